@@ -1,0 +1,4 @@
+export * from './catalog';
+export * from './mail';
+export * from './users';
+export * from './meta';

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../client';
+import { seedSteps } from '../schema/index';
+import { seedCatalog } from './catalog';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
+
+export { DEMO_ACCOUNTS };
+
+interface SeedStep {
+  name: string;
+  /** Reference data the product needs even when demo data is off (SEED=none). */
+  reference: boolean;
+  run(db: Database): Promise<void>;
+}
+
+/**
+ * Seed steps in order. Each runs once per database, inside a transaction with its bookkeeping row,
+ * so later features append steps and existing databases receive them on the next start.
+ */
+const STEPS: SeedStep[] = [
+  { name: 'catalog', reference: true, run: seedCatalog },
+  { name: 'demo-accounts', reference: false, run: seedDemoAccounts },
+];
+
+export async function runSeed(db: Database, mode: 'demo' | 'none'): Promise<string[]> {
+  const applied: string[] = [];
+  for (const step of STEPS) {
+    if (mode === 'none' && !step.reference) continue;
+    const done = await db.select().from(seedSteps).where(eq(seedSteps.name, step.name));
+    if (done.length > 0) continue;
+    await db.transaction(async (tx) => {
+      await step.run(tx as unknown as Database);
+      await tx.insert(seedSteps).values({ name: step.name });
+    });
+    applied.push(step.name);
+  }
+  return applied;
+}

@@ -1,0 +1,2 @@
+export { catalogRoutes } from './catalog.routes';
+export { listCities, listServiceCategories } from './catalog.repository';

@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody, FieldIssue } from '../../shared/errors';
+import { AppError } from '../lib/app-error';
+
+/** Fastify's own failures that are the client's fault, mapped to stable codes. */
+const FASTIFY_CODES: Record<string, Pick<ErrorBody, 'code' | 'message'>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Send the body as application/json' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: 'Content-Length does not match the body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'bad_request', message: 'The JSON body is empty' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'bad_request', message: 'The body is not valid JSON' },
+  FST_ERR_VALIDATION: { code: 'validation_failed', message: 'The request is not valid' },
+  FST_ERR_REP_INVALID_PAYLOAD_TYPE: { code: 'internal', message: 'Internal error' },
+};
+
+/**
+ * One error handler for the whole API: zod failures → 400 validation_failed with field paths,
+ * AppError → its status and code, known client errors → their 4xx, anything else → 500 `internal`
+ * with the details in the log only.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const send = (status: number, body: ErrorBody) =>
+      reply.status(status).type('application/json').send({ ...body, requestId: request.id });
+
+    if (err instanceof AppError) {
+      return send(err.status, { code: err.code, message: err.message, ...(err.fields && { fields: err.fields }) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: FieldIssue[] = err.validation.map((v) => ({
+        path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return send(400, { code: 'validation_failed', message: 'The request is not valid', fields });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, cause: err.cause }, 'response did not match its schema');
+      return send(500, { code: 'internal', message: 'Internal error' });
+    }
+    if (err.statusCode === 429) {
+      return send(429, { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' });
+    }
+    const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+    if (known && known.code !== 'internal') {
+      const status = known.code === 'payload_too_large' ? 413 : known.code === 'unsupported_media_type' ? 415 : 400;
+      return send(status, known);
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // A client error from a plugin (for example a malformed multipart body): keep the status, hide internals.
+      return send(err.statusCode, { code: err.statusCode === 404 ? 'not_found' : 'bad_request', message: 'The request could not be processed' });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return send(500, { code: 'internal', message: 'Internal error' });
+  });
+}

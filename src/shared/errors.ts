@@ -1,0 +1,40 @@
+/**
+ * Stable error codes: the API contract for failures. Every non-2xx reply has the body
+ * `{ code, message, fields?, requestId? }`; clients branch on `code` and localize it themselves.
+ * `TOKEN_EXPIRED` is upper case because SPEC §8 names it so.
+ */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  bad_request: 400,
+  unsupported_media_type: 415,
+  unauthorized: 401,
+  TOKEN_EXPIRED: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  username_taken: 409,
+  email_taken: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  fields?: FieldIssue[];
+  requestId?: string;
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as ErrorBody).code === 'string';
+}

@@ -1,0 +1,13 @@
+/** Supported interface languages (SPEC §1). English is the fallback. */
+export const LOCALES = ['en', 'zh-CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** Maps a browser or stored language tag to a supported locale, or undefined when none fits. */
+export function matchLocale(tag: string | null | undefined): Locale | undefined {
+  if (!tag) return undefined;
+  const lower = tag.toLowerCase();
+  if (lower.startsWith('zh')) return 'zh-CN';
+  if (lower.startsWith('en')) return 'en';
+  return undefined;
+}
