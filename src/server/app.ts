@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, AppInstance } from './lib/types';
+import { registerAuth } from './modules/auth/index';
 import { catalogRoutes } from './modules/catalog/index';
+import { clientErrorRoutes } from './modules/client-errors/index';
 import { healthRoutes } from './modules/health/index';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -17,6 +19,8 @@ export interface BuildOptions {
   /** Folder of the built SPA; absent or without index.html, only the API is served. */
   webRoot?: string;
   logger?: boolean;
+  /** Tests only: extra routes registered with the modules (for example one that throws). */
+  extraRoutes?: (app: AppInstance) => void;
 }
 
 /**
@@ -49,8 +53,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await registerSecurity(app);
   await registerOpenApi(app);
 
+  registerAuth(app);
   healthRoutes(app);
   catalogRoutes(app);
+  clientErrorRoutes(app);
+  opts.extraRoutes?.(app);
 
   await registerWebApp(app, opts.webRoot ?? defaultWebRoot);
   return app;

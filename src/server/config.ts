@@ -22,6 +22,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Tabi Guides <no-reply@tabi.localhost>'),
   REDIS_URL: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -51,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
   };
 }
 

@@ -39,7 +39,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
       ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => pool.end(),
+      close: once(() => pool.end()),
     };
   }
   const dir = opts.dataDir ?? 'memory://';
@@ -51,8 +51,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
+}
+
+/** Closing twice (a test that closes early, then its cleanup) is harmless. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
 }
 
 /** The Postgres error code behind a Drizzle error (23505 unique, 23P01 exclusion), if any. */

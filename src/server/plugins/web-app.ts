@@ -15,6 +15,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
+      cacheControl: false, // our setHeaders decides
       index: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

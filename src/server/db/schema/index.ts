@@ -1,4 +1,6 @@
+export * from './auth';
 export * from './catalog';
 export * from './mail';
-export * from './users';
 export * from './meta';
+export * from './support';
+export * from './users';

@@ -1,0 +1,95 @@
+import { expect, gotoInLocale, test } from './fixtures';
+
+test.describe('landing page', () => {
+  test('renders in English', async ({ page }) => {
+    await gotoInLocale(page, '/', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('See Japan with someone who lives there');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('link', { name: 'Sign Up' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
+    await expect(page).toHaveTitle('Tabi Guides');
+  });
+
+  test('renders in Chinese', async ({ page }) => {
+    await gotoInLocale(page, '/', 'zh-CN');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('跟着当地人，看见真实的日本');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByRole('link', { name: '注册' }).first()).toBeVisible();
+    await expect(page.getByText('京都')).toBeVisible();
+  });
+
+  test('follows the browser language when nothing is stored', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('跟着当地人，看见真实的日本');
+    await context.close();
+  });
+});
+
+test('the language choice survives a reload', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('See Japan with someone who lives there');
+  await page.getByRole('button', { name: '切换到中文' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('跟着当地人，看见真实的日本');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('跟着当地人，看见真实的日本');
+  await page.getByRole('button', { name: 'Switch to English' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('See Japan with someone who lives there');
+});
+
+test('the dark-mode choice survives a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  const html = page.locator('html');
+  await expect(html).not.toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(html).toHaveClass(/dark/);
+  await page.reload();
+  await expect(html).toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Switch to light mode' }).click();
+  await page.reload();
+  await expect(html).not.toHaveClass(/dark/);
+});
+
+test.describe('not found', () => {
+  test('an unknown path shows Page Not Found', async ({ page }) => {
+    const res = await page.goto('/this/does/not/exist');
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  });
+  test('and 页面未找到 in Chinese', async ({ page }) => {
+    await gotoInLocale(page, '/nope', 'zh-CN');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('页面未找到');
+  });
+});
+
+test('a route whose feature has not landed shows its title and a coming-soon line', async ({ page }) => {
+  await gotoInLocale(page, '/withdrawal', 'zh-CN');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('提现');
+  await expect(page.getByText('即将上线')).toBeVisible();
+});
+
+test('every footer link leads to a real page', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.locator('footer');
+  const hrefs = await footer.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(hrefs.length).toBeGreaterThanOrEqual(16);
+  for (const href of hrefs) {
+    await page.goto(href!);
+    await expect(page.getByRole('heading', { level: 1 }), href!).not.toHaveText('Page Not Found');
+  }
+});
+
+test('on a phone the menu opens as a sheet and navigates', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto('/');
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(375);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Help' }).click();
+  await expect(page).toHaveURL(/\/help$/);
+  await context.close();
+});

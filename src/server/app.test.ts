@@ -1,0 +1,162 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app';
+
+const webRoot = mkdtempSync(path.join(tmpdir(), 'tabi-web-'));
+mkdirSync(path.join(webRoot, 'assets'));
+writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log("app");'.repeat(200));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    build: {
+      webRoot,
+      extraRoutes: (app) => {
+        app.get('/api/test/explode', async () => {
+          throw new Error('secret internal detail: connection string postgres://user:pw@host');
+        });
+      },
+    },
+  });
+});
+afterAll(() => t.close());
+
+const report = { message: 'TypeError: x is undefined', url: 'http://localhost/search' };
+
+describe('error model', () => {
+  it('an unknown /api path is a JSON 404, never the SPA', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('invalid input is a 400 validation_failed naming the fields', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/client-errors', payload: { message: '', url: 5 } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('validation_failed');
+    expect(body.fields.map((f: { path: string }) => f.path).sort()).toEqual(['body.message', 'body.url']);
+  });
+
+  it('malformed JSON is a 400 bad_request', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/client-errors',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"message": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'bad_request' });
+  });
+
+  it('a body that is not JSON is a 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/client-errors',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'unsupported_media_type' });
+  });
+
+  it('an oversized body is a 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/client-errors',
+      payload: { ...report, stack: 'x'.repeat(1_100_000) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('an unexpected failure is a 500 `internal` with no internals in the reply', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/explode' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ code: 'internal', message: 'Internal error' });
+    expect(res.body).not.toContain('secret');
+    expect(res.body).not.toContain('postgres://');
+    expect(res.json().requestId).toBe(res.headers['x-request-id']);
+  });
+
+  it('rate limits repeated crash reports with 429 rate_limited', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/client-errors', payload: report, remoteAddress: '10.9.9.9' });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 20).every((c) => c === 204)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+    const last = await t.app.inject({ method: 'POST', url: '/api/client-errors', payload: report, remoteAddress: '10.9.9.9' });
+    expect(last.json()).toMatchObject({ code: 'rate_limited' });
+  });
+});
+
+describe('headers', () => {
+  it('sends security headers with a CSP that allows the SPA but not inline scripts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('API replies are not cached and carry a request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/cities' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it('compresses large replies', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/service-categories', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('web app serving', () => {
+  it('serves index.html, never cached, for client-side routes', async () => {
+    for (const url of ['/', '/search?city=kyoto', '/guides/12', '/no-such-page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long-lived cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('a missing asset is a 404, not the SPA', async () => {
+    for (const url of ['/assets/missing.js', '/logo.png']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('<div id="root">');
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the routes from their schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v2/service-categories', '/api/v2/cities', '/healthz']));
+  });
+
+  it('has an interactive page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('swagger');
+  });
+});

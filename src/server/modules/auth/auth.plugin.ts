@@ -1,0 +1,92 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sessions, users } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import type { AppInstance } from '../../lib/types';
+import { verifyAccessToken } from './tokens';
+
+/** Who is calling: set by `optionalAuth` / `requireAuth`, null for visitors. */
+export interface AuthUser {
+  id: number;
+  sessionId: string;
+  username: string;
+  role: 'traveler' | 'guide';
+  isGuide: boolean;
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice(7).trim() || undefined;
+}
+
+/** Resolves the caller from the bearer token: the token must verify and its session be live. */
+async function resolveUser(app: AppInstance, token: string): Promise<AuthUser> {
+  const claims = await verifyAccessToken(token, app.ctx.jwtSecret);
+  const [row] = await app.ctx.database.db
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      isGuide: users.isGuide,
+      isAdmin: users.isAdmin,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        gt(sessions.expiresAt, new Date()),
+        isNull(users.deletedAt),
+      ),
+    );
+  if (!row || row.revokedAt) throw new AppError('unauthorized', 'This session has ended. Please log in again.');
+  return { id: row.id, sessionId: claims.sessionId, username: row.username, role: row.role, isGuide: row.isGuide, isAdmin: row.isAdmin };
+}
+
+/**
+ * Registers `request.user` and two preHandlers on the app: `app.optionalAuth` (a bad token is still
+ * a 401, a missing one is a visitor) and `app.requireAuth` (no token is a 401 `unauthorized`).
+ */
+export function registerAuth(app: AppInstance): void {
+  app.decorateRequest('user', null);
+  const optionalAuth = async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    request.user = token ? await resolveUser(app, token) : null;
+  };
+  const requireAuth = async (request: FastifyRequest, _reply: FastifyReply) => {
+    await optionalAuth(request);
+    if (!request.user) throw new AppError('unauthorized', 'Authentication required');
+  };
+  const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
+    await requireAuth(request, reply);
+    // Admin areas are invisible to everyone else.
+    if (!request.user?.isAdmin) throw new AppError('not_found', 'Not found');
+  };
+  app.decorate('optionalAuth', optionalAuth);
+  app.decorate('requireAuth', requireAuth);
+  app.decorate('requireAdmin', requireAdmin);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    optionalAuth: (request: FastifyRequest) => Promise<void>;
+    requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** The signed-in caller of a route guarded by `requireAuth`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('unauthorized', 'Authentication required');
+  return request.user;
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index';
+import { runSeed } from '../../db/seed/index';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'none' });
+});
+afterAll(() => t.close());
+
+describe('catalog', () => {
+  it('lists the ten service cities in order, all in Asia/Tokyo', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/cities' });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.map((c: { slug: string }) => c.slug)).toEqual([
+      'tokyo', 'kyoto', 'osaka', 'hiroshima', 'sapporo', 'nara', 'yokohama', 'kobe', 'fukuoka', 'nagoya',
+    ]);
+    expect(new Set(data.map((c: { timeZone: string }) => c.timeZone))).toEqual(new Set(['Asia/Tokyo']));
+    expect(data[0]).toEqual({ slug: 'tokyo', nameEn: 'Tokyo', nameCn: '东京', timeZone: 'Asia/Tokyo' });
+  });
+
+  it('lists service categories with bilingual subcategories', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/service-categories' });
+    const { data } = res.json();
+    expect(data.length).toBeGreaterThanOrEqual(5);
+    for (const c of data) {
+      expect(c.nameEn).toBeTruthy();
+      expect(c.nameCn).toMatch(/[\u4e00-\u9fff]/);
+      expect(c.subcategories.length).toBeGreaterThan(0);
+    }
+    expect(data[1]).toMatchObject({ nameEn: 'Food and drink', nameCn: '美食体验' });
+  });
+
+  it('SEED=none seeds reference data but no demo accounts, and seeding is idempotent', async () => {
+    expect(await t.database.db.select().from(users)).toHaveLength(0);
+    expect(await runSeed(t.database.db, 'none')).toEqual([]);
+    expect(await runSeed(t.database.db, 'demo')).toEqual(['demo-accounts']);
+    expect(await runSeed(t.database.db, 'demo')).toEqual([]);
+    const names = (await t.database.db.select({ u: users.username }).from(users)).map((r) => r.u).sort();
+    expect(names).toEqual(['admin', 'guide', 'traveler']);
+  });
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** SPEC §3 guideStatus: which guide-related header actions the user should see. */
+export const guideStatusSchema = z.object({
+  shouldShowRoleSwitch: z.boolean(),
+  shouldShowBecomeGuideButton: z.boolean(),
+  shouldShowViewApplicationButton: z.boolean(),
+});
+
+export const userRoleSchema = z.enum(['traveler', 'guide']);
+export type UserRole = z.infer<typeof userRoleSchema>;
+export const genderSchema = z.enum(['male', 'female', 'other', 'prefer_not_to_say']);
+
+/**
+ * The signed-in user as the API returns it (SPEC §3: User session + User full). Only the user's
+ * own record has `email`; other people's profiles never carry it.
+ */
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  role: userRoleSchema,
+  joinedDate: z.string(),
+  readReceiptsEnabled: z.boolean(),
+  profilePicture: z.string().nullable(),
+  backgroundImage: z.string().nullable(),
+  isGuide: z.boolean(),
+  isAdmin: z.boolean(),
+  nickname: z.string().nullable(),
+  bio: z.string().nullable(),
+  gender: genderSchema.nullable(),
+  age: z.number().int().nullable(),
+  city: z.string().nullable(),
+  mbti: z.string().nullable(),
+  identityVerified: z.boolean(),
+  emailUpdates: z.boolean(),
+  locale: z.string().nullable(),
+  guideStatus: guideStatusSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Login and signup replies: the token plus the user fields (SPEC §7). */
+export const authReplySchema = userSchema.extend({ token: z.string(), user: userSchema });
+export type AuthReply = z.infer<typeof authReplySchema>;

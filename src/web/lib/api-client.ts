@@ -1,0 +1,76 @@
+import { isErrorBody, type ErrorBody } from '../../shared/errors';
+import { storage, STORAGE_KEYS } from './storage-keys';
+
+/**
+ * The one way the web app calls the API: JSON bodies, the bearer token from local storage plus
+ * credentials (SPEC §6), and an ApiError on any non-OK reply whose message is 'status: body text'
+ * (SPEC §8) and whose `code` is the server's stable error code.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    readonly body: ErrorBody | undefined,
+  ) {
+    super(`${status}: ${bodyText}`);
+    this.name = 'ApiError';
+  }
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+}
+
+type UnauthorizedListener = (error: ApiError) => void;
+let onUnauthorized: UnauthorizedListener | undefined;
+
+/** The session feature registers how a 401 ends the session (SPEC §4 forced logout). */
+export function setUnauthorizedListener(listener: UnauthorizedListener | undefined): void {
+  onUnauthorized = listener;
+}
+
+export interface RequestOptions extends Omit<RequestInit, 'body'> {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null | (string | number)[]>;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((v) => params.append(key, String(v)));
+    else params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const { body, query, headers, ...init } = opts;
+  const token = storage.get(STORAGE_KEYS.token);
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const response = await fetch(buildUrl(path, query), {
+    credentials: 'include',
+    ...init,
+    headers: {
+      Accept: 'application/json',
+      ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    const error = new ApiError(response.status, text, isErrorBody(parsed) ? parsed : undefined);
+    if (response.status === 401 && token) onUnauthorized?.(error);
+    throw error;
+  }
+  return (text ? JSON.parse(text) : undefined) as T;
+}

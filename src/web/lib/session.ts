@@ -1,0 +1,78 @@
+import { useSyncExternalStore } from 'react';
+import type { User } from '../../shared/schemas/user';
+import { storage, STORAGE_KEYS } from './storage-keys';
+
+/**
+ * The signed-in session, kept in local storage (SPEC §4: token and user stored locally) and shared
+ * by every component through one tiny store. A stored user without a token, or a token without a
+ * user, clears both.
+ */
+export interface Session {
+  token: string;
+  user: User;
+}
+
+const listeners = new Set<() => void>();
+let cached: { raw: string; session: Session | null } | undefined;
+
+function readSession(): Session | null {
+  const token = storage.get(STORAGE_KEYS.token);
+  const rawUser = storage.get(STORAGE_KEYS.user);
+  const raw = `${token ?? ''}\n${rawUser ?? ''}`;
+  if (cached?.raw === raw) return cached.session;
+  let session: Session | null = null;
+  if (token && rawUser) {
+    try {
+      session = { token, user: JSON.parse(rawUser) as User };
+    } catch {
+      session = null;
+    }
+  }
+  if (!session && (token || rawUser)) {
+    storage.remove(STORAGE_KEYS.token);
+    storage.remove(STORAGE_KEYS.user);
+  }
+  cached = { raw: session ? raw : '\n', session };
+  return session;
+}
+
+function emit() {
+  listeners.forEach((l) => l());
+}
+
+export function getSession(): Session | null {
+  return readSession();
+}
+
+export function setSession(token: string, user: User): void {
+  storage.set(STORAGE_KEYS.token, token);
+  storage.set(STORAGE_KEYS.user, JSON.stringify(user));
+  emit();
+}
+
+/** Replaces the stored user (after a profile edit or role switch) and keeps the token. */
+export function updateSessionUser(user: User): void {
+  const session = readSession();
+  if (session) setSession(session.token, user);
+}
+
+export function clearSession(): void {
+  storage.remove(STORAGE_KEYS.token);
+  storage.remove(STORAGE_KEYS.user);
+  emit();
+}
+
+// Another tab logging in or out changes this tab too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === STORAGE_KEYS.token || e.key === STORAGE_KEYS.user || e.key === null) emit();
+  });
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(
+    (l) => (listeners.add(l), () => listeners.delete(l)),
+    readSession,
+    () => null,
+  );
+}

@@ -1,0 +1,35 @@
+/** Every key the web app keeps in local storage, in one place (SPEC §9; /help/cookies lists them). */
+export const STORAGE_KEYS = {
+  token: 'tabi.token',
+  user: 'tabi.user',
+  theme: 'tabi.theme',
+  viewPreference: 'tabi.view',
+  locale: 'tabi.locale',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** Local storage that never throws (private mode, full quota, disabled storage). */
+export const storage = {
+  get(key: StorageKey): string | null {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: StorageKey, value: string): void {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      /* storage unavailable: the choice lasts for this page only */
+    }
+  },
+  remove(key: StorageKey): void {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      /* nothing to clear */
+    }
+  },
+};
