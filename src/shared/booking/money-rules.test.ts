@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { bookingNumber, cancellationSplit, cancellationTier, depositCents, extensionFeeCents, tourPriceCents } from './money-rules';
+
+describe('money rules', () => {
+  it('numbers bookings TG + 4 digits unless set', () => {
+    expect(bookingNumber(7)).toBe('TG0007');
+    expect(bookingNumber(12345)).toBe('TG12345');
+    expect(bookingNumber(7, 'TG-SPECIAL')).toBe('TG-SPECIAL');
+  });
+
+  it('prices a tour per hour with additional travelers', () => {
+    // 300 RMB/h + 30 RMB per additional person, 3 people, 4 h → (300 + 60) × 4 = 1440 RMB
+    expect(tourPriceCents({ basicPerHourCents: 30_000, additionalPerPersonCents: 3_000, travelers: 3, hours: 4 })).toBe(144_000);
+    expect(tourPriceCents({ basicPerHourCents: 30_000, additionalPerPersonCents: 3_000, travelers: 1, hours: 2.5 })).toBe(75_000);
+  });
+
+  it('takes a 20% deposit by default', () => {
+    expect(depositCents(144_000)).toBe(28_800);
+    expect(depositCents(100_001, 0.3)).toBe(30_000);
+  });
+
+  it('computes the extension fee as round(total / duration) × hours (SPEC §9)', () => {
+    // 1000 RMB over 3 h → 333.33 → 333 RMB per hour; 0.5 h → 166.5 RMB
+    expect(extensionFeeCents(100_000, 3, 0.5)).toBe(16_650);
+    expect(extensionFeeCents(144_000, 4, 2)).toBe(72_000);
+    expect(() => extensionFeeCents(1, 0, 1)).toThrow(RangeError);
+  });
+
+  it('finds the cancellation tier by time before the start', () => {
+    const start = new Date('2026-12-10T09:00:00Z');
+    const before = (h: number) => new Date(start.getTime() - h * 3_600_000);
+    expect(cancellationTier(start, before(8 * 24))).toBe('more_than_7_days');
+    expect(cancellationTier(start, before(7 * 24))).toBe('days_3_to_7');
+    expect(cancellationTier(start, before(3 * 24))).toBe('days_3_to_7');
+    expect(cancellationTier(start, before(2 * 24))).toBe('days_1_to_3');
+    expect(cancellationTier(start, before(24))).toBe('days_1_to_3');
+    expect(cancellationTier(start, before(23))).toBe('under_24_hours');
+    expect(cancellationTier(start, before(-1))).toBe('under_24_hours');
+    expect(cancellationTier(start, before(100), { noShow: true })).toBe('no_show');
+  });
+
+  it('splits a deposit on cancellation; the parts always add up to the deposit', () => {
+    const deposit = 28_800;
+    expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'guide', tier: 'under_24_hours' })).toEqual({ refundCents: deposit, guideCents: 0, platformCents: 0 });
+    expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'more_than_7_days' })).toEqual({ refundCents: deposit, guideCents: 0, platformCents: 0 });
+    expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'days_3_to_7' })).toEqual({ refundCents: 14_400, guideCents: 12_960, platformCents: 1_440 });
+    expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'days_1_to_3' }).refundCents).toBe(7_200);
+    expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'no_show' }).refundCents).toBe(0);
+    expect(cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'under_24_hours', emergency: true })).toEqual({ refundCents: 24_480, guideCents: 4_320, platformCents: 0 });
+    for (const tier of ['more_than_7_days', 'days_3_to_7', 'days_1_to_3', 'under_24_hours', 'no_show'] as const) {
+      const s = cancellationSplit({ depositCents: 9_999, cancelledBy: 'traveler', tier });
+      expect(s.refundCents + s.guideCents + s.platformCents).toBe(9_999);
+    }
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Money rules of a booking (DESIGN §7, SPEC §9), in integer cents. Pure functions shared by the
+ * server (which alone computes prices that are charged) and the web app (which shows them).
+ */
+
+export const DEFAULT_DEPOSIT_RATE = 0.2;
+export const DEFAULT_COMMISSION_RATE = 0.1;
+export const EXTENSION_HOUR_OPTIONS = [0.25, 0.5, 1, 2] as const;
+export type ExtensionHours = (typeof EXTENSION_HOUR_OPTIONS)[number];
+export const DEFAULT_EXTENSION_HOURS: ExtensionHours = 1;
+
+/** 'TG' plus the id padded to 4 digits, unless the booking has its own number (SPEC §3). */
+export function bookingNumber(id: number, stored?: string | null): string {
+  return stored || `TG${String(id).padStart(4, '0')}`;
+}
+
+/**
+ * Price of a tour: the hourly rate for the first person plus the additional-person rate for each
+ * further traveler, times the hours. Everything in cents; hours may be fractional (quarter hours).
+ */
+export function tourPriceCents(opts: { basicPerHourCents: number; additionalPerPersonCents: number; travelers: number; hours: number }): number {
+  const perHour = opts.basicPerHourCents + Math.max(0, opts.travelers - 1) * opts.additionalPerPersonCents;
+  return Math.round(perHour * opts.hours);
+}
+
+export function depositCents(totalCents: number, rate = DEFAULT_DEPOSIT_RATE): number {
+  return Math.round(totalCents * rate);
+}
+
+/**
+ * SPEC §9: fee = round(totalPrice / duration) × extension hours, in RMB. The rounding is to a whole
+ * RMB per hour, as the spec says; the result is returned in cents.
+ */
+export function extensionFeeCents(totalCents: number, durationHours: number, extensionHours: number): number {
+  if (durationHours <= 0) throw new RangeError('duration must be positive');
+  const hourlyRmb = Math.round(totalCents / 100 / durationHours);
+  return Math.round(hourlyRmb * extensionHours * 100);
+}
+
+export type CancellationTier = 'more_than_7_days' | 'days_3_to_7' | 'days_1_to_3' | 'under_24_hours' | 'no_show';
+
+/** Share of the deposit refunded to the traveler per tier (DESIGN §7 defaults). */
+export const CANCELLATION_REFUND_RATES: Record<CancellationTier, number> = {
+  more_than_7_days: 1,
+  days_3_to_7: 0.5,
+  days_1_to_3: 0.25,
+  under_24_hours: 0,
+  no_show: 0,
+};
+/** A documented emergency: 85% back to the traveler, 15% to the guide. */
+export const EMERGENCY_REFUND_RATE = 0.85;
+
+const HOUR_MS = 3_600_000;
+
+/** The tier of a traveler's cancellation made at `now` for a tour starting at `start`. */
+export function cancellationTier(start: Date, now: Date, opts: { noShow?: boolean } = {}): CancellationTier {
+  if (opts.noShow) return 'no_show';
+  const hours = (start.getTime() - now.getTime()) / HOUR_MS;
+  if (hours > 7 * 24) return 'more_than_7_days';
+  if (hours >= 3 * 24) return 'days_3_to_7';
+  if (hours >= 24) return 'days_1_to_3';
+  return 'under_24_hours';
+}
+
+export interface RefundSplit {
+  refundCents: number;
+  guideCents: number;
+  platformCents: number;
+}
+
+/**
+ * How a paid deposit is split when a booking is cancelled: a guide's cancellation refunds
+ * everything; an emergency refunds 85% and pays the guide 15%; otherwise the tier's refund goes back
+ * and the rest is the guide's, less the platform commission on it.
+ */
+export function cancellationSplit(opts: {
+  depositCents: number;
+  cancelledBy: 'traveler' | 'guide';
+  tier: CancellationTier;
+  emergency?: boolean;
+  commissionRate?: number;
+}): RefundSplit {
+  const { depositCents: deposit } = opts;
+  if (opts.cancelledBy === 'guide') return { refundCents: deposit, guideCents: 0, platformCents: 0 };
+  if (opts.emergency) {
+    const refund = Math.round(deposit * EMERGENCY_REFUND_RATE);
+    return { refundCents: refund, guideCents: deposit - refund, platformCents: 0 };
+  }
+  const refund = Math.round(deposit * CANCELLATION_REFUND_RATES[opts.tier]);
+  const kept = deposit - refund;
+  const platform = Math.round(kept * (opts.commissionRate ?? DEFAULT_COMMISSION_RATE));
+  return { refundCents: refund, guideCents: kept - platform, platformCents: platform };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIVE_BOOKING_STATUSES, availableEvents, BOOKING_STATUSES, nextStatus, TRIP_TABS, type BookingFacts, type BookingStatus } from './state-machine';
+
+const facts = (status: BookingStatus, over: Partial<BookingFacts> = {}): BookingFacts => ({
+  status,
+  travelerConfirmedStart: false,
+  guideConfirmedStart: false,
+  travelerConfirmedExtension: false,
+  extensionCount: 0,
+  ...over,
+});
+
+describe('booking state machine', () => {
+  it('walks the happy path from payment to completion', () => {
+    const steps: [BookingStatus, Parameters<typeof nextStatus>[1], Parameters<typeof nextStatus>[2], BookingStatus][] = [
+      ['pending', 'deposit_paid', 'system', 'confirmed'],
+      ['confirmed', 'accept', 'guide', 'upcoming'],
+      ['upcoming', 'start_day', 'system', 'awaiting_start'],
+      ['awaiting_start', 'start_confirm', 'traveler', 'start_confirmed'],
+      ['ongoing', 'request_extension', 'traveler', 'extend_requested'],
+      ['extend_requested', 'extension_paid', 'traveler', 'extend_requested'],
+      ['extend_requested', 'approve_extension', 'guide', 'extend_confirmed'],
+      ['extend_confirmed', 'confirm_extension', 'traveler', 'ongoing'],
+      ['ongoing', 'service_complete', 'guide', 'completed'],
+    ];
+    for (const [from, event, actor, to] of steps) {
+      expect(nextStatus(facts(from), event, actor), `${from} --${event}/${actor}`).toMatchObject({ ok: true, to });
+    }
+  });
+
+  it('starts the tour only when the second party confirms', () => {
+    expect(nextStatus(facts('start_confirmed', { travelerConfirmedStart: true }), 'start_confirm', 'guide')).toMatchObject({ ok: true, to: 'ongoing' });
+    expect(nextStatus(facts('start_confirmed', { travelerConfirmedStart: true }), 'start_confirm', 'traveler')).toEqual({ ok: false, reason: 'already_confirmed' });
+  });
+
+  it('refuses a third extension', () => {
+    expect(nextStatus(facts('ongoing', { extensionCount: 2 }), 'request_extension', 'traveler')).toEqual({ ok: false, reason: 'extension_limit_reached' });
+    expect(nextStatus(facts('ongoing', { extensionCount: 1 }), 'request_extension', 'traveler')).toMatchObject({ ok: true });
+  });
+
+  it('lets only the right actor fire an event', () => {
+    expect(nextStatus(facts('confirmed'), 'accept', 'traveler')).toEqual({ ok: false, reason: 'actor_not_allowed' });
+    expect(nextStatus(facts('pending'), 'deposit_paid', 'traveler')).toEqual({ ok: false, reason: 'actor_not_allowed' });
+    expect(nextStatus(facts('confirmed'), 'cancel', 'guide')).toEqual({ ok: false, reason: 'actor_not_allowed' });
+    expect(nextStatus(facts('confirmed'), 'cancel', 'traveler')).toMatchObject({ ok: true, to: 'cancelled' });
+  });
+
+  it('rejects events that do not apply to the status', () => {
+    expect(nextStatus(facts('completed'), 'cancel', 'traveler')).toEqual({ ok: false, reason: 'invalid_transition' });
+    expect(nextStatus(facts('cancelled'), 'accept', 'guide')).toEqual({ ok: false, reason: 'invalid_transition' });
+    expect(nextStatus(facts('pending'), 'service_complete', 'traveler')).toEqual({ ok: false, reason: 'invalid_transition' });
+  });
+
+  it('allows a dispute only within 7 days of completion', () => {
+    const now = new Date('2026-11-22T10:00:00Z');
+    const done = (daysAgo: number) => facts('completed', { completedAt: new Date(now.getTime() - daysAgo * 86_400_000) });
+    expect(nextStatus(done(6.9), 'dispute', 'traveler', { now })).toMatchObject({ ok: true, to: 'disputed' });
+    expect(nextStatus(done(7.1), 'dispute', 'guide', { now })).toEqual({ ok: false, reason: 'dispute_window_closed' });
+    expect(nextStatus(facts('ongoing'), 'dispute', 'guide', { now })).toMatchObject({ ok: true, to: 'disputed' });
+  });
+
+  it('needs an admin and a resolution to close a dispute', () => {
+    expect(nextStatus(facts('disputed'), 'resolve', 'traveler', { resolution: 'cancelled' })).toEqual({ ok: false, reason: 'actor_not_allowed' });
+    expect(nextStatus(facts('disputed'), 'resolve', 'admin')).toEqual({ ok: false, reason: 'resolution_required' });
+    expect(nextStatus(facts('disputed'), 'resolve', 'admin', { resolution: 'cancelled' })).toMatchObject({ ok: true, to: 'cancelled' });
+  });
+
+  it('offers the traveler the actions of SPEC §4', () => {
+    expect(availableEvents(facts('upcoming'), 'traveler')).toEqual(['start_confirm', 'cancel']);
+    expect(availableEvents(facts('awaiting_start', { travelerConfirmedStart: true }), 'traveler')).toEqual(['cancel']);
+    expect(availableEvents(facts('ongoing'), 'traveler').sort()).toEqual(['dispute', 'request_extension', 'service_complete']);
+    expect(availableEvents(facts('ongoing', { extensionCount: 2 }), 'traveler')).not.toContain('request_extension');
+  });
+
+  it('gives each trip tab its own statuses (SPEC §4 table) and keeps pending bookings active', () => {
+    const inTabs = Object.values(TRIP_TABS).flat();
+    expect(new Set(inTabs).size).toBe(inTabs.length);
+    for (const s of inTabs) expect(BOOKING_STATUSES).toContain(s);
+    expect(ACTIVE_BOOKING_STATUSES).not.toContain('cancelled');
+    expect(ACTIVE_BOOKING_STATUSES).toContain('pending');
+  });
+});
