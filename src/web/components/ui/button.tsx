@@ -10,7 +10,7 @@ const base =
   'disabled:pointer-events-none disabled:opacity-55 whitespace-nowrap';
 const variants: Record<Variant, string> = {
   primary: 'bg-primary-600 text-white hover:bg-primary-700 dark:bg-primary-500 dark:hover:bg-primary-400',
-  accent: 'bg-accent-500 text-white hover:bg-accent-600',
+  accent: 'bg-accent-600 text-white hover:bg-accent-700',
   outline:
     'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800',
   ghost: 'text-stone-700 hover:bg-stone-200/70 dark:text-stone-200 dark:hover:bg-stone-800',
