@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AuthReply } from '../../../../shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
-import { setSession } from '../../../lib/session';
 
 export interface LoginInput {
   username: string;
@@ -16,8 +15,5 @@ export async function login(input: LoginInput): Promise<AuthReply> {
 }
 
 export function useLogin() {
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (reply) => setSession(reply.token, reply.user),
-  });
+  return useMutation({ mutationFn: login });
 }

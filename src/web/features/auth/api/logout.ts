@@ -1,6 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { clearSession } from '../../../lib/session';
 
 /** Ends the session on the server; the local session is cleared even if the server cannot be reached. */
 export async function logout(): Promise<void> {
@@ -9,15 +7,4 @@ export async function logout(): Promise<void> {
   } catch {
     /* the token may already be dead: logging out locally is what matters */
   }
-}
-
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: logout,
-    onSettled: () => {
-      clearSession();
-      queryClient.clear();
-    },
-  });
 }

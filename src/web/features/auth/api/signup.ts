@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AuthReply } from '../../../../shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
-import { setSession } from '../../../lib/session';
 
 export interface SignupInput {
   username: string;
@@ -18,10 +17,5 @@ export function signup(input: SignupInput): Promise<AuthReply> {
 }
 
 export function useSignup() {
-  return useMutation({
-    mutationFn: signup,
-    onSuccess: (reply) => {
-      if (reply.token) setSession(reply.token, reply.user);
-    },
-  });
+  return useMutation({ mutationFn: signup });
 }

@@ -5,6 +5,7 @@ import type { AuthReply } from '../../../../shared/schemas/user';
 import { TextField } from '../../../components/ui/form';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { setSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useLogin } from '../api/login';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -29,7 +30,9 @@ export function LoginForm({ onSuccess }: { onSuccess: (reply: AuthReply) => void
       { username: username.trim(), password },
       {
         onSuccess: (reply) => {
+          // Toast, store and navigate in one go: storing the session re-renders the page away from this form.
           showToast({ title: t('login.success'), description: t('login.successBody'), variant: 'success' });
+          setSession(reply.token, reply.user);
           onSuccess(reply);
         },
         onError: (err) => {

@@ -30,7 +30,7 @@ export function RoleSwitch({ user, className }: { user: User; className?: string
               active ? 'bg-primary-600 text-white dark:bg-primary-500' : 'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800',
             )}
           >
-            {t(`account.roles.${role}`)}
+            {t(`account.roleNames.${role}`)}
           </button>
         );
       })}

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField, FieldShell, inputClass, TextField } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
+import { setSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUsernameCheck } from '../api/check-username';
@@ -107,6 +108,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
       {
         onSuccess: (reply) => {
           showToast({ title: t('signup.success'), description: t('signup.successBody', { name: reply.fullName }), variant: 'success' });
+          if (reply.token) setSession(reply.token, reply.user);
           onSuccess(reply);
         },
         onError: (err) => {

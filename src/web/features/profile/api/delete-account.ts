@@ -1,18 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { clearSession } from '../../../lib/session';
 
 export function deleteAccount(input: { password: string; confirmation: string }): Promise<void> {
   return apiRequest<void>('/api/me', { method: 'DELETE', body: input });
 }
 
+/** The caller clears the local session once it has said goodbye (clearing it unmounts the profile page). */
 export function useDeleteAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteAccount,
-    onSuccess: () => {
-      clearSession();
-      queryClient.clear();
-    },
-  });
+  return useMutation({ mutationFn: deleteAccount });
 }

@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useQueryClient } from '@tanstack/react-query';
 import { Download, Trash2, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Panel, TextField } from '../../../components/ui/form';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError } from '../../../lib/api-client';
+import { clearSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportData } from '../api/export-data';
@@ -16,6 +18,7 @@ export function AccountManagement({ user, onDeleted }: { user: User; onDeleted: 
   const { t } = useTranslation('profile');
   const exporter = useExportData();
   const remover = useDeleteAccount();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
@@ -31,6 +34,8 @@ export function AccountManagement({ user, onDeleted }: { user: User; onDeleted: 
         onSuccess: () => {
           setOpen(false);
           showToast({ title: t('toasts.accountDeleted'), description: t('toasts.accountDeletedBody'), variant: 'success' });
+          clearSession();
+          queryClient.clear();
           onDeleted();
         },
         onError: (err) => {
