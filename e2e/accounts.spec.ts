@@ -355,5 +355,10 @@ test('account pages fit a 375 px phone without horizontal scrolling', async ({ b
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), p).toBeLessThanOrEqual(375);
   }
+  // Signed in (as a guide, with the role switch), the profile page fits too.
+  await openSignedIn(page, '/profile', 'zh-CN', 'guide', 'guide1234');
+  await expect(page.getByRole('heading', { level: 1, name: '个人设置' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '更换头像' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await context.close();
 });

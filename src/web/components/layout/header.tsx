@@ -60,7 +60,9 @@ export function Header() {
           </Link>
           {user ? (
             <>
-              <RoleSwitch user={user} className="hidden md:inline-flex" />
+              <div className="hidden md:block">
+                <RoleSwitch user={user} />
+              </div>
               <div className="hidden md:block">
                 <AccountMenu user={user} />
               </div>

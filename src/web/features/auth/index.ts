@@ -1,7 +1,6 @@
 export { AccountMenu, accountLinks } from './components/account-menu';
 export { RoleSwitch, canSwitchRole } from './components/role-switch';
 export { SessionGuard } from './components/session-guard';
-export { UserAvatar } from './components/user-avatar';
 export { useLogoutFlow } from './hooks/use-logout-flow';
 export { AuthCard } from './components/auth-card';
 export { ForgotPasswordForm } from './components/forgot-password-form';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { User } from '../../../../shared/schemas/user';
 import { useLogoutFlow } from '../hooks/use-logout-flow';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../../components/ui/user-avatar';
 
 /** The destinations of the profile menu (SPEC §2), shared by the desktop menu and the phone sheet. */
 export function accountLinks(user: User) {

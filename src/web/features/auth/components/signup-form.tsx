@@ -91,7 +91,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
     const problem = firstProblem();
     if (problem) {
       showToast({ title: t('error'), description: problem[1], variant: 'destructive' });
-      refs.current[problem[0] === 'name' ? (values.first.trim() ? 'last' : 'first') : problem[0]]?.focus();
+      refs.current[problem[0] === 'name' ? (zh ? (values.last.trim() ? 'first' : 'last') : values.first.trim() ? 'last' : 'first') : problem[0]]?.focus();
       return;
     }
     const fullName = joinName(values.first, values.last, zh);
@@ -120,53 +120,54 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
     );
   };
 
-  const firstName = (
-    <TextField
-      key="first"
-      ref={(el) => {
-        refs.current.first = el;
-      }}
-      label={t('fields.firstName')}
-      name="given-name"
-      autoComplete="given-name"
-      value={values.first}
-      onChange={(e) => set('first', e.target.value)}
-      error={shown('name') && !values.first.trim() ? errors.name : null}
-    />
-  );
-  const lastName = (
-    <TextField
-      key="last"
-      ref={(el) => {
-        refs.current.last = el;
-      }}
-      label={t('fields.lastName')}
-      name="family-name"
-      autoComplete="family-name"
-      value={values.last}
-      onChange={(e) => set('last', e.target.value)}
-      error={shown('name') && !values.last.trim() && values.first.trim() ? errors.name : null}
-    />
+  const nameError = shown('name');
+  const nameInput = (key: 'first' | 'last') => (
+    <div key={key} className="space-y-1.5">
+      <label htmlFor={`signup-${key}`} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+        {t(key === 'first' ? 'fields.firstName' : 'fields.lastName')}
+      </label>
+      <input
+        ref={(el) => {
+          refs.current[key] = el;
+        }}
+        id={`signup-${key}`}
+        name={key === 'first' ? 'given-name' : 'family-name'}
+        autoComplete={key === 'first' ? 'given-name' : 'family-name'}
+        className={inputClass}
+        value={values[key]}
+        onChange={(e) => set(key, e.target.value)}
+        aria-invalid={nameError && !values[key].trim() ? true : undefined}
+        aria-describedby={nameError ? 'signup-name-error' : undefined}
+      />
+    </div>
   );
 
   const usernameError = shown('username');
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">{zh ? [lastName, firstName] : [firstName, lastName]}</div>
+      <div>
+        <div className="grid gap-4 sm:grid-cols-2">{zh ? [nameInput('last'), nameInput('first')] : [nameInput('first'), nameInput('last')]}</div>
+        {nameError && (
+          <p id="signup-name-error" className="mt-1.5 text-sm text-danger-600 dark:text-red-400">
+            {nameError}
+          </p>
+        )}
+      </div>
 
       <FieldShell
         label={t('fields.username')}
         error={usernameError}
         hint={
           taken && check.data?.suggestion ? (
-            <span className="flex flex-wrap items-center gap-x-2">
-              {t('signup.usernameSuggestion', { suggestion: check.data.suggestion })}
+            <span>
+              {t('signup.usernameSuggestion')}{' '}
               <button
                 type="button"
-                className="font-medium text-primary-700 underline underline-offset-2 dark:text-primary-300"
+                aria-label={t('signup.useSuggestion', { suggestion: check.data.suggestion })}
+                className="min-h-6 rounded font-medium text-primary-700 underline underline-offset-2 dark:text-primary-300"
                 onClick={() => set('username', check.data!.suggestion!)}
               >
-                {t('signup.useSuggestion', { suggestion: check.data.suggestion })}
+                {check.data.suggestion}
               </button>
             </span>
           ) : checking ? (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../../../shared/schemas/auth';
 import type { User } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
+import { UserAvatar } from '../../../components/ui/user-avatar';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useRemoveImage, useUploadImage, type ImageSlot } from '../api/upload-image';
@@ -47,20 +48,8 @@ export function ProfileHero({ user }: { user: User }) {
         {user.backgroundImage && <img src={user.backgroundImage} alt="" width={1200} height={300} className="h-full w-full object-cover" />}
       </div>
       <div className="px-5 pb-5 sm:px-6">
-        <div className="-mt-12 flex flex-wrap items-end gap-4">
-          {user.profilePicture ? (
-            <img
-              src={user.profilePicture}
-              alt={t('hero.avatarAlt', { name })}
-              width={96}
-              height={96}
-              className="h-24 w-24 rounded-full border-4 border-white object-cover dark:border-stone-900"
-            />
-          ) : (
-            <span className="flex h-24 w-24 items-center justify-center rounded-full border-4 border-white bg-primary-600 text-4xl font-semibold text-white dark:border-stone-900" aria-hidden>
-              {Array.from(name.trim())[0]?.toUpperCase() ?? '?'}
-            </span>
-          )}
+        <div className="relative -mt-12 flex flex-wrap items-end gap-4">
+          <UserAvatar user={user} size={96} alt={t('hero.avatarAlt', { name })} className="border-4 border-white dark:border-stone-900" />
           <div className="min-w-0 flex-1 pb-1">
             <p className="truncate text-xl font-semibold">{name}</p>
             <p className="truncate text-sm text-stone-600 dark:text-stone-400">
