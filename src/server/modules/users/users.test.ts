@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -8,8 +8,10 @@ import { bearer, nextAddress, signUp } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
+let dataDir: string;
 beforeAll(async () => {
-  t = await createTestApp({ env: { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tabi-users-')) } });
+  dataDir = mkdtempSync(path.join(tmpdir(), 'tabi-users-'));
+  t = await createTestApp({ env: { DATA_DIR: dataDir } });
 });
 afterAll(() => t.close());
 
@@ -179,9 +181,13 @@ describe('avatar and background image', () => {
     expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(404);
   });
 
-  it('never serves paths outside the uploads folder', async () => {
-    for (const url of ['/uploads/../jwt-secret', '/uploads/avatars/..%2F..%2Fjwt-secret', '/uploads/avatars/nothing.png']) {
-      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+  it('never serves files outside the uploads folder', async () => {
+    writeFileSync(path.join(dataDir, 'private.txt'), 'top-secret-content');
+    mkdirSync(path.join(dataDir, 'uploads', 'avatars'), { recursive: true });
+    for (const url of ['/uploads/../private.txt', '/uploads/avatars/..%2F..%2Fprivate.txt', '/uploads/avatars/%2e%2e/%2e%2e/private.txt', '/uploads/avatars/nothing.png']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('top-secret-content');
     }
   });
 });
