@@ -124,8 +124,9 @@ const PNG = Buffer.from(
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++seq}`;
-/** The toast on screen (one at a time; one being dismissed may still be in the DOM). */
-const toast = (page: Page) => page.locator('[data-sonner-toast][data-removed="false"]');
+/** Toasts on screen (SPEC §8: one at a time; one being dismissed may linger in the DOM for a moment). */
+const visibleToasts = (page: Page) => page.locator('[data-sonner-toast][data-visible="true"]');
+const expectToast = (page: Page, text: string) => expect(visibleToasts(page).filter({ hasText: text }).first()).toBeVisible();
 
 async function apiSignup(request: APIRequestContext, locale: Locale = 'en') {
   const username = unique('e2e');
@@ -162,7 +163,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await gotoInLocale(page, '/signup?redirect=%2Fprofile', locale);
       await expect(page.getByRole('heading', { level: 1, name: s.signupTitle })).toBeVisible();
       await page.getByRole('button', { name: s.submitSignup }).click();
-      await expect(toast(page)).toContainText(s.errorTitle);
+      await expectToast(page, s.errorTitle);
       for (const message of [s.nameRequired, s.usernameRules, s.emailInvalid, s.passwordMin, s.terms]) {
         await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
       }
@@ -182,7 +183,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
       const suggestion = page.getByRole('button', { name: /traveler\d{1,3}/ });
       await expect(suggestion).toBeVisible();
       await page.getByRole('button', { name: s.submitSignup }).click();
-      await expect(toast(page)).toContainText(locale === 'en' ? 'Please choose an available username' : '请选择一个可用的用户名');
+      await expectToast(page, locale === 'en' ? 'Please choose an available username' : '请选择一个可用的用户名');
       const name = unique('mei');
       await username.fill(name);
       await expect(page.getByText(s.usernameAvailable)).toBeVisible();
@@ -208,7 +209,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await page.getByRole('checkbox', { name: s.termsLabel }).check();
       await expect(page.getByText(s.terms, { exact: true })).toHaveCount(0);
       await page.getByRole('button', { name: s.submitSignup }).click();
-      await expect(toast(page)).toContainText(s.accountCreated);
+      await expectToast(page, s.accountCreated);
       // The redirect parameter is honoured.
       await expect(page).toHaveURL(/\/profile$/);
       await expect(page.getByRole('heading', { level: 1, name: s.profileTitle })).toBeVisible();
@@ -221,18 +222,18 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await page.locator('main').getByRole('link', { name: locale === 'en' ? 'Log in' : '登录', exact: true }).click();
       await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
       await page.getByRole('button', { name: s.loginSubmit, exact: true }).last().click();
-      await expect(toast(page)).toContainText(s.errorTitle);
-      await expect(toast(page)).toContainText(s.fillAll);
+      await expectToast(page, s.errorTitle);
+      await expectToast(page, s.fillAll);
       await page.getByLabel(s.loginUser).fill('traveler');
       await page.getByLabel(s.password, { exact: true }).fill('wrong-password');
       await page.locator('form').getByRole('button', { name: s.loginSubmit }).click();
-      await expect(toast(page)).toContainText(s.loginFailed);
-      await expect(toast(page)).toContainText(s.loginFailedBody);
-      await expect(toast(page)).toHaveCount(1);
+      await expectToast(page, s.loginFailed);
+      await expectToast(page, s.loginFailedBody);
+      await expect(visibleToasts(page)).toHaveCount(1);
       await page.getByLabel(s.password, { exact: true }).fill('traveler123');
       await page.locator('form').getByRole('button', { name: s.loginSubmit }).click();
-      await expect(toast(page)).toContainText(s.loggedIn);
-      await expect(toast(page)).toContainText(s.welcome);
+      await expectToast(page, s.loggedIn);
+      await expectToast(page, s.welcome);
       await expect(page).toHaveURL(/\/profile$/);
       await expect(page.getByRole('heading', { level: 1, name: s.profileTitle })).toBeVisible();
     });
@@ -251,7 +252,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
         .sign(new TextEncoder().encode(secret));
       await page.evaluate((token) => localStorage.setItem('tabi.token', token), expired);
       await page.goto('/profile');
-      await expect(toast(page)).toContainText(s.sessionExpired);
+      await expectToast(page, s.sessionExpired);
       await expect(page).toHaveURL(/\/login$/);
       expect(await page.evaluate(() => [localStorage.getItem('tabi.token'), localStorage.getItem('tabi.user')])).toEqual([null, null]);
       await expect(page.getByRole('link', { name: s.loginTitle }).first()).toBeVisible();
@@ -278,12 +279,12 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await page.getByLabel(s.newPassword, { exact: true }).fill('Fuji-san2026');
       await page.getByLabel(s.confirm, { exact: true }).fill('Fuji-san2026');
       await page.getByRole('button', { name: s.setPassword }).click();
-      await expect(toast(page)).toContainText(s.passwordUpdated);
+      await expectToast(page, s.passwordUpdated);
       await expect(page).toHaveURL(/\/login$/);
       await page.getByLabel(s.loginUser).fill(user.username);
       await page.getByLabel(s.password, { exact: true }).fill('Fuji-san2026');
       await page.locator('form').getByRole('button', { name: s.loginSubmit }).click();
-      await expect(toast(page)).toContainText(s.loggedIn);
+      await expectToast(page, s.loggedIn);
       await expect(page).toHaveURL(/\/$/);
 
       // The link works once.
@@ -300,13 +301,13 @@ for (const locale of ['en', 'zh-CN'] as const) {
       const group = page.getByRole('group', { name: s.viewAs });
       await expect(group.getByRole('button', { name: s.guide })).toHaveAttribute('aria-pressed', 'true');
       await group.getByRole('button', { name: s.traveler }).click();
-      await expect(toast(page)).toContainText(s.roleSwitched);
-      await expect(toast(page)).toContainText(s.viewingAsTraveler);
+      await expectToast(page, s.roleSwitched);
+      await expectToast(page, s.viewingAsTraveler);
       await expect(page).toHaveURL(/\/$/);
       expect(await page.evaluate(() => localStorage.getItem('tabi.view'))).toBe('traveler');
       await expect(group.getByRole('button', { name: s.traveler })).toHaveAttribute('aria-pressed', 'true');
       await group.getByRole('button', { name: s.guide }).click();
-      await expect(toast(page)).toContainText(s.viewingAsGuide);
+      await expectToast(page, s.viewingAsGuide);
       await expect(page).toHaveURL(/\/guide$/);
       expect(await page.evaluate(() => localStorage.getItem('tabi.view'))).toBe('guide');
       // Reloading / keeps the guide on the guide landing page.
@@ -324,7 +325,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
         await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
       }
       await menu.getByRole('menuitem', { name: s.logOut }).click();
-      await expect(toast(page)).toContainText(s.loggedOut);
+      await expectToast(page, s.loggedOut);
       await expect(page.locator('header').getByRole('link', { name: s.loginTitle })).toBeVisible();
     });
 
@@ -335,9 +336,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: s.profileTitle })).toBeVisible();
       await expect(page.getByRole('button', { name: s.changePhoto })).toBeVisible();
       await page.getByTestId('avatar-input').setInputFiles({ name: 'not-really.png', mimeType: 'image/png', buffer: Buffer.from('<script>alert(1)</script>') });
-      await expect(toast(page)).toContainText(s.uploadFailed);
+      await expectToast(page, s.uploadFailed);
       await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-      await expect(toast(page)).toContainText(s.avatarUpdated);
+      await expectToast(page, s.avatarUpdated);
       const img = page.locator('img[src^="/uploads/avatars/"]').first();
       await expect(img).toBeVisible();
       // The header shows it too, and it survives a reload.
