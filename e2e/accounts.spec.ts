@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { SignJWT } from 'jose';
 import { allowConsoleErrors, expect, gotoInLocale, test } from './fixtures';
 
@@ -362,4 +363,53 @@ test('account pages fit a 375 px phone without horizontal scrolling', async ({ b
   await expect(page.getByRole('button', { name: '更换头像' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await context.close();
+});
+
+test('change the password, then delete the account with a typed confirmation', async ({ page }) => {
+  allowConsoleErrors(page, /Failed to load resource: the server responded with a status of 40[01]/);
+  const user = await apiSignup(page.request);
+  await openSignedIn(page, '/profile', 'en', user.username, user.password);
+  const security = page.locator('#security');
+  await security.getByRole('button', { name: 'Change password' }).click();
+  await expect(security.getByText('Please enter your current password')).toBeVisible();
+  await security.getByLabel('Current password').fill('not-my-password');
+  await security.getByLabel('New password', { exact: true }).fill('Shinkansen-700');
+  await security.getByLabel('Confirm new password').fill('Shinkansen-700');
+  await security.getByRole('button', { name: 'Change password' }).click();
+  await expect(security.getByText('The current password is not correct')).toBeVisible();
+  await security.getByLabel('Current password').fill(user.password);
+  await security.getByRole('button', { name: 'Change password' }).click();
+  await expectToast(page, 'Password changed');
+  // This device stays signed in with its fresh token; the old password no longer works.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile settings' })).toBeVisible();
+  expect((await page.request.post('/api/auth/login', { data: { username: user.username, password: user.password } })).status()).toBe(401);
+
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog');
+  const confirm = dialog.getByRole('button', { name: 'Delete account permanently' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(/Type your username/).fill('someone-else');
+  await expect(dialog.getByText('That is not your username')).toBeVisible();
+  await dialog.getByLabel(/Type your username/).fill(user.username);
+  await dialog.getByLabel('Password', { exact: true }).fill('Shinkansen-700');
+  await confirm.click();
+  await expectToast(page, 'Account deleted');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('header').getByRole('link', { name: 'Log In' })).toBeVisible();
+  expect((await page.request.post('/api/auth/login', { data: { username: user.username, password: 'Shinkansen-700' } })).status()).toBe(401);
+});
+
+test('the account pages have no WCAG A/AA violations', async ({ page }) => {
+  const user = await apiSignup(page.request);
+  for (const p of ['/login', '/signup', '/forgot-password', '/reset-password?token=x']) {
+    await gotoInLocale(page, p, 'zh-CN');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(result.violations.map((v) => `${p}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  }
+  await openSignedIn(page, '/profile', 'zh-CN', user.username, user.password);
+  await expect(page.getByRole('button', { name: '更换头像' })).toBeVisible();
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(result.violations.map((v) => `/profile: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 });
