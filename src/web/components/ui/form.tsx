@@ -15,30 +15,34 @@ interface FieldShellProps {
   error?: string | null;
   hint?: ReactNode;
   className?: string;
+  /** Show the hint below the error (for a hint that answers the error, like a username suggestion). */
+  hintAfterError?: boolean;
   children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
 }
 
-export function FieldShell({ label, error, hint, className, children }: FieldShellProps) {
+export function FieldShell({ label, error, hint, className, hintAfterError, children }: FieldShellProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const hintBlock = hint ? (
+    <div id={hintId} className="text-xs text-stone-600 dark:text-stone-400">
+      {hint}
+    </div>
+  ) : null;
   return (
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
         {label}
       </label>
       {children({ id, describedBy, invalid: !!error })}
-      {hint && (
-        <div id={hintId} className="text-xs text-stone-600 dark:text-stone-400">
-          {hint}
-        </div>
-      )}
+      {!hintAfterError && hintBlock}
       {error && (
         <p id={errorId} className="text-sm text-danger-600 dark:text-red-400">
           {error}
         </p>
       )}
+      {hintAfterError && hintBlock}
     </div>
   );
 }

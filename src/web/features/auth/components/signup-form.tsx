@@ -157,6 +157,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
       <FieldShell
         label={t('fields.username')}
         error={usernameError}
+        hintAfterError
         hint={
           taken && check.data?.suggestion ? (
             <span>

@@ -52,8 +52,9 @@ export function ProfileHero({ user }: { user: User }) {
           <UserAvatar user={user} size={96} alt={t('hero.avatarAlt', { name })} className="border-4 border-white dark:border-stone-900" />
           <div className="min-w-0 flex-1 pb-1">
             <p className="truncate text-xl font-semibold">{name}</p>
-            <p className="truncate text-sm text-stone-600 dark:text-stone-400">
-              @{user.username} · {t('joined', { date: formatJoined(user.joinedDate) })}
+            <p className="flex flex-wrap gap-x-2 text-sm text-stone-600 dark:text-stone-400">
+              <span className="break-all">@{user.username}</span>
+              <span>{t('joined', { date: formatJoined(user.joinedDate) })}</span>
             </p>
           </div>
         </div>
