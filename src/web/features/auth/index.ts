@@ -1,3 +1,4 @@
+export { useMe } from './api/get-me';
 export { AccountMenu, accountLinks } from './components/account-menu';
 export { RoleSwitch, canSwitchRole } from './components/role-switch';
 export { SessionGuard } from './components/session-guard';

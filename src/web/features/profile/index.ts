@@ -1,4 +1,3 @@
-export { useMe } from './api/get-me';
 export { AccountManagement } from './components/account-management';
 export { PasswordChangeForm } from './components/password-change-form';
 export { PersonalInfoForm } from './components/personal-info-form';

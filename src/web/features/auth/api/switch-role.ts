@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User, UserRole } from '../../../../shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
+import { ME_QUERY_KEY } from '../../../lib/query-keys';
 import { updateSessionUser } from '../../../lib/session';
 import { storage, STORAGE_KEYS } from '../../../lib/storage-keys';
 
@@ -10,9 +11,11 @@ export function switchRole(role: UserRole): Promise<User> {
 
 /** SPEC §4: switching updates the stored user and persists the view preference locally. */
 export function useSwitchRole() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: switchRole,
     onSuccess: (user) => {
+      queryClient.setQueryData(ME_QUERY_KEY, user);
       updateSessionUser(user);
       storage.set(STORAGE_KEYS.viewPreference, user.role);
     },

@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { setUnauthorizedListener, type ApiError } from '../../../lib/api-client';
-import { clearSession } from '../../../lib/session';
+import { clearSession, useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
+import { useMe } from '../api/get-me';
 
 /**
  * SPEC §4/§8 forced logout: a 401 on a call made with a token — code TOKEN_EXPIRED, an error text
@@ -22,6 +23,7 @@ export function SessionGuard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  useMe(!!useSession());
   useEffect(() => {
     setUnauthorizedListener((error) => {
       if (!isSessionEnd(error)) return;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthReply } from '../../../../shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session';
-import { meQueryKey } from './get-me';
+import { ME_QUERY_KEY } from '../../../lib/query-keys';
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -21,7 +21,7 @@ export function useChangePassword() {
     mutationFn: changePassword,
     onSuccess: (reply) => {
       setSession(reply.token, reply.user);
-      queryClient.setQueryData(meQueryKey, reply.user);
+      queryClient.setQueryData(ME_QUERY_KEY, reply.user);
     },
   });
 }

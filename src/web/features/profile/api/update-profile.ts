@@ -3,7 +3,7 @@ import type { UpdateProfileBody } from '../../../../shared/schemas/auth';
 import type { User } from '../../../../shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
 import { updateSessionUser } from '../../../lib/session';
-import { meQueryKey } from './get-me';
+import { ME_QUERY_KEY } from '../../../lib/query-keys';
 
 export function updateProfile(body: UpdateProfileBody): Promise<User> {
   return apiRequest<User>('/api/me', { method: 'PATCH', body });
@@ -14,7 +14,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (user) => {
-      queryClient.setQueryData(meQueryKey, user);
+      queryClient.setQueryData(ME_QUERY_KEY, user);
       updateSessionUser(user);
     },
   });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../../shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
 import { updateSessionUser } from '../../../lib/session';
-import { meQueryKey } from './get-me';
+import { ME_QUERY_KEY } from '../../../lib/query-keys';
 
 export type ImageSlot = 'avatar' | 'background';
 const PATHS: Record<ImageSlot, string> = { avatar: '/api/me/avatar', background: '/api/me/background-image' };
@@ -22,7 +22,7 @@ function useImageMutation<T>(fn: (input: T) => Promise<User>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: (user) => {
-      queryClient.setQueryData(meQueryKey, user);
+      queryClient.setQueryData(ME_QUERY_KEY, user);
       updateSessionUser(user);
     },
   });
