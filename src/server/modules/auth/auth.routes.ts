@@ -36,7 +36,7 @@ export function authRoutes(app: AppInstance, opts: { loginLimits?: ThrottleLimit
   app.post(
     '/api/auth/signup',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: 50, timeWindow: '1 hour' } },
       schema: {
         tags: ['auth'],
         summary: 'Create an account and log in (SPEC §7)',
@@ -95,11 +95,11 @@ export function authRoutes(app: AppInstance, opts: { loginLimits?: ThrottleLimit
   app.post(
     '/api/auth/forgot-password',
     {
-      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a password reset link',
-        description: 'Always 202, whether or not the address has an account. The link is valid for 1 hour and works once.',
+        description: 'Always 202, whether or not the address has an account. The link is valid for 1 hour and works once; at most 3 links per account per 15 minutes are sent.',
         body: forgotPasswordBodySchema,
         response: { 202: z.object({ ok: z.literal(true) }), 400: errorBodySchema, 429: errorBodySchema },
       },

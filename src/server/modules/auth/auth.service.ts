@@ -19,10 +19,12 @@ import {
 } from '../users/index';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
-import { consumeResetToken, insertResetToken, invalidateResetTokens } from './reset-tokens.repository';
+import { consumeResetToken, countRecentResetTokens, insertResetToken, invalidateResetTokens } from './reset-tokens.repository';
 import { createSession, revokeAllSessions, revokeSession } from './sessions';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** At most this many reset e-mails per account per 15 minutes; more requests are answered but not sent. */
+export const RESET_MAILS_PER_WINDOW = 3;
 
 export interface ClientInfo {
   ip: string;
@@ -101,6 +103,10 @@ export async function requestPasswordReset(app: AppInstance, body: z.output<type
   const db = app.ctx.database.db;
   const user = await findUserByEmail(db, body.email);
   if (!user) return;
+  if ((await countRecentResetTokens(db, user.id, new Date(Date.now() - 15 * 60_000))) >= RESET_MAILS_PER_WINDOW) {
+    app.log.warn({ userId: user.id }, 'password reset e-mail skipped: too many recent requests');
+    return;
+  }
   const token = randomBytes(32).toString('base64url');
   const link = `${app.ctx.config.appUrl}/reset-password?token=${token}`;
   const locale = (user.locale ?? body.locale) === 'zh-CN' ? 'zh-CN' : 'en';

@@ -260,6 +260,15 @@ describe('password reset', () => {
   });
 });
 
+describe('reset e-mail flood protection', () => {
+  it('sends at most 3 links per account per 15 minutes, answering 202 every time', async () => {
+    const u = await signUp(t);
+    for (let i = 0; i < 5; i++) expect((await post('/api/auth/forgot-password', { email: u.email })).statusCode).toBe(202);
+    const mails = await outboxFor(u.email);
+    expect(mails).toHaveLength(3);
+  });
+});
+
 describe('dev outbox', () => {
   it('does not exist in production', async () => {
     const prod = await createTestApp({ env: { NODE_ENV: 'production' } });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema/index';
 
@@ -22,4 +22,13 @@ export async function invalidateResetTokens(db: Database, userId: number): Promi
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** How many reset links the user was sent since `since` (to stop mail-bombing one address). */
+export async function countRecentResetTokens(db: Database, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), gt(passwordResetTokens.createdAt, since)));
+  return Number(row?.n ?? 0);
 }
