@@ -86,7 +86,7 @@ export function AccountManagement({ user, onDeleted }: { user: User; onDeleted: 
             }}
           >
             <Dialog.Trigger asChild>
-              <Button variant="outline" className="shrink-0 border-danger-600 text-danger-600 hover:bg-danger-600/10 dark:border-red-400 dark:text-red-400">
+              <Button variant="outline" className="shrink-0">
                 <Trash2 className="h-4 w-4" aria-hidden />
                 {t('management.delete')}
               </Button>
@@ -127,7 +127,7 @@ export function AccountManagement({ user, onDeleted }: { user: User; onDeleted: 
                     <Dialog.Close asChild>
                       <Button variant="outline">{t('management.cancel')}</Button>
                     </Dialog.Close>
-                    <Button type="submit" className="bg-danger-600 hover:bg-red-700 dark:bg-danger-600" disabled={!matches || !password} busy={remover.isPending}>
+                    <Button type="submit" variant="danger" disabled={!matches || !password} busy={remover.isPending}>
                       {t('management.confirmDelete')}
                     </Button>
                   </div>
