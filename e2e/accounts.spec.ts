@@ -349,6 +349,22 @@ for (const locale of ['en', 'zh-CN'] as const) {
   });
 }
 
+test('on a phone, the role switch in the menu switches and closes the menu', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'en-US' });
+  const page = await context.newPage();
+  await openSignedIn(page, '/guide', 'en', 'guide', 'guide1234');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('dialog').getByRole('group', { name: 'View as' }).getByRole('button', { name: 'Traveler' }).click();
+  await expectToast(page, 'You are now viewing as a traveler');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Guide' }).click();
+  await expectToast(page, 'You are now viewing as a guide');
+  await expect(page).toHaveURL(/\/guide$/);
+  await context.close();
+});
+
 test('account pages fit a 375 px phone without horizontal scrolling', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'zh-CN' });
   const page = await context.newPage();

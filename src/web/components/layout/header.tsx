@@ -109,7 +109,7 @@ export function Header() {
                 </div>
                 {user ? (
                   <div className="mt-auto flex flex-col gap-1">
-                    <RoleSwitch user={user} className="mb-2 self-start" />
+                    <RoleSwitch user={user} className="mb-2 self-start" onSwitch={() => setMenuOpen(false)} />
                     <nav className="flex flex-col" aria-label={t('account.menu.label')}>
                       {accountLinks(user).map((l) => (
                         <NavLink key={l.to} to={l.to} className={navClass} onClick={() => setMenuOpen(false)}>

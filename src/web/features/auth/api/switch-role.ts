@@ -9,8 +9,12 @@ export function switchRole(role: UserRole): Promise<User> {
   return apiRequest<User>('/api/me/role', { method: 'PATCH', body: { role } });
 }
 
-/** SPEC §4: switching updates the stored user and persists the view preference locally. */
-export function useSwitchRole() {
+/**
+ * SPEC §4: switching updates the stored user and persists the view preference locally. The extra
+ * callbacks run with the mutation itself, so they still run if the button that started it is gone
+ * (the phone menu closes as the switch starts).
+ */
+export function useSwitchRole(callbacks: { onSuccess?: (user: User) => void; onError?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: switchRole,
@@ -18,6 +22,8 @@ export function useSwitchRole() {
       queryClient.setQueryData(ME_QUERY_KEY, user);
       updateSessionUser(user);
       storage.set(STORAGE_KEYS.viewPreference, user.role);
+      callbacks.onSuccess?.(user);
     },
+    onError: () => callbacks.onError?.(),
   });
 }

@@ -9,7 +9,7 @@ export function canSwitchRole(user: User): boolean {
 }
 
 /** Traveler / guide view switch: two pressed-state buttons in a labelled group. */
-export function RoleSwitch({ user, className }: { user: User; className?: string }) {
+export function RoleSwitch({ user, className, onSwitch }: { user: User; className?: string; /** Called as a switch starts (the phone menu closes). */ onSwitch?: () => void }) {
   const { t } = useTranslation();
   const flow = useRoleSwitchFlow();
   if (!canSwitchRole(user)) return null;
@@ -24,7 +24,11 @@ export function RoleSwitch({ user, className }: { user: User; className?: string
             type="button"
             aria-pressed={active}
             disabled={flow.pending}
-            onClick={() => !active && flow.run(role)}
+            onClick={() => {
+              if (active) return;
+              onSwitch?.();
+              flow.run(role);
+            }}
             className={cn(
               'min-h-8 rounded-md px-2.5 text-xs font-medium transition-colors',
               active ? 'bg-primary-600 text-white dark:bg-primary-500' : 'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800',

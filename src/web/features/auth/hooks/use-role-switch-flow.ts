@@ -8,20 +8,16 @@ import { useSwitchRole } from '../api/switch-role';
 export function useRoleSwitchFlow() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const mutation = useSwitchRole();
-  return {
-    pending: mutation.isPending,
-    run: (role: UserRole) =>
-      mutation.mutate(role, {
-        onSuccess: (user) => {
-          showToast({
-            title: t('account.roleSwitched'),
-            description: t('account.roleSwitchedBody', { role: t(`account.roles.${user.role}`) }),
-            variant: 'success',
-          });
-          void navigate(user.role === 'guide' ? '/guide' : '/');
-        },
-        onError: () => showToast({ title: t('account.roleSwitchFailed'), description: t('account.roleSwitchFailedBody'), variant: 'destructive' }),
-      }),
-  };
+  const mutation = useSwitchRole({
+    onSuccess: (user) => {
+      showToast({
+        title: t('account.roleSwitched'),
+        description: t('account.roleSwitchedBody', { role: t(`account.roles.${user.role}`) }),
+        variant: 'success',
+      });
+      void navigate(user.role === 'guide' ? '/guide' : '/');
+    },
+    onError: () => showToast({ title: t('account.roleSwitchFailed'), description: t('account.roleSwitchFailedBody'), variant: 'destructive' }),
+  });
+  return { pending: mutation.isPending, run: (role: UserRole) => mutation.mutate(role) };
 }
