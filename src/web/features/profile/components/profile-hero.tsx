@@ -50,7 +50,7 @@ export function ProfileHero({ user }: { user: User }) {
       <div className="px-5 pb-5 sm:px-6">
         <div className="relative -mt-12 flex flex-wrap items-end gap-4">
           <UserAvatar user={user} size={96} alt={t('hero.avatarAlt', { name })} className="border-4 border-white dark:border-stone-900" />
-          <div className="min-w-0 flex-1 pb-1">
+          <div className="min-w-0 flex-1 pb-1 pt-12">
             <p className="truncate text-xl font-semibold">{name}</p>
             <p className="flex flex-wrap gap-x-2 text-sm text-stone-600 dark:text-stone-400">
               <span className="break-all">@{user.username}</span>
