@@ -1,5 +1,15 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
+const allowed = new WeakMap<Page, RegExp[]>();
+
+/**
+ * Lets a test expect console errors matching these patterns on this page — for example the
+ * browser's own 'Failed to load resource … 401' line when a test logs in with a wrong password.
+ */
+export function allowConsoleErrors(page: Page, ...patterns: RegExp[]): void {
+  allowed.set(page, [...(allowed.get(page) ?? []), ...patterns]);
+}
+
 /**
  * Every test fails on a console error or an uncaught page error: a page that "works" while
  * throwing is broken for someone.
@@ -9,7 +19,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
+        if (m.type() === 'error' && !(allowed.get(page) ?? []).some((p) => p.test(m.text()))) errors.push(m.text());
       });
       page.on('pageerror', (e) => errors.push(e.message));
       await use(errors);

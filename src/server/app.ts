@@ -4,14 +4,18 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, AppInstance } from './lib/types';
-import { registerAuth } from './modules/auth/index';
+import { authRoutes, registerAuth } from './modules/auth/index';
 import { catalogRoutes } from './modules/catalog/index';
 import { clientErrorRoutes } from './modules/client-errors/index';
+import { devRoutes } from './modules/dev/index';
 import { healthRoutes } from './modules/health/index';
+import { registerMailer } from './modules/mail/index';
+import { usersRoutes } from './modules/users/index';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
+import { registerStorage } from './storage/index';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -54,9 +58,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await registerOpenApi(app);
 
   registerAuth(app);
+  registerMailer(app);
+  registerStorage(app);
   healthRoutes(app);
   catalogRoutes(app);
   clientErrorRoutes(app);
+  authRoutes(app);
+  await app.register(usersRoutes);
+  devRoutes(app);
   opts.extraRoutes?.(app);
 
   await registerWebApp(app, opts.webRoot ?? defaultWebRoot);

@@ -4,12 +4,14 @@ import { Toaster } from 'sonner';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { PageFallback } from '../components/ui/spinner';
+import { SessionGuard } from '../features/auth/index';
 import { useTheme } from '../lib/theme';
 
 export function RootLayout() {
   const theme = useTheme();
   return (
     <div className="flex min-h-screen flex-col">
+      <SessionGuard />
       <Header />
       <main id="main" className="flex-1" tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>

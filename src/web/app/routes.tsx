@@ -1,5 +1,6 @@
-import type { RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import { PageFallback } from '../components/ui/spinner';
+import { getSession } from '../lib/session';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -20,15 +21,15 @@ const PAGES: PageRoute[] = [
   { path: '/guide', titleKey: 'routes.guide' },
   { path: '/guide-dashboard', titleKey: 'routes.guideDashboard' },
   { path: '/dashboard', titleKey: 'routes.dashboard' },
-  { path: '/profile', titleKey: 'routes.profile' },
+  { path: '/profile', titleKey: 'routes.profile', lazy: () => import('../pages/profile') },
   { path: '/messages', titleKey: 'routes.messages' },
   { path: '/settings/notifications', titleKey: 'routes.notificationSettings' },
   { path: '/become-guide', titleKey: 'routes.becomeGuide' },
   { path: '/application-status', titleKey: 'routes.applicationStatus' },
-  { path: '/login', titleKey: 'routes.login' },
-  { path: '/signup', titleKey: 'routes.signup' },
-  { path: '/forgot-password', titleKey: 'routes.forgotPassword' },
-  { path: '/reset-password', titleKey: 'routes.resetPassword' },
+  { path: '/login', titleKey: 'routes.login', lazy: () => import('../pages/login') },
+  { path: '/signup', titleKey: 'routes.signup', lazy: () => import('../pages/signup') },
+  { path: '/forgot-password', titleKey: 'routes.forgotPassword', lazy: () => import('../pages/forgot-password') },
+  { path: '/reset-password', titleKey: 'routes.resetPassword', lazy: () => import('../pages/reset-password') },
   { path: '/search', titleKey: 'routes.search' },
   { path: '/guides/:id', titleKey: 'routes.guideProfile' },
   { path: '/itinerary/:id', titleKey: 'routes.itinerary' },
@@ -68,7 +69,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageFallback />,
     children: [
-      { index: true, lazy: () => import('../pages/home') },
+      // SPEC §2/§6: a guide-role user is redirected from the landing page to /guide.
+      { index: true, loader: () => (getSession()?.user.role === 'guide' ? redirect('/guide') : null), lazy: () => import('../pages/home') },
       ...PAGES.map(
         (p): RouteObject => ({ path: p.path, handle: { titleKey: p.titleKey } satisfies RouteHandle, lazy: p.lazy ?? comingSoon }),
       ),

@@ -1,0 +1,130 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  checkUsernameQuerySchema,
+  checkUsernameReplySchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  resetPasswordBodySchema,
+  signupBodySchema,
+  USERNAME_PATTERN,
+} from '../../../shared/schemas/auth';
+import { errorBodySchema } from '../../../shared/schemas/common';
+import { authReplySchema } from '../../../shared/schemas/user';
+import type { AppInstance } from '../../lib/types';
+import { usernameExists } from '../users/index';
+import { currentUser } from './auth.plugin';
+import { login, logout, requestPasswordReset, resetPassword, signup, type ClientInfo } from './auth.service';
+import { LoginThrottle, type ThrottleLimits } from './login-throttle';
+
+export const clientInfo = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+
+/** Copies a throttle's wait onto the reply as Retry-After before the error handler answers. */
+function withRetryAfter(reply: FastifyReply) {
+  return (err: unknown) => {
+    const retryAfter = (err as { retryAfter?: number }).retryAfter;
+    if (retryAfter) reply.header('retry-after', String(retryAfter));
+    throw err;
+  };
+}
+
+export function authRoutes(app: AppInstance, opts: { loginLimits?: ThrottleLimits } = {}): void {
+  const throttle = new LoginThrottle(opts.loginLimits);
+
+  app.post(
+    '/api/auth/signup',
+    {
+      config: { rateLimit: { max: 50, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and log in (SPEC §7)',
+        description: 'Usernames are lowercase letters and digits, at least 3, unique case-insensitively; e-mail addresses are unique.',
+        body: signupBodySchema,
+        response: { 201: authReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await signup(app, request.body, clientInfo(request))),
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with username (or e-mail) and password (SPEC §7)',
+        description: 'Repeated failures for one account or from one address are refused with 429 rate_limited for a while.',
+        body: loginBodySchema,
+        response: { 200: authReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => login(app, throttle, request.body, clientInfo(request)).catch(withRetryAfter(reply)),
+  );
+
+  app.get(
+    '/api/auth/check-username',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Is a username free? (SPEC §7)',
+        querystring: checkUsernameQuerySchema,
+        response: { 200: checkUsernameReplySchema, 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const username = request.query.username.trim().toLowerCase();
+      if (!USERNAME_PATTERN.test(username)) return { available: false, valid: false };
+      return { available: !(await usernameExists(app.ctx.database.db, username)), valid: true };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      preHandler: app.requireAuth,
+      schema: { tags: ['auth'], summary: 'End this session (the token stops working)', security: [{ bearerAuth: [] }], response: { 204: z.null(), 401: errorBodySchema } },
+    },
+    async (request, reply) => {
+      await logout(app, currentUser(request).sessionId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password reset link',
+        description: 'Always 202, whether or not the address has an account. The link is valid for 1 hour and works once; at most 3 links per account per 15 minutes are sent.',
+        body: forgotPasswordBodySchema,
+        response: { 202: z.object({ ok: z.literal(true) }), 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(app, request.body);
+      return reply.status(202).send({ ok: true as const });
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link token',
+        description: 'Every session of the account ends. An unknown, expired or used token is 400 invalid_reset_token.',
+        body: resetPasswordBodySchema,
+        response: { 204: z.null(), 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(app, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,19 @@
+/** E-mail texts in the recipient's language (the locale they used, else English). */
+type MailLocale = 'en' | 'zh-CN';
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export function passwordResetMail(opts: { locale: MailLocale; name: string; link: string }) {
+  const { link } = opts;
+  const name = opts.name;
+  if (opts.locale === 'zh-CN') {
+    const text = `${name}，您好：\n\n我们收到了重置您 Tabi 日本地陪账户密码的请求。请在 1 小时内打开以下链接设置新密码（链接只能使用一次）：\n\n${link}\n\n如果这不是您本人的操作，请忽略这封邮件，您的密码不会改变。\n\nTabi 日本地陪`;
+    const html = `<p>${escapeHtml(name)}，您好：</p><p>我们收到了重置您 Tabi 日本地陪账户密码的请求。请在 1 小时内打开以下链接设置新密码（链接只能使用一次）：</p><p><a href="${escapeHtml(link)}">重置密码</a></p><p>如果这不是您本人的操作，请忽略这封邮件，您的密码不会改变。</p><p>Tabi 日本地陪</p>`;
+    return { subject: '重置您的 Tabi 日本地陪密码', text, html };
+  }
+  const text = `Hello ${name},\n\nWe received a request to reset the password of your Tabi Guides account. Open this link within 1 hour to choose a new password (it works once):\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.\n\nTabi Guides`;
+  const html = `<p>Hello ${escapeHtml(name)},</p><p>We received a request to reset the password of your Tabi Guides account. Open this link within 1 hour to choose a new password (it works once):</p><p><a href="${escapeHtml(link)}">Reset your password</a></p><p>If you did not ask for this, ignore this e-mail: your password stays the same.</p><p>Tabi Guides</p>`;
+  return { subject: 'Reset your Tabi Guides password', text, html };
+}

@@ -1,0 +1,12 @@
+export { toUserDto } from './user-dto';
+export {
+  emailOwner,
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  insertUser,
+  updateUser,
+  usernameExists,
+  type UserRow,
+} from './users.repository';
+export { usersRoutes } from './users.routes';

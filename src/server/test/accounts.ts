@@ -1,0 +1,33 @@
+import type { TestApp } from './test-app';
+
+let counter = 0;
+/** A fresh client address per call, so per-address rate limits of one test do not leak into another. */
+export const nextAddress = () => `10.77.${Math.floor(++counter / 250)}.${(counter % 250) + 1}`;
+
+export interface SignedUp {
+  token: string;
+  id: number;
+  username: string;
+  password: string;
+  email: string;
+}
+
+/** Signs a new user up through the API and returns its token. */
+export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}): Promise<SignedUp> {
+  const n = ++counter;
+  const body = {
+    username: `user${n}x${Math.floor(Math.random() * 1e6)}`,
+    email: `user${n}.${Math.floor(Math.random() * 1e6)}@example.com`,
+    password: 'Sakura2026!',
+    confirmPassword: 'Sakura2026!',
+    fullName: `Test User ${n}`,
+    emailUpdates: false,
+    ...overrides,
+  };
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body, remoteAddress: nextAddress() });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const reply = res.json();
+  return { token: reply.token, id: reply.id, username: reply.username, password: String(body.password), email: reply.email };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

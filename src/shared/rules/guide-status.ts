@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import type { guideStatusSchema } from '../schemas/user';
+
+export type GuideStatus = z.infer<typeof guideStatusSchema>;
+
+/**
+ * SPEC §2/§3 guideStatus flags, computed in one place. Until the guide application feature exists
+ * the only input is `isGuide`; that feature passes its application's state here and extends the rule
+ * (for example: a submitted application shows 'View Application Status' instead of 'Become a Guide').
+ */
+export interface GuideStatusInput {
+  isGuide: boolean;
+  /** The user's guide application, when the application feature knows one. */
+  application?: { status: string } | null;
+}
+
+export function computeGuideStatus(input: GuideStatusInput): GuideStatus {
+  return {
+    shouldShowRoleSwitch: input.isGuide,
+    shouldShowBecomeGuideButton: !input.isGuide,
+    shouldShowViewApplicationButton: false,
+  };
+}

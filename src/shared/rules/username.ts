@@ -1,0 +1,16 @@
+import { USERNAME_MAX } from '../schemas/auth';
+
+/** SPEC §5: the username field is forced to lowercase. */
+export function normalizeUsernameInput(value: string): string {
+  return value.toLowerCase();
+}
+
+/**
+ * SPEC §5: a taken name is answered with a suggestion, the name plus a random number 0–999.
+ * `random` is injectable for tests.
+ */
+export function suggestUsername(name: string, random: () => number = Math.random): string {
+  const n = Math.floor(random() * 1000);
+  const base = name.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, USERNAME_MAX - 3);
+  return `${base}${n}`;
+}

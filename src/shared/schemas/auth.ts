@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { genderSchema, userRoleSchema } from './user';
+
+/**
+ * Request bodies of the account endpoints (SPEC §5, §7). The server parses with these; the web app
+ * uses the same rules for its inline messages, so the two never disagree.
+ */
+
+/** SPEC §5: lowercase letters and digits only, at least 3 characters. */
+export const USERNAME_PATTERN = /^[a-z0-9]{3,30}$/;
+export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** SPEC §9: the username availability check waits 500 ms after the last keystroke. */
+export const USERNAME_CHECK_DEBOUNCE_MS = 500;
+
+export const usernameSchema = z.string().trim().toLowerCase().regex(USERNAME_PATTERN, 'Username must be at least 3 characters, lowercase letters and numbers only');
+export const emailSchema = z.string().trim().max(254).pipe(z.email());
+export const passwordSchema = z.string().min(PASSWORD_MIN, 'Password must be at least 8 characters').max(PASSWORD_MAX);
+
+export const signupBodySchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX),
+    fullName: z.string().trim().min(1).max(100),
+    emailUpdates: z.boolean().default(false),
+    locale: z.enum(['en', 'zh-CN']).optional(),
+  })
+  .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+
+export const loginBodySchema = z.object({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+
+export const checkUsernameQuerySchema = z.object({ username: z.string().max(100) });
+export const checkUsernameReplySchema = z.object({ available: z.boolean(), valid: z.boolean() });
+
+export const forgotPasswordBodySchema = z.object({ email: emailSchema, locale: z.enum(['en', 'zh-CN']).optional() });
+
+export const resetPasswordBodySchema = z
+  .object({ token: z.string().min(1).max(200), password: passwordSchema, confirmPassword: z.string().max(PASSWORD_MAX) })
+  .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+
+export const changePasswordBodySchema = z
+  .object({ currentPassword: z.string().min(1).max(PASSWORD_MAX), newPassword: passwordSchema, confirmPassword: z.string().max(PASSWORD_MAX) })
+  .refine((b) => b.newPassword === b.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+
+export const switchRoleBodySchema = z.object({ role: userRoleSchema });
+
+/** The personal fields a user edits on /profile (SPEC §3 Profile fields that belong to every user). */
+export const MBTI_TYPES = [
+  'INTJ', 'INTP', 'ENTJ', 'ENTP', 'INFJ', 'INFP', 'ENFJ', 'ENFP',
+  'ISTJ', 'ISFJ', 'ESTJ', 'ESFJ', 'ISTP', 'ISFP', 'ESTP', 'ESFP',
+] as const;
+const optionalText = (max: number) => z.string().trim().max(max).nullable().transform((v) => (v ? v : null));
+export const updateProfileBodySchema = z
+  .object({
+    fullName: z.string().trim().min(1).max(100),
+    nickname: optionalText(50),
+    email: emailSchema,
+    gender: genderSchema.nullable(),
+    age: z.number().int().min(13).max(120).nullable(),
+    city: optionalText(100),
+    mbti: z.enum(MBTI_TYPES).nullable(),
+    bio: optionalText(1000),
+    readReceiptsEnabled: z.boolean(),
+    emailUpdates: z.boolean(),
+    locale: z.enum(['en', 'zh-CN']).nullable(),
+  })
+  .partial();
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+export const deleteAccountBodySchema = z.object({
+  password: z.string().min(1).max(PASSWORD_MAX),
+  /** Typed confirmation: the account's username. */
+  confirmation: z.string().max(100),
+});
+
+/** Images users upload for their avatar and background (magic bytes are checked on the server). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export function requestPasswordReset(input: { email: string; locale: 'en' | 'zh-CN' }): Promise<{ ok: true }> {
+  return apiRequest('/api/auth/forgot-password', { method: 'POST', body: input });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

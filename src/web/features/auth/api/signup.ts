@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AuthReply } from '../../../../shared/schemas/user';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface SignupInput {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  fullName: string;
+  emailUpdates: boolean;
+  locale: 'en' | 'zh-CN';
+}
+
+export function signup(input: SignupInput): Promise<AuthReply> {
+  return apiRequest<AuthReply>('/api/auth/signup', { method: 'POST', body: input });
+}
+
+export function useSignup() {
+  return useMutation({ mutationFn: signup });
+}

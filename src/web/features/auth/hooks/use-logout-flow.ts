@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { clearSession } from '../../../lib/session';
+import { showToast } from '../../../lib/toast';
+import { logout } from '../api/logout';
+
+/**
+ * Log Out from the profile menu: ends the session, says 'Logged out' and goes home (SPEC §2, §4).
+ * Everything happens in the mutation's own callback, which runs even though clearing the session
+ * unmounts the menu that started it.
+ */
+export function useLogoutFlow() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      clearSession();
+      queryClient.clear();
+      showToast({ title: t('account.loggedOut'), variant: 'success' });
+      void navigate('/');
+    },
+  });
+  return { pending: mutation.isPending, run: () => mutation.mutate() };
+}

@@ -1,0 +1,5 @@
+export { AccountManagement } from './components/account-management';
+export { PasswordChangeForm } from './components/password-change-form';
+export { PersonalInfoForm } from './components/personal-info-form';
+export { PrivacySection } from './components/privacy-section';
+export { ProfileHero } from './components/profile-hero';

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { User } from '../../shared/schemas/user';
+import { AuthCard, LoginForm } from '../features/auth/index';
+import { safeRedirect, withRedirect } from '../lib/safe-redirect';
+import { useSession } from '../lib/session';
+import { storage, STORAGE_KEYS } from '../lib/storage-keys';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/** Where a signed-in user goes: the redirect parameter, else their view's home. */
+export const homeFor = (user: Pick<User, 'role'>, redirect: string | undefined) => redirect ?? (user.role === 'guide' ? '/guide' : '/');
+
+export function Component() {
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('login.title'));
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  const navigate = useNavigate();
+  const session = useSession();
+  if (session) return <Navigate to={homeFor(session.user, redirect)} replace />;
+  return (
+    <AuthCard
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={
+        <>
+          {t('login.noAccount')}{' '}
+          <Link to={withRedirect('/signup', redirect)} className="font-medium text-primary-700 hover:underline dark:text-primary-300">
+            {t('login.toSignup')}
+          </Link>
+        </>
+      }
+    >
+      <LoginForm
+        onSuccess={(reply) => {
+          storage.set(STORAGE_KEYS.viewPreference, reply.user.role);
+          void navigate(homeFor(reply.user, redirect), { replace: true });
+        }}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,64 @@
+import { UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ButtonLink, Button } from '../components/ui/button';
+import { Spinner } from '../components/ui/spinner';
+import { useMe } from '../features/auth/index';
+import { AccountManagement, PasswordChangeForm, PersonalInfoForm, PrivacySection, ProfileHero } from '../features/profile/index';
+import { withRedirect } from '../lib/safe-redirect';
+import { useSession } from '../lib/session';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/**
+ * SPEC §2 Profile settings: personal info, avatar, background image, privacy, account security and
+ * account management. The wallet section arrives with the wallet feature.
+ */
+export function Component() {
+  const { t } = useTranslation('profile');
+  useDocumentTitle(t('title'));
+  const session = useSession();
+  const me = useMe(!!session);
+  const navigate = useNavigate();
+
+  if (!session) {
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
+        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-primary-50 text-primary-600 dark:bg-primary-900/40 dark:text-primary-300">
+          <UserRound className="h-7 w-7" aria-hidden />
+        </span>
+        <h1 className="mt-6 text-2xl font-semibold tracking-tight">{t('loggedOut.title')}</h1>
+        <p className="mt-2 text-stone-600 dark:text-stone-400">{t('loggedOut.body')}</p>
+        <ButtonLink to={withRedirect('/login', '/profile')} className="mt-6">
+          {t('loggedOut.action')}
+        </ButtonLink>
+      </section>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-10">
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('title')}</h1>
+      <p className="mt-1 text-stone-600 dark:text-stone-400">{t('subtitle')}</p>
+      <div className="mt-6 space-y-6">
+        {me.isPending ? (
+          <Spinner />
+        ) : me.isError || !me.data ? (
+          <div role="alert" className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-6 text-center dark:border-stone-800 dark:bg-stone-900">
+            <p>{t('loadFailed')}</p>
+            <Button variant="outline" className="mt-4" onClick={() => void me.refetch()}>
+              {t('common:states.retry')}
+            </Button>
+          </div>
+        ) : (
+          <>
+            <ProfileHero user={me.data} />
+            <PersonalInfoForm key={me.data.id} user={me.data} />
+            <PrivacySection user={me.data} />
+            <PasswordChangeForm />
+            <AccountManagement user={me.data} onDeleted={() => void navigate('/', { replace: true })} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

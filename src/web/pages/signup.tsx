@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard, SignupForm } from '../features/auth/index';
+import { safeRedirect, withRedirect } from '../lib/safe-redirect';
+import { useSession } from '../lib/session';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { homeFor } from './login';
+
+export function Component() {
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('signup.title'));
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  const navigate = useNavigate();
+  const session = useSession();
+  if (session) return <Navigate to={homeFor(session.user, redirect)} replace />;
+  return (
+    <AuthCard
+      title={t('signup.title')}
+      subtitle={t('signup.subtitle')}
+      footer={
+        <>
+          {t('signup.haveAccount')}{' '}
+          <Link to={withRedirect('/login', redirect)} className="font-medium text-primary-700 hover:underline dark:text-primary-300">
+            {t('signup.toLogin')}
+          </Link>
+        </>
+      }
+    >
+      <SignupForm onSuccess={(reply) => void navigate(homeFor(reply.user, redirect), { replace: true })} />
+    </AuthCard>
+  );
+}
