@@ -8,6 +8,7 @@ import { registerAuth } from './modules/auth/index';
 import { catalogRoutes } from './modules/catalog/index';
 import { clientErrorRoutes } from './modules/client-errors/index';
 import { healthRoutes } from './modules/health/index';
+import { registerSupport } from './modules/support/index';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   healthRoutes(app);
   catalogRoutes(app);
   clientErrorRoutes(app);
+  registerSupport(app);
   opts.extraRoutes?.(app);
 
   await registerWebApp(app, opts.webRoot ?? defaultWebRoot);
