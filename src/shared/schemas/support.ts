@@ -1,28 +1,16 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales';
+import { SUPPORT_MESSAGE_MAX, SUPPORT_TOPICS } from '../support-topics';
+
+export { SUPPORT_KEY_HEADER, SUPPORT_MESSAGE_MAX, SUPPORT_TOPICS } from '../support-topics';
 
 /**
  * The support inbox contract (SPEC §1 support widget). A conversation is a thread of messages
  * between a visitor (signed in, or anonymous holding the thread's secret key) and the support team.
  */
 
-/** The seven situations the widget can be opened with a prefilled message for (SPEC §1). */
-export const SUPPORT_TOPICS = [
-  'payment_failure',
-  'identity_verification_failure',
-  'document_upload_failure',
-  'booking_cancelled',
-  'payout_failure',
-  'guide_application_rejected',
-  'general',
-] as const;
 export const supportTopicSchema = z.enum(SUPPORT_TOPICS);
 export type SupportTopic = z.infer<typeof supportTopicSchema>;
-
-/** Header an anonymous visitor sends with the key returned when their thread was created. */
-export const SUPPORT_KEY_HEADER = 'x-support-key';
-
-export const SUPPORT_MESSAGE_MAX = 4000;
 
 /** A message body: stored exactly as typed, but it must contain something besides whitespace. */
 export const supportMessageBodySchema = z

@@ -4,6 +4,7 @@ import { Toaster } from 'sonner';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { PageFallback } from '../components/ui/spinner';
+import { SupportWidget } from '../features/support/index';
 import { useTheme } from '../lib/theme';
 
 export function RootLayout() {
@@ -17,6 +18,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      <SupportWidget />
       {/* SPEC §8: only one toast is shown at a time. */}
       <Toaster visibleToasts={1} theme={theme} position="top-center" richColors closeButton />
       <ScrollRestoration />
