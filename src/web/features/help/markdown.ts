@@ -32,7 +32,7 @@ export interface Article {
   blocks: Block[];
   /** Level-2 headings, for the table of contents. */
   toc: { id: string; text: string }[];
-  /** Everything readable, for search. */
+  /** Everything readable below the title, for search. */
   plainText: string;
 }
 
@@ -135,6 +135,6 @@ export function parseArticle(slug: string, source: string): Article {
     lead,
     blocks: body,
     toc: body.flatMap((b) => (b.kind === 'heading' && b.level === 2 ? [{ id: b.id, text: b.text }] : [])),
-    plainText: [title, lead, ...body.map(text)].join('\n'),
+    plainText: [lead, ...body.map(text)].join('\n'),
   };
 }

@@ -25,9 +25,9 @@ export function searchArticles(articles: Article[], query: string): SearchHit[] 
   if (!terms.length) return [];
   const hits: SearchHit[] = [];
   for (const a of articles) {
-    const text = a.plainText.toLowerCase();
-    if (!terms.every((t) => text.includes(t))) continue;
     const title = a.title.toLowerCase();
+    const text = a.plainText.toLowerCase();
+    if (!terms.every((t) => title.includes(t) || text.includes(t))) continue;
     const headings = a.toc.map((h) => h.text.toLowerCase()).join(' ');
     let score = 0;
     for (const t of terms) {
@@ -43,7 +43,8 @@ export function searchArticles(articles: Article[], query: string): SearchHit[] 
 function snippet(text: string, terms: string[]): SearchHit['snippet'] {
   const flat = text.replace(/\s+/g, ' ');
   const lower = flat.toLowerCase();
-  const first = Math.min(...terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0));
+  const found = terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0);
+  const first = found.length ? Math.min(...found) : 0;
   const start = Math.max(0, first - 60);
   const end = Math.min(flat.length, first + 120);
   const piece = (start > 0 ? '…' : '') + flat.slice(start, end) + (end < flat.length ? '…' : '');
