@@ -178,11 +178,11 @@ export default function SupportPanel() {
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKeyDown}
-            rows={3}
+            rows={4}
             maxLength={SUPPORT_MESSAGE_MAX}
             placeholder={t('panel.placeholder')}
             aria-describedby="support-message-hint"
-            className="min-h-[4.5rem] flex-1 resize-none rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-600 dark:bg-stone-950"
+            className="min-h-[5.5rem] flex-1 resize-none rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-600 dark:bg-stone-950"
           />
           <Button type="submit" busy={busy} disabled={!draft.trim()}>
             {t('panel.send')}
