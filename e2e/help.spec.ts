@@ -188,6 +188,20 @@ test.describe('support widget', () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('tabi.support') ?? 'null'));
     expect(stored).toMatchObject({ threadId: thread.id, userId: null });
     expect(stored.visitorKey).toMatch(/^[\w-]{40,}$/);
+
+    // A reply that arrives while the chat is closed shows a dot on the button until it is read.
+    await panel(page, 'Tabi support').getByRole('button', { name: 'Close support chat' }).click();
+    const second = await request.post(`/api/admin/support/threads/${thread.id}/messages`, { headers, data: { body: `Refund sent ${marker}` } });
+    expect(second.status()).toBe(201);
+    await page.reload();
+    await expect(page.getByTestId('support-new-reply')).toBeVisible();
+    await page.getByRole('button', { name: 'Help & chat New reply from the Tabi team' }).click();
+    await expect(panel(page, 'Tabi support').getByRole('log').getByText(`Refund sent ${marker}`)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('support-new-reply')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Help & chat' })).toBeVisible();
+    await expect(page.getByTestId('support-new-reply')).toHaveCount(0);
   });
 
   test('is a bottom sheet on a phone, and help pages have no horizontal scroll', async ({ page }) => {

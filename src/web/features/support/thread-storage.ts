@@ -8,17 +8,25 @@ export interface StoredThread {
   threadId: number;
   visitorKey: string | null;
   userId: number | null;
+  /** The newest team reply the visitor has seen (for the "new reply" dot on the button). */
+  seenId?: number;
 }
 
+let cache: { raw: string | null; value: StoredThread | null } | undefined;
+
+/** The stored conversation; the same object for as long as the stored text does not change. */
 export function readStoredThread(): StoredThread | null {
   const raw = storage.get(STORAGE_KEYS.support);
-  if (!raw) return null;
+  if (cache?.raw === raw) return cache.value;
+  let value: StoredThread | null = null;
   try {
-    const v = JSON.parse(raw) as StoredThread;
-    return Number.isInteger(v.threadId) ? v : null;
+    const v = raw ? (JSON.parse(raw) as StoredThread) : null;
+    value = v && Number.isInteger(v.threadId) ? v : null;
   } catch {
-    return null;
+    value = null;
   }
+  cache = { raw, value };
+  return value;
 }
 
 export function writeStoredThread(thread: StoredThread): void {

@@ -4,8 +4,10 @@ import { SUPPORT_KEY_HEADER } from '../../../../shared/support-topics';
 import { apiRequest } from '../../../lib/api-client';
 import { writeStoredThread, type StoredThread } from '../thread-storage';
 
-/** While the panel is open, new replies from the team are fetched every few seconds. */
+/** While the panel is open, new replies from the team are fetched every few seconds… */
 export const SUPPORT_POLL_MS = 5000;
+/** …and while it is closed, once a minute, so the button can show that the team answered. */
+export const SUPPORT_IDLE_POLL_MS = 60_000;
 
 const keyHeader = (t: StoredThread): Record<string, string> => (t.visitorKey ? { [SUPPORT_KEY_HEADER]: t.visitorKey } : {});
 
@@ -15,18 +17,19 @@ export interface ThreadMessages {
 }
 
 // GET /api/support/threads/{id}/messages
-export const threadMessagesQuery = (stored: StoredThread | null, polling: boolean) =>
+export const threadMessagesQuery = (stored: StoredThread | null, pollMs: number | false) =>
   queryOptions({
     queryKey: ['support', 'thread', stored?.threadId ?? 0],
     queryFn: () =>
       apiRequest<ThreadMessages>(`/api/support/threads/${stored!.threadId}/messages`, { headers: keyHeader(stored!) }),
     enabled: !!stored,
-    refetchInterval: polling ? SUPPORT_POLL_MS : false,
+    refetchInterval: pollMs,
     refetchIntervalInBackground: false,
   });
 
-export function useThreadMessages(stored: StoredThread | null, polling: boolean) {
-  return useQuery(threadMessagesQuery(stored, polling));
+export function useThreadMessages(stored: StoredThread | null, pollMs: number | false, enabled = true) {
+  const options = threadMessagesQuery(stored, pollMs);
+  return useQuery({ ...options, enabled: options.enabled && enabled });
 }
 
 // GET /api/support/threads (signed-in users: their conversations, to continue on another device)

@@ -2,8 +2,11 @@ import { MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
+import { useSession } from '../../../lib/session';
+import { SUPPORT_IDLE_POLL_MS, useThreadMessages } from '../api/support-api';
 import { openSupport, preloadSupport } from '../open-support';
 import { useSupportState } from '../support-store';
+import { readStoredThread } from '../thread-storage';
 
 const SupportPanel = lazy(() => import('./support-panel'));
 
@@ -24,6 +27,13 @@ export function SupportWidget() {
 function Launcher() {
   const { t } = useTranslation('support');
   const { panelOpen, connecting, adapter, fellBack } = useSupportState();
+  // A conversation on this device: check now and then whether the team has answered.
+  const session = useSession();
+  const saved = readStoredThread();
+  const own = saved && saved.userId === (session?.user.id ?? null) ? saved : null;
+  const thread = useThreadMessages(own, SUPPORT_IDLE_POLL_MS, !panelOpen && adapter !== 'crisp');
+  const last = thread.data?.messages.at(-1);
+  const newReply = !panelOpen && !!own && last?.sender === 'agent' && last.id > (own.seenId ?? 0);
   useEffect(() => {
     // Warm up the configured adapter when the browser is idle, so a third-party SDK is attached before the first click.
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
@@ -52,6 +62,12 @@ function Launcher() {
         <MessageCircle className="h-5 w-5" aria-hidden />
       )}
       <span className="max-sm:sr-only">{t('launcher.label')}</span>
+      {newReply && (
+        <>
+          <span className="absolute right-1 top-1 h-3 w-3 rounded-full border-2 border-white bg-accent-500" aria-hidden data-testid="support-new-reply" />
+          <span className="sr-only">{t('launcher.newReply')}</span>
+        </>
+      )}
     </button>
   );
 }

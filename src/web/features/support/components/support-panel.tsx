@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SupportMessage } from '../../../../shared/schemas/support';
 import { SUPPORT_MESSAGE_MAX } from '../../../../shared/support-topics';
@@ -7,10 +7,10 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/session';
-import { useCreateThread, useMyThreads, usePostMessage, useThreadMessages } from '../api/support-api';
+import { SUPPORT_POLL_MS, useCreateThread, useMyThreads, usePostMessage, useThreadMessages } from '../api/support-api';
 import { closeSupport } from '../open-support';
 import { useSupportState } from '../support-store';
-import { clearStoredThread, readStoredThread, type StoredThread } from '../thread-storage';
+import { clearStoredThread, readStoredThread, writeStoredThread, type StoredThread } from '../thread-storage';
 
 /** The built-in support chat: a panel on desktop, a bottom sheet on phones. */
 export default function SupportPanel() {
@@ -27,9 +27,12 @@ export default function SupportPanel() {
   const own = saved && saved.userId === userId ? saved : null;
   const mine = useMyThreads(!!session && !own);
   const latest = mine.data?.data.find((th) => th.status === 'open');
-  const stored: StoredThread | null = own ?? (latest && userId ? { threadId: latest.id, visitorKey: null, userId } : null);
+  const stored = useMemo<StoredThread | null>(
+    () => own ?? (latest && userId ? { threadId: latest.id, visitorKey: null, userId } : null),
+    [own, latest, userId],
+  );
 
-  const thread = useThreadMessages(stored, true);
+  const thread = useThreadMessages(stored, SUPPORT_POLL_MS);
   const create = useCreateThread(userId, () => refresh());
   const post = usePostMessage(stored);
   const gone = thread.error instanceof ApiError && thread.error.status === 404;
@@ -49,9 +52,12 @@ export default function SupportPanel() {
   useEffect(() => {
     textRef.current?.focus();
   }, [seq]);
+  const lastId = messages.at(-1)?.id;
   useEffect(() => {
     logRef.current?.scrollTo({ top: logRef.current.scrollHeight });
-  }, [messages.length]);
+    // Everything shown here has been seen: the button's "new reply" dot goes away.
+    if (stored && lastId && (stored.seenId ?? 0) < lastId) writeStoredThread({ ...stored, seenId: lastId });
+  }, [lastId, stored]);
 
   const close = () => {
     closeSupport();
