@@ -118,6 +118,10 @@ test('help search finds articles in both languages and offers the chat when noth
   await expect(page.locator('main ul a[href="/help/cancellation"]')).toContainText('取消政策');
   await page.getByRole('button', { name: '清除搜索' }).click();
   await expect(page.getByRole('heading', { name: '热门问题' })).toBeVisible();
+  // A popular question opens its article at the right section.
+  await page.getByRole('link', { name: '取消预订能退多少钱？' }).click();
+  await expect(page).toHaveURL(/\/help\/cancellation#tiers$/);
+  await expect(page.locator('#tiers')).toBeInViewport();
 });
 
 test.describe('support widget', () => {

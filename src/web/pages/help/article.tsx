@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { SERVICE_CITIES } from '../../../shared/cities';
@@ -13,12 +13,16 @@ import { HelpCta } from './help-cta';
 /** One help or legal article (every /help/* page but the index, and /terms, /privacy). */
 export function Component() {
   const { t } = useTranslation(['help', 'common']);
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const locale = currentLocale();
   const articles = useHelpArticles(locale);
   const meta = articleForPath(pathname) ?? HELP_ARTICLES[0];
   const article = articles[meta.slug];
   useDocumentTitle(article.title);
+  // A link to a section (/help/cancellation#tiers) lands on it once the article has rendered.
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash, meta.slug]);
 
   const afterHeading = meta.slug === 'cities' ? cityPicture(locale, t) : undefined;
   const related = HELP_ARTICLES.filter((a) => a.group === meta.group && a.slug !== meta.slug);
