@@ -11,6 +11,7 @@ import { devRoutes } from './modules/dev/index';
 import { healthRoutes } from './modules/health/index';
 import { registerMailer } from './modules/mail/index';
 import { usersRoutes } from './modules/users/index';
+import { registerSupport } from './modules/support/index';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   authRoutes(app);
   await app.register(usersRoutes);
   devRoutes(app);
+  registerSupport(app);
   opts.extraRoutes?.(app);
 
   await registerWebApp(app, opts.webRoot ?? defaultWebRoot);

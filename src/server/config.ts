@@ -23,6 +23,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Tabi Guides <no-reply@tabi.localhost>'),
   REDIS_URL: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
+  // Support widget (issue 5): the built-in inbox, or Crisp with its website id (falls back to built-in).
+  SUPPORT_WIDGET: z.enum(['builtin', 'crisp']).default('builtin'),
+  CRISP_WEBSITE_ID: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a Crisp website id (UUID)')
+    .optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -34,6 +40,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid settings in the environment:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.SUPPORT_WIDGET === 'crisp' && !e.CRISP_WEBSITE_ID) {
+    throw new Error('Invalid settings in the environment:\n  CRISP_WEBSITE_ID: required when SUPPORT_WIDGET=crisp');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -53,6 +62,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    support:
+      e.SUPPORT_WIDGET === 'crisp' && e.CRISP_WEBSITE_ID
+        ? { provider: 'crisp' as const, crispWebsiteId: e.CRISP_WEBSITE_ID }
+        : { provider: 'builtin' as const },
   };
 }
 

@@ -8,18 +8,22 @@ import type { FastifyInstance } from 'fastify';
  * HTTP off localhost), compression, and the rate limiter that routes opt into with `config.rateLimit`.
  */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
+  // The Crisp support widget (SUPPORT_WIDGET=crisp) needs its origins (docs.crisp.chat, "Crisp Domain Names").
+  const crisp = app.ctx.config.support.provider === 'crisp';
+  const extra = (...sources: string[]) => (crisp ? sources : []);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extra('https://client.crisp.chat')],
         // Radix and sonner set inline style attributes; the Swagger UI page needs inline styles too.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'", ...extra('https://client.crisp.chat')],
+        imgSrc: ["'self'", 'data:', 'blob:', ...extra('https://client.crisp.chat', 'https://image.crisp.chat', 'https://storage.crisp.chat')],
+        fontSrc: ["'self'", 'data:', ...extra('https://client.crisp.chat')],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...extra('https://client.crisp.chat', 'https://storage.crisp.chat')],
+        ...(crisp && { workerSrc: ["'self'", 'blob:', 'https://client.crisp.chat'], mediaSrc: ["'self'", 'https://client.crisp.chat'] }),
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],

@@ -5,6 +5,7 @@ import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { PageFallback } from '../components/ui/spinner';
 import { SessionGuard } from '../features/auth/index';
+import { SupportWidget } from '../features/support/index';
 import { useTheme } from '../lib/theme';
 
 export function RootLayout() {
@@ -19,6 +20,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      <SupportWidget />
       {/* SPEC §8: only one toast is shown at a time. */}
       <Toaster visibleToasts={1} theme={theme} position="top-center" richColors closeButton />
       <ScrollRestoration />

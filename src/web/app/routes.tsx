@@ -10,6 +10,8 @@ import { RouteError } from './route-error';
  * (`handle.titleKey`); a feature replaces its `lazy` import when it arrives.
  */
 const comingSoon = () => import('../pages/coming-soon');
+const helpIndex = () => import('../pages/help/index');
+const helpArticle = () => import('../pages/help/article');
 
 interface PageRoute {
   path: string;
@@ -41,22 +43,22 @@ const PAGES: PageRoute[] = [
   { path: '/withdrawal', titleKey: 'routes.withdrawal' },
   { path: '/verify-identity', titleKey: 'routes.verifyIdentity' },
   { path: '/pdf-preview/:id', titleKey: 'routes.pdfPreview' },
-  { path: '/terms', titleKey: 'routes.terms' },
-  { path: '/privacy', titleKey: 'routes.privacy' },
-  { path: '/help', titleKey: 'routes.help' },
-  { path: '/help/how-it-works', titleKey: 'routes.helpHowItWorks' },
-  { path: '/help/featured', titleKey: 'routes.helpFeatured' },
-  { path: '/help/cities', titleKey: 'routes.helpCities' },
-  { path: '/help/traveler-community', titleKey: 'routes.helpTravelerCommunity' },
-  { path: '/help/guide-resources', titleKey: 'routes.helpGuideResources' },
-  { path: '/help/guide-community', titleKey: 'routes.helpGuideCommunity' },
-  { path: '/help/safety', titleKey: 'routes.helpSafety' },
-  { path: '/help/cancellation', titleKey: 'routes.helpCancellation' },
-  { path: '/help/about', titleKey: 'routes.helpAbout' },
-  { path: '/help/contact', titleKey: 'routes.helpContact' },
-  { path: '/help/privacy', titleKey: 'routes.helpPrivacy' },
-  { path: '/help/terms', titleKey: 'routes.helpTerms' },
-  { path: '/help/cookies', titleKey: 'routes.helpCookies' },
+  { path: '/terms', titleKey: 'routes.terms', lazy: helpArticle },
+  { path: '/privacy', titleKey: 'routes.privacy', lazy: helpArticle },
+  { path: '/help', titleKey: 'routes.help', lazy: helpIndex },
+  { path: '/help/how-it-works', titleKey: 'routes.helpHowItWorks', lazy: helpArticle },
+  { path: '/help/featured', titleKey: 'routes.helpFeatured', lazy: helpArticle },
+  { path: '/help/cities', titleKey: 'routes.helpCities', lazy: helpArticle },
+  { path: '/help/traveler-community', titleKey: 'routes.helpTravelerCommunity', lazy: helpArticle },
+  { path: '/help/guide-resources', titleKey: 'routes.helpGuideResources', lazy: helpArticle },
+  { path: '/help/guide-community', titleKey: 'routes.helpGuideCommunity', lazy: helpArticle },
+  { path: '/help/safety', titleKey: 'routes.helpSafety', lazy: helpArticle },
+  { path: '/help/cancellation', titleKey: 'routes.helpCancellation', lazy: helpArticle },
+  { path: '/help/about', titleKey: 'routes.helpAbout', lazy: helpArticle },
+  { path: '/help/contact', titleKey: 'routes.helpContact', lazy: helpArticle },
+  { path: '/help/privacy', titleKey: 'routes.helpPrivacy', lazy: helpArticle },
+  { path: '/help/terms', titleKey: 'routes.helpTerms', lazy: helpArticle },
+  { path: '/help/cookies', titleKey: 'routes.helpCookies', lazy: helpArticle },
 ];
 
 export interface RouteHandle {
@@ -74,6 +76,8 @@ export const routes: RouteObject[] = [
       ...PAGES.map(
         (p): RouteObject => ({ path: p.path, handle: { titleKey: p.titleKey } satisfies RouteHandle, lazy: p.lazy ?? comingSoon }),
       ),
+      // SPEC §2: the support chat's test panel is not routed; development builds show it here.
+      ...(import.meta.env.DEV ? [{ path: '/dev/support', lazy: () => import('../pages/dev/support-test') }] : []),
       { path: '*', lazy: () => import('../pages/not-found') },
     ],
   },

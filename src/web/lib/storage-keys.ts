@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   theme: 'tabi.theme',
   viewPreference: 'tabi.view',
   locale: 'tabi.locale',
+  /** The open support conversation: its id and, for anonymous visitors, its secret key (issue 5). */
+  support: 'tabi.support',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,0 +1,175 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorBodySchema, idParam } from '../../../shared/schemas/common';
+import {
+  adminSupportListQuerySchema,
+  adminSupportThreadSchema,
+  createSupportThreadReplySchema,
+  createSupportThreadSchema,
+  postSupportMessageSchema,
+  publicConfigSchema,
+  SUPPORT_KEY_HEADER,
+  supportMessageSchema,
+  supportThreadMessagesSchema,
+  supportThreadSchema,
+  supportThreadStatusSchema,
+} from '../../../shared/schemas/support';
+import type { AppInstance } from '../../lib/types';
+import { currentUser } from '../auth/index';
+import * as service from './support.service';
+
+const threadParams = z.object({ id: idParam });
+const afterQuery = z.object({ after: z.coerce.number().int().min(0).optional() });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+
+const caller = (request: FastifyRequest): service.SupportCaller => {
+  const key = request.headers[SUPPORT_KEY_HEADER];
+  return { user: request.user, visitorKey: typeof key === 'string' && key.length <= 200 ? key : undefined };
+};
+
+/**
+ * The support inbox (SPEC §1 support widget). Visitors — signed in through their token, or
+ * anonymous through the thread key in the `x-support-key` header — open a conversation, read it and
+ * write to it; admins list every conversation and answer. Rate limits are per client address.
+ */
+export function supportRoutes(app: AppInstance): void {
+  const db = () => app.ctx.database.db;
+
+  app.get(
+    '/api/config/public',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Public settings the web app needs (which support widget to load)',
+        response: { 200: publicConfigSchema },
+      },
+    },
+    async () => ({ support: app.ctx.config.support }),
+  );
+
+  app.post(
+    '/api/support/threads',
+    {
+      preHandler: app.optionalAuth,
+      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['support'],
+        summary: 'Start a support conversation (anonymous visitors get a key, returned once)',
+        body: createSupportThreadSchema,
+        response: { 201: createSupportThreadReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.createThread(db(), caller(request), request.body)),
+  );
+
+  app.get(
+    '/api/support/threads',
+    {
+      preHandler: app.requireAuth,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['support'],
+        summary: "The signed-in user's support conversations",
+        response: { 200: z.object({ data: z.array(supportThreadSchema) }), ...errors },
+      },
+    },
+    async (request) => service.listMyThreads(db(), currentUser(request)),
+  );
+
+  app.get(
+    '/api/support/threads/:id/messages',
+    {
+      preHandler: app.optionalAuth,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['support'],
+        summary: 'Read a conversation (its owner, or the holder of its visitor key)',
+        params: threadParams,
+        querystring: afterQuery,
+        response: { 200: supportThreadMessagesSchema, ...errors },
+      },
+    },
+    async (request) => service.readThread(db(), caller(request), request.params.id, request.query.after),
+  );
+
+  app.post(
+    '/api/support/threads/:id/messages',
+    {
+      preHandler: app.optionalAuth,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['support'],
+        summary: 'Write in a conversation as its visitor',
+        params: threadParams,
+        body: postSupportMessageSchema,
+        response: { 201: z.object({ message: supportMessageSchema }), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.postVisitorMessage(db(), caller(request), request.params.id, request.body.body)),
+  );
+
+  // ---- admin inbox (invisible to everyone else: 404) ----
+
+  app.get(
+    '/api/admin/support/threads',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Support inbox: conversations, newest activity first',
+        querystring: adminSupportListQuerySchema,
+        response: {
+          200: z.object({ data: z.array(adminSupportThreadSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => service.adminListThreads(db(), request.query),
+  );
+
+  app.get(
+    '/api/admin/support/threads/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'One support conversation with all its messages',
+        params: threadParams,
+        response: { 200: z.object({ thread: adminSupportThreadSchema, messages: z.array(supportMessageSchema) }), ...errors },
+      },
+    },
+    async (request) => service.adminReadThread(db(), request.params.id),
+  );
+
+  app.post(
+    '/api/admin/support/threads/:id/messages',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Answer a support conversation',
+        params: threadParams,
+        body: postSupportMessageSchema,
+        response: { 201: z.object({ message: supportMessageSchema }), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.adminReply(db(), currentUser(request), request.params.id, request.body.body)),
+  );
+
+  app.patch(
+    '/api/admin/support/threads/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Close or reopen a support conversation',
+        params: threadParams,
+        body: z.object({ status: supportThreadStatusSchema }),
+        response: { 200: z.object({ thread: supportThreadSchema }), ...errors },
+      },
+    },
+    async (request) => service.adminSetStatus(db(), request.params.id, request.body.status),
+  );
+}

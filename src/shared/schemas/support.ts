@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { LOCALES } from '../locales';
+import { SUPPORT_MESSAGE_MAX, SUPPORT_TOPICS } from '../support-topics';
+
+export { SUPPORT_KEY_HEADER, SUPPORT_MESSAGE_MAX, SUPPORT_TOPICS } from '../support-topics';
+
+/**
+ * The support inbox contract (SPEC §1 support widget). A conversation is a thread of messages
+ * between a visitor (signed in, or anonymous holding the thread's secret key) and the support team.
+ */
+
+export const supportTopicSchema = z.enum(SUPPORT_TOPICS);
+export type SupportTopic = z.infer<typeof supportTopicSchema>;
+
+/** A message body: stored exactly as typed, but it must contain something besides whitespace. */
+export const supportMessageBodySchema = z
+  .string()
+  .max(SUPPORT_MESSAGE_MAX)
+  .refine((s) => s.trim().length > 0, 'Write a message');
+
+export const createSupportThreadSchema = z.object({
+  message: supportMessageBodySchema,
+  topic: supportTopicSchema.default('general'),
+  locale: z.enum(LOCALES).optional(),
+  /** The page the visitor was on (a path within the app), so the team sees the context. */
+  pageUrl: z.string().max(500).regex(/^\//, 'A path within the app').optional(),
+  contactName: z.string().trim().max(100).optional(),
+  contactEmail: z.email().max(200).optional(),
+});
+export type CreateSupportThread = z.infer<typeof createSupportThreadSchema>;
+
+export const postSupportMessageSchema = z.object({ body: supportMessageBodySchema });
+
+export const supportThreadStatusSchema = z.enum(['open', 'closed']);
+
+export const supportMessageSchema = z.object({
+  id: z.number().int(),
+  sender: z.enum(['visitor', 'agent']),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type SupportMessage = z.infer<typeof supportMessageSchema>;
+
+export const supportThreadSchema = z.object({
+  id: z.number().int(),
+  topic: z.string(),
+  status: supportThreadStatusSchema,
+  createdAt: z.string(),
+  lastMessageAt: z.string(),
+});
+export type SupportThread = z.infer<typeof supportThreadSchema>;
+
+export const createSupportThreadReplySchema = z.object({
+  thread: supportThreadSchema,
+  messages: z.array(supportMessageSchema),
+  /** Only for anonymous visitors, returned once: keep it to read and continue the thread. */
+  visitorKey: z.string().nullable(),
+});
+
+export const supportThreadMessagesSchema = z.object({
+  thread: supportThreadSchema,
+  messages: z.array(supportMessageSchema),
+});
+
+/** What an admin sees in the inbox list. */
+export const adminSupportThreadSchema = supportThreadSchema.extend({
+  locale: z.string().nullable(),
+  pageUrl: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  user: z.object({ id: z.number().int(), username: z.string(), fullName: z.string() }).nullable(),
+  messageCount: z.number().int(),
+  lastMessage: z.object({ sender: z.enum(['visitor', 'agent']), body: z.string(), createdAt: z.string() }).nullable(),
+});
+export type AdminSupportThread = z.infer<typeof adminSupportThreadSchema>;
+
+export const adminSupportListQuerySchema = z.object({
+  status: z.enum(['open', 'closed', 'all']).default('open'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** GET /api/config/public: what the web app needs to know about the deployment, nothing secret. */
+export const publicConfigSchema = z.object({
+  support: z.discriminatedUnion('provider', [
+    z.object({ provider: z.literal('builtin') }),
+    z.object({ provider: z.literal('crisp'), crispWebsiteId: z.string() }),
+  ]),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
