@@ -34,15 +34,9 @@ const PREFILLS_ZH: [topic: string, button: string, text: string][] = [
 const GENERAL_ZH = '您好，我遇到了以下问题，需要帮助：';
 const GENERAL_EN = 'Hello, I need some help with the following:';
 
-/**
- * An admin token for reading the support inbox: the real login when the accounts feature provides
- * it, otherwise the NODE_ENV=test-only /api/test/login (same password check).
- */
+/** An admin token for reading the support inbox, through the real login. */
 async function adminToken(request: APIRequestContext): Promise<string> {
-  const body = { data: { username: 'admin', password: 'admin1234' } };
-  const real = await request.post('/api/auth/login', body);
-  if (real.ok()) return (await real.json()).token as string;
-  const res = await request.post('/api/test/login', body);
+  const res = await request.post('/api/auth/login', { data: { username: 'admin', password: 'admin1234' } });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()).token as string;
 }

@@ -119,12 +119,3 @@ export async function findThreadForAdmin(db: Database, id: number) {
     .where(eq(supportThreads.id, id));
   return row ? { thread: row.thread, user: row.user?.id ? row.user : null } : undefined;
 }
-
-/** Test-only login helper (see test-session.routes.ts). */
-export async function findLiveUserByUsername(db: Database, username: string) {
-  const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, deletedAt: users.deletedAt })
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`);
-  return row && !row.deletedAt ? row : undefined;
-}

@@ -245,24 +245,3 @@ describe('rate limits', () => {
     expect(last).toBe(429);
   });
 });
-
-describe('test-only login', () => {
-  it('exists under NODE_ENV=test and checks the password', async () => {
-    const ok = await t.app.inject({ method: 'POST', url: '/api/test/login', payload: { username: 'admin', password: 'admin1234' } });
-    expect(ok.statusCode).toBe(200);
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/support/threads', headers: { authorization: `Bearer ${ok.json().token}` } });
-    expect(list.statusCode).toBe(200);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/test/login', payload: { username: 'admin', password: 'wrong' } });
-    expect(bad.statusCode).toBe(401);
-  });
-
-  it('does not exist in other environments', async () => {
-    const dev = await createTestApp({ env: { NODE_ENV: 'development' } });
-    try {
-      const res = await dev.app.inject({ method: 'POST', url: '/api/test/login', payload: { username: 'admin', password: 'admin1234' } });
-      expect(res.statusCode).toBe(404);
-    } finally {
-      await dev.close();
-    }
-  });
-});
