@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AuthCard, ForgotPasswordForm } from '../features/auth/index';
+import { AuthCard, ForgotPasswordForm } from '../features/auth/forms';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export function Component() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AuthCard, InvalidLink, ResetPasswordForm } from '../features/auth/index';
+import { AuthCard, InvalidLink, ResetPasswordForm } from '../features/auth/forms';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export function Component() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { AuthCard, SignupForm } from '../features/auth/index';
+import { AuthCard, SignupForm } from '../features/auth/forms';
 import { safeRedirect, withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';

@@ -1,31 +1,26 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Bell, Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { Bell, Menu } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { AccountMenu, accountLinks, RoleSwitch, useLogoutFlow } from '../../features/auth/index';
-import { cn } from '../../lib/cn';
+import { RoleSwitch } from '../../features/auth/index';
 import { useSession } from '../../lib/session';
 import { Button, ButtonLink } from '../ui/button';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
-import { HEADER_LINKS } from './nav-links';
+import { HEADER_LINKS, navClass } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-    isActive
-      ? 'text-primary-700 dark:text-primary-300'
-      : 'text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-white',
-  );
+// Menus load when first needed: visitors who never open them never download Radix's menu code.
+const MobileMenu = lazy(() => import('./mobile-menu'));
+const AccountMenu = lazy(() => import('../../features/auth/components/account-menu').then((m) => ({ default: m.AccountMenu })));
 
 /** SPEC §2 header: logo, navigation, language, dark mode, notification bell, and the account area. */
 export function Header() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const user = useSession()?.user;
-  const logout = useLogoutFlow();
   // SPEC §2: 'Become a Guide' and 'View Application Status' follow the guide status flags.
   const links = [
     ...HEADER_LINKS.filter((l) => l.to !== '/become-guide' || !user || user.guideStatus.shouldShowBecomeGuideButton),
@@ -64,7 +59,9 @@ export function Header() {
                 <RoleSwitch user={user} />
               </div>
               <div className="hidden md:block">
-                <AccountMenu user={user} />
+                <Suspense fallback={<span className="inline-block h-10 w-16" aria-hidden />}>
+                  <AccountMenu user={user} />
+                </Suspense>
               </div>
             </>
           ) : (
@@ -77,71 +74,33 @@ export function Header() {
               </ButtonLink>
             </div>
           )}
-          <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-            <Dialog.Trigger asChild>
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.menu')}>
-                <Menu className="h-5 w-5" aria-hidden />
-              </Button>
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/40" />
-              <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col gap-1 bg-white p-4 shadow-xl dark:bg-stone-900">
-                <div className="mb-2 flex items-center justify-between">
-                  <Dialog.Title className="text-base font-semibold">{t('nav.menu')}</Dialog.Title>
-                  <Dialog.Close asChild>
-                    <Button variant="ghost" size="icon" aria-label={t('nav.closeMenu')}>
-                      <X className="h-5 w-5" aria-hidden />
-                    </Button>
-                  </Dialog.Close>
-                </div>
-                <Dialog.Description className="sr-only">{t('brand.tagline')}</Dialog.Description>
-                <nav className="flex flex-col" aria-label={t('nav.menu')}>
-                  {links.map((l) => (
-                    <NavLink key={l.to} to={l.to} className={navClass} onClick={() => setMenuOpen(false)}>
-                      {t(l.key)}
-                    </NavLink>
-                  ))}
-                </nav>
-                <div className="my-3 border-t border-stone-200 dark:border-stone-800" />
-                <div className="flex items-center gap-2">
-                  <LanguageSwitch />
-                  <ThemeToggle />
-                </div>
-                {user ? (
-                  <div className="mt-auto flex flex-col gap-1">
-                    <RoleSwitch user={user} className="mb-2 self-start" onSwitch={() => setMenuOpen(false)} />
-                    <nav className="flex flex-col" aria-label={t('account.menu.label')}>
-                      {accountLinks(user).map((l) => (
-                        <NavLink key={l.to} to={l.to} className={navClass} onClick={() => setMenuOpen(false)}>
-                          {t(l.key)}
-                        </NavLink>
-                      ))}
-                    </nav>
-                    <Button
-                      variant="outline"
-                      className="mt-2"
-                      busy={logout.pending}
-                      onClick={() => {
-                        setMenuOpen(false);
-                        logout.run();
-                      }}
-                    >
-                      {t('account.menu.logOut')}
-                    </Button>
-                  </div>
-                ) : (
-                  <div className="mt-auto grid grid-cols-2 gap-2">
-                    <ButtonLink to="/login" variant="outline" onClick={() => setMenuOpen(false)}>
-                      {t('nav.logIn')}
-                    </ButtonLink>
-                    <ButtonLink to="/signup" variant="primary" onClick={() => setMenuOpen(false)}>
-                      {t('nav.signUp')}
-                    </ButtonLink>
-                  </div>
-                )}
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={t('nav.menu')}
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => {
+              setMenuLoaded(true);
+              setMenuOpen(true);
+            }}
+          >
+            <Menu className="h-5 w-5" aria-hidden />
+          </Button>
+          {/* The sheet's code (Radix dialog) loads on the first tap, not with every page. */}
+          {menuLoaded && (
+            <Suspense fallback={null}>
+              <MobileMenu
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
+                links={links}
+                user={user}
+                returnFocusTo={menuButton}
+              />
+            </Suspense>
+          )}
         </div>
       </div>
     </header>

@@ -1,3 +1,5 @@
+import { cn } from '../../lib/cn';
+
 /** Header navigation; footer columns (SPEC §2: discover, guides, support, legal). Every link is a real route. */
 export const HEADER_LINKS = [
   { to: '/search', key: 'nav.findGuides' },
@@ -44,3 +46,11 @@ export const FOOTER_COLUMNS = [
     ],
   },
 ] as const;
+
+export const navClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive
+      ? 'text-primary-700 dark:text-primary-300'
+      : 'text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-white',
+  );

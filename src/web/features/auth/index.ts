@@ -1,10 +1,7 @@
+// The app shell's part of accounts (always loaded): session handling, the account menu, role switch.
+// Page-level forms are in ./forms so they load with their lazy pages, not in the initial bundle.
 export { useMe } from './api/get-me';
 export { AccountMenu, accountLinks } from './components/account-menu';
 export { RoleSwitch, canSwitchRole } from './components/role-switch';
 export { SessionGuard } from './components/session-guard';
 export { useLogoutFlow } from './hooks/use-logout-flow';
-export { AuthCard } from './components/auth-card';
-export { ForgotPasswordForm } from './components/forgot-password-form';
-export { LoginForm } from './components/login-form';
-export { InvalidLink, ResetPasswordForm } from './components/reset-password-form';
-export { SignupForm } from './components/signup-form';

@@ -3,4 +3,3 @@ export { closeSupport, openSupport, prefillFor, SUPPORT_TOPICS, type SupportTopi
 export { SupportWidget } from './components/support-launcher';
 export type { SupportAdapter } from './adapters/types';
 export type { SupportPrefill } from './support-store';
-export { SupportTestPanel } from './components/support-test-panel';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SupportTestPanel } from '../../features/support/index';
+import { SupportTestPanel } from '../../features/support/components/support-test-panel';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Development build only (see app/routes.tsx): the unrouted support test panel of SPEC §2. */

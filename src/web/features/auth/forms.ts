@@ -1,0 +1,6 @@
+// The account pages' forms, imported only by lazy pages (see ./index for the shell's part).
+export { AuthCard } from './components/auth-card';
+export { ForgotPasswordForm } from './components/forgot-password-form';
+export { LoginForm } from './components/login-form';
+export { InvalidLink, ResetPasswordForm } from './components/reset-password-form';
+export { SignupForm } from './components/signup-form';
