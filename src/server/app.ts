@@ -7,7 +7,11 @@ import type { AppContext, AppInstance } from './lib/types';
 import { registerAuth } from './modules/auth/index';
 import { catalogRoutes } from './modules/catalog/index';
 import { clientErrorRoutes } from './modules/client-errors/index';
+import { guidesRoutes } from './modules/guides/index';
 import { healthRoutes } from './modules/health/index';
+import { reviewsRoutes } from './modules/reviews/index';
+import { savedGuidesRoutes } from './modules/saved-guides/index';
+import { testSupportRoutes } from './modules/test-support/index';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -57,6 +61,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   healthRoutes(app);
   catalogRoutes(app);
   clientErrorRoutes(app);
+  guidesRoutes(app);
+  savedGuidesRoutes(app);
+  reviewsRoutes(app);
+  testSupportRoutes(app);
   opts.extraRoutes?.(app);
 
   await registerWebApp(app, opts.webRoot ?? defaultWebRoot);

@@ -1,0 +1,1 @@
+export { testSupportRoutes } from './test-support.routes';
