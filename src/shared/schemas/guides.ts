@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_CITY_SLUGS } from '../cities';
 import { isCalendarDate } from '../availability';
-import { SEARCH_LANGUAGES } from '../price-range';
+import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort } from '../price-range';
 
 /** A query value that may be given once, repeated (`services=1&services=2`) or comma-separated. */
 const repeatedIds = z.preprocess((v) => {
@@ -10,8 +10,7 @@ const repeatedIds = z.preprocess((v) => {
   return list.flatMap((x) => String(x).split(',')).filter((x) => x.trim() !== '');
 }, z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(50).optional());
 
-export const GUIDE_SORTS = ['recommended', 'rating', 'price_asc', 'price_desc', 'newest'] as const;
-export type GuideSort = (typeof GUIDE_SORTS)[number];
+export { GUIDE_SORTS, type GuideSort };
 
 export const calendarDateSchema = z.string().refine(isCalendarDate, 'Use a real date written yyyy-mm-dd');
 

@@ -119,7 +119,7 @@ CREATE INDEX "guide_weekly_availability_guide_idx" ON "guide_weekly_availability
 CREATE UNIQUE INDEX "guides_user_id_key" ON "guides" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "guides_search_city_rating_idx" ON "guides" USING btree ("service_city","rating" DESC NULLS LAST,"review_count" DESC NULLS LAST,"id") WHERE status = 'active';--> statement-breakpoint
 CREATE INDEX "guides_search_rating_idx" ON "guides" USING btree ("rating" DESC NULLS LAST,"review_count" DESC NULLS LAST,"id") WHERE status = 'active';--> statement-breakpoint
-CREATE INDEX "guides_search_city_price_idx" ON "guides" USING btree ("service_city","basic_price_per_hour_cents","id") WHERE status = 'active';--> statement-breakpoint
+CREATE INDEX "guides_search_city_price_idx" ON "guides" USING btree ("service_city","basic_price_per_hour_cents","min_people","max_people","language_mask","weekly_days","id","user_id","time_zone") WHERE status = 'active';--> statement-breakpoint
 CREATE INDEX "guides_search_price_idx" ON "guides" USING btree ("basic_price_per_hour_cents","id") WHERE status = 'active';--> statement-breakpoint
 CREATE INDEX "guides_service_ids_gin" ON "guides" USING gin ("service_ids");--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_booking_type_key" ON "reviews" USING btree ("booking_id","type");--> statement-breakpoint

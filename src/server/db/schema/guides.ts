@@ -82,7 +82,11 @@ export const guides = pgTable(
       .on(t.serviceCity, t.rating.desc(), t.reviewCount.desc(), t.id)
       .where(sql`status = 'active'`),
     index('guides_search_rating_idx').on(t.rating.desc(), t.reviewCount.desc(), t.id).where(sql`status = 'active'`),
-    index('guides_search_city_price_idx').on(t.serviceCity, t.basicPricePerHourCents, t.id).where(sql`status = 'active'`),
+    // Wide on purpose: every search filter column is in the key, so counting a city's matches is an
+    // index-only scan (PostgreSQL 15 has INCLUDE, drizzle-kit does not; trailing key columns do the same).
+    index('guides_search_city_price_idx')
+      .on(t.serviceCity, t.basicPricePerHourCents, t.minPeople, t.maxPeople, t.languageMask, t.weeklyDays, t.id, t.userId, t.timeZone)
+      .where(sql`status = 'active'`),
     index('guides_search_price_idx').on(t.basicPricePerHourCents, t.id).where(sql`status = 'active'`),
     index('guides_service_ids_gin').using('gin', t.serviceIds),
     check('guides_scores_range', sql`(ethics_score is null or ethics_score between 1 and 9) and (boundary_score is null or boundary_score between 1 and 9) and (supportive_score is null or supportive_score between 1 and 9)`),

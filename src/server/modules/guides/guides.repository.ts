@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { isoWeekday, weekdayBit, weeklyDaysMask, type WeeklySlot } from '../../../shared/availability';
+import { isoWeekday, todayInZone, weekdayBit, weeklyDaysMask, type WeeklySlot } from '../../../shared/availability';
 import type { GuideSearchQuery } from '../../../shared/schemas/guides';
 import type { Database } from '../../db/client';
 import {
@@ -69,14 +69,17 @@ export function searchConditions(q: GuideSearchQuery, excludeUserId: number | un
   if (excludeUserId !== undefined) c.push(ne(guides.userId, excludeUserId));
   if (q.date) {
     const bit = weekdayBit(isoWeekday(q.date));
-    // Available that day in the guide's own zone: not in the past there, and either the weekly
-    // schedule has hours that weekday and no day-off exception, or an exception adds hours.
-    c.push(sql`${q.date}::date >= (now() at time zone ${guides.timeZone})::date`);
+    // Not in the past in the guide's own zone. Decided once per query where every zone on Earth
+    // agrees (the usual case), per row only on the one day where zones disagree.
+    if (q.date < todayInZone('Etc/GMT+12')) c.push(sql`false`);
+    else if (q.date < todayInZone('Etc/GMT-14')) c.push(sql`${q.date}::date >= (now() at time zone ${guides.timeZone})::date`);
+    // Available that day: the weekly schedule has hours that weekday and no day-off exception, or
+    // an exception adds hours. IN / NOT IN over one date's exceptions run as hashed subplans.
     c.push(sql`(
-      ((${guides.weeklyDays} & ${bit}) <> 0 and not exists (
-        select 1 from ${guideAvailabilityExceptions} e where e.guide_id = ${guides.id} and e.date = ${q.date}::date and e.available = false))
-      or exists (
-        select 1 from ${guideAvailabilityExceptions} e where e.guide_id = ${guides.id} and e.date = ${q.date}::date and e.available = true))`);
+      ((${guides.weeklyDays} & ${bit}) <> 0 and ${guides.id} not in (
+        select e.guide_id from ${guideAvailabilityExceptions} e where e.date = ${q.date}::date and e.available = false))
+      or ${guides.id} in (
+        select e.guide_id from ${guideAvailabilityExceptions} e where e.date = ${q.date}::date and e.available = true))`);
   }
   return c;
 }
