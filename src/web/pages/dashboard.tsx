@@ -57,8 +57,8 @@ export function Component() {
     <div className="mx-auto max-w-6xl px-4 pb-16 pt-8">
       <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
       <div className="mt-6 grid gap-6 md:grid-cols-[15rem_1fr]">
-        <nav aria-label={t('tabs.label')}>
-          <ul className="flex gap-2 overflow-x-auto pb-2 md:flex-col md:overflow-visible md:pb-0">
+        <nav aria-label={t('tabs.label')} className="min-w-0">
+          <ul className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap">
             {TABS.map(({ key, icon: Icon }) => (
               <li key={key} className="shrink-0">
                 <button
@@ -80,7 +80,7 @@ export function Component() {
             ))}
           </ul>
         </nav>
-        <section aria-label={t(`tabs.${tab}`)}>
+        <section aria-label={t(`tabs.${tab}`)} className="min-w-0">
           <h2 className="mb-4 text-xl font-semibold">
             {t(`tabs.${tab}`)}
             {tab === 'saved-guides' && savedTotal > 0 && <span className="ml-2 text-base font-normal text-stone-500">{t('savedTotal', { count: savedTotal })}</span>}

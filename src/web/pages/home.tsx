@@ -69,7 +69,7 @@ function Landing() {
             ))}
           </ul>
         </div>
-        <HeroIllustration className="h-auto w-full rounded-3xl shadow-soft" />
+        <HeroIllustration className="hidden h-auto w-full rounded-3xl shadow-soft md:block" />
       </section>
 
       <section className="mx-auto max-w-6xl px-4" aria-label={t('search:form.label')}>

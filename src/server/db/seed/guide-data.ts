@@ -73,6 +73,11 @@ const SCORE_TEXT: Record<'ethics' | 'boundary' | 'supportive', [low: string, mid
     'Very adaptable: children, elderly travelers and last-minute changes are all fine with me.',
   ],
 };
+const SCORE_TEXT_ZH: typeof SCORE_TEXT = {
+  ethics: ['严格按照约定的行程和价格执行，有任何变化会提前告知。', '价格和时间都透明，只推荐真正好的地方，从不拿回扣。', '完全透明：不拿回扣、价格清楚，始终把你的安全放在第一位。'],
+  boundary: ['性格随和，很乐意和你聊聊在日本的生活。', '热情但专业，尊重你的隐私和节奏。', '边界清晰、专业，每一步都尊重你的时间和隐私。'],
+  supportive: ['按照约定的计划进行，简单省心。', '天气或体力有变化时可以灵活调整，随时准备备选方案。', '应变能力很强：带孩子、带老人或临时改行程都没问题。'],
+};
 const band = (score: number) => (score <= 3 ? 0 : score <= 6 ? 1 : 2);
 
 const REVIEWS_ZH = [
@@ -209,11 +214,11 @@ export function generateGuide(rng: Rng, n: number, citySlug: string, subcategory
       additionalPricePerPersonCents: 3000,
       mbti: rng.pick(MBTI),
       ethicsScore: scores.ethics,
-      ethicsDescription: SCORE_TEXT.ethics[band(scores.ethics)],
+      ethicsDescription: (writesChinese ? SCORE_TEXT_ZH : SCORE_TEXT).ethics[band(scores.ethics)],
       boundaryScore: scores.boundary,
-      boundaryDescription: SCORE_TEXT.boundary[band(scores.boundary)],
+      boundaryDescription: (writesChinese ? SCORE_TEXT_ZH : SCORE_TEXT).boundary[band(scores.boundary)],
       supportiveScore: scores.supportive,
-      supportiveDescription: SCORE_TEXT.supportive[band(scores.supportive)],
+      supportiveDescription: (writesChinese ? SCORE_TEXT_ZH : SCORE_TEXT).supportive[band(scores.supportive)],
       occupation: writesChinese ? occZh : occEn.replace(/^an? /, '').replace(/^./, (c) => c.toUpperCase()),
       qualifications: rng.chance(0.5) ? [{ description: writesChinese ? '日本国家认证导游资格（通译案内士）' : 'National licensed guide interpreter (Japan)' }] : [],
       experienceMonths: years * 12 - rng.int(0, 11),

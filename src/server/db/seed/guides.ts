@@ -125,7 +125,7 @@ export async function refreshRatings(db: Database): Promise<void> {
 }
 
 /**
- * Demo step: 60 guides, six per city, with reviews from 20 demo travelers, itineraries, weekly
+ * Demo step: 80 guides, eight per city, with reviews from 20 demo travelers, itineraries, weekly
  * hours and a few days off; and a listing for the demo account `guide` (Sato Yuki, Tokyo).
  */
 export async function seedDemoGuides(db: Database): Promise<void> {
@@ -146,7 +146,7 @@ export async function seedDemoGuides(db: Database): Promise<void> {
     .returning({ id: users.id });
   const list: GeneratedGuide[] = [];
   let n = 0;
-  for (let round = 0; round < 6; round++) {
+  for (let round = 0; round < 8; round++) {
     for (const c of SERVICE_CITIES) list.push(generateGuide(rng, ++n, c.slug, subs, { withStories: true }));
   }
   // The demo account `guide` gets a Tokyo listing of its own.

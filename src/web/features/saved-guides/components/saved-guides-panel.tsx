@@ -58,13 +58,13 @@ export function SavedGuidesPanel({
       </ul>
       {pages > 1 && (
         <nav className="mt-8 flex items-center justify-center gap-3" aria-label={t('tabs.saved-guides')}>
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={`${page - 1}`}>
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t('saved.previous')}>
             <ChevronLeft className="h-4 w-4" aria-hidden />
           </Button>
           <span className="text-sm tabular-nums text-stone-600 dark:text-stone-400">
             {page} / {pages}
           </span>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label={`${page + 1}`}>
+          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label={t('saved.next')}>
             <ChevronRight className="h-4 w-4" aria-hidden />
           </Button>
         </nav>

@@ -108,8 +108,8 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
           collapsible && open && 'mt-3 md:mt-0',
         )}
       >
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          <div>
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+          <div className="col-span-2 sm:col-span-1">
             <label htmlFor={`${id}-city`} className={labelClass}>
               {t('form.destination')}
             </label>
@@ -191,7 +191,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
               </p>
             )}
           </div>
-          <div>
+          <div className="col-span-2 sm:col-span-1">
             <span className={labelClass} id={`${id}-services-label`}>
               {t('form.services')}
             </span>
