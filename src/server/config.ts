@@ -23,6 +23,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Tabi Guides <no-reply@tabi.localhost>'),
   REDIS_URL: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
+  SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -53,6 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    /** How long identical guide searches share one database answer (0: off; off by default in tests). */
+    searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 10_000),
   };
 }
 

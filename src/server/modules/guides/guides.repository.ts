@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, eq, gte, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { isoWeekday, todayInZone, weekdayBit, weeklyDaysMask, type WeeklySlot } from '../../../shared/availability';
 import type { GuideSearchQuery } from '../../../shared/schemas/guides';
 import type { Database } from '../../db/client';
@@ -14,6 +15,16 @@ import {
   serviceSubcategories,
   users,
 } from '../../db/schema/index';
+
+/**
+ * Runs a query as a named prepared statement, named after its SQL text: each connection parses and
+ * plans a search shape once and then reuses the plan (planning cost more than executing). The
+ * values stay parameters; the text only varies with which filters are present.
+ */
+async function prepared<T>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
+  const name = `q_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`;
+  return query.prepare(name).execute();
+}
 
 const LANGUAGE_BITS: Record<string, number> = { zh: 1, ja: 2, en: 4 };
 
@@ -62,7 +73,7 @@ export function searchConditions(q: GuideSearchQuery, excludeUserId: number | un
   const c: SQL[] = [eq(guides.status, 'active')];
   if (q.city) c.push(eq(guides.serviceCity, q.city));
   if (q.language) c.push(sql`(${guides.languageMask} & ${LANGUAGE_BITS[q.language]!}) <> 0`);
-  if (q.services?.length) c.push(sql`${guides.serviceIds} && ${sql.raw(`'{${q.services.map(Number).join(',')}}'::int[]`)}`);
+  if (q.services?.length) c.push(sql`${guides.serviceIds} && ${`{${q.services.map(Number).join(',')}}`}::int[]`);
   if (q.travelers !== undefined) c.push(lte(guides.minPeople, q.travelers), gte(guides.maxPeople, q.travelers));
   if (q.minPrice !== undefined) c.push(gte(guides.basicPricePerHourCents, q.minPrice * 100));
   if (q.maxPrice !== undefined) c.push(lte(guides.basicPricePerHourCents, q.maxPrice * 100));
@@ -104,43 +115,68 @@ function orderBy(sort: GuideSearchQuery['sort']): SQL[] {
 export async function searchGuides(db: Database, q: GuideSearchQuery, excludeUserId: number | undefined) {
   const where = and(...searchConditions(q, excludeUserId));
   const [rows, [countRow]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(guides)
-      .innerJoin(users, eq(users.id, guides.userId))
-      .where(where)
-      .orderBy(...orderBy(q.sort))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(guides).where(where),
+    prepared(
+      db
+        .select(summaryColumns)
+        .from(guides)
+        .innerJoin(users, eq(users.id, guides.userId))
+        .where(where)
+        .orderBy(...orderBy(q.sort))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
+    ),
+    prepared(db.select({ total: sql<number>`count(*)::int` }).from(guides).where(where)),
   ]);
   return { rows: rows as SummaryRow[], total: Number(countRow?.total ?? 0) };
 }
 
-/** Services (with their effective price) of several guides in one query. */
-export async function servicesForGuides(db: Database, guideIds: number[]) {
-  if (guideIds.length === 0) return new Map<number, ServiceRow[]>();
-  const rows = await db
+/**
+ * The service catalogue (reference data) kept in memory for a minute per database, so a page of
+ * guides needs only one cheap lookup of guide_services.
+ */
+const catalogueCache = new WeakMap<Database, { at: number; value: Promise<Map<number, Omit<ServiceRow, 'priceCents'> & { order: number }>> }>();
+function catalogue(db: Database) {
+  const hit = catalogueCache.get(db);
+  if (hit && Date.now() - hit.at < 60_000) return hit.value;
+  const value = db
     .select({
-      guideId: guideServices.guideId,
       id: serviceSubcategories.id,
       categoryId: serviceSubcategories.categoryId,
       nameEn: serviceSubcategories.nameEn,
       nameCn: serviceSubcategories.nameCn,
-      priceCents: sql<number>`coalesce(${guideServices.priceCents}, ${guides.basicPricePerHourCents})::int`,
     })
-    .from(guideServices)
-    .innerJoin(serviceSubcategories, eq(serviceSubcategories.id, guideServices.subcategoryId))
+    .from(serviceSubcategories)
     .innerJoin(serviceCategories, eq(serviceCategories.id, serviceSubcategories.categoryId))
-    .innerJoin(guides, eq(guides.id, guideServices.guideId))
-    .where(inArray(guideServices.guideId, guideIds))
-    .orderBy(asc(serviceCategories.sortOrder), asc(serviceSubcategories.sortOrder));
+    .orderBy(asc(serviceCategories.sortOrder), asc(serviceSubcategories.sortOrder))
+    .then((rows) => new Map(rows.map((r, order) => [r.id, { ...r, order }])));
+  value.catch(() => catalogueCache.delete(db));
+  catalogueCache.set(db, { at: Date.now(), value });
+  return value;
+}
+
+/** Services (with their effective price) of several guides: one indexed lookup plus the cached catalogue. */
+export async function servicesForGuides(db: Database, guides_: { id: number; basicPricePerHourCents: number }[]) {
   const map = new Map<number, ServiceRow[]>();
-  for (const { guideId, ...s } of rows) {
-    const list = map.get(guideId) ?? [];
-    list.push({ ...s, priceCents: Number(s.priceCents) });
-    map.set(guideId, list);
+  if (guides_.length === 0) return map;
+  const ids = guides_.map((g) => g.id);
+  const [names, rows] = await Promise.all([
+    catalogue(db),
+    prepared(
+      db
+        .select({ guideId: guideServices.guideId, subcategoryId: guideServices.subcategoryId, priceCents: guideServices.priceCents })
+        .from(guideServices)
+        .where(sql`${guideServices.guideId} = any(${`{${ids.join(',')}}`}::int[])`),
+    ),
+  ]);
+  const basic = new Map(guides_.map((g) => [g.id, g.basicPricePerHourCents]));
+  for (const r of rows) {
+    const s = names.get(r.subcategoryId);
+    if (!s) continue;
+    const list = map.get(r.guideId) ?? [];
+    list.push({ id: s.id, categoryId: s.categoryId, nameEn: s.nameEn, nameCn: s.nameCn, priceCents: r.priceCents ?? basic.get(r.guideId)! });
+    map.set(r.guideId, list);
   }
+  for (const list of map.values()) list.sort((x, y) => names.get(x.id)!.order - names.get(y.id)!.order);
   return map;
 }
 export interface ServiceRow {
@@ -154,10 +190,12 @@ export interface ServiceRow {
 /** Which of these guides the traveler has saved, in one query. */
 export async function savedAmong(db: Database, travelerId: number | undefined, guideIds: number[]): Promise<Set<number>> {
   if (!travelerId || guideIds.length === 0) return new Set();
-  const rows = await db
-    .select({ guideId: savedGuides.guideId })
-    .from(savedGuides)
-    .where(and(eq(savedGuides.travelerId, travelerId), inArray(savedGuides.guideId, guideIds)));
+  const rows = await prepared(
+    db
+      .select({ guideId: savedGuides.guideId })
+      .from(savedGuides)
+      .where(and(eq(savedGuides.travelerId, travelerId), sql`${savedGuides.guideId} = any(${`{${guideIds.join(',')}}`}::int[])`)),
+  );
   return new Set(rows.map((r) => r.guideId));
 }
 

@@ -32,7 +32,7 @@ export function guidesRoutes(app: AppInstance): void {
         response: { 200: guideListReplySchema },
       },
     },
-    async (request) => search(db(), request.query, request.user),
+    async (request) => search(db(), request.query, request.user, app.ctx.config.searchCacheTtlMs),
   );
 
   app.get(

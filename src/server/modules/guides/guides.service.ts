@@ -18,7 +18,7 @@ const roundRating = (r: number) => Math.round(r * 100) / 100;
 /** Turns card rows into the API's guide summaries: services and saved state in one query each. */
 export async function toSummaries(db: Database, rows: SummaryRow[], viewer: AuthUser | null): Promise<GuideSummary[]> {
   const ids = rows.map((r) => r.id);
-  const [services, saved] = await Promise.all([servicesForGuides(db, ids), savedAmong(db, viewer?.id, ids)]);
+  const [services, saved] = await Promise.all([servicesForGuides(db, rows), savedAmong(db, viewer?.id, ids)]);
   return rows.map((r) => ({
     id: r.id,
     userId: r.userId,
@@ -42,9 +42,44 @@ export async function toSummaries(db: Database, rows: SummaryRow[], viewer: Auth
   }));
 }
 
+/**
+ * Search results are the same for everyone asking the same question, so the page of guides and the
+ * total are kept for a few seconds (SEARCH_CACHE_TTL_MS, default 10 s; 0 turns it off) in a small
+ * in-process LRU. What is personal — the saved hearts — is looked up per request, and a guide's
+ * own listing is excluded per caller (SPEC §6: guides never see their own listing).
+ */
+type CacheEntry = { at: number; value: Promise<{ rows: SummaryRow[]; total: number }> };
+const searchCaches = new WeakMap<Database, Map<string, CacheEntry>>();
+const SEARCH_CACHE_MAX = 500;
+
+function cachedSearch(db: Database, q: GuideSearchQuery, excludeUserId: number | undefined, ttlMs: number) {
+  if (ttlMs <= 0) return searchGuides(db, q, excludeUserId);
+  let searchCache = searchCaches.get(db);
+  if (!searchCache) searchCaches.set(db, (searchCache = new Map()));
+  const key = JSON.stringify([q, excludeUserId ?? null]);
+  const hit = searchCache.get(key);
+  const now = Date.now();
+  if (hit && now - hit.at < ttlMs) {
+    searchCache.delete(key); // refresh its place in the LRU order
+    searchCache.set(key, hit);
+    return hit.value;
+  }
+  const value = searchGuides(db, q, excludeUserId);
+  searchCache.set(key, { at: now, value });
+  if (searchCache.size > SEARCH_CACHE_MAX) searchCache.delete(searchCache.keys().next().value!);
+  const cache = searchCache;
+  value.catch(() => cache.delete(key));
+  return value;
+}
+
+/** Forgets cached search results (after a write that changes what a search shows). */
+export function clearSearchCache(db: Database): void {
+  searchCaches.get(db)?.clear();
+}
+
 /** Search: guide-role callers never see their own listing (SPEC §6). */
-export async function search(db: Database, q: GuideSearchQuery, viewer: AuthUser | null) {
-  const { rows, total } = await searchGuides(db, q, viewer?.id);
+export async function search(db: Database, q: GuideSearchQuery, viewer: AuthUser | null, cacheTtlMs = 0) {
+  const { rows, total } = await cachedSearch(db, q, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined, cacheTtlMs);
   return { data: await toSummaries(db, rows, viewer), total, page: q.page, limit: q.limit };
 }
 
