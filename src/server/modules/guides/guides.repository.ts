@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, asc, eq, gte, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { isoWeekday, todayInZone, weekdayBit, weeklyDaysMask, type WeeklySlot } from '../../../shared/availability';
 import type { GuideSearchQuery } from '../../../shared/schemas/guides';
@@ -15,16 +14,6 @@ import {
   serviceSubcategories,
   users,
 } from '../../db/schema/index';
-
-/**
- * Runs a query as a named prepared statement, named after its SQL text: each connection parses and
- * plans a search shape once and then reuses the plan (planning cost more than executing). The
- * values stay parameters; the text only varies with which filters are present.
- */
-async function prepared<T>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
-  const name = `q_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`;
-  return query.prepare(name).execute();
-}
 
 const LANGUAGE_BITS: Record<string, number> = { zh: 1, ja: 2, en: 4 };
 
@@ -115,8 +104,7 @@ function orderBy(sort: GuideSearchQuery['sort']): SQL[] {
 export async function searchGuides(db: Database, q: GuideSearchQuery, excludeUserId: number | undefined) {
   const where = and(...searchConditions(q, excludeUserId));
   const [rows, [countRow]] = await Promise.all([
-    prepared(
-      db
+    db
         .select(summaryColumns)
         .from(guides)
         .innerJoin(users, eq(users.id, guides.userId))
@@ -124,8 +112,7 @@ export async function searchGuides(db: Database, q: GuideSearchQuery, excludeUse
         .orderBy(...orderBy(q.sort))
         .limit(q.limit)
         .offset((q.page - 1) * q.limit),
-    ),
-    prepared(db.select({ total: sql<number>`count(*)::int` }).from(guides).where(where)),
+    db.select({ total: sql<number>`count(*)::int` }).from(guides).where(where),
   ]);
   return { rows: rows as SummaryRow[], total: Number(countRow?.total ?? 0) };
 }
@@ -161,12 +148,10 @@ export async function servicesForGuides(db: Database, guides_: { id: number; bas
   const ids = guides_.map((g) => g.id);
   const [names, rows] = await Promise.all([
     catalogue(db),
-    prepared(
-      db
+    db
         .select({ guideId: guideServices.guideId, subcategoryId: guideServices.subcategoryId, priceCents: guideServices.priceCents })
         .from(guideServices)
         .where(sql`${guideServices.guideId} = any(${`{${ids.join(',')}}`}::int[])`),
-    ),
   ]);
   const basic = new Map(guides_.map((g) => [g.id, g.basicPricePerHourCents]));
   for (const r of rows) {
@@ -190,12 +175,10 @@ export interface ServiceRow {
 /** Which of these guides the traveler has saved, in one query. */
 export async function savedAmong(db: Database, travelerId: number | undefined, guideIds: number[]): Promise<Set<number>> {
   if (!travelerId || guideIds.length === 0) return new Set();
-  const rows = await prepared(
-    db
+  const rows = await db
       .select({ guideId: savedGuides.guideId })
       .from(savedGuides)
-      .where(and(eq(savedGuides.travelerId, travelerId), sql`${savedGuides.guideId} = any(${`{${guideIds.join(',')}}`}::int[])`)),
-  );
+      .where(and(eq(savedGuides.travelerId, travelerId), sql`${savedGuides.guideId} = any(${`{${guideIds.join(',')}}`}::int[])`));
   return new Set(rows.map((r) => r.guideId));
 }
 

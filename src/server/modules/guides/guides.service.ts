@@ -48,12 +48,18 @@ export async function toSummaries(db: Database, rows: SummaryRow[], viewer: Auth
  * in-process LRU. What is personal — the saved hearts — is looked up per request, and a guide's
  * own listing is excluded per caller (SPEC §6: guides never see their own listing).
  */
-type CacheEntry = { at: number; value: Promise<{ rows: SummaryRow[]; total: number }> };
+type CacheEntry = { at: number; value: Promise<{ data: GuideSummary[]; total: number }> };
 const searchCaches = new WeakMap<Database, Map<string, CacheEntry>>();
 const SEARCH_CACHE_MAX = 500;
 
+/** One search answered from the database: the cards as a visitor sees them, and the total. */
+async function searchFromDatabase(db: Database, q: GuideSearchQuery, excludeUserId: number | undefined) {
+  const { rows, total } = await searchGuides(db, q, excludeUserId);
+  return { data: await toSummaries(db, rows, null), total };
+}
+
 function cachedSearch(db: Database, q: GuideSearchQuery, excludeUserId: number | undefined, ttlMs: number) {
-  if (ttlMs <= 0) return searchGuides(db, q, excludeUserId);
+  if (ttlMs <= 0) return searchFromDatabase(db, q, excludeUserId);
   let searchCache = searchCaches.get(db);
   if (!searchCache) searchCaches.set(db, (searchCache = new Map()));
   const key = JSON.stringify([q, excludeUserId ?? null]);
@@ -64,7 +70,7 @@ function cachedSearch(db: Database, q: GuideSearchQuery, excludeUserId: number |
     searchCache.set(key, hit);
     return hit.value;
   }
-  const value = searchGuides(db, q, excludeUserId);
+  const value = searchFromDatabase(db, q, excludeUserId);
   searchCache.set(key, { at: now, value });
   if (searchCache.size > SEARCH_CACHE_MAX) searchCache.delete(searchCache.keys().next().value!);
   const cache = searchCache;
@@ -79,8 +85,10 @@ export function clearSearchCache(db: Database): void {
 
 /** Search: guide-role callers never see their own listing (SPEC §6). */
 export async function search(db: Database, q: GuideSearchQuery, viewer: AuthUser | null, cacheTtlMs = 0) {
-  const { rows, total } = await cachedSearch(db, q, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined, cacheTtlMs);
-  return { data: await toSummaries(db, rows, viewer), total, page: q.page, limit: q.limit };
+  const { data, total } = await cachedSearch(db, q, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined, cacheTtlMs);
+  // The saved hearts are the caller's own: one lookup for the page, never cached.
+  const saved = await savedAmong(db, viewer?.id, data.map((g) => g.id));
+  return { data: saved.size ? data.map((g) => ({ ...g, isSaved: saved.has(g.id) })) : data, total, page: q.page, limit: q.limit };
 }
 
 /** A guide's full profile. Paused or suspended listings are visible only to their owner. */

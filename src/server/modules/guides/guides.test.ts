@@ -317,3 +317,28 @@ describe('derived search columns', () => {
     expect(tokyoEn.mask).toBe(2 | 4);
   });
 });
+
+describe('search result cache', () => {
+  it('shares identical searches for the TTL but keeps saved hearts and own listings per caller', async () => {
+    const c = await createTestApp({ seed: 'none', env: { SEARCH_CACHE_TTL_MS: '60000' } });
+    try {
+      const db = c.database.db;
+      const { guide } = await makeGuide(db, { city: 'nara', rating: 4 });
+      const other = await makeGuide(db, { city: 'nara', rating: 3 });
+      const traveler = await makeUser(db);
+      const token = await tokenFor(db, traveler.id);
+      const get = async (headers: Record<string, string> = {}) => (await c.app.inject({ url: '/api/v2/guides?city=nara', headers })).json();
+      expect((await get()).total).toBe(2);
+      await makeGuide(db, { city: 'nara', rating: 5 });
+      expect((await get()).total).toBe(2); // cached
+      expect((await c.app.inject({ url: '/api/v2/guides?city=nara&limit=11' })).json().total).toBe(3); // another question
+      await c.app.inject({ method: 'POST', url: `/api/travelers/${traveler.id}/saved-guides/${guide.id}`, headers: auth(token) });
+      const mine = await get(auth(token));
+      expect(mine.data.find((g: { id: number }) => g.id === guide.id).isSaved).toBe(true);
+      const guideToken = await tokenFor(db, other.user.id);
+      expect((await get(auth(guideToken))).data.map((g: { id: number }) => g.id)).not.toContain(other.guide.id);
+    } finally {
+      await c.close();
+    }
+  });
+});
