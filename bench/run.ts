@@ -11,7 +11,7 @@
  *   (the default SEARCH_CACHE_TTL_MS of 10 s).
  *   3. The landing page's initial JavaScript, gzip. Target: < 170 KB.
  *
- * Settings: BENCH_SECONDS (8 per measurement), BENCH_CONCURRENCY (16), BENCH_SIZES ("10000,100000").
+ * Settings: BENCH_SECONDS (10 per series, in 2 s slices taking turns), BENCH_CONCURRENCY (16), BENCH_SIZES ("10000,100000").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,7 +30,7 @@ import { runSeed } from '../src/server/db/seed/index';
 import { landingInitialJs } from './landing-size';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -43,8 +43,21 @@ interface Result {
   p99: number;
 }
 
+interface Sample {
+  latencies: number[];
+  errors: number;
+  seconds: number;
+}
+
+function summarize(samples: Sample[]): Result {
+  const latencies = samples.flatMap((x) => x.latencies).sort((a, b) => a - b);
+  const seconds = samples.reduce((t, x) => t + x.seconds, 0);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  return { requests: latencies.length, errors: samples.reduce((t, x) => t + x.errors, 0), rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99) };
+}
+
 /** A bounded closed-loop load: CONCURRENCY keep-alive connections, each sending the next request when the last answered. */
-async function load(port: number, paths: () => string, seconds: number): Promise<Result> {
+async function load(port: number, paths: () => string, seconds: number): Promise<Sample> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const latencies: number[] = [];
   let errors = 0;
@@ -70,9 +83,7 @@ async function load(port: number, paths: () => string, seconds: number): Promise
   );
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-  return { requests: latencies.length, errors, rps: latencies.length / elapsed, p50: q(0.5), p99: q(0.99) };
+  return { latencies, errors, seconds: elapsed };
 }
 
 /** The typical search of the landing form: a city, Chinese, 2 travelers, the default 100–500 RMB band, next Saturday. */
@@ -141,36 +152,55 @@ async function startServer(url: string, port: number, cacheTtlMs: number): Promi
 const fmt = (r: Result) => `${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.requests} ok, ${r.errors} errors)`;
 
 async function main() {
-  console.log(`Benchmark: ${CONCURRENCY} connections, ${SECONDS} s per measurement, PostgreSQL at ${new URL(SERVER_URL).host}\n`);
-  const search: Record<string, Result> = {};
-  let health: Result | undefined;
-  const port = 3900 + Math.floor(Math.random() * 50);
-  for (const size of SIZES) {
-    const db = await createDatabase(size);
-    try {
+  console.log(`Benchmark: ${CONCURRENCY} connections, ${SECONDS} s per series in 2 s turns, PostgreSQL at ${new URL(SERVER_URL).host}\n`);
+  // All databases and servers exist at once and the measurements take turns in short slices, so a
+  // change in the machine's load (it is shared) hits every series alike and the ratios stay fair.
+  const dbs: { size: number; url: string; drop: () => Promise<void> }[] = [];
+  const servers: { key: string; port: number; child: ChildProcess }[] = [];
+  const basePort = 3900 + Math.floor(Math.random() * 40);
+  const samples: Record<string, Sample[]> = {};
+  const series: { key: string; port: number; paths: () => string }[] = [];
+  try {
+    for (const size of SIZES) {
+      const db = await createDatabase(size);
+      dbs.push({ size, ...db });
       console.log(`${size.toLocaleString('en')} guides`);
       await fill(db.url, size);
+    }
+    let port = basePort;
+    for (const db of dbs) {
       // Uncached: every search reaches PostgreSQL. Cached: the default 10 s result cache.
       for (const [mode, ttl] of [['uncached', 0], ['cached', 10_000]] as const) {
-        const server = await startServer(db.url, port, ttl);
-        try {
-          const paths = typicalSearch();
-          await load(port, paths, 2); // warm-up: connections, plans, caches
-          await load(port, () => '/healthz', 1);
-          if (!health) {
-            health = await load(port, () => '/healthz', SECONDS);
-            console.log(`  GET /healthz                     ${fmt(health)}`);
-          }
-          search[`${size}-${mode}`] = await load(port, paths, SECONDS);
-          console.log(`  GET /api/v2/guides?… ${mode.padEnd(9)}  ${fmt(search[`${size}-${mode}`]!)}`);
-        } finally {
-          server.kill('SIGTERM');
-          await new Promise((r) => setTimeout(r, 700));
-        }
+        const key = `${db.size}-${mode}`;
+        servers.push({ key, port, child: await startServer(db.url, port, ttl) });
+        series.push({ key, port, paths: typicalSearch() });
+        port++;
       }
-    } finally {
-      await db.drop();
     }
+    series.unshift({ key: 'healthz', port: basePort, paths: () => '/healthz' });
+    for (const x of series) {
+      await load(x.port, x.paths, 2); // warm-up: connections, plans, caches
+      samples[x.key] = [];
+    }
+    const slice = 2;
+    const rounds = Math.max(1, Math.round(SECONDS / slice));
+    for (let r = 0; r < rounds; r++) {
+      for (const x of series) samples[x.key]!.push(await load(x.port, x.paths, slice));
+      process.stdout.write(`\r  round ${r + 1} / ${rounds}`);
+    }
+    console.log('');
+  } finally {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const db of dbs) await db.drop();
+  }
+  const health = summarize(samples.healthz!);
+  const search: Record<string, Result> = {};
+  console.log(`  GET /healthz                              ${fmt(health)}`);
+  for (const x of series.slice(1)) {
+    search[x.key] = summarize(samples[x.key]!);
+    const [size, mode] = x.key.split('-');
+    console.log(`  GET /api/v2/guides?… ${Number(size).toLocaleString('en').padStart(7)} ${mode!.padEnd(9)} ${fmt(search[x.key]!)}`);
   }
   const size = landingInitialJs(root);
   const [small, large] = SIZES;

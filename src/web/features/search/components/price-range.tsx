@@ -35,6 +35,8 @@ export function PriceRange({
           max={bounds.max}
           step={PRICE_STEP}
           value={value.min}
+          // When both thumbs meet at the top end, the minimum must stay grabbable.
+          style={{ zIndex: value.min >= bounds.max - PRICE_STEP ? 3 : 1 }}
           aria-label={t('form.minPrice')}
           aria-valuetext={`${value.min} RMB`}
           onChange={(e) => onChange({ min: Math.min(Number(e.target.value), value.max), max: value.max })}
@@ -45,6 +47,7 @@ export function PriceRange({
           max={bounds.max}
           step={PRICE_STEP}
           value={value.max}
+          style={{ zIndex: 2 }}
           aria-label={t('form.maxPrice')}
           aria-valuetext={`${value.max} RMB`}
           onChange={(e) => onChange({ min: value.min, max: Math.max(Number(e.target.value), value.min) })}

@@ -50,8 +50,12 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
   const [errors, setErrors] = useState<{ city?: string; travelers?: string }>({});
   const [open, setOpen] = useState(false);
   const shownBand = band ?? (requireFields ? fallbackBand : bounds);
-  const clamp = (v: number) => Math.min(Math.max(v, bounds.min), bounds.max);
-  const sliderValue = { min: clamp(shownBand.min), max: clamp(shownBand.max) };
+  // A band from the URL outside today's prices widens the slider instead of being silently clamped.
+  const sliderBounds = {
+    min: Math.min(bounds.min, Math.floor(shownBand.min / 50) * 50),
+    max: Math.max(bounds.max, Math.ceil(shownBand.max / 50) * 50),
+  };
+  const sliderValue = shownBand;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -207,7 +211,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
           </div>
         </div>
         <div className="mt-5 grid grid-cols-1 items-end gap-4 md:grid-cols-[1fr_auto]">
-          <PriceRange bounds={bounds} value={sliderValue} onChange={setBand} />
+          <PriceRange bounds={sliderBounds} value={sliderValue} onChange={setBand} />
           <Button type="submit" variant="accent" size="lg" className="w-full md:w-44">
             <Search className="h-5 w-5" aria-hidden />
             {t('form.submit')}
