@@ -71,8 +71,13 @@ test('/search reflects and edits its query string, and the back button works', a
   const first = await page.getByText(/^\d+ guides found$/).textContent();
   await page.getByLabel('Sort by').selectOption('price_asc');
   await expect(page).toHaveURL(/\/search\?city=kyoto&sort=price_asc$/);
-  const sorted = await prices(page, /^\d+ RMB \/ hour$/);
-  expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      const shown = await prices(page, /^\d+ RMB \/ hour$/);
+      return shown.length > 1 && shown.join() === [...shown].sort((a, b) => a - b).join();
+    })
+    .toBe(true);
 
   const form = page.getByRole('form', { name: 'Search guides' });
   await form.getByLabel('Destination').selectOption({ label: 'Osaka' });

@@ -74,6 +74,7 @@ test('a route whose feature has not landed shows its title and a coming-soon lin
 test('every footer link leads to a real page', async ({ page }) => {
   await page.goto('/');
   const footer = page.locator('footer');
+  await expect(footer.locator('a').first()).toBeVisible();
   const hrefs = await footer.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   expect(hrefs.length).toBeGreaterThanOrEqual(16);
   for (const href of hrefs) {

@@ -81,7 +81,7 @@ export function Component() {
         </div>
       </div>
 
-      <div className="mt-4" aria-busy={results.isFetching}>
+      <div className={results.isPlaceholderData ? 'mt-4 opacity-60 transition-opacity' : 'mt-4 transition-opacity'} aria-busy={results.isFetching}>
         <GuideGrid
           guides={results.data?.data}
           isLoading={results.isPending}
