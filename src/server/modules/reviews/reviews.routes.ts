@@ -1,10 +1,9 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/common';
 import { reviewSchema, reviewsQuerySchema } from '../../../shared/schemas/guides';
-import { guides, reviews, users } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
+import { guideForReviews, publishedReviews } from './reviews.repository';
 
 /**
  * GET /api/v2/reviews/guides/{guideId}: the guide's published traveler reviews, newest first, as an
@@ -27,26 +26,9 @@ export function reviewsRoutes(app: AppInstance): void {
       const db = app.ctx.database.db;
       const { guideId } = request.params;
       const { page, limit } = request.query;
-      const [guide] = await db.select({ status: guides.status, reviewCount: guides.reviewCount }).from(guides).where(eq(guides.id, guideId));
+      const guide = await guideForReviews(db, guideId);
       if (!guide || guide.status !== 'active') throw notFound('Guide');
-      const rows = await db
-        .select({
-          id: reviews.id,
-          type: reviews.type,
-          rating: reviews.rating,
-          content: reviews.content,
-          fromUserId: reviews.fromUserId,
-          toUserId: reviews.toUserId,
-          reviewerName: users.fullName,
-          reviewerPicture: users.profilePicture,
-          publishedAt: reviews.publishedAt,
-        })
-        .from(reviews)
-        .innerJoin(users, eq(users.id, reviews.fromUserId))
-        .where(and(eq(reviews.guideId, guideId), eq(reviews.type, 'traveler_to_guide'), isNotNull(reviews.publishedAt)))
-        .orderBy(desc(reviews.publishedAt), desc(reviews.id))
-        .limit(limit)
-        .offset((page - 1) * limit);
+      const rows = await publishedReviews(db, guideId, page, limit);
       reply.header('x-total-count', String(guide.reviewCount));
       return rows.map((r) => ({ ...r, publishedAt: r.publishedAt!.toISOString() }));
     },

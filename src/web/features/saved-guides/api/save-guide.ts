@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { savedGuideKeys } from './keys';
+import { unsaveGuide } from './unsave-guide';
 
 /** POST /api/travelers/{id}/saved-guides/{guideId} with an empty body. */
 export function saveGuide(travelerId: number, guideId: number) {
   return apiRequest<{ guideId: number; saved: boolean }>(`/api/travelers/${travelerId}/saved-guides/${guideId}`, { method: 'POST' });
-}
-
-/** DELETE /api/travelers/{id}/saved-guides/{guideId}. */
-export function unsaveGuide(travelerId: number, guideId: number) {
-  return apiRequest<{ guideId: number; saved: boolean }>(`/api/travelers/${travelerId}/saved-guides/${guideId}`, { method: 'DELETE' });
 }
 
 /** Saves or removes a guide, then refreshes every guide list and the saved list (their `isSaved` flags). */
