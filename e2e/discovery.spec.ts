@@ -230,3 +230,19 @@ test('phones get the folded search bar and no sideways scrolling', async ({ brow
   }
   await context.close();
 });
+
+test('discovery pages have no WCAG A/AA violations (axe), light and dark, signed in', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await logIn(page, request, 'traveler', 'zh-CN');
+  for (const theme of ['light', 'dark'] as const) {
+    for (const path of ['/', '/search?city=kyoto', '/guides/2', '/itinerary/1', '/dashboard']) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto(path);
+      await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+      await page.waitForLoadState('networkidle');
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(result.violations.map((v) => `${path} ${theme}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+    }
+  }
+});

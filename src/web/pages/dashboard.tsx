@@ -83,7 +83,7 @@ export function Component() {
         <section aria-label={t(`tabs.${tab}`)} className="min-w-0">
           <h2 className="mb-4 text-xl font-semibold">
             {t(`tabs.${tab}`)}
-            {tab === 'saved-guides' && savedTotal > 0 && <span className="ml-2 text-base font-normal text-stone-500">{t('savedTotal', { count: savedTotal })}</span>}
+            {tab === 'saved-guides' && savedTotal > 0 && <span className="ml-2 text-base font-normal text-stone-500 dark:text-stone-400">{t('savedTotal', { count: savedTotal })}</span>}
           </h2>
           {tab === 'saved-guides' ? (
             <SavedGuidesPanel

@@ -56,7 +56,7 @@ export function Component() {
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-2xl font-semibold">{t('common:states.error')}</h1>
-        <p className="mt-2 text-sm text-stone-500">{query.error.message}</p>
+        <p className="mt-2 text-sm text-stone-500 dark:text-stone-400">{query.error.message}</p>
         <button type="button" className="mt-6 font-medium text-primary-700 underline" onClick={() => void query.refetch()}>
           {t('common:states.retry')}
         </button>
@@ -95,7 +95,7 @@ export function Component() {
         <p className="mt-4 rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-800 dark:bg-primary-900/40 dark:text-primary-100">{t('profile.ownListing')}</p>
       ) : (
         <>
-          <ButtonLink to={`/checkout/${guide.id}`} state={{ from: here }} variant="accent" size="lg" className="mt-4 w-full">
+          <ButtonLink to={`/checkout/${guide.id}`} state={{ from: here }} variant="accent" size="lg" className="mt-4 w-full bg-accent-600 hover:bg-accent-700">
             <CalendarCheck className="h-5 w-5" aria-hidden />
             {t('profile.book')}
           </ButtonLink>
@@ -204,7 +204,7 @@ export function Component() {
                     >
                       <span className="flex items-start justify-between gap-2">
                         <span className="font-semibold">{it.title}</span>
-                        <span className="inline-flex shrink-0 items-center gap-1 text-xs text-stone-500">
+                        <span className="inline-flex shrink-0 items-center gap-1 text-xs text-stone-500 dark:text-stone-400">
                           <Route className="h-3.5 w-3.5" aria-hidden />
                           {t('profile.hours', { count: it.durationHours })}
                         </span>

@@ -58,7 +58,7 @@ export function Component() {
           <li key={i} className="relative">
             <span className="absolute -left-[33px] top-0.5 flex h-4 w-4 items-center justify-center rounded-full border-2 border-primary-600 bg-white dark:bg-stone-950" aria-hidden />
             <p className="text-sm font-semibold tabular-nums text-primary-700 dark:text-primary-300">
-              {s.time} <span className="font-normal text-stone-500">({t('profile.japanTime')})</span>
+              {s.time} <span className="font-normal text-stone-500 dark:text-stone-400">({t('profile.japanTime')})</span>
             </p>
             <p className="mt-0.5 font-semibold">{s.title}</p>
             <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{s.description}</p>

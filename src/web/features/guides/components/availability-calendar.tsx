@@ -60,8 +60,8 @@ export function AvailabilityCalendar({ weekly, exceptions, timeZone }: { weekly:
                 className={cn(
                   'flex h-10 w-full flex-col items-center justify-center rounded-lg text-sm transition',
                   d.available
-                    ? 'bg-success-600/10 font-semibold text-success-600 hover:bg-success-600/20 dark:text-green-300'
-                    : 'text-stone-400 line-through decoration-stone-300 dark:text-stone-600',
+                    ? 'bg-green-50 font-semibold text-green-800 hover:bg-green-100 dark:bg-green-900/30 dark:text-green-300 dark:hover:bg-green-900/50'
+                    : 'text-stone-500 line-through decoration-stone-400 dark:text-stone-400 dark:decoration-stone-500',
                   picked === d.date && 'ring-2 ring-primary-500',
                 )}
               >
@@ -80,17 +80,17 @@ export function AvailabilityCalendar({ weekly, exceptions, timeZone }: { weekly:
               <span>
                 {pickedDay.slots.map((s) => `${minutesToTime(s.startMinute)}–${minutesToTime(s.endMinute)}`).join(', ')} ({zoneLabel})
                 {pickedDay.slots[0] && localRange(pickedDay.date, pickedDay.slots[0]) && (
-                  <span className="block text-xs text-stone-500 dark:text-stone-400">
+                  <span className="block text-xs text-stone-600 dark:text-stone-400">
                     {t('profile.yourTime', { range: pickedDay.slots.map((s) => localRange(pickedDay.date, s)).join(', ') })}
                   </span>
                 )}
               </span>
             ) : (
-              <span className="text-stone-500">{t('profile.noHours')}</span>
+              <span className="text-stone-500 dark:text-stone-400">{t('profile.noHours')}</span>
             )}
           </>
         ) : (
-          <span className="text-stone-500">{t('profile.pickDay')}</span>
+          <span className="text-stone-500 dark:text-stone-400">{t('profile.pickDay')}</span>
         )}
       </div>
     </div>

@@ -31,7 +31,7 @@ export function ReviewsSection({ guideId, rating, count, distribution }: { guide
                 <span className="h-2 flex-1 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-700">
                   <span className="block h-full rounded-full bg-amber-400" style={{ width: `${(distribution[stars - 1]! / max) * 100}%` }} />
                 </span>
-                <span className="w-6 shrink-0 text-right tabular-nums text-stone-500">{distribution[stars - 1]}</span>
+                <span className="w-6 shrink-0 text-right tabular-nums text-stone-500 dark:text-stone-400">{distribution[stars - 1]}</span>
               </li>
             ))}
           </ul>
@@ -59,7 +59,7 @@ export function ReviewsSection({ guideId, rating, count, distribution }: { guide
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-x-2 text-sm">
                   <span className="font-semibold">{r.reviewerName}</span>
-                  <span className="inline-flex items-center gap-0.5 text-amber-500" aria-label={t('profile.stars', { count: r.rating })}>
+                  <span role="img" className="inline-flex items-center gap-0.5 text-amber-600" aria-label={t('profile.stars', { count: r.rating })}>
                     {Array.from({ length: r.rating }, (_, i) => (
                       <Star key={i} className="h-3.5 w-3.5 fill-current" aria-hidden />
                     ))}

@@ -20,7 +20,7 @@ export function ServicesList({ guideId, fallback }: { guideId: number; fallback:
   if (choices.isError || pricing.isError) {
     return (
       <div>
-        <p className="text-sm text-stone-500">{t('profile.servicesFallback')}</p>
+        <p className="text-sm text-stone-500 dark:text-stone-400">{t('profile.servicesFallback')}</p>
         <ul className="mt-3 flex flex-wrap gap-2">
           {fallback.map((s) => (
             <li key={s.id} className="rounded-full bg-primary-50 px-3 py-1 text-sm text-primary-700 dark:bg-primary-900/40 dark:text-primary-200">

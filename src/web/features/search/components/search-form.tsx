@@ -98,7 +98,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
           <span className="min-w-0 flex-1 truncate">
             {[cityLabel, date, travelers ? `${t('form.travelers')} ${travelers === '10' ? t('form.tenPlus') : travelers}` : '', band ? t('form.priceRange', band) : ''].filter(Boolean).join(' · ')}
           </span>
-          <SlidersHorizontal className="h-4 w-4 shrink-0 text-stone-500" aria-hidden />
+          <SlidersHorizontal className="h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400" aria-hidden />
         </button>
       )}
       <form
@@ -212,7 +212,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
         </div>
         <div className="mt-5 grid grid-cols-1 items-end gap-4 md:grid-cols-[1fr_auto]">
           <PriceRange bounds={sliderBounds} value={sliderValue} onChange={setBand} />
-          <Button type="submit" variant="accent" size="lg" className="w-full md:w-44">
+          <Button type="submit" variant="accent" size="lg" className="w-full bg-accent-600 hover:bg-accent-700 md:w-44">
             <Search className="h-5 w-5" aria-hidden />
             {t('form.submit')}
           </Button>

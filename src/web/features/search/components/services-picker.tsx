@@ -65,17 +65,17 @@ export function ServicesPicker({
         <span id={`${panelId}-value`} className="truncate">
           {value.length ? t('form.servicesChosen', { count: value.length }) : t('form.anyService')}
         </span>
-        <ChevronDown className={cn('h-4 w-4 shrink-0 text-stone-500 transition', open && 'rotate-180')} aria-hidden />
+        <ChevronDown className={cn('h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400 transition', open && 'rotate-180')} aria-hidden />
       </button>
       {open && (
         <div
           id={panelId}
           className="absolute left-0 z-40 mt-2 max-h-[min(24rem,70vh)] w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-xl border border-stone-200 bg-white p-3 shadow-xl sm:right-auto lg:left-auto lg:right-0 dark:border-stone-700 dark:bg-stone-900"
         >
-          {fallback && <p className="pb-2 text-xs text-stone-500">{t('form.servicesFallback')}</p>}
+          {fallback && <p className="pb-2 text-xs text-stone-500 dark:text-stone-400">{t('form.servicesFallback')}</p>}
           {(categories ?? []).map((c) => (
             <fieldset key={c.id} className="mb-2">
-              <legend className="pb-1 text-xs font-semibold uppercase tracking-wide text-stone-500">{name(c)}</legend>
+              <legend className="pb-1 text-xs font-semibold uppercase tracking-wide text-stone-500 dark:text-stone-400">{name(c)}</legend>
               {c.subcategories.map((s) => (
                 <label key={s.id} className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1.5 text-sm hover:bg-primary-50 dark:hover:bg-primary-900/40">
                   <input
