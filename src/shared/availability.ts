@@ -52,10 +52,19 @@ export function weeklyDaysMask(slots: Pick<WeeklySlot, 'weekday'>[]): number {
   return slots.reduce((mask, s) => mask | weekdayBit(s.weekday), 0);
 }
 
+// Building an Intl.DateTimeFormat is costly (a search would spend more time on it than on its SQL):
+// one formatter per zone, kept.
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's calendar date in a time zone, for example the guide's Asia/Tokyo. */
 export function todayInZone(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats as yyyy-mm-dd.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let fmt = dayFormatters.get(timeZone);
+  if (!fmt) {
+    // en-CA formats as yyyy-mm-dd.
+    fmt = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, fmt);
+  }
+  return fmt.format(now);
 }
 
 /** The calendar date n days after `date`. */

@@ -36,6 +36,8 @@ export const summaryColumns = {
   minDuration: guides.minDurationHours,
   maxDuration: guides.maxDurationHours,
   timeZone: guides.timeZone,
+  /** The guide's services as [subcategoryId, own price or null] pairs, read with the row (no extra query). */
+  serviceList: sql<[number, number | null][]>`(select coalesce(json_agg(json_build_array(gs.subcategory_id, gs.price_cents)), '[]'::json) from ${guideServices} gs where gs.guide_id = ${guides.id})`,
 };
 export interface SummaryRow {
   id: number;
@@ -55,6 +57,7 @@ export interface SummaryRow {
   minDuration: number;
   maxDuration: number;
   timeZone: string;
+  serviceList: [number, number | null][];
 }
 
 /** The WHERE clause of a search: every filter is on the guides row itself (no per-row joins). */
@@ -100,21 +103,25 @@ function orderBy(sort: GuideSearchQuery['sort']): SQL[] {
   }
 }
 
-/** One page of guides plus the total, in two index-driven queries run side by side. */
+/**
+ * One page of guides plus the total in one statement: the page walks an ordered index and stops
+ * after `limit` rows; the total is an uncorrelated sub-select over the same conditions, which
+ * PostgreSQL runs once (an index-only count). An empty page past the end asks for the total alone.
+ */
 export async function searchGuides(db: Database, q: GuideSearchQuery, excludeUserId: number | undefined) {
   const where = and(...searchConditions(q, excludeUserId));
-  const [rows, [countRow]] = await Promise.all([
-    db
-        .select(summaryColumns)
-        .from(guides)
-        .innerJoin(users, eq(users.id, guides.userId))
-        .where(where)
-        .orderBy(...orderBy(q.sort))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(guides).where(where),
-  ]);
-  return { rows: rows as SummaryRow[], total: Number(countRow?.total ?? 0) };
+  const rows = await db
+    .select({ ...summaryColumns, total: sql<number>`(select count(*)::int from ${guides} where ${where})` })
+    .from(guides)
+    .innerJoin(users, eq(users.id, guides.userId))
+    .where(where)
+    .orderBy(...orderBy(q.sort))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  if (rows.length > 0) return { rows: rows as (SummaryRow & { total: number })[], total: Number(rows[0]!.total) };
+  if (q.page === 1) return { rows: [], total: 0 };
+  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(guides).where(where);
+  return { rows: [], total: Number(count?.total ?? 0) };
 }
 
 /**
@@ -141,27 +148,20 @@ function catalogue(db: Database) {
   return value;
 }
 
-/** Services (with their effective price) of several guides: one indexed lookup plus the cached catalogue. */
-export async function servicesForGuides(db: Database, guides_: { id: number; basicPricePerHourCents: number }[]) {
+/** Cards' services: names from the cached catalogue, prices from the row's own list (no query per row). */
+export async function servicesForGuides(db: Database, rows: Pick<SummaryRow, 'id' | 'basicPricePerHourCents' | 'serviceList'>[]) {
   const map = new Map<number, ServiceRow[]>();
-  if (guides_.length === 0) return map;
-  const ids = guides_.map((g) => g.id);
-  const [names, rows] = await Promise.all([
-    catalogue(db),
-    db
-        .select({ guideId: guideServices.guideId, subcategoryId: guideServices.subcategoryId, priceCents: guideServices.priceCents })
-        .from(guideServices)
-        .where(sql`${guideServices.guideId} = any(${`{${ids.join(',')}}`}::int[])`),
-  ]);
-  const basic = new Map(guides_.map((g) => [g.id, g.basicPricePerHourCents]));
+  if (rows.length === 0) return map;
+  const names = await catalogue(db);
   for (const r of rows) {
-    const s = names.get(r.subcategoryId);
-    if (!s) continue;
-    const list = map.get(r.guideId) ?? [];
-    list.push({ id: s.id, categoryId: s.categoryId, nameEn: s.nameEn, nameCn: s.nameCn, priceCents: r.priceCents ?? basic.get(r.guideId)! });
-    map.set(r.guideId, list);
+    const list: ServiceRow[] = [];
+    for (const [subcategoryId, price] of r.serviceList) {
+      const s = names.get(subcategoryId);
+      if (s) list.push({ id: s.id, categoryId: s.categoryId, nameEn: s.nameEn, nameCn: s.nameCn, priceCents: price ?? r.basicPricePerHourCents });
+    }
+    list.sort((x, y) => names.get(x.id)!.order - names.get(y.id)!.order);
+    map.set(r.id, list);
   }
-  for (const list of map.values()) list.sort((x, y) => names.get(x.id)!.order - names.get(y.id)!.order);
   return map;
 }
 export interface ServiceRow {
