@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { SignJWT } from 'jose';
-import { allowConsoleErrors, expect, gotoInLocale, test } from './fixtures';
+import { allowConsoleErrors, expect, gotoInLocale, signIn, test } from './fixtures';
 
 type Locale = 'en' | 'zh-CN';
 const HTTP_401 = /Failed to load resource: the server responded with a status of 401/;
@@ -139,19 +139,7 @@ async function apiSignup(request: APIRequestContext, locale: Locale = 'en') {
 
 /** Opens a page as a signed-in user: the session is stored the way the app stores it after logging in. */
 async function openSignedIn(page: Page, pathName: string, locale: Locale, username: string, password: string) {
-  const res = await page.request.post('/api/auth/login', { data: { username, password } });
-  expect(res.status()).toBe(200);
-  const reply = await res.json();
-  await page.addInitScript(
-    ([token, user]) => {
-      if (!sessionStorage.getItem('e2e-session-set')) {
-        localStorage.setItem('tabi.token', token!);
-        localStorage.setItem('tabi.user', user!);
-        sessionStorage.setItem('e2e-session-set', '1');
-      }
-    },
-    [reply.token, JSON.stringify(reply.user)],
-  );
+  const reply = await signIn(page, username, password);
   await gotoInLocale(page, pathName, locale);
   return reply;
 }

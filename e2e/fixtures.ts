@@ -41,3 +41,28 @@ export async function gotoInLocale(page: Page, path: string, locale: 'en' | 'zh-
   }, locale);
   await page.goto(path);
 }
+
+/** Passwords of the seeded demo accounts (SEED=demo). */
+export const DEMO_PASSWORDS: Record<string, string> = { traveler: 'traveler123', guide: 'guide1234', admin: 'admin1234' };
+
+/**
+ * Signs in through the real login API and stores the session where the web app keeps it
+ * (tabi.token / tabi.user), for the next page load. Optionally fixes the interface language too.
+ */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORDS[username], locale?: 'en' | 'zh-CN') {
+  const res = await page.request.post('/api/auth/login', { data: { username, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const reply = await res.json();
+  await page.addInitScript(
+    ([token, user, l]) => {
+      if (!sessionStorage.getItem('e2e-session-set')) {
+        localStorage.setItem('tabi.token', token!);
+        localStorage.setItem('tabi.user', user!);
+        if (l) localStorage.setItem('tabi.locale', l);
+        sessionStorage.setItem('e2e-session-set', '1');
+      }
+    },
+    [reply.token, JSON.stringify(reply.user), locale ?? ''],
+  );
+  return reply;
+}

@@ -15,7 +15,7 @@ test.describe('landing page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('跟着当地人，看见真实的日本');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
     await expect(page.getByRole('link', { name: '注册' }).first()).toBeVisible();
-    await expect(page.getByText('京都')).toBeVisible();
+    await expect(page.getByRole('link', { name: '京都' })).toBeVisible();
   });
 
   test('follows the browser language when nothing is stored', async ({ browser }) => {

@@ -8,10 +8,13 @@ import { authRoutes, registerAuth } from './modules/auth/index';
 import { catalogRoutes } from './modules/catalog/index';
 import { clientErrorRoutes } from './modules/client-errors/index';
 import { devRoutes } from './modules/dev/index';
+import { guidesRoutes } from './modules/guides/index';
 import { healthRoutes } from './modules/health/index';
 import { registerMailer } from './modules/mail/index';
-import { usersRoutes } from './modules/users/index';
+import { reviewsRoutes } from './modules/reviews/index';
+import { savedGuidesRoutes } from './modules/saved-guides/index';
 import { registerSupport } from './modules/support/index';
+import { usersRoutes } from './modules/users/index';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -68,6 +71,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(usersRoutes);
   devRoutes(app);
   registerSupport(app);
+  guidesRoutes(app);
+  savedGuidesRoutes(app);
+  reviewsRoutes(app);
   opts.extraRoutes?.(app);
 
   await registerWebApp(app, opts.webRoot ?? defaultWebRoot);

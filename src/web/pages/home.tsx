@@ -1,17 +1,34 @@
 import { BadgeCheck, CalendarCheck, Languages, MessagesSquare, Search, Wallet } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { SERVICE_CITIES } from '../../shared/cities';
+import { toSearchString, type GuideSearchParams } from '../../shared/guide-search';
 import { CityArt } from '../components/art/city-art';
 import { HeroIllustration } from '../components/art/hero-illustration';
 import { ButtonLink } from '../components/ui/button';
+import { usePriceSliderBounds } from '../features/guides/api/get-price-bounds';
+import { useGuides } from '../features/guides/api/get-guides';
+import { useServiceCategories } from '../features/guides/api/get-service-categories';
+import { GuideGridSkeleton } from '../features/guides/components/guide-grid-skeleton';
+import { SearchForm } from '../features/search/components/search-form';
 import { currentLocale } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 
+const HomeFeatured = lazy(() => import('./home-featured'));
+
+const FEATURED: GuideSearchParams = { services: [], page: 1, sort: 'recommended' };
+const EMPTY_SEARCH: GuideSearchParams = { services: [], page: 1, sort: 'recommended' };
+
+// A guide-role user never gets here: the index route's loader redirects them to /guide (SPEC §2/§6).
 export function Component() {
-  const { t } = useTranslation(['home', 'common']);
+  const { t } = useTranslation(['home', 'common', 'search']);
   useDocumentTitle(undefined);
+  const navigate = useNavigate();
   const zh = currentLocale() === 'zh-CN';
+  const bounds = usePriceSliderBounds();
+  const { categories, usingFallback } = useServiceCategories();
+  const featured = useGuides(FEATURED, 8);
   const steps = [
     { key: 'find', icon: Search },
     { key: 'chat', icon: MessagesSquare },
@@ -32,10 +49,6 @@ export function Component() {
           </h1>
           <p className="mt-5 max-w-xl text-lg text-stone-600 dark:text-stone-300">{t('hero.body')}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <ButtonLink to="/search" variant="accent" size="lg">
-              <Search className="h-5 w-5" aria-hidden />
-              {t('hero.cta')}
-            </ButtonLink>
             <ButtonLink to="/help/how-it-works" variant="outline" size="lg">
               {t('hero.secondary')}
             </ButtonLink>
@@ -49,7 +62,35 @@ export function Component() {
             ))}
           </ul>
         </div>
-        <HeroIllustration className="h-auto w-full rounded-3xl shadow-soft" />
+        <HeroIllustration className="hidden h-auto w-full rounded-3xl shadow-soft md:block" />
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4" aria-label={t('search:form.label')}>
+        <SearchForm
+          initial={EMPTY_SEARCH}
+          requireFields
+          categories={categories}
+          categoriesFallback={usingFallback}
+          bounds={bounds}
+          onSearch={(p) => navigate(`/search?${toSearchString(p)}`)}
+        />
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="featured-title">
+        <div className="flex items-end justify-between gap-4">
+          <h2 id="featured-title" className="text-2xl font-semibold tracking-tight">
+            {t('search:landing.featured')}
+          </h2>
+          <Link to="/search" className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">
+            <Search className="h-4 w-4" aria-hidden />
+            {t('search:landing.seeAll')}
+          </Link>
+        </div>
+        <div className="mt-6">
+          <Suspense fallback={<GuideGridSkeleton count={8} />}>
+            <HomeFeatured data={featured.data} isPending={featured.isPending} isError={featured.isError} onRetry={() => void featured.refetch()} />
+          </Suspense>
+        </div>
       </section>
 
       <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="steps-title">

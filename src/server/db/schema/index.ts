@@ -4,3 +4,4 @@ export * from './mail';
 export * from './meta';
 export * from './support';
 export * from './users';
+export * from './guides';

@@ -3,6 +3,7 @@ import type { Database } from '../client';
 import { seedSteps } from '../schema/index';
 import { seedCatalog } from './catalog';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
+import { seedDemoGuides } from './guides';
 
 export { DEMO_ACCOUNTS };
 
@@ -20,6 +21,7 @@ interface SeedStep {
 const STEPS: SeedStep[] = [
   { name: 'catalog', reference: true, run: seedCatalog },
   { name: 'demo-accounts', reference: false, run: seedDemoAccounts },
+  { name: 'demo-guides', reference: false, run: seedDemoGuides },
 ];
 
 export async function runSeed(db: Database, mode: 'demo' | 'none'): Promise<string[]> {

@@ -1,0 +1,220 @@
+/**
+ * `npm run bench`: performance ratios measured in one run on real PostgreSQL (DESIGN §5: ratios,
+ * not timed tests). Creates fresh databases on BENCH_DATABASE_URL's server (default
+ * postgres://postgres@127.0.0.1:5432/postgres), fills them with the bulk guide generator, runs the
+ * real server in a child process, and drops everything it created at the end.
+ *
+ *   1. GET /api/v2/guides with a typical filter set vs GET /healthz on the same server (10k guides):
+ *      throughput and p99 latency. Target: search ≥ 25% of /healthz throughput.
+ *   2. The same search at 10,000 vs 100,000 guides. Target: p99 grows < 1.5×.
+ *   Both are measured with the search result cache off (every search reaches PostgreSQL) and on
+ *   (the default SEARCH_CACHE_TTL_MS of 10 s).
+ *   3. The landing page's initial JavaScript, gzip. Target: < 170 KB.
+ *
+ * Settings: BENCH_SECONDS (10 per series, in 2 s slices taking turns), BENCH_CONCURRENCY (16), BENCH_SIZES ("10000,100000").
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { addDays, isoWeekday, todayInZone } from '../src/shared/availability';
+import { SERVICE_CITY_SLUGS } from '../src/shared/cities';
+import { openDatabase } from '../src/server/db/client';
+import { generateBulkGuides } from '../src/server/db/seed/guides';
+import { runSeed } from '../src/server/db/seed/index';
+import { landingInitialJs } from './landing-size';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+interface Result {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+interface Sample {
+  latencies: number[];
+  errors: number;
+  seconds: number;
+}
+
+function summarize(samples: Sample[]): Result {
+  const latencies = samples.flatMap((x) => x.latencies).sort((a, b) => a - b);
+  const seconds = samples.reduce((t, x) => t + x.seconds, 0);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  return { requests: latencies.length, errors: samples.reduce((t, x) => t + x.errors, 0), rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99) };
+}
+
+/** A bounded closed-loop load: CONCURRENCY keep-alive connections, each sending the next request when the last answered. */
+async function load(port: number, paths: () => string, seconds: number): Promise<Sample> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const one = (p: string) =>
+    new Promise<number>((resolve) => {
+      const start = performance.now();
+      const req = http.get({ host: '127.0.0.1', port, path: p, agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - start : -1));
+      });
+      req.on('error', () => resolve(-1));
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < deadline) {
+        const ms = await one(paths());
+        if (ms < 0) errors++;
+        else latencies.push(ms);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { latencies, errors, seconds: elapsed };
+}
+
+/** The typical search of the landing form: a city, Chinese, 2 travelers, the default 100–500 RMB band, next Saturday. */
+function typicalSearch(): () => string {
+  let d = addDays(todayInZone('Asia/Tokyo'), 1);
+  while (isoWeekday(d) !== 6) d = addDays(d, 1);
+  let i = 0;
+  return () => {
+    const city = SERVICE_CITY_SLUGS[i++ % SERVICE_CITY_SLUGS.length];
+    return `/api/v2/guides?city=${city}&language=zh&travelers=2&minPrice=100&maxPrice=500&date=${d}`;
+  };
+}
+
+async function createDatabase(size: number): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `tabi_bench_${size}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: SERVER_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function fill(url: string, size: number): Promise<void> {
+  const database = await openDatabase({ databaseUrl: url });
+  try {
+    await database.migrate();
+    await runSeed(database.db, 'none');
+    const started = performance.now();
+    await generateBulkGuides(database.db, size, (done) => process.stdout.write(`\r  generating ${done} / ${size} guides`));
+    await database.db.execute(sql`vacuum analyze`);
+    console.log(` — ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(url: string, port: number, cacheTtlMs: number): Promise<ChildProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tabi-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/server.ts')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'warn', DATA_DIR: dataDir, NODE_ENV: 'development', SEARCH_CACHE_TTL_MS: String(cacheTtlMs) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  child.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    const ok = await new Promise<boolean>((resolve) => {
+      http.get({ host: '127.0.0.1', port, path: '/readyz' }, (res) => (res.resume(), resolve(res.statusCode === 200))).on('error', () => resolve(false));
+    });
+    if (ok) return child;
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not start');
+}
+
+const fmt = (r: Result) => `${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.requests} ok, ${r.errors} errors)`;
+
+async function main() {
+  console.log(`Benchmark: ${CONCURRENCY} connections, ${SECONDS} s per series in 2 s turns, PostgreSQL at ${new URL(SERVER_URL).host}\n`);
+  // All databases and servers exist at once and the measurements take turns in short slices, so a
+  // change in the machine's load (it is shared) hits every series alike and the ratios stay fair.
+  const dbs: { size: number; url: string; drop: () => Promise<void> }[] = [];
+  const servers: { key: string; port: number; child: ChildProcess }[] = [];
+  const basePort = 3900 + Math.floor(Math.random() * 40);
+  const samples: Record<string, Sample[]> = {};
+  const series: { key: string; port: number; paths: () => string }[] = [];
+  try {
+    for (const size of SIZES) {
+      const db = await createDatabase(size);
+      dbs.push({ size, ...db });
+      console.log(`${size.toLocaleString('en')} guides`);
+      await fill(db.url, size);
+    }
+    let port = basePort;
+    for (const db of dbs) {
+      // Uncached: every search reaches PostgreSQL. Cached: the default 10 s result cache.
+      for (const [mode, ttl] of [['uncached', 0], ['cached', 10_000]] as const) {
+        const key = `${db.size}-${mode}`;
+        servers.push({ key, port, child: await startServer(db.url, port, ttl) });
+        series.push({ key, port, paths: typicalSearch() });
+        port++;
+      }
+    }
+    series.unshift({ key: 'healthz', port: basePort, paths: () => '/healthz' });
+    for (const x of series) {
+      await load(x.port, x.paths, 2); // warm-up: connections, plans, caches
+      samples[x.key] = [];
+    }
+    const slice = 2;
+    const rounds = Math.max(1, Math.round(SECONDS / slice));
+    for (let r = 0; r < rounds; r++) {
+      for (const x of series) samples[x.key]!.push(await load(x.port, x.paths, slice));
+      process.stdout.write(`\r  round ${r + 1} / ${rounds}`);
+    }
+    console.log('');
+  } finally {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const db of dbs) await db.drop();
+  }
+  const health = summarize(samples.healthz!);
+  const search: Record<string, Result> = {};
+  console.log(`  GET /healthz                              ${fmt(health)}`);
+  for (const x of series.slice(1)) {
+    search[x.key] = summarize(samples[x.key]!);
+    const [size, mode] = x.key.split('-');
+    console.log(`  GET /api/v2/guides?… ${Number(size).toLocaleString('en').padStart(7)} ${mode!.padEnd(9)} ${fmt(search[x.key]!)}`);
+  }
+  const size = landingInitialJs(root);
+  const [small, large] = SIZES;
+  console.log('\nResults');
+  for (const mode of ['uncached', 'cached']) {
+    const a = search[`${small}-${mode}`];
+    const b = search[`${large}-${mode}`];
+    if (health && a) console.log(`  ${mode.padEnd(9)} search / healthz throughput at ${small!.toLocaleString('en')} guides: ${((a.rps / health.rps) * 100).toFixed(1)}%   (target ≥ 25%)`);
+    if (a && b) console.log(`  ${mode.padEnd(9)} search p99 at ${large!.toLocaleString('en')} vs ${small!.toLocaleString('en')} guides: ${(b.p99 / a.p99).toFixed(2)}× (${a.p99.toFixed(1)} → ${b.p99.toFixed(1)} ms)   (target < 1.5×)`);
+  }
+  console.log(`  landing initial JS (gzip): ${(size.gzipBytes / 1024).toFixed(1)} KB   (target < 170 KB)`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { serviceSubcategories } from './catalog';
+import { users } from './users';
+
+/**
+ * A guide's public listing (SPEC §3 Guide). One per user. Search reads only this table: the
+ * columns after "search helpers" are derived from the child tables by the guides repository (the
+ * only writer) in the same transaction, so a search never joins per result row.
+ */
+export const guides = pgTable(
+  'guides',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** active: listed; paused: hidden from search by the guide; suspended: hidden by an admin. */
+    status: text('status', { enum: ['active', 'paused', 'suspended'] }).notNull().default('active'),
+    serviceCity: text('service_city').notNull(),
+    bio: text('bio').notNull().default(''),
+    /** ISO 639-1 codes the guide speaks: zh, ja, en (SPEC §5). */
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    basicPricePerHourCents: integer('basic_price_per_hour_cents').notNull(),
+    additionalPricePerPersonCents: integer('additional_price_per_person_cents').notNull().default(0),
+    currency: text('currency').notNull().default('CNY'),
+    /** Average of published traveler_to_guide reviews (0 when none) and their count. */
+    rating: doublePrecision('rating').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    age: smallint('age'),
+    sex: text('sex', { enum: ['male', 'female', 'other', 'prefer_not_to_say'] }),
+    mbti: text('mbti'),
+    ethicsScore: smallint('ethics_score'),
+    ethicsDescription: text('ethics_description'),
+    boundaryScore: smallint('boundary_score'),
+    boundaryDescription: text('boundary_description'),
+    supportiveScore: smallint('supportive_score'),
+    supportiveDescription: text('supportive_description'),
+    occupation: text('occupation'),
+    /** Descriptions of the qualification documents (the files themselves belong to the application). */
+    qualifications: jsonb('qualifications').$type<{ description: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    experienceMonths: integer('experience_months').notNull().default(0),
+    sessionCount: integer('session_count').notNull().default(0),
+    /** individual, couple, family, group, child, elderly, business (SPEC §3 application page 4). */
+    targetGroups: text('target_groups').array().notNull().default(sql`'{}'::text[]`),
+    minPeople: smallint('min_people').notNull().default(1),
+    maxPeople: smallint('max_people').notNull().default(6),
+    minDurationHours: smallint('min_duration_hours').notNull().default(2),
+    maxDurationHours: smallint('max_duration_hours').notNull().default(8),
+    timeZone: text('time_zone').notNull().default('Asia/Tokyo'),
+    // --- search helpers (derived; written only by the guides repository) ---
+    /** Bit n set when the weekly schedule has hours on ISO weekday n+1 (Mon = bit 0 … Sun = bit 6). */
+    weeklyDays: smallint('weekly_days').notNull().default(0),
+    /** The chosen service subcategory ids (mirror of guide_services). */
+    serviceIds: integer('service_ids').array().notNull().default(sql`'{}'::int[]`),
+    /** Bit mask of `languages` (zh 1, ja 2, en 4), computed by PostgreSQL. */
+    languageMask: smallint('language_mask')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`((case when 'zh' = any(languages) then 1 else 0 end) | (case when 'ja' = any(languages) then 2 else 0 end) | (case when 'en' = any(languages) then 4 else 0 end))`,
+      ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('guides_user_id_key').on(t.userId),
+    // Search: walk one city (or all) in sort order and stop after one page; the INCLUDE columns let
+    // the count and the filters run on the index alone (see docs/decisions/031-search-indexes.md).
+    index('guides_search_city_rating_idx')
+      .on(t.serviceCity, t.rating.desc(), t.reviewCount.desc(), t.id)
+      .where(sql`status = 'active'`),
+    index('guides_search_rating_idx').on(t.rating.desc(), t.reviewCount.desc(), t.id).where(sql`status = 'active'`),
+    // Wide on purpose: every search filter column is in the key, so counting a city's matches is an
+    // index-only scan (PostgreSQL 15 has INCLUDE, drizzle-kit does not; trailing key columns do the same).
+    index('guides_search_city_price_idx')
+      .on(t.serviceCity, t.basicPricePerHourCents, t.minPeople, t.maxPeople, t.languageMask, t.weeklyDays, t.id, t.userId, t.timeZone)
+      .where(sql`status = 'active'`),
+    index('guides_search_price_idx').on(t.basicPricePerHourCents, t.id).where(sql`status = 'active'`),
+    index('guides_service_ids_gin').using('gin', t.serviceIds),
+    check('guides_scores_range', sql`(ethics_score is null or ethics_score between 1 and 9) and (boundary_score is null or boundary_score between 1 and 9) and (supportive_score is null or supportive_score between 1 and 9)`),
+    check('guides_people_range', sql`min_people >= 1 and max_people >= min_people`),
+    check('guides_duration_range', sql`min_duration_hours >= 1 and max_duration_hours >= min_duration_hours`),
+    check('guides_price_nonnegative', sql`basic_price_per_hour_cents >= 0 and additional_price_per_person_cents >= 0`),
+  ],
+);
+
+/** The subcategories a guide offers, with an optional own price (SPEC §3 Guide pricing). */
+export const guideServices = pgTable(
+  'guide_services',
+  {
+    guideId: integer('guide_id').notNull().references(() => guides.id, { onDelete: 'cascade' }),
+    subcategoryId: integer('subcategory_id').notNull().references(() => serviceSubcategories.id, { onDelete: 'cascade' }),
+    /** Price per hour per person for this service; null means the guide's basic price. */
+    priceCents: integer('price_cents'),
+  },
+  (t) => [primaryKey({ columns: [t.guideId, t.subcategoryId] }), index('guide_services_subcategory_idx').on(t.subcategoryId)],
+);
+
+/**
+ * Weekly opening hours in the guide's own time zone: ISO weekday 1 (Monday) … 7 (Sunday), minutes
+ * after local midnight. Several rows per day are allowed (for example a lunch break).
+ */
+export const guideWeeklyAvailability = pgTable(
+  'guide_weekly_availability',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    guideId: integer('guide_id').notNull().references(() => guides.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    startMinute: smallint('start_minute').notNull(),
+    endMinute: smallint('end_minute').notNull(),
+  },
+  (t) => [
+    index('guide_weekly_availability_guide_idx').on(t.guideId, t.weekday),
+    check('guide_weekly_availability_valid', sql`weekday between 1 and 7 and start_minute >= 0 and end_minute <= 1440 and start_minute < end_minute`),
+  ],
+);
+
+/**
+ * A date that differs from the weekly schedule, in the guide's zone: a day off (available = false),
+ * or different or extra hours (available = true with start/end).
+ */
+export const guideAvailabilityExceptions = pgTable(
+  'guide_availability_exceptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    guideId: integer('guide_id').notNull().references(() => guides.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    available: boolean('available').notNull(),
+    startMinute: smallint('start_minute'),
+    endMinute: smallint('end_minute'),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('guide_availability_exceptions_guide_date_key').on(t.guideId, t.date),
+    index('guide_availability_exceptions_date_idx').on(t.date, t.guideId),
+    check(
+      'guide_availability_exceptions_hours',
+      sql`(available = false) or (start_minute is not null and end_minute is not null and start_minute >= 0 and end_minute <= 1440 and start_minute < end_minute)`,
+    ),
+  ],
+);
+
+/** A sample day plan a guide offers (/itinerary/{id}). Stops are shown in order. */
+export const guideItineraries = pgTable(
+  'guide_itineraries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    guideId: integer('guide_id').notNull().references(() => guides.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    durationHours: smallint('duration_hours').notNull(),
+    stops: jsonb('stops').$type<{ time: string; title: string; description: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    sortOrder: smallint('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('guide_itineraries_guide_idx').on(t.guideId, t.sortOrder)],
+);
+
+/**
+ * Reviews (SPEC §3/§4). Dual-blind: a review is stored at submission and published when the other
+ * party of the booking has reviewed too, or 7 days after (publishedAt). `bookingId` gets its
+ * foreign key when the bookings table lands; one review per booking and direction.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer('booking_id'),
+    type: text('type', { enum: ['traveler_to_guide', 'guide_to_traveler'] }).notNull(),
+    fromUserId: integer('from_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: integer('to_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Set for traveler_to_guide reviews: the listing the review counts towards. */
+    guideId: integer('guide_id').references(() => guides.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    content: text('content').notNull().default(''),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reviews_booking_type_key').on(t.bookingId, t.type),
+    index('reviews_guide_published_idx').on(t.guideId, t.publishedAt.desc()),
+    index('reviews_to_user_idx').on(t.toUserId),
+    check('reviews_rating_range', sql`rating between 1 and 5`),
+    check('reviews_content_length', sql`char_length(content) <= 2000`),
+  ],
+);
+
+/** A traveler's saved (favourite) guides, newest first, 6 per page (SPEC §9). */
+export const savedGuides = pgTable(
+  'saved_guides',
+  {
+    travelerId: integer('traveler_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    guideId: integer('guide_id').notNull().references(() => guides.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.travelerId, t.guideId] }),
+    index('saved_guides_traveler_created_idx').on(t.travelerId, t.createdAt.desc()),
+    index('saved_guides_guide_idx').on(t.guideId),
+  ],
+);

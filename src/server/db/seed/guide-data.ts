@@ -1,0 +1,240 @@
+import { SERVICE_CITIES } from '../../../shared/cities';
+
+/** Deterministic PRNG (mulberry32): the same seed always yields the same guides. */
+export function createRng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+    chance: (p: number) => next() < p,
+    sample: <T>(list: readonly T[], n: number): T[] => {
+      const copy = [...list];
+      for (let i = copy.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+      }
+      return copy.slice(0, n);
+    },
+  };
+}
+export type Rng = ReturnType<typeof createRng>;
+
+type Spot = [en: string, zh: string];
+export const CITY_SPOTS: Record<string, Spot[]> = {
+  tokyo: [['Senso-ji in Asakusa', '浅草寺'], ['Shibuya Crossing', '涩谷十字路口'], ['Meiji Jingu', '明治神宫'], ['Tsukiji Outer Market', '筑地场外市场']],
+  kyoto: [['Fushimi Inari Taisha', '伏见稻荷大社'], ['Kiyomizu-dera', '清水寺'], ['the Arashiyama bamboo grove', '岚山竹林'], ['Gion', '祇园']],
+  osaka: [['Dotonbori', '道顿堀'], ['Osaka Castle', '大阪城'], ['Kuromon Market', '黑门市场'], ['Shinsekai', '新世界']],
+  hiroshima: [['Peace Memorial Park', '和平纪念公园'], ['Miyajima', '宫岛'], ['Shukkei-en garden', '缩景园'], ['Okonomimura', '御好烧村']],
+  sapporo: [['Odori Park', '大通公园'], ['Nijo Market', '二条市场'], ['Mount Moiwa', '藻岩山'], ['Susukino', '薄野']],
+  nara: [['Nara Park', '奈良公园'], ['Todai-ji', '东大寺'], ['Kasuga Taisha', '春日大社'], ['Naramachi', '奈良町']],
+  yokohama: [['Minato Mirai', '港未来'], ['Chinatown', '中华街'], ['Sankei-en garden', '三溪园'], ['the Red Brick Warehouse', '红砖仓库']],
+  kobe: [['Kitano Ijinkan', '北野异人馆'], ['Harborland', '神户港湾乐园'], ['Nankinmachi', '南京町'], ['Mount Rokko', '六甲山']],
+  fukuoka: [['Dazaifu Tenmangu', '太宰府天满宫'], ['the Nakasu yatai stalls', '中洲屋台'], ['Ohori Park', '大濠公园'], ['Canal City Hakata', '博多运河城']],
+  nagoya: [['Nagoya Castle', '名古屋城'], ['Atsuta Shrine', '热田神宫'], ['Osu shopping street', '大须商店街'], ['the SCMAGLEV and Railway Park', '磁浮铁道馆']],
+};
+
+const JP_FAMILY = ['Sato', 'Suzuki', 'Takahashi', 'Tanaka', 'Watanabe', 'Ito', 'Yamamoto', 'Nakamura', 'Kobayashi', 'Kato', 'Yoshida', 'Yamada', 'Sasaki', 'Matsumoto', 'Inoue', 'Kimura', 'Hayashi', 'Shimizu', 'Mori', 'Ikeda'];
+const JP_GIVEN_F = ['Haruka', 'Yui', 'Aoi', 'Sakura', 'Mio', 'Rin', 'Hina', 'Emi', 'Nanami', 'Ayaka'];
+const JP_GIVEN_M = ['Haruto', 'Ren', 'Sota', 'Yuto', 'Kenta', 'Daiki', 'Takumi', 'Riku', 'Shota', 'Kaito'];
+const CN_FAMILY = ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Yang', 'Zhao', 'Huang', 'Zhou', 'Wu', 'Lin', 'Xu'];
+const CN_GIVEN_F = ['Jing', 'Xinyi', 'Yuting', 'Mei', 'Xiaoyu', 'Lan', 'Siqi', 'Wen'];
+const CN_GIVEN_M = ['Wei', 'Hao', 'Jun', 'Tao', 'Yifan', 'Lei', 'Zhiwei', 'Ming'];
+
+const OCCUPATIONS: [en: string, zh: string][] = [
+  ['a licensed tour guide', '持证导游'], ['a university student', '在读大学生'], ['a photographer', '摄影师'],
+  ['a former hotel concierge', '前酒店礼宾'], ['a translator', '翻译'], ['a cooking teacher', '料理老师'],
+  ['a museum volunteer', '博物馆志愿者'], ['a designer', '设计师'], ['an office worker', '上班族'], ['a tea ceremony teacher', '茶道老师'],
+];
+const MBTI = ['INFJ', 'ENFP', 'ISFJ', 'ESFJ', 'INTP', 'ENTJ', 'ISTJ', 'ESTP', 'INFP', 'ENFJ', 'ISTP', 'ESFP'];
+const TARGET_GROUPS = ['individual', 'couple', 'family', 'group', 'child', 'elderly', 'business'] as const;
+
+const SCORE_TEXT: Record<'ethics' | 'boundary' | 'supportive', [low: string, mid: string, high: string]> = {
+  ethics: [
+    'I keep to the agreed plan and prices and tell you early if anything changes.',
+    'Honest about prices and timing; I recommend places because they are good, never for a commission.',
+    'Complete transparency: no commissions, clear prices, and I always put your safety first.',
+  ],
+  boundary: [
+    'Friendly and relaxed; I am happy to chat about life in Japan.',
+    'Warm but professional; I respect your privacy and your pace.',
+    'Clear, professional boundaries; your time and privacy are respected at every step.',
+  ],
+  supportive: [
+    'I follow the plan we agree and keep things simple.',
+    'Flexible when the weather or your energy changes; I keep a plan B ready.',
+    'Very adaptable: children, elderly travelers and last-minute changes are all fine with me.',
+  ],
+};
+const SCORE_TEXT_ZH: typeof SCORE_TEXT = {
+  ethics: ['严格按照约定的行程和价格执行，有任何变化会提前告知。', '价格和时间都透明，只推荐真正好的地方，从不拿回扣。', '完全透明：不拿回扣、价格清楚，始终把你的安全放在第一位。'],
+  boundary: ['性格随和，很乐意和你聊聊在日本的生活。', '热情但专业，尊重你的隐私和节奏。', '边界清晰、专业，每一步都尊重你的时间和隐私。'],
+  supportive: ['按照约定的计划进行，简单省心。', '天气或体力有变化时可以灵活调整，随时准备备选方案。', '应变能力很强：带孩子、带老人或临时改行程都没问题。'],
+};
+const band = (score: number) => (score <= 3 ? 0 : score <= 6 ? 1 : 2);
+
+const REVIEWS_ZH = [
+  '讲解非常细致，带我们去了很多攻略上找不到的小店，下次还会再约！',
+  '中文很流利，沟通毫无障碍，行程安排得很合理，老人孩子都不累。',
+  '守时又贴心，下雨天临时调整了路线，体验依然很好。',
+  '拍照技术一流，帮我们拍了很多好看的照片。',
+  '推荐的餐厅都很地道，价格也实在，感谢一路照顾。',
+  '整体不错，就是有一站时间稍微有点赶。',
+  '第一次来日本，有地陪带着安心很多，交通换乘全程帮忙。',
+  '非常专业，对历史文化了解很深，孩子听得津津有味。',
+];
+const REVIEWS_EN = [
+  'Wonderful day. Knew every backstreet and the best place for lunch.',
+  'Patient, kind and funny. Our kids loved it.',
+  'Great guide, though we ran a little over time at the market.',
+  'Helped us with trains and tickets all day. Highly recommended.',
+];
+const REVIEWER_NAMES = ['Zhang Min', 'Li Na', 'Wang Fang', 'Liu Yang', 'Chen Hao', 'Yang Xue', 'Zhao Lei', 'Huang Qian', 'Zhou Jie', 'Wu Ting', 'Xu Ming', 'Sun Li', 'Ma Jun', 'Zhu Lin', 'Hu Yan', 'Guo Peng', 'Emma Brown', 'Lucas Martin', 'Kim Jiwoo', 'Nguyen Anh'];
+
+export interface GeneratedGuide {
+  username: string;
+  fullName: string;
+  sex: 'male' | 'female';
+  age: number;
+  city: string;
+  guide: {
+    serviceCity: string;
+    bio: string;
+    languages: string[];
+    basicPricePerHourCents: number;
+    additionalPricePerPersonCents: number;
+    mbti: string;
+    ethicsScore: number;
+    ethicsDescription: string;
+    boundaryScore: number;
+    boundaryDescription: string;
+    supportiveScore: number;
+    supportiveDescription: string;
+    occupation: string;
+    qualifications: { description: string }[];
+    experienceMonths: number;
+    sessionCount: number;
+    targetGroups: string[];
+    minPeople: number;
+    maxPeople: number;
+    minDurationHours: number;
+    maxDurationHours: number;
+  };
+  services: { subcategoryId: number; priceCents: number | null }[];
+  weekly: { weekday: number; startMinute: number; endMinute: number }[];
+  /** Day offsets from today (in the guide's zone) that are days off. */
+  daysOff: number[];
+  itineraries: { title: string; summary: string; durationHours: number; stops: { time: string; title: string; description: string }[] }[];
+  reviews: { rating: number; content: string; daysAgo: number }[];
+}
+
+const LANG_NAMES: Record<string, [string, string]> = { zh: ['Chinese', '中文'], ja: ['Japanese', '日语'], en: ['English', '英语'] };
+
+/** One plausible guide in a city. `n` makes the username unique. */
+export function generateGuide(rng: Rng, n: number, citySlug: string, subcategoryIds: number[], opts: { withStories: boolean }): GeneratedGuide {
+  const city = SERVICE_CITIES.find((c) => c.slug === citySlug)!;
+  const chinese = rng.chance(0.45); // Chinese-born guides living in Japan
+  const sex = rng.chance(0.55) ? 'female' : 'male';
+  const family = rng.pick(chinese ? CN_FAMILY : JP_FAMILY);
+  const given = rng.pick(chinese ? (sex === 'female' ? CN_GIVEN_F : CN_GIVEN_M) : sex === 'female' ? JP_GIVEN_F : JP_GIVEN_M);
+  const languages = chinese
+    ? ['zh', 'ja', ...(rng.chance(0.5) ? ['en'] : [])]
+    : ['ja', ...(rng.chance(0.6) ? ['en'] : []), ...(rng.chance(0.35) ? ['zh'] : [])];
+  const years = rng.int(1, 15);
+  const [occEn, occZh] = rng.pick(OCCUPATIONS);
+  const spots = CITY_SPOTS[citySlug]!;
+  const spot = rng.pick(spots);
+  const writesChinese = languages.includes('zh');
+  const langList = languages.map((l) => LANG_NAMES[l]![writesChinese ? 1 : 0]).join(writesChinese ? '、' : ', ');
+  const bio = writesChinese
+    ? `我在${city.nameCn}生活了${years}年，是一名${occZh}。最喜欢带大家去${spot[1]}，也熟悉当地的美食和小店。会说${langList}，行程可以按你的节奏灵活调整。`
+    : `I have lived in ${city.nameEn} for ${years} years and work as ${occEn}. I love showing visitors ${spot[0]} and the small local places around it. I speak ${langList}; plans are flexible and at your pace.`;
+  const price = rng.int(15, 80) * 10; // 150–800 RMB
+  const minPeople = rng.chance(0.8) ? 1 : 2;
+  const maxPeople = rng.pick([2, 4, 4, 6, 6, 8, 10, 12]);
+  const minDuration = rng.pick([2, 2, 3, 4]);
+  const maxDuration = Math.max(minDuration + 2, rng.pick([6, 8, 8, 10]));
+  const scores = { ethics: rng.int(5, 9), boundary: rng.int(4, 9), supportive: rng.int(3, 9) };
+  const services = rng.sample(subcategoryIds, rng.int(2, 6)).sort((a, b) => a - b).map((id) => ({
+    subcategoryId: id,
+    priceCents: rng.chance(0.25) ? (price + rng.int(1, 10) * 10) * 100 : null,
+  }));
+  const startHour = rng.pick([8, 9, 9, 10]);
+  const endHour = Math.min(22, startHour + rng.pick([8, 9, 10, 12]));
+  const weekdays = rng.sample([1, 2, 3, 4, 5, 6, 7], rng.int(3, 6)).sort();
+  const weekly = weekdays.flatMap((weekday) =>
+    rng.chance(0.15)
+      ? [{ weekday, startMinute: startHour * 60, endMinute: 12 * 60 }, { weekday, startMinute: 13 * 60, endMinute: endHour * 60 }]
+      : [{ weekday, startMinute: startHour * 60, endMinute: endHour * 60 }],
+  );
+  const daysOff = opts.withStories ? rng.sample(Array.from({ length: 60 }, (_, i) => i + 1), rng.int(0, 4)) : [];
+  const itineraries = opts.withStories
+    ? rng.sample(spots, rng.int(1, 3)).map((main, i) => {
+        const stops = [main, ...rng.sample(spots.filter((s) => s !== main), 2)];
+        const hours = Math.min(maxDuration, Math.max(minDuration, 3 + i * 2));
+        const times = ['09:30', '12:00', '14:30'];
+        return writesChinese
+          ? {
+              title: i === 0 ? `${city.nameCn}经典一日游：${main[1]}` : `${main[1]}深度游`,
+              summary: `以${main[1]}为主线，顺路探访${stops.slice(1).map((s) => s[1]).join('和')}，中途安排当地人常去的餐厅。`,
+              durationHours: hours,
+              stops: stops.map((s, j) => ({ time: times[j]!, title: s[1], description: j === 1 ? '午餐时间，品尝地道的当地料理。' : `在${s[1]}慢慢游览，讲解历史与小故事。` })),
+            }
+          : {
+              title: i === 0 ? `Classic ${city.nameEn}: ${main[0]}` : `${main[0]} in depth`,
+              summary: `A relaxed walk built around ${main[0]}, with ${stops.slice(1).map((s) => s[0]).join(' and ')} on the way and lunch where locals eat.`,
+              durationHours: hours,
+              stops: stops.map((s, j) => ({ time: times[j]!, title: s[0], description: j === 1 ? 'Lunch break with local food.' : `Time to explore ${s[0]}, with its history and stories.` })),
+            };
+      })
+    : [];
+  const reviewCount = opts.withStories ? rng.int(0, 9) : 0;
+  const reviews = Array.from({ length: reviewCount }, () => {
+    const rating = rng.pick([5, 5, 5, 4, 4, 4, 3, 5, 4, 2]);
+    return { rating, content: rng.chance(0.8) ? rng.pick(REVIEWS_ZH) : rng.pick(REVIEWS_EN), daysAgo: rng.int(3, 300) };
+  });
+  return {
+    username: `guide-${citySlug}-${String(n).padStart(3, '0')}`,
+    fullName: `${given} ${family}`,
+    sex,
+    age: rng.int(22, 62),
+    city: city.nameEn,
+    guide: {
+      serviceCity: citySlug,
+      bio,
+      languages,
+      basicPricePerHourCents: price * 100,
+      additionalPricePerPersonCents: 3000,
+      mbti: rng.pick(MBTI),
+      ethicsScore: scores.ethics,
+      ethicsDescription: (writesChinese ? SCORE_TEXT_ZH : SCORE_TEXT).ethics[band(scores.ethics)],
+      boundaryScore: scores.boundary,
+      boundaryDescription: (writesChinese ? SCORE_TEXT_ZH : SCORE_TEXT).boundary[band(scores.boundary)],
+      supportiveScore: scores.supportive,
+      supportiveDescription: (writesChinese ? SCORE_TEXT_ZH : SCORE_TEXT).supportive[band(scores.supportive)],
+      occupation: writesChinese ? occZh : occEn.replace(/^an? /, '').replace(/^./, (c) => c.toUpperCase()),
+      qualifications: rng.chance(0.5) ? [{ description: writesChinese ? '日本国家认证导游资格（通译案内士）' : 'National licensed guide interpreter (Japan)' }] : [],
+      experienceMonths: years * 12 - rng.int(0, 11),
+      sessionCount: rng.int(5, 400),
+      targetGroups: rng.sample(TARGET_GROUPS, rng.int(2, 5)),
+      minPeople,
+      maxPeople,
+      minDurationHours: minDuration,
+      maxDurationHours: maxDuration,
+    },
+    services,
+    weekly,
+    daysOff,
+    itineraries,
+    reviews,
+  };
+}
+
+export { REVIEWER_NAMES };

@@ -1,0 +1,192 @@
+import { eq, sql } from 'drizzle-orm';
+import { addDays, todayInZone, weeklyDaysMask } from '../../../shared/availability';
+import { DEFAULT_GUIDE_TIME_ZONE, SERVICE_CITIES } from '../../../shared/cities';
+import { avatarUrl } from '../../modules/guides/index';
+import type { Database } from '../client';
+import {
+  guideAvailabilityExceptions,
+  guideItineraries,
+  guides,
+  guideServices,
+  guideWeeklyAvailability,
+  reviews,
+  serviceSubcategories,
+  users,
+} from '../schema/index';
+import { createRng, generateGuide, REVIEWER_NAMES, type GeneratedGuide } from './guide-data';
+
+/** Seeded people cannot log in: this is not a valid password hash. */
+const NO_LOGIN = 'disabled';
+
+async function subcategoryIds(db: Database): Promise<number[]> {
+  return (await db.select({ id: serviceSubcategories.id }).from(serviceSubcategories)).map((r) => r.id).sort((a, b) => a - b);
+}
+
+function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Inserts generated guides with everything they own, in multi-row batches. The search helper
+ * columns (weekly_days, service_ids) are computed with the same shared rules the repository uses.
+ */
+export async function insertGuides(
+  db: Database,
+  list: GeneratedGuide[],
+  opts: { reviewerIds?: number[]; batch?: number; existingUserIds?: Map<string, number> } = {},
+): Promise<number[]> {
+  const batch = opts.batch ?? 1000;
+  const today = todayInZone(DEFAULT_GUIDE_TIME_ZONE);
+  const guideIds: number[] = [];
+  for (const part of chunks(list, batch)) {
+    const needUsers = part.filter((g) => !opts.existingUserIds?.has(g.username));
+    const insertedUsers = needUsers.length
+      ? await db
+          .insert(users)
+          .values(
+            needUsers.map((g) => ({
+              username: g.username,
+              email: `${g.username}@guides.demo.tabi`,
+              passwordHash: NO_LOGIN,
+              fullName: g.fullName,
+              role: 'guide' as const,
+              isGuide: true,
+              gender: g.sex,
+              age: g.age,
+              city: g.city,
+              profilePicture: avatarUrl(g.username, g.sex),
+              identityVerified: true,
+            })),
+          )
+          .returning({ id: users.id, username: users.username })
+      : [];
+    const userIds = new Map<string, number>(insertedUsers.map((u) => [u.username, u.id]));
+    for (const g of part) if (opts.existingUserIds?.has(g.username)) userIds.set(g.username, opts.existingUserIds.get(g.username)!);
+    const insertedGuides = await db
+      .insert(guides)
+      .values(
+        part.map((g) => ({
+          ...g.guide,
+          userId: userIds.get(g.username)!,
+          age: g.age,
+          sex: g.sex,
+          timeZone: DEFAULT_GUIDE_TIME_ZONE,
+          weeklyDays: weeklyDaysMask(g.weekly),
+          serviceIds: g.services.map((s) => s.subcategoryId),
+        })),
+      )
+      .returning({ id: guides.id, userId: guides.userId });
+    const idByUser = new Map(insertedGuides.map((r) => [r.userId, r.id]));
+    const ids = part.map((g) => idByUser.get(userIds.get(g.username)!)!);
+    guideIds.push(...ids);
+
+    const services = part.flatMap((g, i) => g.services.map((s) => ({ ...s, guideId: ids[i]! })));
+    for (const c of chunks(services, 5000)) await db.insert(guideServices).values(c);
+    const weekly = part.flatMap((g, i) => g.weekly.map((w) => ({ ...w, guideId: ids[i]! })));
+    for (const c of chunks(weekly, 5000)) await db.insert(guideWeeklyAvailability).values(c);
+    const offs = part.flatMap((g, i) => g.daysOff.map((d) => ({ guideId: ids[i]!, date: addDays(today, d), available: false })));
+    for (const c of chunks(offs, 5000)) await db.insert(guideAvailabilityExceptions).values(c);
+    const its = part.flatMap((g, i) => g.itineraries.map((it, j) => ({ ...it, guideId: ids[i]!, sortOrder: j })));
+    for (const c of chunks(its, 2000)) await db.insert(guideItineraries).values(c);
+
+    const reviewers = opts.reviewerIds ?? [];
+    if (reviewers.length) {
+      const rows = part.flatMap((g, i) =>
+        g.reviews.map((r, j) => {
+          const at = new Date(Date.now() - r.daysAgo * 86_400_000);
+          return {
+            type: 'traveler_to_guide' as const,
+            fromUserId: reviewers[(i * 7 + j * 3) % reviewers.length]!,
+            toUserId: userIds.get(g.username)!,
+            guideId: ids[i]!,
+            rating: r.rating,
+            content: r.content,
+            submittedAt: at,
+            publishedAt: new Date(at.getTime() + 2 * 86_400_000),
+          };
+        }),
+      );
+      for (const c of chunks(rows, 2000)) await db.insert(reviews).values(c);
+    }
+  }
+  return guideIds;
+}
+
+/** Recomputes every guide's rating and review count from published traveler reviews (one statement). */
+export async function refreshRatings(db: Database): Promise<void> {
+  await db.execute(sql`
+    update guides g set rating = coalesce(r.avg, 0), review_count = coalesce(r.n, 0)
+    from (select gg.id, avg(rv.rating)::float8 as avg, count(rv.id)::int as n
+          from guides gg left join reviews rv on rv.guide_id = gg.id and rv.type = 'traveler_to_guide' and rv.published_at is not null
+          group by gg.id) r
+    where r.id = g.id`);
+}
+
+/**
+ * Demo step: 80 guides, eight per city, with reviews from 20 demo travelers, itineraries, weekly
+ * hours and a few days off; and a listing for the demo account `guide` (Sato Yuki, Tokyo).
+ */
+export async function seedDemoGuides(db: Database): Promise<void> {
+  const rng = createRng(20261122);
+  const subs = await subcategoryIds(db);
+  const reviewerRows = await db
+    .insert(users)
+    .values(
+      REVIEWER_NAMES.map((name, i) => ({
+        username: `traveler${String(i + 1).padStart(2, '0')}`,
+        email: `traveler${i + 1}@travelers.demo.tabi`,
+        passwordHash: NO_LOGIN,
+        fullName: name,
+        city: i < 16 ? 'Shanghai' : 'London',
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  const list: GeneratedGuide[] = [];
+  let n = 0;
+  for (let round = 0; round < 8; round++) {
+    for (const c of SERVICE_CITIES) list.push(generateGuide(rng, ++n, c.slug, subs, { withStories: true }));
+  }
+  // The demo account `guide` gets a Tokyo listing of its own.
+  const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'guide'));
+  const existingUserIds = new Map<string, number>();
+  if (demo) {
+    const own = generateGuide(rng, 0, 'tokyo', subs, { withStories: true });
+    own.username = 'guide';
+    own.fullName = 'Sato Yuki';
+    own.sex = 'female';
+    own.guide.languages = ['ja', 'zh', 'en'];
+    own.guide.bio = '我是佐藤由纪，在东京长大，做导游八年。会说中文、日语和英语，擅长浅草、谷中一带的老街漫步和美食。';
+    list.push(own);
+    existingUserIds.set('guide', demo.id);
+    await db.update(users).set({ profilePicture: avatarUrl('guide', 'female'), gender: 'female' }).where(eq(users.id, demo.id));
+  }
+  await insertGuides(db, list, { reviewerIds: reviewerRows.map((r) => r.id), existingUserIds });
+  await refreshRatings(db);
+}
+
+/**
+ * Benchmark data: `count` more guides spread over the ten cities (no reviews or itineraries; the
+ * ratings are synthetic). Deterministic for a given count and offset.
+ */
+export async function generateBulkGuides(db: Database, count: number, onProgress?: (done: number) => void): Promise<void> {
+  const subs = await subcategoryIds(db);
+  const [{ offset } = { offset: 0 }] = await db.select({ offset: sql<number>`count(*)::int` }).from(guides);
+  const rng = createRng(1000 + Number(offset));
+  const size = 2000;
+  for (let start = 0; start < count; start += size) {
+    const list: GeneratedGuide[] = [];
+    for (let i = start; i < Math.min(count, start + size); i++) {
+      const g = generateGuide(rng, Number(offset) + i + 1, SERVICE_CITIES[i % SERVICE_CITIES.length]!.slug, subs, { withStories: false });
+      g.username = `bulk-${Number(offset) + i + 1}`;
+      list.push(g);
+    }
+    const ids = await insertGuides(db, list, { batch: size });
+    // Synthetic ratings so sorting has something to sort.
+    await db.execute(sql`update guides set rating = round((3 + (id * 7919 % 200) / 100.0)::numeric, 2)::float8, review_count = id * 31 % 120
+                         where id between ${ids[0]!} and ${ids.at(-1)!}`);
+    onProgress?.(Math.min(count, start + size));
+  }
+}

@@ -1,0 +1,337 @@
+import { and, asc, eq, gte, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { isoWeekday, todayInZone, weekdayBit, weeklyDaysMask, type WeeklySlot } from '../../../shared/availability';
+import type { GuideSearchQuery } from '../../../shared/schemas/guides';
+import type { Database } from '../../db/client';
+import {
+  guideAvailabilityExceptions,
+  guideItineraries,
+  guides,
+  guideServices,
+  guideWeeklyAvailability,
+  reviews,
+  savedGuides,
+  serviceCategories,
+  serviceSubcategories,
+  users,
+} from '../../db/schema/index';
+
+const LANGUAGE_BITS: Record<string, number> = { zh: 1, ja: 2, en: 4 };
+
+/** The columns a guide card needs (one row per guide, the user joined in the same query). */
+export const summaryColumns = {
+  id: guides.id,
+  userId: guides.userId,
+  fullName: users.fullName,
+  profilePicture: users.profilePicture,
+  serviceCity: guides.serviceCity,
+  bio: guides.bio,
+  languages: guides.languages,
+  basicPricePerHourCents: guides.basicPricePerHourCents,
+  additionalPricePerPersonCents: guides.additionalPricePerPersonCents,
+  currency: guides.currency,
+  rating: guides.rating,
+  reviewCount: guides.reviewCount,
+  minPeople: guides.minPeople,
+  maxPeople: guides.maxPeople,
+  minDuration: guides.minDurationHours,
+  maxDuration: guides.maxDurationHours,
+  timeZone: guides.timeZone,
+  /** The guide's services as [subcategoryId, own price or null] pairs, read with the row (no extra query). */
+  serviceList: sql<[number, number | null][]>`(select coalesce(json_agg(json_build_array(gs.subcategory_id, gs.price_cents)), '[]'::json) from ${guideServices} gs where gs.guide_id = ${guides.id})`,
+};
+export interface SummaryRow {
+  id: number;
+  userId: number;
+  fullName: string;
+  profilePicture: string | null;
+  serviceCity: string;
+  bio: string;
+  languages: string[];
+  basicPricePerHourCents: number;
+  additionalPricePerPersonCents: number;
+  currency: string;
+  rating: number;
+  reviewCount: number;
+  minPeople: number;
+  maxPeople: number;
+  minDuration: number;
+  maxDuration: number;
+  timeZone: string;
+  serviceList: [number, number | null][];
+}
+
+/** The WHERE clause of a search: every filter is on the guides row itself (no per-row joins). */
+export function searchConditions(q: GuideSearchQuery, excludeUserId: number | undefined): SQL[] {
+  const c: SQL[] = [eq(guides.status, 'active')];
+  if (q.city) c.push(eq(guides.serviceCity, q.city));
+  if (q.language) c.push(sql`(${guides.languageMask} & ${LANGUAGE_BITS[q.language]!}) <> 0`);
+  if (q.services?.length) c.push(sql`${guides.serviceIds} && ${`{${q.services.map(Number).join(',')}}`}::int[]`);
+  if (q.travelers !== undefined) c.push(lte(guides.minPeople, q.travelers), gte(guides.maxPeople, q.travelers));
+  if (q.minPrice !== undefined) c.push(gte(guides.basicPricePerHourCents, q.minPrice * 100));
+  if (q.maxPrice !== undefined) c.push(lte(guides.basicPricePerHourCents, q.maxPrice * 100));
+  if (excludeUserId !== undefined) c.push(ne(guides.userId, excludeUserId));
+  if (q.date) {
+    const bit = weekdayBit(isoWeekday(q.date));
+    // Not in the past in the guide's own zone. Decided once per query where every zone on Earth
+    // agrees (the usual case), per row only on the one day where zones disagree.
+    if (q.date < todayInZone('Etc/GMT+12')) c.push(sql`false`);
+    else if (q.date < todayInZone('Etc/GMT-14')) c.push(sql`${q.date}::date >= (now() at time zone ${guides.timeZone})::date`);
+    // Available that day: the weekly schedule has hours that weekday and no day-off exception, or
+    // an exception adds hours. IN / NOT IN over one date's exceptions run as hashed subplans.
+    c.push(sql`(
+      ((${guides.weeklyDays} & ${bit}) <> 0 and ${guides.id} not in (
+        select e.guide_id from ${guideAvailabilityExceptions} e where e.date = ${q.date}::date and e.available = false))
+      or ${guides.id} in (
+        select e.guide_id from ${guideAvailabilityExceptions} e where e.date = ${q.date}::date and e.available = true))`);
+  }
+  return c;
+}
+
+function orderBy(sort: GuideSearchQuery['sort']): SQL[] {
+  switch (sort) {
+    case 'price_asc':
+      return [sql`${guides.basicPricePerHourCents} asc`, sql`${guides.id} asc`];
+    case 'price_desc':
+      return [sql`${guides.basicPricePerHourCents} desc`, sql`${guides.id} desc`];
+    case 'newest':
+      return [sql`${guides.id} desc`];
+    case 'rating':
+    case 'recommended':
+    default:
+      // Matches the search indexes (rating desc nulls last, review_count desc nulls last, id).
+      return [sql`${guides.rating} desc nulls last`, sql`${guides.reviewCount} desc nulls last`, sql`${guides.id} asc`];
+  }
+}
+
+/**
+ * One page of guides plus the total in one statement: the page walks an ordered index and stops
+ * after `limit` rows; the total is an uncorrelated sub-select over the same conditions, which
+ * PostgreSQL runs once (an index-only count). An empty page past the end asks for the total alone.
+ */
+export async function searchGuides(db: Database, q: GuideSearchQuery, excludeUserId: number | undefined) {
+  const where = and(...searchConditions(q, excludeUserId));
+  const rows = await db
+    .select({ ...summaryColumns, total: sql<number>`(select count(*)::int from ${guides} where ${where})` })
+    .from(guides)
+    .innerJoin(users, eq(users.id, guides.userId))
+    .where(where)
+    .orderBy(...orderBy(q.sort))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  if (rows.length > 0) return { rows: rows as (SummaryRow & { total: number })[], total: Number(rows[0]!.total) };
+  if (q.page === 1) return { rows: [], total: 0 };
+  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(guides).where(where);
+  return { rows: [], total: Number(count?.total ?? 0) };
+}
+
+/**
+ * The service catalogue (reference data) kept in memory for a minute per database, so a page of
+ * guides needs only one cheap lookup of guide_services.
+ */
+const catalogueCache = new WeakMap<Database, { at: number; value: Promise<Map<number, Omit<ServiceRow, 'priceCents'> & { order: number }>> }>();
+function catalogue(db: Database) {
+  const hit = catalogueCache.get(db);
+  if (hit && Date.now() - hit.at < 60_000) return hit.value;
+  const value = db
+    .select({
+      id: serviceSubcategories.id,
+      categoryId: serviceSubcategories.categoryId,
+      nameEn: serviceSubcategories.nameEn,
+      nameCn: serviceSubcategories.nameCn,
+    })
+    .from(serviceSubcategories)
+    .innerJoin(serviceCategories, eq(serviceCategories.id, serviceSubcategories.categoryId))
+    .orderBy(asc(serviceCategories.sortOrder), asc(serviceSubcategories.sortOrder))
+    .then((rows) => new Map(rows.map((r, order) => [r.id, { ...r, order }])));
+  value.catch(() => catalogueCache.delete(db));
+  catalogueCache.set(db, { at: Date.now(), value });
+  return value;
+}
+
+/** Cards' services: names from the cached catalogue, prices from the row's own list (no query per row). */
+export async function servicesForGuides(db: Database, rows: Pick<SummaryRow, 'id' | 'basicPricePerHourCents' | 'serviceList'>[]) {
+  const map = new Map<number, ServiceRow[]>();
+  if (rows.length === 0) return map;
+  const names = await catalogue(db);
+  for (const r of rows) {
+    const list: ServiceRow[] = [];
+    for (const [subcategoryId, price] of r.serviceList) {
+      const s = names.get(subcategoryId);
+      if (s) list.push({ id: s.id, categoryId: s.categoryId, nameEn: s.nameEn, nameCn: s.nameCn, priceCents: price ?? r.basicPricePerHourCents });
+    }
+    list.sort((x, y) => names.get(x.id)!.order - names.get(y.id)!.order);
+    map.set(r.id, list);
+  }
+  return map;
+}
+export interface ServiceRow {
+  id: number;
+  categoryId: number;
+  nameEn: string;
+  nameCn: string;
+  priceCents: number;
+}
+
+/** Which of these guides the traveler has saved, in one query. */
+export async function savedAmong(db: Database, travelerId: number | undefined, guideIds: number[]): Promise<Set<number>> {
+  if (!travelerId || guideIds.length === 0) return new Set();
+  const rows = await db
+      .select({ guideId: savedGuides.guideId })
+      .from(savedGuides)
+      .where(and(eq(savedGuides.travelerId, travelerId), sql`${savedGuides.guideId} = any(${`{${guideIds.join(',')}}`}::int[])`));
+  return new Set(rows.map((r) => r.guideId));
+}
+
+/** Lowest and highest hourly price of listed guides (two index lookups). */
+export async function priceBounds(db: Database) {
+  const [row] = await db
+    .select({
+      lowest: sql<number | null>`min(${guides.basicPricePerHourCents})`,
+      highest: sql<number | null>`max(${guides.basicPricePerHourCents})`,
+    })
+    .from(guides)
+    .where(eq(guides.status, 'active'));
+  const cents = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v) / 100);
+  return { lowest: cents(row?.lowest), highest: cents(row?.highest) };
+}
+
+export async function findGuide(db: Database, id: number) {
+  const [row] = await db
+    .select({ ...summaryColumns, guide: guides })
+    .from(guides)
+    .innerJoin(users, eq(users.id, guides.userId))
+    .where(and(eq(guides.id, id), sql`${users.deletedAt} is null`));
+  return row;
+}
+
+export async function findGuideIdByUser(db: Database, userId: number): Promise<number | undefined> {
+  const [row] = await db.select({ id: guides.id }).from(guides).where(eq(guides.userId, userId));
+  return row?.id;
+}
+
+/** Weekly hours, exceptions from today on, itineraries and the rating distribution of one guide. */
+export async function guideDetails(db: Database, guideId: number) {
+  const [weekly, exceptions, itineraries, distribution] = await Promise.all([
+    db
+      .select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
+      .from(guideWeeklyAvailability)
+      .where(eq(guideWeeklyAvailability.guideId, guideId))
+      .orderBy(asc(guideWeeklyAvailability.weekday), asc(guideWeeklyAvailability.startMinute)),
+    db
+      .select({
+        date: guideAvailabilityExceptions.date,
+        available: guideAvailabilityExceptions.available,
+        startMinute: guideAvailabilityExceptions.startMinute,
+        endMinute: guideAvailabilityExceptions.endMinute,
+      })
+      .from(guideAvailabilityExceptions)
+      .where(and(eq(guideAvailabilityExceptions.guideId, guideId), sql`${guideAvailabilityExceptions.date} >= current_date - 1`))
+      .orderBy(asc(guideAvailabilityExceptions.date)),
+    db
+      .select({
+        id: guideItineraries.id,
+        guideId: guideItineraries.guideId,
+        title: guideItineraries.title,
+        summary: guideItineraries.summary,
+        durationHours: guideItineraries.durationHours,
+      })
+      .from(guideItineraries)
+      .where(eq(guideItineraries.guideId, guideId))
+      .orderBy(asc(guideItineraries.sortOrder), asc(guideItineraries.id)),
+    db
+      .select({ rating: reviews.rating, n: sql<number>`count(*)::int` })
+      .from(reviews)
+      .where(and(eq(reviews.guideId, guideId), eq(reviews.type, 'traveler_to_guide'), isNotNull(reviews.publishedAt)))
+      .groupBy(reviews.rating),
+  ]);
+  const ratingDistribution = [0, 0, 0, 0, 0];
+  for (const d of distribution) ratingDistribution[d.rating - 1] = Number(d.n);
+  return { weekly, exceptions, itineraries, ratingDistribution };
+}
+
+/** The categories a guide offers, each with the chosen subcategories (two queries). */
+export async function guideChoices(db: Database, guideId: number) {
+  const rows = await db
+    .select({
+      categoryId: serviceCategories.id,
+      categoryEn: serviceCategories.nameEn,
+      categoryCn: serviceCategories.nameCn,
+      id: serviceSubcategories.id,
+      nameEn: serviceSubcategories.nameEn,
+      nameCn: serviceSubcategories.nameCn,
+    })
+    .from(guideServices)
+    .innerJoin(serviceSubcategories, eq(serviceSubcategories.id, guideServices.subcategoryId))
+    .innerJoin(serviceCategories, eq(serviceCategories.id, serviceSubcategories.categoryId))
+    .where(eq(guideServices.guideId, guideId))
+    .orderBy(asc(serviceCategories.sortOrder), asc(serviceSubcategories.sortOrder));
+  const out: { id: number; nameEn: string; nameCn: string; subcategories: { id: number; nameEn: string; nameCn: string }[] }[] = [];
+  for (const r of rows) {
+    let cat = out.at(-1);
+    if (!cat || cat.id !== r.categoryId) {
+      cat = { id: r.categoryId, nameEn: r.categoryEn, nameCn: r.categoryCn, subcategories: [] };
+      out.push(cat);
+    }
+    cat.subcategories.push({ id: r.id, nameEn: r.nameEn, nameCn: r.nameCn });
+  }
+  return out;
+}
+
+export async function guidePricing(db: Database, guideId: number) {
+  const rows = await db
+    .select({
+      subcategoryId: guideServices.subcategoryId,
+      priceCents: sql<number>`coalesce(${guideServices.priceCents}, ${guides.basicPricePerHourCents})::int`,
+    })
+    .from(guideServices)
+    .innerJoin(guides, eq(guides.id, guideServices.guideId))
+    .where(eq(guideServices.guideId, guideId))
+    .orderBy(asc(guideServices.subcategoryId));
+  return rows.map((r) => ({ subcategoryId: r.subcategoryId, priceCents: Number(r.priceCents) }));
+}
+
+export async function findItinerary(db: Database, id: number) {
+  const [row] = await db
+    .select({
+      itinerary: guideItineraries,
+      guideStatus: guides.status,
+      guide: {
+        id: guides.id,
+        fullName: users.fullName,
+        profilePicture: users.profilePicture,
+        serviceCity: guides.serviceCity,
+        basicPricePerHourCents: guides.basicPricePerHourCents,
+        currency: guides.currency,
+        timeZone: guides.timeZone,
+      },
+    })
+    .from(guideItineraries)
+    .innerJoin(guides, eq(guides.id, guideItineraries.guideId))
+    .innerJoin(users, eq(users.id, guides.userId))
+    .where(eq(guideItineraries.id, id));
+  return row;
+}
+
+/**
+ * Replaces a guide's weekly schedule and keeps the search helper `weekly_days` in step, in one
+ * transaction. The only writer of guide_weekly_availability.
+ */
+export async function setWeeklyAvailability(db: Database, guideId: number, slots: WeeklySlot[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(guideWeeklyAvailability).where(eq(guideWeeklyAvailability.guideId, guideId));
+    if (slots.length) await tx.insert(guideWeeklyAvailability).values(slots.map((s) => ({ ...s, guideId })));
+    await tx.update(guides).set({ weeklyDays: weeklyDaysMask(slots), updatedAt: new Date() }).where(eq(guides.id, guideId));
+  });
+}
+
+/** Replaces a guide's services and keeps the search helper `service_ids` in step, in one transaction. */
+export async function setGuideServices(db: Database, guideId: number, services: { subcategoryId: number; priceCents: number | null }[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(guideServices).where(eq(guideServices.guideId, guideId));
+    if (services.length) await tx.insert(guideServices).values(services.map((s) => ({ ...s, guideId })));
+    await tx
+      .update(guides)
+      .set({ serviceIds: [...new Set(services.map((s) => s.subcategoryId))].sort((a, b) => a - b), updatedAt: new Date() })
+      .where(eq(guides.id, guideId));
+  });
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { idParam } from '../../../shared/schemas/common';
+import {
+  guideDetailSchema,
+  guideListReplySchema,
+  guidePricingSchema,
+  guideSearchQuerySchema,
+  itinerarySchema,
+  priceBoundsReplySchema,
+} from '../../../shared/schemas/guides';
+import { serviceCategorySchema } from '../../../shared/schemas/catalog';
+import { notFound } from '../../lib/app-error';
+import type { AppInstance } from '../../lib/types';
+import { currentUser } from '../auth/index';
+import { avatarSvg } from './avatar';
+import { findItinerary, guideChoices, guidePricing, priceBounds } from './guides.repository';
+import { assertListedGuide, getGuide, getMyGuide, search } from './guides.service';
+
+const bearer = [{ bearerAuth: [] }];
+
+export function guidesRoutes(app: AppInstance): void {
+  const db = () => app.ctx.database.db;
+
+  app.get(
+    '/api/v2/guides',
+    {
+      preHandler: app.optionalAuth,
+      schema: {
+        tags: ['guides'],
+        summary: 'Search guides (city, language, services, date, travelers, price band in RMB, paging, sort)',
+        querystring: guideSearchQuerySchema,
+        response: { 200: guideListReplySchema },
+      },
+    },
+    async (request) => search(db(), request.query, request.user, app.ctx.config.searchCacheTtlMs),
+  );
+
+  app.get(
+    '/api/v2/guides/price-bounds',
+    { schema: { tags: ['guides'], summary: 'Lowest and highest hourly price of listed guides (RMB)', response: { 200: priceBoundsReplySchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return priceBounds(db());
+    },
+  );
+
+  app.get(
+    '/api/v2/guides/:id',
+    {
+      preHandler: app.optionalAuth,
+      schema: { tags: ['guides'], summary: 'A guide profile', params: z.object({ id: idParam }), response: { 200: guideDetailSchema } },
+    },
+    async (request) => getGuide(db(), request.params.id, request.user),
+  );
+
+  app.get(
+    '/api/guides/me',
+    {
+      preHandler: app.requireAuth,
+      schema: { tags: ['guides'], summary: "The caller's own guide profile (404 without one)", security: bearer, response: { 200: guideDetailSchema } },
+    },
+    async (request) => getMyGuide(db(), currentUser(request)),
+  );
+
+  app.get(
+    '/api/v2/service-categories/guides/:guideId/choices/with-subcategories',
+    {
+      preHandler: app.optionalAuth,
+      schema: {
+        tags: ['guides'],
+        summary: "A guide's chosen service categories with the chosen subcategories",
+        params: z.object({ guideId: idParam }),
+        response: { 200: z.object({ data: z.array(serviceCategorySchema) }) },
+      },
+    },
+    async (request) => {
+      await assertListedGuide(db(), request.params.guideId, request.user);
+      return { data: await guideChoices(db(), request.params.guideId) };
+    },
+  );
+
+  app.get(
+    '/api/v2/service-categories/guides/:guideId/pricing',
+    {
+      preHandler: app.optionalAuth,
+      schema: {
+        tags: ['guides'],
+        summary: "A guide's price per subcategory (cents per hour per person)",
+        params: z.object({ guideId: idParam }),
+        response: { 200: z.object({ data: z.array(guidePricingSchema) }) },
+      },
+    },
+    async (request) => {
+      await assertListedGuide(db(), request.params.guideId, request.user);
+      return { data: await guidePricing(db(), request.params.guideId) };
+    },
+  );
+
+  app.get(
+    '/api/v2/itineraries/:id',
+    {
+      preHandler: app.optionalAuth,
+      schema: { tags: ['guides'], summary: 'An itinerary with its stops', params: z.object({ id: idParam }), response: { 200: itinerarySchema } },
+    },
+    async (request) => {
+      const row = await findItinerary(db(), request.params.id);
+      if (!row || row.guideStatus !== 'active') throw notFound('Itinerary');
+      const { itinerary: it, guide } = row;
+      return {
+        id: it.id,
+        guideId: it.guideId,
+        title: it.title,
+        summary: it.summary,
+        durationHours: it.durationHours,
+        stops: it.stops,
+        guide: { ...guide, hourlyRate: guide.basicPricePerHourCents / 100 },
+      };
+    },
+  );
+
+  app.get(
+    '/api/v2/avatars/:file',
+    {
+      schema: {
+        tags: ['guides'],
+        summary: 'A generated illustrated portrait (SVG) for guides without an uploaded photo',
+        params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,64}\.svg$/) }),
+      },
+    },
+    async (request, reply) => {
+      const key = request.params.file.slice(0, -4);
+      const sex = key.endsWith('-f') ? 'female' : key.endsWith('-m') ? 'male' : null;
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=604800, immutable')
+        .send(avatarSvg(key.replace(/-[fm]$/, ''), sex));
+    },
+  );
+}

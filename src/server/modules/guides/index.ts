@@ -1,0 +1,5 @@
+export { guidesRoutes } from './guides.routes';
+export { avatarSvg, avatarUrl } from './avatar';
+export { setGuideServices, setWeeklyAvailability, findGuideIdByUser } from './guides.repository';
+export { toSummaries } from './guides.service';
+export { summaryColumns, type SummaryRow } from './guides.repository';

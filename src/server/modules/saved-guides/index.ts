@@ -1,0 +1,1 @@
+export { savedGuidesRoutes } from './saved-guides.routes';

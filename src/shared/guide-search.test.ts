@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, availabilityCalendar, dayAvailability, isCalendarDate, isoWeekday, todayInZone, weeklyDaysMask } from './availability';
+import { parseSearchParams, toSearchString } from './guide-search';
+import { defaultPriceBand, priceSliderBounds } from './price-range';
+
+describe('search query string', () => {
+  it('round-trips every SPEC parameter with services repeated', () => {
+    const qs = 'city=kyoto&language=zh&services=3&services=7&date=2026-12-05&travelers=2&minPrice=100&maxPrice=500';
+    const p = parseSearchParams(new URLSearchParams(qs));
+    expect(p).toEqual({ city: 'kyoto', language: 'zh', services: [3, 7], date: '2026-12-05', travelers: 2, minPrice: 100, maxPrice: 500, page: 1, sort: 'recommended' });
+    expect(toSearchString(p)).toBe(qs);
+  });
+  it('drops values that do not parse and swaps a reversed price band', () => {
+    const p = parseSearchParams(new URLSearchParams('city=paris&language=fr&services=x&date=2026-02-30&travelers=0&minPrice=500&maxPrice=100&page=-2'));
+    expect(p).toEqual({ city: undefined, language: undefined, services: [], date: undefined, travelers: undefined, minPrice: 100, maxPrice: 500, page: 1, sort: 'recommended' });
+  });
+});
+
+describe('price slider (SPEC §9)', () => {
+  it('rounds bounds to multiples of 50 with min ≥ 50 and max ≥ 200', () => {
+    expect(priceSliderBounds(150, 790)).toEqual({ min: 150, max: 800 });
+    expect(priceSliderBounds(20, 120)).toEqual({ min: 50, max: 200 });
+    expect(priceSliderBounds(173, 801)).toEqual({ min: 150, max: 850 });
+    expect(priceSliderBounds(null, null)).toEqual({ min: 50, max: 200 });
+  });
+  it('defaults to 100–500 inside the bounds', () => {
+    expect(defaultPriceBand({ min: 50, max: 800 })).toEqual({ min: 100, max: 500 });
+    expect(defaultPriceBand({ min: 150, max: 400 })).toEqual({ min: 150, max: 400 });
+  });
+});
+
+describe('availability', () => {
+  const weekly = [
+    { weekday: 1, startMinute: 540, endMinute: 1020 },
+    { weekday: 6, startMinute: 600, endMinute: 720 },
+    { weekday: 6, startMinute: 780, endMinute: 900 },
+  ];
+  it('knows calendar dates and weekdays', () => {
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isoWeekday('2026-11-22')).toBe(7);
+    expect(isoWeekday('2026-11-23')).toBe(1);
+    expect(weeklyDaysMask(weekly)).toBe(1 | 32);
+  });
+  it('uses the weekly schedule unless an exception replaces the day', () => {
+    expect(dayAvailability('2026-11-23', weekly, [])).toEqual({ date: '2026-11-23', available: true, slots: [{ startMinute: 540, endMinute: 1020 }] });
+    expect(dayAvailability('2026-11-28', weekly, []).slots).toHaveLength(2);
+    expect(dayAvailability('2026-11-24', weekly, []).available).toBe(false);
+    const off = [{ date: '2026-11-23', available: false, startMinute: null, endMinute: null }];
+    expect(dayAvailability('2026-11-23', weekly, off).available).toBe(false);
+    const extra = [{ date: '2026-11-24', available: true, startMinute: 600, endMinute: 660 }];
+    expect(dayAvailability('2026-11-24', weekly, extra)).toEqual({ date: '2026-11-24', available: true, slots: [{ startMinute: 600, endMinute: 660 }] });
+  });
+  it('builds 60 days from today in the guide zone', () => {
+    // 2026-11-22 20:00 UTC is already 2026-11-23 in Tokyo.
+    const now = new Date('2026-11-22T20:00:00Z');
+    expect(todayInZone('Asia/Tokyo', now)).toBe('2026-11-23');
+    const days = availabilityCalendar(weekly, [], 'Asia/Tokyo', 60, now);
+    expect(days).toHaveLength(60);
+    expect(days[0]!.date).toBe('2026-11-23');
+    expect(days[59]!.date).toBe(addDays('2026-11-23', 59));
+  });
+});

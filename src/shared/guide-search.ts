@@ -1,0 +1,78 @@
+import { SERVICE_CITY_SLUGS, type ServiceCitySlug } from './cities';
+import { isCalendarDate } from './availability';
+import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort, type SearchLanguage } from './price-range';
+
+/**
+ * The /search query string (SPEC §2: city, language, services repeated, date yyyy-mm-dd, travelers,
+ * minPrice, maxPrice) plus page and sort, read leniently: a value that does not parse is dropped,
+ * so a hand-edited URL still shows results instead of an error.
+ */
+export interface GuideSearchParams {
+  city?: ServiceCitySlug;
+  language?: SearchLanguage;
+  services: number[];
+  date?: string;
+  travelers?: number;
+  minPrice?: number;
+  maxPrice?: number;
+  page: number;
+  sort: GuideSort;
+}
+
+const int = (v: string | null, min: number, max: number): number | undefined => {
+  if (v === null || !/^\d+$/.test(v)) return undefined;
+  const n = Number(v);
+  return n >= min && n <= max ? n : undefined;
+};
+
+export function parseSearchParams(sp: URLSearchParams): GuideSearchParams {
+  const city = sp.get('city');
+  const language = sp.get('language');
+  const date = sp.get('date');
+  const sort = sp.get('sort');
+  let minPrice = int(sp.get('minPrice'), 0, 100_000);
+  let maxPrice = int(sp.get('maxPrice'), 0, 100_000);
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  return {
+    city: (SERVICE_CITY_SLUGS as readonly string[]).includes(city ?? '') ? (city as ServiceCitySlug) : undefined,
+    language: (SEARCH_LANGUAGES as readonly string[]).includes(language ?? '') ? (language as SearchLanguage) : undefined,
+    services: [...new Set(sp.getAll('services').flatMap((s) => s.split(',')).map((s) => int(s, 1, 2_147_483_647)).filter((n): n is number => n !== undefined))],
+    date: date && isCalendarDate(date) ? date : undefined,
+    travelers: int(sp.get('travelers'), 1, 100),
+    minPrice,
+    maxPrice,
+    page: int(sp.get('page'), 1, 10_000) ?? 1,
+    sort: (GUIDE_SORTS as readonly string[]).includes(sort ?? '') ? (sort as GuideSort) : 'recommended',
+  };
+}
+
+/** The query string for /search, in a stable order; defaults are left out. */
+export function toSearchString(p: Partial<GuideSearchParams>): string {
+  const sp = new URLSearchParams();
+  if (p.city) sp.set('city', p.city);
+  if (p.language) sp.set('language', p.language);
+  for (const s of p.services ?? []) sp.append('services', String(s));
+  if (p.date) sp.set('date', p.date);
+  if (p.travelers !== undefined) sp.set('travelers', String(p.travelers));
+  if (p.minPrice !== undefined) sp.set('minPrice', String(p.minPrice));
+  if (p.maxPrice !== undefined) sp.set('maxPrice', String(p.maxPrice));
+  if (p.sort && p.sort !== 'recommended') sp.set('sort', p.sort);
+  if (p.page && p.page > 1) sp.set('page', String(p.page));
+  return sp.toString();
+}
+
+/** The API query for GET /api/v2/guides. */
+export function toApiQuery(p: GuideSearchParams, limit = 12): Record<string, string | number | (string | number)[] | undefined> {
+  return {
+    city: p.city,
+    language: p.language,
+    services: p.services.length ? p.services : undefined,
+    date: p.date,
+    travelers: p.travelers,
+    minPrice: p.minPrice,
+    maxPrice: p.maxPrice,
+    page: p.page,
+    limit,
+    sort: p.sort,
+  };
+}

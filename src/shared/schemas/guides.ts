@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { SERVICE_CITY_SLUGS } from '../cities';
+import { isCalendarDate } from '../availability';
+import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort } from '../price-range';
+
+/** A query value that may be given once, repeated (`services=1&services=2`) or comma-separated. */
+const repeatedIds = z.preprocess((v) => {
+  if (v === undefined || v === '') return undefined;
+  const list = Array.isArray(v) ? v : [v];
+  return list.flatMap((x) => String(x).split(',')).filter((x) => x.trim() !== '');
+}, z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(50).optional());
+
+export { GUIDE_SORTS, type GuideSort };
+
+export const calendarDateSchema = z.string().refine(isCalendarDate, 'Use a real date written yyyy-mm-dd');
+
+/** GET /api/v2/guides query (SPEC §2 /search parameters, plus paging and sort). Prices are whole RMB. */
+export const guideSearchQuerySchema = z
+  .object({
+    city: z.enum(SERVICE_CITY_SLUGS).optional(),
+    language: z.enum(SEARCH_LANGUAGES).optional(),
+    services: repeatedIds,
+    date: calendarDateSchema.optional(),
+    travelers: z.coerce.number().int().min(1).max(100).optional(),
+    minPrice: z.coerce.number().int().min(0).max(100_000).optional(),
+    maxPrice: z.coerce.number().int().min(0).max(100_000).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    limit: z.coerce.number().int().min(1).max(50).default(12),
+    sort: z.enum(GUIDE_SORTS).default('recommended'),
+  })
+  .superRefine((q, ctx) => {
+    if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
+      ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: 'maxPrice must not be below minPrice' });
+    }
+  });
+export type GuideSearchQuery = z.infer<typeof guideSearchQuerySchema>;
+
+export const guideServiceSchema = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  nameEn: z.string(),
+  nameCn: z.string(),
+  /** This service's price per hour per person in cents (the basic price unless the guide set one). */
+  priceCents: z.number().int(),
+});
+export type GuideService = z.infer<typeof guideServiceSchema>;
+
+export const guideUserSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  profilePicture: z.string().nullable(),
+});
+
+/** A guide as cards show it (search results, saved guides). */
+export const guideSummarySchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  user: guideUserSchema,
+  serviceCity: z.string(),
+  bio: z.string(),
+  languages: z.array(z.string()),
+  services: z.array(guideServiceSchema),
+  /** RMB per hour per person (basicPricePerHourCents / 100). */
+  hourlyRate: z.number(),
+  basicPricePerHourCents: z.number().int(),
+  additionalPricePerPersonCents: z.number().int(),
+  currency: z.string(),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  minPeople: z.number().int(),
+  maxPeople: z.number().int(),
+  minDuration: z.number().int(),
+  maxDuration: z.number().int(),
+  timeZone: z.string(),
+  /** Whether the signed-in caller has saved this guide (false for visitors). */
+  isSaved: z.boolean(),
+});
+export type GuideSummary = z.infer<typeof guideSummarySchema>;
+
+export const weeklySlotSchema = z.object({
+  weekday: z.number().int().min(1).max(7),
+  startMinute: z.number().int(),
+  endMinute: z.number().int(),
+});
+export const availabilityExceptionSchema = z.object({
+  date: z.string(),
+  available: z.boolean(),
+  startMinute: z.number().int().nullable(),
+  endMinute: z.number().int().nullable(),
+});
+
+export const itineraryStopSchema = z.object({ time: z.string(), title: z.string(), description: z.string() });
+export const itinerarySummarySchema = z.object({
+  id: z.number().int(),
+  guideId: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  durationHours: z.number().int(),
+});
+export const itinerarySchema = itinerarySummarySchema.extend({
+  stops: z.array(itineraryStopSchema),
+  guide: z.object({
+    id: z.number().int(),
+    fullName: z.string(),
+    profilePicture: z.string().nullable(),
+    serviceCity: z.string(),
+    hourlyRate: z.number(),
+    basicPricePerHourCents: z.number().int(),
+    currency: z.string(),
+    timeZone: z.string(),
+  }),
+});
+export type Itinerary = z.infer<typeof itinerarySchema>;
+
+/** GET /api/v2/guides/{id}: every Guide field of SPEC §3. */
+export const guideDetailSchema = guideSummarySchema.extend({
+  age: z.number().int().nullable(),
+  sex: z.string().nullable(),
+  mbti: z.string().nullable(),
+  ethicsScore: z.number().int().nullable(),
+  ethicsDescription: z.string().nullable(),
+  boundaryScore: z.number().int().nullable(),
+  boundaryDescription: z.string().nullable(),
+  supportiveScore: z.number().int().nullable(),
+  supportiveDescription: z.string().nullable(),
+  occupation: z.string().nullable(),
+  qualifications: z.array(z.object({ description: z.string() })),
+  experienceMonths: z.number().int(),
+  sessionCount: z.number().int(),
+  targetGroups: z.array(z.string()),
+  status: z.string(),
+  itineraries: z.array(itinerarySummarySchema),
+  availabilities: z.object({ weekly: z.array(weeklySlotSchema), exceptions: z.array(availabilityExceptionSchema) }),
+  /** Published review counts for 1…5 stars (index 0 is 1 star). */
+  ratingDistribution: z.array(z.number().int()).length(5),
+});
+export type GuideDetail = z.infer<typeof guideDetailSchema>;
+
+export const guideListReplySchema = z.object({
+  data: z.array(guideSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type GuideListReply = z.infer<typeof guideListReplySchema>;
+
+export const priceBoundsReplySchema = z.object({
+  /** Lowest and highest hourly price per person of listed guides, whole RMB (null with no guides). */
+  lowest: z.number().nullable(),
+  highest: z.number().nullable(),
+});
+
+export const guidePricingSchema = z.object({ subcategoryId: z.number().int(), priceCents: z.number().int() });
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['traveler_to_guide', 'guide_to_traveler']),
+  rating: z.number().int(),
+  content: z.string(),
+  fromUserId: z.number().int(),
+  toUserId: z.number().int(),
+  reviewerName: z.string(),
+  reviewerPicture: z.string().nullable(),
+  publishedAt: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const pagingQuerySchema = (defaultLimit: number) =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    limit: z.coerce.number().int().min(1).max(50).default(defaultLimit),
+  });
+
+/** GET /api/travelers/{id}/saved-guides (SPEC §3 Saved guides response). */
+export const savedGuidesReplySchema = guideListReplySchema;
+export type SavedGuidesReply = GuideListReply;

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import type { GuideDetail } from '../../../../shared/schemas/guides';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { guideKeys } from './keys';
+
+/** GET /api/v2/guides/{id}. A failure reads 'Failed to fetch guide profile: {status}' (SPEC §8). */
+export async function getGuide(id: number): Promise<GuideDetail> {
+  try {
+    return await apiRequest<GuideDetail>(`/api/v2/guides/${id}`);
+  } catch (err) {
+    if (err instanceof ApiError) {
+      const wrapped = new ApiError(err.status, err.bodyText, err.body);
+      wrapped.message = `Failed to fetch guide profile: ${err.status}`;
+      throw wrapped;
+    }
+    throw err;
+  }
+}
+
+export function useGuide(id: number) {
+  return useQuery({ queryKey: guideKeys.detail(id), queryFn: () => getGuide(id), enabled: Number.isInteger(id) && id > 0 });
+}

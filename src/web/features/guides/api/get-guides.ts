@@ -1,0 +1,17 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { toApiQuery, type GuideSearchParams } from '../../../../shared/guide-search';
+import type { GuideListReply } from '../../../../shared/schemas/guides';
+import { apiRequest } from '../../../lib/api-client';
+import { guideKeys } from './keys';
+
+/** GET /api/v2/guides: the reply field `data` holds the guides (SPEC §7). */
+export function getGuides(params: GuideSearchParams, limit = 12): Promise<GuideListReply> {
+  return apiRequest<GuideListReply>('/api/v2/guides', { query: toApiQuery(params, limit) });
+}
+
+export const guidesQuery = (params: GuideSearchParams, limit = 12) =>
+  queryOptions({ queryKey: [...guideKeys.list(params), limit], queryFn: () => getGuides(params, limit), placeholderData: keepPreviousData });
+
+export function useGuides(params: GuideSearchParams, limit = 12) {
+  return useQuery(guidesQuery(params, limit));
+}

@@ -1,0 +1,98 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { availabilityCalendar, isoWeekday, minutesToTime, type AvailabilityException, type WeeklySlot } from '../../../../shared/availability';
+import { cn } from '../../../lib/cn';
+import { currentLocale } from '../../../lib/i18n';
+import { formatCalendarDate } from '../lib/format';
+
+/**
+ * The next 60 days in the guide's zone (labelled Japan time for Asia/Tokyo), as a month-style grid
+ * starting on Monday. Picking a day shows its hours.
+ */
+export function AvailabilityCalendar({ weekly, exceptions, timeZone }: { weekly: WeeklySlot[]; exceptions: AvailabilityException[]; timeZone: string }) {
+  const { t } = useTranslation('guides');
+  const locale = currentLocale();
+  const days = useMemo(() => availabilityCalendar(weekly, exceptions, timeZone, 60), [weekly, exceptions, timeZone]);
+  const [picked, setPicked] = useState<string | null>(() => days.find((d) => d.available)?.date ?? null);
+  const pickedDay = days.find((d) => d.date === picked);
+  const lead = isoWeekday(days[0]!.date) - 1;
+  const weekdayNames = useMemo(() => {
+    const fmt = new Intl.DateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { weekday: 'short', timeZone: 'UTC' });
+    // 2024-01-01 was a Monday.
+    return Array.from({ length: 7 }, (_, i) => fmt.format(new Date(Date.UTC(2024, 0, 1 + i))));
+  }, [locale]);
+  const zoneLabel = timeZone === 'Asia/Tokyo' ? t('profile.japanTime') : timeZone;
+  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  /** UI.md: the traveler's own time beside the guide's when they differ (Japan has a fixed +09:00). */
+  const localRange = (date: string, s: { startMinute: number; endMinute: number }) => {
+    if (timeZone !== 'Asia/Tokyo' || viewerZone === 'Asia/Tokyo') return null;
+    const at = (m: number) => new Date(`${date}T${minutesToTime(m)}:00+09:00`);
+    const fmt = new Intl.DateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const start = fmt.format(at(s.startMinute));
+    const end = fmt.format(at(s.endMinute));
+    return start === minutesToTime(s.startMinute) ? null : `${start}–${end}`;
+  };
+
+  return (
+    <div>
+      <p className="text-sm text-stone-600 dark:text-stone-400">
+        {timeZone === 'Asia/Tokyo' ? t('profile.availabilityHint') : t('profile.zoneLabel', { zone: timeZone })}
+      </p>
+      <div className="mt-3 grid grid-cols-7 gap-1 text-center text-xs font-medium text-stone-500 dark:text-stone-400" aria-hidden>
+        {weekdayNames.map((w) => (
+          <span key={w}>{w}</span>
+        ))}
+      </div>
+      <ul className="mt-1 grid grid-cols-7 gap-1" aria-label={t('profile.availability')}>
+        {Array.from({ length: lead }, (_, i) => (
+          <li key={`lead-${i}`} aria-hidden />
+        ))}
+        {days.map((d) => {
+          const [, m, day] = d.date.split('-');
+          const label = `${formatCalendarDate(d.date, locale, { weekday: 'short' })}: ${d.available ? t('profile.available') : t('profile.unavailable')}`;
+          return (
+            <li key={d.date}>
+              <button
+                type="button"
+                onClick={() => setPicked(d.date)}
+                aria-label={label}
+                aria-pressed={picked === d.date}
+                className={cn(
+                  'flex h-10 w-full flex-col items-center justify-center rounded-lg text-sm transition',
+                  d.available
+                    ? 'bg-green-50 font-semibold text-green-800 hover:bg-green-100 dark:bg-green-900/30 dark:text-green-300 dark:hover:bg-green-900/50'
+                    : 'text-stone-500 line-through decoration-stone-400 dark:text-stone-400 dark:decoration-stone-500',
+                  picked === d.date && 'ring-2 ring-primary-500',
+                )}
+              >
+                {day === '01' || d === days[0] ? <span className="text-[10px] font-normal leading-none">{Number(m)}/</span> : null}
+                <span className="leading-none">{Number(day)}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-3 rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800" aria-live="polite">
+        {pickedDay ? (
+          <>
+            <span className="font-medium">{t('profile.hoursOn', { date: formatCalendarDate(pickedDay.date, locale, { weekday: 'short' }) })}</span>{' '}
+            {pickedDay.available ? (
+              <span>
+                {pickedDay.slots.map((s) => `${minutesToTime(s.startMinute)}–${minutesToTime(s.endMinute)}`).join(', ')} ({zoneLabel})
+                {pickedDay.slots[0] && localRange(pickedDay.date, pickedDay.slots[0]) && (
+                  <span className="block text-xs text-stone-600 dark:text-stone-400">
+                    {t('profile.yourTime', { range: pickedDay.slots.map((s) => localRange(pickedDay.date, s)).join(', ') })}
+                  </span>
+                )}
+              </span>
+            ) : (
+              <span className="text-stone-500 dark:text-stone-400">{t('profile.noHours')}</span>
+            )}
+          </>
+        ) : (
+          <span className="text-stone-500 dark:text-stone-400">{t('profile.pickDay')}</span>
+        )}
+      </div>
+    </div>
+  );
+}

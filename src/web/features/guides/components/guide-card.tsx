@@ -1,0 +1,109 @@
+import { Check, MessageCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { GuideSummary } from '../../../../shared/schemas/guides';
+import { ButtonLink } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { currentLocale } from '../../../lib/i18n';
+import { cityName, localName, rmb } from '../lib/format';
+import { GuidePhoto } from './guide-photo';
+import { Rating } from './rating';
+
+export interface GuideCardProps {
+  guide: GuideSummary;
+  /** The save heart (from the saved-guides feature; pages compose it in). */
+  saveSlot?: ReactNode;
+  /** Multi-select mode: a checkbox over the photo. */
+  selectable?: boolean;
+  selected?: boolean;
+  onSelectedChange?: (selected: boolean) => void;
+  eagerPhoto?: boolean;
+}
+
+/** SPEC §2 guide card: photo, name, rating, bio, 2 service tags + '+N more', hourly price, heart, chat, View Profile. */
+export function GuideCard({ guide, saveSlot, selectable, selected, onSelectedChange, eagerPhoto }: GuideCardProps) {
+  const { t } = useTranslation('guides');
+  const locale = currentLocale();
+  const location = useLocation();
+  const name = guide.user.fullName;
+  // SPEC §2: the profile may carry redirect={current path and query}.
+  const profileUrl = `/guides/${guide.id}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+  const tags = guide.services.slice(0, 2);
+  const more = guide.services.length - tags.length;
+  return (
+    <article
+      className={cn(
+        'relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border bg-white shadow-soft transition dark:bg-stone-900',
+        selected ? 'border-primary-500 ring-2 ring-primary-500' : 'border-stone-200 dark:border-stone-800',
+      )}
+      aria-label={name}
+    >
+      <div className="relative">
+        <Link to={profileUrl} tabIndex={-1} aria-hidden>
+          <GuidePhoto src={guide.user.profilePicture} alt={t('card.photoAlt', { name })} eager={eagerPhoto} className="aspect-[4/3] h-auto w-full" />
+        </Link>
+        {saveSlot && <div className="absolute right-2 top-2">{saveSlot}</div>}
+        {selectable && (
+          <label className="absolute left-2 top-2 flex h-9 w-9 cursor-pointer items-center justify-center rounded-full bg-white/95 shadow dark:bg-stone-900/95">
+            <input
+              type="checkbox"
+              className="peer sr-only"
+              checked={!!selected}
+              onChange={(e) => onSelectedChange?.(e.target.checked)}
+              aria-label={t('card.select', { name })}
+            />
+            <span
+              className={cn(
+                'flex h-5 w-5 items-center justify-center rounded border-2 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-primary-500',
+                selected ? 'border-primary-600 bg-primary-600 text-white' : 'border-stone-400',
+              )}
+              aria-hidden
+            >
+              {selected && <Check className="h-3.5 w-3.5" />}
+            </span>
+          </label>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="text-base font-semibold leading-snug">
+            <Link to={profileUrl} className="hover:underline">
+              {name}
+            </Link>
+          </h3>
+          <Rating rating={guide.rating} count={guide.reviewCount} className="shrink-0" />
+        </div>
+        <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400">
+          {cityName(guide.serviceCity, locale)} · {guide.languages.map((l) => t(`languages.${l}`, { defaultValue: l })).join(' · ')}
+        </p>
+        <p className="mt-2 line-clamp-2 text-sm text-stone-600 dark:text-stone-300">{guide.bio}</p>
+        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('profile.services')}>
+          {tags.map((s) => (
+            <li key={s.id} className="rounded-full bg-primary-50 px-2.5 py-0.5 text-xs font-medium text-primary-700 dark:bg-primary-900/40 dark:text-primary-200">
+              {localName(s, locale)}
+            </li>
+          ))}
+          {more > 0 && (
+            <li className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-medium text-stone-600 dark:bg-stone-800 dark:text-stone-300">
+              {t('card.moreServices', { count: more })}
+            </li>
+          )}
+        </ul>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-4">
+          <p className="text-base font-semibold text-stone-900 dark:text-white">{t('price.perHour', { amount: rmb(guide.basicPricePerHourCents) })}</p>
+        </div>
+        <div className="mt-3 grid grid-cols-[auto_1fr] gap-2">
+          {/* Opens the chat once messaging lands; until then the profile is where to get in touch. */}
+          <ButtonLink to={profileUrl} variant="outline" size="sm" aria-label={t('card.chatWith', { name })}>
+            <MessageCircle className="h-4 w-4" aria-hidden />
+            {t('card.chat')}
+          </ButtonLink>
+          <ButtonLink to={profileUrl} variant="primary" size="sm">
+            {t('card.viewProfile')}
+          </ButtonLink>
+        </div>
+      </div>
+    </article>
+  );
+}

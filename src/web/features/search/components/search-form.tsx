@@ -1,0 +1,223 @@
+import { Search, SlidersHorizontal } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { todayInZone } from '../../../../shared/availability';
+import { DEFAULT_GUIDE_TIME_ZONE, SERVICE_CITIES, type ServiceCitySlug } from '../../../../shared/cities';
+import type { GuideSearchParams } from '../../../../shared/guide-search';
+import type { Locale } from '../../../../shared/locales';
+import { defaultPriceBand, SEARCH_LANGUAGES, TRAVELER_OPTIONS, type SearchLanguage } from '../../../../shared/price-range';
+import type { ServiceCategory } from '../../../../shared/schemas/catalog';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { currentLocale } from '../../../lib/i18n';
+import { PriceRange } from './price-range';
+import { ServicesPicker } from './services-picker';
+
+const fieldClass =
+  'mt-1 block h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm text-stone-900 shadow-sm ' +
+  'focus:border-primary-500 focus:outline-none focus:ring-2 focus:ring-primary-200 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100 ' +
+  'aria-[invalid=true]:border-danger-600';
+const labelClass = 'block text-sm font-medium text-stone-700 dark:text-stone-200';
+const name = (item: { nameEn: string; nameCn: string }, locale: Locale) => (locale === 'zh-CN' ? item.nameCn : item.nameEn);
+
+export interface SearchFormProps {
+  initial: GuideSearchParams;
+  /** Landing: destination and travelers are required (SPEC §5). /search allows "all cities". */
+  requireFields: boolean;
+  categories: ServiceCategory[] | undefined;
+  categoriesFallback?: boolean;
+  bounds: { min: number; max: number };
+  onSearch: (params: GuideSearchParams) => void;
+  /** On phones the form folds into one tappable bar (UI.md). */
+  collapsible?: boolean;
+}
+
+export function SearchForm({ initial, requireFields, categories, categoriesFallback, bounds, onSearch, collapsible }: SearchFormProps) {
+  const { t } = useTranslation(['search', 'guides']);
+  const locale = currentLocale();
+  const id = useId();
+  const [city, setCity] = useState<string>(initial.city ?? '');
+  const [date, setDate] = useState(initial.date ?? '');
+  const [language, setLanguage] = useState<string>(initial.language ?? '');
+  const [travelers, setTravelers] = useState(initial.travelers ? String(Math.min(initial.travelers, 10)) : '');
+  const [services, setServices] = useState<number[]>(initial.services);
+  const fallbackBand = defaultPriceBand(bounds);
+  const [band, setBand] = useState<{ min: number; max: number } | null>(
+    initial.minPrice !== undefined || initial.maxPrice !== undefined
+      ? { min: initial.minPrice ?? bounds.min, max: initial.maxPrice ?? bounds.max }
+      : null,
+  );
+  const [errors, setErrors] = useState<{ city?: string; travelers?: string }>({});
+  const [open, setOpen] = useState(false);
+  const shownBand = band ?? (requireFields ? fallbackBand : bounds);
+  // A band from the URL outside today's prices widens the slider instead of being silently clamped.
+  const sliderBounds = {
+    min: Math.min(bounds.min, Math.floor(shownBand.min / 50) * 50),
+    max: Math.max(bounds.max, Math.ceil(shownBand.max / 50) * 50),
+  };
+  const sliderValue = shownBand;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: typeof errors = {};
+    if (requireFields && !city) next.city = t('errors.destination');
+    if (requireFields && !travelers) next.travelers = t('errors.travelers');
+    setErrors(next);
+    if (next.city || next.travelers) {
+      document.getElementById(next.city ? `${id}-city` : `${id}-travelers`)?.focus();
+      return;
+    }
+    const priced = band ?? (requireFields ? fallbackBand : null);
+    onSearch({
+      city: (city || undefined) as ServiceCitySlug | undefined,
+      date: date || undefined,
+      language: (language || undefined) as SearchLanguage | undefined,
+      travelers: travelers ? Number(travelers) : undefined,
+      services,
+      minPrice: priced?.min,
+      maxPrice: priced?.max,
+      page: 1,
+      sort: initial.sort,
+    });
+    setOpen(false);
+  };
+
+  const cityLabel = city ? name(SERVICE_CITIES.find((c) => c.slug === city)!, locale) : t('form.allCities');
+
+  return (
+    <div>
+      {collapsible && (
+        <button
+          type="button"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls={`${id}-form`}
+          className="flex w-full items-center gap-3 rounded-full border border-stone-300 bg-white px-4 py-3 text-left text-sm shadow-soft md:hidden dark:border-stone-700 dark:bg-stone-900"
+        >
+          <Search className="h-4 w-4 shrink-0 text-primary-600" aria-hidden />
+          <span className="min-w-0 flex-1 truncate">
+            {[cityLabel, date, travelers ? `${t('form.travelers')} ${travelers === '10' ? t('form.tenPlus') : travelers}` : '', band ? t('form.priceRange', band) : ''].filter(Boolean).join(' · ')}
+          </span>
+          <SlidersHorizontal className="h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400" aria-hidden />
+        </button>
+      )}
+      <form
+        id={`${id}-form`}
+        onSubmit={submit}
+        noValidate
+        aria-label={t('form.label')}
+        className={cn(
+          'rounded-[var(--radius-card)] border border-stone-200 bg-white p-4 shadow-soft sm:p-5 dark:border-stone-800 dark:bg-stone-900',
+          collapsible && !open && 'hidden md:block',
+          collapsible && open && 'mt-3 md:mt-0',
+        )}
+      >
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+          <div className="col-span-2 sm:col-span-1">
+            <label htmlFor={`${id}-city`} className={labelClass}>
+              {t('form.destination')}
+            </label>
+            <select
+              id={`${id}-city`}
+              className={fieldClass}
+              value={city}
+              onChange={(e) => {
+                setCity(e.target.value);
+                setErrors((x) => ({ ...x, city: undefined }));
+              }}
+              aria-invalid={!!errors.city}
+              aria-describedby={errors.city ? `${id}-city-error` : undefined}
+            >
+              <option value="">{requireFields ? t('form.chooseCity') : t('form.allCities')}</option>
+              {SERVICE_CITIES.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {name(c, locale)}
+                </option>
+              ))}
+            </select>
+            {errors.city && (
+              <p id={`${id}-city-error`} role="alert" className="mt-1 text-sm text-danger-600">
+                {errors.city}
+              </p>
+            )}
+          </div>
+          <div>
+            <label htmlFor={`${id}-date`} className={labelClass}>
+              {t('form.date')}
+            </label>
+            <input
+              id={`${id}-date`}
+              type="date"
+              className={fieldClass}
+              value={date}
+              min={todayInZone(DEFAULT_GUIDE_TIME_ZONE)}
+              onChange={(e) => setDate(e.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-language`} className={labelClass}>
+              {t('form.language')}
+            </label>
+            <select id={`${id}-language`} className={fieldClass} value={language} onChange={(e) => setLanguage(e.target.value)}>
+              <option value="">{t('form.anyLanguage')}</option>
+              {SEARCH_LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {t(`guides:languages.${l}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-travelers`} className={labelClass}>
+              {t('form.travelers')}
+            </label>
+            <select
+              id={`${id}-travelers`}
+              className={fieldClass}
+              value={travelers}
+              onChange={(e) => {
+                setTravelers(e.target.value);
+                setErrors((x) => ({ ...x, travelers: undefined }));
+              }}
+              aria-invalid={!!errors.travelers}
+              aria-describedby={errors.travelers ? `${id}-travelers-error` : undefined}
+            >
+              <option value="">{t('form.chooseTravelers')}</option>
+              {TRAVELER_OPTIONS.map((n) => (
+                <option key={n} value={String(n)}>
+                  {n === 10 ? t('form.tenPlus') : n}
+                </option>
+              ))}
+            </select>
+            {errors.travelers && (
+              <p id={`${id}-travelers-error`} role="alert" className="mt-1 text-sm text-danger-600">
+                {errors.travelers}
+              </p>
+            )}
+          </div>
+          <div className="col-span-2 sm:col-span-1">
+            <span className={labelClass} id={`${id}-services-label`}>
+              {t('form.services')}
+            </span>
+            <ServicesPicker
+              categories={categories}
+              fallback={categoriesFallback}
+              value={services}
+              onChange={setServices}
+              locale={locale}
+              triggerClass={fieldClass}
+              labelId={`${id}-services-label`}
+            />
+          </div>
+        </div>
+        <div className="mt-5 grid grid-cols-1 items-end gap-4 md:grid-cols-[1fr_auto]">
+          <PriceRange bounds={sliderBounds} value={sliderValue} onChange={setBand} />
+          <Button type="submit" variant="accent" size="lg" className="w-full bg-accent-600 hover:bg-accent-700 md:w-44">
+            <Search className="h-5 w-5" aria-hidden />
+            {t('form.submit')}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { CalendarClock, Compass, Heart, History, Inbox, LifeBuoy, LogIn } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ButtonLink } from '../components/ui/button';
+import { GuideCard } from '../features/guides/components/guide-card';
+import { useSavedGuides } from '../features/saved-guides/api/get-saved-guides';
+import { SaveHeart } from '../features/saved-guides/components/save-heart';
+import { SavedGuidesPanel } from '../features/saved-guides/components/saved-guides-panel';
+import { cn } from '../lib/cn';
+import { useSession } from '../lib/session';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/** SPEC §2 trips tabs, in their order. The booking tabs fill in when bookings land (decision 034). */
+const TABS = [
+  { key: 'pending-requests', icon: Inbox },
+  { key: 'upcoming', icon: CalendarClock },
+  { key: 'ongoing', icon: Compass },
+  { key: 'saved-guides', icon: Heart },
+  { key: 'past', icon: History },
+  { key: 'help', icon: LifeBuoy },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+const DEFAULT_TAB: TabKey = 'saved-guides';
+
+export function Component() {
+  const { t } = useTranslation('trips');
+  useDocumentTitle(t('title'));
+  const session = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabParam = searchParams.get('tab');
+  const tab: TabKey = TABS.some((x) => x.key === tabParam) ? (tabParam as TabKey) : DEFAULT_TAB;
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const saved = useSavedGuides(session?.user.id, page);
+
+  if (!session) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+        <LogIn className="h-10 w-10 text-primary-600" aria-hidden />
+        <h1 className="mt-4 text-2xl font-semibold">{t('loggedOut.title')}</h1>
+        <p className="mt-2 text-stone-600 dark:text-stone-400">{t('loggedOut.body')}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <ButtonLink to="/" variant="outline">
+            {t('loggedOut.home')}
+          </ButtonLink>
+          <ButtonLink to="/login?redirect=%2Fdashboard" variant="primary">
+            {t('loggedOut.login')}
+          </ButtonLink>
+        </div>
+      </section>
+    );
+  }
+
+  const savedTotal = saved.data?.total ?? 0;
+  const select = (key: TabKey) => setSearchParams(key === DEFAULT_TAB ? {} : { tab: key });
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-16 pt-8">
+      <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
+      <div className="mt-6 grid gap-6 md:grid-cols-[15rem_1fr]">
+        <nav aria-label={t('tabs.label')} className="min-w-0">
+          <ul className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap">
+            {TABS.map(({ key, icon: Icon }) => (
+              <li key={key} className="shrink-0">
+                <button
+                  type="button"
+                  onClick={() => select(key)}
+                  aria-current={tab === key ? 'page' : undefined}
+                  className={cn(
+                    'flex w-full items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-left text-sm font-medium transition',
+                    tab === key
+                      ? 'bg-primary-600 text-white'
+                      : 'text-stone-700 hover:bg-stone-200/70 dark:text-stone-200 dark:hover:bg-stone-800',
+                  )}
+                >
+                  <Icon className="h-4 w-4 shrink-0" aria-hidden />
+                  <span>{t(`tabs.${key}`)}</span>
+                  {key === 'saved-guides' && savedTotal > 0 && <span className="font-normal opacity-80">{t('savedTotal', { count: savedTotal })}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-label={t(`tabs.${tab}`)} className="min-w-0">
+          <h2 className="mb-4 text-xl font-semibold">
+            {t(`tabs.${tab}`)}
+            {tab === 'saved-guides' && savedTotal > 0 && <span className="ml-2 text-base font-normal text-stone-500 dark:text-stone-400">{t('savedTotal', { count: savedTotal })}</span>}
+          </h2>
+          {tab === 'saved-guides' ? (
+            <SavedGuidesPanel
+              query={saved}
+              page={page}
+              onPage={(p) => setSearchParams(p > 1 ? { page: String(p) } : {})}
+              renderCard={(g) => <GuideCard guide={g} saveSlot={<SaveHeart guideId={g.id} saved={g.isSaved} />} />}
+            />
+          ) : tab === 'help' ? (
+            <div className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900">
+              <p className="text-stone-700 dark:text-stone-300">{t('help.body')}</p>
+              <ButtonLink to="/help" variant="outline" className="mt-4">
+                {t('help.link')}
+              </ButtonLink>
+            </div>
+          ) : (
+            <div className="rounded-[var(--radius-card)] border border-dashed border-stone-300 bg-white p-8 text-center dark:border-stone-700 dark:bg-stone-900">
+              <p className="text-lg font-semibold">{t('notYet.title')}</p>
+              <p className="mx-auto mt-1 max-w-md text-sm text-stone-600 dark:text-stone-400">{t('notYet.body')}</p>
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

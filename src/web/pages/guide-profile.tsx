@@ -1,0 +1,241 @@
+import { ArrowLeft, CalendarCheck, Clock, MapPin, Route, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { ButtonLink } from '../components/ui/button';
+import { useGuide } from '../features/guides/api/get-guide';
+import { AvailabilityCalendar } from '../features/guides/components/availability-calendar';
+import { GuidePhoto } from '../features/guides/components/guide-photo';
+import { Rating } from '../features/guides/components/rating';
+import { ReviewsSection } from '../features/guides/components/reviews-section';
+import { ServicesList } from '../features/guides/components/services-list';
+import { cityName, rmb } from '../features/guides/lib/format';
+import { safeRedirect } from '../features/guides/lib/redirect';
+import { SaveHeart } from '../features/saved-guides/components/save-heart';
+import { ApiError } from '../lib/api-client';
+import { currentLocale } from '../lib/i18n';
+import { useSession } from '../lib/session';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+
+function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export function Component() {
+  const { t } = useTranslation(['guides', 'common']);
+  const locale = currentLocale();
+  const { id } = useParams();
+  const guideId = Number(id);
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const session = useSession();
+  const back = safeRedirect(searchParams.get('redirect'));
+  const query = useGuide(guideId);
+  const guide = query.data;
+  useDocumentTitle(guide?.user.fullName ?? t('common:routes.guideProfile'));
+
+  if (!Number.isInteger(guideId) || guideId <= 0 || (query.isError && query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-2xl font-semibold">{t('profile.notFound')}</h1>
+        <ButtonLink to="/search" variant="primary" className="mt-6">
+          {t('profile.findOthers')}
+        </ButtonLink>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-2xl font-semibold">{t('common:states.error')}</h1>
+        <p className="mt-2 text-sm text-stone-500 dark:text-stone-400">{query.error.message}</p>
+        <button type="button" className="mt-6 font-medium text-primary-700 underline" onClick={() => void query.refetch()}>
+          {t('common:states.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!guide) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-8" role="status" aria-label={t('common:states.loading')}>
+        <div className="flex gap-5">
+          <div className="h-32 w-32 animate-pulse rounded-2xl bg-stone-200 dark:bg-stone-800" />
+          <div className="flex-1 space-y-3">
+            <div className="h-7 w-1/3 animate-pulse rounded bg-stone-200 dark:bg-stone-800" />
+            <div className="h-4 w-1/2 animate-pulse rounded bg-stone-100 dark:bg-stone-800" />
+          </div>
+        </div>
+        <div className="mt-8 h-64 animate-pulse rounded-[var(--radius-card)] bg-stone-100 dark:bg-stone-800" />
+      </div>
+    );
+  }
+
+  const own = session?.user.id === guide.userId;
+  const name = guide.user.fullName;
+  const years = Math.floor(guide.experienceMonths / 12);
+  const scores = [
+    ['ethics', guide.ethicsScore, guide.ethicsDescription],
+    ['boundary', guide.boundaryScore, guide.boundaryDescription],
+    ['supportive', guide.supportiveScore, guide.supportiveDescription],
+  ] as const;
+  const here = location.pathname + location.search;
+  const bookPanel = (
+    <div className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
+      <p className="text-2xl font-bold">{t('price.perHour', { amount: rmb(guide.basicPricePerHourCents) })}</p>
+      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('price.additionalPerson', { amount: rmb(guide.additionalPricePerPersonCents) })}</p>
+      {own ? (
+        <p className="mt-4 rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-800 dark:bg-primary-900/40 dark:text-primary-100">{t('profile.ownListing')}</p>
+      ) : (
+        <>
+          <ButtonLink to={`/checkout/${guide.id}`} state={{ from: here }} variant="accent" size="lg" className="mt-4 w-full bg-accent-600 hover:bg-accent-700">
+            <CalendarCheck className="h-5 w-5" aria-hidden />
+            {t('profile.book')}
+          </ButtonLink>
+          <p className="mt-2 text-center text-xs text-stone-500 dark:text-stone-400">{t('profile.bookHint')}</p>
+        </>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-16 pt-6">
+      {back && (
+        <Link to={back} className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          {t('profile.back')}
+        </Link>
+      )}
+      <header className="mt-4 flex flex-col gap-5 sm:flex-row sm:items-center">
+        <GuidePhoto src={guide.user.profilePicture} alt={t('card.photoAlt', { name })} size={160} eager className="h-32 w-32 shrink-0 rounded-2xl shadow-soft sm:h-40 sm:w-40" />
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-3xl font-bold tracking-tight">{name}</h1>
+            {!own && <SaveHeart guideId={guide.id} saved={guide.isSaved} size="lg" />}
+          </div>
+          <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-600 dark:text-stone-400">
+            <span className="inline-flex items-center gap-1">
+              <MapPin className="h-4 w-4" aria-hidden />
+              {cityName(guide.serviceCity, locale)}
+            </span>
+            <Rating rating={guide.rating} count={guide.reviewCount} />
+          </p>
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('profile.languages')}>
+            {guide.languages.map((l) => (
+              <li key={l} className="rounded-full border border-stone-300 px-3 py-0.5 text-sm dark:border-stone-700">
+                {t(`languages.${l}`, { defaultValue: l })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="space-y-6">
+          <div className="lg:hidden">{bookPanel}</div>
+          <Section title={t('profile.about')} id="about">
+            <p className="whitespace-pre-line text-stone-700 dark:text-stone-300">{guide.bio}</p>
+          </Section>
+          <Section title={t('profile.facts')} id="facts">
+            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+              <Fact icon={<Users className="h-4 w-4" />} label={t('profile.groupSize')} value={t('profile.groupSizeValue', { min: guide.minPeople, max: guide.maxPeople })} />
+              <Fact icon={<Clock className="h-4 w-4" />} label={t('profile.duration')} value={t('profile.durationValue', { min: guide.minDuration, max: guide.maxDuration })} />
+              {guide.targetGroups.length > 0 && (
+                <Fact label={t('profile.targetGroups')} value={guide.targetGroups.map((g) => t(`targetGroup.${g}`, { defaultValue: g })).join(locale === 'zh-CN' ? '、' : ', ')} />
+              )}
+              {guide.occupation && <Fact label={t('profile.occupation')} value={guide.occupation} />}
+              <Fact
+                label={t('profile.experience')}
+                value={years >= 1 ? t('profile.experienceValue', { years, sessions: guide.sessionCount }) : t('profile.experienceNew', { sessions: guide.sessionCount })}
+              />
+              {guide.age !== null && <Fact label={t('profile.age')} value={String(guide.age)} />}
+              {guide.mbti && <Fact label={t('profile.mbti')} value={guide.mbti} />}
+              {guide.qualifications.length > 0 && <Fact label={t('profile.qualifications')} value={guide.qualifications.map((q) => q.description).join('; ')} />}
+            </dl>
+          </Section>
+          <Section title={t('profile.services')} id="services">
+            <ServicesList guideId={guide.id} fallback={guide.services} />
+          </Section>
+          {scores.some(([, score]) => score !== null) && (
+            <Section title={t('profile.scores')} id="scores">
+              <ul className="space-y-4">
+                {scores.map(([key, score, text]) =>
+                  score === null ? null : (
+                    <li key={key}>
+                      <div className="flex items-baseline justify-between text-sm">
+                        <span className="font-medium">{t(`profile.${key}`)}</span>
+                        <span className="tabular-nums text-stone-600 dark:text-stone-400">{t('profile.scoreOf', { score })}</span>
+                      </div>
+                      <div
+                        className="mt-1 h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-700"
+                        role="meter"
+                        aria-label={t(`profile.${key}`)}
+                        aria-valuemin={1}
+                        aria-valuemax={9}
+                        aria-valuenow={score}
+                      >
+                        <div className="h-full rounded-full bg-primary-600" style={{ width: `${(score / 9) * 100}%` }} />
+                      </div>
+                      {text && <p className="mt-1.5 text-sm text-stone-600 dark:text-stone-400">{text}</p>}
+                    </li>
+                  ),
+                )}
+              </ul>
+            </Section>
+          )}
+          <Section title={t('profile.availability')} id="availability">
+            <AvailabilityCalendar weekly={guide.availabilities.weekly} exceptions={guide.availabilities.exceptions} timeZone={guide.timeZone} />
+          </Section>
+          {guide.itineraries.length > 0 && (
+            <Section title={t('profile.itineraries')} id="itineraries">
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {guide.itineraries.map((it) => (
+                  <li key={it.id}>
+                    <Link
+                      to={`/itinerary/${it.id}`}
+                      className="block h-full rounded-lg border border-stone-200 p-4 transition hover:border-primary-400 hover:bg-primary-50/50 dark:border-stone-700 dark:hover:bg-primary-900/20"
+                    >
+                      <span className="flex items-start justify-between gap-2">
+                        <span className="font-semibold">{it.title}</span>
+                        <span className="inline-flex shrink-0 items-center gap-1 text-xs text-stone-500 dark:text-stone-400">
+                          <Route className="h-3.5 w-3.5" aria-hidden />
+                          {t('profile.hours', { count: it.durationHours })}
+                        </span>
+                      </span>
+                      <span className="mt-1 line-clamp-2 block text-sm text-stone-600 dark:text-stone-400">{it.summary}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
+          <Section title={t('profile.reviews')} id="reviews">
+            <ReviewsSection guideId={guide.id} rating={guide.rating} count={guide.reviewCount} distribution={guide.ratingDistribution} />
+          </Section>
+        </div>
+        <aside className="hidden lg:block">
+          <div className="sticky top-24">{bookPanel}</div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Fact({ label, value, icon }: { label: string; value: string; icon?: ReactNode }) {
+  return (
+    <div>
+      <dt className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">
+        {icon && <span aria-hidden>{icon}</span>}
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-sm text-stone-800 dark:text-stone-200">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { GuideListReply } from '../../shared/schemas/guides';
+import { GuideCard } from '../features/guides/components/guide-card';
+import { GuideGrid } from '../features/guides/components/guide-grid';
+import { SaveHeart } from '../features/saved-guides/components/save-heart';
+
+/**
+ * The landing page's grid of guides, split from the page so the first paint carries less script;
+ * the data is requested by the page itself, in parallel with this code.
+ */
+export default function HomeFeatured({ data, isPending, isError, onRetry }: { data: GuideListReply | undefined; isPending: boolean; isError: boolean; onRetry: () => void }) {
+  return (
+    <GuideGrid
+      guides={data?.data}
+      isLoading={isPending}
+      isError={isError}
+      onRetry={onRetry}
+      skeletonCount={8}
+      renderCard={(g) => <GuideCard guide={g} saveSlot={<SaveHeart guideId={g.id} saved={g.isSaved} />} />}
+    />
+  );
+}

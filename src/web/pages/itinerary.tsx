@@ -1,0 +1,81 @@
+import { Clock, MapPin } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ButtonLink } from '../components/ui/button';
+import { Spinner } from '../components/ui/spinner';
+import { useItinerary } from '../features/guides/api/get-itinerary';
+import { GuidePhoto } from '../features/guides/components/guide-photo';
+import { cityName, rmb } from '../features/guides/lib/format';
+import { ApiError } from '../lib/api-client';
+import { currentLocale } from '../lib/i18n';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/** /itinerary/{id}: a guide's sample day plan with its stops. */
+export function Component() {
+  const { t } = useTranslation(['guides', 'common']);
+  const locale = currentLocale();
+  const id = Number(useParams().id);
+  const query = useItinerary(id);
+  useDocumentTitle(query.data?.title ?? t('common:routes.itinerary'));
+
+  if (!Number.isInteger(id) || id <= 0 || (query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-2xl font-semibold">{t('itinerary.notFound')}</h1>
+        <ButtonLink to="/search" variant="primary" className="mt-6">
+          {t('profile.findOthers')}
+        </ButtonLink>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-2xl font-semibold">{t('itinerary.error')}</h1>
+        <button type="button" className="mt-6 font-medium text-primary-700 underline" onClick={() => void query.refetch()}>
+          {t('common:states.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!query.data) return <Spinner />;
+  const it = query.data;
+  return (
+    <article className="mx-auto max-w-3xl px-4 pb-16 pt-8">
+      <p className="inline-flex items-center gap-1 text-sm text-stone-500 dark:text-stone-400">
+        <MapPin className="h-4 w-4" aria-hidden />
+        {cityName(it.guide.serviceCity, locale)}
+        <span aria-hidden>·</span>
+        <Clock className="h-4 w-4" aria-hidden />
+        {t('itinerary.duration', { count: it.durationHours })}
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{it.title}</h1>
+      <p className="mt-3 text-lg text-stone-600 dark:text-stone-300">{it.summary}</p>
+
+      <h2 className="mt-10 text-lg font-semibold">{t('itinerary.plan')}</h2>
+      <ol className="relative mt-4 space-y-6 border-l-2 border-primary-200 pl-6 dark:border-primary-800">
+        {it.stops.map((s, i) => (
+          <li key={i} className="relative">
+            <span className="absolute -left-[33px] top-0.5 flex h-4 w-4 items-center justify-center rounded-full border-2 border-primary-600 bg-white dark:bg-stone-950" aria-hidden />
+            <p className="text-sm font-semibold tabular-nums text-primary-700 dark:text-primary-300">
+              {s.time} <span className="font-normal text-stone-500 dark:text-stone-400">({t('profile.japanTime')})</span>
+            </p>
+            <p className="mt-0.5 font-semibold">{s.title}</p>
+            <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{s.description}</p>
+          </li>
+        ))}
+      </ol>
+
+      <div className="mt-10 flex flex-col items-start gap-4 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft sm:flex-row sm:items-center dark:border-stone-800 dark:bg-stone-900">
+        <GuidePhoto src={it.guide.profilePicture} alt={t('card.photoAlt', { name: it.guide.fullName })} size={64} className="h-16 w-16 rounded-full" />
+        <div className="flex-1">
+          <p className="font-semibold">{t('itinerary.with', { name: it.guide.fullName })}</p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('price.perHour', { amount: rmb(it.guide.basicPricePerHourCents) })}</p>
+        </div>
+        <ButtonLink to={`/guides/${it.guide.id}`} variant="primary">
+          {t('itinerary.viewGuide')}
+        </ButtonLink>
+      </div>
+    </article>
+  );
+}

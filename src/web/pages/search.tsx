@@ -1,0 +1,140 @@
+import { ChevronLeft, ChevronRight, ListChecks, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { GUIDE_SORTS, type GuideSort } from '../../shared/price-range';
+import { parseSearchParams, toSearchString, type GuideSearchParams } from '../../shared/guide-search';
+import { Button } from '../components/ui/button';
+import { usePriceSliderBounds } from '../features/guides/api/get-price-bounds';
+import { useGuides } from '../features/guides/api/get-guides';
+import { useServiceCategories } from '../features/guides/api/get-service-categories';
+import { GuideCard } from '../features/guides/components/guide-card';
+import { GuideGrid } from '../features/guides/components/guide-grid';
+import { GuidePhoto } from '../features/guides/components/guide-photo';
+import { cityName } from '../features/guides/lib/format';
+import { SaveHeart } from '../features/saved-guides/components/save-heart';
+import { SearchForm } from '../features/search/components/search-form';
+import { useGuideSelection } from '../features/search/lib/selection';
+import { currentLocale } from '../lib/i18n';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+const PAGE_SIZE = 12;
+
+/** /search: the query string is the state (shareable, back button works); editing the form pushes a new entry. */
+export function Component() {
+  const { t } = useTranslation(['search', 'guides']);
+  const locale = currentLocale();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const params = parseSearchParams(searchParams);
+  const bounds = usePriceSliderBounds();
+  const { categories, usingFallback } = useServiceCategories();
+  const results = useGuides(params, PAGE_SIZE);
+  const { selected, toggle, clear } = useGuideSelection();
+  const [selecting, setSelecting] = useState(selected.length > 0);
+  const title = params.city ? t('results.titleIn', { city: cityName(params.city, locale) }) : t('results.title');
+  useDocumentTitle(title);
+
+  const go = (next: GuideSearchParams) => navigate(`/search?${toSearchString(next)}`);
+  const total = results.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-28 pt-6 md:pt-8">
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
+      <div className="mt-4">
+        <SearchForm
+          key={searchParams.toString()}
+          initial={params}
+          requireFields={false}
+          categories={categories}
+          categoriesFallback={usingFallback}
+          bounds={bounds}
+          onSearch={(p) => go({ ...p, sort: params.sort })}
+          collapsible
+        />
+      </div>
+
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-stone-600 dark:text-stone-400" aria-live="polite">
+          {results.data ? t('results.count', { count: total }) : '\u00a0'}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <label className="flex items-center gap-2 text-sm">
+            <span className="text-stone-600 dark:text-stone-400">{t('results.sort')}</span>
+            <select
+              className="h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm dark:border-stone-700 dark:bg-stone-900"
+              value={params.sort}
+              onChange={(e) => go({ ...params, sort: e.target.value as GuideSort, page: 1 })}
+            >
+              {GUIDE_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t(`sort.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button variant={selecting ? 'primary' : 'outline'} size="sm" aria-pressed={selecting} onClick={() => setSelecting((s) => !s)}>
+            <ListChecks className="h-4 w-4" aria-hidden />
+            {selecting ? t('select.done') : t('select.start')}
+          </Button>
+        </div>
+      </div>
+
+      <div className={results.isPlaceholderData ? 'mt-4 opacity-60 transition-opacity' : 'mt-4 transition-opacity'} aria-busy={results.isFetching}>
+        <GuideGrid
+          guides={results.data?.data}
+          isLoading={results.isPending}
+          isError={results.isError}
+          onRetry={() => void results.refetch()}
+          renderCard={(g, i) => (
+            <GuideCard
+              guide={g}
+              eagerPhoto={i < 4}
+              saveSlot={<SaveHeart guideId={g.id} saved={g.isSaved} />}
+              selectable={selecting}
+              selected={selected.some((s) => s.id === g.id)}
+              onSelectedChange={(on) => toggle({ id: g.id, name: g.user.fullName, photo: g.user.profilePicture }, on)}
+            />
+          )}
+        />
+      </div>
+
+      {results.data && pages > 1 && (
+        <nav className="mt-8 flex items-center justify-center gap-3" aria-label={t('results.pagination')}>
+          <Button variant="outline" size="sm" disabled={params.page <= 1} onClick={() => go({ ...params, page: params.page - 1 })}>
+            <ChevronLeft className="h-4 w-4" aria-hidden />
+            {t('results.previous')}
+          </Button>
+          <span className="text-sm text-stone-600 dark:text-stone-400">{t('results.page', { page: params.page, pages })}</span>
+          <Button variant="outline" size="sm" disabled={params.page >= pages} onClick={() => go({ ...params, page: params.page + 1 })}>
+            {t('results.next')}
+            <ChevronRight className="h-4 w-4" aria-hidden />
+          </Button>
+        </nav>
+      )}
+
+      {selected.length > 0 && (
+        <div className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
+          <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
+            <div className="flex -space-x-2" aria-hidden>
+              {selected.slice(0, 5).map((g) => (
+                <GuidePhoto key={g.id} src={g.photo} alt={g.name} size={32} className="h-8 w-8 rounded-full border-2 border-white dark:border-stone-900" />
+              ))}
+            </div>
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-semibold" role="status">
+                {t('select.count', { count: selected.length })}
+              </p>
+              <p className="truncate text-xs text-stone-500 dark:text-stone-400">{t('select.hint')}</p>
+            </div>
+            <Button variant="ghost" size="sm" onClick={clear}>
+              <X className="h-4 w-4" aria-hidden />
+              {t('select.clear')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
