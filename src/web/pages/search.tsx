@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { GUIDE_SORTS, type GuideSort } from '../../shared/price-range';
 import { parseSearchParams, toSearchString, type GuideSearchParams } from '../../shared/guide-search';
 import { Button } from '../components/ui/button';
+import { BottomBar } from '../components/ui/bottom-bar';
 import { usePriceSliderBounds } from '../features/guides/api/get-price-bounds';
 import { useGuides } from '../features/guides/api/get-guides';
 import { useServiceCategories } from '../features/guides/api/get-service-categories';
@@ -115,7 +116,7 @@ export function Component() {
       )}
 
       {selected.length > 0 && (
-        <div className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
+        <BottomBar>
           <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
             <div className="flex -space-x-2" aria-hidden>
               {selected.slice(0, 5).map((g) => (
@@ -133,7 +134,7 @@ export function Component() {
               {t('select.clear')}
             </Button>
           </div>
-        </div>
+        </BottomBar>
       )}
     </div>
   );

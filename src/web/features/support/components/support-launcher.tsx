@@ -52,7 +52,7 @@ function Launcher() {
       aria-busy={connecting || undefined}
       onClick={() => void openSupport()}
       className={cn(
-        'fixed bottom-5 right-5 z-40 inline-flex h-14 items-center gap-2 rounded-full bg-primary-600 px-4 text-sm font-semibold text-white shadow-lg transition hover:bg-primary-700 dark:bg-primary-500 dark:hover:bg-primary-400',
+        'fixed bottom-[calc(1.25rem+var(--bottom-bar-height,0px))] right-5 z-40 inline-flex h-14 items-center gap-2 rounded-full bg-primary-600 px-4 text-sm font-semibold text-white shadow-lg transition hover:bg-primary-700 dark:bg-primary-500 dark:hover:bg-primary-400',
         panelOpen && 'max-sm:hidden',
       )}
     >
