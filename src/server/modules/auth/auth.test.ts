@@ -270,11 +270,16 @@ describe('reset e-mail flood protection', () => {
 });
 
 describe('dev outbox', () => {
-  it('does not exist in production', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
-    const res = await prod.app.inject({ method: 'GET', url: '/api/dev/outbox' });
-    expect(res.statusCode).toBe(404);
-    await prod.close();
+  it('exists only under NODE_ENV=test, never in development or production', async () => {
+    for (const NODE_ENV of ['production', 'development']) {
+      const other = await createTestApp({ env: { NODE_ENV, JWT_SECRET: 'x'.repeat(40) } });
+      try {
+        const res = await other.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+        expect(res.statusCode, NODE_ENV).toBe(404);
+      } finally {
+        await other.close();
+      }
+    }
   });
 });
 

@@ -13,17 +13,19 @@ const outboxEntrySchema = z.object({
 });
 
 /**
- * Development and test helpers. Registered only when NODE_ENV is not `production`: the browser
- * tests read the password-reset e-mail from here instead of a real mailbox.
+ * Test helpers, registered only when NODE_ENV is `test`: the browser tests read the password-reset
+ * e-mail from here instead of a real mailbox. Never in development either: a deployment started
+ * without NODE_ENV would otherwise hand everyone's reset links to anyone. Developers find the link
+ * in the server log.
  */
 export function devRoutes(app: AppInstance): void {
-  if (app.ctx.config.isProduction) return;
+  if (app.ctx.config.env !== 'test') return;
   app.get(
     '/api/dev/outbox',
     {
       schema: {
         tags: ['dev'],
-        summary: 'The latest e-mails in the outbox (not in production)',
+        summary: 'The latest e-mails in the outbox (NODE_ENV=test only)',
         querystring: z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(50).default(10) }),
         response: { 200: z.object({ data: z.array(outboxEntrySchema) }) },
       },
