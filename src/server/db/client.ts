@@ -33,6 +33,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection can die (server restart, admin termination, network). node-postgres emits
+    // that on the pool; without a listener it would crash the process. The pool replaces the client.
+    pool.on('error', (err) => console.warn(`PostgreSQL connection lost (the pool reconnects): ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -27,5 +29,27 @@ describe('health', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 'unavailable' });
     await other.close();
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('PostgreSQL connection loss', () => {
+  it('survives the server ending idle pooled connections, and reconnects', async () => {
+    const other = await createTestApp();
+    try {
+      expect((await other.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      const rows = await other.database.db.execute(sql`select current_database() as name`);
+      const name = (rows as unknown as { rows: { name: string }[] }).rows[0]!.name;
+      // What a database restart does to idle connections: without a pool error listener this
+      // is an uncaught 'error' event, which fails the whole run.
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      const ended = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+      await admin.end();
+      expect(ended.rowCount).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await other.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 });
