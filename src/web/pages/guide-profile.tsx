@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
+import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { useGuide } from '../features/guides/api/get-guide';
 import { AvailabilityCalendar } from '../features/guides/components/availability-calendar';
 import { GuidePhoto } from '../features/guides/components/guide-photo';
@@ -44,25 +45,17 @@ export function Component() {
 
   if (!Number.isInteger(guideId) || guideId <= 0 || (query.isError && query.error instanceof ApiError && query.error.status === 404)) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-2xl font-semibold">{t('profile.notFound')}</h1>
-        <ButtonLink to="/search" variant="primary" className="mt-6">
-          {t('profile.findOthers')}
-        </ButtonLink>
-      </div>
+      <PageMessage
+        title={t('profile.notFound')}
+        action={
+          <ButtonLink to="/search" variant="primary">
+            {t('profile.findOthers')}
+          </ButtonLink>
+        }
+      />
     );
   }
-  if (query.isError) {
-    return (
-      <div role="alert" className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-2xl font-semibold">{t('common:states.error')}</h1>
-        <p className="mt-2 text-sm text-stone-500 dark:text-stone-400">{query.error.message}</p>
-        <button type="button" className="mt-6 font-medium text-primary-700 underline" onClick={() => void query.refetch()}>
-          {t('common:states.retry')}
-        </button>
-      </div>
-    );
-  }
+  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
   if (!guide) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-8" role="status" aria-label={t('common:states.loading')}>

@@ -2,6 +2,7 @@ import { Clock, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
+import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
 import { useItinerary } from '../features/guides/api/get-itinerary';
 import { GuidePhoto } from '../features/guides/components/guide-photo';
@@ -20,24 +21,17 @@ export function Component() {
 
   if (!Number.isInteger(id) || id <= 0 || (query.error instanceof ApiError && query.error.status === 404)) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-2xl font-semibold">{t('itinerary.notFound')}</h1>
-        <ButtonLink to="/search" variant="primary" className="mt-6">
-          {t('profile.findOthers')}
-        </ButtonLink>
-      </div>
+      <PageMessage
+        title={t('itinerary.notFound')}
+        action={
+          <ButtonLink to="/search" variant="primary">
+            {t('profile.findOthers')}
+          </ButtonLink>
+        }
+      />
     );
   }
-  if (query.isError) {
-    return (
-      <div role="alert" className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-2xl font-semibold">{t('itinerary.error')}</h1>
-        <button type="button" className="mt-6 font-medium text-primary-700 underline" onClick={() => void query.refetch()}>
-          {t('common:states.retry')}
-        </button>
-      </div>
-    );
-  }
+  if (query.isError) return <LoadFailed title={t('itinerary.error')} onRetry={() => void query.refetch()} />;
   if (!query.data) return <Spinner />;
   const it = query.data;
   return (
