@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, gotoInLocale, signIn, test } from './fixtures';
+import { allowConsoleErrors, expect, gotoInLocale, signIn, test } from './fixtures';
 
 /** Signs a demo user in through the real login. */
 async function logIn(page: Page, _request: APIRequestContext, username: string, locale: 'en' | 'zh-CN' = 'en') {
@@ -228,4 +228,16 @@ test('discovery pages have no WCAG A/AA violations (axe), light and dark, signed
       expect(result.violations.map((v) => `${path} ${theme}: ${v.id} (${v.nodes.length})`)).toEqual([]);
     }
   }
+});
+
+test('when the service categories fail to load, a toast says so and the built-in list still serves the filter', async ({ page }) => {
+  allowConsoleErrors(page, /Failed to load resource.*500/);
+  await page.route('**/api/v2/service-categories', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"internal","message":"Internal error"}' }));
+  await gotoInLocale(page, '/search?city=kyoto', 'en');
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to fetch service categories' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Search guides' });
+  await form.getByRole('button', { name: /Any service/ }).click();
+  await expect(page.getByRole('checkbox', { name: 'Street food tour' })).toBeVisible();
+  // One failed fetch, one toast — however many components read the categories.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
 });

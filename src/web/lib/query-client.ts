@@ -1,8 +1,29 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { i18next } from './i18n';
+import { showToast } from './toast';
 
-/** SPEC §9: data is never stale by default, with no retries. Real-time events invalidate keys instead. */
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** i18n key of the toast shown once when this query's fetch fails (SPEC §8 failure toasts). */
+      errorToast?: string;
+    };
+  }
+}
+
+/**
+ * SPEC §9: data is never stale by default, with no retries. Real-time events invalidate keys instead.
+ * A query that names an `errorToast` in its meta gets that toast once per failed fetch, however many
+ * components use it.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (_error, query) => {
+        const key = query.meta?.errorToast;
+        if (key) showToast({ title: i18next.t(key), variant: 'destructive' });
+      },
+    }),
     defaultOptions: {
       queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false },
       mutations: { retry: false },

@@ -24,6 +24,10 @@ export function legacyServiceCategories(): ServiceCategory[] {
 }
 
 export function useServiceCategories() {
-  const query = useQuery({ queryKey: guideKeys.categories, queryFn: getServiceCategories });
+  const query = useQuery({
+    queryKey: guideKeys.categories,
+    queryFn: getServiceCategories,
+    meta: { errorToast: 'guides:categories.failed' },
+  });
   return { ...query, categories: query.data ?? (query.isError ? legacyServiceCategories() : undefined), usingFallback: query.isError };
 }
