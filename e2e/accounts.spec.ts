@@ -239,7 +239,11 @@ for (const locale of ['en', 'zh-CN'] as const) {
         .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
         .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
         .sign(new TextEncoder().encode(secret));
-      await page.evaluate((token) => localStorage.setItem('tabi.token', token), expired);
+      // Swap in the expired token as the next page starts, before the app runs: set on the live page,
+      // a request of that page could meet it first and log out there, before /profile is opened.
+      await page.addInitScript((token) => {
+        if (location.pathname === '/profile') localStorage.setItem('tabi.token', token);
+      }, expired);
       await page.goto('/profile');
       await expectToast(page, s.sessionExpired);
       await expect(page).toHaveURL(/\/login$/);
