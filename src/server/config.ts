@@ -29,7 +29,6 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a Crisp website id (UUID)')
     .optional(),
-  SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -68,7 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? { provider: 'crisp' as const, crispWebsiteId: e.CRISP_WEBSITE_ID }
         : { provider: 'builtin' as const },
     /** How long identical guide searches share one database answer (0: off; off by default in tests). */
-    searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 10_000),
   };
 }
 

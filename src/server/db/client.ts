@@ -21,6 +21,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Receives NOTIFY payloads of one channel, in commit order. `onGap` runs when notifications may
+   * have been missed (a lost listening connection that is back). Resolves to the unsubscribe call.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -42,6 +47,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
       ping: async () => void (await db.execute(sql`select 1`)),
+      listen: (channel, onMessage, onGap) => listenPostgres(opts.databaseUrl!, channel, onMessage, onGap),
       close: once(() => pool.end()),
     };
   }
@@ -54,7 +60,56 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
+    // One process owns an embedded database, so nothing can be missed: onGap never runs.
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unlisten(); // closing the database ended the subscription
+      };
+    },
     close: once(() => client.close()),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would drop the subscription when returned). A lost
+ * connection is replaced after a second, then `onGap` tells the caller to catch up.
+ */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, onGap: () => void) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? ''));
+    c.on('error', (err) => console.warn(`PostgreSQL LISTEN connection lost (reconnecting): ${err.message}`));
+    c.on('end', () => {
+      if (client === c) client = undefined;
+      if (!closed) reconnect();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (err) {
+      c.removeAllListeners('end');
+      await c.end().catch(() => {});
+      throw err;
+    }
+    client = c;
+  };
+  const reconnect = () => {
+    clearTimeout(retry);
+    retry = setTimeout(() => {
+      if (closed) return;
+      connect().then(onGap, reconnect);
+    }, 1000);
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    await client?.end();
   };
 }
 

@@ -18,9 +18,9 @@ import { serviceSubcategories } from './catalog';
 import { users } from './users';
 
 /**
- * A guide's public listing (SPEC §3 Guide). One per user. Search reads only this table: the
- * columns after "search helpers" are derived from the child tables by the guides repository (the
- * only writer) in the same transaction, so a search never joins per result row.
+ * A guide's public listing (SPEC §3 Guide). One per user. The search index is built from this
+ * table and the exceptions alone: the columns after "search helpers" are derived from the child
+ * tables by the guides repository (the only writer) in the same transaction.
  */
 export const guides = pgTable(
   'guides',
@@ -76,19 +76,8 @@ export const guides = pgTable(
   },
   (t) => [
     uniqueIndex('guides_user_id_key').on(t.userId),
-    // Search: walk one city (or all) in sort order and stop after one page; the INCLUDE columns let
-    // the count and the filters run on the index alone (see docs/decisions/031-search-indexes.md).
-    index('guides_search_city_rating_idx')
-      .on(t.serviceCity, t.rating.desc(), t.reviewCount.desc(), t.id)
-      .where(sql`status = 'active'`),
-    index('guides_search_rating_idx').on(t.rating.desc(), t.reviewCount.desc(), t.id).where(sql`status = 'active'`),
-    // Wide on purpose: every search filter column is in the key, so counting a city's matches is an
-    // index-only scan (PostgreSQL 15 has INCLUDE, drizzle-kit does not; trailing key columns do the same).
-    index('guides_search_city_price_idx')
-      .on(t.serviceCity, t.basicPricePerHourCents, t.minPeople, t.maxPeople, t.languageMask, t.weeklyDays, t.id, t.userId, t.timeZone)
-      .where(sql`status = 'active'`),
+    // Search runs on the in-memory index (docs/decisions/036); the price bounds read this one.
     index('guides_search_price_idx').on(t.basicPricePerHourCents, t.id).where(sql`status = 'active'`),
-    index('guides_service_ids_gin').using('gin', t.serviceIds),
     check('guides_scores_range', sql`(ethics_score is null or ethics_score between 1 and 9) and (boundary_score is null or boundary_score between 1 and 9) and (supportive_score is null or supportive_score between 1 and 9)`),
     check('guides_people_range', sql`min_people >= 1 and max_people >= min_people`),
     check('guides_duration_range', sql`min_duration_hours >= 1 and max_duration_hours >= min_duration_hours`),

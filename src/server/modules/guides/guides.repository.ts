@@ -1,6 +1,5 @@
-import { and, asc, eq, gte, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { isoWeekday, todayInZone, weekdayBit, weeklyDaysMask, type WeeklySlot } from '../../../shared/availability';
-import type { GuideSearchQuery } from '../../../shared/schemas/guides';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { weeklyDaysMask, type WeeklySlot } from '../../../shared/availability';
 import type { Database } from '../../db/client';
 import {
   guideAvailabilityExceptions,
@@ -14,8 +13,7 @@ import {
   serviceSubcategories,
   users,
 } from '../../db/schema/index';
-
-const LANGUAGE_BITS: Record<string, number> = { zh: 1, ja: 2, en: 4 };
+import type { IndexedException, IndexedGuide } from './search-index';
 
 /** The columns a guide card needs (one row per guide, the user joined in the same query). */
 export const summaryColumns = {
@@ -60,68 +58,51 @@ export interface SummaryRow {
   serviceList: [number, number | null][];
 }
 
-/** The WHERE clause of a search: every filter is on the guides row itself (no per-row joins). */
-export function searchConditions(q: GuideSearchQuery, excludeUserId: number | undefined): SQL[] {
-  const c: SQL[] = [eq(guides.status, 'active')];
-  if (q.city) c.push(eq(guides.serviceCity, q.city));
-  if (q.language) c.push(sql`(${guides.languageMask} & ${LANGUAGE_BITS[q.language]!}) <> 0`);
-  if (q.services?.length) c.push(sql`${guides.serviceIds} && ${`{${q.services.map(Number).join(',')}}`}::int[]`);
-  if (q.travelers !== undefined) c.push(lte(guides.minPeople, q.travelers), gte(guides.maxPeople, q.travelers));
-  if (q.minPrice !== undefined) c.push(gte(guides.basicPricePerHourCents, q.minPrice * 100));
-  if (q.maxPrice !== undefined) c.push(lte(guides.basicPricePerHourCents, q.maxPrice * 100));
-  if (excludeUserId !== undefined) c.push(ne(guides.userId, excludeUserId));
-  if (q.date) {
-    const bit = weekdayBit(isoWeekday(q.date));
-    // Not in the past in the guide's own zone. Decided once per query where every zone on Earth
-    // agrees (the usual case), per row only on the one day where zones disagree.
-    if (q.date < todayInZone('Etc/GMT+12')) c.push(sql`false`);
-    else if (q.date < todayInZone('Etc/GMT-14')) c.push(sql`${q.date}::date >= (now() at time zone ${guides.timeZone})::date`);
-    // Available that day: the weekly schedule has hours that weekday and no day-off exception, or
-    // an exception adds hours. IN / NOT IN over one date's exceptions run as hashed subplans.
-    c.push(sql`(
-      ((${guides.weeklyDays} & ${bit}) <> 0 and ${guides.id} not in (
-        select e.guide_id from ${guideAvailabilityExceptions} e where e.date = ${q.date}::date and e.available = false))
-      or ${guides.id} in (
-        select e.guide_id from ${guideAvailabilityExceptions} e where e.date = ${q.date}::date and e.available = true))`);
-  }
-  return c;
+/** Postgres int[] literal for `= any(...)`: one parameter, however many ids. */
+const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+/** What the search index holds of listed guides: all of them, or the given ids (absent = unlisted). */
+export async function listedForSearch(db: Database, ids?: readonly number[]): Promise<IndexedGuide[]> {
+  return db
+    .select({
+      id: guides.id,
+      userId: guides.userId,
+      city: guides.serviceCity,
+      languageMask: guides.languageMask,
+      minPeople: guides.minPeople,
+      maxPeople: guides.maxPeople,
+      priceCents: guides.basicPricePerHourCents,
+      weeklyDays: guides.weeklyDays,
+      serviceIds: guides.serviceIds,
+      rating: guides.rating,
+      reviewCount: guides.reviewCount,
+      timeZone: guides.timeZone,
+    })
+    .from(guides)
+    .where(and(eq(guides.status, 'active'), ids ? sql`${guides.id} = any(${intArray(ids)}::int[])` : undefined));
 }
 
-function orderBy(sort: GuideSearchQuery['sort']): SQL[] {
-  switch (sort) {
-    case 'price_asc':
-      return [sql`${guides.basicPricePerHourCents} asc`, sql`${guides.id} asc`];
-    case 'price_desc':
-      return [sql`${guides.basicPricePerHourCents} desc`, sql`${guides.id} desc`];
-    case 'newest':
-      return [sql`${guides.id} desc`];
-    case 'rating':
-    case 'recommended':
-    default:
-      // Matches the search indexes (rating desc nulls last, review_count desc nulls last, id).
-      return [sql`${guides.rating} desc nulls last`, sql`${guides.reviewCount} desc nulls last`, sql`${guides.id} asc`];
-  }
+/** Availability exceptions from yesterday on (older dates are in the past in every zone). */
+export async function exceptionsForSearch(db: Database, ids?: readonly number[]): Promise<IndexedException[]> {
+  return db
+    .select({ guideId: guideAvailabilityExceptions.guideId, date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available })
+    .from(guideAvailabilityExceptions)
+    .where(
+      and(
+        sql`${guideAvailabilityExceptions.date} >= current_date - 1`,
+        ids ? sql`${guideAvailabilityExceptions.guideId} = any(${intArray(ids)}::int[])` : undefined,
+      ),
+    );
 }
 
-/**
- * One page of guides plus the total in one statement: the page walks an ordered index and stops
- * after `limit` rows; the total is an uncorrelated sub-select over the same conditions, which
- * PostgreSQL runs once (an index-only count). An empty page past the end asks for the total alone.
- */
-export async function searchGuides(db: Database, q: GuideSearchQuery, excludeUserId: number | undefined) {
-  const where = and(...searchConditions(q, excludeUserId));
-  const rows = await db
-    .select({ ...summaryColumns, total: sql<number>`(select count(*)::int from ${guides} where ${where})` })
+/** Card rows of the given guides (one query, any order). */
+export async function summaryRowsByIds(db: Database, ids: readonly number[]): Promise<SummaryRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(summaryColumns)
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))
-    .where(where)
-    .orderBy(...orderBy(q.sort))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  if (rows.length > 0) return { rows: rows as (SummaryRow & { total: number })[], total: Number(rows[0]!.total) };
-  if (q.page === 1) return { rows: [], total: 0 };
-  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(guides).where(where);
-  return { rows: [], total: Number(count?.total ?? 0) };
+    .where(sql`${guides.id} = any(${intArray(ids)}::int[])`);
 }
 
 /**
@@ -146,6 +127,11 @@ function catalogue(db: Database) {
   value.catch(() => catalogueCache.delete(db));
   catalogueCache.set(db, { at: Date.now(), value });
   return value;
+}
+
+/** Drops the cached catalogue (the service names changed). */
+export function forgetCatalogue(db: Database): void {
+  catalogueCache.delete(db);
 }
 
 /** Cards' services: names from the cached catalogue, prices from the row's own list (no query per row). */
@@ -178,7 +164,7 @@ export async function savedAmong(db: Database, travelerId: number | undefined, g
   const rows = await db
       .select({ guideId: savedGuides.guideId })
       .from(savedGuides)
-      .where(and(eq(savedGuides.travelerId, travelerId), sql`${savedGuides.guideId} = any(${`{${guideIds.join(',')}}`}::int[])`));
+      .where(and(eq(savedGuides.travelerId, travelerId), sql`${savedGuides.guideId} = any(${intArray(guideIds)}::int[])`));
   return new Set(rows.map((r) => r.guideId));
 }
 

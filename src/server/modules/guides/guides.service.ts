@@ -1,13 +1,13 @@
 import type { GuideDetail, GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../auth/index';
+import type { GuideSearch } from './guide-search';
 import { notFound } from '../../lib/app-error';
 import {
   findGuide,
   findGuideIdByUser,
   guideDetails,
   savedAmong,
-  searchGuides,
   servicesForGuides,
   type SummaryRow,
 } from './guides.repository';
@@ -42,51 +42,10 @@ export async function toSummaries(db: Database, rows: SummaryRow[], viewer: Auth
   }));
 }
 
-/**
- * Search results are the same for everyone asking the same question, so the page of guides and the
- * total are kept for a few seconds (SEARCH_CACHE_TTL_MS, default 10 s; 0 turns it off) in a small
- * in-process LRU. What is personal — the saved hearts — is looked up per request, and a guide's
- * own listing is excluded per caller (SPEC §6: guides never see their own listing).
- */
-type CacheEntry = { at: number; value: Promise<{ data: GuideSummary[]; total: number }> };
-const searchCaches = new WeakMap<Database, Map<string, CacheEntry>>();
-const SEARCH_CACHE_MAX = 500;
-
-/** One search answered from the database: the cards as a visitor sees them, and the total. */
-async function searchFromDatabase(db: Database, q: GuideSearchQuery, excludeUserId: number | undefined) {
-  const { rows, total } = await searchGuides(db, q, excludeUserId);
-  return { data: await toSummaries(db, rows, null), total };
-}
-
-function cachedSearch(db: Database, q: GuideSearchQuery, excludeUserId: number | undefined, ttlMs: number) {
-  if (ttlMs <= 0) return searchFromDatabase(db, q, excludeUserId);
-  let searchCache = searchCaches.get(db);
-  if (!searchCache) searchCaches.set(db, (searchCache = new Map()));
-  const key = JSON.stringify([q, excludeUserId ?? null]);
-  const hit = searchCache.get(key);
-  const now = Date.now();
-  if (hit && now - hit.at < ttlMs) {
-    searchCache.delete(key); // refresh its place in the LRU order
-    searchCache.set(key, hit);
-    return hit.value;
-  }
-  const value = searchFromDatabase(db, q, excludeUserId);
-  searchCache.set(key, { at: now, value });
-  if (searchCache.size > SEARCH_CACHE_MAX) searchCache.delete(searchCache.keys().next().value!);
-  const cache = searchCache;
-  value.catch(() => cache.delete(key));
-  return value;
-}
-
-/** Forgets cached search results (after a write that changes what a search shows). */
-export function clearSearchCache(db: Database): void {
-  searchCaches.get(db)?.clear();
-}
-
 /** Search: guide-role callers never see their own listing (SPEC §6). */
-export async function search(db: Database, q: GuideSearchQuery, viewer: AuthUser | null, cacheTtlMs = 0) {
-  const { data, total } = await cachedSearch(db, q, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined, cacheTtlMs);
-  // The saved hearts are the caller's own: one lookup for the page, never cached.
+export async function search(guideSearch: GuideSearch, db: Database, q: GuideSearchQuery, viewer: AuthUser | null) {
+  const { data, total } = await guideSearch.search(q, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined);
+  // The saved hearts are the caller's own: one lookup for the page.
   const saved = await savedAmong(db, viewer?.id, data.map((g) => g.id));
   return { data: saved.size ? data.map((g) => ({ ...g, isSaved: saved.has(g.id) })) : data, total, page: q.page, limit: q.limit };
 }

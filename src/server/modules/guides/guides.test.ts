@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, availabilityCalendar, todayInZone } from '../../../shared/availability';
-import { guides } from '../../db/schema/index';
+import { eq, sql } from 'drizzle-orm';
+import { guides, users } from '../../db/schema/index';
+import { setGuideServices } from './index';
 import {
   addException,
   addItinerary,
@@ -65,6 +67,7 @@ beforeAll(async () => {
   const traveler = await makeUser(db);
   ids.traveler = traveler.id;
   travelerToken = await tokenFor(db, traveler.id);
+  await t.app.guideSearch.sync();
 });
 afterAll(() => t.close());
 
@@ -127,6 +130,7 @@ describe('GET /api/v2/guides', () => {
     const monday = addDays(nextWeekday(1), 14);
     await addException(db, ids.osakaAll!, thursday, false);
     await addException(db, ids.kyotoJa!, thursday, true);
+    await t.app.guideSearch.sync();
     expect(await idsOf(`?date=${thursday}`)).toEqual(sorted('kyotoJa'));
     expect(await idsOf(`?date=${monday}`)).toEqual(sorted('tokyoZh', 'kyotoZh', 'osakaAll'));
     expect(await idsOf(`?date=${addDays(todayInZone('Asia/Tokyo'), -1)}`)).toEqual([]);
@@ -318,25 +322,80 @@ describe('derived search columns', () => {
   });
 });
 
-describe('search result cache', () => {
-  it('shares identical searches for the TTL but keeps saved hearts and own listings per caller', async () => {
-    const c = await createTestApp({ seed: 'none', env: { SEARCH_CACHE_TTL_MS: '60000' } });
+describe('search index freshness', () => {
+  const names = (body: { data: { user: { fullName: string } }[] }) => body.data.map((g) => g.user.fullName);
+
+  it('shows a write as soon as it commits: new guides, prices, pauses, day offs, names and services', async () => {
+    const c = await createTestApp({ seed: 'none' });
+    try {
+      const db = c.database.db;
+      const get = async (qs = '') => (await c.app.inject({ url: `/api/v2/guides?city=nara${qs}` })).json();
+      const first = await makeGuide(db, { city: 'nara', rating: 4, priceRmb: 300, name: 'Aoi' });
+      const second = await makeGuide(db, { city: 'nara', rating: 3, priceRmb: 400, name: 'Ren' });
+      await c.app.guideSearch.sync();
+      expect(names(await get())).toEqual(['Aoi', 'Ren']);
+
+      // Without an explicit sync: the notification arrives on its own, within moments.
+      await makeGuide(db, { city: 'nara', rating: 5, name: 'Hana' });
+      await expect.poll(async () => names(await get()), { timeout: 3000 }).toEqual(['Hana', 'Aoi', 'Ren']);
+
+      await db.update(guides).set({ basicPricePerHourCents: 10_000 }).where(eq(guides.id, second.guide.id));
+      await db.update(guides).set({ status: 'paused' }).where(eq(guides.id, first.guide.id));
+      await db.update(users).set({ fullName: 'Ren Sato' }).where(eq(users.id, second.user.id));
+      await c.app.guideSearch.sync();
+      const after = await get('&maxPrice=150');
+      expect(names(after)).toEqual(['Ren Sato']);
+      expect(after.data[0].hourlyRate).toBe(100);
+
+      const day = nextWeekday(3);
+      expect((await get(`&date=${day}`)).total).toBe(2);
+      await addException(db, second.guide.id, day, false);
+      await c.app.guideSearch.sync();
+      expect(names(await get(`&date=${day}`))).toEqual(['Hana']);
+
+      const tea = await subcategoryIdBySlug(db, 'tea-ceremony');
+      expect((await get(`&services=${tea}`)).total).toBe(0);
+      await setGuideServices(db, second.guide.id, [{ subcategoryId: tea, priceCents: 12_000 }]);
+      await c.app.guideSearch.sync();
+      const withTea = await get(`&services=${tea}`);
+      expect(withTea.data.map((g: { services: { id: number; priceCents: number }[] }) => g.services)).toEqual([[expect.objectContaining({ id: tea, priceCents: 12_000 })]]);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('keeps saved hearts and own listings per caller', async () => {
+    const c = await createTestApp({ seed: 'none' });
     try {
       const db = c.database.db;
       const { guide } = await makeGuide(db, { city: 'nara', rating: 4 });
       const other = await makeGuide(db, { city: 'nara', rating: 3 });
       const traveler = await makeUser(db);
       const token = await tokenFor(db, traveler.id);
+      await c.app.guideSearch.sync();
       const get = async (headers: Record<string, string> = {}) => (await c.app.inject({ url: '/api/v2/guides?city=nara', headers })).json();
-      expect((await get()).total).toBe(2);
-      await makeGuide(db, { city: 'nara', rating: 5 });
-      expect((await get()).total).toBe(2); // cached
-      expect((await c.app.inject({ url: '/api/v2/guides?city=nara&limit=11' })).json().total).toBe(3); // another question
       await c.app.inject({ method: 'POST', url: `/api/travelers/${traveler.id}/saved-guides/${guide.id}`, headers: auth(token) });
       const mine = await get(auth(token));
       expect(mine.data.find((g: { id: number }) => g.id === guide.id).isSaved).toBe(true);
+      expect((await get()).data.every((g: { isSaved: boolean }) => !g.isSaved)).toBe(true);
       const guideToken = await tokenFor(db, other.user.id);
-      expect((await get(auth(guideToken))).data.map((g: { id: number }) => g.id)).not.toContain(other.guide.id);
+      expect((await get(auth(guideToken))).data.map((g: { id: number }) => g.id)).toEqual([guide.id]);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it.runIf(process.env.DATABASE_URL)('catches up after its listening connection is lost (PostgreSQL)', async () => {
+    const c = await createTestApp({ seed: 'none' });
+    try {
+      const db = c.database.db;
+      await makeGuide(db, { city: 'nara', name: 'Aoi' });
+      await c.app.guideSearch.sync();
+      await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+      await makeGuide(db, { city: 'nara', name: 'Ren' });
+      await expect
+        .poll(async () => (await c.app.inject({ url: '/api/v2/guides?city=nara' })).json().total, { timeout: 5000, interval: 200 })
+        .toBe(2);
     } finally {
       await c.close();
     }

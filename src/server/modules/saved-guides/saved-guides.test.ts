@@ -20,6 +20,7 @@ beforeAll(async () => {
   const b = await makeUser(db);
   alice = { id: a.id, token: await tokenFor(db, a.id) };
   bob = { id: b.id, token: await tokenFor(db, b.id) };
+  await t.app.guideSearch.sync();
 });
 afterAll(() => t.close());
 

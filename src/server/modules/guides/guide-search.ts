@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
+import type { DatabaseHandle } from '../../db/client';
+import { exceptionsForSearch, forgetCatalogue, listedForSearch, summaryRowsByIds } from './guides.repository';
+import { toSummaries } from './guides.service';
+import { SearchIndex } from './search-index';
+
+/** The NOTIFY channel the database announces changed guide ids on (migration 0003). */
+const CHANNEL = 'guide_search';
+/** Cards kept built, most recently shown first out last: about 1.5 KB each. */
+const CARD_CACHE_MAX = 5_000;
+const SYNC_TIMEOUT_MS = 5_000;
+
+/**
+ * Guide search for one server: the in-memory `SearchIndex` plus the cards it returns, both kept in
+ * step with PostgreSQL by its notifications (docs/decisions/036). A notification only marks guides
+ * as changed; the next search reloads them first (one query), so a search never answers from a
+ * state older than the notifications this server has received.
+ */
+export class GuideSearch {
+  private readonly index = new SearchIndex();
+  private readonly cards = new Map<number, GuideSummary>();
+  private pending = new Set<number>();
+  private reloadAll = true;
+  private refreshing: Promise<void> | null = null;
+  /** Bumped by every notification: a card read before a bump may be stale and is not kept. */
+  private generation = 0;
+  private readonly syncWaiters = new Map<string, () => void>();
+  private unlisten?: () => Promise<void>;
+
+  constructor(private readonly database: DatabaseHandle) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(CHANNEL, (payload) => this.onNotify(payload), () => this.onNotify('*'));
+    await this.catchUp();
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+  }
+
+  private onNotify(payload: string): void {
+    if (payload.startsWith('sync:')) return this.syncWaiters.get(payload)?.();
+    this.generation++;
+    if (payload === '*') {
+      this.reloadAll = true;
+      this.cards.clear();
+      forgetCatalogue(this.database.db);
+      return;
+    }
+    for (const part of payload.split(',')) {
+      const id = Number(part);
+      this.pending.add(id);
+      this.cards.delete(id);
+    }
+  }
+
+  /**
+   * Resolves once every change committed before the call is searchable here (read-your-writes for
+   * a writer, and for tests): a token sent through the same channel arrives after them.
+   */
+  async sync(): Promise<void> {
+    const token = `sync:${randomUUID()}`;
+    const arrived = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('search index sync timed out')), SYNC_TIMEOUT_MS);
+      this.syncWaiters.set(token, () => (clearTimeout(timer), resolve()));
+    });
+    try {
+      await this.database.db.execute(sql`select pg_notify(${CHANNEL}, ${token})`);
+      await arrived;
+    } finally {
+      this.syncWaiters.delete(token);
+    }
+    await this.catchUp();
+  }
+
+  /** Applies the changes announced so far; concurrent searches share one reload. */
+  private async catchUp(): Promise<void> {
+    // A reload already running may have started before the latest notifications: then run one more.
+    if (this.refreshing) await this.refreshing;
+    if (this.reloadAll || this.pending.size > 0) {
+      this.refreshing ??= this.refresh().finally(() => (this.refreshing = null));
+      await this.refreshing;
+    }
+  }
+
+  private async refresh(): Promise<void> {
+    const db = this.database.db;
+    if (this.reloadAll) {
+      this.reloadAll = false;
+      this.pending.clear();
+      try {
+        const [listed, exceptions] = await Promise.all([listedForSearch(db), exceptionsForSearch(db)]);
+        this.index.load(listed, exceptions);
+      } catch (err) {
+        this.reloadAll = true;
+        throw err;
+      }
+      return;
+    }
+    const ids = [...this.pending];
+    this.pending.clear();
+    try {
+      const [listed, exceptions] = await Promise.all([listedForSearch(db, ids), exceptionsForSearch(db, ids)]);
+      this.index.update(ids, listed, exceptions);
+    } catch (err) {
+      for (const id of ids) this.pending.add(id);
+      throw err;
+    }
+  }
+
+  /** One page of guides as a visitor sees them (isSaved false), and the total. */
+  async search(q: GuideSearchQuery, excludeUserId: number | undefined): Promise<{ data: GuideSummary[]; total: number }> {
+    await this.catchUp();
+    const { ids, total } = this.index.search(q, excludeUserId);
+    return { data: await this.cardsFor(ids), total };
+  }
+
+  private async cardsFor(ids: number[]): Promise<GuideSummary[]> {
+    const found = new Map<number, GuideSummary>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const card = this.cards.get(id);
+      if (!card) {
+        missing.push(id);
+        continue;
+      }
+      found.set(id, card);
+      this.cards.delete(id); // most recently shown goes last
+      this.cards.set(id, card);
+    }
+    if (missing.length > 0) {
+      const generation = this.generation;
+      const db = this.database.db;
+      const built = await toSummaries(db, await summaryRowsByIds(db, missing), null);
+      const keep = generation === this.generation;
+      for (const card of built) {
+        found.set(card.id, card);
+        if (keep) this.cards.set(card.id, card);
+      }
+      for (const id of this.cards.keys()) {
+        if (this.cards.size <= CARD_CACHE_MAX) break;
+        this.cards.delete(id);
+      }
+    }
+    // A guide deleted since the index saw it has no card: the page is one shorter, never wrong.
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This server's guide search (tests call `sync()` after writing guides directly). */
+    guideSearch: GuideSearch;
+  }
+}

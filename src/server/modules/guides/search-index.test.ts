@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, isoWeekday, todayInZone, weekdayBit } from '../../../shared/availability';
+import { guideSearchQuerySchema, type GuideSearchQuery } from '../../../shared/schemas/guides';
+import { SearchIndex, type IndexedException, type IndexedGuide } from './search-index';
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+}
+
+const CITIES = ['tokyo', 'kyoto', 'osaka'];
+const today = todayInZone('Asia/Tokyo');
+const DATES = [addDays(today, -1), today, addDays(today, 1), addDays(today, 2), addDays(today, 9)];
+
+function makeGuide(rnd: () => number, id: number): IndexedGuide {
+  const minPeople = 1 + Math.floor(rnd() * 3);
+  return {
+    id,
+    userId: 1000 + id,
+    city: CITIES[Math.floor(rnd() * CITIES.length)]!,
+    languageMask: 1 + Math.floor(rnd() * 7),
+    minPeople,
+    maxPeople: minPeople + Math.floor(rnd() * 6),
+    priceCents: (1 + Math.floor(rnd() * 8)) * 5000,
+    weeklyDays: Math.floor(rnd() * 128),
+    serviceIds: [1 + Math.floor(rnd() * 5), 1 + Math.floor(rnd() * 5)],
+    // Few distinct ratings, so ties fall through to review count and id.
+    rating: Math.floor(rnd() * 4) / 2 + 3,
+    reviewCount: Math.floor(rnd() * 3),
+    timeZone: rnd() < 0.9 ? 'Asia/Tokyo' : 'UTC',
+  };
+}
+
+/** The semantics written out the slow, obvious way (SPEC §6). */
+function reference(guides: IndexedGuide[], exceptions: IndexedException[], q: GuideSearchQuery, excludeUserId?: number) {
+  const bits: Record<string, number> = { zh: 1, ja: 2, en: 4 };
+  const matches = guides.filter((g) => {
+    if (q.city && g.city !== q.city) return false;
+    if (q.language && !(g.languageMask & bits[q.language]!)) return false;
+    if (q.travelers !== undefined && (g.minPeople > q.travelers || g.maxPeople < q.travelers)) return false;
+    if (q.minPrice !== undefined && g.priceCents < q.minPrice * 100) return false;
+    if (q.maxPrice !== undefined && g.priceCents > q.maxPrice * 100) return false;
+    if (q.services?.length && !g.serviceIds.some((s) => q.services!.includes(s))) return false;
+    if (g.userId === excludeUserId) return false;
+    if (q.date) {
+      if (q.date < todayInZone(g.timeZone)) return false;
+      const e = exceptions.find((x) => x.guideId === g.id && x.date === q.date);
+      if (e ? !e.available : !(g.weeklyDays & weekdayBit(isoWeekday(q.date)))) return false;
+    }
+    return true;
+  });
+  const by: Record<string, (a: IndexedGuide, b: IndexedGuide) => number> = {
+    recommended: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || a.id - b.id,
+    rating: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || a.id - b.id,
+    price_asc: (a, b) => a.priceCents - b.priceCents || a.id - b.id,
+    price_desc: (a, b) => b.priceCents - a.priceCents || b.id - a.id,
+    newest: (a, b) => b.id - a.id,
+  };
+  matches.sort(by[q.sort]);
+  const offset = (q.page - 1) * q.limit;
+  return { ids: matches.slice(offset, offset + q.limit).map((g) => g.id), total: matches.length };
+}
+
+function randomQuery(rnd: () => number): GuideSearchQuery {
+  const pick = <T,>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const raw: Record<string, unknown> = { sort: pick(['recommended', 'rating', 'price_asc', 'price_desc', 'newest']), limit: pick([3, 12]), page: pick([1, 1, 2, 3]) };
+  if (rnd() < 0.6) raw.city = pick(CITIES);
+  if (rnd() < 0.5) raw.language = pick(['zh', 'ja', 'en']);
+  if (rnd() < 0.4) raw.travelers = 1 + Math.floor(rnd() * 8);
+  if (rnd() < 0.4) raw.minPrice = pick([0, 100, 200]);
+  if (rnd() < 0.4) raw.maxPrice = pick([200, 300, 400]);
+  if (rnd() < 0.3) raw.services = [1 + Math.floor(rnd() * 5)];
+  if (rnd() < 0.5) raw.date = pick(DATES);
+  return guideSearchQuerySchema.parse(raw);
+}
+
+describe('SearchIndex', () => {
+  it('answers like the reference after a load and after many single updates', () => {
+    const rnd = random(42);
+    let guides = Array.from({ length: 300 }, (_, i) => makeGuide(rnd, i + 1));
+    let exceptions: IndexedException[] = [];
+    const index = new SearchIndex();
+    index.load(guides, exceptions);
+
+    const check = (label: string) => {
+      for (let k = 0; k < 60; k++) {
+        const q = randomQuery(rnd);
+        const exclude = rnd() < 0.2 ? guides[Math.floor(rnd() * guides.length)]?.userId : undefined;
+        expect(index.search(q, exclude), `${label} ${JSON.stringify(q)} excluding ${exclude}`).toEqual(reference(guides, exceptions, q, exclude));
+      }
+    };
+    check('loaded');
+
+    // Changes as the notifications bring them: edits, unlisting, new guides, day offs and extra hours.
+    for (let step = 0; step < 200; step++) {
+      const id = 1 + Math.floor(rnd() * 340);
+      const action = rnd();
+      guides = guides.filter((g) => g.id !== id);
+      if (action > 0.15) guides.push(makeGuide(rnd, id));
+      exceptions = exceptions.filter((e) => e.guideId !== id);
+      if (rnd() < 0.5) exceptions.push({ guideId: id, date: DATES[Math.floor(rnd() * DATES.length)]!, available: rnd() < 0.5 });
+      index.update(
+        [id],
+        guides.filter((g) => g.id === id),
+        exceptions.filter((e) => e.guideId === id),
+      );
+    }
+    expect(index.size).toBe(guides.length);
+    check('updated');
+  });
+
+  it('counts every match but returns one page', () => {
+    const rnd = random(7);
+    const guides = Array.from({ length: 50 }, (_, i) => ({ ...makeGuide(rnd, i + 1), city: 'tokyo' }));
+    const index = new SearchIndex();
+    index.load(guides, []);
+    const page = index.search(guideSearchQuerySchema.parse({ city: 'tokyo', page: 5, limit: 12 }), undefined);
+    expect(page.total).toBe(50);
+    expect(page.ids).toHaveLength(2);
+    expect(index.search(guideSearchQuerySchema.parse({ city: 'nara' }), undefined)).toEqual({ ids: [], total: 0 });
+  });
+});

@@ -1,0 +1,254 @@
+import { isoWeekday, todayInZone, weekdayBit } from '../../../shared/availability';
+import type { GuideSearchQuery } from '../../../shared/schemas/guides';
+import { CityColumns, type CountFilter } from './search-columns';
+
+/**
+ * The in-memory search index: what a search filters and sorts on, for every listed guide, kept in
+ * the orders searches ask for. Pure data (no database): `guide-search.ts` loads it and applies the
+ * changes PostgreSQL announces. See docs/decisions/036-in-memory-search-index.md.
+ */
+export interface IndexedGuide {
+  id: number;
+  userId: number;
+  city: string;
+  /** zh 1, ja 2, en 4 (guides.language_mask). */
+  languageMask: number;
+  minPeople: number;
+  maxPeople: number;
+  priceCents: number;
+  /** Bit n set when the weekly schedule has hours on ISO weekday n+1 (guides.weekly_days). */
+  weeklyDays: number;
+  serviceIds: readonly number[];
+  rating: number;
+  reviewCount: number;
+  timeZone: string;
+}
+
+/** A date that differs from the weekly schedule: a day off (false) or extra hours (true). */
+export interface IndexedException {
+  guideId: number;
+  date: string;
+  available: boolean;
+}
+
+const LANGUAGE_BITS: Record<string, number> = { zh: 1, ja: 2, en: 4 };
+
+type Compare = (a: IndexedGuide, b: IndexedGuide) => number;
+/** Every order ends on the id, so two entries compare equal only when they are the same guide. */
+const ORDERS = {
+  recommended: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || a.id - b.id,
+  price: (a, b) => a.priceCents - b.priceCents || a.id - b.id,
+  id: (a, b) => a.id - b.id,
+} satisfies Record<string, Compare>;
+type OrderName = keyof typeof ORDERS;
+
+/** Which stored order a sort walks, and in which direction (price_desc is price_asc backwards). */
+const SORTS: Record<GuideSearchQuery['sort'], { order: OrderName; reverse: boolean }> = {
+  recommended: { order: 'recommended', reverse: false },
+  rating: { order: 'recommended', reverse: false },
+  price_asc: { order: 'price', reverse: false },
+  price_desc: { order: 'price', reverse: true },
+  newest: { order: 'id', reverse: true },
+};
+
+/** A sorted array kept sorted under single inserts and removals (binary search + splice). */
+class SortedList {
+  items: IndexedGuide[] = [];
+  constructor(private readonly compare: Compare) {}
+
+  private lowerBound(g: IndexedGuide): number {
+    let lo = 0;
+    let hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare(this.items[mid]!, g) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+  insert(g: IndexedGuide): void {
+    this.items.splice(this.lowerBound(g), 0, g);
+  }
+  /** Removes the entry that was inserted (found by the values it was sorted by). */
+  remove(g: IndexedGuide): void {
+    const i = this.lowerBound(g);
+    if (this.items[i] === g) this.items.splice(i, 1);
+  }
+  reset(items: IndexedGuide[]): void {
+    this.items = items.sort(this.compare);
+  }
+}
+
+export interface SearchHits {
+  /** The ids of the requested page, in order. */
+  ids: number[];
+  total: number;
+}
+
+export class SearchIndex {
+  private readonly byId = new Map<number, IndexedGuide>();
+  /** Per order: all listed guides, and the guides of each city. */
+  private readonly lists = Object.fromEntries(
+    Object.entries(ORDERS).map(([name, compare]) => [name, { all: new SortedList(compare), byCity: new Map<string, SortedList>() }]),
+  ) as Record<OrderName, { all: SortedList; byCity: Map<string, SortedList> }>;
+  /** date → guide id → available (an exception replaces the weekly schedule for its date). */
+  private readonly exceptions = new Map<string, Map<number, boolean>>();
+  private readonly exceptionDates = new Map<number, string[]>();
+  /** Per city: the typed columns the totals are counted on. */
+  private readonly columns = new Map<string, CityColumns>();
+  /** Time zones by number (the columns hold the number). */
+  private readonly zoneOf = new Map<string, number>();
+  private readonly zoneNames: string[] = [];
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Replaces everything: the listed guides and their exceptions. */
+  load(guides: IndexedGuide[], exceptions: IndexedException[]): void {
+    this.byId.clear();
+    for (const g of guides) this.byId.set(g.id, g);
+    for (const [name, list] of Object.entries(this.lists)) {
+      const byCity = new Map<string, IndexedGuide[]>();
+      for (const g of this.byId.values()) {
+        let city = byCity.get(g.city);
+        if (!city) byCity.set(g.city, (city = []));
+        city.push(g);
+      }
+      list.all.reset([...this.byId.values()]);
+      list.byCity.clear();
+      for (const [city, items] of byCity) {
+        const sorted = new SortedList(ORDERS[name as OrderName]);
+        sorted.reset(items);
+        list.byCity.set(city, sorted);
+      }
+    }
+    this.columns.clear();
+    for (const g of this.byId.values()) this.addColumns(g);
+    this.exceptions.clear();
+    this.exceptionDates.clear();
+    for (const e of exceptions) this.addException(e);
+  }
+
+  /**
+   * Replaces some guides: `listed` holds the ones that are listed now (absent ids are removed:
+   * paused, suspended or deleted), `exceptions` all current exceptions of the given ids.
+   */
+  update(ids: Iterable<number>, listed: IndexedGuide[], exceptions: IndexedException[]): void {
+    const now = new Map(listed.map((g) => [g.id, g]));
+    for (const id of ids) {
+      const old = this.byId.get(id);
+      if (old) this.remove(old);
+      const fresh = now.get(id);
+      if (fresh) this.insert(fresh);
+      for (const date of this.exceptionDates.get(id) ?? []) this.exceptions.get(date)?.delete(id);
+      this.exceptionDates.delete(id);
+    }
+    for (const e of exceptions) this.addException(e);
+  }
+
+  private addColumns(g: IndexedGuide): void {
+    let zone = this.zoneOf.get(g.timeZone);
+    if (zone === undefined) this.zoneOf.set(g.timeZone, (zone = this.zoneNames.push(g.timeZone) - 1));
+    let city = this.columns.get(g.city);
+    if (!city) this.columns.set(g.city, (city = new CityColumns()));
+    city.add(g, zone);
+  }
+
+  private insert(g: IndexedGuide): void {
+    this.byId.set(g.id, g);
+    this.addColumns(g);
+    for (const [name, list] of Object.entries(this.lists)) {
+      list.all.insert(g);
+      let city = list.byCity.get(g.city);
+      if (!city) list.byCity.set(g.city, (city = new SortedList(ORDERS[name as OrderName])));
+      city.insert(g);
+    }
+  }
+
+  private remove(g: IndexedGuide): void {
+    this.byId.delete(g.id);
+    this.columns.get(g.city)?.remove(g.id);
+    for (const list of Object.values(this.lists)) {
+      list.all.remove(g);
+      list.byCity.get(g.city)?.remove(g);
+    }
+  }
+
+  private addException(e: IndexedException): void {
+    let day = this.exceptions.get(e.date);
+    if (!day) this.exceptions.set(e.date, (day = new Map()));
+    day.set(e.guideId, e.available);
+    const dates = this.exceptionDates.get(e.guideId);
+    if (dates) dates.push(e.date);
+    else this.exceptionDates.set(e.guideId, [e.date]);
+  }
+
+  /**
+   * One page of a search and the total (SPEC §6 semantics, docs/decisions/032). The total is a
+   * count over the city's typed columns, by weekly schedule, corrected by that date's exceptions;
+   * the page walks the stored order of the city (or of all guides) and stops once it is full.
+   */
+  search(q: GuideSearchQuery, excludeUserId: number | undefined, now: Date = new Date()): SearchHits {
+    const filter = this.compile(q, excludeUserId, now);
+    if (!filter) return { ids: [], total: 0 };
+    let total = 0;
+    if (q.city) total = this.columns.get(q.city)?.count(filter.count) ?? 0;
+    else for (const city of this.columns.values()) total += city.count(filter.count);
+    if (filter.dayExceptions) {
+      for (const [id, available] of filter.dayExceptions) {
+        const g = this.byId.get(id);
+        if (!g || (q.city && g.city !== q.city) || !filter.base(g)) continue;
+        total += (available ? 1 : 0) - ((g.weeklyDays & filter.count.dayBit) !== 0 ? 1 : 0);
+      }
+    }
+
+    const { order, reverse } = SORTS[q.sort];
+    const items = (q.city ? this.lists[order].byCity.get(q.city) : this.lists[order].all)?.items ?? [];
+    const offset = (q.page - 1) * q.limit;
+    const ids: number[] = [];
+    let seen = 0;
+    const n = items.length;
+    for (let k = 0; k < n && ids.length < q.limit && seen < total; k++) {
+      const g = items[reverse ? n - 1 - k : k]!;
+      if (!filter.matches(g)) continue;
+      if (seen++ >= offset) ids.push(g.id);
+    }
+    return { ids, total };
+  }
+
+  /** The query as a counting filter and as predicates on one guide; null when nothing can match. */
+  private compile(q: GuideSearchQuery, excludeUserId: number | undefined, now: Date) {
+    const date = q.date;
+    let zonePast: Uint8Array | null = null;
+    if (date) {
+      // "Not in the past" is decided in each guide's own zone. Where every zone on Earth agrees
+      // (all days but one), that is one decision for the whole query; on that day, one per zone.
+      if (date < todayInZone('Etc/GMT+12', now)) return null;
+      if (date < todayInZone('Etc/GMT-14', now)) zonePast = Uint8Array.from(this.zoneNames, (zone) => (date < todayInZone(zone, now) ? 1 : 0));
+    }
+    const count: CountFilter = {
+      languageBit: q.language ? LANGUAGE_BITS[q.language]! : 0,
+      travelers: q.travelers ?? -1,
+      minCents: q.minPrice === undefined ? -Infinity : q.minPrice * 100,
+      maxCents: q.maxPrice === undefined ? Infinity : q.maxPrice * 100,
+      excludeUserId: excludeUserId ?? -1,
+      dayBit: date ? weekdayBit(isoWeekday(date)) : 0,
+      zonePast,
+      services: q.services?.length ? new Set(q.services) : null,
+    };
+    const { languageBit, travelers, minCents, maxCents, dayBit, services } = count;
+    const zoneOf = this.zoneOf;
+    const base = (g: IndexedGuide) =>
+      (languageBit === 0 || (g.languageMask & languageBit) !== 0) &&
+      g.priceCents >= minCents &&
+      g.priceCents <= maxCents &&
+      (travelers < 0 || (g.minPeople <= travelers && g.maxPeople >= travelers)) &&
+      g.userId !== excludeUserId &&
+      (services === null || g.serviceIds.some((id) => services.has(id))) &&
+      (zonePast === null || zonePast[zoneOf.get(g.timeZone)!] === 0);
+    const dayExceptions = date ? this.exceptions.get(date) : undefined;
+    const matches = (g: IndexedGuide) => base(g) && (dayBit === 0 || (dayExceptions?.get(g.id) ?? (g.weeklyDays & dayBit) !== 0));
+    return { count, base, matches, dayExceptions: dayExceptions?.size ? dayExceptions : undefined };
+  }
+}
