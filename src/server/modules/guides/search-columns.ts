@@ -59,15 +59,17 @@ export class CityColumns {
   count(f: CountFilter): number {
     const { languageBit, travelers, minCents, maxCents, excludeUserId, dayBit, zonePast, services } = f;
     const { userId, price, minPeople, maxPeople, languages, weekly, zone } = this;
+    const n = this.size;
+    const serviceLists = this.services;
     let total = 0;
-    for (let i = 0; i < this.size; i++) {
+    for (let i = 0; i < n; i++) {
       if (languageBit !== 0 && (languages[i]! & languageBit) === 0) continue;
       const p = price[i]!;
       if (p < minCents || p > maxCents) continue;
       if (travelers >= 0 && (minPeople[i]! > travelers || maxPeople[i]! < travelers)) continue;
       if (userId[i] === excludeUserId) continue;
       if (dayBit !== 0 && ((weekly[i]! & dayBit) === 0 || (zonePast !== null && zonePast[zone[i]!] === 1))) continue;
-      if (services !== null && !this.services[i]!.some((s) => services.has(s))) continue;
+      if (services !== null && !serviceLists[i]!.some((s) => services.has(s))) continue;
       total++;
     }
     return total;
