@@ -62,14 +62,17 @@ export class GuideSearch {
    */
   async sync(): Promise<void> {
     const token = `sync:${randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
     const arrived = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('search index sync timed out')), SYNC_TIMEOUT_MS);
-      this.syncWaiters.set(token, () => (clearTimeout(timer), resolve()));
+      timer = setTimeout(() => reject(new Error('search index sync timed out')), SYNC_TIMEOUT_MS);
+      this.syncWaiters.set(token, resolve);
     });
+    arrived.catch(() => {}); // handled below; this only keeps a timeout during the NOTIFY from counting as unhandled
     try {
       await this.database.db.execute(sql`select pg_notify(${CHANNEL}, ${token})`);
       await arrived;
     } finally {
+      clearTimeout(timer); // a failed NOTIFY leaves `arrived` pending forever, never rejected
       this.syncWaiters.delete(token);
     }
     await this.catchUp();

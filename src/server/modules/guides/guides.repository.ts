@@ -95,14 +95,23 @@ export async function exceptionsForSearch(db: Database, ids?: readonly number[])
     );
 }
 
-/** Card rows of the given guides (one query, any order). */
-export async function summaryRowsByIds(db: Database, ids: readonly number[]): Promise<SummaryRow[]> {
-  if (ids.length === 0) return [];
+/** The card query, built once per database and prepared by name (a primary-key lookup plans the same for any ids). */
+function cardQuery(db: Database) {
   return db
     .select(summaryColumns)
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))
-    .where(sql`${guides.id} = any(${intArray(ids)}::int[])`);
+    .where(sql`${guides.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('guide_cards_by_ids');
+}
+const cardQueries = new WeakMap<Database, ReturnType<typeof cardQuery>>();
+
+/** Card rows of the given guides (one query, any order). */
+export async function summaryRowsByIds(db: Database, ids: readonly number[]): Promise<SummaryRow[]> {
+  if (ids.length === 0) return [];
+  let query = cardQueries.get(db);
+  if (!query) cardQueries.set(db, (query = cardQuery(db)));
+  return query.execute({ ids: intArray(ids) });
 }
 
 /**

@@ -14,7 +14,22 @@ export interface CountFilter {
   dayBit: number;
   /** Per zone number: 1 when the date is already past there; null when past nowhere. */
   zonePast: Uint8Array | null;
+  /** Chosen service ids below 64 as bits (ids 0–31, 32–63); both 0 with `services` null: any. */
+  serviceBitsLow: number;
+  serviceBitsHigh: number;
+  /** Set only when a chosen id is 64 or more: then the guides' id lists are searched. */
   services: ReadonlySet<number> | null;
+}
+
+/** A set of service ids as two 32-bit masks (ids 64 and up are left out). */
+export function serviceBits(ids: Iterable<number>): { low: number; high: number } {
+  let low = 0;
+  let high = 0;
+  for (const id of ids) {
+    if (id < 32) low |= 1 << id;
+    else if (id < 64) high |= 1 << (id - 32);
+  }
+  return { low, high };
 }
 
 const INITIAL_CAPACITY = 64;
@@ -34,6 +49,8 @@ export class CityColumns {
   private languages = new Uint8Array(INITIAL_CAPACITY);
   private weekly = new Uint8Array(INITIAL_CAPACITY);
   private zone = new Uint16Array(INITIAL_CAPACITY);
+  private serviceLow = new Uint32Array(INITIAL_CAPACITY);
+  private serviceHigh = new Uint32Array(INITIAL_CAPACITY);
   private ids = new Int32Array(INITIAL_CAPACITY);
   private services: (readonly number[])[] = [];
 
@@ -55,10 +72,14 @@ export class CityColumns {
     this.services.length = last;
   }
 
-  /** How many guides of this city pass the filter, judging the date by the weekly schedule alone. */
-  count(f: CountFilter): number {
-    const { languageBit, travelers, minCents, maxCents, excludeUserId, dayBit, zonePast, services } = f;
-    const { userId, price, minPeople, maxPeople, languages, weekly, zone } = this;
+  /**
+   * How many guides of this city pass the filter, judging the date by the weekly schedule alone;
+   * with `out`, their ids are appended to it as well.
+   */
+  scan(f: CountFilter, out: number[] | null = null): number {
+    const { languageBit, travelers, minCents, maxCents, excludeUserId, dayBit, zonePast, serviceBitsLow, serviceBitsHigh, services } = f;
+    const { userId, price, minPeople, maxPeople, languages, weekly, zone, serviceLow, serviceHigh } = this;
+    const anyService = serviceBitsLow === 0 && serviceBitsHigh === 0 && services === null;
     const n = this.size;
     const serviceLists = this.services;
     let total = 0;
@@ -69,7 +90,15 @@ export class CityColumns {
       if (travelers >= 0 && (minPeople[i]! > travelers || maxPeople[i]! < travelers)) continue;
       if (userId[i] === excludeUserId) continue;
       if (dayBit !== 0 && ((weekly[i]! & dayBit) === 0 || (zonePast !== null && zonePast[zone[i]!] === 1))) continue;
-      if (services !== null && !serviceLists[i]!.some((s) => services.has(s))) continue;
+      if (
+        !anyService &&
+        (serviceLow[i]! & serviceBitsLow) === 0 &&
+        (serviceHigh[i]! & serviceBitsHigh) === 0 &&
+        (services === null || !serviceLists[i]!.some((s) => services.has(s)))
+      ) {
+        continue;
+      }
+      if (out !== null) out.push(this.ids[i]!);
       total++;
     }
     return total;
@@ -85,10 +114,13 @@ export class CityColumns {
     this.weekly[slot] = weekly;
     this.zone[slot] = zone;
     this.services[slot] = services;
+    const bits = serviceBits(services);
+    this.serviceLow[slot] = bits.low;
+    this.serviceHigh[slot] = bits.high;
   }
 
   private grow(): void {
-    const grown = <T extends Int32Array | Int16Array | Uint8Array | Uint16Array>(a: T): T => {
+    const grown = <T extends Int32Array | Int16Array | Uint8Array | Uint16Array | Uint32Array>(a: T): T => {
       const b = new (a.constructor as new (n: number) => T)(a.length * 2);
       b.set(a);
       return b;
@@ -101,5 +133,7 @@ export class CityColumns {
     this.languages = grown(this.languages);
     this.weekly = grown(this.weekly);
     this.zone = grown(this.zone);
+    this.serviceLow = grown(this.serviceLow);
+    this.serviceHigh = grown(this.serviceHigh);
   }
 }

@@ -78,11 +78,11 @@ function randomQuery(rnd: () => number): GuideSearchQuery {
 }
 
 describe('SearchIndex', () => {
-  it('answers like the reference after a load and after many single updates', () => {
+  it.each(['auto', 'walk', 'collect'] as const)('answers like the reference after a load and after many single updates (%s)', (strategy) => {
     const rnd = random(42);
     let guides = Array.from({ length: 300 }, (_, i) => makeGuide(rnd, i + 1));
     let exceptions: IndexedException[] = [];
-    const index = new SearchIndex();
+    const index = new SearchIndex(strategy);
     index.load(guides, exceptions);
 
     const check = (label: string) => {

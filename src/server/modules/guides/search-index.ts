@@ -1,6 +1,6 @@
 import { isoWeekday, todayInZone, weekdayBit } from '../../../shared/availability';
 import type { GuideSearchQuery } from '../../../shared/schemas/guides';
-import { CityColumns, type CountFilter } from './search-columns';
+import { CityColumns, serviceBits, type CountFilter } from './search-columns';
 
 /**
  * The in-memory search index: what a search filters and sorts on, for every listed guide, kept in
@@ -51,20 +51,32 @@ const SORTS: Record<GuideSearchQuery['sort'], { order: OrderName; reverse: boole
   newest: { order: 'id', reverse: true },
 };
 
+/** The chosen services as the counting loop wants them: bits, plus the id set if an id is ≥ 64. */
+function chosenServices(ids: number[] | undefined): Pick<CountFilter, 'serviceBitsLow' | 'serviceBitsHigh' | 'services'> {
+  if (!ids?.length) return { serviceBitsLow: 0, serviceBitsHigh: 0, services: null };
+  const { low, high } = serviceBits(ids);
+  return { serviceBitsLow: low, serviceBitsHigh: high, services: ids.some((id) => id >= 64) ? new Set(ids) : null };
+}
+
+/** The first index at which `before` turns false (it must be true, then false, along the array). */
+function lowerBound<T>(items: readonly T[], before: (item: T) => boolean): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(items[mid]!)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** A sorted array kept sorted under single inserts and removals (binary search + splice). */
 class SortedList {
   items: IndexedGuide[] = [];
   constructor(private readonly compare: Compare) {}
 
   private lowerBound(g: IndexedGuide): number {
-    let lo = 0;
-    let hi = this.items.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.compare(this.items[mid]!, g) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.items, (x) => this.compare(x, g) < 0);
   }
   insert(g: IndexedGuide): void {
     this.items.splice(this.lowerBound(g), 0, g);
@@ -86,6 +98,9 @@ export interface SearchHits {
 }
 
 export class SearchIndex {
+  /** How a page is found: by cost (default), or always one way (tests prove both agree). */
+  constructor(private readonly pageStrategy: 'auto' | 'walk' | 'collect' = 'auto') {}
+
   private readonly byId = new Map<number, IndexedGuide>();
   /** Per order: all listed guides, and the guides of each city. */
   private readonly lists = Object.fromEntries(
@@ -192,29 +207,59 @@ export class SearchIndex {
   search(q: GuideSearchQuery, excludeUserId: number | undefined, now: Date = new Date()): SearchHits {
     const filter = this.compile(q, excludeUserId, now);
     if (!filter) return { ids: [], total: 0 };
+    const cities = q.city ? [this.columns.get(q.city)].filter((c) => c !== undefined) : [...this.columns.values()];
     let total = 0;
-    if (q.city) total = this.columns.get(q.city)?.count(filter.count) ?? 0;
-    else for (const city of this.columns.values()) total += city.count(filter.count);
-    if (filter.dayExceptions) {
-      for (const [id, available] of filter.dayExceptions) {
-        const g = this.byId.get(id);
-        if (!g || (q.city && g.city !== q.city) || !filter.base(g)) continue;
-        total += (available ? 1 : 0) - ((g.weeklyDays & filter.count.dayBit) !== 0 ? 1 : 0);
-      }
-    }
+    for (const city of cities) total += city.scan(filter.count);
+    for (const [, available] of this.exceptionCorrections(q, filter)) total += available ? 1 : -1;
 
     const { order, reverse } = SORTS[q.sort];
-    const items = (q.city ? this.lists[order].byCity.get(q.city) : this.lists[order].all)?.items ?? [];
     const offset = (q.page - 1) * q.limit;
+    const items = (q.city ? this.lists[order].byCity.get(q.city) : this.lists[order].all)?.items ?? [];
+    // In price order, every match lies between the price bounds: walk only that stretch.
+    let [from, to] = [0, items.length];
+    if (order === 'price') {
+      from = lowerBound(items, (g) => g.priceCents < filter.count.minCents);
+      to = lowerBound(items, (g) => g.priceCents <= filter.count.maxCents);
+    }
+    // Walking visits about (offset + limit) / (share of the stretch that matches) guides; when
+    // matches are rare, collecting them from the columns and sorting them is cheaper.
+    const span = to - from;
+    const walkCost = 5 * Math.min(span, ((offset + q.limit) * span) / Math.max(total, 1));
+    const collectCost = cities.reduce((n, c) => n + c.size, 0) + 2 * total * Math.log2(total + 1);
+    if (this.pageStrategy === 'collect' || (this.pageStrategy === 'auto' && collectCost < walkCost)) {
+      const ids: number[] = [];
+      for (const city of cities) city.scan(filter.count, ids);
+      const found = new Map(ids.map((id) => [id, this.byId.get(id)!]));
+      for (const [g, available] of this.exceptionCorrections(q, filter)) {
+        if (available) found.set(g.id, g);
+        else found.delete(g.id);
+      }
+      const compare = ORDERS[order];
+      const sorted = [...found.values()].sort(reverse ? (a, b) => compare(b, a) : compare);
+      return { ids: sorted.slice(offset, offset + q.limit).map((g) => g.id), total };
+    }
     const ids: number[] = [];
     let seen = 0;
-    const n = items.length;
-    for (let k = 0; k < n && ids.length < q.limit && seen < total; k++) {
-      const g = items[reverse ? n - 1 - k : k]!;
+    for (let k = 0; k < span && ids.length < q.limit && seen < total; k++) {
+      const g = items[reverse ? to - 1 - k : from + k]!;
       if (!filter.matches(g)) continue;
       if (seen++ >= offset) ids.push(g.id);
     }
     return { ids, total };
+  }
+
+  /**
+   * The guides whose exception for the searched date changes the answer the weekly schedule gives:
+   * true when an exception adds the day, false when it takes it away.
+   */
+  private *exceptionCorrections(q: GuideSearchQuery, filter: NonNullable<ReturnType<SearchIndex['compile']>>): Generator<[IndexedGuide, boolean]> {
+    if (!filter.dayExceptions) return;
+    for (const [id, available] of filter.dayExceptions) {
+      const g = this.byId.get(id);
+      if (!g || (q.city && g.city !== q.city) || !filter.base(g)) continue;
+      const weekly = (g.weeklyDays & filter.count.dayBit) !== 0;
+      if (available !== weekly) yield [g, available];
+    }
   }
 
   /** The query as a counting filter and as predicates on one guide; null when nothing can match. */
@@ -235,9 +280,10 @@ export class SearchIndex {
       excludeUserId: excludeUserId ?? -1,
       dayBit: date ? weekdayBit(isoWeekday(date)) : 0,
       zonePast,
-      services: q.services?.length ? new Set(q.services) : null,
+      ...chosenServices(q.services),
     };
-    const { languageBit, travelers, minCents, maxCents, dayBit, services } = count;
+    const { languageBit, travelers, minCents, maxCents, dayBit } = count;
+    const services = q.services?.length ? new Set(q.services) : null;
     const zoneOf = this.zoneOf;
     const base = (g: IndexedGuide) =>
       (languageBit === 0 || (g.languageMask & languageBit) !== 0) &&
