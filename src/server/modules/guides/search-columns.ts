@@ -34,10 +34,15 @@ export function serviceBits(ids: Iterable<number>): { low: number; high: number 
 
 const INITIAL_CAPACITY = 64;
 
+/** Bitset rows: one per language bit (zh, ja, en), then one per weekday (Monday … Sunday). */
+const LANGUAGE_ROWS = 3;
+const TRAIT_ROWS = LANGUAGE_ROWS + 7;
+
 /**
  * The guides of one city as typed columns in no particular order, so counting a search's matches
- * is a tight loop over a few small arrays (tens of microseconds for 10,000 guides) rather than a
- * walk over scattered objects. Removal moves the last row into the gap.
+ * is a tight loop over a few small arrays rather than a walk over scattered objects. Languages and
+ * weekdays are also kept as bitsets, so the loop visits only the guides that speak the language and
+ * work that weekday (32 at a time). Removal moves the last row into the gap.
  */
 export class CityColumns {
   size = 0;
@@ -53,6 +58,8 @@ export class CityColumns {
   private serviceHigh = new Uint32Array(INITIAL_CAPACITY);
   private ids = new Int32Array(INITIAL_CAPACITY);
   private services: (readonly number[])[] = [];
+  /** TRAIT_ROWS bitsets of capacity / 32 words each, row after row. */
+  private traits = new Int32Array((TRAIT_ROWS * INITIAL_CAPACITY) / 32);
 
   add(g: IndexedGuide, zone: number): void {
     if (this.size === this.ids.length) this.grow();
@@ -78,28 +85,39 @@ export class CityColumns {
    */
   scan(f: CountFilter, out: number[] | null = null): number {
     const { languageBit, travelers, minCents, maxCents, excludeUserId, dayBit, zonePast, serviceBitsLow, serviceBitsHigh, services } = f;
-    const { userId, price, minPeople, maxPeople, languages, weekly, zone, serviceLow, serviceHigh } = this;
+    const { userId, price, minPeople, maxPeople, zone, serviceLow, serviceHigh, traits, ids } = this;
     const anyService = serviceBitsLow === 0 && serviceBitsHigh === 0 && services === null;
-    const n = this.size;
     const serviceLists = this.services;
+    const words = this.ids.length >>> 5;
+    const languageRow = languageBit === 0 ? -1 : (31 - Math.clz32(languageBit)) * words;
+    const dayRow = dayBit === 0 ? -1 : (LANGUAGE_ROWS + 31 - Math.clz32(dayBit)) * words;
+    const fullWords = this.size >>> 5;
+    const rest = this.size & 31;
     let total = 0;
-    for (let i = 0; i < n; i++) {
-      if (languageBit !== 0 && (languages[i]! & languageBit) === 0) continue;
-      const p = price[i]!;
-      if (p < minCents || p > maxCents) continue;
-      if (travelers >= 0 && (minPeople[i]! > travelers || maxPeople[i]! < travelers)) continue;
-      if (userId[i] === excludeUserId) continue;
-      if (dayBit !== 0 && ((weekly[i]! & dayBit) === 0 || (zonePast !== null && zonePast[zone[i]!] === 1))) continue;
-      if (
-        !anyService &&
-        (serviceLow[i]! & serviceBitsLow) === 0 &&
-        (serviceHigh[i]! & serviceBitsHigh) === 0 &&
-        (services === null || !serviceLists[i]!.some((s) => services.has(s)))
-      ) {
-        continue;
+    for (let w = 0; w <= fullWords; w++) {
+      let m = w < fullWords ? -1 : rest === 0 ? 0 : (1 << rest) - 1;
+      if (languageRow >= 0) m &= traits[languageRow + w]!;
+      if (dayRow >= 0) m &= traits[dayRow + w]!;
+      while (m !== 0) {
+        const lowest = m & -m;
+        m ^= lowest;
+        const i = (w << 5) | (31 - Math.clz32(lowest));
+        const p = price[i]!;
+        if (p < minCents || p > maxCents) continue;
+        if (travelers >= 0 && (minPeople[i]! > travelers || maxPeople[i]! < travelers)) continue;
+        if (userId[i] === excludeUserId) continue;
+        if (zonePast !== null && zonePast[zone[i]!] === 1) continue;
+        if (
+          !anyService &&
+          (serviceLow[i]! & serviceBitsLow) === 0 &&
+          (serviceHigh[i]! & serviceBitsHigh) === 0 &&
+          (services === null || !serviceLists[i]!.some((s) => services.has(s)))
+        ) {
+          continue;
+        }
+        if (out !== null) out.push(ids[i]!);
+        total++;
       }
-      if (out !== null) out.push(this.ids[i]!);
-      total++;
     }
     return total;
   }
@@ -117,6 +135,18 @@ export class CityColumns {
     const bits = serviceBits(services);
     this.serviceLow[slot] = bits.low;
     this.serviceHigh[slot] = bits.high;
+    this.writeTraits(slot, lang, weekly);
+  }
+
+  private writeTraits(slot: number, lang: number, weekly: number): void {
+    const words = this.ids.length >>> 5;
+    const word = slot >>> 5;
+    const bit = 1 << (slot & 31);
+    const traits = (lang & 7) | ((weekly & 127) << LANGUAGE_ROWS);
+    for (let row = 0; row < TRAIT_ROWS; row++) {
+      if (traits & (1 << row)) this.traits[row * words + word]! |= bit;
+      else this.traits[row * words + word]! &= ~bit;
+    }
   }
 
   private grow(): void {
@@ -135,5 +165,8 @@ export class CityColumns {
     this.zone = grown(this.zone);
     this.serviceLow = grown(this.serviceLow);
     this.serviceHigh = grown(this.serviceHigh);
+    // The bitset rows are laid out by capacity: rebuild them.
+    this.traits = new Int32Array((TRAIT_ROWS * this.ids.length) / 32);
+    for (let slot = 0; slot < this.size; slot++) this.writeTraits(slot, this.languages[slot]!, this.weekly[slot]!);
   }
 }
