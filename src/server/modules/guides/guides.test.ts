@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, availabilityCalendar, todayInZone } from '../../../shared/availability';
 import { eq, sql } from 'drizzle-orm';
 import { guides, users } from '../../db/schema/index';
+import { guideListReplySchema } from '../../../shared/schemas/guides';
 import { setGuideServices } from './index';
 import {
   addException,
@@ -81,6 +82,14 @@ describe('GET /api/v2/guides', () => {
     const first = body.data[0]!;
     expect(first).toMatchObject({ hourlyRate: 200, currency: 'CNY', timeZone: 'Asia/Tokyo', isSaved: false });
     expect(first.services.map((s) => s.id)).toEqual([svc.food]);
+  });
+
+  it('replies in exactly the documented shape: nothing missing, nothing extra', async () => {
+    for (const headers of [{}, auth(travelerToken)]) {
+      const body = (await t.app.inject({ url: '/api/v2/guides?limit=50', headers })).json();
+      // Parsing strips unknown keys, so equality also proves no internal field leaks out.
+      expect(guideListReplySchema.parse(body)).toEqual(body);
+    }
   });
 
   it('never lists paused guides', async () => {
