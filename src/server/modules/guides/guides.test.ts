@@ -394,6 +394,50 @@ describe('search index freshness', () => {
     }
   });
 
+  it('agrees with the database after a burst of concurrent writes and searches', async () => {
+    const c = await createTestApp({ seed: 'none' });
+    try {
+      const db = c.database.db;
+      const made: number[] = [];
+      for (let i = 0; i < 30; i++) made.push((await makeGuide(db, { city: i % 2 ? 'nara' : 'kobe', rating: (i % 5) + 0.5 })).guide.id);
+      let seed = 7;
+      const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed / 0x7fffffff);
+      const writes = Array.from({ length: 120 }, (_, k) => {
+        const id = made[Math.floor(rnd() * made.length)]!;
+        const change =
+          k % 3 === 0
+            ? { status: (rnd() < 0.5 ? 'active' : 'paused') as 'active' | 'paused' }
+            : k % 3 === 1
+              ? { rating: Math.round(rnd() * 50) / 10, reviewCount: Math.floor(rnd() * 9) }
+              : { serviceCity: rnd() < 0.5 ? 'nara' : 'kobe', basicPricePerHourCents: 10_000 + Math.floor(rnd() * 40) * 1000 };
+        return db.update(guides).set(change).where(eq(guides.id, id));
+      });
+      const searches = Array.from({ length: 40 }, (_, k) => c.app.inject({ url: `/api/v2/guides?city=${k % 2 ? 'nara' : 'kobe'}&limit=50` }));
+      const replies = await Promise.all([...searches, ...writes]);
+      for (const r of replies.slice(0, searches.length)) expect((r as { statusCode: number }).statusCode).toBe(200);
+      await c.app.guideSearch.sync();
+
+      const truth = await db
+        .select({ id: guides.id, city: guides.serviceCity })
+        .from(guides)
+        .where(eq(guides.status, 'active'))
+        .orderBy(sql`${guides.rating} desc, ${guides.reviewCount} desc, ${guides.id} asc`);
+      for (const city of ['nara', 'kobe']) {
+        const body = (await c.app.inject({ url: `/api/v2/guides?city=${city}&limit=50` })).json();
+        expect(body.data.map((g: { id: number }) => g.id)).toEqual(truth.filter((g) => g.city === city).map((g) => g.id));
+      }
+      const byPrice = (await c.app.inject({ url: '/api/v2/guides?sort=price_asc&limit=50&maxPrice=300' })).json();
+      const cheap = await db
+        .select({ id: guides.id })
+        .from(guides)
+        .where(sql`${guides.status} = 'active' and ${guides.basicPricePerHourCents} <= 30000`)
+        .orderBy(sql`${guides.basicPricePerHourCents} asc, ${guides.id} asc`);
+      expect(byPrice.data.map((g: { id: number }) => g.id)).toEqual(cheap.map((g) => g.id));
+    } finally {
+      await c.close();
+    }
+  });
+
   it.runIf(process.env.DATABASE_URL)('catches up after its listening connection is lost (PostgreSQL)', async () => {
     const c = await createTestApp({ seed: 'none' });
     try {
