@@ -408,6 +408,34 @@ test('change the password, then delete the account with a typed confirmation', a
   expect((await page.request.post('/api/auth/login', { data: { username: user.username, password: 'Shinkansen-700' } })).status()).toBe(401);
 });
 
+test('a new e-mail address needs the current password, and the old address is told (zh-CN)', async ({ page }) => {
+  allowConsoleErrors(page, /Failed to load resource: the server responded with a status of 400/);
+  const user = await apiSignup(page.request, 'zh-CN');
+  await openSignedIn(page, '/profile', 'zh-CN', user.username, user.password);
+  const personal = page.locator('#personal');
+  const email = personal.getByLabel('邮箱', { exact: true });
+  await expect(email).toHaveValue(user.email);
+  // Only a changed address asks for the password.
+  await expect(personal.getByLabel('当前密码')).toHaveCount(0);
+  const next = `moved.${user.username}@example.com`;
+  await email.fill(next);
+  await expect(personal.getByText('更改邮箱需要输入当前密码，我们会通知您原来的邮箱。')).toBeVisible();
+  await personal.getByRole('button', { name: '保存修改' }).click();
+  await expect(personal.getByText('请输入当前密码')).toBeVisible();
+  await personal.getByLabel('当前密码').fill('not-my-password');
+  await personal.getByRole('button', { name: '保存修改' }).click();
+  await expect(personal.getByText('当前密码不正确')).toBeVisible();
+  await personal.getByLabel('当前密码').fill(user.password);
+  await personal.getByRole('button', { name: '保存修改' }).click();
+  await expectToast(page, '资料已更新');
+  await expect(personal.getByLabel('当前密码')).toHaveCount(0);
+  expect((await (await page.request.get('/api/me', { headers: { authorization: `Bearer ${user.reply.token}` } })).json()).email).toBe(next);
+  await expect(async () => {
+    const mails = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(user.email)}`)).json()).data;
+    expect(mails.some((m: { subject: string; textBody: string }) => m.subject === '您的 Tabi 日本地陪邮箱已更改' && m.textBody.includes(next))).toBe(true);
+  }).toPass();
+});
+
 test('the account pages have no WCAG A/AA violations', async ({ page }) => {
   const user = await apiSignup(page.request);
   for (const p of ['/login', '/signup', '/forgot-password', '/reset-password?token=x']) {

@@ -69,6 +69,8 @@ export const updateProfileBodySchema = z
     readReceiptsEnabled: z.boolean(),
     emailUpdates: z.boolean(),
     locale: z.enum(['en', 'zh-CN']).nullable(),
+    /** Needed only when `email` changes: a stolen session alone must not be able to move the account. */
+    currentPassword: z.string().min(1).max(PASSWORD_MAX),
   })
   .partial();
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;

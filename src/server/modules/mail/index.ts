@@ -3,7 +3,7 @@ import { Mailer } from './mailer';
 
 export { Mailer } from './mailer';
 export { deleteMailsTo, insertMail, latestMails, mailsTo, type NewMail } from './mail.repository';
-export { passwordResetMail } from './templates';
+export { emailChangedMail, passwordResetMail } from './templates';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -17,3 +17,16 @@ export function passwordResetMail(opts: { locale: MailLocale; name: string; link
   const html = `<p>Hello ${escapeHtml(name)},</p><p>We received a request to reset the password of your Tabi Guides account. Open this link within 1 hour to choose a new password (it works once):</p><p><a href="${escapeHtml(link)}">Reset your password</a></p><p>If you did not ask for this, ignore this e-mail: your password stays the same.</p><p>Tabi Guides</p>`;
   return { subject: 'Reset your Tabi Guides password', text, html };
 }
+
+/** To the old address after an e-mail change, so an owner who did not make it learns of it. */
+export function emailChangedMail(opts: { locale: MailLocale; name: string; newEmail: string; helpLink: string }) {
+  const { name, newEmail, helpLink } = opts;
+  if (opts.locale === 'zh-CN') {
+    const text = `${name}，您好：\n\n您的 Tabi 日本地陪账户的登录邮箱已改为 ${newEmail}。今后的邮件将发送到新邮箱。\n\n如果这不是您本人的操作，请立即联系我们：${helpLink}\n\nTabi 日本地陪`;
+    const html = `<p>${escapeHtml(name)}，您好：</p><p>您的 Tabi 日本地陪账户的登录邮箱已改为 <strong>${escapeHtml(newEmail)}</strong>。今后的邮件将发送到新邮箱。</p><p>如果这不是您本人的操作，请立即<a href="${escapeHtml(helpLink)}">联系我们</a>。</p><p>Tabi 日本地陪</p>`;
+    return { subject: '您的 Tabi 日本地陪邮箱已更改', text, html };
+  }
+  const text = `Hello ${name},\n\nThe e-mail address of your Tabi Guides account was changed to ${newEmail}. E-mails now go to the new address.\n\nIf you did not make this change, contact us right away: ${helpLink}\n\nTabi Guides`;
+  const html = `<p>Hello ${escapeHtml(name)},</p><p>The e-mail address of your Tabi Guides account was changed to <strong>${escapeHtml(newEmail)}</strong>. E-mails now go to the new address.</p><p>If you did not make this change, <a href="${escapeHtml(helpLink)}">contact us</a> right away.</p><p>Tabi Guides</p>`;
+  return { subject: 'Your Tabi Guides e-mail address was changed', text, html };
+}

@@ -7,7 +7,7 @@ import { pgErrorCode, type Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { hashPassword, revokeAllSessions, verifyPassword } from '../auth/index';
-import { deleteMailsTo, mailsTo } from '../mail/index';
+import { deleteMailsTo, emailChangedMail, insertMail, mailsTo } from '../mail/index';
 import { keyFromPublicUrl, publicUrl, storeImage } from '../../storage/index';
 import { toUserDto } from './user-dto';
 import { anonymizeUser, emailOwner, findUserById, updateUser, userRelatedData, type UserRow } from './users.repository';
@@ -22,17 +22,55 @@ export async function getMe(app: AppInstance, userId: number): Promise<User> {
   return toUserDto(await requireUser(app.ctx.database.db, userId));
 }
 
+/**
+ * Saves profile fields. A new e-mail address needs the current password (whoever holds only a
+ * session must not be able to move the account, then reset its password), and the old address is
+ * told of the change.
+ */
 export async function updateMe(app: AppInstance, userId: number, body: z.output<typeof updateProfileBodySchema>): Promise<User> {
   const db = app.ctx.database.db;
-  if (body.email !== undefined) {
-    const owner = await emailOwner(db, body.email);
+  const { currentPassword, ...fields } = body;
+  const user = await requireUser(db, userId);
+  const newEmail = fields.email !== undefined && fields.email.toLowerCase() !== user.email.toLowerCase() ? fields.email : undefined;
+  if (newEmail !== undefined) {
+    if (!currentPassword) {
+      throw new AppError('validation_failed', 'Changing the e-mail address needs the current password', [
+        { path: 'body.currentPassword', message: 'Required to change the e-mail address' },
+      ]);
+    }
+    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      throw new AppError('wrong_password', 'The current password is not correct', [{ path: 'body.currentPassword', message: 'Incorrect password' }]);
+    }
+    const owner = await emailOwner(db, newEmail);
     if (owner !== undefined && owner !== userId) throw new AppError('email_taken', 'This e-mail address is already registered');
   }
-  const row = await updateUser(db, userId, body).catch((err: unknown) => {
-    if (pgErrorCode(err) === '23505') throw new AppError('email_taken', 'This e-mail address is already registered');
-    throw err;
-  });
+  const { row, mailId } = await db
+    .transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      const updated = await updateUser(t, userId, fields);
+      if (!updated || newEmail === undefined) return { row: updated, mailId: undefined };
+      const mail = emailChangedMail({
+        locale: user.locale === 'zh-CN' ? 'zh-CN' : 'en',
+        name: user.nickname || user.fullName,
+        newEmail,
+        helpLink: `${app.ctx.config.appUrl}/help/contact`,
+      });
+      const id = await insertMail(t, {
+        toAddress: user.email,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        template: 'email_changed',
+        meta: { userId },
+      });
+      return { row: updated, mailId: id };
+    })
+    .catch((err: unknown) => {
+      if (pgErrorCode(err) === '23505') throw new AppError('email_taken', 'This e-mail address is already registered');
+      throw err;
+    });
   if (!row) throw new AppError('unauthorized', 'Authentication required');
+  if (mailId !== undefined) void app.mailer.deliver(mailId);
   return toUserDto(row);
 }
 

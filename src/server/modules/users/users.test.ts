@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema/index';
+import { emailOutbox, sessions, users } from '../../db/schema/index';
 import { bearer, nextAddress, signUp } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -80,10 +80,34 @@ describe('GET/PATCH /api/me', () => {
       const res = await patch(a.token, '/api/me', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    const taken = await patch(a.token, '/api/me', { email: b.email.toUpperCase() });
+    const taken = await patch(a.token, '/api/me', { email: b.email.toUpperCase(), currentPassword: a.password });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('email_taken');
-    expect((await patch(a.token, '/api/me', { email: a.email })).statusCode).toBe(200);
+    // The same address (in any case) is no change: no password needed.
+    expect((await patch(a.token, '/api/me', { email: a.email.toUpperCase(), fullName: 'Same Mail' })).statusCode).toBe(200);
+  });
+
+  it('changes the e-mail only with the current password, and tells the old address', async () => {
+    const a = await signUp(t);
+    const next = `moved.${a.username}@example.com`;
+    const missing = await patch(a.token, '/api/me', { email: next });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.currentPassword' }] });
+    const wrong = await patch(a.token, '/api/me', { email: next, currentPassword: 'not-my-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'wrong_password', fields: [{ path: 'body.currentPassword' }] });
+    expect((await me(a.token)).json().email).toBe(a.email);
+
+    const ok = await patch(a.token, '/api/me', { email: next, currentPassword: a.password, nickname: 'Moved' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ email: next, nickname: 'Moved' });
+    expect(ok.body).not.toContain('currentPassword');
+    const notices = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, a.email))).filter((m) => m.template === 'email_changed');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.textBody).toContain(next);
+    expect(notices[0]!.htmlBody).toContain('/help/contact');
+    // Other fields never need the password.
+    expect((await patch(a.token, '/api/me', { city: 'Chengdu' })).statusCode).toBe(200);
   });
 
   it('stores SQL and script payloads in every text field verbatim', async () => {

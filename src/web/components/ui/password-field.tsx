@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { FieldShell, inputClass } from './form';
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode; error?: string | null; hint?: ReactNode };
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode; error?: string | null; hint?: ReactNode; wrapperClassName?: string };
 
 /** A password input with a show/hide button. */
-export const PasswordField = forwardRef<HTMLInputElement, Props>(function PasswordField({ label, error, hint, className, ...rest }, ref) {
+export const PasswordField = forwardRef<HTMLInputElement, Props>(function PasswordField({ label, error, hint, wrapperClassName, className, ...rest }, ref) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
-    <FieldShell label={label} error={error} hint={hint}>
+    <FieldShell label={label} error={error} hint={hint} className={wrapperClassName}>
       {({ id, describedBy, invalid }) => (
         <div className="relative">
           <input

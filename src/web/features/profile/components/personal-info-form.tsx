@@ -4,6 +4,7 @@ import { MBTI_TYPES } from '../../../../shared/schemas/auth';
 import { genderSchema, type User } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
 import { Panel, SelectField, TextAreaField, TextField } from '../../../components/ui/form';
+import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
@@ -28,6 +29,10 @@ export function PersonalInfoForm({ user }: { user: User }) {
   const [v, setV] = useState(() => fromUser(user));
   const [submitted, setSubmitted] = useState(false);
   const [emailTaken, setEmailTaken] = useState(false);
+  // A new e-mail address needs the current password (the server asks for it too).
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [wrongPassword, setWrongPassword] = useState(false);
+  const emailChanged = v.email.trim().toLowerCase() !== user.email.toLowerCase();
   const set = (key: keyof typeof v) => (e: { target: { value: string } }) => {
     setV((prev) => ({ ...prev, [key]: e.target.value }));
     if (key === 'email') setEmailTaken(false);
@@ -38,13 +43,15 @@ export function PersonalInfoForm({ user }: { user: User }) {
     fullName: !v.fullName.trim() ? t('personal.errors.fullName') : null,
     email: !EMAIL.test(v.email.trim()) ? t('personal.errors.email') : emailTaken ? t('personal.errors.emailTaken') : null,
     age: ageNum !== null && (!Number.isInteger(ageNum) || ageNum < 13 || ageNum > 120) ? t('personal.errors.age') : null,
+    currentPassword: !emailChanged ? null : !currentPassword ? t('security.required') : wrongPassword ? t('security.wrongCurrent') : null,
   };
-  const show = (k: keyof typeof errors) => (submitted || (k === 'email' && emailTaken) ? errors[k] : null);
+  const show = (k: keyof typeof errors) =>
+    submitted || (k === 'email' && emailTaken) || (k === 'currentPassword' && wrongPassword) ? errors[k] : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (errors.fullName || errors.email || errors.age) return;
+    if (errors.fullName || errors.email || errors.age || errors.currentPassword) return;
     update.mutate(
       {
         fullName: v.fullName.trim(),
@@ -55,16 +62,24 @@ export function PersonalInfoForm({ user }: { user: User }) {
         city: v.city.trim() || null,
         mbti: v.mbti ? (v.mbti as (typeof MBTI_TYPES)[number]) : null,
         bio: v.bio.trim() || null,
+        ...(emailChanged ? { currentPassword } : {}),
       },
       {
         onSuccess: (u) => {
           setV(fromUser(u));
+          setCurrentPassword('');
           setSubmitted(false);
           showToast({ title: t('toasts.profileUpdated'), description: t('toasts.profileUpdatedBody'), variant: 'success' });
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.code === 'email_taken') setEmailTaken(true);
-          showToast({ title: t('toasts.updateFailed'), description: t('toasts.updateFailedBody'), variant: 'destructive' });
+          const code = err instanceof ApiError ? err.code : null;
+          if (code === 'email_taken') setEmailTaken(true);
+          if (code === 'wrong_password') setWrongPassword(true);
+          showToast({
+            title: t('toasts.updateFailed'),
+            description: code === 'wrong_password' ? t('security.wrongCurrent') : t('toasts.updateFailedBody'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -76,6 +91,20 @@ export function PersonalInfoForm({ user }: { user: User }) {
         <TextField label={t('personal.fullName')} autoComplete="name" value={v.fullName} onChange={set('fullName')} error={show('fullName')} maxLength={100} />
         <TextField label={t('personal.nickname')} autoComplete="nickname" value={v.nickname} onChange={set('nickname')} maxLength={50} />
         <TextField label={t('personal.email')} type="email" autoComplete="email" value={v.email} onChange={set('email')} error={show('email')} wrapperClassName="sm:col-span-2" />
+        {emailChanged && (
+          <PasswordField
+            label={t('security.current')}
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => {
+              setCurrentPassword(e.target.value);
+              setWrongPassword(false);
+            }}
+            error={show('currentPassword')}
+            hint={t('personal.emailPasswordHint')}
+            wrapperClassName="sm:col-span-2"
+          />
+        )}
         <SelectField label={t('personal.gender')} value={v.gender} onChange={set('gender')}>
           <option value="">{t('personal.notSet')}</option>
           {genderSchema.options.map((g) => (
