@@ -40,7 +40,14 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
     '/api/me',
     {
       preHandler: app.requireAuth,
-      schema: { tags: ['me'], summary: 'Update personal info and privacy settings', security, body: updateProfileBodySchema, response: { 200: userSchema, ...errors } },
+      schema: {
+        tags: ['me'],
+        summary: 'Update personal info and privacy settings',
+        description: 'A new email needs currentPassword (400 validation_failed without it, 400 wrong_password when wrong); the old address is told of the change.',
+        security,
+        body: updateProfileBodySchema,
+        response: { 200: userSchema, ...errors },
+      },
     },
     async (request) => updateMe(app, currentUser(request).id, request.body),
   );
