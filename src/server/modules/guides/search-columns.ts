@@ -47,23 +47,21 @@ const TRAIT_ROWS = LANGUAGE_ROWS + 7;
 export class CityColumns {
   size = 0;
   private readonly slotOf = new Map<number, number>();
+  /** The guide in each slot (its id and service list are read from here). */
+  private readonly entries: IndexedGuide[] = [];
   private userId = new Int32Array(INITIAL_CAPACITY);
   private price = new Int32Array(INITIAL_CAPACITY);
   private minPeople = new Int16Array(INITIAL_CAPACITY);
   private maxPeople = new Int16Array(INITIAL_CAPACITY);
-  private languages = new Uint8Array(INITIAL_CAPACITY);
-  private weekly = new Uint8Array(INITIAL_CAPACITY);
   private zone = new Uint16Array(INITIAL_CAPACITY);
   private serviceLow = new Uint32Array(INITIAL_CAPACITY);
   private serviceHigh = new Uint32Array(INITIAL_CAPACITY);
-  private ids = new Int32Array(INITIAL_CAPACITY);
-  private services: (readonly number[])[] = [];
-  /** TRAIT_ROWS bitsets of capacity / 32 words each, row after row. */
-  private traits = new Int32Array((TRAIT_ROWS * INITIAL_CAPACITY) / 32);
+  /** TRAIT_ROWS bitsets, one bit per slot. */
+  private traits = Array.from({ length: TRAIT_ROWS }, () => new Int32Array(INITIAL_CAPACITY / 32));
 
   add(g: IndexedGuide, zone: number): void {
-    if (this.size === this.ids.length) this.grow();
-    this.write(this.size, g.id, g.userId, g.priceCents, g.minPeople, g.maxPeople, g.languageMask, g.weeklyDays, zone, g.serviceIds);
+    if (this.size === this.userId.length) this.grow();
+    this.write(this.size, g, zone);
     this.slotOf.set(g.id, this.size++);
   }
 
@@ -73,10 +71,11 @@ export class CityColumns {
     this.slotOf.delete(id);
     const last = --this.size;
     if (slot !== last) {
-      this.write(slot, this.ids[last]!, this.userId[last]!, this.price[last]!, this.minPeople[last]!, this.maxPeople[last]!, this.languages[last]!, this.weekly[last]!, this.zone[last]!, this.services[last]!);
-      this.slotOf.set(this.ids[slot]!, slot);
+      const moved = this.entries[last]!;
+      this.write(slot, moved, this.zone[last]!);
+      this.slotOf.set(moved.id, slot);
     }
-    this.services.length = last;
+    this.entries.length = last;
   }
 
   /**
@@ -85,19 +84,17 @@ export class CityColumns {
    */
   scan(f: CountFilter, out: number[] | null = null): number {
     const { languageBit, travelers, minCents, maxCents, excludeUserId, dayBit, zonePast, serviceBitsLow, serviceBitsHigh, services } = f;
-    const { userId, price, minPeople, maxPeople, zone, serviceLow, serviceHigh, traits, ids } = this;
+    const { userId, price, minPeople, maxPeople, zone, serviceLow, serviceHigh, entries } = this;
     const anyService = serviceBitsLow === 0 && serviceBitsHigh === 0 && services === null;
-    const serviceLists = this.services;
-    const words = this.ids.length >>> 5;
-    const languageRow = languageBit === 0 ? -1 : (31 - Math.clz32(languageBit)) * words;
-    const dayRow = dayBit === 0 ? -1 : (LANGUAGE_ROWS + 31 - Math.clz32(dayBit)) * words;
+    const languageRow = languageBit === 0 ? null : this.traits[31 - Math.clz32(languageBit)]!;
+    const dayRow = dayBit === 0 ? null : this.traits[LANGUAGE_ROWS + 31 - Math.clz32(dayBit)]!;
     const fullWords = this.size >>> 5;
     const rest = this.size & 31;
     let total = 0;
     for (let w = 0; w <= fullWords; w++) {
       let m = w < fullWords ? -1 : rest === 0 ? 0 : (1 << rest) - 1;
-      if (languageRow >= 0) m &= traits[languageRow + w]!;
-      if (dayRow >= 0) m &= traits[dayRow + w]!;
+      if (languageRow !== null) m &= languageRow[w]!;
+      if (dayRow !== null) m &= dayRow[w]!;
       while (m !== 0) {
         const lowest = m & -m;
         m ^= lowest;
@@ -111,62 +108,49 @@ export class CityColumns {
           !anyService &&
           (serviceLow[i]! & serviceBitsLow) === 0 &&
           (serviceHigh[i]! & serviceBitsHigh) === 0 &&
-          (services === null || !serviceLists[i]!.some((s) => services.has(s)))
+          (services === null || !entries[i]!.serviceIds.some((s) => services.has(s)))
         ) {
           continue;
         }
-        if (out !== null) out.push(ids[i]!);
+        if (out !== null) out.push(entries[i]!.id);
         total++;
       }
     }
     return total;
   }
 
-  private write(slot: number, id: number, user: number, price: number, minP: number, maxP: number, lang: number, weekly: number, zone: number, services: readonly number[]) {
-    this.ids[slot] = id;
-    this.userId[slot] = user;
-    this.price[slot] = price;
-    this.minPeople[slot] = minP;
-    this.maxPeople[slot] = maxP;
-    this.languages[slot] = lang;
-    this.weekly[slot] = weekly;
+  private write(slot: number, g: IndexedGuide, zone: number): void {
+    this.entries[slot] = g;
+    this.userId[slot] = g.userId;
+    this.price[slot] = g.priceCents;
+    this.minPeople[slot] = g.minPeople;
+    this.maxPeople[slot] = g.maxPeople;
     this.zone[slot] = zone;
-    this.services[slot] = services;
-    const bits = serviceBits(services);
+    const bits = serviceBits(g.serviceIds);
     this.serviceLow[slot] = bits.low;
     this.serviceHigh[slot] = bits.high;
-    this.writeTraits(slot, lang, weekly);
-  }
-
-  private writeTraits(slot: number, lang: number, weekly: number): void {
-    const words = this.ids.length >>> 5;
     const word = slot >>> 5;
     const bit = 1 << (slot & 31);
-    const traits = (lang & 7) | ((weekly & 127) << LANGUAGE_ROWS);
-    for (let row = 0; row < TRAIT_ROWS; row++) {
-      if (traits & (1 << row)) this.traits[row * words + word]! |= bit;
-      else this.traits[row * words + word]! &= ~bit;
-    }
+    const traits = (g.languageMask & 7) | ((g.weeklyDays & 127) << LANGUAGE_ROWS);
+    this.traits.forEach((row, k) => {
+      if (traits & (1 << k)) row[word]! |= bit;
+      else row[word]! &= ~bit;
+    });
   }
 
   private grow(): void {
-    const grown = <T extends Int32Array | Int16Array | Uint8Array | Uint16Array | Uint32Array>(a: T): T => {
+    const grown = <T extends Int32Array | Int16Array | Uint16Array | Uint32Array>(a: T): T => {
       const b = new (a.constructor as new (n: number) => T)(a.length * 2);
       b.set(a);
       return b;
     };
-    this.ids = grown(this.ids);
     this.userId = grown(this.userId);
     this.price = grown(this.price);
     this.minPeople = grown(this.minPeople);
     this.maxPeople = grown(this.maxPeople);
-    this.languages = grown(this.languages);
-    this.weekly = grown(this.weekly);
     this.zone = grown(this.zone);
     this.serviceLow = grown(this.serviceLow);
     this.serviceHigh = grown(this.serviceHigh);
-    // The bitset rows are laid out by capacity: rebuild them.
-    this.traits = new Int32Array((TRAIT_ROWS * this.ids.length) / 32);
-    for (let slot = 0; slot < this.size; slot++) this.writeTraits(slot, this.languages[slot]!, this.weekly[slot]!);
+    this.traits = this.traits.map(grown);
   }
 }

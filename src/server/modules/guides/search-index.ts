@@ -1,4 +1,5 @@
 import { isoWeekday, todayInZone, weekdayBit } from '../../../shared/availability';
+import type { SEARCH_LANGUAGES } from '../../../shared/price-range';
 import type { GuideSearchQuery } from '../../../shared/schemas/guides';
 import { CityColumns, serviceBits, type CountFilter } from './search-columns';
 
@@ -31,7 +32,10 @@ export interface IndexedException {
   available: boolean;
 }
 
-const LANGUAGE_BITS: Record<string, number> = { zh: 1, ja: 2, en: 4 };
+/** The bits of guides.language_mask (the generated column in the schema). */
+const LANGUAGE_BITS: Record<SearchLanguage, number> = { zh: 1, ja: 2, en: 4 };
+
+type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];
 
 type Compare = (a: IndexedGuide, b: IndexedGuide) => number;
 /** Every order ends on the id, so two entries compare equal only when they are the same guide. */
@@ -72,8 +76,13 @@ function lowerBound<T>(items: readonly T[], before: (item: T) => boolean): numbe
 
 /** A sorted array kept sorted under single inserts and removals (binary search + splice). */
 class SortedList {
-  items: IndexedGuide[] = [];
-  constructor(private readonly compare: Compare) {}
+  items: IndexedGuide[];
+  constructor(
+    private readonly compare: Compare,
+    items: IndexedGuide[] = [],
+  ) {
+    this.items = items.sort(compare);
+  }
 
   private lowerBound(g: IndexedGuide): number {
     return lowerBound(this.items, (x) => this.compare(x, g) < 0);
@@ -123,20 +132,16 @@ export class SearchIndex {
   load(guides: IndexedGuide[], exceptions: IndexedException[]): void {
     this.byId.clear();
     for (const g of guides) this.byId.set(g.id, g);
+    const byCity = new Map<string, IndexedGuide[]>();
+    for (const g of guides) {
+      const city = byCity.get(g.city);
+      if (city) city.push(g);
+      else byCity.set(g.city, [g]);
+    }
     for (const [name, list] of Object.entries(this.lists)) {
-      const byCity = new Map<string, IndexedGuide[]>();
-      for (const g of this.byId.values()) {
-        let city = byCity.get(g.city);
-        if (!city) byCity.set(g.city, (city = []));
-        city.push(g);
-      }
       list.all.reset([...this.byId.values()]);
       list.byCity.clear();
-      for (const [city, items] of byCity) {
-        const sorted = new SortedList(ORDERS[name as OrderName]);
-        sorted.reset(items);
-        list.byCity.set(city, sorted);
-      }
+      for (const [city, items] of byCity) list.byCity.set(city, new SortedList(ORDERS[name as OrderName], [...items]));
     }
     this.columns.clear();
     for (const g of this.byId.values()) this.addColumns(g);
