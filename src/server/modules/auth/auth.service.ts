@@ -116,9 +116,7 @@ export async function requestPasswordReset(app: AppInstance, body: z.output<type
     await insertResetToken(t, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
     return insertMail(t, {
       toAddress: user.email,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html,
+      ...mail,
       template: 'password_reset',
       meta: { userId: user.id, link },
     });

@@ -1,4 +1,4 @@
-/** E-mail texts in the recipient's language (the locale they used, else English). */
+/** E-mail texts in the recipient's language (the locale they used, else English), shaped for the outbox row. */
 type MailLocale = 'en' | 'zh-CN';
 
 function escapeHtml(s: string): string {
@@ -11,11 +11,11 @@ export function passwordResetMail(opts: { locale: MailLocale; name: string; link
   if (opts.locale === 'zh-CN') {
     const text = `${name}，您好：\n\n我们收到了重置您 Tabi 日本地陪账户密码的请求。请在 1 小时内打开以下链接设置新密码（链接只能使用一次）：\n\n${link}\n\n如果这不是您本人的操作，请忽略这封邮件，您的密码不会改变。\n\nTabi 日本地陪`;
     const html = `<p>${escapeHtml(name)}，您好：</p><p>我们收到了重置您 Tabi 日本地陪账户密码的请求。请在 1 小时内打开以下链接设置新密码（链接只能使用一次）：</p><p><a href="${escapeHtml(link)}">重置密码</a></p><p>如果这不是您本人的操作，请忽略这封邮件，您的密码不会改变。</p><p>Tabi 日本地陪</p>`;
-    return { subject: '重置您的 Tabi 日本地陪密码', text, html };
+    return { subject: '重置您的 Tabi 日本地陪密码', textBody: text, htmlBody: html };
   }
   const text = `Hello ${name},\n\nWe received a request to reset the password of your Tabi Guides account. Open this link within 1 hour to choose a new password (it works once):\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays the same.\n\nTabi Guides`;
   const html = `<p>Hello ${escapeHtml(name)},</p><p>We received a request to reset the password of your Tabi Guides account. Open this link within 1 hour to choose a new password (it works once):</p><p><a href="${escapeHtml(link)}">Reset your password</a></p><p>If you did not ask for this, ignore this e-mail: your password stays the same.</p><p>Tabi Guides</p>`;
-  return { subject: 'Reset your Tabi Guides password', text, html };
+  return { subject: 'Reset your Tabi Guides password', textBody: text, htmlBody: html };
 }
 
 /** To the old address after an e-mail change, so an owner who did not make it learns of it. */
@@ -24,9 +24,9 @@ export function emailChangedMail(opts: { locale: MailLocale; name: string; newEm
   if (opts.locale === 'zh-CN') {
     const text = `${name}，您好：\n\n您的 Tabi 日本地陪账户的登录邮箱已改为 ${newEmail}。今后的邮件将发送到新邮箱。\n\n如果这不是您本人的操作，请立即联系我们：${helpLink}\n\nTabi 日本地陪`;
     const html = `<p>${escapeHtml(name)}，您好：</p><p>您的 Tabi 日本地陪账户的登录邮箱已改为 <strong>${escapeHtml(newEmail)}</strong>。今后的邮件将发送到新邮箱。</p><p>如果这不是您本人的操作，请立即<a href="${escapeHtml(helpLink)}">联系我们</a>。</p><p>Tabi 日本地陪</p>`;
-    return { subject: '您的 Tabi 日本地陪邮箱已更改', text, html };
+    return { subject: '您的 Tabi 日本地陪邮箱已更改', textBody: text, htmlBody: html };
   }
   const text = `Hello ${name},\n\nThe e-mail address of your Tabi Guides account was changed to ${newEmail}. E-mails now go to the new address.\n\nIf you did not make this change, contact us right away: ${helpLink}\n\nTabi Guides`;
   const html = `<p>Hello ${escapeHtml(name)},</p><p>The e-mail address of your Tabi Guides account was changed to <strong>${escapeHtml(newEmail)}</strong>. E-mails now go to the new address.</p><p>If you did not make this change, <a href="${escapeHtml(helpLink)}">contact us</a> right away.</p><p>Tabi Guides</p>`;
-  return { subject: 'Your Tabi Guides e-mail address was changed', text, html };
+  return { subject: 'Your Tabi Guides e-mail address was changed', textBody: text, htmlBody: html };
 }

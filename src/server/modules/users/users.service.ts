@@ -57,9 +57,7 @@ export async function updateMe(app: AppInstance, userId: number, body: z.output<
       });
       const id = await insertMail(t, {
         toAddress: user.email,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
+        ...mail,
         template: 'email_changed',
         meta: { userId },
       });
