@@ -10,7 +10,11 @@
  *   Every search is answered afresh (there is no result cache; docs/decisions/036). Besides the
  *   typical search, a varied series mixes cities, languages, group sizes, price bands, dates, sorts
  *   and pages, so no two requests in a row ask the same question.
- *   3. The landing page's initial JavaScript, gzip. Target: < 170 KB.
+ *   3. Booking: one traveler action, create a booking (POST /api/v2/bookings) and pay its deposit
+ *      by card (POST …/payments with an Idempotency-Key), on the 10,000-guide server, as a ratio to
+ *      /healthz. Every booking is a new slot, so each one takes the guide's advisory lock, checks
+ *      the exclusion constraint, and writes the payment and ledger entries.
+ *   4. The landing page's initial JavaScript, gzip. Target: < 170 KB.
  *
  * Settings: BENCH_SECONDS (10 per series, in 2 s slices taking turns), BENCH_CONCURRENCY (16), BENCH_SIZES ("10000,100000").
  */
@@ -21,19 +25,23 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { addDays, isoWeekday, todayInZone } from '../src/shared/availability';
 import { SERVICE_CITY_SLUGS } from '../src/shared/cities';
 import { openDatabase } from '../src/server/db/client';
+import { guides, guideWeeklyAvailability, users } from '../src/server/db/schema/index';
 import { generateBulkGuides } from '../src/server/db/seed/guides';
 import { runSeed } from '../src/server/db/seed/index';
+import { createSession } from '../src/server/modules/auth/index';
 import { landingInitialJs } from './landing-size';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+/** The servers sign sessions with this, so the bench can mint its travelers' tokens. */
+const BENCH_JWT_SECRET = randomBytes(32).toString('hex');
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 interface Result {
@@ -57,34 +65,117 @@ function summarize(samples: Sample[]): Result {
   return { requests: latencies.length, errors: samples.reduce((t, x) => t + x.errors, 0), rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99) };
 }
 
-/** A bounded closed-loop load: CONCURRENCY keep-alive connections, each sending the next request when the last answered. */
-async function load(port: number, paths: () => string, seconds: number): Promise<Sample> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+/** A bounded closed-loop load: CONCURRENCY workers, each starting the next operation when the last finished. */
+async function loadOps(seconds: number, op: () => Promise<boolean>): Promise<Sample> {
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
-  const one = (p: string) =>
-    new Promise<number>((resolve) => {
-      const start = performance.now();
-      const req = http.get({ host: '127.0.0.1', port, path: p, agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - start : -1));
-      });
-      req.on('error', () => resolve(-1));
-    });
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < deadline) {
-        const ms = await one(paths());
-        if (ms < 0) errors++;
-        else latencies.push(ms);
+        const start = performance.now();
+        if (await op()) latencies.push(performance.now() - start);
+        else errors++;
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  return { latencies, errors, seconds: elapsed };
+  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
+}
+
+/** One HTTP request on a keep-alive agent; resolves to the status code and the body. */
+function request(agent: http.Agent, port: number, method: string, p: string, headers: Record<string, string> = {}, body?: unknown) {
+  return new Promise<{ status: number; body: string }>((resolve) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      { host: '127.0.0.1', port, path: p, method, agent, headers: { ...headers, ...(payload && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on('error', () => resolve({ status: -1, body: '' }));
+    req.end(payload);
+  });
+}
+
+/** GET requests for the paths the generator gives, counting 200s. */
+async function load(port: number, paths: () => string, seconds: number): Promise<Sample> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  try {
+    return await loadOps(seconds, async () => (await request(agent, port, 'GET', paths())).status === 200);
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
+ * The booking series' travelers, their tokens, and a stream of distinct bookable slots: each guide's
+ * first weekly window, one week later every time the list wraps around.
+ */
+async function prepareBookings(url: string) {
+  const database = await openDatabase({ databaseUrl: url });
+  try {
+    const db = database.db;
+    const travelers = await db
+      .insert(users)
+      .values(Array.from({ length: CONCURRENCY }, (_, i) => ({ username: `benchtraveler${i}`, email: `bench${i}@bench.tabi`, passwordHash: 'disabled', fullName: `Bench Traveler ${i}` })))
+      .returning({ id: users.id });
+    const tokens = await Promise.all(travelers.map((u) => createSession(db, { userId: u.id, secret: BENCH_JWT_SECRET, ttlMs: 3_600_000 }).then((s) => s.token)));
+    const windows = await db
+      .selectDistinctOn([guideWeeklyAvailability.guideId], {
+        guideId: guideWeeklyAvailability.guideId,
+        weekday: guideWeeklyAvailability.weekday,
+        startMinute: guideWeeklyAvailability.startMinute,
+        hours: guides.minDurationHours,
+        people: guides.minPeople,
+      })
+      .from(guideWeeklyAvailability)
+      .innerJoin(guides, eq(guides.id, guideWeeklyAvailability.guideId))
+      .where(and(eq(guides.status, 'active'), sql`${guideWeeklyAvailability.endMinute} - ${guideWeeklyAvailability.startMinute} >= ${guides.minDurationHours} * 60`))
+      .orderBy(guideWeeklyAvailability.guideId, guideWeeklyAvailability.weekday)
+      .limit(3000);
+    const first = addDays(todayInZone('Asia/Tokyo'), 3);
+    let i = 0;
+    const next = () => {
+      const w = windows[i % windows.length]!;
+      let date = addDays(first, 7 * Math.floor(i / windows.length));
+      while (isoWeekday(date) !== w.weekday) date = addDays(date, 1);
+      i++;
+      const startTime = `${String(Math.floor(w.startMinute / 60)).padStart(2, '0')}:${String(w.startMinute % 60).padStart(2, '0')}`;
+      return { guideId: w.guideId, date, startTime, durationHours: w.hours, travelers: w.people };
+    };
+    return { tokens, next };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Create + pay as one operation; each worker is its own traveler and its own client address. */
+function bookAndPay(port: number, prepared: Awaited<ReturnType<typeof prepareBookings>>): () => Promise<boolean> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  let n = 0;
+  return async () => {
+    const k = n++;
+    const headers = {
+      authorization: `Bearer ${prepared.tokens[k % prepared.tokens.length]}`,
+      // Payments are rate-limited per address (card testing); the server trusts the bench's proxy header.
+      'x-forwarded-for': `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`,
+    };
+    const created = await request(agent, port, 'POST', '/api/v2/bookings', headers, prepared.next());
+    if (created.status !== 201) return false;
+    const id = JSON.parse(created.body).id as number;
+    const paid = await request(agent, port, 'POST', `/api/v2/bookings/${id}/payments`, { ...headers, 'idempotency-key': `bench-${k}` }, {
+      kind: 'deposit',
+      method: 'card',
+      cardNumber: '4242 4242 4242 4242',
+      expiryDate: '12/30',
+      cvv: '123',
+      cardHolder: 'Bench Traveler',
+    });
+    return paid.status === 201;
+  };
 }
 
 /** Many different questions: every filter, sort and the first pages, drawn from a fixed sequence. */
@@ -158,7 +249,7 @@ async function startServer(url: string, port: number): Promise<ChildProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tabi-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/server.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'warn', DATA_DIR: dataDir, NODE_ENV: 'development' },
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'warn', DATA_DIR: dataDir, NODE_ENV: 'development', JWT_SECRET: BENCH_JWT_SECRET, TRUST_PROXY: 'true' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   child.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
@@ -184,6 +275,7 @@ async function main() {
   const basePort = 3900 + Math.floor(Math.random() * 40);
   const samples: Record<string, Sample[]> = {};
   const series: { key: string; port: number; paths: () => string }[] = [];
+  let booking: (() => Promise<boolean>) | undefined;
   try {
     for (const size of SIZES) {
       const db = await createDatabase(size);
@@ -198,14 +290,18 @@ async function main() {
       port++;
     }
     series.unshift({ key: 'healthz', port: basePort, paths: () => '/healthz' });
+    booking = bookAndPay(basePort, await prepareBookings(dbs[0]!.url));
     for (const x of series) {
       await load(x.port, x.paths, 2); // warm-up: connections, plans, caches
       samples[x.key] = [];
     }
+    await loadOps(2, booking);
+    samples.booking = [];
     const slice = 2;
     const rounds = Math.max(1, Math.round(SECONDS / slice));
     for (let r = 0; r < rounds; r++) {
       for (const x of series) samples[x.key]!.push(await load(x.port, x.paths, slice));
+      samples.booking!.push(await loadOps(slice, booking));
       process.stdout.write(`\r  round ${r + 1} / ${rounds}`);
     }
     console.log('');
@@ -222,6 +318,8 @@ async function main() {
     const [size, mode] = x.key.split('-');
     console.log(`  GET /api/v2/guides?… ${Number(size).toLocaleString('en').padStart(7)} ${mode!.padEnd(9)} ${fmt(search[x.key]!)}`);
   }
+  const bookings = summarize(samples.booking!);
+  console.log(`  POST /api/v2/bookings + …/payments (card) ${fmt(bookings)}`);
   const size = landingInitialJs(root);
   const [small, large] = SIZES;
   console.log('\nResults');
@@ -231,6 +329,7 @@ async function main() {
     if (health && a) console.log(`  ${mode.padEnd(9)} search / healthz throughput at ${small!.toLocaleString('en')} guides: ${((a.rps / health.rps) * 100).toFixed(1)}%   (target ≥ 25%)`);
     if (a && b) console.log(`  ${mode.padEnd(9)} search p99 at ${large!.toLocaleString('en')} vs ${small!.toLocaleString('en')} guides: ${(b.p99 / a.p99).toFixed(2)}× (${a.p99.toFixed(1)} → ${b.p99.toFixed(1)} ms)   (target < 1.5×)`);
   }
+  console.log(`  booking (create + pay) / healthz throughput at ${SIZES[0]!.toLocaleString('en')} guides: ${((bookings.rps / health.rps) * 100).toFixed(1)}%   (${bookings.errors} failed)`);
   console.log(`  landing initial JS (gzip): ${(size.gzipBytes / 1024).toFixed(1)} KB   (target < 170 KB)`);
 }
 

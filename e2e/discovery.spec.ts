@@ -102,7 +102,7 @@ test('a profile opens from the results with every section, and goes back to them
   await expect(page.getByText('未来 60 天，时间均为日本时间。')).toBeVisible();
   await expect(page.getByRole('list', { name: '可预约时间' }).getByRole('listitem')).not.toHaveCount(0);
   await expect(page.getByRole('region', { name: '服务与价格' }).getByText(/\d+ 元\/小时/).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: '预订' }).first()).toHaveAttribute('href', /\/checkout\/\d+$/);
+  await expect(page.getByRole('complementary', { name: '预订这位地陪' }).getByRole('button', { name: '预订' })).toBeVisible();
   const itinerary = page.locator('a[href^="/itinerary/"]').first();
   if (await itinerary.count()) {
     const title = await itinerary.locator('span.font-semibold').textContent();
@@ -125,7 +125,7 @@ test('a visitor who taps the heart is told to log in', async ({ page }) => {
 
 test('a traveler saves and unsaves a guide and sees it in Saved Guides', async ({ page, request }) => {
   await logIn(page, request, 'traveler');
-  await page.goto('/dashboard');
+  await page.goto('/dashboard?tab=saved-guides');
   await expect(page.getByRole('heading', { level: 2, name: 'Saved Guides' })).toBeVisible();
   await expect(page.getByText('You have not saved any guides yet.')).toBeVisible();
 
@@ -137,7 +137,7 @@ test('a traveler saves and unsaves a guide and sees it in Saved Guides', async (
   await page.reload();
   await expect(page.getByRole('article', { name }).getByRole('button', { name: 'Remove from saved guides' })).toBeVisible();
 
-  await page.goto('/dashboard');
+  await page.goto('/dashboard?tab=saved-guides');
   await expect(page.getByRole('button', { name: /Saved Guides \(1 total\)/ })).toBeVisible();
   const saved = page.getByRole('article', { name });
   await expect(saved).toBeVisible();
@@ -154,11 +154,11 @@ test('Saved Guides pages six at a time', async ({ page, request }) => {
     await hearts.first().click();
     await expect(page.getByRole('button', { name: 'Remove from saved guides' })).toHaveCount(i + 1);
   }
-  await page.goto('/dashboard');
+  await page.goto('/dashboard?tab=saved-guides');
   await expect(page.getByRole('heading', { level: 2, name: /Saved Guides/ })).toContainText('(7 total)');
   await expect(page.getByRole('article')).toHaveCount(6);
   await page.getByRole('button', { name: 'Next page' }).click();
-  await expect(page).toHaveURL(/\/dashboard\?page=2$/);
+  await expect(page).toHaveURL(/\/dashboard\?tab=saved-guides&page=2$/);
   await expect(page.getByRole('article')).toHaveCount(1);
 });
 
@@ -192,7 +192,7 @@ test('a guide is sent from the landing page to /guide and never sees their own c
 test('the trips page asks visitors to log in', async ({ page }) => {
   await gotoInLocale(page, '/dashboard', 'zh-CN');
   await expect(page.getByRole('heading', { name: '请登录' })).toBeVisible();
-  await expect(page.getByText('登录后才能查看你的行程。')).toBeVisible();
+  await expect(page.getByText('登录后才能查看您的行程。')).toBeVisible();
   await page.getByRole('link', { name: '返回首页' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

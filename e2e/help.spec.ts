@@ -226,7 +226,7 @@ test.describe('third-party chat (Crisp) configured', () => {
 
   test('retries attaching 10 times every 0.5 s, then falls back to the built-in chat', async ({ page }) => {
     let scriptLoads = 0;
-    await page.route('**/api/config/public', (r) => r.fulfill({ json: { support: { provider: 'crisp', crispWebsiteId: SITE } } }));
+    await page.route('**/api/config/public', (r) => r.fulfill({ json: { support: { provider: 'crisp', crispWebsiteId: SITE }, payments: { provider: 'simulated' } } }));
     await page.route('https://client.crisp.chat/l.js', (r) => {
       scriptLoads += 1;
       return r.fulfill({ contentType: 'text/javascript', body: '/* a vendor script that never attaches */' });
@@ -246,7 +246,7 @@ test.describe('third-party chat (Crisp) configured', () => {
   });
 
   test('when the SDK attaches, opening the chat hands the prefill to Crisp', async ({ page }) => {
-    await page.route('**/api/config/public', (r) => r.fulfill({ json: { support: { provider: 'crisp', crispWebsiteId: SITE } } }));
+    await page.route('**/api/config/public', (r) => r.fulfill({ json: { support: { provider: 'crisp', crispWebsiteId: SITE }, payments: { provider: 'simulated' } } }));
     await page.route('https://client.crisp.chat/l.js', (r) =>
       r.fulfill({
         contentType: 'text/javascript',

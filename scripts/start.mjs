@@ -1,9 +1,10 @@
 // `npm start`: builds the web app when its sources are newer than the build, then runs the server
 // in this same process (so SIGTERM/SIGINT reach the server's graceful shutdown directly).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
@@ -19,10 +20,48 @@ function newestMtime(target) {
 const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package.json'].map((p) => path.join(root, p));
 const stale = !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
 if (stale) {
-  console.log('Building the web app…');
+  console.log('Building the web app (src/web → dist/web)…');
+  const started = Date.now();
+  const status = await viteBuild();
+  if (status !== 0) process.exit(status);
+  console.log(`  ✓ built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log('Starting the server…');
+} else {
+  console.log('Web app is up to date (dist/web). Starting the server…');
+}
+
+/**
+ * `vite build` with its phase lines (transforming, modules transformed, rendering chunks) indented
+ * under ours, but without its table of every emitted file nor its own "built in" (ours counts
+ * vite's start-up too). Warnings and errors (stderr) pass through untouched.
+ */
+function viteBuild() {
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const color = process.stdout.isTTY && !process.env.NO_COLOR;
+  const child = spawn(process.execPath, [vite, 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: color ? { ...process.env, FORCE_COLOR: '1' } : process.env,
+  });
+  let pending = '';
+  const show = (line) => {
+    const plain = stripVTControlCharacters(line).trim();
+    // One row per emitted file ("dist/web/assets/x.js  1.2 kB │ gzip: 0.5 kB"): skipped.
+    if (!plain || /│\s*gzip:|\s(k|M)?B\s*$/.test(plain) || /^✓ built in /.test(plain)) return;
+    console.log(`  ${line.trim()}`);
+  };
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => {
+    const lines = (pending + chunk).split(/\r?\n/);
+    pending = lines.pop() ?? '';
+    lines.forEach(show);
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      if (pending) show(pending);
+      resolve(code ?? 1);
+    });
+  });
 }
 
 const { register } = await import('tsx/esm/api');

@@ -5,20 +5,26 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, AppInstance } from './lib/types';
 import { authRoutes, registerAuth } from './modules/auth/index';
+import { registerBookings } from './modules/bookings/index';
 import { catalogRoutes } from './modules/catalog/index';
 import { clientErrorRoutes } from './modules/client-errors/index';
 import { devRoutes } from './modules/dev/index';
 import { guidesRoutes } from './modules/guides/index';
 import { healthRoutes } from './modules/health/index';
 import { registerMailer } from './modules/mail/index';
+import { registerMessaging } from './modules/messaging/index';
+import { registerNotifications } from './modules/notifications/index';
 import { reviewsRoutes } from './modules/reviews/index';
 import { savedGuidesRoutes } from './modules/saved-guides/index';
 import { registerSupport } from './modules/support/index';
 import { usersRoutes } from './modules/users/index';
-import { registerErrorHandler } from './plugins/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
+import { fastifyLogging, type LogDestination } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
+import { registerRealtime } from './realtime/index';
 import { registerStorage } from './storage/index';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -27,6 +33,8 @@ export interface BuildOptions {
   /** Folder of the built SPA; absent or without index.html, only the API is served. */
   webRoot?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them from memory); the format follows NODE_ENV. */
+  logDestination?: LogDestination;
   /** Tests only: extra routes registered with the modules (for example one that throws). */
   extraRoutes?: (app: AppInstance) => void;
 }
@@ -37,11 +45,13 @@ export interface BuildOptions {
  */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<AppInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: ctx.config.logLevel, redact: ['req.headers.authorization'] },
+    // One human-readable line per API request (JSON with NODE_ENV=production): plugins/request-log.ts.
+    ...(opts.logger === false ? { logger: false } : fastifyLogging(ctx.config, opts.logDestination)),
     bodyLimit: ctx.config.bodyLimit,
     trustProxy: ctx.config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    frameworkErrors: answerFrameworkError,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -58,6 +68,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await registerSecurity(app);
   await registerOpenApi(app);
 
@@ -74,6 +85,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   guidesRoutes(app);
   savedGuidesRoutes(app);
   reviewsRoutes(app);
+  registerBookings(app);
+  await registerRealtime(app);
+  registerNotifications(app);
+  registerMessaging(app);
   opts.extraRoutes?.(app);
 
   await registerWebApp(app, opts.webRoot ?? defaultWebRoot);

@@ -29,6 +29,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a Crisp website id (UUID)')
     .optional(),
+  // Bookings and payments (issue 11, decision 040).
+  PAYMENT_PROVIDER: z.enum(['simulated', 'stripe']).default('simulated'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  DEPOSIT_RATE: z.coerce.number().gt(0).max(1).default(0.2),
+  COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -42,6 +48,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   if (e.SUPPORT_WIDGET === 'crisp' && !e.CRISP_WEBSITE_ID) {
     throw new Error('Invalid settings in the environment:\n  CRISP_WEBSITE_ID: required when SUPPORT_WIDGET=crisp');
+  }
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid settings in the environment:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -66,6 +75,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.SUPPORT_WIDGET === 'crisp' && e.CRISP_WEBSITE_ID
         ? { provider: 'crisp' as const, crispWebsiteId: e.CRISP_WEBSITE_ID }
         : { provider: 'builtin' as const },
+    /** Bookings and payments (decision 040): the provider and the rates of the deposit and commission. */
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      depositRate: e.DEPOSIT_RATE,
+      commissionRate: e.COMMISSION_RATE,
+    },
     /** How long identical guide searches share one database answer (0: off; off by default in tests). */
   };
 }

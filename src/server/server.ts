@@ -1,18 +1,35 @@
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { loadConfig, resolveJwtSecret } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, runSeed } from './db/seed/index';
+import { createLogger } from './plugins/request-log';
+
+/** "840 ms" or "2.3 s" since `start`. */
+const since = (start: number) => {
+  const ms = performance.now() - start;
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+};
 
 /** Reads the settings, migrates, seeds on first start, listens, and shuts down cleanly. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Start-up steps, one line each with its duration, in the same format as the app's log.
+  const log = createLogger(config);
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'db')}`;
+  let step = performance.now();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),
   });
+  log.info(`database opened: ${where} (${since(step)})`);
+  step = performance.now();
   await database.migrate();
+  log.info(`database migrations up to date (${since(step)})`);
+  step = performance.now();
   const seeded = await runSeed(database.db, config.seed);
+  log.info(seeded.length ? `seeded ${seeded.join(', ')} (${since(step)})` : `seed data already present (${since(step)})`);
 
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
   let closing = false;
@@ -33,10 +50,21 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
-  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'db')}`;
+  app.jobs.start(); // scheduled work (bookings: payment and request expiry, start day, refunds); stopped by app.close()
+  if (config.isProduction) {
+    // Production logs are JSON, one object per line: the banner is one more entry (no passwords).
+    log.info(
+      { url: config.appUrl, docs: `${config.appUrl}/api/docs`, database: where, seeded, demoAccounts: config.seed === 'demo' ? DEMO_ACCOUNTS.map((a) => a.username) : [] },
+      `Tabi Guides is running at ${config.appUrl}`,
+    );
+    return;
+  }
+  const bold = (s: string) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\x1b[1m${s}\x1b[0m` : s);
+  const rule = '  ' + '─'.repeat(64);
   const lines = [
     '',
-    `  Tabi Guides is running at ${config.appUrl}`,
+    rule,
+    `  Tabi Guides is running at ${bold(config.appUrl)}`,
     `  Database: ${where}${seeded.length ? ` — seeded: ${seeded.join(', ')}` : ''}`,
     `  API docs: ${config.appUrl}/api/docs`,
   ];
@@ -44,7 +72,8 @@ async function main(): Promise<void> {
     lines.push('  Demo accounts (username / password):');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(10)} ${a.password.padEnd(12)} ${a.isAdmin ? 'admin' : a.role}`);
   }
-  console.log(lines.join('\n') + '\n');
+  lines.push(rule, '');
+  console.log(lines.join('\n'));
 }
 
 main().catch((err) => {

@@ -19,7 +19,23 @@ export const ERROR_STATUS = {
   invalid_reset_token: 400,
   invalid_file_type: 400,
   payload_too_large: 413,
+  uri_too_long: 414,
   rate_limited: 429,
+  // Bookings and payments (issue 11)
+  slot_unavailable: 409,
+  own_listing: 409,
+  invalid_transition: 409,
+  already_paid: 409,
+  payment_in_progress: 409,
+  idempotency_key_reused: 409,
+  group_size_out_of_range: 400,
+  duration_out_of_range: 400,
+  service_not_offered: 400,
+  payment_failed: 402,
+  invalid_signature: 400,
+  // Messaging (issue 10)
+  credits_exhausted: 403,
+  tour_request_closed: 409,
   internal: 500,
   unavailable: 503,
 } as const;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldIssue } from '../../shared/errors';
 import { AppError } from '../lib/app-error';
@@ -53,4 +53,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return send(500, { code: 'internal', message: 'Internal error' });
   });
+}
+
+/**
+ * Failures of the router itself, before any route runs (a path that is not valid percent-encoding,
+ * a path parameter over the length limit): the same body as every other error.
+ */
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  void reply
+    .status(status)
+    .type('application/json')
+    .send({ code: status === 414 ? 'uri_too_long' : 'bad_request', message: 'The request URL is not valid', requestId: request.id } satisfies ErrorBody);
 }

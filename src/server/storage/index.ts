@@ -3,11 +3,13 @@ import path from 'node:path';
 import { AppError } from '../lib/app-error';
 import type { AppInstance } from '../lib/types';
 import type { FileStorage } from './file-storage';
-import { IMAGE_EXTENSIONS, sniffImageType, type ImageType } from './image-type';
+import { IMAGE_EXTENSIONS } from './image-type';
 import { LocalFileStorage } from './local-storage';
+import { reencodeImage, STORED_IMAGE_TYPE, type ImageBox } from './reencode-image';
 
 export { keyFromPublicUrl, publicUrl, PUBLIC_FILES_PREFIX, type FileStorage, type StoredFile } from './file-storage';
 export { sniffImageType, type ImageType } from './image-type';
+export { AVATAR_BOX, BACKGROUND_BOX, MAX_INPUT_PIXELS, reencodeImage, STORED_IMAGE_TYPE, type ImageBox } from './reencode-image';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,11 +37,13 @@ export function registerStorage(app: AppInstance, storage?: FileStorage): void {
   });
 }
 
-/** Checks an uploaded image by its first bytes and stores it under a new random key. */
-export async function storeImage(storage: FileStorage, folder: string, data: Buffer): Promise<{ key: string; type: ImageType }> {
-  const type = sniffImageType(data);
-  if (!type) throw new AppError('invalid_file_type', 'Please select a valid image (JPEG, PNG, GIF, WEBP)');
-  const key = `${folder}/${randomBytes(18).toString('base64url')}.${IMAGE_EXTENSIONS[type]}`;
-  await storage.put(key, data, type);
-  return { key, type };
+/**
+ * Stores an uploaded image under a new random key: never the uploaded bytes, always a fresh WebP
+ * without metadata, scaled to fit `box` (see reencodeImage). Undecodable input is 400 invalid_file_type.
+ */
+export async function storeImage(storage: FileStorage, folder: string, data: Buffer, box: ImageBox): Promise<{ key: string; type: typeof STORED_IMAGE_TYPE }> {
+  const webp = await reencodeImage(data, box);
+  const key = `${folder}/${randomBytes(18).toString('base64url')}.${IMAGE_EXTENSIONS[STORED_IMAGE_TYPE]}`;
+  await storage.put(key, webp, STORED_IMAGE_TYPE);
+  return { key, type: STORED_IMAGE_TYPE };
 }

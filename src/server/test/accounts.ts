@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema/index';
+import { tokenFor } from './guide-fixtures';
 import type { TestApp } from './test-app';
 
 let counter = 0;
@@ -31,3 +34,10 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A fresh session for an existing account (a demo account of the seed, say), by username. */
+export async function sessionFor(t: TestApp, username: string): Promise<{ id: number; token: string }> {
+  const [u] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (!u) throw new Error(`no account ${username}`);
+  return { id: u.id, token: await tokenFor(t.database.db, u.id) };
+}

@@ -91,3 +91,54 @@ export function cancellationSplit(opts: {
   const platform = Math.round(kept * (opts.commissionRate ?? DEFAULT_COMMISSION_RATE));
   return { refundCents: refund, guideCents: kept - platform, platformCents: platform };
 }
+
+export interface BookingPrice {
+  /** Price per hour for the first traveler: the chosen service's price, else the guide's basic rate. */
+  unitPriceCents: number;
+  /** Price per hour for each further traveler. */
+  additionalPerPersonCents: number;
+  /** (unit + additional × (travelers − 1)) × hours, rounded to the fen. */
+  totalCents: number;
+  /** Paid online at checkout: DEPOSIT_RATE of the total. */
+  depositCents: number;
+  /** Paid in person to the guide: total − deposit. */
+  balanceCents: number;
+  /** The platform's commission: COMMISSION_RATE of the total (taken from what the platform holds). */
+  commissionCents: number;
+}
+
+/**
+ * The price of a booking, computed on the server only (decision 040). A service (subcategory) with
+ * its own price replaces the basic hourly rate for the first traveler; each further traveler adds
+ * the additional-person rate per hour ('+30 RMB for each additional person', SPEC §9).
+ */
+export function bookingPrice(opts: {
+  basicPerHourCents: number;
+  additionalPerPersonCents: number;
+  servicePriceCents?: number | null;
+  travelers: number;
+  hours: number;
+  depositRate?: number;
+  commissionRate?: number;
+}): BookingPrice {
+  const unit = opts.servicePriceCents ?? opts.basicPerHourCents;
+  const total = tourPriceCents({ basicPerHourCents: unit, additionalPerPersonCents: opts.additionalPerPersonCents, travelers: opts.travelers, hours: opts.hours });
+  const deposit = depositCents(total, opts.depositRate ?? DEFAULT_DEPOSIT_RATE);
+  return {
+    unitPriceCents: unit,
+    additionalPerPersonCents: opts.additionalPerPersonCents,
+    totalCents: total,
+    depositCents: deposit,
+    balanceCents: total - deposit,
+    commissionCents: Math.round(total * (opts.commissionRate ?? DEFAULT_COMMISSION_RATE)),
+  };
+}
+
+export type PaymentMethod = 'card' | 'alipay' | 'wechat' | 'bank_transfer';
+
+/** When a refund reaches the traveler, in business days (DESIGN §7, SPEC §9). */
+export function refundArrival(method: PaymentMethod): { minBusinessDays: number; maxBusinessDays: number } {
+  if (method === 'card') return { minBusinessDays: 3, maxBusinessDays: 5 };
+  if (method === 'bank_transfer') return { minBusinessDays: 5, maxBusinessDays: 7 };
+  return { minBusinessDays: 1, maxBusinessDays: 3 };
+}

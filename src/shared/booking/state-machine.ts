@@ -110,7 +110,8 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
   { from: ['extend_requested'], event: 'reject_extension', actors: ['guide'], to: 'ongoing' },
   { from: ['extend_confirmed'], event: 'confirm_extension', actors: ['traveler'], to: 'ongoing' },
   { from: ['ongoing'], event: 'service_complete', actors: ['traveler', 'guide'], to: 'completed' },
-  { from: ['upcoming', 'awaiting_start', 'confirmed'], event: 'cancel', actors: ['traveler'], to: 'cancelled' },
+  // A traveler may also drop an unpaid booking (nothing to refund; the slot is freed at once): decision 040.
+  { from: ['pending', 'upcoming', 'awaiting_start', 'confirmed'], event: 'cancel', actors: ['traveler'], to: 'cancelled' },
   { from: ['upcoming', 'awaiting_start'], event: 'cancel', actors: ['guide'], to: 'cancelled' },
   {
     from: ['ongoing', 'completed'],

@@ -86,5 +86,7 @@ export const publicConfigSchema = z.object({
     z.object({ provider: z.literal('builtin') }),
     z.object({ provider: z.literal('crisp'), crispWebsiteId: z.string() }),
   ]),
+  /** The payment provider: `simulated` is a demo (no money moves) and the web app says so. */
+  payments: z.object({ provider: z.enum(['simulated', 'stripe']) }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

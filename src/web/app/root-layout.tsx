@@ -5,6 +5,7 @@ import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { PageFallback } from '../components/ui/spinner';
 import { SessionGuard } from '../features/auth/index';
+import { ChatWindowHost } from '../features/messaging/window/chat-window-host';
 import { SupportWidget } from '../features/support/index';
 import { useTheme } from '../lib/theme';
 
@@ -21,6 +22,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <SupportWidget />
+      <ChatWindowHost />
       {/* SPEC §8: only one toast is shown at a time. */}
       <Toaster visibleToasts={1} theme={theme} position="top-center" richColors closeButton />
       <ScrollRestoration />

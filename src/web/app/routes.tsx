@@ -12,6 +12,7 @@ import { RouteError } from './route-error';
 const comingSoon = () => import('../pages/coming-soon');
 const helpIndex = () => import('../pages/help/index');
 const helpArticle = () => import('../pages/help/article');
+const checkout = () => import('../pages/checkout');
 
 interface PageRoute {
   path: string;
@@ -21,11 +22,11 @@ interface PageRoute {
 
 const PAGES: PageRoute[] = [
   { path: '/guide', titleKey: 'routes.guide' },
-  { path: '/guide-dashboard', titleKey: 'routes.guideDashboard' },
+  { path: '/guide-dashboard', titleKey: 'routes.guideDashboard', lazy: () => import('../pages/guide-dashboard') },
   { path: '/dashboard', titleKey: 'routes.dashboard', lazy: () => import('../pages/dashboard') },
   { path: '/profile', titleKey: 'routes.profile', lazy: () => import('../pages/profile') },
-  { path: '/messages', titleKey: 'routes.messages' },
-  { path: '/settings/notifications', titleKey: 'routes.notificationSettings' },
+  { path: '/messages', titleKey: 'routes.messages', lazy: () => import('../pages/messages') },
+  { path: '/settings/notifications', titleKey: 'routes.notificationSettings', lazy: () => import('../pages/notification-settings') },
   { path: '/become-guide', titleKey: 'routes.becomeGuide' },
   { path: '/application-status', titleKey: 'routes.applicationStatus' },
   { path: '/login', titleKey: 'routes.login', lazy: () => import('../pages/login') },
@@ -35,11 +36,11 @@ const PAGES: PageRoute[] = [
   { path: '/search', titleKey: 'routes.search', lazy: () => import('../pages/search') },
   { path: '/guides/:id', titleKey: 'routes.guideProfile', lazy: () => import('../pages/guide-profile') },
   { path: '/itinerary/:id', titleKey: 'routes.itinerary', lazy: () => import('../pages/itinerary') },
-  { path: '/checkout/:guideId', titleKey: 'routes.checkout' },
-  { path: '/checkout', titleKey: 'routes.checkout' },
+  { path: '/checkout/:guideId', titleKey: 'routes.checkout', lazy: checkout },
+  { path: '/checkout', titleKey: 'routes.checkout', lazy: checkout },
   { path: '/booking/:bookingId/payment-proof', titleKey: 'routes.paymentProof' },
-  { path: '/payment-success', titleKey: 'routes.paymentSuccess' },
-  { path: '/payment-demo', titleKey: 'routes.paymentDemo' },
+  { path: '/payment-success', titleKey: 'routes.paymentSuccess', lazy: () => import('../pages/payment-success') },
+  { path: '/payment-demo', titleKey: 'routes.paymentDemo', lazy: () => import('../pages/payment-demo') },
   { path: '/withdrawal', titleKey: 'routes.withdrawal' },
   { path: '/verify-identity', titleKey: 'routes.verifyIdentity' },
   { path: '/pdf-preview/:id', titleKey: 'routes.pdfPreview' },

@@ -2,15 +2,19 @@ import { CalendarClock, Compass, Heart, History, Inbox, LifeBuoy, LogIn } from '
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
+import { useTravelerBookings } from '../features/bookings/api/get-traveler-bookings';
+import { TripsPanel } from '../features/bookings/components/trips-panel';
+import { GuideCardChat, TripCardChat } from './chat-buttons';
 import { GuideCard } from '../features/guides/components/guide-card';
 import { useSavedGuides } from '../features/saved-guides/api/get-saved-guides';
 import { SaveHeart } from '../features/saved-guides/components/save-heart';
 import { SavedGuidesPanel } from '../features/saved-guides/components/saved-guides-panel';
+import { openSupport } from '../features/support/index';
 import { cn } from '../lib/cn';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** SPEC §2 trips tabs, in their order. The booking tabs fill in when bookings land (decision 034). */
+/** SPEC §2 trips tabs, in their order; pending-requests is the default (decision 034, now that bookings exist). */
 const TABS = [
   { key: 'pending-requests', icon: Inbox },
   { key: 'upcoming', icon: CalendarClock },
@@ -20,7 +24,9 @@ const TABS = [
   { key: 'help', icon: LifeBuoy },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
-const DEFAULT_TAB: TabKey = 'saved-guides';
+const DEFAULT_TAB: TabKey = 'pending-requests';
+/** SPEC §2: the sidebar shows counts for pending requests and ongoing tours. */
+const COUNTED = ['pending-requests', 'ongoing'] as const;
 
 export function Component() {
   const { t } = useTranslation('trips');
@@ -31,6 +37,7 @@ export function Component() {
   const tab: TabKey = TABS.some((x) => x.key === tabParam) ? (tabParam as TabKey) : DEFAULT_TAB;
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   const saved = useSavedGuides(session?.user.id, page);
+  const trips = useTravelerBookings(session?.user.id);
 
   if (!session) {
     return (
@@ -51,6 +58,7 @@ export function Component() {
   }
 
   const savedTotal = saved.data?.total ?? 0;
+  const counts = trips.data?.counts;
   const select = (key: TabKey) => setSearchParams(key === DEFAULT_TAB ? {} : { tab: key });
 
   return (
@@ -75,6 +83,17 @@ export function Component() {
                   <Icon className="h-4 w-4 shrink-0" aria-hidden />
                   <span>{t(`tabs.${key}`)}</span>
                   {key === 'saved-guides' && savedTotal > 0 && <span className="font-normal opacity-80">{t('savedTotal', { count: savedTotal })}</span>}
+                  {(COUNTED as readonly string[]).includes(key) && !!counts?.[key as (typeof COUNTED)[number]] && (
+                    <span
+                      className={cn(
+                        'ml-auto rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
+                        tab === key ? 'bg-white/20 text-white' : 'bg-primary-100 text-primary-800 dark:bg-primary-900/60 dark:text-primary-100',
+                      )}
+                    >
+                      <span aria-hidden>{counts[key as (typeof COUNTED)[number]]}</span>
+                      <span className="sr-only">{t('tabs.count', { count: counts[key as (typeof COUNTED)[number]] })}</span>
+                    </span>
+                  )}
                 </button>
               </li>
             ))}
@@ -89,8 +108,10 @@ export function Component() {
             <SavedGuidesPanel
               query={saved}
               page={page}
-              onPage={(p) => setSearchParams(p > 1 ? { page: String(p) } : {})}
-              renderCard={(g) => <GuideCard guide={g} saveSlot={<SaveHeart guideId={g.id} saved={g.isSaved} />} />}
+              onPage={(p) => setSearchParams(p > 1 ? { tab: 'saved-guides', page: String(p) } : { tab: 'saved-guides' })}
+              renderCard={(g) => (
+                <GuideCard guide={g} saveSlot={<SaveHeart guideId={g.id} saved={g.isSaved} />} chatSlot={<GuideCardChat guideId={g.id} name={g.user.fullName} />} />
+              )}
             />
           ) : tab === 'help' ? (
             <div className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900">
@@ -100,10 +121,12 @@ export function Component() {
               </ButtonLink>
             </div>
           ) : (
-            <div className="rounded-[var(--radius-card)] border border-dashed border-stone-300 bg-white p-8 text-center dark:border-stone-700 dark:bg-stone-900">
-              <p className="text-lg font-semibold">{t('notYet.title')}</p>
-              <p className="mx-auto mt-1 max-w-md text-sm text-stone-600 dark:text-stone-400">{t('notYet.body')}</p>
-            </div>
+            <TripsPanel
+              tab={tab}
+              query={trips}
+              onContactSupport={() => void openSupport('booking_cancelled')}
+              renderChat={(b) => <TripCardChat guideId={b.guideId} name={b.guide.fullName} />}
+            />
           )}
         </section>
       </div>

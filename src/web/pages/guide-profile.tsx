@@ -1,20 +1,24 @@
-import { ArrowLeft, CalendarCheck, Clock, MapPin, Route, Users } from 'lucide-react';
+import { ArrowLeft, Clock, MapPin, MessageCircle, Route, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
+import { BookingWidget } from '../features/bookings/components/booking-widget';
+import { checkoutPath } from '../features/bookings/lib/selection';
 import { useGuide } from '../features/guides/api/get-guide';
 import { AvailabilityCalendar } from '../features/guides/components/availability-calendar';
 import { GuidePhoto } from '../features/guides/components/guide-photo';
 import { Rating } from '../features/guides/components/rating';
 import { ReviewsSection } from '../features/guides/components/reviews-section';
 import { ServicesList } from '../features/guides/components/services-list';
-import { cityName, rmb } from '../features/guides/lib/format';
+import { cityName } from '../features/guides/lib/format';
+import { ChatWithGuideButton } from '../features/messaging/window/chat-button';
 import { safeRedirect } from '../features/guides/lib/redirect';
 import { SaveHeart } from '../features/saved-guides/components/save-heart';
 import { ApiError } from '../lib/api-client';
 import { currentLocale } from '../lib/i18n';
+import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -37,6 +41,7 @@ export function Component() {
   const guideId = Number(id);
   const [searchParams] = useSearchParams();
   const location = useLocation();
+  const navigate = useNavigate();
   const session = useSession();
   const back = safeRedirect(searchParams.get('redirect'));
   const query = useGuide(guideId);
@@ -79,27 +84,14 @@ export function Component() {
     ['boundary', guide.boundaryScore, guide.boundaryDescription],
     ['supportive', guide.supportiveScore, guide.supportiveDescription],
   ] as const;
-  const here = location.pathname + location.search;
-  const bookPanel = (
-    <div className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
-      <p className="text-2xl font-bold">{t('price.perHour', { amount: rmb(guide.basicPricePerHourCents) })}</p>
-      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('price.additionalPerson', { amount: rmb(guide.additionalPricePerPersonCents) })}</p>
-      {own ? (
-        <p className="mt-4 rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-800 dark:bg-primary-900/40 dark:text-primary-100">{t('profile.ownListing')}</p>
-      ) : (
-        <>
-          <ButtonLink to={`/checkout/${guide.id}`} state={{ from: here }} variant="accent" size="lg" className="mt-4 w-full bg-accent-600 hover:bg-accent-700">
-            <CalendarCheck className="h-5 w-5" aria-hidden />
-            {t('profile.book')}
-          </ButtonLink>
-          <p className="mt-2 text-center text-xs text-stone-500 dark:text-stone-400">{t('profile.bookHint')}</p>
-        </>
-      )}
-    </div>
-  );
+  // Book: to the checkout with the box's choices; a visitor logs in first and comes back to it.
+  const book = (draft: Parameters<typeof checkoutPath>[1]) => {
+    const target = checkoutPath(guide.id, draft);
+    void navigate(session ? target : withRedirect('/login', target), { state: { from: location.pathname + location.search } });
+  };
 
   return (
-    <div className="mx-auto max-w-6xl px-4 pb-16 pt-6">
+    <div className="mx-auto max-w-6xl px-4 pb-32 pt-6 lg:pb-16">
       {back && (
         <Link to={back} className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">
           <ArrowLeft className="h-4 w-4" aria-hidden />
@@ -127,12 +119,17 @@ export function Component() {
               </li>
             ))}
           </ul>
+          {!own && (
+            <ChatWithGuideButton guideId={guide.id} guideName={guide.user.fullName} variant="outline" size="sm" className="mt-3">
+              <MessageCircle className="h-4 w-4" aria-hidden />
+              {t('profile.message')}
+            </ChatWithGuideButton>
+          )}
         </div>
       </header>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-6">
-          <div className="lg:hidden">{bookPanel}</div>
           <Section title={t('profile.about')} id="about">
             <p className="whitespace-pre-line text-stone-700 dark:text-stone-300">{guide.bio}</p>
           </Section>
@@ -213,9 +210,7 @@ export function Component() {
             <ReviewsSection guideId={guide.id} rating={guide.rating} count={guide.reviewCount} distribution={guide.ratingDistribution} />
           </Section>
         </div>
-        <aside className="hidden lg:block">
-          <div className="sticky top-24">{bookPanel}</div>
-        </aside>
+        <BookingWidget key={guide.id} guide={guide} params={searchParams} onBook={book} ownListing={own ? t('profile.ownListing') : undefined} />
       </div>
     </div>
   );

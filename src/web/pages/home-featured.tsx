@@ -2,6 +2,7 @@ import type { GuideListReply } from '../../shared/schemas/guides';
 import { GuideCard } from '../features/guides/components/guide-card';
 import { GuideGrid } from '../features/guides/components/guide-grid';
 import { SaveHeart } from '../features/saved-guides/components/save-heart';
+import { GuideCardChat } from './chat-buttons';
 
 /**
  * The landing page's grid of guides, split from the page so the first paint carries less script;
@@ -15,7 +16,9 @@ export default function HomeFeatured({ data, isPending, isError, onRetry }: { da
       isError={isError}
       onRetry={onRetry}
       skeletonCount={8}
-      renderCard={(g) => <GuideCard guide={g} saveSlot={<SaveHeart guideId={g.id} saved={g.isSaved} />} />}
+      renderCard={(g) => (
+        <GuideCard guide={g} saveSlot={<SaveHeart guideId={g.id} saved={g.isSaved} />} chatSlot={<GuideCardChat guideId={g.id} name={g.user.fullName} />} />
+      )}
     />
   );
 }

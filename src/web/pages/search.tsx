@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight, ListChecks, X } from 'lucide-react';
-import { useState } from 'react';
+import { ChevronLeft, ChevronRight, ListChecks, Send, X } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { GUIDE_SORTS, type GuideSort } from '../../shared/price-range';
@@ -17,9 +17,13 @@ import { SaveHeart } from '../features/saved-guides/components/save-heart';
 import { SearchForm } from '../features/search/components/search-form';
 import { useGuideSelection } from '../features/search/lib/selection';
 import { currentLocale } from '../lib/i18n';
+import { getSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { GuideCardChat } from './chat-buttons';
 
 const PAGE_SIZE = 12;
+// SPEC §2 direct message to several guides: its code loads when first opened.
+const DirectMessageDialog = lazy(() => import('../features/messaging/direct/direct-message-dialog'));
 
 /** /search: the query string is the state (shareable, back button works); editing the form pushes a new entry. */
 export function Component() {
@@ -33,6 +37,7 @@ export function Component() {
   const results = useGuides(params, PAGE_SIZE);
   const { selected, toggle, clear } = useGuideSelection();
   const [selecting, setSelecting] = useState(selected.length > 0);
+  const [messaging, setMessaging] = useState(false);
   const title = params.city ? t('results.titleIn', { city: cityName(params.city, locale) }) : t('results.title');
   useDocumentTitle(title);
 
@@ -93,6 +98,7 @@ export function Component() {
               guide={g}
               eagerPhoto={i < 4}
               saveSlot={<SaveHeart guideId={g.id} saved={g.isSaved} />}
+              chatSlot={<GuideCardChat guideId={g.id} name={g.user.fullName} />}
               selectable={selecting}
               selected={selected.some((s) => s.id === g.id)}
               onSelectedChange={(on) => toggle({ id: g.id, name: g.user.fullName, photo: g.user.profilePicture }, on)}
@@ -131,10 +137,33 @@ export function Component() {
             </div>
             <Button variant="ghost" size="sm" onClick={clear}>
               <X className="h-4 w-4" aria-hidden />
-              {t('select.clear')}
+              <span className="max-sm:sr-only">{t('select.clear')}</span>
+            </Button>
+            <Button
+              variant="accent"
+              size="sm"
+              onClick={() => {
+                if (getSession()) setMessaging(true);
+                else navigate(`/login?redirect=${encodeURIComponent(`/search?${searchParams.toString()}`)}`);
+              }}
+            >
+              <Send className="h-4 w-4" aria-hidden />
+              {t('select.message')}
             </Button>
           </div>
         </BottomBar>
+      )}
+      {messaging && (
+        <Suspense fallback={null}>
+          <DirectMessageDialog
+            open={messaging}
+            onOpenChange={setMessaging}
+            guides={selected}
+            onRemove={(g) => toggle(g, false)}
+            date={params.date}
+            travelers={params.travelers ?? 1}
+          />
+        </Suspense>
       )}
     </div>
   );

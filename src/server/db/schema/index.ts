@@ -5,3 +5,5 @@ export * from './meta';
 export * from './support';
 export * from './users';
 export * from './guides';
+export * from './bookings';
+export * from './messaging';

@@ -44,9 +44,10 @@ export const CITY_SPOTS: Record<string, Spot[]> = {
 const JP_FAMILY = ['Sato', 'Suzuki', 'Takahashi', 'Tanaka', 'Watanabe', 'Ito', 'Yamamoto', 'Nakamura', 'Kobayashi', 'Kato', 'Yoshida', 'Yamada', 'Sasaki', 'Matsumoto', 'Inoue', 'Kimura', 'Hayashi', 'Shimizu', 'Mori', 'Ikeda'];
 const JP_GIVEN_F = ['Haruka', 'Yui', 'Aoi', 'Sakura', 'Mio', 'Rin', 'Hina', 'Emi', 'Nanami', 'Ayaka'];
 const JP_GIVEN_M = ['Haruto', 'Ren', 'Sota', 'Yuto', 'Kenta', 'Daiki', 'Takumi', 'Riku', 'Shota', 'Kaito'];
-const CN_FAMILY = ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Yang', 'Zhao', 'Huang', 'Zhou', 'Wu', 'Lin', 'Xu'];
-const CN_GIVEN_F = ['Jing', 'Xinyi', 'Yuting', 'Mei', 'Xiaoyu', 'Lan', 'Siqi', 'Wen'];
-const CN_GIVEN_M = ['Wei', 'Hao', 'Jun', 'Tao', 'Yifan', 'Lei', 'Zhiwei', 'Ming'];
+// Chinese guides write their names in characters, family name first, as their travelers read them.
+const CN_FAMILY = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '林', '徐', '孙', '马', '郭'];
+const CN_GIVEN_F = ['静', '欣怡', '雨婷', '梅', '晓雨', '兰', '思琪', '文', '佳慧', '悦'];
+const CN_GIVEN_M = ['伟', '浩', '俊', '涛', '一凡', '磊', '志伟', '明', '子轩', '宇航'];
 
 const OCCUPATIONS: [en: string, zh: string][] = [
   ['a licensed tour guide', '持证导游'], ['a university student', '在读大学生'], ['a photographer', '摄影师'],
@@ -135,27 +136,73 @@ export interface GeneratedGuide {
   reviews: { rating: number; content: string; daysAgo: number }[];
 }
 
+interface BioFacts {
+  city: string;
+  yearsInCity: number;
+  yearsGuiding: number;
+  occupation: string;
+  spot: string;
+  other: string;
+  languages: string;
+}
+const years = (n: number) => `${n} ${n === 1 ? 'year' : 'years'}`;
+/** Several voices, so the cards of one city do not read as one text with the names changed. */
+const BIOS_EN: ((f: BioFacts) => string)[] = [
+  (f) => `I have lived in ${f.city} for ${years(f.yearsInCity)} and have been guiding for ${years(f.yearsGuiding)}; by day I work as ${f.occupation}. I love showing visitors ${f.spot} and the small local places around it. I speak ${f.languages}, and plans go at your pace.`,
+  (f) => `${f.city} has been home for ${years(f.yearsInCity)}. I started guiding ${f.yearsGuiding === 1 ? 'a year ago' : `${f.yearsGuiding} years ago`} because friends kept asking me where to eat. Expect ${f.spot}, a detour to ${f.other}, and plenty of time for photos. Languages: ${f.languages}.`,
+  (f) => `Quiet mornings at ${f.spot}, lunch where the office workers go, and the story behind ${f.other}: that is a day with me. I am ${f.occupation}, ${years(f.yearsInCity)} in ${f.city}, and happy to adapt for children or older travelers. I speak ${f.languages}.`,
+];
+const BIOS_ZH: ((f: BioFacts) => string)[] = [
+  (f) => `我在${f.city}生活了${f.yearsInCity}年，做导游${f.yearsGuiding}年，平时是一名${f.occupation}。最喜欢带大家去${f.spot}，也熟悉周边的美食和小店。会说${f.languages}，行程可以按您的节奏灵活调整。`,
+  (f) => `来${f.city}已经${f.yearsInCity}年了。因为朋友们总问我去哪儿吃，${f.yearsGuiding}年前开始做导游。跟我走，一定会去${f.spot}，顺路绕到${f.other}，拍照时间管够。语言：${f.languages}。`,
+  (f) => `清晨的${f.spot}、本地上班族常去的午餐小馆、${f.other}背后的故事——这就是和我在一起的一天。我是${f.occupation}，在${f.city}住了${f.yearsInCity}年，带老人和孩子都很有经验。会说${f.languages}。`,
+];
+
 const LANG_NAMES: Record<string, [string, string]> = { zh: ['Chinese', '中文'], ja: ['Japanese', '日语'], en: ['English', '英语'] };
 
 /** One plausible guide in a city. `n` makes the username unique. */
-export function generateGuide(rng: Rng, n: number, citySlug: string, subcategoryIds: number[], opts: { withStories: boolean }): GeneratedGuide {
+export function generateGuide(
+  rng: Rng,
+  n: number,
+  citySlug: string,
+  subcategoryIds: number[],
+  opts: { withStories: boolean; usedNames?: Set<string> },
+): GeneratedGuide {
   const city = SERVICE_CITIES.find((c) => c.slug === citySlug)!;
   const chinese = rng.chance(0.45); // Chinese-born guides living in Japan
   const sex = rng.chance(0.55) ? 'female' : 'male';
-  const family = rng.pick(chinese ? CN_FAMILY : JP_FAMILY);
-  const given = rng.pick(chinese ? (sex === 'female' ? CN_GIVEN_F : CN_GIVEN_M) : sex === 'female' ? JP_GIVEN_F : JP_GIVEN_M);
+  const givenNames = chinese ? (sex === 'female' ? CN_GIVEN_F : CN_GIVEN_M) : sex === 'female' ? JP_GIVEN_F : JP_GIVEN_M;
+  const nameOf = () => (chinese ? `${rng.pick(CN_FAMILY)}${rng.pick(givenNames)}` : `${rng.pick(givenNames)} ${rng.pick(JP_FAMILY)}`);
+  // Two guides with one name would confuse travelers: draw again (the bulk benchmark data passes no set).
+  let fullName = nameOf();
+  for (let tries = 0; opts.usedNames?.has(fullName) && tries < 100; tries++) fullName = nameOf();
+  opts.usedNames?.add(fullName);
   const languages = chinese
     ? ['zh', 'ja', ...(rng.chance(0.5) ? ['en'] : [])]
     : ['ja', ...(rng.chance(0.6) ? ['en'] : []), ...(rng.chance(0.35) ? ['zh'] : [])];
-  const years = rng.int(1, 15);
   const [occEn, occZh] = rng.pick(OCCUPATIONS);
+  const student = occEn === 'a university student';
+  // Facts that agree with each other: years in the city ≤ adult years, years guiding ≤ years in
+  // the city, and tours led in step with the months spent guiding.
+  const age = student ? rng.int(20, 26) : rng.int(25, 62);
+  const yearsInCity = rng.int(2, Math.max(2, Math.min(25, age - 18)));
+  const yearsGuiding = rng.int(1, Math.max(1, Math.min(student ? 3 : 12, yearsInCity)));
+  const experienceMonths = Math.max(4, yearsGuiding * 12 - rng.int(0, 11));
+  const sessionCount = Math.min(900, Math.round(experienceMonths * rng.int(student ? 1 : 2, student ? 3 : 7) * 0.8));
   const spots = CITY_SPOTS[citySlug]!;
   const spot = rng.pick(spots);
+  const other = rng.pick(spots.filter((x) => x !== spot));
   const writesChinese = languages.includes('zh');
   const langList = languages.map((l) => LANG_NAMES[l]![writesChinese ? 1 : 0]).join(writesChinese ? '、' : ', ');
-  const bio = writesChinese
-    ? `我在${city.nameCn}生活了${years}年，是一名${occZh}。最喜欢带大家去${spot[1]}，也熟悉当地的美食和小店。会说${langList}，行程可以按你的节奏灵活调整。`
-    : `I have lived in ${city.nameEn} for ${years} years and work as ${occEn}. I love showing visitors ${spot[0]} and the small local places around it. I speak ${langList}; plans are flexible and at your pace.`;
+  const bio = rng.pick(writesChinese ? BIOS_ZH : BIOS_EN)({
+    city: writesChinese ? city.nameCn : city.nameEn,
+    yearsInCity,
+    yearsGuiding,
+    occupation: writesChinese ? occZh : occEn,
+    spot: writesChinese ? spot[1] : spot[0],
+    other: writesChinese ? other[1] : other[0],
+    languages: langList,
+  });
   const price = rng.int(15, 80) * 10; // 150–800 RMB
   const minPeople = rng.chance(0.8) ? 1 : 2;
   const maxPeople = rng.pick([2, 4, 4, 6, 6, 8, 10, 12]);
@@ -202,9 +249,9 @@ export function generateGuide(rng: Rng, n: number, citySlug: string, subcategory
   });
   return {
     username: `guide-${citySlug}-${String(n).padStart(3, '0')}`,
-    fullName: `${given} ${family}`,
+    fullName,
     sex,
-    age: rng.int(22, 62),
+    age,
     city: city.nameEn,
     guide: {
       serviceCity: citySlug,
@@ -221,8 +268,8 @@ export function generateGuide(rng: Rng, n: number, citySlug: string, subcategory
       supportiveDescription: (writesChinese ? SCORE_TEXT_ZH : SCORE_TEXT).supportive[band(scores.supportive)],
       occupation: writesChinese ? occZh : occEn.replace(/^an? /, '').replace(/^./, (c) => c.toUpperCase()),
       qualifications: rng.chance(0.5) ? [{ description: writesChinese ? '日本国家认证导游资格（通译案内士）' : 'National licensed guide interpreter (Japan)' }] : [],
-      experienceMonths: years * 12 - rng.int(0, 11),
-      sessionCount: rng.int(5, 400),
+      experienceMonths,
+      sessionCount,
       targetGroups: rng.sample(TARGET_GROUPS, rng.int(2, 5)),
       minPeople,
       maxPeople,

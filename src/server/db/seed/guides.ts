@@ -145,9 +145,10 @@ export async function seedDemoGuides(db: Database): Promise<void> {
     .onConflictDoNothing()
     .returning({ id: users.id });
   const list: GeneratedGuide[] = [];
+  const usedNames = new Set(['Sato Yuki']); // the demo guide's own name, below
   let n = 0;
   for (let round = 0; round < 8; round++) {
-    for (const c of SERVICE_CITIES) list.push(generateGuide(rng, ++n, c.slug, subs, { withStories: true }));
+    for (const c of SERVICE_CITIES) list.push(generateGuide(rng, ++n, c.slug, subs, { withStories: true, usedNames }));
   }
   // The demo account `guide` gets a Tokyo listing of its own.
   const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'guide'));
@@ -159,6 +160,9 @@ export async function seedDemoGuides(db: Database): Promise<void> {
     own.sex = 'female';
     own.guide.languages = ['ja', 'zh', 'en'];
     own.guide.bio = '我是佐藤由纪，在东京长大，做导游八年。会说中文、日语和英语，擅长浅草、谷中一带的老街漫步和美食。';
+    own.age = 34;
+    own.guide.experienceMonths = 8 * 12;
+    own.guide.sessionCount = 420;
     list.push(own);
     existingUserIds.set('guide', demo.id);
     await db.update(users).set({ profilePicture: avatarUrl('guide', 'female'), gender: 'female' }).where(eq(users.id, demo.id));

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client';
 import { seedSteps } from '../schema/index';
+import { seedDemoBookings } from './bookings';
 import { seedCatalog } from './catalog';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
 import { seedDemoGuides } from './guides';
+import { seedDemoMessages } from './messages';
 
 export { DEMO_ACCOUNTS };
 
@@ -22,6 +24,8 @@ const STEPS: SeedStep[] = [
   { name: 'catalog', reference: true, run: seedCatalog },
   { name: 'demo-accounts', reference: false, run: seedDemoAccounts },
   { name: 'demo-guides', reference: false, run: seedDemoGuides },
+  { name: 'demo-bookings', reference: false, run: seedDemoBookings },
+  { name: 'demo-messages', reference: false, run: seedDemoMessages },
 ];
 
 export async function runSeed(db: Database, mode: 'demo' | 'none'): Promise<string[]> {

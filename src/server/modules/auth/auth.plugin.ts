@@ -54,8 +54,10 @@ async function resolveUser(app: AppInstance, token: string): Promise<AuthUser> {
 }
 
 /**
- * Registers `request.user` and two preHandlers on the app: `app.optionalAuth` (a bad token is still
- * a 401, a missing one is a visitor) and `app.requireAuth` (no token is a 401 `unauthorized`).
+ * Registers `request.user` and three guards on the app: `app.optionalAuth` (a bad token is still
+ * a 401, a missing one is a visitor), `app.requireAuth` (no token is a 401 `unauthorized`) and
+ * `app.requireAdmin` (anyone but an admin: 404). Routes run them as `onRequest`, before the body
+ * is validated, so an anonymous caller learns nothing but 401.
  */
 export function registerAuth(app: AppInstance): void {
   app.decorateRequest('user', null);

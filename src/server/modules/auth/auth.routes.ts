@@ -83,7 +83,7 @@ export function authRoutes(app: AppInstance, opts: { loginLimits?: ThrottleLimit
   app.post(
     '/api/auth/logout',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: { tags: ['auth'], summary: 'End this session (the token stops working)', security: [{ bearerAuth: [] }], response: { 204: z.null(), 401: errorBodySchema } },
     },
     async (request, reply) => {

@@ -87,7 +87,7 @@ export async function login(
     throttle.recordFailure(body.username, client.ip);
     throw new AppError('invalid_credentials', 'The username or password is not correct');
   }
-  throttle.recordSuccess(body.username);
+  throttle.recordSuccess(body.username, client.ip);
   return issueSession(app, db, user, client);
 }
 

@@ -139,17 +139,22 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('throttles repeated failures for one account (even from many addresses), then lets the right password in after the pause', async () => {
+  it("pauses an attacker's address after 10 wrong passwords while the owner still logs in from their own", async () => {
     const victim = await signUp(t);
+    const attacker = '10.201.0.1';
     const codes: number[] = [];
-    for (let i = 0; i < 10; i++) codes.push((await post('/api/auth/login', { username: victim.username, password: `guess-${i}-x` })).statusCode);
+    for (let i = 0; i < 10; i++) codes.push((await post('/api/auth/login', { username: victim.username, password: `guess-${i}-x` }, {}, attacker)).statusCode);
     expect(codes.every((c) => c === 401)).toBe(true);
-    const blocked = await post('/api/auth/login', { username: victim.username, password: victim.password });
+    // Even the right password is refused from the attacker's address for a while.
+    const blocked = await post('/api/auth/login', { username: victim.username, password: victim.password }, {}, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('rate_limited');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-    // Other accounts are not affected.
+    // The owner, from their own address, is not locked out.
+    const owner = await post('/api/auth/login', { username: victim.username, password: victim.password }, {}, '10.201.0.2');
+    expect(owner.statusCode).toBe(200);
+    // Other accounts are not affected either.
     const other = await signUp(t);
     expect((await post('/api/auth/login', { username: other.username, password: other.password })).statusCode).toBe(200);
   });

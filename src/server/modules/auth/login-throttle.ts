@@ -44,15 +44,35 @@ export class MemoryAttemptStore implements AttemptStore {
 }
 
 export interface ThrottleLimits {
-  /** Failed logins allowed per account per window. */
-  perAccount: number;
-  /** Failed logins allowed per client address per window (any account, known or not). */
+  /** Failed logins allowed for one account from one address per window. */
+  perAccountAndAddress: number;
+  /** Failed logins allowed from one address per window (any account, known or not). */
   perAddress: number;
+  /**
+   * Failed logins allowed for one account per window from all addresses together: the ceiling
+   * against a distributed guesser. Addresses the owner has logged in from are exempt, so even then
+   * the owner is not locked out.
+   */
+  perAccount: number;
   windowMs: number;
+  /** How long a successful login keeps its address trusted for that account. */
+  trustMs: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: ThrottleLimits = { perAccount: 10, perAddress: 30, windowMs: 15 * 60_000 };
+export const DEFAULT_LOGIN_LIMITS: ThrottleLimits = {
+  perAccountAndAddress: 10,
+  perAddress: 30,
+  perAccount: 100,
+  windowMs: 15 * 60_000,
+  trustMs: 30 * 24 * 3_600_000,
+};
 
+/**
+ * Counts failures per account *and* address (OWASP's advice), so ten wrong passwords from an attacker
+ * pause the attacker, not the owner on their own connection. A per-address count stops one source
+ * spraying many accounts; a higher account-wide ceiling stops many sources guessing one account,
+ * and addresses with an earlier successful login are exempt from that ceiling.
+ */
 export class LoginThrottle {
   constructor(
     private readonly limits: ThrottleLimits = DEFAULT_LOGIN_LIMITS,
@@ -60,17 +80,20 @@ export class LoginThrottle {
   ) {}
 
   private keys(account: string, address: string) {
-    return { account: `acct:${account.trim().toLowerCase()}`, address: `addr:${address}` };
+    const a = account.trim().toLowerCase();
+    return { pair: `pair:${a}|${address}`, address: `addr:${address}`, account: `acct:${a}`, trusted: `ok:${a}|${address}` };
   }
 
-  /** Throws 429 (with the seconds to wait) when either key has used up its failures. */
+  /** Throws 429 (with the seconds to wait) when any count that applies has used up its failures. */
   assertAllowed(account: string, address: string): void {
     const k = this.keys(account, address);
-    const blocked = [
-      [this.store.peek(k.account), this.limits.perAccount],
-      [this.store.peek(k.address), this.limits.perAddress],
-    ] as const;
-    for (const [entry, limit] of blocked) {
+    const checks: [string, number][] = [
+      [k.pair, this.limits.perAccountAndAddress],
+      [k.address, this.limits.perAddress],
+    ];
+    if (!this.store.peek(k.trusted)) checks.push([k.account, this.limits.perAccount]);
+    for (const [key, limit] of checks) {
+      const entry = this.store.peek(key);
       if (entry && entry.count >= limit) {
         const retryAfter = Math.max(1, Math.ceil((entry.resetAt - Date.now()) / 1000));
         throw Object.assign(new AppError('rate_limited', 'Too many failed logins. Please wait a moment and try again.'), { retryAfter });
@@ -80,11 +103,12 @@ export class LoginThrottle {
 
   recordFailure(account: string, address: string): void {
     const k = this.keys(account, address);
-    this.store.hit(k.account, this.limits.windowMs);
-    this.store.hit(k.address, this.limits.windowMs);
+    for (const key of [k.pair, k.address, k.account]) this.store.hit(key, this.limits.windowMs);
   }
 
-  recordSuccess(account: string): void {
-    this.store.reset(this.keys(account, '').account);
+  recordSuccess(account: string, address: string): void {
+    const k = this.keys(account, address);
+    this.store.reset(k.pair);
+    this.store.hit(k.trusted, this.limits.trustMs);
   }
 }

@@ -29,7 +29,7 @@ export function guidesRoutes(app: AppInstance): void {
   app.get(
     '/api/v2/guides',
     {
-      preHandler: app.optionalAuth,
+      onRequest: app.optionalAuth,
       schema: {
         tags: ['guides'],
         summary: 'Search guides (city, language, services, date, travelers, price band in RMB, paging, sort)',
@@ -55,7 +55,7 @@ export function guidesRoutes(app: AppInstance): void {
   app.get(
     '/api/v2/guides/:id',
     {
-      preHandler: app.optionalAuth,
+      onRequest: app.optionalAuth,
       schema: { tags: ['guides'], summary: 'A guide profile', params: z.object({ id: idParam }), response: { 200: guideDetailSchema } },
     },
     async (request) => getGuide(db(), request.params.id, request.user),
@@ -64,7 +64,7 @@ export function guidesRoutes(app: AppInstance): void {
   app.get(
     '/api/guides/me',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: { tags: ['guides'], summary: "The caller's own guide profile (404 without one)", security: bearer, response: { 200: guideDetailSchema } },
     },
     async (request) => getMyGuide(db(), currentUser(request)),
@@ -73,7 +73,7 @@ export function guidesRoutes(app: AppInstance): void {
   app.get(
     '/api/v2/service-categories/guides/:guideId/choices/with-subcategories',
     {
-      preHandler: app.optionalAuth,
+      onRequest: app.optionalAuth,
       schema: {
         tags: ['guides'],
         summary: "A guide's chosen service categories with the chosen subcategories",
@@ -90,7 +90,7 @@ export function guidesRoutes(app: AppInstance): void {
   app.get(
     '/api/v2/service-categories/guides/:guideId/pricing',
     {
-      preHandler: app.optionalAuth,
+      onRequest: app.optionalAuth,
       schema: {
         tags: ['guides'],
         summary: "A guide's price per subcategory (cents per hour per person)",
@@ -107,7 +107,7 @@ export function guidesRoutes(app: AppInstance): void {
   app.get(
     '/api/v2/itineraries/:id',
     {
-      preHandler: app.optionalAuth,
+      onRequest: app.optionalAuth,
       schema: { tags: ['guides'], summary: 'An itinerary with its stops', params: z.object({ id: idParam }), response: { 200: itinerarySchema } },
     },
     async (request) => {

@@ -22,7 +22,7 @@ export function savedGuidesRoutes(app: AppInstance): void {
   app.get(
     '/api/travelers/:id/saved-guides',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['saved-guides'],
         summary: "The caller's saved guides, newest first (6 per page)",
@@ -44,7 +44,7 @@ export function savedGuidesRoutes(app: AppInstance): void {
   app.post(
     '/api/travelers/:id/saved-guides/:guideId',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['saved-guides'],
         summary: 'Save a guide (empty body; saving twice is harmless)',
@@ -67,7 +67,7 @@ export function savedGuidesRoutes(app: AppInstance): void {
   app.delete(
     '/api/travelers/:id/saved-guides/:guideId',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['saved-guides'],
         summary: 'Remove a saved guide (removing one that is not saved is harmless)',

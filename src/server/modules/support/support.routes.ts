@@ -19,7 +19,9 @@ import { currentUser } from '../auth/index';
 import * as service from './support.service';
 
 const threadParams = z.object({ id: idParam });
-const afterQuery = z.object({ after: z.coerce.number().int().min(0).optional() });
+const afterQuery = z.object({ after: z.coerce.number().int().min(0).max(2_147_483_647).optional() });
+/** Signed-in visitors use their token; anonymous ones the key they got with the conversation. */
+const bearerOrVisitorKey: Record<string, string[]>[] = [{ bearerAuth: [] }, { supportKey: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
 
 const caller = (request: FastifyRequest): service.SupportCaller => {
@@ -40,17 +42,17 @@ export function supportRoutes(app: AppInstance): void {
     {
       schema: {
         tags: ['platform'],
-        summary: 'Public settings the web app needs (which support widget to load)',
+        summary: 'Public settings the web app needs (which support widget to load, which payment provider runs)',
         response: { 200: publicConfigSchema },
       },
     },
-    async () => ({ support: app.ctx.config.support }),
+    async () => ({ support: app.ctx.config.support, payments: { provider: app.ctx.config.payments.provider } }),
   );
 
   app.post(
     '/api/support/threads',
     {
-      preHandler: app.optionalAuth,
+      onRequest: app.optionalAuth,
       config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
       schema: {
         tags: ['support'],
@@ -65,7 +67,7 @@ export function supportRoutes(app: AppInstance): void {
   app.get(
     '/api/support/threads',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['support'],
@@ -79,11 +81,12 @@ export function supportRoutes(app: AppInstance): void {
   app.get(
     '/api/support/threads/:id/messages',
     {
-      preHandler: app.optionalAuth,
+      onRequest: app.optionalAuth,
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['support'],
         summary: 'Read a conversation (its owner, or the holder of its visitor key)',
+        security: bearerOrVisitorKey,
         params: threadParams,
         querystring: afterQuery,
         response: { 200: supportThreadMessagesSchema, ...errors },
@@ -95,11 +98,12 @@ export function supportRoutes(app: AppInstance): void {
   app.post(
     '/api/support/threads/:id/messages',
     {
-      preHandler: app.optionalAuth,
+      onRequest: app.optionalAuth,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['support'],
         summary: 'Write in a conversation as its visitor',
+        security: bearerOrVisitorKey,
         params: threadParams,
         body: postSupportMessageSchema,
         response: { 201: z.object({ message: supportMessageSchema }), ...errors },
@@ -114,7 +118,7 @@ export function supportRoutes(app: AppInstance): void {
   app.get(
     '/api/admin/support/threads',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Support inbox: conversations, newest activity first',
@@ -131,7 +135,7 @@ export function supportRoutes(app: AppInstance): void {
   app.get(
     '/api/admin/support/threads/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'One support conversation with all its messages',
@@ -145,7 +149,7 @@ export function supportRoutes(app: AppInstance): void {
   app.post(
     '/api/admin/support/threads/:id/messages',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Answer a support conversation',
@@ -161,7 +165,7 @@ export function supportRoutes(app: AppInstance): void {
   app.patch(
     '/api/admin/support/threads/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Close or reopen a support conversation',

@@ -36,14 +36,14 @@ describe('public config', () => {
   it('names the built-in widget by default', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config/public' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ support: { provider: 'builtin' } });
+    expect(res.json()).toEqual({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
   });
 
   it('names Crisp with its site id when configured, and lets its origins through the CSP', async () => {
     const crisp = await createTestApp({ env: { SUPPORT_WIDGET: 'crisp', CRISP_WEBSITE_ID: '3f2a1b4c-0d9e-4f11-8a22-7b6c5d4e3f21' } });
     try {
       const res = await crisp.app.inject({ method: 'GET', url: '/api/config/public' });
-      expect(res.json()).toEqual({ support: { provider: 'crisp', crispWebsiteId: '3f2a1b4c-0d9e-4f11-8a22-7b6c5d4e3f21' } });
+      expect(res.json()).toMatchObject({ support: { provider: 'crisp', crispWebsiteId: '3f2a1b4c-0d9e-4f11-8a22-7b6c5d4e3f21' } });
       expect(String(res.headers['content-security-policy'])).toContain('script-src \'self\' https://client.crisp.chat');
     } finally {
       await crisp.close();

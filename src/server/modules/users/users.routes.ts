@@ -6,23 +6,44 @@ import { errorBodySchema } from '../../../shared/schemas/common';
 import { authReplySchema, userSchema } from '../../../shared/schemas/user';
 import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
+import { AVATAR_BOX, BACKGROUND_BOX, MAX_INPUT_PIXELS, type ImageBox } from '../../storage/index';
 import { changePassword, clientInfo, currentUser } from '../auth/index';
 import { deleteAccount, exportData, getMe, removeImage, setImage, switchRole, updateMe, type ImageSlot } from './users.service';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema };
 
-/** Reads the one file of a multipart upload, refusing anything over the size limit. */
+/** @fastify/multipart's own limit errors: more data than the route allows. */
+const MULTIPART_TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * Reads the one file of a multipart upload, refusing anything over the size limit (413). Every other
+ * failure while reading the body is the sender's: no or a wrong boundary ("Boundary not found"), a body
+ * cut short ("Unexpected end of form", "Premature close", an aborted connection), malformed part
+ * headers. Those are 400 bad_request, never a 500; the parser's own message goes to the log only.
+ */
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the image as multipart/form-data in the field "file"');
-  const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-  if (!part) throw new AppError('validation_failed', 'No file in the upload', [{ path: 'body.file', message: 'Required' }]);
+  let data: Buffer | undefined;
   try {
-    return await part.toBuffer();
+    // A sender that went away before this handler ran (e.g. while the session was being checked) left a body
+    // that will never end: the parser would wait for it forever, so stop here. Once parsing has started, a
+    // closing connection surfaces as "Premature close" below.
+    const raw = request.raw;
+    if (!raw.complete && (raw.destroyed || raw.readableAborted)) throw new Error('The connection closed before the upload was read');
+    const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+    data = await part?.toBuffer();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 'The image is larger than 5 MB');
-    throw err;
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && MULTIPART_TOO_LARGE.has(code)) {
+      throw new AppError('payload_too_large', code === 'FST_REQ_FILE_TOO_LARGE' ? 'The image is larger than 5 MB' : 'Too many parts: send one file in the field "file"');
+    }
+    request.log.info({ err }, 'malformed multipart upload');
+    throw new AppError('bad_request', 'The upload is malformed or incomplete: send multipart/form-data with one file in the field "file"');
   }
+  if (!data) throw new AppError('validation_failed', 'No file in the upload', [{ path: 'body.file', message: 'Required' }]);
+  return data;
 }
 
 /** The signed-in user's own account: profile, role, images, password, export and deletion. */
@@ -32,14 +53,14 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     '/api/me',
-    { preHandler: app.requireAuth, schema: { tags: ['me'], summary: 'The signed-in user (SPEC §3 User full)', security, response: { 200: userSchema, 401: errorBodySchema } } },
+    { onRequest: app.requireAuth, schema: { tags: ['me'], summary: 'The signed-in user (SPEC §3 User full)', security, response: { 200: userSchema, 401: errorBodySchema } } },
     async (request) => getMe(app, currentUser(request).id),
   );
 
   app.patch(
     '/api/me',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['me'],
         summary: 'Update personal info and privacy settings',
@@ -55,7 +76,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
   app.patch(
     '/api/me/role',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['me'],
         summary: 'Switch between the traveler and guide views (SPEC §7)',
@@ -71,7 +92,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/api/me/password',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['me'],
         summary: 'Change the password',
@@ -84,19 +105,23 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
     async (request) => changePassword(app, currentUser(request).id, request.body, clientInfo(request)),
   );
 
-  for (const [path, slot, what] of [
-    ['/api/me/avatar', 'avatar', 'avatar'],
-    ['/api/me/background-image', 'background', 'background image'],
-  ] as [string, ImageSlot, string][]) {
+  for (const [path, slot, what, box] of [
+    ['/api/me/avatar', 'avatar', 'avatar', AVATAR_BOX],
+    ['/api/me/background-image', 'background', 'background image', BACKGROUND_BOX],
+  ] as [string, ImageSlot, string, ImageBox][]) {
     app.post(
       path,
       {
-        preHandler: app.requireAuth,
+        onRequest: app.requireAuth,
         config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
         schema: {
           tags: ['me'],
           summary: `Upload a new ${what}`,
-          description: 'multipart/form-data with one field "file": JPEG, PNG, WEBP or GIF (checked by content), at most 5 MB.',
+          description:
+            `multipart/form-data with one field "file": JPEG, PNG, WEBP or GIF (checked by content and decoded), at most 5 MB and ${MAX_INPUT_PIXELS / 1_000_000} megapixels. ` +
+            `The image is re-encoded to WebP without any metadata (no EXIF, GPS position, XMP or ICC profile), turned upright by its EXIF orientation, ` +
+            `scaled down to fit ${box.width}×${box.height} and, when animated, reduced to its first frame. ` +
+            'A file that cannot be decoded is 400 invalid_file_type; a malformed multipart body is 400 bad_request; over 5 MB is 413 payload_too_large.',
           consumes: ['multipart/form-data'],
           security,
           response: { 200: userSchema, 400: errorBodySchema, 401: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
@@ -106,7 +131,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
     );
     app.delete(
       path,
-      { preHandler: app.requireAuth, schema: { tags: ['me'], summary: `Remove the ${what}`, security, response: { 200: userSchema, 401: errorBodySchema } } },
+      { onRequest: app.requireAuth, schema: { tags: ['me'], summary: `Remove the ${what}`, security, response: { 200: userSchema, 401: errorBodySchema } } },
       async (request) => removeImage(app, currentUser(request).id, slot),
     );
   }
@@ -114,7 +139,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/api/me/export',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
       schema: {
         tags: ['me'],
@@ -133,7 +158,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
   app.delete(
     '/api/me',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['me'],
         summary: 'Delete the account',

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { hashPassword, revokeAllSessions, verifyPassword } from '../auth/index';
 import { deleteMailsTo, emailChangedMail, insertMail, mailsTo } from '../mail/index';
-import { keyFromPublicUrl, publicUrl, storeImage } from '../../storage/index';
+import { AVATAR_BOX, BACKGROUND_BOX, keyFromPublicUrl, publicUrl, storeImage } from '../../storage/index';
 import { toUserDto } from './user-dto';
 import { anonymizeUser, emailOwner, findUserById, updateUser, userRelatedData, type UserRow } from './users.repository';
 
@@ -87,15 +87,15 @@ export async function switchRole(app: AppInstance, userId: number, role: UserRol
 
 export type ImageSlot = 'avatar' | 'background';
 const SLOT = {
-  avatar: { column: 'profilePicture', folder: 'avatars' },
-  background: { column: 'backgroundImage', folder: 'backgrounds' },
+  avatar: { column: 'profilePicture', folder: 'avatars', box: AVATAR_BOX },
+  background: { column: 'backgroundImage', folder: 'backgrounds', box: BACKGROUND_BOX },
 } as const;
 
-/** Stores a new avatar or background image (checked by its bytes) and removes the one it replaces. */
+/** Stores a new avatar or background image (re-encoded as WebP without metadata) and removes the one it replaces. */
 export async function setImage(app: AppInstance, userId: number, slot: ImageSlot, data: Buffer): Promise<User> {
   const db = app.ctx.database.db;
   const user = await requireUser(db, userId);
-  const { key } = await storeImage(app.storage, SLOT[slot].folder, data);
+  const { key } = await storeImage(app.storage, SLOT[slot].folder, data, SLOT[slot].box);
   const row = await updateUser(db, userId, { [SLOT[slot].column]: publicUrl(key) });
   const oldKey = keyFromPublicUrl(user[SLOT[slot].column]);
   if (oldKey) await app.storage.delete(oldKey);

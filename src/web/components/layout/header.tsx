@@ -1,10 +1,11 @@
 import { Bell, Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { RoleSwitch } from '../../features/auth/index';
 import { useSession } from '../../lib/session';
 import { Button, ButtonLink } from '../ui/button';
+import { registerHeaderDock } from './header-dock';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { HEADER_LINKS, navClass } from './nav-links';
@@ -12,7 +13,16 @@ import { ThemeToggle } from './theme-toggle';
 
 // Menus load when first needed: visitors who never open them never download Radix's menu code.
 const MobileMenu = lazy(() => import('./mobile-menu'));
+const NotificationBell = lazy(() => import('../../features/messaging/components/notification-bell'));
 const AccountMenu = lazy(() => import('../../features/auth/components/account-menu').then((m) => ({ default: m.AccountMenu })));
+
+function BellPlaceholder({ label }: { label: string }) {
+  return (
+    <span aria-label={label} role="img" className="inline-flex h-10 w-10 items-center justify-center text-stone-700 dark:text-stone-200">
+      <Bell className="h-5 w-5" aria-hidden />
+    </span>
+  );
+}
 
 /** SPEC §2 header: logo, navigation, language, dark mode, notification bell, and the account area. */
 export function Header() {
@@ -41,18 +51,19 @@ export function Header() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <LanguageSwitch className="hidden sm:inline-flex" />
+          {/* A wrapper, because the button's own inline-flex would beat `hidden` (phones switch language in the menu). */}
+          <span className="hidden sm:inline-flex">
+            <LanguageSwitch />
+          </span>
           <span className="hidden sm:inline-flex">
             <ThemeToggle />
           </span>
-          <Link
-            to="/messages"
-            aria-label={t('nav.notifications')}
-            title={t('nav.notifications')}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-200/70 dark:text-stone-200 dark:hover:bg-stone-800"
-          >
-            <Bell className="h-5 w-5" aria-hidden />
-          </Link>
+          {/* Below 1280 px the support launcher and a minimized chat dock here instead of floating over the page. */}
+          <div ref={registerHeaderDock} className="flex items-center gap-1 empty:hidden xl:hidden" />
+          {/* The bell, its badge, polling and the real-time socket load after the shell. */}
+          <Suspense fallback={<BellPlaceholder label={t('nav.notifications')} />}>
+            <NotificationBell />
+          </Suspense>
           {user ? (
             <>
               <div className="hidden md:block">

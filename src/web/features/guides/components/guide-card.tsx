@@ -1,4 +1,4 @@
-import { Check, MessageCircle } from 'lucide-react';
+import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -19,10 +19,12 @@ export interface GuideCardProps {
   selected?: boolean;
   onSelectedChange?: (selected: boolean) => void;
   eagerPhoto?: boolean;
+  /** The chat button (SPEC §2), given by the page: features do not import each other. */
+  chatSlot?: ReactNode;
 }
 
 /** SPEC §2 guide card: photo, name, rating, bio, 2 service tags + '+N more', hourly price, heart, chat, View Profile. */
-export function GuideCard({ guide, saveSlot, selectable, selected, onSelectedChange, eagerPhoto }: GuideCardProps) {
+export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onSelectedChange, eagerPhoto }: GuideCardProps) {
   const { t } = useTranslation('guides');
   const locale = currentLocale();
   const location = useLocation();
@@ -94,11 +96,7 @@ export function GuideCard({ guide, saveSlot, selectable, selected, onSelectedCha
           <p className="text-base font-semibold text-stone-900 dark:text-white">{t('price.perHour', { amount: rmb(guide.basicPricePerHourCents) })}</p>
         </div>
         <div className="mt-3 grid grid-cols-[auto_1fr] gap-2">
-          {/* Opens the chat once messaging lands; until then the profile is where to get in touch. */}
-          <ButtonLink to={profileUrl} variant="outline" size="sm" aria-label={t('card.chatWith', { name })}>
-            <MessageCircle className="h-4 w-4" aria-hidden />
-            {t('card.chat')}
-          </ButtonLink>
+          {chatSlot}
           <ButtonLink to={profileUrl} variant="primary" size="sm">
             {t('card.viewProfile')}
           </ButtonLink>

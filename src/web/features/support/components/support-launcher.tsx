@@ -1,7 +1,10 @@
-import { MessageCircle } from 'lucide-react';
+import { Headset } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useHeaderDock } from '../../../components/layout/header-dock';
 import { cn } from '../../../lib/cn';
+import { useMediaQuery, WIDE_GUTTER_QUERY } from '../../../lib/use-media-query';
 import { useSession } from '../../../lib/session';
 import { SUPPORT_IDLE_POLL_MS, useThreadMessages } from '../api/support-api';
 import { openSupport, preloadSupport } from '../open-support';
@@ -41,7 +44,12 @@ function Launcher() {
     const handle = idle(() => preloadSupport());
     return () => cancel(handle);
   }, []);
-  return (
+  // It must never cover a page's own buttons or fields: from 1280 px it floats in the margin beside
+  // the content column (icon only); on narrower screens it sits in the header.
+  const wide = useMediaQuery(WIDE_GUTTER_QUERY);
+  const dock = useHeaderDock();
+  if (!wide && !dock) return null;
+  const button = (
     <button
       type="button"
       id="support-launcher"
@@ -51,23 +59,27 @@ function Launcher() {
       aria-controls={panelOpen ? 'support-panel' : undefined}
       aria-busy={connecting || undefined}
       onClick={() => void openSupport()}
+      title={t('launcher.label')}
       className={cn(
-        'fixed bottom-[calc(1.25rem+var(--bottom-bar-height,0px))] right-5 z-40 inline-flex h-14 items-center gap-2 rounded-full bg-primary-600 px-4 text-sm font-semibold text-white shadow-lg transition hover:bg-primary-700 dark:bg-primary-500 dark:hover:bg-primary-400',
-        panelOpen && 'max-sm:hidden',
+        'inline-flex items-center justify-center rounded-full',
+        wide
+          ? 'fixed bottom-[calc(1rem+var(--bottom-bar-height,0px))] right-2 z-40 h-12 w-12 bg-primary-600 text-white shadow-lg transition hover:bg-primary-700 dark:bg-primary-500 dark:hover:bg-primary-400'
+          : 'relative h-10 w-10 text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800',
       )}
     >
       {connecting ? (
         <span className="h-5 w-5 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />
       ) : (
-        <MessageCircle className="h-5 w-5" aria-hidden />
+        <Headset className="h-5 w-5" aria-hidden />
       )}
-      <span className="max-sm:sr-only">{t('launcher.label')}</span>
+      <span className="sr-only">{t('launcher.label')}</span>
       {newReply && (
         <>
-          <span className="absolute right-1 top-1 h-3 w-3 rounded-full border-2 border-white bg-accent-500" aria-hidden data-testid="support-new-reply" />
+          <span className="absolute right-0.5 top-0.5 h-3 w-3 rounded-full border-2 border-white bg-accent-500" aria-hidden data-testid="support-new-reply" />
           <span className="sr-only">{t('launcher.newReply')}</span>
         </>
       )}
     </button>
   );
+  return wide ? button : createPortal(button, dock!);
 }

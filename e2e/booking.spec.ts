@@ -1,0 +1,331 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
+
+/**
+ * Issue 11, in the browser: a traveler and the demo guide, each in their own browser context (the
+ * traveler in Shanghai, one hour behind Japan; the guide in Tokyo), in Chinese and in English.
+ * Search → the profile's booking box → checkout → the deposit (card, or Alipay through the demo page)
+ * → the guide accepts → the trip is upcoming; a declined card; a cancellation with its refund.
+ */
+
+type Locale = 'en' | 'zh-CN';
+
+interface Actor {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A signed-in person in a context of their own; console errors fail the test unless allowed. */
+async function openAs(browser: Browser, username: string, locale: Locale, timezoneId: string, allow: RegExp[] = []): Promise<Actor> {
+  const context = await browser.newContext({ locale: locale === 'zh-CN' ? 'zh-CN' : 'en-US', timezoneId, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !allow.some((p) => p.test(m.text()))) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page, username, DEMO_PASSWORDS[username], locale);
+  return { context, page, errors };
+}
+
+async function close(...actors: Actor[]) {
+  for (const a of actors) {
+    expect(a.errors, 'console errors').toEqual([]);
+    await a.context.close();
+  }
+}
+
+/** The demo guide's listing (id and name), read through the API as the guide. */
+async function demoGuide(request: APIRequestContext): Promise<{ id: number; name: string }> {
+  const login = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
+  const me = await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })).json();
+  return { id: me.id, name: me.user.fullName };
+}
+
+const tokyoDate = (daysAhead: number) => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + daysAhead)).toISOString().slice(0, 10);
+};
+
+/**
+ * The first day at least `fromDay` days ahead on which the guide has a start at or after 10:00 for
+ * `hours` hours (the traveler in Shanghai then sees their own time an hour earlier).
+ */
+async function freeSlot(request: APIRequestContext, guideId: number, hours: number, fromDay: number): Promise<{ date: string; time: string }> {
+  for (let day = fromDay; day < fromDay + 60; day++) {
+    const date = tokyoDate(day);
+    const reply = await (await request.get(`/api/v2/guides/${guideId}/slots?date=${date}&durationHours=${hours}`)).json();
+    const slot = (reply.slots as { startTime: string }[]).find((s) => s.startTime >= '10:00');
+    if (slot) return { date, time: slot.startTime };
+  }
+  throw new Error('no free slot in 60 days');
+}
+
+const hourBefore = (time: string) => `${String(Number(time.slice(0, 2)) - 1).padStart(2, '0')}${time.slice(2)}`;
+
+/** From the search results to the guide's profile, choosing a start time in the booking box, then Book. */
+async function chooseInBox(page: Page, o: { date: string; time: string; guideName: string; locale: Locale; hours: number }) {
+  const zh = o.locale === 'zh-CN';
+  await page.goto(`/search?city=tokyo&date=${o.date}&travelers=2`);
+  const card = page.getByRole('article', { name: o.guideName, exact: true });
+  await card.getByRole('link', { name: zh ? '查看资料' : 'View Profile' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(o.guideName);
+  const box = page.getByRole('complementary', { name: zh ? '预订这位地陪' : 'Book this guide' });
+  // Carried over from the search: the date and the group size.
+  await expect(box.getByLabel(zh ? '日期' : 'Date')).toHaveValue(o.date);
+  await expect(box.getByLabel(zh ? '人数' : 'Travelers')).toHaveValue('2');
+  await box.getByLabel(zh ? '时长' : 'Duration').selectOption(String(o.hours));
+  await box.getByRole('group', { name: zh ? '开始时间 (日本时间)' : 'Start time (Japan time)' }).getByText(o.time, { exact: true }).click();
+  await expect(box.getByRole('radio', { name: o.time })).toBeChecked();
+  await expect(box.getByText(zh ? `您当地时间 ${hourBefore(o.time)}` : `${hourBefore(o.time)} your time`)).toBeVisible();
+  // The total and its breakdown before Book: 2 people, so one additional-person line.
+  await expect(box.getByText(zh ? /^\+\d+ 元 × 另外 1 人 × \d 小时$/ : /^\+\d+ RMB × 1 more person × \d h$/)).toBeVisible();
+  await box.getByRole('button', { name: zh ? '预订' : 'Book', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/\\d+\\?date=${o.date}&time=${o.time.replace(':', '%3A')}&hours=${o.hours}&travelers=2$`));
+}
+
+async function fillMeetingPoint(page: Page, zh: boolean) {
+  const postal = page.getByLabel(zh ? '邮政编码' : 'Postal code');
+  await postal.fill('1600022');
+  await expect(postal).toHaveValue('160-0022');
+  await page.getByLabel(zh ? '集合地址' : 'Meeting address').fill(zh ? '新宿站 东口' : 'Shinjuku Station, East exit');
+}
+
+async function fillCard(page: Page, zh: boolean, number: string) {
+  await page.getByLabel(zh ? '卡号' : 'Card number').fill(number);
+  await page.getByLabel(zh ? '有效期（MM/YY）' : 'Expiry (MM/YY)').pressSequentially('1230');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel(zh ? '持卡人姓名' : 'Name on card').fill('Li Wei');
+}
+
+const bookingNumberOn = async (page: Page) => (await page.locator('dd').filter({ hasText: /^TG\d{4,}$/ }).first().textContent())!;
+
+test('in Chinese: a traveler books from the search, pays the deposit by card, the guide accepts and the trip is upcoming', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const guide = await demoGuide(request);
+  const slot = await freeSlot(request, guide.id, 3, 10);
+  const traveler = await openAs(browser, 'traveler', 'zh-CN', 'Asia/Shanghai');
+  const guideUser = await openAs(browser, 'guide', 'zh-CN', 'Asia/Tokyo');
+  const t = traveler.page;
+
+  await chooseInBox(t, { ...slot, guideName: guide.name, locale: 'zh-CN', hours: 3 });
+  await expect(t.getByRole('heading', { level: 1, name: '确认并支付' })).toBeVisible();
+  await expect(t.getByText(`${slot.time}–`)).toBeVisible();
+  await expect(t.getByText('演示支付——不会产生真实扣款')).toBeVisible();
+  // SPEC §5: Pay stays disabled until the payment form is complete; the address is required.
+  const pay = t.getByRole('button', { name: /^支付 [\d,.]+ 元$/ });
+  await expect(pay).toBeDisabled();
+  await expect(t.getByText('请填写支付信息')).toBeVisible();
+  await fillCard(t, true, '4242424242424242');
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  await expect(t.getByText('请提供集合地址。')).toBeVisible();
+  await fillMeetingPoint(t, true);
+  await pay.click();
+
+  await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
+  await expect(t.locator('[data-sonner-toast]').filter({ hasText: '支付成功' })).toBeVisible();
+  await expect(t.getByRole('heading', { level: 1, name: '支付成功' })).toBeVisible();
+  await expect(t.getByText('已用尾号 4242 的银行卡支付 · 演示支付，未产生真实扣款')).toBeVisible();
+  const number = await bookingNumberOn(t);
+
+  await t.getByRole('link', { name: '查看我的行程' }).click();
+  const pending = t.getByRole('article').filter({ hasText: number });
+  await expect(pending.getByText('等待地陪接受')).toBeVisible();
+  await expect(pending.getByText(new RegExp(`^等待 ${guide.name} 接受`))).toBeVisible();
+  await expect(t.getByRole('button', { name: /待处理请求/ })).toContainText(/\d/);
+
+  // The guide, in their own browser, accepts the request.
+  const g = guideUser.page;
+  await g.goto('/guide-dashboard');
+  await expect(g.getByRole('heading', { level: 2, name: /预订请求/ })).toBeVisible();
+  const request_ = g.getByRole('article').filter({ hasText: number });
+  await expect(request_.getByText('Li Wei')).toBeVisible();
+  await expect(request_.getByText('2 人 · 3 小时')).toBeVisible();
+  await expect(request_.getByText('〒160-0022 新宿站 东口')).toBeVisible();
+  await request_.getByRole('button', { name: '接受' }).click();
+  await expect(g.locator('[data-sonner-toast]').filter({ hasText: '已接受请求' })).toBeVisible();
+  await expect(g.getByRole('article').filter({ hasText: number })).toHaveCount(0);
+
+  await t.goto('/dashboard?tab=upcoming');
+  const upcoming = t.getByRole('article').filter({ hasText: number });
+  await expect(upcoming.getByText('即将出行', { exact: true })).toBeVisible();
+  await expect(upcoming.getByRole('button', { name: '取消' })).toBeVisible();
+  await close(traveler, guideUser);
+});
+
+test('in English: Alipay through the demo approval page, the guide accepts, and a cancellation shows its refund', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const guide = await demoGuide(request);
+  const slot = await freeSlot(request, guide.id, 4, 12);
+  const traveler = await openAs(browser, 'traveler', 'en', 'Asia/Shanghai');
+  const guideUser = await openAs(browser, 'guide', 'en', 'Asia/Tokyo');
+  const t = traveler.page;
+
+  await chooseInBox(t, { ...slot, guideName: guide.name, locale: 'en', hours: 4 });
+  await fillMeetingPoint(t, false);
+  await t.getByRole('radio', { name: 'Alipay' }).locator('..').click();
+  await t.getByLabel('Alipay account').fill('liwei@example.com');
+  const deposit = (await t.getByRole('button', { name: /^Pay [\d,.]+ RMB$/ }).textContent())!.match(/[\d,.]+/)![0];
+  await t.getByRole('button', { name: /^Pay [\d,.]+ RMB$/ }).click();
+
+  await expect(t).toHaveURL(/\/payment-demo\?ref=sim_alipay_/);
+  await expect(t.getByText('Demo', { exact: true })).toBeVisible();
+  await expect(t.getByRole('heading', { level: 1, name: 'Approve the payment with Alipay' })).toBeVisible();
+  await expect(t.getByText(`${deposit} RMB`, { exact: true })).toBeVisible();
+  await expect(t.getByRole('img', { name: 'Demo payment code (not a real QR code)' })).toBeVisible();
+  await t.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
+  await expect(t.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
+  await expect(t.getByText('Paid with Alipay · demo payment, no money moved')).toBeVisible();
+  const number = await bookingNumberOn(t);
+
+  const g = guideUser.page;
+  await g.goto('/guide-dashboard');
+  await g.getByRole('article').filter({ hasText: number }).getByRole('button', { name: 'Accept' }).click();
+  await expect(g.locator('[data-sonner-toast]').filter({ hasText: 'Request accepted' })).toBeVisible();
+
+  await t.goto('/dashboard?tab=upcoming');
+  const trip = t.getByRole('article').filter({ hasText: number });
+  await expect(trip.getByText('Upcoming', { exact: true })).toBeVisible();
+  // More than 7 days ahead: the whole deposit comes back, to Alipay in 1–3 business days.
+  await trip.getByRole('button', { name: 'Cancel' }).click();
+  const dialog = t.getByRole('dialog', { name: 'Cancel this booking?' });
+  await expect(dialog.getByTestId('refund-amount')).toHaveText(`${deposit} RMB`);
+  await expect(dialog.getByText(`100% of your ${deposit} RMB deposit`)).toBeVisible();
+  await expect(dialog.getByText('The refund goes back to your Alipay account and arrives in 1–3 business days.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(t.locator('[data-sonner-toast]').filter({ hasText: 'Booking has been cancelled' })).toBeVisible();
+  await expect(t.getByRole('article').filter({ hasText: number })).toHaveCount(0);
+  await t.getByRole('button', { name: 'Past Experiences' }).click();
+  const past = t.getByRole('article').filter({ hasText: number });
+  await expect(past.getByText('Booking was cancelled')).toBeVisible();
+  await expect(past.getByText(`Refunded: ${deposit} RMB`)).toBeVisible();
+  await close(traveler, guideUser);
+});
+
+test('a declined card shows "Payment Failed" with support prefilled, and a good card then pays the same booking', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const guide = await demoGuide(request);
+  const slot = await freeSlot(request, guide.id, 3, 20);
+  const traveler = await openAs(browser, 'traveler', 'en', 'Asia/Shanghai', [/status of 402/]);
+  const t = traveler.page;
+  await chooseInBox(t, { ...slot, guideName: guide.name, locale: 'en', hours: 3 });
+  await fillMeetingPoint(t, false);
+  await fillCard(t, false, '4000 0000 0000 0002');
+  await t.getByRole('button', { name: /^Pay [\d,.]+ RMB$/ }).click();
+
+  const toast = t.locator('[data-sonner-toast]').filter({ hasText: 'Payment Failed' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Payment failed. Please check your information and try again.');
+  await expect(t).toHaveURL(/\/checkout\/\d+\?booking=\d+$/);
+  const bookingUrl = t.url();
+  await expect(t.getByRole('alert').filter({ hasText: 'Payment failed. Please check your information and try again.' })).toBeVisible();
+  await t.getByRole('alert').filter({ hasText: 'Payment failed' }).getByRole('button', { name: 'Contact support' }).click();
+  const support = t.getByRole('dialog', { name: 'Tabi support' });
+  await expect(support.getByRole('textbox', { name: 'Your message' })).toHaveValue(/my payment failed/);
+  await support.getByRole('button', { name: 'Close support chat' }).click();
+
+  // The card fields are kept; a working card pays the booking already made (no second booking).
+  await expect(t.getByLabel('Name on card')).toHaveValue('Li Wei');
+  await t.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await t.getByRole('button', { name: /^Pay [\d,.]+ RMB$/ }).click();
+  await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
+  expect(new URL(t.url()).searchParams.get('booking')).toBe(new URL(bookingUrl).searchParams.get('booking'));
+  await expect(t.locator('[data-sonner-toast]').filter({ hasText: 'Payment Successful' })).toBeVisible();
+  await close(traveler);
+});
+
+test('a visitor who presses Book logs in and comes back to the checkout', async ({ browser, request }) => {
+  const guide = await demoGuide(request);
+  const slot = await freeSlot(request, guide.id, 3, 30);
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Tokyo' });
+  const page = await context.newPage();
+  await page.goto(`/guides/${guide.id}?date=${slot.date}&travelers=2`);
+  const box = page.getByRole('complementary', { name: 'Book this guide' });
+  await box.getByText(slot.time, { exact: true }).click();
+  // In Tokyo, Japan time is the visitor's own: no second time is shown.
+  await expect(box.getByText(/your time$/)).toHaveCount(0);
+  await box.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout%2F\d+%3Fdate%3D/);
+  await page.getByLabel('Username or email').fill('traveler');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORDS.traveler!);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${guide.id}\\?date=${slot.date}&time=`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm and pay' })).toBeVisible();
+  await context.close();
+});
+
+test('on a phone the booking box is a bar that opens a sheet, and the booking pages do not scroll sideways', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const guide = await demoGuide(request);
+  const slot = await freeSlot(request, guide.id, 3, 40);
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const page = await context.newPage();
+  await signIn(page, 'traveler', undefined, 'zh-CN');
+  await page.goto(`/guides/${guide.id}?date=${slot.date}&travelers=2`);
+  await expect(page.getByRole('complementary', { name: '预订这位地陪' })).toBeHidden();
+  await page.getByRole('button', { name: '查看时间' }).click();
+  const sheet = page.getByRole('dialog', { name: '预订这位地陪' });
+  await sheet.getByText(slot.time, { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText(new RegExp(`· ${slot.time}$`))).toBeVisible();
+  await page.getByRole('button', { name: '预订', exact: true }).click();
+  await sheet.getByRole('button', { name: '预订', exact: true }).click();
+  await expect(page).toHaveURL(/\/checkout\/\d+\?/);
+  await expect(page.getByRole('heading', { level: 1, name: '确认并支付' })).toBeVisible();
+  for (const path of [page.url(), `/guides/${guide.id}`, '/dashboard', '/dashboard?tab=past']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+  }
+  await context.close();
+});
+
+test('the booking pages have no WCAG A/AA violations (axe)', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const guide = await demoGuide(request);
+  const slot = await freeSlot(request, guide.id, 3, 50);
+  const traveler = await openAs(browser, 'traveler', 'zh-CN', 'Asia/Shanghai');
+  const t = traveler.page;
+  const axe = async (page: Page, label: string) => {
+    await page.waitForLoadState('networkidle');
+    // A toast is checked while it fades in; let it go first.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(result.violations.map((v) => `${label}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`)).toEqual([]);
+  };
+  await t.goto(`/guides/${guide.id}?date=${slot.date}&travelers=2`);
+  await t.getByRole('complementary', { name: '预订这位地陪' }).getByText(slot.time, { exact: true }).click();
+  await axe(t, 'profile');
+  await t.getByRole('complementary', { name: '预订这位地陪' }).getByRole('button', { name: '预订', exact: true }).click();
+  await expect(t.getByRole('heading', { level: 1, name: '确认并支付' })).toBeVisible();
+  await axe(t, 'checkout');
+  await fillMeetingPoint(t, true);
+  await t.getByRole('radio', { name: '微信支付' }).locator('..').click();
+  await t.getByLabel('微信号').fill('liwei_88');
+  await t.getByRole('button', { name: /^支付 [\d,.]+ 元$/ }).click();
+  await expect(t).toHaveURL(/\/payment-demo\?/);
+  await axe(t, 'payment-demo');
+  await t.getByRole('button', { name: '确认付款' }).click();
+  await expect(t).toHaveURL(/\/payment-success\?/);
+  await axe(t, 'payment-success');
+  for (const tab of ['pending-requests', 'upcoming', 'past']) {
+    await t.goto(`/dashboard?tab=${tab}`);
+    await axe(t, `dashboard ${tab}`);
+  }
+  await t.goto('/dashboard');
+  await t.getByRole('article').first().getByRole('button', { name: '取消' }).click();
+  await expect(t.getByRole('dialog')).toBeVisible();
+  await axe(t, 'cancel dialog');
+  await close(traveler);
+
+  const guideUser = await openAs(browser, 'guide', 'en', 'Asia/Tokyo');
+  await guideUser.page.goto('/guide-dashboard');
+  await expect(guideUser.page.getByRole('heading', { level: 2, name: /Requests/ })).toBeVisible();
+  await axe(guideUser.page, 'guide-dashboard');
+  await close(guideUser);
+});

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { BOOKING_STATUSES } from '../../../shared/booking/state-machine';
+import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../../../shared/booking/ledger';
+import { serviceSubcategories } from './catalog';
+import { guides } from './guides';
+import { users } from './users';
+
+/**
+ * A booking (SPEC §3, DESIGN §7). Its status changes only through the shared state machine
+ * (`UPDATE … WHERE status = :from`). Prices are frozen at creation (decision 040). The migration adds
+ * `bookings_no_overlap`: an exclusion constraint on the guide and [starts_at, ends_at) of active
+ * bookings, so a guide cannot be double-booked.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Shown instead of TG + id when set (SPEC §3). */
+    bookingNumber: text('booking_number'),
+    travelerId: integer('traveler_id').notNull().references(() => users.id),
+    guideId: integer('guide_id').notNull().references(() => guides.id),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
+    /** The tour's date and start in the guide's zone (frozen with the zone at booking time). */
+    date: date('date', { mode: 'string' }).notNull(),
+    startMinute: smallint('start_minute').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    timeZone: text('time_zone').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    travelers: smallint('travelers').notNull(),
+    subcategoryId: integer('subcategory_id').references(() => serviceSubcategories.id),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    additionalPerPersonCents: integer('additional_per_person_cents').notNull(),
+    totalPriceCents: integer('total_price_cents').notNull(),
+    depositCents: integer('deposit_cents').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    currency: text('currency').notNull().default('CNY'),
+    meetingAddress: text('meeting_address'),
+    meetingPostalCode: text('meeting_postal_code'),
+    notes: text('notes'),
+    travelerConfirmedStart: boolean('traveler_confirmed_start').notNull().default(false),
+    guideConfirmedStart: boolean('guide_confirmed_start').notNull().default(false),
+    travelerConfirmedExtension: boolean('traveler_confirmed_extension').notNull().default(false),
+    extensionCount: smallint('extension_count').notNull().default(0),
+    extensionPriceCents: integer('extension_price_cents'),
+    cancelledBy: text('cancelled_by', { enum: ['traveler', 'guide', 'system'] }),
+    cancelReason: text('cancel_reason'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bookings_traveler_idx').on(t.travelerId, t.startsAt),
+    index('bookings_guide_idx').on(t.guideId, t.startsAt),
+    check('bookings_time_range', sql`ends_at > starts_at`),
+    check('bookings_money', sql`total_price_cents >= 0 and deposit_cents >= 0 and deposit_cents <= total_price_cents and commission_cents >= 0`),
+    check('bookings_travelers', sql`travelers >= 1`),
+  ],
+);
+
+/**
+ * A payment attempt through a provider. `idempotency_key` is unique per payer: a retried request
+ * finds its row instead of charging again. Only the last four card digits are ever stored.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id),
+    payerId: integer('payer_id').notNull().references(() => users.id),
+    kind: text('kind', { enum: ['deposit', 'extension', 'final_payment'] }).notNull(),
+    method: text('method', { enum: ['card', 'alipay', 'wechat', 'cash'] }).notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's id for the payment (PaymentIntent id, simulated ref); set once created there. */
+    providerRef: text('provider_ref'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Hash of the request body: the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: text('status', { enum: ['processing', 'pending', 'succeeded', 'failed', 'refunded', 'partially_refunded'] })
+      .notNull()
+      .default('processing'),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    currency: text('currency').notNull().default('CNY'),
+    cardLast4: text('card_last4'),
+    /** What the payer must do next: an approval URL (wallets) or a Stripe.js client secret. */
+    nextAction: jsonb('next_action').$type<{ approvalUrl?: string; clientSecret?: string }>(),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    refundRef: text('refund_ref'),
+    proofUploadedByTraveler: boolean('proof_uploaded_by_traveler').notNull().default(false),
+    verifiedByGuide: boolean('verified_by_guide').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_payer_idempotency_key').on(t.payerId, t.idempotencyKey),
+    uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
+    index('payments_booking_idx').on(t.bookingId),
+    check('payments_amounts', sql`amount_cents > 0 and refunded_cents >= 0 and refunded_cents <= amount_cents`),
+    check('payments_last4', sql`card_last4 is null or card_last4 ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/**
+ * Every movement of money as signed fen on the traveler, guide or platform account. The entries of a
+ * booking sum to zero (each posting does); written in the transaction that changes the status.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id),
+    account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
+    /** The traveler's or guide's user id; null for the platform. */
+    userId: integer('user_id').references(() => users.id),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    paymentId: integer('payment_id').references(() => payments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_entries_booking_idx').on(t.bookingId), index('ledger_entries_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Scheduled work, polled in-process by every instance (`FOR UPDATE SKIP LOCKED`). A job claimed by
+ * an instance that dies is claimed again once its lease (`locked_until`) passes. `dedupe_key` keeps
+ * one job per purpose (for example one expiry per booking).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    dedupeKey: text('dedupe_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.runAt, t.id).where(sql`status in ('queued', 'running')`),
+    uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
+  ],
+);

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TourRequest } from '../../../shared/schemas/messaging';
+import { guides } from './guides';
+import { users } from './users';
+
+/**
+ * Chat between a traveler and a guide (issue 10). One conversation per (traveler, guide listing).
+ * `guideUserId` is the listing's user at the time, so membership checks need no join.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    travelerId: integer('traveler_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    guideId: integer('guide_id').notNull().references(() => guides.id, { onDelete: 'cascade' }),
+    guideUserId: integer('guide_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('conversations_traveler_guide_key').on(t.travelerId, t.guideId),
+    index('conversations_guide_user_idx').on(t.guideUserId, t.lastMessageAt),
+    index('conversations_traveler_idx').on(t.travelerId, t.lastMessageAt),
+  ],
+);
+
+/**
+ * A chat message. The same (conversation, sender, clientMessageId) is one message however often it is
+ * sent (DESIGN §4). The body is stored as written; contact details are masked when it is read
+ * (decision 050). A tour request carries its form and its state.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    clientMessageId: text('client_message_id').notNull(),
+    body: text('body').notNull(),
+    kind: text('kind', { enum: ['text', 'tour_request'] }).notNull().default('text'),
+    tourRequest: jsonb('tour_request').$type<TourRequest>(),
+    tourRequestStatus: text('tour_request_status', { enum: ['pending', 'accepted', 'rejected'] }),
+    rejectReason: text('reject_reason'),
+    bookingId: integer('booking_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('messages_client_id_key').on(t.conversationId, t.senderId, t.clientMessageId),
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+  ],
+);
+
+/** How far each participant has read: everything up to `lastReadMessageId`. */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    lastReadMessageId: integer('last_read_message_id').notNull().default(0),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
+);
+
+/** SPEC §3: credits keyed by conversation and user; null is unlimited (decision 050). */
+export const conversationCredits = pgTable(
+  'conversation_credits',
+  {
+    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    credits: integer('credits'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
+);
+
+/** SPEC §3 System message: the notification centre. `dedupeKey` makes event-driven creation idempotent. */
+export const systemMessages = pgTable(
+  'system_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['system', 'admin', 'approval', 'booking', 'payment', 'reminder'] }).notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['unread', 'read', 'archived'] }).notNull().default('unread'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    actionUrl: text('action_url'),
+    actionLabel: text('action_label'),
+    showContactSupport: boolean('show_contact_support').notNull().default(false),
+    isErrorMessage: boolean('is_error_message').notNull().default(false),
+    relatedEntityType: text('related_entity_type'),
+    relatedEntityId: integer('related_entity_id'),
+    dedupeKey: text('dedupe_key'),
+  },
+  (t) => [
+    index('system_messages_user_idx').on(t.userId, t.status, t.createdAt),
+    index('system_messages_entity_idx').on(t.userId, t.relatedEntityType, t.relatedEntityId),
+    uniqueIndex('system_messages_dedupe_key').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} IS NOT NULL`),
+  ],
+);
+
+/** Per kind (chat, booking, payment, …) and channel: a row only once the user changes a default. */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    inApp: boolean('in_app').notNull(),
+    browser: boolean('browser').notNull(),
+    email: boolean('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);

@@ -1,0 +1,181 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { addDays, dayAvailability, todayInZone } from '../../../shared/availability';
+import { cancellationPostings, depositPostings, type Posting } from '../../../shared/booking/ledger';
+import { bookingPrice, cancellationSplit, cancellationTier } from '../../../shared/booking/money-rules';
+import { PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS, startOfTourDay, zonedTimeToUtc } from '../../../shared/booking/schedule';
+import type { BookingStatus } from '../../../shared/booking/state-machine';
+import { guideForBooking } from '../../modules/bookings/index';
+import type { Database } from '../client';
+import { bookings, guideAvailabilityExceptions, guides, guideWeeklyAvailability, jobs, ledgerEntries, payments, users } from '../schema/index';
+
+const HOUR = 3_600_000;
+
+interface Plan {
+  traveler: string;
+  /** The guide's username ('guide' is the demo guide). */
+  guide: string;
+  /** Days from today (Tokyo); negative for the past. The first day with hours from there is used. */
+  day: number;
+  hours: number;
+  travelers: number;
+  status: BookingStatus;
+  method?: 'card' | 'alipay' | 'wechat';
+  notes?: string;
+  meetingAddress?: string;
+  cancelledDaysBefore?: number;
+}
+
+/**
+ * What the demo accounts see: the traveler Li Wei has a trip waiting for payment, one waiting for
+ * the guide, one upcoming with the demo guide, and past ones (completed, cancelled); the demo guide
+ * Sato Yuki has requests to answer. Dates are relative to the day of seeding; scheduled jobs are
+ * queued as the API would (so an unpaid booking still lapses after 30 minutes).
+ */
+const PLANS: Plan[] = [
+  { traveler: 'traveler', guide: 'guide', day: 4, hours: 3, travelers: 2, status: 'upcoming', method: 'alipay', meetingAddress: '浅草寺雷门前', notes: '第一次来东京，想看看老街和小吃。' },
+  { traveler: 'traveler', guide: 'kyoto', day: 9, hours: 4, travelers: 2, status: 'confirmed', method: 'wechat', meetingAddress: 'Kyoto Station, Karasuma central exit' },
+  { traveler: 'traveler', guide: 'osaka', day: 16, hours: 3, travelers: 3, status: 'pending', notes: '带父母一起，走路不要太多。' },
+  { traveler: 'traveler', guide: 'kyoto', day: -12, hours: 4, travelers: 2, status: 'completed', method: 'card' },
+  { traveler: 'traveler', guide: 'nara', day: -20, hours: 3, travelers: 2, status: 'cancelled', method: 'card', cancelledDaysBefore: 9 },
+  { traveler: 'traveler03', guide: 'guide', day: 6, hours: 4, travelers: 3, status: 'confirmed', method: 'wechat', meetingAddress: '上野站公园口', notes: '想去谷中银座和根津神社。' },
+  { traveler: 'traveler07', guide: 'guide', day: 11, hours: 2, travelers: 1, status: 'confirmed', method: 'card', meetingAddress: 'Shibuya Station, Hachiko exit' },
+  { traveler: 'traveler05', guide: 'guide', day: -8, hours: 3, travelers: 2, status: 'completed', method: 'alipay' },
+];
+
+export async function seedDemoBookings(db: Database): Promise<void> {
+  const people = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, [...new Set(PLANS.map((p) => p.traveler))]));
+  const userId = new Map(people.map((p) => [p.username, p.id]));
+  const now = new Date();
+
+  for (const plan of PLANS) {
+    const travelerId = userId.get(plan.traveler);
+    const guide = await pickGuide(db, plan.guide);
+    if (!travelerId || !guide) continue; // SEED=demo without the demo guides: nothing to book
+    const slot = await firstOpenDay(db, guide, plan.day, plan.hours);
+    if (!slot) continue;
+    const hours = Math.floor(Math.min(Math.max(plan.hours, guide.minDurationHours), guide.maxDurationHours, (slot.endMinute - slot.startMinute) / 60) * 2) / 2;
+    const travelers = Math.min(Math.max(plan.travelers, guide.minPeople), guide.maxPeople);
+    const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, travelers, hours });
+    const startsAt = zonedTimeToUtc(slot.date, slot.startMinute, guide.timeZone);
+    const endsAt = new Date(startsAt.getTime() + hours * HOUR);
+    const past = plan.day < 0;
+    const createdAt = plan.status === 'pending' ? now : new Date(Math.min(now.getTime(), startsAt.getTime()) - (past ? 20 : 1) * 24 * HOUR);
+    const paidAt = plan.status === 'pending' ? null : new Date(createdAt.getTime() + 6 * 60_000);
+    const cancelledAt = plan.cancelledDaysBefore ? new Date(startsAt.getTime() - plan.cancelledDaysBefore * 24 * HOUR) : null;
+
+    const [row] = await db
+      .insert(bookings)
+      .values({
+        travelerId,
+        guideId: guide.id,
+        status: plan.status,
+        date: slot.date,
+        startMinute: slot.startMinute,
+        durationMinutes: hours * 60,
+        timeZone: guide.timeZone,
+        startsAt,
+        endsAt,
+        travelers,
+        unitPriceCents: price.unitPriceCents,
+        additionalPerPersonCents: price.additionalPerPersonCents,
+        totalPriceCents: price.totalCents,
+        depositCents: price.depositCents,
+        commissionCents: price.commissionCents,
+        currency: guide.currency,
+        meetingAddress: plan.meetingAddress ?? null,
+        notes: plan.notes ?? null,
+        travelerConfirmedStart: plan.status === 'completed',
+        guideConfirmedStart: plan.status === 'completed',
+        paidAt,
+        acceptedAt: ['upcoming', 'completed'].includes(plan.status) || cancelledAt ? new Date(paidAt!.getTime() + 3 * HOUR) : null,
+        cancelledAt,
+        cancelledBy: cancelledAt ? 'traveler' : null,
+        cancelReason: cancelledAt ? 'cancel' : null,
+        completedAt: plan.status === 'completed' ? endsAt : null,
+        createdAt,
+        updatedAt: cancelledAt ?? paidAt ?? createdAt,
+      })
+      .returning();
+    const b = row!;
+
+    if (plan.status === 'pending') {
+      await db.insert(jobs).values({ kind: 'booking.payment_expiry', payload: { bookingId: b.id }, runAt: new Date(createdAt.getTime() + PAYMENT_WINDOW_MINUTES * 60_000), dedupeKey: `booking.payment_expiry:${b.id}` });
+      continue;
+    }
+    const method = plan.method ?? 'card';
+    let refunded = 0;
+    const postings: Posting[] = depositPostings(price.depositCents);
+    if (cancelledAt) {
+      const split = cancellationSplit({ depositCents: price.depositCents, cancelledBy: 'traveler', tier: cancellationTier(startsAt, cancelledAt) });
+      postings.push(...cancellationPostings(price.depositCents, split));
+      refunded = split.refundCents;
+    }
+    const [payment] = await db
+      .insert(payments)
+      .values({
+        bookingId: b.id,
+        payerId: travelerId,
+        kind: 'deposit',
+        method,
+        provider: 'simulated',
+        providerRef: `sim_${method}_seed_${b.id}`,
+        idempotencyKey: `seed-${b.id}`,
+        requestHash: 'seed',
+        status: refunded === price.depositCents ? 'refunded' : refunded ? 'partially_refunded' : 'succeeded',
+        amountCents: price.depositCents,
+        refundedCents: refunded,
+        currency: guide.currency,
+        cardLast4: method === 'card' ? '4242' : null,
+        refundRef: refunded ? `sim_re_seed_${b.id}` : null,
+        createdAt: paidAt!,
+        updatedAt: cancelledAt ?? paidAt!,
+      })
+      .returning();
+    await db.insert(ledgerEntries).values(
+      postings
+        .filter((p) => p.amountCents !== 0)
+        .map((p) => ({
+          bookingId: b.id,
+          account: p.account,
+          userId: p.account === 'traveler' ? travelerId : p.account === 'guide' ? guide.userId : null,
+          kind: p.kind,
+          amountCents: p.amountCents,
+          paymentId: payment!.id,
+          createdAt: p.kind === 'deposit' ? paidAt! : cancelledAt!,
+        })),
+    );
+    if (plan.status === 'confirmed') {
+      const respondBy = new Date(Math.min(paidAt!.getTime() + REQUEST_ANSWER_HOURS * HOUR, startsAt.getTime()));
+      await db.insert(jobs).values({ kind: 'booking.request_expiry', payload: { bookingId: b.id }, runAt: respondBy, dedupeKey: `booking.request_expiry:${b.id}` });
+    }
+    if (plan.status === 'upcoming') {
+      await db.insert(jobs).values({ kind: 'booking.start_day', payload: { bookingId: b.id }, runAt: startOfTourDay(b.date, b.timeZone), dedupeKey: `booking.start_day:${b.id}` });
+    }
+  }
+}
+
+/** The demo guide by username, or the first listed guide of a city (not the demo guide), as booking sees it. */
+async function pickGuide(db: Database, key: string) {
+  const where = key === 'guide' ? eq(users.username, 'guide') : and(eq(guides.serviceCity, key), eq(guides.status, 'active'), ne(users.username, 'guide'));
+  const [row] = await db.select({ id: guides.id }).from(guides).innerJoin(users, eq(users.id, guides.userId)).where(where).orderBy(asc(guides.id)).limit(1);
+  return row && guideForBooking(db, row.id);
+}
+
+/** The first day from `day` days ahead on which the guide works, and that day's first window. */
+async function firstOpenDay(db: Database, guide: { id: number; timeZone: string }, day: number, hours: number) {
+  const weekly = await db
+    .select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
+    .from(guideWeeklyAvailability)
+    .where(eq(guideWeeklyAvailability.guideId, guide.id));
+  const exceptions = await db
+    .select({ date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available, startMinute: guideAvailabilityExceptions.startMinute, endMinute: guideAvailabilityExceptions.endMinute })
+    .from(guideAvailabilityExceptions)
+    .where(eq(guideAvailabilityExceptions.guideId, guide.id));
+  const today = todayInZone(guide.timeZone);
+  for (let i = 0; i < 14; i++) {
+    const date = addDays(today, day + i);
+    const window = dayAvailability(date, weekly, exceptions).slots.find((s) => s.endMinute - Math.ceil(s.startMinute / 30) * 30 >= Math.min(hours, 2) * 60);
+    if (window) return { date, startMinute: Math.ceil(window.startMinute / 30) * 30, endMinute: window.endMinute };
+  }
+  return undefined;
+}

@@ -1,0 +1,78 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { jobs } from '../db/schema/index';
+
+export interface NewJob {
+  kind: string;
+  payload?: Record<string, unknown>;
+  runAt: Date;
+  /** One job per key: a second enqueue with the same key is ignored. */
+  dedupeKey?: string;
+}
+
+export interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  runAt: Date;
+}
+
+/**
+ * Adds a job. Call it with the transaction that makes the job necessary, so the two commit together
+ * and a restart never loses one. Returns the job's id (undefined when the dedupe key already exists).
+ */
+export async function enqueueJob(db: Database, job: NewJob): Promise<number | undefined> {
+  const rows = await db
+    .insert(jobs)
+    .values({ kind: job.kind, payload: job.payload ?? {}, runAt: job.runAt, dedupeKey: job.dedupeKey })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  return rows[0]?.id;
+}
+
+const LEASE = sql`interval '5 minutes'`;
+
+/**
+ * Claims the next due job (or a running one whose lease has passed: its instance died) exactly once
+ * across instances: `FOR UPDATE SKIP LOCKED`. `id` claims that job only, if it is due.
+ */
+export async function claimJob(db: Database, now: Date, id?: number): Promise<ClaimedJob | undefined> {
+  const only = id === undefined ? sql`` : sql`AND id = ${id}`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ${at} + ${LEASE}, updated_at = now()
+    WHERE id = (
+      SELECT id FROM jobs
+      WHERE ((status = 'queued' AND run_at <= ${at}) OR (status = 'running' AND locked_until < ${at})) ${only}
+      ORDER BY run_at, id
+      FOR UPDATE SKIP LOCKED
+      LIMIT 1
+    )
+    RETURNING id, kind, payload, attempts, run_at`);
+  const rows = (result as unknown as { rows: { id: number; kind: string; payload: Record<string, unknown>; attempts: number; run_at: string | Date }[] }).rows;
+  const row = rows[0];
+  if (!row) return undefined;
+  return { id: Number(row.id), kind: row.kind, payload: row.payload, attempts: Number(row.attempts), runAt: new Date(row.run_at) };
+}
+
+export async function finishJob(db: Database, id: number): Promise<void> {
+  await db.update(jobs).set({ status: 'done', lockedUntil: null, updatedAt: new Date() }).where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
+}
+
+/** A failed attempt: queued again after `retryAt`, or failed for good. */
+export async function failJob(db: Database, id: number, error: string, retryAt: Date | null): Promise<void> {
+  await db
+    .update(jobs)
+    .set(
+      retryAt
+        ? { status: 'queued', runAt: retryAt, lastError: error.slice(0, 2000), lockedUntil: null, updatedAt: new Date() }
+        : { status: 'failed', lastError: error.slice(0, 2000), lockedUntil: null, updatedAt: new Date() },
+    )
+    .where(eq(jobs.id, id));
+}
+
+/** Jobs of a kind, for tests and admin views. */
+export async function jobsOfKind(db: Database, kind: string) {
+  return db.select().from(jobs).where(eq(jobs.kind, kind)).orderBy(jobs.id);
+}

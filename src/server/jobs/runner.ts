@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import { claimJob, failJob, finishJob, type ClaimedJob } from './jobs.repository';
+
+export type JobHandler = (job: ClaimedJob, now: Date) => Promise<void>;
+
+const MAX_ATTEMPTS = 8;
+/** 30 s, 1 min, 2 min … capped at 1 h. */
+const backoffMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** (attempts - 1));
+
+/**
+ * Runs the jobs table in-process (DESIGN §1, §8): every instance polls, and `FOR UPDATE SKIP LOCKED`
+ * gives each due job to exactly one. `tick(now)` runs everything due at `now` and returns how many
+ * ran, so tests drive time instead of sleeping. `start()` polls; app close stops it.
+ */
+export class JobRunner {
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  register(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Runs every job due at `now`, one after the other; returns how many ran (successfully or not). */
+  async tick(now: Date = new Date(), limit = 1000): Promise<number> {
+    let n = 0;
+    while (n < limit && !this.stopped) {
+      const job = await claimJob(this.db, now);
+      if (!job) break;
+      await this.execute(job, now);
+      n++;
+    }
+    return n;
+  }
+
+  /** Runs one job now if it is due and nobody else holds it (used right after the commit that made it). */
+  async runNow(id: number, now: Date = new Date()): Promise<boolean> {
+    const job = await claimJob(this.db, now, id);
+    if (!job) return false;
+    await this.execute(job, now);
+    return true;
+  }
+
+  private async execute(job: ClaimedJob, now: Date): Promise<void> {
+    const handler = this.handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job, now);
+      await finishJob(this.db, job.id);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const retryAt = job.attempts < MAX_ATTEMPTS ? new Date(now.getTime() + backoffMs(job.attempts)) : null;
+      this.log?.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, err }, `job failed${retryAt ? ', will retry' : ' for good'}`);
+      await failJob(this.db, job.id, message, retryAt);
+    }
+  }
+
+  /** Polls every `intervalMs` until stopped. */
+  start(intervalMs = 5_000): void {
+    if (this.timer) return;
+    this.stopped = false;
+    const loop = () => {
+      this.running = this.tick()
+        .catch((err) => this.log?.error({ err }, 'job runner tick failed'))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(loop, intervalMs);
+        });
+    };
+    this.timer = setTimeout(loop, 0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

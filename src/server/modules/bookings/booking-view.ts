@@ -1,0 +1,98 @@
+import { minutesToTime } from '../../../shared/availability';
+import { PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
+import { availableEvents, type Actor, type BookingFacts } from '../../../shared/booking/state-machine';
+import { bookingNumber } from '../../../shared/booking/money-rules';
+import type { Booking, BookingPayment, Payment } from '../../../shared/schemas/bookings';
+import type { BookingRow, BookingViewRow, PaymentRow } from './bookings.repository';
+
+/** Events a person fires from the app (the system's and admin's are not buttons). */
+const HUMAN_EVENTS = new Set(['accept', 'decline', 'cancel', 'start_confirm', 'request_extension', 'approve_extension', 'reject_extension', 'confirm_extension', 'service_complete', 'dispute']);
+
+export const factsOf = (b: BookingRow): BookingFacts => ({
+  status: b.status,
+  travelerConfirmedStart: b.travelerConfirmedStart,
+  guideConfirmedStart: b.guideConfirmedStart,
+  travelerConfirmedExtension: b.travelerConfirmedExtension,
+  extensionCount: b.extensionCount,
+  completedAt: b.completedAt,
+});
+
+/** When a paid request expires unless answered: 48 h after payment or at the start, whichever first. */
+export function respondBy(b: Pick<BookingRow, 'paidAt' | 'startsAt'>): Date | null {
+  if (!b.paidAt) return null;
+  return new Date(Math.min(b.paidAt.getTime() + REQUEST_ANSWER_HOURS * 3_600_000, b.startsAt.getTime()));
+}
+
+export const paymentDueAt = (b: Pick<BookingRow, 'createdAt'>) => new Date(b.createdAt.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
+
+export function toPaymentSummary(p: PaymentRow): BookingPayment {
+  return {
+    id: p.id,
+    kind: p.kind,
+    method: p.method,
+    provider: p.provider,
+    status: p.status,
+    amountCents: p.amountCents,
+    refundedCents: p.refundedCents,
+    currency: p.currency,
+    last4: p.cardLast4,
+    proofUploadedByTraveler: p.proofUploadedByTraveler,
+    verifiedByGuide: p.verifiedByGuide,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+export function toPayment(p: PaymentRow): Payment {
+  return {
+    ...toPaymentSummary(p),
+    bookingId: p.bookingId,
+    approvalUrl: p.nextAction?.approvalUrl ?? null,
+    clientSecret: p.nextAction?.clientSecret ?? null,
+    failureCode: p.failureCode,
+    demo: p.provider === 'simulated',
+  };
+}
+
+/** The API's booking as `viewer` sees it (their available actions depend on their side). */
+export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booking {
+  const b = r.booking;
+  const actor: Actor = viewerId === r.guide.userId ? 'guide' : 'traveler';
+  return {
+    id: b.id,
+    bookingNumber: bookingNumber(b.id, b.bookingNumber),
+    guideId: b.guideId,
+    guide: r.guide,
+    traveler: r.traveler,
+    date: b.date,
+    scheduledStartTime: minutesToTime(b.startMinute),
+    timeZone: b.timeZone,
+    startsAt: b.startsAt.toISOString(),
+    endsAt: b.endsAt.toISOString(),
+    duration: b.durationMinutes / 60,
+    travelers: b.travelers,
+    subcategory: r.subcategory?.id ? r.subcategory : null,
+    totalPrice: b.totalPriceCents / 100,
+    totalPriceCents: b.totalPriceCents,
+    unitPriceCents: b.unitPriceCents,
+    additionalPerPersonCents: b.additionalPerPersonCents,
+    depositCents: b.depositCents,
+    balanceCents: b.totalPriceCents - b.depositCents,
+    currency: b.currency,
+    status: b.status,
+    travelerConfirmedStart: b.travelerConfirmedStart,
+    guideConfirmedStart: b.guideConfirmedStart,
+    travelerConfirmedExtension: b.travelerConfirmedExtension,
+    extensionCount: b.extensionCount,
+    extensionPrice: b.extensionPriceCents === null ? null : b.extensionPriceCents / 100,
+    payments: r.payments.map(toPaymentSummary),
+    meetingAddress: b.meetingAddress,
+    meetingPostalCode: b.meetingPostalCode,
+    notes: b.notes,
+    paymentDueAt: b.status === 'pending' ? paymentDueAt(b).toISOString() : null,
+    respondBy: b.status === 'confirmed' ? (respondBy(b)?.toISOString() ?? null) : null,
+    cancelledBy: b.cancelledBy,
+    cancelReason: b.cancelReason,
+    actions: availableEvents(factsOf(b), actor, now).filter((e) => HUMAN_EVENTS.has(e)),
+    createdAt: b.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,240 @@
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from '../../../shared/booking/state-machine';
+import type { Posting } from '../../../shared/booking/ledger';
+import type { Database } from '../../db/client';
+import {
+  bookings,
+  guideAvailabilityExceptions,
+  guides,
+  guideServices,
+  guideWeeklyAvailability,
+  ledgerEntries,
+  payments,
+  serviceSubcategories,
+  users,
+} from '../../db/schema/index';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewBooking = typeof bookings.$inferInsert;
+
+/** Serialises bookings of one guide across connections and instances (decision 040). */
+export async function lockGuideSchedule(tx: Database, guideId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(7001, ${guideId})`);
+}
+
+/** What booking a guide needs: rates, ranges, zone, owner; null for a missing or deleted owner. */
+export async function guideForBooking(db: Database, guideId: number) {
+  const [row] = await db
+    .select({
+      id: guides.id,
+      userId: guides.userId,
+      status: guides.status,
+      basicPricePerHourCents: guides.basicPricePerHourCents,
+      additionalPricePerPersonCents: guides.additionalPricePerPersonCents,
+      currency: guides.currency,
+      minPeople: guides.minPeople,
+      maxPeople: guides.maxPeople,
+      minDurationHours: guides.minDurationHours,
+      maxDurationHours: guides.maxDurationHours,
+      timeZone: guides.timeZone,
+    })
+    .from(guides)
+    .innerJoin(users, eq(users.id, guides.userId))
+    .where(and(eq(guides.id, guideId), sql`${users.deletedAt} is null`));
+  return row;
+}
+
+export type GuideForBooking = NonNullable<Awaited<ReturnType<typeof guideForBooking>>>;
+
+/** Weekly hours and the exceptions of the given dates. */
+export async function guideSchedule(db: Database, guideId: number, dates: string[]) {
+  const [weekly, exceptions] = await Promise.all([
+    db
+      .select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
+      .from(guideWeeklyAvailability)
+      .where(eq(guideWeeklyAvailability.guideId, guideId)),
+    db
+      .select({
+        date: guideAvailabilityExceptions.date,
+        available: guideAvailabilityExceptions.available,
+        startMinute: guideAvailabilityExceptions.startMinute,
+        endMinute: guideAvailabilityExceptions.endMinute,
+      })
+      .from(guideAvailabilityExceptions)
+      .where(and(eq(guideAvailabilityExceptions.guideId, guideId), inArray(guideAvailabilityExceptions.date, dates))),
+  ]);
+  return { weekly, exceptions };
+}
+
+/** The guide's price for a service it offers (null: the basic price); undefined when not offered. */
+export async function offeredService(db: Database, guideId: number, subcategoryId: number) {
+  const [row] = await db
+    .select({ priceCents: guideServices.priceCents })
+    .from(guideServices)
+    .where(and(eq(guideServices.guideId, guideId), eq(guideServices.subcategoryId, subcategoryId)));
+  return row;
+}
+
+/** Active bookings of a guide overlapping [from, to). */
+export async function busyRanges(db: Database, guideId: number, from: Date, to: Date) {
+  return db
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.guideId, guideId),
+        inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+        lt(bookings.startsAt, to),
+        gt(bookings.endsAt, from),
+      ),
+    );
+}
+
+export async function insertBooking(tx: Database, values: NewBooking): Promise<BookingRow> {
+  const [row] = await tx.insert(bookings).values(values).returning();
+  return row!;
+}
+
+/** The booking row, locked for the rest of the transaction. */
+export async function lockBooking(tx: Database, id: number): Promise<BookingRow | undefined> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  return row;
+}
+
+export async function findBooking(db: Database, id: number): Promise<BookingRow | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+  return row;
+}
+
+/**
+ * Applies a state-machine transition: only if the status is still `from` (a concurrent change makes
+ * this return undefined). The one place a booking's status is written.
+ */
+export async function transitionBooking(
+  tx: Database,
+  id: number,
+  from: BookingStatus,
+  to: BookingStatus,
+  set: Partial<NewBooking> = {},
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ ...set, status: to, updatedAt: new Date() })
+    .where(and(eq(bookings.id, id), eq(bookings.status, from)))
+    .returning();
+  return row;
+}
+
+const guideUser = alias(users, 'guide_user');
+
+/** Booking rows with both parties and the service, for the API's booking view. */
+export async function bookingViews(db: Database, where: { ids?: number[]; travelerId?: number; guideId?: number; excludePending?: boolean }) {
+  const conditions = [
+    where.ids ? inArray(bookings.id, where.ids) : undefined,
+    where.travelerId !== undefined ? eq(bookings.travelerId, where.travelerId) : undefined,
+    where.guideId !== undefined ? eq(bookings.guideId, where.guideId) : undefined,
+    where.excludePending ? ne(bookings.status, 'pending') : undefined,
+  ].filter((c) => c !== undefined);
+  const rows = await db
+    .select({
+      booking: bookings,
+      traveler: { id: users.id, fullName: users.fullName, profilePicture: users.profilePicture },
+      guide: {
+        id: guides.id,
+        userId: guides.userId,
+        fullName: guideUser.fullName,
+        profilePicture: guideUser.profilePicture,
+        serviceCity: guides.serviceCity,
+        timeZone: guides.timeZone,
+      },
+      subcategory: { id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn },
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.travelerId))
+    .innerJoin(guides, eq(guides.id, bookings.guideId))
+    .innerJoin(guideUser, eq(guideUser.id, guides.userId))
+    .leftJoin(serviceSubcategories, eq(serviceSubcategories.id, bookings.subcategoryId))
+    .where(and(...conditions))
+    .orderBy(desc(bookings.startsAt), desc(bookings.id))
+    .limit(1000);
+  const paymentRows = rows.length
+    ? await db.select().from(payments).where(inArray(payments.bookingId, rows.map((r) => r.booking.id))).orderBy(asc(payments.id))
+    : [];
+  return rows.map((r) => ({ ...r, payments: paymentRows.filter((p) => p.bookingId === r.booking.id) }));
+}
+
+export type BookingViewRow = Awaited<ReturnType<typeof bookingViews>>[number];
+
+// ---------------------------------------------------------------- payments
+
+export async function paymentByKey(db: Database, payerId: number, key: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(and(eq(payments.payerId, payerId), eq(payments.idempotencyKey, key)));
+  return row;
+}
+
+export async function paymentById(db: Database, id: number, lock = false): Promise<PaymentRow | undefined> {
+  const q = db.select().from(payments).where(eq(payments.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function paymentByRef(db: Database, provider: string, ref: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, ref)));
+  return row;
+}
+
+export async function depositPayments(db: Database, bookingId: number): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.kind, 'deposit'))).orderBy(asc(payments.id));
+}
+
+export async function insertPayment(tx: Database, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await tx.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function updatePayment(db: Database, id: number, set: Partial<typeof payments.$inferInsert>, onlyIfStatus?: PaymentRow['status'][]) {
+  const [row] = await db
+    .update(payments)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(payments.id, id), onlyIfStatus ? inArray(payments.status, onlyIfStatus) : undefined))
+    .returning();
+  return row;
+}
+
+// ---------------------------------------------------------------- ledger
+
+/** Writes postings for a booking; the traveler's and guide's user ids name their accounts. */
+export async function insertPostings(
+  tx: Database,
+  bookingId: number,
+  postings: Posting[],
+  parties: { travelerId: number; guideUserId: number; paymentId?: number | null },
+): Promise<void> {
+  if (!postings.length) return;
+  await tx.insert(ledgerEntries).values(
+    postings.map((p) => ({
+      bookingId,
+      account: p.account,
+      userId: p.account === 'traveler' ? parties.travelerId : p.account === 'guide' ? parties.guideUserId : null,
+      kind: p.kind,
+      amountCents: p.amountCents,
+      paymentId: parties.paymentId ?? null,
+    })),
+  );
+}
+
+export async function ledgerOf(db: Database, bookingId: number) {
+  return db.select().from(ledgerEntries).where(eq(ledgerEntries.bookingId, bookingId)).orderBy(asc(ledgerEntries.id));
+}
+
+export async function guideUserIdOf(db: Database, guideId: number): Promise<number | undefined> {
+  const [row] = await db.select({ userId: guides.userId }).from(guides).where(eq(guides.id, guideId));
+  return row?.userId;
+}
+
+export async function guideIdOfUser(db: Database, userId: number): Promise<number | undefined> {
+  const [row] = await db.select({ id: guides.id }).from(guides).where(eq(guides.userId, userId));
+  return row?.id;
+}

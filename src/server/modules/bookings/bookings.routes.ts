@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { idParam } from '../../../shared/schemas/common';
+import {
+  bookingListQuerySchema,
+  bookingListReplySchema,
+  bookingSchema,
+  cancellationQuoteSchema,
+  createBookingBodySchema,
+  createPaymentBodySchema,
+  declineBodySchema,
+  idempotencyKeySchema,
+  ledgerReplySchema,
+  paymentReplySchema,
+  slotsQuerySchema,
+  slotsReplySchema,
+  statusBodySchema,
+  statusReplySchema,
+  webhookReplySchema,
+} from '../../../shared/schemas/bookings';
+import { notFound } from '../../lib/app-error';
+import type { AppInstance } from '../../lib/types';
+import { currentUser } from '../auth/index';
+import type { PaymentProvider } from '../payments/index';
+import type { BookingsService } from './bookings.service';
+
+const bearer = [{ bearerAuth: [] }];
+const idParams = z.object({ id: idParam });
+/** Payment attempts allowed per client address per 10 minutes. */
+export const PAYMENT_ATTEMPTS_PER_WINDOW = 30;
+
+export function bookingsRoutes(app: AppInstance, service: BookingsService, provider: PaymentProvider): void {
+  app.get(
+    '/api/v2/guides/:id/slots',
+    {
+      onRequest: app.optionalAuth,
+      schema: {
+        tags: ['bookings'],
+        summary: "Bookable start times of a guide on a date, in the guide's time zone (hours, exceptions, bookings, 12 h lead time)",
+        params: idParams,
+        querystring: slotsQuerySchema,
+        response: { 200: slotsReplySchema },
+      },
+    },
+    async (request) => service.slots(request.params.id, request.query, request.user),
+  );
+
+  app.post(
+    '/api/v2/bookings',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Book a guide: a pending booking priced by the server from the guide’s rates (409 slot_unavailable when taken)',
+        security: bearer,
+        body: createBookingBodySchema,
+        response: { 201: bookingSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/api/v2/bookings/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: { tags: ['bookings'], summary: 'A booking, for its traveler or its guide', security: bearer, params: idParams, response: { 200: bookingSchema } },
+    },
+    async (request) => service.get(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v2/bookings/:id/payments',
+    {
+      onRequest: app.requireAuth,
+      // Card testing (trying stolen numbers one after another) is guessing: 30 attempts per address per 10 minutes.
+      config: { rateLimit: { max: PAYMENT_ATTEMPTS_PER_WINDOW, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay the deposit (card, Alipay, WeChat Pay); send an Idempotency-Key header — a retry never charges twice (402 payment_failed)',
+        security: bearer,
+        params: idParams,
+        headers: z.object({ 'idempotency-key': idempotencyKeySchema }),
+        body: createPaymentBodySchema,
+        response: { 201: paymentReplySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.pay(currentUser(request), request.params.id, request.body, request.headers['idempotency-key'])),
+  );
+
+  app.post(
+    '/api/v2/bookings/:id/accept',
+    {
+      onRequest: app.requireAuth,
+      schema: { tags: ['bookings'], summary: 'The guide accepts a paid request', security: bearer, params: idParams, response: { 200: bookingSchema } },
+    },
+    async (request) => service.accept(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v2/bookings/:id/decline',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary: 'The guide declines a paid request with a reason; the deposit is refunded in full',
+        security: bearer,
+        params: idParams,
+        body: declineBodySchema,
+        response: { 200: bookingSchema },
+      },
+    },
+    async (request) => service.decline(currentUser(request), request.params.id, request.body.reason),
+  );
+
+  app.get(
+    '/api/v2/bookings/:id/cancellation-quote',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary: 'What cancelling now would refund (by the cancellation tiers) and when the money arrives',
+        security: bearer,
+        params: idParams,
+        response: { 200: cancellationQuoteSchema },
+      },
+    },
+    async (request) => service.quote(currentUser(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/bookings/:id/status',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Change a booking’s status through the state machine (cancelled: refund by the tiers, or in full when the guide cancels)',
+        security: bearer,
+        params: idParams,
+        body: statusBodySchema,
+        response: { 200: statusReplySchema },
+      },
+    },
+    async (request) => service.setStatus(currentUser(request), request.params.id, request.body.status),
+  );
+
+  app.get(
+    '/api/v2/bookings-new/traveler/:userId',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary: "The caller's trips, with counts per trips tab (only the caller's own user id)",
+        security: bearer,
+        params: z.object({ userId: idParam }),
+        querystring: bookingListQuerySchema,
+        response: { 200: bookingListReplySchema },
+      },
+    },
+    async (request) => service.travelerList(currentUser(request), request.params.userId, request.query.tab),
+  );
+
+  app.get(
+    '/api/v2/bookings-new/guide/:userId',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary: "The calling guide's requests and tours (paid bookings), with counts per tab",
+        security: bearer,
+        params: z.object({ userId: idParam }),
+        querystring: bookingListQuerySchema,
+        response: { 200: bookingListReplySchema },
+      },
+    },
+    async (request) => service.guideList(currentUser(request), request.params.userId, request.query.tab),
+  );
+
+  app.get(
+    '/api/admin/bookings/:id/ledger',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "A booking's ledger entries and balances (admins only)",
+        security: bearer,
+        params: idParams,
+        response: { 200: ledgerReplySchema },
+      },
+    },
+    async (request) => service.ledger(request.params.id),
+  );
+
+  // Webhooks need the raw body for their signature: a raw-body parser in this scope only.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    const webhook = (name: PaymentProvider['name']) =>
+      scope.post(
+        `/api/v2/payments/webhooks/${name}`,
+        {
+          schema: {
+            tags: ['payments'],
+            summary:
+              name === 'stripe'
+                ? 'Stripe webhook (verified with the Stripe-Signature header on the raw body)'
+                : 'Simulated provider webhook: the demo approval page posts {type, ref} signed with X-Simulated-Signature',
+            response: { 200: webhookReplySchema },
+          },
+        },
+        async (request) => {
+          if (provider.name !== name) throw notFound('Webhook');
+          const event = provider.verifyWebhook(typeof request.body === 'string' ? request.body : '', request.headers);
+          await service.webhook(event);
+          return { received: true };
+        },
+      );
+    webhook('simulated');
+    webhook('stripe');
+  });
+}

@@ -1,0 +1,47 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * Domain events of bookings, emitted after the change has committed. This is the seam for the
+ * notification module (system messages to both sides, push events): it subscribes here; bookings do
+ * not know who listens. Listeners must not throw (errors are caught and logged by the emitter's owner).
+ */
+export interface BookingEventMap {
+  'booking.created': { bookingId: number; travelerId: number; guideUserId: number };
+  'booking.paid': { bookingId: number; travelerId: number; guideUserId: number; amountCents: number };
+  'booking.accepted': { bookingId: number; travelerId: number; guideUserId: number };
+  'booking.declined': { bookingId: number; travelerId: number; guideUserId: number; reason: string; refundCents: number };
+  'booking.cancelled': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    by: 'traveler' | 'guide' | 'system';
+    reason: 'cancel' | 'payment_expired' | 'request_expired';
+    refundCents: number;
+  };
+  'booking.awaiting_start': { bookingId: number; travelerId: number; guideUserId: number };
+}
+
+export type BookingEventName = keyof BookingEventMap;
+
+export class BookingEvents {
+  private readonly emitter = new EventEmitter();
+
+  on<K extends BookingEventName>(name: K, listener: (payload: BookingEventMap[K]) => unknown): () => void {
+    const wrapped = (payload: BookingEventMap[K]) => {
+      try {
+        const result = listener(payload);
+        if (result instanceof Promise) result.catch((err) => this.onError(err));
+      } catch (err) {
+        this.onError(err);
+      }
+    };
+    this.emitter.on(name, wrapped);
+    return () => this.emitter.off(name, wrapped);
+  }
+
+  emit<K extends BookingEventName>(name: K, payload: BookingEventMap[K]): void {
+    this.emitter.emit(name, payload);
+  }
+
+  onError: (err: unknown) => void = () => {};
+}

@@ -1,0 +1,41 @@
+import { JobRunner } from '../../jobs/index';
+import type { AppInstance } from '../../lib/types';
+import { createPaymentProvider, type PaymentProvider } from '../payments/index';
+import { bookingsRoutes } from './bookings.routes';
+import { BookingsService, JOB } from './bookings.service';
+
+export { guideForBooking } from './bookings.repository';
+export { BookingsService, JOB } from './bookings.service';
+export type { BookingEventMap, BookingEventName } from './events';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Bookings and deposits; `bookings.events` is the seam the notification module subscribes to. */
+    bookings: BookingsService;
+    /** The in-process job runner: server.ts starts it; tests call `jobs.tick(now)`. */
+    jobs: JobRunner;
+    paymentProvider: PaymentProvider;
+  }
+}
+
+/**
+ * Bookings, payments and their scheduled jobs. System messages on accept/decline are not sent here:
+ * the notification module (a later issue) subscribes to `app.bookings.events`
+ * ('booking.accepted', 'booking.declined', 'booking.cancelled', …).
+ */
+export function registerBookings(app: AppInstance): void {
+  const db = app.ctx.database.db;
+  const provider = createPaymentProvider(app.ctx.config, app.ctx.jwtSecret);
+  const jobs = new JobRunner(db, app.log);
+  const service = new BookingsService({ db, provider, jobs, config: app.ctx.config });
+  service.events.onError = (err) => app.log.error({ err }, 'a booking event listener failed');
+  jobs.register(JOB.paymentExpiry, (job, now) => service.expireUnpaid(job, now));
+  jobs.register(JOB.requestExpiry, (job, now) => service.expireRequest(job, now));
+  jobs.register(JOB.startDay, (job, now) => service.startDay(job, now));
+  jobs.register(JOB.refund, (job) => service.runRefund(job));
+  app.decorate('bookings', service);
+  app.decorate('jobs', jobs);
+  app.decorate('paymentProvider', provider);
+  app.addHook('onClose', () => jobs.stop());
+  bookingsRoutes(app, service, provider);
+}

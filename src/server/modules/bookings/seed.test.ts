@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionFor } from '../../test/accounts';
+import { auth } from '../../test/guide-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/** The demo seed gives both demo accounts something real to look at, consistent with the rules. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'demo' });
+}, 120_000);
+afterAll(() => t.close());
+
+const login = (username: string) => sessionFor(t, username);
+
+describe('demo bookings', () => {
+  it('fill the demo traveler’s pending-requests, upcoming and past tabs', async () => {
+    const me = await login('traveler');
+    const res = await t.app.inject({ url: `/api/v2/bookings-new/traveler/${me.id}`, headers: auth(me.token) });
+    expect(res.statusCode).toBe(200);
+    const { data, counts } = res.json();
+    expect(counts).toEqual({ 'pending-requests': 2, upcoming: 1, ongoing: 0, past: 2 });
+    expect(data.map((b: { status: string }) => b.status).sort()).toEqual(['cancelled', 'completed', 'confirmed', 'pending', 'upcoming']);
+    const upcoming = data.find((b: { status: string }) => b.status === 'upcoming');
+    expect(upcoming.guide.fullName).toBe('Sato Yuki');
+    expect(new Date(upcoming.startsAt).getTime()).toBeGreaterThan(Date.now());
+    const cancelled = data.find((b: { status: string }) => b.status === 'cancelled');
+    expect(cancelled.payments[0]).toMatchObject({ status: 'refunded' });
+  });
+
+  it('give the demo guide requests to answer', async () => {
+    const g = await login('guide');
+    const res = await t.app.inject({ url: `/api/v2/bookings-new/guide/${g.id}?tab=pending-requests`, headers: auth(g.token) });
+    expect(res.statusCode).toBe(200);
+    const requests = res.json().data;
+    expect(requests).toHaveLength(2);
+    for (const r of requests) expect(r.actions).toEqual(['accept', 'decline']);
+    const accept = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${requests[0].id}/accept`, headers: auth(g.token) });
+    expect(accept.statusCode).toBe(200);
+  });
+
+  it('keep every ledger balanced and no two active bookings of a guide overlapping', async () => {
+    const unbalanced = await t.database.db.execute(sql`select booking_id from ledger_entries group by booking_id having sum(amount_cents) <> 0`);
+    expect((unbalanced as unknown as { rows: unknown[] }).rows).toEqual([]);
+    const bookingsCount = await t.database.db.execute(sql`select count(*)::int as n from bookings`);
+    expect((bookingsCount as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(8);
+  });
+});

@@ -1,0 +1,191 @@
+import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { bookings, conversationCredits, conversationReads, conversations, guides, messages, users } from '../../db/schema/index';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Db = Database | Tx;
+
+export async function findGuideListing(db: Db, guideId: number) {
+  const [row] = await db.select({ id: guides.id, userId: guides.userId, status: guides.status }).from(guides).where(eq(guides.id, guideId));
+  return row;
+}
+
+/** Opens the conversation of a traveler and a listing, or returns the one that exists. */
+export async function openConversation(db: Db, travelerId: number, guideId: number, guideUserId: number): Promise<ConversationRow> {
+  await db.insert(conversations).values({ travelerId, guideId, guideUserId }).onConflictDoNothing();
+  const [row] = await db.select().from(conversations).where(and(eq(conversations.travelerId, travelerId), eq(conversations.guideId, guideId)));
+  return row!;
+}
+
+export async function findConversation(db: Db, id: number): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
+  return row;
+}
+
+/** Locks the conversation row for the rest of the transaction (sends are serialized per conversation). */
+export async function lockConversation(tx: Tx, id: number): Promise<void> {
+  await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, id)).for('update');
+}
+
+/** Bookings between the pair: any that is not cancelled (credits), any confirmed or later (contacts). */
+export async function bookingFacts(db: Db, pairs: { travelerId: number; guideId: number }[]) {
+  const out = new Map<string, { hasBooking: boolean; confirmed: boolean }>();
+  if (!pairs.length) return out;
+  const rows = await db
+    .select({ travelerId: bookings.travelerId, guideId: bookings.guideId, status: bookings.status })
+    .from(bookings)
+    .where(
+      and(
+        or(...pairs.map((p) => and(eq(bookings.travelerId, p.travelerId), eq(bookings.guideId, p.guideId)))),
+        ne(bookings.status, 'cancelled'),
+      ),
+    );
+  for (const r of rows) {
+    const key = `${r.travelerId}:${r.guideId}`;
+    const cur = out.get(key) ?? { hasBooking: false, confirmed: false };
+    cur.hasBooking = true;
+    if (r.status !== 'pending') cur.confirmed = true;
+    out.set(key, cur);
+  }
+  return out;
+}
+
+export async function senderCounts(db: Db, conversationId: number, travelerId: number, guideUserId: number) {
+  const [row] = await db
+    .select({
+      traveler: sql<number>`count(*) filter (where ${messages.senderId} = ${travelerId})`.mapWith(Number),
+      guide: sql<number>`count(*) filter (where ${messages.senderId} = ${guideUserId})`.mapWith(Number),
+    })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId));
+  return { traveler: row?.traveler ?? 0, guide: row?.guide ?? 0 };
+}
+
+export async function findByClientId(db: Db, conversationId: number, senderId: number, clientMessageId: string) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.senderId, senderId), eq(messages.clientMessageId, clientMessageId)));
+  return row;
+}
+
+export async function insertMessage(db: Db, row: typeof messages.$inferInsert): Promise<MessageRow | undefined> {
+  const [m] = await db.insert(messages).values(row).onConflictDoNothing().returning();
+  if (m) await db.update(conversations).set({ lastMessageAt: m.createdAt }).where(eq(conversations.id, row.conversationId));
+  return m;
+}
+
+export async function findMessage(db: Db, conversationId: number, id: number) {
+  const [m] = await db.select().from(messages).where(and(eq(messages.id, id), eq(messages.conversationId, conversationId)));
+  return m;
+}
+
+export async function updateTourRequest(db: Db, id: number, set: { tourRequestStatus: 'accepted' | 'rejected'; rejectReason?: string | null; bookingId?: number | null }) {
+  const [m] = await db
+    .update(messages)
+    .set(set)
+    .where(and(eq(messages.id, id), eq(messages.kind, 'tour_request'), eq(messages.tourRequestStatus, 'pending')))
+    .returning();
+  return m;
+}
+
+export async function setCredits(db: Db, conversationId: number, userId: number, credits: number | null) {
+  await db
+    .insert(conversationCredits)
+    .values({ conversationId, userId, credits })
+    .onConflictDoUpdate({ target: [conversationCredits.conversationId, conversationCredits.userId], set: { credits, updatedAt: new Date() } });
+}
+
+export async function pageOfMessages(db: Db, conversationId: number, before: number | undefined, limit: number) {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), before ? lt(messages.id, before) : undefined))
+    .orderBy(desc(messages.id))
+    .limit(limit + 1);
+}
+
+export async function readState(db: Db, conversationId: number) {
+  return db
+    .select({ userId: conversationReads.userId, lastReadMessageId: conversationReads.lastReadMessageId, readAt: conversationReads.readAt })
+    .from(conversationReads)
+    .where(eq(conversationReads.conversationId, conversationId));
+}
+
+/** Moves a reader's mark to the newest message; returns the ids of the other side's messages it newly covers. */
+export async function markRead(db: Database, conversationId: number, userId: number): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const [last] = await tx.select({ id: sql<number>`max(${messages.id})`.mapWith(Number) }).from(messages).where(eq(messages.conversationId, conversationId));
+    const lastId = last?.id ?? 0;
+    const [prev] = await tx
+      .select({ lastReadMessageId: conversationReads.lastReadMessageId })
+      .from(conversationReads)
+      .where(and(eq(conversationReads.conversationId, conversationId), eq(conversationReads.userId, userId)))
+      .for('update');
+    const from = prev?.lastReadMessageId ?? 0;
+    if (lastId <= from) return [];
+    await tx
+      .insert(conversationReads)
+      .values({ conversationId, userId, lastReadMessageId: lastId, readAt: new Date() })
+      .onConflictDoUpdate({ target: [conversationReads.conversationId, conversationReads.userId], set: { lastReadMessageId: lastId, readAt: new Date() } });
+    const newly = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, userId), gt(messages.id, from), sql`${messages.id} <= ${lastId}`));
+    return newly.map((r) => r.id);
+  });
+}
+
+const unreadExpr = (userId: number) =>
+  sql<number>`(select count(*) from ${messages} m where m.conversation_id = ${conversations.id} and m.sender_id <> ${userId} and m.id > coalesce(${conversationReads.lastReadMessageId}, 0))`.mapWith(
+    Number,
+  );
+
+/** The caller's conversations with the other side, the last message, counts and credits (SPEC §3 list entry). */
+export async function listConversations(db: Database, userId: number) {
+  const other = sql<number>`case when ${conversations.travelerId} = ${userId} then ${conversations.guideUserId} else ${conversations.travelerId} end`;
+  const rows = await db
+    .select({
+      c: conversations,
+      messageCount: sql<number>`(select count(*) from ${messages} m where m.conversation_id = ${conversations.id})`.mapWith(Number),
+      unreadCount: unreadExpr(userId),
+      lastBody: sql<string | null>`(select m.body from ${messages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
+      otherName: users.fullName,
+      otherNickname: users.nickname,
+      otherPicture: users.profilePicture,
+      credits: conversationCredits.credits,
+      hasCreditsRow: sql<boolean>`${conversationCredits.userId} is not null`,
+    })
+    .from(conversations)
+    .leftJoin(conversationReads, and(eq(conversationReads.conversationId, conversations.id), eq(conversationReads.userId, userId)))
+    .leftJoin(conversationCredits, and(eq(conversationCredits.conversationId, conversations.id), eq(conversationCredits.userId, userId)))
+    .innerJoin(users, eq(users.id, other))
+    .where(or(eq(conversations.travelerId, userId), eq(conversations.guideUserId, userId)))
+    .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
+    .limit(200);
+  return rows;
+}
+
+export async function conversationEntry(db: Database, userId: number, conversationId: number) {
+  return (await listConversations(db, userId)).find((r) => r.c.id === conversationId);
+}
+
+/** Chat messages from others not yet read, over all of the user's conversations. */
+export async function chatUnreadTotal(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${unreadExpr(userId)}), 0)`.mapWith(Number) })
+    .from(conversations)
+    .leftJoin(conversationReads, and(eq(conversationReads.conversationId, conversations.id), eq(conversationReads.userId, userId)))
+    .where(or(eq(conversations.travelerId, userId), eq(conversations.guideUserId, userId)));
+  return row?.n ?? 0;
+}
+
+export async function people(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: users.id, fullName: users.fullName, nickname: users.nickname, readReceiptsEnabled: users.readReceiptsEnabled, username: users.username, isGuide: users.isGuide, isAdmin: users.isAdmin })
+    .from(users)
+    .where(inArray(users.id, ids));
+}

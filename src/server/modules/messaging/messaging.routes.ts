@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { errorBodySchema, idParam } from '../../../shared/schemas/common';
+import {
+  conversationListSchema,
+  conversationReplySchema,
+  markReadReplySchema,
+  markReadSchema,
+  messagesPageSchema,
+  messagesQuerySchema,
+  openConversationSchema,
+  rejectTourRequestSchema,
+  sendMessageReplySchema,
+  sendMessageSchema,
+  sendTourRequestSchema,
+  totalUnreadSchema,
+} from '../../../shared/schemas/messaging';
+import { messageSchema } from '../../../shared/schemas/messaging';
+import { AppError } from '../../lib/app-error';
+import type { AppInstance } from '../../lib/types';
+import { currentUser } from '../auth/index';
+import type { MessagingService } from './messaging.service';
+
+const idParams = z.object({ id: idParam });
+const tourParams = z.object({ id: idParam, messageId: idParam });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const tags = ['messaging'];
+
+/**
+ * Conversations and messages (issue 10, SPEC §7 Conversations and real time). A conversation the
+ * caller is not in is 404, like one that does not exist.
+ */
+export function messagingRoutes(app: AppInstance, service: MessagingService): void {
+  app.post(
+    '/api/conversations',
+    {
+      onRequest: app.requireAuth,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Open a conversation with a guide (or get the existing one)',
+        body: openConversationSchema,
+        response: { 200: conversationReplySchema, 201: conversationReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { data, created } = await service.open(currentUser(request), request.body.guideId);
+      return reply.status(created ? 201 : 200).send({ data });
+    },
+  );
+
+  app.get(
+    '/api/conversations',
+    { onRequest: app.requireAuth, schema: { tags, summary: 'My conversations, latest activity first', response: { 200: conversationListSchema, ...errors } } },
+    async (request) => service.list(currentUser(request)),
+  );
+
+  app.get(
+    '/api/conversations/:id/messages',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        summary: 'Messages of a conversation, paging backwards (before = an id, limit)',
+        params: idParams,
+        querystring: messagesQuerySchema,
+        response: { 200: messagesPageSchema, ...errors },
+      },
+    },
+    async (request) => service.messages(currentUser(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/conversations/:id/messages',
+    {
+      onRequest: app.requireAuth,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Send a message (idempotent per clientMessageId: a repeat returns the same message with 200)',
+        params: idParams,
+        body: sendMessageSchema,
+        response: { 200: sendMessageReplySchema, 201: sendMessageReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { data, credits, created } = await service.send(currentUser(request), request.params.id, request.body);
+      return reply.status(created ? 201 : 200).send({ data, credits });
+    },
+  );
+
+  app.post(
+    '/api/conversations/:id/tour-requests',
+    {
+      onRequest: app.requireAuth,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Send a tour request message (traveler): date, time, meal, transport, tickets, meeting place',
+        params: idParams,
+        body: sendTourRequestSchema,
+        response: { 200: sendMessageReplySchema, 201: sendMessageReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { data, credits, created } = await service.sendTourRequest(currentUser(request), request.params.id, request.body);
+      return reply.status(created ? 201 : 200).send({ data, credits });
+    },
+  );
+
+  app.post(
+    '/api/conversations/:id/tour-requests/:messageId/accept',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        summary: 'Accept a tour request (guide): creates a pending booking for the traveler to pay',
+        params: tourParams,
+        response: { 200: z.object({ data: messageSchema }), ...errors },
+      },
+    },
+    async (request) => service.acceptTourRequest(currentUser(request), request.params.id, request.params.messageId),
+  );
+
+  app.post(
+    '/api/conversations/:id/tour-requests/:messageId/reject',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        summary: 'Reject a tour request (guide) with a chosen reason; confirm must be true',
+        params: tourParams,
+        body: rejectTourRequestSchema,
+        response: { 200: z.object({ data: messageSchema }), ...errors },
+      },
+    },
+    async (request) => service.rejectTourRequest(currentUser(request), request.params.id, request.params.messageId, request.body.reason),
+  );
+
+  app.post(
+    '/api/conversations/:id/mark-read',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        summary: 'Mark every message of the conversation read by me (body userId, if sent, must be mine)',
+        params: idParams,
+        body: markReadSchema.nullish(),
+        response: { 200: markReadReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (request.body?.userId != null && request.body.userId !== user.id) throw new AppError('not_found', 'Conversation not found');
+      return service.markRead(user, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/conversations/total-unread-count/:userId',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        summary: 'My unread counts: chat, system and total (only for my own user id)',
+        params: z.object({ userId: idParam }),
+        response: { 200: totalUnreadSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (request.params.userId !== user.id) throw new AppError('not_found', 'Not found');
+      return service.totalUnread(user.id);
+    },
+  );
+}

@@ -1,0 +1,310 @@
+import { canSend, creditsFor, type Credits } from '../../../shared/messaging/credits';
+import { maskContacts } from '../../../shared/messaging/contact-masking';
+import { tourRequestAllowances, type RejectReason } from '../../../shared/messaging/tour-request';
+import type { Conversation, Message, TourRequest, TotalUnread } from '../../../shared/schemas/messaging';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Realtime } from '../../realtime/index';
+import type { AuthUser } from '../auth/index';
+import type { NotificationsService } from '../notifications/index';
+import { notificationTexts } from '../notifications/index';
+import * as repo from './messaging.repository';
+import type { ConversationRow, MessageRow } from './messaging.repository';
+
+/** The bookings module's `create`, when it is registered (tour request acceptance makes a pending booking). */
+export type CreateBooking = (
+  traveler: AuthUser,
+  body: { guideId: number; date: string; startTime: string; durationHours: number; travelers: number; meetingAddress?: string; meetingPostalCode?: string; notes?: string },
+) => Promise<{ id: number }>;
+
+interface Deps {
+  db: Database;
+  realtime: Realtime;
+  notifications: NotificationsService;
+  createBooking?: CreateBooking;
+  log: { warn: (o: object, m: string) => void };
+}
+
+type Side = 'traveler' | 'guide';
+const sideOf = (c: ConversationRow, userId: number): Side | null => (c.travelerId === userId ? 'traveler' : c.guideUserId === userId ? 'guide' : null);
+const otherOf = (c: ConversationRow, userId: number) => (c.travelerId === userId ? c.guideUserId : c.travelerId);
+const pairKey = (c: { travelerId: number; guideId: number }) => `${c.travelerId}:${c.guideId}`;
+
+/**
+ * Conversations between a traveler and a guide (issue 10). Only the two participants see or write a
+ * conversation; to anyone else it does not exist (404). Credits and masking follow decision 050.
+ */
+export class MessagingService {
+  constructor(private readonly deps: Deps) {}
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** The conversation, if the user is in it; otherwise the same 404 as a missing one. */
+  private async member(user: AuthUser, id: number): Promise<{ c: ConversationRow; side: Side }> {
+    const c = await repo.findConversation(this.db, id);
+    const side = c ? sideOf(c, user.id) : null;
+    if (!c || !side) throw notFound('Conversation');
+    return { c, side };
+  }
+
+  private async facts(c: ConversationRow) {
+    return (await repo.bookingFacts(this.db, [c]).then((m) => m.get(pairKey(c)))) ?? { hasBooking: false, confirmed: false };
+  }
+
+  /** Both sides' credits, recomputed from what happened in the conversation. */
+  private async credits(db: Parameters<typeof repo.senderCounts>[0], c: ConversationRow, hasBooking: boolean): Promise<Record<Side, Credits>> {
+    const n = await repo.senderCounts(db, c.id, c.travelerId, c.guideUserId);
+    const facts = { travelerMessages: n.traveler, guideReplied: n.guide > 0, hasBooking };
+    return { traveler: creditsFor('traveler', facts), guide: creditsFor('guide', facts) };
+  }
+
+  private async receiptsOn(c: ConversationRow): Promise<boolean> {
+    const ps = await repo.people(this.db, [c.travelerId, c.guideUserId]);
+    return ps.length === 2 && ps.every((p) => p.readReceiptsEnabled);
+  }
+
+  toMessage(m: MessageRow, opts: { unlocked: boolean; readBy?: { lastReadMessageId: number; readAt: Date } | null }): Message {
+    const body = opts.unlocked ? { text: m.body, masked: false } : maskContacts(m.body);
+    const read = opts.readBy && opts.readBy.lastReadMessageId >= m.id ? opts.readBy.readAt.toISOString() : null;
+    return {
+      id: m.id,
+      clientMessageId: m.clientMessageId,
+      conversationId: m.conversationId,
+      senderId: m.senderId,
+      body: body.text,
+      kind: m.kind,
+      masked: body.masked,
+      sentAt: m.createdAt.toISOString(),
+      readAt: read,
+      tourRequest:
+        m.kind === 'tour_request' && m.tourRequest
+          ? {
+              ...m.tourRequest,
+              state: {
+                status: m.tourRequestStatus ?? 'pending',
+                rejectReason: (m.rejectReason as RejectReason | null) ?? null,
+                bookingId: m.bookingId,
+                allowances: tourRequestAllowances(m.tourRequest),
+              },
+            }
+          : null,
+    };
+  }
+
+  private async entry(user: AuthUser, id: number): Promise<Conversation> {
+    const row = await repo.conversationEntry(this.db, user.id, id);
+    if (!row) throw notFound('Conversation');
+    return (await this.entries(user, [row]))[0]!;
+  }
+
+  private async entries(user: AuthUser, rows: Awaited<ReturnType<typeof repo.listConversations>>): Promise<Conversation[]> {
+    const facts = await repo.bookingFacts(
+      this.db,
+      rows.map((r) => r.c),
+    );
+    return rows.map((r) => {
+      const f = facts.get(pairKey(r.c)) ?? { hasBooking: false, confirmed: false };
+      const isGuideView = r.c.guideUserId === user.id;
+      const fallbackCredits = isGuideView || f.hasBooking ? null : creditsFor('traveler', { travelerMessages: 0, guideReplied: false, hasBooking: false });
+      return {
+        conversation: { id: r.c.id, guideId: r.c.guideId, travelerId: r.c.travelerId },
+        isGuideView,
+        counterpart: {
+          userId: isGuideView ? r.c.travelerId : r.c.guideUserId,
+          name: r.otherNickname || r.otherName,
+          avatarUrl: r.otherPicture,
+          guideId: isGuideView ? null : r.c.guideId,
+        },
+        lastMessage: r.lastBody === null ? null : f.confirmed ? r.lastBody : maskContacts(r.lastBody).text,
+        lastMessageAt: r.c.lastMessageAt?.toISOString() ?? null,
+        messageCount: r.messageCount,
+        unreadCount: r.unreadCount,
+        credits: f.hasBooking || isGuideView ? null : r.hasCreditsRow ? r.credits : fallbackCredits,
+        contactsUnlocked: f.confirmed,
+      };
+    });
+  }
+
+  async open(user: AuthUser, guideId: number): Promise<{ data: Conversation; created: boolean }> {
+    const listing = await repo.findGuideListing(this.db, guideId);
+    if (!listing || listing.status !== 'active') throw notFound('Guide');
+    if (listing.userId === user.id) throw new AppError('own_listing', 'You cannot message your own listing');
+    const before = await repo.listConversations(this.db, user.id);
+    const existed = before.some((r) => r.c.guideId === guideId && r.c.travelerId === user.id);
+    const c = await repo.openConversation(this.db, user.id, guideId, listing.userId);
+    return { data: await this.entry(user, c.id), created: !existed };
+  }
+
+  async list(user: AuthUser) {
+    return { data: await this.entries(user, await repo.listConversations(this.db, user.id)) };
+  }
+
+  async messages(user: AuthUser, id: number, q: { before?: number; limit: number }) {
+    const { c, side } = await this.member(user, id);
+    const [rows, f, reads, receipts] = await Promise.all([
+      repo.pageOfMessages(this.db, id, q.before, q.limit),
+      this.facts(c),
+      repo.readState(this.db, id),
+      this.receiptsOn(c),
+    ]);
+    const hasMore = rows.length > q.limit;
+    const page = rows.slice(0, q.limit).reverse();
+    const otherRead = receipts ? (reads.find((r) => r.userId === otherOf(c, user.id)) ?? null) : null;
+    const credits = await this.credits(this.db, c, f.hasBooking);
+    return {
+      data: page.map((m) => this.toMessage(m, { unlocked: f.confirmed, readBy: m.senderId === user.id ? otherRead : null })),
+      nextBefore: hasMore ? page[0]!.id : null,
+      credits: credits[side],
+    };
+  }
+
+  /**
+   * Sends a message. The same clientMessageId from the same sender returns the message it made the
+   * first time (201 then 200), never a second one. A traveler without credits gets 403 credits_exhausted.
+   */
+  async send(
+    user: AuthUser,
+    id: number,
+    input: { clientMessageId: string; body: string; tourRequest?: TourRequest },
+  ): Promise<{ data: Message; credits: Credits; created: boolean }> {
+    const { c, side } = await this.member(user, id);
+    const f = await this.facts(c);
+    const result = await this.db.transaction(async (tx) => {
+      await repo.lockConversation(tx, c.id);
+      const existing = await repo.findByClientId(tx, c.id, user.id, input.clientMessageId);
+      if (existing) return { message: existing, created: false, credits: await this.credits(tx, c, f.hasBooking) };
+      const before = await this.credits(tx, c, f.hasBooking);
+      if (!canSend(before[side])) {
+        throw new AppError('credits_exhausted', 'You have used your free messages. Wait for the guide to reply, or book to keep chatting.');
+      }
+      const message = await repo.insertMessage(tx, {
+        conversationId: c.id,
+        senderId: user.id,
+        clientMessageId: input.clientMessageId,
+        body: input.body,
+        kind: input.tourRequest ? 'tour_request' : 'text',
+        tourRequest: input.tourRequest ?? null,
+        tourRequestStatus: input.tourRequest ? 'pending' : null,
+      });
+      if (!message) throw new AppError('conflict', 'The message was sent twice at once; retry');
+      const after = await this.credits(tx, c, f.hasBooking);
+      await repo.setCredits(tx, c.id, c.travelerId, after.traveler);
+      await repo.setCredits(tx, c.id, c.guideUserId, after.guide);
+      return { message, created: true, credits: after, creditsBefore: before };
+    });
+    const data = this.toMessage(result.message, { unlocked: f.confirmed, readBy: null });
+    if (result.created) {
+      const other = otherOf(c, user.id);
+      const rt = this.deps.realtime;
+      rt.send([user.id], { type: 'new_message', payload: { ...data, credits: result.credits[side] } });
+      rt.send([other], { type: 'new_message', payload: { ...data, credits: result.credits[side === 'traveler' ? 'guide' : 'traveler'] } });
+      if (result.credits.traveler !== result.creditsBefore?.traveler) {
+        rt.send([c.travelerId], { type: 'credits_update', payload: { conversationId: c.id, userId: c.travelerId, credits: result.credits.traveler } });
+        rt.send([c.travelerId, c.guideUserId], { type: 'conversation_update', payload: { conversationId: c.id, credits: result.credits.traveler } });
+      }
+      const sender = (await repo.people(this.db, [user.id]))[0];
+      this.deps.notifications
+        .chatEmail(other, { from: sender?.nickname || sender?.fullName || user.username, body: data.body, conversationId: c.id })
+        .catch((err) => this.deps.log.warn({ err }, 'chat e-mail failed'));
+    }
+    return { data, credits: result.credits[side], created: result.created };
+  }
+
+  async sendTourRequest(user: AuthUser, id: number, input: { clientMessageId: string; request: TourRequest; note: string }) {
+    const { side } = await this.member(user, id);
+    if (side !== 'traveler') throw new AppError('forbidden', 'Only the traveler sends a tour request');
+    const r = input.request;
+    const body = input.note.trim() || `Tour request: ${r.date} ${r.startTime}, ${r.durationHours} h, ${r.travelers} traveler(s)`;
+    return this.send(user, id, { clientMessageId: input.clientMessageId, body, tourRequest: r });
+  }
+
+  /** The guide accepts a tour request: a pending booking through the bookings module when it is there. */
+  async acceptTourRequest(user: AuthUser, id: number, messageId: number) {
+    const { c, side } = await this.member(user, id);
+    const m = await repo.findMessage(this.db, c.id, messageId);
+    if (!m || m.kind !== 'tour_request' || !m.tourRequest) throw notFound('Tour request');
+    if (side !== 'guide') throw new AppError('forbidden', 'Only the guide answers a tour request');
+    if (m.tourRequestStatus !== 'pending') throw new AppError('tour_request_closed', 'This request has already been answered');
+    let bookingId: number | null = null;
+    if (this.deps.createBooking) {
+      const [traveler] = await repo.people(this.db, [c.travelerId]);
+      if (!traveler) throw notFound('Traveler');
+      const r = m.tourRequest;
+      const booking = await this.deps.createBooking(
+        { id: traveler.id, sessionId: '', username: traveler.username, role: 'traveler', isGuide: traveler.isGuide, isAdmin: traveler.isAdmin },
+        {
+          guideId: c.guideId,
+          date: r.date,
+          startTime: r.startTime,
+          durationHours: r.durationHours,
+          travelers: r.travelers,
+          meetingAddress: r.meetingAddress,
+          meetingPostalCode: r.meetingPostalCode.replace(/^(\d{3})-?(\d{4})$/, '$1-$2'),
+          notes: r.itinerary.slice(0, 1000),
+        },
+      );
+      bookingId = booking.id;
+    }
+    const updated = await repo.updateTourRequest(this.db, m.id, { tourRequestStatus: 'accepted', bookingId });
+    if (!updated) throw new AppError('tour_request_closed', 'This request has already been answered');
+    return this.afterAnswer(user, c, updated, 'accepted');
+  }
+
+  async rejectTourRequest(user: AuthUser, id: number, messageId: number, reason: RejectReason) {
+    const { c, side } = await this.member(user, id);
+    const m = await repo.findMessage(this.db, c.id, messageId);
+    if (!m || m.kind !== 'tour_request') throw notFound('Tour request');
+    if (side !== 'guide') throw new AppError('forbidden', 'Only the guide answers a tour request');
+    const updated = await repo.updateTourRequest(this.db, m.id, { tourRequestStatus: 'rejected', rejectReason: reason });
+    if (!updated) throw new AppError('tour_request_closed', 'This request has already been answered');
+    return this.afterAnswer(user, c, updated, 'rejected');
+  }
+
+  private async afterAnswer(user: AuthUser, c: ConversationRow, m: MessageRow, outcome: 'accepted' | 'rejected') {
+    const f = await this.facts(c);
+    const data = this.toMessage(m, { unlocked: f.confirmed });
+    const credits = await this.credits(this.db, c, f.hasBooking);
+    // Both sides see the request's new state at once (the same message, re-sent).
+    this.deps.realtime.send([c.travelerId], { type: 'new_message', payload: { ...data, credits: credits.traveler } });
+    this.deps.realtime.send([c.guideUserId], { type: 'new_message', payload: { ...data, credits: credits.guide } });
+    const [guide] = await repo.people(this.db, [user.id]);
+    const name = guide?.nickname || guide?.fullName || user.username;
+    await this.deps.notifications
+      .create([
+        {
+          userId: c.travelerId,
+          type: 'booking',
+          text: outcome === 'accepted' ? notificationTexts.tourRequestAccepted(name) : notificationTexts.tourRequestRejected(name),
+          actionUrl: m.bookingId ? '/dashboard' : `/messages?c=${c.id}`,
+          related: { type: 'conversation', id: c.id },
+          dedupeKey: `tour-request:${m.id}:${outcome}`,
+        },
+      ])
+      .catch((err) => this.deps.log.warn({ err }, 'tour request notice failed'));
+    return { data };
+  }
+
+  /** SPEC §7 mark-read: everything in the conversation is read by the caller; the sender learns it if both allow receipts. */
+  async markRead(user: AuthUser, id: number) {
+    const { c } = await this.member(user, id);
+    const ids = await repo.markRead(this.db, c.id, user.id);
+    const totals = await this.totalUnread(user.id);
+    if (ids.length) {
+      const payload = { messageIds: ids, conversationId: c.id, readerId: user.id, readAll: true };
+      this.deps.realtime.send([user.id], { type: 'message_read', payload: { ...payload, totalUnreadCount: totals.totalUnreadCount } });
+      if (await this.receiptsOn(c)) {
+        const other = otherOf(c, user.id);
+        const theirs = await this.totalUnread(other);
+        this.deps.realtime.send([other], { type: 'message_read', payload: { ...payload, totalUnreadCount: theirs.totalUnreadCount } });
+      }
+    }
+    return { conversationId: c.id, messageIds: ids, totalUnreadCount: totals.totalUnreadCount };
+  }
+
+  /** SPEC §3 unread counts: chat, system and total. */
+  async totalUnread(userId: number): Promise<TotalUnread> {
+    const [chat, system] = await Promise.all([repo.chatUnreadTotal(this.db, userId), this.deps.notifications.unreadCount(userId)]);
+    return { chatUnreadCount: chat, systemUnreadCount: system, totalUnreadCount: chat + system };
+  }
+}

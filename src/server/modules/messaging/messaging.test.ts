@@ -1,0 +1,230 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { call, cid, guide, insertBooking, openChat, say, traveler } from './test-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const tourRequest = (date: string) => ({
+  date,
+  startTime: '10:00',
+  durationHours: 3,
+  travelers: 2,
+  meal: 'shared_meal',
+  meals: 1,
+  transport: 'nearby_city',
+  tickets: 'pay_on_site_together',
+  ticketCount: 2,
+  itinerary: 'Fushimi Inari in the morning, then Gion',
+  groupComposition: 'Two adults',
+  meetingAddress: 'Kyoto Station, central exit',
+  meetingPostalCode: '6008216',
+  services: 'Walking tour',
+});
+
+describe('conversations', () => {
+  it('opens one conversation per traveler and guide, and lists it for both sides', async () => {
+    const a = await traveler(t);
+    const g = await guide(t, 'Sato Hana');
+    const first = await call(t, a, 'POST', '/api/conversations', { guideId: g.guideId });
+    expect(first.statusCode).toBe(201);
+    const again = await call(t, a, 'POST', '/api/conversations', { guideId: g.guideId });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.conversation.id).toBe(first.json().data.conversation.id);
+    expect(first.json().data).toMatchObject({ isGuideView: false, counterpart: { name: 'Sato Hana', guideId: g.guideId }, credits: 3, messageCount: 0 });
+
+    await say(t, a, first.json().data.conversation.id, 'Hello! Are you free on Saturday?');
+    const mine = (await call(t, a, 'GET', '/api/conversations')).json().data;
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ lastMessage: 'Hello! Are you free on Saturday?', messageCount: 1, unreadCount: 0, credits: 2 });
+    const theirs = (await call(t, g, 'GET', '/api/conversations')).json().data;
+    expect(theirs[0]).toMatchObject({ isGuideView: true, unreadCount: 1, credits: null, counterpart: { userId: a.id, guideId: null } });
+  });
+
+  it('refuses a guide messaging their own listing, and unknown guides', async () => {
+    const g = await guide(t);
+    expect((await call(t, g, 'POST', '/api/conversations', { guideId: g.guideId })).json().code).toBe('own_listing');
+    expect((await call(t, g, 'POST', '/api/conversations', { guideId: 999999 })).statusCode).toBe(404);
+    expect((await call(t, null, 'POST', '/api/conversations', { guideId: g.guideId })).statusCode).toBe(401);
+  });
+
+  it('sends each clientMessageId once: a retry returns the same message', async () => {
+    const a = await traveler(t);
+    const g = await guide(t);
+    const c = await openChat(t, a, g.guideId);
+    const id = cid();
+    const one = await say(t, a, c, '你好，我们想去京都', id);
+    const two = await say(t, a, c, '你好，我们想去京都', id);
+    expect(one.statusCode).toBe(201);
+    expect(two.statusCode).toBe(200);
+    expect(two.json().data.id).toBe(one.json().data.id);
+    const both = await Promise.all([say(t, a, c, 'same', 'concurrent-1234'), say(t, a, c, 'same', 'concurrent-1234')]);
+    expect(new Set(both.map((r) => r.json().data.id)).size).toBe(1);
+    const page = (await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json();
+    expect(page.data).toHaveLength(2);
+  });
+
+  it('pages backwards with before and limit', async () => {
+    const a = await traveler(t);
+    const g = await guide(t);
+    const c = await openChat(t, a, g.guideId);
+    await say(t, a, c, 'first');
+    for (let i = 1; i <= 5; i++) await say(t, g, c, `guide ${i}`);
+    const last = (await call(t, a, 'GET', `/api/conversations/${c}/messages?limit=2`)).json();
+    expect(last.data.map((m: { body: string }) => m.body)).toEqual(['guide 4', 'guide 5']);
+    const older = (await call(t, a, 'GET', `/api/conversations/${c}/messages?limit=10&before=${last.nextBefore}`)).json();
+    expect(older.data.map((m: { body: string }) => m.body)).toEqual(['first', 'guide 1', 'guide 2', 'guide 3']);
+    expect(older.nextBefore).toBeNull();
+  });
+
+  it('shows a conversation only to its two participants (404 to anyone else)', async () => {
+    const a = await traveler(t);
+    const stranger = await traveler(t);
+    const otherGuide = await guide(t);
+    const g = await guide(t);
+    const c = await openChat(t, a, g.guideId);
+    await say(t, a, c, 'private');
+    for (const who of [stranger, otherGuide]) {
+      expect((await call(t, who, 'GET', `/api/conversations/${c}/messages`)).statusCode).toBe(404);
+      expect((await say(t, who, c, 'let me in')).statusCode).toBe(404);
+      expect((await call(t, who, 'POST', `/api/conversations/${c}/mark-read`, {})).statusCode).toBe(404);
+      expect((await call(t, who, 'GET', '/api/conversations')).json().data).toEqual([]);
+    }
+    expect((await call(t, a, 'GET', `/api/conversations/${c + 1000}/messages`)).statusCode).toBe(404);
+    expect((await call(t, stranger, 'GET', `/api/conversations/total-unread-count/${a.id}`)).statusCode).toBe(404);
+    expect((await call(t, a, 'POST', `/api/conversations/${c}/mark-read`, { userId: stranger.id })).statusCode).toBe(404);
+  });
+});
+
+describe('credits (decision 050)', () => {
+  it('gives a traveler 3 messages until the guide replies', async () => {
+    const a = await traveler(t);
+    const g = await guide(t);
+    const c = await openChat(t, a, g.guideId);
+    expect((await say(t, a, c, 'one')).json().credits).toBe(2);
+    expect((await say(t, a, c, 'two')).json().credits).toBe(1);
+    expect((await say(t, a, c, 'three')).json().credits).toBe(0);
+    const fourth = await say(t, a, c, 'four');
+    expect(fourth.statusCode).toBe(403);
+    expect(fourth.json().code).toBe('credits_exhausted');
+    expect((await say(t, g, c, 'Happy to help!')).json().credits).toBeNull();
+    const after = await say(t, a, c, 'four, now that you replied');
+    expect(after.statusCode).toBe(201);
+    expect(after.json().credits).toBeNull();
+    expect((await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json().credits).toBeNull();
+  });
+
+  it('is unlimited when a booking exists', async () => {
+    const a = await traveler(t);
+    const g = await guide(t);
+    const c = await openChat(t, a, g.guideId);
+    await insertBooking(t.database.db, a.id, g.guideId, 'pending');
+    for (const body of ['1', '2', '3', '4']) expect((await say(t, a, c, body)).json().credits).toBeNull();
+  });
+});
+
+describe('contact masking (decision 050)', () => {
+  it('masks phone numbers, e-mails and WeChat ids until a booking is confirmed', async () => {
+    const a = await traveler(t);
+    const g = await guide(t);
+    const c = await openChat(t, a, g.guideId);
+    const sent = await say(t, a, c, '加我微信 wang_lei88 或者打 13812345678');
+    expect(sent.json().data).toMatchObject({ body: '加我微信 ••• 或者打 •••', masked: true });
+    const guideView = (await call(t, g, 'GET', `/api/conversations/${c}/messages`)).json().data[0];
+    expect(guideView.body).toBe('加我微信 ••• 或者打 •••');
+    expect((await call(t, g, 'GET', '/api/conversations')).json().data[0].lastMessage).toBe('加我微信 ••• 或者打 •••');
+
+    await insertBooking(t.database.db, a.id, g.guideId, 'pending');
+    expect((await call(t, g, 'GET', `/api/conversations/${c}/messages`)).json().data[0].masked).toBe(true);
+    await insertBooking(t.database.db, a.id, g.guideId, 'confirmed');
+    const unlocked = (await call(t, g, 'GET', `/api/conversations/${c}/messages`)).json().data[0];
+    expect(unlocked).toMatchObject({ body: '加我微信 wang_lei88 或者打 13812345678', masked: false });
+    expect((await call(t, g, 'GET', '/api/conversations')).json().data[0].contactsUnlocked).toBe(true);
+  });
+});
+
+describe('unread counts and read receipts', () => {
+  it('counts chat and system unread, and mark-read clears the chat part', async () => {
+    const a = await traveler(t);
+    const g = await guide(t);
+    const c = await openChat(t, a, g.guideId);
+    await say(t, a, c, 'one');
+    await say(t, a, c, 'two');
+    await t.app.notifications.create([
+      { userId: g.id, type: 'system', text: { en: { title: 'Welcome', message: 'Hi' }, 'zh-CN': { title: '欢迎', message: '您好' } } },
+    ]);
+    const url = `/api/conversations/total-unread-count/${g.id}`;
+    expect((await call(t, g, 'GET', url)).json()).toEqual({ totalUnreadCount: 3, chatUnreadCount: 2, systemUnreadCount: 1 });
+    const read = await call(t, g, 'POST', `/api/conversations/${c}/mark-read`, { userId: g.id });
+    expect(read.json().messageIds).toHaveLength(2);
+    expect(read.json().totalUnreadCount).toBe(1);
+    expect((await call(t, g, 'GET', url)).json()).toEqual({ totalUnreadCount: 1, chatUnreadCount: 0, systemUnreadCount: 1 });
+    expect((await call(t, g, 'POST', `/api/conversations/${c}/mark-read`)).json().messageIds).toEqual([]);
+  });
+
+  it("shows readAt to the sender only when both sides keep read receipts on", async () => {
+    const a = await traveler(t);
+    const g = await guide(t);
+    const c = await openChat(t, a, g.guideId);
+    await say(t, a, c, 'did you read this?');
+    expect((await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json().data[0].readAt).toBeNull();
+    await call(t, g, 'POST', `/api/conversations/${c}/mark-read`);
+    expect((await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json().data[0].readAt).toEqual(expect.any(String));
+    await t.database.db.update(users).set({ readReceiptsEnabled: false }).where(eq(users.id, g.id));
+    expect((await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json().data[0].readAt).toBeNull();
+  });
+});
+
+describe('tour request message', () => {
+  const date = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+
+  it('carries every field and the yen allowances; the guide accepts once', async () => {
+    const a = await traveler(t);
+    const g = await guide(t);
+    const c = await openChat(t, a, g.guideId);
+    const sent = await call(t, a, 'POST', `/api/conversations/${c}/tour-requests`, { clientMessageId: cid(), request: tourRequest(date), note: '' });
+    expect(sent.statusCode).toBe(201);
+    const m = sent.json().data;
+    expect(m.kind).toBe('tour_request');
+    expect(m.tourRequest).toMatchObject({ meetingPostalCode: '6008216', transport: 'nearby_city' });
+    expect(m.tourRequest.state).toMatchObject({ status: 'pending', allowances: { mealYen: 1000, transportYen: 14000, ticketsYen: 2000, totalYen: 17000 } });
+
+    expect((await call(t, a, 'POST', `/api/conversations/${c}/tour-requests/${m.id}/accept`)).statusCode).toBe(403);
+    const accepted = await call(t, g, 'POST', `/api/conversations/${c}/tour-requests/${m.id}/accept`);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().data.tourRequest.state.status).toBe('accepted');
+    // With the bookings module registered, acceptance creates a pending booking for the traveler.
+    if (t.app.hasDecorator('bookings')) expect(accepted.json().data.tourRequest.state.bookingId).toEqual(expect.any(Number));
+    expect((await call(t, g, 'POST', `/api/conversations/${c}/tour-requests/${m.id}/accept`)).json().code).toBe('tour_request_closed');
+    const notes = (await call(t, a, 'GET', '/api/v2/system-messages')).json().data.messages;
+    expect(notes[0]).toMatchObject({ type: 'booking', title: 'Tour request accepted', actionable: true });
+  });
+
+  it('rejects with a chosen reason and a confirmation', async () => {
+    const a = await traveler(t);
+    const g = await guide(t);
+    const c = await openChat(t, a, g.guideId);
+    const m = (await call(t, a, 'POST', `/api/conversations/${c}/tour-requests`, { clientMessageId: cid(), request: tourRequest(date), note: 'Please!' })).json().data;
+    expect(m.body).toBe('Please!');
+    const url = `/api/conversations/${c}/tour-requests/${m.id}/reject`;
+    expect((await call(t, g, 'POST', url, { reason: 'fully_booked' })).statusCode).toBe(400);
+    const rejected = await call(t, g, 'POST', url, { reason: 'fully_booked', confirm: true });
+    expect(rejected.json().data.tourRequest.state).toMatchObject({ status: 'rejected', rejectReason: 'fully_booked' });
+    expect((await call(t, g, 'POST', url, { reason: 'other', confirm: true })).statusCode).toBe(409);
+  });
+
+  it('refuses an invalid postal code or a missing meeting address', async () => {
+    const a = await traveler(t);
+    const g = await guide(t);
+    const c = await openChat(t, a, g.guideId);
+    for (const bad of [{ meetingPostalCode: '600-82' }, { meetingPostalCode: 'abcdefg' }, { meetingAddress: '' }]) {
+      const res = await call(t, a, 'POST', `/api/conversations/${c}/tour-requests`, { clientMessageId: cid(), request: { ...tourRequest(date), ...bad }, note: '' });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionFor } from '../../test/accounts';
+import { auth } from '../../test/guide-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/** A newcomer who logs in as a demo account finds the bell and /messages already telling a story. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'demo' });
+}, 120_000);
+afterAll(() => t.close());
+
+const login = (username: string) => sessionFor(t, username);
+
+describe('demo messages', () => {
+  it('give the demo traveler a conversation with the demo guide whose last answer is unread', async () => {
+    const me = await login('traveler');
+    const list = await t.app.inject({ url: '/api/conversations', headers: auth(me.token) });
+    expect(list.statusCode).toBe(200);
+    const entries = list.json().data ?? list.json();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ unreadCount: 1, messageCount: 4 });
+    const total = await t.app.inject({ url: `/api/conversations/total-unread-count/${me.id}`, headers: auth(me.token) });
+    expect(total.json().totalUnreadCount).toBeGreaterThanOrEqual(2); // the chat answer and the unread notices
+  });
+
+  it('put the notices of the demo bookings in both demo accounts’ bells', async () => {
+    const me = await login('traveler');
+    const mine = await t.app.inject({ url: '/api/v2/system-messages?limit=10', headers: auth(me.token) });
+    expect(mine.statusCode).toBe(200);
+    const titles = mine.json().data.messages?.map((m: { title: string }) => m.title) ?? mine.json().data.map((m: { title: string }) => m.title);
+    expect(titles).toEqual(expect.arrayContaining(['Deposit received', 'Your guide accepted the booking', 'Booking cancelled']));
+    const guide = await login('guide');
+    const count = await t.app.inject({ url: '/api/v2/system-messages/unread/count', headers: auth(guide.token) });
+    expect(count.json().data.unreadCount).toBe(2); // two paid requests to answer
+  });
+});

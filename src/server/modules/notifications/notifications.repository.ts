@@ -1,0 +1,120 @@
+import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { notificationSettings, systemMessages, users } from '../../db/schema/index';
+
+export type SystemMessageRow = typeof systemMessages.$inferSelect;
+export type NewSystemMessage = Omit<typeof systemMessages.$inferInsert, 'id' | 'status' | 'createdAt' | 'readAt'>;
+type Status = SystemMessageRow['status'];
+type Type = SystemMessageRow['type'];
+
+const notExpired = (now: Date) => or(isNull(systemMessages.expiresAt), gt(systemMessages.expiresAt, now));
+
+/** Inserts one message; a repeat of the same (user, dedupeKey) returns undefined instead of a second row. */
+export async function insertSystemMessage(db: Database, row: NewSystemMessage): Promise<SystemMessageRow | undefined> {
+  const [m] = await db.insert(systemMessages).values(row).onConflictDoNothing().returning();
+  return m;
+}
+
+export async function findOwn(db: Database, userId: number, id: number): Promise<SystemMessageRow | undefined> {
+  const [m] = await db.select().from(systemMessages).where(and(eq(systemMessages.id, id), eq(systemMessages.userId, userId)));
+  return m;
+}
+
+export async function listOwn(
+  db: Database,
+  userId: number,
+  q: { status?: Status; type?: Type; page: number; limit: number; includeExpired: boolean },
+  now: Date,
+) {
+  const conds: (SQL | undefined)[] = [eq(systemMessages.userId, userId)];
+  // Archived messages show only when asked for by status.
+  conds.push(q.status ? eq(systemMessages.status, q.status) : ne(systemMessages.status, 'archived'));
+  if (q.type) conds.push(eq(systemMessages.type, q.type));
+  if (!q.includeExpired) conds.push(notExpired(now));
+  const where = and(...conds);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(systemMessages)
+      .where(where)
+      .orderBy(desc(systemMessages.createdAt), desc(systemMessages.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(systemMessages).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Unread and not expired: what the bell counts. */
+export async function unreadCount(db: Database, userId: number, now: Date): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(systemMessages)
+    .where(and(eq(systemMessages.userId, userId), eq(systemMessages.status, 'unread'), notExpired(now)));
+  return r?.n ?? 0;
+}
+
+export async function setStatus(db: Database, userId: number, ids: number[] | 'all', from: Status[], to: Status, now: Date): Promise<SystemMessageRow[]> {
+  return db
+    .update(systemMessages)
+    .set({ status: to, ...(to !== 'unread' && { readAt: sql`coalesce(${systemMessages.readAt}, ${now.toISOString()}::timestamptz)` }) })
+    .where(
+      and(
+        eq(systemMessages.userId, userId),
+        inArray(systemMessages.status, from),
+        ids === 'all' ? undefined : inArray(systemMessages.id, ids.length ? ids : [-1]),
+      ),
+    )
+    .returning();
+}
+
+export async function deleteOwn(db: Database, userId: number, id: number): Promise<SystemMessageRow | undefined> {
+  const [m] = await db.delete(systemMessages).where(and(eq(systemMessages.id, id), eq(systemMessages.userId, userId))).returning();
+  return m;
+}
+
+export async function stats(db: Database, userId: number, now: Date) {
+  const rows = await db
+    .select({
+      type: systemMessages.type,
+      status: systemMessages.status,
+      expired: sql<boolean>`(${systemMessages.expiresAt} IS NOT NULL AND ${systemMessages.expiresAt} <= ${now.toISOString()}::timestamptz)`,
+      n: count(),
+    })
+    .from(systemMessages)
+    .where(eq(systemMessages.userId, userId))
+    .groupBy(systemMessages.type, systemMessages.status, sql`3`);
+  return rows;
+}
+
+export function listByEntity(db: Database, userId: number, type: string, id: number) {
+  return db
+    .select()
+    .from(systemMessages)
+    .where(and(eq(systemMessages.userId, userId), eq(systemMessages.relatedEntityType, type), eq(systemMessages.relatedEntityId, id)))
+    .orderBy(desc(systemMessages.createdAt))
+    .limit(100);
+}
+
+export function settingsRows(db: Database, userId: number) {
+  return db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+}
+
+export async function upsertSettings(db: Database, userId: number, rows: { kind: string; inApp: boolean; browser: boolean; email: boolean }[]) {
+  if (!rows.length) return;
+  await db
+    .insert(notificationSettings)
+    .values(rows.map((r) => ({ userId, ...r })))
+    .onConflictDoUpdate({
+      target: [notificationSettings.userId, notificationSettings.kind],
+      set: { inApp: sql`excluded.in_app`, browser: sql`excluded.browser`, email: sql`excluded.email` },
+    });
+}
+
+export async function recipients(db: Database, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, nickname: users.nickname, locale: users.locale })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { errorBodySchema, idParam } from '../../../shared/schemas/common';
+import {
+  deleteSystemReplySchema,
+  entityParamsSchema,
+  markSystemReadReplySchema,
+  markSystemReadSchema,
+  notificationSettingsReplySchema,
+  notificationSettingsSchema,
+  systemMessageListQuerySchema,
+  systemMessageListSchema,
+  systemMessageReplySchema,
+  systemMessagesOfEntitySchema,
+  systemStatsReplySchema,
+  unreadCountReplySchema,
+} from '../../../shared/schemas/notifications';
+import type { AppInstance } from '../../lib/types';
+import { currentUser } from '../auth/index';
+import type { NotificationsService } from './notifications.service';
+
+const BASE = '/api/v2/system-messages';
+const idParams = z.object({ id: idParam });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const tags = ['notifications'];
+
+/** SPEC §7 System messages: all authenticated, every reply wrapped in `data`; another user's message is 404. */
+export function notificationsRoutes(app: AppInstance, service: NotificationsService): void {
+  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+
+  app.get(
+    BASE,
+    { onRequest: app.requireAuth, schema: { tags, summary: 'My system messages, newest first', querystring: systemMessageListQuerySchema, response: { 200: systemMessageListSchema, ...errors } } },
+    async (request) => service.list(me(request), request.query),
+  );
+  app.get(
+    `${BASE}/unread/count`,
+    { onRequest: app.requireAuth, schema: { tags, summary: 'How many of my system messages are unread (expired ones not counted)', response: { 200: unreadCountReplySchema, ...errors } } },
+    async (request) => ({ data: { unreadCount: await service.unreadCount(me(request)) } }),
+  );
+  app.get(
+    `${BASE}/stats`,
+    { onRequest: app.requireAuth, schema: { tags, summary: 'Counts of my system messages by status and type', response: { 200: systemStatsReplySchema, ...errors } } },
+    async (request) => service.stats(me(request)),
+  );
+  app.get(
+    `${BASE}/entity/:type/:id`,
+    {
+      onRequest: app.requireAuth,
+      schema: { tags, summary: 'My system messages about one entity (for example a booking)', params: entityParamsSchema, response: { 200: systemMessagesOfEntitySchema, ...errors } },
+    },
+    async (request) => service.byEntity(me(request), request.params.type, request.params.id),
+  );
+  app.patch(
+    `${BASE}/read`,
+    {
+      onRequest: app.requireAuth,
+      schema: { tags, summary: 'Mark some (messageIds) or all (markAll) of my messages read', body: markSystemReadSchema, response: { 200: markSystemReadReplySchema, ...errors } },
+    },
+    async (request) => service.markMany(me(request), request.body),
+  );
+  app.get(
+    `${BASE}/:id`,
+    { onRequest: app.requireAuth, schema: { tags, summary: 'One of my system messages', params: idParams, response: { 200: systemMessageReplySchema, ...errors } } },
+    async (request) => service.get(me(request), request.params.id),
+  );
+  app.patch(
+    `${BASE}/:id/read`,
+    { onRequest: app.requireAuth, schema: { tags, summary: 'Mark one of my messages read', params: idParams, response: { 200: systemMessageReplySchema, ...errors } } },
+    async (request) => service.markRead(me(request), request.params.id),
+  );
+  app.patch(
+    `${BASE}/:id/archive`,
+    { onRequest: app.requireAuth, schema: { tags, summary: 'Archive one of my messages (an unread one stops counting)', params: idParams, response: { 200: systemMessageReplySchema, ...errors } } },
+    async (request) => service.archive(me(request), request.params.id),
+  );
+  app.delete(
+    `${BASE}/:id`,
+    { onRequest: app.requireAuth, schema: { tags, summary: 'Delete one of my messages', params: idParams, response: { 200: deleteSystemReplySchema, ...errors } } },
+    async (request) => service.remove(me(request), request.params.id),
+  );
+
+  app.get(
+    '/api/me/notification-settings',
+    { onRequest: app.requireAuth, schema: { tags, summary: 'Which notifications I get, per kind: in-app, browser, e-mail', response: { 200: notificationSettingsReplySchema, ...errors } } },
+    async (request) => ({ data: await service.settings(me(request)) }),
+  );
+  app.put(
+    '/api/me/notification-settings',
+    {
+      onRequest: app.requireAuth,
+      schema: { tags, summary: 'Choose which notifications I get', body: notificationSettingsSchema, response: { 200: notificationSettingsReplySchema, ...errors } },
+    },
+    async (request) => ({ data: await service.saveSettings(me(request), request.body) }),
+  );
+}

@@ -1,0 +1,222 @@
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  kindOfType,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationSettings,
+  type SystemMessage,
+  type SystemMessageType,
+} from '../../../shared/schemas/notifications';
+import type { Database } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import type { Realtime } from '../../realtime/index';
+import { insertMail, type Mailer } from '../mail/index';
+import * as repo from './notifications.repository';
+import type { SystemMessageRow } from './notifications.repository';
+import { chatMail, systemMail, type Locale } from './templates';
+
+export const toSystemMessage = (m: SystemMessageRow): SystemMessage => ({
+  id: m.id,
+  type: m.type,
+  title: m.title,
+  message: m.message,
+  status: m.status,
+  createdAt: m.createdAt.toISOString(),
+  readAt: m.readAt?.toISOString() ?? null,
+  expiresAt: m.expiresAt?.toISOString() ?? null,
+  actionable: m.actionUrl !== null,
+  actionUrl: m.actionUrl,
+  actionLabel: m.actionLabel,
+  showContactSupport: m.showContactSupport,
+  isErrorMessage: m.isErrorMessage,
+  relatedEntityId: m.relatedEntityId,
+  relatedEntityType: m.relatedEntityType,
+});
+
+export interface CreateSystemMessage {
+  userId: number;
+  type: SystemMessageType;
+  /** Texts per locale; the recipient's locale picks one. */
+  text: Record<Locale, { title: string; message: string; actionLabel?: string }>;
+  actionUrl?: string;
+  expiresAt?: Date;
+  showContactSupport?: boolean;
+  isErrorMessage?: boolean;
+  related?: { type: string; id: number };
+  /** The same key for the same user is created once (events may be delivered twice). */
+  dedupeKey?: string;
+}
+
+const localeOf = (l: string | null): Locale => (l === 'zh-CN' ? 'zh-CN' : 'en');
+
+/**
+ * The notification centre (SPEC §3/§4/§7 System messages). Every read and write is scoped to the
+ * caller's own messages; anything else is 404. Changes are pushed to every tab of the owner.
+ */
+export class NotificationsService {
+  constructor(
+    private readonly deps: { db: Database; realtime: Realtime; mailer: Mailer; appUrl: string; log: { warn: (o: object, m: string) => void } },
+  ) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  async settings(userId: number): Promise<NotificationSettings> {
+    const rows = await repo.settingsRows(this.db, userId);
+    const kinds = structuredClone(DEFAULT_NOTIFICATION_SETTINGS.kinds);
+    for (const r of rows) {
+      if ((NOTIFICATION_KINDS as readonly string[]).includes(r.kind)) kinds[r.kind as NotificationKind] = { inApp: r.inApp, browser: r.browser, email: r.email };
+    }
+    return { kinds };
+  }
+
+  async saveSettings(userId: number, s: NotificationSettings): Promise<NotificationSettings> {
+    await repo.upsertSettings(
+      this.db,
+      userId,
+      NOTIFICATION_KINDS.map((kind) => ({ kind, ...s.kinds[kind] })),
+    );
+    return this.settings(userId);
+  }
+
+  /**
+   * Creates system messages from the product's own events: in-app (unless the recipient turned that
+   * kind off) with a push to their tabs, and an e-mail through the outbox when they chose e-mail.
+   */
+  async create(inputs: CreateSystemMessage[]): Promise<SystemMessage[]> {
+    const people = new Map((await repo.recipients(this.db, [...new Set(inputs.map((i) => i.userId))])).map((p) => [p.id, p]));
+    const created: SystemMessage[] = [];
+    for (const input of inputs) {
+      const person = people.get(input.userId);
+      if (!person) continue;
+      const locale = localeOf(person.locale);
+      const text = input.text[locale];
+      const prefs = (await this.settings(input.userId)).kinds[kindOfType(input.type)];
+      const inApp = prefs.inApp || input.type === 'admin';
+      let row: SystemMessageRow | undefined;
+      if (inApp) {
+        row = await repo.insertSystemMessage(this.db, {
+          userId: input.userId,
+          type: input.type,
+          title: text.title,
+          message: text.message,
+          actionUrl: input.actionUrl ?? null,
+          actionLabel: text.actionLabel ?? null,
+          expiresAt: input.expiresAt ?? null,
+          showContactSupport: input.showContactSupport ?? false,
+          isErrorMessage: input.isErrorMessage ?? false,
+          relatedEntityType: input.related?.type ?? null,
+          relatedEntityId: input.related?.id ?? null,
+          dedupeKey: input.dedupeKey ?? null,
+        });
+        if (!row) continue; // already created for this event
+        const message = toSystemMessage(row);
+        created.push(message);
+        this.deps.realtime.send([input.userId], { type: 'system_message', payload: { action: 'created', message } });
+      }
+      if (prefs.email) {
+        const link = input.actionUrl ? new URL(input.actionUrl, this.deps.appUrl).toString() : null;
+        await this.mail(person.email, { ...systemMail(locale, { title: text.title, message: text.message, link }), template: `system_${input.type}` });
+      }
+    }
+    return created;
+  }
+
+  /** An e-mail about a chat message, for recipients who chose e-mail for chat. */
+  async chatEmail(userId: number, opts: { from: string; body: string; conversationId: number }): Promise<void> {
+    const prefs = (await this.settings(userId)).kinds.chat;
+    if (!prefs.email) return;
+    const [person] = await repo.recipients(this.db, [userId]);
+    if (!person) return;
+    const link = new URL(`/messages?c=${opts.conversationId}`, this.deps.appUrl).toString();
+    await this.mail(person.email, { ...chatMail(localeOf(person.locale), { from: opts.from, body: opts.body, link }), template: 'chat_message' });
+  }
+
+  private async mail(to: string, mail: { subject: string; textBody: string; template: string }) {
+    try {
+      const id = await insertMail(this.db, { toAddress: to, subject: mail.subject, textBody: mail.textBody, htmlBody: null, template: mail.template, meta: {} });
+      void this.deps.mailer.deliver(id);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'notification e-mail not queued');
+    }
+  }
+
+  async list(userId: number, q: Parameters<typeof repo.listOwn>[2]) {
+    const now = new Date();
+    const [{ rows, total }, unreadCount] = await Promise.all([repo.listOwn(this.db, userId, q, now), repo.unreadCount(this.db, userId, now)]);
+    return { data: { messages: rows.map(toSystemMessage), total, page: q.page, limit: q.limit, unreadCount } };
+  }
+
+  async get(userId: number, id: number) {
+    const m = await repo.findOwn(this.db, userId, id);
+    if (!m) throw notFound('Message');
+    return { data: toSystemMessage(m) };
+  }
+
+  unreadCount(userId: number): Promise<number> {
+    return repo.unreadCount(this.db, userId, new Date());
+  }
+
+  private async announceRead(userId: number, ids: number[], message?: SystemMessage) {
+    const unreadCount = await this.unreadCount(userId);
+    if (ids.length) {
+      this.deps.realtime.send([userId], { type: 'system_message_read', payload: { action: 'marked_read', ...(message && { message }), messageIds: ids, unreadCount } });
+    }
+    return unreadCount;
+  }
+
+  async markRead(userId: number, id: number) {
+    const existing = await repo.findOwn(this.db, userId, id);
+    if (!existing) throw notFound('Message');
+    const [changed] = await repo.setStatus(this.db, userId, [id], ['unread'], 'read', new Date());
+    const message = toSystemMessage(changed ?? existing);
+    if (changed) await this.announceRead(userId, [id], message);
+    return { data: message };
+  }
+
+  async markMany(userId: number, body: { messageIds: number[] } | { markAll: true }) {
+    const rows = await repo.setStatus(this.db, userId, 'markAll' in body ? 'all' : body.messageIds, ['unread'], 'read', new Date());
+    const unreadCount = await this.announceRead(
+      userId,
+      rows.map((r) => r.id),
+    );
+    return { data: { updated: rows.length, unreadCount } };
+  }
+
+  async archive(userId: number, id: number) {
+    const existing = await repo.findOwn(this.db, userId, id);
+    if (!existing) throw notFound('Message');
+    const [changed] = await repo.setStatus(this.db, userId, [id], ['unread', 'read'], 'archived', new Date());
+    const message = toSystemMessage(changed ?? existing);
+    if (existing.status === 'unread') await this.announceRead(userId, [id], message);
+    return { data: message };
+  }
+
+  async remove(userId: number, id: number) {
+    const gone = await repo.deleteOwn(this.db, userId, id);
+    if (!gone) throw notFound('Message');
+    const unreadCount = gone.status === 'unread' ? await this.announceRead(userId, [id]) : await this.unreadCount(userId);
+    return { data: { deleted: true as const, unreadCount } };
+  }
+
+  async stats(userId: number) {
+    const rows = await repo.stats(this.db, userId, new Date());
+    const byType = { system: 0, admin: 0, approval: 0, booking: 0, payment: 0, reminder: 0 };
+    const out = { total: 0, unread: 0, read: 0, archived: 0, expired: 0, byType };
+    for (const r of rows) {
+      out.total += r.n;
+      out[r.status] += r.n;
+      if (r.expired) out.expired += r.n;
+      byType[r.type] += r.n;
+    }
+    return { data: out };
+  }
+
+  async byEntity(userId: number, type: string, id: number) {
+    // Nothing of the caller's about this entity: the same 404 as an entity that does not exist.
+    const rows = await repo.listByEntity(this.db, userId, type, id);
+    if (rows.length === 0) throw notFound('Messages');
+    return { data: rows.map(toSystemMessage) };
+  }
+}

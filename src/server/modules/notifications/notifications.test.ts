@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailsTo } from '../mail/index';
+import { call, guide, traveler, type Who } from '../messaging/test-helpers';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const BASE = '/api/v2/system-messages';
+const note = (userId: number, extra: Record<string, unknown> = {}) => ({
+  userId,
+  type: 'booking' as const,
+  text: { en: { title: 'Booking accepted', message: 'See you soon', actionLabel: 'View' }, 'zh-CN': { title: '预订已接受', message: '期待见面', actionLabel: '查看' } },
+  actionUrl: '/dashboard',
+  ...extra,
+});
+const unread = async (who: Who) => (await call(t, who, 'GET', `${BASE}/unread/count`)).json().data.unreadCount as number;
+
+describe('system messages (SPEC §7)', () => {
+  it('lists my messages wrapped in data, newest first, with action URLs', async () => {
+    const a = await traveler(t);
+    await t.app.notifications.create([note(a.id), note(a.id, { type: 'payment', actionUrl: '/dashboard?tab=upcoming' })]);
+    const res = await call(t, a, 'GET', `${BASE}?page=1&limit=10`);
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data).toMatchObject({ total: 2, page: 1, limit: 10, unreadCount: 2 });
+    expect(data.messages[0]).toMatchObject({ type: 'payment', status: 'unread', actionable: true, actionUrl: '/dashboard?tab=upcoming', actionLabel: 'View' });
+    expect((await call(t, a, 'GET', `${BASE}?type=booking`)).json().data.total).toBe(1);
+  });
+
+  it("is written in the recipient's language", async () => {
+    const a = await traveler(t);
+    await call(t, a, 'PATCH', '/api/me', { locale: 'zh-CN' });
+    await t.app.notifications.create([note(a.id)]);
+    const m = (await call(t, a, 'GET', BASE)).json().data.messages[0];
+    expect(m.title).toBe('预订已接受');
+  });
+
+  it('marks read one, several or all; archiving or deleting an unread one lowers the count', async () => {
+    const a = await traveler(t);
+    const made = await t.app.notifications.create([note(a.id), note(a.id), note(a.id), note(a.id), note(a.id)]);
+    const [m1, m2, m3, m4, m5] = made.map((m) => m.id);
+    expect(await unread(a)).toBe(5);
+    const one = await call(t, a, 'PATCH', `${BASE}/${m1}/read`);
+    expect(one.json().data).toMatchObject({ id: m1, status: 'read', readAt: expect.any(String) });
+    expect(await unread(a)).toBe(4);
+    expect((await call(t, a, 'PATCH', `${BASE}/read`, { messageIds: [m2] })).json().data).toEqual({ updated: 1, unreadCount: 3 });
+    expect((await call(t, a, 'PATCH', `${BASE}/${m3}/archive`)).json().data.status).toBe('archived');
+    expect(await unread(a)).toBe(2);
+    expect((await call(t, a, 'DELETE', `${BASE}/${m4}`)).json().data).toEqual({ deleted: true, unreadCount: 1 });
+    expect((await call(t, a, 'GET', `${BASE}/${m4}`)).statusCode).toBe(404);
+    expect((await call(t, a, 'PATCH', `${BASE}/read`, { markAll: true })).json().data).toEqual({ updated: 1, unreadCount: 0 });
+    expect((await call(t, a, 'GET', `${BASE}/${m5}`)).json().data.status).toBe('read');
+    // Archived messages leave the default list and appear when asked for.
+    expect((await call(t, a, 'GET', BASE)).json().data.total).toBe(3);
+    expect((await call(t, a, 'GET', `${BASE}?status=archived`)).json().data.total).toBe(1);
+    const stats = (await call(t, a, 'GET', `${BASE}/stats`)).json().data;
+    expect(stats).toMatchObject({ total: 4, unread: 0, read: 3, archived: 1, byType: { booking: 4 } });
+  });
+
+  it('keeps expired messages in the list (to dim them) but out of the unread count', async () => {
+    const a = await traveler(t);
+    await t.app.notifications.create([note(a.id, { expiresAt: new Date(Date.now() - 1000) }), note(a.id)]);
+    expect(await unread(a)).toBe(1);
+    expect((await call(t, a, 'GET', BASE)).json().data.total).toBe(2);
+    expect((await call(t, a, 'GET', `${BASE}?includeExpired=false`)).json().data.total).toBe(1);
+    expect((await call(t, a, 'GET', `${BASE}/stats`)).json().data.expired).toBe(1);
+  });
+
+  it("finds messages about an entity, and never shows another user's messages (404)", async () => {
+    const a = await traveler(t);
+    const b = await traveler(t);
+    const [m] = await t.app.notifications.create([note(a.id, { related: { type: 'booking', id: 77 } })]);
+    expect((await call(t, a, 'GET', `${BASE}/entity/booking/77`)).json().data).toHaveLength(1);
+    expect((await call(t, b, 'GET', `${BASE}/entity/booking/77`)).statusCode).toBe(404);
+    for (const [method, url] of [
+      ['GET', `${BASE}/${m!.id}`],
+      ['PATCH', `${BASE}/${m!.id}/read`],
+      ['PATCH', `${BASE}/${m!.id}/archive`],
+      ['DELETE', `${BASE}/${m!.id}`],
+    ] as const) {
+      expect((await call(t, b, method, url)).statusCode).toBe(404);
+      expect((await call(t, null, method, url)).statusCode).toBe(401);
+    }
+    expect((await call(t, b, 'PATCH', `${BASE}/read`, { messageIds: [m!.id] })).json().data.updated).toBe(0);
+    expect(await unread(a)).toBe(1);
+  });
+
+  it('creates an event-driven message once per dedupe key', async () => {
+    const a = await traveler(t);
+    await t.app.notifications.create([note(a.id, { dedupeKey: 'booking:1:accepted' })]);
+    await t.app.notifications.create([note(a.id, { dedupeKey: 'booking:1:accepted' })]);
+    expect(await unread(a)).toBe(1);
+  });
+});
+
+describe('notification settings', () => {
+  it('has defaults, saves per kind and channel, and follows them', async () => {
+    const a = await traveler(t);
+    const defaults = (await call(t, a, 'GET', '/api/me/notification-settings')).json().data;
+    expect(defaults.kinds.chat).toEqual({ inApp: true, browser: true, email: false });
+    const kinds = { ...defaults.kinds, booking: { inApp: false, browser: false, email: true } };
+    const saved = await call(t, a, 'PUT', '/api/me/notification-settings', { kinds });
+    expect(saved.json().data.kinds.booking).toEqual({ inApp: false, browser: false, email: true });
+    await t.app.notifications.create([note(a.id)]);
+    expect(await unread(a)).toBe(0);
+    const me = (await call(t, a, 'GET', '/api/me')).json();
+    const mails = await mailsTo(t.database.db, me.email);
+    expect(mails.map((m: { subject: string }) => m.subject)).toContain('Booking accepted');
+  });
+});
+
+describe('bookings events seam', () => {
+  it('sends system messages to both sides when a booking is accepted or declined', async (ctx) => {
+    const bookings = (t.app as unknown as { bookings?: { events: { emit: (n: string, p: unknown) => void } } }).bookings;
+    if (!bookings) return ctx.skip();
+    const a = await traveler(t);
+    const g = await guide(t);
+    bookings.events.emit('booking.accepted', { bookingId: 12, travelerId: a.id, guideUserId: g.id });
+    bookings.events.emit('booking.declined', { bookingId: 13, travelerId: a.id, guideUserId: g.id, reason: 'busy', refundCents: 13200 });
+    await new Promise((r) => setTimeout(r, 300));
+    const mine = (await call(t, a, 'GET', BASE)).json().data.messages;
+    expect(mine.map((m: { title: string }) => m.title).sort()).toEqual(['Your booking was declined', 'Your guide accepted the booking']);
+    expect(mine.find((m: { title: string }) => m.title.startsWith('Your booking')).message).toContain('132 RMB');
+    const theirs = (await call(t, g, 'GET', BASE)).json().data.messages;
+    expect(theirs.map((m: { actionUrl: string }) => m.actionUrl)).toEqual(['/guide-dashboard', '/guide-dashboard']);
+    expect((await call(t, a, 'GET', `${BASE}/entity/booking/12`)).json().data[0].relatedEntityId).toBe(12);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The one seam between the product and a payment provider (decision 040). The bookings service
+ * charges, refunds and reads webhooks only through this interface; `simulated` (the default) and
+ * `stripe` implement it.
+ */
+export type ProviderName = 'simulated' | 'stripe';
+export type ChargeMethod = 'card' | 'alipay' | 'wechat';
+
+export interface ChargeRequest {
+  paymentId: number;
+  bookingId: number;
+  amountCents: number;
+  currency: string;
+  method: ChargeMethod;
+  /** Card fields as typed (the simulated provider reads them; Stripe takes cards through Stripe.js). */
+  card?: { number: string; expiryDate: string; cvv: string; holder: string };
+  /** The provider's own retry key: a repeated call never creates a second charge there. */
+  idempotencyKey: string;
+  /** Where a wallet's approval page sends the payer back to. */
+  returnUrl: string;
+}
+
+export type ChargeResult =
+  | { status: 'succeeded'; providerRef: string }
+  | { status: 'pending'; providerRef: string; approvalUrl?: string; clientSecret?: string }
+  | { status: 'failed'; providerRef?: string; failureCode: string; message: string };
+
+export interface RefundRequest {
+  providerRef: string;
+  amountCents: number;
+  idempotencyKey: string;
+}
+
+/** A verified webhook, reduced to what the product acts on. */
+export interface WebhookEvent {
+  id: string;
+  type: 'payment.succeeded' | 'payment.failed' | 'ignored';
+  providerRef: string;
+  /** Our payment id, when the provider echoes it (Stripe metadata): finds a payment whose ref is not stored yet. */
+  paymentId?: number;
+  failureCode?: string;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  charge(req: ChargeRequest): Promise<ChargeResult>;
+  refund(req: RefundRequest): Promise<{ refundRef: string }>;
+  /** Verifies the signature over the raw body; throws AppError('invalid_signature') otherwise. */
+  verifyWebhook(rawBody: Buffer | string, headers: Record<string, string | string[] | undefined>): WebhookEvent;
+}

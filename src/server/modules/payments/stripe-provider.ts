@@ -1,0 +1,75 @@
+import Stripe from 'stripe';
+import { AppError } from '../../lib/app-error';
+import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, WebhookEvent } from './provider';
+
+const STRIPE_METHOD = { card: 'card', alipay: 'alipay', wechat: 'wechat_pay' } as const;
+
+/**
+ * Stripe: a PaymentIntent per payment (`allowed_payment_method_types`, stripe ≥ 23). Cards are
+ * confirmed in the browser with Stripe.js (the reply carries the client secret); Alipay and WeChat Pay
+ * are confirmed here and reply with the redirect or QR page. Webhooks are verified on the raw body.
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly stripe: Stripe;
+
+  constructor(
+    secretKey: string,
+    private readonly webhookSecret: string,
+  ) {
+    this.stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  }
+
+  async charge(req: ChargeRequest): Promise<ChargeResult> {
+    const type = STRIPE_METHOD[req.method];
+    const wallet = req.method !== 'card';
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: req.amountCents,
+        currency: req.currency.toLowerCase(),
+        allowed_payment_method_types: [type],
+        metadata: { bookingId: String(req.bookingId), paymentId: String(req.paymentId) },
+        ...(wallet && {
+          confirm: true,
+          payment_method_data: { type },
+          return_url: req.returnUrl,
+          ...(req.method === 'wechat' && { payment_method_options: { wechat_pay: { client: 'web' as const } } }),
+        }),
+      },
+      { idempotencyKey: req.idempotencyKey },
+    );
+    if (intent.status === 'succeeded') return { status: 'succeeded', providerRef: intent.id };
+    if (intent.status === 'canceled') return { status: 'failed', providerRef: intent.id, failureCode: 'canceled', message: 'The payment was cancelled.' };
+    const next = intent.next_action;
+    const approvalUrl = next?.alipay_handle_redirect?.url ?? next?.wechat_pay_display_qr_code?.hosted_instructions_url ?? next?.redirect_to_url?.url ?? undefined;
+    return { status: 'pending', providerRef: intent.id, approvalUrl: approvalUrl ?? undefined, clientSecret: intent.client_secret ?? undefined };
+  }
+
+  async refund(req: RefundRequest): Promise<{ refundRef: string }> {
+    const refund = await this.stripe.refunds.create({ payment_intent: req.providerRef, amount: req.amountCents }, { idempotencyKey: req.idempotencyKey });
+    return { refundRef: refund.id };
+  }
+
+  verifyWebhook(rawBody: Buffer | string, headers: Record<string, string | string[] | undefined>): WebhookEvent {
+    const header = headers['stripe-signature'];
+    const signature = Array.isArray(header) ? header[0] : header;
+    let event: Stripe.Event;
+    try {
+      if (!signature) throw new Error('no signature');
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+    } catch {
+      throw new AppError('invalid_signature', 'The webhook signature is missing or wrong');
+    }
+    if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+      const intent = event.data.object;
+      return {
+        id: event.id,
+        type: event.type === 'payment_intent.succeeded' ? 'payment.succeeded' : 'payment.failed',
+        providerRef: intent.id,
+        paymentId: Number(intent.metadata?.paymentId) || undefined,
+        failureCode: intent.last_payment_error?.code ?? undefined,
+      };
+    }
+    return { id: event.id, type: 'ignored', providerRef: '' };
+  }
+}

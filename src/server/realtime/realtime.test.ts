@@ -1,0 +1,80 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { WS_CLOSE } from '../../shared/realtime';
+import { signAccessToken } from '../modules/auth/tokens';
+import { call, guide, openChat, say, traveler } from '../modules/messaging/test-helpers';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { TEST_SECRET } from '../test/guide-fixtures';
+import { connect } from './test-socket';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => t?.close());
+
+describe('WebSocket /ws', () => {
+  it('delivers a message from a traveler to a guide in real time, with credits, read receipts and system messages', async () => {
+    const a = await traveler(t);
+    const g = await guide(t);
+    const c = await openChat(t, a, g.guideId);
+    const guideSock = connect(`${base}/ws?token=${g.token}`);
+    const travelerSock = connect(`${base}/ws?token=${a.token}`);
+    await Promise.all([guideSock.opened, travelerSock.opened]);
+
+    await say(t, a, c, '您好，11月22日有空吗？');
+    const got = await guideSock.next('new_message');
+    expect(got.payload).toMatchObject({ conversationId: c, senderId: a.id, body: '您好，11月22日有空吗？', credits: null });
+    expect((await travelerSock.next('new_message')).payload.credits).toBe(2);
+    expect((await travelerSock.next('credits_update')).payload).toEqual({ conversationId: c, userId: a.id, credits: 2 });
+    expect((await guideSock.next('conversation_update')).payload).toEqual({ conversationId: c, credits: 2 });
+
+    await say(t, g, c, 'Yes, I am free!');
+    expect((await travelerSock.next('new_message')).payload.body).toBe('Yes, I am free!');
+    const credits = await travelerSock.next('credits_update');
+    expect(credits.payload).toEqual({ conversationId: c, userId: a.id, credits: null });
+    expect((await guideSock.next('conversation_update')).payload).toEqual({ conversationId: c, credits: null });
+
+    await call(t, g, 'POST', `/api/conversations/${c}/mark-read`, { userId: g.id });
+    const read = await travelerSock.next('message_read');
+    expect(read.payload).toMatchObject({ conversationId: c, readerId: g.id, readAll: true });
+
+    const [m] = await t.app.notifications.create([
+      { userId: a.id, type: 'system', text: { en: { title: 'Hi', message: 'x' }, 'zh-CN': { title: '嗨', message: 'x' } } },
+    ]);
+    expect((await travelerSock.next('system_message')).payload).toMatchObject({ action: 'created', message: { id: m!.id } });
+    await call(t, a, 'PATCH', `/api/v2/system-messages/${m!.id}/read`);
+    expect((await travelerSock.next('system_message_read')).payload).toMatchObject({ action: 'marked_read', message: { id: m!.id, status: 'read' }, unreadCount: 0 });
+    // The guide never sees the traveler's system messages.
+    expect(guideSock.events.some((e) => e.type === 'system_message')).toBe(false);
+    guideSock.ws.close();
+    travelerSock.ws.close();
+  });
+
+  it('refuses a missing, invalid or expired token before the upgrade', async () => {
+    const a = await traveler(t);
+    await expect(connect(`${base}/ws`).opened).rejects.toThrow('HTTP 401');
+    await expect(connect(`${base}/ws?token=nonsense`).opened).rejects.toThrow('HTTP 401');
+    const expired = await signAccessToken({ userId: a.id, sessionId: '00000000-0000-0000-0000-000000000000' }, TEST_SECRET, new Date(Date.now() - 60_000));
+    await expect(connect(`${base}/ws?token=${expired}`).opened).rejects.toThrow('HTTP 401');
+  });
+
+  it('closes the sockets of a session that logs out, and keeps the others', async () => {
+    const a = await traveler(t);
+    const login2 = await traveler(t); // another user stays connected
+    const mine = connect(`${base}/ws?token=${a.token}`);
+    const theirs = connect(`${base}/ws?token=${login2.token}`);
+    await Promise.all([mine.opened, theirs.opened]);
+    expect(t.app.realtime.localCount(a.id)).toBe(1);
+    expect((await call(t, a, 'POST', '/api/auth/logout')).statusCode).toBe(204);
+    expect(await mine.closed).toBe(WS_CLOSE.revoked);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(theirs.ws.readyState).toBe(WebSocket.OPEN);
+    await expect(connect(`${base}/ws?token=${a.token}`).opened).rejects.toThrow('HTTP 401');
+    theirs.ws.close();
+  });
+});

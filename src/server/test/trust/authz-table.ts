@@ -1,0 +1,237 @@
+import { addDays, todayInZone } from '../../../shared/availability';
+import { addItinerary } from '../guide-fixtures';
+import type { Party, RouteRequest, TrustFixtures } from './fixtures';
+import { send } from './fixtures';
+
+/**
+ * Who may use each route that takes a resource id. The authorization suite (authz.test.ts) reads
+ * this table; a route with a `{param}` in its path that is missing here fails the suite, and so does
+ * an entry whose route no longer exists. A module that adds such a route adds its line here, in its
+ * own section.
+ *
+ * - `owner`: `setup` creates a resource belonging to `f.owner` (or the party `as` names) and returns
+ *   the request that reads or writes it. The owner must get through (not 401/403/404); every stranger
+ *   (by default `f.stranger`, another traveler) gets `strangerStatus` (404 unless the route says
+ *   otherwise); a visitor without a token gets `visitorStatus` (401).
+ * - `admin`: only admins; everyone else gets 404 (the admin area is invisible), visitors 401.
+ * - `public`: the resource is public by design (`why` says so): a visitor gets it.
+ */
+export type AuthzEntry =
+  | {
+      rule: 'owner';
+      setup: (f: TrustFixtures) => Promise<RouteRequest>;
+      /** The party that owns what `setup` makes (default: the traveler `f.owner`). */
+      as?: (f: TrustFixtures) => Party;
+      strangers?: (f: TrustFixtures) => Party[];
+      strangerStatus?: number;
+      visitorStatus?: number;
+    }
+  | { rule: 'admin'; setup: (f: TrustFixtures) => Promise<RouteRequest> }
+  | { rule: 'public'; why: string; setup: (f: TrustFixtures) => Promise<RouteRequest> };
+
+/** A support conversation opened by the owner through the API. */
+async function ownersSupportThread(f: TrustFixtures): Promise<number> {
+  const res = await send(f.t, {
+    method: 'POST',
+    url: '/api/support/threads',
+    token: await f.owner.token(),
+    body: { message: 'My payment did not go through', topic: 'general' },
+  });
+  if (res.statusCode !== 201) throw new Error(`support thread setup failed: ${res.statusCode} ${res.body}`);
+  return res.json().thread.id as number;
+}
+
+const guideParams = (key: string) => async (f: TrustFixtures) => ({ params: { [key]: f.guide.guideId } });
+
+// ---- bookings: a booking of `f.owner` with `f.guide`, each on its own day ----
+let bookingDay = 20;
+async function ownersBooking(f: TrustFixtures, opts: { paid?: boolean } = {}): Promise<number> {
+  const owner = await f.owner.token();
+  const date = addDays(todayInZone('Asia/Tokyo'), bookingDay++);
+  const res = await send(f.t, { method: 'POST', url: '/api/v2/bookings', token: owner, body: { guideId: f.guide.guideId, date, startTime: '10:00', durationHours: 2, travelers: 1 } });
+  if (res.statusCode !== 201) throw new Error(`booking setup failed: ${res.statusCode} ${res.body}`);
+  const id = res.json().id as number;
+  if (opts.paid) {
+    const paid = await send(f.t, {
+      method: 'POST',
+      url: `/api/v2/bookings/${id}/payments`,
+      token: owner,
+      headers: { 'idempotency-key': `authz-payment-${id}` },
+      body: { kind: 'deposit', method: 'card', cardNumber: '4242424242424242', expiryDate: '12/34', cvv: '123', cardHolder: 'Owner Traveler' },
+    });
+    if (paid.statusCode !== 201) throw new Error(`payment setup failed: ${paid.statusCode} ${paid.body}`);
+  }
+  return id;
+}
+const bookingStrangers = (f: TrustFixtures) => [f.stranger, f.otherGuide];
+const guideSideStrangers = (f: TrustFixtures) => [f.stranger, f.otherGuide, f.owner];
+
+// ---- messaging: a conversation belongs to its traveler and its guide; system messages to their user ----
+/** The owner's conversation with f.guide; the guide has replied once, so the owner's credits never run out. */
+async function ownersConversation(f: TrustFixtures): Promise<number> {
+  const res = await send(f.t, { method: 'POST', url: '/api/conversations', token: await f.owner.token(), body: { guideId: f.guide.guideId } });
+  if (res.statusCode >= 300) throw new Error(`conversation setup failed: ${res.statusCode} ${res.body}`);
+  const id = res.json().data.conversation.id as number;
+  await send(f.t, { method: 'POST', url: `/api/conversations/${id}/messages`, token: await f.guide.token(), body: { clientMessageId: 'authz-guide-hello', body: 'Hello!' } });
+  return id;
+}
+let tourRequestN = 0;
+const tourRequestBody = () => ({
+  clientMessageId: `authz-tour-${++tourRequestN}`,
+  note: '',
+  request: {
+    date: addDays(todayInZone('Asia/Tokyo'), 40 + tourRequestN),
+    startTime: '10:00',
+    durationHours: 2,
+    travelers: 2,
+    meal: 'fast_food',
+    meals: 1,
+    transport: 'same_city',
+    tickets: 'no_payment',
+    ticketCount: 0,
+    itinerary: 'Temples',
+    groupComposition: 'Two adults',
+    meetingAddress: 'Kyoto Station',
+    meetingPostalCode: '600-8216',
+    services: '',
+  },
+});
+/** A pending tour request from the owner to f.guide, for the guide to answer. */
+async function ownersTourRequest(f: TrustFixtures): Promise<{ id: number; messageId: number }> {
+  const id = await ownersConversation(f);
+  const res = await send(f.t, { method: 'POST', url: `/api/conversations/${id}/tour-requests`, token: await f.owner.token(), body: tourRequestBody() });
+  if (res.statusCode >= 300) throw new Error(`tour request setup failed: ${res.statusCode} ${res.body}`);
+  return { id, messageId: res.json().data.id as number };
+}
+const conversationStrangers = (f: TrustFixtures) => [f.stranger, f.otherGuide];
+async function ownersSystemMessage(f: TrustFixtures): Promise<number> {
+  const [m] = await f.t.app.notifications.create([
+    { userId: f.owner.id, type: 'booking', text: { en: { title: 'T', message: 'M' }, 'zh-CN': { title: 'T', message: 'M' } }, related: { type: 'booking', id: 4242 } },
+  ]);
+  return m!.id;
+}
+
+export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
+  // ---- guides and catalog (discovery is public) ----
+  'GET /api/v2/guides/{id}': { rule: 'public', why: 'a listed guide profile is public', setup: guideParams('id') },
+  'GET /api/v2/service-categories/guides/{guideId}/choices/with-subcategories': {
+    rule: 'public',
+    why: "a listed guide's services are public",
+    setup: guideParams('guideId'),
+  },
+  'GET /api/v2/service-categories/guides/{guideId}/pricing': { rule: 'public', why: "a listed guide's prices are public", setup: guideParams('guideId') },
+  'GET /api/v2/reviews/guides/{guideId}': { rule: 'public', why: 'published reviews are public', setup: guideParams('guideId') },
+  'GET /api/v2/itineraries/{id}': {
+    rule: 'public',
+    why: "a listed guide's itineraries are public",
+    setup: async (f) => ({ params: { id: (await addItinerary(f.t.database.db, f.guide.guideId)).id } }),
+  },
+  'GET /api/v2/avatars/{file}': { rule: 'public', why: 'generated portraits hold no personal data', setup: async () => ({ params: { file: 'kyoto-3-f.svg' } }) },
+
+  // ---- saved guides: only the traveler's own list ----
+  'GET /api/travelers/{id}/saved-guides': { rule: 'owner', setup: async (f) => ({ params: { id: f.owner.id } }) },
+  'POST /api/travelers/{id}/saved-guides/{guideId}': { rule: 'owner', setup: async (f) => ({ params: { id: f.owner.id, guideId: f.guide.guideId } }) },
+  'DELETE /api/travelers/{id}/saved-guides/{guideId}': {
+    rule: 'owner',
+    setup: async (f) => {
+      await send(f.t, { method: 'POST', url: `/api/travelers/${f.owner.id}/saved-guides/${f.guide.guideId}`, token: await f.owner.token() });
+      return { params: { id: f.owner.id, guideId: f.guide.guideId } };
+    },
+  },
+
+  // ---- support: a conversation belongs to whoever opened it; the inbox to admins ----
+  // Anonymous visitors reach their conversation with its key, so without token or key it is not found.
+  'GET /api/support/threads/{id}/messages': { rule: 'owner', visitorStatus: 404, setup: async (f) => ({ params: { id: await ownersSupportThread(f) } }) },
+  'POST /api/support/threads/{id}/messages': {
+    rule: 'owner',
+    visitorStatus: 404,
+    setup: async (f) => ({ params: { id: await ownersSupportThread(f) }, body: { body: 'Any news?' } }),
+  },
+  'GET /api/admin/support/threads/{id}': { rule: 'admin', setup: async (f) => ({ params: { id: await ownersSupportThread(f) } }) },
+  'PATCH /api/admin/support/threads/{id}': { rule: 'admin', setup: async (f) => ({ params: { id: await ownersSupportThread(f) }, body: { status: 'closed' } }) },
+  'POST /api/admin/support/threads/{id}/messages': {
+    rule: 'admin',
+    setup: async (f) => ({ params: { id: await ownersSupportThread(f) }, body: { body: 'We are looking into it.' } }),
+  },
+  // ---- bookings and payments: the traveler's and the guide's own; the ledger for admins ----
+  'GET /api/v2/guides/{id}/slots': {
+    rule: 'public',
+    why: "a listed guide's free start times are public (the booking box)",
+    setup: async (f) => ({ params: { id: f.guide.guideId }, query: { date: addDays(todayInZone('Asia/Tokyo'), 10), durationHours: 2 } }),
+  },
+  'GET /api/v2/bookings/{id}': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: await ownersBooking(f) } }) },
+  'POST /api/v2/bookings/{id}/payments': {
+    rule: 'owner',
+    strangers: (f) => [f.stranger, f.otherGuide, f.guide],
+    setup: async (f) => ({
+      params: { id: await ownersBooking(f) },
+      headers: { 'idempotency-key': `authz-pay-${bookingDay}` },
+      body: { kind: 'deposit', method: 'card', cardNumber: '4242424242424242', expiryDate: '12/34', cvv: '123', cardHolder: 'Owner Traveler' },
+    }),
+  },
+  'POST /api/v2/bookings/{id}/accept': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: guideSideStrangers,
+    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) } }),
+  },
+  'POST /api/v2/bookings/{id}/decline': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: guideSideStrangers,
+    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, body: { reason: 'I am unwell that day' } }),
+  },
+  'GET /api/v2/bookings/{id}/cancellation-quote': {
+    rule: 'owner',
+    strangers: bookingStrangers,
+    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) } }),
+  },
+  'PATCH /api/bookings/{id}/status': {
+    rule: 'owner',
+    strangers: bookingStrangers,
+    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, body: { status: 'cancelled' } }),
+  },
+  'GET /api/v2/bookings-new/traveler/{userId}': { rule: 'owner', strangers: (f) => [f.stranger, f.guide], setup: async (f) => ({ params: { userId: f.owner.id } }) },
+  'GET /api/v2/bookings-new/guide/{userId}': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: (f) => [f.otherGuide, f.owner],
+    setup: async (f) => ({ params: { userId: f.guide.id } }),
+  },
+  'GET /api/admin/bookings/{id}/ledger': { rule: 'admin', setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) } }) },
+
+  // ---- messaging (issue 10) ----
+  'GET /api/conversations/{id}/messages': { rule: 'owner', strangers: conversationStrangers, setup: async (f) => ({ params: { id: await ownersConversation(f) } }) },
+  'POST /api/conversations/{id}/messages': {
+    rule: 'owner',
+    strangers: conversationStrangers,
+    setup: async (f) => ({ params: { id: await ownersConversation(f) }, body: { clientMessageId: `authz-message-${++tourRequestN}`, body: 'Hi' } }),
+  },
+  'POST /api/conversations/{id}/mark-read': { rule: 'owner', strangers: conversationStrangers, setup: async (f) => ({ params: { id: await ownersConversation(f) }, body: {} }) },
+  'POST /api/conversations/{id}/tour-requests': {
+    rule: 'owner',
+    strangers: conversationStrangers,
+    setup: async (f) => ({ params: { id: await ownersConversation(f) }, body: tourRequestBody() }),
+  },
+  'POST /api/conversations/{id}/tour-requests/{messageId}/accept': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: conversationStrangers,
+    setup: async (f) => ({ params: await ownersTourRequest(f) }),
+  },
+  'POST /api/conversations/{id}/tour-requests/{messageId}/reject': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: conversationStrangers,
+    setup: async (f) => ({ params: await ownersTourRequest(f), body: { reason: 'fully_booked', confirm: true } }),
+  },
+  'GET /api/conversations/total-unread-count/{userId}': { rule: 'owner', strangers: (f) => [f.stranger, f.guide], setup: async (f) => ({ params: { userId: f.owner.id } }) },
+  'GET /api/v2/system-messages/{id}': { rule: 'owner', setup: async (f) => ({ params: { id: await ownersSystemMessage(f) } }) },
+  'PATCH /api/v2/system-messages/{id}/read': { rule: 'owner', setup: async (f) => ({ params: { id: await ownersSystemMessage(f) } }) },
+  'PATCH /api/v2/system-messages/{id}/archive': { rule: 'owner', setup: async (f) => ({ params: { id: await ownersSystemMessage(f) } }) },
+  'DELETE /api/v2/system-messages/{id}': { rule: 'owner', setup: async (f) => ({ params: { id: await ownersSystemMessage(f) } }) },
+  'GET /api/v2/system-messages/entity/{type}/{id}': {
+    rule: 'owner',
+    setup: async (f) => (await ownersSystemMessage(f), { params: { type: 'booking', id: 4242 } }),
+  },
+};

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-app';
+import { AUTHZ_TABLE } from './authz-table';
+import { createTrustFixtures, send, type RouteRequest, type TrustFixtures } from './fixtures';
+import { fillPath, queryString, readOperations, validValue, type Operation } from './operations';
+
+/**
+ * The authorization matrix: every route that takes a resource id is in AUTHZ_TABLE, and behaves
+ * as its line says for the owner, for strangers, for visitors and (admin routes) for admins. Plus
+ * the authentication sweep: what the OpenAPI document says about tokens is what the routes do.
+ */
+let t: TestApp;
+let f: TrustFixtures;
+let ops: Operation[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await createTrustFixtures(t);
+  ops = readOperations(t.app);
+});
+afterAll(() => t?.close());
+
+const DENIED = [401, 403, 404];
+
+function call(op: Operation, req: RouteRequest, token?: string) {
+  const body = req.body ?? (op.body ? validValue(op.body) : undefined);
+  return send(t, { method: op.method, url: fillPath(op.path, req.params) + queryString(req.query ?? {}), token, body, headers: req.headers });
+}
+
+describe('authorization table', () => {
+  it('lists every route that takes a resource id, and no route that is gone', () => {
+    const idRoutes = ops.filter((op) => op.path.includes('{')).map((op) => op.key);
+    const missing = idRoutes.filter((key) => !(key in AUTHZ_TABLE));
+    const stale = Object.keys(AUTHZ_TABLE).filter((key) => !idRoutes.includes(key));
+    expect(missing, 'add these routes to src/server/test/trust/authz-table.ts').toEqual([]);
+    expect(stale, 'these table entries name routes that no longer exist').toEqual([]);
+  });
+
+  describe.each(Object.entries(AUTHZ_TABLE))('%s', (key, entry) => {
+    const op = () => {
+      const found = ops.find((o) => o.key === key);
+      if (!found) throw new Error(`no such route: ${key}`);
+      return found;
+    };
+
+    if (entry.rule === 'owner') {
+      it("is the owner's alone: strangers get 404, visitors 401", async () => {
+        const req = await entry.setup(f);
+        const owner = entry.as?.(f) ?? f.owner;
+        for (const stranger of entry.strangers?.(f) ?? [f.stranger]) {
+          const res = await call(op(), req, await stranger.token());
+          expect(res.statusCode, `${stranger.username}: ${res.body}`).toBe(entry.strangerStatus ?? 404);
+          expect(res.json().code).toBeTypeOf('string');
+        }
+        const visitor = await call(op(), req);
+        expect(visitor.statusCode, visitor.body).toBe(entry.visitorStatus ?? 401);
+        // Last, so a write by the owner cannot hide what a stranger's write did first.
+        const own = await call(op(), req, await owner.token());
+        expect(DENIED, `the owner was refused: ${own.statusCode} ${own.body}`).not.toContain(own.statusCode);
+        expect(own.statusCode).toBeLessThan(500);
+      });
+    }
+
+    if (entry.rule === 'admin') {
+      it('is for admins only: everyone else gets 404, visitors 401', async () => {
+        const req = await entry.setup(f);
+        for (const someone of [f.owner, f.stranger, f.guide]) {
+          const res = await call(op(), req, await someone.token());
+          expect(res.statusCode, `${someone.username}: ${res.body}`).toBe(404);
+        }
+        expect((await call(op(), req)).statusCode).toBe(401);
+        const admin = await call(op(), req, await f.admin.token());
+        expect(DENIED, `the admin was refused: ${admin.statusCode} ${admin.body}`).not.toContain(admin.statusCode);
+        expect(admin.statusCode).toBeLessThan(500);
+      });
+    }
+
+    if (entry.rule === 'public') {
+      it(`is public (${entry.why})`, async () => {
+        const res = await call(op(), await entry.setup(f));
+        expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
+        expect(res.statusCode, res.body).toBeLessThan(300);
+      });
+    }
+  });
+});
+
+describe('authentication as documented', () => {
+  it('every operation that declares a required bearer token answers 401 without one, and every 401 is declared', async () => {
+    const undeclared: string[] = [];
+    const unguarded: string[] = [];
+    for (const op of ops) {
+      const params = Object.fromEntries(Object.keys(op.pathParams).map((name) => [name, String(validValue(op.pathParams[name], name))]));
+      const res = await call(op, { params });
+      const code = res.statusCode === 401 ? res.json().code : undefined;
+      if ((code === 'unauthorized' || code === 'TOKEN_EXPIRED') && !op.declaresSecurity) undeclared.push(op.key);
+      if (op.requiresAuth && res.statusCode !== 401) unguarded.push(`${op.key} → ${res.statusCode}`);
+    }
+    expect(undeclared, 'these answer 401 but the OpenAPI document declares no security').toEqual([]);
+    expect(unguarded, 'these declare a required token but answer without one').toEqual([]);
+  });
+
+  it('a garbled or unknown token is a 401 everywhere a token is read', async () => {
+    for (const op of ops.filter((o) => o.declaresSecurity)) {
+      const params = Object.fromEntries(Object.keys(op.pathParams).map((name) => [name, String(validValue(op.pathParams[name], name))]));
+      const res = await call(op, { params }, 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged');
+      expect(res.statusCode, `${op.key}: ${res.body}`).toBe(401);
+    }
+  });
+});

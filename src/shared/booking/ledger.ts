@@ -1,0 +1,54 @@
+/**
+ * Ledger postings of a booking (DESIGN §7): every movement of money is a set of entries over the
+ * traveler, guide and platform accounts that sums to zero, so a booking's entries always do too.
+ * Pure: the server writes what these return in the transaction that changes the status.
+ */
+import type { RefundSplit } from './money-rules';
+
+export const LEDGER_ACCOUNTS = ['traveler', 'guide', 'platform'] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+export const LEDGER_KINDS = ['deposit', 'deposit_release', 'refund', 'cancellation_fee', 'commission'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export interface Posting {
+  account: LedgerAccount;
+  kind: LedgerKind;
+  /** Signed fen: what the account gains (+) or gives (−). */
+  amountCents: number;
+}
+
+/** The traveler pays the deposit online; the platform holds it until the tour or a cancellation. */
+export function depositPostings(depositCents: number): Posting[] {
+  return [
+    { account: 'traveler', kind: 'deposit', amountCents: -depositCents },
+    { account: 'platform', kind: 'deposit', amountCents: depositCents },
+  ];
+}
+
+/**
+ * A cancellation releases the held deposit: the refund goes back to the traveler, the kept part to
+ * the guide, the commission on it stays with the platform. Zero amounts are left out.
+ */
+export function cancellationPostings(depositCents: number, split: RefundSplit): Posting[] {
+  if (split.refundCents + split.guideCents + split.platformCents !== depositCents) {
+    throw new RangeError('the split must add up to the deposit');
+  }
+  const postings: Posting[] = [
+    { account: 'platform', kind: 'deposit_release', amountCents: -depositCents },
+    { account: 'traveler', kind: 'refund', amountCents: split.refundCents },
+    { account: 'guide', kind: 'cancellation_fee', amountCents: split.guideCents },
+    { account: 'platform', kind: 'commission', amountCents: split.platformCents },
+  ];
+  return postings.filter((p) => p.amountCents !== 0);
+}
+
+/** Sum of postings per account and overall (0 for a consistent ledger). */
+export function ledgerBalance(postings: Pick<Posting, 'account' | 'amountCents'>[]): Record<LedgerAccount, number> & { total: number } {
+  const out = { traveler: 0, guide: 0, platform: 0, total: 0 };
+  for (const p of postings) {
+    out[p.account] += p.amountCents;
+    out.total += p.amountCents;
+  }
+  return out;
+}

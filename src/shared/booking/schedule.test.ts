@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { bookableSlots, startOfTourDay, timeToMinutes, zonedTimeToUtc, zoneOffsetMinutes } from './schedule';
+
+const weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 1020 }));
+
+describe('schedule', () => {
+  it('converts wall-clock times in a zone to UTC, across daylight saving', () => {
+    expect(zonedTimeToUtc('2026-12-10', 540, 'Asia/Tokyo').toISOString()).toBe('2026-12-10T00:00:00.000Z');
+    expect(zonedTimeToUtc('2026-12-10', 0, 'Asia/Tokyo').toISOString()).toBe('2026-12-09T15:00:00.000Z');
+    expect(zonedTimeToUtc('2026-07-01', 600, 'Europe/London').toISOString()).toBe('2026-07-01T09:00:00.000Z');
+    expect(zonedTimeToUtc('2026-01-01', 600, 'Europe/London').toISOString()).toBe('2026-01-01T10:00:00.000Z');
+    expect(zoneOffsetMinutes('Asia/Tokyo', new Date())).toBe(540);
+    expect(startOfTourDay('2026-12-10', 'Asia/Tokyo').toISOString()).toBe('2026-12-09T15:00:00.000Z');
+  });
+
+  it('reads HH:MM times', () => {
+    expect(timeToMinutes('09:30')).toBe(570);
+    expect(timeToMinutes('24:00')).toBeUndefined();
+    expect(timeToMinutes('9:30')).toBeUndefined();
+  });
+
+  it('offers half-hourly starts that fit the whole tour in the day’s hours', () => {
+    const now = new Date('2026-12-01T00:00:00Z');
+    const slots = bookableSlots({ date: '2026-12-10', durationMinutes: 240, timeZone: 'Asia/Tokyo', weekly, exceptions: [], busy: [], now });
+    expect(slots.map((s) => s.startTime)).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00']);
+    expect(slots[0]!.startsAt.toISOString()).toBe('2026-12-10T00:00:00.000Z');
+    expect(slots[0]!.endsAt.toISOString()).toBe('2026-12-10T04:00:00.000Z');
+  });
+
+  it('leaves out starts that overlap an active booking (touching ends are fine)', () => {
+    const now = new Date('2026-12-01T00:00:00Z');
+    const busy = [{ startsAt: new Date('2026-12-10T02:00:00Z'), endsAt: new Date('2026-12-10T04:00:00Z') }]; // 11:00–13:00 JST
+    const slots = bookableSlots({ date: '2026-12-10', durationMinutes: 120, timeZone: 'Asia/Tokyo', weekly, exceptions: [], busy, now });
+    expect(slots.map((s) => s.startTime)).toEqual(['09:00', '13:00', '13:30', '14:00', '14:30', '15:00']);
+  });
+
+  it('respects exceptions, the lead time and the horizon', () => {
+    const now = new Date('2026-12-09T21:00:00Z'); // 06:00 JST on the 10th
+    const day = { date: '2026-12-10', durationMinutes: 60, timeZone: 'Asia/Tokyo', weekly, busy: [], now };
+    // 12 h lead: 18:00 JST at the earliest, after the day's hours.
+    expect(bookableSlots({ ...day, exceptions: [] })).toEqual([]);
+    expect(bookableSlots({ ...day, exceptions: [], leadTimeHours: 6 }).map((s) => s.startTime)[0]).toBe('12:00');
+    expect(bookableSlots({ ...day, date: '2026-12-11', exceptions: [{ date: '2026-12-11', available: false, startMinute: null, endMinute: null }] })).toEqual([]);
+    expect(bookableSlots({ ...day, date: '2026-12-11', exceptions: [{ date: '2026-12-11', available: true, startMinute: 600, endMinute: 720 }] }).map((s) => s.startTime)).toEqual(['10:00', '10:30', '11:00']);
+    expect(bookableSlots({ ...day, date: '2027-12-11', exceptions: [] })).toEqual([]);
+    expect(bookableSlots({ ...day, date: '2026-12-01', exceptions: [] })).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * When a guide can be booked (pure rules; the server decides, the web app shows the same answer).
+ * A booking's date and start time are in the guide's time zone (DESIGN §4); the instants stored
+ * are UTC. Decision 040 records the lead time, the step and the horizon.
+ */
+import { addDays, dayAvailability, minutesToTime, todayInZone, type AvailabilityException, type WeeklySlot } from '../availability';
+
+/** No booking may start sooner than this after it is made (the guide needs time to answer). */
+export const BOOKING_LEAD_TIME_HOURS = 12;
+/** Start times are offered every half hour. */
+export const SLOT_STEP_MINUTES = 30;
+/** How far ahead a tour can be booked. */
+export const BOOKING_HORIZON_DAYS = 180;
+/** An unpaid booking holds its slot this long, then expires. */
+export const PAYMENT_WINDOW_MINUTES = 30;
+/** A paid request the guide leaves unanswered expires after this long (or at its start, if sooner). */
+export const REQUEST_ANSWER_HOURS = 48;
+
+const MINUTE_MS = 60_000;
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at an instant, in minutes (Tokyo: +540). */
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  let fmt = offsetFormatters.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    offsetFormatters.set(timeZone, fmt);
+  }
+  const parts = Object.fromEntries(fmt.formatToParts(at).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / MINUTE_MS);
+}
+
+/** The UTC instant of a wall-clock time (a date and minutes after midnight) in a zone. */
+export function zonedTimeToUtc(date: string, minute: number, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, 0, minute);
+  // Two passes settle the offset across a daylight-saving change.
+  let guess = wall - zoneOffsetMinutes(timeZone, new Date(wall)) * MINUTE_MS;
+  guess = wall - zoneOffsetMinutes(timeZone, new Date(guess)) * MINUTE_MS;
+  return new Date(guess);
+}
+
+/** "09:30" → 570; undefined for anything that is not a time of day on the half hour grid. */
+export function timeToMinutes(time: string): number | undefined {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!m) return undefined;
+  return Number(m[1]) * 60 + Number(m[2]);
+}
+
+export interface BusyRange {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export interface Slot {
+  /** Start in the guide's zone, "09:30". */
+  startTime: string;
+  startMinute: number;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export interface SlotQuery {
+  date: string;
+  durationMinutes: number;
+  timeZone: string;
+  weekly: WeeklySlot[];
+  exceptions: AvailabilityException[];
+  /** Active bookings of the guide around that day. */
+  busy: BusyRange[];
+  now: Date;
+  leadTimeHours?: number;
+  stepMinutes?: number;
+  horizonDays?: number;
+}
+
+/**
+ * The bookable start times of one day: inside one of the day's availability windows for the whole
+ * duration, not overlapping an active booking, at least the lead time from now, within the horizon.
+ */
+export function bookableSlots(q: SlotQuery): Slot[] {
+  const step = q.stepMinutes ?? SLOT_STEP_MINUTES;
+  const lead = (q.leadTimeHours ?? BOOKING_LEAD_TIME_HOURS) * 60 * MINUTE_MS;
+  const today = todayInZone(q.timeZone, q.now);
+  if (q.date < today || q.date > addDays(today, q.horizonDays ?? BOOKING_HORIZON_DAYS)) return [];
+  const day = dayAvailability(q.date, q.weekly, q.exceptions);
+  const out: Slot[] = [];
+  const seen = new Set<number>();
+  for (const window of day.slots) {
+    const first = Math.ceil(window.startMinute / step) * step;
+    for (let start = first; start + q.durationMinutes <= window.endMinute; start += step) {
+      if (seen.has(start)) continue;
+      const startsAt = zonedTimeToUtc(q.date, start, q.timeZone);
+      const endsAt = new Date(startsAt.getTime() + q.durationMinutes * MINUTE_MS);
+      if (startsAt.getTime() < q.now.getTime() + lead) continue;
+      if (q.busy.some((b) => b.startsAt < endsAt && startsAt < b.endsAt)) continue;
+      seen.add(start);
+      out.push({ startTime: minutesToTime(start), startMinute: start, startsAt, endsAt });
+    }
+  }
+  return out.sort((a, b) => a.startMinute - b.startMinute);
+}
+
+/** 00:00 of the tour's date in the guide's zone: when a booking moves to awaiting_start. */
+export function startOfTourDay(date: string, timeZone: string): Date {
+  return zonedTimeToUtc(date, 0, timeZone);
+}

@@ -1,0 +1,271 @@
+/**
+ * The bookings and payments API contract (issue 11): request and reply schemas for the server's
+ * routes and the web app's calls. Money is integer fen (`…Cents`) with RMB amounts beside it where
+ * SPEC §3 names a plain price (`totalPrice`, `extensionPrice`: stored cents / 100).
+ */
+import { z } from 'zod';
+import { isCalendarDate } from '../availability';
+import { BOOKING_STATUSES, TRIP_TABS } from '../booking/state-machine';
+import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../booking/ledger';
+
+const calendarDate = z.string().refine(isCalendarDate, 'Use a real date written yyyy-mm-dd');
+const positiveId = z.number().int().positive().max(2_147_483_647);
+/** Hours on the half-hour grid: 0.5, 1, 1.5 … */
+const hours = z.number().multipleOf(0.5).min(0.5).max(24);
+
+export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
+export const paymentMethodSchema = z.enum(['card', 'alipay', 'wechat']);
+export type PaymentMethodName = z.infer<typeof paymentMethodSchema>;
+export const TRIP_TAB_NAMES = Object.keys(TRIP_TABS) as (keyof typeof TRIP_TABS)[];
+
+// ---------------------------------------------------------------- slots
+
+/** GET /api/v2/guides/{id}/slots?date=&durationHours= */
+export const slotsQuerySchema = z.object({
+  date: calendarDate,
+  durationHours: z.coerce.number().multipleOf(0.5).min(0.5).max(24),
+});
+export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
+
+export const slotSchema = z.object({
+  /** Start in the guide's time zone, "09:30". */
+  startTime: z.string(),
+  /** The same instant in UTC (ISO 8601), for showing the traveler's own time beside it. */
+  startsAt: z.string(),
+  endsAt: z.string(),
+});
+
+export const slotsReplySchema = z.object({
+  guideId: z.number().int(),
+  date: z.string(),
+  timeZone: z.string(),
+  durationHours: z.number(),
+  /** Bookings must start at least this many hours from now. */
+  leadTimeHours: z.number(),
+  slots: z.array(slotSchema),
+});
+export type SlotsReply = z.infer<typeof slotsReplySchema>;
+
+// ---------------------------------------------------------------- create
+
+/** SPEC §5: 7 digits typed as 1234567 or 123-4567; stored as 123-4567. */
+export const postalCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{3}-?\d{4}$/, 'Please enter a valid 7-digit postal code.')
+  .transform((v) => `${v.replace('-', '').slice(0, 3)}-${v.replace('-', '').slice(3)}`);
+
+/**
+ * POST /api/v2/bookings. The price is not part of the request: the server computes it from the
+ * guide's rates (decision 040); unknown fields such as a client's `totalPrice` are dropped.
+ */
+export const createBookingBodySchema = z.object({
+  guideId: positiveId,
+  date: calendarDate,
+  startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time written HH:MM'),
+  durationHours: hours,
+  travelers: z.number().int().min(1).max(100),
+  subcategoryId: positiveId.optional(),
+  meetingAddress: z.string().trim().min(1, 'Please provide the meeting address.').max(300).optional(),
+  meetingPostalCode: postalCodeSchema.optional(),
+  notes: z.string().trim().max(1000).optional(),
+});
+export type CreateBookingBody = z.infer<typeof createBookingBodySchema>;
+
+// ---------------------------------------------------------------- booking view
+
+export const bookingPaymentSchema = z.object({
+  id: z.number().int(),
+  /** deposit (online at checkout), extension, final_payment (in person, with a proof). */
+  kind: z.enum(['deposit', 'extension', 'final_payment']),
+  method: z.enum(['card', 'alipay', 'wechat', 'cash']),
+  provider: z.string(),
+  status: z.enum(['processing', 'pending', 'succeeded', 'failed', 'refunded', 'partially_refunded']),
+  amountCents: z.number().int(),
+  refundedCents: z.number().int(),
+  currency: z.string(),
+  /** Last four card digits; nothing more of a card is ever stored. */
+  last4: z.string().nullable(),
+  proofUploadedByTraveler: z.boolean(),
+  verifiedByGuide: z.boolean(),
+  createdAt: z.string(),
+});
+export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
+
+export const bookingPartySchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  profilePicture: z.string().nullable(),
+});
+
+/** SPEC §3 Booking, plus what both trip lists and the checkout need. */
+export const bookingSchema = z.object({
+  id: z.number().int(),
+  bookingNumber: z.string(),
+  guideId: z.number().int(),
+  guide: bookingPartySchema.extend({ userId: z.number().int(), serviceCity: z.string(), timeZone: z.string() }),
+  traveler: bookingPartySchema,
+  /** The tour's date and start time in the guide's time zone. */
+  date: z.string(),
+  scheduledStartTime: z.string(),
+  timeZone: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** Hours. */
+  duration: z.number(),
+  travelers: z.number().int(),
+  subcategory: z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string() }).nullable(),
+  /** Total in RMB (totalPriceCents / 100). */
+  totalPrice: z.number(),
+  totalPriceCents: z.number().int(),
+  unitPriceCents: z.number().int(),
+  additionalPerPersonCents: z.number().int(),
+  depositCents: z.number().int(),
+  /** Paid in person to the guide. */
+  balanceCents: z.number().int(),
+  currency: z.string(),
+  status: bookingStatusSchema,
+  travelerConfirmedStart: z.boolean(),
+  guideConfirmedStart: z.boolean(),
+  travelerConfirmedExtension: z.boolean(),
+  extensionCount: z.number().int(),
+  /** RMB, or null when no extension is priced. */
+  extensionPrice: z.number().nullable(),
+  payments: z.array(bookingPaymentSchema),
+  meetingAddress: z.string().nullable(),
+  meetingPostalCode: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** pending: when the unpaid booking expires. */
+  paymentDueAt: z.string().nullable(),
+  /** confirmed: when the request expires unless the guide answers. */
+  respondBy: z.string().nullable(),
+  cancelledBy: z.enum(['traveler', 'guide', 'system']).nullable(),
+  cancelReason: z.string().nullable(),
+  /** The events the caller may fire now (shared state machine): what the web app offers. */
+  actions: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const tripTabSchema = z.enum(['pending-requests', 'upcoming', 'ongoing', 'past']);
+
+/** GET /api/v2/bookings-new/traveler/{userId} and …/guide/{userId}. */
+export const bookingListQuerySchema = z.object({ tab: tripTabSchema.optional() });
+export const bookingListReplySchema = z.object({
+  data: z.array(bookingSchema),
+  /** Bookings per trips tab (SPEC §2 sidebar counts). */
+  counts: z.object({ 'pending-requests': z.number().int(), upcoming: z.number().int(), ongoing: z.number().int(), past: z.number().int() }),
+});
+export type BookingListReply = z.infer<typeof bookingListReplySchema>;
+
+// ---------------------------------------------------------------- payments
+
+const digits = (v: string) => v.replace(/[\s-]/g, '');
+
+/**
+ * POST /api/v2/bookings/{id}/payments (SPEC §3 Payment form names; §5 'Payment form complete').
+ * Send an `Idempotency-Key` header: a retry with the same key returns the same result.
+ */
+export const createPaymentBodySchema = z
+  .object({
+    kind: z.literal('deposit'),
+    method: paymentMethodSchema,
+    cardNumber: z.string().max(23).optional(),
+    expiryDate: z.string().max(5).optional(),
+    cvv: z.string().max(4).optional(),
+    cardHolder: z.string().trim().max(100).optional(),
+    alipayAccount: z.string().trim().max(100).optional(),
+    wechatId: z.string().trim().max(100).optional(),
+  })
+  .superRefine((b, ctx) => {
+    const need = (field: keyof typeof b, ok: boolean, message = 'Payment Information Required') => {
+      if (!ok) ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    if (b.method === 'card') {
+      need('cardNumber', !!b.cardNumber && /^\d{12,19}$/.test(digits(b.cardNumber)));
+      need('expiryDate', !!b.expiryDate && /^(0[1-9]|1[0-2])\/\d{2}$/.test(b.expiryDate));
+      need('cvv', !!b.cvv && /^\d{3,4}$/.test(b.cvv));
+      need('cardHolder', !!b.cardHolder);
+    } else if (b.method === 'alipay') {
+      need('alipayAccount', !!b.alipayAccount);
+    } else {
+      need('wechatId', !!b.wechatId);
+    }
+  });
+export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>;
+
+export const idempotencyKeySchema = z.string().trim().min(8).max(200).regex(/^[\x21-\x7e]+$/, 'printable ASCII');
+
+export const paymentSchema = bookingPaymentSchema.extend({
+  bookingId: z.number().int(),
+  /** Alipay / WeChat Pay: where the traveler approves the payment (the demo page with `simulated`). */
+  approvalUrl: z.string().nullable(),
+  /** Stripe: the PaymentIntent's client secret for Stripe.js (card details never reach our server). */
+  clientSecret: z.string().nullable(),
+  failureCode: z.string().nullable(),
+  /** True when the provider is the simulated one: the web app labels it as a demo. */
+  demo: z.boolean(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const paymentReplySchema = z.object({ payment: paymentSchema, booking: bookingSchema });
+export type PaymentReply = z.infer<typeof paymentReplySchema>;
+
+/** The simulated provider's webhook (same path a real provider's takes): signed, see decision 040. */
+export const simulatedWebhookBodySchema = z.object({
+  type: z.enum(['payment.succeeded', 'payment.failed']),
+  ref: z.string().min(1).max(200),
+});
+export const webhookReplySchema = z.object({ received: z.boolean() });
+
+// ---------------------------------------------------------------- answers, status, cancellation
+
+export const declineBodySchema = z.object({ reason: z.string().trim().min(1).max(500) });
+export const statusBodySchema = z.object({ status: bookingStatusSchema });
+
+export const refundInfoSchema = z.object({
+  amountCents: z.number().int(),
+  method: z.string().nullable(),
+  minBusinessDays: z.number().int(),
+  maxBusinessDays: z.number().int(),
+});
+
+/** PATCH /api/bookings/{id}/status: the booking (so `status` is at the top) plus any refund made. */
+export const statusReplySchema = bookingSchema.extend({ refund: refundInfoSchema.nullable() });
+
+export const cancellationQuoteSchema = z.object({
+  bookingId: z.number().int(),
+  cancellable: z.boolean(),
+  cancelledBy: z.enum(['traveler', 'guide']),
+  /** more_than_7_days, days_3_to_7, days_1_to_3, under_24_hours, or guide (full refund). */
+  tier: z.string(),
+  depositPaidCents: z.number().int(),
+  refundCents: z.number().int(),
+  /** 0–100. */
+  refundPercent: z.number(),
+  /** What the guide keeps and the platform's commission on it (the rest of the deposit). */
+  guideCents: z.number().int(),
+  platformCents: z.number().int(),
+  method: z.string().nullable(),
+  minBusinessDays: z.number().int(),
+  maxBusinessDays: z.number().int(),
+  hoursUntilStart: z.number(),
+  quotedAt: z.string(),
+});
+export type CancellationQuote = z.infer<typeof cancellationQuoteSchema>;
+
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  account: z.enum(LEDGER_ACCOUNTS),
+  userId: z.number().int().nullable(),
+  kind: z.enum(LEDGER_KINDS),
+  amountCents: z.number().int(),
+  paymentId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export const ledgerReplySchema = z.object({
+  bookingId: z.number().int(),
+  entries: z.array(ledgerEntrySchema),
+  balance: z.object({ traveler: z.number().int(), guide: z.number().int(), platform: z.number().int(), total: z.number().int() }),
+});
+export type LedgerReply = z.infer<typeof ledgerReplySchema>;

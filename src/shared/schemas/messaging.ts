@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { MEAL_OPTIONS, REJECT_REASONS, TICKET_OPTIONS, TOUR_REQUEST_STATUSES, TRANSPORT_OPTIONS } from '../messaging/tour-request';
+import { idParam } from './common';
+
+/**
+ * The chat contract (issue 10; SPEC §3 Chat context, Real-time message, Conversation list entry,
+ * Tour request message; §7 Conversations and real time).
+ */
+export const MESSAGE_BODY_MAX = 2000;
+export const MESSAGES_PAGE_MAX = 100;
+
+export const messageBodySchema = z
+  .string()
+  .max(MESSAGE_BODY_MAX)
+  .refine((s) => s.trim().length > 0, 'Write a message');
+
+/** Credits left to the caller in a conversation: a count, or null for unlimited. */
+export const creditsSchema = z.number().int().nullable();
+
+export const tourRequestSchema = z.object({
+  date: z.iso.date(),
+  startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM'),
+  durationHours: z.number().min(1).max(12),
+  travelers: z.number().int().min(1).max(50),
+  meal: z.enum(MEAL_OPTIONS),
+  meals: z.number().int().min(0).max(10),
+  transport: z.enum(TRANSPORT_OPTIONS),
+  tickets: z.enum(TICKET_OPTIONS),
+  ticketCount: z.number().int().min(0).max(20),
+  itinerary: z.string().trim().min(1).max(2000),
+  groupComposition: z.string().trim().max(500),
+  meetingAddress: z.string().trim().min(1, 'Please provide the meeting address.').max(300),
+  meetingPostalCode: z.string().regex(/^\d{3}-?\d{4}$/, 'Please enter a valid 7-digit postal code.'),
+  services: z.string().trim().max(500),
+});
+export type TourRequest = z.infer<typeof tourRequestSchema>;
+
+export const tourRequestStateSchema = z.object({
+  status: z.enum(TOUR_REQUEST_STATUSES),
+  rejectReason: z.enum(REJECT_REASONS).nullable(),
+  /** Booking created on acceptance, when the bookings module could create one. */
+  bookingId: z.number().int().nullable(),
+  allowances: z.object({ mealYen: z.number().int(), transportYen: z.number().int(), ticketsYen: z.number().int(), totalYen: z.number().int() }),
+});
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  clientMessageId: z.string(),
+  conversationId: z.number().int(),
+  senderId: z.number().int(),
+  body: z.string(),
+  kind: z.enum(['text', 'tour_request']),
+  /** True when contact details were hidden because no booking is confirmed yet. */
+  masked: z.boolean(),
+  sentAt: z.string(),
+  /** When the other side read it; null while unread or when they turned read receipts off. */
+  readAt: z.string().nullable(),
+  tourRequest: tourRequestSchema.extend({ state: tourRequestStateSchema }).nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const counterpartSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  /** The guide listing when the other side is the guide. */
+  guideId: z.number().int().nullable(),
+});
+
+/** SPEC §3 conversation list entry, plus who the other side is and the caller's credits. */
+export const conversationSchema = z.object({
+  conversation: z.object({ id: z.number().int(), guideId: z.number().int(), travelerId: z.number().int() }),
+  /** Which side the caller is on (SPEC §3 Chat context isGuideView). */
+  isGuideView: z.boolean(),
+  counterpart: counterpartSchema,
+  lastMessage: z.string().nullable(),
+  lastMessageAt: z.string().nullable(),
+  messageCount: z.number().int(),
+  unreadCount: z.number().int(),
+  credits: creditsSchema,
+  contactsUnlocked: z.boolean(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const openConversationSchema = z.object({ guideId: idParam });
+export const conversationListSchema = z.object({ data: z.array(conversationSchema) });
+export const conversationReplySchema = z.object({ data: conversationSchema });
+
+export const messagesQuerySchema = z.object({
+  /** Messages with an id below this one (paging backwards). */
+  before: idParam.optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(30),
+});
+export const messagesPageSchema = z.object({
+  data: z.array(messageSchema),
+  /** Pass as `before` to get older messages; null when there are none. */
+  nextBefore: z.number().int().nullable(),
+  credits: creditsSchema,
+});
+
+export const clientMessageIdSchema = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _');
+export const sendMessageSchema = z.object({ clientMessageId: clientMessageIdSchema, body: messageBodySchema });
+export const sendTourRequestSchema = z.object({ clientMessageId: clientMessageIdSchema, request: tourRequestSchema, note: z.string().max(MESSAGE_BODY_MAX).default('') });
+export const sendMessageReplySchema = z.object({ data: messageSchema, credits: creditsSchema });
+export const rejectTourRequestSchema = z.object({ reason: z.enum(REJECT_REASONS), confirm: z.literal(true) });
+
+export const markReadSchema = z.object({ userId: z.number().int().optional() });
+export const markReadReplySchema = z.object({ conversationId: z.number().int(), messageIds: z.array(z.number().int()), totalUnreadCount: z.number().int() });
+export const totalUnreadSchema = z.object({
+  totalUnreadCount: z.number().int(),
+  chatUnreadCount: z.number().int(),
+  systemUnreadCount: z.number().int(),
+});
+export type TotalUnread = z.infer<typeof totalUnreadSchema>;

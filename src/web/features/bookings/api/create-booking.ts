@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Booking, CreateBookingBody } from '../../../../shared/schemas/bookings';
+import { apiRequest } from '../../../lib/api-client';
+import { bookingKeys } from './keys';
+
+/**
+ * POST /api/v2/bookings: a pending booking that holds the slot for 30 minutes. The server prices it
+ * from the guide's rates (decision 040); 409 `slot_unavailable` when the time was taken.
+ */
+export function createBooking(body: CreateBookingBody): Promise<Booking> {
+  return apiRequest<Booking>('/api/v2/bookings', { method: 'POST', body });
+}
+
+export function useCreateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBooking,
+    onSuccess: (booking) => {
+      queryClient.setQueryData(bookingKeys.detail(booking.id), booking);
+      // Marked stale, not refetched now: the checkout still on screen must not see its own booking
+      // take the slot it is showing. Lists and slots refresh when next shown.
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all, predicate: (q) => q.queryKey[1] !== 'detail', refetchType: 'none' });
+    },
+  });
+}

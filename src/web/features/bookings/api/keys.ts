@@ -1,0 +1,9 @@
+/** Query keys of the bookings feature; every booking change invalidates `bookingKeys.all`. */
+export const bookingKeys = {
+  all: ['bookings'] as const,
+  detail: (id: number) => ['bookings', 'detail', id] as const,
+  slots: (guideId: number, date: string, durationHours: number) => ['bookings', 'slots', guideId, date, durationHours] as const,
+  traveler: (userId: number) => ['bookings', 'traveler', userId] as const,
+  guide: (userId: number) => ['bookings', 'guide', userId] as const,
+  quote: (id: number) => ['bookings', 'quote', id] as const,
+};

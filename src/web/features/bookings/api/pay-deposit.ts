@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreatePaymentBody, PaymentReply } from '../../../../shared/schemas/bookings';
+import { apiRequest } from '../../../lib/api-client';
+import { bookingKeys } from './keys';
+
+/**
+ * POST /api/v2/bookings/{id}/payments with an Idempotency-Key header: the same key never charges
+ * twice. A declined card is 402 `payment_failed`; Alipay and WeChat Pay reply `pending` with the
+ * page where the traveler approves the payment.
+ */
+export function payDeposit(bookingId: number, body: CreatePaymentBody, idempotencyKey: string): Promise<PaymentReply> {
+  return apiRequest<PaymentReply>(`/api/v2/bookings/${bookingId}/payments`, {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export function usePayDeposit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { bookingId: number; body: CreatePaymentBody; idempotencyKey: string }) => payDeposit(v.bookingId, v.body, v.idempotencyKey),
+    onSuccess: (reply) => queryClient.setQueryData(bookingKeys.detail(reply.booking.id), reply.booking),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: bookingKeys.all, predicate: (q) => q.queryKey[1] !== 'detail' }),
+  });
+}

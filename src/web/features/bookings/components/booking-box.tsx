@@ -1,0 +1,178 @@
+import { CalendarCheck2, ShieldCheck } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addDays } from '../../../../shared/availability';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/form';
+import { cn } from '../../../lib/cn';
+import { currentLocale } from '../../../lib/i18n';
+import { useSlots } from '../api/get-slots';
+import { amount, formatCalendarDate, hoursText, localName } from '../lib/format';
+import { previewPrice } from '../lib/price';
+import { dateBounds, durationOptions, nextOpenDay, travelerOptions, type BookableGuide, type BookingDraft } from '../lib/selection';
+import { PriceBreakdown } from './price-breakdown';
+import { SlotPicker } from './slot-picker';
+
+export const zoneLabelKey = (timeZone: string) => (timeZone === 'Asia/Tokyo' ? 'japanTime' : null);
+
+/**
+ * The booking box of a guide's profile (Airbnb Experiences / Klook style): date, start time from the
+ * guide's real availability in Japan time, duration and group within the guide's ranges, the service,
+ * and the total with its breakdown — all before Book.
+ */
+export function BookingBox({
+  guide,
+  draft,
+  onChange,
+  onBook,
+  travelersAdjusted,
+  variant = 'card',
+}: {
+  guide: BookableGuide;
+  draft: BookingDraft;
+  onChange: (patch: Partial<BookingDraft>) => void;
+  onBook: () => void;
+  travelersAdjusted?: boolean;
+  /** card: the choices scroll inside a sticky card while the price and Book stay in view; sheet: in a bottom sheet. */
+  variant?: 'card' | 'sheet';
+}) {
+  const { t } = useTranslation('bookings');
+  const locale = currentLocale();
+  const slots = useSlots(guide.id, draft.date, draft.durationHours);
+  const [timeError, setTimeError] = useState<string | null>(null);
+  const [dateError, setDateError] = useState<string | null>(null);
+  const timesRef = useRef<HTMLFieldSetElement>(null);
+  const bounds = dateBounds(guide.timeZone);
+  const zoneLabel = zoneLabelKey(guide.timeZone) ? t('japanTime') : guide.timeZone;
+  const price = previewPrice(guide, draft);
+  const reply = slots.data && slots.data.date === draft.date && slots.data.durationHours === draft.durationHours ? slots.data : undefined;
+  const chosen = reply?.slots.some((s) => s.startTime === draft.startTime) ? draft.startTime : null;
+  const nextDay = draft.date && reply && reply.slots.length === 0 ? nextOpenDay(guide, addDays(draft.date, 1)) : null;
+
+  const book = () => {
+    if (!draft.date) {
+      setDateError(t('box.pickDate'));
+      return;
+    }
+    if (!chosen) {
+      setTimeError(t('box.chooseTime'));
+      timesRef.current?.focus();
+      return;
+    }
+    onBook();
+  };
+
+  return (
+    <div className={cn('flex flex-col', variant === 'card' && 'max-h-[calc(100vh-11.5rem)] min-h-0')}>
+      <div className={cn('space-y-3.5', variant === 'card' && 'min-h-0 flex-1 overflow-y-auto p-5')}>
+        <div>
+          <p className="text-2xl font-bold">{t('perHour', { amount: amount(guide.basicPricePerHourCents) })}</p>
+          <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-400">{t('additionalPerson', { amount: amount(guide.additionalPricePerPersonCents) })}</p>
+        </div>
+        <TextField
+          type="date"
+          label={t('box.date')}
+          min={bounds.min}
+          max={bounds.max}
+          value={draft.date ?? ''}
+          required
+          error={dateError}
+          onChange={(e) => {
+            setTimeError(null);
+            setDateError(null);
+            onChange({ date: e.target.value || null });
+          }}
+          hint={draft.date ? formatCalendarDate(draft.date, locale, { weekday: 'short' }) : undefined}
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <SelectField label={t('box.duration')} value={String(draft.durationHours)} onChange={(e) => onChange({ durationHours: Number(e.target.value) })}>
+            {durationOptions(guide).map((h) => (
+              <option key={h} value={h}>
+                {t('hours', { count: h, hours: hoursText(h) })}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('box.travelers')}
+            value={String(draft.travelers)}
+            onChange={(e) => onChange({ travelers: Number(e.target.value) })}
+            hint={travelersAdjusted ? t('box.groupRange', { min: guide.minPeople, max: guide.maxPeople }) : undefined}
+          >
+            {travelerOptions(guide).map((n) => (
+              <option key={n} value={n}>
+                {t('people', { count: n })}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        {guide.services.length > 0 && (
+          <SelectField
+            label={t('box.service')}
+            value={draft.subcategoryId === null ? '' : String(draft.subcategoryId)}
+            onChange={(e) => onChange({ subcategoryId: e.target.value ? Number(e.target.value) : null })}
+          >
+            <option value="">{t('box.anyService')}</option>
+            {guide.services.map((s) => (
+              <option key={s.id} value={s.id}>
+                {t('box.serviceOption', { name: localName(s, locale), amount: amount(s.priceCents) })}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        {!draft.date ? null : slots.isError ? (
+          <p role="alert" className="rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">
+            {t('box.slotsFailed')}{' '}
+            <button type="button" className="font-medium text-primary-700 underline dark:text-primary-300" onClick={() => void slots.refetch()}>
+              {t('retry')}
+            </button>
+          </p>
+        ) : !reply ? (
+          <div aria-busy="true" aria-label={t('box.loadingTimes')} className="h-20 animate-pulse rounded-lg bg-stone-100 dark:bg-stone-800" />
+        ) : reply.slots.length === 0 ? (
+          <div className="rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800" aria-live="polite">
+            <p>{t('box.noTimes')}</p>
+            {nextDay && (
+              <Button variant="outline" size="sm" className="mt-2" onClick={() => onChange({ date: nextDay })}>
+                {t('box.nextDay', { date: formatCalendarDate(nextDay, locale, { weekday: 'short' }) })}
+              </Button>
+            )}
+          </div>
+        ) : (
+          <SlotPicker
+            reply={reply}
+            value={chosen}
+            onChange={(startTime) => {
+              setTimeError(null);
+              onChange({ startTime });
+            }}
+            zoneLabel={zoneLabel}
+            error={timeError}
+            groupRef={timesRef}
+          />
+        )}
+        <PriceBreakdown price={price} estimate className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60" />
+        <p className="flex items-start gap-1.5 text-xs text-stone-500 dark:text-stone-400">
+          <ShieldCheck className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
+          {t('box.hint')}
+        </p>
+      </div>
+      <div
+        className={
+          variant === 'card'
+            ? 'border-t border-stone-200 px-5 pb-5 pt-3 dark:border-stone-800'
+            : 'sticky -bottom-5 -mx-5 mt-4 border-t border-stone-200 bg-white px-5 pb-5 pt-3 dark:border-stone-800 dark:bg-stone-900'
+        }
+      >
+        <div className="flex items-baseline justify-between gap-3">
+          <span className="text-sm text-stone-600 dark:text-stone-400">{t('price.total')}</span>
+          <span className="text-lg font-bold tabular-nums">{t('money', { amount: amount(price.totalCents) })}</span>
+        </div>
+        <p className="text-right text-xs text-stone-600 dark:text-stone-400">{t('box.depositNow', { amount: amount(price.depositCents) })}</p>
+        <Button variant="accent" size="lg" className="mt-3 w-full" onClick={book}>
+          <CalendarCheck2 className="h-5 w-5" aria-hidden />
+          {t('box.book')}
+        </Button>
+      </div>
+    </div>
+  );
+}

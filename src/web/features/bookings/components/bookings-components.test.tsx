@@ -1,0 +1,220 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Suspense, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { i18next, i18nReady } from '../../../lib/i18n';
+import { createQueryClient } from '../../../lib/query-client';
+import { CheckoutForm } from './checkout-form';
+import type { TourInfo } from './tour-summary';
+import { RequestCard } from './request-card';
+import { TripCard } from './trip-card';
+
+function wrap(children: ReactNode) {
+  return (
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <Suspense fallback="loading">{children}</Suspense>
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+
+const tour: TourInfo = {
+  guide: { userId: 9, fullName: 'Haruka Tanaka', profilePicture: null, serviceCity: 'kyoto' },
+  date: '2026-12-10',
+  startTime: '10:00',
+  startsAt: '2026-12-10T01:00:00Z',
+  timeZone: 'Asia/Tokyo',
+  hours: 3,
+  travelers: 2,
+  service: null,
+};
+const price = { unitPriceCents: 30_000, additionalPerPersonCents: 3_000, totalCents: 99_000, depositCents: 19_800, balanceCents: 79_200, hours: 3, travelers: 2 };
+const noop = () => {};
+
+beforeAll(async () => {
+  await i18nReady;
+});
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ support: { provider: 'builtin' } }), { status: 200, headers: { 'content-type': 'application/json' } })),
+  );
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await act(() => i18next.changeLanguage('en'));
+});
+
+describe('CheckoutForm', () => {
+  const form = () =>
+    render(
+      wrap(
+        <CheckoutForm
+          tour={tour}
+          price={price}
+          draft={{ guideId: 3, date: '2026-12-10', startTime: '10:00', durationHours: 3, travelers: 2 }}
+          guideProfilePath="/guides/3"
+          onCreated={noop}
+          onPaid={noop}
+          onApproval={noop}
+          onContactSupport={noop}
+        />,
+      ),
+    );
+
+  it('keeps Pay disabled with "Payment Information Required" until the card is complete, and limits the inputs (SPEC §5)', async () => {
+    await act(() => i18next.changeLanguage('en'));
+    form();
+    const pay = await screen.findByRole('button', { name: 'Pay 198 RMB' });
+    expect((pay as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Payment Information Required')).toBeTruthy();
+    expect(screen.getByText('Demo payment — no money moves')).toBeTruthy();
+    const number = screen.getByLabelText('Card number') as HTMLInputElement;
+    expect(number.maxLength).toBe(19);
+    expect((screen.getByLabelText('Expiry (MM/YY)') as HTMLInputElement).maxLength).toBe(5);
+    expect((screen.getByLabelText('CVV') as HTMLInputElement).maxLength).toBe(4);
+    fireEvent.change(number, { target: { value: '4242424242424242' } });
+    expect(number.value).toBe('4242 4242 4242 4242');
+    fireEvent.change(screen.getByLabelText('Expiry (MM/YY)'), { target: { value: '1230' } });
+    fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '123' } });
+    expect(pay.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByLabelText('Name on card'), { target: { value: 'Li Wei' } });
+    expect(pay.hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText('Payment Information Required')).toBeNull();
+    // Alipay needs only the account.
+    fireEvent.click(screen.getByRole('radio', { name: 'Alipay' }));
+    expect(pay.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByLabelText('Alipay account'), { target: { value: 'li@example.com' } });
+    expect(pay.hasAttribute('disabled')).toBe(false);
+  });
+
+  it('formats the postal code, and asks for the meeting address and a valid postal code before paying, in Chinese', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    form();
+    const postal = (await screen.findByLabelText('邮政编码')) as HTMLInputElement;
+    fireEvent.change(postal, { target: { value: '1500043' } });
+    expect(postal.value).toBe('150-0043');
+    fireEvent.click(screen.getByRole('radio', { name: '微信支付' }));
+    fireEvent.change(screen.getByLabelText('微信号'), { target: { value: 'liwei_88' } });
+    fireEvent.click(screen.getByRole('button', { name: '支付 198 元' }));
+    expect(await screen.findByText('请提供集合地址。')).toBeTruthy();
+    expect(screen.getByLabelText('集合地址').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(postal, { target: { value: '15000' } });
+    fireEvent.blur(postal);
+    expect(await screen.findByText('请输入有效的 7 位邮政编码。')).toBeTruthy();
+    expect(postal.getAttribute('aria-describedby')).toContain(screen.getByText('请输入有效的 7 位邮政编码。').id);
+  });
+});
+
+const booking = (over: Partial<Booking>): Booking => ({
+  id: 12,
+  bookingNumber: 'TG0012',
+  guideId: 3,
+  guide: { id: 3, userId: 9, fullName: 'Haruka Tanaka', profilePicture: null, serviceCity: 'kyoto', timeZone: 'Asia/Tokyo' },
+  traveler: { id: 1, fullName: 'Li Wei', profilePicture: null },
+  date: '2026-11-25',
+  scheduledStartTime: '10:00',
+  timeZone: 'Asia/Tokyo',
+  startsAt: '2026-11-25T01:00:00Z',
+  endsAt: '2026-11-25T04:00:00Z',
+  duration: 3,
+  travelers: 2,
+  subcategory: null,
+  totalPrice: 990,
+  totalPriceCents: 99_000,
+  unitPriceCents: 30_000,
+  additionalPerPersonCents: 3_000,
+  depositCents: 19_800,
+  balanceCents: 79_200,
+  currency: 'CNY',
+  status: 'pending',
+  travelerConfirmedStart: false,
+  guideConfirmedStart: false,
+  travelerConfirmedExtension: false,
+  extensionCount: 0,
+  extensionPrice: null,
+  payments: [],
+  meetingAddress: null,
+  meetingPostalCode: null,
+  notes: null,
+  paymentDueAt: '2026-11-22T10:30:00Z',
+  respondBy: null,
+  cancelledBy: null,
+  cancelReason: null,
+  actions: ['cancel'],
+  createdAt: '2026-11-22T10:00:00Z',
+  ...over,
+});
+
+describe('TripCard (SPEC §4 traveler actions)', () => {
+  const now = new Date('2026-11-22T03:00:00Z');
+
+  it('offers Continue Payment and Cancel on a pending booking', async () => {
+    await act(() => i18next.changeLanguage('en'));
+    render(wrap(<TripCard booking={booking({})} now={now} onContactSupport={noop} />));
+    expect((await screen.findByRole('link', { name: 'Continue Payment' })).getAttribute('href')).toBe('/checkout?booking=12');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(screen.getByText('Payment pending')).toBeTruthy();
+  });
+
+  it('shows the waiting text on a confirmed booking, and a countdown within 7 days of an upcoming one', async () => {
+    await act(() => i18next.changeLanguage('en'));
+    const { unmount } = render(wrap(<TripCard booking={booking({ status: 'confirmed', respondBy: '2026-11-24T10:00:00Z' })} now={now} onContactSupport={noop} />));
+    expect(await screen.findByText(/^Waiting for Haruka Tanaka to accept/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Continue Payment' })).toBeNull();
+    unmount();
+    render(wrap(<TripCard booking={booking({ status: 'upcoming' })} now={now} onContactSupport={noop} />));
+    expect(await screen.findByText('In 3 days')).toBeTruthy();
+  });
+
+  it('says a cancelled booking was cancelled, with its refund, and offers no actions', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    render(
+      wrap(
+        <TripCard
+          booking={booking({
+            status: 'cancelled',
+            cancelledBy: 'guide',
+            actions: [],
+            payments: [{ id: 1, kind: 'deposit', method: 'card', provider: 'simulated', status: 'refunded', amountCents: 19_800, refundedCents: 19_800, currency: 'CNY', last4: '4242', proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '2026-11-22T10:00:00Z' }],
+          })}
+          now={now}
+          onContactSupport={noop}
+        />,
+      ),
+    );
+    expect(await screen.findByText('预订已取消')).toBeTruthy();
+    expect(screen.getByText('已退款：198 元')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '取消' })).toBeNull();
+    expect(document.body.textContent).not.toContain('¥');
+  });
+});
+
+describe('RequestCard (guide requests)', () => {
+  it('declines only with a chosen reason and a confirmation, sending the reason to the server', async () => {
+    await act(() => i18next.changeLanguage('en'));
+    const fetchMock = vi.fn(async (url: string) =>
+      url.includes('/decline')
+        ? new Response(JSON.stringify(booking({ status: 'cancelled', actions: [] })), { status: 200 })
+        : new Response('{}', { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(wrap(<RequestCard booking={booking({ status: 'confirmed', actions: ['accept', 'decline'], respondBy: '2026-11-24T10:00:00Z', travelers: 3 })} />));
+    expect(await screen.findByText('3 people · 3 hours')).toBeTruthy();
+    expect(screen.getByText('990 RMB')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    const confirm = await screen.findByRole('button', { name: 'Decline request' });
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Please choose a reason.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/decline'))).toBe(false);
+    fireEvent.click(screen.getByRole('radio', { name: 'I am not available at that time' }));
+    fireEvent.click(confirm);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/v2/bookings/12/decline'))).toBe(true));
+    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/decline')) as unknown as [string, RequestInit];
+    expect(JSON.parse(String(call[1].body))).toEqual({ reason: 'I am not available at that time' });
+  });
+});

@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { Button } from '../../../components/ui/button';
+import { showToast } from '../../../lib/toast';
+import { useCancellationQuote } from '../api/get-cancellation-quote';
+import { useUpdateBookingStatus } from '../api/update-booking-status';
+import { amount } from '../lib/format';
+import { Sheet } from './sheet';
+
+/**
+ * SPEC §2: the confirmation before cancelling. It shows what cancelling now refunds (the server's
+ * quote by the cancellation tiers) and when the money arrives; Confirm is possible only once the
+ * quote is on screen.
+ */
+export function CancelDialog({ booking, open, onOpenChange }: { booking: Booking; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation(['trips', 'bookings']);
+  const quote = useCancellationQuote(booking.id, open);
+  const update = useUpdateBookingStatus();
+  const q = quote.data;
+  const methodName = (m: string | null) => t(`refundTo.${m ?? 'cash'}`, { defaultValue: t('refundTo.cash') });
+
+  const confirm = () =>
+    update.mutate(
+      { id: booking.id, status: 'cancelled' },
+      {
+        onSuccess: (reply) => {
+          onOpenChange(false);
+          const r = reply.refund;
+          showToast({
+            title: t('toasts.cancelled'),
+            description:
+              r && r.amountCents > 0
+                ? t('toasts.cancelledRefund', { amount: amount(r.amountCents), min: r.minBusinessDays, max: r.maxBusinessDays, method: methodName(r.method) })
+                : undefined,
+            variant: 'success',
+          });
+        },
+        onError: () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange} title={t('cancel.title')} description={t('cancel.subtitle', { number: booking.bookingNumber, guide: booking.guide.fullName })} closeLabel={t('bookings:close')}>
+      <div aria-live="polite" className="min-h-20">
+        {quote.isError ? (
+          <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100">
+            <p>{t('cancel.quoteFailed')}</p>
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => void quote.refetch()}>
+              {t('bookings:retry')}
+            </Button>
+          </div>
+        ) : !q ? (
+          <div aria-busy="true" aria-label={t('cancel.loading')} className="h-20 animate-pulse rounded-lg bg-stone-100 dark:bg-stone-800" />
+        ) : !q.cancellable ? (
+          <p className="text-sm">{t('cancel.notCancellable')}</p>
+        ) : q.depositPaidCents === 0 ? (
+          <p className="rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">{t('cancel.unpaid')}</p>
+        ) : (
+          <div className="space-y-3 text-sm">
+            <div className="rounded-lg bg-stone-100 px-4 py-3 dark:bg-stone-800">
+              <p className="text-stone-600 dark:text-stone-400">{t('cancel.refundLabel')}</p>
+              <p className="mt-0.5 text-2xl font-bold tabular-nums" data-testid="refund-amount">
+                {t('bookings:money', { amount: amount(q.refundCents) })}
+              </p>
+              <p className="mt-0.5 text-stone-600 dark:text-stone-400">
+                {t('cancel.refundOf', { percent: q.refundPercent, deposit: amount(q.depositPaidCents) })}
+              </p>
+            </div>
+            <p>{t(`cancel.tier.${q.tier}`, { defaultValue: '' }) || null}</p>
+            {q.refundCents > 0 && <p>{t('cancel.arrives', { method: methodName(q.method), min: q.minBusinessDays, max: q.maxBusinessDays })}</p>}
+            {q.refundCents < q.depositPaidCents && <p className="text-stone-600 dark:text-stone-400">{t('cancel.rest', { amount: amount(q.depositPaidCents - q.refundCents) })}</p>}
+          </div>
+        )}
+      </div>
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          {t('cancel.keep')}
+        </Button>
+        <Button variant="danger" busy={update.isPending} disabled={!q?.cancellable} onClick={confirm}>
+          {t('cancel.confirm')}
+        </Button>
+      </div>
+    </Sheet>
+  );
+}

@@ -1,0 +1,243 @@
+import { AlertCircle, Lock } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { createPaymentBodySchema, postalCodeSchema, type Booking, type CreateBookingBody } from '../../../../shared/schemas/bookings';
+import { Button } from '../../../components/ui/button';
+import { Panel, TextAreaField, TextField } from '../../../components/ui/form';
+import { currentLocale } from '../../../lib/i18n';
+import { showToast } from '../../../lib/toast';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { useCheckout, type CheckoutProblem } from '../hooks/use-checkout';
+import { amount, formatInstant } from '../lib/format';
+import { formatPostalCode } from '../lib/forms';
+import { CancellationPolicy } from './cancellation-policy';
+import { EMPTY_PAYMENT, PaymentFields, paymentBody, type PaymentValues } from './payment-fields';
+import { PriceBreakdown, type PriceLines } from './price-breakdown';
+import { TourSummary, type TourInfo } from './tour-summary';
+
+/**
+ * /checkout: the tour, the meeting point (SPEC §5 postal code and address rules), the deposit's
+ * payment, and the cancellation policy, with the price and the Pay button beside them (below them on
+ * phones). A new booking is created by the first Pay, with the meeting point; an existing pending
+ * booking (Continue Payment) is paid as it is.
+ */
+export function CheckoutForm({
+  tour,
+  price,
+  booking,
+  draft,
+  guideProfilePath,
+  onCreated,
+  onPaid,
+  onApproval,
+  onContactSupport,
+}: {
+  tour: TourInfo;
+  price: PriceLines;
+  booking?: Booking;
+  draft?: Omit<CreateBookingBody, 'meetingAddress' | 'meetingPostalCode' | 'notes'>;
+  guideProfilePath: string;
+  onCreated: (booking: Booking) => void;
+  onPaid: (booking: Booking) => void;
+  onApproval: (url: string) => void;
+  onContactSupport: () => void;
+}) {
+  const { t } = useTranslation('bookings');
+  const locale = currentLocale();
+  const formId = useId();
+  const config = usePaymentConfig();
+  const demo = config.data?.demo ?? true;
+  const [address, setAddress] = useState('');
+  const [postal, setPostal] = useState('');
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<{ address?: string; postal?: string }>({});
+  const [payment, setPayment] = useState<PaymentValues>(EMPTY_PAYMENT);
+  const addressRef = useRef<HTMLInputElement>(null);
+  const postalRef = useRef<HTMLInputElement>(null);
+  const paymentFailed = () =>
+    showToast({
+      title: t('toasts.paymentFailed'),
+      description: t('toasts.paymentFailedBody'),
+      variant: 'destructive',
+      action: { label: t('contactSupport'), onClick: onContactSupport },
+    });
+  const checkout = useCheckout({ booking, draft, preview: booking ? undefined : price, onCreated, onPaid, onApproval, onPaymentFailed: paymentFailed });
+  const body = paymentBody(payment);
+  const complete = createPaymentBodySchema.safeParse(body).success;
+  const meetingFixed = !!booking;
+
+  const postalError = (v: string) => (v && !postalCodeSchema.safeParse(v).success ? t('meeting.postalInvalid') : undefined);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (checkout.busy || !complete) return;
+    if (!meetingFixed) {
+      const next = { address: address.trim() ? undefined : t('meeting.addressRequired'), postal: postalError(postal) };
+      setErrors(next);
+      if (next.postal) {
+        showToast({ title: t('toasts.postalTitle'), description: t('toasts.postalBody'), variant: 'destructive' });
+        postalRef.current?.focus();
+        return;
+      }
+      if (next.address) {
+        addressRef.current?.focus();
+        return;
+      }
+    }
+    void checkout.pay(
+      meetingFixed ? { meetingAddress: '' } : { meetingAddress: address.trim(), meetingPostalCode: postal || undefined, notes: notes.trim() || undefined },
+      body,
+    );
+  };
+
+  const holdUntil = booking?.paymentDueAt ? formatInstant(booking.paymentDueAt, locale) : null;
+  const payHintId = `${formId}-pay-hint`;
+
+  return (
+    <form id={formId} noValidate onSubmit={submit} className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="min-w-0 space-y-6">
+        <Panel id={`${formId}-tour`} title={t('checkout.tour')}>
+          <TourSummary tour={tour} />
+        </Panel>
+        <Panel id={`${formId}-meeting`} title={t('meeting.title')} description={meetingFixed ? undefined : t('meeting.description')}>
+          {meetingFixed ? (
+            <div className="text-sm">
+              {booking.meetingAddress ? (
+                <p>
+                  {booking.meetingPostalCode && <span className="mr-2 tabular-nums">〒{booking.meetingPostalCode}</span>}
+                  {booking.meetingAddress}
+                </p>
+              ) : (
+                <p className="text-stone-600 dark:text-stone-400">{t('meeting.none')}</p>
+              )}
+              {booking.notes && <p className="mt-2 whitespace-pre-line text-stone-600 dark:text-stone-400">{booking.notes}</p>}
+            </div>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+              <TextField
+                ref={postalRef}
+                label={t('meeting.postal')}
+                inputMode="numeric"
+                autoComplete="postal-code"
+                placeholder="150-0043"
+                maxLength={8}
+                value={postal}
+                disabled={checkout.busy}
+                error={errors.postal}
+                hint={t('meeting.postalHint')}
+                onChange={(e) => {
+                  const v = formatPostalCode(e.target.value);
+                  setPostal(v);
+                  if (errors.postal && !postalError(v)) setErrors((x) => ({ ...x, postal: undefined }));
+                }}
+                onBlur={() => setErrors((x) => ({ ...x, postal: postalError(postal) }))}
+              />
+              <TextField
+                ref={addressRef}
+                label={t('meeting.address')}
+                placeholder={t('meeting.addressPlaceholder')}
+                autoComplete="street-address"
+                maxLength={300}
+                value={address}
+                disabled={checkout.busy}
+                error={errors.address}
+                required
+                onChange={(e) => {
+                  setAddress(e.target.value);
+                  if (errors.address && e.target.value.trim()) setErrors((x) => ({ ...x, address: undefined }));
+                }}
+              />
+              <TextAreaField
+                wrapperClassName="sm:col-span-2"
+                label={t('meeting.notes')}
+                placeholder={t('meeting.notesPlaceholder')}
+                maxLength={1000}
+                rows={2}
+                className="min-h-0"
+                value={notes}
+                disabled={checkout.busy}
+                onChange={(e) => setNotes(e.target.value)}
+              />
+            </div>
+          )}
+        </Panel>
+        <Panel id={`${formId}-payment`} title={t('payment.title', { amount: amount(price.depositCents) })} description={t('payment.description', { balance: amount(price.balanceCents) })}>
+          <PaymentFields value={payment} onChange={setPayment} disabled={checkout.busy} demo={demo} />
+        </Panel>
+        <Panel id={`${formId}-policy`} title={t('policy.title')}>
+          <CancellationPolicy startsAt={tour.startsAt} timeZone={tour.timeZone} />
+        </Panel>
+      </div>
+      <div className="min-w-0">
+        <div className="space-y-4 lg:sticky lg:top-24">
+          <Panel id={`${formId}-price`} title={t('checkout.price')}>
+            <PriceBreakdown price={price} estimate={!booking} />
+            {holdUntil && <p className="mt-3 text-xs text-stone-600 dark:text-stone-400">{t('checkout.holdUntil', { time: holdUntil.time })}</p>}
+            {checkout.problem && <Problem problem={checkout.problem} guideProfilePath={guideProfilePath} onContactSupport={onContactSupport} />}
+            <Button type="submit" variant="accent" size="lg" className="mt-4 w-full" busy={checkout.busy} disabled={!complete} aria-describedby={!complete ? payHintId : undefined}>
+              {!checkout.busy && <Lock className="h-4 w-4" aria-hidden />}
+              {checkout.busy ? t('payment.processing') : t('payment.pay', { amount: amount(price.depositCents) })}
+            </Button>
+            {!complete && !checkout.busy && (
+              <p id={payHintId} className="mt-2 text-center text-xs text-stone-600 dark:text-stone-400">
+                {t('payment.required')}
+              </p>
+            )}
+            <p className="mt-3 text-center text-xs text-stone-500 dark:text-stone-400">{t('checkout.restInPerson', { amount: amount(price.balanceCents) })}</p>
+          </Panel>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function Problem({ problem, guideProfilePath, onContactSupport }: { problem: CheckoutProblem; guideProfilePath: string; onContactSupport: () => void }) {
+  const { t } = useTranslation('bookings');
+  let text: string;
+  let action: ReactNode = null;
+  const link = (label: string) => (
+    <Link to={guideProfilePath} className="mt-2 inline-block font-medium text-primary-700 underline dark:text-primary-300">
+      {label}
+    </Link>
+  );
+  switch (problem.kind) {
+    case 'payment_failed':
+      text = t('toasts.paymentFailedBody');
+      action = (
+        <Button variant="outline" size="sm" className="mt-2" onClick={onContactSupport}>
+          {t('contactSupport')}
+        </Button>
+      );
+      break;
+    case 'slot_unavailable':
+      text = t('problems.slotTaken');
+      action = link(t('problems.chooseAnother'));
+      break;
+    case 'expired':
+      text = t('problems.expired');
+      action = link(t('problems.bookAgain'));
+      break;
+    case 'price_changed':
+      text = t('problems.priceChanged');
+      break;
+    case 'unsupported':
+      text = t('problems.unsupported');
+      break;
+    case 'network':
+      text = t('problems.network');
+      break;
+    default:
+      text = t(`problems.codes.${problem.code ?? 'other'}`, { defaultValue: t('problems.codes.other') });
+      action = link(t('problems.chooseAnother'));
+  }
+  return (
+    <div role="alert" className="mt-4 flex gap-2 rounded-lg border border-danger-600/30 bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100">
+      <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      <div>
+        <p>{text}</p>
+        {action}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../lib/cn';
+import { amount, hoursText } from '../lib/format';
+
+export interface PriceLines {
+  /** Per hour for the first traveler: the service's price, else the guide's basic rate. */
+  unitPriceCents: number;
+  /** Per hour for each further traveler. */
+  additionalPerPersonCents: number;
+  totalCents: number;
+  depositCents: number;
+  balanceCents: number;
+  hours: number;
+  travelers: number;
+}
+
+/**
+ * The total and how it is made: the first traveler's hours, the additional travelers' hours, the
+ * deposit paid online now and the rest paid to the guide in person. The two first lines add up to
+ * the total exactly (the second takes the rounding).
+ */
+export function PriceBreakdown({ price, className, estimate, paid }: { price: PriceLines; className?: string; estimate?: boolean; paid?: boolean }) {
+  const { t } = useTranslation('bookings');
+  const base = Math.round(price.unitPriceCents * price.hours);
+  const extraPeople = Math.max(0, price.travelers - 1);
+  const extra = price.totalCents - base;
+  const percent = price.totalCents > 0 ? Math.round((price.depositCents / price.totalCents) * 100) : 0;
+  const money = (cents: number) => t('money', { amount: amount(cents) });
+  return (
+    <div className={className}>
+      <dl className="space-y-1.5 text-sm">
+        <Line label={t('price.base', { amount: amount(price.unitPriceCents), hours: hoursText(price.hours) })} value={money(base)} />
+        {extraPeople > 0 && (
+          <Line
+            label={t('price.extra', { amount: amount(price.additionalPerPersonCents), count: extraPeople, hours: hoursText(price.hours) })}
+            value={money(extra)}
+          />
+        )}
+        <Line label={t('price.total')} value={money(price.totalCents)} className="border-t border-stone-200 pt-2 text-base font-semibold dark:border-stone-700" />
+        <Line label={t(paid ? 'price.depositPaid' : 'price.deposit', { percent })} value={money(price.depositCents)} className="font-semibold text-primary-800 dark:text-primary-200" />
+        <Line label={t('price.balance')} value={money(price.balanceCents)} className="text-stone-600 dark:text-stone-400" />
+      </dl>
+      {estimate && <p className="mt-2 text-xs text-stone-500 dark:text-stone-400">{t('price.estimateNote')}</p>}
+    </div>
+  );
+}
+
+function Line({ label, value, className }: { label: string; value: string; className?: string }) {
+  return (
+    <div className={cn('flex items-baseline justify-between gap-3', className)}>
+      <dt className="min-w-0">{label}</dt>
+      <dd className="shrink-0 tabular-nums">{value}</dd>
+    </div>
+  );
+}

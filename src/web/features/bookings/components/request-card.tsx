@@ -1,0 +1,103 @@
+import { CalendarDays, Check, Clock, Hourglass, MapPin, StickyNote, Users, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { Button } from '../../../components/ui/button';
+import { UserAvatar } from '../../../components/ui/user-avatar';
+import { currentLocale } from '../../../lib/i18n';
+import { showToast } from '../../../lib/toast';
+import { useAnswerRequest } from '../api/answer-request';
+import { amount, endTime, formatCalendarDate, formatInstant, hoursText, localName, viewerTime } from '../lib/format';
+import { DeclineDialog } from './decline-dialog';
+
+/** A paid request on /guide-dashboard: who, when, how many, what it pays; Accept, or Decline with a reason. */
+export function RequestCard({ booking: b }: { booking: Booking }) {
+  const { t } = useTranslation('bookings');
+  const locale = currentLocale();
+  const answer = useAnswerRequest();
+  const [declining, setDeclining] = useState(false);
+  const own = viewerTime(b.startsAt, b.date, b.scheduledStartTime, locale);
+  const zone = b.timeZone === 'Asia/Tokyo' ? t('japanTime') : b.timeZone;
+  const titleId = `request-${b.id}`;
+  const accept = () =>
+    answer.mutate(
+      { id: b.id, answer: 'accept' },
+      {
+        onSuccess: () => showToast({ title: t('requests.toasts.accepted'), description: t('requests.toasts.acceptedBody', { name: b.traveler.fullName }), variant: 'success' }),
+        onError: () => showToast({ title: t('requests.toasts.errorTitle'), description: t('requests.toasts.failed'), variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <article aria-labelledby={titleId} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
+      <div className="flex items-start gap-3">
+        <UserAvatar user={{ id: b.traveler.id, fullName: b.traveler.fullName, nickname: null, profilePicture: b.traveler.profilePicture }} size={48} />
+        <div className="min-w-0 flex-1">
+          <h3 id={titleId} className="truncate text-base font-semibold">
+            {b.traveler.fullName}
+          </h3>
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            <span className="tabular-nums">{b.bookingNumber}</span>
+            {b.subcategory && <> · {localName(b.subcategory, locale)}</>}
+          </p>
+        </div>
+        <div className="shrink-0 text-right">
+          <p className="text-lg font-bold tabular-nums">{t('money', { amount: amount(b.totalPriceCents) })}</p>
+          <p className="text-xs text-stone-600 dark:text-stone-400">
+            {t('requests.depositPaid', { amount: amount(b.depositCents) })}
+            {b.payments.some((p) => p.kind === 'deposit' && p.provider === 'simulated' && p.status !== 'failed') && <> · {t('requests.demo')}</>}
+          </p>
+        </div>
+      </div>
+      <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <Fact icon={<CalendarDays className="h-4 w-4" />} label={t('summary.date')}>
+          {formatCalendarDate(b.date, locale, { weekday: 'short' })}
+        </Fact>
+        <Fact icon={<Clock className="h-4 w-4" />} label={t('summary.time')}>
+          {t('summary.timeRange', { start: b.scheduledStartTime, end: endTime(b.scheduledStartTime, b.duration), zone })}
+          {own && <span className="block text-xs text-stone-500 dark:text-stone-400">{own.date ? t('box.yourTimeOn', { time: own.time, date: own.date }) : t('box.yourTime', { time: own.time })}</span>}
+        </Fact>
+        <Fact icon={<Users className="h-4 w-4" />} label={t('requests.group')}>
+          {t('requests.groupValue', { people: t('people', { count: b.travelers }), hours: t('hours', { count: b.duration, hours: hoursText(b.duration) }) })}
+        </Fact>
+        <Fact icon={<MapPin className="h-4 w-4" />} label={t('meeting.title')}>
+          {b.meetingAddress ? `${b.meetingPostalCode ? `〒${b.meetingPostalCode} ` : ''}${b.meetingAddress}` : t('requests.noMeeting')}
+        </Fact>
+        {b.notes && (
+          <Fact icon={<StickyNote className="h-4 w-4" />} label={t('requests.notes')} wide>
+            <span className="whitespace-pre-line">{b.notes}</span>
+          </Fact>
+        )}
+      </dl>
+      {b.respondBy && (
+        <p className="mt-4 flex items-center gap-1.5 text-sm text-amber-800 dark:text-amber-200">
+          <Hourglass className="h-4 w-4 shrink-0" aria-hidden />
+          {t('requests.answerBy', { date: formatInstant(b.respondBy, locale).date, time: formatInstant(b.respondBy, locale).time })}
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-100 pt-4 dark:border-stone-800">
+        <Button variant="primary" busy={answer.isPending} disabled={!b.actions.includes('accept')} onClick={accept}>
+          <Check className="h-4 w-4" aria-hidden />
+          {t('requests.accept')}
+        </Button>
+        <Button variant="outline" disabled={answer.isPending || !b.actions.includes('decline')} onClick={() => setDeclining(true)}>
+          <X className="h-4 w-4" aria-hidden />
+          {t('requests.declineButton')}
+        </Button>
+      </div>
+      <DeclineDialog booking={b} open={declining} onOpenChange={setDeclining} />
+    </article>
+  );
+}
+
+function Fact({ icon, label, children, wide }: { icon: ReactNode; label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
+      <dt className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">
+        <span aria-hidden>{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-stone-800 dark:text-stone-200">{children}</dd>
+    </div>
+  );
+}

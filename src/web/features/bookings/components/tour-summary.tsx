@@ -1,0 +1,91 @@
+import { CalendarDays, Clock, Hash, MapPin, Sparkles, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { UserAvatar } from '../../../components/ui/user-avatar';
+import { currentLocale } from '../../../lib/i18n';
+import { cityName, endTime, formatCalendarDate, hoursText, viewerTime } from '../lib/format';
+
+export interface TourInfo {
+  guide: { userId: number; fullName: string; profilePicture: string | null; serviceCity: string };
+  date: string;
+  startTime: string;
+  /** The start as a UTC instant, for the traveler's own time. */
+  startsAt: string;
+  timeZone: string;
+  hours: number;
+  travelers: number;
+  service: { nameEn: string; nameCn: string } | null;
+  bookingNumber?: string;
+}
+
+/** A booking as the summary shows it (checkout of an existing booking, payment success). */
+export function tourOfBooking(b: Booking): TourInfo {
+  return {
+    guide: b.guide,
+    date: b.date,
+    startTime: b.scheduledStartTime,
+    startsAt: b.startsAt,
+    timeZone: b.timeZone,
+    hours: b.duration,
+    travelers: b.travelers,
+    service: b.subcategory,
+    bookingNumber: b.bookingNumber,
+  };
+}
+
+/** What is being booked: the guide, the day and time (Japan time, with the traveler's own), the group. */
+export function TourSummary({ tour }: { tour: TourInfo }) {
+  const { t } = useTranslation('bookings');
+  const locale = currentLocale();
+  const end = endTime(tour.startTime, tour.hours);
+  const own = viewerTime(tour.startsAt, tour.date, tour.startTime, locale);
+  const zone = tour.timeZone === 'Asia/Tokyo' ? t('japanTime') : tour.timeZone;
+  return (
+    <div>
+      <div className="flex items-center gap-3">
+        <UserAvatar user={{ id: tour.guide.userId, fullName: tour.guide.fullName, nickname: null, profilePicture: tour.guide.profilePicture }} size={56} />
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold">{tour.guide.fullName}</p>
+          <p className="flex items-center gap-1 text-sm text-stone-600 dark:text-stone-400">
+            <MapPin className="h-4 w-4 shrink-0" aria-hidden />
+            {cityName(tour.guide.serviceCity, locale)}
+          </p>
+        </div>
+      </div>
+      <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+        <Item icon={<CalendarDays className="h-4 w-4" />} label={t('summary.date')} value={formatCalendarDate(tour.date, locale, { weekday: 'short' })} />
+        <Item
+          icon={<Clock className="h-4 w-4" />}
+          label={t('summary.time')}
+          value={
+            <>
+              {t('summary.timeRange', { start: tour.startTime, end, zone })}
+              {own && (
+                <span className="block text-xs text-stone-600 dark:text-stone-400">
+                  {own.date ? t('box.yourTimeOn', { time: own.time, date: own.date }) : t('box.yourTime', { time: own.time })}
+                </span>
+              )}
+            </>
+          }
+        />
+        <Item icon={<Clock className="h-4 w-4" />} label={t('summary.duration')} value={t('hours', { count: tour.hours, hours: hoursText(tour.hours) })} />
+        <Item icon={<Users className="h-4 w-4" />} label={t('summary.travelers')} value={t('people', { count: tour.travelers })} />
+        <Item icon={<Sparkles className="h-4 w-4" />} label={t('summary.service')} value={tour.service ? (locale === 'zh-CN' ? tour.service.nameCn : tour.service.nameEn) : t('summary.basicTour')} />
+        {tour.bookingNumber && <Item icon={<Hash className="h-4 w-4" />} label={t('summary.bookingNumber')} value={tour.bookingNumber} />}
+      </dl>
+    </div>
+  );
+}
+
+function Item({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
+  return (
+    <div>
+      <dt className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">
+        <span aria-hidden>{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-sm text-stone-800 dark:text-stone-200">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { CalendarDays, Clock, Hourglass, LifeBuoy, MapPin, Users } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { UserAvatar } from '../../../components/ui/user-avatar';
+import { currentLocale } from '../../../lib/i18n';
+import { amount, cityName, endTime, formatCalendarDate, formatInstant, hoursText, localName, viewerTime } from '../lib/format';
+import { COUNTDOWN_DAYS, daysUntil } from '../lib/trips';
+import { CancelDialog } from './cancel-dialog';
+import { StatusBadge } from './status-badge';
+
+/**
+ * One trip on /dashboard: guide, day and time (Japan time, with the traveler's own), group, price,
+ * a countdown for an upcoming trip within 7 days, and the traveler's actions of SPEC §4 as the
+ * server's state machine allows them ('Continue Payment', the waiting text, 'Cancel').
+ */
+/** `chatSlot`: the page's chat button for this trip's guide (SPEC §2 floating chat window). */
+export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { booking: Booking; now: Date; onContactSupport: () => void; chatSlot?: ReactNode }) {
+  const { t } = useTranslation(['trips', 'bookings']);
+  const locale = currentLocale();
+  const [cancelling, setCancelling] = useState(false);
+  const days = daysUntil(b, now);
+  const own = viewerTime(b.startsAt, b.date, b.scheduledStartTime, locale);
+  const zone = b.timeZone === 'Asia/Tokyo' ? t('bookings:japanTime') : b.timeZone;
+  const deposit = b.payments.find((p) => p.kind === 'deposit' && p.status !== 'failed' && p.status !== 'pending' && p.status !== 'processing');
+  const refunded = b.payments.reduce((sum, p) => sum + p.refundedCents, 0);
+  const canCancel = b.actions.includes('cancel');
+  const showCountdown = (b.status === 'upcoming' || b.status === 'awaiting_start') && days >= 0 && days <= COUNTDOWN_DAYS;
+  const titleId = `trip-${b.id}`;
+
+  return (
+    <article aria-labelledby={titleId} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
+      <div className="flex items-start gap-3">
+        <UserAvatar user={{ id: b.guide.userId, fullName: b.guide.fullName, nickname: null, profilePicture: b.guide.profilePicture }} size={48} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+            <h3 id={titleId} className="truncate text-base font-semibold">
+              {b.guide.fullName}
+            </h3>
+            <StatusBadge status={b.status} />
+          </div>
+          <p className="flex flex-wrap items-center gap-x-3 text-sm text-stone-600 dark:text-stone-400">
+            <span className="inline-flex items-center gap-1">
+              <MapPin className="h-3.5 w-3.5" aria-hidden />
+              {cityName(b.guide.serviceCity, locale)}
+            </span>
+            <span className="tabular-nums">{b.bookingNumber}</span>
+            {b.subcategory && <span>{localName(b.subcategory, locale)}</span>}
+          </p>
+        </div>
+        {chatSlot}
+      </div>
+
+      {showCountdown && (
+        <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-accent-50 px-3 py-1 text-sm font-semibold text-accent-700 dark:bg-accent-700/20 dark:text-accent-100">
+          <Hourglass className="h-4 w-4" aria-hidden />
+          {days === 0 ? t('countdown.today') : days === 1 ? t('countdown.tomorrow') : t('countdown.days', { count: days })}
+        </p>
+      )}
+
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <Fact icon={<CalendarDays className="h-4 w-4" />} label={t('card.date')}>
+          {formatCalendarDate(b.date, locale, { weekday: 'short' })}
+        </Fact>
+        <Fact icon={<Clock className="h-4 w-4" />} label={t('card.time')}>
+          {t('bookings:summary.timeRange', { start: b.scheduledStartTime, end: endTime(b.scheduledStartTime, b.duration), zone })}
+          {own && (
+            <span className="block text-xs text-stone-500 dark:text-stone-400">
+              {own.date ? t('bookings:box.yourTimeOn', { time: own.time, date: own.date }) : t('bookings:box.yourTime', { time: own.time })}
+            </span>
+          )}
+        </Fact>
+        <Fact icon={<Users className="h-4 w-4" />} label={t('card.group')}>
+          {t('card.groupValue', { people: t('bookings:people', { count: b.travelers }), hours: t('bookings:hours', { count: b.duration, hours: hoursText(b.duration) }) })}
+        </Fact>
+        <Fact label={t('card.price')}>
+          {t('bookings:money', { amount: amount(b.totalPriceCents) })}
+          <span className="block text-xs text-stone-500 dark:text-stone-400">
+            {deposit
+              ? t('card.depositPaid', { amount: amount(deposit.amountCents) }) + (deposit.provider === 'simulated' ? ` · ${t('card.demo')}` : '')
+              : t('card.depositDue', { amount: amount(b.depositCents) })}
+          </span>
+        </Fact>
+      </dl>
+
+      {b.status === 'pending' && b.paymentDueAt && (
+        <p className="mt-3 text-sm text-amber-800 dark:text-amber-200">{t('card.payBy', { time: formatInstant(b.paymentDueAt, locale).time })}</p>
+      )}
+      {b.status === 'confirmed' && (
+        <p className="mt-3 flex items-start gap-2 rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">
+          <Hourglass className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>
+            {b.respondBy
+              ? t('card.waiting', { guide: b.guide.fullName, date: formatInstant(b.respondBy, locale).date, time: formatInstant(b.respondBy, locale).time })
+              : t('card.waitingShort', { guide: b.guide.fullName })}
+          </span>
+        </p>
+      )}
+      {b.status === 'cancelled' && (
+        <div className="mt-3 rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">
+          <p className="font-medium">{t('card.wasCancelled')}</p>
+          {b.cancelledBy && <p className="text-stone-600 dark:text-stone-400">{t(`card.cancelledBy.${b.cancelledBy}`)}</p>}
+          {refunded > 0 && <p className="text-stone-600 dark:text-stone-400">{t('card.refunded', { amount: amount(refunded) })}</p>}
+          <button type="button" onClick={onContactSupport} className="mt-1 inline-flex items-center gap-1 font-medium text-primary-700 hover:underline dark:text-primary-300">
+            <LifeBuoy className="h-3.5 w-3.5" aria-hidden />
+            {t('card.askSupport')}
+          </button>
+        </div>
+      )}
+
+      {(b.status === 'pending' || canCancel) && (
+        <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-100 pt-4 dark:border-stone-800">
+          {b.status === 'pending' && (
+            <ButtonLink to={`/checkout?booking=${b.id}`} variant="accent" size="sm">
+              {t('actions.continuePayment')}
+            </ButtonLink>
+          )}
+          {canCancel && (
+            <Button variant="outline" size="sm" onClick={() => setCancelling(true)}>
+              {t('actions.cancel')}
+            </Button>
+          )}
+        </div>
+      )}
+      {canCancel && <CancelDialog booking={b} open={cancelling} onOpenChange={setCancelling} />}
+    </article>
+  );
+}
+
+function Fact({ icon, label, children }: { icon?: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">
+        {icon && <span aria-hidden>{icon}</span>}
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-stone-800 dark:text-stone-200">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useRef, useState } from 'react';
+import type { Booking, CreateBookingBody, CreatePaymentBody } from '../../../../shared/schemas/bookings';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateBooking } from '../api/create-booking';
+import { usePayDeposit } from '../api/pay-deposit';
+import type { PriceLines } from '../components/price-breakdown';
+import { newIdempotencyKey } from '../lib/idempotency';
+
+/** Why the checkout stopped before a paid deposit, shown beside the Pay button. */
+export type CheckoutProblem =
+  | { kind: 'payment_failed'; code?: string }
+  | { kind: 'slot_unavailable' }
+  | { kind: 'price_changed' }
+  | { kind: 'expired' }
+  | { kind: 'rejected'; code?: string }
+  | { kind: 'unsupported' }
+  | { kind: 'network' };
+
+export interface MeetingPoint {
+  meetingAddress: string;
+  meetingPostalCode?: string;
+  notes?: string;
+}
+
+/**
+ * The checkout's one action, Pay: creates the booking first when there is none yet (with the meeting
+ * point; the server prices it), stops if the server's price differs from the preview the traveler
+ * saw, then pays the deposit with an Idempotency-Key. The key is kept only for a retry of the same
+ * request after a lost reply, so a retry never charges twice and a corrected card is a new payment.
+ */
+export function useCheckout(opts: {
+  booking?: Booking;
+  draft?: Omit<CreateBookingBody, 'meetingAddress' | 'meetingPostalCode' | 'notes'>;
+  preview?: PriceLines;
+  onCreated: (booking: Booking) => void;
+  onPaid: (booking: Booking) => void;
+  onApproval: (url: string) => void;
+  onPaymentFailed: () => void;
+}) {
+  const create = useCreateBooking();
+  const pay = usePayDeposit();
+  const [problem, setProblem] = useState<CheckoutProblem | null>(null);
+  const created = useRef<Booking | undefined>(undefined);
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (meeting: MeetingPoint, payment: CreatePaymentBody) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      let booking = opts.booking ?? created.current;
+      if (!booking) {
+        if (!opts.draft) return;
+        try {
+          booking = await create.mutateAsync({ ...opts.draft, ...meeting });
+        } catch (err) {
+          if (err instanceof ApiError && err.code === 'slot_unavailable') setProblem({ kind: 'slot_unavailable' });
+          else if (err instanceof ApiError && err.status < 500) setProblem({ kind: 'rejected', code: err.code });
+          else setProblem({ kind: 'network' });
+          return;
+        }
+        created.current = booking;
+        opts.onCreated(booking);
+        const p = opts.preview;
+        if (p && (booking.totalPriceCents !== p.totalCents || booking.depositCents !== p.depositCents)) {
+          setProblem({ kind: 'price_changed' });
+          return;
+        }
+      }
+      const body = JSON.stringify(payment);
+      if (!attempt.current || attempt.current.body !== body) attempt.current = { key: newIdempotencyKey(), body };
+      let reply;
+      try {
+        reply = await pay.mutateAsync({ bookingId: booking.id, body: payment, idempotencyKey: attempt.current.key });
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.status >= 500) {
+          setProblem({ kind: 'network' });
+          return;
+        }
+        attempt.current = null;
+        if (err.code === 'payment_failed') {
+          setProblem({ kind: 'payment_failed', code: err.body?.fields?.[0]?.message });
+          opts.onPaymentFailed();
+        } else if (err.code === 'already_paid') opts.onPaid(booking);
+        else if (err.code === 'invalid_transition') setProblem({ kind: 'expired' });
+        else setProblem({ kind: 'rejected', code: err.code });
+        return;
+      }
+      attempt.current = null;
+      if (reply.payment.status === 'succeeded') opts.onPaid(reply.booking);
+      else if (reply.payment.approvalUrl) opts.onApproval(reply.payment.approvalUrl);
+      else setProblem({ kind: 'unsupported' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { pay: run, busy, problem, clearProblem: () => setProblem(null) };
+}

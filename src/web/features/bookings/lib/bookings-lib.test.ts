@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { endTime, viewerTime } from './format';
+import { formatCardNumber, formatCvv, formatExpiry, formatPostalCode } from './forms';
+import { checkoutPath, draftFromQuery, durationOptions, initialDraft, type BookableGuide } from './selection';
+import { daysUntil, tripsOfTab } from './trips';
+
+describe('checkout inputs (SPEC §5)', () => {
+  it('formats a postal code typed as 1234567 or 123-4567 as 123-4567, digits only, 7 at most', () => {
+    expect(formatPostalCode('1500043')).toBe('150-0043');
+    expect(formatPostalCode('150-0043')).toBe('150-0043');
+    expect(formatPostalCode('150')).toBe('150');
+    expect(formatPostalCode('1500')).toBe('150-0');
+    expect(formatPostalCode('〒150-00431')).toBe('150-0043');
+    expect(formatPostalCode('abc')).toBe('');
+  });
+
+  it('groups a card number by four within 19 characters, and builds MM/YY and the CVV from digits', () => {
+    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumber('4242 4242 4242 4242 99')).toHaveLength(19);
+    expect(formatExpiry('12', '1')).toBe('12/');
+    expect(formatExpiry('12/3', '12/')).toBe('12/3');
+    expect(formatExpiry('1230', '')).toBe('12/30');
+    expect(formatExpiry('12', '12/')).toBe('1');
+    expect(formatCvv('12a34x5')).toBe('1234');
+  });
+});
+
+const guide: BookableGuide = {
+  id: 3,
+  timeZone: 'Asia/Tokyo',
+  minDuration: 2,
+  maxDuration: 4,
+  minPeople: 1,
+  maxPeople: 4,
+  basicPricePerHourCents: 30_000,
+  additionalPricePerPersonCents: 3_000,
+  services: [],
+  availabilities: { weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 1020 })), exceptions: [] },
+};
+
+describe('booking selection', () => {
+  const now = new Date('2026-11-22T03:00:00Z');
+
+  it('offers durations on the half-hour grid within the guide’s range', () => {
+    expect(durationOptions(guide)).toEqual([2, 2.5, 3, 3.5, 4]);
+  });
+
+  it('carries the date and group size over from the search the profile was opened from, within the guide’s ranges', () => {
+    const params = new URLSearchParams({ redirect: '/search?city=tokyo&date=2026-12-01&travelers=6' });
+    const d = initialDraft(guide, params, now);
+    expect(d).toMatchObject({ date: '2026-12-01', travelers: 4, durationHours: 2, startTime: null, travelersAdjusted: true });
+    expect(initialDraft(guide, new URLSearchParams({ date: '2026-11-01' }), now).date).toBe('2026-11-23');
+  });
+
+  it('round-trips the choice through the checkout URL and refuses malformed ones', () => {
+    const path = checkoutPath(3, { date: '2026-12-01', startTime: '10:30', durationHours: 2.5, travelers: 2, subcategoryId: 7 });
+    expect(path).toBe('/checkout/3?date=2026-12-01&time=10%3A30&hours=2.5&travelers=2&service=7');
+    expect(draftFromQuery(new URL(path, 'http://x').searchParams)).toEqual({ date: '2026-12-01', startTime: '10:30', durationHours: 2.5, travelers: 2, subcategoryId: 7 });
+    expect(draftFromQuery(new URLSearchParams('date=2026-02-30&time=10:00&hours=2&travelers=1'))).toBeNull();
+    expect(draftFromQuery(new URLSearchParams('date=2026-12-01&time=10:00&hours=2.2&travelers=1'))).toBeNull();
+  });
+});
+
+describe('times', () => {
+  it('ends a tour after its duration, past midnight too', () => {
+    expect(endTime('10:00', 3)).toBe('13:00');
+    expect(endTime('22:30', 2.5)).toBe('01:00');
+  });
+
+  it('shows the viewer’s own time only when it differs from Japan time', () => {
+    // The test runner's zone decides; in Tokyo the two agree, elsewhere they differ.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const own = viewerTime('2026-12-01T01:00:00Z', '2026-12-01', '10:00', 'en');
+    if (zone === 'Asia/Tokyo') expect(own).toBeNull();
+    else expect(own).not.toBeNull();
+  });
+});
+
+const trip = (id: number, status: Booking['status'], startsAt: string): Booking => ({ id, status, startsAt, date: startsAt.slice(0, 10), timeZone: 'Asia/Tokyo' }) as Booking;
+
+describe('trips tabs (SPEC §4)', () => {
+  const all = [
+    trip(1, 'pending', '2026-12-05T01:00:00Z'),
+    trip(2, 'confirmed', '2026-12-01T01:00:00Z'),
+    trip(3, 'upcoming', '2026-12-10T01:00:00Z'),
+    trip(4, 'awaiting_start', '2026-11-23T01:00:00Z'),
+    trip(5, 'cancelled', '2026-11-01T01:00:00Z'),
+    trip(6, 'completed', '2026-11-10T01:00:00Z'),
+    trip(7, 'ongoing', '2026-11-22T01:00:00Z'),
+  ];
+
+  it('puts each status in its tab and sorts upcoming and pending ascending, the others descending', () => {
+    expect(tripsOfTab('pending-requests', all).map((b) => b.id)).toEqual([2, 1]);
+    expect(tripsOfTab('upcoming', all).map((b) => b.id)).toEqual([4, 3]);
+    expect(tripsOfTab('ongoing', all).map((b) => b.id)).toEqual([7]);
+    expect(tripsOfTab('past', all).map((b) => b.id)).toEqual([6, 5]);
+  });
+
+  it('counts calendar days to the tour in the guide’s zone', () => {
+    const now = new Date('2026-11-22T16:00:00Z'); // 01:00 on Nov 23 in Tokyo
+    expect(daysUntil({ date: '2026-11-23', timeZone: 'Asia/Tokyo' }, now)).toBe(0);
+    expect(daysUntil({ date: '2026-11-30', timeZone: 'Asia/Tokyo' }, now)).toBe(7);
+  });
+});

@@ -1,0 +1,66 @@
+import { SERVICE_CITIES } from '../../../../shared/cities';
+import type { Locale } from '../../../../shared/locales';
+import { centsToAmount } from '../../../../shared/money';
+
+/** Bilingual names: Chinese in zh-CN, English otherwise. */
+export const localName = (item: { nameEn: string; nameCn: string }, locale: Locale) => (locale === 'zh-CN' ? item.nameCn : item.nameEn);
+
+export function cityName(slug: string, locale: Locale): string {
+  const city = SERVICE_CITIES.find((c) => c.slug === slug);
+  return city ? localName(city, locale) : slug;
+}
+
+const wholeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const fenFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * An RMB amount from integer fen, without a currency sign (UI.md: never a bare ¥; the locale's
+ * `money` string adds "RMB" / "元"). Whole amounts have no decimals, others two: 2,430 · 486.50.
+ */
+export function amount(cents: number): string {
+  const value = centsToAmount(cents);
+  return Number.isInteger(value) ? wholeFormat.format(value) : fenFormat.format(value);
+}
+
+/** UI.md dates: "Nov 22, 2026" / "2026年11月22日", for a yyyy-mm-dd calendar date. */
+export function formatCalendarDate(date: string, locale: Locale, opts: Intl.DateTimeFormatOptions = {}): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const options: Intl.DateTimeFormatOptions =
+    locale === 'zh-CN' ? { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC', ...opts } : { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC', ...opts };
+  return new Intl.DateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', options).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** An instant as a date and a 24-hour time in a zone (defaults to the viewer's own). */
+export function formatInstant(iso: string, locale: Locale, timeZone?: string): { date: string; time: string } {
+  const at = new Date(iso);
+  const tag = locale === 'zh-CN' ? 'zh-CN' : 'en-US';
+  const date = new Intl.DateTimeFormat(tag, locale === 'zh-CN' ? { year: 'numeric', month: 'long', day: 'numeric', timeZone } : { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(at);
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
+  return { date, time };
+}
+
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * UI.md: a time in the guide's zone gets the traveler's own time beside it when they differ.
+ * Returns the viewer's time (and their date, when it is another day) or null when they match.
+ */
+export function viewerTime(startsAt: string, guideDate: string, guideTime: string, locale: Locale): { time: string; date: string | null } | null {
+  const zone = viewerTimeZone();
+  const local = formatInstant(startsAt, locale, zone);
+  const localDay = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(startsAt));
+  if (local.time === guideTime && localDay === guideDate) return null;
+  return { time: local.time, date: localDay === guideDate ? null : local.date };
+}
+
+/** The end of a tour as HH:MM from its start time and duration (it may run past midnight). */
+export function endTime(startTime: string, hours: number): string {
+  const [h, m] = startTime.split(':').map(Number) as [number, number];
+  const minutes = (h * 60 + m + Math.round(hours * 60)) % (24 * 60);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** Hours as a short number: 3, 2.5. */
+export const hoursText = (hours: number) => (Number.isInteger(hours) ? String(hours) : hours.toFixed(1));

@@ -1,0 +1,34 @@
+import { bookingPrice } from '../../../../shared/booking/money-rules';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import type { PriceLines } from '../components/price-breakdown';
+import type { BookableGuide, BookingDraft } from './selection';
+
+/**
+ * The breakdown shown before a booking exists, from the shared pricing rule (decision 040) with the
+ * default deposit rate. It is a preview: the server prices the booking when it is made, and the
+ * checkout shows and charges the server's figures.
+ */
+export function previewPrice(guide: Pick<BookableGuide, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'services'>, draft: Pick<BookingDraft, 'durationHours' | 'travelers' | 'subcategoryId'>): PriceLines {
+  const service = draft.subcategoryId === null ? undefined : guide.services.find((s) => s.id === draft.subcategoryId);
+  const p = bookingPrice({
+    basicPerHourCents: guide.basicPricePerHourCents,
+    additionalPerPersonCents: guide.additionalPricePerPersonCents,
+    servicePriceCents: service?.priceCents ?? null,
+    travelers: draft.travelers,
+    hours: draft.durationHours,
+  });
+  return { ...p, hours: draft.durationHours, travelers: draft.travelers };
+}
+
+/** The breakdown of a booking the server has priced (the price of record). */
+export function bookingPriceLines(b: Booking): PriceLines {
+  return {
+    unitPriceCents: b.unitPriceCents,
+    additionalPerPersonCents: b.additionalPerPersonCents,
+    totalCents: b.totalPriceCents,
+    depositCents: b.depositCents,
+    balanceCents: b.balanceCents,
+    hours: b.duration,
+    travelers: b.travelers,
+  };
+}

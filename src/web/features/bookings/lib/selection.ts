@@ -1,0 +1,104 @@
+import { addDays, availabilityCalendar, isCalendarDate, todayInZone } from '../../../../shared/availability';
+import { BOOKING_HORIZON_DAYS } from '../../../../shared/booking/schedule';
+import type { GuideDetail } from '../../../../shared/schemas/guides';
+
+/** What the booking box needs to know about a guide. */
+export type BookableGuide = Pick<
+  GuideDetail,
+  | 'id'
+  | 'timeZone'
+  | 'minDuration'
+  | 'maxDuration'
+  | 'minPeople'
+  | 'maxPeople'
+  | 'basicPricePerHourCents'
+  | 'additionalPricePerPersonCents'
+  | 'services'
+  | 'availabilities'
+>;
+
+/** The traveler's choice in the booking box, carried to the checkout in its query string. */
+export interface BookingDraft {
+  date: string | null;
+  startTime: string | null;
+  durationHours: number;
+  travelers: number;
+  subcategoryId: number | null;
+}
+
+const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Durations offered: the guide's range on the half-hour grid the API accepts. */
+export function durationOptions(guide: Pick<BookableGuide, 'minDuration' | 'maxDuration'>): number[] {
+  const out: number[] = [];
+  for (let h = Math.max(0.5, guide.minDuration); h <= guide.maxDuration + 1e-9; h += 0.5) out.push(h);
+  return out;
+}
+
+export function travelerOptions(guide: Pick<BookableGuide, 'minPeople' | 'maxPeople'>): number[] {
+  return Array.from({ length: Math.max(0, guide.maxPeople - guide.minPeople + 1) }, (_, i) => guide.minPeople + i);
+}
+
+const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
+
+/** The first and last bookable calendar dates in the guide's zone. */
+export function dateBounds(timeZone: string, now = new Date()): { min: string; max: string } {
+  const today = todayInZone(timeZone, now);
+  return { min: today, max: addDays(today, BOOKING_HORIZON_DAYS) };
+}
+
+/** The next day with opening hours on or after `from` (within 60 days), or null. */
+export function nextOpenDay(guide: Pick<BookableGuide, 'availabilities' | 'timeZone'>, from: string, now = new Date()): string | null {
+  const days = availabilityCalendar(guide.availabilities.weekly, guide.availabilities.exceptions, guide.timeZone, 60, now);
+  return days.find((d) => d.available && d.date >= from)?.date ?? null;
+}
+
+/**
+ * The draft a profile opens with: the date and group size carried over from the search (its own
+ * query, or the `redirect` back to the results), kept inside the guide's ranges; otherwise the
+ * guide's next open day after today and the smallest group.
+ */
+export function initialDraft(guide: BookableGuide, params: URLSearchParams, now = new Date()): BookingDraft & { travelersAdjusted: boolean } {
+  const redirect = params.get('redirect');
+  const carried = redirect?.includes('?') ? new URLSearchParams(redirect.slice(redirect.indexOf('?') + 1)) : undefined;
+  const pick = (key: string) => params.get(key) ?? carried?.get(key) ?? null;
+  const { min, max } = dateBounds(guide.timeZone, now);
+  const askedDate = pick('date');
+  const date = askedDate && isCalendarDate(askedDate) && askedDate >= min && askedDate <= max ? askedDate : nextOpenDay(guide, addDays(min, 1), now);
+  const askedTravelers = Number.parseInt(pick('travelers') ?? '', 10);
+  const travelers = Number.isInteger(askedTravelers) && askedTravelers > 0 ? clamp(askedTravelers, guide.minPeople, guide.maxPeople) : guide.minPeople;
+  return {
+    date,
+    startTime: null,
+    durationHours: durationOptions(guide)[0] ?? guide.minDuration,
+    travelers,
+    subcategoryId: null,
+    travelersAdjusted: Number.isInteger(askedTravelers) && askedTravelers > 0 && askedTravelers !== travelers,
+  };
+}
+
+/** /checkout/{guideId}?date=&time=&hours=&travelers=&service= */
+export function checkoutPath(guideId: number, d: BookingDraft): string {
+  const q = new URLSearchParams();
+  if (d.date) q.set('date', d.date);
+  if (d.startTime) q.set('time', d.startTime);
+  q.set('hours', String(d.durationHours));
+  q.set('travelers', String(d.travelers));
+  if (d.subcategoryId !== null) q.set('service', String(d.subcategoryId));
+  return `/checkout/${guideId}?${q}`;
+}
+
+/** The draft in a checkout URL, or null when a part is missing or malformed. */
+export function draftFromQuery(params: URLSearchParams): (BookingDraft & { date: string; startTime: string }) | null {
+  const date = params.get('date');
+  const startTime = params.get('time');
+  const durationHours = Number(params.get('hours'));
+  const travelers = Number(params.get('travelers'));
+  const service = params.get('service');
+  const subcategoryId = service === null ? null : Number(service);
+  if (!date || !isCalendarDate(date) || !startTime || !TIME_RE.test(startTime)) return null;
+  if (!Number.isFinite(durationHours) || durationHours <= 0 || (durationHours * 2) % 1 !== 0) return null;
+  if (!Number.isInteger(travelers) || travelers < 1) return null;
+  if (subcategoryId !== null && (!Number.isInteger(subcategoryId) || subcategoryId <= 0)) return null;
+  return { date, startTime, durationHours, travelers, subcategoryId };
+}

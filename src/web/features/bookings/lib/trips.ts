@@ -1,0 +1,38 @@
+import { todayInZone } from '../../../../shared/availability';
+import { TRIP_TABS } from '../../../../shared/booking/state-machine';
+import type { Booking } from '../../../../shared/schemas/bookings';
+
+export type TripTab = keyof typeof TRIP_TABS;
+export const TRIP_TAB_KEYS = Object.keys(TRIP_TABS) as TripTab[];
+
+/** SPEC §4: which trips tab a booking belongs to. */
+export function inTab(tab: TripTab, booking: Pick<Booking, 'status'>): boolean {
+  return (TRIP_TABS[tab] as readonly string[]).includes(booking.status);
+}
+
+/**
+ * SPEC §4 sorting: upcoming by start ascending; the other tabs descending, except pending
+ * (the pending-requests tab), which is ascending.
+ */
+export function tripsOfTab(tab: TripTab, bookings: Booking[]): Booking[] {
+  const ascending = tab === 'upcoming' || tab === 'pending-requests';
+  return bookings
+    .filter((b) => inTab(tab, b))
+    .sort((a, b) => {
+      const d = Date.parse(a.startsAt) - Date.parse(b.startsAt);
+      return (ascending ? d : -d) || a.id - b.id;
+    });
+}
+
+/** Whole calendar days from today to the tour's date, both in the guide's zone (0 on the day). */
+export function daysUntil(booking: Pick<Booking, 'date' | 'timeZone'>, now: Date = new Date()): number {
+  const today = todayInZone(booking.timeZone, now);
+  const day = (d: string) => {
+    const [y, m, dd] = d.split('-').map(Number) as [number, number, number];
+    return Date.UTC(y, m - 1, dd) / 86_400_000;
+  };
+  return Math.round(day(booking.date) - day(today));
+}
+
+/** SPEC §4: an upcoming trip shows a countdown when 7 days or fewer remain. */
+export const COUNTDOWN_DAYS = 7;

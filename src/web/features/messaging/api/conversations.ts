@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Conversation, Message } from '../../../../shared/schemas/messaging';
+import { apiRequest } from '../../../lib/api-client';
+import { messagingKeys } from './keys';
+
+export interface MessagesPage {
+  data: Message[];
+  nextBefore: number | null;
+  credits: number | null;
+}
+
+export const openConversation = (guideId: number) => apiRequest<{ data: Conversation }>('/api/conversations', { method: 'POST', body: { guideId } });
+
+export function useConversations(enabled = true) {
+  return useQuery({
+    queryKey: messagingKeys.conversations,
+    queryFn: () => apiRequest<{ data: Conversation[] }>('/api/conversations').then((r) => r.data),
+    enabled,
+  });
+}
+
+export function useMessages(conversationId: number | null) {
+  return useQuery({
+    queryKey: messagingKeys.messages(conversationId ?? 0),
+    queryFn: () => apiRequest<MessagesPage>(`/api/conversations/${conversationId}/messages`, { query: { limit: 50 } }),
+    enabled: conversationId !== null,
+  });
+}
+
+const newClientId = () => (crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).replace(/[^A-Za-z0-9_-]/g, '');
+
+/** Sends with a clientMessageId kept across retries, so a retried send never makes a second message. */
+export function useSendMessage(conversationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { body: string; clientMessageId?: string }) =>
+      apiRequest<{ data: Message; credits: number | null }>(`/api/conversations/${conversationId}/messages`, {
+        method: 'POST',
+        body: { clientMessageId: vars.clientMessageId ?? newClientId(), body: vars.body },
+      }),
+    onSuccess: (reply) => {
+      queryClient.setQueryData<MessagesPage>(messagingKeys.messages(conversationId), (old) =>
+        old ? { ...old, credits: reply.credits, data: old.data.some((m) => m.id === reply.data.id) ? old.data : [...old.data, reply.data] } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
+    },
+  });
+}
+
+/** SPEC §7: POST …/mark-read with the reader's userId; failures are ignored (SPEC §8). */
+export function markConversationRead(conversationId: number, userId: number) {
+  return apiRequest(`/api/conversations/${conversationId}/mark-read`, { method: 'POST', body: { userId } }).catch(() => undefined);
+}

@@ -1,0 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { RealtimeEvent } from '../../../../shared/realtime';
+import type { MessagesPage } from '../api/conversations';
+import { messagingKeys } from '../api/keys';
+import { notifyInBrowser } from './browser-notifications';
+import { queryClientRef } from './query-client-ref';
+import { startRealtime, type RealtimeHandle } from './socket-client';
+
+declare global {
+  interface Window {
+    __tabiRealtime?: RealtimeHandle;
+  }
+}
+
+/** Applies push events to the query cache (DESIGN §3: events update or invalidate query keys). */
+export function useRealtime(token: string | undefined, userId: number | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    queryClientRef.current = queryClient;
+    if (!token || !userId) return;
+    const onEvent = (e: RealtimeEvent) => {
+      switch (e.type) {
+        case 'new_message': {
+          const key = messagingKeys.messages(e.payload.conversationId);
+          // A refetch already under way may carry an older copy (e.g. a tour request still pending): the event wins.
+          void queryClient.cancelQueries({ queryKey: key, exact: true });
+          queryClient.setQueryData<MessagesPage>(key, (old) => {
+            if (!old) return old;
+            const i = old.data.findIndex((m) => m.id === e.payload.id);
+            const data = i >= 0 ? old.data.map((m) => (m.id === e.payload.id ? e.payload : m)) : [...old.data, e.payload];
+            return { ...old, data, credits: e.payload.credits };
+          });
+          void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations, exact: true });
+          void queryClient.invalidateQueries({ queryKey: ['unread'] });
+          if (e.payload.senderId !== userId && document.visibilityState === 'hidden') notifyInBrowser('chat', { body: e.payload.body, url: `/messages?c=${e.payload.conversationId}` });
+          break;
+        }
+        case 'message_read':
+        case 'conversation_update':
+        case 'credits_update':
+          void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+          void queryClient.invalidateQueries({ queryKey: ['unread'] });
+          break;
+        case 'system_message':
+          void queryClient.invalidateQueries({ queryKey: messagingKeys.system });
+          void queryClient.invalidateQueries({ queryKey: ['unread'] });
+          if (e.payload.action === 'created') notifyInBrowser(e.payload.message.type, { title: e.payload.message.title, body: e.payload.message.message, url: e.payload.message.actionUrl });
+          else notifyInBrowser('system', { bulk: e.payload.messages.length });
+          break;
+        case 'system_message_read':
+          void queryClient.invalidateQueries({ queryKey: messagingKeys.system });
+          void queryClient.invalidateQueries({ queryKey: ['unread'] });
+          break;
+      }
+    };
+    const handle = startRealtime(token, onEvent, () => undefined);
+    window.__tabiRealtime = handle;
+    return () => {
+      handle.stop();
+      if (window.__tabiRealtime === handle) delete window.__tabiRealtime;
+    };
+  }, [queryClient, token, userId]);
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REJECT_REASONS, type RejectReason } from '../../../../shared/messaging/tour-request';
+import type { Message } from '../../../../shared/schemas/messaging';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { currentLocale } from '../../../lib/i18n';
+import { closeChatWindow } from '../window/chat-window-store';
+import { useAnswerTourRequest } from './api';
+import { displayDate } from './rules';
+import { FeeLines } from './tour-request-form';
+
+/**
+ * A tour request in the thread (SPEC §2/§3): its details and fees; the guide accepts directly or
+ * rejects with a chosen reason and a confirmation; once accepted the traveler gets the pending
+ * booking's payment link.
+ */
+export function TourRequestCard({ message, isGuideView }: { message: Message; isGuideView: boolean }) {
+  const { t } = useTranslation('messaging');
+  const r = message.tourRequest!;
+  const answer = useAnswerTourRequest(message.conversationId, message.id);
+  const [rejecting, setRejecting] = useState<'off' | 'reason' | 'confirm'>('off');
+  const [reason, setReason] = useState<RejectReason | ''>('');
+  const status = r.state.status;
+  const rows: [string, string][] = [
+    [t('tour.date'), `${displayDate(r.date, currentLocale())} ${r.startTime} (${t('tour.japanTime')})`],
+    [t('tour.duration'), t('tour.hours', { count: r.durationHours })],
+    [t('tour.travelers'), String(r.travelers)],
+    ...(r.groupComposition ? [[t('tour.group'), r.groupComposition] as [string, string]] : []),
+    ...(r.services ? [[t('tour.services'), r.services] as [string, string]] : []),
+    [t('tour.itinerary'), r.itinerary],
+    [t('tour.meetingPoint'), `〒${r.meetingPostalCode} ${r.meetingAddress}`],
+    [t('tour.meal'), `${t(`tour.meals.${r.meal}`)} × ${r.meals}`],
+    [t('tour.transport'), t(`tour.transportShort.${r.transport}`)],
+    [t('tour.tickets'), `${t(`tour.ticketOptions.${r.tickets}`)}${r.tickets === 'no_payment' ? '' : ` × ${r.ticketCount}`}`],
+  ];
+  return (
+    <div data-testid="tour-request-card" data-status={status} className="w-full max-w-sm rounded-xl border border-stone-200 bg-white p-3 text-sm text-stone-900 dark:border-stone-700 dark:bg-stone-950 dark:text-stone-100">
+      <p className="flex items-center justify-between gap-2">
+        <span className="font-semibold">{t('tour.cardTitle')}</span>
+        <span
+          className={cn(
+            'rounded-full px-2 py-0.5 text-xs font-medium',
+            status === 'accepted' ? 'bg-success-600 text-white' : status === 'rejected' ? 'bg-stone-200 text-stone-700 dark:bg-stone-800 dark:text-stone-300' : 'border border-warning-500 text-stone-800 dark:text-stone-100',
+          )}
+        >
+          {t(`tourStatus.${status}`)}
+        </span>
+      </p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        {rows.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-stone-500 dark:text-stone-400">{k}</dt>
+            <dd className="break-words">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-2 border-t border-stone-100 pt-2 dark:border-stone-800">
+        <FeeLines fees={r.state.allowances} />
+      </div>
+      {status === 'rejected' && r.state.rejectReason && <p className="mt-2 text-stone-600 dark:text-stone-300">{t('tour.rejectedBecause', { reason: t(`tour.reasons.${r.state.rejectReason}`) })}</p>}
+      {status === 'accepted' && !isGuideView && (
+        <div className="mt-3 space-y-2">
+          <p>{r.state.bookingId ? t('tour.acceptedPay') : t('tour.acceptedNoBooking')}</p>
+          {r.state.bookingId && (
+            <ButtonLink to={`/checkout?booking=${r.state.bookingId}`} onClick={closeChatWindow} variant="accent" size="sm">
+              {t('tour.pay')}
+            </ButtonLink>
+          )}
+        </div>
+      )}
+      {status === 'accepted' && isGuideView && <p className="mt-2 text-stone-600 dark:text-stone-300">{t('tour.acceptedGuide')}</p>}
+      {status === 'pending' && isGuideView && (
+        <div className="mt-3 space-y-2">
+          {rejecting === 'off' && (
+            <div className="flex gap-2">
+              <Button size="sm" variant="primary" busy={answer.isPending} onClick={() => answer.mutate({ accept: true })}>
+                {t('tour.accept')}
+              </Button>
+              <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => setRejecting('reason')}>
+                {t('tour.reject')}
+              </Button>
+            </div>
+          )}
+          {rejecting === 'reason' && (
+            <fieldset className="space-y-1">
+              <legend className="font-medium">{t('tour.chooseReason')}</legend>
+              {REJECT_REASONS.map((x) => (
+                <label key={x} className="flex items-center gap-2">
+                  <input type="radio" name={`reject-${message.id}`} value={x} checked={reason === x} onChange={() => setReason(x)} />
+                  {t(`tour.reasons.${x}`)}
+                </label>
+              ))}
+              <div className="flex gap-2 pt-1">
+                <Button size="sm" variant="outline" onClick={() => setRejecting('off')}>
+                  {t('tour.back')}
+                </Button>
+                <Button size="sm" variant="primary" disabled={!reason} onClick={() => setRejecting('confirm')}>
+                  {t('tour.continue')}
+                </Button>
+              </div>
+            </fieldset>
+          )}
+          {rejecting === 'confirm' && reason && (
+            <div role="alertdialog" aria-label={t('tour.confirmTitle')} className="space-y-2 rounded-lg bg-stone-50 p-2 dark:bg-stone-900">
+              <p>{t('tour.confirmReject', { reason: t(`tour.reasons.${reason}`) })}</p>
+              <div className="flex gap-2">
+                <Button size="sm" variant="outline" onClick={() => setRejecting('reason')}>
+                  {t('tour.back')}
+                </Button>
+                <Button size="sm" variant="danger" busy={answer.isPending} onClick={() => answer.mutate({ accept: false, reason })}>
+                  {t('tour.confirmRejectButton')}
+                </Button>
+              </div>
+            </div>
+          )}
+          {answer.isError && (
+            <p role="alert" className="text-danger-600 dark:text-danger-400">
+              {t('tour.answerFailed')}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useSyncExternalStore } from 'react';
+
+/** Whether a CSS media query matches, updated when it changes (false where matchMedia is missing). */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false),
+    () => false,
+  );
+}
+
+/** Wide enough for floating buttons to sit in the margin beside the 1152 px content column (max-w-6xl). */
+export const WIDE_GUTTER_QUERY = '(min-width: 1280px)';

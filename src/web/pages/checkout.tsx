@@ -1,0 +1,170 @@
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { timeToMinutes, zonedTimeToUtc } from '../../shared/booking/schedule';
+import type { Booking } from '../../shared/schemas/bookings';
+import { ButtonLink } from '../components/ui/button';
+import { LoadFailed, PageMessage } from '../components/ui/page-message';
+import { Spinner } from '../components/ui/spinner';
+import { useBooking } from '../features/bookings/api/get-booking';
+import { useSlots } from '../features/bookings/api/get-slots';
+import { CheckoutForm } from '../features/bookings/components/checkout-form';
+import { tourOfBooking, type TourInfo } from '../features/bookings/components/tour-summary';
+import { bookingPriceLines, previewPrice } from '../features/bookings/lib/price';
+import { draftFromQuery, durationOptions } from '../features/bookings/lib/selection';
+import { useGuide } from '../features/guides/api/get-guide';
+import { openSupport } from '../features/support/index';
+import { ApiError } from '../lib/api-client';
+import { withRedirect } from '../lib/safe-redirect';
+import { useSession } from '../lib/session';
+import { showToast } from '../lib/toast';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/**
+ * /checkout/{guideId}?date&time&hours&travelers&service — a new booking from the profile's box;
+ * /checkout?booking={id} (or /checkout/{guideId}?booking={id}) — paying a pending booking
+ * ('Continue Payment'). The first Pay of a new booking creates it and the URL switches to
+ * ?booking={id}, so a reload or a failed card never makes a second booking.
+ */
+export function Component() {
+  const { t } = useTranslation('bookings');
+  useDocumentTitle(t('checkout.title'));
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const bookingId = Number(params.get('booking')) || undefined;
+  const guideIdParam = Number(useParams().guideId) || undefined;
+  const draft = bookingId ? null : draftFromQuery(params);
+  const booking = useBooking(bookingId, { enabled: !!session });
+  const guide = useGuide(bookingId ? 0 : (guideIdParam ?? 0));
+  const slots = useSlots(guideIdParam ?? 0, session && draft && guideIdParam ? draft.date : null, draft?.durationHours ?? 1);
+
+  if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
+
+  const paid = (b: Booking) => {
+    showToast({ title: t('toasts.paymentSuccess'), description: t('toasts.paymentSuccessBody'), variant: 'success' });
+    void navigate(`/payment-success?booking=${b.id}`);
+  };
+  const shell = (content: React.ReactNode, backTo?: string) => (
+    <div className="mx-auto max-w-6xl px-4 pb-16 pt-6">
+      {backTo && (
+        <Link to={backTo} className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          {t('checkout.backToGuide')}
+        </Link>
+      )}
+      <h1 className="mt-3 text-3xl font-bold tracking-tight">{t('checkout.title')}</h1>
+      <div className="mt-6">{content}</div>
+    </div>
+  );
+  const common = {
+    onCreated: (b: Booking) => setParams({ booking: String(b.id) }, { replace: true }),
+    onPaid: paid,
+    onApproval: (url: string) => void navigate(url),
+    onContactSupport: () => void openSupport('payment_failure'),
+  };
+
+  // Paying an existing booking.
+  if (bookingId) {
+    if (booking.isError) {
+      return booking.error instanceof ApiError && booking.error.status === 404 ? (
+        <PageMessage title={t('checkout.notFound')} action={<ButtonLink to="/dashboard">{t('checkout.toTrips')}</ButtonLink>} />
+      ) : (
+        <LoadFailed onRetry={() => void booking.refetch()} />
+      );
+    }
+    if (!booking.data) return shell(<Spinner />);
+    const b = booking.data;
+    const profile = `/guides/${b.guideId}`;
+    if (b.status !== 'pending') {
+      const paidAlready = b.payments.some((p) => p.kind === 'deposit' && p.status === 'succeeded');
+      return (
+        <PageMessage
+          title={b.status === 'cancelled' ? t('checkout.cancelled') : paidAlready ? t('checkout.alreadyPaid') : t('checkout.notPayable')}
+          action={
+            <div className="flex flex-wrap justify-center gap-3">
+              {b.status === 'cancelled' ? (
+                <ButtonLink to={profile} variant="primary">
+                  {t('problems.bookAgain')}
+                </ButtonLink>
+              ) : (
+                <ButtonLink to={`/payment-success?booking=${b.id}`} variant="primary">
+                  {t('checkout.viewBooking')}
+                </ButtonLink>
+              )}
+              <ButtonLink to="/dashboard" variant="outline">
+                {t('checkout.toTrips')}
+              </ButtonLink>
+            </div>
+          }
+        />
+      );
+    }
+    return shell(<CheckoutForm tour={tourOfBooking(b)} price={bookingPriceLines(b)} booking={b} guideProfilePath={profile} {...common} />, profile);
+  }
+
+  // A new booking from the profile's box.
+  if (!guideIdParam || !draft) {
+    return (
+      <PageMessage
+        title={t('checkout.nothing')}
+        action={
+          <ButtonLink to={guideIdParam ? `/guides/${guideIdParam}` : '/search'} variant="primary">
+            {guideIdParam ? t('checkout.chooseTime') : t('checkout.findGuide')}
+          </ButtonLink>
+        }
+      />
+    );
+  }
+  const profile = `/guides/${guideIdParam}?${new URLSearchParams({ date: draft.date, travelers: String(draft.travelers) })}`;
+  if (guide.isError) {
+    return guide.error instanceof ApiError && guide.error.status === 404 ? (
+      <PageMessage title={t('checkout.guideNotFound')} action={<ButtonLink to="/search">{t('checkout.findGuide')}</ButtonLink>} />
+    ) : (
+      <LoadFailed onRetry={() => void guide.refetch()} />
+    );
+  }
+  if (!guide.data || slots.isPending) return shell(<Spinner />, profile);
+  const g = guide.data;
+  const service = draft.subcategoryId === null ? null : (g.services.find((s) => s.id === draft.subcategoryId) ?? null);
+  const validChoice =
+    durationOptions(g).includes(draft.durationHours) &&
+    draft.travelers >= g.minPeople &&
+    draft.travelers <= g.maxPeople &&
+    (draft.subcategoryId === null || service !== null) &&
+    session.user.id !== g.userId;
+  const stillFree = slots.data?.slots.some((s) => s.startTime === draft.startTime) ?? true;
+  if (!validChoice || !stillFree) {
+    return (
+      <PageMessage
+        alert
+        title={!validChoice ? t('checkout.invalidChoice') : t('problems.slotTaken')}
+        action={
+          <ButtonLink to={profile} variant="primary">
+            {t('problems.chooseAnother')}
+          </ButtonLink>
+        }
+      />
+    );
+  }
+  const tour: TourInfo = {
+    guide: { userId: g.userId, fullName: g.user.fullName, profilePicture: g.user.profilePicture, serviceCity: g.serviceCity },
+    date: draft.date,
+    startTime: draft.startTime,
+    startsAt: zonedTimeToUtc(draft.date, timeToMinutes(draft.startTime)!, g.timeZone).toISOString(),
+    timeZone: g.timeZone,
+    hours: draft.durationHours,
+    travelers: draft.travelers,
+    service,
+  };
+  const body = {
+    guideId: g.id,
+    date: draft.date,
+    startTime: draft.startTime,
+    durationHours: draft.durationHours,
+    travelers: draft.travelers,
+    ...(draft.subcategoryId !== null ? { subcategoryId: draft.subcategoryId } : {}),
+  };
+  return shell(<CheckoutForm tour={tour} price={previewPrice(g, draft)} draft={body} guideProfilePath={profile} {...common} />, profile);
+}

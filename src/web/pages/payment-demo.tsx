@@ -1,0 +1,118 @@
+import { FlaskConical, Smartphone } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button, ButtonLink } from '../components/ui/button';
+import { PageMessage } from '../components/ui/page-message';
+import { useApproveDemoPayment } from '../features/bookings/api/approve-demo-payment';
+import { getBooking, useBooking } from '../features/bookings/api/get-booking';
+import { DemoQr } from '../features/bookings/components/demo-qr';
+import { amount } from '../features/bookings/lib/format';
+import { cn } from '../lib/cn';
+import { withRedirect } from '../lib/safe-redirect';
+import { useSession } from '../lib/session';
+import { showToast } from '../lib/toast';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+const BRAND = {
+  alipay: 'bg-[#0b5ed7] text-white',
+  wechat: 'bg-[#067a3c] text-white',
+} as const;
+
+/**
+ * /payment-demo?ref&method&amount&booking&signature: the simulated provider's approval page for
+ * Alipay and WeChat Pay (decision 040). Approving posts the signed event to the same webhook a real
+ * provider calls; the booking then shows as paid and the traveler goes to /payment-success.
+ */
+export function Component() {
+  const { t } = useTranslation('bookings');
+  useDocumentTitle(t('demo.title'));
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const ref = params.get('ref') ?? '';
+  const signature = params.get('signature') ?? '';
+  const method = params.get('method') === 'wechat' ? 'wechat' : 'alipay';
+  const cents = Number(params.get('amount'));
+  const bookingId = Number(params.get('booking')) || undefined;
+  const booking = useBooking(bookingId, { enabled: !!session });
+  const approve = useApproveDemoPayment();
+  const [stuck, setStuck] = useState(false);
+
+  if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
+  if (!ref || !signature || !bookingId || !Number.isInteger(cents) || cents <= 0) {
+    return <PageMessage title={t('demo.invalid')} action={<ButtonLink to="/dashboard">{t('checkout.toTrips')}</ButtonLink>} />;
+  }
+  const b = booking.data;
+  const alreadyPaid = b && b.status !== 'pending';
+
+  const onApprove = async () => {
+    setStuck(false);
+    try {
+      await approve.mutateAsync({ ref, signature });
+    } catch {
+      showToast({ title: t('toasts.paymentFailed'), description: t('demo.approveFailed'), variant: 'destructive' });
+      return;
+    }
+    // The webhook is processed before it answers; one read confirms the booking moved on.
+    const fresh = await getBooking(bookingId).catch(() => undefined);
+    if (fresh && fresh.status !== 'pending') {
+      showToast({ title: t('toasts.paymentSuccess'), description: t('toasts.paymentSuccessBody'), variant: 'success' });
+      void navigate(`/payment-success?booking=${bookingId}`, { replace: true });
+    } else setStuck(true);
+  };
+
+  const methodName = t(`payment.methods.${method}`);
+  return (
+    <div className="mx-auto max-w-md px-4 pb-16 pt-8">
+      <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
+        <FlaskConical className="h-3.5 w-3.5" aria-hidden />
+        {t('demo.badge')}
+      </p>
+      <h1 className="mt-3 text-2xl font-bold tracking-tight">{t('demo.heading', { method: methodName })}</h1>
+      <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('demo.explain', { method: methodName })}</p>
+      <section aria-label={methodName} className="mt-6 overflow-hidden rounded-[var(--radius-card)] border border-stone-200 bg-white shadow-soft dark:border-stone-800 dark:bg-stone-900">
+        <div className={cn('flex items-center justify-between px-5 py-3', BRAND[method])}>
+          <span className="font-semibold">{methodName}</span>
+          <span className="text-sm">{t('demo.merchant')}</span>
+        </div>
+        <div className="flex flex-col items-center px-5 py-6 text-center">
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('demo.amountLabel')}</p>
+          <p className="mt-1 text-3xl font-bold tabular-nums">{t('money', { amount: amount(cents) })}</p>
+          {b && <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('demo.forBooking', { number: b.bookingNumber, guide: b.guide.fullName })}</p>}
+          <div className="mt-5 rounded-xl border border-stone-200 p-2 dark:border-stone-700">
+            <DemoQr seed={ref} label={t('demo.qrLabel')} className="h-48 w-48" />
+          </div>
+          <p className="mt-3 flex items-center gap-1.5 text-xs text-stone-500 dark:text-stone-400">
+            <Smartphone className="h-3.5 w-3.5" aria-hidden />
+            {t('demo.scanHint', { method: methodName })}
+          </p>
+        </div>
+      </section>
+      {alreadyPaid ? (
+        <div role="status" className="mt-6 rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900 dark:bg-green-900/30 dark:text-green-100">
+          <p>{t('checkout.alreadyPaid')}</p>
+          <Link to={`/payment-success?booking=${bookingId}`} className="mt-1 inline-block font-medium underline">
+            {t('checkout.viewBooking')}
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
+          <Button variant="primary" size="lg" className="sm:flex-1" busy={approve.isPending} onClick={() => void onApprove()}>
+            {approve.isPending ? t('payment.processing') : t('demo.approve')}
+          </Button>
+          <ButtonLink to={`/checkout?booking=${bookingId}`} variant="outline" size="lg" className="sm:flex-1">
+            {t('demo.back')}
+          </ButtonLink>
+        </div>
+      )}
+      {stuck && (
+        <p role="alert" className="mt-4 text-sm text-danger-600 dark:text-red-400">
+          {t('demo.stuck')}
+        </p>
+      )}
+      <p className="mt-6 text-xs text-stone-500 dark:text-stone-400">{t('demo.noMoney')}</p>
+    </div>
+  );
+}

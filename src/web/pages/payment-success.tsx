@@ -1,0 +1,85 @@
+import { CheckCircle2, Clock3 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { ButtonLink } from '../components/ui/button';
+import { LoadFailed, PageMessage } from '../components/ui/page-message';
+import { Spinner } from '../components/ui/spinner';
+import { useBooking } from '../features/bookings/api/get-booking';
+import { PriceBreakdown } from '../features/bookings/components/price-breakdown';
+import { TourSummary, tourOfBooking } from '../features/bookings/components/tour-summary';
+import { amount, formatInstant } from '../features/bookings/lib/format';
+import { bookingPriceLines } from '../features/bookings/lib/price';
+import { currentLocale } from '../lib/i18n';
+import { withRedirect } from '../lib/safe-redirect';
+import { useSession } from '../lib/session';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/** /payment-success?booking={id}: the deposit is paid; what happens next, and the rest paid in person. */
+export function Component() {
+  const { t } = useTranslation(['bookings', 'trips']);
+  useDocumentTitle(t('success.title'));
+  const locale = currentLocale();
+  const session = useSession();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const bookingId = Number(params.get('booking')) || undefined;
+  const booking = useBooking(bookingId, { enabled: !!session });
+
+  if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
+  if (!bookingId) return <PageMessage title={t('checkout.notFound')} action={<ButtonLink to="/dashboard">{t('checkout.toTrips')}</ButtonLink>} />;
+  if (booking.isError) return <LoadFailed onRetry={() => void booking.refetch()} />;
+  if (!booking.data) return <Spinner />;
+  const b = booking.data;
+  const deposit = b.payments.find((p) => p.kind === 'deposit' && (p.status === 'succeeded' || p.status === 'refunded' || p.status === 'partially_refunded'));
+
+  if (b.status === 'pending' || !deposit) {
+    return (
+      <PageMessage
+        title={t('success.notYet')}
+        action={
+          b.status === 'pending' ? (
+            <ButtonLink to={`/checkout?booking=${b.id}`} variant="accent">
+              {t('trips:actions.continuePayment')}
+            </ButtonLink>
+          ) : (
+            <ButtonLink to="/dashboard">{t('checkout.toTrips')}</ButtonLink>
+          )
+        }
+      />
+    );
+  }
+  const respondBy = b.respondBy ? formatInstant(b.respondBy, locale) : null;
+  const method =
+    deposit.method === 'card' && deposit.last4 ? t('success.paidCard', { last4: deposit.last4 }) : t('success.paidWith', { method: t(`payment.methods.${deposit.method}`) });
+  return (
+    <div className="mx-auto max-w-3xl px-4 pb-16 pt-8">
+      <div className="flex flex-col items-center text-center">
+        <CheckCircle2 className="h-14 w-14 text-success-600" aria-hidden />
+        <h1 className="mt-3 text-3xl font-bold tracking-tight">{t('success.heading')}</h1>
+        <p className="mt-2 max-w-xl text-stone-600 dark:text-stone-400">{t('success.body', { amount: amount(deposit.amountCents), number: b.bookingNumber })}</p>
+        <p className="mt-1 text-sm text-stone-500 dark:text-stone-400">
+          {method}
+          {deposit.provider === 'simulated' && <> · {t('success.demo')}</>}
+        </p>
+      </div>
+      {b.status === 'confirmed' && respondBy && (
+        <p className="mt-6 flex items-start gap-2 rounded-lg bg-primary-50 px-4 py-3 text-sm text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">
+          <Clock3 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          {t('success.waiting', { guide: b.guide.fullName, date: respondBy.date, time: respondBy.time })}
+        </p>
+      )}
+      <div className="mt-6 grid gap-6 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft sm:grid-cols-[1fr_16rem] sm:p-6 dark:border-stone-800 dark:bg-stone-900">
+        <TourSummary tour={tourOfBooking(b)} />
+        <PriceBreakdown price={bookingPriceLines(b)} paid />
+      </div>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <ButtonLink to="/dashboard?tab=pending-requests" variant="primary" size="lg">
+          {t('success.toTrips')}
+        </ButtonLink>
+        <ButtonLink to="/search" variant="outline" size="lg">
+          {t('success.more')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
