@@ -7,3 +7,6 @@ export * from './users';
 export * from './guides';
 export * from './bookings';
 export * from './messaging';
+export * from './tour';
+export * from './payment-proofs';
+export * from './disputes';

@@ -1,0 +1,2 @@
+// Tables for tour (issue #12); exported from schema/index.ts.
+export {};
