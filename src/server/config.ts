@@ -33,6 +33,8 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['simulated', 'stripe']).default('simulated'),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  // Stripe.js in the browser (cards are entered in Stripe Elements; decision 042). Public by design.
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   DEPOSIT_RATE: z.coerce.number().gt(0).max(1).default(0.2),
   COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
 });
@@ -49,8 +51,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.SUPPORT_WIDGET === 'crisp' && !e.CRISP_WEBSITE_ID) {
     throw new Error('Invalid settings in the environment:\n  CRISP_WEBSITE_ID: required when SUPPORT_WIDGET=crisp');
   }
-  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
-    throw new Error('Invalid settings in the environment:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PUBLISHABLE_KEY)) {
+    throw new Error(
+      'Invalid settings in the environment:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: required when PAYMENT_PROVIDER=stripe',
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -80,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       provider: e.PAYMENT_PROVIDER,
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      /** Sent to the browser in /api/config/public (Stripe.js needs it); never the secret key. */
+      stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
       depositRate: e.DEPOSIT_RATE,
       commissionRate: e.COMMISSION_RATE,
     },

@@ -87,6 +87,10 @@ export const publicConfigSchema = z.object({
     z.object({ provider: z.literal('crisp'), crispWebsiteId: z.string() }),
   ]),
   /** The payment provider: `simulated` is a demo (no money moves) and the web app says so. */
-  payments: z.object({ provider: z.enum(['simulated', 'stripe']) }),
+  payments: z.discriminatedUnion('provider', [
+    z.object({ provider: z.literal('simulated') }),
+    /** Stripe: the publishable key Stripe.js is loaded with (cards are entered in Stripe Elements, decision 042). */
+    z.object({ provider: z.literal('stripe'), publishableKey: z.string() }),
+  ]),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

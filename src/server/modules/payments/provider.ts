@@ -12,7 +12,7 @@ export interface ChargeRequest {
   amountCents: number;
   currency: string;
   method: ChargeMethod;
-  /** Card fields as typed (the simulated provider reads them; Stripe takes cards through Stripe.js). */
+  /** Card fields as typed (the simulated provider only; with Stripe the card is entered in Stripe.js and never sent here). */
   card?: { number: string; expiryDate: string; cvv: string; holder: string };
   /** The provider's own retry key: a repeated call never creates a second charge there. */
   idempotencyKey: string;
@@ -39,6 +39,8 @@ export interface WebhookEvent {
   /** Our payment id, when the provider echoes it (Stripe metadata): finds a payment whose ref is not stored yet. */
   paymentId?: number;
   failureCode?: string;
+  /** A card's last four digits as the provider reports them (Stripe's charge.succeeded), when it does. */
+  cardLast4?: string;
 }
 
 export interface PaymentProvider {

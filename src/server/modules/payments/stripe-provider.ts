@@ -6,8 +6,9 @@ const STRIPE_METHOD = { card: 'card', alipay: 'alipay', wechat: 'wechat_pay' } a
 
 /**
  * Stripe: a PaymentIntent per payment (`allowed_payment_method_types`, stripe ≥ 23). Cards are
- * confirmed in the browser with Stripe.js (the reply carries the client secret); Alipay and WeChat Pay
- * are confirmed here and reply with the redirect or QR page. Webhooks are verified on the raw body.
+ * entered in Stripe Elements and confirmed in the browser with Stripe.js (the reply carries the
+ * client secret; no card field reaches this server, decision 042); Alipay and WeChat Pay are confirmed
+ * here and reply with the redirect or QR page. Webhooks are verified on the raw body.
  */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -69,6 +70,21 @@ export class StripeProvider implements PaymentProvider {
         paymentId: Number(intent.metadata?.paymentId) || undefined,
         failureCode: intent.last_payment_error?.code ?? undefined,
       };
+    }
+    if (event.type === 'charge.succeeded') {
+      // The card's last four digits are on the charge, not on the PaymentIntent event (decision 042).
+      // A captured charge of one of our PaymentIntents means that intent succeeded: the same end state.
+      const charge = event.data.object;
+      const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      if (intentId && charge.status === 'succeeded' && charge.captured) {
+        return {
+          id: event.id,
+          type: 'payment.succeeded',
+          providerRef: intentId,
+          paymentId: Number(charge.metadata?.paymentId) || undefined,
+          cardLast4: charge.payment_method_details?.card?.last4 ?? undefined,
+        };
+      }
     }
     return { id: event.id, type: 'ignored', providerRef: '' };
   }

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/support';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
+import { publicPaymentConfig } from '../payments/index';
 import * as service from './support.service';
 
 const threadParams = z.object({ id: idParam });
@@ -46,7 +47,7 @@ export function supportRoutes(app: AppInstance): void {
         response: { 200: publicConfigSchema },
       },
     },
-    async () => ({ support: app.ctx.config.support, payments: { provider: app.ctx.config.payments.provider } }),
+    async () => ({ support: app.ctx.config.support, payments: publicPaymentConfig(app.ctx.config) }),
   );
 
   app.post(
