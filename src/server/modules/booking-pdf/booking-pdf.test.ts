@@ -1,0 +1,182 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatFen } from '../../../shared/money-format';
+import type { Booking } from '../../../shared/schemas/bookings';
+import { auth } from '../../test/guide-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { book, daysAhead, guidePerson, pay, person, type Person } from '../bookings/test-helpers';
+import { renderBookingPdf } from './render';
+
+let t: TestApp;
+let traveler: Person;
+let stranger: Person;
+let admin: Person;
+let guide: Awaited<ReturnType<typeof guidePerson>>;
+let bookingId: number;
+let booking: Booking;
+const date = daysAhead(20);
+
+/** The text of every page, as a reader's copy-and-paste would give it (needs the ToUnicode maps). */
+async function pdfText(data: Buffer): Promise<{ text: string; pages: number }> {
+  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
+  let text = '';
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    text += content.items.map((item) => ('str' in item ? item.str : '')).join('') + '\n';
+  }
+  const pages = doc.numPages;
+  await doc.destroy();
+  return { text, pages };
+}
+
+const getPdf = (url: string, who?: Person, headers: Record<string, string> = {}) =>
+  t.app.inject({ url, headers: { ...(who ? auth(who.token) : {}), ...headers } });
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'none' });
+  traveler = await person(t);
+  stranger = await person(t);
+  admin = await person(t, { admin: true });
+  guide = await guidePerson(t, { priceRmb: 300, maxPeople: 4, city: 'kyoto', name: '佐藤由衣 Sato Yui' });
+  const res = await book(t, traveler, {
+    guideId: guide.guideId,
+    date,
+    startTime: '10:00',
+    durationHours: 2,
+    travelers: 2,
+    meetingAddress: '京都市东山区清水1丁目294 清水寺仁王门前',
+    meetingPostalCode: '605-0862',
+  });
+  expect(res.statusCode).toBe(201);
+  bookingId = res.json().id;
+  expect((await pay(t, traveler, bookingId)).statusCode).toBe(201);
+  booking = (await getPdfJson(`/api/v2/bookings/${bookingId}`)) as Booking;
+});
+afterAll(() => t.close());
+
+async function getPdfJson(url: string) {
+  const res = await getPdf(url, traveler);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+describe('GET /api/v2/bookings/{id}/pdf', () => {
+  it('gives the traveler a one-page PDF in English whose text reads back: guide, Japan time, meeting point, money, policy', async () => {
+    const res = await getPdf(`/api/v2/bookings/${bookingId}/pdf?lang=en`, traveler);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="Tabi-Guides-${booking.bookingNumber}.pdf"`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const body = res.rawPayload;
+    expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text, pages } = await pdfText(body);
+    expect(pages).toBe(1);
+    expect(text).toContain('Booking confirmation');
+    expect(text).toContain(booking.bookingNumber);
+    expect(text).toContain('佐藤由衣 Sato Yui');
+    expect(text).toContain('Kyoto');
+    expect(text).toContain('10:00 – 12:00 (Japan time)');
+    expect(text).toContain('京都市东山区清水1丁目294 清水寺仁王门前');
+    expect(text).toContain('605-0862');
+    expect(text).toContain(`${formatFen(booking.totalPriceCents)} RMB`);
+    expect(text).toContain('Deposit paid online');
+    expect(text).toContain(`${formatFen(booking.depositCents)} RMB`);
+    expect(text).toContain('To pay your guide in person on the day');
+    expect(text).toContain(`${formatFen(booking.balanceCents)} RMB`);
+    expect(text).toContain('Card ending 4242');
+    expect(text).toContain('Cancellation policy');
+    expect(text).toContain('More than 7 days before the start');
+    expect(text).not.toContain('元');
+  });
+
+  it('reads back in Chinese for the guide: 地陪, 日本时间, 元, the policy', async () => {
+    const res = await getPdf(`/api/v2/bookings/${bookingId}/pdf?lang=zh-CN`, guide);
+    expect(res.statusCode).toBe(200);
+    const { text } = await pdfText(res.rawPayload);
+    expect(text).toContain('预订确认单');
+    expect(text).toContain('地陪');
+    expect(text).toContain('佐藤由衣 Sato Yui');
+    expect(text).toContain('京都');
+    expect(text).toContain('10:00 – 12:00（日本时间）');
+    const [y, m, d] = date.split('-').map(Number);
+    expect(text).toContain(`${y}年${m}月${d}日`);
+    expect(text).toContain('已在线支付定金');
+    expect(text).toContain(`${formatFen(booking.depositCents)} 元`);
+    expect(text).toContain('行程当天当面支付给地陪');
+    expect(text).toContain(`${formatFen(booking.balanceCents)} 元`);
+    expect(text).toContain('取消政策');
+    expect(text).toContain('有证明的紧急情况');
+    expect(text).not.toContain('RMB');
+  });
+
+  it('follows Accept-Language when no lang is given, and refuses an unknown lang', async () => {
+    const zh = await getPdf(`/api/v2/bookings/${bookingId}/pdf`, traveler, { 'accept-language': 'zh-CN,zh;q=0.9' });
+    expect((await pdfText(zh.rawPayload)).text).toContain('预订确认单');
+    const en = await getPdf(`/api/v2/bookings/${bookingId}/pdf`, traveler);
+    expect((await pdfText(en.rawPayload)).text).toContain('Booking confirmation');
+    for (const lang of ['fr', 'zh', 'EN', '']) {
+      const bad = await getPdf(`/api/v2/bookings/${bookingId}/pdf?lang=${lang}`, traveler);
+      expect(bad.statusCode, lang).toBe(400);
+      expect(bad.json().code).toBe('validation_failed');
+    }
+  });
+
+  it('is only for the two parties and admins: strangers 404, visitors 401, unknown bookings 404', async () => {
+    expect((await getPdf(`/api/v2/bookings/${bookingId}/pdf?lang=en`, admin)).statusCode).toBe(200);
+    const strangers = await getPdf(`/api/v2/bookings/${bookingId}/pdf?lang=en`, stranger);
+    expect(strangers.statusCode).toBe(404);
+    expect(strangers.json().code).toBe('not_found');
+    const visitor = await getPdf(`/api/v2/bookings/${bookingId}/pdf?lang=en`);
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().code).toBe('unauthorized');
+    expect((await getPdf(`/api/v2/bookings/99999999/pdf?lang=en`, traveler)).statusCode).toBe(404);
+  });
+
+  it('works with a signed link for five minutes, as a download too; a forged or stranger’s link does not', async () => {
+    const link = await getPdf(`/api/v2/bookings/${bookingId}/pdf-link?lang=zh-CN`, traveler);
+    expect(link.statusCode).toBe(200);
+    const { url, downloadUrl, expiresAt } = link.json();
+    expect(url).toMatch(new RegExp(`^/api/v2/bookings/${bookingId}/pdf\\?lang=zh-CN&uid=${traveler.id}&exp=\\d+&sig=`));
+    expect(new Date(expiresAt).getTime() - Date.now()).toBeGreaterThan(4 * 60_000);
+
+    const inline = await getPdf(url);
+    expect(inline.statusCode).toBe(200);
+    expect((await pdfText(inline.rawPayload)).text).toContain('预订确认单');
+    const download = await getPdf(downloadUrl);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="Tabi-Guides-${booking.bookingNumber}.pdf"`);
+
+    // The signature covers the booking, the party and the expiry.
+    const forged = [
+      url.replace(`/bookings/${bookingId}/`, `/bookings/${bookingId + 1}/`),
+      url.replace(`uid=${traveler.id}`, `uid=${stranger.id}`),
+      url.replace(/exp=(\d+)/, (_: string, exp: string) => `exp=${Number(exp) + 1000}`),
+      url.replace(/sig=[^&]+/, 'sig=AAAA'),
+    ];
+    for (const f of forged) expect((await getPdf(f)).statusCode, f).toBe(401);
+
+    // A stranger cannot get a link, and a visitor neither.
+    expect((await getPdf(`/api/v2/bookings/${bookingId}/pdf-link?lang=en`, stranger)).statusCode).toBe(404);
+    expect((await getPdf(`/api/v2/bookings/${bookingId}/pdf-link?lang=en`)).statusCode).toBe(401);
+  });
+
+  it('an admin’s link opens too (read as the traveler sees it)', async () => {
+    const link = await getPdf(`/api/v2/bookings/${bookingId}/pdf-link?lang=en`, admin);
+    expect(link.statusCode).toBe(200);
+    expect((await getPdf(link.json().url)).statusCode).toBe(200);
+  });
+});
+
+describe('booking PDF size and speed', () => {
+  it('renders one booking in both languages in well under a second each, small (subset fonts)', async () => {
+    await renderBookingPdf(booking, 'en'); // the fonts load once, on the first PDF
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const started = performance.now();
+      const pdf = await renderBookingPdf(booking, lang);
+      const ms = performance.now() - started;
+      console.log(`booking PDF ${lang}: ${(pdf.length / 1024).toFixed(1)} KB in ${ms.toFixed(0)} ms`);
+      expect(pdf.length).toBeLessThan(80 * 1024);
+      expect(ms).toBeLessThan(3000);
+    }
+  });
+});

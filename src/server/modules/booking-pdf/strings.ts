@@ -1,0 +1,188 @@
+import type { Locale } from '../../../shared/locales';
+import type { BookingStatus } from '../../../shared/booking/state-machine';
+
+/**
+ * The booking PDF's words in both languages. The status names and payment lines follow the web
+ * app's (locales trips.json / bookings.json); Chinese voice: 地陪, 您.
+ */
+export interface PdfStrings {
+  brand: string;
+  tagline: string;
+  title: string;
+  bookingNumber: string;
+  status: string;
+  issued: string;
+  statuses: Record<BookingStatus, string>;
+  sectionTour: string;
+  guide: string;
+  traveler: string;
+  city: string;
+  service: string;
+  date: string;
+  time: string;
+  /** e.g. "10:00 – 12:00 (Japan time)". */
+  timeRange: (start: string, end: string, zoneLabel: string) => string;
+  japanTime: string;
+  duration: string;
+  hours: (h: string) => string;
+  travelers: string;
+  travelerCount: (n: number) => string;
+  sectionMeeting: string;
+  address: string;
+  postalCode: string;
+  notes: string;
+  meetingUnset: string;
+  sectionPayment: string;
+  tourPrice: string;
+  tourPriceDetail: (hours: string, travelers: number) => string;
+  depositPaid: string;
+  depositDue: string;
+  extensionPaid: (n: number) => string;
+  refunded: string;
+  inPerson: string;
+  inPersonPaid: string;
+  inPersonNone: string;
+  inPersonNote: string;
+  methods: Record<'card' | 'alipay' | 'wechat' | 'cash', string>;
+  cardEnding: (last4: string) => string;
+  sectionPolicy: string;
+  policyIntro: string;
+  policyTiers: [string, string][];
+  policyTiming: string;
+  footer: string;
+  money: (amount: string) => string;
+}
+
+const en: PdfStrings = {
+  brand: 'Tabi Guides',
+  tagline: 'Local guides in Japan',
+  title: 'Booking confirmation',
+  bookingNumber: 'Booking number',
+  status: 'Status',
+  issued: 'Issued',
+  statuses: {
+    pending: 'Payment pending',
+    confirmed: 'Waiting for the guide',
+    upcoming: 'Upcoming',
+    awaiting_start: 'Starts today',
+    start_confirmed: 'Start confirmed',
+    ongoing: 'Ongoing',
+    extend_requested: 'Extension requested',
+    extend_confirmed: 'Extension confirmed',
+    completed: 'Completed',
+    disputed: 'In dispute',
+    cancelled: 'Cancelled',
+  },
+  sectionTour: 'Your tour',
+  guide: 'Guide',
+  traveler: 'Traveler',
+  city: 'City',
+  service: 'Service',
+  date: 'Date',
+  time: 'Time',
+  timeRange: (start, end, zone) => `${start} – ${end} (${zone})`,
+  japanTime: 'Japan time',
+  duration: 'Duration',
+  hours: (h) => (h === '1' ? '1 hour' : `${h} hours`),
+  travelers: 'Travelers',
+  travelerCount: (n) => (n === 1 ? '1 person' : `${n} people`),
+  sectionMeeting: 'Meeting point',
+  address: 'Address',
+  postalCode: 'Postal code',
+  notes: 'Notes',
+  meetingUnset: 'Your guide will confirm the meeting point in your chat.',
+  sectionPayment: 'Payment',
+  tourPrice: 'Tour price',
+  tourPriceDetail: (hours, n) => `${hours} h × ${n === 1 ? '1 person' : `${n} people`}`,
+  depositPaid: 'Deposit paid online',
+  depositDue: 'Deposit due online',
+  extensionPaid: (n) => (n === 1 ? 'Extension paid online' : `Extensions paid online (${n})`),
+  refunded: 'Refunded',
+  inPerson: 'To pay your guide in person on the day',
+  inPersonPaid: 'Paid to your guide in person',
+  inPersonNone: 'Nothing to pay in person',
+  inPersonNote: 'Nothing more is charged online. Keep a photo of the in-person payment and upload it in My Trips.',
+  methods: { card: 'Card', alipay: 'Alipay', wechat: 'WeChat Pay', cash: 'Cash' },
+  cardEnding: (last4) => `Card ending ${last4}`,
+  sectionPolicy: 'Cancellation policy',
+  policyIntro: "If you cancel, this share of your deposit is refunded, counted from the tour's start in Japan time:",
+  policyTiers: [
+    ['More than 7 days before the start', '100%'],
+    ['3 to 7 days before', '50%'],
+    ['1 to 3 days before', '25%'],
+    ['Less than 24 hours before, or no-show', '0%'],
+    ['A documented emergency', '85% (15% to the guide)'],
+    ['Your guide cancels', '100%'],
+  ],
+  policyTiming: 'Refunds arrive in 3–5 business days (cards), 1–3 (Alipay, WeChat Pay), 5–7 (bank transfer). Full policy: /help/cancellation',
+  footer: 'Tabi Guides · This confirmation is for the traveler and the guide of this booking.',
+  money: (amount) => `${amount} RMB`,
+};
+
+const zhCN: PdfStrings = {
+  brand: 'Tabi 日本地陪',
+  tagline: '日本本地地陪预订',
+  title: '预订确认单',
+  bookingNumber: '订单号',
+  status: '状态',
+  issued: '生成时间',
+  statuses: {
+    pending: '待付款',
+    confirmed: '等待地陪接受',
+    upcoming: '即将出行',
+    awaiting_start: '今天开始',
+    start_confirmed: '已确认开始',
+    ongoing: '进行中',
+    extend_requested: '已申请延长',
+    extend_confirmed: '延长已确认',
+    completed: '已完成',
+    disputed: '争议处理中',
+    cancelled: '已取消',
+  },
+  sectionTour: '行程信息',
+  guide: '地陪',
+  traveler: '旅客',
+  city: '城市',
+  service: '服务',
+  date: '日期',
+  time: '时间',
+  timeRange: (start, end, zone) => `${start} – ${end}（${zone}）`,
+  japanTime: '日本时间',
+  duration: '时长',
+  hours: (h) => `${h} 小时`,
+  travelers: '人数',
+  travelerCount: (n) => `${n} 人`,
+  sectionMeeting: '集合地点',
+  address: '地址',
+  postalCode: '邮编',
+  notes: '备注',
+  meetingUnset: '地陪会在聊天中与您确认集合地点。',
+  sectionPayment: '费用',
+  tourPrice: '行程费用',
+  tourPriceDetail: (hours, n) => `${hours} 小时 × ${n} 人`,
+  depositPaid: '已在线支付定金',
+  depositDue: '待在线支付定金',
+  extensionPaid: (n) => (n === 1 ? '已在线支付延时费' : `已在线支付延时费（${n} 次）`),
+  refunded: '已退款',
+  inPerson: '行程当天当面支付给地陪',
+  inPersonPaid: '已当面支付给地陪',
+  inPersonNone: '无需当面支付',
+  inPersonNote: '线上不再收取其他费用。当面付款后请拍照留存，并在“我的行程”中上传付款凭证。',
+  methods: { card: '银行卡', alipay: '支付宝', wechat: '微信支付', cash: '现金' },
+  cardEnding: (last4) => `银行卡（尾号 ${last4}）`,
+  sectionPolicy: '取消政策',
+  policyIntro: '如您取消预订，按距行程开始时间（日本时间）的长短退还定金：',
+  policyTiers: [
+    ['行程开始前 7 天以上', '100%'],
+    ['行程开始前 3–7 天', '50%'],
+    ['行程开始前 1–3 天', '25%'],
+    ['行程开始前不足 24 小时或未到场', '0%'],
+    ['有证明的紧急情况', '85%（15% 归地陪）'],
+    ['地陪取消', '100%'],
+  ],
+  policyTiming: '退款到账时间：银行卡 3–5 个工作日，支付宝、微信支付 1–3 个工作日，银行转账 5–7 个工作日。完整政策：/help/cancellation',
+  footer: 'Tabi 日本地陪 · 本确认单仅供本订单的旅客和地陪使用。',
+  money: (amount) => `${amount} 元`,
+};
+
+export const PDF_STRINGS: Record<Locale, PdfStrings> = { en, 'zh-CN': zhCN };
