@@ -14,7 +14,8 @@ import { healthRoutes } from './modules/health/index';
 import { registerMailer } from './modules/mail/index';
 import { registerMessaging } from './modules/messaging/index';
 import { registerNotifications } from './modules/notifications/index';
-import { reviewsRoutes } from './modules/reviews/index';
+import { registerDisputes } from './modules/disputes/index';
+import { registerReviews } from './modules/reviews/index';
 import { savedGuidesRoutes } from './modules/saved-guides/index';
 import { registerSupport } from './modules/support/index';
 import { usersRoutes } from './modules/users/index';
@@ -84,11 +85,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerSupport(app);
   guidesRoutes(app);
   savedGuidesRoutes(app);
-  reviewsRoutes(app);
   registerBookings(app);
+  registerReviews(app);
   await registerRealtime(app);
   registerNotifications(app);
   registerMessaging(app);
+  await registerDisputes(app);
   opts.extraRoutes?.(app);
 
   await registerWebApp(app, opts.webRoot ?? defaultWebRoot);

@@ -8,7 +8,7 @@ import type { RefundSplit } from './money-rules';
 export const LEDGER_ACCOUNTS = ['traveler', 'guide', 'platform'] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
-export const LEDGER_KINDS = ['deposit', 'deposit_release', 'refund', 'cancellation_fee', 'commission'] as const;
+export const LEDGER_KINDS = ['deposit', 'deposit_release', 'refund', 'cancellation_fee', 'commission', 'dispute_refund', 'dispute_settlement'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface Posting {

@@ -159,8 +159,10 @@ export const guideItineraries = pgTable(
 
 /**
  * Reviews (SPEC §3/§4). Dual-blind: a review is stored at submission and published when the other
- * party of the booking has reviewed too, or 7 days after (publishedAt). `bookingId` gets its
- * foreign key when the bookings table lands; one review per booking and direction.
+ * party of the booking has reviewed too, or 7 days after (publishedAt; decision 063). `bookingId`
+ * references bookings (foreign key in migration 0008, not declared here to keep this file free of a
+ * cycle with bookings.ts); the demo seed's older reviews have none and are published. One review per
+ * booking and direction.
  */
 export const reviews = pgTable(
   'reviews',
@@ -179,6 +181,7 @@ export const reviews = pgTable(
   },
   (t) => [
     uniqueIndex('reviews_booking_type_key').on(t.bookingId, t.type),
+    index('reviews_booking_idx').on(t.bookingId),
     index('reviews_guide_published_idx').on(t.guideId, t.publishedAt.desc()),
     index('reviews_to_user_idx').on(t.toUserId),
     check('reviews_rating_range', sql`rating between 1 and 5`),

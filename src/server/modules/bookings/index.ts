@@ -5,6 +5,9 @@ import { bookingsRoutes } from './bookings.routes';
 import { BookingsService, JOB } from './bookings.service';
 
 export { guideForBooking } from './bookings.repository';
+// Reviews and disputes (issue 12) read bookings and move them only through transitionBooking.
+export { findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, transitionBooking, type BookingRow } from './bookings.repository';
+export { factsOf } from './booking-view';
 export { BookingsService, JOB } from './bookings.service';
 export type { BookingEventMap, BookingEventName } from './events';
 

@@ -1,0 +1,81 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { disputeEvidence, disputes, payments } from '../../db/schema/index';
+
+export type DisputeRow = typeof disputes.$inferSelect;
+export type EvidenceRow = typeof disputeEvidence.$inferSelect;
+
+export async function insertDispute(tx: Database, values: typeof disputes.$inferInsert): Promise<DisputeRow> {
+  const [row] = await tx.insert(disputes).values(values).returning();
+  return row!;
+}
+
+export async function disputeById(db: Database, id: number, lock = false): Promise<DisputeRow | undefined> {
+  const q = db.select().from(disputes).where(eq(disputes.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function latestDisputeOfBooking(db: Database, bookingId: number): Promise<DisputeRow | undefined> {
+  const [row] = await db.select().from(disputes).where(eq(disputes.bookingId, bookingId)).orderBy(desc(disputes.id)).limit(1);
+  return row;
+}
+
+export function openDisputes(db: Database, limit: number): Promise<DisputeRow[]> {
+  return db.select().from(disputes).where(eq(disputes.status, 'open')).orderBy(asc(disputes.createdAt)).limit(limit);
+}
+
+export async function updateDispute(tx: Database, id: number, set: Partial<typeof disputes.$inferInsert>): Promise<DisputeRow | undefined> {
+  const [row] = await tx.update(disputes).set(set).where(and(eq(disputes.id, id), eq(disputes.status, 'open'))).returning();
+  return row;
+}
+
+export function evidenceOf(db: Database, disputeIds: number[]): Promise<EvidenceRow[]> {
+  if (!disputeIds.length) return Promise.resolve([]);
+  return db.select().from(disputeEvidence).where(inArray(disputeEvidence.disputeId, disputeIds)).orderBy(asc(disputeEvidence.id));
+}
+
+export async function evidenceById(db: Database, disputeId: number, id: number): Promise<EvidenceRow | undefined> {
+  const [row] = await db.select().from(disputeEvidence).where(and(eq(disputeEvidence.disputeId, disputeId), eq(disputeEvidence.id, id)));
+  return row;
+}
+
+export async function countEvidence(db: Database, disputeId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(disputeEvidence).where(eq(disputeEvidence.disputeId, disputeId));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertEvidence(tx: Database, values: typeof disputeEvidence.$inferInsert): Promise<EvidenceRow> {
+  const [row] = await tx.insert(disputeEvidence).values(values).returning();
+  return row!;
+}
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Payments of the booking made online through the provider that still hold refundable money, newest first. */
+export async function refundablePayments(db: Database, bookingId: number): Promise<PaymentRow[]> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ['succeeded', 'partially_refunded'])))
+    .orderBy(desc(payments.id));
+  return rows.filter((p) => p.method !== 'cash' && p.providerRef && p.amountCents > p.refundedCents);
+}
+
+export async function paymentById(db: Database, id: number): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+/** Records a refund made by the provider on top of any earlier one. */
+export async function addRefund(db: Database, id: number, amountCents: number, refundRef: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({
+      refundedCents: sql`least(${payments.amountCents}, ${payments.refundedCents} + ${amountCents})`,
+      status: sql`case when ${payments.refundedCents} + ${amountCents} >= ${payments.amountCents} then 'refunded' else 'partially_refunded' end`,
+      refundRef,
+      updatedAt: new Date(),
+    })
+    .where(eq(payments.id, id));
+}

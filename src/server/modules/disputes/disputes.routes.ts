@@ -1,0 +1,151 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorBodySchema, idParam } from '../../../shared/schemas/common';
+import { disputeSchema, EVIDENCE_MAX_BYTES, openDisputeBodySchema, resolveDisputeBodySchema, resolveDisputeReplySchema } from '../../../shared/schemas/disputes';
+import { AppError } from '../../lib/app-error';
+import type { AppInstance } from '../../lib/types';
+import { currentUser } from '../auth/index';
+import type { DisputesService } from './disputes.service';
+
+const security = [{ bearerAuth: [] }];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const MULTIPART_TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/** Reads the one file of a multipart upload (field "file"); over 10 MB is 413, a malformed body 400. */
+async function readEvidence(request: FastifyRequest): Promise<{ data: Buffer; fileName?: string }> {
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file"');
+  let out: { data: Buffer; fileName?: string } | undefined;
+  try {
+    const raw = request.raw;
+    if (!raw.complete && (raw.destroyed || raw.readableAborted)) throw new Error('The connection closed before the upload was read');
+    const part = await request.file({ limits: { fileSize: EVIDENCE_MAX_BYTES, files: 1 } });
+    if (part) out = { data: await part.toBuffer(), fileName: part.filename };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && MULTIPART_TOO_LARGE.has(code)) {
+      throw new AppError('payload_too_large', code === 'FST_REQ_FILE_TOO_LARGE' ? 'The file is larger than 10 MB' : 'Too many parts: send one file in the field "file"');
+    }
+    request.log.info({ err }, 'malformed multipart upload');
+    throw new AppError('bad_request', 'The upload is malformed or incomplete: send multipart/form-data with one file in the field "file"');
+  }
+  if (!out || out.data.length === 0) throw new AppError('validation_failed', 'No file in the upload', [{ path: 'body.file', message: 'Required' }]);
+  return out;
+}
+
+/** Disputes (issue 12, decision 064): open, evidence, read; and the admin's resolution. */
+export async function disputesRoutes(app: AppInstance, service: DisputesService): Promise<void> {
+  await app.register(async (scope: AppInstance) => {
+    // Multipart parsing only inside this scope: other routes keep JSON-only bodies.
+    await scope.register(multipart, { limits: { fileSize: EVIDENCE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+
+    scope.post(
+      '/api/v2/disputes',
+      {
+        onRequest: app.requireAuth,
+        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+        schema: {
+          tags: ['disputes'],
+          summary: 'Open a dispute on an ongoing booking or one completed within 7 days; the booking becomes disputed',
+          security,
+          body: openDisputeBodySchema,
+          response: { 201: disputeSchema, ...errors },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await service.open(currentUser(request), request.body)),
+    );
+
+    scope.get(
+      '/api/v2/disputes/:id',
+      {
+        onRequest: app.requireAuth,
+        schema: { tags: ['disputes'], summary: 'A dispute, for the booking’s parties and admins', security, params: z.object({ id: idParam }), response: { 200: disputeSchema, ...errors } },
+      },
+      async (request) => service.get(currentUser(request), request.params.id),
+    );
+
+    scope.get(
+      '/api/v2/disputes/bookings/:id',
+      {
+        onRequest: app.requireAuth,
+        schema: {
+          tags: ['disputes'],
+          summary: 'The latest dispute of a booking, for its parties and admins',
+          security,
+          params: z.object({ id: idParam }),
+          response: { 200: disputeSchema, ...errors },
+        },
+      },
+      async (request) => service.ofBooking(currentUser(request), request.params.id),
+    );
+
+    scope.post(
+      '/api/v2/disputes/:id/evidence',
+      {
+        onRequest: app.requireAuth,
+        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        schema: {
+          tags: ['disputes'],
+          summary: 'Add an evidence file to an open dispute',
+          description:
+            'multipart/form-data with one field "file": JPEG, PNG, GIF, WEBP or PDF, checked by content, at most 10 MB; images are re-encoded to WebP without metadata. ' +
+            'At most 10 files per dispute. Files are private: only the booking’s parties and admins can read them.',
+          consumes: ['multipart/form-data'],
+          security,
+          params: z.object({ id: idParam }),
+          response: { 201: disputeSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await service.addEvidence(currentUser(request), request.params.id, await readEvidence(request))),
+    );
+
+    scope.get(
+      '/api/v2/disputes/:id/evidence/:evidenceId',
+      {
+        onRequest: app.requireAuth,
+        schema: {
+          tags: ['disputes'],
+          summary: 'An evidence file (the booking’s parties and admins only; never cached by shared caches)',
+          security,
+          params: z.object({ id: idParam, evidenceId: idParam }),
+        },
+      },
+      async (request, reply) => {
+        const { file, row } = await service.evidenceFile(currentUser(request), request.params.id, request.params.evidenceId);
+        return reply
+          .type(row.contentType)
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-length', file.size)
+          .header('content-disposition', `${row.contentType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${encodeURIComponent(row.fileName)}"`)
+          .send(file.stream());
+      },
+    );
+  });
+
+  app.get(
+    '/api/admin/disputes',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['admin'], summary: 'Open disputes, oldest first (admins only)', security, response: { 200: z.object({ data: z.array(disputeSchema) }), 401: errorBodySchema, 404: errorBodySchema } },
+    },
+    async () => ({ data: await service.listOpen() }),
+  );
+
+  app.post(
+    '/api/admin/disputes/:id/resolve',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Resolve a dispute as completed or cancelled, with a refund to the traveler through the payment provider (admins only)',
+        security,
+        params: z.object({ id: idParam }),
+        body: resolveDisputeBodySchema,
+        response: { 200: resolveDisputeReplySchema, ...errors },
+      },
+    },
+    async (request) => service.resolve(currentUser(request), request.params.id, request.body),
+  );
+}

@@ -1,0 +1,339 @@
+import { randomBytes } from 'node:crypto';
+import { disputeResolutionPostings, refundableCents } from '../../../shared/booking/dispute-ledger';
+import { ledgerBalance } from '../../../shared/booking/ledger';
+import { bookingNumber } from '../../../shared/booking/money-rules';
+import { nextStatus } from '../../../shared/booking/state-machine';
+import {
+  EVIDENCE_MAX_FILES,
+  INVALID_FILE_TYPE,
+  type Dispute,
+  type openDisputeBodySchema,
+  type ResolveDisputeReply,
+  type resolveDisputeBodySchema,
+} from '../../../shared/schemas/disputes';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
+import { AppError, notFound } from '../../lib/app-error';
+import { reencodeImage, sniffImageType, type FileStorage, type StoredFile } from '../../storage/index';
+import type { AuthUser } from '../auth/index';
+import { factsOf, findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, transitionBooking, type BookingRow } from '../bookings/index';
+import type { NotificationsService } from '../notifications/index';
+import type { PaymentProvider } from '../payments/index';
+import * as repo from './disputes.repository';
+import type { DisputeRow, EvidenceRow } from './disputes.repository';
+import { disputeTexts } from './texts';
+
+export const DISPUTE_REFUND_JOB = 'dispute.refund';
+/** Evidence lives in a private folder: the public /uploads route never serves `private-…` keys. */
+const EVIDENCE_FOLDER = 'private-disputes';
+/** Evidence images are read at full size by an admin: scaled to fit 2400 px, re-encoded without metadata. */
+const EVIDENCE_BOX = { width: 2400, height: 2400 };
+
+interface Deps {
+  db: Database;
+  storage: FileStorage;
+  jobs: JobRunner;
+  provider: PaymentProvider;
+  notifications?: NotificationsService;
+  commissionRate: number;
+}
+
+type Side = 'traveler' | 'guide';
+
+const isPdf = (data: Buffer) => data.length >= 5 && data.subarray(0, 5).toString('latin1') === '%PDF-';
+
+/** A file name for display only: no path, no control characters, at most 120 characters. */
+export function cleanFileName(name: string | undefined, fallback: string): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f<>"]/g, '').trim().slice(0, 120);
+  return clean || fallback;
+}
+
+/**
+ * Disputes (issue 12, decision 064): either party opens one on an ongoing tour or within 7 days of
+ * completion (the state machine's `dispute` and its guard); the booking becomes `disputed` and both
+ * get a system message. Evidence files are private to the two parties and admins. An admin resolves
+ * it as completed or cancelled with a refund: the status change, the ledger entries and the refund
+ * jobs commit together; the provider refunds right after.
+ */
+export class DisputesService {
+  now: () => Date = () => new Date();
+
+  constructor(private readonly deps: Deps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  private async sideOf(db: Database, user: AuthUser, booking: BookingRow): Promise<{ side: Side | undefined; guideUserId: number }> {
+    const guideUserId = (await guideUserIdOf(db, booking.guideId))!;
+    const side: Side | undefined = booking.travelerId === user.id ? 'traveler' : guideUserId === user.id ? 'guide' : undefined;
+    return { side, guideUserId };
+  }
+
+  /** The dispute and its booking if the caller is a party (or, with `admins`, an admin); 404 otherwise. */
+  private async visible(user: AuthUser, id: number, admins: boolean) {
+    const dispute = await repo.disputeById(this.db, id);
+    if (!dispute) throw notFound('Dispute');
+    const booking = (await findBooking(this.db, dispute.bookingId))!;
+    const { side } = await this.sideOf(this.db, user, booking);
+    if (!side && !(admins && user.isAdmin)) throw notFound('Dispute');
+    return { dispute, booking, side };
+  }
+
+  private async view(dispute: DisputeRow, booking?: BookingRow): Promise<Dispute> {
+    const b = booking ?? (await findBooking(this.db, dispute.bookingId))!;
+    const evidence = await repo.evidenceOf(this.db, [dispute.id]);
+    return {
+      id: dispute.id,
+      bookingId: dispute.bookingId,
+      openedBy: dispute.openedBy,
+      openedSide: dispute.openedSide,
+      previousStatus: dispute.previousStatus,
+      reason: dispute.reason,
+      status: dispute.status,
+      resolution: dispute.resolution,
+      refundCents: dispute.refundCents,
+      resolutionNote: dispute.resolutionNote,
+      createdAt: dispute.createdAt.toISOString(),
+      resolvedAt: dispute.resolvedAt?.toISOString() ?? null,
+      bookingStatus: b.status,
+      evidence: evidence.map((e: EvidenceRow) => ({
+        id: e.id,
+        fileName: e.fileName,
+        contentType: e.contentType,
+        sizeBytes: e.sizeBytes,
+        uploadedBy: e.uploadedBy,
+        createdAt: e.createdAt.toISOString(),
+        url: `/api/v2/disputes/${dispute.id}/evidence/${e.id}`,
+      })),
+    };
+  }
+
+  async open(user: AuthUser, body: z.output<typeof openDisputeBodySchema>): Promise<Dispute> {
+    const now = this.now();
+    const done = await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const booking = await lockBooking(db, body.bookingId);
+      if (!booking) throw notFound('Booking');
+      const { side, guideUserId } = await this.sideOf(db, user, booking);
+      if (!side) throw notFound('Booking');
+      const decision = nextStatus(factsOf(booking), 'dispute', side, { now });
+      if (!decision.ok) {
+        const message =
+          decision.reason === 'dispute_window_closed'
+            ? 'A dispute can be opened up to 7 days after the tour was completed'
+            : `A ${booking.status} booking cannot be disputed`;
+        throw new AppError('invalid_transition', message, [{ path: 'bookingId', message: decision.reason }]);
+      }
+      const moved = await transitionBooking(db, booking.id, decision.from, decision.to);
+      if (!moved) throw new AppError('invalid_transition', 'The booking changed meanwhile; try again');
+      const dispute = await repo.insertDispute(db, {
+        bookingId: booking.id,
+        openedBy: user.id,
+        openedSide: side,
+        previousStatus: booking.status,
+        reason: body.reason,
+        createdAt: now,
+      });
+      return { dispute, booking: moved, side, guideUserId };
+    });
+    const n = bookingNumber(done.booking.id, done.booking.bookingNumber);
+    const other = done.side === 'traveler' ? done.guideUserId : done.booking.travelerId;
+    await this.notify([
+      { userId: user.id, side: done.side, text: disputeTexts.openedByYou(n), key: `dispute-opened:${done.dispute.id}:${user.id}` },
+      { userId: other, side: done.side === 'traveler' ? 'guide' : 'traveler', text: disputeTexts.openedByOther(n, done.side), key: `dispute-opened:${done.dispute.id}:${other}` },
+    ], done.booking.id);
+    return this.view(done.dispute, done.booking);
+  }
+
+  private async notify(items: { userId: number; side: Side; text: ReturnType<typeof disputeTexts.openedByYou>; key: string }[], bookingId: number) {
+    if (!this.deps.notifications) return;
+    await this.deps.notifications.create(
+      items.map((i) => ({
+        userId: i.userId,
+        type: 'booking' as const,
+        text: i.text,
+        actionUrl: i.side === 'guide' ? '/guide-dashboard' : '/dashboard?tab=past',
+        related: { type: 'booking', id: bookingId },
+        dedupeKey: i.key,
+      })),
+    );
+  }
+
+  async get(user: AuthUser, id: number): Promise<Dispute> {
+    const { dispute, booking } = await this.visible(user, id, true);
+    return this.view(dispute, booking);
+  }
+
+  /** The latest dispute of a booking, for its parties. */
+  async ofBooking(user: AuthUser, bookingId: number): Promise<Dispute> {
+    const booking = await findBooking(this.db, bookingId);
+    if (!booking) throw notFound('Booking');
+    const { side } = await this.sideOf(this.db, user, booking);
+    if (!side && !user.isAdmin) throw notFound('Booking');
+    const dispute = await repo.latestDisputeOfBooking(this.db, bookingId);
+    if (!dispute) throw notFound('Dispute');
+    return this.view(dispute, booking);
+  }
+
+  async listOpen(): Promise<Dispute[]> {
+    const rows = await repo.openDisputes(this.db, 200);
+    return Promise.all(rows.map((d) => this.view(d)));
+  }
+
+  /** Adds one evidence file: an image (re-encoded to WebP, no metadata) or a PDF, checked by content. */
+  async addEvidence(user: AuthUser, id: number, file: { data: Buffer; fileName?: string }): Promise<Dispute> {
+    const { dispute, booking, side } = await this.visible(user, id, false);
+    if (!side) throw notFound('Dispute');
+    if (dispute.status !== 'open') throw new AppError('conflict', 'This dispute is resolved; no more evidence can be added');
+    if ((await repo.countEvidence(this.db, id)) >= EVIDENCE_MAX_FILES) {
+      throw new AppError('conflict', `At most ${EVIDENCE_MAX_FILES} evidence files per dispute`, [{ path: 'body.file', message: 'limit reached' }]);
+    }
+    let stored: Buffer;
+    let contentType: 'image/webp' | 'application/pdf';
+    if (sniffImageType(file.data)) {
+      try {
+        stored = await reencodeImage(file.data, EVIDENCE_BOX);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'invalid_file_type') throw new AppError('invalid_file_type', INVALID_FILE_TYPE, [{ path: 'body.file', message: 'invalid type' }]);
+        throw err;
+      }
+      contentType = 'image/webp';
+    } else if (isPdf(file.data)) {
+      stored = file.data;
+      contentType = 'application/pdf';
+    } else {
+      throw new AppError('invalid_file_type', INVALID_FILE_TYPE, [{ path: 'body.file', message: 'invalid type' }]);
+    }
+    const ext = contentType === 'application/pdf' ? 'pdf' : 'webp';
+    const key = `${EVIDENCE_FOLDER}/${randomBytes(18).toString('base64url')}.${ext}`;
+    await this.deps.storage.put(key, stored, contentType);
+    const baseName = cleanFileName(file.fileName, `evidence.${ext}`).replace(/\.[^.]*$/, '');
+    await repo.insertEvidence(this.db, {
+      disputeId: id,
+      uploadedBy: user.id,
+      storageKey: key,
+      contentType,
+      sizeBytes: stored.length,
+      fileName: `${baseName || 'evidence'}.${ext}`,
+      createdAt: this.now(),
+    });
+    return this.view(dispute, booking);
+  }
+
+  async evidenceFile(user: AuthUser, id: number, evidenceId: number): Promise<{ file: StoredFile; row: EvidenceRow }> {
+    await this.visible(user, id, true);
+    const row = await repo.evidenceById(this.db, id, evidenceId);
+    if (!row) throw notFound('File');
+    const file = await this.deps.storage.get(row.storageKey);
+    if (!file) throw notFound('File');
+    return { file, row };
+  }
+
+  /**
+   * Admin: resolves an open dispute as completed or cancelled. In one transaction: the state machine's
+   * `resolve`, the ledger postings (refund and settlement; the booking's entries still sum to zero)
+   * and one refund job per payment refunded; the provider is asked right after the commit.
+   */
+  async resolve(admin: AuthUser, id: number, body: z.output<typeof resolveDisputeBodySchema>): Promise<ResolveDisputeReply> {
+    const now = this.now();
+    const jobIds: number[] = [];
+    const done = await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const pre = await repo.disputeById(db, id);
+      if (!pre) throw notFound('Dispute');
+      const booking = (await lockBooking(db, pre.bookingId))!;
+      const dispute = (await repo.disputeById(db, id, true))!;
+      if (dispute.status !== 'open') throw new AppError('conflict', 'This dispute is already resolved');
+      const decision = nextStatus(factsOf(booking), 'resolve', 'admin', { now, resolution: body.resolution });
+      if (!decision.ok) throw new AppError('invalid_transition', `A ${booking.status} booking cannot be resolved (${decision.reason})`);
+      const entries = await ledgerOf(db, booking.id);
+      const balance = ledgerBalance(entries);
+      const payable = await repo.refundablePayments(db, booking.id);
+      const providerRefundable = payable.reduce((s, p) => s + p.amountCents - p.refundedCents, 0);
+      const maxRefund = Math.min(refundableCents(balance), providerRefundable);
+      if (body.refundCents > maxRefund) {
+        throw new AppError('validation_failed', `The refund can be at most ${maxRefund} fen (what the traveler paid online)`, [
+          { path: 'refundCents', message: `at most ${maxRefund}` },
+        ]);
+      }
+      const postings = disputeResolutionPostings({
+        balance,
+        settled: dispute.previousStatus === 'completed',
+        resolution: body.resolution,
+        refundCents: body.refundCents,
+        commissionCents: booking.commissionCents,
+        commissionRate: this.deps.commissionRate,
+      });
+      const guideUserId = (await guideUserIdOf(db, booking.guideId))!;
+      await insertPostings(db, booking.id, postings, { travelerId: booking.travelerId, guideUserId });
+      const moved = await transitionBooking(
+        db,
+        booking.id,
+        decision.from,
+        decision.to,
+        decision.to === 'completed'
+          ? { completedAt: booking.completedAt ?? now }
+          : { cancelledAt: now, cancelledBy: 'system', cancelReason: 'dispute' },
+      );
+      if (!moved) throw new AppError('invalid_transition', 'The booking changed meanwhile; try again');
+      const resolved = (await repo.updateDispute(db, id, {
+        status: 'resolved',
+        resolution: body.resolution,
+        refundCents: body.refundCents,
+        resolutionNote: body.note ?? null,
+        resolvedBy: admin.id,
+        resolvedAt: now,
+      }))!;
+      // The refund, newest payment first, one provider refund per payment.
+      let left = body.refundCents;
+      for (const p of payable) {
+        if (left <= 0) break;
+        const amount = Math.min(left, p.amountCents - p.refundedCents);
+        left -= amount;
+        const jobId = await enqueueJob(db, {
+          kind: DISPUTE_REFUND_JOB,
+          payload: { disputeId: id, paymentId: p.id, amountCents: amount },
+          runAt: now,
+          dedupeKey: `${DISPUTE_REFUND_JOB}:${id}:${p.id}`,
+        });
+        if (jobId) jobIds.push(jobId);
+      }
+      const all = await ledgerOf(db, booking.id);
+      return { dispute: resolved, booking: moved, guideUserId, ledger: all };
+    });
+    for (const jobId of jobIds) await this.deps.jobs.runNow(jobId, now);
+    const n = bookingNumber(done.booking.id, done.booking.bookingNumber);
+    const text = disputeTexts.resolved(n, body.resolution, body.refundCents);
+    await this.notify(
+      [
+        { userId: done.booking.travelerId, side: 'traveler', text, key: `dispute-resolved:${id}:traveler` },
+        { userId: done.guideUserId, side: 'guide', text, key: `dispute-resolved:${id}:guide` },
+      ],
+      done.booking.id,
+    );
+    return {
+      dispute: await this.view(done.dispute, done.booking),
+      ledger: {
+        entries: done.ledger.map((e) => ({ account: e.account, kind: e.kind, amountCents: e.amountCents })),
+        total: done.ledger.reduce((s, e) => s + e.amountCents, 0),
+      },
+    };
+  }
+
+  /** Job: one provider refund of a resolution (idempotent at the provider by its key; retried by the runner). */
+  async runRefund(job: ClaimedJob): Promise<void> {
+    const { disputeId, paymentId, amountCents } = job.payload as { disputeId: number; paymentId: number; amountCents: number };
+    const payment = await repo.paymentById(this.db, paymentId);
+    if (!payment?.providerRef) return;
+    const { refundRef } = await this.deps.provider.refund({
+      providerRef: payment.providerRef,
+      amountCents,
+      idempotencyKey: `tabi-dispute-refund-${disputeId}-${paymentId}`,
+    });
+    await repo.addRefund(this.db, paymentId, amountCents, refundRef);
+  }
+}

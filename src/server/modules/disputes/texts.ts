@@ -1,0 +1,36 @@
+/** System messages about disputes, in the recipient's language (issue 12). */
+const yuan = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
+
+type Text = { title: string; message: string; actionLabel: string };
+type Pair = Record<'en' | 'zh-CN', Text>;
+
+export const disputeTexts = {
+  openedByYou: (n: string): Pair => ({
+    en: { title: 'Dispute opened', message: `You opened a dispute on booking ${n}. Our team will review it and the evidence, and contact both sides.`, actionLabel: 'View booking' },
+    'zh-CN': { title: '已提交争议', message: `您已就预订 ${n} 提交争议。我们的团队会审核争议和证据，并联系双方。`, actionLabel: '查看预订' },
+  }),
+  openedByOther: (n: string, by: 'traveler' | 'guide'): Pair => ({
+    en: {
+      title: 'A dispute was opened on your booking',
+      message: `The ${by} opened a dispute on booking ${n}. Our team will review it and contact you; you can add your own evidence.`,
+      actionLabel: 'View booking',
+    },
+    'zh-CN': {
+      title: '您的预订有一项争议',
+      message: `${by === 'guide' ? '地陪' : '旅行者'}就预订 ${n} 提交了争议。我们的团队会审核并联系您，您也可以上传自己的证据。`,
+      actionLabel: '查看预订',
+    },
+  }),
+  resolved: (n: string, resolution: 'completed' | 'cancelled', refundCents: number): Pair => ({
+    en: {
+      title: 'Dispute resolved',
+      message: `The dispute on booking ${n} was resolved: the booking is ${resolution === 'completed' ? 'completed' : 'cancelled'}.${refundCents > 0 ? ` ${yuan(refundCents)} RMB is refunded to the traveler.` : ''}`,
+      actionLabel: 'View booking',
+    },
+    'zh-CN': {
+      title: '争议已处理',
+      message: `预订 ${n} 的争议已处理：预订${resolution === 'completed' ? '已完成' : '已取消'}。${refundCents > 0 ? `${yuan(refundCents)} 元将退还给旅行者。` : ''}`,
+      actionLabel: '查看预订',
+    },
+  }),
+};

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { idParam } from './common';
+
+export const DISPUTE_REASON_MAX_CHARS = 2000;
+/** Evidence files: JPEG, PNG, GIF, WEBP or PDF (checked by content), at most 10 MB each, 10 per dispute. */
+export const EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
+export const EVIDENCE_MAX_FILES = 10;
+/** SPEC §5's message for a file of another type. */
+export const INVALID_FILE_TYPE = 'Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.';
+
+export const openDisputeBodySchema = z.object({
+  bookingId: idParam,
+  reason: z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, 'Please describe the problem').max(DISPUTE_REASON_MAX_CHARS, `At most ${DISPUTE_REASON_MAX_CHARS} characters`)),
+});
+export type OpenDisputeBody = z.input<typeof openDisputeBodySchema>;
+
+export const evidenceSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  uploadedBy: z.number().int(),
+  createdAt: z.string(),
+  /** The authenticated route that serves it to the booking's parties and admins. */
+  url: z.string(),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+
+export const disputeSchema = z.object({
+  id: z.number().int(),
+  bookingId: z.number().int(),
+  openedBy: z.number().int(),
+  openedSide: z.enum(['traveler', 'guide']),
+  previousStatus: z.string(),
+  reason: z.string(),
+  status: z.enum(['open', 'resolved']),
+  resolution: z.enum(['completed', 'cancelled']).nullable(),
+  refundCents: z.number().int().nullable(),
+  resolutionNote: z.string().nullable(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  bookingStatus: z.string(),
+  evidence: z.array(evidenceSchema),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+
+export const resolveDisputeBodySchema = z.object({
+  resolution: z.enum(['completed', 'cancelled']),
+  /** Refund to the traveler in fen, through the payment provider; at most what was paid online. */
+  refundCents: z.number().int().min(0).max(100_000_000).optional().default(0),
+  note: z.string().trim().max(DISPUTE_REASON_MAX_CHARS).optional(),
+});
+export type ResolveDisputeBody = z.input<typeof resolveDisputeBodySchema>;
+
+export const ledgerEntrySchema = z.object({ account: z.string(), kind: z.string(), amountCents: z.number().int() });
+
+export const resolveDisputeReplySchema = z.object({
+  dispute: disputeSchema,
+  ledger: z.object({ entries: z.array(ledgerEntrySchema), total: z.number().int() }),
+});
+export type ResolveDisputeReply = z.infer<typeof resolveDisputeReplySchema>;
