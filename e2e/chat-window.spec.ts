@@ -268,6 +268,15 @@ test('a tour request in the chat: postal-code rules, the guide (Chinese) accepts
   await expect(form.getByText('Please enter a valid 7-digit postal code.')).toBeVisible();
   await form.getByLabel('Meeting postal code').fill('1110032');
   await expect(form.getByLabel('Meeting postal code')).toHaveValue('111-0032');
+  // The service is one of the guide's own, from a list in the reader's language (decision 053).
+  const choices = (await (await traveler.page.request.get(`/api/v2/service-categories/guides/${listing}/choices/with-subcategories`)).json()).data as {
+    subcategories: { id: number; nameEn: string; nameCn: string }[];
+  }[];
+  const offered = choices.flatMap((c) => c.subcategories);
+  const service = form.getByLabel('Service');
+  await expect(service).toBeEnabled();
+  expect((await service.locator('option').allTextContents()).slice(1).sort()).toEqual(offered.map((s) => s.nameEn).sort());
+  await service.selectOption(String(offered[0]!.id));
   await form.getByLabel('Transport (round trip)').selectOption('nearby_city');
   await expect(form.getByTestId('tour-fees')).toContainText('¥14,000 (JPY)');
   await traveler.page.screenshot({ path: `${SHOTS}/tour-form-en-1280.png` });
@@ -275,12 +284,18 @@ test('a tour request in the chat: postal-code rules, the guide (Chinese) accepts
   await expect(form).toBeHidden();
   const card = win.getByTestId('tour-request-card').filter({ hasText: 'Senso-ji' }).last();
   await expect(card).toHaveAttribute('data-status', 'pending');
+  await expect(card).toContainText(offered[0]!.nameEn);
 
   // The guide, in Chinese, accepts.
   await guide.page.goto('/messages');
-  await guide.page.getByTestId('conversation-list').getByRole('button', { name: /Li Wei/ }).click();
+  // The Chinese reader's conversation list sums the request up in Chinese, with the service's Chinese name.
+  const entry = guide.page.getByTestId('conversation-list').getByRole('button', { name: /Li Wei/ });
+  await expect(entry).toContainText(`行程请求 · ${offered[0]!.nameCn} · `);
+  await expect(entry).toContainText('2 小时 · 2 位旅行者');
+  await entry.click();
   const guideCard = guide.page.getByTestId('tour-request-card').filter({ hasText: 'Senso-ji' }).last();
   await expect(guideCard).toContainText('111-0032');
+  await expect(guideCard).toContainText(`服务项目${offered[0]!.nameCn}`);
   await expect(guideCard).toContainText('14000 日元');
   await guide.page.screenshot({ path: `${SHOTS}/tour-card-zh-1280.png` });
   await guideCard.getByRole('button', { name: '接受' }).click();
@@ -298,6 +313,8 @@ test('a tour request in the chat: postal-code rules, the guide (Chinese) accepts
   await form.getByLabel('Itinerary').fill('Ueno park');
   await form.getByLabel('Meeting address').fill('Ueno station, park exit');
   await form.getByLabel('Meeting postal code').fill('110-0005');
+  await expect(form.getByLabel('Service')).toBeEnabled();
+  await form.getByLabel('Service').selectOption(String(offered.at(-1)!.id));
   await form.getByRole('button', { name: 'Send request' }).click();
   const second = guide.page.getByTestId('tour-request-card').filter({ hasText: 'Ueno park' }).last();
   await expect(second).toContainText('Ueno park');

@@ -47,3 +47,31 @@ export function tourRequestAllowances(r: AllowanceInput): Allowances {
   const ticketsYen = r.tickets === 'no_payment' ? 0 : TICKET_ALLOWANCE_YEN * Math.max(0, Math.floor(r.ticketCount));
   return { mealYen, transportYen, ticketsYen, totalYen: mealYen + transportYen + ticketsYen };
 }
+
+/** What a tour request preview says: when, how long, how many, and the service in the reader's language. */
+export interface TourRequestPreviewInput {
+  date: string;
+  startTime: string;
+  durationHours: number;
+  travelers: number;
+  service?: { nameEn: string; nameCn: string } | null;
+}
+
+/**
+ * The one-line summary of a tour request in the conversation list and in chat e-mails, in the
+ * reader's language (decision 053): "Tour request · Food tour · Nov 30, 2026 10:00 · 3 h · 2 travelers"
+ * / "行程请求 · 美食之旅 · 2026年11月30日 10:00 · 3 小时 · 2 位旅行者".
+ */
+export function tourRequestPreview(locale: 'en' | 'zh-CN', r: TourRequestPreviewInput): string {
+  const day = new Date(`${r.date}T00:00:00Z`);
+  const valid = !Number.isNaN(day.getTime());
+  if (locale === 'zh-CN') {
+    const when = valid ? `${day.getUTCFullYear()}年${day.getUTCMonth() + 1}月${day.getUTCDate()}日` : r.date;
+    return ['行程请求', r.service?.nameCn, `${when} ${r.startTime}`, `${r.durationHours} 小时`, `${r.travelers} 位旅行者`].filter(Boolean).join(' · ');
+  }
+  const when = valid ? new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(day) : r.date;
+  return ['Tour request', r.service?.nameEn, `${when} ${r.startTime}`, `${r.durationHours} h`, `${r.travelers} ${r.travelers === 1 ? 'traveler' : 'travelers'}`].filter(Boolean).join(' · ');
+}
+
+/** Requests sent before decision 053 stored an English summary as their body when the note was empty. */
+export const isLegacyTourRequestBody = (body: string) => /^Tour request: \d{4}-\d{2}-\d{2} /.test(body);

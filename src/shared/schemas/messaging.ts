@@ -31,9 +31,17 @@ export const tourRequestSchema = z.object({
   groupComposition: z.string().trim().max(500),
   meetingAddress: z.string().trim().min(1, 'Please provide the meeting address.').max(300),
   meetingPostalCode: z.string().regex(/^\d{3}-?\d{4}$/, 'Please enter a valid 7-digit postal code.'),
-  services: z.string().trim().max(500),
+  /**
+   * SPEC §3 "service selection": one of the subcategories the guide offers (the same field name as a
+   * booking's and SPEC §3 Guide pricing). Any other is 400 service_not_offered (decision 053).
+   */
+  subcategoryId: z.number().int().positive(),
 });
 export type TourRequest = z.infer<typeof tourRequestSchema>;
+
+/** The chosen service with both names, so each viewer reads it in their own language. */
+export const tourRequestServiceSchema = z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string() });
+export type TourRequestService = z.infer<typeof tourRequestServiceSchema>;
 
 export const tourRequestStateSchema = z.object({
   status: z.enum(TOUR_REQUEST_STATUSES),
@@ -55,7 +63,14 @@ export const messageSchema = z.object({
   sentAt: z.string(),
   /** When the other side read it; null while unread or when they turned read receipts off. */
   readAt: z.string().nullable(),
-  tourRequest: tourRequestSchema.extend({ state: tourRequestStateSchema }).nullable(),
+  tourRequest: tourRequestSchema
+    .extend({
+      /** Null only on requests written before the service was chosen from a list. */
+      subcategoryId: z.number().int().nullable(),
+      service: tourRequestServiceSchema.nullable(),
+      state: tourRequestStateSchema,
+    })
+    .nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -73,6 +88,7 @@ export const conversationSchema = z.object({
   /** Which side the caller is on (SPEC §3 Chat context isGuideView). */
   isGuideView: z.boolean(),
   counterpart: counterpartSchema,
+  /** The last message; a tour request reads as a summary in the caller's language (Accept-Language, else their stored locale). */
   lastMessage: z.string().nullable(),
   lastMessageAt: z.string().nullable(),
   messageCount: z.number().int(),

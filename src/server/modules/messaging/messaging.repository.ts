@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookings, conversationCredits, conversationReads, conversations, guides, messages, users } from '../../db/schema/index';
+import { bookings, conversationCredits, conversationReads, conversations, guideServices, guides, messages, serviceSubcategories, users } from '../../db/schema/index';
+import type { TourRequest } from '../../../shared/schemas/messaging';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -75,6 +76,26 @@ export async function insertMessage(db: Db, row: typeof messages.$inferInsert): 
   const [m] = await db.insert(messages).values(row).onConflictDoNothing().returning();
   if (m) await db.update(conversations).set({ lastMessageAt: m.createdAt }).where(eq(conversations.id, row.conversationId));
   return m;
+}
+
+/** Whether the listing offers this service subcategory (guide_services). */
+export async function offersService(db: Db, guideId: number, subcategoryId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: guideServices.subcategoryId })
+    .from(guideServices)
+    .where(and(eq(guideServices.guideId, guideId), eq(guideServices.subcategoryId, subcategoryId)));
+  return Boolean(row);
+}
+
+/** Both names of the given service subcategories. */
+export async function subcategoryNames(db: Db, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map<number, { id: number; nameEn: string; nameCn: string }>();
+  const rows = await db
+    .select({ id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn })
+    .from(serviceSubcategories)
+    .where(inArray(serviceSubcategories.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function findMessage(db: Db, conversationId: number, id: number) {
@@ -152,6 +173,8 @@ export async function listConversations(db: Database, userId: number) {
       messageCount: sql<number>`(select count(*) from ${messages} m where m.conversation_id = ${conversations.id})`.mapWith(Number),
       unreadCount: unreadExpr(userId),
       lastBody: sql<string | null>`(select m.body from ${messages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
+      /** The last message's tour request form, when it is one (its preview is written in the reader's language). */
+      lastTourRequest: sql<TourRequest | null>`(select m.tour_request from ${messages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
       otherName: users.fullName,
       otherNickname: users.nickname,
       otherPicture: users.profilePicture,
@@ -185,7 +208,7 @@ export async function chatUnreadTotal(db: Database, userId: number): Promise<num
 export async function people(db: Db, ids: number[]) {
   if (!ids.length) return [];
   return db
-    .select({ id: users.id, fullName: users.fullName, nickname: users.nickname, readReceiptsEnabled: users.readReceiptsEnabled, username: users.username, isGuide: users.isGuide, isAdmin: users.isAdmin })
+    .select({ id: users.id, fullName: users.fullName, nickname: users.nickname, locale: users.locale, readReceiptsEnabled: users.readReceiptsEnabled, username: users.username, isGuide: users.isGuide, isAdmin: users.isAdmin })
     .from(users)
     .where(inArray(users.id, ids));
 }

@@ -43,15 +43,27 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
       },
     },
     async (request, reply) => {
-      const { data, created } = await service.open(currentUser(request), request.body.guideId);
+      const user = currentUser(request);
+      const { data, created } = await service.open(user, request.body.guideId, await service.readerLocale(user, request.headers['accept-language']));
       return reply.status(created ? 201 : 200).send({ data });
     },
   );
 
   app.get(
     '/api/conversations',
-    { onRequest: app.requireAuth, schema: { tags, summary: 'My conversations, latest activity first', response: { 200: conversationListSchema, ...errors } } },
-    async (request) => service.list(currentUser(request)),
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        summary: 'My conversations, latest activity first',
+        description: "A tour request's lastMessage is a summary in the reader's language: Accept-Language (en or zh-CN), else the caller's stored locale.",
+        response: { 200: conversationListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return service.list(user, await service.readerLocale(user, request.headers['accept-language']));
+    },
   );
 
   app.get(

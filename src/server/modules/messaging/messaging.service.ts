@@ -1,7 +1,8 @@
 import { canSend, creditsFor, type Credits } from '../../../shared/messaging/credits';
 import { maskContacts } from '../../../shared/messaging/contact-masking';
-import { tourRequestAllowances, type RejectReason } from '../../../shared/messaging/tour-request';
-import type { Conversation, Message, TourRequest, TotalUnread } from '../../../shared/schemas/messaging';
+import { isLegacyTourRequestBody, tourRequestAllowances, tourRequestPreview, type RejectReason } from '../../../shared/messaging/tour-request';
+import { matchLocale, type Locale } from '../../../shared/locales';
+import type { Conversation, Message, TourRequest, TourRequestService, TotalUnread } from '../../../shared/schemas/messaging';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Realtime } from '../../realtime/index';
@@ -14,7 +15,7 @@ import type { ConversationRow, MessageRow } from './messaging.repository';
 /** The bookings module's `create`, when it is registered (tour request acceptance makes a pending booking). */
 export type CreateBooking = (
   traveler: AuthUser,
-  body: { guideId: number; date: string; startTime: string; durationHours: number; travelers: number; meetingAddress?: string; meetingPostalCode?: string; notes?: string },
+  body: { guideId: number; date: string; startTime: string; durationHours: number; travelers: number; subcategoryId?: number; meetingAddress?: string; meetingPostalCode?: string; notes?: string },
 ) => Promise<{ id: number }>;
 
 interface Deps {
@@ -29,6 +30,9 @@ type Side = 'traveler' | 'guide';
 const sideOf = (c: ConversationRow, userId: number): Side | null => (c.travelerId === userId ? 'traveler' : c.guideUserId === userId ? 'guide' : null);
 const otherOf = (c: ConversationRow, userId: number) => (c.travelerId === userId ? c.guideUserId : c.travelerId);
 const pairKey = (c: { travelerId: number; guideId: number }) => `${c.travelerId}:${c.guideId}`;
+type Services = Map<number, TourRequestService>;
+/** The note a traveler wrote with a tour request (older requests stored an English summary instead). */
+const noteOf = (m: { kind: string; body: string }) => (m.kind === 'tour_request' && isLegacyTourRequestBody(m.body) ? '' : m.body);
 
 /**
  * Conversations between a traveler and a guide (issue 10). Only the two participants see or write a
@@ -64,8 +68,17 @@ export class MessagingService {
     return ps.length === 2 && ps.every((p) => p.readReceiptsEnabled);
   }
 
-  toMessage(m: MessageRow, opts: { unlocked: boolean; readBy?: { lastReadMessageId: number; readAt: Date } | null }): Message {
-    const body = opts.unlocked ? { text: m.body, masked: false } : maskContacts(m.body);
+  /** Both names of the services chosen in these tour requests. */
+  private services(rows: Pick<MessageRow, 'tourRequest'>[]): Promise<Services> {
+    return repo.subcategoryNames(
+      this.db,
+      rows.flatMap((m) => (m.tourRequest?.subcategoryId ? [m.tourRequest.subcategoryId] : [])),
+    );
+  }
+
+  toMessage(m: MessageRow, opts: { unlocked: boolean; services: Services; readBy?: { lastReadMessageId: number; readAt: Date } | null }): Message {
+    const note = noteOf(m);
+    const body = opts.unlocked ? { text: note, masked: false } : maskContacts(note);
     const read = opts.readBy && opts.readBy.lastReadMessageId >= m.id ? opts.readBy.readAt.toISOString() : null;
     return {
       id: m.id,
@@ -81,6 +94,8 @@ export class MessagingService {
         m.kind === 'tour_request' && m.tourRequest
           ? {
               ...m.tourRequest,
+              subcategoryId: m.tourRequest.subcategoryId ?? null,
+              service: (m.tourRequest.subcategoryId && opts.services.get(m.tourRequest.subcategoryId)) || null,
               state: {
                 status: m.tourRequestStatus ?? 'pending',
                 rejectReason: (m.rejectReason as RejectReason | null) ?? null,
@@ -92,17 +107,30 @@ export class MessagingService {
     };
   }
 
-  private async entry(user: AuthUser, id: number): Promise<Conversation> {
+  private async entry(user: AuthUser, id: number, locale: Locale): Promise<Conversation> {
     const row = await repo.conversationEntry(this.db, user.id, id);
     if (!row) throw notFound('Conversation');
-    return (await this.entries(user, [row]))[0]!;
+    return (await this.entries(user, [row], locale))[0]!;
   }
 
-  private async entries(user: AuthUser, rows: Awaited<ReturnType<typeof repo.listConversations>>): Promise<Conversation[]> {
-    const facts = await repo.bookingFacts(
-      this.db,
-      rows.map((r) => r.c),
-    );
+  /** The last message as the list shows it: a tour request is summed up in the reader's language (decision 053). */
+  private preview(r: Awaited<ReturnType<typeof repo.listConversations>>[number], confirmed: boolean, services: Services, locale: Locale): string | null {
+    if (r.lastBody === null) return null;
+    if (r.lastTourRequest) {
+      const t = r.lastTourRequest;
+      return tourRequestPreview(locale, { ...t, service: t.subcategoryId ? services.get(t.subcategoryId) : null });
+    }
+    return confirmed ? r.lastBody : maskContacts(r.lastBody).text;
+  }
+
+  private async entries(user: AuthUser, rows: Awaited<ReturnType<typeof repo.listConversations>>, locale: Locale): Promise<Conversation[]> {
+    const [facts, services] = await Promise.all([
+      repo.bookingFacts(
+        this.db,
+        rows.map((r) => r.c),
+      ),
+      this.services(rows.map((r) => ({ tourRequest: r.lastTourRequest }))),
+    ]);
     return rows.map((r) => {
       const f = facts.get(pairKey(r.c)) ?? { hasBooking: false, confirmed: false };
       const isGuideView = r.c.guideUserId === user.id;
@@ -116,7 +144,7 @@ export class MessagingService {
           avatarUrl: r.otherPicture,
           guideId: isGuideView ? null : r.c.guideId,
         },
-        lastMessage: r.lastBody === null ? null : f.confirmed ? r.lastBody : maskContacts(r.lastBody).text,
+        lastMessage: this.preview(r, f.confirmed, services, locale),
         lastMessageAt: r.c.lastMessageAt?.toISOString() ?? null,
         messageCount: r.messageCount,
         unreadCount: r.unreadCount,
@@ -126,18 +154,26 @@ export class MessagingService {
     });
   }
 
-  async open(user: AuthUser, guideId: number): Promise<{ data: Conversation; created: boolean }> {
+  async open(user: AuthUser, guideId: number, locale: Locale = 'en'): Promise<{ data: Conversation; created: boolean }> {
     const listing = await repo.findGuideListing(this.db, guideId);
     if (!listing || listing.status !== 'active') throw notFound('Guide');
     if (listing.userId === user.id) throw new AppError('own_listing', 'You cannot message your own listing');
     const before = await repo.listConversations(this.db, user.id);
     const existed = before.some((r) => r.c.guideId === guideId && r.c.travelerId === user.id);
     const c = await repo.openConversation(this.db, user.id, guideId, listing.userId);
-    return { data: await this.entry(user, c.id), created: !existed };
+    return { data: await this.entry(user, c.id, locale), created: !existed };
   }
 
-  async list(user: AuthUser) {
-    return { data: await this.entries(user, await repo.listConversations(this.db, user.id)) };
+  /** The language a reader reads in now: the request's Accept-Language when it names en or zh-CN, else their stored locale. */
+  async readerLocale(user: AuthUser, acceptLanguage: string | undefined): Promise<Locale> {
+    const asked = matchLocale(acceptLanguage);
+    if (asked) return asked;
+    const [me] = await repo.people(this.db, [user.id]);
+    return matchLocale(me?.locale) ?? 'en';
+  }
+
+  async list(user: AuthUser, locale: Locale = 'en') {
+    return { data: await this.entries(user, await repo.listConversations(this.db, user.id), locale) };
   }
 
   async messages(user: AuthUser, id: number, q: { before?: number; limit: number }) {
@@ -151,9 +187,9 @@ export class MessagingService {
     const hasMore = rows.length > q.limit;
     const page = rows.slice(0, q.limit).reverse();
     const otherRead = receipts ? (reads.find((r) => r.userId === otherOf(c, user.id)) ?? null) : null;
-    const credits = await this.credits(this.db, c, f.hasBooking);
+    const [credits, services] = await Promise.all([this.credits(this.db, c, f.hasBooking), this.services(page)]);
     return {
-      data: page.map((m) => this.toMessage(m, { unlocked: f.confirmed, readBy: m.senderId === user.id ? otherRead : null })),
+      data: page.map((m) => this.toMessage(m, { unlocked: f.confirmed, services, readBy: m.senderId === user.id ? otherRead : null })),
       nextBefore: hasMore ? page[0]!.id : null,
       credits: credits[side],
     };
@@ -193,7 +229,8 @@ export class MessagingService {
       await repo.setCredits(tx, c.id, c.guideUserId, after.guide);
       return { message, created: true, credits: after, creditsBefore: before };
     });
-    const data = this.toMessage(result.message, { unlocked: f.confirmed, readBy: null });
+    const services = await this.services([result.message]);
+    const data = this.toMessage(result.message, { unlocked: f.confirmed, services, readBy: null });
     if (result.created) {
       const other = otherOf(c, user.id);
       const rt = this.deps.realtime;
@@ -204,19 +241,27 @@ export class MessagingService {
         rt.send([c.travelerId, c.guideUserId], { type: 'conversation_update', payload: { conversationId: c.id, credits: result.credits.traveler } });
       }
       const sender = (await repo.people(this.db, [user.id]))[0];
+      const tr = result.message.tourRequest;
+      // A tour request's e-mail sums it up in the recipient's language, with the note when there is one.
+      const body = tr ? (locale: Locale) => [tourRequestPreview(locale, { ...tr, service: data.tourRequest?.service }), data.body].filter(Boolean).join('\n\n') : data.body;
       this.deps.notifications
-        .chatEmail(other, { from: sender?.nickname || sender?.fullName || user.username, body: data.body, conversationId: c.id })
+        .chatEmail(other, { from: sender?.nickname || sender?.fullName || user.username, body, conversationId: c.id })
         .catch((err) => this.deps.log.warn({ err }, 'chat e-mail failed'));
     }
     return { data, credits: result.credits[side], created: result.created };
   }
 
+  /**
+   * A tour request: the service must be one the guide offers (400 service_not_offered). The body is
+   * the traveler's note only; every reader sees the summary in their own language (decision 053).
+   */
   async sendTourRequest(user: AuthUser, id: number, input: { clientMessageId: string; request: TourRequest; note: string }) {
-    const { side } = await this.member(user, id);
+    const { c, side } = await this.member(user, id);
     if (side !== 'traveler') throw new AppError('forbidden', 'Only the traveler sends a tour request');
-    const r = input.request;
-    const body = input.note.trim() || `Tour request: ${r.date} ${r.startTime}, ${r.durationHours} h, ${r.travelers} traveler(s)`;
-    return this.send(user, id, { clientMessageId: input.clientMessageId, body, tourRequest: r });
+    if (!(await repo.offersService(this.db, c.guideId, input.request.subcategoryId))) {
+      throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'request.subcategoryId', message: 'not offered' }]);
+    }
+    return this.send(user, id, { clientMessageId: input.clientMessageId, body: input.note.trim(), tourRequest: input.request });
   }
 
   /** The guide accepts a tour request: a pending booking through the bookings module when it is there. */
@@ -239,6 +284,7 @@ export class MessagingService {
           startTime: r.startTime,
           durationHours: r.durationHours,
           travelers: r.travelers,
+          ...(r.subcategoryId && { subcategoryId: r.subcategoryId }),
           meetingAddress: r.meetingAddress,
           meetingPostalCode: r.meetingPostalCode.replace(/^(\d{3})-?(\d{4})$/, '$1-$2'),
           notes: r.itinerary.slice(0, 1000),
@@ -262,8 +308,8 @@ export class MessagingService {
   }
 
   private async afterAnswer(user: AuthUser, c: ConversationRow, m: MessageRow, outcome: 'accepted' | 'rejected') {
-    const f = await this.facts(c);
-    const data = this.toMessage(m, { unlocked: f.confirmed });
+    const [f, services] = await Promise.all([this.facts(c), this.services([m])]);
+    const data = this.toMessage(m, { unlocked: f.confirmed, services });
     const credits = await this.credits(this.db, c, f.hasBooking);
     // Both sides see the request's new state at once (the same message, re-sent).
     this.deps.realtime.send([c.travelerId], { type: 'new_message', payload: { ...data, credits: credits.traveler } });

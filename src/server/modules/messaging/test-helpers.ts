@@ -1,6 +1,6 @@
 import { bookings } from '../../db/schema/index';
 import type { Database } from '../../db/client';
-import { auth, makeGuide, makeUser, tokenFor } from '../../test/guide-fixtures';
+import { auth, makeGuide, makeUser, subcategoryIdBySlug, tokenFor } from '../../test/guide-fixtures';
 import type { TestApp } from '../../test/test-app';
 
 /** Test-only helpers for the messaging and notification suites (not exported from the index). */
@@ -14,9 +14,11 @@ export async function traveler(t: TestApp, fullName?: string): Promise<Who> {
   return { id: u.id, token: await tokenFor(t.database.db, u.id) };
 }
 
-export async function guide(t: TestApp, name?: string): Promise<Who & { guideId: number }> {
-  const g = await makeGuide(t.database.db, { name, weekdays: [1, 2, 3, 4, 5, 6, 7] });
-  return { id: g.user.id, guideId: g.guide.id, token: await tokenFor(t.database.db, g.user.id) };
+/** A guide who works every day and offers a food tour and a city walk (`services`, in that order). */
+export async function guide(t: TestApp, name?: string): Promise<Who & { guideId: number; services: number[] }> {
+  const services = [await subcategoryIdBySlug(t.database.db, 'food-tour'), await subcategoryIdBySlug(t.database.db, 'city-walk')];
+  const g = await makeGuide(t.database.db, { name, weekdays: [1, 2, 3, 4, 5, 6, 7], services });
+  return { id: g.user.id, guideId: g.guide.id, services, token: await tokenFor(t.database.db, g.user.id) };
 }
 
 let n = 0;

@@ -123,14 +123,19 @@ export class NotificationsService {
     return created;
   }
 
-  /** An e-mail about a chat message, for recipients who chose e-mail for chat. */
-  async chatEmail(userId: number, opts: { from: string; body: string; conversationId: number }): Promise<void> {
+  /**
+   * An e-mail about a chat message, for recipients who chose e-mail for chat, in the recipient's
+   * stored locale. `body` may be written per locale (a tour request's summary).
+   */
+  async chatEmail(userId: number, opts: { from: string; body: string | ((locale: Locale) => string); conversationId: number }): Promise<void> {
     const prefs = (await this.settings(userId)).kinds.chat;
     if (!prefs.email) return;
     const [person] = await repo.recipients(this.db, [userId]);
     if (!person) return;
+    const locale = localeOf(person.locale);
+    const body = typeof opts.body === 'function' ? opts.body(locale) : opts.body;
     const link = new URL(`/messages?c=${opts.conversationId}`, this.deps.appUrl).toString();
-    await this.mail(person.email, { ...chatMail(localeOf(person.locale), { from: opts.from, body: opts.body, link }), template: 'chat_message' });
+    await this.mail(person.email, { ...chatMail(locale, { from: opts.from, body, link }), template: 'chat_message' });
   }
 
   private async mail(to: string, mail: { subject: string; textBody: string; template: string }) {

@@ -1,5 +1,6 @@
 import { addDays, todayInZone } from '../../../shared/availability';
-import { addItinerary } from '../guide-fixtures';
+import { setGuideServices } from '../../modules/guides/index';
+import { addItinerary, subcategoryIdBySlug } from '../guide-fixtures';
 import type { Party, RouteRequest, TrustFixtures } from './fixtures';
 import { send } from './fixtures';
 
@@ -76,7 +77,13 @@ async function ownersConversation(f: TrustFixtures): Promise<number> {
   return id;
 }
 let tourRequestN = 0;
-const tourRequestBody = () => ({
+/** A service f.guide offers (a tour request must choose one, decision 053). */
+async function guideService(f: TrustFixtures): Promise<number> {
+  const id = await subcategoryIdBySlug(f.t.database.db, 'city-walk');
+  await setGuideServices(f.t.database.db, f.guide.guideId, [{ subcategoryId: id, priceCents: null }]);
+  return id;
+}
+const tourRequestBody = (subcategoryId: number) => ({
   clientMessageId: `authz-tour-${++tourRequestN}`,
   note: '',
   request: {
@@ -93,13 +100,13 @@ const tourRequestBody = () => ({
     groupComposition: 'Two adults',
     meetingAddress: 'Kyoto Station',
     meetingPostalCode: '600-8216',
-    services: '',
+    subcategoryId,
   },
 });
 /** A pending tour request from the owner to f.guide, for the guide to answer. */
 async function ownersTourRequest(f: TrustFixtures): Promise<{ id: number; messageId: number }> {
   const id = await ownersConversation(f);
-  const res = await send(f.t, { method: 'POST', url: `/api/conversations/${id}/tour-requests`, token: await f.owner.token(), body: tourRequestBody() });
+  const res = await send(f.t, { method: 'POST', url: `/api/conversations/${id}/tour-requests`, token: await f.owner.token(), body: tourRequestBody(await guideService(f)) });
   if (res.statusCode >= 300) throw new Error(`tour request setup failed: ${res.statusCode} ${res.body}`);
   return { id, messageId: res.json().data.id as number };
 }
@@ -211,7 +218,7 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
   'POST /api/conversations/{id}/tour-requests': {
     rule: 'owner',
     strangers: conversationStrangers,
-    setup: async (f) => ({ params: { id: await ownersConversation(f) }, body: tourRequestBody() }),
+    setup: async (f) => ({ params: { id: await ownersConversation(f) }, body: tourRequestBody(await guideService(f)) }),
   },
   'POST /api/conversations/{id}/tour-requests/{messageId}/accept': {
     rule: 'owner',

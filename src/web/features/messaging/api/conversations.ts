@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Conversation, Message } from '../../../../shared/schemas/messaging';
 import { apiRequest } from '../../../lib/api-client';
+import { currentLocale, i18next } from '../../../lib/i18n';
 import { messagingKeys } from './keys';
 
 export interface MessagesPage {
@@ -9,12 +11,23 @@ export interface MessagesPage {
   credits: number | null;
 }
 
-export const openConversation = (guideId: number) => apiRequest<{ data: Conversation }>('/api/conversations', { method: 'POST', body: { guideId } });
+/** The language the user reads in now: the server writes tour request previews in it (decision 053). */
+const readerLanguage = () => ({ 'Accept-Language': currentLocale() });
+
+export const openConversation = (guideId: number) =>
+  apiRequest<{ data: Conversation }>('/api/conversations', { method: 'POST', body: { guideId }, headers: readerLanguage() });
 
 export function useConversations(enabled = true) {
+  const queryClient = useQueryClient();
+  // Switching the language fetches the list again, so previews follow it.
+  useEffect(() => {
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations, exact: true });
+    i18next.on('languageChanged', refetch);
+    return () => i18next.off('languageChanged', refetch);
+  }, [queryClient]);
   return useQuery({
     queryKey: messagingKeys.conversations,
-    queryFn: () => apiRequest<{ data: Conversation[] }>('/api/conversations').then((r) => r.data),
+    queryFn: () => apiRequest<{ data: Conversation[] }>('/api/conversations', { headers: readerLanguage() }).then((r) => r.data),
     enabled,
   });
 }

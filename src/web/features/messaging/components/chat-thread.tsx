@@ -124,6 +124,7 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
       {requesting && (
         <TourRequestForm
           conversationId={id}
+          guideId={conversation.conversation.guideId}
           onDone={() => setRequesting(false)}
         />
       )}

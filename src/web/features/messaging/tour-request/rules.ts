@@ -17,7 +17,8 @@ export interface TourRequestDraft {
   groupComposition: string;
   meetingAddress: string;
   meetingPostalCode: string;
-  services: string;
+  /** The chosen service subcategory id ('' until one is chosen from the guide's own services). */
+  subcategoryId: string;
   note: string;
 }
 
@@ -35,7 +36,7 @@ export const emptyDraft = (): TourRequestDraft => ({
   groupComposition: '',
   meetingAddress: '',
   meetingPostalCode: '',
-  services: '',
+  subcategoryId: '',
   note: '',
 });
 
@@ -46,7 +47,8 @@ const int = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s.trim()) : NaN);
 
 /**
  * SPEC §5 postal code and meeting address rules with the spec's messages, plus the contract's
- * ranges (date, HH:MM, 1–12 hours, 1–50 travelers, 0–10 meals, 0–20 tickets, an itinerary).
+ * ranges (date, HH:MM, 1–12 hours, 1–50 travelers, 0–10 meals, 0–20 tickets, an itinerary) and a
+ * service chosen from the guide's own (decision 053).
  */
 export function validateTourRequest(d: TourRequestDraft, today: string): TourRequestErrors {
   const e: TourRequestErrors = {};
@@ -61,6 +63,7 @@ export function validateTourRequest(d: TourRequestDraft, today: string): TourReq
   if (!(meals >= 0 && meals <= 10)) e.meals = 'meals';
   const tickets = int(d.ticketCount);
   if (!(tickets >= 0 && tickets <= 20)) e.ticketCount = 'tickets';
+  if (!/^\d+$/.test(d.subcategoryId)) e.subcategoryId = 'service';
   if (!d.itinerary.trim()) e.itinerary = 'itinerary';
   if (!d.meetingAddress.trim()) e.meetingAddress = 'address';
   const postal = postalCodeError(d.meetingPostalCode);
@@ -85,7 +88,7 @@ export function toTourRequest(d: TourRequestDraft): TourRequest {
     groupComposition: d.groupComposition.trim(),
     meetingAddress: d.meetingAddress.trim(),
     meetingPostalCode: formatPostalCode(d.meetingPostalCode),
-    services: d.services.trim(),
+    subcategoryId: Number(d.subcategoryId),
   };
 }
 
@@ -100,3 +103,6 @@ export function displayDate(iso: string, locale: string): string {
   if (Number.isNaN(d.getTime())) return iso;
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: locale === 'zh-CN' ? 'long' : 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
 }
+
+/** A service's name in the reader's language (the catalog carries both). */
+export const serviceName = (s: { nameEn: string; nameCn: string }, locale: string) => (locale === 'zh-CN' ? s.nameCn : s.nameEn);

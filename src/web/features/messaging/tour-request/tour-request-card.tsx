@@ -7,7 +7,7 @@ import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { closeChatWindow } from '../window/chat-window-store';
 import { useAnswerTourRequest } from './api';
-import { displayDate } from './rules';
+import { displayDate, serviceName } from './rules';
 import { FeeLines } from './tour-request-form';
 
 /**
@@ -27,7 +27,7 @@ export function TourRequestCard({ message, isGuideView }: { message: Message; is
     [t('tour.duration'), t('tour.hours', { count: r.durationHours })],
     [t('tour.travelers'), String(r.travelers)],
     ...(r.groupComposition ? [[t('tour.group'), r.groupComposition] as [string, string]] : []),
-    ...(r.services ? [[t('tour.services'), r.services] as [string, string]] : []),
+    ...(r.service ? [[t('tour.service'), serviceName(r.service, currentLocale())] as [string, string]] : []),
     [t('tour.itinerary'), r.itinerary],
     [t('tour.meetingPoint'), `〒${r.meetingPostalCode} ${r.meetingAddress}`],
     [t('tour.meal'), `${t(`tour.meals.${r.meal}`)} × ${r.meals}`],

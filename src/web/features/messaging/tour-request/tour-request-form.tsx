@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { formatPostalCode } from '../../../../shared/messaging/postal-code';
 import { MEAL_OPTIONS, TICKET_OPTIONS, tourRequestAllowances, TRANSPORT_ALLOWANCE_YEN, TRANSPORT_OPTIONS } from '../../../../shared/messaging/tour-request';
 import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
-import { emptyDraft, toTourRequest, validateTourRequest, yen, type TourRequestDraft, type TourRequestErrors } from './rules';
+import { useGuideChoices } from '../../guides/api/get-guide-services';
+import { emptyDraft, serviceName, toTourRequest, validateTourRequest, yen, type TourRequestDraft, type TourRequestErrors } from './rules';
 import { useSendTourRequest } from './api';
 
 const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950';
@@ -15,11 +17,13 @@ const newId = () => (crypto.randomUUID?.() ?? `${Date.now()}${Math.random()}`).r
 /**
  * SPEC §3 tour request message, written by the traveler inside the chat: date and time, meal,
  * transport (the four yen tiers of SPEC §9), tickets, itinerary, group, meeting address and postal
- * code (SPEC §5 rules and messages), services, and the additional fees each with its amount.
+ * code (SPEC §5 rules and messages), the service chosen from the guide's own offered services (in
+ * the reader's language, decision 053), and the additional fees each with its amount.
  */
-export function TourRequestForm({ conversationId, onDone }: { conversationId: number; onDone: () => void }) {
+export function TourRequestForm({ conversationId, guideId, onDone }: { conversationId: number; guideId: number; onDone: () => void }) {
   const { t } = useTranslation('messaging');
   const locale = currentLocale();
+  const choices = useGuideChoices(guideId);
   const [d, setD] = useState<TourRequestDraft>(emptyDraft);
   const [errors, setErrors] = useState<TourRequestErrors>({});
   const clientId = useRef(newId());
@@ -42,7 +46,19 @@ export function TourRequestForm({ conversationId, onDone }: { conversationId: nu
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    send.mutate({ clientMessageId: clientId.current, request: toTourRequest(d), note: d.note.trim() }, { onSuccess: onDone });
+    send.mutate(
+      { clientMessageId: clientId.current, request: toTourRequest(d), note: d.note.trim() },
+      {
+        onSuccess: onDone,
+        onError: (e) => {
+          // The guide stopped offering it meanwhile: say so on the field and show the current list.
+          if (e instanceof ApiError && e.code === 'service_not_offered') {
+            setErrors({ subcategoryId: 'serviceNotOffered' });
+            void choices.refetch();
+          }
+        },
+      },
+    );
   };
 
   const err = (k: keyof TourRequestDraft) =>
@@ -89,7 +105,39 @@ export function TourRequestForm({ conversationId, onDone }: { conversationId: nu
           {label('travelers', t('tour.travelers'), <input type="number" min={1} max={50} inputMode="numeric" className={field} value={d.travelers} onChange={(e) => set('travelers', e.target.value)} {...a11y('travelers')} />)}
         </div>
         {label('groupComposition', t('tour.group'), <input className={field} maxLength={500} placeholder={t('tour.groupPlaceholder')} value={d.groupComposition} onChange={(e) => set('groupComposition', e.target.value)} {...a11y('groupComposition')} />)}
-        {label('services', t('tour.services'), <input className={field} maxLength={500} placeholder={t('tour.servicesPlaceholder')} value={d.services} onChange={(e) => set('services', e.target.value)} {...a11y('services')} />)}
+        {label(
+          'subcategoryId',
+          t('tour.service'),
+          <select
+            className={field}
+            value={d.subcategoryId}
+            disabled={!choices.data?.length}
+            aria-busy={choices.isPending || undefined}
+            onChange={(e) => set('subcategoryId', e.target.value)}
+            {...a11y('subcategoryId')}
+          >
+            <option value="">{choices.isPending ? t('tour.servicesLoading') : t('tour.servicePlaceholder')}</option>
+            {choices.data?.map((c) => (
+              <optgroup key={c.id} label={serviceName(c, locale)}>
+                {c.subcategories.map((s) => (
+                  <option key={s.id} value={String(s.id)}>
+                    {serviceName(s, locale)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>,
+          choices.isError ? (
+            <p className="mt-1 text-xs text-danger-600 dark:text-danger-400">
+              {t('tour.servicesFailed')}{' '}
+              <button type="button" className="underline" onClick={() => void choices.refetch()}>
+                {t('tour.retry')}
+              </button>
+            </p>
+          ) : choices.data && choices.data.length === 0 ? (
+            <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('tour.servicesNone')}</p>
+          ) : null,
+        )}
         {label('itinerary', t('tour.itinerary'), <textarea rows={3} maxLength={2000} className={field} placeholder={t('tour.itineraryPlaceholder')} value={d.itinerary} onChange={(e) => set('itinerary', e.target.value)} {...a11y('itinerary')} />)}
         {label('meetingAddress', t('tour.address'), <input className={field} maxLength={300} autoComplete="street-address" value={d.meetingAddress} onChange={(e) => set('meetingAddress', e.target.value)} {...a11y('meetingAddress')} />)}
         {label(
@@ -151,7 +199,7 @@ export function TourRequestForm({ conversationId, onDone }: { conversationId: nu
           <FeeLines fees={fees} />
         </fieldset>
         {label('note', t('tour.note'), <textarea rows={2} maxLength={2000} className={field} value={d.note} onChange={(e) => set('note', e.target.value)} {...a11y('note')} />)}
-        {send.isError && (
+        {send.isError && !(send.error instanceof ApiError && send.error.code === 'service_not_offered') && (
           <p role="alert" className="text-sm text-danger-600 dark:text-danger-400">
             {t('tour.sendFailed')}
           </p>

@@ -19,7 +19,21 @@ const wrap = (ui: React.ReactNode) =>
     </QueryClientProvider>,
   );
 
-const valid = { ...emptyDraft(), date: '2026-12-05', itinerary: 'Asakusa, Ueno', meetingAddress: 'Kaminarimon, Taito', meetingPostalCode: '111-0034' };
+const valid = { ...emptyDraft(), date: '2026-12-05', itinerary: 'Asakusa, Ueno', meetingAddress: 'Kaminarimon, Taito', meetingPostalCode: '111-0034', subcategoryId: '12' };
+
+/** The guide's offered services (GET …/choices/with-subcategories) as the server sends them. */
+const CHOICES = [
+  { id: 2, nameEn: 'Food and drink', nameCn: '美食体验', subcategories: [{ id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅' }] },
+  { id: 1, nameEn: 'Sightseeing', nameCn: '观光游览', subcategories: [{ id: 7, nameEn: 'City walking tour', nameCn: '城市漫步' }, { id: 8, nameEn: 'Temples and shrines', nameCn: '寺庙神社' }] },
+];
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** fetch for the form: the guide's services, and `send` for the POST of the request. */
+function stubApi(send: () => Response = () => json({ data: { id: 1 }, credits: null }, 201), choices: unknown[] = CHOICES) {
+  const fetch = vi.fn(async (url: RequestInfo) => (String(url).includes('/choices/with-subcategories') ? json({ data: choices }) : send()));
+  vi.stubGlobal('fetch', fetch);
+  const posts = () => (fetch.mock.calls as unknown as [RequestInfo, RequestInit][]).filter(([, init]) => init?.method === 'POST');
+  return { fetch, posts };
+}
 
 beforeAll(async () => {
   await i18nReady;
@@ -41,9 +55,11 @@ describe('tour request rules (SPEC §5 postal codes, §9 allowances)', () => {
     expect(validateTourRequest({ ...valid, meetingPostalCode: 'abc-defg' }, '2026-11-22').meetingPostalCode).toBe('postalDigits');
     expect(validateTourRequest({ ...valid, meetingAddress: '  ' }, '2026-11-22').meetingAddress).toBe('address');
   });
-  it('checks date, time, ranges and the itinerary', () => {
+  it('checks date, time, ranges, the itinerary and a chosen service', () => {
     const e = validateTourRequest({ ...emptyDraft(), startTime: '25:00', durationHours: '0', travelers: '0', meals: '11', ticketCount: '21' }, '2026-11-22');
-    expect(Object.keys(e).sort()).toEqual(['date', 'durationHours', 'itinerary', 'meals', 'meetingAddress', 'meetingPostalCode', 'startTime', 'ticketCount', 'travelers'].sort());
+    expect(Object.keys(e).sort()).toEqual(['date', 'durationHours', 'itinerary', 'meals', 'meetingAddress', 'meetingPostalCode', 'startTime', 'subcategoryId', 'ticketCount', 'travelers'].sort());
+    expect(e.subcategoryId).toBe('service');
+    expect(toTourRequest(valid).subcategoryId).toBe(12);
     expect(validateTourRequest({ ...valid, date: '2026-11-21' }, '2026-11-22').date).toBe('datePast');
   });
   it('writes yen as UI.md says', () => {
@@ -54,9 +70,8 @@ describe('tour request rules (SPEC §5 postal codes, §9 allowances)', () => {
 
 describe('TourRequestForm', () => {
   it('shows the exact spec messages on the fields, tied with aria-describedby, and sends nothing', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
-    wrap(<TourRequestForm conversationId={7} onDone={() => undefined} />);
+    const { posts } = stubApi();
+    wrap(<TourRequestForm conversationId={7} guideId={3} onDone={() => undefined} />);
     const postal = await screen.findByLabelText('Meeting postal code');
     fireEvent.change(postal, { target: { value: '12a' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
@@ -67,12 +82,14 @@ describe('TourRequestForm', () => {
     expect((postal as HTMLInputElement).value).toBe('123-45');
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('Please enter a valid 7-digit postal code.')).toBeTruthy();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getByText('Please choose a service.')).toBeTruthy();
+    expect(posts()).toHaveLength(0);
   });
 
   it('lists the four transport tiers in yen and totals the fees (Chinese)', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    wrap(<TourRequestForm conversationId={7} onDone={() => undefined} />);
+    stubApi();
+    wrap(<TourRequestForm conversationId={7} guideId={3} onDone={() => undefined} />);
     const transport = (await screen.findByLabelText('交通（往返）')) as HTMLSelectElement;
     const labels = [...transport.options].map((o) => o.textContent);
     expect(labels).toEqual(['同城，1 小时以内 — 2000 日元', '邻近城市，2 小时以内 — 14000 日元', '周边城市，2–4 小时 — 20000 日元', '远途，4 小时以上 — 33000 日元', '不需要交通']);
@@ -86,22 +103,64 @@ describe('TourRequestForm', () => {
     expect(fees).toContain('38000 日元');
   });
 
-  it('sends the request through the API', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ data: { id: 1 }, credits: null }), { status: 201, headers: { 'content-type': 'application/json' } }));
-    vi.stubGlobal('fetch', fetch);
+  it("offers only the guide's own services, grouped and in the reader's language (Chinese)", async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    const { fetch } = stubApi();
+    wrap(<TourRequestForm conversationId={7} guideId={3} onDone={() => undefined} />);
+    const select = (await screen.findByLabelText('服务项目')) as HTMLSelectElement;
+    await waitFor(() => expect(select.disabled).toBe(false));
+    expect(String((fetch.mock.calls as unknown as [RequestInfo][])[0]![0])).toContain('/api/v2/service-categories/guides/3/choices/with-subcategories');
+    expect([...select.querySelectorAll('optgroup')].map((g) => g.label)).toEqual(['美食体验', '观光游览']);
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['', '请选择地陪提供的服务'],
+      ['12', '街头美食之旅'],
+      ['7', '城市漫步'],
+      ['8', '寺庙神社'],
+    ]);
+  });
+
+  it('says so when the guide offers no services, and keeps the field disabled', async () => {
+    stubApi(undefined, []);
+    wrap(<TourRequestForm conversationId={7} guideId={3} onDone={() => undefined} />);
+    expect(await screen.findByText(/This guide has not listed any services yet/)).toBeTruthy();
+    expect((screen.getByLabelText('Service') as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it('shows service_not_offered on the service field', async () => {
+    stubApi(() => json({ code: 'service_not_offered', message: 'This guide does not offer that service' }, 400));
     const done = vi.fn();
-    wrap(<TourRequestForm conversationId={7} onDone={done} />);
+    wrap(<TourRequestForm conversationId={7} guideId={3} onDone={done} />);
+    const select = (await screen.findByLabelText('Service')) as HTMLSelectElement;
+    await waitFor(() => expect(select.disabled).toBe(false));
+    fireEvent.change(select, { target: { value: '8' } });
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2099-01-10' } });
+    fireEvent.change(screen.getByLabelText('Itinerary'), { target: { value: 'Asakusa' } });
+    fireEvent.change(screen.getByLabelText('Meeting address'), { target: { value: 'Kaminarimon' } });
+    fireEvent.change(screen.getByLabelText('Meeting postal code'), { target: { value: '1110034' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('This guide no longer offers that service. Please choose another.')).toBeTruthy();
+    expect(select.getAttribute('aria-describedby')).toBe('tr-subcategoryId-error');
+    expect(done).not.toHaveBeenCalled();
+  });
+
+  it('sends the request through the API', async () => {
+    const { posts } = stubApi();
+    const done = vi.fn();
+    wrap(<TourRequestForm conversationId={7} guideId={3} onDone={done} />);
+    const select = (await screen.findByLabelText('Service')) as HTMLSelectElement;
+    await waitFor(() => expect(select.disabled).toBe(false));
+    fireEvent.change(select, { target: { value: '7' } });
     fireEvent.change(await screen.findByLabelText('Date'), { target: { value: '2099-01-10' } });
     fireEvent.change(screen.getByLabelText('Itinerary'), { target: { value: 'Asakusa' } });
     fireEvent.change(screen.getByLabelText('Meeting address'), { target: { value: 'Kaminarimon' } });
     fireEvent.change(screen.getByLabelText('Meeting postal code'), { target: { value: '1110034' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(done).toHaveBeenCalled());
-    const calls = fetch.mock.calls as unknown as [RequestInfo, RequestInit][];
-    const [url, init] = calls[0]!;
+    const [url, init] = posts()[0]!;
     expect(String(url)).toContain('/api/conversations/7/tour-requests');
     const body = JSON.parse(String(init.body));
-    expect(body.request).toMatchObject({ date: '2099-01-10', meetingPostalCode: '111-0034', transport: 'same_city', itinerary: 'Asakusa' });
+    expect(body.request).toMatchObject({ date: '2099-01-10', meetingPostalCode: '111-0034', transport: 'same_city', itinerary: 'Asakusa', subcategoryId: 7 });
+    expect(body.request).not.toHaveProperty('services');
   });
 });
 
@@ -111,13 +170,14 @@ describe('TourRequestCard', () => {
     clientMessageId: 'abcdefgh5',
     conversationId: 7,
     senderId: 1,
-    body: 'Tour request: 2026-12-05 10:00, 4 h, 2 traveler(s)',
+    body: '',
     kind: 'tour_request',
     masked: false,
     sentAt: '2026-11-22T10:00:00.000Z',
     readAt: null,
     tourRequest: {
       ...toTourRequest(valid),
+      service: { id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅' },
       state: { status, rejectReason: null, bookingId, allowances: { mealYen: 1000, transportYen: 2000, ticketsYen: 0, totalYen: 3000 } },
     },
   });
@@ -144,5 +204,12 @@ describe('TourRequestCard', () => {
     const pay = await screen.findByRole('link', { name: 'Pay for the booking' });
     expect(pay.getAttribute('href')).toBe('/checkout?booking=42');
     expect(screen.getByTestId('tour-fees').textContent).toContain('¥3,000 (JPY)');
+    expect(screen.getByTestId('tour-request-card').textContent).toContain('ServiceStreet food tour');
+  });
+
+  it("names the chosen service in the reader's language (Chinese)", async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    wrap(<TourRequestCard message={message('pending')} isGuideView />);
+    expect((await screen.findByTestId('tour-request-card')).textContent).toContain('服务项目街头美食之旅');
   });
 });
