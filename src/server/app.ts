@@ -14,6 +14,7 @@ import { healthRoutes } from './modules/health/index';
 import { registerMailer } from './modules/mail/index';
 import { registerMessaging } from './modules/messaging/index';
 import { registerNotifications } from './modules/notifications/index';
+import { registerPaymentProofs } from './modules/payment-proofs/index';
 import { registerDisputes } from './modules/disputes/index';
 import { registerReviews } from './modules/reviews/index';
 import { savedGuidesRoutes } from './modules/saved-guides/index';
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await registerRealtime(app);
   registerNotifications(app);
   registerMessaging(app);
+  await registerPaymentProofs(app);
   await registerDisputes(app);
   opts.extraRoutes?.(app);
 

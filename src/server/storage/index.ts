@@ -17,6 +17,10 @@ declare module 'fastify' {
   }
 }
 
+/** Folders named private-… hold files only their modules serve, to authorized people; /uploads/ refuses them. */
+export const PRIVATE_FOLDER_PREFIX = 'private-';
+export const isPrivateKey = (key: string) => key.startsWith(PRIVATE_FOLDER_PREFIX);
+
 /**
  * Puts `app.storage` on the app (local folder DATA_DIR/uploads) and serves public files at
  * /uploads/<key>. Keys are random, so a served file never changes and is cached for a year.
@@ -26,7 +30,8 @@ export function registerStorage(app: AppInstance, storage?: FileStorage): void {
   app.decorate('storage', store);
   app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const file = await store.get(key);
+    // Private folders (payment proofs, evidence) are never public: their own modules serve them after authorization.
+    const file = isPrivateKey(key) ? undefined : await store.get(key);
     if (!file) throw new AppError('not_found', 'File not found');
     return reply
       .type(file.contentType)

@@ -38,7 +38,7 @@ const PAGES: PageRoute[] = [
   { path: '/itinerary/:id', titleKey: 'routes.itinerary', lazy: () => import('../pages/itinerary') },
   { path: '/checkout/:guideId', titleKey: 'routes.checkout', lazy: checkout },
   { path: '/checkout', titleKey: 'routes.checkout', lazy: checkout },
-  { path: '/booking/:bookingId/payment-proof', titleKey: 'routes.paymentProof' },
+  { path: '/booking/:bookingId/payment-proof', titleKey: 'routes.paymentProof', lazy: () => import('../pages/payment-proof') },
   { path: '/payment-success', titleKey: 'routes.paymentSuccess', lazy: () => import('../pages/payment-success') },
   { path: '/payment-demo', titleKey: 'routes.paymentDemo', lazy: () => import('../pages/payment-demo') },
   { path: '/withdrawal', titleKey: 'routes.withdrawal' },

@@ -1,0 +1,134 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorBodySchema, idParam } from '../../../shared/schemas/common';
+import { paymentProofReplySchema, PROOF_MAX_BYTES } from '../../../shared/schemas/payment-proofs';
+import { AppError } from '../../lib/app-error';
+import type { AppInstance } from '../../lib/types';
+import { currentUser } from '../auth/index';
+import { FILE_URL_TTL_MS, type PaymentProofsService } from './payment-proofs.service';
+
+const bearer = [{ bearerAuth: [] }];
+const idParams = z.object({ id: idParam });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+/** Uploads per client address per 10 minutes: a traveler needs one or two; this stops a flood of 10 MB bodies. */
+export const PROOF_UPLOAD_LIMIT = 10;
+
+const MULTIPART_TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/** The one file of a multipart body (field "file"): over 10 MB is 413, a malformed body 400, never a 500. */
+async function readProofUpload(request: FastifyRequest): Promise<{ data: Buffer; fileName?: string }> {
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the proof as multipart/form-data in the field "file"');
+  let data: Buffer | undefined;
+  let fileName: string | undefined;
+  try {
+    const raw = request.raw;
+    if (!raw.complete && (raw.destroyed || raw.readableAborted)) throw new Error('The connection closed before the upload was read');
+    const part = await request.file({ limits: { fileSize: PROOF_MAX_BYTES, files: 1 } });
+    fileName = part?.filename;
+    data = await part?.toBuffer();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && MULTIPART_TOO_LARGE.has(code)) {
+      throw new AppError('payload_too_large', code === 'FST_REQ_FILE_TOO_LARGE' ? 'The file is larger than 10 MB' : 'Too many parts: send one file in the field "file"');
+    }
+    request.log.info({ err }, 'malformed multipart upload');
+    throw new AppError('bad_request', 'The upload is malformed or incomplete: send multipart/form-data with one file in the field "file"');
+  }
+  if (!data) throw new AppError('validation_failed', 'No file in the upload', [{ path: 'body.file', message: 'Required' }]);
+  return { data, fileName };
+}
+
+/** The traveler's proof of the in-person final payment, and the guide's check (issue 12, decision 062). */
+export function paymentProofsRoutes(service: PaymentProofsService) {
+  return async (app: AppInstance): Promise<void> => {
+    // Multipart only inside this plugin's scope: other routes keep JSON-only bodies.
+    await app.register(multipart, { limits: { fileSize: PROOF_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+
+    app.get(
+      '/api/v2/bookings/:id/payment-proof',
+      {
+        onRequest: app.requireAuth,
+        schema: {
+          tags: ['payment-proofs'],
+          summary: "The booking's payment proof: status (none, uploaded, verified), what remains to pay in person, and a signed file URL",
+          description: 'For the traveler, the guide and admins; anyone else 404. fileUrl works for 10 minutes.',
+          security: bearer,
+          params: idParams,
+          response: { 200: paymentProofReplySchema, 401: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request) => service.get(currentUser(request), request.params.id),
+    );
+
+    app.post(
+      '/api/v2/bookings/:id/payment-proof',
+      {
+        onRequest: app.requireAuth,
+        config: { rateLimit: { max: PROOF_UPLOAD_LIMIT, timeWindow: '10 minutes' } },
+        schema: {
+          tags: ['payment-proofs'],
+          summary: 'Upload the proof of the final payment made in person (traveler)',
+          description:
+            'multipart/form-data with one field "file": JPEG, PNG, GIF, WEBP or PDF, at most 10 MB, checked by content (never by name or Content-Type). ' +
+            'Images are re-encoded to WebP without metadata; a PDF must be a PDF and may not hold JavaScript, launch actions or embedded files. ' +
+            'Only while the tour is ongoing or completed (409 invalid_transition otherwise); replaces an earlier proof until the guide verified it (then 409). ' +
+            'The guide is 403; strangers 404; a bad type 400 invalid_file_type; an empty file 400 validation_failed; over 10 MB 413.',
+          consumes: ['multipart/form-data'],
+          security: bearer,
+          params: idParams,
+          response: { 201: paymentProofReplySchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await service.upload(currentUser(request), request.params.id, () => readProofUpload(request))),
+    );
+
+    app.post(
+      '/api/v2/bookings/:id/payment-proof/verify',
+      {
+        onRequest: app.requireAuth,
+        schema: {
+          tags: ['payment-proofs'],
+          summary: 'Mark the payment proof verified (guide)',
+          description: 'Only the booking\'s guide (the traveler is 403, strangers 404); 409 when there is no proof or it is already verified.',
+          security: bearer,
+          params: idParams,
+          response: { 200: paymentProofReplySchema, ...errors },
+        },
+      },
+      async (request) => service.verify(currentUser(request), request.params.id),
+    );
+
+    app.get(
+      '/api/v2/bookings/:id/payment-proof/file',
+      {
+        onRequest: app.optionalAuth,
+        schema: {
+          tags: ['payment-proofs'],
+          summary: 'The proof file itself',
+          description:
+            `With a signed URL from GET …/payment-proof (valid ${FILE_URL_TTL_MS / 60_000} minutes), or with the bearer token of the traveler, the guide or an admin. ` +
+            'Served private, never cached, with nosniff and a sandboxing CSP; a PDF as an attachment. Visitors 401, strangers 404.',
+          security: bearer,
+          params: idParams,
+          querystring: z.object({ exp: z.coerce.number().int().positive().optional(), sig: z.string().max(100).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const { file, proof, number } = await service.file(request.user ?? undefined, request.params.id, request.query);
+        const pdf = proof.contentType === 'application/pdf';
+        const name = `payment-proof-${number}.${pdf ? 'pdf' : 'webp'}`;
+        return reply
+          .type(proof.contentType)
+          .header('content-length', file.size)
+          .header('content-disposition', `${pdf ? 'attachment' : 'inline'}; filename="${name}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cross-origin-resource-policy', 'same-origin')
+          .header('cache-control', 'private, no-store')
+          .send(file.stream());
+      },
+    );
+  };
+}
