@@ -241,4 +241,42 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
     rule: 'owner',
     setup: async (f) => (await ownersSystemMessage(f), { params: { type: 'booking', id: 4242 } }),
   },
+
+  // ---- payment proofs (issue 12): the traveler uploads, the guide verifies, both (and admins) read ----
+  'GET /api/v2/bookings/{id}/payment-proof': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: await ownersOngoingBooking(f) } }) },
+  'POST /api/v2/bookings/{id}/payment-proof': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: await ownersOngoingBooking(f) } }) },
+  'POST /api/v2/bookings/{id}/payment-proof/verify': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: bookingStrangers,
+    setup: async (f) => ({ params: { id: await ownersOngoingBooking(f, { proof: true }) } }),
+  },
+  'GET /api/v2/bookings/{id}/payment-proof/file': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: await ownersOngoingBooking(f, { proof: true }) } }) },
 };
+
+/** A paid booking of the owner that f.guide accepted and that is now under way, with a proof uploaded when asked. */
+async function ownersOngoingBooking(f: TrustFixtures, opts: { proof?: boolean } = {}): Promise<number> {
+  const id = await ownersBooking(f, { paid: true });
+  const accepted = await send(f.t, { method: 'POST', url: `/api/v2/bookings/${id}/accept`, token: await f.guide.token() });
+  if (accepted.statusCode !== 200) throw new Error(`accept setup failed: ${accepted.statusCode} ${accepted.body}`);
+  const [{ eq }, { bookings }] = await Promise.all([import('drizzle-orm'), import('../../db/schema/index')]);
+  await f.t.database.db.update(bookings).set({ status: 'ongoing' }).where(eq(bookings.id, id));
+  if (opts.proof) {
+    const boundary = 'authzproof';
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64');
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.gif"\r\nContent-Type: image/gif\r\n\r\n`),
+      gif,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await f.t.app.inject({
+      method: 'POST',
+      url: `/api/v2/bookings/${id}/payment-proof`,
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${await f.owner.token()}` },
+      remoteAddress: `10.77.${(id >> 8) & 255}.${id & 255}`,
+    });
+    if (res.statusCode !== 201) throw new Error(`proof setup failed: ${res.statusCode} ${res.body}`);
+  }
+  return id;
+}
