@@ -33,6 +33,10 @@ export const ERROR_STATUS = {
   service_not_offered: 400,
   payment_failed: 402,
   invalid_signature: 400,
+  // On tour (issue 12): start, extensions, completion
+  extension_limit_reached: 409,
+  extension_not_paid: 409,
+  too_early: 409,
   // Messaging (issue 10)
   credits_exhausted: 403,
   tour_request_closed: 409,

@@ -8,7 +8,18 @@ import type { RefundSplit } from './money-rules';
 export const LEDGER_ACCOUNTS = ['traveler', 'guide', 'platform'] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
-export const LEDGER_KINDS = ['deposit', 'deposit_release', 'refund', 'cancellation_fee', 'commission', 'dispute_refund', 'dispute_settlement'] as const;
+export const LEDGER_KINDS = [
+  'deposit',
+  'deposit_release',
+  'refund',
+  'cancellation_fee',
+  'commission',
+  // On tour (issue 12): extension payments held by the platform, and the guide's earnings at completion.
+  'extension',
+  'extension_release',
+  'guide_earnings',
+  'dispute_refund', 'dispute_settlement', // disputes (issue 12): shared/booking/dispute-ledger.ts
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface Posting {
@@ -39,6 +50,39 @@ export function cancellationPostings(depositCents: number, split: RefundSplit): 
     { account: 'traveler', kind: 'refund', amountCents: split.refundCents },
     { account: 'guide', kind: 'cancellation_fee', amountCents: split.guideCents },
     { account: 'platform', kind: 'commission', amountCents: split.platformCents },
+  ];
+  return postings.filter((p) => p.amountCents !== 0);
+}
+
+/** The traveler pays an extension online; the platform holds it until completion or a rejection. */
+export function extensionPostings(amountCents: number): Posting[] {
+  return [
+    { account: 'traveler', kind: 'extension', amountCents: -amountCents },
+    { account: 'platform', kind: 'extension', amountCents: amountCents },
+  ];
+}
+
+/** The guide rejects a paid extension: the platform gives it back to the traveler in full. */
+export function extensionRefundPostings(amountCents: number): Posting[] {
+  return [
+    { account: 'platform', kind: 'extension_release', amountCents: -amountCents },
+    { account: 'traveler', kind: 'refund', amountCents: amountCents },
+  ];
+}
+
+/**
+ * The tour is completed (DESIGN §7): what the platform holds for it (the deposit and the paid
+ * extensions) is released; the commission stays with the platform and the rest becomes the guide's
+ * earnings (pending until five working days after completion). Zero amounts are left out.
+ */
+export function completionPostings(opts: { depositCents: number; extensionsCents: number; commissionCents: number }): Posting[] {
+  const held = opts.depositCents + opts.extensionsCents;
+  const commission = Math.min(opts.commissionCents, held);
+  const postings: Posting[] = [
+    { account: 'platform', kind: 'deposit_release', amountCents: -opts.depositCents },
+    { account: 'platform', kind: 'extension_release', amountCents: -opts.extensionsCents },
+    { account: 'guide', kind: 'guide_earnings', amountCents: held - commission },
+    { account: 'platform', kind: 'commission', amountCents: commission },
   ];
   return postings.filter((p) => p.amountCents !== 0);
 }

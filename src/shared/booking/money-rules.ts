@@ -37,6 +37,25 @@ export function extensionFeeCents(totalCents: number, durationHours: number, ext
   return Math.round(hourlyRmb * extensionHours * 100);
 }
 
+/** DESIGN §7 / SPEC §9: the guide is paid within five working days after the service. */
+export const EARNINGS_HOLD_WORKING_DAYS = 5;
+
+/**
+ * `days` working days (Monday to Friday, counted in `timeZone`) after `from`, at the same time of day.
+ * Public holidays are not counted out (decision 061).
+ */
+export function addWorkingDays(from: Date, days: number, timeZone: string): Date {
+  const weekday = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(d);
+  let t = from.getTime();
+  let left = days;
+  while (left > 0) {
+    t += 86_400_000;
+    const w = weekday(new Date(t));
+    if (w !== 'Sat' && w !== 'Sun') left--;
+  }
+  return new Date(t);
+}
+
 export type CancellationTier = 'more_than_7_days' | 'days_3_to_7' | 'days_1_to_3' | 'under_24_hours' | 'no_show';
 
 /** Share of the deposit refunded to the traveler per tier (DESIGN §7 defaults). */

@@ -164,11 +164,16 @@ export function availableEvents(facts: BookingFacts, actor: Actor, now = new Dat
   return [...events];
 }
 
-/** SPEC §4: the traveler's trip tabs and the statuses each shows. */
+/**
+ * SPEC §4: the traveler's trip tabs and the statuses each shows. The in-between statuses SPEC's table
+ * leaves out sit where their cards' labels belong (decision 060): start_confirmed ('Waiting for
+ * guide...') with upcoming, extend_requested and extend_confirmed ('Pay Extension', 'Confirm
+ * Extension') with ongoing.
+ */
 export const TRIP_TABS = {
   'pending-requests': ['pending', 'confirmed'],
-  upcoming: ['upcoming', 'awaiting_start'],
-  ongoing: ['ongoing'],
+  upcoming: ['upcoming', 'awaiting_start', 'start_confirmed'],
+  ongoing: ['ongoing', 'extend_requested', 'extend_confirmed'],
   past: ['completed', 'disputed', 'cancelled'],
 } as const satisfies Record<string, readonly BookingStatus[]>;
 

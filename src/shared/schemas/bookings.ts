@@ -129,8 +129,22 @@ export const bookingSchema = z.object({
   guideConfirmedStart: z.boolean(),
   travelerConfirmedExtension: z.boolean(),
   extensionCount: z.number().int(),
-  /** RMB, or null when no extension is priced. */
+  /** RMB of an extension requested and not yet paid ('Pay Extension (price RMB)'); null otherwise. */
   extensionPrice: z.number().nullable(),
+  /** The fee of one extra hour, in fen: round(totalPrice / duration) RMB (SPEC §9); the dialog's base rate. */
+  extensionRateCents: z.number().int(),
+  /** The open extension (requested, paid or approved), or null. */
+  extension: z
+    .object({
+      id: z.number().int(),
+      hours: z.number(),
+      price: z.number(),
+      priceCents: z.number().int(),
+      status: z.enum(['requested', 'paid', 'approved', 'rejected', 'confirmed']),
+    })
+    .nullable(),
+  /** When the tour was completed (ISO 8601), else null. */
+  completedAt: z.string().nullable(),
   payments: z.array(bookingPaymentSchema),
   meetingAddress: z.string().nullable(),
   meetingPostalCode: z.string().nullable(),
@@ -168,7 +182,8 @@ const digits = (v: string) => v.replace(/[\s-]/g, '');
  */
 export const createPaymentBodySchema = z
   .object({
-    kind: z.literal('deposit'),
+    /** deposit at checkout; extension pays the open extension's fee (the server's figure). */
+    kind: z.enum(['deposit', 'extension']),
     method: paymentMethodSchema,
     cardNumber: z.string().max(23).optional(),
     expiryDate: z.string().max(5).optional(),
@@ -182,6 +197,9 @@ export const createPaymentBodySchema = z
       if (!ok) ctx.addIssue({ code: 'custom', path: [field], message });
     };
     if (b.method === 'card') {
+      // No card field at all: the provider's own card form took the card (Stripe Elements, decision 042);
+      // the server refuses this with the simulated provider, and refuses card fields with Stripe.
+      if (b.cardNumber === undefined && b.expiryDate === undefined && b.cvv === undefined && b.cardHolder === undefined) return;
       need('cardNumber', !!b.cardNumber && /^\d{12,19}$/.test(digits(b.cardNumber)));
       need('expiryDate', !!b.expiryDate && /^(0[1-9]|1[0-2])\/\d{2}$/.test(b.expiryDate));
       need('cvv', !!b.cvv && /^\d{3,4}$/.test(b.cvv));
@@ -261,6 +279,8 @@ export const ledgerEntrySchema = z.object({
   kind: z.enum(LEDGER_KINDS),
   amountCents: z.number().int(),
   paymentId: z.number().int().nullable(),
+  /** Guide earnings: pending until then, withdrawable after. */
+  availableAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export const ledgerReplySchema = z.object({
@@ -269,3 +289,50 @@ export const ledgerReplySchema = z.object({
   balance: z.object({ traveler: z.number().int(), guide: z.number().int(), platform: z.number().int(), total: z.number().int() }),
 });
 export type LedgerReply = z.infer<typeof ledgerReplySchema>;
+
+// ---------------------------------------------------------------- on tour (issue 12)
+
+/** PATCH /api/bookings/{id}/confirm-start and …/confirm-extension: the caller's side (SPEC §7). */
+export const userTypeBodySchema = z.object({ userType: z.enum(['traveler', 'guide']) });
+export type UserTypeBody = z.infer<typeof userTypeBodySchema>;
+
+/**
+ * POST /api/bookings/{id}/request-extension (SPEC §7). `extensionPrice` is accepted for the client
+ * SPEC describes and ignored: the server computes the fee (SPEC §9).
+ */
+export const requestExtensionBodySchema = z.object({
+  extensionHours: z.union([z.literal(0.25), z.literal(0.5), z.literal(1), z.literal(2)]),
+  extensionPrice: z.number().optional(),
+});
+export type RequestExtensionBody = z.infer<typeof requestExtensionBodySchema>;
+
+export const extensionDetailsSchema = z.object({ hours: z.number(), price: z.number(), priceCents: z.number().int() });
+export const requestExtensionReplySchema = bookingSchema.extend({ extensionDetails: extensionDetailsSchema });
+export type RequestExtensionReply = z.infer<typeof requestExtensionReplySchema>;
+
+/**
+ * PATCH /api/bookings/{id}/extension-payment (SPEC §7): marks the open extension paid. The server
+ * believes only its own payment record: `transactionData.transactionId` is the id of the payment made
+ * through POST /api/v2/bookings/{id}/payments {kind: 'extension'}, and it must have succeeded.
+ */
+export const extensionPaymentBodySchema = z.object({
+  paid: z.boolean(),
+  paymentMethod: paymentMethodSchema,
+  transactionData: z.object({
+    transactionId: z.string().trim().min(1).max(100),
+    transactionTime: z.string().max(40).optional(),
+    amount: z.number().optional(),
+    currency: z.string().max(8).optional(),
+    paymentMethod: paymentMethodSchema.optional(),
+    status: z.string().max(40).optional(),
+  }),
+  paymentDetails: z
+    .object({
+      lastFourDigits: z.string().regex(/^\d{4}$/).optional(),
+      cardHolder: z.string().max(100).optional(),
+      account: z.string().max(100).optional(),
+      wechatId: z.string().max(100).optional(),
+    })
+    .optional(),
+});
+export type ExtensionPaymentBody = z.infer<typeof extensionPaymentBodySchema>;

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { useTravelerBookings } from '../features/bookings/api/get-traveler-bookings';
 import { TripsPanel } from '../features/bookings/components/trips-panel';
+import { useLiveBookings } from '../features/bookings/hooks/use-live-bookings';
 import { GuideCardChat, TripCardChat } from './chat-buttons';
 import { GuideCard } from '../features/guides/components/guide-card';
 import { useSavedGuides } from '../features/saved-guides/api/get-saved-guides';
@@ -38,6 +39,8 @@ export function Component() {
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   const saved = useSavedGuides(session?.user.id, page);
   const trips = useTravelerBookings(session?.user.id);
+  // The guide's steps on the tour day (start, extension answers) show up here as they happen.
+  useLiveBookings();
 
   if (!session) {
     return (

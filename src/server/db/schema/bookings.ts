@@ -121,6 +121,8 @@ export const ledgerEntries = pgTable(
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     paymentId: integer('payment_id').references(() => payments.id),
+    /** Guide earnings: pending until this time (five working days after completion), then withdrawable. */
+    availableAt: timestamp('available_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ledger_entries_booking_idx').on(t.bookingId), index('ledger_entries_user_idx').on(t.userId, t.createdAt)],

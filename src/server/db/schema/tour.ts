@@ -1,2 +1,33 @@
-// Tables for tour (issue #12); exported from schema/index.ts.
-export {};
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bookings, payments } from './bookings';
+
+export const EXTENSION_STATUSES = ['requested', 'paid', 'approved', 'rejected', 'confirmed'] as const;
+export type ExtensionStatus = (typeof EXTENSION_STATUSES)[number];
+
+/**
+ * An extension of an ongoing tour (SPEC §2/§4/§9, DESIGN §7; issue 12). The traveler asks for 0.25–2 h
+ * at a fee the server computed; pays it online (payment_id); the guide approves or rejects (a paid
+ * rejection is refunded); the traveler confirms and the booking grows. At most one open extension
+ * per booking (requested, paid or approved); at most MAX_EXTENSIONS confirmed ones.
+ */
+export const bookingExtensions = pgTable(
+  'booking_extensions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id),
+    minutes: integer('minutes').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    status: text('status', { enum: EXTENSION_STATUSES }).notNull().default('requested'),
+    paymentId: integer('payment_id').references(() => payments.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('booking_extensions_booking_idx').on(t.bookingId),
+    uniqueIndex('booking_extensions_one_open').on(t.bookingId).where(sql`status in ('requested', 'paid', 'approved')`),
+    check('booking_extensions_amounts', sql`minutes in (15, 30, 60, 120) and price_cents > 0`),
+  ],
+);

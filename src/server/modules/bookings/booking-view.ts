@@ -1,9 +1,9 @@
 import { minutesToTime } from '../../../shared/availability';
 import { PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
 import { availableEvents, type Actor, type BookingFacts } from '../../../shared/booking/state-machine';
-import { bookingNumber } from '../../../shared/booking/money-rules';
+import { bookingNumber, extensionFeeCents } from '../../../shared/booking/money-rules';
 import type { Booking, BookingPayment, Payment } from '../../../shared/schemas/bookings';
-import type { BookingRow, BookingViewRow, PaymentRow } from './bookings.repository';
+import type { BookingRow, BookingViewRow, ExtensionRow, PaymentRow } from './bookings.repository';
 
 /** Events a person fires from the app (the system's and admin's are not buttons). */
 const HUMAN_EVENTS = new Set(['accept', 'decline', 'cancel', 'start_confirm', 'request_extension', 'approve_extension', 'reject_extension', 'confirm_extension', 'service_complete', 'dispute']);
@@ -53,6 +53,14 @@ export function toPayment(p: PaymentRow): Payment {
   };
 }
 
+/** The tour's booked hours before any extension: the base of the extension fee (SPEC §9). */
+export function baseDurationHours(b: Pick<BookingRow, 'durationMinutes'>, extensions: Pick<ExtensionRow, 'status' | 'minutes'>[]): number {
+  const added = extensions.filter((e) => e.status === 'confirmed').reduce((sum, e) => sum + e.minutes, 0);
+  return (b.durationMinutes - added) / 60;
+}
+
+const OPEN = new Set(['requested', 'paid', 'approved']);
+
 /** The API's booking as `viewer` sees it (their available actions depend on their side). */
 export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booking {
   const b = r.booking;
@@ -84,6 +92,12 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     travelerConfirmedExtension: b.travelerConfirmedExtension,
     extensionCount: b.extensionCount,
     extensionPrice: b.extensionPriceCents === null ? null : b.extensionPriceCents / 100,
+    extensionRateCents: extensionFeeCents(b.totalPriceCents, baseDurationHours(b, r.extensions), 1),
+    extension: (() => {
+      const e = r.extensions.find((x) => OPEN.has(x.status));
+      return e ? { id: e.id, hours: e.minutes / 60, price: e.priceCents / 100, priceCents: e.priceCents, status: e.status } : null;
+    })(),
+    completedAt: b.completedAt?.toISOString() ?? null,
     payments: r.payments.map(toPaymentSummary),
     meetingAddress: b.meetingAddress,
     meetingPostalCode: b.meetingPostalCode,

@@ -4,6 +4,7 @@ import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from '../../../shared/boo
 import type { Posting } from '../../../shared/booking/ledger';
 import type { Database } from '../../db/client';
 import {
+  bookingExtensions,
   bookings,
   guideAvailabilityExceptions,
   guides,
@@ -159,10 +160,21 @@ export async function bookingViews(db: Database, where: { ids?: number[]; travel
     .where(and(...conditions))
     .orderBy(desc(bookings.startsAt), desc(bookings.id))
     .limit(1000);
+  const extensionRows = rows.length
+    ? await db
+        .select()
+        .from(bookingExtensions)
+        .where(inArray(bookingExtensions.bookingId, rows.map((r) => r.booking.id)))
+        .orderBy(asc(bookingExtensions.id))
+    : [];
   const paymentRows = rows.length
     ? await db.select().from(payments).where(inArray(payments.bookingId, rows.map((r) => r.booking.id))).orderBy(asc(payments.id))
     : [];
-  return rows.map((r) => ({ ...r, payments: paymentRows.filter((p) => p.bookingId === r.booking.id) }));
+  return rows.map((r) => ({
+    ...r,
+    payments: paymentRows.filter((p) => p.bookingId === r.booking.id),
+    extensions: extensionRows.filter((e) => e.bookingId === r.booking.id),
+  }));
 }
 
 export type BookingViewRow = Awaited<ReturnType<typeof bookingViews>>[number];
@@ -210,7 +222,7 @@ export async function insertPostings(
   tx: Database,
   bookingId: number,
   postings: Posting[],
-  parties: { travelerId: number; guideUserId: number; paymentId?: number | null },
+  parties: { travelerId: number; guideUserId: number; paymentId?: number | null; guideAvailableAt?: Date | null },
 ): Promise<void> {
   if (!postings.length) return;
   await tx.insert(ledgerEntries).values(
@@ -221,6 +233,7 @@ export async function insertPostings(
       kind: p.kind,
       amountCents: p.amountCents,
       paymentId: parties.paymentId ?? null,
+      availableAt: p.account === 'guide' ? (parties.guideAvailableAt ?? null) : null,
     })),
   );
 }
@@ -237,4 +250,57 @@ export async function guideUserIdOf(db: Database, guideId: number): Promise<numb
 export async function guideIdOfUser(db: Database, userId: number): Promise<number | undefined> {
   const [row] = await db.select({ id: guides.id }).from(guides).where(eq(guides.userId, userId));
   return row?.id;
+}
+
+// ---------------------------------------------------------------- extensions (issue 12)
+
+export type ExtensionRow = typeof bookingExtensions.$inferSelect;
+const OPEN_EXTENSION = ['requested', 'paid', 'approved'] as const;
+
+export async function extensionsOf(db: Database, bookingId: number): Promise<ExtensionRow[]> {
+  return db.select().from(bookingExtensions).where(eq(bookingExtensions.bookingId, bookingId)).orderBy(asc(bookingExtensions.id));
+}
+
+/** The booking's open extension (requested, paid or approved), if any. */
+export async function openExtension(db: Database, bookingId: number): Promise<ExtensionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bookingExtensions)
+    .where(and(eq(bookingExtensions.bookingId, bookingId), inArray(bookingExtensions.status, [...OPEN_EXTENSION])));
+  return row;
+}
+
+export async function insertExtension(tx: Database, values: typeof bookingExtensions.$inferInsert): Promise<ExtensionRow> {
+  const [row] = await tx.insert(bookingExtensions).values(values).returning();
+  return row!;
+}
+
+export async function updateExtension(tx: Database, id: number, set: Partial<typeof bookingExtensions.$inferInsert>): Promise<ExtensionRow | undefined> {
+  const [row] = await tx.update(bookingExtensions).set(set).where(eq(bookingExtensions.id, id)).returning();
+  return row;
+}
+
+export async function extensionByPayment(db: Database, paymentId: number): Promise<ExtensionRow | undefined> {
+  const [row] = await db.select().from(bookingExtensions).where(eq(bookingExtensions.paymentId, paymentId));
+  return row;
+}
+
+export async function extensionPayments(db: Database, bookingId: number): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.kind, 'extension'))).orderBy(asc(payments.id));
+}
+
+/** Other active bookings of the guide overlapping [from, to) (an extension must not run into them). */
+export async function otherBusy(db: Database, guideId: number, bookingId: number, from: Date, to: Date) {
+  return db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.guideId, guideId),
+        ne(bookings.id, bookingId),
+        inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+        lt(bookings.startsAt, to),
+        gt(bookings.endsAt, from),
+      ),
+    );
 }

@@ -8,13 +8,17 @@ import {
   createBookingBodySchema,
   createPaymentBodySchema,
   declineBodySchema,
+  extensionPaymentBodySchema,
   idempotencyKeySchema,
   ledgerReplySchema,
   paymentReplySchema,
+  requestExtensionBodySchema,
+  requestExtensionReplySchema,
   slotsQuerySchema,
   slotsReplySchema,
   statusBodySchema,
   statusReplySchema,
+  userTypeBodySchema,
   webhookReplySchema,
 } from '../../../shared/schemas/bookings';
 import { notFound } from '../../lib/app-error';
@@ -76,7 +80,8 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       config: { rateLimit: { max: PAYMENT_ATTEMPTS_PER_WINDOW, timeWindow: '10 minutes' } },
       schema: {
         tags: ['payments'],
-        summary: 'Pay the deposit (card, Alipay, WeChat Pay); send an Idempotency-Key header — a retry never charges twice (402 payment_failed)',
+        summary:
+          'Pay the deposit or the open extension (card, Alipay, WeChat Pay) at the server’s price; send an Idempotency-Key header — a retry never charges twice (402 payment_failed)',
         security: bearer,
         params: idParams,
         headers: z.object({ 'idempotency-key': idempotencyKeySchema }),
@@ -134,7 +139,8 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       onRequest: app.requireAuth,
       schema: {
         tags: ['bookings'],
-        summary: 'Change a booking’s status through the state machine (cancelled: refund by the tiers, or in full when the guide cancels)',
+        summary:
+          'Change a booking’s status through the state machine: cancelled (refund by the tiers, or in full when the guide cancels) or completed (Complete Service; the guide’s earnings become pending)',
         security: bearer,
         params: idParams,
         body: statusBodySchema,
@@ -142,6 +148,95 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       },
     },
     async (request) => service.setStatus(currentUser(request), request.params.id, request.body.status),
+  );
+
+  // ---- on tour (issue 12): start, extensions ----
+  app.patch(
+    '/api/bookings/:id/confirm-start',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Confirm the start on the tour day (traveler or guide); the reply’s status is ongoing once both confirmed (409 too_early before the day)',
+        security: bearer,
+        params: idParams,
+        body: userTypeBodySchema,
+        response: { 200: bookingSchema },
+      },
+    },
+    async (request) => service.confirmStart(currentUser(request), request.params.id, request.body.userType),
+  );
+
+  app.post(
+    '/api/bookings/:id/request-extension',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary: 'The traveler asks to extend an ongoing tour by 0.25, 0.5, 1 or 2 h; the server computes the fee (a client price is ignored); at most 2 per booking (409 extension_limit_reached)',
+        security: bearer,
+        params: idParams,
+        body: requestExtensionBodySchema,
+        response: { 200: requestExtensionReplySchema },
+      },
+    },
+    async (request) => service.requestExtension(currentUser(request), request.params.id, request.body.extensionHours),
+  );
+
+  app.patch(
+    '/api/bookings/:id/extension-payment',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Mark the extension paid: transactionData.transactionId is the payment made through POST /api/v2/bookings/{id}/payments {kind: extension}; only a succeeded payment counts',
+        security: bearer,
+        params: idParams,
+        body: extensionPaymentBodySchema,
+        response: { 200: bookingSchema },
+      },
+    },
+    async (request) => service.markExtensionPaid(currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/v2/bookings/:id/extension/approve',
+    {
+      onRequest: app.requireAuth,
+      schema: { tags: ['bookings'], summary: 'The guide approves the paid extension', security: bearer, params: idParams, response: { 200: bookingSchema } },
+    },
+    async (request) => service.approveExtension(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v2/bookings/:id/extension/reject',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary: 'The guide rejects the extension; a paid fee is refunded in full and the tour goes on as booked',
+        security: bearer,
+        params: idParams,
+        response: { 200: bookingSchema },
+      },
+    },
+    async (request) => service.rejectExtension(currentUser(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/bookings/:id/confirm-extension',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary: 'The traveler confirms the approved extension; the reply’s status is ongoing and the tour is longer by it',
+        security: bearer,
+        params: idParams,
+        body: userTypeBodySchema,
+        response: { 200: bookingSchema },
+      },
+    },
+    async (request) => service.confirmExtension(currentUser(request), request.params.id, request.body.userType),
   );
 
   app.get(

@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
-import { addDays } from '../../../shared/availability';
-import { cancellationPostings, depositPostings, ledgerBalance } from '../../../shared/booking/ledger';
-import { bookingPrice, cancellationSplit, cancellationTier, refundArrival, type RefundSplit } from '../../../shared/booking/money-rules';
+import { addDays, todayInZone } from '../../../shared/availability';
+import { cancellationPostings, completionPostings, depositPostings, extensionPostings, extensionRefundPostings, ledgerBalance } from '../../../shared/booking/ledger';
+import {
+  addWorkingDays,
+  bookingPrice,
+  cancellationSplit,
+  cancellationTier,
+  EARNINGS_HOLD_WORKING_DAYS,
+  extensionFeeCents,
+  refundArrival,
+  type RefundSplit,
+} from '../../../shared/booking/money-rules';
 import {
   BOOKING_LEAD_TIME_HOURS,
   bookableSlots,
@@ -16,8 +25,10 @@ import type {
   CancellationQuote,
   CreateBookingBody,
   CreatePaymentBody,
+  ExtensionPaymentBody,
   LedgerReply,
   PaymentReply,
+  RequestExtensionReply,
   SlotsQuery,
   SlotsReply,
 } from '../../../shared/schemas/bookings';
@@ -26,8 +37,8 @@ import { pgErrorCode, type Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
-import type { PaymentProvider, WebhookEvent } from '../payments/index';
-import { factsOf, respondBy, toBooking, toPayment } from './booking-view';
+import { assertPaymentDetails, type PaymentProvider, type WebhookEvent } from '../payments/index';
+import { baseDurationHours, factsOf, respondBy, toBooking, toPayment } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
 import { BookingEvents } from './events';
@@ -238,7 +249,7 @@ export class BookingsService {
     const balance = ledgerBalance(entries);
     return {
       bookingId,
-      entries: entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+      entries: entries.map((e) => ({ ...e, availableAt: e.availableAt?.toISOString() ?? null, createdAt: e.createdAt.toISOString() })),
       balance,
     };
   }
@@ -251,6 +262,7 @@ export class BookingsService {
    * waiting while the first is still with the provider. Only the card's last four digits are stored.
    */
   async pay(user: AuthUser, bookingId: number, body: CreatePaymentBody, idempotencyKey: string): Promise<PaymentReply> {
+    assertPaymentDetails(this.deps.provider.name, body);
     const digits = body.cardNumber?.replace(/[\s-]/g, '');
     const last4 = body.method === 'card' && digits ? digits.slice(-4) : null;
     const requestHash = createHash('sha256')
@@ -266,6 +278,7 @@ export class BookingsService {
         if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request');
         return { payment: existing, fresh: false };
       }
+      if (body.kind === 'extension') return { payment: await this.claimExtensionPayment(db, booking, user, body, { idempotencyKey, requestHash, last4 }), fresh: true };
       const deposits = await repo.depositPayments(db, bookingId);
       if (deposits.some((p) => p.status === 'succeeded' || p.status === 'refunded' || p.status === 'partially_refunded')) {
         throw new AppError('already_paid', 'The deposit of this booking is already paid');
@@ -357,6 +370,10 @@ export class BookingsService {
       await repo.updatePayment(db, paymentId, { status: 'succeeded', failureCode: null, failureMessage: null });
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
       const parties = { travelerId: booking.travelerId, guideUserId, paymentId };
+      if (payment.kind === 'extension') {
+        await this.extensionPaymentSucceeded(db, booking, payment, parties, now, after);
+        return;
+      }
       await repo.insertPostings(db, booking.id, depositPostings(payment.amountCents), parties);
       const decision = nextStatus(factsOf(booking), 'deposit_paid', 'system', { now });
       if (decision.ok && payment.kind === 'deposit') {
@@ -393,6 +410,8 @@ export class BookingsService {
       (await repo.paymentByRef(this.db, this.deps.provider.name, event.providerRef)) ??
       (event.paymentId ? await repo.paymentById(this.db, event.paymentId) : undefined);
     if (!payment || payment.provider !== this.deps.provider.name) return;
+    // Stripe reports a card's last four digits on the charge (decision 042); nothing more of a card is kept.
+    if (event.cardLast4 && payment.method === 'card' && !payment.cardLast4) await repo.updatePayment(this.db, payment.id, { cardLast4: event.cardLast4 });
     if (event.type === 'payment.succeeded') await this.paymentSucceeded(payment.id);
     else await this.paymentFailed(payment.id, event.failureCode);
   }
@@ -451,9 +470,16 @@ export class BookingsService {
     return this.view(id, user.id);
   }
 
-  /** PATCH /api/bookings/{id}/status: only `cancelled` is open in this issue (start and completion follow). */
+  /**
+   * PATCH /api/bookings/{id}/status: `cancelled` (refund by the tiers) or `completed` ('Complete
+   * Service' by either side: the guide's earnings become pending). Other statuses have their own routes.
+   */
   async setStatus(user: AuthUser, id: number, status: BookingStatus): Promise<Booking & { refund: RefundInfo | null }> {
     const { side } = await this.ownBooking(user, id);
+    if (status === 'completed') {
+      await this.complete(id, side);
+      return { ...(await this.view(id, user.id)), refund: null };
+    }
     if (status !== 'cancelled') throw new AppError('invalid_transition', `Moving a booking to ${status} is not available here`);
     const { refund } = await this.cancel(id, 'cancel', side, {});
     return { ...(await this.view(id, user.id)), refund };
@@ -571,5 +597,259 @@ export class BookingsService {
       if (err instanceof AppError && err.code === 'invalid_transition') return;
       throw err;
     }
+  }
+
+  // ------------------------------------------------------------ on tour (issue 12): start, extensions, completion
+
+  /** The caller's side must be what the body says it is (SPEC §7 `userType`). */
+  private checkUserType(side: 'traveler' | 'guide', userType: 'traveler' | 'guide') {
+    if (side !== userType) throw new AppError('forbidden', `You are this booking's ${side}, not its ${userType}`);
+  }
+
+  private refuse(booking: BookingRow, event: BookingEvent, actor: Actor, now: Date) {
+    const decision = nextStatus(factsOf(booking), event, actor, { now });
+    if (decision.ok) return decision;
+    if (decision.reason === 'extension_limit_reached') throw new AppError('extension_limit_reached', 'Extension Limit Reached');
+    throw new AppError('invalid_transition', `A ${booking.status} booking cannot take "${event}" (${decision.reason})`);
+  }
+
+  /**
+   * PATCH /api/bookings/{id}/confirm-start (SPEC §4): on the tour day (guide's zone) either side
+   * confirms; the second confirmation makes the tour `ongoing`. Confirming twice changes nothing.
+   */
+  async confirmStart(user: AuthUser, id: number, userType: 'traveler' | 'guide'): Promise<Booking> {
+    const { side, guideUserId } = await this.ownBooking(user, id);
+    this.checkUserType(side, userType);
+    const now = this.now();
+    const row = await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const booking = (await repo.lockBooking(db, id))!;
+      if ((side === 'traveler' ? booking.travelerConfirmedStart : booking.guideConfirmedStart) && ['start_confirmed', 'ongoing'].includes(booking.status)) return null;
+      const decision = this.refuse(booking, 'start_confirm', side, now);
+      if (todayInZone(booking.timeZone, now) < booking.date) throw new AppError('too_early', `The tour starts on ${booking.date}; confirm the start on that day`);
+      return repo.transitionBooking(db, id, decision.from, decision.to, side === 'traveler' ? { travelerConfirmedStart: true } : { guideConfirmedStart: true });
+    });
+    if (row) {
+      const status = row.status === 'ongoing' ? 'ongoing' : 'start_confirmed';
+      this.events.emit('booking.start_confirmed', { bookingId: id, travelerId: row.travelerId, guideUserId, by: side, status });
+    }
+    return this.view(id, user.id);
+  }
+
+  /**
+   * POST /api/bookings/{id}/request-extension: the traveler asks for more time; the server prices it
+   * (round(total / duration) RMB per hour × hours, SPEC §9) and ignores a price the client sends.
+   */
+  async requestExtension(user: AuthUser, id: number, hours: number): Promise<RequestExtensionReply> {
+    const { side, guideUserId } = await this.ownBooking(user, id);
+    if (side !== 'traveler') throw new AppError('invalid_transition', 'Only the traveler asks for an extension');
+    const now = this.now();
+    const minutes = Math.round(hours * 60);
+    const ext = await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const booking = (await repo.lockBooking(db, id))!;
+      const decision = this.refuse(booking, 'request_extension', 'traveler', now);
+      const extensions = await repo.extensionsOf(db, id);
+      const priceCents = extensionFeeCents(booking.totalPriceCents, baseDurationHours(booking, extensions), hours);
+      await repo.lockGuideSchedule(db, booking.guideId);
+      const clash = await repo.otherBusy(db, booking.guideId, id, booking.endsAt, new Date(booking.endsAt.getTime() + minutes * MINUTE_MS));
+      if (clash.length) throw new AppError('slot_unavailable', 'Your guide has another booking right after this tour');
+      const row = await repo.insertExtension(db, { bookingId: id, minutes, priceCents, requestedAt: now });
+      await repo.transitionBooking(db, id, decision.from, decision.to, { extensionPriceCents: priceCents, travelerConfirmedExtension: false });
+      return row;
+    });
+    this.events.emit('booking.extension_requested', { bookingId: id, travelerId: user.id, guideUserId, hours, priceCents: ext.priceCents });
+    return { ...(await this.view(id, user.id)), extensionDetails: { hours, price: ext.priceCents / 100, priceCents: ext.priceCents } };
+  }
+
+  /** Inside pay(): a payment row for the open, unpaid extension, at the server's price. */
+  private async claimExtensionPayment(
+    db: Database,
+    booking: BookingRow,
+    user: AuthUser,
+    body: CreatePaymentBody,
+    k: { idempotencyKey: string; requestHash: string; last4: string | null },
+  ): Promise<PaymentRow> {
+    const ext = await repo.openExtension(db, booking.id);
+    if (!ext || booking.status !== 'extend_requested') throw new AppError('invalid_transition', 'There is no extension to pay');
+    if (ext.status !== 'requested') throw new AppError('already_paid', 'This extension is already paid');
+    const attempts = await repo.extensionPayments(db, booking.id);
+    if (attempts.some((p) => p.id === ext.paymentId && (p.status === 'processing' || p.status === 'pending'))) {
+      throw new AppError('payment_in_progress', 'Another payment of this extension is being processed');
+    }
+    const payment = await repo.insertPayment(db, {
+      bookingId: booking.id,
+      payerId: user.id,
+      kind: 'extension',
+      method: body.method,
+      provider: this.deps.provider.name,
+      idempotencyKey: k.idempotencyKey,
+      requestHash: k.requestHash,
+      amountCents: ext.priceCents,
+      currency: booking.currency,
+      cardLast4: k.last4,
+    });
+    await repo.updateExtension(db, ext.id, { paymentId: payment.id });
+    return payment;
+  }
+
+  /**
+   * Inside paymentSucceeded(): the traveler's money is held by the platform (ledger), the extension is
+   * paid and the booking records `extension_paid`. Money for an extension no longer open (rejected
+   * meanwhile) goes straight back.
+   */
+  private async extensionPaymentSucceeded(
+    db: Database,
+    booking: BookingRow,
+    payment: PaymentRow,
+    parties: { travelerId: number; guideUserId: number; paymentId: number },
+    now: Date,
+    after: (() => Promise<void>)[],
+  ) {
+    await repo.insertPostings(db, booking.id, extensionPostings(payment.amountCents), parties);
+    const ext = await repo.extensionByPayment(db, payment.id);
+    const decision = nextStatus(factsOf(booking), 'extension_paid', 'system', { now });
+    if (ext && ext.status === 'requested' && decision.ok) {
+      await repo.updateExtension(db, ext.id, { status: 'paid', paidAt: now });
+      await repo.transitionBooking(db, booking.id, decision.from, decision.to, { extensionPriceCents: null });
+      const event = { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: parties.guideUserId, hours: ext.minutes / 60, priceCents: ext.priceCents };
+      after.push(async () => this.events.emit('booking.extension_paid', event));
+      return;
+    }
+    await repo.insertPostings(db, booking.id, extensionRefundPostings(payment.amountCents), parties);
+    const jobId = await this.enqueueRefund(db, payment, payment.amountCents, now);
+    if (jobId) after.push(async () => void (await this.deps.jobs.runNow(jobId, now)));
+  }
+
+  /**
+   * PATCH /api/bookings/{id}/extension-payment (SPEC §7): the client reports its payment; the server
+   * checks its own record of it (the payment id in transactionData.transactionId, a succeeded
+   * extension payment of this booking by the caller) and answers with the booking.
+   */
+  async markExtensionPaid(user: AuthUser, id: number, body: ExtensionPaymentBody): Promise<Booking> {
+    const { side } = await this.ownBooking(user, id);
+    if (side !== 'traveler') throw new AppError('invalid_transition', 'Only the traveler pays an extension');
+    if (!body.paid) throw new AppError('extension_not_paid', 'The extension is not paid yet');
+    const paymentId = Number(body.transactionData.transactionId);
+    const payment = Number.isSafeInteger(paymentId) && paymentId > 0 ? await repo.paymentById(this.db, paymentId) : undefined;
+    if (!payment || payment.bookingId !== id || payment.kind !== 'extension' || payment.payerId !== user.id) {
+      throw new AppError('validation_failed', 'Unknown transaction', [{ path: 'transactionData.transactionId', message: 'not a payment of this extension' }]);
+    }
+    if (payment.status === 'processing' || payment.status === 'pending') throw new AppError('payment_in_progress', 'This payment is still being processed; try again shortly');
+    if (payment.status === 'failed') throw new AppError('payment_failed', 'Payment failed. Please check your information and try again.');
+    const ext = await repo.extensionByPayment(this.db, payment.id);
+    if (!ext || ext.status === 'requested') throw new AppError('extension_not_paid', 'The extension is not paid yet');
+    return this.view(id, user.id);
+  }
+
+  /** POST /api/v2/bookings/{id}/extension/approve: the guide agrees to the paid extension. */
+  async approveExtension(user: AuthUser, id: number): Promise<Booking> {
+    const { side } = await this.ownBooking(user, id);
+    if (side !== 'guide') throw notFound('Booking');
+    const now = this.now();
+    const ext = await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const booking = (await repo.lockBooking(db, id))!;
+      const decision = this.refuse(booking, 'approve_extension', 'guide', now);
+      const open = await repo.openExtension(db, id);
+      if (!open || open.status !== 'paid') throw new AppError('extension_not_paid', 'The traveler has not paid this extension yet');
+      await repo.updateExtension(db, open.id, { status: 'approved', decidedAt: now });
+      await repo.transitionBooking(db, id, decision.from, decision.to);
+      return { ...open, travelerId: booking.travelerId };
+    });
+    this.events.emit('booking.extension_approved', { bookingId: id, travelerId: ext.travelerId, guideUserId: user.id, hours: ext.minutes / 60 });
+    return this.view(id, user.id);
+  }
+
+  /** POST /api/v2/bookings/{id}/extension/reject: the guide declines; a paid fee is refunded in full. */
+  async rejectExtension(user: AuthUser, id: number): Promise<Booking> {
+    const { side } = await this.ownBooking(user, id);
+    if (side !== 'guide') throw notFound('Booking');
+    const now = this.now();
+    let refundJob: number | undefined;
+    const out = await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const booking = (await repo.lockBooking(db, id))!;
+      const decision = this.refuse(booking, 'reject_extension', 'guide', now);
+      const open = await repo.openExtension(db, id);
+      let refundCents = 0;
+      if (open) {
+        await repo.updateExtension(db, open.id, { status: 'rejected', decidedAt: now });
+        const payment = open.paymentId ? await repo.paymentById(db, open.paymentId) : undefined;
+        if (open.status === 'paid' && payment?.status === 'succeeded') {
+          refundCents = payment.amountCents;
+          await repo.insertPostings(db, id, extensionRefundPostings(payment.amountCents), { travelerId: booking.travelerId, guideUserId: user.id, paymentId: payment.id });
+          refundJob = await this.enqueueRefund(db, payment, payment.amountCents, now);
+        }
+      }
+      await repo.transitionBooking(db, id, decision.from, decision.to, { extensionPriceCents: null });
+      return { travelerId: booking.travelerId, hours: (open?.minutes ?? 0) / 60, refundCents };
+    });
+    if (refundJob) await this.deps.jobs.runNow(refundJob, now);
+    this.events.emit('booking.extension_rejected', { bookingId: id, travelerId: out.travelerId, guideUserId: user.id, hours: out.hours, refundCents: out.refundCents });
+    return this.view(id, user.id);
+  }
+
+  /**
+   * PATCH /api/bookings/{id}/confirm-extension: the traveler confirms the approved extension; the
+   * booking goes back to `ongoing`, longer by the extension, with one more extension counted.
+   */
+  async confirmExtension(user: AuthUser, id: number, userType: 'traveler' | 'guide'): Promise<Booking> {
+    const { side, guideUserId } = await this.ownBooking(user, id);
+    this.checkUserType(side, userType);
+    const now = this.now();
+    let hours = 0;
+    try {
+      await this.db.transaction(async (tx) => {
+        const db = tx as unknown as Database;
+        const booking = (await repo.lockBooking(db, id))!;
+        const decision = this.refuse(booking, 'confirm_extension', side, now);
+        const open = await repo.openExtension(db, id);
+        if (!open || open.status !== 'approved') throw new AppError('invalid_transition', 'There is no approved extension to confirm');
+        hours = open.minutes / 60;
+        await repo.updateExtension(db, open.id, { status: 'confirmed', confirmedAt: now });
+        await repo.transitionBooking(db, id, decision.from, decision.to, {
+          durationMinutes: booking.durationMinutes + open.minutes,
+          endsAt: new Date(booking.endsAt.getTime() + open.minutes * MINUTE_MS),
+          extensionCount: booking.extensionCount + 1,
+          travelerConfirmedExtension: true,
+          extensionPriceCents: null,
+        });
+      });
+    } catch (err) {
+      if (pgErrorCode(err) === '23P01') throw new AppError('slot_unavailable', 'Your guide has another booking right after this tour');
+      throw err;
+    }
+    this.events.emit('booking.extension_confirmed', { bookingId: id, travelerId: user.id, guideUserId, hours });
+    return this.view(id, user.id);
+  }
+
+  /**
+   * 'Complete Service' by either side: `completed`, and in the same transaction the platform releases
+   * what it holds (deposit and paid extensions): the commission stays, the rest is the guide's earnings,
+   * pending until five working days after completion (DESIGN §7, decision 061).
+   */
+  private async complete(id: number, side: 'traveler' | 'guide'): Promise<void> {
+    const now = this.now();
+    const out = await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const booking = (await repo.lockBooking(db, id))!;
+      const decision = this.refuse(booking, 'service_complete', side, now);
+      const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
+      const deposit = (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
+      const extensions = (await repo.extensionsOf(db, id)).filter((e) => e.status === 'confirmed');
+      const extensionsCents = extensions.reduce((sum, e) => sum + e.priceCents, 0);
+      const commissionCents = booking.commissionCents + Math.round(extensionsCents * this.rates.commissionRate);
+      const postings = completionPostings({ depositCents: deposit?.amountCents ?? 0, extensionsCents, commissionCents });
+      await repo.transitionBooking(db, id, decision.from, decision.to, { completedAt: now });
+      await repo.insertPostings(db, id, postings, {
+        travelerId: booking.travelerId,
+        guideUserId,
+        guideAvailableAt: addWorkingDays(now, EARNINGS_HOLD_WORKING_DAYS, booking.timeZone),
+      });
+      const earnings = postings.find((p) => p.kind === 'guide_earnings')?.amountCents ?? 0;
+      return { travelerId: booking.travelerId, guideUserId, earnings };
+    });
+    this.events.emit('booking.completed', { bookingId: id, travelerId: out.travelerId, guideUserId: out.guideUserId, by: side, guideEarningsCents: out.earnings });
   }
 }

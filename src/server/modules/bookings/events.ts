@@ -19,6 +19,14 @@ export interface BookingEventMap {
     refundCents: number;
   };
   'booking.awaiting_start': { bookingId: number; travelerId: number; guideUserId: number };
+  // On tour (issue 12); `by` is the party who acted.
+  'booking.start_confirmed': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; status: 'start_confirmed' | 'ongoing' };
+  'booking.extension_requested': { bookingId: number; travelerId: number; guideUserId: number; hours: number; priceCents: number };
+  'booking.extension_paid': { bookingId: number; travelerId: number; guideUserId: number; hours: number; priceCents: number };
+  'booking.extension_approved': { bookingId: number; travelerId: number; guideUserId: number; hours: number };
+  'booking.extension_rejected': { bookingId: number; travelerId: number; guideUserId: number; hours: number; refundCents: number };
+  'booking.extension_confirmed': { bookingId: number; travelerId: number; guideUserId: number; hours: number };
+  'booking.completed': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; guideEarningsCents: number };
 }
 
 export type BookingEventName = keyof BookingEventMap;

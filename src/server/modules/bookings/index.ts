@@ -3,6 +3,7 @@ import type { AppInstance } from '../../lib/types';
 import { createPaymentProvider, type PaymentProvider } from '../payments/index';
 import { bookingsRoutes } from './bookings.routes';
 import { BookingsService, JOB } from './bookings.service';
+import { subscribeTourNotices } from './tour-notices';
 
 export { guideForBooking } from './bookings.repository';
 // Reviews and disputes (issue 12) read bookings and move them only through transitionBooking.
@@ -40,5 +41,9 @@ export function registerBookings(app: AppInstance): void {
   app.decorate('jobs', jobs);
   app.decorate('paymentProvider', provider);
   app.addHook('onClose', () => jobs.stop());
+  // Start, extension and completion notices to the other side (registered after this module).
+  subscribeTourNotices(service.events, () =>
+    app.hasDecorator('notifications') ? (notices) => app.notifications.create(notices) : undefined,
+  );
   bookingsRoutes(app, service, provider);
 }

@@ -252,6 +252,46 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
     setup: async (f) => ({ params: { id: await ownersOngoingBooking(f, { proof: true }) } }),
   },
   'GET /api/v2/bookings/{id}/payment-proof/file': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: await ownersOngoingBooking(f, { proof: true }) } }) },
+
+  // ---- on tour (issue 12): start, extensions (the traveler's; approve/reject the guide's) ----
+  'PATCH /api/bookings/{id}/confirm-start': {
+    rule: 'owner',
+    strangers: bookingStrangers,
+    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, body: { userType: 'traveler' } }),
+  },
+  'POST /api/bookings/{id}/request-extension': {
+    rule: 'owner',
+    strangers: bookingStrangers,
+    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, body: { extensionHours: 1 } }),
+  },
+  'PATCH /api/bookings/{id}/extension-payment': {
+    rule: 'owner',
+    strangers: bookingStrangers,
+    setup: async (f) => ({
+      params: { id: await ownersBooking(f, { paid: true }) },
+      body: { paid: true, paymentMethod: 'card', transactionData: { transactionId: '1' } },
+    }),
+  },
+  'POST /api/v2/bookings/{id}/extension/approve': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: guideSideStrangers,
+    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) } }),
+  },
+  'POST /api/v2/bookings/{id}/extension/reject': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: guideSideStrangers,
+    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) } }),
+  },
+  'PATCH /api/bookings/{id}/confirm-extension': {
+    rule: 'owner',
+    strangers: bookingStrangers,
+    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, body: { userType: 'traveler' } }),
+  },
+  // ---- booking PDF (#12): the booking's traveler and guide (and admins); strangers 404, visitors 401 ----
+  'GET /api/v2/bookings/{id}/pdf': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, query: { lang: 'en' } }) },
+  'GET /api/v2/bookings/{id}/pdf-link': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, query: { lang: 'zh-CN' } }) },
 };
 
 /** A paid booking of the owner that f.guide accepted and that is now under way, with a proof uploaded when asked. */

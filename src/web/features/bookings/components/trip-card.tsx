@@ -8,12 +8,18 @@ import { currentLocale } from '../../../lib/i18n';
 import { amount, cityName, endTime, formatCalendarDate, formatInstant, hoursText, localName, viewerTime } from '../lib/format';
 import { COUNTDOWN_DAYS, daysUntil } from '../lib/trips';
 import { CancelDialog } from './cancel-dialog';
+import { BookingPdfLink } from '../../booking-pdf/booking-pdf-link';
+import { BookingFeedback } from '../../reviews/components/booking-feedback';
+import { PaymentProofBadge } from '../../payment-proofs/components/payment-proof-badge';
 import { StatusBadge } from './status-badge';
+import { TourActions } from './tour-actions';
 
 /**
  * One trip on /dashboard: guide, day and time (Japan time, with the traveler's own), group, price,
  * a countdown for an upcoming trip within 7 days, and the traveler's actions of SPEC §4 as the
- * server's state machine allows them ('Continue Payment', the waiting text, 'Cancel').
+ * server's state machine allows them ('Continue Payment', the waiting text, 'Cancel', and on the tour
+ * day and during it the on-tour actions of TourActions). Other features mount their own piece in the
+ * card's extras area at the end: one line each (payment proof badge, review and dispute buttons, PDF link).
  */
 /** `chatSlot`: the page's chat button for this trip's guide (SPEC §2 floating chat window). */
 export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { booking: Booking; now: Date; onContactSupport: () => void; chatSlot?: ReactNode }) {
@@ -26,7 +32,7 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
   const deposit = b.payments.find((p) => p.kind === 'deposit' && p.status !== 'failed' && p.status !== 'pending' && p.status !== 'processing');
   const refunded = b.payments.reduce((sum, p) => sum + p.refundedCents, 0);
   const canCancel = b.actions.includes('cancel');
-  const showCountdown = (b.status === 'upcoming' || b.status === 'awaiting_start') && days >= 0 && days <= COUNTDOWN_DAYS;
+  const showCountdown = (b.status === 'upcoming' || b.status === 'awaiting_start' || b.status === 'start_confirmed') && days >= 0 && days <= COUNTDOWN_DAYS;
   const titleId = `trip-${b.id}`;
 
   return (
@@ -123,6 +129,14 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
           )}
         </div>
       )}
+      <TourActions booking={b} side="traveler" isTourDay={days === 0} />
+
+      {/* Extras: each feature mounts its own component here, one line each. */}
+      <div data-slot="trip-extras" className="mt-4 flex flex-wrap items-center gap-2 empty:hidden">
+        <PaymentProofBadge booking={b} />
+        <BookingPdfLink booking={b} />
+        <BookingFeedback booking={b} side="traveler" />
+      </div>
       {canCancel && <CancelDialog booking={b} open={cancelling} onOpenChange={setCancelling} />}
     </article>
   );

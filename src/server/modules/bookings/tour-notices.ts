@@ -1,0 +1,143 @@
+import { bookingNumber } from '../../../shared/booking/money-rules';
+import type { BookingEventMap } from './events';
+import type { BookingEvents } from './events';
+
+type Locale = 'en' | 'zh-CN';
+type Text = { title: string; message: string; actionLabel: string };
+export interface TourNotice {
+  userId: number;
+  type: 'booking' | 'payment';
+  text: Record<Locale, Text>;
+  actionUrl: string;
+  related: { type: string; id: number };
+  dedupeKey: string;
+}
+
+const yuan = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
+const hoursEn = (h: number) => `${h} ${h === 1 ? 'hour' : 'hours'}`;
+const hoursZh = (h: number) => `${h} 小时`;
+const TRAVELER_URL = '/dashboard?tab=ongoing';
+const GUIDE_URL = '/guide-dashboard';
+
+/**
+ * System messages of the tour itself (issue 12), sent to the party who did not act: they reach the
+ * other side's open tabs as a `system_message` push, so both sides see each other's step at once
+ * (the trips page and the guide dashboard refresh their bookings on it).
+ */
+export function tourNotices<K extends keyof BookingEventMap>(name: K, p: BookingEventMap[K]): TourNotice[] {
+  const n = bookingNumber(p.bookingId);
+  const base = { related: { type: 'booking', id: p.bookingId } };
+  const toGuide = (key: string, text: Record<Locale, Text>, type: TourNotice['type'] = 'booking'): TourNotice => ({
+    ...base,
+    userId: p.guideUserId,
+    type,
+    text,
+    actionUrl: GUIDE_URL,
+    dedupeKey: `booking:${p.bookingId}:${key}`,
+  });
+  const toTraveler = (key: string, text: Record<Locale, Text>, type: TourNotice['type'] = 'booking'): TourNotice => ({
+    ...base,
+    userId: p.travelerId,
+    type,
+    text,
+    actionUrl: TRAVELER_URL,
+    dedupeKey: `booking:${p.bookingId}:${key}`,
+  });
+  switch (name) {
+    case 'booking.start_confirmed': {
+      const e = p as BookingEventMap['booking.start_confirmed'];
+      const started = e.status === 'ongoing';
+      const text: Record<Locale, Text> = started
+        ? {
+            en: { title: 'Your tour has started', message: `Both of you confirmed the start of booking ${n}. Enjoy the tour!`, actionLabel: 'View tour' },
+            'zh-CN': { title: '行程已开始', message: `双方均已确认预订 ${n} 开始，祝您旅途愉快！`, actionLabel: '查看行程' },
+          }
+        : e.by === 'traveler'
+          ? {
+              en: { title: 'The traveler is ready to start', message: `The traveler confirmed the start of booking ${n}. Confirm it too to begin the tour.`, actionLabel: 'Confirm start' },
+              'zh-CN': { title: '旅行者已确认开始', message: `旅行者已确认预订 ${n} 开始，请您也确认以开始行程。`, actionLabel: '确认开始' },
+            }
+          : {
+              en: { title: 'Your guide is ready to start', message: `Your guide confirmed the start of booking ${n}. Confirm it too to begin the tour.`, actionLabel: 'Confirm start' },
+              'zh-CN': { title: '地陪已确认开始', message: `地陪已确认预订 ${n} 开始，请您也确认以开始行程。`, actionLabel: '确认开始' },
+            };
+      return [e.by === 'traveler' ? toGuide(`start:${e.status}`, text) : toTraveler(`start:${e.status}`, text)];
+    }
+    case 'booking.extension_requested': {
+      const e = p as BookingEventMap['booking.extension_requested'];
+      return [
+        toGuide(`extension-requested:${Date.now()}`, {
+          en: { title: 'Extension requested', message: `The traveler asked to extend booking ${n} by ${hoursEn(e.hours)} (${yuan(e.priceCents)} RMB), payment pending.`, actionLabel: 'View tour' },
+          'zh-CN': { title: '旅行者申请延长行程', message: `旅行者申请将预订 ${n} 延长 ${hoursZh(e.hours)}（${yuan(e.priceCents)} 元），等待付款。`, actionLabel: '查看行程' },
+        }),
+      ];
+    }
+    case 'booking.extension_paid': {
+      const e = p as BookingEventMap['booking.extension_paid'];
+      return [
+        toGuide(`extension-paid:${Date.now()}`, {
+          en: { title: 'Extension paid: approve or reject', message: `The traveler paid ${yuan(e.priceCents)} RMB to extend booking ${n} by ${hoursEn(e.hours)}.`, actionLabel: 'Answer' },
+          'zh-CN': { title: '延长费用已支付，请批准或拒绝', message: `旅行者已支付 ${yuan(e.priceCents)} 元，申请将预订 ${n} 延长 ${hoursZh(e.hours)}。`, actionLabel: '处理' },
+        }, 'payment'),
+      ];
+    }
+    case 'booking.extension_approved': {
+      const e = p as BookingEventMap['booking.extension_approved'];
+      return [
+        toTraveler(`extension-approved:${Date.now()}`, {
+          en: { title: 'Your guide approved the extension', message: `Confirm the extra ${hoursEn(e.hours)} of booking ${n} to continue.`, actionLabel: 'Confirm Extension' },
+          'zh-CN': { title: '地陪已批准延长', message: `请确认预订 ${n} 延长的 ${hoursZh(e.hours)}。`, actionLabel: '确认延长' },
+        }),
+      ];
+    }
+    case 'booking.extension_rejected': {
+      const e = p as BookingEventMap['booking.extension_rejected'];
+      const refund = e.refundCents > 0;
+      return [
+        toTraveler(`extension-rejected:${Date.now()}`, {
+          en: { title: 'Your guide could not extend the tour', message: `The extension of booking ${n} was declined.${refund ? ` ${yuan(e.refundCents)} RMB will be refunded.` : ''}`, actionLabel: 'View tour' },
+          'zh-CN': { title: '地陪无法延长行程', message: `预订 ${n} 的延长申请未获批准。${refund ? `${yuan(e.refundCents)} 元将退还给您。` : ''}`, actionLabel: '查看行程' },
+        }),
+      ];
+    }
+    case 'booking.extension_confirmed': {
+      const e = p as BookingEventMap['booking.extension_confirmed'];
+      return [
+        toGuide(`extension-confirmed:${Date.now()}`, {
+          en: { title: 'Extension confirmed', message: `Booking ${n} is now ${hoursEn(e.hours)} longer.`, actionLabel: 'View tour' },
+          'zh-CN': { title: '延长已确认', message: `预订 ${n} 已延长 ${hoursZh(e.hours)}。`, actionLabel: '查看行程' },
+        }),
+      ];
+    }
+    case 'booking.completed': {
+      const e = p as BookingEventMap['booking.completed'];
+      const text: Record<Locale, Text> = {
+        en: { title: 'Tour completed', message: `Booking ${n} is complete. Thank you!`, actionLabel: 'View' },
+        'zh-CN': { title: '行程已完成', message: `预订 ${n} 已完成，感谢您！`, actionLabel: '查看' },
+      };
+      return [e.by === 'traveler' ? toGuide('completed', text) : { ...toTraveler('completed', text), actionUrl: '/dashboard?tab=past' }];
+    }
+    default:
+      return [];
+  }
+}
+
+export const TOUR_EVENTS = [
+  'booking.start_confirmed',
+  'booking.extension_requested',
+  'booking.extension_paid',
+  'booking.extension_approved',
+  'booking.extension_rejected',
+  'booking.extension_confirmed',
+  'booking.completed',
+] as const satisfies readonly (keyof BookingEventMap)[];
+
+/** Subscribes `send` (the notification centre's create) to the tour's events. */
+export function subscribeTourNotices(events: BookingEvents, send: () => ((notices: TourNotice[]) => Promise<unknown>) | undefined): void {
+  for (const name of TOUR_EVENTS) {
+    events.on(name, async (payload) => {
+      const fn = send();
+      if (fn) await fn(tourNotices(name, payload));
+    });
+  }
+}

@@ -1,0 +1,273 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { auth } from '../../test/guide-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { CARD_DECLINED, CARD_OK, confirmedBooking, daysAhead, guidePerson, newKey, pay, person, type Person } from './test-helpers';
+
+/**
+ * On tour (issue 12): confirming the start, extensions (fee, payment, approval, rejection with
+ * refund, confirmation, the limit of 2), completion with the guide's pending earnings; every step's
+ * authorization and the ledger after each (a booking's entries sum to zero).
+ */
+let t: TestApp;
+let traveler: Person;
+let stranger: Person;
+let admin: Person;
+let guide: Awaited<ReturnType<typeof guidePerson>>;
+let otherGuide: Awaited<ReturnType<typeof guidePerson>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'none' });
+  traveler = await person(t);
+  stranger = await person(t);
+  admin = await person(t, { admin: true });
+  guide = await guidePerson(t, { priceRmb: 300, maxPeople: 4 });
+  otherGuide = await guidePerson(t);
+});
+afterAll(() => t.close());
+afterEach(() => {
+  t.app.bookings.now = () => new Date();
+});
+
+/** null: a visitor without a token. */
+type Who = Person | null;
+const visitor = null;
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Who, payload?: unknown) =>
+  t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+const ledger = async (id: number) => (await call('GET', `/api/admin/bookings/${id}/ledger`, admin)).json();
+const confirmStart = (id: number, who: Who, userType: 'traveler' | 'guide') => call('PATCH', `/api/bookings/${id}/confirm-start`, who, { userType });
+const requestExtension = (id: number, hours: number, who: Who = traveler, extra: object = {}) =>
+  call('POST', `/api/bookings/${id}/request-extension`, who, { extensionHours: hours, ...extra });
+const payExtension = (id: number, body: object = CARD_OK, key = newKey()) => pay(t, traveler, id, { ...body, kind: 'extension' }, key);
+const markPaid = (id: number, paymentId: number | string, who: Who = traveler, paid = true) =>
+  call('PATCH', `/api/bookings/${id}/extension-payment`, who, {
+    paid,
+    paymentMethod: 'card',
+    transactionData: { transactionId: String(paymentId), transactionTime: new Date().toISOString(), amount: 1, currency: 'RMB', paymentMethod: 'card', status: 'succeeded' },
+    paymentDetails: { lastFourDigits: '4242', cardHolder: 'Li Wei' },
+  });
+const approve = (id: number, who: Who = guide) => call('POST', `/api/v2/bookings/${id}/extension/approve`, who);
+const reject = (id: number, who: Who = guide) => call('POST', `/api/v2/bookings/${id}/extension/reject`, who);
+const confirmExtension = (id: number, who: Who = traveler, userType: 'traveler' | 'guide' = 'traveler') =>
+  call('PATCH', `/api/bookings/${id}/confirm-extension`, who, { userType });
+const complete = (id: number, who: Who) => call('PATCH', `/api/bookings/${id}/status`, who, { status: 'completed' });
+
+/** A booking the guide accepted (2 travelers × 2 h at 300 + 30 RMB: 660 RMB, deposit 132 RMB). */
+async function upcoming(days: number, startTime = '10:00') {
+  const id = await confirmedBooking(t, traveler, guide.guideId, daysAhead(days), startTime);
+  const accepted = await call('POST', `/api/v2/bookings/${id}/accept`, guide);
+  expect(accepted.statusCode).toBe(200);
+  return accepted.json() as { id: number; startsAt: string; endsAt: string; date: string };
+}
+/** Moves the server's clock to the tour's start. */
+const onTourDay = (b: { startsAt: string }) => {
+  t.app.bookings.now = () => new Date(Date.parse(b.startsAt) + 10 * 60_000);
+};
+async function ongoing(days: number, startTime = '10:00') {
+  const b = await upcoming(days, startTime);
+  onTourDay(b);
+  expect((await confirmStart(b.id, traveler, 'traveler')).statusCode).toBe(200);
+  expect((await confirmStart(b.id, guide, 'guide')).json().status).toBe('ongoing');
+  return b;
+}
+
+describe('confirming the start', () => {
+  it('needs both sides on the tour day; the second confirmation makes it ongoing; the other side is told', async () => {
+    const b = await upcoming(60);
+    const early = await confirmStart(b.id, traveler, 'traveler');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('too_early');
+
+    onTourDay(b);
+    expect((await confirmStart(b.id, visitor, 'traveler')).statusCode).toBe(401);
+    for (const who of [stranger, otherGuide]) expect((await confirmStart(b.id, who, 'traveler')).statusCode).toBe(404);
+    const wrongSide = await confirmStart(b.id, traveler, 'guide');
+    expect(wrongSide.statusCode).toBe(403);
+
+    const first = await confirmStart(b.id, traveler, 'traveler');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ status: 'start_confirmed', travelerConfirmedStart: true, guideConfirmedStart: false, actions: [] });
+    // Confirming again changes nothing: still waiting for the guide.
+    expect((await confirmStart(b.id, traveler, 'traveler')).json().status).toBe('start_confirmed');
+    const guideView = (await call('GET', `/api/v2/bookings/${b.id}`, guide)).json();
+    expect(guideView.actions).toContain('start_confirm');
+    // The guide was told (a system message, pushed to their open tabs).
+    const notices = (await call('GET', '/api/v2/system-messages', guide)).json().data.messages as { title: string; relatedEntityId: number | null }[];
+    expect(notices.some((m) => m.title === 'The traveler is ready to start' && m.relatedEntityId === b.id)).toBe(true);
+
+    const second = await confirmStart(b.id, guide, 'guide');
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ status: 'ongoing', guideConfirmedStart: true });
+    expect((await call('GET', `/api/v2/bookings/${b.id}`, traveler)).json().actions.sort()).toEqual(['dispute', 'request_extension', 'service_complete']);
+    // An ongoing tour is in the traveler's ongoing tab.
+    const list = (await call('GET', `/api/v2/bookings-new/traveler/${traveler.id}?tab=ongoing`, traveler)).json();
+    expect(list.data.map((x: { id: number }) => x.id)).toContain(b.id);
+  });
+
+  it('a start-confirmed booking shows under upcoming, so the traveler sees that the guide is awaited', async () => {
+    const b = await upcoming(61);
+    onTourDay(b);
+    await confirmStart(b.id, guide, 'guide');
+    const list = (await call('GET', `/api/v2/bookings-new/traveler/${traveler.id}?tab=upcoming`, traveler)).json();
+    expect(list.data.find((x: { id: number }) => x.id === b.id)).toMatchObject({ status: 'start_confirmed', travelerConfirmedStart: false, actions: ['start_confirm'] });
+  });
+});
+
+describe('extensions', () => {
+  it('full run: fee on the server, pay, mark paid, approve, confirm; a rejection refunds; the limit is 2; the ledger sums to zero', async () => {
+    const b = await ongoing(62);
+    const id = b.id;
+
+    // Who may ask: the traveler only; the hours are 0.25, 0.5, 1 or 2.
+    expect((await requestExtension(id, 0.5, visitor)).statusCode).toBe(401);
+    for (const who of [stranger, otherGuide]) expect((await requestExtension(id, 0.5, who)).statusCode).toBe(404);
+    expect((await requestExtension(id, 0.5, guide)).statusCode).toBe(409);
+    expect((await requestExtension(id, 0.75)).statusCode).toBe(400);
+
+    // round(660 RMB / 2 h) = 330 RMB per hour; 0.5 h = 165 RMB, whatever the client says.
+    const asked = await requestExtension(id, 0.5, traveler, { extensionPrice: 1 });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({
+      status: 'extend_requested',
+      extensionPrice: 165,
+      extensionRateCents: 33_000,
+      extension: { hours: 0.5, priceCents: 16_500, status: 'requested' },
+      extensionDetails: { hours: 0.5, price: 165, priceCents: 16_500 },
+    });
+    expect((await requestExtension(id, 1)).statusCode).toBe(409); // one open extension at a time
+    const early = await approve(id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('extension_not_paid');
+
+    // Paying: the guide and strangers cannot; a declined card changes nothing.
+    expect((await pay(t, guide, id, { ...CARD_OK, kind: 'extension' })).statusCode).toBe(404);
+    const declined = await payExtension(id, CARD_DECLINED);
+    expect(declined.statusCode).toBe(402);
+    const key = newKey();
+    const paid = await payExtension(id, CARD_OK, key);
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json().payment).toMatchObject({ kind: 'extension', status: 'succeeded', amountCents: 16_500, last4: '4242' });
+    expect(paid.json().booking).toMatchObject({ status: 'extend_requested', extensionPrice: null, extension: { status: 'paid' } });
+    // The same Idempotency-Key returns the same payment; a new one is refused.
+    expect((await payExtension(id, CARD_OK, key)).json().payment.id).toBe(paid.json().payment.id);
+    expect((await payExtension(id)).json().code).toBe('already_paid');
+    expect((await ledger(id)).balance).toEqual({ traveler: -29_700, guide: 0, platform: 29_700, total: 0 });
+
+    // Marking paid answers with the booking, but only for the server's own succeeded payment.
+    const paymentId = paid.json().payment.id as number;
+    const marked = await markPaid(id, paymentId);
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).toMatchObject({ status: 'extend_requested', extension: { status: 'paid' } });
+    expect((await markPaid(id, 'tx-made-up')).statusCode).toBe(400);
+    expect((await markPaid(id, paymentId, traveler, false)).json().code).toBe('extension_not_paid');
+    for (const who of [stranger, otherGuide]) expect((await markPaid(id, paymentId, who)).statusCode).toBe(404);
+
+    // The guide approves (the traveler cannot), the traveler confirms (the guide cannot).
+    for (const who of [stranger, otherGuide, traveler]) expect((await approve(id, who)).statusCode).toBe(404);
+    expect((await approve(id, visitor)).statusCode).toBe(401);
+    const approved = await approve(id);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'extend_confirmed', extension: { status: 'approved' } });
+    expect((await confirmExtension(id, guide, 'guide')).statusCode).toBe(409);
+    expect((await confirmExtension(id, traveler, 'guide')).statusCode).toBe(403);
+    expect((await confirmExtension(id, stranger)).statusCode).toBe(404);
+    const confirmed = await confirmExtension(id);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: 'ongoing', extensionCount: 1, duration: 2.5, travelerConfirmedExtension: true, extension: null });
+    expect(Date.parse(confirmed.json().endsAt)).toBe(Date.parse(b.endsAt) + 30 * 60_000);
+
+    // Second: 1 h at the same 330 RMB per hour (the base is the booked 2 h); the guide rejects and it is refunded.
+    const second = await requestExtension(id, 1);
+    expect(second.json().extensionDetails.priceCents).toBe(33_000);
+    const secondPaid = await payExtension(id);
+    expect(secondPaid.statusCode).toBe(201);
+    for (const who of [stranger, traveler]) expect((await reject(id, who)).statusCode).toBe(404);
+    const rejected = await reject(id);
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'ongoing', extensionCount: 1, duration: 2.5, extension: null });
+    const refundedPayment = rejected.json().payments.find((p: { id: number }) => p.id === secondPaid.json().payment.id);
+    expect(refundedPayment).toMatchObject({ status: 'refunded', refundedCents: 33_000 });
+    expect((await ledger(id)).balance).toEqual({ traveler: -29_700, guide: 0, platform: 29_700, total: 0 });
+
+    // A rejection does not count: a second extension (2 h), then the limit.
+    await requestExtension(id, 2);
+    await payExtension(id);
+    await approve(id);
+    expect((await confirmExtension(id)).json()).toMatchObject({ status: 'ongoing', extensionCount: 2, duration: 4.5 });
+    const limit = await requestExtension(id, 0.25);
+    expect(limit.statusCode).toBe(409);
+    expect(limit.json()).toMatchObject({ code: 'extension_limit_reached', message: 'Extension Limit Reached' });
+
+    const l = await ledger(id);
+    expect(l.balance).toEqual({ traveler: -95_700, guide: 0, platform: 95_700, total: 0 });
+    expect(l.entries.map((e: { kind: string }) => e.kind)).toEqual([
+      'deposit', 'deposit',
+      'extension', 'extension',
+      'extension', 'extension', 'extension_release', 'refund',
+      'extension', 'extension',
+    ]);
+
+    // Completion: the platform keeps 10% of the total and of the extensions; the rest is the guide's, pending.
+    expect((await complete(id, stranger)).statusCode).toBe(404);
+    expect((await complete(id, visitor)).statusCode).toBe(401);
+    const done = await complete(id, traveler);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'completed', refund: null });
+    expect(done.json().completedAt).not.toBeNull();
+    const after = await ledger(id);
+    // Held 13,200 + 16,500 + 66,000 = 95,700; commission 6,600 + 8,250 = 14,850; guide 80,850.
+    expect(after.balance).toEqual({ traveler: -95_700, guide: 80_850, platform: 14_850, total: 0 });
+    const earnings = after.entries.find((e: { kind: string }) => e.kind === 'guide_earnings');
+    expect(earnings).toMatchObject({ account: 'guide', userId: guide.id, amountCents: 80_850 });
+    const now = t.app.bookings.now();
+    const days = (Date.parse(earnings.availableAt) - now.getTime()) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(5);
+    expect(days).toBeLessThanOrEqual(9);
+    // Completed is final for these steps.
+    expect((await complete(id, guide)).statusCode).toBe(409);
+    expect((await requestExtension(id, 1)).statusCode).toBe(409);
+  });
+
+  it('an unpaid request can be rejected without a refund; the limit counts only confirmed extensions', async () => {
+    const b = await ongoing(63);
+    await requestExtension(b.id, 1);
+    const rejected = await reject(b.id);
+    expect(rejected.json()).toMatchObject({ status: 'ongoing', extensionCount: 0, extensionPrice: null });
+    expect((await ledger(b.id)).balance).toEqual({ traveler: -13_200, guide: 0, platform: 13_200, total: 0 });
+    expect((await markPaid(b.id, 1)).statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('refuses an extension that would run into the guide’s next booking', async () => {
+    const date = 64;
+    const first = await upcoming(date, '10:00');
+    await upcoming(date, '12:00');
+    onTourDay(first);
+    await confirmStart(first.id, traveler, 'traveler');
+    await confirmStart(first.id, guide, 'guide');
+    const res = await requestExtension(first.id, 0.5);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('slot_unavailable');
+  });
+});
+
+describe('completing', () => {
+  it('the guide may complete too; only an ongoing tour; the earnings are the deposit less the commission', async () => {
+    const b = await upcoming(65);
+    onTourDay(b);
+    expect((await complete(b.id, traveler)).statusCode).toBe(409);
+    await confirmStart(b.id, traveler, 'traveler');
+    await confirmStart(b.id, guide, 'guide');
+    const done = await complete(b.id, guide);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().status).toBe('completed');
+    // 13,200 deposit − 6,600 commission.
+    expect((await ledger(b.id)).balance).toEqual({ traveler: -13_200, guide: 6_600, platform: 6_600, total: 0 });
+    const list = (await call('GET', `/api/v2/bookings-new/traveler/${traveler.id}?tab=past`, traveler)).json();
+    expect(list.data.map((x: { id: number }) => x.id)).toContain(b.id);
+  });
+
+  it('other statuses stay closed on the status route', async () => {
+    const b = await upcoming(66);
+    const res = await call('PATCH', `/api/bookings/${b.id}/status`, traveler, { status: 'ongoing' });
+    expect(res.statusCode).toBe(409);
+  });
+});

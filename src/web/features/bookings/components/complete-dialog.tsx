@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { Button } from '../../../components/ui/button';
+import { showToast } from '../../../lib/toast';
+import { useUpdateBookingStatus } from '../api/update-booking-status';
+import type { UserType } from '../api/tour';
+import { Sheet } from './sheet';
+
+/** SPEC §2: the confirmation before 'Complete Service' (PATCH …/status {status: 'completed'}). */
+export function CompleteDialog({ booking, side, open, onOpenChange }: { booking: Booking; side: UserType; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('tour');
+  const update = useUpdateBookingStatus();
+  const other = side === 'traveler' ? booking.guide.fullName : booking.traveler.fullName;
+  const confirm = () =>
+    update.mutate(
+      { id: booking.id, status: 'completed' },
+      {
+        onSuccess: () => {
+          onOpenChange(false);
+          showToast({ title: t('toasts.completed'), variant: 'success' });
+        },
+        onError: () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
+      },
+    );
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange} title={t('complete.title')} description={t('complete.body', { name: other })} closeLabel={t('request.close')}>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          {t('complete.cancel')}
+        </Button>
+        <Button variant="primary" busy={update.isPending} onClick={confirm}>
+          {t('complete.confirm')}
+        </Button>
+      </div>
+    </Sheet>
+  );
+}

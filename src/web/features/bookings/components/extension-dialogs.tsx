@@ -1,0 +1,254 @@
+import { ExternalLink } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_EXTENSIONS } from '../../../../shared/booking/state-machine';
+import { DEFAULT_EXTENSION_HOURS, EXTENSION_HOUR_OPTIONS, type ExtensionHours } from '../../../../shared/booking/money-rules';
+import { createPaymentBodySchema, type Booking, type Payment } from '../../../../shared/schemas/bookings';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { showToast } from '../../../lib/toast';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { useMarkExtensionPaid, usePayExtension, useRequestExtension } from '../api/tour';
+import { amount } from '../lib/format';
+import { newIdempotencyKey } from '../lib/idempotency';
+import { EMPTY_PAYMENT, PaymentFields, paymentBody, type PaymentValues } from './payment-fields';
+import { Sheet } from './sheet';
+
+export type ExtensionStep = 'closed' | 'request' | 'payment';
+interface Details {
+  hours: number;
+  priceCents: number;
+}
+
+/**
+ * The traveler's extension (SPEC §2 dialogs, §4 flow, §5 rules): 'Request Tour Extension' (0.25, 0.5,
+ * 1 or 2 h, default 1; base rate, time and fee; Current Extensions N/2), then 'Tour Extension Payment'
+ * (hours, the server's fee, card / Alipay / WeChat Pay, 'Pay {price} RMB'). The request is sent on
+ * 'Continue to Payment' and the server's fee is what is paid; the payment goes through the deposit's
+ * provider with an Idempotency-Key, then is marked on the booking. Cancelling either dialog resets
+ * the time to 1 hour and clears the details and the payment form.
+ */
+export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Booking; step: ExtensionStep; onStep: (s: ExtensionStep) => void }) {
+  const { t } = useTranslation(['tour', 'bookings']);
+  const [hours, setHours] = useState<ExtensionHours>(DEFAULT_EXTENSION_HOURS);
+  const [details, setDetails] = useState<Details | null>(null);
+  const [payment, setPayment] = useState<PaymentValues>(EMPTY_PAYMENT);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [waiting, setWaiting] = useState<Payment | null>(null);
+  const request = useRequestExtension();
+  const pay = usePayExtension();
+  const mark = useMarkExtensionPaid();
+  const config = usePaymentConfig();
+  const groupName = useId();
+
+  const reset = () => {
+    setHours(DEFAULT_EXTENSION_HOURS);
+    setDetails(null);
+    setPayment(EMPTY_PAYMENT);
+    setKey(newIdempotencyKey());
+    setWaiting(null);
+    request.reset();
+    pay.reset();
+    mark.reset();
+  };
+  const close = () => {
+    reset();
+    onStep('closed');
+  };
+
+  // The payment step of an extension already requested ('Pay Extension (price RMB)') takes the server's figures.
+  const shown: Details | null = details ?? (b.extension ? { hours: b.extension.hours, priceCents: b.extension.priceCents } : null);
+  const atLimit = b.extensionCount >= MAX_EXTENSIONS;
+  const previewCents = Math.round(b.extensionRateCents * hours);
+  const hoursLabel = (h: number) => t(`request.options.${h}`, { defaultValue: t('bookings:hours', { count: h, hours: String(h) }) });
+  const processing = pay.isPending || mark.isPending;
+  const body = paymentBody(payment);
+  const complete = createPaymentBodySchema.safeParse(body).success;
+
+  const toastError = (err: unknown) => {
+    const code = err instanceof ApiError ? err.code : undefined;
+    if (code === 'extension_limit_reached') showToast({ title: t('toasts.limit'), variant: 'destructive' });
+    else if (code === 'slot_unavailable') showToast({ title: t('toasts.errorTitle'), description: t('toasts.slotTaken'), variant: 'destructive' });
+    else if (code === 'payment_in_progress') showToast({ title: t('toasts.paymentFailed'), description: t('toasts.notPaidYet'), variant: 'info' });
+    else if (code === 'validation_failed') showToast({ title: t('toasts.paymentRequired'), variant: 'destructive' });
+    else if (code === 'payment_failed' || step === 'payment') showToast({ title: t('toasts.paymentFailed'), description: t('toasts.paymentFailedBody'), variant: 'destructive' });
+    else showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' });
+  };
+
+  const toPayment = () =>
+    request.mutate(
+      { id: b.id, hours },
+      {
+        onSuccess: (reply) => {
+          setDetails({ hours: reply.extensionDetails.hours, priceCents: reply.extensionDetails.priceCents });
+          onStep('payment');
+        },
+        onError: toastError,
+      },
+    );
+
+  const markPaid = (p: Payment) =>
+    mark.mutate(
+      {
+        id: b.id,
+        body: {
+          paid: true,
+          paymentMethod: payment.method,
+          transactionData: {
+            transactionId: String(p.id),
+            transactionTime: new Date().toISOString(),
+            amount: p.amountCents / 100,
+            currency: 'RMB',
+            paymentMethod: payment.method,
+            status: p.status,
+          },
+          paymentDetails:
+            payment.method === 'card'
+              ? { lastFourDigits: p.last4 ?? undefined, cardHolder: payment.cardHolder.trim() }
+              : payment.method === 'alipay'
+                ? { account: payment.alipayAccount.trim() }
+                : { wechatId: payment.wechatId.trim() },
+        },
+      },
+      {
+        onSuccess: () => {
+          showToast({ title: t('toasts.paymentSuccess'), description: t('toasts.paymentSuccessBody'), variant: 'success' });
+          close();
+        },
+        onError: toastError,
+      },
+    );
+
+  const submitPayment = () => {
+    if (!complete) {
+      showToast({ title: t('toasts.paymentRequired'), variant: 'destructive' });
+      return;
+    }
+    pay.mutate(
+      { id: b.id, body, idempotencyKey: key },
+      {
+        onSuccess: (reply) => {
+          if (reply.payment.status === 'succeeded') markPaid(reply.payment);
+          else if (reply.payment.approvalUrl) setWaiting(reply.payment);
+        },
+        onError: (err) => {
+          // A failed attempt is final for its key: the next try is a new payment.
+          setKey(newIdempotencyKey());
+          toastError(err);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Sheet
+        open={step === 'request'}
+        onOpenChange={(o) => !o && close()}
+        title={t('request.title')}
+        description={t('request.description')}
+        closeLabel={t('request.close')}
+      >
+        <div className="space-y-4 text-sm">
+          <div className="rounded-lg bg-stone-100 px-3 py-2 dark:bg-stone-800">
+            <p className="font-medium">{t('request.current', { count: b.extensionCount })}</p>
+            <p className="text-stone-600 dark:text-stone-400">{t('request.max')}</p>
+            {atLimit && (
+              <p role="alert" className="mt-1 font-semibold text-red-700 dark:text-red-300">
+                {t('toasts.limit')}
+              </p>
+            )}
+          </div>
+          <fieldset disabled={atLimit || request.isPending}>
+            <legend className="font-medium text-stone-800 dark:text-stone-200">{t('request.time')}</legend>
+            <div className="mt-1.5 grid grid-cols-2 gap-2 sm:grid-cols-4">
+              {EXTENSION_HOUR_OPTIONS.map((h) => (
+                <label
+                  key={h}
+                  className={cn(
+                    'flex cursor-pointer items-center justify-center rounded-lg border px-2 py-2 text-center font-medium transition focus-within:ring-2 focus-within:ring-primary-500',
+                    hours === h
+                      ? 'border-primary-600 bg-primary-50 text-primary-900 dark:bg-primary-900/40 dark:text-primary-100'
+                      : 'border-stone-300 hover:border-primary-400 dark:border-stone-700',
+                  )}
+                >
+                  <input type="radio" name={groupName} className="sr-only" value={h} checked={hours === h} onChange={() => setHours(h)} />
+                  {hoursLabel(h)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <dl aria-label={t('request.summary')} className="space-y-1.5 rounded-lg border border-stone-200 px-3 py-2 dark:border-stone-800">
+            <Row label={t('request.baseRate')} value={t('request.baseRateValue', { rate: amount(b.extensionRateCents) })} />
+            <Row label={t('request.extensionTime')} value={hoursLabel(hours)} />
+            <Row label={t('request.extensionFee')} value={t('request.feeValue', { price: amount(previewCents) })} strong />
+          </dl>
+        </div>
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={close}>
+            {t('request.cancel')}
+          </Button>
+          <Button variant="accent" busy={request.isPending} disabled={atLimit} onClick={toPayment}>
+            {t('request.continue')}
+          </Button>
+        </div>
+      </Sheet>
+
+      <Sheet
+        open={step === 'payment'}
+        onOpenChange={(o) => !o && !processing && close()}
+        title={t('payment.title')}
+        description={t('payment.description')}
+        closeLabel={t('request.close')}
+      >
+        {shown && (
+          <dl className="mb-4 space-y-1.5 rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">
+            <Row label={t('payment.hours')} value={hoursLabel(shown.hours)} />
+            <Row label={t('payment.fee')} value={t('request.feeValue', { price: amount(shown.priceCents) })} strong />
+          </dl>
+        )}
+        {waiting ? (
+          <div className="space-y-3 text-sm" aria-live="polite">
+            <p className="font-semibold">{t('payment.walletTitle')}</p>
+            <p className="text-stone-600 dark:text-stone-400">{t('payment.walletBody')}</p>
+            <a
+              href={waiting.approvalUrl ?? '#'}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1.5 font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-300"
+            >
+              <ExternalLink className="h-4 w-4" aria-hidden />
+              {t('payment.openApproval')}
+            </a>
+          </div>
+        ) : (
+          <PaymentFields value={payment} onChange={setPayment} disabled={processing} demo={config.data?.demo ?? true} />
+        )}
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="outline" disabled={processing} onClick={close}>
+            {t('payment.cancel')}
+          </Button>
+          {waiting ? (
+            <Button variant="accent" busy={mark.isPending} onClick={() => markPaid(waiting)}>
+              {t('payment.checkPaid')}
+            </Button>
+          ) : (
+            <Button variant="accent" disabled={processing || !complete || !shown} onClick={submitPayment}>
+              {processing ? t('payment.processing') : t('payment.pay', { price: amount(shown?.priceCents ?? 0) })}
+            </Button>
+          )}
+        </div>
+      </Sheet>
+    </>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4">
+      <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
+      <dd className={cn('tabular-nums', strong && 'text-base font-bold text-stone-900 dark:text-stone-100')}>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { UserAvatar } from '../../../components/ui/user-avatar';
+import { currentLocale } from '../../../lib/i18n';
+import { amount, endTime, formatCalendarDate, hoursText, localName } from '../lib/format';
+import { daysUntil } from '../lib/trips';
+import { StatusBadge } from './status-badge';
+import { TourActions } from './tour-actions';
+
+/**
+ * An accepted tour on /guide-dashboard (issue 12): the traveler, day and time in the guide's zone,
+ * group, what was paid online and what is paid in person, and the guide's on-tour actions (confirm
+ * start on the day, approve or reject an extension, complete).
+ */
+export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date }) {
+  const { t } = useTranslation(['tour', 'bookings', 'trips']);
+  const locale = currentLocale();
+  const days = daysUntil(b, now);
+  const zone = b.timeZone === 'Asia/Tokyo' ? t('bookings:japanTime') : b.timeZone;
+  const titleId = `tour-${b.id}`;
+  return (
+    <article aria-labelledby={titleId} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
+      <div className="flex items-start gap-3">
+        <UserAvatar user={{ id: b.traveler.id, fullName: b.traveler.fullName, nickname: null, profilePicture: b.traveler.profilePicture }} size={48} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+            <h3 id={titleId} className="truncate text-base font-semibold">
+              {b.traveler.fullName}
+            </h3>
+            <StatusBadge status={b.status} />
+          </div>
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            <span className="tabular-nums">{b.bookingNumber}</span>
+            {b.subcategory && <> · {localName(b.subcategory, locale)}</>}
+            {b.extensionCount > 0 && <> · {t('extensionsCount', { count: b.extensionCount })}</>}
+          </p>
+        </div>
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <Fact icon={<CalendarDays className="h-4 w-4" />} label={t('bookings:summary.date')}>
+          {formatCalendarDate(b.date, locale, { weekday: 'short' })}
+          {days === 0 && <span className="ml-2 font-semibold text-accent-700 dark:text-accent-100">{t('trips:countdown.today')}</span>}
+        </Fact>
+        <Fact icon={<Clock className="h-4 w-4" />} label={t('bookings:summary.time')}>
+          {t('bookings:summary.timeRange', { start: b.scheduledStartTime, end: endTime(b.scheduledStartTime, b.duration), zone })}
+        </Fact>
+        <Fact icon={<Users className="h-4 w-4" />} label={t('bookings:requests.group')}>
+          {t('bookings:requests.groupValue', { people: t('bookings:people', { count: b.travelers }), hours: t('bookings:hours', { count: b.duration, hours: hoursText(b.duration) }) })}
+        </Fact>
+        <Fact icon={<MapPin className="h-4 w-4" />} label={t('bookings:meeting.title')}>
+          {b.meetingAddress ?? t('bookings:requests.noMeeting')}
+        </Fact>
+        <Fact label={t('trips:card.price')}>
+          {t('bookings:money', { amount: amount(b.totalPriceCents) })}
+          <span className="block text-xs text-stone-500 dark:text-stone-400">
+            {t('bookings:requests.depositPaid', { amount: amount(b.depositCents) })} · {t('guide.travelerPaidBalance', { amount: amount(b.balanceCents) })}
+          </span>
+        </Fact>
+      </dl>
+      <TourActions booking={b} side="guide" isTourDay={days === 0} />
+    </article>
+  );
+}
+
+function Fact({ icon, label, children }: { icon?: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">
+        {icon && <span aria-hidden>{icon}</span>}
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-stone-800 dark:text-stone-200">{children}</dd>
+    </div>
+  );
+}

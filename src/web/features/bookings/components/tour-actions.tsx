@@ -1,0 +1,171 @@
+import { CheckCircle2, Hourglass, PlayCircle, TimerReset, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { useAnswerExtension, useConfirmExtension, useConfirmStart, type UserType } from '../api/tour';
+import { amount } from '../lib/format';
+import { CompleteDialog } from './complete-dialog';
+import { ExtensionDialogs, type ExtensionStep } from './extension-dialogs';
+
+const START_STATUSES = ['upcoming', 'awaiting_start', 'start_confirmed'];
+/** The statuses of the ongoing tab: their cards always offer 'Complete Service' (SPEC §4). */
+export const ON_TOUR_STATUSES = ['ongoing', 'extend_requested', 'extend_confirmed'];
+
+/**
+ * The on-tour buttons of a booking for one side (SPEC §4 Traveler actions; the guide's mirror them):
+ * 'Confirm Start' on the tour day, then the disabled 'Waiting for guide...'; on tour 'Request
+ * Extension', 'Extension requested...', 'Pay Extension (price RMB)', 'Confirm Extension' and always
+ * 'Complete Service'; the guide approves or rejects a paid extension. The server's `actions` (the
+ * shared state machine) decide what is enabled.
+ */
+export function TourActions({ booking: b, side, isTourDay }: { booking: Booking; side: UserType; isTourDay: boolean }) {
+  const { t } = useTranslation('tour');
+  const [extension, setExtension] = useState<ExtensionStep>('closed');
+  const [completing, setCompleting] = useState(false);
+  const start = useConfirmStart();
+  const answer = useAnswerExtension();
+  const confirmExt = useConfirmExtension();
+  const can = (e: string) => b.actions.includes(e);
+  const mine = side === 'traveler' ? b.travelerConfirmedStart : b.guideConfirmedStart;
+  const theirs = side === 'traveler' ? b.guideConfirmedStart : b.travelerConfirmedStart;
+  const ext = b.extension;
+  const hours = ext ? t(`request.options.${ext.hours}`, { defaultValue: String(ext.hours) }) : '';
+
+  const onStart = () =>
+    start.mutate(
+      { id: b.id, userType: side },
+      {
+        onSuccess: (reply) =>
+          showToast({
+            title: t('toasts.startConfirmed'),
+            description: reply.status === 'ongoing' ? undefined : side === 'traveler' ? t('toasts.waiting') : t('actions.waitingForTraveler'),
+            variant: 'success',
+          }),
+        onError: (err) =>
+          showToast({
+            title: t('toasts.errorTitle'),
+            description: err instanceof ApiError && err.code === 'too_early' ? t('toasts.tooEarly') : t('toasts.startFailed'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  const onAnswer = (a: 'approve' | 'reject') =>
+    answer.mutate(
+      { id: b.id, answer: a },
+      {
+        onSuccess: () =>
+          showToast({ title: a === 'approve' ? t('toasts.approved') : t('toasts.rejected'), description: a === 'reject' ? t('toasts.rejectedBody') : undefined, variant: 'success' }),
+        onError: () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
+      },
+    );
+  const onConfirmExtension = () =>
+    confirmExt.mutate(
+      { id: b.id, userType: side },
+      {
+        onSuccess: () => showToast({ title: t('toasts.extensionConfirmed'), variant: 'success' }),
+        onError: (err) =>
+          showToast({
+            title: t('toasts.errorTitle'),
+            description: err instanceof ApiError && err.code === 'slot_unavailable' ? t('toasts.slotTaken') : t('toasts.confirmExtensionFailed'),
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  const starting = START_STATUSES.includes(b.status);
+  const onTour = ON_TOUR_STATUSES.includes(b.status);
+  if (!starting && !onTour) return null;
+  // SPEC §4: an upcoming trip offers 'Confirm Start' on its day only (otherwise the card's Cancel).
+  const offerStart = starting && can('start_confirm') && (b.status !== 'upcoming' || isTourDay);
+  const waitingStart = starting && mine;
+  let info: string | null = null;
+  if (starting && !mine && theirs) info = side === 'traveler' ? t('guideConfirmed') : t('travelerConfirmed');
+  else if (offerStart && !theirs) info = t('startDayHint');
+  if (ext && b.status !== 'ongoing') {
+    const price = amount(ext.priceCents);
+    if (ext.status === 'requested') info = t('extensionInfo.requested', { hours, price });
+    else if (ext.status === 'paid') info = side === 'traveler' ? t('extensionInfo.paid', { hours, price }) : t('extensionInfo.paidGuide', { hours, price });
+    else if (ext.status === 'approved') info = side === 'traveler' ? t('extensionInfo.approved', { hours }) : t('extensionInfo.approvedGuide', { hours });
+  }
+  if (!offerStart && !waitingStart && !onTour && !info) return null;
+
+  return (
+    <div className="mt-4 border-t border-stone-100 pt-4 dark:border-stone-800">
+      {info && (
+        <p className="mb-3 flex items-start gap-2 rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-900 dark:bg-primary-900/40 dark:text-primary-100" aria-live="polite">
+          <Hourglass className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>{info}</span>
+        </p>
+      )}
+      <div role="group" aria-label={t('actions.label')} className="flex flex-wrap gap-2">
+        {offerStart && (
+          <Button variant="accent" size="sm" busy={start.isPending} onClick={onStart}>
+            <PlayCircle className="h-4 w-4" aria-hidden />
+            {t('actions.confirmStart')}
+          </Button>
+        )}
+        {waitingStart && (
+          <Button variant="outline" size="sm" disabled>
+            <Hourglass className="h-4 w-4" aria-hidden />
+            {side === 'traveler' ? t('actions.waitingForGuide') : t('actions.waitingForTraveler')}
+          </Button>
+        )}
+
+        {side === 'traveler' && b.status === 'ongoing' && (
+          <Button variant="primary" size="sm" onClick={() => setExtension('request')}>
+            <TimerReset className="h-4 w-4" aria-hidden />
+            {t('actions.requestExtension')}
+          </Button>
+        )}
+        {side === 'traveler' && b.status === 'extend_requested' && b.extensionPrice !== null && (
+          <Button variant="accent" size="sm" onClick={() => setExtension('payment')}>
+            {t('actions.payExtension', { price: amount(Math.round(b.extensionPrice * 100)) })}
+          </Button>
+        )}
+        {side === 'traveler' && b.status === 'extend_requested' && b.extensionPrice === null && (
+          <Button variant="outline" size="sm" disabled>
+            <Hourglass className="h-4 w-4" aria-hidden />
+            {t('actions.extensionRequested')}
+          </Button>
+        )}
+        {side === 'traveler' && b.status === 'extend_confirmed' && !b.travelerConfirmedExtension && (
+          <Button variant="accent" size="sm" busy={confirmExt.isPending} onClick={onConfirmExtension}>
+            <CheckCircle2 className="h-4 w-4" aria-hidden />
+            {t('actions.confirmExtension')}
+          </Button>
+        )}
+
+        {side === 'guide' && can('approve_extension') && ext?.status === 'paid' && (
+          <Button variant="primary" size="sm" busy={answer.isPending && answer.variables?.answer === 'approve'} disabled={answer.isPending} onClick={() => onAnswer('approve')}>
+            <CheckCircle2 className="h-4 w-4" aria-hidden />
+            {t('actions.approveExtension')}
+          </Button>
+        )}
+        {side === 'guide' && can('reject_extension') && (
+          <Button variant="outline" size="sm" busy={answer.isPending && answer.variables?.answer === 'reject'} disabled={answer.isPending} onClick={() => onAnswer('reject')}>
+            <X className="h-4 w-4" aria-hidden />
+            {t('actions.rejectExtension')}
+          </Button>
+        )}
+
+        {onTour && (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!can('service_complete')}
+            title={can('service_complete') ? undefined : t('actions.completeUnavailable')}
+            onClick={() => setCompleting(true)}
+          >
+            <CheckCircle2 className="h-4 w-4" aria-hidden />
+            {t('actions.completeService')}
+          </Button>
+        )}
+      </div>
+      {side === 'traveler' && onTour && <ExtensionDialogs booking={b} step={extension} onStep={setExtension} />}
+      {onTour && <CompleteDialog booking={b} side={side} open={completing} onOpenChange={setCompleting} />}
+    </div>
+  );
+}

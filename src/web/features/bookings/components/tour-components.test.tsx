@@ -1,0 +1,211 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Suspense, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { i18next, i18nReady } from '../../../lib/i18n';
+import { createQueryClient } from '../../../lib/query-client';
+import { GuideTourCard } from './guide-tour-card';
+import { TripCard } from './trip-card';
+
+/** On-tour cards (issue 12): SPEC §4 labels for each status, the two extension dialogs, the guide's answers. */
+function wrap(children: ReactNode) {
+  return (
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <Suspense fallback="loading">{children}</Suspense>
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+
+const booking = (over: Partial<Booking>): Booking => ({
+  id: 12,
+  bookingNumber: 'TG0012',
+  guideId: 3,
+  guide: { id: 3, userId: 9, fullName: 'Haruka Tanaka', profilePicture: null, serviceCity: 'kyoto', timeZone: 'Asia/Tokyo' },
+  traveler: { id: 1, fullName: 'Li Wei', profilePicture: null },
+  date: '2026-11-22',
+  scheduledStartTime: '10:00',
+  timeZone: 'Asia/Tokyo',
+  startsAt: '2026-11-22T01:00:00Z',
+  endsAt: '2026-11-22T03:00:00Z',
+  duration: 2,
+  travelers: 2,
+  subcategory: null,
+  totalPrice: 660,
+  totalPriceCents: 66_000,
+  unitPriceCents: 30_000,
+  additionalPerPersonCents: 3_000,
+  depositCents: 13_200,
+  balanceCents: 52_800,
+  currency: 'CNY',
+  status: 'ongoing',
+  travelerConfirmedStart: true,
+  guideConfirmedStart: true,
+  travelerConfirmedExtension: false,
+  extensionCount: 0,
+  extensionPrice: null,
+  extensionRateCents: 33_000,
+  extension: null,
+  completedAt: null,
+  payments: [],
+  meetingAddress: null,
+  meetingPostalCode: null,
+  notes: null,
+  paymentDueAt: null,
+  respondBy: null,
+  cancelledBy: null,
+  cancelReason: null,
+  actions: ['request_extension', 'service_complete', 'dispute'],
+  createdAt: '2026-11-20T10:00:00Z',
+  ...over,
+});
+const now = new Date('2026-11-22T02:00:00Z');
+const noop = () => {};
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+const calls = () => fetchMock.mock.calls.map(([u, init]) => ({ url: String(u), method: (init as RequestInit | undefined)?.method ?? 'GET', body: (init as RequestInit | undefined)?.body }));
+
+beforeAll(async () => {
+  await i18nReady;
+  await i18next.loadNamespaces(['tour', 'trips', 'bookings']);
+});
+beforeEach(() => {
+  fetchMock = vi.fn(async (url: string) => {
+    if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+    if (url.includes('/request-extension')) {
+      return json({ ...booking({ status: 'extend_requested', extensionPrice: 165 }), extensionDetails: { hours: 0.5, price: 165, priceCents: 16_500 } });
+    }
+    if (url.includes('/payments')) {
+      return json(
+        {
+          payment: { id: 77, bookingId: 12, kind: 'extension', method: 'card', provider: 'simulated', status: 'succeeded', amountCents: 16_500, refundedCents: 0, currency: 'CNY', last4: '4242', proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '', approvalUrl: null, clientSecret: null, failureCode: null, demo: true },
+          booking: booking({ status: 'extend_requested' }),
+        },
+        201,
+      );
+    }
+    return json(booking({ status: 'extend_requested' }));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await act(() => i18next.changeLanguage('en'));
+});
+
+describe('traveler trip card on the tour day', () => {
+  it('awaiting_start: Confirm Start, then a disabled Waiting for guide... once confirmed', async () => {
+    const { unmount } = render(wrap(<TripCard booking={booking({ status: 'awaiting_start', travelerConfirmedStart: false, guideConfirmedStart: false, actions: ['start_confirm', 'cancel'] })} now={now} onContactSupport={noop} />));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm Start' }));
+    await waitFor(() => expect(calls().some((c) => c.url.endsWith('/api/bookings/12/confirm-start') && c.method === 'PATCH' && c.body === JSON.stringify({ userType: 'traveler' }))).toBe(true));
+    unmount();
+    render(wrap(<TripCard booking={booking({ status: 'start_confirmed', travelerConfirmedStart: true, guideConfirmedStart: false, actions: [] })} now={now} onContactSupport={noop} />));
+    const waiting = await screen.findByRole('button', { name: 'Waiting for guide...' });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Confirm Start' })).toBeNull();
+  });
+
+  it('an upcoming trip offers Confirm Start only on its day', async () => {
+    const { unmount } = render(wrap(<TripCard booking={booking({ status: 'upcoming', date: '2026-11-25', travelerConfirmedStart: false, guideConfirmedStart: false, actions: ['start_confirm', 'cancel'] })} now={now} onContactSupport={noop} />));
+    expect(await screen.findByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm Start' })).toBeNull();
+    unmount();
+    render(wrap(<TripCard booking={booking({ status: 'upcoming', travelerConfirmedStart: false, guideConfirmedStart: false, actions: ['start_confirm', 'cancel'] })} now={now} onContactSupport={noop} />));
+    expect(await screen.findByRole('button', { name: 'Confirm Start' })).toBeTruthy();
+  });
+
+  it('shows every ongoing label of SPEC §4 by status', async () => {
+    const cases: [Partial<Booking>, string, boolean][] = [
+      [{ status: 'ongoing' }, 'Request Extension', false],
+      [{ status: 'extend_requested', extensionPrice: 165, extension: { id: 1, hours: 0.5, price: 165, priceCents: 16_500, status: 'requested' }, actions: ['request_extension'] }, 'Pay Extension (165 RMB)', false],
+      [{ status: 'extend_requested', extensionPrice: null, extension: { id: 1, hours: 0.5, price: 165, priceCents: 16_500, status: 'paid' }, actions: [] }, 'Extension requested...', true],
+      [{ status: 'extend_confirmed', extension: { id: 1, hours: 0.5, price: 165, priceCents: 16_500, status: 'approved' }, actions: ['confirm_extension'] }, 'Confirm Extension', false],
+    ];
+    for (const [over, label, disabled] of cases) {
+      const { unmount } = render(wrap(<TripCard booking={booking(over)} now={now} onContactSupport={noop} />));
+      expect(((await screen.findByRole('button', { name: label })) as HTMLButtonElement).disabled).toBe(disabled);
+      // 'Complete Service' always, enabled only when the state machine allows it.
+      expect((screen.getByRole('button', { name: 'Complete Service' }) as HTMLButtonElement).disabled).toBe(!(over.actions ?? booking({}).actions).includes('service_complete'));
+      unmount();
+    }
+  });
+});
+
+describe('extension dialogs', () => {
+  it('request 0.5 h at the server’s fee, pay by card, then mark the payment on the booking; Cancel resets', async () => {
+    render(wrap(<TripCard booking={booking({})} now={now} onContactSupport={noop} />));
+    fireEvent.click(await screen.findByRole('button', { name: 'Request Extension' }));
+    expect(await screen.findByRole('dialog', { name: 'Request Tour Extension' })).toBeTruthy();
+    expect(screen.getByText('Select how much additional time you need for your tour')).toBeTruthy();
+    expect(screen.getByText('Current Extensions: 0/2')).toBeTruthy();
+    expect(screen.getByText('Each booking can be extended up to 2 times maximum')).toBeTruthy();
+    // Default 1 hour: 330 RMB/hour × 1.
+    expect((screen.getByRole('radio', { name: '1 hour' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('330 RMB/hour')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: '30 minutes' }));
+    expect(screen.getByText('165 RMB')).toBeTruthy();
+    // Cancel resets the time to 1 hour.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Request Extension' }));
+    expect((await screen.findByRole('radio', { name: '1 hour' }) as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(screen.getByRole('radio', { name: '30 minutes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByRole('dialog', { name: 'Tour Extension Payment' })).toBeTruthy();
+    const requestCall = calls().find((c) => c.url.endsWith('/api/bookings/12/request-extension'))!;
+    expect(JSON.parse(String(requestCall.body))).toEqual({ extensionHours: 0.5 });
+    const pay = screen.getByRole('button', { name: 'Pay 165 RMB' }) as HTMLButtonElement;
+    expect(pay.disabled).toBe(true); // the card form is empty
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242424242424242' } });
+    fireEvent.change(screen.getByLabelText(/Expiry/), { target: { value: '1234' } });
+    fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '123' } });
+    fireEvent.change(screen.getByLabelText('Name on card'), { target: { value: 'Li Wei' } });
+    expect(pay.disabled).toBe(false);
+    fireEvent.click(pay);
+    await waitFor(() => expect(calls().some((c) => c.url.endsWith('/api/bookings/12/extension-payment'))).toBe(true));
+    const payCall = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/api/v2/bookings/12/payments')) as unknown as [string, RequestInit];
+    expect(JSON.parse(String(payCall[1].body))).toMatchObject({ kind: 'extension', method: 'card' });
+    expect(new Headers(payCall[1].headers).get('Idempotency-Key')).toMatch(/^pay_/);
+    const mark = JSON.parse(String(calls().find((c) => c.url.endsWith('/extension-payment'))!.body));
+    expect(mark).toMatchObject({ paid: true, paymentMethod: 'card', transactionData: { transactionId: '77', amount: 165, currency: 'RMB' }, paymentDetails: { lastFourDigits: '4242' } });
+    // Marked: the dialogs close and reset.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  }, 20_000);
+
+  it('says Extension Limit Reached at 2 of 2 (zh-CN) and does not send a request', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    render(wrap(<TripCard booking={booking({ extensionCount: 2, actions: ['service_complete'] })} now={now} onContactSupport={noop} />));
+    fireEvent.click(await screen.findByRole('button', { name: '申请延长' }));
+    expect(await screen.findByText('当前延长次数：2/2')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('已达到延长次数上限');
+    expect((screen.getByRole('button', { name: '继续付款' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls().some((c) => c.url.includes('request-extension'))).toBe(false);
+  });
+});
+
+describe('guide tour card', () => {
+  it('approves a paid extension and completes after a confirmation (zh-CN)', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    const paid = booking({ status: 'extend_requested', extension: { id: 1, hours: 0.5, price: 165, priceCents: 16_500, status: 'paid' }, actions: ['approve_extension', 'reject_extension'] });
+    const { unmount } = render(wrap(<GuideTourCard booking={paid} now={now} />));
+    expect(await screen.findByText('旅行者已为延长 30 分钟 支付 165 元：请批准或拒绝')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '批准延长' }));
+    await waitFor(() => expect(calls().some((c) => c.url.endsWith('/api/v2/bookings/12/extension/approve') && c.method === 'POST')).toBe(true));
+    unmount();
+    render(wrap(<GuideTourCard booking={booking({ actions: ['service_complete', 'dispute'] })} now={now} />));
+    expect(screen.queryByRole('button', { name: '申请延长' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: '完成服务' }));
+    const dialog = await screen.findByRole('dialog', { name: '完成服务' });
+    expect(dialog.textContent).toContain('Li Wei');
+    fireEvent.click(screen.getAllByRole('button', { name: '完成服务' }).at(-1)!);
+    await waitFor(() => {
+      const c = calls().find((x) => x.url.endsWith('/api/bookings/12/status'));
+      expect(c && JSON.parse(String(c.body))).toEqual({ status: 'completed' });
+    });
+  });
+});
