@@ -6,15 +6,20 @@ import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
 import { useBooking } from '../features/bookings/api/get-booking';
 import { PriceBreakdown } from '../features/bookings/components/price-breakdown';
+import { awaitingStripe, StripePaymentConfirming } from '../features/bookings/components/stripe-payment-confirming';
 import { TourSummary, tourOfBooking } from '../features/bookings/components/tour-summary';
 import { amount, formatInstant } from '../features/bookings/lib/format';
 import { bookingPriceLines } from '../features/bookings/lib/price';
+import { openSupport } from '../features/support/index';
 import { currentLocale } from '../lib/i18n';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** /payment-success?booking={id}: the deposit is paid; what happens next, and the rest paid in person. */
+/**
+ * /payment-success?booking={id}: the deposit is paid; what happens next, and the rest paid in person.
+ * With Stripe the page may open before the webhook has landed: it then waits for it (decision 042).
+ */
 export function Component() {
   const { t } = useTranslation(['bookings', 'trips']);
   useDocumentTitle(t('success.title'));
@@ -32,6 +37,16 @@ export function Component() {
   const b = booking.data;
   const deposit = b.payments.find((p) => p.kind === 'deposit' && (p.status === 'succeeded' || p.status === 'refunded' || p.status === 'partially_refunded'));
 
+  if (awaitingStripe(b)) {
+    return (
+      <StripePaymentConfirming
+        booking={b}
+        redirectFailed={params.get('redirect_status') === 'failed'}
+        onPoll={() => void booking.refetch()}
+        onContactSupport={() => void openSupport('payment_failure')}
+      />
+    );
+  }
   if (b.status === 'pending' || !deposit) {
     return (
       <PageMessage

@@ -6,16 +6,18 @@ export interface PaymentConfig {
   provider: 'simulated' | 'stripe';
   /** The simulated provider: no money moves, and every place it shows says so. */
   demo: boolean;
+  /** Stripe: the publishable key Stripe.js is loaded with (decision 042); null otherwise. */
+  publishableKey: string | null;
 }
 
 /**
  * Which payment provider this deployment uses, from GET /api/config/public (`simulated` is the
- * demo; a Stripe deployment needs Stripe.js for cards, which is not built yet).
+ * demo; with `stripe` the card is entered in Stripe Elements, loaded lazily with the publishable key).
  */
 export async function getPaymentConfig(): Promise<PaymentConfig> {
   const config = await apiRequest<PublicConfig>('/api/config/public');
-  const provider = config.payments.provider;
-  return { provider, demo: provider === 'simulated' };
+  const p = config.payments;
+  return { provider: p.provider, demo: p.provider === 'simulated', publishableKey: p.provider === 'stripe' ? p.publishableKey : null };
 }
 
 export function usePaymentConfig() {

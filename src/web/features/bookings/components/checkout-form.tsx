@@ -14,6 +14,7 @@ import { formatPostalCode } from '../lib/forms';
 import { CancellationPolicy } from './cancellation-policy';
 import { EMPTY_PAYMENT, PaymentFields, paymentBody, type PaymentValues } from './payment-fields';
 import { PriceBreakdown, type PriceLines } from './price-breakdown';
+import { StripePaymentFields, stripePaymentBody, type StripePaymentHandle } from './stripe-payment-fields';
 import { TourSummary, type TourInfo } from './tour-summary';
 
 /**
@@ -48,6 +49,9 @@ export function CheckoutForm({
   const formId = useId();
   const config = usePaymentConfig();
   const demo = config.data?.demo ?? true;
+  const stripeKey = config.data?.publishableKey ?? null;
+  const stripe = useRef<StripePaymentHandle>(null);
+  const [stripeCardComplete, setStripeCardComplete] = useState(false);
   const [address, setAddress] = useState('');
   const [postal, setPostal] = useState('');
   const [notes, setNotes] = useState('');
@@ -62,9 +66,19 @@ export function CheckoutForm({
       variant: 'destructive',
       action: { label: t('contactSupport'), onClick: onContactSupport },
     });
-  const checkout = useCheckout({ booking, draft, preview: booking ? undefined : price, onCreated, onPaid, onApproval, onPaymentFailed: paymentFailed });
-  const body = paymentBody(payment);
-  const complete = createPaymentBodySchema.safeParse(body).success;
+  const checkout = useCheckout({
+    booking,
+    draft,
+    preview: booking ? undefined : price,
+    onCreated,
+    onPaid,
+    onApproval,
+    onPaymentFailed: paymentFailed,
+    confirm: stripeKey ? (reply) => stripe.current!.confirm(reply) : undefined,
+  });
+  const body = stripeKey ? stripePaymentBody(payment) : paymentBody(payment);
+  const complete =
+    createPaymentBodySchema.safeParse(body).success && (!stripeKey || payment.method !== 'card' || (stripeCardComplete && !!payment.cardHolder.trim()));
   const meetingFixed = !!booking;
 
   const postalError = (v: string) => (v && !postalCodeSchema.safeParse(v).success ? t('meeting.postalInvalid') : undefined);
@@ -163,7 +177,21 @@ export function CheckoutForm({
           )}
         </Panel>
         <Panel id={`${formId}-payment`} title={t('payment.title', { amount: amount(price.depositCents) })} description={t('payment.description', { balance: amount(price.balanceCents) })}>
-          <PaymentFields value={payment} onChange={setPayment} disabled={checkout.busy} demo={demo} />
+          {stripeKey ? (
+            <StripePaymentFields
+              ref={stripe}
+              publishableKey={stripeKey}
+              value={payment}
+              onChange={setPayment}
+              disabled={checkout.busy}
+              depositCents={price.depositCents}
+              onCardComplete={setStripeCardComplete}
+              onPaid={onPaid}
+              onFailed={paymentFailed}
+            />
+          ) : (
+            <PaymentFields value={payment} onChange={setPayment} disabled={checkout.busy} demo={demo} />
+          )}
         </Panel>
         <Panel id={`${formId}-policy`} title={t('policy.title')}>
           <CancellationPolicy startsAt={tour.startsAt} timeZone={tour.timeZone} />

@@ -1,5 +1,5 @@
 import { CreditCard, FlaskConical, MessageCircle, WalletMinimal } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreatePaymentBody, PaymentMethodName } from '../../../../shared/schemas/bookings';
 import { TextField } from '../../../components/ui/form';
@@ -36,7 +36,20 @@ const METHODS = [
  * most), Alipay (account) or WeChat Pay (id). Every input is disabled while a payment is processing.
  * The simulated provider is labelled as a demo with the test cards that work.
  */
-export function PaymentFields({ value, onChange, disabled, demo }: { value: PaymentValues; onChange: (v: PaymentValues) => void; disabled: boolean; demo: boolean }) {
+export function PaymentFields({
+  value,
+  onChange,
+  disabled,
+  demo,
+  cardSlot,
+}: {
+  value: PaymentValues;
+  onChange: (v: PaymentValues) => void;
+  disabled: boolean;
+  demo: boolean;
+  /** The provider's own card form in place of the card inputs (Stripe Elements, decision 042). */
+  cardSlot?: ReactNode;
+}) {
   const { t } = useTranslation('bookings');
   const name = useId();
   const set = (patch: Partial<PaymentValues>) => onChange({ ...value, ...patch });
@@ -72,7 +85,8 @@ export function PaymentFields({ value, onChange, disabled, demo }: { value: Paym
           ))}
         </div>
       </fieldset>
-      {value.method === 'card' && (
+      {value.method === 'card' && cardSlot}
+      {value.method === 'card' && !cardSlot && (
         <div className="grid grid-cols-2 gap-3">
           <TextField
             wrapperClassName="col-span-2"

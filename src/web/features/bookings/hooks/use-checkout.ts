@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { Booking, CreateBookingBody, CreatePaymentBody } from '../../../../shared/schemas/bookings';
+import type { Booking, CreateBookingBody, CreatePaymentBody, PaymentReply } from '../../../../shared/schemas/bookings';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateBooking } from '../api/create-booking';
 import { usePayDeposit } from '../api/pay-deposit';
@@ -15,6 +15,9 @@ export type CheckoutProblem =
   | { kind: 'rejected'; code?: string }
   | { kind: 'unsupported' }
   | { kind: 'network' };
+
+/** What the provider's browser step came to (Stripe.js confirming a card, a wallet's redirect or QR code). */
+export type ConfirmOutcome = { kind: 'paid' } | { kind: 'failed'; code?: string } | { kind: 'network' } | { kind: 'handled' };
 
 export interface MeetingPoint {
   meetingAddress: string;
@@ -36,6 +39,8 @@ export function useCheckout(opts: {
   onPaid: (booking: Booking) => void;
   onApproval: (url: string) => void;
   onPaymentFailed: () => void;
+  /** A provider that finishes in the browser (stripe, decision 042): called when the reply carries a client secret. */
+  confirm?: (reply: PaymentReply) => Promise<ConfirmOutcome>;
 }) {
   const create = useCreateBooking();
   const pay = usePayDeposit();
@@ -88,7 +93,14 @@ export function useCheckout(opts: {
       }
       attempt.current = null;
       if (reply.payment.status === 'succeeded') opts.onPaid(reply.booking);
-      else if (reply.payment.approvalUrl) opts.onApproval(reply.payment.approvalUrl);
+      else if (opts.confirm && reply.payment.clientSecret) {
+        const outcome = await opts.confirm(reply);
+        if (outcome.kind === 'paid') opts.onPaid(reply.booking);
+        else if (outcome.kind === 'failed') {
+          setProblem({ kind: 'payment_failed', code: outcome.code });
+          opts.onPaymentFailed();
+        } else if (outcome.kind === 'network') setProblem({ kind: 'network' });
+      } else if (reply.payment.approvalUrl) opts.onApproval(reply.payment.approvalUrl);
       else setProblem({ kind: 'unsupported' });
     } finally {
       setBusy(false);
