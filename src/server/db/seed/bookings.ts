@@ -43,6 +43,11 @@ const PLANS: Plan[] = [
 ];
 
 export async function seedDemoBookings(db: Database): Promise<void> {
+  await seedPlans(db);
+  await seedTourDay(db, new Date());
+}
+
+async function seedPlans(db: Database): Promise<void> {
   const people = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, [...new Set(PLANS.map((p) => p.traveler))]));
   const userId = new Map(people.map((p) => [p.username, p.id]));
   const now = new Date();
@@ -178,4 +183,94 @@ async function firstOpenDay(db: Database, guide: { id: number; timeZone: string 
     if (window) return { date, startMinute: Math.ceil(window.startMinute / 30) * 30, endMinute: window.endMinute };
   }
   return undefined;
+}
+
+/**
+ * The tour day (issue 12), so a newcomer can try every on-tour step at once: the demo traveler and
+ * the demo guide have a tour under way (started an hour before seeding, both confirmed) and another
+ * one today that neither has confirmed yet ('Confirm Start' on both sides). Times are relative to the
+ * moment of seeding, on the half hour; the second tour starts after the first ends when that is still
+ * today in the guide's zone, else it is earlier today (its start is still to be confirmed).
+ */
+export async function seedTourDay(db: Database, now: Date): Promise<void> {
+  const [traveler] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'traveler'));
+  const guide = await pickGuide(db, 'guide');
+  if (!traveler || !guide) return;
+  const halfHour = 30 * 60_000;
+  const base = Math.floor(now.getTime() / halfHour) * halfHour;
+  const today = todayInZone(guide.timeZone, now);
+  const ongoingStart = new Date(base - HOUR);
+  const laterStart = new Date(base + 2.5 * HOUR);
+  const nextStart = todayInZone(guide.timeZone, laterStart) === today ? laterStart : new Date(base - 4.5 * HOUR);
+  const tours = [
+    { startsAt: ongoingStart, hours: 3, travelers: 2, status: 'ongoing' as const, method: 'card' as const, meetingAddress: '东京站丸之内北口', notes: '想逛皇居外苑和银座。' },
+    { startsAt: nextStart, hours: 2, travelers: 2, status: 'awaiting_start' as const, method: 'alipay' as const, meetingAddress: '新宿站南口', notes: '晚上想去思出横丁。' },
+  ];
+  for (const tour of tours) {
+    const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, travelers: tour.travelers, hours: tour.hours });
+    const date = todayInZone(guide.timeZone, tour.startsAt);
+    const startMinute = Math.round((tour.startsAt.getTime() - zonedTimeToUtc(date, 0, guide.timeZone).getTime()) / 60_000);
+    const createdAt = new Date(tour.startsAt.getTime() - 5 * 24 * HOUR);
+    const paidAt = new Date(createdAt.getTime() + 6 * 60_000);
+    const started = tour.status === 'ongoing';
+    const [b] = await db
+      .insert(bookings)
+      .values({
+        travelerId: traveler.id,
+        guideId: guide.id,
+        status: tour.status,
+        date,
+        startMinute,
+        durationMinutes: tour.hours * 60,
+        timeZone: guide.timeZone,
+        startsAt: tour.startsAt,
+        endsAt: new Date(tour.startsAt.getTime() + tour.hours * HOUR),
+        travelers: tour.travelers,
+        unitPriceCents: price.unitPriceCents,
+        additionalPerPersonCents: price.additionalPerPersonCents,
+        totalPriceCents: price.totalCents,
+        depositCents: price.depositCents,
+        commissionCents: price.commissionCents,
+        currency: guide.currency,
+        meetingAddress: tour.meetingAddress,
+        notes: tour.notes,
+        travelerConfirmedStart: started,
+        guideConfirmedStart: started,
+        paidAt,
+        acceptedAt: new Date(paidAt.getTime() + 3 * HOUR),
+        createdAt,
+        updatedAt: started ? tour.startsAt : paidAt,
+      })
+      .returning();
+    const [payment] = await db
+      .insert(payments)
+      .values({
+        bookingId: b!.id,
+        payerId: traveler.id,
+        kind: 'deposit',
+        method: tour.method,
+        provider: 'simulated',
+        providerRef: `sim_${tour.method}_seed_${b!.id}`,
+        idempotencyKey: `seed-${b!.id}`,
+        requestHash: 'seed',
+        status: 'succeeded',
+        amountCents: price.depositCents,
+        currency: guide.currency,
+        cardLast4: tour.method === 'card' ? '4242' : null,
+        createdAt: paidAt,
+        updatedAt: paidAt,
+      })
+      .returning();
+    await db.insert(ledgerEntries).values(
+      depositPostings(price.depositCents).map((p) => ({
+        bookingId: b!.id,
+        account: p.account,
+        userId: p.account === 'traveler' ? traveler.id : null,
+        kind: p.kind,
+        amountCents: p.amountCents,
+        paymentId: payment!.id,
+        createdAt: paidAt,
+      })),
+    );
+  }
 }

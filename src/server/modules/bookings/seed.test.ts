@@ -19,13 +19,31 @@ describe('demo bookings', () => {
     const res = await t.app.inject({ url: `/api/v2/bookings-new/traveler/${me.id}`, headers: auth(me.token) });
     expect(res.statusCode).toBe(200);
     const { data, counts } = res.json();
-    expect(counts).toEqual({ 'pending-requests': 2, upcoming: 1, ongoing: 0, past: 2 });
-    expect(data.map((b: { status: string }) => b.status).sort()).toEqual(['cancelled', 'completed', 'confirmed', 'pending', 'upcoming']);
+    expect(counts).toEqual({ 'pending-requests': 2, upcoming: 2, ongoing: 1, past: 2 });
+    expect(data.map((b: { status: string }) => b.status).sort()).toEqual(['awaiting_start', 'cancelled', 'completed', 'confirmed', 'ongoing', 'pending', 'upcoming']);
     const upcoming = data.find((b: { status: string }) => b.status === 'upcoming');
     expect(upcoming.guide.fullName).toBe('Sato Yuki');
     expect(new Date(upcoming.startsAt).getTime()).toBeGreaterThan(Date.now());
     const cancelled = data.find((b: { status: string }) => b.status === 'cancelled');
     expect(cancelled.payments[0]).toMatchObject({ status: 'refunded' });
+  });
+
+  it('put the demo traveler and the demo guide on a tour day: one tour under way, one to confirm today', async () => {
+    const me = await login('traveler');
+    const g = await login('guide');
+    const { data } = (await t.app.inject({ url: `/api/v2/bookings-new/traveler/${me.id}`, headers: auth(me.token) })).json();
+    const ongoing = data.find((b: { status: string }) => b.status === 'ongoing');
+    const today = data.find((b: { status: string }) => b.status === 'awaiting_start');
+    expect(ongoing).toMatchObject({ guide: { fullName: 'Sato Yuki' }, travelerConfirmedStart: true, guideConfirmedStart: true, extensionCount: 0 });
+    expect(ongoing.actions.sort()).toEqual(['dispute', 'request_extension', 'service_complete']);
+    expect(Date.parse(ongoing.startsAt)).toBeLessThan(Date.now());
+    expect(Date.parse(ongoing.endsAt)).toBeGreaterThan(Date.now());
+    expect(today.actions).toContain('start_confirm');
+    // Both sides can confirm the start today: the second makes it ongoing.
+    const first = await t.app.inject({ method: 'PATCH', url: `/api/bookings/${today.id}/confirm-start`, headers: auth(me.token), payload: { userType: 'traveler' } });
+    expect(first.json().status).toBe('start_confirmed');
+    const second = await t.app.inject({ method: 'PATCH', url: `/api/bookings/${today.id}/confirm-start`, headers: auth(g.token), payload: { userType: 'guide' } });
+    expect(second.json().status).toBe('ongoing');
   });
 
   it('give the demo guide requests to answer', async () => {
@@ -43,6 +61,6 @@ describe('demo bookings', () => {
     const unbalanced = await t.database.db.execute(sql`select booking_id from ledger_entries group by booking_id having sum(amount_cents) <> 0`);
     expect((unbalanced as unknown as { rows: unknown[] }).rows).toEqual([]);
     const bookingsCount = await t.database.db.execute(sql`select count(*)::int as n from bookings`);
-    expect((bookingsCount as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(8);
+    expect((bookingsCount as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(10);
   });
 });
