@@ -1,112 +1,139 @@
 /**
- * `npm run bench`: performance ratios measured in one run on real PostgreSQL (DESIGN §5: ratios,
- * not timed tests). Creates fresh databases on BENCH_DATABASE_URL's server (default
- * postgres://postgres@127.0.0.1:5432/postgres), fills them with the bulk guide generator, runs the
- * real server in a child process, and drops everything it created at the end.
+ * `npm run bench [-- search booking chat size]`: performance ratios measured in one run (DESIGN §5:
+ * ratios, not timed tests). Without names, every series runs. Databases are created fresh on the
+ * PostgreSQL server of BENCH_DATABASE_URL (or DATABASE_URL; default postgres://postgres@127.0.0.1:5432/postgres)
+ * and dropped at the end; when no server answers, the bench uses embedded PGlite folders instead and
+ * says so (the chat series then says in one line why it is skipped). The real server runs in child
+ * processes; the measurements take turns in 2 s slices, so a change in the machine's load hits
+ * every series alike.
  *
- *   1. GET /api/v2/guides with a typical filter set vs GET /healthz on the same server (10k guides):
- *      throughput and p99 latency. Target: search ≥ 25% of /healthz throughput.
- *   2. The same search at 10,000 vs 100,000 guides. Target: p99 grows < 1.5×.
- *   Every search is answered afresh (there is no result cache; docs/decisions/036). Besides the
- *   typical search, a varied series mixes cities, languages, group sizes, price bands, dates, sorts
- *   and pages, so no two requests in a row ask the same question.
- *   3. Booking: one traveler action, create a booking (POST /api/v2/bookings) and pay its deposit
- *      by card (POST …/payments with an Idempotency-Key), on the 10,000-guide server, as a ratio to
- *      /healthz. Every booking is a new slot, so each one takes the guide's advisory lock, checks
- *      the exclusion constraint, and writes the payment and ledger entries.
- *   4. The landing page's initial JavaScript, gzip. Target: < 170 KB.
+ *   search   GET /api/v2/guides with a typical filter set vs GET /healthz on the same server (10k
+ *            guides): throughput and p99 latency (target: ≥ 25% of /healthz), and the same search at
+ *            10,000 vs 100,000 guides (target: p99 grows < 1.5×). Every search is answered afresh
+ *            (docs/decisions/036). A varied series mixes cities, languages, group sizes, price bands,
+ *            dates, sorts and pages, so no two requests in a row ask the same question.
+ *   booking  One traveler action, create a booking (POST /api/v2/bookings) and pay its deposit by card
+ *            (POST …/payments, Idempotency-Key, the simulated provider, 4242…), on a database of the
+ *            catalog, BENCH_BOOKING_GUIDES generated guides (10,000) and BENCH_EXISTING_BOOKINGS
+ *            bookings (20,000: past, cancelled and upcoming) over half of those guides, as a ratio to
+ *            /healthz. Every booking is a new slot (the guide's advisory lock, the exclusion
+ *            constraint, payment and ledger rows). Reports create and pay apart and, on PostgreSQL,
+ *            the server's statements by total time (bench/pg-profile.ts).
+ *   chat     1,000 WebSocket clients on two instances over Redis pub/sub, send → receive, beside a
+ *            bare `ws` echo server (bench/chat.ts). Needs REDIS_URL and PostgreSQL.
+ *   size     The landing page's initial JavaScript, gzip. Target: < 170 KB.
  *
- * Settings: BENCH_SECONDS (10 per series, in 2 s slices taking turns), BENCH_CONCURRENCY (16), BENCH_SIZES ("10000,100000").
+ * Settings: BENCH_SECONDS (10 per series, in 2 s slices taking turns), BENCH_CONCURRENCY (16),
+ * BENCH_SIZES ("10000,100000"; "2000" on PGlite), BENCH_BOOKING_GUIDES (2,000 on PGlite), BENCH_EXISTING_BOOKINGS (6,000),
+ * BENCH_CHAT_CLIENTS (1000), BENCH_CHAT_RATE (50 messages/s), BENCH_CHAT_ROUNDS (5), BENCH_CPU_PROF (a folder:
+ * the booking server runs with --cpu-prof and the bench prints where its CPU went in the measured slices).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { addDays, isoWeekday, todayInZone } from '../src/shared/availability';
 import { SERVICE_CITY_SLUGS } from '../src/shared/cities';
-import { openDatabase } from '../src/server/db/client';
 import { guides, guideWeeklyAvailability, users } from '../src/server/db/schema/index';
 import { generateBulkGuides } from '../src/server/db/seed/guides';
 import { runSeed } from '../src/server/db/seed/index';
 import { createSession } from '../src/server/modules/auth/index';
+import { chatUnavailable, runChatSeries } from './chat';
+import { summarizeCpuProfile } from './cpu-profile';
 import { landingInitialJs } from './landing-size';
+import {
+  BENCH_JWT_SECRET,
+  createDatabase,
+  fmt,
+  loadOps,
+  postgresAnswers,
+  quantile,
+  request,
+  root,
+  startServer,
+  stop,
+  summarize,
+  takeProfile,
+  type Backend,
+  type BenchDatabase,
+  type Result,
+  type Sample,
+} from './lib';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SERIES = ['search', 'booking', 'chat', 'size'] as const;
+type SeriesName = (typeof SERIES)[number];
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
-/** The servers sign sessions with this, so the bench can mint its travelers' tokens. */
-const BENCH_JWT_SECRET = randomBytes(32).toString('hex');
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-
-interface Result {
-  requests: number;
-  errors: number;
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
-interface Sample {
-  latencies: number[];
-  errors: number;
-  seconds: number;
-}
-
-function summarize(samples: Sample[]): Result {
-  const latencies = samples.flatMap((x) => x.latencies).sort((a, b) => a - b);
-  const seconds = samples.reduce((t, x) => t + x.seconds, 0);
-  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-  return { requests: latencies.length, errors: samples.reduce((t, x) => t + x.errors, 0), rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99) };
-}
-
-/** A bounded closed-loop load: CONCURRENCY workers, each starting the next operation when the last finished. */
-async function loadOps(seconds: number, op: () => Promise<boolean>): Promise<Sample> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        const start = performance.now();
-        if (await op()) latencies.push(performance.now() - start);
-        else errors++;
-      }
-    }),
-  );
-  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
-}
-
-/** One HTTP request on a keep-alive agent; resolves to the status code and the body. */
-function request(agent: http.Agent, port: number, method: string, p: string, headers: Record<string, string> = {}, body?: unknown) {
-  return new Promise<{ status: number; body: string }>((resolve) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      { host: '127.0.0.1', port, path: p, method, agent, headers: { ...headers, ...(payload && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on('error', () => resolve({ status: -1, body: '' }));
-    req.end(payload);
-  });
-}
+/** The booking series' database; smaller on PGlite, which fills slowly (some 20 s per 1,000 guides on a busy 2-core machine). */
+let BOOKING_GUIDES = Number(process.env.BENCH_BOOKING_GUIDES ?? 10_000);
+let EXISTING_BOOKINGS = Number(process.env.BENCH_EXISTING_BOOKINGS ?? 20_000);
+/** When set, the booking server runs with --cpu-prof into this folder and the bench summarizes it. */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 
 /** GET requests for the paths the generator gives, counting 200s. */
 async function load(port: number, paths: () => string, seconds: number): Promise<Sample> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   try {
-    return await loadOps(seconds, async () => (await request(agent, port, 'GET', paths())).status === 200);
+    return await loadOps(seconds, CONCURRENCY, async () => (await request(agent, port, 'GET', paths())).status === 200);
   } finally {
     agent.destroy();
+  }
+}
+
+async function fill(db: BenchDatabase, size: number): Promise<void> {
+  const database = await db.open();
+  try {
+    await database.migrate();
+    await runSeed(database.db, 'none');
+    const started = performance.now();
+    await generateBulkGuides(database.db, size, (done) => process.stdout.write(`\r  generating ${done} / ${size} guides`));
+    await database.db.execute(sql`vacuum analyze`);
+    console.log(` — ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The bookings a live marketplace already holds: EXISTING_BOOKINGS over the first half of the guides
+ * (6 each), by 2,000 other travelers. Three lie in the past (two completed, one cancelled), three in
+ * the coming weeks (upcoming, confirmed), all at 00:00–01:00 in the guide's zone, outside every weekly
+ * window, so they sit next to the bench's new bookings in each guide's busy list without taking their slots.
+ */
+async function addExistingBookings(db: BenchDatabase, count: number): Promise<void> {
+  if (count <= 0) return;
+  const database = await db.open();
+  try {
+    const started = performance.now();
+    const perGuide = 6;
+    const guidesNeeded = Math.ceil(count / perGuide);
+    await database.db.execute(sql`
+      insert into users (username, email, password_hash, full_name)
+      select 'pasttraveler' || i, 'past' || i || '@bench.tabi', 'disabled', 'Past Traveler ' || i from generate_series(1, 2000) i`);
+    await database.db.execute(sql`
+      with g as (select id, time_zone, basic_price_per_hour_cents as price, row_number() over (order by id) as rn
+                   from guides where status = 'active' order by id limit ${guidesNeeded}),
+           t as (select id, row_number() over (order by id) as rn from users where username like 'pasttraveler%'),
+           b as (select g.*, k, (current_date + case when k <= 3 then -7 * k - (g.rn % 7)::int else 1 + 7 * (k - 4) + (g.rn % 7)::int end) as d
+                   from g cross join generate_series(1, ${perGuide}) k)
+      insert into bookings (traveler_id, guide_id, status, date, start_minute, duration_minutes, time_zone, starts_at, ends_at, travelers,
+                            unit_price_cents, additional_per_person_cents, total_price_cents, deposit_cents, commission_cents, paid_at, created_at, updated_at)
+      select t.id, b.id,
+             case b.k when 1 then 'completed' when 2 then 'completed' when 3 then 'cancelled' when 6 then 'confirmed' else 'upcoming' end,
+             b.d, 0, 60, b.time_zone, b.d::timestamp at time zone b.time_zone, (b.d::timestamp + interval '1 hour') at time zone b.time_zone, 2,
+             b.price, 3000, b.price + 3000, (b.price + 3000) / 5, (b.price + 3000) / 10, now() - interval '30 days', now() - interval '30 days', now()
+        from b join t on t.rn = 1 + ((b.rn * 7 + b.k) % 2000)
+       limit ${count}`);
+    await database.db.execute(sql`vacuum analyze`);
+    const counted = (await database.db.execute(sql`select count(*)::int as n from bookings`)) as unknown as { rows: { n: number }[] };
+    const n = counted.rows[0]!.n;
+    console.log(`  ${n.toLocaleString('en')} existing bookings over ${guidesNeeded.toLocaleString('en')} guides — ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    await database.close();
   }
 }
 
@@ -114,16 +141,16 @@ async function load(port: number, paths: () => string, seconds: number): Promise
  * The booking series' travelers, their tokens, and a stream of distinct bookable slots: each guide's
  * first weekly window, one week later every time the list wraps around.
  */
-async function prepareBookings(url: string) {
-  const database = await openDatabase({ databaseUrl: url });
+async function prepareBookings(db: BenchDatabase) {
+  const database = await db.open();
   try {
-    const db = database.db;
-    const travelers = await db
+    const d = database.db;
+    const travelers = await d
       .insert(users)
       .values(Array.from({ length: CONCURRENCY }, (_, i) => ({ username: `benchtraveler${i}`, email: `bench${i}@bench.tabi`, passwordHash: 'disabled', fullName: `Bench Traveler ${i}` })))
       .returning({ id: users.id });
-    const tokens = await Promise.all(travelers.map((u) => createSession(db, { userId: u.id, secret: BENCH_JWT_SECRET, ttlMs: 3_600_000 }).then((s) => s.token)));
-    const windows = await db
+    const tokens = await Promise.all(travelers.map((u) => createSession(d, { userId: u.id, secret: BENCH_JWT_SECRET, ttlMs: 3_600_000 }).then((s) => s.token)));
+    const windows = await d
       .selectDistinctOn([guideWeeklyAvailability.guideId], {
         guideId: guideWeeklyAvailability.guideId,
         weekday: guideWeeklyAvailability.weekday,
@@ -152,10 +179,28 @@ async function prepareBookings(url: string) {
   }
 }
 
+/** Create and pay, timed apart. */
+interface Phases {
+  create: number[];
+  pay: number[];
+  failures: Map<string, number>;
+}
+
 /** Create + pay as one operation; each worker is its own traveler and its own client address. */
-function bookAndPay(port: number, prepared: Awaited<ReturnType<typeof prepareBookings>>): () => Promise<boolean> {
+function bookAndPay(port: number, prepared: Awaited<ReturnType<typeof prepareBookings>>, phases: Phases): () => Promise<boolean> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   let n = 0;
+  const failed = (what: string, res: { status: number; body: string }) => {
+    let code = '';
+    try {
+      code = (JSON.parse(res.body) as { code?: string }).code ?? '';
+    } catch {
+      /* not JSON */
+    }
+    const key = `${what} ${res.status}${code ? ` ${code}` : ''}`;
+    phases.failures.set(key, (phases.failures.get(key) ?? 0) + 1);
+    return false;
+  };
   return async () => {
     const k = n++;
     const headers = {
@@ -163,8 +208,10 @@ function bookAndPay(port: number, prepared: Awaited<ReturnType<typeof prepareBoo
       // Payments are rate-limited per address (card testing); the server trusts the bench's proxy header.
       'x-forwarded-for': `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`,
     };
+    const t0 = performance.now();
     const created = await request(agent, port, 'POST', '/api/v2/bookings', headers, prepared.next());
-    if (created.status !== 201) return false;
+    const t1 = performance.now();
+    if (created.status !== 201) return failed('create', created);
     const id = JSON.parse(created.body).id as number;
     const paid = await request(agent, port, 'POST', `/api/v2/bookings/${id}/payments`, { ...headers, 'idempotency-key': `bench-${k}` }, {
       kind: 'deposit',
@@ -174,7 +221,10 @@ function bookAndPay(port: number, prepared: Awaited<ReturnType<typeof prepareBoo
       cvv: '123',
       cardHolder: 'Bench Traveler',
     });
-    return paid.status === 201;
+    if (paid.status !== 201) return failed('pay', paid);
+    phases.create.push(t1 - t0);
+    phases.pay.push(performance.now() - t1);
+    return true;
   };
 }
 
@@ -212,125 +262,174 @@ function typicalSearch(): () => string {
   };
 }
 
-async function createDatabase(size: number): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `tabi_bench_${size}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: SERVER_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-async function fill(url: string, size: number): Promise<void> {
-  const database = await openDatabase({ databaseUrl: url });
-  try {
-    await database.migrate();
-    await runSeed(database.db, 'none');
-    const started = performance.now();
-    await generateBulkGuides(database.db, size, (done) => process.stdout.write(`\r  generating ${done} / ${size} guides`));
-    await database.db.execute(sql`vacuum analyze`);
-    console.log(` — ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  } finally {
-    await database.close();
+function parseSeries(args: string[]): Set<SeriesName> {
+  const unknown = args.filter((a) => !(SERIES as readonly string[]).includes(a));
+  if (unknown.length) {
+    console.error(`Unknown series: ${unknown.join(', ')}. Usage: npm run bench [-- ${SERIES.join(' ')}] (no names: all)`);
+    process.exit(2);
   }
+  return new Set((args.length ? args : SERIES) as SeriesName[]);
 }
-
-async function startServer(url: string, port: number): Promise<ChildProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tabi-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/server.ts')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'warn', DATA_DIR: dataDir, NODE_ENV: 'development', JWT_SECRET: BENCH_JWT_SECRET, TRUST_PROXY: 'true' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  child.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-  for (let i = 0; i < 100; i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    const ok = await new Promise<boolean>((resolve) => {
-      http.get({ host: '127.0.0.1', port, path: '/readyz' }, (res) => (res.resume(), resolve(res.statusCode === 200))).on('error', () => resolve(false));
-    });
-    if (ok) return child;
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not start');
-}
-
-const fmt = (r: Result) => `${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.requests} ok, ${r.errors} errors)`;
 
 async function main() {
-  console.log(`Benchmark: ${CONCURRENCY} connections, ${SECONDS} s per series in 2 s turns, PostgreSQL at ${new URL(SERVER_URL).host}\n`);
-  // All databases and servers exist at once and the measurements take turns in short slices, so a
-  // change in the machine's load (it is shared) hits every series alike and the ratios stay fair.
-  const dbs: { size: number; url: string; drop: () => Promise<void> }[] = [];
-  const servers: { key: string; port: number; child: ChildProcess }[] = [];
+  const chosen = parseSeries(process.argv.slice(2));
+  const backend: Backend = (await postgresAnswers(SERVER_URL)) ? { kind: 'postgres', serverUrl: SERVER_URL } : { kind: 'pglite' };
+  const sizes = (process.env.BENCH_SIZES ?? (backend.kind === 'postgres' ? '10000,100000' : '2000')).split(',').map(Number);
+  if (backend.kind === 'pglite') {
+    BOOKING_GUIDES = Number(process.env.BENCH_BOOKING_GUIDES ?? 2000);
+    EXISTING_BOOKINGS = Number(process.env.BENCH_EXISTING_BOOKINGS ?? 6000);
+  }
+  const where = backend.kind === 'postgres' ? `PostgreSQL at ${new URL(SERVER_URL).host}` : `embedded PGlite (no PostgreSQL answered at ${new URL(SERVER_URL).host})`;
+  console.log(`Benchmark: ${[...chosen].join(', ')}; ${CONCURRENCY} connections, ${SECONDS} s per series in 2 s turns, ${where}`);
+  if (backend.kind === 'pglite') console.log('  On PGlite the databases are smaller (BENCH_SIZES, BENCH_BOOKING_GUIDES) and one process serves them: a smoke run, not figures to compare with PostgreSQL runs.');
+  console.log('');
+
+  const http = chosen.has('search') || chosen.has('booking');
+  const dbs: BenchDatabase[] = [];
+  const servers: ChildProcess[] = [];
   const basePort = 3900 + Math.floor(Math.random() * 40);
   const samples: Record<string, Sample[]> = {};
   const series: { key: string; port: number; paths: () => string }[] = [];
+  const phases: Phases = { create: [], pay: [], failures: new Map() };
+  const profileFile = path.join(mkdtempSync(path.join(tmpdir(), 'tabi-bench-profile-')), 'pg.json');
+  let profile: Awaited<ReturnType<typeof takeProfile>> = [];
   let booking: (() => Promise<boolean>) | undefined;
-  try {
-    for (const size of SIZES) {
-      const db = await createDatabase(size);
-      dbs.push({ size, ...db });
-      console.log(`${size.toLocaleString('en')} guides`);
-      await fill(db.url, size);
+  const bookingWindows: [bigint, bigint][] = [];
+  const cpuBefore = new Set(CPU_PROF_DIR && existsSync(CPU_PROF_DIR) ? readdirSync(CPU_PROF_DIR) : []);
+  const lines: string[] = [];
+  if (http) {
+    try {
+      const searchDbs: { size: number; db: BenchDatabase }[] = [];
+      if (chosen.has('search')) {
+        for (const size of sizes) {
+          const db = await createDatabase(backend, String(size));
+          dbs.push(db);
+          searchDbs.push({ size, db });
+          console.log(`${size.toLocaleString('en')} guides (search)`);
+          await fill(db, size);
+        }
+      }
+      let bookingDb: BenchDatabase | undefined;
+      let prepared: Awaited<ReturnType<typeof prepareBookings>> | undefined;
+      if (chosen.has('booking')) {
+        bookingDb = await createDatabase(backend, 'booking');
+        dbs.push(bookingDb);
+        console.log(`${BOOKING_GUIDES.toLocaleString('en')} guides (booking)`);
+        await fill(bookingDb, BOOKING_GUIDES);
+        await addExistingBookings(bookingDb, EXISTING_BOOKINGS);
+        prepared = await prepareBookings(bookingDb); // before its server starts: a PGlite folder has one owner
+      }
+      let port = basePort;
+      for (const { size, db } of searchDbs) {
+        servers.push(await startServer(db, port));
+        series.push({ key: `${size}-typical`, port, paths: typicalSearch() }, { key: `${size}-varied`, port, paths: variedSearch() });
+        port++;
+      }
+      let bookingServer: ChildProcess | undefined;
+      if (bookingDb && prepared) {
+        bookingServer = await startServer(bookingDb, port, {
+          env: { BENCH_PG_PROFILE: profileFile },
+          extraNodeArgs: ['--import', path.join(root, 'bench/pg-profile.ts'), ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [])],
+        });
+        servers.push(bookingServer);
+        booking = bookAndPay(port, prepared, phases);
+      }
+      series.unshift({ key: 'healthz', port: basePort, paths: () => '/healthz' });
+      for (const x of series) {
+        await load(x.port, x.paths, 2); // warm-up: connections, plans, caches
+        samples[x.key] = [];
+      }
+      if (booking) {
+        await loadOps(2, CONCURRENCY, booking);
+        samples.booking = [];
+        phases.create.length = 0;
+        phases.pay.length = 0;
+        phases.failures.clear();
+        await takeProfile(bookingServer!, profileFile); // forget the warm-up's statements
+      }
+      const slice = 2;
+      const rounds = Math.max(1, Math.round(SECONDS / slice));
+      for (let r = 0; r < rounds; r++) {
+        for (const x of series) samples[x.key]!.push(await load(x.port, x.paths, slice));
+        if (booking) {
+          const from = process.hrtime.bigint() / 1000n;
+          samples.booking!.push(await loadOps(slice, CONCURRENCY, booking));
+          bookingWindows.push([from, process.hrtime.bigint() / 1000n]);
+        }
+        process.stdout.write(`\r  round ${r + 1} / ${rounds}`);
+      }
+      console.log('');
+      if (bookingServer) profile = await takeProfile(bookingServer, profileFile);
+    } finally {
+      await Promise.all(servers.map(stop));
+      for (const db of dbs) await db.drop();
+      rmSync(path.dirname(profileFile), { recursive: true, force: true });
     }
-    let port = basePort;
-    for (const db of dbs) {
-      servers.push({ key: String(db.size), port, child: await startServer(db.url, port) });
-      series.push({ key: `${db.size}-typical`, port, paths: typicalSearch() }, { key: `${db.size}-varied`, port, paths: variedSearch() });
-      port++;
+    const health = summarize(samples.healthz!);
+    const search: Record<string, Result> = {};
+    lines.push(`  GET /healthz                              ${fmt(health)}`);
+    for (const x of series.slice(1)) {
+      search[x.key] = summarize(samples[x.key]!);
+      const [size, mode] = x.key.split('-');
+      lines.push(`  GET /api/v2/guides?… ${Number(size).toLocaleString('en').padStart(7)} ${mode!.padEnd(9)} ${fmt(search[x.key]!)}`);
     }
-    series.unshift({ key: 'healthz', port: basePort, paths: () => '/healthz' });
-    booking = bookAndPay(basePort, await prepareBookings(dbs[0]!.url));
-    for (const x of series) {
-      await load(x.port, x.paths, 2); // warm-up: connections, plans, caches
-      samples[x.key] = [];
+    const results: string[] = [];
+    const [small, large] = sizes;
+    if (chosen.has('search')) {
+      for (const mode of ['typical', 'varied']) {
+        const a = search[`${small}-${mode}`];
+        const b = search[`${large}-${mode}`];
+        if (a) results.push(`  ${mode.padEnd(9)} search / healthz throughput at ${small!.toLocaleString('en')} guides: ${((a.rps / health.rps) * 100).toFixed(1)}%   (target ≥ 25%)`);
+        if (a && b) results.push(`  ${mode.padEnd(9)} search p99 at ${large!.toLocaleString('en')} vs ${small!.toLocaleString('en')} guides: ${(b.p99 / a.p99).toFixed(2)}× (${a.p99.toFixed(1)} → ${b.p99.toFixed(1)} ms)   (target < 1.5×)`);
+        else if (a) results.push(`  ${mode.padEnd(9)} search p99 growth: needs two sizes (BENCH_SIZES)`);
+      }
     }
-    await loadOps(2, booking);
-    samples.booking = [];
-    const slice = 2;
-    const rounds = Math.max(1, Math.round(SECONDS / slice));
-    for (let r = 0; r < rounds; r++) {
-      for (const x of series) samples[x.key]!.push(await load(x.port, x.paths, slice));
-      samples.booking!.push(await loadOps(slice, booking));
-      process.stdout.write(`\r  round ${r + 1} / ${rounds}`);
+    if (booking) {
+      const bookings = summarize(samples.booking!);
+      const create = [...phases.create].sort((x, y) => x - y);
+      const pay = [...phases.pay].sort((x, y) => x - y);
+      const ms = (v: number) => `${v.toFixed(1).padStart(6)} ms`;
+      lines.push(`  POST /api/v2/bookings + …/payments (card) ${fmt(bookings)}`);
+      lines.push(`    of which POST /api/v2/bookings           p50 ${ms(quantile(create, 0.5))}   p99 ${ms(quantile(create, 0.99))}`);
+      lines.push(`    of which POST …/payments (deposit, card) p50 ${ms(quantile(pay, 0.5))}   p99 ${ms(quantile(pay, 0.99))}`);
+      for (const [what, n] of phases.failures) lines.push(`    failed: ${what} ×${n}`);
+      results.push(
+        `  booking (create + pay) / healthz at ${BOOKING_GUIDES.toLocaleString('en')} guides, ${EXISTING_BOOKINGS.toLocaleString('en')} existing bookings: throughput ${((bookings.rps / health.rps) * 100).toFixed(1)}%, p50 ${(bookings.p50 / health.p50).toFixed(1)}×, p99 ${(bookings.p99 / health.p99).toFixed(1)}×   (${bookings.errors} failed)`,
+      );
+      if (profile.length) {
+        const ops = bookings.requests + bookings.errors;
+        const statements = profile.reduce((t, s) => t + s.calls, 0);
+        const dbMs = profile.reduce((t, s) => t + s.ms, 0);
+        lines.push(`  Booking server's PostgreSQL statements during the measured slices (bench/pg-profile.ts), by total time:`);
+        lines.push(`    ${(statements / ops).toFixed(1)} statements and ${(dbMs / ops).toFixed(1)} ms of statement time per create + pay (latency p50 ${bookings.p50.toFixed(1)} ms)`);
+        for (const s of [...profile].sort((x, y) => y.ms - x.ms).slice(0, 12)) {
+          lines.push(`    ${((s.ms / dbMs) * 100).toFixed(1).padStart(5)}%  ${(s.calls / ops).toFixed(2).padStart(5)}/op  ${(s.ms / s.calls).toFixed(2).padStart(6)} ms  ${s.sql.slice(0, 140)}`);
+        }
+      } else if (backend.kind === 'pglite') {
+        lines.push('  (the statement profile needs PostgreSQL)');
+      }
+      const cpu = CPU_PROF_DIR && existsSync(CPU_PROF_DIR) ? readdirSync(CPU_PROF_DIR).filter((f) => f.endsWith('.cpuprofile') && !cpuBefore.has(f)) : [];
+      if (cpu.length) {
+        lines.push(`  Booking server's CPU during the measured slices (${path.join(CPU_PROF_DIR!, cpu[0]!)}):`);
+        lines.push(...summarizeCpuProfile(path.join(CPU_PROF_DIR!, cpu[0]!), root, bookingWindows));
+      }
     }
-    console.log('');
-  } finally {
-    for (const s of servers) s.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
-    for (const db of dbs) await db.drop();
+    lines.push('', 'Results', ...results);
   }
-  const health = summarize(samples.healthz!);
-  const search: Record<string, Result> = {};
-  console.log(`  GET /healthz                              ${fmt(health)}`);
-  for (const x of series.slice(1)) {
-    search[x.key] = summarize(samples[x.key]!);
-    const [size, mode] = x.key.split('-');
-    console.log(`  GET /api/v2/guides?… ${Number(size).toLocaleString('en').padStart(7)} ${mode!.padEnd(9)} ${fmt(search[x.key]!)}`);
+
+  if (chosen.has('chat')) {
+    const why = await chatUnavailable(backend);
+    if (why) lines.push(`  ${why}`);
+    else {
+      console.log('Chat series');
+      lines.push(...(await runChatSeries(backend, basePort + 20)));
+    }
   }
-  const bookings = summarize(samples.booking!);
-  console.log(`  POST /api/v2/bookings + …/payments (card) ${fmt(bookings)}`);
-  const size = landingInitialJs(root);
-  const [small, large] = SIZES;
-  console.log('\nResults');
-  for (const mode of ['typical', 'varied']) {
-    const a = search[`${small}-${mode}`];
-    const b = search[`${large}-${mode}`];
-    if (health && a) console.log(`  ${mode.padEnd(9)} search / healthz throughput at ${small!.toLocaleString('en')} guides: ${((a.rps / health.rps) * 100).toFixed(1)}%   (target ≥ 25%)`);
-    if (a && b) console.log(`  ${mode.padEnd(9)} search p99 at ${large!.toLocaleString('en')} vs ${small!.toLocaleString('en')} guides: ${(b.p99 / a.p99).toFixed(2)}× (${a.p99.toFixed(1)} → ${b.p99.toFixed(1)} ms)   (target < 1.5×)`);
+  if (chosen.has('size')) {
+    const size = landingInitialJs(root);
+    lines.push(`  landing initial JS (gzip): ${(size.gzipBytes / 1024).toFixed(1)} KB   (target < 170 KB)`);
   }
-  console.log(`  booking (create + pay) / healthz throughput at ${SIZES[0]!.toLocaleString('en')} guides: ${((bookings.rps / health.rps) * 100).toFixed(1)}%   (${bookings.errors} failed)`);
-  console.log(`  landing initial JS (gzip): ${(size.gzipBytes / 1024).toFixed(1)} KB   (target < 170 KB)`);
+  console.log(lines.join('\n'));
 }
 
 main().catch((err) => {

@@ -1,0 +1,288 @@
+/**
+ * The chat series (issue #10): BENCH_CHAT_CLIENTS WebSocket clients (1,000) on two app instances that
+ * share one PostgreSQL database and fan out through Redis pub/sub. Half are travelers, half guides,
+ * one conversation per pair, and the two sides of a pair sit on different instances. A guide sends
+ * `POST /api/conversations/{id}/messages` to its own instance; the time runs until the `new_message`
+ * event arrives on the traveler's socket on the other instance. Beside it, the same number of
+ * clients on a bare `ws` echo server (its own process, same machine) at the same message rate: the
+ * time from send until the echo arrives. Both are an open load at BENCH_CHAT_RATE messages per
+ * second in total, taking turns in 2 s slices.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Redis } from 'ioredis';
+import WebSocket from 'ws';
+import { eq } from 'drizzle-orm';
+import { conversations, guides, sessions, users } from '../src/server/db/schema/index';
+import { generateBulkGuides } from '../src/server/db/seed/guides';
+import { runSeed } from '../src/server/db/seed/index';
+import { signAccessToken } from '../src/server/modules/auth/tokens';
+import { BENCH_JWT_SECRET, createDatabase, quantile, request, root, startServer, stop, takeProfile, type Backend, type BenchDatabase } from './lib';
+
+const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 1000);
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 50);
+const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 5);
+const SLICE_S = 2;
+/** A message not delivered this long after it was sent counts as lost. */
+const LOST_AFTER_MS = 5000;
+
+/** Why the chat series cannot run here (one line), or null when it can. */
+export async function chatUnavailable(backend: Backend): Promise<string | null> {
+  const missing: string[] = [];
+  const redisUrl = process.env.REDIS_URL;
+  if (!redisUrl) missing.push('REDIS_URL is not set (Redis pub/sub carries messages between the two app instances; e.g. REDIS_URL=redis://127.0.0.1:6379)');
+  else {
+    const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    redis.on('error', () => {});
+    try {
+      await redis.connect();
+      await redis.ping();
+    } catch (err) {
+      missing.push(`Redis at ${redisUrl} does not answer (${(err as Error).message})`);
+    } finally {
+      redis.disconnect();
+    }
+  }
+  if (backend.kind !== 'postgres') missing.push('no PostgreSQL server answered (the two instances must share one database: BENCH_DATABASE_URL or DATABASE_URL)');
+  return missing.length ? `chat series skipped: ${missing.join('; and ')}` : null;
+}
+
+interface Pair {
+  conversationId: number;
+  travelerToken: string;
+  guideToken: string;
+  /** Index of the instance the guide's socket is on (the traveler's is the other one). */
+  guideSide: 0 | 1;
+}
+
+/** Pairs of a generated guide and a new traveler, each with a session and their conversation. */
+async function prepare(db: BenchDatabase, pairs: number): Promise<Pair[]> {
+  const database = await db.open();
+  try {
+    const d = database.db;
+    await generateBulkGuides(d, pairs);
+    const gs = await d.select({ id: guides.id, userId: guides.userId }).from(guides).where(eq(guides.status, 'active')).orderBy(guides.id).limit(pairs);
+    if (gs.length < pairs) throw new Error(`only ${gs.length} active guides for ${pairs} pairs`);
+    const travelers = await d
+      .insert(users)
+      .values(gs.map((_, i) => ({ username: `chattraveler${i}`, email: `chat${i}@bench.tabi`, passwordHash: 'disabled', fullName: `Chat Traveler ${i}` })))
+      .returning({ id: users.id });
+    const convs = await d
+      .insert(conversations)
+      .values(gs.map((g, i) => ({ travelerId: travelers[i]!.id, guideId: g.id, guideUserId: g.userId })))
+      .returning({ id: conversations.id });
+    // One insert for every session, then the tokens (what createSession does, a thousand times at once).
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    const userIds = [...travelers.map((t) => t.id), ...gs.map((g) => g.userId)];
+    const rows = await d.insert(sessions).values(userIds.map((userId) => ({ userId, expiresAt }))).returning({ id: sessions.id, userId: sessions.userId });
+    const tokens = await Promise.all(rows.map((r) => signAccessToken({ userId: r.userId, sessionId: r.id }, BENCH_JWT_SECRET, expiresAt)));
+    return gs.map((_, i) => ({
+      conversationId: convs[i]!.id,
+      travelerToken: tokens[i]!,
+      guideToken: tokens[pairs + i]!,
+      guideSide: (i % 2) as 0 | 1,
+    }));
+  } finally {
+    await database.close();
+  }
+}
+
+function startEcho(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/echo-server.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.once('data', () => resolve(child));
+    child.once('exit', () => reject(new Error('the echo server did not start')));
+  });
+}
+
+/** Opens sockets 50 at a time; each gets `onMessage`. */
+async function openSockets(urls: string[], onMessage: (i: number, data: string) => void): Promise<WebSocket[]> {
+  const sockets: WebSocket[] = new Array(urls.length);
+  for (let i = 0; i < urls.length; i += 50) {
+    await Promise.all(
+      urls.slice(i, i + 50).map(
+        (url, j) =>
+          new Promise<void>((resolve, reject) => {
+            const ws = new WebSocket(url);
+            sockets[i + j] = ws;
+            ws.on('message', (data) => onMessage(i + j, String(data)));
+            ws.once('open', () => resolve());
+            ws.once('unexpected-response', (_req, res) => reject(new Error(`socket refused: HTTP ${res.statusCode}`)));
+            ws.once('error', reject);
+          }),
+      ),
+    );
+  }
+  return sockets;
+}
+
+/** Message numbers, unique in the run. */
+let counter = 0;
+
+interface Slice {
+  latencies: number[];
+  lost: number;
+  errors: number;
+}
+
+/**
+ * Sends at RATE messages per second for `seconds` (an open load: the schedule does not wait for
+ * answers), then waits until every message arrived or is counted lost.
+ */
+async function openLoad(seconds: number, send: (k: number, sentAt: number, fail: () => void) => void, pending: Map<number, number>, out: Slice): Promise<void> {
+  const start = performance.now();
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = setInterval(() => {
+      const elapsed = (performance.now() - start) / 1000;
+      const due = Math.min(Math.floor(elapsed * RATE), Math.floor(seconds * RATE));
+      while (sent < due) {
+        const k = ++counter;
+        const t = performance.now();
+        pending.set(k, t);
+        send(k, t, () => {
+          if (pending.delete(k)) out.errors++;
+        });
+        sent++;
+      }
+      if (elapsed >= seconds) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 5);
+  });
+  const deadline = performance.now() + LOST_AFTER_MS;
+  while (pending.size > 0 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  out.lost += pending.size;
+  pending.clear();
+}
+
+export async function runChatSeries(backend: Backend, basePort: number): Promise<string[]> {
+  const redisUrl = process.env.REDIS_URL!;
+  const pairs = Math.floor(CLIENTS / 2);
+  const started = performance.now();
+  const children: ChildProcess[] = [];
+  const sockets: WebSocket[] = [];
+  const cleanup: (() => void)[] = [];
+  const db = await createDatabase(backend, 'chat');
+  try {
+    const database = await db.open();
+    try {
+      await database.migrate();
+      await runSeed(database.db, 'none');
+    } finally {
+      await database.close();
+    }
+    // The instances start while the users are written (their sockets connect once both are done).
+    const ports = [basePort, basePort + 1];
+    const echoPort = basePort + 2;
+    const profileDir = mkdtempSync(path.join(tmpdir(), 'tabi-bench-chat-'));
+    cleanup.push(() => rmSync(profileDir, { recursive: true, force: true }));
+    const profiled = (i: number) => ({
+      env: { REDIS_URL: redisUrl, BENCH_PG_PROFILE: path.join(profileDir, `pg-${i}.json`) },
+      extraNodeArgs: ['--import', path.join(root, 'bench/pg-profile.ts')],
+    });
+    const starting = [startServer(db, ports[0]!, profiled(0)), startServer(db, ports[1]!, profiled(1)), startEcho(echoPort)];
+    for (const p of starting) void p.then((c) => children.push(c), () => {});
+    const list = await prepare(db, pairs);
+    console.log(`  ${pairs} pairs with sessions and conversations — ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const [appA, appB] = await Promise.all(starting);
+    console.log(`  two app instances and the echo server up — ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const setupS = (performance.now() - started) / 1000;
+
+    // Chat sockets: traveler i on one instance, guide i on the other. Only the travelers' matter here.
+    const chatPending = new Map<number, number>();
+    const chatSlice: Slice = { latencies: [], lost: 0, errors: 0 };
+    const urls = list.flatMap((p) => [
+      `ws://127.0.0.1:${ports[1 - p.guideSide]}/ws?token=${p.travelerToken}`,
+      `ws://127.0.0.1:${ports[p.guideSide]}/ws?token=${p.guideToken}`,
+    ]);
+    const connectStart = performance.now();
+    sockets.push(
+      ...(await openSockets(urls, (i, data) => {
+        if (i % 2 !== 0 || !data.includes('"new_message"')) return;
+        const at = performance.now();
+        const m = /"clientMessageId":"bench-msg-(\d+)"/.exec(data);
+        const k = m ? Number(m[1]) : NaN;
+        const sentAt = chatPending.get(k);
+        if (sentAt !== undefined && chatPending.delete(k)) chatSlice.latencies.push(at - sentAt);
+      })),
+    );
+    const connectS = (performance.now() - connectStart) / 1000;
+
+    const echoPending = new Map<number, number>();
+    const echoSlice: Slice = { latencies: [], lost: 0, errors: 0 };
+    const echoSockets = await openSockets(
+      Array.from({ length: pairs * 2 }, () => `ws://127.0.0.1:${echoPort}/`),
+      (_i, data) => {
+        const at = performance.now();
+        const k = Number(data);
+        const sentAt = echoPending.get(k);
+        if (sentAt !== undefined && echoPending.delete(k)) echoSlice.latencies.push(at - sentAt);
+      },
+    );
+    sockets.push(...echoSockets);
+
+    const agents = ports.map(() => new http.Agent({ keepAlive: true, maxSockets: 64 }));
+    const chatSend = (k: number, _t: number, fail: () => void) => {
+      const p = list[k % list.length]!;
+      const port = ports[p.guideSide]!;
+      const i = k % list.length;
+      request(agents[p.guideSide]!, port!, 'POST', `/api/conversations/${p.conversationId}/messages`, {
+        authorization: `Bearer ${p.guideToken}`,
+        // Sends are limited per address; each guide is its own client.
+        'x-forwarded-for': `10.7.${(i >> 8) & 255}.${i & 255}`,
+      }, { clientMessageId: `bench-msg-${k}`, body: 'こんにちは! See you at the station 明天见' }).then((res) => {
+        if (res.status !== 201) fail();
+      });
+    };
+    const echoSend = (k: number, _t: number, fail: () => void) => {
+      const ws = echoSockets[k % echoSockets.length]!;
+      ws.send(String(k), (err) => err && fail());
+    };
+
+    // Warm-up, then the turns.
+    const discard: Slice = { latencies: [], lost: 0, errors: 0 };
+    await openLoad(1, echoSend, echoPending, discard);
+    await openLoad(1, chatSend, chatPending, discard);
+    await Promise.all([takeProfile(appA!, path.join(profileDir, 'pg-0.json')), takeProfile(appB!, path.join(profileDir, 'pg-1.json'))]);
+    for (let r = 0; r < ROUNDS; r++) {
+      await openLoad(SLICE_S, echoSend, echoPending, echoSlice);
+      await openLoad(SLICE_S, chatSend, chatPending, chatSlice);
+      process.stdout.write(`\r  chat round ${r + 1} / ${ROUNDS}`);
+    }
+    console.log('');
+    for (const agent of agents) agent.destroy();
+    const profile = (await Promise.all([takeProfile(appA!, path.join(profileDir, 'pg-0.json')), takeProfile(appB!, path.join(profileDir, 'pg-1.json'))])).flat();
+    const sentMessages = chatSlice.latencies.length + chatSlice.lost + chatSlice.errors;
+    const statements = profile.reduce((t, x) => t + x.calls, 0);
+    const statementMs = profile.reduce((t, x) => t + x.ms, 0);
+
+    const e = [...echoSlice.latencies].sort((x, y) => x - y);
+    const c = [...chatSlice.latencies].sort((x, y) => x - y);
+    const line = (s: Slice, sorted: number[]) =>
+      `p50 ${quantile(sorted, 0.5).toFixed(1).padStart(6)} ms   p99 ${quantile(sorted, 0.99).toFixed(1).padStart(6)} ms   (${sorted.length} delivered, ${s.lost} lost, ${s.errors} refused)`;
+    const total = (performance.now() - started) / 1000;
+    return [
+      `  Chat: ${(pairs * 2).toLocaleString('en')} sockets (${pairs} travelers, ${pairs} guides; each pair split over 2 instances, Redis pub/sub), ${RATE} messages/s, ${ROUNDS}×${SLICE_S} s each`,
+      `    set-up ${setupS.toFixed(0)} s, ${(pairs * 2).toLocaleString('en')} app sockets connected in ${connectS.toFixed(1)} s, whole series ${total.toFixed(0)} s`,
+      `  bare ws echo, ${(pairs * 2).toLocaleString('en')} sockets, send → echo               ${line(echoSlice, e)}`,
+      `  POST …/messages → new_message on the other instance  ${line(chatSlice, c)}`,
+      `    both instances' PostgreSQL statements per message sent: ${(statements / sentMessages).toFixed(1)}, ${(statementMs / sentMessages).toFixed(1)} ms of statement time`,
+      `  chat / bare ws echo: p50 ${(quantile(c, 0.5) / quantile(e, 0.5)).toFixed(1)}×, p99 ${(quantile(c, 0.99) / quantile(e, 0.99)).toFixed(1)}×`,
+    ];
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await Promise.all(children.map(stop));
+    await db.drop();
+    for (const fn of cleanup) fn();
+  }
+}

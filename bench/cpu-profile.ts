@@ -1,0 +1,62 @@
+/**
+ * Reads a V8 `.cpuprofile` (node --cpu-prof) and tells where a server's CPU went within windows
+ * of the monotonic clock (microseconds, as `process.hrtime.bigint() / 1000n` gives them; V8 stamps its
+ * samples on the same clock): self time per code area and per function.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** node_modules/<package>, a file of this repository, node's own code, or V8's pseudo-frames. */
+function area(url: string, functionName: string, root: string): string {
+  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (m) return m[1]!;
+  if (url.startsWith('node:')) return 'node (built-in)';
+  const file = url.startsWith('file://') ? new URL(url).pathname : url;
+  const rel = path.relative(root, file);
+  return rel.startsWith('..') ? file : path.dirname(rel);
+}
+
+export function summarizeCpuProfile(file: string, root: string, windows: [bigint, bigint][], top = 10): string[] {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const areas = new Map<string, number>();
+  const fns = new Map<string, number>();
+  let t = profile.startTime;
+  let counted = 0;
+  let idle = 0;
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i] ?? 0;
+    if (!windows.some(([from, to]) => t >= Number(from) && t <= Number(to))) return;
+    const node = byId.get(id);
+    if (!node) return;
+    const { functionName, url, lineNumber } = node.callFrame;
+    if (functionName === '(idle)') return void idle++;
+    counted++;
+    const a = area(url, functionName, root);
+    areas.set(a, (areas.get(a) ?? 0) + 1);
+    const f = `${functionName || '(anonymous)'} ${url ? `${a}/${path.basename(url)}:${lineNumber + 1}` : ''}`.trim();
+    fns.set(f, (fns.get(f) ?? 0) + 1);
+  });
+  if (counted === 0) return ['    (no CPU samples in the measured slices)'];
+  const pct = (n: number) => `${((n / counted) * 100).toFixed(1).padStart(5)}%`;
+  const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top);
+  return [
+    `    busy ${((counted / (counted + idle)) * 100).toFixed(0)}% of the sampled time; self time by area:`,
+    ...sorted(areas).map(([k, n]) => `    ${pct(n)}  ${k}`),
+    '    by function:',
+    ...sorted(fns).map(([k, n]) => `    ${pct(n)}  ${k}`),
+  ];
+}

@@ -1,0 +1,50 @@
+/**
+ * Preloaded into a bench server (`node --import tsx --import ./bench/pg-profile.ts …`) when
+ * BENCH_PG_PROFILE names a file: times every PostgreSQL statement the server sends (from the call to
+ * its answer, so a statement waiting on a lock counts its wait) and, on SIGUSR2, writes the totals per
+ * statement text to that file and starts counting afresh. It changes nothing else.
+ */
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+
+export interface StatementStats {
+  sql: string;
+  calls: number;
+  ms: number;
+}
+
+const out = process.env.BENCH_PG_PROFILE;
+if (out) {
+  let stats = new Map<string, StatementStats>();
+  const record = (text: string, start: number) => {
+    const sql = text.replace(/\s+/g, ' ').trim();
+    const s = stats.get(sql) ?? { sql, calls: 0, ms: 0 };
+    s.calls++;
+    s.ms += performance.now() - start;
+    stats.set(sql, s);
+  };
+  type Query = (...args: unknown[]) => unknown;
+  const proto = pg.Client.prototype as unknown as { query: Query };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    if (!text) return original.apply(this, args);
+    const start = performance.now();
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      // Callback form (the pool's query): time until the callback.
+      const cb = args[last] as (...a: unknown[]) => unknown;
+      args[last] = (...a: unknown[]) => (record(text, start), cb(...a));
+      return original.apply(this, args);
+    }
+    const result = original.apply(this, args) as Promise<unknown> | undefined;
+    if (result && typeof result.then === 'function') result.then(() => record(text, start), () => record(text, start));
+    return result;
+  };
+  process.on('SIGUSR2', () => {
+    writeFileSync(out, JSON.stringify([...stats.values()]));
+    stats = new Map();
+  });
+}
