@@ -97,7 +97,7 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService)
           response: { 201: disputeSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
         },
       },
-      async (request, reply) => reply.code(201).send(await service.addEvidence(currentUser(request), request.params.id, await readEvidence(request))),
+      async (request, reply) => reply.code(201).send(await service.addEvidence(currentUser(request), request.params.id, () => readEvidence(request))),
     );
 
     scope.get(

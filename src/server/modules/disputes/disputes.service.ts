@@ -185,13 +185,15 @@ export class DisputesService {
   }
 
   /** Adds one evidence file: an image (re-encoded to WebP, no metadata) or a PDF, checked by content. */
-  async addEvidence(user: AuthUser, id: number, file: { data: Buffer; fileName?: string }): Promise<Dispute> {
+  async addEvidence(user: AuthUser, id: number, read: () => Promise<{ data: Buffer; fileName?: string }>): Promise<Dispute> {
+    // Who may upload is settled before the body is read: a stranger learns nothing, whatever they send.
     const { dispute, booking, side } = await this.visible(user, id, false);
     if (!side) throw notFound('Dispute');
     if (dispute.status !== 'open') throw new AppError('conflict', 'This dispute is resolved; no more evidence can be added');
     if ((await repo.countEvidence(this.db, id)) >= EVIDENCE_MAX_FILES) {
       throw new AppError('conflict', `At most ${EVIDENCE_MAX_FILES} evidence files per dispute`, [{ path: 'body.file', message: 'limit reached' }]);
     }
+    const file = await read();
     let stored: Buffer;
     let contentType: 'image/webp' | 'application/pdf';
     if (sniffImageType(file.data)) {

@@ -1,0 +1,146 @@
+import { Paperclip, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { DISPUTE_REASON_MAX_CHARS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from '../../../../shared/schemas/disputes';
+import { Button } from '../../../components/ui/button';
+import { showToast } from '../../../lib/toast';
+import { Sheet } from '../../bookings/components/sheet';
+import { useOpenDispute } from '../api/open-dispute';
+
+const ACCEPTED = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'];
+
+/**
+ * Report a problem with a tour: a reason and evidence files (JPEG, PNG, GIF, WEBP or PDF, 10 MB
+ * each; the server checks them by content). The booking becomes disputed; our team decides.
+ */
+export function DisputeDialog({ booking, open, onOpenChange }: { booking: Booking; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('disputes');
+  const [reason, setReason] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const mutation = useOpenDispute();
+  const reasonId = useId();
+  const errorId = useId();
+  const fileId = useId();
+  const fileErrorId = useId();
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setReason('');
+      setFiles([]);
+      setError(null);
+      setFileError(null);
+    }
+    onOpenChange(next);
+  };
+
+  const addFiles = (list: FileList | null) => {
+    const picked = Array.from(list ?? []);
+    const bad = picked.find((f) => !ACCEPTED.includes(f.type));
+    const big = picked.find((f) => f.size > EVIDENCE_MAX_BYTES);
+    if (bad) setFileError(t('invalidType'));
+    else if (big) setFileError(t('tooLarge', { name: big.name }));
+    else setFileError(null);
+    const ok = picked.filter((f) => ACCEPTED.includes(f.type) && f.size <= EVIDENCE_MAX_BYTES);
+    setFiles((cur) => [...cur, ...ok].slice(0, EVIDENCE_MAX_FILES));
+  };
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) {
+      setError(t('reasonRequired'));
+      return;
+    }
+    mutation.mutate(
+      { bookingId: booking.id, reason: reason.trim(), files },
+      {
+        onSuccess: ({ failed }) => {
+          close(false);
+          showToast(
+            failed.length
+              ? { title: t('opened'), description: t('someFailed', { names: failed.join(', ') }), variant: 'info' }
+              : { title: t('opened'), description: t('openedBody'), variant: 'success' },
+          );
+        },
+        onError: () => showToast({ title: t('failed'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <Sheet open={open} onOpenChange={close} title={t('title')} description={t('subtitle', { number: booking.bookingNumber })} closeLabel={t('close')}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor={reasonId} className="text-sm font-medium">
+            {t('reason')}
+          </label>
+          <textarea
+            id={reasonId}
+            value={reason}
+            maxLength={DISPUTE_REASON_MAX_CHARS}
+            rows={4}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            placeholder={t('reasonPlaceholder')}
+            className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base focus:outline-none focus:ring-2 focus:ring-primary-500 dark:border-stone-700 dark:bg-stone-950"
+          />
+          {error && (
+            <p id={errorId} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {error}
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor={fileId} className="text-sm font-medium">
+            {t('evidence')}
+          </label>
+          <p className="text-xs text-stone-600 dark:text-stone-400">{t('evidenceHint', { max: EVIDENCE_MAX_FILES })}</p>
+          <input
+            id={fileId}
+            type="file"
+            multiple
+            accept={ACCEPTED.join(',')}
+            aria-describedby={fileError ? fileErrorId : undefined}
+            onChange={(e) => {
+              addFiles(e.target.files);
+              e.target.value = '';
+            }}
+            className="mt-2 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-primary-50 file:px-3 file:py-2 file:font-medium file:text-primary-800 dark:file:bg-primary-900/40 dark:file:text-primary-100"
+          />
+          {fileError && (
+            <p id={fileErrorId} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {fileError}
+            </p>
+          )}
+          {files.length > 0 && (
+            <ul className="mt-2 space-y-1 text-sm">
+              {files.map((f, i) => (
+                <li key={`${f.name}-${i}`} className="flex items-center gap-2">
+                  <Paperclip className="h-4 w-4 shrink-0 text-stone-500" aria-hidden />
+                  <span className="min-w-0 flex-1 truncate">{f.name}</span>
+                  <Button variant="ghost" size="icon" aria-label={t('remove', { name: f.name })} onClick={() => setFiles((cur) => cur.filter((_, j) => j !== i))}>
+                    <X className="h-4 w-4" aria-hidden />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => close(false)}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" variant="danger" busy={mutation.isPending}>
+            {t('submit')}
+          </Button>
+        </div>
+      </form>
+    </Sheet>
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { currentLocale } from '../../../lib/i18n';
+import { BookingFeedback } from './booking-feedback';
+
+const PAST = ['completed', 'disputed'];
+const RECENT_DAYS = 30;
+
+/**
+ * The guide dashboard's finished tours of the last 30 days: the guide reviews each traveler here
+ * (dual-blind) and may report a problem within 7 days of completion.
+ */
+export function PastTours({ bookings, now }: { bookings: Booking[] | undefined; now: Date }) {
+  const { t } = useTranslation('reviews');
+  const locale = currentLocale();
+  const past = (bookings ?? [])
+    .filter((b) => PAST.includes(b.status) && now.getTime() - Date.parse(b.completedAt ?? b.startsAt) <= RECENT_DAYS * 86_400_000)
+    .sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
+  if (past.length === 0) return null;
+  return (
+    <section aria-labelledby="past-tours-title" className="mt-10">
+      <h2 id="past-tours-title" className="text-xl font-semibold">
+        {t('past.title')}
+      </h2>
+      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('past.intro')}</p>
+      <ul className="mt-4 space-y-4">
+        {past.map((b) => (
+          <li key={b.id} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3 className="font-semibold">{b.traveler.fullName}</h3>
+              <span className="text-sm tabular-nums text-stone-600 dark:text-stone-400">
+                {b.bookingNumber} · {new Date(`${b.date}T00:00:00`).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' })}
+              </span>
+            </div>
+            <div className="mt-3 flex flex-wrap items-center gap-2">
+              <BookingFeedback booking={b} side="guide" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { Hourglass, MessageSquareQuote, Star } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import type { BookingReview } from '../../../../shared/schemas/reviews';
+import { Button } from '../../../components/ui/button';
+import { currentLocale } from '../../../lib/i18n';
+import { useEligibility } from '../api/get-eligibility';
+import { ReviewDialog } from './review-dialog';
+
+const REVIEWABLE = ['completed', 'disputed'];
+
+function Stars({ rating, label }: { rating: number; label: string }) {
+  return (
+    <span className="inline-flex items-center" role="img" aria-label={label}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star key={n} aria-hidden className={n <= rating ? 'h-4 w-4 fill-amber-400 text-amber-500' : 'h-4 w-4 text-stone-300 dark:text-stone-600'} />
+      ))}
+    </span>
+  );
+}
+
+function ReviewQuote({ review, title }: { review: BookingReview; title: string }) {
+  const { t } = useTranslation('reviews');
+  return (
+    <figure className="w-full rounded-lg bg-stone-50 px-3 py-2 text-sm dark:bg-stone-800/60">
+      <figcaption className="flex flex-wrap items-center gap-2 font-medium">
+        {title} <Stars rating={review.rating} label={t('stars', { count: review.rating })} />
+      </figcaption>
+      {review.content && <blockquote className="mt-1 whitespace-pre-line break-words text-stone-700 dark:text-stone-300">{review.content}</blockquote>}
+    </figure>
+  );
+}
+
+/**
+ * Reviews on a finished booking's card, for either side (SPEC §4: eligibility per booking, dual-blind):
+ * a button to write one; after writing, the "waiting for the other side" state until both have
+ * reviewed or 7 days pass; then both reviews.
+ */
+export function ReviewAction({ booking, side }: { booking: Booking; side: 'traveler' | 'guide' }) {
+  const { t } = useTranslation('reviews');
+  const [open, setOpen] = useState(false);
+  const enabled = REVIEWABLE.includes(booking.status);
+  const q = useEligibility(booking.id, enabled);
+  if (!enabled) return null;
+  const otherName = side === 'traveler' ? booking.guide.fullName : booking.traveler.fullName;
+
+  if (q.isPending) return <div aria-busy="true" aria-label={t('checking')} className="h-9 w-40 animate-pulse rounded-lg bg-stone-100 dark:bg-stone-800" />;
+  if (q.isError) {
+    return (
+      <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-800 dark:text-red-200">
+        {t('eligibilityFailed')}
+        <Button variant="ghost" size="sm" onClick={() => void q.refetch()}>
+          {t('retry')}
+        </Button>
+      </p>
+    );
+  }
+  const e = q.data;
+  const until = e.myReview && !e.otherReview ? new Date(Date.parse(e.myReview.submittedAt) + 7 * 86_400_000) : null;
+  return (
+    <div className="flex w-full flex-col gap-2" data-testid={`review-${booking.id}`}>
+      {e.canReview && (
+        <div>
+          <Button variant="accent" size="sm" onClick={() => setOpen(true)}>
+            <MessageSquareQuote className="h-4 w-4" aria-hidden />
+            {side === 'traveler' ? t('writeGuide') : t('writeTraveler')}
+          </Button>
+          {e.otherSubmitted && <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{t('otherWaiting', { name: otherName })}</p>}
+        </div>
+      )}
+      {e.myReview && !e.otherReview && (
+        <p className="flex items-start gap-2 rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-900 dark:bg-primary-900/40 dark:text-primary-100" role="status">
+          <Hourglass className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>
+            <span className="font-medium">{t('waiting.title')}</span>{' '}
+            {e.myReview.publishedAt
+              ? t('waiting.published')
+              : t('waiting.body', { name: otherName, date: until!.toLocaleDateString(currentLocale(), { year: 'numeric', month: 'short', day: 'numeric' }) })}
+          </span>
+        </p>
+      )}
+      {e.myReview && e.otherReview && <ReviewQuote review={e.myReview} title={t('yours')} />}
+      {e.otherReview && <ReviewQuote review={e.otherReview} title={t('theirs', { name: otherName })} />}
+      {!e.canReview && !e.myReview && e.reason === 'review_period_ended' && <p className="text-xs text-stone-600 dark:text-stone-400">{t('reason.review_period_ended')}</p>}
+      {e.canReview && <ReviewDialog eligibility={e} otherName={otherName} open={open} onOpenChange={setOpen} />}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { Star } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../lib/cn';
+
+/**
+ * Stars 1–5 as a radio group: Tab reaches it, arrow keys move between stars (native radios), Space
+ * or a click picks one. Each star has its name read out ('4 stars').
+ */
+export function StarRating({
+  value,
+  onChange,
+  invalid,
+  describedBy,
+  label,
+}: {
+  value: number;
+  onChange: (v: number) => void;
+  invalid?: boolean;
+  describedBy?: string;
+  label: string;
+}) {
+  const { t } = useTranslation('reviews');
+  const name = useId();
+  return (
+    <fieldset aria-describedby={describedBy} aria-invalid={invalid || undefined}>
+      <legend className="text-sm font-medium">{label}</legend>
+      <div className="mt-1 flex gap-1">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className="group relative cursor-pointer rounded-md p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-500">
+            <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} className="sr-only" />
+            <span className="sr-only">{t('stars', { count: n })}</span>
+            <Star
+              aria-hidden
+              className={cn('h-8 w-8 transition-colors', n <= value ? 'fill-amber-400 text-amber-500' : 'text-stone-300 group-hover:text-amber-300 dark:text-stone-600')}
+            />
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
