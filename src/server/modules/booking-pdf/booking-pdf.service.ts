@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Locale } from '../../../shared/locales';
 import type { Booking } from '../../../shared/schemas/bookings';
 import { AppError } from '../../lib/app-error';
@@ -9,6 +9,14 @@ import { renderBookingPdf } from './render';
 
 /** How long a signed PDF link works (the preview page asks for a new one when it reloads). */
 export const PDF_LINK_TTL_MS = 5 * 60_000;
+
+/**
+ * Rendered PDFs kept in memory for a minute, keyed by the booking's whole content and the language:
+ * a reload or a burst of requests costs one rendering (~0.1–0.5 s of CPU), and any change to the
+ * booking (a payment, a status) is a new key. Server memory only; HTTP caching stays off.
+ */
+const RENDER_CACHE_MS = 60_000;
+const RENDER_CACHE_SIZE = 100;
 
 export interface PdfQuery {
   lang?: Locale;
@@ -23,7 +31,24 @@ export interface PdfQuery {
  * (an iframe cannot send the bearer token; decision 065).
  */
 export class BookingPdfService {
+  private readonly rendered = new Map<string, { body: Buffer; until: number }>();
+
   constructor(private readonly app: AppInstance) {}
+
+  private async render(booking: Booking, lang: Locale): Promise<Buffer> {
+    const now = Date.now();
+    const key = `${lang}:${createHash('sha256').update(JSON.stringify({ ...booking, actions: [] })).digest('base64url')}`;
+    const hit = this.rendered.get(key);
+    if (hit && hit.until > now) return hit.body;
+    const body = await renderBookingPdf(booking, lang, new Date(now));
+    this.rendered.delete(key);
+    this.rendered.set(key, { body, until: now + RENDER_CACHE_MS });
+    for (const [k, v] of this.rendered) {
+      if (this.rendered.size <= RENDER_CACHE_SIZE && v.until > now) break;
+      this.rendered.delete(k);
+    }
+    return body;
+  }
 
   private sign(bookingId: number, userId: number, exp: number): string {
     return createHmac('sha256', this.app.ctx.jwtSecret).update(`booking-pdf:${bookingId}:${userId}:${exp}`).digest('base64url');
@@ -73,7 +98,7 @@ export class BookingPdfService {
     else if (this.validSignature(id, q, Date.now())) booking = await this.bookingFor({ id: q.uid!, isAdmin: false }, id);
     else if (q.sig) throw new AppError('unauthorized', 'This PDF link has expired or is not valid');
     else throw new AppError('unauthorized', 'Authentication required');
-    const body = await renderBookingPdf(booking, q.lang ?? 'en');
+    const body = await this.render(booking, q.lang ?? 'en');
     return { body, fileName: `Tabi-Guides-${booking.bookingNumber.replace(/[^A-Za-z0-9-]/g, '')}.pdf` };
   }
 }

@@ -67,6 +67,7 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`inline; filename="Tabi-Guides-${booking.bookingNumber}.pdf"`);
     expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
     const body = res.rawPayload;
     expect(body.subarray(0, 5).toString()).toBe('%PDF-');
     const { text, pages } = await pdfText(body);
@@ -164,6 +165,32 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     const link = await getPdf(`/api/v2/bookings/${bookingId}/pdf-link?lang=en`, admin);
     expect(link.statusCode).toBe(200);
     expect((await getPdf(link.json().url)).statusCode).toBe(200);
+  });
+});
+
+describe('the money lines', () => {
+  it('a cancelled booking shows the refund and nothing to pay in person; extensions paid online are listed', async () => {
+    const deposit = booking.payments.find((p) => p.kind === 'deposit')!;
+    const cancelled: Booking = { ...booking, status: 'cancelled', payments: [{ ...deposit, status: 'partially_refunded', refundedCents: 5000 }] };
+    const en = (await pdfText(await renderBookingPdf(cancelled, 'en'))).text;
+    expect(en).toContain('Cancelled');
+    expect(en).toContain('Refunded');
+    expect(en).toContain('−50 RMB');
+    expect(en).toContain('Nothing to pay in person');
+    expect(en).not.toContain('To pay your guide in person');
+
+    const extended: Booking = {
+      ...booking,
+      status: 'ongoing',
+      extensionCount: 1,
+      payments: [...booking.payments, { ...deposit, id: deposit.id + 1000, kind: 'extension', method: 'alipay', amountCents: 16550, last4: null }],
+    };
+    const zh = (await pdfText(await renderBookingPdf(extended, 'zh-CN'))).text;
+    expect(zh).toContain('进行中');
+    expect(zh).toContain('已在线支付延时费');
+    expect(zh).toContain('165.50 元');
+    expect(zh).toContain('支付宝');
+    expect(zh).toContain(`${formatFen(booking.balanceCents)} 元`);
   });
 });
 

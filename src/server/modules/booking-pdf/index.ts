@@ -60,6 +60,9 @@ export function registerBookingPdf(app: AppInstance): void {
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .header('cross-origin-resource-policy', 'same-origin')
+        // The preview page frames this same-origin URL; the app-wide CSP forbids any framing.
+        .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")
+        .header('x-frame-options', 'SAMEORIGIN')
         .send(body);
     },
   );
