@@ -674,7 +674,8 @@ export class BookingsService {
     if (!ext || booking.status !== 'extend_requested') throw new AppError('invalid_transition', 'There is no extension to pay');
     if (ext.status !== 'requested') throw new AppError('already_paid', 'This extension is already paid');
     const attempts = await repo.extensionPayments(db, booking.id);
-    if (attempts.some((p) => p.id === ext.paymentId && (p.status === 'processing' || p.status === 'pending'))) {
+    // A wallet payment left pending does not block a new attempt; if both succeed, the second is refunded.
+    if (attempts.some((p) => p.id === ext.paymentId && p.status === 'processing')) {
       throw new AppError('payment_in_progress', 'Another payment of this extension is being processed');
     }
     const payment = await repo.insertPayment(db, {

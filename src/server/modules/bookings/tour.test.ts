@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../test/guide-fixtures';
+import { SIMULATED_SIGNATURE_HEADER } from '../payments/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { CARD_DECLINED, CARD_OK, confirmedBooking, daysAhead, guidePerson, newKey, pay, person, type Person } from './test-helpers';
 
@@ -234,6 +235,28 @@ describe('extensions', () => {
     expect(rejected.json()).toMatchObject({ status: 'ongoing', extensionCount: 0, extensionPrice: null });
     expect((await ledger(b.id)).balance).toEqual({ traveler: -13_200, guide: 0, platform: 13_200, total: 0 });
     expect((await markPaid(b.id, 1)).statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('Alipay: pending until the provider’s webhook; marking it paid before that is 409', async () => {
+    const b = await ongoing(67);
+    await requestExtension(b.id, 0.25);
+    const res = await payExtension(b.id, { method: 'alipay', alipayAccount: 'liwei@example.com' });
+    expect(res.statusCode).toBe(201);
+    const p = res.json().payment;
+    expect(p).toMatchObject({ kind: 'extension', status: 'pending', amountCents: 8_250 }); // 330 RMB × 0.25 h = 82.50 RMB
+    const early = await markPaid(b.id, p.id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('payment_in_progress');
+    const params = new URLSearchParams(String(p.approvalUrl).split('?')[1]);
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/payments/webhooks/simulated',
+      headers: { 'content-type': 'application/json', [SIMULATED_SIGNATURE_HEADER]: params.get('signature')! },
+      payload: JSON.stringify({ type: 'payment.succeeded', ref: params.get('ref') }),
+    });
+    expect(hook.statusCode).toBe(200);
+    expect((await markPaid(b.id, p.id)).json()).toMatchObject({ status: 'extend_requested', extension: { status: 'paid' }, extensionPrice: null });
+    expect((await ledger(b.id)).balance.total).toBe(0);
   });
 
   it('refuses an extension that would run into the guide’s next booking', async () => {
