@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { tourRequestPreview } from '../../../../shared/messaging/tour-request';
 import type { RealtimeEvent } from '../../../../shared/realtime';
+import { currentLocale } from '../../../lib/i18n';
 import type { MessagesPage } from '../api/conversations';
 import { messagingKeys } from '../api/keys';
 import { notifyInBrowser } from './browser-notifications';
@@ -33,7 +35,12 @@ export function useRealtime(token: string | undefined, userId: number | undefine
           });
           void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations, exact: true });
           void queryClient.invalidateQueries({ queryKey: ['unread'] });
-          if (e.payload.senderId !== userId && document.visibilityState === 'hidden') notifyInBrowser('chat', { body: e.payload.body, url: `/messages?c=${e.payload.conversationId}` });
+          if (e.payload.senderId !== userId && document.visibilityState === 'hidden') {
+            // A tour request reads as its summary in the interface language, then the note (decision 053).
+            const tr = e.payload.tourRequest;
+            const body = tr ? [tourRequestPreview(currentLocale(), tr), e.payload.body].filter(Boolean).join('\n') : e.payload.body;
+            notifyInBrowser('chat', { body, url: `/messages?c=${e.payload.conversationId}` });
+          }
           break;
         }
         case 'message_read':

@@ -1,0 +1,74 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RealtimeEvent } from '../../../../shared/realtime';
+import type { Message } from '../../../../shared/schemas/messaging';
+import { i18next, i18nReady } from '../../../lib/i18n';
+import { createQueryClient } from '../../../lib/query-client';
+import { useRealtime } from './use-realtime';
+
+const sockets = vi.hoisted(() => ({ onEvent: null as null | ((e: RealtimeEvent) => void) }));
+vi.mock('./socket-client', () => ({
+  startRealtime: (_token: string, onEvent: (e: RealtimeEvent) => void) => {
+    sockets.onEvent = onEvent;
+    return { stop: () => undefined };
+  },
+}));
+const notify = vi.hoisted(() => vi.fn());
+vi.mock('./browser-notifications', () => ({ notifyInBrowser: notify }));
+
+beforeAll(async () => {
+  await i18nReady;
+});
+afterEach(async () => {
+  cleanup();
+  notify.mockReset();
+  await act(() => i18next.changeLanguage('en'));
+});
+
+const tourRequest = (note: string): Message & { credits: number | null } => ({
+  id: 9,
+  clientMessageId: 'abcdefgh9',
+  conversationId: 4,
+  senderId: 2,
+  body: note,
+  kind: 'tour_request',
+  masked: false,
+  sentAt: '2026-11-22T10:00:00.000Z',
+  readAt: null,
+  credits: null,
+  tourRequest: {
+    date: '2026-12-01',
+    startTime: '10:00',
+    durationHours: 3,
+    travelers: 2,
+    meal: 'shared_meal',
+    meals: 1,
+    transport: 'same_city',
+    tickets: 'no_payment',
+    ticketCount: 0,
+    itinerary: 'Asakusa',
+    groupComposition: '',
+    meetingAddress: 'Kaminarimon',
+    meetingPostalCode: '111-0034',
+    subcategoryId: 12,
+    service: { id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅' },
+    state: { status: 'pending', rejectReason: null, bookingId: null, allowances: { mealYen: 1000, transportYen: 2000, ticketsYen: 0, totalYen: 3000 } },
+  },
+});
+
+describe('useRealtime browser notice of a tour request', () => {
+  it('sums the request up in the interface language, then the note', async () => {
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    renderHook(() => useRealtime('token', 1), { wrapper });
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    await act(() => i18next.changeLanguage('zh-CN'));
+    sockets.onEvent!({ type: 'new_message', payload: tourRequest('') } as RealtimeEvent);
+    expect(notify).toHaveBeenLastCalledWith('chat', { body: '行程请求 · 街头美食之旅 · 2026年12月1日 10:00 · 3 小时 · 2 位旅行者', url: '/messages?c=4' });
+    await act(() => i18next.changeLanguage('en'));
+    sockets.onEvent!({ type: 'new_message', payload: tourRequest('See you!') } as RealtimeEvent);
+    expect(notify).toHaveBeenLastCalledWith('chat', { body: 'Tour request · Street food tour · Dec 1, 2026 10:00 · 3 h · 2 travelers\nSee you!', url: '/messages?c=4' });
+  });
+});
