@@ -1,0 +1,104 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
+
+/**
+ * Issue 12, in the browser, in Chinese: the demo traveler and the demo guide in their own browser
+ * contexts on the seeded tour day. Both confirm the start (each sees the other's step without a
+ * reload) → ongoing; the traveler extends by 0.5 h and pays by card; the guide approves; the
+ * traveler confirms the extension and completes the service.
+ */
+interface Actor {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+async function openAs(browser: Browser, username: string, timezoneId: string): Promise<Actor> {
+  const context = await browser.newContext({ locale: 'zh-CN', timezoneId, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page, username, DEMO_PASSWORDS[username], 'zh-CN');
+  return { context, page, errors };
+}
+
+/** The seeded tour of today that neither side has confirmed yet, read through the API as the traveler. */
+async function todaysTour(page: Page): Promise<{ id: number; bookingNumber: string }> {
+  const login = await (await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })).json();
+  const list = await (await page.request.get(`/api/v2/bookings-new/traveler/${login.user.id}`, { headers: { authorization: `Bearer ${login.token}` } })).json();
+  const tour = list.data.find((b: { status: string }) => b.status === 'awaiting_start');
+  expect(tour, 'the demo seed has a tour starting today').toBeTruthy();
+  return tour;
+}
+
+test('both confirm the start, the traveler extends by 0.5 h and pays, the guide approves, the traveler confirms and completes (中文)', async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  const tour = await todaysTour(page);
+  const traveler = await openAs(browser, 'traveler', 'Asia/Shanghai');
+  const guide = await openAs(browser, 'guide', 'Asia/Tokyo');
+  const t = traveler.page;
+  const g = guide.page;
+  const travelerCard = () => t.getByRole('article').filter({ hasText: tour.bookingNumber });
+  const guideCard = () => g.getByRole('article').filter({ hasText: tour.bookingNumber });
+
+  await t.goto('/dashboard?tab=upcoming');
+  await g.goto('/guide-dashboard');
+  await expect(g.getByRole('heading', { name: '您的行程' })).toBeVisible();
+
+  // The traveler confirms first and waits for the guide; the guide's page shows it without a reload.
+  await travelerCard().getByRole('button', { name: '确认开始' }).click();
+  await expect(travelerCard().getByRole('button', { name: '等待地陪确认...' })).toBeDisabled();
+  await expect(guideCard().getByText('旅行者已确认开始。')).toBeVisible({ timeout: 15_000 });
+
+  // The guide confirms: the tour is under way, and the traveler's page follows.
+  await guideCard().getByRole('button', { name: '确认开始' }).click();
+  await expect(guideCard().getByText('进行中', { exact: true })).toBeVisible();
+  await expect(travelerCard()).toHaveCount(0, { timeout: 15_000 }); // it left the upcoming tab
+  await t.getByRole('button', { name: /进行中的行程/ }).click();
+  await expect(travelerCard().getByText('进行中', { exact: true })).toBeVisible();
+
+  // The extension: 30 minutes at the server's fee, paid by card.
+  await travelerCard().getByRole('button', { name: '申请延长' }).click();
+  const request = t.getByRole('dialog', { name: '申请延长行程' });
+  await expect(request.getByText('当前延长次数：0/2')).toBeVisible();
+  await expect(request.getByRole('radio', { name: '1 小时' })).toBeChecked();
+  await request.getByText('30 分钟', { exact: true }).click();
+  await request.getByRole('button', { name: '继续付款' }).click();
+  const payment = t.getByRole('dialog', { name: '行程延长付款' });
+  await expect(payment.getByText('完成付款以延长您的行程')).toBeVisible();
+  const payButton = payment.getByRole('button', { name: /^支付 .+ 元$/ });
+  await expect(payButton).toBeDisabled();
+  await payment.getByLabel('卡号').fill('4242 4242 4242 4242');
+  await payment.getByLabel('有效期（MM/YY）').fill('12/34');
+  await payment.getByLabel('CVV').fill('123');
+  await payment.getByLabel('持卡人姓名').fill('Li Wei');
+  await payButton.click();
+  await expect(payment).toBeHidden({ timeout: 15_000 });
+  await expect(travelerCard().getByRole('button', { name: '已申请延长...' })).toBeDisabled();
+
+  // The guide approves the paid extension (live on their dashboard).
+  await expect(guideCard().getByRole('button', { name: '批准延长' })).toBeVisible({ timeout: 15_000 });
+  await guideCard().getByRole('button', { name: '批准延长' }).click();
+  await expect(guideCard().getByText(/您已批准延长 30 分钟/)).toBeVisible();
+
+  // The traveler confirms the extension, then completes the service.
+  await expect(travelerCard().getByRole('button', { name: '确认延长' })).toBeVisible({ timeout: 15_000 });
+  await travelerCard().getByRole('button', { name: '确认延长' }).click();
+  await expect(travelerCard().getByRole('button', { name: '申请延长' })).toBeVisible();
+  await travelerCard().getByRole('button', { name: '完成服务' }).click();
+  const confirm = t.getByRole('dialog', { name: '完成服务' });
+  await confirm.getByRole('button', { name: '完成服务' }).click();
+  await expect(travelerCard()).toHaveCount(0);
+  await t.getByRole('button', { name: /过往体验/ }).click();
+  await expect(travelerCard().getByText('已完成', { exact: true })).toBeVisible();
+  // The guide's tours no longer list it.
+  await expect(guideCard()).toHaveCount(0, { timeout: 15_000 });
+
+  for (const a of [traveler, guide]) {
+    expect(a.errors, 'console errors').toEqual([]);
+    await a.context.close();
+  }
+});
