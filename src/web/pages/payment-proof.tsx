@@ -47,7 +47,7 @@ export function Component() {
       </ButtonLink>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
-        <ProofStatusPill status={p.status} />
+        {p.status !== 'none' && <ProofStatusPill status={p.status} />}
       </div>
       <p className="mt-1 text-sm tabular-nums text-stone-500 dark:text-stone-400">{t('booking', { number: p.bookingNumber })}</p>
 

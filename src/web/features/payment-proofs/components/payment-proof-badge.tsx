@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock3, Plus } from 'lucide-react';
+import { CheckCircle2, Clock3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PROOF_BOOKING_STATUSES, proofStatusOf, type ProofStatus } from '../../../../shared/schemas/payment-proofs';
@@ -14,10 +14,11 @@ const TONE: Record<ProofStatus, string> = {
 /** The badge's look for a known status, without a link (the proof page shows it next to the heading). */
 export function ProofStatusPill({ status, className }: { status: ProofStatus; className?: string }) {
   const { t } = useTranslation('proofs');
-  const Icon = status === 'verified' ? CheckCircle2 : status === 'uploaded' ? Clock3 : Plus;
+  // 'none' reads '+ upload payment proof' (SPEC §4): its '+' is the text itself, no icon.
+  const Icon = status === 'verified' ? CheckCircle2 : status === 'uploaded' ? Clock3 : null;
   return (
     <span data-proof-status={status} className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset', TONE[status], className)}>
-      <Icon className="h-3.5 w-3.5 shrink-0" aria-hidden />
+      {Icon && <Icon className="h-3.5 w-3.5 shrink-0" aria-hidden />}
       {t(`badge.${status}`)}
     </span>
   );

@@ -1,4 +1,4 @@
-import { FileText, Upload } from 'lucide-react';
+import { FileText, Paperclip, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROOF_ACCEPT } from '../../../../shared/schemas/payment-proofs';
@@ -67,17 +67,29 @@ export function ProofUploadForm({ bookingId, replacing }: { bookingId: number; r
         <p id={hintId} className="mt-0.5 text-sm text-stone-600 dark:text-stone-400">
           {t('form.hint')}
         </p>
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
-          accept={PROOF_ACCEPT}
-          onChange={onChange}
-          disabled={upload.isPending}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          aria-invalid={error ? true : undefined}
-          className="mt-2 block w-full max-w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-primary-50 file:px-4 file:py-2 file:font-semibold file:text-primary-800 hover:file:bg-primary-100 dark:file:bg-primary-900/40 dark:file:text-primary-100"
-        />
+        {/* The native control stays for keyboards and screen readers; its button is drawn here so it reads in the page's language. */}
+        <div className="mt-2 flex min-w-0 flex-wrap items-center gap-3">
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept={PROOF_ACCEPT}
+            onChange={onChange}
+            disabled={upload.isPending}
+            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+            aria-invalid={error ? true : undefined}
+            className="peer sr-only"
+          />
+          <label
+            htmlFor={inputId}
+            aria-hidden
+            className="inline-flex cursor-pointer items-center gap-2 rounded-lg bg-primary-50 px-4 py-2 text-sm font-semibold text-primary-800 hover:bg-primary-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 dark:bg-primary-900/40 dark:text-primary-100"
+          >
+            <Paperclip className="h-4 w-4" aria-hidden />
+            {t('form.choose')}
+          </label>
+          <span className="min-w-0 break-all text-sm text-stone-600 dark:text-stone-400">{file?.name ?? t('form.noFile')}</span>
+        </div>
         {error && (
           <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
             {error}
