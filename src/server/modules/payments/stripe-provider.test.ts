@@ -6,6 +6,7 @@ import { StripeProvider } from './index';
 
 /** Stripe cannot be reached from here: signatures are made offline with generateTestHeaderString. */
 const SECRET = 'whsec_test_0123456789abcdef0123456789abcdef';
+const STRIPE_ENV = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline_only', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_offline_only' };
 const provider = new StripeProvider('sk_test_offline_only', SECRET);
 const header = (payload: string, opts: { secret?: string; timestamp?: number } = {}) =>
   provider.stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, timestamp: opts.timestamp });
@@ -20,6 +21,16 @@ const intentEvent = (type: string, intentId: string, metadata: Record<string, st
     data: { object: { id: intentId, object: 'payment_intent', metadata, last_payment_error: type.endsWith('failed') ? { code: 'card_declined' } : null } },
   });
 
+const chargeEvent = (intentId: string, last4: string, id: string, captured = true) =>
+  JSON.stringify({
+    id,
+    object: 'event',
+    type: 'charge.succeeded',
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: `ch_${id}`, object: 'charge', status: 'succeeded', captured, payment_intent: intentId, metadata: {}, payment_method_details: { type: 'card', card: { last4 } } } },
+  });
+
 describe('Stripe provider (offline)', () => {
   it('verifies webhooks on the raw body and reduces them to our events', () => {
     const body = intentEvent('payment_intent.succeeded', 'pi_123', { paymentId: '42' }, 'evt_1');
@@ -32,6 +43,16 @@ describe('Stripe provider (offline)', () => {
     });
     const failed = intentEvent('payment_intent.payment_failed', 'pi_123');
     expect(provider.verifyWebhook(Buffer.from(failed), { 'stripe-signature': header(failed) })).toMatchObject({ type: 'payment.failed', failureCode: 'card_declined' });
+    const charge = chargeEvent('pi_123', '4242', 'evt_c');
+    expect(provider.verifyWebhook(charge, { 'stripe-signature': header(charge) })).toEqual({
+      id: 'evt_c',
+      type: 'payment.succeeded',
+      providerRef: 'pi_123',
+      paymentId: undefined,
+      cardLast4: '4242',
+    });
+    const uncaptured = chargeEvent('pi_123', '4242', 'evt_u', false);
+    expect(provider.verifyWebhook(uncaptured, { 'stripe-signature': header(uncaptured) }).type).toBe('ignored');
     const other = intentEvent('charge.refunded', 'ch_1');
     expect(provider.verifyWebhook(other, { 'stripe-signature': header(other) }).type).toBe('ignored');
   });
@@ -80,7 +101,7 @@ describe('Stripe webhooks through the API (PAYMENT_PROVIDER=stripe)', () => {
   let guide: Awaited<ReturnType<typeof guidePerson>>;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline_only', STRIPE_WEBHOOK_SECRET: SECRET } });
+    t = await createTestApp({ env: STRIPE_ENV });
     traveler = await person(t);
     admin = await person(t, { admin: true });
     guide = await guidePerson(t);
@@ -95,27 +116,62 @@ describe('Stripe webhooks through the API (PAYMENT_PROVIDER=stripe)', () => {
     // The card PaymentIntent is created through the provider (stubbed: Stripe is not reachable here).
     const stripe = (t.app.paymentProvider as StripeProvider).stripe;
     (stripe.paymentIntents as unknown as { create: unknown }).create = async () => ({ id: 'pi_api_1', status: 'requires_payment_method', client_secret: 'pi_api_1_secret', next_action: null });
+    // The card is entered in Stripe Elements: the request carries no card field (decision 042).
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/v2/bookings/${id}/payments`,
       headers: { ...auth(traveler.token), 'idempotency-key': newKey() },
-      payload: { kind: 'deposit', method: 'card', cardNumber: '4242424242424242', expiryDate: '12/34', cvv: '123', cardHolder: 'Li Wei' },
+      payload: { kind: 'deposit', method: 'card' },
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().payment).toMatchObject({ status: 'pending', provider: 'stripe', clientSecret: 'pi_api_1_secret', demo: false, last4: '4242' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().payment).toMatchObject({ status: 'pending', provider: 'stripe', clientSecret: 'pi_api_1_secret', demo: false, last4: null });
 
     const succeeded = intentEvent('payment_intent.succeeded', 'pi_api_1', { paymentId: String(res.json().payment.id) }, 'evt_ok');
     const failed = intentEvent('payment_intent.payment_failed', 'pi_api_1', {}, 'evt_fail');
-    for (const body of [succeeded, failed, succeeded]) {
+    const charge = chargeEvent('pi_api_1', '4242', 'evt_charge');
+    for (const body of [succeeded, failed, charge, succeeded, charge]) {
       const r = await hook(body, header(body));
       expect(r.statusCode, r.body).toBe(200);
     }
     const after = (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
     expect(after.status).toBe('confirmed');
-    expect(after.payments).toMatchObject([{ status: 'succeeded' }]);
+    expect(after.payments).toMatchObject([{ status: 'succeeded', last4: '4242' }]);
     const ledger = (await t.app.inject({ url: `/api/admin/bookings/${id}/ledger`, headers: auth(admin.token) })).json();
     expect(ledger.entries).toHaveLength(2);
     expect(ledger.balance.total).toBe(0);
+  });
+
+  it('refuses card fields sent to this server: the card goes to Stripe only, nothing is charged', async () => {
+    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(9), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const stripe = (t.app.paymentProvider as StripeProvider).stripe;
+    let created = 0;
+    (stripe.paymentIntents as unknown as { create: unknown }).create = async () => {
+      created++;
+      return { id: 'pi_never', status: 'requires_payment_method', client_secret: 'pi_never_secret', next_action: null };
+    };
+    for (const payload of [
+      { kind: 'deposit', method: 'card', cardNumber: '4242424242424242', expiryDate: '12/34', cvv: '123', cardHolder: 'Li Wei' },
+      { kind: 'deposit', method: 'card', cardHolder: 'Li Wei' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/payments`, headers: { ...auth(traveler.token), 'idempotency-key': newKey() }, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_failed' });
+      expect(res.body).not.toContain('4242');
+    }
+    expect(created).toBe(0);
+    const after = (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
+    expect(after).toMatchObject({ status: 'pending', payments: [] });
+  });
+
+  it('tells the browser the publishable key (never the secret) and opens the CSP to Stripe.js', async () => {
+    const res = await t.app.inject({ url: '/api/config/public' });
+    expect(res.json().payments).toEqual({ provider: 'stripe', publishableKey: 'pk_test_offline_only' });
+    expect(res.body).not.toContain('sk_test');
+    expect(res.body).not.toContain('whsec_');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
   });
 
   it('answers 400 invalid_signature to a forged event and 404 on the simulated route', async () => {
