@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { allowConsoleErrors, DEMO_PASSWORDS, expect, test } from './fixtures';
+
+/**
+ * Issue 12, the booking PDF in the browser: the demo traveler, in Chinese, opens a paid trip's PDF
+ * from the trip card; the PDF loads in the page, switches to English, and downloads.
+ */
+
+const tokyoDate = (daysAhead: number) => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + daysAhead)).toISOString().slice(0, 10);
+};
+
+/**
+ * fixtures.ts's signIn, for the top frame only: init scripts run in every frame, and the PDF frame
+ * (Chromium's PDF viewer) has no sessionStorage, so the shared helper's script throws there.
+ */
+async function signIn(page: Page, username: string, password: string, locale: 'en' | 'zh-CN') {
+  const res = await page.request.post('/api/auth/login', { data: { username, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const reply = await res.json();
+  await page.addInitScript(
+    ([token, user, l]) => {
+      if (window !== window.top || !window.sessionStorage || sessionStorage.getItem('e2e-session-set')) return;
+      localStorage.setItem('tabi.token', token!);
+      localStorage.setItem('tabi.user', user!);
+      localStorage.setItem('tabi.locale', l!);
+      sessionStorage.setItem('e2e-session-set', '1');
+    },
+    [reply.token, JSON.stringify(reply.user), locale],
+  );
+  return reply as { token: string };
+}
+
+/** Books the demo guide for the traveler and pays the deposit by card, through the API. */
+async function paidBooking(request: APIRequestContext, token: string): Promise<{ id: number; bookingNumber: string }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const guideLogin = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
+  const guide = await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${guideLogin.token}` } })).json();
+  for (let day = 40; day < 100; day++) {
+    const date = tokyoDate(day);
+    const slots = await (await request.get(`/api/v2/guides/${guide.id}/slots?date=${date}&durationHours=2`)).json();
+    const slot = (slots.slots as { startTime: string }[]).find((s) => s.startTime >= '10:00');
+    if (!slot) continue;
+    const booked = await request.post('/api/v2/bookings', {
+      headers,
+      data: { guideId: guide.id, date, startTime: slot.startTime, durationHours: 2, travelers: 2, meetingAddress: '东京都台东区浅草2-3-1 浅草寺雷门前' },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const booking = await booked.json();
+    const paid = await request.post(`/api/v2/bookings/${booking.id}/payments`, {
+      headers: { ...headers, 'idempotency-key': `e2e-pdf-${booking.id}-${Date.now()}` },
+      data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Li Wei' },
+    });
+    expect(paid.status(), await paid.text()).toBe(201);
+    return { id: booking.id, bookingNumber: booking.bookingNumber };
+  }
+  throw new Error('no free slot for the demo guide');
+}
+
+test('the traveler opens a trip’s PDF in Chinese, switches it to English and downloads it', async ({ page }) => {
+  const session = await signIn(page, 'traveler', DEMO_PASSWORDS.traveler!, 'zh-CN');
+  const booking = await paidBooking(page.request, session.token);
+  const isPdf = (lang: string) => (r: { url(): string; status(): number; headers(): Record<string, string> }) =>
+    new RegExp(`/api/v2/bookings/${booking.id}/pdf\\?lang=${lang}&`).test(r.url()) && r.status() === 200 && r.headers()['content-type'] === 'application/pdf';
+
+  await page.goto('/dashboard?tab=pending-requests');
+  const card = page.locator('article').filter({ hasText: booking.bookingNumber });
+  const zhPdf = page.waitForResponse(isPdf('zh-CN'));
+  await card.getByRole('link', { name: `预订确认单 PDF，${booking.bookingNumber}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/pdf-preview/${booking.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`预订确认单 ${booking.bookingNumber}`);
+  await zhPdf;
+  const frame = page.getByTitle(`预订确认单 ${booking.bookingNumber}（PDF）`);
+  await expect(frame).toBeVisible();
+  await expect(page.getByRole('status')).toHaveCount(0); // the iframe finished loading
+  await expect(page.getByRole('button', { name: '中文', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  // English, on the same page.
+  const enPdf = page.waitForResponse(isPdf('en'));
+  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await enPdf;
+  await expect(page).toHaveURL(/lang=en/);
+  await expect(page.getByRole('button', { name: 'English', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  // The download is the PDF itself, named after the booking.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: '下载 PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`Tabi-Guides-${booking.bookingNumber}.pdf`);
+  const file = await readFile((await download.path())!);
+  expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(file.length).toBeGreaterThan(5_000);
+
+  // For review by eye (PDF_SHOTS=dir): the page at desktop and phone widths, in both languages.
+  const shots = process.env.PDF_SHOTS;
+  if (shots) {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      for (const lang of ['zh-CN', 'en'] as const) {
+        await page.goto(`/pdf-preview/${booking.id}?lang=${lang}`);
+        await expect(page.getByRole('status')).toHaveCount(0);
+        await page.waitForTimeout(2000); // the PDF viewer paints after the frame's load event
+        await page.screenshot({ path: `${shots}/pdf-preview-${width}-${lang}.png` });
+      }
+    }
+  }
+});
+
+test('a visitor is sent to log in first; a booking that is not theirs shows “not found”', async ({ page }) => {
+  allowConsoleErrors(page, /404/);
+  const owner = await (await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })).json();
+  const booking = await paidBooking(page.request, owner.token);
+  await page.goto(`/pdf-preview/${booking.id}`);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+
+  await signIn(page, 'traveler', DEMO_PASSWORDS.traveler!, 'en');
+  await page.goto('/pdf-preview/99999999');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Booking not found');
+  await expect(page.getByRole('link', { name: 'Back to My Trips' })).toBeVisible();
+});
