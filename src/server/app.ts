@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, AppInstance } from './lib/types';
 import { authRoutes, registerAuth } from './modules/auth/index';
+import { registerBookingPdf } from './modules/booking-pdf/index';
 import { registerBookings } from './modules/bookings/index';
 import { catalogRoutes } from './modules/catalog/index';
 import { clientErrorRoutes } from './modules/client-errors/index';
@@ -87,6 +88,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   guidesRoutes(app);
   savedGuidesRoutes(app);
   registerBookings(app);
+  registerBookingPdf(app);
   registerReviews(app);
   await registerRealtime(app);
   registerNotifications(app);

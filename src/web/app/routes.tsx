@@ -43,7 +43,7 @@ const PAGES: PageRoute[] = [
   { path: '/payment-demo', titleKey: 'routes.paymentDemo', lazy: () => import('../pages/payment-demo') },
   { path: '/withdrawal', titleKey: 'routes.withdrawal' },
   { path: '/verify-identity', titleKey: 'routes.verifyIdentity' },
-  { path: '/pdf-preview/:id', titleKey: 'routes.pdfPreview' },
+  { path: '/pdf-preview/:id', titleKey: 'routes.pdfPreview', lazy: () => import('../pages/pdf-preview') },
   { path: '/terms', titleKey: 'routes.terms', lazy: helpArticle },
   { path: '/privacy', titleKey: 'routes.privacy', lazy: helpArticle },
   { path: '/help', titleKey: 'routes.help', lazy: helpIndex },
