@@ -189,8 +189,9 @@ async function firstOpenDay(db: Database, guide: { id: number; timeZone: string 
  * The tour day (issue 12), so a newcomer can try every on-tour step at once: the demo traveler and
  * the demo guide have a tour under way (started an hour before seeding, both confirmed) and another
  * one today that neither has confirmed yet ('Confirm Start' on both sides). Times are relative to the
- * moment of seeding, on the half hour; the second tour starts after the first ends when that is still
- * today in the guide's zone, else it is earlier today (its start is still to be confirmed).
+ * moment of seeding, on the half hour; the second tour starts 4.5 h after the first ends (room for its
+ * two extensions) when that is still today in the guide's zone, else earlier today (its start still to
+ * be confirmed).
  */
 export async function seedTourDay(db: Database, now: Date): Promise<void> {
   const [traveler] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'traveler'));
@@ -200,7 +201,8 @@ export async function seedTourDay(db: Database, now: Date): Promise<void> {
   const base = Math.floor(now.getTime() / halfHour) * halfHour;
   const today = todayInZone(guide.timeZone, now);
   const ongoingStart = new Date(base - HOUR);
-  const laterStart = new Date(base + 2.5 * HOUR);
+  // Room for both extensions of the tour under way (2 × 2 h) before the next one.
+  const laterStart = new Date(base + 6.5 * HOUR);
   const nextStart = todayInZone(guide.timeZone, laterStart) === today ? laterStart : new Date(base - 4.5 * HOUR);
   const tours = [
     { startsAt: ongoingStart, hours: 3, travelers: 2, status: 'ongoing' as const, method: 'card' as const, meetingAddress: '东京站丸之内北口', notes: '想逛皇居外苑和银座。' },

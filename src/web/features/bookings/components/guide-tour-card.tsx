@@ -60,6 +60,10 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
         </Fact>
       </dl>
       <TourActions booking={b} side="guide" isTourDay={days === 0} />
+
+      {/* Extras: each feature mounts its own component here, one line each (e.g. the payment proof to verify). */}
+      <div data-slot="tour-extras" className="mt-4 flex flex-wrap items-center gap-2 empty:hidden">
+      </div>
     </article>
   );
 }

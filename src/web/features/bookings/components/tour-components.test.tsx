@@ -102,6 +102,7 @@ describe('traveler trip card on the tour day', () => {
   it('awaiting_start: Confirm Start, then a disabled Waiting for guide... once confirmed', async () => {
     const { unmount } = render(wrap(<TripCard booking={booking({ status: 'awaiting_start', travelerConfirmedStart: false, guideConfirmedStart: false, actions: ['start_confirm', 'cancel'] })} now={now} onContactSupport={noop} />));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm Start' }));
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull(); // SPEC §4: not on the tour day
     await waitFor(() => expect(calls().some((c) => c.url.endsWith('/api/bookings/12/confirm-start') && c.method === 'PATCH' && c.body === JSON.stringify({ userType: 'traveler' }))).toBe(true));
     unmount();
     render(wrap(<TripCard booking={booking({ status: 'start_confirmed', travelerConfirmedStart: true, guideConfirmedStart: false, actions: [] })} now={now} onContactSupport={noop} />));
@@ -117,6 +118,7 @@ describe('traveler trip card on the tour day', () => {
     unmount();
     render(wrap(<TripCard booking={booking({ status: 'upcoming', travelerConfirmedStart: false, guideConfirmedStart: false, actions: ['start_confirm', 'cancel'] })} now={now} onContactSupport={noop} />));
     expect(await screen.findByRole('button', { name: 'Confirm Start' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
   it('shows every ongoing label of SPEC §4 by status', async () => {

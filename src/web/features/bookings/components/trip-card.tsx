@@ -31,7 +31,8 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
   const zone = b.timeZone === 'Asia/Tokyo' ? t('bookings:japanTime') : b.timeZone;
   const deposit = b.payments.find((p) => p.kind === 'deposit' && p.status !== 'failed' && p.status !== 'pending' && p.status !== 'processing');
   const refunded = b.payments.reduce((sum, p) => sum + p.refundedCents, 0);
-  const canCancel = b.actions.includes('cancel');
+  // SPEC §4: on the tour day the card offers 'Confirm Start' instead of 'Cancel'.
+  const canCancel = b.actions.includes('cancel') && b.status !== 'awaiting_start' && !(b.status === 'upcoming' && days <= 0);
   const showCountdown = (b.status === 'upcoming' || b.status === 'awaiting_start' || b.status === 'start_confirmed') && days >= 0 && days <= COUNTDOWN_DAYS;
   const titleId = `trip-${b.id}`;
 
