@@ -9,7 +9,7 @@
  * second in total, taking turns in 2 s slices.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import { conversations, guides, sessions, users } from '../src/server/db/schema/
 import { generateBulkGuides } from '../src/server/db/seed/guides';
 import { runSeed } from '../src/server/db/seed/index';
 import { signAccessToken } from '../src/server/modules/auth/tokens';
+import { summarizeCpuProfile } from './cpu-profile';
 import { BENCH_JWT_SECRET, createDatabase, quantile, request, root, startServer, stop, takeProfile, type Backend, type BenchDatabase } from './lib';
 
 const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 1000);
@@ -165,13 +166,16 @@ async function openLoad(seconds: number, send: (k: number, sentAt: number, fail:
   pending.clear();
 }
 
-export async function runChatSeries(backend: Backend, basePort: number): Promise<string[]> {
+/** `cpuDir`: run both instances with --cpu-prof into it and summarize where their CPU went while chatting. */
+export async function runChatSeries(backend: Backend, basePort: number, cpuDir?: string): Promise<string[]> {
   const redisUrl = process.env.REDIS_URL!;
   const pairs = Math.floor(CLIENTS / 2);
   const started = performance.now();
   const children: ChildProcess[] = [];
   const sockets: WebSocket[] = [];
   const cleanup: (() => void)[] = [];
+  const chatWindows: [bigint, bigint][] = [];
+  const lines: string[] = [];
   const db = await createDatabase(backend, 'chat');
   try {
     const database = await db.open();
@@ -188,7 +192,7 @@ export async function runChatSeries(backend: Backend, basePort: number): Promise
     cleanup.push(() => rmSync(profileDir, { recursive: true, force: true }));
     const profiled = (i: number) => ({
       env: { REDIS_URL: redisUrl, BENCH_PG_PROFILE: path.join(profileDir, `pg-${i}.json`) },
-      extraNodeArgs: ['--import', path.join(root, 'bench/pg-profile.ts')],
+      extraNodeArgs: ['--import', path.join(root, 'bench/pg-profile.ts'), ...(cpuDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuDir}/${i}`] : [])],
     });
     const starting = [startServer(db, ports[0]!, profiled(0)), startServer(db, ports[1]!, profiled(1)), startEcho(echoPort)];
     for (const p of starting) void p.then((c) => children.push(c), () => {});
@@ -256,7 +260,9 @@ export async function runChatSeries(backend: Backend, basePort: number): Promise
     await Promise.all([takeProfile(appA!, path.join(profileDir, 'pg-0.json')), takeProfile(appB!, path.join(profileDir, 'pg-1.json'))]);
     for (let r = 0; r < ROUNDS; r++) {
       await openLoad(SLICE_S, echoSend, echoPending, echoSlice);
+      const from = process.hrtime.bigint() / 1000n;
       await openLoad(SLICE_S, chatSend, chatPending, chatSlice);
+      chatWindows.push([from, process.hrtime.bigint() / 1000n]);
       process.stdout.write(`\r  chat round ${r + 1} / ${ROUNDS}`);
     }
     console.log('');
@@ -271,18 +277,24 @@ export async function runChatSeries(backend: Backend, basePort: number): Promise
     const line = (s: Slice, sorted: number[]) =>
       `p50 ${quantile(sorted, 0.5).toFixed(1).padStart(6)} ms   p99 ${quantile(sorted, 0.99).toFixed(1).padStart(6)} ms   (${sorted.length} delivered, ${s.lost} lost, ${s.errors} refused)`;
     const total = (performance.now() - started) / 1000;
-    return [
+    lines.push(
       `  Chat: ${(pairs * 2).toLocaleString('en')} sockets (${pairs} travelers, ${pairs} guides; each pair split over 2 instances, Redis pub/sub), ${RATE} messages/s, ${ROUNDS}×${SLICE_S} s each`,
       `    set-up ${setupS.toFixed(0)} s, ${(pairs * 2).toLocaleString('en')} app sockets connected in ${connectS.toFixed(1)} s, whole series ${total.toFixed(0)} s`,
       `  bare ws echo, ${(pairs * 2).toLocaleString('en')} sockets, send → echo               ${line(echoSlice, e)}`,
       `  POST …/messages → new_message on the other instance  ${line(chatSlice, c)}`,
       `    both instances' PostgreSQL statements per message sent: ${(statements / sentMessages).toFixed(1)}, ${(statementMs / sentMessages).toFixed(1)} ms of statement time`,
       `  chat / bare ws echo: p50 ${(quantile(c, 0.5) / quantile(e, 0.5)).toFixed(1)}×, p99 ${(quantile(c, 0.99) / quantile(e, 0.99)).toFixed(1)}×`,
-    ];
+    );
   } finally {
     for (const ws of sockets) ws.terminate();
     await Promise.all(children.map(stop));
     await db.drop();
     for (const fn of cleanup) fn();
   }
+  for (const i of [0, 1]) {
+    const dir = cpuDir && path.join(cpuDir, String(i));
+    const file = dir && existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith('.cpuprofile')) : undefined;
+    if (dir && file) lines.push(`  Instance ${i === 0 ? 'A' : 'B'}'s CPU during the chat slices (${path.join(dir, file)}):`, ...summarizeCpuProfile(path.join(dir, file), root, chatWindows));
+  }
+  return lines;
 }

@@ -26,7 +26,8 @@
  * Settings: BENCH_SECONDS (10 per series, in 2 s slices taking turns), BENCH_CONCURRENCY (16),
  * BENCH_SIZES ("10000,100000"; "2000" on PGlite), BENCH_BOOKING_GUIDES (2,000 on PGlite), BENCH_EXISTING_BOOKINGS (6,000),
  * BENCH_CHAT_CLIENTS (1000), BENCH_CHAT_RATE (50 messages/s), BENCH_CHAT_ROUNDS (5), BENCH_CPU_PROF (a folder:
- * the booking server runs with --cpu-prof and the bench prints where its CPU went in the measured slices).
+ * the booking server and the chat instances run with --cpu-prof, and the bench prints where their CPU
+ * went in the measured slices), BENCH_PROFILE_TOP (12 statements shown).
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -402,7 +403,7 @@ async function main() {
         const dbMs = profile.reduce((t, s) => t + s.ms, 0);
         lines.push(`  Booking server's PostgreSQL statements during the measured slices (bench/pg-profile.ts), by total time:`);
         lines.push(`    ${(statements / ops).toFixed(1)} statements and ${(dbMs / ops).toFixed(1)} ms of statement time per create + pay (latency p50 ${bookings.p50.toFixed(1)} ms)`);
-        for (const s of [...profile].sort((x, y) => y.ms - x.ms).slice(0, 12)) {
+        for (const s of [...profile].sort((x, y) => y.ms - x.ms).slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 12))) {
           lines.push(`    ${((s.ms / dbMs) * 100).toFixed(1).padStart(5)}%  ${(s.calls / ops).toFixed(2).padStart(5)}/op  ${(s.ms / s.calls).toFixed(2).padStart(6)} ms  ${s.sql.slice(0, 140)}`);
         }
       } else if (backend.kind === 'pglite') {
@@ -422,7 +423,7 @@ async function main() {
     if (why) lines.push(`  ${why}`);
     else {
       console.log('Chat series');
-      lines.push(...(await runChatSeries(backend, basePort + 20)));
+      lines.push(...(await runChatSeries(backend, basePort + 20, CPU_PROF_DIR && path.join(CPU_PROF_DIR, `chat-${Date.now()}`))));
     }
   }
   if (chosen.has('size')) {
