@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { disputeResolutionPostings, refundableCents } from '../../../shared/booking/dispute-ledger';
 import { ledgerBalance } from '../../../shared/booking/ledger';
-import { bookingNumber } from '../../../shared/booking/money-rules';
+import { addWorkingDays, bookingNumber, EARNINGS_HOLD_WORKING_DAYS } from '../../../shared/booking/money-rules';
 import { nextStatus } from '../../../shared/booking/state-machine';
 import {
   EVIDENCE_MAX_FILES,
@@ -271,7 +271,9 @@ export class DisputesService {
         commissionRate: this.deps.commissionRate,
       });
       const guideUserId = (await guideUserIdOf(db, booking.guideId))!;
-      await insertPostings(db, booking.id, postings, { travelerId: booking.travelerId, guideUserId });
+      // What the settlement pays the guide is pending like a completion's earnings (decision 061), counted from the resolution.
+      const guideAvailableAt = addWorkingDays(now, EARNINGS_HOLD_WORKING_DAYS, booking.timeZone);
+      await insertPostings(db, booking.id, postings, { travelerId: booking.travelerId, guideUserId, guideAvailableAt });
       const moved = await transitionBooking(
         db,
         booking.id,
