@@ -8,7 +8,7 @@
  * time from send until the echo arrives. Both are an open load at BENCH_CHAT_RATE messages per
  * second in total, taking turns in 2 s slices.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -38,16 +38,21 @@ export async function chatUnavailable(backend: Backend): Promise<string | null> 
   if (!redisUrl) missing.push('REDIS_URL is not set (Redis pub/sub carries messages between the two app instances; e.g. REDIS_URL=redis://127.0.0.1:6379)');
   else {
     const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    redis.on('error', () => {});
+    let cause: Error | undefined;
+    redis.on('error', (err: Error) => (cause ??= err));
     try {
       await redis.connect();
       await redis.ping();
     } catch (err) {
-      missing.push(`Redis at ${redisUrl} does not answer (${(err as Error).message})`);
+      missing.push(`Redis at ${redisUrl} does not answer (${(cause ?? (err as Error)).message})`);
     } finally {
       redis.disconnect();
     }
   }
+  // Node raises its soft limit of open files to the hard one; this process holds two sockets per client (app, echo).
+  const hard = execSync('ulimit -Hn', { shell: '/bin/sh', encoding: 'utf8' }).trim();
+  const need = 2 * CLIENTS + 200;
+  if (hard !== 'unlimited' && Number(hard) < need) missing.push(`only ${hard} open files are allowed (ulimit -Hn) and it needs ${need}: raise the limit or lower BENCH_CHAT_CLIENTS`);
   if (backend.kind !== 'postgres') missing.push('no PostgreSQL server answered (the two instances must share one database: BENCH_DATABASE_URL or DATABASE_URL)');
   return missing.length ? `chat series skipped: ${missing.join('; and ')}` : null;
 }
