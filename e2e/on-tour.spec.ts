@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
 
@@ -97,6 +98,43 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, the guide 
   // The guide's tours no longer list it.
   await expect(guideCard()).toHaveCount(0, { timeout: 15_000 });
 
+  for (const a of [traveler, guide]) {
+    expect(a.errors, 'console errors').toEqual([]);
+    await a.context.close();
+  }
+});
+
+test('the on-tour cards and both extension dialogs have no WCAG A/AA violations (axe)', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const traveler = await openAs(browser, 'traveler', 'Asia/Shanghai');
+  const t = traveler.page;
+  const axe = async (page: Page, label: string) => {
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(result.violations.map((v) => `${label}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`)).toEqual([]);
+  };
+  await t.goto('/dashboard?tab=ongoing');
+  const first = t.getByRole('article').filter({ has: t.getByRole('button', { name: '申请延长' }) }).first();
+  await expect(first).toBeVisible();
+  const number = (await first.textContent())!.match(/TG\d{4,}/)![0];
+  const card = t.getByRole('article').filter({ hasText: number });
+  await axe(t, 'trips ongoing');
+  await card.getByRole('button', { name: '申请延长' }).click();
+  await expect(t.getByRole('dialog', { name: '申请延长行程' })).toBeVisible();
+  await axe(t, 'request extension dialog');
+  await t.getByRole('dialog').getByRole('button', { name: '继续付款' }).click();
+  await expect(t.getByRole('dialog', { name: '行程延长付款' })).toBeVisible();
+  await axe(t, 'extension payment dialog');
+  await t.getByRole('dialog').getByRole('button', { name: '取消' }).click();
+  await expect(t.getByRole('dialog')).toHaveCount(0);
+  // Cancelled before paying: the card offers to pay the requested extension.
+  await expect(card.getByRole('button', { name: /^支付延长费用（.+ 元）$/ })).toBeVisible();
+
+  const guide = await openAs(browser, 'guide', 'Asia/Tokyo');
+  await guide.page.goto('/guide-dashboard');
+  await expect(guide.page.getByRole('heading', { name: '您的行程' })).toBeVisible();
+  await axe(guide.page, 'guide dashboard tours');
   for (const a of [traveler, guide]) {
     expect(a.errors, 'console errors').toEqual([]);
     await a.context.close();

@@ -9,6 +9,8 @@ export const NOTIFICATION_KINDS = ['chat', 'booking', 'payment', 'reminder', 'ap
 export const NOTIFICATION_CHANNELS = ['inApp', 'browser', 'email'] as const;
 
 export type SystemMessageType = (typeof SYSTEM_MESSAGE_TYPES)[number];
+/** A system message's words in each language (decision 053). */
+export type SystemMessageTexts = Partial<Record<'en' | 'zh-CN', { title: string; message: string; actionLabel?: string }>>;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const systemMessageSchema = z.object({

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TourRequest } from '../../../shared/schemas/messaging';
+import type { SystemMessageTexts } from '../../../shared/schemas/notifications';
 import { guides } from './guides';
 import { users } from './users';
 
@@ -95,6 +96,12 @@ export const systemMessages = pgTable(
     relatedEntityType: text('related_entity_type'),
     relatedEntityId: integer('related_entity_id'),
     dedupeKey: text('dedupe_key'),
+    /**
+     * Title, message and action label in every language, given by the creating event (decision 053):
+     * each reader gets the language they read in now. Null on rows written before; `title`,
+     * `message` and `actionLabel` keep the recipient's stored-locale text either way.
+     */
+    texts: jsonb('texts').$type<SystemMessageTexts>(),
   },
   (t) => [
     index('system_messages_user_idx').on(t.userId, t.status, t.createdAt),

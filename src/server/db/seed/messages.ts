@@ -51,6 +51,7 @@ export async function seedDemoMessages(db: Database): Promise<void> {
       relatedEntityType: 'booking',
       relatedEntityId: bookingId,
       dedupeKey: `seed:${type}:${bookingId}:${userId}`,
+      texts: text,
     });
   };
   for (const b of rows) {

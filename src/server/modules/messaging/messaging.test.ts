@@ -211,6 +211,9 @@ describe('tour request message', () => {
     expect((await call(t, g, 'POST', `/api/conversations/${c}/tour-requests/${m.id}/accept`)).json().code).toBe('tour_request_closed');
     const notes = (await call(t, a, 'GET', '/api/v2/system-messages')).json().data.messages;
     expect(notes[0]).toMatchObject({ type: 'booking', title: 'Tour request accepted', actionable: true });
+    // The same notice for a reader in Chinese (decision 053: every language is kept).
+    const zh = await t.app.inject({ url: '/api/v2/system-messages', headers: { ...auth(a.token), 'accept-language': 'zh-CN' } });
+    expect(zh.json().data.messages[0]).toMatchObject({ title: '行程请求已接受', actionLabel: '打开聊天' });
   });
 
   it('rejects with a chosen reason and a confirmation', async () => {

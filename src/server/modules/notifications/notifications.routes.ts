@@ -26,11 +26,13 @@ const tags = ['notifications'];
 /** SPEC §7 System messages: all authenticated, every reply wrapped in `data`; another user's message is 404. */
 export function notificationsRoutes(app: AppInstance, service: NotificationsService): void {
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+  /** Titles and texts come in the language the caller reads now (Accept-Language, else stored locale; decision 053). */
+  const lang = (request: Parameters<typeof currentUser>[0]) => service.readerLocale(me(request), request.headers['accept-language']);
 
   app.get(
     BASE,
-    { onRequest: app.requireAuth, schema: { tags, summary: 'My system messages, newest first', querystring: systemMessageListQuerySchema, response: { 200: systemMessageListSchema, ...errors } } },
-    async (request) => service.list(me(request), request.query),
+    { onRequest: app.requireAuth, schema: { tags, summary: 'My system messages, newest first', description: 'title, message and actionLabel are in the language of Accept-Language (en or zh-CN), else the caller\'s stored locale.', querystring: systemMessageListQuerySchema, response: { 200: systemMessageListSchema, ...errors } } },
+    async (request) => service.list(me(request), request.query, await lang(request)),
   );
   app.get(
     `${BASE}/unread/count`,
@@ -48,7 +50,7 @@ export function notificationsRoutes(app: AppInstance, service: NotificationsServ
       onRequest: app.requireAuth,
       schema: { tags, summary: 'My system messages about one entity (for example a booking)', params: entityParamsSchema, response: { 200: systemMessagesOfEntitySchema, ...errors } },
     },
-    async (request) => service.byEntity(me(request), request.params.type, request.params.id),
+    async (request) => service.byEntity(me(request), request.params.type, request.params.id, await lang(request)),
   );
   app.patch(
     `${BASE}/read`,
@@ -61,17 +63,17 @@ export function notificationsRoutes(app: AppInstance, service: NotificationsServ
   app.get(
     `${BASE}/:id`,
     { onRequest: app.requireAuth, schema: { tags, summary: 'One of my system messages', params: idParams, response: { 200: systemMessageReplySchema, ...errors } } },
-    async (request) => service.get(me(request), request.params.id),
+    async (request) => service.get(me(request), request.params.id, await lang(request)),
   );
   app.patch(
     `${BASE}/:id/read`,
     { onRequest: app.requireAuth, schema: { tags, summary: 'Mark one of my messages read', params: idParams, response: { 200: systemMessageReplySchema, ...errors } } },
-    async (request) => service.markRead(me(request), request.params.id),
+    async (request) => service.markRead(me(request), request.params.id, await lang(request)),
   );
   app.patch(
     `${BASE}/:id/archive`,
     { onRequest: app.requireAuth, schema: { tags, summary: 'Archive one of my messages (an unread one stops counting)', params: idParams, response: { 200: systemMessageReplySchema, ...errors } } },
-    async (request) => service.archive(me(request), request.params.id),
+    async (request) => service.archive(me(request), request.params.id, await lang(request)),
   );
   app.delete(
     `${BASE}/:id`,

@@ -7,6 +7,7 @@ import {
   type SystemMessage,
   type SystemMessageType,
 } from '../../../shared/schemas/notifications';
+import { matchLocale } from '../../../shared/locales';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Realtime } from '../../realtime/index';
@@ -15,7 +16,19 @@ import * as repo from './notifications.repository';
 import type { SystemMessageRow } from './notifications.repository';
 import { chatMail, systemMail, type Locale } from './templates';
 
-export const toSystemMessage = (m: SystemMessageRow): SystemMessage => ({
+/**
+ * The message as the API shows it, in `locale` when its texts hold that language (decision 053);
+ * otherwise as stored (the recipient's locale at creation). Every read goes through here.
+ */
+export const toSystemMessage = (m: SystemMessageRow, locale?: Locale): SystemMessage => {
+  const text = locale ? m.texts?.[locale] : undefined;
+  return {
+    ...fields(m),
+    ...(text && { title: text.title, message: text.message, actionLabel: text.actionLabel ?? m.actionLabel }),
+  };
+};
+
+const fields = (m: SystemMessageRow): SystemMessage => ({
   id: m.id,
   type: m.type,
   title: m.title,
@@ -47,7 +60,7 @@ export interface CreateSystemMessage {
   dedupeKey?: string;
 }
 
-const localeOf = (l: string | null): Locale => (l === 'zh-CN' ? 'zh-CN' : 'en');
+const localeOf = (l: string | null | undefined): Locale => (l === 'zh-CN' ? 'zh-CN' : 'en');
 
 /**
  * The notification centre (SPEC §3/§4/§7 System messages). Every read and write is scoped to the
@@ -109,9 +122,10 @@ export class NotificationsService {
           relatedEntityType: input.related?.type ?? null,
           relatedEntityId: input.related?.id ?? null,
           dedupeKey: input.dedupeKey ?? null,
+          texts: input.text,
         });
         if (!row) continue; // already created for this event
-        const message = toSystemMessage(row);
+        const message = toSystemMessage(row, locale);
         created.push(message);
         this.deps.realtime.send([input.userId], { type: 'system_message', payload: { action: 'created', message } });
       }
@@ -147,16 +161,24 @@ export class NotificationsService {
     }
   }
 
-  async list(userId: number, q: Parameters<typeof repo.listOwn>[2]) {
-    const now = new Date();
-    const [{ rows, total }, unreadCount] = await Promise.all([repo.listOwn(this.db, userId, q, now), repo.unreadCount(this.db, userId, now)]);
-    return { data: { messages: rows.map(toSystemMessage), total, page: q.page, limit: q.limit, unreadCount } };
+  /** The language a reader reads in now: Accept-Language when it names en or zh-CN, else their stored locale. */
+  async readerLocale(userId: number, acceptLanguage: string | undefined): Promise<Locale> {
+    const asked = matchLocale(acceptLanguage);
+    if (asked) return asked;
+    const [person] = await repo.recipients(this.db, [userId]);
+    return localeOf(person?.locale);
   }
 
-  async get(userId: number, id: number) {
+  async list(userId: number, q: Parameters<typeof repo.listOwn>[2], locale?: Locale) {
+    const now = new Date();
+    const [{ rows, total }, unreadCount] = await Promise.all([repo.listOwn(this.db, userId, q, now), repo.unreadCount(this.db, userId, now)]);
+    return { data: { messages: rows.map((m) => toSystemMessage(m, locale)), total, page: q.page, limit: q.limit, unreadCount } };
+  }
+
+  async get(userId: number, id: number, locale?: Locale) {
     const m = await repo.findOwn(this.db, userId, id);
     if (!m) throw notFound('Message');
-    return { data: toSystemMessage(m) };
+    return { data: toSystemMessage(m, locale) };
   }
 
   unreadCount(userId: number): Promise<number> {
@@ -171,11 +193,11 @@ export class NotificationsService {
     return unreadCount;
   }
 
-  async markRead(userId: number, id: number) {
+  async markRead(userId: number, id: number, locale?: Locale) {
     const existing = await repo.findOwn(this.db, userId, id);
     if (!existing) throw notFound('Message');
     const [changed] = await repo.setStatus(this.db, userId, [id], ['unread'], 'read', new Date());
-    const message = toSystemMessage(changed ?? existing);
+    const message = toSystemMessage(changed ?? existing, locale);
     if (changed) await this.announceRead(userId, [id], message);
     return { data: message };
   }
@@ -189,11 +211,11 @@ export class NotificationsService {
     return { data: { updated: rows.length, unreadCount } };
   }
 
-  async archive(userId: number, id: number) {
+  async archive(userId: number, id: number, locale?: Locale) {
     const existing = await repo.findOwn(this.db, userId, id);
     if (!existing) throw notFound('Message');
     const [changed] = await repo.setStatus(this.db, userId, [id], ['unread', 'read'], 'archived', new Date());
-    const message = toSystemMessage(changed ?? existing);
+    const message = toSystemMessage(changed ?? existing, locale);
     if (existing.status === 'unread') await this.announceRead(userId, [id], message);
     return { data: message };
   }
@@ -218,10 +240,10 @@ export class NotificationsService {
     return { data: out };
   }
 
-  async byEntity(userId: number, type: string, id: number) {
+  async byEntity(userId: number, type: string, id: number, locale?: Locale) {
     // Nothing of the caller's about this entity: the same 404 as an entity that does not exist.
     const rows = await repo.listByEntity(this.db, userId, type, id);
     if (rows.length === 0) throw notFound('Messages');
-    return { data: rows.map(toSystemMessage) };
+    return { data: rows.map((m) => toSystemMessage(m, locale)) };
   }
 }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemMessages } from '../../db/schema/index';
 import { mailsTo } from '../mail/index';
 import { call, guide, traveler, type Who } from '../messaging/test-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -37,6 +39,30 @@ describe('system messages (SPEC §7)', () => {
     await t.app.notifications.create([note(a.id)]);
     const m = (await call(t, a, 'GET', BASE)).json().data.messages[0];
     expect(m.title).toBe('预订已接受');
+  });
+
+  it('is shown in the language the reader reads in now, on every read (decision 053)', async () => {
+    const a = await traveler(t); // stored locale: none (English)
+    const [created] = await t.app.notifications.create([note(a.id, { related: { type: 'booking', id: 9191 } })]);
+    const as = (lang?: string) => ({ ...(lang && { 'accept-language': lang }), authorization: `Bearer ${a.token}` });
+    const get = async (url: string, lang?: string, method: 'GET' | 'PATCH' = 'GET') => (await t.app.inject({ method, url, headers: as(lang) })).json().data;
+    expect((await get(BASE)).messages[0]).toMatchObject({ title: 'Booking accepted', message: 'See you soon', actionLabel: 'View' });
+    expect((await get(BASE, 'zh-CN,zh;q=0.9')).messages[0]).toMatchObject({ title: '预订已接受', message: '期待见面', actionLabel: '查看' });
+    expect(await get(`${BASE}/${created!.id}`, 'zh-CN')).toMatchObject({ title: '预订已接受' });
+    expect(await get(`${BASE}/${created!.id}`, 'en-GB')).toMatchObject({ title: 'Booking accepted' });
+    expect((await get(`${BASE}/entity/booking/9191`, 'zh-CN'))[0]).toMatchObject({ message: '期待见面' });
+    expect(await get(`${BASE}/${created!.id}/read`, 'zh-CN', 'PATCH')).toMatchObject({ title: '预订已接受', status: 'read' });
+    // The same message, once the reader stores Chinese: Chinese without any header.
+    await call(t, a, 'PATCH', '/api/me', { locale: 'zh-CN' });
+    expect((await get(BASE)).messages[0]).toMatchObject({ title: '预订已接受' });
+    expect((await get(BASE, 'en')).messages[0]).toMatchObject({ title: 'Booking accepted' });
+  });
+
+  it('shows a message stored before texts existed as it was written', async () => {
+    const a = await traveler(t);
+    const [created] = await t.app.notifications.create([note(a.id)]);
+    await t.database.db.update(systemMessages).set({ texts: null }).where(eq(systemMessages.id, created!.id));
+    expect((await (await t.app.inject({ url: BASE, headers: { authorization: `Bearer ${a.token}`, 'accept-language': 'zh-CN' } })).json()).data.messages[0].title).toBe('Booking accepted');
   });
 
   it('marks read one, several or all; archiving or deleting an unread one lowers the count', async () => {
