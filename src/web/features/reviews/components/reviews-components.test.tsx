@@ -7,8 +7,11 @@ import type { Booking } from '../../../../shared/schemas/bookings';
 import type { EligibilityReply } from '../../../../shared/schemas/reviews';
 import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
+import { showToast } from '../../../lib/toast';
 import { DisputeAction } from '../../disputes/components/dispute-action';
 import { ReviewAction } from './review-action';
+
+vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
 
 function wrap(children: ReactNode) {
   return (
@@ -91,9 +94,23 @@ describe('ReviewAction', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toEqual({ bookingId: 12, type: 'traveler_to_guide', fromUserId: 1, toUserId: 9, rating: 4, content: 'Lovely day' });
+    expect(showToast).toHaveBeenCalledWith({ title: 'Review submitted successfully', variant: 'success' });
     expect((await screen.findByRole('status')).textContent).toContain('Waiting for the other side.');
     expect(screen.queryByRole('button', { name: 'Review your guide' })).toBeNull();
   }, 20_000);
+
+  it('says "Failed to submit review" when the server refuses, and keeps the form', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => (init?.method === 'POST' ? json({ code: 'conflict', message: 'x' }, 409) : json(eligible))),
+    );
+    render(wrap(<ReviewAction booking={booking()} side="traveler" />));
+    fireEvent.click(await screen.findByRole('button', { name: 'Review your guide' }));
+    fireEvent.click(await screen.findByRole('radio', { name: '5 stars' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ title: 'Failed to submit review', variant: 'destructive' }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
 
   it('shows both reviews once published, in Chinese', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
@@ -151,6 +168,7 @@ describe('DisputeAction', () => {
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/v2/disputes/7/evidence'))).toBe(true));
     expect(JSON.parse(String(calls.find((c) => c.url.endsWith('/api/v2/disputes'))!.body))).toEqual({ bookingId: 12, reason: 'The guide left after an hour' });
     expect(calls.find((c) => c.url.endsWith('/evidence'))!.body).toBeInstanceOf(FormData);
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Dispute opened', variant: 'success' })));
   });
 
   it('is not offered when the server does not allow it, and says a disputed booking is under review', async () => {
