@@ -8,6 +8,7 @@ import { amount, endTime, formatCalendarDate, hoursText, localName } from '../li
 import { daysUntil } from '../lib/trips';
 import { StatusBadge } from './status-badge';
 import { TourActions } from './tour-actions';
+import { BookingFeedback } from '../../reviews/components/booking-feedback';
 
 /**
  * An accepted tour on /guide-dashboard (issue 12): the traveler, day and time in the guide's zone,
@@ -63,6 +64,7 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
 
       {/* Extras: each feature mounts its own component here, one line each (e.g. the payment proof to verify). */}
       <div data-slot="tour-extras" className="mt-4 flex flex-wrap items-center gap-2 empty:hidden">
+        <BookingFeedback booking={b} side="guide" />
       </div>
     </article>
   );
