@@ -180,6 +180,7 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
   const sockets: WebSocket[] = [];
   const cleanup: (() => void)[] = [];
   const chatWindows: [bigint, bigint][] = [];
+  let starting: Promise<ChildProcess>[] = [];
   const lines: string[] = [];
   const db = await createDatabase(backend, 'chat');
   try {
@@ -199,11 +200,15 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
       env: { REDIS_URL: redisUrl, BENCH_PG_PROFILE: path.join(profileDir, `pg-${i}.json`) },
       extraNodeArgs: ['--import', path.join(root, 'bench/pg-profile.ts'), ...(cpuDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuDir}/${i}`] : [])],
     });
-    const starting = [startServer(db, ports[0]!, profiled(0)), startServer(db, ports[1]!, profiled(1)), startEcho(echoPort)];
+    starting = [startServer(db, ports[0]!, profiled(0)), startServer(db, ports[1]!, profiled(1)), startEcho(echoPort)];
     for (const p of starting) void p.then((c) => children.push(c), () => {});
     const list = await prepare(db, pairs);
     console.log(`  ${pairs} pairs with sessions and conversations — ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const [appA, appB] = await Promise.all(starting);
+    // Wait for all three, so a failing one leaves no other behind unstopped.
+    const settled = await Promise.allSettled(starting);
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [appA, appB] = settled.map((r) => (r as PromiseFulfilledResult<ChildProcess>).value);
     console.log(`  two app instances and the echo server up — ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const setupS = (performance.now() - started) / 1000;
 
@@ -292,6 +297,7 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
     );
   } finally {
     for (const ws of sockets) ws.terminate();
+    await Promise.allSettled(starting); // a child still starting is stopped too
     await Promise.all(children.map(stop));
     await db.drop();
     for (const fn of cleanup) fn();
