@@ -1,5 +1,9 @@
 import type { Locale } from '../../../shared/locales';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
+import { CANCELLATION_REFUND_RATES as R, EMERGENCY_REFUND_RATE } from '../../../shared/booking/money-rules';
+
+/** The policy's percentages come from the rates the server refunds by, so the PDF cannot drift. */
+const pct = (rate: number) => `${Math.round(rate * 100)}%`;
 
 /**
  * The booking PDF's words in both languages. The status names and payment lines follow the web
@@ -107,11 +111,11 @@ const en: PdfStrings = {
   sectionPolicy: 'Cancellation policy',
   policyIntro: "If you cancel, this share of your deposit is refunded, counted from the tour's start in Japan time:",
   policyTiers: [
-    ['More than 7 days before the start', '100%'],
-    ['3 to 7 days before', '50%'],
-    ['1 to 3 days before', '25%'],
-    ['Less than 24 hours before, or no-show', '0%'],
-    ['A documented emergency', '85% (15% to the guide)'],
+    ['More than 7 days before the start', pct(R.more_than_7_days)],
+    ['3 to 7 days before', pct(R.days_3_to_7)],
+    ['1 to 3 days before', pct(R.days_1_to_3)],
+    ['Less than 24 hours before, or no-show', pct(R.under_24_hours)],
+    ['A documented emergency', `${pct(EMERGENCY_REFUND_RATE)} (${pct(1 - EMERGENCY_REFUND_RATE)} to the guide)`],
     ['Your guide cancels', '100%'],
   ],
   policyTiming: 'Refunds arrive in 3–5 business days (cards), 1–3 (Alipay, WeChat Pay), 5–7 (bank transfer). Full policy: /help/cancellation',
@@ -173,11 +177,11 @@ const zhCN: PdfStrings = {
   sectionPolicy: '取消政策',
   policyIntro: '如您取消预订，按距行程开始时间（日本时间）的长短退还定金：',
   policyTiers: [
-    ['行程开始前 7 天以上', '100%'],
-    ['行程开始前 3–7 天', '50%'],
-    ['行程开始前 1–3 天', '25%'],
-    ['行程开始前不足 24 小时或未到场', '0%'],
-    ['有证明的紧急情况', '85%（15% 归地陪）'],
+    ['行程开始前 7 天以上', pct(R.more_than_7_days)],
+    ['行程开始前 3–7 天', pct(R.days_3_to_7)],
+    ['行程开始前 1–3 天', pct(R.days_1_to_3)],
+    ['行程开始前不足 24 小时或未到场', pct(R.under_24_hours)],
+    ['有证明的紧急情况', `${pct(EMERGENCY_REFUND_RATE)}（${pct(1 - EMERGENCY_REFUND_RATE)} 归地陪）`],
     ['地陪取消', '100%'],
   ],
   policyTiming: '退款到账时间：银行卡 3–5 个工作日，支付宝、微信支付 1–3 个工作日，银行转账 5–7 个工作日。完整政策：/help/cancellation',
