@@ -148,7 +148,9 @@ test('in Chinese: a traveler books from the search, pays the deposit by card, th
   await expect(request_.getByText('〒160-0022 新宿站 东口')).toBeVisible();
   await request_.getByRole('button', { name: '接受' }).click();
   await expect(g.locator('[data-sonner-toast]').filter({ hasText: '已接受请求' })).toBeVisible();
-  await expect(g.getByRole('article').filter({ hasText: number })).toHaveCount(0);
+  // It leaves the requests and joins the guide's tours.
+  await expect(g.getByRole('region', { name: /预订请求/ }).getByRole('article').filter({ hasText: number })).toHaveCount(0);
+  await expect(g.getByRole('region', { name: '您的行程' }).getByRole('article').filter({ hasText: number })).toBeVisible();
 
   await t.goto('/dashboard?tab=upcoming');
   const upcoming = t.getByRole('article').filter({ hasText: number });

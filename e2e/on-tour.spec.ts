@@ -6,8 +6,12 @@ import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
  * Issue 12, in the browser, in Chinese: the demo traveler and the demo guide in their own browser
  * contexts on the seeded tour day. Both confirm the start (each sees the other's step without a
  * reload) → ongoing; the traveler extends by 0.5 h and pays by card; the guide approves; the
- * traveler confirms the extension and completes the service.
+ * traveler confirms the extension, uploads a photo of the in-person payment, the guide verifies it;
+ * the traveler completes the service; both review, and the traveler's review shows on the profile.
  */
+
+// A 2×2 PNG: the server re-encodes it, so any real image works.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4Hh//8/DAwMDAwAX4kF+3CzUKoAAAAASUVORK5CYII=', 'base64');
 interface Actor {
   context: BrowserContext;
   page: Page;
@@ -26,16 +30,28 @@ async function openAs(browser: Browser, username: string, timezoneId: string): P
   return { context, page, errors };
 }
 
-/** The seeded tour of today that neither side has confirmed yet, read through the API as the traveler. */
-async function todaysTour(page: Page): Promise<{ id: number; bookingNumber: string }> {
-  const login = await (await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })).json();
-  const list = await (await page.request.get(`/api/v2/bookings-new/traveler/${login.user.id}`, { headers: { authorization: `Bearer ${login.token}` } })).json();
-  const tour = list.data.find((b: { status: string }) => b.status === 'awaiting_start');
-  expect(tour, 'the demo seed has a tour starting today').toBeTruthy();
-  return tour;
+interface Trip {
+  id: number;
+  bookingNumber: string;
+  guideId: number;
+  status: string;
 }
 
-test('both confirm the start, the traveler extends by 0.5 h and pays, the guide approves, the traveler confirms and completes (中文)', async ({ browser, page }) => {
+/** The demo traveler's trips, read through the API. */
+async function travelerTrips(page: Page): Promise<Trip[]> {
+  const login = await (await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })).json();
+  const list = await (await page.request.get(`/api/v2/bookings-new/traveler/${login.user.id}`, { headers: { authorization: `Bearer ${login.token}` } })).json();
+  return list.data;
+}
+
+/** The seeded tour of today that neither side has confirmed yet. */
+async function todaysTour(page: Page): Promise<Trip> {
+  const tour = (await travelerTrips(page)).find((b) => b.status === 'awaiting_start');
+  expect(tour, 'the demo seed has a tour starting today').toBeTruthy();
+  return tour!;
+}
+
+test('both confirm the start, the traveler extends by 0.5 h and pays, proves the in-person payment, completes, both review, and the review is on the profile (中文)', async ({ browser, page }) => {
   test.setTimeout(120_000);
   const tour = await todaysTour(page);
   const traveler = await openAs(browser, 'traveler', 'Asia/Shanghai');
@@ -89,6 +105,20 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, the guide 
   await expect(travelerCard().getByRole('button', { name: '确认延长' })).toBeVisible({ timeout: 15_000 });
   await travelerCard().getByRole('button', { name: '确认延长' }).click();
   await expect(travelerCard().getByRole('button', { name: '申请延长' })).toBeVisible();
+
+  // The rest is paid in person: the traveler uploads a photo of it, the guide verifies it.
+  await travelerCard().getByRole('link', { name: '+ 上传付款凭证' }).click();
+  await expect(t.getByRole('heading', { name: '付款凭证', level: 1 })).toBeVisible();
+  await t.getByLabel('付款照片或 PDF').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+  await t.getByRole('button', { name: '上传凭证' }).click();
+  await expect(t.locator('[data-proof-status="uploaded"]').first()).toHaveText('凭证已上传 · 等待核对');
+  await g.goto('/guide-dashboard');
+  const proof = g.getByRole('region', { name: '待核对的付款凭证' }).getByRole('listitem').filter({ hasText: tour.bookingNumber });
+  await proof.getByRole('button', { name: '标记为已验证' }).click();
+  await expect(g.getByText('付款凭证已验证').first()).toBeVisible();
+  await t.goto('/dashboard?tab=ongoing');
+  await expect(travelerCard().locator('[data-proof-status]')).toHaveAttribute('data-proof-status', 'verified');
+
   await travelerCard().getByRole('button', { name: '完成服务' }).click();
   const confirm = t.getByRole('dialog', { name: '完成服务' });
   await confirm.getByRole('button', { name: '完成服务' }).click();
@@ -96,7 +126,26 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, the guide 
   await t.getByRole('button', { name: /过往体验/ }).click();
   await expect(travelerCard().getByText('已完成', { exact: true })).toBeVisible();
   // The guide's tours no longer list it.
-  await expect(guideCard()).toHaveCount(0, { timeout: 15_000 });
+  await expect(g.getByRole('region', { name: '您的行程' }).getByRole('article').filter({ hasText: tour.bookingNumber })).toHaveCount(0, { timeout: 15_000 });
+
+  // Both review: the traveler first (it stays hidden), then the guide from Finished tours.
+  await travelerCard().getByRole('button', { name: '评价您的地陪' }).click();
+  const review = t.getByRole('dialog', { name: /^评价 / });
+  await review.getByRole('radio', { name: '5 星' }).check({ force: true });
+  const text = '佐藤先生带我们走了很多小巷，讲解细致，延长的半小时也很值得。';
+  await review.getByLabel('您的评价（选填）').fill(text);
+  await review.getByRole('button', { name: '提交评价' }).click();
+  await expect(travelerCard().getByRole('status')).toContainText('正在等待对方评价。');
+  await g.reload();
+  const finished = g.getByRole('region', { name: '已完成的行程' }).getByRole('listitem').filter({ hasText: tour.bookingNumber });
+  await finished.getByRole('button', { name: '评价旅行者' }).click();
+  const guideReview = g.getByRole('dialog');
+  await guideReview.getByRole('radio', { name: '5 星' }).check({ force: true });
+  await guideReview.getByRole('button', { name: '提交评价' }).click();
+  await expect(finished.getByText(text)).toBeVisible();
+  // Published: the review is on the guide's profile.
+  await t.goto(`/guides/${tour.guideId}`);
+  await expect(t.getByText(text)).toBeVisible();
 
   for (const a of [traveler, guide]) {
     expect(a.errors, 'console errors').toEqual([]);
@@ -135,6 +184,12 @@ test('the on-tour cards and both extension dialogs have no WCAG A/AA violations 
   await guide.page.goto('/guide-dashboard');
   await expect(guide.page.getByRole('heading', { name: '您的行程' })).toBeVisible();
   await axe(guide.page, 'guide dashboard tours');
+  // The guide turns the unpaid request down, so the seeded tour is under way again for other tests.
+  const trip = (await travelerTrips(t)).find((b) => b.bookingNumber === number)!;
+  const login = await (await guide.page.request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
+  const rejected = await guide.page.request.post(`/api/v2/bookings/${trip.id}/extension/reject`, { headers: { authorization: `Bearer ${login.token}` } });
+  expect(rejected.status(), await rejected.text()).toBe(200);
+  expect((await rejected.json()).status).toBe('ongoing');
   for (const a of [traveler, guide]) {
     expect(a.errors, 'console errors').toEqual([]);
     await a.context.close();
