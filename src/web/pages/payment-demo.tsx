@@ -22,7 +22,8 @@ const BRAND = {
 /**
  * /payment-demo?ref&method&amount&booking&signature: the simulated provider's approval page for
  * Alipay and WeChat Pay (decision 040). Approving posts the signed event to the same webhook a real
- * provider calls; the booking then shows as paid and the traveler goes to /payment-success.
+ * provider calls; the booking then shows as paid and the traveler goes to /payment-success (with
+ * `&payment=` for an extension's payment, whose approval link names it: decision 042, 'Extensions').
  */
 export function Component() {
   const { t } = useTranslation('bookings');
@@ -36,6 +37,7 @@ export function Component() {
   const method = params.get('method') === 'wechat' ? 'wechat' : 'alipay';
   const cents = Number(params.get('amount'));
   const bookingId = Number(params.get('booking')) || undefined;
+  const paymentId = Number(params.get('payment')) || undefined;
   const booking = useBooking(bookingId, { enabled: !!session });
   const approve = useApproveDemoPayment();
   const [stuck, setStuck] = useState(false);
@@ -45,7 +47,11 @@ export function Component() {
     return <PageMessage title={t('demo.invalid')} action={<ButtonLink to="/dashboard">{t('checkout.toTrips')}</ButtonLink>} />;
   }
   const b = booking.data;
-  const alreadyPaid = b && b.status !== 'pending';
+  // An extension is paid on a booking under way: it is "already paid" by its own payment, not by the booking's status.
+  const extension = b && paymentId ? b.payments.find((p) => p.id === paymentId && p.kind === 'extension') : undefined;
+  const extensionPaid = (x: typeof b) => !!x?.payments.some((p) => p.id === paymentId && p.kind === 'extension' && p.status !== 'pending' && p.status !== 'processing' && p.status !== 'failed');
+  const alreadyPaid = extension ? extensionPaid(b) : b && b.status !== 'pending';
+  const successPath = extension ? `/payment-success?booking=${bookingId}&payment=${paymentId}` : `/payment-success?booking=${bookingId}`;
 
   const onApprove = async () => {
     setStuck(false);
@@ -57,9 +63,9 @@ export function Component() {
     }
     // The webhook is processed before it answers; one read confirms the booking moved on.
     const fresh = await getBooking(bookingId).catch(() => undefined);
-    if (fresh && fresh.status !== 'pending') {
+    if (fresh && (extension ? extensionPaid(fresh) : fresh.status !== 'pending')) {
       showToast({ title: t('toasts.paymentSuccess'), description: t('toasts.paymentSuccessBody'), variant: 'success' });
-      void navigate(`/payment-success?booking=${bookingId}`, { replace: true });
+      void navigate(successPath, { replace: true });
     } else setStuck(true);
   };
 
@@ -93,7 +99,7 @@ export function Component() {
       {alreadyPaid ? (
         <div role="status" className="mt-6 rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900 dark:bg-green-900/30 dark:text-green-100">
           <p>{t('checkout.alreadyPaid')}</p>
-          <Link to={`/payment-success?booking=${bookingId}`} className="mt-1 inline-block font-medium underline">
+          <Link to={successPath} className="mt-1 inline-block font-medium underline">
             {t('checkout.viewBooking')}
           </Link>
         </div>
@@ -102,7 +108,7 @@ export function Component() {
           <Button variant="primary" size="lg" className="sm:flex-1" busy={approve.isPending} onClick={() => void onApprove()}>
             {approve.isPending ? t('payment.processing') : t('demo.approve')}
           </Button>
-          <ButtonLink to={`/checkout?booking=${bookingId}`} variant="outline" size="lg" className="sm:flex-1">
+          <ButtonLink to={extension ? '/dashboard?tab=ongoing' : `/checkout?booking=${bookingId}`} variant="outline" size="lg" className="sm:flex-1">
             {t('demo.back')}
           </ButtonLink>
         </div>

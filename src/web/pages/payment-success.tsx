@@ -1,5 +1,6 @@
 import { CheckCircle2, Clock3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { Booking, BookingPayment } from '../../shared/schemas/bookings';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
@@ -19,6 +20,9 @@ import { useDocumentTitle } from '../lib/use-document-title';
 /**
  * /payment-success?booking={id}: the deposit is paid; what happens next, and the rest paid in person.
  * With Stripe the page may open before the webhook has landed: it then waits for it (decision 042).
+ * /payment-success?booking={id}&payment={paymentId} of an extension's payment (the return from Alipay,
+ * or the demo approval page) says the extension is paid and leads back to the trip (decision 042,
+ * 'Extensions').
  */
 export function Component() {
   const { t } = useTranslation(['bookings', 'trips']);
@@ -28,6 +32,7 @@ export function Component() {
   const location = useLocation();
   const [params] = useSearchParams();
   const bookingId = Number(params.get('booking')) || undefined;
+  const paymentId = Number(params.get('payment')) || undefined;
   const booking = useBooking(bookingId, { enabled: !!session });
 
   if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
@@ -35,6 +40,10 @@ export function Component() {
   if (booking.isError) return <LoadFailed onRetry={() => void booking.refetch()} />;
   if (!booking.data) return <Spinner />;
   const b = booking.data;
+  const extension = paymentId ? b.payments.find((p) => p.id === paymentId && p.kind === 'extension') : undefined;
+  if (extension) {
+    return <ExtensionPaid booking={b} payment={extension} redirectFailed={params.get('redirect_status') === 'failed'} onPoll={() => void booking.refetch()} />;
+  }
   const deposit = b.payments.find((p) => p.kind === 'deposit' && (p.status === 'succeeded' || p.status === 'refunded' || p.status === 'partially_refunded'));
 
   if (awaitingStripe(b)) {
@@ -93,6 +102,51 @@ export function Component() {
         </ButtonLink>
         <ButtonLink to="/search" variant="outline" size="lg">
           {t('success.more')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+/** An extension's payment: waiting for the provider, failed, or paid (then the guide approves it). */
+function ExtensionPaid({ booking: b, payment, redirectFailed, onPoll }: { booking: Booking; payment: BookingPayment; redirectFailed: boolean; onPoll: () => void }) {
+  const { t } = useTranslation(['payments', 'bookings', 'tour']);
+  const back = { to: '/dashboard?tab=ongoing', label: t('extension.back') };
+  const failed = redirectFailed || payment.status === 'failed';
+  if (failed || payment.status === 'pending' || payment.status === 'processing') {
+    return <StripePaymentConfirming booking={b} redirectFailed={failed} onPoll={onPoll} onContactSupport={() => void openSupport('payment_failure')} back={back} />;
+  }
+  const hours = b.extension && b.extension.priceCents === payment.amountCents ? b.extension.hours : null;
+  const values = {
+    amount: amount(payment.amountCents),
+    guide: b.guide.fullName,
+    number: b.bookingNumber,
+    hours: hours === null ? '' : t(`tour:request.options.${hours}`, { defaultValue: String(hours) }),
+  };
+  const method =
+    payment.method === 'card' && payment.last4
+      ? t('bookings:success.paidCard', { last4: payment.last4 })
+      : t('bookings:success.paidWith', { method: t(`bookings:payment.methods.${payment.method}`) });
+  return (
+    <div className="mx-auto max-w-xl px-4 pb-16 pt-8">
+      <div className="flex flex-col items-center text-center">
+        <CheckCircle2 className="h-14 w-14 text-success-600" aria-hidden />
+        <h1 className="mt-3 text-3xl font-bold tracking-tight">{t('extension.heading')}</h1>
+        <p className="mt-2 text-stone-600 dark:text-stone-400">{t(hours === null ? 'extension.body' : 'extension.bodyHours', values)}</p>
+        <p className="mt-1 text-sm text-stone-500 dark:text-stone-400">
+          {method}
+          {payment.provider === 'simulated' && <> · {t('bookings:success.demo')}</>}
+        </p>
+      </div>
+      {b.extension?.status === 'paid' && b.extension.priceCents === payment.amountCents && (
+        <p className="mt-6 flex items-start gap-2 rounded-lg bg-primary-50 px-4 py-3 text-sm text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">
+          <Clock3 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          {t('extension.next', { guide: b.guide.fullName })}
+        </p>
+      )}
+      <div className="mt-8 flex justify-center">
+        <ButtonLink to={back.to} variant="primary" size="lg">
+          {back.label}
         </ButtonLink>
       </div>
     </div>

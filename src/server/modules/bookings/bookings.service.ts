@@ -332,7 +332,8 @@ export class BookingsService {
             ? { number: body.cardNumber ?? '', expiryDate: body.expiryDate ?? '', cvv: body.cvv ?? '', holder: body.cardHolder ?? '' }
             : undefined,
         idempotencyKey: `tabi-payment-${payment.id}`,
-        returnUrl: `${this.deps.config.appUrl}/payment-success?booking=${payment.bookingId}`,
+        // An extension's return names its payment, so /payment-success shows the extension (not the deposit).
+        returnUrl: `${this.deps.config.appUrl}/payment-success?booking=${payment.bookingId}${payment.kind === 'extension' ? `&payment=${payment.id}` : ''}`,
       });
     } catch {
       result = { status: 'failed' as const, failureCode: 'provider_unavailable', message: 'The payment provider could not be reached. Please try again.' };

@@ -60,6 +60,7 @@ export class SimulatedProvider implements PaymentProvider {
         method: req.method,
         amount: String(req.amountCents),
         booking: String(req.bookingId),
+        payment: String(req.paymentId),
         signature: this.sign('payment.succeeded', providerRef),
       });
       return { status: 'pending', providerRef, approvalUrl: `/payment-demo?${params}` };

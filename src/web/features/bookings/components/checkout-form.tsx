@@ -184,7 +184,6 @@ export function CheckoutForm({
               value={payment}
               onChange={setPayment}
               disabled={checkout.busy}
-              depositCents={price.depositCents}
               onCardComplete={setStripeCardComplete}
               onPaid={onPaid}
               onFailed={paymentFailed}

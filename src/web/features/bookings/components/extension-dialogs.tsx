@@ -1,18 +1,22 @@
 import { ExternalLink } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_EXTENSIONS } from '../../../../shared/booking/state-machine';
 import { DEFAULT_EXTENSION_HOURS, EXTENSION_HOUR_OPTIONS, type ExtensionHours } from '../../../../shared/booking/money-rules';
-import { createPaymentBodySchema, type Booking, type Payment } from '../../../../shared/schemas/bookings';
+import { createPaymentBodySchema, type Booking, type BookingPayment, type Payment } from '../../../../shared/schemas/bookings';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { showToast } from '../../../lib/toast';
+import { getBooking } from '../api/get-booking';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useMarkExtensionPaid, usePayExtension, useRequestExtension } from '../api/tour';
 import { amount } from '../lib/format';
 import { newIdempotencyKey } from '../lib/idempotency';
+import { settlePayment } from '../lib/settle-payment';
+import { PAYMENT_POLL_MS } from '../lib/stripe-client';
 import { EMPTY_PAYMENT, PaymentFields, paymentBody, type PaymentValues } from './payment-fields';
+import { StripePaymentFields, stripePaymentBody, type StripePaymentHandle } from './stripe-payment-fields';
 import { Sheet } from './sheet';
 
 export type ExtensionStep = 'closed' | 'request' | 'payment';
@@ -28,19 +32,32 @@ interface Details {
  * 'Continue to Payment' and the server's fee is what is paid; the payment goes through the deposit's
  * provider with an Idempotency-Key, then is marked on the booking. Cancelling either dialog resets
  * the time to 1 hour and clears the details and the payment form.
+ *
+ * With the stripe provider (decision 042, 'Extensions') the form is the checkout's StripePaymentFields
+ * and the reply goes through the same confirm step (settlePayment): a card is `{kind: 'extension',
+ * method: 'card'}` confirmed with Stripe.js and the client secret, then marked once the webhook made
+ * the payment succeed; Alipay leaves for its page (back to /payment-success?booking&payment); WeChat
+ * Pay shows the QR code sheet and is marked once paid.
  */
 export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Booking; step: ExtensionStep; onStep: (s: ExtensionStep) => void }) {
-  const { t } = useTranslation(['tour', 'bookings']);
+  const { t } = useTranslation(['tour', 'bookings', 'payments']);
   const [hours, setHours] = useState<ExtensionHours>(DEFAULT_EXTENSION_HOURS);
   const [details, setDetails] = useState<Details | null>(null);
   const [payment, setPayment] = useState<PaymentValues>(EMPTY_PAYMENT);
   const [key, setKey] = useState(newIdempotencyKey);
   const [waiting, setWaiting] = useState<Payment | null>(null);
+  /** Stripe took the card; the payment succeeds on the server once Stripe's webhook lands. */
+  const [confirming, setConfirming] = useState<BookingPayment | null>(null);
+  const [confirmBusy, setConfirmBusy] = useState(false);
+  const [cardComplete, setCardComplete] = useState(false);
+  const stripe = useRef<StripePaymentHandle>(null);
+  const lastPayment = useRef<Payment | null>(null);
   const request = useRequestExtension();
   const pay = usePayExtension();
   const mark = useMarkExtensionPaid();
   const config = usePaymentConfig();
   const groupName = useId();
+  const stripeKey = config.data?.publishableKey ?? null;
 
   const reset = () => {
     setHours(DEFAULT_EXTENSION_HOURS);
@@ -48,6 +65,8 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
     setPayment(EMPTY_PAYMENT);
     setKey(newIdempotencyKey());
     setWaiting(null);
+    setConfirming(null);
+    lastPayment.current = null;
     request.reset();
     pay.reset();
     mark.reset();
@@ -62,9 +81,10 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
   const atLimit = b.extensionCount >= MAX_EXTENSIONS;
   const previewCents = Math.round(b.extensionRateCents * hours);
   const hoursLabel = (h: number) => t(`request.options.${h}`, { defaultValue: t('bookings:hours', { count: h, hours: String(h) }) });
-  const processing = pay.isPending || mark.isPending;
-  const body = paymentBody(payment);
-  const complete = createPaymentBodySchema.safeParse(body).success;
+  const processing = pay.isPending || mark.isPending || confirmBusy;
+  const body = stripeKey ? stripePaymentBody(payment, 'extension') : paymentBody(payment);
+  const complete =
+    createPaymentBodySchema.safeParse(body).success && (!stripeKey || payment.method !== 'card' || (cardComplete && !!payment.cardHolder.trim()));
 
   const toastError = (err: unknown) => {
     const code = err instanceof ApiError ? err.code : undefined;
@@ -88,7 +108,14 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
       },
     );
 
-  const markPaid = (p: Payment) =>
+  const paymentFailed = () => {
+    // A failed attempt is final for its key: the next try is a new payment.
+    setKey(newIdempotencyKey());
+    setConfirming(null);
+    showToast({ title: t('toasts.paymentFailed'), description: t('toasts.paymentFailedBody'), variant: 'destructive' });
+  };
+
+  const markPaid = (p: BookingPayment) =>
     mark.mutate(
       {
         id: b.id,
@@ -128,9 +155,20 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
     pay.mutate(
       { id: b.id, body, idempotencyKey: key },
       {
-        onSuccess: (reply) => {
-          if (reply.payment.status === 'succeeded') markPaid(reply.payment);
-          else if (reply.payment.approvalUrl) setWaiting(reply.payment);
+        onSuccess: async (reply) => {
+          lastPayment.current = reply.payment;
+          setConfirmBusy(true);
+          const next = await settlePayment(reply, stripeKey ? (r) => stripe.current!.confirm(r) : undefined).finally(() => setConfirmBusy(false));
+          if (next.kind === 'paid') {
+            if (reply.payment.status === 'succeeded') markPaid(reply.payment);
+            else setConfirming(reply.payment);
+          } else if (next.kind === 'approval') setWaiting(reply.payment);
+          else if (next.kind === 'failed') paymentFailed();
+          else if (next.kind === 'network' || next.kind === 'unsupported') {
+            setKey(newIdempotencyKey());
+            showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' });
+          }
+          // 'handled': Alipay left for its page, or WeChat Pay's QR code sheet is open.
         },
         onError: (err) => {
           // A failed attempt is final for its key: the next try is a new payment.
@@ -140,6 +178,30 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
       },
     );
   };
+
+  // Stripe confirmed the card: wait for the webhook (the booking is polled), then mark the extension paid.
+  const settled = useEffectEvent((p: BookingPayment) => (p.status === 'succeeded' ? markPaid(p) : paymentFailed()));
+  const confirmingId = confirming?.id;
+  useEffect(() => {
+    if (!confirmingId) return;
+    let stopped = false;
+    const timer = setInterval(() => {
+      getBooking(b.id).then(
+        (fresh) => {
+          const p = fresh.payments.find((x) => x.id === confirmingId);
+          if (stopped || !p || (p.status !== 'succeeded' && p.status !== 'failed')) return;
+          stopped = true;
+          clearInterval(timer);
+          settled(p);
+        },
+        () => {},
+      );
+    }, PAYMENT_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [b.id, confirmingId]);
 
   return (
     <>
@@ -222,6 +284,25 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
               {t('payment.openApproval')}
             </a>
           </div>
+        ) : confirming ? (
+          <div className="space-y-2 text-sm" aria-live="polite">
+            <p className="flex items-center gap-2 font-semibold">
+              <span className="h-4 w-4 animate-spin rounded-full border-2 border-primary-200 border-t-primary-600" aria-hidden />
+              {t('payments:confirming.title')}
+            </p>
+            <p className="text-stone-600 dark:text-stone-400">{t('payments:confirming.body')}</p>
+          </div>
+        ) : stripeKey ? (
+          <StripePaymentFields
+            ref={stripe}
+            publishableKey={stripeKey}
+            value={payment}
+            onChange={setPayment}
+            disabled={processing}
+            onCardComplete={setCardComplete}
+            onPaid={() => lastPayment.current && markPaid(lastPayment.current)}
+            onFailed={paymentFailed}
+          />
         ) : (
           <PaymentFields value={payment} onChange={setPayment} disabled={processing} demo={config.data?.demo ?? true} />
         )}
@@ -229,8 +310,8 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
           <Button variant="outline" disabled={processing} onClick={close}>
             {t('payment.cancel')}
           </Button>
-          {waiting ? (
-            <Button variant="accent" busy={mark.isPending} onClick={() => markPaid(waiting)}>
+          {waiting || confirming ? (
+            <Button variant="accent" busy={mark.isPending} onClick={() => markPaid((waiting ?? confirming)!)}>
               {t('payment.checkPaid')}
             </Button>
           ) : (

@@ -21,9 +21,22 @@ export function awaitingStripe(b: Booking): boolean {
  * /payment-success while Stripe's webhook is on its way (after Stripe.js confirmed a card, or on the
  * return from Alipay's page): polls the booking until it is confirmed. Alipay's return carries
  * `redirect_status=failed` when the payment was not approved: then 'Payment Failed' with the support
- * prefill, as at checkout.
+ * prefill, as at checkout. An extension's payment waits here the same way (its `back` leads to the trip).
  */
-export function StripePaymentConfirming({ booking, redirectFailed, onPoll, onContactSupport }: { booking: Booking; redirectFailed: boolean; onPoll: () => void; onContactSupport: () => void }) {
+export function StripePaymentConfirming({
+  booking,
+  redirectFailed,
+  onPoll,
+  onContactSupport,
+  back,
+}: {
+  booking: Booking;
+  redirectFailed: boolean;
+  onPoll: () => void;
+  onContactSupport: () => void;
+  /** Where to go instead of paying on: Continue Payment at checkout for a deposit, the trip for an extension. */
+  back?: { to: string; label: string };
+}) {
   const { t } = useTranslation(['payments', 'bookings', 'trips']);
   const [slow, setSlow] = useState(false);
   const poll = useEffectEvent(onPoll);
@@ -42,8 +55,8 @@ export function StripePaymentConfirming({ booking, redirectFailed, onPoll, onCon
   }, [redirectFailed]);
 
   const continuePayment = (
-    <ButtonLink to={`/checkout?booking=${booking.id}`} variant="accent">
-      {t('trips:actions.continuePayment')}
+    <ButtonLink to={back?.to ?? `/checkout?booking=${booking.id}`} variant="accent">
+      {back?.label ?? t('trips:actions.continuePayment')}
     </ButtonLink>
   );
   if (redirectFailed) {

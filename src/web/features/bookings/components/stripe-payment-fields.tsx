@@ -23,12 +23,12 @@ export interface StripePaymentHandle {
  * The request body with the stripe provider: a card is `{kind, method: 'card'}` only (the card itself
  * goes from Stripe Elements to Stripe); Alipay and WeChat Pay send SPEC §3's fields as with the demo.
  */
-export function stripePaymentBody(v: PaymentValues): CreatePaymentBody {
-  return v.method === 'card' ? { kind: 'deposit', method: 'card' } : paymentBody(v);
+export function stripePaymentBody(v: PaymentValues, kind: CreatePaymentBody['kind'] = 'deposit'): CreatePaymentBody {
+  return v.method === 'card' ? { kind, method: 'card' } : { ...paymentBody(v), kind };
 }
 
 /**
- * The deposit's payment form with the stripe provider: the same method choice and wallet fields as the
+ * The payment form with the stripe provider (the deposit at checkout, and an extension on tour): the same method choice and wallet fields as the
  * demo form, but the card is typed into Stripe Elements (loaded lazily from js.stripe.com) plus the
  * name on the card. `confirm` finishes what the server started: a card is confirmed with Stripe.js
  * (3-D Secure included), Alipay leaves for its approval page (back to /payment-success), WeChat Pay
@@ -40,7 +40,6 @@ export function StripePaymentFields({
   value,
   onChange,
   disabled,
-  depositCents,
   onCardComplete,
   onPaid,
   onFailed,
@@ -50,15 +49,15 @@ export function StripePaymentFields({
   value: PaymentValues;
   onChange: (v: PaymentValues) => void;
   disabled: boolean;
-  depositCents: number;
   /** The card element is complete and valid (the name on the card is checked by the form). */
   onCardComplete: (complete: boolean) => void;
+  /** WeChat Pay's QR code was paid (the webhook landed): the deposit confirmed the booking, or the extension's payment succeeded. */
   onPaid: (booking: Booking) => void;
   onFailed: () => void;
 }) {
   const { t } = useTranslation('payments');
   const card = useRef<{ stripe: Stripe; element: StripeCardElement } | null>(null);
-  const [qr, setQr] = useState<{ bookingId: number; paymentId: number; image: string | null; page: string | null } | null>(null);
+  const [qr, setQr] = useState<QrState | null>(null);
 
   useImperativeHandle(
     ref,
@@ -77,7 +76,7 @@ export function StripePaymentFields({
         }
         const stripe = await loadStripeClient(publishableKey).catch(() => null);
         const image = stripe ? await wechatQrImage(stripe, secret) : null;
-        setQr({ bookingId: reply.booking.id, paymentId: reply.payment.id, image, page: reply.payment.approvalUrl });
+        setQr({ bookingId: reply.booking.id, paymentId: reply.payment.id, kind: reply.payment.kind, amountCents: reply.payment.amountCents, image, page: reply.payment.approvalUrl });
         return { kind: 'handled' };
       },
     }),
@@ -107,7 +106,6 @@ export function StripePaymentFields({
       {qr && (
         <WechatQrSheet
           qr={qr}
-          depositCents={depositCents}
           onClose={() => setQr(null)}
           onPaid={(b) => {
             setQr(null);
@@ -121,6 +119,15 @@ export function StripePaymentFields({
       )}
     </>
   );
+}
+
+interface QrState {
+  bookingId: number;
+  paymentId: number;
+  kind: PaymentReply['payment']['kind'];
+  amountCents: number;
+  image: string | null;
+  page: string | null;
 }
 
 /** Stripe Elements' card field (number, expiry, CVC in Stripe's frame) and the name on the card. */
@@ -250,17 +257,16 @@ function StripeCardField({
 
 /**
  * WeChat Pay with Stripe: the QR code from the PaymentIntent's next_action, and a wait for the webhook
- * (the booking is polled; it is confirmed once the webhook landed). Closing stops waiting.
+ * (the booking is polled: a deposit is paid once the booking is confirmed, an extension once its
+ * payment succeeded). Closing stops waiting.
  */
 function WechatQrSheet({
   qr,
-  depositCents,
   onClose,
   onPaid,
   onFailed,
 }: {
-  qr: { bookingId: number; paymentId: number; image: string | null; page: string | null };
-  depositCents: number;
+  qr: QrState;
   onClose: () => void;
   onPaid: (booking: Booking) => void;
   onFailed: () => void;
@@ -275,7 +281,11 @@ function WechatQrSheet({
       getBooking(qr.bookingId).then(
         (b) => {
           if (stopped) return;
-          if (b.status !== 'pending' && b.payments.some((p) => p.kind === 'deposit' && p.status === 'succeeded')) {
+          const done =
+            qr.kind === 'deposit'
+              ? b.status !== 'pending' && b.payments.some((p) => p.kind === 'deposit' && p.status === 'succeeded')
+              : b.payments.find((p) => p.id === qr.paymentId)?.status === 'succeeded';
+          if (done) {
             stopped = true;
             paid(b);
           } else if (b.payments.find((p) => p.id === qr.paymentId)?.status === 'failed') {
@@ -290,10 +300,10 @@ function WechatQrSheet({
       stopped = true;
       clearInterval(timer);
     };
-  }, [qr.bookingId, qr.paymentId]);
+  }, [qr.bookingId, qr.paymentId, qr.kind]);
 
   return (
-    <Sheet open onOpenChange={(open) => !open && onClose()} title={t('qr.title')} description={t('qr.description', { amount: amount(depositCents) })} closeLabel={t('qr.close')}>
+    <Sheet open onOpenChange={(open) => !open && onClose()} title={t('qr.title')} description={t('qr.description', { amount: amount(qr.amountCents) })} closeLabel={t('qr.close')}>
       <div className="flex flex-col items-center gap-4 text-center">
         {qr.image ? (
           <img src={qr.image} alt={t('qr.alt')} width={220} height={220} className="h-56 w-56 rounded-lg border border-stone-200 bg-white p-2" />

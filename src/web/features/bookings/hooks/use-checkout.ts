@@ -5,6 +5,7 @@ import { useCreateBooking } from '../api/create-booking';
 import { usePayDeposit } from '../api/pay-deposit';
 import type { PriceLines } from '../components/price-breakdown';
 import { newIdempotencyKey } from '../lib/idempotency';
+import { settlePayment } from '../lib/settle-payment';
 
 /** Why the checkout stopped before a paid deposit, shown beside the Pay button. */
 export type CheckoutProblem =
@@ -92,16 +93,14 @@ export function useCheckout(opts: {
         return;
       }
       attempt.current = null;
-      if (reply.payment.status === 'succeeded') opts.onPaid(reply.booking);
-      else if (opts.confirm && reply.payment.clientSecret) {
-        const outcome = await opts.confirm(reply);
-        if (outcome.kind === 'paid') opts.onPaid(reply.booking);
-        else if (outcome.kind === 'failed') {
-          setProblem({ kind: 'payment_failed', code: outcome.code });
-          opts.onPaymentFailed();
-        } else if (outcome.kind === 'network') setProblem({ kind: 'network' });
-      } else if (reply.payment.approvalUrl) opts.onApproval(reply.payment.approvalUrl);
-      else setProblem({ kind: 'unsupported' });
+      const next = await settlePayment(reply, opts.confirm);
+      if (next.kind === 'paid') opts.onPaid(reply.booking);
+      else if (next.kind === 'failed') {
+        setProblem({ kind: 'payment_failed', code: next.code });
+        opts.onPaymentFailed();
+      } else if (next.kind === 'network') setProblem({ kind: 'network' });
+      else if (next.kind === 'approval') opts.onApproval(next.url);
+      else if (next.kind === 'unsupported') setProblem({ kind: 'unsupported' });
     } finally {
       setBusy(false);
     }
