@@ -26,7 +26,7 @@ const BRAND = {
  * `&payment=` for an extension's payment, whose approval link names it: decision 042, 'Extensions').
  */
 export function Component() {
-  const { t } = useTranslation('bookings');
+  const { t } = useTranslation(['bookings', 'payments']);
   useDocumentTitle(t('demo.title'));
   const session = useSession();
   const location = useLocation();
@@ -98,7 +98,7 @@ export function Component() {
       </section>
       {alreadyPaid ? (
         <div role="status" className="mt-6 rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900 dark:bg-green-900/30 dark:text-green-100">
-          <p>{t('checkout.alreadyPaid')}</p>
+          <p>{extension ? t('payments:extension.heading') : t('checkout.alreadyPaid')}</p>
           <Link to={successPath} className="mt-1 inline-block font-medium underline">
             {t('checkout.viewBooking')}
           </Link>
@@ -109,7 +109,7 @@ export function Component() {
             {approve.isPending ? t('payment.processing') : t('demo.approve')}
           </Button>
           <ButtonLink to={extension ? '/dashboard?tab=ongoing' : `/checkout?booking=${bookingId}`} variant="outline" size="lg" className="sm:flex-1">
-            {t('demo.back')}
+            {extension ? t('payments:extension.back') : t('demo.back')}
           </ButtonLink>
         </div>
       )}

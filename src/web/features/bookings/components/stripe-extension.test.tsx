@@ -300,3 +300,53 @@ describe('/payment-success for an extension', () => {
     expect(screen.getByRole('link', { name: 'Back to my trip' }).getAttribute('href')).toBe('/dashboard?tab=ongoing');
   });
 });
+
+describe('/payment-demo for an extension (simulated provider)', () => {
+  it('approves the extension on a tour under way and lands on its /payment-success, not the deposit', async () => {
+    await act(() => i18next.changeLanguage('en'));
+    let approved = false;
+    const demo = (over: Partial<BookingPayment>) => extPayment({ provider: 'simulated', method: 'alipay', ...over });
+    const webhooks: unknown[] = [];
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname === '/api/config/public') return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+        if (url.pathname === '/api/v2/payments/webhooks/simulated') {
+          webhooks.push({ body: JSON.parse(String(init!.body)), signature: new Headers(init!.headers).get('X-Simulated-Signature') });
+          approved = true;
+          return json({ received: true });
+        }
+        if (url.pathname === '/api/v2/bookings/12') {
+          return json({
+            ...BOOKING,
+            extension: { ...BOOKING.extension!, status: approved ? 'paid' : 'requested' },
+            payments: [{ ...extPayment({ id: 7, kind: 'deposit', status: 'succeeded', amountCents: 19_800 }), provider: 'simulated' }, demo({ status: approved ? 'succeeded' : 'pending' })],
+          });
+        }
+        return json({ code: 'not_found', message: 'Not found' }, 404);
+      }),
+    );
+    const { Component: PaymentDemoPage } = await import('../../../pages/payment-demo');
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/payment-demo?ref=sim_alipay_1&method=alipay&amount=16500&booking=12&payment=80&signature=sig']}>
+          <Routes>
+            <Route path="/payment-demo" element={<PaymentDemoPage />} />
+            <Route path="/payment-success" element={<PaymentSuccessPage />} />
+          </Routes>
+        </MemoryRouter>
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    // The booking is under way (not pending): the extension's own payment decides, so Approve is offered.
+    expect((await screen.findByRole('link', { name: 'Back to my trip' })).getAttribute('href')).toBe('/dashboard?tab=ongoing');
+    const approve = screen.getByRole('button', { name: 'Approve payment' });
+    fireEvent.click(approve);
+    expect(await screen.findByRole('heading', { name: 'Extension Paid' })).toBeTruthy();
+    expect(webhooks).toEqual([{ body: { type: 'payment.succeeded', ref: 'sim_alipay_1' }, signature: 'sig' }]);
+    expect(screen.getByText('Payment Successful')).toBeTruthy();
+    expect(screen.getByText(/demo payment, no money moved/)).toBeTruthy();
+  });
+});
