@@ -10,6 +10,7 @@ import { registerBookings } from './modules/bookings/index';
 import { catalogRoutes } from './modules/catalog/index';
 import { clientErrorRoutes } from './modules/client-errors/index';
 import { devRoutes } from './modules/dev/index';
+import { registerGuideApplications } from './modules/guide-applications/index';
 import { guidesRoutes } from './modules/guides/index';
 import { healthRoutes } from './modules/health/index';
 import { registerMailer } from './modules/mail/index';
@@ -95,6 +96,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerMessaging(app);
   await registerPaymentProofs(app);
   await registerDisputes(app);
+  await registerGuideApplications(app);
   opts.extraRoutes?.(app);
 
   await registerWebApp(app, opts.webRoot ?? defaultWebRoot);

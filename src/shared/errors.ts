@@ -40,6 +40,11 @@ export const ERROR_STATUS = {
   // Messaging (issue 10)
   credits_exhausted: 403,
   tour_request_closed: 409,
+  // Guide applications (issue 13)
+  application_incomplete: 400,
+  declaration_required: 400,
+  age_below_minimum: 400,
+  too_many_files: 409,
   internal: 500,
   unavailable: 503,
 } as const;

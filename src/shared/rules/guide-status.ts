@@ -14,10 +14,17 @@ export interface GuideStatusInput {
   application?: { status: string } | null;
 }
 
+/**
+ * A guide switches roles; anyone else sees 'Become a Guide' until they submit, then 'View Application
+ * Status' while the application is pending, changes are requested or it was rejected (the status
+ * page says what happens next). A draft never submitted keeps 'Become a Guide'.
+ */
 export function computeGuideStatus(input: GuideStatusInput): GuideStatus {
+  const status = input.application?.status;
+  const hasSubmitted = !!status && status !== 'draft';
   return {
     shouldShowRoleSwitch: input.isGuide,
-    shouldShowBecomeGuideButton: !input.isGuide,
-    shouldShowViewApplicationButton: false,
+    shouldShowBecomeGuideButton: !input.isGuide && !hasSubmitted,
+    shouldShowViewApplicationButton: !input.isGuide && hasSubmitted,
   };
 }

@@ -1,13 +1,12 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
 import { bookingNumber } from '../../../shared/booking/money-rules';
 import { PROOF_BOOKING_STATUSES, type PaymentProofReply } from '../../../shared/schemas/payment-proofs';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import type { AuthUser } from '../auth/index';
-import { storeImage, type ImageBox, type StoredFile } from '../../storage/index';
-import { checkPdf } from './pdf-check';
+import type { ImageBox, StoredFile } from '../../storage/index';
+import { INVALID_DOCUMENT_MESSAGE, storePrivateDocument, type StoredDocument } from '../../storage/private-document';
 import * as repo from './payment-proofs.repository';
 import type { BookingParties, ProofRow } from './payment-proofs.repository';
 import { proofTexts } from './texts';
@@ -19,10 +18,8 @@ export const PROOF_BOX: ImageBox = { width: 2400, height: 2400 };
 /** How long a signed file URL works. */
 export const FILE_URL_TTL_MS = 10 * 60_000;
 
-export const INVALID_PROOF_MESSAGE = 'Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.';
-const invalidProof = (message = INVALID_PROOF_MESSAGE) => new AppError('invalid_file_type', message, [{ path: 'body.file', message }]);
+export const INVALID_PROOF_MESSAGE = INVALID_DOCUMENT_MESSAGE;
 
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 type Viewer = PaymentProofReply['viewer'];
 
 /** Only the booking's traveler, its guide and admins see a proof; anyone else gets 404. */
@@ -123,7 +120,6 @@ export class PaymentProofsService {
     if (existing?.verifiedAt) throw new AppError('conflict', 'The guide has already verified the payment proof');
 
     const { data, fileName } = await read();
-    if (data.length === 0) throw new AppError('validation_failed', 'The file is empty', [{ path: 'body.file', message: 'The file is empty' }]);
     const stored = await this.store(data);
 
     const saved = await this.db.transaction((tx) =>
@@ -154,28 +150,9 @@ export class PaymentProofsService {
     return this.reply(b, viewer, saved.proof);
   }
 
-  /** Types by content (file-type), never by name or the sender's Content-Type; images re-encoded, PDFs checked. */
-  private async store(data: Buffer): Promise<{ key: string; type: 'image/webp' | 'application/pdf'; size: number }> {
-    const detected = await fileTypeFromBuffer(data);
-    if (detected && IMAGE_TYPES.has(detected.mime)) {
-      try {
-        const { key } = await storeImage(this.app.storage, PROOF_FOLDER, data, PROOF_BOX);
-        const file = await this.app.storage.get(key);
-        return { key, type: 'image/webp', size: file?.size ?? data.length };
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'invalid_file_type') throw invalidProof();
-        throw err;
-      }
-    }
-    if (detected?.mime === 'application/pdf') {
-      const verdict = checkPdf(data);
-      if (verdict === 'active_content') throw invalidProof('A PDF with scripts, launch actions or embedded files is not accepted: upload a photo or a plain PDF.');
-      if (verdict !== 'ok') throw invalidProof();
-      const key = `${PROOF_FOLDER}/${randomBytes(18).toString('base64url')}.pdf`;
-      await this.app.storage.put(key, data, 'application/pdf');
-      return { key, type: 'application/pdf', size: data.length };
-    }
-    throw invalidProof();
+  /** Types by content (file-type), never by name or the sender's Content-Type; images re-encoded, PDFs checked (shared helper). */
+  private store(data: Buffer): Promise<StoredDocument> {
+    return storePrivateDocument(this.app.storage, PROOF_FOLDER, data, PROOF_BOX);
   }
 
   async verify(user: AuthUser, bookingId: number): Promise<PaymentProofReply> {

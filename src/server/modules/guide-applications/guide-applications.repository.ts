@@ -1,0 +1,177 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { guideApplicationDocuments, guideApplications, guides, guideServices, users } from '../../db/schema/index';
+import type { ApplicationData, ApplicationStatus } from '../../../shared/schemas/guide-applications';
+
+export type ApplicationRow = typeof guideApplications.$inferSelect;
+export type DocumentRow = typeof guideApplicationDocuments.$inferSelect;
+
+export async function applicationOfUser(db: Database, userId: number): Promise<ApplicationRow | undefined> {
+  const [row] = await db.select().from(guideApplications).where(eq(guideApplications.userId, userId));
+  return row;
+}
+
+export async function applicationById(db: Database, id: number): Promise<ApplicationRow | undefined> {
+  const [row] = await db.select().from(guideApplications).where(eq(guideApplications.id, id));
+  return row;
+}
+
+/** The user's application, created as an empty draft when there is none (one per user). */
+export async function ensureApplication(db: Database, userId: number): Promise<ApplicationRow> {
+  await db.insert(guideApplications).values({ userId }).onConflictDoNothing({ target: guideApplications.userId });
+  return (await applicationOfUser(db, userId))!;
+}
+
+/** Saves the draft only while it is in one of `editable`; a rejected or changes-requested application becomes a draft again. */
+export async function saveDraft(db: Database, id: number, data: ApplicationData, editable: readonly ApplicationStatus[]): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .update(guideApplications)
+    .set({ data, status: 'draft', updatedAt: new Date() })
+    .where(and(eq(guideApplications.id, id), sql`${guideApplications.status} = any(${`{${editable.join(',')}}`}::text[])`))
+    .returning();
+  return row;
+}
+
+/** Moves the application from one of `from` to `to`; undefined when someone else moved it first. */
+export async function transition(
+  db: Database,
+  id: number,
+  from: readonly ApplicationStatus[],
+  set: Partial<typeof guideApplications.$inferInsert> & { status: ApplicationStatus },
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .update(guideApplications)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(guideApplications.id, id), sql`${guideApplications.status} = any(${`{${from.join(',')}}`}::text[])`))
+    .returning();
+  return row;
+}
+
+export function documentsOf(db: Database, applicationId: number): Promise<DocumentRow[]> {
+  return db.select().from(guideApplicationDocuments).where(eq(guideApplicationDocuments.applicationId, applicationId)).orderBy(asc(guideApplicationDocuments.id));
+}
+
+export async function countDocuments(db: Database, applicationId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(guideApplicationDocuments).where(eq(guideApplicationDocuments.applicationId, applicationId));
+  return row?.n ?? 0;
+}
+
+export async function insertDocument(db: Database, doc: typeof guideApplicationDocuments.$inferInsert): Promise<DocumentRow> {
+  const [row] = await db.insert(guideApplicationDocuments).values(doc).returning();
+  return row!;
+}
+
+export async function documentOf(db: Database, applicationId: number, documentId: number): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(guideApplicationDocuments)
+    .where(and(eq(guideApplicationDocuments.id, documentId), eq(guideApplicationDocuments.applicationId, applicationId)));
+  return row;
+}
+
+export async function documentById(db: Database, documentId: number): Promise<(DocumentRow & { userId: number }) | undefined> {
+  const [row] = await db
+    .select({ doc: guideApplicationDocuments, userId: guideApplications.userId })
+    .from(guideApplicationDocuments)
+    .innerJoin(guideApplications, eq(guideApplications.id, guideApplicationDocuments.applicationId))
+    .where(eq(guideApplicationDocuments.id, documentId));
+  return row ? { ...row.doc, userId: row.userId } : undefined;
+}
+
+export async function updateDocumentDescription(db: Database, documentId: number, description: string): Promise<DocumentRow | undefined> {
+  const [row] = await db.update(guideApplicationDocuments).set({ description }).where(eq(guideApplicationDocuments.id, documentId)).returning();
+  return row;
+}
+
+export async function deleteDocument(db: Database, documentId: number): Promise<void> {
+  await db.delete(guideApplicationDocuments).where(eq(guideApplicationDocuments.id, documentId));
+}
+
+export async function listForAdmin(db: Database, q: { status?: ApplicationStatus; page: number; limit: number }) {
+  const where = q.status ? eq(guideApplications.status, q.status) : sql`${guideApplications.status} <> 'draft'`;
+  const rows = await db
+    .select({ app: guideApplications, username: users.username, email: users.email })
+    .from(guideApplications)
+    .innerJoin(users, eq(users.id, guideApplications.userId))
+    .where(where)
+    .orderBy(desc(guideApplications.submittedAt), desc(guideApplications.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [total] = await db.select({ n: count() }).from(guideApplications).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function applicant(db: Database, userId: number) {
+  const [row] = await db.select({ id: users.id, email: users.email, username: users.username, fullName: users.fullName, locale: users.locale, isGuide: users.isGuide }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * Approval in one transaction: the listing built from the application (its services mirrored into
+ * the search helper `service_ids`), the user marked a guide, the application approved. Returns the
+ * guide id, or undefined when the application was no longer awaiting a decision.
+ */
+export async function approve(db: Database, app: ApplicationRow, adminId: number, data: ApplicationData, timeZone: string): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: guideApplications.status })
+      .from(guideApplications)
+      .where(eq(guideApplications.id, app.id))
+      .for('update');
+    if (!locked || (locked.status !== 'submitted' && locked.status !== 'under_review')) return undefined;
+    const [docs, existing] = await Promise.all([
+      tx.select({ description: guideApplicationDocuments.description }).from(guideApplicationDocuments).where(eq(guideApplicationDocuments.applicationId, app.id)).orderBy(asc(guideApplicationDocuments.id)),
+      tx.select({ id: guides.id }).from(guides).where(eq(guides.userId, app.userId)),
+    ]);
+    const serviceIds = [...new Set(data.subcategoryIds ?? [])].sort((a, b) => a - b);
+    const listing = {
+      status: 'active' as const,
+      serviceCity: data.serviceCities?.[0] ?? 'tokyo',
+      bio: data.bio ?? '',
+      languages: data.languages ?? [],
+      basicPricePerHourCents: data.basicPricePerHourCents ?? 0,
+      additionalPricePerPersonCents: data.additionalPricePerPersonCents ?? 0,
+      currency: data.currency ?? 'CNY',
+      age: data.age ?? null,
+      sex: data.gender ?? null,
+      mbti: data.mbti ? data.mbti.toUpperCase() : null,
+      ethicsScore: data.ethicsScore ?? null,
+      ethicsDescription: data.ethicsDescription ?? null,
+      boundaryScore: data.boundaryScore ?? null,
+      boundaryDescription: data.boundaryDescription ?? null,
+      supportiveScore: data.supportiveScore ?? null,
+      supportiveDescription: data.supportiveDescription ?? null,
+      occupation: data.occupation ?? null,
+      qualifications: docs.map((d) => ({ description: d.description })),
+      experienceMonths: data.experienceMonths ?? 0,
+      sessionCount: data.sessionCount ?? 0,
+      targetGroups: data.targetGroups ?? [],
+      minPeople: data.minPeople ?? 1,
+      maxPeople: data.maxPeople ?? 6,
+      minDurationHours: data.minDurationHours ?? 2,
+      maxDurationHours: data.maxDurationHours ?? 8,
+      timeZone,
+      serviceIds,
+      updatedAt: new Date(),
+    };
+    let guideId: number;
+    if (existing[0]) {
+      guideId = existing[0].id;
+      await tx.update(guides).set(listing).where(eq(guides.id, guideId));
+      await tx.delete(guideServices).where(eq(guideServices.guideId, guideId));
+    } else {
+      const [g] = await tx.insert(guides).values({ ...listing, userId: app.userId }).returning({ id: guides.id });
+      guideId = g!.id;
+    }
+    if (serviceIds.length) await tx.insert(guideServices).values(serviceIds.map((subcategoryId) => ({ guideId, subcategoryId, priceCents: null })));
+    await tx
+      .update(users)
+      .set({ isGuide: true, gender: data.gender ?? undefined, age: data.age ?? undefined, mbti: listing.mbti ?? undefined, updatedAt: new Date() })
+      .where(eq(users.id, app.userId));
+    await tx
+      .update(guideApplications)
+      .set({ status: 'approved', reviewedAt: new Date(), reviewedBy: adminId, reviewNote: null, guideId, updatedAt: new Date() })
+      .where(eq(guideApplications.id, app.id));
+    return guideId;
+  });
+}

@@ -1,0 +1,229 @@
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { errorBodySchema, idParam } from '../../../shared/schemas/common';
+import {
+  adminApplicationListQuerySchema,
+  adminApplicationListSchema,
+  adminApplicationSchema,
+  applicationSchema,
+  applicationStatusReplySchema,
+  documentDescriptionBodySchema,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MAX_FILES,
+  rejectBodySchema,
+  requestChangesBodySchema,
+  saveDraftBodySchema,
+  submitBodySchema,
+} from '../../../shared/schemas/guide-applications';
+import type { AppInstance } from '../../lib/types';
+import { readSingleUpload } from '../../storage/private-document';
+import { currentUser } from '../auth/index';
+import type { GuideApplicationsService } from './guide-applications.service';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['guide-applications'];
+const adminTags = ['admin'];
+const idParams = z.object({ id: idParam });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+/** Uploads per client address per 10 minutes: an applicant needs a handful; this stops a flood of 10 MB bodies. */
+export const DOCUMENT_UPLOAD_LIMIT = 20;
+
+/** Becoming a guide (issue #13): the applicant's draft, documents and submission, and the admin review. */
+export function guideApplicationsRoutes(service: GuideApplicationsService) {
+  return async (app: AppInstance): Promise<void> => {
+    await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+
+    app.get(
+      '/api/v2/guide-applications/status',
+      {
+        onRequest: app.requireAuth,
+        schema: {
+          tags,
+          summary: "The caller's application status and the header's guideStatus flags",
+          description: "status is 'none' before any draft. The web caches it 5 minutes (SPEC §7).",
+          security,
+          response: { 200: applicationStatusReplySchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => service.status(currentUser(request)),
+    );
+
+    app.get(
+      '/api/v2/guide-applications/draft',
+      {
+        onRequest: app.requireAuth,
+        schema: {
+          tags,
+          summary: "The caller's application: the four pages as saved, its documents and status",
+          description: 'An empty draft (id null) when nothing was saved yet.',
+          security,
+          response: { 200: applicationSchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => service.draft(currentUser(request)),
+    );
+
+    app.put(
+      '/api/v2/guide-applications/draft',
+      {
+        onRequest: app.requireAuth,
+        schema: {
+          tags,
+          summary: 'Save the draft (replaces the saved answers)',
+          description:
+            'Every field is optional; types and ranges are checked (400 validation_failed). Allowed while the application is a draft, ' +
+            'changes were requested or it was rejected (it becomes a draft again); while submitted or under review 409 invalid_transition; a guide 409.',
+          security,
+          body: saveDraftBodySchema,
+          response: { 200: applicationSchema, ...errors },
+        },
+      },
+      async (request) => service.saveDraft(currentUser(request), request.body.data),
+    );
+
+    app.post(
+      '/api/v2/guide-applications/documents',
+      {
+        onRequest: app.requireAuth,
+        config: { rateLimit: { max: DOCUMENT_UPLOAD_LIMIT, timeWindow: '10 minutes' } },
+        schema: {
+          tags,
+          summary: 'Upload a qualification file',
+          description:
+            `multipart/form-data: field "file" (JPEG, PNG, GIF, WEBP or PDF, at most 10 MB, checked by content) and optional "description". ` +
+            `At most ${DOCUMENT_MAX_FILES} files (409 too_many_files). Images are re-encoded to WebP without metadata; PDFs with active content are refused. ` +
+            'A bad type is 400 invalid_file_type; over 10 MB 413.',
+          consumes: ['multipart/form-data'],
+          security,
+          response: { 201: applicationSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await service.upload(currentUser(request), () => readSingleUpload(request, DOCUMENT_MAX_BYTES))),
+    );
+
+    app.patch(
+      '/api/v2/guide-applications/documents/:id',
+      {
+        onRequest: app.requireAuth,
+        schema: { tags, summary: "Set a document's description", description: "Another user's document is 404.", security, params: idParams, body: documentDescriptionBodySchema, response: { 200: applicationSchema, ...errors } },
+      },
+      async (request) => service.describeDocument(currentUser(request), request.params.id, request.body.description),
+    );
+
+    app.delete(
+      '/api/v2/guide-applications/documents/:id',
+      {
+        onRequest: app.requireAuth,
+        schema: { tags, summary: 'Remove a qualification file', description: "Another user's document is 404.", security, params: idParams, response: { 200: applicationSchema, ...errors } },
+      },
+      async (request) => service.deleteDocument(currentUser(request), request.params.id),
+    );
+
+    app.get(
+      '/api/v2/guide-applications/documents/:id/file',
+      {
+        onRequest: app.requireAuth,
+        schema: {
+          tags,
+          summary: 'A qualification file (its owner or an admin)',
+          description: 'Served private, never cached, with nosniff and a sandboxing CSP; a PDF as an attachment. Anyone else 404.',
+          security,
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        const { file, doc } = await service.file(currentUser(request), request.params.id);
+        const pdf = doc.contentType === 'application/pdf';
+        return reply
+          .type(doc.contentType)
+          .header('content-length', file.size)
+          .header('content-disposition', `${pdf ? 'attachment' : 'inline'}; filename="qualification-${doc.id}.${pdf ? 'pdf' : 'webp'}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cross-origin-resource-policy', 'same-origin')
+          .header('cache-control', 'private, no-store')
+          .send(file.stream());
+      },
+    );
+
+    app.post(
+      '/api/v2/guide-applications/submit',
+      {
+        onRequest: app.requireAuth,
+        schema: {
+          tags,
+          summary: 'Submit the saved draft for review',
+          description:
+            "Needs declaration true ('Please confirm declaration', 400 declaration_required), every required field and a description for each file " +
+            "('Please complete the following required fields', 400 application_incomplete, fields name each one), the minimum age 18 (400 age_below_minimum).",
+          security,
+          body: submitBodySchema,
+          response: { 200: applicationSchema, ...errors },
+        },
+      },
+      async (request) => service.submit(currentUser(request), request.body.declaration),
+    );
+
+    // ---- admin review ----
+    app.get(
+      '/api/admin/applications',
+      {
+        onRequest: app.requireAdmin,
+        schema: { tags: adminTags, summary: 'Guide applications to review (drafts excluded), newest submission first', security, querystring: adminApplicationListQuerySchema, response: { 200: adminApplicationListSchema, ...errors } },
+      },
+      async (request) => service.list(request.query),
+    );
+
+    app.get(
+      '/api/admin/applications/:id',
+      {
+        onRequest: app.requireAdmin,
+        schema: { tags: adminTags, summary: 'One guide application with its documents', security, params: idParams, response: { 200: adminApplicationSchema, ...errors } },
+      },
+      async (request) => service.get(request.params.id),
+    );
+
+    app.post(
+      '/api/admin/applications/:id/review',
+      {
+        onRequest: app.requireAdmin,
+        schema: { tags: adminTags, summary: 'Start reviewing a submitted application (status under_review)', security, params: idParams, response: { 200: adminApplicationSchema, ...errors } },
+      },
+      async (request) => service.startReview(currentUser(request), request.params.id),
+    );
+
+    app.post(
+      '/api/admin/applications/:id/approve',
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          tags: adminTags,
+          summary: 'Approve: the user becomes a guide with a listing built from the application',
+          description: 'The listing is searchable before the reply; the applicant gets a system message and an e-mail. Only submitted or under review (409 otherwise).',
+          security,
+          params: idParams,
+          response: { 200: adminApplicationSchema, ...errors },
+        },
+      },
+      async (request) => service.approve(currentUser(request), request.params.id),
+    );
+
+    app.post(
+      '/api/admin/applications/:id/reject',
+      {
+        onRequest: app.requireAdmin,
+        schema: { tags: adminTags, summary: 'Reject with a reason (shown to the applicant)', security, params: idParams, body: rejectBodySchema, response: { 200: adminApplicationSchema, ...errors } },
+      },
+      async (request) => service.reject(currentUser(request), request.params.id, request.body.reason),
+    );
+
+    app.post(
+      '/api/admin/applications/:id/request-changes',
+      {
+        onRequest: app.requireAdmin,
+        schema: { tags: adminTags, summary: 'Ask the applicant for changes (they edit and submit again)', security, params: idParams, body: requestChangesBodySchema, response: { 200: adminApplicationSchema, ...errors } },
+      },
+      async (request) => service.requestChanges(currentUser(request), request.params.id, request.body.message),
+    );
+  };
+}

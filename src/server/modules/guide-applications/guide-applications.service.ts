@@ -1,0 +1,276 @@
+import path from 'node:path';
+import { inArray, sql } from 'drizzle-orm';
+import { timeZoneForCity } from '../../../shared/cities';
+import { computeGuideStatus } from '../../../shared/rules/guide-status';
+import {
+  APPLICATION_MESSAGES,
+  APPLICATION_MIN_AGE,
+  DOCUMENT_MAX_FILES,
+  EDITABLE_STATUSES,
+  missingFields,
+  type ApplicationData,
+  type ApplicationStatus,
+  type ApplicationStatusReply,
+  type GuideApplication,
+} from '../../../shared/schemas/guide-applications';
+import { serviceSubcategories } from '../../db/schema/index';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AppInstance } from '../../lib/types';
+import type { AuthUser } from '../auth/index';
+import { insertMail } from '../mail/index';
+import type { StoredFile } from '../../storage/index';
+import { storePrivateDocument } from '../../storage/private-document';
+import * as repo from './guide-applications.repository';
+import type { ApplicationRow, DocumentRow } from './guide-applications.repository';
+import { applicationTexts, approvedMail } from './texts';
+
+/** Private: /uploads/ never serves a private-… folder. */
+export const DOCUMENT_FOLDER = 'private-guide-applications';
+const DOCUMENT_BOX = { width: 2400, height: 2400 };
+const AWAITING: readonly ApplicationStatus[] = ['submitted', 'under_review'];
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+function cleanFileName(name: string | undefined): string {
+  const base = path.basename((name ?? '').replace(/\\/g, '/'));
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f"<>]/g, '').trim().slice(0, 120);
+  return clean || 'qualification';
+}
+
+export const documentUrl = (id: number) => `/api/v2/guide-applications/documents/${id}/file`;
+
+export function toDocument(d: DocumentRow) {
+  return {
+    id: d.id,
+    fileName: d.fileName,
+    contentType: d.contentType,
+    sizeBytes: d.sizeBytes,
+    description: d.description,
+    uploadedAt: d.createdAt.toISOString(),
+    fileUrl: documentUrl(d.id),
+  };
+}
+
+export function toApplication(row: ApplicationRow | undefined, docs: DocumentRow[]): GuideApplication {
+  return {
+    id: row?.id ?? null,
+    status: row?.status ?? 'draft',
+    data: row?.data ?? {},
+    documents: docs.map(toDocument),
+    maxDocuments: DOCUMENT_MAX_FILES,
+    editable: !row || EDITABLE_STATUSES.includes(row.status),
+    reviewNote: row?.reviewNote ?? null,
+    submittedAt: iso(row?.submittedAt),
+    reviewedAt: iso(row?.reviewedAt),
+    updatedAt: iso(row?.updatedAt),
+    guideId: row?.guideId ?? null,
+  };
+}
+
+const localeOf = (l: string | null | undefined) => (l === 'zh-CN' ? 'zh-CN' : 'en') as 'en' | 'zh-CN';
+
+export class GuideApplicationsService {
+  constructor(private readonly app: AppInstance) {}
+
+  private get db() {
+    return this.app.ctx.database.db;
+  }
+
+  private async view(row: ApplicationRow | undefined): Promise<GuideApplication> {
+    return toApplication(row, row ? await repo.documentsOf(this.db, row.id) : []);
+  }
+
+  async draft(user: AuthUser): Promise<GuideApplication> {
+    return this.view(await repo.applicationOfUser(this.db, user.id));
+  }
+
+  private async editable(user: AuthUser): Promise<ApplicationRow> {
+    if (user.isGuide) throw new AppError('conflict', 'You are already a guide');
+    const row = await repo.ensureApplication(this.db, user.id);
+    if (!EDITABLE_STATUSES.includes(row.status)) throw new AppError('invalid_transition', 'The application is being reviewed and cannot be changed now');
+    return row;
+  }
+
+  async saveDraft(user: AuthUser, data: ApplicationData): Promise<GuideApplication> {
+    const row = await this.editable(user);
+    const saved = await repo.saveDraft(this.db, row.id, data, EDITABLE_STATUSES);
+    if (!saved) throw new AppError('invalid_transition', 'The application is being reviewed and cannot be changed now');
+    return this.view(saved);
+  }
+
+  async upload(user: AuthUser, read: () => Promise<{ data: Buffer; fileName?: string; fields: Record<string, string> }>): Promise<GuideApplication> {
+    const row = await this.editable(user);
+    if ((await repo.countDocuments(this.db, row.id)) >= DOCUMENT_MAX_FILES) {
+      throw new AppError('too_many_files', `At most ${DOCUMENT_MAX_FILES} qualification files`);
+    }
+    const { data, fileName, fields } = await read();
+    const description = (fields.description ?? '').trim().slice(0, 500);
+    const stored = await storePrivateDocument(this.app.storage, DOCUMENT_FOLDER, data, DOCUMENT_BOX);
+    // Counted again after the (slow) re-encode: two uploads at once must not pass the maximum together.
+    const doc = await this.db.transaction(async (tx) => {
+      await tx.execute(sqlLockApplication(row.id));
+      if ((await repo.countDocuments(tx, row.id)) >= DOCUMENT_MAX_FILES) return undefined;
+      return repo.insertDocument(tx, { applicationId: row.id, storageKey: stored.key, contentType: stored.type, sizeBytes: stored.size, fileName: cleanFileName(fileName), description });
+    });
+    if (!doc) {
+      await this.app.storage.delete(stored.key);
+      throw new AppError('too_many_files', `At most ${DOCUMENT_MAX_FILES} qualification files`);
+    }
+    return this.view(row);
+  }
+
+  /** The caller's own document (another user's: 404). */
+  private async ownDocument(user: AuthUser, documentId: number) {
+    const doc = await repo.documentById(this.db, documentId);
+    if (!doc || doc.userId !== user.id) throw notFound('Document');
+    return doc;
+  }
+
+  async describeDocument(user: AuthUser, documentId: number, description: string): Promise<GuideApplication> {
+    await this.ownDocument(user, documentId);
+    const row = await this.editable(user);
+    await repo.updateDocumentDescription(this.db, documentId, description);
+    return this.view(row);
+  }
+
+  async deleteDocument(user: AuthUser, documentId: number): Promise<GuideApplication> {
+    const doc = await this.ownDocument(user, documentId);
+    const row = await this.editable(user);
+    await repo.deleteDocument(this.db, documentId);
+    await this.app.storage.delete(doc.storageKey);
+    return this.view(row);
+  }
+
+  /** The file for its owner or an admin; anyone else 404. */
+  async file(user: AuthUser, documentId: number): Promise<{ file: StoredFile; doc: DocumentRow }> {
+    const doc = await repo.documentById(this.db, documentId);
+    if (!doc || (doc.userId !== user.id && !user.isAdmin)) throw notFound('Document');
+    const file = await this.app.storage.get(doc.storageKey);
+    if (!file) throw notFound('Document');
+    return { file, doc };
+  }
+
+  async submit(user: AuthUser, declaration: boolean): Promise<GuideApplication> {
+    const row = await this.editable(user);
+    const data = row.data;
+    const missing = missingFields(data);
+    const docs = await repo.documentsOf(this.db, row.id);
+    const fields = missing.map((k) => ({ path: `data.${k}`, message: 'Required' }));
+    docs.forEach((d, i) => {
+      if (!d.description.trim()) fields.push({ path: `documents.${i}.description`, message: 'Required' });
+    });
+    if (data.age !== undefined && data.age < APPLICATION_MIN_AGE) fields.push({ path: 'data.age', message: APPLICATION_MESSAGES.minAge });
+    if (data.minPeople !== undefined && data.maxPeople !== undefined && data.maxPeople < data.minPeople) {
+      fields.push({ path: 'data.maxPeople', message: 'At least the minimum number of people' });
+    }
+    if (data.minDurationHours !== undefined && data.maxDurationHours !== undefined && data.maxDurationHours < data.minDurationHours) {
+      fields.push({ path: 'data.maxDurationHours', message: 'At least the minimum duration' });
+    }
+    if (data.subcategoryIds?.length) {
+      const known = await this.db.select({ id: serviceSubcategories.id }).from(serviceSubcategories).where(inArray(serviceSubcategories.id, data.subcategoryIds));
+      if (known.length !== new Set(data.subcategoryIds).size) fields.push({ path: 'data.subcategoryIds', message: 'Unknown service' });
+    }
+    if (!declaration) throw new AppError('declaration_required', APPLICATION_MESSAGES.declaration, [{ path: 'body.declaration', message: APPLICATION_MESSAGES.declaration }, ...fields]);
+    if (missing.length || fields.some((f) => f.message === 'Required')) throw new AppError('application_incomplete', APPLICATION_MESSAGES.incomplete, fields);
+    if (data.age !== undefined && data.age < APPLICATION_MIN_AGE) throw new AppError('age_below_minimum', APPLICATION_MESSAGES.minAge, fields);
+    if (fields.length) throw new AppError('validation_failed', 'Some answers are not valid', fields);
+    const now = new Date();
+    const saved = await repo.transition(this.db, row.id, ['draft'], { status: 'submitted', submittedAt: now, declarationAcceptedAt: now, reviewNote: null, reviewedAt: null, reviewedBy: null });
+    if (!saved) throw new AppError('invalid_transition', 'The application was already submitted');
+    return this.view(saved);
+  }
+
+  async status(user: AuthUser): Promise<ApplicationStatusReply> {
+    const row = await repo.applicationOfUser(this.db, user.id);
+    return {
+      status: row?.status ?? 'none',
+      applicationId: row?.id ?? null,
+      reviewNote: row?.reviewNote ?? null,
+      submittedAt: iso(row?.submittedAt),
+      reviewedAt: iso(row?.reviewedAt),
+      isGuide: user.isGuide,
+      guideStatus: computeGuideStatus({ isGuide: user.isGuide, application: row ? { status: row.status } : null }),
+    };
+  }
+
+  // ---- admin review ----
+
+  async list(q: { status?: ApplicationStatus; page: number; limit: number }) {
+    const { rows, total } = await repo.listForAdmin(this.db, q);
+    const data = await Promise.all(rows.map(async (r) => ({ ...(await this.view(r.app)), userId: r.app.userId, username: r.username, email: r.email })));
+    return { data, total, page: q.page, limit: q.limit };
+  }
+
+  private async forAdmin(row: ApplicationRow) {
+    const who = await repo.applicant(this.db, row.userId);
+    return { ...(await this.view(row)), userId: row.userId, username: who?.username ?? '', email: who?.email ?? '' };
+  }
+
+  private async awaiting(id: number): Promise<ApplicationRow> {
+    const row = await repo.applicationById(this.db, id);
+    if (!row || row.status === 'draft') throw notFound('Application');
+    if (!AWAITING.includes(row.status)) throw new AppError('invalid_transition', `The application is ${row.status.replace('_', ' ')}`);
+    return row;
+  }
+
+  async get(id: number) {
+    const row = await repo.applicationById(this.db, id);
+    if (!row || row.status === 'draft') throw notFound('Application');
+    return this.forAdmin(row);
+  }
+
+  async startReview(admin: AuthUser, id: number) {
+    const row = await this.awaiting(id);
+    const saved = await repo.transition(this.db, row.id, ['submitted'], { status: 'under_review', reviewedBy: admin.id });
+    if (!saved) throw new AppError('invalid_transition', 'The application is already under review');
+    return this.forAdmin(saved);
+  }
+
+  async approve(admin: AuthUser, id: number) {
+    const row = await this.awaiting(id);
+    const city = row.data.serviceCities?.[0];
+    const guideId = await repo.approve(this.db, row, admin.id, row.data, timeZoneForCity(city));
+    if (!guideId) throw new AppError('invalid_transition', 'The application is no longer awaiting a decision');
+    // Searchable before the reply (the index follows the guides table through NOTIFY).
+    await this.app.guideSearch.sync();
+    const who = await repo.applicant(this.db, row.userId);
+    await this.notify(row.userId, applicationTexts.approved(), '/guide-dashboard', row.id, `guide-application:${row.id}:approved`);
+    if (who) {
+      try {
+        const mail = approvedMail({ locale: localeOf(who.locale), name: who.fullName, link: `${this.app.ctx.config.appUrl}/guide-dashboard` });
+        const mailId = await insertMail(this.db, { toAddress: who.email, ...mail, template: 'guide_application_approved', meta: { applicationId: row.id, guideId } });
+        await this.app.mailer.deliver(mailId);
+      } catch (err) {
+        this.app.log.error({ err }, 'guide application approval mail failed');
+      }
+    }
+    return this.forAdmin((await repo.applicationById(this.db, row.id))!);
+  }
+
+  async reject(admin: AuthUser, id: number, reason: string) {
+    const row = await this.awaiting(id);
+    const saved = await repo.transition(this.db, row.id, AWAITING, { status: 'rejected', reviewNote: reason, reviewedAt: new Date(), reviewedBy: admin.id });
+    if (!saved) throw new AppError('invalid_transition', 'The application is no longer awaiting a decision');
+    await this.notify(row.userId, applicationTexts.rejected(reason), '/application-status', row.id, `guide-application:${row.id}:rejected:${saved.reviewedAt?.getTime()}`, true);
+    return this.forAdmin(saved);
+  }
+
+  async requestChanges(admin: AuthUser, id: number, message: string) {
+    const row = await this.awaiting(id);
+    const saved = await repo.transition(this.db, row.id, AWAITING, { status: 'changes_requested', reviewNote: message, reviewedAt: new Date(), reviewedBy: admin.id });
+    if (!saved) throw new AppError('invalid_transition', 'The application is no longer awaiting a decision');
+    await this.notify(row.userId, applicationTexts.changesRequested(message), '/become-guide', row.id, `guide-application:${row.id}:changes:${saved.reviewedAt?.getTime()}`);
+    return this.forAdmin(saved);
+  }
+
+  private async notify(userId: number, text: ReturnType<typeof applicationTexts.approved>, actionUrl: string, id: number, dedupeKey: string, support = false) {
+    try {
+      await this.app.notifications.create([{ userId, type: 'approval', text, actionUrl, related: { type: 'guide_application', id }, dedupeKey, showContactSupport: support }]);
+    } catch (err) {
+      this.app.log.error({ err }, 'guide application system message failed');
+    }
+  }
+}
+
+const sqlLockApplication = (id: number) => sql`select id from guide_applications where id = ${id} for update`;

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from '../lib/app-error';
+import type { FileStorage } from './file-storage';
+import { storeImage } from './index';
+import { checkPdf } from './pdf-check';
+import type { ImageBox } from './reencode-image';
+
+/**
+ * Private documents (payment proofs, guide qualifications): JPEG, PNG, GIF, WEBP or PDF, typed by
+ * content with file-type (never by name or the sender's Content-Type). Images are re-encoded to WebP
+ * without metadata; a PDF must be a PDF without active content. Stored under a private-… folder,
+ * which /uploads/ never serves.
+ */
+export const INVALID_DOCUMENT_MESSAGE = 'Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.';
+export const ACTIVE_PDF_MESSAGE = 'A PDF with scripts, launch actions or embedded files is not accepted: upload a photo or a plain PDF.';
+
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+const invalid = (message = INVALID_DOCUMENT_MESSAGE) => new AppError('invalid_file_type', message, [{ path: 'body.file', message }]);
+
+export interface StoredDocument {
+  key: string;
+  type: 'image/webp' | 'application/pdf';
+  size: number;
+}
+
+export async function storePrivateDocument(storage: FileStorage, folder: string, data: Buffer, box: ImageBox): Promise<StoredDocument> {
+  if (data.length === 0) throw new AppError('validation_failed', 'The file is empty', [{ path: 'body.file', message: 'The file is empty' }]);
+  const detected = await fileTypeFromBuffer(data);
+  if (detected && IMAGE_TYPES.has(detected.mime)) {
+    try {
+      const { key } = await storeImage(storage, folder, data, box);
+      const file = await storage.get(key);
+      return { key, type: 'image/webp', size: file?.size ?? data.length };
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'invalid_file_type') throw invalid();
+      throw err;
+    }
+  }
+  if (detected?.mime === 'application/pdf') {
+    const verdict = checkPdf(data);
+    if (verdict === 'active_content') throw invalid(ACTIVE_PDF_MESSAGE);
+    if (verdict !== 'ok') throw invalid();
+    const key = `${folder}/${randomBytes(18).toString('base64url')}.pdf`;
+    await storage.put(key, data, 'application/pdf');
+    return { key, type: 'application/pdf', size: data.length };
+  }
+  throw invalid();
+}
+
+const MULTIPART_TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * The one file of a multipart body (field "file") plus its text fields: over `maxBytes` is 413, a
+ * malformed body 400, never a 500. Needs @fastify/multipart registered in the route's scope.
+ */
+export async function readSingleUpload(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ data: Buffer; fileName?: string; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file"');
+  let data: Buffer | undefined;
+  let fileName: string | undefined;
+  const fields: Record<string, string> = {};
+  try {
+    const raw = request.raw;
+    if (!raw.complete && (raw.destroyed || raw.readableAborted)) throw new Error('The connection closed before the upload was read');
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || data) {
+          part.file.resume();
+          continue;
+        }
+        fileName = part.filename;
+        data = await part.toBuffer();
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && MULTIPART_TOO_LARGE.has(code)) {
+      throw new AppError('payload_too_large', code === 'FST_REQ_FILE_TOO_LARGE' ? `The file is larger than ${maxBytes / 1024 / 1024} MB` : 'Too many parts: send one file in the field "file"');
+    }
+    request.log.info({ err }, 'malformed multipart upload');
+    throw new AppError('bad_request', 'The upload is malformed or incomplete: send multipart/form-data with one file in the field "file"');
+  }
+  if (!data) throw new AppError('validation_failed', 'No file in the upload', [{ path: 'body.file', message: 'Required' }]);
+  return { data, fileName, fields };
+}
