@@ -11,6 +11,7 @@ import { catalogRoutes } from './modules/catalog/index';
 import { clientErrorRoutes } from './modules/client-errors/index';
 import { devRoutes } from './modules/dev/index';
 import { registerGuideApplications } from './modules/guide-applications/index';
+import { registerGuideBusiness } from './modules/guide-business/index';
 import { guidesRoutes } from './modules/guides/index';
 import { healthRoutes } from './modules/health/index';
 import { registerMailer } from './modules/mail/index';
@@ -22,6 +23,7 @@ import { registerReviews } from './modules/reviews/index';
 import { savedGuidesRoutes } from './modules/saved-guides/index';
 import { registerSupport } from './modules/support/index';
 import { usersRoutes } from './modules/users/index';
+import { registerWallet } from './modules/wallet/index';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
@@ -87,6 +89,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   devRoutes(app);
   registerSupport(app);
   guidesRoutes(app);
+  registerGuideBusiness(app);
   savedGuidesRoutes(app);
   registerBookings(app);
   registerBookingPdf(app);
@@ -97,6 +100,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await registerPaymentProofs(app);
   await registerDisputes(app);
   await registerGuideApplications(app);
+  registerWallet(app);
   opts.extraRoutes?.(app);
 
   await registerWebApp(app, opts.webRoot ?? defaultWebRoot);

@@ -1,0 +1,167 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { todayInZone } from '../../../shared/availability';
+import type { AvailabilityBody, AvailabilityReply, CalendarUrlReply, RatesBody, RatesReply } from '../../../shared/schemas/guide-business';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../auth/index';
+import type { GuideSearch } from '../guides/guide-search';
+import { buildCalendar } from './ical';
+import {
+  createFeedIfMissing,
+  existingSubcategories,
+  feedBookings,
+  feedByTokenHash,
+  findFeed,
+  guideOfUser,
+  readAvailability,
+  readRates,
+  replaceAvailability,
+  replaceRates,
+  saveFeed,
+} from './guide-business.repository';
+
+/** The feed shows tours that ended up to this many days ago, and everything ahead. */
+export const FEED_PAST_DAYS = 90;
+/** A feed token: 32 bytes of HMAC output, base64url (43 characters). */
+const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * The guide's own business settings. Each write answers only after this server's search index has
+ * seen it (`guideSearch.sync()`), so the guide's card and slots are up to date at once. Existing
+ * bookings are never changed by a new schedule or new rates: their times and prices were frozen at
+ * booking time (decision 040), and they keep blocking their slots.
+ */
+export class GuideBusinessService {
+  constructor(
+    private readonly db: Database,
+    private readonly search: () => GuideSearch,
+    private readonly secret: string,
+    private readonly appUrl: string,
+  ) {}
+
+  private async guide(viewer: AuthUser) {
+    const g = await guideOfUser(this.db, viewer.id);
+    if (!g) throw new AppError('not_a_guide', 'Only guides have availability, rates and a calendar feed');
+    return g;
+  }
+
+  async availability(viewer: AuthUser): Promise<AvailabilityReply> {
+    const g = await this.guide(viewer);
+    const data = await readAvailability(this.db, g.id, todayInZone(g.timeZone));
+    return { guideId: g.id, timeZone: g.timeZone, ...data };
+  }
+
+  async setAvailability(viewer: AuthUser, body: AvailabilityBody): Promise<AvailabilityReply> {
+    const g = await this.guide(viewer);
+    const today = todayInZone(g.timeZone);
+    body.weekly.forEach((r, i) => {
+      if (r.startMinute >= r.endMinute) throw new AppError('invalid_range', 'A range must start before it ends', [{ path: `weekly.${i}`, message: 'start must be before end' }]);
+    });
+    const sorted = [...body.weekly].sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute);
+    for (let i = 1; i < sorted.length; i++) {
+      const prev = sorted[i - 1]!;
+      const cur = sorted[i]!;
+      if (prev.weekday === cur.weekday && cur.startMinute < prev.endMinute) {
+        throw new AppError('overlapping_hours', 'Two ranges of the same day overlap', [{ path: 'weekly', message: `weekday ${cur.weekday} overlaps` }]);
+      }
+    }
+    const dates = new Set<string>();
+    body.exceptions.forEach((e, i) => {
+      const path = `exceptions.${i}`;
+      if (dates.has(e.date)) throw new AppError('duplicate_date', 'A date appears twice', [{ path, message: 'duplicate date' }]);
+      dates.add(e.date);
+      if (e.date < today) throw new AppError('invalid_range', 'An exception cannot be in the past', [{ path, message: 'date in the past' }]);
+      if (e.available && (e.startMinute === null || e.endMinute === null || e.startMinute >= e.endMinute)) {
+        throw new AppError('invalid_range', 'An available day needs a start before its end', [{ path, message: 'start must be before end' }]);
+      }
+    });
+    await replaceAvailability(this.db, g.id, body, today);
+    await this.search().sync();
+    return this.availability(viewer);
+  }
+
+  async rates(viewer: AuthUser): Promise<RatesReply> {
+    const g = await this.guide(viewer);
+    return { guideId: g.id, ...(await readRates(this.db, g.id)) };
+  }
+
+  async setRates(viewer: AuthUser, body: RatesBody): Promise<RatesReply> {
+    const g = await this.guide(viewer);
+    if (body.minPeople > body.maxPeople) throw new AppError('invalid_range', 'The smallest group is larger than the largest', [{ path: 'minPeople', message: 'min must not exceed max' }]);
+    if (body.minDurationHours > body.maxDurationHours) {
+      throw new AppError('invalid_range', 'The shortest tour is longer than the longest', [{ path: 'minDurationHours', message: 'min must not exceed max' }]);
+    }
+    const ids = body.services.map((s) => s.subcategoryId);
+    if (new Set(ids).size !== ids.length) throw new AppError('validation_failed', 'A service appears twice', [{ path: 'services', message: 'duplicate service' }]);
+    const known = await existingSubcategories(this.db, ids);
+    const unknown = body.services.findIndex((s) => !known.has(s.subcategoryId));
+    if (unknown >= 0) throw new AppError('unknown_service', 'No such service in the catalogue', [{ path: `services.${unknown}.subcategoryId`, message: 'unknown service' }]);
+    await replaceRates(this.db, g.id, body);
+    await this.search().sync();
+    return this.rates(viewer);
+  }
+
+  // ------------------------------------------------------------ calendar feed
+
+  private tokenFor(nonce: string): string {
+    return createHmac('sha256', this.secret).update(`ical-feed:${nonce}`).digest('base64url');
+  }
+
+  private async newFeedSecret() {
+    const nonce = randomBytes(24).toString('base64url');
+    return { nonce, tokenHash: sha256(this.tokenFor(nonce)) };
+  }
+
+  private urlReply(nonce: string, createdAt: Date): CalendarUrlReply {
+    return { url: `${this.appUrl}/api/ical/${this.tokenFor(nonce)}.ics`, createdAt: createdAt.toISOString() };
+  }
+
+  async calendarUrl(viewer: AuthUser): Promise<CalendarUrlReply> {
+    const g = await this.guide(viewer);
+    let feed = await findFeed(this.db, g.id);
+    if (!feed) {
+      const s = await this.newFeedSecret();
+      feed = await createFeedIfMissing(this.db, g.id, s.nonce, s.tokenHash);
+    }
+    return this.urlReply(feed.nonce, feed.createdAt);
+  }
+
+  async resetCalendarUrl(viewer: AuthUser): Promise<CalendarUrlReply> {
+    const g = await this.guide(viewer);
+    const s = await this.newFeedSecret();
+    const feed = await saveFeed(this.db, g.id, s.nonce, s.tokenHash);
+    return this.urlReply(feed.nonce, feed.createdAt);
+  }
+
+  /** The feed for a token, or 404 (unknown, reset or malformed tokens all look the same). */
+  async feed(token: string, now = new Date()): Promise<string> {
+    if (!TOKEN_RE.test(token)) throw notFound('Calendar');
+    const hash = sha256(token);
+    const feed = await feedByTokenHash(this.db, hash);
+    // The stored hash finds the row; the token must also be the one this server's secret makes from its nonce.
+    if (!feed || !timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(sha256(this.tokenFor(feed.nonce)), 'hex'))) throw notFound('Calendar');
+    const rows = await feedBookings(this.db, feed.guideId, new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000));
+    const host = new URL(this.appUrl).host;
+    return buildCalendar(
+      'Tabi Guides tours',
+      rows.map((b) => {
+        const number = b.bookingNumber ?? `TG${String(b.id).padStart(4, '0')}`;
+        const people = `${b.travelers} traveler${b.travelers === 1 ? '' : 's'}`;
+        const location = b.meetingAddress ? (b.meetingPostalCode ? `〒${b.meetingPostalCode} ${b.meetingAddress}` : b.meetingAddress) : null;
+        return {
+          uid: `booking-${b.id}@${host}`,
+          stamp: b.updatedAt,
+          start: b.startsAt,
+          end: b.endsAt,
+          summary: `Tabi tour ${number}${b.subcategoryEn ? ` · ${b.subcategoryEn}` : ''} · ${people}`,
+          description: `Booking ${number}\nStatus: ${b.status}\n${people}, ${b.durationMinutes / 60} h\nDetails: ${this.appUrl}/guide-dashboard`,
+          location,
+          url: `${this.appUrl}/guide-dashboard`,
+          cancelled: b.status === 'cancelled',
+        };
+      }),
+    );
+  }
+}
