@@ -40,6 +40,8 @@ export const ERROR_STATUS = {
   // Messaging (issue 10)
   credits_exhausted: 403,
   tour_request_closed: 409,
+  // Wallet (issue 13): a payout above the withdrawable balance
+  insufficient_balance: 409,
   // Guide business (issue 13): availability, rates, calendar feed
   not_a_guide: 403,
   overlapping_hours: 400,

@@ -175,3 +175,9 @@ export async function approve(db: Database, app: ApplicationRow, adminId: number
     return guideId;
   });
 }
+
+/** The status of the user's application, for the guideStatus flags of the signed-in user (null: none). */
+export async function applicationStatusOf(db: Database, userId: number): Promise<{ status: ApplicationStatus } | null> {
+  const [row] = await db.select({ status: guideApplications.status }).from(guideApplications).where(eq(guideApplications.userId, userId));
+  return row ?? null;
+}

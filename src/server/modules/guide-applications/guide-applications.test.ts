@@ -189,6 +189,8 @@ describe('submit', () => {
       status: 'submitted',
       guideStatus: { shouldShowBecomeGuideButton: false, shouldShowViewApplicationButton: true, shouldShowRoleSwitch: false },
     });
+    const me = await t.app.inject({ url: '/api/me', headers: auth(p.token) });
+    expect(me.json().guideStatus).toEqual({ shouldShowRoleSwitch: false, shouldShowBecomeGuideButton: false, shouldShowViewApplicationButton: true });
     const locked = await save(p, { name: 'Changed' });
     expect(locked.statusCode).toBe(409);
     expect((await submit(p)).statusCode).toBe(409);

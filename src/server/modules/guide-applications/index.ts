@@ -12,3 +12,4 @@ export { GuideApplicationsService } from './guide-applications.service';
 export async function registerGuideApplications(app: AppInstance): Promise<void> {
   await app.register(guideApplicationsRoutes(new GuideApplicationsService(app)));
 }
+export { applicationStatusOf } from './guide-applications.repository';

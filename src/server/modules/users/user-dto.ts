@@ -8,7 +8,8 @@ function isoDate(d: Date | null | undefined): string {
 }
 
 /** The signed-in user's own record as the API returns it: never the password hash or other internals. */
-export function toUserDto(row: UserRow): User {
+/** `application`: the user's guide application, when the caller looked it up (drives 'View Application Status'). */
+export function toUserDto(row: UserRow, application?: { status: string } | null): User {
   return {
     id: row.id,
     username: row.username,
@@ -30,6 +31,6 @@ export function toUserDto(row: UserRow): User {
     identityVerified: row.identityVerified,
     emailUpdates: row.emailUpdates,
     locale: row.locale,
-    guideStatus: computeGuideStatus({ isGuide: row.isGuide }),
+    guideStatus: computeGuideStatus({ isGuide: row.isGuide, application }),
   };
 }

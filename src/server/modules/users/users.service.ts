@@ -9,6 +9,7 @@ import type { AppInstance } from '../../lib/types';
 import { hashPassword, revokeAllSessions, verifyPassword } from '../auth/index';
 import { deleteMailsTo, emailChangedMail, insertMail, mailsTo } from '../mail/index';
 import { AVATAR_BOX, BACKGROUND_BOX, keyFromPublicUrl, publicUrl, storeImage } from '../../storage/index';
+import { applicationStatusOf } from '../guide-applications/index';
 import { toUserDto } from './user-dto';
 import { anonymizeUser, emailOwner, findUserById, updateUser, userRelatedData, type UserRow } from './users.repository';
 
@@ -19,7 +20,9 @@ async function requireUser(db: Database, userId: number): Promise<UserRow> {
 }
 
 export async function getMe(app: AppInstance, userId: number): Promise<User> {
-  return toUserDto(await requireUser(app.ctx.database.db, userId));
+  const db = app.ctx.database.db;
+  const [user, application] = await Promise.all([requireUser(db, userId), applicationStatusOf(db, userId)]);
+  return toUserDto(user, application);
 }
 
 /**

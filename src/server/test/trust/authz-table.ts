@@ -1,4 +1,5 @@
 import { addDays, todayInZone } from '../../../shared/availability';
+import { payoutLedgerEntries, withdrawals } from '../../db/schema/index';
 import { setGuideServices } from '../../modules/guides/index';
 import { addItinerary, subcategoryIdBySlug } from '../guide-fixtures';
 import type { Party, RouteRequest, TrustFixtures } from './fixtures';
@@ -388,4 +389,27 @@ Object.assign(AUTHZ_TABLE, {
       return { params: { file: (res.json().url as string).split('/').pop()! } };
     },
   },
+} satisfies Record<string, AuthzEntry>);
+
+// Wallet and payouts (issue 13, decision 067): a payout request of the guide `f.guide`.
+async function guidesWithdrawal(f: TrustFixtures): Promise<number> {
+  const db = f.t.database.db;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(withdrawals)
+      .values({ userId: f.guide.id, amountCents: 1_000, method: 'alipay', accountName: 'Guide', accountNumber: 'guide@example.com' })
+      .returning({ id: withdrawals.id });
+    await tx.insert(payoutLedgerEntries).values([
+      { withdrawalId: row!.id, account: 'guide', userId: f.guide.id, kind: 'withdrawal', amountCents: -1_000 },
+      { withdrawalId: row!.id, account: 'payout_hold', userId: null, kind: 'withdrawal', amountCents: 1_000 },
+    ]);
+    return row!.id;
+  });
+}
+Object.assign(AUTHZ_TABLE, {
+  'GET /api/v2/wallet/withdrawals/{id}': { rule: 'owner', as: (f) => f.guide, strangers: (f) => [f.stranger, f.otherGuide], setup: async (f) => ({ params: { id: await guidesWithdrawal(f) } }) },
+  'POST /api/admin/withdrawals/{id}/approve': { rule: 'admin', setup: async (f) => ({ params: { id: await guidesWithdrawal(f) } }) },
+  'POST /api/admin/withdrawals/{id}/paid': { rule: 'admin', setup: async (f) => ({ params: { id: await guidesWithdrawal(f) } }) },
+  'POST /api/admin/withdrawals/{id}/fail': { rule: 'admin', setup: async (f) => ({ params: { id: await guidesWithdrawal(f) }, body: { reason: 'Account closed' } }) },
+  'GET /api/admin/withdrawals/{id}/ledger': { rule: 'admin', setup: async (f) => ({ params: { id: await guidesWithdrawal(f) } }) },
 } satisfies Record<string, AuthzEntry>);
