@@ -23,6 +23,7 @@ import { registerReviews } from './modules/reviews/index';
 import { savedGuidesRoutes } from './modules/saved-guides/index';
 import { registerSupport } from './modules/support/index';
 import { usersRoutes } from './modules/users/index';
+import { registerWallet } from './modules/wallet/index';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await registerPaymentProofs(app);
   await registerDisputes(app);
   await registerGuideApplications(app);
+  registerWallet(app);
   opts.extraRoutes?.(app);
 
   await registerWebApp(app, opts.webRoot ?? defaultWebRoot);

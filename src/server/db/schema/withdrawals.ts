@@ -1,2 +1,48 @@
-// Tables for withdrawals (issue #13); exported from schema/index.ts.
-export {};
+// Tables for withdrawals (issue #13, decision 067); exported from schema/index.ts.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { PAYOUT_LEDGER_ACCOUNTS, PAYOUT_LEDGER_KINDS, WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from '../../../shared/schemas/wallet';
+import { users } from './users';
+
+/**
+ * A guide's payout request (decision 067): requested → approved → paid, or failed (from requested or
+ * approved; the money goes back to withdrawable). The amount is in fen.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    method: text('method', { enum: WITHDRAWAL_METHODS }).notNull(),
+    accountName: text('account_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    bankName: text('bank_name'),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('requested'),
+    failureReason: text('failure_reason'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('withdrawals_user_idx').on(t.userId, t.createdAt), check('withdrawals_amount_positive', sql`${t.amountCents} > 0`)],
+);
+
+/**
+ * The payouts ledger (decision 067): every movement of a withdrawal is a balanced set of entries over
+ * the guide's account and the platform's payout accounts; a withdrawal's entries sum to zero (a deferred
+ * trigger checks it, like the bookings ledger's per booking).
+ */
+export const payoutLedgerEntries = pgTable(
+  'payout_ledger_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    withdrawalId: integer('withdrawal_id').notNull().references(() => withdrawals.id),
+    account: text('account', { enum: PAYOUT_LEDGER_ACCOUNTS }).notNull(),
+    /** The guide's user id on the guide account; null for the platform's accounts. */
+    userId: integer('user_id').references(() => users.id),
+    kind: text('kind', { enum: PAYOUT_LEDGER_KINDS }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payout_ledger_withdrawal_idx').on(t.withdrawalId), index('payout_ledger_user_idx').on(t.userId)],
+);

@@ -1,0 +1,130 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { PayoutLedgerAccount, PayoutLedgerKind, WithdrawalStatus } from '../../../shared/schemas/wallet';
+import type { Database } from '../../db/client';
+import { ledgerEntries, payoutLedgerEntries, users, withdrawals } from '../../db/schema/index';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export interface LedgerFigures {
+  /** Sum of the guide account's booking entries (earnings net of dispute adjustments). */
+  guideTotal: number;
+  /** Guide entries not yet available at `now`. */
+  guidePending: number;
+  nextAvailableAt: Date | null;
+  /** Sum of the guide account's payout entries (negative: money requested or paid out). */
+  payoutGuide: number;
+  /** Net paid online as a traveler. */
+  spent: number;
+  inPayout: number;
+  withdrawn: number;
+}
+
+const int = (v: unknown) => Number(v ?? 0);
+
+export async function ledgerFigures(db: Database, userId: number, now: Date): Promise<LedgerFigures> {
+  const [guide] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
+      pending: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.availableAt} > ${now.toISOString()}::timestamptz), 0)`,
+      next: sql<string | null>`min(${ledgerEntries.availableAt}) filter (where ${ledgerEntries.availableAt} > ${now.toISOString()}::timestamptz)`,
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.account, 'guide'), eq(ledgerEntries.userId, userId)));
+  const [traveler] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.account, 'traveler'), eq(ledgerEntries.userId, userId)));
+  const [payout] = await db
+    .select({ total: sql<string>`coalesce(sum(${payoutLedgerEntries.amountCents}), 0)` })
+    .from(payoutLedgerEntries)
+    .where(and(eq(payoutLedgerEntries.account, 'guide'), eq(payoutLedgerEntries.userId, userId)));
+  const [requests] = await db
+    .select({
+      inPayout: sql<string>`coalesce(sum(${withdrawals.amountCents}) filter (where ${withdrawals.status} in ('requested', 'approved')), 0)`,
+      withdrawn: sql<string>`coalesce(sum(${withdrawals.amountCents}) filter (where ${withdrawals.status} = 'paid'), 0)`,
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, userId));
+  return {
+    guideTotal: int(guide?.total),
+    guidePending: int(guide?.pending),
+    nextAvailableAt: guide?.next ? new Date(guide.next) : null,
+    payoutGuide: int(payout?.total),
+    spent: -int(traveler?.total),
+    inPayout: int(requests?.inPayout),
+    withdrawn: int(requests?.withdrawn),
+  };
+}
+
+/** Serializes a user's payout requests: the row lock is held until the transaction ends. */
+export async function lockUser(tx: Database, userId: number): Promise<{ id: number; isGuide: boolean } | undefined> {
+  const [row] = await tx.select({ id: users.id, isGuide: users.isGuide }).from(users).where(eq(users.id, userId)).for('update');
+  return row;
+}
+
+export async function insertWithdrawal(tx: Database, values: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
+  const [row] = await tx.insert(withdrawals).values(values).returning();
+  return row!;
+}
+
+export async function findWithdrawal(db: Database, id: number, lock = false): Promise<WithdrawalRow | undefined> {
+  const q = db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function setWithdrawalStatus(
+  tx: Database,
+  id: number,
+  fields: { status: WithdrawalStatus; decidedBy: number; failureReason?: string; at: Date },
+): Promise<WithdrawalRow> {
+  const [row] = await tx
+    .update(withdrawals)
+    .set({ status: fields.status, decidedBy: fields.decidedBy, failureReason: fields.failureReason ?? null, updatedAt: fields.at })
+    .where(eq(withdrawals.id, id))
+    .returning();
+  return row!;
+}
+
+export interface PayoutPosting {
+  account: PayoutLedgerAccount;
+  kind: PayoutLedgerKind;
+  amountCents: number;
+}
+
+export async function insertPayoutPostings(tx: Database, withdrawal: { id: number; userId: number }, postings: PayoutPosting[], at: Date): Promise<void> {
+  await tx.insert(payoutLedgerEntries).values(
+    postings.map((p) => ({
+      withdrawalId: withdrawal.id,
+      account: p.account,
+      userId: p.account === 'guide' ? withdrawal.userId : null,
+      kind: p.kind,
+      amountCents: p.amountCents,
+      createdAt: at,
+    })),
+  );
+}
+
+export async function payoutLedgerOf(db: Database, withdrawalId: number) {
+  return db.select().from(payoutLedgerEntries).where(eq(payoutLedgerEntries.withdrawalId, withdrawalId)).orderBy(payoutLedgerEntries.id);
+}
+
+export async function listWithdrawalsOf(db: Database, userId: number): Promise<WithdrawalRow[]> {
+  return db.select().from(withdrawals).where(eq(withdrawals.userId, userId)).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)).limit(100);
+}
+
+export async function listAllWithdrawals(db: Database, status?: WithdrawalStatus): Promise<(WithdrawalRow & { username: string })[]> {
+  const rows = await db
+    .select({ w: withdrawals, username: users.username })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(status ? eq(withdrawals.status, status) : gt(withdrawals.id, 0))
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(200);
+  return rows.map((r) => ({ ...r.w, username: r.username }));
+}
+
+export async function usernameOf(db: Database, userId: number): Promise<string> {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  return row?.username ?? '';
+}

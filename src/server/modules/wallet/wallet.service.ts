@@ -1,0 +1,175 @@
+import {
+  creditLevelOf,
+  type AdminWithdrawal,
+  type CreateWithdrawalBody,
+  type GuideEarnings,
+  type Wallet,
+  type Withdrawal,
+  type WithdrawalStatus,
+} from '../../../shared/schemas/wallet';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../auth/index';
+import * as repo from './wallet.repository';
+import type { LedgerFigures, PayoutPosting, WithdrawalRow } from './wallet.repository';
+
+export interface WalletDeps {
+  db: Database;
+  /** The server's clock (the bookings service's, so tests move both together). */
+  now: () => Date;
+}
+
+/** The guide's figures from the two ledgers (decision 067). */
+export function earningsOf(f: LedgerFigures): GuideEarnings {
+  const pending = Math.max(0, f.guidePending);
+  return {
+    totalCents: f.guideTotal,
+    withdrawableCents: Math.max(0, f.guideTotal - pending + f.payoutGuide),
+    pendingCents: pending,
+    inPayoutCents: f.inPayout,
+    withdrawnCents: f.withdrawn,
+    nextAvailableAt: f.nextAvailableAt?.toISOString() ?? null,
+  };
+}
+
+const maskNumber = (n: string) => (n.length <= 4 ? n : `${'•'.repeat(Math.min(8, n.length - 4))}${n.slice(-4)}`);
+
+function view(row: WithdrawalRow): Withdrawal {
+  return {
+    id: row.id,
+    amountCents: row.amountCents,
+    method: row.method,
+    accountName: row.accountName,
+    accountNumberMasked: maskNumber(row.accountNumber),
+    bankName: row.bankName,
+    status: row.status,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const adminView = (row: WithdrawalRow, username: string): AdminWithdrawal => ({ ...view(row), userId: row.userId, username, accountNumber: row.accountNumber });
+
+/** What each admin step moves in the payouts ledger, and from which statuses it may be taken. */
+const STEPS = {
+  approve: { from: ['requested'], to: 'approved' },
+  paid: { from: ['approved'], to: 'paid' },
+  fail: { from: ['requested', 'approved'], to: 'failed' },
+} as const satisfies Record<string, { from: readonly WithdrawalStatus[]; to: WithdrawalStatus }>;
+export type AdminStep = keyof typeof STEPS;
+
+function stepPostings(step: AdminStep, from: WithdrawalStatus, amount: number): PayoutPosting[] {
+  switch (step) {
+    case 'approve':
+      return [
+        { account: 'payout_hold', kind: 'payout_approved', amountCents: -amount },
+        { account: 'payout_sending', kind: 'payout_approved', amountCents: amount },
+      ];
+    case 'paid':
+      return [
+        { account: 'payout_sending', kind: 'payout_paid', amountCents: -amount },
+        { account: 'payout_external', kind: 'payout_paid', amountCents: amount },
+      ];
+    case 'fail':
+      return [
+        { account: from === 'approved' ? 'payout_sending' : 'payout_hold', kind: 'payout_failed', amountCents: -amount },
+        { account: 'guide', kind: 'payout_failed', amountCents: amount },
+      ];
+  }
+}
+
+export class WalletService {
+  constructor(private readonly deps: WalletDeps) {}
+
+  private async earnings(db: Database, userId: number): Promise<GuideEarnings> {
+    return earningsOf(await repo.ledgerFigures(db, userId, this.deps.now()));
+  }
+
+  async wallet(user: AuthUser): Promise<Wallet> {
+    const f = await repo.ledgerFigures(this.deps.db, user.id, this.deps.now());
+    const e = earningsOf(f);
+    const hasEarnings = user.isGuide || f.guideTotal !== 0 || f.payoutGuide !== 0;
+    const { level, next } = creditLevelOf(Math.max(0, f.spent));
+    return {
+      currency: 'CNY',
+      assetBalanceCents: hasEarnings ? e.withdrawableCents + e.pendingCents + e.inPayoutCents : 0,
+      creditLevel: level,
+      spentCents: Math.max(0, f.spent),
+      nextLevel: next,
+      earnings: hasEarnings ? e : null,
+    };
+  }
+
+  async list(user: AuthUser): Promise<Withdrawal[]> {
+    return (await repo.listWithdrawalsOf(this.deps.db, user.id)).map(view);
+  }
+
+  async get(user: AuthUser, id: number): Promise<Withdrawal> {
+    const row = await repo.findWithdrawal(this.deps.db, id);
+    if (!row || row.userId !== user.id) throw notFound('Withdrawal');
+    return view(row);
+  }
+
+  /**
+   * A payout request: the guide's user row is locked first, so two requests at once are taken one
+   * after the other and the second sees the first's hold; never more than withdrawable.
+   */
+  async request(user: AuthUser, body: CreateWithdrawalBody): Promise<{ withdrawal: Withdrawal; earnings: GuideEarnings }> {
+    return this.deps.db.transaction(async (tx) => {
+      const locked = await repo.lockUser(tx, user.id);
+      if (!locked?.isGuide) throw new AppError('forbidden', 'Only guides can request a withdrawal');
+      const before = await this.earnings(tx, user.id);
+      if (body.amountCents > before.withdrawableCents) {
+        throw new AppError('insufficient_balance', `The amount is more than your withdrawable balance (${before.withdrawableCents} fen)`);
+      }
+      const at = this.deps.now();
+      const row = await repo.insertWithdrawal(tx, {
+        userId: user.id,
+        amountCents: body.amountCents,
+        method: body.method,
+        accountName: body.accountName,
+        accountNumber: body.accountNumber,
+        bankName: body.method === 'bank' ? (body.bankName ?? null) : null,
+        createdAt: at,
+        updatedAt: at,
+      });
+      await repo.insertPayoutPostings(
+        tx,
+        row,
+        [
+          { account: 'guide', kind: 'withdrawal', amountCents: -body.amountCents },
+          { account: 'payout_hold', kind: 'withdrawal', amountCents: body.amountCents },
+        ],
+        at,
+      );
+      return { withdrawal: view(row), earnings: await this.earnings(tx, user.id) };
+    });
+  }
+
+  async adminList(status?: WithdrawalStatus): Promise<AdminWithdrawal[]> {
+    return (await repo.listAllWithdrawals(this.deps.db, status)).map((r) => adminView(r, r.username));
+  }
+
+  /** Admin: approve, mark paid or fail a payout; the status and its ledger entries in one transaction. */
+  async adminStep(admin: AuthUser, id: number, step: AdminStep, reason?: string): Promise<{ withdrawal: AdminWithdrawal; earnings: GuideEarnings }> {
+    return this.deps.db.transaction(async (tx) => {
+      const row = await repo.findWithdrawal(tx, id, true);
+      if (!row) throw notFound('Withdrawal');
+      const rule = STEPS[step];
+      if (!(rule.from as readonly WithdrawalStatus[]).includes(row.status)) {
+        throw new AppError('invalid_transition', `A ${row.status} withdrawal cannot be ${rule.to}`);
+      }
+      const at = this.deps.now();
+      await repo.insertPayoutPostings(tx, row, stepPostings(step, row.status, row.amountCents), at);
+      const updated = await repo.setWithdrawalStatus(tx, id, { status: rule.to, decidedBy: admin.id, failureReason: step === 'fail' ? reason : undefined, at });
+      return { withdrawal: adminView(updated, await repo.usernameOf(tx, row.userId)), earnings: await this.earnings(tx, row.userId) };
+    });
+  }
+
+  async adminLedger(id: number) {
+    const row = await repo.findWithdrawal(this.deps.db, id);
+    if (!row) throw notFound('Withdrawal');
+    return repo.payoutLedgerOf(this.deps.db, id);
+  }
+}

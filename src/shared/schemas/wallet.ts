@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/**
+ * The wallet (issue 13, decision 067): balances computed from the ledgers, credit levels, and the
+ * guide's payout requests. Money in integer fen.
+ */
+export const WITHDRAWAL_METHODS = ['alipay', 'wechat', 'bank'] as const;
+export type WithdrawalMethod = (typeof WITHDRAWAL_METHODS)[number];
+export const WITHDRAWAL_STATUSES = ['requested', 'approved', 'paid', 'failed'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** The payouts ledger's accounts: the guide's, and the platform's hold, in-transit and paid-out accounts. */
+export const PAYOUT_LEDGER_ACCOUNTS = ['guide', 'payout_hold', 'payout_sending', 'payout_external'] as const;
+export type PayoutLedgerAccount = (typeof PAYOUT_LEDGER_ACCOUNTS)[number];
+export const PAYOUT_LEDGER_KINDS = ['withdrawal', 'payout_approved', 'payout_paid', 'payout_failed'] as const;
+export type PayoutLedgerKind = (typeof PAYOUT_LEDGER_KINDS)[number];
+
+/** SPEC §9 wallet levels; the thresholds (net paid online, fen) are decision 067's. */
+export const CREDIT_LEVELS = ['bronze', 'silver', 'gold', 'diamond', 'black_card'] as const;
+export type CreditLevel = (typeof CREDIT_LEVELS)[number];
+export const CREDIT_LEVEL_THRESHOLDS: Record<CreditLevel, number> = {
+  bronze: 0,
+  silver: 200_000,
+  gold: 1_000_000,
+  diamond: 3_000_000,
+  black_card: 10_000_000,
+};
+
+/** The level reached with `spentCents` paid, and the next one (null at the top). */
+export function creditLevelOf(spentCents: number): { level: CreditLevel; next: { level: CreditLevel; thresholdCents: number } | null } {
+  let index = 0;
+  CREDIT_LEVELS.forEach((level, i) => {
+    if (spentCents >= CREDIT_LEVEL_THRESHOLDS[level]) index = i;
+  });
+  const nextLevel = CREDIT_LEVELS[index + 1];
+  return {
+    level: CREDIT_LEVELS[index]!,
+    next: nextLevel ? { level: nextLevel, thresholdCents: CREDIT_LEVEL_THRESHOLDS[nextLevel] } : null,
+  };
+}
+
+/** Smallest and largest single payout (fen): ¥1 to ¥500,000. */
+export const WITHDRAWAL_MIN_CENTS = 100;
+export const WITHDRAWAL_MAX_CENTS = 50_000_000;
+
+export const guideEarningsSchema = z.object({
+  /** Everything the guide has earned (net of dispute adjustments). */
+  totalCents: z.number().int(),
+  /** Available and not already requested or paid out. */
+  withdrawableCents: z.number().int(),
+  /** Earned but held until five working days after the service. */
+  pendingCents: z.number().int(),
+  /** Requested or approved payouts not yet paid. */
+  inPayoutCents: z.number().int(),
+  /** Paid out. */
+  withdrawnCents: z.number().int(),
+  /** When the next pending earnings become withdrawable; null when nothing is pending. */
+  nextAvailableAt: z.string().nullable(),
+});
+export type GuideEarnings = z.infer<typeof guideEarningsSchema>;
+
+export const walletSchema = z.object({
+  currency: z.literal('CNY'),
+  /** What the platform holds for the user: the guide's withdrawable, pending and in-payout money. */
+  assetBalanceCents: z.number().int(),
+  creditLevel: z.enum(CREDIT_LEVELS),
+  /** Net paid online as a traveler (payments less refunds): what the credit level is computed from. */
+  spentCents: z.number().int(),
+  nextLevel: z.object({ level: z.enum(CREDIT_LEVELS), thresholdCents: z.number().int() }).nullable(),
+  /** The guide's earnings; null for a user who is not a guide. */
+  earnings: guideEarningsSchema.nullable(),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const withdrawalSchema = z.object({
+  id: z.number().int(),
+  amountCents: z.number().int(),
+  method: z.enum(WITHDRAWAL_METHODS),
+  accountName: z.string(),
+  /** The account number with all but its last four characters hidden. */
+  accountNumberMasked: z.string(),
+  bankName: z.string().nullable(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+export const adminWithdrawalSchema = withdrawalSchema.extend({ userId: z.number().int(), username: z.string(), accountNumber: z.string() });
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+
+export const withdrawalListSchema = z.object({ withdrawals: z.array(withdrawalSchema) });
+export const adminWithdrawalListSchema = z.object({ withdrawals: z.array(adminWithdrawalSchema) });
+export const adminWithdrawalQuerySchema = z.object({ status: z.enum(WITHDRAWAL_STATUSES).optional() });
+
+const trimmed = (max: number) => z.string().trim().min(1).max(max);
+
+export const createWithdrawalBodySchema = z
+  .object({
+    amountCents: z.number().int().min(WITHDRAWAL_MIN_CENTS).max(WITHDRAWAL_MAX_CENTS),
+    method: z.enum(WITHDRAWAL_METHODS),
+    accountName: trimmed(100),
+    accountNumber: z.string().trim().min(4).max(64).regex(/^[A-Za-z0-9@._+\- ]+$/, 'Letters, digits, @ . _ + - only'),
+    bankName: trimmed(100).optional(),
+  })
+  .strict()
+  .refine((b) => b.method !== 'bank' || b.bankName !== undefined, { path: ['bankName'], message: 'Required for a bank transfer' });
+export type CreateWithdrawalBody = z.infer<typeof createWithdrawalBodySchema>;
+
+export const failWithdrawalBodySchema = z.object({ reason: trimmed(500) }).strict();
+
+/** The guide's and the admin's view of a transition: the withdrawal and the guide's earnings after it. */
+export const withdrawalReplySchema = z.object({ withdrawal: withdrawalSchema, earnings: guideEarningsSchema });
+export const adminWithdrawalReplySchema = z.object({ withdrawal: adminWithdrawalSchema, earnings: guideEarningsSchema });
