@@ -413,3 +413,36 @@ Object.assign(AUTHZ_TABLE, {
   'POST /api/admin/withdrawals/{id}/fail': { rule: 'admin', setup: async (f) => ({ params: { id: await guidesWithdrawal(f) }, body: { reason: 'Account closed' } }) },
   'GET /api/admin/withdrawals/{id}/ledger': { rule: 'admin', setup: async (f) => ({ params: { id: await guidesWithdrawal(f) } }) },
 } satisfies Record<string, AuthzEntry>);
+
+// Guide applications (issue 13): a qualification document of `f.owner`, and a submitted application of a new user for the admin routes.
+async function ownersApplicationDocument(f: TrustFixtures): Promise<number> {
+  const { ensureApplication, insertDocument } = await import('../../modules/guide-applications/guide-applications.repository');
+  const db = f.t.database.db;
+  const application = await ensureApplication(db, f.owner.id);
+  const key = `private-guide-applications/authz-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`;
+  await f.t.app.storage.put(key, Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n'), 'application/pdf');
+  const doc = await insertDocument(db, { applicationId: application.id, storageKey: key, contentType: 'application/pdf', sizeBytes: 40, fileName: 'licence.pdf', description: 'Licence' });
+  return doc.id;
+}
+async function submittedApplication(f: TrustFixtures): Promise<number> {
+  const { guideApplications } = await import('../../db/schema/index');
+  const { makeUser } = await import('../guide-fixtures');
+  const db = f.t.database.db;
+  const applicant = await makeUser(db, { fullName: 'Applicant Person' });
+  const [row] = await db
+    .insert(guideApplications)
+    .values({ userId: applicant.id, status: 'submitted', submittedAt: new Date(), data: { name: 'Applicant Person', age: 30, serviceCities: ['tokyo'], basicPricePerHourCents: 20_000 } })
+    .returning({ id: guideApplications.id });
+  return row!.id;
+}
+const applicationParams = async (f: TrustFixtures) => ({ params: { id: await submittedApplication(f) } });
+Object.assign(AUTHZ_TABLE, {
+  'PATCH /api/v2/guide-applications/documents/{id}': { rule: 'owner', setup: async (f) => ({ params: { id: await ownersApplicationDocument(f) }, body: { description: 'JNTO licence' } }) },
+  'DELETE /api/v2/guide-applications/documents/{id}': { rule: 'owner', setup: async (f) => ({ params: { id: await ownersApplicationDocument(f) } }) },
+  'GET /api/v2/guide-applications/documents/{id}/file': { rule: 'owner', setup: async (f) => ({ params: { id: await ownersApplicationDocument(f) } }) },
+  'GET /api/admin/applications/{id}': { rule: 'admin', setup: applicationParams },
+  'POST /api/admin/applications/{id}/review': { rule: 'admin', setup: applicationParams },
+  'POST /api/admin/applications/{id}/approve': { rule: 'admin', setup: applicationParams },
+  'POST /api/admin/applications/{id}/reject': { rule: 'admin', setup: async (f) => ({ ...(await applicationParams(f)), body: { reason: 'Not enough experience' } }) },
+  'POST /api/admin/applications/{id}/request-changes': { rule: 'admin', setup: async (f) => ({ ...(await applicationParams(f)), body: { message: 'Add a licence photo' } }) },
+} satisfies Record<string, AuthzEntry>);
