@@ -7,6 +7,7 @@ import { useGuideBookings } from '../features/bookings/api/get-guide-bookings';
 import { GuideTourCard } from '../features/bookings/components/guide-tour-card';
 import { RequestCard } from '../features/bookings/components/request-card';
 import { useLiveBookings } from '../features/bookings/hooks/use-live-bookings';
+import { GuideBusinessSettings } from '../features/guide-business/components/guide-business-settings';
 import { ProofsToCheck } from '../features/payment-proofs/components/proofs-to-check';
 import { PastTours } from '../features/reviews/components/past-tours';
 import { useSession } from '../lib/session';
@@ -116,6 +117,7 @@ export function Component() {
         </div>
       </section>
       <PastTours bookings={list.data?.data} now={now} />
+      <GuideBusinessSettings />
       <p className="mt-10 rounded-lg border border-dashed border-stone-300 px-4 py-3 text-sm text-stone-600 dark:border-stone-700 dark:text-stone-400">{t('requests.later')}</p>
     </div>
   );

@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AvailabilityBody, AvailabilityReply, CalendarUrlReply, RatesBody, RatesReply } from '../../../../shared/schemas/guide-business';
+import { apiRequest } from '../../../lib/api-client';
+
+export const guideBusinessKeys = {
+  availability: ['guide-business', 'availability'] as const,
+  rates: ['guide-business', 'rates'] as const,
+  calendar: ['guide-business', 'calendar-url'] as const,
+};
+
+export function useMyAvailability() {
+  return useQuery({ queryKey: guideBusinessKeys.availability, queryFn: () => apiRequest<AvailabilityReply>('/api/v2/guides/me/availability') });
+}
+
+export function useSaveAvailability() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AvailabilityBody) => apiRequest<AvailabilityReply>('/api/v2/guides/me/availability', { method: 'PUT', body }),
+    onSuccess: (data) => {
+      qc.setQueryData(guideBusinessKeys.availability, data);
+      void qc.invalidateQueries({ queryKey: ['guides'] });
+    },
+  });
+}
+
+export function useMyRates() {
+  return useQuery({ queryKey: guideBusinessKeys.rates, queryFn: () => apiRequest<RatesReply>('/api/v2/guides/me/rates') });
+}
+
+export function useSaveRates() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RatesBody) => apiRequest<RatesReply>('/api/v2/guides/me/rates', { method: 'PUT', body }),
+    onSuccess: (data) => {
+      qc.setQueryData(guideBusinessKeys.rates, data);
+      void qc.invalidateQueries({ queryKey: ['guides'] });
+    },
+  });
+}
+
+export function useCalendarUrl() {
+  return useQuery({ queryKey: guideBusinessKeys.calendar, queryFn: () => apiRequest<CalendarUrlReply>('/api/v2/guides/me/calendar-url') });
+}
+
+export function useResetCalendarUrl() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<CalendarUrlReply>('/api/v2/guides/me/calendar-url/reset', { method: 'POST' }),
+    onSuccess: (data) => qc.setQueryData(guideBusinessKeys.calendar, data),
+  });
+}
+
+/** The locale key of a failed save (the server's stable code, or a generic one). */
+export function saveErrorKey(err: unknown): string {
+  const code = (err as { code?: string } | null)?.code;
+  const known = ['overlapping_hours', 'duplicate_date', 'invalid_range', 'unknown_service', 'validation_failed', 'not_a_guide'];
+  return code && known.includes(code) ? `guideBusiness:errors.${code}` : 'guideBusiness:errors.generic';
+}

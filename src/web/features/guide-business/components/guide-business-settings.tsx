@@ -1,0 +1,14 @@
+import { AvailabilityEditor } from './availability-editor';
+import { CalendarLink } from './calendar-link';
+import { RatesEditor } from './rates-editor';
+
+/** The guide's business settings on /guide-dashboard: availability, rates and services, calendar feed. */
+export function GuideBusinessSettings() {
+  return (
+    <div className="mt-10 space-y-6">
+      <AvailabilityEditor />
+      <RatesEditor />
+      <CalendarLink />
+    </div>
+  );
+}
