@@ -41,7 +41,7 @@ const PAGES: PageRoute[] = [
   { path: '/booking/:bookingId/payment-proof', titleKey: 'routes.paymentProof', lazy: () => import('../pages/payment-proof') },
   { path: '/payment-success', titleKey: 'routes.paymentSuccess', lazy: () => import('../pages/payment-success') },
   { path: '/payment-demo', titleKey: 'routes.paymentDemo', lazy: () => import('../pages/payment-demo') },
-  { path: '/withdrawal', titleKey: 'routes.withdrawal' },
+  { path: '/withdrawal', titleKey: 'routes.withdrawal', lazy: () => import('../pages/withdrawal') },
   { path: '/verify-identity', titleKey: 'routes.verifyIdentity' },
   { path: '/pdf-preview/:id', titleKey: 'routes.pdfPreview', lazy: () => import('../pages/pdf-preview') },
   { path: '/terms', titleKey: 'routes.terms', lazy: helpArticle },

@@ -5,13 +5,14 @@ import { ButtonLink, Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useMe } from '../features/auth/index';
 import { AccountManagement, PasswordChangeForm, PersonalInfoForm, PrivacySection, ProfileHero } from '../features/profile/index';
+import { WalletSection } from '../features/wallet/index';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /**
  * SPEC §2 Profile settings: personal info, avatar, background image, privacy, account security and
- * account management. The wallet section arrives with the wallet feature.
+ * account management, and the wallet (decision 067).
  */
 export function Component() {
   const { t } = useTranslation('profile');
@@ -53,6 +54,7 @@ export function Component() {
           <>
             <ProfileHero user={me.data} />
             <PersonalInfoForm key={me.data.id} user={me.data} />
+            <WalletSection />
             <PrivacySection user={me.data} />
             <PasswordChangeForm />
             <AccountManagement user={me.data} onDeleted={() => void navigate('/', { replace: true })} />

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Panel } from '../../components/ui/form';
+import { Spinner } from '../../components/ui/spinner';
+import { useWallet, yuan } from './api';
+
+function Figure({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
+  return (
+    <div className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
+      <dt className="text-xs text-stone-600 dark:text-stone-400">{label}</dt>
+      <dd className={strong ? 'mt-1 text-xl font-semibold tabular-nums' : 'mt-1 text-base font-medium tabular-nums'}>¥{yuan(cents)}</dd>
+    </div>
+  );
+}
+
+/** SPEC §2 profile wallet: asset balance, credit level, guide earnings and the request-withdrawal action. */
+export function WalletSection() {
+  const { t } = useTranslation('wallet');
+  const wallet = useWallet();
+  return (
+    <Panel id="wallet" title={t('title')}>
+      {wallet.isPending ? (
+        <Spinner />
+      ) : wallet.isError || !wallet.data ? (
+        <div role="alert" className="text-center">
+          <p>{t('loadFailed')}</p>
+          <Button variant="outline" className="mt-3" onClick={() => void wallet.refetch()}>
+            {t('common:states.retry')}
+          </Button>
+        </div>
+      ) : (
+        <div className="space-y-4">
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <Figure label={t('assetBalance')} cents={wallet.data.assetBalanceCents} strong />
+            <div className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
+              <dt className="text-xs text-stone-600 dark:text-stone-400">{t('creditLevel')}</dt>
+              <dd className="mt-1 text-xl font-semibold" data-testid="credit-level">
+                {t(`levels.${wallet.data.creditLevel}`)}
+              </dd>
+              {wallet.data.nextLevel && (
+                <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">
+                  {t('nextLevel', { level: t(`levels.${wallet.data.nextLevel.level}`), amount: yuan(Math.max(0, wallet.data.nextLevel.thresholdCents - wallet.data.spentCents)) })}
+                </p>
+              )}
+            </div>
+          </dl>
+          {wallet.data.earnings && (
+            <div>
+              <h3 className="text-sm font-semibold">{t('earnings.title')}</h3>
+              <dl className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-3">
+                <Figure label={t('earnings.total')} cents={wallet.data.earnings.totalCents} />
+                <Figure label={t('earnings.withdrawable')} cents={wallet.data.earnings.withdrawableCents} />
+                <Figure label={t('earnings.pending')} cents={wallet.data.earnings.pendingCents} />
+              </dl>
+              <ButtonLink to="/withdrawal" className="mt-4">
+                {t('requestWithdrawal')}
+              </ButtonLink>
+            </div>
+          )}
+        </div>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,120 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Suspense, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Wallet, Withdrawal } from '../../../shared/schemas/wallet';
+import { i18next, i18nReady } from '../../lib/i18n';
+import { createQueryClient } from '../../lib/query-client';
+import { WalletSection } from './wallet-section';
+import { WithdrawalPanel } from './withdrawal-panel';
+
+function wrap(children: ReactNode) {
+  return (
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <Suspense fallback="loading">{children}</Suspense>
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+
+const guideWallet: Wallet = {
+  currency: 'CNY',
+  assetBalanceCents: 10_600,
+  creditLevel: 'silver',
+  spentCents: 250_000,
+  nextLevel: { level: 'gold', thresholdCents: 1_000_000 },
+  earnings: { totalCents: 8_600, withdrawableCents: 6_600, pendingCents: 2_000, inPayoutCents: 2_000, withdrawnCents: 0, nextAvailableAt: '2026-12-20T00:00:00Z' },
+};
+const failed: Withdrawal = {
+  id: 3,
+  amountCents: 2_000,
+  method: 'alipay',
+  accountName: 'Tanaka',
+  accountNumberMasked: '••••.com',
+  bankName: null,
+  status: 'failed',
+  failureReason: 'Account name does not match',
+  createdAt: '2026-12-01T00:00:00Z',
+  updatedAt: '2026-12-02T00:00:00Z',
+};
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function server(post: () => Response = () => json({ code: 'insufficient_balance', message: 'x' }, 409), wallet: Wallet = guideWallet) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.endsWith('/api/v2/wallet')) return json(wallet);
+    if (url.endsWith('/api/v2/wallet/withdrawals') && init?.method === 'POST') return post();
+    if (url.endsWith('/api/v2/wallet/withdrawals')) return json({ withdrawals: [failed] });
+    return json({ code: 'not_found', message: 'x' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+beforeAll(async () => {
+  await i18nReady;
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await act(() => i18next.changeLanguage('en'));
+});
+
+describe('the wallet section of /profile', () => {
+  it('shows the asset balance, the credit level and the guide earnings, with the withdrawal link', async () => {
+    server();
+    render(wrap(<WalletSection />));
+    expect(await screen.findByText('¥106.00')).toBeTruthy();
+    expect(screen.getByTestId('credit-level').textContent).toBe('Silver');
+    expect(screen.getByText('¥7,500.00 more to reach Gold')).toBeTruthy();
+    expect(screen.getByText('¥66.00')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Request withdrawal' }).getAttribute('href')).toBe('/withdrawal');
+  });
+
+  it('a traveler sees no earnings; in Chinese the level is 青铜', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    server(undefined, { ...guideWallet, assetBalanceCents: 0, creditLevel: 'bronze', spentCents: 0, nextLevel: { level: 'silver', thresholdCents: 200_000 }, earnings: null });
+    render(wrap(<WalletSection />));
+    await waitFor(() => expect(screen.getByTestId('credit-level').textContent).toBe('青铜'));
+    expect(screen.queryByText('地陪收入')).toBeNull();
+    expect(screen.queryByRole('link', { name: '申请提现' })).toBeNull();
+  });
+});
+
+describe('/withdrawal', () => {
+  it('refuses more than withdrawable before sending, shows the server’s refusal, and offers support for a failed payout', async () => {
+    const fetchMock = server();
+    render(wrap(<WithdrawalPanel />));
+    expect((await screen.findByTestId('earnings-withdrawable')).textContent).toBe('¥66.00');
+    expect(screen.getByTestId('earnings-pending').textContent).toBe('¥20.00');
+    expect(await screen.findByText('Account name does not match')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Contact support' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '66.01' } });
+    fireEvent.change(screen.getByLabelText(/holder/), { target: { value: 'Tanaka Yui' } });
+    fireEvent.change(screen.getByLabelText(/Account \(/), { target: { value: 'yui@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The amount is more than your withdrawable balance.');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '60' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ amountCents: 6_000, method: 'alipay', accountName: 'Tanaka Yui', accountNumber: 'yui@example.com' });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The amount is more than your withdrawable balance.'));
+  });
+
+  it('asks for the bank name for a bank transfer, in Chinese', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    server();
+    render(wrap(<WithdrawalPanel />));
+    await screen.findByTestId('earnings-withdrawable');
+    expect(screen.queryByLabelText('开户银行')).toBeNull();
+    fireEvent.change(screen.getByLabelText('提现到'), { target: { value: 'bank' } });
+    expect(screen.getByLabelText(/开户银行/)).toBeTruthy();
+    expect(screen.getByText('失败')).toBeTruthy();
+  });
+});

@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WITHDRAWAL_METHODS, WITHDRAWAL_MIN_CENTS, type WithdrawalMethod } from '../../../shared/schemas/wallet';
+import { Button } from '../../components/ui/button';
+import { Panel, SelectField, TextField } from '../../components/ui/form';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api-client';
+import { showToast } from '../../lib/toast';
+import { openSupport } from '../support/index';
+import { useRequestWithdrawal, useWallet, useWithdrawals, yuan } from './api';
+
+/** /withdrawal (SPEC §2): the guide's balances, a payout request form, and their requests with statuses. */
+export function WithdrawalPanel() {
+  const { t } = useTranslation('wallet');
+  const wallet = useWallet();
+  const list = useWithdrawals();
+  const request = useRequestWithdrawal();
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<WithdrawalMethod>('alipay');
+  const [accountName, setAccountName] = useState('');
+  const [accountNumber, setAccountNumber] = useState('');
+  const [bankName, setBankName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  if (wallet.isPending) return <Spinner />;
+  if (wallet.isError || !wallet.data) {
+    return (
+      <div role="alert" className="py-10 text-center">
+        <p>{t('loadFailed')}</p>
+        <Button variant="outline" className="mt-3" onClick={() => void wallet.refetch()}>
+          {t('common:states.retry')}
+        </Button>
+      </div>
+    );
+  }
+  const earnings = wallet.data.earnings;
+  if (!earnings) return <p className="py-10 text-center text-stone-600 dark:text-stone-400">{t('guidesOnly')}</p>;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const cents = Math.round(Number(amount) * 100);
+    if (!Number.isFinite(cents) || cents < WITHDRAWAL_MIN_CENTS) return setError(t('errors.amountMin'));
+    if (cents > earnings.withdrawableCents) return setError(t('errors.insufficient'));
+    request.mutate(
+      { amountCents: cents, method, accountName, accountNumber, ...(method === 'bank' ? { bankName } : {}) },
+      {
+        onSuccess: () => {
+          setAmount('');
+          void list.refetch();
+          showToast({ title: t('toasts.requested'), variant: 'success' });
+        },
+        onError: (err) => {
+          const code = err instanceof ApiError ? err.code : undefined;
+          setError(code === 'insufficient_balance' ? t('errors.insufficient') : code === 'validation_failed' ? t('errors.invalid') : t('errors.failed'));
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-6">
+      <Panel id="balances" title={t('earnings.title')}>
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          {(['withdrawable', 'pending', 'total'] as const).map((k) => (
+            <div key={k} className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
+              <dt className="text-xs text-stone-600 dark:text-stone-400">{t(`earnings.${k}`)}</dt>
+              <dd className="mt-1 text-lg font-semibold tabular-nums" data-testid={`earnings-${k}`}>
+                ¥{yuan(earnings[`${k}Cents`])}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {earnings.nextAvailableAt && <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('pendingNote', { date: new Date(earnings.nextAvailableAt).toLocaleDateString() })}</p>}
+      </Panel>
+
+      <Panel id="request" title={t('form.title')} description={t('form.description')}>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <TextField
+            label={t('form.amount')}
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            hint={t('form.amountHint', { amount: yuan(earnings.withdrawableCents) })}
+            required
+          />
+          <SelectField label={t('form.method')} value={method} onChange={(e) => setMethod(e.target.value as WithdrawalMethod)}>
+            {WITHDRAWAL_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {t(`methods.${m}`)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label={t('form.accountName')} value={accountName} onChange={(e) => setAccountName(e.target.value)} required maxLength={100} />
+          <TextField label={t(method === 'bank' ? 'form.bankAccount' : 'form.account')} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} required maxLength={64} />
+          {method === 'bank' && <TextField label={t('form.bankName')} value={bankName} onChange={(e) => setBankName(e.target.value)} required maxLength={100} />}
+          {error && (
+            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+              {error}
+            </p>
+          )}
+          <Button type="submit" disabled={request.isPending || earnings.withdrawableCents < WITHDRAWAL_MIN_CENTS}>
+            {t('form.submit')}
+          </Button>
+        </form>
+      </Panel>
+
+      <Panel id="history" title={t('history.title')}>
+        {list.isPending ? (
+          <Spinner />
+        ) : list.isError ? (
+          <p role="alert">{t('loadFailed')}</p>
+        ) : list.data.length === 0 ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('history.empty')}</p>
+        ) : (
+          <ul className="divide-y divide-stone-200 dark:divide-stone-800">
+            {list.data.map((w) => (
+              <li key={w.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium tabular-nums">¥{yuan(w.amountCents)}</p>
+                  <p className="truncate text-sm text-stone-600 dark:text-stone-400">
+                    {t(`methods.${w.method}`)} · {w.accountNumberMasked} · {new Date(w.createdAt).toLocaleDateString()}
+                  </p>
+                  {w.status === 'failed' && w.failureReason && <p className="text-sm text-red-600 dark:text-red-400">{w.failureReason}</p>}
+                </div>
+                <div className="flex items-center gap-2">
+                  <span className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-medium dark:bg-stone-800">{t(`statuses.${w.status}`)}</span>
+                  {w.status === 'failed' && (
+                    <Button size="sm" variant="outline" onClick={() => void openSupport('payout_failure')}>
+                      {t('contactSupport')}
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </div>
+  );
+}
