@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { expect, signIn, test } from './fixtures';
+
+/**
+ * The wallet (issue 13, decision 067): the demo guide sees the wallet on /profile, follows 'Request
+ * withdrawal' to /withdrawal and is refused an amount above withdrawable before anything is sent; a
+ * traveler sees a credit level and no earnings. Screenshots at 1280 and 375 px in both languages.
+ */
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/wallet';
+mkdirSync(SHOTS, { recursive: true });
+
+const WORDS = {
+  en: { wallet: 'Wallet', earnings: 'Guide earnings', request: 'Request withdrawal', title: 'Withdrawal', amount: /Amount/, tooMuch: 'The amount is more than your withdrawable balance.', bronze: 'Bronze' },
+  'zh-CN': { wallet: '钱包', earnings: '地陪收入', request: '申请提现', title: '提现', amount: /金额/, tooMuch: '金额超过了您的可提现余额。', bronze: '青铜' },
+} as const;
+
+for (const locale of ['en', 'zh-CN'] as const) {
+  const w = WORDS[locale];
+  test(`a guide's wallet and the withdrawal page (${locale})`, async ({ page }) => {
+    await signIn(page, 'guide', undefined, locale);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/profile');
+    const section = page.locator('#wallet');
+    await expect(section.getByRole('heading', { name: w.wallet })).toBeVisible();
+    await expect(section.getByText(w.earnings)).toBeVisible();
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/profile-wallet-${locale}-1280.png` });
+
+    await section.getByRole('link', { name: w.request }).click();
+    await expect(page).toHaveURL(/\/withdrawal$/);
+    await expect(page.getByRole('heading', { level: 1, name: w.title })).toBeVisible();
+    await expect(page.getByTestId('earnings-withdrawable')).toHaveText(/^¥[\d,]+\.\d\d$/);
+    await page.screenshot({ path: `${SHOTS}/withdrawal-${locale}-1280.png`, fullPage: true });
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByLabel(w.amount).fill('999999');
+    await page.locator('form').evaluate((f: HTMLFormElement) => f.requestSubmit());
+    await expect(page.getByRole('alert')).toHaveText(w.tooMuch);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await page.screenshot({ path: `${SHOTS}/withdrawal-${locale}-375.png`, fullPage: true });
+  });
+
+  test(`a traveler's wallet has a credit level and no earnings (${locale})`, async ({ page }) => {
+    await signIn(page, 'traveler', undefined, locale);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/profile');
+    const section = page.locator('#wallet');
+    await expect(section.getByTestId('credit-level')).toBeVisible();
+    await expect(section.getByText(w.earnings)).toHaveCount(0);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/profile-wallet-traveler-${locale}-375.png` });
+  });
+}
