@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
 import { paymentProofReplySchema, PROOF_MAX_BYTES } from '../../../shared/schemas/payment-proofs';
-import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
+import { readSingleUpload } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
 import { FILE_URL_TTL_MS, type PaymentProofsService } from './payment-proofs.service';
 
@@ -14,29 +14,9 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 /** Uploads per client address per 10 minutes: a traveler needs one or two; this stops a flood of 10 MB bodies. */
 export const PROOF_UPLOAD_LIMIT = 10;
 
-const MULTIPART_TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
-
-/** The one file of a multipart body (field "file"): over 10 MB is 413, a malformed body 400, never a 500. */
+/** The one file of a multipart body (field "file"): over 10 MB is 413, a malformed body 400, never a 500 (shared reader). */
 async function readProofUpload(request: FastifyRequest): Promise<{ data: Buffer; fileName?: string }> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the proof as multipart/form-data in the field "file"');
-  let data: Buffer | undefined;
-  let fileName: string | undefined;
-  try {
-    const raw = request.raw;
-    if (!raw.complete && (raw.destroyed || raw.readableAborted)) throw new Error('The connection closed before the upload was read');
-    const part = await request.file({ limits: { fileSize: PROOF_MAX_BYTES, files: 1 } });
-    fileName = part?.filename;
-    data = await part?.toBuffer();
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: unknown }).code;
-    if (typeof code === 'string' && MULTIPART_TOO_LARGE.has(code)) {
-      throw new AppError('payload_too_large', code === 'FST_REQ_FILE_TOO_LARGE' ? 'The file is larger than 10 MB' : 'Too many parts: send one file in the field "file"');
-    }
-    request.log.info({ err }, 'malformed multipart upload');
-    throw new AppError('bad_request', 'The upload is malformed or incomplete: send multipart/form-data with one file in the field "file"');
-  }
-  if (!data) throw new AppError('validation_failed', 'No file in the upload', [{ path: 'body.file', message: 'Required' }]);
+  const { data, fileName } = await readSingleUpload(request, PROOF_MAX_BYTES);
   return { data, fileName };
 }
 
