@@ -85,7 +85,7 @@ describe('rates editor', () => {
 
   it('refuses a smallest group above the largest before calling the server, in Chinese', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    const fetchMock = vi.fn(async (url: string) => (url.includes('service-categories') ? json({ data: [] }) : json(rates)));
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (url.includes('service-categories') ? json({ data: [] }) : json(rates)));
     vi.stubGlobal('fetch', fetchMock);
     render(wrap(<RatesEditor />));
     const min = await screen.findByLabelText('最少人数');
