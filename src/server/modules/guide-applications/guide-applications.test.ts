@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES, DOCUMENT_MAX_FILES, type ApplicationData } from '../../../shared/schemas/guide-applications';
 import { emailOutbox, guides, serviceSubcategories, systemMessages, users } from '../../db/schema/index';
 import { nextAddress } from '../../test/accounts';
-import { auth } from '../../test/guide-fixtures';
+import { auth, makeGuide, tokenFor } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { person, type Person } from '../bookings/test-helpers';
 
@@ -140,6 +140,18 @@ describe('documents', () => {
     expect(file.headers['cache-control']).toBe('private, no-store');
     expect((await t.app.inject({ url: doc.fileUrl, headers: auth(admin.token) })).statusCode).toBe(200);
     expect((await t.app.inject({ url: doc.fileUrl })).statusCode).toBe(401);
+  });
+
+  it('refuses a file over 10 MB with 413, and a guide may not apply', async () => {
+    const p = await person(t);
+    const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 + 1, 0x20)]);
+    const res = await upload(p, big, 'big.pdf', 'application/pdf');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('payload_too_large');
+    const g = await makeGuide(t.database.db);
+    const guide = { id: g.user.id, token: await tokenFor(t.database.db, g.user.id) };
+    expect((await save(guide, { name: 'x' })).statusCode).toBe(409);
+    expect((await status(guide)).json().guideStatus).toEqual({ shouldShowRoleSwitch: true, shouldShowBecomeGuideButton: false, shouldShowViewApplicationButton: false });
   });
 
   it("hides another user's document: 404 to read, describe or delete", async () => {
