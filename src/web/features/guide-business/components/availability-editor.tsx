@@ -21,13 +21,15 @@ const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 function TimeSelect({ value, onChange, label, from = 0, to = 1440 }: { value: number; onChange: (m: number) => void; label: string; from?: number; to?: number }) {
   return (
-    <select aria-label={label} value={value} onChange={(e) => onChange(Number(e.target.value))} className={`${inputClass} w-[6.5rem]`}>
+    <div className="w-[6.5rem]">
+    <select aria-label={label} value={value} onChange={(e) => onChange(Number(e.target.value))} className={inputClass}>
       {STEPS.filter((m) => m >= from && m <= to).map((m) => (
         <option key={m} value={m}>
           {minuteLabel(m)}
         </option>
       ))}
     </select>
+    </div>
   );
 }
 
@@ -148,7 +150,9 @@ function AvailabilityForm({ initial }: { initial: AvailabilityReply }) {
           <div className="mt-3 flex flex-wrap items-end gap-2">
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium">{t('availability.date')}</span>
-              <input type="date" value={newDate} min={new Date().toISOString().slice(0, 10)} onChange={(e) => setNewDate(e.target.value)} className={`${inputClass} w-44`} />
+              <span className="block w-44">
+                <input type="date" value={newDate} min={new Date().toISOString().slice(0, 10)} onChange={(e) => setNewDate(e.target.value)} className={inputClass} />
+              </span>
             </label>
             <Button
               type="button"

@@ -1,6 +1,7 @@
 import { CalendarDays, Copy, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '../../../lib/cn';
 import { Button } from '../../../components/ui/button';
 import { inputClass, Panel } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
@@ -40,7 +41,9 @@ export function CalendarLink() {
             {t('calendar.label')}
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <input id="calendar-url" readOnly value={url.data.url} className={`${inputClass} font-mono text-xs sm:text-xs`} onFocus={(e) => e.currentTarget.select()} />
+            <span className="min-w-0 flex-1">
+              <input id="calendar-url" readOnly value={url.data.url} className={cn(inputClass, 'font-mono text-xs sm:text-xs')} onFocus={(e) => e.currentTarget.select()} />
+            </span>
             <Button variant="primary" onClick={() => void copy()}>
               <Copy className="h-4 w-4" aria-hidden />
               {t('calendar.copy')}

@@ -134,14 +134,16 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
                               <span className="truncate">{name}</span>
                             </label>
                             {chosen && (
+                              <span className="block w-36">
                               <input
                                 aria-label={t('rates.servicePrice', { service: name })}
                                 placeholder={t('rates.servicePricePlaceholder', { price: form.basic })}
                                 inputMode="decimal"
                                 value={form.services[s.id]}
                                 onChange={(e) => set({ services: { ...form.services, [s.id]: e.target.value } })}
-                                className={`${inputClass} w-36`}
+                                className={inputClass}
                               />
+                              </span>
                             )}
                           </li>
                         );
