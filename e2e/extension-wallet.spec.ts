@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, gotoInLocale, signIn, test } from './fixtures';
+import { DEMO_PASSWORDS, expect, gotoInLocale, signIn, test } from './fixtures';
 
 /**
  * Issue 12 with a wallet (simulated provider): the traveler pays an extension of the seeded tour under
@@ -49,4 +49,11 @@ test('an Alipay extension is approved on /payment-demo and lands on the extensio
 
   await page.getByRole('link', { name: dir ? '返回我的行程' : 'Back to my trip' }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=ongoing$/);
+
+  // The guide turns it down (the fee is refunded), so the seeded tour is under way again for other tests.
+  const bookingId = Number(new URL(url).searchParams.get('booking'));
+  const guide = await (await page.request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
+  const rejected = await page.request.post(`/api/v2/bookings/${bookingId}/extension/reject`, { headers: { authorization: `Bearer ${guide.token}` } });
+  expect(rejected.status(), await rejected.text()).toBe(200);
+  expect((await rejected.json()).status).toBe('ongoing');
 });

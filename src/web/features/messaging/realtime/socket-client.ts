@@ -15,8 +15,14 @@ export interface RealtimeHandle {
 
 const LOCK = 'tabi-realtime-leader';
 const CHANNEL = 'tabi-realtime';
+/** Relayed to the other tabs when the leader's socket opens (not an event of the protocol). */
+const OPENED = 'opened';
 
-export function startRealtime(token: string, onEvent: (e: RealtimeEvent) => void, onStopped: () => void): RealtimeHandle {
+/**
+ * `onOpen` runs in every tab each time the socket opens, the first time included: pushes sent
+ * before it was open are lost, so the caller refreshes what they would have updated.
+ */
+export function startRealtime(token: string, onEvent: (e: RealtimeEvent) => void, onStopped: () => void, onOpen: () => void = () => undefined): RealtimeHandle {
   let stopped = false;
   let leader = false;
   let socket: WebSocket | null = null;
@@ -25,6 +31,7 @@ export function startRealtime(token: string, onEvent: (e: RealtimeEvent) => void
   let releaseLock: (() => void) | null = null;
   const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(CHANNEL) : null;
   channel?.addEventListener('message', (m: MessageEvent<string>) => {
+    if (m.data === OPENED) return onOpen();
     const e = typeof m.data === 'string' ? parseRealtimeEvent(m.data) : null;
     if (e) onEvent(e);
   });
@@ -37,6 +44,8 @@ export function startRealtime(token: string, onEvent: (e: RealtimeEvent) => void
     socket = ws;
     ws.onopen = () => {
       attempt = 0;
+      onOpen();
+      channel?.postMessage(OPENED);
     };
     ws.onmessage = (m) => {
       if (typeof m.data !== 'string') return;

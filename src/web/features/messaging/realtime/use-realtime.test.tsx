@@ -8,10 +8,11 @@ import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { useRealtime } from './use-realtime';
 
-const sockets = vi.hoisted(() => ({ onEvent: null as null | ((e: RealtimeEvent) => void) }));
+const sockets = vi.hoisted(() => ({ onEvent: null as null | ((e: RealtimeEvent) => void), onOpen: null as null | (() => void) }));
 vi.mock('./socket-client', () => ({
-  startRealtime: (_token: string, onEvent: (e: RealtimeEvent) => void) => {
+  startRealtime: (_token: string, onEvent: (e: RealtimeEvent) => void, _onStopped: () => void, onOpen: () => void) => {
     sockets.onEvent = onEvent;
+    sockets.onOpen = onOpen;
     return { stop: () => undefined };
   },
 }));
@@ -70,5 +71,21 @@ describe('useRealtime browser notice of a tour request', () => {
     await act(() => i18next.changeLanguage('en'));
     sockets.onEvent!({ type: 'new_message', payload: tourRequest('See you!') } as RealtimeEvent);
     expect(notify).toHaveBeenLastCalledWith('chat', { body: 'Tour request · Street food tour · Dec 1, 2026 10:00 · 3 h · 2 travelers\nSee you!', url: '/messages?c=4' });
+  });
+});
+
+describe('useRealtime when the socket opens', () => {
+  it('refreshes what pushes would have updated (a push sent before the socket opened is lost)', () => {
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    renderHook(() => useRealtime('token', 1), { wrapper });
+    const invalidated: unknown[] = [];
+    const spy = vi.spyOn(client, 'invalidateQueries').mockImplementation(async (filters) => {
+      invalidated.push(filters?.queryKey);
+    });
+    sockets.onOpen!();
+    expect(invalidated).toEqual(expect.arrayContaining([['conversations'], ['unread']]));
+    expect(invalidated.length).toBe(3);
+    spy.mockRestore();
   });
 });

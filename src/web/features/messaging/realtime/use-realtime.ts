@@ -61,7 +61,14 @@ export function useRealtime(token: string | undefined, userId: number | undefine
           break;
       }
     };
-    const handle = startRealtime(token, onEvent, () => undefined);
+    // Catch up on what was pushed while no socket was open (page load, reconnects): refetch what pushes
+    // refresh. Inactive queries are only marked stale. Booking lists follow ['unread'] (use-live-bookings).
+    const onOpen = () => {
+      void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.system });
+      void queryClient.invalidateQueries({ queryKey: ['unread'] });
+    };
+    const handle = startRealtime(token, onEvent, () => undefined, onOpen);
     window.__tabiRealtime = handle;
     return () => {
       handle.stop();
