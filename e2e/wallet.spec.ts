@@ -29,7 +29,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await section.getByRole('link', { name: w.request }).click();
     await expect(page).toHaveURL(/\/withdrawal$/);
     await expect(page.getByRole('heading', { level: 1, name: w.title })).toBeVisible();
-    await expect(page.getByTestId('earnings-withdrawable')).toHaveText(/^¥[\d,]+\.\d\d$/);
+    await expect(page.getByTestId('earnings-withdrawable')).toHaveText(locale === 'en' ? /^[\d,.]+ RMB$/ : /^[\d,.]+ 元$/);
     await page.screenshot({ path: `${SHOTS}/withdrawal-${locale}-1280.png`, fullPage: true });
 
     await page.setViewportSize({ width: 375, height: 812 });

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateWithdrawalBody, GuideEarnings, Wallet, Withdrawal } from '../../../shared/schemas/wallet';
+import { formatRmb } from '../../../shared/money-format';
 import { apiRequest } from '../../lib/api-client';
+import { currentLocale } from '../../lib/i18n';
 
 export const WALLET_KEY = ['wallet'] as const;
 export const WITHDRAWALS_KEY = ['wallet', 'withdrawals'] as const;
@@ -26,5 +28,5 @@ export function useRequestWithdrawal() {
   });
 }
 
-/** Fen to a yuan string: 12345 → "123.45". */
-export const yuan = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Fen as UI.md writes money: `1,234.50 RMB` / `1,234.50 元`, never a bare ¥ (it reads as yen in Japan). */
+export const rmb = (cents: number) => formatRmb(cents, currentLocale());

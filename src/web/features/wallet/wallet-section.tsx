@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Panel } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
-import { useWallet, yuan } from './api';
+import { useWallet, rmb } from './api';
 
 function Figure({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
   return (
     <div className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
       <dt className="text-xs text-stone-600 dark:text-stone-400">{label}</dt>
-      <dd className={strong ? 'mt-1 text-xl font-semibold tabular-nums' : 'mt-1 text-base font-medium tabular-nums'}>¥{yuan(cents)}</dd>
+      <dd className={strong ? 'mt-1 text-xl font-semibold tabular-nums' : 'mt-1 text-base font-medium tabular-nums'}>{rmb(cents)}</dd>
     </div>
   );
 }
@@ -39,7 +39,7 @@ export function WalletSection() {
               </dd>
               {wallet.data.nextLevel && (
                 <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">
-                  {t('nextLevel', { level: t(`levels.${wallet.data.nextLevel.level}`), amount: yuan(Math.max(0, wallet.data.nextLevel.thresholdCents - wallet.data.spentCents)) })}
+                  {t('nextLevel', { level: t(`levels.${wallet.data.nextLevel.level}`), amount: rmb(Math.max(0, wallet.data.nextLevel.thresholdCents - wallet.data.spentCents)) })}
                 </p>
               )}
             </div>

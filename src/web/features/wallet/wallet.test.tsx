@@ -66,10 +66,10 @@ describe('the wallet section of /profile', () => {
   it('shows the asset balance, the credit level and the guide earnings, with the withdrawal link', async () => {
     server();
     render(wrap(<WalletSection />));
-    expect(await screen.findByText('¥106.00')).toBeTruthy();
+    expect(await screen.findByText('106 RMB')).toBeTruthy();
     expect(screen.getByTestId('credit-level').textContent).toBe('Silver');
-    expect(screen.getByText('¥7,500.00 more to reach Gold')).toBeTruthy();
-    expect(screen.getByText('¥66.00')).toBeTruthy();
+    expect(screen.getByText('7,500 RMB more to reach Gold')).toBeTruthy();
+    expect(screen.getByText('66 RMB')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Request withdrawal' }).getAttribute('href')).toBe('/withdrawal');
   });
 
@@ -87,8 +87,8 @@ describe('/withdrawal', () => {
   it('refuses more than withdrawable before sending, shows the server’s refusal, and offers support for a failed payout', async () => {
     const fetchMock = server();
     render(wrap(<WithdrawalPanel />));
-    expect((await screen.findByTestId('earnings-withdrawable')).textContent).toBe('¥66.00');
-    expect(screen.getByTestId('earnings-pending').textContent).toBe('¥20.00');
+    expect((await screen.findByTestId('earnings-withdrawable')).textContent).toBe('66 RMB');
+    expect(screen.getByTestId('earnings-pending').textContent).toBe('20 RMB');
     expect(await screen.findByText('Account name does not match')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Contact support' })).toBeTruthy();
 

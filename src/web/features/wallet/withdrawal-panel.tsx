@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { openSupport } from '../support/index';
-import { useRequestWithdrawal, useWallet, useWithdrawals, yuan } from './api';
+import { useRequestWithdrawal, useWallet, useWithdrawals, rmb } from './api';
 
 /** /withdrawal (SPEC §2): the guide's balances, a payout request form, and their requests with statuses. */
 export function WithdrawalPanel() {
@@ -66,7 +66,7 @@ export function WithdrawalPanel() {
             <div key={k} className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
               <dt className="text-xs text-stone-600 dark:text-stone-400">{t(`earnings.${k}`)}</dt>
               <dd className="mt-1 text-lg font-semibold tabular-nums" data-testid={`earnings-${k}`}>
-                ¥{yuan(earnings[`${k}Cents`])}
+                {rmb(earnings[`${k}Cents`])}
               </dd>
             </div>
           ))}
@@ -81,7 +81,7 @@ export function WithdrawalPanel() {
             inputMode="decimal"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
-            hint={t('form.amountHint', { amount: yuan(earnings.withdrawableCents) })}
+            hint={t('form.amountHint', { amount: rmb(earnings.withdrawableCents) })}
             required
           />
           <SelectField label={t('form.method')} value={method} onChange={(e) => setMethod(e.target.value as WithdrawalMethod)}>
@@ -117,7 +117,7 @@ export function WithdrawalPanel() {
             {list.data.map((w) => (
               <li key={w.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <div className="min-w-0">
-                  <p className="font-medium tabular-nums">¥{yuan(w.amountCents)}</p>
+                  <p className="font-medium tabular-nums">{rmb(w.amountCents)}</p>
                   <p className="truncate text-sm text-stone-600 dark:text-stone-400">
                     {t(`methods.${w.method}`)} · {w.accountNumberMasked} · {new Date(w.createdAt).toLocaleDateString()}
                   </p>
