@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Panel } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
-import { useWallet, rmb } from './api';
+import { rmb, useWallet } from './api';
 
 function Figure({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
   return (
@@ -37,10 +37,11 @@ export function WalletSection() {
               <dd className="mt-1 text-xl font-semibold" data-testid="credit-level">
                 {t(`levels.${wallet.data.creditLevel}`)}
               </dd>
+              {/* A <dl>'s groups hold only <dt> and <dd> (axe: definition-list). */}
               {wallet.data.nextLevel && (
-                <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">
+                <dd className="mt-1 text-xs text-stone-600 dark:text-stone-400">
                   {t('nextLevel', { level: t(`levels.${wallet.data.nextLevel.level}`), amount: rmb(Math.max(0, wallet.data.nextLevel.thresholdCents - wallet.data.spentCents)) })}
-                </p>
+                </dd>
               )}
             </div>
           </dl>
