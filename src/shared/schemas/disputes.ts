@@ -5,8 +5,6 @@ export const DISPUTE_REASON_MAX_CHARS = 2000;
 /** Evidence files: JPEG, PNG, GIF, WEBP or PDF (checked by content), at most 10 MB each, 10 per dispute. */
 export const EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
 export const EVIDENCE_MAX_FILES = 10;
-/** SPEC §5's message for a file of another type. */
-export const INVALID_FILE_TYPE = 'Invalid File Type: Please select a valid image (JPEG, PNG, GIF, WEBP) or PDF file.';
 
 export const openDisputeBodySchema = z.object({
   bookingId: idParam,

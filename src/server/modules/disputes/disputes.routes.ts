@@ -1,39 +1,14 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
 import { disputeSchema, EVIDENCE_MAX_BYTES, openDisputeBodySchema, resolveDisputeBodySchema, resolveDisputeReplySchema } from '../../../shared/schemas/disputes';
-import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
+import { readSingleUpload } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
 import type { DisputesService } from './disputes.service';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const MULTIPART_TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
-
-/** Reads the one file of a multipart upload (field "file"); over 10 MB is 413, a malformed body 400. */
-async function readEvidence(request: FastifyRequest): Promise<{ data: Buffer; fileName?: string }> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file"');
-  let out: { data: Buffer; fileName?: string } | undefined;
-  try {
-    const raw = request.raw;
-    if (!raw.complete && (raw.destroyed || raw.readableAborted)) throw new Error('The connection closed before the upload was read');
-    const part = await request.file({ limits: { fileSize: EVIDENCE_MAX_BYTES, files: 1 } });
-    if (part) out = { data: await part.toBuffer(), fileName: part.filename };
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: unknown }).code;
-    if (typeof code === 'string' && MULTIPART_TOO_LARGE.has(code)) {
-      throw new AppError('payload_too_large', code === 'FST_REQ_FILE_TOO_LARGE' ? 'The file is larger than 10 MB' : 'Too many parts: send one file in the field "file"');
-    }
-    request.log.info({ err }, 'malformed multipart upload');
-    throw new AppError('bad_request', 'The upload is malformed or incomplete: send multipart/form-data with one file in the field "file"');
-  }
-  if (!out || out.data.length === 0) throw new AppError('validation_failed', 'No file in the upload', [{ path: 'body.file', message: 'Required' }]);
-  return out;
-}
-
 /** Disputes (issue 12, decision 064): open, evidence, read; and the admin's resolution. */
 export async function disputesRoutes(app: AppInstance, service: DisputesService): Promise<void> {
   await app.register(async (scope: AppInstance) => {
@@ -97,7 +72,7 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService)
           response: { 201: disputeSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
         },
       },
-      async (request, reply) => reply.code(201).send(await service.addEvidence(currentUser(request), request.params.id, () => readEvidence(request))),
+      async (request, reply) => reply.code(201).send(await service.addEvidence(currentUser(request), request.params.id, () => readSingleUpload(request, EVIDENCE_MAX_BYTES))),
     );
 
     scope.get(

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { disputeResolutionPostings, refundableCents } from '../../../shared/booking/dispute-ledger';
 import { ledgerBalance } from '../../../shared/booking/ledger';
 import { addWorkingDays, bookingNumber, EARNINGS_HOLD_WORKING_DAYS } from '../../../shared/booking/money-rules';
 import { nextStatus } from '../../../shared/booking/state-machine';
 import {
   EVIDENCE_MAX_FILES,
-  INVALID_FILE_TYPE,
   type Dispute,
   type openDisputeBodySchema,
   type ResolveDisputeReply,
@@ -15,7 +13,8 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
-import { reencodeImage, sniffImageType, type FileStorage, type StoredFile } from '../../storage/index';
+import type { FileStorage, StoredFile } from '../../storage/index';
+import { storePrivateDocument } from '../../storage/private-document';
 import type { AuthUser } from '../auth/index';
 import { factsOf, findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, transitionBooking, type BookingRow } from '../bookings/index';
 import type { NotificationsService } from '../notifications/index';
@@ -41,7 +40,6 @@ interface Deps {
 
 type Side = 'traveler' | 'guide';
 
-const isPdf = (data: Buffer) => data.length >= 5 && data.subarray(0, 5).toString('latin1') === '%PDF-';
 
 /** A file name for display only: no path, no control characters, at most 120 characters. */
 export function cleanFileName(name: string | undefined, fallback: string): string {
@@ -194,32 +192,15 @@ export class DisputesService {
       throw new AppError('conflict', `At most ${EVIDENCE_MAX_FILES} evidence files per dispute`, [{ path: 'body.file', message: 'limit reached' }]);
     }
     const file = await read();
-    let stored: Buffer;
-    let contentType: 'image/webp' | 'application/pdf';
-    if (sniffImageType(file.data)) {
-      try {
-        stored = await reencodeImage(file.data, EVIDENCE_BOX);
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'invalid_file_type') throw new AppError('invalid_file_type', INVALID_FILE_TYPE, [{ path: 'body.file', message: 'invalid type' }]);
-        throw err;
-      }
-      contentType = 'image/webp';
-    } else if (isPdf(file.data)) {
-      stored = file.data;
-      contentType = 'application/pdf';
-    } else {
-      throw new AppError('invalid_file_type', INVALID_FILE_TYPE, [{ path: 'body.file', message: 'invalid type' }]);
-    }
-    const ext = contentType === 'application/pdf' ? 'pdf' : 'webp';
-    const key = `${EVIDENCE_FOLDER}/${randomBytes(18).toString('base64url')}.${ext}`;
-    await this.deps.storage.put(key, stored, contentType);
+    const stored = await storePrivateDocument(this.deps.storage, EVIDENCE_FOLDER, file.data, EVIDENCE_BOX);
+    const ext = stored.type === 'application/pdf' ? 'pdf' : 'webp';
     const baseName = cleanFileName(file.fileName, `evidence.${ext}`).replace(/\.[^.]*$/, '');
     await repo.insertEvidence(this.db, {
       disputeId: id,
       uploadedBy: user.id,
-      storageKey: key,
-      contentType,
-      sizeBytes: stored.length,
+      storageKey: stored.key,
+      contentType: stored.type,
+      sizeBytes: stored.size,
       fileName: `${baseName || 'evidence'}.${ext}`,
       createdAt: this.now(),
     });
