@@ -357,7 +357,8 @@ async function ownersEvidence(f: TrustFixtures): Promise<{ id: number; evidenceI
   const boundary = 'authzevidence';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="e.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
-    Buffer.from('%PDF-1.4\n%%EOF\n'),
+    // A real (empty) PDF: uploads are typed by content and checked for structure.
+    Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const res = await f.t.app.inject({
