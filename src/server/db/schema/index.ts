@@ -13,3 +13,5 @@ export * from './disputes';
 export * from './guide-applications';
 export * from './withdrawals';
 export * from './guide-business';
+export * from './identity';
+export * from './guide-texts';
