@@ -12,6 +12,7 @@ import { clientErrorRoutes } from './modules/client-errors/index';
 import { devRoutes } from './modules/dev/index';
 import { registerGuideApplications } from './modules/guide-applications/index';
 import { registerGuideBusiness } from './modules/guide-business/index';
+import { registerGuideOverview } from './modules/guide-overview/index';
 import { guidesRoutes } from './modules/guides/index';
 import { healthRoutes } from './modules/health/index';
 import { registerMailer } from './modules/mail/index';
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await registerDisputes(app);
   await registerGuideApplications(app);
   registerWallet(app);
+  registerGuideOverview(app);
   opts.extraRoutes?.(app);
 
   await registerWebApp(app, opts.webRoot ?? defaultWebRoot);

@@ -1,0 +1,105 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
+import { OVERVIEW_REQUESTS_SHOWN, OVERVIEW_REVIEWS_SHOWN, OVERVIEW_TOUR_STATUSES } from '../../../shared/schemas/guide-overview';
+import type { Database } from '../../db/client';
+import { bookings, guides, ledgerEntries, reviews, users } from '../../db/schema/index';
+
+/** The caller's listing with what the greeting and the ratings need (one row, by the unique user_id index). */
+export async function guideOfUser(db: Database, userId: number) {
+  const [row] = await db
+    .select({ id: guides.id, timeZone: guides.timeZone, rating: guides.rating, reviewCount: guides.reviewCount, fullName: users.fullName })
+    .from(guides)
+    .innerJoin(users, eq(users.id, guides.userId))
+    .where(eq(guides.userId, userId));
+  return row;
+}
+
+const tourColumns = {
+  id: bookings.id,
+  bookingNumber: bookings.bookingNumber,
+  status: bookings.status,
+  date: bookings.date,
+  startMinute: bookings.startMinute,
+  timeZone: bookings.timeZone,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  durationMinutes: bookings.durationMinutes,
+  travelers: bookings.travelers,
+  totalPriceCents: bookings.totalPriceCents,
+  paidAt: bookings.paidAt,
+  travelerId: users.id,
+  travelerName: users.fullName,
+  travelerPicture: users.profilePicture,
+};
+
+/** Accepted tours of the guide starting in [from, to), soonest first (bookings_guide_idx). */
+export function toursBetween(db: Database, guideId: number, from: Date, to: Date) {
+  return db
+    .select(tourColumns)
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.travelerId))
+    .where(and(eq(bookings.guideId, guideId), gte(bookings.startsAt, from), lt(bookings.startsAt, to), inArray(bookings.status, [...OVERVIEW_TOUR_STATUSES])))
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
+}
+
+/** Paid requests waiting for the guide: the most urgent few, and how many there are (one statement). */
+export function openRequests(db: Database, guideId: number) {
+  const answerBy = sql`least(${bookings.paidAt} + make_interval(hours => ${REQUEST_ANSWER_HOURS}), ${bookings.startsAt})`;
+  return db
+    .select({ ...tourColumns, total: sql<number>`(count(*) over ())::int` })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.travelerId))
+    .where(and(eq(bookings.guideId, guideId), eq(bookings.status, 'confirmed')))
+    .orderBy(asc(answerBy), asc(bookings.id))
+    .limit(OVERVIEW_REQUESTS_SHOWN);
+}
+
+export interface EarningsBounds {
+  dayStart: Date;
+  dayEnd: Date;
+  monthStart: Date;
+  monthEnd: Date;
+  yearStart: Date;
+  yearEnd: Date;
+}
+
+/**
+ * The guide account's booking entries summed per period (one statement over ledger_entries_user_idx).
+ * An entry's time is the booking's completion for `guide_earnings` (the posting of decision 061, in
+ * the completing transaction) and its own creation time for the others.
+ */
+export async function earningsByPeriod(db: Database, userId: number, b: EarningsBounds) {
+  const at = sql`(case when ${ledgerEntries.kind} = 'guide_earnings' and ${bookings.completedAt} is not null then ${bookings.completedAt} else ${ledgerEntries.createdAt} end)`;
+  const within = (from: Date, to: Date) =>
+    sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${at} >= ${from.toISOString()}::timestamptz and ${at} < ${to.toISOString()}::timestamptz), 0)`;
+  const [row] = await db
+    .select({
+      today: within(b.dayStart, b.dayEnd),
+      month: within(b.monthStart, b.monthEnd),
+      year: within(b.yearStart, b.yearEnd),
+      total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'guide')));
+  const n = (v: unknown) => Number(v ?? 0);
+  return { today: n(row?.today), month: n(row?.month), year: n(row?.year), total: n(row?.total) };
+}
+
+/** The latest published traveler reviews of the listing (reviews_guide_published_idx), with the reviewer's first name. */
+export function latestReviews(db: Database, guideId: number) {
+  return db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      content: reviews.content,
+      reviewerFirstName: sql<string>`split_part(btrim(${users.fullName}), ' ', 1)`,
+      reviewerPicture: users.profilePicture,
+      publishedAt: reviews.publishedAt,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.fromUserId))
+    .where(and(eq(reviews.guideId, guideId), eq(reviews.type, 'traveler_to_guide'), isNotNull(reviews.publishedAt)))
+    .orderBy(desc(reviews.publishedAt), desc(reviews.id))
+    .limit(OVERVIEW_REVIEWS_SHOWN);
+}

@@ -1,0 +1,108 @@
+import { addDays, isoWeekday, minutesToTime, todayInZone } from '../../../shared/availability';
+import { bookingNumber } from '../../../shared/booking/money-rules';
+import { zonedTimeToUtc } from '../../../shared/booking/schedule';
+import type { GuideOverview, OverviewTour } from '../../../shared/schemas/guide-overview';
+import type { TotalUnread } from '../../../shared/schemas/messaging';
+import type { GuideEarnings } from '../../../shared/schemas/wallet';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../auth/index';
+import { respondBy } from '../bookings/booking-view';
+import * as repo from './guide-overview.repository';
+
+export interface GuideOverviewDeps {
+  db: Database;
+  /** The server's clock (the bookings service's, so tests move everything together). */
+  now: () => Date;
+  /** SPEC §3 unread counts, as the messaging module computes them. */
+  unread: (userId: number) => Promise<TotalUnread>;
+  /** Pending and withdrawable, as the wallet computes them (decision 067). */
+  earnings: (user: AuthUser) => Promise<GuideEarnings | null>;
+}
+
+type TourRow = Awaited<ReturnType<typeof repo.toursBetween>>[number];
+
+const tourOf = (r: TourRow): OverviewTour => ({
+  id: r.id,
+  bookingNumber: bookingNumber(r.id, r.bookingNumber),
+  status: r.status,
+  date: r.date,
+  scheduledStartTime: minutesToTime(r.startMinute),
+  timeZone: r.timeZone,
+  startsAt: r.startsAt.toISOString(),
+  endsAt: r.endsAt.toISOString(),
+  duration: r.durationMinutes / 60,
+  travelers: r.travelers,
+  totalPriceCents: r.totalPriceCents,
+  traveler: { id: r.travelerId, fullName: r.travelerName, profilePicture: r.travelerPicture },
+});
+
+/** The first day of the month after `date`'s month (yyyy-mm-01). */
+function nextMonth(date: string): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * The guide landing page's figures (SPEC §2 Guide landing): this week's tours, unread counts,
+ * earnings per period, open requests and ratings. Weeks run Monday–Sunday and days, months and years
+ * are the guide's zone at the server's clock. A caller without a listing gets 403 `not_a_guide`, as on
+ * the other /api/v2/guides/me routes.
+ */
+export class GuideOverviewService {
+  constructor(private readonly deps: GuideOverviewDeps) {}
+
+  async overview(user: AuthUser): Promise<GuideOverview> {
+    const { db } = this.deps;
+    const g = await repo.guideOfUser(db, user.id);
+    if (!g) throw new AppError('not_a_guide', 'Only guides have a guide overview');
+    const now = this.deps.now();
+    const zone = g.timeZone;
+    const today = todayInZone(zone, now);
+    const weekStart = addDays(today, 1 - isoWeekday(today));
+    const at = (date: string) => zonedTimeToUtc(date, 0, zone);
+    const year = today.slice(0, 4);
+
+    const [tours, requests, sums, reviews, unread, wallet] = await Promise.all([
+      repo.toursBetween(db, g.id, at(weekStart), at(addDays(weekStart, 7))),
+      repo.openRequests(db, g.id),
+      repo.earningsByPeriod(db, user.id, {
+        dayStart: at(today),
+        dayEnd: at(addDays(today, 1)),
+        monthStart: at(`${today.slice(0, 7)}-01`),
+        monthEnd: at(nextMonth(today)),
+        yearStart: at(`${year}-01-01`),
+        yearEnd: at(`${Number(year) + 1}-01-01`),
+      }),
+      repo.latestReviews(db, g.id),
+      this.deps.unread(user.id),
+      this.deps.earnings(user),
+    ]);
+
+    return {
+      guide: { id: g.id, fullName: g.fullName, timeZone: zone },
+      today,
+      week: { start: weekStart, end: addDays(weekStart, 6), tours: tours.map(tourOf) },
+      unread,
+      earnings: {
+        currency: 'CNY',
+        todayCents: sums.today,
+        monthCents: sums.month,
+        yearCents: sums.year,
+        totalCents: wallet?.totalCents ?? sums.total,
+        pendingCents: wallet?.pendingCents ?? 0,
+        withdrawableCents: wallet?.withdrawableCents ?? 0,
+        nextAvailableAt: wallet?.nextAvailableAt ?? null,
+      },
+      requests: {
+        count: requests[0]?.total ?? 0,
+        items: requests.map((r) => ({ ...tourOf(r), respondBy: respondBy(r)?.toISOString() ?? null })),
+      },
+      ratings: {
+        average: Math.round(g.rating * 100) / 100,
+        count: g.reviewCount,
+        reviews: reviews.map((r) => ({ ...r, publishedAt: r.publishedAt!.toISOString() })),
+      },
+    };
+  }
+}

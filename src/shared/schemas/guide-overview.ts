@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { bookingStatusSchema } from './bookings';
+import { totalUnreadSchema } from './messaging';
+
+/** How many paid requests and published reviews the overview lists (the counts cover all of them). */
+export const OVERVIEW_REQUESTS_SHOWN = 3;
+export const OVERVIEW_REVIEWS_SHOWN = 3;
+
+/** Statuses of an accepted tour: what "this week's tours" lists (done tours of the week included). */
+export const OVERVIEW_TOUR_STATUSES = ['upcoming', 'awaiting_start', 'start_confirmed', 'ongoing', 'extend_requested', 'extend_confirmed', 'completed'] as const;
+
+const tourSchema = z.object({
+  id: z.number().int(),
+  bookingNumber: z.string(),
+  status: bookingStatusSchema,
+  /** The tour's date and start time in the guide's zone (as the booking froze them). */
+  date: z.string(),
+  scheduledStartTime: z.string(),
+  timeZone: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** Hours. */
+  duration: z.number(),
+  travelers: z.number().int(),
+  totalPriceCents: z.number().int(),
+  traveler: z.object({ id: z.number().int(), fullName: z.string(), profilePicture: z.string().nullable() }),
+});
+export type OverviewTour = z.infer<typeof tourSchema>;
+
+/**
+ * GET /api/v2/guides/me/overview: what /guide shows (SPEC §2 Guide landing). Periods are the guide's
+ * zone at the server's clock; money is integer fen from the ledgers (decisions 061, 067).
+ */
+export const guideOverviewSchema = z.object({
+  guide: z.object({ id: z.number().int(), fullName: z.string(), timeZone: z.string() }),
+  /** Today in the guide's zone (yyyy-mm-dd). */
+  today: z.string(),
+  week: z.object({
+    /** Monday and Sunday of the current week in the guide's zone (yyyy-mm-dd). */
+    start: z.string(),
+    end: z.string(),
+    /** Accepted tours starting this week, soonest first. */
+    tours: z.array(tourSchema),
+  }),
+  unread: totalUnreadSchema,
+  earnings: z.object({
+    currency: z.literal('CNY'),
+    /**
+     * Net postings to the guide's account (earnings at completion, kept cancellation fees, dispute
+     * adjustments) whose time — the completion for earnings — falls in today, this month and this
+     * year in the guide's zone; `totalCents` is all of them (the wallet's total).
+     */
+    todayCents: z.number().int(),
+    monthCents: z.number().int(),
+    yearCents: z.number().int(),
+    totalCents: z.number().int(),
+    /** From the wallet: still within the five working days, and what may be withdrawn now. */
+    pendingCents: z.number().int(),
+    withdrawableCents: z.number().int(),
+    nextAvailableAt: z.string().nullable(),
+  }),
+  requests: z.object({
+    /** Paid requests waiting for the guide's answer. */
+    count: z.number().int(),
+    /** The most urgent few (answer-by first). */
+    items: z.array(tourSchema.extend({ respondBy: z.string().nullable() })),
+  }),
+  ratings: z.object({
+    /** Average of published traveler reviews (0 when none) and their count. */
+    average: z.number(),
+    count: z.number().int(),
+    reviews: z.array(
+      z.object({
+        id: z.number().int(),
+        rating: z.number().int(),
+        content: z.string(),
+        reviewerFirstName: z.string(),
+        reviewerPicture: z.string().nullable(),
+        publishedAt: z.string(),
+      }),
+    ),
+  }),
+});
+export type GuideOverview = z.infer<typeof guideOverviewSchema>;
