@@ -274,13 +274,15 @@ describe('reset e-mail flood protection', () => {
   });
 });
 
-describe('dev outbox', () => {
-  it('exists only under NODE_ENV=test, never in development or production', async () => {
+describe('dev helpers (outbox, tour day)', () => {
+  it('exist only under NODE_ENV=test, never in development or production', async () => {
     for (const NODE_ENV of ['production', 'development']) {
       const other = await createTestApp({ env: { NODE_ENV, JWT_SECRET: 'x'.repeat(40) } });
       try {
         const res = await other.app.inject({ method: 'GET', url: '/api/dev/outbox' });
         expect(res.statusCode, NODE_ENV).toBe(404);
+        const tourDay = await other.app.inject({ method: 'POST', url: '/api/dev/bookings/tour-day', payload: { bookingId: 1 } });
+        expect(tourDay.statusCode, NODE_ENV).toBe(404);
       } finally {
         await other.close();
       }

@@ -1,4 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { todayInZone } from '../../../shared/availability';
+import { zonedTimeToUtc, zoneOffsetMinutes } from '../../../shared/booking/schedule';
+import { bookings, jobs } from '../../db/schema/index';
 import type { AppInstance } from '../../lib/types';
 import { latestMails } from '../mail/index';
 
@@ -35,6 +39,37 @@ export function devRoutes(app: AppInstance): void {
       const to = request.query.to?.toLowerCase();
       const data = rows.filter((r) => !to || r.toAddress.toLowerCase() === to).slice(0, request.query.limit);
       return { data };
+    },
+  );
+
+  // A booking made now starts at least 12 hours later, but confirming the start needs the tour day.
+  // Browser tests that follow a new booking to its completion move it to the current half hour of
+  // today (in the guide's zone) and let the job runner open the day, as it would at midnight.
+  app.post(
+    '/api/dev/bookings/tour-day',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Move an accepted booking to start now, today, and open its tour day (NODE_ENV=test only)',
+        body: z.object({ bookingId: z.number().int().positive() }),
+        response: { 200: z.object({ date: z.string(), startsAt: z.date() }), 404: z.object({ code: z.string(), message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const db = app.ctx.database.db;
+      const [booking] = await db.select().from(bookings).where(eq(bookings.id, request.body.bookingId));
+      if (!booking) return reply.code(404).send({ code: 'not_found', message: 'Booking not found' });
+      const now = new Date();
+      const date = todayInZone(booking.timeZone, now);
+      const minuteOfDay = Math.floor((((now.getTime() / 60_000 + zoneOffsetMinutes(booking.timeZone, now)) % 1440) + 1440) % 1440);
+      const startMinute = minuteOfDay - (minuteOfDay % 30);
+      const startsAt = zonedTimeToUtc(date, startMinute, booking.timeZone);
+      const endsAt = new Date(startsAt.getTime() + (booking.endsAt.getTime() - booking.startsAt.getTime()));
+      await db.transaction(async (tx) => {
+        await tx.update(bookings).set({ date, startMinute, startsAt, endsAt }).where(eq(bookings.id, booking.id));
+        await tx.update(jobs).set({ runAt: now }).where(and(eq(jobs.kind, 'booking.start_day'), eq(jobs.dedupeKey, `booking.start_day:${booking.id}`)));
+      });
+      return { date, startsAt };
     },
   );
 }

@@ -3,6 +3,7 @@ import type { CreateWithdrawalBody, GuideEarnings, Wallet, Withdrawal } from '..
 import { formatRmb } from '../../../shared/money-format';
 import { apiRequest } from '../../lib/api-client';
 import { currentLocale } from '../../lib/i18n';
+import { formatInstant } from '../bookings/lib/format';
 
 export const WALLET_KEY = ['wallet'] as const;
 export const WITHDRAWALS_KEY = ['wallet', 'withdrawals'] as const;
@@ -30,3 +31,6 @@ export function useRequestWithdrawal() {
 
 /** Fen as UI.md writes money: `1,234.50 RMB` / `1,234.50 元`, never a bare ¥ (it reads as yen in Japan). */
 export const rmb = (cents: number) => formatRmb(cents, currentLocale());
+
+/** A day as UI.md writes dates (Nov 22, 2026 / 2026年11月22日), in the reader's language. */
+export const day = (iso: string) => formatInstant(iso, currentLocale()).date;

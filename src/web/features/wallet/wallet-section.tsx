@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Panel } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
-import { rmb, useWallet } from './api';
+import { day, rmb, useWallet } from './api';
 
 function Figure({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
   return (
@@ -53,6 +53,9 @@ export function WalletSection() {
                 <Figure label={t('earnings.withdrawable')} cents={wallet.data.earnings.withdrawableCents} />
                 <Figure label={t('earnings.pending')} cents={wallet.data.earnings.pendingCents} />
               </dl>
+              {wallet.data.earnings.nextAvailableAt && (
+                <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('pendingNote', { date: day(wallet.data.earnings.nextAvailableAt) })}</p>
+              )}
               <ButtonLink to="/withdrawal" className="mt-4">
                 {t('requestWithdrawal')}
               </ButtonLink>

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { openSupport } from '../support/index';
-import { useRequestWithdrawal, useWallet, useWithdrawals, rmb } from './api';
+import { day, rmb, useRequestWithdrawal, useWallet, useWithdrawals } from './api';
 
 /** /withdrawal (SPEC §2): the guide's balances, a payout request form, and their requests with statuses. */
 export function WithdrawalPanel() {
@@ -71,7 +71,7 @@ export function WithdrawalPanel() {
             </div>
           ))}
         </dl>
-        {earnings.nextAvailableAt && <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('pendingNote', { date: new Date(earnings.nextAvailableAt).toLocaleDateString() })}</p>}
+        {earnings.nextAvailableAt && <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('pendingNote', { date: day(earnings.nextAvailableAt) })}</p>}
       </Panel>
 
       <Panel id="request" title={t('form.title')} description={t('form.description')}>
@@ -119,7 +119,7 @@ export function WithdrawalPanel() {
                 <div className="min-w-0">
                   <p className="font-medium tabular-nums">{rmb(w.amountCents)}</p>
                   <p className="truncate text-sm text-stone-600 dark:text-stone-400">
-                    {t(`methods.${w.method}`)} · {w.accountNumberMasked} · {new Date(w.createdAt).toLocaleDateString()}
+                    {t(`methods.${w.method}`)} · {w.accountNumberMasked} · {day(w.createdAt)}
                   </p>
                   {w.status === 'failed' && w.failureReason && <p className="text-sm text-red-600 dark:text-red-400">{w.failureReason}</p>}
                 </div>
