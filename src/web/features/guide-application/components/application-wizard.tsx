@@ -1,0 +1,318 @@
+import { Check } from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { GuideApplication } from '../../../../shared/schemas/guide-applications';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/form';
+import { ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { showToast } from '../../../lib/toast';
+import { errorKey, saveDraft, useSaveDraft, useSubmitApplication } from '../api';
+import { fieldErrors, pageOf, problemsFromServer, submitProblems, toData, toForm, type FormState, type Problem } from '../form';
+import { ApplicationPreview } from './preview';
+import { AnswersStep, PersonalStep, ScoresStep, ServicesStep } from './steps';
+
+export const STEP_COUNT = 5;
+/** Autosave this long after the last change. */
+export const AUTOSAVE_MS = 1200;
+
+/** ?step=1…5 (5 is the preview); anything else is page 1. */
+export function stepFrom(params: URLSearchParams): number {
+  const n = Number(params.get('step'));
+  return Number.isInteger(n) && n >= 1 && n <= STEP_COUNT ? n : 1;
+}
+
+type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'failed' };
+
+/** Problems and messages of a submit attempt (client check or server reply). */
+interface SubmitErrors {
+  declaration: boolean;
+  problems: Problem[];
+  /** A message other than the two SPEC ones (age, locked, network…). */
+  other: string | null;
+}
+
+/**
+ * /become-guide (SPEC §2/§3/§5): four pages and a preview. Every change is saved to the server
+ * draft shortly after typing stops, on Back/Next, with 'Save draft', and when the page is left, so a
+ * reload or another device continues where the applicant stopped.
+ */
+export function ApplicationWizard({ application, fallbackName }: { application: GuideApplication; fallbackName: string }) {
+  const { t } = useTranslation('guideApplication');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const step = stepFrom(params);
+  const [form, setForm] = useState<FormState>(() => toForm(application.data, fallbackName));
+  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const [showAll, setShowAll] = useState(false);
+  const [declared, setDeclared] = useState(false);
+  const [submitErrors, setSubmitErrors] = useState<SubmitErrors | null>(null);
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const saveDraftMutation = useSaveDraft();
+  const submit = useSubmitApplication();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  // ---- saving ----
+  const dataJson = JSON.stringify(toData(form));
+  const latest = useRef(dataJson);
+  useLayoutEffect(() => {
+    latest.current = dataJson;
+  }, [dataJson]);
+  const [savedJson, setSavedJson] = useState(() => JSON.stringify(toData(toForm(application.data, fallbackName))));
+  const lastSaved = useRef(savedJson);
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  const dirty = dataJson !== savedJson;
+
+  /** Saves what the form holds now (after any save under way); true when the server has it. */
+  const flush = useCallback(async (): Promise<boolean> => {
+    while (inFlight.current) await inFlight.current;
+    const json = latest.current;
+    if (json === lastSaved.current) return true;
+    setSave({ kind: 'saving' });
+    const run = saveDraftMutation
+      .mutateAsync(JSON.parse(json))
+      .then(() => {
+        lastSaved.current = json;
+        setSavedJson(json);
+        setSave({ kind: 'saved', at: new Date() });
+        return true;
+      })
+      .catch(() => {
+        setSave({ kind: 'failed' });
+        return false;
+      })
+      .finally(() => {
+        inFlight.current = null;
+      });
+    inFlight.current = run;
+    return run;
+  }, [saveDraftMutation]);
+
+  useEffect(() => {
+    if (dataJson === savedJson) return;
+    const timer = setTimeout(() => void flush(), AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [dataJson, savedJson, flush]);
+
+  // Leaving the page (closing the tab, reloading) sends what is not saved yet.
+  useEffect(() => {
+    const onHide = () => {
+      if (latest.current !== lastSaved.current && !inFlight.current) void saveDraft(JSON.parse(latest.current), { keepalive: true }).catch(() => undefined);
+    };
+    window.addEventListener('pagehide', onHide);
+    return () => window.removeEventListener('pagehide', onHide);
+  }, []);
+
+  // ---- fields ----
+  const set = useCallback((patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch })), []);
+  const errors = fieldErrors(form);
+  const problems = submitErrors?.problems ?? [];
+  const err = (key: string): string | null => {
+    const e = errors[key as keyof typeof errors];
+    // A postal code with letters is flagged at once; the rest once the field was left (or after a submit attempt).
+    if (e && (touched.has(key) || showAll || (key === 'residenceZipcode' && e === 'errors.zipChars'))) {
+      return e === 'errors.zipChars' ? `${t('errors.zipCharsTitle')}: ${t('errors.zipChars')}` : t(e);
+    }
+    const problem = key === 'experience' ? 'experienceMonths' : key === 'basicPrice' ? 'basicPricePerHourCents' : key === 'additionalPrice' ? 'additionalPricePerPersonCents' : key;
+    if (problems.includes(problem as Problem)) return t('errors.incomplete');
+    return null;
+  };
+  const touch = (key: string) => () => setTouched((s) => (s.has(key) ? s : new Set(s).add(key)));
+
+  // ---- navigation ----
+  const goTo = (n: number, focus?: string) => {
+    void flush();
+    setParams({ step: String(n) }, { state: focus ? { focus } : undefined });
+  };
+
+  // On a page change: focus the field a 'fix this' link named, otherwise the page heading.
+  const focusTarget = (location.state as { focus?: string } | null)?.focus;
+  useEffect(() => {
+    const field = focusTarget ? document.querySelector<HTMLElement>(`[data-field="${focusTarget}"]`) : null;
+    const control = field?.querySelector<HTMLElement>('input:not([type=file]), select, textarea') ?? field?.querySelector<HTMLElement>('input');
+    if (control) {
+      control.focus();
+      field?.scrollIntoView?.({ block: 'center' });
+    } else if (heading.current && document.activeElement !== document.body) {
+      window.scrollTo?.({ top: 0 });
+      heading.current.focus({ preventScroll: true });
+    }
+  }, [step, focusTarget]);
+
+  const saveNow = async () => {
+    if (await flush()) showToast({ title: t('save.savedToast'), variant: 'success' });
+  };
+
+  // ---- submit ----
+  const onSubmit = async () => {
+    const clientProblems = submitProblems(form, application.documents);
+    setShowAll(true);
+    if (!declared || clientProblems.length) {
+      setSubmitErrors({ declaration: !declared, problems: clientProblems, other: errors.age === 'errors.minAge' ? t('errors.minAge') : null });
+      requestAnimationFrame(() => alertRef.current?.focus());
+      return;
+    }
+    setSubmitErrors(null);
+    if (!(await flush())) {
+      setSubmitErrors({ declaration: false, problems: [], other: t('save.failed') });
+      return;
+    }
+    submit.mutate(true, {
+      onSuccess: () => void navigate('/application-status'),
+      onError: (e) => {
+        const code = e instanceof ApiError ? e.code : undefined;
+        const fields = e instanceof ApiError ? e.body?.fields : undefined;
+        setSubmitErrors({
+          declaration: code === 'declaration_required',
+          problems: code === 'application_incomplete' || code === 'validation_failed' || code === 'age_below_minimum' ? problemsFromServer(fields) : [],
+          other: code === 'declaration_required' || code === 'application_incomplete' ? null : t(errorKey(e)),
+        });
+        requestAnimationFrame(() => alertRef.current?.focus());
+      },
+    });
+  };
+
+  const stepProps = { form, set, err, touch };
+  const fieldLabel = (p: Problem) => (p === 'documents' ? t('preview.documentsMissing') : p === 'residenceSince' ? t('fields.residenceSince') : t(`fields.${p}`));
+
+  return (
+    <div className="space-y-6">
+      {(application.status === 'changes_requested' || application.status === 'rejected') && (
+        <div className="rounded-xl border border-warning-500/50 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+          <p className="font-semibold">{t(application.status === 'rejected' ? 'review.rejectedTitle' : 'review.changesTitle')}</p>
+          <p className="mt-1">{t(application.status === 'rejected' ? 'review.rejectedBody' : 'review.changesBody')}</p>
+          {application.reviewNote && <p className="mt-1 whitespace-pre-line">{t('review.note', { note: application.reviewNote })}</p>}
+        </div>
+      )}
+
+      <nav aria-label={t('steps.label')}>
+        <ol className="grid grid-cols-5 gap-1.5 sm:gap-2">
+          {Array.from({ length: STEP_COUNT }, (_, i) => i + 1).map((n) => {
+            const current = n === step;
+            const done = n < step;
+            return (
+              <li key={n} className="min-w-0">
+                <button
+                  type="button"
+                  onClick={() => goTo(n)}
+                  aria-current={current ? 'step' : undefined}
+                  className={cn(
+                    'flex w-full min-w-0 flex-col items-center gap-1 rounded-lg px-1 py-1.5 text-center text-xs sm:flex-row sm:gap-2 sm:px-2 sm:text-left sm:text-sm',
+                    current ? 'font-semibold text-primary-800 dark:text-primary-200' : 'text-stone-600 hover:bg-stone-100 dark:text-stone-400 dark:hover:bg-stone-800',
+                  )}
+                >
+                  <span
+                    aria-hidden
+                    className={cn(
+                      'flex h-7 w-7 shrink-0 items-center justify-center rounded-full border text-xs font-semibold',
+                      current ? 'border-primary-600 bg-primary-600 text-white' : done ? 'border-primary-600 bg-primary-50 text-primary-700 dark:bg-primary-900/40 dark:text-primary-200' : 'border-stone-300 dark:border-stone-700',
+                    )}
+                  >
+                    {done ? <Check className="h-3.5 w-3.5" /> : n}
+                  </span>
+                  <span className="w-full truncate sm:w-auto">
+                    <span className="sr-only">{t('steps.of', { n, total: STEP_COUNT })}: </span>
+                    {t(`steps.${n}`)}
+                    {done && <span className="sr-only"> ({t('steps.done')})</span>}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+
+      <section aria-labelledby="step-title" className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-4 shadow-soft sm:p-6 dark:border-stone-800 dark:bg-stone-900">
+        <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold tracking-tight focus:outline-none">
+            {step === STEP_COUNT ? t('preview.title') : t(`steps.${step}`)}
+          </h2>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('steps.of', { n: step, total: STEP_COUNT })}</p>
+        </div>
+
+        {step === 1 && <PersonalStep {...stepProps} application={application} />}
+        {step === 2 && <ScoresStep {...stepProps} />}
+        {step === 3 && <AnswersStep {...stepProps} />}
+        {step === 4 && <ServicesStep {...stepProps} />}
+        {step === 5 && (
+          <div className="space-y-6">
+            <ApplicationPreview form={form} documents={application.documents} />
+            <div className="rounded-xl border border-stone-200 p-4 dark:border-stone-800">
+              <h3 className="font-semibold">{t('preview.declarationTitle')}</h3>
+              <CheckboxField
+                className="mt-3"
+                label={t('preview.declaration')}
+                checked={declared}
+                onChange={(e) => {
+                  setDeclared(e.target.checked);
+                  if (e.target.checked && submitErrors?.declaration) setSubmitErrors({ ...submitErrors, declaration: false });
+                }}
+                error={submitErrors?.declaration ? t('errors.declaration') : null}
+              />
+            </div>
+          </div>
+        )}
+
+        {submitErrors && (submitErrors.declaration || submitErrors.problems.length > 0 || submitErrors.other) && (
+          <div ref={alertRef} tabIndex={-1} role="alert" className="mt-6 space-y-2 rounded-xl border border-danger-600/40 bg-red-50 p-4 text-sm text-red-900 focus:outline-none dark:bg-red-950/40 dark:text-red-100">
+            {submitErrors.declaration && <p className="font-semibold">{t('errors.declaration')}</p>}
+            {submitErrors.other && <p className="font-semibold">{submitErrors.other}</p>}
+            {submitErrors.problems.length > 0 && (
+              <>
+                <p className="font-semibold">{t('errors.incomplete')}</p>
+                <ul className="list-disc space-y-1 pl-5">
+                  {submitErrors.problems.map((p) => (
+                    <li key={p}>
+                      <Link to={`?step=${pageOf(p)}`} state={{ focus: p }} className="underline underline-offset-2 hover:no-underline">
+                        {fieldLabel(p)}
+                      </Link>{' '}
+                      <span className="text-red-800/80 dark:text-red-200/80">({t(`steps.${pageOf(p)}`)})</span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+        )}
+
+        <div className="mt-8 flex flex-col-reverse gap-3 border-t border-stone-200 pt-5 sm:flex-row sm:items-center sm:justify-between dark:border-stone-800">
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="outline" onClick={() => void saveNow()} busy={save.kind === 'saving'}>
+              {t('nav.saveDraft')}
+            </Button>
+            <p role="status" className="text-sm text-stone-600 dark:text-stone-400" data-testid="save-state">
+              {save.kind === 'saving'
+                ? t('save.saving')
+                : save.kind === 'failed'
+                  ? t('save.failed')
+                  : dirty
+                    ? t('save.unsaved')
+                    : save.kind === 'saved'
+                      ? t('save.saved', { time: save.at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }) })
+                      : t('save.auto')}
+            </p>
+          </div>
+          <div className="flex gap-3">
+            {step > 1 && (
+              <Button variant="outline" className="flex-1 sm:flex-none" onClick={() => goTo(step - 1)}>
+                {t('nav.back')}
+              </Button>
+            )}
+            {step < STEP_COUNT ? (
+              <Button className="flex-1 sm:flex-none" onClick={() => goTo(step + 1)}>
+                {step === STEP_COUNT - 1 ? t('nav.preview') : t('nav.next')}
+              </Button>
+            ) : (
+              <Button variant="accent" className="flex-1 sm:flex-none" busy={submit.isPending} onClick={() => void onSubmit()}>
+                {submit.isPending ? t('nav.submitting') : t('nav.submit')}
+              </Button>
+            )}
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

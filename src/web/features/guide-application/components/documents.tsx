@@ -1,0 +1,155 @@
+import { FileText, Paperclip, Trash2 } from 'lucide-react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GuideApplication } from '../../../../shared/schemas/guide-applications';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form';
+import { showToast } from '../../../lib/toast';
+import { openSupport } from '../../support/index';
+import { errorKey, useDeleteDocument, useDescribeDocument, useUploadDocument } from '../api';
+import { checkDocument, DOCUMENT_ACCEPT } from '../form';
+
+type Doc = GuideApplication['documents'][number];
+
+/**
+ * Qualification files (SPEC §3 page 1, §5): upload (checked here first, by the server again by
+ * content), 'Uploaded x/5', a description for each (saved when the field is left), remove.
+ */
+export function DocumentsField({ documents, max, showMissing }: { documents: Doc[]; max: number; showMissing: boolean }) {
+  const { t } = useTranslation('guideApplication');
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadDocument();
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const full = documents.length >= max;
+
+  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    const problem = checkDocument(file);
+    setStatus(null);
+    if (problem) return setError(t(problem));
+    setError(null);
+    upload.mutate(
+      { file },
+      {
+        onSuccess: () => setStatus(t('documents.uploaded')),
+        onError: (err) => setError(t(errorKey(err))),
+      },
+    );
+  };
+
+  return (
+    <div data-field="documents" className="space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <label htmlFor={inputId} className="text-sm font-medium text-stone-800 dark:text-stone-200">
+          {t('fields.documents')}
+        </label>
+        <span className="text-sm tabular-nums text-stone-600 dark:text-stone-400" data-testid="documents-count">
+          {t('documents.count', { count: documents.length, max })}
+        </span>
+      </div>
+      <p id={hintId} className="text-xs text-stone-600 dark:text-stone-400">
+        {full ? t('documents.full', { max }) : t('documents.intro')}
+      </p>
+
+      {documents.length === 0 ? (
+        <p className="text-sm text-stone-500 dark:text-stone-400">{t('documents.none')}</p>
+      ) : (
+        <ul className="space-y-3">
+          {documents.map((d) => (
+            <DocumentRow key={d.id} doc={d} showMissing={showMissing} />
+          ))}
+        </ul>
+      )}
+
+      <div className="flex min-w-0 flex-wrap items-center gap-3">
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept={DOCUMENT_ACCEPT}
+          onChange={onChange}
+          disabled={upload.isPending || full}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={error ? true : undefined}
+          className="peer sr-only"
+        />
+        {/* The native control stays for keyboards and screen readers; its button is drawn here in the page's language. */}
+        <label
+          htmlFor={inputId}
+          aria-hidden
+          className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg bg-primary-50 px-4 py-2 text-sm font-semibold text-primary-800 hover:bg-primary-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 dark:bg-primary-900/40 dark:text-primary-100"
+        >
+          <Paperclip className="h-4 w-4" aria-hidden />
+          {upload.isPending ? t('documents.uploading') : t('documents.choose')}
+        </label>
+      </div>
+      <div aria-live="polite" className="text-sm text-success-600 dark:text-green-400">
+        {status}
+      </div>
+      {error && (
+        <div id={errorId} role="alert" className="flex flex-wrap items-center gap-2 text-sm font-medium text-red-700 dark:text-red-300">
+          <span>{error}</span>
+          <Button size="sm" variant="outline" onClick={() => void openSupport('document_upload_failure')}>
+            {t('errors.uploadSupport')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function DocumentRow({ doc, showMissing }: { doc: Doc; showMissing: boolean }) {
+  const { t } = useTranslation('guideApplication');
+  const describe = useDescribeDocument();
+  const remove = useDeleteDocument();
+  const [text, setText] = useState(doc.description);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = () => {
+    if (text.trim() === doc.description.trim()) return;
+    describe.mutate({ id: doc.id, description: text.trim() }, { onSuccess: () => setError(null), onError: (err) => setError(t(errorKey(err))) });
+  };
+  const missing = showMissing && !text.trim() ? t('errors.incomplete') : null;
+
+  return (
+    <li className="rounded-lg border border-stone-200 p-3 dark:border-stone-800">
+      <div className="flex items-start gap-2">
+        <FileText className="mt-0.5 h-5 w-5 shrink-0 text-primary-600 dark:text-primary-300" aria-hidden />
+        <div className="min-w-0 flex-1">
+          <p className="break-all text-sm font-medium">{doc.fileName}</p>
+          <p className="text-xs text-stone-600 dark:text-stone-400">{t('documents.size', { size: Math.max(1, Math.round(doc.sizeBytes / 1024)) })}</p>
+        </div>
+        <Button
+          size="icon"
+          variant="ghost"
+          aria-label={t('documents.remove', { name: doc.fileName })}
+          busy={remove.isPending}
+          onClick={() =>
+            remove.mutate(doc.id, {
+              onSuccess: () => showToast({ title: t('documents.removed'), variant: 'success' }),
+              onError: (err) => setError(t(errorKey(err))),
+            })
+          }
+        >
+          {!remove.isPending && <Trash2 className="h-4 w-4" aria-hidden />}
+        </Button>
+      </div>
+      <TextField
+        wrapperClassName="mt-2"
+        label={t('documents.description', { name: doc.fileName })}
+        placeholder={t('documents.descriptionPlaceholder')}
+        value={text}
+        maxLength={500}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={save}
+        error={error ?? missing}
+      />
+    </li>
+  );
+}

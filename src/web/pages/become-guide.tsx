@@ -1,0 +1,63 @@
+import { BadgeCheck, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { ButtonLink } from '../components/ui/button';
+import { LoadFailed } from '../components/ui/page-message';
+import { Spinner } from '../components/ui/spinner';
+import { ApplicationWizard, useApplicationDraft } from '../features/guide-application/index';
+import { withRedirect } from '../lib/safe-redirect';
+import { useSession } from '../lib/session';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+function Notice({ icon, title, body, children }: { icon: ReactNode; title: string; body: string; children: ReactNode }) {
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
+      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-primary-50 text-primary-600 dark:bg-primary-900/40 dark:text-primary-300">{icon}</span>
+      <h1 className="mt-6 text-2xl font-semibold tracking-tight">{title}</h1>
+      <p className="mt-2 text-stone-600 dark:text-stone-400">{body}</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">{children}</div>
+    </section>
+  );
+}
+
+/** SPEC §2 /become-guide: the guide application (four pages and a preview), saved as a server draft. */
+export function Component() {
+  const { t } = useTranslation('guideApplication');
+  useDocumentTitle(t('page.title'));
+  const session = useSession();
+  const isGuide = !!session?.user.isGuide;
+  const draft = useApplicationDraft(!!session && !isGuide);
+
+  if (!session) {
+    return (
+      <Notice icon={<UserRound className="h-7 w-7" aria-hidden />} title={t('page.loggedOut')} body={t('page.loggedOutBody')}>
+        <ButtonLink to={withRedirect('/login', '/become-guide')}>{t('page.login')}</ButtonLink>
+        <ButtonLink to={withRedirect('/signup', '/become-guide')} variant="outline">
+          {t('page.signup')}
+        </ButtonLink>
+      </Notice>
+    );
+  }
+  if (isGuide || draft.data?.status === 'approved') {
+    return (
+      <Notice icon={<BadgeCheck className="h-7 w-7" aria-hidden />} title={t('page.alreadyGuide')} body={t('page.alreadyGuideBody')}>
+        <ButtonLink to="/guide-dashboard">{t('page.toDashboard')}</ButtonLink>
+      </Notice>
+    );
+  }
+  if (draft.isPending) return <Spinner />;
+  if (draft.isError) return <LoadFailed title={t('page.loadFailed')} onRetry={() => void draft.refetch()} />;
+  // Submitted or under review: nothing to edit; the status page says what happens next.
+  if (!draft.data.editable) return <Navigate to="/application-status" replace />;
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-10">
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('page.title')}</h1>
+      <p className="mt-1 text-stone-600 dark:text-stone-400">{t('page.subtitle')}</p>
+      <div className="mt-6">
+        <ApplicationWizard key={draft.data.id ?? 'new'} application={draft.data} fallbackName={session.user.fullName} />
+      </div>
+    </div>
+  );
+}
