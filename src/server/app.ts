@@ -11,6 +11,7 @@ import { catalogRoutes } from './modules/catalog/index';
 import { clientErrorRoutes } from './modules/client-errors/index';
 import { devRoutes } from './modules/dev/index';
 import { registerGuideApplications } from './modules/guide-applications/index';
+import { registerIdentity } from './modules/identity/index';
 import { registerGuideBusiness } from './modules/guide-business/index';
 import { registerGuideOverview } from './modules/guide-overview/index';
 import { guidesRoutes } from './modules/guides/index';
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await registerPaymentProofs(app);
   await registerDisputes(app);
   await registerGuideApplications(app);
+  await registerIdentity(app);
   registerWallet(app);
   registerGuideOverview(app);
   opts.extraRoutes?.(app);

@@ -59,21 +59,38 @@ export async function readSingleUpload(
   request: FastifyRequest,
   maxBytes: number,
 ): Promise<{ data: Buffer; fileName?: string; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file"');
-  let data: Buffer | undefined;
-  let fileName: string | undefined;
+  const { files, fields } = await readUploads(request, maxBytes, ['file']);
+  const file = files.file;
+  if (!file) throw new AppError('validation_failed', 'No file in the upload', [{ path: 'body.file', message: 'Required' }]);
+  return { data: file.data, fileName: file.fileName, fields };
+}
+
+/**
+ * The files of a multipart body in the named fields (at most one each, each at most `maxBytes`;
+ * other file fields are skipped) plus its text fields. Over the limit is 413, a malformed body 400,
+ * never a 500; no file at all is the caller's decision. Needs @fastify/multipart in the route's scope.
+ */
+export async function readUploads<N extends string>(
+  request: FastifyRequest,
+  maxBytes: number,
+  names: readonly N[],
+): Promise<{ files: Partial<Record<N, { data: Buffer; fileName?: string }>>; fields: Record<string, string> }> {
+  const list = names.map((n) => `"${n}"`).join(' and ');
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', `Send the file as multipart/form-data in the field ${list}`);
+  const files: Partial<Record<N, { data: Buffer; fileName?: string }>> = {};
   const fields: Record<string, string> = {};
   try {
     const raw = request.raw;
     if (!raw.complete && (raw.destroyed || raw.readableAborted)) throw new Error('The connection closed before the upload was read');
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: names.length } })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file' || data) {
+        const name = part.fieldname as N;
+        if (!names.includes(name) || files[name]) {
           part.file.resume();
           continue;
         }
-        fileName = part.filename;
-        data = await part.toBuffer();
+        const fileName = part.filename;
+        files[name] = { data: await part.toBuffer(), fileName };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -82,11 +99,10 @@ export async function readSingleUpload(
     if (err instanceof AppError) throw err;
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string' && MULTIPART_TOO_LARGE.has(code)) {
-      throw new AppError('payload_too_large', code === 'FST_REQ_FILE_TOO_LARGE' ? `The file is larger than ${maxBytes / 1024 / 1024} MB` : 'Too many parts: send one file in the field "file"');
+      throw new AppError('payload_too_large', code === 'FST_REQ_FILE_TOO_LARGE' ? `The file is larger than ${maxBytes / 1024 / 1024} MB` : `Too many parts: send one file in the field ${list}`);
     }
     request.log.info({ err }, 'malformed multipart upload');
-    throw new AppError('bad_request', 'The upload is malformed or incomplete: send multipart/form-data with one file in the field "file"');
+    throw new AppError('bad_request', `The upload is malformed or incomplete: send multipart/form-data with one file in the field ${list}`);
   }
-  if (!data) throw new AppError('validation_failed', 'No file in the upload', [{ path: 'body.file', message: 'Required' }]);
-  return { data, fileName, fields };
+  return { files, fields };
 }

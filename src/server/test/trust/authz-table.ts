@@ -447,3 +447,75 @@ Object.assign(AUTHZ_TABLE, {
   'POST /api/admin/applications/{id}/reject': { rule: 'admin', setup: async (f) => ({ ...(await applicationParams(f)), body: { reason: 'Not enough experience' } }) },
   'POST /api/admin/applications/{id}/request-changes': { rule: 'admin', setup: async (f) => ({ ...(await applicationParams(f)), body: { message: 'Add a licence photo' } }) },
 } satisfies Record<string, AuthzEntry>);
+
+// Identity verification (issue 13): the owner's ID document and selfie, and a submitted verification of a new user for the admin routes.
+async function storedIdentityFiles(f: TrustFixtures) {
+  const key = (ext: string) => `private-identity/authz-${Date.now()}-${Math.random().toString(36).slice(2)}.${ext}`;
+  const documentKey = key('pdf');
+  const selfieKey = key('webp');
+  await f.t.app.storage.put(documentKey, Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n'), 'application/pdf');
+  await f.t.app.storage.put(selfieKey, Buffer.from('RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00\x2f\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00', 'latin1'), 'image/webp');
+  const now = new Date();
+  return {
+    documentKind: 'passport' as const,
+    documentKey,
+    documentType: 'application/pdf' as const,
+    documentSize: 40,
+    documentUploadedAt: now,
+    selfieKey,
+    selfieType: 'image/webp' as const,
+    selfieSize: 34,
+    selfieUploadedAt: now,
+  };
+}
+async function ownersIdentityFiles(f: TrustFixtures): Promise<void> {
+  const { ensureVerification, update } = await import('../../modules/identity/identity.repository');
+  const row = await ensureVerification(f.t.database.db, f.owner.id);
+  await update(f.t.database.db, row.id, ['draft', 'rejected', 'changes_requested', 'submitted', 'approved'], await storedIdentityFiles(f));
+}
+async function submittedIdentity(f: TrustFixtures): Promise<number> {
+  const { identityVerifications } = await import('../../db/schema/index');
+  const { makeUser } = await import('../guide-fixtures');
+  const db = f.t.database.db;
+  const user = await makeUser(db, { fullName: 'Verifying Person' });
+  const [row] = await db
+    .insert(identityVerifications)
+    .values({ userId: user.id, status: 'submitted', submittedAt: new Date(), ...(await storedIdentityFiles(f)) })
+    .returning({ id: identityVerifications.id });
+  return row!.id;
+}
+const identityParams = async (f: TrustFixtures) => ({ params: { id: await submittedIdentity(f) } });
+Object.assign(AUTHZ_TABLE, {
+  'GET /api/v2/identity-verification/files/{kind}': {
+    rule: 'owner',
+    setup: async (f) => {
+      await ownersIdentityFiles(f);
+      return { params: { kind: 'selfie' } };
+    },
+  },
+  'GET /api/admin/identity/{id}': { rule: 'admin', setup: identityParams },
+  'GET /api/admin/identity/{id}/files/{kind}': { rule: 'admin', setup: async (f) => ({ params: { id: await submittedIdentity(f), kind: 'document' } }) },
+  'POST /api/admin/identity/{id}/approve': { rule: 'admin', setup: identityParams },
+  'POST /api/admin/identity/{id}/reject': { rule: 'admin', setup: async (f) => ({ ...(await identityParams(f)), body: { reason: 'The document is unreadable' } }) },
+  'POST /api/admin/identity/{id}/request-changes': { rule: 'admin', setup: async (f) => ({ ...(await identityParams(f)), body: { note: 'Please retake the selfie' } }) },
+} satisfies Record<string, AuthzEntry>);
+
+// Guide profile and itineraries (issue 13, decision 070): an itinerary of the guide `f.guide`; any other caller's look is 404.
+async function guidesItinerary(f: TrustFixtures): Promise<number> {
+  return (await addItinerary(f.t.database.db, f.guide.guideId)).id;
+}
+const itineraryBody = { durationHours: 3, originalLanguage: 'en', stops: [{ time: '10:00' }], texts: { en: { title: 'Old town walk', summary: '', stops: [{ title: 'Temple', description: '' }] } } };
+Object.assign(AUTHZ_TABLE, {
+  'PUT /api/v2/guides/me/itineraries/{id}': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: (f) => [f.stranger, f.otherGuide, f.owner],
+    setup: async (f) => ({ params: { id: await guidesItinerary(f) }, body: itineraryBody }),
+  },
+  'DELETE /api/v2/guides/me/itineraries/{id}': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: (f) => [f.stranger, f.otherGuide, f.owner],
+    setup: async (f) => ({ params: { id: await guidesItinerary(f) } }),
+  },
+} satisfies Record<string, AuthzEntry>);
