@@ -56,7 +56,8 @@ export function Component() {
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('page.title')}</h1>
       <p className="mt-1 text-stone-600 dark:text-stone-400">{t('page.subtitle')}</p>
       <div className="mt-6">
-        <ApplicationWizard key={draft.data.id ?? 'new'} application={draft.data} fallbackName={session.user.fullName} />
+        {/* Not keyed by id: the first upload creates the application, and the typed answers must stay. */}
+        <ApplicationWizard application={draft.data} fallbackName={session.user.fullName} />
       </div>
     </div>
   );

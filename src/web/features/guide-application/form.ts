@@ -349,7 +349,9 @@ export function submitProblems(f: FormState, documents: Pick<GuideApplication['d
   if (errors.additionalPrice) problems.add('additionalPricePerPersonCents');
   if (documents.some((doc) => !doc.description.trim())) problems.add('documents');
   const order = Object.keys(FIELD_PAGE) as DataKey[];
-  return [...problems].sort((a, b) => pageOf(a) - pageOf(b) || order.indexOf(a as DataKey) - order.indexOf(b as DataKey));
+  // The files come last on page 1, after the session count.
+  const rank = (p: Problem) => (p === 'documents' ? order.indexOf('sessionCount') + 0.5 : order.indexOf(p));
+  return [...problems].sort((a, b) => rank(a) - rank(b));
 }
 
 /** Server `fields` paths (data.age, documents.0.description, body.declaration) → problems. */

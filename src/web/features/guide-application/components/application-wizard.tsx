@@ -50,6 +50,8 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
   const [declared, setDeclared] = useState(false);
   const [submitErrors, setSubmitErrors] = useState<SubmitErrors | null>(null);
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  // The review note stays on screen while the applicant edits (the first save makes the application a draft again).
+  const [review] = useState(() => ({ status: application.status, note: application.reviewNote }));
   const saveDraftMutation = useSaveDraft();
   const submit = useSubmitApplication();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -143,7 +145,10 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
   }, [step, focusTarget]);
 
   const saveNow = async () => {
-    if (await flush()) showToast({ title: t('save.savedToast'), variant: 'success' });
+    if (await flush()) {
+      setSave({ kind: 'saved', at: new Date() });
+      showToast({ title: t('save.savedToast'), variant: 'success' });
+    }
   };
 
   // ---- submit ----
@@ -180,11 +185,11 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
 
   return (
     <div className="space-y-6">
-      {(application.status === 'changes_requested' || application.status === 'rejected') && (
+      {(review.status === 'changes_requested' || review.status === 'rejected') && (
         <div className="rounded-xl border border-warning-500/50 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
-          <p className="font-semibold">{t(application.status === 'rejected' ? 'review.rejectedTitle' : 'review.changesTitle')}</p>
-          <p className="mt-1">{t(application.status === 'rejected' ? 'review.rejectedBody' : 'review.changesBody')}</p>
-          {application.reviewNote && <p className="mt-1 whitespace-pre-line">{t('review.note', { note: application.reviewNote })}</p>}
+          <p className="font-semibold">{t(review.status === 'rejected' ? 'review.rejectedTitle' : 'review.changesTitle')}</p>
+          <p className="mt-1">{t(review.status === 'rejected' ? 'review.rejectedBody' : 'review.changesBody')}</p>
+          {review.note && <p className="mt-1 whitespace-pre-line">{t('review.note', { note: review.note })}</p>}
         </div>
       )}
 
