@@ -4,6 +4,7 @@ import { seedSteps } from '../schema/index';
 import { seedDemoBookings } from './bookings';
 import { seedCatalog } from './catalog';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
+import { seedDemoGuideEarnings } from './guide-earnings';
 import { seedDemoGuides } from './guides';
 import { seedDemoMessages } from './messages';
 
@@ -26,6 +27,7 @@ const STEPS: SeedStep[] = [
   { name: 'demo-guides', reference: false, run: seedDemoGuides },
   { name: 'demo-bookings', reference: false, run: seedDemoBookings },
   { name: 'demo-messages', reference: false, run: seedDemoMessages },
+  { name: 'demo-guide-earnings', reference: false, run: seedDemoGuideEarnings },
 ];
 
 export async function runSeed(db: Database, mode: 'demo' | 'none'): Promise<string[]> {

@@ -1,0 +1,213 @@
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { todayInZone } from '../../../shared/availability';
+import { completionPostings, depositPostings, type Posting } from '../../../shared/booking/ledger';
+import { addWorkingDays, bookingPrice, EARNINGS_HOLD_WORKING_DAYS } from '../../../shared/booking/money-rules';
+import { zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { guideForBooking, type BookingRow } from '../../modules/bookings/index';
+import type { Database } from '../client';
+import { REVIEW_BLIND_DAYS } from '../../../shared/schemas/reviews';
+import { refreshGuideRating } from '../../modules/reviews/reviews.repository';
+import { bookings, guides, ledgerEntries, payments, reviews, users } from '../schema/index';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * Past tours of the demo guide Sato Yuki, completed at their end (days from the seeding day in the
+ * guide's zone). Those more than five working days ago are withdrawable, the last ones still pending.
+ */
+interface PastTour {
+  traveler: string;
+  day: number;
+  hours: number;
+  travelers: number;
+  method: 'card' | 'alipay' | 'wechat';
+  /** The traveler's review, written the day after and published when the blind period ended. */
+  review?: { rating: number; content: string };
+}
+const PAST_TOURS: PastTour[] = [
+  { traveler: 'traveler02', day: -46, hours: 4, travelers: 3, method: 'alipay', review: { rating: 5, content: '由纪带我们一家三口走了浅草和谷中，老人孩子都照顾得很好，讲解也很有趣。' } },
+  { traveler: 'traveler09', day: -31, hours: 3, travelers: 2, method: 'wechat', review: { rating: 4, content: '行程安排得很紧凑，小吃推荐都很地道。就是那天下雨，有点可惜。' } },
+  { traveler: 'traveler12', day: -19, hours: 3, travelers: 2, method: 'card', review: { rating: 5, content: '第一次去东京，有由纪带路特别安心，还教我们怎么坐地铁。强烈推荐！' } },
+  { traveler: 'traveler17', day: -13, hours: 2, travelers: 1, method: 'card', review: { rating: 5, content: 'Yuki knew every back street of Yanaka. A calm, friendly and very well organised walk.' } },
+  { traveler: 'traveler04', day: -3, hours: 3, travelers: 2, method: 'alipay' },
+  { traveler: 'traveler06', day: -2, hours: 4, travelers: 2, method: 'wechat' },
+];
+/** Starts tried in turn (minutes after midnight) so a past tour does not overlap another seeded one. */
+const STARTS = [600, 780, 540, 960];
+
+/**
+ * Demo step (issue 13): the demo guide's earnings, so the wallet and /guide show real figures at once.
+ * Completed seeded bookings that never received their completion postings get them (as the product
+ * writes them at 'Complete Service': the shared `completionPostings`, earnings available five working
+ * days later); the demo guide gets past completed tours (withdrawable and pending) and one completed
+ * earlier today, each with its deposit payment and ledger postings at their own times.
+ */
+export async function seedDemoGuideEarnings(db: Database): Promise<void> {
+  await postMissingCompletions(db);
+  await seedCompletedTours(db, new Date());
+}
+
+/** Completion postings for completed bookings without them (the earlier demo steps wrote the deposit only). */
+async function postMissingCompletions(db: Database): Promise<void> {
+  const rows = await db
+    .select({ booking: bookings, guideUserId: guides.userId })
+    .from(bookings)
+    .innerJoin(guides, eq(guides.id, bookings.guideId))
+    .where(
+      and(
+        eq(bookings.status, 'completed'),
+        sql`not exists (select 1 from ${ledgerEntries} le where le.booking_id = ${bookings.id} and le.kind in ('guide_earnings', 'deposit_release'))`,
+      ),
+    );
+  for (const { booking, guideUserId } of rows) {
+    const [deposit] = await db
+      .select({ id: payments.id, amountCents: payments.amountCents })
+      .from(payments)
+      .where(and(eq(payments.bookingId, booking.id), eq(payments.kind, 'deposit'), eq(payments.status, 'succeeded')));
+    if (!deposit) continue;
+    await writeCompletion(db, booking, guideUserId, deposit);
+  }
+}
+
+async function writeCompletion(db: Database, booking: Pick<BookingRow, 'id' | 'travelerId' | 'commissionCents' | 'timeZone' | 'completedAt' | 'endsAt'>, guideUserId: number, deposit: { id: number; amountCents: number }) {
+  const completedAt = booking.completedAt ?? booking.endsAt;
+  const postings = completionPostings({ depositCents: deposit.amountCents, extensionsCents: 0, commissionCents: booking.commissionCents });
+  await insertPostings(db, booking.id, postings, { travelerId: booking.travelerId, guideUserId, paymentId: deposit.id, at: completedAt, guideAvailableAt: addWorkingDays(completedAt, EARNINGS_HOLD_WORKING_DAYS, booking.timeZone) });
+}
+
+/** As the bookings repository writes postings, with the time they were made (the seed writes history). */
+async function insertPostings(db: Database, bookingId: number, postings: Posting[], p: { travelerId: number; guideUserId: number; paymentId: number; at: Date; guideAvailableAt?: Date }) {
+  if (!postings.length) return;
+  await db.insert(ledgerEntries).values(
+    postings.map((x) => ({
+      bookingId,
+      account: x.account,
+      userId: x.account === 'traveler' ? p.travelerId : x.account === 'guide' ? p.guideUserId : null,
+      kind: x.kind,
+      amountCents: x.amountCents,
+      paymentId: p.paymentId,
+      availableAt: x.account === 'guide' ? (p.guideAvailableAt ?? null) : null,
+      createdAt: p.at,
+    })),
+  );
+}
+
+export async function seedCompletedTours(db: Database, now: Date): Promise<void> {
+  const [demo] = await db.select({ id: guides.id }).from(guides).innerJoin(users, eq(users.id, guides.userId)).where(eq(users.username, 'guide'));
+  const guide = demo && (await guideForBooking(db, demo.id));
+  if (!guide) return;
+  const people = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, [...PAST_TOURS.map((p) => p.traveler), 'traveler08']));
+  const userId = new Map(people.map((p) => [p.username, p.id]));
+  const zone = guide.timeZone;
+  const today = todayInZone(zone, now);
+  const startOfToday = zonedTimeToUtc(today, 0, zone);
+
+  const plans: { travelerId: number; startsAt: Date; hours: number; travelers: number; method: PastTour['method']; completedAt?: Date; review?: PastTour['review'] }[] = [];
+  for (const p of PAST_TOURS) {
+    const travelerId = userId.get(p.traveler);
+    if (!travelerId) continue;
+    const day = todayInZone(zone, new Date(startOfToday.getTime() + p.day * DAY + 12 * HOUR));
+    for (const minute of STARTS) {
+      const startsAt = zonedTimeToUtc(day, minute, zone);
+      if (!(await overlaps(db, guide.id, startsAt, new Date(startsAt.getTime() + p.hours * HOUR)))) {
+        plans.push({ travelerId, startsAt, hours: p.hours, travelers: p.travelers, method: p.method, review: p.review });
+        break;
+      }
+    }
+  }
+  // Earlier today: a two-hour tour that ended five hours before seeding (before the seeded tour day's
+  // tours), completed then or, when that was still yesterday in the guide's zone, just after midnight.
+  const todayTraveler = userId.get('traveler08');
+  if (todayTraveler) {
+    const base = Math.floor(now.getTime() / (30 * 60_000)) * 30 * 60_000;
+    const startsAt = new Date(base - 7 * HOUR);
+    const end = startsAt.getTime() + 2 * HOUR;
+    const completedAt = new Date(Math.min(now.getTime() - 60_000, Math.max(end, startOfToday.getTime() + 5 * 60_000)));
+    plans.push({ travelerId: todayTraveler, startsAt, hours: 2, travelers: 2, method: 'alipay', completedAt });
+  }
+
+  for (const plan of plans) {
+    const travelers = Math.min(Math.max(plan.travelers, guide.minPeople), guide.maxPeople);
+    const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, travelers, hours: plan.hours });
+    const endsAt = new Date(plan.startsAt.getTime() + plan.hours * HOUR);
+    const completedAt = plan.completedAt ?? endsAt;
+    const date = todayInZone(zone, plan.startsAt);
+    const startMinute = Math.round((plan.startsAt.getTime() - zonedTimeToUtc(date, 0, zone).getTime()) / 60_000);
+    const createdAt = new Date(plan.startsAt.getTime() - 9 * DAY);
+    const paidAt = new Date(createdAt.getTime() + 6 * 60_000);
+    const [b] = await db
+      .insert(bookings)
+      .values({
+        travelerId: plan.travelerId,
+        guideId: guide.id,
+        status: 'completed',
+        date,
+        startMinute,
+        durationMinutes: plan.hours * 60,
+        timeZone: zone,
+        startsAt: plan.startsAt,
+        endsAt,
+        travelers,
+        unitPriceCents: price.unitPriceCents,
+        additionalPerPersonCents: price.additionalPerPersonCents,
+        totalPriceCents: price.totalCents,
+        depositCents: price.depositCents,
+        commissionCents: price.commissionCents,
+        currency: guide.currency,
+        travelerConfirmedStart: true,
+        guideConfirmedStart: true,
+        paidAt,
+        acceptedAt: new Date(paidAt.getTime() + 3 * HOUR),
+        completedAt,
+        createdAt,
+        updatedAt: completedAt,
+      })
+      .returning();
+    const [payment] = await db
+      .insert(payments)
+      .values({
+        bookingId: b!.id,
+        payerId: plan.travelerId,
+        kind: 'deposit',
+        method: plan.method,
+        provider: 'simulated',
+        providerRef: `sim_${plan.method}_seed_${b!.id}`,
+        idempotencyKey: `seed-${b!.id}`,
+        requestHash: 'seed',
+        status: 'succeeded',
+        amountCents: price.depositCents,
+        currency: guide.currency,
+        cardLast4: plan.method === 'card' ? '4242' : null,
+        createdAt: paidAt,
+        updatedAt: paidAt,
+      })
+      .returning();
+    await insertPostings(db, b!.id, depositPostings(price.depositCents), { travelerId: plan.travelerId, guideUserId: guide.userId, paymentId: payment!.id, at: paidAt });
+    await writeCompletion(db, b!, guide.userId, payment!);
+    if (plan.review) {
+      const submittedAt = new Date(completedAt.getTime() + DAY);
+      await db.insert(reviews).values({
+        bookingId: b!.id,
+        type: 'traveler_to_guide',
+        fromUserId: plan.travelerId,
+        toUserId: guide.userId,
+        guideId: guide.id,
+        rating: plan.review.rating,
+        content: plan.review.content,
+        submittedAt,
+        publishedAt: new Date(submittedAt.getTime() + REVIEW_BLIND_DAYS * DAY),
+      });
+    }
+  }
+  await refreshGuideRating(db, guide.id);
+}
+
+async function overlaps(db: Database, guideId: number, from: Date, to: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.guideId, guideId), lt(bookings.startsAt, to), gte(bookings.endsAt, new Date(from.getTime() + 1)), sql`${bookings.status} <> 'cancelled'`))
+    .limit(1);
+  return rows.length > 0;
+}
