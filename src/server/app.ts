@@ -30,6 +30,7 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/error-hand
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { fastifyLogging, type LogDestination } from './plugins/request-log';
+import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 import { registerRealtime } from './realtime/index';
@@ -79,6 +80,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerInputGuard(app);
   await registerSecurity(app);
   await registerOpenApi(app);
+  registerMetrics(app);
 
   registerAuth(app);
   registerMailer(app);

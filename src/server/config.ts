@@ -37,6 +37,10 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   DEPOSIT_RATE: z.coerce.number().gt(0).max(1).default(0.2),
   COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  // Operations (issue 14): GET /metrics answers on the app's port only with this bearer token, and on
+  // METRICS_PORT (an internal port, no token) when that is set. Neither set: no metrics endpoint.
+  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -89,7 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       depositRate: e.DEPOSIT_RATE,
       commissionRate: e.COMMISSION_RATE,
     },
-    /** How long identical guide searches share one database answer (0: off; off by default in tests). */
+    /** GET /metrics (issue 14): on the app's port with the bearer token, and/or on an internal port. */
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }
 
