@@ -21,7 +21,7 @@ interface PageRoute {
 }
 
 const PAGES: PageRoute[] = [
-  { path: '/guide', titleKey: 'routes.guide' },
+  { path: '/guide', titleKey: 'routes.guide', lazy: () => import('../pages/guide-home') },
   { path: '/guide-dashboard', titleKey: 'routes.guideDashboard', lazy: () => import('../pages/guide-dashboard') },
   { path: '/dashboard', titleKey: 'routes.dashboard', lazy: () => import('../pages/dashboard') },
   { path: '/profile', titleKey: 'routes.profile', lazy: () => import('../pages/profile') },

@@ -1,0 +1,18 @@
+import type { Locale } from '../../../shared/locales';
+import { formatRmb } from '../../../shared/money-format';
+import { formatCalendarDate } from '../bookings/lib/format';
+
+/** Money as UI.md writes it (`1,234 RMB` / `1,234 元`), never a bare ¥. */
+export const money = (cents: number, locale: Locale) => formatRmb(cents, locale);
+
+/** A yyyy-mm-dd day as UI.md writes dates, optionally with the weekday. */
+export const dayText = (date: string, locale: Locale, weekday?: 'short' | 'long') => formatCalendarDate(date, locale, weekday ? { weekday } : {});
+
+/** A short day without the year (for the week's range and list): "Mon, Nov 23" / "11月23日周一". */
+export const shortDay = (date: string, locale: Locale) => formatCalendarDate(date, locale, { year: undefined, weekday: 'short' });
+
+/** The zone's name as people say it: "Japan time" for Tokyo, else the IANA name. */
+export const zoneName = (zone: string, japanTime: string) => (zone === 'Asia/Tokyo' ? japanTime : zone);
+
+/** HH:MM for an instant in a zone (24-hour). */
+export const timeIn = (iso: string, zone: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(new Date(iso));

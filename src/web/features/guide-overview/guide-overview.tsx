@@ -1,0 +1,385 @@
+import { ArrowRight, CalendarClock, CalendarDays, Compass, Inbox, LayoutDashboard, MessageCircle, Star, Users, Wallet, Banknote, BellRing } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { GuideOverview, OverviewTour } from '../../../shared/schemas/guide-overview';
+import type { TotalUnread } from '../../../shared/schemas/messaging';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { UserAvatar } from '../../components/ui/user-avatar';
+import { currentLocale } from '../../lib/i18n';
+import { StatusBadge } from '../bookings/components/status-badge';
+import { endTime, formatInstant, hoursText } from '../bookings/lib/format';
+import { dayText, money, shortDay, timeIn, zoneName } from './format';
+
+const card = 'rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900';
+const muted = 'text-stone-600 dark:text-stone-400';
+
+function SectionTitle({ id, children, aside }: { id: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+      <h2 id={id} className="text-lg font-semibold tracking-tight">
+        {children}
+      </h2>
+      {aside}
+    </div>
+  );
+}
+
+function Empty({ icon, title, body, action }: { icon: ReactNode; title: string; body: string; action?: ReactNode }) {
+  return (
+    <div className="mt-4 flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-stone-300 px-6 py-8 text-center dark:border-stone-700">
+      <span className="text-primary-500" aria-hidden>
+        {icon}
+      </span>
+      <p className="mt-2 font-semibold">{title}</p>
+      <p className={`mt-1 max-w-sm text-sm ${muted}`}>{body}</p>
+      {action}
+    </div>
+  );
+}
+
+function Stars({ rating, label, size = 'h-4 w-4' }: { rating: number; label: string; size?: string }) {
+  return (
+    <span role="img" aria-label={label} className="inline-flex items-center gap-0.5">
+      {[1, 2, 3, 4, 5].map((i) => (
+        <Star key={i} aria-hidden className={i <= Math.round(rating) ? `${size} fill-amber-400 text-amber-400` : `${size} text-stone-300 dark:text-stone-600`} />
+      ))}
+    </span>
+  );
+}
+
+/** Earnings today / month / year / total, and what of it is withdrawable or still pending. */
+function EarningsPanel({ earnings }: { earnings: GuideOverview['earnings'] }) {
+  const { t } = useTranslation('guideOverview');
+  const locale = currentLocale();
+  const figures = [
+    ['today', earnings.todayCents],
+    ['month', earnings.monthCents],
+    ['year', earnings.yearCents],
+    ['total', earnings.totalCents],
+  ] as const;
+  return (
+    <section aria-labelledby="earnings-title" className={card}>
+      <SectionTitle id="earnings-title">{t('earnings.title')}</SectionTitle>
+      <dl className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {figures.map(([key, cents]) => (
+          <div key={key} className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
+            <dt className={`text-xs ${muted}`}>{t(`earnings.${key}`)}</dt>
+            <dd className="mt-1 text-lg font-semibold tabular-nums sm:text-xl" data-testid={`earnings-${key}`}>
+              {money(cents, locale)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm">
+          <span className="font-medium" data-testid="earnings-withdrawable">
+            {t('earnings.withdrawable', { amount: money(earnings.withdrawableCents, locale) })}
+          </span>
+          <span className={muted}> · </span>
+          <span className={muted} data-testid="earnings-pending">
+            {t('earnings.pending', { amount: money(earnings.pendingCents, locale) })}
+          </span>
+          {earnings.pendingCents > 0 && <span className={`block text-xs ${muted}`}>{t('earnings.pendingNote')}</span>}
+        </p>
+        <ButtonLink to="/withdrawal" variant="outline" size="sm">
+          <Banknote className="h-4 w-4" aria-hidden />
+          {t('earnings.withdraw')}
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+function StatTile({ to, icon, label, value, detail, testId }: { to: string; icon: ReactNode; label: string; value: number; detail: string; testId: string }) {
+  return (
+    <Link
+      to={to}
+      className={`${card} group flex items-center gap-4 transition-colors hover:border-primary-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-500 dark:hover:border-primary-700`}
+    >
+      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary-50 text-primary-700 dark:bg-primary-900/40 dark:text-primary-200" aria-hidden>
+        {icon}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className={`block text-sm ${muted}`}>{label}</span>
+        <span className="block text-2xl font-bold tabular-nums" data-testid={testId}>
+          {value}
+        </span>
+        <span className={`block truncate text-xs ${muted}`}>{detail}</span>
+      </span>
+      <ArrowRight className="h-5 w-5 shrink-0 text-stone-400 transition-transform group-hover:translate-x-0.5" aria-hidden />
+    </Link>
+  );
+}
+
+function TourItem({ tour, today }: { tour: OverviewTour; today: string }) {
+  const { t } = useTranslation(['guideOverview', 'bookings']);
+  const locale = currentLocale();
+  const zone = zoneName(tour.timeZone, t('japanTime'));
+  return (
+    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <div className="w-20 shrink-0">
+          <p className="text-sm font-semibold">{tour.date === today ? t('week.today') : shortDay(tour.date, locale)}</p>
+          <p className={`text-xs tabular-nums ${muted}`}>{dayText(tour.date, locale)}</p>
+        </div>
+        <div className="min-w-0 flex-1">
+          <p className="flex items-center gap-1.5 text-sm font-medium tabular-nums">
+            <CalendarClock className="h-4 w-4 shrink-0 text-primary-600 dark:text-primary-300" aria-hidden />
+            {t('week.timeRange', { start: tour.scheduledStartTime, end: endTime(tour.scheduledStartTime, tour.duration), zone })}
+          </p>
+          <p className="mt-1.5 flex min-w-0 items-center gap-2 text-sm">
+            <UserAvatar user={{ id: tour.traveler.id, fullName: tour.traveler.fullName, nickname: null, profilePicture: tour.traveler.profilePicture }} size={24} />
+            <span className="truncate font-medium">{tour.traveler.fullName}</span>
+          </p>
+          <p className={`mt-1 flex flex-wrap items-center gap-x-2 text-xs ${muted}`}>
+            <span className="inline-flex items-center gap-1">
+              <Users className="h-3.5 w-3.5" aria-hidden />
+              {t('week.people', { count: tour.travelers })}
+            </span>
+            <span aria-hidden>·</span>
+            <span>{t('bookings:hours', { count: tour.duration, hours: hoursText(tour.duration) })}</span>
+            <span aria-hidden>·</span>
+            <span className="tabular-nums">{tour.bookingNumber}</span>
+          </p>
+        </div>
+      </div>
+      <div className="pl-[5.75rem] sm:pl-0">
+        <StatusBadge status={tour.status} />
+      </div>
+    </li>
+  );
+}
+
+function WeekPanel({ overview }: { overview: GuideOverview }) {
+  const { t } = useTranslation('guideOverview');
+  const locale = currentLocale();
+  const { week } = overview;
+  return (
+    <section aria-labelledby="week-title" className={card}>
+      <SectionTitle id="week-title" aside={<p className={`text-sm tabular-nums ${muted}`}>{t('week.range', { start: shortDay(week.start, locale), end: shortDay(week.end, locale) })}</p>}>
+        {t('week.title')}
+      </SectionTitle>
+      {week.tours.length === 0 ? (
+        <Empty
+          icon={<Compass className="h-9 w-9" />}
+          title={t('week.empty')}
+          body={t('week.emptyBody')}
+          action={
+            <ButtonLink to="/guide-dashboard#availability" variant="outline" size="sm" className="mt-4">
+              {t('week.setAvailability')}
+            </ButtonLink>
+          }
+        />
+      ) : (
+        <ul className="mt-4 divide-y divide-stone-100 dark:divide-stone-800" aria-label={t('week.count', { count: week.tours.length })}>
+          {week.tours.map((tour) => (
+            <TourItem key={tour.id} tour={tour} today={overview.today} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RequestsPanel({ requests, zone }: { requests: GuideOverview['requests']; zone: string }) {
+  const { t } = useTranslation(['guideOverview', 'bookings']);
+  const locale = currentLocale();
+  return (
+    <section aria-labelledby="requests-title" className={card}>
+      <SectionTitle id="requests-title">{t('requests.title')}</SectionTitle>
+      {requests.count === 0 ? (
+        <Empty icon={<Inbox className="h-9 w-9" />} title={t('requests.empty')} body={t('requests.emptyBody')} />
+      ) : (
+        <>
+          <ul className="mt-4 space-y-3">
+            {requests.items.map((r) => (
+              <li key={r.id} className="flex items-start gap-3 rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
+                <UserAvatar user={{ id: r.traveler.id, fullName: r.traveler.fullName, nickname: null, profilePicture: r.traveler.profilePicture }} size={36} />
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-baseline justify-between gap-x-2">
+                    <span className="truncate font-medium">{r.traveler.fullName}</span>
+                    <span className="text-sm font-semibold tabular-nums">{money(r.totalPriceCents, locale)}</span>
+                  </p>
+                  <p className={`text-sm ${muted}`}>
+                    {shortDay(r.date, locale)} · {t('week.timeRange', { start: r.scheduledStartTime, end: endTime(r.scheduledStartTime, r.duration), zone: zoneName(r.timeZone, t('japanTime')) })}
+                  </p>
+                  <p className={`text-xs ${muted}`}>
+                    {t('week.people', { count: r.travelers })} · {t('bookings:hours', { count: r.duration, hours: hoursText(r.duration) })}
+                  </p>
+                  {r.respondBy && (
+                    <p className="mt-1 text-xs text-amber-800 dark:text-amber-200">
+                      {t('requests.answerBy', { date: formatInstant(r.respondBy, locale, zone).date, time: timeIn(r.respondBy, zone) })}
+                    </p>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            {requests.count > requests.items.length ? <p className={`text-sm ${muted}`}>{t('requests.more', { count: requests.count - requests.items.length })}</p> : <span />}
+            <ButtonLink to="/guide-dashboard" variant="primary" size="sm">
+              {t('requests.viewAll')}
+            </ButtonLink>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function RatingsPanel({ ratings, zone }: { ratings: GuideOverview['ratings']; zone: string }) {
+  const { t } = useTranslation('guideOverview');
+  const locale = currentLocale();
+  return (
+    <section aria-labelledby="ratings-title" className={card}>
+      <SectionTitle id="ratings-title">{t('ratings.title')}</SectionTitle>
+      {ratings.count === 0 ? (
+        <Empty icon={<Star className="h-9 w-9" />} title={t('ratings.empty')} body={t('ratings.emptyBody')} />
+      ) : (
+        <>
+          <div className="mt-4 flex items-center gap-3">
+            <p className="text-4xl font-bold tabular-nums" data-testid="rating-average">
+              {ratings.average.toFixed(1)}
+            </p>
+            <div>
+              <Stars rating={ratings.average} label={t('ratings.average', { rating: ratings.average.toFixed(1) })} />
+              <p className={`text-sm ${muted}`} data-testid="rating-count">
+                {t('ratings.count', { count: ratings.count })}
+              </p>
+            </div>
+          </div>
+          {ratings.reviews.length > 0 && (
+            <>
+              <h3 className="mt-5 text-sm font-semibold">{t('ratings.latest')}</h3>
+              <ul className="mt-2 space-y-3">
+                {ratings.reviews.map((r) => (
+                  <li key={r.id} className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <span className="font-medium">{r.reviewerFirstName}</span>
+                      <Stars rating={r.rating} label={t('ratings.stars', { rating: r.rating })} size="h-3.5 w-3.5" />
+                    </div>
+                    <p className={`text-xs ${muted}`}>{formatInstant(r.publishedAt, locale, zone).date}</p>
+                    <p className="mt-1.5 text-sm leading-relaxed">{r.content || <span className={muted}>{t('ratings.noText')}</span>}</p>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function QuickLinks() {
+  const { t } = useTranslation('guideOverview');
+  const links = [
+    { to: '/guide-dashboard', label: t('links.dashboard'), icon: <LayoutDashboard className="h-4 w-4" /> },
+    { to: '/guide-dashboard#availability', label: t('links.availability'), icon: <CalendarDays className="h-4 w-4" /> },
+    { to: '/profile#wallet', label: t('links.wallet'), icon: <Wallet className="h-4 w-4" /> },
+    { to: '/withdrawal', label: t('links.withdrawal'), icon: <Banknote className="h-4 w-4" /> },
+  ];
+  return (
+    <nav aria-labelledby="links-title" className={card}>
+      <SectionTitle id="links-title">{t('links.title')}</SectionTitle>
+      <ul className="mt-3 grid grid-cols-2 gap-2 lg:grid-cols-1">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link
+              to={l.to}
+              className="flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-primary-700 hover:bg-primary-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-500 dark:text-primary-200 dark:hover:bg-primary-900/30"
+            >
+              <span aria-hidden>{l.icon}</span>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The ready state of /guide: greeting, figures, this week's tours, requests, ratings and quick links. */
+export function GuideOverviewView({ overview, unread }: { overview: GuideOverview; unread: TotalUnread }) {
+  const { t } = useTranslation('guideOverview');
+  const locale = currentLocale();
+  const zone = overview.guide.timeZone;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pb-16 pt-8">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('greeting', { name: overview.guide.fullName })}</h1>
+        <p className={`mt-1 ${muted}`}>{t('todayLine', { date: dayText(overview.today, locale, 'long'), zone: zoneName(zone, t('japanTime')) })}</p>
+      </header>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        <StatTile
+          to="/messages"
+          icon={<MessageCircle className="h-5 w-5" />}
+          label={t('stats.unread')}
+          value={unread.totalUnreadCount}
+          detail={t('stats.unreadDetail', { chat: unread.chatUnreadCount, system: unread.systemUnreadCount })}
+          testId="unread-total"
+        />
+        <StatTile
+          to="/guide-dashboard"
+          icon={<BellRing className="h-5 w-5" />}
+          label={t('stats.requests')}
+          value={overview.requests.count}
+          detail={overview.requests.count ? t('stats.requestsDetail', { count: overview.requests.count }) : t('stats.requestsNone')}
+          testId="requests-count"
+        />
+      </div>
+      <div className="mt-4">
+        <EarningsPanel earnings={overview.earnings} />
+      </div>
+      <div className="mt-4 grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <WeekPanel overview={overview} />
+          <RequestsPanel requests={overview.requests} zone={zone} />
+        </div>
+        <div className="space-y-4">
+          <RatingsPanel ratings={overview.ratings} zone={zone} />
+          <QuickLinks />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Loading: blocks shaped like the page (UI.md), announced once. */
+export function GuideOverviewSkeleton() {
+  const { t } = useTranslation('guideOverview');
+  const block = 'animate-pulse rounded-[var(--radius-card)] bg-stone-200/70 motion-reduce:animate-none dark:bg-stone-800';
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pb-16 pt-8" role="status" aria-live="polite">
+      <span className="sr-only">{t('loading')}</span>
+      <div className={`h-8 w-64 max-w-full ${block}`} aria-hidden />
+      <div className={`mt-2 h-5 w-48 ${block}`} aria-hidden />
+      <div className="mt-6 grid gap-4 sm:grid-cols-2" aria-hidden>
+        <div className={`h-24 ${block}`} />
+        <div className={`h-24 ${block}`} />
+      </div>
+      <div className={`mt-4 h-40 ${block}`} aria-hidden />
+      <div className="mt-4 grid gap-4 lg:grid-cols-3" aria-hidden>
+        <div className={`h-72 lg:col-span-2 ${block}`} />
+        <div className={`h-72 ${block}`} />
+      </div>
+    </div>
+  );
+}
+
+/** Error: what failed and a retry. */
+export function GuideOverviewError({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
+  const { t } = useTranslation('guideOverview');
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-16">
+      <div role="alert" className={`${card} text-center`}>
+        <h1 className="text-xl font-semibold">{t('error')}</h1>
+        <p className={`mt-1 ${muted}`}>{t('errorBody')}</p>
+        <Button className="mt-4" variant="outline" busy={busy} onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      </div>
+    </div>
+  );
+}

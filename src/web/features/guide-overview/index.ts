@@ -1,0 +1,2 @@
+export { overviewKey, useGuideOverview } from './api';
+export { GuideOverviewError, GuideOverviewSkeleton, GuideOverviewView } from './guide-overview';
