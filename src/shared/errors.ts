@@ -48,6 +48,9 @@ export const ERROR_STATUS = {
   duplicate_date: 400,
   invalid_range: 400,
   unknown_service: 400,
+  // Guide profile and itineraries (issue 13, decision 070)
+  invalid_postal_code: 400,
+  text_required: 400,
   // Guide applications (issue 13)
   application_incomplete: 400,
   declaration_required: 400,

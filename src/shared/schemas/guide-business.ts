@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../availability';
+import { SERVICE_CITY_SLUGS } from '../cities';
+import { TEXT_LANGUAGES } from '../guide-texts';
 
 /**
  * The guide's own business settings (issue #13): weekly hours and exceptions in the guide's zone,
@@ -104,3 +106,97 @@ export const calendarUrlReplySchema = z.object({
   createdAt: z.string(),
 });
 export type CalendarUrlReply = z.infer<typeof calendarUrlReplySchema>;
+
+// ------------------------------------------------------------ profile and itineraries (decision 070)
+
+const textLanguage = z.enum(TEXT_LANGUAGES);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/** One language's version of the guide's texts: the bio and the "how I guide" score descriptions. */
+export const guideTextFieldsSchema = z
+  .object({
+    bio: optionalText(2000),
+    ethicsDescription: optionalText(2000),
+    boundaryDescription: optionalText(2000),
+    supportiveDescription: optionalText(2000),
+  })
+  .strict();
+export const guideTextsSchema = z.object({ zh: guideTextFieldsSchema.optional(), en: guideTextFieldsSchema.optional(), ja: guideTextFieldsSchema.optional() }).strict();
+
+export const RESPONSE_TIMES = ['within_hour', 'within_hours', 'within_day', 'within_days'] as const;
+export const PROFILE_GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
+
+/**
+ * PUT /api/v2/guides/me/profile: SPEC §3 profile fields of the listing and the user. Prices and the
+ * minimum booking hours belong to /rates and are only read here. `residenceZipCode` is checked by
+ * the service (SPEC §5 postal-code messages, code invalid_postal_code).
+ */
+export const profileBodySchema = z
+  .object({
+    nickname: z.string().trim().max(50).nullable().default(null),
+    gender: z.enum(PROFILE_GENDERS).nullable().default(null),
+    age: z.number().int().min(18).max(100).nullable().default(null),
+    city: z.string().trim().max(100).nullable().default(null),
+    mbti: z.string().trim().regex(/^[EIei][NSns][TFtf][JPjp]$/, 'Four letters such as INFJ').nullable().default(null),
+    backgroundImage: z.string().trim().max(500).url().refine((u) => /^https?:\/\//i.test(u), 'Use an http(s) URL').nullable().default(null),
+    serviceCity: z.enum(SERVICE_CITY_SLUGS),
+    residenceZipCode: z.string().trim().max(20).nullable().default(null),
+    experienceYears: z.number().int().min(0).max(70),
+    responseTime: z.enum(RESPONSE_TIMES).nullable().default(null),
+    /** The language the guide writes first; its bio is required. */
+    originalLanguage: textLanguage,
+    texts: guideTextsSchema,
+  })
+  .strict();
+export type ProfileBody = z.infer<typeof profileBodySchema>;
+
+export const profileReplySchema = z.object({
+  guideId: z.number().int(),
+  email: z.string(),
+  nickname: z.string().nullable(),
+  gender: z.enum(PROFILE_GENDERS).nullable(),
+  age: z.number().int().nullable(),
+  city: z.string().nullable(),
+  mbti: z.string().nullable(),
+  backgroundImage: z.string().nullable(),
+  serviceCity: z.string(),
+  residenceZipCode: z.string().nullable(),
+  experienceYears: z.number().int(),
+  responseTime: z.enum(RESPONSE_TIMES).nullable(),
+  originalLanguage: textLanguage,
+  texts: guideTextsSchema,
+  /** Read-only here: edited with PUT /api/v2/guides/me/rates. */
+  basicPricePerHourCents: z.number().int(),
+  additionalPricePerPersonCents: z.number().int(),
+  minDurationHours: z.number().int(),
+  currency: z.string(),
+});
+export type ProfileReply = z.infer<typeof profileReplySchema>;
+
+const stopTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM');
+export const itineraryTextSchema = z
+  .object({
+    title: z.string().trim().max(120),
+    summary: z.string().trim().max(1000).default(''),
+    stops: z.array(z.object({ title: z.string().trim().max(120), description: z.string().trim().max(1000).default('') }).strict()).max(20).default([]),
+  })
+  .strict();
+export const itineraryBodySchema = z
+  .object({
+    durationHours: z.number().int().min(1).max(24),
+    /** Stop times, shared by every language; each language lists the same stops in the same order. */
+    stops: z.array(z.object({ time: stopTime }).strict()).max(20),
+    originalLanguage: textLanguage,
+    texts: z.object({ zh: itineraryTextSchema.optional(), en: itineraryTextSchema.optional(), ja: itineraryTextSchema.optional() }).strict(),
+  })
+  .strict();
+export type ItineraryBody = z.infer<typeof itineraryBodySchema>;
+
+export const ownItinerarySchema = itineraryBodySchema.extend({
+  id: z.number().int(),
+  guideId: z.number().int(),
+  sortOrder: z.number().int(),
+  texts: z.object({ zh: itineraryTextSchema.optional(), en: itineraryTextSchema.optional(), ja: itineraryTextSchema.optional() }),
+});
+export type OwnItinerary = z.infer<typeof ownItinerarySchema>;
+export const ownItineraryListSchema = z.object({ data: z.array(ownItinerarySchema) });

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { SERVICE_CITY_SLUGS } from '../cities';
 import { isCalendarDate } from '../availability';
 import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort } from '../price-range';
+import { TEXT_LANGUAGES } from '../guide-texts';
+
+/** The language a guide text is in: zh, en or ja (decision 070). */
+export const textLanguageSchema = z.enum(TEXT_LANGUAGES);
+/**
+ * `lang`: the reader's language for guide texts (en, zh, zh-CN, ja); without it the Accept-Language
+ * header decides, else English (decision 070).
+ */
+export const readerLangSchema = z.enum(['en', 'zh', 'zh-CN', 'ja']).optional().describe('Reader language for guide texts (default: Accept-Language, else en)');
 
 /** A query value that may be given once, repeated (`services=1&services=2`) or comma-separated. */
 const repeatedIds = z.preprocess((v) => {
@@ -27,6 +36,7 @@ export const guideSearchQuerySchema = z
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     limit: z.coerce.number().int().min(1).max(50).default(12),
     sort: z.enum(GUIDE_SORTS).default('recommended'),
+    lang: readerLangSchema,
   })
   .superRefine((q, ctx) => {
     if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
@@ -57,7 +67,10 @@ export const guideSummarySchema = z.object({
   userId: z.number().int(),
   user: guideUserSchema,
   serviceCity: z.string(),
+  /** In the reader's language when the guide wrote it, otherwise the original (see bioLanguage). */
   bio: z.string(),
+  /** The language `bio` is written in; differs from the reader's when no version exists in theirs. */
+  bioLanguage: textLanguageSchema,
   languages: z.array(z.string()),
   services: z.array(guideServiceSchema),
   /** RMB per hour per person (basicPricePerHourCents / 100). */
@@ -96,6 +109,8 @@ export const itinerarySummarySchema = z.object({
   title: z.string(),
   summary: z.string(),
   durationHours: z.number().int(),
+  /** The language title, summary and stops are in (the reader's, else the original). */
+  language: textLanguageSchema,
 });
 export const itinerarySchema = itinerarySummarySchema.extend({
   stops: z.array(itineraryStopSchema),
@@ -123,6 +138,12 @@ export const guideDetailSchema = guideSummarySchema.extend({
   boundaryDescription: z.string().nullable(),
   supportiveScore: z.number().int().nullable(),
   supportiveDescription: z.string().nullable(),
+  /** The language each description above is in (the reader's when written, else the original). */
+  ethicsDescriptionLanguage: textLanguageSchema,
+  boundaryDescriptionLanguage: textLanguageSchema,
+  supportiveDescriptionLanguage: textLanguageSchema,
+  /** The language the guide first wrote their texts in. */
+  originalLanguage: textLanguageSchema,
   occupation: z.string().nullable(),
   qualifications: z.array(z.object({ description: z.string() })),
   experienceMonths: z.number().int(),

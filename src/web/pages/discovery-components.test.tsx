@@ -16,6 +16,7 @@ const guide: GuideSummary = {
   user: { id: 70, fullName: 'Haruka Tanaka', profilePicture: '/api/v2/avatars/x-f.svg' },
   serviceCity: 'kyoto',
   bio: 'I love temples.',
+  bioLanguage: 'en',
   languages: ['ja', 'zh'],
   services: [
     { id: 1, categoryId: 1, nameEn: 'City walking tour', nameCn: '城市漫步', priceCents: 30000 },

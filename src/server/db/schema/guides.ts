@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { GuideTexts, ItineraryTexts, TextLanguage } from '../../../shared/guide-texts';
 import { serviceSubcategories } from './catalog';
 import { users } from './users';
 
@@ -60,6 +61,16 @@ export const guides = pgTable(
     minDurationHours: smallint('min_duration_hours').notNull().default(2),
     maxDurationHours: smallint('max_duration_hours').notNull().default(8),
     timeZone: text('time_zone').notNull().default('Asia/Tokyo'),
+    /**
+     * The per-language texts (bio and the three score descriptions; decision 070). `bio` and the
+     * *_description columns keep the original-language text; the guides modules write both.
+     */
+    texts: jsonb('texts').$type<GuideTexts>().notNull().default(sql`'{}'::jsonb`),
+    originalLanguage: text('original_language', { enum: ['zh', 'en', 'ja'] }).$type<TextLanguage>().notNull().default('en'),
+    /** Residence postal code, stored 123-4567 (SPEC §3 profile fields, §5 postal codes). */
+    residenceZipCode: text('residence_zip_code'),
+    /** How soon the guide usually answers (SPEC §3 profile fields). */
+    responseTime: text('response_time', { enum: ['within_hour', 'within_hours', 'within_day', 'within_days'] }),
     // --- search helpers (derived; written only by the guides repository) ---
     /** Bit n set when the weekly schedule has hours on ISO weekday n+1 (Mon = bit 0 … Sun = bit 6). */
     weeklyDays: smallint('weekly_days').notNull().default(0),
@@ -152,6 +163,9 @@ export const guideItineraries = pgTable(
     durationHours: smallint('duration_hours').notNull(),
     stops: jsonb('stops').$type<{ time: string; title: string; description: string }[]>().notNull().default(sql`'[]'::jsonb`),
     sortOrder: smallint('sort_order').notNull().default(0),
+    /** Per-language title, summary and stop texts (decision 070); the plain columns keep the original. */
+    texts: jsonb('texts').$type<ItineraryTexts>().notNull().default(sql`'{}'::jsonb`),
+    originalLanguage: text('original_language', { enum: ['zh', 'en', 'ja'] }).$type<TextLanguage>().notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('guide_itineraries_guide_idx').on(t.guideId, t.sortOrder)],

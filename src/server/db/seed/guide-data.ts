@@ -1,4 +1,5 @@
 import { SERVICE_CITIES } from '../../../shared/cities';
+import type { GuideTexts, TextLanguage } from '../../../shared/guide-texts';
 
 /** Deterministic PRNG (mulberry32): the same seed always yields the same guides. */
 export function createRng(seed: number) {
@@ -79,6 +80,12 @@ const SCORE_TEXT_ZH: typeof SCORE_TEXT = {
   boundary: ['性格随和，很乐意和你聊聊在日本的生活。', '热情但专业，尊重你的隐私和节奏。', '边界清晰、专业，每一步都尊重你的时间和隐私。'],
   supportive: ['按照约定的计划进行，简单省心。', '天气或体力有变化时可以灵活调整，随时准备备选方案。', '应变能力很强：带孩子、带老人或临时改行程都没问题。'],
 };
+/** Japanese-born guides write first in Japanese (decision 070). */
+const SCORE_TEXT_JA: typeof SCORE_TEXT = {
+  ethics: ['約束した行程と料金を守り、変更があれば早めにお知らせします。', '料金も時間も正直に。おすすめするのは本当に良い場所だけで、手数料は受け取りません。', '完全に透明です。手数料なし、明確な料金、そしていつもお客様の安全を第一に考えます。'],
+  boundary: ['気さくでリラックスした雰囲気です。日本の暮らしについて喜んでお話しします。', '温かく、でもプロとして。プライバシーとペースを大切にします。', 'はっきりとしたプロの距離感で、時間とプライバシーをどの場面でも尊重します。'],
+  supportive: ['決めた計画どおりに、シンプルに進めます。', '天気や体力に合わせて柔軟に。いつもプランBを用意しています。', 'とても柔軟です。お子様連れ、ご年配の方、直前の変更も大丈夫です。'],
+};
 const band = (score: number) => (score <= 3 ? 0 : score <= 6 ? 1 : 2);
 
 const REVIEWS_ZH = [
@@ -107,7 +114,10 @@ export interface GeneratedGuide {
   city: string;
   guide: {
     serviceCity: string;
+    /** The original-language bio (the plain column); every version is in `texts`. */
     bio: string;
+    texts: GuideTexts;
+    originalLanguage: TextLanguage;
     languages: string[];
     basicPricePerHourCents: number;
     additionalPricePerPersonCents: number;
@@ -158,7 +168,27 @@ const BIOS_ZH: ((f: BioFacts) => string)[] = [
   (f) => `清晨的${f.spot}、本地上班族常去的午餐小馆、${f.other}背后的故事——这就是和我在一起的一天。我是${f.occupation}，在${f.city}住了${f.yearsInCity}年，带老人和孩子都很有经验。会说${f.languages}。`,
 ];
 
+const BIOS_JA: ((f: BioFacts) => string)[] = [
+  (f) => `${f.city}に住んで${f.yearsInCity}年、ガイドを始めて${f.yearsGuiding}年になります。普段は${f.occupation}をしています。${f.spot}とその周りの小さなお店を案内するのが大好きです。話せる言葉は${f.languages}。ペースはお客様に合わせます。`,
+  (f) => `${f.city}に暮らして${f.yearsInCity}年。友人たちにいつも「どこで食べたらいい？」と聞かれるので、${f.yearsGuiding}年前にガイドを始めました。${f.spot}はもちろん、${f.other}にも寄り道して、写真の時間もたっぷり取ります。言語：${f.languages}。`,
+  (f) => `朝の${f.spot}、会社員が通うランチの店、そして${f.other}にまつわる話——それが私との一日です。${f.occupation}として働き、${f.city}に住んで${f.yearsInCity}年。お子様やご年配の方との旅にも慣れています。話せる言葉は${f.languages}です。`,
+];
+const CITY_JA: Record<string, string> = { tokyo: '東京', kyoto: '京都', osaka: '大阪', hiroshima: '広島', sapporo: '札幌', nara: '奈良', yokohama: '横浜', kobe: '神戸', fukuoka: '福岡', nagoya: '名古屋' };
+const OCCUPATION_JA: Record<string, string> = {
+  'a licensed tour guide': '通訳案内士',
+  'a university student': '大学生',
+  'a photographer': 'カメラマン',
+  'a former hotel concierge': '元ホテルコンシェルジュ',
+  'a translator': '翻訳者',
+  'a cooking teacher': '料理教室の先生',
+  'a museum volunteer': '博物館のボランティア',
+  'a designer': 'デザイナー',
+  'an office worker': '会社員',
+  'a tea ceremony teacher': '茶道の先生',
+};
+
 const LANG_NAMES: Record<string, [string, string]> = { zh: ['Chinese', '中文'], ja: ['Japanese', '日语'], en: ['English', '英语'] };
+const LANG_NAMES_JA: Record<string, string> = { zh: '中国語', ja: '日本語', en: '英語' };
 
 /** One plausible guide in a city. `n` makes the username unique. */
 export function generateGuide(
@@ -193,22 +223,41 @@ export function generateGuide(
   const spot = rng.pick(spots);
   const other = rng.pick(spots.filter((x) => x !== spot));
   const writesChinese = languages.includes('zh');
-  const langList = languages.map((l) => LANG_NAMES[l]![writesChinese ? 1 : 0]).join(writesChinese ? '、' : ', ');
-  const bio = rng.pick(writesChinese ? BIOS_ZH : BIOS_EN)({
-    city: writesChinese ? city.nameCn : city.nameEn,
+  const facts = (l: TextLanguage): BioFacts => ({
+    city: l === 'zh' ? city.nameCn : l === 'ja' ? CITY_JA[citySlug] ?? city.nameEn : city.nameEn,
     yearsInCity,
     yearsGuiding,
-    occupation: writesChinese ? occZh : occEn,
-    spot: writesChinese ? spot[1] : spot[0],
-    other: writesChinese ? other[1] : other[0],
-    languages: langList,
+    occupation: l === 'zh' ? occZh : l === 'ja' ? OCCUPATION_JA[occEn] ?? occZh : occEn,
+    spot: l === 'en' ? spot[0] : spot[1],
+    other: l === 'en' ? other[0] : other[1],
+    languages: languages.map((x) => (l === 'ja' ? LANG_NAMES_JA[x]! : LANG_NAMES[x]![l === 'zh' ? 1 : 0])).join(l === 'en' ? ', ' : '、'),
   });
+  // One voice in every language the guide writes: Chinese-born guides write Chinese first (and
+  // English when they speak it); Japanese-born guides write Japanese first, plus Chinese or English
+  // when they speak it. Readers without a version see the original, named (decision 070).
+  const voice = rng.pick([0, 1, 2]);
+  const bioIn = (l: TextLanguage) => (l === 'zh' ? BIOS_ZH : l === 'ja' ? BIOS_JA : BIOS_EN)[voice]!(facts(l));
+  const originalLanguage: TextLanguage = chinese ? 'zh' : 'ja';
+  const written: TextLanguage[] = chinese ? ['zh', ...(languages.includes('en') ? (['en'] as const) : [])] : ['ja', ...(writesChinese ? (['zh'] as const) : languages.includes('en') ? (['en'] as const) : [])];
   const price = rng.int(15, 80) * 10; // 150–800 RMB
   const minPeople = rng.chance(0.8) ? 1 : 2;
   const maxPeople = rng.pick([2, 4, 4, 6, 6, 8, 10, 12]);
   const minDuration = rng.pick([2, 2, 3, 4]);
   const maxDuration = Math.max(minDuration + 2, rng.pick([6, 8, 8, 10]));
   const scores = { ethics: rng.int(5, 9), boundary: rng.int(4, 9), supportive: rng.int(3, 9) };
+  const scoreText = { zh: SCORE_TEXT_ZH, en: SCORE_TEXT, ja: SCORE_TEXT_JA };
+  const texts: GuideTexts = Object.fromEntries(
+    written.map((l) => [
+      l,
+      {
+        bio: bioIn(l),
+        ethicsDescription: scoreText[l].ethics[band(scores.ethics)],
+        boundaryDescription: scoreText[l].boundary[band(scores.boundary)],
+        supportiveDescription: scoreText[l].supportive[band(scores.supportive)],
+      },
+    ]),
+  );
+  const bio = texts[originalLanguage]!.bio!;
   const services = rng.sample(subcategoryIds, rng.int(2, 6)).sort((a, b) => a - b).map((id) => ({
     subcategoryId: id,
     priceCents: rng.chance(0.25) ? (price + rng.int(1, 10) * 10) * 100 : null,
@@ -256,16 +305,18 @@ export function generateGuide(
     guide: {
       serviceCity: citySlug,
       bio,
+      texts,
+      originalLanguage,
       languages,
       basicPricePerHourCents: price * 100,
       additionalPricePerPersonCents: 3000,
       mbti: rng.pick(MBTI),
       ethicsScore: scores.ethics,
-      ethicsDescription: (writesChinese ? SCORE_TEXT_ZH : SCORE_TEXT).ethics[band(scores.ethics)],
+      ethicsDescription: texts[originalLanguage]!.ethicsDescription!,
       boundaryScore: scores.boundary,
-      boundaryDescription: (writesChinese ? SCORE_TEXT_ZH : SCORE_TEXT).boundary[band(scores.boundary)],
+      boundaryDescription: texts[originalLanguage]!.boundaryDescription!,
       supportiveScore: scores.supportive,
-      supportiveDescription: (writesChinese ? SCORE_TEXT_ZH : SCORE_TEXT).supportive[band(scores.supportive)],
+      supportiveDescription: texts[originalLanguage]!.supportiveDescription!,
       occupation: writesChinese ? occZh : occEn.replace(/^an? /, '').replace(/^./, (c) => c.toUpperCase()),
       qualifications: rng.chance(0.5) ? [{ description: writesChinese ? '日本国家认证导游资格（通译案内士）' : 'National licensed guide interpreter (Japan)' }] : [],
       experienceMonths,

@@ -159,7 +159,14 @@ export async function seedDemoGuides(db: Database): Promise<void> {
     own.fullName = 'Sato Yuki';
     own.sex = 'female';
     own.guide.languages = ['ja', 'zh', 'en'];
-    own.guide.bio = '我是佐藤由纪，在东京长大，做导游八年。会说中文、日语和英语，擅长浅草、谷中一带的老街漫步和美食。';
+    // Her bio in all three languages (decision 070); the generated descriptions stay as written.
+    const t = own.guide.texts;
+    own.guide.texts = {
+      zh: { ...t.zh, bio: '我是佐藤由纪，在东京长大，做导游八年。会说中文、日语和英语，擅长浅草、谷中一带的老街漫步和美食。' },
+      ja: { ...t.ja, bio: '佐藤由紀です。東京で育ち、ガイドを始めて八年になります。中国語・日本語・英語を話し、浅草や谷中の下町散歩と食べ歩きが得意です。' },
+      en: { ...t.en, bio: 'I am Sato Yuki. I grew up in Tokyo and have been guiding for eight years. I speak Chinese, Japanese and English, and love old-town walks and food around Asakusa and Yanaka.' },
+    };
+    own.guide.bio = own.guide.texts[own.guide.originalLanguage]!.bio!;
     own.age = 34;
     own.guide.experienceMonths = 8 * 12;
     own.guide.sessionCount = 420;

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { TextLanguage } from '../../../shared/guide-texts';
 import type { GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
 import type { DatabaseHandle } from '../../db/client';
 import { exceptionsForSearch, forgetCatalogue, listedForSearch, summaryRowsByIds } from './guides.repository';
-import { toSummaries } from './guides.service';
+import { toSummaryVariants } from './guides.service';
 import { SearchIndex } from './search-index';
 
 /** The NOTIFY channel the database announces changed guide ids on (migration 0003). */
 const CHANNEL = 'guide_search';
-/** Cards kept built, most recently shown first out last: about 1.5 KB each. */
+/** Cards kept built (each in zh, en and ja, sharing their parts), most recently shown first out last. */
 const CARD_CACHE_MAX = 5_000;
 const SYNC_TIMEOUT_MS = 5_000;
 
@@ -20,7 +21,7 @@ const SYNC_TIMEOUT_MS = 5_000;
  */
 export class GuideSearch {
   private readonly index = new SearchIndex();
-  private readonly cards = new Map<number, GuideSummary>();
+  private readonly cards = new Map<number, Record<TextLanguage, GuideSummary>>();
   private pending = new Set<number>();
   private reloadAll = true;
   private refreshing: Promise<void> | null = null;
@@ -113,15 +114,15 @@ export class GuideSearch {
     }
   }
 
-  /** One page of guides as a visitor sees them (isSaved false), and the total. */
-  async search(q: GuideSearchQuery, excludeUserId: number | undefined): Promise<{ data: GuideSummary[]; total: number }> {
+  /** One page of guides as a visitor reading `lang` sees them (isSaved false), and the total. */
+  async search(q: GuideSearchQuery, excludeUserId: number | undefined, lang: TextLanguage = 'en'): Promise<{ data: GuideSummary[]; total: number }> {
     await this.catchUp();
     const { ids, total } = this.index.search(q, excludeUserId);
-    return { data: await this.cardsFor(ids), total };
+    return { data: await this.cardsFor(ids, lang), total };
   }
 
-  private async cardsFor(ids: number[]): Promise<GuideSummary[]> {
-    const found = new Map<number, GuideSummary>();
+  private async cardsFor(ids: number[], lang: TextLanguage): Promise<GuideSummary[]> {
+    const found = new Map<number, Record<TextLanguage, GuideSummary>>();
     const missing: number[] = [];
     for (const id of ids) {
       const card = this.cards.get(id);
@@ -136,11 +137,11 @@ export class GuideSearch {
     if (missing.length > 0) {
       const generation = this.generation;
       const db = this.database.db;
-      const built = await toSummaries(db, await summaryRowsByIds(db, missing), null);
+      const built = await toSummaryVariants(db, await summaryRowsByIds(db, missing), null);
       const keep = generation === this.generation;
       for (const card of built) {
-        found.set(card.id, card);
-        if (keep) this.cards.set(card.id, card);
+        found.set(card.en.id, card);
+        if (keep) this.cards.set(card.en.id, card);
       }
       for (const id of this.cards.keys()) {
         if (this.cards.size <= CARD_CACHE_MAX) break;
@@ -148,7 +149,7 @@ export class GuideSearch {
       }
     }
     // A guide deleted since the index saw it has no card: the page is one shorter, never wrong.
-    return ids.flatMap((id) => found.get(id) ?? []);
+    return ids.flatMap((id) => found.get(id)?.[lang] ?? []);
   }
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { weeklyDaysMask, type WeeklySlot } from '../../../shared/availability';
+import type { TextLanguage } from '../../../shared/guide-texts';
 import type { Database } from '../../db/client';
 import {
   guideAvailabilityExceptions,
@@ -23,6 +24,9 @@ export const summaryColumns = {
   profilePicture: users.profilePicture,
   serviceCity: guides.serviceCity,
   bio: guides.bio,
+  /** The bio per language (the card picks the reader's; decision 070). */
+  bioTexts: sql<Record<TextLanguage, string | null>>`jsonb_build_object('zh', ${guides.texts}->'zh'->'bio', 'en', ${guides.texts}->'en'->'bio', 'ja', ${guides.texts}->'ja'->'bio')`,
+  originalLanguage: guides.originalLanguage,
   languages: guides.languages,
   basicPricePerHourCents: guides.basicPricePerHourCents,
   additionalPricePerPersonCents: guides.additionalPricePerPersonCents,
@@ -44,6 +48,8 @@ export interface SummaryRow {
   profilePicture: string | null;
   serviceCity: string;
   bio: string;
+  bioTexts: Record<TextLanguage, string | null>;
+  originalLanguage: TextLanguage;
   languages: string[];
   basicPricePerHourCents: number;
   additionalPricePerPersonCents: number;
@@ -229,6 +235,8 @@ export async function guideDetails(db: Database, guideId: number) {
         title: guideItineraries.title,
         summary: guideItineraries.summary,
         durationHours: guideItineraries.durationHours,
+        texts: guideItineraries.texts,
+        originalLanguage: guideItineraries.originalLanguage,
       })
       .from(guideItineraries)
       .where(eq(guideItineraries.guideId, guideId))

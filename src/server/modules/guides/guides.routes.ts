@@ -9,6 +9,8 @@ import {
   priceBoundsReplySchema,
 } from '../../../shared/schemas/guides';
 import { serviceCategorySchema } from '../../../shared/schemas/catalog';
+import { pickItineraryLanguage, readerTextLanguage } from '../../../shared/guide-texts';
+import { readerLangSchema } from '../../../shared/schemas/guides';
 import { notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
@@ -40,7 +42,7 @@ export function guidesRoutes(app: AppInstance): void {
       // without the schema pass (tests parse it with guideListReplySchema).
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => search(guideSearch, db(), request.query, request.user),
+    async (request) => search(guideSearch, db(), request.query, request.user, readerTextLanguage(request.query.lang, request.headers['accept-language'])),
   );
 
   app.get(
@@ -56,18 +58,30 @@ export function guidesRoutes(app: AppInstance): void {
     '/api/v2/guides/:id',
     {
       onRequest: app.optionalAuth,
-      schema: { tags: ['guides'], summary: 'A guide profile', params: z.object({ id: idParam }), response: { 200: guideDetailSchema } },
+      schema: {
+        tags: ['guides'],
+        summary: "A guide profile; texts in the reader's language when written, else the original (with its language)",
+        params: z.object({ id: idParam }),
+        querystring: z.object({ lang: readerLangSchema }),
+        response: { 200: guideDetailSchema },
+      },
     },
-    async (request) => getGuide(db(), request.params.id, request.user),
+    async (request) => getGuide(db(), request.params.id, request.user, readerTextLanguage(request.query.lang, request.headers['accept-language'])),
   );
 
   app.get(
     '/api/guides/me',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['guides'], summary: "The caller's own guide profile (404 without one)", security: bearer, response: { 200: guideDetailSchema } },
+      schema: {
+        tags: ['guides'],
+        summary: "The caller's own guide profile (404 without one)",
+        security: bearer,
+        querystring: z.object({ lang: readerLangSchema }),
+        response: { 200: guideDetailSchema },
+      },
     },
-    async (request) => getMyGuide(db(), currentUser(request)),
+    async (request) => getMyGuide(db(), currentUser(request), readerTextLanguage(request.query.lang, request.headers['accept-language'])),
   );
 
   app.get(
@@ -108,19 +122,28 @@ export function guidesRoutes(app: AppInstance): void {
     '/api/v2/itineraries/:id',
     {
       onRequest: app.optionalAuth,
-      schema: { tags: ['guides'], summary: 'An itinerary with its stops', params: z.object({ id: idParam }), response: { 200: itinerarySchema } },
+      schema: {
+        tags: ['guides'],
+        summary: "An itinerary with its stops, in the reader's language when written, else the original (with its language)",
+        params: z.object({ id: idParam }),
+        querystring: z.object({ lang: readerLangSchema }),
+        response: { 200: itinerarySchema },
+      },
     },
     async (request) => {
       const row = await findItinerary(db(), request.params.id);
       if (!row || row.guideStatus !== 'active') throw notFound('Itinerary');
       const { itinerary: it, guide } = row;
+      const language = pickItineraryLanguage(it.texts, readerTextLanguage(request.query.lang, request.headers['accept-language']), it.originalLanguage);
+      const t = language ? it.texts[language] : undefined;
       return {
         id: it.id,
         guideId: it.guideId,
-        title: it.title,
-        summary: it.summary,
+        title: t?.title ?? it.title,
+        summary: t?.summary ?? it.summary,
         durationHours: it.durationHours,
-        stops: it.stops,
+        language: t ? language! : it.originalLanguage,
+        stops: it.stops.map((s, i) => ({ time: s.time, title: t?.stops[i]?.title ?? s.title, description: t?.stops[i]?.description ?? s.description })),
         guide: { ...guide, hourlyRate: guide.basicPricePerHourCents / 100 },
       };
     },

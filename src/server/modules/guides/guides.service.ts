@@ -1,3 +1,4 @@
+import { pickItineraryLanguage, pickText, TEXT_LANGUAGES, type TextLanguage } from '../../../shared/guide-texts';
 import type { GuideDetail, GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../auth/index';
@@ -15,75 +16,108 @@ import {
 /** Rounds the stored average for display (two decimals). */
 const roundRating = (r: number) => Math.round(r * 100) / 100;
 
-/** Turns card rows into the API's guide summaries: services and saved state in one query each. */
-export async function toSummaries(db: Database, rows: SummaryRow[], viewer: AuthUser | null): Promise<GuideSummary[]> {
+/** The card's bio for one reader: their language when written, else the original (decision 070). */
+export function pickBio(r: Pick<SummaryRow, 'bio' | 'bioTexts' | 'originalLanguage'>, lang: TextLanguage): { bio: string; bioLanguage: TextLanguage } {
+  const texts = { zh: { bio: r.bioTexts?.zh ?? undefined }, en: { bio: r.bioTexts?.en ?? undefined }, ja: { bio: r.bioTexts?.ja ?? undefined } };
+  const { text, language } = pickText(texts, 'bio', lang, r.originalLanguage, r.bio);
+  return { bio: text ?? '', bioLanguage: language };
+}
+
+/**
+ * Turns card rows into the API's guide summaries, one per reader language: services and saved
+ * state in one query each. The search keeps all three so a cached card answers any reader.
+ */
+export async function toSummaryVariants(db: Database, rows: SummaryRow[], viewer: AuthUser | null): Promise<Record<TextLanguage, GuideSummary>[]> {
   const ids = rows.map((r) => r.id);
   const [services, saved] = await Promise.all([servicesForGuides(db, rows), savedAmong(db, viewer?.id, ids)]);
-  return rows.map((r) => ({
-    id: r.id,
-    userId: r.userId,
-    user: { id: r.userId, fullName: r.fullName, profilePicture: r.profilePicture },
-    serviceCity: r.serviceCity,
-    bio: r.bio,
-    languages: r.languages,
-    services: services.get(r.id) ?? [],
-    hourlyRate: r.basicPricePerHourCents / 100,
-    basicPricePerHourCents: r.basicPricePerHourCents,
-    additionalPricePerPersonCents: r.additionalPricePerPersonCents,
-    currency: r.currency,
-    rating: roundRating(r.rating),
-    reviewCount: r.reviewCount,
-    minPeople: r.minPeople,
-    maxPeople: r.maxPeople,
-    minDuration: r.minDuration,
-    maxDuration: r.maxDuration,
-    timeZone: r.timeZone,
-    isSaved: saved.has(r.id),
-  }));
+  return rows.map((r) => {
+    const base = {
+      id: r.id,
+      userId: r.userId,
+      user: { id: r.userId, fullName: r.fullName, profilePicture: r.profilePicture },
+      serviceCity: r.serviceCity,
+    };
+    const rest = {
+      languages: r.languages,
+      services: services.get(r.id) ?? [],
+      hourlyRate: r.basicPricePerHourCents / 100,
+      basicPricePerHourCents: r.basicPricePerHourCents,
+      additionalPricePerPersonCents: r.additionalPricePerPersonCents,
+      currency: r.currency,
+      rating: roundRating(r.rating),
+      reviewCount: r.reviewCount,
+      minPeople: r.minPeople,
+      maxPeople: r.maxPeople,
+      minDuration: r.minDuration,
+      maxDuration: r.maxDuration,
+      timeZone: r.timeZone,
+      isSaved: saved.has(r.id),
+    };
+    // Field order as before (bio after serviceCity); the three share the services array.
+    const variant = (lang: TextLanguage): GuideSummary => ({ ...base, ...pickBio(r, lang), ...rest });
+    return Object.fromEntries(TEXT_LANGUAGES.map((l) => [l, variant(l)])) as Record<TextLanguage, GuideSummary>;
+  });
+}
+
+/** Card rows as guide summaries in one reader's language. */
+export async function toSummaries(db: Database, rows: SummaryRow[], viewer: AuthUser | null, lang: TextLanguage = 'en'): Promise<GuideSummary[]> {
+  return (await toSummaryVariants(db, rows, viewer)).map((v) => v[lang]);
 }
 
 /** Search: guide-role callers never see their own listing (SPEC §6). */
-export async function search(guideSearch: GuideSearch, db: Database, q: GuideSearchQuery, viewer: AuthUser | null) {
-  const { data, total } = await guideSearch.search(q, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined);
+export async function search(guideSearch: GuideSearch, db: Database, q: GuideSearchQuery, viewer: AuthUser | null, lang: TextLanguage = 'en') {
+  const { data, total } = await guideSearch.search(q, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined, lang);
   // The saved hearts are the caller's own: one lookup for the page.
   const saved = await savedAmong(db, viewer?.id, data.map((g) => g.id));
   return { data: saved.size ? data.map((g) => ({ ...g, isSaved: saved.has(g.id) })) : data, total, page: q.page, limit: q.limit };
 }
 
 /** A guide's full profile. Paused or suspended listings are visible only to their owner. */
-export async function getGuide(db: Database, id: number, viewer: AuthUser | null): Promise<GuideDetail> {
+export async function getGuide(db: Database, id: number, viewer: AuthUser | null, lang: TextLanguage = 'en'): Promise<GuideDetail> {
   const row = await findGuide(db, id);
   if (!row || (row.guide.status !== 'active' && row.userId !== viewer?.id)) throw notFound('Guide');
-  const [[summary], details] = await Promise.all([toSummaries(db, [row], viewer), guideDetails(db, id)]);
+  const [[summary], details] = await Promise.all([toSummaries(db, [row], viewer, lang), guideDetails(db, id)]);
   const g = row.guide;
+  const description = (field: 'ethicsDescription' | 'boundaryDescription' | 'supportiveDescription') => pickText(g.texts, field, lang, g.originalLanguage, g[field]);
+  const ethics = description('ethicsDescription');
+  const boundary = description('boundaryDescription');
+  const supportive = description('supportiveDescription');
   return {
     ...summary!,
     age: g.age,
     sex: g.sex,
     mbti: g.mbti,
     ethicsScore: g.ethicsScore,
-    ethicsDescription: g.ethicsDescription,
+    ethicsDescription: ethics.text,
     boundaryScore: g.boundaryScore,
-    boundaryDescription: g.boundaryDescription,
+    boundaryDescription: boundary.text,
     supportiveScore: g.supportiveScore,
-    supportiveDescription: g.supportiveDescription,
+    supportiveDescription: supportive.text,
+    ethicsDescriptionLanguage: ethics.language,
+    boundaryDescriptionLanguage: boundary.language,
+    supportiveDescriptionLanguage: supportive.language,
+    originalLanguage: g.originalLanguage,
     occupation: g.occupation,
     qualifications: g.qualifications,
     experienceMonths: g.experienceMonths,
     sessionCount: g.sessionCount,
     targetGroups: g.targetGroups,
     status: g.status,
-    itineraries: details.itineraries,
+    itineraries: details.itineraries.map(({ texts, originalLanguage, ...it }) => {
+      const language = pickItineraryLanguage(texts, lang, originalLanguage);
+      const t = language ? texts[language] : undefined;
+      return t ? { ...it, title: t.title, summary: t.summary, language: language! } : { ...it, language: originalLanguage };
+    }),
     availabilities: { weekly: details.weekly, exceptions: details.exceptions },
     ratingDistribution: details.ratingDistribution,
   };
 }
 
 /** GET /api/guides/me: the caller's own guide profile; 404 for users without one. */
-export async function getMyGuide(db: Database, viewer: AuthUser): Promise<GuideDetail> {
+export async function getMyGuide(db: Database, viewer: AuthUser, lang: TextLanguage = 'en'): Promise<GuideDetail> {
   const id = await findGuideIdByUser(db, viewer.id);
   if (id === undefined) throw notFound('Guide profile');
-  return getGuide(db, id, viewer);
+  return getGuide(db, id, viewer, lang);
 }
 
 /** 404 unless the guide exists and is listed (used by the per-guide catalogue calls). */

@@ -5,6 +5,7 @@ import { pagingQuerySchema, savedGuidesReplySchema } from '../../../shared/schem
 import { notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { currentUser, type AuthUser } from '../auth/index';
+import { readerTextLanguage } from '../../../shared/guide-texts';
 import { toSummaries } from '../guides/index';
 import { guideForSaving, listSaved, saveGuide, unsaveGuide } from './saved-guides.repository';
 
@@ -37,7 +38,7 @@ export function savedGuidesRoutes(app: AppInstance): void {
       ownList(user, request.params.id);
       const { page, limit } = request.query;
       const { rows, total } = await listSaved(db(), user.id, page, limit);
-      return { data: await toSummaries(db(), rows, user), total, page, limit };
+      return { data: await toSummaries(db(), rows, user, readerTextLanguage(undefined, request.headers['accept-language'])), total, page, limit };
     },
   );
 

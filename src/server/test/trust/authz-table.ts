@@ -500,3 +500,22 @@ Object.assign(AUTHZ_TABLE, {
   'POST /api/admin/identity/{id}/request-changes': { rule: 'admin', setup: async (f) => ({ ...(await identityParams(f)), body: { note: 'Please retake the selfie' } }) },
 } satisfies Record<string, AuthzEntry>);
 
+// Guide profile and itineraries (issue 13, decision 070): an itinerary of the guide `f.guide`; any other caller's look is 404.
+async function guidesItinerary(f: TrustFixtures): Promise<number> {
+  return (await addItinerary(f.t.database.db, f.guide.guideId)).id;
+}
+const itineraryBody = { durationHours: 3, originalLanguage: 'en', stops: [{ time: '10:00' }], texts: { en: { title: 'Old town walk', summary: '', stops: [{ title: 'Temple', description: '' }] } } };
+Object.assign(AUTHZ_TABLE, {
+  'PUT /api/v2/guides/me/itineraries/{id}': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: (f) => [f.stranger, f.otherGuide, f.owner],
+    setup: async (f) => ({ params: { id: await guidesItinerary(f) }, body: itineraryBody }),
+  },
+  'DELETE /api/v2/guides/me/itineraries/{id}': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: (f) => [f.stranger, f.otherGuide, f.owner],
+    setup: async (f) => ({ params: { id: await guidesItinerary(f) } }),
+  },
+} satisfies Record<string, AuthzEntry>);
