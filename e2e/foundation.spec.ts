@@ -65,12 +65,6 @@ test.describe('not found', () => {
   });
 });
 
-test('a route whose feature has not landed shows its title and a coming-soon line', async ({ page }) => {
-  await gotoInLocale(page, '/verify-identity', 'zh-CN');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('身份验证');
-  await expect(page.getByText('即将上线')).toBeVisible();
-});
-
 test('every footer link leads to a real page', async ({ page }) => {
   await page.goto('/');
   const footer = page.locator('footer');

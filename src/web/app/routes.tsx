@@ -42,7 +42,7 @@ const PAGES: PageRoute[] = [
   { path: '/payment-success', titleKey: 'routes.paymentSuccess', lazy: () => import('../pages/payment-success') },
   { path: '/payment-demo', titleKey: 'routes.paymentDemo', lazy: () => import('../pages/payment-demo') },
   { path: '/withdrawal', titleKey: 'routes.withdrawal', lazy: () => import('../pages/withdrawal') },
-  { path: '/verify-identity', titleKey: 'routes.verifyIdentity' },
+  { path: '/verify-identity', titleKey: 'routes.verifyIdentity', lazy: () => import('../pages/verify-identity') },
   { path: '/pdf-preview/:id', titleKey: 'routes.pdfPreview', lazy: () => import('../pages/pdf-preview') },
   { path: '/terms', titleKey: 'routes.terms', lazy: helpArticle },
   { path: '/privacy', titleKey: 'routes.privacy', lazy: helpArticle },

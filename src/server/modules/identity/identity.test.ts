@@ -346,3 +346,23 @@ describe('admin review', () => {
     expect((await submit(p)).json().status).toBe('submitted');
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the user and admin routes from their schemas', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v2/identity-verification',
+        '/api/v2/identity-verification/submit',
+        '/api/v2/identity-verification/files/{kind}',
+        '/api/admin/identity',
+        '/api/admin/identity/{id}',
+        '/api/admin/identity/{id}/files/{kind}',
+        '/api/admin/identity/{id}/approve',
+        '/api/admin/identity/{id}/reject',
+        '/api/admin/identity/{id}/request-changes',
+      ]),
+    );
+    expect(doc.paths['/api/v2/identity-verification'].post.description).toContain('multipart/form-data');
+  });
+});

@@ -6,8 +6,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 
 export const identityTexts = {
   approved: (): Pair => ({
-    en: { title: 'Your identity is verified', message: 'Thank you! Your ID document and selfie were checked: your profile now shows that your identity is verified.', actionLabel: 'View verification' },
-    'zh-CN': { title: '您的身份已验证', message: '感谢您！您的证件和自拍照已审核通过，您的资料现在会显示已完成身份验证。', actionLabel: '查看验证' },
+    en: { title: 'Your identity is verified', message: 'Thank you! Your ID document and selfie were checked and your identity is now verified.', actionLabel: 'View verification' },
+    'zh-CN': { title: '您的身份已验证', message: '感谢您！您的证件和自拍照已审核通过，您已完成身份验证。', actionLabel: '查看验证' },
   }),
   rejected: (reason: string): Pair => ({
     en: { title: 'Your identity verification was not approved', message: `Reason: ${reason}. You can upload new files and submit again.`, actionLabel: 'Verify again' },
@@ -30,8 +30,8 @@ function mail(locale: Locale, name: string, link: string, body: { en: [string, s
 
 export function approvedMail(opts: { locale: Locale; name: string; link: string }) {
   return mail(opts.locale, opts.name, opts.link, {
-    en: ['Your identity is verified', 'Your ID document and selfie were checked and your identity is now verified. Your profile shows the verified badge.', 'View your verification'],
-    zh: ['您的身份已验证', '您的证件和自拍照已审核通过，您已完成身份验证，您的资料会显示验证标志。', '查看您的验证'],
+    en: ['Your identity is verified', 'Your ID document and selfie were checked and your identity is now verified. There is nothing else to do.', 'View your verification'],
+    zh: ['您的身份已验证', '您的证件和自拍照已审核通过，您已完成身份验证，无需再做任何操作。', '查看您的验证'],
   });
 }
 
