@@ -335,3 +335,71 @@ test('a visitor is asked to log in; a guide is told they already are one', async
   await expect(page.getByRole('link', { name: '前往地陪后台' })).toHaveAttribute('href', '/guide-dashboard');
   await page.screenshot({ path: `${SHOTS}/already-guide-zh-CN-375.png` });
 });
+
+/** A complete application saved and submitted through the API (the wizard itself is tested above). */
+async function submitThroughApi(request: APIRequestContext, token: string) {
+  const auth = { Authorization: `Bearer ${token}` };
+  const categories = await (await request.get('/api/v2/service-categories')).json();
+  const subcategoryId = categories.data[0].subcategories[0].id as number;
+  const data = {
+    name: 'Ren Sato', age: 35, gender: 'male', serviceCities: ['kyoto'], residenceArea: 'Higashiyama', residenceZipcode: '605-0073',
+    residenceSince: '2010-09', occupation: 'Photographer', bio: 'Kyoto born.', languages: ['zh', 'ja'], experienceMonths: 24, sessionCount: 40,
+    ethicsScore: 7, ethicsDescription: 'a', boundaryScore: 6, boundaryDescription: 'b', supportiveScore: 8, supportiveDescription: 'c',
+    interaction: '1', favoriteSpot: '2', boundaryResponse: '3', emotionalHandling: '4', selfSymbol: '5',
+    targetGroups: ['family'], minPeople: 1, maxPeople: 4, minDurationHours: 2, maxDurationHours: 6, currency: 'CNY', basicPricePerHourCents: 25_000, subcategoryIds: [subcategoryId],
+  };
+  expect((await request.put('/api/v2/guide-applications/draft', { headers: auth, data: { data } })).status()).toBe(200);
+  const submitted = await request.post('/api/v2/guide-applications/submit', { headers: auth, data: { declaration: true } });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  return (await submitted.json()).id as number;
+}
+
+async function adminToken(request: APIRequestContext) {
+  const res = await request.post('/api/auth/login', { data: { username: 'admin', password: 'admin1234' } });
+  expect(res.status()).toBe(200);
+  return { Authorization: `Bearer ${(await res.json()).token}` };
+}
+
+test('after review: changes requested (en), rejected with the support prefill (zh-CN), approved', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const { username, password } = await newTraveler(request, 'en');
+  const reply = await signIn(page, username, password, 'en');
+  const id = await submitThroughApi(request, reply.token);
+  const admin = await adminToken(request);
+
+  // Changes requested: the note, and Edit leads to the wizard, which keeps showing the note.
+  expect((await request.post(`/api/admin/applications/${id}/request-changes`, { headers: admin, data: { message: 'Please describe your licence.' } })).status()).toBe(200);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/application-status');
+  await expect(page.getByTestId('application-status')).toHaveAttribute('data-status', 'changes_requested');
+  await expect(page.getByText('Please describe your licence.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/status-changes-en-375.png`, fullPage: true });
+  await page.getByRole('link', { name: 'Edit application' }).click();
+  await expect(page).toHaveURL(/\/become-guide$/);
+  await expect(page.getByText('Note from our team: Please describe your licence.')).toBeVisible();
+  await expect(page.getByLabel('Full name', { exact: true })).toHaveValue('Ren Sato');
+
+  // Resubmitted and rejected: the reason, and the support chat opens with the rejected-application message (in Chinese).
+  await submitThroughApi(request, reply.token);
+  expect((await request.post(`/api/admin/applications/${id}/reject`, { headers: admin, data: { reason: '资质证明不足' } })).status()).toBe(200);
+  await page.evaluate(() => localStorage.setItem('tabi.locale', 'zh-CN'));
+  await page.goto('/application-status');
+  await expect(page.getByTestId('application-status')).toHaveAttribute('data-status', 'rejected');
+  await expect(page.getByText('资质证明不足')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/status-rejected-zh-CN-375.png`, fullPage: true });
+  await page.getByRole('main').getByRole('button', { name: '联系客服' }).click();
+  const chat = page.getByRole('dialog', { name: 'Tabi 客服' });
+  await expect(chat.getByRole('textbox', { name: '您的留言' })).toHaveValue(/我的地陪申请没有通过/);
+  await page.keyboard.press('Escape');
+
+  // Resubmitted and approved: a guide now, with the dashboard link and the role switch in the header.
+  await submitThroughApi(request, reply.token);
+  expect((await request.post(`/api/admin/applications/${id}/approve`, { headers: admin })).status()).toBe(200);
+  await page.evaluate(() => localStorage.setItem('tabi.locale', 'en'));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/application-status');
+  await expect(page.getByTestId('application-status')).toHaveAttribute('data-status', 'approved');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Open the guide dashboard' })).toHaveAttribute('href', '/guide-dashboard');
+  await expect(page.getByRole('group', { name: 'View as' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/status-approved-en-1280.png`, fullPage: true });
+});

@@ -211,7 +211,7 @@ describe('the /become-guide wizard', () => {
     expect(screen.getByTestId('where').textContent).toBe('/become-guide?step=2');
     expect(within(screen.getByRole('navigation', { name: 'Application progress' })).getByRole('button', { current: 'step' }).textContent).toContain('Your values');
     // Scores 1–9 with their band.
-    expect(screen.getByText('8 · 7–9 · Strong')).toBeTruthy();
+    expect(screen.getByText('Your score: 8 (7–9 · Strong)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Personal details' })).toBeTruthy();
   });

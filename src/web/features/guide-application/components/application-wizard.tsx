@@ -218,7 +218,8 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
                   >
                     {done ? <Check className="h-3.5 w-3.5" /> : n}
                   </span>
-                  <span className="w-full truncate sm:w-auto">
+                  {/* Phones show the numbers only (the page heading names the step); wider screens the names too. */}
+                  <span className="sr-only min-w-0 sm:not-sr-only sm:leading-tight">
                     <span className="sr-only">{t('steps.of', { n, total: STEP_COUNT })}: </span>
                     {t(`steps.${n}`)}
                     {done && <span className="sr-only"> ({t('steps.done')})</span>}

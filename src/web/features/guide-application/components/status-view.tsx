@@ -86,22 +86,24 @@ export function ApplicationStatusView() {
           </div>
         )}
 
-        <div className="mt-6 flex flex-wrap gap-3">
-          {(shown === 'none' || shown === 'draft') && <ButtonLink to="/become-guide">{t(`status.${shown}.action`)}</ButtonLink>}
-          {shown === 'changes_requested' && <ButtonLink to="/become-guide">{t('status.changes_requested.action')}</ButtonLink>}
-          {(shown === 'approved' || shown === 'guide') && <ButtonLink to="/guide-dashboard">{t(`status.${shown}.action`)}</ButtonLink>}
-          {shown === 'rejected' && (
-            <>
-              <Button onClick={() => void openSupport('guide_application_rejected')}>
-                <LifeBuoy className="h-4 w-4" aria-hidden />
-                {t('status.rejected.support')}
-              </Button>
-              <ButtonLink to="/become-guide" variant="outline">
-                {t('status.rejected.edit')}
-              </ButtonLink>
-            </>
-          )}
-        </div>
+        {shown !== 'submitted' && shown !== 'under_review' && (
+          <div className="mt-6 flex flex-wrap gap-3">
+            {(shown === 'none' || shown === 'draft') && <ButtonLink to="/become-guide">{t(`status.${shown}.action`)}</ButtonLink>}
+            {shown === 'changes_requested' && <ButtonLink to="/become-guide">{t('status.changes_requested.action')}</ButtonLink>}
+            {(shown === 'approved' || shown === 'guide') && <ButtonLink to="/guide-dashboard">{t(`status.${shown}.action`)}</ButtonLink>}
+            {shown === 'rejected' && (
+              <>
+                <Button onClick={() => void openSupport('guide_application_rejected')}>
+                  <LifeBuoy className="h-4 w-4" aria-hidden />
+                  {t('status.rejected.support')}
+                </Button>
+                <ButtonLink to="/become-guide" variant="outline">
+                  {t('status.rejected.edit')}
+                </ButtonLink>
+              </>
+            )}
+          </div>
+        )}
       </section>
 
       {shown !== 'guide' && (
