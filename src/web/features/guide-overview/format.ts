@@ -11,6 +11,10 @@ export const dayText = (date: string, locale: Locale, weekday?: 'short' | 'long'
 /** A short day without the year (for the week's range and list): "Mon, Nov 23" / "11月23日周一". */
 export const shortDay = (date: string, locale: Locale) => formatCalendarDate(date, locale, { year: undefined, weekday: 'short' });
 
+/** The weekday alone ("Fri" / "周五") and the month and day alone ("Nov 27" / "11月27日"). */
+export const weekdayText = (date: string, locale: Locale) => formatCalendarDate(date, locale, { year: undefined, month: undefined, day: undefined, weekday: 'short' });
+export const monthDay = (date: string, locale: Locale) => formatCalendarDate(date, locale, { year: undefined });
+
 /** The zone's name as people say it: "Japan time" for Tokyo, else the IANA name. */
 export const zoneName = (zone: string, japanTime: string) => (zone === 'Asia/Tokyo' ? japanTime : zone);
 

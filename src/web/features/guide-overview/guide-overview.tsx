@@ -9,7 +9,7 @@ import { UserAvatar } from '../../components/ui/user-avatar';
 import { currentLocale } from '../../lib/i18n';
 import { StatusBadge } from '../bookings/components/status-badge';
 import { endTime, formatInstant, hoursText } from '../bookings/lib/format';
-import { dayText, money, shortDay, timeIn, zoneName } from './format';
+import { dayText, monthDay, money, shortDay, timeIn, weekdayText, zoneName } from './format';
 
 const card = 'rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900';
 const muted = 'text-stone-600 dark:text-stone-400';
@@ -119,9 +119,9 @@ function TourItem({ tour, today }: { tour: OverviewTour; today: string }) {
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        <div className="w-20 shrink-0">
-          <p className="text-sm font-semibold">{tour.date === today ? t('week.today') : shortDay(tour.date, locale)}</p>
-          <p className={`text-xs tabular-nums ${muted}`}>{dayText(tour.date, locale)}</p>
+        <div className="w-16 shrink-0">
+          <p className="text-sm font-semibold">{tour.date === today ? t('week.today') : weekdayText(tour.date, locale)}</p>
+          <p className={`text-xs tabular-nums ${muted}`}>{monthDay(tour.date, locale)}</p>
         </div>
         <div className="min-w-0 flex-1">
           <p className="flex items-center gap-1.5 text-sm font-medium tabular-nums">
@@ -144,7 +144,7 @@ function TourItem({ tour, today }: { tour: OverviewTour; today: string }) {
           </p>
         </div>
       </div>
-      <div className="pl-[5.75rem] sm:pl-0">
+      <div className="pl-[4.75rem] sm:pl-0">
         <StatusBadge status={tour.status} />
       </div>
     </li>
@@ -209,7 +209,7 @@ function RequestsPanel({ requests, zone }: { requests: GuideOverview['requests']
                   </p>
                   {r.respondBy && (
                     <p className="mt-1 text-xs text-amber-800 dark:text-amber-200">
-                      {t('requests.answerBy', { date: formatInstant(r.respondBy, locale, zone).date, time: timeIn(r.respondBy, zone) })}
+                      {t('requests.answerBy', { date: formatInstant(r.respondBy, locale, zone).date, time: timeIn(r.respondBy, zone), zone: zoneName(zone, t('japanTime')) })}
                     </p>
                   )}
                 </div>
