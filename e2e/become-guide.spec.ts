@@ -378,15 +378,27 @@ test('after review: changes requested (en), rejected with the support prefill (z
   await expect(page).toHaveURL(/\/become-guide$/);
   await expect(page.getByText('Note from our team: Please describe your licence.')).toBeVisible();
   await expect(page.getByLabel('Full name', { exact: true })).toHaveValue('Ren Sato');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await axe(page, 'wizard with a review note (en, dark)');
+  await page.screenshot({ path: `${SHOTS}/changes-wizard-dark-en-375.png` });
 
-  // Resubmitted and rejected: the reason, and the support chat opens with the rejected-application message (in Chinese).
-  await submitThroughApi(request, reply.token);
+  // Resubmitted from the preview without changing an answer (the save before submitting makes it a draft again).
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('button', { name: /Preview/ }).first().click();
+  await page.getByRole('checkbox', { name: /I declare that the information/ }).check();
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  await expect(page).toHaveURL(/\/application-status$/);
+  await expect(page.getByTestId('application-status')).toHaveAttribute('data-status', 'submitted');
+
+  // Rejected: the reason, and the support chat opens with the rejected-application message (in Chinese).
   expect((await request.post(`/api/admin/applications/${id}/reject`, { headers: admin, data: { reason: '资质证明不足' } })).status()).toBe(200);
   await page.evaluate(() => localStorage.setItem('tabi.locale', 'zh-CN'));
   await page.goto('/application-status');
   await expect(page.getByTestId('application-status')).toHaveAttribute('data-status', 'rejected');
   await expect(page.getByText('资质证明不足')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/status-rejected-zh-CN-375.png`, fullPage: true });
+  await axe(page, 'rejected status (zh-CN, dark)');
+  await page.screenshot({ path: `${SHOTS}/status-rejected-dark-zh-CN-375.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.getByRole('main').getByRole('button', { name: '联系客服' }).click();
   const chat = page.getByRole('dialog', { name: 'Tabi 客服' });
   await expect(chat.getByRole('textbox', { name: '您的留言' })).toHaveValue(/我的地陪申请没有通过/);

@@ -241,6 +241,19 @@ describe('the /become-guide wizard', () => {
     expect(JSON.parse(String(submit![1]!.body))).toEqual({ declaration: true });
   });
 
+  it('after changes were requested, shows the note and saves before submitting again (only a draft can be submitted)', async () => {
+    const fetchMock = server();
+    render(wrap(<ApplicationWizard application={app(complete, { status: 'changes_requested', reviewNote: 'Add your licence' })} fallbackName="Aoi" />, '/become-guide?step=5'));
+    expect(await screen.findByText('Note from our team: Add your licence')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: /I declare/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/application-status'));
+    const calls = fetchMock.mock.calls.map(([u, init]) => `${init?.method ?? 'GET'} ${String(u)}`);
+    const put = calls.indexOf('PUT /api/v2/guide-applications/draft');
+    expect(put).toBeGreaterThanOrEqual(0);
+    expect(put).toBeLessThan(calls.indexOf('POST /api/v2/guide-applications/submit'));
+  });
+
   it("maps the server's application_incomplete fields, in Chinese", async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     server({ submit: () => json({ code: 'application_incomplete', message: 'Please complete the following required fields', fields: [{ path: 'data.bio', message: 'Required' }, { path: 'documents.0.description', message: 'Required' }] }, 400) });

@@ -69,10 +69,10 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
   const dirty = dataJson !== savedJson;
 
   /** Saves what the form holds now (after any save under way); true when the server has it. */
-  const flush = useCallback(async (): Promise<boolean> => {
+  const flush = useCallback(async (force = false): Promise<boolean> => {
     while (inFlight.current) await inFlight.current;
     const json = latest.current;
-    if (json === lastSaved.current) return true;
+    if (json === lastSaved.current && !force) return true;
     setSave({ kind: 'saving' });
     const run = saveDraftMutation
       .mutateAsync(JSON.parse(json))
@@ -161,7 +161,9 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
       return;
     }
     setSubmitErrors(null);
-    if (!(await flush())) {
+    // After a review (changes requested, rejected) only a save makes the application a draft again, and
+    // only a draft can be submitted: save even when no answer changed (a file description may have).
+    if (!(await flush(application.status !== 'draft'))) {
       setSubmitErrors({ declaration: false, problems: [], other: t('save.failed') });
       return;
     }
