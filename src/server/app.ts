@@ -30,6 +30,7 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/error-hand
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { fastifyLogging, type LogDestination } from './plugins/request-log';
+import { auditRoutes } from './modules/audit/index';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await registerGuideApplications(app);
   await registerIdentity(app);
   registerWallet(app);
+  auditRoutes(app);
   registerGuideOverview(app);
   opts.extraRoutes?.(app);
 

@@ -15,3 +15,4 @@ export * from './withdrawals';
 export * from './guide-business';
 export * from './identity';
 export * from './guide-texts';
+export * from './audit';

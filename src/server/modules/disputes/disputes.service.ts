@@ -15,6 +15,7 @@ import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { FileStorage, StoredFile } from '../../storage/index';
 import { storePrivateDocument } from '../../storage/private-document';
+import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import { factsOf, findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, transitionBooking, type BookingRow } from '../bookings/index';
 import type { NotificationsService } from '../notifications/index';
@@ -287,6 +288,15 @@ export class DisputesService {
         });
         if (jobId) jobIds.push(jobId);
       }
+      await recordAdminAction(db, {
+        adminUserId: admin.id,
+        action: 'dispute.resolve',
+        entityType: 'dispute',
+        entityId: id,
+        before: { status: dispute.status, bookingId: booking.id, bookingStatus: booking.status },
+        after: { status: 'resolved', resolution: body.resolution, refundCents: body.refundCents, bookingStatus: decision.to },
+        note: body.note ?? null,
+      });
       const all = await ledgerOf(db, booking.id);
       return { dispute: resolved, booking: moved, guideUserId, ledger: all };
     });

@@ -13,9 +13,11 @@ import {
   type ApplicationStatusReply,
   type GuideApplication,
 } from '../../../shared/schemas/guide-applications';
+import type { Database } from '../../db/client';
 import { serviceSubcategories } from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
+import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import { insertMail } from '../mail/index';
 import type { StoredFile } from '../../storage/index';
@@ -222,7 +224,7 @@ export class GuideApplicationsService {
 
   async startReview(admin: AuthUser, id: number) {
     const row = await this.awaiting(id);
-    const saved = await repo.transition(this.db, row.id, ['submitted'], { status: 'under_review', reviewedBy: admin.id });
+    const saved = await this.audited(admin, row, 'start_review', null, (db) => repo.transition(db, row.id, ['submitted'], { status: 'under_review', reviewedBy: admin.id }));
     if (!saved) throw new AppError('invalid_transition', 'The application is already under review');
     return this.forAdmin(saved);
   }
@@ -230,7 +232,7 @@ export class GuideApplicationsService {
   async approve(admin: AuthUser, id: number) {
     const row = await this.awaiting(id);
     const city = row.data.serviceCities?.[0];
-    const guideId = await repo.approve(this.db, row, admin.id, row.data, timeZoneForCity(city));
+    const guideId = await this.audited(admin, row, 'approve', null, (db) => repo.approve(db, row, admin.id, row.data, timeZoneForCity(city)), (id) => ({ status: 'approved', guideId: id }));
     if (!guideId) throw new AppError('invalid_transition', 'The application is no longer awaiting a decision');
     // Searchable before the reply (the index follows the guides table through NOTIFY).
     await this.app.guideSearch.sync();
@@ -250,7 +252,7 @@ export class GuideApplicationsService {
 
   async reject(admin: AuthUser, id: number, reason: string) {
     const row = await this.awaiting(id);
-    const saved = await repo.transition(this.db, row.id, AWAITING, { status: 'rejected', reviewNote: reason, reviewedAt: new Date(), reviewedBy: admin.id });
+    const saved = await this.audited(admin, row, 'reject', reason, (db) => repo.transition(db, row.id, AWAITING, { status: 'rejected', reviewNote: reason, reviewedAt: new Date(), reviewedBy: admin.id }));
     if (!saved) throw new AppError('invalid_transition', 'The application is no longer awaiting a decision');
     await this.notify(row.userId, applicationTexts.rejected(reason), '/application-status', row.id, `guide-application:${row.id}:rejected:${saved.reviewedAt?.getTime()}`, true);
     return this.forAdmin(saved);
@@ -258,10 +260,32 @@ export class GuideApplicationsService {
 
   async requestChanges(admin: AuthUser, id: number, message: string) {
     const row = await this.awaiting(id);
-    const saved = await repo.transition(this.db, row.id, AWAITING, { status: 'changes_requested', reviewNote: message, reviewedAt: new Date(), reviewedBy: admin.id });
+    const saved = await this.audited(admin, row, 'request_changes', message, (db) => repo.transition(db, row.id, AWAITING, { status: 'changes_requested', reviewNote: message, reviewedAt: new Date(), reviewedBy: admin.id }));
     if (!saved) throw new AppError('invalid_transition', 'The application is no longer awaiting a decision');
     await this.notify(row.userId, applicationTexts.changesRequested(message), '/become-guide', row.id, `guide-application:${row.id}:changes:${saved.reviewedAt?.getTime()}`);
     return this.forAdmin(saved);
+  }
+
+  /**
+   * Runs an admin decision and writes its audit entry in one transaction (issue 14). `change` returns
+   * undefined when the application had moved on: nothing is recorded then.
+   */
+  private audited<T>(
+    admin: AuthUser,
+    row: { id: number; status: string },
+    verb: string,
+    note: string | null,
+    change: (db: Database) => Promise<T | undefined>,
+    after: (result: T) => Record<string, unknown> = (r) => ({ status: (r as { status: string }).status }),
+  ): Promise<T | undefined> {
+    return this.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const result = await change(db);
+      if (result !== undefined) {
+        await recordAdminAction(db, { adminUserId: admin.id, action: `guide_application.${verb}`, entityType: 'guide_application', entityId: row.id, before: { status: row.status }, after: after(result), note });
+      }
+      return result;
+    });
   }
 
   private async notify(userId: number, text: ReturnType<typeof applicationTexts.approved>, actionUrl: string, id: number, dedupeKey: string, support = false) {

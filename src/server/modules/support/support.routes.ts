@@ -175,6 +175,6 @@ export function supportRoutes(app: AppInstance): void {
         response: { 200: z.object({ thread: supportThreadSchema }), ...errors },
       },
     },
-    async (request) => service.adminSetStatus(db(), request.params.id, request.body.status),
+    async (request) => service.adminSetStatus(db(), currentUser(request), request.params.id, request.body.status),
   );
 }

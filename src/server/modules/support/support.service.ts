@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CreateSupportThread } from '../../../shared/schemas/support';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import * as repo from './support.repository';
 import type { SupportMessageRow, SupportThreadRow } from './support.repository';
@@ -131,14 +132,25 @@ export async function adminReadThread(db: Database, id: number) {
   };
 }
 
+/** An agent's reply, with its audit entry in the same transaction (issue 14). */
 export async function adminReply(db: Database, admin: AuthUser, id: number, body: string) {
-  if (!(await repo.findThread(db, id))) throw notFound('Conversation');
-  const message = await repo.insertMessage(db, id, { sender: 'agent', authorUserId: admin.id, body });
-  return { message: toMessage(message) };
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const thread = await repo.findThread(t, id);
+    if (!thread) throw notFound('Conversation');
+    const message = await repo.insertMessage(t, id, { sender: 'agent', authorUserId: admin.id, body });
+    await recordAdminAction(t, { adminUserId: admin.id, action: 'support_thread.reply', entityType: 'support_thread', entityId: id, after: { messageId: message.id, status: thread.status } });
+    return { message: toMessage(message) };
+  });
 }
 
-export async function adminSetStatus(db: Database, id: number, status: 'open' | 'closed') {
-  const thread = await repo.setThreadStatus(db, id, status);
-  if (!thread) throw notFound('Conversation');
-  return { thread: toThread(thread) };
+export async function adminSetStatus(db: Database, admin: AuthUser, id: number, status: 'open' | 'closed') {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const before = await repo.findThread(t, id);
+    const thread = before && (await repo.setThreadStatus(t, id, status));
+    if (!thread) throw notFound('Conversation');
+    await recordAdminAction(t, { adminUserId: admin.id, action: `support_thread.${status === 'closed' ? 'close' : 'reopen'}`, entityType: 'support_thread', entityId: id, before: { status: before.status }, after: { status } });
+    return { thread: toThread(thread) };
+  });
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/wallet';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import * as repo from './wallet.repository';
 import type { LedgerFigures, PayoutPosting, WithdrawalRow } from './wallet.repository';
@@ -163,6 +164,15 @@ export class WalletService {
       const at = this.deps.now();
       await repo.insertPayoutPostings(tx, row, stepPostings(step, row.status, row.amountCents), at);
       const updated = await repo.setWithdrawalStatus(tx, id, { status: rule.to, decidedBy: admin.id, failureReason: step === 'fail' ? reason : undefined, at });
+      await recordAdminAction(tx, {
+        adminUserId: admin.id,
+        action: `withdrawal.${step}`,
+        entityType: 'withdrawal',
+        entityId: id,
+        before: { status: row.status, amountCents: row.amountCents },
+        after: { status: rule.to, amountCents: row.amountCents },
+        note: step === 'fail' ? reason : null,
+      });
       return { withdrawal: adminView(updated, await repo.usernameOf(tx, row.userId)), earnings: await this.earnings(tx, row.userId) };
     });
   }
