@@ -8,6 +8,7 @@ import { BookingWidget } from '../features/bookings/components/booking-widget';
 import { checkoutPath } from '../features/bookings/lib/selection';
 import { useGuide } from '../features/guides/api/get-guide';
 import { AvailabilityCalendar } from '../features/guides/components/availability-calendar';
+import { htmlLang, WrittenIn } from '../features/guides/components/written-in';
 import { GuidePhoto } from '../features/guides/components/guide-photo';
 import { Rating } from '../features/guides/components/rating';
 import { ReviewsSection } from '../features/guides/components/reviews-section';
@@ -80,9 +81,9 @@ export function Component() {
   const name = guide.user.fullName;
   const years = Math.floor(guide.experienceMonths / 12);
   const scores = [
-    ['ethics', guide.ethicsScore, guide.ethicsDescription],
-    ['boundary', guide.boundaryScore, guide.boundaryDescription],
-    ['supportive', guide.supportiveScore, guide.supportiveDescription],
+    ['ethics', guide.ethicsScore, guide.ethicsDescription, guide.ethicsDescriptionLanguage],
+    ['boundary', guide.boundaryScore, guide.boundaryDescription, guide.boundaryDescriptionLanguage],
+    ['supportive', guide.supportiveScore, guide.supportiveDescription, guide.supportiveDescriptionLanguage],
   ] as const;
   // Book: to the checkout with the box's choices; a visitor logs in first and comes back to it.
   const book = (draft: Parameters<typeof checkoutPath>[1]) => {
@@ -131,7 +132,10 @@ export function Component() {
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-6">
           <Section title={t('profile.about')} id="about">
-            <p className="whitespace-pre-line text-stone-700 dark:text-stone-300">{guide.bio}</p>
+            <p lang={htmlLang(guide.bioLanguage)} className="whitespace-pre-line text-stone-700 dark:text-stone-300">
+              {guide.bio}
+            </p>
+            <WrittenIn language={guide.bioLanguage} className="mt-2" />
           </Section>
           <Section title={t('profile.facts')} id="facts">
             <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
@@ -156,7 +160,7 @@ export function Component() {
           {scores.some(([, score]) => score !== null) && (
             <Section title={t('profile.scores')} id="scores">
               <ul className="space-y-4">
-                {scores.map(([key, score, text]) =>
+                {scores.map(([key, score, text, language]) =>
                   score === null ? null : (
                     <li key={key}>
                       <div className="flex items-baseline justify-between text-sm">
@@ -173,7 +177,12 @@ export function Component() {
                       >
                         <div className="h-full rounded-full bg-primary-600" style={{ width: `${(score / 9) * 100}%` }} />
                       </div>
-                      {text && <p className="mt-1.5 text-sm text-stone-600 dark:text-stone-400">{text}</p>}
+                      {text && (
+                        <p lang={htmlLang(language)} className="mt-1.5 text-sm text-stone-600 dark:text-stone-400">
+                          {text}
+                        </p>
+                      )}
+                      {text && <WrittenIn language={language} className="mt-1" />}
                     </li>
                   ),
                 )}
@@ -193,13 +202,18 @@ export function Component() {
                       className="block h-full rounded-lg border border-stone-200 p-4 transition hover:border-primary-400 hover:bg-primary-50/50 dark:border-stone-700 dark:hover:bg-primary-900/20"
                     >
                       <span className="flex items-start justify-between gap-2">
-                        <span className="font-semibold">{it.title}</span>
+                        <span lang={htmlLang(it.language)} className="font-semibold">
+                          {it.title}
+                        </span>
                         <span className="inline-flex shrink-0 items-center gap-1 text-xs text-stone-500 dark:text-stone-400">
                           <Route className="h-3.5 w-3.5" aria-hidden />
                           {t('profile.hours', { count: it.durationHours })}
                         </span>
                       </span>
-                      <span className="mt-1 line-clamp-2 block text-sm text-stone-600 dark:text-stone-400">{it.summary}</span>
+                      <span lang={htmlLang(it.language)} className="mt-1 line-clamp-2 block text-sm text-stone-600 dark:text-stone-400">
+                        {it.summary}
+                      </span>
+                      <WrittenIn language={it.language} className="mt-2" />
                     </Link>
                   </li>
                 ))}

@@ -6,6 +6,7 @@ import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
 import { useItinerary } from '../features/guides/api/get-itinerary';
 import { GuidePhoto } from '../features/guides/components/guide-photo';
+import { htmlLang, WrittenIn } from '../features/guides/components/written-in';
 import { cityName, rmb } from '../features/guides/lib/format';
 import { ApiError } from '../lib/api-client';
 import { currentLocale } from '../lib/i18n';
@@ -43,8 +44,13 @@ export function Component() {
         <Clock className="h-4 w-4" aria-hidden />
         {t('itinerary.duration', { count: it.durationHours })}
       </p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">{it.title}</h1>
-      <p className="mt-3 text-lg text-stone-600 dark:text-stone-300">{it.summary}</p>
+      <h1 lang={htmlLang(it.language)} className="mt-2 text-3xl font-bold tracking-tight">
+        {it.title}
+      </h1>
+      <WrittenIn language={it.language} className="mt-2" />
+      <p lang={htmlLang(it.language)} className="mt-3 text-lg text-stone-600 dark:text-stone-300">
+        {it.summary}
+      </p>
 
       <h2 className="mt-10 text-lg font-semibold">{t('itinerary.plan')}</h2>
       <ol className="relative mt-4 space-y-6 border-l-2 border-primary-200 pl-6 dark:border-primary-800">
@@ -54,8 +60,12 @@ export function Component() {
             <p className="text-sm font-semibold tabular-nums text-primary-700 dark:text-primary-300">
               {s.time} <span className="font-normal text-stone-500 dark:text-stone-400">({t('profile.japanTime')})</span>
             </p>
-            <p className="mt-0.5 font-semibold">{s.title}</p>
-            <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{s.description}</p>
+            <p lang={htmlLang(it.language)} className="mt-0.5 font-semibold">
+              {s.title}
+            </p>
+            <p lang={htmlLang(it.language)} className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+              {s.description}
+            </p>
           </li>
         ))}
       </ol>

@@ -1,11 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AvailabilityBody, AvailabilityReply, CalendarUrlReply, RatesBody, RatesReply } from '../../../../shared/schemas/guide-business';
+import type {
+  AvailabilityBody,
+  AvailabilityReply,
+  CalendarUrlReply,
+  ItineraryBody,
+  OwnItinerary,
+  ProfileBody,
+  ProfileReply,
+  RatesBody,
+  RatesReply,
+} from '../../../../shared/schemas/guide-business';
 import { apiRequest } from '../../../lib/api-client';
 
 export const guideBusinessKeys = {
   availability: ['guide-business', 'availability'] as const,
   rates: ['guide-business', 'rates'] as const,
   calendar: ['guide-business', 'calendar-url'] as const,
+  profile: ['guide-business', 'profile'] as const,
+  itineraries: ['guide-business', 'itineraries'] as const,
 };
 
 export function useMyAvailability() {
@@ -50,9 +62,55 @@ export function useResetCalendarUrl() {
   });
 }
 
+export function useMyProfile() {
+  return useQuery({ queryKey: guideBusinessKeys.profile, queryFn: () => apiRequest<ProfileReply>('/api/v2/guides/me/profile') });
+}
+
+export function useSaveProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileBody) => apiRequest<ProfileReply>('/api/v2/guides/me/profile', { method: 'PUT', body }),
+    onSuccess: (data) => {
+      qc.setQueryData(guideBusinessKeys.profile, data);
+      void qc.invalidateQueries({ queryKey: ['guides'] });
+      void qc.invalidateQueries({ queryKey: ['saved-guides'] });
+    },
+  });
+}
+
+export function useMyItineraries() {
+  return useQuery({ queryKey: guideBusinessKeys.itineraries, queryFn: () => apiRequest<{ data: OwnItinerary[] }>('/api/v2/guides/me/itineraries') });
+}
+
+/** Create (no id) or replace an itinerary; delete with `remove`. Profiles and itinerary pages refetch. */
+export function useSaveItinerary() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: ItineraryBody }) =>
+      apiRequest<OwnItinerary>(id ? `/api/v2/guides/me/itineraries/${id}` : '/api/v2/guides/me/itineraries', { method: id ? 'PUT' : 'POST', body }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: guideBusinessKeys.itineraries });
+      void qc.invalidateQueries({ queryKey: ['guides'] });
+      void qc.invalidateQueries({ queryKey: ['itineraries'] });
+    },
+  });
+}
+
+export function useDeleteItinerary() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<null>(`/api/v2/guides/me/itineraries/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: guideBusinessKeys.itineraries });
+      void qc.invalidateQueries({ queryKey: ['guides'] });
+      void qc.invalidateQueries({ queryKey: ['itineraries'] });
+    },
+  });
+}
+
 /** The locale key of a failed save (the server's stable code, or a generic one). */
 export function saveErrorKey(err: unknown): string {
   const code = (err as { code?: string } | null)?.code;
-  const known = ['overlapping_hours', 'duplicate_date', 'invalid_range', 'unknown_service', 'validation_failed', 'not_a_guide'];
+  const known = ['overlapping_hours', 'duplicate_date', 'invalid_range', 'unknown_service', 'validation_failed', 'not_a_guide', 'invalid_postal_code', 'text_required', 'conflict'];
   return code && known.includes(code) ? `guideBusiness:errors.${code}` : 'guideBusiness:errors.generic';
 }

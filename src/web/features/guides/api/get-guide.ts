@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GuideDetail } from '../../../../shared/schemas/guides';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { readerLanguage } from '../lib/text-language';
 import { guideKeys } from './keys';
 
 /** GET /api/v2/guides/{id}. A failure reads 'Failed to fetch guide profile: {status}' (SPEC §8). */
 export async function getGuide(id: number): Promise<GuideDetail> {
   try {
-    return await apiRequest<GuideDetail>(`/api/v2/guides/${id}`);
+    return await apiRequest<GuideDetail>(`/api/v2/guides/${id}`, { headers: readerLanguage() });
   } catch (err) {
     if (err instanceof ApiError) {
       const wrapped = new ApiError(err.status, err.bodyText, err.body);

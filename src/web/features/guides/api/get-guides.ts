@@ -2,11 +2,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { toApiQuery, type GuideSearchParams } from '../../../../shared/guide-search';
 import type { GuideListReply } from '../../../../shared/schemas/guides';
 import { apiRequest } from '../../../lib/api-client';
+import { readerLanguage } from '../lib/text-language';
 import { guideKeys } from './keys';
 
 /** GET /api/v2/guides: the reply field `data` holds the guides (SPEC §7). */
 export function getGuides(params: GuideSearchParams, limit = 12): Promise<GuideListReply> {
-  return apiRequest<GuideListReply>('/api/v2/guides', { query: toApiQuery(params, limit) });
+  return apiRequest<GuideListReply>('/api/v2/guides', { query: toApiQuery(params, limit), headers: readerLanguage() });
 }
 
 export const guidesQuery = (params: GuideSearchParams, limit = 12) =>

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Itinerary } from '../../../../shared/schemas/guides';
 import { apiRequest } from '../../../lib/api-client';
+import { readerLanguage } from '../lib/text-language';
 import { guideKeys } from './keys';
 
 /** GET /api/v2/itineraries/{id}: an itinerary with its stops and its guide. */
 export function getItinerary(id: number): Promise<Itinerary> {
-  return apiRequest<Itinerary>(`/api/v2/itineraries/${id}`);
+  return apiRequest<Itinerary>(`/api/v2/itineraries/${id}`, { headers: readerLanguage() });
 }
 
 export function useItinerary(id: number) {

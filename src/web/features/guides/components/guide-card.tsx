@@ -8,6 +8,7 @@ import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { cityName, localName, rmb } from '../lib/format';
 import { GuidePhoto } from './guide-photo';
+import { htmlLang, WrittenIn } from './written-in';
 import { Rating } from './rating';
 
 export interface GuideCardProps {
@@ -79,7 +80,10 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
         <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400">
           {cityName(guide.serviceCity, locale)} · {guide.languages.map((l) => t(`languages.${l}`, { defaultValue: l })).join(' · ')}
         </p>
-        <p className="mt-2 line-clamp-2 text-sm text-stone-600 dark:text-stone-300">{guide.bio}</p>
+        <p lang={htmlLang(guide.bioLanguage)} className="mt-2 line-clamp-2 text-sm text-stone-600 dark:text-stone-300">
+          {guide.bio}
+        </p>
+        <WrittenIn language={guide.bioLanguage} className="mt-1" />
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('profile.services')}>
           {tags.map((s) => (
             <li key={s.id} className="rounded-full bg-primary-50 px-2.5 py-0.5 text-xs font-medium text-primary-700 dark:bg-primary-900/40 dark:text-primary-200">
