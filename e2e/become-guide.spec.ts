@@ -379,11 +379,13 @@ test('after review: changes requested (en), rejected with the support prefill (z
   await expect(page.getByText('Note from our team: Please describe your licence.')).toBeVisible();
   await expect(page.getByLabel('Full name', { exact: true })).toHaveValue('Ren Sato');
   await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload(); // the theme follows the system's at load
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByText('Note from our team: Please describe your licence.')).toBeVisible();
   await axe(page, 'wizard with a review note (en, dark)');
   await page.screenshot({ path: `${SHOTS}/changes-wizard-dark-en-375.png` });
 
   // Resubmitted from the preview without changing an answer (the save before submitting makes it a draft again).
-  await page.emulateMedia({ colorScheme: 'light' });
   await page.getByRole('button', { name: /Preview/ }).first().click();
   await page.getByRole('checkbox', { name: /I declare that the information/ }).check();
   await page.getByRole('button', { name: 'Submit application' }).click();
