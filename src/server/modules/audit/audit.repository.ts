@@ -22,6 +22,19 @@ export async function recordAdminAction(db: Database, entry: AdminAction): Promi
   await db.insert(adminAuditLog).values({ ...entry, before: entry.before ?? null, after: entry.after ?? null, note: entry.note ?? null });
 }
 
+/**
+ * Runs an admin change and writes its audit entry in one transaction. `change` returns undefined
+ * when the record had moved on (nothing changed): no entry is written then.
+ */
+export async function auditedChange<T>(db: Database, change: (tx: Database) => Promise<T | undefined>, entry: (result: T) => AdminAction): Promise<T | undefined> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const result = await change(t);
+    if (result !== undefined) await recordAdminAction(t, entry(result));
+    return result;
+  });
+}
+
 /** Newest first, one page, filtered; the admin's username in the same statement. */
 export async function listAdminActions(db: Database, q: z.output<typeof auditQuerySchema>) {
   const where: SQL[] = [];

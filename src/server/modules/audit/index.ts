@@ -1,2 +1,2 @@
-export { recordAdminAction, type AdminAction } from './audit.repository';
+export { auditedChange, recordAdminAction, type AdminAction } from './audit.repository';
 export { auditRoutes } from './audit.routes';

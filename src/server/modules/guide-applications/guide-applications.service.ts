@@ -17,7 +17,7 @@ import type { Database } from '../../db/client';
 import { serviceSubcategories } from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
-import { recordAdminAction } from '../audit/index';
+import { auditedChange } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import { insertMail } from '../mail/index';
 import type { StoredFile } from '../../storage/index';
@@ -266,10 +266,7 @@ export class GuideApplicationsService {
     return this.forAdmin(saved);
   }
 
-  /**
-   * Runs an admin decision and writes its audit entry in one transaction (issue 14). `change` returns
-   * undefined when the application had moved on: nothing is recorded then.
-   */
+  /** Runs an admin decision with its audit entry (issue 14); undefined when the application had moved on. */
   private audited<T>(
     admin: AuthUser,
     row: { id: number; status: string },
@@ -278,14 +275,15 @@ export class GuideApplicationsService {
     change: (db: Database) => Promise<T | undefined>,
     after: (result: T) => Record<string, unknown> = (r) => ({ status: (r as { status: string }).status }),
   ): Promise<T | undefined> {
-    return this.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
-      const result = await change(db);
-      if (result !== undefined) {
-        await recordAdminAction(db, { adminUserId: admin.id, action: `guide_application.${verb}`, entityType: 'guide_application', entityId: row.id, before: { status: row.status }, after: after(result), note });
-      }
-      return result;
-    });
+    return auditedChange(this.db, change, (result) => ({
+      adminUserId: admin.id,
+      action: `guide_application.${verb}`,
+      entityType: 'guide_application',
+      entityId: row.id,
+      before: { status: row.status },
+      after: after(result),
+      note,
+    }));
   }
 
   private async notify(userId: number, text: ReturnType<typeof applicationTexts.approved>, actionUrl: string, id: number, dedupeKey: string, support = false) {

@@ -11,8 +11,10 @@ import {
   type IdentityStatus,
   type IdentityVerification,
 } from '../../../shared/schemas/identity';
+import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
+import { auditedChange } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import { insertMail } from '../mail/index';
 import type { StoredFile } from '../../storage/index';
@@ -246,7 +248,7 @@ export class IdentityService {
 
   async approve(admin: AuthUser, id: number) {
     const row = await this.awaiting(id);
-    const saved = await repo.approve(this.db, row.id, admin.id);
+    const saved = await this.audited(admin, row, 'approve', null, (db) => repo.approve(db, row.id, admin.id));
     if (!saved) throw new AppError('invalid_transition', 'The verification is no longer awaiting a decision');
     await this.notify(saved.userId, identityTexts.approved(), saved.id, `identity:${saved.id}:approved:${saved.reviewedAt?.getTime()}`);
     await this.mail(saved.userId, saved.id, 'identity_approved', (who) => approvedMail({ locale: localeOf(who.locale), name: who.fullName, link: `${this.app.ctx.config.appUrl}/verify-identity` }));
@@ -255,7 +257,9 @@ export class IdentityService {
 
   async reject(admin: AuthUser, id: number, reason: string) {
     const row = await this.awaiting(id);
-    const result = await repo.update(this.db, row.id, ['submitted'], { status: 'rejected', reviewNote: reason, reviewedAt: new Date(), reviewedBy: admin.id });
+    const result = await this.audited(admin, row, 'reject', reason, (db) =>
+      repo.update(db, row.id, ['submitted'], { status: 'rejected', reviewNote: reason, reviewedAt: new Date(), reviewedBy: admin.id }),
+    );
     if (!result) throw new AppError('invalid_transition', 'The verification is no longer awaiting a decision');
     const saved = result.row;
     await this.notify(saved.userId, identityTexts.rejected(reason), saved.id, `identity:${saved.id}:rejected:${saved.reviewedAt?.getTime()}`, true);
@@ -265,11 +269,26 @@ export class IdentityService {
 
   async requestChanges(admin: AuthUser, id: number, note: string) {
     const row = await this.awaiting(id);
-    const result = await repo.update(this.db, row.id, ['submitted'], { status: 'changes_requested', reviewNote: note, reviewedAt: new Date(), reviewedBy: admin.id });
+    const result = await this.audited(admin, row, 'request_changes', note, (db) =>
+      repo.update(db, row.id, ['submitted'], { status: 'changes_requested', reviewNote: note, reviewedAt: new Date(), reviewedBy: admin.id }),
+    );
     if (!result) throw new AppError('invalid_transition', 'The verification is no longer awaiting a decision');
     const saved = result.row;
     await this.notify(saved.userId, identityTexts.changesRequested(note), saved.id, `identity:${saved.id}:changes:${saved.reviewedAt?.getTime()}`);
     return this.forAdmin(saved);
+  }
+
+  /** Runs an admin decision with its audit entry (issue 14); undefined when the verification had moved on. */
+  private audited<T>(admin: AuthUser, row: VerificationRow, verb: string, note: string | null, change: (db: Database) => Promise<T | undefined>): Promise<T | undefined> {
+    return auditedChange(this.db, change, () => ({
+      adminUserId: admin.id,
+      action: `identity_verification.${verb}`,
+      entityType: 'identity_verification',
+      entityId: row.id,
+      before: { status: row.status },
+      after: { status: verb === 'approve' ? 'approved' : verb === 'reject' ? 'rejected' : 'changes_requested', identityVerified: verb === 'approve' },
+      note,
+    }));
   }
 
   private async notify(userId: number, text: ReturnType<typeof identityTexts.approved>, id: number, dedupeKey: string, support = false) {

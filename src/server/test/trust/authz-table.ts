@@ -407,10 +407,17 @@ async function guidesWithdrawal(f: TrustFixtures): Promise<number> {
     return row!.id;
   });
 }
+/** A withdrawal an admin approved (through the API), so it can be marked paid. */
+async function approvedWithdrawal(f: TrustFixtures): Promise<number> {
+  const id = await guidesWithdrawal(f);
+  const res = await send(f.t, { method: 'POST', url: `/api/admin/withdrawals/${id}/approve`, token: await f.admin.token() });
+  if (res.statusCode !== 200) throw new Error(`withdrawal approval failed: ${res.statusCode} ${res.body}`);
+  return id;
+}
 Object.assign(AUTHZ_TABLE, {
   'GET /api/v2/wallet/withdrawals/{id}': { rule: 'owner', as: (f) => f.guide, strangers: (f) => [f.stranger, f.otherGuide], setup: async (f) => ({ params: { id: await guidesWithdrawal(f) } }) },
   'POST /api/admin/withdrawals/{id}/approve': { rule: 'admin', setup: async (f) => ({ params: { id: await guidesWithdrawal(f) } }) },
-  'POST /api/admin/withdrawals/{id}/paid': { rule: 'admin', setup: async (f) => ({ params: { id: await guidesWithdrawal(f) } }) },
+  'POST /api/admin/withdrawals/{id}/paid': { rule: 'admin', setup: async (f) => ({ params: { id: await approvedWithdrawal(f) } }) },
   'POST /api/admin/withdrawals/{id}/fail': { rule: 'admin', setup: async (f) => ({ params: { id: await guidesWithdrawal(f) }, body: { reason: 'Account closed' } }) },
   'GET /api/admin/withdrawals/{id}/ledger': { rule: 'admin', setup: async (f) => ({ params: { id: await guidesWithdrawal(f) } }) },
 } satisfies Record<string, AuthzEntry>);

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuditLog } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../test-app';
 import { AUTHZ_TABLE } from './authz-table';
 import { createTrustFixtures, send, type RouteRequest, type TrustFixtures } from './fixtures';
@@ -26,6 +28,13 @@ function call(op: Operation, req: RouteRequest, token?: string) {
   const body = req.body ?? (op.body ? validValue(op.body) : undefined);
   return send(t, { method: op.method, url: fillPath(op.path, req.params) + queryString(req.query ?? {}), token, body, headers: req.headers });
 }
+
+/** Audit entries about a record id (any type: the check compares before and after the call). */
+async function auditEntries(entityId: number) {
+  if (!Number.isInteger(entityId)) return [];
+  return t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, entityId));
+}
+const auditedWrites = new Set<string>();
 
 describe('authorization table', () => {
   it('lists every route that takes a resource id, and no route that is gone', () => {
@@ -69,9 +78,17 @@ describe('authorization table', () => {
           expect(res.statusCode, `${someone.username}: ${res.body}`).toBe(404);
         }
         expect((await call(op(), req)).statusCode).toBe(401);
+        const entries = () => auditEntries(Number(req.params?.id));
+        const before = await entries();
         const admin = await call(op(), req, await f.admin.token());
         expect(DENIED, `the admin was refused: ${admin.statusCode} ${admin.body}`).not.toContain(admin.statusCode);
         expect(admin.statusCode).toBeLessThan(500);
+        // Issue 14: every admin action that changes something leaves an audit entry by that admin.
+        if (op().method !== 'GET' && admin.statusCode < 300) {
+          const added = (await entries()).filter((e) => !before.some((b) => b.id === e.id));
+          expect(added.map((e) => e.adminUserId), `${key} wrote no audit entry`).toContain(f.admin.id);
+          auditedWrites.add(key);
+        }
       });
     }
 
@@ -82,6 +99,17 @@ describe('authorization table', () => {
         expect(res.statusCode, res.body).toBeLessThan(300);
       });
     }
+  });
+});
+
+describe('admin audit (issue 14)', () => {
+  // Runs after the table: a write the admin could not complete would make its audit check vacuous.
+  it('every admin write in the table went through and was audited', () => {
+    const writes = Object.entries(AUTHZ_TABLE)
+      .filter(([key, entry]) => entry.rule === 'admin' && !key.startsWith('GET '))
+      .map(([key]) => key);
+    expect(writes.length).toBeGreaterThan(10);
+    expect(writes.filter((key) => !auditedWrites.has(key))).toEqual([]);
   });
 });
 
