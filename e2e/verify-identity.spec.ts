@@ -87,6 +87,8 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page.getByTestId('identity-status')).toHaveAttribute('data-status', 'draft');
     await shot(page, `uploaded-${locale}-1280`);
     await page.setViewportSize({ width: 375, height: 800 });
+    // The upload toast re-lays itself out for a phone: take the picture once it is gone.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
     await shot(page, `uploaded-${locale}-375`);
     await page.setViewportSize({ width: 1280, height: 900 });
 
