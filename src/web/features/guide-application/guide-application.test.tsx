@@ -229,6 +229,8 @@ describe('the /become-guide wizard', () => {
     fireEvent.click(within(alert).getByRole('link', { name: 'A symbol of yourself' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Your answers' })).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('A symbol of yourself')));
+    expect(screen.getByLabelText('A symbol of yourself').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('This field is required.')).toBeTruthy();
   });
 
   it('submits with the declaration and goes to /application-status', async () => {

@@ -119,7 +119,7 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
       return e === 'errors.zipChars' ? `${t('errors.zipCharsTitle')}: ${t('errors.zipChars')}` : t(e);
     }
     const problem = key === 'experience' ? 'experienceMonths' : key === 'basicPrice' ? 'basicPricePerHourCents' : key === 'additionalPrice' ? 'additionalPricePerPersonCents' : key;
-    if (problems.includes(problem as Problem)) return t('errors.incomplete');
+    if (problems.includes(problem as Problem)) return t('errors.required');
     return null;
   };
   const touch = (key: string) => () => setTouched((s) => (s.has(key) ? s : new Set(s).add(key)));

@@ -115,7 +115,7 @@ function DocumentRow({ doc, showMissing }: { doc: Doc; showMissing: boolean }) {
     if (text.trim() === doc.description.trim()) return;
     describe.mutate({ id: doc.id, description: text.trim() }, { onSuccess: () => setError(null), onError: (err) => setError(t(errorKey(err))) });
   };
-  const missing = showMissing && !text.trim() ? t('errors.incomplete') : null;
+  const missing = showMissing && !text.trim() ? t('errors.required') : null;
 
   return (
     <li className="rounded-lg border border-stone-200 p-3 dark:border-stone-800">
