@@ -232,13 +232,14 @@ export function generateGuide(
     other: l === 'en' ? other[0] : other[1],
     languages: languages.map((x) => (l === 'ja' ? LANG_NAMES_JA[x]! : LANG_NAMES[x]![l === 'zh' ? 1 : 0])).join(l === 'en' ? ', ' : '、'),
   });
-  // One voice in every language the guide writes: Chinese-born guides write Chinese first (and
-  // English when they speak it); Japanese-born guides write Japanese first, plus Chinese or English
-  // when they speak it. Readers without a version see the original, named (decision 070).
+  // One voice in every language the guide writes: Chinese-born guides write Chinese first,
+  // Japanese-born guides Japanese, each plus Chinese and English when they speak them. Readers
+  // without a version (English readers of a guide who speaks no English) see the original, named
+  // (decision 070).
   const voice = rng.pick([0, 1, 2]);
   const bioIn = (l: TextLanguage) => (l === 'zh' ? BIOS_ZH : l === 'ja' ? BIOS_JA : BIOS_EN)[voice]!(facts(l));
   const originalLanguage: TextLanguage = chinese ? 'zh' : 'ja';
-  const written: TextLanguage[] = chinese ? ['zh', ...(languages.includes('en') ? (['en'] as const) : [])] : ['ja', ...(writesChinese ? (['zh'] as const) : languages.includes('en') ? (['en'] as const) : [])];
+  const written: TextLanguage[] = [originalLanguage, ...(['zh', 'en'] as const).filter((l) => l !== originalLanguage && languages.includes(l))];
   const price = rng.int(15, 80) * 10; // 150–800 RMB
   const minPeople = rng.chance(0.8) ? 1 : 2;
   const maxPeople = rng.pick([2, 4, 4, 6, 6, 8, 10, 12]);
