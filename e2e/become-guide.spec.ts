@@ -263,6 +263,8 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page.getByRole('checkbox', { name: w.japanese, exact: true })).toBeChecked();
     await expect(page.getByTestId('documents-count')).toHaveText(w.uploaded);
     await expect(field(page, w.describe)).toHaveValue('National Guide Interpreter licence');
+    // The private file is shown from the owner's authorized fetch.
+    await expect(page.getByRole('img', { name: 'qualification.png' })).toBeVisible();
     await axe(page, `page 1 (${locale})`);
 
     // ---- page 2: scores ----

@@ -1,9 +1,10 @@
 import { FileText, Paperclip, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GuideApplication } from '../../../../shared/schemas/guide-applications';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
+import { storage, STORAGE_KEYS } from '../../../lib/storage-keys';
 import { showToast } from '../../../lib/toast';
 import { openSupport } from '../../support/index';
 import { errorKey, useDeleteDocument, useDescribeDocument, useUploadDocument } from '../api';
@@ -119,8 +120,8 @@ function DocumentRow({ doc, showMissing }: { doc: Doc; showMissing: boolean }) {
 
   return (
     <li className="rounded-lg border border-stone-200 p-3 dark:border-stone-800">
-      <div className="flex items-start gap-2">
-        <FileText className="mt-0.5 h-5 w-5 shrink-0 text-primary-600 dark:text-primary-300" aria-hidden />
+      <div className="flex items-center gap-3">
+        <DocumentThumb doc={doc} />
         <div className="min-w-0 flex-1">
           <p className="break-all text-sm font-medium">{doc.fileName}</p>
           <p className="text-xs text-stone-600 dark:text-stone-400">{t('documents.size', { size: Math.max(1, Math.round(doc.sizeBytes / 1024)) })}</p>
@@ -151,5 +152,38 @@ function DocumentRow({ doc, showMissing }: { doc: Doc; showMissing: boolean }) {
         error={error ?? missing}
       />
     </li>
+  );
+}
+
+/**
+ * A small picture of an uploaded image. The file is private (the owner's bearer token, never a public
+ * URL), so it is fetched and shown from memory; a PDF shows an icon.
+ */
+function DocumentThumb({ doc }: { doc: Doc }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const image = doc.contentType.startsWith('image/');
+  useEffect(() => {
+    if (!image || typeof URL.createObjectURL !== 'function') return;
+    let cancelled = false;
+    let objectUrl: string | null = null;
+    const token = storage.get(STORAGE_KEYS.token);
+    fetch(doc.fileUrl, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' })
+      .then((r) => (r.ok ? r.blob() : null))
+      .then((blob) => {
+        if (!blob || cancelled) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [doc.fileUrl, image]);
+  if (url) return <img src={url} alt={doc.fileName} width={48} height={48} className="h-12 w-12 shrink-0 rounded-md border border-stone-200 object-cover dark:border-stone-700" />;
+  return (
+    <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-md bg-stone-100 dark:bg-stone-800">
+      <FileText className="h-5 w-5 text-primary-600 dark:text-primary-300" aria-hidden />
+    </span>
   );
 }
