@@ -51,7 +51,7 @@ export function devRoutes(app: AppInstance): void {
       schema: {
         tags: ['dev'],
         summary: 'Move an accepted booking to start now, today, and open its tour day (NODE_ENV=test only)',
-        body: z.object({ bookingId: z.number().int().positive() }),
+        body: z.object({ bookingId: z.number().int().positive().max(2_147_483_647) }),
         response: { 200: z.object({ date: z.string(), startsAt: z.date() }), 404: z.object({ code: z.string(), message: z.string() }) },
       },
     },
