@@ -1,0 +1,102 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { GuideOverview } from '../../../shared/schemas/guide-overview';
+import type { User } from '../../../shared/schemas/user';
+import { i18next, i18nReady } from '../../lib/i18n';
+import { createQueryClient } from '../../lib/query-client';
+import { clearSession, setSession } from '../../lib/session';
+import { Component as GuideHome } from '../../pages/guide-home';
+
+/** /guide's states: logged out, not a guide, loading → error → retry, and a new guide's empty page. */
+function wrap(children: ReactNode) {
+  return (
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <Suspense fallback="loading">{children}</Suspense>
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const EMPTY: GuideOverview = {
+  guide: { id: 7, fullName: 'Tanaka Yui', timeZone: 'Asia/Tokyo' },
+  today: '2026-11-25',
+  week: { start: '2026-11-23', end: '2026-11-29', tours: [] },
+  unread: { chatUnreadCount: 0, systemUnreadCount: 0, totalUnreadCount: 0 },
+  earnings: { currency: 'CNY', todayCents: 0, monthCents: 0, yearCents: 0, totalCents: 0, pendingCents: 0, withdrawableCents: 0, nextAvailableAt: null },
+  requests: { count: 0, items: [] },
+  ratings: { average: 0, count: 0, reviews: [] },
+};
+
+function server(replies: Response[]) {
+  const overview = vi.fn(async () => replies.shift() ?? json(EMPTY));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/api/v2/guides/me/overview')) return overview();
+      if (url.includes('/total-unread-count/')) return json({ chatUnreadCount: 1, systemUnreadCount: 2, totalUnreadCount: 3 });
+      return json({ code: 'not_found', message: 'x' }, 404);
+    }),
+  );
+  return overview;
+}
+const signIn = (fields: Partial<User>) => setSession('token', { id: 5, fullName: 'Tanaka Yui', role: 'guide', isGuide: true, ...fields } as unknown as User);
+
+beforeAll(async () => {
+  await i18nReady;
+});
+afterEach(async () => {
+  cleanup();
+  clearSession();
+  vi.unstubAllGlobals();
+  await act(() => i18next.changeLanguage('en'));
+});
+
+describe('/guide', () => {
+  it('asks a visitor to log in and come back, and a traveler to become a guide', async () => {
+    server([]);
+    render(wrap(<GuideHome />));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in to see your guide home' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login?redirect=%2Fguide');
+    cleanup();
+    signIn({ role: 'traveler', isGuide: false });
+    render(wrap(<GuideHome />));
+    expect(await screen.findByRole('heading', { level: 1, name: 'This page is for guides' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Become a Guide' }).getAttribute('href')).toBe('/become-guide');
+  });
+
+  it('says what failed and retries', async () => {
+    const overview = server([json({ code: 'internal', message: 'x' }, 500)]);
+    signIn({});
+    render(wrap(<GuideHome />));
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 });
+    expect(screen.getByRole('alert').textContent).toContain("We couldn't load your guide home.");
+    fireEvent.click(retry);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Tanaka Yui' })).toBeTruthy();
+    expect(overview).toHaveBeenCalledTimes(2);
+  });
+
+  it("a new guide's page: zero earnings in RMB, the empty week, requests and reviews, live unread counts (in Chinese too)", async () => {
+    server([]);
+    signIn({});
+    render(wrap(<GuideHome />));
+    expect(await screen.findByText('No tours this week')).toBeTruthy();
+    expect(screen.getByText('No new requests')).toBeTruthy();
+    expect(screen.getByText('No reviews yet')).toBeTruthy();
+    expect(screen.getByTestId('earnings-total').textContent).toBe('0 RMB');
+    expect(screen.getByRole('link', { name: 'Set availability' }).getAttribute('href')).toBe('/guide-dashboard#availability');
+    // The unread tile reads the header's (pushed and polled) unread query once it has answered.
+    expect((await screen.findByText('1 chat · 2 notices')).closest('a')?.getAttribute('href')).toBe('/messages');
+    expect(screen.getByTestId('unread-total').textContent).toBe('3');
+    expect(document.body.textContent).not.toContain('¥');
+    await act(() => i18next.changeLanguage('zh-CN'));
+    expect(await screen.findByText('本周暂无行程')).toBeTruthy();
+    expect(screen.getByTestId('earnings-today').textContent).toBe('0 元');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('欢迎回来，Tanaka Yui');
+  });
+});
