@@ -30,6 +30,7 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/error-hand
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { fastifyLogging, type LogDestination } from './plugins/request-log';
+import { registerAdminUsers } from './modules/admin-users/index';
 import { auditRoutes } from './modules/audit/index';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
@@ -108,6 +109,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await registerIdentity(app);
   registerWallet(app);
   auditRoutes(app);
+  registerAdminUsers(app);
   registerGuideOverview(app);
   opts.extraRoutes?.(app);
 

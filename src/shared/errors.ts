@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   TOKEN_EXPIRED: 401,
   invalid_credentials: 401,
+  account_suspended: 403,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

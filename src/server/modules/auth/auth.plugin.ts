@@ -47,6 +47,7 @@ async function resolveUser(app: AppInstance, token: string): Promise<AuthUser> {
         eq(sessions.userId, claims.userId),
         gt(sessions.expiresAt, new Date()),
         isNull(users.deletedAt),
+        isNull(users.suspendedAt),
       ),
     );
   if (!row || row.revokedAt) throw new AppError('unauthorized', 'This session has ended. Please log in again.');

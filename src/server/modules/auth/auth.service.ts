@@ -88,6 +88,8 @@ export async function login(
     throw new AppError('invalid_credentials', 'The username or password is not correct');
   }
   throttle.recordSuccess(body.username, client.ip);
+  // Only after the password matched: a guesser learns nothing about suspended accounts.
+  if (user.suspendedAt) throw new AppError('account_suspended', 'This account is suspended. Please contact support.');
   return issueSession(app, db, user, client);
 }
 

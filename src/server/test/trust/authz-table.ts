@@ -1,6 +1,7 @@
 import { addDays, todayInZone } from '../../../shared/availability';
 import { payoutLedgerEntries, withdrawals } from '../../db/schema/index';
 import { setGuideServices } from '../../modules/guides/index';
+import { signUp } from '../accounts';
 import { addItinerary, subcategoryIdBySlug } from '../guide-fixtures';
 import type { Party, RouteRequest, TrustFixtures } from './fixtures';
 import { send } from './fixtures';
@@ -525,4 +526,20 @@ Object.assign(AUTHZ_TABLE, {
     strangers: (f) => [f.stranger, f.otherGuide, f.owner],
     setup: async (f) => ({ params: { id: await guidesItinerary(f) } }),
   },
+} satisfies Record<string, AuthzEntry>);
+
+// Admin console: users and bookings (issue 14). Suspension acts on an account made for the purpose.
+async function freshUser(f: TrustFixtures, suspended = false): Promise<number> {
+  const { id } = await signUp(f.t);
+  if (suspended) {
+    const res = await send(f.t, { method: 'POST', url: `/api/admin/users/${id}/suspend`, token: await f.admin.token(), body: { reason: 'Fraud check' } });
+    if (res.statusCode !== 200) throw new Error(`suspension setup failed: ${res.statusCode} ${res.body}`);
+  }
+  return id;
+}
+Object.assign(AUTHZ_TABLE, {
+  'GET /api/admin/users/{id}': { rule: 'admin', setup: async (f) => ({ params: { id: f.owner.id } }) },
+  'POST /api/admin/users/{id}/suspend': { rule: 'admin', setup: async (f) => ({ params: { id: await freshUser(f) }, body: { reason: 'Spam messages' } }) },
+  'POST /api/admin/users/{id}/reinstate': { rule: 'admin', setup: async (f) => ({ params: { id: await freshUser(f, true) } }) },
+  'GET /api/admin/bookings/{id}': { rule: 'admin', setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) } }) },
 } satisfies Record<string, AuthzEntry>);

@@ -36,10 +36,10 @@ export function LoginForm({ onSuccess }: { onSuccess: (reply: AuthReply) => void
           onSuccess(reply);
         },
         onError: (err) => {
-          const throttled = err instanceof ApiError && err.code === 'rate_limited';
+          const code = err instanceof ApiError ? err.code : undefined;
           showToast({
             title: t('login.failed'),
-            description: throttled ? t('login.throttled') : t('login.failedBody'),
+            description: code === 'rate_limited' ? t('login.throttled') : code === 'account_suspended' ? t('login.suspended') : t('login.failedBody'),
             variant: 'destructive',
           });
         },

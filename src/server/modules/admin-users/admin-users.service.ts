@@ -1,0 +1,119 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { ledgerBalance } from '../../../shared/booking/ledger';
+import { ADMIN_USERS_PAGE_SIZE, type adminUserQuerySchema } from '../../../shared/schemas/admin';
+import type { Database } from '../../db/client';
+import { guides, users } from '../../db/schema/index';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AppInstance } from '../../lib/types';
+import { recordAdminAction } from '../audit/index';
+import { revokeAllSessions, type AuthUser } from '../auth/index';
+import { ledgerOf } from '../bookings/index';
+import * as repo from './admin-users.repository';
+
+const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+const summaryOf = <T extends { createdAt: Date; suspendedAt: Date | null }>(u: T) => ({ ...u, createdAt: u.createdAt.toISOString(), suspendedAt: iso(u.suspendedAt) });
+
+/** Users and bookings for the admin console (issue 14): find, view, suspend and reinstate. */
+export class AdminUsersService {
+  constructor(private readonly app: AppInstance) {}
+
+  private get db(): Database {
+    return this.app.ctx.database.db;
+  }
+
+  async list(q: z.output<typeof adminUserQuerySchema>) {
+    const { rows, total } = await repo.listUsers(this.db, q.q || undefined, q.page, ADMIN_USERS_PAGE_SIZE);
+    return { users: rows.map(summaryOf), total, page: q.page, limit: ADMIN_USERS_PAGE_SIZE };
+  }
+
+  async get(id: number) {
+    const row = await repo.userWithGuide(this.db, id);
+    if (!row) throw notFound('User');
+    const list = await repo.bookingsOfUser(this.db, id, row.guide?.id);
+    return {
+      user: { ...summaryOf(row.user), guide: row.guide },
+      bookings: list.map((b) => ({ ...repo.toSummary(b), role: b.traveler.id === id ? ('traveler' as const) : ('guide' as const) })),
+    };
+  }
+
+  /**
+   * Suspends an account: it cannot log in, every session ends at once (open sockets close), and a
+   * listed guide leaves search. One transaction with the audit entry.
+   */
+  async suspend(admin: AuthUser, id: number, reason: string) {
+    if (id === admin.id) throw new AppError('conflict', 'You cannot suspend your own account');
+    await this.db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      const [before] = await t.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, id)).for('update');
+      if (!before) throw notFound('User');
+      if (before.suspendedAt) throw new AppError('conflict', 'This account is already suspended');
+      await t.update(users).set({ suspendedAt: new Date(), suspensionReason: reason, updatedAt: new Date() }).where(eq(users.id, id));
+      await revokeAllSessions(t, id);
+      // A paused listing stays paused; only a listed guide is hidden (and comes back on reinstatement).
+      const hidden = await t.update(guides).set({ status: 'suspended', updatedAt: new Date() }).where(and(eq(guides.userId, id), eq(guides.status, 'active'))).returning({ id: guides.id });
+      await recordAdminAction(t, { adminUserId: admin.id, action: 'user.suspend', entityType: 'user', entityId: id, before: { suspended: false }, after: { suspended: true, listingHidden: hidden.length > 0 }, note: reason });
+    });
+    this.app.realtime.revalidate(id);
+    await this.app.guideSearch.sync();
+    return this.get(id);
+  }
+
+  async reinstate(admin: AuthUser, id: number) {
+    await this.db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      const [before] = await t.select({ suspendedAt: users.suspendedAt, reason: users.suspensionReason }).from(users).where(eq(users.id, id)).for('update');
+      if (!before) throw notFound('User');
+      if (!before.suspendedAt) throw new AppError('conflict', 'This account is not suspended');
+      await t.update(users).set({ suspendedAt: null, suspensionReason: null, updatedAt: new Date() }).where(eq(users.id, id));
+      const listed = await t.update(guides).set({ status: 'active', updatedAt: new Date() }).where(and(eq(guides.userId, id), eq(guides.status, 'suspended'))).returning({ id: guides.id });
+      await recordAdminAction(t, { adminUserId: admin.id, action: 'user.reinstate', entityType: 'user', entityId: id, before: { suspended: true, reason: before.reason }, after: { suspended: false, listingShown: listed.length > 0 } });
+    });
+    await this.app.guideSearch.sync();
+    return this.get(id);
+  }
+
+  async findBookings(number: string) {
+    return { bookings: (await repo.bookingsByNumber(this.db, number)).map(repo.toSummary) };
+  }
+
+  /** A booking with its timeline (from its own timestamps, payments, extensions, disputes and admin actions) and ledger. */
+  async booking(id: number) {
+    const found = await repo.bookingDetail(this.db, id);
+    if (!found) throw notFound('Booking');
+    const b = found.summary.booking;
+    const events: { at: Date; event: string; detail: Record<string, unknown> }[] = [];
+    const add = (at: Date | null | undefined, event: string, detail: Record<string, unknown> = {}) => at && events.push({ at, event, detail });
+    add(b.createdAt, 'created', { travelers: b.travelers, totalPriceCents: b.totalPriceCents });
+    add(b.paidAt, 'paid', { depositCents: b.depositCents });
+    add(b.acceptedAt, 'accepted');
+    for (const p of found.paymentRows) add(p.createdAt, 'payment', { id: p.id, kind: p.kind, method: p.method, status: p.status, amountCents: p.amountCents, refundedCents: p.refundedCents });
+    for (const e of found.extensionRows) add(e.requestedAt, 'extension', { id: e.id, minutes: e.minutes, priceCents: e.priceCents, status: e.status });
+    for (const d of found.disputeRows) {
+      add(d.createdAt, 'dispute_opened', { id: d.id, side: d.openedSide, reason: d.reason });
+      add(d.resolvedAt, 'dispute_resolved', { id: d.id, resolution: d.resolution, refundCents: d.refundCents });
+    }
+    add(b.cancelledAt, 'cancelled', { by: b.cancelledBy, reason: b.cancelReason });
+    add(b.completedAt, 'completed');
+    for (const a of found.auditRows) add(a.entry.createdAt, 'admin', { action: a.entry.action, admin: a.username, note: a.entry.note });
+    events.sort((x, y) => x.at.getTime() - y.at.getTime());
+    const entries = await ledgerOf(this.db, id);
+    return {
+      booking: {
+        ...repo.toSummary(found.summary),
+        durationMinutes: b.durationMinutes,
+        travelers: b.travelers,
+        timeZone: b.timeZone,
+        meetingAddress: b.meetingAddress,
+        cancelledBy: b.cancelledBy,
+        cancelReason: b.cancelReason,
+      },
+      timeline: events.map((e) => ({ ...e, at: e.at.toISOString() })),
+      ledger: {
+        entries: entries.map((e) => ({ id: e.id, account: e.account, kind: e.kind, amountCents: e.amountCents, createdAt: e.createdAt.toISOString() })),
+        total: ledgerBalance(entries).total,
+      },
+    };
+  }
+}
+

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/** Admin views of users and bookings (issue 14). */
+export const adminUserSummarySchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  isGuide: z.boolean(),
+  isAdmin: z.boolean(),
+  suspendedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const ADMIN_USERS_PAGE_SIZE = 20;
+
+export const adminUserQuerySchema = z.object({
+  /** Part of the username, e-mail or name; empty lists the newest accounts. */
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const adminUserListSchema = z.object({
+  users: z.array(adminUserSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
+export const adminBookingSummarySchema = z.object({
+  id: z.number().int(),
+  bookingNumber: z.string(),
+  status: z.string(),
+  date: z.string(),
+  startsAt: z.string(),
+  totalPriceCents: z.number().int(),
+  depositCents: z.number().int(),
+  traveler: z.object({ id: z.number().int(), username: z.string(), fullName: z.string() }),
+  guide: z.object({ id: z.number().int(), userId: z.number().int(), username: z.string(), fullName: z.string() }),
+});
+export type AdminBookingSummary = z.infer<typeof adminBookingSummarySchema>;
+
+export const adminUserDetailSchema = z.object({
+  user: adminUserSummarySchema.extend({
+    suspensionReason: z.string().nullable(),
+    identityVerified: z.boolean(),
+    guide: z.object({ id: z.number().int(), status: z.string(), serviceCity: z.string() }).nullable(),
+  }),
+  /** The latest 50 bookings the user is in, as traveler or as guide. */
+  bookings: z.array(adminBookingSummarySchema.extend({ role: z.enum(['traveler', 'guide']) })),
+});
+
+export const suspendBodySchema = z.object({ reason: z.string().trim().min(1).max(500) });
+
+export const adminBookingQuerySchema = z.object({ number: z.string().trim().min(1).max(40) });
+export const adminBookingListSchema = z.object({ bookings: z.array(adminBookingSummarySchema) });
+
+export const timelineEventSchema = z.object({
+  at: z.string(),
+  /** created, paid, accepted, payment, extension, cancelled, completed, dispute_opened, dispute_resolved, admin */
+  event: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
+
+export const adminBookingDetailSchema = z.object({
+  booking: adminBookingSummarySchema.extend({
+    durationMinutes: z.number().int(),
+    travelers: z.number().int(),
+    timeZone: z.string(),
+    meetingAddress: z.string().nullable(),
+    cancelledBy: z.string().nullable(),
+    cancelReason: z.string().nullable(),
+  }),
+  timeline: z.array(timelineEventSchema),
+  ledger: z.object({ entries: z.array(z.object({ id: z.number().int(), account: z.string(), kind: z.string(), amountCents: z.number().int(), createdAt: z.string() })), total: z.number().int() }),
+});
