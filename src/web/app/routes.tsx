@@ -44,6 +44,8 @@ const PAGES: PageRoute[] = [
   { path: '/withdrawal', titleKey: 'routes.withdrawal', lazy: () => import('../pages/withdrawal') },
   { path: '/verify-identity', titleKey: 'routes.verifyIdentity', lazy: () => import('../pages/verify-identity') },
   { path: '/pdf-preview/:id', titleKey: 'routes.pdfPreview', lazy: () => import('../pages/pdf-preview') },
+  { path: '/admin', titleKey: 'routes.admin', lazy: () => import('../pages/admin') },
+  { path: '/admin/*', titleKey: 'routes.admin', lazy: () => import('../pages/admin') },
   { path: '/terms', titleKey: 'routes.terms', lazy: helpArticle },
   { path: '/privacy', titleKey: 'routes.privacy', lazy: helpArticle },
   { path: '/help', titleKey: 'routes.help', lazy: helpIndex },

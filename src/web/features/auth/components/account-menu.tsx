@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, CircleHelp, LogOut, MessageSquare, Briefcase, Map, UserRound } from 'lucide-react';
+import { ChevronDown, CircleHelp, LogOut, MessageSquare, Briefcase, Map, ShieldCheck, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { User } from '../../../../shared/schemas/user';
@@ -15,6 +15,8 @@ export function accountLinks(user: User) {
       ? { to: '/guide-dashboard', key: 'account.menu.guideDashboard', icon: Briefcase }
       : { to: '/dashboard', key: 'account.menu.myTrips', icon: Map },
     { to: '/help', key: 'account.menu.helpCenter', icon: CircleHelp },
+    // Issue 14: the admin console, for admins only.
+    ...(user.isAdmin ? [{ to: '/admin', key: 'account.menu.admin', icon: ShieldCheck } as const] : []),
   ] as const;
 }
 

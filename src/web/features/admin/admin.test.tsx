@@ -1,0 +1,231 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Suspense, useState } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Dispute } from '../../../shared/schemas/disputes';
+import type { User } from '../../../shared/schemas/user';
+import { i18next, i18nReady } from '../../lib/i18n';
+import { createQueryClient } from '../../lib/query-client';
+import { clearSession, setSession } from '../../lib/session';
+import { Component as AdminPage } from '../../pages/admin';
+import { actionRequest } from './api';
+import { RefundSplitInput } from './components/refund-split';
+import { canOpenConsole, errorKey, parseAdminPath, parseYuan, refundSplit } from './lib';
+import { ApiError } from '../../lib/api-client';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const user = (isAdmin: boolean): User => ({
+  id: isAdmin ? 1 : 2,
+  username: isAdmin ? 'admin' : 'traveler',
+  fullName: 'Someone',
+  email: 'x@example.com',
+  role: 'traveler',
+  joinedDate: '2026-01-01',
+  readReceiptsEnabled: true,
+  profilePicture: null,
+  backgroundImage: null,
+  isGuide: false,
+  isAdmin,
+  nickname: null,
+  bio: null,
+  gender: null,
+  age: null,
+  city: null,
+  mbti: null,
+  identityVerified: false,
+  emailUpdates: false,
+  locale: null,
+  guideStatus: { shouldShowRoleSwitch: false, shouldShowBecomeGuideButton: true, shouldShowViewApplicationButton: false },
+});
+
+const dispute: Dispute = {
+  id: 5,
+  bookingId: 9,
+  openedBy: 2,
+  openedSide: 'traveler',
+  previousStatus: 'ongoing',
+  reason: 'The guide left after one hour.',
+  status: 'open',
+  resolution: null,
+  refundCents: null,
+  resolutionNote: null,
+  createdAt: '2026-11-20T03:00:00Z',
+  resolvedAt: null,
+  bookingStatus: 'disputed',
+  evidence: [],
+};
+
+function server(post: () => Response = () => json({ dispute: { ...dispute, status: 'resolved' }, ledger: { entries: [], total: 0 } })) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (init?.method === 'POST') return post();
+    if (url.startsWith('/api/admin/disputes/5')) return json({ code: 'not_found', message: 'Route not found' }, 404);
+    if (url.startsWith('/api/admin/disputes')) return json({ data: [dispute] });
+    if (url.startsWith('/api/v2/disputes/5')) return json(dispute);
+    if (url.startsWith('/api/admin/bookings/9/ledger'))
+      return json({
+        bookingId: 9,
+        entries: [
+          { id: 1, account: 'traveler', userId: 2, kind: 'deposit', amountCents: -30_000, paymentId: 1, availableAt: null, createdAt: '2026-11-19T00:00:00Z' },
+          { id: 2, account: 'platform', userId: null, kind: 'deposit', amountCents: 30_000, paymentId: 1, availableAt: null, createdAt: '2026-11-19T00:00:00Z' },
+        ],
+        balance: { traveler: -30_000, guide: 0, platform: 30_000, total: 0 },
+      });
+    if (url.startsWith('/api/admin/audit-log')) return json({ entries: [], nextBefore: null });
+    if (url.startsWith('/api/admin/withdrawals')) return json({ withdrawals: [] });
+    return json({ data: [], total: 0, page: 1, limit: 1 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function page(path: string) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Suspense fallback="loading">
+          <Routes>
+            <Route path="/admin/*" element={<AdminPage />} />
+            <Route path="/admin" element={<AdminPage />} />
+          </Routes>
+        </Suspense>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeAll(async () => {
+  await i18nReady;
+});
+afterEach(async () => {
+  cleanup();
+  clearSession();
+  vi.unstubAllGlobals();
+  await act(() => i18next.changeLanguage('en'));
+});
+
+describe('admin helpers', () => {
+  it('reads yuan as fen, refusing more than two decimals and negatives', () => {
+    expect(parseYuan('')).toBe(0);
+    expect(parseYuan('120')).toBe(12_000);
+    expect(parseYuan('120.5')).toBe(12_050);
+    expect(parseYuan(' 1,200.05 ')).toBe(120_005);
+    expect(parseYuan('0.01')).toBe(1);
+    expect(parseYuan('1.234')).toBeNull();
+    expect(parseYuan('-5')).toBeNull();
+    expect(parseYuan('abc')).toBeNull();
+    expect(parseYuan('1e3')).toBeNull();
+  });
+
+  it('splits what was paid online between the refund and what is kept', () => {
+    expect(refundSplit('100', 30_000)).toEqual({ refundCents: 10_000, keptCents: 20_000, error: null });
+    expect(refundSplit('300', 30_000)).toEqual({ refundCents: 30_000, keptCents: 0, error: null });
+    expect(refundSplit('300.01', 30_000).error).toBe('tooMuch');
+    expect(refundSplit('x', 30_000).error).toBe('invalid');
+  });
+
+  it('parses console paths and refuses the rest', () => {
+    expect(parseAdminPath(undefined)).toEqual({ section: 'applications', id: undefined });
+    expect(parseAdminPath('withdrawals/12')).toEqual({ section: 'withdrawals', id: 12 });
+    expect(parseAdminPath('nope')).toBeNull();
+    expect(parseAdminPath('users/0')).toBeNull();
+    expect(parseAdminPath('users/1/x')).toBeNull();
+  });
+
+  it('lets only admins in, and maps errors by their stable code', () => {
+    expect(canOpenConsole(null)).toBe(false);
+    expect(canOpenConsole({ token: 't', user: user(false) })).toBe(false);
+    expect(canOpenConsole({ token: 't', user: user(true) })).toBe(true);
+    expect(errorKey(new ApiError(409, '', { code: 'invalid_transition', message: 'x' }))).toBe('errors.invalid_transition');
+    expect(errorKey(new ApiError(500, '', { code: 'internal', message: 'x' }))).toBe('errors.generic');
+  });
+
+  it('builds each action’s request', () => {
+    expect(actionRequest({ kind: 'identity', id: 3, step: 'request-changes', note: 'blurry' })).toEqual({ path: '/api/admin/identity/3/request-changes', method: 'POST', body: { note: 'blurry' } });
+    expect(actionRequest({ kind: 'application', id: 4, step: 'request-changes', message: 'more' })).toEqual({ path: '/api/admin/applications/4/request-changes', method: 'POST', body: { message: 'more' } });
+    expect(actionRequest({ kind: 'support', id: 7, step: 'status', status: 'closed' })).toEqual({ path: '/api/admin/support/threads/7', method: 'PATCH', body: { status: 'closed' } });
+    expect(actionRequest({ kind: 'withdrawal', id: 8, step: 'fail', reason: 'bad account' }).body).toEqual({ reason: 'bad account' });
+  });
+});
+
+describe('the refund split input', () => {
+  function Harness({ initial = '' }: { initial?: string }) {
+    const [v, setV] = useState(initial);
+    return <RefundSplitInput value={v} onChange={setV} refundableCents={30_000} />;
+  }
+
+  it('shows the split in RMB as typed in yuan, and refuses more than was paid', async () => {
+    render(
+      <Suspense fallback="loading">
+        <Harness />
+      </Suspense>,
+    );
+    const input = await screen.findByLabelText('Refund to the traveler');
+    fireEvent.change(input, { target: { value: '120.5' } });
+    const split = screen.getByTestId('refund-split');
+    expect(split.textContent).toContain('300 RMB');
+    expect(split.textContent).toContain('120.50 RMB');
+    expect(split.textContent).toContain('179.50 RMB');
+    expect(split.textContent).not.toContain('¥');
+    fireEvent.change(input, { target: { value: '301' } });
+    expect(screen.getByText('The refund can be at most 300 RMB, what the traveler paid online.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('in Chinese, amounts read 元', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    render(
+      <Suspense fallback="loading">
+        <Harness initial="50" />
+      </Suspense>,
+    );
+    const split = await screen.findByTestId('refund-split');
+    expect(split.textContent).toContain('50 元');
+    expect(split.textContent).toContain('250 元');
+  });
+});
+
+describe('/admin', () => {
+  it('shows the not-found page to visitors and to signed-in non-admins', async () => {
+    const fetchMock = server();
+    page('/admin');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    setSession('t', user(false));
+    cleanup();
+    page('/admin/withdrawals');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('an admin resolves a dispute with a partial refund sent in fen', async () => {
+    setSession('t', user(true));
+    const fetchMock = server();
+    page('/admin/disputes/5');
+    expect(await screen.findByRole('heading', { name: 'Admin console' })).toBeTruthy();
+    expect(await screen.findByText('The guide left after one hour.')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('count-disputes')[0]!.textContent).toBe('1'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Resolve' }));
+    fireEvent.click(await screen.findByLabelText(/Cancelled/));
+    fireEvent.change(screen.getByLabelText('Refund to the traveler'), { target: { value: '120.5' } });
+    expect(screen.getByTestId('refund-split').textContent).toContain('179.50 RMB');
+    fireEvent.click(screen.getByRole('button', { name: 'Resolve dispute' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
+    expect(String(url)).toBe('/api/admin/disputes/5/resolve');
+    expect(JSON.parse(String(init!.body))).toEqual({ resolution: 'cancelled', refundCents: 12_050 });
+  });
+
+  it('shows a refused action by its stable code and keeps the dialog open', async () => {
+    setSession('t', user(true));
+    server(() => json({ code: 'invalid_transition', message: 'The booking changed meanwhile' }, 409));
+    page('/admin/disputes/5');
+    fireEvent.click(await screen.findByRole('button', { name: 'Resolve' }));
+    fireEvent.change(await screen.findByLabelText('Refund to the traveler'), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Resolve dispute' }));
+    const alert = await screen.findByText(/This item has changed in the meantime/);
+    expect(alert.textContent).toContain('invalid_transition');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});

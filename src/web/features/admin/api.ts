@@ -1,0 +1,262 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuditEntry } from '../../../shared/schemas/audit';
+import type { LedgerReply } from '../../../shared/schemas/bookings';
+import type { Dispute, ResolveDisputeBody } from '../../../shared/schemas/disputes';
+import type { GuideApplication } from '../../../shared/schemas/guide-applications';
+import type { AdminIdentityVerification } from '../../../shared/schemas/identity';
+import type { AdminSupportThread, SupportMessage } from '../../../shared/schemas/support';
+import type { AdminWithdrawal } from '../../../shared/schemas/wallet';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+/**
+ * The admin console's reads and writes (issue 14). Every key starts with 'admin', so one
+ * invalidation after an action refreshes the queue, its counts and the open item together.
+ */
+export const ADMIN_KEY = ['admin'] as const;
+
+export interface Paged<T> {
+  data: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+export type AdminApplication = GuideApplication & { id: number; userId: number; username: string; email: string };
+
+export interface AdminUserRow {
+  id: number;
+  username: string;
+  fullName: string;
+  email: string;
+  isGuide: boolean;
+  isAdmin: boolean;
+  suspendedAt: string | null;
+  createdAt: string;
+}
+export interface AdminUserDetail {
+  user: AdminUserRow & { suspensionReason: string | null; identityVerified: boolean; guide: { id: number; status: string; serviceCity: string | null } | null };
+  bookings: AdminBookingRow[];
+}
+/** A booking as the admin lists see it; only these fields are relied on, the rest is shown if present. */
+export interface AdminBookingRow {
+  id: number;
+  bookingNumber?: string;
+  number?: string;
+  status: string;
+  date?: string;
+  startsAt?: string;
+  totalCents?: number;
+  totalPriceCents?: number;
+  travelerName?: string;
+  guideName?: string;
+  [key: string]: unknown;
+}
+export interface AdminBookingDetail {
+  booking: AdminBookingRow;
+  timeline: { at: string; event: string; detail?: string | null }[];
+  ledger: LedgerReply;
+}
+export interface PayoutLedger {
+  entries: { id: number; account: string; userId: number | null; kind: string; amountCents: number; createdAt: string }[];
+  total: number;
+}
+
+const get = <T,>(path: string, query?: Record<string, string | number | undefined>) => apiRequest<T>(path, { query });
+const post = <T,>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: 'POST', body });
+
+// ---------------------------------------------------------------- reads
+
+export function useApplications(status: string | undefined, page: number) {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'applications', { status, page }],
+    queryFn: () => get<Paged<AdminApplication>>('/api/admin/applications', { status, page, limit: 20 }),
+    placeholderData: keepPreviousData,
+  });
+}
+export const useApplication = (id: number | undefined) =>
+  useQuery({ queryKey: [...ADMIN_KEY, 'application', id], queryFn: () => get<AdminApplication>(`/api/admin/applications/${id}`), enabled: !!id });
+
+export function useIdentityChecks(status: string | undefined, page: number) {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'identity', { status, page }],
+    queryFn: () => get<Paged<AdminIdentityVerification>>('/api/admin/identity', { status, page, limit: 20 }),
+    placeholderData: keepPreviousData,
+  });
+}
+export const useIdentityCheck = (id: number | undefined) =>
+  useQuery({ queryKey: [...ADMIN_KEY, 'identity-one', id], queryFn: () => get<AdminIdentityVerification>(`/api/admin/identity/${id}`), enabled: !!id });
+
+export const useDisputes = () => useQuery({ queryKey: [...ADMIN_KEY, 'disputes'], queryFn: async () => (await get<{ data: Dispute[] }>('/api/admin/disputes')).data });
+
+/** GET /api/admin/disputes/{id} (both statements, evidence, booking, ledger); `full: false` when only the plain dispute could be read. */
+export interface DisputeDetail {
+  dispute?: Dispute;
+  statements?: { side: string; body: string; createdAt?: string; author?: string }[];
+  booking?: AdminBookingRow;
+  ledger?: LedgerReply;
+  full?: boolean;
+  [key: string]: unknown;
+}
+export const useDisputeDetail = (id: number | undefined) =>
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'dispute', id],
+    queryFn: async () => {
+      try {
+        return { ...(await get<DisputeDetail>(`/api/admin/disputes/${id}`)), full: true };
+      } catch (err) {
+        // Until the admin detail route exists: the dispute itself, which admins may read.
+        if (!(err instanceof ApiError) || err.status !== 404) throw err;
+        return { dispute: await get<Dispute>(`/api/v2/disputes/${id}`), full: false };
+      }
+    },
+    enabled: !!id,
+    retry: false,
+  });
+export const useBookingLedger = (bookingId: number | undefined) =>
+  useQuery({ queryKey: [...ADMIN_KEY, 'booking-ledger', bookingId], queryFn: () => get<LedgerReply>(`/api/admin/bookings/${bookingId}/ledger`), enabled: !!bookingId });
+
+export const useWithdrawals = (status: string | undefined) =>
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'withdrawals', { status }],
+    queryFn: async () => (await get<{ withdrawals: AdminWithdrawal[] }>('/api/admin/withdrawals', { status })).withdrawals,
+    placeholderData: keepPreviousData,
+  });
+export const useWithdrawalLedger = (id: number | undefined) =>
+  useQuery({ queryKey: [...ADMIN_KEY, 'withdrawal-ledger', id], queryFn: () => get<PayoutLedger>(`/api/admin/withdrawals/${id}/ledger`), enabled: !!id });
+
+export function useSupportThreads(status: string, page: number) {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'support', { status, page }],
+    queryFn: () => get<Paged<AdminSupportThread>>('/api/admin/support/threads', { status, page, limit: 20 }),
+    placeholderData: keepPreviousData,
+  });
+}
+export const useSupportThread = (id: number | undefined) =>
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'support-thread', id],
+    queryFn: () => get<{ thread: AdminSupportThread; messages: SupportMessage[] }>(`/api/admin/support/threads/${id}`),
+    enabled: !!id,
+  });
+
+export interface AuditFilter {
+  entityType?: string;
+  entityId?: number;
+  adminUserId?: number;
+  before?: number;
+  limit?: number;
+}
+export const useAuditLog = (filter: AuditFilter, enabled = true) =>
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'audit', filter],
+    queryFn: () => get<{ entries: AuditEntry[]; nextBefore: number | null }>('/api/admin/audit-log', { ...filter }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+
+/** Users and bookings: the lead's endpoints. A 404 means they have not landed (or nothing matched). */
+export const useUsers = (q: string, page: number) =>
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'users', { q, page }],
+    queryFn: () => get<{ users: AdminUserRow[]; total: number; page: number; limit: number }>('/api/admin/users', { q, page }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+export const useUser = (id: number | undefined) =>
+  useQuery({ queryKey: [...ADMIN_KEY, 'user', id], queryFn: () => get<AdminUserDetail>(`/api/admin/users/${id}`), enabled: !!id, retry: false });
+export const useBookingSearch = (number: string) =>
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'bookings', number],
+    queryFn: async () => (await get<{ bookings: AdminBookingRow[] }>('/api/admin/bookings', { number })).bookings,
+    enabled: number.length > 0,
+    retry: false,
+  });
+export const useBooking = (id: number | undefined) =>
+  useQuery({ queryKey: [...ADMIN_KEY, 'booking', id], queryFn: () => get<AdminBookingDetail>(`/api/admin/bookings/${id}`), enabled: !!id, retry: false });
+
+// ---------------------------------------------------------------- writes
+
+export type AdminAction =
+  | { kind: 'application'; id: number; step: 'review' | 'approve' }
+  | { kind: 'application'; id: number; step: 'reject'; reason: string }
+  | { kind: 'application'; id: number; step: 'request-changes'; message: string }
+  | { kind: 'identity'; id: number; step: 'approve' }
+  | { kind: 'identity'; id: number; step: 'reject'; reason: string }
+  | { kind: 'identity'; id: number; step: 'request-changes'; note: string }
+  | { kind: 'dispute'; id: number; step: 'resolve'; body: ResolveDisputeBody }
+  | { kind: 'withdrawal'; id: number; step: 'approve' | 'paid' }
+  | { kind: 'withdrawal'; id: number; step: 'fail'; reason: string }
+  | { kind: 'support'; id: number; step: 'reply'; body: string }
+  | { kind: 'support'; id: number; step: 'status'; status: 'open' | 'closed' }
+  | { kind: 'user'; id: number; step: 'suspend'; reason: string }
+  | { kind: 'user'; id: number; step: 'reinstate' };
+
+/** The request one action makes (exported for tests). */
+export function actionRequest(a: AdminAction): { path: string; method: 'POST' | 'PATCH'; body: unknown } {
+  switch (a.kind) {
+    case 'application': {
+      const path = `/api/admin/applications/${a.id}/${a.step}`;
+      if (a.step === 'reject') return { path, method: 'POST', body: { reason: a.reason } };
+      if (a.step === 'request-changes') return { path, method: 'POST', body: { message: a.message } };
+      return { path, method: 'POST', body: {} };
+    }
+    case 'identity': {
+      const path = `/api/admin/identity/${a.id}/${a.step}`;
+      if (a.step === 'reject') return { path, method: 'POST', body: { reason: a.reason } };
+      if (a.step === 'request-changes') return { path, method: 'POST', body: { note: a.note } };
+      return { path, method: 'POST', body: {} };
+    }
+    case 'dispute':
+      return { path: `/api/admin/disputes/${a.id}/resolve`, method: 'POST', body: a.body };
+    case 'withdrawal': {
+      const path = `/api/admin/withdrawals/${a.id}/${a.step}`;
+      return { path, method: 'POST', body: a.step === 'fail' ? { reason: a.reason } : {} };
+    }
+    case 'support':
+      return a.step === 'reply'
+        ? { path: `/api/admin/support/threads/${a.id}/messages`, method: 'POST', body: { body: a.body } }
+        : { path: `/api/admin/support/threads/${a.id}`, method: 'PATCH', body: { status: a.status } };
+    case 'user':
+      return { path: `/api/admin/users/${a.id}/${a.step}`, method: 'POST', body: a.step === 'suspend' ? { reason: a.reason } : {} };
+  }
+}
+
+/** Runs an admin action; on success every admin query (queues, counts, the item, its audit entries) refreshes. */
+export function useAdminAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: AdminAction) => {
+      const { path, method, body } = actionRequest(a);
+      return method === 'POST' ? post<unknown>(path, body) : apiRequest<unknown>(path, { method, body });
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: ADMIN_KEY }),
+  });
+}
+
+// ---------------------------------------------------------------- sidebar counts
+
+const totalOf = (path: string, query: Record<string, string | number>) => get<{ total: number }>(path, { ...query, page: 1, limit: 1 }).then((r) => r.total);
+
+/** What waits in each queue (from the lists' totals); undefined while loading or when a list failed. */
+export function useQueueCounts() {
+  const counts = useQuery({
+    queryKey: [...ADMIN_KEY, 'counts'],
+    queryFn: async () => {
+      const settle = async (p: Promise<number>) => p.catch(() => undefined);
+      const [submitted, underReview, identity, disputes, withdrawals, support] = await Promise.all([
+        settle(totalOf('/api/admin/applications', { status: 'submitted' })),
+        settle(totalOf('/api/admin/applications', { status: 'under_review' })),
+        settle(totalOf('/api/admin/identity', { status: 'submitted' })),
+        settle(get<{ data: Dispute[] }>('/api/admin/disputes').then((r) => r.data.length)),
+        settle(get<{ withdrawals: AdminWithdrawal[] }>('/api/admin/withdrawals').then((r) => r.withdrawals.filter((w) => w.status === 'requested' || w.status === 'approved').length)),
+        settle(totalOf('/api/admin/support/threads', { status: 'open' })),
+      ]);
+      return {
+        applications: submitted === undefined || underReview === undefined ? undefined : submitted + underReview,
+        identity,
+        disputes,
+        withdrawals,
+        support,
+      } as Partial<Record<string, number>>;
+    },
+  });
+  return counts.data ?? {};
+}

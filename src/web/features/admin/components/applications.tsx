@@ -1,0 +1,144 @@
+import { useTranslation } from 'react-i18next';
+import { APPLICATION_STATUSES } from '../../../../shared/schemas/guide-applications';
+import { useAdminAction, useApplication, useApplications } from '../api';
+import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Loading, LoadError, Pager, PrivateFile, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { useQueueParams } from './use-queue-params';
+
+const FILTERS = APPLICATION_STATUSES.filter((s) => s !== 'draft');
+const DECIDABLE = ['submitted', 'under_review'];
+
+export function ApplicationsQueue({ id }: { id: number | undefined }) {
+  const { t } = useTranslation('admin');
+  const f = useFormat();
+  const q = useQueueParams();
+  const list = useApplications(q.status || undefined, q.page);
+  return (
+    <QueueLayout
+      selected={!!id}
+      backTo={`/admin/applications${q.search}`}
+      filters={<StatusFilter value={q.status} options={FILTERS} onChange={q.setStatus} allLabel={t('filter.all')} />}
+      list={
+        list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data.data.length === 0 ? (
+          <Empty>{t('applications.empty')}</Empty>
+        ) : (
+          <>
+            <ul aria-label={t('sections.applications')}>
+              {list.data.data.map((a) => (
+                <QueueItem
+                  key={a.id}
+                  to={`/admin/applications/${a.id}${q.search}`}
+                  active={a.id === id}
+                  title={a.data.name || a.username}
+                  meta={`@${a.username} · ${f.when(a.submittedAt)}`}
+                  status={a.status}
+                />
+              ))}
+            </ul>
+            <Pager page={list.data.page} total={list.data.total} limit={list.data.limit} onPage={q.setPage} />
+          </>
+        )
+      }
+      detail={id ? <ApplicationDetail id={id} /> : <Empty>{t('selectItem')}</Empty>}
+    />
+  );
+}
+
+function ApplicationDetail({ id }: { id: number }) {
+  const { t } = useTranslation('admin');
+  const f = useFormat();
+  const one = useApplication(id);
+  const act = useAdminAction();
+  if (one.isPending) return <Loading />;
+  if (one.isError) return <LoadError error={one.error} onRetry={() => void one.refetch()} />;
+  const a = one.data;
+  const d = a.data;
+  const open = DECIDABLE.includes(a.status);
+  return (
+    <DetailCard
+      title={
+        <>
+          {t('applications.title', { name: d.name || a.username })} <span className="text-sm font-normal text-stone-600 dark:text-stone-400">#{a.id}</span>
+        </>
+      }
+      actions={
+        open ? (
+          <>
+            {a.status === 'submitted' && (
+              <ConfirmAction variant="outline" label={t('applications.review')} title={t('applications.reviewTitle')} onConfirm={() => act.mutateAsync({ kind: 'application', id, step: 'review' })} />
+            )}
+            <ConfirmAction label={t('actions.approve')} title={t('applications.approveTitle')} description={t('applications.approveBody')} onConfirm={() => act.mutateAsync({ kind: 'application', id, step: 'approve' })} />
+            <ConfirmAction
+              variant="outline"
+              label={t('actions.requestChanges')}
+              title={t('actions.requestChanges')}
+              reasonLabel={t('applications.changesLabel')}
+              onConfirm={(message) => act.mutateAsync({ kind: 'application', id, step: 'request-changes', message })}
+            />
+            <ConfirmAction danger label={t('actions.reject')} title={t('applications.rejectTitle')} reasonLabel={t('reasonShown')} onConfirm={(reason) => act.mutateAsync({ kind: 'application', id, step: 'reject', reason })} />
+          </>
+        ) : undefined
+      }
+    >
+      <Facts
+        items={[
+          [t('fields.status'), t(`status.${a.status}`)],
+          [t('fields.user'), `@${a.username} (${a.email})`],
+          [t('fields.submitted'), f.when(a.submittedAt)],
+          [t('fields.reviewed'), f.when(a.reviewedAt)],
+          ...(a.reviewNote ? ([[t('fields.reviewNote'), a.reviewNote]] as [string, string][]) : []),
+        ]}
+      />
+      <Section title={t('applications.profile')}>
+        <Facts
+          items={[
+            [t('applications.f.age'), d.age],
+            [t('applications.f.gender'), d.gender],
+            [t('applications.f.cities'), d.serviceCities?.join(', ')],
+            [t('applications.f.residence'), [d.residenceArea, d.residenceZipcode, d.residenceSince].filter(Boolean).join(' · ')],
+            [t('applications.f.occupation'), d.occupation],
+            [t('applications.f.languages'), d.languages?.join(', ')],
+            [t('applications.f.experience'), d.experienceMonths !== undefined ? t('applications.months', { count: d.experienceMonths }) : undefined],
+            [t('applications.f.sessions'), d.sessionCount],
+            [t('applications.f.social'), d.socialProfileLink],
+            [t('applications.f.bio'), d.bio],
+            [t('applications.f.scores'), [d.ethicsScore, d.boundaryScore, d.supportiveScore].map((s) => s ?? '—').join(' / ')],
+            [t('applications.f.groups'), d.targetGroups?.join(', ')],
+            [t('applications.f.people'), d.minPeople !== undefined ? `${d.minPeople}–${d.maxPeople ?? '?'}` : undefined],
+            [t('applications.f.hours'), d.minDurationHours !== undefined ? `${d.minDurationHours}–${d.maxDurationHours ?? '?'}` : undefined],
+            [
+              t('applications.f.price'),
+              d.basicPricePerHourCents !== undefined ? (d.currency === 'JPY' ? `${d.basicPricePerHourCents / 100} JPY` : f.rmb(d.basicPricePerHourCents)) : undefined,
+            ],
+          ]}
+        />
+      </Section>
+      <Section title={t('applications.answers')}>
+        <Facts
+          items={(['ethicsDescription', 'boundaryDescription', 'supportiveDescription', 'interaction', 'favoriteSpot', 'boundaryResponse', 'emotionalHandling', 'selfSymbol'] as const).map((k) => [
+            t(`applications.f.${k}`),
+            <span key={k} className="whitespace-pre-wrap">{d[k]}</span>,
+          ])}
+        />
+      </Section>
+      <Section title={t('applications.documents', { count: a.documents.length })}>
+        {a.documents.length === 0 ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('applications.noDocuments')}</p>
+        ) : (
+          <ul className="space-y-4">
+            {a.documents.map((doc) => (
+              <li key={doc.id} className="space-y-1">
+                {doc.description && <p className="text-sm font-medium">{doc.description}</p>}
+                <PrivateFile url={doc.fileUrl} contentType={doc.contentType} name={doc.fileName} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <AuditTrail entityType="guide_application" entityId={a.id} />
+    </DetailCard>
+  );
+}

@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Dispute } from '../../../../shared/schemas/disputes';
+import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/form';
+import { Sheet } from '../../bookings/components/sheet';
+import { useAdminAction, useBookingLedger, useDisputeDetail, useDisputes } from '../api';
+import { refundSplit } from '../lib';
+import { RefundSplitInput } from './refund-split';
+import { AuditTrail, DetailCard, Empty, ErrorNote, Facts, LedgerTable, Loading, LoadError, Pager, PrivateFile, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { useQueueParams } from './use-queue-params';
+
+const PAGE = 20;
+const SIDES = ['traveler', 'guide'] as const;
+
+/** Open disputes (the API lists open ones, oldest first); filtered by the side that opened them, paged here. */
+export function DisputesQueue({ id }: { id: number | undefined }) {
+  const { t } = useTranslation('admin');
+  const f = useFormat();
+  const q = useQueueParams();
+  const list = useDisputes();
+  const rows = (list.data ?? []).filter((d) => !q.status || d.openedSide === q.status);
+  const shown = rows.slice((q.page - 1) * PAGE, q.page * PAGE);
+  return (
+    <QueueLayout
+      selected={!!id}
+      backTo={`/admin/disputes${q.search}`}
+      filters={<StatusFilter value={q.status} options={SIDES} onChange={q.setStatus} allLabel={t('filter.all')} label={t('disputes.openedBy')} />}
+      list={
+        list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        ) : shown.length === 0 ? (
+          <Empty>{t('disputes.empty')}</Empty>
+        ) : (
+          <>
+            <ul aria-label={t('sections.disputes')}>
+              {shown.map((d) => (
+                <QueueItem
+                  key={d.id}
+                  to={`/admin/disputes/${d.id}${q.search}`}
+                  active={d.id === id}
+                  title={t('disputes.item', { id: d.id, booking: d.bookingId })}
+                  meta={`${t(`status.${d.openedSide}`)} · ${f.when(d.createdAt)}`}
+                  status={d.status}
+                />
+              ))}
+            </ul>
+            <Pager page={q.page} total={rows.length} limit={PAGE} onPage={q.setPage} />
+          </>
+        )
+      }
+      detail={id ? <DisputeDetailView id={id} listed={list.data?.find((d) => d.id === id)} /> : <Empty>{t('selectItem')}</Empty>}
+    />
+  );
+}
+
+interface Statement {
+  side: string;
+  body: string;
+  createdAt?: string;
+}
+
+function DisputeDetailView({ id, listed }: { id: number; listed: Dispute | undefined }) {
+  const { t } = useTranslation('admin');
+  const f = useFormat();
+  const detail = useDisputeDetail(id);
+  const dispute = detail.data?.dispute ?? listed;
+  const ledger = useBookingLedger(detail.data?.ledger ? undefined : dispute?.bookingId);
+  if (detail.isPending && !dispute) return <Loading />;
+  if (!dispute) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
+  const ledgerData = detail.data?.ledger ?? ledger.data;
+  const refundable = ledgerData ? Math.max(0, -ledgerData.balance.traveler) : null;
+  const statements: Statement[] = Array.isArray(detail.data?.statements) ? (detail.data.statements as Statement[]) : [{ side: dispute.openedSide, body: dispute.reason, createdAt: dispute.createdAt }];
+  const booking = detail.data?.booking;
+  return (
+    <DetailCard
+      title={t('disputes.title', { id: dispute.id })}
+      actions={dispute.status === 'open' ? <ResolveDispute dispute={dispute} refundableCents={refundable} /> : undefined}
+    >
+      <Facts
+        items={[
+          [t('fields.status'), t(`status.${dispute.status}`)],
+          [t('disputes.booking'), booking ? `${String(booking.bookingNumber ?? booking.number ?? `#${booking.id}`)} · ${t(`bookingStatus.${booking.status}`, { defaultValue: booking.status })}` : `#${dispute.bookingId} · ${t(`bookingStatus.${dispute.bookingStatus}`, { defaultValue: dispute.bookingStatus })}`],
+          [t('disputes.openedBy'), t(`status.${dispute.openedSide}`)],
+          [t('disputes.previousStatus'), t(`bookingStatus.${dispute.previousStatus}`, { defaultValue: dispute.previousStatus })],
+          [t('fields.opened'), f.when(dispute.createdAt)],
+          ...(dispute.resolution
+            ? ([
+                [t('disputes.resolution'), t(`disputes.resolutions.${dispute.resolution}`)],
+                [t('refund.toTraveler'), f.rmb(dispute.refundCents ?? 0)],
+                [t('disputes.note'), dispute.resolutionNote],
+              ] as [string, string | null][])
+            : []),
+        ]}
+      />
+      <Section title={t('disputes.statements')}>
+        <ul className="space-y-2">
+          {statements.map((s, i) => (
+            <li key={i} className="rounded-lg bg-stone-50 p-3 text-sm dark:bg-stone-800/60">
+              <p className="text-xs font-medium text-stone-600 dark:text-stone-400">
+                {t(`status.${s.side}`, { defaultValue: s.side })}
+                {s.createdAt ? ` · ${f.when(s.createdAt)}` : ''}
+              </p>
+              <p className="mt-1 whitespace-pre-wrap break-words">{s.body}</p>
+            </li>
+          ))}
+        </ul>
+        {!detail.data?.full && <p className="text-xs text-stone-600 dark:text-stone-400">{t('disputes.onlyOpener')}</p>}
+      </Section>
+      <Section title={t('disputes.evidence', { count: dispute.evidence.length })}>
+        {dispute.evidence.length === 0 ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('disputes.noEvidence')}</p>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {dispute.evidence.map((e) => (
+              <li key={e.id}>
+                <PrivateFile url={e.url} contentType={e.contentType} name={e.fileName} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title={t('ledger.booking')}>
+        {ledgerData ? (
+          <LedgerTable entries={ledgerData.entries} total={ledgerData.balance.total} caption={t('ledger.booking')} />
+        ) : ledger.isError ? (
+          <LoadError error={ledger.error} onRetry={() => void ledger.refetch()} />
+        ) : (
+          <Loading />
+        )}
+      </Section>
+      <AuditTrail entityType="dispute" entityId={dispute.id} />
+    </DetailCard>
+  );
+}
+
+function ResolveDispute({ dispute, refundableCents }: { dispute: Dispute; refundableCents: number | null }) {
+  const { t } = useTranslation('admin');
+  const act = useAdminAction();
+  const [open, setOpen] = useState(false);
+  const [resolution, setResolution] = useState<'completed' | 'cancelled'>('completed');
+  const [refund, setRefund] = useState('');
+  const [note, setNote] = useState('');
+  const split = refundSplit(refund, refundableCents ?? Number.MAX_SAFE_INTEGER);
+  const submit = () => {
+    if (split.error || split.refundCents === null) return;
+    act.mutate(
+      { kind: 'dispute', id: dispute.id, step: 'resolve', body: { resolution, refundCents: split.refundCents, ...(note.trim() ? { note: note.trim() } : {}) } },
+      { onSuccess: () => setOpen(false) },
+    );
+  };
+  return (
+    <>
+      <Button size="sm" onClick={() => (act.reset(), setOpen(true))}>
+        {t('disputes.resolve')}
+      </Button>
+      <Sheet open={open} onOpenChange={setOpen} title={t('disputes.resolveTitle', { id: dispute.id })} description={t('disputes.resolveBody')} closeLabel={t('close')}>
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">{t('disputes.resolution')}</legend>
+            {(['completed', 'cancelled'] as const).map((r) => (
+              <label key={r} className="flex items-start gap-2 text-sm">
+                <input type="radio" name="resolution" value={r} checked={resolution === r} onChange={() => setResolution(r)} className="mt-1" />
+                <span>
+                  <span className="font-medium">{t(`disputes.resolutions.${r}`)}</span>
+                  <span className="block text-xs text-stone-600 dark:text-stone-400">{t(`disputes.resolutionHints.${r}`)}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <RefundSplitInput value={refund} onChange={setRefund} refundableCents={refundableCents} />
+          <div className="space-y-1.5">
+            <label htmlFor={`note-${dispute.id}`} className="block text-sm font-medium">
+              {t('disputes.noteLabel')}
+            </label>
+            <textarea id={`note-${dispute.id}`} value={note} maxLength={2000} rows={3} onChange={(e) => setNote(e.target.value)} className={inputClass} />
+          </div>
+          <ErrorNote error={act.error} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" busy={act.isPending} disabled={!!split.error}>
+              {t('disputes.confirmResolve')}
+            </Button>
+          </div>
+        </form>
+      </Sheet>
+    </>
+  );
+}

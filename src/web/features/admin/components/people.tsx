@@ -1,0 +1,226 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/form';
+import { ApiError } from '../../../lib/api-client';
+import { useAdminAction, useBooking, useBookingSearch, useUser, useUsers, type AdminBookingRow } from '../api';
+import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, LedgerTable, Loading, LoadError, Pager, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
+
+/** A list route answering 404 means the server does not have it (yet): say so instead of an error. */
+const missingRoute = (err: unknown) => err instanceof ApiError && err.status === 404;
+
+function Unavailable() {
+  const { t } = useTranslation('admin');
+  return (
+    <p role="status" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
+      {t('unavailable')}
+    </p>
+  );
+}
+
+function SearchBox({ label, initial, onSearch, placeholder }: { label: string; initial: string; onSearch: (q: string) => void; placeholder?: string }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const [value, setValue] = useState(initial);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(value.trim());
+  };
+  return (
+    <form role="search" onSubmit={submit} className="flex items-end gap-2">
+      <div className="min-w-0 flex-1 space-y-1">
+        <label htmlFor={id} className="block text-sm font-medium">
+          {label}
+        </label>
+        <input id={id} type="search" value={value} placeholder={placeholder} onChange={(e) => setValue(e.target.value)} className={inputClass} />
+      </div>
+      <Button type="submit" variant="outline">
+        {t('search')}
+      </Button>
+    </form>
+  );
+}
+
+const bookingLabel = (b: AdminBookingRow) => String(b.bookingNumber ?? b.number ?? `#${b.id}`);
+
+export function UsersQueue({ id }: { id: number | undefined }) {
+  const { t } = useTranslation('admin');
+  const f = useFormat();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useUsers(q, page);
+  const search = params.toString() ? `?${params.toString()}` : '';
+  const set = (next: { q?: string; page?: number }) => {
+    const p = new URLSearchParams(params);
+    if (next.q !== undefined) {
+      if (next.q) p.set('q', next.q);
+      else p.delete('q');
+      p.delete('page');
+    }
+    if (next.page !== undefined) {
+      if (next.page > 1) p.set('page', String(next.page));
+      else p.delete('page');
+    }
+    setParams(p, { replace: true });
+  };
+  if (list.isError && missingRoute(list.error)) return <Unavailable />;
+  return (
+    <QueueLayout
+      selected={!!id}
+      backTo={`/admin/users${search}`}
+      filters={<SearchBox label={t('users.search')} initial={q} onSearch={(v) => set({ q: v })} />}
+      list={
+        list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data.users.length === 0 ? (
+          <Empty>{t('users.empty')}</Empty>
+        ) : (
+          <>
+            <ul aria-label={t('sections.users')}>
+              {list.data.users.map((u) => (
+                <QueueItem
+                  key={u.id}
+                  to={`/admin/users/${u.id}${search}`}
+                  active={u.id === id}
+                  title={`${u.fullName} (@${u.username})`}
+                  meta={`${u.email} · ${f.when(u.createdAt)}`}
+                  status={u.suspendedAt ? 'suspended' : undefined}
+                />
+              ))}
+            </ul>
+            <Pager page={list.data.page} total={list.data.total} limit={list.data.limit} onPage={(n) => set({ page: n })} />
+          </>
+        )
+      }
+      detail={id ? <UserDetail id={id} /> : <Empty>{t('selectItem')}</Empty>}
+    />
+  );
+}
+
+function UserDetail({ id }: { id: number }) {
+  const { t } = useTranslation('admin');
+  const f = useFormat();
+  const one = useUser(id);
+  const act = useAdminAction();
+  if (one.isPending) return <Loading />;
+  if (one.isError) return <LoadError error={one.error} onRetry={() => void one.refetch()} />;
+  const { user: u, bookings } = one.data;
+  const roles = [u.isAdmin && t('users.admin'), u.isGuide && t('users.guide')].filter(Boolean).join(', ') || t('users.traveler');
+  return (
+    <DetailCard
+      title={`${u.fullName} (@${u.username})`}
+      actions={
+        u.isAdmin ? undefined : u.suspendedAt ? (
+          <ConfirmAction label={t('users.reinstate')} title={t('users.reinstateTitle', { name: u.username })} onConfirm={() => act.mutateAsync({ kind: 'user', id, step: 'reinstate' })} />
+        ) : (
+          <ConfirmAction
+            danger
+            label={t('users.suspend')}
+            title={t('users.suspendTitle', { name: u.username })}
+            description={t('users.suspendBody')}
+            reasonLabel={t('users.reasonLabel')}
+            onConfirm={(reason) => act.mutateAsync({ kind: 'user', id, step: 'suspend', reason })}
+          />
+        )
+      }
+    >
+      <Facts
+        items={[
+          [t('users.email'), u.email],
+          [t('users.roles'), roles],
+          [t('users.verified'), u.identityVerified ? t('yes') : t('no')],
+          [t('users.guideProfile'), u.guide ? `#${u.guide.id} · ${t(`status.${u.guide.status}`, { defaultValue: u.guide.status })}${u.guide.serviceCity ? ` · ${u.guide.serviceCity}` : ''}` : '—'],
+          [t('users.joined'), f.when(u.createdAt)],
+          [t('users.suspended'), u.suspendedAt ? `${f.when(u.suspendedAt)}${u.suspensionReason ? ` — ${u.suspensionReason}` : ''}` : t('no')],
+        ]}
+      />
+      <Section title={t('users.bookings', { count: bookings.length })}>
+        {bookings.length === 0 ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('users.noBookings')}</p>
+        ) : (
+          <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200 dark:divide-stone-800 dark:border-stone-800">
+            {bookings.map((b) => (
+              <QueueItem key={b.id} to={`/admin/bookings/${b.id}`} active={false} title={bookingLabel(b)} meta={typeof b.date === 'string' ? b.date : undefined} status={b.status} />
+            ))}
+          </ul>
+        )}
+      </Section>
+      <AuditTrail entityType="user" entityId={u.id} />
+    </DetailCard>
+  );
+}
+
+export function BookingsQueue({ id }: { id: number | undefined }) {
+  const { t } = useTranslation('admin');
+  const [params, setParams] = useSearchParams();
+  const number = params.get('number') ?? '';
+  const found = useBookingSearch(number);
+  const search = number ? `?number=${encodeURIComponent(number)}` : '';
+  if (found.isError && missingRoute(found.error)) return <Unavailable />;
+  return (
+    <QueueLayout
+      selected={!!id}
+      backTo={`/admin/bookings${search}`}
+      filters={<SearchBox label={t('bookings.search')} placeholder="TG0001" initial={number} onSearch={(v) => setParams(v ? { number: v } : {}, { replace: true })} />}
+      list={
+        !number ? (
+          <Empty>{t('bookings.hint')}</Empty>
+        ) : found.isPending ? (
+          <Loading />
+        ) : found.isError ? (
+          <LoadError error={found.error} onRetry={() => void found.refetch()} />
+        ) : found.data.length === 0 ? (
+          <Empty>{t('bookings.empty')}</Empty>
+        ) : (
+          <ul aria-label={t('sections.bookings')}>
+            {found.data.map((b) => (
+              <QueueItem key={b.id} to={`/admin/bookings/${b.id}${search}`} active={b.id === id} title={bookingLabel(b)} meta={typeof b.date === 'string' ? b.date : undefined} status={b.status} />
+            ))}
+          </ul>
+        )
+      }
+      detail={id ? <BookingDetail id={id} /> : <Empty>{t('selectItem')}</Empty>}
+    />
+  );
+}
+
+function BookingDetail({ id }: { id: number }) {
+  const { t } = useTranslation('admin');
+  const f = useFormat();
+  const one = useBooking(id);
+  if (one.isPending) return <Loading />;
+  if (one.isError) return <LoadError error={one.error} onRetry={() => void one.refetch()} />;
+  const { booking: b, timeline, ledger } = one.data;
+  const facts: [string, ReactNode][] = [[t('fields.status'), <StatusBadge key="s" status={b.status} />]];
+  for (const [k, v] of Object.entries(b)) {
+    if (['id', 'status', 'bookingNumber', 'number'].includes(k) || v === null || typeof v === 'object') continue;
+    facts.push([k, /Cents$/.test(k) && typeof v === 'number' ? f.rmb(v) : /At$/.test(k) && typeof v === 'string' ? f.when(v) : String(v)]);
+  }
+  return (
+    <DetailCard title={t('bookings.title', { number: bookingLabel(b) })}>
+      <Facts items={facts} />
+      <Section title={t('bookings.timeline')}>
+        {timeline.length === 0 ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">—</p>
+        ) : (
+          <ol className="space-y-1 text-sm">
+            {timeline.map((e, i) => (
+              <li key={i} className="flex flex-wrap gap-x-2">
+                <span className="tabular-nums text-stone-600 dark:text-stone-400">{f.when(e.at)}</span>
+                <span className="font-medium">{t(`bookings.events.${e.event}`, { defaultValue: e.event.replaceAll('_', ' ') })}</span>
+                {e.detail && <span className="break-words">{e.detail}</span>}
+              </li>
+            ))}
+          </ol>
+        )}
+      </Section>
+      <Section title={t('ledger.booking')}>
+        <LedgerTable entries={ledger.entries} total={ledger.balance.total} caption={t('ledger.booking')} />
+      </Section>
+    </DetailCard>
+  );
+}

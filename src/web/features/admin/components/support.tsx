@@ -1,0 +1,115 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SUPPORT_MESSAGE_MAX } from '../../../../shared/schemas/support';
+import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/form';
+import { cn } from '../../../lib/cn';
+import { useAdminAction, useSupportThread, useSupportThreads } from '../api';
+import { AuditTrail, ConfirmAction, DetailCard, Empty, ErrorNote, Facts, Loading, LoadError, Pager, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { useQueueParams } from './use-queue-params';
+
+export function SupportQueue({ id }: { id: number | undefined }) {
+  const { t } = useTranslation('admin');
+  const f = useFormat();
+  const q = useQueueParams('open');
+  const list = useSupportThreads(q.status || 'open', q.page);
+  return (
+    <QueueLayout
+      selected={!!id}
+      backTo={`/admin/support${q.search}`}
+      filters={<StatusFilter value={q.status} options={['open', 'closed', 'all']} onChange={q.setStatus} />}
+      list={
+        list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data.data.length === 0 ? (
+          <Empty>{t('support.empty')}</Empty>
+        ) : (
+          <>
+            <ul aria-label={t('sections.support')}>
+              {list.data.data.map((th) => (
+                <QueueItem
+                  key={th.id}
+                  to={`/admin/support/${th.id}${q.search}`}
+                  active={th.id === id}
+                  title={th.user ? `${th.user.fullName} (@${th.user.username})` : th.contactName || th.contactEmail || t('support.anonymous')}
+                  meta={`${th.lastMessage?.body ?? ''} · ${f.when(th.lastMessageAt)}`}
+                  status={th.status}
+                />
+              ))}
+            </ul>
+            <Pager page={list.data.page} total={list.data.total} limit={list.data.limit} onPage={q.setPage} />
+          </>
+        )
+      }
+      detail={id ? <ThreadDetail id={id} /> : <Empty>{t('selectItem')}</Empty>}
+    />
+  );
+}
+
+function ThreadDetail({ id }: { id: number }) {
+  const { t } = useTranslation('admin');
+  const f = useFormat();
+  const one = useSupportThread(id);
+  const act = useAdminAction();
+  const reply = useAdminAction();
+  const [body, setBody] = useState('');
+  const fieldId = useId();
+  if (one.isPending) return <Loading />;
+  if (one.isError) return <LoadError error={one.error} onRetry={() => void one.refetch()} />;
+  const { thread, messages } = one.data;
+  return (
+    <DetailCard
+      title={t('support.title', { id: thread.id })}
+      actions={
+        thread.status === 'open' ? (
+          <ConfirmAction variant="outline" label={t('support.close')} title={t('support.closeTitle')} onConfirm={() => act.mutateAsync({ kind: 'support', id, step: 'status', status: 'closed' })} />
+        ) : (
+          <ConfirmAction variant="outline" label={t('support.reopen')} title={t('support.reopenTitle')} onConfirm={() => act.mutateAsync({ kind: 'support', id, step: 'status', status: 'open' })} />
+        )
+      }
+    >
+      <Facts
+        items={[
+          [t('fields.status'), t(`status.${thread.status}`)],
+          [t('fields.user'), thread.user ? `${thread.user.fullName} (@${thread.user.username})` : [thread.contactName, thread.contactEmail].filter(Boolean).join(' · ') || t('support.anonymous')],
+          [t('support.topic'), thread.topic],
+          [t('support.page'), thread.pageUrl],
+          [t('support.locale'), thread.locale],
+          [t('fields.opened'), f.when(thread.createdAt)],
+        ]}
+      />
+      <Section title={t('support.messages', { count: messages.length })}>
+        <ol className="space-y-2">
+          {messages.map((m) => (
+            <li key={m.id} className={cn('max-w-[85%] rounded-lg p-3 text-sm', m.sender === 'agent' ? 'ml-auto bg-primary-50 dark:bg-primary-900/40' : 'bg-stone-100 dark:bg-stone-800')}>
+              <p className="text-xs text-stone-600 dark:text-stone-400">
+                {t(`support.senders.${m.sender}`)} · {f.when(m.createdAt)}
+              </p>
+              <p className="mt-1 whitespace-pre-wrap break-words">{m.body}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <form
+        className="space-y-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!body.trim()) return;
+          reply.mutate({ kind: 'support', id, step: 'reply', body }, { onSuccess: () => setBody('') });
+        }}
+      >
+        <label htmlFor={fieldId} className="block text-sm font-medium">
+          {t('support.reply')}
+        </label>
+        <textarea id={fieldId} value={body} rows={3} maxLength={SUPPORT_MESSAGE_MAX} onChange={(e) => setBody(e.target.value)} className={inputClass} />
+        <ErrorNote error={reply.error} />
+        <Button type="submit" size="sm" busy={reply.isPending} disabled={!body.trim()}>
+          {t('support.send')}
+        </Button>
+      </form>
+      <AuditTrail entityType="support_thread" entityId={thread.id} />
+    </DetailCard>
+  );
+}

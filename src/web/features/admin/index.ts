@@ -1,0 +1,2 @@
+export { AdminConsole } from './components/admin-console';
+export { canOpenConsole, parseAdminPath } from './lib';

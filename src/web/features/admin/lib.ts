@@ -1,0 +1,62 @@
+import type { Session } from '../../lib/session';
+import { ApiError } from '../../lib/api-client';
+
+/** The console's sections, in sidebar order. */
+export const SECTIONS = ['applications', 'identity', 'disputes', 'withdrawals', 'support', 'users', 'bookings', 'audit'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/** Only an admin's session opens the console; everyone else sees the not-found page (the API answers them 404 too). */
+export const canOpenConsole = (session: Session | null | undefined): boolean => session?.user.isAdmin === true;
+
+/**
+ * '/admin/<section>/<id>' from the route's splat ('' → the first section). Unknown sections or a
+ * malformed id give null: the page shows not-found.
+ */
+export function parseAdminPath(splat: string | undefined): { section: Section; id: number | undefined } | null {
+  const [first, second, ...rest] = (splat ?? '').split('/').filter(Boolean);
+  if (rest.length) return null;
+  const section = (first ?? 'applications') as Section;
+  if (!SECTIONS.includes(section)) return null;
+  if (second === undefined) return { section, id: undefined };
+  if (!/^[1-9]\d{0,9}$/.test(second)) return null;
+  return { section, id: Number(second) };
+}
+
+/**
+ * An amount typed in yuan (RMB) as integer fen: '120', '120.5', '1,200.05'. Returns null for
+ * anything else (negative, more than two decimals, not a number). Empty is 0.
+ */
+export function parseYuan(input: string): number | null {
+  const s = input.trim().replace(/[,，\s]/g, '');
+  if (s === '') return 0;
+  const m = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(s);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+export interface RefundSplit {
+  /** Fen back to the traveler, or null when the input is not an amount. */
+  refundCents: number | null;
+  /** Of what was paid online, what is not refunded (stays with the guide and the platform). */
+  keptCents: number;
+  error: 'invalid' | 'tooMuch' | null;
+}
+
+/** The split a typed refund makes of what the traveler paid online (the server computes the postings and checks again). */
+export function refundSplit(input: string, refundableCents: number): RefundSplit {
+  const refund = parseYuan(input);
+  if (refund === null) return { refundCents: null, keptCents: refundableCents, error: 'invalid' };
+  if (refund > refundableCents) return { refundCents: refund, keptCents: 0, error: 'tooMuch' };
+  return { refundCents: refund, keptCents: refundableCents - refund, error: null };
+}
+
+/** The `admin:errors.*` key for a failed request, by the server's stable code (docs/decisions/003). */
+export function errorCode(err: unknown): string {
+  if (err instanceof ApiError) return err.code ?? `http_${err.status}`;
+  return 'network';
+}
+const KNOWN = ['invalid_transition', 'conflict', 'validation_failed', 'not_found', 'rate_limited', 'insufficient_balance', 'payment_failed', 'forbidden'];
+export function errorKey(err: unknown): string {
+  const code = errorCode(err);
+  return KNOWN.includes(code) ? `errors.${code}` : 'errors.generic';
+}
