@@ -60,3 +60,11 @@ export const resolveDisputeReplySchema = z.object({
   ledger: z.object({ entries: z.array(ledgerEntrySchema), total: z.number().int() }),
 });
 export type ResolveDisputeReply = z.infer<typeof resolveDisputeReplySchema>;
+
+/** GET /api/admin/disputes/{id}: everything an admin weighs before resolving (issue 14). */
+export const adminDisputeDetailSchema = z.object({
+  dispute: disputeSchema,
+  ledger: z.object({ entries: z.array(ledgerEntrySchema), total: z.number().int() }),
+  /** The latest 50 messages between the booking's traveler and guide, oldest first. */
+  messages: z.array(z.object({ id: z.number().int(), side: z.enum(['traveler', 'guide']), body: z.string(), kind: z.string(), createdAt: z.string() })),
+});

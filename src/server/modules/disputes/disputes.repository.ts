@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { disputeEvidence, disputes, payments } from '../../db/schema/index';
+import { bookings, conversations, disputeEvidence, disputes, messages, payments } from '../../db/schema/index';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type EvidenceRow = typeof disputeEvidence.$inferSelect;
@@ -78,4 +78,22 @@ export async function addRefund(db: Database, id: number, amountCents: number, r
       updatedAt: new Date(),
     })
     .where(eq(payments.id, id));
+}
+
+export async function bookingStatuses(db: Database, bookingIds: number[]): Promise<Map<number, string>> {
+  if (!bookingIds.length) return new Map();
+  const rows = await db.select({ id: bookings.id, status: bookings.status }).from(bookings).where(inArray(bookings.id, bookingIds));
+  return new Map(rows.map((r) => [r.id, r.status]));
+}
+
+/** The latest messages between a booking's traveler and guide (the admin reads both sides of a dispute). */
+export async function latestMessagesBetween(db: Database, travelerId: number, guideId: number, limit: number) {
+  const rows = await db
+    .select({ id: messages.id, senderId: messages.senderId, body: messages.body, kind: messages.kind, createdAt: messages.createdAt })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(eq(conversations.travelerId, travelerId), eq(conversations.guideId, guideId)))
+    .orderBy(desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
 }

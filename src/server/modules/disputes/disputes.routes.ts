@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
-import { disputeSchema, EVIDENCE_MAX_BYTES, openDisputeBodySchema, resolveDisputeBodySchema, resolveDisputeReplySchema } from '../../../shared/schemas/disputes';
+import { adminDisputeDetailSchema, disputeSchema, EVIDENCE_MAX_BYTES, openDisputeBodySchema, resolveDisputeBodySchema, resolveDisputeReplySchema } from '../../../shared/schemas/disputes';
 import type { AppInstance } from '../../lib/types';
 import { readSingleUpload } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
@@ -106,6 +106,21 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService)
       schema: { tags: ['admin'], summary: 'Open disputes, oldest first (admins only)', security, response: { 200: z.object({ data: z.array(disputeSchema) }), 401: errorBodySchema, 404: errorBodySchema } },
     },
     async () => ({ data: await service.listOpen() }),
+  );
+
+  app.get(
+    '/api/admin/disputes/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "One dispute with its evidence, the booking's ledger and both sides' latest messages (admins only)",
+        security,
+        params: z.object({ id: idParam }),
+        response: { 200: adminDisputeDetailSchema, ...errors },
+      },
+    },
+    async (request) => service.adminDetail(request.params.id),
   );
 
   app.post(

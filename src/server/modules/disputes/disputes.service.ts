@@ -84,31 +84,7 @@ export class DisputesService {
 
   private async view(dispute: DisputeRow, booking?: BookingRow): Promise<Dispute> {
     const b = booking ?? (await findBooking(this.db, dispute.bookingId))!;
-    const evidence = await repo.evidenceOf(this.db, [dispute.id]);
-    return {
-      id: dispute.id,
-      bookingId: dispute.bookingId,
-      openedBy: dispute.openedBy,
-      openedSide: dispute.openedSide,
-      previousStatus: dispute.previousStatus,
-      reason: dispute.reason,
-      status: dispute.status,
-      resolution: dispute.resolution,
-      refundCents: dispute.refundCents,
-      resolutionNote: dispute.resolutionNote,
-      createdAt: dispute.createdAt.toISOString(),
-      resolvedAt: dispute.resolvedAt?.toISOString() ?? null,
-      bookingStatus: b.status,
-      evidence: evidence.map((e: EvidenceRow) => ({
-        id: e.id,
-        fileName: e.fileName,
-        contentType: e.contentType,
-        sizeBytes: e.sizeBytes,
-        uploadedBy: e.uploadedBy,
-        createdAt: e.createdAt.toISOString(),
-        url: `/api/v2/disputes/${dispute.id}/evidence/${e.id}`,
-      })),
-    };
+    return toDispute(dispute, b.status, await repo.evidenceOf(this.db, [dispute.id]));
   }
 
   async open(user: AuthUser, body: z.output<typeof openDisputeBodySchema>): Promise<Dispute> {
@@ -179,8 +155,28 @@ export class DisputesService {
   }
 
   async listOpen(): Promise<Dispute[]> {
+    // Three statements for the whole list: the disputes, their bookings' statuses, their evidence.
     const rows = await repo.openDisputes(this.db, 200);
-    return Promise.all(rows.map((d) => this.view(d)));
+    const ids = rows.map((d) => d.id);
+    const [statuses, evidence] = await Promise.all([repo.bookingStatuses(this.db, rows.map((d) => d.bookingId)), repo.evidenceOf(this.db, ids)]);
+    return rows.map((d) => toDispute(d, statuses.get(d.bookingId) ?? 'disputed', evidence.filter((e) => e.disputeId === d.id)));
+  }
+
+  /** One dispute for the admin console: the dispute, the booking's ledger and the two sides' latest messages. */
+  async adminDetail(id: number) {
+    const dispute = await repo.disputeById(this.db, id);
+    if (!dispute) throw notFound('Dispute');
+    const booking = (await findBooking(this.db, dispute.bookingId))!;
+    const [evidence, entries, messages] = await Promise.all([
+      repo.evidenceOf(this.db, [id]),
+      ledgerOf(this.db, booking.id),
+      repo.latestMessagesBetween(this.db, booking.travelerId, booking.guideId, 50),
+    ]);
+    return {
+      dispute: toDispute(dispute, booking.status, evidence),
+      ledger: { entries: entries.map((e) => ({ account: e.account, kind: e.kind, amountCents: e.amountCents })), total: ledgerBalance(entries).total },
+      messages: messages.map((m) => ({ id: m.id, side: m.senderId === booking.travelerId ? ('traveler' as const) : ('guide' as const), body: m.body, kind: m.kind, createdAt: m.createdAt.toISOString() })),
+    };
   }
 
   /** Adds one evidence file: an image (re-encoded to WebP, no metadata) or a PDF, checked by content. */
@@ -331,4 +327,31 @@ export class DisputesService {
     });
     await repo.addRefund(this.db, paymentId, amountCents, refundRef);
   }
+}
+
+function toDispute(dispute: DisputeRow, bookingStatus: string, evidence: EvidenceRow[]): Dispute {
+  return {
+    id: dispute.id,
+    bookingId: dispute.bookingId,
+    openedBy: dispute.openedBy,
+    openedSide: dispute.openedSide,
+    previousStatus: dispute.previousStatus,
+    reason: dispute.reason,
+    status: dispute.status,
+    resolution: dispute.resolution,
+    refundCents: dispute.refundCents,
+    resolutionNote: dispute.resolutionNote,
+    createdAt: dispute.createdAt.toISOString(),
+    resolvedAt: dispute.resolvedAt?.toISOString() ?? null,
+    bookingStatus,
+    evidence: evidence.map((e) => ({
+      id: e.id,
+      fileName: e.fileName,
+      contentType: e.contentType,
+      sizeBytes: e.sizeBytes,
+      uploadedBy: e.uploadedBy,
+      createdAt: e.createdAt.toISOString(),
+      url: `/api/v2/disputes/${dispute.id}/evidence/${e.id}`,
+    })),
+  };
 }

@@ -118,6 +118,14 @@ describe('resolution (admin)', () => {
     for (const who of [traveler, guide, stranger]) {
       expect((await t.app.inject({ method: 'POST', url, headers: auth(who.token), payload: { resolution: 'cancelled' } })).statusCode).toBe(404);
     }
+    // The admin's view: the dispute, its evidence, the ledger and both sides' messages; open disputes list it.
+    const detail = await t.app.inject({ url: `/api/admin/disputes/${dispute.id}`, headers: auth(admin.token) });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json()).toMatchObject({ dispute: { id: dispute.id, reason: 'No show', bookingStatus: 'disputed' }, ledger: { total: 0 } });
+    expect(Array.isArray(detail.json().messages)).toBe(true);
+    expect((await t.app.inject({ url: `/api/admin/disputes/${dispute.id}`, headers: auth(traveler.token) })).statusCode).toBe(404);
+    const openList = (await t.app.inject({ url: '/api/admin/disputes', headers: auth(admin.token) })).json().data;
+    expect(openList.find((d: { id: number }) => d.id === dispute.id)).toMatchObject({ bookingStatus: 'disputed', evidence: [] });
     const deposit = (await ledger(id)).entries.find((e: { account: string; kind: string }) => e.account === 'platform' && e.kind === 'deposit').amountCents as number;
     const tooMuch = await t.app.inject({ method: 'POST', url, headers: auth(admin.token), payload: { resolution: 'cancelled', refundCents: deposit + 1 } });
     expect(tooMuch.statusCode).toBe(400);

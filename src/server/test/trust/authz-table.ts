@@ -377,6 +377,7 @@ Object.assign(AUTHZ_TABLE, {
   'GET /api/v2/disputes/bookings/{id}': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: (await ownersDispute(f)).bookingId } }) },
   'POST /api/v2/disputes/{id}/evidence': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: (await ownersDispute(f)).id } }) },
   'GET /api/v2/disputes/{id}/evidence/{evidenceId}': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: await ownersEvidence(f) }) },
+  'GET /api/admin/disputes/{id}': { rule: 'admin', setup: async (f) => ({ params: { id: (await ownersDispute(f)).id } }) },
   'POST /api/admin/disputes/{id}/resolve': { rule: 'admin', setup: async (f) => ({ params: { id: (await ownersDispute(f)).id }, body: { resolution: 'completed' } }) },
 } satisfies Record<string, AuthzEntry>);
 
