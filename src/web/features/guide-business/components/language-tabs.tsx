@@ -63,7 +63,12 @@ export function LanguageTabs({
               )}
             >
               <span lang={l === 'zh' ? 'zh-CN' : l}>{NATIVE[l]}</span>
-              {written[l] && <span className="h-1.5 w-1.5 rounded-full bg-primary-600" aria-label={t('texts.hasText')} />}
+              {written[l] && (
+                <>
+                  <span className="h-1.5 w-1.5 rounded-full bg-primary-600" aria-hidden />
+                  <span className="sr-only">({t('texts.hasText')})</span>
+                </>
+              )}
               {l === original && <span className="rounded bg-stone-100 px-1.5 py-0.5 text-[11px] text-stone-600 dark:bg-stone-800 dark:text-stone-300">{t('texts.originalBadge')}</span>}
             </button>
           );
