@@ -172,8 +172,10 @@ test('a new guide is approved, opens hours and a rate, is found, booked, runs th
   expect(wallet.earnings.pendingCents).toBeGreaterThan(0);
   expect(wallet.earnings.withdrawableCents).toBe(0);
   const yuan = (cents: number) => `${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })} 元`;
-  await g.goto('/profile');
+  // The guide home's wallet link lands on the section, below the fold, once it has loaded.
+  await g.goto('/profile#wallet');
   const section = g.locator('#wallet');
+  await expect(section).toBeInViewport();
   await expect(section.getByRole('definition').filter({ hasText: yuan(wallet.earnings.pendingCents) }).first()).toBeVisible();
   await expect(section.getByText(/待结算收入在服务结束后五个工作日内转为可提现；下一笔将于 \d{4}年\d{1,2}月\d{1,2}日 可提现。/)).toBeVisible();
   expect((g as Page & { errors?: string[] }).errors).toEqual([]);

@@ -8,6 +8,7 @@ import { SessionGuard } from '../features/auth/index';
 import { ChatWindowHost } from '../features/messaging/window/chat-window-host';
 import { SupportWidget } from '../features/support/index';
 import { useTheme } from '../lib/theme';
+import { HashScroll } from './hash-scroll';
 
 export function RootLayout() {
   const theme = useTheme();
@@ -26,6 +27,7 @@ export function RootLayout() {
       {/* SPEC §8: only one toast is shown at a time. */}
       <Toaster visibleToasts={1} theme={theme} position="top-center" richColors closeButton />
       <ScrollRestoration />
+      <HashScroll />
     </div>
   );
 }

@@ -118,7 +118,7 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(fu
 /** A card-like panel with a heading, for forms and settings sections. */
 export function Panel({ title, description, children, className, id }: { title: ReactNode; description?: ReactNode; children: ReactNode; className?: string; id?: string }) {
   return (
-    <section aria-labelledby={id ? `${id}-title` : undefined} id={id} className={cn('rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft sm:p-6 dark:border-stone-800 dark:bg-stone-900', className)}>
+    <section aria-labelledby={id ? `${id}-title` : undefined} id={id} className={cn('scroll-mt-20 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft sm:p-6 dark:border-stone-800 dark:bg-stone-900', className)}>
       <h2 id={id ? `${id}-title` : undefined} className="text-lg font-semibold tracking-tight">
         {title}
       </h2>
