@@ -35,12 +35,12 @@ export function AdminConsole({ section, id }: { section: Section; id: number | u
   useDocumentTitle(`${t(`sections.${section}`)} · ${t('title')}`);
   const label = (s: Section) => (counts[s] !== undefined ? `${t(`sections.${s}`)} (${counts[s]})` : t(`sections.${s}`));
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-8">
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
         <p className="text-sm text-stone-600 dark:text-stone-400">{t('subtitle')}</p>
       </div>
-      <div className="grid gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
+      <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
         <div className="md:hidden">
           <label htmlFor={selectId} className="mb-1 block text-sm font-medium">
             {t('queue')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { APPLICATION_STATUSES } from '../../../../shared/schemas/guide-applications';
+import { cityName } from '../../bookings/lib/format';
 import { useAdminAction, useApplication, useApplications } from '../api';
 import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Loading, LoadError, Pager, PrivateFile, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';
@@ -96,17 +97,17 @@ function ApplicationDetail({ id }: { id: number }) {
         <Facts
           items={[
             [t('applications.f.age'), d.age],
-            [t('applications.f.gender'), d.gender],
-            [t('applications.f.cities'), d.serviceCities?.join(', ')],
+            [t('applications.f.gender'), d.gender ? t(`applications.genders.${d.gender}`) : undefined],
+            [t('applications.f.cities'), d.serviceCities?.map((c) => cityName(c, f.locale)).join(', ')],
             [t('applications.f.residence'), [d.residenceArea, d.residenceZipcode, d.residenceSince].filter(Boolean).join(' · ')],
             [t('applications.f.occupation'), d.occupation],
-            [t('applications.f.languages'), d.languages?.join(', ')],
+            [t('applications.f.languages'), d.languages?.map((l) => t(`applications.languages.${l}`)).join(', ')],
             [t('applications.f.experience'), d.experienceMonths !== undefined ? t('applications.months', { count: d.experienceMonths }) : undefined],
             [t('applications.f.sessions'), d.sessionCount],
             [t('applications.f.social'), d.socialProfileLink],
             [t('applications.f.bio'), d.bio],
             [t('applications.f.scores'), [d.ethicsScore, d.boundaryScore, d.supportiveScore].map((s) => s ?? '—').join(' / ')],
-            [t('applications.f.groups'), d.targetGroups?.join(', ')],
+            [t('applications.f.groups'), d.targetGroups?.map((g) => t(`applications.groups.${g}`)).join(', ')],
             [t('applications.f.people'), d.minPeople !== undefined ? `${d.minPeople}–${d.maxPeople ?? '?'}` : undefined],
             [t('applications.f.hours'), d.minDurationHours !== undefined ? `${d.minDurationHours}–${d.maxDurationHours ?? '?'}` : undefined],
             [

@@ -87,7 +87,7 @@ export function StatusFilter({ value, options, onChange, allLabel, label }: { va
   const id = useId();
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm text-stone-700 dark:text-stone-300">
+      <label htmlFor={id} className="shrink-0 whitespace-nowrap text-sm text-stone-700 dark:text-stone-300">
         {label ?? t('filter.status')}
       </label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={cn(inputClass, 'w-auto py-1.5')}>
@@ -307,7 +307,7 @@ export function PrivateFile({ url, contentType, name }: { url: string; contentTy
       {isPdf ? (
         <iframe src={file.src} sandbox="" title={name} className="h-96 w-full rounded-lg border border-stone-200 dark:border-stone-700" />
       ) : (
-        <img src={file.src} alt={name} width={480} height={320} className="max-h-96 w-auto max-w-full rounded-lg border border-stone-200 object-contain dark:border-stone-700" />
+        <img src={file.src} alt={name} width={480} height={320} className="h-auto max-h-96 w-full max-w-md rounded-lg border border-stone-200 bg-stone-50 object-contain [image-rendering:auto] dark:border-stone-700 dark:bg-stone-800" />
       )}
       <figcaption className="flex flex-wrap items-center gap-2 text-xs text-stone-600 dark:text-stone-400">
         <span className="break-all">{name}</span>
