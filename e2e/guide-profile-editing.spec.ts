@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { expect, gotoInLocale, signIn, test } from './fixtures';
 
@@ -119,3 +120,17 @@ for (const locale of ['en', 'zh-CN'] as const) {
     }
   });
 }
+
+test('the profile and itinerary editors have no WCAG A/AA violations (axe), at phone width', async ({ page }) => {
+  await signIn(page, 'guide', undefined, 'zh-CN');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/guide-dashboard');
+  await page.locator('#itineraries').getByRole('button', { name: '添加行程' }).click();
+  await page.locator('#profile').getByRole('tab', { name: /日本語/ }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('#profile').getByRole('tab', { name: /English/ })).toHaveAttribute('aria-selected', 'true');
+  const result = await new AxeBuilder({ page }).include('#profile').include('#itineraries').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+});

@@ -28,8 +28,8 @@ export function LanguageTabs({
 }) {
   const { t } = useTranslation('guideBusiness');
   const refs = useRef<Partial<Record<TextLanguage, HTMLButtonElement | null>>>({});
-  const move = (delta: number) => {
-    const next = ORDER[(ORDER.indexOf(value) + delta + ORDER.length) % ORDER.length]!;
+  const move = (from: TextLanguage, delta: number) => {
+    const next = ORDER[(ORDER.indexOf(from) + delta + ORDER.length) % ORDER.length]!;
     onChange(next);
     refs.current[next]?.focus();
   };
@@ -52,8 +52,8 @@ export function LanguageTabs({
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(l)}
               onKeyDown={(e) => {
-                if (e.key === 'ArrowRight') move(1);
-                else if (e.key === 'ArrowLeft') move(-1);
+                if (e.key === 'ArrowRight') move(l, 1);
+                else if (e.key === 'ArrowLeft') move(l, -1);
                 else return;
                 e.preventDefault();
               }}
