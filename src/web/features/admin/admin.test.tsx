@@ -61,18 +61,19 @@ function server(post: () => Response = () => json({ dispute: { ...dispute, statu
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (init?.method === 'POST') return post();
-    if (url.startsWith('/api/admin/disputes/5')) return json({ code: 'not_found', message: 'Route not found' }, 404);
-    if (url.startsWith('/api/admin/disputes')) return json({ data: [dispute] });
-    if (url.startsWith('/api/v2/disputes/5')) return json(dispute);
-    if (url.startsWith('/api/admin/bookings/9/ledger'))
+    if (url.startsWith('/api/admin/disputes/5'))
       return json({
-        bookingId: 9,
-        entries: [
-          { id: 1, account: 'traveler', userId: 2, kind: 'deposit', amountCents: -30_000, paymentId: 1, availableAt: null, createdAt: '2026-11-19T00:00:00Z' },
-          { id: 2, account: 'platform', userId: null, kind: 'deposit', amountCents: 30_000, paymentId: 1, availableAt: null, createdAt: '2026-11-19T00:00:00Z' },
-        ],
-        balance: { traveler: -30_000, guide: 0, platform: 30_000, total: 0 },
+        dispute,
+        ledger: {
+          entries: [
+            { account: 'traveler', kind: 'deposit', amountCents: -30_000 },
+            { account: 'platform', kind: 'deposit', amountCents: 30_000 },
+          ],
+          total: 0,
+        },
+        messages: [{ id: 1, side: 'guide', body: 'I had to leave for an emergency.', kind: 'text', createdAt: '2026-11-20T02:00:00Z' }],
       });
+    if (url.startsWith('/api/admin/disputes')) return json({ data: [dispute] });
     if (url.startsWith('/api/admin/audit-log')) return json({ entries: [], nextBefore: null });
     if (url.startsWith('/api/admin/withdrawals')) return json({ withdrawals: [] });
     return json({ data: [], total: 0, page: 1, limit: 1 });
@@ -205,6 +206,8 @@ describe('/admin', () => {
     page('/admin/disputes/5');
     expect(await screen.findByRole('heading', { name: 'Admin console' })).toBeTruthy();
     expect(await screen.findByText('The guide left after one hour.')).toBeTruthy();
+    expect(screen.getByText('I had to leave for an emergency.')).toBeTruthy();
+    expect(screen.getByText("Traveler's statement")).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('count-disputes')[0]!.textContent).toBe('1'));
     fireEvent.click(await screen.findByRole('button', { name: 'Resolve' }));
     fireEvent.click(await screen.findByLabelText(/Cancelled/));

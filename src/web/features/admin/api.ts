@@ -1,12 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { adminBookingDetailSchema, adminBookingSummarySchema, adminUserDetailSchema, adminUserSummarySchema } from '../../../shared/schemas/admin';
 import type { AuditEntry } from '../../../shared/schemas/audit';
-import type { LedgerReply } from '../../../shared/schemas/bookings';
-import type { Dispute, ResolveDisputeBody } from '../../../shared/schemas/disputes';
+import type { adminDisputeDetailSchema, Dispute, ResolveDisputeBody } from '../../../shared/schemas/disputes';
 import type { GuideApplication } from '../../../shared/schemas/guide-applications';
 import type { AdminIdentityVerification } from '../../../shared/schemas/identity';
 import type { AdminSupportThread, SupportMessage } from '../../../shared/schemas/support';
 import type { AdminWithdrawal } from '../../../shared/schemas/wallet';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 
 /**
  * The admin console's reads and writes (issue 14). Every key starts with 'admin', so one
@@ -22,39 +23,10 @@ export interface Paged<T> {
 }
 export type AdminApplication = GuideApplication & { id: number; userId: number; username: string; email: string };
 
-export interface AdminUserRow {
-  id: number;
-  username: string;
-  fullName: string;
-  email: string;
-  isGuide: boolean;
-  isAdmin: boolean;
-  suspendedAt: string | null;
-  createdAt: string;
-}
-export interface AdminUserDetail {
-  user: AdminUserRow & { suspensionReason: string | null; identityVerified: boolean; guide: { id: number; status: string; serviceCity: string | null } | null };
-  bookings: AdminBookingRow[];
-}
-/** A booking as the admin lists see it; only these fields are relied on, the rest is shown if present. */
-export interface AdminBookingRow {
-  id: number;
-  bookingNumber?: string;
-  number?: string;
-  status: string;
-  date?: string;
-  startsAt?: string;
-  totalCents?: number;
-  totalPriceCents?: number;
-  travelerName?: string;
-  guideName?: string;
-  [key: string]: unknown;
-}
-export interface AdminBookingDetail {
-  booking: AdminBookingRow;
-  timeline: { at: string; event: string; detail?: string | null }[];
-  ledger: LedgerReply;
-}
+export type AdminUserRow = z.infer<typeof adminUserSummarySchema>;
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+export type AdminBookingRow = z.infer<typeof adminBookingSummarySchema>;
+export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 export interface PayoutLedger {
   entries: { id: number; account: string; userId: number | null; kind: string; amountCents: number; createdAt: string }[];
   total: number;
@@ -87,32 +59,10 @@ export const useIdentityCheck = (id: number | undefined) =>
 
 export const useDisputes = () => useQuery({ queryKey: [...ADMIN_KEY, 'disputes'], queryFn: async () => (await get<{ data: Dispute[] }>('/api/admin/disputes')).data });
 
-/** GET /api/admin/disputes/{id} (both statements, evidence, booking, ledger); `full: false` when only the plain dispute could be read. */
-export interface DisputeDetail {
-  dispute?: Dispute;
-  statements?: { side: string; body: string; createdAt?: string; author?: string }[];
-  booking?: AdminBookingRow;
-  ledger?: LedgerReply;
-  full?: boolean;
-  [key: string]: unknown;
-}
+/** GET /api/admin/disputes/{id}: the dispute, the booking's ledger and both sides' latest messages. */
+export type DisputeDetail = z.infer<typeof adminDisputeDetailSchema>;
 export const useDisputeDetail = (id: number | undefined) =>
-  useQuery({
-    queryKey: [...ADMIN_KEY, 'dispute', id],
-    queryFn: async () => {
-      try {
-        return { ...(await get<DisputeDetail>(`/api/admin/disputes/${id}`)), full: true };
-      } catch (err) {
-        // Until the admin detail route exists: the dispute itself, which admins may read.
-        if (!(err instanceof ApiError) || err.status !== 404) throw err;
-        return { dispute: await get<Dispute>(`/api/v2/disputes/${id}`), full: false };
-      }
-    },
-    enabled: !!id,
-    retry: false,
-  });
-export const useBookingLedger = (bookingId: number | undefined) =>
-  useQuery({ queryKey: [...ADMIN_KEY, 'booking-ledger', bookingId], queryFn: () => get<LedgerReply>(`/api/admin/bookings/${bookingId}/ledger`), enabled: !!bookingId });
+  useQuery({ queryKey: [...ADMIN_KEY, 'dispute', id], queryFn: () => get<DisputeDetail>(`/api/admin/disputes/${id}`), enabled: !!id });
 
 export const useWithdrawals = (status: string | undefined) =>
   useQuery({
@@ -152,7 +102,7 @@ export const useAuditLog = (filter: AuditFilter, enabled = true) =>
     placeholderData: keepPreviousData,
   });
 
-/** Users and bookings: the lead's endpoints. A 404 means they have not landed (or nothing matched). */
+/** Users and bookings (src/shared/schemas/admin.ts). */
 export const useUsers = (q: string, page: number) =>
   useQuery({
     queryKey: [...ADMIN_KEY, 'users', { q, page }],

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Dispute } from '../../../../shared/schemas/disputes';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
+import { cn } from '../../../lib/cn';
 import { Sheet } from '../../bookings/components/sheet';
-import { useAdminAction, useBookingLedger, useDisputeDetail, useDisputes } from '../api';
+import { useAdminAction, useDisputeDetail, useDisputes } from '../api';
 import { refundSplit } from '../lib';
 import { RefundSplitInput } from './refund-split';
 import { AuditTrail, DetailCard, Empty, ErrorNote, Facts, LedgerTable, Loading, LoadError, Pager, PrivateFile, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
@@ -51,38 +53,27 @@ export function DisputesQueue({ id }: { id: number | undefined }) {
           </>
         )
       }
-      detail={id ? <DisputeDetailView id={id} listed={list.data?.find((d) => d.id === id)} /> : <Empty>{t('selectItem')}</Empty>}
+      detail={id ? <DisputeDetailView id={id} /> : <Empty>{t('selectItem')}</Empty>}
     />
   );
 }
 
-interface Statement {
-  side: string;
-  body: string;
-  createdAt?: string;
-}
+/** What the traveler paid online and has not had back: minus the traveler's ledger balance. */
+export const refundableOf = (entries: { account: string; amountCents: number }[]) => Math.max(0, -entries.filter((e) => e.account === 'traveler').reduce((s, e) => s + e.amountCents, 0));
 
-function DisputeDetailView({ id, listed }: { id: number; listed: Dispute | undefined }) {
+function DisputeDetailView({ id }: { id: number }) {
   const { t } = useTranslation('admin');
   const f = useFormat();
   const detail = useDisputeDetail(id);
-  const dispute = detail.data?.dispute ?? listed;
-  const ledger = useBookingLedger(detail.data?.ledger ? undefined : dispute?.bookingId);
-  if (detail.isPending && !dispute) return <Loading />;
-  if (!dispute) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
-  const ledgerData = detail.data?.ledger ?? ledger.data;
-  const refundable = ledgerData ? Math.max(0, -ledgerData.balance.traveler) : null;
-  const statements: Statement[] = Array.isArray(detail.data?.statements) ? (detail.data.statements as Statement[]) : [{ side: dispute.openedSide, body: dispute.reason, createdAt: dispute.createdAt }];
-  const booking = detail.data?.booking;
+  if (detail.isPending) return <Loading />;
+  if (detail.isError) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
+  const { dispute, ledger, messages } = detail.data;
   return (
-    <DetailCard
-      title={t('disputes.title', { id: dispute.id })}
-      actions={dispute.status === 'open' ? <ResolveDispute dispute={dispute} refundableCents={refundable} /> : undefined}
-    >
+    <DetailCard title={t('disputes.title', { id: dispute.id })} actions={dispute.status === 'open' ? <ResolveDispute dispute={dispute} refundableCents={refundableOf(ledger.entries)} /> : undefined}>
       <Facts
         items={[
           [t('fields.status'), t(`status.${dispute.status}`)],
-          [t('disputes.booking'), booking ? `${String(booking.bookingNumber ?? booking.number ?? `#${booking.id}`)} · ${t(`bookingStatus.${booking.status}`, { defaultValue: booking.status })}` : `#${dispute.bookingId} · ${t(`bookingStatus.${dispute.bookingStatus}`, { defaultValue: dispute.bookingStatus })}`],
+          [t('disputes.booking'), <Link key="b" className="font-medium text-primary-700 hover:underline dark:text-primary-300" to={`/admin/bookings/${dispute.bookingId}`}>{`#${dispute.bookingId} · ${t(`bookingStatus.${dispute.bookingStatus}`, { defaultValue: dispute.bookingStatus })}`}</Link>],
           [t('disputes.openedBy'), t(`status.${dispute.openedSide}`)],
           [t('disputes.previousStatus'), t(`bookingStatus.${dispute.previousStatus}`, { defaultValue: dispute.previousStatus })],
           [t('fields.opened'), f.when(dispute.createdAt)],
@@ -95,19 +86,24 @@ function DisputeDetailView({ id, listed }: { id: number; listed: Dispute | undef
             : []),
         ]}
       />
-      <Section title={t('disputes.statements')}>
-        <ul className="space-y-2">
-          {statements.map((s, i) => (
-            <li key={i} className="rounded-lg bg-stone-50 p-3 text-sm dark:bg-stone-800/60">
-              <p className="text-xs font-medium text-stone-600 dark:text-stone-400">
-                {t(`status.${s.side}`, { defaultValue: s.side })}
-                {s.createdAt ? ` · ${f.when(s.createdAt)}` : ''}
-              </p>
-              <p className="mt-1 whitespace-pre-wrap break-words">{s.body}</p>
-            </li>
-          ))}
-        </ul>
-        {!detail.data?.full && <p className="text-xs text-stone-600 dark:text-stone-400">{t('disputes.onlyOpener')}</p>}
+      <Section title={t('disputes.statement', { side: t(`status.${dispute.openedSide}`) })}>
+        <p className="whitespace-pre-wrap break-words rounded-lg bg-stone-50 p-3 text-sm dark:bg-stone-800/60">{dispute.reason}</p>
+      </Section>
+      <Section title={t('disputes.messages', { count: messages.length })}>
+        {messages.length === 0 ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('disputes.noMessages')}</p>
+        ) : (
+          <ol className="max-h-96 space-y-2 overflow-y-auto pr-1">
+            {messages.map((m) => (
+              <li key={m.id} className={cn('max-w-[85%] rounded-lg p-3 text-sm', m.side === 'guide' ? 'ml-auto bg-primary-50 dark:bg-primary-900/40' : 'bg-stone-100 dark:bg-stone-800')}>
+                <p className="text-xs text-stone-600 dark:text-stone-400">
+                  {t(`status.${m.side}`)} · {f.when(m.createdAt)}
+                </p>
+                <p className="mt-1 whitespace-pre-wrap break-words">{m.body}</p>
+              </li>
+            ))}
+          </ol>
+        )}
       </Section>
       <Section title={t('disputes.evidence', { count: dispute.evidence.length })}>
         {dispute.evidence.length === 0 ? (
@@ -116,6 +112,7 @@ function DisputeDetailView({ id, listed }: { id: number; listed: Dispute | undef
           <ul className="grid gap-4 md:grid-cols-2">
             {dispute.evidence.map((e) => (
               <li key={e.id}>
+                <p className="mb-1 text-xs text-stone-600 dark:text-stone-400">{t('disputes.uploadedBy', { side: t(`status.${e.uploadedBy === dispute.openedBy ? dispute.openedSide : dispute.openedSide === 'traveler' ? 'guide' : 'traveler'}`), at: f.when(e.createdAt) })}</p>
                 <PrivateFile url={e.url} contentType={e.contentType} name={e.fileName} />
               </li>
             ))}
@@ -123,27 +120,21 @@ function DisputeDetailView({ id, listed }: { id: number; listed: Dispute | undef
         )}
       </Section>
       <Section title={t('ledger.booking')}>
-        {ledgerData ? (
-          <LedgerTable entries={ledgerData.entries} total={ledgerData.balance.total} caption={t('ledger.booking')} />
-        ) : ledger.isError ? (
-          <LoadError error={ledger.error} onRetry={() => void ledger.refetch()} />
-        ) : (
-          <Loading />
-        )}
+        <LedgerTable entries={ledger.entries} total={ledger.total} caption={t('ledger.booking')} />
       </Section>
       <AuditTrail entityType="dispute" entityId={dispute.id} />
     </DetailCard>
   );
 }
 
-function ResolveDispute({ dispute, refundableCents }: { dispute: Dispute; refundableCents: number | null }) {
+function ResolveDispute({ dispute, refundableCents }: { dispute: Dispute; refundableCents: number }) {
   const { t } = useTranslation('admin');
   const act = useAdminAction();
   const [open, setOpen] = useState(false);
   const [resolution, setResolution] = useState<'completed' | 'cancelled'>('completed');
   const [refund, setRefund] = useState('');
   const [note, setNote] = useState('');
-  const split = refundSplit(refund, refundableCents ?? Number.MAX_SAFE_INTEGER);
+  const split = refundSplit(refund, refundableCents);
   const submit = () => {
     if (split.error || split.refundCents === null) return;
     act.mutate(

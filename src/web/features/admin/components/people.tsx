@@ -1,22 +1,14 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
-import { ApiError } from '../../../lib/api-client';
 import { useAdminAction, useBooking, useBookingSearch, useUser, useUsers, type AdminBookingRow } from '../api';
 import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, LedgerTable, Loading, LoadError, Pager, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
 
-/** A list route answering 404 means the server does not have it (yet): say so instead of an error. */
-const missingRoute = (err: unknown) => err instanceof ApiError && err.status === 404;
-
-function Unavailable() {
-  const { t } = useTranslation('admin');
-  return (
-    <p role="status" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
-      {t('unavailable')}
-    </p>
-  );
+function useBookingMeta() {
+  const f = useFormat();
+  return (b: AdminBookingRow) => `${f.when(b.startsAt)} · ${b.traveler.username} → ${b.guide.username} · ${f.rmb(b.totalPriceCents)}`;
 }
 
 function SearchBox({ label, initial, onSearch, placeholder }: { label: string; initial: string; onSearch: (q: string) => void; placeholder?: string }) {
@@ -42,7 +34,6 @@ function SearchBox({ label, initial, onSearch, placeholder }: { label: string; i
   );
 }
 
-const bookingLabel = (b: AdminBookingRow) => String(b.bookingNumber ?? b.number ?? `#${b.id}`);
 
 export function UsersQueue({ id }: { id: number | undefined }) {
   const { t } = useTranslation('admin');
@@ -65,7 +56,6 @@ export function UsersQueue({ id }: { id: number | undefined }) {
     }
     setParams(p, { replace: true });
   };
-  if (list.isError && missingRoute(list.error)) return <Unavailable />;
   return (
     <QueueLayout
       selected={!!id}
@@ -105,6 +95,7 @@ function UserDetail({ id }: { id: number }) {
   const { t } = useTranslation('admin');
   const f = useFormat();
   const one = useUser(id);
+  const bookingMeta = useBookingMeta();
   const act = useAdminAction();
   if (one.isPending) return <Loading />;
   if (one.isError) return <LoadError error={one.error} onRetry={() => void one.refetch()} />;
@@ -144,7 +135,7 @@ function UserDetail({ id }: { id: number }) {
         ) : (
           <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200 dark:divide-stone-800 dark:border-stone-800">
             {bookings.map((b) => (
-              <QueueItem key={b.id} to={`/admin/bookings/${b.id}`} active={false} title={bookingLabel(b)} meta={typeof b.date === 'string' ? b.date : undefined} status={b.status} />
+              <QueueItem key={b.id} to={`/admin/bookings/${b.id}`} active={false} title={`${b.bookingNumber} · ${t(`status.${b.role}`)}`} meta={bookingMeta(b)} status={b.status} />
             ))}
           </ul>
         )}
@@ -159,8 +150,8 @@ export function BookingsQueue({ id }: { id: number | undefined }) {
   const [params, setParams] = useSearchParams();
   const number = params.get('number') ?? '';
   const found = useBookingSearch(number);
+  const bookingMeta = useBookingMeta();
   const search = number ? `?number=${encodeURIComponent(number)}` : '';
-  if (found.isError && missingRoute(found.error)) return <Unavailable />;
   return (
     <QueueLayout
       selected={!!id}
@@ -178,7 +169,7 @@ export function BookingsQueue({ id }: { id: number | undefined }) {
         ) : (
           <ul aria-label={t('sections.bookings')}>
             {found.data.map((b) => (
-              <QueueItem key={b.id} to={`/admin/bookings/${b.id}${search}`} active={b.id === id} title={bookingLabel(b)} meta={typeof b.date === 'string' ? b.date : undefined} status={b.status} />
+              <QueueItem key={b.id} to={`/admin/bookings/${b.id}${search}`} active={b.id === id} title={b.bookingNumber} meta={bookingMeta(b)} status={b.status} />
             ))}
           </ul>
         )
@@ -195,31 +186,49 @@ function BookingDetail({ id }: { id: number }) {
   if (one.isPending) return <Loading />;
   if (one.isError) return <LoadError error={one.error} onRetry={() => void one.refetch()} />;
   const { booking: b, timeline, ledger } = one.data;
-  const facts: [string, ReactNode][] = [[t('fields.status'), <StatusBadge key="s" status={b.status} />]];
-  for (const [k, v] of Object.entries(b)) {
-    if (['id', 'status', 'bookingNumber', 'number'].includes(k) || v === null || typeof v === 'object') continue;
-    facts.push([k, /Cents$/.test(k) && typeof v === 'number' ? f.rmb(v) : /At$/.test(k) && typeof v === 'string' ? f.when(v) : String(v)]);
-  }
+  const person = (p: { id: number; username: string; fullName: string }, userId = p.id) => (
+    <Link className="font-medium text-primary-700 hover:underline dark:text-primary-300" to={`/admin/users/${userId}`}>
+      {p.fullName} (@{p.username})
+    </Link>
+  );
+  const facts: [string, ReactNode][] = [
+    [t('fields.status'), <StatusBadge key="s" status={b.status} />],
+    [t('bookings.startsAt'), `${f.when(b.startsAt)} (${b.timeZone})`],
+    [t('bookings.duration'), t('bookings.hours', { count: b.durationMinutes / 60 })],
+    [t('bookings.travelers'), b.travelers],
+    [t('bookings.total'), f.rmb(b.totalPriceCents)],
+    [t('bookings.deposit'), f.rmb(b.depositCents)],
+    [t('status.traveler'), person(b.traveler)],
+    [t('status.guide'), person(b.guide, b.guide.userId)],
+    [t('bookings.meeting'), b.meetingAddress],
+    ...(b.cancelledBy ? ([[t('bookings.cancelled'), `${b.cancelledBy}${b.cancelReason ? ` — ${b.cancelReason}` : ''}`]] as [string, string][]) : []),
+  ];
   return (
-    <DetailCard title={t('bookings.title', { number: bookingLabel(b) })}>
+    <DetailCard title={t('bookings.title', { number: b.bookingNumber })}>
       <Facts items={facts} />
       <Section title={t('bookings.timeline')}>
         {timeline.length === 0 ? (
           <p className="text-sm text-stone-600 dark:text-stone-400">—</p>
         ) : (
-          <ol className="space-y-1 text-sm">
+          <ol className="space-y-2 border-l-2 border-stone-200 pl-3 text-sm dark:border-stone-700">
             {timeline.map((e, i) => (
-              <li key={i} className="flex flex-wrap gap-x-2">
-                <span className="tabular-nums text-stone-600 dark:text-stone-400">{f.when(e.at)}</span>
+              <li key={i}>
                 <span className="font-medium">{t(`bookings.events.${e.event}`, { defaultValue: e.event.replaceAll('_', ' ') })}</span>
-                {e.detail && <span className="break-words">{e.detail}</span>}
+                <span className="ml-2 text-xs tabular-nums text-stone-600 dark:text-stone-400">{f.when(e.at)}</span>
+                {Object.keys(e.detail).length > 0 && (
+                  <span className="block break-words text-xs text-stone-600 dark:text-stone-400">
+                    {Object.entries(e.detail)
+                      .map(([k, v]) => `${k}: ${/Cents$/.test(k) && typeof v === 'number' ? f.rmb(v) : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+                      .join(' · ')}
+                  </span>
+                )}
               </li>
             ))}
           </ol>
         )}
       </Section>
       <Section title={t('ledger.booking')}>
-        <LedgerTable entries={ledger.entries} total={ledger.balance.total} caption={t('ledger.booking')} />
+        <LedgerTable entries={ledger.entries} total={ledger.total} caption={t('ledger.booking')} />
       </Section>
     </DetailCard>
   );
