@@ -235,4 +235,54 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await axeClean(page, `withdrawals list 375 ${locale}`);
     await page.screenshot({ path: `${SHOTS}/withdrawals-list-${locale}-375.png`, fullPage: true });
   });
+
+  test(`the admin finds, suspends and reinstates a user, and opens one of a traveler's bookings (${locale})`, async ({ page }) => {
+    const username = `sus${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    const password = 'Sakura2026!';
+    const signup = await page.request.post('/api/auth/signup', {
+      data: { username, email: `${username}@example.com`, password, confirmPassword: password, fullName: 'Suspend Me', emailUpdates: false, locale: 'en' },
+    });
+    expect(signup.status(), await signup.text()).toBe(201);
+    await signIn(page, 'admin', undefined, locale);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/admin/users');
+    await page.getByRole('searchbox').fill(username);
+    await page.getByRole('button', { name: locale === 'en' ? 'Search' : '搜索', exact: true }).click();
+    await page.getByRole('link', { name: new RegExp(username) }).click();
+    const detail = page.locator('article');
+    const suspend = locale === 'en' ? 'Suspend' : '停用账户';
+    await detail.getByRole('button', { name: suspend }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: suspend }).click();
+    await expect(dialog.getByText(locale === 'en' ? 'Please write a reason.' : '请填写理由。')).toBeVisible();
+    await dialog.getByRole('textbox').fill('Spam messages to guides');
+    await dialog.getByRole('button', { name: suspend }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(detail.getByText(/Spam messages to guides/).first()).toBeVisible();
+    await expect(detail.getByTestId('audit-entry').filter({ hasText: locale === 'en' ? 'User suspended' : '停用用户' })).toHaveCount(1);
+    const login = await page.request.post('/api/auth/login', { data: { username, password } });
+    expect(login.status()).not.toBe(200);
+    await axeClean(page, `user ${locale}`);
+    await page.screenshot({ path: `${SHOTS}/user-${locale}-1280.png`, fullPage: true });
+    const reinstate = locale === 'en' ? 'Reinstate' : '恢复账户';
+    await detail.getByRole('button', { name: reinstate }).click();
+    await page.getByRole('dialog').getByRole('button', { name: reinstate }).click();
+    await expect(detail.getByTestId('audit-entry').filter({ hasText: locale === 'en' ? 'User reinstated' : '恢复用户' })).toHaveCount(1);
+
+    // The demo traveler's bookings lead to a booking's timeline and ledger.
+    const traveler = await (await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })).json();
+    await page.goto(`/admin/users/${traveler.user.id}`);
+    await expect(page.locator('article').getByRole('heading', { name: /@traveler\)/ })).toBeVisible();
+    await page.locator('article a[href^="/admin/bookings/"]').first().click();
+    await expect(page.locator('article').getByRole('heading', { name: /TG\d+/ })).toBeVisible();
+    await expect(page.locator('article').getByRole('heading', { name: locale === 'en' ? 'Timeline' : '时间线' })).toBeVisible();
+    await axeClean(page, `booking ${locale}`);
+    await page.screenshot({ path: `${SHOTS}/booking-${locale}-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await noHorizontalScroll(page);
+    await page.screenshot({ path: `${SHOTS}/booking-${locale}-375.png`, fullPage: true });
+    await page.goto('/admin/disputes');
+    await expect(page.getByLabel(w.queue, { exact: true })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/disputes-${locale}-375.png`, fullPage: true });
+  });
 }
