@@ -193,7 +193,7 @@ function BookingDetail({ id }: { id: number }) {
   );
   const facts: [string, ReactNode][] = [
     [t('fields.status'), <StatusBadge key="s" status={b.status} />],
-    [t('bookings.startsAt'), `${f.when(b.startsAt)} (${b.timeZone})`],
+    [t('bookings.startsAt'), `${f.when(b.startsAt, b.timeZone)} (${b.timeZone === 'Asia/Tokyo' ? t('bookings.japanTime') : b.timeZone})`],
     [t('bookings.duration'), t('bookings.hours', { count: b.durationMinutes / 60 })],
     [t('bookings.travelers'), b.travelers],
     [t('bookings.total'), f.rmb(b.totalPriceCents)],

@@ -22,9 +22,10 @@ export function useFormat() {
   return {
     locale,
     rmb: (cents: number) => formatRmb(cents, locale),
-    when: (iso: string | null | undefined) => {
+    /** In the viewer's own zone, or in `timeZone` (a tour's local time). */
+    when: (iso: string | null | undefined, timeZone?: string) => {
       if (!iso) return '—';
-      const { date, time } = formatInstant(iso, locale);
+      const { date, time } = formatInstant(iso, locale, timeZone);
       return `${date} ${time}`;
     },
   };
