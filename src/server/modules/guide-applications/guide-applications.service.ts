@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { auditedChange } from '../audit/index';
 import type { AuthUser } from '../auth/index';
-import { insertMail } from '../mail/index';
+import type { CreateSystemMessage } from '../notifications/index';
 import type { StoredFile } from '../../storage/index';
 import { storePrivateDocument } from '../../storage/private-document';
 import * as repo from './guide-applications.repository';
@@ -69,8 +69,6 @@ export function toApplication(row: ApplicationRow | undefined, docs: DocumentRow
     guideId: row?.guideId ?? null,
   };
 }
-
-const localeOf = (l: string | null | undefined) => (l === 'zh-CN' ? 'zh-CN' : 'en') as 'en' | 'zh-CN';
 
 export class GuideApplicationsService {
   constructor(private readonly app: AppInstance) {}
@@ -237,16 +235,11 @@ export class GuideApplicationsService {
     // Searchable before the reply (the index follows the guides table through NOTIFY).
     await this.app.guideSearch.sync();
     const who = await repo.applicant(this.db, row.userId);
-    await this.notify(row.userId, applicationTexts.approved(), '/guide-dashboard', row.id, `guide-application:${row.id}:approved`);
-    if (who) {
-      try {
-        const mail = approvedMail({ locale: localeOf(who.locale), name: who.fullName, link: `${this.app.ctx.config.appUrl}/guide-dashboard` });
-        const mailId = await insertMail(this.db, { toAddress: who.email, ...mail, template: 'guide_application_approved', meta: { applicationId: row.id, guideId } });
-        await this.app.mailer.deliver(mailId);
-      } catch (err) {
-        this.app.log.error({ err }, 'guide application approval mail failed');
-      }
-    }
+    // The e-mail is the notification's own (sent when the applicant keeps e-mail on for approvals).
+    await this.notify(row.userId, applicationTexts.approved(), '/guide-dashboard', row.id, `guide-application:${row.id}:approved`, false, (locale) => ({
+      ...approvedMail({ locale, name: who?.fullName ?? '', link: `${this.app.ctx.config.appUrl}/guide-dashboard` }),
+      template: 'guide_application_approved',
+    }));
     return this.forAdmin((await repo.applicationById(this.db, row.id))!);
   }
 
@@ -286,9 +279,9 @@ export class GuideApplicationsService {
     }));
   }
 
-  private async notify(userId: number, text: ReturnType<typeof applicationTexts.approved>, actionUrl: string, id: number, dedupeKey: string, support = false) {
+  private async notify(userId: number, text: ReturnType<typeof applicationTexts.approved>, actionUrl: string, id: number, dedupeKey: string, support = false, mail?: CreateSystemMessage['mail']) {
     try {
-      await this.app.notifications.create([{ userId, type: 'approval', text, actionUrl, related: { type: 'guide_application', id }, dedupeKey, showContactSupport: support }]);
+      await this.app.notifications.create([{ userId, type: 'approval', text, actionUrl, related: { type: 'guide_application', id }, dedupeKey, showContactSupport: support, mail }]);
     } catch (err) {
       this.app.log.error({ err }, 'guide application system message failed');
     }

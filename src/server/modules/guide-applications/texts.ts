@@ -1,8 +1,8 @@
+import { escapeHtml } from '../mail/index';
+
 /** System messages and e-mails of the guide application, in the recipient's language (地陪, 您). */
 type Locale = 'en' | 'zh-CN';
 type Pair = Record<Locale, { title: string; message: string; actionLabel: string }>;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const applicationTexts = {
   approved: (): Pair => ({

@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { auditedChange } from '../audit/index';
 import type { AuthUser } from '../auth/index';
-import { insertMail } from '../mail/index';
+import type { CreateSystemMessage } from '../notifications/index';
 import type { StoredFile } from '../../storage/index';
 import { storePrivateDocument, type StoredDocument } from '../../storage/private-document';
 import * as repo from './identity.repository';
@@ -30,7 +30,6 @@ const IMAGE_BOX = { width: 2400, height: 2400 };
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-const localeOf = (l: string | null | undefined) => (l === 'zh-CN' ? 'zh-CN' : 'en') as 'en' | 'zh-CN';
 
 /** The owner's authorized file URL (bearer token of the owner); `v` changes when the file is replaced. */
 export const ownFileUrl = (kind: IdentityFileKind, uploadedAt: Date) => `/api/v2/identity-verification/files/${kind}?v=${uploadedAt.getTime()}`;
@@ -250,8 +249,12 @@ export class IdentityService {
     const row = await this.awaiting(id);
     const saved = await this.audited(admin, row, 'approve', null, (db) => repo.approve(db, row.id, admin.id));
     if (!saved) throw new AppError('invalid_transition', 'The verification is no longer awaiting a decision');
-    await this.notify(saved.userId, identityTexts.approved(), saved.id, `identity:${saved.id}:approved:${saved.reviewedAt?.getTime()}`);
-    await this.mail(saved.userId, saved.id, 'identity_approved', (who) => approvedMail({ locale: localeOf(who.locale), name: who.fullName, link: `${this.app.ctx.config.appUrl}/verify-identity` }));
+    const who = await repo.person(this.db, saved.userId);
+    const link = `${this.app.ctx.config.appUrl}/verify-identity`;
+    await this.notify(saved.userId, identityTexts.approved(), saved.id, `identity:${saved.id}:approved:${saved.reviewedAt?.getTime()}`, false, (locale) => ({
+      ...approvedMail({ locale, name: who?.fullName ?? '', link }),
+      template: 'identity_approved',
+    }));
     return this.forAdmin(saved);
   }
 
@@ -262,8 +265,12 @@ export class IdentityService {
     );
     if (!result) throw new AppError('invalid_transition', 'The verification is no longer awaiting a decision');
     const saved = result.row;
-    await this.notify(saved.userId, identityTexts.rejected(reason), saved.id, `identity:${saved.id}:rejected:${saved.reviewedAt?.getTime()}`, true);
-    await this.mail(saved.userId, saved.id, 'identity_rejected', (who) => rejectedMail({ locale: localeOf(who.locale), name: who.fullName, reason, link: `${this.app.ctx.config.appUrl}/verify-identity` }));
+    const who = await repo.person(this.db, saved.userId);
+    const link = `${this.app.ctx.config.appUrl}/verify-identity`;
+    await this.notify(saved.userId, identityTexts.rejected(reason), saved.id, `identity:${saved.id}:rejected:${saved.reviewedAt?.getTime()}`, true, (locale) => ({
+      ...rejectedMail({ locale, name: who?.fullName ?? '', reason, link }),
+      template: 'identity_rejected',
+    }));
     return this.forAdmin(saved);
   }
 
@@ -291,23 +298,12 @@ export class IdentityService {
     }));
   }
 
-  private async notify(userId: number, text: ReturnType<typeof identityTexts.approved>, id: number, dedupeKey: string, support = false) {
+  private async notify(userId: number, text: ReturnType<typeof identityTexts.approved>, id: number, dedupeKey: string, support = false, mail?: CreateSystemMessage['mail']) {
     try {
-      await this.app.notifications.create([{ userId, type: 'approval', text, actionUrl: '/verify-identity', related: { type: 'identity_verification', id }, dedupeKey, showContactSupport: support }]);
+      await this.app.notifications.create([{ userId, type: 'approval', text, actionUrl: '/verify-identity', related: { type: 'identity_verification', id }, dedupeKey, showContactSupport: support, mail }]);
     } catch (err) {
       // The decision stands either way; a message that could not be created is logged, not the admin's failure.
       this.app.log.error({ err }, 'identity verification system message failed');
-    }
-  }
-
-  private async mail(userId: number, id: number, template: string, build: (who: NonNullable<Awaited<ReturnType<typeof repo.person>>>) => { subject: string; textBody: string; htmlBody: string }) {
-    try {
-      const who = await repo.person(this.db, userId);
-      if (!who) return;
-      const mailId = await insertMail(this.db, { toAddress: who.email, ...build(who), template, meta: { identityVerificationId: id } });
-      await this.app.mailer.deliver(mailId);
-    } catch (err) {
-      this.app.log.error({ err }, 'identity verification mail failed');
     }
   }
 }

@@ -1,8 +1,8 @@
+import { escapeHtml } from '../mail/index';
+
 /** System messages and e-mails of the identity verification, in the recipient's language (您). */
 type Locale = 'en' | 'zh-CN';
 type Pair = Record<Locale, { title: string; message: string; actionLabel: string }>;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const identityTexts = {
   approved: (): Pair => ({

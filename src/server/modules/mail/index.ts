@@ -3,6 +3,7 @@ import { Mailer } from './mailer';
 
 export { Mailer } from './mailer';
 export { deleteMailsTo, insertMail, latestMails, mailsTo, type NewMail } from './mail.repository';
+export { escapeHtml, htmlMail } from './layout';
 export { emailChangedMail, passwordResetMail } from './templates';
 
 declare module 'fastify' {

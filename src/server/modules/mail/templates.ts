@@ -1,9 +1,8 @@
 /** E-mail texts in the recipient's language (the locale they used, else English), shaped for the outbox row. */
+import { escapeHtml } from './layout';
+
 type MailLocale = 'en' | 'zh-CN';
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 export function passwordResetMail(opts: { locale: MailLocale; name: string; link: string }) {
   const { link } = opts;

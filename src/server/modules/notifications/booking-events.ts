@@ -1,3 +1,4 @@
+import { REVIEW_WINDOW_DAYS } from '../../../shared/schemas/reviews';
 import type { NotificationsService } from './notifications.service';
 import { bookingNumber, texts } from './templates';
 
@@ -52,6 +53,14 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.guideUserId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), 0), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
       ]),
     ),
+    // The invitation to review (decision 063: the window is REVIEW_WINDOW_DAYS from completion).
+    on<Base>('booking.completed', (p) => {
+      const text = texts.reviewInvite(bookingNumber(p.bookingId), REVIEW_WINDOW_DAYS);
+      return service.create([
+        { userId: p.travelerId, type: 'booking', text, actionUrl: '/dashboard?tab=past', related: related(p), dedupeKey: `booking:${p.bookingId}:review-invite` },
+        { userId: p.guideUserId, type: 'booking', text, actionUrl: '/guide-dashboard#past-tours', related: related(p), dedupeKey: `booking:${p.bookingId}:review-invite` },
+      ]);
+    }),
     on<Base>('booking.awaiting_start', (p) =>
       service.create([
         { userId: p.travelerId, type: 'reminder', text: texts.startDay(bookingNumber(p.bookingId)), actionUrl: '/dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:start`, expiresAt: new Date(Date.now() + 36 * 3_600_000) },

@@ -58,6 +58,18 @@ export interface CreateSystemMessage {
   related?: { type: string; id: number };
   /** The same key for the same user is created once (events may be delivered twice). */
   dedupeKey?: string;
+  /**
+   * A fuller e-mail than the message itself (an application decision, say), sent instead of the
+   * generic one — and, like it, only when the recipient chose e-mail for this kind.
+   */
+  mail?: (locale: Locale) => NotificationMail;
+}
+
+export interface NotificationMail {
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  template: string;
 }
 
 const localeOf = (l: string | null | undefined): Locale => (l === 'zh-CN' ? 'zh-CN' : 'en');
@@ -131,7 +143,8 @@ export class NotificationsService {
       }
       if (prefs.email) {
         const link = input.actionUrl ? new URL(input.actionUrl, this.deps.appUrl).toString() : null;
-        await this.mail(person.email, { ...systemMail(locale, { title: text.title, message: text.message, link }), template: `system_${input.type}` });
+        const mail = input.mail?.(locale) ?? { ...systemMail(locale, { title: text.title, message: text.message, link, linkLabel: text.actionLabel }), template: `system_${input.type}` };
+        await this.mail(person.email, mail);
       }
     }
     return created;
@@ -152,9 +165,9 @@ export class NotificationsService {
     await this.mail(person.email, { ...chatMail(locale, { from: opts.from, body, link }), template: 'chat_message' });
   }
 
-  private async mail(to: string, mail: { subject: string; textBody: string; template: string }) {
+  private async mail(to: string, mail: NotificationMail) {
     try {
-      const id = await insertMail(this.db, { toAddress: to, subject: mail.subject, textBody: mail.textBody, htmlBody: null, template: mail.template, meta: {} });
+      const id = await insertMail(this.db, { toAddress: to, subject: mail.subject, textBody: mail.textBody, htmlBody: mail.htmlBody, template: mail.template, meta: {} });
       void this.deps.mailer.deliver(id);
     } catch (err) {
       this.deps.log.warn({ err }, 'notification e-mail not queued');

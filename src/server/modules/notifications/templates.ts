@@ -4,6 +4,8 @@
  */
 export type Locale = 'en' | 'zh-CN';
 
+import { htmlMail } from '../mail/index';
+
 export { bookingNumber } from '../../../shared/booking/money-rules';
 const yuan = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
 
@@ -55,6 +57,18 @@ export const texts = {
     },
     'zh-CN': { title: '预订已取消', message: `预订 ${n} 已取消。${refundCents > 0 ? `${yuan(refundCents)} 元将退还。` : ''}`, actionLabel: '查看详情' },
   }),
+  reviewInvite: (n: string, days: number): Pair => ({
+    en: { title: 'How was your tour?', message: `Booking ${n} is complete. Review it within ${days} days: reviews stay hidden until you both have written yours (or the other side's window ends).`, actionLabel: 'Write a review' },
+    'zh-CN': { title: '这次行程怎么样？', message: `预订 ${n} 已完成。请在 ${days} 天内写下评价：双方都评价后（或对方的评价期结束后）评价才会公开。`, actionLabel: '写评价' },
+  }),
+  payoutPaid: (cents: number): Pair => ({
+    en: { title: 'Payout sent', message: `Your withdrawal of ${yuan(cents)} RMB has been paid. It may take a day to show in your account.`, actionLabel: 'View withdrawals' },
+    'zh-CN': { title: '提现已到账', message: `您申请提现的 ${yuan(cents)} 元已打款，可能需要一天左右到账。`, actionLabel: '查看提现记录' },
+  }),
+  payoutFailed: (cents: number, reason: string): Pair => ({
+    en: { title: 'Payout failed', message: `Your withdrawal of ${yuan(cents)} RMB could not be paid: ${reason}. The money is back in your withdrawable balance; check your account details and try again.`, actionLabel: 'Open withdrawals' },
+    'zh-CN': { title: '提现失败', message: `您申请提现的 ${yuan(cents)} 元未能打款：${reason}。这笔钱已退回可提现余额，请核对收款账户后重新申请。`, actionLabel: '打开提现' },
+  }),
   startDay: (n: string): Pair => ({
     en: { title: 'Your tour is today', message: `Booking ${n} starts today. Confirm the start when you meet.`, actionLabel: 'Open booking' },
     'zh-CN': { title: '今天有行程', message: `预订 ${n} 今天开始，见面后请确认开始。`, actionLabel: '打开预订' },
@@ -70,16 +84,22 @@ export const texts = {
 };
 
 export function chatMail(locale: Locale, opts: { from: string; body: string; link: string }) {
-  if (locale === 'zh-CN') {
-    return {
-      subject: `${opts.from} 给您发来了新消息`,
-      textBody: `${opts.from} 给您发来了新消息：\n\n${opts.body}\n\n回复：${opts.link}\n\nTabi 日本地陪`,
-    };
-  }
-  return { subject: `New message from ${opts.from}`, textBody: `${opts.from} wrote to you:\n\n${opts.body}\n\nReply: ${opts.link}\n\nTabi Guides` };
+  const zh = locale === 'zh-CN';
+  const subject = zh ? `${opts.from} 给您发来了新消息` : `New message from ${opts.from}`;
+  const intro = zh ? `${opts.from} 给您发来了新消息：` : `${opts.from} wrote to you:`;
+  return {
+    subject,
+    textBody: zh ? `${intro}\n\n${opts.body}\n\n回复：${opts.link}\n\nTabi 日本地陪` : `${intro}\n\n${opts.body}\n\nReply: ${opts.link}\n\nTabi Guides`,
+    htmlBody: htmlMail({ lang: locale, title: subject, paragraphs: [intro, opts.body], link: opts.link, linkLabel: zh ? '回复' : 'Reply' }),
+  };
 }
 
-export function systemMail(locale: Locale, opts: { title: string; message: string; link: string | null }) {
+/** A system message as an e-mail: plain text and HTML, with the message's action as the link. */
+export function systemMail(locale: Locale, opts: { title: string; message: string; link: string | null; linkLabel?: string | null }) {
   const sign = locale === 'zh-CN' ? 'Tabi 日本地陪' : 'Tabi Guides';
-  return { subject: opts.title, textBody: `${opts.message}${opts.link ? `\n\n${opts.link}` : ''}\n\n${sign}` };
+  return {
+    subject: opts.title,
+    textBody: `${opts.message}${opts.link ? `\n\n${opts.link}` : ''}\n\n${sign}`,
+    htmlBody: htmlMail({ lang: locale, title: opts.title, paragraphs: [opts.message], link: opts.link, linkLabel: opts.linkLabel }),
+  };
 }

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
+import { notificationTexts, type CreateSystemMessage } from '../notifications/index';
 import * as repo from './wallet.repository';
 import type { LedgerFigures, PayoutPosting, WithdrawalRow } from './wallet.repository';
 
@@ -18,6 +19,9 @@ export interface WalletDeps {
   db: Database;
   /** The server's clock (the bookings service's, so tests move both together). */
   now: () => Date;
+  /** Tells the guide when a payout is paid or failed (the notification centre; absent in unit set-ups). */
+  notify?: (notices: CreateSystemMessage[]) => Promise<unknown>;
+  log?: { error(obj: unknown, msg: string): void };
 }
 
 /** The guide's figures from the two ledgers (decision 067). */
@@ -154,7 +158,7 @@ export class WalletService {
 
   /** Admin: approve, mark paid or fail a payout; the status and its ledger entries in one transaction. */
   async adminStep(admin: AuthUser, id: number, step: AdminStep, reason?: string): Promise<{ withdrawal: AdminWithdrawal; earnings: GuideEarnings }> {
-    return this.deps.db.transaction(async (tx) => {
+    const done = await this.deps.db.transaction(async (tx) => {
       const row = await repo.findWithdrawal(tx, id, true);
       if (!row) throw notFound('Withdrawal');
       const rule = STEPS[step];
@@ -173,8 +177,16 @@ export class WalletService {
         after: { status: rule.to, amountCents: row.amountCents },
         note: step === 'fail' ? reason : null,
       });
-      return { withdrawal: adminView(updated, await repo.usernameOf(tx, row.userId)), earnings: await this.earnings(tx, row.userId) };
+      return { withdrawal: adminView(updated, await repo.usernameOf(tx, row.userId)), earnings: await this.earnings(tx, row.userId), userId: row.userId, amountCents: row.amountCents };
     });
+    // After the commit: the guide hears of the outcome (in-app, and by e-mail if they keep it on for payments).
+    if (step !== 'approve' && this.deps.notify) {
+      const text = step === 'paid' ? notificationTexts.payoutPaid(done.amountCents) : notificationTexts.payoutFailed(done.amountCents, reason ?? '');
+      await this.deps
+        .notify([{ userId: done.userId, type: 'payment', text, actionUrl: '/withdrawal', related: { type: 'withdrawal', id }, dedupeKey: `withdrawal:${id}:${step}`, isErrorMessage: step === 'fail', showContactSupport: step === 'fail' }])
+        .catch((err: unknown) => this.deps.log?.error({ err }, 'payout notice failed'));
+    }
+    return { withdrawal: done.withdrawal, earnings: done.earnings };
   }
 
   async adminLedger(id: number) {

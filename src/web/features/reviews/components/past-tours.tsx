@@ -18,7 +18,7 @@ export function PastTours({ bookings, now }: { bookings: Booking[] | undefined; 
     .sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
   if (past.length === 0) return null;
   return (
-    <section aria-labelledby="past-tours-title" className="mt-10">
+    <section id="past-tours" aria-labelledby="past-tours-title" className="mt-10 scroll-mt-20">
       <h2 id="past-tours-title" className="text-xl font-semibold">
         {t('past.title')}
       </h2>
