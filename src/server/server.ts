@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   ];
   if (config.seed === 'demo') {
     lines.push('  Demo accounts (username / password):');
-    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(10)} ${a.password.padEnd(12)} ${a.isAdmin ? 'admin' : a.role}`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(10)} ${a.password.padEnd(12)} ${a.isAdmin ? 'admin (demo) — the console is at /admin' : a.role}`);
   }
   lines.push(rule, '');
   console.log(lines.join('\n'));
