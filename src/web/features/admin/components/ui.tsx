@@ -188,11 +188,11 @@ export function Section({ title, children }: { title: ReactNode; children: React
 /** Label/value pairs. */
 export function Facts({ items }: { items: [ReactNode, ReactNode][] }) {
   return (
-    <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
+    <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-2 text-sm sm:grid-cols-[max-content_minmax(0,1fr)] sm:gap-x-4">
       {items.map(([k, v], i) => (
         <div key={i} className="contents">
           <dt className="text-stone-600 dark:text-stone-400">{k}</dt>
-          <dd className="mb-1 break-words text-stone-900 sm:mb-0 dark:text-stone-100">{v ?? '—'}</dd>
+          <dd className="break-words text-stone-900 dark:text-stone-100">{v ?? '—'}</dd>
         </div>
       ))}
     </dl>
