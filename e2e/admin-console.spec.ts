@@ -136,6 +136,11 @@ for (const locale of ['en', 'zh-CN'] as const) {
 
   test(`a non-admin gets the not-found page at /admin (${locale})`, async ({ page }) => {
     await signIn(page, 'traveler', undefined, locale);
+    await page.goto('/');
+    await page.getByRole('button', { name: locale === 'en' ? /^Account menu for/ : /的账户菜单$/ }).click();
+    await expect(page.getByRole('menuitem').first()).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: w.menu })).toHaveCount(0);
+    await page.keyboard.press('Escape');
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: w.notFound })).toBeVisible();
     await page.goto('/admin/withdrawals');
