@@ -1,2 +1,2 @@
 export { JobRunner, type JobHandler } from './runner';
-export { enqueueJob, jobsOfKind, type ClaimedJob, type NewJob } from './jobs.repository';
+export { enqueueJob, failedJobs, jobsOfKind, retryFailedJob, type ClaimedJob, type NewJob } from './jobs.repository';

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema/index';
 
@@ -75,4 +75,24 @@ export async function failJob(db: Database, id: number, error: string, retryAt: 
 /** Jobs of a kind, for tests and admin views. */
 export async function jobsOfKind(db: Database, kind: string) {
   return db.select().from(jobs).where(eq(jobs.kind, kind)).orderBy(jobs.id);
+}
+
+/** Dead letters: jobs that used up their retries, newest first (the admin console's list). */
+export async function failedJobs(db: Database, opts: { before?: number; limit: number }) {
+  return db
+    .select({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts, lastError: jobs.lastError, runAt: jobs.runAt, updatedAt: jobs.updatedAt })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'failed'), opts.before ? lt(jobs.id, opts.before) : undefined))
+    .orderBy(desc(jobs.id))
+    .limit(opts.limit);
+}
+
+/** Puts a dead letter back in the queue for one more round of attempts; undefined when it is not failed. */
+export async function retryFailedJob(db: Database, id: number, now: Date) {
+  const [row] = await db
+    .update(jobs)
+    .set({ status: 'queued', attempts: 0, runAt: now, lockedUntil: null, updatedAt: now })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
+    .returning({ id: jobs.id, kind: jobs.kind, lastError: jobs.lastError });
+  return row;
 }

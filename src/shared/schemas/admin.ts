@@ -74,3 +74,19 @@ export const adminBookingDetailSchema = z.object({
   timeline: z.array(timelineEventSchema),
   ledger: z.object({ entries: z.array(z.object({ id: z.number().int(), account: z.string(), kind: z.string(), amountCents: z.number().int(), createdAt: z.string() })), total: z.number().int() }),
 });
+
+/** A job that used up its retries (a dead letter), for the console; `payload` holds ids only. */
+export const failedJobSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  runAt: z.string(),
+  failedAt: z.string(),
+});
+export const failedJobListSchema = z.object({ jobs: z.array(failedJobSchema), nextBefore: z.number().int().nullable() });
+export const failedJobQuerySchema = z.object({
+  before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});

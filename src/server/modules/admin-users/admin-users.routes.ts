@@ -6,6 +6,8 @@ import {
   adminUserDetailSchema,
   adminUserListSchema,
   adminUserQuerySchema,
+  failedJobListSchema,
+  failedJobQuerySchema,
   suspendBodySchema,
 } from '../../../shared/schemas/admin';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
@@ -58,5 +60,15 @@ export function adminUsersRoutes(app: AppInstance, service: AdminUsersService): 
     '/api/admin/bookings/:id',
     { ...admin, schema: { tags: ['admin'], summary: 'Admin: a booking with its timeline and ledger', security, params, response: { 200: adminBookingDetailSchema, ...errors } } },
     async (request) => service.booking(request.params.id),
+  );
+  app.get(
+    '/api/admin/jobs/failed',
+    { ...admin, schema: { tags: ['admin'], summary: 'Admin: scheduled jobs that failed for good after their retries (dead letters), newest first', security, querystring: failedJobQuerySchema, response: { 200: failedJobListSchema, ...errors } } },
+    async (request) => service.failedJobs(request.query),
+  );
+  app.post(
+    '/api/admin/jobs/:id/retry',
+    { ...admin, schema: { tags: ['admin'], summary: 'Admin: queue a failed job again for a new round of attempts', security, params, response: { 200: z.object({ id: z.number().int(), status: z.literal('queued') }), ...errors } } },
+    async (request) => service.retryJob(currentUser(request), request.params.id),
   );
 }

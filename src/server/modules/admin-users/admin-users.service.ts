@@ -6,7 +6,8 @@ import type { Database } from '../../db/client';
 import { guides, users } from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
-import { recordAdminAction } from '../audit/index';
+import { failedJobs, retryFailedJob } from '../../jobs/index';
+import { auditedChange, recordAdminAction } from '../audit/index';
 import { revokeAllSessions, type AuthUser } from '../auth/index';
 import { ledgerOf } from '../bookings/index';
 import * as repo from './admin-users.repository';
@@ -71,6 +72,26 @@ export class AdminUsersService {
     });
     await this.app.guideSearch.sync();
     return this.get(id);
+  }
+
+  async failedJobs(q: { before?: number; limit: number }) {
+    const rows = await failedJobs(this.db, { before: q.before, limit: q.limit + 1 });
+    const page = rows.slice(0, q.limit);
+    return {
+      jobs: page.map((j) => ({ id: j.id, kind: j.kind, payload: j.payload, attempts: j.attempts, lastError: j.lastError, runAt: j.runAt.toISOString(), failedAt: j.updatedAt.toISOString() })),
+      nextBefore: rows.length > q.limit ? page[page.length - 1]!.id : null,
+    };
+  }
+
+  /** Queues a dead letter again (after the cause was fixed), with its audit entry. */
+  async retryJob(admin: AuthUser, id: number) {
+    const retried = await auditedChange(
+      this.db,
+      (db) => retryFailedJob(db, id, this.app.bookings.now()),
+      (job) => ({ adminUserId: admin.id, action: 'job.retry', entityType: 'job', entityId: id, before: { status: 'failed', kind: job.kind, lastError: job.lastError }, after: { status: 'queued' } }),
+    );
+    if (!retried) throw notFound('Failed job');
+    return { id, status: 'queued' as const };
   }
 
   async findBookings(number: string) {

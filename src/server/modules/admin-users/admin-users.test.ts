@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInZone } from '../../../shared/availability';
-import { users } from '../../db/schema/index';
+import { jobs, users } from '../../db/schema/index';
 import { bearer, signUp, type SignedUp } from '../../test/accounts';
 import { makeGuide, tokenFor } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -120,5 +120,25 @@ describe('admin bookings', () => {
     expect(detail.ledger.entries.length).toBeGreaterThan(0);
     expect(detail.ledger.total).toBe(0);
     expect((await asAdmin('GET', '/api/admin/bookings/99999999')).statusCode).toBe(404);
+  });
+});
+
+describe('dead letters', () => {
+  it('lists jobs that failed for good and queues one again, audited', async () => {
+    const [job] = await t.database.db
+      .insert(jobs)
+      .values({ kind: 'booking.refund', payload: { paymentId: 7 }, status: 'failed', attempts: 8, lastError: 'provider timeout' })
+      .returning();
+    const list = (await asAdmin('GET', '/api/admin/jobs/failed')).json();
+    expect(list.jobs[0]).toMatchObject({ id: job!.id, kind: 'booking.refund', attempts: 8, lastError: 'provider timeout', payload: { paymentId: 7 } });
+
+    const retried = await asAdmin('POST', `/api/admin/jobs/${job!.id}/retry`);
+    expect(retried.json()).toEqual({ id: job!.id, status: 'queued' });
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, job!.id));
+    expect(row).toMatchObject({ status: 'queued', attempts: 0 });
+    expect((await asAdmin('GET', '/api/admin/jobs/failed')).json().jobs.map((j: { id: number }) => j.id)).not.toContain(job!.id);
+    expect((await asAdmin('POST', `/api/admin/jobs/${job!.id}/retry`)).statusCode).toBe(404);
+    const audit = (await asAdmin('GET', `/api/admin/audit-log?entityType=job&entityId=${job!.id}`)).json().entries;
+    expect(audit[0]).toMatchObject({ action: 'job.retry', before: { lastError: 'provider timeout' }, after: { status: 'queued' } });
   });
 });

@@ -1,5 +1,5 @@
 import { addDays, todayInZone } from '../../../shared/availability';
-import { payoutLedgerEntries, withdrawals } from '../../db/schema/index';
+import { jobs, payoutLedgerEntries, withdrawals } from '../../db/schema/index';
 import { setGuideServices } from '../../modules/guides/index';
 import { signUp } from '../accounts';
 import { addItinerary, subcategoryIdBySlug } from '../guide-fixtures';
@@ -543,4 +543,11 @@ Object.assign(AUTHZ_TABLE, {
   'POST /api/admin/users/{id}/suspend': { rule: 'admin', setup: async (f) => ({ params: { id: await freshUser(f) }, body: { reason: 'Spam messages' } }) },
   'POST /api/admin/users/{id}/reinstate': { rule: 'admin', setup: async (f) => ({ params: { id: await freshUser(f, true) } }) },
   'GET /api/admin/bookings/{id}': { rule: 'admin', setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) } }) },
+  'POST /api/admin/jobs/{id}/retry': {
+    rule: 'admin',
+    setup: async (f) => {
+      const [job] = await f.t.database.db.insert(jobs).values({ kind: 'trust.dead-letter', status: 'failed', attempts: 8, lastError: 'boom', runAt: new Date(Date.now() + 86_400_000) }).returning({ id: jobs.id });
+      return { params: { id: job!.id } };
+    },
+  },
 } satisfies Record<string, AuthzEntry>);
