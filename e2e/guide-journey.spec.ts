@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
 
 /**
- * Issue 13 from end to end, in Chinese: a traveler's application (made through the API here; the
+ * Issue 13 from end to end, in Chinese and in English: a traveler's application (made through the API here; the
  * four pages have their own spec, become-guide.spec.ts) is approved by an admin through the API. The
  * new guide sets weekly hours and a rate on /guide-dashboard, appears first in Nara's newest guides,
  * receives a paid booking, accepts it, runs the tour on its day with the traveler and completes it,
@@ -82,102 +82,143 @@ async function approvedApplicant(request: APIRequestContext, name: string) {
   return applicant;
 }
 
-async function guidePage(browser: Browser, username: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Tokyo', viewport: { width: 1280, height: 900 } });
+type Locale = 'en' | 'zh-CN';
+const T = {
+  en: {
+    days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+    addHours: (d: string) => `Add hours on ${d}`,
+    from: (d: string) => `${d}: from`,
+    saveHours: 'Save availability',
+    hoursSaved: 'Availability saved',
+    rate: 'Hourly rate (RMB)',
+    saveRates: 'Save rates',
+    ratesSaved: 'Rates saved',
+    accept: 'Accept',
+    accepted: 'Request accepted',
+    confirmStart: 'Confirm Start',
+    ongoing: 'Ongoing',
+    complete: 'Complete Service',
+    money: (amount: string) => `${amount} RMB`,
+    pendingNote: /Pending earnings become withdrawable five working days after the tour; the next on [A-Z][a-z]{2} \d{1,2}, \d{4}\./,
+  },
+  'zh-CN': {
+    days: ['星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日'],
+    addHours: (d: string) => `为${d}添加时间段`,
+    from: (d: string) => `${d}：开始`,
+    saveHours: '保存可预约时间',
+    hoursSaved: '可预约时间已保存',
+    rate: '每小时价格（元）',
+    saveRates: '保存价格',
+    ratesSaved: '价格已保存',
+    accept: '接受',
+    accepted: '已接受请求',
+    confirmStart: '确认开始',
+    ongoing: '进行中',
+    complete: '完成服务',
+    money: (amount: string) => `${amount} 元`,
+    pendingNote: /待结算收入在服务结束后五个工作日内转为可提现；下一笔将于 \d{4}年\d{1,2}月\d{1,2}日 可提现。/,
+  },
+} as const;
+
+async function guidePage(browser: Browser, username: string, password: string, locale: Locale): Promise<Page> {
+  const context = await browser.newContext({ locale, timezoneId: 'Asia/Tokyo', viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
-  await signIn(page, username, password, 'zh-CN');
+  await signIn(page, username, password, locale);
   (page as Page & { errors?: string[] }).errors = errors;
   return page;
 }
 
-test('a new guide is approved, opens hours and a rate, is found, booked, runs the tour and sees pending earnings (中文)', async ({ browser, page }) => {
-  test.setTimeout(150_000);
-  const name = `奈良导游${Date.now().toString(36).slice(-4)}`;
-  const applicant = await approvedApplicant(page.request, name);
-  const g = await guidePage(browser, applicant.username, applicant.password);
-  const me = await (await g.request.get('/api/guides/me', { headers: auth(applicant.token) })).json();
+for (const locale of ['zh-CN', 'en'] as const) {
+  test(`a new guide is approved, opens hours and a rate, is found, booked, runs the tour and sees pending earnings (${locale})`, async ({ browser, page }) => {
+    test.setTimeout(150_000);
+    const s = T[locale];
+    const name = `${locale === 'en' ? 'Nara Guide ' : '奈良导游'}${Date.now().toString(36).slice(-4)}`;
+    const applicant = await approvedApplicant(page.request, name);
+    const g = await guidePage(browser, applicant.username, applicant.password, locale);
+    const me = await (await g.request.get('/api/guides/me', { headers: auth(applicant.token) })).json();
 
-  // Weekly hours: every day gets the editor's default range; then the hourly rate.
-  await g.goto('/guide-dashboard');
-  const availability = g.locator('#availability');
-  await expect(availability.getByRole('button', { name: '保存可预约时间' })).toBeVisible();
-  for (const day of ['星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日']) {
-    const add = availability.getByRole('button', { name: `为${day}添加时间段` });
-    if ((await availability.getByLabel(`${day}：开始`).count()) === 0) await add.click();
-  }
-  await availability.getByRole('button', { name: '保存可预约时间' }).click();
-  await expect(g.getByText('可预约时间已保存')).toBeVisible();
-  const rates = g.locator('#rates');
-  await rates.getByLabel('每小时价格（元）').fill('268');
-  await rates.getByRole('button', { name: '保存价格' }).click();
-  await expect(g.getByText('价格已保存')).toBeVisible();
+    // Weekly hours: every day gets the editor's default range; then the hourly rate.
+    await g.goto('/guide-dashboard');
+    const availability = g.locator('#availability');
+    await expect(availability.getByRole('button', { name: s.saveHours })).toBeVisible();
+    for (const day of s.days) {
+      const add = availability.getByRole('button', { name: s.addHours(day) });
+      if ((await availability.getByLabel(s.from(day)).count()) === 0) await add.click();
+    }
+    await availability.getByRole('button', { name: s.saveHours }).click();
+    await expect(g.getByText(s.hoursSaved)).toBeVisible();
+    const rates = g.locator('#rates');
+    await rates.getByLabel(s.rate).fill('268');
+    await rates.getByRole('button', { name: s.saveRates }).click();
+    await expect(g.getByText(s.ratesSaved)).toBeVisible();
 
-  // A visitor finds the new guide at once, newest first in Nara, at the new rate.
-  await page.goto('/search?city=nara&sort=newest');
-  const card = page.getByRole('article').filter({ hasText: name }).first();
-  await expect(card).toBeVisible();
-  await expect(card).toContainText('268');
+    // A visitor finds the new guide at once, newest first in Nara, at the new rate.
+    await page.goto('/search?city=nara&sort=newest');
+    const card = page.getByRole('article').filter({ hasText: name }).first();
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('268');
 
-  // A traveler books two hours on the first free day and pays the deposit by card.
-  const traveler = await signup(page.request, '王小明');
-  let booking: { id: number; bookingNumber: string } | undefined;
-  for (let day = 2; day < 30 && !booking; day++) {
-    const date = new Date(Date.now() + day * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
-    const slots = await (await page.request.get(`/api/v2/guides/${me.id}/slots?date=${date}&durationHours=2`)).json();
-    const slot = (slots.slots as { startTime: string }[]).find((s) => s.startTime >= '10:00');
-    if (!slot) continue;
-    const booked = await page.request.post('/api/v2/bookings', {
-      headers: auth(traveler.token),
-      data: { guideId: me.id, date, startTime: slot.startTime, durationHours: 2, travelers: 1, meetingAddress: '奈良公园 东大寺南大门前' },
+    // A traveler books two hours on the first free day and pays the deposit by card.
+    const traveler = await signup(page.request, '王小明');
+    let booking: { id: number; bookingNumber: string } | undefined;
+    for (let day = 2; day < 30 && !booking; day++) {
+      const date = new Date(Date.now() + day * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
+      const slots = await (await page.request.get(`/api/v2/guides/${me.id}/slots?date=${date}&durationHours=2`)).json();
+      const slot = (slots.slots as { startTime: string }[]).find((s) => s.startTime >= '10:00');
+      if (!slot) continue;
+      const booked = await page.request.post('/api/v2/bookings', {
+        headers: auth(traveler.token),
+        data: { guideId: me.id, date, startTime: slot.startTime, durationHours: 2, travelers: 1, meetingAddress: '奈良公园 东大寺南大门前' },
+      });
+      expect(booked.status(), await booked.text()).toBe(201);
+      booking = await booked.json();
+    }
+    expect(booking, 'the new guide has a free slot within four weeks').toBeTruthy();
+    const paid = await page.request.post(`/api/v2/bookings/${booking!.id}/payments`, {
+      headers: { ...auth(traveler.token), 'idempotency-key': `e2e-journey-${booking!.id}` },
+      data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Wang Xiaoming' },
     });
-    expect(booked.status(), await booked.text()).toBe(201);
-    booking = await booked.json();
-  }
-  expect(booking, 'the new guide has a free slot within four weeks').toBeTruthy();
-  const paid = await page.request.post(`/api/v2/bookings/${booking!.id}/payments`, {
-    headers: { ...auth(traveler.token), 'idempotency-key': `e2e-journey-${booking!.id}` },
-    data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Wang Xiaoming' },
+    expect(paid.status(), await paid.text()).toBe(201);
+
+    // The guide sees the request live and accepts it.
+    const tourCard = () => g.getByRole('article').filter({ hasText: booking!.bookingNumber });
+    await expect(tourCard().getByRole('button', { name: s.accept })).toBeVisible({ timeout: 15_000 });
+    await tourCard().getByRole('button', { name: s.accept }).click();
+    await expect(g.getByText(s.accepted)).toBeVisible();
+
+    // The tour day comes (the test server moves the booking to today and opens the day).
+    const moved = await page.request.post('/api/dev/bookings/tour-day', { data: { bookingId: booking!.id } });
+    expect(moved.status(), await moved.text()).toBe(200);
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/v2/bookings/${booking!.id}`, { headers: auth(traveler.token) })).json()).status, { timeout: 20_000 })
+      .toBe('awaiting_start');
+    const started = await page.request.patch(`/api/bookings/${booking!.id}/confirm-start`, { headers: auth(traveler.token), data: { userType: 'traveler' } });
+    expect(started.status(), await started.text()).toBe(200);
+
+    await g.reload();
+    await tourCard().getByRole('button', { name: s.confirmStart }).click();
+    await expect(tourCard().getByText(s.ongoing, { exact: true })).toBeVisible();
+    await tourCard().getByRole('button', { name: s.complete }).click();
+    await g.getByRole('dialog', { name: s.complete }).getByRole('button', { name: s.complete }).click();
+    await expect(tourCard()).toHaveCount(0); // it left Your tours
+
+    // The earnings: 90% of the deposit, pending for five working days.
+    const wallet = await (await g.request.get('/api/v2/wallet', { headers: auth(applicant.token) })).json();
+    expect(wallet.earnings.pendingCents).toBeGreaterThan(0);
+    expect(wallet.earnings.withdrawableCents).toBe(0);
+    const yuan = (cents: number) => s.money((cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 }));
+    // The guide home's wallet link lands on the section, below the fold, once it has loaded.
+    await g.goto('/profile#wallet');
+    const section = g.locator('#wallet');
+    await expect(section).toBeInViewport();
+    await expect(section.getByRole('definition').filter({ hasText: yuan(wallet.earnings.pendingCents) }).first()).toBeVisible();
+    await expect(section.getByText(s.pendingNote)).toBeVisible();
+    expect((g as Page & { errors?: string[] }).errors).toEqual([]);
+    await g.context().close();
   });
-  expect(paid.status(), await paid.text()).toBe(201);
-
-  // The guide sees the request live and accepts it.
-  const tourCard = () => g.getByRole('article').filter({ hasText: booking!.bookingNumber });
-  await expect(tourCard().getByRole('button', { name: '接受' })).toBeVisible({ timeout: 15_000 });
-  await tourCard().getByRole('button', { name: '接受' }).click();
-  await expect(g.getByText('已接受请求')).toBeVisible();
-
-  // The tour day comes (the test server moves the booking to today and opens the day).
-  const moved = await page.request.post('/api/dev/bookings/tour-day', { data: { bookingId: booking!.id } });
-  expect(moved.status(), await moved.text()).toBe(200);
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/v2/bookings/${booking!.id}`, { headers: auth(traveler.token) })).json()).status, { timeout: 20_000 })
-    .toBe('awaiting_start');
-  const started = await page.request.patch(`/api/bookings/${booking!.id}/confirm-start`, { headers: auth(traveler.token), data: { userType: 'traveler' } });
-  expect(started.status(), await started.text()).toBe(200);
-
-  await g.reload();
-  await tourCard().getByRole('button', { name: '确认开始' }).click();
-  await expect(tourCard().getByText('进行中', { exact: true })).toBeVisible();
-  await tourCard().getByRole('button', { name: '完成服务' }).click();
-  await g.getByRole('dialog', { name: '完成服务' }).getByRole('button', { name: '完成服务' }).click();
-  await expect(tourCard()).toHaveCount(0); // it left Your tours
-
-  // The earnings: 90% of the deposit, pending for five working days.
-  const wallet = await (await g.request.get('/api/v2/wallet', { headers: auth(applicant.token) })).json();
-  expect(wallet.earnings.pendingCents).toBeGreaterThan(0);
-  expect(wallet.earnings.withdrawableCents).toBe(0);
-  const yuan = (cents: number) => `${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })} 元`;
-  // The guide home's wallet link lands on the section, below the fold, once it has loaded.
-  await g.goto('/profile#wallet');
-  const section = g.locator('#wallet');
-  await expect(section).toBeInViewport();
-  await expect(section.getByRole('definition').filter({ hasText: yuan(wallet.earnings.pendingCents) }).first()).toBeVisible();
-  await expect(section.getByText(/待结算收入在服务结束后五个工作日内转为可提现；下一笔将于 \d{4}年\d{1,2}月\d{1,2}日 可提现。/)).toBeVisible();
-  expect((g as Page & { errors?: string[] }).errors).toEqual([]);
-  await g.context().close();
-});
+}
