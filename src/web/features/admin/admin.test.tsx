@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense, useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -75,6 +75,8 @@ function server(post: () => Response = () => json({ dispute: { ...dispute, statu
       });
     if (url.startsWith('/api/admin/disputes')) return json({ data: [dispute] });
     if (url.startsWith('/api/admin/audit-log')) return json({ entries: [], nextBefore: null });
+    if (url.startsWith('/api/admin/jobs/failed'))
+      return json({ jobs: [{ id: 31, kind: 'booking.reminder', payload: { bookingId: 9 }, attempts: 5, lastError: 'SMTP timeout', runAt: '2026-11-21T00:00:00Z', failedAt: '2026-11-21T01:00:00Z' }], nextBefore: null });
     if (url.startsWith('/api/admin/withdrawals')) return json({ withdrawals: [] });
     return json({ data: [], total: 0, page: 1, limit: 1 });
   });
@@ -230,5 +232,15 @@ describe('/admin', () => {
     const alert = await screen.findByText(/This item has changed in the meantime/);
     expect(alert.textContent).toContain('invalid_transition');
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('an admin queues a failed job again after confirming', async () => {
+    setSession('t', user(true));
+    const fetchMock = server(() => json({ id: 31, status: 'queued' }));
+    page('/admin/jobs/31');
+    expect(await screen.findByText('SMTP timeout', { selector: 'pre' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u) === '/api/admin/jobs/31/retry' && i?.method === 'POST')).toBe(true));
   });
 });

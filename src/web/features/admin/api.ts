@@ -122,6 +122,24 @@ export const useBookingSearch = (number: string) =>
 export const useBooking = (id: number | undefined) =>
   useQuery({ queryKey: [...ADMIN_KEY, 'booking', id], queryFn: () => get<AdminBookingDetail>(`/api/admin/bookings/${id}`), enabled: !!id, retry: false });
 
+/** A scheduled job that failed for good after its retries (a dead letter); `payload` holds ids only. */
+export interface FailedJob {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  lastError: string | null;
+  runAt: string;
+  failedAt: string;
+}
+export const useFailedJobs = (before: number | undefined) =>
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'jobs', before],
+    queryFn: () => get<{ jobs: FailedJob[]; nextBefore: number | null }>('/api/admin/jobs/failed', { before, limit: 50 }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
 // ---------------------------------------------------------------- writes
 
 export type AdminAction =
@@ -137,7 +155,8 @@ export type AdminAction =
   | { kind: 'support'; id: number; step: 'reply'; body: string }
   | { kind: 'support'; id: number; step: 'status'; status: 'open' | 'closed' }
   | { kind: 'user'; id: number; step: 'suspend'; reason: string }
-  | { kind: 'user'; id: number; step: 'reinstate' };
+  | { kind: 'user'; id: number; step: 'reinstate' }
+  | { kind: 'job'; id: number; step: 'retry' };
 
 /** The request one action makes (exported for tests). */
 export function actionRequest(a: AdminAction): { path: string; method: 'POST' | 'PATCH'; body: unknown } {
@@ -164,6 +183,8 @@ export function actionRequest(a: AdminAction): { path: string; method: 'POST' | 
       return a.step === 'reply'
         ? { path: `/api/admin/support/threads/${a.id}/messages`, method: 'POST', body: { body: a.body } }
         : { path: `/api/admin/support/threads/${a.id}`, method: 'PATCH', body: { status: a.status } };
+    case 'job':
+      return { path: `/api/admin/jobs/${a.id}/retry`, method: 'POST', body: {} };
     case 'user':
       return { path: `/api/admin/users/${a.id}/${a.step}`, method: 'POST', body: a.step === 'suspend' ? { reason: a.reason } : {} };
   }

@@ -1,4 +1,4 @@
-import { ClipboardCheck, FileClock, Gavel, IdCard, LifeBuoy, ReceiptText, Users, Wallet, type LucideIcon } from 'lucide-react';
+import { ClipboardCheck, FileClock, Gavel, IdCard, LifeBuoy, ReceiptText, TriangleAlert, Users, Wallet, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { ApplicationsQueue } from './applications';
 import { AuditLogView } from './audit';
 import { DisputesQueue } from './disputes';
 import { IdentityQueue } from './identity';
+import { FailedJobsQueue } from './jobs';
 import { BookingsQueue, UsersQueue } from './people';
 import { SupportQueue } from './support';
 import { WithdrawalsQueue } from './withdrawals';
@@ -23,6 +24,7 @@ const ICONS: Record<Section, LucideIcon> = {
   support: LifeBuoy,
   users: Users,
   bookings: ReceiptText,
+  jobs: TriangleAlert,
   audit: FileClock,
 };
 
@@ -89,6 +91,7 @@ export function AdminConsole({ section, id }: { section: Section; id: number | u
           {section === 'support' && <SupportQueue id={id} />}
           {section === 'users' && <UsersQueue id={id} />}
           {section === 'bookings' && <BookingsQueue id={id} />}
+          {section === 'jobs' && <FailedJobsQueue id={id} />}
           {section === 'audit' && <AuditLogView />}
         </section>
       </div>
