@@ -218,7 +218,8 @@ function BookingDetail({ id }: { id: number }) {
                 {Object.keys(e.detail).length > 0 && (
                   <span className="block break-words text-xs text-stone-600 dark:text-stone-400">
                     {Object.entries(e.detail)
-                      .map(([k, v]) => `${k}: ${/Cents$/.test(k) && typeof v === 'number' ? f.rmb(v) : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+                      .filter(([, v]) => v !== null && v !== undefined && v !== '')
+                      .map(([k, v]) => `${t(`bookings.detail.${k}`, { defaultValue: k })}: ${/Cents$/.test(k) && typeof v === 'number' ? f.rmb(v) : k === 'action' && typeof v === 'string' ? t(`audit.actions.${v}`, { defaultValue: v }) : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
                       .join(' · ')}
                   </span>
                 )}
