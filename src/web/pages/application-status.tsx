@@ -1,6 +1,7 @@
 import { ClipboardList } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/button';
+import { PageNotice } from '../components/ui/page-message';
 import { ApplicationStatusView } from '../features/guide-application/index';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
@@ -14,15 +15,9 @@ export function Component() {
 
   if (!session) {
     return (
-      <section className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
-        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-primary-50 text-primary-600 dark:bg-primary-900/40 dark:text-primary-300">
-          <ClipboardList className="h-7 w-7" aria-hidden />
-        </span>
-        <h1 className="mt-6 text-2xl font-semibold tracking-tight">{t('status.loggedOut')}</h1>
-        <ButtonLink to={withRedirect('/login', '/application-status')} className="mt-6">
-          {t('page.login')}
-        </ButtonLink>
-      </section>
+      <PageNotice icon={<ClipboardList className="h-7 w-7" aria-hidden />} title={t('status.loggedOut')}>
+        <ButtonLink to={withRedirect('/login', '/application-status')}>{t('page.login')}</ButtonLink>
+      </PageNotice>
     );
   }
 

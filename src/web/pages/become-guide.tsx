@@ -1,25 +1,13 @@
 import { BadgeCheck, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
-import { LoadFailed } from '../components/ui/page-message';
+import { LoadFailed, PageNotice } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
 import { ApplicationWizard, useApplicationDraft } from '../features/guide-application/index';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
-
-function Notice({ icon, title, body, children }: { icon: ReactNode; title: string; body: string; children: ReactNode }) {
-  return (
-    <section className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
-      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-primary-50 text-primary-600 dark:bg-primary-900/40 dark:text-primary-300">{icon}</span>
-      <h1 className="mt-6 text-2xl font-semibold tracking-tight">{title}</h1>
-      <p className="mt-2 text-stone-600 dark:text-stone-400">{body}</p>
-      <div className="mt-6 flex flex-wrap justify-center gap-3">{children}</div>
-    </section>
-  );
-}
 
 /** SPEC §2 /become-guide: the guide application (four pages and a preview), saved as a server draft. */
 export function Component() {
@@ -31,19 +19,19 @@ export function Component() {
 
   if (!session) {
     return (
-      <Notice icon={<UserRound className="h-7 w-7" aria-hidden />} title={t('page.loggedOut')} body={t('page.loggedOutBody')}>
+      <PageNotice icon={<UserRound className="h-7 w-7" aria-hidden />} title={t('page.loggedOut')} body={t('page.loggedOutBody')}>
         <ButtonLink to={withRedirect('/login', '/become-guide')}>{t('page.login')}</ButtonLink>
         <ButtonLink to={withRedirect('/signup', '/become-guide')} variant="outline">
           {t('page.signup')}
         </ButtonLink>
-      </Notice>
+      </PageNotice>
     );
   }
   if (isGuide || draft.data?.status === 'approved') {
     return (
-      <Notice icon={<BadgeCheck className="h-7 w-7" aria-hidden />} title={t('page.alreadyGuide')} body={t('page.alreadyGuideBody')}>
+      <PageNotice icon={<BadgeCheck className="h-7 w-7" aria-hidden />} title={t('page.alreadyGuide')} body={t('page.alreadyGuideBody')}>
         <ButtonLink to="/guide-dashboard">{t('page.toDashboard')}</ButtonLink>
-      </Notice>
+      </PageNotice>
     );
   }
   if (draft.isPending) return <Spinner />;

@@ -1,6 +1,7 @@
 import { LogIn, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/button';
+import { PageNotice } from '../components/ui/page-message';
 import { useLiveBookings } from '../features/bookings/hooks/use-live-bookings';
 import { GuideOverviewError, GuideOverviewSkeleton, GuideOverviewView, useGuideOverview } from '../features/guide-overview/index';
 import { useUnread } from '../features/messaging/api/unread';
@@ -24,16 +25,15 @@ export function Component() {
 
   if (!session || !isGuide) {
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-primary-50 text-primary-600 dark:bg-primary-900/40 dark:text-primary-300">
-          {session ? <UserPlus className="h-7 w-7" aria-hidden /> : <LogIn className="h-7 w-7" aria-hidden />}
-        </span>
-        <h1 className="mt-6 text-2xl font-semibold tracking-tight">{session ? t('notGuide') : t('loggedOut')}</h1>
-        <p className="mt-2 text-stone-600 dark:text-stone-400">{session ? t('notGuideBody') : t('loggedOutBody')}</p>
-        <ButtonLink to={session ? '/become-guide' : withRedirect('/login', '/guide')} variant="primary" className="mt-6">
+      <PageNotice
+        icon={session ? <UserPlus className="h-7 w-7" aria-hidden /> : <LogIn className="h-7 w-7" aria-hidden />}
+        title={session ? t('notGuide') : t('loggedOut')}
+        body={session ? t('notGuideBody') : t('loggedOutBody')}
+      >
+        <ButtonLink to={session ? '/become-guide' : withRedirect('/login', '/guide')} variant="primary">
           {session ? t('becomeGuide') : t('logIn')}
         </ButtonLink>
-      </section>
+      </PageNotice>
     );
   }
   if (overview.isPending) return <GuideOverviewSkeleton />;

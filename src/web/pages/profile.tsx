@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ButtonLink, Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
+import { PageNotice } from '../components/ui/page-message';
 import { useMe } from '../features/auth/index';
 import { AccountManagement, PasswordChangeForm, PersonalInfoForm, PrivacySection, ProfileHero } from '../features/profile/index';
 import { WalletSection } from '../features/wallet/index';
@@ -23,16 +24,9 @@ export function Component() {
 
   if (!session) {
     return (
-      <section className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
-        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-primary-50 text-primary-600 dark:bg-primary-900/40 dark:text-primary-300">
-          <UserRound className="h-7 w-7" aria-hidden />
-        </span>
-        <h1 className="mt-6 text-2xl font-semibold tracking-tight">{t('loggedOut.title')}</h1>
-        <p className="mt-2 text-stone-600 dark:text-stone-400">{t('loggedOut.body')}</p>
-        <ButtonLink to={withRedirect('/login', '/profile')} className="mt-6">
-          {t('loggedOut.action')}
-        </ButtonLink>
-      </section>
+      <PageNotice icon={<UserRound className="h-7 w-7" aria-hidden />} title={t('loggedOut.title')} body={t('loggedOut.body')}>
+        <ButtonLink to={withRedirect('/login', '/profile')}>{t('loggedOut.action')}</ButtonLink>
+      </PageNotice>
     );
   }
 

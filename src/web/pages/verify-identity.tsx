@@ -1,6 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/button';
+import { PageNotice } from '../components/ui/page-message';
 import { VerificationView } from '../features/identity/index';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
@@ -14,16 +15,9 @@ export function Component() {
 
   if (!session) {
     return (
-      <section className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
-        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-primary-50 text-primary-600 dark:bg-primary-900/40 dark:text-primary-300">
-          <ShieldCheck className="h-7 w-7" aria-hidden />
-        </span>
-        <h1 className="mt-6 text-2xl font-semibold tracking-tight">{t('page.loggedOut')}</h1>
-        <p className="mt-2 text-stone-600 dark:text-stone-400">{t('page.loggedOutBody')}</p>
-        <ButtonLink to={withRedirect('/login', '/verify-identity')} className="mt-6">
-          {t('page.login')}
-        </ButtonLink>
-      </section>
+      <PageNotice icon={<ShieldCheck className="h-7 w-7" aria-hidden />} title={t('page.loggedOut')} body={t('page.loggedOutBody')}>
+        <ButtonLink to={withRedirect('/login', '/verify-identity')}>{t('page.login')}</ButtonLink>
+      </PageNotice>
     );
   }
 
