@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { adminBookingDetailSchema, adminBookingSummarySchema, adminUserDetailSchema, adminUserSummarySchema } from '../../../shared/schemas/admin';
+import type { adminBookingDetailSchema, adminBookingSummarySchema, adminUserDetailSchema, adminUserSummarySchema, failedJobSchema } from '../../../shared/schemas/admin';
 import type { AuditEntry } from '../../../shared/schemas/audit';
 import type { adminDisputeDetailSchema, Dispute, ResolveDisputeBody } from '../../../shared/schemas/disputes';
 import type { GuideApplication } from '../../../shared/schemas/guide-applications';
@@ -123,15 +123,7 @@ export const useBooking = (id: number | undefined) =>
   useQuery({ queryKey: [...ADMIN_KEY, 'booking', id], queryFn: () => get<AdminBookingDetail>(`/api/admin/bookings/${id}`), enabled: !!id, retry: false });
 
 /** A scheduled job that failed for good after its retries (a dead letter); `payload` holds ids only. */
-export interface FailedJob {
-  id: number;
-  kind: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-  lastError: string | null;
-  runAt: string;
-  failedAt: string;
-}
+export type FailedJob = z.infer<typeof failedJobSchema>;
 export const useFailedJobs = (before: number | undefined) =>
   useQuery({
     queryKey: [...ADMIN_KEY, 'jobs', before],

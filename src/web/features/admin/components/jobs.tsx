@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
 import { useAdminAction, useFailedJobs, type FailedJob } from '../api';
 import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Loading, LoadError, QueueItem, QueueLayout, Section, useFormat } from './ui';
 
@@ -12,13 +11,6 @@ export function FailedJobsQueue({ id }: { id: number | undefined }) {
   const f = useFormat();
   const [cursors, setCursors] = useState<number[]>([]);
   const list = useFailedJobs(cursors[cursors.length - 1]);
-  if (list.isError && list.error instanceof ApiError && list.error.status === 404 && !id) {
-    return (
-      <p role="status" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
-        {t('jobs.unavailable')}
-      </p>
-    );
-  }
   const selected = list.data?.jobs.find((j) => j.id === id);
   return (
     <QueueLayout
