@@ -1,5 +1,6 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+import { approvedApplicant, auth, signup } from './guide-helpers';
 
 /**
  * Issue 13 from end to end, in Chinese and in English: a traveler's application (made through the API here; the
@@ -8,79 +9,6 @@ import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
  * receives a paid booking, accepts it, runs the tour on its day with the traveler and completes it,
  * then sees the earnings as pending in the wallet.
  */
-
-// A 2×2 PNG: the server re-encodes it, so any real image works.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYPj/n4Hh//8/DAwMDAwAX4kF+3CzUKoAAAAASUVORK5CYII=', 'base64');
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function signup(request: APIRequestContext, fullName: string): Promise<{ username: string; password: string; token: string }> {
-  const username = `j${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const password = 'Sakura2026!';
-  const res = await request.post('/api/auth/signup', {
-    data: { username, email: `${username}@example.com`, password, confirmPassword: password, fullName, emailUpdates: false, locale: 'zh-CN' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { username, password, token: (await res.json()).token };
-}
-
-/** A complete application for Nara with one qualification photo, submitted, then approved by the demo admin. */
-async function approvedApplicant(request: APIRequestContext, name: string) {
-  const applicant = await signup(request, name);
-  const categories = await (await request.get('/api/v2/service-categories')).json();
-  const subcategoryId = categories.data?.[0]?.subcategories?.[0]?.id ?? categories[0].subcategories[0].id;
-  const draft = await request.put('/api/v2/guide-applications/draft', {
-    headers: auth(applicant.token),
-    data: {
-      data: {
-        name,
-        age: 31,
-        gender: 'female',
-        serviceCities: ['nara'],
-        residenceArea: '奈良市登大路町',
-        residenceZipcode: '630-8213',
-        residenceSince: '2018-04',
-        occupation: '日语教师',
-        bio: '在奈良住了八年，带你慢慢走东大寺和春日大社的小路。',
-        languages: ['zh', 'ja'],
-        experienceMonths: 30,
-        sessionCount: 60,
-        ethicsScore: 8,
-        ethicsDescription: '价格透明，不推销',
-        boundaryScore: 6,
-        boundaryDescription: '按约定的时间和内容服务',
-        supportiveScore: 7,
-        supportiveDescription: '照顾老人和孩子的节奏',
-        interaction: '边走边聊',
-        favoriteSpot: '二月堂的夕阳',
-        boundaryResponse: '礼貌地说明',
-        emotionalHandling: '先倾听',
-        selfSymbol: '一头小鹿',
-        targetGroups: ['couple', 'family'],
-        minPeople: 1,
-        maxPeople: 4,
-        minDurationHours: 2,
-        maxDurationHours: 6,
-        currency: 'CNY',
-        basicPricePerHourCents: 30_000,
-        additionalPricePerPersonCents: 5_000,
-        subcategoryIds: [subcategoryId],
-      },
-    },
-  });
-  expect(draft.status(), await draft.text()).toBe(200);
-  const upload = await request.post('/api/v2/guide-applications/documents', {
-    headers: auth(applicant.token),
-    multipart: { description: '全国通译案内士证书', file: { name: 'licence.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const submitted = await request.post('/api/v2/guide-applications/submit', { headers: auth(applicant.token), data: { declaration: true } });
-  expect(submitted.status(), await submitted.text()).toBe(200);
-
-  const admin = await (await request.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORDS.admin } })).json();
-  const approved = await request.post(`/api/admin/applications/${(await submitted.json()).id}/approve`, { headers: auth(admin.token) });
-  expect(approved.status(), await approved.text()).toBe(200);
-  return applicant;
-}
 
 type Locale = 'en' | 'zh-CN';
 const T = {
