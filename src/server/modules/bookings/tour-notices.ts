@@ -79,6 +79,11 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
           en: { title: 'Extension paid: approve or reject', message: `The traveler paid ${yuan(e.priceCents)} RMB to extend booking ${n} by ${hoursEn(e.hours)}.`, actionLabel: 'Answer' },
           'zh-CN': { title: '延长费用已支付，请批准或拒绝', message: `旅行者已支付 ${yuan(e.priceCents)} 元，申请将预订 ${n} 延长 ${hoursZh(e.hours)}。`, actionLabel: '处理' },
         }, 'payment'),
+        // The traveler's receipt (refunded in full if the guide cannot extend).
+        toTraveler(`extension-receipt:${Date.now()}`, {
+          en: { title: 'Extension payment received', message: `We received ${yuan(e.priceCents)} RMB to extend booking ${n} by ${hoursEn(e.hours)}. If your guide cannot extend, it is refunded in full.`, actionLabel: 'View tour' },
+          'zh-CN': { title: '延长费用已收到', message: `我们已收到您为预订 ${n} 延长 ${hoursZh(e.hours)} 支付的 ${yuan(e.priceCents)} 元。如地陪无法延长，将全额退款。`, actionLabel: '查看行程' },
+        }, 'payment'),
       ];
     }
     case 'booking.extension_approved': {

@@ -152,6 +152,10 @@ describe('extensions', () => {
     expect((await payExtension(id, CARD_OK, key)).json().payment.id).toBe(paid.json().payment.id);
     expect((await payExtension(id)).json().code).toBe('already_paid');
     expect((await ledger(id)).balance).toEqual({ traveler: -29_700, guide: 0, platform: 29_700, total: 0 });
+    // The traveler's receipt (the guide is asked to answer).
+    await expect
+      .poll(async () => ((await call('GET', '/api/v2/system-messages', traveler)).json().data.messages as { title: string; message: string }[]).find((m) => m.title === 'Extension payment received')?.message)
+      .toMatch(/We received 165 RMB to extend booking TG\d{4,} by/);
 
     // Marking paid answers with the booking, but only for the server's own succeeded payment.
     const paymentId = paid.json().payment.id as number;
