@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { AvailabilityReply } from '../../../../shared/schemas/guide-business';
 import { Button } from '../../../components/ui/button';
 import { inputClass, Panel } from '../../../components/ui/form';
-import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../lib/toast';
 import { saveErrorKey, useMyAvailability, useSaveAvailability } from '../api/guide-business';
+import { QueryFallback } from './query-fallback';
 
 interface Range {
   startMinute: number;
@@ -39,15 +39,8 @@ export function AvailabilityEditor() {
   const query = useMyAvailability();
   return (
     <Panel id="availability" title={t('availability.title')} description={query.data ? t('availability.intro', { zone: query.data.timeZone }) : undefined}>
-      {query.isPending ? (
-        <Spinner />
-      ) : query.isError ? (
-        <div role="alert" className="text-sm">
-          <p>{t('errors.load')}</p>
-          <Button className="mt-3" variant="outline" size="sm" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+      {query.isPending || query.isError ? (
+        <QueryFallback query={query} />
       ) : (
         <AvailabilityForm key={query.dataUpdatedAt} initial={query.data} />
       )}

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { Button } from '../../../components/ui/button';
 import { inputClass, Panel } from '../../../components/ui/form';
-import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../lib/toast';
 import { useCalendarUrl, useResetCalendarUrl } from '../api/guide-business';
+import { QueryFallback } from './query-fallback';
 
 /** The guide's secret iCal link: copy it into Google or Apple Calendar, or reset it. */
 export function CalendarLink() {
@@ -26,15 +26,8 @@ export function CalendarLink() {
 
   return (
     <Panel id="calendar-link" title={t('calendar.title')} description={t('calendar.intro')}>
-      {url.isPending ? (
-        <Spinner />
-      ) : url.isError ? (
-        <div role="alert" className="text-sm">
-          <p>{t('errors.load')}</p>
-          <Button className="mt-3" variant="outline" size="sm" onClick={() => void url.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+      {url.isPending || url.isError ? (
+        <QueryFallback query={url} />
       ) : (
         <div className="space-y-3">
           <label htmlFor="calendar-url" className="sr-only">

@@ -5,12 +5,12 @@ import { TEXT_LANGUAGES, type TextLanguage } from '../../../../shared/guide-text
 import type { ItineraryBody, OwnItinerary } from '../../../../shared/schemas/guide-business';
 import { Button } from '../../../components/ui/button';
 import { Panel, SelectField, TextAreaField, TextField } from '../../../components/ui/form';
-import { Spinner } from '../../../components/ui/spinner';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { localeTextLanguage } from '../../../../shared/guide-texts';
 import { saveErrorKey, useDeleteItinerary, useMyItineraries, useSaveItinerary } from '../api/guide-business';
 import { LanguageTabs } from './language-tabs';
+import { QueryFallback } from './query-fallback';
 
 interface StopText {
   title: string;
@@ -55,15 +55,8 @@ export function ItineraryEditor() {
   const list = query.data?.data ?? [];
   return (
     <Panel id="itineraries" title={t('itineraries.title')} description={t('itineraries.intro')}>
-      {query.isPending ? (
-        <Spinner />
-      ) : query.isError ? (
-        <div role="alert" className="text-sm">
-          <p>{t('errors.load')}</p>
-          <Button className="mt-3" variant="outline" size="sm" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+      {query.isPending || query.isError ? (
+        <QueryFallback query={query} />
       ) : (
         <>
           {list.length === 0 && editing === null && <p className="text-sm text-stone-600 dark:text-stone-400">{t('itineraries.none')}</p>}

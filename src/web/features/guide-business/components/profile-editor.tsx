@@ -7,12 +7,12 @@ import { formatPostalCode, postalCodeError } from '../../../../shared/messaging/
 import { PROFILE_GENDERS, RESPONSE_TIMES, type ProfileBody, type ProfileReply } from '../../../../shared/schemas/guide-business';
 import { Button } from '../../../components/ui/button';
 import { Panel, SelectField, TextAreaField, TextField } from '../../../components/ui/form';
-import { Spinner } from '../../../components/ui/spinner';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { localeTextLanguage } from '../../../../shared/guide-texts';
 import { saveErrorKey, useMyProfile, useSaveProfile } from '../api/guide-business';
 import { LanguageTabs } from './language-tabs';
+import { QueryFallback } from './query-fallback';
 
 type TextKey = keyof Required<GuideTextFields>;
 const TEXT_FIELDS: TextKey[] = ['bio', 'ethicsDescription', 'boundaryDescription', 'supportiveDescription'];
@@ -57,15 +57,8 @@ export function ProfileEditor() {
   const query = useMyProfile();
   return (
     <Panel id="profile" title={t('profile.title')} description={t('profile.intro')}>
-      {query.isPending ? (
-        <Spinner />
-      ) : query.isError ? (
-        <div role="alert" className="text-sm">
-          <p>{t('errors.load')}</p>
-          <Button className="mt-3" variant="outline" size="sm" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+      {query.isPending || query.isError ? (
+        <QueryFallback query={query} />
       ) : (
         <ProfileForm key={query.dataUpdatedAt} initial={query.data} />
       )}

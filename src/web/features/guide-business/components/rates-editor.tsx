@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../lib/toast';
 import { useServiceCategories } from '../../guides/api/get-service-categories';
 import { saveErrorKey, useMyRates, useSaveRates } from '../api/guide-business';
+import { QueryFallback } from './query-fallback';
 
 /** RMB typed by the guide → integer fen (null when not a price). */
 export function rmbToFen(text: string): number | null {
@@ -33,15 +34,8 @@ export function RatesEditor() {
   const query = useMyRates();
   return (
     <Panel id="rates" title={t('rates.title')} description={t('rates.intro')}>
-      {query.isPending ? (
-        <Spinner />
-      ) : query.isError ? (
-        <div role="alert" className="text-sm">
-          <p>{t('errors.load')}</p>
-          <Button className="mt-3" variant="outline" size="sm" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+      {query.isPending || query.isError ? (
+        <QueryFallback query={query} />
       ) : (
         <RatesForm key={query.dataUpdatedAt} initial={query.data} />
       )}
