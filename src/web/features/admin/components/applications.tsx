@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { APPLICATION_STATUSES } from '../../../../shared/schemas/guide-applications';
 import { cityName } from '../../bookings/lib/format';
 import { useAdminAction, useApplication, useApplications } from '../api';
-import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Loading, LoadError, Pager, PrivateFile, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';
 
 const FILTERS = APPLICATION_STATUSES.filter((s) => s !== 'draft');
@@ -19,10 +19,8 @@ export function ApplicationsQueue({ id }: { id: number | undefined }) {
       backTo={`/admin/applications${q.search}`}
       filters={<StatusFilter value={q.status} options={FILTERS} onChange={q.setStatus} allLabel={t('filter.all')} />}
       list={
-        list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        list.isPending || list.isError ? (
+          <QueryFallback query={list} />
         ) : list.data.data.length === 0 ? (
           <Empty>{t('applications.empty')}</Empty>
         ) : (
@@ -53,8 +51,7 @@ function ApplicationDetail({ id }: { id: number }) {
   const f = useFormat();
   const one = useApplication(id);
   const act = useAdminAction();
-  if (one.isPending) return <Loading />;
-  if (one.isError) return <LoadError error={one.error} onRetry={() => void one.refetch()} />;
+  if (one.isPending || one.isError) return <QueryFallback query={one} />;
   const a = one.data;
   const d = a.data;
   const open = DECIDABLE.includes(a.status);

@@ -9,7 +9,7 @@ import { Sheet } from '../../bookings/components/sheet';
 import { useAdminAction, useDisputeDetail, useDisputes } from '../api';
 import { refundSplit } from '../lib';
 import { RefundSplitInput } from './refund-split';
-import { AuditTrail, DetailCard, Empty, ErrorNote, Facts, LedgerTable, Loading, LoadError, Pager, PrivateFile, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { AuditTrail, DetailCard, Empty, ErrorNote, Facts, LedgerTable, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';
 
 const PAGE = 20;
@@ -29,10 +29,8 @@ export function DisputesQueue({ id }: { id: number | undefined }) {
       backTo={`/admin/disputes${q.search}`}
       filters={<StatusFilter value={q.status} options={SIDES} onChange={q.setStatus} allLabel={t('filter.all')} label={t('disputes.openedBy')} />}
       list={
-        list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        list.isPending || list.isError ? (
+          <QueryFallback query={list} />
         ) : shown.length === 0 ? (
           <Empty>{t('disputes.empty')}</Empty>
         ) : (
@@ -65,8 +63,7 @@ function DisputeDetailView({ id }: { id: number }) {
   const { t } = useTranslation('admin');
   const f = useFormat();
   const detail = useDisputeDetail(id);
-  if (detail.isPending) return <Loading />;
-  if (detail.isError) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (detail.isPending || detail.isError) return <QueryFallback query={detail} />;
   const { dispute, ledger, messages } = detail.data;
   return (
     <DetailCard title={t('disputes.title', { id: dispute.id })} actions={dispute.status === 'open' ? <ResolveDispute dispute={dispute} refundableCents={refundableOf(ledger.entries)} /> : undefined}>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { IDENTITY_STATUSES } from '../../../../shared/schemas/identity';
 import { useAdminAction, useIdentityCheck, useIdentityChecks } from '../api';
-import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Loading, LoadError, Pager, PrivateFile, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';
 
 const FILTERS = IDENTITY_STATUSES.filter((s) => s !== 'draft');
@@ -17,10 +17,8 @@ export function IdentityQueue({ id }: { id: number | undefined }) {
       backTo={`/admin/identity${q.search}`}
       filters={<StatusFilter value={q.status} options={FILTERS} onChange={q.setStatus} allLabel={t('filter.all')} />}
       list={
-        list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        list.isPending || list.isError ? (
+          <QueryFallback query={list} />
         ) : list.data.data.length === 0 ? (
           <Empty>{t('identity.empty')}</Empty>
         ) : (
@@ -44,8 +42,7 @@ function IdentityDetail({ id }: { id: number }) {
   const f = useFormat();
   const one = useIdentityCheck(id);
   const act = useAdminAction();
-  if (one.isPending) return <Loading />;
-  if (one.isError) return <LoadError error={one.error} onRetry={() => void one.refetch()} />;
+  if (one.isPending || one.isError) return <QueryFallback query={one} />;
   const v = one.data;
   return (
     <DetailCard

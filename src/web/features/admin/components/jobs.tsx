@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useAdminAction, useFailedJobs, type FailedJob } from '../api';
-import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Loading, LoadError, QueueItem, QueueLayout, Section, useFormat } from './ui';
+import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Loading, QueryFallback, QueueItem, QueueLayout, Section, useFormat } from './ui';
 
 /** Dead letters: scheduled jobs that failed for good after their retries, newest first; an admin can queue one again. */
 export function FailedJobsQueue({ id }: { id: number | undefined }) {
@@ -17,10 +17,8 @@ export function FailedJobsQueue({ id }: { id: number | undefined }) {
       selected={!!id}
       backTo="/admin/jobs"
       list={
-        list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        list.isPending || list.isError ? (
+          <QueryFallback query={list} />
         ) : list.data.jobs.length === 0 ? (
           <Empty>{t('jobs.empty')}</Empty>
         ) : (

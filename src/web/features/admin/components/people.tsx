@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { useAdminAction, useBooking, useBookingSearch, useUser, useUsers, type AdminBookingRow } from '../api';
-import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, LedgerTable, Loading, LoadError, Pager, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
+import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, LedgerTable, Pager, QueryFallback, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
 
 function useBookingMeta() {
   const f = useFormat();
@@ -62,10 +62,8 @@ export function UsersQueue({ id }: { id: number | undefined }) {
       backTo={`/admin/users${search}`}
       filters={<SearchBox label={t('users.search')} initial={q} onSearch={(v) => set({ q: v })} />}
       list={
-        list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        list.isPending || list.isError ? (
+          <QueryFallback query={list} />
         ) : list.data.users.length === 0 ? (
           <Empty>{t('users.empty')}</Empty>
         ) : (
@@ -97,8 +95,7 @@ function UserDetail({ id }: { id: number }) {
   const one = useUser(id);
   const bookingMeta = useBookingMeta();
   const act = useAdminAction();
-  if (one.isPending) return <Loading />;
-  if (one.isError) return <LoadError error={one.error} onRetry={() => void one.refetch()} />;
+  if (one.isPending || one.isError) return <QueryFallback query={one} />;
   const { user: u, bookings } = one.data;
   const roles = [u.isAdmin && t('users.admin'), u.isGuide && t('users.guide')].filter(Boolean).join(', ') || t('users.traveler');
   return (
@@ -160,10 +157,8 @@ export function BookingsQueue({ id }: { id: number | undefined }) {
       list={
         !number ? (
           <Empty>{t('bookings.hint')}</Empty>
-        ) : found.isPending ? (
-          <Loading />
-        ) : found.isError ? (
-          <LoadError error={found.error} onRetry={() => void found.refetch()} />
+        ) : found.isPending || found.isError ? (
+          <QueryFallback query={found} />
         ) : found.data.length === 0 ? (
           <Empty>{t('bookings.empty')}</Empty>
         ) : (
@@ -183,8 +178,7 @@ function BookingDetail({ id }: { id: number }) {
   const { t } = useTranslation('admin');
   const f = useFormat();
   const one = useBooking(id);
-  if (one.isPending) return <Loading />;
-  if (one.isError) return <LoadError error={one.error} onRetry={() => void one.refetch()} />;
+  if (one.isPending || one.isError) return <QueryFallback query={one} />;
   const { booking: b, timeline, ledger } = one.data;
   const person = (p: { id: number; username: string; fullName: string }, userId = p.id) => (
     <Link className="font-medium text-primary-700 hover:underline dark:text-primary-300" to={`/admin/users/${userId}`}>

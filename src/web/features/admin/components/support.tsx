@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
 import { useAdminAction, useSupportThread, useSupportThreads } from '../api';
-import { AuditTrail, ConfirmAction, DetailCard, Empty, ErrorNote, Facts, Loading, LoadError, Pager, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { AuditTrail, ConfirmAction, DetailCard, Empty, ErrorNote, Facts, Pager, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';
 
 export function SupportQueue({ id }: { id: number | undefined }) {
@@ -19,10 +19,8 @@ export function SupportQueue({ id }: { id: number | undefined }) {
       backTo={`/admin/support${q.search}`}
       filters={<StatusFilter value={q.status} options={['open', 'closed', 'all']} onChange={q.setStatus} />}
       list={
-        list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        list.isPending || list.isError ? (
+          <QueryFallback query={list} />
         ) : list.data.data.length === 0 ? (
           <Empty>{t('support.empty')}</Empty>
         ) : (
@@ -56,8 +54,7 @@ function ThreadDetail({ id }: { id: number }) {
   const reply = useAdminAction();
   const [body, setBody] = useState('');
   const fieldId = useId();
-  if (one.isPending) return <Loading />;
-  if (one.isError) return <LoadError error={one.error} onRetry={() => void one.refetch()} />;
+  if (one.isPending || one.isError) return <QueryFallback query={one} />;
   const { thread, messages } = one.data;
   return (
     <DetailCard

@@ -82,6 +82,11 @@ export function Loading() {
   return <Spinner />;
 }
 
+/** A queue or item before its data is there: the spinner, or the failure by its code with a retry. */
+export function QueryFallback({ query }: { query: { isPending: boolean; error: unknown; refetch: () => unknown } }) {
+  return query.isPending ? <Loading /> : <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+}
+
 /** A status filter above a queue. */
 export function StatusFilter({ value, options, onChange, allLabel, label }: { value: string; options: readonly string[]; onChange: (v: string) => void; allLabel?: string; label?: string }) {
   const { t } = useTranslation('admin');

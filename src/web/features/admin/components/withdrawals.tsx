@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { WITHDRAWAL_STATUSES, type AdminWithdrawal } from '../../../../shared/schemas/wallet';
 import { useAdminAction, useWithdrawalLedger, useWithdrawals } from '../api';
-import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, LedgerTable, Loading, LoadError, Pager, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, LedgerTable, LoadError, Loading, Pager, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';
 
 const PAGE = 20;
@@ -23,10 +23,8 @@ export function WithdrawalsQueue({ id }: { id: number | undefined }) {
       backTo={`/admin/withdrawals${q.search}`}
       filters={<StatusFilter value={q.status} options={WITHDRAWAL_STATUSES} onChange={q.setStatus} allLabel={t('filter.all')} />}
       list={
-        list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        list.isPending || list.isError ? (
+          <QueryFallback query={list} />
         ) : shown.length === 0 ? (
           <Empty>{t('withdrawals.empty')}</Empty>
         ) : (
