@@ -1,23 +1,25 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_WORKERS, e2eServer } from './e2e/servers';
 
-const PORT = Number(process.env.E2E_PORT ?? 3999);
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 /**
  * Browser tests drive the system Chromium (never a downloaded browser) against the built app,
- * served by the real server on a fresh embedded database with the demo seed.
+ * served by the real server on a fresh embedded database with the demo seed — one server and one
+ * database per worker (e2e/servers.ts; the `baseURL` fixture in e2e/fixtures.ts picks the worker's
+ * server). Each file runs whole in one worker, its tests in order; two workers share no state.
  */
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: e2eServer(0).baseURL,
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -34,20 +36,22 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `http://127.0.0.1:${PORT}/readyz`,
+  webServer: Array.from({ length: E2E_WORKERS }, (_, n) => ({
+    // The server itself, not `npm start` (scripts/start.mjs): scripts/e2e.mjs has just built the app
+    // once, and two start.mjs seeing sources edited since would both rebuild dist/web at once.
+    command: 'node --import tsx src/server/server.ts',
+    url: `${e2eServer(n).baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(PORT),
+      PORT: String(e2eServer(n).port),
       HOST: '127.0.0.1',
-      DATA_DIR: 'test-results/e2e-data',
+      DATA_DIR: e2eServer(n).dataDir,
       SEED: 'demo',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
     },
-  },
+  })),
 });

@@ -78,7 +78,7 @@ async function chooseInBox(page: Page, o: { date: string; time: string; guideNam
   await expect(box.getByLabel(zh ? '日期' : 'Date')).toHaveValue(o.date);
   await expect(box.getByLabel(zh ? '人数' : 'Travelers')).toHaveValue('2');
   await box.getByLabel(zh ? '时长' : 'Duration').selectOption(String(o.hours));
-  await box.getByRole('group', { name: zh ? '开始时间 (日本时间)' : 'Start time (Japan time)' }).getByText(o.time, { exact: true }).click();
+  await box.getByRole('group', { name: zh ? '开始时间（日本时间）' : 'Start time (Japan time)' }).getByText(o.time, { exact: true }).click();
   await expect(box.getByRole('radio', { name: o.time })).toBeChecked();
   await expect(box.getByText(zh ? `您当地时间 ${hourBefore(o.time)}` : `${hourBefore(o.time)} your time`)).toBeVisible();
   // The total and its breakdown before Book: 2 people, so one additional-person line.
@@ -135,7 +135,7 @@ test('in Chinese: a traveler books from the search, pays the deposit by card, th
   await t.getByRole('link', { name: '查看我的行程' }).click();
   const pending = t.getByRole('article').filter({ hasText: number });
   await expect(pending.getByText('等待地陪接受')).toBeVisible();
-  await expect(pending.getByText(new RegExp(`^等待 ${guide.name} 接受`))).toBeVisible();
+  await expect(pending.getByText(new RegExp(`^等待${guide.name}接受`))).toBeVisible();
   await expect(t.getByRole('button', { name: /待处理请求/ })).toContainText(/\d/);
 
   // The guide, in their own browser, accepts the request.

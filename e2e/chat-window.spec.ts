@@ -56,7 +56,7 @@ test('a traveler (Chinese) chats with a guide (English) in the floating window: 
 
   // A guide the traveler has never booked: 3 free messages (SPEC §3 credits) and contact masking.
   await traveler.page.goto('/search?city=kyoto');
-  await traveler.page.getByRole('article').first().getByRole('link', { name: /^和 .+ 聊天$/ }).click();
+  await traveler.page.getByRole('article').first().getByRole('link', { name: /^和.+聊天$/ }).click();
   const firstWin = traveler.page.getByRole('dialog', { name: /与.+聊天/ });
   await expect(firstWin).toBeVisible();
   await expect(traveler.page).toHaveURL(/\/search\?city=kyoto$/); // the page stays
@@ -194,7 +194,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     const traveler = await newSignedInPage(browser, 'traveler', locale, phone);
     await traveler.page.goto('/search?city=osaka');
     const first = traveler.page.getByRole('article').first();
-    await first.getByRole('link', { name: locale === 'en' ? /^Chat with / : /^和 .+ 聊天$/ }).click();
+    await first.getByRole('link', { name: locale === 'en' ? /^Chat with / : /^和.+聊天$/ }).click();
     const win = traveler.page.getByTestId('chat-window');
     await expect(win).toBeVisible();
     await expect(win).toHaveAttribute('aria-modal', 'true');

@@ -214,6 +214,15 @@ test('phones get the folded search bar and no sideways scrolling', async ({ brow
   await context.close();
 });
 
+test('the folded search bar reads the date as Chinese writes it, not ISO (locales/VOICE.md)', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await gotoInLocale(page, '/search?city=kyoto&date=2026-11-28&travelers=2', 'zh-CN');
+  await expect(page.getByRole('button', { name: '京都 · 11月28日（周六） · 2 人' })).toBeVisible();
+  await expect(page.getByText('2026-11-28')).toHaveCount(0);
+  await context.close();
+});
+
 test('discovery pages have no WCAG A/AA violations (axe), light and dark, signed in', async ({ page, request }) => {
   test.setTimeout(120_000);
   const { default: AxeBuilder } = await import('@axe-core/playwright');
@@ -233,7 +242,11 @@ test('discovery pages have no WCAG A/AA violations (axe), light and dark, signed
 test('when the service categories fail to load, a toast says so and the built-in list still serves the filter', async ({ page }) => {
   allowConsoleErrors(page, /Failed to load resource.*500/);
   await page.route('**/api/v2/service-categories', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"internal","message":"Internal error"}' }));
-  await gotoInLocale(page, '/search?city=kyoto', 'en');
+  // A server-rendered /search arrives with the categories: the browser fetches them itself when the
+  // reader comes from a page rendered in the browser.
+  await gotoInLocale(page, '/login', 'en');
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Find guides' }).click();
+  await expect(page).toHaveURL(/\/search$/);
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to fetch service categories' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Search guides' });
   await form.getByRole('button', { name: /Any service/ }).click();

@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { e2eServer } from './servers';
 
 const allowed = new WeakMap<Page, RegExp[]>();
 
@@ -12,9 +13,41 @@ export function allowConsoleErrors(page: Page, ...patterns: RegExp[]): void {
 
 /**
  * Every test fails on a console error or an uncaught page error: a page that "works" while
- * throwing is broken for someone.
+ * throwing is broken for someone. Every test talks to its worker's own server (e2e/servers.ts):
+ * pages, `request`, `page.request` and contexts from `browser.newContext()` all take this baseURL.
  */
+/**
+ * A full page load (goto, reload) returns once the page is ready: rendered on the server, a page is
+ * visible before React has hydrated it, and a click or keystroke before then would be lost. main.tsx
+ * marks <html data-ready> when the page and its lazy parts respond (decision 074). Patched on
+ * Playwright's Page class, so pages of contexts a test opens itself wait too.
+ */
+function waitForReadyOnLoad(page: Page) {
+  const proto = Object.getPrototypeOf(page) as Page & { __waitsForReady?: boolean };
+  if (proto.__waitsForReady) return;
+  proto.__waitsForReady = true;
+  const ready = async (p: Page, response: Response | null) => {
+    if (response?.headers()['content-type']?.includes('text/html')) {
+      await p.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), null, { timeout: 15_000 });
+    }
+    return response;
+  };
+  const { goto, reload } = proto;
+  proto.goto = async function (this: Page, url, options) {
+    return ready(this, await goto.call(this, url, options));
+  };
+  proto.reload = async function (this: Page, options) {
+    return ready(this, await reload.call(this, options));
+  };
+}
+
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+  baseURL: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex).baseURL),
+  page: async ({ page }, use) => {
+    waitForReadyOnLoad(page);
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -31,8 +64,20 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
+/** The data directory of the server this test talks to (its jwt-secret, for instance). */
+export const serverDataDir = () => e2eServer(base.info().parallelIndex).dataDir;
+
+/**
+ * What the app stores when a reader picks a language (src/web/lib/i18n.ts): the cookie, so the
+ * server renders public pages in it (decision 074). Local storage is set by the callers below.
+ */
+async function rememberLocale(page: Page, locale: 'en' | 'zh-CN') {
+  await page.context().addCookies([{ name: 'tabi_locale', value: locale, url: e2eServer(base.info().parallelIndex).baseURL }]);
+}
+
 /** Opens a page with a chosen interface language, as a returning visitor who picked it would. */
 export async function gotoInLocale(page: Page, path: string, locale: 'en' | 'zh-CN') {
+  await rememberLocale(page, locale);
   await page.addInitScript((l) => {
     if (!sessionStorage.getItem('e2e-locale-set')) {
       localStorage.setItem('tabi.locale', l);
@@ -53,6 +98,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   const res = await page.request.post('/api/auth/login', { data: { username, password } });
   expect(res.status(), await res.text()).toBe(200);
   const reply = await res.json();
+  if (locale) await rememberLocale(page, locale);
   await page.addInitScript(
     ([token, user, l]) => {
       if (!sessionStorage.getItem('e2e-session-set')) {

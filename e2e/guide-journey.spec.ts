@@ -44,7 +44,7 @@ const T = {
     ongoing: '进行中',
     complete: '完成服务',
     money: (amount: string) => `${amount} 元`,
-    pendingNote: /待结算收入在服务结束后五个工作日内转为可提现；下一笔将于 \d{4}年\d{1,2}月\d{1,2}日 可提现。/,
+    pendingNote: /待结算收入在服务结束后五个工作日内转为可提现；下一笔将于\d{4}年\d{1,2}月\d{1,2}日可提现。/,
   },
 } as const;
 

@@ -13,8 +13,13 @@ if (!existsSync(chrome)) {
 }
 
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, CHROME_PATH: chrome } }).status ?? 1;
-// A fresh database for every run.
+// Fresh databases for every run (one per worker under test-results/e2e-data, see e2e/servers.ts);
+// the app is built once here, before Playwright starts one server per worker.
 rmSync('test-results/e2e-data', { recursive: true, force: true });
+// The web app and its server renderer, once, before the servers start (they would each build).
 let status = run('npx', ['vite', 'build', '--logLevel', 'warn']);
+if (status === 0) status = run('npx', ['vite', 'build', '--ssr', '--logLevel', 'warn']);
+// Issue 15's budget for the landing page's first JavaScript, on the build just made.
+if (status === 0) status = run('npx', ['tsx', 'bench/landing-size.ts', '--dist', 'dist/web', '--check']);
 if (status === 0) status = run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
 process.exit(status);

@@ -8,6 +8,7 @@ import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
+const builtRenderer = path.join(root, 'dist/ssr/entry-server.js');
 
 function newestMtime(target) {
   const stat = statSync(target);
@@ -18,11 +19,14 @@ function newestMtime(target) {
 }
 
 const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package.json'].map((p) => path.join(root, p));
-const stale = !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
+const newestSource = Math.max(...sources.map(newestMtime));
+const isStale = (built) => !existsSync(built) || newestSource > statSync(built).mtimeMs;
+const stale = isStale(builtIndex) || isStale(builtRenderer);
 if (stale) {
-  console.log('Building the web app (src/web → dist/web)…');
+  console.log('Building the web app (src/web → dist/web, and its server renderer → dist/ssr)…');
   const started = Date.now();
-  const status = await viteBuild();
+  let status = await viteBuild([]);
+  if (status === 0) status = await viteBuild(['--ssr']);
   if (status !== 0) process.exit(status);
   console.log(`  ✓ built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log('Starting the server…');
@@ -35,10 +39,10 @@ if (stale) {
  * under ours, but without its table of every emitted file nor its own "built in" (ours counts
  * vite's start-up too). Warnings and errors (stderr) pass through untouched.
  */
-function viteBuild() {
+function viteBuild(args) {
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
   const color = process.stdout.isTTY && !process.env.NO_COLOR;
-  const child = spawn(process.execPath, [vite, 'build'], {
+  const child = spawn(process.execPath, [vite, 'build', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: color ? { ...process.env, FORCE_COLOR: '1' } : process.env,

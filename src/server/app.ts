@@ -23,6 +23,7 @@ import { registerPaymentProofs } from './modules/payment-proofs/index';
 import { registerDisputes } from './modules/disputes/index';
 import { registerReviews } from './modules/reviews/index';
 import { savedGuidesRoutes } from './modules/saved-guides/index';
+import { seoRoutes } from './modules/seo/index';
 import { registerSupport } from './modules/support/index';
 import { usersRoutes } from './modules/users/index';
 import { registerWallet } from './modules/wallet/index';
@@ -34,7 +35,7 @@ import { registerAdminUsers } from './modules/admin-users/index';
 import { auditRoutes } from './modules/audit/index';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
-import { registerWebApp } from './plugins/web-app';
+import { loadPageRenderer, registerWebApp, type PageRenderer } from './plugins/web-app';
 import { registerRealtime } from './realtime/index';
 import { registerStorage } from './storage/index';
 
@@ -43,6 +44,8 @@ const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export interface BuildOptions {
   /** Folder of the built SPA; absent or without index.html, only the API is served. */
   webRoot?: string;
+  /** Renders public pages on the server; by default the build's (dist/ssr), when there is one. */
+  renderer?: PageRenderer;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them from memory); the format follows NODE_ENV. */
   logDestination?: LogDestination;
@@ -111,8 +114,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   auditRoutes(app);
   registerAdminUsers(app);
   registerGuideOverview(app);
+  seoRoutes(app);
   opts.extraRoutes?.(app);
 
-  await registerWebApp(app, opts.webRoot ?? defaultWebRoot);
+  const webRoot = opts.webRoot ?? defaultWebRoot;
+  await registerWebApp(app, webRoot, opts.renderer ?? (await loadPageRenderer(webRoot)));
   return app;
 }

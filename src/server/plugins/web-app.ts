@@ -1,14 +1,64 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, matchLocale, SSR_DATA_ID, type Locale } from '../../shared/locales';
+
+/** What the server-side renderer (src/web/entry-server.tsx, built to dist/ssr) offers the server. */
+export interface PageRenderer {
+  render(req: {
+    url: string;
+    origin: string;
+    locale: Locale;
+    fetch: typeof fetch;
+  }): Promise<{ status: number; head: string; html: string; data: string } | null>;
+}
+
+/** The built renderer next to the built web app (dist/ssr beside dist/web), if there is one. */
+export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | undefined> {
+  const entry = path.join(webRoot, '..', 'ssr', 'entry-server.js');
+  if (!existsSync(entry)) return undefined;
+  return (await import(pathToFileURL(entry).href)) as PageRenderer;
+}
+
+const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`);
 
 /**
- * Serves the built SPA from the same port as the API. Hashed files under /assets are cached for a
- * year; index.html is never cached. A GET for a path without an extension outside /api and
- * /assets gets index.html (client-side routing); a missing asset or API path is a JSON 404.
+ * The reader's language for a server-rendered page (issue 15): a `lang` in the address (hreflang
+ * links), then the stored choice (the cookie the app writes with it), then Accept-Language, then English.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+export function readerLocale(request: FastifyRequest): Locale {
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = typeof query?.lang === 'string' ? matchLocale(query.lang) : undefined;
+  if (fromQuery) return fromQuery;
+  const cookie = LOCALE_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1];
+  const fromCookie = matchLocale(cookie);
+  if (fromCookie) return fromCookie;
+  const accepted = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag ?? '', q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((a) => a.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of accepted) {
+    const match = matchLocale(tag);
+    if (match) return match;
+  }
+  return DEFAULT_LOCALE;
+}
+
+/**
+ * Serves the web app from the same port as the API. Hashed files under /assets are cached for a
+ * year; pages are never cached. A GET for a path without an extension outside /api and /assets is
+ * a page: a public one (landing, search, guide, itinerary, help, unknown paths) is rendered on the
+ * server with its content (decision 074), the others get the app's shell and render in the browser.
+ * A missing asset or API path is a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webRoot: string, renderer?: PageRenderer): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
@@ -24,18 +74,45 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     });
   }
   // Read once: index.html changes only with a new build, and a new build means a new process.
-  const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : undefined;
+  const template = hasBuild ? readFileSync(indexFile, 'utf8') : undefined;
+
+  /** The API as a visitor sees it, reached in-process: no network, no session. */
+  const fetchApi: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.delete('authorization');
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: String(input),
+      headers: Object.fromEntries(headers),
+    });
+    const bodyless = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(bodyless ? null : res.rawPayload, {
+      status: res.statusCode,
+      headers: Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])),
+    });
+  };
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const locale = readerLocale(request);
+    const origin = app.ctx.config.appUrl;
+    const page = renderer ? await renderer.render({ url: request.url, origin, locale, fetch: fetchApi }) : null;
+    const html = page ? fillTemplate(template!, locale, page) : template!.replace('<html lang="en">', () => `<html lang="${locale}">`);
+    return reply
+      .status(page?.status ?? 200)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Language, Cookie')
+      .send(html);
+  }
+
+  const isPage = (request: FastifyRequest) => {
+    const url = request.url.split('?')[0]!;
+    return (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api') && !url.startsWith('/assets/') && !path.extname(url);
+  };
 
   app.setNotFoundHandler((request, reply) => {
+    if (isPage(request) && template) return sendPage(request, reply);
     const url = request.url.split('?')[0]!;
-    const isSpaRoute =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !url.startsWith('/api') &&
-      !url.startsWith('/assets/') &&
-      !path.extname(url);
-    if (isSpaRoute && indexHtml) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
-    }
     return reply
       .status(404)
       .type('application/json')
@@ -43,9 +120,20 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
   });
 
   if (hasBuild) {
-    // "/" is a route of its own so it is not answered by the static plugin's directory handling.
-    app.get('/', { schema: { hide: true } }, (_req, reply) =>
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml),
-    );
+    // Pages are routes (not the not-found handler) so their HTML is compressed like any reply; "/"
+    // is one of its own so the static plugin's directory handling never answers it.
+    app.get('/', { schema: { hide: true } }, sendPage);
+    app.get('/*', { schema: { hide: true } }, (request, reply) => (isPage(request) ? sendPage(request, reply) : reply.callNotFound()));
   }
+}
+
+/** The built index.html with the page's language, head, content and hydration data in place. */
+function fillTemplate(template: string, locale: Locale, page: { head: string; html: string; data: string }): string {
+  // Replacer functions: a `$` in a guide's text must not be read as a replacement pattern.
+  return template
+    .replace('<html lang="en">', () => `<html lang="${locale}">`)
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', () => `${page.head}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script id="${SSR_DATA_ID}" type="application/json">${page.data}</script>`);
 }

@@ -1,8 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createQueryClient } from '../lib/query-client';
 
+/** The browser's one query cache; a server-rendered page fills it with its data before hydrating. */
+export const queryClientForApp = createQueryClient();
+
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return <QueryClientProvider client={queryClientForApp}>{children}</QueryClientProvider>;
 }

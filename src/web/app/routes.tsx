@@ -16,6 +16,8 @@ const checkout = () => import('../pages/checkout');
 
 interface PageRoute {
   path: string;
+  /** A public page, answered with its content already in the HTML (decision 074). */
+  ssr?: true;
   titleKey: string;
   lazy?: RouteObject['lazy'];
 }
@@ -33,9 +35,9 @@ const PAGES: PageRoute[] = [
   { path: '/signup', titleKey: 'routes.signup', lazy: () => import('../pages/signup') },
   { path: '/forgot-password', titleKey: 'routes.forgotPassword', lazy: () => import('../pages/forgot-password') },
   { path: '/reset-password', titleKey: 'routes.resetPassword', lazy: () => import('../pages/reset-password') },
-  { path: '/search', titleKey: 'routes.search', lazy: () => import('../pages/search') },
-  { path: '/guides/:id', titleKey: 'routes.guideProfile', lazy: () => import('../pages/guide-profile') },
-  { path: '/itinerary/:id', titleKey: 'routes.itinerary', lazy: () => import('../pages/itinerary') },
+  { path: '/search', ssr: true, titleKey: 'routes.search', lazy: () => import('../pages/search') },
+  { path: '/guides/:id', ssr: true, titleKey: 'routes.guideProfile', lazy: () => import('../pages/guide-profile') },
+  { path: '/itinerary/:id', ssr: true, titleKey: 'routes.itinerary', lazy: () => import('../pages/itinerary') },
   { path: '/checkout/:guideId', titleKey: 'routes.checkout', lazy: checkout },
   { path: '/checkout', titleKey: 'routes.checkout', lazy: checkout },
   { path: '/booking/:bookingId/payment-proof', titleKey: 'routes.paymentProof', lazy: () => import('../pages/payment-proof') },
@@ -46,26 +48,27 @@ const PAGES: PageRoute[] = [
   { path: '/pdf-preview/:id', titleKey: 'routes.pdfPreview', lazy: () => import('../pages/pdf-preview') },
   { path: '/admin', titleKey: 'routes.admin', lazy: () => import('../pages/admin') },
   { path: '/admin/*', titleKey: 'routes.admin', lazy: () => import('../pages/admin') },
-  { path: '/terms', titleKey: 'routes.terms', lazy: helpArticle },
-  { path: '/privacy', titleKey: 'routes.privacy', lazy: helpArticle },
-  { path: '/help', titleKey: 'routes.help', lazy: helpIndex },
-  { path: '/help/how-it-works', titleKey: 'routes.helpHowItWorks', lazy: helpArticle },
-  { path: '/help/featured', titleKey: 'routes.helpFeatured', lazy: helpArticle },
-  { path: '/help/cities', titleKey: 'routes.helpCities', lazy: helpArticle },
-  { path: '/help/traveler-community', titleKey: 'routes.helpTravelerCommunity', lazy: helpArticle },
-  { path: '/help/guide-resources', titleKey: 'routes.helpGuideResources', lazy: helpArticle },
-  { path: '/help/guide-community', titleKey: 'routes.helpGuideCommunity', lazy: helpArticle },
-  { path: '/help/safety', titleKey: 'routes.helpSafety', lazy: helpArticle },
-  { path: '/help/cancellation', titleKey: 'routes.helpCancellation', lazy: helpArticle },
-  { path: '/help/about', titleKey: 'routes.helpAbout', lazy: helpArticle },
-  { path: '/help/contact', titleKey: 'routes.helpContact', lazy: helpArticle },
-  { path: '/help/privacy', titleKey: 'routes.helpPrivacy', lazy: helpArticle },
-  { path: '/help/terms', titleKey: 'routes.helpTerms', lazy: helpArticle },
-  { path: '/help/cookies', titleKey: 'routes.helpCookies', lazy: helpArticle },
+  { path: '/terms', ssr: true, titleKey: 'routes.terms', lazy: helpArticle },
+  { path: '/privacy', ssr: true, titleKey: 'routes.privacy', lazy: helpArticle },
+  { path: '/help', ssr: true, titleKey: 'routes.help', lazy: helpIndex },
+  { path: '/help/how-it-works', ssr: true, titleKey: 'routes.helpHowItWorks', lazy: helpArticle },
+  { path: '/help/featured', ssr: true, titleKey: 'routes.helpFeatured', lazy: helpArticle },
+  { path: '/help/cities', ssr: true, titleKey: 'routes.helpCities', lazy: helpArticle },
+  { path: '/help/traveler-community', ssr: true, titleKey: 'routes.helpTravelerCommunity', lazy: helpArticle },
+  { path: '/help/guide-resources', ssr: true, titleKey: 'routes.helpGuideResources', lazy: helpArticle },
+  { path: '/help/guide-community', ssr: true, titleKey: 'routes.helpGuideCommunity', lazy: helpArticle },
+  { path: '/help/safety', ssr: true, titleKey: 'routes.helpSafety', lazy: helpArticle },
+  { path: '/help/cancellation', ssr: true, titleKey: 'routes.helpCancellation', lazy: helpArticle },
+  { path: '/help/about', ssr: true, titleKey: 'routes.helpAbout', lazy: helpArticle },
+  { path: '/help/contact', ssr: true, titleKey: 'routes.helpContact', lazy: helpArticle },
+  { path: '/help/privacy', ssr: true, titleKey: 'routes.helpPrivacy', lazy: helpArticle },
+  { path: '/help/terms', ssr: true, titleKey: 'routes.helpTerms', lazy: helpArticle },
+  { path: '/help/cookies', ssr: true, titleKey: 'routes.helpCookies', lazy: helpArticle },
 ];
 
 export interface RouteHandle {
   titleKey?: string;
+  ssr?: boolean;
 }
 
 export const routes: RouteObject[] = [
@@ -75,13 +78,14 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageFallback />,
     children: [
       // SPEC §2/§6: a guide-role user is redirected from the landing page to /guide.
-      { index: true, loader: () => (getSession()?.user.role === 'guide' ? redirect('/guide') : null), lazy: () => import('../pages/home') },
+      { index: true, handle: { ssr: true } satisfies RouteHandle, loader: () => (getSession()?.user.role === 'guide' ? redirect('/guide') : null), lazy: () => import('../pages/home') },
       ...PAGES.map(
-        (p): RouteObject => ({ path: p.path, handle: { titleKey: p.titleKey } satisfies RouteHandle, lazy: p.lazy ?? comingSoon }),
+        (p): RouteObject => ({ path: p.path, handle: { titleKey: p.titleKey, ssr: p.ssr ?? false } satisfies RouteHandle, lazy: p.lazy ?? comingSoon }),
       ),
       // SPEC §2: the support chat's test panel is not routed; development builds show it here.
       ...(import.meta.env.DEV ? [{ path: '/dev/support', lazy: () => import('../pages/dev/support-test') }] : []),
-      { path: '*', lazy: () => import('../pages/not-found') },
+      // Unknown paths: the not-found page, rendered on the server with a 404.
+      { path: '*', handle: { ssr: true } satisfies RouteHandle, lazy: () => import('../pages/not-found') },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import { isErrorBody, type ErrorBody } from '../../shared/errors';
+import { serverContext } from './server-context';
 import { storage, STORAGE_KEYS } from './storage-keys';
 
 /**
@@ -49,7 +50,9 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   const { body, query, headers, ...init } = opts;
   const token = storage.get(STORAGE_KEYS.token);
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  const response = await fetch(buildUrl(path, query), {
+  // A server-side render reaches the API in-process, as a visitor (decision 074).
+  const send = serverContext()?.fetch ?? fetch;
+  const response = await send(buildUrl(path, query), {
     credentials: 'include',
     ...init,
     headers: {

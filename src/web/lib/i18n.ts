@@ -1,6 +1,9 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, matchLocale, type Locale } from '../../shared/locales';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, matchLocale, type Locale } from '../../shared/locales';
+import { whenSettled } from './hydration';
+import { serverContext } from './server-context';
+import { readSsrData } from './ssr-data';
 import { storage, STORAGE_KEYS } from './storage-keys';
 
 /** Namespaces are JSON files per locale, loaded on demand so each page carries only its own words. */
@@ -27,32 +30,53 @@ export function detectLocale(): Locale {
   return DEFAULT_LOCALE;
 }
 
-export function setLocale(locale: Locale): Promise<unknown> {
+/**
+ * Stores the choice (local storage for the app, a cookie for the server) and switches to it, once a
+ * server-rendered page has finished hydrating (lib/hydration.ts).
+ */
+export async function setLocale(locale: Locale): Promise<unknown> {
   storage.set(STORAGE_KEYS.locale, locale);
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  await whenSettled();
   return i18next.changeLanguage(locale);
 }
 
 export function currentLocale(): Locale {
-  return matchLocale(i18next.resolvedLanguage) ?? DEFAULT_LOCALE;
+  return serverContext()?.locale ?? matchLocale(i18next.resolvedLanguage) ?? DEFAULT_LOCALE;
 }
 
-// i18next does not set <html lang>; screen readers and the CJK line height depend on it.
-i18next.on('languageChanged', (lng) => {
-  document.documentElement.lang = matchLocale(lng) ?? DEFAULT_LOCALE;
-});
+const ssr = typeof window === 'undefined' ? null : readSsrData();
 
-export const i18nReady = i18next
-  .use(lazyJsonBackend)
-  .use(initReactI18next)
-  .init({
-    lng: detectLocale(),
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    load: 'currentOnly',
-    ns: ['common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false }, // React escapes
-    react: { useSuspense: true },
+// i18next does not set <html lang>; screen readers and the CJK line height depend on it.
+if (typeof document !== 'undefined') {
+  i18next.on('languageChanged', (lng) => {
+    document.documentElement.lang = matchLocale(lng) ?? DEFAULT_LOCALE;
   });
+}
+
+/**
+ * In the browser: a server-rendered page starts in the language and with the words it was rendered
+ * with (no flash, no wait); other namespaces load on demand. The server entry initialises the same
+ * instance itself, with every namespace of both languages.
+ */
+export const i18nReady: Promise<unknown> =
+  typeof window === 'undefined'
+    ? Promise.resolve()
+    : i18next
+        .use(lazyJsonBackend)
+        .use(initReactI18next)
+        .init({
+          lng: ssr?.locale ?? detectLocale(),
+          // Every key exists in both languages (locales.test.ts): no fallback language to load too.
+          fallbackLng: false,
+          supportedLngs: [...LOCALES],
+          load: 'currentOnly',
+          ns: ssr ? Object.keys(ssr.i18n) : ['common'],
+          defaultNS: 'common',
+          // With the page's words at hand, initialisation is synchronous and hydration need not wait.
+          ...(ssr ? { resources: { [ssr.locale]: ssr.i18n }, partialBundledLanguages: true, initAsync: false } : {}),
+          interpolation: { escapeValue: false }, // React escapes
+          react: { useSuspense: true },
+        });
 
 export { i18next };

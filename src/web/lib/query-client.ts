@@ -11,6 +11,12 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** SPEC §9: data is never stale by default, with no retries (the server's renders use the same). */
+export const QUERY_DEFAULTS = {
+  queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false },
+  mutations: { retry: false },
+} as const;
+
 /**
  * SPEC §9: data is never stale by default, with no retries. Real-time events invalidate keys instead.
  * A query that names an `errorToast` in its meta gets that toast once per failed fetch, however many
@@ -24,9 +30,6 @@ export function createQueryClient(): QueryClient {
         if (key) showToast({ title: i18next.t(key), variant: 'destructive' });
       },
     }),
-    defaultOptions: {
-      queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
+    defaultOptions: QUERY_DEFAULTS,
   });
 }

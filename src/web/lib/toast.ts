@@ -1,4 +1,40 @@
-import { toast } from 'sonner';
+import { useSyncExternalStore } from 'react';
+import type * as SonnerModule from 'sonner';
+
+type Sonner = typeof SonnerModule;
+export type ToastFn = Sonner['toast'];
+
+/**
+ * Toasts load their code (sonner and its Toaster) with the first toast, not with the page: most
+ * visits never show one, and the landing page's first JavaScript stays small (issue 15).
+ */
+let sonner: Promise<Sonner> | undefined;
+let markMounted!: () => void;
+const mounted = new Promise<void>((resolve) => (markMounted = resolve));
+const listeners = new Set<() => void>();
+
+/** Runs `show` with sonner's toast once the Toaster is on the page (toasts made before it are lost). */
+export function withToast(show: (toast: ToastFn) => void): void {
+  if (!sonner) {
+    sonner = import('sonner');
+    listeners.forEach((l) => l());
+  }
+  void Promise.all([sonner, mounted]).then(([s]) => show(s.toast));
+}
+
+/** Whether a toast was asked for, so the Toaster should be on the page. */
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(
+    (l) => (listeners.add(l), () => listeners.delete(l)),
+    () => sonner !== undefined,
+    () => false,
+  );
+}
+
+/** The Toaster calls this once it listens. */
+export function toasterMounted(): void {
+  markMounted();
+}
 
 /**
  * SPEC §8: only one toast is shown at a time — a new one replaces whatever is on screen.
@@ -11,8 +47,10 @@ export function showToast(opts: {
   /** One button in the toast, for the next step (for example contacting support after a failed payment). */
   action?: { label: string; onClick: () => void };
 }): void {
-  toast.dismiss();
-  const fn = opts.variant === 'destructive' ? toast.error : opts.variant === 'success' ? toast.success : toast.info;
-  const extra = { ...(opts.description ? { description: opts.description } : {}), ...(opts.action ? { action: opts.action } : {}) };
-  fn(opts.title, Object.keys(extra).length ? extra : undefined);
+  withToast((toast) => {
+    toast.dismiss();
+    const fn = opts.variant === 'destructive' ? toast.error : opts.variant === 'success' ? toast.success : toast.info;
+    const extra = { ...(opts.description ? { description: opts.description } : {}), ...(opts.action ? { action: opts.action } : {}) };
+    fn(opts.title, Object.keys(extra).length ? extra : undefined);
+  });
 }

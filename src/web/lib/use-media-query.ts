@@ -16,3 +16,6 @@ export function useMediaQuery(query: string): boolean {
 
 /** Wide enough for floating buttons to sit in the margin beside the 1152 px content column (max-w-6xl). */
 export const WIDE_GUTTER_QUERY = '(min-width: 1280px)';
+
+/** A device with a keyboard and a mouse: only there do keyboard hints (Ctrl + Enter) make sense (locales/VOICE.md). */
+export const KEYBOARD_QUERY = '(hover: hover) and (pointer: fine)';

@@ -21,6 +21,7 @@ import { ApiError } from '../lib/api-client';
 import { currentLocale } from '../lib/i18n';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
+import { markNotFound } from '../lib/server-context';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 
@@ -50,6 +51,7 @@ export function Component() {
   useDocumentTitle(guide?.user.fullName ?? t('common:routes.guideProfile'));
 
   if (!Number.isInteger(guideId) || guideId <= 0 || (query.isError && query.error instanceof ApiError && query.error.status === 404)) {
+    markNotFound();
     return (
       <PageMessage
         title={t('profile.notFound')}

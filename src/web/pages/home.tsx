@@ -1,33 +1,27 @@
 import { BadgeCheck, CalendarCheck, Languages, MessagesSquare, Search, Wallet } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { SERVICE_CITIES } from '../../shared/cities';
-import { toSearchString, type GuideSearchParams } from '../../shared/guide-search';
+import type { GuideSearchParams } from '../../shared/guide-search';
 import { CityArt } from '../components/art/city-art';
-import { HeroIllustration } from '../components/art/hero-illustration';
 import { ButtonLink } from '../components/ui/button';
-import { usePriceSliderBounds } from '../features/guides/api/get-price-bounds';
 import { useGuides } from '../features/guides/api/get-guides';
-import { useServiceCategories } from '../features/guides/api/get-service-categories';
 import { GuideGridSkeleton } from '../features/guides/components/guide-grid-skeleton';
-import { SearchForm } from '../features/search/components/search-form';
 import { currentLocale } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { lazyPart } from '../lib/hydration';
 
-const HomeFeatured = lazy(() => import('./home-featured'));
+const HomeFeatured = lazyPart(() => import('./home-featured'));
+const HomeSearch = lazyPart(() => import('./home-search'));
 
 const FEATURED: GuideSearchParams = { services: [], page: 1, sort: 'recommended' };
-const EMPTY_SEARCH: GuideSearchParams = { services: [], page: 1, sort: 'recommended' };
 
 // A guide-role user never gets here: the index route's loader redirects them to /guide (SPEC §2/§6).
 export function Component() {
   const { t } = useTranslation(['home', 'common', 'search']);
   useDocumentTitle(undefined);
-  const navigate = useNavigate();
   const zh = currentLocale() === 'zh-CN';
-  const bounds = usePriceSliderBounds();
-  const { categories, usingFallback } = useServiceCategories();
   const featured = useGuides(FEATURED, 8);
   const steps = [
     { key: 'find', icon: Search },
@@ -62,18 +56,14 @@ export function Component() {
             ))}
           </ul>
         </div>
-        <HeroIllustration className="hidden h-auto w-full rounded-3xl shadow-soft md:block" />
+        {/* A drawn picture (public/hero-illustration.svg): a file, not markup to hydrate; phones skip it. */}
+        <img src="/hero-illustration.svg" alt="" width={480} height={360} loading="lazy" className="hidden h-auto w-full rounded-3xl shadow-soft md:block" />
       </section>
 
       <section className="mx-auto max-w-6xl px-4" aria-label={t('search:form.label')}>
-        <SearchForm
-          initial={EMPTY_SEARCH}
-          requireFields
-          categories={categories}
-          categoriesFallback={usingFallback}
-          bounds={bounds}
-          onSearch={(p) => navigate(`/search?${toSearchString(p)}`)}
-        />
+        <Suspense fallback={<div className="min-h-48" aria-hidden />}>
+          <HomeSearch />
+        </Suspense>
       </section>
 
       <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="featured-title">

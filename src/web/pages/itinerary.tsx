@@ -7,9 +7,11 @@ import { Spinner } from '../components/ui/spinner';
 import { useItinerary } from '../features/guides/api/get-itinerary';
 import { GuidePhoto } from '../features/guides/components/guide-photo';
 import { htmlLang, WrittenIn } from '../features/guides/components/written-in';
+import { bracketed } from '../features/bookings/lib/format';
 import { cityName, rmb } from '../features/guides/lib/format';
 import { ApiError } from '../lib/api-client';
 import { currentLocale } from '../lib/i18n';
+import { markNotFound } from '../lib/server-context';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** /itinerary/{id}: a guide's sample day plan with its stops. */
@@ -21,6 +23,7 @@ export function Component() {
   useDocumentTitle(query.data?.title ?? t('common:routes.itinerary'));
 
   if (!Number.isInteger(id) || id <= 0 || (query.error instanceof ApiError && query.error.status === 404)) {
+    markNotFound();
     return (
       <PageMessage
         title={t('itinerary.notFound')}
@@ -58,7 +61,8 @@ export function Component() {
           <li key={i} className="relative">
             <span className="absolute -left-[33px] top-0.5 flex h-4 w-4 items-center justify-center rounded-full border-2 border-primary-600 bg-white dark:bg-stone-950" aria-hidden />
             <p className="text-sm font-semibold tabular-nums text-primary-700 dark:text-primary-300">
-              {s.time} <span className="font-normal text-stone-500 dark:text-stone-400">({t('profile.japanTime')})</span>
+              {s.time}
+              <span className="font-normal text-stone-500 dark:text-stone-400">{bracketed(t('profile.japanTime'), locale)}</span>
             </p>
             <p lang={htmlLang(it.language)} className="mt-0.5 font-semibold">
               {s.title}

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, ListChecks, Send, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { GUIDE_SORTS, type GuideSort } from '../../shared/price-range';
@@ -20,10 +20,11 @@ import { currentLocale } from '../lib/i18n';
 import { getSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { GuideCardChat } from './chat-buttons';
+import { lazyPart } from '../lib/hydration';
 
 const PAGE_SIZE = 12;
 // SPEC §2 direct message to several guides: its code loads when first opened.
-const DirectMessageDialog = lazy(() => import('../features/messaging/direct/direct-message-dialog'));
+const DirectMessageDialog = lazyPart(() => import('../features/messaging/direct/direct-message-dialog'));
 
 /** /search: the query string is the state (shareable, back button works); editing the form pushes a new entry. */
 export function Component() {
@@ -36,7 +37,10 @@ export function Component() {
   const { categories, usingFallback } = useServiceCategories();
   const results = useGuides(params, PAGE_SIZE);
   const { selected, toggle, clear } = useGuideSelection();
-  const [selecting, setSelecting] = useState(selected.length > 0);
+  // Multi-select is on when the reader turned it on, or (until they choose) when this tab kept a
+  // selection; hydration first renders with none, as the server did.
+  const [selectingChoice, setSelecting] = useState<boolean | null>(null);
+  const selecting = selectingChoice ?? selected.length > 0;
   const [messaging, setMessaging] = useState(false);
   const title = params.city ? t('results.titleIn', { city: cityName(params.city, locale) }) : t('results.title');
   useDocumentTitle(title);
@@ -62,9 +66,10 @@ export function Component() {
       </div>
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-stone-600 dark:text-stone-400" aria-live="polite">
+        {/* The results' heading (the cards below are h3): the count of guides found. */}
+        <h2 className="text-sm font-normal text-stone-600 dark:text-stone-400" aria-live="polite">
           {results.data ? t('results.count', { count: total }) : '\u00a0'}
-        </p>
+        </h2>
         <div className="flex flex-wrap items-center gap-2">
           <label className="flex items-center gap-2 text-sm">
             <span className="text-stone-600 dark:text-stone-400">{t('results.sort')}</span>
@@ -80,7 +85,7 @@ export function Component() {
               ))}
             </select>
           </label>
-          <Button variant={selecting ? 'primary' : 'outline'} size="sm" aria-pressed={selecting} onClick={() => setSelecting((s) => !s)}>
+          <Button variant={selecting ? 'primary' : 'outline'} size="sm" aria-pressed={selecting} onClick={() => setSelecting(!selecting)}>
             <ListChecks className="h-4 w-4" aria-hidden />
             {selecting ? t('select.done') : t('select.start')}
           </Button>

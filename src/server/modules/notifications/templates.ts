@@ -75,18 +75,18 @@ export const texts = {
   }),
   tourRequestAccepted: (name: string): Pair => ({
     en: { title: 'Tour request accepted', message: `${name} accepted your tour request.`, actionLabel: 'Open chat' },
-    'zh-CN': { title: '行程请求已接受', message: `${name} 已接受您的行程请求。`, actionLabel: '打开聊天' },
+    'zh-CN': { title: '行程请求已接受', message: `${name}已接受您的行程请求。`, actionLabel: '打开聊天' },
   }),
   tourRequestRejected: (name: string): Pair => ({
     en: { title: 'Tour request declined', message: `${name} declined your tour request. Open the chat to see why.`, actionLabel: 'Open chat' },
-    'zh-CN': { title: '行程请求被拒绝', message: `${name} 拒绝了您的行程请求，打开聊天查看原因。`, actionLabel: '打开聊天' },
+    'zh-CN': { title: '行程请求被拒绝', message: `${name}拒绝了您的行程请求，打开聊天查看原因。`, actionLabel: '打开聊天' },
   }),
 };
 
 export function chatMail(locale: Locale, opts: { from: string; body: string; link: string }) {
   const zh = locale === 'zh-CN';
-  const subject = zh ? `${opts.from} 给您发来了新消息` : `New message from ${opts.from}`;
-  const intro = zh ? `${opts.from} 给您发来了新消息：` : `${opts.from} wrote to you:`;
+  const subject = zh ? `${opts.from}给您发来了新消息` : `New message from ${opts.from}`;
+  const intro = zh ? `${opts.from}给您发来了新消息：` : `${opts.from} wrote to you:`;
   return {
     subject,
     textBody: zh ? `${intro}\n\n${opts.body}\n\n回复：${opts.link}\n\nTabi 日本地陪` : `${intro}\n\n${opts.body}\n\nReply: ${opts.link}\n\nTabi Guides`,

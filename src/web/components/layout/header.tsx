@@ -1,5 +1,5 @@
 import { Bell, Menu } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { RoleSwitch } from '../../features/auth/index';
@@ -10,11 +10,12 @@ import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { HEADER_LINKS, navClass } from './nav-links';
 import { ThemeToggle } from './theme-toggle';
+import { lazyPart } from '../../lib/hydration';
 
 // Menus load when first needed: visitors who never open them never download Radix's menu code.
-const MobileMenu = lazy(() => import('./mobile-menu'));
-const NotificationBell = lazy(() => import('../../features/messaging/components/notification-bell'));
-const AccountMenu = lazy(() => import('../../features/auth/components/account-menu').then((m) => ({ default: m.AccountMenu })));
+const MobileMenu = lazyPart(() => import('./mobile-menu'));
+const NotificationBell = lazyPart(() => import('../../features/messaging/components/notification-bell'));
+const AccountMenu = lazyPart(() => import('../../features/auth/components/account-menu').then((m) => ({ default: m.AccountMenu })));
 
 function BellPlaceholder({ label }: { label: string }) {
   return (

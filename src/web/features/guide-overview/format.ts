@@ -1,6 +1,7 @@
 import type { Locale } from '../../../shared/locales';
 import { formatRmb } from '../../../shared/money-format';
 import { formatCalendarDate } from '../bookings/lib/format';
+import { dateTimeFormat } from '../../lib/intl';
 
 /** Money as UI.md writes it (`1,234 RMB` / `1,234 元`), never a bare ¥. */
 export const money = (cents: number, locale: Locale) => formatRmb(cents, locale);
@@ -8,7 +9,7 @@ export const money = (cents: number, locale: Locale) => formatRmb(cents, locale)
 /** A yyyy-mm-dd day as UI.md writes dates, optionally with the weekday. */
 export const dayText = (date: string, locale: Locale, weekday?: 'short' | 'long') => formatCalendarDate(date, locale, weekday ? { weekday } : {});
 
-/** A short day without the year (for the week's range and list): "Mon, Nov 23" / "11月23日周一". */
+/** A short day without the year (for the week's range and list): "Mon, Nov 23" / "11月23日（周一）". */
 export const shortDay = (date: string, locale: Locale) => formatCalendarDate(date, locale, { year: undefined, weekday: 'short' });
 
 /** The weekday alone ("Fri" / "周五") and the month and day alone ("Nov 27" / "11月27日"). */
@@ -19,4 +20,4 @@ export const monthDay = (date: string, locale: Locale) => formatCalendarDate(dat
 export const zoneName = (zone: string, japanTime: string) => (zone === 'Asia/Tokyo' ? japanTime : zone);
 
 /** HH:MM for an instant in a zone (24-hour). */
-export const timeIn = (iso: string, zone: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(new Date(iso));
+export const timeIn = (iso: string, zone: string) => dateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(new Date(iso));

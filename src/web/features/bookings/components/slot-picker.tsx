@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SlotsReply } from '../../../../shared/schemas/bookings';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { viewerTime } from '../lib/format';
+import { bracketed, viewerTime } from '../lib/format';
 
 /**
  * The bookable start times of the chosen day as a radio group of chips (arrow keys move between
@@ -34,7 +34,8 @@ export function SlotPicker({
   return (
     <fieldset ref={groupRef} tabIndex={-1} aria-describedby={error ? errorId : undefined} className="min-w-0 focus:outline-none">
       <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">
-        {t('box.startTime')} <span className="font-normal text-stone-500 dark:text-stone-400">({zoneLabel})</span>
+        {t('box.startTime')}
+        <span className="font-normal text-stone-500 dark:text-stone-400">{bracketed(zoneLabel, locale)}</span>
       </legend>
       <div className="mt-1.5 grid grid-cols-4 gap-1.5">
         {reply.slots.map((s) => (

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Stripe } from '@stripe/stripe-js';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Toaster } from 'sonner';
+import { ToasterHost as Toaster } from '../../../components/ui/toaster-host';
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -195,7 +195,7 @@ describe('guide tour card', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     const paid = booking({ status: 'extend_requested', extension: { id: 1, hours: 0.5, price: 165, priceCents: 16_500, status: 'paid' }, actions: ['approve_extension', 'reject_extension'] });
     const { unmount } = render(wrap(<GuideTourCard booking={paid} now={now} />));
-    expect(await screen.findByText('旅行者已为延长 30 分钟 支付 165 元：请批准或拒绝')).toBeTruthy();
+    expect(await screen.findByText('旅行者已为延长 30 分钟支付 165 元：请批准或拒绝')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '批准延长' }));
     await waitFor(() => expect(calls().some((c) => c.url.endsWith('/api/v2/bookings/12/extension/approve') && c.method === 'POST')).toBe(true));
     unmount();

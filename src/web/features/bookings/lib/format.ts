@@ -1,6 +1,8 @@
+import { useSyncExternalStore } from 'react';
 import { SERVICE_CITIES } from '../../../../shared/cities';
 import type { Locale } from '../../../../shared/locales';
 import { centsToAmount } from '../../../../shared/money';
+import { dateTimeFormat } from '../../../lib/intl';
 
 /** Bilingual names: Chinese in zh-CN, English otherwise. */
 export const localName = (item: { nameEn: string; nameCn: string }, locale: Locale) => (locale === 'zh-CN' ? item.nameCn : item.nameEn);
@@ -22,25 +24,46 @@ export function amount(cents: number): string {
   return Number.isInteger(value) ? wholeFormat.format(value) : fenFormat.format(value);
 }
 
-/** UI.md dates: "Nov 22, 2026" / "2026年11月22日", for a yyyy-mm-dd calendar date. */
+/**
+ * UI.md dates: "Nov 22, 2026" / "2026年11月22日", for a yyyy-mm-dd calendar date. With a weekday, Chinese
+ * puts it in full-width brackets (locales/VOICE.md): "Sat, Nov 28" / "11月28日（周六）".
+ */
 export function formatCalendarDate(date: string, locale: Locale, opts: Intl.DateTimeFormatOptions = {}): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const at = new Date(Date.UTC(y, m - 1, d));
   const options: Intl.DateTimeFormatOptions =
     locale === 'zh-CN' ? { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC', ...opts } : { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC', ...opts };
-  return new Intl.DateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', options).format(new Date(Date.UTC(y, m - 1, d)));
+  if (locale === 'zh-CN' && options.weekday && (options.month || options.day)) {
+    const { weekday, ...day } = options;
+    return `${dateTimeFormat('zh-CN', day).format(at)}（${dateTimeFormat('zh-CN', { weekday, timeZone: 'UTC' }).format(at)}）`;
+  }
+  return dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', options).format(at);
 }
+
+/** A note after a phrase: " (Japan time)" in English, "（日本时间）" in Chinese (full-width, no space; locales/VOICE.md). */
+export const bracketed = (note: string, locale: Locale) => (locale === 'zh-CN' ? `（${note}）` : ` (${note})`);
 
 /** An instant as a date and a 24-hour time in a zone (defaults to the viewer's own). */
 export function formatInstant(iso: string, locale: Locale, timeZone?: string): { date: string; time: string } {
   const at = new Date(iso);
   const tag = locale === 'zh-CN' ? 'zh-CN' : 'en-US';
-  const date = new Intl.DateTimeFormat(tag, locale === 'zh-CN' ? { year: 'numeric', month: 'long', day: 'numeric', timeZone } : { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(at);
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
+  const date = dateTimeFormat(tag, locale === 'zh-CN' ? { year: 'numeric', month: 'long', day: 'numeric', timeZone } : { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(at);
+  const time = dateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
   return { date, time };
 }
 
 export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+const never = () => () => {};
+
+/**
+ * The reader's own time zone, or null while the server renders and the browser hydrates: the
+ * server cannot know it, and a page must first render exactly as the server did (decision 074).
+ */
+export function useViewerTimeZone(): string | null {
+  return useSyncExternalStore(never, viewerTimeZone, () => null);
 }
 
 /**
@@ -50,7 +73,7 @@ export function viewerTimeZone(): string {
 export function viewerTime(startsAt: string, guideDate: string, guideTime: string, locale: Locale): { time: string; date: string | null } | null {
   const zone = viewerTimeZone();
   const local = formatInstant(startsAt, locale, zone);
-  const localDay = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(startsAt));
+  const localDay = dateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(startsAt));
   if (local.time === guideTime && localDay === guideDate) return null;
   return { time: local.time, date: localDay === guideDate ? null : local.date };
 }

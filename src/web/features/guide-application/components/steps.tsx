@@ -10,6 +10,7 @@ import { useServiceCategories } from '../../guides/api/get-service-categories';
 import { ANSWER_KEYS, formatZip, SCORE_KEYS, type FormState } from '../form';
 import { DocumentsField } from './documents';
 import { CheckboxGroup, ScoreField } from './fields';
+import { dateTimeFormat } from '../../../lib/intl';
 
 export interface StepProps {
   form: FormState;
@@ -40,7 +41,7 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0
 export function PersonalStep({ form, set, err, touch, application }: StepProps & { application: GuideApplication }) {
   const { t } = useTranslation('guideApplication');
   const locale = currentLocale();
-  const monthName = (m: string) => new Intl.DateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, Number(m) - 1, 1)));
+  const monthName = (m: string) => dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, Number(m) - 1, 1)));
   return (
     <div className="space-y-8">
       <Section title={t('sections.identity')}>

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { availabilityCalendar, isoWeekday, minutesToTime, type AvailabilityException, type WeeklySlot } from '../../../../shared/availability';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
+import { bracketed, useViewerTimeZone } from '../../bookings/lib/format';
 import { formatCalendarDate } from '../lib/format';
+import { dateTimeFormat } from '../../../lib/intl';
 
 /**
  * The next 60 days in the guide's zone (labelled Japan time for Asia/Tokyo), as a month-style grid
@@ -17,17 +19,17 @@ export function AvailabilityCalendar({ weekly, exceptions, timeZone }: { weekly:
   const pickedDay = days.find((d) => d.date === picked);
   const lead = isoWeekday(days[0]!.date) - 1;
   const weekdayNames = useMemo(() => {
-    const fmt = new Intl.DateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { weekday: 'short', timeZone: 'UTC' });
+    const fmt = dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { weekday: 'short', timeZone: 'UTC' });
     // 2024-01-01 was a Monday.
     return Array.from({ length: 7 }, (_, i) => fmt.format(new Date(Date.UTC(2024, 0, 1 + i))));
   }, [locale]);
   const zoneLabel = timeZone === 'Asia/Tokyo' ? t('profile.japanTime') : timeZone;
-  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const viewerZone = useViewerTimeZone();
   /** UI.md: the traveler's own time beside the guide's when they differ (Japan has a fixed +09:00). */
   const localRange = (date: string, s: { startMinute: number; endMinute: number }) => {
-    if (timeZone !== 'Asia/Tokyo' || viewerZone === 'Asia/Tokyo') return null;
+    if (timeZone !== 'Asia/Tokyo' || !viewerZone || viewerZone === 'Asia/Tokyo') return null;
     const at = (m: number) => new Date(`${date}T${minutesToTime(m)}:00+09:00`);
-    const fmt = new Intl.DateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const fmt = dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: viewerZone });
     const start = fmt.format(at(s.startMinute));
     const end = fmt.format(at(s.endMinute));
     return start === minutesToTime(s.startMinute) ? null : `${start}–${end}`;
@@ -49,7 +51,7 @@ export function AvailabilityCalendar({ weekly, exceptions, timeZone }: { weekly:
         ))}
         {days.map((d) => {
           const [, m, day] = d.date.split('-');
-          const label = `${formatCalendarDate(d.date, locale, { weekday: 'short' })}: ${d.available ? t('profile.available') : t('profile.unavailable')}`;
+          const label = `${formatCalendarDate(d.date, locale, { weekday: 'short' })}${locale === 'zh-CN' ? '：' : ': '}${d.available ? t('profile.available') : t('profile.unavailable')}`;
           return (
             <li key={d.date}>
               <button
@@ -78,7 +80,8 @@ export function AvailabilityCalendar({ weekly, exceptions, timeZone }: { weekly:
             <span className="font-medium">{t('profile.hoursOn', { date: formatCalendarDate(pickedDay.date, locale, { weekday: 'short' }) })}</span>{' '}
             {pickedDay.available ? (
               <span>
-                {pickedDay.slots.map((s) => `${minutesToTime(s.startMinute)}–${minutesToTime(s.endMinute)}`).join(', ')} ({zoneLabel})
+                {pickedDay.slots.map((s) => `${minutesToTime(s.startMinute)}–${minutesToTime(s.endMinute)}`).join(locale === 'zh-CN' ? '、' : ', ')}
+                {bracketed(zoneLabel, locale)}
                 {pickedDay.slots[0] && localRange(pickedDay.date, pickedDay.slots[0]) && (
                   <span className="block text-xs text-stone-600 dark:text-stone-400">
                     {t('profile.yourTime', { range: pickedDay.slots.map((s) => localRange(pickedDay.date, s)).join(', ') })}

@@ -5,6 +5,7 @@ import { FREE_MESSAGES } from '../../../../shared/messaging/credits';
 import type { Conversation } from '../../../../shared/schemas/messaging';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { KEYBOARD_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { markConversationRead, useMessages, useSendMessage } from '../api/conversations';
 import { formatWhen } from '../lib/format';
 import { TourRequestCard } from '../tour-request/tour-request-card';
@@ -18,6 +19,7 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
   const send = useSendMessage(id);
   const [draft, setDraft] = useState('');
   const [requesting, setRequesting] = useState(false);
+  const keyboard = useMediaQuery(KEYBOARD_QUERY);
   const requestButton = useRef<HTMLButtonElement>(null);
   const wasRequesting = useRef(false);
   const pendingId = useRef<string | null>(null);
@@ -155,6 +157,7 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
             }
           }}
           placeholder={t('thread.placeholder')}
+          aria-describedby={keyboard ? `composer-hint-${id}` : undefined}
           className="min-h-10 flex-1 resize-none rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950"
         />
         <Button type="submit" busy={send.isPending} disabled={!draft.trim() || outOfCredits} aria-label={t('thread.send')}>
@@ -162,6 +165,11 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
           <span className="max-sm:sr-only">{t('thread.send')}</span>
         </Button>
       </form>
+      {keyboard && (
+        <p id={`composer-hint-${id}`} className="-mt-2 px-3 pb-2 text-xs text-stone-500 dark:text-stone-400">
+          {t('thread.hintKeyboard')}
+        </p>
+      )}
       {send.isError && <p className="px-3 pb-2 text-xs text-danger-600" role="alert">{t('thread.sendFailed')}</p>}
     </section>
   );

@@ -1,12 +1,13 @@
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { badgeText } from '../../../../shared/realtime';
 import { useSession } from '../../../lib/session';
 import { useUnread } from '../api/unread';
 import { useRealtime } from '../realtime/use-realtime';
+import { lazyPart } from '../../../lib/hydration';
 
-const NotificationDrawer = lazy(() => import('./notification-drawer'));
+const NotificationDrawer = lazyPart(() => import('./notification-drawer'));
 
 const iconClass =
   'relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-200/70 dark:text-stone-200 dark:hover:bg-stone-800';

@@ -24,7 +24,7 @@ function stubServer() {
       id: 1,
       type: 'booking',
       title: zh ? '行程请求已接受' : 'Tour request accepted',
-      message: zh ? '佐藤 已接受您的行程请求。' : 'Sato accepted your tour request.',
+      message: zh ? '佐藤已接受您的行程请求。' : 'Sato accepted your tour request.',
       status: 'unread',
       createdAt: new Date().toISOString(),
       readAt: null,

@@ -1,6 +1,7 @@
 import { formatPostalCode, postalCodeError } from '../../../../shared/messaging/postal-code';
 import type { MealOption, TicketOption, TransportOption } from '../../../../shared/messaging/tour-request';
 import type { TourRequest } from '../../../../shared/schemas/messaging';
+import { dateTimeFormat } from '../../../lib/intl';
 
 /** What the tour request form holds (strings as typed). */
 export interface TourRequestDraft {
@@ -101,7 +102,7 @@ export function yen(amount: number, locale: string): string {
 export function displayDate(iso: string, locale: string): string {
   const d = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: locale === 'zh-CN' ? 'long' : 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+  return dateTimeFormat(locale, { year: 'numeric', month: locale === 'zh-CN' ? 'long' : 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
 }
 
 /** A service's name in the reader's language (the catalog carries both). */

@@ -5,6 +5,7 @@ import type { Message } from '../../../../shared/schemas/messaging';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
+import { bracketed } from '../../bookings/lib/format';
 import { closeChatWindow } from '../window/chat-window-store';
 import { useAnswerTourRequest } from './api';
 import { displayDate, serviceName } from './rules';
@@ -23,7 +24,7 @@ export function TourRequestCard({ message, isGuideView }: { message: Message; is
   const [reason, setReason] = useState<RejectReason | ''>('');
   const status = r.state.status;
   const rows: [string, string][] = [
-    [t('tour.date'), `${displayDate(r.date, currentLocale())} ${r.startTime} (${t('tour.japanTime')})`],
+    [t('tour.date'), `${displayDate(r.date, currentLocale())} ${r.startTime}${bracketed(t('tour.japanTime'), currentLocale())}`],
     [t('tour.duration'), t('tour.hours', { count: r.durationHours })],
     [t('tour.travelers'), String(r.travelers)],
     ...(r.groupComposition ? [[t('tour.group'), r.groupComposition] as [string, string]] : []),

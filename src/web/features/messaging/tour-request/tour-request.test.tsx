@@ -92,7 +92,7 @@ describe('TourRequestForm', () => {
     wrap(<TourRequestForm conversationId={7} guideId={3} onDone={() => undefined} />);
     const transport = (await screen.findByLabelText('交通（往返）')) as HTMLSelectElement;
     const labels = [...transport.options].map((o) => o.textContent);
-    expect(labels).toEqual(['同城，1 小时以内 — 2000 日元', '邻近城市，2 小时以内 — 14000 日元', '周边城市，2–4 小时 — 20000 日元', '远途，4 小时以上 — 33000 日元', '不需要交通']);
+    expect(labels).toEqual(['同城，1 小时以内：2000 日元', '邻近城市，2 小时以内：14000 日元', '周边城市，2–4 小时：20000 日元', '远途，4 小时以上：33000 日元', '不需要交通']);
     fireEvent.change(transport, { target: { value: 'remote' } });
     fireEvent.change(screen.getByLabelText('餐数'), { target: { value: '2' } });
     fireEvent.change(screen.getByLabelText('门票数'), { target: { value: '3' } });

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useChatWindow } from './chat-window-store';
+import { lazyPart } from '../../../lib/hydration';
 
-const ChatWindow = lazy(() => import('./chat-window'));
+const ChatWindow = lazyPart(() => import('./chat-window'));
 
 /** Mounted once in the layout; the window's code and the messaging strings load on first open. */
 export function ChatWindowHost() {

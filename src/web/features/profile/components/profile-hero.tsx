@@ -8,12 +8,13 @@ import { UserAvatar } from '../../../components/ui/user-avatar';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useRemoveImage, useUploadImage, type ImageSlot } from '../api/upload-image';
+import { dateTimeFormat } from '../../../lib/intl';
 
 function formatJoined(iso: string): string {
   const zh = currentLocale() === 'zh-CN';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(zh ? 'zh-CN' : 'en-US', zh ? { year: 'numeric', month: 'long', day: 'numeric' } : { year: 'numeric', month: 'short', day: 'numeric' }).format(d);
+  return dateTimeFormat(zh ? 'zh-CN' : 'en-US', zh ? { year: 'numeric', month: 'long', day: 'numeric' } : { year: 'numeric', month: 'short', day: 'numeric' }).format(d);
 }
 
 /** Background image, avatar, name; the buttons upload or remove either picture (SPEC §8 toasts). */

@@ -2,10 +2,10 @@ import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/session';
 import { useToggleSavedGuide } from '../api/save-guide';
+import { withToast } from '../../../lib/toast';
 
 /**
  * The save heart on cards and profiles. Visitors get the 'Login required' toast with a way to log
@@ -24,11 +24,13 @@ export function SaveHeart({ guideId, saved, size = 'md' }: { guideId: number; sa
   const onClick = () => {
     if (!session) {
       const redirect = encodeURIComponent(location.pathname + location.search);
-      toast(t('save.loginRequired'), {
-        id: 'save-login-required',
-        description: t('save.loginRequiredBody'),
-        action: { label: t('save.login'), onClick: () => navigate(`/login?redirect=${redirect}`) },
-      });
+      withToast((toast) =>
+        toast(t('save.loginRequired'), {
+          id: 'save-login-required',
+          description: t('save.loginRequiredBody'),
+          action: { label: t('save.login'), onClick: () => navigate(`/login?redirect=${redirect}`) },
+        }),
+      );
       return;
     }
     const next = !isSaved;
@@ -38,7 +40,7 @@ export function SaveHeart({ guideId, saved, size = 'md' }: { guideId: number; sa
       {
         onError: () => {
           setOptimistic(!next);
-          toast.error(t('save.failedTitle'), { id: 'save-failed', description: t('save.failedBody') });
+          withToast((toast) => toast.error(t('save.failedTitle'), { id: 'save-failed', description: t('save.failedBody') }));
         },
         onSuccess: () => setOptimistic(null),
       },

@@ -10,6 +10,7 @@ import type { ServiceCategory } from '../../../../shared/schemas/catalog';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
+import { formatCalendarDate } from '../../guides/lib/format';
 import { PriceRange } from './price-range';
 import { ServicesPicker } from './services-picker';
 
@@ -96,7 +97,14 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
         >
           <Search className="h-4 w-4 shrink-0 text-primary-600" aria-hidden />
           <span className="min-w-0 flex-1 truncate">
-            {[cityLabel, date, travelers ? `${t('form.travelers')} ${travelers === '10' ? t('form.tenPlus') : travelers}` : '', band ? t('form.priceRange', band) : ''].filter(Boolean).join(' · ')}
+            {[
+              cityLabel,
+              date ? formatCalendarDate(date, locale, { year: undefined, weekday: 'short' }) : '',
+              travelers ? t('form.travelersSummary', { count: Number(travelers), value: travelers === '10' ? t('form.tenPlus') : travelers }) : '',
+              band ? t('form.priceRange', band) : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </span>
           <SlidersHorizontal className="h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400" aria-hidden />
         </button>

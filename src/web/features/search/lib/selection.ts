@@ -44,11 +44,14 @@ function write(value: SelectedGuide[]) {
   listeners.forEach((l) => l());
 }
 
+/** The server's (and hydration's) selection: none, the same array every time as React requires. */
+const NONE_SELECTED: SelectedGuide[] = [];
+
 export function useGuideSelection() {
   const selected = useSyncExternalStore(
     (l) => (listeners.add(l), () => listeners.delete(l)),
     read,
-    () => [],
+    () => NONE_SELECTED,
   );
   const toggle = useCallback((guide: SelectedGuide, on: boolean) => {
     const current = read();

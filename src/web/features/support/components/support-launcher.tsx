@@ -1,5 +1,5 @@
 import { Headset } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useHeaderDock } from '../../../components/layout/header-dock';
@@ -10,8 +10,9 @@ import { SUPPORT_IDLE_POLL_MS, useThreadMessages } from '../api/support-api';
 import { openSupport, preloadSupport } from '../open-support';
 import { useSupportState } from '../support-store';
 import { readStoredThread } from '../thread-storage';
+import { lazyPart } from '../../../lib/hydration';
 
-const SupportPanel = lazy(() => import('./support-panel'));
+const SupportPanel = lazyPart(() => import('./support-panel'));
 
 /**
  * The floating support button on every page (SPEC §1), and the built-in chat panel when it is open.

@@ -7,10 +7,12 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/session';
+import { KEYBOARD_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { SUPPORT_POLL_MS, useCreateThread, useMyThreads, usePostMessage, useThreadMessages } from '../api/support-api';
 import { closeSupport } from '../open-support';
 import { useSupportState } from '../support-store';
 import { clearStoredThread, readStoredThread, writeStoredThread, type StoredThread } from '../thread-storage';
+import { dateTimeFormat } from '../../../lib/intl';
 
 /** The built-in support chat: a panel on desktop, a bottom sheet on phones. */
 export default function SupportPanel() {
@@ -45,6 +47,8 @@ export default function SupportPanel() {
     if (prefill) setDraft(prefill.text);
   }
   const [email, setEmail] = useState('');
+  // Ctrl + Enter is only worth mentioning where there is a keyboard; phones send with the button.
+  const keyboard = useMediaQuery(KEYBOARD_QUERY);
 
   const textRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
@@ -195,7 +199,7 @@ export default function SupportPanel() {
           </Button>
         </div>
         <p id="support-message-hint" className="mt-1 text-xs text-stone-500 dark:text-stone-400">
-          {t('panel.hint')}
+          {keyboard ? t('panel.hintKeyboard') : t('panel.hint')}
         </p>
       </form>
     </section>
@@ -246,7 +250,7 @@ function Bubble({
 function formatTime(iso: string, locale = 'en'): string {
   const d = new Date(iso);
   const sameDay = d.toDateString() === new Date().toDateString();
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     ...(sameDay ? {} : { month: 'short', day: 'numeric' }),
     hour: '2-digit',
     minute: '2-digit',

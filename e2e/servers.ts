@@ -1,0 +1,15 @@
+/**
+ * The browser tests run in E2E_WORKERS parallel Playwright workers (default 2), each against its own
+ * server with its own fresh demo-seeded database: worker n (its parallel index, 0…workers-1, which a
+ * restarted worker keeps) uses port E2E_PORT + n and data directory test-results/e2e-data/<n>.
+ * Within one worker the tests run one at a time, as they did with a single worker, so a spec never
+ * meets another spec's requests in flight on its database.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3999);
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
+export const e2eServer = (parallelIndex: number) => ({
+  port: E2E_PORT + parallelIndex,
+  baseURL: `http://127.0.0.1:${E2E_PORT + parallelIndex}`,
+  dataDir: `test-results/e2e-data/${parallelIndex}`,
+});

@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addItinerary, makeGuide } from '../test/guide-fixtures';
+import { createTestApp, type TestApp } from '../test/test-app';
+import type { PageRenderer } from './web-app';
+
+// Issue 15: public pages answer with their content in the HTML, in the reader's language, with the
+// head a search engine reads; private pages stay the app's shell. The renderer is the real one
+// (src/web/entry-server.tsx), the template a stand-in for the built index.html.
+const webRoot = mkdtempSync(path.join(tmpdir(), 'tabi-ssr-'));
+mkdirSync(path.join(webRoot, 'assets'));
+writeFileSync(
+  path.join(webRoot, 'index.html'),
+  '<!doctype html><html lang="en"><head><meta name="description" content="x" /><title>Tabi Guides</title></head><body><div id="root"></div></body></html>',
+);
+
+let t: TestApp;
+let guideId: number;
+let itineraryId: number;
+const bio = 'Born in Asakusa, I walk guests through $& old Tokyo <script>alert(1)</script> at dawn.';
+
+beforeAll(async () => {
+  // The web code is compiled by Vitest (JSX, import.meta.glob), not by the server's TypeScript project.
+  const renderer = (await import(/* @vite-ignore */ path.resolve(import.meta.dirname, '../../web/entry-server.tsx'))) as PageRenderer;
+  t = await createTestApp({ build: { webRoot, renderer }, env: { APP_URL: 'https://tabi.example' } });
+  const { guide } = await makeGuide(t.database.db, { name: 'Haruka Sato', city: 'kyoto', priceRmb: 380 });
+  const { guides } = await import('../db/schema/index');
+  const { eq } = await import('drizzle-orm');
+  await t.database.db.update(guides).set({ bio, texts: { en: { bio } }, originalLanguage: 'en' }).where(eq(guides.id, guide.id));
+  guideId = guide.id;
+  itineraryId = (await addItinerary(t.database.db, guide.id)).id;
+});
+afterAll(() => t.close());
+
+const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('server-rendered public pages', () => {
+  it("a guide's profile has the name, bio and price in its HTML, and the head search engines read", async () => {
+    const res = await page(`/guides/${guideId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const html = res.body;
+    expect(html).toContain('<html lang="en">');
+    expect(html).toMatch(/<h1[^>]*>Haruka Sato<\/h1>/);
+    expect(html).toContain('Born in Asakusa, I walk guests through $&amp; old Tokyo');
+    expect(html).toContain('380 RMB');
+    expect(html).toContain('<title>Haruka Sato · Tabi Guides</title>');
+    expect(html).toContain(`<link rel="canonical" href="https://tabi.example/guides/${guideId}?lang=en">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="zh-CN" href="https://tabi.example/guides/${guideId}?lang=zh-CN">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="https://tabi.example/guides/${guideId}">`);
+    expect(html).toMatch(/<meta property="og:image" content="https:\/\/tabi\.example\/[^"]+">/);
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(ld).toMatchObject({ '@type': 'Product', offers: { price: '380.00', priceCurrency: 'CNY' } });
+  });
+
+  it('user text cannot inject markup: not in the page, the head, nor the hydration data', async () => {
+    const html = (await page(`/guides/${guideId}`)).body;
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    const data = /<script id="ssr-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!;
+    expect(data).not.toContain('<');
+    expect(JSON.stringify(JSON.parse(data))).toContain('<script>alert(1)</script>');
+  });
+
+  it('the language: lang in the address, then the stored choice, then Accept-Language, then English', async () => {
+    const zh = '<html lang="zh-CN">';
+    expect((await page(`/guides/${guideId}?lang=zh-CN`)).body).toContain(zh);
+    expect((await page(`/guides/${guideId}`, { cookie: 'a=1; tabi_locale=zh-CN' })).body).toContain(zh);
+    expect((await page(`/guides/${guideId}`, { 'accept-language': 'ja;q=1, zh-TW;q=0.8, en;q=0.5' })).body).toContain(zh);
+    expect((await page(`/guides/${guideId}`, { 'accept-language': 'zh-CN', cookie: 'tabi_locale=en' })).body).toContain('<html lang="en">');
+    expect((await page(`/guides/${guideId}`, { 'accept-language': 'fr' })).body).toContain('<html lang="en">');
+    const chinese = (await page(`/guides/${guideId}?lang=zh-CN`)).body;
+    expect(chinese).toContain('380 元');
+    expect(chinese).toContain(`<link rel="canonical" href="https://tabi.example/guides/${guideId}?lang=zh-CN">`);
+  });
+
+  it('the landing page, a city search and an itinerary carry their content', async () => {
+    const home = (await page('/')).body;
+    expect(home).toMatch(/<h1[^>]*>See Japan with someone who lives there<\/h1>/);
+    expect(home).toContain('Haruka Sato');
+    const search = await page('/search?city=kyoto');
+    expect(search.statusCode).toBe(200);
+    expect(search.body).toContain('<title>Guides in Kyoto · Tabi Guides</title>');
+    expect(search.body).toContain('Haruka Sato');
+    const itinerary = (await page(`/itinerary/${itineraryId}`)).body;
+    expect(itinerary).toContain('Old Tokyo walk');
+    expect(itinerary).toContain('Senso-ji');
+  });
+
+  it('help and legal pages are rendered from the articles', async () => {
+    const res = await page('/help/cancellation?lang=zh-CN');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    expect((await page('/terms')).body).toContain('<title>Terms of Service · Tabi Guides</title>');
+  });
+
+  it('unknown paths and guides answer 404 with the not-found page, kept out of search engines', async () => {
+    for (const url of ['/no-such-page', '/guides/999999', '/guides/abc', '/itinerary/999999']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
+    }
+    expect((await page('/no-such-page')).body).toContain('Page Not Found');
+  });
+
+  it('private pages are the shell, in the reader’s language, rendered by the browser', async () => {
+    for (const url of ['/login', '/dashboard', '/messages']) {
+      const res = await page(url, { 'accept-language': 'zh-CN' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<html lang="zh-CN">');
+      expect(res.body).not.toContain('ssr-data');
+    }
+  });
+
+  it('pages are compressed like any reply', async () => {
+    for (const url of [`/guides/${guideId}`, '/no-such-page']) {
+      expect((await page(url, { 'accept-encoding': 'gzip' })).headers['content-encoding'], url).toBe('gzip');
+    }
+  });
+
+  it('API paths and missing assets are still JSON 404s', async () => {
+    expect((await page('/api/nothing')).headers['content-type']).toMatch(/application\/json/);
+    const asset = await page('/assets/missing-123.js');
+    expect(asset.statusCode).toBe(404);
+    expect(asset.headers['content-type']).toMatch(/application\/json/);
+  });
+});

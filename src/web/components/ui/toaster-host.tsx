@@ -1,0 +1,17 @@
+import { Suspense, type ComponentProps } from 'react';
+import type { Toaster } from 'sonner';
+import { useToasterWanted } from '../../lib/toast';
+import { lazyPart } from '../../lib/hydration';
+
+const LoadedToaster = lazyPart(() => import('./toaster'));
+
+/** Where toasts appear; its code arrives with the first toast (lib/toast.ts). */
+export function ToasterHost(props: ComponentProps<typeof Toaster>) {
+  const wanted = useToasterWanted();
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LoadedToaster {...props} />
+    </Suspense>
+  );
+}

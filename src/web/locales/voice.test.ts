@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The Chinese voice (VOICE.md beside this file), checked on every zh-CN string so it cannot drift back.
+const dir = path.join(path.dirname(new URL(import.meta.url).pathname), 'zh-CN');
+const flat = (o: Record<string, unknown>, pre = ''): [string, string][] =>
+  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flat(v as Record<string, unknown>, `${pre}${k}.`) : typeof v === 'string' ? [[`${pre}${k}`, v] as [string, string]] : []));
+const strings = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .flatMap((f) => flat(JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Record<string, unknown>).map(([k, v]) => [`${f.replace(/\.json$/, '')}:${k}`, v] as const));
+
+const HAN = '\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff';
+const FULL = '\\u3000-\\u303f\\uff00-\\uffef\\u201c\\u201d\\u2026\\u2014'; // 、。（）：，！？“”…—
+const WORD_PLACEHOLDER = '\\{\\{(?:name|guide|date|title|city)\\}\\}';
+
+/** Strings SPEC quotes verbatim that break a rule below: "namespace:key" → the rule it may break. */
+const SPEC_VERBATIM: Record<string, string[]> = {};
+
+const rules: [name: string, test: (value: string, key: string) => boolean][] = [
+  ['half-width brackets next to Chinese (use （）)', (v) => new RegExp(`[${HAN}${FULL}]\\s*[()]|[()]\\s*[${HAN}]`).test(v)],
+  ['half-width , ; : ! ? next to Chinese (use ，；：！？)', (v) => new RegExp(`[${HAN}][,;:!?]|[,;!?]\\s*[${HAN}]`).test(v)],
+  ['a space between two Chinese characters or next to full-width punctuation', (v) => new RegExp(`[${HAN}${FULL}] +[${HAN}${FULL}]`).test(v)],
+  ['a space between Chinese and a name or date placeholder', (v) => new RegExp(`[${HAN}${FULL}] +${WORD_PLACEHOLDER}|${WORD_PLACEHOLDER} +[${HAN}${FULL}]`).test(v)],
+  ['你 (address the reader as 您)', (v) => v.includes('你')],
+  ['向导/导游 (a guide is 地陪)', (v) => /向导|导游(?!资格证)/.test(v)],
+  ['an ISO date (write 2026年11月28日)', (v) => /\b\d{4}-\d{2}-\d{2}\b/.test(v)],
+  ['a bare ¥ (RMB is 元, yen 日元)', (v) => v.includes('¥') || v.includes('￥')],
+  ['a keyboard key outside a hintKeyboard string (phones have none)', (v, key) => /ctrl|shift|enter|⌘|cmd/i.test(v) && !/hintKeyboard$/.test(key)],
+];
+
+describe('the Chinese voice (VOICE.md)', () => {
+  it('reads some strings', () => expect(strings.length).toBeGreaterThan(500));
+
+  it.each(rules.map(([name, test]) => [name, test] as const))('has no %s', (name, test) => {
+    const offenders = strings.filter(([key, value]) => test(value, key) && !SPEC_VERBATIM[key]?.includes(name)).map(([key, value]) => `${key}: ${value}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('catches what the issue reported', () => {
+    const broken = ['你的当地时间：{{range}}', '遍布日本的本地向导', '2026-11-28', '{{date}} 的可预约时段', '周日 的', '10:00–18:00 (日本时间)', '按 Ctrl + Enter 发送。'];
+    for (const value of broken) expect(rules.some(([, test]) => test(value, 'x.hint')), value).toBe(true);
+    expect(rules.some(([, test]) => test('按 Ctrl + Enter 发送。', 'panel.hintKeyboard'))).toBe(false);
+    expect(rules.some(([, test]) => test('找到 {{count}} 位地陪，{{date}}（周六）的可预约时段（日本时间）', 'x.y'))).toBe(false);
+  });
+});

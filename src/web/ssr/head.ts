@@ -1,0 +1,164 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { formatRmb } from '../../shared/money-format';
+import type { Locale } from '../../shared/locales';
+import type { GuideDetail, Itinerary } from '../../shared/schemas/guides';
+import { helpArticlesQuery } from '../features/help/api';
+import { articleForPath } from '../features/help/articles';
+import { guideKeys } from '../features/guides/api/keys';
+import { cityName } from '../features/guides/lib/format';
+
+/**
+ * The <head> of a server-rendered page (issue 15): title, description, canonical URL, hreflang
+ * alternates (the language is a `lang` query parameter, decision 074), Open Graph and schema.org data.
+ */
+export interface HeadInput {
+  url: URL;
+  origin: string;
+  locale: Locale;
+  /** The full title the page set while rendering. */
+  title: string;
+  t: TFunction;
+  /** The matched route's path pattern, e.g. /guides/:id. */
+  route: string | undefined;
+  params: Record<string, string | undefined>;
+  queryClient: QueryClient;
+  notFound: boolean;
+}
+
+const OG_LOCALE: Record<Locale, string> = { en: 'en_US', 'zh-CN': 'zh_CN' };
+const DESCRIPTION_LENGTH = 160;
+
+export function pageHead(input: HeadInput): string {
+  const { url, origin, locale, t } = input;
+  const page = pageFacts(input);
+  const tags: string[] = [`<title>${escapeHtml(input.title)}</title>`];
+  tags.push(meta('description', page.description));
+  if (input.notFound) {
+    tags.push('<meta name="robots" content="noindex">');
+    return tags.join('');
+  }
+
+  const href = (lang: Locale | null) => {
+    const u = new URL(url.pathname + url.search, origin);
+    if (lang) u.searchParams.set('lang', lang);
+    else u.searchParams.delete('lang');
+    return u.toString();
+  };
+  tags.push(`<link rel="canonical" href="${escapeHtml(href(locale))}">`);
+  tags.push(`<link rel="alternate" hreflang="en" href="${escapeHtml(href('en'))}">`);
+  tags.push(`<link rel="alternate" hreflang="zh-CN" href="${escapeHtml(href('zh-CN'))}">`);
+  tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(href(null))}">`);
+
+  tags.push(property('og:site_name', t('brand.name')));
+  tags.push(property('og:title', page.ogTitle ?? input.title));
+  tags.push(property('og:description', page.description));
+  tags.push(property('og:url', href(locale)));
+  tags.push(property('og:type', page.ogType ?? 'website'));
+  tags.push(property('og:locale', OG_LOCALE[locale]));
+  tags.push(property('og:locale:alternate', OG_LOCALE[locale === 'en' ? 'zh-CN' : 'en']));
+  const image = page.image ? new URL(page.image, origin).toString() : new URL('/og-image.png', origin).toString();
+  tags.push(property('og:image', image));
+  tags.push(meta('twitter:card', page.image ? 'summary' : 'summary_large_image'));
+  for (const [key, value] of page.extraProperties ?? []) tags.push(property(key, value));
+  if (page.jsonLd) tags.push(`<script type="application/ld+json">${jsonLd(page.jsonLd)}</script>`);
+  return tags.join('');
+}
+
+interface PageFacts {
+  description: string;
+  ogTitle?: string;
+  ogType?: string;
+  image?: string | null;
+  extraProperties?: [string, string][];
+  jsonLd?: Record<string, unknown>;
+}
+
+function pageFacts({ route, params, locale, t, queryClient, url, origin, notFound }: HeadInput): PageFacts {
+  const home: PageFacts = { description: t('home:hero.body') };
+  if (notFound) return { description: t('notFound.body') };
+  switch (route) {
+    case undefined:
+      return home;
+    case '/search': {
+      const city = url.searchParams.get('city');
+      return { description: city ? t('seo:searchIn', { city: cityName(city, locale) }) : t('seo:search') };
+    }
+    case '/guides/:id': {
+      const guide = queryClient.getQueryData<GuideDetail>(guideKeys.detail(Number(params.id)));
+      if (!guide) return home;
+      const city = cityName(guide.serviceCity, locale);
+      const price = formatRmb(guide.basicPricePerHourCents, locale);
+      const name = guide.user.fullName;
+      const pageUrl = new URL(`/guides/${guide.id}`, origin).toString();
+      return {
+        description: clip(`${t('seo:guide', { city, price })} ${guide.bio}`),
+        ogTitle: `${name} · ${t('seo:guideOffer', { name, city })}`,
+        ogType: 'profile',
+        image: guide.user.profilePicture,
+        extraProperties: [
+          ['product:price:amount', String(guide.basicPricePerHourCents / 100)],
+          ['product:price:currency', guide.currency],
+        ],
+        jsonLd: {
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: t('seo:guideOffer', { name, city }),
+          description: clip(guide.bio, 500),
+          url: pageUrl,
+          ...(guide.user.profilePicture ? { image: new URL(guide.user.profilePicture, origin).toString() } : {}),
+          brand: { '@type': 'Brand', name: 'Tabi Guides' },
+          offers: {
+            '@type': 'Offer',
+            price: (guide.basicPricePerHourCents / 100).toFixed(2),
+            priceCurrency: guide.currency,
+            url: pageUrl,
+            availability: 'https://schema.org/InStock',
+            priceSpecification: {
+              '@type': 'UnitPriceSpecification',
+              price: (guide.basicPricePerHourCents / 100).toFixed(2),
+              priceCurrency: guide.currency,
+              unitCode: 'HUR',
+              referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'HUR' },
+            },
+          },
+          ...(guide.reviewCount > 0
+            ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: guide.rating, reviewCount: guide.reviewCount, bestRating: 5, worstRating: 1 } }
+            : {}),
+        },
+      };
+    }
+    case '/itinerary/:id': {
+      const itinerary = queryClient.getQueryData<Itinerary>(guideKeys.itinerary(Number(params.id)));
+      if (!itinerary) return home;
+      const city = cityName(itinerary.guide.serviceCity, locale);
+      return {
+        description: clip(`${itinerary.summary} ${t('seo:itinerary', { name: itinerary.guide.fullName, city })}`),
+        ogType: 'article',
+        image: itinerary.guide.profilePicture,
+      };
+    }
+    default: {
+      const meta = articleForPath(url.pathname);
+      if (!meta) return home; // the help index
+      const articles = queryClient.getQueryData(helpArticlesQuery(locale).queryKey);
+      const article = articles?.[meta.slug];
+      return { description: clip(article?.lead ?? t(`common:${meta.nameKey}`)), ogType: 'article' };
+    }
+  }
+}
+
+function clip(text: string, length = DESCRIPTION_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= length ? flat : `${flat.slice(0, length - 1).trimEnd()}…`;
+}
+
+const meta = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
+const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}">`;
+
+/** schema.org JSON inside <script>: nothing in user text can end the element. */
+const jsonLd = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
