@@ -58,6 +58,9 @@ const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Today's calendar date in a time zone, for example the guide's Asia/Tokyo. */
 export function todayInZone(timeZone: string, now: Date = new Date()): string {
+  // Japan keeps UTC+9 all year (no daylight saving), and the first time-zone formatter a browser
+  // builds loads its zone data: a long task on a phone while the page hydrates.
+  if (timeZone === 'Asia/Tokyo') return new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
   let fmt = dayFormatters.get(timeZone);
   if (!fmt) {
     // en-CA formats as yyyy-mm-dd.

@@ -12,7 +12,6 @@ import { matchLocale } from '../shared/locales';
 import { getSession } from './lib/session';
 import { readSsrData, type SsrData } from './lib/ssr-data';
 import { storage, STORAGE_KEYS } from './lib/storage-keys';
-import './styles.css';
 
 const ssr = readSsrData();
 const session = getSession();

@@ -47,10 +47,13 @@ export function currentLocale(): Locale {
 
 const ssr = typeof window === 'undefined' ? null : readSsrData();
 
-// i18next does not set <html lang>; screen readers and the CJK line height depend on it.
+// i18next does not set <html lang>; screen readers and the CJK line height depend on it. Only a real
+// change is written: setting it, even to the same value, restyles the whole page (`:lang`), which
+// on a phone costs a long task right after the server-rendered page appears.
 if (typeof document !== 'undefined') {
   i18next.on('languageChanged', (lng) => {
-    document.documentElement.lang = matchLocale(lng) ?? DEFAULT_LOCALE;
+    const lang = matchLocale(lng) ?? DEFAULT_LOCALE;
+    if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
   });
 }
 

@@ -2,6 +2,7 @@ import { ArrowLeft, Clock, MapPin, MessageCircle, Route, Users } from 'lucide-re
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { HydrateApart } from '../components/hydrate-apart';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { BookingWidget } from '../features/bookings/components/booking-widget';
@@ -157,7 +158,9 @@ export function Component() {
             </dl>
           </Section>
           <Section title={t('profile.services')} id="services">
-            <ServicesList guideId={guide.id} fallback={guide.services} />
+            <HydrateApart>
+              <ServicesList guideId={guide.id} fallback={guide.services} />
+            </HydrateApart>
           </Section>
           {scores.some(([, score]) => score !== null) && (
             <Section title={t('profile.scores')} id="scores">
@@ -192,7 +195,9 @@ export function Component() {
             </Section>
           )}
           <Section title={t('profile.availability')} id="availability">
-            <AvailabilityCalendar weekly={guide.availabilities.weekly} exceptions={guide.availabilities.exceptions} timeZone={guide.timeZone} />
+            <HydrateApart>
+              <AvailabilityCalendar weekly={guide.availabilities.weekly} exceptions={guide.availabilities.exceptions} timeZone={guide.timeZone} />
+            </HydrateApart>
           </Section>
           {guide.itineraries.length > 0 && (
             <Section title={t('profile.itineraries')} id="itineraries">
@@ -223,10 +228,14 @@ export function Component() {
             </Section>
           )}
           <Section title={t('profile.reviews')} id="reviews">
-            <ReviewsSection guideId={guide.id} rating={guide.rating} count={guide.reviewCount} distribution={guide.ratingDistribution} />
+            <HydrateApart>
+              <ReviewsSection guideId={guide.id} rating={guide.rating} count={guide.reviewCount} distribution={guide.ratingDistribution} />
+            </HydrateApart>
           </Section>
         </div>
-        <BookingWidget key={guide.id} guide={guide} params={searchParams} onBook={book} ownListing={own ? t('profile.ownListing') : undefined} />
+        <HydrateApart>
+          <BookingWidget key={guide.id} guide={guide} params={searchParams} onBook={book} ownListing={own ? t('profile.ownListing') : undefined} />
+        </HydrateApart>
       </div>
     </div>
   );

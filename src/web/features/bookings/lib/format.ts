@@ -12,8 +12,10 @@ export function cityName(slug: string, locale: Locale): string {
   return city ? localName(city, locale) : slug;
 }
 
-const wholeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const fenFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use: the first Intl object a page builds loads its locale data, a long task if it
+// happens while the page's code is being evaluated.
+let wholeFormat: Intl.NumberFormat | undefined;
+let fenFormat: Intl.NumberFormat | undefined;
 
 /**
  * An RMB amount from integer fen, without a currency sign (UI.md: never a bare ¥; the locale's
@@ -21,7 +23,8 @@ const fenFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, max
  */
 export function amount(cents: number): string {
   const value = centsToAmount(cents);
-  return Number.isInteger(value) ? wholeFormat.format(value) : fenFormat.format(value);
+  if (Number.isInteger(value)) return (wholeFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })).format(value);
+  return (fenFormat ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(value);
 }
 
 /**

@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHeaderDock } from '../../../components/layout/header-dock';
+import { useBottomBarOffset } from '../../../components/ui/bottom-bar';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/session';
@@ -207,6 +208,7 @@ function Window({ guideId, guideName, minimized, seq, userId }: { guideId: numbe
 function MinimizedChat({ guideId, name, conversationId, userId }: { guideId: number; name: string; conversationId: number | null; userId: number }) {
   const { t } = useTranslation('messaging');
   const wide = useMediaQuery(WIDE_GUTTER_QUERY);
+  const barOffset = useBottomBarOffset();
   const dock = useHeaderDock();
   const messages = useMessages(conversationId);
   const list = messages.data?.data ?? [];
@@ -220,6 +222,7 @@ function MinimizedChat({ guideId, name, conversationId, userId }: { guideId: num
       data-guide-id={guideId}
       onClick={() => setChatWindowMinimized(false)}
       title={t('window.restore', { name })}
+      style={wide ? barOffset : undefined}
       className={cn(
         'inline-flex items-center justify-center rounded-full',
         wide

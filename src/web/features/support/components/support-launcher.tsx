@@ -11,6 +11,7 @@ import { openSupport, preloadSupport } from '../open-support';
 import { useSupportState } from '../support-store';
 import { readStoredThread } from '../thread-storage';
 import { lazyPart } from '../../../lib/hydration';
+import { useBottomBarOffset } from '../../../components/ui/bottom-bar';
 
 const SupportPanel = lazyPart(() => import('./support-panel'));
 
@@ -48,6 +49,7 @@ function Launcher() {
   // It must never cover a page's own buttons or fields: from 1280 px it floats in the margin beside
   // the content column (icon only); on narrower screens it sits in the header.
   const wide = useMediaQuery(WIDE_GUTTER_QUERY);
+  const barOffset = useBottomBarOffset();
   const dock = useHeaderDock();
   if (!wide && !dock) return null;
   const button = (
@@ -61,6 +63,7 @@ function Launcher() {
       aria-busy={connecting || undefined}
       onClick={() => void openSupport()}
       title={t('launcher.label')}
+      style={wide ? barOffset : undefined}
       className={cn(
         'inline-flex items-center justify-center rounded-full',
         wide
