@@ -133,6 +133,9 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await expect(tourCard().getByText(s.ongoing, { exact: true })).toBeVisible();
     await tourCard().getByRole('button', { name: s.complete }).click();
     await g.getByRole('dialog', { name: s.complete }).getByRole('button', { name: s.complete }).click();
+    // While the dialog is open the page behind it is hidden from role queries, so the card would
+    // count as gone before the server has answered: wait for the dialog to close first.
+    await expect(g.getByRole('dialog', { name: s.complete })).toHaveCount(0);
     await expect(tourCard()).toHaveCount(0); // it left Your tours
 
     // The earnings: 90% of the deposit, pending for five working days.
