@@ -8,7 +8,8 @@ import { PageFallback } from './components/ui/spinner';
 import { ApiError } from './lib/api-client';
 import { hydrationStarted, whenSettled } from './lib/hydration';
 import { i18nReady, setLocale } from './lib/i18n';
-import { matchLocale } from '../shared/locales';
+import { matchLocale, type Locale } from '../shared/locales';
+import { dateTimeFormat } from './lib/intl';
 import { getSession } from './lib/session';
 import { readSsrData, type SsrData } from './lib/ssr-data';
 import { storage, STORAGE_KEYS } from './lib/storage-keys';
@@ -37,6 +38,7 @@ async function start() {
     restoreQueries(ssr);
     // The page's code must be loaded before hydrating, or the router would first render its fallback.
     await loadLazyRoutes(routes, location.pathname);
+    await warmDateFormats(ssr.locale);
   } else {
     await i18nReady;
   }
@@ -63,6 +65,18 @@ async function start() {
     hydrateRoot(container, app);
   });
   afterHydration(ssr);
+}
+
+/**
+ * The first date formatter a page builds loads its language's calendar data: on a phone, a long task
+ * that would otherwise land inside hydration's. Built here, between two tasks, it is a short one of
+ * its own (the cache in lib/intl keeps it for the page).
+ */
+async function warmDateFormats(locale: Locale) {
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+  await nextTask();
+  dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { weekday: 'short', timeZone: 'UTC' });
+  await nextTask();
 }
 
 function restoreQueries(data: SsrData) {

@@ -53,6 +53,9 @@ describe('server-rendered public pages', () => {
     expect(html).toMatch(/<meta property="og:image" content="https:\/\/tabi\.example\/[^"]+">/);
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
     expect(ld).toMatchObject({ '@type': 'Product', offers: { price: '380.00', priceCurrency: 'CNY' } });
+    // The first paint waits for the whole page (decision 075): the head names the data block that ends it.
+    expect(html).toContain('<link rel="expect" href="#ssr-data" blocking="render"></head>');
+    expect(html.indexOf('<script id="ssr-data"')).toBeGreaterThan(html.indexOf('Born in Asakusa'));
   });
 
   it('user text cannot inject markup: not in the page, the head, nor the hydration data', async () => {
@@ -112,7 +115,7 @@ describe('server-rendered public pages', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).toContain('<html lang="zh-CN">');
-      expect(res.body).not.toContain('ssr-data');
+      expect(res.body).not.toContain('ssr-data'); // nor a render-blocking wait for it
     }
   });
 

@@ -40,9 +40,14 @@ const idle = () =>
 /** Resolves once the page is hydrated and no lazy part is still on its way in. */
 export async function whenSettled(): Promise<void> {
   await hydrated;
-  while (pending.size > 0) await Promise.allSettled([...pending]);
-  // React hydrates a part (a lazy one once its code arrives, a HydrateApart boundary after the page)
-  // in tasks of its own; the main thread goes idle when none is left.
-  await idle();
-  await idle();
+  let waited = false;
+  while (pending.size > 0) {
+    waited = true;
+    await Promise.allSettled([...pending]);
+  }
+  // React hydrates a part in tasks of its own after its code arrives.
+  if (waited) {
+    await idle();
+    await idle();
+  }
 }

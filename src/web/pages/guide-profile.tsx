@@ -2,7 +2,6 @@ import { ArrowLeft, Clock, MapPin, MessageCircle, Route, Users } from 'lucide-re
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { HydrateApart } from '../components/hydrate-apart';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { BookingWidget } from '../features/bookings/components/booking-widget';
@@ -158,9 +157,7 @@ export function Component() {
             </dl>
           </Section>
           <Section title={t('profile.services')} id="services">
-            <HydrateApart>
-              <ServicesList guideId={guide.id} fallback={guide.services} />
-            </HydrateApart>
+            <ServicesList guideId={guide.id} fallback={guide.services} />
           </Section>
           {scores.some(([, score]) => score !== null) && (
             <Section title={t('profile.scores')} id="scores">
@@ -195,9 +192,7 @@ export function Component() {
             </Section>
           )}
           <Section title={t('profile.availability')} id="availability">
-            <HydrateApart>
-              <AvailabilityCalendar weekly={guide.availabilities.weekly} exceptions={guide.availabilities.exceptions} timeZone={guide.timeZone} />
-            </HydrateApart>
+            <AvailabilityCalendar weekly={guide.availabilities.weekly} exceptions={guide.availabilities.exceptions} timeZone={guide.timeZone} />
           </Section>
           {guide.itineraries.length > 0 && (
             <Section title={t('profile.itineraries')} id="itineraries">
@@ -228,14 +223,10 @@ export function Component() {
             </Section>
           )}
           <Section title={t('profile.reviews')} id="reviews">
-            <HydrateApart>
-              <ReviewsSection guideId={guide.id} rating={guide.rating} count={guide.reviewCount} distribution={guide.ratingDistribution} />
-            </HydrateApart>
+            <ReviewsSection guideId={guide.id} rating={guide.rating} count={guide.reviewCount} distribution={guide.ratingDistribution} />
           </Section>
         </div>
-        <HydrateApart>
-          <BookingWidget key={guide.id} guide={guide} params={searchParams} onBook={book} ownListing={own ? t('profile.ownListing') : undefined} />
-        </HydrateApart>
+        <BookingWidget key={guide.id} guide={guide} params={searchParams} onBook={book} ownListing={own ? t('profile.ownListing') : undefined} />
       </div>
     </div>
   );
