@@ -86,7 +86,13 @@ async function measure(base) {
       const url = `${base}${page.path}${page.path.includes('?') ? '&' : '?'}lang=${lang}`;
       const started = Date.now();
       log(`Lighthouse: ${url} …`);
-      const lhr = await runLighthouse(url, `${slug(page.path)}.${lang}`);
+      let lhr = await runLighthouse(url, `${slug(page.path)}.${lang}`);
+      // A trace Chromium failed to record (NO_NAVSTART, say) measures nothing: Lighthouse itself
+      // says to run it again, so one more run is made; its result is the one reported.
+      if (lhr.runtimeError) {
+        log(`  Lighthouse error ${lhr.runtimeError.code}; running it again`);
+        lhr = await runLighthouse(url, `${slug(page.path)}.${lang}`);
+      }
       log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       rows.push({ page: page.name === '/guides/{id}' ? `/guides/${guideId}` : page.name, lang, lhr });
     }
