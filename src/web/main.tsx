@@ -68,13 +68,13 @@ async function start() {
   afterHydration(ssr);
 }
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
 /**
  * The first date formatter a page builds loads its language's calendar data: on a phone, a long task
  * that would otherwise land inside hydration's. Built here, between two tasks, it is a short one of
  * its own (the cache in lib/intl keeps it for the page).
  */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
-
 async function warmDateFormats(locale: Locale) {
   await nextTask();
   dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { weekday: 'short', timeZone: 'UTC' });

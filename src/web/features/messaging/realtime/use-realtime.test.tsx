@@ -84,8 +84,9 @@ describe('useRealtime when the socket opens', () => {
       invalidated.push(filters?.queryKey);
     });
     sockets.onOpen!();
-    expect(invalidated).toEqual(expect.arrayContaining([['conversations'], ['unread']]));
-    expect(invalidated.length).toBe(3);
+    // Booking lists too: a step the other side took before the socket opened must show without a reload.
+    expect(invalidated).toEqual(expect.arrayContaining([['conversations'], ['unread'], ['bookings']]));
+    expect(invalidated.length).toBe(4);
     spy.mockRestore();
   });
 });

@@ -4,6 +4,7 @@ import { tourRequestPreview } from '../../../../shared/messaging/tour-request';
 import type { RealtimeEvent } from '../../../../shared/realtime';
 import { currentLocale } from '../../../lib/i18n';
 import type { MessagesPage } from '../api/conversations';
+import { bookingKeys } from '../../bookings/api/keys';
 import { messagingKeys } from '../api/keys';
 import { notifyInBrowser } from './browser-notifications';
 import { queryClientRef } from './query-client-ref';
@@ -62,11 +63,14 @@ export function useRealtime(token: string | undefined, userId: number | undefine
       }
     };
     // Catch up on what was pushed while no socket was open (page load, reconnects): refetch what pushes
-    // refresh. Inactive queries are only marked stale. Booking lists follow ['unread'] (use-live-bookings).
+    // refresh. Inactive queries are only marked stale. Booking lists usually follow ['unread']
+    // (use-live-bookings), but right after a page loads the header's badge may not have cached it yet,
+    // and a step the other side took before the socket opened would then never show: refetch them too.
     const onOpen = () => {
       void queryClient.invalidateQueries({ queryKey: ['conversations'] });
       void queryClient.invalidateQueries({ queryKey: messagingKeys.system });
       void queryClient.invalidateQueries({ queryKey: ['unread'] });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
     };
     const handle = startRealtime(token, onEvent, () => undefined, onOpen);
     window.__tabiRealtime = handle;
