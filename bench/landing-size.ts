@@ -1,8 +1,9 @@
 /**
  * The landing page's initial JavaScript, gzipped (issue 15: within 150 KB): the entry chunk, what it
  * loads after the first paint (React DOM, then the app: decision 075), the home page chunk (loaded
- * before "/" hydrates), and every chunk they import statically, each counted once and gzipped as it is sent. Lazy parts (the guide grid, the search form, the support button)
- * come after and are not counted; the page's words arrive in its HTML (decision 074), not as chunks.
+ * before "/" hydrates), and every chunk they import statically, each counted once and gzipped as it
+ * is sent. Lazy parts (the guide grid, the search form, the support button) come after and are not
+ * counted; the page's words arrive in its HTML (decision 074), not as chunks.
  *
  *   npx tsx bench/landing-size.ts                        builds into a temporary folder, then measures
  *   npx tsx bench/landing-size.ts --dist dist/web --check  measures a build; exits 1 over budget

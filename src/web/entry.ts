@@ -2,6 +2,7 @@
 // the router, the page's code) fetched and run. A slow phone shows the content without waiting for,
 // or being held up by, the JavaScript that makes it interactive (decision 075).
 import './styles.css';
+import { nextTask } from './lib/next-task';
 
 let started = false;
 const start = () => {
@@ -11,7 +12,7 @@ const start = () => {
   // one long task, which on a phone delays the first tap. (The router is not split off the same way:
   // imported whole, it would carry every export the app leaves out.)
   void import('react-dom/client')
-    .then(() => new Promise((resolve) => setTimeout(resolve)))
+    .then(nextTask)
     .then(() => import('./main'));
 };
 

@@ -10,6 +10,7 @@ import { hydrationStarted, whenSettled } from './lib/hydration';
 import { i18nReady, setLocale } from './lib/i18n';
 import { matchLocale, type Locale } from '../shared/locales';
 import { dateTimeFormat } from './lib/intl';
+import { nextTask } from './lib/next-task';
 import { getSession } from './lib/session';
 import { readSsrData, type SsrData } from './lib/ssr-data';
 import { storage, STORAGE_KEYS } from './lib/storage-keys';
@@ -32,7 +33,7 @@ if (languageInAddress) {
 }
 
 // In a task after this module's own evaluation (and its imports'): one long task is a slow first tap on a phone.
-setTimeout(() => void start());
+void nextTask().then(start);
 
 async function start() {
   if (hydrate) {
@@ -67,8 +68,6 @@ async function start() {
   });
   afterHydration(ssr);
 }
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 /**
  * The first date formatter a page builds loads its language's calendar data: on a phone, a long task
