@@ -314,6 +314,9 @@ test('the booking pages have no WCAG A/AA violations (axe)', async ({ browser, r
   await axe(t, 'payment-demo');
   await t.getByRole('button', { name: '确认付款' }).click();
   await expect(t).toHaveURL(/\/payment-success\?/);
+  // The payment's toast comes with the toaster's code, which may arrive after the page: let it show,
+  // then let it go, so it is not checked while it fades in.
+  await expect(t.locator('[data-sonner-toast]').filter({ hasText: '支付成功' })).toBeVisible();
   await axe(t, 'payment-success');
   for (const tab of ['pending-requests', 'upcoming', 'past']) {
     await t.goto(`/dashboard?tab=${tab}`);
