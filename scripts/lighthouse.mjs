@@ -5,6 +5,7 @@
 //   npm run lighthouse -- --no-fail            always exits 0 (report only)
 //   npm run lighthouse -- --port 4101          the port for the server it starts (default: 4101, else a free one)
 //   npm run lighthouse -- --runs 1             runs per page (default 3; the median run is reported)
+//   npm run lighthouse -- --page guide --lang en   only these pages (home, search, guide) and languages
 //
 // Pages: /, /search?city=kyoto and the profile of the first listed guide, each with ?lang=en and ?lang=zh-CN,
 // each measured --runs times; the run with the median performance score is the one reported.
@@ -30,12 +31,14 @@ const { values: args } = parseArgs({
     url: { type: 'string' },
     port: { type: 'string' },
     runs: { type: 'string', default: '3' },
+    page: { type: 'string', multiple: true },
+    lang: { type: 'string', multiple: true },
     'no-fail': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (args.help) {
-  console.log('Usage: npm run lighthouse -- [--url BASE] [--port N] [--runs N] [--no-fail]');
+  console.log('Usage: npm run lighthouse -- [--url BASE] [--port N] [--runs N] [--page home|search|guide]… [--lang en|zh-CN]… [--no-fail]');
   process.exit(0);
 }
 
@@ -51,7 +54,13 @@ const CATEGORIES = [
   { id: 'best-practices', label: 'best practices', target: 95 },
   { id: 'seo', label: 'SEO', target: 100 },
 ];
-const LANGUAGES = ['en', 'zh-CN'];
+const LANGUAGES = ['en', 'zh-CN'].filter((l) => !args.lang || args.lang.includes(l));
+const PAGE_KEYS = ['home', 'search', 'guide'];
+const unknown = [...(args.page ?? []).filter((p) => !PAGE_KEYS.includes(p)), ...(args.lang ?? []).filter((l) => !['en', 'zh-CN'].includes(l))];
+if (unknown.length) {
+  console.error(`Unknown --page or --lang: ${unknown.join(', ')} (pages: ${PAGE_KEYS.join(', ')}; languages: en, zh-CN)`);
+  process.exit(1);
+}
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 1) {
   console.error('--runs: a whole number of runs per page, 1 or more');
@@ -84,10 +93,10 @@ process.exit(status);
 async function measure(base) {
   const guideId = await firstGuideId(base);
   const pages = [
-    { name: '/', path: '/' },
-    { name: '/search?city=kyoto', path: '/search?city=kyoto' },
-    { name: '/guides/{id}', path: `/guides/${guideId}` },
-  ];
+    { key: 'home', name: '/', path: '/' },
+    { key: 'search', name: '/search?city=kyoto', path: '/search?city=kyoto' },
+    { key: 'guide', name: '/guides/{id}', path: `/guides/${guideId}` },
+  ].filter((p) => !args.page || args.page.includes(p.key));
   const rows = [];
   for (const page of pages) {
     for (const lang of LANGUAGES) {

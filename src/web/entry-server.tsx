@@ -64,8 +64,12 @@ export interface RenderedPage {
   data: string;
 }
 
-/** API replies a render may ask for: public reads only, never a visitor's own data. */
-const PUBLIC_QUERY_ROOTS = new Set(['guides', 'itineraries', 'service-categories', 'help']);
+/**
+ * API replies a render may ask for (query key prefixes): public reads only, never a visitor's own
+ * data. A guide's bookable times are public, and rendered with the booking box they need no fetch,
+ * and no second render, once the page is live.
+ */
+const PUBLIC_QUERIES: readonly (readonly string[])[] = [['guides'], ['itineraries'], ['service-categories'], ['help'], ['bookings', 'slots']];
 /** Renders never take more passes than this to find the data their components ask for. */
 const MAX_PASSES = 3;
 /** How renderToString marks a part it could not finish (the browser renders it). */
@@ -143,7 +147,7 @@ export async function render(req: RenderRequest): Promise<RenderedPage | null> {
 
 function isWanted(q: Query): boolean {
   if (q.state.status !== 'pending' || q.state.fetchStatus !== 'idle') return false;
-  if (!PUBLIC_QUERY_ROOTS.has(String(q.queryKey[0]))) return false;
+  if (!PUBLIC_QUERIES.some((prefix) => prefix.every((part, i) => q.queryKey[i] === part))) return false;
   const enabled = (q.options as { enabled?: unknown }).enabled;
   return typeof enabled === 'function' ? enabled(q) !== false : enabled !== false;
 }

@@ -58,6 +58,20 @@ describe('server-rendered public pages', () => {
     expect(html.indexOf('<script id="ssr-data"')).toBeGreaterThan(html.indexOf('Born in Asakusa'));
   });
 
+  it("the booking box shows the first open day's start times, and the browser gets them with the page", async () => {
+    const html = (await page(`/guides/${guideId}`)).body;
+    const data = JSON.parse(/<script id="ssr-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as {
+      queries: { queries: { queryKey: unknown[]; state: { status: string; data: unknown } }[] };
+    };
+    const slots = data.queries.queries.find((q) => q.queryKey[0] === 'bookings' && q.queryKey[1] === 'slots' && q.queryKey[2] === guideId);
+    expect(slots?.state.status).toBe('success');
+    const times = (slots!.state.data as { slots: { startTime: string }[] }).slots.map((s) => s.startTime);
+    expect(times.length).toBeGreaterThan(0);
+    for (const time of times) expect(html).toMatch(new RegExp(`<input type="radio"[^>]* value="${time}"`));
+    // No "loading times" placeholder: nothing is fetched once the page is live.
+    expect(html).not.toContain('aria-busy="true"');
+  });
+
   it('user text cannot inject markup: not in the page, the head, nor the hydration data', async () => {
     const html = (await page(`/guides/${guideId}`)).body;
     expect(html).not.toContain('<script>alert(1)</script>');

@@ -1,16 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { SERVICE_CITIES } from '../../../../shared/cities';
 import type { Locale } from '../../../../shared/locales';
 import { centsToAmount } from '../../../../shared/money';
 import { dateTimeFormat } from '../../../lib/intl';
 
-/** Bilingual names: Chinese in zh-CN, English otherwise. */
-export const localName = (item: { nameEn: string; nameCn: string }, locale: Locale) => (locale === 'zh-CN' ? item.nameCn : item.nameEn);
-
-export function cityName(slug: string, locale: Locale): string {
-  const city = SERVICE_CITIES.find((c) => c.slug === slug);
-  return city ? localName(city, locale) : slug;
-}
+// One copy of the calendar and name formats, shared with the guides feature.
+export { cityName, formatCalendarDate, localName } from '../../guides/lib/format';
 
 // Made on first use: the first Intl object a page builds loads its locale data, a long task if it
 // happens while the page's code is being evaluated.
@@ -27,22 +21,6 @@ export function amount(cents: number): string {
   return (fenFormat ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(value);
 }
 
-/**
- * UI.md dates: "Nov 22, 2026" / "2026年11月22日", for a yyyy-mm-dd calendar date. With a weekday, Chinese
- * puts it in full-width brackets (locales/VOICE.md): "Sat, Nov 28" / "11月28日（周六）".
- */
-export function formatCalendarDate(date: string, locale: Locale, opts: Intl.DateTimeFormatOptions = {}): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const at = new Date(Date.UTC(y, m - 1, d));
-  const options: Intl.DateTimeFormatOptions =
-    locale === 'zh-CN' ? { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC', ...opts } : { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC', ...opts };
-  if (locale === 'zh-CN' && options.weekday && (options.month || options.day)) {
-    const { weekday, ...day } = options;
-    return `${dateTimeFormat('zh-CN', day).format(at)}（${dateTimeFormat('zh-CN', { weekday, timeZone: 'UTC' }).format(at)}）`;
-  }
-  return dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', options).format(at);
-}
-
 /** A note after a phrase: " (Japan time)" in English, "（日本时间）" in Chinese (full-width, no space; locales/VOICE.md). */
 export const bracketed = (note: string, locale: Locale) => (locale === 'zh-CN' ? `（${note}）` : ` (${note})`);
 
@@ -55,8 +33,11 @@ export function formatInstant(iso: string, locale: Locale, timeZone?: string): {
   return { date, time };
 }
 
+let zone: string | undefined;
+
+/** The reader's time zone, read once a page: asking builds a formatter, which costs more than a render. */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 const never = () => () => {};

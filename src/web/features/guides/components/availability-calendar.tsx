@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { availabilityCalendar, isoWeekday, minutesToTime, type AvailabilityException, type WeeklySlot } from '../../../../shared/availability';
+import { availabilityCalendar, isoWeekday, minutesToTime, type AvailabilityException, type DayAvailability, type WeeklySlot } from '../../../../shared/availability';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { bracketed, useViewerTimeZone } from '../../bookings/lib/format';
@@ -23,17 +23,9 @@ export function AvailabilityCalendar({ weekly, exceptions, timeZone }: { weekly:
     // 2024-01-01 was a Monday.
     return Array.from({ length: 7 }, (_, i) => fmt.format(new Date(Date.UTC(2024, 0, 1 + i))));
   }, [locale]);
-  const zoneLabel = timeZone === 'Asia/Tokyo' ? t('profile.japanTime') : timeZone;
-  const viewerZone = useViewerTimeZone();
-  /** UI.md: the traveler's own time beside the guide's when they differ (Japan has a fixed +09:00). */
-  const localRange = (date: string, s: { startMinute: number; endMinute: number }) => {
-    if (timeZone !== 'Asia/Tokyo' || !viewerZone || viewerZone === 'Asia/Tokyo') return null;
-    const at = (m: number) => new Date(`${date}T${minutesToTime(m)}:00+09:00`);
-    const fmt = dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: viewerZone });
-    const start = fmt.format(at(s.startMinute));
-    const end = fmt.format(at(s.endMinute));
-    return start === minutesToTime(s.startMinute) ? null : `${start}–${end}`;
-  };
+  const available = t('profile.available');
+  const unavailable = t('profile.unavailable');
+  const separator = locale === 'zh-CN' ? '：' : ': ';
 
   return (
     <div>
@@ -51,7 +43,7 @@ export function AvailabilityCalendar({ weekly, exceptions, timeZone }: { weekly:
         ))}
         {days.map((d) => {
           const [, m, day] = d.date.split('-');
-          const label = `${formatCalendarDate(d.date, locale, { weekday: 'short' })}${locale === 'zh-CN' ? '：' : ': '}${d.available ? t('profile.available') : t('profile.unavailable')}`;
+          const label = `${formatCalendarDate(d.date, locale, { weekday: 'short' })}${separator}${d.available ? available : unavailable}`;
           return (
             <li key={d.date}>
               <button
@@ -74,28 +66,51 @@ export function AvailabilityCalendar({ weekly, exceptions, timeZone }: { weekly:
           );
         })}
       </ul>
-      <div className="mt-3 rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800" aria-live="polite">
-        {pickedDay ? (
-          <>
-            <span className="font-medium">{t('profile.hoursOn', { date: formatCalendarDate(pickedDay.date, locale, { weekday: 'short' }) })}</span>{' '}
-            {pickedDay.available ? (
-              <span>
-                {pickedDay.slots.map((s) => `${minutesToTime(s.startMinute)}–${minutesToTime(s.endMinute)}`).join(locale === 'zh-CN' ? '、' : ', ')}
-                {bracketed(zoneLabel, locale)}
-                {pickedDay.slots[0] && localRange(pickedDay.date, pickedDay.slots[0]) && (
-                  <span className="block text-xs text-stone-600 dark:text-stone-400">
-                    {t('profile.yourTime', { range: pickedDay.slots.map((s) => localRange(pickedDay.date, s)).join(', ') })}
-                  </span>
-                )}
-              </span>
-            ) : (
-              <span className="text-stone-500 dark:text-stone-400">{t('profile.noHours')}</span>
-            )}
-          </>
-        ) : (
-          <span className="text-stone-500 dark:text-stone-400">{t('profile.pickDay')}</span>
-        )}
-      </div>
+      <DayHours day={pickedDay} timeZone={timeZone} />
+    </div>
+  );
+}
+
+/**
+ * The picked day's hours, and the reader's own time beside them. Only this part reads the reader's
+ * zone, which the browser learns after hydrating: that re-render stays small (not the 60-day grid).
+ */
+function DayHours({ day, timeZone }: { day: DayAvailability | undefined; timeZone: string }) {
+  const { t } = useTranslation('guides');
+  const locale = currentLocale();
+  const zoneLabel = timeZone === 'Asia/Tokyo' ? t('profile.japanTime') : timeZone;
+  const viewerZone = useViewerTimeZone();
+  /** UI.md: the traveler's own time beside the guide's when they differ (Japan has a fixed +09:00). */
+  const localRange = (date: string, s: { startMinute: number; endMinute: number }) => {
+    if (timeZone !== 'Asia/Tokyo' || !viewerZone || viewerZone === 'Asia/Tokyo') return null;
+    const at = (m: number) => new Date(`${date}T${minutesToTime(m)}:00+09:00`);
+    const fmt = dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: viewerZone });
+    const start = fmt.format(at(s.startMinute));
+    const end = fmt.format(at(s.endMinute));
+    return start === minutesToTime(s.startMinute) ? null : `${start}–${end}`;
+  };
+  return (
+    <div className="mt-3 rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800" aria-live="polite">
+      {day ? (
+        <>
+          <span className="font-medium">{t('profile.hoursOn', { date: formatCalendarDate(day.date, locale, { weekday: 'short' }) })}</span>{' '}
+          {day.available ? (
+            <span>
+              {day.slots.map((s) => `${minutesToTime(s.startMinute)}–${minutesToTime(s.endMinute)}`).join(locale === 'zh-CN' ? '、' : ', ')}
+              {bracketed(zoneLabel, locale)}
+              {day.slots[0] && localRange(day.date, day.slots[0]) && (
+                <span className="block text-xs text-stone-600 dark:text-stone-400">
+                  {t('profile.yourTime', { range: day.slots.map((s) => localRange(day.date, s)).join(', ') })}
+                </span>
+              )}
+            </span>
+          ) : (
+            <span className="text-stone-500 dark:text-stone-400">{t('profile.noHours')}</span>
+          )}
+        </>
+      ) : (
+        <span className="text-stone-500 dark:text-stone-400">{t('profile.pickDay')}</span>
+      )}
     </div>
   );
 }
