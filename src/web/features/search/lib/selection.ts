@@ -13,7 +13,12 @@ export interface SelectedGuide {
 
 const KEY = 'tabi.search.selected';
 const listeners = new Set<() => void>();
-let cache: { raw: string | null; value: SelectedGuide[] } = { raw: null, value: [] };
+/**
+ * No selection: one array, so the browser's first read equals the server's (hydration's) and React
+ * has no reason to render the whole results page again, in one long task, right after hydrating.
+ */
+const NONE_SELECTED: SelectedGuide[] = [];
+let cache: { raw: string | null; value: SelectedGuide[] } = { raw: null, value: NONE_SELECTED };
 
 function read(): SelectedGuide[] {
   let raw: string | null = null;
@@ -23,11 +28,11 @@ function read(): SelectedGuide[] {
     raw = null;
   }
   if (raw === cache.raw) return cache.value;
-  let value: SelectedGuide[] = [];
+  let value = NONE_SELECTED;
   try {
-    value = raw ? (JSON.parse(raw) as SelectedGuide[]) : [];
+    if (raw) value = JSON.parse(raw) as SelectedGuide[];
   } catch {
-    value = [];
+    value = NONE_SELECTED;
   }
   cache = { raw, value };
   return value;
@@ -43,9 +48,6 @@ function write(value: SelectedGuide[]) {
   }
   listeners.forEach((l) => l());
 }
-
-/** The server's (and hydration's) selection: none, the same array every time as React requires. */
-const NONE_SELECTED: SelectedGuide[] = [];
 
 export function useGuideSelection() {
   const selected = useSyncExternalStore(
