@@ -83,7 +83,7 @@ export function isServerRendered(pathname: string): boolean {
 export async function render(req: RenderRequest): Promise<RenderedPage | null> {
   const url = new URL(req.url, req.origin);
   if (!isServerRendered(url.pathname)) return null;
-  const store: ServerContext = { locale: req.locale, fetch: req.fetch };
+  const store: ServerContext = { locale: req.locale, fetch: req.fetch, dateFormats: new Map() };
   return context.run(store, async () => {
     const routerContext = await query(new Request(url));
     // A redirect or an error thrown by a loader: the browser deals with it.
@@ -128,6 +128,7 @@ export async function render(req: RenderRequest): Promise<RenderedPage | null> {
       // carrying them twice.
       queries: dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' && q.queryKey[0] !== 'help' }),
       router: { loaderData: routerContext.loaderData, actionData: routerContext.actionData, errors: null },
+      dateFormats: [...store.dateFormats!.values()],
     };
     const head = pageHead({
       url,

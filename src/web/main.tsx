@@ -8,7 +8,7 @@ import { PageFallback } from './components/ui/spinner';
 import { ApiError } from './lib/api-client';
 import { hydrationStarted, whenSettled } from './lib/hydration';
 import { i18nReady, setLocale } from './lib/i18n';
-import { matchLocale, type Locale } from '../shared/locales';
+import { matchLocale } from '../shared/locales';
 import { dateTimeFormat } from './lib/intl';
 import { nextTask } from './lib/next-task';
 import { getSession } from './lib/session';
@@ -36,13 +36,12 @@ if (languageInAddress) {
 void nextTask().then(start);
 
 async function start() {
+  await i18nReady;
   if (hydrate) {
     restoreQueries(ssr);
     // The page's code must be loaded before hydrating, or the router would first render its fallback.
     await loadLazyRoutes(routes, location.pathname);
-    await warmDateFormats(ssr.locale);
-  } else {
-    await i18nReady;
+    await warmDateFormats(ssr.dateFormats ?? []);
   }
   const router = createBrowserRouter(routes, hydrate ? { hydrationData: ssr.router } : undefined);
   const app = (
@@ -70,13 +69,16 @@ async function start() {
 }
 
 /**
- * The first date formatter a page builds loads its language's calendar data: on a phone, a long task
- * that would otherwise land inside hydration's. Built here, between two tasks, it is a short one of
- * its own (the cache in lib/intl keeps it for the page).
+ * Building a date formatter is slow, the first of a language most (it loads the language's calendar
+ * data): on a phone, long tasks inside hydration's. The formats the server's render used are built
+ * here, each in a task of its own (the cache in lib/intl keeps them for the page); a page that shows
+ * no dates builds none.
  */
-async function warmDateFormats(locale: Locale) {
-  await nextTask();
-  dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { weekday: 'short', timeZone: 'UTC' });
+async function warmDateFormats(formats: SsrData['dateFormats']) {
+  for (const [locales, options] of formats) {
+    await nextTask();
+    dateTimeFormat(locales, options);
+  }
   await nextTask();
 }
 

@@ -72,6 +72,18 @@ describe('server-rendered public pages', () => {
     expect(html).not.toContain('aria-busy="true"');
   });
 
+  it('the hydration data names the date formats the page used, for the browser to build first', async () => {
+    const formats = async (url: string) => {
+      const html = (await page(url)).body;
+      return (JSON.parse(/<script id="ssr-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as { dateFormats: [string, object][] }).dateFormats;
+    };
+    // The profile's calendar: weekday names and dates with weekdays, in the page's language.
+    expect(await formats(`/guides/${guideId}?lang=zh-CN`)).toContainEqual(['zh-CN', { weekday: 'short', timeZone: 'UTC' }]);
+    expect(await formats(`/guides/${guideId}?lang=en`)).toContainEqual(['en-US', { weekday: 'short', timeZone: 'UTC' }]);
+    // The landing page shows no dates: nothing to build.
+    expect(await formats('/')).toEqual([]);
+  });
+
   it('user text cannot inject markup: not in the page, the head, nor the hydration data', async () => {
     const html = (await page(`/guides/${guideId}`)).body;
     expect(html).not.toContain('<script>alert(1)</script>');

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, matchLocale, type Locale } from '../../shared/locales';
 import { whenSettled } from './hydration';
 import { serverContext } from './server-context';
+import { nextTask } from './next-task';
 import { readSsrData } from './ssr-data';
 import { storage, STORAGE_KEYS } from './storage-keys';
 
@@ -59,27 +60,28 @@ if (typeof document !== 'undefined') {
 
 /**
  * In the browser: a server-rendered page starts in the language and with the words it was rendered
- * with (no flash, no wait); other namespaces load on demand. The server entry initialises the same
- * instance itself, with every namespace of both languages.
+ * with (no flash, no wait), in a task of its own after the app's code is evaluated (on a phone, one
+ * long task less before the page responds); other namespaces load on demand. The server entry
+ * initialises the same instance itself, with every namespace of both languages.
  */
-export const i18nReady: Promise<unknown> =
-  typeof window === 'undefined'
-    ? Promise.resolve()
-    : i18next
-        .use(lazyJsonBackend)
-        .use(initReactI18next)
-        .init({
-          lng: ssr?.locale ?? detectLocale(),
-          // Every key exists in both languages (locales.test.ts): no fallback language to load too.
-          fallbackLng: false,
-          supportedLngs: [...LOCALES],
-          load: 'currentOnly',
-          ns: ssr ? Object.keys(ssr.i18n) : ['common'],
-          defaultNS: 'common',
-          // With the page's words at hand, initialisation is synchronous and hydration need not wait.
-          ...(ssr ? { resources: { [ssr.locale]: ssr.i18n }, partialBundledLanguages: true, initAsync: false } : {}),
-          interpolation: { escapeValue: false }, // React escapes
-          react: { useSuspense: true },
-        });
+const initialise = () =>
+  i18next
+    .use(lazyJsonBackend)
+    .use(initReactI18next)
+    .init({
+      lng: ssr?.locale ?? detectLocale(),
+      // Every key exists in both languages (locales.test.ts): no fallback language to load too.
+      fallbackLng: false,
+      supportedLngs: [...LOCALES],
+      load: 'currentOnly',
+      ns: ssr ? Object.keys(ssr.i18n) : ['common'],
+      defaultNS: 'common',
+      // With the page's words at hand, initialisation is synchronous and hydration need not wait.
+      ...(ssr ? { resources: { [ssr.locale]: ssr.i18n }, partialBundledLanguages: true, initAsync: false } : {}),
+      interpolation: { escapeValue: false }, // React escapes
+      react: { useSuspense: true },
+    });
+
+export const i18nReady: Promise<unknown> = typeof window === 'undefined' ? Promise.resolve() : ssr ? nextTask().then(initialise) : initialise();
 
 export { i18next };

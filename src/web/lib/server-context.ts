@@ -12,7 +12,12 @@ export interface ServerContext {
   title?: string;
   /** Set by a page that found nothing to show (an unknown guide): the answer is a 404. */
   notFound?: boolean;
+  /** The date formats the page used (lib/intl.ts), for the browser to build before it hydrates. */
+  dateFormats?: Map<string, DateFormatSpec>;
 }
+
+/** The arguments of one Intl.DateTimeFormat. */
+export type DateFormatSpec = [locales: string | string[] | undefined, options: Intl.DateTimeFormatOptions];
 
 let read: () => ServerContext | undefined = () => undefined;
 

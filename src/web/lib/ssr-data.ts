@@ -1,6 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 import { SSR_DATA_ID, type Locale } from '../../shared/locales';
+import type { DateFormatSpec } from './server-context';
 
 /**
  * What a server-rendered page hands to the browser so the first client render matches the HTML:
@@ -12,6 +13,8 @@ export interface SsrData {
   i18n: Record<string, Record<string, unknown>>;
   queries: DehydratedState;
   router: HydrationState;
+  /** The date formats the page was rendered with: the browser builds them before hydrating. */
+  dateFormats: DateFormatSpec[];
 }
 
 let cached: SsrData | null | undefined;
