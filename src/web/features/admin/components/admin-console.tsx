@@ -14,6 +14,7 @@ import { IdentityQueue } from './identity';
 import { FailedJobsQueue } from './jobs';
 import { BookingsQueue, UsersQueue } from './people';
 import { SupportQueue } from './support';
+import { useFormat } from './ui';
 import { WithdrawalsQueue } from './withdrawals';
 
 const ICONS: Record<Section, LucideIcon> = {
@@ -35,7 +36,8 @@ export function AdminConsole({ section, id }: { section: Section; id: number | u
   const navigate = useNavigate();
   const selectId = useId();
   useDocumentTitle(`${t(`sections.${section}`)} · ${t('title')}`);
-  const label = (s: Section) => (counts[s] !== undefined ? `${t(`sections.${s}`)} (${counts[s]})` : t(`sections.${s}`));
+  const f = useFormat();
+  const label = (s: Section) => (counts[s] !== undefined ? `${t(`sections.${s}`)}${f.note(counts[s])}` : t(`sections.${s}`));
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">

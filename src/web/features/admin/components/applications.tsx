@@ -84,7 +84,7 @@ function ApplicationDetail({ id }: { id: number }) {
       <Facts
         items={[
           [t('fields.status'), t(`status.${a.status}`)],
-          [t('fields.user'), `@${a.username} (${a.email})`],
+          [t('fields.user'), `@${a.username}${f.note(a.email)}`],
           [t('fields.submitted'), f.when(a.submittedAt)],
           [t('fields.reviewed'), f.when(a.reviewedAt)],
           ...(a.reviewNote ? ([[t('fields.reviewNote'), a.reviewNote]] as [string, string][]) : []),

@@ -64,7 +64,7 @@ function IdentityDetail({ id }: { id: number }) {
       <Facts
         items={[
           [t('fields.status'), t(`status.${v.status}`, { defaultValue: v.status })],
-          [t('fields.user'), `@${v.username} (${v.email})`],
+          [t('fields.user'), `@${v.username}${f.note(v.email)}`],
           [t('identity.kind'), v.documentKind ? t(`identity.kinds.${v.documentKind}`) : undefined],
           [t('fields.submitted'), f.when(v.submittedAt)],
           [t('fields.reviewed'), f.when(v.reviewedAt)],

@@ -74,7 +74,7 @@ export function UsersQueue({ id }: { id: number | undefined }) {
                   key={u.id}
                   to={`/admin/users/${u.id}${search}`}
                   active={u.id === id}
-                  title={`${u.fullName} (@${u.username})`}
+                  title={f.person(u)}
                   meta={`${u.email} · ${f.when(u.createdAt)}`}
                   status={u.suspendedAt ? 'suspended' : undefined}
                 />
@@ -100,7 +100,7 @@ function UserDetail({ id }: { id: number }) {
   const roles = [u.isAdmin && t('users.admin'), u.isGuide && t('users.guide')].filter(Boolean).join(', ') || t('users.traveler');
   return (
     <DetailCard
-      title={`${u.fullName} (@${u.username})`}
+      title={f.person(u)}
       actions={
         u.isAdmin ? undefined : u.suspendedAt ? (
           <ConfirmAction label={t('users.reinstate')} title={t('users.reinstateTitle', { name: u.username })} onConfirm={() => act.mutateAsync({ kind: 'user', id, step: 'reinstate' })} />
@@ -182,12 +182,20 @@ function BookingDetail({ id }: { id: number }) {
   const { booking: b, timeline, ledger } = one.data;
   const person = (p: { id: number; username: string; fullName: string }, userId = p.id) => (
     <Link className="font-medium text-primary-700 hover:underline dark:text-primary-300" to={`/admin/users/${userId}`}>
-      {p.fullName} (@{p.username})
+      {f.person(p)}
     </Link>
   );
+  const colon = f.locale === 'zh-CN' ? '：' : ': ';
+  /** A timeline detail in words: amounts in RMB, actions and enum values (payment kind, method, status, side) translated. */
+  const detailValue = (key: string, v: unknown): string => {
+    if (/Cents$/.test(key) && typeof v === 'number') return f.rmb(v);
+    if (key === 'action' && typeof v === 'string') return t(`audit.actions.${v}`, { defaultValue: v });
+    if (typeof v === 'string') return t(`bookings.values.${v}`, { defaultValue: v });
+    return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  };
   const facts: [string, ReactNode][] = [
     [t('fields.status'), <StatusBadge key="s" status={b.status} />],
-    [t('bookings.startsAt'), `${f.when(b.startsAt, b.timeZone)} (${b.timeZone === 'Asia/Tokyo' ? t('bookings.japanTime') : b.timeZone})`],
+    [t('bookings.startsAt'), `${f.when(b.startsAt, b.timeZone)}${f.note(b.timeZone === 'Asia/Tokyo' ? t('bookings.japanTime') : b.timeZone)}`],
     [t('bookings.duration'), t('bookings.hours', { count: b.durationMinutes / 60 })],
     [t('bookings.travelers'), b.travelers],
     [t('bookings.total'), f.rmb(b.totalPriceCents)],
@@ -195,7 +203,7 @@ function BookingDetail({ id }: { id: number }) {
     [t('status.traveler'), person(b.traveler)],
     [t('status.guide'), person(b.guide, b.guide.userId)],
     [t('bookings.meeting'), b.meetingAddress],
-    ...(b.cancelledBy ? ([[t('bookings.cancelled'), `${b.cancelledBy}${b.cancelReason ? ` — ${b.cancelReason}` : ''}`]] as [string, string][]) : []),
+    ...(b.cancelledBy ? ([[t('bookings.cancelled'), `${t(`bookings.values.${b.cancelledBy}`, { defaultValue: b.cancelledBy })}${b.cancelReason ? ` — ${b.cancelReason}` : ''}`]] as [string, string][]) : []),
   ];
   return (
     <DetailCard title={t('bookings.title', { number: b.bookingNumber })}>
@@ -213,7 +221,7 @@ function BookingDetail({ id }: { id: number }) {
                   <span className="block break-words text-xs text-stone-600 dark:text-stone-400">
                     {Object.entries(e.detail)
                       .filter(([, v]) => v !== null && v !== undefined && v !== '')
-                      .map(([k, v]) => `${t(`bookings.detail.${k}`, { defaultValue: k })}: ${/Cents$/.test(k) && typeof v === 'number' ? f.rmb(v) : k === 'action' && typeof v === 'string' ? t(`audit.actions.${v}`, { defaultValue: v }) : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+                      .map(([k, v]) => `${t(`bookings.detail.${k}`, { defaultValue: k })}${colon}${detailValue(k, v)}`)
                       .join(' · ')}
                   </span>
                 )}

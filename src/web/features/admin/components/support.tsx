@@ -31,7 +31,7 @@ export function SupportQueue({ id }: { id: number | undefined }) {
                   key={th.id}
                   to={`/admin/support/${th.id}${q.search}`}
                   active={th.id === id}
-                  title={th.user ? `${th.user.fullName} (@${th.user.username})` : th.contactName || th.contactEmail || t('support.anonymous')}
+                  title={th.user ? f.person(th.user) : th.contactName || th.contactEmail || t('support.anonymous')}
                   meta={`${th.lastMessage?.body ?? ''} · ${f.when(th.lastMessageAt)}`}
                   status={th.status}
                 />
@@ -70,7 +70,7 @@ function ThreadDetail({ id }: { id: number }) {
       <Facts
         items={[
           [t('fields.status'), t(`status.${thread.status}`)],
-          [t('fields.user'), thread.user ? `${thread.user.fullName} (@${thread.user.username})` : [thread.contactName, thread.contactEmail].filter(Boolean).join(' · ') || t('support.anonymous')],
+          [t('fields.user'), thread.user ? f.person(thread.user) : [thread.contactName, thread.contactEmail].filter(Boolean).join(' · ') || t('support.anonymous')],
           [t('support.topic'), thread.topic],
           [t('support.page'), thread.pageUrl],
           [t('support.locale'), thread.locale],

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { formatInstant } from '../../bookings/lib/format';
+import { bracketed, formatInstant } from '../../bookings/lib/format';
 import { Sheet } from '../../bookings/components/sheet';
 import { usePrivateFileUrl } from '../../identity/api';
 import { useAuditLog } from '../api';
@@ -22,6 +22,10 @@ export function useFormat() {
   return {
     locale,
     rmb: (cents: number) => formatRmb(cents, locale),
+    /** A note after a phrase, in the reader's brackets: " (x)" / "（x）" (locales/VOICE.md). */
+    note: (text: string | number) => bracketed(String(text), locale),
+    /** "Li Wei (@traveler)" / "Li Wei（@traveler）". */
+    person: (p: { fullName: string; username: string }) => `${p.fullName}${bracketed(`@${p.username}`, locale)}`,
     /** In the viewer's own zone, or in `timeZone` (a tour's local time). */
     when: (iso: string | null | undefined, timeZone?: string) => {
       if (!iso) return '—';
@@ -46,7 +50,8 @@ export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('admin');
   return (
     <span className={cn('inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-medium', tone[status] ?? 'bg-amber-50 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100')}>
-      {t(`status.${status}`, { defaultValue: status })}
+      {/* Queue statuses first, then a booking's. */}
+      {t([`status.${status}`, `bookingStatus.${status}`], { defaultValue: status })}
     </span>
   );
 }
