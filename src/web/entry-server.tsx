@@ -128,7 +128,7 @@ export async function render(req: RenderRequest): Promise<RenderedPage | null> {
       // carrying them twice.
       queries: dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' && q.queryKey[0] !== 'help' }),
       router: { loaderData: routerContext.loaderData, actionData: routerContext.actionData, errors: null },
-      dateFormats: [...store.dateFormats!.values()],
+      dateFormats: [...store.dateFormats.values()],
     };
     const head = pageHead({
       url,

@@ -41,7 +41,7 @@ async function start() {
     restoreQueries(ssr);
     // The page's code must be loaded before hydrating, or the router would first render its fallback.
     await loadLazyRoutes(routes, location.pathname);
-    await warmDateFormats(ssr.dateFormats ?? []);
+    await warmDateFormats(ssr.dateFormats);
   }
   const router = createBrowserRouter(routes, hydrate ? { hydrationData: ssr.router } : undefined);
   const app = (

@@ -8,7 +8,7 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 export function dateTimeFormat(locales: string | string[] | undefined, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
   const key = JSON.stringify([locales, options]);
-  serverContext()?.dateFormats?.set(key, [locales, options]);
+  serverContext()?.dateFormats.set(key, [locales, options]);
   let format = dateFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locales, options);

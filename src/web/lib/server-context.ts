@@ -13,7 +13,7 @@ export interface ServerContext {
   /** Set by a page that found nothing to show (an unknown guide): the answer is a 404. */
   notFound?: boolean;
   /** The date formats the page used (lib/intl.ts), for the browser to build before it hydrates. */
-  dateFormats?: Map<string, DateFormatSpec>;
+  dateFormats: Map<string, DateFormatSpec>;
 }
 
 /** The arguments of one Intl.DateTimeFormat. */

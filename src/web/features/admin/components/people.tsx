@@ -174,6 +174,9 @@ export function BookingsQueue({ id }: { id: number | undefined }) {
   );
 }
 
+/** Timeline details whose values are API enums (payment kind, method and status, a side, a resolution), not free text. */
+const ENUM_DETAILS = new Set(['kind', 'method', 'status', 'side', 'by', 'resolution']);
+
 function BookingDetail({ id }: { id: number }) {
   const { t } = useTranslation('admin');
   const f = useFormat();
@@ -185,12 +188,11 @@ function BookingDetail({ id }: { id: number }) {
       {f.person(p)}
     </Link>
   );
-  const colon = f.locale === 'zh-CN' ? '：' : ': ';
-  /** A timeline detail in words: amounts in RMB, actions and enum values (payment kind, method, status, side) translated. */
+  /** A timeline detail in words: amounts in RMB, actions and enum values translated; free text (a reason, a note) as written. */
   const detailValue = (key: string, v: unknown): string => {
     if (/Cents$/.test(key) && typeof v === 'number') return f.rmb(v);
     if (key === 'action' && typeof v === 'string') return t(`audit.actions.${v}`, { defaultValue: v });
-    if (typeof v === 'string') return t(`bookings.values.${v}`, { defaultValue: v });
+    if (ENUM_DETAILS.has(key) && typeof v === 'string') return t(`bookings.values.${v}`, { defaultValue: v });
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
   };
   const facts: [string, ReactNode][] = [
@@ -221,7 +223,7 @@ function BookingDetail({ id }: { id: number }) {
                   <span className="block break-words text-xs text-stone-600 dark:text-stone-400">
                     {Object.entries(e.detail)
                       .filter(([, v]) => v !== null && v !== undefined && v !== '')
-                      .map(([k, v]) => `${t(`bookings.detail.${k}`, { defaultValue: k })}${colon}${detailValue(k, v)}`)
+                      .map(([k, v]) => `${t(`bookings.detail.${k}`, { defaultValue: k })}${f.colon}${detailValue(k, v)}`)
                       .join(' · ')}
                   </span>
                 )}

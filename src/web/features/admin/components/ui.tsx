@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { bracketed, formatInstant } from '../../bookings/lib/format';
+import { bracketed, colon, formatInstant } from '../../bookings/lib/format';
 import { Sheet } from '../../bookings/components/sheet';
 import { usePrivateFileUrl } from '../../identity/api';
 import { useAuditLog } from '../api';
@@ -26,6 +26,7 @@ export function useFormat() {
     note: (text: string | number) => bracketed(String(text), locale),
     /** "Li Wei (@traveler)" / "Li Wei（@traveler）". */
     person: (p: { fullName: string; username: string }) => `${p.fullName}${bracketed(`@${p.username}`, locale)}`,
+    colon: colon(locale),
     /** In the viewer's own zone, or in `timeZone` (a tour's local time). */
     when: (iso: string | null | undefined, timeZone?: string) => {
       if (!iso) return '—';

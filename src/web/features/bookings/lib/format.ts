@@ -24,6 +24,9 @@ export function amount(cents: number): string {
 /** A note after a phrase: " (Japan time)" in English, "（日本时间）" in Chinese (full-width, no space; locales/VOICE.md). */
 export const bracketed = (note: string, locale: Locale) => (locale === 'zh-CN' ? `（${note}）` : ` (${note})`);
 
+/** Between a label and its value: ": " in English, "：" in Chinese (locales/VOICE.md). */
+export const colon = (locale: Locale) => (locale === 'zh-CN' ? '：' : ': ');
+
 /** An instant as a date and a 24-hour time in a zone (defaults to the viewer's own). */
 export function formatInstant(iso: string, locale: Locale, timeZone?: string): { date: string; time: string } {
   const at = new Date(iso);

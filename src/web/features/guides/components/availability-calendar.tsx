@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { availabilityCalendar, isoWeekday, minutesToTime, type AvailabilityException, type DayAvailability, type WeeklySlot } from '../../../../shared/availability';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { bracketed, useViewerTimeZone } from '../../bookings/lib/format';
+import { bracketed, colon, useViewerTimeZone } from '../../bookings/lib/format';
 import { formatCalendarDate } from '../lib/format';
 import { dateTimeFormat } from '../../../lib/intl';
 
@@ -25,7 +25,6 @@ export function AvailabilityCalendar({ weekly, exceptions, timeZone }: { weekly:
   }, [locale]);
   const available = t('profile.available');
   const unavailable = t('profile.unavailable');
-  const separator = locale === 'zh-CN' ? '：' : ': ';
 
   return (
     <div>
@@ -43,7 +42,7 @@ export function AvailabilityCalendar({ weekly, exceptions, timeZone }: { weekly:
         ))}
         {days.map((d) => {
           const [, m, day] = d.date.split('-');
-          const label = `${formatCalendarDate(d.date, locale, { weekday: 'short' })}${separator}${d.available ? available : unavailable}`;
+          const label = `${formatCalendarDate(d.date, locale, { weekday: 'short' })}${colon(locale)}${d.available ? available : unavailable}`;
           return (
             <li key={d.date}>
               <button
