@@ -45,7 +45,7 @@ test('a traveler searches from the landing page in Chinese and narrows the price
     expect(p).toBeLessThanOrEqual(hi);
   }
   // Every card is in Tokyo and speaks Chinese.
-  for (const line of await cards.locator('p.text-xs').allTextContents()) expect(line).toMatch(/^东京 · .*中文/);
+  for (const line of await cards.getByTestId('card-place').allTextContents()) expect(line).toMatch(/^东京 · .*中文/);
 });
 
 test('/search reflects and edits its query string, and the back button works', async ({ page }) => {

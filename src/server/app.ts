@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/index';
 import { registerMailer } from './modules/mail/index';
 import { registerMessaging } from './modules/messaging/index';
 import { registerNotifications } from './modules/notifications/index';
+import { registerOffers } from './modules/offers/index';
 import { registerPaymentProofs } from './modules/payment-proofs/index';
 import { registerDisputes } from './modules/disputes/index';
 import { registerReviews } from './modules/reviews/index';
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await registerRealtime(app);
   registerNotifications(app);
   registerMessaging(app);
+  registerOffers(app);
   await registerPaymentProofs(app);
   await registerDisputes(app);
   await registerGuideApplications(app);

@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   // Bookings and payments (issue 11)
   slot_unavailable: 409,
   own_listing: 409,
+  // Issue 22: a traveler's active bookings may not overlap (the error names the other booking)
+  traveler_busy: 409,
   invalid_transition: 409,
   already_paid: 409,
   payment_in_progress: 409,
@@ -38,6 +40,10 @@ export const ERROR_STATUS = {
   extension_limit_reached: 409,
   extension_not_paid: 409,
   too_early: 409,
+  // Rescheduling (issue 22, decision 079)
+  reschedule_open: 409,
+  reschedule_closed: 409,
+  same_time: 400,
   // Messaging (issue 10)
   credits_exhausted: 403,
   tour_request_closed: 409,
@@ -57,6 +63,10 @@ export const ERROR_STATUS = {
   declaration_required: 400,
   age_below_minimum: 400,
   too_many_files: 409,
+  // Offers (issue 22, decision 078)
+  offer_closed: 409,
+  price_below_floor: 400,
+  price_above_ceiling: 400,
   internal: 500,
   unavailable: 503,
 } as const;

@@ -17,7 +17,7 @@ export interface TestApp {
  * brand-new database on the PostgreSQL server named by DATABASE_URL (dropped again on close), so
  * the same suite proves both drivers and files never see each other's rows.
  */
-export async function createTestApp(opts: { seed?: 'demo' | 'none'; env?: Record<string, string>; build?: BuildOptions } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { seed?: 'demo' | 'none'; env?: Record<string, string>; build?: BuildOptions; now?: Date } = {}): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
@@ -39,10 +39,16 @@ export async function createTestApp(opts: { seed?: 'demo' | 'none'; env?: Record
   }
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   await database.migrate();
-  await runSeed(database.db, opts.seed ?? 'none');
+  await runSeed(database.db, opts.seed ?? 'none', opts.now);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...opts.env });
   const app = await buildApp({ config, database, jwtSecret: 'test-secret-that-is-long-enough-0123456789' }, { logger: false, ...opts.build });
   await app.ready();
+  // A fixed clock (for tests at a given hour): the seed was placed around it and the bookings'
+  // clock, which the overview and the wallet read, stands still at it.
+  if (opts.now) {
+    const at = opts.now;
+    app.bookings.now = () => at;
+  }
   return {
     app,
     database,

@@ -28,6 +28,15 @@ describe('booking state machine', () => {
     }
   });
 
+  it('sends a booking made from an offer straight to upcoming when its deposit is paid (decision 078)', () => {
+    expect(nextStatus(facts('pending', { fromOffer: true }), 'deposit_paid', 'system')).toMatchObject({ ok: true, to: 'upcoming' });
+    expect(nextStatus(facts('pending', { fromOffer: false }), 'deposit_paid', 'system')).toMatchObject({ ok: true, to: 'confirmed' });
+    expect(nextStatus(facts('pending', { fromOffer: true }), 'deposit_paid', 'traveler')).toEqual({ ok: false, reason: 'actor_not_allowed' });
+    // After that it is an ordinary upcoming booking: the traveler may cancel, the guide has nothing to accept.
+    expect(availableEvents(facts('upcoming', { fromOffer: true }), 'traveler')).toContain('cancel');
+    expect(availableEvents(facts('upcoming', { fromOffer: true }), 'guide')).not.toContain('accept');
+  });
+
   it('starts the tour only when the second party confirms', () => {
     expect(nextStatus(facts('start_confirmed', { travelerConfirmedStart: true }), 'start_confirm', 'guide')).toMatchObject({ ok: true, to: 'ongoing' });
     expect(nextStatus(facts('start_confirmed', { travelerConfirmedStart: true }), 'start_confirm', 'traveler')).toEqual({ ok: false, reason: 'already_confirmed' });
@@ -66,7 +75,8 @@ describe('booking state machine', () => {
   });
 
   it('offers the traveler the actions of SPEC §4', () => {
-    expect(availableEvents(facts('upcoming'), 'traveler')).toEqual(['start_confirm', 'cancel']);
+    // Decision 079: a reschedule is an event too (the API shows it as `reschedulable`, not in `actions`).
+    expect(availableEvents(facts('upcoming'), 'traveler')).toEqual(['start_confirm', 'cancel', 'reschedule']);
     expect(availableEvents(facts('awaiting_start', { travelerConfirmedStart: true }), 'traveler')).toEqual(['cancel']);
     expect(availableEvents(facts('ongoing'), 'traveler').sort()).toEqual(['dispute', 'request_extension', 'service_complete']);
     expect(availableEvents(facts('ongoing', { extensionCount: 2 }), 'traveler')).not.toContain('request_extension');

@@ -34,10 +34,13 @@ export type BookingEvent =
   | 'approve_extension'
   | 'reject_extension'
   | 'confirm_extension'
+  | 'withdraw_extension'
+  | 'extension_lapsed'
   | 'service_complete'
   | 'cancel'
   | 'dispute'
-  | 'resolve';
+  | 'resolve'
+  | 'reschedule';
 
 /** What a guard may look at: the booking's own flags and counters, and the clock. */
 export interface BookingFacts {
@@ -48,6 +51,11 @@ export interface BookingFacts {
   extensionCount: number;
   /** When the booking reached `completed`, for the 7-day dispute window. */
   completedAt?: Date | null;
+  /**
+   * Booked from a guide's offer (decision 078): the guide said yes with the offer, so the paid
+   * deposit makes the booking `upcoming` with no second wait for the guide.
+   */
+  fromOffer?: boolean;
 }
 
 export interface Transition {
@@ -77,7 +85,8 @@ const hasConfirmedStart = (f: BookingFacts, actor: Actor) =>
   actor === 'traveler' ? f.travelerConfirmedStart : actor === 'guide' ? f.guideConfirmedStart : false;
 
 export const BOOKING_TRANSITIONS: readonly Transition[] = [
-  { from: ['pending'], event: 'deposit_paid', actors: ['system'], to: 'confirmed' },
+  // DESIGN §7: a booking made from an offer skips `confirmed` (decision 078).
+  { from: ['pending'], event: 'deposit_paid', actors: ['system'], to: (f) => (f.fromOffer ? 'upcoming' : 'confirmed') },
   { from: ['pending'], event: 'payment_expired', actors: ['system'], to: 'cancelled' },
   { from: ['confirmed'], event: 'accept', actors: ['guide'], to: 'upcoming' },
   { from: ['confirmed'], event: 'decline', actors: ['guide'], to: 'cancelled' },
@@ -109,6 +118,10 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
   { from: ['extend_requested'], event: 'approve_extension', actors: ['guide'], to: 'extend_confirmed' },
   { from: ['extend_requested'], event: 'reject_extension', actors: ['guide'], to: 'ongoing' },
   { from: ['extend_confirmed'], event: 'confirm_extension', actors: ['traveler'], to: 'ongoing' },
+  // Issue 22: an unpaid request is withdrawn by the traveler or lapses after the payment window (the
+  // service refuses both once the extension is paid).
+  { from: ['extend_requested'], event: 'withdraw_extension', actors: ['traveler'], to: 'ongoing' },
+  { from: ['extend_requested'], event: 'extension_lapsed', actors: ['system'], to: 'ongoing' },
   { from: ['ongoing'], event: 'service_complete', actors: ['traveler', 'guide'], to: 'completed' },
   // A traveler may also drop an unpaid booking (nothing to refund; the slot is freed at once): decision 040.
   { from: ['pending', 'upcoming', 'awaiting_start', 'confirmed'], event: 'cancel', actors: ['traveler'], to: 'cancelled' },
@@ -123,6 +136,8 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
         ? 'dispute_window_closed'
         : undefined,
   },
+  // Decision 079: proposing, accepting or declining a new time keeps the status (the booking moves, the price stays).
+  { from: ['confirmed', 'upcoming'], event: 'reschedule', actors: ['traveler', 'guide'], to: (f) => f.status },
   {
     from: ['disputed'],
     event: 'resolve',

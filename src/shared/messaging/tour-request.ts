@@ -6,7 +6,8 @@ export const MEAL_OPTIONS = ['fast_food', 'shared_meal'] as const;
 export const TRANSPORT_OPTIONS = ['same_city', 'nearby_city', 'regional_city', 'remote', 'none'] as const;
 export const TICKET_OPTIONS = ['pay_on_site_together', 'pay_in_advance', 'no_payment'] as const;
 export const REJECT_REASONS = ['unavailable', 'fully_booked', 'outside_area', 'group_size', 'other'] as const;
-export const TOUR_REQUEST_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+/** `offered`: the guide answered with an offer (decision 078); the offer tells what became of it. */
+export const TOUR_REQUEST_STATUSES = ['pending', 'accepted', 'rejected', 'offered'] as const;
 
 export type MealOption = (typeof MEAL_OPTIONS)[number];
 export type TransportOption = (typeof TRANSPORT_OPTIONS)[number];

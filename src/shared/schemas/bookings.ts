@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isCalendarDate } from '../availability';
 import { BOOKING_STATUSES, TRIP_TABS } from '../booking/state-machine';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../booking/ledger';
+import { rescheduleProposalSchema } from './reschedule';
 
 const calendarDate = z.string().refine(isCalendarDate, 'Use a real date written yyyy-mm-dd');
 const positiveId = z.number().int().positive().max(2_147_483_647);
@@ -71,6 +72,20 @@ export const createBookingBodySchema = z.object({
   notes: z.string().trim().max(1000).optional(),
 });
 export type CreateBookingBody = z.infer<typeof createBookingBodySchema>;
+
+/**
+ * The route's body: the checkout's fields, or `{ offerId }` alone (decision 078): a booking from a
+ * guide's offer takes every other field and the price from the offer, whatever else the body says.
+ */
+export const createBookingRequestSchema = createBookingBodySchema
+  .partial()
+  .extend({ offerId: positiveId.optional() })
+  .superRefine((b, ctx) => {
+    if (b.offerId !== undefined) return;
+    const full = createBookingBodySchema.safeParse(b);
+    if (!full.success) for (const issue of full.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
 
 // ---------------------------------------------------------------- booking view
 
@@ -140,7 +155,9 @@ export const bookingSchema = z.object({
       hours: z.number(),
       price: z.number(),
       priceCents: z.number().int(),
-      status: z.enum(['requested', 'paid', 'approved', 'rejected', 'confirmed']),
+      status: z.enum(['requested', 'paid', 'approved', 'rejected', 'confirmed', 'withdrawn', 'lapsed']),
+      /** When a request still unpaid lapses (its payment window closes); null once paid. */
+      payBy: z.string().nullable(),
     })
     .nullable(),
   /** When the tour was completed (ISO 8601), else null. */
@@ -155,8 +172,14 @@ export const bookingSchema = z.object({
   respondBy: z.string().nullable(),
   cancelledBy: z.enum(['traveler', 'guide', 'system']).nullable(),
   cancelReason: z.string().nullable(),
+  /** The guide's offer it was booked from (decision 078), else null. */
+  offerId: z.number().int().nullable(),
   /** The events the caller may fire now (shared state machine): what the web app offers. */
   actions: z.array(z.string()),
+  /** The caller may propose a new time now (decision 079; kept out of `actions`, whose lists clients match exactly). */
+  reschedulable: z.boolean().optional(),
+  /** The latest reschedule proposal (open, or how the last one ended), or null (decision 079); always sent by the server. */
+  reschedule: rescheduleProposalSchema.nullable().optional(),
   createdAt: z.string(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
@@ -239,7 +262,14 @@ export const webhookReplySchema = z.object({ received: z.boolean() });
 // ---------------------------------------------------------------- answers, status, cancellation
 
 export const declineBodySchema = z.object({ reason: z.string().trim().min(1).max(500) });
-export const statusBodySchema = z.object({ status: bookingStatusSchema });
+/** `reason`: a canceller's own words, shown to the other side (issue 22); optional. */
+/**
+ * What `cancelReason` holds when nobody gave words of their own: the event that ended the booking, or
+ * `replaced` (an unpaid checkout released by the traveler's next one). Anything else is someone's words.
+ */
+export const CANCEL_REASON_CODES: readonly string[] = ['cancel', 'decline', 'payment_expired', 'request_expired', 'replaced'];
+
+export const statusBodySchema = z.object({ status: bookingStatusSchema, reason: z.string().trim().max(500).optional() });
 
 export const refundInfoSchema = z.object({
   amountCents: z.number().int(),

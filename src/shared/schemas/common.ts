@@ -9,3 +9,6 @@ export const errorBodySchema = z.object({
 
 /** A positive integer id taken from a path segment. */
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** A client's id for a message it sends: the same id from the same sender is one message (DESIGN §4). */
+export const clientMessageIdSchema = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _');

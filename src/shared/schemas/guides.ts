@@ -3,6 +3,7 @@ import { SERVICE_CITY_SLUGS } from '../cities';
 import { isCalendarDate } from '../availability';
 import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort } from '../price-range';
 import { TEXT_LANGUAGES } from '../guide-texts';
+import { RESPONSIVENESS_MIN_REQUESTS, RESPONSIVENESS_WINDOW_DAYS } from '../responsiveness';
 
 /** The language a guide text is in: zh, en or ja (decision 070). */
 export const textLanguageSchema = z.enum(TEXT_LANGUAGES);
@@ -61,6 +62,15 @@ export const guideUserSchema = z.object({
   profilePicture: z.string().nullable(),
 });
 
+/** How quickly a guide answers travelers, over the last 30 days (decision 077). */
+export const responsivenessSchema = z
+  .object({
+    rate: z.number().int().min(0).max(100).nullable().describe('Percent of requests answered within 24 hours (rounded down); null while new'),
+    typicalMinutes: z.number().int().min(1).nullable().describe('Median minutes to the first answer; null while new or when none was answered'),
+    isNew: z.boolean().describe(`Fewer than ${RESPONSIVENESS_MIN_REQUESTS} requests in the last ${RESPONSIVENESS_WINDOW_DAYS} days: no figures yet`),
+  })
+  .describe(`Response rate and typical response time over the last ${RESPONSIVENESS_WINDOW_DAYS} days`);
+
 /** A guide as cards show it (search results, saved guides). */
 export const guideSummarySchema = z.object({
   id: z.number().int(),
@@ -87,6 +97,8 @@ export const guideSummarySchema = z.object({
   timeZone: z.string(),
   /** Whether the signed-in caller has saved this guide (false for visitors). */
   isSaved: z.boolean(),
+  /** Search cards: as of at most a few minutes ago; profile and saved guides: as of the request. */
+  responsiveness: responsivenessSchema,
 });
 export type GuideSummary = z.infer<typeof guideSummarySchema>;
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { MEAL_OPTIONS, REJECT_REASONS, TICKET_OPTIONS, TOUR_REQUEST_STATUSES, TRANSPORT_OPTIONS } from '../messaging/tour-request';
-import { idParam } from './common';
+import { clientMessageIdSchema, idParam } from './common';
+import { offerSchema } from './offers';
+
+export { clientMessageIdSchema } from './common';
 
 /**
  * The chat contract (issue 10; SPEC §3 Chat context, Real-time message, Conversation list entry,
@@ -48,6 +51,13 @@ export const tourRequestStateSchema = z.object({
   rejectReason: z.enum(REJECT_REASONS).nullable(),
   /** Booking created on acceptance, when the bookings module could create one. */
   bookingId: z.number().int().nullable(),
+  /**
+   * The latest offer answering the request (decision 078), with what became of it: open, expired,
+   * withdrawn, declined, or booked with the booking's number ("Booked TG0042").
+   */
+  offer: z
+    .object({ id: z.number().int(), status: offerSchema.shape.status, bookingId: z.number().int().nullable(), bookingNumber: z.string().nullable() })
+    .nullable(),
   allowances: z.object({ mealYen: z.number().int(), transportYen: z.number().int(), ticketsYen: z.number().int(), totalYen: z.number().int() }),
 });
 
@@ -57,7 +67,7 @@ export const messageSchema = z.object({
   conversationId: z.number().int(),
   senderId: z.number().int(),
   body: z.string(),
-  kind: z.enum(['text', 'tour_request']),
+  kind: z.enum(['text', 'tour_request', 'offer']),
   /** True when contact details were hidden because no booking is confirmed yet. */
   masked: z.boolean(),
   sentAt: z.string(),
@@ -71,6 +81,8 @@ export const messageSchema = z.object({
       state: tourRequestStateSchema,
     })
     .nullable(),
+  /** A guide's offer (kind `offer`), as it stands now. */
+  offer: offerSchema.nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -114,7 +126,6 @@ export const messagesPageSchema = z.object({
   credits: creditsSchema,
 });
 
-export const clientMessageIdSchema = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _');
 export const sendMessageSchema = z.object({ clientMessageId: clientMessageIdSchema, body: messageBodySchema });
 export const sendTourRequestSchema = z.object({ clientMessageId: clientMessageIdSchema, request: tourRequestSchema, note: z.string().max(MESSAGE_BODY_MAX).default('') });
 export const sendMessageReplySchema = z.object({ data: messageSchema, credits: creditsSchema });

@@ -7,10 +7,11 @@ import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
 import { useBooking } from '../features/bookings/api/get-booking';
+import { useOffer } from '../features/bookings/api/get-offer';
 import { useSlots } from '../features/bookings/api/get-slots';
 import { CheckoutForm } from '../features/bookings/components/checkout-form';
 import { tourOfBooking, type TourInfo } from '../features/bookings/components/tour-summary';
-import { bookingPriceLines, previewPrice } from '../features/bookings/lib/price';
+import { bookingPriceLines, offerPriceLines, previewPrice } from '../features/bookings/lib/price';
 import { draftFromQuery, durationOptions } from '../features/bookings/lib/selection';
 import { useGuide } from '../features/guides/api/get-guide';
 import { openSupport } from '../features/support/index';
@@ -34,10 +35,13 @@ export function Component() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const bookingId = Number(params.get('booking')) || undefined;
+  // /checkout?offer={id}: booking a guide's offer from the chat, everything filled in (decision 078).
+  const offerId = bookingId ? undefined : Number(params.get('offer')) || undefined;
   const guideIdParam = Number(useParams().guideId) || undefined;
-  const draft = bookingId ? null : draftFromQuery(params);
+  const draft = bookingId || offerId ? null : draftFromQuery(params);
   const booking = useBooking(bookingId, { enabled: !!session });
-  const guide = useGuide(bookingId ? 0 : (guideIdParam ?? 0));
+  const offer = useOffer(offerId, { enabled: !!session });
+  const guide = useGuide(bookingId ? 0 : offerId ? (offer.data?.guideId ?? 0) : (guideIdParam ?? 0));
   const slots = useSlots(guideIdParam ?? 0, session && draft && guideIdParam ? draft.date : null, draft?.durationHours ?? 1);
 
   if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
@@ -102,6 +106,46 @@ export function Component() {
       );
     }
     return shell(<CheckoutForm tour={tourOfBooking(b)} price={bookingPriceLines(b)} booking={b} guideProfilePath={profile} {...common} />, profile);
+  }
+
+  // A guide's offer: its terms and price are fixed; Pay books it with { offerId } and pays the deposit.
+  if (offerId) {
+    if (offer.isError) {
+      return offer.error instanceof ApiError && offer.error.status === 404 ? (
+        <PageMessage title={t('offer.notFound')} action={<ButtonLink to="/messages">{t('offer.toMessages')}</ButtonLink>} />
+      ) : (
+        <LoadFailed onRetry={() => void offer.refetch()} />
+      );
+    }
+    if (!offer.data || guide.isPending) return shell(<Spinner />);
+    const o = offer.data;
+    if (o.status !== 'open') {
+      return (
+        <PageMessage
+          title={o.status === 'booked' && o.booking ? t('offer.alreadyBooked', { number: o.booking.bookingNumber }) : t(`offer.closed.${o.status}`)}
+          action={
+            <ButtonLink to={o.status === 'booked' ? '/dashboard' : '/messages'} variant="primary">
+              {o.status === 'booked' ? t('checkout.toTrips') : t('offer.toMessages')}
+            </ButtonLink>
+          }
+        />
+      );
+    }
+    const g = guide.data;
+    const profile = `/guides/${o.guideId}`;
+    const tour: TourInfo = {
+      guide: g
+        ? { userId: g.userId, fullName: g.user.fullName, profilePicture: g.user.profilePicture, serviceCity: g.serviceCity }
+        : { userId: o.guideUserId, fullName: '', profilePicture: null, serviceCity: '' },
+      date: o.date,
+      startTime: o.startTime,
+      startsAt: o.startsAt,
+      timeZone: o.timeZone,
+      hours: o.durationHours,
+      travelers: o.travelers,
+      service: o.subcategory,
+    };
+    return shell(<CheckoutForm tour={tour} price={offerPriceLines(o)} offer={o} guideProfilePath={profile} {...common} />);
   }
 
   // A new booking from the profile's box.

@@ -36,6 +36,7 @@ const guide: GuideSummary = {
   maxDuration: 8,
   timeZone: 'Asia/Tokyo',
   isSaved: false,
+  responsiveness: { rate: 95, typicalMinutes: 42, isNew: false },
 };
 
 function wrap(children: ReactNode) {

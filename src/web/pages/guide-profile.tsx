@@ -11,6 +11,7 @@ import { AvailabilityCalendar } from '../features/guides/components/availability
 import { htmlLang, WrittenIn } from '../features/guides/components/written-in';
 import { GuidePhoto } from '../features/guides/components/guide-photo';
 import { Rating } from '../features/guides/components/rating';
+import { ResponsivenessLine } from '../features/guides/components/responsiveness';
 import { ReviewsSection } from '../features/guides/components/reviews-section';
 import { ServicesList } from '../features/guides/components/services-list';
 import { cityName } from '../features/guides/lib/format';
@@ -114,6 +115,7 @@ export function Component() {
               {cityName(guide.serviceCity, locale)}
             </span>
             <Rating rating={guide.rating} count={guide.reviewCount} />
+            <ResponsivenessLine value={guide.responsiveness} size="profile" showNew={guide.reviewCount > 0} />
           </p>
           <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('profile.languages')}>
             {guide.languages.map((l) => (

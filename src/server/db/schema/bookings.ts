@@ -52,8 +52,20 @@ export const bookings = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The start as booked, set when the booking is first rescheduled (decision 079): a traveler's
+     * later cancellation is refunded by the stricter tier of this and `starts_at`.
+     */
+    firstStartsAt: timestamp('first_starts_at', { withTimezone: true }),
+    /**
+     * The guide's offer it was booked from (decision 078; no foreign key, so the schemas stay one-way:
+     * offers.ts reads bookings, not the reverse). Unique among bookings that are live or were paid:
+     * one offer books once, and an unpaid checkout that lapsed leaves it bookable.
+     */
+    offerId: integer('offer_id'),
   },
   (t) => [
+    uniqueIndex('bookings_offer_key').on(t.offerId).where(sql`offer_id is not null and (status <> 'cancelled' or paid_at is not null)`),
     index('bookings_traveler_idx').on(t.travelerId, t.startsAt),
     index('bookings_guide_idx').on(t.guideId, t.startsAt),
     check('bookings_time_range', sql`ends_at > starts_at`),

@@ -16,3 +16,5 @@ export * from './guide-business';
 export * from './identity';
 export * from './guide-texts';
 export * from './audit';
+export * from './reschedule';
+export * from './offers';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { TOUR_REQUEST_STATUSES } from '../../../shared/messaging/tour-request';
 import type { TourRequest } from '../../../shared/schemas/messaging';
 import type { SystemMessageTexts } from '../../../shared/schemas/notifications';
 import { guides } from './guides';
@@ -23,6 +24,8 @@ export const conversations = pgTable(
     uniqueIndex('conversations_traveler_guide_key').on(t.travelerId, t.guideId),
     index('conversations_guide_user_idx').on(t.guideUserId, t.lastMessageAt),
     index('conversations_traveler_idx').on(t.travelerId, t.lastMessageAt),
+    // A page of guides' response figures reads their recent conversations only (decision 077).
+    index('conversations_guide_recent_idx').on(t.guideId, t.lastMessageAt),
   ],
 );
 
@@ -39,10 +42,12 @@ export const messages = pgTable(
     senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     clientMessageId: text('client_message_id').notNull(),
     body: text('body').notNull(),
-    kind: text('kind', { enum: ['text', 'tour_request'] }).notNull().default('text'),
+    kind: text('kind', { enum: ['text', 'tour_request', 'offer'] }).notNull().default('text'),
     tourRequest: jsonb('tour_request').$type<TourRequest>(),
-    tourRequestStatus: text('tour_request_status', { enum: ['pending', 'accepted', 'rejected'] }),
+    tourRequestStatus: text('tour_request_status', { enum: TOUR_REQUEST_STATUSES }),
     rejectReason: text('reject_reason'),
+    /** When the guide accepted or refused the tour request: an answer for the response figures (decision 077). */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
     bookingId: integer('booking_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

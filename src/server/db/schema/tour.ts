@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bookings, payments } from './bookings';
 
-export const EXTENSION_STATUSES = ['requested', 'paid', 'approved', 'rejected', 'confirmed'] as const;
+export const EXTENSION_STATUSES = ['requested', 'paid', 'approved', 'rejected', 'confirmed', 'withdrawn', 'lapsed'] as const;
 export type ExtensionStatus = (typeof EXTENSION_STATUSES)[number];
 
 /**

@@ -2,11 +2,13 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { addDays, dayAvailability, todayInZone } from '../../../shared/availability';
 import { cancellationPostings, depositPostings, type Posting } from '../../../shared/booking/ledger';
 import { bookingPrice, cancellationSplit, cancellationTier } from '../../../shared/booking/money-rules';
-import { PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS, startOfTourDay, zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { bookableSlots, PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS, startOfTourDay, zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { ACTIVE_BOOKING_STATUSES } from '../../../shared/booking/state-machine';
+import { RESCHEDULE_ANSWER_HOURS } from '../../../shared/schemas/reschedule';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
 import { guideForBooking } from '../../modules/bookings/index';
 import type { Database } from '../client';
-import { bookings, guideAvailabilityExceptions, guides, guideWeeklyAvailability, jobs, ledgerEntries, payments, users } from '../schema/index';
+import { bookingReschedules, bookings, guideAvailabilityExceptions, guides, guideWeeklyAvailability, jobs, ledgerEntries, payments, users } from '../schema/index';
 
 const HOUR = 3_600_000;
 
@@ -42,21 +44,79 @@ const PLANS: Plan[] = [
   { traveler: 'traveler05', guide: 'guide', day: -8, hours: 3, travelers: 2, status: 'completed', method: 'alipay' },
 ];
 
-export async function seedDemoBookings(db: Database): Promise<void> {
-  await seedPlans(db);
-  await seedTourDay(db, new Date());
+export async function seedDemoBookings(db: Database, now: Date): Promise<void> {
+  await seedPlans(db, now);
+  await seedTourDay(db, now);
+  await seedRescheduleProposal(db, now);
 }
 
-async function seedPlans(db: Database): Promise<void> {
+/**
+ * Rescheduling at a glance (issue 22, decision 079): the demo guide has proposed moving the demo
+ * traveler's upcoming tour to the first free start on a later day (same length), with a note, made an
+ * hour before seeding and open for 48 h; the traveler's trip card shows Accept / Decline, the guide's
+ * dashboard shows it waiting.
+ */
+async function seedRescheduleProposal(db: Database, now: Date): Promise<void> {
+  const [row] = await db
+    .select({ booking: bookings, guideUserId: guides.userId })
+    .from(bookings)
+    .innerJoin(guides, eq(guides.id, bookings.guideId))
+    .innerJoin(users, eq(users.id, guides.userId))
+    .where(and(eq(users.username, 'guide'), eq(bookings.status, 'upcoming')))
+    .orderBy(asc(bookings.startsAt))
+    .limit(1);
+  if (!row) return;
+  const b = row.booking;
+  const weekly = await db
+    .select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
+    .from(guideWeeklyAvailability)
+    .where(eq(guideWeeklyAvailability.guideId, b.guideId));
+  const exceptions = await db
+    .select({ date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available, startMinute: guideAvailabilityExceptions.startMinute, endMinute: guideAvailabilityExceptions.endMinute })
+    .from(guideAvailabilityExceptions)
+    .where(eq(guideAvailabilityExceptions.guideId, b.guideId));
+  const busy = await db
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(and(eq(bookings.guideId, b.guideId), ne(bookings.id, b.id), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])));
+  for (let i = 1; i <= 14; i++) {
+    const date = addDays(b.date, i);
+    const [slot] = bookableSlots({ date, durationMinutes: b.durationMinutes, timeZone: b.timeZone, weekly, exceptions, busy, now });
+    if (!slot) continue;
+    const createdAt = new Date(now.getTime() - HOUR);
+    const expiresAt = new Date(Math.min(createdAt.getTime() + RESCHEDULE_ANSWER_HOURS * HOUR, b.startsAt.getTime()));
+    const [p] = await db
+      .insert(bookingReschedules)
+      .values({
+        bookingId: b.id,
+        proposedBy: 'guide',
+        proposerId: row.guideUserId,
+        date,
+        startMinute: slot.startMinute,
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        fromDate: b.date,
+        fromStartMinute: b.startMinute,
+        fromStartsAt: b.startsAt,
+        reason: '那天浅草有庙会，人会非常多。改到这一天可以吗？路线和价格都不变。',
+        expiresAt,
+        createdAt,
+      })
+      .returning();
+    await db.insert(jobs).values({ kind: 'booking.reschedule_expiry', payload: { bookingId: b.id, proposalId: p!.id }, runAt: expiresAt, dedupeKey: `booking.reschedule_expiry:${p!.id}` });
+    return;
+  }
+}
+
+async function seedPlans(db: Database, now: Date): Promise<void> {
   const people = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, [...new Set(PLANS.map((p) => p.traveler))]));
   const userId = new Map(people.map((p) => [p.username, p.id]));
-  const now = new Date();
 
   for (const plan of PLANS) {
     const travelerId = userId.get(plan.traveler);
     const guide = await pickGuide(db, plan.guide);
     if (!travelerId || !guide) continue; // SEED=demo without the demo guides: nothing to book
-    const slot = await firstOpenDay(db, guide, plan.day, plan.hours);
+    const slot = await firstOpenDay(db, guide, plan.day, plan.hours, now);
     if (!slot) continue;
     const hours = Math.floor(Math.min(Math.max(plan.hours, guide.minDurationHours), guide.maxDurationHours, (slot.endMinute - slot.startMinute) / 60) * 2) / 2;
     const travelers = Math.min(Math.max(plan.travelers, guide.minPeople), guide.maxPeople);
@@ -167,7 +227,7 @@ async function pickGuide(db: Database, key: string) {
 }
 
 /** The first day from `day` days ahead on which the guide works, and that day's first window. */
-async function firstOpenDay(db: Database, guide: { id: number; timeZone: string }, day: number, hours: number) {
+async function firstOpenDay(db: Database, guide: { id: number; timeZone: string }, day: number, hours: number, now: Date) {
   const weekly = await db
     .select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
     .from(guideWeeklyAvailability)
@@ -176,7 +236,7 @@ async function firstOpenDay(db: Database, guide: { id: number; timeZone: string 
     .select({ date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available, startMinute: guideAvailabilityExceptions.startMinute, endMinute: guideAvailabilityExceptions.endMinute })
     .from(guideAvailabilityExceptions)
     .where(eq(guideAvailabilityExceptions.guideId, guide.id));
-  const today = todayInZone(guide.timeZone);
+  const today = todayInZone(guide.timeZone, now);
   for (let i = 0; i < 14; i++) {
     const date = addDays(today, day + i);
     const window = dayAvailability(date, weekly, exceptions).slots.find((s) => s.endMinute - Math.ceil(s.startMinute / 30) * 30 >= Math.min(hours, 2) * 60);
@@ -187,7 +247,8 @@ async function firstOpenDay(db: Database, guide: { id: number; timeZone: string 
 
 /**
  * The tour day (issue 12), so a newcomer can try every on-tour step at once: the demo traveler and
- * the demo guide have a tour under way (started an hour before seeding, both confirmed) and another
+ * the demo guide have a tour under way (started an hour before seeding, or at midnight when that was
+ * still yesterday in the guide's zone, both confirmed) and another
  * one today that neither has confirmed yet ('Confirm Start' on both sides). Times are relative to the
  * moment of seeding, on the half hour; the second tour starts 4.5 h after the first ends (room for its
  * two extensions) when that is still today in the guide's zone, else earlier today (its start still to
@@ -200,7 +261,8 @@ export async function seedTourDay(db: Database, now: Date): Promise<void> {
   const halfHour = 30 * 60_000;
   const base = Math.floor(now.getTime() / halfHour) * halfHour;
   const today = todayInZone(guide.timeZone, now);
-  const ongoingStart = new Date(base - HOUR);
+  // Both tours fall on the guide's today at any hour: just after midnight the one under way started at 00:00.
+  const ongoingStart = new Date(Math.max(base - HOUR, zonedTimeToUtc(today, 0, guide.timeZone).getTime()));
   // Room for both extensions of the tour under way (2 × 2 h) before the next one.
   const laterStart = new Date(base + 6.5 * HOUR);
   const nextStart = todayInZone(guide.timeZone, laterStart) === today ? laterStart : new Date(base - 4.5 * HOUR);

@@ -13,27 +13,32 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
+/** The overview a newcomer sees right after seeding: earnings, tours today (one under way), requests, reviews. */
+async function expectDemoOverview(app: TestApp): Promise<void> {
+  const guide = await sessionFor(app, 'guide');
+  const res = await app.app.inject({ url: '/api/v2/guides/me/overview', headers: auth(guide.token) });
+  expect(res.statusCode).toBe(200);
+  const o: GuideOverview = res.json();
+  expect(o.earnings.todayCents).toBeGreaterThan(0);
+  expect(o.earnings.monthCents).toBeGreaterThanOrEqual(o.earnings.todayCents);
+  expect(o.earnings.yearCents).toBeGreaterThanOrEqual(o.earnings.monthCents);
+  expect(o.earnings.pendingCents).toBeGreaterThan(0);
+  expect(o.earnings.withdrawableCents).toBeGreaterThan(0);
+  expect(o.earnings.totalCents).toBe(o.earnings.pendingCents + o.earnings.withdrawableCents);
+  const wallet = (await app.app.inject({ url: '/api/v2/wallet', headers: auth(guide.token) })).json();
+  expect(wallet.earnings).toMatchObject({ totalCents: o.earnings.totalCents, pendingCents: o.earnings.pendingCents, withdrawableCents: o.earnings.withdrawableCents });
+  // The seeded tour day: tours today (one under way) are this week's.
+  expect(o.week.tours.filter((x) => x.date === o.today).length).toBeGreaterThanOrEqual(2);
+  expect(o.week.tours.some((x) => x.status === 'ongoing' && x.date === o.today)).toBe(true);
+  expect(o.requests.count).toBeGreaterThanOrEqual(1);
+  expect(o.ratings.count).toBeGreaterThan(0);
+  expect(o.ratings.reviews).toHaveLength(3);
+  expect(o.unread.totalUnreadCount).toBeGreaterThan(0);
+}
+
 describe('demo guide earnings', () => {
   it("give the demo guide today's, this month's, pending and withdrawable earnings, the wallet's figures, tours today, requests and reviews", async () => {
-    const guide = await sessionFor(t, 'guide');
-    const res = await t.app.inject({ url: '/api/v2/guides/me/overview', headers: auth(guide.token) });
-    expect(res.statusCode).toBe(200);
-    const o: GuideOverview = res.json();
-    expect(o.earnings.todayCents).toBeGreaterThan(0);
-    expect(o.earnings.monthCents).toBeGreaterThanOrEqual(o.earnings.todayCents);
-    expect(o.earnings.yearCents).toBeGreaterThanOrEqual(o.earnings.monthCents);
-    expect(o.earnings.pendingCents).toBeGreaterThan(0);
-    expect(o.earnings.withdrawableCents).toBeGreaterThan(0);
-    expect(o.earnings.totalCents).toBe(o.earnings.pendingCents + o.earnings.withdrawableCents);
-    const wallet = (await t.app.inject({ url: '/api/v2/wallet', headers: auth(guide.token) })).json();
-    expect(wallet.earnings).toMatchObject({ totalCents: o.earnings.totalCents, pendingCents: o.earnings.pendingCents, withdrawableCents: o.earnings.withdrawableCents });
-    // The seeded tour day: tours today (one under way) are this week's.
-    expect(o.week.tours.filter((x) => x.date === o.today).length).toBeGreaterThanOrEqual(2);
-    expect(o.week.tours.some((x) => x.status === 'ongoing')).toBe(true);
-    expect(o.requests.count).toBeGreaterThanOrEqual(1);
-    expect(o.ratings.count).toBeGreaterThan(0);
-    expect(o.ratings.reviews).toHaveLength(3);
-    expect(o.unread.totalUnreadCount).toBeGreaterThan(0);
+    await expectDemoOverview(t);
   });
 
   it('every completed seeded booking has its completion postings and every booking still sums to zero', async () => {
@@ -48,5 +53,26 @@ describe('demo guide earnings', () => {
     const earnings = await db.select({ availableAt: ledgerEntries.availableAt, createdAt: ledgerEntries.createdAt }).from(ledgerEntries).where(eq(ledgerEntries.kind, 'guide_earnings'));
     expect(earnings.length).toBeGreaterThanOrEqual(8);
     for (const e of earnings) expect(e.availableAt!.getTime()).toBeGreaterThanOrEqual(e.createdAt.getTime() + 5 * 86_400_000);
+  });
+});
+
+/**
+ * The same demo at fixed clocks: a clean-clone CI run once failed just after midnight Japan time,
+ * when the seeded tours fell on yesterday. One minute either side of the guide's midnight, and mid-morning.
+ */
+describe.each([
+  ['23:59 JST', '2026-11-24T14:59:00Z'],
+  ['00:01 JST', '2026-11-24T15:01:00Z'],
+  ['00:31 JST', '2026-11-24T15:31:00Z'],
+  ['06:30 JST', '2026-11-24T21:30:00Z'],
+])('demo guide overview seeded at %s', (_label, instant) => {
+  let at: TestApp;
+  beforeAll(async () => {
+    at = await createTestApp({ seed: 'demo', now: new Date(instant) });
+  }, 120_000);
+  afterAll(() => at.close());
+
+  it('shows earnings today and at least two tours today, one under way', async () => {
+    await expectDemoOverview(at);
   });
 });

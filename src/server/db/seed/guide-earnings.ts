@@ -43,9 +43,9 @@ const STARTS = [600, 780, 540, 960];
  * days later); the demo guide gets past completed tours (withdrawable and pending) and one completed
  * earlier today, each with its deposit payment and ledger postings at their own times.
  */
-export async function seedDemoGuideEarnings(db: Database): Promise<void> {
+export async function seedDemoGuideEarnings(db: Database, now: Date): Promise<void> {
   await postMissingCompletions(db);
-  await seedCompletedTours(db, new Date());
+  await seedCompletedTours(db, now);
 }
 
 /** Completion postings for completed bookings without them (the earlier demo steps wrote the deposit only). */
@@ -123,7 +123,8 @@ export async function seedCompletedTours(db: Database, now: Date): Promise<void>
     const base = Math.floor(now.getTime() / (30 * 60_000)) * 30 * 60_000;
     const startsAt = new Date(base - 7 * HOUR);
     const end = startsAt.getTime() + 2 * HOUR;
-    const completedAt = new Date(Math.min(now.getTime() - 60_000, Math.max(end, startOfToday.getTime() + 5 * 60_000)));
+    // Never later than a second ago, never before today's midnight: today's earnings are never empty.
+    const completedAt = new Date(Math.max(startOfToday.getTime(), Math.min(now.getTime() - 1000, Math.max(end, startOfToday.getTime() + 5 * 60_000))));
     plans.push({ travelerId: todayTraveler, startsAt, hours: 2, travelers: 2, method: 'alipay', completedAt });
   }
 

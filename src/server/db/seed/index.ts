@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
 import { seedDemoGuideEarnings } from './guide-earnings';
 import { seedDemoGuides } from './guides';
 import { seedDemoMessages } from './messages';
+import { seedDemoResponsiveness } from './responsiveness';
 
 export { DEMO_ACCOUNTS };
 
@@ -14,7 +15,8 @@ interface SeedStep {
   name: string;
   /** Reference data the product needs even when demo data is off (SEED=none). */
   reference: boolean;
-  run(db: Database): Promise<void>;
+  /** `now` is the seeding moment: demo data is placed relative to it (tests pass a fixed clock). */
+  run(db: Database, now: Date): Promise<void>;
 }
 
 /**
@@ -28,16 +30,17 @@ const STEPS: SeedStep[] = [
   { name: 'demo-bookings', reference: false, run: seedDemoBookings },
   { name: 'demo-messages', reference: false, run: seedDemoMessages },
   { name: 'demo-guide-earnings', reference: false, run: seedDemoGuideEarnings },
+  { name: 'demo-responsiveness', reference: false, run: seedDemoResponsiveness },
 ];
 
-export async function runSeed(db: Database, mode: 'demo' | 'none'): Promise<string[]> {
+export async function runSeed(db: Database, mode: 'demo' | 'none', now: Date = new Date()): Promise<string[]> {
   const applied: string[] = [];
   for (const step of STEPS) {
     if (mode === 'none' && !step.reference) continue;
     const done = await db.select().from(seedSteps).where(eq(seedSteps.name, step.name));
     if (done.length > 0) continue;
     await db.transaction(async (tx) => {
-      await step.run(tx as unknown as Database);
+      await step.run(tx as unknown as Database, now);
       await tx.insert(seedSteps).values({ name: step.name });
     });
     applied.push(step.name);

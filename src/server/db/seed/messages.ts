@@ -1,8 +1,13 @@
-import { eq, inArray } from 'drizzle-orm';
-import { bookingNumber } from '../../../shared/booking/money-rules';
+import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { addDays, todayInZone } from '../../../shared/availability';
+import { bookingNumber, bookingPrice } from '../../../shared/booking/money-rules';
+import { zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { tourRequestAllowances } from '../../../shared/messaging/tour-request';
+import { offerExpiresAt } from '../../../shared/offers/offer-rules';
+import type { TourRequest } from '../../../shared/schemas/messaging';
 import { notificationTexts } from '../../modules/notifications/index';
 import type { Database } from '../client';
-import { bookings, conversationCredits, conversationReads, conversations, guides, messages, systemMessages, users } from '../schema/index';
+import { bookings, conversationCredits, conversationReads, conversations, guideServices, guides, messages, offers, systemMessages, users } from '../schema/index';
 
 const HOUR = 3_600_000;
 
@@ -19,7 +24,7 @@ const CHAT: { from: 'traveler' | 'guide'; hoursAgo: number; body: string }[] = [
  * would have sent for the demo bookings (in the recipient's language, as the notification module
  * writes them), and a conversation between the demo traveler and the demo guide.
  */
-export async function seedDemoMessages(db: Database): Promise<void> {
+export async function seedDemoMessages(db: Database, seededAt: Date): Promise<void> {
   const people = await db
     .select({ id: users.id, username: users.username, locale: users.locale })
     .from(users)
@@ -28,7 +33,7 @@ export async function seedDemoMessages(db: Database): Promise<void> {
   const guideUser = people.find((p) => p.username === 'guide');
   if (!traveler || !guideUser) return;
   const [listing] = await db.select({ id: guides.id }).from(guides).where(eq(guides.userId, guideUser.id));
-  const now = Date.now();
+  const now = seededAt.getTime();
 
   // Notices for the seeded bookings of both demo accounts.
   const rows = await db
@@ -59,7 +64,7 @@ export async function seedDemoMessages(db: Database): Promise<void> {
     if (b.travelerId === traveler.id) {
       if (b.status === 'confirmed') add(traveler.id, traveler.locale, 'payment', notificationTexts.paidForTraveler(n, b.depositCents), b.id, '/dashboard?tab=pending-requests', 20, false);
       if (b.status === 'upcoming') add(traveler.id, traveler.locale, 'booking', notificationTexts.acceptedForTraveler(n), b.id, '/dashboard?tab=upcoming', 26, false);
-      if (b.status === 'cancelled') add(traveler.id, traveler.locale, 'booking', notificationTexts.cancelled(n, 0), b.id, '/dashboard?tab=past', 24 * 25, true);
+      if (b.status === 'cancelled') add(traveler.id, traveler.locale, 'booking', notificationTexts.cancelled(n, 0, { to: 'traveler', by: 'traveler', reason: 'cancel', note: null }), b.id, '/dashboard?tab=past', 24 * 25, true);
     }
     if (b.guideUserId === guideUser.id && b.status === 'confirmed') {
       add(guideUser.id, guideUser.locale, 'payment', notificationTexts.paidForGuide(n), b.id, '/guide-dashboard', 5, false);
@@ -87,14 +92,122 @@ export async function seedDemoMessages(db: Database): Promise<void> {
     )
     .returning({ id: messages.id });
   const ids = inserted.map((m) => m.id);
-  // The guide has read everything; the traveler has not yet seen the guide's last answer.
+  const offered = await seedRequestWithOffer(db, { conversationId: conversation.id, travelerId: traveler.id, guideUserId: guideUser.id, guideId: listing.id, now });
+  if (offered) await db.update(conversations).set({ lastMessageAt: new Date(now - 1 * HOUR) }).where(eq(conversations.id, conversation.id));
+  // The guide has read everything; the traveler has read up to their tour request, not the guide's offer.
   await db.insert(conversationReads).values([
-    { conversationId: conversation.id, userId: guideUser.id, lastReadMessageId: ids.at(-1)!, readAt: new Date(now - 1 * HOUR) },
-    { conversationId: conversation.id, userId: traveler.id, lastReadMessageId: ids.at(-2)!, readAt: new Date(now - 29 * HOUR) },
+    { conversationId: conversation.id, userId: guideUser.id, lastReadMessageId: offered?.offerMessageId ?? ids.at(-1)!, readAt: new Date(now - 1 * HOUR) },
+    { conversationId: conversation.id, userId: traveler.id, lastReadMessageId: offered?.requestMessageId ?? ids.at(-2)!, readAt: new Date(now - 1.5 * HOUR) },
   ]);
   // The guide replied (and there is a booking): the traveler chats without a message limit.
   await db
     .insert(conversationCredits)
     .values({ conversationId: conversation.id, userId: traveler.id, credits: null })
     .onConflictDoNothing();
+}
+
+/**
+ * Issue 22: a second trip the traveler asked for with a tour request, which the guide answered with an
+ * open offer an hour ago (decision 078), so a newcomer sees "Book this offer" at once. A free morning
+ * about two weeks out, in the guide's zone; the fee a little under the rate-based price.
+ */
+async function seedRequestWithOffer(db: Database, o: { conversationId: number; travelerId: number; guideUserId: number; guideId: number; now: number }) {
+  const [guide] = await db.select().from(guides).where(eq(guides.id, o.guideId));
+  if (!guide) return null;
+  const [service] = await db.select({ subcategoryId: guideServices.subcategoryId, priceCents: guideServices.priceCents }).from(guideServices).where(eq(guideServices.guideId, guide.id)).limit(1);
+  if (!service) return null;
+  const today = todayInZone(guide.timeZone, new Date(o.now));
+  const startMinute = 10 * 60;
+  const hours = Math.min(Math.max(4, guide.minDurationHours), guide.maxDurationHours);
+  const travelers = Math.min(Math.max(2, guide.minPeople), guide.maxPeople);
+  let date = addDays(today, 16);
+  for (let i = 16; i < 40; i++) {
+    date = addDays(today, i);
+    const from = zonedTimeToUtc(date, startMinute, guide.timeZone);
+    const to = new Date(from.getTime() + hours * HOUR);
+    const [busy] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.guideId, guide.id), ne(bookings.status, 'cancelled'), lt(bookings.startsAt, to), gt(bookings.endsAt, from)))
+      .limit(1);
+    if (!busy) break;
+  }
+  const request: TourRequest = {
+    date,
+    startTime: '10:00',
+    durationHours: hours,
+    travelers,
+    meal: 'shared_meal',
+    meals: 2,
+    transport: 'nearby_city',
+    tickets: 'pay_on_site_together',
+    ticketCount: 2,
+    itinerary: '上午逛筑地场外市场吃早餐，然后去滨离宫恩赐庭园喝抹茶，最后在银座附近午餐。',
+    groupComposition: '两位成人',
+    meetingAddress: '筑地站 1 号出口',
+    meetingPostalCode: '104-0045',
+    subcategoryId: service.subcategoryId,
+  };
+  const [req] = await db
+    .insert(messages)
+    .values({
+      conversationId: o.conversationId,
+      senderId: o.travelerId,
+      clientMessageId: 'seed-tour-request-1',
+      body: '下一次来东京还想请您带我们，这次想去筑地一带。',
+      kind: 'tour_request',
+      tourRequest: request,
+      tourRequestStatus: 'offered',
+      createdAt: new Date(o.now - 1.5 * HOUR),
+    })
+    .returning({ id: messages.id });
+  const offeredAt = new Date(o.now - 1 * HOUR);
+  const [carrier] = await db
+    .insert(messages)
+    .values({
+      conversationId: o.conversationId,
+      senderId: o.guideUserId,
+      clientMessageId: 'seed-offer-1',
+      body: '这是我的报价，含两次茶歇的讲解。额外费用按您的请求在现场以日元支付。',
+      kind: 'offer',
+      createdAt: offeredAt,
+    })
+    .returning({ id: messages.id });
+  const suggested = bookingPrice({
+    basicPerHourCents: guide.basicPricePerHourCents,
+    additionalPerPersonCents: guide.additionalPricePerPersonCents,
+    servicePriceCents: service.priceCents,
+    travelers,
+    hours,
+  }).totalCents;
+  const startsAt = zonedTimeToUtc(date, startMinute, guide.timeZone);
+  const extras = tourRequestAllowances(request);
+  await db.insert(offers).values({
+    conversationId: o.conversationId,
+    messageId: carrier!.id,
+    requestMessageId: req!.id,
+    guideId: guide.id,
+    guideUserId: o.guideUserId,
+    travelerId: o.travelerId,
+    date,
+    startMinute,
+    durationMinutes: hours * 60,
+    timeZone: guide.timeZone,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + hours * HOUR),
+    travelers,
+    subcategoryId: service.subcategoryId,
+    priceCents: Math.round((suggested * 0.9) / 1000) * 1000,
+    suggestedCents: suggested,
+    currency: guide.currency,
+    meetingAddress: request.meetingAddress,
+    meetingPostalCode: request.meetingPostalCode,
+    itinerary: request.itinerary,
+    mealYen: extras.mealYen,
+    transportYen: extras.transportYen,
+    ticketsYen: extras.ticketsYen,
+    expiresAt: offerExpiresAt(offeredAt, startsAt),
+    createdAt: offeredAt,
+  });
+  return { requestMessageId: req!.id, offerMessageId: carrier!.id };
 }

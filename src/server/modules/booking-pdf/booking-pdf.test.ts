@@ -168,6 +168,29 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
   });
 });
 
+describe('after a reschedule (decision 079)', () => {
+  it('shows the new date and time in both languages', async () => {
+    const res = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(24), startTime: '10:00', durationHours: 2, travelers: 2 });
+    const id = res.json().id as number;
+    expect((await pay(t, traveler, id)).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) })).statusCode).toBe(200);
+    const newDate = daysAhead(26);
+    const proposed = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/reschedule`, headers: auth(guide.token), payload: { date: newDate, startTime: '13:30' } });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const pid = proposed.json().reschedule.id as number;
+    // Read once before the move: the PDF must not be served from the cache afterwards.
+    expect((await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=en`, traveler)).rawPayload)).text).toContain('10:00 – 12:00 (Japan time)');
+    expect((await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/reschedule/${pid}/accept`, headers: auth(traveler.token) })).statusCode).toBe(200);
+    const en = (await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=en`, traveler)).rawPayload)).text;
+    expect(en).toContain('13:30 – 15:30 (Japan time)');
+    expect(en).not.toContain('10:00 – 12:00');
+    const zh = (await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=zh-CN`, guide)).rawPayload)).text;
+    const [y, m, d] = newDate.split('-').map(Number);
+    expect(zh).toContain(`${y}年${m}月${d}日`);
+    expect(zh).toContain('13:30 – 15:30（日本时间）');
+  });
+});
+
 describe('the money lines', () => {
   it('a cancelled booking shows the refund and nothing to pay in person; extensions paid online are listed', async () => {
     const deposit = booking.payments.find((p) => p.kind === 'deposit')!;

@@ -3,10 +3,11 @@ import { PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS } from '../../../shared/bo
 import { availableEvents, type Actor, type BookingFacts } from '../../../shared/booking/state-machine';
 import { bookingNumber, extensionFeeCents } from '../../../shared/booking/money-rules';
 import type { Booking, BookingPayment, Payment } from '../../../shared/schemas/bookings';
+import type { RescheduleProposal } from '../../../shared/schemas/reschedule';
 import type { BookingRow, BookingViewRow, ExtensionRow, PaymentRow } from './bookings.repository';
 
 /** Events a person fires from the app (the system's and admin's are not buttons). */
-const HUMAN_EVENTS = new Set(['accept', 'decline', 'cancel', 'start_confirm', 'request_extension', 'approve_extension', 'reject_extension', 'confirm_extension', 'service_complete', 'dispute']);
+const HUMAN_EVENTS = new Set(['accept', 'decline', 'cancel', 'start_confirm', 'request_extension', 'approve_extension', 'reject_extension', 'confirm_extension', 'withdraw_extension', 'service_complete', 'dispute']);
 
 export const factsOf = (b: BookingRow): BookingFacts => ({
   status: b.status,
@@ -15,12 +16,16 @@ export const factsOf = (b: BookingRow): BookingFacts => ({
   travelerConfirmedExtension: b.travelerConfirmedExtension,
   extensionCount: b.extensionCount,
   completedAt: b.completedAt,
+  fromOffer: b.offerId !== null,
 });
 
-/** When a paid request expires unless answered: 48 h after payment or at the start, whichever first. */
-export function respondBy(b: Pick<BookingRow, 'paidAt' | 'startsAt'>): Date | null {
+/**
+ * When a paid request expires unless answered: 48 h after payment or at the start, whichever first. A
+ * reschedule never moves it later (the start as booked still counts), only earlier (decision 079).
+ */
+export function respondBy(b: Pick<BookingRow, 'paidAt' | 'startsAt'> & { firstStartsAt?: Date | null }): Date | null {
   if (!b.paidAt) return null;
-  return new Date(Math.min(b.paidAt.getTime() + REQUEST_ANSWER_HOURS * 3_600_000, b.startsAt.getTime()));
+  return new Date(Math.min(b.paidAt.getTime() + REQUEST_ANSWER_HOURS * 3_600_000, b.startsAt.getTime(), (b.firstStartsAt ?? b.startsAt).getTime()));
 }
 
 export const paymentDueAt = (b: Pick<BookingRow, 'createdAt'>) => new Date(b.createdAt.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
@@ -65,6 +70,7 @@ const OPEN = new Set(['requested', 'paid', 'approved']);
 export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booking {
   const b = r.booking;
   const actor: Actor = viewerId === r.guide.userId ? 'guide' : 'traveler';
+  const open = r.extensions.find((x) => OPEN.has(x.status));
   return {
     id: b.id,
     bookingNumber: bookingNumber(b.id, b.bookingNumber),
@@ -93,10 +99,16 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     extensionCount: b.extensionCount,
     extensionPrice: b.extensionPriceCents === null ? null : b.extensionPriceCents / 100,
     extensionRateCents: extensionFeeCents(b.totalPriceCents, baseDurationHours(b, r.extensions), 1),
-    extension: (() => {
-      const e = r.extensions.find((x) => OPEN.has(x.status));
-      return e ? { id: e.id, hours: e.minutes / 60, price: e.priceCents / 100, priceCents: e.priceCents, status: e.status } : null;
-    })(),
+    extension: open
+      ? {
+          id: open.id,
+          hours: open.minutes / 60,
+          price: open.priceCents / 100,
+          priceCents: open.priceCents,
+          status: open.status,
+          payBy: open.status === 'requested' ? new Date(open.requestedAt.getTime() + PAYMENT_WINDOW_MINUTES * 60_000).toISOString() : null,
+        }
+      : null,
     completedAt: b.completedAt?.toISOString() ?? null,
     payments: r.payments.map(toPaymentSummary),
     meetingAddress: b.meetingAddress,
@@ -106,7 +118,36 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     respondBy: b.status === 'confirmed' ? (respondBy(b)?.toISOString() ?? null) : null,
     cancelledBy: b.cancelledBy,
     cancelReason: b.cancelReason,
-    actions: availableEvents(factsOf(b), actor, now).filter((e) => HUMAN_EVENTS.has(e)),
+    offerId: b.offerId,
+    // Only a request not yet paid can be withdrawn (a paid one is the guide's to reject, with a refund).
+    actions: availableEvents(factsOf(b), actor, now).filter((e) => HUMAN_EVENTS.has(e) && (e !== 'withdraw_extension' || open?.status === 'requested')),
+    reschedulable: availableEvents(factsOf(b), actor, now).includes('reschedule'),
+    reschedule: r.reschedule ? toProposal(r.reschedule, actor, b.status, now) : null,
     createdAt: b.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A reschedule proposal as `actor` sees it. An open one past its expiry, or on a booking that can no
+ * longer move (cancelled, under way), reads as expired before its job has closed it.
+ */
+export function toProposal(p: NonNullable<BookingViewRow['reschedule']>, actor: Actor, bookingStatus: BookingRow['status'], now: Date): RescheduleProposal {
+  const stale = p.status === 'open' && (p.expiresAt <= now || !['confirmed', 'upcoming'].includes(bookingStatus));
+  return {
+    id: p.id,
+    status: stale ? 'expired' : p.status,
+    proposedBy: p.proposedBy,
+    mine: p.proposedBy === actor,
+    date: p.date,
+    startTime: minutesToTime(p.startMinute),
+    startsAt: p.startsAt.toISOString(),
+    endsAt: p.endsAt.toISOString(),
+    fromDate: p.fromDate,
+    fromStartTime: minutesToTime(p.fromStartMinute),
+    reason: p.reason,
+    declineReason: p.declineReason,
+    expiresAt: p.expiresAt.toISOString(),
+    createdAt: p.createdAt.toISOString(),
+    decidedAt: p.decidedAt?.toISOString() ?? null,
   };
 }

@@ -5,6 +5,7 @@ import type { Posting } from '../../../shared/booking/ledger';
 import type { Database } from '../../db/client';
 import {
   bookingExtensions,
+  bookingReschedules,
   bookings,
   guideAvailabilityExceptions,
   guides,
@@ -23,6 +24,35 @@ export type NewBooking = typeof bookings.$inferInsert;
 /** Serialises bookings of one guide across connections and instances (decision 040). */
 export async function lockGuideSchedule(tx: Database, guideId: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(7001, ${guideId})`);
+}
+
+/**
+ * A traveler's bookings are checked for overlaps under this lock (taken after the guide's, always in
+ * that order), so two checkouts by one traveler cannot both pass the check.
+ */
+export async function lockTravelerSchedule(tx: Database, travelerId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(7002, ${travelerId})`);
+}
+
+/**
+ * The traveler's active bookings that overlap [from, to), with whether money is on its way for an
+ * unpaid one (a payment processing, or waiting for a wallet's approval).
+ */
+export async function travelerOverlaps(db: Database, travelerId: number, from: Date, to: Date) {
+  return db
+    .select({
+      id: bookings.id,
+      bookingNumber: bookings.bookingNumber,
+      status: bookings.status,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      timeZone: bookings.timeZone,
+      // Qualified by hand: inside a select list Drizzle writes a column without its table, and a bare
+      // "id" here would be the payment's.
+      paymentInFlight: sql<boolean>`exists (select 1 from payments p where p.booking_id = bookings.id and p.status in ('processing', 'pending', 'succeeded'))`,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.travelerId, travelerId), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]), lt(bookings.startsAt, to), gt(bookings.endsAt, from)));
 }
 
 /** What booking a guide needs: rates, ranges, zone, owner; null for a missing or deleted owner. */
@@ -170,10 +200,15 @@ export async function bookingViews(db: Database, where: { ids?: number[]; travel
   const paymentRows = rows.length
     ? await db.select().from(payments).where(inArray(payments.bookingId, rows.map((r) => r.booking.id))).orderBy(asc(payments.id))
     : [];
+  // The latest reschedule proposal of each (decision 079).
+  const proposalRows = rows.length
+    ? await db.select().from(bookingReschedules).where(inArray(bookingReschedules.bookingId, rows.map((r) => r.booking.id))).orderBy(desc(bookingReschedules.id))
+    : [];
   return rows.map((r) => ({
     ...r,
     payments: paymentRows.filter((p) => p.bookingId === r.booking.id),
     extensions: extensionRows.filter((e) => e.bookingId === r.booking.id),
+    reschedule: proposalRows.find((p) => p.bookingId === r.booking.id) ?? null,
   }));
 }
 

@@ -5,7 +5,7 @@ import {
   bookingListReplySchema,
   bookingSchema,
   cancellationQuoteSchema,
-  createBookingBodySchema,
+  createBookingRequestSchema,
   createPaymentBodySchema,
   declineBodySchema,
   extensionPaymentBodySchema,
@@ -55,12 +55,14 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       schema: {
         tags: ['bookings'],
         summary: 'Book a guide: a pending booking priced by the server from the guide’s rates (409 slot_unavailable when taken)',
+        description:
+          'Or `{ offerId }` alone: a booking from a guide’s offer, with every other field and the price taken from the offer (decision 078); 409 offer_closed when it is expired, withdrawn, declined or booked.',
         security: bearer,
-        body: createBookingBodySchema,
+        body: createBookingRequestSchema,
         response: { 201: bookingSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.createFrom(currentUser(request), request.body)),
   );
 
   app.get(
@@ -90,7 +92,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.pay(currentUser(request), request.params.id, request.body, request.headers['idempotency-key'])),
+      reply.status(201).send(await service.payments.pay(currentUser(request), request.params.id, request.body, request.headers['idempotency-key'])),
   );
 
   app.post(
@@ -99,7 +101,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       onRequest: app.requireAuth,
       schema: { tags: ['bookings'], summary: 'The guide accepts a paid request', security: bearer, params: idParams, response: { 200: bookingSchema } },
     },
-    async (request) => service.accept(currentUser(request), request.params.id),
+    async (request) => service.lifecycle.accept(currentUser(request), request.params.id),
   );
 
   app.post(
@@ -115,7 +117,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         response: { 200: bookingSchema },
       },
     },
-    async (request) => service.decline(currentUser(request), request.params.id, request.body.reason),
+    async (request) => service.lifecycle.decline(currentUser(request), request.params.id, request.body.reason),
   );
 
   app.get(
@@ -130,7 +132,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         response: { 200: cancellationQuoteSchema },
       },
     },
-    async (request) => service.quote(currentUser(request), request.params.id),
+    async (request) => service.lifecycle.quote(currentUser(request), request.params.id),
   );
 
   app.patch(
@@ -147,7 +149,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         response: { 200: statusReplySchema },
       },
     },
-    async (request) => service.setStatus(currentUser(request), request.params.id, request.body.status),
+    async (request) => service.lifecycle.setStatus(currentUser(request), request.params.id, request.body.status, request.body.reason),
   );
 
   // ---- on tour (issue 12): start, extensions ----
@@ -164,7 +166,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         response: { 200: bookingSchema },
       },
     },
-    async (request) => service.confirmStart(currentUser(request), request.params.id, request.body.userType),
+    async (request) => service.lifecycle.confirmStart(currentUser(request), request.params.id, request.body.userType),
   );
 
   app.post(
@@ -180,7 +182,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         response: { 200: requestExtensionReplySchema },
       },
     },
-    async (request) => service.requestExtension(currentUser(request), request.params.id, request.body.extensionHours),
+    async (request) => service.extensions.request(currentUser(request), request.params.id, request.body.extensionHours),
   );
 
   app.patch(
@@ -196,7 +198,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         response: { 200: bookingSchema },
       },
     },
-    async (request) => service.markExtensionPaid(currentUser(request), request.params.id, request.body),
+    async (request) => service.extensions.markPaid(currentUser(request), request.params.id, request.body),
   );
 
   app.post(
@@ -205,7 +207,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       onRequest: app.requireAuth,
       schema: { tags: ['bookings'], summary: 'The guide approves the paid extension', security: bearer, params: idParams, response: { 200: bookingSchema } },
     },
-    async (request) => service.approveExtension(currentUser(request), request.params.id),
+    async (request) => service.extensions.approve(currentUser(request), request.params.id),
   );
 
   app.post(
@@ -220,7 +222,22 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         response: { 200: bookingSchema },
       },
     },
-    async (request) => service.rejectExtension(currentUser(request), request.params.id),
+    async (request) => service.extensions.reject(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v2/bookings/:id/extension/withdraw',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary: 'The traveler withdraws an extension request not yet paid; the tour goes on as booked and nothing is charged',
+        security: bearer,
+        params: idParams,
+        response: { 200: bookingSchema },
+      },
+    },
+    async (request) => service.extensions.withdraw(currentUser(request), request.params.id),
   );
 
   app.patch(
@@ -236,7 +253,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         response: { 200: bookingSchema },
       },
     },
-    async (request) => service.confirmExtension(currentUser(request), request.params.id, request.body.userType),
+    async (request) => service.extensions.confirm(currentUser(request), request.params.id, request.body.userType),
   );
 
   app.get(
@@ -306,7 +323,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         async (request) => {
           if (provider.name !== name) throw notFound('Webhook');
           const event = provider.verifyWebhook(typeof request.body === 'string' ? request.body : '', request.headers);
-          await service.webhook(event);
+          await service.payments.webhook(event);
           return { received: true };
         },
       );

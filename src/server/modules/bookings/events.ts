@@ -6,8 +6,9 @@ import { EventEmitter } from 'node:events';
  * not know who listens. Listeners must not throw (errors are caught and logged by the emitter's owner).
  */
 export interface BookingEventMap {
-  'booking.created': { bookingId: number; travelerId: number; guideUserId: number };
-  'booking.paid': { bookingId: number; travelerId: number; guideUserId: number; amountCents: number };
+  /** `fromOffer`: booked from a guide's offer (decision 078): the guide said yes already. */
+  'booking.created': { bookingId: number; travelerId: number; guideUserId: number; fromOffer?: boolean };
+  'booking.paid': { bookingId: number; travelerId: number; guideUserId: number; amountCents: number; fromOffer?: boolean };
   'booking.accepted': { bookingId: number; travelerId: number; guideUserId: number };
   'booking.declined': { bookingId: number; travelerId: number; guideUserId: number; reason: string; refundCents: number };
   'booking.cancelled': {
@@ -16,6 +17,8 @@ export interface BookingEventMap {
     guideUserId: number;
     by: 'traveler' | 'guide' | 'system';
     reason: 'cancel' | 'payment_expired' | 'request_expired';
+    /** The canceller's own words, when they gave some (issue 22). */
+    note: string | null;
     refundCents: number;
   };
   'booking.awaiting_start': { bookingId: number; travelerId: number; guideUserId: number };
@@ -25,8 +28,51 @@ export interface BookingEventMap {
   'booking.extension_paid': { bookingId: number; travelerId: number; guideUserId: number; hours: number; priceCents: number };
   'booking.extension_approved': { bookingId: number; travelerId: number; guideUserId: number; hours: number };
   'booking.extension_rejected': { bookingId: number; travelerId: number; guideUserId: number; hours: number; refundCents: number };
+  /** An unpaid request withdrawn by the traveler, or lapsed (`by: 'system'`) after the payment window. */
+  'booking.extension_withdrawn': { bookingId: number; travelerId: number; guideUserId: number; hours: number; by: 'traveler' | 'system' };
   'booking.extension_confirmed': { bookingId: number; travelerId: number; guideUserId: number; hours: number };
   'booking.completed': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; guideEarningsCents: number };
+  // Rescheduling (issue 22, decision 079): `by` is the side that acted; dates and times in the guide's zone.
+  'booking.reschedule_proposed': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    proposalId: number;
+    by: 'traveler' | 'guide';
+    date: string;
+    startTime: string;
+    reason: string | null;
+  };
+  'booking.rescheduled': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    proposalId: number;
+    by: 'traveler' | 'guide';
+    fromDate: string;
+    fromStartTime: string;
+    date: string;
+    startTime: string;
+  };
+  'booking.reschedule_declined': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    proposalId: number;
+    by: 'traveler' | 'guide';
+    date: string;
+    startTime: string;
+    reason: string;
+  };
+  'booking.reschedule_expired': {
+    bookingId: number;
+    travelerId: number;
+    guideUserId: number;
+    proposalId: number;
+    proposedBy: 'traveler' | 'guide';
+    date: string;
+    startTime: string;
+  };
 }
 
 export type BookingEventName = keyof BookingEventMap;

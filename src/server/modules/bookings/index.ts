@@ -2,6 +2,7 @@ import { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import { createPaymentProvider, type PaymentProvider } from '../payments/index';
 import { bookingsRoutes } from './bookings.routes';
+import { rescheduleRoutes } from './reschedule.routes';
 import { BookingsService, JOB } from './bookings.service';
 import { subscribeTourNotices } from './tour-notices';
 
@@ -9,6 +10,7 @@ export { guideForBooking } from './bookings.repository';
 // Reviews and disputes (issue 12) read bookings and move them only through transitionBooking.
 export { findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, transitionBooking, type BookingRow } from './bookings.repository';
 export { factsOf } from './booking-view';
+export type { OfferTerms, OfferTermsSource } from './booking-offers';
 export { BookingsService, JOB } from './bookings.service';
 export type { BookingEventMap, BookingEventName } from './events';
 
@@ -33,10 +35,12 @@ export function registerBookings(app: AppInstance): void {
   const jobs = new JobRunner(db, app.log);
   const service = new BookingsService({ db, provider, jobs, config: app.ctx.config });
   service.events.onError = (err) => app.log.error({ err }, 'a booking event listener failed');
-  jobs.register(JOB.paymentExpiry, (job, now) => service.expireUnpaid(job, now));
-  jobs.register(JOB.requestExpiry, (job, now) => service.expireRequest(job, now));
-  jobs.register(JOB.startDay, (job, now) => service.startDay(job, now));
-  jobs.register(JOB.refund, (job) => service.runRefund(job));
+  jobs.register(JOB.paymentExpiry, (job, now) => service.lifecycle.expireUnpaid(job, now));
+  jobs.register(JOB.requestExpiry, (job, now) => service.lifecycle.expireRequest(job, now));
+  jobs.register(JOB.startDay, (job, now) => service.lifecycle.startDay(job, now));
+  jobs.register(JOB.extensionLapse, (job, now) => service.extensions.lapse(job, now));
+  jobs.register(JOB.refund, (job) => service.payments.runRefund(job));
+  jobs.register(JOB.rescheduleExpiry, (job, now) => service.reschedule.expire(job, now));
   app.decorate('bookings', service);
   app.decorate('jobs', jobs);
   app.decorate('paymentProvider', provider);
@@ -46,4 +50,5 @@ export function registerBookings(app: AppInstance): void {
     app.hasDecorator('notifications') ? (notices) => app.notifications.create(notices) : undefined,
   );
   bookingsRoutes(app, service, provider);
+  rescheduleRoutes(app, service);
 }

@@ -100,7 +100,7 @@ describe('jobs', () => {
     expect(await claimJob(t.database.db, due, row!.id)).toBeUndefined();
     // A fresh runner (the restarted process) takes it once the 5-minute lease has passed.
     const restarted = new JobRunner(t.database.db);
-    restarted.register(JOB.paymentExpiry, (job, now) => t.app.bookings.expireUnpaid(job, now));
+    restarted.register(JOB.paymentExpiry, (job, now) => t.app.bookings.lifecycle.expireUnpaid(job, now));
     expect(await restarted.runNow(row!.id, new Date(due.getTime() + 4 * 60_000))).toBe(false);
     expect(await restarted.runNow(row!.id, new Date(due.getTime() + 6 * 60_000))).toBe(true);
     expect((await booking(id)).status).toBe('cancelled');

@@ -57,6 +57,22 @@ describe('demo bookings', () => {
     expect(accept.statusCode).toBe(200);
   });
 
+  it('show the demo traveler an open proposal from the demo guide to move the upcoming tour (decision 079), and the guide it waiting', async () => {
+    const me = await login('traveler');
+    const g = await login('guide');
+    const { data } = (await t.app.inject({ url: `/api/v2/bookings-new/traveler/${me.id}?tab=upcoming`, headers: auth(me.token) })).json();
+    const upcoming = data.find((b: { status: string }) => b.status === 'upcoming');
+    expect(upcoming.reschedule).toMatchObject({ status: 'open', proposedBy: 'guide', mine: false, fromDate: upcoming.date, fromStartTime: upcoming.scheduledStartTime });
+    expect(upcoming.reschedule.date > upcoming.date).toBe(true);
+    expect(Date.parse(upcoming.reschedule.expiresAt)).toBeGreaterThan(Date.now());
+    const asGuide = (await t.app.inject({ url: `/api/v2/bookings/${upcoming.id}`, headers: auth(g.token) })).json();
+    expect(asGuide.reschedule).toMatchObject({ id: upcoming.reschedule.id, mine: true });
+    // The proposed time is really free: accepting it moves the tour.
+    const ok = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${upcoming.id}/reschedule/${upcoming.reschedule.id}/accept`, headers: auth(me.token) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ date: upcoming.reschedule.date, scheduledStartTime: upcoming.reschedule.startTime });
+  });
+
   it('keep every ledger balanced and no two active bookings of a guide overlapping', async () => {
     const unbalanced = await t.database.db.execute(sql`select booking_id from ledger_entries group by booking_id having sum(amount_cents) <> 0`);
     expect((unbalanced as unknown as { rows: unknown[] }).rows).toEqual([]);

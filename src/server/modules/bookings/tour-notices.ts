@@ -1,3 +1,4 @@
+import { durationText } from '../../../shared/booking/duration';
 import { bookingNumber } from '../../../shared/booking/money-rules';
 import type { BookingEventMap } from './events';
 import type { BookingEvents } from './events';
@@ -14,8 +15,8 @@ export interface TourNotice {
 }
 
 const yuan = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
-const hoursEn = (h: number) => `${h} ${h === 1 ? 'hour' : 'hours'}`;
-const hoursZh = (h: number) => `${h} 小时`;
+const hoursEn = (h: number) => durationText(h, 'en');
+const hoursZh = (h: number) => durationText(h, 'zh-CN');
 const TRAVELER_URL = '/dashboard?tab=ongoing';
 const GUIDE_URL = '/guide-dashboard';
 
@@ -105,6 +106,23 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
         }),
       ];
     }
+    case 'booking.extension_withdrawn': {
+      const e = p as BookingEventMap['booking.extension_withdrawn'];
+      const text =
+        e.by === 'traveler'
+          ? {
+              en: { title: 'Extension withdrawn', message: `The traveler withdrew the request to extend booking ${n} by ${hoursEn(e.hours)}. The tour goes on as booked.`, actionLabel: 'View tour' },
+              'zh-CN': { title: '旅行者撤回了延长申请', message: `旅行者撤回了将预订 ${n} 延长 ${hoursZh(e.hours)} 的申请，行程按原计划进行。`, actionLabel: '查看行程' },
+            }
+          : {
+              en: { title: 'Extension request lapsed', message: `The request to extend booking ${n} by ${hoursEn(e.hours)} was not paid in time. The tour goes on as booked.`, actionLabel: 'View tour' },
+              'zh-CN': { title: '延长申请已失效', message: `将预订 ${n} 延长 ${hoursZh(e.hours)} 的申请未在时限内付款，行程按原计划进行。`, actionLabel: '查看行程' },
+            };
+      const notices = [toGuide(`extension-withdrawn:${Date.now()}`, text)];
+      // A lapse was nobody's step: the traveler hears of it too; a withdrawal is their own.
+      if (e.by === 'system') notices.push(toTraveler(`extension-lapsed:${Date.now()}`, text));
+      return notices;
+    }
     case 'booking.extension_confirmed': {
       const e = p as BookingEventMap['booking.extension_confirmed'];
       return [
@@ -133,6 +151,7 @@ export const TOUR_EVENTS = [
   'booking.extension_paid',
   'booking.extension_approved',
   'booking.extension_rejected',
+  'booking.extension_withdrawn',
   'booking.extension_confirmed',
   'booking.completed',
 ] as const satisfies readonly (keyof BookingEventMap)[];

@@ -298,3 +298,57 @@ describe('completing', () => {
     expect(res.statusCode).toBe(409);
   });
 });
+
+/** Issue 22: an extension request cannot get stuck: withdrawn by the traveler, or lapsed unpaid. */
+describe('an unpaid extension request', () => {
+  const withdraw = (id: number, who: Who = traveler) => call('POST', `/api/v2/bookings/${id}/extension/withdraw`, who);
+
+  it('is withdrawn by the traveler only, while unpaid: the tour is ongoing again, nothing charged, the guide told', async () => {
+    const b = await ongoing(80);
+    expect((await requestExtension(b.id, 0.25)).json()).toMatchObject({ status: 'extend_requested', actions: expect.arrayContaining(['withdraw_extension']) });
+    expect((await withdraw(b.id, visitor)).statusCode).toBe(401);
+    for (const who of [stranger, otherGuide, guide]) expect((await withdraw(b.id, who)).statusCode).toBe(404);
+
+    const res = await withdraw(b.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ongoing', extension: null, extensionPrice: null, extensionCount: 0 });
+    expect((await withdraw(b.id)).json().code).toBe('invalid_transition');
+    expect((await ledger(b.id)).entries.filter((e: { kind: string }) => e.kind.startsWith('extension'))).toEqual([]);
+    // The guide is told, in words ("15 min", never "0.25 hours").
+    await expect
+      .poll(async () => ((await call('GET', '/api/v2/system-messages', guide)).json().data.messages as { title: string; message: string }[]).find((m) => m.title === 'Extension withdrawn')?.message)
+      .toContain('by 15 min');
+    // The traveler may ask again (a withdrawn request is not counted).
+    expect((await requestExtension(b.id, 1)).statusCode).toBe(200);
+  });
+
+  it('cannot be withdrawn once paid (that is the guide’s to reject, with a refund)', async () => {
+    const b = await ongoing(82);
+    await requestExtension(b.id, 1);
+    expect((await payExtension(b.id)).statusCode).toBe(201);
+    const after = await call('GET', `/api/v2/bookings/${b.id}`, traveler);
+    expect(after.json().actions).not.toContain('withdraw_extension');
+    expect((await withdraw(b.id)).json().code).toBe('already_paid');
+  });
+
+  it('lapses when its payment window closes unpaid, and a paid one does not', async () => {
+    const b = await ongoing(84);
+    const asked = t.app.bookings.now().getTime();
+    await requestExtension(b.id, 0.5);
+    await t.app.jobs.tick(new Date(asked + 29 * 60_000));
+    expect((await call('GET', `/api/v2/bookings/${b.id}`, traveler)).json().status).toBe('extend_requested');
+    await t.app.jobs.tick(new Date(asked + 31 * 60_000));
+    const lapsed = (await call('GET', `/api/v2/bookings/${b.id}`, traveler)).json();
+    expect(lapsed).toMatchObject({ status: 'ongoing', extension: null, extensionCount: 0 });
+    const l = await ledger(b.id);
+    expect(l.balance.total).toBe(0);
+    expect(l.entries.filter((e: { kind: string }) => e.kind.startsWith('extension'))).toEqual([]);
+
+    // Asked again and paid in time: the lapse job of that request leaves it alone.
+    const again = t.app.bookings.now().getTime();
+    await requestExtension(b.id, 0.5);
+    expect((await payExtension(b.id)).statusCode).toBe(201);
+    await t.app.jobs.tick(new Date(again + 31 * 60_000));
+    expect((await call('GET', `/api/v2/bookings/${b.id}`, traveler)).json()).toMatchObject({ status: 'extend_requested', extension: { status: 'paid' } });
+  });
+});

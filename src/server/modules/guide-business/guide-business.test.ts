@@ -235,6 +235,25 @@ describe('calendar feed', () => {
     expect(otherFeed.body).not.toContain(`booking-${id}@`);
   });
 
+  it('follows a rescheduled booking to its new time (decision 079)', async () => {
+    const g = await guidePerson(t, { city: 'nara' });
+    const created = await book(t, traveler, { guideId: g.guideId, date: daysAhead(15), startTime: '10:00', durationHours: 2, travelers: 1 });
+    const id = created.json().id as number;
+    expect((await pay(t, traveler, id)).statusCode).toBe(201);
+    expect((await call('POST', `/api/v2/bookings/${id}/accept`, g)).statusCode).toBe(200);
+    const proposed = await call('POST', `/api/v2/bookings/${id}/reschedule`, traveler, { date: daysAhead(16), startTime: '14:00' });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const moved = await call('POST', `/api/v2/bookings/${id}/reschedule/${proposed.json().reschedule.id}/accept`, g);
+    expect(moved.statusCode, moved.body).toBe(200);
+    const path = new URL((await call('GET', '/api/v2/guides/me/calendar-url', g)).json().url).pathname;
+    const lines = (await t.app.inject({ url: path, remoteAddress: nextAddress() })).body.replace(/\r\n /g, '').split('\r\n');
+    const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+    expect(lines).toContain(`DTSTART:${stamp(`${daysAhead(16)}T05:00:00.000Z`)}`);
+    expect(lines).toContain(`DTEND:${stamp(`${daysAhead(16)}T07:00:00.000Z`)}`);
+    expect(lines).not.toContain(`DTSTART:${stamp(created.json().startsAt)}`);
+    expect(lines.filter((l) => l === `UID:booking-${id}@${new URL(t.app.ctx.config.appUrl).host}`)).toHaveLength(1);
+  });
+
   it('is rate-limited per address', async () => {
     const url = new URL((await call('GET', '/api/v2/guides/me/calendar-url', guide)).json().url).pathname;
     const address = nextAddress();

@@ -27,6 +27,7 @@ const tourColumns = {
   travelers: bookings.travelers,
   totalPriceCents: bookings.totalPriceCents,
   paidAt: bookings.paidAt,
+  firstStartsAt: bookings.firstStartsAt,
   travelerId: users.id,
   travelerName: users.fullName,
   travelerPicture: users.profilePicture,

@@ -33,9 +33,9 @@ const setNow = (at: Date) => {
   t.app.bookings.now = () => at;
 };
 
-/** Books (10:00, 2 h, 2 travelers) and has the guide accept: an upcoming tour. */
-async function acceptedTour(g: Person & { guideId: number }, date: string) {
-  const id = await confirmedBooking(t, traveler, g.guideId, date);
+/** Books (10:00 unless said, 2 h, 2 travelers) and has the guide accept: an upcoming tour. */
+async function acceptedTour(g: Person & { guideId: number }, date: string, startTime = '10:00') {
+  const id = await confirmedBooking(t, traveler, g.guideId, date, startTime);
   expect((await call('POST', `/api/v2/bookings/${id}/accept`, g)).statusCode).toBe(200);
   return id;
 }
@@ -109,7 +109,8 @@ describe('the figures', () => {
     // A tour starting within 48 h must be answered before it starts: more urgent than the older request.
     const soonDay = [1, 2].map((d) => daysAhead(d)).find((d) => tokyo(d, 10).getTime() - Date.now() > 13 * HOUR && tokyo(d, 10).getTime() - Date.now() < 47 * HOUR)!;
     const sooner = await confirmedBooking(t, traveler, guide.guideId, soonDay);
-    await confirmedBooking(t, traveler, otherGuide.guideId, soonDay);
+    // The same traveler, later that day (one traveler is never booked twice at once: traveler_busy).
+    await confirmedBooking(t, traveler, otherGuide.guideId, soonDay, '14:00');
     const o = await overview(guide);
     expect(o.requests.count).toBe(2);
     expect(o.requests.items.map((r) => r.id)).toEqual([sooner, later]);
@@ -131,7 +132,7 @@ describe('the figures', () => {
     const day = daysAhead(60);
     const inWeek = await acceptedTour(guide, day);
     const nextWeek = await acceptedTour(guide, addDays(day, 7));
-    await acceptedTour(otherGuide, day);
+    await acceptedTour(otherGuide, day, '14:00');
     setNow(tokyo(day, 8));
     const o = await overview(guide);
     expect(o.today).toBe(day);

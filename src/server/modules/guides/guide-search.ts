@@ -5,6 +5,8 @@ import type { GuideSearchQuery, GuideSummary } from '../../../shared/schemas/gui
 import type { DatabaseHandle } from '../../db/client';
 import { exceptionsForSearch, forgetCatalogue, listedForSearch, summaryRowsByIds } from './guides.repository';
 import { toSummaryVariants } from './guides.service';
+import { responsivenessByGuide } from '../messaging/index';
+import { ResponsivenessCache } from './responsiveness-cache';
 import { SearchIndex } from './search-index';
 
 /** The NOTIFY channel the database announces changed guide ids on (migration 0003). */
@@ -22,6 +24,8 @@ const SYNC_TIMEOUT_MS = 5_000;
 export class GuideSearch {
   private readonly index = new SearchIndex();
   private readonly cards = new Map<number, Record<TextLanguage, GuideSummary>>();
+  /** Response figures, fresh within minutes (decision 077): messages do not notify the index. */
+  private readonly figures: ResponsivenessCache;
   private pending = new Set<number>();
   private reloadAll = true;
   private refreshing: Promise<void> | null = null;
@@ -30,7 +34,9 @@ export class GuideSearch {
   private readonly syncWaiters = new Map<string, () => void>();
   private unlisten?: () => Promise<void>;
 
-  constructor(private readonly database: DatabaseHandle) {}
+  constructor(private readonly database: DatabaseHandle) {
+    this.figures = new ResponsivenessCache((ids) => responsivenessByGuide(this.database.db, ids));
+  }
 
   async start(): Promise<void> {
     this.unlisten = await this.database.listen(CHANNEL, (payload) => this.onNotify(payload), () => this.onNotify('*'));
@@ -59,7 +65,8 @@ export class GuideSearch {
 
   /**
    * Resolves once every change committed before the call is searchable here (read-your-writes for
-   * a writer, and for tests): a token sent through the same channel arrives after them.
+   * a writer, and for tests): a token sent through the same channel arrives after them. The
+   * response figures are read afresh too.
    */
   async sync(): Promise<void> {
     const token = `sync:${randomUUID()}`;
@@ -76,6 +83,7 @@ export class GuideSearch {
       clearTimeout(timer); // a failed NOTIFY leaves `arrived` pending forever, never rejected
       this.syncWaiters.delete(token);
     }
+    this.figures.clear();
     await this.catchUp();
   }
 
@@ -121,7 +129,17 @@ export class GuideSearch {
     return { data: await this.cardsFor(ids, lang), total };
   }
 
+  /** The page's cards with their response figures (one query for the figures a page lacks, if any). */
   private async cardsFor(ids: number[], lang: TextLanguage): Promise<GuideSummary[]> {
+    const figures = await this.figures.get(ids);
+    const cards = await this.cachedCards(ids, lang, figures);
+    return cards.map((card) => {
+      const responsiveness = figures.get(card.id);
+      return responsiveness && responsiveness !== card.responsiveness ? { ...card, responsiveness } : card;
+    });
+  }
+
+  private async cachedCards(ids: number[], lang: TextLanguage, figures: Map<number, GuideSummary['responsiveness']>): Promise<GuideSummary[]> {
     const found = new Map<number, Record<TextLanguage, GuideSummary>>();
     const missing: number[] = [];
     for (const id of ids) {
@@ -137,7 +155,7 @@ export class GuideSearch {
     if (missing.length > 0) {
       const generation = this.generation;
       const db = this.database.db;
-      const built = await toSummaryVariants(db, await summaryRowsByIds(db, missing), null);
+      const built = await toSummaryVariants(db, await summaryRowsByIds(db, missing), null, figures);
       const keep = generation === this.generation;
       for (const card of built) {
         found.set(card.en.id, card);

@@ -1,7 +1,9 @@
 import { pickItineraryLanguage, pickText, TEXT_LANGUAGES, type TextLanguage } from '../../../shared/guide-texts';
+import { NEW_RESPONSIVENESS, type Responsiveness } from '../../../shared/responsiveness';
 import type { GuideDetail, GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../auth/index';
+import { responsivenessByGuide } from '../messaging/index';
 import type { GuideSearch } from './guide-search';
 import { notFound } from '../../lib/app-error';
 import {
@@ -24,12 +26,22 @@ export function pickBio(r: Pick<SummaryRow, 'bio' | 'bioTexts' | 'originalLangua
 }
 
 /**
- * Turns card rows into the API's guide summaries, one per reader language: services and saved
- * state in one query each. The search keeps all three so a cached card answers any reader.
+ * Turns card rows into the API's guide summaries, one per reader language: services, saved state
+ * and response figures in one query each (the figures are read unless given). The search keeps all
+ * three so a cached card answers any reader.
  */
-export async function toSummaryVariants(db: Database, rows: SummaryRow[], viewer: AuthUser | null): Promise<Record<TextLanguage, GuideSummary>[]> {
+export async function toSummaryVariants(
+  db: Database,
+  rows: SummaryRow[],
+  viewer: AuthUser | null,
+  figures?: Map<number, Responsiveness>,
+): Promise<Record<TextLanguage, GuideSummary>[]> {
   const ids = rows.map((r) => r.id);
-  const [services, saved] = await Promise.all([servicesForGuides(db, rows), savedAmong(db, viewer?.id, ids)]);
+  const [services, saved, responsiveness] = await Promise.all([
+    servicesForGuides(db, rows),
+    savedAmong(db, viewer?.id, ids),
+    figures ?? responsivenessByGuide(db, ids),
+  ]);
   return rows.map((r) => {
     const base = {
       id: r.id,
@@ -52,6 +64,7 @@ export async function toSummaryVariants(db: Database, rows: SummaryRow[], viewer
       maxDuration: r.maxDuration,
       timeZone: r.timeZone,
       isSaved: saved.has(r.id),
+      responsiveness: responsiveness.get(r.id) ?? NEW_RESPONSIVENESS,
     };
     // Field order as before (bio after serviceCity); the three share the services array.
     const variant = (lang: TextLanguage): GuideSummary => ({ ...base, ...pickBio(r, lang), ...rest });

@@ -3,6 +3,7 @@ import { messagingRoutes } from './messaging.routes';
 import { MessagingService, type CreateBooking } from './messaging.service';
 
 export { MessagingService } from './messaging.service';
+export type { AttachToMessage, OfferReader, RequestOffer } from './message-offers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,3 +23,4 @@ export function registerMessaging(app: AppInstance): void {
   app.decorate('messaging', service);
   messagingRoutes(app, service);
 }
+export { responsivenessByGuide } from './responsiveness.repository';

@@ -106,7 +106,7 @@ export async function findMessage(db: Db, conversationId: number, id: number) {
 export async function updateTourRequest(db: Db, id: number, set: { tourRequestStatus: 'accepted' | 'rejected'; rejectReason?: string | null; bookingId?: number | null }) {
   const [m] = await db
     .update(messages)
-    .set(set)
+    .set({ ...set, answeredAt: sql`now()` })
     .where(and(eq(messages.id, id), eq(messages.kind, 'tour_request'), eq(messages.tourRequestStatus, 'pending')))
     .returning();
   return m;
@@ -173,6 +173,7 @@ export async function listConversations(db: Database, userId: number) {
       messageCount: sql<number>`(select count(*) from ${messages} m where m.conversation_id = ${conversations.id})`.mapWith(Number),
       unreadCount: unreadExpr(userId),
       lastBody: sql<string | null>`(select m.body from ${messages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
+      lastKind: sql<string | null>`(select m.kind from ${messages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
       /** The last message's tour request form, when it is one (its preview is written in the reader's language). */
       lastTourRequest: sql<TourRequest | null>`(select m.tour_request from ${messages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
       otherName: users.fullName,

@@ -9,6 +9,7 @@ import type { Realtime } from '../../realtime/index';
 import type { AuthUser } from '../auth/index';
 import type { NotificationsService } from '../notifications/index';
 import { notificationTexts } from '../notifications/index';
+import { offerPreview, readOffers, type AttachToMessage, type OfferMaps, type OfferReader } from './message-offers';
 import * as repo from './messaging.repository';
 import type { ConversationRow, MessageRow } from './messaging.repository';
 
@@ -27,6 +28,7 @@ interface Deps {
 }
 
 type Side = 'traveler' | 'guide';
+
 const sideOf = (c: ConversationRow, userId: number): Side | null => (c.travelerId === userId ? 'traveler' : c.guideUserId === userId ? 'guide' : null);
 const otherOf = (c: ConversationRow, userId: number) => (c.travelerId === userId ? c.guideUserId : c.travelerId);
 const pairKey = (c: { travelerId: number; guideId: number }) => `${c.travelerId}:${c.guideId}`;
@@ -39,7 +41,17 @@ const noteOf = (m: { kind: string; body: string }) => (m.kind === 'tour_request'
  * conversation; to anyone else it does not exist (404). Credits and masking follow decision 050.
  */
 export class MessagingService {
+  private offerReader: OfferReader | null = null;
   constructor(private readonly deps: Deps) {}
+
+  /** The offers module registers its reader here (it knows messaging; messaging does not import it). */
+  useOffers(reader: OfferReader): void {
+    this.offerReader = reader;
+  }
+
+  private offersOf(rows: Pick<MessageRow, 'id' | 'kind'>[]): Promise<OfferMaps> {
+    return readOffers(this.offerReader, rows);
+  }
   private get db() {
     return this.deps.db;
   }
@@ -76,7 +88,7 @@ export class MessagingService {
     );
   }
 
-  toMessage(m: MessageRow, opts: { unlocked: boolean; services: Services; readBy?: { lastReadMessageId: number; readAt: Date } | null }): Message {
+  toMessage(m: MessageRow, opts: { unlocked: boolean; services: Services; offers?: OfferMaps; readBy?: { lastReadMessageId: number; readAt: Date } | null }): Message {
     const note = noteOf(m);
     const body = opts.unlocked ? { text: note, masked: false } : maskContacts(note);
     const read = opts.readBy && opts.readBy.lastReadMessageId >= m.id ? opts.readBy.readAt.toISOString() : null;
@@ -101,9 +113,11 @@ export class MessagingService {
                 rejectReason: (m.rejectReason as RejectReason | null) ?? null,
                 bookingId: m.bookingId,
                 allowances: tourRequestAllowances(m.tourRequest),
+                offer: opts.offers?.byRequest.get(m.id) ?? null,
               },
             }
           : null,
+      offer: (m.kind === 'offer' && opts.offers?.byMessage.get(m.id)) || null,
     };
   }
 
@@ -116,6 +130,7 @@ export class MessagingService {
   /** The last message as the list shows it: a tour request is summed up in the reader's language (decision 053). */
   private preview(r: Awaited<ReturnType<typeof repo.listConversations>>[number], confirmed: boolean, services: Services, locale: Locale): string | null {
     if (r.lastBody === null) return null;
+    if (r.lastKind === 'offer') return offerPreview(locale, confirmed ? r.lastBody : maskContacts(r.lastBody).text);
     if (r.lastTourRequest) {
       const t = r.lastTourRequest;
       return tourRequestPreview(locale, { ...t, service: t.subcategoryId ? services.get(t.subcategoryId) : null });
@@ -187,9 +202,9 @@ export class MessagingService {
     const hasMore = rows.length > q.limit;
     const page = rows.slice(0, q.limit).reverse();
     const otherRead = receipts ? (reads.find((r) => r.userId === otherOf(c, user.id)) ?? null) : null;
-    const [credits, services] = await Promise.all([this.credits(this.db, c, f.hasBooking), this.services(page)]);
+    const [credits, services, offers] = await Promise.all([this.credits(this.db, c, f.hasBooking), this.services(page), this.offersOf(page)]);
     return {
-      data: page.map((m) => this.toMessage(m, { unlocked: f.confirmed, services, readBy: m.senderId === user.id ? otherRead : null })),
+      data: page.map((m) => this.toMessage(m, { unlocked: f.confirmed, services, offers, readBy: m.senderId === user.id ? otherRead : null })),
       nextBefore: hasMore ? page[0]!.id : null,
       credits: credits[side],
     };
@@ -202,8 +217,8 @@ export class MessagingService {
   async send(
     user: AuthUser,
     id: number,
-    input: { clientMessageId: string; body: string; tourRequest?: TourRequest },
-  ): Promise<{ data: Message; credits: Credits; created: boolean }> {
+    input: { clientMessageId: string; body: string; tourRequest?: TourRequest; offer?: AttachToMessage },
+  ): Promise<{ data: Message; credits: Credits; created: boolean; messageId: number }> {
     const { c, side } = await this.member(user, id);
     const f = await this.facts(c);
     const result = await this.db.transaction(async (tx) => {
@@ -219,18 +234,19 @@ export class MessagingService {
         senderId: user.id,
         clientMessageId: input.clientMessageId,
         body: input.body,
-        kind: input.tourRequest ? 'tour_request' : 'text',
+        kind: input.tourRequest ? 'tour_request' : input.offer ? 'offer' : 'text',
         tourRequest: input.tourRequest ?? null,
         tourRequestStatus: input.tourRequest ? 'pending' : null,
       });
       if (!message) throw new AppError('conflict', 'The message was sent twice at once; retry');
+      await input.offer?.(tx as unknown as Database, message);
       const after = await this.credits(tx, c, f.hasBooking);
       await repo.setCredits(tx, c.id, c.travelerId, after.traveler);
       await repo.setCredits(tx, c.id, c.guideUserId, after.guide);
       return { message, created: true, credits: after, creditsBefore: before };
     });
-    const services = await this.services([result.message]);
-    const data = this.toMessage(result.message, { unlocked: f.confirmed, services, readBy: null });
+    const [services, offers] = await Promise.all([this.services([result.message]), this.offersOf([result.message])]);
+    const data = this.toMessage(result.message, { unlocked: f.confirmed, services, offers, readBy: null });
     if (result.created) {
       const other = otherOf(c, user.id);
       const rt = this.deps.realtime;
@@ -248,7 +264,30 @@ export class MessagingService {
         .chatEmail(other, { from: sender?.nickname || sender?.fullName || user.username, body, conversationId: c.id })
         .catch((err) => this.deps.log.warn({ err }, 'chat e-mail failed'));
     }
-    return { data, credits: result.credits[side], created: result.created };
+    return { data, credits: result.credits[side], created: result.created, messageId: result.message.id };
+  }
+
+  /** Sends a guide's offer as a message of kind `offer`; `attach` writes the offer in the same transaction. */
+  async sendOffer(user: AuthUser, id: number, input: { clientMessageId: string; body: string }, attach: AttachToMessage) {
+    return this.send(user, id, { ...input, offer: attach });
+  }
+
+  /**
+   * Sends these messages again to both sides as they stand now (an offer or a request changed), so
+   * open threads update at once (`new_message` replaces a message with the same id).
+   */
+  async refresh(conversationId: number, messageIds: number[]): Promise<void> {
+    const c = await repo.findConversation(this.db, conversationId);
+    if (!c) return;
+    const rows = (await Promise.all(messageIds.map((mid) => repo.findMessage(this.db, c.id, mid)))).filter((m): m is MessageRow => Boolean(m));
+    if (!rows.length) return;
+    const f = await this.facts(c);
+    const [services, offers, credits] = await Promise.all([this.services(rows), this.offersOf(rows), this.credits(this.db, c, f.hasBooking)]);
+    for (const m of rows) {
+      const data = this.toMessage(m, { unlocked: f.confirmed, services, offers });
+      this.deps.realtime.send([c.travelerId], { type: 'new_message', payload: { ...data, credits: credits.traveler } });
+      this.deps.realtime.send([c.guideUserId], { type: 'new_message', payload: { ...data, credits: credits.guide } });
+    }
   }
 
   /**
@@ -308,8 +347,8 @@ export class MessagingService {
   }
 
   private async afterAnswer(user: AuthUser, c: ConversationRow, m: MessageRow, outcome: 'accepted' | 'rejected') {
-    const [f, services] = await Promise.all([this.facts(c), this.services([m])]);
-    const data = this.toMessage(m, { unlocked: f.confirmed, services });
+    const [f, services, offers] = await Promise.all([this.facts(c), this.services([m]), this.offersOf([m])]);
+    const data = this.toMessage(m, { unlocked: f.confirmed, services, offers });
     const credits = await this.credits(this.db, c, f.hasBooking);
     // Both sides see the request's new state at once (the same message, re-sent).
     this.deps.realtime.send([c.travelerId], { type: 'new_message', payload: { ...data, credits: credits.traveler } });

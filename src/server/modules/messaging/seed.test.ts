@@ -19,9 +19,31 @@ describe('demo messages', () => {
     expect(list.statusCode).toBe(200);
     const entries = list.json().data ?? list.json();
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ unreadCount: 1, messageCount: 4 });
+    // The chat, then a tour request answered by the guide's open offer (issue 22), which is unread.
+    expect(entries[0]).toMatchObject({ unreadCount: 1, messageCount: 6 });
     const total = await t.app.inject({ url: `/api/conversations/total-unread-count/${me.id}`, headers: auth(me.token) });
     expect(total.json().totalUnreadCount).toBeGreaterThanOrEqual(2); // the chat answer and the unread notices
+  });
+
+  it('show a tour request answered by an open offer, on both sides, that the traveler can book', async () => {
+    for (const username of ['traveler', 'guide']) {
+      const who = await login(username);
+      const list = (await t.app.inject({ url: '/api/conversations', headers: auth(who.token) })).json().data;
+      const page = (await t.app.inject({ url: `/api/conversations/${list[0].conversation.id}/messages`, headers: auth(who.token) })).json().data;
+      const request = page.find((m: { kind: string }) => m.kind === 'tour_request');
+      const offer = page.find((m: { kind: string }) => m.kind === 'offer');
+      expect(request.tourRequest.state).toMatchObject({ status: 'offered', offer: { id: offer.offer.id, status: 'open', bookingNumber: null } });
+      expect(offer.offer).toMatchObject({ status: 'open', requestMessageId: request.id, booking: null });
+      expect(offer.offer.priceCents).toBeLessThanOrEqual(offer.offer.suggestedCents);
+      expect(offer.offer.extras.totalYen).toBeGreaterThan(0);
+      expect(page.at(-1).id).toBe(offer.id);
+    }
+    const me = await login('traveler');
+    const list = (await t.app.inject({ url: '/api/conversations', headers: auth(me.token) })).json().data;
+    const page = (await t.app.inject({ url: `/api/conversations/${list[0].conversation.id}/messages`, headers: auth(me.token) })).json().data;
+    const offerId = page.find((m: { kind: string }) => m.kind === 'offer').offer.id;
+    const booked = await t.app.inject({ method: 'POST', url: '/api/v2/bookings', headers: auth(me.token), payload: { offerId } });
+    expect(booked.statusCode, booked.body).toBe(201);
   });
 
   it('put the notices of the demo bookings in both demo accounts’ bells', async () => {

@@ -13,6 +13,16 @@ interface Base {
   guideUserId: number;
 }
 
+interface Resched extends Base {
+  proposalId: number;
+  by: 'traveler' | 'guide';
+  date: string;
+  startTime: string;
+}
+
+/** Where a booking's notice takes its reader: the traveler's trips or the guide's dashboard. */
+const urlFor = (p: Base, userId: number) => (userId === p.guideUserId ? '/guide-dashboard' : '/dashboard');
+
 /**
  * System messages to both sides when a booking changes (issue 10 / bookings' events seam), each with
  * an action URL. A dedupe key per event and recipient keeps a replayed event from doubling them.
@@ -24,16 +34,24 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
     }) as (p: never) => Promise<void>);
   const related = (p: Base) => ({ type: 'booking', id: p.bookingId });
   const offs = [
-    on<Base>('booking.created', (p) =>
-      service.create([
+    // A booking from an offer is no request for the guide to answer (decision 078): they hear of it when it is paid.
+    on<Base & { fromOffer?: boolean }>('booking.created', async (p) =>
+      p.fromOffer ? [] : service.create([
         { userId: p.guideUserId, type: 'booking', text: texts.requestReceived(bookingNumber(p.bookingId)), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:created` },
       ]),
     ),
-    on<Base & { amountCents: number }>('booking.paid', (p) =>
-      service.create([
+    on<Base & { amountCents: number; fromOffer?: boolean }>('booking.paid', (p) =>
+      service.create(
+        p.fromOffer
+          ? [
+              { userId: p.guideUserId, type: 'booking', text: texts.offerBookedForGuide(bookingNumber(p.bookingId)), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+              { userId: p.travelerId, type: 'payment', text: texts.offerBookedForTraveler(bookingNumber(p.bookingId), p.amountCents), actionUrl: '/dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+            ]
+          : [
         { userId: p.guideUserId, type: 'booking', text: texts.paidForGuide(bookingNumber(p.bookingId)), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
         { userId: p.travelerId, type: 'payment', text: texts.paidForTraveler(bookingNumber(p.bookingId), p.amountCents), actionUrl: '/dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-      ]),
+            ],
+      ),
     ),
     on<Base>('booking.accepted', (p) =>
       service.create([
@@ -41,18 +59,19 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.guideUserId, type: 'booking', text: texts.acceptedForGuide(bookingNumber(p.bookingId)), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:accepted` },
       ]),
     ),
-    on<Base & { refundCents: number }>('booking.declined', (p) =>
+    on<Base & { refundCents: number; reason: string }>('booking.declined', (p) =>
       service.create([
-        { userId: p.travelerId, type: 'booking', text: texts.declinedForTraveler(bookingNumber(p.bookingId), p.refundCents), actionUrl: '/search', related: related(p), dedupeKey: `booking:${p.bookingId}:declined` },
+        { userId: p.travelerId, type: 'booking', text: texts.declinedForTraveler(bookingNumber(p.bookingId), p.refundCents, p.reason || null), actionUrl: '/dashboard?tab=past', related: related(p), dedupeKey: `booking:${p.bookingId}:declined` },
         { userId: p.guideUserId, type: 'booking', text: texts.declinedForGuide(bookingNumber(p.bookingId)), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:declined` },
       ]),
     ),
-    on<Base & { refundCents: number }>('booking.cancelled', (p) =>
-      service.create([
-        { userId: p.travelerId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), p.refundCents), actionUrl: '/dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
-        { userId: p.guideUserId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), 0), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
-      ]),
-    ),
+    on<Base & { refundCents: number; by: 'traveler' | 'guide' | 'system'; reason: string; note?: string | null }>('booking.cancelled', (p) => {
+      const c = { by: p.by, reason: p.reason, note: p.note ?? null };
+      return service.create([
+        { userId: p.travelerId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), p.refundCents, { ...c, to: 'traveler' }), actionUrl: '/dashboard?tab=past', related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
+        { userId: p.guideUserId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), 0, { ...c, to: 'guide' }), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
+      ]);
+    }),
     // The invitation to review (decision 063: the window is REVIEW_WINDOW_DAYS from completion).
     on<Base>('booking.completed', (p) => {
       const text = texts.reviewInvite(bookingNumber(p.bookingId), REVIEW_WINDOW_DAYS);
@@ -60,6 +79,32 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.travelerId, type: 'booking', text, actionUrl: '/dashboard?tab=past', related: related(p), dedupeKey: `booking:${p.bookingId}:review-invite` },
         { userId: p.guideUserId, type: 'booking', text, actionUrl: '/guide-dashboard#past-tours', related: related(p), dedupeKey: `booking:${p.bookingId}:review-invite` },
       ]);
+    }),
+    // Rescheduling (decision 079): both sides hear of every step (and get it by e-mail when they chose that).
+    on<Resched & { reason: string | null }>('booking.reschedule_proposed', (p) => {
+      const key = `booking:${p.bookingId}:reschedule:${p.proposalId}:proposed`;
+      const n = bookingNumber(p.bookingId);
+      const answerer = p.by === 'guide' ? p.travelerId : p.guideUserId;
+      const proposer = p.by === 'guide' ? p.guideUserId : p.travelerId;
+      return service.create([
+        { userId: answerer, type: 'booking', text: texts.rescheduleProposedForAnswerer(n, p.by, p.date, p.startTime, p.reason), actionUrl: urlFor(p, answerer), related: related(p), dedupeKey: key },
+        { userId: proposer, type: 'booking', text: texts.rescheduleProposedForProposer(n, p.date, p.startTime), actionUrl: urlFor(p, proposer), related: related(p), dedupeKey: key },
+      ]);
+    }),
+    on<Resched & { fromDate: string; fromStartTime: string }>('booking.rescheduled', (p) => {
+      const text = texts.rescheduled(bookingNumber(p.bookingId), p.fromDate, p.fromStartTime, p.date, p.startTime);
+      const key = `booking:${p.bookingId}:reschedule:${p.proposalId}:accepted`;
+      return service.create([p.travelerId, p.guideUserId].map((userId) => ({ userId, type: 'booking' as const, text, actionUrl: urlFor(p, userId), related: related(p), dedupeKey: key })));
+    }),
+    on<Resched & { reason: string }>('booking.reschedule_declined', (p) => {
+      const text = texts.rescheduleDeclined(bookingNumber(p.bookingId), p.date, p.startTime, p.reason);
+      const key = `booking:${p.bookingId}:reschedule:${p.proposalId}:declined`;
+      return service.create([p.travelerId, p.guideUserId].map((userId) => ({ userId, type: 'booking' as const, text, actionUrl: urlFor(p, userId), related: related(p), dedupeKey: key })));
+    }),
+    on<Resched>('booking.reschedule_expired', (p) => {
+      const text = texts.rescheduleExpired(bookingNumber(p.bookingId), p.date, p.startTime);
+      const key = `booking:${p.bookingId}:reschedule:${p.proposalId}:expired`;
+      return service.create([p.travelerId, p.guideUserId].map((userId) => ({ userId, type: 'booking' as const, text, actionUrl: urlFor(p, userId), related: related(p), dedupeKey: key })));
     }),
     on<Base>('booking.awaiting_start', (p) =>
       service.create([

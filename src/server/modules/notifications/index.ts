@@ -4,7 +4,7 @@ import { notificationsRoutes } from './notifications.routes';
 import { NotificationsService } from './notifications.service';
 
 export { NotificationsService, toSystemMessage, type CreateSystemMessage } from './notifications.service';
-export { texts as notificationTexts } from './templates';
+export { dayText, texts as notificationTexts } from './templates';
 
 declare module 'fastify' {
   interface FastifyInstance {

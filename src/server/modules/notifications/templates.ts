@@ -10,6 +10,19 @@ export { bookingNumber } from '../../../shared/booking/money-rules';
 const yuan = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
 
 type Text = { title: string; message: string; actionLabel: string };
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A calendar date as UI.md writes it: "Nov 22, 2026" / "2026年11月22日". */
+export function dayText(locale: Locale, date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return locale === 'zh-CN' ? `${y}年${m}月${d}日` : `${MONTHS[m - 1]} ${d}, ${y}`;
+}
+/** A tour's date and start in the guide's zone: "Nov 22, 2026 10:00 (Japan time)" / "2026年11月22日 10:00（日本时间）". */
+export function slotText(locale: Locale, date: string, time: string): string {
+  return locale === 'zh-CN' ? `${dayText(locale, date)} ${time}（日本时间）` : `${dayText(locale, date)} ${time} (Japan time)`;
+}
+/** A reason as a sentence of its own ("Reason: “…”."), or nothing. */
+const because = (locale: Locale, reason: string | null) => (!reason ? '' : locale === 'zh-CN' ? `原因：“${reason}”。` : ` Reason: “${reason}”.`);
 type Pair = Record<Locale, Text>;
 
 export const texts = {
@@ -25,6 +38,15 @@ export const texts = {
     en: { title: 'Deposit received', message: `We received your deposit of ${yuan(cents)} RMB for booking ${n}. Your guide will confirm soon.`, actionLabel: 'View my trips' },
     'zh-CN': { title: '定金已收到', message: `我们已收到您为预订 ${n} 支付的定金 ${yuan(cents)} 元，地陪将尽快确认。`, actionLabel: '查看我的行程' },
   }),
+  // Decision 078: a booking from the guide's own offer needs no second yes.
+  offerBookedForGuide: (n: string): Pair => ({
+    en: { title: 'Your offer was booked', message: `The traveler booked your offer and paid the deposit: booking ${n} is in your upcoming tours.`, actionLabel: 'View dashboard' },
+    'zh-CN': { title: '您的报价已被预订', message: `旅行者已预订您的报价并支付定金，预订 ${n} 已列入您即将进行的行程。`, actionLabel: '查看工作台' },
+  }),
+  offerBookedForTraveler: (n: string, cents: number): Pair => ({
+    en: { title: 'Booked: see you on the day', message: `We received your deposit of ${yuan(cents)} RMB. Booking ${n} is confirmed: your guide made the offer, so there is nothing more to wait for.`, actionLabel: 'View my trips' },
+    'zh-CN': { title: '预订成功', message: `我们已收到您的定金 ${yuan(cents)} 元。预订 ${n} 已确认：报价由地陪发出，无需再等待确认。`, actionLabel: '查看我的行程' },
+  }),
   acceptedForTraveler: (n: string): Pair => ({
     en: { title: 'Your guide accepted the booking', message: `Booking ${n} is confirmed. You can now chat freely and share contact details.`, actionLabel: 'View my trips' },
     'zh-CN': { title: '地陪已接受您的预订', message: `预订 ${n} 已确认。您现在可以与地陪自由聊天并交换联系方式。`, actionLabel: '查看我的行程' },
@@ -33,15 +55,15 @@ export const texts = {
     en: { title: 'Booking accepted', message: `You accepted booking ${n}. It is now in your upcoming tours.`, actionLabel: 'View dashboard' },
     'zh-CN': { title: '已接受预订', message: `您已接受预订 ${n}，它已列入您即将进行的行程。`, actionLabel: '查看工作台' },
   }),
-  declinedForTraveler: (n: string, refundCents: number): Pair => ({
+  declinedForTraveler: (n: string, refundCents: number, reason: string | null): Pair => ({
     en: {
       title: 'Your booking was declined',
-      message: `The guide could not take booking ${n}. ${refundCents > 0 ? `${yuan(refundCents)} RMB will be refunded. ` : ''}Try another guide for the same day.`,
+      message: `The guide could not take booking ${n}.${because('en', reason)} ${refundCents > 0 ? `${yuan(refundCents)} RMB will be refunded. ` : ''}Try another guide for the same day.`,
       actionLabel: 'Find another guide',
     },
     'zh-CN': {
       title: '您的预订被拒绝',
-      message: `地陪无法接受预订 ${n}。${refundCents > 0 ? `${yuan(refundCents)} 元将退还给您。` : ''}您可以为同一天选择其他地陪。`,
+      message: `地陪无法接受预订 ${n}。${because('zh-CN', reason)}${refundCents > 0 ? `${yuan(refundCents)} 元将退还给您。` : ''}您可以为同一天选择其他地陪。`,
       actionLabel: '寻找其他地陪',
     },
   }),
@@ -49,14 +71,37 @@ export const texts = {
     en: { title: 'Booking declined', message: `You declined booking ${n}. The traveler has been told.`, actionLabel: 'View dashboard' },
     'zh-CN': { title: '已拒绝预订', message: `您已拒绝预订 ${n}，我们已通知旅行者。`, actionLabel: '查看工作台' },
   }),
-  cancelled: (n: string, refundCents: number): Pair => ({
-    en: {
-      title: 'Booking cancelled',
-      message: `Booking ${n} was cancelled.${refundCents > 0 ? ` ${yuan(refundCents)} RMB will be refunded.` : ''}`,
-      actionLabel: 'View details',
-    },
-    'zh-CN': { title: '预订已取消', message: `预订 ${n} 已取消。${refundCents > 0 ? `${yuan(refundCents)} 元将退还。` : ''}`, actionLabel: '查看详情' },
-  }),
+  /**
+   * A cancellation, told to one side (issue 22: every "no" has its reason): who cancelled and why,
+   * in their words when they gave some, or what lapsed; and the refund to the traveler.
+   */
+  cancelled: (n: string, refundCents: number, c: { to: 'traveler' | 'guide'; by: 'traveler' | 'guide' | 'system'; reason: string; note: string | null }): Pair => {
+    const refundEn = refundCents > 0 ? ` ${yuan(refundCents)} RMB will be refunded.` : '';
+    const refundZh = refundCents > 0 ? `${yuan(refundCents)} 元将退还。` : '';
+    if (c.by === 'system' && c.reason === 'request_expired') {
+      return {
+        en: { title: 'Booking lapsed: no answer from the guide', message: `The guide did not answer booking ${n} in time, so it was cancelled.${refundEn}`, actionLabel: 'View details' },
+        'zh-CN': { title: '预订已失效：地陪未及时回复', message: `地陪未在时限内回复预订 ${n}，预订已取消。${refundZh}`, actionLabel: '查看详情' },
+      };
+    }
+    if (c.by === 'system' && c.reason === 'payment_expired') {
+      return {
+        en: { title: 'Booking lapsed', message: `The deposit for booking ${n} was not paid in time, so the time was released.`, actionLabel: 'View details' },
+        'zh-CN': { title: '预订已失效', message: `预订 ${n} 的定金未在时限内支付，该时段已释放。`, actionLabel: '查看详情' },
+      };
+    }
+    if (c.by !== 'system' && c.by !== c.to) {
+      const who = c.by === 'guide' ? { en: 'The guide', zh: '地陪' } : { en: 'The traveler', zh: '旅行者' };
+      return {
+        en: { title: c.by === 'guide' ? 'Your guide cancelled the booking' : 'The traveler cancelled the booking', message: `${who.en} cancelled booking ${n}.${because('en', c.note)}${refundEn}`, actionLabel: 'View details' },
+        'zh-CN': { title: c.by === 'guide' ? '地陪取消了预订' : '旅行者取消了预订', message: `${who.zh}取消了预订 ${n}。${because('zh-CN', c.note)}${refundZh}`, actionLabel: '查看详情' },
+      };
+    }
+    return {
+      en: { title: 'Booking cancelled', message: `Booking ${n} was cancelled.${refundEn}`, actionLabel: 'View details' },
+      'zh-CN': { title: '预订已取消', message: `预订 ${n} 已取消。${refundZh}`, actionLabel: '查看详情' },
+    };
+  },
   reviewInvite: (n: string, days: number): Pair => ({
     en: { title: 'How was your tour?', message: `Booking ${n} is complete. Review it within ${days} days: reviews stay hidden until you both have written yours (or the other side's window ends).`, actionLabel: 'Write a review' },
     'zh-CN': { title: '这次行程怎么样？', message: `预订 ${n} 已完成。请在 ${days} 天内写下评价：双方都评价后（或对方的评价期结束后）评价才会公开。`, actionLabel: '写评价' },
@@ -72,6 +117,35 @@ export const texts = {
   startDay: (n: string): Pair => ({
     en: { title: 'Your tour is today', message: `Booking ${n} starts today. Confirm the start when you meet.`, actionLabel: 'Open booking' },
     'zh-CN': { title: '今天有行程', message: `预订 ${n} 今天开始，见面后请确认开始。`, actionLabel: '打开预订' },
+  }),
+  // Rescheduling (issue 22, decision 079). `slot` is the proposed time; the other side answers it.
+  rescheduleProposedForAnswerer: (n: string, by: 'traveler' | 'guide', date: string, time: string, reason: string | null): Pair => ({
+    en: {
+      title: 'New time proposed',
+      message: `The ${by === 'guide' ? 'guide' : 'traveler'} proposes moving booking ${n} to ${slotText('en', date, time)}.${because('en', reason)} Accept or decline it on the booking.`,
+      actionLabel: 'Answer',
+    },
+    'zh-CN': {
+      title: '对方提议更改时间',
+      message: `${by === 'guide' ? '地陪' : '旅行者'}提议将预订 ${n} 改到 ${slotText('zh-CN', date, time)}。${because('zh-CN', reason)}请在预订中接受或拒绝。`,
+      actionLabel: '去回复',
+    },
+  }),
+  rescheduleProposedForProposer: (n: string, date: string, time: string): Pair => ({
+    en: { title: 'New time proposed', message: `You proposed moving booking ${n} to ${slotText('en', date, time)}. We will tell you when the other side answers.`, actionLabel: 'View booking' },
+    'zh-CN': { title: '已提议新时间', message: `您已提议将预订 ${n} 改到 ${slotText('zh-CN', date, time)}，对方回复后我们会通知您。`, actionLabel: '查看预订' },
+  }),
+  rescheduled: (n: string, fromDate: string, fromTime: string, date: string, time: string): Pair => ({
+    en: { title: 'Booking moved', message: `Booking ${n} now starts ${slotText('en', date, time)} (was ${slotText('en', fromDate, fromTime)}). The price is unchanged.`, actionLabel: 'View booking' },
+    'zh-CN': { title: '预订时间已更改', message: `预订 ${n} 已改为 ${slotText('zh-CN', date, time)} 开始（原为 ${slotText('zh-CN', fromDate, fromTime)}），价格不变。`, actionLabel: '查看预订' },
+  }),
+  rescheduleDeclined: (n: string, date: string, time: string, reason: string): Pair => ({
+    en: { title: 'New time declined', message: `Moving booking ${n} to ${slotText('en', date, time)} was declined; it keeps its time.${because('en', reason)}`, actionLabel: 'View booking' },
+    'zh-CN': { title: '新时间被拒绝', message: `将预订 ${n} 改到 ${slotText('zh-CN', date, time)} 的提议被拒绝，预订时间不变。${because('zh-CN', reason)}`, actionLabel: '查看预订' },
+  }),
+  rescheduleExpired: (n: string, date: string, time: string): Pair => ({
+    en: { title: 'Proposed time expired', message: `The proposal to move booking ${n} to ${slotText('en', date, time)} was not answered in time; the booking keeps its time.`, actionLabel: 'View booking' },
+    'zh-CN': { title: '改期提议已过期', message: `将预订 ${n} 改到 ${slotText('zh-CN', date, time)} 的提议未在期限内得到回复，预订时间不变。`, actionLabel: '查看预订' },
   }),
   tourRequestAccepted: (name: string): Pair => ({
     en: { title: 'Tour request accepted', message: `${name} accepted your tour request.`, actionLabel: 'Open chat' },

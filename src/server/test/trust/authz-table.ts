@@ -48,9 +48,9 @@ const guideParams = (key: string) => async (f: TrustFixtures) => ({ params: { [k
 
 // ---- bookings: a booking of `f.owner` with `f.guide`, each on its own day ----
 let bookingDay = 20;
-async function ownersBooking(f: TrustFixtures, opts: { paid?: boolean } = {}): Promise<number> {
+async function ownersBooking(f: TrustFixtures, opts: { paid?: boolean; day?: number } = {}): Promise<number> {
   const owner = await f.owner.token();
-  const date = addDays(todayInZone('Asia/Tokyo'), bookingDay++);
+  const date = addDays(todayInZone('Asia/Tokyo'), opts.day ?? bookingDay++);
   const res = await send(f.t, { method: 'POST', url: '/api/v2/bookings', token: owner, body: { guideId: f.guide.guideId, date, startTime: '10:00', durationHours: 2, travelers: 1 } });
   if (res.statusCode !== 201) throw new Error(`booking setup failed: ${res.statusCode} ${res.body}`);
   const id = res.json().id as number;
@@ -67,6 +67,16 @@ async function ownersBooking(f: TrustFixtures, opts: { paid?: boolean } = {}): P
   return id;
 }
 const bookingStrangers = (f: TrustFixtures) => [f.stranger, f.otherGuide];
+/** Rescheduling's own days, clear of the other sections' (bookings from 20, tour requests from 40, feedback from 120). */
+let rescheduleDay = 160;
+/** A paid booking of the owner for which f.guide proposed a new time: the owner answers it. */
+async function guidesProposal(f: TrustFixtures): Promise<{ id: number; proposalId: number }> {
+  const id = await ownersBooking(f, { paid: true, day: rescheduleDay++ });
+  const date = addDays(todayInZone('Asia/Tokyo'), rescheduleDay++);
+  const res = await send(f.t, { method: 'POST', url: `/api/v2/bookings/${id}/reschedule`, token: await f.guide.token(), body: { date, startTime: '13:00' } });
+  if (res.statusCode !== 201) throw new Error(`reschedule setup failed: ${res.statusCode} ${res.body}`);
+  return { id, proposalId: res.json().reschedule.id as number };
+}
 const guideSideStrangers = (f: TrustFixtures) => [f.stranger, f.otherGuide, f.owner];
 
 // ---- messaging: a conversation belongs to its traveler and its guide; system messages to their user ----
@@ -118,6 +128,27 @@ async function ownersSystemMessage(f: TrustFixtures): Promise<number> {
     { userId: f.owner.id, type: 'booking', text: { en: { title: 'T', message: 'M' }, 'zh-CN': { title: 'T', message: 'M' } }, related: { type: 'booking', id: 4242 } },
   ]);
   return m!.id;
+}
+
+// ---- offers (decision 078): an offer belongs to its conversation's traveler and guide ----
+let offerDay = 60;
+const offerBody = () => ({
+  clientMessageId: `authz-offer-${offerDay}`,
+  date: addDays(todayInZone('Asia/Tokyo'), offerDay++),
+  startTime: '10:00',
+  durationHours: 2,
+  travelers: 1,
+  priceCents: 50_000,
+  meetingAddress: 'Kyoto Station',
+  meetingPostalCode: '600-8216',
+  itinerary: 'Temples',
+});
+/** An open offer from f.guide to the owner. */
+async function ownersOffer(f: TrustFixtures): Promise<number> {
+  const id = await ownersConversation(f);
+  const res = await send(f.t, { method: 'POST', url: `/api/v2/conversations/${id}/offers`, token: await f.guide.token(), body: offerBody() });
+  if (res.statusCode !== 201) throw new Error(`offer setup failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.id as number;
 }
 
 export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
@@ -234,6 +265,31 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
     strangers: conversationStrangers,
     setup: async (f) => ({ params: await ownersTourRequest(f), body: { reason: 'fully_booked', confirm: true } }),
   },
+  // A guide cannot offer on (or price for) a conversation that is not theirs; a traveler never sees another's offer.
+  'POST /api/v2/conversations/{conversationId}/offers': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: conversationStrangers,
+    setup: async (f) => ({ params: { conversationId: await ownersConversation(f) }, body: offerBody() }),
+  },
+  'GET /api/v2/conversations/{conversationId}/offer-quote': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: (f) => [f.stranger, f.otherGuide, f.owner],
+    setup: async (f) => ({ params: { conversationId: await ownersConversation(f) }, query: { durationHours: 2, travelers: 1 } }),
+  },
+  'GET /api/v2/offers/{offerId}': { rule: 'owner', strangers: conversationStrangers, setup: async (f) => ({ params: { offerId: await ownersOffer(f) } }) },
+  'POST /api/v2/offers/{offerId}/decline': {
+    rule: 'owner',
+    strangers: (f) => [f.stranger, f.otherGuide, f.guide],
+    setup: async (f) => ({ params: { offerId: await ownersOffer(f) }, body: { reason: 'price' } }),
+  },
+  'POST /api/v2/offers/{offerId}/withdraw': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: guideSideStrangers,
+    setup: async (f) => ({ params: { offerId: await ownersOffer(f) } }),
+  },
   'GET /api/conversations/total-unread-count/{userId}': { rule: 'owner', strangers: (f) => [f.stranger, f.guide], setup: async (f) => ({ params: { userId: f.owner.id } }) },
   'GET /api/v2/system-messages/{id}': { rule: 'owner', setup: async (f) => ({ params: { id: await ownersSystemMessage(f) } }) },
   'PATCH /api/v2/system-messages/{id}/read': { rule: 'owner', setup: async (f) => ({ params: { id: await ownersSystemMessage(f) } }) },
@@ -286,10 +342,32 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
     strangers: guideSideStrangers,
     setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) } }),
   },
+  // Issue 22: the traveler takes back an unpaid extension request; the guide and strangers 404.
+  'POST /api/v2/bookings/{id}/extension/withdraw': {
+    rule: 'owner',
+    strangers: (f) => [f.stranger, f.otherGuide, f.guide],
+    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) } }),
+  },
   'PATCH /api/bookings/{id}/confirm-extension': {
     rule: 'owner',
     strangers: bookingStrangers,
     setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, body: { userType: 'traveler' } }),
+  },
+  // ---- rescheduling (issue 22, decision 079): the booking's traveler and guide; strangers and other guides 404 ----
+  'POST /api/v2/bookings/{id}/reschedule': {
+    rule: 'owner',
+    strangers: bookingStrangers,
+    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true, day: rescheduleDay++ }) }, body: { date: addDays(todayInZone('Asia/Tokyo'), rescheduleDay++), startTime: '13:00' } }),
+  },
+  'POST /api/v2/bookings/{id}/reschedule/{proposalId}/accept': {
+    rule: 'owner',
+    strangers: bookingStrangers,
+    setup: async (f) => ({ params: await guidesProposal(f) }),
+  },
+  'POST /api/v2/bookings/{id}/reschedule/{proposalId}/decline': {
+    rule: 'owner',
+    strangers: bookingStrangers,
+    setup: async (f) => ({ params: await guidesProposal(f), body: { reason: 'That day does not work for me' } }),
   },
   // ---- booking PDF (#12): the booking's traveler and guide (and admins); strangers 404, visitors 401 ----
   'GET /api/v2/bookings/{id}/pdf': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, query: { lang: 'en' } }) },

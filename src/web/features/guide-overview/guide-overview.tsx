@@ -8,7 +8,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { currentLocale } from '../../lib/i18n';
 import { StatusBadge } from '../bookings/components/status-badge';
-import { endTime, formatInstant, hoursText } from '../bookings/lib/format';
+import { endTime, formatInstant, durationText, } from '../bookings/lib/format';
 import { dayText, monthDay, money, shortDay, timeIn, weekdayText, zoneName } from './format';
 
 const card = 'rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900';
@@ -138,7 +138,7 @@ function TourItem({ tour, today }: { tour: OverviewTour; today: string }) {
               {t('week.people', { count: tour.travelers })}
             </span>
             <span aria-hidden>·</span>
-            <span>{t('bookings:hours', { count: tour.duration, hours: hoursText(tour.duration) })}</span>
+            <span>{durationText(tour.duration, locale)}</span>
             <span aria-hidden>·</span>
             <span className="tabular-nums">{tour.bookingNumber}</span>
           </p>
@@ -205,7 +205,7 @@ function RequestsPanel({ requests, zone }: { requests: GuideOverview['requests']
                     {shortDay(r.date, locale)} · {t('week.timeRange', { start: r.scheduledStartTime, end: endTime(r.scheduledStartTime, r.duration), zone: zoneName(r.timeZone, t('japanTime')) })}
                   </p>
                   <p className={`text-xs ${muted}`}>
-                    {t('week.people', { count: r.travelers })} · {t('bookings:hours', { count: r.duration, hours: hoursText(r.duration) })}
+                    {t('week.people', { count: r.travelers })} · {durationText(r.duration, locale)}
                   </p>
                   {r.respondBy && (
                     <p className="mt-1 text-xs text-amber-800 dark:text-amber-200">

@@ -5,9 +5,10 @@ import { bookingKeys } from './keys';
 
 /**
  * POST /api/v2/bookings: a pending booking that holds the slot for 30 minutes. The server prices it
- * from the guide's rates (decision 040); 409 `slot_unavailable` when the time was taken.
+ * from the guide's rates (decision 040); 409 `slot_unavailable` when the time was taken. With
+ * `{ offerId }` everything, the price included, comes from the guide's offer (decision 078).
  */
-export function createBooking(body: CreateBookingBody): Promise<Booking> {
+export function createBooking(body: CreateBookingBody | { offerId: number }): Promise<Booking> {
   return apiRequest<Booking>('/api/v2/bookings', { method: 'POST', body });
 }
 

@@ -28,6 +28,9 @@ export const markExtensionPaid = (id: number, body: ExtensionPaymentBody) =>
 export const answerExtension = (id: number, answer: 'approve' | 'reject') =>
   apiRequest<Booking>(`/api/v2/bookings/${id}/extension/${answer}`, { method: 'POST' });
 
+/** Takes back a request not yet paid (issue 22): the tour goes on as booked, nothing is charged. */
+export const withdrawExtension = (id: number) => apiRequest<Booking>(`/api/v2/bookings/${id}/extension/withdraw`, { method: 'POST' });
+
 export const confirmExtension = (id: number, userType: UserType) =>
   apiRequest<Booking>(`/api/bookings/${id}/confirm-extension`, { method: 'PATCH', body: { userType } });
 
@@ -43,3 +46,4 @@ export const usePayExtension = () =>
 export const useMarkExtensionPaid = () => useTourMutation((v: { id: number; body: ExtensionPaymentBody }) => markExtensionPaid(v.id, v.body));
 export const useAnswerExtension = () => useTourMutation((v: { id: number; answer: 'approve' | 'reject' }) => answerExtension(v.id, v.answer));
 export const useConfirmExtension = () => useTourMutation((v: { id: number; userType: UserType }) => confirmExtension(v.id, v.userType));
+export const useWithdrawExtension = () => useTourMutation((id: number) => withdrawExtension(id));

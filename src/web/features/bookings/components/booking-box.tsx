@@ -2,12 +2,15 @@ import { CalendarCheck2, ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays } from '../../../../shared/availability';
+import { clashingBooking } from '../../../../shared/booking/traveler-busy';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
 import { useSlots } from '../api/get-slots';
-import { amount, formatCalendarDate, hoursText, localName } from '../lib/format';
+import { useTravelerBookings } from '../api/get-traveler-bookings';
+import { amount, durationText, formatCalendarDate, formatInstant, localName } from '../lib/format';
 import { previewPrice } from '../lib/price';
 import { dateBounds, durationOptions, nextOpenDay, travelerOptions, type BookableGuide, type BookingDraft } from '../lib/selection';
 import { PriceBreakdown } from './price-breakdown';
@@ -48,6 +51,11 @@ export function BookingBox({
   const reply = slots.data && slots.data.date === draft.date && slots.data.durationHours === draft.durationHours ? slots.data : undefined;
   const chosen = reply?.slots.some((s) => s.startTime === draft.startTime) ? draft.startTime : null;
   const nextDay = draft.date && reply && reply.slots.length === 0 ? nextOpenDay(guide, addDays(draft.date, 1)) : null;
+  // A signed-in traveler is told before checkout when they are booked elsewhere at the chosen time (issue 22).
+  const session = useSession();
+  const trips = useTravelerBookings(session?.user.id);
+  const slot = reply?.slots.find((s) => s.startTime === chosen);
+  const clash = slot && trips.data ? clashingBooking(trips.data.data, new Date(slot.startsAt), new Date(slot.endsAt)) : undefined;
 
   const book = () => {
     if (!draft.date) {
@@ -88,7 +96,7 @@ export function BookingBox({
           <SelectField label={t('box.duration')} value={String(draft.durationHours)} onChange={(e) => onChange({ durationHours: Number(e.target.value) })}>
             {durationOptions(guide).map((h) => (
               <option key={h} value={h}>
-                {t('hours', { count: h, hours: hoursText(h) })}
+                {durationText(h, locale)}
               </option>
             ))}
           </SelectField>
@@ -150,6 +158,15 @@ export function BookingBox({
             groupRef={timesRef}
           />
         )}
+        {clash && (
+          <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+            {t('box.travelerBusy', {
+              number: clash.bookingNumber,
+              guide: clash.guide.fullName,
+              time: `${formatInstant(clash.startsAt, locale).time}–${formatInstant(clash.endsAt, locale).time}`,
+            })}
+          </p>
+        )}
         <PriceBreakdown price={price} estimate className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60" />
         <p className="flex items-start gap-1.5 text-xs text-stone-500 dark:text-stone-400">
           <ShieldCheck className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
@@ -168,7 +185,7 @@ export function BookingBox({
           <span className="text-lg font-bold tabular-nums">{t('money', { amount: amount(price.totalCents) })}</span>
         </div>
         <p className="text-right text-xs text-stone-600 dark:text-stone-400">{t('box.depositNow', { amount: amount(price.depositCents) })}</p>
-        <Button variant="accent" size="lg" className="mt-3 w-full" onClick={book}>
+        <Button variant="accent" size="lg" className="mt-3 w-full" disabled={!!clash} onClick={book}>
           <CalendarCheck2 className="h-5 w-5" aria-hidden />
           {t('box.book')}
         </Button>

@@ -10,6 +10,7 @@ import { CheckoutForm } from './checkout-form';
 import type { TourInfo } from './tour-summary';
 import { RequestCard } from './request-card';
 import { TripCard } from './trip-card';
+import { sampleBooking } from '../test-booking';
 
 function wrap(children: ReactNode) {
   return (
@@ -110,48 +111,25 @@ describe('CheckoutForm', () => {
   });
 });
 
-const booking = (over: Partial<Booking>): Booking => ({
-  id: 12,
-  bookingNumber: 'TG0012',
-  guideId: 3,
-  guide: { id: 3, userId: 9, fullName: 'Haruka Tanaka', profilePicture: null, serviceCity: 'kyoto', timeZone: 'Asia/Tokyo' },
-  traveler: { id: 1, fullName: 'Li Wei', profilePicture: null },
-  date: '2026-11-25',
-  scheduledStartTime: '10:00',
-  timeZone: 'Asia/Tokyo',
-  startsAt: '2026-11-25T01:00:00Z',
-  endsAt: '2026-11-25T04:00:00Z',
-  duration: 3,
-  travelers: 2,
-  subcategory: null,
-  totalPrice: 990,
-  totalPriceCents: 99_000,
-  unitPriceCents: 30_000,
-  additionalPerPersonCents: 3_000,
-  depositCents: 19_800,
-  balanceCents: 79_200,
-  currency: 'CNY',
-  status: 'pending',
-  travelerConfirmedStart: false,
-  guideConfirmedStart: false,
-  travelerConfirmedExtension: false,
-  extensionCount: 0,
-  extensionPrice: null,
-  extensionRateCents: 33_000,
-  extension: null,
-  completedAt: null,
-  payments: [],
-  meetingAddress: null,
-  meetingPostalCode: null,
-  notes: null,
-  paymentDueAt: '2026-11-22T10:30:00Z',
-  respondBy: null,
-  cancelledBy: null,
-  cancelReason: null,
-  actions: ['cancel'],
-  createdAt: '2026-11-22T10:00:00Z',
-  ...over,
-});
+const booking = (over: Partial<Booking>): Booking =>
+  sampleBooking({
+    date: '2026-11-25',
+    startsAt: '2026-11-25T01:00:00Z',
+    endsAt: '2026-11-25T04:00:00Z',
+    duration: 3,
+    totalPrice: 990,
+    totalPriceCents: 99_000,
+    depositCents: 19_800,
+    balanceCents: 79_200,
+    status: 'pending',
+    travelerConfirmedStart: false,
+    guideConfirmedStart: false,
+    paymentDueAt: '2026-11-22T10:30:00Z',
+    actions: ['cancel'],
+    createdAt: '2026-11-22T10:00:00Z',
+    ...over,
+  });
+
 
 describe('TripCard (SPEC §4 traveler actions)', () => {
   const now = new Date('2026-11-22T03:00:00Z');

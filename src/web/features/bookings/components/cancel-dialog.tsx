@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/form';
 import { showToast } from '../../../lib/toast';
 import { useCancellationQuote } from '../api/get-cancellation-quote';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
@@ -17,11 +19,13 @@ export function CancelDialog({ booking, open, onOpenChange }: { booking: Booking
   const quote = useCancellationQuote(booking.id, open);
   const update = useUpdateBookingStatus();
   const q = quote.data;
+  /** Optional words for the guide (issue 22: every "no" has its reason). */
+  const [reason, setReason] = useState('');
   const methodName = (m: string | null) => t(`refundTo.${m ?? 'cash'}`, { defaultValue: t('refundTo.cash') });
 
   const confirm = () =>
     update.mutate(
-      { id: booking.id, status: 'cancelled' },
+      { id: booking.id, status: 'cancelled', reason: reason.trim() || undefined },
       {
         onSuccess: (reply) => {
           onOpenChange(false);
@@ -72,6 +76,17 @@ export function CancelDialog({ booking, open, onOpenChange }: { booking: Booking
           </div>
         )}
       </div>
+      {q?.cancellable && q.depositPaidCents > 0 && (
+        <TextAreaField
+          wrapperClassName="mt-4"
+          label={t('cancel.reasonLabel', { guide: booking.guide.fullName })}
+          hint={t('cancel.reasonHint')}
+          rows={2}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      )}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
           {t('cancel.keep')}

@@ -3,6 +3,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { createPaymentBodySchema, postalCodeSchema, type Booking, type CreateBookingBody } from '../../../../shared/schemas/bookings';
+import type { Offer } from '../../../../shared/schemas/offers';
 import { Button } from '../../../components/ui/button';
 import { Panel, TextAreaField, TextField } from '../../../components/ui/form';
 import { currentLocale } from '../../../lib/i18n';
@@ -28,6 +29,7 @@ export function CheckoutForm({
   price,
   booking,
   draft,
+  offer,
   guideProfilePath,
   onCreated,
   onPaid,
@@ -38,6 +40,8 @@ export function CheckoutForm({
   price: PriceLines;
   booking?: Booking;
   draft?: Omit<CreateBookingBody, 'meetingAddress' | 'meetingPostalCode' | 'notes'>;
+  /** A guide's offer being booked (decision 078): its terms are fixed, nothing is typed again. */
+  offer?: Offer;
   guideProfilePath: string;
   onCreated: (booking: Booking) => void;
   onPaid: (booking: Booking) => void;
@@ -69,6 +73,7 @@ export function CheckoutForm({
   const checkout = useCheckout({
     booking,
     draft,
+    offerId: offer?.id,
     preview: booking ? undefined : price,
     onCreated,
     onPaid,
@@ -79,7 +84,8 @@ export function CheckoutForm({
   const body = stripeKey ? stripePaymentBody(payment) : paymentBody(payment);
   const complete =
     createPaymentBodySchema.safeParse(body).success && (!stripeKey || payment.method !== 'card' || (stripeCardComplete && !!payment.cardHolder.trim()));
-  const meetingFixed = !!booking;
+  const meetingFixed = !!booking || !!offer;
+  const fixed = booking ?? (offer ? { meetingAddress: offer.meetingAddress, meetingPostalCode: offer.meetingPostalCode, notes: offer.itinerary } : null);
 
   const postalError = (v: string) => (v && !postalCodeSchema.safeParse(v).success ? t('meeting.postalInvalid') : undefined);
 
@@ -115,17 +121,22 @@ export function CheckoutForm({
           <TourSummary tour={tour} />
         </Panel>
         <Panel id={`${formId}-meeting`} title={t('meeting.title')} description={meetingFixed ? undefined : t('meeting.description')}>
-          {meetingFixed ? (
-            <div className="text-sm">
-              {booking.meetingAddress ? (
+          {meetingFixed && fixed ? (
+            <div className="text-sm" data-testid="meeting-fixed">
+              {fixed.meetingAddress ? (
                 <p>
-                  {booking.meetingPostalCode && <span className="mr-2 tabular-nums">〒{booking.meetingPostalCode}</span>}
-                  {booking.meetingAddress}
+                  {fixed.meetingPostalCode && <span className="mr-2 tabular-nums">〒{fixed.meetingPostalCode}</span>}
+                  {fixed.meetingAddress}
                 </p>
               ) : (
                 <p className="text-stone-600 dark:text-stone-400">{t('meeting.none')}</p>
               )}
-              {booking.notes && <p className="mt-2 whitespace-pre-line text-stone-600 dark:text-stone-400">{booking.notes}</p>}
+              {fixed.notes && <p className="mt-2 whitespace-pre-line text-stone-600 dark:text-stone-400">{fixed.notes}</p>}
+              {offer && offer.extras.totalYen > 0 && (
+                <p className="mt-2 rounded-lg bg-stone-50 px-3 py-2 text-stone-700 dark:bg-stone-800 dark:text-stone-200" data-testid="offer-extras-note">
+                  {t('offer.extras', { amount: yenText(offer.extras.totalYen, locale) })}
+                </p>
+              )}
             </div>
           ) : (
             <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
@@ -199,7 +210,8 @@ export function CheckoutForm({
       <div className="min-w-0">
         <div className="space-y-4 lg:sticky lg:top-24">
           <Panel id={`${formId}-price`} title={t('checkout.price')}>
-            <PriceBreakdown price={price} estimate={!booking} />
+            {offer && !booking && <p className="mb-2 text-sm text-stone-700 dark:text-stone-300" data-testid="offer-price-note">{t('offer.priceNote')}</p>}
+            <PriceBreakdown price={price} estimate={!booking && !offer} />
             {holdUntil && <p className="mt-3 text-xs text-stone-600 dark:text-stone-400">{t('checkout.holdUntil', { time: holdUntil.time })}</p>}
             {checkout.problem && <Problem problem={checkout.problem} guideProfilePath={guideProfilePath} onContactSupport={onContactSupport} />}
             <Button type="submit" variant="accent" size="lg" className="mt-4 w-full" busy={checkout.busy} disabled={!complete} aria-describedby={!complete ? payHintId : undefined}>
@@ -218,6 +230,9 @@ export function CheckoutForm({
     </form>
   );
 }
+
+/** UI.md yen: ¥18,000 (JPY) / 18000 日元 (the extras of an offer, paid on site). */
+const yenText = (n: number, locale: string) => (locale === 'zh-CN' ? `${n} 日元` : `¥${n.toLocaleString('en-US')} (JPY)`);
 
 function Problem({ problem, guideProfilePath, onContactSupport }: { problem: CheckoutProblem; guideProfilePath: string; onContactSupport: () => void }) {
   const { t } = useTranslation('bookings');

@@ -28,10 +28,12 @@ interface Details {
 /**
  * The traveler's extension (SPEC §2 dialogs, §4 flow, §5 rules): 'Request Tour Extension' (0.25, 0.5,
  * 1 or 2 h, default 1; base rate, time and fee; Current Extensions N/2), then 'Tour Extension Payment'
- * (hours, the server's fee, card / Alipay / WeChat Pay, 'Pay {price} RMB'). The request is sent on
- * 'Continue to Payment' and the server's fee is what is paid; the payment goes through the deposit's
- * provider with an Idempotency-Key, then is marked on the booking. Cancelling either dialog resets
- * the time to 1 hour and clears the details and the payment form.
+ * (hours, the fee, card / Alipay / WeChat Pay, 'Pay {price} RMB'). The request is sent when the
+ * traveler pays, not before (issue 22: a closed payment dialog leaves nothing behind), and the
+ * server's fee is what is paid; the payment goes through the deposit's provider with an
+ * Idempotency-Key, then is marked on the booking. Cancelling either dialog resets the time to 1 hour
+ * and clears the details and the payment form. A request left unpaid can be withdrawn on the card,
+ * and lapses by itself when its payment window closes.
  *
  * With the stripe provider (decision 042, 'Extensions') the form is the checkout's StripePaymentFields
  * and the reply goes through the same confirm step (settlePayment): a card is `{kind: 'extension',
@@ -52,6 +54,8 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
   const [cardComplete, setCardComplete] = useState(false);
   const stripe = useRef<StripePaymentHandle>(null);
   const lastPayment = useRef<Payment | null>(null);
+  /** The request this dialog sent (its payment may fail and be tried again without asking twice). */
+  const requested = useRef(false);
   const request = useRequestExtension();
   const pay = usePayExtension();
   const mark = useMarkExtensionPaid();
@@ -67,6 +71,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
     setWaiting(null);
     setConfirming(null);
     lastPayment.current = null;
+    requested.current = false;
     request.reset();
     pay.reset();
     mark.reset();
@@ -81,7 +86,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
   const atLimit = b.extensionCount >= MAX_EXTENSIONS;
   const previewCents = Math.round(b.extensionRateCents * hours);
   const hoursLabel = (h: number) => t(`request.options.${h}`, { defaultValue: t('bookings:hours', { count: h, hours: String(h) }) });
-  const processing = pay.isPending || mark.isPending || confirmBusy;
+  const processing = request.isPending || pay.isPending || mark.isPending || confirmBusy;
   const body = stripeKey ? stripePaymentBody(payment, 'extension') : paymentBody(payment);
   const complete =
     createPaymentBodySchema.safeParse(body).success && (!stripeKey || payment.method !== 'card' || (cardComplete && !!payment.cardHolder.trim()));
@@ -96,17 +101,25 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
     else showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' });
   };
 
-  const toPayment = () =>
-    request.mutate(
-      { id: b.id, hours },
-      {
-        onSuccess: (reply) => {
-          setDetails({ hours: reply.extensionDetails.hours, priceCents: reply.extensionDetails.priceCents });
-          onStep('payment');
-        },
-        onError: toastError,
-      },
-    );
+  // The fee shown until the server's answer is the same rule's (round(total / duration) × hours).
+  const toPayment = () => {
+    setDetails({ hours, priceCents: previewCents });
+    onStep('payment');
+  };
+
+  /** Asks for the extension when it is not asked yet; false when the server said no (toasted). */
+  const ensureRequested = async (): Promise<boolean> => {
+    if (b.status !== 'ongoing' || requested.current || !details) return true;
+    try {
+      const reply = await request.mutateAsync({ id: b.id, hours: details.hours });
+      requested.current = true;
+      setDetails({ hours: reply.extensionDetails.hours, priceCents: reply.extensionDetails.priceCents });
+      return true;
+    } catch (err) {
+      toastError(err);
+      return false;
+    }
+  };
 
   const paymentFailed = () => {
     // A failed attempt is final for its key: the next try is a new payment.
@@ -147,11 +160,12 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
       },
     );
 
-  const submitPayment = () => {
+  const submitPayment = async () => {
     if (!complete) {
       showToast({ title: t('toasts.paymentRequired'), variant: 'destructive' });
       return;
     }
+    if (!(await ensureRequested())) return;
     pay.mutate(
       { id: b.id, body, idempotencyKey: key },
       {
@@ -222,7 +236,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
               </p>
             )}
           </div>
-          <fieldset disabled={atLimit || request.isPending}>
+          <fieldset disabled={atLimit}>
             <legend className="font-medium text-stone-800 dark:text-stone-200">{t('request.time')}</legend>
             <div className="mt-1.5 grid grid-cols-2 gap-2 sm:grid-cols-4">
               {EXTENSION_HOUR_OPTIONS.map((h) => (
@@ -251,7 +265,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
           <Button variant="outline" onClick={close}>
             {t('request.cancel')}
           </Button>
-          <Button variant="accent" busy={request.isPending} disabled={atLimit} onClick={toPayment}>
+          <Button variant="accent" disabled={atLimit} onClick={toPayment}>
             {t('request.continue')}
           </Button>
         </div>
@@ -315,7 +329,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
               {t('payment.checkPaid')}
             </Button>
           ) : (
-            <Button variant="accent" disabled={processing || !complete || !shown} onClick={submitPayment}>
+            <Button variant="accent" disabled={processing || !complete || !shown} onClick={() => void submitPayment()}>
               {processing ? t('payment.processing') : t('payment.pay', { price: amount(shown?.priceCents ?? 0) })}
             </Button>
           )}

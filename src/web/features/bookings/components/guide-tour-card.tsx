@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { currentLocale } from '../../../lib/i18n';
-import { amount, endTime, formatCalendarDate, hoursText, localName } from '../lib/format';
+import { amount, endTime, formatCalendarDate, durationText, localName } from '../lib/format';
 import { daysUntil } from '../lib/trips';
 import { StatusBadge } from './status-badge';
+import { ReschedulePanel } from './reschedule-panel';
 import { TourActions } from './tour-actions';
 import { BookingFeedback } from '../../reviews/components/booking-feedback';
 
@@ -48,7 +49,7 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
           {t('bookings:summary.timeRange', { start: b.scheduledStartTime, end: endTime(b.scheduledStartTime, b.duration), zone })}
         </Fact>
         <Fact icon={<Users className="h-4 w-4" />} label={t('bookings:requests.group')}>
-          {t('bookings:requests.groupValue', { people: t('bookings:people', { count: b.travelers }), hours: t('bookings:hours', { count: b.duration, hours: hoursText(b.duration) }) })}
+          {t('bookings:requests.groupValue', { people: t('bookings:people', { count: b.travelers }), hours: durationText(b.duration, locale) })}
         </Fact>
         <Fact icon={<MapPin className="h-4 w-4" />} label={t('bookings:meeting.title')}>
           {b.meetingAddress ?? t('bookings:requests.noMeeting')}
@@ -60,6 +61,7 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
           </span>
         </Fact>
       </dl>
+      <ReschedulePanel booking={b} side="guide" />
       <TourActions booking={b} side="guide" isTourDay={days === 0} />
 
       {/* Extras: each feature mounts its own component here, one line each (e.g. the payment proof to verify). */}

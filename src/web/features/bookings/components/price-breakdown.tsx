@@ -12,6 +12,8 @@ export interface PriceLines {
   balanceCents: number;
   hours: number;
   travelers: number;
+  /** Priced by the guide's offer (decision 078): one line, the offer's fee, instead of rate × hours. */
+  fromOffer?: boolean;
 }
 
 /**
@@ -29,8 +31,12 @@ export function PriceBreakdown({ price, className, estimate, paid }: { price: Pr
   return (
     <div className={className}>
       <dl className="space-y-1.5 text-sm">
-        <Line label={t('price.base', { amount: amount(price.unitPriceCents), hours: hoursText(price.hours) })} value={money(base)} />
-        {extraPeople > 0 && (
+        {price.fromOffer ? (
+          <Line label={t('price.offer', { hours: hoursText(price.hours), count: price.travelers })} value={money(price.totalCents)} />
+        ) : (
+          <Line label={t('price.base', { amount: amount(price.unitPriceCents), hours: hoursText(price.hours) })} value={money(base)} />
+        )}
+        {extraPeople > 0 && !price.fromOffer && (
           <Line
             label={t('price.extra', { amount: amount(price.additionalPerPersonCents), count: extraPeople, hours: hoursText(price.hours) })}
             value={money(extra)}

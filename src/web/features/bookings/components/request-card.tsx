@@ -7,8 +7,9 @@ import { UserAvatar } from '../../../components/ui/user-avatar';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useAnswerRequest } from '../api/answer-request';
-import { amount, endTime, formatCalendarDate, formatInstant, hoursText, localName, viewerTime } from '../lib/format';
+import { amount, endTime, formatCalendarDate, formatInstant, durationText, localName, viewerTime } from '../lib/format';
 import { DeclineDialog } from './decline-dialog';
+import { ReschedulePanel } from './reschedule-panel';
 
 /** A paid request on /guide-dashboard: who, when, how many, what it pays; Accept, or Decline with a reason. */
 export function RequestCard({ booking: b }: { booking: Booking }) {
@@ -58,7 +59,7 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
           {own && <span className="block text-xs text-stone-500 dark:text-stone-400">{own.date ? t('box.yourTimeOn', { time: own.time, date: own.date }) : t('box.yourTime', { time: own.time })}</span>}
         </Fact>
         <Fact icon={<Users className="h-4 w-4" />} label={t('requests.group')}>
-          {t('requests.groupValue', { people: t('people', { count: b.travelers }), hours: t('hours', { count: b.duration, hours: hoursText(b.duration) }) })}
+          {t('requests.groupValue', { people: t('people', { count: b.travelers }), hours: durationText(b.duration, locale) })}
         </Fact>
         <Fact icon={<MapPin className="h-4 w-4" />} label={t('meeting.title')}>
           {b.meetingAddress ? `${b.meetingPostalCode ? `〒${b.meetingPostalCode} ` : ''}${b.meetingAddress}` : t('requests.noMeeting')}
@@ -75,6 +76,7 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
           {t('requests.answerBy', { date: formatInstant(b.respondBy, locale).date, time: formatInstant(b.respondBy, locale).time })}
         </p>
       )}
+      <ReschedulePanel booking={b} side="guide" />
       <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-100 pt-4 dark:border-stone-800">
         <Button variant="primary" busy={answer.isPending} disabled={!b.actions.includes('accept')} onClick={accept}>
           <Check className="h-4 w-4" aria-hidden />

@@ -57,6 +57,7 @@ const BOOKING = {
   respondBy: '2026-12-03T10:00:00Z',
   cancelledBy: null,
   cancelReason: null,
+  offerId: null,
   actions: ['cancel'],
   createdAt: '2026-12-01T10:00:00Z',
 } as unknown as Booking;

@@ -5,8 +5,9 @@ import type { Booking } from '../../../../shared/schemas/bookings';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
-import { useAnswerExtension, useConfirmExtension, useConfirmStart, type UserType } from '../api/tour';
-import { amount } from '../lib/format';
+import { useAnswerExtension, useConfirmExtension, useConfirmStart, useWithdrawExtension, type UserType } from '../api/tour';
+import { currentLocale } from '../../../lib/i18n';
+import { amount, formatInstant } from '../lib/format';
 import { CompleteDialog } from './complete-dialog';
 import { ExtensionDialogs, type ExtensionStep } from './extension-dialogs';
 
@@ -28,6 +29,7 @@ export function TourActions({ booking: b, side, isTourDay }: { booking: Booking;
   const start = useConfirmStart();
   const answer = useAnswerExtension();
   const confirmExt = useConfirmExtension();
+  const withdraw = useWithdrawExtension();
   const can = (e: string) => b.actions.includes(e);
   const mine = side === 'traveler' ? b.travelerConfirmedStart : b.guideConfirmedStart;
   const theirs = side === 'traveler' ? b.guideConfirmedStart : b.travelerConfirmedStart;
@@ -75,6 +77,12 @@ export function TourActions({ booking: b, side, isTourDay }: { booking: Booking;
       },
     );
 
+  const onWithdraw = () =>
+    withdraw.mutate(b.id, {
+      onSuccess: () => showToast({ title: t('toasts.withdrawn'), description: t('toasts.withdrawnBody'), variant: 'success' }),
+      onError: () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
+    });
+
   const starting = START_STATUSES.includes(b.status);
   const onTour = ON_TOUR_STATUSES.includes(b.status);
   if (!starting && !onTour) return null;
@@ -86,7 +94,8 @@ export function TourActions({ booking: b, side, isTourDay }: { booking: Booking;
   else if (offerStart && !theirs) info = t('startDayHint');
   if (ext && b.status !== 'ongoing') {
     const price = amount(ext.priceCents);
-    if (ext.status === 'requested') info = t('extensionInfo.requested', { hours, price });
+    if (ext.status === 'requested' && ext.payBy) info = t('extensionInfo.requestedLapse', { hours, price, time: formatInstant(ext.payBy, currentLocale()).time });
+    else if (ext.status === 'requested') info = t('extensionInfo.requested', { hours, price });
     else if (ext.status === 'paid') info = side === 'traveler' ? t('extensionInfo.paid', { hours, price }) : t('extensionInfo.paidGuide', { hours, price });
     else if (ext.status === 'approved') info = side === 'traveler' ? t('extensionInfo.approved', { hours }) : t('extensionInfo.approvedGuide', { hours });
   }
@@ -123,6 +132,12 @@ export function TourActions({ booking: b, side, isTourDay }: { booking: Booking;
         {side === 'traveler' && b.status === 'extend_requested' && b.extensionPrice !== null && (
           <Button variant="accent" size="sm" onClick={() => setExtension('payment')}>
             {t('actions.payExtension', { price: amount(Math.round(b.extensionPrice * 100)) })}
+          </Button>
+        )}
+        {side === 'traveler' && can('withdraw_extension') && (
+          <Button variant="outline" size="sm" busy={withdraw.isPending} onClick={onWithdraw}>
+            <X className="h-4 w-4" aria-hidden />
+            {t('actions.withdrawExtension')}
           </Button>
         )}
         {side === 'traveler' && b.status === 'extend_requested' && b.extensionPrice === null && (

@@ -8,6 +8,7 @@ import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { GuideTourCard } from './guide-tour-card';
 import { TripCard } from './trip-card';
+import { sampleBooking } from '../test-booking';
 
 /** On-tour cards (issue 12): SPEC §4 labels for each status, the two extension dialogs, the guide's answers. */
 function wrap(children: ReactNode) {
@@ -20,48 +21,8 @@ function wrap(children: ReactNode) {
   );
 }
 
-const booking = (over: Partial<Booking>): Booking => ({
-  id: 12,
-  bookingNumber: 'TG0012',
-  guideId: 3,
-  guide: { id: 3, userId: 9, fullName: 'Haruka Tanaka', profilePicture: null, serviceCity: 'kyoto', timeZone: 'Asia/Tokyo' },
-  traveler: { id: 1, fullName: 'Li Wei', profilePicture: null },
-  date: '2026-11-22',
-  scheduledStartTime: '10:00',
-  timeZone: 'Asia/Tokyo',
-  startsAt: '2026-11-22T01:00:00Z',
-  endsAt: '2026-11-22T03:00:00Z',
-  duration: 2,
-  travelers: 2,
-  subcategory: null,
-  totalPrice: 660,
-  totalPriceCents: 66_000,
-  unitPriceCents: 30_000,
-  additionalPerPersonCents: 3_000,
-  depositCents: 13_200,
-  balanceCents: 52_800,
-  currency: 'CNY',
-  status: 'ongoing',
-  travelerConfirmedStart: true,
-  guideConfirmedStart: true,
-  travelerConfirmedExtension: false,
-  extensionCount: 0,
-  extensionPrice: null,
-  extensionRateCents: 33_000,
-  extension: null,
-  completedAt: null,
-  payments: [],
-  meetingAddress: null,
-  meetingPostalCode: null,
-  notes: null,
-  paymentDueAt: null,
-  respondBy: null,
-  cancelledBy: null,
-  cancelReason: null,
-  actions: ['request_extension', 'service_complete', 'dispute'],
-  createdAt: '2026-11-20T10:00:00Z',
-  ...over,
-});
+const booking = sampleBooking;
+
 const now = new Date('2026-11-22T02:00:00Z');
 const noop = () => {};
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -124,9 +85,9 @@ describe('traveler trip card on the tour day', () => {
   it('shows every ongoing label of SPEC §4 by status', async () => {
     const cases: [Partial<Booking>, string, boolean][] = [
       [{ status: 'ongoing' }, 'Request Extension', false],
-      [{ status: 'extend_requested', extensionPrice: 165, extension: { id: 1, hours: 0.5, price: 165, priceCents: 16_500, status: 'requested' }, actions: ['request_extension'] }, 'Pay Extension (165 RMB)', false],
-      [{ status: 'extend_requested', extensionPrice: null, extension: { id: 1, hours: 0.5, price: 165, priceCents: 16_500, status: 'paid' }, actions: [] }, 'Extension requested...', true],
-      [{ status: 'extend_confirmed', extension: { id: 1, hours: 0.5, price: 165, priceCents: 16_500, status: 'approved' }, actions: ['confirm_extension'] }, 'Confirm Extension', false],
+      [{ status: 'extend_requested', extensionPrice: 165, extension: { id: 1, hours: 0.5, price: 165, priceCents: 16_500, status: 'requested', payBy: '2026-11-24T02:30:00Z' }, actions: ['request_extension'] }, 'Pay Extension (165 RMB)', false],
+      [{ status: 'extend_requested', extensionPrice: null, extension: { id: 1, hours: 0.5, price: 165, priceCents: 16_500, status: 'paid', payBy: null }, actions: [] }, 'Extension requested...', true],
+      [{ status: 'extend_confirmed', extension: { id: 1, hours: 0.5, price: 165, priceCents: 16_500, status: 'approved', payBy: null }, actions: ['confirm_extension'] }, 'Confirm Extension', false],
     ];
     for (const [over, label, disabled] of cases) {
       const { unmount } = render(wrap(<TripCard booking={booking(over)} now={now} onContactSupport={noop} />));
@@ -159,8 +120,8 @@ describe('extension dialogs', () => {
     fireEvent.click(screen.getByRole('radio', { name: '30 minutes' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByRole('dialog', { name: 'Tour Extension Payment' })).toBeTruthy();
-    const requestCall = calls().find((c) => c.url.endsWith('/api/bookings/12/request-extension'))!;
-    expect(JSON.parse(String(requestCall.body))).toEqual({ extensionHours: 0.5 });
+    // Issue 22: nothing is asked of the server until the traveler pays.
+    expect(calls().some((c) => c.url.includes('request-extension'))).toBe(false);
     const pay = screen.getByRole('button', { name: 'Pay 165 RMB' }) as HTMLButtonElement;
     expect(pay.disabled).toBe(true); // the card form is empty
     fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242424242424242' } });
@@ -170,6 +131,10 @@ describe('extension dialogs', () => {
     expect(pay.disabled).toBe(false);
     fireEvent.click(pay);
     await waitFor(() => expect(calls().some((c) => c.url.endsWith('/api/bookings/12/extension-payment'))).toBe(true));
+    // Paying asked for the extension first, then paid it.
+    const order = calls().map((c) => c.url).filter((u) => u.includes('request-extension') || u.endsWith('/payments'));
+    expect(order).toEqual([expect.stringMatching(/\/api\/bookings\/12\/request-extension$/), expect.stringMatching(/\/api\/v2\/bookings\/12\/payments$/)]);
+    expect(JSON.parse(String(calls().find((c) => c.url.endsWith('/api/bookings/12/request-extension'))!.body))).toEqual({ extensionHours: 0.5 });
     const payCall = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/api/v2/bookings/12/payments')) as unknown as [string, RequestInit];
     expect(JSON.parse(String(payCall[1].body))).toMatchObject({ kind: 'extension', method: 'card' });
     expect(new Headers(payCall[1].headers).get('Idempotency-Key')).toMatch(/^pay_/);
@@ -190,10 +155,35 @@ describe('extension dialogs', () => {
   });
 });
 
+describe('an unpaid extension request (issue 22)', () => {
+  it('says when it lapses, can be withdrawn, and closing the payment dialog sends nothing', async () => {
+    const requested = booking({
+      status: 'extend_requested',
+      extensionPrice: 165,
+      extension: { id: 1, hours: 0.25, price: 82.5, priceCents: 8_250, status: 'requested', payBy: '2026-11-24T02:30:00Z' },
+      actions: ['withdraw_extension'],
+    });
+    render(wrap(<TripCard booking={requested} now={now} onContactSupport={noop} />));
+    expect(await screen.findByText(/Pay by \d\d:\d\d, or the request lapses and the tour goes on as booked/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw request' }));
+    await waitFor(() => expect(calls().some((c) => c.url.endsWith('/api/v2/bookings/12/extension/withdraw') && c.method === 'POST')).toBe(true));
+  });
+
+  it('an ongoing tour: Continue, then closing the payment dialog leaves no request behind', async () => {
+    render(wrap(<TripCard booking={booking({})} now={now} onContactSupport={noop} />));
+    fireEvent.click(await screen.findByRole('button', { name: 'Request Extension' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByRole('dialog', { name: 'Tour Extension Payment' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls().some((c) => c.url.includes('request-extension'))).toBe(false);
+  });
+});
+
 describe('guide tour card', () => {
   it('approves a paid extension and completes after a confirmation (zh-CN)', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    const paid = booking({ status: 'extend_requested', extension: { id: 1, hours: 0.5, price: 165, priceCents: 16_500, status: 'paid' }, actions: ['approve_extension', 'reject_extension'] });
+    const paid = booking({ status: 'extend_requested', extension: { id: 1, hours: 0.5, price: 165, priceCents: 16_500, status: 'paid', payBy: null }, actions: ['approve_extension', 'reject_extension'] });
     const { unmount } = render(wrap(<GuideTourCard booking={paid} now={now} />));
     expect(await screen.findByText('旅行者已为延长 30 分钟支付 165 元：请批准或拒绝')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '批准延长' }));
@@ -209,5 +199,19 @@ describe('guide tour card', () => {
       const c = calls().find((x) => x.url.endsWith('/api/bookings/12/status'));
       expect(c && JSON.parse(String(c.body))).toEqual({ status: 'completed' });
     });
+  });
+});
+
+describe('a cancelled trip says why (issue 22)', () => {
+  it("quotes the guide's own words, and names a lapse in Chinese", async () => {
+    const declined = booking({ status: 'cancelled', cancelledBy: 'guide', cancelReason: 'I am guiding a school group that week', actions: [] });
+    const { unmount } = render(wrap(<TripCard booking={declined} now={now} onContactSupport={noop} />));
+    expect(await screen.findByText('The guide declined or cancelled this booking.')).toBeTruthy();
+    expect(screen.getByText('Reason: “I am guiding a school group that week”')).toBeTruthy();
+    unmount();
+    await act(() => i18next.changeLanguage('zh-CN'));
+    render(wrap(<TripCard booking={booking({ status: 'cancelled', cancelledBy: 'system', cancelReason: 'request_expired', actions: [] })} now={now} onContactSupport={noop} />));
+    expect(await screen.findByText(/未在时限内回复，预订已失效，定金将全额退还/)).toBeTruthy();
+    expect(screen.queryByText(/原因/)).toBeNull();
   });
 });

@@ -1,16 +1,17 @@
 import { CalendarDays, Clock, Hourglass, LifeBuoy, MapPin, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Booking } from '../../../../shared/schemas/bookings';
+import { CANCEL_REASON_CODES, type Booking } from '../../../../shared/schemas/bookings';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { currentLocale } from '../../../lib/i18n';
-import { amount, cityName, endTime, formatCalendarDate, formatInstant, hoursText, localName, viewerTime } from '../lib/format';
+import { amount, cityName, endTime, formatCalendarDate, formatInstant, durationText, localName, viewerTime } from '../lib/format';
 import { COUNTDOWN_DAYS, daysUntil } from '../lib/trips';
 import { CancelDialog } from './cancel-dialog';
 import { BookingPdfLink } from '../../booking-pdf/booking-pdf-link';
 import { BookingFeedback } from '../../reviews/components/booking-feedback';
 import { PaymentProofBadge } from '../../payment-proofs/components/payment-proof-badge';
+import { ReschedulePanel } from './reschedule-panel';
 import { StatusBadge } from './status-badge';
 import { TourActions } from './tour-actions';
 
@@ -79,7 +80,7 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
           )}
         </Fact>
         <Fact icon={<Users className="h-4 w-4" />} label={t('card.group')}>
-          {t('card.groupValue', { people: t('bookings:people', { count: b.travelers }), hours: t('bookings:hours', { count: b.duration, hours: hoursText(b.duration) }) })}
+          {t('card.groupValue', { people: t('bookings:people', { count: b.travelers }), hours: durationText(b.duration, locale) })}
         </Fact>
         <Fact label={t('card.price')}>
           {t('bookings:money', { amount: amount(b.totalPriceCents) })}
@@ -107,7 +108,7 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
       {b.status === 'cancelled' && (
         <div className="mt-3 rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">
           <p className="font-medium">{t('card.wasCancelled')}</p>
-          {b.cancelledBy && <p className="text-stone-600 dark:text-stone-400">{t(`card.cancelledBy.${b.cancelledBy}`)}</p>}
+          <CancellationReason booking={b} />
           {refunded > 0 && <p className="text-stone-600 dark:text-stone-400">{t('card.refunded', { amount: amount(refunded) })}</p>}
           <button type="button" onClick={onContactSupport} className="mt-1 inline-flex items-center gap-1 font-medium text-primary-700 hover:underline dark:text-primary-300">
             <LifeBuoy className="h-3.5 w-3.5" aria-hidden />
@@ -115,6 +116,8 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
           </button>
         </div>
       )}
+
+      <ReschedulePanel booking={b} side="traveler" />
 
       {(b.status === 'pending' || canCancel) && (
         <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-100 pt-4 dark:border-stone-800">
@@ -152,5 +155,22 @@ function Fact({ icon, label, children }: { icon?: ReactNode; label: string; chil
       </dt>
       <dd className="mt-0.5 text-stone-800 dark:text-stone-200">{children}</dd>
     </div>
+  );
+}
+
+/** Who ended the booking and why: in the canceller's own words when they gave some, or what lapsed. */
+function CancellationReason({ booking: b }: { booking: Booking }) {
+  const { t } = useTranslation('trips');
+  const words = b.cancelReason && !CANCEL_REASON_CODES.includes(b.cancelReason) ? b.cancelReason : null;
+  let line: string | null = null;
+  if (b.cancelReason === 'request_expired') line = t('card.lapsed.noAnswer', { guide: b.guide.fullName });
+  else if (b.cancelReason === 'payment_expired') line = t('card.lapsed.unpaid');
+  else if (b.cancelReason === 'replaced') line = t('card.lapsed.replaced');
+  else if (b.cancelledBy) line = t(`card.cancelledBy.${b.cancelledBy}`);
+  return (
+    <>
+      {line && <p className="text-stone-600 dark:text-stone-400">{line}</p>}
+      {words && <p className="break-words text-stone-800 dark:text-stone-200">{t('card.reason', { reason: words })}</p>}
+    </>
   );
 }

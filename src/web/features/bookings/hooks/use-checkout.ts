@@ -35,6 +35,8 @@ export interface MeetingPoint {
 export function useCheckout(opts: {
   booking?: Booking;
   draft?: Omit<CreateBookingBody, 'meetingAddress' | 'meetingPostalCode' | 'notes'>;
+  /** Booking a guide's offer: the server takes every field and the price from it (decision 078). */
+  offerId?: number;
   preview?: PriceLines;
   onCreated: (booking: Booking) => void;
   onPaid: (booking: Booking) => void;
@@ -56,9 +58,9 @@ export function useCheckout(opts: {
     try {
       let booking = opts.booking ?? created.current;
       if (!booking) {
-        if (!opts.draft) return;
+        if (!opts.draft && !opts.offerId) return;
         try {
-          booking = await create.mutateAsync({ ...opts.draft, ...meeting });
+          booking = await create.mutateAsync(opts.offerId ? { offerId: opts.offerId } : { ...opts.draft!, ...meeting });
         } catch (err) {
           if (err instanceof ApiError && err.code === 'slot_unavailable') setProblem({ kind: 'slot_unavailable' });
           else if (err instanceof ApiError && err.status < 500) setProblem({ kind: 'rejected', code: err.code });

@@ -72,5 +72,7 @@ export function endTime(startTime: string, hours: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** Hours as a short number: 3, 2.5. */
-export const hoursText = (hours: number) => (Number.isInteger(hours) ? String(hours) : hours.toFixed(1));
+/** Hours as a short number: 3, 2.5, 4.25 (never rounded to 4.3). */
+export const hoursText = (hours: number) => String(Math.round(hours * 100) / 100);
+
+export { durationText } from '../../../../shared/booking/duration';

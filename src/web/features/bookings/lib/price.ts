@@ -1,5 +1,6 @@
 import { bookingPrice } from '../../../../shared/booking/money-rules';
 import type { Booking } from '../../../../shared/schemas/bookings';
+import type { Offer } from '../../../../shared/schemas/offers';
 import type { PriceLines } from '../components/price-breakdown';
 import type { BookableGuide, BookingDraft } from './selection';
 
@@ -30,5 +31,20 @@ export function bookingPriceLines(b: Booking): PriceLines {
     balanceCents: b.balanceCents,
     hours: b.duration,
     travelers: b.travelers,
+    fromOffer: b.offerId !== null,
+  };
+}
+
+/** The breakdown of a guide's offer before it is booked: the offer's fee and the deposit the server computed. */
+export function offerPriceLines(o: Offer): PriceLines {
+  return {
+    unitPriceCents: Math.round(o.priceCents / o.durationHours),
+    additionalPerPersonCents: 0,
+    totalCents: o.priceCents,
+    depositCents: o.depositCents,
+    balanceCents: o.priceCents - o.depositCents,
+    hours: o.durationHours,
+    travelers: o.travelers,
+    fromOffer: true,
   };
 }

@@ -10,6 +10,7 @@ import { cityName, localName, rmb } from '../lib/format';
 import { GuidePhoto } from './guide-photo';
 import { htmlLang, WrittenIn } from './written-in';
 import { Rating } from './rating';
+import { ResponsivenessLine } from './responsiveness';
 
 export interface GuideCardProps {
   guide: GuideSummary;
@@ -24,7 +25,10 @@ export interface GuideCardProps {
   chatSlot?: ReactNode;
 }
 
-/** SPEC §2 guide card: photo, name, rating, bio, 2 service tags + '+N more', hourly price, heart, chat, View Profile. */
+/**
+ * SPEC §2 guide card: photo, name, rating, bio, 2 service tags + '+N more', hourly price, heart, chat,
+ * View Profile; and the response figures of the last 30 days (decision 077).
+ */
 export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onSelectedChange, eagerPhoto }: GuideCardProps) {
   const { t } = useTranslation('guides');
   const locale = currentLocale();
@@ -77,9 +81,15 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
           </h3>
           <Rating rating={guide.rating} count={guide.reviewCount} className="shrink-0" />
         </div>
-        <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400">
+        <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400" data-testid="card-place">
           {cityName(guide.serviceCity, locale)} · {guide.languages.map((l) => t(`languages.${l}`, { defaultValue: l })).join(' · ')}
         </p>
+        {/* A guide the rating already calls new is not called new twice. */}
+        {!(guide.responsiveness.isNew && guide.reviewCount === 0) && (
+          <p className="mt-1 text-xs text-stone-600 dark:text-stone-300">
+            <ResponsivenessLine value={guide.responsiveness} size="card" />
+          </p>
+        )}
         <p lang={htmlLang(guide.bioLanguage)} className="mt-2 line-clamp-2 text-sm text-stone-600 dark:text-stone-300">
           {guide.bio}
         </p>

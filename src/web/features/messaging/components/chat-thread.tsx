@@ -1,15 +1,19 @@
-import { ArrowLeft, ClipboardList, Send } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ArrowLeft, ClipboardList, HandCoins, Send } from 'lucide-react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FREE_MESSAGES } from '../../../../shared/messaging/credits';
-import type { Conversation } from '../../../../shared/schemas/messaging';
+import type { Conversation, Message } from '../../../../shared/schemas/messaging';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { KEYBOARD_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { markConversationRead, useMessages, useSendMessage } from '../api/conversations';
 import { formatWhen } from '../lib/format';
+import { OfferCard } from '../offers/offer-card';
 import { TourRequestCard } from '../tour-request/tour-request-card';
 import { TourRequestForm } from '../tour-request/tour-request-form';
+
+// Only guides make offers: the form loads when one opens it.
+const OfferForm = lazy(() => import('../offers/offer-form').then((m) => ({ default: m.OfferForm })));
 
 /** One conversation: messages, the masking notice, credits, and the composer. */
 export function ChatThread({ conversation, userId, onBack, compact, hideHeader }: { conversation: Conversation; userId: number; onBack?: () => void; compact?: boolean; hideHeader?: boolean }) {
@@ -19,6 +23,8 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
   const send = useSendMessage(id);
   const [draft, setDraft] = useState('');
   const [requesting, setRequesting] = useState(false);
+  // The guide's offer form: from a tour request (prefilled) or from the chat (decision 078).
+  const [offering, setOffering] = useState<{ request: { id: number; tourRequest: NonNullable<Message['tourRequest']> } | null } | null>(null);
   const keyboard = useMediaQuery(KEYBOARD_QUERY);
   const requestButton = useRef<HTMLButtonElement>(null);
   const wasRequesting = useRef(false);
@@ -34,9 +40,10 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
   }, [id, userId, lastOther]);
   // Follow new messages, and a tour request's answer (its card grows with the payment link).
   const answered = list.filter((m) => m.tourRequest && m.tourRequest.state.status !== 'pending').length;
+  const offerStates = list.map((m) => m.offer?.status ?? '').join();
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
-  }, [list.length, answered]);
+  }, [list.length, answered, offerStates]);
 
   // The form is gone: give focus back to the button that opened it in the same commit, so a key
   // pressed right after (Escape closes the window) never lands on the page body.
@@ -82,8 +89,17 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
           if (m.kind === 'tour_request' && m.tourRequest) {
             return (
               <div key={m.id} className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')} data-testid={mine ? 'message-mine' : 'message-theirs'}>
-                <TourRequestCard message={m} isGuideView={conversation.isGuideView} />
+                <TourRequestCard message={m} isGuideView={conversation.isGuideView} onOffer={() => setOffering({ request: { id: m.id, tourRequest: m.tourRequest! } })} />
                 {m.body && !m.body.startsWith('Tour request: ') && <p className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">{m.body}</p>}
+                <span className="text-[11px] text-stone-500 dark:text-stone-400">{formatWhen(m.sentAt)}</span>
+              </div>
+            );
+          }
+          if (m.kind === 'offer' && m.offer) {
+            return (
+              <div key={m.id} className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')} data-testid={mine ? 'message-mine' : 'message-theirs'}>
+                <OfferCard offer={m.offer} isGuideView={conversation.isGuideView} />
+                {m.body && <p className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">{m.body}</p>}
                 <span className="text-[11px] text-stone-500 dark:text-stone-400">{formatWhen(m.sentAt)}</span>
               </div>
             );
@@ -122,6 +138,19 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
             {t('tour.open')}
           </Button>
         </div>
+      )}
+      {conversation.isGuideView && (
+        <div className="px-3 pt-2">
+          <Button variant="outline" size="sm" onClick={() => setOffering({ request: null })} aria-haspopup="dialog">
+            <HandCoins className="h-4 w-4" aria-hidden />
+            {t('offer.make')}
+          </Button>
+        </div>
+      )}
+      {offering && (
+        <Suspense fallback={null}>
+          <OfferForm conversationId={id} request={offering.request} onDone={() => setOffering(null)} />
+        </Suspense>
       )}
       {requesting && (
         <TourRequestForm

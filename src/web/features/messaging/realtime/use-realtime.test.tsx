@@ -39,6 +39,7 @@ const tourRequest = (note: string): Message & { credits: number | null } => ({
   sentAt: '2026-11-22T10:00:00.000Z',
   readAt: null,
   credits: null,
+  offer: null,
   tourRequest: {
     date: '2026-12-01',
     startTime: '10:00',
@@ -55,7 +56,7 @@ const tourRequest = (note: string): Message & { credits: number | null } => ({
     meetingPostalCode: '111-0034',
     subcategoryId: 12,
     service: { id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅' },
-    state: { status: 'pending', rejectReason: null, bookingId: null, allowances: { mealYen: 1000, transportYen: 2000, ticketsYen: 0, totalYen: 3000 } },
+    state: { status: 'pending', rejectReason: null, bookingId: null, offer: null, allowances: { mealYen: 1000, transportYen: 2000, ticketsYen: 0, totalYen: 3000 } },
   },
 });
 

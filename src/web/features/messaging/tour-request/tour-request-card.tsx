@@ -10,19 +10,29 @@ import { closeChatWindow } from '../window/chat-window-store';
 import { useAnswerTourRequest } from './api';
 import { displayDate, serviceName } from './rules';
 import { FeeLines } from './tour-request-form';
+import { DetailRows } from './detail-rows';
 
 /**
  * A tour request in the thread (SPEC §2/§3): its details and fees; the guide accepts directly or
  * rejects with a chosen reason and a confirmation; once accepted the traveler gets the pending
  * booking's payment link.
  */
-export function TourRequestCard({ message, isGuideView }: { message: Message; isGuideView: boolean }) {
+export function TourRequestCard({ message, isGuideView, onOffer }: { message: Message; isGuideView: boolean; onOffer?: () => void }) {
   const { t } = useTranslation('messaging');
   const r = message.tourRequest!;
   const answer = useAnswerTourRequest(message.conversationId, message.id);
   const [rejecting, setRejecting] = useState<'off' | 'reason' | 'confirm'>('off');
   const [reason, setReason] = useState<RejectReason | ''>('');
   const status = r.state.status;
+  const offer = r.state.offer;
+  // Decision 078: what became of the request once answered with an offer ("Booked TG0042").
+  const badge =
+    offer?.status === 'booked' && offer.bookingNumber
+      ? t('offer.status.bookedAs', { number: offer.bookingNumber })
+      : status === 'offered' && offer
+        ? t(`requestOffer.${offer.status === 'booked' ? 'open' : offer.status}`)
+        : t(`tourStatus.${status}`);
+  const canOffer = isGuideView && !!onOffer && (status === 'pending' || (status === 'offered' && !!offer && offer.status !== 'open' && offer.status !== 'booked'));
   const rows: [string, string][] = [
     [t('tour.date'), `${displayDate(r.date, currentLocale())} ${r.startTime}${bracketed(t('tour.japanTime'), currentLocale())}`],
     [t('tour.duration'), t('tour.hours', { count: r.durationHours })],
@@ -42,20 +52,13 @@ export function TourRequestCard({ message, isGuideView }: { message: Message; is
         <span
           className={cn(
             'rounded-full px-2 py-0.5 text-xs font-medium',
-            status === 'accepted' ? 'bg-success-600 text-white' : status === 'rejected' ? 'bg-stone-200 text-stone-700 dark:bg-stone-800 dark:text-stone-300' : 'border border-warning-500 text-stone-800 dark:text-stone-100',
+            status === 'accepted' || offer?.status === 'booked' ? 'bg-success-600 text-white' : status === 'rejected' ? 'bg-stone-200 text-stone-700 dark:bg-stone-800 dark:text-stone-300' : 'border border-warning-500 text-stone-800 dark:text-stone-100',
           )}
         >
-          {t(`tourStatus.${status}`)}
+          <span data-testid="tour-request-status">{badge}</span>
         </span>
       </p>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-        {rows.map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="text-stone-500 dark:text-stone-400">{k}</dt>
-            <dd className="break-words">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailRows rows={rows} />
       <div className="mt-2 border-t border-stone-100 pt-2 dark:border-stone-800">
         <FeeLines fees={r.state.allowances} />
       </div>
@@ -71,10 +74,22 @@ export function TourRequestCard({ message, isGuideView }: { message: Message; is
         </div>
       )}
       {status === 'accepted' && isGuideView && <p className="mt-2 text-stone-600 dark:text-stone-300">{t('tour.acceptedGuide')}</p>}
+      {status === 'offered' && canOffer && (
+        <div className="mt-3">
+          <Button size="sm" variant="accent" onClick={onOffer}>
+            {t('offer.makeNew')}
+          </Button>
+        </div>
+      )}
       {status === 'pending' && isGuideView && (
         <div className="mt-3 space-y-2">
           {rejecting === 'off' && (
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
+              {canOffer && (
+                <Button size="sm" variant="accent" onClick={onOffer}>
+                  {t('offer.make')}
+                </Button>
+              )}
               <Button size="sm" variant="primary" busy={answer.isPending} onClick={() => answer.mutate({ accept: true })}>
                 {t('tour.accept')}
               </Button>

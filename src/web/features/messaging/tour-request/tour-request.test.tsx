@@ -175,10 +175,11 @@ describe('TourRequestCard', () => {
     masked: false,
     sentAt: '2026-11-22T10:00:00.000Z',
     readAt: null,
+    offer: null,
     tourRequest: {
       ...toTourRequest(valid),
       service: { id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅' },
-      state: { status, rejectReason: null, bookingId, allowances: { mealYen: 1000, transportYen: 2000, ticketsYen: 0, totalYen: 3000 } },
+      state: { status, rejectReason: null, bookingId, offer: null, allowances: { mealYen: 1000, transportYen: 2000, ticketsYen: 0, totalYen: 3000 } },
     },
   });
 

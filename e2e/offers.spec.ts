@@ -1,0 +1,197 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { expect, signIn, test } from './fixtures';
+
+/**
+ * Issue 22 item 1 (decision 078): the traveler sends a tour request, the guide answers with an offer,
+ * the traveler books it with one tap from the chat (nothing typed again), pays the deposit, and the
+ * trip is upcoming on both sides with the request and the offer marked booked. Then the guide
+ * proposes a new time (item 2) and the traveler accepts it: both sides, the booking PDF and the
+ * guide's iCal feed follow.
+ * Once with a Chinese traveler on a phone and an English guide on a desktop, once the other way round.
+ */
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/tabi-shots/offers';
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function person(browser: Browser, username: string, locale: 'en' | 'zh-CN', viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const reply = await signIn(page, username, undefined, locale);
+  return { context, page, token: reply.token as string, auth: { authorization: `Bearer ${reply.token}` } };
+}
+
+/** The first free start from `fromDay` days out (the seeded offer sits about two weeks out). */
+async function freeSlot(page: Page, listing: number, fromDay = 20): Promise<{ date: string; startTime: string }> {
+  for (let i = fromDay; i < fromDay + 60; i++) {
+    const date = new Date(Date.now() + i * 86_400_000).toISOString().slice(0, 10);
+    const res = await page.request.get(`/api/v2/guides/${listing}/slots`, { params: { date, durationHours: 2 } });
+    const body = await res.json();
+    const slot = body.slots?.find((s: { startTime: string }) => s.startTime.endsWith(':00') || s.startTime.endsWith(':30'));
+    if (slot) return { date, startTime: slot.startTime as string };
+  }
+  throw new Error('no free slot');
+}
+
+/** A PDF's text as a reader's copy would give it (the booking PDF carries ToUnicode maps). */
+async function pdfText(data: Buffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
+  let text = '';
+  for (let i = 1; i <= doc.numPages; i++) text += (await (await doc.getPage(i)).getTextContent()).items.map((x) => ('str' in x ? x.str : '')).join('') + '\n';
+  await doc.destroy();
+  return text;
+}
+
+const cases = [
+  { name: 'a Chinese traveler on a phone, an English guide on a desktop', traveler: { locale: 'zh-CN', viewport: PHONE }, guide: { locale: 'en', viewport: DESKTOP } },
+  { name: 'an English traveler on a desktop, a Chinese guide on a phone', traveler: { locale: 'en', viewport: DESKTOP }, guide: { locale: 'zh-CN', viewport: PHONE } },
+] as const;
+
+for (const c of cases) {
+  test(`${c.name}: request → offer → booked in one tap → upcoming on both sides → moved to a new time`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    mkdirSync(SHOTS, { recursive: true });
+    const tz = c.traveler.locale === 'zh-CN';
+    const gz = c.guide.locale === 'zh-CN';
+    const tTag = `${c.traveler.locale}-${c.traveler.viewport.width}`;
+    const gTag = `${c.guide.locale}-${c.guide.viewport.width}`;
+    const traveler = await person(browser, 'traveler', c.traveler.locale, c.traveler.viewport);
+    const guide = await person(browser, 'guide', c.guide.locale, c.guide.viewport);
+    const listing = (await (await guide.page.request.get('/api/guides/me', { headers: guide.auth })).json()).id as number;
+    const conversation = (await (await traveler.page.request.post('/api/conversations', { headers: traveler.auth, data: { guideId: listing } })).json()).data.conversation.id as number;
+    const slot = await freeSlot(traveler.page, listing);
+    const itinerary = `Yanaka Ginza, Nezu shrine (${tTag})`;
+
+    // The traveler sends a tour request from the chat.
+    const t = traveler.page;
+    await t.goto(`/messages?c=${conversation}`);
+    await t.getByRole('button', { name: tz ? '发起行程请求' : 'Request a tour' }).click();
+    const form = t.getByTestId('tour-request-form');
+    await form.locator('[name=date]').fill(slot.date);
+    await form.locator('[name=startTime]').fill(slot.startTime);
+    await form.locator('[name=durationHours]').fill('2');
+    await form.locator('[name=travelers]').fill('2');
+    await form.locator('[name=itinerary]').fill(itinerary);
+    await form.locator('[name=meetingAddress]').fill('Nippori Station, west exit');
+    await form.locator('[name=meetingPostalCode]').fill('1160013');
+    const service = form.locator('[name=subcategoryId]');
+    await expect(service).toBeEnabled();
+    await service.selectOption({ index: 1 });
+    await form.locator('[name=transport]').selectOption('nearby_city');
+    await form.getByRole('button', { name: tz ? '发送请求' : 'Send request' }).click();
+    await expect(form).toBeHidden();
+    const request = t.getByTestId('tour-request-card').filter({ hasText: itinerary });
+    await expect(request).toHaveAttribute('data-status', 'pending');
+
+    // The guide answers it with an offer, prefilled from the request.
+    const g = guide.page;
+    await g.goto(`/messages?c=${conversation}`);
+    const guideRequest = g.getByTestId('tour-request-card').filter({ hasText: itinerary });
+    await guideRequest.getByRole('button', { name: gz ? '发送报价' : 'Make an offer' }).click();
+    const offerForm = g.getByTestId('offer-form');
+    await expect(offerForm.locator('[name=date]')).toHaveValue(slot.date);
+    await expect(offerForm.locator('[name=itinerary]')).toHaveValue(itinerary);
+    await expect(offerForm.locator('[name=meetingPostalCode]')).toHaveValue('116-0013');
+    await expect(offerForm.getByTestId('offer-quote')).toContainText(gz ? '按费率计算' : 'Rate-based price');
+    await expect(offerForm).toContainText(gz ? '随报价一并列出，现场支付' : 'paid on site, not online');
+    await offerForm.locator('[name=feeRmb]').fill('550');
+    await offerForm.getByRole('button', { name: gz ? '发送报价' : 'Send offer' }).click();
+    await expect(offerForm).toBeHidden();
+    const guideOffer = g.getByTestId('offer-card').filter({ hasText: itinerary });
+    await expect(guideOffer).toHaveAttribute('data-status', 'open');
+    await expect(guideRequest.getByTestId('tour-request-status')).toHaveText(gz ? '已发送报价' : 'Offer sent');
+    await guideOffer.scrollIntoViewIfNeeded();
+    await g.screenshot({ path: `${SHOTS}/guide-chat-offer-${gTag}.png` });
+
+    // The traveler sees it at once, and books it with one tap.
+    const offer = t.getByTestId('offer-card').filter({ hasText: itinerary });
+    await expect(offer).toHaveAttribute('data-status', 'open');
+    await expect(offer.getByTestId('offer-fee')).toHaveText(tz ? '550 元' : '550 RMB');
+    await expect(offer.getByTestId('offer-extras')).toContainText(tz ? '14000 日元' : '¥14,000 (JPY)');
+    await offer.scrollIntoViewIfNeeded();
+    await t.screenshot({ path: `${SHOTS}/traveler-chat-offer-${tTag}.png` });
+    await offer.getByRole('link', { name: tz ? '预订此报价' : 'Book this offer' }).click();
+    await expect(t).toHaveURL(/\/checkout\?offer=\d+$/);
+    const offerId = Number(new URL(t.url()).searchParams.get('offer'));
+
+    // The checkout has everything from the offer; nothing about the tour is typed again.
+    await expect(t.getByTestId('meeting-fixed')).toContainText('〒116-0013');
+    await expect(t.getByTestId('meeting-fixed')).toContainText(itinerary);
+    await expect(t.getByTestId('offer-price-note')).toBeVisible();
+    await expect(t.getByLabel(tz ? '集合地址' : 'Meeting address')).toHaveCount(0);
+    const pay = t.getByRole('button', { name: tz ? '支付 110 元' : 'Pay 110 RMB' });
+    await expect(pay).toBeVisible();
+    await t.screenshot({ path: `${SHOTS}/checkout-offer-${tTag}.png`, fullPage: true });
+    await t.getByLabel(tz ? '卡号' : 'Card number').fill('4242 4242 4242 4242');
+    await t.getByLabel(tz ? '有效期（MM/YY）' : 'Expiry (MM/YY)').pressSequentially('1230');
+    await t.getByLabel('CVV').fill('123');
+    await t.getByLabel(tz ? '持卡人姓名' : 'Name on card').fill('Li Wei');
+    await pay.click();
+    await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
+    const bookingId = Number(new URL(t.url()).searchParams.get('booking'));
+
+    // Upcoming on both sides, with no second wait for the guide.
+    const number = (await (await t.request.get(`/api/v2/offers/${offerId}`, { headers: traveler.auth })).json()).data.booking.bookingNumber as string;
+    for (const who of [traveler, guide]) {
+      const b = await (await who.page.request.get(`/api/v2/bookings/${bookingId}`, { headers: who.auth })).json();
+      expect(b).toMatchObject({ status: 'upcoming', offerId, totalPriceCents: 55_000, depositCents: 11_000 });
+    }
+    await t.goto('/dashboard?tab=upcoming');
+    await expect(t.getByRole('article').filter({ hasText: number })).toBeVisible();
+    await g.goto('/guide-dashboard');
+    await expect(g.getByRole('article').filter({ hasText: number }).first()).toBeVisible();
+
+    // The request and the offer say what became of them, on both sides.
+    for (const [p, zh] of [
+      [t, tz],
+      [g, gz],
+    ] as const) {
+      await p.goto(`/messages?c=${conversation}`);
+      const booked = zh ? `已预订 ${number}` : `Booked ${number}`;
+      await expect(p.getByTestId('tour-request-card').filter({ hasText: itinerary }).getByTestId('tour-request-status')).toHaveText(booked);
+      await expect(p.getByTestId('offer-card').filter({ hasText: itinerary }).getByTestId('offer-status')).toHaveText(booked);
+    }
+    await t.getByTestId('offer-card').filter({ hasText: itinerary }).scrollIntoViewIfNeeded();
+    await t.screenshot({ path: `${SHOTS}/traveler-chat-booked-${tTag}.png` });
+
+    // The guide proposes a new time from the dashboard (a later free day, same price).
+    const later = await freeSlot(g, listing, Math.round((Date.parse(slot.date) - Date.now()) / 86_400_000) + 3);
+    await g.goto('/guide-dashboard');
+    const guideCard = g.getByRole('article').filter({ hasText: number }).first();
+    await guideCard.getByRole('button', { name: gz ? '提议新时间' : 'Propose a new time' }).click();
+    const sheet = g.getByRole('dialog', { name: gz ? '提议新时间' : 'Propose a new time' });
+    await sheet.getByLabel(gz ? '新日期' : 'New date').fill(later.date);
+    await sheet.locator(`input[type=radio][value="${later.startTime}"]`).check({ force: true });
+    await sheet.getByRole('button', { name: gz ? '发送提议' : 'Send proposal' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(guideCard).toContainText(gz ? '您已提议新时间' : 'You proposed a new time');
+
+    // The traveler accepts it on the trip card; both sides now show the new time.
+    await t.goto('/dashboard?tab=upcoming');
+    const tripCard = t.getByRole('article').filter({ hasText: number });
+    await expect(tripCard).toContainText(tz ? '提议更改时间' : 'proposes a new time');
+    await tripCard.scrollIntoViewIfNeeded();
+    await t.screenshot({ path: `${SHOTS}/traveler-trip-proposal-${tTag}.png` });
+    await tripCard.getByRole('button', { name: tz ? '接受新时间' : 'Accept new time' }).click();
+    await expect(tripCard).toContainText(tz ? '已从' : 'Moved from');
+    for (const who of [traveler, guide]) {
+      const b = await (await who.page.request.get(`/api/v2/bookings/${bookingId}`, { headers: who.auth })).json();
+      expect(b).toMatchObject({ status: 'upcoming', date: later.date, scheduledStartTime: later.startTime, totalPriceCents: 55_000 });
+    }
+    await g.goto('/guide-dashboard');
+    await expect(g.getByRole('article').filter({ hasText: number }).first()).toContainText(gz ? '已从' : 'Moved from');
+    // The traveler's booking PDF has the new date and start.
+    const [y, m, d] = later.date.split('-').map(Number);
+    const pdf = await pdfText(await (await t.request.get(`/api/v2/bookings/${bookingId}/pdf?lang=zh-CN`, { headers: traveler.auth })).body());
+    expect(pdf).toContain(`${y}年${m}月${d}日`);
+    expect(pdf).toContain(`${later.startTime} – `);
+    // The guide's calendar feed has the tour at its new start.
+    const feed = (await (await g.request.get('/api/v2/guides/me/calendar-url', { headers: guide.auth })).json()).url as string;
+    const ics = await (await g.request.get(new URL(feed).pathname)).text();
+    const startsAt = (await (await t.request.get(`/api/v2/bookings/${bookingId}`, { headers: traveler.auth })).json()).startsAt as string;
+    expect(ics).toContain(`DTSTART:${startsAt.replace(/[-:]/g, '').replace(/\.000Z$/, 'Z')}`);
+    await traveler.context.close();
+    await guide.context.close();
+  });
+}

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { OFFER_DECLINE_REASONS, OFFER_STORED_STATUSES } from '../../../shared/offers/offer-rules';
+import { serviceSubcategories } from './catalog';
+import { guides } from './guides';
+import { conversations, messages } from './messaging';
+import { users } from './users';
+
+/**
+ * A guide's offer to a traveler (issue 22, decision 078): the terms and the fee of one tour, carried
+ * by a chat message (`message_id`) and answering a tour request (`request_message_id`) or not.
+ * `status` holds what a person did (open, withdrawn, declined); `booked` is read from the booking
+ * whose `offer_id` names it, `expired` from `expires_at`. Money in fen; extras in whole yen, paid on
+ * site and never charged online.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: integer('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    requestMessageId: integer('request_message_id').references(() => messages.id, { onDelete: 'set null' }),
+    guideId: integer('guide_id').notNull().references(() => guides.id),
+    guideUserId: integer('guide_user_id').notNull().references(() => users.id),
+    travelerId: integer('traveler_id').notNull().references(() => users.id),
+    status: text('status', { enum: OFFER_STORED_STATUSES }).notNull().default('open'),
+    date: date('date', { mode: 'string' }).notNull(),
+    startMinute: smallint('start_minute').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    timeZone: text('time_zone').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    travelers: smallint('travelers').notNull(),
+    subcategoryId: integer('subcategory_id').references(() => serviceSubcategories.id),
+    priceCents: integer('price_cents').notNull(),
+    suggestedCents: integer('suggested_cents').notNull(),
+    currency: text('currency').notNull().default('CNY'),
+    meetingAddress: text('meeting_address').notNull(),
+    meetingPostalCode: text('meeting_postal_code').notNull(),
+    itinerary: text('itinerary').notNull(),
+    mealYen: integer('meal_yen').notNull().default(0),
+    transportYen: integer('transport_yen').notNull().default(0),
+    ticketsYen: integer('tickets_yen').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    declineReason: text('decline_reason', { enum: OFFER_DECLINE_REASONS }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('offers_conversation_idx').on(t.conversationId, t.id),
+    index('offers_request_idx').on(t.requestMessageId),
+    index('offers_message_idx').on(t.messageId),
+    check('offers_money', sql`price_cents > 0 and suggested_cents >= 0 and meal_yen >= 0 and transport_yen >= 0 and tickets_yen >= 0`),
+    check('offers_time_range', sql`ends_at > starts_at`),
+    check('offers_travelers', sql`travelers >= 1`),
+  ],
+);

@@ -1,0 +1,115 @@
+import { bookingNumber } from '../../../shared/booking/money-rules';
+import { nextStatus, type Actor, type BookingEvent } from '../../../shared/booking/state-machine';
+import type { Booking } from '../../../shared/schemas/bookings';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { enqueueJob, type JobRunner } from '../../jobs/index';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../auth/index';
+import type { PaymentProvider } from '../payments/index';
+import { factsOf, toBooking } from './booking-view';
+import * as repo from './bookings.repository';
+import type { BookingRow, PaymentRow } from './bookings.repository';
+import { BookingEvents } from './events';
+
+export const JOB = {
+  paymentExpiry: 'booking.payment_expiry',
+  requestExpiry: 'booking.request_expiry',
+  startDay: 'booking.start_day',
+  extensionLapse: 'booking.extension_lapse',
+  rescheduleExpiry: 'booking.reschedule_expiry',
+  refund: 'payment.refund',
+} as const;
+
+export const MINUTE_MS = 60_000;
+
+export interface BookingDeps {
+  db: Database;
+  provider: PaymentProvider;
+  jobs: JobRunner;
+  config: Config;
+}
+
+/** A side of a booking: who the caller is to it. */
+export type Side = 'traveler' | 'guide';
+
+/**
+ * What every part of the booking service shares (DESIGN §7): the clock, the events, who may touch a
+ * booking, how it reads back, and the one way a status changes (the shared state machine, checked
+ * here, then `transitionBooking` in the caller's transaction).
+ */
+export class BookingCore {
+  /** The clock; tests replace it to move time instead of sleeping. */
+  now: () => Date = () => new Date();
+  readonly events = new BookingEvents();
+
+  constructor(readonly deps: BookingDeps) {}
+
+  get db(): Database {
+    return this.deps.db;
+  }
+
+  get rates() {
+    return { depositRate: this.deps.config.payments.depositRate, commissionRate: this.deps.config.payments.commissionRate };
+  }
+
+  async view(id: number, viewerId: number): Promise<Booking> {
+    const [row] = await repo.bookingViews(this.db, { ids: [id] });
+    if (!row) throw notFound('Booking');
+    return toBooking(row, viewerId, this.now());
+  }
+
+  /** The booking if the caller is its traveler or its guide; 404 for anyone else. */
+  async ownBooking(user: AuthUser, id: number): Promise<{ booking: BookingRow; guideUserId: number; side: Side }> {
+    const booking = await repo.findBooking(this.db, id);
+    if (!booking) throw notFound('Booking');
+    const guideUserId = (await repo.guideUserIdOf(this.db, booking.guideId))!;
+    if (booking.travelerId === user.id) return { booking, guideUserId, side: 'traveler' };
+    if (guideUserId === user.id) return { booking, guideUserId, side: 'guide' };
+    throw notFound('Booking');
+  }
+
+  /** The state machine's answer for `event`, or the 409 that says why not. */
+  decide(booking: BookingRow, event: BookingEvent, actor: Actor, now: Date) {
+    const decision = nextStatus(factsOf(booking), event, actor, { now });
+    if (decision.ok) return decision;
+    if (decision.reason === 'extension_limit_reached') throw new AppError('extension_limit_reached', 'Extension Limit Reached');
+    throw new AppError('invalid_transition', `A ${booking.status} booking cannot take "${event}" (${decision.reason})`);
+  }
+
+  /** The caller's side must be what the body says it is (SPEC §7 `userType`). */
+  checkUserType(side: Side, userType: Side) {
+    if (side !== userType) throw new AppError('forbidden', `You are this booking's ${side}, not its ${userType}`);
+  }
+
+  /**
+   * A traveler is in one place at a time (issue 22): under the traveler's lock, an active booking of
+   * theirs overlapping [from, to) refuses the new one with 409 `traveler_busy`, naming it. An unpaid
+   * checkout with no money on its way is released instead (cancelled, reason `replaced`): the traveler
+   * left it and chose again, and it would otherwise hold them for its whole payment window. Taken
+   * after the guide's lock (checkout, a reschedule's acceptance), always in that order.
+   */
+  async claimTravelerTime(db: Database, travelerId: number, from: Date, to: Date, now: Date, exceptId?: number): Promise<void> {
+    await repo.lockTravelerSchedule(db, travelerId);
+    for (const other of await repo.travelerOverlaps(db, travelerId, from, to)) {
+      if (other.id === exceptId) continue; // the booking being moved
+      if (other.status === 'pending' && !other.paymentInFlight) {
+        const decision = this.decide((await repo.lockBooking(db, other.id))!, 'payment_expired', 'system', now);
+        await repo.transitionBooking(db, other.id, decision.from, decision.to, { cancelledAt: now, cancelledBy: 'system', cancelReason: 'replaced' });
+        continue;
+      }
+      const number = bookingNumber(other.id, other.bookingNumber);
+      throw new AppError('traveler_busy', `You already have booking ${number} at this time`, [{ path: 'booking', message: number }]);
+    }
+  }
+
+  /** A refund through the provider, as a job written in the caller's transaction (run right after the commit). */
+  enqueueRefund(db: Database, payment: PaymentRow, amountCents: number, runAt: Date) {
+    return enqueueJob(db, {
+      kind: JOB.refund,
+      payload: { paymentId: payment.id, amountCents },
+      runAt,
+      dedupeKey: `${JOB.refund}:${payment.id}`,
+    });
+  }
+}

@@ -1,0 +1,268 @@
+import { extensionPostings, extensionRefundPostings } from '../../../shared/booking/ledger';
+import { extensionFeeCents } from '../../../shared/booking/money-rules';
+import { PAYMENT_WINDOW_MINUTES } from '../../../shared/booking/schedule';
+import { nextStatus } from '../../../shared/booking/state-machine';
+import type { Booking, CreatePaymentBody, ExtensionPaymentBody, RequestExtensionReply } from '../../../shared/schemas/bookings';
+import { pgErrorCode, type Database } from '../../db/client';
+import { enqueueJob, type ClaimedJob } from '../../jobs/index';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../auth/index';
+import { JOB, MINUTE_MS, type BookingCore, type Side } from './booking-core';
+import { baseDurationHours, factsOf } from './booking-view';
+import * as repo from './bookings.repository';
+import type { BookingRow, PaymentRow } from './bookings.repository';
+
+/**
+ * Extensions on tour (issue 12, DESIGN §7): the traveler asks and pays, the guide approves or
+ * rejects (a paid fee refunded in full), the traveler confirms and the tour grows by the extension.
+ */
+export class BookingExtensions {
+  constructor(private readonly core: BookingCore) {}
+
+  /**
+   * POST /api/bookings/{id}/request-extension: the traveler asks for more time; the server prices it
+   * (round(total / duration) RMB per hour × hours, SPEC §9) and ignores a price the client sends.
+   */
+  async request(user: AuthUser, id: number, hours: number): Promise<RequestExtensionReply> {
+    const { core } = this;
+    const { side, guideUserId } = await core.ownBooking(user, id);
+    if (side !== 'traveler') throw new AppError('invalid_transition', 'Only the traveler asks for an extension');
+    const now = core.now();
+    const minutes = Math.round(hours * 60);
+    const ext = await core.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const booking = (await repo.lockBooking(db, id))!;
+      const decision = core.decide(booking, 'request_extension', 'traveler', now);
+      const extensions = await repo.extensionsOf(db, id);
+      const priceCents = extensionFeeCents(booking.totalPriceCents, baseDurationHours(booking, extensions), hours);
+      await repo.lockGuideSchedule(db, booking.guideId);
+      const clash = await repo.otherBusy(db, booking.guideId, id, booking.endsAt, new Date(booking.endsAt.getTime() + minutes * MINUTE_MS));
+      if (clash.length) throw new AppError('slot_unavailable', 'Your guide has another booking right after this tour');
+      const row = await repo.insertExtension(db, { bookingId: id, minutes, priceCents, requestedAt: now });
+      await repo.transitionBooking(db, id, decision.from, decision.to, { extensionPriceCents: priceCents, travelerConfirmedExtension: false });
+      // Unpaid when the payment window closes, it lapses: the tour goes on as it was (issue 22).
+      await enqueueJob(db, {
+        kind: JOB.extensionLapse,
+        payload: { bookingId: id, extensionId: row.id },
+        runAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
+        dedupeKey: `${JOB.extensionLapse}:${row.id}`,
+      });
+      return row;
+    });
+    core.events.emit('booking.extension_requested', { bookingId: id, travelerId: user.id, guideUserId, hours, priceCents: ext.priceCents });
+    return { ...(await core.view(id, user.id)), extensionDetails: { hours, price: ext.priceCents / 100, priceCents: ext.priceCents } };
+  }
+
+  /** POST /api/v2/bookings/{id}/extension/withdraw: the traveler takes back a request not yet paid. */
+  async withdraw(user: AuthUser, id: number): Promise<Booking> {
+    const { side } = await this.core.ownBooking(user, id);
+    if (side !== 'traveler') throw notFound('Booking');
+    await this.close(id, 'traveler', this.core.now());
+    return this.core.view(id, user.id);
+  }
+
+  /** Job: the extension's payment window closed; a request still unpaid lapses (a no-op otherwise). */
+  async lapse(job: ClaimedJob, now: Date): Promise<void> {
+    const { bookingId, extensionId } = job.payload as { bookingId: number; extensionId: number };
+    const open = await repo.openExtension(this.core.db, bookingId);
+    if (open?.id !== extensionId || open.status !== 'requested') return;
+    try {
+      await this.close(bookingId, 'system', now);
+    } catch (err) {
+      // Paid, or moved on, between the check and the lock: nothing to do.
+      if (err instanceof AppError && (err.code === 'invalid_transition' || err.code === 'already_paid' || err.code === 'payment_in_progress')) return;
+      throw err;
+    }
+  }
+
+  /**
+   * Withdraws (traveler) or lapses (system) the open, unpaid request: the tour is `ongoing` again and
+   * nothing is charged. A card being charged right now is waited for (409); money that still arrives
+   * later for it (a wallet approved late) is refunded by `paymentSucceeded`, since the request is closed.
+   */
+  private async close(id: number, by: 'traveler' | 'system', now: Date): Promise<void> {
+    const { core } = this;
+    const out = await core.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const booking = (await repo.lockBooking(db, id))!;
+      const decision = core.decide(booking, by === 'traveler' ? 'withdraw_extension' : 'extension_lapsed', by, now);
+      const open = await repo.openExtension(db, id);
+      if (!open) throw new AppError('invalid_transition', 'There is no extension request to withdraw');
+      if (open.status !== 'requested') throw new AppError('already_paid', 'This extension is already paid; ask your guide instead');
+      const attempt = open.paymentId ? await repo.paymentById(db, open.paymentId) : undefined;
+      if (attempt?.status === 'processing') throw new AppError('payment_in_progress', 'A payment of this extension is being processed; try again shortly');
+      await repo.updateExtension(db, open.id, { status: by === 'traveler' ? 'withdrawn' : 'lapsed', decidedAt: now });
+      await repo.transitionBooking(db, id, decision.from, decision.to, { extensionPriceCents: null });
+      return { travelerId: booking.travelerId, guideUserId: (await repo.guideUserIdOf(db, booking.guideId))!, hours: open.minutes / 60 };
+    });
+    core.events.emit('booking.extension_withdrawn', { bookingId: id, ...out, by });
+  }
+
+  /** Inside a deposit-or-extension payment's claim: a payment row for the open, unpaid extension, at the server's price. */
+  async claimPayment(
+    db: Database,
+    booking: BookingRow,
+    user: AuthUser,
+    body: CreatePaymentBody,
+    k: { idempotencyKey: string; requestHash: string; last4: string | null },
+  ): Promise<PaymentRow> {
+    const ext = await repo.openExtension(db, booking.id);
+    if (!ext || booking.status !== 'extend_requested') throw new AppError('invalid_transition', 'There is no extension to pay');
+    if (ext.status !== 'requested') throw new AppError('already_paid', 'This extension is already paid');
+    const attempts = await repo.extensionPayments(db, booking.id);
+    // A wallet payment left pending does not block a new attempt; if both succeed, the second is refunded.
+    if (attempts.some((p) => p.id === ext.paymentId && p.status === 'processing')) {
+      throw new AppError('payment_in_progress', 'Another payment of this extension is being processed');
+    }
+    const payment = await repo.insertPayment(db, {
+      bookingId: booking.id,
+      payerId: user.id,
+      kind: 'extension',
+      method: body.method,
+      provider: this.core.deps.provider.name,
+      idempotencyKey: k.idempotencyKey,
+      requestHash: k.requestHash,
+      amountCents: ext.priceCents,
+      currency: booking.currency,
+      cardLast4: k.last4,
+    });
+    await repo.updateExtension(db, ext.id, { paymentId: payment.id });
+    return payment;
+  }
+
+  /**
+   * Inside a payment's success: the traveler's money is held by the platform (ledger), the extension is
+   * paid and the booking records `extension_paid`. Money for an extension no longer open (rejected
+   * meanwhile) goes straight back.
+   */
+  async paymentSucceeded(
+    db: Database,
+    booking: BookingRow,
+    payment: PaymentRow,
+    parties: { travelerId: number; guideUserId: number; paymentId: number },
+    now: Date,
+    after: (() => Promise<void>)[],
+  ) {
+    const { core } = this;
+    await repo.insertPostings(db, booking.id, extensionPostings(payment.amountCents), parties);
+    const ext = await repo.extensionByPayment(db, payment.id);
+    const decision = nextStatus(factsOf(booking), 'extension_paid', 'system', { now });
+    if (ext && ext.status === 'requested' && decision.ok) {
+      await repo.updateExtension(db, ext.id, { status: 'paid', paidAt: now });
+      await repo.transitionBooking(db, booking.id, decision.from, decision.to, { extensionPriceCents: null });
+      const event = { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: parties.guideUserId, hours: ext.minutes / 60, priceCents: ext.priceCents };
+      after.push(async () => core.events.emit('booking.extension_paid', event));
+      return;
+    }
+    await repo.insertPostings(db, booking.id, extensionRefundPostings(payment.amountCents), parties);
+    const jobId = await core.enqueueRefund(db, payment, payment.amountCents, now);
+    if (jobId) after.push(async () => void (await core.deps.jobs.runNow(jobId, now)));
+  }
+
+  /**
+   * PATCH /api/bookings/{id}/extension-payment (SPEC §7): the client reports its payment; the server
+   * checks its own record of it (the payment id in transactionData.transactionId, a succeeded
+   * extension payment of this booking by the caller) and answers with the booking.
+   */
+  async markPaid(user: AuthUser, id: number, body: ExtensionPaymentBody): Promise<Booking> {
+    const { core } = this;
+    const { side } = await core.ownBooking(user, id);
+    if (side !== 'traveler') throw new AppError('invalid_transition', 'Only the traveler pays an extension');
+    if (!body.paid) throw new AppError('extension_not_paid', 'The extension is not paid yet');
+    const paymentId = Number(body.transactionData.transactionId);
+    const payment = Number.isSafeInteger(paymentId) && paymentId > 0 ? await repo.paymentById(core.db, paymentId) : undefined;
+    if (!payment || payment.bookingId !== id || payment.kind !== 'extension' || payment.payerId !== user.id) {
+      throw new AppError('validation_failed', 'Unknown transaction', [{ path: 'transactionData.transactionId', message: 'not a payment of this extension' }]);
+    }
+    if (payment.status === 'processing' || payment.status === 'pending') throw new AppError('payment_in_progress', 'This payment is still being processed; try again shortly');
+    if (payment.status === 'failed') throw new AppError('payment_failed', 'Payment failed. Please check your information and try again.');
+    const ext = await repo.extensionByPayment(core.db, payment.id);
+    if (!ext || ext.status === 'requested') throw new AppError('extension_not_paid', 'The extension is not paid yet');
+    return core.view(id, user.id);
+  }
+
+  /** POST /api/v2/bookings/{id}/extension/approve: the guide agrees to the paid extension. */
+  async approve(user: AuthUser, id: number): Promise<Booking> {
+    const { core } = this;
+    const { side } = await core.ownBooking(user, id);
+    if (side !== 'guide') throw notFound('Booking');
+    const now = core.now();
+    const ext = await core.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const booking = (await repo.lockBooking(db, id))!;
+      const decision = core.decide(booking, 'approve_extension', 'guide', now);
+      const open = await repo.openExtension(db, id);
+      if (!open || open.status !== 'paid') throw new AppError('extension_not_paid', 'The traveler has not paid this extension yet');
+      await repo.updateExtension(db, open.id, { status: 'approved', decidedAt: now });
+      await repo.transitionBooking(db, id, decision.from, decision.to);
+      return { ...open, travelerId: booking.travelerId };
+    });
+    core.events.emit('booking.extension_approved', { bookingId: id, travelerId: ext.travelerId, guideUserId: user.id, hours: ext.minutes / 60 });
+    return core.view(id, user.id);
+  }
+
+  /** POST /api/v2/bookings/{id}/extension/reject: the guide declines; a paid fee is refunded in full. */
+  async reject(user: AuthUser, id: number): Promise<Booking> {
+    const { core } = this;
+    const { side } = await core.ownBooking(user, id);
+    if (side !== 'guide') throw notFound('Booking');
+    const now = core.now();
+    let refundJob: number | undefined;
+    const out = await core.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const booking = (await repo.lockBooking(db, id))!;
+      const decision = core.decide(booking, 'reject_extension', 'guide', now);
+      const open = await repo.openExtension(db, id);
+      let refundCents = 0;
+      if (open) {
+        await repo.updateExtension(db, open.id, { status: 'rejected', decidedAt: now });
+        const payment = open.paymentId ? await repo.paymentById(db, open.paymentId) : undefined;
+        if (open.status === 'paid' && payment?.status === 'succeeded') {
+          refundCents = payment.amountCents;
+          await repo.insertPostings(db, id, extensionRefundPostings(payment.amountCents), { travelerId: booking.travelerId, guideUserId: user.id, paymentId: payment.id });
+          refundJob = await core.enqueueRefund(db, payment, payment.amountCents, now);
+        }
+      }
+      await repo.transitionBooking(db, id, decision.from, decision.to, { extensionPriceCents: null });
+      return { travelerId: booking.travelerId, hours: (open?.minutes ?? 0) / 60, refundCents };
+    });
+    if (refundJob) await core.deps.jobs.runNow(refundJob, now);
+    core.events.emit('booking.extension_rejected', { bookingId: id, travelerId: out.travelerId, guideUserId: user.id, hours: out.hours, refundCents: out.refundCents });
+    return core.view(id, user.id);
+  }
+
+  /**
+   * PATCH /api/bookings/{id}/confirm-extension: the traveler confirms the approved extension; the
+   * booking goes back to `ongoing`, longer by the extension, with one more extension counted.
+   */
+  async confirm(user: AuthUser, id: number, userType: Side): Promise<Booking> {
+    const { core } = this;
+    const { side, guideUserId } = await core.ownBooking(user, id);
+    core.checkUserType(side, userType);
+    const now = core.now();
+    let hours = 0;
+    try {
+      await core.db.transaction(async (tx) => {
+        const db = tx as unknown as Database;
+        const booking = (await repo.lockBooking(db, id))!;
+        const decision = core.decide(booking, 'confirm_extension', side, now);
+        const open = await repo.openExtension(db, id);
+        if (!open || open.status !== 'approved') throw new AppError('invalid_transition', 'There is no approved extension to confirm');
+        hours = open.minutes / 60;
+        await repo.updateExtension(db, open.id, { status: 'confirmed', confirmedAt: now });
+        await repo.transitionBooking(db, id, decision.from, decision.to, {
+          durationMinutes: booking.durationMinutes + open.minutes,
+          endsAt: new Date(booking.endsAt.getTime() + open.minutes * MINUTE_MS),
+          extensionCount: booking.extensionCount + 1,
+          travelerConfirmedExtension: true,
+          extensionPriceCents: null,
+        });
+      });
+    } catch (err) {
+      if (pgErrorCode(err) === '23P01') throw new AppError('slot_unavailable', 'Your guide has another booking right after this tour');
+      throw err;
+    }
+    core.events.emit('booking.extension_confirmed', { bookingId: id, travelerId: user.id, guideUserId, hours });
+    return core.view(id, user.id);
+  }
+}

@@ -1,0 +1,245 @@
+import { todayInZone } from '../../../shared/availability';
+import { cancellationPostings, completionPostings } from '../../../shared/booking/ledger';
+import { addWorkingDays, cancellationSplit, cancellationTier, EARNINGS_HOLD_WORKING_DAYS, refundArrival, type RefundSplit } from '../../../shared/booking/money-rules';
+import { startOfTourDay } from '../../../shared/booking/schedule';
+import { nextStatus, type Actor, type BookingStatus } from '../../../shared/booking/state-machine';
+import type { Booking, CancellationQuote } from '../../../shared/schemas/bookings';
+import type { Database } from '../../db/client';
+import { enqueueJob, type ClaimedJob } from '../../jobs/index';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../auth/index';
+import { JOB, type BookingCore, type Side } from './booking-core';
+import { factsOf } from './booking-view';
+import * as repo from './bookings.repository';
+import type { BookingRow } from './bookings.repository';
+
+/** The start a traveler's cancellation is measured against: the earlier of the booked and the current start. */
+export const tierStart = (b: Pick<BookingRow, 'startsAt' | 'firstStartsAt'>): Date =>
+  b.firstStartsAt && b.firstStartsAt < b.startsAt ? b.firstStartsAt : b.startsAt;
+
+export interface RefundInfo {
+  amountCents: number;
+  method: string | null;
+  minBusinessDays: number;
+  maxBusinessDays: number;
+}
+
+/**
+ * A paid booking's life after checkout (DESIGN §7): the guide's answer, cancellation by anyone with
+ * its refund, the scheduled steps (expiries, the tour day), confirming the start and completing.
+ */
+export class BookingLifecycle {
+  constructor(private readonly core: BookingCore) {}
+
+  async accept(user: AuthUser, id: number): Promise<Booking> {
+    const { core } = this;
+    const { side } = await core.ownBooking(user, id);
+    if (side !== 'guide') throw notFound('Booking');
+    const now = core.now();
+    const done = await core.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const booking = (await repo.lockBooking(db, id))!;
+      const decision = core.decide(booking, 'accept', 'guide', now);
+      const row = (await repo.transitionBooking(db, id, decision.from, decision.to, { acceptedAt: now }))!;
+      await enqueueJob(db, {
+        kind: JOB.startDay,
+        payload: { bookingId: id },
+        runAt: startOfTourDay(row.date, row.timeZone),
+        dedupeKey: `${JOB.startDay}:${id}`,
+      });
+      return row;
+    });
+    core.events.emit('booking.accepted', { bookingId: id, travelerId: done.travelerId, guideUserId: user.id });
+    return core.view(id, user.id);
+  }
+
+  async decline(user: AuthUser, id: number, reason: string): Promise<Booking> {
+    const { side } = await this.core.ownBooking(user, id);
+    if (side !== 'guide') throw notFound('Booking');
+    await this.cancel(id, 'decline', 'guide', { reason });
+    return this.core.view(id, user.id);
+  }
+
+  /**
+   * PATCH /api/bookings/{id}/status: `cancelled` (refund by the tiers) or `completed` ('Complete
+   * Service' by either side: the guide's earnings become pending). Other statuses have their own routes.
+   */
+  async setStatus(user: AuthUser, id: number, status: BookingStatus, reason?: string): Promise<Booking & { refund: RefundInfo | null }> {
+    const { side } = await this.core.ownBooking(user, id);
+    if (status === 'completed') {
+      await this.complete(id, side);
+      return { ...(await this.core.view(id, user.id)), refund: null };
+    }
+    if (status !== 'cancelled') throw new AppError('invalid_transition', `Moving a booking to ${status} is not available here`);
+    const { refund } = await this.cancel(id, 'cancel', side, { reason: reason || undefined });
+    return { ...(await this.core.view(id, user.id)), refund };
+  }
+
+  /** How a cancellation by `actor` at `now` splits what was paid (decision 004, DESIGN §7). */
+  private split(booking: BookingRow, paidCents: number, actor: Actor, now: Date): { split: RefundSplit; tier: string } {
+    if (actor !== 'traveler') return { split: { refundCents: paidCents, guideCents: 0, platformCents: 0 }, tier: actor === 'guide' ? 'guide' : 'system' };
+    // Decision 079: after a reschedule, the stricter tier of the first and the current start.
+    const tier = cancellationTier(tierStart(booking), now);
+    return { split: cancellationSplit({ depositCents: paidCents, cancelledBy: 'traveler', tier, commissionRate: this.core.rates.commissionRate }), tier };
+  }
+
+  /**
+   * Cancels by any route (traveler, guide decline, expiry jobs): transition, ledger release of the
+   * paid deposit by the split, and the refund job, in one transaction; the refund runs right after.
+   */
+  private async cancel(
+    id: number,
+    event: 'cancel' | 'decline' | 'payment_expired' | 'request_expired',
+    actor: Actor,
+    opts: { reason?: string; now?: Date },
+  ): Promise<{ refund: RefundInfo | null }> {
+    const { core } = this;
+    const now = opts.now ?? core.now();
+    let refundJob: number | undefined;
+    let refund: RefundInfo | null = null;
+    const result = await core.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const booking = (await repo.lockBooking(db, id))!;
+      const decision = core.decide(booking, event, actor, now);
+      const paid = (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
+      const { split } = this.split(booking, paid?.amountCents ?? 0, actor, now);
+      const cancelledBy = actor === 'system' ? 'system' : actor === 'guide' ? 'guide' : 'traveler';
+      await repo.transitionBooking(db, id, decision.from, decision.to, { cancelledAt: now, cancelledBy, cancelReason: opts.reason ?? event });
+      const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
+      if (paid) {
+        await repo.insertPostings(db, id, cancellationPostings(paid.amountCents, split), { travelerId: booking.travelerId, guideUserId, paymentId: paid.id });
+        if (split.refundCents > 0) refundJob = await core.enqueueRefund(db, paid, split.refundCents, now);
+        refund = { amountCents: split.refundCents, method: paid.method, ...refundArrival(paid.method === 'cash' ? 'bank_transfer' : paid.method) };
+      }
+      return { booking, guideUserId, refundCents: split.refundCents };
+    });
+    if (refundJob) await core.deps.jobs.runNow(refundJob, now);
+    const base = { bookingId: id, travelerId: result.booking.travelerId, guideUserId: result.guideUserId };
+    if (event === 'decline') core.events.emit('booking.declined', { ...base, reason: opts.reason ?? '', refundCents: result.refundCents });
+    else {
+      const by = actor === 'system' ? 'system' : actor === 'guide' ? 'guide' : 'traveler';
+      core.events.emit('booking.cancelled', { ...base, by, reason: event, note: event === 'cancel' ? (opts.reason ?? null) : null, refundCents: result.refundCents });
+    }
+    return { refund };
+  }
+
+  async quote(user: AuthUser, id: number): Promise<CancellationQuote> {
+    const { core } = this;
+    const { booking, side } = await core.ownBooking(user, id);
+    const now = core.now();
+    const cancellable = nextStatus(factsOf(booking), 'cancel', side, { now }).ok;
+    const paid = (await repo.depositPayments(core.db, id)).find((p) => p.status === 'succeeded');
+    const paidCents = paid?.amountCents ?? 0;
+    const { split, tier } = this.split(booking, paidCents, side, now);
+    const arrival = refundArrival(!paid || paid.method === 'cash' ? 'card' : paid.method);
+    return {
+      bookingId: id,
+      cancellable,
+      cancelledBy: side,
+      tier,
+      depositPaidCents: paidCents,
+      refundCents: split.refundCents,
+      refundPercent: paidCents ? Math.round((split.refundCents / paidCents) * 10_000) / 100 : 0,
+      guideCents: split.guideCents,
+      platformCents: split.platformCents,
+      method: paid?.method ?? null,
+      ...arrival,
+      hoursUntilStart: Math.round(((booking.startsAt.getTime() - now.getTime()) / 3_600_000) * 100) / 100,
+      quotedAt: now.toISOString(),
+    };
+  }
+
+  /** Job handlers: each is a no-op when the booking has moved on (paid, answered, cancelled). */
+  async expireUnpaid(job: ClaimedJob, now: Date): Promise<void> {
+    await this.ifStatus(job, 'pending', () => this.cancel(Number(job.payload.bookingId), 'payment_expired', 'system', { now }));
+  }
+
+  async expireRequest(job: ClaimedJob, now: Date): Promise<void> {
+    await this.ifStatus(job, 'confirmed', () => this.cancel(Number(job.payload.bookingId), 'request_expired', 'system', { now }));
+  }
+
+  async startDay(job: ClaimedJob, now: Date): Promise<void> {
+    const { core } = this;
+    const id = Number(job.payload.bookingId);
+    await this.ifStatus(job, 'upcoming', async () => {
+      const row = await core.db.transaction(async (tx) => {
+        const db = tx as unknown as Database;
+        const booking = (await repo.lockBooking(db, id))!;
+        // A rescheduled tour's old start-day job: not its day (the new date has its own job).
+        if (now < startOfTourDay(booking.date, booking.timeZone)) return undefined;
+        const decision = core.decide(booking, 'start_day', 'system', now);
+        return repo.transitionBooking(db, id, decision.from, decision.to);
+      });
+      if (row) {
+        const guideUserId = (await repo.guideUserIdOf(core.db, row.guideId))!;
+        core.events.emit('booking.awaiting_start', { bookingId: id, travelerId: row.travelerId, guideUserId });
+      }
+    });
+  }
+
+  private async ifStatus(job: ClaimedJob, status: BookingStatus, run: () => Promise<unknown>): Promise<void> {
+    const booking = await repo.findBooking(this.core.db, Number(job.payload.bookingId));
+    if (booking?.status !== status) return;
+    try {
+      await run();
+    } catch (err) {
+      // Someone else moved the booking between the check and the lock: nothing left to do.
+      if (err instanceof AppError && err.code === 'invalid_transition') return;
+      throw err;
+    }
+  }
+
+  /**
+   * PATCH /api/bookings/{id}/confirm-start (SPEC §4): on the tour day (guide's zone) either side
+   * confirms; the second confirmation makes the tour `ongoing`. Confirming twice changes nothing.
+   */
+  async confirmStart(user: AuthUser, id: number, userType: Side): Promise<Booking> {
+    const { core } = this;
+    const { side, guideUserId } = await core.ownBooking(user, id);
+    core.checkUserType(side, userType);
+    const now = core.now();
+    const row = await core.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const booking = (await repo.lockBooking(db, id))!;
+      if ((side === 'traveler' ? booking.travelerConfirmedStart : booking.guideConfirmedStart) && ['start_confirmed', 'ongoing'].includes(booking.status)) return null;
+      const decision = core.decide(booking, 'start_confirm', side, now);
+      if (todayInZone(booking.timeZone, now) < booking.date) throw new AppError('too_early', `The tour starts on ${booking.date}; confirm the start on that day`);
+      return repo.transitionBooking(db, id, decision.from, decision.to, side === 'traveler' ? { travelerConfirmedStart: true } : { guideConfirmedStart: true });
+    });
+    if (row) {
+      const status = row.status === 'ongoing' ? 'ongoing' : 'start_confirmed';
+      core.events.emit('booking.start_confirmed', { bookingId: id, travelerId: row.travelerId, guideUserId, by: side, status });
+    }
+    return core.view(id, user.id);
+  }
+
+  /**
+   * 'Complete Service' by either side: `completed`, and in the same transaction the platform releases
+   * what it holds (deposit and paid extensions): the commission stays, the rest is the guide's earnings,
+   * pending until five working days after completion (DESIGN §7, decision 061).
+   */
+  private async complete(id: number, side: Side): Promise<void> {
+    const { core } = this;
+    const now = core.now();
+    const out = await core.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const booking = (await repo.lockBooking(db, id))!;
+      const decision = core.decide(booking, 'service_complete', side, now);
+      const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
+      const deposit = (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
+      const extensions = (await repo.extensionsOf(db, id)).filter((e) => e.status === 'confirmed');
+      const extensionsCents = extensions.reduce((sum, e) => sum + e.priceCents, 0);
+      const commissionCents = booking.commissionCents + Math.round(extensionsCents * core.rates.commissionRate);
+      const postings = completionPostings({ depositCents: deposit?.amountCents ?? 0, extensionsCents, commissionCents });
+      await repo.transitionBooking(db, id, decision.from, decision.to, { completedAt: now });
+      await repo.insertPostings(db, id, postings, {
+        travelerId: booking.travelerId,
+        guideUserId,
+        guideAvailableAt: addWorkingDays(now, EARNINGS_HOLD_WORKING_DAYS, booking.timeZone),
+      });
+      const earnings = postings.find((p) => p.kind === 'guide_earnings')?.amountCents ?? 0;
+      return { travelerId: booking.travelerId, guideUserId, earnings };
+    });
+    core.events.emit('booking.completed', { bookingId: id, travelerId: out.travelerId, guideUserId: out.guideUserId, by: side, guideEarningsCents: out.earnings });
+  }
+}

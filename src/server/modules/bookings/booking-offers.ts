@@ -1,0 +1,111 @@
+import { PAYMENT_WINDOW_MINUTES } from '../../../shared/booking/schedule';
+import { offerBookingPrice } from '../../../shared/offers/offer-rules';
+import type { Booking } from '../../../shared/schemas/bookings';
+import { pgErrorCode, type Database } from '../../db/client';
+import { enqueueJob } from '../../jobs/index';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../auth/index';
+import { JOB, MINUTE_MS, type BookingCore } from './booking-core';
+import * as repo from './bookings.repository';
+import type { BookingRow } from './bookings.repository';
+
+/** What a booking takes from a guide's offer (decision 078): everything, the price included. */
+export interface OfferTerms {
+  offerId: number;
+  guideId: number;
+  date: string;
+  startMinute: number;
+  durationMinutes: number;
+  timeZone: string;
+  startsAt: Date;
+  endsAt: Date;
+  travelers: number;
+  subcategoryId: number | null;
+  priceCents: number;
+  meetingAddress: string;
+  meetingPostalCode: string;
+  itinerary: string;
+}
+
+/**
+ * The offers module's answer for a traveler booking an offer, inside the booking's transaction: the
+ * offer row locked, 404 unless it is this traveler's, 409 `offer_closed` unless it is open.
+ */
+export type OfferTermsSource = (db: Database, traveler: AuthUser, offerId: number, now: Date) => Promise<OfferTerms>;
+
+/**
+ * Booking a guide's offer (decision 078): the terms and the fee come from the offer, the deposit
+ * rule is the usual one, the slot is checked again under the guide's lock, and the database's
+ * `bookings_offer_key` makes one offer book once even across instances.
+ */
+export class BookingFromOffer {
+  private source: OfferTermsSource | null = null;
+  constructor(private readonly core: BookingCore) {}
+
+  /** Set by the offers module when it registers (bookings do not import it). */
+  use(source: OfferTermsSource): void {
+    this.source = source;
+  }
+
+  async create(user: AuthUser, offerId: number): Promise<Booking> {
+    const { core } = this;
+    const source = this.source;
+    if (!source) throw notFound('Offer');
+    const now = core.now();
+    let made: { booking: BookingRow; guideUserId: number };
+    try {
+      made = await core.db.transaction(async (tx) => {
+        const db = tx as unknown as Database;
+        const terms = await source(db, user, offerId, now);
+        const guide = await repo.guideForBooking(db, terms.guideId);
+        if (!guide || guide.status !== 'active') throw notFound('Guide');
+        if (guide.userId === user.id) throw new AppError('own_listing', 'You cannot book your own listing');
+        await repo.lockGuideSchedule(db, guide.id);
+        // The traveler's other bookings at those hours: 409 traveler_busy (their own unpaid checkout is released).
+        await core.claimTravelerTime(db, user.id, terms.startsAt, terms.endsAt, now);
+        if (terms.startsAt.getTime() <= now.getTime() || (await repo.busyRanges(db, guide.id, terms.startsAt, terms.endsAt)).length) {
+          throw new AppError('slot_unavailable', 'This time is no longer available');
+        }
+        const price = offerBookingPrice({ priceCents: terms.priceCents, hours: terms.durationMinutes / 60, ...core.rates });
+        const booking = await repo.insertBooking(db, {
+          travelerId: user.id,
+          guideId: guide.id,
+          date: terms.date,
+          startMinute: terms.startMinute,
+          durationMinutes: terms.durationMinutes,
+          timeZone: terms.timeZone,
+          startsAt: terms.startsAt,
+          endsAt: terms.endsAt,
+          travelers: terms.travelers,
+          subcategoryId: terms.subcategoryId,
+          unitPriceCents: price.unitPriceCents,
+          additionalPerPersonCents: price.additionalPerPersonCents,
+          totalPriceCents: price.totalCents,
+          depositCents: price.depositCents,
+          commissionCents: price.commissionCents,
+          currency: guide.currency,
+          meetingAddress: terms.meetingAddress,
+          meetingPostalCode: terms.meetingPostalCode,
+          notes: terms.itinerary.slice(0, 1000),
+          offerId: terms.offerId,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await enqueueJob(db, {
+          kind: JOB.paymentExpiry,
+          payload: { bookingId: booking.id },
+          runAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
+          dedupeKey: `${JOB.paymentExpiry}:${booking.id}`,
+        });
+        return { booking, guideUserId: guide.userId };
+      });
+    } catch (err) {
+      const code = pgErrorCode(err);
+      if (code === '23P01' || code === '40P01') throw new AppError('slot_unavailable', 'This time is no longer available');
+      if (code === '23505') throw new AppError('offer_closed', 'This offer has already been booked', [{ path: 'offerId', message: 'booked' }]);
+      throw err;
+    }
+    core.events.emit('booking.created', { bookingId: made.booking.id, travelerId: user.id, guideUserId: made.guideUserId, fromOffer: true });
+    return core.view(made.booking.id, user.id);
+  }
+}

@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import { cancellationPostings, depositPostings } from '../../../shared/booking/ledger';
+import { startOfTourDay } from '../../../shared/booking/schedule';
+import { nextStatus } from '../../../shared/booking/state-machine';
+import type { CreatePaymentBody, PaymentReply } from '../../../shared/schemas/bookings';
+import type { Database } from '../../db/client';
+import { enqueueJob, type ClaimedJob } from '../../jobs/index';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../auth/index';
+import { assertPaymentDetails, type WebhookEvent } from '../payments/index';
+import { JOB, type BookingCore } from './booking-core';
+import type { BookingExtensions } from './booking-extensions';
+import { factsOf, respondBy, toPayment } from './booking-view';
+import * as repo from './bookings.repository';
+import type { PaymentRow } from './bookings.repository';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Deposits and extension payments (decisions 040–042): claimed under the booking's row lock, charged
+ * through the provider, settled once however often the provider (inline or by webhook) reports it.
+ */
+export class BookingPayments {
+  constructor(
+    private readonly core: BookingCore,
+    private readonly extensions: BookingExtensions,
+  ) {}
+
+  /**
+   * Pays the deposit. The first request with a key creates the payment row (under the booking's row
+   * lock), asks the provider, and stores the result; a retry with the key returns that stored result,
+   * waiting while the first is still with the provider. Only the card's last four digits are stored.
+   */
+  async pay(user: AuthUser, bookingId: number, body: CreatePaymentBody, idempotencyKey: string): Promise<PaymentReply> {
+    const { core } = this;
+    assertPaymentDetails(core.deps.provider.name, body);
+    const digits = body.cardNumber?.replace(/[\s-]/g, '');
+    const last4 = body.method === 'card' && digits ? digits.slice(-4) : null;
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify([bookingId, body.kind, body.method, last4, body.cardHolder ?? null, body.alipayAccount ?? null, body.wechatId ?? null]))
+      .digest('hex');
+
+    const claim = await core.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const booking = await repo.lockBooking(db, bookingId);
+      if (!booking || booking.travelerId !== user.id) throw notFound('Booking');
+      const existing = await repo.paymentByKey(db, user.id, idempotencyKey);
+      if (existing) {
+        if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request');
+        return { payment: existing, fresh: false };
+      }
+      if (body.kind === 'extension') return { payment: await this.extensions.claimPayment(db, booking, user, body, { idempotencyKey, requestHash, last4 }), fresh: true };
+      const deposits = await repo.depositPayments(db, bookingId);
+      if (deposits.some((p) => p.status === 'succeeded' || p.status === 'refunded' || p.status === 'partially_refunded')) {
+        throw new AppError('already_paid', 'The deposit of this booking is already paid');
+      }
+      if (booking.status !== 'pending') throw new AppError('invalid_transition', `A ${booking.status} booking cannot be paid`);
+      if (deposits.some((p) => p.status === 'processing')) throw new AppError('payment_in_progress', 'Another payment of this booking is being processed');
+      const payment = await repo.insertPayment(db, {
+        bookingId,
+        payerId: user.id,
+        kind: 'deposit',
+        method: body.method,
+        provider: core.deps.provider.name,
+        idempotencyKey,
+        requestHash,
+        amountCents: booking.depositCents,
+        currency: booking.currency,
+        cardLast4: last4,
+      });
+      return { payment, fresh: true };
+    });
+
+    let payment = claim.payment;
+    if (claim.fresh) {
+      payment = await this.charge(payment, body);
+    } else {
+      for (let i = 0; payment.status === 'processing' && i < 300; i++) {
+        await sleep(50);
+        payment = (await repo.paymentById(core.db, payment.id))!;
+      }
+      if (payment.status === 'processing') throw new AppError('payment_in_progress', 'This payment is still being processed; try again shortly');
+    }
+    if (payment.status === 'failed') {
+      throw new AppError('payment_failed', payment.failureMessage ?? 'Payment failed. Please check your information and try again.', [
+        { path: 'payment', message: payment.failureCode ?? 'failed' },
+      ]);
+    }
+    return { payment: toPayment(payment), booking: await core.view(bookingId, user.id) };
+  }
+
+  private async charge(payment: PaymentRow, body: CreatePaymentBody): Promise<PaymentRow> {
+    const { core } = this;
+    let result;
+    try {
+      result = await core.deps.provider.charge({
+        paymentId: payment.id,
+        bookingId: payment.bookingId,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        method: body.method,
+        card:
+          body.method === 'card'
+            ? { number: body.cardNumber ?? '', expiryDate: body.expiryDate ?? '', cvv: body.cvv ?? '', holder: body.cardHolder ?? '' }
+            : undefined,
+        idempotencyKey: `tabi-payment-${payment.id}`,
+        // An extension's return names its payment, so /payment-success shows the extension (not the deposit).
+        returnUrl: `${core.deps.config.appUrl}/payment-success?booking=${payment.bookingId}${payment.kind === 'extension' ? `&payment=${payment.id}` : ''}`,
+      });
+    } catch {
+      result = { status: 'failed' as const, failureCode: 'provider_unavailable', message: 'The payment provider could not be reached. Please try again.' };
+    }
+    if (result.status === 'failed') {
+      return (await repo.updatePayment(
+        core.db,
+        payment.id,
+        { status: 'failed', providerRef: result.providerRef ?? null, failureCode: result.failureCode, failureMessage: result.message },
+        ['processing'],
+      ))!;
+    }
+    const nextAction = result.status === 'pending' ? { approvalUrl: result.approvalUrl, clientSecret: result.clientSecret } : null;
+    const updated = await repo.updatePayment(core.db, payment.id, { status: 'pending', providerRef: result.providerRef, nextAction }, ['processing']);
+    if (result.status === 'succeeded') await this.succeeded(payment.id);
+    return (await repo.paymentById(core.db, payment.id)) ?? updated!;
+  }
+
+  /**
+   * A provider says the payment succeeded (inline for cards, or a webhook). Idempotent: a succeeded
+   * payment stays as it is. The booking goes pending → confirmed with the deposit's ledger entries and
+   * the request's expiry job, all in one transaction; money for a booking that already lapsed is
+   * recorded and refunded at once.
+   */
+  async succeeded(paymentId: number): Promise<void> {
+    const { core } = this;
+    const now = core.now();
+    const after: (() => Promise<void>)[] = [];
+    await core.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const pre = await repo.paymentById(db, paymentId);
+      if (!pre) return;
+      const booking = await repo.lockBooking(db, pre.bookingId);
+      const payment = await repo.paymentById(db, paymentId, true);
+      if (!booking || !payment || !['processing', 'pending', 'failed'].includes(payment.status)) return;
+      await repo.updatePayment(db, paymentId, { status: 'succeeded', failureCode: null, failureMessage: null });
+      const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
+      const parties = { travelerId: booking.travelerId, guideUserId, paymentId };
+      if (payment.kind === 'extension') {
+        await this.extensions.paymentSucceeded(db, booking, payment, parties, now, after);
+        return;
+      }
+      await repo.insertPostings(db, booking.id, depositPostings(payment.amountCents), parties);
+      const decision = nextStatus(factsOf(booking), 'deposit_paid', 'system', { now });
+      if (decision.ok && payment.kind === 'deposit') {
+        // From an offer the guide already said yes (decision 078): upcoming, with the start-day job
+        // `accept` would schedule; otherwise confirmed, with the guide's 48-h answer expiry.
+        const fromOffer = decision.to === 'upcoming';
+        const paid = await repo.transitionBooking(db, booking.id, decision.from, decision.to, fromOffer ? { paidAt: now, acceptedAt: now } : { paidAt: now });
+        await enqueueJob(
+          db,
+          fromOffer
+            ? { kind: JOB.startDay, payload: { bookingId: booking.id }, runAt: startOfTourDay(paid!.date, paid!.timeZone), dedupeKey: `${JOB.startDay}:${booking.id}` }
+            : { kind: JOB.requestExpiry, payload: { bookingId: booking.id }, runAt: respondBy(paid!)!, dedupeKey: `${JOB.requestExpiry}:${booking.id}` },
+        );
+        after.push(async () =>
+          core.events.emit('booking.paid', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, amountCents: payment.amountCents, fromOffer }),
+        );
+      } else {
+        // The booking lapsed (or is paid already): give the money straight back.
+        const split = { refundCents: payment.amountCents, guideCents: 0, platformCents: 0 };
+        await repo.insertPostings(db, booking.id, cancellationPostings(payment.amountCents, split), parties);
+        const jobId = await core.enqueueRefund(db, payment, payment.amountCents, now);
+        if (jobId) after.push(async () => void (await core.deps.jobs.runNow(jobId, now)));
+      }
+    });
+    for (const fn of after) await fn();
+  }
+
+  async failed(paymentId: number, failureCode?: string): Promise<void> {
+    await repo.updatePayment(this.core.db, paymentId, { status: 'failed', failureCode: failureCode ?? 'payment_failed', failureMessage: 'The payment failed.' }, [
+      'processing',
+      'pending',
+    ]);
+  }
+
+  /** A verified webhook event: acted on once however often and in whatever order it arrives. */
+  async webhook(event: WebhookEvent): Promise<void> {
+    if (event.type === 'ignored') return;
+    const { db, deps } = this.core;
+    const payment =
+      (await repo.paymentByRef(db, deps.provider.name, event.providerRef)) ?? (event.paymentId ? await repo.paymentById(db, event.paymentId) : undefined);
+    if (!payment || payment.provider !== deps.provider.name) return;
+    // Stripe reports a card's last four digits on the charge (decision 042); nothing more of a card is kept.
+    if (event.cardLast4 && payment.method === 'card' && !payment.cardLast4) await repo.updatePayment(db, payment.id, { cardLast4: event.cardLast4 });
+    if (event.type === 'payment.succeeded') await this.succeeded(payment.id);
+    else await this.failed(payment.id, event.failureCode);
+  }
+
+  /** Job: refunds through the provider (retried by the runner), then records it on the payment. */
+  async runRefund(job: ClaimedJob): Promise<void> {
+    const { db, deps } = this.core;
+    const { paymentId, amountCents } = job.payload as { paymentId: number; amountCents: number };
+    const payment = await repo.paymentById(db, paymentId);
+    if (!payment || !payment.providerRef || payment.refundRef) return;
+    const { refundRef } = await deps.provider.refund({ providerRef: payment.providerRef, amountCents, idempotencyKey: `tabi-refund-${paymentId}` });
+    const refunded = Math.min(payment.amountCents, amountCents);
+    await repo.updatePayment(db, paymentId, {
+      refundRef,
+      refundedCents: refunded,
+      status: refunded >= payment.amountCents ? 'refunded' : 'partially_refunded',
+    });
+  }
+}

@@ -1,0 +1,81 @@
+import { and, desc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from '../../../shared/booking/state-machine';
+import type { Database } from '../../db/client';
+import { bookingReschedules, bookings } from '../../db/schema/index';
+import type { BookingRow } from './bookings.repository';
+
+export type RescheduleRow = typeof bookingReschedules.$inferSelect;
+
+/** Active bookings of a guide overlapping [from, to), other than `bookingId` (the one being moved). */
+export async function busyRangesExcept(db: Database, guideId: number, bookingId: number, from: Date, to: Date) {
+  return db
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.guideId, guideId),
+        ne(bookings.id, bookingId),
+        inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
+        lt(bookings.startsAt, to),
+        gt(bookings.endsAt, from),
+      ),
+    );
+}
+
+export async function insertProposal(tx: Database, values: typeof bookingReschedules.$inferInsert): Promise<RescheduleRow> {
+  const [row] = await tx.insert(bookingReschedules).values(values).returning();
+  return row!;
+}
+
+/** A proposal of this booking (a proposal id of another booking is not found). */
+export async function proposalOf(db: Database, bookingId: number, proposalId: number, lock = false): Promise<RescheduleRow | undefined> {
+  const q = db.select().from(bookingReschedules).where(and(eq(bookingReschedules.id, proposalId), eq(bookingReschedules.bookingId, bookingId)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function openProposal(db: Database, bookingId: number): Promise<RescheduleRow | undefined> {
+  const [row] = await db.select().from(bookingReschedules).where(and(eq(bookingReschedules.bookingId, bookingId), eq(bookingReschedules.status, 'open')));
+  return row;
+}
+
+/** Closes an open proposal (accepted, declined or expired); undefined when it was no longer open. */
+export async function closeProposal(
+  tx: Database,
+  id: number,
+  set: { status: 'accepted' | 'declined' | 'expired'; decidedAt: Date; declineReason?: string },
+): Promise<RescheduleRow | undefined> {
+  const [row] = await tx
+    .update(bookingReschedules)
+    .set(set)
+    .where(and(eq(bookingReschedules.id, id), eq(bookingReschedules.status, 'open')))
+    .returning();
+  return row;
+}
+
+/** The latest proposal of each booking, for the booking view. */
+export async function latestProposals(db: Database, bookingIds: number[]): Promise<Map<number, RescheduleRow>> {
+  const out = new Map<number, RescheduleRow>();
+  if (!bookingIds.length) return out;
+  const rows = await db.select().from(bookingReschedules).where(inArray(bookingReschedules.bookingId, bookingIds)).orderBy(desc(bookingReschedules.id));
+  for (const r of rows) if (!out.has(r.bookingId)) out.set(r.bookingId, r);
+  return out;
+}
+
+/**
+ * Moves a booking to a new slot, keeping its status (only if it is still `status`); remembers the
+ * start as booked the first time (decision 079). The exclusion constraint refuses an overlap (23P01).
+ */
+export async function moveBooking(
+  tx: Database,
+  booking: BookingRow,
+  status: BookingStatus,
+  to: { date: string; startMinute: number; startsAt: Date; endsAt: Date },
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ ...to, firstStartsAt: booking.firstStartsAt ?? booking.startsAt, updatedAt: new Date() })
+    .where(and(eq(bookings.id, booking.id), eq(bookings.status, status)))
+    .returning();
+  return row;
+}

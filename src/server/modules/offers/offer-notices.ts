@@ -1,0 +1,43 @@
+import type { OfferDeclineReason } from '../../../shared/offers/offer-rules';
+import { dayText, type CreateSystemMessage } from '../notifications/index';
+
+/** The traveler's reason as the guide reads it (the same words as the chat card's). */
+const REASONS: Record<OfferDeclineReason, { en: string; zh: string }> = {
+  price: { en: 'the price', zh: '价格' },
+  dates_changed: { en: 'their dates changed', zh: '日期有变' },
+  other_guide: { en: 'they chose another guide', zh: '选择了其他地陪' },
+  plans_changed: { en: 'their plans changed', zh: '计划有变' },
+  other: { en: 'another reason', zh: '其他原因' },
+};
+
+/**
+ * Issue 22 (every "no" has its reason): a declined offer reaches the guide and a withdrawn one the
+ * traveler as a system message (and so by e-mail when they chose it), beside the card in the chat.
+ */
+export function offerClosedNotice(
+  o: { id: number; conversationId: number; travelerId: number; guideUserId: number; date: string },
+  to: 'declined' | 'withdrawn',
+  reason?: OfferDeclineReason,
+): CreateSystemMessage {
+  const day = { en: dayText('en', o.date), zh: dayText('zh-CN', o.date) };
+  const base = { type: 'booking' as const, actionUrl: `/messages?c=${o.conversationId}`, related: { type: 'offer', id: o.id }, dedupeKey: `offer:${o.id}:${to}` };
+  if (to === 'declined') {
+    const why = reason ? REASONS[reason] : null;
+    return {
+      ...base,
+      userId: o.guideUserId,
+      text: {
+        en: { title: 'Your offer was declined', message: `The traveler declined your offer for ${day.en}.${why ? ` Reason: ${why.en}.` : ''} You can send a new offer in the chat.`, actionLabel: 'Open the chat' },
+        'zh-CN': { title: '您的报价被婉拒', message: `旅行者婉拒了您 ${day.zh} 的报价。${why ? `原因：${why.zh}。` : ''}您可以在聊天中发送新的报价。`, actionLabel: '打开聊天' },
+      },
+    };
+  }
+  return {
+    ...base,
+    userId: o.travelerId,
+    text: {
+      en: { title: 'The guide withdrew an offer', message: `The offer for ${day.en} was withdrawn and can no longer be booked. Ask the guide in the chat for a new one.`, actionLabel: 'Open the chat' },
+      'zh-CN': { title: '地陪撤回了报价', message: `${day.zh} 的报价已撤回，无法再预订。您可以在聊天中请地陪重新报价。`, actionLabel: '打开聊天' },
+    },
+  };
+}

@@ -1,0 +1,274 @@
+import { minutesToTime } from '../../../shared/availability';
+import { bookingNumber, bookingPrice } from '../../../shared/booking/money-rules';
+import { timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { tourRequestAllowances } from '../../../shared/messaging/tour-request';
+import { offerCeilingCents, offerExpiresAt, offerFloorCents, offerStatus, type OfferDeclineReason } from '../../../shared/offers/offer-rules';
+import { depositCents } from '../../../shared/booking/money-rules';
+import type { CreateOfferBody, Offer, OfferQuote } from '../../../shared/schemas/offers';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../auth/index';
+import type { guideForBooking, OfferTerms } from '../bookings/index';
+import type { MessagingService, RequestOffer } from '../messaging/index';
+import * as repo from './offers.repository';
+import type { OfferRow, OfferViewRow } from './offers.repository';
+import type { CreateSystemMessage } from '../notifications/index';
+import { offerClosedNotice } from './offer-notices';
+
+export interface OffersDeps {
+  db: Database;
+  messaging: MessagingService;
+  guideForBooking: typeof guideForBooking;
+  rates: () => { depositRate: number; commissionRate: number };
+  /** The notification centre's create, when it is there (a declined or withdrawn offer tells the other side). */
+  notify?: (notices: CreateSystemMessage[]) => Promise<unknown>;
+}
+
+const MINUTE_MS = 60_000;
+const closed = (status: string) => new AppError('offer_closed', `This offer is ${status}`, [{ path: 'offerId', message: status }]);
+
+/**
+ * Offers (issue 22, decision 078): a guide answers a tour request, or any conversation with a
+ * traveler, with priced terms. Only the two people of the conversation see an offer (404 for anyone
+ * else); the guide makes and withdraws it, the traveler declines or books it (through bookings).
+ * Every change re-sends the offer's message and the request's to both sides.
+ */
+export class OffersService {
+  /** The clock; registration makes it the bookings' clock, so tests move one time for both. */
+  now: () => Date = () => new Date();
+
+  constructor(private readonly deps: OffersDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  toOffer(r: OfferViewRow, now = this.now()): Offer {
+    const o = r.offer;
+    const extras = { mealYen: o.mealYen, transportYen: o.transportYen, ticketsYen: o.ticketsYen };
+    return {
+      id: o.id,
+      conversationId: o.conversationId,
+      messageId: o.messageId,
+      requestMessageId: o.requestMessageId,
+      guideId: o.guideId,
+      guideUserId: o.guideUserId,
+      travelerId: o.travelerId,
+      status: offerStatus({ stored: o.status, booked: Boolean(r.booking?.id), expiresAt: o.expiresAt }, now),
+      date: o.date,
+      startTime: minutesToTime(o.startMinute),
+      timeZone: o.timeZone,
+      startsAt: o.startsAt.toISOString(),
+      endsAt: o.endsAt.toISOString(),
+      durationHours: o.durationMinutes / 60,
+      travelers: o.travelers,
+      subcategory: r.subcategory?.id ? r.subcategory : null,
+      priceCents: o.priceCents,
+      suggestedCents: o.suggestedCents,
+      depositCents: depositCents(o.priceCents, this.deps.rates().depositRate),
+      currency: o.currency,
+      meetingAddress: o.meetingAddress,
+      meetingPostalCode: o.meetingPostalCode,
+      itinerary: o.itinerary,
+      extras: { ...extras, totalYen: extras.mealYen + extras.transportYen + extras.ticketsYen },
+      expiresAt: o.expiresAt.toISOString(),
+      declineReason: o.declineReason,
+      booking: r.booking?.id ? { id: r.booking.id, bookingNumber: bookingNumber(r.booking.id, r.booking.bookingNumber), status: r.booking.status } : null,
+      createdAt: o.createdAt.toISOString(),
+    };
+  }
+
+  private async view(id: number): Promise<Offer | undefined> {
+    const [row] = await repo.offerViews(this.db, { ids: [id] });
+    return row ? this.toOffer(row) : undefined;
+  }
+
+  /** The conversation if the caller is its guide; 404 for anyone else. */
+  private async guideConversation(user: AuthUser, conversationId: number) {
+    const c = await repo.findConversation(this.db, conversationId);
+    if (!c || c.guideUserId !== user.id) throw notFound('Conversation');
+    const guide = await this.deps.guideForBooking(this.db, c.guideId);
+    if (!guide) throw notFound('Guide');
+    return { c, guide };
+  }
+
+  /** The rate-based price of a tour and the floor and ceiling of a fee for it. */
+  private async price(guideId: number, base: { basicPricePerHourCents: number; additionalPricePerPersonCents: number }, q: { durationHours: number; travelers: number; subcategoryId?: number }) {
+    let servicePriceCents: number | null = null;
+    if (q.subcategoryId !== undefined) {
+      const service = await repo.offeredService(this.db, guideId, q.subcategoryId);
+      if (!service) throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'subcategoryId', message: 'not offered' }]);
+      servicePriceCents = service.priceCents;
+    }
+    const suggestedCents = bookingPrice({
+      basicPerHourCents: base.basicPricePerHourCents,
+      additionalPerPersonCents: base.additionalPricePerPersonCents,
+      servicePriceCents,
+      travelers: q.travelers,
+      hours: q.durationHours,
+      ...this.deps.rates(),
+    }).totalCents;
+    return { suggestedCents, floorCents: offerFloorCents(suggestedCents), ceilingCents: offerCeilingCents(suggestedCents) };
+  }
+
+  async quote(user: AuthUser, conversationId: number, q: { durationHours: number; travelers: number; subcategoryId?: number }): Promise<OfferQuote> {
+    const { guide } = await this.guideConversation(user, conversationId);
+    return { ...(await this.price(guide.id, guide, q)), depositRate: this.deps.rates().depositRate, currency: guide.currency };
+  }
+
+  async create(user: AuthUser, conversationId: number, body: CreateOfferBody): Promise<{ data: Offer; created: boolean }> {
+    const { c, guide } = await this.guideConversation(user, conversationId);
+    const request = body.requestMessageId !== undefined ? await repo.findRequest(this.db, c.id, body.requestMessageId) : undefined;
+    if (body.requestMessageId !== undefined) {
+      if (!request?.tourRequest) throw notFound('Tour request');
+      const latest = (await this.byRequest([request.id])).get(request.id);
+      if (!['pending', 'offered'].includes(request.tourRequestStatus ?? 'pending') || latest?.status === 'booked') {
+        throw new AppError('tour_request_closed', 'This request has already been answered');
+      }
+    }
+    const subcategoryId = body.subcategoryId ?? request?.tourRequest?.subcategoryId ?? undefined;
+    const { suggestedCents, floorCents, ceilingCents } = await this.price(guide.id, guide, { ...body, subcategoryId });
+    if (body.priceCents < floorCents) throw new AppError('price_below_floor', `The fee must be at least ${floorCents / 100} RMB`, [{ path: 'priceCents', message: `min ${floorCents}` }]);
+    if (body.priceCents > ceilingCents) throw new AppError('price_above_ceiling', `The fee must be at most ${ceilingCents / 100} RMB`, [{ path: 'priceCents', message: `max ${ceilingCents}` }]);
+    const startMinute = timeToMinutes(body.startTime)!;
+    const durationMinutes = Math.round(body.durationHours * 60);
+    const startsAt = zonedTimeToUtc(body.date, startMinute, guide.timeZone);
+    const endsAt = new Date(startsAt.getTime() + durationMinutes * MINUTE_MS);
+    const now = this.now();
+    if (startsAt.getTime() <= now.getTime() || (await repo.guideBusy(this.db, guide.id, startsAt, endsAt))) {
+      throw new AppError('slot_unavailable', 'This time is no longer available');
+    }
+    const extras = body.extras ?? (request?.tourRequest ? tourRequestAllowances(request.tourRequest) : { mealYen: 0, transportYen: 0, ticketsYen: 0 });
+    let replaced: OfferRow[] = [];
+    const sent = await this.deps.messaging.sendOffer(user, c.id, { clientMessageId: body.clientMessageId, body: body.note.trim() }, async (tx, message) => {
+      if (request) {
+        // A new offer on a request replaces an open one (the guide revised the terms).
+        replaced = await repo.openOffersOfRequest(tx, request.id);
+        for (const r of replaced) await repo.closeOffer(tx, r.id, 'withdrawn', { closedAt: now });
+        await repo.markRequestOffered(tx, request.id);
+      }
+      await repo.insertOffer(tx, {
+        conversationId: c.id,
+        messageId: message.id,
+        requestMessageId: request?.id ?? null,
+        guideId: guide.id,
+        guideUserId: guide.userId,
+        travelerId: c.travelerId,
+        date: body.date,
+        startMinute,
+        durationMinutes,
+        timeZone: guide.timeZone,
+        startsAt,
+        endsAt,
+        travelers: body.travelers,
+        subcategoryId: subcategoryId ?? null,
+        priceCents: body.priceCents,
+        suggestedCents,
+        currency: guide.currency,
+        meetingAddress: body.meetingAddress,
+        meetingPostalCode: body.meetingPostalCode,
+        itinerary: body.itinerary,
+        mealYen: extras.mealYen,
+        transportYen: extras.transportYen,
+        ticketsYen: extras.ticketsYen,
+        expiresAt: offerExpiresAt(now, startsAt, body.validHours),
+        createdAt: now,
+      });
+    });
+    const row = await repo.offerOfMessage(this.db, sent.messageId);
+    if (!row) throw new AppError('conflict', 'This clientMessageId was used for another message');
+    if (sent.created) await this.refresh(c.id, [request?.id, ...replaced.map((r) => r.messageId)]);
+    return { data: (await this.view(row.id))!, created: sent.created };
+  }
+
+  /** The offer, for its traveler or its guide; 404 for anyone else. */
+  async get(user: AuthUser, id: number): Promise<Offer> {
+    const offer = await this.view(id);
+    if (!offer || (offer.travelerId !== user.id && offer.guideUserId !== user.id)) throw notFound('Offer');
+    return offer;
+  }
+
+  async decline(user: AuthUser, id: number, reason: OfferDeclineReason | undefined): Promise<Offer> {
+    return this.close(user, id, 'declined', reason);
+  }
+
+  async withdraw(user: AuthUser, id: number): Promise<Offer> {
+    return this.close(user, id, 'withdrawn');
+  }
+
+  /** The traveler declines, the guide withdraws: only an open offer, and only by its own side (404 otherwise). */
+  private async close(user: AuthUser, id: number, to: 'declined' | 'withdrawn', reason?: OfferDeclineReason): Promise<Offer> {
+    const now = this.now();
+    const row = await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const o = await repo.lockOffer(db, id);
+      if (!o || (to === 'declined' ? o.travelerId : o.guideUserId) !== user.id) throw notFound('Offer');
+      const [current] = await repo.offerViews(db, { ids: [id] });
+      const status = this.toOffer(current!, now).status;
+      if (status !== 'open') throw closed(status);
+      await repo.closeOffer(db, id, to, { closedAt: now, ...(to === 'declined' && { declineReason: reason ?? null }) });
+      return o;
+    });
+    await this.refresh(row.conversationId, [row.messageId, row.requestMessageId]);
+    await this.deps.notify?.([offerClosedNotice(row, to, reason)]);
+    return (await this.view(id))!;
+  }
+
+  /** For bookings (OfferTermsSource): the offer locked in the booking's transaction, if this traveler may book it now. */
+  async termsForBooking(db: Database, traveler: AuthUser, offerId: number, now: Date): Promise<OfferTerms> {
+    const o = await repo.lockOffer(db, offerId);
+    if (!o || o.travelerId !== traveler.id) throw notFound('Offer');
+    const [current] = await repo.offerViews(db, { ids: [offerId] });
+    const status = this.toOffer(current!, now).status;
+    if (status !== 'open') throw closed(status);
+    return {
+      offerId: o.id,
+      guideId: o.guideId,
+      date: o.date,
+      startMinute: o.startMinute,
+      durationMinutes: o.durationMinutes,
+      timeZone: o.timeZone,
+      startsAt: o.startsAt,
+      endsAt: o.endsAt,
+      travelers: o.travelers,
+      subcategoryId: o.subcategoryId,
+      priceCents: o.priceCents,
+      meetingAddress: o.meetingAddress,
+      meetingPostalCode: o.meetingPostalCode,
+      itinerary: o.itinerary,
+    };
+  }
+
+  /** A booking changed: if it came from an offer, both sides see the offer and the request anew. */
+  async bookingChanged(bookingId: number): Promise<void> {
+    const o = await repo.offerOfBooking(this.db, bookingId);
+    if (o) await this.refresh(o.conversationId, [o.messageId, o.requestMessageId]);
+  }
+
+  private async refresh(conversationId: number, ids: (number | null | undefined)[]) {
+    const messageIds = [...new Set(ids.filter((x): x is number => typeof x === 'number'))];
+    if (messageIds.length) await this.deps.messaging.refresh(conversationId, messageIds);
+  }
+
+  // ---- what messaging shows (OfferReader)
+
+  async byMessage(messageIds: number[]): Promise<Map<number, Offer>> {
+    const rows = await repo.offerViews(this.db, { messageIds });
+    const now = this.now();
+    return new Map(rows.filter((r) => r.offer.messageId !== null).map((r) => [r.offer.messageId!, this.toOffer(r, now)]));
+  }
+
+  /** The latest offer of each request. */
+  async byRequest(requestMessageIds: number[]): Promise<Map<number, RequestOffer>> {
+    const rows = await repo.offerViews(this.db, { requestMessageIds });
+    const now = this.now();
+    const out = new Map<number, RequestOffer>();
+    for (const r of rows) {
+      const key = r.offer.requestMessageId;
+      if (key === null || out.has(key)) continue; // newest first
+      const o = this.toOffer(r, now);
+      out.set(key, { id: o.id, status: o.status, bookingId: o.booking?.id ?? null, bookingNumber: o.booking?.bookingNumber ?? null });
+    }
+    return out;
+  }
+}

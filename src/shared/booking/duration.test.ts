@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { durationText } from './duration';
+
+describe('durationText', () => {
+  it('reads whole hours as hours and the rest as minutes, in both languages', () => {
+    expect(durationText(4.25, 'en')).toBe('4 h 15 min');
+    expect(durationText(4.25, 'zh-CN')).toBe('4 小时 15 分钟');
+    expect(durationText(4, 'en')).toBe('4 hours');
+    expect(durationText(1, 'en')).toBe('1 hour');
+    expect(durationText(4, 'zh-CN')).toBe('4 小时');
+    expect(durationText(0.25, 'en')).toBe('15 min');
+    expect(durationText(0.25, 'zh-CN')).toBe('15 分钟');
+    expect(durationText(2.5, 'en')).toBe('2 h 30 min');
+    expect(durationText(3.75, 'zh-CN')).toBe('3 小时 45 分钟');
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The offers contract (issue 22, decision 078): a guide answers a tour request, or any conversation
+ * with a traveler, with priced terms the traveler books in one step. Money is integer fen; extras are
+ * whole yen paid on site and never charged online.
+ */
+import { z } from 'zod';
+import { isCalendarDate } from '../availability';
+import { MAX_OFFER_VALID_HOURS, OFFER_DECLINE_REASONS, OFFER_STATUSES } from '../offers/offer-rules';
+import { clientMessageIdSchema } from './common';
+import { postalCodeSchema } from './bookings';
+
+const positiveId = z.number().int().positive().max(2_147_483_647);
+const yen = z.number().int().min(0).max(1_000_000);
+
+export const offerExtrasSchema = z.object({ mealYen: yen, transportYen: yen, ticketsYen: yen });
+export const offerExtrasViewSchema = offerExtrasSchema.extend({ totalYen: z.number().int() });
+export type OfferExtras = z.infer<typeof offerExtrasViewSchema>;
+
+/** POST /api/v2/conversations/{conversationId}/offers (the conversation's guide). */
+export const createOfferBodySchema = z.object({
+  /** Idempotency of the chat message that carries the offer: a repeat returns the same offer. */
+  clientMessageId: clientMessageIdSchema,
+  /** The tour request this answers, when it answers one (its message id in the conversation). */
+  requestMessageId: positiveId.optional(),
+  date: z.string().refine(isCalendarDate, 'Use a real date written yyyy-mm-dd'),
+  /** On the half hour, like every booking's start. */
+  startTime: z.string().regex(/^([01]\d|2[0-3]):(00|30)$/, 'Use a time on the half hour written HH:MM'),
+  durationHours: z.number().multipleOf(0.5).min(0.5).max(24),
+  travelers: z.number().int().min(1).max(50),
+  /** The guide's fee for the whole tour in fen; at least the floor (half the rate-based price). */
+  priceCents: z.number().int().min(100).max(100_000_000),
+  subcategoryId: positiveId.optional(),
+  meetingAddress: z.string().trim().min(1, 'Please provide the meeting address.').max(300),
+  meetingPostalCode: postalCodeSchema,
+  itinerary: z.string().trim().min(1).max(2000),
+  /** Paid on site in yen; defaults to the request's allowances when it answers a request. */
+  extras: offerExtrasSchema.optional(),
+  note: z.string().max(2000).default(''),
+  /** Hours the offer stays open (default 48); it always lapses at the tour's start. */
+  validHours: z.number().int().min(1).max(MAX_OFFER_VALID_HOURS).optional(),
+});
+export type CreateOfferBody = z.infer<typeof createOfferBodySchema>;
+
+/** GET /api/v2/conversations/{conversationId}/offer-quote: the rate-based price and the floor. */
+export const offerQuoteQuerySchema = z.object({
+  durationHours: z.coerce.number().multipleOf(0.5).min(0.5).max(24),
+  travelers: z.coerce.number().int().min(1).max(50),
+  subcategoryId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export const offerQuoteSchema = z.object({
+  suggestedCents: z.number().int(),
+  floorCents: z.number().int(),
+  ceilingCents: z.number().int(),
+  depositRate: z.number(),
+  currency: z.string(),
+});
+export type OfferQuote = z.infer<typeof offerQuoteSchema>;
+
+export const declineOfferBodySchema = z.object({ reason: z.enum(OFFER_DECLINE_REASONS).optional() });
+
+export const offerSchema = z.object({
+  id: z.number().int(),
+  conversationId: z.number().int(),
+  /** The chat message that carries the offer. */
+  messageId: z.number().int().nullable(),
+  /** The tour request it answers, if any. */
+  requestMessageId: z.number().int().nullable(),
+  guideId: z.number().int(),
+  guideUserId: z.number().int(),
+  travelerId: z.number().int(),
+  status: z.enum(OFFER_STATUSES),
+  /** The tour's date and start in the guide's time zone. */
+  date: z.string(),
+  startTime: z.string(),
+  timeZone: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  durationHours: z.number(),
+  travelers: z.number().int(),
+  subcategory: z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string() }).nullable(),
+  /** The guide's fee for the tour: what a booking from this offer costs. */
+  priceCents: z.number().int(),
+  /** The rate-based price of the same tour when the offer was made. */
+  suggestedCents: z.number().int(),
+  /** Paid online when booking (the usual deposit rule); the rest is paid to the guide in person. */
+  depositCents: z.number().int(),
+  currency: z.string(),
+  meetingAddress: z.string(),
+  meetingPostalCode: z.string(),
+  itinerary: z.string(),
+  extras: offerExtrasViewSchema,
+  expiresAt: z.string(),
+  declineReason: z.enum(OFFER_DECLINE_REASONS).nullable(),
+  /** The booking made from it (booked), with its number ("TG0042") and status. */
+  booking: z.object({ id: z.number().int(), bookingNumber: z.string(), status: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+export const offerReplySchema = z.object({ data: offerSchema });
+export type OfferReply = z.infer<typeof offerReplySchema>;
+
+/** POST /api/v2/bookings with an offer: every other booking field comes from the offer. */
+export const offerBookingBodySchema = z.object({ offerId: positiveId });

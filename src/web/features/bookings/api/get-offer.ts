@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Offer, OfferReply } from '../../../../shared/schemas/offers';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/v2/offers/{id}: a guide's offer, for the checkout that books it (decision 078). */
+export function getOffer(id: number): Promise<Offer> {
+  return apiRequest<OfferReply>(`/api/v2/offers/${id}`).then((r) => r.data);
+}
+
+export function useOffer(id: number | undefined, opts: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['offers', 'detail', id ?? 0] as const,
+    queryFn: () => getOffer(id!),
+    enabled: id !== undefined && Number.isInteger(id) && id > 0 && opts.enabled !== false,
+  });
+}

@@ -1,0 +1,215 @@
+import { X } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPostalCode } from '../../../../shared/messaging/postal-code';
+import type { Message } from '../../../../shared/schemas/messaging';
+import { createOfferBodySchema } from '../../../../shared/schemas/offers';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { currentLocale } from '../../../lib/i18n';
+import { amount } from '../../bookings/lib/format';
+import { yen } from '../tour-request/rules';
+import { useCreateOffer, useOfferQuote } from './api';
+
+const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950';
+const todayIso = () => new Date().toISOString().slice(0, 10);
+const newId = () => (crypto.randomUUID?.() ?? `${Date.now()}${Math.random()}`).replace(/[^A-Za-z0-9]/g, '');
+const HALF_HOURS = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+const DURATIONS = Array.from({ length: 24 }, (_, i) => (i + 1) / 2);
+
+type Request = NonNullable<Message['tourRequest']>;
+
+interface Draft {
+  date: string;
+  startTime: string;
+  durationHours: number;
+  travelers: string;
+  feeRmb: string;
+  meetingAddress: string;
+  meetingPostalCode: string;
+  itinerary: string;
+  note: string;
+}
+
+/** A request's terms, on the half-hour grid every booking uses. */
+function draftOf(request: Request | null): Draft {
+  const [h = '10', m = '00'] = (request?.startTime ?? '10:00').split(':');
+  return {
+    date: request?.date ?? '',
+    startTime: `${h.padStart(2, '0')}:${Number(m) >= 30 ? '30' : '00'}`,
+    durationHours: request ? Math.min(24, Math.max(0.5, Math.round(request.durationHours * 2) / 2)) : 2,
+    travelers: String(request?.travelers ?? 1),
+    feeRmb: '',
+    meetingAddress: request?.meetingAddress ?? '',
+    meetingPostalCode: request?.meetingPostalCode ?? '',
+    itinerary: request?.itinerary ?? '',
+    note: '',
+  };
+}
+
+/**
+ * The guide's offer (decision 078), from a tour request (prefilled from it, its extras carried over)
+ * or from the chat: the terms and the fee in RMB, with the server's rate-based price and floor beside it.
+ */
+export function OfferForm({ conversationId, request, onDone }: { conversationId: number; request: { id: number; tourRequest: Request } | null; onDone: () => void }) {
+  const { t } = useTranslation('messaging');
+  const locale = currentLocale();
+  const tr = request?.tourRequest ?? null;
+  const [d, setD] = useState<Draft>(() => draftOf(tr));
+  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  const clientId = useRef(newId());
+  const create = useCreateOffer(conversationId);
+  const travelers = Math.max(1, Math.min(50, Math.floor(Number(d.travelers)) || 1));
+  const quote = useOfferQuote(conversationId, { durationHours: d.durationHours, travelers, subcategoryId: tr?.subcategoryId ?? null }, true);
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
+    setD((old) => ({ ...old, [k]: v }));
+    clientId.current = newId();
+    if (errors[k]) setErrors((old) => ({ ...old, [k]: undefined }));
+  };
+  const feeCents = d.feeRmb.trim() ? Math.round(Number(d.feeRmb) * 100) : (quote.data?.suggestedCents ?? 0);
+
+  const submit = () => {
+    const body = {
+      clientMessageId: clientId.current,
+      ...(request && { requestMessageId: request.id }),
+      ...(tr?.subcategoryId ? { subcategoryId: tr.subcategoryId } : {}),
+      date: d.date,
+      startTime: d.startTime,
+      durationHours: d.durationHours,
+      travelers,
+      priceCents: feeCents,
+      meetingAddress: d.meetingAddress,
+      meetingPostalCode: d.meetingPostalCode,
+      itinerary: d.itinerary,
+      note: d.note,
+    };
+    const parsed = createOfferBodySchema.safeParse(body);
+    const found: typeof errors = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const k = issue.path[0] === 'priceCents' ? 'feeRmb' : (issue.path[0] as keyof Draft);
+        found[k] ??= k === 'meetingPostalCode' ? t('offer.errors.postal') : k === 'feeRmb' ? t('offer.errors.fee') : t('offer.errors.required');
+      }
+    }
+    if (quote.data && feeCents < quote.data.floorCents) found.feeRmb = t('offer.errors.floor', { amount: amount(quote.data.floorCents) });
+    if (!d.date || d.date < todayIso()) found.date = t('offer.errors.required');
+    setErrors(found);
+    if (Object.keys(found).length || !parsed.success) return;
+    create.mutate(parsed.data, {
+      onSuccess: onDone,
+      onError: (e) => {
+        if (e instanceof ApiError && e.code === 'price_below_floor') setErrors({ feeRmb: t('offer.errors.floor', { amount: quote.data ? amount(quote.data.floorCents) : '' }) });
+        if (e instanceof ApiError && e.code === 'slot_unavailable') setErrors({ startTime: t('offer.errors.slot') });
+      },
+    });
+  };
+
+  const a11y = (k: keyof Draft) => ({ name: k, id: `of-${k}`, 'aria-invalid': errors[k] ? true : undefined, 'aria-describedby': errors[k] ? `of-${k}-error` : undefined });
+  const label = (k: keyof Draft, text: string, control: ReactNode, hint?: ReactNode) => (
+    <div>
+      <label htmlFor={`of-${k}`} className="text-sm font-medium">
+        {text}
+      </label>
+      {control}
+      {hint}
+      {errors[k] && (
+        <p id={`of-${k}-error`} className="mt-1 text-xs text-danger-600 dark:text-danger-400">
+          {errors[k]}
+        </p>
+      )}
+    </div>
+  );
+  const extras = tr?.state.allowances;
+
+  return (
+    <form
+      noValidate
+      aria-label={t('offer.formTitle')}
+      data-testid="offer-form"
+      className="absolute inset-0 z-10 flex flex-col bg-white dark:bg-stone-900"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <div className="flex items-center justify-between border-b border-stone-200 px-3 py-2 dark:border-stone-800">
+        <h3 className="font-semibold">{t('offer.formTitle')}</h3>
+        <Button variant="ghost" size="icon" className="h-9 w-9" onClick={onDone} aria-label={t('tour.cancel')}>
+          <X className="h-5 w-5" aria-hidden />
+        </Button>
+      </div>
+      <div className="min-h-0 flex-1 space-y-3 overflow-y-auto px-3 py-3">
+        {tr && <p className="text-xs text-stone-600 dark:text-stone-400">{t('offer.fromRequest')}</p>}
+        <div className="grid grid-cols-2 gap-3">
+          {label('date', t('tour.date'), <input type="date" min={todayIso()} className={field} value={d.date} onChange={(e) => set('date', e.target.value)} {...a11y('date')} />)}
+          {label(
+            'startTime',
+            t('tour.startTime'),
+            <select className={field} value={d.startTime} onChange={(e) => set('startTime', e.target.value)} {...a11y('startTime')}>
+              {HALF_HOURS.map((h) => (
+                <option key={h} value={h}>
+                  {h}
+                </option>
+              ))}
+            </select>,
+            <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('tour.japanTime')}</p>,
+          )}
+          {label(
+            'durationHours',
+            t('tour.duration'),
+            <select className={field} value={d.durationHours} onChange={(e) => set('durationHours', Number(e.target.value))} {...a11y('durationHours')}>
+              {DURATIONS.map((h) => (
+                <option key={h} value={h}>
+                  {t('tour.hours', { count: h })}
+                </option>
+              ))}
+            </select>,
+          )}
+          {label('travelers', t('tour.travelers'), <input type="number" min={1} max={50} inputMode="numeric" className={field} value={d.travelers} onChange={(e) => set('travelers', e.target.value)} {...a11y('travelers')} />)}
+        </div>
+        {label(
+          'feeRmb',
+          t('offer.feeLabel'),
+          <input
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            className={field}
+            placeholder={quote.data ? amount(quote.data.suggestedCents) : ''}
+            value={d.feeRmb}
+            onChange={(e) => set('feeRmb', e.target.value)}
+            {...a11y('feeRmb')}
+          />,
+          quote.data && (
+            <p className="mt-1 text-xs text-stone-600 dark:text-stone-400" data-testid="offer-quote">
+              {t('offer.quoteHint', { suggested: amount(quote.data.suggestedCents), floor: amount(quote.data.floorCents), deposit: amount(Math.round(feeCents * quote.data.depositRate)) })}
+            </p>
+          ),
+        )}
+        <div className="grid grid-cols-[8rem_1fr] gap-3">
+          {label('meetingPostalCode', t('tour.postalCode'), <input inputMode="numeric" maxLength={8} className={field} value={d.meetingPostalCode} onChange={(e) => set('meetingPostalCode', formatPostalCode(e.target.value))} {...a11y('meetingPostalCode')} />)}
+          {label('meetingAddress', t('tour.address'), <input maxLength={300} className={field} value={d.meetingAddress} onChange={(e) => set('meetingAddress', e.target.value)} {...a11y('meetingAddress')} />)}
+        </div>
+        {label('itinerary', t('tour.itinerary'), <textarea rows={3} maxLength={2000} className={field} value={d.itinerary} onChange={(e) => set('itinerary', e.target.value)} {...a11y('itinerary')} />)}
+        {extras && extras.totalYen > 0 && (
+          <p className="rounded-lg bg-stone-50 px-3 py-2 text-xs text-stone-700 dark:bg-stone-800 dark:text-stone-200">{t('offer.extrasCarried', { amount: yen(extras.totalYen, locale) })}</p>
+        )}
+        {label('note', t('offer.note'), <textarea rows={2} maxLength={2000} className={field} value={d.note} onChange={(e) => set('note', e.target.value)} {...a11y('note')} />)}
+        {create.isError && !(create.error instanceof ApiError && ['price_below_floor', 'slot_unavailable'].includes(create.error.code ?? '')) && (
+          <p role="alert" className="text-sm text-danger-600 dark:text-danger-400">
+            {t('offer.sendFailed')}
+          </p>
+        )}
+      </div>
+      <div className="flex justify-end gap-2 border-t border-stone-200 px-3 py-2 dark:border-stone-800">
+        <Button variant="ghost" onClick={onDone}>
+          {t('tour.cancel')}
+        </Button>
+        <Button type="submit" variant="accent" busy={create.isPending}>
+          {t('offer.send')}
+        </Button>
+      </div>
+    </form>
+  );
+}
