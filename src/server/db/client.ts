@@ -27,15 +27,18 @@ export interface DatabaseHandle {
    */
   listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The embedded database's files as a tarball (PGlite only), for `openDatabase({ loadDataDir })`. */
+  dump?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Opens the database: PostgreSQL when a URL is given, otherwise embedded PGlite persisted in
- * `dataDir` (or in memory when dataDir is 'memory://', for tests).
+ * `dataDir` (or in memory when dataDir is 'memory://', for tests), starting from the files of
+ * `loadDataDir` (a `dump()`) when given.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection can die (server restart, admin termination, network). node-postgres emits
@@ -53,7 +56,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   }
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { btree_gist } });
+  const client = await PGlite.create(dir, { extensions: { btree_gist }, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -68,6 +71,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       };
     },
     close: once(() => client.close()),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

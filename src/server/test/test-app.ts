@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { runSeed } from '../db/seed/index';
 import type { AppInstance } from '../lib/types';
+import { cloneTemplateDatabase, readTemplateDump } from './database-template';
 
 export interface TestApp {
   app: AppInstance;
@@ -18,27 +18,7 @@ export interface TestApp {
  * the same suite proves both drivers and files never see each other's rows.
  */
 export async function createTestApp(opts: { seed?: 'demo' | 'none'; env?: Record<string, string>; build?: BuildOptions; now?: Date } = {}): Promise<TestApp> {
-  const serverUrl = process.env.DATABASE_URL;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  let databaseUrl: string | undefined;
-  if (serverUrl) {
-    const name = `tabi_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
-  await database.migrate();
+  const database = await openTestDatabase();
   await runSeed(database.db, opts.seed ?? 'none', opts.now);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...opts.env });
   const app = await buildApp({ config, database, jwtSecret: 'test-secret-that-is-long-enough-0123456789' }, { logger: false, ...opts.build });
@@ -55,7 +35,29 @@ export async function createTestApp(opts: { seed?: 'demo' | 'none'; env?: Record
     async close() {
       await app.close();
       await database.close();
-      await dropDatabase?.();
     },
   };
+}
+
+/**
+ * A copy of the run's migrated template (global-setup.ts): in-memory PGlite loaded from its dump, or
+ * a database on the server copied from it and dropped again on close. Without a template (a file
+ * run outside the API project) a fresh database is migrated.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.DATABASE_URL;
+  const template = inject('databaseTemplate') as string | undefined;
+  if (!serverUrl) {
+    if (template) return openDatabase({ dataDir: 'memory://', loadDataDir: await readTemplateDump(template) });
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    return database;
+  }
+  if (!template) throw new Error('The API tests on PostgreSQL need the template database of global-setup.ts');
+  const copy = await cloneTemplateDatabase(serverUrl, template);
+  const database = await openDatabase({ databaseUrl: copy.url });
+  return { ...database, close: async () => {
+    await database.close();
+    await copy.drop();
+  } };
 }

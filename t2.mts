@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+let t = Date.now();
+const a = await PGlite.create('memory://');
+console.log('plain', Date.now() - t); t = Date.now();
+const b = await PGlite.create('memory://', { extensions: { btree_gist } });
+console.log('btree', Date.now() - t); t = Date.now();
+await b.exec('create extension if not exists btree_gist; create table x(a int)');
+const dump = await b.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size); t = Date.now();
+const c = await PGlite.create('memory://', { extensions: { btree_gist }, loadDataDir: dump });
+console.log('load', Date.now() - t); t = Date.now();
+console.log(await c.query('select count(*) from x'));
+const d = await PGlite.create('memory://', { extensions: { btree_gist }, loadDataDir: dump });
+console.log('load2', Date.now() - t); t = Date.now();
