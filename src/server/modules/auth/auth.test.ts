@@ -159,6 +159,17 @@ describe('POST /api/auth/login', () => {
     expect((await post('/api/auth/login', { username: other.username, password: other.password })).statusCode).toBe(200);
   });
 
+  it('counts failures per account, whether the username or the e-mail (any case) was typed', async () => {
+    const victim = await signUp(t);
+    const attacker = '10.202.0.1';
+    for (let i = 0; i < 10; i++) expect((await post('/api/auth/login', { username: victim.username, password: `guess-${i}-x` }, {}, attacker)).statusCode).toBe(401);
+    for (const login of [victim.email, victim.email.toUpperCase(), victim.username.toUpperCase()]) {
+      const res = await post('/api/auth/login', { username: login, password: 'guess-more-x' }, {}, attacker);
+      expect(res.statusCode, login).toBe(429);
+      expect(res.json().code).toBe('rate_limited');
+    }
+  });
+
   it('throttles one address trying many accounts', async () => {
     const address = '10.200.0.1';
     const codes: number[] = [];
@@ -262,6 +273,52 @@ describe('password reset', () => {
       expect(res.json().code).toBe('invalid_reset_token');
     }
     expect((await post('/api/auth/login', { username: u.username, password: u.password })).statusCode).toBe(200);
+  });
+});
+
+describe('a reset link mailed before a change', () => {
+  it("stops working once the password is changed, and cannot end the owner's new sessions", async () => {
+    const u = await signUp(t);
+    await post('/api/auth/forgot-password', { email: u.email });
+    const [mail] = await outboxFor(u.email);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.textBody)![1]!;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/password',
+      headers: bearer(u.token),
+      payload: { currentPassword: u.password, newPassword: 'Changed2026!', confirmPassword: 'Changed2026!' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const fresh = changed.json().token as string;
+    const reset = await post('/api/auth/reset-password', { token, password: 'Attacker2026!', confirmPassword: 'Attacker2026!' });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().code).toBe('invalid_reset_token');
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(fresh) })).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { username: u.username, password: 'Changed2026!' })).statusCode).toBe(200);
+  });
+});
+
+describe('without SMTP_URL in production', () => {
+  it('keeps the reset mail in the outbox and never writes its link to the log', async () => {
+    const lines: string[] = [];
+    const prod = await createTestApp({
+      env: { LOG_LEVEL: 'info', NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) },
+      build: { logger: true, logDestination: { write: (line: string) => void lines.push(line) } },
+    });
+    try {
+      const u = await signUp(prod);
+      const res = await prod.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email }, remoteAddress: nextAddress() });
+      expect(res.statusCode).toBe(202);
+      await prod.app.mailer.stop();
+      const [mail] = await prod.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email));
+      expect(mail!.status).toBe('pending');
+      const log = lines.join('');
+      expect(log).toContain('e-mail waiting in the outbox: set SMTP_URL');
+      expect(log).not.toContain('reset-password?token=');
+      expect(log).not.toContain(/token=([A-Za-z0-9_-]+)/.exec(mail!.textBody)![1]!);
+    } finally {
+      await prod.close();
+    }
   });
 });
 

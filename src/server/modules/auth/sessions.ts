@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema/index';
+import { invalidateResetTokens } from './reset-tokens.repository';
 import { signAccessToken } from './tokens';
 
 /** Opens a session row and returns its bearer token. */
@@ -21,7 +22,11 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Ends every session of a user (password change, account deletion), optionally sparing one. */
+/**
+ * Ends every session of a user (password change or reset, account deletion, suspension) and voids
+ * every reset link still outstanding: a link mailed before the change must not undo it.
+ */
 export async function revokeAllSessions(db: Database, userId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await invalidateResetTokens(db, userId);
 }

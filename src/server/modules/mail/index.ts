@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 /** Puts `app.mailer` on the app: write mail with `insertMail` inside your transaction, then `app.mailer.deliver(id)`. */
 export function registerMailer(app: AppInstance): void {
-  const mailer = new Mailer(app.ctx.database.db, app.log, { smtpUrl: app.ctx.config.smtpUrl, from: app.ctx.config.mailFrom });
+  const mailer = new Mailer(app.ctx.database.db, app.log, { smtpUrl: app.ctx.config.smtpUrl, from: app.ctx.config.mailFrom, production: app.ctx.config.isProduction });
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());

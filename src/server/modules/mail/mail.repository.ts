@@ -33,7 +33,7 @@ export async function findPendingMails(db: Database, opts: { olderThan: Date; ma
 }
 
 export async function findMail(db: Database, id: number) {
-  const [row] = await db.select({ id: emailOutbox.id, attempts: emailOutbox.attempts }).from(emailOutbox).where(eq(emailOutbox.id, id));
+  const [row] = await db.select({ id: emailOutbox.id, attempts: emailOutbox.attempts, template: emailOutbox.template }).from(emailOutbox).where(eq(emailOutbox.id, id));
   return row;
 }
 

@@ -8,8 +8,10 @@ const RETRY_EVERY_MS = 60_000;
 
 /**
  * Delivers rows of the e-mail outbox. With SMTP_URL, through nodemailer (failures are retried by a
- * sweep every minute, up to 5 attempts); without it, the mail is marked `logged` and its text —
- * including any link — goes to the log, so a developer can follow it.
+ * sweep every minute, up to 5 attempts). Without it, in development and test the mail is marked
+ * `logged` and its text — including any link — goes to the log, so a developer can follow it; in
+ * production a mail's text never reaches the log (a reset link there is an account taken over): the
+ * mail waits in the outbox, and the log says how to send it.
  */
 export class Mailer {
   private transport: Transporter | undefined;
@@ -19,7 +21,7 @@ export class Mailer {
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
-    private readonly opts: { smtpUrl?: string; from: string },
+    private readonly opts: { smtpUrl?: string; from: string; production?: boolean },
   ) {
     if (opts.smtpUrl) this.transport = nodemailer.createTransport(opts.smtpUrl);
   }
@@ -35,6 +37,10 @@ export class Mailer {
   private async deliverOne(id: number): Promise<void> {
     const seen = await findMail(this.db, id);
     if (!seen) return;
+    if (!this.transport && this.opts.production) {
+      this.log.warn({ mailId: id, template: seen.template }, 'e-mail waiting in the outbox: set SMTP_URL (smtp://user:password@host:587) and restart to send it');
+      return;
+    }
     const mail = await claimMail(this.db, id, seen.attempts);
     if (!mail) return; // someone else took it, or it is already done
     if (!this.transport) {
@@ -65,6 +71,7 @@ export class Mailer {
   }
 
   start(): void {
+    if (!this.transport && this.opts.production) return; // nothing can be sent; the outbox keeps the mail
     this.timer ??= setInterval(() => void this.sweep().catch((err: unknown) => this.log.error({ err }, 'mail sweep failed')), RETRY_EVERY_MS);
     this.timer.unref();
   }
