@@ -15,7 +15,8 @@ export default defineConfig({
   workers: E2E_WORKERS,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
+  // Two workers, two servers and two browsers share two cores: a long journey can take 30 s there.
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

@@ -63,25 +63,36 @@ async function paidBooking(request: APIRequestContext, token: string): Promise<{
 test('the traveler opens a trip’s PDF in Chinese, switches it to English and downloads it', async ({ page }) => {
   const session = await signIn(page, 'traveler', DEMO_PASSWORDS.traveler!, 'zh-CN');
   const booking = await paidBooking(page.request, session.token);
-  const isPdf = (lang: string) => (r: { url(): string; status(): number; headers(): Record<string, string> }) =>
-    new RegExp(`/api/v2/bookings/${booking.id}/pdf\\?lang=${lang}&`).test(r.url()) && r.status() === 200 && r.headers()['content-type'] === 'application/pdf';
+  // The PDF the page links to, in one language: what the frame, the new tab and the download show.
+  const expectPdf = async (lang: string) => {
+    const open = page.getByRole('link', { name: '在新标签页中打开' });
+    await expect(open).toHaveAttribute('href', new RegExp(`/api/v2/bookings/${booking.id}/pdf\\?lang=${lang}&`));
+    const res = await page.request.get((await open.getAttribute('href'))!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe('application/pdf');
+    expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  };
 
   await page.goto('/dashboard?tab=pending-requests');
   const card = page.locator('article').filter({ hasText: booking.bookingNumber });
-  const zhPdf = page.waitForResponse(isPdf('zh-CN'));
   await card.getByRole('link', { name: `预订确认单 PDF，${booking.bookingNumber}` }).click();
   await expect(page).toHaveURL(new RegExp(`/pdf-preview/${booking.id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`预订确认单 ${booking.bookingNumber}`);
-  await zhPdf;
-  const frame = page.getByTitle(`预订确认单 ${booking.bookingNumber}（PDF）`);
-  await expect(frame).toBeVisible();
-  await expect(page.getByRole('status')).toHaveCount(0); // the iframe finished loading
+  await expectPdf('zh-CN');
+  // A browser with a PDF viewer shows it in the page; one without (most phones, a headless shell) says
+  // so beside the two buttons instead of a frame that never loads.
+  if (await page.evaluate(() => navigator.pdfViewerEnabled)) {
+    await expect(page.getByTitle(`预订确认单 ${booking.bookingNumber}（PDF）`)).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0); // the iframe finished loading
+  } else {
+    await expect(page.getByText('此浏览器无法在页面中显示 PDF，请下载或在新标签页中打开。')).toBeVisible();
+    await expect(page.locator('iframe')).toHaveCount(0);
+  }
   await expect(page.getByRole('button', { name: '中文', exact: true })).toHaveAttribute('aria-pressed', 'true');
 
   // English, on the same page.
-  const enPdf = page.waitForResponse(isPdf('en'));
   await page.getByRole('button', { name: 'English', exact: true }).click();
-  await enPdf;
+  await expectPdf('en');
   await expect(page).toHaveURL(/lang=en/);
   await expect(page.getByRole('button', { name: 'English', exact: true })).toHaveAttribute('aria-pressed', 'true');
 
@@ -120,4 +131,16 @@ test('a visitor is sent to log in first; a booking that is not theirs shows “n
   await page.goto('/pdf-preview/99999999');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Booking not found');
   await expect(page.getByRole('link', { name: 'Back to My Trips' })).toBeVisible();
+});
+
+test('on a phone browser without a PDF viewer, the page offers the download and the new tab instead of a blank frame', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'pdfViewerEnabled', { get: () => false }));
+  const session = await signIn(page, 'traveler', DEMO_PASSWORDS.traveler!, 'en');
+  const booking = await paidBooking(page.request, session.token);
+  await page.goto(`/pdf-preview/${booking.id}`);
+  await expect(page.getByText('This browser cannot show a PDF inside the page: download it or open it in a new tab.')).toBeVisible();
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', /\/pdf\?lang=en&/);
+  await expect(page.getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute('href', /\/pdf\?lang=en&/);
 });

@@ -4,6 +4,12 @@
  * step 10, default 100–500 (kept inside the bounds).
  */
 export const PRICE_STEP = 10;
+/**
+ * The lowest hourly price a guide may set (decision 082): the landing slider's lowest bound, 50 RMB.
+ * A price of 0 would make a deposit of 0, which no provider can charge.
+ */
+export const MIN_HOURLY_PRICE_RMB = 50;
+export const MIN_HOURLY_PRICE_FEN = MIN_HOURLY_PRICE_RMB * 100;
 export const PRICE_DEFAULT = { min: 100, max: 500 } as const;
 /** '+30 RMB for each additional person' (SPEC §9). */
 export const ADDITIONAL_PERSON_RMB = 30;

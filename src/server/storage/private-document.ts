@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../lib/app-error';
+import { assertAllowedText } from '../plugins/input-guard';
 import type { FileStorage } from './file-storage';
 import { storeImage } from './index';
 import { checkPdf } from './pdf-check';
@@ -104,5 +105,7 @@ export async function readUploads<N extends string>(
     request.log.info({ err }, 'malformed multipart upload');
     throw new AppError('bad_request', `The upload is malformed or incomplete: send multipart/form-data with one file in the field ${list}`);
   }
+  // The same guard as a JSON body's, before any file is stored: a refused upload leaves nothing behind.
+  assertAllowedText(fields, 'body');
   return { files, fields };
 }

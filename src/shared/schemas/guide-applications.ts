@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_CITY_SLUGS } from '../cities';
+import { MIN_HOURLY_PRICE_FEN, MIN_HOURLY_PRICE_RMB } from '../price-range';
 import { guideStatusSchema } from './user';
 
 /** Guide application (SPEC §3 pages 1–4, §5, §9). Shared by the API and the /become-guide pages. */
@@ -82,7 +83,7 @@ export const applicationDataSchema = z
     minDurationHours: z.number().int().min(1).max(24),
     maxDurationHours: z.number().int().min(1).max(24),
     currency: z.enum(APPLICATION_CURRENCIES),
-    basicPricePerHourCents: money,
+    basicPricePerHourCents: money.min(MIN_HOURLY_PRICE_FEN, `The lowest price is ${MIN_HOURLY_PRICE_RMB} an hour`),
     additionalPricePerPersonCents: money,
     subcategoryIds: z.array(z.number().int().positive().max(2_147_483_647)).max(50),
   })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from '../availability';
 import { SERVICE_CITY_SLUGS } from '../cities';
 import { TEXT_LANGUAGES } from '../guide-texts';
+import { MIN_HOURLY_PRICE_FEN, MIN_HOURLY_PRICE_RMB } from '../price-range';
 
 /**
  * The guide's own business settings (issue #13): weekly hours and exceptions in the guide's zone,
@@ -56,10 +57,12 @@ export type AvailabilityReply = z.infer<typeof availabilityReplySchema>;
 
 /** Prices: integer fen, at most 1,000,000 RMB an hour. */
 const fen = z.number().int().min(0).max(100_000_000);
+/** An hourly price: at least the floor (decision 082). */
+const hourlyFen = fen.min(MIN_HOURLY_PRICE_FEN, `The lowest price is ${MIN_HOURLY_PRICE_RMB} RMB an hour`);
 
 export const ratesBodySchema = z
   .object({
-    basicPricePerHourCents: fen,
+    basicPricePerHourCents: hourlyFen,
     additionalPricePerPersonCents: fen,
     minPeople: z.number().int().min(1).max(50),
     maxPeople: z.number().int().min(1).max(50),
@@ -71,7 +74,7 @@ export const ratesBodySchema = z
           .object({
             subcategoryId: z.number().int().positive().max(2_147_483_647),
             /** null: the basic price. */
-            priceCents: fen.nullable().default(null),
+            priceCents: hourlyFen.nullable().default(null),
           })
           .strict(),
       )

@@ -50,6 +50,9 @@ export function Component() {
   });
   // The iframe's own loading: the URL that has finished loading (a new language or link loads afresh).
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
+  // Most phone browsers (and headless ones) have no PDF viewer: an iframe there downloads the file
+  // or stays blank, and its load event may never come. They get the two buttons instead.
+  const inlineViewer = typeof navigator === 'undefined' || navigator.pdfViewerEnabled !== false;
   useDocumentTitle(booking.data ? t('title', { number: booking.data.bookingNumber }) : t('heading'));
 
   if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
@@ -116,11 +119,13 @@ export function Component() {
           {t('open')}
         </a>
       </div>
-      <p className="mt-2 text-xs text-stone-500 sm:hidden dark:text-stone-400">{t('phoneHint')}</p>
+      {inlineViewer && <p className="mt-2 text-xs text-stone-500 sm:hidden dark:text-stone-400">{t('phoneHint')}</p>}
 
       <div className="relative mt-4 overflow-hidden rounded-[var(--radius-card)] border border-stone-200 bg-stone-100 shadow-soft dark:border-stone-800 dark:bg-stone-800">
         {link.isError ? (
           <LoadFailed title={t('failed')} onRetry={() => void link.refetch()} />
+        ) : !inlineViewer ? (
+          <p className="px-6 py-12 text-center text-sm text-stone-700 dark:text-stone-200">{t('noViewer')}</p>
         ) : (
           <>
             {url && (

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES, DOCUMENT_MAX_FILES, type ApplicationData } from '../../../shared/schemas/guide-applications';
 import { emailOutbox, guides, serviceSubcategories, systemMessages, users } from '../../db/schema/index';
 import { nextAddress } from '../../test/accounts';
@@ -118,6 +118,22 @@ describe('drafts', () => {
 });
 
 describe('documents', () => {
+  it('refuses a NUL, a control character or a bidi override in the description with 400, storing no file', async () => {
+    const p = await person(t);
+    const put = vi.spyOn(t.app.storage, 'put');
+    try {
+      for (const description of ['a\u0000b', 'a\u0001b', 'abc\u202Egnp.exe']) {
+        const res = await upload(p, PDF, 'license.pdf', 'application/pdf', description);
+        expect(res.statusCode, JSON.stringify(description)).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.description' }] });
+      }
+      expect(put).not.toHaveBeenCalled();
+    } finally {
+      put.mockRestore();
+    }
+    expect((await status(p)).json().documents ?? []).toHaveLength(0);
+  });
+
   it('accepts images (re-encoded to WebP) and PDFs by content, refuses a disguised file with the SPEC message, and caps the count', async () => {
     const p = await person(t);
     const img = await upload(p, PNG, 'photo.png', 'image/png');

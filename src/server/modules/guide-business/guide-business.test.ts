@@ -138,6 +138,9 @@ describe('rates and services', () => {
 
   it.each([
     ['a negative price', rates({ basicPricePerHourCents: -1 }), 'validation_failed'],
+    ['a price of 0 (decision 082)', rates({ basicPricePerHourCents: 0 }), 'validation_failed'],
+    ['a price under 50 RMB an hour', rates({ basicPricePerHourCents: 4_999 }), 'validation_failed'],
+    ['a service priced under the floor', rates({ services: [{ subcategoryId: 1, priceCents: 100 }] }), 'validation_failed'],
     ['a fractional price', rates({ additionalPricePerPersonCents: 10.5 }), 'validation_failed'],
     ['min group above max', rates({ minPeople: 6, maxPeople: 5, services: [] }), 'invalid_range'],
     ['min duration above max', rates({ minDurationHours: 7, maxDurationHours: 6, services: [] }), 'invalid_range'],

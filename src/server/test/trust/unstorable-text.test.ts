@@ -47,11 +47,22 @@ describe('text a database cannot store', () => {
     }
   });
 
+  it('refuses control characters and bidi overrides or isolates, naming the field', async () => {
+    const u = await signUp(t);
+    for (const bio of ['abc\u0001', 'abc\u007f', 'abc\u0085', 'abc\u202egnp.exe', 'a\u2066b\u2069', 'bell\u0007']) {
+      const res = await send(t, { method: 'PATCH', url: '/api/me', token: u.token, body: { bio } });
+      expect(res.statusCode, JSON.stringify(bio)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.bio' }] });
+    }
+  });
+
   it('keeps ordinary text, emoji and Chinese as they are', async () => {
     const u = await signUp(t);
-    const res = await send(t, { method: 'PATCH', url: '/api/me', token: u.token, body: { bio: '东京导游 😀\nTabs\tand "quotes"' } });
+    // Line breaks (\r\n too), tabs, and the joiner inside an emoji family stay.
+    const bio = '东京导游 😀\r\nTabs\tand "quotes" 👨\u200d👩\u200d👧';
+    const res = await send(t, { method: 'PATCH', url: '/api/me', token: u.token, body: { bio } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().bio).toBe('东京导游 😀\nTabs\tand "quotes"');
+    expect(res.json().bio).toBe(bio);
   });
 
   it('finds nested and key-borne characters', () => {

@@ -1,4 +1,5 @@
 import type { ServiceCitySlug } from '../../../shared/cities';
+import { MIN_HOURLY_PRICE_FEN } from '../../../shared/price-range';
 import {
   APPLICATION_MIN_AGE,
   DOCUMENT_MAX_BYTES,
@@ -273,7 +274,9 @@ export function fieldErrors(f: FormState): FieldErrors {
   if (!e.maxPeople && minP !== undefined && maxP !== undefined && maxP < minP) e.maxPeople = 'errors.maxPeople';
   const [minH, maxH] = [int(f.minDurationHours, 1, 24), int(f.maxDurationHours, 1, 24)];
   if (!e.maxDurationHours && minH !== undefined && maxH !== undefined && maxH < minH) e.maxDurationHours = 'errors.maxDuration';
-  if (f.basicPrice.trim() && rmbToFen(f.basicPrice) === null) e.basicPrice = 'errors.price';
+  const basic = f.basicPrice.trim() ? rmbToFen(f.basicPrice) : undefined;
+  if (basic === null) e.basicPrice = 'errors.price';
+  else if (basic !== undefined && basic < MIN_HOURLY_PRICE_FEN) e.basicPrice = 'errors.priceFloor';
   if (f.additionalPrice.trim() && rmbToFen(f.additionalPrice) === null) e.additionalPrice = 'errors.price';
   return e;
 }

@@ -96,6 +96,22 @@ describe('rates editor', () => {
   });
 });
 
+describe('rates editor: the floor', () => {
+  it.each([
+    ['en', 'Hourly rate (RMB)', 'Save rates', 'The lowest hourly price is 50 RMB.'],
+    ['zh-CN', '每小时价格（元）', '保存价格', '每小时价格最低为 50 元。'],
+  ])('refuses a price of 0 before calling the server (%s)', async (lang, label, save, message) => {
+    await act(() => i18next.changeLanguage(lang));
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (url.includes('service-categories') ? json({ data: [] }) : json(rates)));
+    vi.stubGlobal('fetch', fetchMock);
+    render(wrap(<RatesEditor />));
+    fireEvent.change(await screen.findByLabelText(label), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: save }));
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+    expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toBe(false);
+  });
+});
+
 describe('calendar link', () => {
   it('shows the link and resets it after a confirmation', async () => {
     let n = 0;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { RatesReply } from '../../../../shared/schemas/guide-business';
+import { MIN_HOURLY_PRICE_FEN, MIN_HOURLY_PRICE_RMB } from '../../../../shared/price-range';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { inputClass, Panel, TextField } from '../../../components/ui/form';
@@ -67,6 +68,9 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
     const ints = [form.minPeople, form.maxPeople, form.minDuration, form.maxDuration].map((v) => (/^\d{1,2}$/.test(v.trim()) ? Number(v) : NaN));
     const services = Object.entries(form.services).map(([id, price]) => ({ subcategoryId: Number(id), priceCents: price.trim() === '' ? null : rmbToFen(price) }));
     if (basic === null || additional === null || services.some((s) => s.priceCents === null && form.services[s.subcategoryId]!.trim() !== '')) return setError(t('rates.priceError'));
+    if ([basic, ...services.map((s) => s.priceCents)].some((p) => p !== null && p < MIN_HOURLY_PRICE_FEN)) {
+      return setError(t('rates.priceFloor', { min: MIN_HOURLY_PRICE_RMB }));
+    }
     if (ints.some((n) => !Number.isInteger(n) || n < 1)) return setError(t('rates.numberError'));
     const [minPeople, maxPeople, minDurationHours, maxDurationHours] = ints as [number, number, number, number];
     if (minPeople > maxPeople || minDurationHours > maxDurationHours) return setError(t('errors.invalid_range'));
