@@ -25,7 +25,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       reply.status(status).type('application/json').send({ ...body, requestId: request.id });
 
     if (err instanceof AppError) {
-      return send(err.status, { code: err.code, message: err.message, ...(err.fields && { fields: err.fields }) });
+      if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
+      return send(err.status, { code: err.code, message: err.message, ...(err.fields && { fields: err.fields }), ...(err.retryAfter && { retryAfter: err.retryAfter }) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: FieldIssue[] = err.validation.map((v) => ({

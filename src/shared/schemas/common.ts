@@ -4,6 +4,8 @@ export const errorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Seconds until trying again can succeed (also the Retry-After header): a throttle, a payment in flight. */
+  retryAfter: z.number().int().positive().optional(),
   requestId: z.string().optional(),
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   checkUsernameQuerySchema,
@@ -20,15 +20,6 @@ import { LoginThrottle, type ThrottleLimits } from './login-throttle';
 export const clientInfo = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
-
-/** Copies a throttle's wait onto the reply as Retry-After before the error handler answers. */
-function withRetryAfter(reply: FastifyReply) {
-  return (err: unknown) => {
-    const retryAfter = (err as { retryAfter?: number }).retryAfter;
-    if (retryAfter) reply.header('retry-after', String(retryAfter));
-    throw err;
-  };
-}
 
 export function authRoutes(app: AppInstance, opts: { loginLimits?: ThrottleLimits } = {}): void {
   const throttle = new LoginThrottle(opts.loginLimits);
@@ -59,7 +50,7 @@ export function authRoutes(app: AppInstance, opts: { loginLimits?: ThrottleLimit
         response: { 200: authReplySchema, ...errors },
       },
     },
-    async (request, reply) => login(app, throttle, request.body, clientInfo(request)).catch(withRetryAfter(reply)),
+    async (request) => login(app, throttle, request.body, clientInfo(request)),
   );
 
   app.get(

@@ -96,7 +96,7 @@ export class LoginThrottle {
       const entry = this.store.peek(key);
       if (entry && entry.count >= limit) {
         const retryAfter = Math.max(1, Math.ceil((entry.resetAt - Date.now()) / 1000));
-        throw Object.assign(new AppError('rate_limited', 'Too many failed logins. Please wait a moment and try again.'), { retryAfter });
+        throw new AppError('rate_limited', 'Too many failed logins. Please wait a moment and try again.', undefined, { retryAfter });
       }
     }
   }

@@ -113,3 +113,6 @@ export class BookingCore {
     });
   }
 }
+
+/** 409 while another attempt is with the provider: it ends within seconds, so try again after 2. */
+export const paymentInProgress = (message: string) => new AppError('payment_in_progress', message, undefined, { retryAfter: 2 });

@@ -7,7 +7,7 @@ import { pgErrorCode, type Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
-import { JOB, MINUTE_MS, type BookingCore, type Side } from './booking-core';
+import { JOB, MINUTE_MS, paymentInProgress, type BookingCore, type Side } from './booking-core';
 import { baseDurationHours, factsOf } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
@@ -90,7 +90,7 @@ export class BookingExtensions {
       if (!open) throw new AppError('invalid_transition', 'There is no extension request to withdraw');
       if (open.status !== 'requested') throw new AppError('already_paid', 'This extension is already paid; ask your guide instead');
       const attempt = open.paymentId ? await repo.paymentById(db, open.paymentId) : undefined;
-      if (attempt?.status === 'processing') throw new AppError('payment_in_progress', 'A payment of this extension is being processed; try again shortly');
+      if (attempt?.status === 'processing') throw paymentInProgress('A payment of this extension is being processed; try again shortly');
       await repo.updateExtension(db, open.id, { status: by === 'traveler' ? 'withdrawn' : 'lapsed', decidedAt: now });
       await repo.transitionBooking(db, id, decision.from, decision.to, { extensionPriceCents: null });
       return { travelerId: booking.travelerId, guideUserId: (await repo.guideUserIdOf(db, booking.guideId))!, hours: open.minutes / 60 };
@@ -112,7 +112,7 @@ export class BookingExtensions {
     const attempts = await repo.extensionPayments(db, booking.id);
     // A wallet payment left pending does not block a new attempt; if both succeed, the second is refunded.
     if (attempts.some((p) => p.id === ext.paymentId && p.status === 'processing')) {
-      throw new AppError('payment_in_progress', 'Another payment of this extension is being processed');
+      throw paymentInProgress('Another payment of this extension is being processed');
     }
     const payment = await repo.insertPayment(db, {
       bookingId: booking.id,
@@ -174,7 +174,7 @@ export class BookingExtensions {
     if (!payment || payment.bookingId !== id || payment.kind !== 'extension' || payment.payerId !== user.id) {
       throw new AppError('validation_failed', 'Unknown transaction', [{ path: 'transactionData.transactionId', message: 'not a payment of this extension' }]);
     }
-    if (payment.status === 'processing' || payment.status === 'pending') throw new AppError('payment_in_progress', 'This payment is still being processed; try again shortly');
+    if (payment.status === 'processing' || payment.status === 'pending') throw paymentInProgress('This payment is still being processed; try again shortly');
     if (payment.status === 'failed') throw new AppError('payment_failed', 'Payment failed. Please check your information and try again.');
     const ext = await repo.extensionByPayment(core.db, payment.id);
     if (!ext || ext.status === 'requested') throw new AppError('extension_not_paid', 'The extension is not paid yet');

@@ -8,13 +8,14 @@ import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import { assertPaymentDetails, type WebhookEvent } from '../payments/index';
-import { JOB, type BookingCore } from './booking-core';
+import { JOB, paymentInProgress, type BookingCore } from './booking-core';
 import type { BookingExtensions } from './booking-extensions';
 import { factsOf, respondBy, toPayment } from './booking-view';
 import * as repo from './bookings.repository';
 import type { PaymentRow } from './bookings.repository';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 
 /**
  * Deposits and extension payments (decisions 040–042): claimed under the booking's row lock, charged
@@ -55,7 +56,7 @@ export class BookingPayments {
         throw new AppError('already_paid', 'The deposit of this booking is already paid');
       }
       if (booking.status !== 'pending') throw new AppError('invalid_transition', `A ${booking.status} booking cannot be paid`);
-      if (deposits.some((p) => p.status === 'processing')) throw new AppError('payment_in_progress', 'Another payment of this booking is being processed');
+      if (deposits.some((p) => p.status === 'processing')) throw paymentInProgress('Another payment of this booking is being processed');
       const payment = await repo.insertPayment(db, {
         bookingId,
         payerId: user.id,
@@ -79,7 +80,7 @@ export class BookingPayments {
         await sleep(50);
         payment = (await repo.paymentById(core.db, payment.id))!;
       }
-      if (payment.status === 'processing') throw new AppError('payment_in_progress', 'This payment is still being processed; try again shortly');
+      if (payment.status === 'processing') throw paymentInProgress('This payment is still being processed; try again shortly');
     }
     if (payment.status === 'failed') {
       throw new AppError('payment_failed', payment.failureMessage ?? 'Payment failed. Please check your information and try again.', [
@@ -118,10 +119,16 @@ export class BookingPayments {
         ['processing'],
       ))!;
     }
-    const nextAction = result.status === 'pending' ? { approvalUrl: result.approvalUrl, clientSecret: result.clientSecret } : null;
-    const updated = await repo.updatePayment(core.db, payment.id, { status: 'pending', providerRef: result.providerRef, nextAction }, ['processing']);
-    if (result.status === 'succeeded') await this.succeeded(payment.id);
-    return (await repo.paymentById(core.db, payment.id)) ?? updated!;
+    if (result.status === 'succeeded') {
+      // Straight from processing to succeeded: a `pending` in between would let another attempt of the
+      // booking (another key) past the claim's check and charge the card again.
+      await repo.updatePayment(core.db, payment.id, { providerRef: result.providerRef }, ['processing']);
+      await this.succeeded(payment.id);
+    } else {
+      const nextAction = { approvalUrl: result.approvalUrl, clientSecret: result.clientSecret };
+      await repo.updatePayment(core.db, payment.id, { status: 'pending', providerRef: result.providerRef, nextAction }, ['processing']);
+    }
+    return (await repo.paymentById(core.db, payment.id))!;
   }
 
   /**

@@ -71,6 +71,42 @@ describe.runIf(process.env.DATABASE_URL)('bookings under concurrency (PostgreSQL
     }
   }, 60_000);
 
+  it('20 payments of one booking at once, each with its own key: one charge, no refund', async () => {
+    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(18), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const provider = t.app.paymentProvider;
+    const charge = provider.charge.bind(provider);
+    const refund = provider.refund.bind(provider);
+    let charges = 0;
+    let refunds = 0;
+    provider.charge = async (req) => {
+      charges++;
+      await new Promise((r) => setTimeout(r, 50));
+      return charge(req);
+    };
+    provider.refund = async (req) => {
+      refunds++;
+      return refund(req);
+    };
+    try {
+      const replies = await Promise.all(Array.from({ length: 20 }, () => pay(t, traveler, id, CARD_OK, newKey())));
+      const codes = replies.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 201)).toHaveLength(1);
+      expect(codes.filter((c) => c === 409)).toHaveLength(19);
+      for (const r of replies.filter((x) => x.statusCode === 409)) {
+        expect(['payment_in_progress', 'already_paid']).toContain(r.json().code);
+        if (r.json().code === 'payment_in_progress') expect(r.json().retryAfter).toBeGreaterThan(0);
+      }
+      await t.app.jobs.tick(new Date());
+      expect(charges).toBe(1);
+      expect(refunds).toBe(0);
+      expect(await t.database.db.$count(payments, sql`booking_id = ${id}`)).toBe(1);
+      expect(await t.database.db.$count(ledgerEntries, sql`booking_id = ${id}`)).toBe(2);
+    } finally {
+      provider.charge = charge;
+      provider.refund = refund;
+    }
+  }, 60_000);
+
   it('a webhook delivered three times at once and out of order leaves one end state', async () => {
     const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(17), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
     const { payment } = (await pay(t, traveler, id, { kind: 'deposit', method: 'alipay', alipayAccount: 'liwei@example.cn' })).json();
@@ -105,4 +141,40 @@ describe.runIf(process.env.DATABASE_URL)('bookings under concurrency (PostgreSQL
     expect(ran.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(12);
     for (const id of ids) expect(cancelled.filter((c) => c === id)).toHaveLength(1);
   }, 60_000);
+});
+
+describe('a second payment while one is with the provider', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('gets 409 payment_in_progress with Retry-After, and is not charged', async () => {
+    t = await createTestApp({ seed: 'none' });
+    const traveler = await person(t);
+    const guide = await guidePerson(t);
+    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(19), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const provider = t.app.paymentProvider;
+    const charge = provider.charge.bind(provider);
+    let charges = 0;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    provider.charge = async (req) => {
+      charges++;
+      await held; // the provider has not answered yet
+      return charge(req);
+    };
+    try {
+      const first = pay(t, traveler, id, CARD_OK, newKey());
+      while (charges === 0) await new Promise((r) => setTimeout(r, 5));
+      const second = await pay(t, traveler, id, CARD_OK, newKey());
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toMatchObject({ code: 'payment_in_progress', retryAfter: 2 });
+      expect(second.headers['retry-after']).toBe('2');
+      release();
+      expect((await first).statusCode).toBe(201);
+      expect((await pay(t, traveler, id, CARD_OK, newKey())).json().code).toBe('already_paid');
+      expect(charges).toBe(1);
+    } finally {
+      provider.charge = charge;
+    }
+  });
 });
