@@ -28,7 +28,7 @@ import { seoRoutes } from './modules/seo/index';
 import { registerSupport } from './modules/support/index';
 import { usersRoutes } from './modules/users/index';
 import { registerWallet } from './modules/wallet/index';
-import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { fastifyLogging, type LogDestination } from './plugins/request-log';
@@ -67,6 +67,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

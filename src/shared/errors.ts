@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   invalid_file_type: 400,
   payload_too_large: 413,
   uri_too_long: 414,
+  headers_too_large: 431,
   rate_limited: 429,
   // Bookings and payments (issue 11)
   slot_unavailable: 409,

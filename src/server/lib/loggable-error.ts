@@ -25,6 +25,18 @@ export function redactQuotedValues(message: string): string {
   return message.replace(/"[^"]*"/g, (quoted, offset: number) => (IDENTIFIER_BEFORE_QUOTE.test(message.slice(0, offset)) ? quoted : '"…"'));
 }
 
+/**
+ * Text from outside (a browser's crash report) with every token-shaped string replaced by "[token]":
+ * a JWT, a `token=`/`key=`/`secret=`/`signature=` parameter's value, and any run of 32 or more
+ * base64url or hex characters, the shape of session tokens, reset links and signed URLs.
+ */
+export function redactTokens(text: string): string {
+  return text
+    .replace(/eyJ[\w-]*\.[\w-]+\.[\w-]*/g, '[token]')
+    .replace(/((?:token|key|secret|signature|sig|password|code)=)[^&\s#"']+/gi, '$1[token]')
+    .replace(/[A-Za-z0-9_-]{32,}/g, '[token]');
+}
+
 /** The frames of a stack without its first line, which repeats the (unsafe) message. */
 function framesOnly(stack: unknown): string | undefined {
   if (typeof stack !== 'string') return undefined;

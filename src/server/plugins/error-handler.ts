@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldIssue } from '../../shared/errors';
@@ -66,4 +68,23 @@ export function answerFrameworkError(err: FastifyError, request: FastifyRequest,
     .status(status)
     .type('application/json')
     .send({ code: status === 414 ? 'uri_too_long' : 'bad_request', message: 'The request URL is not valid', requestId: request.id } satisfies ErrorBody);
+}
+
+/**
+ * Errors Node's HTTP parser meets before Fastify has a request (headers over the limit, a malformed
+ * request line, a timeout) answer like every other error: JSON with a stable code, never HTML or bare.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body]: [number, ErrorBody] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, { code: 'headers_too_large', message: 'The request headers are too large' }]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, { code: 'bad_request', message: 'The request took too long to arrive' }]
+        : [400, { code: 'bad_request', message: 'The request could not be read' }];
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`);
+  }
+  socket.destroy();
 }

@@ -35,6 +35,13 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only on a reply that went over HTTPS (below): sent over plain HTTP it means nothing, and a
+    // browser that got it from a proxy-less test server would refuse that host's HTTP for a year.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // request.protocol is "https" for a TLS socket, or from X-Forwarded-Proto behind a trusted proxy.
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { global: false });
