@@ -15,6 +15,7 @@ const backoffMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** (attem
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly sweeps: ((now: Date) => Promise<void>)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
@@ -28,8 +29,14 @@ export class JobRunner {
     this.handlers.set(kind, handler);
   }
 
-  /** Runs every job due at `now`, one after the other; returns how many ran (successfully or not). */
+  /** Work that looks for what needs doing at every tick, before the due jobs (payment reconciliation). */
+  sweep(fn: (now: Date) => Promise<void>): void {
+    this.sweeps.push(fn);
+  }
+
+  /** Runs the sweeps, then every job due at `now`, one after the other; returns how many jobs ran. */
   async tick(now: Date = new Date(), limit = 1000): Promise<number> {
+    for (const fn of this.sweeps) await fn(now).catch((err: unknown) => this.log?.error({ err }, 'sweep failed'));
     let n = 0;
     while (n < limit && !this.stopped) {
       const job = await claimJob(this.db, now);

@@ -113,6 +113,8 @@ export const payments = pgTable(
     uniqueIndex('payments_payer_idempotency_key').on(t.payerId, t.idempotencyKey),
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
     index('payments_booking_idx').on(t.bookingId),
+    // Reconciliation's sweep: the few payments still open with the provider, oldest first.
+    index('payments_open_idx').on(t.updatedAt).where(sql`status in ('processing', 'pending')`),
     check('payments_amounts', sql`amount_cents > 0 and refunded_cents >= 0 and refunded_cents <= amount_cents`),
     check('payments_last4', sql`card_last4 is null or card_last4 ~ '^[0-9]{4}$'`),
   ],

@@ -18,3 +18,4 @@ export * from './guide-texts';
 export * from './audit';
 export * from './reschedule';
 export * from './offers';
+export * from './simulated-provider';

@@ -16,6 +16,12 @@ import type { PaymentRow } from './bookings.repository';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A payment unchanged this long while processing or pending is asked about (a provider call with Stripe's retries takes at most ~60 s). */
+export const RECONCILE_AFTER_MS = 90_000;
+
+/** Our key for a payment at the provider: a retried or reconciled call finds the same charge there. */
+const providerKey = (paymentId: number) => `tabi-payment-${paymentId}`;
+
 
 /**
  * Deposits and extension payments (decisions 040–042): claimed under the booking's row lock, charged
@@ -104,12 +110,16 @@ export class BookingPayments {
           body.method === 'card'
             ? { number: body.cardNumber ?? '', expiryDate: body.expiryDate ?? '', cvv: body.cvv ?? '', holder: body.cardHolder ?? '' }
             : undefined,
-        idempotencyKey: `tabi-payment-${payment.id}`,
+        idempotencyKey: providerKey(payment.id),
         // An extension's return names its payment, so /payment-success shows the extension (not the deposit).
         returnUrl: `${core.deps.config.appUrl}/payment-success?booking=${payment.bookingId}${payment.kind === 'extension' ? `&payment=${payment.id}` : ''}`,
       });
     } catch {
-      result = { status: 'failed' as const, failureCode: 'provider_unavailable', message: 'The payment provider could not be reached. Please try again.' };
+      // No answer is not a "no": the provider may have charged. The payment stays processing, and
+      // reconciliation asks the provider by our key within two minutes; paying again meanwhile is a 409.
+      throw new AppError('payment_in_progress', 'The payment provider did not answer. This payment is being checked with it and settles within 2 minutes.', undefined, {
+        retryAfter: Math.ceil((RECONCILE_AFTER_MS + 10_000) / 1000),
+      });
     }
     if (result.status === 'failed') {
       return (await repo.updatePayment(
@@ -182,11 +192,38 @@ export class BookingPayments {
     for (const fn of after) await fn();
   }
 
-  async failed(paymentId: number, failureCode?: string): Promise<void> {
-    await repo.updatePayment(this.core.db, paymentId, { status: 'failed', failureCode: failureCode ?? 'payment_failed', failureMessage: 'The payment failed.' }, [
+  async failed(paymentId: number, failureCode?: string, message = 'The payment failed.'): Promise<void> {
+    await repo.updatePayment(this.core.db, paymentId, { status: 'failed', failureCode: failureCode ?? 'payment_failed', failureMessage: message }, [
       'processing',
       'pending',
     ]);
+  }
+
+  /**
+   * Reconciliation (decision 083): a payment left `processing` by a crash (the provider's answer was
+   * lost) or `pending` longer than a webhook takes is settled by asking the provider what became of
+   * its key: charged → the payment succeeds and the booking moves on, as if the answer had come;
+   * refused → failed; never received → failed, so the traveler can pay again; still waiting for
+   * the payer → asked again later. Runs at every job-runner tick; a payment counts as stale after
+   * RECONCILE_AFTER_MS without a change, longer than a provider call with its retries takes.
+   */
+  async reconcile(now: Date): Promise<void> {
+    const { db, deps } = this.core;
+    const stale = await repo.stalePayments(db, deps.provider.name, new Date(now.getTime() - RECONCILE_AFTER_MS), 20);
+    for (const payment of stale) {
+      const found = await deps.provider.findCharge(providerKey(payment.id), payment.id);
+      if (!found) {
+        await this.failed(payment.id, 'provider_unreached', 'The payment did not reach the provider. Please try again.');
+      } else if (found.status === 'succeeded') {
+        if (!payment.providerRef) await repo.updatePayment(db, payment.id, { providerRef: found.providerRef }, ['processing', 'pending']);
+        await this.succeeded(payment.id);
+      } else if (found.status === 'failed') {
+        await this.failed(payment.id, found.failureCode, found.message);
+      } else {
+        // Still waiting for the payer's approval: recorded as pending, asked again after another interval.
+        await repo.updatePayment(db, payment.id, { status: 'pending', providerRef: found.providerRef }, ['processing', 'pending']);
+      }
+    }
   }
 
   /** A verified webhook event: acted on once however often and in whatever order it arrives. */

@@ -227,6 +227,16 @@ export async function paymentById(db: Database, id: number, lock = false): Promi
   return row;
 }
 
+/** Payments still open with the provider (processing or pending) untouched since `before`, oldest first. */
+export async function stalePayments(db: Database, provider: string, before: Date, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.status, ['processing', 'pending']), lt(payments.updatedAt, before), eq(payments.provider, provider)))
+    .orderBy(asc(payments.updatedAt))
+    .limit(limit);
+}
+
 export async function paymentByRef(db: Database, provider: string, ref: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, ref)));
   return row;

@@ -31,7 +31,7 @@ declare module 'fastify' {
  */
 export function registerBookings(app: AppInstance): void {
   const db = app.ctx.database.db;
-  const provider = createPaymentProvider(app.ctx.config, app.ctx.jwtSecret);
+  const provider = createPaymentProvider(app.ctx.config, app.ctx.jwtSecret, db);
   const jobs = new JobRunner(db, app.log);
   const service = new BookingsService({ db, provider, jobs, config: app.ctx.config });
   service.events.onError = (err) => app.log.error({ err }, 'a booking event listener failed');
@@ -41,6 +41,7 @@ export function registerBookings(app: AppInstance): void {
   jobs.register(JOB.extensionLapse, (job, now) => service.extensions.lapse(job, now));
   jobs.register(JOB.refund, (job) => service.payments.runRefund(job));
   jobs.register(JOB.rescheduleExpiry, (job, now) => service.reschedule.expire(job, now));
+  jobs.sweep((now) => service.payments.reconcile(now));
   app.decorate('bookings', service);
   app.decorate('jobs', jobs);
   app.decorate('paymentProvider', provider);

@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import type { Database } from '../../db/client';
 import type { PublicConfig } from '../../../shared/schemas/support';
 import type { PaymentProvider } from './provider';
 import { SimulatedProvider } from './simulated-provider';
@@ -10,10 +11,10 @@ export { StripeProvider } from './stripe-provider';
 export { assertPaymentDetails } from './request-rules';
 
 /** The provider PAYMENT_PROVIDER names (decision 040). */
-export function createPaymentProvider(config: Config, appSecret: string): PaymentProvider {
+export function createPaymentProvider(config: Config, appSecret: string, db: Database): PaymentProvider {
   const p = config.payments;
   if (p.provider === 'stripe') return new StripeProvider(p.stripeSecretKey!, p.stripeWebhookSecret!);
-  return new SimulatedProvider(appSecret);
+  return new SimulatedProvider(appSecret, db);
 }
 
 /** What the browser may know about the provider: its name, and Stripe's publishable key (never a secret). */

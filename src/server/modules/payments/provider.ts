@@ -45,7 +45,13 @@ export interface WebhookEvent {
 
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /** Idempotent by `idempotencyKey`: the same key returns the first charge's result, never a second charge. */
   charge(req: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * What became of the charge made with this key (our payment `paymentId`), or null when the provider
+   * never received it: reconciliation asks this for a payment whose answer a crash lost.
+   */
+  findCharge(idempotencyKey: string, paymentId: number): Promise<ChargeResult | null>;
   refund(req: RefundRequest): Promise<{ refundRef: string }>;
   /** Verifies the signature over the raw body; throws AppError('invalid_signature') otherwise. */
   verifyWebhook(rawBody: Buffer | string, headers: Record<string, string | string[] | undefined>): WebhookEvent;

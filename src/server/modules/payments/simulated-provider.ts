@@ -1,5 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { simulatedWebhookBodySchema } from '../../../shared/schemas/bookings';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { simulatedCharges } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, WebhookEvent } from './provider';
 
@@ -44,15 +47,61 @@ export class SimulatedProvider implements PaymentProvider {
   readonly name = 'simulated' as const;
   private readonly key: Buffer;
 
-  constructor(appSecret: string) {
+  /** `db` holds the provider's own record of charges (simulated_charges); without it, only signing works. */
+  constructor(
+    appSecret: string,
+    private readonly db?: Database,
+  ) {
     this.key = createHmac('sha256', appSecret).update('tabi-simulated-payments').digest();
+  }
+
+  /** Charges once per key, as Stripe does: a repeated key returns the recorded result. */
+  async charge(req: ChargeRequest): Promise<ChargeResult> {
+    const known = await this.findCharge(req.idempotencyKey);
+    if (known) return known;
+    const result = this.decide(req);
+    await this.records()
+      .insert(simulatedCharges)
+      .values({
+        idempotencyKey: req.idempotencyKey,
+        providerRef: result.providerRef!,
+        paymentId: req.paymentId,
+        amountCents: req.amountCents,
+        method: req.method,
+        status: result.status,
+        failureCode: result.status === 'failed' ? result.failureCode : null,
+        failureMessage: result.status === 'failed' ? result.message : null,
+        approvalUrl: result.status === 'pending' ? (result.approvalUrl ?? null) : null,
+      })
+      .onConflictDoNothing();
+    // Two calls with one key at once: both answer what was recorded first.
+    return (await this.findCharge(req.idempotencyKey))!;
+  }
+
+  async findCharge(idempotencyKey: string): Promise<ChargeResult | null> {
+    const [row] = await this.records().select().from(simulatedCharges).where(eq(simulatedCharges.idempotencyKey, idempotencyKey));
+    if (!row) return null;
+    if (row.status === 'succeeded') return { status: 'succeeded', providerRef: row.providerRef };
+    if (row.status === 'pending') return { status: 'pending', providerRef: row.providerRef, approvalUrl: row.approvalUrl ?? undefined };
+    return { status: 'failed', providerRef: row.providerRef, failureCode: row.failureCode ?? 'card_declined', message: row.failureMessage ?? 'Your card was declined.' };
+  }
+
+  /** A wallet payment approved on /payment-demo: the provider's record says so too. */
+  async approved(providerRef: string): Promise<void> {
+    await this.records().update(simulatedCharges).set({ status: 'succeeded' }).where(and(eq(simulatedCharges.providerRef, providerRef), eq(simulatedCharges.status, 'pending')));
+  }
+
+  private records(): Database {
+    if (!this.db) throw new Error('This simulated provider has no database for its records');
+    return this.db;
   }
 
   sign(type: WebhookEvent['type'], ref: string): string {
     return createHmac('sha256', this.key).update(`${type}:${ref}`).digest('hex');
   }
 
-  async charge(req: ChargeRequest): Promise<ChargeResult> {
+  /** What a charge does: cards like Stripe's test cards, wallets wait for an approval. */
+  private decide(req: ChargeRequest): ChargeResult {
     const providerRef = `sim_${req.method}_${randomBytes(12).toString('hex')}`;
     if (req.method !== 'card') {
       const params = new URLSearchParams({

@@ -32,6 +32,23 @@ const chargeEvent = (intentId: string, last4: string, id: string, captured = tru
   });
 
 describe('Stripe provider (offline)', () => {
+  it('finds the PaymentIntent of a payment by its metadata for reconciliation', async () => {
+    const offline = new StripeProvider('sk_test_offline_only', SECRET);
+    const queries: string[] = [];
+    const answer = (data: unknown[]) => (async (params: { query: string }) => {
+      queries.push(params.query);
+      return { data };
+    }) as unknown as typeof offline.stripe.paymentIntents.search;
+    offline.stripe.paymentIntents.search = answer([{ id: 'pi_ok', status: 'succeeded', metadata: { paymentId: '7' } }]);
+    expect(await offline.findCharge('tabi-payment-7', 7)).toEqual({ status: 'succeeded', providerRef: 'pi_ok' });
+    expect(queries).toEqual([`metadata['paymentId']:'7'`]);
+    offline.stripe.paymentIntents.search = answer([{ id: 'pi_no', status: 'requires_payment_method', last_payment_error: { code: 'card_declined', message: 'Your card was declined.' } }]);
+    expect(await offline.findCharge('tabi-payment-8', 8)).toEqual({ status: 'failed', providerRef: 'pi_no', failureCode: 'card_declined', message: 'Your card was declined.' });
+    offline.stripe.paymentIntents.search = answer([]);
+    expect(await offline.findCharge('tabi-payment-9', 9)).toBeNull();
+  });
+
+
   it('verifies webhooks on the raw body and reduces them to our events', () => {
     const body = intentEvent('payment_intent.succeeded', 'pi_123', { paymentId: '42' }, 'evt_1');
     expect(provider.verifyWebhook(body, { 'stripe-signature': header(body) })).toEqual({

@@ -39,11 +39,21 @@ export class StripeProvider implements PaymentProvider {
       },
       { idempotencyKey: req.idempotencyKey },
     );
-    if (intent.status === 'succeeded') return { status: 'succeeded', providerRef: intent.id };
-    if (intent.status === 'canceled') return { status: 'failed', providerRef: intent.id, failureCode: 'canceled', message: 'The payment was cancelled.' };
-    const next = intent.next_action;
-    const approvalUrl = next?.alipay_handle_redirect?.url ?? next?.wechat_pay_display_qr_code?.hosted_instructions_url ?? next?.redirect_to_url?.url ?? undefined;
-    return { status: 'pending', providerRef: intent.id, approvalUrl: approvalUrl ?? undefined, clientSecret: intent.client_secret ?? undefined };
+    return resultOf(intent);
+  }
+
+  /**
+   * The PaymentIntent made for our payment, found by its metadata (Stripe's search; an intent can take
+   * up to a minute to become searchable, which reconciliation's 90 s wait covers).
+   */
+  async findCharge(_idempotencyKey: string, paymentId: number): Promise<ChargeResult | null> {
+    const found = await this.stripe.paymentIntents.search({ query: `metadata['paymentId']:'${paymentId}'`, limit: 1 });
+    const intent = found.data[0];
+    if (!intent) return null;
+    if (intent.status === 'requires_payment_method' && intent.last_payment_error) {
+      return { status: 'failed', providerRef: intent.id, failureCode: intent.last_payment_error.code ?? 'payment_failed', message: intent.last_payment_error.message ?? 'The payment failed.' };
+    }
+    return resultOf(intent);
   }
 
   async refund(req: RefundRequest): Promise<{ refundRef: string }> {
@@ -88,4 +98,12 @@ export class StripeProvider implements PaymentProvider {
     }
     return { id: event.id, type: 'ignored', providerRef: '' };
   }
+}
+
+function resultOf(intent: Stripe.PaymentIntent): ChargeResult {
+  if (intent.status === 'succeeded') return { status: 'succeeded', providerRef: intent.id };
+  if (intent.status === 'canceled') return { status: 'failed', providerRef: intent.id, failureCode: 'canceled', message: 'The payment was cancelled.' };
+  const next = intent.next_action;
+  const approvalUrl = next?.alipay_handle_redirect?.url ?? next?.wechat_pay_display_qr_code?.hosted_instructions_url ?? next?.redirect_to_url?.url ?? undefined;
+  return { status: 'pending', providerRef: intent.id, approvalUrl: approvalUrl ?? undefined, clientSecret: intent.client_secret ?? undefined };
 }
