@@ -37,6 +37,9 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   DEPOSIT_RATE: z.coerce.number().gt(0).max(1).default(0.2),
   COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  // Reconciliation (decision 083): a payment unchanged this long while processing or pending is
+  // asked about at the provider (a provider call with Stripe's retries takes at most about 60 s).
+  PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(1000).default(90_000),
   // Operations (issue 14): GET /metrics answers on the app's port only with this bearer token, and on
   // METRICS_PORT (an internal port, no token) when that is set. Neither set: no metrics endpoint.
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
       depositRate: e.DEPOSIT_RATE,
       commissionRate: e.COMMISSION_RATE,
+      reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
     },
     /** GET /metrics (issue 14): on the app's port with the bearer token, and/or on an internal port. */
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },

@@ -16,9 +16,6 @@ import type { PaymentRow } from './bookings.repository';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A payment unchanged this long while processing or pending is asked about (a provider call with Stripe's retries takes at most ~60 s). */
-export const RECONCILE_AFTER_MS = 90_000;
-
 /** Our key for a payment at the provider: a retried or reconciled call finds the same charge there. */
 const providerKey = (paymentId: number) => `tabi-payment-${paymentId}`;
 
@@ -118,7 +115,7 @@ export class BookingPayments {
       // No answer is not a "no": the provider may have charged. The payment stays processing, and
       // reconciliation asks the provider by our key within two minutes; paying again meanwhile is a 409.
       throw new AppError('payment_in_progress', 'The payment provider did not answer. This payment is being checked with it and settles within 2 minutes.', undefined, {
-        retryAfter: Math.ceil((RECONCILE_AFTER_MS + 10_000) / 1000),
+        retryAfter: Math.ceil((core.deps.config.payments.reconcileAfterMs + 10_000) / 1000),
       });
     }
     if (result.status === 'failed') {
@@ -205,11 +202,11 @@ export class BookingPayments {
    * its key: charged → the payment succeeds and the booking moves on, as if the answer had come;
    * refused → failed; never received → failed, so the traveler can pay again; still waiting for
    * the payer → asked again later. Runs at every job-runner tick; a payment counts as stale after
-   * RECONCILE_AFTER_MS without a change, longer than a provider call with its retries takes.
+   * PAYMENT_RECONCILE_AFTER_MS (90 s) without a change, longer than a provider call with its retries.
    */
   async reconcile(now: Date): Promise<void> {
     const { db, deps } = this.core;
-    const stale = await repo.stalePayments(db, deps.provider.name, new Date(now.getTime() - RECONCILE_AFTER_MS), 20);
+    const stale = await repo.stalePayments(db, deps.provider.name, new Date(now.getTime() - deps.config.payments.reconcileAfterMs), 20);
     for (const payment of stale) {
       const found = await deps.provider.findCharge(providerKey(payment.id), payment.id);
       if (!found) {
