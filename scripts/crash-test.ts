@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { adminQuery } from '../src/server/test/database-template';
 
 const SERVER_URL = process.env.DATABASE_URL;
 if (!SERVER_URL) {
@@ -26,15 +27,7 @@ const dbName = `tabi_crash_${randomBytes(4).toString('hex')}`;
 const dbUrl = Object.assign(new URL(SERVER_URL), { pathname: `/${dbName}` }).toString();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tabi-crash-'));
 
-async function admin(statement: string) {
-  const c = new pg.Client({ connectionString: SERVER_URL });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (statement: string) => adminQuery(SERVER_URL, statement);
 
 function startServer(): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
