@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { todayInZone } from '../availability';
 import { bookableSlots, startOfTourDay, timeToMinutes, zonedTimeToUtc, zoneOffsetMinutes } from './schedule';
 
 const weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 1020 }));
@@ -44,5 +45,24 @@ describe('schedule', () => {
     expect(bookableSlots({ ...day, date: '2026-12-11', exceptions: [{ date: '2026-12-11', available: true, startMinute: 600, endMinute: 720 }] }).map((s) => s.startTime)).toEqual(['10:00', '10:30', '11:00']);
     expect(bookableSlots({ ...day, date: '2027-12-11', exceptions: [] })).toEqual([]);
     expect(bookableSlots({ ...day, date: '2026-12-01', exceptions: [] })).toEqual([]);
+  });
+});
+
+/**
+ * Issue 24: the hours just before and after midnight in Japan, when "today" changes for the guide
+ * while it is still the previous evening in UTC (and in Shanghai, an hour behind).
+ */
+describe('at 23:59 and 00:01 Japan time', () => {
+  const day = { durationMinutes: 60, timeZone: 'Asia/Tokyo', weekly, exceptions: [], busy: [] };
+  it.each([
+    ['23:59 JST on the 24th', '2026-11-24T14:59:00Z', '2026-11-24', '12:00', false],
+    ['00:01 JST on the 25th', '2026-11-24T15:01:00Z', '2026-11-25', '12:30', true],
+  ])('%s: today is the guide’s date, the lead time counts from the instant, the 25th’s tour day begins at midnight', (_label, iso, today, firstOn25th, tourDayBegun) => {
+    const now = new Date(iso);
+    expect(todayInZone('Asia/Tokyo', now)).toBe(today);
+    expect(todayInZone('Asia/Shanghai', now)).toBe('2026-11-24'); // still the evening before in China
+    expect(bookableSlots({ ...day, date: '2026-11-24', now })).toEqual([]);
+    expect(bookableSlots({ ...day, date: '2026-11-25', now })[0]!.startTime).toBe(firstOn25th);
+    expect(now.getTime() >= startOfTourDay('2026-11-25', 'Asia/Tokyo').getTime()).toBe(tourDayBegun);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../../shared/schemas/bookings';
-import { endTime, viewerTime } from './format';
+import { endTime, formatInstant, viewerTime } from './format';
 import { formatCardNumber, formatCvv, formatExpiry, formatPostalCode } from './forms';
 import { checkoutPath, draftFromQuery, durationOptions, initialDraft, type BookableGuide } from './selection';
 import { daysUntil, tripsOfTab } from './trips';
@@ -101,5 +101,24 @@ describe('trips tabs (SPEC §4)', () => {
     const now = new Date('2026-11-22T16:00:00Z'); // 01:00 on Nov 23 in Tokyo
     expect(daysUntil({ date: '2026-11-23', timeZone: 'Asia/Tokyo' }, now)).toBe(0);
     expect(daysUntil({ date: '2026-11-30', timeZone: 'Asia/Tokyo' }, now)).toBe(7);
+  });
+});
+
+/** Issue 24: countdowns at Japan's midnight, and the traveler's own time across their DST change. */
+describe('clock edges', () => {
+  it.each([
+    ['23:59 JST', '2026-11-24T14:59:00Z', 1],
+    ['00:01 JST', '2026-11-24T15:01:00Z', 0],
+  ])('a tour on the 25th in Japan is %s away by the guide’s calendar: %s', (_label, iso, days) => {
+    expect(daysUntil({ date: '2026-11-25', timeZone: 'Asia/Tokyo' }, new Date(iso))).toBe(days);
+  });
+
+  it('shows the traveler’s own time on both sides of a daylight-saving change in their zone', () => {
+    // 09:00 in Tokyo on 1 and 2 November 2026; Los Angeles leaves summer time on 1 November at 02:00.
+    expect(formatInstant('2026-11-01T00:00:00Z', 'en', 'America/Los_Angeles')).toEqual({ date: 'Oct 31, 2026', time: '17:00' });
+    expect(formatInstant('2026-11-02T00:00:00Z', 'en', 'America/Los_Angeles')).toEqual({ date: 'Nov 1, 2026', time: '16:00' });
+    // London leaves summer time on 25 October 2026 at 01:00 UTC.
+    expect(formatInstant('2026-10-25T00:00:00Z', 'zh-CN', 'Europe/London')).toEqual({ date: '2026年10月25日', time: '01:00' });
+    expect(formatInstant('2026-10-26T00:00:00Z', 'zh-CN', 'Europe/London')).toEqual({ date: '2026年10月26日', time: '00:00' });
   });
 });
