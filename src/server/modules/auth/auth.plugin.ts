@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessions, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
+import type { ClientInfo } from './auth.service';
 import { verifyAccessToken } from './tokens';
 
 /** Who is calling: set by `optionalAuth` / `requireAuth`, null for visitors. */
@@ -93,3 +94,6 @@ export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('unauthorized', 'Authentication required');
   return request.user;
 }
+
+/** Where a request came from, as sessions and the login throttle record it. */
+export const clientInfo = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] });

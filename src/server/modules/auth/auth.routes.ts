@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   checkUsernameQuerySchema,
@@ -13,11 +12,9 @@ import { errorBodySchema } from '../../../shared/schemas/common';
 import { authReplySchema } from '../../../shared/schemas/user';
 import type { AppInstance } from '../../lib/types';
 import { usernameExists } from '../users/index';
-import { currentUser } from './auth.plugin';
-import { login, logout, requestPasswordReset, resetPassword, signup, type ClientInfo } from './auth.service';
+import { clientInfo, currentUser } from './auth.plugin';
+import { login, logout, requestPasswordReset, resetPassword, signup } from './auth.service';
 import { LoginThrottle, type ThrottleLimits } from './login-throttle';
-
-export const clientInfo = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 

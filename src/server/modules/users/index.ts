@@ -9,4 +9,3 @@ export {
   usernameExists,
   type UserRow,
 } from './users.repository';
-export { usersRoutes } from './users.routes';
