@@ -6,10 +6,7 @@ import { RouteError } from './route-error';
 
 /**
  * Every route of SPEC §2, each lazy-loaded so the first page carries only its own code.
- * A route whose feature has not landed yet renders the coming-soon page with its title
- * (`handle.titleKey`); a feature replaces its `lazy` import when it arrives.
  */
-const comingSoon = () => import('../pages/coming-soon');
 const helpIndex = () => import('../pages/help/index');
 const helpArticle = () => import('../pages/help/article');
 const checkout = () => import('../pages/checkout');
@@ -19,7 +16,7 @@ interface PageRoute {
   /** A public page, answered with its content already in the HTML (decision 074). */
   ssr?: true;
   titleKey: string;
-  lazy?: RouteObject['lazy'];
+  lazy: RouteObject['lazy'];
 }
 
 const PAGES: PageRoute[] = [
@@ -80,7 +77,7 @@ export const routes: RouteObject[] = [
       // SPEC §2/§6: a guide-role user is redirected from the landing page to /guide.
       { index: true, handle: { ssr: true } satisfies RouteHandle, loader: () => (getSession()?.user.role === 'guide' ? redirect('/guide') : null), lazy: () => import('../pages/home') },
       ...PAGES.map(
-        (p): RouteObject => ({ path: p.path, handle: { titleKey: p.titleKey, ssr: p.ssr ?? false } satisfies RouteHandle, lazy: p.lazy ?? comingSoon }),
+        (p): RouteObject => ({ path: p.path, handle: { titleKey: p.titleKey, ssr: p.ssr ?? false } satisfies RouteHandle, lazy: p.lazy }),
       ),
       // SPEC §2: the support chat's test panel is not routed; development builds show it here.
       ...(import.meta.env.DEV ? [{ path: '/dev/support', lazy: () => import('../pages/dev/support-test') }] : []),

@@ -1,12 +1,10 @@
 import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
-import { UserAvatar } from '../../../components/ui/user-avatar';
 import { currentLocale } from '../../../lib/i18n';
 import { amount, endTime, formatCalendarDate, durationText, localName } from '../lib/format';
 import { daysUntil } from '../lib/trips';
-import { StatusBadge } from './status-badge';
+import { BookingCardHeader, Fact } from './booking-card-parts';
 import { ReschedulePanel } from './reschedule-panel';
 import { TourActions } from './tour-actions';
 import { BookingFeedback } from '../../reviews/components/booking-feedback';
@@ -24,22 +22,18 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
   const titleId = `tour-${b.id}`;
   return (
     <article aria-labelledby={titleId} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
-      <div className="flex items-start gap-3">
-        <UserAvatar user={{ id: b.traveler.id, fullName: b.traveler.fullName, nickname: null, profilePicture: b.traveler.profilePicture }} size={48} />
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-            <h3 id={titleId} className="truncate text-base font-semibold">
-              {b.traveler.fullName}
-            </h3>
-            <StatusBadge status={b.status} />
-          </div>
-          <p className="text-sm text-stone-600 dark:text-stone-400">
+      <BookingCardHeader
+        person={b.traveler}
+        titleId={titleId}
+        status={b.status}
+        details={
+          <p>
             <span className="tabular-nums">{b.bookingNumber}</span>
             {b.subcategory && <> · {localName(b.subcategory, locale)}</>}
             {b.extensionCount > 0 && <> · {t('extensionsCount', { count: b.extensionCount })}</>}
           </p>
-        </div>
-      </div>
+        }
+      />
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <Fact icon={<CalendarDays className="h-4 w-4" />} label={t('bookings:summary.date')}>
           {formatCalendarDate(b.date, locale, { weekday: 'short' })}
@@ -69,17 +63,5 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
         <BookingFeedback booking={b} side="guide" />
       </div>
     </article>
-  );
-}
-
-function Fact({ icon, label, children }: { icon?: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">
-        {icon && <span aria-hidden>{icon}</span>}
-        {label}
-      </dt>
-      <dd className="mt-0.5 text-stone-800 dark:text-stone-200">{children}</dd>
-    </div>
   );
 }

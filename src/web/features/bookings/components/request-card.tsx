@@ -1,13 +1,13 @@
 import { CalendarDays, Check, Clock, Hourglass, MapPin, StickyNote, Users, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { Button } from '../../../components/ui/button';
-import { UserAvatar } from '../../../components/ui/user-avatar';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useAnswerRequest } from '../api/answer-request';
 import { amount, endTime, formatCalendarDate, formatInstant, durationText, localName, viewerTime } from '../lib/format';
+import { BookingCardHeader, Fact } from './booking-card-parts';
 import { DeclineDialog } from './decline-dialog';
 import { ReschedulePanel } from './reschedule-panel';
 
@@ -31,25 +31,25 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
 
   return (
     <article aria-labelledby={titleId} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
-      <div className="flex items-start gap-3">
-        <UserAvatar user={{ id: b.traveler.id, fullName: b.traveler.fullName, nickname: null, profilePicture: b.traveler.profilePicture }} size={48} />
-        <div className="min-w-0 flex-1">
-          <h3 id={titleId} className="truncate text-base font-semibold">
-            {b.traveler.fullName}
-          </h3>
-          <p className="text-sm text-stone-600 dark:text-stone-400">
+      <BookingCardHeader
+        person={b.traveler}
+        titleId={titleId}
+        details={
+          <p>
             <span className="tabular-nums">{b.bookingNumber}</span>
             {b.subcategory && <> · {localName(b.subcategory, locale)}</>}
           </p>
-        </div>
-        <div className="shrink-0 text-right">
-          <p className="text-lg font-bold tabular-nums">{t('money', { amount: amount(b.totalPriceCents) })}</p>
-          <p className="text-xs text-stone-600 dark:text-stone-400">
-            {t('requests.depositPaid', { amount: amount(b.depositCents) })}
-            {b.payments.some((p) => p.kind === 'deposit' && p.provider === 'simulated' && p.status !== 'failed') && <> · {t('requests.demo')}</>}
-          </p>
-        </div>
-      </div>
+        }
+        aside={
+          <div className="shrink-0 text-right">
+            <p className="text-lg font-bold tabular-nums">{t('money', { amount: amount(b.totalPriceCents) })}</p>
+            <p className="text-xs text-stone-600 dark:text-stone-400">
+              {t('requests.depositPaid', { amount: amount(b.depositCents) })}
+              {b.payments.some((p) => p.kind === 'deposit' && p.provider === 'simulated' && p.status !== 'failed') && <> · {t('requests.demo')}</>}
+            </p>
+          </div>
+        }
+      />
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <Fact icon={<CalendarDays className="h-4 w-4" />} label={t('summary.date')}>
           {formatCalendarDate(b.date, locale, { weekday: 'short' })}
@@ -89,17 +89,5 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
       </div>
       <DeclineDialog booking={b} open={declining} onOpenChange={setDeclining} />
     </article>
-  );
-}
-
-function Fact({ icon, label, children, wide }: { icon: ReactNode; label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
-      <dt className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">
-        <span aria-hidden>{icon}</span>
-        {label}
-      </dt>
-      <dd className="mt-0.5 text-stone-800 dark:text-stone-200">{children}</dd>
-    </div>
   );
 }

@@ -3,16 +3,15 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CANCEL_REASON_CODES, type Booking } from '../../../../shared/schemas/bookings';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { UserAvatar } from '../../../components/ui/user-avatar';
 import { currentLocale } from '../../../lib/i18n';
 import { amount, cityName, endTime, formatCalendarDate, formatInstant, durationText, localName, viewerTime } from '../lib/format';
 import { COUNTDOWN_DAYS, daysUntil } from '../lib/trips';
+import { BookingCardHeader, Fact } from './booking-card-parts';
 import { CancelDialog } from './cancel-dialog';
 import { BookingPdfLink } from '../../booking-pdf/booking-pdf-link';
 import { BookingFeedback } from '../../reviews/components/booking-feedback';
 import { PaymentProofBadge } from '../../payment-proofs/components/payment-proof-badge';
 import { ReschedulePanel } from './reschedule-panel';
-import { StatusBadge } from './status-badge';
 import { TourActions } from './tour-actions';
 
 /**
@@ -39,16 +38,13 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
 
   return (
     <article aria-labelledby={titleId} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
-      <div className="flex items-start gap-3">
-        <UserAvatar user={{ id: b.guide.userId, fullName: b.guide.fullName, nickname: null, profilePicture: b.guide.profilePicture }} size={48} />
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-            <h3 id={titleId} className="truncate text-base font-semibold">
-              {b.guide.fullName}
-            </h3>
-            <StatusBadge status={b.status} />
-          </div>
-          <p className="flex flex-wrap items-center gap-x-3 text-sm text-stone-600 dark:text-stone-400">
+      <BookingCardHeader
+        person={{ id: b.guide.userId, fullName: b.guide.fullName, profilePicture: b.guide.profilePicture }}
+        titleId={titleId}
+        status={b.status}
+        aside={chatSlot}
+        details={
+          <p className="flex flex-wrap items-center gap-x-3">
             <span className="inline-flex items-center gap-1">
               <MapPin className="h-3.5 w-3.5" aria-hidden />
               {cityName(b.guide.serviceCity, locale)}
@@ -56,9 +52,8 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
             <span className="tabular-nums">{b.bookingNumber}</span>
             {b.subcategory && <span>{localName(b.subcategory, locale)}</span>}
           </p>
-        </div>
-        {chatSlot}
-      </div>
+        }
+      />
 
       {showCountdown && (
         <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-accent-50 px-3 py-1 text-sm font-semibold text-accent-700 dark:bg-accent-700/20 dark:text-accent-100">
@@ -143,18 +138,6 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
       </div>
       {canCancel && <CancelDialog booking={b} open={cancelling} onOpenChange={setCancelling} />}
     </article>
-  );
-}
-
-function Fact({ icon, label, children }: { icon?: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">
-        {icon && <span aria-hidden>{icon}</span>}
-        {label}
-      </dt>
-      <dd className="mt-0.5 text-stone-800 dark:text-stone-200">{children}</dd>
-    </div>
   );
 }
 
