@@ -1,5 +1,6 @@
 import { Settings, X } from 'lucide-react';
 import { useEffect, useRef, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isExpired, type SystemMessage } from '../../../../shared/schemas/notifications';
@@ -9,7 +10,11 @@ import { DRAWER_SHOW } from '../api/keys';
 import { useDrawerMessages, useSystemMessageActions } from '../api/system-messages';
 import { formatWhen } from '../lib/format';
 
-/** SPEC §2 notification drawer: 10 fetched, 5 unread shown, mark all read, settings, view all → /messages. */
+/**
+ * SPEC §2 notification drawer: 10 fetched, 5 unread shown, mark all read, settings, view all → /messages.
+ * Rendered into <body>: inside the header, whose backdrop blur makes it the containing block of fixed
+ * descendants, the phone's bottom sheet was placed against the header and rose off the screen.
+ */
 export default function NotificationDrawer({ signedIn, onClose, returnFocusTo }: { signedIn: boolean; onClose: () => void; returnFocusTo: RefObject<HTMLButtonElement | null> }) {
   const { t } = useTranslation('messaging');
   const panel = useRef<HTMLDivElement>(null);
@@ -44,7 +49,7 @@ export default function NotificationDrawer({ signedIn, onClose, returnFocusTo }:
     else if (m.actionUrl) window.open(m.actionUrl, '_blank', 'noopener');
   };
   const shown = (list.data?.messages ?? []).filter((m) => m.status === 'unread').slice(0, DRAWER_SHOW);
-  return (
+  return createPortal(
     <div
       ref={panel}
       role="dialog"
@@ -52,7 +57,7 @@ export default function NotificationDrawer({ signedIn, onClose, returnFocusTo }:
       aria-label={t('drawer.title')}
       tabIndex={-1}
       data-testid="notification-drawer"
-      className="fixed inset-x-0 bottom-0 z-50 max-h-[80vh] overflow-y-auto rounded-t-[var(--radius-card)] border border-stone-200 bg-white p-4 shadow-xl outline-none sm:absolute sm:inset-x-auto sm:bottom-auto sm:right-4 sm:top-14 sm:w-96 sm:rounded-[var(--radius-card)] dark:border-stone-800 dark:bg-stone-900"
+      className="fixed inset-x-0 bottom-0 z-50 max-h-[80vh] overflow-y-auto rounded-t-[var(--radius-card)] border border-stone-200 bg-white p-4 shadow-xl outline-none sm:inset-x-auto sm:bottom-auto sm:right-4 sm:top-14 sm:w-96 sm:rounded-[var(--radius-card)] dark:border-stone-800 dark:bg-stone-900"
     >
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 className="text-base font-semibold">{t('drawer.title')}</h2>
@@ -115,6 +120,7 @@ export default function NotificationDrawer({ signedIn, onClose, returnFocusTo }:
           {t('drawer.viewAll')}
         </Link>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
