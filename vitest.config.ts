@@ -1,5 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/** Web test files that replace a module with vi.mock: they run isolated (see the web projects). */
+const WEB_MOCKING = readdirSync('src/web', { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f) && /\bvi\.mock\(/.test(readFileSync(path.join('src/web', f), 'utf8')))
+  .map((f) => path.posix.join('src/web', f.split(path.sep).join('/')));
 
 // Three projects: pure rules in shared (node), web components (jsdom), and the API through
 // app.inject() on in-memory PGlite (or a fresh PostgreSQL database when DATABASE_URL is set).
@@ -12,7 +19,11 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      // Web component files share a worker's jsdom and modules (a fresh jsdom per file was most of
+      // the project's time); the few files that replace a module with vi.mock run isolated, since a
+      // module another file already imported would not be replaced.
+      { test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], exclude: WEB_MOCKING, environment: 'jsdom', setupFiles: ['src/web/test/setup.ts'], isolate: false } },
+      { test: { name: 'web-mocks', include: WEB_MOCKING, environment: 'jsdom', setupFiles: ['src/web/test/setup.ts'] } },
       {
         test: {
           name: 'api',
