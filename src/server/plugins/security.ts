@@ -15,6 +15,9 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
   // from js.stripe.com and hooks.stripe.com, its API calls to api.stripe.com (docs.stripe.com/security/guide#content-security-policy).
   const stripe = app.ctx.config.payments.provider === 'stripe';
   const stripeSrc = (...sources: string[]) => (stripe ? sources : []);
+  // S3_PUBLIC_URL (decision 087): /uploads/ redirects public images there, so pages load them from its origin.
+  const storage = app.ctx.config.storage;
+  const filesSrc = storage.kind === 's3' && storage.publicUrl ? [new URL(storage.publicUrl).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -24,7 +27,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
         scriptSrc: ["'self'", ...extra('https://client.crisp.chat'), ...stripeSrc('https://js.stripe.com')],
         // Radix and sonner set inline style attributes; the Swagger UI page needs inline styles too.
         styleSrc: ["'self'", "'unsafe-inline'", ...extra('https://client.crisp.chat')],
-        imgSrc: ["'self'", 'data:', 'blob:', ...extra('https://client.crisp.chat', 'https://image.crisp.chat', 'https://storage.crisp.chat')],
+        imgSrc: ["'self'", 'data:', 'blob:', ...filesSrc, ...extra('https://client.crisp.chat', 'https://image.crisp.chat', 'https://storage.crisp.chat')],
         fontSrc: ["'self'", 'data:', ...extra('https://client.crisp.chat')],
         connectSrc: ["'self'", 'ws:', 'wss:', ...extra('https://client.crisp.chat', 'https://storage.crisp.chat'), ...stripeSrc('https://api.stripe.com')],
         ...(stripe && { frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'] }),
