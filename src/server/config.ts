@@ -22,6 +22,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Tabi Guides <no-reply@tabi.localhost>'),
   REDIS_URL: z.string().optional(),
+  // Several deployments (or test runs) can share one Redis: every key this app writes starts with this.
+  REDIS_KEY_PREFIX: z.string().min(1).default('tabi:'),
   // Object storage (issue 25, decision 087): set S3_BUCKET and uploads go to the bucket, not DATA_DIR/uploads.
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     /**
      * Uploaded files: DATA_DIR/uploads, or a bucket (decision 087). `publicUrl`: public images are
      * redirected there (a CDN or a public view of the bucket's public folders) instead of streamed.

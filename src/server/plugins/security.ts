@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Security headers with a CSP the SPA works under (no upgrade-insecure-requests, which breaks plain
- * HTTP off localhost), compression, and the rate limiter that routes opt into with `config.rateLimit`.
+ * HTTP off localhost), compression, and the rate limiter that routes opt into with `config.rateLimit`
+ * (in memory, or in Redis: plugins/redis.ts).
  */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   // The Crisp support widget (SUPPORT_WIDGET=crisp) needs its origins (docs.crisp.chat, "Crisp Domain Names").
@@ -47,5 +48,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  // With REDIS_URL the counts are shared by every instance (a limit of 30 is 30, not 30 per instance).
+  // If Redis fails, requests pass rather than fail: the login throttle, which does not, guards passwords.
+  await app.register(rateLimit, { global: false, ...(app.redis && { redis: app.redis, nameSpace: 'rate-limit:', skipOnError: true }) });
 }
