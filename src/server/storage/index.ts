@@ -25,6 +25,13 @@ export function storageFor(config: Config): FileStorage {
   return s.kind === 's3' ? new S3FileStorage(s) : new LocalFileStorage(path.join(config.dataDir, 'uploads'));
 }
 
+/** Where files go, for the start-up log: the folder, or the bucket and endpoint (never a credential). */
+export function describeStorage(config: Config): string {
+  const s = config.storage;
+  if (s.kind === 'local') return `folder ${path.join(config.dataDir, 'uploads')}`;
+  return `bucket ${s.bucket} at ${s.endpoint ? new URL(s.endpoint).origin : `AWS ${s.region}`}${s.publicUrl ? `, public images from ${s.publicUrl}` : ''}`;
+}
+
 /**
  * Puts `app.storage` on the app (storageFor) and serves public files at /uploads/<key>. Keys are
  * random, so a served file never changes and is cached for a year. With S3_PUBLIC_URL the route
