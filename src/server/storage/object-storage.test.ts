@@ -131,7 +131,7 @@ describe('files on object storage, served by every instance', () => {
     for (const app of [t.app, b]) expect((await app.inject({ url: `/uploads/${key}` })).statusCode).toBe(404);
   });
 
-  it('answers /uploads/ with a key this app never makes as 404, without asking the bucket', async () => {
+  it('answers /uploads/ for a missing key, or one this app never makes, with 404', async () => {
     for (const url of ['/uploads/avatars/missing-but-well-formed-key.webp', '/uploads/../config.ts', '/uploads/avatars/x.webp']) {
       expect((await b.inject({ url })).statusCode).toBe(404);
     }

@@ -60,5 +60,7 @@ run('limits shared by instances through Redis (skipped without REDIS_URL, which 
     expect((await check(t.app)).statusCode).toBe(429);
     expect((await check(b)).statusCode).toBe(429);
     expect((await t.app.inject({ url: '/api/auth/check-username?username=someone', remoteAddress: nextAddress() })).statusCode).toBe(200);
+    // The counts are this deployment's: under its prefix (KEYS is not prefixed by the connection).
+    expect(await t.app.redis!.keys(`${env.REDIS_KEY_PREFIX}rate-limit:*`)).not.toHaveLength(0);
   });
 });
