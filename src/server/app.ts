@@ -36,6 +36,7 @@ import { fastifyLogging, type LogDestination } from './plugins/request-log';
 import { registerAdminUsers } from './modules/admin-users/index';
 import { auditRoutes } from './modules/audit/index';
 import { registerMetrics } from './plugins/metrics';
+import { registerRedis } from './plugins/redis';
 import { registerSecurity } from './plugins/security';
 import { loadPageRenderer, registerWebApp, type PageRenderer } from './plugins/web-app';
 import { registerRealtime } from './realtime/index';
@@ -86,6 +87,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerRedis(app);
   await registerSecurity(app);
   await registerOpenApi(app);
   registerMetrics(app);

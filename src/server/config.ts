@@ -22,6 +22,16 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Tabi Guides <no-reply@tabi.localhost>'),
   REDIS_URL: z.string().optional(),
+  // Several deployments (or test runs) can share one Redis: every key this app writes starts with this.
+  REDIS_KEY_PREFIX: z.string().min(1).default('tabi:'),
+  // Object storage (issue 25, decision 087): set S3_BUCKET and uploads go to the bucket, not DATA_DIR/uploads.
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  S3_PUBLIC_URL: z.string().url().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
   // Support widget (issue 5): the built-in inbox, or Crisp with its website id (falls back to built-in).
   SUPPORT_WIDGET: z.enum(['builtin', 'crisp']).default('builtin'),
@@ -63,6 +73,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid settings in the environment:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: required when PAYMENT_PROVIDER=stripe',
     );
   }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid settings in the environment:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_PUBLIC_URL)) {
+    throw new Error('Invalid settings in the environment:\n  S3_BUCKET: required when other S3_ settings are set');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -81,6 +97,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    /**
+     * Uploaded files: DATA_DIR/uploads, or a bucket (decision 087). `publicUrl`: public images are
+     * redirected there (a CDN or a public view of the bucket's public folders) instead of streamed.
+     */
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3' as const,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, ''),
+        }
+      : { kind: 'local' as const },
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     support:
       e.SUPPORT_WIDGET === 'crisp' && e.CRISP_WEBSITE_ID

@@ -5,6 +5,7 @@ import { loadConfig, resolveJwtSecret } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, runSeed } from './db/seed/index';
 import { createLogger } from './plugins/request-log';
+import { describeStorage } from './storage/index';
 
 /** "840 ms" or "2.3 s" since `start`. */
 const since = (start: number) => {
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
   log.info(seeded.length ? `seeded ${seeded.join(', ')} (${since(step)})` : `seed data already present (${since(step)})`);
 
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
+  const files = describeStorage(config);
+  log.info(`uploaded files: ${files}`);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -54,7 +57,7 @@ async function main(): Promise<void> {
   if (config.isProduction) {
     // Production logs are JSON, one object per line: the banner is one more entry (no passwords).
     log.info(
-      { url: config.appUrl, docs: `${config.appUrl}/api/docs`, database: where, seeded, demoAccounts: config.seed === 'demo' ? DEMO_ACCOUNTS.map((a) => a.username) : [] },
+      { url: config.appUrl, docs: `${config.appUrl}/api/docs`, database: where, files, seeded, demoAccounts: config.seed === 'demo' ? DEMO_ACCOUNTS.map((a) => a.username) : [] },
       `Tabi Guides is running at ${config.appUrl}`,
     );
     return;

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Security headers with a CSP the SPA works under (no upgrade-insecure-requests, which breaks plain
- * HTTP off localhost), compression, and the rate limiter that routes opt into with `config.rateLimit`.
+ * HTTP off localhost), compression, and the rate limiter that routes opt into with `config.rateLimit`
+ * (in memory, or in Redis: plugins/redis.ts).
  */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   // The Crisp support widget (SUPPORT_WIDGET=crisp) needs its origins (docs.crisp.chat, "Crisp Domain Names").
@@ -15,6 +16,9 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
   // from js.stripe.com and hooks.stripe.com, its API calls to api.stripe.com (docs.stripe.com/security/guide#content-security-policy).
   const stripe = app.ctx.config.payments.provider === 'stripe';
   const stripeSrc = (...sources: string[]) => (stripe ? sources : []);
+  // S3_PUBLIC_URL (decision 087): /uploads/ redirects public images there, so pages load them from its origin.
+  const storage = app.ctx.config.storage;
+  const filesSrc = storage.kind === 's3' && storage.publicUrl ? [new URL(storage.publicUrl).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -24,7 +28,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
         scriptSrc: ["'self'", ...extra('https://client.crisp.chat'), ...stripeSrc('https://js.stripe.com')],
         // Radix and sonner set inline style attributes; the Swagger UI page needs inline styles too.
         styleSrc: ["'self'", "'unsafe-inline'", ...extra('https://client.crisp.chat')],
-        imgSrc: ["'self'", 'data:', 'blob:', ...extra('https://client.crisp.chat', 'https://image.crisp.chat', 'https://storage.crisp.chat')],
+        imgSrc: ["'self'", 'data:', 'blob:', ...filesSrc, ...extra('https://client.crisp.chat', 'https://image.crisp.chat', 'https://storage.crisp.chat')],
         fontSrc: ["'self'", 'data:', ...extra('https://client.crisp.chat')],
         connectSrc: ["'self'", 'ws:', 'wss:', ...extra('https://client.crisp.chat', 'https://storage.crisp.chat'), ...stripeSrc('https://api.stripe.com')],
         ...(stripe && { frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'] }),
@@ -44,5 +48,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  // With REDIS_URL the counts are shared by every instance (a limit of 30 is 30, not 30 per instance).
+  // If Redis fails, requests pass rather than fail: the login throttle, which does not, guards passwords.
+  await app.register(rateLimit, { global: false, ...(app.redis && { redis: app.redis, nameSpace: 'rate-limit:', skipOnError: true }) });
 }

@@ -31,9 +31,8 @@ export async function storePrivateDocument(storage: FileStorage, folder: string,
   const detected = await fileTypeFromBuffer(data);
   if (detected && IMAGE_TYPES.has(detected.mime)) {
     try {
-      const { key } = await storeImage(storage, folder, data, box);
-      const file = await storage.get(key);
-      return { key, type: 'image/webp', size: file?.size ?? data.length };
+      const { key, size } = await storeImage(storage, folder, data, box);
+      return { key, type: 'image/webp', size };
     } catch (err) {
       if (err instanceof AppError && err.code === 'invalid_file_type') throw invalid();
       throw err;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../app';
 import { loadConfig } from '../config';
@@ -20,7 +23,9 @@ export interface TestApp {
 export async function createTestApp(opts: { seed?: 'demo' | 'none'; env?: Record<string, string>; build?: BuildOptions; now?: Date } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   await runSeed(database.db, opts.seed ?? 'none', opts.now);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...opts.env });
+  // Uploads go to a folder of the test's own (removed on close), never the developer's ./data.
+  const ownDir = opts.env?.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'tabi-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(ownDir && { DATA_DIR: ownDir }), ...opts.env });
   const app = await buildApp({ config, database, jwtSecret: 'test-secret-that-is-long-enough-0123456789' }, { logger: false, ...opts.build });
   await app.ready();
   // A fixed clock (for tests at a given hour): the seed was placed around it and the bookings'
@@ -35,6 +40,7 @@ export async function createTestApp(opts: { seed?: 'demo' | 'none'; env?: Record
     async close() {
       await app.close();
       await database.close();
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };
 }

@@ -15,11 +15,13 @@ import { usernameExists } from '../users/index';
 import { clientInfo, currentUser } from './auth.plugin';
 import { login, logout, requestPasswordReset, resetPassword, signup } from './auth.service';
 import { LoginThrottle, type ThrottleLimits } from './login-throttle';
+import { RedisAttemptStore } from './redis-attempt-store';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
 export function authRoutes(app: AppInstance, opts: { loginLimits?: ThrottleLimits } = {}): void {
-  const throttle = new LoginThrottle(opts.loginLimits);
+  // With REDIS_URL every instance counts in Redis: a guesser gets the limit once, not once per instance.
+  const throttle = new LoginThrottle(opts.loginLimits, app.redis && new RedisAttemptStore(app.redis));
 
   app.post(
     '/api/auth/signup',

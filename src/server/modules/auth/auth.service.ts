@@ -83,13 +83,13 @@ export async function login(
   const user = await findUserByLogin(db, body.username);
   // Counted per account, whichever identifier was typed (username or e-mail, any case).
   const account = user ? `user:${user.id}` : body.username;
-  throttle.assertAllowed(account, client.ip);
+  await throttle.assertAllowed(account, client.ip);
   const ok = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) {
-    throttle.recordFailure(account, client.ip);
+    await throttle.recordFailure(account, client.ip);
     throw new AppError('invalid_credentials', 'The username or password is not correct');
   }
-  throttle.recordSuccess(account, client.ip);
+  await throttle.recordSuccess(account, client.ip);
   // Only after the password matched: a guesser learns nothing about suspended accounts.
   if (user.suspendedAt) throw new AppError('account_suspended', 'This account is suspended. Please contact support.');
   return issueSession(app, db, user, client);

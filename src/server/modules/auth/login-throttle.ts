@@ -5,21 +5,26 @@ import { AppError } from '../../lib/app-error';
  * fixed windows. Past the limit, logins for that key are refused with 429 `rate_limited` until the
  * window ends — a pause, never a permanent lock-out; a successful login clears the account's count.
  *
- * The counts live in this process (the embedded default). Several instances behind a load balancer
- * each count on their own, which multiplies the limit by the number of instances; a Redis store
- * implementing `AttemptStore` can share them.
+ * The counts live in this process (the embedded default), or with REDIS_URL in Redis
+ * (RedisAttemptStore), so that instances behind a load balancer share them: otherwise each would
+ * count on its own and a guesser would get the limit once per instance.
  */
+export interface AttemptEntry {
+  count: number;
+  resetAt: number;
+}
+
 export interface AttemptStore {
   /** Adds one failure and returns the count in the current window and when the window ends. */
-  hit(key: string, windowMs: number): { count: number; resetAt: number };
-  peek(key: string): { count: number; resetAt: number } | undefined;
-  reset(key: string): void;
+  hit(key: string, windowMs: number): Promise<AttemptEntry>;
+  peek(key: string): Promise<AttemptEntry | undefined>;
+  reset(key: string): Promise<void>;
 }
 
 export class MemoryAttemptStore implements AttemptStore {
-  private entries = new Map<string, { count: number; resetAt: number }>();
+  private entries = new Map<string, AttemptEntry>();
 
-  hit(key: string, windowMs: number) {
+  async hit(key: string, windowMs: number) {
     const now = Date.now();
     this.prune(now);
     const current = this.entries.get(key);
@@ -28,12 +33,12 @@ export class MemoryAttemptStore implements AttemptStore {
     return entry;
   }
 
-  peek(key: string) {
+  async peek(key: string) {
     const entry = this.entries.get(key);
     return entry && entry.resetAt > Date.now() ? entry : undefined;
   }
 
-  reset(key: string) {
+  async reset(key: string) {
     this.entries.delete(key);
   }
 
@@ -85,15 +90,15 @@ export class LoginThrottle {
   }
 
   /** Throws 429 (with the seconds to wait) when any count that applies has used up its failures. */
-  assertAllowed(account: string, address: string): void {
+  async assertAllowed(account: string, address: string): Promise<void> {
     const k = this.keys(account, address);
     const checks: [string, number][] = [
       [k.pair, this.limits.perAccountAndAddress],
       [k.address, this.limits.perAddress],
     ];
-    if (!this.store.peek(k.trusted)) checks.push([k.account, this.limits.perAccount]);
+    if (!(await this.store.peek(k.trusted))) checks.push([k.account, this.limits.perAccount]);
     for (const [key, limit] of checks) {
-      const entry = this.store.peek(key);
+      const entry = await this.store.peek(key);
       if (entry && entry.count >= limit) {
         const retryAfter = Math.max(1, Math.ceil((entry.resetAt - Date.now()) / 1000));
         throw new AppError('rate_limited', 'Too many failed logins. Please wait a moment and try again.', undefined, { retryAfter });
@@ -101,14 +106,13 @@ export class LoginThrottle {
     }
   }
 
-  recordFailure(account: string, address: string): void {
+  async recordFailure(account: string, address: string): Promise<void> {
     const k = this.keys(account, address);
-    for (const key of [k.pair, k.address, k.account]) this.store.hit(key, this.limits.windowMs);
+    await Promise.all([k.pair, k.address, k.account].map((key) => this.store.hit(key, this.limits.windowMs)));
   }
 
-  recordSuccess(account: string, address: string): void {
+  async recordSuccess(account: string, address: string): Promise<void> {
     const k = this.keys(account, address);
-    this.store.reset(k.pair);
-    this.store.hit(k.trusted, this.limits.trustMs);
+    await Promise.all([this.store.reset(k.pair), this.store.hit(k.trusted, this.limits.trustMs)]);
   }
 }

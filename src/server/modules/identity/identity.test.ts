@@ -5,6 +5,7 @@ import { IDENTITY_MESSAGES } from '../../../shared/schemas/identity';
 import { emailOutbox, identityVerifications, systemMessages, users } from '../../db/schema/index';
 import { nextAddress } from '../../test/accounts';
 import { auth } from '../../test/guide-fixtures';
+import { multipartBody, type Part } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { person, type Person } from '../bookings/test-helpers';
 import { IDENTITY_UPLOAD_LIMIT } from './identity.routes';
@@ -30,28 +31,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Part = { field: string; data: Buffer; name?: string; type?: string } | { field: string; value: string };
-
 function upload(p: Person | undefined, parts: Part[], address = nextAddress()) {
-  const boundary = 'tabiidentity';
-  const payload = Buffer.concat([
-    ...parts.flatMap((part) =>
-      'value' in part
-        ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`)]
-        : [
-            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.name ?? `${part.field}.png`}"\r\nContent-Type: ${part.type ?? 'image/png'}\r\n\r\n`),
-            part.data,
-            Buffer.from('\r\n'),
-          ],
-    ),
-    Buffer.from(`--${boundary}--\r\n`),
-  ]);
+  const { payload, headers } = multipartBody(parts);
   return t.app.inject({
     method: 'POST',
     url: '/api/v2/identity-verification',
     payload,
     remoteAddress: address,
-    headers: { ...(p ? auth(p.token) : {}), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { ...(p ? auth(p.token) : {}), ...headers },
   });
 }
 

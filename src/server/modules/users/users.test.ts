@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, sessions, users } from '../../db/schema/index';
 import { bearer, nextAddress, signUp } from '../../test/accounts';
+import { multipartBody } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -32,15 +33,7 @@ beforeAll(async () => {
   [JPEG, GIF, WEBP] = await Promise.all([solid(3, 2).jpeg().toBuffer(), solid(3, 2).gif().toBuffer(), solid(3, 2).webp().toBuffer()]);
 });
 
-function multipart(data: Buffer, filename = 'photo.png', contentType = 'image/png') {
-  const boundary = '----tabi' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (data: Buffer, filename = 'photo.png', contentType = 'image/png') => multipartBody([{ field: 'file', data, name: filename, type: contentType }]);
 // Each upload from its own address, so the per-address upload limit (30 in 10 minutes) never trips.
 const upload = (token: string, url: string, data: Buffer, filename?: string, type?: string) => {
   const m = multipart(data, filename, type);
