@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorBodySchema } from '../../shared/schemas/common';
@@ -11,6 +14,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     build: {
+      // No web build: with one, the router answers an over-long path parameter with its 404 instead of 414.
+      webRoot: mkdtempSync(path.join(tmpdir(), 'tabi-no-web-')),
       extraRoutes: (app) => {
         app.post(
           '/api/test/declared/:id',
@@ -66,6 +71,14 @@ describe('declared statuses (issue 23)', () => {
     const invalid = await t.app.inject({ method: 'POST', url: '/api/test/declared/abc' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'params.id' }] });
+  });
+
+  it('a path parameter over the router’s length limit is a JSON 414 uri_too_long, declared by every route with one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v2/bookings/${'1'.repeat(200)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toMatchObject({ code: 'uri_too_long', requestId: expect.any(String) });
+    expect(Object.keys(responses('/api/v2/bookings/{id}', 'get'))).toContain('414');
   });
 
   it('a success reply is serialized by its own schema, as before', async () => {
