@@ -8,7 +8,7 @@ import { AppError } from '../lib/app-error';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { shapeStatuses } from './declared-statuses';
 
-type Responses = Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }>;
+type Responses = Record<string, { description?: string; content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }>;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,6 +48,7 @@ describe('declared statuses (issue 23)', () => {
     const booking = responses('/api/v2/bookings/{id}', 'get');
     expect(Object.keys(booking).sort()).toEqual(['200', '400', '401', '404', '414', '500']);
     expect(Object.keys(booking['404']!.content!['application/json']!.schema!.properties!)).toEqual(['code', 'message', 'fields', 'retryAfter', 'requestId']);
+    expect(booking['404']!.description).toBe("Not Found: the body's `code` says which");
     // A route's own statuses stay: accepting a request can meet a booking in another state.
     expect(Object.keys(responses('/api/v2/bookings/{id}/accept', 'post'))).toContain('409');
     expect(Object.keys(responses('/api/v2/bookings/{id}/payments', 'post'))).toEqual(expect.arrayContaining(['201', '402', '409', '413', '415', '429']));
@@ -77,7 +78,7 @@ describe('declared statuses (issue 23)', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v2/bookings/${'1'.repeat(200)}` });
     expect(res.statusCode).toBe(414);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.json()).toMatchObject({ code: 'uri_too_long', requestId: expect.any(String) });
+    expect(res.json()).toMatchObject({ code: 'uri_too_long', message: 'The request URL is too long', requestId: expect.any(String) });
     expect(Object.keys(responses('/api/v2/bookings/{id}', 'get'))).toContain('414');
   });
 

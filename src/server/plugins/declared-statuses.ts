@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { RouteOptions } from 'fastify';
 import { errorBodySchema } from '../../shared/schemas/common';
 
@@ -36,13 +37,24 @@ export function shapeStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'conf
   return statuses.sort((a, b) => a - b);
 }
 
+const described = new Map<number, typeof errorBodySchema>();
+/** The error body, described for one status: the document says "Not Found", not "Default Response". */
+function errorBodyFor(status: number): typeof errorBodySchema {
+  let schema = described.get(status);
+  if (!schema) described.set(status, (schema = errorBodySchema.describe(`${STATUS_CODES[status] ?? 'Error'}: the body's \`code\` says which`)));
+  return schema;
+}
+
 /**
- * Adds `errorBodySchema` to the route's `response` for each status it does not declare yet. Success
- * replies keep their own schemas; an error reply is serialized by this one, which carries every
- * field the error handler sends (`fields`, `retryAfter`, `requestId`).
+ * Adds the error body to the route's `response` for each status it does not declare yet, and names
+ * the status of those it declared with the bare `errorBodySchema`. Success replies keep their own
+ * schemas; an error reply is serialized by this one, which carries every field the error handler
+ * sends (`fields`, `retryAfter`, `requestId`).
  */
 export function declareStatuses(route: RouteOptions, statuses: number[]): void {
-  route.schema ??= {};
-  const response = ((route.schema as { response?: Record<string, unknown> }).response ??= {});
-  for (const status of statuses) response[status] ??= errorBodySchema;
+  // Copies: a schema or response map shared by several routes must not collect the others' statuses.
+  const response: Record<string, unknown> = { ...(route.schema as { response?: Record<string, unknown> } | undefined)?.response };
+  for (const [key, schema] of Object.entries(response)) if (schema === errorBodySchema) response[key] = errorBodyFor(Number(key));
+  for (const status of statuses) response[status] ??= errorBodyFor(status);
+  route.schema = { ...route.schema, response };
 }

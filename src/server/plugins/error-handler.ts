@@ -67,7 +67,11 @@ export function answerFrameworkError(err: FastifyError, request: FastifyRequest,
   void reply
     .status(status)
     .type('application/json')
-    .send({ code: status === 414 ? 'uri_too_long' : 'bad_request', message: 'The request URL is not valid', requestId: request.id } satisfies ErrorBody);
+    .send(
+      (status === 414
+        ? { code: 'uri_too_long', message: 'The request URL is too long', requestId: request.id }
+        : { code: 'bad_request', message: 'The request URL is not valid', requestId: request.id }) satisfies ErrorBody,
+    );
 }
 
 /**
