@@ -1,6 +1,6 @@
 /**
  * Stable error codes: the API contract for failures. Every non-2xx reply has the body
- * `{ code, message, fields?, requestId? }`; clients branch on `code` and localize it themselves.
+ * `{ code, message, fields?, retryAfter?, requestId? }`; clients branch on `code` and localize it themselves.
  * `TOKEN_EXPIRED` is upper case because SPEC §8 names it so.
  */
 export const ERROR_STATUS = {
@@ -83,6 +83,8 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   fields?: FieldIssue[];
+  /** Seconds until trying again can succeed (also the Retry-After header). */
+  retryAfter?: number;
   requestId?: string;
 }
 

@@ -67,18 +67,36 @@ export function answerFrameworkError(err: FastifyError, request: FastifyRequest,
   void reply
     .status(status)
     .type('application/json')
-    .send({ code: status === 414 ? 'uri_too_long' : 'bad_request', message: 'The request URL is not valid', requestId: request.id } satisfies ErrorBody);
+    .send(
+      (status === 414
+        ? { code: 'uri_too_long', message: 'The request URL is too long', requestId: request.id }
+        : { code: 'bad_request', message: 'The request URL is not valid', requestId: request.id }) satisfies ErrorBody,
+    );
 }
 
 /**
- * Errors Node's HTTP parser meets before Fastify has a request (headers over the limit, a malformed
- * request line, a timeout) answer like every other error: JSON with a stable code, never HTML or bare.
+ * Whether Node's parser overflowed inside the request line: a URL over the header size limit (16 KB)
+ * counts against it too, and Node reports both as HPE_HEADER_OVERFLOW. The part it parsed of the
+ * packet then starts like a request line (`GET /…`) and has not reached its line break.
+ */
+function inRequestLine(err: NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number }): boolean {
+  if (!err.rawPacket) return false;
+  const parsed = err.rawPacket.subarray(0, err.bytesParsed ?? err.rawPacket.length).toString('latin1');
+  return /^[A-Z]+ \S/.test(parsed) && !parsed.includes('\n');
+}
+
+/**
+ * Errors Node's HTTP parser meets before Fastify has a request (a URL or headers over the limit, a
+ * malformed request line, a timeout) answer like every other error: JSON with a stable code, never
+ * HTML or bare.
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, body]: [number, ErrorBody] =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, { code: 'headers_too_large', message: 'The request headers are too large' }]
+      ? inRequestLine(err)
+        ? [414, { code: 'uri_too_long', message: 'The request URL is too long' }]
+        : [431, { code: 'headers_too_large', message: 'The request headers are too large' }]
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, { code: 'bad_request', message: 'The request took too long to arrive' }]
         : [400, { code: 'bad_request', message: 'The request could not be read' }];

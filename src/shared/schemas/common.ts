@@ -9,6 +9,13 @@ export const errorBodySchema = z.object({
   requestId: z.string().optional(),
 });
 
+/**
+ * The 200 of a route that answers a file or a text document rather than JSON (a PDF, an image, a
+ * calendar feed, robots.txt): its Content-Type header names the kind. Fastify sends strings,
+ * buffers and streams as they are, so this schema documents the reply without touching it.
+ */
+export const fileReplySchema = z.unknown().meta({ type: 'string', format: 'binary' }).describe('The file itself (not JSON): its Content-Type header names the kind');
+
 /** A positive integer id taken from a path segment. */
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 

@@ -46,7 +46,7 @@ export function authRoutes(app: AppInstance, opts: { loginLimits?: ThrottleLimit
         summary: 'Log in with username (or e-mail) and password (SPEC §7)',
         description: 'Repeated failures for one account or from one address are refused with 429 rate_limited for a while.',
         body: loginBodySchema,
-        response: { 200: authReplySchema, ...errors },
+        response: { 200: authReplySchema, ...errors, 403: errorBodySchema },
       },
     },
     async (request) => login(app, throttle, request.body, clientInfo(request)),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, matchLocale, type Locale } from '../../../shared/locales';
-import { idParam } from '../../../shared/schemas/common';
+import { fileReplySchema, idParam } from '../../../shared/schemas/common';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import { BookingPdfService, PDF_LINK_TTL_MS } from './booking-pdf.service';
@@ -47,6 +47,7 @@ export function registerBookingPdf(app: AppInstance): void {
         security: bearer,
         params: idParams,
         querystring: pdfQuerySchema,
+        response: { 200: fileReplySchema },
       },
     },
     async (request, reply) => {

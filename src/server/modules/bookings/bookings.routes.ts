@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../../../shared/schemas/common';
+import { errorBodySchema, idParam } from '../../../shared/schemas/common';
 import {
   bookingListQuerySchema,
   bookingListReplySchema,
@@ -59,7 +59,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
           'Or `{ offerId }` alone: a booking from a guide’s offer, with every other field and the price taken from the offer (decision 078); 409 offer_closed when it is expired, withdrawn, declined or booked.',
         security: bearer,
         body: createBookingRequestSchema,
-        response: { 201: bookingSchema },
+        response: { 201: bookingSchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request, reply) => reply.status(201).send(await service.createFrom(currentUser(request), request.body)),
@@ -88,7 +88,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         params: idParams,
         headers: z.object({ 'idempotency-key': idempotencyKeySchema }),
         body: createPaymentBodySchema,
-        response: { 201: paymentReplySchema },
+        response: { 201: paymentReplySchema, 402: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request, reply) =>
@@ -99,7 +99,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
     '/api/v2/bookings/:id/accept',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['bookings'], summary: 'The guide accepts a paid request', security: bearer, params: idParams, response: { 200: bookingSchema } },
+      schema: { tags: ['bookings'], summary: 'The guide accepts a paid request', security: bearer, params: idParams, response: { 200: bookingSchema, 409: errorBodySchema } },
     },
     async (request) => service.lifecycle.accept(currentUser(request), request.params.id),
   );
@@ -114,7 +114,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         security: bearer,
         params: idParams,
         body: declineBodySchema,
-        response: { 200: bookingSchema },
+        response: { 200: bookingSchema, 409: errorBodySchema },
       },
     },
     async (request) => service.lifecycle.decline(currentUser(request), request.params.id, request.body.reason),
@@ -146,7 +146,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         security: bearer,
         params: idParams,
         body: statusBodySchema,
-        response: { 200: statusReplySchema },
+        response: { 200: statusReplySchema, 409: errorBodySchema },
       },
     },
     async (request) => service.lifecycle.setStatus(currentUser(request), request.params.id, request.body.status, request.body.reason),
@@ -163,7 +163,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         security: bearer,
         params: idParams,
         body: userTypeBodySchema,
-        response: { 200: bookingSchema },
+        response: { 200: bookingSchema, 403: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => service.lifecycle.confirmStart(currentUser(request), request.params.id, request.body.userType),
@@ -179,7 +179,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         security: bearer,
         params: idParams,
         body: requestExtensionBodySchema,
-        response: { 200: requestExtensionReplySchema },
+        response: { 200: requestExtensionReplySchema, 409: errorBodySchema },
       },
     },
     async (request) => service.extensions.request(currentUser(request), request.params.id, request.body.extensionHours),
@@ -195,7 +195,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         security: bearer,
         params: idParams,
         body: extensionPaymentBodySchema,
-        response: { 200: bookingSchema },
+        response: { 200: bookingSchema, 402: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => service.extensions.markPaid(currentUser(request), request.params.id, request.body),
@@ -205,7 +205,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
     '/api/v2/bookings/:id/extension/approve',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['bookings'], summary: 'The guide approves the paid extension', security: bearer, params: idParams, response: { 200: bookingSchema } },
+      schema: { tags: ['bookings'], summary: 'The guide approves the paid extension', security: bearer, params: idParams, response: { 200: bookingSchema, 409: errorBodySchema } },
     },
     async (request) => service.extensions.approve(currentUser(request), request.params.id),
   );
@@ -219,7 +219,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         summary: 'The guide rejects the extension; a paid fee is refunded in full and the tour goes on as booked',
         security: bearer,
         params: idParams,
-        response: { 200: bookingSchema },
+        response: { 200: bookingSchema, 409: errorBodySchema },
       },
     },
     async (request) => service.extensions.reject(currentUser(request), request.params.id),
@@ -234,7 +234,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         summary: 'The traveler withdraws an extension request not yet paid; the tour goes on as booked and nothing is charged',
         security: bearer,
         params: idParams,
-        response: { 200: bookingSchema },
+        response: { 200: bookingSchema, 409: errorBodySchema },
       },
     },
     async (request) => service.extensions.withdraw(currentUser(request), request.params.id),
@@ -250,7 +250,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         security: bearer,
         params: idParams,
         body: userTypeBodySchema,
-        response: { 200: bookingSchema },
+        response: { 200: bookingSchema, 403: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => service.extensions.confirm(currentUser(request), request.params.id, request.body.userType),
@@ -317,7 +317,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
               name === 'stripe'
                 ? 'Stripe webhook (verified with the Stripe-Signature header on the raw body)'
                 : 'Simulated provider webhook: the demo approval page posts {type, ref} signed with X-Simulated-Signature',
-            response: { 200: webhookReplySchema },
+            response: { 200: webhookReplySchema, 404: errorBodySchema },
           },
         },
         async (request) => {

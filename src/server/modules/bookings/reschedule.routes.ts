@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../../../shared/schemas/common';
+import { errorBodySchema, idParam } from '../../../shared/schemas/common';
 import { bookingSchema } from '../../../shared/schemas/bookings';
 import { rescheduleBodySchema, rescheduleDeclineBodySchema, rescheduleParamsSchema } from '../../../shared/schemas/reschedule';
 import type { AppInstance } from '../../lib/types';
@@ -21,7 +21,7 @@ export function rescheduleRoutes(app: AppInstance, service: BookingsService): vo
         security: bearer,
         params: z.object({ id: idParam }),
         body: rescheduleBodySchema,
-        response: { 201: bookingSchema },
+        response: { 201: bookingSchema, 409: errorBodySchema },
       },
     },
     async (request, reply) => reply.status(201).send(await service.reschedule.propose(currentUser(request), request.params.id, request.body)),
@@ -36,7 +36,7 @@ export function rescheduleRoutes(app: AppInstance, service: BookingsService): vo
         summary: 'The other side accepts a proposed time: the booking moves there (409 slot_unavailable when taken since, 409 reschedule_closed when no longer open)',
         security: bearer,
         params: rescheduleParamsSchema,
-        response: { 200: bookingSchema },
+        response: { 200: bookingSchema, 403: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => service.reschedule.accept(currentUser(request), request.params.id, request.params.proposalId),
@@ -52,7 +52,7 @@ export function rescheduleRoutes(app: AppInstance, service: BookingsService): vo
         security: bearer,
         params: rescheduleParamsSchema,
         body: rescheduleDeclineBodySchema,
-        response: { 200: bookingSchema },
+        response: { 200: bookingSchema, 403: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => service.reschedule.decline(currentUser(request), request.params.id, request.params.proposalId, request.body.reason),

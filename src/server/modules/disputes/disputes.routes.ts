@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { errorBodySchema, idParam } from '../../../shared/schemas/common';
+import { errorBodySchema, fileReplySchema, idParam } from '../../../shared/schemas/common';
 import { adminDisputeDetailSchema, disputeSchema, EVIDENCE_MAX_BYTES, openDisputeBodySchema, resolveDisputeBodySchema, resolveDisputeReplySchema } from '../../../shared/schemas/disputes';
 import type { AppInstance } from '../../lib/types';
 import { readSingleUpload } from '../../storage/private-document';
@@ -84,6 +84,7 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService)
           summary: 'An evidence file (the booking’s parties and admins only; never cached by shared caches)',
           security,
           params: z.object({ id: idParam, evidenceId: idParam }),
+          response: { 200: fileReplySchema },
         },
       },
       async (request, reply) => {

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { errorBodySchema, idParam } from '../../../shared/schemas/common';
+import { errorBodySchema, fileReplySchema, idParam } from '../../../shared/schemas/common';
 import {
   adminApplicationListQuerySchema,
   adminApplicationListSchema,
@@ -129,6 +129,7 @@ export function guideApplicationsRoutes(service: GuideApplicationsService) {
           description: 'Served private, never cached, with nosniff and a sandboxing CSP; a PDF as an attachment. Anyone else 404.',
           security,
           params: idParams,
+          response: { 200: fileReplySchema },
         },
       },
       async (request, reply) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorBodySchema } from '../../../shared/schemas/common';
+import { errorBodySchema, fileReplySchema } from '../../../shared/schemas/common';
 import { availabilityBodySchema, availabilityReplySchema, calendarUrlReplySchema, ratesBodySchema, ratesReplySchema } from '../../../shared/schemas/guide-business';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
@@ -92,6 +92,7 @@ export function guideBusinessRoutes(app: AppInstance, service: GuideBusinessServ
         tags: ['guide-business'],
         summary: "A guide's bookings as an iCalendar feed (RFC 5545), readable by whoever holds the secret URL",
         params: z.object({ file: z.string().max(64).regex(/^[A-Za-z0-9_-]+\.ics$/) }),
+        response: { 200: fileReplySchema },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../../../shared/schemas/common';
+import { errorBodySchema, fileReplySchema, idParam } from '../../../shared/schemas/common';
 import {
   guideDetailSchema,
   guideListReplySchema,
@@ -78,7 +78,7 @@ export function guidesRoutes(app: AppInstance): void {
         summary: "The caller's own guide profile (404 without one)",
         security: bearer,
         querystring: z.object({ lang: readerLangSchema }),
-        response: { 200: guideDetailSchema },
+        response: { 200: guideDetailSchema, 404: errorBodySchema },
       },
     },
     async (request) => getMyGuide(db(), currentUser(request), readerTextLanguage(request.query.lang, request.headers['accept-language'])),
@@ -156,6 +156,7 @@ export function guidesRoutes(app: AppInstance): void {
         tags: ['guides'],
         summary: 'A generated illustrated portrait (SVG) for guides without an uploaded photo',
         params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,64}\.svg$/) }),
+        response: { 200: fileReplySchema },
       },
     },
     async (request, reply) => {

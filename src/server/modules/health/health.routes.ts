@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from '../../../shared/schemas/common';
 import type { AppInstance } from '../../lib/types';
 import { AppError } from '../../lib/app-error';
 
@@ -11,7 +12,7 @@ export function healthRoutes(app: AppInstance): void {
   );
   app.get(
     '/readyz',
-    { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ready'), database: z.string() }) } } },
+    { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ready'), database: z.string() }), 503: errorBodySchema } } },
     async (request) => {
       try {
         await app.ctx.database.ping();

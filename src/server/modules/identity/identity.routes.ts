@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema, idParam } from '../../../shared/schemas/common';
+import { errorBodySchema, fileReplySchema, idParam } from '../../../shared/schemas/common';
 import {
   adminIdentityListQuerySchema,
   adminIdentityListSchema,
@@ -113,6 +113,7 @@ export function identityRoutes(service: IdentityService) {
           security,
           params: identityFileParamsSchema,
           querystring: z.object({ v: z.string().max(20).optional() }),
+          response: { 200: fileReplySchema },
         },
       },
       async (request, reply) => sendPrivateFile(reply, request.params.kind, await service.ownFile(currentUser(request), request.params.kind)),
@@ -147,7 +148,7 @@ export function identityRoutes(service: IdentityService) {
       '/api/admin/identity/:id/files/:kind',
       {
         onRequest: app.requireAdmin,
-        schema: { tags: adminTags, summary: "A user's ID document or selfie", description: FILE_DESCRIPTION, security, params: adminFileParams },
+        schema: { tags: adminTags, summary: "A user's ID document or selfie", description: FILE_DESCRIPTION, security, params: adminFileParams, response: { 200: fileReplySchema } },
       },
       async (request, reply) => sendPrivateFile(reply, request.params.kind, await service.adminFile(request.params.id, request.params.kind)),
     );

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema, idParam } from '../../../shared/schemas/common';
+import { errorBodySchema, fileReplySchema, idParam } from '../../../shared/schemas/common';
 import { paymentProofReplySchema, PROOF_MAX_BYTES } from '../../../shared/schemas/payment-proofs';
 import type { AppInstance } from '../../lib/types';
 import { readSingleUpload } from '../../storage/private-document';
@@ -93,6 +93,7 @@ export function paymentProofsRoutes(service: PaymentProofsService) {
           security: bearer,
           params: idParams,
           querystring: z.object({ exp: z.coerce.number().int().positive().optional(), sig: z.string().max(100).optional() }),
+          response: { 200: fileReplySchema },
         },
       },
       async (request, reply) => {

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { SERVICE_CITY_SLUGS } from '../../../shared/cities';
+import { fileReplySchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { guideItineraries, guides } from '../../db/schema/index';
 import type { AppInstance } from '../../lib/types';
@@ -131,6 +132,7 @@ export function seoRoutes(app: AppInstance): void {
       schema: {
         tags: ['seo'],
         summary: 'robots.txt (text/plain): the private areas crawlers should skip, and the sitemap',
+        response: { 200: fileReplySchema },
       },
     },
     async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(robotsTxt(app.ctx.config.appUrl)),
@@ -142,6 +144,7 @@ export function seoRoutes(app: AppInstance): void {
       schema: {
         tags: ['seo'],
         summary: 'sitemap.xml (application/xml): every public page and listed guide, with its English and Chinese versions',
+        response: { 200: fileReplySchema },
       },
     },
     async (_request, reply) => {

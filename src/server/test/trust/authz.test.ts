@@ -4,7 +4,7 @@ import { adminAuditLog } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../test-app';
 import { AUTHZ_TABLE } from './authz-table';
 import { createTrustFixtures, send, type RouteRequest, type TrustFixtures } from './fixtures';
-import { fillPath, queryString, readOperations, validValue, type Operation } from './operations';
+import { fillPath, queryString, readOperations, UndeclaredStatuses, validValue, type Operation } from './operations';
 
 /**
  * The authorization matrix: every route that takes a resource id is in AUTHZ_TABLE, and behaves
@@ -23,10 +23,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const DENIED = [401, 403, 404];
+/** Every status this suite meets must be one the operation declares (issue 23); checked last. */
+const undeclared = new UndeclaredStatuses();
 
-function call(op: Operation, req: RouteRequest, token?: string) {
+async function call(op: Operation, req: RouteRequest, token?: string) {
   const body = req.body ?? (op.body ? validValue(op.body) : undefined);
-  return send(t, { method: op.method, url: fillPath(op.path, req.params) + queryString(req.query ?? {}), token, body, headers: req.headers });
+  const res = await send(t, { method: op.method, url: fillPath(op.path, req.params) + queryString(req.query ?? {}), token, body, headers: req.headers });
+  undeclared.check(op, res.statusCode, `${token ? 'with a token' : 'no token'}: ${res.body.slice(0, 80)}`);
+  return res;
 }
 
 /** Audit entries about a record id (any type: the check compares before and after the call). */
@@ -134,5 +138,12 @@ describe('authentication as documented', () => {
       const res = await call(op, { params }, 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged');
       expect(res.statusCode, `${op.key}: ${res.body}`).toBe(401);
     }
+  });
+});
+
+describe('statuses as documented (issue 23)', () => {
+  // Runs after the matrix and the sweep above, over every reply they got.
+  it('every status the authorization checks met is declared by its operation', () => {
+    expect(undeclared.size, `statuses these operations answer but their OpenAPI entry does not declare:\n${undeclared.list().join('\n')}`).toBe(0);
   });
 });

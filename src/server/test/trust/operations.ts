@@ -39,6 +39,8 @@ export interface Operation {
   requiresAuth: boolean;
   /** Declares any security at all. */
   declaresSecurity: boolean;
+  /** The keys of its `responses`: status codes (`200`, `404`), perhaps ranges (`4XX`) or `default`. */
+  responses: Set<string>;
 }
 
 type OpenApiOperation = {
@@ -46,6 +48,7 @@ type OpenApiOperation = {
   requestBody?: { content: Record<string, { schema?: JsonSchema }> };
   consumes?: string[];
   security?: Record<string, unknown>[];
+  responses?: Record<string, unknown>;
 };
 
 /** Every operation of the app's own OpenAPI document: what the suite attacks. */
@@ -72,10 +75,39 @@ export function readOperations(app: AppInstance): Operation[] {
         multipart: Boolean(content['multipart/form-data']) || (op.consumes ?? []).includes('multipart/form-data'),
         requiresAuth: security.length > 0 && security.every((s) => 'bearerAuth' in s),
         declaresSecurity: security.length > 0,
+        responses: new Set(Object.keys(op.responses ?? {})),
       });
     }
   }
   return ops;
+}
+
+/** Whether the document says the operation can answer this status (exactly, by range, or `default`). */
+export function declaresStatus(op: Operation, status: number): boolean {
+  return op.responses.has(String(status)) || op.responses.has(`${String(status)[0]}XX`) || op.responses.has('default');
+}
+
+/**
+ * The statuses seen that an operation's OpenAPI entry does not declare (issue 23): a client generated
+ * from the document has no branch for them. One line per operation and status, with the first example.
+ */
+export class UndeclaredStatuses {
+  private readonly seen = new Map<string, string>();
+  /** Records the status if `op` does not declare it. */
+  check(op: Operation, status: number, example: string): void {
+    const key = `${op.key} → ${status}`;
+    if (!declaresStatus(op, status) && !this.seen.has(key)) this.seen.set(key, example);
+  }
+  get size(): number {
+    return this.seen.size;
+  }
+  get operations(): number {
+    return new Set([...this.seen.keys()].map((k) => k.split(' → ')[0])).size;
+  }
+  /** Every offender, for one failure message. */
+  list(): string[] {
+    return [...this.seen].map(([key, example]) => `${key} (e.g. ${example})`);
+  }
 }
 
 /**
