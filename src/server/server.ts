@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig, resolveJwtSecret } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, runSeed } from './db/seed/index';
+import { templateFor } from './db/template';
 import { createLogger } from './plugins/request-log';
 
 /** "840 ms" or "2.3 s" since `start`. */
@@ -19,11 +20,11 @@ async function main(): Promise<void> {
   const log = createLogger(config);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'db')}`;
   let step = performance.now();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'db'),
-  });
-  log.info(`database opened: ${where} (${since(step)})`);
+  const dataDir = path.join(config.dataDir, 'db');
+  // A new embedded database starts from the build's migrated template when there is one (template.ts).
+  const template = config.databaseUrl ? undefined : await templateFor(dataDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, loadDataDir: template });
+  log.info(`database ${template ? 'created from the build\'s template' : 'opened'}: ${where} (${since(step)})`);
   step = performance.now();
   await database.migrate();
   log.info(`database migrations up to date (${since(step)})`);

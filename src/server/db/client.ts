@@ -28,10 +28,10 @@ export interface DatabaseHandle {
   listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The embedded database's files as a tarball (PGlite only), for `openDatabase({ loadDataDir })`. */
-  dump?(): Promise<Blob>;
+  dump?(compression?: 'none' | 'gzip'): Promise<Blob>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Opens the database: PostgreSQL when a URL is given, otherwise embedded PGlite persisted in
@@ -71,7 +71,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       };
     },
     close: once(() => client.close()),
-    dump: () => client.dumpDataDir('none'),
+    dump: (compression = 'none') => client.dumpDataDir(compression),
   };
 }
 

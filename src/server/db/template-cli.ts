@@ -1,0 +1,20 @@
+/**
+ * Run by the build (`dist/server/db-template.js`): the migrated, empty embedded database, dumped to
+ * dist/db for first starts to load (template.ts). Replaces older templates.
+ */
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from './client';
+import { templateFile } from './template';
+
+const file = templateFile();
+const database = await openDatabase({ dataDir: 'memory://' });
+await database.migrate();
+const dump = await database.dump!('gzip');
+await database.close();
+const dir = path.dirname(file);
+mkdirSync(dir, { recursive: true });
+for (const old of readdirSync(dir)) if (old.startsWith('template-')) rmSync(path.join(dir, old), { force: true });
+// Written aside, then renamed: a build stopped halfway never leaves a torn template behind.
+writeFileSync(`${file}.partial`, Buffer.from(await dump.arrayBuffer()));
+renameSync(`${file}.partial`, file);
