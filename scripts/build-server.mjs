@@ -3,7 +3,7 @@
 // file in ~0.3 s and leaves every package in node_modules to Node; a source map keeps stack traces
 // pointing at the .ts lines (the server runs with --enable-source-maps).
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -33,6 +33,7 @@ const sourceUrlPlugin = {
 const entryPoints = { server: 'src/server/server.ts', 'db-template': 'src/server/db/template-cli.ts' };
 
 export async function buildServer() {
+  await rm(serverOutDir, { recursive: true, force: true }); // no chunk of an older build stays behind
   await build({
     absWorkingDir: root,
     entryPoints,

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from './app';
 import { loadConfig, resolveJwtSecret } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, runSeed } from './db/seed/index';
@@ -23,7 +22,10 @@ async function main(): Promise<void> {
   const dataDir = path.join(config.dataDir, 'db');
   // A new embedded database starts from the build's migrated template when there is one (template.ts).
   const template = config.databaseUrl ? undefined : await templateFor(dataDir);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, loadDataDir: template });
+  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir, loadDataDir: template });
+  // The app's modules load while PGlite compiles its WebAssembly and starts (decision 086).
+  const loadingApp = import('./app');
+  const database = await opening;
   log.info(`database ${template ? 'created from the build\'s template' : 'opened'}: ${where} (${since(step)})`);
   step = performance.now();
   await database.migrate();
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
   const seeded = await runSeed(database.db, config.seed);
   log.info(seeded.length ? `seeded ${seeded.join(', ')} (${since(step)})` : `seed data already present (${since(step)})`);
 
+  const { buildApp } = await loadingApp;
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
   let closing = false;
   const shutdown = async (signal: string) => {

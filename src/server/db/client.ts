@@ -28,7 +28,7 @@ export interface DatabaseHandle {
   listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The embedded database's files as a tarball (PGlite only), for `openDatabase({ loadDataDir })`. */
-  dump?(compression?: 'none' | 'gzip'): Promise<Blob>;
+  dump?(): Promise<Blob>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -71,7 +71,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       };
     },
     close: once(() => client.close()),
-    dump: (compression = 'none') => client.dumpDataDir(compression),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

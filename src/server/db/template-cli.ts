@@ -10,7 +10,7 @@ import { templateFile } from './template';
 const file = templateFile();
 const database = await openDatabase({ dataDir: 'memory://' });
 await database.migrate();
-const dump = await database.dump!('gzip');
+const dump = await database.dump!();
 await database.close();
 const dir = path.dirname(file);
 mkdirSync(dir, { recursive: true });
