@@ -5,7 +5,6 @@
 import path from 'node:path';
 import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverOutDir = path.join(root, 'dist/server');
@@ -33,6 +32,8 @@ const sourceUrlPlugin = {
 const entryPoints = { server: 'src/server/server.ts', 'db-template': 'src/server/db/template-cli.ts' };
 
 export async function buildServer() {
+  // Imported here, not above: `npm start` with nothing stale never pays for loading esbuild.
+  const { build } = await import('esbuild');
   await rm(serverOutDir, { recursive: true, force: true }); // no chunk of an older build stays behind
   await build({
     absWorkingDir: root,
