@@ -14,7 +14,8 @@ const dump = await database.dump!();
 await database.close();
 const dir = path.dirname(file);
 mkdirSync(dir, { recursive: true });
-for (const old of readdirSync(dir)) if (old.startsWith('template-')) rmSync(path.join(dir, old), { force: true });
-// Written aside, then renamed: a build stopped halfway never leaves a torn template behind.
-writeFileSync(`${file}.partial`, Buffer.from(await dump.arrayBuffer()));
-renameSync(`${file}.partial`, file);
+// Written aside, then renamed: a build stopped halfway, or two at once, never leave a torn template.
+const partial = `${file}.${process.pid}.partial`;
+writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+renameSync(partial, file);
+for (const old of readdirSync(dir)) if (old.endsWith('.tar') && old !== path.basename(file)) rmSync(path.join(dir, old), { force: true });
