@@ -53,7 +53,10 @@ const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 /** Builds every target, or only the stale ones; resolves to a process exit status (0 when all built). */
 export async function build({ onlyStale = false } = {}) {
   const stale = Object.fromEntries(Object.keys(TARGETS).map((t) => [t, !onlyStale || isStale(t)]));
-  if (!stale.web && !stale.server && !stale.template) return 0;
+  if (!stale.web && !stale.server && !stale.template) {
+    console.log('The build is up to date (dist/).');
+    return 0;
+  }
   const web = async () => {
     if (!stale.web) return 0;
     const started = Date.now();
