@@ -1,6 +1,6 @@
 /**
- * A package loaded on first use and kept (decision 086). For the heavy ones that no first request
- * needs (sharp, pdfkit, stripe, nodemailer): importing them at start-up cost ~1.5 s of every start.
+ * A package imported on first use and kept (decision 086), for heavy ones no first request needs
+ * (sharp, pdfkit): importing them at start-up cost every start about a second on a busy machine.
  */
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
