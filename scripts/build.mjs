@@ -50,9 +50,13 @@ export const isStale = (name) => {
 
 const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
-/** Builds every target, or only the stale ones; resolves to a process exit status (0 when all built). */
-export async function build({ onlyStale = false } = {}) {
+/**
+ * Builds every target, or only the stale ones; `template: false` leaves the database template out (a
+ * start that opens an existing database never reads it). Resolves to a process exit status (0: built).
+ */
+export async function build({ onlyStale = false, template = true } = {}) {
   const stale = Object.fromEntries(Object.keys(TARGETS).map((t) => [t, !onlyStale || isStale(t)]));
+  stale.template &&= template;
   if (!stale.web && !stale.server && !stale.template) {
     console.log('The build is up to date (dist/).');
     return 0;
