@@ -39,8 +39,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: Array.from({ length: E2E_WORKERS }, (_, n) => ({
     // The server itself, not `npm start` (scripts/start.mjs): scripts/e2e.mjs has just built the app
-    // once, and two start.mjs seeing sources edited since would both rebuild dist/web at once.
-    command: 'node --import tsx src/server/server.ts',
+    // once, and two start.mjs seeing sources edited since would both rebuild dist/web at once. It runs
+    // the server compiled there; a direct `npx playwright test` runs the sources, never a stale build.
+    command: process.env.E2E_COMPILED_SERVER ? 'node --enable-source-maps dist/server/server.js' : 'node --import tsx src/server/server.ts',
     url: `${e2eServer(n).baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -22,6 +22,8 @@
  *   chat     1,000 WebSocket clients on two instances over Redis pub/sub, send → receive, beside a
  *            bare `ws` echo server (bench/chat.ts). Needs REDIS_URL and PostgreSQL.
  *   size     The landing page's initial JavaScript, gzip. Target: ≤ 150 KB (issue 15).
+ *   start    `npm start` until /readyz answers: the whole build plus a first start on a fresh
+ *            DATA_DIR, then a restart (bench/start.ts). Targets: ≤ 20 s and ≤ 3 s (issue 24).
  *
  * Settings: BENCH_SECONDS (10 per series, in 2 s slices taking turns), BENCH_CONCURRENCY (16),
  * BENCH_SIZES ("10000,100000"; "2000" on PGlite), BENCH_BOOKING_GUIDES (2,000 on PGlite), BENCH_EXISTING_BOOKINGS (6,000),
@@ -45,6 +47,7 @@ import { createSession } from '../src/server/modules/auth/index';
 import { chatUnavailable, runChatSeries } from './chat';
 import { summarizeCpuProfile } from './cpu-profile';
 import { LANDING_JS_BUDGET, landingInitialJs } from './landing-size';
+import { runStartSeries } from './start';
 import {
   BENCH_JWT_SECRET,
   createDatabase,
@@ -64,7 +67,7 @@ import {
   type Sample,
 } from './lib';
 
-const SERIES = ['search', 'booking', 'chat', 'size'] as const;
+const SERIES = ['search', 'booking', 'chat', 'size', 'start'] as const;
 type SeriesName = (typeof SERIES)[number];
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -429,6 +432,10 @@ async function main() {
   if (chosen.has('size')) {
     const size = landingInitialJs(root);
     lines.push(`  landing initial JS (gzip): ${(size.gzipBytes / 1024).toFixed(1)} KB   (target ≤ ${LANDING_JS_BUDGET / 1024} KB)`);
+  }
+  if (chosen.has('start')) {
+    console.log('Start series (npm start: first start and restart)');
+    lines.push(...(await runStartSeries(basePort + 30)));
   }
   console.log(lines.join('\n'));
 }

@@ -1,6 +1,7 @@
 // Browser tests: build the app, then Playwright against the system Chromium (never a downloaded one).
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { build } from './build.mjs';
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 if (!existsSync(chrome)) {
@@ -12,13 +13,15 @@ if (!existsSync(chrome)) {
   process.exit(0);
 }
 
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, CHROME_PATH: chrome } }).status ?? 1;
+// The servers Playwright starts run the server compiled just below (playwright.config.ts).
+const env = { ...process.env, CHROME_PATH: chrome, E2E_COMPILED_SERVER: '1' };
+const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
 // Fresh databases for every run (one per worker under test-results/e2e-data, see e2e/servers.ts);
 // the app is built once here, before Playwright starts one server per worker.
 rmSync('test-results/e2e-data', { recursive: true, force: true });
-// The web app and its server renderer, once, before the servers start (they would each build).
-let status = run('npx', ['vite', 'build', '--logLevel', 'warn']);
-if (status === 0) status = run('npx', ['vite', 'build', '--ssr', '--logLevel', 'warn']);
+// What is stale of the web app, its server renderer, the server and the database template that the
+// servers' fresh databases start from, once, before the servers start (they would each build).
+let status = await build({ onlyStale: true });
 // Issue 15's budget for the landing page's first JavaScript, on the build just made.
 if (status === 0) status = run('npx', ['tsx', 'bench/landing-size.ts', '--dist', 'dist/web', '--check']);
 if (status === 0) status = run('npx', ['playwright', 'test', ...process.argv.slice(2)]);

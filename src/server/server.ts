@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from './app';
 import { loadConfig, resolveJwtSecret } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, runSeed } from './db/seed/index';
+import { templateFor } from './db/template';
 import { createLogger } from './plugins/request-log';
 import { describeStorage } from './storage/index';
 
@@ -20,11 +20,14 @@ async function main(): Promise<void> {
   const log = createLogger(config);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'db')}`;
   let step = performance.now();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'db'),
-  });
-  log.info(`database opened: ${where} (${since(step)})`);
+  const dataDir = path.join(config.dataDir, 'db');
+  // A new embedded database starts from the build's migrated template when there is one (template.ts).
+  const template = config.databaseUrl ? undefined : await templateFor(dataDir);
+  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir, loadDataDir: template });
+  // The app's modules load while PGlite compiles its WebAssembly and starts (decision 086).
+  const loadingApp = import('./app');
+  const database = await opening;
+  log.info(`database ${template ? 'created from the build\'s template' : 'opened'}: ${where} (${since(step)})`);
   step = performance.now();
   await database.migrate();
   log.info(`database migrations up to date (${since(step)})`);
@@ -32,6 +35,7 @@ async function main(): Promise<void> {
   const seeded = await runSeed(database.db, config.seed);
   log.info(seeded.length ? `seeded ${seeded.join(', ')} (${since(step)})` : `seed data already present (${since(step)})`);
 
+  const { buildApp } = await loadingApp;
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
   const files = describeStorage(config);
   log.info(`uploaded files: ${files}`);

@@ -31,7 +31,7 @@ export interface DatabaseHandle {
   dump?(): Promise<Blob>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Opens the database: PostgreSQL when a URL is given, otherwise embedded PGlite persisted in

@@ -1,5 +1,6 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../lib/app-error';
+import { loadOnce } from '../lib/load-once';
 import { sniffImageType, type ImageType } from './image-type';
 
 /** The largest box (CSS pixels × device pixel ratio, with room to crop) a stored image is scaled into. */
@@ -34,6 +35,8 @@ const SHARP_FORMAT: Record<ImageType, string> = {
   'image/webp': 'webp',
 };
 
+const loadSharp = loadOnce(async () => (await import('sharp')).default);
+
 const invalidImage = () => new AppError('invalid_file_type', 'Please select a valid image (JPEG, PNG, GIF, WEBP)');
 
 /**
@@ -57,6 +60,7 @@ const invalidImage = () => new AppError('invalid_file_type', 'Please select a va
 export async function reencodeImage(data: Buffer, box: ImageBox): Promise<Buffer> {
   const type = sniffImageType(data);
   if (!type) throw invalidImage();
+  const sharp = await loadSharp();
 
   // The header alone: cheap even for a bomb, and tells the real format and the claimed size.
   let meta: Metadata;

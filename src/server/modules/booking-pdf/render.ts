@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
 import { SERVICE_CITIES } from '../../../shared/cities';
 import type { Locale } from '../../../shared/locales';
 import { formatFen } from '../../../shared/money-format';
 import type { Booking, BookingPayment } from '../../../shared/schemas/bookings';
+import { loadOnce } from '../../lib/load-once';
 import { PDF_STRINGS, type PdfStrings } from './strings';
 
 /**
@@ -25,9 +25,10 @@ interface Fonts {
   bold: ParsedFont;
 }
 
+// pdfkit and fontkit are loaded by the first PDF, not at start-up (decision 086).
+const loadPdfkit = loadOnce(async () => (await import('pdfkit')).default);
 // fontkit is pdfkit's own font parser: resolved from pdfkit so both always agree on its version.
-const requireFromPdfkit = createRequire(createRequire(import.meta.url).resolve('pdfkit'));
-const fontkit = requireFromPdfkit('fontkit') as { create(data: Uint8Array): ParsedFont };
+const loadFontkit = () => createRequire(createRequire(import.meta.url).resolve('pdfkit'))('fontkit') as { create(data: Uint8Array): ParsedFont };
 
 let fontsLoading: Promise<Fonts> | undefined;
 
@@ -37,7 +38,10 @@ let fontsLoading: Promise<Fonts> | undefined;
  */
 export function loadFonts(): Promise<Fonts> {
   fontsLoading ??= Promise.all([readFile(FONT_FILES.regular), readFile(FONT_FILES.bold)]).then(
-    ([regular, bold]) => ({ regular: fontkit.create(regular), bold: fontkit.create(bold) }),
+    ([regular, bold]) => {
+      const fontkit = loadFontkit();
+      return { regular: fontkit.create(regular), bold: fontkit.create(bold) };
+    },
     (err: unknown) => {
       fontsLoading = undefined; // a later request tries again
       throw err;
@@ -174,7 +178,7 @@ function drawMark(doc: PDFKit.PDFDocument, x: number, y: number, size: number): 
 }
 
 export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = new Date()): Promise<Buffer> {
-  const fonts = await loadFonts();
+  const [fonts, PDFDocument] = await Promise.all([loadFonts(), loadPdfkit()]);
   const s = PDF_STRINGS[locale];
   const zh = locale === 'zh-CN';
   const doc = new PDFDocument({

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client';
 import { claimMail, findMail, findPendingMails, markMail } from './mail.repository';
 
@@ -14,7 +14,7 @@ const RETRY_EVERY_MS = 60_000;
  * mail waits in the outbox, and the log says how to send it.
  */
 export class Mailer {
-  private transport: Transporter | undefined;
+  private transport: Promise<Transporter> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private inFlight = new Set<Promise<void>>();
 
@@ -23,7 +23,8 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
     private readonly opts: { smtpUrl?: string; from: string; production?: boolean },
   ) {
-    if (opts.smtpUrl) this.transport = nodemailer.createTransport(opts.smtpUrl);
+    // nodemailer is loaded only when there is an SMTP server to send to (decision 086).
+    if (opts.smtpUrl) this.transport = import('nodemailer').then((m) => m.default.createTransport(opts.smtpUrl));
   }
 
   /** Sends one outbox row now (after the transaction that wrote it has committed). */
@@ -49,7 +50,7 @@ export class Mailer {
       return;
     }
     try {
-      await this.transport.sendMail({
+      await (await this.transport).sendMail({
         from: this.opts.from,
         to: mail.toAddress,
         subject: mail.subject,
@@ -80,6 +81,6 @@ export class Mailer {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await Promise.allSettled([...this.inFlight]);
-    this.transport?.close();
+    (await this.transport)?.close();
   }
 }
