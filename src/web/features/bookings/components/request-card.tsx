@@ -29,6 +29,16 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
       },
     );
 
+  const price = (
+    <>
+      <p className="text-lg font-bold tabular-nums">{t('money', { amount: amount(b.totalPriceCents) })}</p>
+      <p className="text-xs text-stone-600 dark:text-stone-400">
+        {t('requests.depositPaid', { amount: amount(b.depositCents) })}
+        {b.payments.some((p) => p.kind === 'deposit' && p.provider === 'simulated' && p.status !== 'failed') && <> · {t('requests.demo')}</>}
+      </p>
+    </>
+  );
+
   return (
     <article aria-labelledby={titleId} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
       <BookingCardHeader
@@ -40,16 +50,10 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
             {b.subcategory && <> · {localName(b.subcategory, locale)}</>}
           </p>
         }
-        aside={
-          <div className="shrink-0 text-right">
-            <p className="text-lg font-bold tabular-nums">{t('money', { amount: amount(b.totalPriceCents) })}</p>
-            <p className="text-xs text-stone-600 dark:text-stone-400">
-              {t('requests.depositPaid', { amount: amount(b.depositCents) })}
-              {b.payments.some((p) => p.kind === 'deposit' && p.provider === 'simulated' && p.status !== 'failed') && <> · {t('requests.demo')}</>}
-            </p>
-          </div>
-        }
+        aside={<div className="hidden shrink-0 text-right sm:block">{price}</div>}
       />
+      {/* On a phone the price gets its own line, so the traveler's name is not cut short beside it. */}
+      <div className="mt-3 sm:hidden">{price}</div>
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <Fact icon={<CalendarDays className="h-4 w-4" />} label={t('summary.date')}>
           {formatCalendarDate(b.date, locale, { weekday: 'short' })}
