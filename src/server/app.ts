@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext, AppInstance } from './lib/types';
 import { authRoutes, registerAuth } from './modules/auth/index';
 import { registerBookingPdf } from './modules/booking-pdf/index';
+import { registerJobs } from './jobs/index';
 import { registerBookings } from './modules/bookings/index';
 import { catalogRoutes } from './modules/catalog/index';
 import { clientErrorRoutes } from './modules/client-errors/index';
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerMetrics(app);
 
   registerAuth(app);
+  registerJobs(app);
   registerMailer(app);
   registerStorage(app);
   healthRoutes(app);

@@ -10,7 +10,7 @@ import type { PaymentProvider } from '../payments/index';
 import { factsOf, toBooking } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
-import { BookingEvents } from './events';
+import { BookingEvents, type BookingEventMap, type BookingEventName } from './events';
 
 export const JOB = {
   paymentExpiry: 'booking.payment_expiry',
@@ -19,7 +19,12 @@ export const JOB = {
   extensionLapse: 'booking.extension_lapse',
   rescheduleExpiry: 'booking.reschedule_expiry',
   refund: 'payment.refund',
+  /** A domain event written in the transaction of its change (the outbox, decision 085). */
+  event: 'booking.event',
 } as const;
+
+/** Writes a domain event in the current transaction; dispatched to the listeners after the commit. */
+export type Publish = <K extends BookingEventName>(name: K, payload: BookingEventMap[K]) => Promise<void>;
 
 export const MINUTE_MS = 60_000;
 
@@ -51,6 +56,27 @@ export class BookingCore {
 
   get rates() {
     return { depositRate: this.deps.config.payments.depositRate, commissionRate: this.deps.config.payments.commissionRate };
+  }
+
+  /**
+   * A transaction whose domain events are rows of the jobs table, committed with the change
+   * (decision 085). After the commit the job runner dispatches them in the background (`jobs.soon`):
+   * the caller's reply does not wait for notices or mail, and a crash before they run loses nothing
+   * (the next tick takes them).
+   */
+  async transaction<T>(fn: (db: Database, publish: Publish) => Promise<T>): Promise<T> {
+    const ids: number[] = [];
+    const now = this.now();
+    const result = await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      ids.length = 0;
+      return fn(db, async (name, payload) => {
+        const id = await enqueueJob(db, { kind: JOB.event, payload: { name, payload }, runAt: now });
+        if (id !== undefined) ids.push(id);
+      });
+    });
+    this.deps.jobs.soon(ids, now);
+    return result;
   }
 
   async view(id: number, viewerId: number): Promise<Booking> {

@@ -148,8 +148,7 @@ export class BookingPayments {
     const { core } = this;
     const now = core.now();
     const after: (() => Promise<void>)[] = [];
-    await core.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    await core.transaction(async (db, publish) => {
       const pre = await repo.paymentById(db, paymentId);
       if (!pre) return;
       const booking = await repo.lockBooking(db, pre.bookingId);
@@ -159,7 +158,7 @@ export class BookingPayments {
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
       const parties = { travelerId: booking.travelerId, guideUserId, paymentId };
       if (payment.kind === 'extension') {
-        await this.extensions.paymentSucceeded(db, booking, payment, parties, now, after);
+        await this.extensions.paymentSucceeded(db, booking, payment, parties, now, after, publish);
         return;
       }
       await repo.insertPostings(db, booking.id, depositPostings(payment.amountCents), parties);
@@ -175,9 +174,7 @@ export class BookingPayments {
             ? { kind: JOB.startDay, payload: { bookingId: booking.id }, runAt: startOfTourDay(paid!.date, paid!.timeZone), dedupeKey: `${JOB.startDay}:${booking.id}` }
             : { kind: JOB.requestExpiry, payload: { bookingId: booking.id }, runAt: respondBy(paid!)!, dedupeKey: `${JOB.requestExpiry}:${booking.id}` },
         );
-        after.push(async () =>
-          core.events.emit('booking.paid', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, amountCents: payment.amountCents, fromOffer }),
-        );
+        await publish('booking.paid', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, amountCents: payment.amountCents, fromOffer });
       } else {
         // The booking lapsed (or is paid already): give the money straight back.
         const split = { refundCents: payment.amountCents, guideCents: 0, platformCents: 0 };

@@ -105,8 +105,7 @@ export class BookingsService extends BookingCore {
 
     let booking: BookingRow;
     try {
-      booking = await this.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
+      booking = await this.transaction(async (db, publish) => {
         await repo.lockGuideSchedule(db, guide.id);
         const requested = zonedTimeToUtc(body.date, startMinute, guide.timeZone);
         await this.claimTravelerTime(db, user.id, requested, new Date(requested.getTime() + durationMinutes * MINUTE_MS), now);
@@ -141,6 +140,7 @@ export class BookingsService extends BookingCore {
           runAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
           dedupeKey: `${JOB.paymentExpiry}:${row.id}`,
         });
+        await publish('booking.created', { bookingId: row.id, travelerId: user.id, guideUserId: guide.userId });
         return row;
       });
     } catch (err) {
@@ -148,7 +148,6 @@ export class BookingsService extends BookingCore {
       if (code === '23P01' || code === '40P01') throw new AppError('slot_unavailable', 'This time is no longer available');
       throw err;
     }
-    this.events.emit('booking.created', { bookingId: booking.id, travelerId: user.id, guideUserId: guide.userId });
     return this.view(booking.id, user.id);
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
 
@@ -8,6 +8,35 @@ export type NewMail = Pick<typeof emailOutbox.$inferInsert, 'toAddress' | 'subje
 export async function insertMail(db: Database, mail: NewMail): Promise<number> {
   const [row] = await db.insert(emailOutbox).values(mail).returning({ id: emailOutbox.id });
   return row!.id;
+}
+
+/** The job kind that sends one outbox row (decision 085). */
+export const MAIL_JOB = 'mail.send';
+
+export type QueuedMail = NewMail & { dedupeKey?: string | null };
+
+/**
+ * The outbox write (decision 085): the mails and one `mail.send` job each, in one statement, so a
+ * mail never exists without the job that sends it. Call it with the transaction of the change that
+ * caused the mails. A mail whose `dedupeKey` exists already is skipped (a replayed event). Returns the
+ * jobs' ids, for `jobs.soon()` after the commit.
+ */
+export async function queueMails(db: Database, mails: QueuedMail[], runAt: Date): Promise<number[]> {
+  if (!mails.length) return [];
+  const values = mails.map(
+    (m) => sql`(${m.toAddress}, ${m.subject}, ${m.textBody}, ${m.htmlBody ?? null}, ${m.template}, ${JSON.stringify(m.meta ?? {})}::jsonb, ${m.dedupeKey ?? null})`,
+  );
+  const result = await db.execute(sql`
+    WITH m AS (
+      INSERT INTO email_outbox (to_address, subject, text_body, html_body, template, meta, dedupe_key)
+      VALUES ${sql.join(values, sql`, `)}
+      ON CONFLICT DO NOTHING
+      RETURNING id
+    )
+    INSERT INTO jobs (kind, payload, run_at, dedupe_key)
+    SELECT ${MAIL_JOB}, jsonb_build_object('mailId', m.id), ${runAt.toISOString()}::timestamptz, ${MAIL_JOB + ':'} || m.id FROM m
+    RETURNING id`);
+  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
 }
 
 /**
@@ -21,15 +50,6 @@ export async function claimMail(db: Database, id: number, seenAttempts: number):
     .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending'), eq(emailOutbox.attempts, seenAttempts)))
     .returning();
   return row;
-}
-
-export async function findPendingMails(db: Database, opts: { olderThan: Date; maxAttempts: number; limit: number }) {
-  return db
-    .select({ id: emailOutbox.id, attempts: emailOutbox.attempts })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'pending'), lt(emailOutbox.createdAt, opts.olderThan), lt(emailOutbox.attempts, opts.maxAttempts)))
-    .orderBy(asc(emailOutbox.createdAt))
-    .limit(opts.limit);
 }
 
 export async function findMail(db: Database, id: number) {
