@@ -2,7 +2,7 @@ import type { AppInstance } from '../lib/types';
 import { JobRunner } from './runner';
 
 export { JobRunner, type JobHandler } from './runner';
-export { enqueueJob, failedJobs, jobsOfKind, retryFailedJob, type ClaimedJob, type NewJob } from './jobs.repository';
+export { enqueueJob, enqueueJobs, failedJobs, jobsOfKind, retryFailedJob, type ClaimedJob, type NewJob } from './jobs.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -59,9 +59,9 @@ export class JobRunner {
   }
 
   /** Runs one job now if it is due and nobody else holds it (used right after the commit that made it). */
-  async runNow(id: number, now: Date = new Date()): Promise<boolean> {
+  async runNow(id: number, now: Date = new Date(), whenever = false): Promise<boolean> {
     return background.run('jobs', async () => {
-      const job = await claimJob(this.db, now, id);
+      const job = await claimJob(this.db, now, id, whenever);
       if (!job) return false;
       await this.execute(job, now);
       return true;
@@ -77,7 +77,7 @@ export class JobRunner {
     if (!this.immediate || this.stopped) return;
     for (const id of Array.isArray(ids) ? ids : [ids]) {
       if (id === undefined) continue;
-      const p = this.runNow(id, now).catch((err: unknown) => this.log?.error({ err, jobId: id }, 'job run after commit failed'));
+      const p = this.runNow(id, now, true).catch((err: unknown) => this.log?.error({ err, jobId: id }, 'job run after commit failed'));
       this.soonInFlight.add(p);
       void p.finally(() => this.soonInFlight.delete(p));
     }
