@@ -71,6 +71,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 /** The booking series' database; smaller on PGlite, which fills slowly (some 20 s per 1,000 guides on a busy 2-core machine). */
 let BOOKING_GUIDES = Number(process.env.BENCH_BOOKING_GUIDES ?? 10_000);
+/** Travelers the booking series books as, one after the other (issue 22: a traveler is in one place at a time). */
+const BOOKING_TRAVELERS = Number(process.env.BENCH_BOOKING_TRAVELERS ?? 2000);
 let EXISTING_BOOKINGS = Number(process.env.BENCH_EXISTING_BOOKINGS ?? 20_000);
 /** When set, the booking server runs with --cpu-prof into this folder and the bench summarizes it. */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
@@ -146,11 +148,17 @@ async function prepareBookings(db: BenchDatabase) {
   const database = await db.open();
   try {
     const d = database.db;
+    // A traveler is in one place at a time (409 traveler_busy, issue 22): every operation books as the
+    // next of BOOKING_TRAVELERS travelers, and a traveler's next turn is a week later (see `next`).
     const travelers = await d
       .insert(users)
-      .values(Array.from({ length: CONCURRENCY }, (_, i) => ({ username: `benchtraveler${i}`, email: `bench${i}@bench.tabi`, passwordHash: 'disabled', fullName: `Bench Traveler ${i}` })))
+      .values(Array.from({ length: BOOKING_TRAVELERS }, (_, i) => ({ username: `benchtraveler${i}`, email: `bench${i}@bench.tabi`, passwordHash: 'disabled', fullName: `Bench Traveler ${i}` })))
       .returning({ id: users.id });
-    const tokens = await Promise.all(travelers.map((u) => createSession(d, { userId: u.id, secret: BENCH_JWT_SECRET, ttlMs: 3_600_000 }).then((s) => s.token)));
+    const tokens: string[] = [];
+    for (let from = 0; from < travelers.length; from += 100) {
+      const some = travelers.slice(from, from + 100);
+      tokens.push(...(await Promise.all(some.map((u) => createSession(d, { userId: u.id, secret: BENCH_JWT_SECRET, ttlMs: 3_600_000 }).then((s) => s.token)))));
+    }
     const windows = await d
       .selectDistinctOn([guideWeeklyAvailability.guideId], {
         guideId: guideWeeklyAvailability.guideId,
@@ -166,9 +174,9 @@ async function prepareBookings(db: BenchDatabase) {
       .limit(3000);
     const first = addDays(todayInZone('Asia/Tokyo'), 3);
     let i = 0;
-    const next = () => {
+    const next = (k: number) => {
       const w = windows[i % windows.length]!;
-      let date = addDays(first, 7 * Math.floor(i / windows.length));
+      let date = addDays(first, 7 * (Math.floor(i / windows.length) + Math.floor(k / BOOKING_TRAVELERS)));
       while (isoWeekday(date) !== w.weekday) date = addDays(date, 1);
       i++;
       const startTime = `${String(Math.floor(w.startMinute / 60)).padStart(2, '0')}:${String(w.startMinute % 60).padStart(2, '0')}`;
@@ -210,7 +218,7 @@ function bookAndPay(port: number, prepared: Awaited<ReturnType<typeof prepareBoo
       'x-forwarded-for': `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`,
     };
     const t0 = performance.now();
-    const created = await request(agent, port, 'POST', '/api/v2/bookings', headers, prepared.next());
+    const created = await request(agent, port, 'POST', '/api/v2/bookings', headers, prepared.next(k));
     const t1 = performance.now();
     if (created.status !== 201) return failed('create', created);
     const id = JSON.parse(created.body).id as number;
