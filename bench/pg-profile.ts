@@ -32,6 +32,16 @@ if (out) {
     stats.set(key, s);
   };
   type Query = (...args: unknown[]) => unknown;
+  // A pool's query reaches its client later, from whichever caller released one (another request's
+  // context): the pool marks the query object with its own caller's side first.
+  const TAG = Symbol.for('tabi.pg-profile.background');
+  const poolProto = pg.Pool.prototype as unknown as { query: Query };
+  const poolQuery = poolProto.query;
+  poolProto.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0];
+    if (first && typeof first === 'object') (first as Record<symbol, boolean>)[TAG] = inBackground();
+    return poolQuery.apply(this, args);
+  };
   const proto = pg.Client.prototype as unknown as { query: Query };
   const original = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
@@ -39,7 +49,8 @@ if (out) {
     const text = typeof first === 'string' ? first : first?.text;
     if (!text) return original.apply(this, args);
     const start = performance.now();
-    const background = inBackground();
+    const tagged = first && typeof first === 'object' ? (first as Record<symbol, boolean | undefined>)[TAG] : undefined;
+    const background = tagged ?? inBackground();
     const last = args.length - 1;
     if (typeof args[last] === 'function') {
       // Callback form (the pool's query): time until the callback.
