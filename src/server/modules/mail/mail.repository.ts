@@ -40,14 +40,15 @@ export async function queueMails(db: Database, mails: QueuedMail[], runAt: Date)
 }
 
 /**
- * Claims one pending mail for sending: the attempt counter is bumped only if nobody else bumped it
- * since we read it, so two senders never both take the same attempt.
+ * Claims one pending mail for an attempt (one statement: the counter goes up and the row comes back).
+ * Its `mail.send` job is held by one runner at a time (the jobs table's claim), so one attempt is one
+ * send; a mail no longer pending (sent, logged, failed) returns undefined.
  */
-export async function claimMail(db: Database, id: number, seenAttempts: number): Promise<OutboxRow | undefined> {
+export async function claimMail(db: Database, id: number): Promise<OutboxRow | undefined> {
   const [row] = await db
     .update(emailOutbox)
-    .set({ attempts: seenAttempts + 1 })
-    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending'), eq(emailOutbox.attempts, seenAttempts)))
+    .set({ attempts: sql`${emailOutbox.attempts} + 1` })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending')))
     .returning();
   return row;
 }

@@ -25,19 +25,19 @@ export class Mailer {
   }
 
   /**
-   * The `mail.send` job: sends one outbox row. A mail already sent (a job run twice) is left alone;
-   * the attempt counter is claimed first, so two runners never send the same attempt. Throws when the
-   * mail should be tried again, so the runner retries it.
+   * The `mail.send` job: sends one outbox row (two statements: claim the attempt, record the outcome).
+   * A mail already sent (a job run twice) is left alone. Throws when the mail should be tried again,
+   * so the runner retries it.
    */
   async send(id: number): Promise<void> {
-    const seen = await findMail(this.db, id);
-    if (!seen) return;
     if (!this.transport && this.opts.production) {
+      const seen = await findMail(this.db, id);
+      if (!seen) return;
       this.log.warn({ mailId: id, template: seen.template }, 'e-mail waiting in the outbox: set SMTP_URL (smtp://user:password@host:587) and restart to send it');
       throw new Error('SMTP_URL is not set');
     }
-    const mail = await claimMail(this.db, id, seen.attempts);
-    if (!mail) return; // someone else took it, or it is already done
+    const mail = await claimMail(this.db, id);
+    if (!mail) return; // already sent (a job run twice), or gone
     if (!this.transport) {
       await markMail(this.db, id, 'logged');
       this.log.info({ mailId: id, to: mail.toAddress, subject: mail.subject, template: mail.template }, `e-mail (no SMTP_URL, not sent):\n${mail.textBody}`);

@@ -1,7 +1,7 @@
 import type { AppInstance } from '../../lib/types';
 import { subscribeToBookings, type BookingEventSource } from './booking-events';
 import { notificationsRoutes } from './notifications.routes';
-import { NOTIFY_JOB, NotificationsService } from './notifications.service';
+import { CHAT_EMAIL_JOB, NOTIFY_JOB, NotificationsService } from './notifications.service';
 
 export { NOTIFY_JOB, NotificationsService, toSystemMessage, type CreateSystemMessage } from './notifications.service';
 export { dayText, texts as notificationTexts } from './templates';
@@ -22,6 +22,7 @@ export function registerNotifications(app: AppInstance): void {
   const service = new NotificationsService({ db: app.ctx.database.db, realtime: app.realtime, jobs: app.jobs, appUrl: app.ctx.config.appUrl, log: app.log });
   app.decorate('notifications', service);
   app.jobs.register(NOTIFY_JOB, (job) => service.runJob(job));
+  app.jobs.register(CHAT_EMAIL_JOB, (job) => service.runJob(job));
   const bookings = (app as unknown as { bookings?: { events?: BookingEventSource } }).bookings;
   if (bookings?.events) {
     const off = subscribeToBookings(bookings.events, service);

@@ -85,6 +85,7 @@ const settingsFrom = (rows: { kind: string; inApp: boolean; browser: boolean; em
 
 /** The job kind that creates notices written to the outbox by another module's transaction. */
 export const NOTIFY_JOB = 'notifications.create';
+export const CHAT_EMAIL_JOB = 'notifications.chat_email';
 
 /** A notice as the jobs table keeps it: JSON, with a fuller mail written out in both languages. */
 type StoredNotice = Omit<CreateSystemMessage, 'mail' | 'expiresAt'> & { expiresAt?: string; mails?: Record<Locale, NotificationMail> };
@@ -199,8 +200,32 @@ export class NotificationsService {
     return enqueueJob(db, { kind: NOTIFY_JOB, payload: { notices: inputs.map(toStored) }, runAt });
   }
 
-  /** The `notifications.create` job. */
+  /** Runs outbox jobs this module's callers wrote (`enqueue…`) once their transaction has committed. */
+  soon(job: number | undefined): void {
+    this.deps.jobs.soon(job);
+  }
+
+  /** Writes the notices to the outbox on their own (a caller without a transaction) and runs them after. */
+  async enqueueNow(inputs: CreateSystemMessage[]): Promise<void> {
+    this.deps.jobs.soon(await this.enqueue(this.db, inputs));
+  }
+
+  /**
+   * The e-mail about a chat message, as a job written in the message's transaction (decision 085);
+   * `body` is written out in both languages. Returns the job's id for `jobs.soon` after the commit.
+   */
+  enqueueChatEmail(db: Database, userId: number, opts: { from: string; body: string | ((locale: Locale) => string); conversationId: number }) {
+    const body = typeof opts.body === 'function' ? { en: opts.body('en'), 'zh-CN': opts.body('zh-CN') } : { en: opts.body, 'zh-CN': opts.body };
+    return enqueueJob(db, { kind: CHAT_EMAIL_JOB, payload: { userId, from: opts.from, body, conversationId: opts.conversationId }, runAt: new Date() });
+  }
+
+  /** The `notifications.create` and `notifications.chat_email` jobs. */
   async runJob(job: ClaimedJob): Promise<void> {
+    if (job.kind === CHAT_EMAIL_JOB) {
+      const p = job.payload as { userId: number; from: string; body: Record<Locale, string>; conversationId: number };
+      await this.chatEmail(p.userId, { from: p.from, body: (locale) => p.body[locale], conversationId: p.conversationId }, true);
+      return;
+    }
     await this.create((job.payload.notices as StoredNotice[]).map(fromStored));
   }
 
@@ -208,7 +233,7 @@ export class NotificationsService {
    * An e-mail about a chat message, for recipients who chose e-mail for chat, in the recipient's
    * stored locale. `body` may be written per locale (a tour request's summary).
    */
-  async chatEmail(userId: number, opts: { from: string; body: string | ((locale: Locale) => string); conversationId: number }): Promise<void> {
+  async chatEmail(userId: number, opts: { from: string; body: string | ((locale: Locale) => string); conversationId: number }, inJob = false): Promise<void> {
     const prefs = (await this.settings(userId)).kinds.chat;
     if (!prefs.email) return;
     const [person] = await repo.recipients(this.db, [userId]);
@@ -220,6 +245,7 @@ export class NotificationsService {
     try {
       this.deps.jobs.soon(await queueMails(this.db, [{ toAddress: person.email, ...mail, meta: {} }], new Date()));
     } catch (err) {
+      if (inJob) throw err; // the job runs again
       this.deps.log.warn({ err }, 'chat e-mail not queued');
     }
   }

@@ -188,13 +188,14 @@ describe('a slow SMTP server', () => {
     expect((await pay(t, warm, w.json().id)).statusCode).toBe(201);
     await t.app.jobs.settled();
 
-    // Five bookings: on a machine shared with other work a reply can be slow for reasons of its own,
-    // so the best of five must be under 100 ms, and none may be anywhere near the server's 2 s.
+    // Eight bookings: on a machine shared with other work (load average 10–17 while this was written)
+    // a reply can be slow for reasons of its own, so the best of eight must be under 100 ms, and none
+    // may be anywhere near the server's 2 s.
     // The reply does not wait for the mail: the last one's mails are still on their way below.
     const creates: number[] = [];
     const pays: number[] = [];
     let traveler: Person | undefined;
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 8; i++) {
       traveler = await person(t);
       const created = await timed(() => book(t, traveler!, { guideId: guide.guideId, date: daysAhead(41 + i), startTime: '10:00', durationHours: 2, travelers: 2 }));
       expect(created.out.statusCode, created.out.body).toBe(201);
@@ -202,7 +203,7 @@ describe('a slow SMTP server', () => {
       expect(paid.out.statusCode).toBe(201);
       creates.push(created.ms);
       pays.push(paid.ms);
-      if (i < 4) await t.app.jobs.settled(); // an idle app for the next one (the mails take the server's 2 s)
+      if (i < 7) await t.app.jobs.settled(); // an idle app for the next one (the mails take the server's 2 s)
     }
     expect(Math.min(...creates), creates.join(', ')).toBeLessThan(100);
     expect(Math.min(...pays), pays.join(', ')).toBeLessThan(100);
@@ -212,5 +213,5 @@ describe('a slow SMTP server', () => {
     expect(smtp.received.filter(to(travelerEmail))).toHaveLength(0);
     await until(smtp.received, (m) => to(travelerEmail)(m) && /Deposit received/.test(m.subject ?? ''));
     await t.app.jobs.settled();
-  });
+  }, 120_000);
 });
