@@ -188,26 +188,36 @@ describe('a slow SMTP server', () => {
     expect((await pay(t, warm, w.json().id)).statusCode).toBe(201);
     await t.app.jobs.settled();
 
-    // Eight bookings: on a machine shared with other work (load average 10–17 while this was written)
-    // a reply can be slow for reasons of its own, so the best of eight must be under 100 ms, and none
-    // may be anywhere near the server's 2 s.
-    // The reply does not wait for the mail: the last one's mails are still on their way below.
+    // Each round books and pays twice: once as a control with the outbox's kick off (no mail work at
+    // all: what the request costs by itself on this machine right now), once with the slow server in
+    // play. On an idle machine the best reply is under 100 ms; on a busy one (load average 10–17 while
+    // this was written, or the whole API suite in parallel) the bar is the control's best + 50 ms. No
+    // reply may come anywhere near the server's 2 s. The last round's mails are still on their way below.
     const creates: number[] = [];
     const pays: number[] = [];
+    const control: number[] = [];
     let traveler: Person | undefined;
-    for (let i = 0; i < 8; i++) {
-      traveler = await person(t);
-      const created = await timed(() => book(t, traveler!, { guideId: guide.guideId, date: daysAhead(41 + i), startTime: '10:00', durationHours: 2, travelers: 2 }));
-      expect(created.out.statusCode, created.out.body).toBe(201);
-      const paid = await timed(() => pay(t, traveler!, created.out.json().id));
-      expect(paid.out.statusCode).toBe(201);
-      creates.push(created.ms);
-      pays.push(paid.ms);
-      if (i < 7) await t.app.jobs.settled(); // an idle app for the next one (the mails take the server's 2 s)
+    for (let i = 0; i < 6; i++) {
+      for (const kick of [false, true]) {
+        t.app.jobs.immediate = kick;
+        traveler = await person(t);
+        const created = await timed(() => book(t, traveler!, { guideId: guide.guideId, date: daysAhead(41 + 2 * i + Number(kick)), startTime: '10:00', durationHours: 2, travelers: 2 }));
+        expect(created.out.statusCode, created.out.body).toBe(201);
+        const paid = await timed(() => pay(t, traveler!, created.out.json().id));
+        expect(paid.out.statusCode).toBe(201);
+        if (kick) {
+          creates.push(created.ms);
+          pays.push(paid.ms);
+        } else control.push(created.ms, paid.ms);
+      }
+      if (i < 5) await t.app.jobs.settled(); // an idle app for the next round (the mails take the server's 2 s)
     }
-    expect(Math.min(...creates), creates.join(', ')).toBeLessThan(100);
-    expect(Math.min(...pays), pays.join(', ')).toBeLessThan(100);
-    expect(Math.max(...creates, ...pays)).toBeLessThan(1_000);
+    t.app.jobs.immediate = true;
+    const bar = Math.max(100, Math.min(...control) + 50);
+    const figures = `create ${creates.map((x) => x.toFixed(0)).join(', ')} ms; pay ${pays.map((x) => x.toFixed(0)).join(', ')} ms; control best ${Math.min(...control).toFixed(0)} ms`;
+    expect(Math.min(...creates), figures).toBeLessThan(bar);
+    expect(Math.min(...pays), figures).toBeLessThan(bar);
+    expect(Math.max(...creates, ...pays), figures).toBeLessThan(1_000);
     // Nothing has reached the slow server yet; then the guide's request and the traveler's receipt do.
     const travelerEmail = await emailOf(t, traveler!.id);
     expect(smtp.received.filter(to(travelerEmail))).toHaveLength(0);
