@@ -69,11 +69,10 @@ export class BookingCore {
    * A transaction whose domain events are rows of the jobs table, committed with the change
    * (decision 085). After the commit the job runner dispatches them in the background (`jobs.soon`):
    * the caller's reply does not wait for notices or mail, and a crash before they run loses nothing
-   * (the next tick takes them).
+   * (the next tick takes them). `now`: the clock of the job that runs this (its runner's leases).
    */
-  async transaction<T>(fn: (db: Database, publish: Publish) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (db: Database, publish: Publish) => Promise<T>, now: Date = this.now()): Promise<T> {
     let events: number[] = [];
-    const now = this.now();
     const result = await this.db.transaction(async (tx) => {
       const db = tx as unknown as Database;
       const pending: NewJob[] = [];

@@ -93,7 +93,7 @@ export class BookingExtensions {
       await repo.transitionBooking(db, id, decision.from, decision.to, { extensionPriceCents: null });
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
       await publish('booking.extension_withdrawn', { bookingId: id, travelerId: booking.travelerId, guideUserId, hours: open.minutes / 60, by });
-    });
+    }, now);
   }
 
   /** Inside a deposit-or-extension payment's claim: a payment row for the open, unpaid extension, at the server's price. */

@@ -110,7 +110,7 @@ export class BookingLifecycle {
       const base = { bookingId: id, travelerId: booking.travelerId, guideUserId };
       if (event === 'decline') await publish('booking.declined', { ...base, reason: opts.reason ?? '', refundCents: split.refundCents });
       else await publish('booking.cancelled', { ...base, by: cancelledBy, reason: event, note: event === 'cancel' ? (opts.reason ?? null) : null, refundCents: split.refundCents });
-    });
+    }, now);
     if (refundJob) await core.deps.jobs.runNow(refundJob, now);
     return { refund };
   }
@@ -162,7 +162,7 @@ export class BookingLifecycle {
         await repo.transitionBooking(db, id, decision.from, decision.to);
         const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
         await publish('booking.awaiting_start', { bookingId: id, travelerId: booking.travelerId, guideUserId });
-      });
+      }, now);
     });
   }
 

@@ -148,7 +148,7 @@ export class BookingReschedule {
         date: closed.date,
         startTime: minutesToTime(closed.startMinute),
       });
-    });
+    }, now);
   }
 
   private parties(b: BookingRow, guideUserId: number) {
