@@ -260,12 +260,12 @@ export class MessagingService {
       const tr = result.message.tourRequest;
       // A tour request's e-mail sums it up in the recipient's language, with the note when there is one.
       const body = tr ? (locale: Locale) => [tourRequestPreview(locale, { ...tr, service: data.tourRequest?.service }), data.body].filter(Boolean).join('\n\n') : data.body;
-      // The e-mail (when the other side asked for chat e-mails) is a job: its settings read and the mail
-      // are the job runner's work, not this request's (decision 085).
-      void this.deps.notifications
-        .enqueueChatEmail(this.db, other, { from: sender?.nickname || sender?.fullName || user.username, body, conversationId: c.id })
-        .then((job) => this.deps.notifications.soon(job))
-        .catch((err) => this.deps.log.warn({ err }, 'chat e-mail not queued'));
+      // Not awaited: one settings read, and the mail (when the other side asked for chat e-mails) goes
+      // through the outbox. A job per message would add its claim and finish to every message
+      // (measured: 2.8 statements more per message, decision 085), so chat keeps this path.
+      this.deps.notifications
+        .chatEmail(other, { from: sender?.nickname || sender?.fullName || user.username, body, conversationId: c.id })
+        .catch((err) => this.deps.log.warn({ err }, 'chat e-mail failed'));
     }
     return { data, credits: result.credits[side], created: result.created, messageId: result.message.id };
   }
