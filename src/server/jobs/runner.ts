@@ -77,7 +77,11 @@ export class JobRunner {
     if (!this.immediate || this.stopped) return;
     for (const id of Array.isArray(ids) ? ids : [ids]) {
       if (id === undefined) continue;
-      const p = this.runNow(id, now, true).catch((err: unknown) => this.log?.error({ err, jobId: id }, 'job run after commit failed'));
+      // After the caller's own next steps (its reply's read is issued first: on PGlite, one
+      // connection, the job's statements would otherwise queue ahead of it).
+      const p = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => this.runNow(id, now, true))
+        .catch((err: unknown) => this.log?.error({ err, jobId: id }, 'job run after commit failed'));
       this.soonInFlight.add(p);
       void p.finally(() => this.soonInFlight.delete(p));
     }
