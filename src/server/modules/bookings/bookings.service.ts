@@ -16,6 +16,7 @@ import { BookingReschedule } from './booking-reschedule';
 import { toBooking } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow } from './bookings.repository';
+import { daySchedule } from './schedule.repository';
 
 export { JOB } from './booking-core';
 export type { RefundInfo } from './booking-lifecycle';
@@ -63,7 +64,7 @@ export class BookingsService extends BookingCore {
     // Any booking touching the day (a day is at most 26 h in any zone; a tour at most 24 h).
     const from = new Date(Date.parse(`${addDays(date, -2)}T00:00:00Z`));
     const to = new Date(Date.parse(`${addDays(date, 3)}T00:00:00Z`));
-    const { weekly, exceptions, busy } = await repo.daySchedule(db, guide.id, date, from, to);
+    const { weekly, exceptions, busy } = await daySchedule(db, guide.id, date, from, to);
     return bookableSlots({ date, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy, now: this.now() });
   }
 
