@@ -151,9 +151,26 @@ async function check(round: number) {
     if (unbalanced.length) problems.push(`ledgers not summing to zero: ${JSON.stringify(unbalanced)}`);
     const doubles = (await db.query(`select booking_id, count(*)::int as n from payments where kind = 'deposit' and status = 'succeeded' group by booking_id having count(*) > 1`)).rows;
     if (doubles.length) problems.push(`bookings with more than one kept deposit: ${JSON.stringify(doubles)}`);
+    // The outbox (decision 085): what a killed process committed but never delivered is delivered by
+    // the restarted one — no due outbox job stays queued — and each delivered payment told both sides once.
+    let queued = 0;
+    for (let i = 0; i < 60; i++) {
+      queued = (await db.query(`select count(*)::int as n from jobs where kind in ('booking.event', 'notifications.create', 'mail.send') and status = 'queued' and run_at <= now()`)).rows[0].n;
+      if (queued === 0) break;
+      await sleep(500);
+    }
+    if (queued) problems.push(`${queued} outbox jobs still queued after the restart`);
+    const untold = (
+      await db.query(
+        `select j.payload->'payload'->>'bookingId' as id, (select count(*)::int from system_messages m where m.dedupe_key = 'booking:' || (j.payload->'payload'->>'bookingId') || ':paid') as n
+         from jobs j where j.kind = 'booking.event' and j.payload->>'name' = 'booking.paid' and j.status = 'done'`,
+      )
+    ).rows.filter((r) => r.n !== 2);
+    if (untold.length) problems.push(`paid bookings without exactly two notices: ${JSON.stringify(untold)}`);
+    const outbox = (await db.query(`select (select count(*)::int from jobs where kind = 'booking.event' and status = 'done') as events, (select count(*)::int from email_outbox) as mails`)).rows[0];
     const totals = (await db.query(`select (select count(*)::int from bookings) as bookings, (select count(*)::int from payments) as payments, (select count(*)::int from payments where status = 'failed') as failed`)).rows[0];
     console.log(
-      `crash test round ${round}: ${acked.bookings.size} bookings and ${acked.paid.size} payments acknowledged so far; the database holds ${totals.bookings} bookings, ${totals.payments} payments (${totals.failed} failed)${problems.length ? '' : ': all checks pass'}`,
+      `crash test round ${round}: ${acked.bookings.size} bookings and ${acked.paid.size} payments acknowledged so far; the database holds ${totals.bookings} bookings, ${totals.payments} payments (${totals.failed} failed), ${outbox.events} events delivered, ${outbox.mails} mails${problems.length ? '' : ': all checks pass'}`,
     );
     if (problems.length) throw new Error(`crash test round ${round}:\n  ${problems.join('\n  ')}`);
   } finally {

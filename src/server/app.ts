@@ -7,6 +7,7 @@ import type { AppContext, AppInstance } from './lib/types';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerAuth } from './modules/auth/index';
 import { registerBookingPdf } from './modules/booking-pdf/index';
+import { registerJobs } from './jobs/index';
 import { registerBookings } from './modules/bookings/index';
 import { catalogRoutes } from './modules/catalog/index';
 import { clientErrorRoutes } from './modules/client-errors/index';
@@ -93,6 +94,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerMetrics(app);
 
   registerAuth(app);
+  registerJobs(app);
   registerMailer(app);
   registerStorage(app);
   healthRoutes(app);

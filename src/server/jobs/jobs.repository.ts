@@ -31,20 +31,32 @@ export async function enqueueJob(db: Database, job: NewJob): Promise<number | un
   return rows[0]?.id;
 }
 
+/** Several jobs in one statement (a transaction's follow-up jobs and its outbox events); those added. */
+export async function enqueueJobs(db: Database, list: NewJob[]): Promise<{ id: number; kind: string }[]> {
+  if (!list.length) return [];
+  return db
+    .insert(jobs)
+    .values(list.map((job) => ({ kind: job.kind, payload: job.payload ?? {}, runAt: job.runAt, dedupeKey: job.dedupeKey })))
+    .onConflictDoNothing()
+    .returning({ id: jobs.id, kind: jobs.kind });
+}
+
 const LEASE = sql`interval '5 minutes'`;
 
 /**
  * Claims the next due job (or a running one whose lease has passed: its instance died) exactly once
  * across instances: `FOR UPDATE SKIP LOCKED`. `id` claims that job only, if it is due.
  */
-export async function claimJob(db: Database, now: Date, id?: number): Promise<ClaimedJob | undefined> {
+export async function claimJob(db: Database, now: Date, id?: number, whenever = false): Promise<ClaimedJob | undefined> {
   const only = id === undefined ? sql`` : sql`AND id = ${id}`;
   const at = sql`${now.toISOString()}::timestamptz`;
+  // `whenever`: that job now, whatever its run_at says (the outbox's kick after the commit that wrote it).
+  const due = whenever ? sql`` : sql`AND run_at <= ${at}`;
   const result = await db.execute(sql`
     UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ${at} + ${LEASE}, updated_at = now()
     WHERE id = (
       SELECT id FROM jobs
-      WHERE ((status = 'queued' AND run_at <= ${at}) OR (status = 'running' AND locked_until < ${at})) ${only}
+      WHERE ((status = 'queued' ${due}) OR (status = 'running' AND locked_until < ${at})) ${only}
       ORDER BY run_at, id
       FOR UPDATE SKIP LOCKED
       LIMIT 1

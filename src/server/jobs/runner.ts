@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import { background } from '../lib/background';
 import { claimJob, failJob, finishJob, type ClaimedJob } from './jobs.repository';
 
 export type JobHandler = (job: ClaimedJob, now: Date) => Promise<void>;
@@ -18,7 +19,13 @@ export class JobRunner {
   private readonly sweeps: ((now: Date) => Promise<void>)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
+  private readonly soonInFlight = new Set<Promise<unknown>>();
   private stopped = false;
+  /**
+   * `soon()` runs the job right away (the default). Tests turn it off to stand for a process that
+   * dies between the commit and the delivery: the job waits in the table for the next `tick`.
+   */
+  immediate = true;
 
   constructor(
     private readonly db: Database,
@@ -35,7 +42,11 @@ export class JobRunner {
   }
 
   /** Runs the sweeps, then every job due at `now`, one after the other; returns how many jobs ran. */
-  async tick(now: Date = new Date(), limit = 1000): Promise<number> {
+  tick(now: Date = new Date(), limit = 1000): Promise<number> {
+    return background.run('jobs', () => this.tickInner(now, limit));
+  }
+
+  private async tickInner(now: Date, limit: number): Promise<number> {
     for (const fn of this.sweeps) await fn(now).catch((err: unknown) => this.log?.error({ err }, 'sweep failed'));
     let n = 0;
     while (n < limit && !this.stopped) {
@@ -48,11 +59,37 @@ export class JobRunner {
   }
 
   /** Runs one job now if it is due and nobody else holds it (used right after the commit that made it). */
-  async runNow(id: number, now: Date = new Date()): Promise<boolean> {
-    const job = await claimJob(this.db, now, id);
-    if (!job) return false;
-    await this.execute(job, now);
-    return true;
+  async runNow(id: number, now: Date = new Date(), whenever = false): Promise<boolean> {
+    return background.run('jobs', async () => {
+      const job = await claimJob(this.db, now, id, whenever);
+      if (!job) return false;
+      await this.execute(job, now);
+      return true;
+    });
+  }
+
+  /**
+   * The transactional outbox's kick (decision 085): after the commit that wrote the jobs, run them in
+   * the background without making the caller wait. Nothing is lost if this never runs (a crash, or
+   * `immediate` off): the rows stay queued and the next `tick` takes them.
+   */
+  soon(ids: number | undefined | (number | undefined)[], now: Date = new Date()): void {
+    if (!this.immediate || this.stopped) return;
+    for (const id of Array.isArray(ids) ? ids : [ids]) {
+      if (id === undefined) continue;
+      // After the caller's own next steps (its reply's read is issued first: on PGlite, one
+      // connection, the job's statements would otherwise queue ahead of it).
+      const p = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => this.runNow(id, now, true))
+        .catch((err: unknown) => this.log?.error({ err, jobId: id }, 'job run after commit failed'));
+      this.soonInFlight.add(p);
+      void p.finally(() => this.soonInFlight.delete(p));
+    }
+  }
+
+  /** Waits for the jobs `soon()` started (tests; shutdown). */
+  async settled(): Promise<void> {
+    while (this.soonInFlight.size) await Promise.allSettled([...this.soonInFlight]);
   }
 
   private async execute(job: ClaimedJob, now: Date): Promise<void> {
@@ -88,5 +125,6 @@ export class JobRunner {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
+    await this.settled();
   }
 }

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Every e-mail the product sends is first written here in the same transaction as the change that
@@ -20,6 +20,8 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** One mail per key: a notification replayed after a crash does not mail twice (decision 085). */
+    dedupeKey: text('dedupe_key'),
   },
-  (t) => [index('email_outbox_status_idx').on(t.status, t.createdAt)],
+  (t) => [index('email_outbox_status_idx').on(t.status, t.createdAt), uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey)],
 );

@@ -5,7 +5,7 @@ import type { AuthReply } from '../../../shared/schemas/user';
 import { pgErrorCode, type Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
-import { insertMail, passwordResetMail } from '../mail/index';
+import { passwordResetMail, queueMails } from '../mail/index';
 import {
   emailOwner,
   findUserByEmail,
@@ -115,17 +115,12 @@ export async function requestPasswordReset(app: AppInstance, body: z.output<type
   const link = `${app.ctx.config.appUrl}/reset-password?token=${token}`;
   const locale = (user.locale ?? body.locale) === 'zh-CN' ? 'zh-CN' : 'en';
   const mail = passwordResetMail({ locale, name: user.nickname || user.fullName, link });
-  const mailId = await db.transaction(async (tx) => {
+  const mailJobs = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await insertResetToken(t, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-    return insertMail(t, {
-      toAddress: user.email,
-      ...mail,
-      template: 'password_reset',
-      meta: { userId: user.id, link },
-    });
+    return queueMails(t, [{ toAddress: user.email, ...mail, template: 'password_reset', meta: { userId: user.id, link } }], new Date());
   });
-  void app.mailer.deliver(mailId);
+  app.jobs.soon(mailJobs); // sent after the commit, without holding the reply (decision 085)
 }
 
 /** Sets a new password from a reset link: the link works once, within the hour; every session ends. */

@@ -309,7 +309,7 @@ describe('without SMTP_URL in production', () => {
       const u = await signUp(prod);
       const res = await prod.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email }, remoteAddress: nextAddress() });
       expect(res.statusCode).toBe(202);
-      await prod.app.mailer.stop();
+      await prod.app.jobs.settled();
       const [mail] = await prod.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email));
       expect(mail!.status).toBe('pending');
       const log = lines.join('');

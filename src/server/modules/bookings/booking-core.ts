@@ -3,14 +3,14 @@ import { nextStatus, type Actor, type BookingEvent } from '../../../shared/booki
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { enqueueJob, type JobRunner } from '../../jobs/index';
+import { enqueueJob, enqueueJobs, type JobRunner, type NewJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import type { PaymentProvider } from '../payments/index';
 import { factsOf, toBooking } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
-import { BookingEvents } from './events';
+import { BookingEvents, type BookingEventMap, type BookingEventName } from './events';
 
 export const JOB = {
   paymentExpiry: 'booking.payment_expiry',
@@ -19,7 +19,19 @@ export const JOB = {
   extensionLapse: 'booking.extension_lapse',
   rescheduleExpiry: 'booking.reschedule_expiry',
   refund: 'payment.refund',
+  /** A domain event written in the transaction of its change (the outbox, decision 085). */
+  event: 'booking.event',
 } as const;
+
+/**
+ * Writes a domain event in the current transaction; dispatched to the listeners after the commit.
+ * The events (and any jobs given to `job`) are inserted together, in one statement, at the end of the
+ * transaction's work.
+ */
+export type Publish = (<K extends BookingEventName>(name: K, payload: BookingEventMap[K]) => Promise<void>) & {
+  /** A follow-up job written in the same statement as the events (an expiry, the start day). */
+  job(job: NewJob): void;
+};
 
 export const MINUTE_MS = 60_000;
 
@@ -53,8 +65,32 @@ export class BookingCore {
     return { depositRate: this.deps.config.payments.depositRate, commissionRate: this.deps.config.payments.commissionRate };
   }
 
-  async view(id: number, viewerId: number): Promise<Booking> {
-    const [row] = await repo.bookingViews(this.db, { ids: [id] });
+  /**
+   * A transaction whose domain events are rows of the jobs table, committed with the change
+   * (decision 085). After the commit the job runner dispatches them in the background (`jobs.soon`):
+   * the caller's reply does not wait for notices or mail, and a crash before they run loses nothing
+   * (the next tick takes them). `now`: the clock of the job that runs this (its runner's leases).
+   */
+  async transaction<T>(fn: (db: Database, publish: Publish) => Promise<T>, now: Date = this.now()): Promise<T> {
+    let events: number[] = [];
+    const result = await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const pending: NewJob[] = [];
+      const publish = Object.assign(
+        async <K extends BookingEventName>(name: K, payload: BookingEventMap[K]) => void pending.push({ kind: JOB.event, payload: { name, payload }, runAt: now }),
+        { job: (job: NewJob) => void pending.push(job) },
+      );
+      const out = await fn(db, publish);
+      events = (await enqueueJobs(db, pending)).filter((j) => j.kind === JOB.event).map((j) => j.id);
+      return out;
+    });
+    this.deps.jobs.soon(events, now);
+    return result;
+  }
+
+  /** The booking as `viewerId` sees it; `known` are its rows the caller holds already (not read again). */
+  async view(id: number, viewerId: number, known?: repo.KnownViewParts): Promise<Booking> {
+    const [row] = await repo.bookingViews(this.db, { ids: [id] }, known);
     if (!row) throw notFound('Booking');
     return toBooking(row, viewerId, this.now());
   }
@@ -89,8 +125,8 @@ export class BookingCore {
    * left it and chose again, and it would otherwise hold them for its whole payment window. Taken
    * after the guide's lock (checkout, a reschedule's acceptance), always in that order.
    */
-  async claimTravelerTime(db: Database, travelerId: number, from: Date, to: Date, now: Date, exceptId?: number): Promise<void> {
-    await repo.lockTravelerSchedule(db, travelerId);
+  async claimTravelerTime(db: Database, travelerId: number, from: Date, to: Date, now: Date, exceptId?: number, locked = false): Promise<void> {
+    if (!locked) await repo.lockTravelerSchedule(db, travelerId);
     for (const other of await repo.travelerOverlaps(db, travelerId, from, to)) {
       if (other.id === exceptId) continue; // the booking being moved
       if (other.status === 'pending' && !other.paymentInFlight) {

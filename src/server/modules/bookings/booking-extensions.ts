@@ -7,7 +7,7 @@ import { pgErrorCode, type Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
-import { JOB, MINUTE_MS, paymentInProgress, type BookingCore, type Side } from './booking-core';
+import { JOB, MINUTE_MS, paymentInProgress, type BookingCore, type Publish, type Side } from './booking-core';
 import { baseDurationHours, factsOf } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
@@ -29,8 +29,7 @@ export class BookingExtensions {
     if (side !== 'traveler') throw new AppError('invalid_transition', 'Only the traveler asks for an extension');
     const now = core.now();
     const minutes = Math.round(hours * 60);
-    const ext = await core.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    const ext = await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
       const decision = core.decide(booking, 'request_extension', 'traveler', now);
       const extensions = await repo.extensionsOf(db, id);
@@ -47,9 +46,9 @@ export class BookingExtensions {
         runAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
         dedupeKey: `${JOB.extensionLapse}:${row.id}`,
       });
+      await publish('booking.extension_requested', { bookingId: id, travelerId: user.id, guideUserId, hours, priceCents: row.priceCents });
       return row;
     });
-    core.events.emit('booking.extension_requested', { bookingId: id, travelerId: user.id, guideUserId, hours, priceCents: ext.priceCents });
     return { ...(await core.view(id, user.id)), extensionDetails: { hours, price: ext.priceCents / 100, priceCents: ext.priceCents } };
   }
 
@@ -82,8 +81,7 @@ export class BookingExtensions {
    */
   private async close(id: number, by: 'traveler' | 'system', now: Date): Promise<void> {
     const { core } = this;
-    const out = await core.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
       const decision = core.decide(booking, by === 'traveler' ? 'withdraw_extension' : 'extension_lapsed', by, now);
       const open = await repo.openExtension(db, id);
@@ -93,9 +91,9 @@ export class BookingExtensions {
       if (attempt?.status === 'processing') throw paymentInProgress('A payment of this extension is being processed; try again shortly');
       await repo.updateExtension(db, open.id, { status: by === 'traveler' ? 'withdrawn' : 'lapsed', decidedAt: now });
       await repo.transitionBooking(db, id, decision.from, decision.to, { extensionPriceCents: null });
-      return { travelerId: booking.travelerId, guideUserId: (await repo.guideUserIdOf(db, booking.guideId))!, hours: open.minutes / 60 };
-    });
-    core.events.emit('booking.extension_withdrawn', { bookingId: id, ...out, by });
+      const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
+      await publish('booking.extension_withdrawn', { bookingId: id, travelerId: booking.travelerId, guideUserId, hours: open.minutes / 60, by });
+    }, now);
   }
 
   /** Inside a deposit-or-extension payment's claim: a payment row for the open, unpaid extension, at the server's price. */
@@ -142,6 +140,7 @@ export class BookingExtensions {
     parties: { travelerId: number; guideUserId: number; paymentId: number },
     now: Date,
     after: (() => Promise<void>)[],
+    publish: Publish,
   ) {
     const { core } = this;
     await repo.insertPostings(db, booking.id, extensionPostings(payment.amountCents), parties);
@@ -150,8 +149,7 @@ export class BookingExtensions {
     if (ext && ext.status === 'requested' && decision.ok) {
       await repo.updateExtension(db, ext.id, { status: 'paid', paidAt: now });
       await repo.transitionBooking(db, booking.id, decision.from, decision.to, { extensionPriceCents: null });
-      const event = { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: parties.guideUserId, hours: ext.minutes / 60, priceCents: ext.priceCents };
-      after.push(async () => core.events.emit('booking.extension_paid', event));
+      await publish('booking.extension_paid', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: parties.guideUserId, hours: ext.minutes / 60, priceCents: ext.priceCents });
       return;
     }
     await repo.insertPostings(db, booking.id, extensionRefundPostings(payment.amountCents), parties);
@@ -187,17 +185,15 @@ export class BookingExtensions {
     const { side } = await core.ownBooking(user, id);
     if (side !== 'guide') throw notFound('Booking');
     const now = core.now();
-    const ext = await core.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
       const decision = core.decide(booking, 'approve_extension', 'guide', now);
       const open = await repo.openExtension(db, id);
       if (!open || open.status !== 'paid') throw new AppError('extension_not_paid', 'The traveler has not paid this extension yet');
       await repo.updateExtension(db, open.id, { status: 'approved', decidedAt: now });
       await repo.transitionBooking(db, id, decision.from, decision.to);
-      return { ...open, travelerId: booking.travelerId };
+      await publish('booking.extension_approved', { bookingId: id, travelerId: booking.travelerId, guideUserId: user.id, hours: open.minutes / 60 });
     });
-    core.events.emit('booking.extension_approved', { bookingId: id, travelerId: ext.travelerId, guideUserId: user.id, hours: ext.minutes / 60 });
     return core.view(id, user.id);
   }
 
@@ -208,8 +204,7 @@ export class BookingExtensions {
     if (side !== 'guide') throw notFound('Booking');
     const now = core.now();
     let refundJob: number | undefined;
-    const out = await core.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
       const decision = core.decide(booking, 'reject_extension', 'guide', now);
       const open = await repo.openExtension(db, id);
@@ -224,10 +219,9 @@ export class BookingExtensions {
         }
       }
       await repo.transitionBooking(db, id, decision.from, decision.to, { extensionPriceCents: null });
-      return { travelerId: booking.travelerId, hours: (open?.minutes ?? 0) / 60, refundCents };
+      await publish('booking.extension_rejected', { bookingId: id, travelerId: booking.travelerId, guideUserId: user.id, hours: (open?.minutes ?? 0) / 60, refundCents });
     });
     if (refundJob) await core.deps.jobs.runNow(refundJob, now);
-    core.events.emit('booking.extension_rejected', { bookingId: id, travelerId: out.travelerId, guideUserId: user.id, hours: out.hours, refundCents: out.refundCents });
     return core.view(id, user.id);
   }
 
@@ -240,15 +234,12 @@ export class BookingExtensions {
     const { side, guideUserId } = await core.ownBooking(user, id);
     core.checkUserType(side, userType);
     const now = core.now();
-    let hours = 0;
     try {
-      await core.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
+      await core.transaction(async (db, publish) => {
         const booking = (await repo.lockBooking(db, id))!;
         const decision = core.decide(booking, 'confirm_extension', side, now);
         const open = await repo.openExtension(db, id);
         if (!open || open.status !== 'approved') throw new AppError('invalid_transition', 'There is no approved extension to confirm');
-        hours = open.minutes / 60;
         await repo.updateExtension(db, open.id, { status: 'confirmed', confirmedAt: now });
         await repo.transitionBooking(db, id, decision.from, decision.to, {
           durationMinutes: booking.durationMinutes + open.minutes,
@@ -257,12 +248,12 @@ export class BookingExtensions {
           travelerConfirmedExtension: true,
           extensionPriceCents: null,
         });
+        await publish('booking.extension_confirmed', { bookingId: id, travelerId: user.id, guideUserId, hours: open.minutes / 60 });
       });
     } catch (err) {
       if (pgErrorCode(err) === '23P01') throw new AppError('slot_unavailable', 'Your guide has another booking right after this tour');
       throw err;
     }
-    core.events.emit('booking.extension_confirmed', { bookingId: id, travelerId: user.id, guideUserId, hours });
     return core.view(id, user.id);
   }
 }

@@ -4,7 +4,6 @@ import { addWorkingDays, cancellationSplit, cancellationTier, EARNINGS_HOLD_WORK
 import { startOfTourDay } from '../../../shared/booking/schedule';
 import { nextStatus, type Actor, type BookingStatus } from '../../../shared/booking/state-machine';
 import type { Booking, CancellationQuote } from '../../../shared/schemas/bookings';
-import type { Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
@@ -36,8 +35,7 @@ export class BookingLifecycle {
     const { side } = await core.ownBooking(user, id);
     if (side !== 'guide') throw notFound('Booking');
     const now = core.now();
-    const done = await core.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
       const decision = core.decide(booking, 'accept', 'guide', now);
       const row = (await repo.transitionBooking(db, id, decision.from, decision.to, { acceptedAt: now }))!;
@@ -47,9 +45,8 @@ export class BookingLifecycle {
         runAt: startOfTourDay(row.date, row.timeZone),
         dedupeKey: `${JOB.startDay}:${id}`,
       });
-      return row;
+      await publish('booking.accepted', { bookingId: id, travelerId: row.travelerId, guideUserId: user.id });
     });
-    core.events.emit('booking.accepted', { bookingId: id, travelerId: done.travelerId, guideUserId: user.id });
     return core.view(id, user.id);
   }
 
@@ -97,8 +94,7 @@ export class BookingLifecycle {
     const now = opts.now ?? core.now();
     let refundJob: number | undefined;
     let refund: RefundInfo | null = null;
-    const result = await core.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
       const decision = core.decide(booking, event, actor, now);
       const paid = (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
@@ -111,15 +107,11 @@ export class BookingLifecycle {
         if (split.refundCents > 0) refundJob = await core.enqueueRefund(db, paid, split.refundCents, now);
         refund = { amountCents: split.refundCents, method: paid.method, ...refundArrival(paid.method === 'cash' ? 'bank_transfer' : paid.method) };
       }
-      return { booking, guideUserId, refundCents: split.refundCents };
-    });
+      const base = { bookingId: id, travelerId: booking.travelerId, guideUserId };
+      if (event === 'decline') await publish('booking.declined', { ...base, reason: opts.reason ?? '', refundCents: split.refundCents });
+      else await publish('booking.cancelled', { ...base, by: cancelledBy, reason: event, note: event === 'cancel' ? (opts.reason ?? null) : null, refundCents: split.refundCents });
+    }, now);
     if (refundJob) await core.deps.jobs.runNow(refundJob, now);
-    const base = { bookingId: id, travelerId: result.booking.travelerId, guideUserId: result.guideUserId };
-    if (event === 'decline') core.events.emit('booking.declined', { ...base, reason: opts.reason ?? '', refundCents: result.refundCents });
-    else {
-      const by = actor === 'system' ? 'system' : actor === 'guide' ? 'guide' : 'traveler';
-      core.events.emit('booking.cancelled', { ...base, by, reason: event, note: event === 'cancel' ? (opts.reason ?? null) : null, refundCents: result.refundCents });
-    }
     return { refund };
   }
 
@@ -162,18 +154,15 @@ export class BookingLifecycle {
     const { core } = this;
     const id = Number(job.payload.bookingId);
     await this.ifStatus(job, 'upcoming', async () => {
-      const row = await core.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
+      await core.transaction(async (db, publish) => {
         const booking = (await repo.lockBooking(db, id))!;
         // A rescheduled tour's old start-day job: not its day (the new date has its own job).
-        if (now < startOfTourDay(booking.date, booking.timeZone)) return undefined;
+        if (now < startOfTourDay(booking.date, booking.timeZone)) return;
         const decision = core.decide(booking, 'start_day', 'system', now);
-        return repo.transitionBooking(db, id, decision.from, decision.to);
-      });
-      if (row) {
-        const guideUserId = (await repo.guideUserIdOf(core.db, row.guideId))!;
-        core.events.emit('booking.awaiting_start', { bookingId: id, travelerId: row.travelerId, guideUserId });
-      }
+        await repo.transitionBooking(db, id, decision.from, decision.to);
+        const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
+        await publish('booking.awaiting_start', { bookingId: id, travelerId: booking.travelerId, guideUserId });
+      }, now);
     });
   }
 
@@ -198,18 +187,16 @@ export class BookingLifecycle {
     const { side, guideUserId } = await core.ownBooking(user, id);
     core.checkUserType(side, userType);
     const now = core.now();
-    const row = await core.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
-      if ((side === 'traveler' ? booking.travelerConfirmedStart : booking.guideConfirmedStart) && ['start_confirmed', 'ongoing'].includes(booking.status)) return null;
+      if ((side === 'traveler' ? booking.travelerConfirmedStart : booking.guideConfirmedStart) && ['start_confirmed', 'ongoing'].includes(booking.status)) return;
       const decision = core.decide(booking, 'start_confirm', side, now);
       if (todayInZone(booking.timeZone, now) < booking.date) throw new AppError('too_early', `The tour starts on ${booking.date}; confirm the start on that day`);
-      return repo.transitionBooking(db, id, decision.from, decision.to, side === 'traveler' ? { travelerConfirmedStart: true } : { guideConfirmedStart: true });
-    });
-    if (row) {
+      const row = await repo.transitionBooking(db, id, decision.from, decision.to, side === 'traveler' ? { travelerConfirmedStart: true } : { guideConfirmedStart: true });
+      if (!row) return;
       const status = row.status === 'ongoing' ? 'ongoing' : 'start_confirmed';
-      core.events.emit('booking.start_confirmed', { bookingId: id, travelerId: row.travelerId, guideUserId, by: side, status });
-    }
+      await publish('booking.start_confirmed', { bookingId: id, travelerId: row.travelerId, guideUserId, by: side, status });
+    });
     return core.view(id, user.id);
   }
 
@@ -221,8 +208,7 @@ export class BookingLifecycle {
   private async complete(id: number, side: Side): Promise<void> {
     const { core } = this;
     const now = core.now();
-    const out = await core.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
       const decision = core.decide(booking, 'service_complete', side, now);
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
@@ -238,8 +224,7 @@ export class BookingLifecycle {
         guideAvailableAt: addWorkingDays(now, EARNINGS_HOLD_WORKING_DAYS, booking.timeZone),
       });
       const earnings = postings.find((p) => p.kind === 'guide_earnings')?.amountCents ?? 0;
-      return { travelerId: booking.travelerId, guideUserId, earnings };
+      await publish('booking.completed', { bookingId: id, travelerId: booking.travelerId, guideUserId, by: side, guideEarningsCents: earnings });
     });
-    core.events.emit('booking.completed', { bookingId: id, travelerId: out.travelerId, guideUserId: out.guideUserId, by: side, guideEarningsCents: out.earnings });
   }
 }

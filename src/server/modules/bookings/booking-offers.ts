@@ -54,8 +54,7 @@ export class BookingFromOffer {
     const now = core.now();
     let made: { booking: BookingRow; guideUserId: number };
     try {
-      made = await core.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
+      made = await core.transaction(async (db, publish) => {
         const terms = await source(db, user, offerId, now);
         const guide = await repo.guideForBooking(db, terms.guideId);
         if (!guide || guide.status !== 'active') throw notFound('Guide');
@@ -97,6 +96,7 @@ export class BookingFromOffer {
           runAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
           dedupeKey: `${JOB.paymentExpiry}:${booking.id}`,
         });
+        await publish('booking.created', { bookingId: booking.id, travelerId: user.id, guideUserId: guide.userId, fromOffer: true });
         return { booking, guideUserId: guide.userId };
       });
     } catch (err) {
@@ -105,7 +105,6 @@ export class BookingFromOffer {
       if (code === '23505') throw new AppError('offer_closed', 'This offer has already been booked', [{ path: 'offerId', message: 'booked' }]);
       throw err;
     }
-    core.events.emit('booking.created', { bookingId: made.booking.id, travelerId: user.id, guideUserId: made.guideUserId, fromOffer: true });
     return core.view(made.booking.id, user.id);
   }
 }

@@ -4,7 +4,7 @@ import { startOfTourDay } from '../../../shared/booking/schedule';
 import { nextStatus } from '../../../shared/booking/state-machine';
 import type { CreatePaymentBody, PaymentReply } from '../../../shared/schemas/bookings';
 import type { Database } from '../../db/client';
-import { enqueueJob, type ClaimedJob } from '../../jobs/index';
+import type { ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import { assertPaymentDetails, type WebhookEvent } from '../payments/index';
@@ -48,13 +48,15 @@ export class BookingPayments {
       const db = tx as unknown as Database;
       const booking = await repo.lockBooking(db, bookingId);
       if (!booking || booking.travelerId !== user.id) throw notFound('Booking');
-      const existing = await repo.paymentByKey(db, user.id, idempotencyKey);
+      // One read: the caller's payment with this key, and the booking's deposits.
+      const read = await repo.paymentsForClaim(db, bookingId, user.id, idempotencyKey);
+      const existing = read.find((p) => p.payerId === user.id && p.idempotencyKey === idempotencyKey);
       if (existing) {
         if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request');
-        return { payment: existing, fresh: false };
+        return { payment: existing, fresh: false, deposits: undefined };
       }
-      if (body.kind === 'extension') return { payment: await this.extensions.claimPayment(db, booking, user, body, { idempotencyKey, requestHash, last4 }), fresh: true };
-      const deposits = await repo.depositPayments(db, bookingId);
+      if (body.kind === 'extension') return { payment: await this.extensions.claimPayment(db, booking, user, body, { idempotencyKey, requestHash, last4 }), fresh: true, deposits: undefined };
+      const deposits = read.filter((p) => p.bookingId === bookingId && p.kind === 'deposit');
       if (deposits.some((p) => p.status === 'succeeded' || p.status === 'refunded' || p.status === 'partially_refunded')) {
         throw new AppError('already_paid', 'The deposit of this booking is already paid');
       }
@@ -72,7 +74,7 @@ export class BookingPayments {
         currency: booking.currency,
         cardLast4: last4,
       });
-      return { payment, fresh: true };
+      return { payment, fresh: true, deposits: [...deposits, payment] };
     });
 
     let payment = claim.payment;
@@ -90,7 +92,10 @@ export class BookingPayments {
         { path: 'payment', message: payment.failureCode ?? 'failed' },
       ]);
     }
-    return { payment: toPayment(payment), booking: await core.view(bookingId, user.id) };
+    // A deposit just charged: the booking's payments are known (its deposits, this one as it is now),
+    // and a pending booking has no extensions or proposals; the reply is one read, not four.
+    const known = claim.fresh && claim.deposits ? { payments: claim.deposits.map((p) => (p.id === payment.id ? payment : p)), extensions: [], reschedule: null } : undefined;
+    return { payment: toPayment(payment), booking: await core.view(bookingId, user.id, known) };
   }
 
   private async charge(payment: PaymentRow, body: CreatePaymentBody): Promise<PaymentRow> {
@@ -129,8 +134,8 @@ export class BookingPayments {
     if (result.status === 'succeeded') {
       // Straight from processing to succeeded: a `pending` in between would let another attempt of the
       // booking (another key) past the claim's check and charge the card again.
-      await repo.updatePayment(core.db, payment.id, { providerRef: result.providerRef }, ['processing']);
-      await this.succeeded(payment.id);
+      const settled = await this.succeeded(payment.id, { bookingId: payment.bookingId, providerRef: result.providerRef });
+      if (settled) return settled;
     } else {
       const nextAction = { approvalUrl: result.approvalUrl, clientSecret: result.clientSecret };
       await repo.updatePayment(core.db, payment.id, { status: 'pending', providerRef: result.providerRef, nextAction }, ['processing']);
@@ -144,23 +149,29 @@ export class BookingPayments {
    * the request's expiry job, all in one transaction; money for a booking that already lapsed is
    * recorded and refunded at once.
    */
-  async succeeded(paymentId: number): Promise<void> {
+  async succeeded(paymentId: number, known?: { bookingId: number; providerRef?: string }): Promise<PaymentRow | undefined> {
     const { core } = this;
     const now = core.now();
     const after: (() => Promise<void>)[] = [];
-    await core.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
-      const pre = await repo.paymentById(db, paymentId);
-      if (!pre) return;
-      const booking = await repo.lockBooking(db, pre.bookingId);
-      const payment = await repo.paymentById(db, paymentId, true);
-      if (!booking || !payment || !['processing', 'pending', 'failed'].includes(payment.status)) return;
-      await repo.updatePayment(db, paymentId, { status: 'succeeded', failureCode: null, failureMessage: null });
-      const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
+    const settled = await core.transaction(async (db, publish) => {
+      const bookingId = known?.bookingId ?? (await repo.paymentById(db, paymentId))?.bookingId;
+      if (bookingId === undefined) return undefined;
+      const locked = await repo.lockBookingWithGuide(db, bookingId);
+      if (!locked) return undefined;
+      const { booking, guideUserId } = locked;
+      // Under the booking's lock, only an open attempt succeeds (idempotent: a settled one stays as it is).
+      const payment = await repo.updatePayment(
+        db,
+        paymentId,
+        { status: 'succeeded', failureCode: null, failureMessage: null, ...(known?.providerRef && { providerRef: known.providerRef }) },
+        ['processing', 'pending', 'failed'],
+      );
+      if (!payment) return undefined;
+      if (payment.bookingId !== booking.id) throw new Error(`payment ${paymentId} is not booking ${booking.id}'s`);
       const parties = { travelerId: booking.travelerId, guideUserId, paymentId };
       if (payment.kind === 'extension') {
-        await this.extensions.paymentSucceeded(db, booking, payment, parties, now, after);
-        return;
+        await this.extensions.paymentSucceeded(db, booking, payment, parties, now, after, publish);
+        return payment;
       }
       await repo.insertPostings(db, booking.id, depositPostings(payment.amountCents), parties);
       const decision = nextStatus(factsOf(booking), 'deposit_paid', 'system', { now });
@@ -169,15 +180,12 @@ export class BookingPayments {
         // `accept` would schedule; otherwise confirmed, with the guide's 48-h answer expiry.
         const fromOffer = decision.to === 'upcoming';
         const paid = await repo.transitionBooking(db, booking.id, decision.from, decision.to, fromOffer ? { paidAt: now, acceptedAt: now } : { paidAt: now });
-        await enqueueJob(
-          db,
+        publish.job(
           fromOffer
             ? { kind: JOB.startDay, payload: { bookingId: booking.id }, runAt: startOfTourDay(paid!.date, paid!.timeZone), dedupeKey: `${JOB.startDay}:${booking.id}` }
             : { kind: JOB.requestExpiry, payload: { bookingId: booking.id }, runAt: respondBy(paid!)!, dedupeKey: `${JOB.requestExpiry}:${booking.id}` },
         );
-        after.push(async () =>
-          core.events.emit('booking.paid', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, amountCents: payment.amountCents, fromOffer }),
-        );
+        await publish('booking.paid', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, amountCents: payment.amountCents, fromOffer });
       } else {
         // The booking lapsed (or is paid already): give the money straight back.
         const split = { refundCents: payment.amountCents, guideCents: 0, platformCents: 0 };
@@ -185,8 +193,10 @@ export class BookingPayments {
         const jobId = await core.enqueueRefund(db, payment, payment.amountCents, now);
         if (jobId) after.push(async () => void (await core.deps.jobs.runNow(jobId, now)));
       }
+      return payment;
     });
     for (const fn of after) await fn();
+    return settled;
   }
 
   async failed(paymentId: number, failureCode?: string, message = 'The payment failed.'): Promise<void> {

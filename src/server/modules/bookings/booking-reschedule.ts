@@ -34,10 +34,8 @@ export class BookingReschedule {
     if (body.date === booking.date && startMinute === booking.startMinute) {
       throw new AppError('same_time', 'Propose a time other than the booked one', [{ path: 'startTime', message: 'the booked time' }]);
     }
-    let proposal: RescheduleRow;
     try {
-      proposal = await core.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
+      await core.transaction(async (db, publish) => {
         const locked = (await repo.lockBooking(db, id))!;
         core.decide(locked, 'reschedule', side, now);
         const open = await rescheduleRepo.openProposal(db, id);
@@ -61,21 +59,20 @@ export class BookingReschedule {
           createdAt: now,
         });
         await enqueueJob(db, { kind: JOB.rescheduleExpiry, payload: { bookingId: id, proposalId: row.id }, runAt: row.expiresAt, dedupeKey: `${JOB.rescheduleExpiry}:${row.id}` });
-        return row;
+        await publish('booking.reschedule_proposed', {
+          ...this.parties(booking, guideUserId),
+          proposalId: row.id,
+          by: side,
+          date: row.date,
+          startTime: minutesToTime(row.startMinute),
+          reason: row.reason,
+        });
       });
     } catch (err) {
       // Two proposals at once: the partial unique index lets one through.
       if (pgErrorCode(err) === '23505') throw new AppError('reschedule_open', 'This booking already has an open proposal for a new time');
       throw err;
     }
-    core.events.emit('booking.reschedule_proposed', {
-      ...this.parties(booking, guideUserId),
-      proposalId: proposal.id,
-      by: side,
-      date: proposal.date,
-      startTime: minutesToTime(proposal.startMinute),
-      reason: proposal.reason,
-    });
     return core.view(id, user.id);
   }
 
@@ -84,10 +81,8 @@ export class BookingReschedule {
     const { core } = this;
     const { booking, side, guideUserId } = await core.ownBooking(user, id);
     const now = core.now();
-    let proposal: RescheduleRow;
     try {
-      proposal = await core.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
+      await core.transaction(async (db, publish) => {
         await repo.lockGuideSchedule(db, booking.guideId);
         const locked = (await repo.lockBooking(db, id))!;
         const p = await this.answerable(db, locked, proposalId, side, now);
@@ -98,22 +93,21 @@ export class BookingReschedule {
         if (!moved) throw new AppError('invalid_transition', 'The booking changed meanwhile');
         const closed = (await rescheduleRepo.closeProposal(db, p.id, { status: 'accepted', decidedAt: now }))!;
         await this.followNewTime(db, locked, moved, p.id);
-        return closed;
+        await publish('booking.rescheduled', {
+          ...this.parties(booking, guideUserId),
+          proposalId: closed.id,
+          by: side,
+          fromDate: closed.fromDate,
+          fromStartTime: minutesToTime(closed.fromStartMinute),
+          date: closed.date,
+          startTime: minutesToTime(closed.startMinute),
+        });
       });
     } catch (err) {
       const code = pgErrorCode(err);
       if (code === '23P01' || code === '40P01') throw new AppError('slot_unavailable', 'This time is no longer available');
       throw err;
     }
-    core.events.emit('booking.rescheduled', {
-      ...this.parties(booking, guideUserId),
-      proposalId: proposal.id,
-      by: side,
-      fromDate: proposal.fromDate,
-      fromStartTime: minutesToTime(proposal.fromStartMinute),
-      date: proposal.date,
-      startTime: minutesToTime(proposal.startMinute),
-    });
     return core.view(id, user.id);
   }
 
@@ -121,19 +115,18 @@ export class BookingReschedule {
     const { core } = this;
     const { booking, side, guideUserId } = await core.ownBooking(user, id);
     const now = core.now();
-    const proposal = await core.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    await core.transaction(async (db, publish) => {
       const locked = (await repo.lockBooking(db, id))!;
       const p = await this.answerable(db, locked, proposalId, side, now);
-      return (await rescheduleRepo.closeProposal(db, p.id, { status: 'declined', decidedAt: now, declineReason: reason }))!;
-    });
-    core.events.emit('booking.reschedule_declined', {
-      ...this.parties(booking, guideUserId),
-      proposalId: proposal.id,
-      by: side,
-      date: proposal.date,
-      startTime: minutesToTime(proposal.startMinute),
-      reason,
+      const proposal = (await rescheduleRepo.closeProposal(db, p.id, { status: 'declined', decidedAt: now, declineReason: reason }))!;
+      await publish('booking.reschedule_declined', {
+        ...this.parties(booking, guideUserId),
+        proposalId: proposal.id,
+        by: side,
+        date: proposal.date,
+        startTime: minutesToTime(proposal.startMinute),
+        reason,
+      });
     });
     return core.view(id, user.id);
   }
@@ -143,17 +136,19 @@ export class BookingReschedule {
     const { core } = this;
     const id = Number(job.payload.proposalId);
     const bookingId = Number(job.payload.bookingId);
-    const closed = await rescheduleRepo.closeProposal(core.db, id, { status: 'expired', decidedAt: now });
-    if (!closed) return;
-    const booking = (await repo.findBooking(core.db, bookingId))!;
-    const guideUserId = (await repo.guideUserIdOf(core.db, booking.guideId))!;
-    core.events.emit('booking.reschedule_expired', {
-      ...this.parties(booking, guideUserId),
-      proposalId: id,
-      proposedBy: closed.proposedBy,
-      date: closed.date,
-      startTime: minutesToTime(closed.startMinute),
-    });
+    await core.transaction(async (db, publish) => {
+      const closed = await rescheduleRepo.closeProposal(db, id, { status: 'expired', decidedAt: now });
+      if (!closed) return;
+      const booking = (await repo.findBooking(db, bookingId))!;
+      const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
+      await publish('booking.reschedule_expired', {
+        ...this.parties(booking, guideUserId),
+        proposalId: id,
+        proposedBy: closed.proposedBy,
+        date: closed.date,
+        startTime: minutesToTime(closed.startMinute),
+      });
+    }, now);
   }
 
   private parties(b: BookingRow, guideUserId: number) {

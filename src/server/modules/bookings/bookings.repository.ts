@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from '../../../shared/booking/state-machine';
 import type { Posting } from '../../../shared/booking/ledger';
@@ -99,6 +99,11 @@ export async function guideSchedule(db: Database, guideId: number, dates: string
   return { weekly, exceptions };
 }
 
+/** The guide's and then the traveler's schedule locks (always in that order), in one statement. */
+export async function lockGuideAndTraveler(tx: Database, guideId: number, travelerId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(7001, ${guideId}), pg_advisory_xact_lock(7002, ${travelerId})`);
+}
+
 /** The guide's price for a service it offers (null: the basic price); undefined when not offered. */
 export async function offeredService(db: Database, guideId: number, subcategoryId: number) {
   const [row] = await db
@@ -134,6 +139,17 @@ export async function lockBooking(tx: Database, id: number): Promise<BookingRow 
   return row;
 }
 
+/** `lockBooking` with the guide's user id, in one statement (a payment's success). */
+export async function lockBookingWithGuide(tx: Database, id: number): Promise<{ booking: BookingRow; guideUserId: number } | undefined> {
+  const [row] = await tx
+    .select({ booking: bookings, guideUserId: guides.userId })
+    .from(bookings)
+    .innerJoin(guides, eq(guides.id, bookings.guideId))
+    .where(eq(bookings.id, id))
+    .for('update', { of: bookings });
+  return row;
+}
+
 export async function findBooking(db: Database, id: number): Promise<BookingRow | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
   return row;
@@ -161,7 +177,14 @@ export async function transitionBooking(
 const guideUser = alias(users, 'guide_user');
 
 /** Booking rows with both parties and the service, for the API's booking view. */
-export async function bookingViews(db: Database, where: { ids?: number[]; travelerId?: number; guideId?: number; excludePending?: boolean }) {
+/** A booking's parts its reader already holds (a reply right after a write), so they are not read again. */
+export interface KnownViewParts {
+  payments: PaymentRow[];
+  extensions: (typeof bookingExtensions.$inferSelect)[];
+  reschedule: (typeof bookingReschedules.$inferSelect) | null;
+}
+
+export async function bookingViews(db: Database, where: { ids?: number[]; travelerId?: number; guideId?: number; excludePending?: boolean }, known?: KnownViewParts) {
   const conditions = [
     where.ids ? inArray(bookings.id, where.ids) : undefined,
     where.travelerId !== undefined ? eq(bookings.travelerId, where.travelerId) : undefined,
@@ -190,6 +213,7 @@ export async function bookingViews(db: Database, where: { ids?: number[]; travel
     .where(and(...conditions))
     .orderBy(desc(bookings.startsAt), desc(bookings.id))
     .limit(1000);
+  if (known) return rows.map((r) => ({ ...r, ...known }));
   const extensionRows = rows.length
     ? await db
         .select()
@@ -240,6 +264,15 @@ export async function stalePayments(db: Database, provider: string, before: Date
 export async function paymentByRef(db: Database, provider: string, ref: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, ref)));
   return row;
+}
+
+/** A payment claim's one read: the caller's payment with this key (any booking) and the booking's deposits. */
+export async function paymentsForClaim(db: Database, bookingId: number, payerId: number, key: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(or(and(eq(payments.payerId, payerId), eq(payments.idempotencyKey, key)), and(eq(payments.bookingId, bookingId), eq(payments.kind, 'deposit'))))
+    .orderBy(asc(payments.id));
 }
 
 export async function depositPayments(db: Database, bookingId: number): Promise<PaymentRow[]> {

@@ -5,7 +5,6 @@ import { BOOKING_LEAD_TIME_HOURS, bookableSlots, PAYMENT_WINDOW_MINUTES, timeToM
 import { TRIP_TABS } from '../../../shared/booking/state-machine';
 import type { Booking, BookingListReply, CreateBookingBody, CreateBookingRequest, LedgerReply, SlotsQuery, SlotsReply } from '../../../shared/schemas/bookings';
 import { pgErrorCode, type Database } from '../../db/client';
-import { enqueueJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import { BookingCore, JOB, MINUTE_MS } from './booking-core';
@@ -17,6 +16,7 @@ import { BookingReschedule } from './booking-reschedule';
 import { toBooking } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow } from './bookings.repository';
+import { daySchedule } from './schedule.repository';
 
 export { JOB } from './booking-core';
 export type { RefundInfo } from './booking-lifecycle';
@@ -61,11 +61,10 @@ export class BookingsService extends BookingCore {
   }
 
   private async freeSlots(db: Database, guide: repo.GuideForBooking, date: string, durationMinutes: number) {
-    const { weekly, exceptions } = await repo.guideSchedule(db, guide.id, [date]);
     // Any booking touching the day (a day is at most 26 h in any zone; a tour at most 24 h).
     const from = new Date(Date.parse(`${addDays(date, -2)}T00:00:00Z`));
     const to = new Date(Date.parse(`${addDays(date, 3)}T00:00:00Z`));
-    const busy = await repo.busyRanges(db, guide.id, from, to);
+    const { weekly, exceptions, busy } = await daySchedule(db, guide.id, date, from, to);
     return bookableSlots({ date, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy, now: this.now() });
   }
 
@@ -105,11 +104,10 @@ export class BookingsService extends BookingCore {
 
     let booking: BookingRow;
     try {
-      booking = await this.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
-        await repo.lockGuideSchedule(db, guide.id);
+      booking = await this.transaction(async (db, publish) => {
+        await repo.lockGuideAndTraveler(db, guide.id, user.id);
         const requested = zonedTimeToUtc(body.date, startMinute, guide.timeZone);
-        await this.claimTravelerTime(db, user.id, requested, new Date(requested.getTime() + durationMinutes * MINUTE_MS), now);
+        await this.claimTravelerTime(db, user.id, requested, new Date(requested.getTime() + durationMinutes * MINUTE_MS), now, undefined, true);
         const slot = (await this.freeSlots(db, guide, body.date, durationMinutes)).find((s) => s.startMinute === startMinute);
         if (!slot) throw new AppError('slot_unavailable', 'This time is no longer available');
         const row = await repo.insertBooking(db, {
@@ -135,12 +133,13 @@ export class BookingsService extends BookingCore {
           createdAt: now,
           updatedAt: now,
         });
-        await enqueueJob(db, {
+        publish.job({
           kind: JOB.paymentExpiry,
           payload: { bookingId: row.id },
           runAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
           dedupeKey: `${JOB.paymentExpiry}:${row.id}`,
         });
+        await publish('booking.created', { bookingId: row.id, travelerId: user.id, guideUserId: guide.userId });
         return row;
       });
     } catch (err) {
@@ -148,8 +147,8 @@ export class BookingsService extends BookingCore {
       if (code === '23P01' || code === '40P01') throw new AppError('slot_unavailable', 'This time is no longer available');
       throw err;
     }
-    this.events.emit('booking.created', { bookingId: booking.id, travelerId: user.id, guideUserId: guide.userId });
-    return this.view(booking.id, user.id);
+    // Just made: no payments, extensions or proposals to read back (one statement, not four).
+    return this.view(booking.id, user.id, { payments: [], extensions: [], reschedule: null });
   }
 
   // ------------------------------------------------------------ reading

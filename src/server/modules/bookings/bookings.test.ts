@@ -321,6 +321,7 @@ describe('the guide’s answer', () => {
     const res = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'upcoming', actions: ['start_confirm', 'cancel'] });
+    await t.app.jobs.settled(); // the event is written with the change and dispatched after the commit (decision 085)
     expect(seen).toEqual([id]);
     off();
     const twice = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) });
@@ -341,6 +342,7 @@ describe('the guide’s answer', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'guide', cancelReason: 'I am at a family wedding that day' });
     expect(res.json().payments[0]).toMatchObject({ status: 'refunded', refundedCents: 13_200 });
+    await t.app.jobs.settled(); // dispatched after the commit (decision 085)
     expect(events).toEqual([{ bookingId: id, travelerId: traveler.id, guideUserId: guide.id, reason: 'I am at a family wedding that day', refundCents: 13_200 }]);
     off();
     const ledger = (await get(`/api/admin/bookings/${id}/ledger`, admin)).json();

@@ -1,7 +1,5 @@
-import { EventEmitter } from 'node:events';
-
 /**
- * Domain events of bookings, emitted after the change has committed. This is the seam for the
+ * Domain events of bookings, written with the change and dispatched after it has committed. This is the seam for the
  * notification module (system messages to both sides, push events): it subscribes here; bookings do
  * not know who listens. Listeners must not throw (errors are caught and logged by the emitter's owner).
  */
@@ -77,24 +75,30 @@ export interface BookingEventMap {
 
 export type BookingEventName = keyof BookingEventMap;
 
+/**
+ * The seam's listeners. Events are written to the jobs table in the transaction of the change (the
+ * outbox, decision 085: `BookingCore.publish`) and dispatched here by the job runner after the commit;
+ * a listener that throws fails the job, which runs again, so listeners must be idempotent (the
+ * notification centre's dedupe keys).
+ */
 export class BookingEvents {
-  private readonly emitter = new EventEmitter();
+  private readonly listeners = new Map<string, Set<(payload: never) => unknown>>();
 
   on<K extends BookingEventName>(name: K, listener: (payload: BookingEventMap[K]) => unknown): () => void {
-    const wrapped = (payload: BookingEventMap[K]) => {
-      try {
-        const result = listener(payload);
-        if (result instanceof Promise) result.catch((err) => this.onError(err));
-      } catch (err) {
-        this.onError(err);
-      }
-    };
-    this.emitter.on(name, wrapped);
-    return () => this.emitter.off(name, wrapped);
+    const set = this.listeners.get(name) ?? new Set();
+    this.listeners.set(name, set);
+    set.add(listener as (payload: never) => unknown);
+    return () => set.delete(listener as (payload: never) => unknown);
   }
 
-  emit<K extends BookingEventName>(name: K, payload: BookingEventMap[K]): void {
-    this.emitter.emit(name, payload);
+  /** Runs every listener of the event and waits for them all; throws the first failure. */
+  async dispatch(name: string, payload: unknown): Promise<void> {
+    const results = await Promise.allSettled([...(this.listeners.get(name) ?? [])].map(async (fn) => fn(payload as never)));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) {
+      this.onError(failed.reason);
+      throw failed.reason;
+    }
   }
 
   onError: (err: unknown) => void = () => {};

@@ -1,4 +1,3 @@
-import { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import { createPaymentProvider, type PaymentProvider } from '../payments/index';
 import { bookingsRoutes } from './bookings.routes';
@@ -18,8 +17,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Bookings and deposits; `bookings.events` is the seam the notification module subscribes to. */
     bookings: BookingsService;
-    /** The in-process job runner: server.ts starts it; tests call `jobs.tick(now)`. */
-    jobs: JobRunner;
     paymentProvider: PaymentProvider;
   }
 }
@@ -32,7 +29,7 @@ declare module 'fastify' {
 export function registerBookings(app: AppInstance): void {
   const db = app.ctx.database.db;
   const provider = createPaymentProvider(app.ctx.config, app.ctx.jwtSecret, db);
-  const jobs = new JobRunner(db, app.log);
+  const jobs = app.jobs;
   const service = new BookingsService({ db, provider, jobs, config: app.ctx.config });
   service.events.onError = (err) => app.log.error({ err }, 'a booking event listener failed');
   jobs.register(JOB.paymentExpiry, (job, now) => service.lifecycle.expireUnpaid(job, now));
@@ -41,11 +38,10 @@ export function registerBookings(app: AppInstance): void {
   jobs.register(JOB.extensionLapse, (job, now) => service.extensions.lapse(job, now));
   jobs.register(JOB.refund, (job) => service.payments.runRefund(job));
   jobs.register(JOB.rescheduleExpiry, (job, now) => service.reschedule.expire(job, now));
+  jobs.register(JOB.event, (job) => service.events.dispatch(String(job.payload.name), job.payload.payload));
   jobs.sweep((now) => service.payments.reconcile(now));
   app.decorate('bookings', service);
-  app.decorate('jobs', jobs);
   app.decorate('paymentProvider', provider);
-  app.addHook('onClose', () => jobs.stop());
   // Start, extension and completion notices to the other side (registered after this module).
   subscribeTourNotices(service.events, () =>
     app.hasDecorator('notifications') ? (notices) => app.notifications.create(notices) : undefined,

@@ -113,20 +113,23 @@ export class DisputesService {
         reason: body.reason,
         createdAt: now,
       });
-      return { dispute, booking: moved, side, guideUserId };
+      const n = bookingNumber(moved.id, moved.bookingNumber);
+      const other = side === 'traveler' ? guideUserId : moved.travelerId;
+      const notices = await this.notify(db, [
+        { userId: user.id, side, text: disputeTexts.openedByYou(n), key: `dispute-opened:${dispute.id}:${user.id}` },
+        { userId: other, side: side === 'traveler' ? 'guide' : 'traveler', text: disputeTexts.openedByOther(n, side), key: `dispute-opened:${dispute.id}:${other}` },
+      ], moved.id);
+      return { dispute, booking: moved, side, guideUserId, notices };
     });
-    const n = bookingNumber(done.booking.id, done.booking.bookingNumber);
-    const other = done.side === 'traveler' ? done.guideUserId : done.booking.travelerId;
-    await this.notify([
-      { userId: user.id, side: done.side, text: disputeTexts.openedByYou(n), key: `dispute-opened:${done.dispute.id}:${user.id}` },
-      { userId: other, side: done.side === 'traveler' ? 'guide' : 'traveler', text: disputeTexts.openedByOther(n, done.side), key: `dispute-opened:${done.dispute.id}:${other}` },
-    ], done.booking.id);
+    this.deps.jobs.soon(done.notices, now);
     return this.view(done.dispute, done.booking);
   }
 
-  private async notify(items: { userId: number; side: Side; text: ReturnType<typeof disputeTexts.openedByYou>; key: string }[], bookingId: number) {
-    if (!this.deps.notifications) return;
-    await this.deps.notifications.create(
+  /** The notices, written to the outbox in the caller's transaction (decision 085); `jobs.soon` after the commit. */
+  private async notify(db: Database, items: { userId: number; side: Side; text: ReturnType<typeof disputeTexts.openedByYou>; key: string }[], bookingId: number) {
+    if (!this.deps.notifications) return undefined;
+    return this.deps.notifications.enqueue(
+      db,
       items.map((i) => ({
         userId: i.userId,
         type: 'booking' as const,
@@ -294,18 +297,19 @@ export class DisputesService {
         note: body.note ?? null,
       });
       const all = await ledgerOf(db, booking.id);
-      return { dispute: resolved, booking: moved, guideUserId, ledger: all };
+      const text = disputeTexts.resolved(bookingNumber(moved.id, moved.bookingNumber), body.resolution, body.refundCents);
+      const notices = await this.notify(
+        db,
+        [
+          { userId: moved.travelerId, side: 'traveler', text, key: `dispute-resolved:${id}:traveler` },
+          { userId: guideUserId, side: 'guide', text, key: `dispute-resolved:${id}:guide` },
+        ],
+        moved.id,
+      );
+      return { dispute: resolved, booking: moved, guideUserId, ledger: all, notices };
     });
     for (const jobId of jobIds) await this.deps.jobs.runNow(jobId, now);
-    const n = bookingNumber(done.booking.id, done.booking.bookingNumber);
-    const text = disputeTexts.resolved(n, body.resolution, body.refundCents);
-    await this.notify(
-      [
-        { userId: done.booking.travelerId, side: 'traveler', text, key: `dispute-resolved:${id}:traveler` },
-        { userId: done.guideUserId, side: 'guide', text, key: `dispute-resolved:${id}:guide` },
-      ],
-      done.booking.id,
-    );
+    this.deps.jobs.soon(done.notices, now);
     return {
       dispute: await this.view(done.dispute, done.booking),
       ledger: {

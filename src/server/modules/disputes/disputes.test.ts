@@ -55,6 +55,7 @@ describe('opening a dispute', () => {
     expect(res.json()).toMatchObject({ bookingId: id, openedSide: 'traveler', previousStatus: 'ongoing', reason: 'The guide left after one hour', status: 'open', bookingStatus: 'disputed' });
     expect(await status(id)).toBe('disputed');
     expect((await open(guide, { bookingId: id, reason: 'again' })).statusCode).toBe(409);
+    await t.app.jobs.settled(); // the notices are written with the dispute and created after the commit (decision 085)
     for (const who of [traveler, guide]) {
       const inbox = (await t.app.inject({ url: '/api/v2/system-messages', headers: auth(who.token) })).json();
       expect(JSON.stringify(inbox)).toMatch(/dispute/i);

@@ -230,45 +230,76 @@ export class GuideApplicationsService {
   async approve(admin: AuthUser, id: number) {
     const row = await this.awaiting(id);
     const city = row.data.serviceCities?.[0];
-    const guideId = await this.audited(admin, row, 'approve', null, (db) => repo.approve(db, row, admin.id, row.data, timeZoneForCity(city)), (id) => ({ status: 'approved', guideId: id }));
+    const guideId = await this.audited(
+      admin,
+      row,
+      'approve',
+      null,
+      (db) => repo.approve(db, row, admin.id, row.data, timeZoneForCity(city)),
+      (id) => ({ status: 'approved', guideId: id }),
+      async (db) => {
+        const who = await repo.applicant(db, row.userId);
+        // The e-mail is the notification's own (sent when the applicant keeps e-mail on for approvals).
+        return this.notice(row.userId, applicationTexts.approved(), '/guide-dashboard', row.id, `guide-application:${row.id}:approved`, false, (locale) => ({
+          ...approvedMail({ locale, name: who?.fullName ?? '', link: `${this.app.ctx.config.appUrl}/guide-dashboard` }),
+          template: 'guide_application_approved',
+        }));
+      },
+    );
     if (!guideId) throw new AppError('invalid_transition', 'The application is no longer awaiting a decision');
     // Searchable before the reply (the index follows the guides table through NOTIFY).
     await this.app.guideSearch.sync();
-    const who = await repo.applicant(this.db, row.userId);
-    // The e-mail is the notification's own (sent when the applicant keeps e-mail on for approvals).
-    await this.notify(row.userId, applicationTexts.approved(), '/guide-dashboard', row.id, `guide-application:${row.id}:approved`, false, (locale) => ({
-      ...approvedMail({ locale, name: who?.fullName ?? '', link: `${this.app.ctx.config.appUrl}/guide-dashboard` }),
-      template: 'guide_application_approved',
-    }));
     return this.forAdmin((await repo.applicationById(this.db, row.id))!);
   }
 
   async reject(admin: AuthUser, id: number, reason: string) {
     const row = await this.awaiting(id);
-    const saved = await this.audited(admin, row, 'reject', reason, (db) => repo.transition(db, row.id, AWAITING, { status: 'rejected', reviewNote: reason, reviewedAt: new Date(), reviewedBy: admin.id }));
+    const saved = await this.audited(
+      admin,
+      row,
+      'reject',
+      reason,
+      (db) => repo.transition(db, row.id, AWAITING, { status: 'rejected', reviewNote: reason, reviewedAt: new Date(), reviewedBy: admin.id }),
+      undefined,
+      async (_db, s) => this.notice(row.userId, applicationTexts.rejected(reason), '/application-status', row.id, `guide-application:${row.id}:rejected:${s.reviewedAt?.getTime()}`, true),
+    );
     if (!saved) throw new AppError('invalid_transition', 'The application is no longer awaiting a decision');
-    await this.notify(row.userId, applicationTexts.rejected(reason), '/application-status', row.id, `guide-application:${row.id}:rejected:${saved.reviewedAt?.getTime()}`, true);
     return this.forAdmin(saved);
   }
 
   async requestChanges(admin: AuthUser, id: number, message: string) {
     const row = await this.awaiting(id);
-    const saved = await this.audited(admin, row, 'request_changes', message, (db) => repo.transition(db, row.id, AWAITING, { status: 'changes_requested', reviewNote: message, reviewedAt: new Date(), reviewedBy: admin.id }));
+    const saved = await this.audited(
+      admin,
+      row,
+      'request_changes',
+      message,
+      (db) => repo.transition(db, row.id, AWAITING, { status: 'changes_requested', reviewNote: message, reviewedAt: new Date(), reviewedBy: admin.id }),
+      undefined,
+      async (_db, s) => this.notice(row.userId, applicationTexts.changesRequested(message), '/become-guide', row.id, `guide-application:${row.id}:changes:${s.reviewedAt?.getTime()}`),
+    );
     if (!saved) throw new AppError('invalid_transition', 'The application is no longer awaiting a decision');
-    await this.notify(row.userId, applicationTexts.changesRequested(message), '/become-guide', row.id, `guide-application:${row.id}:changes:${saved.reviewedAt?.getTime()}`);
     return this.forAdmin(saved);
   }
 
   /** Runs an admin decision with its audit entry (issue 14); undefined when the application had moved on. */
-  private audited<T>(
+  private async audited<T>(
     admin: AuthUser,
     row: { id: number; status: string },
     verb: string,
     note: string | null,
     change: (db: Database) => Promise<T | undefined>,
     after: (result: T) => Record<string, unknown> = (r) => ({ status: (r as { status: string }).status }),
+    notices?: (db: Database, result: T) => Promise<CreateSystemMessage[]>,
   ): Promise<T | undefined> {
-    return auditedChange(this.db, change, (result) => ({
+    // The applicant's notice is written with the decision (the outbox, decision 085) and created after the commit.
+    let job: number | undefined;
+    const withNotices = async (db: Database) => {
+      const result = await change(db);
+      if (result !== undefined && notices) job = await this.app.notifications.enqueue(db, await notices(db, result));
+      return result;
+    };
+    const out = await auditedChange(this.db, withNotices, (result) => ({
       adminUserId: admin.id,
       action: `guide_application.${verb}`,
       entityType: 'guide_application',
@@ -277,14 +308,12 @@ export class GuideApplicationsService {
       after: after(result),
       note,
     }));
+    this.app.jobs.soon(job);
+    return out;
   }
 
-  private async notify(userId: number, text: ReturnType<typeof applicationTexts.approved>, actionUrl: string, id: number, dedupeKey: string, support = false, mail?: CreateSystemMessage['mail']) {
-    try {
-      await this.app.notifications.create([{ userId, type: 'approval', text, actionUrl, related: { type: 'guide_application', id }, dedupeKey, showContactSupport: support, mail }]);
-    } catch (err) {
-      this.app.log.error({ err }, 'guide application system message failed');
-    }
+  private notice(userId: number, text: ReturnType<typeof applicationTexts.approved>, actionUrl: string, id: number, dedupeKey: string, support = false, mail?: CreateSystemMessage['mail']): CreateSystemMessage[] {
+    return [{ userId, type: 'approval', text, actionUrl, related: { type: 'guide_application', id }, dedupeKey, showContactSupport: support, mail }];
   }
 }
 

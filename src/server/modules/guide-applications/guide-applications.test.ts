@@ -251,6 +251,7 @@ describe('admin review', () => {
     const search = await t.app.inject({ url: '/api/v2/guides?city=sapporo' });
     expect(search.json().data.map((c: { id: number }) => c.id)).toContain(guideId);
 
+    await t.app.jobs.settled(); // notices are created after the commit (decision 085)
     const msgs = await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, p.id));
     expect(msgs.some((m) => m.type === 'approval' && m.title === 'Your guide application was approved')).toBe(true);
     const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email));
@@ -267,6 +268,7 @@ describe('admin review', () => {
     const res = await t.app.inject({ method: 'POST', url: `/api/admin/applications/${id}/reject`, headers: auth(admin.token), payload: { reason: 'Photos of the licence are unreadable' } });
     expect(res.statusCode).toBe(200);
     expect((await status(p)).json()).toMatchObject({ status: 'rejected', reviewNote: 'Photos of the licence are unreadable', guideStatus: { shouldShowViewApplicationButton: true } });
+    await t.app.jobs.settled(); // notices are created after the commit (decision 085)
     const msgs = await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, p.id));
     expect(msgs.find((m) => m.type === 'approval')?.message).toContain('Photos of the licence are unreadable');
     const [u] = await t.database.db.select({ isGuide: users.isGuide }).from(users).where(eq(users.id, p.id));

@@ -247,47 +247,72 @@ export class IdentityService {
 
   async approve(admin: AuthUser, id: number) {
     const row = await this.awaiting(id);
-    const saved = await this.audited(admin, row, 'approve', null, (db) => repo.approve(db, row.id, admin.id));
-    if (!saved) throw new AppError('invalid_transition', 'The verification is no longer awaiting a decision');
-    const who = await repo.person(this.db, saved.userId);
     const link = `${this.app.ctx.config.appUrl}/verify-identity`;
-    await this.notify(saved.userId, identityTexts.approved(), saved.id, `identity:${saved.id}:approved:${saved.reviewedAt?.getTime()}`, false, (locale) => ({
-      ...approvedMail({ locale, name: who?.fullName ?? '', link }),
-      template: 'identity_approved',
-    }));
+    const saved = await this.audited(admin, row, 'approve', null, (db) => repo.approve(db, row.id, admin.id), async (db, s) => {
+      const who = await repo.person(db, s.userId);
+      return this.notice(s.userId, identityTexts.approved(), s.id, `identity:${s.id}:approved:${s.reviewedAt?.getTime()}`, false, (locale) => ({
+        ...approvedMail({ locale, name: who?.fullName ?? '', link }),
+        template: 'identity_approved',
+      }));
+    });
+    if (!saved) throw new AppError('invalid_transition', 'The verification is no longer awaiting a decision');
     return this.forAdmin(saved);
   }
 
   async reject(admin: AuthUser, id: number, reason: string) {
     const row = await this.awaiting(id);
-    const result = await this.audited(admin, row, 'reject', reason, (db) =>
-      repo.update(db, row.id, ['submitted'], { status: 'rejected', reviewNote: reason, reviewedAt: new Date(), reviewedBy: admin.id }),
+    const link = `${this.app.ctx.config.appUrl}/verify-identity`;
+    const result = await this.audited(
+      admin,
+      row,
+      'reject',
+      reason,
+      (db) => repo.update(db, row.id, ['submitted'], { status: 'rejected', reviewNote: reason, reviewedAt: new Date(), reviewedBy: admin.id }),
+      async (db, { row: s }) => {
+        const who = await repo.person(db, s.userId);
+        return this.notice(s.userId, identityTexts.rejected(reason), s.id, `identity:${s.id}:rejected:${s.reviewedAt?.getTime()}`, true, (locale) => ({
+          ...rejectedMail({ locale, name: who?.fullName ?? '', reason, link }),
+          template: 'identity_rejected',
+        }));
+      },
     );
     if (!result) throw new AppError('invalid_transition', 'The verification is no longer awaiting a decision');
     const saved = result.row;
-    const who = await repo.person(this.db, saved.userId);
-    const link = `${this.app.ctx.config.appUrl}/verify-identity`;
-    await this.notify(saved.userId, identityTexts.rejected(reason), saved.id, `identity:${saved.id}:rejected:${saved.reviewedAt?.getTime()}`, true, (locale) => ({
-      ...rejectedMail({ locale, name: who?.fullName ?? '', reason, link }),
-      template: 'identity_rejected',
-    }));
     return this.forAdmin(saved);
   }
 
   async requestChanges(admin: AuthUser, id: number, note: string) {
     const row = await this.awaiting(id);
-    const result = await this.audited(admin, row, 'request_changes', note, (db) =>
-      repo.update(db, row.id, ['submitted'], { status: 'changes_requested', reviewNote: note, reviewedAt: new Date(), reviewedBy: admin.id }),
+    const result = await this.audited(
+      admin,
+      row,
+      'request_changes',
+      note,
+      (db) => repo.update(db, row.id, ['submitted'], { status: 'changes_requested', reviewNote: note, reviewedAt: new Date(), reviewedBy: admin.id }),
+      async (_db, { row: s }) => this.notice(s.userId, identityTexts.changesRequested(note), s.id, `identity:${s.id}:changes:${s.reviewedAt?.getTime()}`),
     );
     if (!result) throw new AppError('invalid_transition', 'The verification is no longer awaiting a decision');
     const saved = result.row;
-    await this.notify(saved.userId, identityTexts.changesRequested(note), saved.id, `identity:${saved.id}:changes:${saved.reviewedAt?.getTime()}`);
     return this.forAdmin(saved);
   }
 
   /** Runs an admin decision with its audit entry (issue 14); undefined when the verification had moved on. */
-  private audited<T>(admin: AuthUser, row: VerificationRow, verb: string, note: string | null, change: (db: Database) => Promise<T | undefined>): Promise<T | undefined> {
-    return auditedChange(this.db, change, () => ({
+  private async audited<T>(
+    admin: AuthUser,
+    row: VerificationRow,
+    verb: string,
+    note: string | null,
+    change: (db: Database) => Promise<T | undefined>,
+    notices?: (db: Database, result: T) => Promise<CreateSystemMessage[]>,
+  ): Promise<T | undefined> {
+    // The notice is written with the decision (the outbox, decision 085) and created after the commit.
+    let job: number | undefined;
+    const withNotices = async (db: Database) => {
+      const result = await change(db);
+      if (result !== undefined && notices) job = await this.app.notifications.enqueue(db, await notices(db, result));
+      return result;
+    };
+    const out = await auditedChange(this.db, withNotices, () => ({
       adminUserId: admin.id,
       action: `identity_verification.${verb}`,
       entityType: 'identity_verification',
@@ -296,14 +321,11 @@ export class IdentityService {
       after: { status: verb === 'approve' ? 'approved' : verb === 'reject' ? 'rejected' : 'changes_requested', identityVerified: verb === 'approve' },
       note,
     }));
+    this.app.jobs.soon(job);
+    return out;
   }
 
-  private async notify(userId: number, text: ReturnType<typeof identityTexts.approved>, id: number, dedupeKey: string, support = false, mail?: CreateSystemMessage['mail']) {
-    try {
-      await this.app.notifications.create([{ userId, type: 'approval', text, actionUrl: '/verify-identity', related: { type: 'identity_verification', id }, dedupeKey, showContactSupport: support, mail }]);
-    } catch (err) {
-      // The decision stands either way; a message that could not be created is logged, not the admin's failure.
-      this.app.log.error({ err }, 'identity verification system message failed');
-    }
+  private notice(userId: number, text: ReturnType<typeof identityTexts.approved>, id: number, dedupeKey: string, support = false, mail?: CreateSystemMessage['mail']): CreateSystemMessage[] {
+    return [{ userId, type: 'approval', text, actionUrl: '/verify-identity', related: { type: 'identity_verification', id }, dedupeKey, showContactSupport: support, mail }];
   }
 }

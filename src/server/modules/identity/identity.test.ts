@@ -271,6 +271,7 @@ describe('admin review', () => {
     expect((await me(p)).json().identityVerified).toBe(true);
     expect((await status(p)).json()).toMatchObject({ status: 'approved', identityVerified: true, editable: false });
 
+    await t.app.jobs.settled(); // notices are created after the commit (decision 085)
     const msgs = await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, p.id));
     const msg = msgs.find((m) => m.type === 'approval');
     expect(msg).toMatchObject({ title: 'Your identity is verified', actionUrl: '/verify-identity' });
@@ -289,6 +290,7 @@ describe('admin review', () => {
     await t.database.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.id, p.id));
     await adminPost(id, 'reject', { reason: '照片模糊' });
     const [u] = await t.database.db.select().from(users).where(eq(users.id, p.id));
+    await t.app.jobs.settled(); // notices are created after the commit (decision 085)
     const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email));
     const mail = mails.find((m) => m.template === 'identity_rejected');
     expect(mail?.subject).toBe('您的身份验证未通过');
@@ -305,6 +307,7 @@ describe('admin review', () => {
     expect(res.statusCode).toBe(200);
     expect((await status(p)).json()).toMatchObject({ status: 'rejected', reviewNote: 'The photo of the passport is blurred', editable: true, identityVerified: false });
     expect((await me(p)).json().identityVerified).toBe(false);
+    await t.app.jobs.settled(); // notices are created after the commit (decision 085)
     const msgs = await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, p.id));
     const msg = msgs.find((m) => m.type === 'approval');
     expect(msg?.message).toContain('The photo of the passport is blurred');
@@ -326,6 +329,7 @@ describe('admin review', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('changes_requested');
     expect((await status(p)).json()).toMatchObject({ status: 'changes_requested', reviewNote: 'Please take the selfie holding the passport', editable: true });
+    await t.app.jobs.settled(); // notices are created after the commit (decision 085)
     const msgs = await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, p.id));
     expect(msgs.find((m) => m.type === 'approval')?.message).toContain('Please take the selfie holding the passport');
     expect((await adminPost(id, 'approve')).statusCode).toBe(409);

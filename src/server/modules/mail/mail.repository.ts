@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema/index';
 
@@ -10,26 +10,47 @@ export async function insertMail(db: Database, mail: NewMail): Promise<number> {
   return row!.id;
 }
 
+/** The job kind that sends one outbox row (decision 085). */
+export const MAIL_JOB = 'mail.send';
+
+export type QueuedMail = NewMail & { dedupeKey?: string | null };
+
 /**
- * Claims one pending mail for sending: the attempt counter is bumped only if nobody else bumped it
- * since we read it, so two senders never both take the same attempt.
+ * The outbox write (decision 085): the mails and one `mail.send` job each, in one statement, so a
+ * mail never exists without the job that sends it. Call it with the transaction of the change that
+ * caused the mails. A mail whose `dedupeKey` exists already is skipped (a replayed event). Returns the
+ * jobs' ids, for `jobs.soon()` after the commit.
  */
-export async function claimMail(db: Database, id: number, seenAttempts: number): Promise<OutboxRow | undefined> {
-  const [row] = await db
-    .update(emailOutbox)
-    .set({ attempts: seenAttempts + 1 })
-    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending'), eq(emailOutbox.attempts, seenAttempts)))
-    .returning();
-  return row;
+export async function queueMails(db: Database, mails: QueuedMail[], runAt: Date): Promise<number[]> {
+  if (!mails.length) return [];
+  const values = mails.map(
+    (m) => sql`(${m.toAddress}, ${m.subject}, ${m.textBody}, ${m.htmlBody ?? null}, ${m.template}, ${JSON.stringify(m.meta ?? {})}::jsonb, ${m.dedupeKey ?? null})`,
+  );
+  const result = await db.execute(sql`
+    WITH m AS (
+      INSERT INTO email_outbox (to_address, subject, text_body, html_body, template, meta, dedupe_key)
+      VALUES ${sql.join(values, sql`, `)}
+      ON CONFLICT DO NOTHING
+      RETURNING id
+    )
+    INSERT INTO jobs (kind, payload, run_at, dedupe_key)
+    SELECT ${MAIL_JOB}, jsonb_build_object('mailId', m.id), ${runAt.toISOString()}::timestamptz, ${MAIL_JOB + ':'} || m.id FROM m
+    RETURNING id`);
+  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
 }
 
-export async function findPendingMails(db: Database, opts: { olderThan: Date; maxAttempts: number; limit: number }) {
-  return db
-    .select({ id: emailOutbox.id, attempts: emailOutbox.attempts })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'pending'), lt(emailOutbox.createdAt, opts.olderThan), lt(emailOutbox.attempts, opts.maxAttempts)))
-    .orderBy(asc(emailOutbox.createdAt))
-    .limit(opts.limit);
+/**
+ * Claims one pending mail for an attempt (one statement: the counter goes up and the row comes back).
+ * Its `mail.send` job is held by one runner at a time (the jobs table's claim), so one attempt is one
+ * send; a mail no longer pending (sent, logged, failed) returns undefined.
+ */
+export async function claimMail(db: Database, id: number): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .update(emailOutbox)
+    .set({ attempts: sql`${emailOutbox.attempts} + 1` })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending')))
+    .returning();
+  return row;
 }
 
 export async function findMail(db: Database, id: number) {

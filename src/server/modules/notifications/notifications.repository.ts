@@ -15,6 +15,12 @@ export async function insertSystemMessage(db: Database, row: NewSystemMessage): 
   return m;
 }
 
+/** Inserts several at once; rows whose (user, dedupeKey) exists already are skipped (not returned). */
+export async function insertSystemMessages(db: Database, rows: NewSystemMessage[]): Promise<SystemMessageRow[]> {
+  if (!rows.length) return [];
+  return db.insert(systemMessages).values(rows).onConflictDoNothing().returning();
+}
+
 export async function findOwn(db: Database, userId: number, id: number): Promise<SystemMessageRow | undefined> {
   const [m] = await db.select().from(systemMessages).where(and(eq(systemMessages.id, id), eq(systemMessages.userId, userId)));
   return m;
@@ -98,6 +104,11 @@ export function listByEntity(db: Database, userId: number, type: string, id: num
 
 export function settingsRows(db: Database, userId: number) {
   return db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+}
+
+/** The settings rows of several users in one read (one event's recipients). */
+export function settingsRowsOf(db: Database, userIds: number[]) {
+  return db.select().from(notificationSettings).where(inArray(notificationSettings.userId, userIds.length ? userIds : [-1]));
 }
 
 export async function upsertSettings(db: Database, userId: number, rows: { kind: string; inApp: boolean; browser: boolean; email: boolean }[]) {

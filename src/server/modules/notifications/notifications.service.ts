@@ -9,9 +9,10 @@ import {
 } from '../../../shared/schemas/notifications';
 import { matchLocale } from '../../../shared/locales';
 import type { Database } from '../../db/client';
+import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { notFound } from '../../lib/app-error';
 import type { Realtime } from '../../realtime/index';
-import { insertMail, type Mailer } from '../mail/index';
+import { queueMails } from '../mail/index';
 import * as repo from './notifications.repository';
 import type { SystemMessageRow } from './notifications.repository';
 import { chatMail, systemMail, type Locale } from './templates';
@@ -74,13 +75,38 @@ export interface NotificationMail {
 
 const localeOf = (l: string | null | undefined): Locale => (l === 'zh-CN' ? 'zh-CN' : 'en');
 
+const settingsFrom = (rows: { kind: string; inApp: boolean; browser: boolean; email: boolean }[]): NotificationSettings => {
+  const kinds = structuredClone(DEFAULT_NOTIFICATION_SETTINGS.kinds);
+  for (const r of rows) {
+    if ((NOTIFICATION_KINDS as readonly string[]).includes(r.kind)) kinds[r.kind as NotificationKind] = { inApp: r.inApp, browser: r.browser, email: r.email };
+  }
+  return { kinds };
+};
+
+/** The job kind that creates notices written to the outbox by another module's transaction. */
+export const NOTIFY_JOB = 'notifications.create';
+export const CHAT_EMAIL_JOB = 'notifications.chat_email';
+
+/** A notice as the jobs table keeps it: JSON, with a fuller mail written out in both languages. */
+type StoredNotice = Omit<CreateSystemMessage, 'mail' | 'expiresAt'> & { expiresAt?: string; mails?: Record<Locale, NotificationMail> };
+const toStored = ({ mail, expiresAt, ...rest }: CreateSystemMessage): StoredNotice => ({
+  ...rest,
+  ...(expiresAt && { expiresAt: expiresAt.toISOString() }),
+  ...(mail && { mails: { en: mail('en'), 'zh-CN': mail('zh-CN') } }),
+});
+const fromStored = ({ mails, expiresAt, ...rest }: StoredNotice): CreateSystemMessage => ({
+  ...rest,
+  ...(expiresAt && { expiresAt: new Date(expiresAt) }),
+  ...(mails && { mail: (locale: Locale) => mails[locale] }),
+});
+
 /**
  * The notification centre (SPEC §3/§4/§7 System messages). Every read and write is scoped to the
  * caller's own messages; anything else is 404. Changes are pushed to every tab of the owner.
  */
 export class NotificationsService {
   constructor(
-    private readonly deps: { db: Database; realtime: Realtime; mailer: Mailer; appUrl: string; log: { warn: (o: object, m: string) => void } },
+    private readonly deps: { db: Database; realtime: Realtime; jobs: JobRunner; appUrl: string; log: { warn: (o: object, m: string) => void } },
   ) {}
 
   private get db() {
@@ -88,12 +114,7 @@ export class NotificationsService {
   }
 
   async settings(userId: number): Promise<NotificationSettings> {
-    const rows = await repo.settingsRows(this.db, userId);
-    const kinds = structuredClone(DEFAULT_NOTIFICATION_SETTINGS.kinds);
-    for (const r of rows) {
-      if ((NOTIFICATION_KINDS as readonly string[]).includes(r.kind)) kinds[r.kind as NotificationKind] = { inApp: r.inApp, browser: r.browser, email: r.email };
-    }
-    return { kinds };
+    return settingsFrom(await repo.settingsRows(this.db, userId));
   }
 
   async saveSettings(userId: number, s: NotificationSettings): Promise<NotificationSettings> {
@@ -108,53 +129,111 @@ export class NotificationsService {
   /**
    * Creates system messages from the product's own events: in-app (unless the recipient turned that
    * kind off) with a push to their tabs, and an e-mail through the outbox when they chose e-mail.
+   * Runs in the job runner for events written to the outbox (decision 085), so it reads every
+   * recipient and their settings once (two statements), writes the messages in one and the mails
+   * with their send jobs in one; safe to run twice for one event (the dedupe keys).
    */
   async create(inputs: CreateSystemMessage[]): Promise<SystemMessage[]> {
-    const people = new Map((await repo.recipients(this.db, [...new Set(inputs.map((i) => i.userId))])).map((p) => [p.id, p]));
-    const created: SystemMessage[] = [];
-    for (const input of inputs) {
-      const person = people.get(input.userId);
-      if (!person) continue;
-      const locale = localeOf(person.locale);
-      const text = input.text[locale];
-      const prefs = (await this.settings(input.userId)).kinds[kindOfType(input.type)];
-      const inApp = prefs.inApp || input.type === 'admin';
-      let row: SystemMessageRow | undefined;
-      if (inApp) {
-        row = await repo.insertSystemMessage(this.db, {
-          userId: input.userId,
-          type: input.type,
-          title: text.title,
-          message: text.message,
-          actionUrl: input.actionUrl ?? null,
-          actionLabel: text.actionLabel ?? null,
-          expiresAt: input.expiresAt ?? null,
-          showContactSupport: input.showContactSupport ?? false,
-          isErrorMessage: input.isErrorMessage ?? false,
-          relatedEntityType: input.related?.type ?? null,
-          relatedEntityId: input.related?.id ?? null,
-          dedupeKey: input.dedupeKey ?? null,
-          texts: input.text,
-        });
-        if (!row) continue; // already created for this event
-        const message = toSystemMessage(row, locale);
-        created.push(message);
-        this.deps.realtime.send([input.userId], { type: 'system_message', payload: { action: 'created', message } });
-      }
-      if (prefs.email) {
-        const link = input.actionUrl ? new URL(input.actionUrl, this.deps.appUrl).toString() : null;
-        const mail = input.mail?.(locale) ?? { ...systemMail(locale, { title: text.title, message: text.message, link, linkLabel: text.actionLabel }), template: `system_${input.type}` };
-        await this.mail(person.email, mail);
+    const ids = [...new Set(inputs.map((i) => i.userId))];
+    const [people, settingRows] = await Promise.all([repo.recipients(this.db, ids), repo.settingsRowsOf(this.db, ids)]);
+    const byPerson = new Map(people.map((p) => [p.id, { person: p, settings: settingsFrom(settingRows.filter((r) => r.userId === p.id)) }]));
+    const plans = inputs.flatMap((input) => {
+      const found = byPerson.get(input.userId);
+      if (!found) return [];
+      const locale = localeOf(found.person.locale);
+      const prefs = found.settings.kinds[kindOfType(input.type)];
+      return [{ input, person: found.person, locale, text: input.text[locale], inApp: prefs.inApp || input.type === 'admin', email: prefs.email }];
+    });
+    const inApp = plans.filter((p) => p.inApp);
+    const rows = await repo.insertSystemMessages(
+      this.db,
+      inApp.map(({ input, text }) => ({
+        userId: input.userId,
+        type: input.type,
+        title: text.title,
+        message: text.message,
+        actionUrl: input.actionUrl ?? null,
+        actionLabel: text.actionLabel ?? null,
+        expiresAt: input.expiresAt ?? null,
+        showContactSupport: input.showContactSupport ?? false,
+        isErrorMessage: input.isErrorMessage ?? false,
+        relatedEntityType: input.related?.type ?? null,
+        relatedEntityId: input.related?.id ?? null,
+        dedupeKey: input.dedupeKey ?? null,
+        texts: input.text,
+      })),
+    );
+    // RETURNING keeps the VALUES order; a row skipped as a repeat (same user and key) is missing.
+    const created = new Map<(typeof plans)[number], SystemMessageRow>();
+    let next = 0;
+    for (const plan of inApp) {
+      const row = rows[next];
+      if (row && row.userId === plan.input.userId && row.dedupeKey === (plan.input.dedupeKey ?? null)) {
+        created.set(plan, row);
+        next++;
       }
     }
-    return created;
+    // A message created before (a replay) mails only if its mail was never written: the mail's own key decides.
+    const mails = plans
+      .filter((p) => p.email && (!p.inApp || created.has(p) || p.input.dedupeKey))
+      .map(({ input, person, locale, text }) => {
+        const link = input.actionUrl ? new URL(input.actionUrl, this.deps.appUrl).toString() : null;
+        const mail = input.mail?.(locale) ?? { ...systemMail(locale, { title: text.title, message: text.message, link, linkLabel: text.actionLabel }), template: `system_${input.type}` };
+        return { toAddress: person.email, ...mail, meta: {}, dedupeKey: input.dedupeKey ? `notification:${input.dedupeKey}:${input.userId}` : null };
+      });
+    const mailJobs = await queueMails(this.db, mails, new Date());
+    this.deps.jobs.soon(mailJobs);
+    const out: SystemMessage[] = [];
+    for (const [plan, row] of created) {
+      const message = toSystemMessage(row, plan.locale);
+      out.push(message);
+      this.deps.realtime.send([plan.input.userId], { type: 'system_message', payload: { action: 'created', message } });
+    }
+    return out;
+  }
+
+  /**
+   * Writes the notices as a job in the caller's transaction (the outbox, decision 085): they are
+   * created by the job runner after the commit — `jobs.soon(id)` — or at its next tick after a crash.
+   */
+  enqueue(db: Database, inputs: CreateSystemMessage[], runAt = new Date()): Promise<number | undefined> {
+    return enqueueJob(db, { kind: NOTIFY_JOB, payload: { notices: inputs.map(toStored) }, runAt });
+  }
+
+  /** Runs outbox jobs this module's callers wrote (`enqueue…`) once their transaction has committed. */
+  soon(job: number | undefined): void {
+    this.deps.jobs.soon(job);
+  }
+
+  /** Writes the notices to the outbox on their own (a caller without a transaction) and runs them after. */
+  async enqueueNow(inputs: CreateSystemMessage[]): Promise<void> {
+    this.deps.jobs.soon(await this.enqueue(this.db, inputs));
+  }
+
+  /**
+   * The e-mail about a chat message, as a job written in the message's transaction (decision 085);
+   * `body` is written out in both languages. Returns the job's id for `jobs.soon` after the commit.
+   */
+  enqueueChatEmail(db: Database, userId: number, opts: { from: string; body: string | ((locale: Locale) => string); conversationId: number }) {
+    const body = typeof opts.body === 'function' ? { en: opts.body('en'), 'zh-CN': opts.body('zh-CN') } : { en: opts.body, 'zh-CN': opts.body };
+    return enqueueJob(db, { kind: CHAT_EMAIL_JOB, payload: { userId, from: opts.from, body, conversationId: opts.conversationId }, runAt: new Date() });
+  }
+
+  /** The `notifications.create` and `notifications.chat_email` jobs. */
+  async runJob(job: ClaimedJob): Promise<void> {
+    if (job.kind === CHAT_EMAIL_JOB) {
+      const p = job.payload as { userId: number; from: string; body: Record<Locale, string>; conversationId: number };
+      await this.chatEmail(p.userId, { from: p.from, body: (locale) => p.body[locale], conversationId: p.conversationId }, true);
+      return;
+    }
+    await this.create((job.payload.notices as StoredNotice[]).map(fromStored));
   }
 
   /**
    * An e-mail about a chat message, for recipients who chose e-mail for chat, in the recipient's
    * stored locale. `body` may be written per locale (a tour request's summary).
    */
-  async chatEmail(userId: number, opts: { from: string; body: string | ((locale: Locale) => string); conversationId: number }): Promise<void> {
+  async chatEmail(userId: number, opts: { from: string; body: string | ((locale: Locale) => string); conversationId: number }, inJob = false): Promise<void> {
     const prefs = (await this.settings(userId)).kinds.chat;
     if (!prefs.email) return;
     const [person] = await repo.recipients(this.db, [userId]);
@@ -162,15 +241,12 @@ export class NotificationsService {
     const locale = localeOf(person.locale);
     const body = typeof opts.body === 'function' ? opts.body(locale) : opts.body;
     const link = new URL(`/messages?c=${opts.conversationId}`, this.deps.appUrl).toString();
-    await this.mail(person.email, { ...chatMail(locale, { from: opts.from, body, link }), template: 'chat_message' });
-  }
-
-  private async mail(to: string, mail: NotificationMail) {
+    const mail = { ...chatMail(locale, { from: opts.from, body, link }), template: 'chat_message' };
     try {
-      const id = await insertMail(this.db, { toAddress: to, subject: mail.subject, textBody: mail.textBody, htmlBody: mail.htmlBody, template: mail.template, meta: {} });
-      void this.deps.mailer.deliver(id);
+      this.deps.jobs.soon(await queueMails(this.db, [{ toAddress: person.email, ...mail, meta: {} }], new Date()));
     } catch (err) {
-      this.deps.log.warn({ err }, 'notification e-mail not queued');
+      if (inJob) throw err; // the job runs again
+      this.deps.log.warn({ err }, 'chat e-mail not queued');
     }
   }
 

@@ -141,13 +141,13 @@ describe('notification settings', () => {
 
 describe('bookings events seam', () => {
   it('sends system messages to both sides when a booking is accepted or declined', async (ctx) => {
-    const bookings = (t.app as unknown as { bookings?: { events: { emit: (n: string, p: unknown) => void } } }).bookings;
+    const bookings = (t.app as unknown as { bookings?: { events: { dispatch: (n: string, p: unknown) => Promise<void> } } }).bookings;
     if (!bookings) return ctx.skip();
     const a = await traveler(t);
     const g = await guide(t);
-    bookings.events.emit('booking.accepted', { bookingId: 12, travelerId: a.id, guideUserId: g.id });
-    bookings.events.emit('booking.declined', { bookingId: 13, travelerId: a.id, guideUserId: g.id, reason: 'busy', refundCents: 13200 });
-    await new Promise((r) => setTimeout(r, 300));
+    // What the job runner does with the events a booking's transaction wrote to the outbox (decision 085).
+    await bookings.events.dispatch('booking.accepted', { bookingId: 12, travelerId: a.id, guideUserId: g.id });
+    await bookings.events.dispatch('booking.declined', { bookingId: 13, travelerId: a.id, guideUserId: g.id, reason: 'busy', refundCents: 13200 });
     const mine = (await call(t, a, 'GET', BASE)).json().data.messages;
     expect(mine.map((m: { title: string }) => m.title).sort()).toEqual(['Your booking was declined', 'Your guide accepted the booking']);
     expect(mine.find((m: { title: string }) => m.title.startsWith('Your booking')).message).toContain('132 RMB');

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { bookingNumber } from '../../../shared/booking/money-rules';
 import { PROOF_BOOKING_STATUSES, type PaymentProofReply } from '../../../shared/schemas/payment-proofs';
+import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import type { AuthUser } from '../auth/index';
@@ -122,8 +123,11 @@ export class PaymentProofsService {
     const { data, fileName } = await read();
     const stored = await this.store(data);
 
-    const saved = await this.db.transaction((tx) =>
-      repo.saveUpload(tx, {
+    const n = bookingNumber(b.id, b.bookingNumber);
+    const url = `/booking/${b.id}/payment-proof`;
+    let notices: number | undefined;
+    const saved = await this.db.transaction(async (tx) => {
+      const out = await repo.saveUpload(tx, {
         bookingId,
         travelerId: b.travelerId,
         amountCents: remainingCents(b),
@@ -132,21 +136,21 @@ export class PaymentProofsService {
         contentType: stored.type,
         sizeBytes: stored.size,
         fileName: cleanFileName(fileName),
-      }),
-    );
+      });
+      if (out === 'verified') return out;
+      const key = `payment-proof:${b.id}:uploaded:${out.proof.uploadedAt.getTime()}`;
+      notices = await this.notify(tx, [
+        { userId: b.travelerId, type: 'payment', text: proofTexts.uploadedForTraveler(n), actionUrl: url, related: { type: 'booking', id: b.id }, dedupeKey: key },
+        { userId: b.guideUserId, type: 'payment', text: proofTexts.uploadedForGuide(n), actionUrl: url, related: { type: 'booking', id: b.id }, dedupeKey: key },
+      ]);
+      return out;
+    });
+    this.app.jobs.soon(notices);
     if (saved === 'verified') {
       await this.app.storage.delete(stored.key);
       throw new AppError('conflict', 'The guide has already verified the payment proof');
     }
     if (saved.replacedKey && saved.replacedKey !== stored.key) await this.app.storage.delete(saved.replacedKey);
-
-    const n = bookingNumber(b.id, b.bookingNumber);
-    const url = `/booking/${b.id}/payment-proof`;
-    const key = `payment-proof:${b.id}:uploaded:${saved.proof.uploadedAt.getTime()}`;
-    await this.notify([
-      { userId: b.travelerId, type: 'payment', text: proofTexts.uploadedForTraveler(n), actionUrl: url, related: { type: 'booking', id: b.id }, dedupeKey: key },
-      { userId: b.guideUserId, type: 'payment', text: proofTexts.uploadedForGuide(n), actionUrl: url, related: { type: 'booking', id: b.id }, dedupeKey: key },
-    ]);
     return this.reply(b, viewer, saved.proof);
   }
 
@@ -159,16 +163,22 @@ export class PaymentProofsService {
     const b = await this.booking(bookingId);
     const viewer = viewerOf(b, user);
     if (viewer !== 'guide') throw new AppError('forbidden', 'Only the guide verifies the payment proof');
-    const result = await this.db.transaction((tx) => repo.markVerified(tx, bookingId, user.id));
-    if (result === 'none') throw new AppError('conflict', 'No payment proof has been uploaded yet');
-    if (result === 'already') throw new AppError('conflict', 'The payment proof is already verified');
     const n = bookingNumber(b.id, b.bookingNumber);
     const url = `/booking/${b.id}/payment-proof`;
     const key = `payment-proof:${b.id}:verified`;
-    await this.notify([
-      { userId: b.travelerId, type: 'payment', text: proofTexts.verifiedForTraveler(n), actionUrl: url, related: { type: 'booking', id: b.id }, dedupeKey: key },
-      { userId: b.guideUserId, type: 'payment', text: proofTexts.verifiedForGuide(n), actionUrl: url, related: { type: 'booking', id: b.id }, dedupeKey: key },
-    ]);
+    let notices: number | undefined;
+    const result = await this.db.transaction(async (tx) => {
+      const out = await repo.markVerified(tx, bookingId, user.id);
+      if (out === 'none' || out === 'already') return out;
+      notices = await this.notify(tx, [
+        { userId: b.travelerId, type: 'payment', text: proofTexts.verifiedForTraveler(n), actionUrl: url, related: { type: 'booking', id: b.id }, dedupeKey: key },
+        { userId: b.guideUserId, type: 'payment', text: proofTexts.verifiedForGuide(n), actionUrl: url, related: { type: 'booking', id: b.id }, dedupeKey: key },
+      ]);
+      return out;
+    });
+    if (result === 'none') throw new AppError('conflict', 'No payment proof has been uploaded yet');
+    if (result === 'already') throw new AppError('conflict', 'The payment proof is already verified');
+    this.app.jobs.soon(notices);
     return this.reply(b, viewer, result);
   }
 
@@ -191,12 +201,8 @@ export class PaymentProofsService {
     return { file, proof, number: bookingNumber(b.id, b.bookingNumber) };
   }
 
-  private async notify(messages: Parameters<AppInstance['notifications']['create']>[0]) {
-    try {
-      await this.app.notifications.create(messages);
-    } catch (err) {
-      // The proof is stored either way; a message that could not be created is logged, not the caller's failure.
-      this.app.log.error({ err }, 'payment proof system message failed');
-    }
+  /** The notices, written to the outbox in the caller's transaction (decision 085); `jobs.soon` after the commit. */
+  private notify(tx: unknown, messages: Parameters<AppInstance['notifications']['create']>[0]) {
+    return this.app.notifications.enqueue(tx as Database, messages);
   }
 }

@@ -8,6 +8,12 @@ import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, Webho
 
 export const SIMULATED_SIGNATURE_HEADER = 'x-simulated-signature';
 
+function resultOf(row: typeof simulatedCharges.$inferSelect): ChargeResult {
+  if (row.status === 'succeeded') return { status: 'succeeded', providerRef: row.providerRef };
+  if (row.status === 'pending') return { status: 'pending', providerRef: row.providerRef, approvalUrl: row.approvalUrl ?? undefined };
+  return { status: 'failed', providerRef: row.providerRef, failureCode: row.failureCode ?? 'card_declined', message: row.failureMessage ?? 'Your card was declined.' };
+}
+
 /** Stripe's test cards (docs.stripe.com/testing) and what they do there. */
 const TEST_CARDS: Record<string, { ok: true } | { ok: false; code: string; message: string }> = {
   '4242424242424242': { ok: true },
@@ -57,10 +63,9 @@ export class SimulatedProvider implements PaymentProvider {
 
   /** Charges once per key, as Stripe does: a repeated key returns the recorded result. */
   async charge(req: ChargeRequest): Promise<ChargeResult> {
-    const known = await this.findCharge(req.idempotencyKey);
-    if (known) return known;
     const result = this.decide(req);
-    await this.records()
+    // One statement for a new key: the record is written, or the key's first record is read back.
+    const [row] = await this.records()
       .insert(simulatedCharges)
       .values({
         idempotencyKey: req.idempotencyKey,
@@ -73,17 +78,16 @@ export class SimulatedProvider implements PaymentProvider {
         failureMessage: result.status === 'failed' ? result.message : null,
         approvalUrl: result.status === 'pending' ? (result.approvalUrl ?? null) : null,
       })
-      .onConflictDoNothing();
-    // Two calls with one key at once: both answer what was recorded first.
+      .onConflictDoNothing()
+      .returning();
+    if (row) return resultOf(row);
+    // A repeated key (or two calls with one key at once): both answer what was recorded first.
     return (await this.findCharge(req.idempotencyKey))!;
   }
 
   async findCharge(idempotencyKey: string): Promise<ChargeResult | null> {
     const [row] = await this.records().select().from(simulatedCharges).where(eq(simulatedCharges.idempotencyKey, idempotencyKey));
-    if (!row) return null;
-    if (row.status === 'succeeded') return { status: 'succeeded', providerRef: row.providerRef };
-    if (row.status === 'pending') return { status: 'pending', providerRef: row.providerRef, approvalUrl: row.approvalUrl ?? undefined };
-    return { status: 'failed', providerRef: row.providerRef, failureCode: row.failureCode ?? 'card_declined', message: row.failureMessage ?? 'Your card was declined.' };
+    return row ? resultOf(row) : null;
   }
 
   /** A wallet payment approved on /payment-demo: the provider's record says so too. */

@@ -7,7 +7,7 @@ import { pgErrorCode, type Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { hashPassword, revokeAllSessions, verifyPassword } from '../auth/index';
-import { deleteMailsTo, emailChangedMail, insertMail, mailsTo } from '../mail/index';
+import { deleteMailsTo, emailChangedMail, mailsTo, queueMails } from '../mail/index';
 import { AVATAR_BOX, BACKGROUND_BOX, keyFromPublicUrl, publicUrl, storeImage } from '../../storage/index';
 import { applicationStatusOf } from '../guide-applications/index';
 import { toUserDto } from './user-dto';
@@ -47,31 +47,26 @@ export async function updateMe(app: AppInstance, userId: number, body: z.output<
     const owner = await emailOwner(db, newEmail);
     if (owner !== undefined && owner !== userId) throw new AppError('email_taken', 'This e-mail address is already registered');
   }
-  const { row, mailId } = await db
+  const { row, mailJobs } = await db
     .transaction(async (tx) => {
       const t = tx as unknown as Database;
       const updated = await updateUser(t, userId, fields);
-      if (!updated || newEmail === undefined) return { row: updated, mailId: undefined };
+      if (!updated || newEmail === undefined) return { row: updated, mailJobs: [] };
       const mail = emailChangedMail({
         locale: user.locale === 'zh-CN' ? 'zh-CN' : 'en',
         name: user.nickname || user.fullName,
         newEmail,
         helpLink: `${app.ctx.config.appUrl}/help/contact`,
       });
-      const id = await insertMail(t, {
-        toAddress: user.email,
-        ...mail,
-        template: 'email_changed',
-        meta: { userId },
-      });
-      return { row: updated, mailId: id };
+      const mailJobs = await queueMails(t, [{ toAddress: user.email, ...mail, template: 'email_changed', meta: { userId } }], new Date());
+      return { row: updated, mailJobs };
     })
     .catch((err: unknown) => {
       if (pgErrorCode(err) === '23505') throw new AppError('email_taken', 'This e-mail address is already registered');
       throw err;
     });
   if (!row) throw new AppError('unauthorized', 'Authentication required');
-  if (mailId !== undefined) void app.mailer.deliver(mailId);
+  app.jobs.soon(mailJobs); // after the commit, without holding the reply (decision 085)
   return toUserDto(row);
 }
 
