@@ -6,12 +6,14 @@
  *   3. a chat message sent through one instance reaches a socket on the other;
  *   4. SIGTERM to one instance while 8 clients keep reading and chatting through the balancer:
  *      0 failed requests, 0 lost messages, the stopped instance exits 0 within 10 s;
+ *   4b. a job scheduled while both instances run executes exactly once (a booking's payment expiry);
  *   5. a password guesser is throttled after 10 wrong tries in total, whichever instance they reach.
  * Run: `node --import tsx scripts/cluster-test.ts` (after `npm run build`). Exit code 0 when all pass.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import sharp from 'sharp';
 import WebSocket from 'ws';
 // @ts-expect-error a plain ES module without types
@@ -19,6 +21,7 @@ import { startCluster } from './cluster.mjs';
 
 interface Cluster {
   url: string;
+  databaseUrl: string;
   instances: { id: string; port: number; child: ChildProcess }[];
   stop(): Promise<void>;
 }
@@ -119,6 +122,42 @@ try {
   // The guide replies, so the traveler's messages are unlimited from here on (decision 050).
   await json(direct[1]!, 'POST', `/api/conversations/${conversationId}/messages`, guideToken, { clientMessageId: cid(), body: `reply ${cid()}` });
   guideSocket.ws.close();
+
+  // 4b. A booking through the balancer schedules its payment expiry; made due at once, the job runs
+  // exactly once while both instances poll (every 5 s) — one claim (attempts 1), the booking expired.
+  let bookingId: number | undefined;
+  for (let day = 10; day < 40 && !bookingId; day += 3) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    for (const startTime of ['10:00', '14:00']) {
+      const r = await json(lb, 'POST', '/api/v2/bookings', travelerToken, { guideId: guideProfile.body.id, date, startTime, durationHours: 2, travelers: 1 });
+      if (r.status === 201) {
+        bookingId = r.body.id as number;
+        break;
+      }
+    }
+  }
+  check(Boolean(bookingId), `a booking made through the balancer (${bookingId})`);
+  const db = new pg.Client({ connectionString: cluster.databaseUrl });
+  await db.connect();
+  try {
+    const due = await db.query(
+      `update jobs set run_at = now() where kind = 'booking.payment_expiry' and status = 'queued' and payload->>'bookingId' = $1 returning id`,
+      [String(bookingId)],
+    );
+    check(due.rowCount === 1, 'its payment-expiry job made due now');
+    const jobId = due.rows[0]?.id as number | undefined;
+    let job: { status: string; attempts: number } | undefined;
+    for (const until = Date.now() + 15_000; Date.now() < until; await sleep(250)) {
+      job = (await db.query('select status, attempts from jobs where id = $1', [jobId])).rows[0] as typeof job;
+      if (job?.status === 'done') break;
+    }
+    await sleep(6_000); // one more poll of each instance: nothing runs it again
+    job = (await db.query('select status, attempts from jobs where id = $1', [jobId])).rows[0] as typeof job;
+    const booking = await json(lb, 'GET', `/api/v2/bookings/${bookingId}`, travelerToken);
+    check(job?.status === 'done' && job.attempts === 1, `the job ran exactly once with both instances polling (${job?.status}, attempts ${job?.attempts}; booking ${booking.body.status})`);
+  } finally {
+    await db.end();
+  }
 
   // 4. SIGTERM to app1 while 8 clients read and chat through the balancer.
   const LOAD_MS = 10_000;
