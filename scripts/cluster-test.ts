@@ -2,7 +2,7 @@
  * The cluster test (issue 25, decision 088): `npm run cluster`'s arrangement — PostgreSQL, Redis,
  * s3rver, two compiled instances, nginx — checked end to end through the balancer:
  *   1. requests land on both instances (X-Instance);
- *   2. an avatar uploaded through the balancer is read back from each instance;
+ *   2. an avatar and a payment proof uploaded through the balancer are read back from each instance;
  *   3. a chat message sent through one instance reaches a socket on the other;
  *   4. SIGTERM to one instance while 8 clients keep reading and chatting through the balancer:
  *      0 failed requests, 0 lost messages, the stopped instance exits 0 within 10 s;
@@ -106,6 +106,23 @@ try {
   for (const [n, base] of direct.entries()) {
     const res = await fetch(new URL(picture!, base));
     check(res.status === 200 && (await res.arrayBuffer()).byteLength > 0, `the avatar is served by app${n + 1} (${res.status})`);
+  }
+
+  // 2b. The payment proof of the demo tour under way (seeded 'ongoing'), uploaded through the
+  // balancer and read back from each instance (the file is in the bucket, not on one instance's disk).
+  const seedDb = new pg.Client({ connectionString: cluster.databaseUrl });
+  await seedDb.connect();
+  const ongoing = (
+    await seedDb.query(`select b.id from bookings b join users u on u.id = b.traveler_id where u.username = 'traveler' and b.status = 'ongoing' limit 1`)
+  ).rows[0]?.id as number | undefined;
+  await seedDb.end();
+  const proofForm = new FormData();
+  proofForm.append('file', new Blob([png], { type: 'image/png' }), 'receipt.png');
+  const proof = await fetch(`${lb}/api/v2/bookings/${ongoing}/payment-proof`, { method: 'POST', headers: { authorization: `Bearer ${travelerToken}` }, body: proofForm });
+  check(proof.status === 201, `payment proof uploaded through the balancer (booking ${ongoing}: ${proof.status}, by ${proof.headers.get('x-instance')})`);
+  for (const [n, base] of direct.entries()) {
+    const res = await fetch(`${base}/api/v2/bookings/${ongoing}/payment-proof/file`, { headers: { authorization: `Bearer ${travelerToken}` } });
+    check(res.status === 200 && (await res.arrayBuffer()).byteLength > 0, `the payment proof is served by app${n + 1} (${res.status})`);
   }
 
   // 3. A chat message sent through app1 reaches the guide's socket on app2.
