@@ -4,7 +4,7 @@
  *   1. requests land on both instances (X-Instance);
  *   2. an avatar and a payment proof uploaded through the balancer are read back from each instance;
  *   3. a chat message sent through one instance reaches a socket on the other;
- *   4. SIGTERM to one instance while 8 clients keep reading and chatting through the balancer:
+ *   4. SIGTERM to one instance while 8 clients keep reading, booking and chatting through the balancer:
  *      0 failed requests, 0 lost messages, the stopped instance exits 0 within 10 s;
  *   4b. a job scheduled while both instances run executes exactly once (a booking's payment expiry);
  *   5. a password guesser is throttled after 10 wrong tries in total, whichever instance they reach.
@@ -37,7 +37,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const cluster = (await startCluster({
   env: { CLUSTER_PORT: process.env.CLUSTER_PORT ?? '3880', CLUSTER_APP_PORTS: process.env.CLUSTER_APP_PORTS ?? '3881,3882', LOG_LEVEL: 'warn' },
   quiet: true,
-  log: () => {},
+  log: (line: string) => (line.includes('exited') ? console.log(line) : undefined),
 })) as Cluster;
 const lb = `http://127.0.0.1:${new URL(cluster.url).port}`;
 const direct = cluster.instances.map((i) => `http://127.0.0.1:${i.port}`);
@@ -176,9 +176,10 @@ try {
     await db.end();
   }
 
-  // 4. SIGTERM to app1 while 8 clients read and chat through the balancer.
+  // 4. SIGTERM to app1 while 8 clients read, book and chat through the balancer.
   const LOAD_MS = 10_000;
   let requests = 0;
+  let booked = 0;
   const failed: string[] = [];
   const sentBodies: string[] = [];
   const sockets = [socket(`${lb.replace('http', 'ws')}/ws?token=${guideToken}`), socket(`${lb.replace('http', 'ws')}/ws?token=${travelerToken}`)];
@@ -204,6 +205,16 @@ try {
         if (r.status === 200 || r.status === 201) sentBodies.push(body);
         else failed.push(`POST message: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
       }
+      if (n % 2 === 0 && k % 14 === 6) {
+        // Booking: a taken slot is a fair answer (409); a failure is no answer or a 5xx.
+        const date = new Date(Date.now() + (40 + ((n * 37 + k * 11) % 80)) * 86_400_000).toISOString().slice(0, 10);
+        const r = await json(lb, 'POST', '/api/v2/bookings', token, { guideId: guideProfile.body.id, date, startTime: '10:00', durationHours: 2, travelers: 1 }).catch(
+          (err: Error) => ({ status: 0, body: { message: err.message }, instance: null }),
+        );
+        requests++;
+        if (r.status === 201) booked++;
+        else if (r.status !== 409) failed.push(`POST booking: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
+      }
       k++;
       await sleep(100);
     }
@@ -221,7 +232,7 @@ try {
     check(code === 0 && end - at < 10_000, `app1 exited ${code} ${((end - at) / 1000).toFixed(1)} s after SIGTERM`);
   })();
   await Promise.all([...Array.from({ length: 8 }, (_, n) => client(n)), stopping]);
-  check(failed.length === 0, `${requests} requests through the balancer during the stop, ${failed.length} failed${failed.length ? `: ${failed.slice(0, 3).join('; ')}` : ''}`);
+  check(failed.length === 0, `${requests} requests (${booked} bookings made) through the balancer during the stop, ${failed.length} failed${failed.length ? `: ${failed.slice(0, 3).join('; ')}` : ''}`);
   // Every message sent is kept, and live sockets (reconnected to app2 after 1001) hear the later ones.
   const stored = new Set<string>();
   for (let before: number | null = null, pages = 0; pages < 20; pages++) {
