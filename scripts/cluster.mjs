@@ -18,6 +18,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Redis from 'ioredis';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -150,6 +151,23 @@ export async function startCluster(opts = {}) {
       log(`cluster: Redis: redis-server on port ${redisPort}`);
     } else {
       log(`cluster: Redis: REDIS_URL, keys under ${keyPrefix}`);
+      // A prefix of its own: its keys (throttles, rate limits) go when the cluster stops.
+      if (!env.REDIS_KEY_PREFIX) {
+        cleanups.push(async () => {
+          const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+          await redis.connect();
+          try {
+            let cursor = '0';
+            do {
+              const [next, keys] = await redis.scan(cursor, 'MATCH', `${keyPrefix}*`, 'COUNT', 500);
+              if (keys.length) await redis.del(...keys);
+              cursor = next;
+            } while (cursor !== '0');
+          } finally {
+            redis.disconnect();
+          }
+        });
+      }
     }
 
     // ---- S3 (s3rver, in a process of its own so the app instances and this script stay independent)
