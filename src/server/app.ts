@@ -72,6 +72,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests that reach a closing server still get answered (nothing in flight fails; decision 088).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -81,6 +83,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('x-instance', ctx.config.instanceId);
+    // Stopping: the balancer should not reuse this connection (a new one goes to a live instance).
+    if (app.readiness?.draining) reply.header('connection', 'close');
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -19,6 +20,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   TRUST_PROXY: z.stringbool().default(false),
+  // Many instances (issue 25, decision 088): every reply names its instance in X-Instance; on SIGTERM
+  // /readyz answers 503 at once and the instance keeps serving for SHUTDOWN_GRACE_MS before it closes.
+  INSTANCE_ID: z.string().min(1).max(100).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(5_000).default(0),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Tabi Guides <no-reply@tabi.localhost>'),
   REDIS_URL: z.string().optional(),
@@ -94,6 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jwtSecret: e.JWT_SECRET,
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    /** Names this process in every reply's X-Instance header: INSTANCE_ID, or the host name and pid. */
+    instanceId: e.INSTANCE_ID ?? `${hostname()}-${process.pid}`,
+    /** After SIGTERM: how long /readyz says 503 while requests are still served, before the port closes. */
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,

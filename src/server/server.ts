@@ -40,14 +40,28 @@ async function main(): Promise<void> {
   const files = describeStorage(config);
   log.info(`uploaded files: ${files}`);
   let closing = false;
+  /**
+   * SIGTERM (decision 088): /readyz says 503 at once and replies ask the balancer not to reuse their
+   * connection; no new job is claimed; after SHUTDOWN_GRACE_MS the port closes, requests in flight
+   * finish, WebSockets close with 1001 (clients reconnect elsewhere), and the process exits — within 10 s
+   * whatever happens.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    app.readiness.draining = true;
+    app.log.info({ signal, instance: config.instanceId }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s: exiting anyway');
+      process.exit(1);
+    }, 9_500).unref();
     try {
+      await app.jobs.stop();
+      if (config.shutdownGraceMs) await new Promise((r) => setTimeout(r, config.shutdownGraceMs));
       await app.close();
       await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
     } finally {
       clearTimeout(force);
       process.exit(0);

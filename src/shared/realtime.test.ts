@@ -13,6 +13,9 @@ describe('real-time client rules', () => {
     expect(isStopCode(WS_CLOSE.invalidToken)).toBe(true);
     expect(isStopCode(WS_CLOSE.revoked)).toBe(true);
     expect(isStopCode(1006)).toBe(false);
+    // An instance stopping (SIGTERM) closes with 1001: the client reconnects, to another instance.
+    expect(isStopCode(WS_CLOSE.goingAway)).toBe(false);
+    expect(WS_CLOSE.goingAway).toBe(1001);
   });
   it("shows '99+' above 99", () => {
     expect([0, 1, 99, 100, 5000].map(badgeText)).toEqual(['', '1', '99', '99+', '99+']);

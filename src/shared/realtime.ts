@@ -33,6 +33,8 @@ export const REALTIME_EVENT_TYPES = [
 
 /** Close codes the server uses; the client stops reconnecting on all three (SPEC §4). */
 export const WS_CLOSE = {
+  /** The instance is stopping (deploy, scale-in): reconnect, another instance answers. */
+  goingAway: 1001,
   /** No token, or one that does not verify. */
   invalidToken: 4401,
   /** The token's time is up. */

@@ -104,7 +104,16 @@ export async function registerRealtime(app: AppInstance): Promise<void> {
   };
   app.decorate('realtime', realtime);
 
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(websocket, {
+    options: { maxPayload: 4096 },
+    // On close (SIGTERM): every socket gets 1001 "going away"; the web client reconnects (to another
+    // instance behind the balancer) and refetches on open. The library's default sends no code.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(WS_CLOSE.goingAway, 'going away');
+      this.websocketServer.close();
+      done();
+    },
+  });
 
   const sweep = setInterval(() => {
     recheck([...byUser.values()].flatMap((s) => [...s])).catch((err) => app.log.warn({ err }, 'socket sweep failed'));
@@ -114,7 +123,7 @@ export async function registerRealtime(app: AppInstance): Promise<void> {
   app.addHook('onReady', async () => hub.ready());
   app.addHook('onClose', async () => {
     clearInterval(sweep);
-    for (const set of byUser.values()) for (const c of set) c.socket.close(1001, 'server stopping');
+    for (const set of byUser.values()) for (const c of set) c.socket.close(WS_CLOSE.goingAway, 'going away');
     await hub.close();
   });
   app.addHook('onResponse', async (request, reply) => {
