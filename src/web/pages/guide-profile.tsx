@@ -194,7 +194,7 @@ export function Component() {
             </Section>
           )}
           <Section title={t('profile.availability')} id="availability">
-            <AvailabilityCalendar weekly={guide.availabilities.weekly} exceptions={guide.availabilities.exceptions} timeZone={guide.timeZone} />
+            <AvailabilityCalendar weekly={guide.availabilities.weekly} exceptions={guide.availabilities.exceptions} timeZone={guide.timeZone} minHours={guide.minDuration} />
           </Section>
           {guide.itineraries.length > 0 && (
             <Section title={t('profile.itineraries')} id="itineraries">
