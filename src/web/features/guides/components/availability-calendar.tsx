@@ -116,7 +116,7 @@ function DayHours({ day, timeZone }: { day: DayAvailability | undefined; timeZon
               {bracketed(zoneLabel, locale)}
               {day.slots[0] && localRange(day.date, day.slots[0]) && (
                 <span className="block text-xs text-stone-600 dark:text-stone-400">
-                  {t('profile.yourTime', { range: day.slots.map((s) => localRange(day.date, s)).join(', ') })}
+                  {t('profile.yourTime', { range: day.slots.map((s) => localRange(day.date, s) ?? '').filter(Boolean).join(locale === 'zh-CN' ? '、' : ', ') })}
                 </span>
               )}
             </span>
