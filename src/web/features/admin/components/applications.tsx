@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { EmailText } from '../../../components/ui/email-text';
 import { listText } from '../../../lib/cjk-spacing';
 import { APPLICATION_STATUSES } from '../../../../shared/schemas/guide-applications';
 import { cityName } from '../../bookings/lib/format';
@@ -85,7 +86,7 @@ function ApplicationDetail({ id }: { id: number }) {
       <Facts
         items={[
           [t('fields.status'), t(`status.${a.status}`)],
-          [t('fields.user'), `@${a.username}${f.note(a.email)}`],
+          [t('fields.user'), <>@{a.username}{f.locale === 'zh-CN' ? '（' : ' ('}<EmailText email={a.email} />{f.locale === 'zh-CN' ? '）' : ')'}</>],
           [t('fields.submitted'), f.when(a.submittedAt)],
           [t('fields.reviewed'), f.when(a.reviewedAt)],
           ...(a.reviewNote ? ([[t('fields.reviewNote'), a.reviewNote]] as [string, string][]) : []),
