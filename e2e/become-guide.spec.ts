@@ -136,7 +136,7 @@ const W = {
     sessions: '已带团次数',
     files: '资质文件',
     uploaded: '已上传 1/5',
-    describe: 'qualification.png的说明',
+    describe: 'qualification.png 的说明',
     saveDraft: '保存草稿',
     saved: /草稿已于 .* 保存/,
     next: '下一步',

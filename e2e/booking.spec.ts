@@ -135,7 +135,7 @@ test('in Chinese: a traveler books from the search, pays the deposit by card, th
   await t.getByRole('link', { name: '查看我的行程' }).click();
   const pending = t.getByRole('article').filter({ hasText: number });
   await expect(pending.getByText('等待地陪接受')).toBeVisible();
-  await expect(pending.getByText(new RegExp(`^等待${guide.name}接受`))).toBeVisible();
+  await expect(pending.getByText(new RegExp(`^等待 ?${guide.name} ?接受`))).toBeVisible();
   await expect(t.getByRole('button', { name: /待处理请求/ })).toContainText(/\d/);
 
   // The guide, in their own browser, accepts the request.

@@ -22,7 +22,7 @@ test('the traveler (Chinese) and the guide review a completed tour; the review s
     await tp.goto('/dashboard?tab=past');
     const card = tp.locator('article', { hasText: tour.bookingNumber });
     await card.getByRole('button', { name: '评价您的地陪' }).click();
-    const dialog = tp.getByRole('dialog', { name: `评价${tour.guide.fullName}` });
+    const dialog = tp.getByRole('dialog', { name: new RegExp(`^评价 ?${tour.guide.fullName}$`) });
     await dialog.getByRole('button', { name: '提交评价' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('请选择评分');
     // Stars by keyboard: focus the first, pick it with Space, arrow over to the fifth.

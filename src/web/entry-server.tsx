@@ -4,6 +4,7 @@ import { StrictMode, Suspense, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { cjkSpacing } from './lib/cjk-spacing';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../shared/locales';
 import { routes, type RouteHandle } from './app/routes';
@@ -27,7 +28,7 @@ for (const [file, words] of Object.entries(files)) {
   const [, locale, ns] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
   (resources[locale!] ??= {})[ns!] = words;
 }
-await i18next.use(initReactI18next).init({
+await i18next.use(initReactI18next).use(cjkSpacing).init({
   resources,
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
@@ -35,6 +36,7 @@ await i18next.use(initReactI18next).init({
   ns: Object.keys(resources[DEFAULT_LOCALE] ?? {}),
   defaultNS: 'common',
   interpolation: { escapeValue: false },
+  postProcess: ['cjkSpacing'],
   react: { useSuspense: false },
   initAsync: false,
 });

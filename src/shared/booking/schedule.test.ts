@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { todayInZone } from '../availability';
-import { bookableSlots, startOfTourDay, timeToMinutes, zonedTimeToUtc, zoneOffsetMinutes } from './schedule';
+import { bookableCalendar, bookableSlots, startOfTourDay, timeToMinutes, zonedTimeToUtc, zoneOffsetMinutes } from './schedule';
 
 const weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 1020 }));
 
@@ -64,5 +64,34 @@ describe('at 23:59 and 00:01 Japan time', () => {
     expect(bookableSlots({ ...day, date: '2026-11-24', now })).toEqual([]);
     expect(bookableSlots({ ...day, date: '2026-11-25', now })[0]!.startTime).toBe(firstOn25th);
     expect(now.getTime() >= startOfTourDay('2026-11-25', 'Asia/Tokyo').getTime()).toBe(tourDayBegun);
+  });
+});
+
+describe('bookableCalendar (issue 27: the calendar at 22:30 Japan time)', () => {
+  // Monday 2026-11-23 22:30 in Tokyo.
+  const now = new Date('2026-11-23T13:30:00Z');
+  const morning = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 720 }));
+
+  it('drops today’s past hours and tomorrow’s inside the lead time, and picks the first day still bookable', () => {
+    const days = bookableCalendar(morning, [], 'Asia/Tokyo', 5, now, { minMinutes: 120 });
+    expect(days[0]).toEqual({ date: '2026-11-23', available: false, slots: [] });
+    // 12 hours lead: tomorrow from 10:30, too short for a 2-hour tour.
+    expect(days[1]).toEqual({ date: '2026-11-24', available: false, slots: [] });
+    expect(days.find((d) => d.available)).toEqual({ date: '2026-11-25', available: true, slots: [{ startMinute: 540, endMinute: 720 }] });
+    expect(bookableCalendar(morning, [], 'Asia/Tokyo', 2, now)[1]!.slots).toEqual([{ startMinute: 630, endMinute: 720 }]);
+  });
+
+  it('never offers a start time already past today, with the clock of the machine (vi.setSystemTime)', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(now);
+    try {
+      const today = bookableCalendar(weekly, [], 'Asia/Tokyo', 1, new Date(), { leadTimeHours: 0 })[0]!;
+      expect(today.date).toBe(todayInZone('Asia/Tokyo'));
+      expect(today.available).toBe(false);
+      const late = bookableCalendar([{ weekday: 1, startMinute: 1200, endMinute: 1440 }], [], 'Asia/Tokyo', 1, new Date(), { leadTimeHours: 0 })[0]!;
+      expect(late.slots).toEqual([{ startMinute: 1350, endMinute: 1440 }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,7 +3,7 @@
  * A booking's date and start time are in the guide's time zone (DESIGN §4); the instants stored
  * are UTC. Decision 040 records the lead time, the step and the horizon.
  */
-import { addDays, dayAvailability, minutesToTime, todayInZone, type AvailabilityException, type WeeklySlot } from '../availability';
+import { addDays, availabilityCalendar, dayAvailability, minutesToTime, todayInZone, type AvailabilityException, type DayAvailability, type WeeklySlot } from '../availability';
 
 /** No booking may start sooner than this after it is made (the guide needs time to answer). */
 export const BOOKING_LEAD_TIME_HOURS = 12;
@@ -114,4 +114,32 @@ export function bookableSlots(q: SlotQuery): Slot[] {
 /** 00:00 of the tour's date in the guide's zone: when a booking moves to awaiting_start. */
 export function startOfTourDay(date: string, timeZone: string): Date {
   return zonedTimeToUtc(date, 0, timeZone);
+}
+
+/**
+ * The guide's calendar as a traveler can still book it: `availabilityCalendar` with every window cut
+ * to the first start time on the step grid at least the lead time from now (so at 22:30 Japan time
+ * today's 09:00–12:00 is gone, and tomorrow's morning starts at 10:30). A window left shorter than
+ * `minMinutes` is dropped; a day with no window left is unavailable.
+ */
+export function bookableCalendar(
+  weekly: WeeklySlot[],
+  exceptions: AvailabilityException[],
+  timeZone: string,
+  days = 60,
+  now: Date = new Date(),
+  opts: { minMinutes?: number; leadTimeHours?: number; stepMinutes?: number } = {},
+): DayAvailability[] {
+  const step = opts.stepMinutes ?? SLOT_STEP_MINUTES;
+  const min = Math.max(step, opts.minMinutes ?? step);
+  const cutoff = now.getTime() + (opts.leadTimeHours ?? BOOKING_LEAD_TIME_HOURS) * 60 * MINUTE_MS;
+  return availabilityCalendar(weekly, exceptions, timeZone, days, now).map((day) => {
+    if (!day.available || zonedTimeToUtc(day.date, 0, timeZone).getTime() >= cutoff) return day;
+    const slots = day.slots.flatMap((w) => {
+      let start = Math.ceil(w.startMinute / step) * step;
+      while (start + min <= w.endMinute && zonedTimeToUtc(day.date, start, timeZone).getTime() < cutoff) start += step;
+      return start + min <= w.endMinute ? [{ startMinute: start, endMinute: w.endMinute }] : [];
+    });
+    return { date: day.date, available: slots.length > 0, slots };
+  });
 }

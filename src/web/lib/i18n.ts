@@ -1,5 +1,6 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { cjkSpacing } from './cjk-spacing';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, matchLocale, type Locale } from '../../shared/locales';
 import { whenSettled } from './hydration';
 import { serverContext } from './server-context';
@@ -68,6 +69,7 @@ const initialise = () =>
   i18next
     .use(lazyJsonBackend)
     .use(initReactI18next)
+    .use(cjkSpacing)
     .init({
       lng: ssr?.locale ?? detectLocale(),
       // Every key exists in both languages (locales.test.ts): no fallback language to load too.
@@ -79,6 +81,8 @@ const initialise = () =>
       // With the page's words at hand, initialisation is synchronous and hydration need not wait.
       ...(ssr ? { resources: { [ssr.locale]: ssr.i18n }, partialBundledLanguages: true, initAsync: false } : {}),
       interpolation: { escapeValue: false }, // React escapes
+      // VOICE.md: a Latin name put into a Chinese string gets its space (lib/cjk-spacing.ts).
+      postProcess: ['cjkSpacing'],
       react: { useSuspense: true },
     });
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { i18next, i18nReady } from '../lib/i18n';
 
 // The Chinese voice (VOICE.md beside this file), checked on every zh-CN string so it cannot drift back.
 const dir = path.join(path.dirname(new URL(import.meta.url).pathname), 'zh-CN');
@@ -22,6 +23,11 @@ const rules: [name: string, test: (value: string, key: string) => boolean][] = [
   ['half-width , ; : ! ? next to Chinese (use ，；：！？)', (v) => new RegExp(`[${HAN}][,;:!?]|[,;!?]\\s*[${HAN}]`).test(v)],
   ['a space between two Chinese characters or next to full-width punctuation', (v) => new RegExp(`[${HAN}${FULL}] +[${HAN}${FULL}]`).test(v)],
   ['a space between Chinese and a name or date placeholder', (v) => new RegExp(`[${HAN}${FULL}] +${WORD_PLACEHOLDER}|${WORD_PLACEHOLDER} +[${HAN}${FULL}]`).test(v)],
+  // Issue 27: the phone in a traveler's hand.
+  ['a Latin word touching Chinese without a space (Tabi 日本地陪, PDF 文件)', (v) => new RegExp(`[A-Za-z][${HAN}]|[${HAN}][A-Za-z]`).test(v.replace(/\{\{[^}]*\}\}/g, '\u0000'))],
+  ['an ASCII ... (use ……)', (v) => v.includes('...')],
+  ['a half-width comma between Chinese (use 、 in a list, ， in a sentence)', (v) => new RegExp(`[${HAN}]\\s*,\\s*[${HAN}]`).test(v)],
+  ['a space after a full-width 。，！？、：；', (v) => /[。，！？、：；] /.test(v)],
   ['你 (address the reader as 您)', (v) => v.includes('你')],
   ['向导/导游 (a guide is 地陪)', (v) => /向导|导游(?!资格证)/.test(v)],
   ['an ISO date (write 2026年11月28日)', (v) => /\b\d{4}-\d{2}-\d{2}\b/.test(v)],
@@ -38,9 +44,31 @@ describe('the Chinese voice (VOICE.md)', () => {
   });
 
   it('catches what the issue reported', () => {
-    const broken = ['你的当地时间：{{range}}', '遍布日本的本地向导', '2026-11-28', '{{date}} 的可预约时段', '周日 的', '10:00–18:00 (日本时间)', '按 Ctrl + Enter 发送。'];
+    const broken = ['Sato Yuki需要在', '地陪Sato', '等待地陪确认...', '大阪, 京都', '已完成。 在', 'PDF文件', '你的当地时间：{{range}}', '遍布日本的本地向导', '2026-11-28', '{{date}} 的可预约时段', '周日 的', '10:00–18:00 (日本时间)', '按 Ctrl + Enter 发送。'];
     for (const value of broken) expect(rules.some(([, test]) => test(value, 'x.hint')), value).toBe(true);
     expect(rules.some(([, test]) => test('按 Ctrl + Enter 发送。', 'panel.hintKeyboard'))).toBe(false);
     expect(rules.some(([, test]) => test('找到 {{count}} 位地陪，{{date}}（周六）的可预约时段（日本时间）', 'x.y'))).toBe(false);
+    // Placeholders are not Latin words: 与{{name}}的对话 and {{time}}（{{zone}}） stay as VOICE.md spaces them.
+    expect(rules.some(([, test]) => test('与{{name}}的对话，地陪{{guide}}正在输入……', 'x.y'))).toBe(false);
+    expect(rules.some(([, test]) => test('Tabi 日本地陪、PDF 文件：最大 10MB。', 'x.y'))).toBe(false);
+  });
+
+  it('puts a space between a Latin name and Chinese once the values are in (Sato Yuki 需要在…, 地陪 Sato Yuki)', async () => {
+    await i18nReady;
+    const namespaces = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+    await i18next.loadLanguages('zh-CN');
+    await i18next.loadNamespaces(namespaces);
+    const t = i18next.getFixedT('zh-CN');
+    const values = { name: 'Sato Yuki', guide: 'Sato Yuki', traveler: 'Chen Jing', title: 'Tea Ceremony', city: 'Osaka', other: 'Sato Yuki', names: 'Sato Yuki' };
+    const latinHan = rules.find(([name]) => name.startsWith('a Latin word'))![1];
+    const offenders = strings
+      .filter(([, value]) => /\{\{(?:name|guide|traveler|title|city|other|names)\}\}/.test(value))
+      .map(([key]) => {
+        const [ns, path] = key.split(':') as [string, string];
+        return [key, t(path, { ns, ...values, count: 2, interpolation: { skipOnVariables: true } })] as const;
+      })
+      .filter(([, out]) => latinHan(out.replace(/\{\{[^}]*\}\}/g, '\u0000'), 'x'))
+      .map(([key, out]) => `${key}: ${out}`);
+    expect(offenders).toEqual([]);
   });
 });

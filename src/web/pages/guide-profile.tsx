@@ -155,7 +155,7 @@ export function Component() {
               />
               {guide.age !== null && <Fact label={t('profile.age')} value={String(guide.age)} />}
               {guide.mbti && <Fact label={t('profile.mbti')} value={guide.mbti} />}
-              {guide.qualifications.length > 0 && <Fact label={t('profile.qualifications')} value={guide.qualifications.map((q) => q.description).join('; ')} />}
+              {guide.qualifications.length > 0 && <Fact label={t('profile.qualifications')} value={guide.qualifications.map((q) => q.description).join(locale === 'zh-CN' ? '；' : '; ')} />}
             </dl>
           </Section>
           <Section title={t('profile.services')} id="services">
@@ -194,7 +194,7 @@ export function Component() {
             </Section>
           )}
           <Section title={t('profile.availability')} id="availability">
-            <AvailabilityCalendar weekly={guide.availabilities.weekly} exceptions={guide.availabilities.exceptions} timeZone={guide.timeZone} />
+            <AvailabilityCalendar weekly={guide.availabilities.weekly} exceptions={guide.availabilities.exceptions} timeZone={guide.timeZone} minHours={guide.minDuration} />
           </Section>
           {guide.itineraries.length > 0 && (
             <Section title={t('profile.itineraries')} id="itineraries">

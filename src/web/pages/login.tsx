@@ -6,6 +6,7 @@ import { safeRedirect, withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { storage, STORAGE_KEYS } from '../lib/storage-keys';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { withGap } from '../lib/cjk-spacing';
 
 /** Where a signed-in user goes: the redirect parameter, else their view's home. */
 export const homeFor = (user: Pick<User, 'role'>, redirect: string | undefined) => redirect ?? (user.role === 'guide' ? '/guide' : '/');
@@ -24,7 +25,7 @@ export function Component() {
       subtitle={t('login.subtitle')}
       footer={
         <>
-          {t('login.noAccount')}{' '}
+          {withGap(t('login.noAccount'))}
           <Link to={withRedirect('/signup', redirect)} className="font-medium text-primary-700 hover:underline dark:text-primary-300">
             {t('login.toSignup')}
           </Link>

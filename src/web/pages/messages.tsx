@@ -13,6 +13,7 @@ import { formatWhen } from '../features/messaging/lib/format';
 import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useSession } from '../lib/session';
+import { withGap } from '../lib/cjk-spacing';
 
 /**
  * /messages: the conversation list (last message, time, unread count) and the open thread side by
@@ -81,7 +82,7 @@ export function Component() {
             {conversations.isError && <li className="p-4 text-sm text-danger-600">{t('thread.loadFailed')}</li>}
             {conversations.isSuccess && list.length === 0 && (
               <li className="p-6 text-center text-sm text-stone-600 dark:text-stone-300">
-                {t('list.empty')}{' '}
+                {withGap(t('list.empty'))}
                 <Link to="/search" className="font-medium text-primary-700 underline dark:text-primary-300">
                   {t('list.findGuide')}
                 </Link>

@@ -15,7 +15,7 @@ export function Component() {
   const settings = useNotificationSettings(!!session);
   const save = useSaveNotificationSettings();
   if (!session) {
-    return <PageMessage title={t('signedOut.title')} action={<ButtonLink to="/login?redirect=%2Fsettings%2Fnotifications">{t('drawer.logIn')}</ButtonLink>} />;
+    return <PageMessage title={t('signedOut.settingsTitle')} action={<ButtonLink to="/login?redirect=%2Fsettings%2Fnotifications">{t('drawer.logIn')}</ButtonLink>} />;
   }
   if (settings.isError) return <LoadFailed onRetry={() => void settings.refetch()} />;
   const toggle = (kind: (typeof NOTIFICATION_KINDS)[number], channel: (typeof NOTIFICATION_CHANNELS)[number], value: boolean) => {

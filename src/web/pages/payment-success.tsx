@@ -74,7 +74,7 @@ export function Component() {
   }
   const respondBy = b.respondBy ? formatInstant(b.respondBy, locale) : null;
   const method =
-    deposit.method === 'card' && deposit.last4 ? t('success.paidCard', { last4: deposit.last4 }) : t('success.paidWith', { method: t(`payment.methods.${deposit.method}`) });
+    deposit.method === 'card' && deposit.last4 ? t('success.paidCard', { last4: deposit.last4 }) : t(`success.paidWith.${deposit.method}`);
   return (
     <div className="mx-auto max-w-3xl px-4 pb-16 pt-8">
       <div className="flex flex-col items-center text-center">
@@ -126,7 +126,7 @@ function ExtensionPaid({ booking: b, payment, redirectFailed, onPoll }: { bookin
   const method =
     payment.method === 'card' && payment.last4
       ? t('bookings:success.paidCard', { last4: payment.last4 })
-      : t('bookings:success.paidWith', { method: t(`bookings:payment.methods.${payment.method}`) });
+      : t(`bookings:success.paidWith.${payment.method}`);
   return (
     <div className="mx-auto max-w-xl px-4 pb-16 pt-8">
       <div className="flex flex-col items-center text-center">

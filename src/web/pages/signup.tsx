@@ -5,6 +5,7 @@ import { safeRedirect, withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { homeFor } from './login';
+import { withGap } from '../lib/cjk-spacing';
 
 export function Component() {
   const { t } = useTranslation('auth');
@@ -20,7 +21,7 @@ export function Component() {
       subtitle={t('signup.subtitle')}
       footer={
         <>
-          {t('signup.haveAccount')}{' '}
+          {withGap(t('signup.haveAccount'))}
           <Link to={withRedirect('/login', redirect)} className="font-medium text-primary-700 hover:underline dark:text-primary-300">
             {t('signup.toLogin')}
           </Link>

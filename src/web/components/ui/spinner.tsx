@@ -15,7 +15,7 @@ export function Spinner({ label }: { label?: string }) {
 export function PageFallback() {
   return (
     <div className="mx-auto min-h-[50vh] w-full max-w-6xl px-4 py-10">
-      <Spinner label="Loading…" />
+      <Spinner />
     </div>
   );
 }

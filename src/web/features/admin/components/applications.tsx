@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { EmailText } from '../../../components/ui/email-text';
+import { listText } from '../../../lib/cjk-spacing';
 import { APPLICATION_STATUSES } from '../../../../shared/schemas/guide-applications';
 import { cityName } from '../../bookings/lib/format';
 import { useAdminAction, useApplication, useApplications } from '../api';
@@ -84,7 +86,7 @@ function ApplicationDetail({ id }: { id: number }) {
       <Facts
         items={[
           [t('fields.status'), t(`status.${a.status}`)],
-          [t('fields.user'), `@${a.username}${f.note(a.email)}`],
+          [t('fields.user'), <>@{a.username}{f.locale === 'zh-CN' ? '（' : ' ('}<EmailText email={a.email} />{f.locale === 'zh-CN' ? '）' : ')'}</>],
           [t('fields.submitted'), f.when(a.submittedAt)],
           [t('fields.reviewed'), f.when(a.reviewedAt)],
           ...(a.reviewNote ? ([[t('fields.reviewNote'), a.reviewNote]] as [string, string][]) : []),
@@ -95,16 +97,16 @@ function ApplicationDetail({ id }: { id: number }) {
           items={[
             [t('applications.f.age'), d.age],
             [t('applications.f.gender'), d.gender ? t(`applications.genders.${d.gender}`) : undefined],
-            [t('applications.f.cities'), d.serviceCities?.map((c) => cityName(c, f.locale)).join(', ')],
+            [t('applications.f.cities'), d.serviceCities && listText(d.serviceCities.map((c) => cityName(c, f.locale)), f.locale)],
             [t('applications.f.residence'), [d.residenceArea, d.residenceZipcode, d.residenceSince].filter(Boolean).join(' · ')],
             [t('applications.f.occupation'), d.occupation],
-            [t('applications.f.languages'), d.languages?.map((l) => t(`applications.languages.${l}`)).join(', ')],
+            [t('applications.f.languages'), d.languages && listText(d.languages.map((l) => t(`applications.languages.${l}`)), f.locale)],
             [t('applications.f.experience'), d.experienceMonths !== undefined ? t('applications.months', { count: d.experienceMonths }) : undefined],
             [t('applications.f.sessions'), d.sessionCount],
             [t('applications.f.social'), d.socialProfileLink],
             [t('applications.f.bio'), d.bio],
             [t('applications.f.scores'), [d.ethicsScore, d.boundaryScore, d.supportiveScore].map((s) => s ?? '—').join(' / ')],
-            [t('applications.f.groups'), d.targetGroups?.map((g) => t(`applications.groups.${g}`)).join(', ')],
+            [t('applications.f.groups'), d.targetGroups && listText(d.targetGroups.map((g) => t(`applications.groups.${g}`)), f.locale)],
             [t('applications.f.people'), d.minPeople !== undefined ? `${d.minPeople}–${d.maxPeople ?? '?'}` : undefined],
             [t('applications.f.hours'), d.minDurationHours !== undefined ? `${d.minDurationHours}–${d.maxDurationHours ?? '?'}` : undefined],
             [

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { EmailText } from '../../../components/ui/email-text';
 import { IDENTITY_STATUSES } from '../../../../shared/schemas/identity';
 import { useAdminAction, useIdentityCheck, useIdentityChecks } from '../api';
 import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
@@ -64,7 +65,7 @@ function IdentityDetail({ id }: { id: number }) {
       <Facts
         items={[
           [t('fields.status'), t(`status.${v.status}`, { defaultValue: v.status })],
-          [t('fields.user'), `@${v.username}${f.note(v.email)}`],
+          [t('fields.user'), <>@{v.username}{f.locale === 'zh-CN' ? '（' : ' ('}<EmailText email={v.email} />{f.locale === 'zh-CN' ? '）' : ')'}</>],
           [t('identity.kind'), v.documentKind ? t(`identity.kinds.${v.documentKind}`) : undefined],
           [t('fields.submitted'), f.when(v.submittedAt)],
           [t('fields.reviewed'), f.when(v.reviewedAt)],

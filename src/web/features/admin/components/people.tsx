@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { listText } from '../../../lib/cjk-spacing';
+import { currentLocale } from '../../../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -97,7 +99,7 @@ function UserDetail({ id }: { id: number }) {
   const act = useAdminAction();
   if (one.isPending || one.isError) return <QueryFallback query={one} />;
   const { user: u, bookings } = one.data;
-  const roles = [u.isAdmin && t('users.admin'), u.isGuide && t('users.guide')].filter(Boolean).join(', ') || t('users.traveler');
+  const roles = listText([u.isAdmin && t('users.admin'), u.isGuide && t('users.guide')].filter((x): x is string => Boolean(x)), currentLocale()) || t('users.traveler');
   return (
     <DetailCard
       title={f.person(u)}

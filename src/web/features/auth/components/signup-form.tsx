@@ -16,6 +16,7 @@ import { useUsernameCheck } from '../api/check-username';
 import { useSignup } from '../api/signup';
 import { PasswordField } from '../../../components/ui/password-field';
 import { StrengthMeter } from '../../../components/ui/strength-meter';
+import { withGap } from '../../../lib/cjk-spacing';
 
 type Field = 'name' | 'username' | 'email' | 'password' | 'confirmPassword' | 'terms';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -161,7 +162,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
         hint={
           taken && check.data?.suggestion ? (
             <span>
-              {t('signup.usernameSuggestion')}{' '}
+              {withGap(t('signup.usernameSuggestion'))}
               <button
                 type="button"
                 aria-label={t('signup.useSuggestion', { suggestion: check.data.suggestion })}

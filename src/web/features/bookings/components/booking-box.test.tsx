@@ -67,7 +67,7 @@ describe('booking box and the traveler’s other bookings', () => {
     cleanup();
     await act(() => i18next.changeLanguage('zh-CN'));
     show();
-    expect((await screen.findByRole('alert')).textContent).toContain('您在这个时间已有与Kenji Mori的预订 TG0042');
+    expect((await screen.findByRole('alert')).textContent).toContain('您在这个时间已有与 Kenji Mori 的预订 TG0042');
   });
 
   it('says nothing when the other booking only touches the chosen hours', async () => {

@@ -15,6 +15,7 @@ import { previewPrice } from '../lib/price';
 import { dateBounds, durationOptions, nextOpenDay, travelerOptions, type BookableGuide, type BookingDraft } from '../lib/selection';
 import { PriceBreakdown } from './price-breakdown';
 import { SlotPicker } from './slot-picker';
+import { withGap } from '../../../lib/cjk-spacing';
 
 export const zoneLabelKey = (timeZone: string) => (timeZone === 'Asia/Tokyo' ? 'japanTime' : null);
 
@@ -129,7 +130,7 @@ export function BookingBox({
         )}
         {!draft.date ? null : slots.isError ? (
           <p role="alert" className="rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">
-            {t('box.slotsFailed')}{' '}
+            {withGap(t('box.slotsFailed'))}
             <button type="button" className="font-medium text-primary-700 underline dark:text-primary-300" onClick={() => void slots.refetch()}>
               {t('retry')}
             </button>

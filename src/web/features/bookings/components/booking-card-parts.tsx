@@ -12,12 +12,14 @@ export function BookingCardHeader({
   person,
   titleId,
   status,
+  statusLabelKey,
   details,
   aside,
 }: {
   person: { id: number; fullName: string; profilePicture: string | null };
   titleId: string;
   status?: BookingStatus;
+  statusLabelKey?: string;
   details: ReactNode;
   aside?: ReactNode;
 }) {
@@ -29,7 +31,7 @@ export function BookingCardHeader({
           <h3 id={titleId} className="truncate text-base font-semibold">
             {person.fullName}
           </h3>
-          {status && <StatusBadge status={status} />}
+          {status && <StatusBadge status={status} labelKey={statusLabelKey} />}
         </div>
         <div className="text-sm text-stone-600 dark:text-stone-400">{details}</div>
       </div>

@@ -152,6 +152,27 @@ describe('TripCard (SPEC §4 traveler actions)', () => {
     expect(await screen.findByText('In 3 days')).toBeTruthy();
   });
 
+  it('at 22:40 Japan time does not say 今天开始 of a 17:30–19:30 tour, nor count down to it (issue 27)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T13:40:00Z')); // 22:40 in Tokyo
+    try {
+      await act(() => i18next.changeLanguage('zh-CN'));
+      const late = booking({ status: 'awaiting_start', scheduledStartTime: '17:30', duration: 2, startsAt: '2026-11-25T08:30:00Z', endsAt: '2026-11-25T10:30:00Z', actions: ['confirm_start'] });
+      const { unmount } = render(wrap(<TripCard booking={late} now={new Date()} onContactSupport={noop} />));
+      expect(await screen.findByText('计划时间已过')).toBeTruthy();
+      expect(screen.queryByText('今天开始')).toBeNull();
+      expect(screen.queryByText('今天')).toBeNull();
+      unmount();
+      // Before its start the same day it still counts down: 今天 and 今天开始.
+      vi.setSystemTime(new Date('2026-11-25T07:00:00Z')); // 16:00 in Tokyo
+      render(wrap(<TripCard booking={late} now={new Date()} onContactSupport={noop} />));
+      expect(await screen.findByText('今天开始')).toBeTruthy();
+      expect(screen.getByText('今天')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says a cancelled booking was cancelled, with its refund, and offers no actions', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     render(

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { CANCELLATION_REFUND_RATES, EMERGENCY_REFUND_RATE, refundArrival } from '../../../../shared/booking/money-rules';
 import { currentLocale } from '../../../lib/i18n';
 import { formatInstant } from '../lib/format';
+import { withGap } from '../../../lib/cjk-spacing';
 
 const TIERS = ['more_than_7_days', 'days_3_to_7', 'days_1_to_3', 'under_24_hours', 'no_show'] as const;
 const DAY_MS = 86_400_000;
@@ -59,7 +60,7 @@ export function CancellationPolicy({ startsAt, timeZone }: { startsAt?: string; 
         </tbody>
       </table>
       <p className="text-stone-600 dark:text-stone-400">
-        {t('policy.timing', { cardMin: card.minBusinessDays, cardMax: card.maxBusinessDays, walletMin: wallet.minBusinessDays, walletMax: wallet.maxBusinessDays })}{' '}
+        {withGap(t('policy.timing', { cardMin: card.minBusinessDays, cardMax: card.maxBusinessDays, walletMin: wallet.minBusinessDays, walletMax: wallet.maxBusinessDays }))}
         <Link to="/help/cancellation" className="font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-300">
           {t('policy.more')}
         </Link>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { currentLocale } from '../../../lib/i18n';
 import { amount, endTime, formatCalendarDate, durationText, localName } from '../lib/format';
-import { daysUntil } from '../lib/trips';
+import { daysUntil, statusKey } from '../lib/trips';
 import { BookingCardHeader, Fact } from './booking-card-parts';
 import { ReschedulePanel } from './reschedule-panel';
 import { TourActions } from './tour-actions';
@@ -26,6 +26,7 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
         person={b.traveler}
         titleId={titleId}
         status={b.status}
+        statusLabelKey={statusKey(b, now)}
         details={
           <p>
             <span className="tabular-nums">{b.bookingNumber}</span>

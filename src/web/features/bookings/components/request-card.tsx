@@ -77,7 +77,7 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
       {b.respondBy && (
         <p className="mt-4 flex items-center gap-1.5 text-sm text-amber-800 dark:text-amber-200">
           <Hourglass className="h-4 w-4 shrink-0" aria-hidden />
-          {t('requests.answerBy', { date: formatInstant(b.respondBy, locale).date, time: formatInstant(b.respondBy, locale).time })}
+          {t('requests.answerBy', { ...formatInstant(b.respondBy, locale, b.timeZone), zone })}
         </p>
       )}
       <ReschedulePanel booking={b} side="guide" />

@@ -121,7 +121,7 @@ describe('the other side answers an open proposal', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     render(wrap(<TripCard booking={booking({ reschedule: proposal() })} now={now} onContactSupport={noop} />));
     const region = await screen.findByRole('region', { name: '更改时间' });
-    expect(within(region).getByText('Haruka Tanaka提议更改时间')).toBeTruthy();
+    expect(within(region).getByText('Haruka Tanaka 提议更改时间')).toBeTruthy();
     expect(within(region).getByText('2026年12月5日（周六） 13:30–15:30（日本时间）')).toBeTruthy();
     expect(within(region).getByText('留言：The temple is closed that morning')).toBeTruthy();
     expect(within(region).getByRole('button', { name: '接受新时间' })).toBeTruthy();
@@ -146,7 +146,7 @@ describe('the proposer', () => {
   it('in Chinese, sees the decline reason with a full-width colon', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     render(wrap(<TripCard booking={booking({ reschedule: proposal({ proposedBy: 'traveler', mine: true, status: 'declined', declineReason: '那天已约满' }) })} now={now} onContactSupport={noop} />));
-    expect(await screen.findByText('Haruka Tanaka拒绝了您提议的时间（2026年12月5日（周六） 13:30–15:30（日本时间））。')).toBeTruthy();
+    expect(await screen.findByText('Haruka Tanaka 拒绝了您提议的时间（2026年12月5日（周六） 13:30–15:30（日本时间））。')).toBeTruthy();
     expect(screen.getByText('原因：那天已约满')).toBeTruthy();
   });
 

@@ -72,7 +72,7 @@ export function ReschedulePanel({ booking: b, side }: { booking: Booking; side: 
           <p className="mt-1 font-medium tabular-nums">{slot(p)}</p>
           <p className="text-stone-600 dark:text-stone-400">{t('incoming.was', { slot: slot({ date: p.fromDate, startTime: p.fromStartTime }) })}</p>
           {p.reason && <p className="mt-1 whitespace-pre-line break-words">{t('incoming.note', { reason: p.reason })}</p>}
-          <p className="mt-1 text-amber-800 dark:text-amber-200">{t('incoming.answerBy', formatInstant(p.expiresAt, locale))}</p>
+          <p className="mt-1 text-amber-800 dark:text-amber-200">{t('incoming.answerBy', { ...formatInstant(p.expiresAt, locale, b.timeZone), zone })}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button size="sm" busy={answer.isPending} onClick={() => accept(p)}>
               <Check className="h-4 w-4" aria-hidden />

@@ -16,8 +16,11 @@ const TONE: Record<BookingStatus, string> = {
   cancelled: 'bg-stone-200 text-stone-700 dark:bg-stone-800 dark:text-stone-300',
 };
 
-/** A booking's status in words (SPEC §4 names, in the interface language). */
-export function StatusBadge({ status }: { status: BookingStatus }) {
+/**
+ * A booking's status in words (SPEC §4 names, in the interface language). `labelKey`: a trips key
+ * to say instead, when the clock has overtaken the status (`statusKey` in lib/trips.ts).
+ */
+export function StatusBadge({ status, labelKey }: { status: BookingStatus; labelKey?: string }) {
   const { t } = useTranslation('trips');
-  return <span className={cn('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', TONE[status])}>{t(`status.${status}`)}</span>;
+  return <span className={cn('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', TONE[status])}>{t(labelKey ?? `status.${status}`)}</span>;
 }

@@ -5,7 +5,7 @@ import { CANCEL_REASON_CODES, type Booking } from '../../../../shared/schemas/bo
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { amount, cityName, endTime, formatCalendarDate, formatInstant, durationText, localName, viewerTime } from '../lib/format';
-import { COUNTDOWN_DAYS, daysUntil } from '../lib/trips';
+import { COUNTDOWN_DAYS, daysUntil, statusKey, tourPhase } from '../lib/trips';
 import { BookingCardHeader, Fact } from './booking-card-parts';
 import { CancelDialog } from './cancel-dialog';
 import { BookingPdfLink } from '../../booking-pdf/booking-pdf-link';
@@ -33,7 +33,9 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
   const refunded = b.payments.reduce((sum, p) => sum + p.refundedCents, 0);
   // SPEC §4: on the tour day the card offers 'Confirm Start' instead of 'Cancel'.
   const canCancel = b.actions.includes('cancel') && b.status !== 'awaiting_start' && !(b.status === 'upcoming' && days <= 0);
-  const showCountdown = (b.status === 'upcoming' || b.status === 'awaiting_start' || b.status === 'start_confirmed') && days >= 0 && days <= COUNTDOWN_DAYS;
+  // Issue 27: no "today" once the planned start has passed (a 17:30 tour at 22:40).
+  const showCountdown =
+    (b.status === 'upcoming' || b.status === 'awaiting_start' || b.status === 'start_confirmed') && days >= 0 && days <= COUNTDOWN_DAYS && tourPhase(b, now) === 'before';
   const titleId = `trip-${b.id}`;
 
   return (
@@ -42,6 +44,7 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
         person={{ id: b.guide.userId, fullName: b.guide.fullName, profilePicture: b.guide.profilePicture }}
         titleId={titleId}
         status={b.status}
+        statusLabelKey={statusKey(b, now)}
         aside={chatSlot}
         details={
           <p className="flex flex-wrap items-center gap-x-3">

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { endTime, formatInstant, viewerTime } from './format';
 import { formatCardNumber, formatCvv, formatExpiry, formatPostalCode } from './forms';
 import { checkoutPath, draftFromQuery, durationOptions, initialDraft, type BookableGuide } from './selection';
-import { daysUntil, tripsOfTab } from './trips';
+import { daysUntil, statusKey, tourPhase, tripsOfTab } from './trips';
 
 describe('checkout inputs (SPEC §5)', () => {
   it('formats a postal code typed as 1234567 or 123-4567 as 123-4567, digits only, 7 at most', () => {
@@ -120,5 +120,45 @@ describe('clock edges', () => {
     // London leaves summer time on 25 October 2026 at 01:00 UTC.
     expect(formatInstant('2026-10-25T00:00:00Z', 'zh-CN', 'Europe/London')).toEqual({ date: '2026年10月25日', time: '01:00' });
     expect(formatInstant('2026-10-26T00:00:00Z', 'zh-CN', 'Europe/London')).toEqual({ date: '2026年10月26日', time: '00:00' });
+  });
+});
+
+/** Issue 27: the phone at 22:30–22:40 Japan time. */
+describe('late in the evening in Japan', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('opens the booking box on the first day that still has a bookable start, not today’s past morning', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-23T13:30:00Z')); // 22:30 in Tokyo
+    const morning: BookableGuide = { ...guide, availabilities: { weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 720 })), exceptions: [] } };
+    // Today is over; tomorrow's 09:00–12:00 is within the 12-hour lead time (from 10:30: too short for 2 hours).
+    expect(initialDraft(morning, new URLSearchParams()).date).toBe('2026-11-25');
+    // A guide open all day: tomorrow from 10:30 still fits.
+    expect(initialDraft(guide, new URLSearchParams()).date).toBe('2026-11-24');
+  });
+
+  it('does not say "today" of a 17:30–19:30 tour at 22:40: its planned time is over', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-23T13:40:00Z')); // 22:40 in Tokyo
+    const tour = { status: 'awaiting_start' as const, date: '2026-11-23', timeZone: 'Asia/Tokyo', startsAt: '2026-11-23T08:30:00Z', endsAt: '2026-11-23T10:30:00Z' };
+    expect(daysUntil(tour)).toBe(0);
+    expect(tourPhase(tour)).toBe('after');
+    expect(statusKey(tour)).toBe('statusTime.after');
+    expect(statusKey({ ...tour, startsAt: '2026-11-23T13:00:00Z', endsAt: '2026-11-23T15:00:00Z' })).toBe('statusTime.during');
+    expect(statusKey({ ...tour, startsAt: '2026-11-23T14:00:00Z', endsAt: '2026-11-23T15:00:00Z' })).toBe('status.awaiting_start');
+    expect(statusKey({ ...tour, status: 'ongoing' })).toBe('status.ongoing');
+  });
+
+  it('gives a guide’s reply deadline in Japan time with its label, whatever the reader’s zone', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-23T13:30:00Z'));
+    const respondBy = '2026-11-23T12:35:00Z'; // 21:35 in Tokyo
+    expect(formatInstant(respondBy, 'zh-CN', 'Asia/Tokyo')).toEqual({ date: '2026年11月23日', time: '21:35' });
+    const zh = (await import('../../../locales/zh-CN/bookings.json')).default as { requests: { answerBy: string }; japanTime: string };
+    const en = (await import('../../../locales/en/bookings.json')).default as { requests: { answerBy: string } };
+    const rs = (await import('../../../locales/zh-CN/reschedule.json')).default as { incoming: { answerBy: string } };
+    for (const s of [zh.requests.answerBy, en.requests.answerBy, rs.incoming.answerBy]) expect(s).toContain('{{time}}');
+    for (const s of [zh.requests.answerBy, en.requests.answerBy, rs.incoming.answerBy]) expect(s).toContain('{{zone}}');
+    expect(zh.japanTime).toBe('日本时间');
   });
 });

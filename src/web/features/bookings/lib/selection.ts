@@ -1,5 +1,5 @@
-import { addDays, availabilityCalendar, isCalendarDate, todayInZone } from '../../../../shared/availability';
-import { BOOKING_HORIZON_DAYS } from '../../../../shared/booking/schedule';
+import { addDays, isCalendarDate, todayInZone } from '../../../../shared/availability';
+import { BOOKING_HORIZON_DAYS, bookableCalendar } from '../../../../shared/booking/schedule';
 import type { GuideDetail } from '../../../../shared/schemas/guides';
 
 /** What the booking box needs to know about a guide. */
@@ -47,16 +47,17 @@ export function dateBounds(timeZone: string, now = new Date()): { min: string; m
   return { min: today, max: addDays(today, BOOKING_HORIZON_DAYS) };
 }
 
-/** The next day with opening hours on or after `from` (within 60 days), or null. */
-export function nextOpenDay(guide: Pick<BookableGuide, 'availabilities' | 'timeZone'>, from: string, now = new Date()): string | null {
-  const days = availabilityCalendar(guide.availabilities.weekly, guide.availabilities.exceptions, guide.timeZone, 60, now);
+/** The next day on or after `from` (within 60 days) that still has a bookable start time, or null. */
+export function nextOpenDay(guide: Pick<BookableGuide, 'availabilities' | 'timeZone'> & Partial<Pick<BookableGuide, 'minDuration'>>, from: string, now = new Date()): string | null {
+  const minMinutes = guide.minDuration ? Math.round(guide.minDuration * 60) : undefined;
+  const days = bookableCalendar(guide.availabilities.weekly, guide.availabilities.exceptions, guide.timeZone, 60, now, { minMinutes });
   return days.find((d) => d.available && d.date >= from)?.date ?? null;
 }
 
 /**
  * The draft a profile opens with: the date and group size carried over from the search (its own
  * query, or the `redirect` back to the results), kept inside the guide's ranges; otherwise the
- * guide's next open day after today and the smallest group.
+ * guide's first day that still has a bookable start time (issue 27) and the smallest group.
  */
 export function initialDraft(guide: BookableGuide, params: URLSearchParams, now = new Date()): BookingDraft & { travelersAdjusted: boolean } {
   const redirect = params.get('redirect');
@@ -64,7 +65,7 @@ export function initialDraft(guide: BookableGuide, params: URLSearchParams, now 
   const pick = (key: string) => params.get(key) ?? carried?.get(key) ?? null;
   const { min, max } = dateBounds(guide.timeZone, now);
   const askedDate = pick('date');
-  const date = askedDate && isCalendarDate(askedDate) && askedDate >= min && askedDate <= max ? askedDate : nextOpenDay(guide, addDays(min, 1), now);
+  const date = askedDate && isCalendarDate(askedDate) && askedDate >= min && askedDate <= max ? askedDate : nextOpenDay(guide, min, now);
   const askedTravelers = Number.parseInt(pick('travelers') ?? '', 10);
   const travelers = Number.isInteger(askedTravelers) && askedTravelers > 0 ? clamp(askedTravelers, guide.minPeople, guide.maxPeople) : guide.minPeople;
   return {

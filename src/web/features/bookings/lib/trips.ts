@@ -36,3 +36,27 @@ export function daysUntil(booking: Pick<Booking, 'date' | 'timeZone'>, now: Date
 
 /** SPEC §4: an upcoming trip shows a countdown when 7 days or fewer remain. */
 export const COUNTDOWN_DAYS = 7;
+
+/**
+ * Where now falls against the tour's planned time (issue 27): a 17:30–19:30 tour is 'after' at
+ * 22:40 even while its status still reads awaiting_start (nobody confirmed the start).
+ */
+export type TourPhase = 'before' | 'during' | 'after';
+export function tourPhase(booking: Pick<Booking, 'startsAt' | 'endsAt'>, now: Date = new Date()): TourPhase {
+  const t = now.getTime();
+  if (t < Date.parse(booking.startsAt)) return 'before';
+  return t < Date.parse(booking.endsAt) ? 'during' : 'after';
+}
+
+/** The statuses whose words speak of a tour still ahead ("即将出行", "今天开始"). */
+const AHEAD = new Set<Booking['status']>(['upcoming', 'awaiting_start']);
+
+/**
+ * The trips key for a booking's status words at `now`: an upcoming or awaiting_start tour whose
+ * planned time has begun or ended says so instead of "今天开始".
+ */
+export function statusKey(booking: Pick<Booking, 'status' | 'startsAt' | 'endsAt'>, now: Date = new Date()): string {
+  const phase = tourPhase(booking, now);
+  if (AHEAD.has(booking.status) && phase !== 'before') return phase === 'during' ? 'statusTime.during' : 'statusTime.after';
+  return `status.${booking.status}`;
+}

@@ -1,4 +1,6 @@
 import { Paperclip, X } from 'lucide-react';
+import { listText } from '../../../lib/cjk-spacing';
+import { currentLocale } from '../../../lib/i18n';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
@@ -60,7 +62,7 @@ export function DisputeDialog({ booking, open, onOpenChange }: { booking: Bookin
           close(false);
           showToast(
             failed.length
-              ? { title: t('opened'), description: t('someFailed', { names: failed.join(', ') }), variant: 'info' }
+              ? { title: t('opened'), description: t('someFailed', { names: listText(failed, currentLocale()) }), variant: 'info' }
               : { title: t('opened'), description: t('openedBody'), variant: 'success' },
           );
         },

@@ -7,6 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { currentLocale } from '../../../lib/i18n';
+import { bracketed } from '../../bookings/lib/format';
 import { showToast } from '../../../lib/toast';
 import { errorKey, saveDraft, useSaveDraft, useSubmitApplication } from '../api';
 import { fieldErrors, pageOf, problemsFromServer, submitProblems, toData, toForm, type FormState, type Problem } from '../form';
@@ -276,8 +278,8 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
                     <li key={p}>
                       <Link to={`?step=${pageOf(p)}`} state={{ focus: p }} className="underline underline-offset-2 hover:no-underline">
                         {fieldLabel(p)}
-                      </Link>{' '}
-                      <span className="text-red-800/80 dark:text-red-200/80">({t(`steps.${pageOf(p)}`)})</span>
+                      </Link>
+                      <span className="text-red-800/80 dark:text-red-200/80">{bracketed(t(`steps.${pageOf(p)}`), currentLocale())}</span>
                     </li>
                   ))}
                 </ul>

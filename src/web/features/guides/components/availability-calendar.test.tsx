@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { availabilityCalendar, isoWeekday } from '../../../../shared/availability';
 import { i18next, i18nReady } from '../../../lib/i18n';
 import { AvailabilityCalendar } from './availability-calendar';
@@ -9,15 +9,21 @@ process.env.TZ = 'UTC';
 
 /** Monday to Saturday, 09:00–17:00 in Japan; Sundays off. */
 const weekly = [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startMinute: 9 * 60, endMinute: 17 * 60 }));
-const days = availabilityCalendar(weekly, [], 'Asia/Tokyo', 60);
+// A fixed clock: Sunday 22 November 2026, 12:00 in Japan (the calendar hides what the lead time rules out).
+const NOON = new Date('2026-11-22T03:00:00Z');
+const days = availabilityCalendar(weekly, [], 'Asia/Tokyo', 60, NOON);
 const firstOpen = days.find((d) => d.available)!;
 const firstSunday = days.find((d) => isoWeekday(d.date) === 7)!;
 
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOON);
   await i18nReady;
   await i18next.loadNamespaces('guides');
 });
+afterAll(() => vi.useRealTimers());
 afterEach(async () => {
+  vi.setSystemTime(NOON);
   cleanup();
   await act(() => i18next.changeLanguage('en'));
 });
@@ -47,5 +53,21 @@ describe('AvailabilityCalendar (guide profile)', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     render(<AvailabilityCalendar weekly={weekly} exceptions={[]} timeZone="Asia/Tokyo" />);
     expect(screen.getByText(/^09:00–17:00（日本时间）/)).toBeTruthy();
+  });
+
+  it('at 22:30 Japan time picks the first day still bookable, never today’s past morning (issue 27)', () => {
+    vi.setSystemTime(new Date('2026-11-23T13:30:00Z')); // Monday 22:30 in Tokyo
+    const mornings = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 9 * 60, endMinute: 12 * 60 }));
+    render(<AvailabilityCalendar weekly={mornings} exceptions={[]} timeZone="Asia/Tokyo" minHours={2} />);
+    const buttons = within(screen.getByRole('list', { name: 'Availability' })).getAllByRole('button');
+    expect(buttons[0]!.getAttribute('aria-label')).toBe('Mon, Nov 23, 2026: Not available');
+    expect(buttons[1]!.getAttribute('aria-label')).toMatch(/Not available$/);
+    expect(buttons[2]!.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText(/Hours on Wed, Nov 25/)).toBeTruthy();
+    expect(screen.getByText(/^09:00–12:00 \(Japan time\)/)).toBeTruthy();
+    // A guide open all day: tomorrow starts at 10:30, the first start 12 hours from now.
+    cleanup();
+    render(<AvailabilityCalendar weekly={weekly} exceptions={[]} timeZone="Asia/Tokyo" minHours={2} />);
+    expect(screen.getByText(/^10:30–17:00 \(Japan time\)/)).toBeTruthy();
   });
 });

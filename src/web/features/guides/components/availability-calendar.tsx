@@ -1,20 +1,37 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { availabilityCalendar, isoWeekday, minutesToTime, type AvailabilityException, type DayAvailability, type WeeklySlot } from '../../../../shared/availability';
+import { isoWeekday, minutesToTime, type AvailabilityException, type DayAvailability, type WeeklySlot } from '../../../../shared/availability';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { bracketed, colon, useViewerTimeZone } from '../../bookings/lib/format';
 import { formatCalendarDate } from '../lib/format';
 import { dateTimeFormat } from '../../../lib/intl';
+import { bookableCalendar } from '../../../../shared/booking/schedule';
 
 /**
  * The next 60 days in the guide's zone (labelled Japan time for Asia/Tokyo), as a month-style grid
  * starting on Monday. Picking a day shows its hours.
  */
-export function AvailabilityCalendar({ weekly, exceptions, timeZone }: { weekly: WeeklySlot[]; exceptions: AvailabilityException[]; timeZone: string }) {
+export function AvailabilityCalendar({
+  weekly,
+  exceptions,
+  timeZone,
+  minHours,
+}: {
+  weekly: WeeklySlot[];
+  exceptions: AvailabilityException[];
+  timeZone: string;
+  /** The guide's shortest tour: a window left shorter than it today is not offered. */
+  minHours?: number;
+}) {
   const { t } = useTranslation('guides');
   const locale = currentLocale();
-  const days = useMemo(() => availabilityCalendar(weekly, exceptions, timeZone, 60), [weekly, exceptions, timeZone]);
+  // Issue 27: no start time already past (or within the lead time) in the guide's zone, so the day
+  // picked first is the first one a traveler can still book.
+  const days = useMemo(
+    () => bookableCalendar(weekly, exceptions, timeZone, 60, new Date(), { minMinutes: minHours ? Math.round(minHours * 60) : undefined }),
+    [weekly, exceptions, timeZone, minHours],
+  );
   const [picked, setPicked] = useState<string | null>(() => days.find((d) => d.available)?.date ?? null);
   const pickedDay = days.find((d) => d.date === picked);
   const lead = isoWeekday(days[0]!.date) - 1;
@@ -99,7 +116,7 @@ function DayHours({ day, timeZone }: { day: DayAvailability | undefined; timeZon
               {bracketed(zoneLabel, locale)}
               {day.slots[0] && localRange(day.date, day.slots[0]) && (
                 <span className="block text-xs text-stone-600 dark:text-stone-400">
-                  {t('profile.yourTime', { range: day.slots.map((s) => localRange(day.date, s)).join(', ') })}
+                  {t('profile.yourTime', { range: day.slots.map((s) => localRange(day.date, s) ?? '').filter(Boolean).join(locale === 'zh-CN' ? '、' : ', ') })}
                 </span>
               )}
             </span>

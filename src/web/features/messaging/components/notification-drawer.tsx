@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn';
 import { DRAWER_SHOW } from '../api/keys';
 import { useDrawerMessages, useSystemMessageActions } from '../api/system-messages';
 import { formatWhen } from '../lib/format';
+import { withGap } from '../../../lib/cjk-spacing';
 
 /**
  * SPEC §2 notification drawer: 10 fetched, 5 unread shown, mark all read, settings, view all → /messages.
@@ -77,7 +78,7 @@ export default function NotificationDrawer({ signedIn, onClose, returnFocusTo }:
       </div>
       {!signedIn ? (
         <p className="py-6 text-center text-sm text-stone-600 dark:text-stone-300">
-          {t('drawer.signedOut')}{' '}
+          {withGap(t('drawer.signedOut'))}
           <Link to="/login" onClick={close} className="font-medium text-primary-700 underline dark:text-primary-300">
             {t('drawer.logIn')}
           </Link>

@@ -9,6 +9,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { useGuideChoices } from '../../guides/api/get-guide-services';
 import { emptyDraft, serviceName, toTourRequest, validateTourRequest, yen, type TourRequestDraft, type TourRequestErrors } from './rules';
 import { useSendTourRequest } from './api';
+import { withGap } from '../../../lib/cjk-spacing';
 
 const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950';
 const todayIso = () => new Date().toISOString().slice(0, 10);
@@ -129,7 +130,7 @@ export function TourRequestForm({ conversationId, guideId, onDone }: { conversat
           </select>,
           choices.isError ? (
             <p className="mt-1 text-xs text-danger-600 dark:text-danger-400">
-              {t('tour.servicesFailed')}{' '}
+              {withGap(t('tour.servicesFailed'))}
               <button type="button" className="underline" onClick={() => void choices.refetch()}>
                 {t('tour.retry')}
               </button>

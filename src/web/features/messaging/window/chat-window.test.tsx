@@ -121,12 +121,12 @@ describe('ChatWindow', () => {
     stubApi(null);
     renderHost();
     act(() => openChatWindow(3, 'Sato Yuki'));
-    const win = await screen.findByRole('dialog', { name: '与Sato Yuki聊天' });
+    const win = await screen.findByRole('dialog', { name: '与 Sato Yuki 聊天' });
     expect(screen.queryByTestId('credits')).toBeNull(); // unlimited once the guide has replied
     fireEvent.click(screen.getByRole('button', { name: '最小化聊天窗口' }));
     expect(win.isConnected).toBe(false);
-    fireEvent.click(await screen.findByRole('button', { name: '打开与Sato Yuki的聊天' }));
-    expect((await screen.findByRole('dialog', { name: '与Sato Yuki聊天' })).isConnected).toBe(true);
+    fireEvent.click(await screen.findByRole('button', { name: '打开与 Sato Yuki 的聊天' }));
+    expect((await screen.findByRole('dialog', { name: '与 Sato Yuki 聊天' })).isConnected).toBe(true);
   });
 
   it('is a modal full-screen sheet on phones', async () => {

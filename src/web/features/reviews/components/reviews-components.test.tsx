@@ -120,7 +120,7 @@ describe('ReviewAction', () => {
     render(wrap(<ReviewAction booking={booking()} side="guide" />));
     expect(await screen.findByText('地陪很专业')).toBeTruthy();
     expect(screen.getByText('您的评价')).toBeTruthy();
-    expect(screen.getByText(/Li Wei的评价/)).toBeTruthy();
+    expect(screen.getByText(/Li Wei 的评价/)).toBeTruthy();
     expect(screen.getByRole('img', { name: '4 星' })).toBeTruthy();
   });
 
