@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { BookingStatus } from '../../../../shared/booking/state-machine';
 import { UserAvatar } from '../../../components/ui/user-avatar';
+import { cn } from '../../../lib/cn';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -15,6 +16,7 @@ export function BookingCardHeader({
   statusLabelKey,
   details,
   aside,
+  asideBelowOnPhone,
 }: {
   person: { id: number; fullName: string; profilePicture: string | null };
   titleId: string;
@@ -22,9 +24,11 @@ export function BookingCardHeader({
   statusLabelKey?: string;
   details: ReactNode;
   aside?: ReactNode;
+  /** The aside on a line of its own below a phone's narrow header (a price beside the name would cut it). */
+  asideBelowOnPhone?: boolean;
 }) {
   return (
-    <div className="flex items-start gap-3">
+    <div className={cn('flex items-start gap-3', asideBelowOnPhone && 'flex-wrap sm:flex-nowrap')}>
       <UserAvatar user={{ ...person, nickname: null }} size={48} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
@@ -35,7 +39,7 @@ export function BookingCardHeader({
         </div>
         <div className="text-sm text-stone-600 dark:text-stone-400">{details}</div>
       </div>
-      {aside}
+      {asideBelowOnPhone ? <div className="w-full sm:w-auto">{aside}</div> : aside}
     </div>
   );
 }

@@ -50,10 +50,10 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
             {b.subcategory && <> · {localName(b.subcategory, locale)}</>}
           </p>
         }
-        aside={<div className="hidden shrink-0 text-right sm:block">{price}</div>}
+        // On a phone the price gets its own line, so the traveler's name is not cut short beside it.
+        asideBelowOnPhone
+        aside={<div className="shrink-0 sm:text-right">{price}</div>}
       />
-      {/* On a phone the price gets its own line, so the traveler's name is not cut short beside it. */}
-      <div className="mt-3 sm:hidden">{price}</div>
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <Fact icon={<CalendarDays className="h-4 w-4" />} label={t('summary.date')}>
           {formatCalendarDate(b.date, locale, { weekday: 'short' })}
