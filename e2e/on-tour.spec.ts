@@ -67,7 +67,7 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, proves the
 
   // The traveler confirms first and waits for the guide; the guide's page shows it without a reload.
   await travelerCard().getByRole('button', { name: '确认开始' }).click();
-  await expect(travelerCard().getByRole('button', { name: '等待地陪确认...' })).toBeDisabled();
+  await expect(travelerCard().getByRole('button', { name: '等待地陪确认……' })).toBeDisabled();
   await expect(guideCard().getByText('旅行者已确认开始。')).toBeVisible({ timeout: 15_000 });
 
   // The guide confirms: the tour is under way, and the traveler's page follows.
@@ -94,7 +94,7 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, proves the
   await payment.getByLabel('持卡人姓名').fill('Li Wei');
   await payButton.click();
   await expect(payment).toBeHidden({ timeout: 15_000 });
-  await expect(travelerCard().getByRole('button', { name: '已申请延长...' })).toBeDisabled();
+  await expect(travelerCard().getByRole('button', { name: '已申请延长……' })).toBeDisabled();
 
   // The guide approves the paid extension (live on their dashboard).
   await expect(guideCard().getByRole('button', { name: '批准延长' })).toBeVisible({ timeout: 15_000 });
