@@ -177,7 +177,9 @@ try {
   }
 
   // 4. SIGTERM to app1 while 8 clients read, book and chat through the balancer.
-  const LOAD_MS = 10_000;
+  // Issue 25: 20 s of load around the stop. Chat every 28th step keeps 8 clients under the message
+  // route's 60 a minute per address (they all come from this machine through nginx).
+  const LOAD_MS = 20_000;
   let requests = 0;
   let booked = 0;
   const failed: string[] = [];
@@ -194,7 +196,7 @@ try {
       const res = await json(lb, 'GET', path, token).catch((err: Error) => ({ status: 0, body: { message: err.message }, instance: null }));
       requests++;
       if (res.status !== 200) failed.push(`GET ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
-      if (k % 14 === 13) {
+      if (k % 28 === 13) {
         const body = `load ${n}-${k} ${cid()}`;
         const r = await json(lb, 'POST', `/api/conversations/${conversationId}/messages`, token, { clientMessageId: cid(), body }).catch((err: Error) => ({
           status: 0,
