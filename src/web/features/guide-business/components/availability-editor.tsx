@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { inputClass, Panel } from '../../../components/ui/form';
 import { showToast } from '../../../lib/toast';
 import { saveErrorKey, useMyAvailability, useSaveAvailability } from '../api/guide-business';
-import { QueryFallback } from './query-fallback';
+import { formKey, QueryFallback } from './query-fallback';
 
 interface Range {
   startMinute: number;
@@ -42,7 +42,7 @@ export function AvailabilityEditor() {
       {query.isPending || query.isError ? (
         <QueryFallback query={query} />
       ) : (
-        <AvailabilityForm key={query.dataUpdatedAt} initial={query.data} />
+        <AvailabilityForm key={formKey(query.data)} initial={query.data} />
       )}
     </Panel>
   );

@@ -12,7 +12,7 @@ import { showToast } from '../../../lib/toast';
 import { localeTextLanguage } from '../../../../shared/guide-texts';
 import { saveErrorKey, useMyProfile, useSaveProfile } from '../api/guide-business';
 import { LanguageTabs } from './language-tabs';
-import { QueryFallback } from './query-fallback';
+import { formKey, QueryFallback } from './query-fallback';
 
 type TextKey = keyof Required<GuideTextFields>;
 const TEXT_FIELDS: TextKey[] = ['bio', 'ethicsDescription', 'boundaryDescription', 'supportiveDescription'];
@@ -60,7 +60,7 @@ export function ProfileEditor() {
       {query.isPending || query.isError ? (
         <QueryFallback query={query} />
       ) : (
-        <ProfileForm key={query.dataUpdatedAt} initial={query.data} />
+        <ProfileForm key={formKey(query.data)} initial={query.data} />
       )}
     </Panel>
   );

@@ -16,3 +16,10 @@ export function QueryFallback({ query }: { query: Pick<UseQueryResult, 'isPendin
     </div>
   );
 }
+
+/**
+ * The key that starts an editor's form afresh: what the server holds, not when it was fetched. A
+ * refetch that brings the same data (another part of the page invalidating it) must not throw away
+ * what the guide is typing; a save, or a change made elsewhere, does start the form from the new data.
+ */
+export const formKey = (data: unknown): string => JSON.stringify(data);

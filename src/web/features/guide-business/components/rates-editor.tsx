@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../lib/toast';
 import { useServiceCategories } from '../../guides/api/get-service-categories';
 import { saveErrorKey, useMyRates, useSaveRates } from '../api/guide-business';
-import { QueryFallback } from './query-fallback';
+import { formKey, QueryFallback } from './query-fallback';
 
 /** RMB typed by the guide → integer fen (null when not a price). */
 export function rmbToFen(text: string): number | null {
@@ -38,7 +38,7 @@ export function RatesEditor() {
       {query.isPending || query.isError ? (
         <QueryFallback query={query} />
       ) : (
-        <RatesForm key={query.dataUpdatedAt} initial={query.data} />
+        <RatesForm key={formKey(query.data)} initial={query.data} />
       )}
     </Panel>
   );
