@@ -10,9 +10,9 @@ import { WrittenIn } from '../guides/components/written-in';
 import { ItineraryEditor } from './components/itinerary-editor';
 import { ProfileEditor } from './components/profile-editor';
 
-function wrap(children: ReactNode) {
+function wrap(children: ReactNode, client = createQueryClient()) {
   return (
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter>
         <Suspense fallback="loading">{children}</Suspense>
       </MemoryRouter>
@@ -52,6 +52,24 @@ afterEach(async () => {
 });
 
 describe('profile editor', () => {
+  it('keeps what the guide is typing when the same profile is fetched again', async () => {
+    const fetchMock = vi.fn(async () => json(profile));
+    vi.stubGlobal('fetch', fetchMock);
+    const client = createQueryClient();
+    render(wrap(<ProfileEditor />, client));
+    await screen.findByLabelText('Nickname (display name)');
+    fireEvent.keyDown(screen.getByRole('tab', { name: /中文/ }), { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByRole('tab', { name: /English/ }), { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: /日本語/ }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.change(screen.getByLabelText('Bio (Japanese)'), { target: { value: '由紀です（更新）' } });
+    const calls = fetchMock.mock.calls.length;
+    // Another part of the page invalidates the profile: the same data comes back.
+    await act(() => client.refetchQueries());
+    expect(fetchMock.mock.calls.length).toBeGreaterThan(calls);
+    expect(screen.getByRole('tab', { name: /日本語/ }).getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByLabelText('Bio (Japanese)') as HTMLTextAreaElement).value).toBe('由紀です（更新）');
+  });
+
   it('edits the Japanese bio on its tab, formats the zip code and sends every language written', async () => {
     const bodies: Record<string, unknown>[] = [];
     vi.stubGlobal(
