@@ -22,8 +22,11 @@ export default defineConfig({
       // Web component files share a worker's jsdom and modules (a fresh jsdom per file was most of
       // the project's time); the few files that replace a module with vi.mock run isolated, since a
       // module another file already imported would not be replaced.
-      { test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], exclude: WEB_MOCKING, environment: 'jsdom', setupFiles: ['src/web/test/setup.ts'], isolate: false } },
-      { test: { name: 'web-mocks', include: WEB_MOCKING, environment: 'jsdom', setupFiles: ['src/web/test/setup.ts'] } },
+      // A test waits up to 5 s for each findBy (src/web/test/setup.ts); a test of several such steps
+      // on a loaded CI machine once passed its 5 s default while every step was still within its own
+      // wait, so a test has 20 s, and a step that never comes still fails at its own 5 s.
+      { test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], exclude: WEB_MOCKING, environment: 'jsdom', setupFiles: ['src/web/test/setup.ts'], isolate: false, testTimeout: 20_000 } },
+      { test: { name: 'web-mocks', include: WEB_MOCKING, environment: 'jsdom', setupFiles: ['src/web/test/setup.ts'], testTimeout: 20_000 } },
       {
         test: {
           name: 'api',

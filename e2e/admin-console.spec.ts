@@ -25,6 +25,9 @@ const WORDS = {
     paid: 'Mark paid',
     paidStatus: 'Paid',
     appApproved: 'Application approved',
+    notListed: 'After approval this guide is still not listed in search:',
+    noIdentity: 'identity not verified',
+    noTimes: 'no open times in the next 60 days',
     payoutApproved: 'Payout approved',
     payoutPaid: 'Payout marked paid',
     audit: 'Audit log',
@@ -39,6 +42,9 @@ const WORDS = {
     paid: '标记为已付款',
     paidStatus: '已付款',
     appApproved: '批准申请',
+    notListed: '批准后，该地陪仍不会出现在搜索中：',
+    noIdentity: '身份未认证',
+    noTimes: '未来 60 天内没有开放时间',
     payoutApproved: '批准提现',
     payoutPaid: '提现标记为已付款',
     audit: '审计日志',
@@ -172,6 +178,10 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await detail.getByRole('button', { name: w.approve, exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
+    // What approval alone leaves missing for search (decision 091): a new applicant has neither.
+    const note = dialog.getByRole('note');
+    await expect(note).toContainText(w.notListed);
+    await expect(note.getByRole('listitem')).toHaveText([w.noIdentity, w.noTimes]);
     await axeClean(page, `approve dialog ${locale}`);
     await dialog.getByRole('button', { name: w.approve, exact: true }).click();
     await expect(dialog).toHaveCount(0);

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
@@ -10,6 +11,7 @@ import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
  */
 
 type Locale = 'en' | 'zh-CN';
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/tabi-shots/booking';
 
 interface Actor {
   context: BrowserContext;
@@ -18,8 +20,8 @@ interface Actor {
 }
 
 /** A signed-in person in a context of their own; console errors fail the test unless allowed. */
-async function openAs(browser: Browser, username: string, locale: Locale, timezoneId: string, allow: RegExp[] = []): Promise<Actor> {
-  const context = await browser.newContext({ locale: locale === 'zh-CN' ? 'zh-CN' : 'en-US', timezoneId, viewport: { width: 1280, height: 900 } });
+async function openAs(browser: Browser, username: string, locale: Locale, timezoneId: string, allow: RegExp[] = [], width = 1280): Promise<Actor> {
+  const context = await browser.newContext({ locale: locale === 'zh-CN' ? 'zh-CN' : 'en-US', timezoneId, viewport: { width, height: width < 640 ? 740 : 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -87,14 +89,26 @@ async function chooseInBox(page: Page, o: { date: string; time: string; guideNam
   await expect(page).toHaveURL(new RegExp(`/checkout/\\d+\\?date=${o.date}&time=${o.time.replace(':', '%3A')}&hours=${o.hours}&travelers=2$`));
 }
 
-async function fillMeetingPoint(page: Page, zh: boolean) {
+/** A free meeting address (issue 27: the picker offers Shinjuku Station for it; Escape keeps the text). */
+async function fillMeetingPoint(page: Page, zh: boolean, shot?: string) {
+  const address = page.getByRole('combobox', { name: zh ? '集合地址' : 'Meeting address' });
+  await address.fill(zh ? '新宿站 东口' : 'Shinjuku Station, East exit');
+  await expect(page.getByRole('listbox', { name: zh ? '车站和景点' : 'Stations and sights' }).getByRole('option').first()).toContainText(zh ? '新宿站' : 'Shinjuku Station');
+  if (shot) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/${shot}` });
+  }
+  await address.press('Escape');
+  await expect(page.getByRole('listbox', { name: zh ? '车站和景点' : 'Stations and sights' })).toBeHidden();
+  await expect(address).toHaveValue(zh ? '新宿站 东口' : 'Shinjuku Station, East exit');
   const postal = page.getByLabel(zh ? '邮政编码' : 'Postal code');
   await postal.fill('1600022');
   await expect(postal).toHaveValue('160-0022');
-  await page.getByLabel(zh ? '集合地址' : 'Meeting address').fill(zh ? '新宿站 东口' : 'Shinjuku Station, East exit');
 }
 
 async function fillCard(page: Page, zh: boolean, number: string) {
+  // A Chinese reader starts on Alipay (issue 27): choose the card first.
+  if (zh) await page.getByRole('radio', { name: '银行卡' }).locator('..').click();
   await page.getByLabel(zh ? '卡号' : 'Card number').fill(number);
   await page.getByLabel(zh ? '有效期（MM/YY）' : 'Expiry (MM/YY)').pressSequentially('1230');
   await page.getByLabel('CVV').fill('123');
@@ -123,7 +137,7 @@ test('in Chinese: a traveler books from the search, pays the deposit by card, th
   await expect(pay).toBeEnabled();
   await pay.click();
   await expect(t.getByText('请提供集合地址。')).toBeVisible();
-  await fillMeetingPoint(t, true);
+  await fillMeetingPoint(t, true, 'checkout-picker-zh-CN-1280.png');
   await pay.click();
 
   await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
@@ -159,6 +173,30 @@ test('in Chinese: a traveler books from the search, pays the deposit by card, th
   await close(traveler, guideUser);
 });
 
+test('on a 375 px phone in Chinese: Alipay comes first, hands over to the wallet without a code to scan, and comes back paid', async ({ browser, request }) => {
+  const guide = await demoGuide(request);
+  const slot = await freeSlot(request, guide.id, 2, 20);
+  const traveler = await openAs(browser, 'traveler', 'zh-CN', 'Asia/Shanghai', [], 375);
+  const t = traveler.page;
+  await t.goto(`/checkout/${guide.id}?date=${slot.date}&time=${encodeURIComponent(slot.time)}&hours=2&travelers=2`);
+  const methods = t.getByRole('group', { name: '支付方式' });
+  await expect(t.getByRole('radio', { name: '支付宝' })).toBeChecked();
+  expect(await methods.getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['alipay', 'wechat', 'card']);
+  await fillMeetingPoint(t, true);
+  await t.getByLabel('支付宝账号').fill('liwei@example.com');
+  await t.getByRole('button', { name: /^支付 [\d,.]+ 元$/ }).click();
+
+  await expect(t).toHaveURL(/\/payment-demo\?ref=sim_alipay_/);
+  await expect(t.getByTestId('wallet-app')).toContainText('此页面代替手机上的支付宝应用');
+  await expect(t.getByRole('img', { name: '演示付款码（不是真实的二维码）' })).toHaveCount(0);
+  expect(await t.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await t.screenshot({ path: `${process.env.SHOTS_DIR ?? '/tmp/tabi-shots/booking'}/payment-demo-alipay-375-zh.png`, fullPage: true });
+  await t.getByRole('button', { name: '确认付款' }).click();
+  await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
+  await expect(t.getByText('已用支付宝支付 · 演示支付，未产生真实扣款')).toBeVisible();
+  await close(traveler);
+});
+
 test('in English: Alipay through the demo approval page, the guide accepts, and a cancellation shows its refund', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const guide = await demoGuide(request);
@@ -168,7 +206,7 @@ test('in English: Alipay through the demo approval page, the guide accepts, and 
   const t = traveler.page;
 
   await chooseInBox(t, { ...slot, guideName: guide.name, locale: 'en', hours: 4 });
-  await fillMeetingPoint(t, false);
+  await fillMeetingPoint(t, false, 'checkout-picker-en-1280.png');
   await t.getByRole('radio', { name: 'Alipay' }).locator('..').click();
   await t.getByLabel('Alipay account').fill('liwei@example.com');
   const deposit = (await t.getByRole('button', { name: /^Pay [\d,.]+ RMB$/ }).textContent())!.match(/[\d,.]+/)![0];
@@ -279,6 +317,16 @@ test('on a phone the booking box is a bar that opens a sheet, and the booking pa
   await sheet.getByRole('button', { name: '预订', exact: true }).click();
   await expect(page).toHaveURL(/\/checkout\/\d+\?/);
   await expect(page.getByRole('heading', { level: 1, name: '确认并支付' })).toBeVisible();
+  // Issue 27: typing 京都站 offers Kyoto Station; choosing it fills the address and the postal code.
+  const address = page.getByRole('combobox', { name: '集合地址' });
+  await address.pressSequentially('京都站');
+  await expect(page.getByRole('listbox', { name: '车站和景点' }).getByRole('option').first()).toContainText('〒600-8216');
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/checkout-picker-zh-CN-375.png` });
+  await address.press('ArrowDown');
+  await address.press('Enter');
+  await expect(address).toHaveValue('京都站 · 京都府京都市下京区東塩小路町');
+  await expect(page.getByLabel('邮政编码')).toHaveValue('600-8216');
   for (const path of [page.url(), `/guides/${guide.id}`, '/dashboard', '/dashboard?tab=past']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');

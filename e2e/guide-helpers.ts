@@ -79,6 +79,23 @@ export async function approvedApplicant(request: APIRequestContext, name: string
   return applicant;
 }
 
+/** The user's identity check through the API: a passport scan and a selfie, submitted, approved by the demo admin. */
+export async function verifiedIdentity(request: APIRequestContext, token: string) {
+  const upload = await request.post('/api/v2/identity-verification', {
+    headers: auth(token),
+    multipart: {
+      documentKind: 'passport',
+      document: { name: 'passport.png', mimeType: 'image/png', buffer: PNG },
+      selfie: { name: 'selfie.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const submitted = await request.post('/api/v2/identity-verification/submit', { headers: auth(token), data: {} });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const admin = await (await request.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORDS.admin } })).json();
+  const approved = await request.post(`/api/admin/identity/${(await submitted.json()).id}/approve`, { headers: auth(admin.token) });
+  expect(approved.status(), await approved.text()).toBe(200);
+}
 
 /** Opens every day, all day, in the guide's zone: any future slot can be booked. */
 export async function openAllWeek(request: APIRequestContext, token: string) {

@@ -1,11 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
-import { approvedApplicant, auth, signup } from './guide-helpers';
+import { approvedApplicant, auth, signup, verifiedIdentity } from './guide-helpers';
 
 /**
  * Issue 13 from end to end, in Chinese and in English: a traveler's application (made through the API here; the
  * four pages have their own spec, become-guide.spec.ts) is approved by an admin through the API. The
- * new guide sets weekly hours and a rate on /guide-dashboard, appears first in Nara's newest guides,
+ * new guide's dashboard lists what is missing to be found (identity, open times: decision 091); they
+ * set weekly hours and a rate, their identity is verified, and they appear first in Nara's newest guides,
  * receives a paid booking, accepts it, runs the tour on its day with the traveler and completes it,
  * then sees the earnings as pending in the wallet.
  */
@@ -16,6 +17,8 @@ const T = {
     days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
     addHours: (d: string) => `Add hours on ${d}`,
     from: (d: string) => `${d}: from`,
+    missingBoth: 'Still missing: identity verification, open times',
+    missingIdentity: 'Still missing: identity verification',
     saveHours: 'Save availability',
     hoursSaved: 'Availability saved',
     rate: 'Hourly rate (RMB)',
@@ -33,6 +36,8 @@ const T = {
     days: ['星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日'],
     addHours: (d: string) => `为${d}添加时间段`,
     from: (d: string) => `${d}：开始`,
+    missingBoth: '还差：身份认证、开放时间',
+    missingIdentity: '还差：身份认证',
     saveHours: '保存可预约时间',
     hoursSaved: '可预约时间已保存',
     rate: '每小时价格（元）',
@@ -70,8 +75,13 @@ for (const locale of ['zh-CN', 'en'] as const) {
     const g = await guidePage(browser, applicant.username, applicant.password, locale);
     const me = await (await g.request.get('/api/guides/me', { headers: auth(applicant.token) })).json();
 
-    // Weekly hours: every day gets the editor's default range; then the hourly rate.
+    // Approved, yet not in search: the dashboard's checklist says what is missing, each a link.
     await g.goto('/guide-dashboard');
+    const checklist = g.getByRole('region', { name: locale === 'en' ? 'Travelers cannot find you in search yet' : '旅行者暂时还搜索不到您' });
+    await expect(checklist).toContainText(s.missingBoth);
+    await expect(checklist.getByRole('link', { name: locale === 'en' ? 'identity verification' : '身份认证' })).toHaveAttribute('href', '/verify-identity');
+
+    // Weekly hours: every day gets the editor's default range; then the hourly rate.
     const availability = g.locator('#availability');
     await expect(availability.getByRole('button', { name: s.saveHours })).toBeVisible();
     for (const day of s.days) {
@@ -84,6 +94,14 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await rates.getByLabel(s.rate).fill('268');
     await rates.getByRole('button', { name: s.saveRates }).click();
     await expect(g.getByText(s.ratesSaved)).toBeVisible();
+    await expect(checklist).toContainText(s.missingIdentity);
+    await expect(checklist).not.toContainText(s.missingBoth);
+
+    // The team checks the identity document: listed, and the checklist is gone.
+    await verifiedIdentity(page.request, applicant.token);
+    await g.reload();
+    await expect(availability.getByRole('button', { name: s.saveHours })).toBeVisible();
+    await expect(checklist).toHaveCount(0);
 
     // A visitor finds the new guide at once, newest first in Nara, at the new rate.
     await page.goto('/search?city=nara&sort=newest');

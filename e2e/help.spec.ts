@@ -12,6 +12,7 @@ const PAGES: [path: string, en: string, zh: string][] = [
   ['/help/guide-resources', 'Guide resources', '地陪资源'],
   ['/help/guide-community', 'Guide community', '地陪社区'],
   ['/help/safety', 'Safety in Japan', '安全须知'],
+  ['/help/paying-and-transport', 'What you pay online, what on site, and why', '哪些线上支付，哪些现场支付，以及原因'],
   ['/help/cancellation', 'Cancellation policy', '取消政策'],
   ['/help/about', 'About Tabi Guides', '关于 Tabi 日本地陪'],
   ['/help/contact', 'Contact us', '联系我们'],
@@ -97,7 +98,12 @@ test('the cancellation page shows every tier with its percentage and the refund 
   await expect(tiers.getByRole('row', { name: /No-show/ })).toContainText('0%');
   await expect(tiers.getByRole('row', { name: /documented emergency/ })).toContainText('85%');
   await expect(page.getByRole('row', { name: /Bank card/ })).toContainText('3–5 business days');
+  // The typhoon rule (issue 26): a JMA warning or special warning frees the booking; an advisory does not.
+  await expect(page.getByRole('heading', { level: 2, name: 'Typhoons and JMA warnings' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'everything you paid online back (100%)' })).toBeVisible();
   await page.getByRole('button', { name: '切换到中文' }).first().click();
+  await expect(page.getByRole('heading', { level: 2, name: '台风与气象厅警报' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: '线上支付的款项全额（100%）退还' })).toBeVisible();
   await expect(page.getByRole('row', { name: /有证明的紧急情况/ })).toContainText('85%（15% 归地陪）');
   await expect(page.getByRole('row', { name: /支付宝、微信支付/ })).toContainText('1–3 个工作日');
   // The table of contents leads to its section.

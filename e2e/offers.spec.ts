@@ -73,8 +73,26 @@ for (const c of cases) {
     await form.locator('[name=durationHours]').fill('2');
     await form.locator('[name=travelers]').fill('2');
     await form.locator('[name=itinerary]').fill(itinerary);
-    await form.locator('[name=meetingAddress]').fill('Nippori Station, west exit');
-    await form.locator('[name=meetingPostalCode]').fill('1160013');
+    // Issue 27: the meeting-point picker. In Chinese on a phone, typing 京都站 offers Kyoto Station,
+    // and choosing it with the keyboard fills address and postal code; in English, a free address.
+    const address = form.getByRole('combobox', { name: tz ? '集合地址' : 'Meeting address' });
+    await address.pressSequentially(tz ? '京都站' : 'Kyoto');
+    const option = form.getByRole('listbox', { name: tz ? '车站和景点' : 'Stations and sights' }).getByRole('option').first();
+    await expect(option).toContainText(tz ? '京都站' : 'Kyoto Station');
+    await expect(option).toContainText('〒600-8216');
+    await t.screenshot({ path: `${SHOTS}/tour-request-picker-${tTag}.png` });
+    if (tz) {
+      await address.press('ArrowDown');
+      await address.press('Enter');
+      await expect(address).toHaveValue('京都站 · 京都府京都市下京区東塩小路町');
+      await expect(form.locator('[name=meetingPostalCode]')).toHaveValue('600-8216');
+    } else {
+      await address.press('Escape');
+      await expect(option).toBeHidden();
+      await address.fill('Nippori Station, west exit');
+      await form.locator('[name=meetingPostalCode]').fill('1160013');
+    }
+    const postal = tz ? '600-8216' : '116-0013';
     const service = form.locator('[name=subcategoryId]');
     await expect(service).toBeEnabled();
     await service.selectOption({ index: 1 });
@@ -92,7 +110,7 @@ for (const c of cases) {
     const offerForm = g.getByTestId('offer-form');
     await expect(offerForm.locator('[name=date]')).toHaveValue(slot.date);
     await expect(offerForm.locator('[name=itinerary]')).toHaveValue(itinerary);
-    await expect(offerForm.locator('[name=meetingPostalCode]')).toHaveValue('116-0013');
+    await expect(offerForm.locator('[name=meetingPostalCode]')).toHaveValue(postal);
     await expect(offerForm.getByTestId('offer-quote')).toContainText(gz ? '按费率计算' : 'Rate-based price');
     await expect(offerForm).toContainText(gz ? '随报价一并列出，现场支付' : 'paid on site, not online');
     await offerForm.locator('[name=feeRmb]').fill('550');
@@ -116,13 +134,19 @@ for (const c of cases) {
     const offerId = Number(new URL(t.url()).searchParams.get('offer'));
 
     // The checkout has everything from the offer; nothing about the tour is typed again.
-    await expect(t.getByTestId('meeting-fixed')).toContainText('〒116-0013');
+    await expect(t.getByTestId('meeting-fixed')).toContainText(`〒${postal}`);
+    // The place on a map: by its coordinates when chosen from the list, else by its address.
+    await expect(t.getByTestId('meeting-fixed').getByRole('link', { name: tz ? /在地图上查看/ : /on the map/ })).toHaveAttribute(
+      'href',
+      tz ? 'https://www.google.com/maps/search/?api=1&query=34.9858,135.7588' : /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=%E3%80%92116-0013/,
+    );
     await expect(t.getByTestId('meeting-fixed')).toContainText(itinerary);
     await expect(t.getByTestId('offer-price-note')).toBeVisible();
     await expect(t.getByLabel(tz ? '集合地址' : 'Meeting address')).toHaveCount(0);
     const pay = t.getByRole('button', { name: tz ? '支付 110 元' : 'Pay 110 RMB' });
     await expect(pay).toBeVisible();
     await t.screenshot({ path: `${SHOTS}/checkout-offer-${tTag}.png`, fullPage: true });
+    if (tz) await t.getByRole('radio', { name: '银行卡' }).locator('..').click();
     await t.getByLabel(tz ? '卡号' : 'Card number').fill('4242 4242 4242 4242');
     await t.getByLabel(tz ? '有效期（MM/YY）' : 'Expiry (MM/YY)').pressSequentially('1230');
     await t.getByLabel('CVV').fill('123');
@@ -139,6 +163,7 @@ for (const c of cases) {
     }
     await t.goto('/dashboard?tab=upcoming');
     await expect(t.getByRole('article').filter({ hasText: number })).toBeVisible();
+    await expect(t.getByRole('article').filter({ hasText: number }).getByTestId('meeting-map-link')).toBeVisible();
     await g.goto('/guide-dashboard');
     await expect(g.getByRole('article').filter({ hasText: number }).first()).toBeVisible();
 

@@ -18,8 +18,8 @@ interface Actor {
   errors: string[];
 }
 
-async function openAs(browser: Browser, username: string, timezoneId: string): Promise<Actor> {
-  const context = await browser.newContext({ locale: 'zh-CN', timezoneId, viewport: { width: 1280, height: 900 } });
+async function openAs(browser: Browser, username: string, timezoneId: string, width = 1280): Promise<Actor> {
+  const context = await browser.newContext({ locale: 'zh-CN', timezoneId, viewport: { width, height: width < 640 ? 740 : 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -54,7 +54,8 @@ async function todaysTour(page: Page): Promise<Trip> {
 test('both confirm the start, the traveler extends by 0.5 h and pays, proves the in-person payment, completes, both review, and the review is on the profile (中文)', async ({ browser, page }) => {
   test.setTimeout(120_000);
   const tour = await todaysTour(page);
-  const traveler = await openAs(browser, 'traveler', 'Asia/Shanghai');
+  // The traveler is on a 375 px phone (issue 27), the guide at a desk.
+  const traveler = await openAs(browser, 'traveler', 'Asia/Shanghai', 375);
   const guide = await openAs(browser, 'guide', 'Asia/Tokyo');
   const t = traveler.page;
   const g = guide.page;
@@ -88,13 +89,18 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, proves the
   await expect(payment.getByText('完成付款以延长您的行程')).toBeVisible();
   const payButton = payment.getByRole('button', { name: /^支付 .+ 元$/ });
   await expect(payButton).toBeDisabled();
+  await payment.getByRole('radio', { name: '银行卡' }).locator('..').click();
   await payment.getByLabel('卡号').fill('4242 4242 4242 4242');
   await payment.getByLabel('有效期（MM/YY）').fill('12/34');
   await payment.getByLabel('CVV').fill('123');
   await payment.getByLabel('持卡人姓名').fill('Li Wei');
+  const fee = (await payButton.textContent())!.match(/支付 (.+) 元/)![1]!;
   await payButton.click();
   await expect(payment).toBeHidden({ timeout: 15_000 });
   await expect(travelerCard().getByRole('button', { name: '已申请延长……' })).toBeDisabled();
+  // The card counts the paid fee at once and shows the half hour as pending (issue 27).
+  await expect(travelerCard().getByText(`含延长费用 ${fee} 元`)).toBeVisible();
+  await expect(travelerCard().getByText('另有延长 30 分钟，待确认')).toBeVisible();
 
   // The guide approves the paid extension (live on their dashboard).
   await expect(guideCard().getByRole('button', { name: '批准延长' })).toBeVisible({ timeout: 15_000 });
@@ -105,6 +111,8 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, proves the
   await expect(travelerCard().getByRole('button', { name: '确认延长' })).toBeVisible({ timeout: 15_000 });
   await travelerCard().getByRole('button', { name: '确认延长' }).click();
   await expect(travelerCard().getByRole('button', { name: '申请延长' })).toBeVisible();
+  await expect(travelerCard().getByText('另有延长 30 分钟，待确认')).toHaveCount(0);
+  await expect(travelerCard().getByText(/小时 30 分钟$/)).toBeVisible();
 
   // The rest is paid in person: the traveler uploads a photo of it, the guide verifies it.
   await travelerCard().getByRole('link', { name: '+ 上传付款凭证' }).click();

@@ -59,6 +59,9 @@ const envSchema = z.object({
   // METRICS_PORT (an internal port, no token) when that is set. Neither set: no metrics endpoint.
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // The typhoon rule (issue 26, decision 093): JMA's public warnings, or recorded files in their format.
+  WEATHER_PROVIDER: z.enum(['jma', 'fixture']).optional(),
+  WEATHER_FIXTURE_DIR: z.string().min(1).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -141,6 +144,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** GET /metrics (issue 14): on the app's port with the bearer token, and/or on an internal port. */
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    /**
+     * Where JMA warnings come from (decision 093): `jma` (the default in production) or `fixture`,
+     * recorded files `{office}.json` in WEATHER_FIXTURE_DIR (default: the demo recordings shipped
+     * with the app, a typhoon over Kyoto).
+     */
+    weather: {
+      provider: e.WEATHER_PROVIDER ?? (e.NODE_ENV === 'production' ? ('jma' as const) : ('fixture' as const)),
+      fixtureDir: e.WEATHER_FIXTURE_DIR ? path.resolve(e.WEATHER_FIXTURE_DIR) : undefined,
+    },
   };
 }
 

@@ -68,6 +68,9 @@ export const ERROR_STATUS = {
   offer_closed: 409,
   price_below_floor: 400,
   price_above_ceiling: 400,
+  // Licensed guides, lawful transport (issue 26, decision 092)
+  protected_title: 400,
+  licence_required: 409,
   internal: 500,
   unavailable: 503,
 } as const;

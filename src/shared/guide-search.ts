@@ -17,6 +17,8 @@ export interface GuideSearchParams {
   maxPrice?: number;
   page: number;
   sort: GuideSort;
+  /** Only guides with a verified licence (decision 092). */
+  licensed?: boolean;
 }
 
 const int = (v: string | null, min: number, max: number): number | undefined => {
@@ -43,6 +45,7 @@ export function parseSearchParams(sp: URLSearchParams): GuideSearchParams {
     maxPrice,
     page: int(sp.get('page'), 1, 10_000) ?? 1,
     sort: (GUIDE_SORTS as readonly string[]).includes(sort ?? '') ? (sort as GuideSort) : 'recommended',
+    ...(sp.get('licensed') === 'true' ? { licensed: true } : {}),
   };
 }
 
@@ -56,6 +59,7 @@ export function toSearchString(p: Partial<GuideSearchParams>): string {
   if (p.travelers !== undefined) sp.set('travelers', String(p.travelers));
   if (p.minPrice !== undefined) sp.set('minPrice', String(p.minPrice));
   if (p.maxPrice !== undefined) sp.set('maxPrice', String(p.maxPrice));
+  if (p.licensed) sp.set('licensed', 'true');
   if (p.sort && p.sort !== 'recommended') sp.set('sort', p.sort);
   if (p.page && p.page > 1) sp.set('page', String(p.page));
   return sp.toString();
@@ -74,5 +78,6 @@ export function toApiQuery(p: GuideSearchParams, limit = 12): Record<string, str
     page: p.page,
     limit,
     sort: p.sort,
+    licensed: p.licensed ? 'true' : undefined,
   };
 }

@@ -7,7 +7,8 @@ import type { SystemMessage } from './schemas/notifications';
  * typed union shared by the server (which sends them) and the web app (which applies them).
  */
 export type RealtimeEvent =
-  | { type: 'new_message'; payload: Message & { credits: Credits } }
+  /** `unreadCount`: the receiving user's unread messages in this conversation after the send, from the send's own write (decision 089). */
+  | { type: 'new_message'; payload: Message & { credits: Credits; unreadCount?: number } }
   | {
       type: 'message_read';
       payload: { messageIds: number[]; conversationId: number; readerId: number; readAll: boolean; totalUnreadCount: number };

@@ -54,6 +54,12 @@ async function start() {
     </StrictMode>
   );
   hydrationStarted();
+  // The service worker keeps the app and a signed-in traveler's trips for offline (decision 095); a
+  // visitor's page deletes whatever an earlier session left (a token that expired in another tab).
+  // Once it first controls the page, a signed-in reader's data is fetched again through it (to keep).
+  if (import.meta.env.PROD) {
+    void import('./lib/service-worker').then((m) => m.registerServiceWorker(!!session, () => getSession() && void queryClientForApp.invalidateQueries()));
+  }
   // <html data-ready> once the page and its lazy parts respond (browser tests wait for it).
   void whenSettled().then(() => document.documentElement.setAttribute('data-ready', ''));
   if (!hydrate) {

@@ -6,8 +6,8 @@ import { declareStatuses, shapeStatuses } from './declared-statuses';
 
 /**
  * The OpenAPI document is generated from the routes' zod schemas; /api/docs is the interactive page.
- * Each operation's `security` is derived from the guard it really runs (requireAuth, requireAdmin:
- * a bearer token is required; optionalAuth: accepted), so the document cannot forget one. A route
+ * Each operation's `security` is derived from the guard it really runs (requireAuth, requireAdmin,
+ * requireToken: a bearer token is required; optionalAuth: accepted), so the document cannot forget one. A route
  * that also takes another credential (the support visitor key) declares its security itself.
  * Each operation also declares the error statuses its shape makes possible (declared-statuses.ts),
  * so the document names every status a client can get (issue 23).
@@ -16,7 +16,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
     if ((route.schema as { hide?: boolean } | undefined)?.hide) return;
     const guards = [route.preHandler, route.onRequest, route.preValidation].flat().filter(Boolean);
-    const required = guards.some((g) => g === app.requireAuth || g === app.requireAdmin);
+    const required = guards.some((g) => g === app.requireAuth || g === app.requireAdmin || g === app.requireToken);
     const optional = guards.some((g) => g === app.optionalAuth);
     if (required || optional) {
       route.schema ??= {};

@@ -13,8 +13,9 @@ const webRoot = mkdtempSync(path.join(tmpdir(), 'tabi-ssr-'));
 mkdirSync(path.join(webRoot, 'assets'));
 writeFileSync(
   path.join(webRoot, 'index.html'),
-  '<!doctype html><html lang="en"><head><meta name="description" content="x" /><title>Tabi Guides</title></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html lang="en"><head><meta name="description" content="x" /><link rel="manifest" href="/manifest.webmanifest" /><title>Tabi Guides</title></head><body><div id="root"></div></body></html>',
 );
+writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Tabi Guides"}');
 
 let t: TestApp;
 let guideId: number;
@@ -56,6 +57,46 @@ describe('server-rendered public pages', () => {
     // The first paint waits for the whole page (decision 075): the head names the data block that ends it.
     expect(html).toContain('<link rel="expect" href="#ssr-data" blocking="render"></head>');
     expect(html.indexOf('<script id="ssr-data"')).toBeGreaterThan(html.indexOf('Born in Asakusa'));
+  });
+
+  it('a licensed guide: the badge and the registration in the HTML, and hasCredential in the schema.org data (issue 26)', async () => {
+    const { guide } = await makeGuide(t.database.db, { name: 'Kei Licensed', city: 'kyoto' });
+    const { guides, guideCredentials } = await import('../db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    await t.database.db.insert(guideCredentials).values({
+      guideId: guide.id,
+      type: 'licence',
+      status: 'verified',
+      licenceKind: 'national',
+      registrationNumber: '京都府 第0001号',
+      prefecture: 'kyoto',
+      languages: ['zh'],
+      fileKey: 'private-credentials/x.webp',
+      fileType: 'image/webp',
+      fileSize: 10,
+    });
+    await t.database.db.update(guides).set({ licenceKind: 'national' }).where(eq(guides.id, guide.id));
+    const html = (await page(`/guides/${guide.id}?lang=zh-CN`)).body;
+    expect(html).toContain('持证通译导游（全国通訳案内士）');
+    expect(html).toContain('全国通訳案内士 · 登记号 京都府 第0001号 · 京都府');
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(ld.offers.offeredBy).toMatchObject({
+      '@type': 'Person',
+      name: 'Kei Licensed',
+      hasCredential: { '@type': 'EducationalOccupationalCredential', credentialCategory: 'license', name: '全国通訳案内士', identifier: '京都府 第0001号', recognizedBy: { name: '京都府' } },
+    });
+    // An unlicensed guide is a Person without a credential.
+    const plain = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec((await page(`/guides/${guideId}`)).body)![1]!);
+    expect(plain.offers.offeredBy).toEqual({ '@type': 'Person', name: 'Haruka Sato' });
+  });
+
+  it('the help article on paying and transport is server-rendered in both languages', async () => {
+    const en = (await page('/help/paying-and-transport?lang=en')).body;
+    expect(en).toContain('What you pay online, what on site, and why');
+    expect(en).toContain('Road Transport Act');
+    const zh = (await page('/help/paying-and-transport?lang=zh-CN')).body;
+    expect(zh).toContain('哪些线上支付，哪些现场支付，以及原因');
+    expect(zh).toContain('白タク');
   });
 
   it("the booking box shows the first open day's start times, and the browser gets them with the page", async () => {
@@ -125,6 +166,15 @@ describe('server-rendered public pages', () => {
     expect((await page('/terms')).body).toContain('<title>Terms of Service · Tabi Guides</title>');
   });
 
+  it("an unlisted guide's profile is reachable by its link but kept out of search engines (decision 091)", async () => {
+    expect((await page(`/guides/${guideId}`)).body).not.toContain('<meta name="robots" content="noindex">');
+    const { guide } = await makeGuide(t.database.db, { name: 'Unverified Guide', identityVerified: false });
+    const res = await page(`/guides/${guide.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<h1[^>]*>Unverified Guide<\/h1>/);
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+  });
+
   it('unknown paths and guides answer 404 with the not-found page, kept out of search engines', async () => {
     for (const url of ['/no-such-page', '/guides/999999', '/guides/abc', '/itinerary/999999']) {
       const res = await page(url);
@@ -143,6 +193,16 @@ describe('server-rendered public pages', () => {
       expect(res.body).toContain('<html lang="zh-CN">');
       expect(res.body).not.toContain('ssr-data'); // nor a render-blocking wait for it
     }
+  });
+
+  it('pages link the web app manifest in the reader’s language (issue 27), served as a manifest', async () => {
+    for (const url of ['/dashboard', `/guides/${guideId}`]) {
+      expect((await page(url, { 'accept-language': 'zh-CN' })).body, url).toContain('<link rel="manifest" href="/manifest.zh-CN.webmanifest" />');
+      expect((await page(url, { 'accept-language': 'en' })).body, url).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+    }
+    const manifest = await page('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
   });
 
   it('pages are compressed like any reply', async () => {

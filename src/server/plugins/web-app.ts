@@ -96,7 +96,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, rend
     const locale = readerLocale(request);
     const origin = app.ctx.config.appUrl;
     const page = renderer ? await renderer.render({ url: request.url, origin, locale, fetch: fetchApi }) : null;
-    const html = page ? fillTemplate(template!, locale, page) : template!.replace('<html lang="en">', () => `<html lang="${locale}">`);
+    const html = withManifest(page ? fillTemplate(template!, locale, page) : template!.replace('<html lang="en">', () => `<html lang="${locale}">`), locale);
     return reply
       .status(page?.status ?? 200)
       .type('text/html; charset=utf-8')
@@ -125,6 +125,11 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, rend
     app.get('/', { schema: { hide: true } }, sendPage);
     app.get('/*', { schema: { hide: true } }, (request, reply) => (isPage(request) ? sendPage(request, reply) : reply.callNotFound()));
   }
+}
+
+/** The web app manifest in the page's language: the name a phone puts under the home-screen icon (decision 095). */
+function withManifest(html: string, locale: Locale): string {
+  return locale === 'zh-CN' ? html.replace('href="/manifest.webmanifest"', 'href="/manifest.zh-CN.webmanifest"') : html;
 }
 
 /** The built index.html with the page's language, head, content and hydration data in place. */

@@ -28,13 +28,15 @@ describe('WebSocket /ws', () => {
 
     await say(t, a, c, '您好，11月22日有空吗？');
     const got = await guideSock.next('new_message');
-    expect(got.payload).toMatchObject({ conversationId: c, senderId: a.id, body: '您好，11月22日有空吗？', credits: null });
-    expect((await travelerSock.next('new_message')).payload.credits).toBe(2);
+    // The recipient's unread count in the conversation comes with the message, from the send's own write.
+    expect(got.payload).toMatchObject({ conversationId: c, senderId: a.id, body: '您好，11月22日有空吗？', credits: null, unreadCount: 1 });
+    expect((await travelerSock.next('new_message')).payload).toMatchObject({ credits: 2, unreadCount: 0 });
     expect((await travelerSock.next('credits_update')).payload).toEqual({ conversationId: c, userId: a.id, credits: 2 });
     expect((await guideSock.next('conversation_update')).payload).toEqual({ conversationId: c, credits: 2 });
 
     await say(t, g, c, 'Yes, I am free!');
-    expect((await travelerSock.next('new_message')).payload.body).toBe('Yes, I am free!');
+    expect((await travelerSock.next('new_message')).payload).toMatchObject({ body: 'Yes, I am free!', unreadCount: 1 });
+    expect((await guideSock.next('new_message')).payload).toMatchObject({ body: 'Yes, I am free!', unreadCount: 1 });
     const credits = await travelerSock.next('credits_update');
     expect(credits.payload).toEqual({ conversationId: c, userId: a.id, credits: null });
     expect((await guideSock.next('conversation_update')).payload).toEqual({ conversationId: c, credits: null });
@@ -53,6 +55,26 @@ describe('WebSocket /ws', () => {
     expect(guideSock.events.some((e) => e.type === 'system_message')).toBe(false);
     guideSock.ws.close();
     travelerSock.ws.close();
+  });
+
+  it('pushes several notices made at once for one person as one bulk_created (SPEC §7)', async () => {
+    const a = await traveler(t);
+    const other = await traveler(t);
+    const sock = connect(`${base}/ws?token=${a.token}`);
+    const otherSock = connect(`${base}/ws?token=${other.token}`);
+    await Promise.all([sock.opened, otherSock.opened]);
+    const text = (title: string) => ({ en: { title, message: 'x' }, 'zh-CN': { title, message: 'x' } });
+    const made = await t.app.notifications.create([
+      { userId: a.id, type: 'booking', text: text('one') },
+      { userId: other.id, type: 'booking', text: text('alone') },
+      { userId: a.id, type: 'payment', text: text('two') },
+    ]);
+    const bulk = await sock.next('system_message');
+    expect(bulk.payload).toMatchObject({ action: 'bulk_created', messages: [{ title: 'one' }, { title: 'two' }] });
+    expect((await otherSock.next('system_message')).payload).toMatchObject({ action: 'created', message: { title: 'alone' } });
+    expect(made).toHaveLength(3);
+    sock.ws.close();
+    otherSock.ws.close();
   });
 
   it('refuses a missing, invalid or expired token before the upgrade', async () => {

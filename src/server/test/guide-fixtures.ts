@@ -8,7 +8,7 @@ import { setGuideServices, setWeeklyAvailability } from '../modules/guides/index
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
 let counter = 0;
 
-export async function makeUser(db: Database, fields: { role?: 'traveler' | 'guide'; isGuide?: boolean; fullName?: string } = {}) {
+export async function makeUser(db: Database, fields: { role?: 'traveler' | 'guide'; isGuide?: boolean; fullName?: string; identityVerified?: boolean } = {}) {
   const n = ++counter;
   const [u] = await db
     .insert(users)
@@ -19,6 +19,7 @@ export async function makeUser(db: Database, fields: { role?: 'traveler' | 'guid
       fullName: fields.fullName ?? `Test User ${n}`,
       role: fields.role ?? 'traveler',
       isGuide: fields.isGuide ?? false,
+      identityVerified: fields.identityVerified ?? false,
     })
     .returning();
   return u!;
@@ -47,11 +48,17 @@ export interface GuideSpec {
   weekdays?: number[];
   status?: 'active' | 'paused' | 'suspended';
   name?: string;
+  /** The user's identity check approved (default true: a listed guide, decision 091). */
+  identityVerified?: boolean;
 }
 
-/** A guide with a user, services and weekly hours (09:00–17:00 on the given weekdays). */
+/**
+ * A guide with a user, services and weekly hours (09:00–17:00 on the given weekdays): listed by
+ * default (identity verified, hours every day). `identityVerified: false` or `weekdays: []` make an
+ * approved guide that is not listed.
+ */
 export async function makeGuide(db: Database, spec: GuideSpec = {}) {
-  const user = await makeUser(db, { role: 'guide', isGuide: true, fullName: spec.name });
+  const user = await makeUser(db, { role: 'guide', isGuide: true, fullName: spec.name, identityVerified: spec.identityVerified ?? true });
   const [g] = await db
     .insert(guides)
     .values({

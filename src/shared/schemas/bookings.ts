@@ -8,6 +8,7 @@ import { isCalendarDate } from '../availability';
 import { BOOKING_STATUSES, TRIP_TABS } from '../booking/state-machine';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../booking/ledger';
 import { rescheduleProposalSchema } from './reschedule';
+import { weatherWarningSchema } from './weather';
 
 const calendarDate = z.string().refine(isCalendarDate, 'Use a real date written yyyy-mm-dd');
 const positiveId = z.number().int().positive().max(2_147_483_647);
@@ -57,6 +58,17 @@ export const postalCodeSchema = z
   .transform((v) => `${v.replace('-', '').slice(0, 3)}-${v.replace('-', '').slice(3)}`);
 
 /**
+ * The coordinates of a meeting point chosen from the list (issue 27, decision 094): inside Japan.
+ * Optional, and only stored when both are given (`meetingCoords`); a typed address has none.
+ */
+export const meetingLatSchema = z.number().min(20).max(46);
+export const meetingLngSchema = z.number().min(122).max(154);
+export const meetingCoordsSchema = { meetingLat: meetingLatSchema.optional(), meetingLng: meetingLngSchema.optional() };
+/** Both coordinates, or both null. */
+export const meetingCoords = (b: { meetingLat?: number | null; meetingLng?: number | null }) =>
+  b.meetingLat != null && b.meetingLng != null ? { meetingLat: b.meetingLat, meetingLng: b.meetingLng } : { meetingLat: null, meetingLng: null };
+
+/**
  * POST /api/v2/bookings. The price is not part of the request: the server computes it from the
  * guide's rates (decision 040); unknown fields such as a client's `totalPrice` are dropped.
  */
@@ -69,6 +81,7 @@ export const createBookingBodySchema = z.object({
   subcategoryId: positiveId.optional(),
   meetingAddress: z.string().trim().min(1, 'Please provide the meeting address.').max(300).optional(),
   meetingPostalCode: postalCodeSchema.optional(),
+  ...meetingCoordsSchema,
   notes: z.string().trim().max(1000).optional(),
 });
 export type CreateBookingBody = z.infer<typeof createBookingBodySchema>;
@@ -148,6 +161,8 @@ export const bookingSchema = z.object({
   extensionPrice: z.number().nullable(),
   /** The fee of one extra hour, in fen: round(totalPrice / duration) RMB (SPEC §9); the dialog's base rate. */
   extensionRateCents: z.number().int(),
+  /** What the traveler has paid online for extensions, net of refunds (fen): the trip card counts it in the price at once. */
+  extensionsPaidCents: z.number().int(),
   /** The open extension (requested, paid or approved), or null. */
   extension: z
     .object({
@@ -165,6 +180,9 @@ export const bookingSchema = z.object({
   payments: z.array(bookingPaymentSchema),
   meetingAddress: z.string().nullable(),
   meetingPostalCode: z.string().nullable(),
+  /** The meeting point's coordinates when it was chosen from the list (decision 094), for the map link. */
+  meetingLat: z.number().nullable().optional(),
+  meetingLng: z.number().nullable().optional(),
   notes: z.string().nullable(),
   /** pending: when the unpaid booking expires. */
   paymentDueAt: z.string().nullable(),
@@ -180,6 +198,12 @@ export const bookingSchema = z.object({
   reschedulable: z.boolean().optional(),
   /** The latest reschedule proposal (open, or how the last one ended), or null (decision 079); always sent by the server. */
   reschedule: rescheduleProposalSchema.nullable().optional(),
+  /**
+   * The JMA warning in force for the tour's area at the latest check (18:00 Japan time the day before,
+   * again at the start), or null: while set, the traveler may cancel with everything paid online back
+   * or reschedule free, the guide may cancel without penalty (issue 26, decision 093). Always sent by the server.
+   */
+  weather: weatherWarningSchema.nullable().optional(),
   createdAt: z.string(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
@@ -285,7 +309,7 @@ export const cancellationQuoteSchema = z.object({
   bookingId: z.number().int(),
   cancellable: z.boolean(),
   cancelledBy: z.enum(['traveler', 'guide']),
-  /** more_than_7_days, days_3_to_7, days_1_to_3, under_24_hours, or guide (full refund). */
+  /** more_than_7_days, days_3_to_7, days_1_to_3, under_24_hours, guide (full refund), or weather (a JMA warning in force: full refund, decision 093). */
   tier: z.string(),
   depositPaidCents: z.number().int(),
   refundCents: z.number().int(),

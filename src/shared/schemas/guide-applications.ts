@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SERVICE_CITY_SLUGS } from '../cities';
 import { MIN_HOURLY_PRICE_FEN, MIN_HOURLY_PRICE_RMB } from '../price-range';
 import { guideStatusSchema } from './user';
+import { listingStatusSchema } from './guides';
 
 /** Guide application (SPEC §3 pages 1–4, §5, §9). Shared by the API and the /become-guide pages. */
 export const APPLICATION_MIN_AGE = 18;
@@ -152,6 +153,11 @@ export const adminApplicationSchema = applicationSchema.extend({
   userId: z.number().int(),
   username: z.string(),
   email: z.string(),
+  /**
+   * The applicant's listing facts (decision 091), in the one-application reply only: what would still
+   * keep them out of search once the application is approved.
+   */
+  listing: listingStatusSchema.optional(),
 });
 export const adminApplicationListQuerySchema = z.object({
   status: z.enum(APPLICATION_STATUSES).optional(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { LICENCE_KINDS } from '../licences';
+import { guideLicenceSchema } from './licences';
 import { SERVICE_CITY_SLUGS } from '../cities';
 import { isCalendarDate } from '../availability';
+import { LISTING_REQUIREMENTS } from '../listing';
 import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort } from '../price-range';
 import { TEXT_LANGUAGES } from '../guide-texts';
 import { RESPONSIVENESS_MIN_REQUESTS, RESPONSIVENESS_WINDOW_DAYS } from '../responsiveness';
@@ -37,6 +40,11 @@ export const guideSearchQuerySchema = z
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     limit: z.coerce.number().int().min(1).max(50).default(12),
     sort: z.enum(GUIDE_SORTS).default('recommended'),
+    /** true: only guides with a verified licence (全国通訳案内士 / 地域通訳案内士; decision 092). */
+    licensed: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
     lang: readerLangSchema,
   })
   .superRefine((q, ctx) => {
@@ -99,6 +107,8 @@ export const guideSummarySchema = z.object({
   isSaved: z.boolean(),
   /** Search cards: as of at most a few minutes ago; profile and saved guides: as of the request. */
   responsiveness: responsivenessSchema,
+  /** The verified licence (the "Licensed Guide Interpreter" badge), null when none (decision 092). */
+  licence: guideLicenceSchema,
 });
 export type GuideSummary = z.infer<typeof guideSummarySchema>;
 
@@ -166,8 +176,34 @@ export const guideDetailSchema = guideSummarySchema.extend({
   availabilities: z.object({ weekly: z.array(weeklySlotSchema), exceptions: z.array(availabilityExceptionSchema) }),
   /** Published review counts for 1…5 stars (index 0 is 1 star). */
   ratingDistribution: z.array(z.number().int()).length(5),
+  /**
+   * Listed in search, on the landing page and in the sitemap (decision 091). An unlisted profile stays
+   * reachable by its link (bookings, chats) but is not indexed by search engines.
+   */
+  listed: z.boolean(),
+  /** The verified licence as registered, so a traveler can look it up in the prefecture's registry. */
+  licenceDetails: z
+    .object({ kind: z.enum(LICENCE_KINDS), region: z.string().nullable(), registrationNumber: z.string(), prefecture: z.string(), languages: z.array(z.string()) })
+    .nullable(),
+  /** The guide drives travelers (verified licence and insurance; never charged, costs paid on site). */
+  guideDrives: z.boolean(),
 });
 export type GuideDetail = z.infer<typeof guideDetailSchema>;
+
+/** GET /api/v2/guide/listing-status: what a guide still lacks to be listed (decision 091). */
+export const listingStatusSchema = z.object({
+  /** In search, on the landing page and in the sitemap now. */
+  listed: z.boolean(),
+  applicationApproved: z.boolean(),
+  identityVerified: z.boolean(),
+  /** A bookable day within the next LISTING_WINDOW_DAYS days (weekly hours or extra days). */
+  openTimes: z.boolean(),
+  /** The listing's own status: 'paused' or 'suspended' hide it whatever else holds; null without one. */
+  guideStatus: z.enum(['active', 'paused', 'suspended']).nullable(),
+  /** What is still missing, in checklist order. */
+  missing: z.array(z.enum(LISTING_REQUIREMENTS)),
+});
+export type ListingStatus = z.infer<typeof listingStatusSchema>;
 
 export const guideListReplySchema = z.object({
   data: z.array(guideSummarySchema),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEAL_OPTIONS, REJECT_REASONS, TICKET_OPTIONS, TOUR_REQUEST_STATUSES, TRANSPORT_OPTIONS } from '../messaging/tour-request';
+import { meetingCoordsSchema } from './bookings';
 import { clientMessageIdSchema, idParam } from './common';
 import { offerSchema } from './offers';
 
@@ -34,6 +35,8 @@ export const tourRequestSchema = z.object({
   groupComposition: z.string().trim().max(500),
   meetingAddress: z.string().trim().min(1, 'Please provide the meeting address.').max(300),
   meetingPostalCode: z.string().regex(/^\d{3}-?\d{4}$/, 'Please enter a valid 7-digit postal code.'),
+  /** A meeting point chosen from the list (issue 27, decision 094): its coordinates, for the map link. */
+  ...meetingCoordsSchema,
   /**
    * SPEC §3 "service selection": one of the subcategories the guide offers (the same field name as a
    * booking's and SPEC §3 Guide pricing). Any other is 400 service_not_offered (decision 053).
@@ -99,6 +102,9 @@ export const conversationSchema = z.object({
   conversation: z.object({ id: z.number().int(), guideId: z.number().int(), travelerId: z.number().int() }),
   /** Which side the caller is on (SPEC §3 Chat context isGuideView). */
   isGuideView: z.boolean(),
+  /** SPEC §3 Chat context: the traveler's name and photo, on either side (the guide's view shows them). */
+  travelerName: z.string(),
+  travelerImage: z.string().nullable(),
   counterpart: counterpartSchema,
   /** The last message; a tour request reads as a summary in the caller's language (Accept-Language, else their stored locale). */
   lastMessage: z.string().nullable(),

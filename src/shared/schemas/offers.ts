@@ -7,11 +7,17 @@ import { z } from 'zod';
 import { isCalendarDate } from '../availability';
 import { MAX_OFFER_VALID_HOURS, OFFER_DECLINE_REASONS, OFFER_STATUSES } from '../offers/offer-rules';
 import { clientMessageIdSchema } from './common';
-import { postalCodeSchema } from './bookings';
+import { meetingCoordsSchema, postalCodeSchema } from './bookings';
 
 const positiveId = z.number().int().positive().max(2_147_483_647);
 const yen = z.number().int().min(0).max(1_000_000);
 
+/**
+ * Paid on site, never online (decision 092): `transportYen` is the actual cost of getting around
+ * (the guide's own fares, fuel, tolls, parking), never a fare for carrying travelers; `ticketsYen`
+ * is admission tickets only. Rail, bus and air tickets and lodging are never part of an offer: the
+ * traveler buys them directly (Travel Agency Act).
+ */
 export const offerExtrasSchema = z.object({ mealYen: yen, transportYen: yen, ticketsYen: yen });
 export const offerExtrasViewSchema = offerExtrasSchema.extend({ totalYen: z.number().int() });
 export type OfferExtras = z.infer<typeof offerExtrasViewSchema>;
@@ -32,9 +38,15 @@ export const createOfferBodySchema = z.object({
   subcategoryId: positiveId.optional(),
   meetingAddress: z.string().trim().min(1, 'Please provide the meeting address.').max(300),
   meetingPostalCode: postalCodeSchema,
+  ...meetingCoordsSchema,
   itinerary: z.string().trim().min(1).max(2000),
   /** Paid on site in yen; defaults to the request's allowances when it answers a request. */
   extras: offerExtrasSchema.optional(),
+  /**
+   * The guide drives the travelers in their own car (Road Transport Act, 2024 guideline): only a
+   * guide with a verified licence and verified insurance (409 licence_required); never charged.
+   */
+  guideDrives: z.boolean().default(false),
   note: z.string().max(2000).default(''),
   /** Hours the offer stays open (default 48); it always lapses at the tour's start. */
   validHours: z.number().int().min(1).max(MAX_OFFER_VALID_HOURS).optional(),
@@ -87,7 +99,12 @@ export const offerSchema = z.object({
   currency: z.string(),
   meetingAddress: z.string(),
   meetingPostalCode: z.string(),
+  /** The meeting point's coordinates when it was chosen from the list (decision 094). */
+  meetingLat: z.number().nullable().optional(),
+  meetingLng: z.number().nullable().optional(),
   itinerary: z.string(),
+  /** The guide drives (no charge; fuel, tolls and parking in the transport line, paid on site). */
+  guideDrives: z.boolean(),
   extras: offerExtrasViewSchema,
   expiresAt: z.string(),
   declineReason: z.enum(OFFER_DECLINE_REASONS).nullable(),

@@ -55,6 +55,7 @@ const PAGES: PageRoute[] = [
   { path: '/help/guide-resources', ssr: true, titleKey: 'routes.helpGuideResources', lazy: helpArticle },
   { path: '/help/guide-community', ssr: true, titleKey: 'routes.helpGuideCommunity', lazy: helpArticle },
   { path: '/help/safety', ssr: true, titleKey: 'routes.helpSafety', lazy: helpArticle },
+  { path: '/help/paying-and-transport', ssr: true, titleKey: 'routes.helpPayingAndTransport', lazy: helpArticle },
   { path: '/help/cancellation', ssr: true, titleKey: 'routes.helpCancellation', lazy: helpArticle },
   { path: '/help/about', ssr: true, titleKey: 'routes.helpAbout', lazy: helpArticle },
   { path: '/help/contact', ssr: true, titleKey: 'routes.helpContact', lazy: helpArticle },

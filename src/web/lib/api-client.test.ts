@@ -40,16 +40,19 @@ describe('apiRequest', () => {
     expect(err.code).toBeUndefined();
   });
 
-  it('tells the session listener about a 401 only when a token was sent', async () => {
+  it('tells the session listener about a 401 and whether a token was sent', async () => {
     const listener = vi.fn();
     setUnauthorizedListener(listener);
-    vi.stubGlobal('fetch', reply(401, { code: 'TOKEN_EXPIRED', message: 'expired' }));
-    await apiRequest('/api/x').catch(() => undefined);
-    expect(listener).not.toHaveBeenCalled();
-    localStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+    vi.stubGlobal('fetch', reply(401, { code: 'unauthorized', message: 'Authentication required' }));
     await apiRequest('/api/x').catch(() => undefined);
     expect(listener).toHaveBeenCalledTimes(1);
-    expect(listener.mock.calls[0]![0].code).toBe('TOKEN_EXPIRED');
+    expect(listener.mock.calls[0]![1]).toBe(false);
+    vi.stubGlobal('fetch', reply(401, { code: 'TOKEN_EXPIRED', message: 'expired' }));
+    localStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+    await apiRequest('/api/x').catch(() => undefined);
+    expect(listener).toHaveBeenCalledTimes(2);
+    expect(listener.mock.calls[1]![0].code).toBe('TOKEN_EXPIRED');
+    expect(listener.mock.calls[1]![1]).toBe(true);
   });
 });
 

@@ -21,12 +21,21 @@ export class ApiError extends Error {
   }
 }
 
-type UnauthorizedListener = (error: ApiError) => void;
+/** `signedIn`: the call carried a token (the session ended) or not (a visitor reached a signed-in call). */
+type UnauthorizedListener = (error: ApiError, signedIn: boolean) => void;
 let onUnauthorized: UnauthorizedListener | undefined;
 
 /** The session feature registers how a 401 ends the session (SPEC §4 forced logout). */
 export function setUnauthorizedListener(listener: UnauthorizedListener | undefined): void {
   onUnauthorized = listener;
+}
+
+type AnswerListener = (url: string, headers: Headers) => void;
+let onAnswer: AnswerListener | undefined;
+
+/** lib/offline.ts registers to learn which answers the service worker served from its cache (decision 095). */
+export function setAnswerListener(listener: AnswerListener | undefined): void {
+  onAnswer = listener;
 }
 
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
@@ -52,7 +61,8 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   // A server-side render reaches the API in-process, as a visitor (decision 074).
   const send = serverContext()?.fetch ?? fetch;
-  const response = await send(buildUrl(path, query), {
+  const url = buildUrl(path, query);
+  const response = await send(url, {
     credentials: 'include',
     ...init,
     headers: {
@@ -64,6 +74,8 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
   });
   const text = await response.text();
+  // An answer the service worker served from its cache (no connection): the page says so (decision 095).
+  onAnswer?.(url, response.headers);
   if (!response.ok) {
     let parsed: unknown;
     try {
@@ -72,7 +84,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
       parsed = undefined;
     }
     const error = new ApiError(response.status, text, isErrorBody(parsed) ? parsed : undefined);
-    if (response.status === 401 && token) onUnauthorized?.(error);
+    if (response.status === 401) onUnauthorized?.(error, Boolean(token));
     throw error;
   }
   return (text ? JSON.parse(text) : undefined) as T;

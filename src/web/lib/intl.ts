@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { serverContext } from './server-context';
 
 /**
@@ -15,4 +16,13 @@ export function dateTimeFormat(locales: string | string[] | undefined, options: 
     dateFormats.set(key, format);
   }
   return format;
+}
+
+/**
+ * SPEC §8: a missing date reads 'Date not available' and a bad one 'Invalid Date' (Intl would throw a
+ * RangeError and take the card down with it). Null when the date can be formatted.
+ */
+export function unreadableDate(value: string | null | undefined, at: Date, locale: string): string | null {
+  if (!value) return i18next.t('common:dates.missing', { lng: locale });
+  return Number.isNaN(at.getTime()) ? i18next.t('common:dates.invalid', { lng: locale }) : null;
 }

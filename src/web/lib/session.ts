@@ -59,6 +59,8 @@ export function updateSessionUser(user: User): void {
 export function clearSession(): void {
   storage.remove(STORAGE_KEYS.token);
   storage.remove(STORAGE_KEYS.user);
+  // The trips and messages the service worker kept for this user go with the session (decision 095).
+  void import('./offline').then((m) => m.clearPrivateCaches());
   emit();
 }
 

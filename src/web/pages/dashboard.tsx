@@ -2,6 +2,7 @@ import { CalendarClock, Compass, Heart, History, Inbox, LifeBuoy, LogIn } from '
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
+import { OfflineBanner } from '../components/ui/offline-banner';
 import { useTravelerBookings } from '../features/bookings/api/get-traveler-bookings';
 import { TripsPanel } from '../features/bookings/components/trips-panel';
 import { useLiveBookings } from '../features/bookings/hooks/use-live-bookings';
@@ -66,6 +67,7 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16 pt-8">
+      <OfflineBanner />
       <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
       <div className="mt-6 grid gap-6 md:grid-cols-[15rem_1fr]">
         <nav aria-label={t('tabs.label')} className="min-w-0">

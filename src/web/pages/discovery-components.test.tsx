@@ -37,6 +37,7 @@ const guide: GuideSummary = {
   timeZone: 'Asia/Tokyo',
   isSaved: false,
   responsiveness: { rate: 95, typicalMinutes: 42, isNew: false },
+  licence: null,
 };
 
 function wrap(children: ReactNode) {
@@ -110,6 +111,13 @@ describe('SearchForm on the landing page', () => {
     fireEvent.change(screen.getByLabelText('Destination'), { target: { value: 'nara' } });
     fireEvent.change(travelers, { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(searched).toMatchObject({ city: 'nara', travelers: 10, minPrice: 100, maxPrice: 500, services: [] });
+    // The default band is shown but not applied until the traveler moves it (issue 27).
+    expect(screen.getByText('Every price is shown until you move the band.')).toBeTruthy();
+    expect(searched).toMatchObject({ city: 'nara', travelers: 10, services: [] });
+    expect(searched).not.toHaveProperty('minPrice', expect.anything());
+    fireEvent.change(screen.getByLabelText('Maximum price'), { target: { value: '300' } });
+    expect(screen.queryByText('Every price is shown until you move the band.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(searched).toMatchObject({ city: 'nara', minPrice: 100, maxPrice: 300 });
   });
 });

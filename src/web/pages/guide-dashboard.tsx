@@ -8,6 +8,7 @@ import { GuideTourCard } from '../features/bookings/components/guide-tour-card';
 import { RequestCard } from '../features/bookings/components/request-card';
 import { useLiveBookings } from '../features/bookings/hooks/use-live-bookings';
 import { GuideBusinessSettings } from '../features/guide-business/components/guide-business-settings';
+import { ListingChecklist } from '../features/guide-business/components/listing-checklist';
 import { ProofsToCheck } from '../features/payment-proofs/components/proofs-to-check';
 import { PastTours } from '../features/reviews/components/past-tours';
 import { useSession } from '../lib/session';
@@ -53,6 +54,7 @@ export function Component() {
     <div className="mx-auto max-w-4xl px-4 pb-16 pt-8">
       <h1 className="text-3xl font-bold tracking-tight">{t('common:routes.guideDashboard')}</h1>
       <p className="mt-2 text-stone-600 dark:text-stone-400">{t('requests.intro')}</p>
+      <ListingChecklist />
       <section aria-labelledby="requests-title" className="mt-8">
         <h2 id="requests-title" className="flex items-center gap-2 text-xl font-semibold">
           {t('requests.title')}

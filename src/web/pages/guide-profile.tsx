@@ -12,6 +12,8 @@ import { htmlLang, WrittenIn } from '../features/guides/components/written-in';
 import { GuidePhoto } from '../features/guides/components/guide-photo';
 import { Rating } from '../features/guides/components/rating';
 import { ResponsivenessLine } from '../features/guides/components/responsiveness';
+import { LicenceBadge } from '../features/licences/components/licence-badge';
+import { ProfileLicence } from '../features/licences/components/profile-licence';
 import { ReviewsSection } from '../features/guides/components/reviews-section';
 import { ServicesList } from '../features/guides/components/services-list';
 import { cityName } from '../features/guides/lib/format';
@@ -38,7 +40,7 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
 }
 
 export function Component() {
-  const { t } = useTranslation(['guides', 'common']);
+  const { t } = useTranslation(['guides', 'common', 'licences']);
   const locale = currentLocale();
   const { id } = useParams();
   const guideId = Number(id);
@@ -124,6 +126,7 @@ export function Component() {
               </li>
             ))}
           </ul>
+          <LicenceBadge licence={guide.licence} className="mt-3" />
           {!own && (
             <ChatWithGuideButton guideId={guide.id} guideName={guide.user.fullName} variant="outline" size="sm" className="mt-3">
               <MessageCircle className="h-4 w-4" aria-hidden />
@@ -157,6 +160,9 @@ export function Component() {
               {guide.mbti && <Fact label={t('profile.mbti')} value={guide.mbti} />}
               {guide.qualifications.length > 0 && <Fact label={t('profile.qualifications')} value={guide.qualifications.map((q) => q.description).join(locale === 'zh-CN' ? '；' : '; ')} />}
             </dl>
+          </Section>
+          <Section title={t('licences:profile.heading')} id="licence">
+            <ProfileLicence guide={guide} />
           </Section>
           <Section title={t('profile.services')} id="services">
             <ServicesList guideId={guide.id} fallback={guide.services} />

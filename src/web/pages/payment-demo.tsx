@@ -9,6 +9,7 @@ import { getBooking, useBooking } from '../features/bookings/api/get-booking';
 import { DemoQr } from '../features/bookings/components/demo-qr';
 import { amount } from '../features/bookings/lib/format';
 import { cn } from '../lib/cn';
+import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { showToast } from '../lib/toast';
@@ -41,6 +42,9 @@ export function Component() {
   const booking = useBooking(bookingId, { enabled: !!session });
   const approve = useApproveDemoPayment();
   const [stuck, setStuck] = useState(false);
+  // On a phone there is nothing to scan with: Alipay is the app the traveler was handed over to
+  // (Stripe's alipay_handle_redirect), and WeChat Pay says how to pay from this same phone (issue 27).
+  const phone = useMediaQuery(PHONE_QUERY);
 
   if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
   if (!ref || !signature || !bookingId || !Number.isInteger(cents) || cents <= 0) {
@@ -87,13 +91,32 @@ export function Component() {
           <p className="text-sm text-stone-600 dark:text-stone-400">{t('demo.amountLabel')}</p>
           <p className="mt-1 text-3xl font-bold tabular-nums">{t('money', { amount: amount(cents) })}</p>
           {b && <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('demo.forBooking', { number: b.bookingNumber, guide: b.guide.fullName })}</p>}
-          <div className="mt-5 rounded-xl border border-stone-200 p-2 dark:border-stone-700">
-            <DemoQr seed={ref} label={t('demo.qrLabel')} className="h-48 w-48" />
-          </div>
-          <p className="mt-3 flex items-center gap-1.5 text-xs text-stone-500 dark:text-stone-400">
-            <Smartphone className="h-3.5 w-3.5" aria-hidden />
-            {t('demo.scanHint', { method: methodName })}
-          </p>
+          {phone && method === 'alipay' ? (
+            <p className="mt-5 flex items-start gap-1.5 text-left text-sm text-stone-700 dark:text-stone-300" data-testid="wallet-app">
+              <Smartphone className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+              {t('demo.inApp', { method: methodName })}
+            </p>
+          ) : (
+            <>
+              <div className="mt-5 rounded-xl border border-stone-200 p-2 dark:border-stone-700">
+                <DemoQr seed={ref} label={t('demo.qrLabel')} className="h-48 w-48" />
+              </div>
+              {phone ? (
+                <div className="mt-3 text-left text-sm text-stone-700 dark:text-stone-300" data-testid="wechat-phone-steps">
+                  <p className="font-medium">{t('demo.samePhone')}</p>
+                  <ol className="mt-1 list-decimal space-y-0.5 ps-5">
+                    <li>{t('demo.samePhoneSave')}</li>
+                    <li>{t('demo.samePhoneOther')}</li>
+                  </ol>
+                </div>
+              ) : (
+                <p className="mt-3 flex items-center gap-1.5 text-xs text-stone-500 dark:text-stone-400">
+                  <Smartphone className="h-3.5 w-3.5" aria-hidden />
+                  {t('demo.scanHint', { method: methodName })}
+                </p>
+              )}
+            </>
+          )}
         </div>
       </section>
       {alreadyPaid ? (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import type { Locale } from '../../shared/locales';
 import { buttonClass, ButtonLink } from '../components/ui/button';
+import { OfflineBanner } from '../components/ui/offline-banner';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
 import { useBooking } from '../features/bookings/api/get-booking';
@@ -72,6 +73,7 @@ export function Component() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col px-4 pb-12 pt-6 sm:pt-8">
+      <OfflineBanner />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight">{t('title', { number: b.bookingNumber })}</h1>

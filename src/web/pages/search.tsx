@@ -28,7 +28,7 @@ const DirectMessageDialog = lazyPart(() => import('../features/messaging/direct/
 
 /** /search: the query string is the state (shareable, back button works); editing the form pushes a new entry. */
 export function Component() {
-  const { t } = useTranslation(['search', 'guides']);
+  const { t } = useTranslation(['search', 'guides', 'licences']);
   const locale = currentLocale();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -60,7 +60,7 @@ export function Component() {
           categories={categories}
           categoriesFallback={usingFallback}
           bounds={bounds}
-          onSearch={(p) => go({ ...p, sort: params.sort })}
+          onSearch={(p) => go({ ...p, sort: params.sort, licensed: params.licensed })}
           collapsible
         />
       </div>
@@ -71,6 +71,15 @@ export function Component() {
           {results.data ? t('results.count', { count: total }) : '\u00a0'}
         </h2>
         <div className="flex flex-wrap items-center gap-2">
+          <label className="flex min-h-9 items-center gap-2 text-sm" title={t('licences:filter.hint')}>
+            <input
+              type="checkbox"
+              className="h-5 w-5 rounded border-stone-300 accent-primary-600"
+              checked={params.licensed === true}
+              onChange={(e) => go({ ...params, licensed: e.target.checked || undefined, page: 1 })}
+            />
+            {t('licences:filter.label')}
+          </label>
           <label className="flex items-center gap-2 text-sm">
             <span className="text-stone-600 dark:text-stone-400">{t('results.sort')}</span>
             <select

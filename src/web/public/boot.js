@@ -1,5 +1,5 @@
 // Runs before the app: the stored theme (else the system's) and the stored language, so the first
-// paint already has the right colours and <html lang>. Keys match src/web/lib/storage-keys.ts.
+// paint already has the right colours and <html lang>, and the manifest link its language. Keys match src/web/lib/storage-keys.ts.
 (function () {
   try {
     var theme = localStorage.getItem('tabi.theme');
@@ -7,5 +7,8 @@
     if (dark) document.documentElement.classList.add('dark');
     var locale = localStorage.getItem('tabi.locale');
     if (locale === 'zh-CN' || locale === 'en') document.documentElement.lang = locale;
+    // The home-screen name in the stored language (the server chose by cookie or Accept-Language).
+    var manifest = document.querySelector('link[rel="manifest"]');
+    if (manifest && (locale === 'zh-CN' || locale === 'en')) manifest.setAttribute('href', locale === 'zh-CN' ? '/manifest.zh-CN.webmanifest' : '/manifest.webmanifest');
   } catch (e) {}
 })();

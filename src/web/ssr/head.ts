@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { formatRmb } from '../../shared/money-format';
+import { LICENCE_TITLES, prefectureName } from '../../shared/licences';
 import type { Locale } from '../../shared/locales';
 import type { GuideDetail, Itinerary } from '../../shared/schemas/guides';
 import { helpArticlesQuery } from '../features/help/api';
@@ -38,6 +39,8 @@ export function pageHead(input: HeadInput): string {
     tags.push('<meta name="robots" content="noindex">');
     return tags.join('');
   }
+  // An unlisted guide's profile stays reachable by its link, out of search engines (decision 091).
+  if (page.noindex) tags.push('<meta name="robots" content="noindex">');
 
   const href = (lang: Locale | null) => {
     const u = new URL(url.pathname + url.search, origin);
@@ -67,6 +70,8 @@ export function pageHead(input: HeadInput): string {
 
 interface PageFacts {
   description: string;
+  /** Keep the page out of search engines (an unlisted guide). */
+  noindex?: boolean;
   ogTitle?: string;
   ogType?: string;
   image?: string | null;
@@ -95,6 +100,7 @@ function pageFacts({ route, params, locale, t, queryClient, url, origin, notFoun
         description: clip(`${t('seo:guide', { city, price })} ${guide.bio}`),
         ogTitle: `${name} · ${t('seo:guideOffer', { name, city })}`,
         ogType: 'profile',
+        noindex: !guide.listed,
         image: guide.user.profilePicture,
         extraProperties: [
           ['product:price:amount', String(guide.basicPricePerHourCents / 100)],
@@ -114,6 +120,7 @@ function pageFacts({ route, params, locale, t, queryClient, url, origin, notFoun
             priceCurrency: guide.currency,
             url: pageUrl,
             availability: 'https://schema.org/InStock',
+            offeredBy: guidePerson(guide, name, locale),
             priceSpecification: {
               '@type': 'UnitPriceSpecification',
               price: (guide.basicPricePerHourCents / 100).toFixed(2),
@@ -146,6 +153,28 @@ function pageFacts({ route, params, locale, t, queryClient, url, origin, notFoun
       return { description: clip(article?.lead ?? t(`common:${meta.nameKey}`)), ogType: 'article' };
     }
   }
+}
+
+/**
+ * The guide as a schema.org Person; a verified licence is a credential recognized by the prefecture
+ * it is registered with (decision 092).
+ */
+function guidePerson(guide: GuideDetail, name: string, locale: Locale): Record<string, unknown> {
+  const l = guide.licenceDetails;
+  if (!l) return { '@type': 'Person', name };
+  return {
+    '@type': 'Person',
+    name,
+    jobTitle: LICENCE_TITLES[l.kind],
+    hasCredential: {
+      '@type': 'EducationalOccupationalCredential',
+      credentialCategory: 'license',
+      name: `${LICENCE_TITLES[l.kind]}${l.region ? ` (${l.region})` : ''}`,
+      identifier: l.registrationNumber,
+      ...(l.languages.length ? { inLanguage: l.languages } : {}),
+      recognizedBy: { '@type': 'GovernmentOrganization', name: prefectureName(l.prefecture, locale), address: { '@type': 'PostalAddress', addressRegion: prefectureName(l.prefecture, 'zh-CN'), addressCountry: 'JP' } },
+    },
+  };
 }
 
 function clip(text: string, length = DESCRIPTION_LENGTH): string {

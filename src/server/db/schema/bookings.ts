@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES } from '../../../shared/booking/state-machine';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../../../shared/booking/ledger';
+import type { WeatherWarningEvidence } from '../../../shared/weather';
 import { serviceSubcategories } from './catalog';
 import { guides } from './guides';
 import { users } from './users';
@@ -38,6 +39,9 @@ export const bookings = pgTable(
     currency: text('currency').notNull().default('CNY'),
     meetingAddress: text('meeting_address'),
     meetingPostalCode: text('meeting_postal_code'),
+    /** A meeting point chosen from the list (issue 27, decision 094); null for a typed address. */
+    meetingLat: doublePrecision('meeting_lat'),
+    meetingLng: doublePrecision('meeting_lng'),
     notes: text('notes'),
     travelerConfirmedStart: boolean('traveler_confirmed_start').notNull().default(false),
     guideConfirmedStart: boolean('guide_confirmed_start').notNull().default(false),
@@ -63,6 +67,13 @@ export const bookings = pgTable(
      * one offer books once, and an unpaid checkout that lapsed leaves it bookable.
      */
     offerId: integer('offer_id'),
+    /**
+     * The typhoon rule (issue 26, decision 093): the JMA warning in force for the tour's area at the
+     * latest check (18:00 Japan time the day before, again at the start), or null. While set, the
+     * traveler cancels with everything paid online back or reschedules free, the guide without
+     * penalty. Every check, with or without a warning, is kept in `booking_weather_checks`.
+     */
+    weatherWarning: jsonb('weather_warning').$type<WeatherWarningEvidence>(),
   },
   (t) => [
     uniqueIndex('bookings_offer_key').on(t.offerId).where(sql`offer_id is not null and (status <> 'cancelled' or paid_at is not null)`),

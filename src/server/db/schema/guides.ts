@@ -71,6 +71,11 @@ export const guides = pgTable(
     residenceZipCode: text('residence_zip_code'),
     /** How soon the guide usually answers (SPEC §3 profile fields). */
     responseTime: text('response_time', { enum: ['within_hour', 'within_hours', 'within_day', 'within_days'] }),
+    /** The verified licence (mirror of guide_credentials, written with the admin's decision; decision 092). */
+    licenceKind: text('licence_kind', { enum: ['national', 'regional'] }),
+    licenceRegion: text('licence_region'),
+    /** The guide offers to drive travelers (only with a verified licence and insurance; decision 092). */
+    guideDrives: boolean('guide_drives').notNull().default(false),
     // --- search helpers (derived; written only by the guides repository) ---
     /** Bit n set when the weekly schedule has hours on ISO weekday n+1 (Mon = bit 0 … Sun = bit 6). */
     weeklyDays: smallint('weekly_days').notNull().default(0),
@@ -92,6 +97,7 @@ export const guides = pgTable(
     check('guides_scores_range', sql`(ethics_score is null or ethics_score between 1 and 9) and (boundary_score is null or boundary_score between 1 and 9) and (supportive_score is null or supportive_score between 1 and 9)`),
     check('guides_people_range', sql`min_people >= 1 and max_people >= min_people`),
     check('guides_duration_range', sql`min_duration_hours >= 1 and max_duration_hours >= min_duration_hours`),
+    check('guides_licence_kind_check', sql`licence_kind is null or licence_kind in ('national', 'regional')`),
     check('guides_price_nonnegative', sql`basic_price_per_hour_cents >= 0 and additional_price_per_person_cents >= 0`),
   ],
 );

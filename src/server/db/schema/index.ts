@@ -19,3 +19,5 @@ export * from './audit';
 export * from './reschedule';
 export * from './offers';
 export * from './simulated-provider';
+export * from './licences';
+export * from './weather';

@@ -19,6 +19,14 @@ export const conversations = pgTable(
     guideUserId: integer('guide_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /**
+     * Counters written by each send in the statement that inserts the message (decision 089): messages
+     * each side has sent (credits, decision 050) and each side's unread messages (reset by mark-read).
+     */
+    travelerMessages: integer('traveler_messages').notNull().default(0),
+    guideMessages: integer('guide_messages').notNull().default(0),
+    travelerUnread: integer('traveler_unread').notNull().default(0),
+    guideUnread: integer('guide_unread').notNull().default(0),
   },
   (t) => [
     uniqueIndex('conversations_traveler_guide_key').on(t.travelerId, t.guideId),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { OFFER_DECLINE_REASONS, OFFER_STORED_STATUSES } from '../../../shared/offers/offer-rules';
 import { serviceSubcategories } from './catalog';
 import { guides } from './guides';
@@ -37,10 +37,15 @@ export const offers = pgTable(
     currency: text('currency').notNull().default('CNY'),
     meetingAddress: text('meeting_address').notNull(),
     meetingPostalCode: text('meeting_postal_code').notNull(),
+    /** A meeting point chosen from the list (issue 27, decision 094); null for a typed address. */
+    meetingLat: doublePrecision('meeting_lat'),
+    meetingLng: doublePrecision('meeting_lng'),
     itinerary: text('itinerary').notNull(),
     mealYen: integer('meal_yen').notNull().default(0),
     transportYen: integer('transport_yen').notNull().default(0),
     ticketsYen: integer('tickets_yen').notNull().default(0),
+    /** The guide drives the travelers: only a guide with a verified licence and insurance (decision 092). */
+    guideDrives: boolean('guide_drives').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     declineReason: text('decline_reason', { enum: OFFER_DECLINE_REASONS }),
     closedAt: timestamp('closed_at', { withTimezone: true }),

@@ -6,9 +6,11 @@ import { bookableSlots, PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS, startOfTou
 import { ACTIVE_BOOKING_STATUSES } from '../../../shared/booking/state-machine';
 import { RESCHEDULE_ANSWER_HOURS } from '../../../shared/schemas/reschedule';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
+import { jmaAreaOf } from '../../../shared/weather';
 import { guideForBooking } from '../../modules/bookings/index';
+import { fixtureProvider, WEATHER_JOB, warningFor } from '../../modules/weather/index';
 import type { Database } from '../client';
-import { bookingReschedules, bookings, guideAvailabilityExceptions, guides, guideWeeklyAvailability, jobs, ledgerEntries, payments, users } from '../schema/index';
+import { bookingReschedules, bookings, bookingWeatherChecks, guideAvailabilityExceptions, guides, guideWeeklyAvailability, jobs, ledgerEntries, payments, users } from '../schema/index';
 
 const HOUR = 3_600_000;
 
@@ -25,6 +27,8 @@ interface Plan {
   notes?: string;
   meetingAddress?: string;
   cancelledDaysBefore?: number;
+  /** Under the recorded JMA warning of the demo recordings (the typhoon rule, decision 093). */
+  weather?: boolean;
 }
 
 /**
@@ -35,6 +39,9 @@ interface Plan {
  */
 const PLANS: Plan[] = [
   { traveler: 'traveler', guide: 'guide', day: 4, hours: 3, travelers: 2, status: 'upcoming', method: 'alipay', meetingAddress: '浅草寺雷门前', notes: '第一次来东京，想看看老街和小吃。' },
+  // Tomorrow in Kyoto, under the typhoon of the demo recordings: the trip card shows the JMA warning
+  // and the free cancellation at once (issue 26).
+  { traveler: 'traveler', guide: 'kyoto', day: 1, hours: 3, travelers: 2, status: 'upcoming', method: 'card', meetingAddress: 'Fushimi Inari Taisha, main gate', weather: true },
   { traveler: 'traveler', guide: 'kyoto', day: 9, hours: 4, travelers: 2, status: 'confirmed', method: 'wechat', meetingAddress: 'Kyoto Station, Karasuma central exit' },
   { traveler: 'traveler', guide: 'osaka', day: 16, hours: 3, travelers: 3, status: 'pending', notes: '带父母一起，走路不要太多。' },
   { traveler: 'traveler', guide: 'kyoto', day: -12, hours: 4, travelers: 2, status: 'completed', method: 'card' },
@@ -216,7 +223,26 @@ async function seedPlans(db: Database, now: Date): Promise<void> {
     if (plan.status === 'upcoming') {
       await db.insert(jobs).values({ kind: 'booking.start_day', payload: { bookingId: b.id }, runAt: startOfTourDay(b.date, b.timeZone), dedupeKey: `booking.start_day:${b.id}` });
     }
+    if (plan.weather) await seedWeatherCheck(db, b, plan.guide, now); // a city's guide: `guide` is the city
   }
+}
+
+/**
+ * The typhoon rule's evidence on a demo tour (decision 093): the day-before check as the weather job
+ * writes it, made at seeding from the demo recordings (the fixture provider's default files), and the
+ * check at the start queued. The recording's own issue time is kept.
+ */
+async function seedWeatherCheck(db: Database, b: typeof bookings.$inferSelect, city: string, now: Date): Promise<void> {
+  const area = jmaAreaOf(city);
+  if (!area) return;
+  const report = await fixtureProvider().officeReport(area.office);
+  const found = warningFor(report, area);
+  if (!found) return;
+  const evidence = { kind: found.kind, code: found.code, name: found.name, areaCode: area.office, municipality: found.municipality, issuedAt: report.reportedAt.toISOString(), source: 'fixture' as const, checkedAt: now.toISOString() };
+  await db.insert(bookingWeatherChecks).values({ bookingId: b.id, checkpoint: 'eve', startsAt: b.startsAt, checkedAt: now, areaCode: area.office, inForce: true, kind: found.kind, code: found.code, name: found.name, issuedAt: report.reportedAt, source: 'fixture' });
+  await db.update(bookings).set({ weatherWarning: evidence }).where(eq(bookings.id, b.id));
+  const at = b.startsAt.getTime();
+  await db.insert(jobs).values({ kind: WEATHER_JOB.start, payload: { bookingId: b.id, startsAt: at }, runAt: b.startsAt, dedupeKey: `${WEATHER_JOB.start}:${b.id}:${at}` });
 }
 
 /** The demo guide by username, or the first listed guide of a city (not the demo guide), as booking sees it. */

@@ -51,7 +51,7 @@ const CN_GIVEN_F = ['静', '欣怡', '雨婷', '梅', '晓雨', '兰', '思琪',
 const CN_GIVEN_M = ['伟', '浩', '俊', '涛', '一凡', '磊', '志伟', '明', '子轩', '宇航'];
 
 const OCCUPATIONS: [en: string, zh: string][] = [
-  ['a licensed tour guide', '持证导游'], ['a university student', '在读大学生'], ['a photographer', '摄影师'],
+  ['a former travel agent', '前旅行社职员'], ['a university student', '在读大学生'], ['a photographer', '摄影师'],
   ['a former hotel concierge', '前酒店礼宾'], ['a translator', '翻译'], ['a cooking teacher', '料理老师'],
   ['a museum volunteer', '博物馆志愿者'], ['a designer', '设计师'], ['an office worker', '上班族'], ['a tea ceremony teacher', '茶道老师'],
 ];
@@ -175,7 +175,7 @@ const BIOS_JA: ((f: BioFacts) => string)[] = [
 ];
 const CITY_JA: Record<string, string> = { tokyo: '東京', kyoto: '京都', osaka: '大阪', hiroshima: '広島', sapporo: '札幌', nara: '奈良', yokohama: '横浜', kobe: '神戸', fukuoka: '福岡', nagoya: '名古屋' };
 const OCCUPATION_JA: Record<string, string> = {
-  'a licensed tour guide': '通訳案内士',
+  'a former travel agent': '元旅行会社員',
   'a university student': '大学生',
   'a photographer': 'カメラマン',
   'a former hotel concierge': '元ホテルコンシェルジュ',
@@ -319,7 +319,8 @@ export function generateGuide(
       supportiveScore: scores.supportive,
       supportiveDescription: texts[originalLanguage]!.supportiveDescription!,
       occupation: writesChinese ? occZh : occEn.replace(/^an? /, '').replace(/^./, (c) => c.toUpperCase()),
-      qualifications: rng.chance(0.5) ? [{ description: writesChinese ? '日本国家认证导游资格（通译案内士）' : 'National licensed guide interpreter (Japan)' }] : [],
+      // Never a guide-interpreter title: only a verified licence may claim one (issue 26, decision 092).
+      qualifications: rng.chance(0.5) ? [{ description: writesChinese ? '急救证书（日本红十字会）' : 'First-aid certificate (Japanese Red Cross)' }] : [],
       experienceMonths,
       sessionCount,
       targetGroups: rng.sample(TARGET_GROUPS, rng.int(2, 5)),

@@ -172,7 +172,8 @@ export async function seedDemoGuides(db: Database): Promise<void> {
     own.guide.sessionCount = 420;
     list.push(own);
     existingUserIds.set('guide', demo.id);
-    await db.update(users).set({ profilePicture: avatarUrl('guide', 'female'), gender: 'female' }).where(eq(users.id, demo.id));
+    // Listed like every demo guide (decision 091): her identity was checked.
+    await db.update(users).set({ profilePicture: avatarUrl('guide', 'female'), gender: 'female', identityVerified: true }).where(eq(users.id, demo.id));
   }
   await insertGuides(db, list, { reviewerIds: reviewerRows.map((r) => r.id), existingUserIds });
   await refreshRatings(db);

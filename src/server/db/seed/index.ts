@@ -6,6 +6,7 @@ import { seedCatalog } from './catalog';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
 import { seedDemoGuideEarnings } from './guide-earnings';
 import { seedDemoGuides } from './guides';
+import { seedDemoLicence } from './licences';
 import { seedDemoMessages } from './messages';
 import { seedDemoResponsiveness } from './responsiveness';
 
@@ -31,6 +32,7 @@ const STEPS: SeedStep[] = [
   { name: 'demo-messages', reference: false, run: seedDemoMessages },
   { name: 'demo-guide-earnings', reference: false, run: seedDemoGuideEarnings },
   { name: 'demo-responsiveness', reference: false, run: seedDemoResponsiveness },
+  { name: 'demo-licence', reference: false, run: seedDemoLicence },
 ];
 
 export async function runSeed(db: Database, mode: 'demo' | 'none', now: Date = new Date()): Promise<string[]> {

@@ -8,6 +8,7 @@ import type { TourRequest } from '../../../shared/schemas/messaging';
 import { notificationTexts } from '../../modules/notifications/index';
 import type { Database } from '../client';
 import { bookings, conversationCredits, conversationReads, conversations, guideServices, guides, messages, offers, systemMessages, users } from '../schema/index';
+import { recountConversations } from '../../modules/messaging/send.repository';
 
 const HOUR = 3_600_000;
 
@@ -104,6 +105,8 @@ export async function seedDemoMessages(db: Database, seededAt: Date): Promise<vo
     .insert(conversationCredits)
     .values({ conversationId: conversation.id, userId: traveler.id, credits: null })
     .onConflictDoNothing();
+  // Written directly, not sent: each conversation's counters are counted once (decision 089).
+  await recountConversations(db);
 }
 
 /**

@@ -4,6 +4,7 @@ import { SERVICE_CITIES } from '../../../shared/cities';
 import type { Database } from '../client';
 import { conversationCredits, conversationReads, conversations, guides, messages, users } from '../schema/index';
 import { createRng, type Rng } from './guide-data';
+import { recountConversations } from '../../modules/messaging/send.repository';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -160,4 +161,6 @@ export async function seedDemoResponsiveness(db: Database, seededAt: Date): Prom
     .insert(conversationCredits)
     .values(fresh.map((r) => ({ conversationId: r.conversationId, userId: r.travelerId, credits: r.replyMinutes === null ? FREE_MESSAGES - 1 : null })))
     .onConflictDoNothing();
+  // Written directly, not sent: each conversation's counters are counted once (decision 089).
+  await recountConversations(db);
 }

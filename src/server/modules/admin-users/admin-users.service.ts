@@ -10,6 +10,7 @@ import { failedJobs, retryFailedJob } from '../../jobs/index';
 import { auditedChange, recordAdminAction } from '../audit/index';
 import { revokeAllSessions, type AuthUser } from '../auth/index';
 import { ledgerOf } from '../bookings/index';
+import { weatherChecksOf } from '../weather/index';
 import * as repo from './admin-users.repository';
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
@@ -114,7 +115,11 @@ export class AdminUsersService {
       add(d.createdAt, 'dispute_opened', { id: d.id, side: d.openedSide, reason: d.reason });
       add(d.resolvedAt, 'dispute_resolved', { id: d.id, resolution: d.resolution, refundCents: d.refundCents });
     }
-    add(b.cancelledAt, 'cancelled', { by: b.cancelledBy, reason: b.cancelReason });
+    // The typhoon rule's evidence (decision 093): every check of the tour's JMA area, warning or not.
+    for (const c of await weatherChecksOf(this.db, id)) {
+      add(c.checkedAt, 'weather', { checkpoint: c.checkpoint, inForce: c.inForce, kind: c.kind, warning: c.name, area: c.areaCode, issuedAt: c.issuedAt?.toISOString() ?? null, source: c.source });
+    }
+    add(b.cancelledAt, 'cancelled', { by: b.cancelledBy, reason: b.cancelReason, weather: b.cancelledAt && b.weatherWarning ? b.weatherWarning.name : null });
     add(b.completedAt, 'completed');
     for (const a of found.auditRows) add(a.entry.createdAt, 'admin', { action: a.entry.action, admin: a.username, note: a.entry.note });
     events.sort((x, y) => x.at.getTime() - y.at.getTime());

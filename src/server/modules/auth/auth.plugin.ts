@@ -4,7 +4,7 @@ import { sessions, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import type { ClientInfo } from './auth.service';
-import { verifyAccessToken } from './tokens';
+import { verifyAccessToken, type TokenClaims } from './tokens';
 
 /** Who is calling: set by `optionalAuth` / `requireAuth`, null for visitors. */
 export interface AuthUser {
@@ -19,6 +19,8 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** Set by `requireToken`: the verified token's user and session, whose liveness the route's own statement checks. */
+    tokenClaims: TokenClaims | null;
   }
 }
 
@@ -77,8 +79,19 @@ export function registerAuth(app: AppInstance): void {
     if (!request.user?.isAdmin) throw new AppError('not_found', 'Not found');
   };
   app.decorate('optionalAuth', optionalAuth);
+  /**
+   * A hot path's guard (issue 24, decision 089): the token must verify, but the session is not read
+   * here; the route's one statement checks it is live and answers 401 as `requireAuth` would.
+   */
+  const requireToken = async (request: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('unauthorized', 'Authentication required');
+    request.tokenClaims = await verifyAccessToken(token, app.ctx.jwtSecret);
+  };
+  app.decorateRequest('tokenClaims', null);
   app.decorate('requireAuth', requireAuth);
   app.decorate('requireAdmin', requireAdmin);
+  app.decorate('requireToken', requireToken);
 }
 
 declare module 'fastify' {
@@ -86,6 +99,7 @@ declare module 'fastify' {
     optionalAuth: (request: FastifyRequest) => Promise<void>;
     requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireToken: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -93,6 +107,12 @@ declare module 'fastify' {
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('unauthorized', 'Authentication required');
   return request.user;
+}
+
+/** The verified token of a route guarded by `requireToken` (its session is checked by the route's statement). */
+export function currentClaims(request: FastifyRequest): TokenClaims {
+  if (!request.tokenClaims) throw new AppError('unauthorized', 'Authentication required');
+  return request.tokenClaims;
 }
 
 /** Where a request came from, as sessions and the login throttle record it. */

@@ -217,6 +217,50 @@ describe('the money lines', () => {
   });
 });
 
+/** The web links of the first page (pdfkit writes them as link annotations). */
+async function pdfLinks(data: Buffer): Promise<string[]> {
+  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
+  const annotations = (await (await doc.getPage(1)).getAnnotations()) as { url?: string }[];
+  await doc.destroy();
+  return annotations.flatMap((a) => (a.url ? [a.url] : []));
+}
+
+describe('the meeting point on a map (issue 27)', () => {
+  it('a place chosen from the list keeps its coordinates, and the PDF links to them in both languages', async () => {
+    const res = await book(t, traveler, {
+      guideId: guide.guideId,
+      date: daysAhead(22),
+      startTime: '10:00',
+      durationHours: 2,
+      travelers: 2,
+      meetingAddress: '京都站 · 京都府京都市下京区東塩小路町',
+      meetingPostalCode: '6008216',
+      meetingLat: 34.9858,
+      meetingLng: 135.7588,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ meetingPostalCode: '600-8216', meetingLat: 34.9858, meetingLng: 135.7588 });
+    const picked = (await getPdfJson(`/api/v2/bookings/${res.json().id}`)) as Booking;
+    expect([picked.meetingLat, picked.meetingLng]).toEqual([34.9858, 135.7588]);
+    const pdf = await renderBookingPdf(picked, 'zh-CN');
+    expect((await pdfText(pdf)).text).toContain('京都站 · 京都府京都市下京区東塩小路町');
+    expect((await pdfText(pdf)).text).toContain('在 Google 地图中打开');
+    expect(await pdfLinks(pdf)).toContain('https://www.google.com/maps/search/?api=1&query=34.9858,135.7588');
+    expect((await pdfText(await renderBookingPdf(picked, 'en'))).text).toContain('Open in Google Maps');
+  });
+
+  it('a typed address has no coordinates: the link searches its postal code and address', async () => {
+    expect([booking.meetingLat, booking.meetingLng]).toEqual([null, null]);
+    const links = await pdfLinks(await renderBookingPdf(booking, 'en'));
+    expect(links).toContain(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('〒605-0862 京都市东山区清水1丁目294 清水寺仁王门前')}`);
+  });
+
+  it('refuses coordinates outside Japan', async () => {
+    const res = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(23), startTime: '10:00', durationHours: 2, travelers: 1, meetingAddress: 'x', meetingLat: 48.85, meetingLng: 2.35 });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('booking PDF size and speed', () => {
   it('renders one booking in both languages in well under a second each, small (subset fonts)', async () => {
     await renderBookingPdf(booking, 'en'); // the fonts load once, on the first PDF

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_CITIES } from '../../../shared/cities';
 import type { Locale } from '../../../shared/locales';
+import { meetingMapUrl } from '../../../shared/meeting-points';
 import { formatFen } from '../../../shared/money-format';
 import type { Booking, BookingPayment } from '../../../shared/schemas/bookings';
 import { loadOnce } from '../../lib/load-once';
@@ -242,7 +243,7 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
     y += 8;
   };
   const LABEL_W = zh ? 44 : 62;
-  const field = (label: string, value: string, opts: { strong?: boolean } = {}) => {
+  const field = (label: string, value: string, opts: { strong?: boolean; link?: string } = {}) => {
     const valueWidth = CONTENT_WIDTH - LABEL_W;
     doc.font(opts.strong ? 'bold' : 'regular').fontSize(10.5);
     const h = Math.max(doc.heightOfString(value, { width: valueWidth, lineGap: gap }), 14);
@@ -250,8 +251,8 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
     doc
       .font(opts.strong ? 'bold' : 'regular')
       .fontSize(10.5)
-      .fillColor(INK)
-      .text(value, left + LABEL_W, y, { width: valueWidth, lineGap: gap });
+      .fillColor(opts.link ? INDIGO : INK)
+      .text(value, left + LABEL_W, y, { width: valueWidth, lineGap: gap, ...(opts.link && { link: opts.link, underline: true }) });
     y += h + 7;
   };
 
@@ -299,6 +300,9 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
   if (b.meetingAddress) {
     field(s.address, b.meetingAddress, { strong: true });
     if (b.meetingPostalCode) field(s.postalCode, b.meetingPostalCode);
+    // Issue 27: the place on a map, by its coordinates when chosen from the list, else by its address.
+    const map = meetingMapUrl(b);
+    if (map) field(s.map, s.mapOpen, { link: map });
   } else {
     field(s.address, s.meetingUnset);
   }

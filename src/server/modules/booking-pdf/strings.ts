@@ -34,6 +34,9 @@ export interface PdfStrings {
   sectionMeeting: string;
   address: string;
   postalCode: string;
+  /** The map link's label and text (issue 27). */
+  map: string;
+  mapOpen: string;
   notes: string;
   meetingUnset: string;
   sectionPayment: string;
@@ -72,7 +75,7 @@ const en: PdfStrings = {
     start_confirmed: 'Start confirmed',
     ongoing: 'Ongoing',
     extend_requested: 'Extension requested',
-    extend_confirmed: 'Extension confirmed',
+    extend_confirmed: 'Extension approved',
     completed: 'Completed',
     disputed: 'In dispute',
     cancelled: 'Cancelled',
@@ -93,6 +96,8 @@ const en: PdfStrings = {
   sectionMeeting: 'Meeting point',
   address: 'Address',
   postalCode: 'Postal code',
+  map: 'Map',
+  mapOpen: 'Open in Google Maps',
   notes: 'Notes',
   meetingUnset: 'Your guide will confirm the meeting point in your chat.',
   sectionPayment: 'Payment',
@@ -138,7 +143,7 @@ const zhCN: PdfStrings = {
     start_confirmed: '已确认开始',
     ongoing: '进行中',
     extend_requested: '已申请延长',
-    extend_confirmed: '延长已确认',
+    extend_confirmed: '延长已获批准',
     completed: '已完成',
     disputed: '争议处理中',
     cancelled: '已取消',
@@ -159,6 +164,8 @@ const zhCN: PdfStrings = {
   sectionMeeting: '集合地点',
   address: '地址',
   postalCode: '邮编',
+  map: '地图',
+  mapOpen: '在 Google 地图中打开',
   notes: '备注',
   meetingUnset: '地陪会在聊天中与您确认集合地点。',
   sectionPayment: '费用',

@@ -11,6 +11,7 @@ import { factsOf, toBooking } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
 import { BookingEvents, type BookingEventMap, type BookingEventName } from './events';
+import type { TravelerOverlap } from './schedule.repository';
 
 export const JOB = {
   paymentExpiry: 'booking.payment_expiry',
@@ -31,6 +32,12 @@ export const JOB = {
 export type Publish = (<K extends BookingEventName>(name: K, payload: BookingEventMap[K]) => Promise<void>) & {
   /** A follow-up job written in the same statement as the events (an expiry, the start day). */
   job(job: NewJob): void;
+  /**
+   * Hands the jobs published so far to the caller, who writes them in the statement of its last change
+   * (a new booking and its jobs: one statement, not two); `wrote` reports what that statement added.
+   */
+  take(): NewJob[];
+  wrote(jobs: { id: number; kind: string }[]): void;
 };
 
 export const MINUTE_MS = 60_000;
@@ -76,12 +83,14 @@ export class BookingCore {
     const result = await this.db.transaction(async (tx) => {
       const db = tx as unknown as Database;
       const pending: NewJob[] = [];
+      const written: { id: number; kind: string }[] = [];
       const publish = Object.assign(
         async <K extends BookingEventName>(name: K, payload: BookingEventMap[K]) => void pending.push({ kind: JOB.event, payload: { name, payload }, runAt: now }),
-        { job: (job: NewJob) => void pending.push(job) },
+        { job: (job: NewJob) => void pending.push(job), take: () => pending.splice(0), wrote: (jobs: { id: number; kind: string }[]) => void written.push(...jobs) },
       );
       const out = await fn(db, publish);
-      events = (await enqueueJobs(db, pending)).filter((j) => j.kind === JOB.event).map((j) => j.id);
+      written.push(...(await enqueueJobs(db, pending)));
+      events = written.filter((j) => j.kind === JOB.event).map((j) => j.id);
       return out;
     });
     this.deps.jobs.soon(events, now);
@@ -127,16 +136,28 @@ export class BookingCore {
    */
   async claimTravelerTime(db: Database, travelerId: number, from: Date, to: Date, now: Date, exceptId?: number, locked = false): Promise<void> {
     if (!locked) await repo.lockTravelerSchedule(db, travelerId);
-    for (const other of await repo.travelerOverlaps(db, travelerId, from, to)) {
+    await this.releaseOrRefuse(db, await repo.travelerOverlaps(db, travelerId, from, to), now, exceptId);
+  }
+
+  /**
+   * `claimTravelerTime`'s answer to overlaps already read under the traveler's lock (a checkout reads
+   * them with the guide's day, in one statement): 409 `traveler_busy`, or the unpaid checkouts it
+   * released (their ids: they no longer hold the guide's hours either).
+   */
+  async releaseOrRefuse(db: Database, overlaps: TravelerOverlap[], now: Date, exceptId?: number): Promise<number[]> {
+    const released: number[] = [];
+    for (const other of overlaps) {
       if (other.id === exceptId) continue; // the booking being moved
       if (other.status === 'pending' && !other.paymentInFlight) {
         const decision = this.decide((await repo.lockBooking(db, other.id))!, 'payment_expired', 'system', now);
         await repo.transitionBooking(db, other.id, decision.from, decision.to, { cancelledAt: now, cancelledBy: 'system', cancelReason: 'replaced' });
+        released.push(other.id);
         continue;
       }
       const number = bookingNumber(other.id, other.bookingNumber);
       throw new AppError('traveler_busy', `You already have booking ${number} at this time`, [{ path: 'booking', message: number }]);
     }
+    return released;
   }
 
   /** A refund through the provider, as a job written in the caller's transaction (run right after the commit). */

@@ -74,6 +74,9 @@ export class BookingLifecycle {
 
   /** How a cancellation by `actor` at `now` splits what was paid (decision 004, DESIGN §7). */
   private split(booking: BookingRow, paidCents: number, actor: Actor, now: Date): { split: RefundSplit; tier: string } {
+    // The typhoon rule (decision 093): while a JMA warning is in force for the area, either side
+    // cancels with everything paid online back to the traveler and nothing kept by the guide or us.
+    if (booking.weatherWarning && (actor === 'traveler' || actor === 'guide')) return { split: { refundCents: paidCents, guideCents: 0, platformCents: 0 }, tier: 'weather' };
     if (actor !== 'traveler') return { split: { refundCents: paidCents, guideCents: 0, platformCents: 0 }, tier: actor === 'guide' ? 'guide' : 'system' };
     // Decision 079: after a reschedule, the stricter tier of the first and the current start.
     const tier = cancellationTier(tierStart(booking), now);

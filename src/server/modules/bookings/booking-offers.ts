@@ -24,6 +24,8 @@ export interface OfferTerms {
   priceCents: number;
   meetingAddress: string;
   meetingPostalCode: string;
+  meetingLat: number | null;
+  meetingLng: number | null;
   itinerary: string;
 }
 
@@ -85,6 +87,8 @@ export class BookingFromOffer {
           currency: guide.currency,
           meetingAddress: terms.meetingAddress,
           meetingPostalCode: terms.meetingPostalCode,
+          meetingLat: terms.meetingLat,
+          meetingLng: terms.meetingLng,
           notes: terms.itinerary.slice(0, 1000),
           offerId: terms.offerId,
           createdAt: now,

@@ -4,15 +4,18 @@ import { startOfTourDay } from '../../../shared/booking/schedule';
 import { nextStatus } from '../../../shared/booking/state-machine';
 import type { CreatePaymentBody, PaymentReply } from '../../../shared/schemas/bookings';
 import type { Database } from '../../db/client';
-import type { ClaimedJob } from '../../jobs/index';
+import type { ClaimedJob, NewJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import { assertPaymentDetails, type WebhookEvent } from '../payments/index';
 import { JOB, paymentInProgress, type BookingCore } from './booking-core';
 import type { BookingExtensions } from './booking-extensions';
-import { factsOf, respondBy, toPayment } from './booking-view';
+import { factsOf, respondBy, toBooking, toPayment } from './booking-view';
 import * as repo from './bookings.repository';
-import type { PaymentRow } from './bookings.repository';
+import type { BookingRow, PaymentRow } from './bookings.repository';
+import { claimDeposit, lockBookingView, settleDeposit } from './checkout.repository';
+
+type LockedView = NonNullable<Awaited<ReturnType<typeof lockBookingView>>>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,40 +49,54 @@ export class BookingPayments {
 
     const claim = await core.db.transaction(async (tx) => {
       const db = tx as unknown as Database;
-      const booking = await repo.lockBooking(db, bookingId);
-      if (!booking || booking.travelerId !== user.id) throw notFound('Booking');
+      // The booking locked, with the parties and service its reply shows (one statement).
+      const locked = await lockBookingView(db, bookingId);
+      if (!locked || locked.booking.travelerId !== user.id) throw notFound('Booking');
+      const { booking } = locked;
+      const isKey = (p: PaymentRow) => p.payerId === user.id && p.idempotencyKey === idempotencyKey;
+      const replay = (existing: PaymentRow) => {
+        if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request');
+        return { payment: existing, fresh: false, deposits: undefined, locked };
+      };
+      const paid = (deposits: PaymentRow[]) => deposits.some((p) => p.status === 'succeeded' || p.status === 'refunded' || p.status === 'partially_refunded');
+      if (body.kind === 'deposit' && booking.status === 'pending') {
+        // The usual deposit: the read and the conditional insert are one statement (decision 090).
+        const { read, inserted } = await claimDeposit(db, {
+          bookingId,
+          payerId: user.id,
+          method: body.method,
+          provider: core.deps.provider.name,
+          idempotencyKey,
+          requestHash,
+          amountCents: booking.depositCents,
+          currency: booking.currency,
+          cardLast4: last4,
+        });
+        const existing = read.find(isKey);
+        if (existing) return replay(existing);
+        const deposits = read.filter((p) => p.bookingId === bookingId && p.kind === 'deposit');
+        if (paid(deposits)) throw new AppError('already_paid', 'The deposit of this booking is already paid');
+        if (!inserted) throw paymentInProgress('Another payment of this booking is being processed');
+        return { payment: inserted, fresh: true, deposits: [...deposits, inserted], locked };
+      }
       // One read: the caller's payment with this key, and the booking's deposits.
       const read = await repo.paymentsForClaim(db, bookingId, user.id, idempotencyKey);
-      const existing = read.find((p) => p.payerId === user.id && p.idempotencyKey === idempotencyKey);
-      if (existing) {
-        if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request');
-        return { payment: existing, fresh: false, deposits: undefined };
-      }
-      if (body.kind === 'extension') return { payment: await this.extensions.claimPayment(db, booking, user, body, { idempotencyKey, requestHash, last4 }), fresh: true, deposits: undefined };
+      const existing = read.find(isKey);
+      if (existing) return replay(existing);
+      if (body.kind === 'extension') return { payment: await this.extensions.claimPayment(db, booking, user, body, { idempotencyKey, requestHash, last4 }), fresh: true, deposits: undefined, locked };
       const deposits = read.filter((p) => p.bookingId === bookingId && p.kind === 'deposit');
-      if (deposits.some((p) => p.status === 'succeeded' || p.status === 'refunded' || p.status === 'partially_refunded')) {
-        throw new AppError('already_paid', 'The deposit of this booking is already paid');
-      }
+      if (paid(deposits)) throw new AppError('already_paid', 'The deposit of this booking is already paid');
       if (booking.status !== 'pending') throw new AppError('invalid_transition', `A ${booking.status} booking cannot be paid`);
       if (deposits.some((p) => p.status === 'processing')) throw paymentInProgress('Another payment of this booking is being processed');
-      const payment = await repo.insertPayment(db, {
-        bookingId,
-        payerId: user.id,
-        kind: 'deposit',
-        method: body.method,
-        provider: core.deps.provider.name,
-        idempotencyKey,
-        requestHash,
-        amountCents: booking.depositCents,
-        currency: booking.currency,
-        cardLast4: last4,
-      });
-      return { payment, fresh: true, deposits: [...deposits, payment] };
+      throw new Error('unreachable: a pending booking\'s deposit is claimed above');
     });
 
     let payment = claim.payment;
+    let settledBooking: BookingRow | undefined;
     if (claim.fresh) {
-      payment = await this.charge(payment, body);
+      const charged = await this.charge(payment, body, claim.deposits ? claim.locked : undefined);
+      payment = charged.payment;
+      settledBooking = charged.booking;
     } else {
       for (let i = 0; payment.status === 'processing' && i < 300; i++) {
         await sleep(50);
@@ -93,12 +110,56 @@ export class BookingPayments {
       ]);
     }
     // A deposit just charged: the booking's payments are known (its deposits, this one as it is now),
-    // and a pending booking has no extensions or proposals; the reply is one read, not four.
+    // and a pending booking has no extensions or proposals; the reply is one read, not four — and
+    // none when its success returned the booking (the parties came with the claim's lock).
     const known = claim.fresh && claim.deposits ? { payments: claim.deposits.map((p) => (p.id === payment.id ? payment : p)), extensions: [], reschedule: null } : undefined;
+    if (known && settledBooking) {
+      const { traveler, guide, subcategory } = claim.locked;
+      return { payment: toPayment(payment), booking: toBooking({ booking: settledBooking, traveler, guide, subcategory, ...known }, user.id, core.now()) };
+    }
     return { payment: toPayment(payment), booking: await core.view(bookingId, user.id, known) };
   }
 
-  private async charge(payment: PaymentRow, body: CreatePaymentBody): Promise<PaymentRow> {
+  /**
+   * A deposit the provider just charged, settled in one statement (decision 090) when the booking is
+   * still as its claim locked it: the payment, the transition, the ledger and the jobs together.
+   * Undefined when anything changed meanwhile; the caller then takes `succeeded`, the general path.
+   */
+  private async settleNewDeposit(payment: PaymentRow, booking: BookingRow, guideUserId: number, providerRef: string | undefined) {
+    const { core } = this;
+    const now = core.now();
+    const decision = nextStatus(factsOf(booking), 'deposit_paid', 'system', { now });
+    if (!decision.ok || payment.kind !== 'deposit') return undefined;
+    // As `succeeded` does: from an offer, upcoming with the start-day job; otherwise the 48-h answer expiry.
+    const fromOffer = decision.to === 'upcoming';
+    const jobs: NewJob[] = [
+      fromOffer
+        ? { kind: JOB.startDay, payload: { bookingId: booking.id }, runAt: startOfTourDay(booking.date, booking.timeZone), dedupeKey: `${JOB.startDay}:${booking.id}` }
+        : { kind: JOB.requestExpiry, payload: { bookingId: booking.id }, runAt: respondBy({ ...booking, paidAt: now })!, dedupeKey: `${JOB.requestExpiry}:${booking.id}` },
+      {
+        kind: JOB.event,
+        payload: { name: 'booking.paid', payload: { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, amountCents: payment.amountCents, fromOffer } },
+        runAt: now,
+      },
+    ];
+    const settled = await settleDeposit(core.db, {
+      paymentId: payment.id,
+      bookingId: booking.id,
+      providerRef: providerRef ?? null,
+      from: decision.from,
+      to: decision.to,
+      paidAt: now,
+      acceptedAt: fromOffer ? now : null,
+      postings: depositPostings(payment.amountCents),
+      parties: { travelerId: booking.travelerId, guideUserId },
+      jobs,
+    });
+    if (settled) core.deps.jobs.soon(settled.jobs.filter((j) => j.kind === JOB.event).map((j) => j.id), now);
+    return settled;
+  }
+
+  /** Asks the provider; `claimed`: the deposit's booking as its claim locked it (a success settles in one statement). */
+  private async charge(payment: PaymentRow, body: CreatePaymentBody, claimed?: LockedView): Promise<{ payment: PaymentRow; booking?: BookingRow }> {
     const { core } = this;
     let result;
     try {
@@ -124,23 +185,26 @@ export class BookingPayments {
       });
     }
     if (result.status === 'failed') {
-      return (await repo.updatePayment(
+      const failed = await repo.updatePayment(
         core.db,
         payment.id,
         { status: 'failed', providerRef: result.providerRef ?? null, failureCode: result.failureCode, failureMessage: result.message },
         ['processing'],
-      ))!;
+      );
+      return { payment: failed! };
     }
     if (result.status === 'succeeded') {
       // Straight from processing to succeeded: a `pending` in between would let another attempt of the
       // booking (another key) past the claim's check and charge the card again.
+      const fast = claimed && (await this.settleNewDeposit(payment, claimed.booking, claimed.guide.userId, result.providerRef));
+      if (fast) return fast;
       const settled = await this.succeeded(payment.id, { bookingId: payment.bookingId, providerRef: result.providerRef });
-      if (settled) return settled;
+      if (settled) return { payment: settled };
     } else {
       const nextAction = { approvalUrl: result.approvalUrl, clientSecret: result.clientSecret };
       await repo.updatePayment(core.db, payment.id, { status: 'pending', providerRef: result.providerRef, nextAction }, ['processing']);
     }
-    return (await repo.paymentById(core.db, payment.id))!;
+    return { payment: (await repo.paymentById(core.db, payment.id))! };
   }
 
   /**

@@ -99,6 +99,9 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     extensionCount: b.extensionCount,
     extensionPrice: b.extensionPriceCents === null ? null : b.extensionPriceCents / 100,
     extensionRateCents: extensionFeeCents(b.totalPriceCents, baseDurationHours(b, r.extensions), 1),
+    extensionsPaidCents: r.payments
+      .filter((p) => p.kind === 'extension' && (p.status === 'succeeded' || p.status === 'partially_refunded'))
+      .reduce((sum, p) => sum + p.amountCents - p.refundedCents, 0),
     extension: open
       ? {
           id: open.id,
@@ -113,6 +116,8 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     payments: r.payments.map(toPaymentSummary),
     meetingAddress: b.meetingAddress,
     meetingPostalCode: b.meetingPostalCode,
+    meetingLat: b.meetingLat,
+    meetingLng: b.meetingLng,
     notes: b.notes,
     paymentDueAt: b.status === 'pending' ? paymentDueAt(b).toISOString() : null,
     respondBy: b.status === 'confirmed' ? (respondBy(b)?.toISOString() ?? null) : null,
@@ -123,6 +128,7 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     actions: availableEvents(factsOf(b), actor, now).filter((e) => HUMAN_EVENTS.has(e) && (e !== 'withdraw_extension' || open?.status === 'requested')),
     reschedulable: availableEvents(factsOf(b), actor, now).includes('reschedule'),
     reschedule: r.reschedule ? toProposal(r.reschedule, actor, b.status, now) : null,
+    weather: b.weatherWarning ?? null,
     createdAt: b.createdAt.toISOString(),
   };
 }

@@ -9,7 +9,6 @@ import {
   bookings,
   guideAvailabilityExceptions,
   guides,
-  guideServices,
   guideWeeklyAvailability,
   ledgerEntries,
   payments,
@@ -56,21 +55,24 @@ export async function travelerOverlaps(db: Database, travelerId: number, from: D
 }
 
 /** What booking a guide needs: rates, ranges, zone, owner; null for a missing or deleted owner. */
+/** What booking a guide needs of them: rates, group and duration ranges, zone (the checkout reads the same). */
+export const bookableGuideColumns = {
+  id: guides.id,
+  userId: guides.userId,
+  status: guides.status,
+  basicPricePerHourCents: guides.basicPricePerHourCents,
+  additionalPricePerPersonCents: guides.additionalPricePerPersonCents,
+  currency: guides.currency,
+  minPeople: guides.minPeople,
+  maxPeople: guides.maxPeople,
+  minDurationHours: guides.minDurationHours,
+  maxDurationHours: guides.maxDurationHours,
+  timeZone: guides.timeZone,
+};
+
 export async function guideForBooking(db: Database, guideId: number) {
   const [row] = await db
-    .select({
-      id: guides.id,
-      userId: guides.userId,
-      status: guides.status,
-      basicPricePerHourCents: guides.basicPricePerHourCents,
-      additionalPricePerPersonCents: guides.additionalPricePerPersonCents,
-      currency: guides.currency,
-      minPeople: guides.minPeople,
-      maxPeople: guides.maxPeople,
-      minDurationHours: guides.minDurationHours,
-      maxDurationHours: guides.maxDurationHours,
-      timeZone: guides.timeZone,
-    })
+    .select(bookableGuideColumns)
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))
     .where(and(eq(guides.id, guideId), sql`${users.deletedAt} is null`));
@@ -102,15 +104,6 @@ export async function guideSchedule(db: Database, guideId: number, dates: string
 /** The guide's and then the traveler's schedule locks (always in that order), in one statement. */
 export async function lockGuideAndTraveler(tx: Database, guideId: number, travelerId: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(7001, ${guideId}), pg_advisory_xact_lock(7002, ${travelerId})`);
-}
-
-/** The guide's price for a service it offers (null: the basic price); undefined when not offered. */
-export async function offeredService(db: Database, guideId: number, subcategoryId: number) {
-  const [row] = await db
-    .select({ priceCents: guideServices.priceCents })
-    .from(guideServices)
-    .where(and(eq(guideServices.guideId, guideId), eq(guideServices.subcategoryId, subcategoryId)));
-  return row;
 }
 
 /** Active bookings of a guide overlapping [from, to). */
@@ -176,22 +169,9 @@ export async function transitionBooking(
 
 const guideUser = alias(users, 'guide_user');
 
-/** Booking rows with both parties and the service, for the API's booking view. */
-/** A booking's parts its reader already holds (a reply right after a write), so they are not read again. */
-export interface KnownViewParts {
-  payments: PaymentRow[];
-  extensions: (typeof bookingExtensions.$inferSelect)[];
-  reschedule: (typeof bookingReschedules.$inferSelect) | null;
-}
-
-export async function bookingViews(db: Database, where: { ids?: number[]; travelerId?: number; guideId?: number; excludePending?: boolean }, known?: KnownViewParts) {
-  const conditions = [
-    where.ids ? inArray(bookings.id, where.ids) : undefined,
-    where.travelerId !== undefined ? eq(bookings.travelerId, where.travelerId) : undefined,
-    where.guideId !== undefined ? eq(bookings.guideId, where.guideId) : undefined,
-    where.excludePending ? ne(bookings.status, 'pending') : undefined,
-  ].filter((c) => c !== undefined);
-  const rows = await db
+/** A booking with both parties and the service: the view's one join (`bookingViews`, a payment's lock). */
+export function viewQuery(db: Database) {
+  return db
     .select({
       booking: bookings,
       traveler: { id: users.id, fullName: users.fullName, profilePicture: users.profilePicture },
@@ -209,7 +189,25 @@ export async function bookingViews(db: Database, where: { ids?: number[]; travel
     .innerJoin(users, eq(users.id, bookings.travelerId))
     .innerJoin(guides, eq(guides.id, bookings.guideId))
     .innerJoin(guideUser, eq(guideUser.id, guides.userId))
-    .leftJoin(serviceSubcategories, eq(serviceSubcategories.id, bookings.subcategoryId))
+    .leftJoin(serviceSubcategories, eq(serviceSubcategories.id, bookings.subcategoryId));
+}
+
+/** Booking rows with both parties and the service, for the API's booking view. */
+/** A booking's parts its reader already holds (a reply right after a write), so they are not read again. */
+export interface KnownViewParts {
+  payments: PaymentRow[];
+  extensions: (typeof bookingExtensions.$inferSelect)[];
+  reschedule: (typeof bookingReschedules.$inferSelect) | null;
+}
+
+export async function bookingViews(db: Database, where: { ids?: number[]; travelerId?: number; guideId?: number; excludePending?: boolean }, known?: KnownViewParts) {
+  const conditions = [
+    where.ids ? inArray(bookings.id, where.ids) : undefined,
+    where.travelerId !== undefined ? eq(bookings.travelerId, where.travelerId) : undefined,
+    where.guideId !== undefined ? eq(bookings.guideId, where.guideId) : undefined,
+    where.excludePending ? ne(bookings.status, 'pending') : undefined,
+  ].filter((c) => c !== undefined);
+  const rows = await viewQuery(db)
     .where(and(...conditions))
     .orderBy(desc(bookings.startsAt), desc(bookings.id))
     .limit(1000);

@@ -3,7 +3,7 @@ import { ledgerBalance } from '../../../shared/booking/ledger';
 import { bookingPrice } from '../../../shared/booking/money-rules';
 import { BOOKING_LEAD_TIME_HOURS, bookableSlots, PAYMENT_WINDOW_MINUTES, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { TRIP_TABS } from '../../../shared/booking/state-machine';
-import type { Booking, BookingListReply, CreateBookingBody, CreateBookingRequest, LedgerReply, SlotsQuery, SlotsReply } from '../../../shared/schemas/bookings';
+import { meetingCoords, type Booking, type BookingListReply, type CreateBookingBody, type CreateBookingRequest, type LedgerReply, type SlotsQuery, type SlotsReply } from '../../../shared/schemas/bookings';
 import { pgErrorCode, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
@@ -16,9 +16,13 @@ import { BookingReschedule } from './booking-reschedule';
 import { toBooking } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow } from './bookings.repository';
+import { insertBookingWithJobs, lockForCheckout, NEW_BOOKING_ID } from './checkout.repository';
 import { daySchedule } from './schedule.repository';
 
 export { JOB } from './booking-core';
+
+/** Any booking touching the day: a day is at most 26 h in any zone, a tour at most 24 h. */
+const dayWindow = (date: string): [Date, Date] => [new Date(Date.parse(`${addDays(date, -2)}T00:00:00Z`)), new Date(Date.parse(`${addDays(date, 3)}T00:00:00Z`))];
 export type { RefundInfo } from './booking-lifecycle';
 
 /**
@@ -61,9 +65,7 @@ export class BookingsService extends BookingCore {
   }
 
   private async freeSlots(db: Database, guide: repo.GuideForBooking, date: string, durationMinutes: number) {
-    // Any booking touching the day (a day is at most 26 h in any zone; a tour at most 24 h).
-    const from = new Date(Date.parse(`${addDays(date, -2)}T00:00:00Z`));
-    const to = new Date(Date.parse(`${addDays(date, 3)}T00:00:00Z`));
+    const [from, to] = dayWindow(date);
     const { weekly, exceptions, busy } = await daySchedule(db, guide.id, date, from, to);
     return bookableSlots({ date, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy, now: this.now() });
   }
@@ -74,81 +76,95 @@ export class BookingsService extends BookingCore {
     return this.create(user, body as CreateBookingBody);
   }
 
+  /**
+   * The checkout (decision 090: six statements with the session's read). In one transaction: the
+   * schedule locks with the guide's read, then the guide's day with the traveler's overlapping
+   * bookings, then the booking with its jobs; the reply is built from what these returned.
+   */
   async create(user: AuthUser, body: CreateBookingBody): Promise<Booking> {
-    const guide = await repo.guideForBooking(this.db, body.guideId);
-    if (!guide || guide.status !== 'active') throw notFound('Guide');
-    if (guide.userId === user.id) throw new AppError('own_listing', 'You cannot book your own listing');
-    if (body.travelers < guide.minPeople || body.travelers > guide.maxPeople) {
-      throw new AppError('group_size_out_of_range', `This guide takes groups of ${guide.minPeople}–${guide.maxPeople}`, [
-        { path: 'travelers', message: `between ${guide.minPeople} and ${guide.maxPeople}` },
-      ]);
-    }
-    this.checkDuration(guide, body.durationHours);
-    let servicePriceCents: number | null = null;
-    if (body.subcategoryId !== undefined) {
-      const service = await repo.offeredService(this.db, guide.id, body.subcategoryId);
-      if (!service) throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'subcategoryId', message: 'not offered' }]);
-      servicePriceCents = service.priceCents;
-    }
     const startMinute = timeToMinutes(body.startTime)!;
     const durationMinutes = Math.round(body.durationHours * 60);
-    const price = bookingPrice({
-      basicPerHourCents: guide.basicPricePerHourCents,
-      additionalPerPersonCents: guide.additionalPricePerPersonCents,
-      servicePriceCents,
-      travelers: body.travelers,
-      hours: body.durationHours,
-      ...this.rates,
-    });
     const now = this.now();
-
-    let booking: BookingRow;
+    let made: { booking: BookingRow; reply: Omit<repo.BookingViewRow, 'booking'> };
     try {
-      booking = await this.transaction(async (db, publish) => {
-        await repo.lockGuideAndTraveler(db, guide.id, user.id);
-        const requested = zonedTimeToUtc(body.date, startMinute, guide.timeZone);
-        await this.claimTravelerTime(db, user.id, requested, new Date(requested.getTime() + durationMinutes * MINUTE_MS), now, undefined, true);
-        const slot = (await this.freeSlots(db, guide, body.date, durationMinutes)).find((s) => s.startMinute === startMinute);
-        if (!slot) throw new AppError('slot_unavailable', 'This time is no longer available');
-        const row = await repo.insertBooking(db, {
-          travelerId: user.id,
-          guideId: guide.id,
-          date: body.date,
-          startMinute,
-          durationMinutes,
-          timeZone: guide.timeZone,
-          startsAt: slot.startsAt,
-          endsAt: slot.endsAt,
+      made = await this.transaction(async (db, publish) => {
+        const found = await lockForCheckout(db, body.guideId, user.id, body.subcategoryId);
+        if (!found || found.guide.status !== 'active') throw notFound('Guide');
+        const { guide } = found;
+        if (guide.userId === user.id) throw new AppError('own_listing', 'You cannot book your own listing');
+        if (body.travelers < guide.minPeople || body.travelers > guide.maxPeople) {
+          throw new AppError('group_size_out_of_range', `This guide takes groups of ${guide.minPeople}–${guide.maxPeople}`, [
+            { path: 'travelers', message: `between ${guide.minPeople} and ${guide.maxPeople}` },
+          ]);
+        }
+        this.checkDuration(guide, body.durationHours);
+        if (body.subcategoryId !== undefined && found.service?.subcategoryId == null) {
+          throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'subcategoryId', message: 'not offered' }]);
+        }
+        const price = bookingPrice({
+          basicPerHourCents: guide.basicPricePerHourCents,
+          additionalPerPersonCents: guide.additionalPricePerPersonCents,
+          servicePriceCents: found.service?.priceCents ?? null,
           travelers: body.travelers,
-          subcategoryId: body.subcategoryId ?? null,
-          unitPriceCents: price.unitPriceCents,
-          additionalPerPersonCents: price.additionalPerPersonCents,
-          totalPriceCents: price.totalCents,
-          depositCents: price.depositCents,
-          commissionCents: price.commissionCents,
-          currency: guide.currency,
-          meetingAddress: body.meetingAddress ?? null,
-          meetingPostalCode: body.meetingPostalCode ?? null,
-          notes: body.notes ?? null,
-          createdAt: now,
-          updatedAt: now,
+          hours: body.durationHours,
+          ...this.rates,
         });
+        const requested = zonedTimeToUtc(body.date, startMinute, guide.timeZone);
+        const [from, to] = dayWindow(body.date);
+        const day = await daySchedule(db, guide.id, body.date, from, to, { id: user.id, from: requested, to: new Date(requested.getTime() + durationMinutes * MINUTE_MS) });
+        // An unpaid checkout of the traveler's that this one replaces no longer holds the guide either.
+        const released = await this.releaseOrRefuse(db, day.travelerOverlaps, now);
+        const busy = day.busy.filter((b) => !released.includes(b.id));
+        const slot = bookableSlots({ date: body.date, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now }).find(
+          (s) => s.startMinute === startMinute,
+        );
+        if (!slot) throw new AppError('slot_unavailable', 'This time is no longer available');
         publish.job({
           kind: JOB.paymentExpiry,
-          payload: { bookingId: row.id },
+          payload: { bookingId: NEW_BOOKING_ID },
           runAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
-          dedupeKey: `${JOB.paymentExpiry}:${row.id}`,
+          dedupeKey: `${JOB.paymentExpiry}:${NEW_BOOKING_ID}`,
         });
-        await publish('booking.created', { bookingId: row.id, travelerId: user.id, guideUserId: guide.userId });
-        return row;
+        await publish('booking.created', { bookingId: NEW_BOOKING_ID as unknown as number, travelerId: user.id, guideUserId: guide.userId, fromOffer: false });
+        const written = await insertBookingWithJobs(
+          db,
+          {
+            travelerId: user.id,
+            guideId: guide.id,
+            date: body.date,
+            startMinute,
+            durationMinutes,
+            timeZone: guide.timeZone,
+            startsAt: slot.startsAt,
+            endsAt: slot.endsAt,
+            travelers: body.travelers,
+            subcategoryId: body.subcategoryId ?? null,
+            unitPriceCents: price.unitPriceCents,
+            additionalPerPersonCents: price.additionalPerPersonCents,
+            totalPriceCents: price.totalCents,
+            depositCents: price.depositCents,
+            commissionCents: price.commissionCents,
+            currency: guide.currency,
+            meetingAddress: body.meetingAddress ?? null,
+            meetingPostalCode: body.meetingPostalCode ?? null,
+            ...meetingCoords(body),
+            notes: body.notes ?? null,
+            createdAt: now,
+            updatedAt: now,
+          },
+          publish.take(),
+        );
+        publish.wrote(written.jobs);
+        const traveler = { id: user.id, fullName: found.traveler?.fullName ?? '', profilePicture: found.traveler?.profilePicture ?? null };
+        return { booking: written.booking, reply: { traveler, guide: found.view, subcategory: found.subcategory, payments: [], extensions: [], reschedule: null } };
       });
     } catch (err) {
       const code = pgErrorCode(err);
       if (code === '23P01' || code === '40P01') throw new AppError('slot_unavailable', 'This time is no longer available');
       throw err;
     }
-    // Just made: no payments, extensions or proposals to read back (one statement, not four).
-    return this.view(booking.id, user.id, { payments: [], extensions: [], reschedule: null });
+    // Just made: no payments, extensions or proposals; the parties and service came with the lock.
+    return toBooking({ booking: made.booking, ...made.reply }, user.id, this.now());
   }
 
   // ------------------------------------------------------------ reading

@@ -105,3 +105,37 @@ describe('the simulated provider', () => {
     expect(await provider.findCharge('never-sent', 1)).toBeNull();
   });
 });
+
+describe('a booking that lapses while its card is with the provider', () => {
+  // The card's success is one statement only while the booking is still pending (decision 090);
+  // otherwise it writes nothing and the general path settles the payment and gives the money back.
+  it('keeps the booking cancelled, records the deposit and its refund, and refunds the card', async () => {
+    const created = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(26), startTime: '10:00', durationHours: 2, travelers: 2 });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const provider = t.app.paymentProvider;
+    const real = provider.charge.bind(provider);
+    provider.charge = async (req) => {
+      const out = await real(req);
+      // The payment window closes meanwhile (what the expiry job does, here by hand).
+      await t.database.db.execute(sql`UPDATE bookings SET status = 'cancelled', cancelled_by = 'system', cancel_reason = 'expired', cancelled_at = now() WHERE id = ${id}`);
+      return out;
+    };
+    let paid;
+    try {
+      paid = await pay(t, traveler, id);
+    } finally {
+      provider.charge = real;
+    }
+    expect(paid.statusCode, paid.body).toBe(201);
+    await t.app.jobs.settled();
+    expect((await bookingOf(id)).status).toBe('cancelled');
+    const entries = await t.database.db.select().from(ledgerEntries).where(sql`${ledgerEntries.bookingId} = ${id}`);
+    const d = created.json().depositCents as number;
+    expect(entries.map((e) => `${e.account} ${e.kind} ${e.amountCents}`).sort()).toEqual(
+      [`platform deposit ${d}`, `platform deposit_release ${-d}`, `traveler deposit ${-d}`, `traveler refund ${d}`].sort(),
+    );
+    const [payment] = await t.database.db.select().from(payments).where(sql`${payments.bookingId} = ${id}`);
+    expect(payment?.status).toBe('refunded');
+  });
+});

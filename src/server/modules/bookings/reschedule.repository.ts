@@ -74,7 +74,9 @@ export async function moveBooking(
 ): Promise<BookingRow | undefined> {
   const [row] = await tx
     .update(bookings)
-    .set({ ...to, firstStartsAt: booking.firstStartsAt ?? booking.startsAt, updatedAt: new Date() })
+    // Under a JMA warning the move is free (decision 093): the new start alone sets a later cancellation's
+    // tier, and the new day gets its own weather checks.
+    .set({ ...to, firstStartsAt: booking.weatherWarning ? to.startsAt : (booking.firstStartsAt ?? booking.startsAt), weatherWarning: null, updatedAt: new Date() })
     .where(and(eq(bookings.id, booking.id), eq(bookings.status, status)))
     .returning();
   return row;

@@ -19,13 +19,23 @@ describe('demo bookings', () => {
     const res = await t.app.inject({ url: `/api/v2/bookings-new/traveler/${me.id}`, headers: auth(me.token) });
     expect(res.statusCode).toBe(200);
     const { data, counts } = res.json();
-    expect(counts).toEqual({ 'pending-requests': 2, upcoming: 2, ongoing: 1, past: 2 });
-    expect(data.map((b: { status: string }) => b.status).sort()).toEqual(['awaiting_start', 'cancelled', 'completed', 'confirmed', 'ongoing', 'pending', 'upcoming']);
-    const upcoming = data.find((b: { status: string }) => b.status === 'upcoming');
+    expect(counts).toEqual({ 'pending-requests': 2, upcoming: 3, ongoing: 1, past: 2 });
+    expect(data.map((b: { status: string }) => b.status).sort()).toEqual(['awaiting_start', 'cancelled', 'completed', 'confirmed', 'ongoing', 'pending', 'upcoming', 'upcoming']);
+    const upcoming = data.find((b: { status: string; weather: unknown }) => b.status === 'upcoming' && !b.weather);
     expect(upcoming.guide.fullName).toBe('Sato Yuki');
     expect(new Date(upcoming.startsAt).getTime()).toBeGreaterThan(Date.now());
     const cancelled = data.find((b: { status: string }) => b.status === 'cancelled');
     expect(cancelled.payments[0]).toMatchObject({ status: 'refunded' });
+  });
+
+  it('put one Kyoto tour of the demo traveler under the recorded JMA warning, free to cancel in full (issue 26)', async () => {
+    const me = await login('traveler');
+    const { data } = (await t.app.inject({ url: `/api/v2/bookings-new/traveler/${me.id}`, headers: auth(me.token) })).json();
+    const under = data.filter((b: { weather: unknown }) => b.weather);
+    expect(under).toHaveLength(1);
+    expect(under[0]).toMatchObject({ status: 'upcoming', guide: { serviceCity: 'kyoto' }, weather: { kind: 'warning', areaCode: '260000', source: 'fixture' } });
+    const quote = (await t.app.inject({ url: `/api/v2/bookings/${under[0].id}/cancellation-quote`, headers: auth(me.token) })).json();
+    expect(quote).toMatchObject({ tier: 'weather', refundPercent: 100 });
   });
 
   it('put the demo traveler and the demo guide on a tour day: one tour under way, one to confirm today', async () => {
@@ -77,6 +87,20 @@ describe('demo bookings', () => {
     const unbalanced = await t.database.db.execute(sql`select booking_id from ledger_entries group by booking_id having sum(amount_cents) <> 0`);
     expect((unbalanced as unknown as { rows: unknown[] }).rows).toEqual([]);
     const bookingsCount = await t.database.db.execute(sql`select count(*)::int as n from bookings`);
-    expect((bookingsCount as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(17); // 10, and the demo guide's 7 completed tours (seed/guide-earnings.ts)
+    expect((bookingsCount as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(18); // 11 (one under the typhoon rule's recorded warning), and the demo guide's 7 completed tours (seed/guide-earnings.ts)
+  });
+});
+
+describe('demo guides', () => {
+  it('are all listed (decision 091): identity verified and open times, Sato Yuki included', async () => {
+    const active = await t.database.db.execute(sql`select count(*)::int as n from guides where status = 'active'`);
+    const n = (active as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    expect(n).toBeGreaterThanOrEqual(81);
+    await t.app.guideSearch.sync();
+    const all = (await t.app.inject({ url: '/api/v2/guides?limit=1' })).json();
+    expect(all.total).toBe(n);
+    const g = await login('guide');
+    const status = (await t.app.inject({ url: '/api/v2/guide/listing-status', headers: auth(g.token) })).json();
+    expect(status).toMatchObject({ listed: true, missing: [] });
   });
 });

@@ -131,6 +131,7 @@ describe('extensions', () => {
       status: 'extend_requested',
       extensionPrice: 165,
       extensionRateCents: 33_000,
+      extensionsPaidCents: 0,
       extension: { hours: 0.5, priceCents: 16_500, status: 'requested' },
       extensionDetails: { hours: 0.5, price: 165, priceCents: 16_500 },
     });
@@ -147,7 +148,7 @@ describe('extensions', () => {
     const paid = await payExtension(id, CARD_OK, key);
     expect(paid.statusCode).toBe(201);
     expect(paid.json().payment).toMatchObject({ kind: 'extension', status: 'succeeded', amountCents: 16_500, last4: '4242' });
-    expect(paid.json().booking).toMatchObject({ status: 'extend_requested', extensionPrice: null, extension: { status: 'paid' } });
+    expect(paid.json().booking).toMatchObject({ status: 'extend_requested', extensionPrice: null, extensionsPaidCents: 16_500, extension: { status: 'paid' } });
     // The same Idempotency-Key returns the same payment; a new one is refused.
     expect((await payExtension(id, CARD_OK, key)).json().payment.id).toBe(paid.json().payment.id);
     expect((await payExtension(id)).json().code).toBe('already_paid');

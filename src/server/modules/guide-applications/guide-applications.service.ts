@@ -19,6 +19,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { auditedChange } from '../audit/index';
 import type { AuthUser } from '../auth/index';
+import { listingStatus } from '../guides/index';
 import type { CreateSystemMessage } from '../notifications/index';
 import type { StoredFile } from '../../storage/index';
 import { storePrivateDocument } from '../../storage/private-document';
@@ -214,10 +215,12 @@ export class GuideApplicationsService {
     return row;
   }
 
+  /** One application, with the applicant's listing facts (decision 091): what approval alone would not fix. */
   async get(id: number) {
     const row = await repo.applicationById(this.db, id);
     if (!row || row.status === 'draft') throw notFound('Application');
-    return this.forAdmin(row);
+    const [view, listing] = await Promise.all([this.forAdmin(row), listingStatus(this.db, row.userId)]);
+    return { ...view, listing };
   }
 
   async startReview(admin: AuthUser, id: number) {

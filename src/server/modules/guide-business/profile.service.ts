@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import type { GuideSearch } from '../guides/guide-search';
+import { assertNoProtectedTitles, type PublishedText } from '../licences/index';
 import { guideOfUser } from './guide-business.repository';
 import {
   deleteItinerary,
@@ -94,6 +95,10 @@ export class GuideProfileService {
     const original = body.originalLanguage;
     const bio = texts[original]?.bio;
     if (!bio) throw new AppError('text_required', 'Write the bio in its original language', [{ path: `texts.${original}.bio`, message: 'required' }]);
+    await assertNoProtectedTitles(this.db, viewer.id, [
+      { path: 'nickname', text: body.nickname },
+      ...Object.entries(texts).flatMap(([l, fields]) => Object.entries(fields).map(([k, v]) => ({ path: `texts.${l}.${k}`, text: v }))),
+    ]);
     const current = (await readProfile(this.db, g.id))!;
     const months = Math.floor(current.experienceMonths / 12) === body.experienceYears ? current.experienceMonths : body.experienceYears * 12;
     const plain = (f: DescriptionField) => pickText(texts, f, original, original).text;
@@ -178,9 +183,22 @@ export class GuideProfileService {
     return row;
   }
 
+  /** Every text of an itinerary, for the protected-title check. */
+  private itineraryTexts(write: ItineraryWrite): PublishedText[] {
+    return Object.entries(write.texts).flatMap(([l, t]) => [
+      { path: `texts.${l}.title`, text: t.title },
+      { path: `texts.${l}.summary`, text: t.summary },
+      ...t.stops.flatMap((s, i) => [
+        { path: `texts.${l}.stops.${i}.title`, text: s.title },
+        { path: `texts.${l}.stops.${i}.description`, text: s.description },
+      ]),
+    ]);
+  }
+
   async createItinerary(viewer: AuthUser, body: ItineraryBody): Promise<OwnItinerary> {
     const g = await this.guide(viewer);
     const write = this.itineraryWrite(body);
+    await assertNoProtectedTitles(this.db, viewer.id, this.itineraryTexts(write));
     if ((await listOwnItineraries(this.db, g.id)).length >= MAX_ITINERARIES) {
       throw new AppError('conflict', `A guide keeps at most ${MAX_ITINERARIES} itineraries`, [{ path: 'itineraries', message: 'limit reached' }]);
     }
@@ -191,7 +209,9 @@ export class GuideProfileService {
 
   async updateItinerary(viewer: AuthUser, id: number, body: ItineraryBody): Promise<OwnItinerary> {
     await this.own(viewer, id);
-    await updateItinerary(this.db, id, this.itineraryWrite(body));
+    const write = this.itineraryWrite(body);
+    await assertNoProtectedTitles(this.db, viewer.id, this.itineraryTexts(write));
+    await updateItinerary(this.db, id, write);
     await this.search().sync();
     return this.toOwn((await findOwnItinerary(this.db, viewer.id, id))!);
   }

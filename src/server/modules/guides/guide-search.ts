@@ -7,7 +7,10 @@ import { exceptionsForSearch, forgetCatalogue, listedForSearch, summaryRowsByIds
 import { toSummaryVariants } from './guides.service';
 import { responsivenessByGuide } from '../messaging/index';
 import { ResponsivenessCache } from './responsiveness-cache';
-import { SearchIndex } from './search-index';
+import { SearchIndex, type IndexedException, type IndexedGuide } from './search-index';
+import { todayInZone } from '../../../shared/availability';
+import { DEFAULT_GUIDE_TIME_ZONE } from '../../../shared/cities';
+import { hasOpenDay } from '../../../shared/listing';
 
 /** The NOTIFY channel the database announces changed guide ids on (migration 0003). */
 const CHANNEL = 'guide_search';
@@ -28,6 +31,8 @@ export class GuideSearch {
   private readonly figures: ResponsivenessCache;
   private pending = new Set<number>();
   private reloadAll = true;
+  /** The day (in Japan) the index was last loaded on. */
+  private loadedDay = '';
   private refreshing: Promise<void> | null = null;
   /** Bumped by every notification: a card read before a bump may be stale and is not kept. */
   private generation = 0;
@@ -89,6 +94,8 @@ export class GuideSearch {
 
   /** Applies the changes announced so far; concurrent searches share one reload. */
   private async catchUp(): Promise<void> {
+    // "An open day within the next 60 days" moves with the calendar: a new day re-decides every guide.
+    if (this.loadedDay !== todayInZone(DEFAULT_GUIDE_TIME_ZONE)) this.reloadAll = true;
     // A reload already running may have started before the latest notifications: then run one more.
     if (this.refreshing) await this.refreshing;
     if (this.reloadAll || this.pending.size > 0) {
@@ -103,8 +110,9 @@ export class GuideSearch {
       this.reloadAll = false;
       this.pending.clear();
       try {
-        const [listed, exceptions] = await Promise.all([listedForSearch(db), exceptionsForSearch(db)]);
-        this.index.load(listed, exceptions);
+        this.loadedDay = todayInZone(DEFAULT_GUIDE_TIME_ZONE);
+        const [candidates, exceptions] = await Promise.all([listedForSearch(db), exceptionsForSearch(db)]);
+        this.index.load(withOpenDays(candidates, exceptions), exceptions);
       } catch (err) {
         this.reloadAll = true;
         throw err;
@@ -114,18 +122,37 @@ export class GuideSearch {
     const ids = [...this.pending];
     this.pending.clear();
     try {
-      const [listed, exceptions] = await Promise.all([listedForSearch(db, ids), exceptionsForSearch(db, ids)]);
-      this.index.update(ids, listed, exceptions);
+      const [candidates, exceptions] = await Promise.all([listedForSearch(db, ids), exceptionsForSearch(db, ids)]);
+      this.index.update(ids, withOpenDays(candidates, exceptions), exceptions);
     } catch (err) {
       for (const id of ids) this.pending.add(id);
       throw err;
     }
   }
 
+  /** Whether a guide is listed now (decision 091). */
+  async isListed(id: number): Promise<boolean> {
+    await this.catchUp();
+    return this.index.has(id);
+  }
+
+  /** Every listed guide's id, ascending (the sitemap). */
+  async listedIds(): Promise<number[]> {
+    await this.catchUp();
+    return this.index.ids();
+  }
+
+  /** Lowest and highest hourly price of listed guides, whole RMB (null without guides). */
+  async priceBounds(): Promise<{ lowest: number | null; highest: number | null }> {
+    await this.catchUp();
+    const range = this.index.priceRange();
+    return { lowest: range ? range.lowest / 100 : null, highest: range ? range.highest / 100 : null };
+  }
+
   /** One page of guides as a visitor reading `lang` sees them (isSaved false), and the total. */
   async search(q: GuideSearchQuery, excludeUserId: number | undefined, lang: TextLanguage = 'en'): Promise<{ data: GuideSummary[]; total: number }> {
     await this.catchUp();
-    const { ids, total } = this.index.search(q, excludeUserId);
+    const { ids, total } = this.index.search(q, excludeUserId, new Date(), lang);
     return { data: await this.cardsFor(ids, lang), total };
   }
 
@@ -169,6 +196,19 @@ export class GuideSearch {
     // A guide deleted since the index saw it has no card: the page is one shorter, never wrong.
     return ids.flatMap((id) => found.get(id)?.[lang] ?? []);
   }
+}
+
+/** The candidates with an open day within the listing window (decision 091); the rest are not listed. */
+function withOpenDays(candidates: IndexedGuide[], exceptions: IndexedException[]): IndexedGuide[] {
+  const byGuide = new Map<number, Map<string, boolean>>();
+  for (const e of exceptions) {
+    let days = byGuide.get(e.guideId);
+    if (!days) byGuide.set(e.guideId, (days = new Map()));
+    days.set(e.date, e.available);
+  }
+  const now = new Date();
+  const none = new Map<string, boolean>();
+  return candidates.filter((g) => hasOpenDay(g.weeklyDays, byGuide.get(g.id) ?? none, g.timeZone, now));
 }
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ import type { TextLanguage } from '../../../shared/guide-texts';
 import type { Database } from '../../db/client';
 import {
   guideAvailabilityExceptions,
+  guideCredentials,
   guideItineraries,
   guides,
   guideServices,
@@ -38,6 +39,9 @@ export const summaryColumns = {
   minDuration: guides.minDurationHours,
   maxDuration: guides.maxDurationHours,
   timeZone: guides.timeZone,
+  /** The verified licence (mirror written with the admin's decision; decision 092). */
+  licenceKind: guides.licenceKind,
+  licenceRegion: guides.licenceRegion,
   /** The guide's services as [subcategoryId, own price or null] pairs, read with the row (no extra query). */
   serviceList: sql<[number, number | null][]>`(select coalesce(json_agg(json_build_array(gs.subcategory_id, gs.price_cents)), '[]'::json) from ${guideServices} gs where gs.guide_id = ${guides.id})`,
 };
@@ -61,13 +65,20 @@ export interface SummaryRow {
   minDuration: number;
   maxDuration: number;
   timeZone: string;
+  licenceKind: 'national' | 'regional' | null;
+  licenceRegion: string | null;
   serviceList: [number, number | null][];
 }
 
 /** Postgres int[] literal for `= any(...)`: one parameter, however many ids. */
 const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
-/** What the search index holds of listed guides: all of them, or the given ids (absent = unlisted). */
+/**
+ * What the search index holds of the guides that may be listed: all of them, or the given ids (absent
+ * = unlisted). May be listed: the listing active (an approved application; not paused or suspended)
+ * and the guide's identity verified. The third condition, an open day within the listing window,
+ * the index decides from the weekly days and the exceptions (decision 091).
+ */
 export async function listedForSearch(db: Database, ids?: readonly number[]): Promise<IndexedGuide[]> {
   return db
     .select({
@@ -83,9 +94,46 @@ export async function listedForSearch(db: Database, ids?: readonly number[]): Pr
       rating: guides.rating,
       reviewCount: guides.reviewCount,
       timeZone: guides.timeZone,
+      licensed: sql<boolean>`${guides.licenceKind} is not null`,
     })
     .from(guides)
-    .where(and(eq(guides.status, 'active'), ids ? sql`${guides.id} = any(${intArray(ids)}::int[])` : undefined));
+    .innerJoin(users, eq(users.id, guides.userId))
+    .where(and(eq(guides.status, 'active'), eq(users.identityVerified, true), ids ? sql`${guides.id} = any(${intArray(ids)}::int[])` : undefined));
+}
+
+/** The facts a guide's listing status is decided on (decision 091); undefined for a user without a listing. */
+export async function listingFacts(db: Database, userId: number) {
+  const [row] = await db
+    .select({ id: guides.id, status: guides.status, timeZone: guides.timeZone, identityVerified: users.identityVerified })
+    .from(users)
+    .leftJoin(guides, eq(guides.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  if (row.id === null) return { guide: null, identityVerified: row.identityVerified };
+  const { weekly, exceptions } = await schedule(db, row.id);
+  return { guide: { id: row.id, status: row.status!, timeZone: row.timeZone!, weekly, exceptions }, identityVerified: row.identityVerified };
+}
+
+/** Weekly hours and the exceptions from yesterday on of one guide. */
+async function schedule(db: Database, guideId: number) {
+  const [weekly, exceptions] = await Promise.all([
+    db
+      .select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
+      .from(guideWeeklyAvailability)
+      .where(eq(guideWeeklyAvailability.guideId, guideId))
+      .orderBy(asc(guideWeeklyAvailability.weekday), asc(guideWeeklyAvailability.startMinute)),
+    db
+      .select({
+        date: guideAvailabilityExceptions.date,
+        available: guideAvailabilityExceptions.available,
+        startMinute: guideAvailabilityExceptions.startMinute,
+        endMinute: guideAvailabilityExceptions.endMinute,
+      })
+      .from(guideAvailabilityExceptions)
+      .where(and(eq(guideAvailabilityExceptions.guideId, guideId), sql`${guideAvailabilityExceptions.date} >= current_date - 1`))
+      .orderBy(asc(guideAvailabilityExceptions.date)),
+  ]);
+  return { weekly, exceptions };
 }
 
 /** Availability exceptions from yesterday on (older dates are in the past in every zone). */
@@ -183,22 +231,9 @@ export async function savedAmong(db: Database, travelerId: number | undefined, g
   return new Set(rows.map((r) => r.guideId));
 }
 
-/** Lowest and highest hourly price of listed guides (two index lookups). */
-export async function priceBounds(db: Database) {
-  const [row] = await db
-    .select({
-      lowest: sql<number | null>`min(${guides.basicPricePerHourCents})`,
-      highest: sql<number | null>`max(${guides.basicPricePerHourCents})`,
-    })
-    .from(guides)
-    .where(eq(guides.status, 'active'));
-  const cents = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v) / 100);
-  return { lowest: cents(row?.lowest), highest: cents(row?.highest) };
-}
-
 export async function findGuide(db: Database, id: number) {
   const [row] = await db
-    .select({ ...summaryColumns, guide: guides })
+    .select({ ...summaryColumns, guide: guides, identityVerified: users.identityVerified })
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))
     .where(and(eq(guides.id, id), sql`${users.deletedAt} is null`));
@@ -212,22 +247,8 @@ export async function findGuideIdByUser(db: Database, userId: number): Promise<n
 
 /** Weekly hours, exceptions from today on, itineraries and the rating distribution of one guide. */
 export async function guideDetails(db: Database, guideId: number) {
-  const [weekly, exceptions, itineraries, distribution] = await Promise.all([
-    db
-      .select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
-      .from(guideWeeklyAvailability)
-      .where(eq(guideWeeklyAvailability.guideId, guideId))
-      .orderBy(asc(guideWeeklyAvailability.weekday), asc(guideWeeklyAvailability.startMinute)),
-    db
-      .select({
-        date: guideAvailabilityExceptions.date,
-        available: guideAvailabilityExceptions.available,
-        startMinute: guideAvailabilityExceptions.startMinute,
-        endMinute: guideAvailabilityExceptions.endMinute,
-      })
-      .from(guideAvailabilityExceptions)
-      .where(and(eq(guideAvailabilityExceptions.guideId, guideId), sql`${guideAvailabilityExceptions.date} >= current_date - 1`))
-      .orderBy(asc(guideAvailabilityExceptions.date)),
+  const [{ weekly, exceptions }, itineraries, distribution, licence] = await Promise.all([
+    schedule(db, guideId),
     db
       .select({
         id: guideItineraries.id,
@@ -246,10 +267,25 @@ export async function guideDetails(db: Database, guideId: number) {
       .from(reviews)
       .where(and(eq(reviews.guideId, guideId), eq(reviews.type, 'traveler_to_guide'), isNotNull(reviews.publishedAt)))
       .groupBy(reviews.rating),
+    db
+      .select({
+        kind: guideCredentials.licenceKind,
+        region: guideCredentials.region,
+        registrationNumber: guideCredentials.registrationNumber,
+        prefecture: guideCredentials.prefecture,
+        languages: guideCredentials.languages,
+      })
+      .from(guideCredentials)
+      .where(and(eq(guideCredentials.guideId, guideId), eq(guideCredentials.type, 'licence'), eq(guideCredentials.status, 'verified'))),
   ]);
   const ratingDistribution = [0, 0, 0, 0, 0];
   for (const d of distribution) ratingDistribution[d.rating - 1] = Number(d.n);
-  return { weekly, exceptions, itineraries, ratingDistribution };
+  const l = licence[0];
+  const licenceDetails =
+    l?.kind && l.registrationNumber && l.prefecture
+      ? { kind: l.kind, region: l.region, registrationNumber: l.registrationNumber, prefecture: l.prefecture, languages: l.languages }
+      : null;
+  return { weekly, exceptions, itineraries, ratingDistribution, licenceDetails };
 }
 
 /** The categories a guide offers, each with the chosen subcategories (two queries). */

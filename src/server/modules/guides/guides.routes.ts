@@ -6,6 +6,7 @@ import {
   guidePricingSchema,
   guideSearchQuerySchema,
   itinerarySchema,
+  listingStatusSchema,
   priceBoundsReplySchema,
 } from '../../../shared/schemas/guides';
 import { serviceCategorySchema } from '../../../shared/schemas/catalog';
@@ -16,8 +17,8 @@ import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import { avatarSvg } from './avatar';
 import { GuideSearch } from './guide-search';
-import { findItinerary, guideChoices, guidePricing, priceBounds } from './guides.repository';
-import { assertListedGuide, getGuide, getMyGuide, search } from './guides.service';
+import { findItinerary, guideChoices, guidePricing } from './guides.repository';
+import { assertListedGuide, getGuide, getMyGuide, listingStatus, search } from './guides.service';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -50,8 +51,23 @@ export function guidesRoutes(app: AppInstance): void {
     { schema: { tags: ['guides'], summary: 'Lowest and highest hourly price of listed guides (RMB)', response: { 200: priceBoundsReplySchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return priceBounds(db());
+      return guideSearch.priceBounds();
     },
+  );
+
+  app.get(
+    '/api/v2/guide/listing-status',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['guides'],
+        summary: "What the caller still lacks to be listed in search (approved application, verified identity, open times in the next 60 days)",
+        description: 'The checklist of the guide dashboard (decision 091). Any signed-in user may ask: without an approved application, `application` is missing too.',
+        security: bearer,
+        response: { 200: listingStatusSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => listingStatus(db(), currentUser(request).id),
   );
 
   app.get(

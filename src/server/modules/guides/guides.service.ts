@@ -1,6 +1,7 @@
 import { pickItineraryLanguage, pickText, TEXT_LANGUAGES, type TextLanguage } from '../../../shared/guide-texts';
 import { NEW_RESPONSIVENESS, type Responsiveness } from '../../../shared/responsiveness';
-import type { GuideDetail, GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
+import type { GuideDetail, GuideSearchQuery, GuideSummary, ListingStatus } from '../../../shared/schemas/guides';
+import { hasOpenTimes, listingMissing } from '../../../shared/listing';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../auth/index';
 import { responsivenessByGuide } from '../messaging/index';
@@ -10,6 +11,7 @@ import {
   findGuide,
   findGuideIdByUser,
   guideDetails,
+  listingFacts,
   savedAmong,
   servicesForGuides,
   type SummaryRow,
@@ -65,6 +67,7 @@ export async function toSummaryVariants(
       timeZone: r.timeZone,
       isSaved: saved.has(r.id),
       responsiveness: responsiveness.get(r.id) ?? NEW_RESPONSIVENESS,
+      licence: r.licenceKind ? { kind: r.licenceKind, region: r.licenceRegion } : null,
     };
     // Field order as before (bio after serviceCity); the three share the services array.
     const variant = (lang: TextLanguage): GuideSummary => ({ ...base, ...pickBio(r, lang), ...rest });
@@ -123,6 +126,42 @@ export async function getGuide(db: Database, id: number, viewer: AuthUser | null
     }),
     availabilities: { weekly: details.weekly, exceptions: details.exceptions },
     ratingDistribution: details.ratingDistribution,
+    listed: isListed({ status: g.status, identityVerified: row.identityVerified, timeZone: g.timeZone, weekly: details.weekly, exceptions: details.exceptions }),
+    licenceDetails: details.licenceDetails,
+    guideDrives: g.guideDrives,
+  };
+}
+
+interface ListingInput {
+  status: string;
+  identityVerified: boolean;
+  timeZone: string;
+  weekly: Parameters<typeof hasOpenTimes>[0];
+  exceptions: Parameters<typeof hasOpenTimes>[1];
+}
+
+/** The listing rule on one guide's facts (decision 091; the search index applies the same rule). */
+function isListed(f: ListingInput): boolean {
+  return f.status === 'active' && f.identityVerified && hasOpenTimes(f.weekly, f.exceptions, f.timeZone);
+}
+
+/**
+ * What a user still lacks to be listed (decision 091): GET /api/v2/guide/listing-status for the
+ * guide, and the admin's application detail for the applicant.
+ */
+export async function listingStatus(db: Database, userId: number): Promise<ListingStatus> {
+  const facts = await listingFacts(db, userId);
+  if (!facts) throw notFound('User');
+  const g = facts.guide;
+  const openTimes = g ? hasOpenTimes(g.weekly, g.exceptions, g.timeZone) : false;
+  const missing = listingMissing({ applicationApproved: g !== null, identityVerified: facts.identityVerified, openTimes });
+  return {
+    listed: g !== null && isListed({ status: g.status, identityVerified: facts.identityVerified, timeZone: g.timeZone, weekly: g.weekly, exceptions: g.exceptions }),
+    applicationApproved: g !== null,
+    identityVerified: facts.identityVerified,
+    openTimes,
+    guideStatus: g?.status ?? null,
+    missing,
   };
 }
 

@@ -1,5 +1,5 @@
 export { guidesRoutes } from './guides.routes';
 export { avatarSvg, avatarUrl } from './avatar';
 export { setGuideServices, setWeeklyAvailability, findGuideIdByUser } from './guides.repository';
-export { toSummaries } from './guides.service';
+export { listingStatus, toSummaries } from './guides.service';
 export { summaryColumns, type SummaryRow } from './guides.repository';

@@ -19,6 +19,8 @@ export interface CountFilter {
   serviceBitsHigh: number;
   /** Set only when a chosen id is 64 or more: then the guides' id lists are searched. */
   services: ReadonlySet<number> | null;
+  /** Only guides with a verified licence (decision 092). */
+  licensedOnly: boolean;
 }
 
 /** A set of service ids as two 32-bit masks (ids 64 and up are left out). */
@@ -34,9 +36,10 @@ export function serviceBits(ids: Iterable<number>): { low: number; high: number 
 
 const INITIAL_CAPACITY = 64;
 
-/** Bitset rows: one per language bit (zh, ja, en), then one per weekday (Monday … Sunday). */
+/** Bitset rows: one per language bit (zh, ja, en), then one per weekday (Monday … Sunday), then "licensed". */
 const LANGUAGE_ROWS = 3;
-const TRAIT_ROWS = LANGUAGE_ROWS + 7;
+const LICENSED_ROW = LANGUAGE_ROWS + 7;
+const TRAIT_ROWS = LICENSED_ROW + 1;
 
 /**
  * The guides of one city as typed columns in no particular order, so counting a search's matches
@@ -83,11 +86,12 @@ export class CityColumns {
    * with `out`, their ids are appended to it as well.
    */
   scan(f: CountFilter, out: number[] | null = null): number {
-    const { languageBit, travelers, minCents, maxCents, excludeUserId, dayBit, zonePast, serviceBitsLow, serviceBitsHigh, services } = f;
+    const { languageBit, travelers, minCents, maxCents, excludeUserId, dayBit, zonePast, serviceBitsLow, serviceBitsHigh, services, licensedOnly } = f;
     const { userId, price, minPeople, maxPeople, zone, serviceLow, serviceHigh, entries } = this;
     const anyService = serviceBitsLow === 0 && serviceBitsHigh === 0 && services === null;
     const languageRow = languageBit === 0 ? null : this.traits[31 - Math.clz32(languageBit)]!;
     const dayRow = dayBit === 0 ? null : this.traits[LANGUAGE_ROWS + 31 - Math.clz32(dayBit)]!;
+    const licensedRow = licensedOnly ? this.traits[LICENSED_ROW]! : null;
     const fullWords = this.size >>> 5;
     const rest = this.size & 31;
     let total = 0;
@@ -95,6 +99,7 @@ export class CityColumns {
       let m = w < fullWords ? -1 : rest === 0 ? 0 : (1 << rest) - 1;
       if (languageRow !== null) m &= languageRow[w]!;
       if (dayRow !== null) m &= dayRow[w]!;
+      if (licensedRow !== null) m &= licensedRow[w]!;
       while (m !== 0) {
         const lowest = m & -m;
         m ^= lowest;
@@ -131,7 +136,7 @@ export class CityColumns {
     this.serviceHigh[slot] = bits.high;
     const word = slot >>> 5;
     const bit = 1 << (slot & 31);
-    const traits = (g.languageMask & 7) | ((g.weeklyDays & 127) << LANGUAGE_ROWS);
+    const traits = (g.languageMask & 7) | ((g.weeklyDays & 127) << LANGUAGE_ROWS) | (g.licensed ? 1 << LICENSED_ROW : 0);
     this.traits.forEach((row, k) => {
       if (traits & (1 << k)) row[word]! |= bit;
       else row[word]! &= ~bit;

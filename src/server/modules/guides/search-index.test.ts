@@ -31,11 +31,12 @@ function makeGuide(rnd: () => number, id: number): IndexedGuide {
     rating: Math.floor(rnd() * 4) / 2 + 3,
     reviewCount: Math.floor(rnd() * 3),
     timeZone: rnd() < 0.9 ? 'Asia/Tokyo' : 'UTC',
+    licensed: rnd() < 0.2,
   };
 }
 
 /** The semantics written out the slow, obvious way (SPEC §6). */
-function reference(guides: IndexedGuide[], exceptions: IndexedException[], q: GuideSearchQuery, excludeUserId?: number) {
+function reference(guides: IndexedGuide[], exceptions: IndexedException[], q: GuideSearchQuery, excludeUserId?: number, reader: 'zh' | 'en' = 'en') {
   const bits: Record<string, number> = { zh: 1, ja: 2, en: 4 };
   const matches = guides.filter((g) => {
     if (q.city && g.city !== q.city) return false;
@@ -45,6 +46,7 @@ function reference(guides: IndexedGuide[], exceptions: IndexedException[], q: Gu
     if (q.maxPrice !== undefined && g.priceCents > q.maxPrice * 100) return false;
     if (q.services?.length && !g.serviceIds.some((s) => q.services!.includes(s))) return false;
     if (g.userId === excludeUserId) return false;
+    if (q.licensed && !g.licensed) return false;
     if (q.date) {
       if (q.date < todayInZone(g.timeZone)) return false;
       const e = exceptions.find((x) => x.guideId === g.id && x.date === q.date);
@@ -59,7 +61,9 @@ function reference(guides: IndexedGuide[], exceptions: IndexedException[], q: Gu
     price_desc: (a, b) => b.priceCents - a.priceCents || b.id - a.id,
     newest: (a, b) => b.id - a.id,
   };
-  matches.sort(by[q.sort]);
+  // A Chinese reader's "recommended" puts guides who speak Chinese first (issue 27).
+  const zhFirst = (a: IndexedGuide, b: IndexedGuide) => (b.languageMask & 1) - (a.languageMask & 1) || by.recommended!(a, b);
+  matches.sort(q.sort === 'recommended' && reader === 'zh' ? zhFirst : by[q.sort]);
   const offset = (q.page - 1) * q.limit;
   return { ids: matches.slice(offset, offset + q.limit).map((g) => g.id), total: matches.length };
 }
@@ -74,6 +78,7 @@ function randomQuery(rnd: () => number): GuideSearchQuery {
   if (rnd() < 0.4) raw.maxPrice = pick([200, 300, 400]);
   if (rnd() < 0.3) raw.services = [1 + Math.floor(rnd() * 5)];
   if (rnd() < 0.5) raw.date = pick(DATES);
+  if (rnd() < 0.3) raw.licensed = pick(['true', 'false']);
   return guideSearchQuerySchema.parse(raw);
 }
 
@@ -89,7 +94,10 @@ describe('SearchIndex', () => {
       for (let k = 0; k < 60; k++) {
         const q = randomQuery(rnd);
         const exclude = rnd() < 0.2 ? guides[Math.floor(rnd() * guides.length)]?.userId : undefined;
-        expect(index.search(q, exclude), `${label} ${JSON.stringify(q)} excluding ${exclude}`).toEqual(reference(guides, exceptions, q, exclude));
+        const reader = rnd() < 0.5 ? 'zh' : 'en';
+        expect(index.search(q, exclude, new Date(), reader), `${label} ${JSON.stringify(q)} excluding ${exclude} for ${reader}`).toEqual(
+          reference(guides, exceptions, q, exclude, reader),
+        );
       }
     };
     check('loaded');

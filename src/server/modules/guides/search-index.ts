@@ -1,5 +1,6 @@
 import { isoWeekday, todayInZone, weekdayBit } from '../../../shared/availability';
 import type { SEARCH_LANGUAGES } from '../../../shared/price-range';
+import type { TextLanguage } from '../../../shared/guide-texts';
 import type { GuideSearchQuery } from '../../../shared/schemas/guides';
 import { CityColumns, serviceBits, type CountFilter } from './search-columns';
 
@@ -23,6 +24,8 @@ export interface IndexedGuide {
   rating: number;
   reviewCount: number;
   timeZone: string;
+  /** A verified licence (guides.licence_kind set; decision 092). */
+  licensed: boolean;
 }
 
 /** A date that differs from the weekly schedule: a day off (false) or extra hours (true). */
@@ -39,8 +42,12 @@ type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];
 
 type Compare = (a: IndexedGuide, b: IndexedGuide) => number;
 /** Every order ends on the id, so two entries compare equal only when they are the same guide. */
+const byRating: Compare = (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || a.id - b.id;
+const speaksChinese = (g: IndexedGuide) => g.languageMask & LANGUAGE_BITS.zh;
 const ORDERS = {
-  recommended: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || a.id - b.id,
+  recommended: byRating,
+  /** "推荐" for a Chinese reader: guides who speak Chinese first (a Japanese-only bio topped it, issue 27). */
+  recommendedZh: (a, b) => speaksChinese(b) - speaksChinese(a) || byRating(a, b),
   price: (a, b) => a.priceCents - b.priceCents || a.id - b.id,
   id: (a, b) => a.id - b.id,
 } satisfies Record<string, Compare>;
@@ -128,6 +135,22 @@ export class SearchIndex {
     return this.byId.size;
   }
 
+  /** Whether the guide is in the index (listed). */
+  has(id: number): boolean {
+    return this.byId.has(id);
+  }
+
+  /** The ids of every listed guide, ascending. */
+  ids(): number[] {
+    return this.lists.id.all.items.map((g) => g.id);
+  }
+
+  /** The lowest and highest hourly price of listed guides, in cents (null without guides). */
+  priceRange(): { lowest: number; highest: number } | null {
+    const items = this.lists.price.all.items;
+    return items.length ? { lowest: items[0]!.priceCents, highest: items.at(-1)!.priceCents } : null;
+  }
+
   /** Replaces everything: the listed guides and their exceptions. */
   load(guides: IndexedGuide[], exceptions: IndexedException[]): void {
     this.byId.clear();
@@ -209,7 +232,7 @@ export class SearchIndex {
    * count over the city's typed columns, by weekly schedule, corrected by that date's exceptions;
    * the page walks the stored order of the city (or of all guides) and stops once it is full.
    */
-  search(q: GuideSearchQuery, excludeUserId: number | undefined, now: Date = new Date()): SearchHits {
+  search(q: GuideSearchQuery, excludeUserId: number | undefined, now: Date = new Date(), reader: TextLanguage = 'en'): SearchHits {
     const filter = this.compile(q, excludeUserId, now);
     if (!filter) return { ids: [], total: 0 };
     const cities = q.city ? [this.columns.get(q.city)].filter((c) => c !== undefined) : [...this.columns.values()];
@@ -217,7 +240,7 @@ export class SearchIndex {
     for (const city of cities) total += city.scan(filter.count);
     for (const [, available] of this.exceptionCorrections(q, filter)) total += available ? 1 : -1;
 
-    const { order, reverse } = SORTS[q.sort];
+    const { order, reverse } = q.sort === 'recommended' && reader === 'zh' ? ({ order: 'recommendedZh', reverse: false } as const) : SORTS[q.sort];
     const offset = (q.page - 1) * q.limit;
     const items = (q.city ? this.lists[order].byCity.get(q.city) : this.lists[order].all)?.items ?? [];
     // In price order, every match lies between the price bounds: walk only that stretch.
@@ -285,6 +308,7 @@ export class SearchIndex {
       excludeUserId: excludeUserId ?? -1,
       dayBit: date ? weekdayBit(isoWeekday(date)) : 0,
       zonePast,
+      licensedOnly: q.licensed === true,
       ...chosenServices(q.services),
     };
     const { languageBit, travelers, minCents, maxCents, dayBit } = count;
@@ -297,7 +321,8 @@ export class SearchIndex {
       (travelers < 0 || (g.minPeople <= travelers && g.maxPeople >= travelers)) &&
       g.userId !== excludeUserId &&
       (services === null || g.serviceIds.some((id) => services.has(id))) &&
-      (zonePast === null || zonePast[zoneOf.get(g.timeZone)!] === 0);
+      (zonePast === null || zonePast[zoneOf.get(g.timeZone)!] === 0) &&
+      (!count.licensedOnly || g.licensed);
     const dayExceptions = date ? this.exceptions.get(date) : undefined;
     const matches = (g: IndexedGuide) => base(g) && (dayBit === 0 || (dayExceptions?.get(g.id) ?? (g.weeklyDays & dayBit) !== 0));
     return { count, base, matches, dayExceptions: dayExceptions?.size ? dayExceptions : undefined };

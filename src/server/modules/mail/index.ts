@@ -1,5 +1,5 @@
 import type { AppInstance } from '../../lib/types';
-import { MAIL_JOB } from './mail.repository';
+import { MAIL_JOB, mailIdsOf } from './mail.repository';
 import { Mailer } from './mailer';
 
 export { Mailer } from './mailer';
@@ -20,7 +20,7 @@ declare module 'fastify' {
 export function registerMailer(app: AppInstance): void {
   const mailer = new Mailer(app.ctx.database.db, app.log, { smtpUrl: app.ctx.config.smtpUrl, from: app.ctx.config.mailFrom, production: app.ctx.config.isProduction });
   app.decorate('mailer', mailer);
-  app.jobs.register(MAIL_JOB, (job) => mailer.send(Number(job.payload.mailId)));
+  app.jobs.register(MAIL_JOB, (job) => mailer.send(mailIdsOf(job.payload)));
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     await mailer.stop();

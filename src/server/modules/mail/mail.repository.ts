@@ -16,10 +16,12 @@ export const MAIL_JOB = 'mail.send';
 export type QueuedMail = NewMail & { dedupeKey?: string | null };
 
 /**
- * The outbox write (decision 085): the mails and one `mail.send` job each, in one statement, so a
- * mail never exists without the job that sends it. Call it with the transaction of the change that
- * caused the mails. A mail whose `dedupeKey` exists already is skipped (a replayed event). Returns the
- * jobs' ids, for `jobs.soon()` after the commit.
+ * The outbox write (decision 085): the mails and the `mail.send` job that sends them, in one
+ * statement, so a mail never exists without the job that sends it. Call it with the transaction of
+ * the change that caused the mails. One job for all the mails of one call (one event's): one claim and
+ * one finish in the job runner instead of one pair per mail (issue 24, decision 090). A mail whose
+ * `dedupeKey` exists already is skipped (a replayed event). Returns the job's id, for `jobs.soon()`
+ * after the commit.
  */
 export async function queueMails(db: Database, mails: QueuedMail[], runAt: Date): Promise<number[]> {
   if (!mails.length) return [];
@@ -34,23 +36,33 @@ export async function queueMails(db: Database, mails: QueuedMail[], runAt: Date)
       RETURNING id
     )
     INSERT INTO jobs (kind, payload, run_at, dedupe_key)
-    SELECT ${MAIL_JOB}, jsonb_build_object('mailId', m.id), ${runAt.toISOString()}::timestamptz, ${MAIL_JOB + ':'} || m.id FROM m
+    SELECT ${MAIL_JOB}, jsonb_build_object('mailIds', jsonb_agg(m.id ORDER BY m.id)), ${runAt.toISOString()}::timestamptz, ${MAIL_JOB + ':'} || min(m.id) FROM m
+    HAVING count(*) > 0
     RETURNING id`);
   return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
 }
 
+/** The mails a `mail.send` job sends: `mailIds`, or `mailId` in the jobs written before decision 090. */
+export const mailIdsOf = (payload: Record<string, unknown>): number[] =>
+  Array.isArray(payload.mailIds) ? payload.mailIds.map(Number) : payload.mailId !== undefined ? [Number(payload.mailId)] : [];
+
 /**
- * Claims one pending mail for an attempt (one statement: the counter goes up and the row comes back).
- * Its `mail.send` job is held by one runner at a time (the jobs table's claim), so one attempt is one
- * send; a mail no longer pending (sent, logged, failed) returns undefined.
+ * Claims the pending mails of a job for an attempt, in one statement (their counters go up and the
+ * rows come back); `logged`: recorded as logged at once (no SMTP server: the attempt is the log line).
  */
-export async function claimMail(db: Database, id: number): Promise<OutboxRow | undefined> {
-  const [row] = await db
+export async function claimMails(db: Database, ids: number[], logged = false): Promise<OutboxRow[]> {
+  if (!ids.length) return [];
+  return db
     .update(emailOutbox)
-    .set({ attempts: sql`${emailOutbox.attempts} + 1` })
-    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending')))
+    .set({ attempts: sql`${emailOutbox.attempts} + 1`, ...(logged && { status: 'logged' as const, lastError: null, sentAt: new Date() }) })
+    .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'pending')))
     .returning();
-  return row;
+}
+
+/** Marks several mails sent in one statement. */
+export async function markMailsSent(db: Database, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.update(emailOutbox).set({ status: 'sent', lastError: null, sentAt: new Date() }).where(inArray(emailOutbox.id, ids));
 }
 
 export async function findMail(db: Database, id: number) {

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client';
-import { claimMail, findMail, markMail } from './mail.repository';
+import { claimMails, findMail, markMail, markMailsSent } from './mail.repository';
 
 const MAX_ATTEMPTS = 5;
 
 /**
- * Delivers rows of the e-mail outbox, one `mail.send` job each (decision 085): the job runner runs it
- * after the commit that wrote the mail, and again with its back-off when SMTP fails (up to 5 sends).
+ * Delivers rows of the e-mail outbox, one `mail.send` job per event's mails (decisions 085, 090):
+ * the job runner runs it after the commit that wrote the mails, and again with its back-off when SMTP fails (up to 5 sends).
  * With SMTP_URL, through nodemailer. Without it, in development and test the mail is marked `logged`
  * and its text — including any link — goes to the log, so a developer can follow it; in production a
  * mail's text never reaches the log (a reset link there is an account taken over): the mail waits in
@@ -26,41 +26,50 @@ export class Mailer {
   }
 
   /**
-   * The `mail.send` job: sends one outbox row (two statements: claim the attempt, record the outcome).
-   * A mail already sent (a job run twice) is left alone. Throws when the mail should be tried again,
-   * so the runner retries it.
+   * The `mail.send` job: sends its outbox rows (one event's mails: claimed in one statement, the sent
+   * ones recorded in one; without SMTP_URL outside production the claim records them as logged). A
+   * mail already sent (a job run twice) is left alone. Throws when a mail should be tried again, so
+   * the runner retries the job (and only the mails still pending go out again).
    */
-  async send(id: number): Promise<void> {
+  async send(ids: number | number[]): Promise<void> {
+    const list = Array.isArray(ids) ? ids : [ids];
     if (!this.transport && this.opts.production) {
-      const seen = await findMail(this.db, id);
-      if (!seen) return;
-      this.log.warn({ mailId: id, template: seen.template }, 'e-mail waiting in the outbox: set SMTP_URL (smtp://user:password@host:587) and restart to send it');
+      const seen = (await Promise.all(list.map((id) => findMail(this.db, id)))).filter((m) => m !== undefined);
+      if (!seen.length) return;
+      for (const m of seen) {
+        this.log.warn({ mailId: m.id, template: m.template }, 'e-mail waiting in the outbox: set SMTP_URL (smtp://user:password@host:587) and restart to send it');
+      }
       throw new Error('SMTP_URL is not set');
     }
-    const mail = await claimMail(this.db, id);
-    if (!mail) return; // already sent (a job run twice), or gone
     if (!this.transport) {
-      await markMail(this.db, id, 'logged');
-      this.log.info({ mailId: id, to: mail.toAddress, subject: mail.subject, template: mail.template }, `e-mail (no SMTP_URL, not sent):\n${mail.textBody}`);
+      for (const mail of await claimMails(this.db, list, true)) {
+        this.log.info({ mailId: mail.id, to: mail.toAddress, subject: mail.subject, template: mail.template }, `e-mail (no SMTP_URL, not sent):\n${mail.textBody}`);
+      }
       return;
     }
-    try {
-      await (await this.transport).sendMail({
-        from: this.opts.from,
-        to: mail.toAddress,
-        subject: mail.subject,
-        text: mail.textBody,
-        ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
-      });
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const last = mail.attempts >= MAX_ATTEMPTS;
-      await markMail(this.db, id, last ? 'failed' : 'pending', message.slice(0, 500));
-      this.log.warn({ mailId: id, attempt: mail.attempts, err: message }, 'e-mail delivery failed');
-      if (!last) throw err;
-      return;
+    const transport = await this.transport;
+    const sent: number[] = [];
+    let retry: unknown;
+    for (const mail of await claimMails(this.db, list)) {
+      try {
+        await transport.sendMail({
+          from: this.opts.from,
+          to: mail.toAddress,
+          subject: mail.subject,
+          text: mail.textBody,
+          ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
+        });
+        sent.push(mail.id);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        const last = mail.attempts >= MAX_ATTEMPTS;
+        await markMail(this.db, mail.id, last ? 'failed' : 'pending', message.slice(0, 500));
+        this.log.warn({ mailId: mail.id, attempt: mail.attempts, err: message }, 'e-mail delivery failed');
+        if (!last) retry ??= err;
+      }
     }
-    await markMail(this.db, id, 'sent');
+    await markMailsSent(this.db, sent);
+    if (retry) throw retry;
   }
 
   async stop(): Promise<void> {

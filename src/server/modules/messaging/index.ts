@@ -19,7 +19,7 @@ declare module 'fastify' {
 export function registerMessaging(app: AppInstance): void {
   const bookings = (app as unknown as { bookings?: { create?: CreateBooking } }).bookings;
   const createBooking: CreateBooking | undefined = bookings?.create ? (user, body) => bookings.create!.call(bookings, user, body) : undefined;
-  const service = new MessagingService({ db: app.ctx.database.db, realtime: app.realtime, notifications: app.notifications, createBooking, log: app.log });
+  const service = new MessagingService({ db: app.ctx.database.db, realtime: app.realtime, notifications: app.notifications, createBooking, jobs: app.jobs, log: app.log });
   app.decorate('messaging', service);
   messagingRoutes(app, service);
 }

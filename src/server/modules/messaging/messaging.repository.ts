@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookings, conversationCredits, conversationReads, conversations, guideServices, guides, messages, serviceSubcategories, users } from '../../db/schema/index';
+import { bookings, conversationReads, conversations, guideServices, guides, messages, serviceSubcategories, users } from '../../db/schema/index';
 import type { TourRequest } from '../../../shared/schemas/messaging';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -53,32 +53,6 @@ export async function bookingFacts(db: Db, pairs: { travelerId: number; guideId:
   return out;
 }
 
-export async function senderCounts(db: Db, conversationId: number, travelerId: number, guideUserId: number) {
-  const [row] = await db
-    .select({
-      traveler: sql<number>`count(*) filter (where ${messages.senderId} = ${travelerId})`.mapWith(Number),
-      guide: sql<number>`count(*) filter (where ${messages.senderId} = ${guideUserId})`.mapWith(Number),
-    })
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId));
-  return { traveler: row?.traveler ?? 0, guide: row?.guide ?? 0 };
-}
-
-export async function findByClientId(db: Db, conversationId: number, senderId: number, clientMessageId: string) {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.senderId, senderId), eq(messages.clientMessageId, clientMessageId)));
-  return row;
-}
-
-export async function insertMessage(db: Db, row: typeof messages.$inferInsert): Promise<MessageRow | undefined> {
-  const [m] = await db.insert(messages).values(row).onConflictDoNothing().returning();
-  if (m) await db.update(conversations).set({ lastMessageAt: m.createdAt }).where(eq(conversations.id, row.conversationId));
-  return m;
-}
-
-/** Whether the listing offers this service subcategory (guide_services). */
 export async function offersService(db: Db, guideId: number, subcategoryId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: guideServices.subcategoryId })
@@ -112,13 +86,6 @@ export async function updateTourRequest(db: Db, id: number, set: { tourRequestSt
   return m;
 }
 
-export async function setCredits(db: Db, conversationId: number, userId: number, credits: number | null) {
-  await db
-    .insert(conversationCredits)
-    .values({ conversationId, userId, credits })
-    .onConflictDoUpdate({ target: [conversationCredits.conversationId, conversationCredits.userId], set: { credits, updatedAt: new Date() } });
-}
-
 export async function pageOfMessages(db: Db, conversationId: number, before: number | undefined, limit: number) {
   return db
     .select()
@@ -135,9 +102,20 @@ export async function readState(db: Db, conversationId: number) {
     .where(eq(conversationReads.conversationId, conversationId));
 }
 
-/** Moves a reader's mark to the newest message; returns the ids of the other side's messages it newly covers. */
+/**
+ * Moves a reader's mark to the newest message and sets their unread counter to 0; returns the ids of
+ * the other side's messages it newly covers. The counter's reset locks the conversation first, as a
+ * send does, so no message commits between the reset and the newest id read after it.
+ */
 export async function markRead(db: Database, conversationId: number, userId: number): Promise<number[]> {
   return db.transaction(async (tx) => {
+    await tx
+      .update(conversations)
+      .set({
+        travelerUnread: sql`case when ${conversations.travelerId} = ${userId} then 0 else ${conversations.travelerUnread} end`,
+        guideUnread: sql`case when ${conversations.guideUserId} = ${userId} then 0 else ${conversations.guideUnread} end`,
+      })
+      .where(eq(conversations.id, conversationId));
     const [last] = await tx.select({ id: sql<number>`max(${messages.id})`.mapWith(Number) }).from(messages).where(eq(messages.conversationId, conversationId));
     const lastId = last?.id ?? 0;
     const [prev] = await tx
@@ -159,10 +137,9 @@ export async function markRead(db: Database, conversationId: number, userId: num
   });
 }
 
+/** The user's unread messages in a conversation: their side's counter, kept by every send and mark-read (decision 089). */
 const unreadExpr = (userId: number) =>
-  sql<number>`(select count(*) from ${messages} m where m.conversation_id = ${conversations.id} and m.sender_id <> ${userId} and m.id > coalesce(${conversationReads.lastReadMessageId}, 0))`.mapWith(
-    Number,
-  );
+  sql<number>`(case when ${conversations.travelerId} = ${userId} then ${conversations.travelerUnread} else ${conversations.guideUnread} end)`.mapWith(Number);
 
 /** The caller's conversations with the other side, the last message, counts and credits (SPEC §3 list entry). */
 export async function listConversations(db: Database, userId: number) {
@@ -170,7 +147,7 @@ export async function listConversations(db: Database, userId: number) {
   const rows = await db
     .select({
       c: conversations,
-      messageCount: sql<number>`(select count(*) from ${messages} m where m.conversation_id = ${conversations.id})`.mapWith(Number),
+      messageCount: sql<number>`${conversations.travelerMessages} + ${conversations.guideMessages}`.mapWith(Number),
       unreadCount: unreadExpr(userId),
       lastBody: sql<string | null>`(select m.body from ${messages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
       lastKind: sql<string | null>`(select m.kind from ${messages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
@@ -179,12 +156,11 @@ export async function listConversations(db: Database, userId: number) {
       otherName: users.fullName,
       otherNickname: users.nickname,
       otherPicture: users.profilePicture,
-      credits: conversationCredits.credits,
-      hasCreditsRow: sql<boolean>`${conversationCredits.userId} is not null`,
+      /** SPEC §3 chat context: the traveler's shown name and photo, whichever side reads. */
+      travelerName: sql<string>`(select coalesce(nullif(t.nickname, ''), t.full_name) from ${users} t where t.id = ${conversations.travelerId})`,
+      travelerImage: sql<string | null>`(select t.profile_picture from ${users} t where t.id = ${conversations.travelerId})`,
     })
     .from(conversations)
-    .leftJoin(conversationReads, and(eq(conversationReads.conversationId, conversations.id), eq(conversationReads.userId, userId)))
-    .leftJoin(conversationCredits, and(eq(conversationCredits.conversationId, conversations.id), eq(conversationCredits.userId, userId)))
     .innerJoin(users, eq(users.id, other))
     .where(or(eq(conversations.travelerId, userId), eq(conversations.guideUserId, userId)))
     .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
@@ -196,12 +172,11 @@ export async function conversationEntry(db: Database, userId: number, conversati
   return (await listConversations(db, userId)).find((r) => r.c.id === conversationId);
 }
 
-/** Chat messages from others not yet read, over all of the user's conversations. */
+/** Chat messages from others not yet read, over all of the user's conversations: the sum of their counters, not a recount. */
 export async function chatUnreadTotal(db: Database, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${unreadExpr(userId)}), 0)`.mapWith(Number) })
     .from(conversations)
-    .leftJoin(conversationReads, and(eq(conversationReads.conversationId, conversations.id), eq(conversationReads.userId, userId)))
     .where(or(eq(conversations.travelerId, userId), eq(conversations.guideUserId, userId)));
   return row?.n ?? 0;
 }

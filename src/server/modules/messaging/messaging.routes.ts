@@ -17,7 +17,7 @@ import {
 import { messageSchema } from '../../../shared/schemas/messaging';
 import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
-import { currentUser } from '../auth/index';
+import { currentClaims, currentUser } from '../auth/index';
 import type { MessagingService } from './messaging.service';
 
 const idParams = z.object({ id: idParam });
@@ -84,7 +84,8 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
   app.post(
     '/api/conversations/:id/messages',
     {
-      onRequest: app.requireAuth,
+      // The token here; the session in the send's one statement (issue 24, decision 089).
+      onRequest: app.requireToken,
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
@@ -95,7 +96,8 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
       },
     },
     async (request, reply) => {
-      const { data, credits, created } = await service.send(currentUser(request), request.params.id, request.body);
+      const claims = currentClaims(request);
+      const { data, credits, created } = await service.send({ id: claims.userId, sessionId: claims.sessionId }, request.params.id, request.body);
       return reply.status(created ? 201 : 200).send({ data, credits });
     },
   );

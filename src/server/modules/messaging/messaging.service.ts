@@ -1,22 +1,25 @@
-import { canSend, creditsFor, type Credits } from '../../../shared/messaging/credits';
+import { canSend, creditsFor, FREE_MESSAGES, type Credits } from '../../../shared/messaging/credits';
 import { maskContacts } from '../../../shared/messaging/contact-masking';
-import { isLegacyTourRequestBody, tourRequestAllowances, tourRequestPreview, type RejectReason } from '../../../shared/messaging/tour-request';
+import { tourRequestPreview, type RejectReason } from '../../../shared/messaging/tour-request';
 import { matchLocale, type Locale } from '../../../shared/locales';
-import type { Conversation, Message, TourRequest, TourRequestService, TotalUnread } from '../../../shared/schemas/messaging';
+import type { Conversation, Message, TourRequest, TotalUnread } from '../../../shared/schemas/messaging';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Realtime } from '../../realtime/index';
 import type { AuthUser } from '../auth/index';
 import type { NotificationsService } from '../notifications/index';
-import { notificationTexts } from '../notifications/index';
+import { CHAT_EMAIL_JOB, notificationTexts } from '../notifications/index';
 import { offerPreview, readOffers, type AttachToMessage, type OfferMaps, type OfferReader } from './message-offers';
 import * as repo from './messaging.repository';
 import type { ConversationRow, MessageRow } from './messaging.repository';
+import { sendMessage, type SendInput } from './send.repository';
+import { chatMailTexts, toMessage, type Services } from './message-view';
 
 /** The bookings module's `create`, when it is registered (tour request acceptance makes a pending booking). */
 export type CreateBooking = (
   traveler: AuthUser,
-  body: { guideId: number; date: string; startTime: string; durationHours: number; travelers: number; subcategoryId?: number; meetingAddress?: string; meetingPostalCode?: string; notes?: string },
+  body: { guideId: number; date: string; startTime: string; durationHours: number; travelers: number; subcategoryId?: number; meetingAddress?: string; meetingPostalCode?: string; meetingLat?: number; meetingLng?: number; notes?: string },
 ) => Promise<{ id: number }>;
 
 interface Deps {
@@ -24,17 +27,21 @@ interface Deps {
   realtime: Realtime;
   notifications: NotificationsService;
   createBooking?: CreateBooking;
+  /** The job runner: a chat e-mail written with its message runs right after the commit (decision 085). */
+  jobs: { soon(ids: number): void };
   log: { warn: (o: object, m: string) => void };
 }
 
 type Side = 'traveler' | 'guide';
 
 const sideOf = (c: ConversationRow, userId: number): Side | null => (c.travelerId === userId ? 'traveler' : c.guideUserId === userId ? 'guide' : null);
-const otherOf = (c: ConversationRow, userId: number) => (c.travelerId === userId ? c.guideUserId : c.travelerId);
+const otherOf = (c: Pick<ConversationRow, 'travelerId' | 'guideUserId'>, userId: number) => (c.travelerId === userId ? c.guideUserId : c.travelerId);
+/** Both sides' credits, from the conversation's counters of sent messages (decision 089) and whether the pair has a booking. */
+const creditsOf = (n: { travelerMessages: number; guideMessages: number }, hasBooking: boolean): Record<Side, Credits> => {
+  const facts = { travelerMessages: n.travelerMessages, guideReplied: n.guideMessages > 0, hasBooking };
+  return { traveler: creditsFor('traveler', facts), guide: creditsFor('guide', facts) };
+};
 const pairKey = (c: { travelerId: number; guideId: number }) => `${c.travelerId}:${c.guideId}`;
-type Services = Map<number, TourRequestService>;
-/** The note a traveler wrote with a tour request (older requests stored an English summary instead). */
-const noteOf = (m: { kind: string; body: string }) => (m.kind === 'tour_request' && isLegacyTourRequestBody(m.body) ? '' : m.body);
 
 /**
  * Conversations between a traveler and a guide (issue 10). Only the two participants see or write a
@@ -68,12 +75,6 @@ export class MessagingService {
     return (await repo.bookingFacts(this.db, [c]).then((m) => m.get(pairKey(c)))) ?? { hasBooking: false, confirmed: false };
   }
 
-  /** Both sides' credits, recomputed from what happened in the conversation. */
-  private async credits(db: Parameters<typeof repo.senderCounts>[0], c: ConversationRow, hasBooking: boolean): Promise<Record<Side, Credits>> {
-    const n = await repo.senderCounts(db, c.id, c.travelerId, c.guideUserId);
-    const facts = { travelerMessages: n.traveler, guideReplied: n.guide > 0, hasBooking };
-    return { traveler: creditsFor('traveler', facts), guide: creditsFor('guide', facts) };
-  }
 
   private async receiptsOn(c: ConversationRow): Promise<boolean> {
     const ps = await repo.people(this.db, [c.travelerId, c.guideUserId]);
@@ -86,39 +87,6 @@ export class MessagingService {
       this.db,
       rows.flatMap((m) => (m.tourRequest?.subcategoryId ? [m.tourRequest.subcategoryId] : [])),
     );
-  }
-
-  toMessage(m: MessageRow, opts: { unlocked: boolean; services: Services; offers?: OfferMaps; readBy?: { lastReadMessageId: number; readAt: Date } | null }): Message {
-    const note = noteOf(m);
-    const body = opts.unlocked ? { text: note, masked: false } : maskContacts(note);
-    const read = opts.readBy && opts.readBy.lastReadMessageId >= m.id ? opts.readBy.readAt.toISOString() : null;
-    return {
-      id: m.id,
-      clientMessageId: m.clientMessageId,
-      conversationId: m.conversationId,
-      senderId: m.senderId,
-      body: body.text,
-      kind: m.kind,
-      masked: body.masked,
-      sentAt: m.createdAt.toISOString(),
-      readAt: read,
-      tourRequest:
-        m.kind === 'tour_request' && m.tourRequest
-          ? {
-              ...m.tourRequest,
-              subcategoryId: m.tourRequest.subcategoryId ?? null,
-              service: (m.tourRequest.subcategoryId && opts.services.get(m.tourRequest.subcategoryId)) || null,
-              state: {
-                status: m.tourRequestStatus ?? 'pending',
-                rejectReason: (m.rejectReason as RejectReason | null) ?? null,
-                bookingId: m.bookingId,
-                allowances: tourRequestAllowances(m.tourRequest),
-                offer: opts.offers?.byRequest.get(m.id) ?? null,
-              },
-            }
-          : null,
-      offer: (m.kind === 'offer' && opts.offers?.byMessage.get(m.id)) || null,
-    };
   }
 
   private async entry(user: AuthUser, id: number, locale: Locale): Promise<Conversation> {
@@ -149,10 +117,11 @@ export class MessagingService {
     return rows.map((r) => {
       const f = facts.get(pairKey(r.c)) ?? { hasBooking: false, confirmed: false };
       const isGuideView = r.c.guideUserId === user.id;
-      const fallbackCredits = isGuideView || f.hasBooking ? null : creditsFor('traveler', { travelerMessages: 0, guideReplied: false, hasBooking: false });
       return {
         conversation: { id: r.c.id, guideId: r.c.guideId, travelerId: r.c.travelerId },
         isGuideView,
+        travelerName: r.travelerName,
+        travelerImage: r.travelerImage,
         counterpart: {
           userId: isGuideView ? r.c.travelerId : r.c.guideUserId,
           name: r.otherNickname || r.otherName,
@@ -163,7 +132,7 @@ export class MessagingService {
         lastMessageAt: r.c.lastMessageAt?.toISOString() ?? null,
         messageCount: r.messageCount,
         unreadCount: r.unreadCount,
-        credits: f.hasBooking || isGuideView ? null : r.hasCreditsRow ? r.credits : fallbackCredits,
+        credits: isGuideView ? null : creditsOf(r.c, f.hasBooking).traveler,
         contactsUnlocked: f.confirmed,
       };
     });
@@ -202,9 +171,10 @@ export class MessagingService {
     const hasMore = rows.length > q.limit;
     const page = rows.slice(0, q.limit).reverse();
     const otherRead = receipts ? (reads.find((r) => r.userId === otherOf(c, user.id)) ?? null) : null;
-    const [credits, services, offers] = await Promise.all([this.credits(this.db, c, f.hasBooking), this.services(page), this.offersOf(page)]);
+    const credits = creditsOf(c, f.hasBooking);
+    const [services, offers] = await Promise.all([this.services(page), this.offersOf(page)]);
     return {
-      data: page.map((m) => this.toMessage(m, { unlocked: f.confirmed, services, offers, readBy: m.senderId === user.id ? otherRead : null })),
+      data: page.map((m) => toMessage(m, { unlocked: f.confirmed, services, offers, readBy: m.senderId === user.id ? otherRead : null })),
       nextBefore: hasMore ? page[0]!.id : null,
       credits: credits[side],
     };
@@ -213,66 +183,83 @@ export class MessagingService {
   /**
    * Sends a message. The same clientMessageId from the same sender returns the message it made the
    * first time (201 then 200), never a second one. A traveler without credits gets 403 credits_exhausted.
+   * One statement (decision 089): the session (when `sessionId` is given; null when the route read it),
+   * the membership and credit checks, the insert, the counters and the recipient's e-mail job; the
+   * events go to the hub as soon as it has committed, built from what it returned, and the e-mail is
+   * delivered by the job runner.
    */
   async send(
-    user: AuthUser,
+    user: Pick<AuthUser, 'id'> & { sessionId: string | null },
     id: number,
     input: { clientMessageId: string; body: string; tourRequest?: TourRequest; offer?: AttachToMessage },
+    services: Services = new Map(),
+    retried = false,
   ): Promise<{ data: Message; credits: Credits; created: boolean; messageId: number }> {
-    const { c, side } = await this.member(user, id);
-    const f = await this.facts(c);
-    const result = await this.db.transaction(async (tx) => {
-      await repo.lockConversation(tx, c.id);
-      const existing = await repo.findByClientId(tx, c.id, user.id, input.clientMessageId);
-      if (existing) return { message: existing, created: false, credits: await this.credits(tx, c, f.hasBooking) };
-      const before = await this.credits(tx, c, f.hasBooking);
-      if (!canSend(before[side])) {
+    const tr = input.tourRequest;
+    const sendInput: SendInput = {
+      conversationId: id,
+      senderId: user.id,
+      sessionId: user.sessionId,
+      clientMessageId: input.clientMessageId,
+      body: input.body,
+      kind: tr ? 'tour_request' : input.offer ? 'offer' : 'text',
+      tourRequest: tr ?? null,
+      freeMessages: FREE_MESSAGES,
+      mail: { kind: CHAT_EMAIL_JOB, emailByDefault: DEFAULT_NOTIFICATION_SETTINGS.kinds.chat.email, ...chatMailTexts(input.body, tr, services) },
+    };
+    const attach = input.offer;
+    const sent = attach
+      ? await this.db.transaction(async (tx) => {
+          const out = await sendMessage(tx, sendInput);
+          if (out && out !== 'session_ended' && out.created && out.message) await attach(tx as unknown as Database, out.message);
+          return out;
+        })
+      : await sendMessage(this.db, sendInput);
+    if (sent === 'session_ended') throw new AppError('unauthorized', 'This session has ended. Please log in again.');
+    if (!sent) throw notFound('Conversation');
+    const c = sent.conversation;
+    const side: Side = c.travelerId === user.id ? 'traveler' : 'guide';
+    const credits = creditsOf(sent, sent.hasBooking);
+    if (!sent.message) {
+      // A traveler out of credits; or the same clientMessageId sent twice at once, and the other request
+      // inserted it after this statement's snapshot: its message is there now.
+      if (!canSend(credits[side])) {
         throw new AppError('credits_exhausted', 'You have used your free messages. Wait for the guide to reply, or book to keep chatting.');
       }
-      const message = await repo.insertMessage(tx, {
-        conversationId: c.id,
-        senderId: user.id,
-        clientMessageId: input.clientMessageId,
-        body: input.body,
-        kind: input.tourRequest ? 'tour_request' : input.offer ? 'offer' : 'text',
-        tourRequest: input.tourRequest ?? null,
-        tourRequestStatus: input.tourRequest ? 'pending' : null,
-      });
-      if (!message) throw new AppError('conflict', 'The message was sent twice at once; retry');
-      await input.offer?.(tx as unknown as Database, message);
-      const after = await this.credits(tx, c, f.hasBooking);
-      await repo.setCredits(tx, c.id, c.travelerId, after.traveler);
-      await repo.setCredits(tx, c.id, c.guideUserId, after.guide);
-      return { message, created: true, credits: after, creditsBefore: before };
-    });
-    const [services, offers] = await Promise.all([this.services([result.message]), this.offersOf([result.message])]);
-    const data = this.toMessage(result.message, { unlocked: f.confirmed, services, offers, readBy: null });
-    if (result.created) {
+      if (retried) throw new AppError('conflict', 'The message was sent twice at once; retry');
+      return this.send(user, id, input, services, true);
+    }
+    const message = sent.message;
+    const [names, offers] = await Promise.all([
+      message.tourRequest?.subcategoryId && !services.has(message.tourRequest.subcategoryId) ? this.services([message]) : services,
+      this.offersOf([message]),
+    ]);
+    const data = toMessage(message, { unlocked: sent.confirmed, services: names, offers, readBy: null });
+    if (sent.created) {
       const other = otherOf(c, user.id);
       const rt = this.deps.realtime;
-      rt.send([user.id], { type: 'new_message', payload: { ...data, credits: result.credits[side] } });
-      rt.send([other], { type: 'new_message', payload: { ...data, credits: result.credits[side === 'traveler' ? 'guide' : 'traveler'] } });
-      if (result.credits.traveler !== result.creditsBefore?.traveler) {
-        rt.send([c.travelerId], { type: 'credits_update', payload: { conversationId: c.id, userId: c.travelerId, credits: result.credits.traveler } });
-        rt.send([c.travelerId, c.guideUserId], { type: 'conversation_update', payload: { conversationId: c.id, credits: result.credits.traveler } });
+      const unread = { traveler: sent.travelerUnread, guide: sent.guideUnread };
+      const otherSide: Side = side === 'traveler' ? 'guide' : 'traveler';
+      // The recipient's event first: it is the one the other side waits for.
+      rt.send([other], { type: 'new_message', payload: { ...data, credits: credits[otherSide], unreadCount: unread[otherSide] } });
+      rt.send([user.id], { type: 'new_message', payload: { ...data, credits: credits[side], unreadCount: unread[side] } });
+      const before = creditsOf(
+        { travelerMessages: sent.travelerMessages - (side === 'traveler' ? 1 : 0), guideMessages: sent.guideMessages - (side === 'guide' ? 1 : 0) },
+        sent.hasBooking,
+      );
+      if (credits.traveler !== before.traveler) {
+        rt.send([c.travelerId], { type: 'credits_update', payload: { conversationId: c.id, userId: c.travelerId, credits: credits.traveler } });
+        rt.send([c.travelerId, c.guideUserId], { type: 'conversation_update', payload: { conversationId: c.id, credits: credits.traveler } });
       }
-      const sender = (await repo.people(this.db, [user.id]))[0];
-      const tr = result.message.tourRequest;
-      // A tour request's e-mail sums it up in the recipient's language, with the note when there is one.
-      const body = tr ? (locale: Locale) => [tourRequestPreview(locale, { ...tr, service: data.tourRequest?.service }), data.body].filter(Boolean).join('\n\n') : data.body;
-      // Not awaited: one settings read, and the mail (when the other side asked for chat e-mails) goes
-      // through the outbox. A job per message would add its claim and finish to every message
-      // (measured: 2.8 statements more per message, decision 085), so chat keeps this path.
-      this.deps.notifications
-        .chatEmail(other, { from: sender?.nickname || sender?.fullName || user.username, body, conversationId: c.id })
-        .catch((err) => this.deps.log.warn({ err }, 'chat e-mail failed'));
+      // The recipient's chat e-mail, when they asked for one, was written with the message (decision 089).
+      if (sent.mailJobId !== null) this.deps.jobs.soon(sent.mailJobId);
     }
-    return { data, credits: result.credits[side], created: result.created, messageId: result.message.id };
+    return { data, credits: credits[side], created: sent.created, messageId: message.id };
   }
 
   /** Sends a guide's offer as a message of kind `offer`; `attach` writes the offer in the same transaction. */
   async sendOffer(user: AuthUser, id: number, input: { clientMessageId: string; body: string }, attach: AttachToMessage) {
-    return this.send(user, id, { ...input, offer: attach });
+    return this.send({ id: user.id, sessionId: null }, id, { ...input, offer: attach });
   }
 
   /**
@@ -285,9 +272,10 @@ export class MessagingService {
     const rows = (await Promise.all(messageIds.map((mid) => repo.findMessage(this.db, c.id, mid)))).filter((m): m is MessageRow => Boolean(m));
     if (!rows.length) return;
     const f = await this.facts(c);
-    const [services, offers, credits] = await Promise.all([this.services(rows), this.offersOf(rows), this.credits(this.db, c, f.hasBooking)]);
+    const credits = creditsOf(c, f.hasBooking);
+    const [services, offers] = await Promise.all([this.services(rows), this.offersOf(rows)]);
     for (const m of rows) {
-      const data = this.toMessage(m, { unlocked: f.confirmed, services, offers });
+      const data = toMessage(m, { unlocked: f.confirmed, services, offers });
       this.deps.realtime.send([c.travelerId], { type: 'new_message', payload: { ...data, credits: credits.traveler } });
       this.deps.realtime.send([c.guideUserId], { type: 'new_message', payload: { ...data, credits: credits.guide } });
     }
@@ -303,7 +291,10 @@ export class MessagingService {
     if (!(await repo.offersService(this.db, c.guideId, input.request.subcategoryId))) {
       throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'request.subcategoryId', message: 'not offered' }]);
     }
-    return this.send(user, id, { clientMessageId: input.clientMessageId, body: input.note.trim(), tourRequest: input.request });
+    // The service's names now, for the e-mail written with the message and for the reply.
+    const services = await this.services([{ tourRequest: input.request }]);
+    const checked = { id: user.id, sessionId: null }; // requireAuth read the session
+    return this.send(checked, id, { clientMessageId: input.clientMessageId, body: input.note.trim(), tourRequest: input.request }, services);
   }
 
   /** The guide accepts a tour request: a pending booking through the bookings module when it is there. */
@@ -329,6 +320,7 @@ export class MessagingService {
           ...(r.subcategoryId && { subcategoryId: r.subcategoryId }),
           meetingAddress: r.meetingAddress,
           meetingPostalCode: r.meetingPostalCode.replace(/^(\d{3})-?(\d{4})$/, '$1-$2'),
+          ...(r.meetingLat != null && r.meetingLng != null && { meetingLat: r.meetingLat, meetingLng: r.meetingLng }),
           notes: r.itinerary.slice(0, 1000),
         },
       );
@@ -351,8 +343,8 @@ export class MessagingService {
 
   private async afterAnswer(user: AuthUser, c: ConversationRow, m: MessageRow, outcome: 'accepted' | 'rejected') {
     const [f, services, offers] = await Promise.all([this.facts(c), this.services([m]), this.offersOf([m])]);
-    const data = this.toMessage(m, { unlocked: f.confirmed, services, offers });
-    const credits = await this.credits(this.db, c, f.hasBooking);
+    const data = toMessage(m, { unlocked: f.confirmed, services, offers });
+    const credits = creditsOf(c, f.hasBooking);
     // Both sides see the request's new state at once (the same message, re-sent).
     this.deps.realtime.send([c.travelerId], { type: 'new_message', payload: { ...data, credits: credits.traveler } });
     this.deps.realtime.send([c.guideUserId], { type: 'new_message', payload: { ...data, credits: credits.guide } });

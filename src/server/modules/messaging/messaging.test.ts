@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, users } from '../../db/schema/index';
+import { conversations, emailOutbox, users } from '../../db/schema/index';
 import { auth, subcategoryIdBySlug } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { call, cid, guide, insertBooking, openChat, say, traveler } from './test-helpers';
@@ -30,21 +30,22 @@ const tourRequest = (date: string, subcategoryId: number) => ({
 
 describe('conversations', () => {
   it('opens one conversation per traveler and guide, and lists it for both sides', async () => {
-    const a = await traveler(t);
+    const a = await traveler(t, 'Li Wei');
     const g = await guide(t, 'Sato Hana');
     const first = await call(t, a, 'POST', '/api/conversations', { guideId: g.guideId });
     expect(first.statusCode).toBe(201);
     const again = await call(t, a, 'POST', '/api/conversations', { guideId: g.guideId });
     expect(again.statusCode).toBe(200);
     expect(again.json().data.conversation.id).toBe(first.json().data.conversation.id);
-    expect(first.json().data).toMatchObject({ isGuideView: false, counterpart: { name: 'Sato Hana', guideId: g.guideId }, credits: 3, messageCount: 0 });
+    expect(first.json().data).toMatchObject({ isGuideView: false, travelerName: 'Li Wei', counterpart: { name: 'Sato Hana', guideId: g.guideId }, credits: 3, messageCount: 0 });
 
     await say(t, a, first.json().data.conversation.id, 'Hello! Are you free on Saturday?');
     const mine = (await call(t, a, 'GET', '/api/conversations')).json().data;
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ lastMessage: 'Hello! Are you free on Saturday?', messageCount: 1, unreadCount: 0, credits: 2 });
     const theirs = (await call(t, g, 'GET', '/api/conversations')).json().data;
-    expect(theirs[0]).toMatchObject({ isGuideView: true, unreadCount: 1, credits: null, counterpart: { userId: a.id, guideId: null } });
+    // SPEC §3 chat context: the traveler's name and photo on both sides.
+    expect(theirs[0]).toMatchObject({ isGuideView: true, travelerName: 'Li Wei', travelerImage: null, unreadCount: 1, credits: null, counterpart: { userId: a.id, guideId: null } });
   });
 
   it('refuses a guide messaging their own listing, and unknown guides', async () => {
@@ -68,6 +69,24 @@ describe('conversations', () => {
     expect(new Set(both.map((r) => r.json().data.id)).size).toBe(1);
     const page = (await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json();
     expect(page.data).toHaveLength(2);
+  });
+
+  it('refuses a send whose session has ended or whose sender is suspended (401), and writes nothing', async () => {
+    const a = await traveler(t);
+    const g = await guide(t);
+    const c = await openChat(t, a, g.guideId);
+    expect((await call(t, null, 'POST', `/api/conversations/${c}/messages`, { clientMessageId: cid(), body: 'hi' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: `/api/conversations/${c}/messages`, headers: { authorization: 'Bearer nonsense' }, payload: { clientMessageId: cid(), body: 'hi' } })).statusCode).toBe(401);
+    await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, g.id));
+    const suspended = await say(t, g, c, 'still here?');
+    expect(suspended.statusCode).toBe(401);
+    expect(suspended.json().code).toBe('unauthorized');
+    expect((await call(t, a, 'POST', '/api/auth/logout')).statusCode).toBe(204);
+    expect((await say(t, a, c, 'after logout')).statusCode).toBe(401);
+    const b = await traveler(t); // signed in, but not in the conversation
+    expect((await say(t, b, c, 'let me in')).statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(conversations).where(eq(conversations.id, c));
+    expect(row).toMatchObject({ travelerMessages: 0, guideMessages: 0, lastMessageAt: null });
   });
 
   it('pages backwards with before and limit', async () => {
@@ -120,6 +139,17 @@ describe('credits (decision 050)', () => {
     expect((await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json().credits).toBeNull();
   });
 
+  it('lets 3 of 6 messages sent at once through: the credit check reads the counters of the send before it', async () => {
+    const a = await traveler(t);
+    const g = await guide(t);
+    const c = await openChat(t, a, g.guideId);
+    const sent = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => say(t, a, c, `at once ${i}`)));
+    expect(sent.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 403, 403, 403]);
+    expect(sent.filter((r) => r.statusCode === 201).map((r) => r.json().credits).sort()).toEqual([0, 1, 2]);
+    expect((await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json().data).toHaveLength(3);
+    expect((await call(t, a, 'GET', '/api/conversations')).json().data[0]).toMatchObject({ messageCount: 3, credits: 0 });
+  });
+
   it('is unlimited when a booking exists', async () => {
     const a = await traveler(t);
     const g = await guide(t);
@@ -166,6 +196,12 @@ describe('unread counts and read receipts', () => {
     expect(read.json().totalUnreadCount).toBe(1);
     expect((await call(t, g, 'GET', url)).json()).toEqual({ totalUnreadCount: 1, chatUnreadCount: 0, systemUnreadCount: 1 });
     expect((await call(t, g, 'POST', `/api/conversations/${c}/mark-read`)).json().messageIds).toEqual([]);
+    // A message after the mark counts again, in the list and the total; the sender's own never do.
+    await say(t, a, c, 'three');
+    await say(t, g, c, 'an answer');
+    expect((await call(t, g, 'GET', url)).json()).toEqual({ totalUnreadCount: 2, chatUnreadCount: 1, systemUnreadCount: 1 });
+    expect((await call(t, g, 'GET', '/api/conversations')).json().data[0]).toMatchObject({ unreadCount: 1, messageCount: 4 });
+    expect((await call(t, a, 'GET', '/api/conversations')).json().data[0]).toMatchObject({ unreadCount: 1, messageCount: 4 });
   });
 
   it("shows readAt to the sender only when both sides keep read receipts on", async () => {

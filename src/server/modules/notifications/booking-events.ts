@@ -56,20 +56,21 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
     on<Base>('booking.accepted', (p) =>
       service.create([
         { userId: p.travelerId, type: 'booking', text: texts.acceptedForTraveler(bookingNumber(p.bookingId)), actionUrl: '/dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:accepted` },
-        { userId: p.guideUserId, type: 'booking', text: texts.acceptedForGuide(bookingNumber(p.bookingId)), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:accepted` },
       ]),
     ),
     on<Base & { refundCents: number; reason: string }>('booking.declined', (p) =>
       service.create([
         { userId: p.travelerId, type: 'booking', text: texts.declinedForTraveler(bookingNumber(p.bookingId), p.refundCents, p.reason || null), actionUrl: '/dashboard?tab=past', related: related(p), dedupeKey: `booking:${p.bookingId}:declined` },
-        { userId: p.guideUserId, type: 'booking', text: texts.declinedForGuide(bookingNumber(p.bookingId)), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:declined` },
       ]),
     ),
     on<Base & { refundCents: number; by: 'traveler' | 'guide' | 'system'; reason: string; note?: string | null }>('booking.cancelled', (p) => {
       const c = { by: p.by, reason: p.reason, note: p.note ?? null };
       return service.create([
         { userId: p.travelerId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), p.refundCents, { ...c, to: 'traveler' }), actionUrl: '/dashboard?tab=past', related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
-        { userId: p.guideUserId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), 0, { ...c, to: 'guide' }), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
+        // The guide's own cancellation is not news to them (issue 27); the traveler's refund receipt stays.
+        ...(p.by === 'guide'
+          ? []
+          : [{ userId: p.guideUserId, type: 'booking' as const, text: texts.cancelled(bookingNumber(p.bookingId), 0, { ...c, to: 'guide' }), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` }]),
       ]);
     }),
     // The invitation to review (decision 063: the window is REVIEW_WINDOW_DAYS from completion).
@@ -85,10 +86,9 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
       const key = `booking:${p.bookingId}:reschedule:${p.proposalId}:proposed`;
       const n = bookingNumber(p.bookingId);
       const answerer = p.by === 'guide' ? p.travelerId : p.guideUserId;
-      const proposer = p.by === 'guide' ? p.guideUserId : p.travelerId;
+      // Only the side that answers hears of a proposal: the proposer just made it (issue 27).
       return service.create([
         { userId: answerer, type: 'booking', text: texts.rescheduleProposedForAnswerer(n, p.by, p.date, p.startTime, p.reason), actionUrl: urlFor(p, answerer), related: related(p), dedupeKey: key },
-        { userId: proposer, type: 'booking', text: texts.rescheduleProposedForProposer(n, p.date, p.startTime), actionUrl: urlFor(p, proposer), related: related(p), dedupeKey: key },
       ]);
     }),
     on<Resched & { fromDate: string; fromStartTime: string }>('booking.rescheduled', (p) => {

@@ -3,7 +3,7 @@ import { subscribeToBookings, type BookingEventSource } from './booking-events';
 import { notificationsRoutes } from './notifications.routes';
 import { CHAT_EMAIL_JOB, NOTIFY_JOB, NotificationsService } from './notifications.service';
 
-export { NOTIFY_JOB, NotificationsService, toSystemMessage, type CreateSystemMessage } from './notifications.service';
+export { CHAT_EMAIL_JOB, NOTIFY_JOB, NotificationsService, toSystemMessage, type CreateSystemMessage } from './notifications.service';
 export { dayText, texts as notificationTexts } from './templates';
 
 declare module 'fastify' {

@@ -106,11 +106,6 @@ export function settingsRows(db: Database, userId: number) {
   return db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
 }
 
-/** The settings rows of several users in one read (one event's recipients). */
-export function settingsRowsOf(db: Database, userIds: number[]) {
-  return db.select().from(notificationSettings).where(inArray(notificationSettings.userId, userIds.length ? userIds : [-1]));
-}
-
 export async function upsertSettings(db: Database, userId: number, rows: { kind: string; inApp: boolean; browser: boolean; email: boolean }[]) {
   if (!rows.length) return;
   await db
@@ -126,6 +121,28 @@ export async function recipients(db: Database, ids: number[]) {
   if (!ids.length) return [];
   return db
     .select({ id: users.id, email: users.email, fullName: users.fullName, nickname: users.nickname, locale: users.locale })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+}
+
+/**
+ * One event's recipients with all their notification settings, in one statement (issue 24: the
+ * settings are read once per event, not once per message, and with the people).
+ */
+export async function recipientsWithSettings(db: Database, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      nickname: users.nickname,
+      locale: users.locale,
+      // Qualified by hand: inside a select list Drizzle writes a column without its table.
+      settings: sql<{ kind: string; inApp: boolean; browser: boolean; email: boolean }[]>`coalesce((
+        SELECT json_agg(json_build_object('kind', s.kind, 'inApp', s.in_app, 'browser', s.browser, 'email', s.email))
+          FROM notification_settings s WHERE s.user_id = users.id), '[]'::json)`,
+    })
     .from(users)
     .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
 }

@@ -130,13 +130,13 @@ export class NotificationsService {
    * Creates system messages from the product's own events: in-app (unless the recipient turned that
    * kind off) with a push to their tabs, and an e-mail through the outbox when they chose e-mail.
    * Runs in the job runner for events written to the outbox (decision 085), so it reads every
-   * recipient and their settings once (two statements), writes the messages in one and the mails
-   * with their send jobs in one; safe to run twice for one event (the dedupe keys).
+   * recipient with their settings once (one statement), writes the messages in one and the mails
+   * with their send job in one; safe to run twice for one event (the dedupe keys).
    */
   async create(inputs: CreateSystemMessage[]): Promise<SystemMessage[]> {
     const ids = [...new Set(inputs.map((i) => i.userId))];
-    const [people, settingRows] = await Promise.all([repo.recipients(this.db, ids), repo.settingsRowsOf(this.db, ids)]);
-    const byPerson = new Map(people.map((p) => [p.id, { person: p, settings: settingsFrom(settingRows.filter((r) => r.userId === p.id)) }]));
+    const people = await repo.recipientsWithSettings(this.db, ids);
+    const byPerson = new Map(people.map(({ settings, ...p }) => [p.id, { person: p, settings: settingsFrom(settings) }]));
     const plans = inputs.flatMap((input) => {
       const found = byPerson.get(input.userId);
       if (!found) return [];
@@ -184,10 +184,16 @@ export class NotificationsService {
     const mailJobs = await queueMails(this.db, mails, new Date());
     this.deps.jobs.soon(mailJobs);
     const out: SystemMessage[] = [];
+    const byUser = new Map<number, SystemMessage[]>();
     for (const [plan, row] of created) {
       const message = toSystemMessage(row, plan.locale);
       out.push(message);
-      this.deps.realtime.send([plan.input.userId], { type: 'system_message', payload: { action: 'created', message } });
+      byUser.set(plan.input.userId, [...(byUser.get(plan.input.userId) ?? []), message]);
+    }
+    // SPEC §7/§9: several notices for one person at once go as one `bulk_created` push (one browser notification).
+    for (const [userId, messages] of byUser) {
+      const payload = messages.length === 1 ? { action: 'created' as const, message: messages[0]! } : { action: 'bulk_created' as const, messages };
+      this.deps.realtime.send([userId], { type: 'system_message', payload });
     }
     return out;
   }

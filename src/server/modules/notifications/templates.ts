@@ -51,10 +51,6 @@ export const texts = {
     en: { title: 'Your guide accepted the booking', message: `Booking ${n} is confirmed. You can now chat freely and share contact details.`, actionLabel: 'View my trips' },
     'zh-CN': { title: '地陪已接受您的预订', message: `预订 ${n} 已确认。您现在可以与地陪自由聊天并交换联系方式。`, actionLabel: '查看我的行程' },
   }),
-  acceptedForGuide: (n: string): Pair => ({
-    en: { title: 'Booking accepted', message: `You accepted booking ${n}. It is now in your upcoming tours.`, actionLabel: 'View dashboard' },
-    'zh-CN': { title: '已接受预订', message: `您已接受预订 ${n}，它已列入您即将进行的行程。`, actionLabel: '查看工作台' },
-  }),
   declinedForTraveler: (n: string, refundCents: number, reason: string | null): Pair => ({
     en: {
       title: 'Your booking was declined',
@@ -66,10 +62,6 @@ export const texts = {
       message: `地陪无法接受预订 ${n}。${because('zh-CN', reason)}${refundCents > 0 ? `${yuan(refundCents)} 元将退还给您。` : ''}您可以为同一天选择其他地陪。`,
       actionLabel: '寻找其他地陪',
     },
-  }),
-  declinedForGuide: (n: string): Pair => ({
-    en: { title: 'Booking declined', message: `You declined booking ${n}. The traveler has been told.`, actionLabel: 'View dashboard' },
-    'zh-CN': { title: '已拒绝预订', message: `您已拒绝预订 ${n}，我们已通知旅行者。`, actionLabel: '查看工作台' },
   }),
   /**
    * A cancellation, told to one side (issue 22: every "no" has its reason): who cancelled and why,
@@ -130,10 +122,6 @@ export const texts = {
       message: `${by === 'guide' ? '地陪' : '旅行者'}提议将预订 ${n} 改到 ${slotText('zh-CN', date, time)}。${because('zh-CN', reason)}请在预订中接受或拒绝。`,
       actionLabel: '去回复',
     },
-  }),
-  rescheduleProposedForProposer: (n: string, date: string, time: string): Pair => ({
-    en: { title: 'New time proposed', message: `You proposed moving booking ${n} to ${slotText('en', date, time)}. We will tell you when the other side answers.`, actionLabel: 'View booking' },
-    'zh-CN': { title: '已提议新时间', message: `您已提议将预订 ${n} 改到 ${slotText('zh-CN', date, time)}，对方回复后我们会通知您。`, actionLabel: '查看预订' },
   }),
   rescheduled: (n: string, fromDate: string, fromTime: string, date: string, time: string): Pair => ({
     en: { title: 'Booking moved', message: `Booking ${n} now starts ${slotText('en', date, time)} (was ${slotText('en', fromDate, fromTime)}). The price is unchanged.`, actionLabel: 'View booking' },

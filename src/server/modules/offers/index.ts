@@ -28,7 +28,8 @@ export function registerOffers(app: AppInstance): void {
   service.now = () => bookings.now();
   bookings.fromOffer.use((db, traveler, offerId, now) => service.termsForBooking(db, traveler, offerId, now));
   app.messaging.useOffers({ byMessage: (ids) => service.byMessage(ids), byRequest: (ids) => service.byRequest(ids) });
-  const refresh = (p: { bookingId: number }) => service.bookingChanged(p.bookingId);
+  // A booking its event says is not from an offer (`fromOffer: false`) has no offer card to refresh.
+  const refresh = (p: { bookingId: number; fromOffer?: boolean }) => (p.fromOffer === false ? undefined : service.bookingChanged(p.bookingId));
   for (const name of ['booking.created', 'booking.paid', 'booking.cancelled', 'booking.accepted'] as const) bookings.events.on(name, refresh);
   app.decorate('offers', service);
   offersRoutes(app, service);

@@ -5,6 +5,7 @@ import { tourRequestAllowances } from '../../../shared/messaging/tour-request';
 import { offerCeilingCents, offerExpiresAt, offerFloorCents, offerStatus, type OfferDeclineReason } from '../../../shared/offers/offer-rules';
 import { depositCents } from '../../../shared/booking/money-rules';
 import type { CreateOfferBody, Offer, OfferQuote } from '../../../shared/schemas/offers';
+import { meetingCoords } from '../../../shared/schemas/bookings';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
@@ -13,6 +14,7 @@ import type { MessagingService, RequestOffer } from '../messaging/index';
 import * as repo from './offers.repository';
 import type { OfferRow, OfferViewRow } from './offers.repository';
 import type { CreateSystemMessage } from '../notifications/index';
+import { assertMayDrive, assertNoProtectedTitles } from '../licences/index';
 import { offerClosedNotice } from './offer-notices';
 
 export interface OffersDeps {
@@ -69,7 +71,10 @@ export class OffersService {
       currency: o.currency,
       meetingAddress: o.meetingAddress,
       meetingPostalCode: o.meetingPostalCode,
+      meetingLat: o.meetingLat,
+      meetingLng: o.meetingLng,
       itinerary: o.itinerary,
+      guideDrives: o.guideDrives,
       extras: { ...extras, totalYen: extras.mealYen + extras.transportYen + extras.ticketsYen },
       expiresAt: o.expiresAt.toISOString(),
       declineReason: o.declineReason,
@@ -126,6 +131,12 @@ export class OffersService {
         throw new AppError('tour_request_closed', 'This request has already been answered');
       }
     }
+    // Issue 26 (decision 092): the offer's texts are published to the traveler; driving needs both proofs.
+    await assertNoProtectedTitles(this.db, user.id, [
+      { path: 'itinerary', text: body.itinerary },
+      { path: 'note', text: body.note },
+    ]);
+    if (body.guideDrives) await assertMayDrive(this.db, guide.id);
     const subcategoryId = body.subcategoryId ?? request?.tourRequest?.subcategoryId ?? undefined;
     const { suggestedCents, floorCents, ceilingCents } = await this.price(guide.id, guide, { ...body, subcategoryId });
     if (body.priceCents < floorCents) throw new AppError('price_below_floor', `The fee must be at least ${floorCents / 100} RMB`, [{ path: 'priceCents', message: `min ${floorCents}` }]);
@@ -167,10 +178,12 @@ export class OffersService {
         currency: guide.currency,
         meetingAddress: body.meetingAddress,
         meetingPostalCode: body.meetingPostalCode,
+        ...meetingCoords(body),
         itinerary: body.itinerary,
         mealYen: extras.mealYen,
         transportYen: extras.transportYen,
         ticketsYen: extras.ticketsYen,
+        guideDrives: body.guideDrives,
         expiresAt: offerExpiresAt(now, startsAt, body.validHours),
         createdAt: now,
       });
@@ -235,6 +248,8 @@ export class OffersService {
       priceCents: o.priceCents,
       meetingAddress: o.meetingAddress,
       meetingPostalCode: o.meetingPostalCode,
+      meetingLat: o.meetingLat,
+      meetingLng: o.meetingLng,
       itinerary: o.itinerary,
     };
   }

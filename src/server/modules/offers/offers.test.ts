@@ -94,6 +94,41 @@ async function messagesOf(who: Who) {
   return res.json().data as { id: number; kind: string; offer: { id: number; status: string; booking: { bookingNumber: string } | null } | null; tourRequest: { state: { status: string; offer: { id: number; status: string; bookingNumber: string | null } | null } } | null }[];
 }
 
+describe('a meeting point chosen from the list (issue 27, decision 094)', () => {
+  const tokyoStation = { meetingAddress: '东京站 · 東京都千代田区丸の内1丁目', meetingPostalCode: '100-0005', meetingLat: 35.6812, meetingLng: 139.7671 };
+
+  it('keeps its coordinates from the request, through the offer, to the booking; and through an accepted request', async () => {
+    const date = tokyoDay(day++);
+    const body = requestBody(date);
+    const sent = await call(t, traveler, 'POST', `/api/conversations/${chat}/tour-requests`, { ...body, request: { ...body.request, ...tokyoStation } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const requestId = sent.json().data.id as number;
+    expect(sent.json().data.tourRequest).toMatchObject(tokyoStation);
+
+    const offer = await makeOffer(date, { requestMessageId: requestId, ...tokyoStation });
+    expect(offer).toMatchObject({ meetingLat: 35.6812, meetingLng: 139.7671 });
+    const booked = await bookOffer(traveler, { offerId: offer.id });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json()).toMatchObject(tokyoStation);
+
+    // A typed address has none, and a request accepted as it is keeps the chosen place's.
+    expect(await makeOffer()).toMatchObject({ meetingLat: null, meetingLng: null });
+    const second = tokyoDay(day++);
+    const again = await call(t, traveler, 'POST', `/api/conversations/${chat}/tour-requests`, { ...requestBody(second), request: { ...requestBody(second).request, ...tokyoStation } });
+    const accepted = await call(t, guide, 'POST', `/api/conversations/${chat}/tour-requests/${again.json().data.id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const bookingId = accepted.json().data.tourRequest.state.bookingId as number;
+    const view = await t.app.inject({ url: `/api/v2/bookings/${bookingId}`, headers: auth(traveler.token) });
+    expect(view.json()).toMatchObject(tokyoStation);
+  });
+
+  it('refuses coordinates outside Japan', async () => {
+    const date = tokyoDay(day++);
+    const res = await call(t, guide, 'POST', `/api/v2/conversations/${chat}/offers`, offerBody(date, { meetingLat: 48.85, meetingLng: 2.35 }));
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('making an offer', () => {
   it('answers a tour request: the rate-based price beside the fee, the request’s extras in yen, 48 h to book', async () => {
     const date = tokyoDay(day++);

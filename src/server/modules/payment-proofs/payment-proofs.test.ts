@@ -201,9 +201,13 @@ describe('verify', () => {
     expect(p).toMatchObject({ status: 'succeeded', verifiedByGuide: true });
     expect((await verify(guide, id)).statusCode).toBe(409);
 
-    const messages = (await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.relatedEntityType, 'booking'), eq(systemMessages.relatedEntityId, id)))).filter(
-      (m) => m.title.startsWith('Payment proof'),
-    );
+    // The notices are outbox jobs run after the commit (decision 085): on PostgreSQL they may land a moment after the reply.
+    const proofNotices = async () =>
+      (await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.relatedEntityType, 'booking'), eq(systemMessages.relatedEntityId, id)))).filter((m) =>
+        m.title.startsWith('Payment proof'),
+      );
+    await expect.poll(async () => (await proofNotices()).length, { timeout: 10_000 }).toBe(4);
+    const messages = await proofNotices();
     const titles = (userId: number) => messages.filter((m) => m.userId === userId).map((m) => m.title).sort();
     expect(titles(traveler.id)).toEqual(['Payment proof uploaded', 'Payment proof verified']);
     expect(titles(guide.id)).toEqual(['Payment proof to check', 'Payment proof verified']);

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { SERVICE_CITY_SLUGS } from '../../../shared/cities';
 import { fileReplySchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
@@ -25,6 +25,7 @@ export const PUBLIC_PAGE_PATHS = [
   '/help/guide-resources',
   '/help/guide-community',
   '/help/safety',
+  '/help/paying-and-transport',
   '/help/cancellation',
   '/help/about',
   '/help/contact',
@@ -105,19 +106,17 @@ export function sitemapXml(appUrl: string, entries: readonly SitemapEntry[]): st
 
 /**
  * Every public page: the fixed ones, each listed guide's profile and each itinerary of a listed guide.
- * "Listed" is what the public search and profile use: `guides.status = 'active'` (an admin's suspension
- * sets `suspended`, a guide's pause `paused`).
+ * "Listed" is what the public search holds (decision 091): an active listing whose identity is verified
+ * and that has open times in the next 60 days; the ids come from the search index.
  */
-export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
-  const [listed, itineraries] = await Promise.all([
-    db.select({ id: guides.id, updatedAt: guides.updatedAt }).from(guides).where(eq(guides.status, 'active')).orderBy(asc(guides.id)),
-    db
-      .select({ id: guideItineraries.id })
-      .from(guideItineraries)
-      .innerJoin(guides, eq(guides.id, guideItineraries.guideId))
-      .where(eq(guides.status, 'active'))
-      .orderBy(asc(guideItineraries.id)),
-  ]);
+export async function sitemapEntries(db: Database, listedIds: readonly number[]): Promise<SitemapEntry[]> {
+  const ids = sql`${`{${listedIds.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+  const [listed, itineraries] = listedIds.length
+    ? await Promise.all([
+        db.select({ id: guides.id, updatedAt: guides.updatedAt }).from(guides).where(sql`${guides.id} = any(${ids})`).orderBy(asc(guides.id)),
+        db.select({ id: guideItineraries.id }).from(guideItineraries).where(sql`${guideItineraries.guideId} = any(${ids})`).orderBy(asc(guideItineraries.id)),
+      ])
+    : [[], []];
   return [
     ...PUBLIC_PAGE_PATHS.map((path) => ({ path })),
     ...listed.map((g) => ({ path: `/guides/${g.id}`, lastmod: g.updatedAt })),
@@ -148,7 +147,7 @@ export function seoRoutes(app: AppInstance): void {
       },
     },
     async (_request, reply) => {
-      const entries = await sitemapEntries(app.ctx.database.db);
+      const entries = await sitemapEntries(app.ctx.database.db, await app.guideSearch.listedIds());
       return reply.type('application/xml; charset=utf-8').header('cache-control', CACHE).send(sitemapXml(app.ctx.config.appUrl, entries));
     },
   );

@@ -78,6 +78,8 @@ function server(post: () => Response = () => json({ dispute: { ...dispute, statu
     if (url.startsWith('/api/admin/jobs/failed'))
       return json({ jobs: [{ id: 31, kind: 'booking.reminder', payload: { bookingId: 9 }, attempts: 5, lastError: 'SMTP timeout', runAt: '2026-11-21T00:00:00Z', failedAt: '2026-11-21T01:00:00Z' }], nextBefore: null });
     if (url.startsWith('/api/admin/withdrawals')) return json({ withdrawals: [] });
+    if (url.startsWith('/api/admin/weather-warnings'))
+      return json({ warnings: [{ id: 4, areaCode: '270000', kind: 'warning', code: '05', name: '暴風警報', issuedAt: '2026-11-21T09:00:00Z', liftedAt: null, recordedBy: 'admin', note: 'JMA site down' }] });
     return json({ data: [], total: 0, page: 1, limit: 1 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -242,5 +244,26 @@ describe('/admin', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u) === '/api/admin/jobs/31/retry' && i?.method === 'POST')).toBe(true));
+  });
+
+  it('an admin records a JMA warning by hand and lifts one in force (the typhoon rule)', async () => {
+    setSession('t', user(true));
+    const fetchMock = server(() => json({ id: 5, areaCode: '260000', kind: 'special_warning', code: '35', name: '暴風特別警報', issuedAt: '2026-11-21T10:00:00Z', liftedAt: null, recordedBy: 'admin', note: null }, 201));
+    page('/admin/weather');
+    const item = await screen.findByTestId('recorded-warning');
+    expect(item.textContent).toContain('Osaka · 暴風警報');
+    expect(item.textContent).toContain('in force');
+    fireEvent.click(screen.getByRole('button', { name: 'Record a warning' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('City (JMA area)'), { target: { value: 'kyoto' } });
+    fireEvent.change(within(dialog).getByLabelText('Warning'), { target: { value: '35' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record a warning' }));
+    await waitFor(() => {
+      const call = fetchMock.mock.calls.find(([u, i]) => String(u) === '/api/admin/weather-warnings' && i?.method === 'POST');
+      expect(call && JSON.parse(String(call[1]!.body))).toEqual({ city: 'kyoto', code: '35' });
+    });
+    fireEvent.click(within(item).getByRole('button', { name: 'Lift' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Lift' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u) === '/api/admin/weather-warnings/4/lift' && i?.method === 'POST')).toBe(true));
   });
 });

@@ -1,12 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { ListingStatus } from '../../../shared/schemas/guides';
 import type { adminBookingDetailSchema, adminBookingSummarySchema, adminUserDetailSchema, adminUserSummarySchema, failedJobSchema } from '../../../shared/schemas/admin';
 import type { AuditEntry } from '../../../shared/schemas/audit';
 import type { adminDisputeDetailSchema, Dispute, ResolveDisputeBody } from '../../../shared/schemas/disputes';
 import type { GuideApplication } from '../../../shared/schemas/guide-applications';
 import type { AdminIdentityVerification } from '../../../shared/schemas/identity';
+import type { AdminCredential } from '../../../shared/schemas/licences';
 import type { AdminSupportThread, SupportMessage } from '../../../shared/schemas/support';
 import type { AdminWithdrawal } from '../../../shared/schemas/wallet';
+import type { RecordedWarning, RecordWarningBody } from '../../../shared/schemas/weather';
 import { apiRequest } from '../../lib/api-client';
 
 /**
@@ -21,7 +24,8 @@ export interface Paged<T> {
   page: number;
   limit: number;
 }
-export type AdminApplication = GuideApplication & { id: number; userId: number; username: string; email: string };
+/** `listing` comes with the one-application reply only (decision 091). */
+export type AdminApplication = GuideApplication & { id: number; userId: number; username: string; email: string; listing?: ListingStatus };
 
 export type AdminUserRow = z.infer<typeof adminUserSummarySchema>;
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
@@ -54,6 +58,17 @@ export function useIdentityChecks(status: string | undefined, page: number) {
     placeholderData: keepPreviousData,
   });
 }
+export function useCredentials(status: string | undefined, page: number) {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'credentials', { status, page }],
+    queryFn: () => get<Paged<AdminCredential>>('/api/admin/credentials', { status, page, limit: 20 }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useCredential = (id: number | undefined) =>
+  useQuery({ queryKey: [...ADMIN_KEY, 'credential-one', id], queryFn: () => get<AdminCredential>(`/api/admin/credentials/${id}`), enabled: !!id });
+
 export const useIdentityCheck = (id: number | undefined) =>
   useQuery({ queryKey: [...ADMIN_KEY, 'identity-one', id], queryFn: () => get<AdminIdentityVerification>(`/api/admin/identity/${id}`), enabled: !!id });
 
@@ -132,6 +147,10 @@ export const useFailedJobs = (before: number | undefined) =>
     retry: false,
   });
 
+/** Weather warnings an admin recorded by hand (the typhoon rule, decision 093), newest first. */
+export const useRecordedWarnings = () =>
+  useQuery({ queryKey: [...ADMIN_KEY, 'weather'], queryFn: () => get<{ warnings: RecordedWarning[] }>('/api/admin/weather-warnings'), retry: false });
+
 // ---------------------------------------------------------------- writes
 
 export type AdminAction =
@@ -141,6 +160,8 @@ export type AdminAction =
   | { kind: 'identity'; id: number; step: 'approve' }
   | { kind: 'identity'; id: number; step: 'reject'; reason: string }
   | { kind: 'identity'; id: number; step: 'request-changes'; note: string }
+  | { kind: 'credential'; id: number; step: 'verify' }
+  | { kind: 'credential'; id: number; step: 'reject'; reason: string }
   | { kind: 'dispute'; id: number; step: 'resolve'; body: ResolveDisputeBody }
   | { kind: 'withdrawal'; id: number; step: 'approve' | 'paid' }
   | { kind: 'withdrawal'; id: number; step: 'fail'; reason: string }
@@ -148,7 +169,9 @@ export type AdminAction =
   | { kind: 'support'; id: number; step: 'status'; status: 'open' | 'closed' }
   | { kind: 'user'; id: number; step: 'suspend'; reason: string }
   | { kind: 'user'; id: number; step: 'reinstate' }
-  | { kind: 'job'; id: number; step: 'retry' };
+  | { kind: 'job'; id: number; step: 'retry' }
+  | { kind: 'weather'; step: 'record'; body: RecordWarningBody }
+  | { kind: 'weather'; id: number; step: 'lift' };
 
 /** The request one action makes (exported for tests). */
 export function actionRequest(a: AdminAction): { path: string; method: 'POST' | 'PATCH'; body: unknown } {
@@ -165,6 +188,8 @@ export function actionRequest(a: AdminAction): { path: string; method: 'POST' | 
       if (a.step === 'request-changes') return { path, method: 'POST', body: { note: a.note } };
       return { path, method: 'POST', body: {} };
     }
+    case 'credential':
+      return { path: `/api/admin/credentials/${a.id}/${a.step}`, method: 'POST', body: a.step === 'reject' ? { reason: a.reason } : {} };
     case 'dispute':
       return { path: `/api/admin/disputes/${a.id}/resolve`, method: 'POST', body: a.body };
     case 'withdrawal': {
@@ -177,6 +202,8 @@ export function actionRequest(a: AdminAction): { path: string; method: 'POST' | 
         : { path: `/api/admin/support/threads/${a.id}`, method: 'PATCH', body: { status: a.status } };
     case 'job':
       return { path: `/api/admin/jobs/${a.id}/retry`, method: 'POST', body: {} };
+    case 'weather':
+      return a.step === 'record' ? { path: '/api/admin/weather-warnings', method: 'POST', body: a.body } : { path: `/api/admin/weather-warnings/${a.id}/lift`, method: 'POST', body: {} };
     case 'user':
       return { path: `/api/admin/users/${a.id}/${a.step}`, method: 'POST', body: a.step === 'suspend' ? { reason: a.reason } : {} };
   }
@@ -204,13 +231,14 @@ export function useQueueCounts() {
     queryKey: [...ADMIN_KEY, 'counts'],
     queryFn: async () => {
       const settle = async (p: Promise<number>) => p.catch(() => undefined);
-      const [submitted, underReview, identity, disputes, withdrawals, support] = await Promise.all([
+      const [submitted, underReview, identity, disputes, withdrawals, support, licences] = await Promise.all([
         settle(totalOf('/api/admin/applications', { status: 'submitted' })),
         settle(totalOf('/api/admin/applications', { status: 'under_review' })),
         settle(totalOf('/api/admin/identity', { status: 'submitted' })),
         settle(get<{ data: Dispute[] }>('/api/admin/disputes').then((r) => r.data.length)),
         settle(get<{ withdrawals: AdminWithdrawal[] }>('/api/admin/withdrawals').then((r) => r.withdrawals.filter((w) => w.status === 'requested' || w.status === 'approved').length)),
         settle(totalOf('/api/admin/support/threads', { status: 'open' })),
+        settle(totalOf('/api/admin/credentials', { status: 'submitted' })),
       ]);
       return {
         applications: submitted === undefined || underReview === undefined ? undefined : submitted + underReview,
@@ -218,6 +246,7 @@ export function useQueueCounts() {
         disputes,
         withdrawals,
         support,
+        licences,
       } as Partial<Record<string, number>>;
     },
   });

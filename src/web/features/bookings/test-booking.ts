@@ -32,6 +32,7 @@ export const sampleBooking = (over: Partial<Booking> = {}): Booking => ({
   extensionCount: 0,
   extensionPrice: null,
   extensionRateCents: 33_000,
+  extensionsPaidCents: 0,
   extension: null,
   completedAt: null,
   payments: [],

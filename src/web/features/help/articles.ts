@@ -12,6 +12,7 @@ export const HELP_ARTICLES = [
   { slug: 'how-it-works', path: '/help/how-it-works', group: 'travelers', nameKey: 'routes.helpHowItWorks' },
   { slug: 'cancellation', path: '/help/cancellation', group: 'travelers', nameKey: 'routes.helpCancellation' },
   { slug: 'safety', path: '/help/safety', group: 'travelers', nameKey: 'routes.helpSafety' },
+  { slug: 'paying-and-transport', path: '/help/paying-and-transport', group: 'travelers', nameKey: 'routes.helpPayingAndTransport' },
   { slug: 'cities', path: '/help/cities', group: 'travelers', nameKey: 'routes.helpCities' },
   { slug: 'featured', path: '/help/featured', group: 'travelers', nameKey: 'routes.helpFeatured' },
   { slug: 'traveler-community', path: '/help/traveler-community', group: 'travelers', nameKey: 'routes.helpTravelerCommunity' },

@@ -1,4 +1,4 @@
-import { ClipboardCheck, FileClock, Gavel, IdCard, LifeBuoy, ReceiptText, TriangleAlert, Users, Wallet, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, ClipboardCheck, CloudLightning, FileClock, Gavel, IdCard, LifeBuoy, ReceiptText, TriangleAlert, Users, Wallet, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
@@ -12,19 +12,23 @@ import { AuditLogView } from './audit';
 import { DisputesQueue } from './disputes';
 import { IdentityQueue } from './identity';
 import { FailedJobsQueue } from './jobs';
+import { LicencesQueue } from './licences';
 import { BookingsQueue, UsersQueue } from './people';
 import { SupportQueue } from './support';
 import { useFormat } from './ui';
+import { WeatherWarnings } from './weather';
 import { WithdrawalsQueue } from './withdrawals';
 
 const ICONS: Record<Section, LucideIcon> = {
   applications: ClipboardCheck,
   identity: IdCard,
+  licences: BadgeCheck,
   disputes: Gavel,
   withdrawals: Wallet,
   support: LifeBuoy,
   users: Users,
   bookings: ReceiptText,
+  weather: CloudLightning,
   jobs: TriangleAlert,
   audit: FileClock,
 };
@@ -88,11 +92,13 @@ export function AdminConsole({ section, id }: { section: Section; id: number | u
           <h2 id={`${selectId}-h`} className="sr-only">{t(`sections.${section}`)}</h2>
           {section === 'applications' && <ApplicationsQueue id={id} />}
           {section === 'identity' && <IdentityQueue id={id} />}
+          {section === 'licences' && <LicencesQueue id={id} />}
           {section === 'disputes' && <DisputesQueue id={id} />}
           {section === 'withdrawals' && <WithdrawalsQueue id={id} />}
           {section === 'support' && <SupportQueue id={id} />}
           {section === 'users' && <UsersQueue id={id} />}
           {section === 'bookings' && <BookingsQueue id={id} />}
+          {section === 'weather' && <WeatherWarnings />}
           {section === 'jobs' && <FailedJobsQueue id={id} />}
           {section === 'audit' && <AuditLogView />}
         </section>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { EmailText } from '../../../components/ui/email-text';
 import { listText } from '../../../lib/cjk-spacing';
 import { APPLICATION_STATUSES } from '../../../../shared/schemas/guide-applications';
+import type { ListingStatus } from '../../../../shared/schemas/guides';
 import { cityName } from '../../bookings/lib/format';
 import { useAdminAction, useApplication, useApplications } from '../api';
 import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
@@ -70,7 +71,9 @@ function ApplicationDetail({ id }: { id: number }) {
             {a.status === 'submitted' && (
               <ConfirmAction variant="outline" label={t('applications.review')} title={t('applications.reviewTitle')} onConfirm={() => act.mutateAsync({ kind: 'application', id, step: 'review' })} />
             )}
-            <ConfirmAction label={t('actions.approve')} title={t('applications.approveTitle')} description={t('applications.approveBody')} onConfirm={() => act.mutateAsync({ kind: 'application', id, step: 'approve' })} />
+            <ConfirmAction label={t('actions.approve')} title={t('applications.approveTitle')} description={t('applications.approveBody')} onConfirm={() => act.mutateAsync({ kind: 'application', id, step: 'approve' })}>
+              <ListingAfterApproval listing={a.listing} />
+            </ConfirmAction>
             <ConfirmAction
               variant="outline"
               label={t('actions.requestChanges')}
@@ -140,5 +143,26 @@ function ApplicationDetail({ id }: { id: number }) {
       </Section>
       <AuditTrail entityType="guide_application" entityId={a.id} />
     </DetailCard>
+  );
+}
+
+/**
+ * In the approve dialog: what approval alone leaves missing for the guide to be listed in search
+ * (decision 091): an unverified identity, no open times in the next 60 days.
+ */
+function ListingAfterApproval({ listing }: { listing: ListingStatus | undefined }) {
+  const { t } = useTranslation('admin');
+  if (!listing) return null;
+  const missing = listing.missing.filter((m) => m !== 'application');
+  if (missing.length === 0) return <p className="text-sm text-green-800 dark:text-green-300">{t('applications.listing.ready')}</p>;
+  return (
+    <div role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+      <p className="font-medium">{t('applications.listing.title')}</p>
+      <ul className="mt-1 list-disc ps-5">
+        {missing.map((m) => (
+          <li key={m}>{t(`applications.listing.${m}`)}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -177,7 +177,7 @@ export function BookingsQueue({ id }: { id: number | undefined }) {
 }
 
 /** Timeline details whose values are API enums (payment kind, method and status, a side, a resolution), not free text. */
-const ENUM_DETAILS = new Set(['kind', 'method', 'status', 'side', 'by', 'resolution']);
+const ENUM_DETAILS = new Set(['kind', 'method', 'status', 'side', 'by', 'resolution', 'checkpoint', 'source']);
 
 function BookingDetail({ id }: { id: number }) {
   const { t } = useTranslation('admin');
@@ -195,6 +195,8 @@ function BookingDetail({ id }: { id: number }) {
     if (/Cents$/.test(key) && typeof v === 'number') return f.rmb(v);
     if (key === 'action' && typeof v === 'string') return t(`audit.actions.${v}`, { defaultValue: v });
     if (ENUM_DETAILS.has(key) && typeof v === 'string') return t(`bookings.values.${v}`, { defaultValue: v });
+    if (typeof v === 'boolean') return t(`bookings.values.${v}`);
+    if (key === 'issuedAt' && typeof v === 'string') return f.when(v, 'Asia/Tokyo');
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
   };
   const facts: [string, ReactNode][] = [

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedListener, type ApiError } from '../../../lib/api-client';
 import { clearSession, useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
@@ -10,7 +10,8 @@ import { useMe } from '../api/get-me';
 /**
  * SPEC §4/§8 forced logout: a 401 on a call made with a token — code TOKEN_EXPIRED, an error text
  * containing 'expired', an unreadable body, or a session the server no longer knows — clears the
- * stored session, shows the destructive toast 'Session Expired' and goes to /login.
+ * stored session, shows the destructive toast 'Session Expired' and goes to /login. A visitor whose
+ * call needs a session gets SPEC §8's 'Authentication required', with a way to log in and come back.
  */
 export function isSessionEnd(error: ApiError): boolean {
   if (error.status !== 401) return false;
@@ -22,10 +23,18 @@ export function isSessionEnd(error: ApiError): boolean {
 export function SessionGuard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const here = useLocation();
+  const back = `/login?redirect=${encodeURIComponent(here.pathname + here.search)}`;
   const queryClient = useQueryClient();
   useMe(!!useSession());
   useEffect(() => {
-    setUnauthorizedListener((error) => {
+    setUnauthorizedListener((error, signedIn) => {
+      if (!signedIn) {
+        if (error.code === 'unauthorized') {
+          showToast({ title: t('account.authRequired'), variant: 'destructive', action: { label: t('nav.logIn'), onClick: () => void navigate(back) } });
+        }
+        return;
+      }
       if (!isSessionEnd(error)) return;
       clearSession();
       queryClient.clear();
@@ -33,6 +42,6 @@ export function SessionGuard() {
       void navigate('/login');
     });
     return () => setUnauthorizedListener(undefined);
-  }, [navigate, queryClient, t]);
+  }, [back, navigate, queryClient, t]);
   return null;
 }

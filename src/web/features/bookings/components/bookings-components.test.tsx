@@ -173,6 +173,27 @@ describe('TripCard (SPEC §4 traveler actions)', () => {
     }
   });
 
+  it('counts a paid extension in the price at once and shows its hours as pending until confirmed (issue 27)', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    const pay = (id: number, kind: 'deposit' | 'extension', amountCents: number) =>
+      ({ id, kind, method: 'alipay', provider: 'simulated', status: 'succeeded', amountCents, refundedCents: 0, currency: 'CNY', last4: null, proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '2026-11-22T10:00:00Z' }) as const;
+    const b = booking({
+      status: 'extend_confirmed',
+      duration: 3,
+      totalPriceCents: 81_000,
+      payments: [pay(1, 'deposit', 16_200), pay(2, 'extension', 27_000)],
+      extensionsPaidCents: 27_000,
+      extension: { id: 5, hours: 1, price: 270, priceCents: 27_000, status: 'approved', payBy: null },
+      actions: ['confirm_extension'],
+    });
+    render(wrap(<TripCard booking={b} now={now} onContactSupport={noop} />));
+    expect(await screen.findByText('1,080 元')).toBeTruthy();
+    expect(screen.getByText('含延长费用 270 元')).toBeTruthy();
+    expect(screen.getByText('另有延长 1 小时，待确认')).toBeTruthy();
+    expect(screen.getByText('延长已获批准')).toBeTruthy();
+    expect(screen.queryByText('810 元')).toBeNull();
+  });
+
   it('says a cancelled booking was cancelled, with its refund, and offers no actions', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     render(

@@ -1,19 +1,22 @@
 import { AlertCircle, Lock } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PAYING_HELP_PATH } from '../../licences/components/profile-licence';
 import { Link } from 'react-router';
 import { createPaymentBodySchema, postalCodeSchema, type Booking, type CreateBookingBody } from '../../../../shared/schemas/bookings';
 import type { Offer } from '../../../../shared/schemas/offers';
 import { Button } from '../../../components/ui/button';
-import { Panel, TextAreaField, TextField } from '../../../components/ui/form';
+import { FieldShell, inputClass, Panel, TextAreaField, TextField } from '../../../components/ui/form';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useCheckout, type CheckoutProblem } from '../hooks/use-checkout';
 import { amount, formatInstant } from '../lib/format';
 import { formatPostalCode } from '../lib/forms';
+import { MeetingPointInput } from '../../meeting-points/meeting-point-input';
+import { MeetingPlace } from '../../meeting-points/meeting-place';
 import { CancellationPolicy } from './cancellation-policy';
-import { EMPTY_PAYMENT, PaymentFields, paymentBody, type PaymentValues } from './payment-fields';
+import { emptyPayment, PaymentFields, paymentBody, type PaymentValues } from './payment-fields';
 import { PriceBreakdown, type PriceLines } from './price-breakdown';
 import { StripePaymentFields, stripePaymentBody, type StripePaymentHandle } from './stripe-payment-fields';
 import { TourSummary, type TourInfo } from './tour-summary';
@@ -48,7 +51,7 @@ export function CheckoutForm({
   onApproval: (url: string) => void;
   onContactSupport: () => void;
 }) {
-  const { t } = useTranslation('bookings');
+  const { t } = useTranslation(['bookings', 'licences']);
   const locale = currentLocale();
   const formId = useId();
   const config = usePaymentConfig();
@@ -58,9 +61,10 @@ export function CheckoutForm({
   const [stripeCardComplete, setStripeCardComplete] = useState(false);
   const [address, setAddress] = useState('');
   const [postal, setPostal] = useState('');
+  const [coords, setCoords] = useState<{ meetingLat: number; meetingLng: number } | null>(null);
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<{ address?: string; postal?: string }>({});
-  const [payment, setPayment] = useState<PaymentValues>(EMPTY_PAYMENT);
+  const [payment, setPayment] = useState<PaymentValues>(() => emptyPayment(currentLocale()));
   const addressRef = useRef<HTMLInputElement>(null);
   const postalRef = useRef<HTMLInputElement>(null);
   const paymentFailed = () =>
@@ -85,7 +89,7 @@ export function CheckoutForm({
   const complete =
     createPaymentBodySchema.safeParse(body).success && (!stripeKey || payment.method !== 'card' || (stripeCardComplete && !!payment.cardHolder.trim()));
   const meetingFixed = !!booking || !!offer;
-  const fixed = booking ?? (offer ? { meetingAddress: offer.meetingAddress, meetingPostalCode: offer.meetingPostalCode, notes: offer.itinerary } : null);
+  const fixed = booking ?? (offer ? { meetingAddress: offer.meetingAddress, meetingPostalCode: offer.meetingPostalCode, meetingLat: offer.meetingLat, meetingLng: offer.meetingLng, notes: offer.itinerary } : null);
 
   const postalError = (v: string) => (v && !postalCodeSchema.safeParse(v).success ? t('meeting.postalInvalid') : undefined);
 
@@ -106,7 +110,7 @@ export function CheckoutForm({
       }
     }
     void checkout.pay(
-      meetingFixed ? { meetingAddress: '' } : { meetingAddress: address.trim(), meetingPostalCode: postal || undefined, notes: notes.trim() || undefined },
+      meetingFixed ? { meetingAddress: '' } : { meetingAddress: address.trim(), meetingPostalCode: postal || undefined, ...coords, notes: notes.trim() || undefined },
       body,
     );
   };
@@ -125,8 +129,7 @@ export function CheckoutForm({
             <div className="text-sm" data-testid="meeting-fixed">
               {fixed.meetingAddress ? (
                 <p>
-                  {fixed.meetingPostalCode && <span className="mr-2 tabular-nums">〒{fixed.meetingPostalCode}</span>}
-                  {fixed.meetingAddress}
+                  <MeetingPlace place={fixed} />
                 </p>
               ) : (
                 <p className="text-stone-600 dark:text-stone-400">{t('meeting.none')}</p>
@@ -139,7 +142,35 @@ export function CheckoutForm({
               )}
             </div>
           ) : (
-            <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+            <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+              <FieldShell label={t('meeting.address')} error={errors.address} hint={t('common:meetingPoint.hint')}>
+                {({ id, describedBy, invalid }) => (
+                  <MeetingPointInput
+                    ref={addressRef}
+                    id={id}
+                    aria-describedby={describedBy}
+                    aria-invalid={invalid || undefined}
+                    className={inputClass}
+                    placeholder={t('meeting.addressPlaceholder')}
+                    maxLength={300}
+                    required
+                    disabled={checkout.busy}
+                    city={tour.guide.serviceCity}
+                    value={address}
+                    onChange={(text) => {
+                      setAddress(text);
+                      setCoords(null);
+                      if (errors.address && text.trim()) setErrors((x) => ({ ...x, address: undefined }));
+                    }}
+                    onPick={(p) => {
+                      setAddress(p.meetingAddress);
+                      setPostal(p.meetingPostalCode);
+                      setCoords({ meetingLat: p.meetingLat, meetingLng: p.meetingLng });
+                      setErrors((x) => ({ ...x, address: undefined, postal: undefined }));
+                    }}
+                  />
+                )}
+              </FieldShell>
               <TextField
                 ref={postalRef}
                 label={t('meeting.postal')}
@@ -154,24 +185,10 @@ export function CheckoutForm({
                 onChange={(e) => {
                   const v = formatPostalCode(e.target.value);
                   setPostal(v);
+                  setCoords(null);
                   if (errors.postal && !postalError(v)) setErrors((x) => ({ ...x, postal: undefined }));
                 }}
                 onBlur={() => setErrors((x) => ({ ...x, postal: postalError(postal) }))}
-              />
-              <TextField
-                ref={addressRef}
-                label={t('meeting.address')}
-                placeholder={t('meeting.addressPlaceholder')}
-                autoComplete="street-address"
-                maxLength={300}
-                value={address}
-                disabled={checkout.busy}
-                error={errors.address}
-                required
-                onChange={(e) => {
-                  setAddress(e.target.value);
-                  if (errors.address && e.target.value.trim()) setErrors((x) => ({ ...x, address: undefined }));
-                }}
               />
               <TextAreaField
                 wrapperClassName="sm:col-span-2"
@@ -187,7 +204,18 @@ export function CheckoutForm({
             </div>
           )}
         </Panel>
-        <Panel id={`${formId}-payment`} title={t('payment.title', { amount: amount(price.depositCents) })} description={t('payment.description', { balance: amount(price.balanceCents) })}>
+        <Panel
+          id={`${formId}-payment`}
+          title={t('payment.title', { amount: amount(price.depositCents) })}
+          description={
+            <>
+              {t('payment.description', { balance: amount(price.balanceCents) })}{' '}
+              <Link to={PAYING_HELP_PATH} className="font-medium text-primary-700 underline dark:text-primary-300" data-testid="paying-help">
+                {t('licences:transport.whatYouPay')}
+              </Link>
+            </>
+          }
+        >
           {stripeKey ? (
             <StripePaymentFields
               ref={stripe}

@@ -7,6 +7,7 @@ import { createPaymentBodySchema, type Booking, type BookingPayment, type Paymen
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { getBooking } from '../api/get-booking';
 import { usePaymentConfig } from '../api/get-payment-config';
@@ -15,7 +16,7 @@ import { amount } from '../lib/format';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { settlePayment } from '../lib/settle-payment';
 import { PAYMENT_POLL_MS } from '../lib/stripe-client';
-import { EMPTY_PAYMENT, PaymentFields, paymentBody, type PaymentValues } from './payment-fields';
+import { emptyPayment, PaymentFields, paymentBody, type PaymentValues } from './payment-fields';
 import { StripePaymentFields, stripePaymentBody, type StripePaymentHandle } from './stripe-payment-fields';
 import { Sheet } from './sheet';
 
@@ -45,7 +46,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
   const { t } = useTranslation(['tour', 'bookings', 'payments']);
   const [hours, setHours] = useState<ExtensionHours>(DEFAULT_EXTENSION_HOURS);
   const [details, setDetails] = useState<Details | null>(null);
-  const [payment, setPayment] = useState<PaymentValues>(EMPTY_PAYMENT);
+  const [payment, setPayment] = useState<PaymentValues>(() => emptyPayment(currentLocale()));
   const [key, setKey] = useState(newIdempotencyKey);
   const [waiting, setWaiting] = useState<Payment | null>(null);
   /** Stripe took the card; the payment succeeds on the server once Stripe's webhook lands. */
@@ -66,7 +67,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
   const reset = () => {
     setHours(DEFAULT_EXTENSION_HOURS);
     setDetails(null);
-    setPayment(EMPTY_PAYMENT);
+    setPayment(emptyPayment(currentLocale()));
     setKey(newIdempotencyKey());
     setWaiting(null);
     setConfirming(null);
@@ -95,6 +96,8 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
     const code = err instanceof ApiError ? err.code : undefined;
     if (code === 'extension_limit_reached') showToast({ title: t('toasts.limit'), variant: 'destructive' });
     else if (code === 'slot_unavailable') showToast({ title: t('toasts.errorTitle'), description: t('toasts.slotTaken'), variant: 'destructive' });
+    // "I have paid" before the wallet's approval: not a failure, the payment is still open (issue 27).
+    else if (code === 'extension_not_paid' && (waiting || confirming)) showToast({ title: t('toasts.notPaidYet'), description: t('toasts.notApprovedYet'), variant: 'info' });
     else if (code === 'payment_in_progress') showToast({ title: t('toasts.paymentFailed'), description: t('toasts.notPaidYet'), variant: 'info' });
     else if (code === 'validation_failed') showToast({ title: t('toasts.paymentRequired'), variant: 'destructive' });
     else if (code === 'payment_failed' || step === 'payment') showToast({ title: t('toasts.paymentFailed'), description: t('toasts.paymentFailedBody'), variant: 'destructive' });

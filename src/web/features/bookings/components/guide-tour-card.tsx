@@ -7,7 +7,9 @@ import { daysUntil, statusKey } from '../lib/trips';
 import { BookingCardHeader, Fact } from './booking-card-parts';
 import { ReschedulePanel } from './reschedule-panel';
 import { TourActions } from './tour-actions';
+import { WeatherNotice } from './weather-notice';
 import { BookingFeedback } from '../../reviews/components/booking-feedback';
+import { MeetingPlace } from '../../meeting-points/meeting-place';
 
 /**
  * An accepted tour on /guide-dashboard (issue 12): the traveler, day and time in the guide's zone,
@@ -47,7 +49,7 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
           {t('bookings:requests.groupValue', { people: t('bookings:people', { count: b.travelers }), hours: durationText(b.duration, locale) })}
         </Fact>
         <Fact icon={<MapPin className="h-4 w-4" />} label={t('bookings:meeting.title')}>
-          {b.meetingAddress ?? t('bookings:requests.noMeeting')}
+          <MeetingPlace place={b} fallback={t('bookings:requests.noMeeting')} />
         </Fact>
         <Fact label={t('trips:card.price')}>
           {t('bookings:money', { amount: amount(b.totalPriceCents) })}
@@ -56,6 +58,7 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
           </span>
         </Fact>
       </dl>
+      <WeatherNotice booking={b} side="guide" />
       <ReschedulePanel booking={b} side="guide" />
       <TourActions booking={b} side="guide" isTourDay={days === 0} />
 

@@ -35,6 +35,7 @@ const offer: Offer = {
   meetingAddress: 'Tsukiji Station exit 1',
   meetingPostalCode: '104-0045',
   itinerary: 'Tsukiji outer market, Hamarikyu garden',
+  guideDrives: false,
   extras: { mealYen: 2000, transportYen: 14_000, ticketsYen: 2000, totalYen: 18_000 },
   expiresAt: '2026-12-01T01:00:00.000Z',
   declineReason: null,

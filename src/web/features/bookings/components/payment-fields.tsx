@@ -1,9 +1,11 @@
 import { CreditCard, FlaskConical, MessageCircle, WalletMinimal } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../../../shared/locales';
 import type { CreatePaymentBody, PaymentMethodName } from '../../../../shared/schemas/bookings';
 import { TextField } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
+import { currentLocale } from '../../../lib/i18n';
 import { CARD_NUMBER_MAX, CVV_MAX, EXPIRY_MAX, formatCardNumber, formatCvv, formatExpiry } from '../lib/forms';
 
 export interface PaymentValues {
@@ -16,7 +18,19 @@ export interface PaymentValues {
   wechatId: string;
 }
 
-export const EMPTY_PAYMENT: PaymentValues = { method: 'card', cardNumber: '', expiryDate: '', cvv: '', cardHolder: '', alipayAccount: '', wechatId: '' };
+/** Chinese readers pay with Alipay and WeChat Pay first (issue 27: card was preselected for them). */
+const METHOD_ORDER: Record<Locale, readonly PaymentMethodName[]> = { 'zh-CN': ['alipay', 'wechat', 'card'], en: ['card', 'alipay', 'wechat'] };
+
+/** An empty form with the reader's first method chosen. */
+export const emptyPayment = (locale: Locale): PaymentValues => ({
+  method: METHOD_ORDER[locale][0]!,
+  cardNumber: '',
+  expiryDate: '',
+  cvv: '',
+  cardHolder: '',
+  alipayAccount: '',
+  wechatId: '',
+});
 
 /** The request body for the chosen method only (SPEC §3 Payment form names). */
 export function paymentBody(v: PaymentValues): CreatePaymentBody {
@@ -25,11 +39,7 @@ export function paymentBody(v: PaymentValues): CreatePaymentBody {
   return { kind: 'deposit', method: 'wechat', wechatId: v.wechatId.trim() };
 }
 
-const METHODS = [
-  { key: 'card', icon: CreditCard },
-  { key: 'alipay', icon: WalletMinimal },
-  { key: 'wechat', icon: MessageCircle },
-] as const;
+const ICONS = { card: CreditCard, alipay: WalletMinimal, wechat: MessageCircle } as const;
 
 /**
  * The deposit's payment form (SPEC §3, §5): card (number, MM/YY, CVV, holder; 19/5/4 characters at
@@ -67,22 +77,25 @@ export function PaymentFields({
       <fieldset disabled={disabled}>
         <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">{t('payment.method')}</legend>
         <div className="mt-1.5 grid grid-cols-3 gap-2">
-          {METHODS.map(({ key, icon: Icon }) => (
-            <label
-              key={key}
-              className={cn(
-                'relative flex min-h-16 cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border px-2 py-2 text-center text-sm transition',
-                'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-500 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60',
-                value.method === key
-                  ? 'border-primary-600 bg-primary-50 font-semibold text-primary-800 dark:border-primary-400 dark:bg-primary-900/40 dark:text-primary-100'
-                  : 'border-stone-300 bg-white hover:border-primary-400 dark:border-stone-700 dark:bg-stone-900',
-              )}
-            >
-              <input type="radio" name={name} value={key} checked={value.method === key} onChange={() => set({ method: key })} className="sr-only" />
-              <Icon className="h-5 w-5" aria-hidden />
-              <span className="leading-tight">{t(`payment.methods.${key}`)}</span>
-            </label>
-          ))}
+          {METHOD_ORDER[currentLocale()].map((key) => {
+            const Icon = ICONS[key];
+            return (
+              <label
+                key={key}
+                className={cn(
+                  'relative flex min-h-16 cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border px-2 py-2 text-center text-sm transition',
+                  'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-500 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60',
+                  value.method === key
+                    ? 'border-primary-600 bg-primary-50 font-semibold text-primary-800 dark:border-primary-400 dark:bg-primary-900/40 dark:text-primary-100'
+                    : 'border-stone-300 bg-white hover:border-primary-400 dark:border-stone-700 dark:bg-stone-900',
+                )}
+              >
+                <input type="radio" name={name} value={key} checked={value.method === key} onChange={() => set({ method: key })} className="sr-only" />
+                <Icon className="h-5 w-5" aria-hidden />
+                <span className="leading-tight">{t(`payment.methods.${key}`)}</span>
+              </label>
+            );
+          })}
         </div>
       </fieldset>
       {value.method === 'card' && cardSlot}

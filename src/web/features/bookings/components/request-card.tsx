@@ -10,6 +10,7 @@ import { amount, endTime, formatCalendarDate, formatInstant, durationText, local
 import { BookingCardHeader, Fact } from './booking-card-parts';
 import { DeclineDialog } from './decline-dialog';
 import { ReschedulePanel } from './reschedule-panel';
+import { MeetingPlace } from '../../meeting-points/meeting-place';
 
 /** A paid request on /guide-dashboard: who, when, how many, what it pays; Accept, or Decline with a reason. */
 export function RequestCard({ booking: b }: { booking: Booking }) {
@@ -66,7 +67,7 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
           {t('requests.groupValue', { people: t('people', { count: b.travelers }), hours: durationText(b.duration, locale) })}
         </Fact>
         <Fact icon={<MapPin className="h-4 w-4" />} label={t('meeting.title')}>
-          {b.meetingAddress ? `${b.meetingPostalCode ? `〒${b.meetingPostalCode} ` : ''}${b.meetingAddress}` : t('requests.noMeeting')}
+          <MeetingPlace place={b} fallback={t('requests.noMeeting')} />
         </Fact>
         {b.notes && (
           <Fact icon={<StickyNote className="h-4 w-4" />} label={t('requests.notes')} wide>

@@ -243,7 +243,9 @@ describe('Extension payment with the stripe provider', () => {
     setPageLeaver((url) => left.push(url));
     renderDialog();
 
-    await screen.findByLabelText('Stripe card (fake)', undefined, { timeout: 5000 });
+    // A Chinese reader starts on Alipay (issue 27); the Stripe hint shows once the provider's config is in.
+    await screen.findByText('点击支付后，您将在支付宝页面确认付款，然后返回本页。', undefined, { timeout: 5000 });
+    expect((screen.getByRole('radio', { name: '支付宝' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: '支付宝' }));
     fireEvent.change(screen.getByLabelText('支付宝账号'), { target: { value: 'li@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: /^支付 165/ }));

@@ -215,3 +215,32 @@ describe('a cancelled trip says why (issue 22)', () => {
     expect(screen.queryByText(/原因/)).toBeNull();
   });
 });
+
+describe('the typhoon rule on both cards (issue 26)', () => {
+  const weather = { kind: 'warning' as const, code: '05', name: '暴風警報', areaCode: '260000', municipality: '2610000', issuedAt: '2024-08-29T07:41:00Z', source: 'jma' as const, checkedAt: '2026-11-21T09:00:00Z' };
+  it('tells the traveler of the warning and offers Cancel on the tour day; tells the guide and cancels without penalty after a confirmation (zh-CN)', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    const tourDay = booking({ status: 'awaiting_start', travelerConfirmedStart: false, guideConfirmedStart: false, actions: ['start_confirm', 'cancel'], weather });
+    const { unmount } = render(wrap(<TripCard booking={tourDay} now={now} onContactSupport={noop} />));
+    const notice = await screen.findByRole('region', { name: '气象警报' });
+    expect(notice.textContent).toContain('日本气象厅警报生效中：暴風警報');
+    expect(notice.textContent).toContain('地区：京都（气象厅 260000）· 发布时间：2024年8月29日 16:41（日本时间）· 来源：日本气象厅');
+    expect(notice.textContent).toContain('您可以免费取消，线上支付的款项全额退还；也可以免费改期。');
+    expect(screen.getByRole('button', { name: '取消' })).toBeTruthy();
+    unmount();
+    // Without the warning, the tour day offers no Cancel.
+    const plain = render(wrap(<TripCard booking={{ ...tourDay, weather: null }} now={now} onContactSupport={noop} />));
+    expect(screen.queryByRole('region', { name: '气象警报' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '取消' })).toBeNull();
+    plain.unmount();
+    render(wrap(<GuideTourCard booking={booking({ status: 'upcoming', actions: ['cancel'], weather })} now={now} />));
+    expect((await screen.findByRole('region', { name: '气象警报' })).textContent).toContain('您可以取消此行程，不受任何处罚；游客线上支付的款项将全额退还。');
+    fireEvent.click(screen.getByRole('button', { name: '免责取消' }));
+    await screen.findByRole('dialog', { name: '因气象警报取消此行程？' });
+    fireEvent.click(screen.getAllByRole('button', { name: '免责取消' }).at(-1)!);
+    await waitFor(() => {
+      const c = calls().find((x) => x.url.endsWith('/api/bookings/12/status'));
+      expect(c && JSON.parse(String(c.body))).toEqual({ status: 'cancelled' });
+    });
+  });
+});

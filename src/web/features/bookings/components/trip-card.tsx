@@ -13,6 +13,8 @@ import { BookingFeedback } from '../../reviews/components/booking-feedback';
 import { PaymentProofBadge } from '../../payment-proofs/components/payment-proof-badge';
 import { ReschedulePanel } from './reschedule-panel';
 import { TourActions } from './tour-actions';
+import { WeatherNotice } from './weather-notice';
+import { MeetingPlace } from '../../meeting-points/meeting-place';
 
 /**
  * One trip on /dashboard: guide, day and time (Japan time, with the traveler's own), group, price,
@@ -30,9 +32,14 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
   const own = viewerTime(b.startsAt, b.date, b.scheduledStartTime, locale);
   const zone = b.timeZone === 'Asia/Tokyo' ? t('bookings:japanTime') : b.timeZone;
   const deposit = b.payments.find((p) => p.kind === 'deposit' && p.status !== 'failed' && p.status !== 'pending' && p.status !== 'processing');
+  // What the traveler paid for extensions counts in the price at once (issue 27: after paying 270 RMB the
+  // card still said 810 for 4 hours); the hours count once confirmed, until then they are shown as pending.
+  const extensionsPaidCents = b.extensionsPaidCents;
+  const pendingExtension = b.extension && (b.extension.status === 'paid' || b.extension.status === 'approved') ? b.extension : null;
   const refunded = b.payments.reduce((sum, p) => sum + p.refundedCents, 0);
   // SPEC §4: on the tour day the card offers 'Confirm Start' instead of 'Cancel'.
-  const canCancel = b.actions.includes('cancel') && b.status !== 'awaiting_start' && !(b.status === 'upcoming' && days <= 0);
+  // Under a JMA warning (decision 093) the traveler may cancel free on the tour day too.
+  const canCancel = b.actions.includes('cancel') && (Boolean(b.weather) || (b.status !== 'awaiting_start' && !(b.status === 'upcoming' && days <= 0)));
   // Issue 27: no "today" once the planned start has passed (a 17:30 tour at 22:40).
   const showCountdown =
     (b.status === 'upcoming' || b.status === 'awaiting_start' || b.status === 'start_confirmed') && days >= 0 && days <= COUNTDOWN_DAYS && tourPhase(b, now) === 'before';
@@ -79,14 +86,24 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
         </Fact>
         <Fact icon={<Users className="h-4 w-4" />} label={t('card.group')}>
           {t('card.groupValue', { people: t('bookings:people', { count: b.travelers }), hours: durationText(b.duration, locale) })}
+          {pendingExtension && (
+            <span className="block text-xs text-stone-500 dark:text-stone-400">{t('card.extensionPending', { hours: durationText(pendingExtension.hours, locale) })}</span>
+          )}
         </Fact>
         <Fact label={t('card.price')}>
-          {t('bookings:money', { amount: amount(b.totalPriceCents) })}
+          {t('bookings:money', { amount: amount(b.totalPriceCents + extensionsPaidCents) })}
+          {extensionsPaidCents > 0 && (
+            <span className="block text-xs text-stone-500 dark:text-stone-400">{t('card.withExtensions', { amount: amount(extensionsPaidCents) })}</span>
+          )}
           <span className="block text-xs text-stone-500 dark:text-stone-400">
             {deposit
               ? t('card.depositPaid', { amount: amount(deposit.amountCents) }) + (deposit.provider === 'simulated' ? ` · ${t('card.demo')}` : '')
               : t('card.depositDue', { amount: amount(b.depositCents) })}
           </span>
+        </Fact>
+        {/* Issue 27: where to meet, with a map link (by coordinates when chosen from the list). */}
+        <Fact icon={<MapPin className="h-4 w-4" />} label={t('bookings:meeting.title')} wide>
+          <MeetingPlace place={b} fallback={t('bookings:requests.noMeeting')} />
         </Fact>
       </dl>
 
@@ -115,6 +132,7 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
         </div>
       )}
 
+      <WeatherNotice booking={b} side="traveler" />
       <ReschedulePanel booking={b} side="traveler" />
 
       {(b.status === 'pending' || canCancel) && (

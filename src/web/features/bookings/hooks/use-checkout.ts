@@ -23,6 +23,9 @@ export type ConfirmOutcome = { kind: 'paid' } | { kind: 'failed'; code?: string 
 export interface MeetingPoint {
   meetingAddress: string;
   meetingPostalCode?: string;
+  /** A place chosen from the list (issue 27). */
+  meetingLat?: number;
+  meetingLng?: number;
   notes?: string;
 }
 

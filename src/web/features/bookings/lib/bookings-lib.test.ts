@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '../../../../shared/schemas/bookings';
-import { endTime, formatInstant, viewerTime } from './format';
+import { i18next, i18nReady } from '../../../lib/i18n';
+import { endTime, formatCalendarDate, formatInstant, viewerTime } from './format';
 import { formatCardNumber, formatCvv, formatExpiry, formatPostalCode } from './forms';
 import { checkoutPath, draftFromQuery, durationOptions, initialDraft, type BookableGuide } from './selection';
 import { daysUntil, statusKey, tourPhase, tripsOfTab } from './trips';
@@ -63,6 +64,19 @@ describe('booking selection', () => {
 });
 
 describe('times', () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await i18next.loadLanguages(['en', 'zh-CN']);
+  });
+
+  it('reads a missing or bad date instead of throwing (SPEC §8)', () => {
+    expect(formatCalendarDate(undefined, 'en')).toBe('Date not available');
+    expect(formatCalendarDate('2026-13-45x', 'en')).toBe('Invalid Date');
+    expect(formatInstant('', 'zh-CN')).toEqual({ date: '日期暂不可用', time: '' });
+    expect(formatInstant('not a date', 'en')).toEqual({ date: 'Invalid Date', time: '' });
+    expect(formatCalendarDate('2026-11-22', 'en')).toBe('Nov 22, 2026');
+  });
+
   it('ends a tour after its duration, past midnight too', () => {
     expect(endTime('10:00', 3)).toBe('13:00');
     expect(endTime('22:30', 2.5)).toBe('01:00');

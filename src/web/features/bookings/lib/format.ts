@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Locale } from '../../../../shared/locales';
 import { centsToAmount } from '../../../../shared/money';
-import { dateTimeFormat } from '../../../lib/intl';
+import { dateTimeFormat, unreadableDate } from '../../../lib/intl';
 
 // One copy of the calendar and name formats, shared with the guides feature.
 export { cityName, formatCalendarDate, localName } from '../../guides/lib/format';
@@ -30,6 +30,8 @@ export const colon = (locale: Locale) => (locale === 'zh-CN' ? '：' : ': ');
 /** An instant as a date and a 24-hour time in a zone (defaults to the viewer's own). */
 export function formatInstant(iso: string, locale: Locale, timeZone?: string): { date: string; time: string } {
   const at = new Date(iso);
+  const unreadable = unreadableDate(iso, at, locale);
+  if (unreadable) return { date: unreadable, time: '' };
   const tag = locale === 'zh-CN' ? 'zh-CN' : 'en-US';
   const date = dateTimeFormat(tag, locale === 'zh-CN' ? { year: 'numeric', month: 'long', day: 'numeric', timeZone } : { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(at);
   const time = dateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);

@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../../lib/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AvailabilityBody,
@@ -10,6 +12,7 @@ import type {
   RatesBody,
   RatesReply,
 } from '../../../../shared/schemas/guide-business';
+import type { ListingStatus } from '../../../../shared/schemas/guides';
 import { apiRequest } from '../../../lib/api-client';
 
 export const guideBusinessKeys = {
@@ -18,7 +21,13 @@ export const guideBusinessKeys = {
   calendar: ['guide-business', 'calendar-url'] as const,
   profile: ['guide-business', 'profile'] as const,
   itineraries: ['guide-business', 'itineraries'] as const,
+  listing: ['guide-business', 'listing-status'] as const,
 };
+
+/** What the guide still lacks to be listed in search (decision 091). */
+export function useListingStatus(enabled = true) {
+  return useQuery({ queryKey: guideBusinessKeys.listing, queryFn: () => apiRequest<ListingStatus>('/api/v2/guide/listing-status'), enabled });
+}
 
 export function useMyAvailability() {
   return useQuery({ queryKey: guideBusinessKeys.availability, queryFn: () => apiRequest<AvailabilityReply>('/api/v2/guides/me/availability') });
@@ -31,6 +40,7 @@ export function useSaveAvailability() {
     onSuccess: (data) => {
       qc.setQueryData(guideBusinessKeys.availability, data);
       void qc.invalidateQueries({ queryKey: ['guides'] });
+      void qc.invalidateQueries({ queryKey: guideBusinessKeys.listing });
     },
   });
 }
@@ -106,6 +116,19 @@ export function useDeleteItinerary() {
       void qc.invalidateQueries({ queryKey: ['itineraries'] });
     },
   });
+}
+
+/**
+ * The text of a failed save: a protected title (decision 092) names the words the server found,
+ * in the reader's language; anything else is the message of its code.
+ */
+export function saveErrorText(t: TFunction, err: unknown): string {
+  if (err instanceof ApiError && err.code === 'protected_title') {
+    const words = [...new Set((err.body?.fields ?? []).flatMap((f) => f.message.split(', ')))];
+    const list = words.map((word) => t('licences:protected.quoted', { word, interpolation: { escapeValue: false } })).join(t('licences:protected.separator'));
+    return t('licences:protected.body', { words: list, interpolation: { escapeValue: false } });
+  }
+  return t(saveErrorKey(err));
 }
 
 /** The locale key of a failed save (the server's stable code, or a generic one). */

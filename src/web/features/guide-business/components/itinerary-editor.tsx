@@ -8,7 +8,7 @@ import { Panel, SelectField, TextAreaField, TextField } from '../../../component
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { localeTextLanguage } from '../../../../shared/guide-texts';
-import { saveErrorKey, useDeleteItinerary, useMyItineraries, useSaveItinerary } from '../api/guide-business';
+import { saveErrorKey, saveErrorText, useDeleteItinerary, useMyItineraries, useSaveItinerary } from '../api/guide-business';
 import { LanguageTabs } from './language-tabs';
 import { QueryFallback } from './query-fallback';
 
@@ -130,7 +130,7 @@ export function ItineraryEditor() {
 }
 
 function ItineraryForm({ initial, onDone }: { initial: OwnItinerary | null; onDone: () => void }) {
-  const { t } = useTranslation('guideBusiness');
+  const { t } = useTranslation(['guideBusiness', 'licences']);
   const save = useSaveItinerary();
   const [form, setForm] = useState<Form>(() => toForm(initial, localeTextLanguage(currentLocale())));
   const [tab, setTab] = useState<TextLanguage>(form.originalLanguage);
@@ -182,7 +182,7 @@ function ItineraryForm({ initial, onDone }: { initial: OwnItinerary | null; onDo
           showToast({ title: t('itineraries.saved'), variant: 'success' });
           onDone();
         },
-        onError: (err) => setError(t(saveErrorKey(err))),
+        onError: (err) => setError(saveErrorText(t, err)),
       },
     );
   };

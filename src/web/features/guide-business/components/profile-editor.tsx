@@ -10,7 +10,7 @@ import { Panel, SelectField, TextAreaField, TextField } from '../../../component
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { localeTextLanguage } from '../../../../shared/guide-texts';
-import { saveErrorKey, useMyProfile, useSaveProfile } from '../api/guide-business';
+import { saveErrorText, useMyProfile, useSaveProfile } from '../api/guide-business';
 import { LanguageTabs } from './language-tabs';
 import { formKey, QueryFallback } from './query-fallback';
 
@@ -69,7 +69,7 @@ export function ProfileEditor() {
 type Errors = Partial<Record<'age' | 'mbti' | 'backgroundImage' | 'residenceZipCode' | 'experienceYears' | 'bio', string>>;
 
 function ProfileForm({ initial }: { initial: ProfileReply }) {
-  const { t } = useTranslation('guideBusiness');
+  const { t } = useTranslation(['guideBusiness', 'licences']);
   const save = useSaveProfile();
   const locale = currentLocale();
   const [form, setForm] = useState<Form>(() => toForm(initial));
@@ -131,7 +131,7 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
             const kind = (err as { body?: { fields?: { message: string }[] } }).body?.fields?.[0]?.message;
             setErrors({ residenceZipCode: kind === 'not_digits' ? t('profile.postalNotDigits') : t('profile.postalLength') });
           }
-          setError(t(saveErrorKey(err)));
+          setError(saveErrorText(t, err));
         },
       },
     );

@@ -10,6 +10,7 @@ import { cityName, localName, rmb } from '../lib/format';
 import { GuidePhoto } from './guide-photo';
 import { htmlLang, WrittenIn } from './written-in';
 import { Rating } from './rating';
+import { LicenceBadge } from '../../licences/components/licence-badge';
 import { ResponsivenessLine } from './responsiveness';
 
 export interface GuideCardProps {
@@ -84,6 +85,7 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
         <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400" data-testid="card-place">
           {cityName(guide.serviceCity, locale)} · {guide.languages.map((l) => t(`languages.${l}`, { defaultValue: l })).join(' · ')}
         </p>
+        <LicenceBadge licence={guide.licence} className="mt-1.5 self-start" />
         {/* A guide the rating already calls new is not called new twice. */}
         {!(guide.responsiveness.isNew && guide.reviewCount === 0) && (
           <p className="mt-1 text-xs text-stone-600 dark:text-stone-300">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GuideSummary } from '../../../../shared/schemas/guides';
 import { Button } from '../../../components/ui/button';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 import { GuideGridSkeleton, gridClass } from './guide-grid-skeleton';
 
@@ -27,11 +28,12 @@ export function GuideGrid({
   emptyAction?: ReactNode;
 }) {
   const { t } = useTranslation('guides');
+  useFailureToast(isError, t('grid.error'));
   if (isLoading) return <GuideGridSkeleton count={skeletonCount} />;
   if (isError) {
     return (
       <div role="alert" className="rounded-[var(--radius-card)] border border-danger-600/30 bg-white p-8 text-center dark:bg-stone-900">
-        <p className="font-semibold">{t('grid.error')}</p>
+        <p className="font-semibold">{t('states.error', { ns: 'common' })}</p>
         <Button className="mt-4" variant="outline" onClick={onRetry}>
           {t('grid.retry')}
         </Button>

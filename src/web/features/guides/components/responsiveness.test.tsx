@@ -32,6 +32,7 @@ const guide = (responsiveness: Responsiveness, reviewCount = 12): GuideSummary =
   timeZone: 'Asia/Tokyo',
   isSaved: false,
   responsiveness,
+  licence: null,
 });
 const PROMPT = { rate: 95, typicalMinutes: 42, isNew: false };
 const NEW = { rate: null, typicalMinutes: null, isNew: true };

@@ -1,7 +1,7 @@
 import { SERVICE_CITIES } from '../../../../shared/cities';
 import { centsToAmount } from '../../../../shared/money';
 import type { Locale } from '../../../../shared/locales';
-import { dateTimeFormat } from '../../../lib/intl';
+import { dateTimeFormat, unreadableDate } from '../../../lib/intl';
 
 /** Bilingual names: Chinese in zh-CN, English otherwise. */
 export const localName = (item: { nameEn: string; nameCn: string }, locale: Locale) => (locale === 'zh-CN' ? item.nameCn : item.nameEn);
@@ -21,9 +21,11 @@ export function rmb(cents: number): string {
  * UI.md dates: "Nov 22, 2026" / "2026年11月22日", for a yyyy-mm-dd calendar date. With a weekday, Chinese
  * puts it in full-width brackets (locales/VOICE.md): "Sat, Nov 28" / "11月28日（周六）".
  */
-export function formatCalendarDate(date: string, locale: Locale, opts: Intl.DateTimeFormatOptions = {}): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+export function formatCalendarDate(date: string | null | undefined, locale: Locale, opts: Intl.DateTimeFormatOptions = {}): string {
+  const [y, m, d] = (date ?? '').split('-').map(Number) as [number, number, number];
   const at = new Date(Date.UTC(y, m - 1, d));
+  const unreadable = unreadableDate(date, at, locale);
+  if (unreadable) return unreadable;
   const options: Intl.DateTimeFormatOptions =
     locale === 'zh-CN' ? { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC', ...opts } : { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC', ...opts };
   if (locale === 'zh-CN' && options.weekday && (options.month || options.day)) {

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { OFFER_DECLINE_REASONS, type OfferDeclineReason } from '../../../../shared/offers/offer-rules';
 import type { Offer } from '../../../../shared/schemas/offers';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -10,6 +11,8 @@ import { displayDate, serviceName, yen } from '../tour-request/rules';
 import { closeChatWindow } from '../window/chat-window-store';
 import { useAnswerOffer } from './api';
 import { DetailRows } from '../tour-request/detail-rows';
+import { PAYING_HELP_PATH } from '../../licences/components/profile-licence';
+import { MeetingPlace } from '../../meeting-points/meeting-place';
 
 /** What the badge says: "Booked TG0042" / "已预订 TG0042" once booked (issue 22). */
 export function offerStatusText(t: (k: string, o?: Record<string, unknown>) => string, offer: Pick<Offer, 'status' | 'booking'>): string {
@@ -22,20 +25,20 @@ export function offerStatusText(t: (k: string, o?: Record<string, unknown>) => s
  * tap (checkout opens with everything filled in) or declines it; the guide withdraws it.
  */
 export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: boolean }) {
-  const { t } = useTranslation('messaging');
+  const { t } = useTranslation(['messaging', 'licences']);
   const locale = currentLocale();
   const answer = useAnswerOffer(offer.conversationId, offer.id);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState<OfferDeclineReason | ''>('');
   const open = offer.status === 'open';
   const until = formatInstant(offer.expiresAt, locale);
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     [t('tour.date'), `${displayDate(offer.date, locale)} ${offer.startTime}${bracketed(t('tour.japanTime'), locale)}`],
     [t('tour.duration'), t('tour.hours', { count: offer.durationHours })],
     [t('tour.travelers'), String(offer.travelers)],
     ...(offer.subcategory ? [[t('tour.service'), serviceName(offer.subcategory, locale)] as [string, string]] : []),
     [t('tour.itinerary'), offer.itinerary],
-    [t('tour.meetingPoint'), `〒${offer.meetingPostalCode} ${offer.meetingAddress}`],
+    [t('tour.meetingPoint'), <MeetingPlace place={offer} />],
   ];
   const extras: [string, number][] = [
     [t('offer.extrasMeal'), offer.extras.mealYen],
@@ -92,6 +95,13 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
           <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{t('offer.extrasNote')}</p>
         </div>
       )}
+      <div className="mt-2 space-y-0.5 border-t border-stone-100 pt-2 text-xs text-stone-600 dark:border-stone-800 dark:text-stone-400" data-testid="offer-transport">
+        {offer.guideDrives && <p className="font-medium text-stone-800 dark:text-stone-200">{t('licences:transport.guideDrives')}</p>}
+        <p>{t('licences:transport.ticketsNote')}</p>
+        <Link to={PAYING_HELP_PATH} onClick={closeChatWindow} className="font-medium text-primary-700 underline dark:text-primary-300">
+          {t('licences:transport.whatYouPay')}
+        </Link>
+      </div>
       {open && <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">{t('offer.bookBy', { date: until.date, time: until.time })}</p>}
       {offer.status === 'declined' && offer.declineReason && <p className="mt-2 text-stone-600 dark:text-stone-300">{t('offer.declinedBecause', { reason: t(`offer.reasons.${offer.declineReason}`) })}</p>}
       {open && !isGuideView && !declining && (

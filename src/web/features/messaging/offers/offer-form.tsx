@@ -8,7 +8,10 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
 import { amount } from '../../bookings/lib/format';
+import { MeetingPointInput } from '../../meeting-points/meeting-point-input';
 import { yen } from '../tour-request/rules';
+import { useOwnCredentials } from '../../licences/api';
+import { saveErrorText } from '../../guide-business/api/guide-business';
 import { useCreateOffer, useOfferQuote } from './api';
 
 const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950';
@@ -27,6 +30,9 @@ interface Draft {
   feeRmb: string;
   meetingAddress: string;
   meetingPostalCode: string;
+  /** Set when the place was chosen from the list or carried from the request (issue 27). */
+  meetingLat: number | null;
+  meetingLng: number | null;
   itinerary: string;
   note: string;
 }
@@ -42,6 +48,8 @@ function draftOf(request: Request | null): Draft {
     feeRmb: '',
     meetingAddress: request?.meetingAddress ?? '',
     meetingPostalCode: request?.meetingPostalCode ?? '',
+    meetingLat: request?.meetingLat ?? null,
+    meetingLng: request?.meetingLng ?? null,
     itinerary: request?.itinerary ?? '',
     note: '',
   };
@@ -52,9 +60,12 @@ function draftOf(request: Request | null): Draft {
  * or from the chat: the terms and the fee in RMB, with the server's rate-based price and floor beside it.
  */
 export function OfferForm({ conversationId, request, onDone }: { conversationId: number; request: { id: number; tourRequest: Request } | null; onDone: () => void }) {
-  const { t } = useTranslation('messaging');
+  const { t } = useTranslation(['messaging', 'licences', 'guideBusiness']);
   const locale = currentLocale();
   const tr = request?.tourRequest ?? null;
+  // "The guide drives" only with a verified licence and insurance (decision 092; the server checks too).
+  const mayDrive = useOwnCredentials().data?.mayDrive === true;
+  const [guideDrives, setGuideDrives] = useState(false);
   const [d, setD] = useState<Draft>(() => draftOf(tr));
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const clientId = useRef(newId());
@@ -80,8 +91,10 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
       priceCents: feeCents,
       meetingAddress: d.meetingAddress,
       meetingPostalCode: d.meetingPostalCode,
+      ...(d.meetingLat != null && d.meetingLng != null && { meetingLat: d.meetingLat, meetingLng: d.meetingLng }),
       itinerary: d.itinerary,
       note: d.note,
+      guideDrives: mayDrive && guideDrives,
     };
     const parsed = createOfferBodySchema.safeParse(body);
     const found: typeof errors = {};
@@ -100,6 +113,7 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
       onError: (e) => {
         if (e instanceof ApiError && e.code === 'price_below_floor') setErrors({ feeRmb: t('offer.errors.floor', { amount: quote.data ? amount(quote.data.floorCents) : '' }) });
         if (e instanceof ApiError && e.code === 'slot_unavailable') setErrors({ startTime: t('offer.errors.slot') });
+        if (e instanceof ApiError && e.code === 'protected_title') setErrors({ [e.body?.fields?.[0]?.path === 'note' ? 'note' : 'itinerary']: saveErrorText(t, e) });
       },
     });
   };
@@ -187,13 +201,52 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
             </p>
           ),
         )}
-        <div className="grid grid-cols-[8rem_1fr] gap-3">
-          {label('meetingPostalCode', t('tour.postalCode'), <input inputMode="numeric" maxLength={8} className={field} value={d.meetingPostalCode} onChange={(e) => set('meetingPostalCode', formatPostalCode(e.target.value))} {...a11y('meetingPostalCode')} />)}
-          {label('meetingAddress', t('tour.address'), <input maxLength={300} className={field} value={d.meetingAddress} onChange={(e) => set('meetingAddress', e.target.value)} {...a11y('meetingAddress')} />)}
+        <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
+          {label(
+            'meetingAddress',
+            t('tour.address'),
+            <MeetingPointInput
+              maxLength={300}
+              className={field}
+              placeholder={t('common:meetingPoint.placeholder')}
+              value={d.meetingAddress}
+              onChange={(text) => {
+                set('meetingAddress', text);
+                setD((old) => ({ ...old, meetingLat: null, meetingLng: null }));
+              }}
+              onPick={(p) => {
+                setD((old) => ({ ...old, ...p }));
+                clientId.current = newId();
+                setErrors((old) => ({ ...old, meetingAddress: undefined, meetingPostalCode: undefined }));
+              }}
+              {...a11y('meetingAddress')}
+            />,
+          )}
+          {label(
+            'meetingPostalCode',
+            t('tour.postalCode'),
+            <input
+              inputMode="numeric"
+              maxLength={8}
+              className={field}
+              value={d.meetingPostalCode}
+              onChange={(e) => {
+                set('meetingPostalCode', formatPostalCode(e.target.value));
+                setD((old) => ({ ...old, meetingLat: null, meetingLng: null }));
+              }}
+              {...a11y('meetingPostalCode')}
+            />,
+          )}
         </div>
         {label('itinerary', t('tour.itinerary'), <textarea rows={3} maxLength={2000} className={field} value={d.itinerary} onChange={(e) => set('itinerary', e.target.value)} {...a11y('itinerary')} />)}
         {extras && extras.totalYen > 0 && (
           <p className="rounded-lg bg-stone-50 px-3 py-2 text-xs text-stone-700 dark:bg-stone-800 dark:text-stone-200">{t('offer.extrasCarried', { amount: yen(extras.totalYen, locale) })}</p>
+        )}
+        {mayDrive && (
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-primary-600" checked={guideDrives} onChange={(e) => setGuideDrives(e.target.checked)} />
+            {t('licences:transport.guideDrivesLabel')}
+          </label>
         )}
         {label('note', t('offer.note'), <textarea rows={2} maxLength={2000} className={field} value={d.note} onChange={(e) => set('note', e.target.value)} {...a11y('note')} />)}
         {create.isError && !(create.error instanceof ApiError && ['price_below_floor', 'slot_unavailable'].includes(create.error.code ?? '')) && (

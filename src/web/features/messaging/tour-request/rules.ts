@@ -18,6 +18,9 @@ export interface TourRequestDraft {
   groupComposition: string;
   meetingAddress: string;
   meetingPostalCode: string;
+  /** Set when the meeting point was chosen from the list (issue 27); a typed address clears them. */
+  meetingLat: number | null;
+  meetingLng: number | null;
   /** The chosen service subcategory id ('' until one is chosen from the guide's own services). */
   subcategoryId: string;
   note: string;
@@ -37,6 +40,8 @@ export const emptyDraft = (): TourRequestDraft => ({
   groupComposition: '',
   meetingAddress: '',
   meetingPostalCode: '',
+  meetingLat: null,
+  meetingLng: null,
   subcategoryId: '',
   note: '',
 });
@@ -89,6 +94,7 @@ export function toTourRequest(d: TourRequestDraft): TourRequest {
     groupComposition: d.groupComposition.trim(),
     meetingAddress: d.meetingAddress.trim(),
     meetingPostalCode: formatPostalCode(d.meetingPostalCode),
+    ...(d.meetingLat != null && d.meetingLng != null && { meetingLat: d.meetingLat, meetingLng: d.meetingLng }),
     subcategoryId: Number(d.subcategoryId),
   };
 }

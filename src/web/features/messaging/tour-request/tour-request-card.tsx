@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REJECT_REASONS, type RejectReason } from '../../../../shared/messaging/tour-request';
 import type { Message } from '../../../../shared/schemas/messaging';
@@ -11,6 +11,7 @@ import { useAnswerTourRequest } from './api';
 import { displayDate, serviceName } from './rules';
 import { FeeLines } from './tour-request-form';
 import { DetailRows } from './detail-rows';
+import { MeetingPlace } from '../../meeting-points/meeting-place';
 
 /**
  * A tour request in the thread (SPEC §2/§3): its details and fees; the guide accepts directly or
@@ -33,14 +34,14 @@ export function TourRequestCard({ message, isGuideView, onOffer }: { message: Me
         ? t(`requestOffer.${offer.status === 'booked' ? 'open' : offer.status}`)
         : t(`tourStatus.${status}`);
   const canOffer = isGuideView && !!onOffer && (status === 'pending' || (status === 'offered' && !!offer && offer.status !== 'open' && offer.status !== 'booked'));
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     [t('tour.date'), `${displayDate(r.date, currentLocale())} ${r.startTime}${bracketed(t('tour.japanTime'), currentLocale())}`],
     [t('tour.duration'), t('tour.hours', { count: r.durationHours })],
     [t('tour.travelers'), String(r.travelers)],
     ...(r.groupComposition ? [[t('tour.group'), r.groupComposition] as [string, string]] : []),
     ...(r.service ? [[t('tour.service'), serviceName(r.service, currentLocale())] as [string, string]] : []),
     [t('tour.itinerary'), r.itinerary],
-    [t('tour.meetingPoint'), `〒${r.meetingPostalCode} ${r.meetingAddress}`],
+    [t('tour.meetingPoint'), <MeetingPlace place={r} />],
     [t('tour.meal'), `${t(`tour.meals.${r.meal}`)} × ${r.meals}`],
     [t('tour.transport'), t(`tour.transportShort.${r.transport}`)],
     [t('tour.tickets'), `${t(`tour.ticketOptions.${r.tickets}`)}${r.tickets === 'no_payment' ? '' : ` × ${r.ticketCount}`}`],

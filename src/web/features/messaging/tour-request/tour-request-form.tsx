@@ -10,6 +10,7 @@ import { useGuideChoices } from '../../guides/api/get-guide-services';
 import { emptyDraft, serviceName, toTourRequest, validateTourRequest, yen, type TourRequestDraft, type TourRequestErrors } from './rules';
 import { useSendTourRequest } from './api';
 import { withGap } from '../../../lib/cjk-spacing';
+import { MeetingPointInput } from '../../meeting-points/meeting-point-input';
 
 const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950';
 const todayIso = () => new Date().toISOString().slice(0, 10);
@@ -140,7 +141,27 @@ export function TourRequestForm({ conversationId, guideId, onDone }: { conversat
           ) : null,
         )}
         {label('itinerary', t('tour.itinerary'), <textarea rows={3} maxLength={2000} className={field} placeholder={t('tour.itineraryPlaceholder')} value={d.itinerary} onChange={(e) => set('itinerary', e.target.value)} {...a11y('itinerary')} />)}
-        {label('meetingAddress', t('tour.address'), <input className={field} maxLength={300} autoComplete="street-address" value={d.meetingAddress} onChange={(e) => set('meetingAddress', e.target.value)} {...a11y('meetingAddress')} />)}
+        {label(
+          'meetingAddress',
+          t('tour.address'),
+          <MeetingPointInput
+            className={field}
+            maxLength={300}
+            placeholder={t('common:meetingPoint.placeholder')}
+            value={d.meetingAddress}
+            onChange={(text) => {
+              set('meetingAddress', text);
+              setD((old) => ({ ...old, meetingLat: null, meetingLng: null }));
+            }}
+            onPick={(p) => {
+              setD((old) => ({ ...old, ...p }));
+              clientId.current = newId();
+              setErrors((old) => ({ ...old, meetingAddress: undefined, meetingPostalCode: undefined }));
+            }}
+            {...a11y('meetingAddress')}
+          />,
+          <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('common:meetingPoint.hint')}</p>,
+        )}
         {label(
           'meetingPostalCode',
           t('tour.postalCode'),
@@ -151,7 +172,10 @@ export function TourRequestForm({ conversationId, guideId, onDone }: { conversat
             placeholder="123-4567"
             maxLength={8}
             value={d.meetingPostalCode}
-            onChange={(e) => set('meetingPostalCode', formatPostalCode(e.target.value))}
+            onChange={(e) => {
+              set('meetingPostalCode', formatPostalCode(e.target.value));
+              setD((old) => ({ ...old, meetingLat: null, meetingLng: null }));
+            }}
             {...a11y('meetingPostalCode')}
           />,
         )}
@@ -220,9 +244,10 @@ export function TourRequestForm({ conversationId, guideId, onDone }: { conversat
 
 /** The additional fees, each with its amount in yen, and their total. */
 export function FeeLines({ fees }: { fees: { mealYen: number; transportYen: number; ticketsYen: number; totalYen: number } }) {
-  const { t } = useTranslation('messaging');
+  const { t } = useTranslation(['messaging', 'licences']);
   const locale = currentLocale();
   return (
+    <>
     <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 text-sm" data-testid="tour-fees">
       <dt>{t('tour.feeMeal')}</dt>
       <dd className="text-right tabular-nums">{yen(fees.mealYen, locale)}</dd>
@@ -233,5 +258,8 @@ export function FeeLines({ fees }: { fees: { mealYen: number; transportYen: numb
       <dt className="font-semibold">{t('tour.feeTotal')}</dt>
       <dd className="text-right font-semibold tabular-nums">{yen(fees.totalYen, locale)}</dd>
     </dl>
+    {/* Decision 092: paid on site at cost, never a fare; tickets for trains or hotels are the traveler's own. */}
+    <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{t('licences:transport.ticketsNote')}</p>
+    </>
   );
 }

@@ -161,6 +161,30 @@ describe('TourRequestForm', () => {
     const body = JSON.parse(String(init.body));
     expect(body.request).toMatchObject({ date: '2099-01-10', meetingPostalCode: '111-0034', transport: 'same_city', itinerary: 'Asakusa', subcategoryId: 7 });
     expect(body.request).not.toHaveProperty('services');
+    expect(body.request).not.toHaveProperty('meetingLat');
+  });
+
+  it('the meeting-point picker fills address and postal code from "京都站" and sends the coordinates (issue 27)', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    const { posts } = stubApi();
+    const done = vi.fn();
+    wrap(<TourRequestForm conversationId={7} guideId={3} onDone={done} />);
+    const select = (await screen.findByLabelText('服务项目')) as HTMLSelectElement;
+    await waitFor(() => expect(select.disabled).toBe(false));
+    fireEvent.change(select, { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText('日期'), { target: { value: '2099-01-10' } });
+    fireEvent.change(screen.getByLabelText('行程安排'), { target: { value: '伏见稻荷' } });
+    const address = screen.getByRole('combobox', { name: '集合地址' });
+    fireEvent.change(address, { target: { value: '京都站' } });
+    fireEvent.keyDown(address, { key: 'ArrowDown' });
+    fireEvent.keyDown(address, { key: 'Enter' });
+    expect((address as HTMLInputElement).value).toBe('京都站 · 京都府京都市下京区東塩小路町');
+    expect((screen.getByLabelText('集合地邮编') as HTMLInputElement).value).toBe('600-8216');
+    expect(done).not.toHaveBeenCalled(); // Enter chose the place; it did not send the form
+    fireEvent.click(screen.getByRole('button', { name: '发送请求' }));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    const body = JSON.parse(String(posts()[0]![1].body));
+    expect(body.request).toMatchObject({ meetingAddress: '京都站 · 京都府京都市下京区東塩小路町', meetingPostalCode: '600-8216', meetingLat: 34.9858, meetingLng: 135.7588 });
   });
 });
 

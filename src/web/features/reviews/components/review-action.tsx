@@ -5,6 +5,7 @@ import type { Booking } from '../../../../shared/schemas/bookings';
 import type { BookingReview } from '../../../../shared/schemas/reviews';
 import { Button } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useEligibility } from '../api/get-eligibility';
 import { ReviewDialog } from './review-dialog';
 
@@ -42,6 +43,7 @@ export function ReviewAction({ booking, side }: { booking: Booking; side: 'trave
   const [open, setOpen] = useState(false);
   const enabled = REVIEWABLE.includes(booking.status);
   const q = useEligibility(booking.id, enabled);
+  useFailureToast(enabled && q.isError, t('eligibilityFailed'));
   if (!enabled) return null;
   const otherName = side === 'traveler' ? booking.guide.fullName : booking.traveler.fullName;
 
@@ -49,7 +51,7 @@ export function ReviewAction({ booking, side }: { booking: Booking; side: 'trave
   if (q.isError) {
     return (
       <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-800 dark:text-red-200">
-        {t('eligibilityFailed')}
+        {t('states.error', { ns: 'common' })}
         <Button variant="ghost" size="sm" onClick={() => void q.refetch()}>
           {t('retry')}
         </Button>

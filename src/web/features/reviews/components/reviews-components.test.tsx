@@ -127,7 +127,8 @@ describe('ReviewAction', () => {
   it('says when eligibility cannot be checked (SPEC §8) and offers a retry', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'internal', message: 'x' }, 500)));
     render(wrap(<ReviewAction booking={booking()} side="traveler" />));
-    expect((await screen.findByRole('alert')).textContent).toContain('Unable to check review eligibility');
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong');
+    expect(showToast).toHaveBeenCalledWith({ title: 'Unable to check review eligibility', variant: 'destructive' });
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 

@@ -7,10 +7,13 @@ export function PriceRange({
   bounds,
   value,
   onChange,
+  hint,
 }: {
   bounds: { min: number; max: number };
   value: { min: number; max: number };
   onChange: (value: { min: number; max: number }) => void;
+  /** A line under the band, e.g. that the default band is not applied until it is moved. */
+  hint?: string;
 }) {
   const { t } = useTranslation('search');
   const span = bounds.max - bounds.min || 1;
@@ -58,6 +61,7 @@ export function PriceRange({
         <span>{bounds.max}</span>
       </div>
       <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('form.additionalPerson')}</p>
+      {hint && <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400">{hint}</p>}
     </div>
   );
 }

@@ -68,7 +68,9 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
       document.getElementById(next.city ? `${id}-city` : `${id}-travelers`)?.focus();
       return;
     }
-    const priced = band ?? (requireFields ? fallbackBand : null);
+    // The landing's default band is shown (SPEC §9) but filters only once the traveler moves it:
+    // applied silently, it hid guides priced outside 100–500 that nobody asked to hide (issue 27).
+    const priced = band;
     onSearch({
       city: (city || undefined) as ServiceCitySlug | undefined,
       date: date || undefined,
@@ -219,7 +221,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
           </div>
         </div>
         <div className="mt-5 grid grid-cols-1 items-end gap-4 md:grid-cols-[1fr_auto]">
-          <PriceRange bounds={sliderBounds} value={sliderValue} onChange={setBand} />
+          <PriceRange bounds={sliderBounds} value={sliderValue} onChange={setBand} hint={requireFields && !band ? t('form.bandNotApplied') : undefined} />
           <Button type="submit" variant="accent" size="lg" className="w-full bg-accent-600 hover:bg-accent-700 md:w-44">
             <Search className="h-5 w-5" aria-hidden />
             {t('form.submit')}

@@ -1,0 +1,44 @@
+import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
+
+/**
+ * The typhoon rule (issue 26, decision 093), in Chinese: the demo traveler's Kyoto tour tomorrow is
+ * under the JMA warning of the demo recordings. The trip card says so and offers the free
+ * cancellation (the whole deposit back, shown before confirming); the admin sees the weather evidence
+ * (kind, area, issue time, source) on the booking's timeline.
+ */
+test('a JMA warning on the trip card and the booking timeline, in Chinese', async ({ page }) => {
+  const login = await (await page.request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })).json();
+  const trips = await (await page.request.get(`/api/v2/bookings-new/traveler/${login.user.id}?tab=upcoming`, { headers: { authorization: `Bearer ${login.token}` } })).json();
+  const tour = trips.data.find((b: { weather: unknown }) => b.weather);
+  expect(tour, 'the demo seed has one tour under a recorded warning').toBeTruthy();
+
+  await signIn(page, 'traveler', undefined, 'zh-CN');
+  await page.goto('/dashboard?tab=upcoming');
+  const card = page.getByRole('article').filter({ hasText: tour.bookingNumber });
+  const notice = card.getByRole('region', { name: '气象警报' });
+  await expect(notice).toContainText(`日本气象厅警报生效中：${tour.weather.name}`);
+  await expect(notice).toContainText('地区：京都（气象厅 260000）');
+  await expect(notice).toContainText('2024年8月29日 16:41（日本时间）');
+  await expect(notice).toContainText('来源：日本气象厅（录制数据）');
+  await expect(notice).toContainText('您可以免费取消，线上支付的款项全额退还；也可以免费改期。');
+  await card.getByRole('button', { name: '取消', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const deposit = tour.depositCents / 100;
+  const rmb = new Intl.NumberFormat('en-US', Number.isInteger(deposit) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(deposit);
+  await expect(dialog.getByTestId('refund-amount')).toHaveText(`${rmb} 元`);
+  await expect(dialog.getByText('行程所在地区正处于日本气象厅警报期间：线上支付的款项全额退还。')).toBeVisible();
+  await dialog.getByRole('button', { name: '保留预订' }).click();
+
+  // The admin's booking timeline keeps the evidence.
+  const admin = await page.context().browser()!.newPage();
+  await signIn(admin, 'admin', undefined, 'zh-CN');
+  await admin.goto(`/admin/bookings/${tour.id}`);
+  const check = admin.getByRole('listitem').filter({ hasText: '气象检查（日本气象厅）' }).first();
+  await expect(check).toContainText('检查时点：前一天 18:00');
+  await expect(check).toContainText('警报生效：是');
+  await expect(check).toContainText(`警报：${tour.weather.name}`);
+  await expect(check).toContainText('气象厅地区：260000');
+  await expect(check).toContainText('发布时间：');
+  await expect(check).toContainText('来源：日本气象厅（录制数据）');
+  await admin.close();
+});

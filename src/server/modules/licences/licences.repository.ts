@@ -1,0 +1,101 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { CredentialStatus, CredentialType } from '../../../shared/licences';
+import type { Database } from '../../db/client';
+import { guideCredentials, guides, users } from '../../db/schema/index';
+
+export type CredentialRow = typeof guideCredentials.$inferSelect;
+export type CredentialWrite = Omit<typeof guideCredentials.$inferInsert, 'id' | 'guideId' | 'type' | 'createdAt'>;
+
+/** The caller's guide row: id, the verified licence mirror, the driving flag, and their language. */
+export async function guideOfUser(db: Database, userId: number) {
+  const [row] = await db
+    .select({ id: guides.id, licenceKind: guides.licenceKind, licenceRegion: guides.licenceRegion, guideDrives: guides.guideDrives, locale: users.locale })
+    .from(guides)
+    .innerJoin(users, eq(users.id, guides.userId))
+    .where(eq(guides.userId, userId));
+  return row;
+}
+
+export async function guideById(db: Database, guideId: number) {
+  const [row] = await db.select({ id: guides.id, userId: guides.userId, licenceKind: guides.licenceKind, guideDrives: guides.guideDrives }).from(guides).where(eq(guides.id, guideId));
+  return row;
+}
+
+export async function credentialsOfGuide(db: Database, guideId: number): Promise<CredentialRow[]> {
+  return db.select().from(guideCredentials).where(eq(guideCredentials.guideId, guideId));
+}
+
+export async function credentialById(db: Database, id: number): Promise<CredentialRow | undefined> {
+  const [row] = await db.select().from(guideCredentials).where(eq(guideCredentials.id, id));
+  return row;
+}
+
+/**
+ * Stores a new submission of one type (replacing the old one, which returns as `before` so its file
+ * can be deleted). A replaced verified licence is no longer verified: the mirror on the guide row is
+ * cleared in the same transaction, and so is the driving offer when either proof is replaced.
+ */
+export async function submit(db: Database, guideId: number, type: CredentialType, write: CredentialWrite): Promise<{ row: CredentialRow; before?: CredentialRow }> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(guideCredentials).where(and(eq(guideCredentials.guideId, guideId), eq(guideCredentials.type, type))).for('update');
+    const values = { ...write, status: 'submitted' as const, reviewedAt: null, reviewedBy: null, reviewNote: null, submittedAt: new Date(), updatedAt: new Date() };
+    const [row] = before
+      ? await tx.update(guideCredentials).set(values).where(eq(guideCredentials.id, before.id)).returning()
+      : await tx.insert(guideCredentials).values({ ...values, guideId, type }).returning();
+    if (before?.status === 'verified') {
+      await tx
+        .update(guides)
+        .set(type === 'licence' ? { licenceKind: null, licenceRegion: null, guideDrives: false, updatedAt: new Date() } : { guideDrives: false, updatedAt: new Date() })
+        .where(eq(guides.id, guideId));
+    }
+    return { row: row!, before };
+  });
+}
+
+/**
+ * An admin's decision on a submitted credential (undefined when it was no longer submitted). A
+ * verified licence is mirrored on the guide row; a rejected one clears the mirror.
+ */
+export async function decide(db: Database, id: number, adminId: number, to: 'verified' | 'rejected', note: string | null): Promise<CredentialRow | undefined> {
+  const [row] = await db
+    .update(guideCredentials)
+    .set({ status: to, reviewedAt: new Date(), reviewedBy: adminId, reviewNote: note, updatedAt: new Date() })
+    .where(and(eq(guideCredentials.id, id), eq(guideCredentials.status, 'submitted')))
+    .returning();
+  if (!row) return undefined;
+  if (row.type === 'licence') {
+    const verified = to === 'verified';
+    await db
+      .update(guides)
+      .set({ licenceKind: verified ? row.licenceKind : null, licenceRegion: verified && row.licenceKind === 'regional' ? row.region : null, updatedAt: new Date() })
+      .where(eq(guides.id, row.guideId));
+  }
+  return row;
+}
+
+export async function setGuideDrives(db: Database, guideId: number, value: boolean): Promise<void> {
+  await db.update(guides).set({ guideDrives: value, updatedAt: new Date() }).where(eq(guides.id, guideId));
+}
+
+export async function listForAdmin(db: Database, q: { status?: CredentialStatus; type?: CredentialType; page: number; limit: number }) {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(guideCredentials.status, q.status));
+  if (q.type) where.push(eq(guideCredentials.type, q.type));
+  const cond = where.length ? and(...where) : undefined;
+  const rows = await db
+    .select({ row: guideCredentials, userId: guides.userId, username: users.username, fullName: users.fullName })
+    .from(guideCredentials)
+    .innerJoin(guides, eq(guides.id, guideCredentials.guideId))
+    .innerJoin(users, eq(users.id, guides.userId))
+    .where(cond)
+    .orderBy(sql`case when ${guideCredentials.status} = 'submitted' then 0 else 1 end`, desc(guideCredentials.submittedAt), desc(guideCredentials.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [total] = await db.select({ n: count() }).from(guideCredentials).where(cond);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function ownerOf(db: Database, guideId: number) {
+  const [row] = await db.select({ userId: guides.userId, username: users.username, fullName: users.fullName }).from(guides).innerJoin(users, eq(users.id, guides.userId)).where(eq(guides.id, guideId));
+  return row;
+}

@@ -1,0 +1,43 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CloudOff } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../lib/i18n';
+import { dateTimeFormat } from '../../lib/intl';
+import { useOfflineState } from '../../lib/offline';
+
+/**
+ * The trip pages' "offline, last updated …" line (issue 27, decision 095): shown when the browser has no
+ * connection or the page's data came from the service worker's copy, with when that copy was fetched
+ * (in the reader's own clock: it is about their phone, not the tour).
+ */
+export function OfflineBanner() {
+  const { t } = useTranslation();
+  const { offline, savedAt } = useOfflineState();
+  const queryClient = useQueryClient();
+  // Back online: the page's data is asked for again, and fresh answers take the line away.
+  useEffect(() => {
+    const back = () => void queryClient.invalidateQueries();
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  }, [queryClient]);
+  if (!offline) return null;
+  const locale = currentLocale();
+  const tag = locale === 'zh-CN' ? 'zh-CN' : 'en-US';
+  const text = savedAt
+    ? t('offline.updated', {
+        date: dateTimeFormat(tag, { month: locale === 'zh-CN' ? 'long' : 'short', day: 'numeric' }).format(savedAt),
+        time: dateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(savedAt),
+      })
+    : t('offline.noCopy');
+  return (
+    <p
+      role="status"
+      data-testid="offline-banner"
+      className="mb-4 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-inset ring-amber-600/30 dark:bg-amber-900/30 dark:text-amber-100"
+    >
+      <CloudOff className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      <span>{text}</span>
+    </p>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LICENCE_KINDS, PREFECTURES, prefectureName, type CredentialType, type LicenceKind } from '../../../../shared/licences';
+import { matchLocale } from '../../../../shared/locales';
+import type { Credential } from '../../../../shared/schemas/licences';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField, Panel, SelectField, TextField } from '../../../components/ui/form';
+import { ApiError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { useOwnCredentials, useSetGuideDrives, useSubmitCredential } from '../api';
+
+function StatusLine({ credential }: { credential: Credential | null }) {
+  const { t } = useTranslation('licences');
+  if (!credential) return null;
+  const tone = credential.status === 'verified' ? 'text-emerald-700 dark:text-emerald-300' : credential.status === 'rejected' ? 'text-danger-600 dark:text-red-400' : 'text-amber-700 dark:text-amber-300';
+  return (
+    <p role="status" className={`text-sm font-medium ${tone}`} data-testid={`credential-status-${credential.type}`}>
+      {t(`editor.status.${credential.status}`, { reason: credential.reviewNote ?? '' })}
+    </p>
+  );
+}
+
+function FileField({ label, hint, onFile, error }: { label: string; hint?: string; onFile: (f: File | null) => void; error?: string | null }) {
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      error={error}
+      type="file"
+      accept="image/jpeg,image/png,image/gif,image/webp,application/pdf"
+      onChange={(e) => onFile(e.currentTarget.files?.[0] ?? null)}
+      className="file:mr-3 file:rounded-md file:border-0 file:bg-stone-100 file:px-3 file:py-1.5 dark:file:bg-stone-800"
+    />
+  );
+}
+
+/** Submits one credential; the server's field errors show under the form. */
+function useSubmit(type: CredentialType) {
+  const { t } = useTranslation('licences');
+  const submit = useSubmitCredential();
+  const [error, setError] = useState<string | null>(null);
+  const send = (fields: Record<string, string>, file: File | null, reset: () => void) => {
+    if (!file) return setError(t('editor.errors.file'));
+    setError(null);
+    submit.mutate(
+      { type, fields, file },
+      {
+        onSuccess: () => {
+          reset();
+          showToast({ title: t('editor.submitted'), variant: 'success' });
+        },
+        onError: (e) => setError(e instanceof ApiError && e.body?.message ? e.body.message : t('editor.errors.failed')),
+      },
+    );
+  };
+  return { send, error, pending: submit.isPending };
+}
+
+/** The guide's licence (全国通訳案内士 / 地域通訳案内士), insurance proof and "I drive travelers" (decision 092). */
+export function LicenceEditor() {
+  const { t, i18n } = useTranslation('licences');
+  const locale = matchLocale(i18n.language) ?? 'en';
+  const own = useOwnCredentials();
+  const drives = useSetGuideDrives();
+  const licence = useSubmit('licence');
+  const insurance = useSubmit('insurance');
+  const [kind, setKind] = useState<LicenceKind>('national');
+  const [region, setRegion] = useState('');
+  const [number, setNumber] = useState('');
+  const [prefecture, setPrefecture] = useState<string>('tokyo');
+  const [languages, setLanguages] = useState('');
+  const [card, setCard] = useState<File | null>(null);
+  const [insurer, setInsurer] = useState('');
+  const [validUntil, setValidUntil] = useState('');
+  const [certificate, setCertificate] = useState<File | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  const submitLicence = (e: FormEvent) => {
+    e.preventDefault();
+    licence.send({ licenceKind: kind, ...(kind === 'regional' ? { region } : {}), registrationNumber: number, prefecture, languages }, card, () => {
+      setCard(null);
+      setFormKey((k) => k + 1);
+    });
+  };
+  const submitInsurance = (e: FormEvent) => {
+    e.preventDefault();
+    insurance.send({ insurer, validUntil }, certificate, () => {
+      setCertificate(null);
+      setFormKey((k) => k + 1);
+    });
+  };
+  const data = own.data;
+  return (
+    <Panel id="guide-licence" title={t('editor.title')} description={t('editor.intro')}>
+      <div className="space-y-8">
+        <form onSubmit={submitLicence} className="space-y-4" aria-label={t('editor.title')} key={`l${formKey}`}>
+          <StatusLine credential={data?.licence ?? null} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField label={t('editor.kind')} value={kind} onChange={(e) => setKind(e.target.value as LicenceKind)}>
+              {LICENCE_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`editor.kinds.${k}`)}
+                </option>
+              ))}
+            </SelectField>
+            {kind === 'regional' && <TextField label={t('editor.region')} hint={t('editor.regionHint')} value={region} onChange={(e) => setRegion(e.target.value)} required maxLength={100} />}
+            <TextField label={t('editor.number')} value={number} onChange={(e) => setNumber(e.target.value)} required maxLength={40} />
+            <SelectField label={t('editor.prefecture')} value={prefecture} onChange={(e) => setPrefecture(e.target.value)}>
+              {PREFECTURES.map((p) => (
+                <option key={p} value={p}>
+                  {prefectureName(p, locale)}
+                </option>
+              ))}
+            </SelectField>
+            <TextField label={t('editor.languages')} hint={t('editor.languagesHint')} value={languages} onChange={(e) => setLanguages(e.target.value)} required maxLength={200} />
+            <FileField label={t('editor.file')} hint={t('editor.fileHint')} onFile={setCard} />
+          </div>
+          {licence.error && (
+            <p role="alert" className="text-sm text-danger-600 dark:text-red-400">
+              {licence.error}
+            </p>
+          )}
+          <Button type="submit" disabled={licence.pending}>
+            {data?.licence ? t('editor.resubmit') : t('editor.submit')}
+          </Button>
+        </form>
+
+        <form onSubmit={submitInsurance} className="space-y-4 border-t border-stone-200 pt-6 dark:border-stone-800" aria-label={t('editor.insuranceTitle')} key={`i${formKey}`}>
+          <h3 className="text-base font-semibold">{t('editor.insuranceTitle')}</h3>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('editor.insuranceIntro')}</p>
+          <StatusLine credential={data?.insurance ?? null} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label={t('editor.insurer')} value={insurer} onChange={(e) => setInsurer(e.target.value)} required maxLength={100} />
+            <TextField label={t('editor.validUntil')} type="date" value={validUntil} onChange={(e) => setValidUntil(e.target.value)} required />
+            <FileField label={t('editor.insuranceFile')} hint={t('editor.fileHint')} onFile={setCertificate} />
+          </div>
+          {insurance.error && (
+            <p role="alert" className="text-sm text-danger-600 dark:text-red-400">
+              {insurance.error}
+            </p>
+          )}
+          <Button type="submit" variant="outline" disabled={insurance.pending}>
+            {t('editor.submit')}
+          </Button>
+          <CheckboxField
+            label={
+              <>
+                {t('editor.drives')}
+                {!data?.mayDrive && <span className="block text-xs text-stone-600 dark:text-stone-400">{t('editor.drivesNeeds')}</span>}
+              </>
+            }
+            checked={data?.guideDrives ?? false}
+            disabled={!data?.mayDrive || drives.isPending}
+            onChange={(e) => drives.mutate(e.currentTarget.checked, { onSuccess: () => showToast({ title: t('editor.saved'), variant: 'success' }) })}
+          />
+        </form>
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+import { showToast } from './toast';
+
+/**
+ * SPEC §8 names some load failures as toasts ('Failed to fetch guides', 'Unable to check review
+ * eligibility'): one each time `failed` turns true; the view keeps its own retry.
+ */
+export function useFailureToast(failed: boolean, title: string): void {
+  useEffect(() => {
+    if (failed) showToast({ title, variant: 'destructive' });
+  }, [failed, title]);
+}

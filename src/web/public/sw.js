@@ -1,0 +1,317 @@
+/* Tabi Guides service worker (issue 27, decision 095): the app opens with no connection and a signed-in
+ * traveler's trips stay readable. Hand-written, no precaching: it keeps only what the app fetched.
+ *
+ * - Hashed files under /assets/ (the app's code, styles, locale files): cache first, kept as they are fetched.
+ * - Pages: network first; a browser-rendered page's HTML (the app's shell, no user data) is kept as the
+ *   offline fallback of every page.
+ * - Guides' photos (/uploads/avatars/, /api/v2/avatars/): network first, the last copy kept for offline.
+ * - The signed-in user's trips, bookings, booking PDFs and messages (PRIVATE_API): network first, kept
+ *   only for a request that carries a bearer token, in a cache named after the token's user
+ *   ("tabi-private-<user id>"); storing for one user deletes every other user's cache. A logged-out
+ *   visitor sends no token, so nothing private is ever kept for them; logging out deletes these caches
+ *   (src/web/lib/offline.ts, and the "logout" message below).
+ * An answer served from the cache carries X-Tabi-Saved-At (when it was fetched): the app shows
+ * "offline, last updated …" from it.
+ */
+'use strict';
+
+var SHELL_CACHE = 'tabi-shell-v1';
+var IMAGE_CACHE = 'tabi-images-v1';
+var PRIVATE_PREFIX = 'tabi-private-';
+var SHELL_KEY = '/__offline-shell';
+var SAVED_AT = 'X-Tabi-Saved-At';
+var MAX_ASSETS = 150;
+var MAX_IMAGES = 60;
+
+/** GET paths whose answers a traveler needs on the road (their trips, the PDF, the last messages). */
+var PRIVATE_API = [
+  /^\/api\/v2\/bookings-new\/traveler\/\d+$/,
+  /^\/api\/v2\/bookings\/\d+$/,
+  /^\/api\/v2\/bookings\/\d+\/pdf-link$/,
+  /^\/api\/conversations$/,
+  /^\/api\/conversations\/\d+\/messages$/,
+  /^\/api\/conversations\/total-unread-count\/\d+$/,
+];
+/** The PDF itself: a signed link without a token, kept under its path and language only. */
+var PDF_PATH = /^\/api\/v2\/bookings\/\d+\/pdf$/;
+/** Browser-rendered pages (no server-rendered content in their HTML): their HTML is the app's shell. */
+var SHELL_PAGES = /^\/(dashboard|messages|pdf-preview\/\d+|profile|guide|guide-dashboard)\/?$/;
+
+/** The user id of a bearer token (the JWT's `sub`), or null. Only names the cache; the server checks the token. */
+function userIdOfAuthorization(header) {
+  var match = /^Bearer\s+([\w-]+)\.([\w-]+)\.([\w-]+)$/.exec(header || '');
+  if (!match) return null;
+  try {
+    var json = atob(match[2].replace(/-/g, '+').replace(/_/g, '/'));
+    var sub = JSON.parse(json).sub;
+    return typeof sub === 'string' && /^\d{1,12}$/.test(sub) ? sub : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+function privateCacheName(userId) {
+  return PRIVATE_PREFIX + userId;
+}
+
+function isPrivateApi(url) {
+  return PRIVATE_API.some(function (re) {
+    return re.test(url.pathname);
+  });
+}
+
+/** The PDF's cache key: its path and language, without the link's expiry and signature. */
+function pdfKey(url) {
+  var lang = url.searchParams.get('lang');
+  return url.pathname + (lang ? '?lang=' + encodeURIComponent(lang) : '');
+}
+
+/** Deletes every private cache except `keep`'s (all of them when `keep` is null). */
+function deletePrivateCaches(keep) {
+  return caches.keys().then(function (names) {
+    return Promise.all(
+      names
+        .filter(function (n) {
+          return n.indexOf(PRIVATE_PREFIX) === 0 && n !== keep;
+        })
+        .map(function (n) {
+          return caches.delete(n);
+        }),
+    );
+  });
+}
+
+/** A copy of `response` with the time it was fetched, to store. */
+function stamped(response, at) {
+  return response.blob().then(function (body) {
+    var headers = new Headers(response.headers);
+    headers.set(SAVED_AT, new Date(at).toISOString());
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: headers });
+  });
+}
+
+/** Keeps at most `max` entries in a cache, dropping the oldest stored. */
+function trim(cacheName, max) {
+  return caches.open(cacheName).then(function (cache) {
+    return cache.keys().then(function (keys) {
+      return Promise.all(
+        keys.slice(0, Math.max(0, keys.length - max)).map(function (k) {
+          return cache.delete(k);
+        }),
+      );
+    });
+  });
+}
+
+/** Set by a "logout" message: an answer to a request sent before it is not stored. */
+var loggedOutAt = 0;
+
+/** Network first; a good answer is stored under `key` in `cacheName`, a failure falls back to the stored one. */
+function networkFirst(event, cacheName, key, beforeStore) {
+  var sentAt = Date.now();
+  return fetch(event.request).then(
+    function (response) {
+      if (response.ok && response.status === 200) {
+        var copy = response.clone();
+        event.waitUntil(
+          Promise.resolve(beforeStore && beforeStore()).then(function () {
+            if (sentAt < loggedOutAt) return;
+            return stamped(copy, sentAt).then(function (saved) {
+              return caches.open(cacheName).then(function (cache) {
+                return cache.put(key, saved);
+              });
+            });
+          }),
+        );
+      }
+      return response;
+    },
+    function (error) {
+      return caches.open(cacheName).then(function (cache) {
+        return cache.match(key).then(function (hit) {
+          if (hit) return hit;
+          throw error;
+        });
+      });
+    },
+  );
+}
+
+function handle(event) {
+  var request = event.request;
+  if (request.method !== 'GET') return null;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return null;
+
+  if (request.mode === 'navigate') {
+    var shellPage = SHELL_PAGES.test(url.pathname);
+    return fetch(request).then(
+      function (response) {
+        if (shellPage && response.ok) {
+          var copy = response.clone();
+          event.waitUntil(
+            caches.open(SHELL_CACHE).then(function (cache) {
+              return cache.put(SHELL_KEY, copy);
+            }),
+          );
+        }
+        return response;
+      },
+      function (error) {
+        return caches.match(SHELL_KEY, { cacheName: SHELL_CACHE }).then(function (hit) {
+          if (hit) return hit;
+          throw error;
+        });
+      },
+    );
+  }
+
+  if (url.pathname.indexOf('/assets/') === 0) {
+    return caches.open(SHELL_CACHE).then(function (cache) {
+      return cache.match(request).then(function (hit) {
+        if (hit) return hit;
+        return fetch(request).then(function (response) {
+          if (response.ok && response.status === 200) {
+            var copy = response.clone();
+            event.waitUntil(
+              cache.put(request, copy).then(function () {
+                return trim(SHELL_CACHE, MAX_ASSETS);
+              }),
+            );
+          }
+          return response;
+        });
+      });
+    });
+  }
+
+  if (url.pathname.indexOf('/uploads/avatars/') === 0 || url.pathname.indexOf('/api/v2/avatars/') === 0) {
+    return networkFirst(event, IMAGE_CACHE, request.url).then(function (response) {
+      event.waitUntil(trim(IMAGE_CACHE, MAX_IMAGES));
+      return response;
+    });
+  }
+
+  if (isPrivateApi(url)) {
+    var userId = userIdOfAuthorization(request.headers.get('Authorization'));
+    // A visitor's request (no token): never stored, never answered from a cache.
+    if (!userId) return null;
+    var name = privateCacheName(userId);
+    return networkFirst(event, name, request.url, function () {
+      return deletePrivateCaches(name);
+    }).then(function (response) {
+      if (PDF_PATH_LINK.test(url.pathname) && response.ok && !response.headers.has(SAVED_AT)) {
+        event.waitUntil(keepPdf(response.clone(), name));
+      }
+      return response;
+    });
+  }
+
+  if (PDF_PATH.test(url.pathname)) {
+    // Signed, without a token: kept only in the signed-in user's cache (there is none for a visitor).
+    return caches.keys().then(function (names) {
+      var name = names.filter(function (n) {
+        return n.indexOf(PRIVATE_PREFIX) === 0;
+      })[0];
+      if (!name) return fetch(request);
+      return networkFirst(event, name, pdfKey(url));
+    });
+  }
+  return null;
+}
+
+var PDF_PATH_LINK = /^\/api\/v2\/bookings\/\d+\/pdf-link$/;
+
+/** After a PDF link is fetched: keep the PDF itself once, so a phone without a PDF viewer has it offline. */
+function keepPdf(linkResponse, cacheName) {
+  return linkResponse
+    .json()
+    .then(function (link) {
+      var url = new URL(link.url, self.location.origin);
+      if (!PDF_PATH.test(url.pathname)) return;
+      return caches.open(cacheName).then(function (cache) {
+        return cache.match(pdfKey(url)).then(function (hit) {
+          if (hit) return;
+          var sentAt = Date.now();
+          return fetch(url.href).then(function (pdf) {
+            if (!pdf.ok || sentAt < loggedOutAt) return;
+            return stamped(pdf, sentAt).then(function (saved) {
+              return caches.has(cacheName).then(function (exists) {
+                // Logged out (the cache deleted) while the PDF was on its way: keep nothing.
+                if (exists) return cache.put(pdfKey(url), saved);
+              });
+            });
+          });
+        });
+      });
+    })
+    .catch(function () {});
+}
+
+/** The page sends the files it loaded before this worker controlled it, so the next offline visit has them. */
+function warm(urls) {
+  return caches.open(SHELL_CACHE).then(function (cache) {
+    return Promise.all(
+      urls.map(function (raw) {
+        var url = new URL(raw, self.location.origin);
+        if (url.origin !== self.location.origin) return null;
+        if (url.pathname.indexOf('/assets/') === 0) {
+          return cache.match(url.href).then(function (hit) {
+            return hit || cache.add(url.href).catch(function () {});
+          });
+        }
+        if (SHELL_PAGES.test(url.pathname)) {
+          return fetch(url.href, { credentials: 'same-origin' })
+            .then(function (res) {
+              if (res.ok) return cache.put(SHELL_KEY, res);
+            })
+            .catch(function () {});
+        }
+        return null;
+      }),
+    ).then(function () {
+      return trim(SHELL_CACHE, MAX_ASSETS);
+    });
+  });
+}
+
+self.addEventListener('install', function () {
+  self.skipWaiting();
+});
+
+self.addEventListener('activate', function (event) {
+  // Caches of an older version of this worker go; the private ones stay (they are the user's, not the version's).
+  event.waitUntil(
+    caches
+      .keys()
+      .then(function (names) {
+        return Promise.all(
+          names
+            .filter(function (n) {
+              return n.indexOf('tabi-') === 0 && n.indexOf(PRIVATE_PREFIX) !== 0 && n !== SHELL_CACHE && n !== IMAGE_CACHE;
+            })
+            .map(function (n) {
+              return caches.delete(n);
+            }),
+        );
+      })
+      .then(function () {
+        return self.clients.claim();
+      }),
+  );
+});
+
+self.addEventListener('fetch', function (event) {
+  var answer = handle(event);
+  if (answer) event.respondWith(answer);
+});
+
+self.addEventListener('message', function (event) {
+  var data = event.data || {};
+  if (data.type === 'logout') {
+    loggedOutAt = Date.now();
+    event.waitUntil(deletePrivateCaches(null));
+  } else if (data.type === 'warm' && Array.isArray(data.urls)) {
+    event.waitUntil(warm(data.urls));
+  }
+});
