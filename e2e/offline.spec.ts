@@ -69,6 +69,20 @@ for (const size of sizes) {
         return `${trips ? 'trips' : 'no trips'}, ${shell ? 'shell' : 'no shell'}`;
       }, { timeout: 20_000 })
       .toBe('trips, shell');
+    // The last messages too: the traveler reads the chat with the guide once, online.
+    const opened = await (await request.post('/api/conversations', { data: { guideId: guide.id }, headers: auth(traveler.token) })).json();
+    const chat = `/messages?c=${opened.data.conversation.id}`;
+    const note = `Meet at the north exit, ${size.locale} ${size.width}`;
+    const sent = await request.post(`/api/conversations/${opened.data.conversation.id}/messages`, {
+      data: { clientMessageId: `offline-${size.locale}-${size.width}-${Date.now()}`, body: note },
+      headers: auth(traveler.token),
+    });
+    expect(sent.status()).toBe(201);
+    const mine = page.getByTestId('message-mine').filter({ hasText: note });
+    await page.goto(chat);
+    await expect(mine).toBeVisible();
+    await expect.poll(async () => (await cacheContents(page)).some((e) => e.url.includes(`/api/conversations/${opened.data.conversation.id}/messages`) && e.body.includes(note))).toBe(true);
+    await page.goto('/dashboard?tab=upcoming');
 
     // No connection: the same page opens, from the service worker.
     await page.context().setOffline(true);
@@ -86,6 +100,11 @@ for (const size of sizes) {
       mkdirSync(out, { recursive: true });
       await page.screenshot({ path: `${out}/offline-trip-${size.width}-${size.locale}.png`, fullPage: true });
     }
+    // The chat read before: its last message, under the same line.
+    await page.goto(chat);
+    await expect(mine).toBeVisible();
+    await expect(page.getByTestId('offline-banner')).toHaveText(w.offline);
+    if (size.width === 375 || process.env.E2E_ALL_SIZES) await page.screenshot({ path: `${out}/offline-chat-${size.width}-${size.locale}.png` });
 
     // Back online, the traveler logs out: no cache keeps anything of theirs.
     await page.context().setOffline(false);

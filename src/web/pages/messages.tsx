@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { badgeText } from '../../shared/realtime';
 import { ButtonLink } from '../components/ui/button';
+import { OfflineBanner } from '../components/ui/offline-banner';
 import { PageMessage } from '../components/ui/page-message';
 import { openConversation, useConversations } from '../features/messaging/api/conversations';
 import { messagingKeys } from '../features/messaging/api/keys';
@@ -62,70 +63,73 @@ export function Component() {
   return (
     <div className="mx-auto max-w-6xl px-0 sm:px-4 sm:py-6">
       <h1 className="sr-only">{t('title')}</h1>
-      <div className="grid h-[calc(100dvh-4rem)] grid-cols-1 overflow-hidden border-stone-200 bg-white sm:h-[calc(100dvh-8rem)] sm:rounded-[var(--radius-card)] sm:border md:grid-cols-[320px_1fr] dark:border-stone-800 dark:bg-stone-900">
-        <aside className={cn('flex min-h-0 flex-col border-stone-200 md:border-r dark:border-stone-800', current && tab === 'chats' && 'max-md:hidden')}>
-          <div className="flex gap-1 bg-stone-100 p-1 m-3 rounded-xl dark:bg-stone-950" role="tablist">
-            <button role="tab" aria-selected={tab === 'chats'} className={tabClass(tab === 'chats')} onClick={() => setParams({})}>
-              {t('tabs.chats')}
-            </button>
-            <button role="tab" aria-selected={tab === 'notifications'} className={tabClass(tab === 'notifications')} onClick={() => setParams({ tab: 'notifications' })}>
-              {t('tabs.notifications')}
-            </button>
-          </div>
-          {tab === 'notifications' ? (
-            <div className="min-h-0 flex-1 overflow-y-auto md:hidden">
-              <SystemMessageList />
+      <div className="flex h-[calc(100dvh-4rem)] flex-col sm:h-[calc(100dvh-8rem)]">
+        <OfflineBanner edgeToEdge />
+        <div className="grid min-h-0 flex-1 grid-cols-1 overflow-hidden border-stone-200 bg-white sm:rounded-[var(--radius-card)] sm:border md:grid-cols-[320px_1fr] dark:border-stone-800 dark:bg-stone-900">
+          <aside className={cn('flex min-h-0 flex-col border-stone-200 md:border-r dark:border-stone-800', current && tab === 'chats' && 'max-md:hidden')}>
+            <div className="flex gap-1 bg-stone-100 p-1 m-3 rounded-xl dark:bg-stone-950" role="tablist">
+              <button role="tab" aria-selected={tab === 'chats'} className={tabClass(tab === 'chats')} onClick={() => setParams({})}>
+                {t('tabs.chats')}
+              </button>
+              <button role="tab" aria-selected={tab === 'notifications'} className={tabClass(tab === 'notifications')} onClick={() => setParams({ tab: 'notifications' })}>
+                {t('tabs.notifications')}
+              </button>
             </div>
-          ) : null}
-          <ul className={cn('min-h-0 flex-1 overflow-y-auto', tab === 'notifications' && 'max-md:hidden')} aria-label={t('tabs.chats')} data-testid="conversation-list">
-            {conversations.isPending && [0, 1, 2].map((i) => <li key={i} className="mx-3 my-2 h-14 animate-pulse rounded-lg bg-stone-100 dark:bg-stone-800" />)}
-            {conversations.isError && <li className="p-4 text-sm text-danger-600">{t('thread.loadFailed')}</li>}
-            {conversations.isSuccess && list.length === 0 && (
-              <li className="p-6 text-center text-sm text-stone-600 dark:text-stone-300">
-                {withGap(t('list.empty'))}
-                <Link to="/search" className="font-medium text-primary-700 underline dark:text-primary-300">
-                  {t('list.findGuide')}
-                </Link>
-              </li>
+            {tab === 'notifications' ? (
+              <div className="min-h-0 flex-1 overflow-y-auto md:hidden">
+                <SystemMessageList />
+              </div>
+            ) : null}
+            <ul className={cn('min-h-0 flex-1 overflow-y-auto', tab === 'notifications' && 'max-md:hidden')} aria-label={t('tabs.chats')} data-testid="conversation-list">
+              {conversations.isPending && [0, 1, 2].map((i) => <li key={i} className="mx-3 my-2 h-14 animate-pulse rounded-lg bg-stone-100 dark:bg-stone-800" />)}
+              {conversations.isError && <li className="p-4 text-sm text-danger-600">{t('thread.loadFailed')}</li>}
+              {conversations.isSuccess && list.length === 0 && (
+                <li className="p-6 text-center text-sm text-stone-600 dark:text-stone-300">
+                  {withGap(t('list.empty'))}
+                  <Link to="/search" className="font-medium text-primary-700 underline dark:text-primary-300">
+                    {t('list.findGuide')}
+                  </Link>
+                </li>
+              )}
+              {list.map((c) => (
+                <li key={c.conversation.id}>
+                  <button
+                    type="button"
+                    onClick={() => setParams({ c: String(c.conversation.id) })}
+                    className={cn('flex w-full items-center gap-3 px-3 py-3 text-left hover:bg-stone-50 dark:hover:bg-stone-800', c.conversation.id === selected && 'bg-primary-50 dark:bg-primary-950/40')}
+                    aria-current={c.conversation.id === selected || undefined}
+                  >
+                    <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-600 font-semibold text-white" aria-hidden>
+                      {c.counterpart.name.slice(0, 1)}
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="flex items-center justify-between gap-2">
+                        <span className="truncate font-medium">{c.counterpart.name}</span>
+                        {c.lastMessageAt && <span className="shrink-0 text-xs text-stone-500">{formatWhen(c.lastMessageAt)}</span>}
+                      </span>
+                      <span className="flex items-center justify-between gap-2">
+                        <span className="truncate text-sm text-stone-600 dark:text-stone-300">{c.lastMessage ?? t('list.noMessages')}</span>
+                        {c.unreadCount > 0 && (
+                          <span className="shrink-0 rounded-full bg-accent-600 px-1.5 text-xs font-semibold leading-5 text-white" aria-label={t('list.unread', { count: c.unreadCount })}>
+                            {badgeText(c.unreadCount)}
+                          </span>
+                        )}
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </aside>
+          <div className={cn('min-h-0', !current && tab === 'chats' && 'max-md:hidden', tab === 'notifications' && 'max-md:hidden overflow-y-auto')}>
+            {tab === 'notifications' ? (
+              <SystemMessageList />
+            ) : current ? (
+              <ChatThread key={current.conversation.id} conversation={current} userId={session.user.id} onBack={() => setParams({})} />
+            ) : (
+              <p className="flex h-full items-center justify-center p-6 text-sm text-stone-600 dark:text-stone-300">{t('list.pick')}</p>
             )}
-            {list.map((c) => (
-              <li key={c.conversation.id}>
-                <button
-                  type="button"
-                  onClick={() => setParams({ c: String(c.conversation.id) })}
-                  className={cn('flex w-full items-center gap-3 px-3 py-3 text-left hover:bg-stone-50 dark:hover:bg-stone-800', c.conversation.id === selected && 'bg-primary-50 dark:bg-primary-950/40')}
-                  aria-current={c.conversation.id === selected || undefined}
-                >
-                  <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-600 font-semibold text-white" aria-hidden>
-                    {c.counterpart.name.slice(0, 1)}
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="flex items-center justify-between gap-2">
-                      <span className="truncate font-medium">{c.counterpart.name}</span>
-                      {c.lastMessageAt && <span className="shrink-0 text-xs text-stone-500">{formatWhen(c.lastMessageAt)}</span>}
-                    </span>
-                    <span className="flex items-center justify-between gap-2">
-                      <span className="truncate text-sm text-stone-600 dark:text-stone-300">{c.lastMessage ?? t('list.noMessages')}</span>
-                      {c.unreadCount > 0 && (
-                        <span className="shrink-0 rounded-full bg-accent-600 px-1.5 text-xs font-semibold leading-5 text-white" aria-label={t('list.unread', { count: c.unreadCount })}>
-                          {badgeText(c.unreadCount)}
-                        </span>
-                      )}
-                    </span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </aside>
-        <div className={cn('min-h-0', !current && tab === 'chats' && 'max-md:hidden', tab === 'notifications' && 'max-md:hidden overflow-y-auto')}>
-          {tab === 'notifications' ? (
-            <SystemMessageList />
-          ) : current ? (
-            <ChatThread key={current.conversation.id} conversation={current} userId={session.user.id} onBack={() => setParams({})} />
-          ) : (
-            <p className="flex h-full items-center justify-center p-6 text-sm text-stone-600 dark:text-stone-300">{t('list.pick')}</p>
-          )}
+          </div>
         </div>
       </div>
     </div>

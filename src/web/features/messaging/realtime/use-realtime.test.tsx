@@ -91,3 +91,36 @@ describe('useRealtime when the socket opens', () => {
     spy.mockRestore();
   });
 });
+
+describe('useRealtime and the unread badge', () => {
+  const sent = (senderId: number, unreadCount: number | undefined) =>
+    ({ type: 'new_message', payload: { ...tourRequest('hi'), kind: 'text', tourRequest: null, senderId, unreadCount } }) as unknown as RealtimeEvent;
+  const setup = () => {
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    renderHook(() => useRealtime('token', 1), { wrapper });
+    client.setQueryData(['unread', 1], { totalUnreadCount: 5, chatUnreadCount: 3, systemUnreadCount: 2 });
+    const invalidated: unknown[] = [];
+    vi.spyOn(client, 'invalidateQueries').mockImplementation(async (filters) => {
+      invalidated.push(filters?.queryKey);
+    });
+    return { client, invalidated };
+  };
+
+  it('moves the badge by the count the send wrote, without asking the server again', () => {
+    const { client, invalidated } = setup();
+    client.setQueryData(['conversations'], [{ conversation: { id: 4 }, unreadCount: 1 }]);
+    sockets.onEvent!(sent(2, 3));
+    expect(client.getQueryData(['unread', 1])).toEqual({ totalUnreadCount: 7, chatUnreadCount: 5, systemUnreadCount: 2 });
+    expect(client.getQueryData<{ unreadCount: number }[]>(['conversations'])![0]!.unreadCount).toBe(3);
+    expect(invalidated).not.toContainEqual(['unread']);
+  });
+
+  it('without the conversation list: one more for the other side’s message, none for one’s own or an update', () => {
+    const { client } = setup();
+    sockets.onEvent!(sent(2, 1));
+    sockets.onEvent!(sent(1, 0));
+    sockets.onEvent!(sent(2, undefined));
+    expect(client.getQueryData(['unread', 1])).toEqual({ totalUnreadCount: 6, chatUnreadCount: 4, systemUnreadCount: 2 });
+  });
+});

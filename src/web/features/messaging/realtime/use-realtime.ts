@@ -1,7 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { tourRequestPreview } from '../../../../shared/messaging/tour-request';
 import type { RealtimeEvent } from '../../../../shared/realtime';
+import type { Conversation, TotalUnread } from '../../../../shared/schemas/messaging';
 import { currentLocale } from '../../../lib/i18n';
 import type { MessagesPage } from '../api/conversations';
 import { bookingKeys } from '../../bookings/api/keys';
@@ -10,10 +11,32 @@ import { notifyInBrowser } from './browser-notifications';
 import { queryClientRef } from './query-client-ref';
 import { startRealtime, type RealtimeHandle } from './socket-client';
 
+type NewMessage = Extract<RealtimeEvent, { type: 'new_message' }>['payload'];
+
 declare global {
   interface Window {
     __tabiRealtime?: RealtimeHandle;
   }
+}
+
+/**
+ * A sent message's event carries the conversation's unread count as the send wrote it (decision 089):
+ * the badge moves by the difference instead of asking the server again. Without the conversation list
+ * in the cache, a new message from the other side is one more unread and one's own is none. An event
+ * without a count (a tour request answered) changes no count.
+ */
+function applyUnread(queryClient: QueryClient, userId: number, m: NewMessage) {
+  if (m.unreadCount === undefined) return;
+  const list = queryClient.getQueryData<Conversation[]>(messagingKeys.conversations);
+  const entry = list?.find((c) => c.conversation.id === m.conversationId);
+  const delta = entry ? m.unreadCount - entry.unreadCount : m.senderId === userId ? 0 : 1;
+  if (entry) {
+    queryClient.setQueryData<Conversation[]>(messagingKeys.conversations, list!.map((c) => (c === entry ? { ...c, unreadCount: m.unreadCount! } : c)));
+  }
+  if (delta === 0) return;
+  queryClient.setQueryData<TotalUnread>(messagingKeys.unread(userId), (old) =>
+    old && { ...old, chatUnreadCount: Math.max(0, old.chatUnreadCount + delta), totalUnreadCount: Math.max(0, old.totalUnreadCount + delta) },
+  );
 }
 
 /** Applies push events to the query cache (DESIGN §3: events update or invalidate query keys). */
@@ -34,8 +57,8 @@ export function useRealtime(token: string | undefined, userId: number | undefine
             const data = i >= 0 ? old.data.map((m) => (m.id === e.payload.id ? e.payload : m)) : [...old.data, e.payload];
             return { ...old, data, credits: e.payload.credits };
           });
+          applyUnread(queryClient, userId, e.payload);
           void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations, exact: true });
-          void queryClient.invalidateQueries({ queryKey: ['unread'] });
           if (e.payload.senderId !== userId && document.visibilityState === 'hidden') {
             // A tour request reads as its summary in the interface language, then the note (decision 053).
             const tr = e.payload.tourRequest;
