@@ -6,7 +6,8 @@ import { createTrustFixtures, send, type Party, type RouteRequest, type TrustFix
 import { fillPath, HOSTILE_BODIES, HOSTILE_PATH_VALUES, HOSTILE_VALUES, queryString, readOperations, UndeclaredStatuses, validValue, type Operation } from './operations';
 
 /**
- * The fuzz run: every operation of the app's own OpenAPI document gets malformed variants of each
+ * The fuzz run (fuzz-1…3.test.ts each take a third of the operations, so CI's two workers share the
+ * slowest sweep of the suite instead of one worker carrying it for two minutes): every operation of the app's own OpenAPI document gets malformed variants of each
  * path parameter, query parameter and body field, and malformed whole bodies, with and without a
  * valid token. Nothing here names a route: a route added tomorrow is attacked the day it lands.
  *
@@ -17,12 +18,6 @@ import { fillPath, HOSTILE_BODIES, HOSTILE_PATH_VALUES, HOSTILE_VALUES, queryStr
  */
 let t: TestApp;
 let f: TrustFixtures;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  f = await createTrustFixtures(t);
-});
-afterAll(() => t?.close());
 
 const LEAKS: [RegExp, string][] = [
   [/\bat [\w.<>]+ \(|\bat (file:\/\/|\/|node:)[^\s]+:\d+:\d+/, 'a stack trace'],
@@ -106,36 +101,72 @@ function problems(op: Operation, attempt: Attempt, status: number, contentType: 
   return found;
 }
 
-describe('fuzz: every operation of the OpenAPI document', () => {
-  it('answers malformed input with a declared 4xx and a stable code, never a 5xx or an internal detail', { timeout: 600_000 }, async () => {
-    const ops = readOperations(t.app).filter((op) => op.path.startsWith('/api/') && !op.path.startsWith('/api/docs'));
-    const failures: string[] = [];
-    const undeclared = new UndeclaredStatuses();
-    let requests = 0;
-    const started = Date.now();
-    const slow: string[] = [];
-    for (const op of ops) {
-      const opStarted = Date.now();
-      const { req, party } = await baseline(op);
-      let token = await party?.token();
-      for (const attempt of variants(op, req, Boolean(party))) {
-        const res = await send(t, { method: op.method, url: attempt.url, token: attempt.withToken ? token : undefined, body: attempt.body, rawBody: attempt.rawBody, contentType: attempt.contentType });
-        requests++;
-        failures.push(...problems(op, attempt, res.statusCode, res.headers['content-type'] as string | undefined, res.body));
-        undeclared.check(op, res.statusCode, `${attempt.label}${attempt.withToken ? '' : ', no token'}: ${res.body.slice(0, 80)}`);
-        // A write that succeeded may have ended the session (logout, password change): use a fresh one.
-        if (party && attempt.withToken && op.method !== 'GET' && res.statusCode < 300) token = await party.token();
-        if (failures.length > 50) break;
-      }
-      if (Date.now() - opStarted > 2000) slow.push(`${op.key} ${((Date.now() - opStarted) / 1000).toFixed(1)} s`);
-    }
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(
-      `fuzz: ${requests} requests over ${ops.length} operations in ${seconds} s, ${failures.length} problems, ` +
-        `${undeclared.size} undeclared statuses (${undeclared.operations} operations)${slow.length ? `; slowest: ${slow.join(', ')}` : ''}`,
-    );
-    expect(failures).toEqual([]);
-    expect(undeclared.size, `statuses these operations answer but their OpenAPI entry does not declare:\n${undeclared.list().join('\n')}`).toBe(0);
-    expect(requests).toBeGreaterThan(ops.length * 20);
+/**
+ * The `shard`-th of `count` parts of the operations, in the document's order. Operations on one
+ * resource stay together (the first three path segments: /api/admin/users): the fuzz's hostile ids
+ * reach real rows, and one operation undoes what another did (a suspend's "1" is reinstated by the
+ * reinstate after it), as in one whole run. Resources go to the part with the fewest operations so far.
+ */
+function shardOf(all: Operation[], shard: number, count: number): Operation[] {
+  const groups = new Map<string, Operation[]>();
+  for (const op of all) {
+    const key = op.path.split('/').slice(0, 4).join('/');
+    groups.set(key, [...(groups.get(key) ?? []), op]);
+  }
+  const parts: Operation[][] = Array.from({ length: count }, () => []);
+  for (const group of [...groups.values()].sort((a, b) => b.length - a.length)) {
+    parts.reduce((least, part) => (part.length < least.length ? part : least)).push(...group);
+  }
+  const mine = new Set(parts[shard - 1]);
+  return all.filter((op) => mine.has(op));
+}
+
+/** Fuzzes the `shard`-th (1-based) of `count` parts of the operations, in an app of its own. */
+export function fuzzShard(shard: number, count: number): void {
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await createTrustFixtures(t);
   });
-});
+  afterAll(() => t?.close());
+
+  describe(`fuzz: every operation of the OpenAPI document (part ${shard} of ${count})`, () => {
+    it('answers malformed input with a declared 4xx and a stable code, never a 5xx or an internal detail', { timeout: 600_000 }, async () => {
+      const all = readOperations(t.app).filter((op) => op.path.startsWith('/api/') && !op.path.startsWith('/api/docs'));
+      // Every shard reads the same document, so together they cover each operation exactly once.
+      expect(all.length).toBeGreaterThan(100);
+      const ops = shardOf(all, shard, count);
+      const failures: string[] = [];
+      const undeclared = new UndeclaredStatuses();
+      let requests = 0;
+      const started = Date.now();
+      const slow: string[] = [];
+    let previous = 'none';
+      for (const op of ops) {
+        const opStarted = Date.now();
+        const { req, party } = await baseline(op).catch((e: Error) => {
+        throw new Error(`${op.key}: ${e.message} (after ${previous})`);
+      });
+      previous = op.key;
+        let token = await party?.token();
+        for (const attempt of variants(op, req, Boolean(party))) {
+          const res = await send(t, { method: op.method, url: attempt.url, token: attempt.withToken ? token : undefined, body: attempt.body, rawBody: attempt.rawBody, contentType: attempt.contentType });
+          requests++;
+          failures.push(...problems(op, attempt, res.statusCode, res.headers['content-type'] as string | undefined, res.body));
+          undeclared.check(op, res.statusCode, `${attempt.label}${attempt.withToken ? '' : ', no token'}: ${res.body.slice(0, 80)}`);
+          // A write that succeeded may have ended the session (logout, password change): use a fresh one.
+          if (party && attempt.withToken && op.method !== 'GET' && res.statusCode < 300) token = await party.token();
+          if (failures.length > 50) break;
+        }
+        if (Date.now() - opStarted > 2000) slow.push(`${op.key} ${((Date.now() - opStarted) / 1000).toFixed(1)} s`);
+      }
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(
+        `fuzz ${shard}/${count}: ${requests} requests over ${ops.length} of ${all.length} operations in ${seconds} s, ${failures.length} problems, ` +
+          `${undeclared.size} undeclared statuses (${undeclared.operations} operations)${slow.length ? `; slowest: ${slow.join(', ')}` : ''}`,
+      );
+      expect(failures).toEqual([]);
+      expect(undeclared.size, `statuses these operations answer but their OpenAPI entry does not declare:\n${undeclared.list().join('\n')}`).toBe(0);
+      expect(requests).toBeGreaterThan(ops.length * 20);
+    });
+  });
+}
