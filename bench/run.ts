@@ -8,8 +8,9 @@
  * every series alike.
  *
  *   search   GET /api/v2/guides with a typical filter set vs GET /healthz on the same server (10k
- *            guides): throughput and p99 latency (target: ≥ 25% of /healthz), and the same search at
- *            10,000 vs 100,000 guides (target: p99 grows < 1.5×). Every search is answered afresh
+ *            guides): throughput and p99 latency (target: ≥ 25% of /healthz; the varied search ≥ 30%,
+ *            issue 24), and the same search at 10,000 vs 100,000 guides (target: p99 grows < 1.5×;
+ *            varied ≤ 1.3×). Every search is answered afresh
  *            (docs/decisions/036). A varied series mixes cities, languages, group sizes, price bands,
  *            dates, sorts and pages, so no two requests in a row ask the same question.
  *   booking  One traveler action, create a booking (POST /api/v2/bookings) and pay its deposit by card
@@ -391,8 +392,10 @@ async function main() {
       for (const mode of ['typical', 'varied']) {
         const a = search[`${small}-${mode}`];
         const b = search[`${large}-${mode}`];
-        if (a) results.push(`  ${mode.padEnd(9)} search / healthz throughput at ${small!.toLocaleString('en')} guides: ${((a.rps / health.rps) * 100).toFixed(1)}%   (target ≥ 25%)`);
-        if (a && b) results.push(`  ${mode.padEnd(9)} search p99 at ${large!.toLocaleString('en')} vs ${small!.toLocaleString('en')} guides: ${(b.p99 / a.p99).toFixed(2)}× (${a.p99.toFixed(1)} → ${b.p99.toFixed(1)} ms)   (target < 1.5×)`);
+        // Issue 15 asked ≥ 25 % and < 1.5×; issue 24 asks the varied search for ≥ 30 % and ≤ 1.3×.
+        const [share, growth] = mode === 'varied' ? ['≥ 30%', '≤ 1.3×'] : ['≥ 25%', '< 1.5×'];
+        if (a) results.push(`  ${mode.padEnd(9)} search / healthz throughput at ${small!.toLocaleString('en')} guides: ${((a.rps / health.rps) * 100).toFixed(1)}%   (target ${share})`);
+        if (a && b) results.push(`  ${mode.padEnd(9)} search p99 at ${large!.toLocaleString('en')} vs ${small!.toLocaleString('en')} guides: ${(b.p99 / a.p99).toFixed(2)}× (${a.p99.toFixed(1)} → ${b.p99.toFixed(1)} ms)   (target ${growth})`);
         else if (a) results.push(`  ${mode.padEnd(9)} search p99 growth: needs two sizes (BENCH_SIZES)`);
       }
     }
