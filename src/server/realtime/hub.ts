@@ -32,7 +32,12 @@ export class MemoryHub implements Hub {
   }
 }
 
-export const REDIS_CHANNEL = 'tabi:realtime';
+/**
+ * The deployment's channel: under REDIS_KEY_PREFIX like its keys ("tabi:realtime" by default). Pub/sub
+ * channels are not keys, so ioredis's keyPrefix does not reach them: without this, two deployments on
+ * one Redis (staging and production) would deliver each other's events to their users of the same id.
+ */
+export const realtimeChannel = (keyPrefix: string) => `${keyPrefix}realtime`;
 
 /**
  * Redis pub/sub: one connection publishes, a dedicated one subscribes (a subscribed ioredis
@@ -46,7 +51,11 @@ export class RedisHub implements Hub {
   private readonly handlers: ((message: HubMessage) => void)[] = [];
   private subscribed: Promise<unknown>;
 
-  constructor(url: string, onError: (err: unknown) => void) {
+  constructor(
+    url: string,
+    onError: (err: unknown) => void,
+    private readonly channel: string,
+  ) {
     this.pub = new Redis(url, { maxRetriesPerRequest: 3 });
     this.sub = new Redis(url);
     this.pub.on('error', onError);
@@ -61,11 +70,11 @@ export class RedisHub implements Hub {
       }
       for (const h of this.handlers) h(message);
     });
-    this.subscribed = this.sub.subscribe(REDIS_CHANNEL);
+    this.subscribed = this.sub.subscribe(channel);
   }
 
   async publish(message: HubMessage): Promise<void> {
-    await this.pub.publish(REDIS_CHANNEL, JSON.stringify(message));
+    await this.pub.publish(this.channel, JSON.stringify(message));
   }
   subscribe(handler: (message: HubMessage) => void): void {
     this.handlers.push(handler);

@@ -7,7 +7,7 @@ import { sessions, users } from '../db/schema/index';
 import { AppError } from '../lib/app-error';
 import type { AppInstance } from '../lib/types';
 import { verifyAccessToken } from '../modules/auth/tokens';
-import { MemoryHub, RedisHub, type Hub, type HubMessage } from './hub';
+import { MemoryHub, realtimeChannel, RedisHub, type Hub, type HubMessage } from './hub';
 
 export { MemoryHub, RedisHub, type Hub, type HubMessage } from './hub';
 
@@ -53,7 +53,9 @@ const SESSION_ENDING = [
  */
 export async function registerRealtime(app: AppInstance): Promise<void> {
   const config = app.ctx.config;
-  const hub: Hub = config.redisUrl ? new RedisHub(config.redisUrl, (err) => app.log.warn({ err }, 'redis hub error')) : new MemoryHub();
+  const hub: Hub = config.redisUrl
+    ? new RedisHub(config.redisUrl, (err) => app.log.warn({ err }, 'redis hub error'), realtimeChannel(config.redisKeyPrefix))
+    : new MemoryHub();
   const byUser = new Map<number, Set<Connection>>();
   const db = app.ctx.database.db;
 
