@@ -38,7 +38,7 @@ run('real-time fan-out across two instances (Redis; skipped without DATABASE_URL
         await database.migrate();
         await runSeed(database.db, 'none');
       }
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REDIS_URL: redisUrl! });
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: `${name}:` });
       const app = await buildApp({ config, database, jwtSecret: TEST_SECRET }, { logger: false });
       await app.listen({ port: 0, host: '127.0.0.1' });
       instances.push({ app, database, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
