@@ -2,6 +2,9 @@ import { addDays, todayInZone } from '../../../shared/availability';
 import type { Party, RouteRequest, TrustFixtures } from './fixtures';
 import { send } from './fixtures';
 
+/** Who must not see a booking of `f.owner` with `f.guide`: another traveler and another guide. */
+export const bookingStrangers = (f: TrustFixtures) => [f.stranger, f.otherGuide];
+
 /** One route's rule in the authorization table (authz-table.ts explains the rules). */
 export type AuthzEntry =
   | {
