@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { namingClient, StatementNames } from './named-statements';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -40,7 +41,7 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, Client: namingClient(new StatementNames()) });
     // An idle connection can die (server restart, admin termination, network). node-postgres emits
     // that on the pool; without a listener it would crash the process. The pool replaces the client.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost (the pool reconnects): ${err.message}`));

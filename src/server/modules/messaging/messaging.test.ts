@@ -245,6 +245,7 @@ describe('tour request message', () => {
     // With the bookings module registered, acceptance creates a pending booking for the traveler.
     if (t.app.hasDecorator('bookings')) expect(accepted.json().data.tourRequest.state.bookingId).toEqual(expect.any(Number));
     expect((await call(t, g, 'POST', `/api/conversations/${c}/tour-requests/${m.id}/accept`)).json().code).toBe('tour_request_closed');
+    await t.app.jobs.settled(); // the notice is created after the commit (decision 085)
     const notes = (await call(t, a, 'GET', '/api/v2/system-messages')).json().data.messages;
     expect(notes[0]).toMatchObject({ type: 'booking', title: 'Tour request accepted', actionable: true });
     // The same notice for a reader in Chinese (decision 053: every language is kept).
