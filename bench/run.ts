@@ -29,8 +29,8 @@
  * Settings: BENCH_SECONDS (10 per series, in 2 s slices taking turns), BENCH_CONCURRENCY (16),
  * BENCH_SIZES ("10000,100000"; "2000" on PGlite), BENCH_BOOKING_GUIDES (2,000 on PGlite), BENCH_EXISTING_BOOKINGS (6,000),
  * BENCH_CHAT_CLIENTS (1000), BENCH_CHAT_RATE (50 messages/s), BENCH_CHAT_ROUNDS (5), BENCH_CPU_PROF (a folder:
- * the booking server and the chat instances run with --cpu-prof, and the bench prints where their CPU
- * went in the measured slices), BENCH_PROFILE_TOP (12 statements shown).
+ * the booking server, the smaller search server and the chat instances run with --cpu-prof, and the
+ * bench prints where their CPU went in the measured slices: booking, the varied search, chat), BENCH_PROFILE_TOP (12 statements shown).
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -308,6 +308,7 @@ async function main() {
   let profile: Awaited<ReturnType<typeof takeProfile>> = [];
   let booking: (() => Promise<boolean>) | undefined;
   const bookingWindows: [bigint, bigint][] = [];
+  const variedWindows: [bigint, bigint][] = [];
   const cpuBefore = new Set(CPU_PROF_DIR && existsSync(CPU_PROF_DIR) ? readdirSync(CPU_PROF_DIR) : []);
   const lines: string[] = [];
   if (http) {
@@ -334,7 +335,8 @@ async function main() {
       }
       let port = basePort;
       for (const { size, db } of searchDbs) {
-        servers.push(await startServer(db, port));
+        const profiled = CPU_PROF_DIR && size === sizes[0] ? { extraNodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROF_DIR, `search-${Date.now()}`)}`] } : {};
+        servers.push(await startServer(db, port, profiled));
         series.push({ key: `${size}-typical`, port, paths: typicalSearch() }, { key: `${size}-varied`, port, paths: variedSearch() });
         port++;
       }
@@ -363,7 +365,11 @@ async function main() {
       const slice = 2;
       const rounds = Math.max(1, Math.round(SECONDS / slice));
       for (let r = 0; r < rounds; r++) {
-        for (const x of series) samples[x.key]!.push(await load(x.port, x.paths, slice));
+        for (const x of series) {
+          const from = process.hrtime.bigint() / 1000n;
+          samples[x.key]!.push(await load(x.port, x.paths, slice));
+          if (x.key === `${sizes[0]}-varied`) variedWindows.push([from, process.hrtime.bigint() / 1000n]);
+        }
         if (booking) {
           const from = process.hrtime.bigint() / 1000n;
           samples.booking!.push(await loadOps(slice, CONCURRENCY, booking));
@@ -430,11 +436,18 @@ async function main() {
       } else if (backend.kind === 'pglite') {
         lines.push('  (the statement profile needs PostgreSQL)');
       }
-      const cpu = CPU_PROF_DIR && existsSync(CPU_PROF_DIR) ? readdirSync(CPU_PROF_DIR).filter((f) => f.endsWith('.cpuprofile') && !cpuBefore.has(f)) : [];
+      const cpu = newProfiles(CPU_PROF_DIR, cpuBefore);
       if (cpu.length) {
         lines.push(`  Booking server's CPU during the measured slices (${path.join(CPU_PROF_DIR!, cpu[0]!)}):`);
         lines.push(...summarizeCpuProfile(path.join(CPU_PROF_DIR!, cpu[0]!), root, bookingWindows));
       }
+    }
+    const searchDir = CPU_PROF_DIR && existsSync(CPU_PROF_DIR) ? readdirSync(CPU_PROF_DIR).find((f) => f.startsWith('search-') && !cpuBefore.has(f)) : undefined;
+    const searchCpu = searchDir ? newProfiles(path.join(CPU_PROF_DIR!, searchDir), new Set()) : [];
+    if (searchCpu.length) {
+      const file = path.join(CPU_PROF_DIR!, searchDir!, searchCpu[0]!);
+      lines.push(`  Search server's CPU (${sizes[0]!.toLocaleString('en')} guides) during the varied search's slices (${file}):`);
+      lines.push(...summarizeCpuProfile(file, root, variedWindows));
     }
     lines.push('', 'Results', ...results);
   }
@@ -456,6 +469,11 @@ async function main() {
     lines.push(...(await runStartSeries(basePort + 30)));
   }
   console.log(lines.join('\n'));
+}
+
+/** The .cpuprofile files in `dir` that were not there before. */
+function newProfiles(dir: string | undefined, before: Set<string>): string[] {
+  return dir && existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.cpuprofile') && !before.has(f)) : [];
 }
 
 main().catch((err) => {

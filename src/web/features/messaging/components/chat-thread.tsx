@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { KEYBOARD_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { markConversationRead, useMessages, useSendMessage } from '../api/conversations';
+import { useDraft } from '../lib/drafts';
 import { formatWhen } from '../lib/format';
 import { OfferCard } from '../offers/offer-card';
 import { TourRequestCard } from '../tour-request/tour-request-card';
@@ -21,7 +22,7 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
   const id = conversation.conversation.id;
   const messages = useMessages(id);
   const send = useSendMessage(id);
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useDraft(userId, id);
   const [requesting, setRequesting] = useState(false);
   // The guide's offer form: from a tour request (prefilled) or from the chat (decision 078).
   const [offering, setOffering] = useState<{ request: { id: number; tourRequest: NonNullable<Message['tourRequest']> } | null } | null>(null);

@@ -1,0 +1,96 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation } from '../../../../shared/schemas/messaging';
+import type { User } from '../../../../shared/schemas/user';
+import { i18nReady } from '../../../lib/i18n';
+import { createQueryClient } from '../../../lib/query-client';
+import { clearSession, setSession } from '../../../lib/session';
+import { ChatThread } from './chat-thread';
+
+const conversation = (id: number) =>
+  ({
+    conversation: { id, guideId: 3, travelerId: 1 },
+    isGuideView: false,
+    counterpart: { userId: 9, name: 'Sato Yuki', avatarUrl: null, guideId: 3 },
+    lastMessage: null,
+    lastMessageAt: null,
+    messageCount: 0,
+    unreadCount: 0,
+    credits: null,
+    contactsUnlocked: false,
+  }) as unknown as Conversation;
+
+const sent: unknown[] = [];
+const thread = (userId: number, id: number) => (
+  <QueryClientProvider client={createQueryClient()}>
+    <MemoryRouter>
+      <Suspense fallback="loading">
+        <ChatThread conversation={conversation(id)} userId={userId} />
+      </Suspense>
+    </MemoryRouter>
+  </QueryClientProvider>
+);
+const composer = async () => (await screen.findByLabelText('Your message')) as HTMLTextAreaElement;
+
+beforeAll(async () => {
+  await i18nReady;
+  Element.prototype.scrollIntoView ??= () => undefined; // jsdom has none
+});
+beforeEach(() => {
+  sent.length = 0;
+  setSession('token', { id: 1, fullName: 'Li Wei', role: 'traveler' } as unknown as User);
+  vi.stubGlobal('matchMedia', (q: string) => ({ matches: false, media: q, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      const url = String(input);
+      if (init?.method === 'POST' && url.endsWith('/messages')) {
+        const body = JSON.parse(String(init.body)) as { body: string; clientMessageId: string };
+        sent.push(body);
+        const message = { id: 5, clientMessageId: body.clientMessageId, conversationId: 7, senderId: 1, body: body.body, kind: 'text', masked: false, sentAt: '2026-11-22T10:00:00.000Z', readAt: null, tourRequest: null };
+        return json({ data: message, credits: null }, 201);
+      }
+      if (url.includes('/messages')) return json({ data: [], nextBefore: null, credits: null });
+      return json({});
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe('the chat composer', () => {
+  it('keeps what was typed when the thread is shown again, per conversation and per user, until it is sent', async () => {
+    const first = render(thread(1, 7));
+    fireEvent.change((await composer()), { target: { value: 'See you at Asakusa' } });
+    first.unmount();
+
+    // Another conversation starts empty; the first one still has its text.
+    const other = render(thread(1, 8));
+    expect((await composer()).value).toBe('');
+    other.unmount();
+    const again = render(thread(1, 7));
+    expect((await composer()).value).toBe('See you at Asakusa');
+    again.unmount();
+
+    // Someone else signed in on this browser does not see it.
+    const stranger = render(thread(2, 7));
+    expect((await composer()).value).toBe('');
+    stranger.unmount();
+
+    render(thread(1, 7));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const box = await composer();
+    await waitFor(() => expect(box.value).toBe(''));
+    expect(sent).toEqual([expect.objectContaining({ body: 'See you at Asakusa' })]);
+    cleanup();
+    render(thread(1, 7));
+    expect((await composer()).value).toBe('');
+  });
+});
