@@ -25,7 +25,7 @@ describe('statement names', () => {
 });
 
 // Named statements are the PostgreSQL pool's (PGlite has one connection and no pool): the API suite's pass on PostgreSQL runs these.
-describe.runIf(Boolean(process.env.DATABASE_URL))('named statements on PostgreSQL', () => {
+describe.runIf(Boolean(process.env.DATABASE_URL))('named statements on PostgreSQL (skipped without DATABASE_URL, which CI\'s PostgreSQL pass sets)', () => {
   it('a repeated statement is prepared once on its connection, with its parameters still bound each time', async () => {
     const database = await openTestDatabase();
     try {

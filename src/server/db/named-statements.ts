@@ -46,7 +46,7 @@ type QueryConfig = { text?: string; name?: string; values?: unknown[] };
 
 /**
  * A pg client whose repeated parameterized statements are named, so PostgreSQL parses each once per
- * connection and can keep its plan (decision 093): the hot paths' CTEs spent longer being planned than
+ * connection and can keep its plan (decision 096): the hot paths' CTEs spent longer being planned than
  * run. Statements without parameters (BEGIN, COMMIT) keep the simple protocol.
  */
 export function namingClient(names: StatementNames): typeof pg.Client {

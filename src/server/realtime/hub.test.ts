@@ -7,9 +7,7 @@ import { realtimeChannel, RedisHub, type HubMessage } from './hub';
  * of one deployment do. Needs REDIS_URL (CI sets it for the PostgreSQL pass; skipped otherwise).
  */
 const redisUrl = process.env.REDIS_URL;
-const run = redisUrl ? describe : describe.skip;
-
-run('the real-time channel on a shared Redis (skipped without REDIS_URL, which CI sets)', () => {
+describe.runIf(Boolean(redisUrl))('the real-time channel on a shared Redis (skipped without REDIS_URL, which CI sets)', () => {
   const hubs: RedisHub[] = [];
   const errors: unknown[] = [];
   const hub = (prefix: string) => {

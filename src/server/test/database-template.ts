@@ -50,7 +50,7 @@ export const readTemplateDump = (file: string) => (pgliteDump ??= readFile(file)
 export async function cloneTemplateDatabase(serverUrl: string, template: string) {
   const name = `tabi_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
-  // A test's commit need not wait for the WAL to reach the disk (3.7 ms a commit on CI's disk): a
+  // A test's commit need not wait for the WAL to reach the disk (0.12–3.7 ms a commit, by machine): a
   // crash of the server is not what these tests are about, and locks, visibility and constraints work
   // the same (scripts/crash-test.ts, which is about crashes, keeps the flush). Not copied by TEMPLATE.
   await adminQuery(serverUrl, `ALTER DATABASE ${name} SET synchronous_commit = off`);

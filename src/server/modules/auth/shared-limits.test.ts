@@ -13,9 +13,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * otherwise, like the other Redis suites); the keys of this run have their own prefix.
  */
 const redisUrl = process.env.REDIS_URL;
-const run = redisUrl ? describe : describe.skip;
-
-run('limits shared by instances through Redis (skipped without REDIS_URL, which CI sets)', () => {
+describe.runIf(Boolean(redisUrl))('limits shared by instances through Redis (skipped without REDIS_URL, which CI sets)', () => {
   const env = { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: `tabi-test-${randomBytes(6).toString('hex')}:` };
   let t: TestApp;
   let b: AppInstance;

@@ -13,7 +13,7 @@ import { call, cid, guide, openChat, say, traveler } from './test-helpers';
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
-describe.skipIf(!onPostgres)('statements on the chat path', () => {
+describe.runIf(onPostgres)('statements on the chat path (counted on PostgreSQL only: skipped on PGlite; CI\'s PostgreSQL pass runs it)', () => {
   let t: TestApp;
   const counter = statementCounter();
   const seen = counter.seen;
