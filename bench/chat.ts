@@ -22,7 +22,7 @@ import { generateBulkGuides } from '../src/server/db/seed/guides';
 import { runSeed } from '../src/server/db/seed/index';
 import { signAccessToken } from '../src/server/modules/auth/tokens';
 import { summarizeCpuProfile } from './cpu-profile';
-import { BENCH_JWT_SECRET, createDatabase, quantile, request, root, startServer, stop, takeProfile, type Backend, type BenchDatabase } from './lib';
+import { BENCH_JWT_SECRET, createDatabase, pgProfileArgs, quantile, request, root, startServer, stop, takeProfile, type Backend, type BenchDatabase } from './lib';
 
 const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 1000);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 50);
@@ -198,7 +198,7 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
     cleanup.push(() => rmSync(profileDir, { recursive: true, force: true }));
     const profiled = (i: number) => ({
       env: { REDIS_URL: redisUrl, BENCH_PG_PROFILE: path.join(profileDir, `pg-${i}.json`) },
-      extraNodeArgs: ['--import', path.join(root, 'bench/pg-profile.ts'), ...(cpuDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuDir}/${i}`] : [])],
+      extraNodeArgs: [...pgProfileArgs(), ...(cpuDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuDir}/${i}`] : [])],
     });
     starting = [startServer(db, ports[0]!, profiled(0)), startServer(db, ports[1]!, profiled(1)), startEcho(echoPort)];
     for (const p of starting) void p.then((c) => children.push(c), () => {});

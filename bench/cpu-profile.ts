@@ -1,14 +1,38 @@
 /**
  * Reads a V8 `.cpuprofile` (node --cpu-prof) and tells where a server's CPU went within windows
  * of the monotonic clock (microseconds, as `process.hrtime.bigint() / 1000n` gives them; V8 stamps its
- * samples on the same clock): self time per code area and per function.
+ * samples on the same clock): self time per code area and per function. Frames of the compiled
+ * server (dist/server) are told by their TypeScript source, through its source maps.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: CallFrame;
+}
+
+/** Maps frames of compiled files that have a `.map` beside them to their source file and line. */
+function sourceMapper(): (frame: CallFrame) => CallFrame {
+  const maps = new Map<string, { map: SourceMap; dir: string } | null>();
+  return (frame) => {
+    if (!frame.url.startsWith('file://') || frame.lineNumber < 0) return frame;
+    const file = fileURLToPath(frame.url);
+    if (!maps.has(file)) maps.set(file, existsSync(`${file}.map`) ? { map: new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))), dir: path.dirname(file) } : null);
+    const found = maps.get(file);
+    const entry = found?.map.findEntry(frame.lineNumber, frame.columnNumber);
+    if (!found || !entry || !('originalSource' in entry) || !entry.originalSource) return frame;
+    return { ...frame, url: pathToFileURL(path.resolve(found.dir, entry.originalSource)).href, lineNumber: entry.originalLine };
+  };
 }
 
 interface CpuProfile {
@@ -31,7 +55,8 @@ function area(url: string, functionName: string, root: string): string {
 
 export function summarizeCpuProfile(file: string, root: string, windows: [bigint, bigint][], top = 10): string[] {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const toSource = sourceMapper();
+  const byId = new Map(profile.nodes.map((n) => [n.id, { ...n, callFrame: toSource(n.callFrame) }]));
   const areas = new Map<string, number>();
   const fns = new Map<string, number>();
   let t = profile.startTime;

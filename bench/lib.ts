@@ -5,12 +5,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import type { StatementStats } from './pg-profile';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+/** The statement profiler, compiled for the compiled server (it resolves `pg` from the checkout). */
+const PG_PROFILE_JS = path.join(root, 'dist/bench/pg-profile.mjs');
 /** The servers sign sessions with this, so the bench can mint its users' tokens. */
 export const BENCH_JWT_SECRET = randomBytes(32).toString('hex');
 
@@ -131,13 +134,36 @@ export async function createDatabase(backend: Backend, label: string): Promise<B
 const OWN_SETTINGS = ['DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'PORT', 'HOST'];
 
 /**
- * The real server in a child process on this database. `extraNodeArgs` are given to node (a
+ * Brings `dist/server` up to date (`npm run build`'s server step, only when a source is newer) and
+ * compiles the statement profiler beside it: the bench measures the JavaScript `npm start` runs, not
+ * the TypeScript loader of the development server.
+ */
+export async function prepareServer(): Promise<void> {
+  const { build } = (await import(pathToFileURL(path.join(root, 'scripts/build.mjs')).href)) as { build(o: { onlyStale: boolean; template: boolean }): Promise<number> };
+  if ((await build({ onlyStale: true, template: false })) !== 0) throw new Error('the server did not build');
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [path.join(root, 'bench/pg-profile.ts')],
+    outfile: PG_PROFILE_JS,
+    bundle: true,
+    packages: 'external',
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'warning',
+  });
+}
+
+/** Node arguments that preload the statement profiler (bench/pg-profile.ts) into a server. */
+export const pgProfileArgs = (): string[] => ['--import', pathToFileURL(PG_PROFILE_JS).href];
+
+/**
+ * The real server (compiled: call `prepareServer` first) in a child process on this database. `extraNodeArgs` are given to node (a
  * profiler preload); `env` adds settings (REDIS_URL for the chat series).
  */
 export async function startServer(db: BenchDatabase, port: number, opts: { env?: Record<string, string>; extraNodeArgs?: string[] } = {}): Promise<ChildProcess> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !OWN_SETTINGS.includes(k)));
   const dataDir = db.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'tabi-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', ...(opts.extraNodeArgs ?? []), path.join(root, 'src/server/server.ts')], {
+  const child = spawn(process.execPath, [...(opts.extraNodeArgs ?? []), path.join(root, 'dist/server/server.js')], {
     cwd: root,
     env: {
       ...base,

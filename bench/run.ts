@@ -58,6 +58,8 @@ import {
   quantile,
   request,
   root,
+  pgProfileArgs,
+  prepareServer,
   startServer,
   stop,
   summarize,
@@ -298,6 +300,7 @@ async function main() {
   console.log('');
 
   const http = chosen.has('search') || chosen.has('booking');
+  if (http || chosen.has('chat')) await prepareServer();
   const dbs: BenchDatabase[] = [];
   const servers: ChildProcess[] = [];
   const basePort = 3900 + Math.floor(Math.random() * 40);
@@ -344,7 +347,7 @@ async function main() {
       if (bookingDb && prepared) {
         bookingServer = await startServer(bookingDb, port, {
           env: { BENCH_PG_PROFILE: profileFile },
-          extraNodeArgs: ['--import', path.join(root, 'bench/pg-profile.ts'), ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [])],
+          extraNodeArgs: [...pgProfileArgs(), ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [])],
         });
         servers.push(bookingServer);
         booking = bookAndPay(port, prepared, phases);

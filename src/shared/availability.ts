@@ -56,11 +56,23 @@ export function weeklyDaysMask(slots: Pick<WeeklySlot, 'weekday'>[]): number {
 // one formatter per zone, kept.
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * Zones with one offset all year, in hours east of UTC: their date is arithmetic. Japan keeps UTC+9
+ * (no daylight saving), and the first time-zone formatter a browser builds loads its zone data: a
+ * long task on a phone while the page hydrates. The two ends of the Earth's zones are asked by every
+ * dated search ("not in the past anywhere", search-index.ts).
+ */
+const FIXED_OFFSET_HOURS = new Map([
+  ['Asia/Tokyo', 9],
+  ['UTC', 0],
+  ['Etc/GMT+12', -12],
+  ['Etc/GMT-14', 14],
+]);
+
 /** Today's calendar date in a time zone, for example the guide's Asia/Tokyo. */
 export function todayInZone(timeZone: string, now: Date = new Date()): string {
-  // Japan keeps UTC+9 all year (no daylight saving), and the first time-zone formatter a browser
-  // builds loads its zone data: a long task on a phone while the page hydrates.
-  if (timeZone === 'Asia/Tokyo') return new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+  const offset = FIXED_OFFSET_HOURS.get(timeZone);
+  if (offset !== undefined) return new Date(now.getTime() + offset * 3_600_000).toISOString().slice(0, 10);
   let fmt = dayFormatters.get(timeZone);
   if (!fmt) {
     // en-CA formats as yyyy-mm-dd.

@@ -60,10 +60,12 @@ describe('availability', () => {
     expect(days[0]!.date).toBe('2026-11-23');
     expect(days[59]!.date).toBe(addDays('2026-11-23', 59));
   });
-  it("computes Japan's date without a formatter, as the time-zone database does, on both sides of its midnight", () => {
-    const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
-    for (const at of ['2026-11-22T14:59:59.999Z', '2026-11-22T15:00:00Z', '2026-12-31T15:00:00Z', '2028-02-28T15:30:00Z', '2026-06-30T23:59:00Z']) {
-      expect(todayInZone('Asia/Tokyo', new Date(at)), at).toBe(intl.format(new Date(at)));
+  it("computes the date of fixed-offset zones without a formatter, as the time-zone database does, on both sides of their midnights", () => {
+    for (const zone of ['Asia/Tokyo', 'UTC', 'Etc/GMT+12', 'Etc/GMT-14']) {
+      const intl = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      for (const at of ['2026-11-22T14:59:59.999Z', '2026-11-22T15:00:00Z', '2026-12-31T15:00:00Z', '2028-02-28T15:30:00Z', '2026-06-30T23:59:00Z', '2026-11-22T11:59:59Z', '2026-11-22T12:00:00Z', '2026-11-22T09:59:59Z', '2026-11-22T10:00:00Z']) {
+        expect(todayInZone(zone, new Date(at)), `${zone} ${at}`).toBe(intl.format(new Date(at)));
+      }
     }
     expect(todayInZone('Asia/Tokyo', new Date('2026-11-22T14:59:59Z'))).toBe('2026-11-22');
     expect(todayInZone('Asia/Tokyo', new Date('2026-11-22T15:00:00Z'))).toBe('2026-11-23');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { TextLanguage } from '../../../shared/guide-texts';
+import { TEXT_LANGUAGES, type TextLanguage } from '../../../shared/guide-texts';
 import type { GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
 import type { DatabaseHandle } from '../../db/client';
 import { exceptionsForSearch, forgetCatalogue, listedForSearch, summaryRowsByIds } from './guides.repository';
@@ -26,7 +26,7 @@ const SYNC_TIMEOUT_MS = 5_000;
  */
 export class GuideSearch {
   private readonly index = new SearchIndex();
-  private readonly cards = new Map<number, Record<TextLanguage, GuideSummary>>();
+  private readonly cards = new Map<number, CachedCard>();
   /** Response figures, fresh within minutes (decision 077): messages do not notify the index. */
   private readonly figures: ResponsivenessCache;
   private pending = new Set<number>();
@@ -149,44 +149,50 @@ export class GuideSearch {
     return { lowest: range ? range.lowest / 100 : null, highest: range ? range.highest / 100 : null };
   }
 
-  /** One page of guides as a visitor reading `lang` sees them (isSaved false), and the total. */
-  async search(q: GuideSearchQuery, excludeUserId: number | undefined, lang: TextLanguage = 'en'): Promise<{ data: GuideSummary[]; total: number }> {
+  /**
+   * One page of guides as a visitor reading `lang` sees them (isSaved false), each card with its
+   * UTF-8 JSON (kept with the card: a page is written from these, not serialized again), and the total.
+   */
+  async search(q: GuideSearchQuery, excludeUserId: number | undefined, lang: TextLanguage = 'en'): Promise<{ data: SearchCard[]; total: number }> {
     await this.catchUp();
     const { ids, total } = this.index.search(q, excludeUserId, new Date(), lang);
     return { data: await this.cardsFor(ids, lang), total };
   }
 
   /** The page's cards with their response figures (one query for the figures a page lacks, if any). */
-  private async cardsFor(ids: number[], lang: TextLanguage): Promise<GuideSummary[]> {
+  private async cardsFor(ids: number[], lang: TextLanguage): Promise<SearchCard[]> {
     const figures = await this.figures.get(ids);
-    const cards = await this.cachedCards(ids, lang, figures);
-    return cards.map((card) => {
-      const responsiveness = figures.get(card.id);
-      return responsiveness && responsiveness !== card.responsiveness ? { ...card, responsiveness } : card;
+    const entries = await this.cachedCards(ids, figures);
+    return entries.map((entry) => {
+      const responsiveness = figures.get(entry.variants.en.id);
+      if (responsiveness && responsiveness !== entry.variants.en.responsiveness) refigure(entry, responsiveness);
+      const card = entry.variants[lang];
+      return { card, json: (entry.json[lang] ??= Buffer.from(JSON.stringify(card))) };
     });
   }
 
-  private async cachedCards(ids: number[], lang: TextLanguage, figures: Map<number, GuideSummary['responsiveness']>): Promise<GuideSummary[]> {
-    const found = new Map<number, Record<TextLanguage, GuideSummary>>();
+  private async cachedCards(ids: number[], figures: Map<number, GuideSummary['responsiveness']>): Promise<CachedCard[]> {
+    const found = new Map<number, CachedCard>();
     const missing: number[] = [];
     for (const id of ids) {
-      const card = this.cards.get(id);
-      if (!card) {
+      const entry = this.cards.get(id);
+      if (!entry) {
         missing.push(id);
         continue;
       }
-      found.set(id, card);
+      found.set(id, entry);
       this.cards.delete(id); // most recently shown goes last
-      this.cards.set(id, card);
+      this.cards.set(id, entry);
     }
     if (missing.length > 0) {
       const generation = this.generation;
       const db = this.database.db;
       const built = await toSummaryVariants(db, await summaryRowsByIds(db, missing), null, figures);
       const keep = generation === this.generation;
-      for (const card of built) {
-        found.set(card.en.id, card);
-        if (keep) this.cards.set(card.en.id, card);
+      for (const variants of built) {
+        const entry: CachedCard = { variants, json: {} };
+        found.set(variants.en.id, entry);
+        if (keep) this.cards.set(variants.en.id, entry);
       }
       for (const id of this.cards.keys()) {
         if (this.cards.size <= CARD_CACHE_MAX) break;
@@ -194,8 +200,26 @@ export class GuideSearch {
       }
     }
     // A guide deleted since the index saw it has no card: the page is one shorter, never wrong.
-    return ids.flatMap((id) => found.get(id)?.[lang] ?? []);
+    return ids.flatMap((id) => found.get(id) ?? []);
   }
+}
+
+/** A search card and its JSON, as `GET /api/v2/guides` writes it. */
+export interface SearchCard {
+  card: GuideSummary;
+  json: Buffer;
+}
+
+/** A guide's card in each reading language, and each one's JSON once a page has shown it. */
+interface CachedCard {
+  variants: Record<TextLanguage, GuideSummary>;
+  json: Partial<Record<TextLanguage, Buffer>>;
+}
+
+/** Newer response figures: the kept card takes them (and its JSON is written again when next shown). */
+function refigure(entry: CachedCard, responsiveness: GuideSummary['responsiveness']): void {
+  for (const lang of TEXT_LANGUAGES) entry.variants[lang] = { ...entry.variants[lang], responsiveness };
+  entry.json = {};
 }
 
 /** The candidates with an open day within the listing window (decision 091); the rest are not listed. */

@@ -80,13 +80,25 @@ export async function toSummaries(db: Database, rows: SummaryRow[], viewer: Auth
   return (await toSummaryVariants(db, rows, viewer)).map((v) => v[lang]);
 }
 
-/** Search: guide-role callers never see their own listing (SPEC §6). */
-export async function search(guideSearch: GuideSearch, db: Database, q: GuideSearchQuery, viewer: AuthUser | null, lang: TextLanguage = 'en') {
+/**
+ * `GET /api/v2/guides`'s reply as UTF-8 JSON (guideListReplySchema): the page is joined from its
+ * cards' kept JSON, so the hottest route serializes nothing but the caller's own saved hearts.
+ * Guide-role callers never see their own listing (SPEC §6).
+ */
+export async function searchReply(guideSearch: GuideSearch, db: Database, q: GuideSearchQuery, viewer: AuthUser | null, lang: TextLanguage = 'en'): Promise<Buffer> {
   const { data, total } = await guideSearch.search(q, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined, lang);
   // The saved hearts are the caller's own: one lookup for the page.
-  const saved = await savedAmong(db, viewer?.id, data.map((g) => g.id));
-  return { data: saved.size ? data.map((g) => ({ ...g, isSaved: saved.has(g.id) })) : data, total, page: q.page, limit: q.limit };
+  const saved = await savedAmong(db, viewer?.id, data.map(({ card }) => card.id));
+  const parts: Buffer[] = [OPEN_DATA];
+  data.forEach(({ card, json }, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(saved.has(card.id) ? Buffer.from(JSON.stringify({ ...card, isSaved: true })) : json);
+  });
+  parts.push(Buffer.from(`],"total":${total},"page":${q.page},"limit":${q.limit}}`));
+  return Buffer.concat(parts);
 }
+const OPEN_DATA = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
 
 /** A guide's full profile. Paused or suspended listings are visible only to their owner. */
 export async function getGuide(db: Database, id: number, viewer: AuthUser | null, lang: TextLanguage = 'en'): Promise<GuideDetail> {

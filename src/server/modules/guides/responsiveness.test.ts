@@ -95,6 +95,15 @@ describe('guide responsiveness', () => {
     }
   });
 
+  it('shows newer figures on a card the search already keeps (its kept JSON is written again)', async () => {
+    const rising = await listing('Rising');
+    await t.app.guideSearch.sync();
+    expect((await search()).find((g) => g.id === rising.guideId)?.responsiveness).toEqual({ rate: null, typicalMinutes: null, isNew: true });
+    for (const ago of [3, 4, 5]) await ask(rising.guideId, rising.userId, ago * DAY, 20 * MIN);
+    await t.app.guideSearch.sync(); // the figures are read afresh; the card itself stays kept
+    expect((await search()).find((g) => g.id === rising.guideId)?.responsiveness).toEqual({ rate: 100, typicalMinutes: 20, isNew: false });
+  });
+
   it('reads the figures of a page of cards in one query, and reuses them for a few minutes', async () => {
     await t.app.guideSearch.sync(); // forget the figures read so far
     const db = t.database.db;
@@ -102,7 +111,7 @@ describe('guide responsiveness', () => {
     const spy = vi.spyOn(db, 'execute');
     const figureQueries = () => spy.mock.calls.filter(([q]) => dialect.sqlToQuery(q).sql.includes('as_of_now')).length;
     try {
-      expect((await search()).length).toBe(4);
+      expect((await search()).length).toBe(5);
       expect(figureQueries()).toBe(1);
       await search();
       expect(figureQueries()).toBe(1);

@@ -36,20 +36,34 @@ export function serviceBits(ids: Iterable<number>): { low: number; high: number 
 
 const INITIAL_CAPACITY = 64;
 
-/** Bitset rows: one per language bit (zh, ja, en), then one per weekday (Monday … Sunday), then "licensed". */
+/** Bitset rows: one per language bit (zh, ja, en), one per weekday (Monday … Sunday), "licensed", */
 const LANGUAGE_ROWS = 3;
 const LICENSED_ROW = LANGUAGE_ROWS + 7;
-const TRAIT_ROWS = LICENSED_ROW + 1;
+/** … one per group size 1–MAX_GROUP that fits the guide's min and max people, … */
+const FITS_ROW = LICENSED_ROW + 1;
+/** Group sizes with a row of their own (a guide takes at most 50, SPEC §4); larger ones are checked guide by guide. */
+const MAX_GROUP = 50;
+/** … and one per service id below 64. */
+const SERVICE_ROW = FITS_ROW + MAX_GROUP;
+const ROWS = SERVICE_ROW + 64;
+
+/** The number of set bits in a 32-bit word. */
+function popcount(v: number): number {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
 
 /**
- * The guides of one city as typed columns in no particular order, so counting a search's matches
- * is a tight loop over a few small arrays rather than a walk over scattered objects. Languages and
- * weekdays are also kept as bitsets, so the loop visits only the guides that speak the language and
- * work that weekday (32 at a time). Removal moves the last row into the gap.
+ * The guides of one city as typed columns in price order, so counting a search's matches is a
+ * loop over a few small arrays rather than a walk over scattered objects: the price band is a
+ * stretch of slots (two binary searches), and languages, weekdays, the licence, the group sizes a
+ * guide takes and the services are bitsets, so most searches count 32 guides per step without
+ * looking at one. Only a search that excludes a guide, asks a group over MAX_GROUP, a service id of
+ * 64 or more, or a date that is already past in some zones checks the candidates one by one.
  */
 export class CityColumns {
   size = 0;
-  private readonly slotOf = new Map<number, number>();
   /** The guide in each slot (its id and service list are read from here). */
   private readonly entries: IndexedGuide[] = [];
   private userId = new Int32Array(INITIAL_CAPACITY);
@@ -57,28 +71,26 @@ export class CityColumns {
   private minPeople = new Int16Array(INITIAL_CAPACITY);
   private maxPeople = new Int16Array(INITIAL_CAPACITY);
   private zone = new Uint16Array(INITIAL_CAPACITY);
-  private serviceLow = new Uint32Array(INITIAL_CAPACITY);
-  private serviceHigh = new Uint32Array(INITIAL_CAPACITY);
-  /** TRAIT_ROWS bitsets, one bit per slot. */
-  private traits = Array.from({ length: TRAIT_ROWS }, () => new Int32Array(INITIAL_CAPACITY / 32));
+  /** ROWS bitsets, one bit per slot; bits at and past `size` are 0. */
+  private rows = Array.from({ length: ROWS }, () => new Int32Array(INITIAL_CAPACITY / 32));
 
+  /** Adds a guide at its place in price order (a load that adds in that order moves nothing). */
   add(g: IndexedGuide, zone: number): void {
     if (this.size === this.userId.length) this.grow();
-    this.write(this.size, g, zone);
-    this.slotOf.set(g.id, this.size++);
+    const slot = this.slotBefore(g.priceCents, g.id);
+    if (slot < this.size) this.open(slot);
+    this.entries.splice(slot, 0, g);
+    this.size++;
+    this.write(slot, g, zone);
   }
 
-  remove(id: number): void {
-    const slot = this.slotOf.get(id);
-    if (slot === undefined) return;
-    this.slotOf.delete(id);
-    const last = --this.size;
-    if (slot !== last) {
-      const moved = this.entries[last]!;
-      this.write(slot, moved, this.zone[last]!);
-      this.slotOf.set(moved.id, slot);
-    }
-    this.entries.length = last;
+  /** Removes the guide as it was added (found by its price and id). */
+  remove(g: IndexedGuide): void {
+    const slot = this.slotBefore(g.priceCents, g.id);
+    if (this.entries[slot] !== g) return;
+    this.close(slot);
+    this.entries.splice(slot, 1);
+    this.size--;
   }
 
   /**
@@ -87,35 +99,51 @@ export class CityColumns {
    */
   scan(f: CountFilter, out: number[] | null = null): number {
     const { languageBit, travelers, minCents, maxCents, excludeUserId, dayBit, zonePast, serviceBitsLow, serviceBitsHigh, services, licensedOnly } = f;
-    const { userId, price, minPeople, maxPeople, zone, serviceLow, serviceHigh, entries } = this;
-    const anyService = serviceBitsLow === 0 && serviceBitsHigh === 0 && services === null;
-    const languageRow = languageBit === 0 ? null : this.traits[31 - Math.clz32(languageBit)]!;
-    const dayRow = dayBit === 0 ? null : this.traits[LANGUAGE_ROWS + 31 - Math.clz32(dayBit)]!;
-    const licensedRow = licensedOnly ? this.traits[LICENSED_ROW]! : null;
-    const fullWords = this.size >>> 5;
-    const rest = this.size & 31;
+    const { userId, minPeople, maxPeople, zone, entries, rows } = this;
+    const from = this.slotBefore(minCents, -Infinity);
+    const to = this.slotBefore(maxCents, Infinity);
+    if (from >= to) return 0;
+    const all: Int32Array[] = [];
+    if (languageBit !== 0) all.push(rows[31 - Math.clz32(languageBit)]!);
+    if (dayBit !== 0) all.push(rows[LANGUAGE_ROWS + 31 - Math.clz32(dayBit)]!);
+    if (licensedOnly) all.push(rows[LICENSED_ROW]!);
+    if (travelers >= 1 && travelers <= MAX_GROUP) all.push(rows[FITS_ROW + travelers - 1]!);
+    // "Any of the chosen services": the rows of the chosen ids below 64, or-ed.
+    const any: Int32Array[] = [];
+    for (let id = 0; id < 64; id++) if ((id < 32 ? serviceBitsLow : serviceBitsHigh) & (1 << (id & 31))) any.push(rows[SERVICE_ROW + id]!);
+    // What the rows cannot say: checked guide by guide.
+    const oneByOne = excludeUserId >= 0 || zonePast !== null || services !== null || travelers > MAX_GROUP;
+    const [a0, a1, a2, a3] = all;
+    const lastWord = (to - 1) >>> 5;
     let total = 0;
-    for (let w = 0; w <= fullWords; w++) {
-      let m = w < fullWords ? -1 : rest === 0 ? 0 : (1 << rest) - 1;
-      if (languageRow !== null) m &= languageRow[w]!;
-      if (dayRow !== null) m &= dayRow[w]!;
-      if (licensedRow !== null) m &= licensedRow[w]!;
+    for (let w = from >>> 5; w <= lastWord; w++) {
+      let m = -1;
+      if (w === from >>> 5) m &= -1 << (from & 31);
+      if (w === lastWord && (to & 31) !== 0) m &= (1 << (to & 31)) - 1;
+      if (a0 !== undefined) m &= a0[w]!;
+      if (a1 !== undefined) m &= a1[w]!;
+      if (a2 !== undefined) m &= a2[w]!;
+      if (a3 !== undefined) m &= a3[w]!;
+      if (m === 0) continue;
+      // With only ids below 64 chosen, a guide needs one of their bits; with a higher id too, a
+      // guide without such a bit is checked against the whole set below.
+      let chosen = 0;
+      for (const row of any) chosen |= row[w]!;
+      if (any.length > 0 && services === null) m &= chosen;
+      if (m === 0) continue;
+      if (!oneByOne && out === null) {
+        total += popcount(m);
+        continue;
+      }
       while (m !== 0) {
         const lowest = m & -m;
         m ^= lowest;
         const i = (w << 5) | (31 - Math.clz32(lowest));
-        const p = price[i]!;
-        if (p < minCents || p > maxCents) continue;
-        if (travelers >= 0 && (minPeople[i]! > travelers || maxPeople[i]! < travelers)) continue;
-        if (userId[i] === excludeUserId) continue;
-        if (zonePast !== null && zonePast[zone[i]!] === 1) continue;
-        if (
-          !anyService &&
-          (serviceLow[i]! & serviceBitsLow) === 0 &&
-          (serviceHigh[i]! & serviceBitsHigh) === 0 &&
-          (services === null || !entries[i]!.serviceIds.some((s) => services.has(s)))
-        ) {
-          continue;
+        if (oneByOne) {
+          if (travelers > MAX_GROUP && (minPeople[i]! > travelers || maxPeople[i]! < travelers)) continue;
+          if (userId[i] === excludeUserId) continue;
+          if (zonePast !== null && zonePast[zone[i]!] === 1) continue;
+          if (services !== null && (chosen & lowest) === 0 && !entries[i]!.serviceIds.some((id) => services.has(id))) continue;
         }
         if (out !== null) out.push(entries[i]!.id);
         total++;
@@ -124,38 +152,82 @@ export class CityColumns {
     return total;
   }
 
+  /** The first slot whose guide is not before (price, id). */
+  private slotBefore(price: number, id: number): number {
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const p = this.price[mid]!;
+      if (p < price || (p === price && this.entries[mid]!.id < id)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Moves slots `slot` … size − 1 one up (the last slot is free: `grow` made room). */
+  private open(slot: number): void {
+    const end = this.size;
+    for (const col of [this.userId, this.price, this.minPeople, this.maxPeople, this.zone]) col.copyWithin(slot + 1, slot, end);
+    const first = slot >>> 5;
+    const keep = (1 << (slot & 31)) - 1; // the bits below `slot` in its word
+    for (const row of this.rows) {
+      for (let w = end >>> 5; w > first; w--) row[w] = (row[w]! << 1) | (row[w - 1]! >>> 31);
+      row[first] = (row[first]! & keep) | ((row[first]! << 1) & ~keep);
+    }
+  }
+
+  /** Moves slots `slot` + 1 … size − 1 one down, over `slot`; the freed last bit is cleared. */
+  private close(slot: number): void {
+    const end = this.size;
+    for (const col of [this.userId, this.price, this.minPeople, this.maxPeople, this.zone]) col.copyWithin(slot, slot + 1, end);
+    const first = slot >>> 5;
+    const last = (end - 1) >>> 5;
+    const keep = (1 << (slot & 31)) - 1;
+    for (const row of this.rows) {
+      const next = first < last ? row[first + 1]! << 31 : 0;
+      row[first] = (row[first]! & keep) | (((row[first]! >>> 1) & ~keep) | next);
+      for (let w = first + 1; w <= last; w++) row[w] = (row[w]! >>> 1) | (w < last ? row[w + 1]! << 31 : 0);
+      row[last]! &= ~(1 << ((end - 1) & 31));
+    }
+  }
+
   private write(slot: number, g: IndexedGuide, zone: number): void {
-    this.entries[slot] = g;
     this.userId[slot] = g.userId;
     this.price[slot] = g.priceCents;
     this.minPeople[slot] = g.minPeople;
     this.maxPeople[slot] = g.maxPeople;
     this.zone[slot] = zone;
-    const bits = serviceBits(g.serviceIds);
-    this.serviceLow[slot] = bits.low;
-    this.serviceHigh[slot] = bits.high;
     const word = slot >>> 5;
     const bit = 1 << (slot & 31);
-    const traits = (g.languageMask & 7) | ((g.weeklyDays & 127) << LANGUAGE_ROWS) | (g.licensed ? 1 << LICENSED_ROW : 0);
-    this.traits.forEach((row, k) => {
-      if (traits & (1 << k)) row[word]! |= bit;
-      else row[word]! &= ~bit;
-    });
+    const set = (row: number, on: boolean) => {
+      if (on) this.rows[row]![word]! |= bit;
+      else this.rows[row]![word]! &= ~bit;
+    };
+    for (let k = 0; k < LANGUAGE_ROWS; k++) set(k, (g.languageMask & (1 << k)) !== 0);
+    for (let k = 0; k < 7; k++) set(LANGUAGE_ROWS + k, (g.weeklyDays & (1 << k)) !== 0);
+    set(LICENSED_ROW, g.licensed);
+    for (let t = 1; t <= MAX_GROUP; t++) set(FITS_ROW + t - 1, g.minPeople <= t && t <= g.maxPeople);
+    for (let id = 0; id < 64; id++) set(SERVICE_ROW + id, false);
+    for (const id of g.serviceIds) if (id >= 0 && id < 64) set(SERVICE_ROW + id, true);
   }
 
   private grow(): void {
-    const grown = <T extends Int32Array | Int16Array | Uint16Array | Uint32Array>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-      b.set(a);
-      return b;
-    };
+    const grown = <T extends Column>(a: T) => resized(a, a.length * 2);
     this.userId = grown(this.userId);
     this.price = grown(this.price);
     this.minPeople = grown(this.minPeople);
     this.maxPeople = grown(this.maxPeople);
     this.zone = grown(this.zone);
-    this.serviceLow = grown(this.serviceLow);
-    this.serviceHigh = grown(this.serviceHigh);
-    this.traits = this.traits.map(grown);
+    this.rows = this.rows.map(grown);
   }
+}
+
+type Column = Int32Array | Int16Array | Uint16Array | Uint32Array;
+
+/** A typed column with room for `length` rows, keeping the rows of `a` that fit. */
+export function resized<T extends Column>(a: T, length: number): T {
+  const b = new (a.constructor as new (n: number) => T)(length);
+  b.set(a.length <= length ? a : a.subarray(0, length));
+  return b;
 }

@@ -23,10 +23,12 @@ function makeGuide(rnd: () => number, id: number): IndexedGuide {
     city: CITIES[Math.floor(rnd() * CITIES.length)]!,
     languageMask: 1 + Math.floor(rnd() * 7),
     minPeople,
-    maxPeople: minPeople + Math.floor(rnd() * 6),
+    // A few take groups past the counting rows' 50 (checked one by one).
+    maxPeople: rnd() < 0.05 ? 48 + Math.floor(rnd() * 8) : minPeople + Math.floor(rnd() * 6),
     priceCents: (1 + Math.floor(rnd() * 8)) * 5000,
     weeklyDays: Math.floor(rnd() * 128),
-    serviceIds: [1 + Math.floor(rnd() * 5), 1 + Math.floor(rnd() * 5)],
+    // Ids of 32 and more sit in the second bit word, 64 and more in no bitset.
+    serviceIds: [1 + Math.floor(rnd() * 5), [1, 2, 3, 4, 5, 40, 70][Math.floor(rnd() * 7)]!],
     // Few distinct ratings, so ties fall through to review count and id.
     rating: Math.floor(rnd() * 4) / 2 + 3,
     reviewCount: Math.floor(rnd() * 3),
@@ -73,10 +75,10 @@ function randomQuery(rnd: () => number): GuideSearchQuery {
   const raw: Record<string, unknown> = { sort: pick(['recommended', 'rating', 'price_asc', 'price_desc', 'newest']), limit: pick([3, 12]), page: pick([1, 1, 2, 3]) };
   if (rnd() < 0.6) raw.city = pick(CITIES);
   if (rnd() < 0.5) raw.language = pick(['zh', 'ja', 'en']);
-  if (rnd() < 0.4) raw.travelers = 1 + Math.floor(rnd() * 8);
+  if (rnd() < 0.4) raw.travelers = rnd() < 0.2 ? 49 + Math.floor(rnd() * 6) : 1 + Math.floor(rnd() * 8);
   if (rnd() < 0.4) raw.minPrice = pick([0, 100, 200]);
   if (rnd() < 0.4) raw.maxPrice = pick([200, 300, 400]);
-  if (rnd() < 0.3) raw.services = [1 + Math.floor(rnd() * 5)];
+  if (rnd() < 0.3) raw.services = rnd() < 0.3 ? [pick([3, 40]), pick([40, 70])] : [1 + Math.floor(rnd() * 5)];
   if (rnd() < 0.5) raw.date = pick(DATES);
   if (rnd() < 0.3) raw.licensed = pick(['true', 'false']);
   return guideSearchQuerySchema.parse(raw);

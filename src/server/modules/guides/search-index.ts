@@ -3,6 +3,7 @@ import type { SEARCH_LANGUAGES } from '../../../shared/price-range';
 import type { TextLanguage } from '../../../shared/guide-texts';
 import type { GuideSearchQuery } from '../../../shared/schemas/guides';
 import { CityColumns, serviceBits, type CountFilter } from './search-columns';
+import { DAYS_SHIFT, LICENSED_BIT, lowerBound, MAX_SMALL, SortedList } from './sorted-list';
 
 /**
  * The in-memory search index: what a search filters and sorts on, for every listed guide, kept in
@@ -40,7 +41,7 @@ const LANGUAGE_BITS: Record<SearchLanguage, number> = { zh: 1, ja: 2, en: 4 };
 
 type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];
 
-type Compare = (a: IndexedGuide, b: IndexedGuide) => number;
+export type Compare = (a: IndexedGuide, b: IndexedGuide) => number;
 /** Every order ends on the id, so two entries compare equal only when they are the same guide. */
 const byRating: Compare = (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || a.id - b.id;
 const speaksChinese = (g: IndexedGuide) => g.languageMask & LANGUAGE_BITS.zh;
@@ -69,49 +70,13 @@ function chosenServices(ids: number[] | undefined): Pick<CountFilter, 'serviceBi
   return { serviceBitsLow: low, serviceBitsHigh: high, services: ids.some((id) => id >= 64) ? new Set(ids) : null };
 }
 
-/** The first index at which `before` turns false (it must be true, then false, along the array). */
-function lowerBound<T>(items: readonly T[], before: (item: T) => boolean): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (before(items[mid]!)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** A sorted array kept sorted under single inserts and removals (binary search + splice). */
-class SortedList {
-  items: IndexedGuide[];
-  constructor(
-    private readonly compare: Compare,
-    items: IndexedGuide[] = [],
-  ) {
-    this.items = items.sort(compare);
-  }
-
-  private lowerBound(g: IndexedGuide): number {
-    return lowerBound(this.items, (x) => this.compare(x, g) < 0);
-  }
-  insert(g: IndexedGuide): void {
-    this.items.splice(this.lowerBound(g), 0, g);
-  }
-  /** Removes the entry that was inserted (found by the values it was sorted by). */
-  remove(g: IndexedGuide): void {
-    const i = this.lowerBound(g);
-    if (this.items[i] === g) this.items.splice(i, 1);
-  }
-  reset(items: IndexedGuide[]): void {
-    this.items = items.sort(this.compare);
-  }
-}
-
 export interface SearchHits {
   /** The ids of the requested page, in order. */
   ids: number[];
   total: number;
 }
+
+const EMPTY = new SortedList(ORDERS.id);
 
 export class SearchIndex {
   /** How a page is found: by cost (default), or always one way (tests prove both agree). */
@@ -167,7 +132,8 @@ export class SearchIndex {
       for (const [city, items] of byCity) list.byCity.set(city, new SortedList(ORDERS[name as OrderName], [...items]));
     }
     this.columns.clear();
-    for (const g of this.byId.values()) this.addColumns(g);
+    // In the columns' own order (price, then id), so adding moves nothing.
+    for (const g of this.lists.price.all.items) this.addColumns(g);
     this.exceptions.clear();
     this.exceptionDates.clear();
     for (const e of exceptions) this.addException(e);
@@ -211,7 +177,7 @@ export class SearchIndex {
 
   private remove(g: IndexedGuide): void {
     this.byId.delete(g.id);
-    this.columns.get(g.city)?.remove(g.id);
+    this.columns.get(g.city)?.remove(g);
     for (const list of Object.values(this.lists)) {
       list.all.remove(g);
       list.byCity.get(g.city)?.remove(g);
@@ -242,7 +208,8 @@ export class SearchIndex {
 
     const { order, reverse } = q.sort === 'recommended' && reader === 'zh' ? ({ order: 'recommendedZh', reverse: false } as const) : SORTS[q.sort];
     const offset = (q.page - 1) * q.limit;
-    const items = (q.city ? this.lists[order].byCity.get(q.city) : this.lists[order].all)?.items ?? [];
+    const list = (q.city ? this.lists[order].byCity.get(q.city) : this.lists[order].all) ?? EMPTY;
+    const items = list.items;
     // In price order, every match lies between the price bounds: walk only that stretch.
     let [from, to] = [0, items.length];
     if (order === 'price') {
@@ -269,9 +236,9 @@ export class SearchIndex {
     const ids: number[] = [];
     let seen = 0;
     for (let k = 0; k < span && ids.length < q.limit && seen < total; k++) {
-      const g = items[reverse ? to - 1 - k : from + k]!;
-      if (!filter.matches(g)) continue;
-      if (seen++ >= offset) ids.push(g.id);
+      const at = reverse ? to - 1 - k : from + k;
+      if (!filter.matchesAt(list, at)) continue;
+      if (seen++ >= offset) ids.push(list.ids[at]!);
     }
     return { ids, total };
   }
@@ -324,7 +291,29 @@ export class SearchIndex {
       (zonePast === null || zonePast[zoneOf.get(g.timeZone)!] === 0) &&
       (!count.licensedOnly || g.licensed);
     const dayExceptions = date ? this.exceptions.get(date) : undefined;
-    const matches = (g: IndexedGuide) => base(g) && (dayBit === 0 || (dayExceptions?.get(g.id) ?? (g.weeklyDays & dayBit) !== 0));
-    return { count, base, matches, dayExceptions: dayExceptions?.size ? dayExceptions : undefined };
+    const { serviceBitsLow, serviceBitsHigh } = count;
+    // Ids of 64 and more are in no bit word: then a guide without a chosen low id is asked its list.
+    const bitsDecide = services !== null && count.services === null;
+    const licensed = count.licensedOnly ? LICENSED_BIT : 0;
+    /** `base` and the date, for the guide at a position of a list, read from its packed columns. */
+    const matchesAt = (list: SortedList, at: number): boolean => {
+      const t = list.traits[at]!;
+      if ((languageBit !== 0 && (t & languageBit) === 0) || (t & licensed) !== licensed) return false;
+      const p = list.price[at]!;
+      if (p < minCents || p > maxCents) return false;
+      if (travelers >= 0) {
+        const people = list.people[at]!;
+        if ((people & MAX_SMALL) > travelers || people >>> 16 < travelers) return false;
+      }
+      if (services !== null && (list.serviceLow[at]! & serviceBitsLow) === 0 && (list.serviceHigh[at]! & serviceBitsHigh) === 0) {
+        if (bitsDecide || !list.items[at]!.serviceIds.some((id) => services.has(id))) return false;
+      }
+      if (excludeUserId !== undefined || zonePast !== null) {
+        const g = list.items[at]!;
+        if (g.userId === excludeUserId || (zonePast !== null && zonePast[zoneOf.get(g.timeZone)!] === 1)) return false;
+      }
+      return dayBit === 0 || (dayExceptions?.get(list.ids[at]!) ?? ((t >>> DAYS_SHIFT) & dayBit) !== 0);
+    };
+    return { count, base, matchesAt, dayExceptions: dayExceptions?.size ? dayExceptions : undefined };
   }
 }
