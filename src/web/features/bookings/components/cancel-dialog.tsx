@@ -23,24 +23,23 @@ export function CancelDialog({ booking, open, onOpenChange }: { booking: Booking
   const [reason, setReason] = useState('');
   const methodName = (m: string | null) => t(`refundTo.${m ?? 'cash'}`, { defaultValue: t('refundTo.cash') });
 
+  // mutateAsync, not mutate's callbacks: the booking's live event may refetch the list and take this
+  // card away before the reply arrives, and mutate's callbacks never run for an unmounted component.
   const confirm = () =>
-    update.mutate(
-      { id: booking.id, status: 'cancelled', reason: reason.trim() || undefined },
-      {
-        onSuccess: (reply) => {
-          onOpenChange(false);
-          const r = reply.refund;
-          showToast({
-            title: t('toasts.cancelled'),
-            description:
-              r && r.amountCents > 0
-                ? t('toasts.cancelledRefund', { amount: amount(r.amountCents), min: r.minBusinessDays, max: r.maxBusinessDays, method: methodName(r.method) })
-                : undefined,
-            variant: 'success',
-          });
-        },
-        onError: () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
+    update.mutateAsync({ id: booking.id, status: 'cancelled', reason: reason.trim() || undefined }).then(
+      (reply) => {
+        onOpenChange(false);
+        const r = reply.refund;
+        showToast({
+          title: t('toasts.cancelled'),
+          description:
+            r && r.amountCents > 0
+              ? t('toasts.cancelledRefund', { amount: amount(r.amountCents), min: r.minBusinessDays, max: r.maxBusinessDays, method: methodName(r.method) })
+              : undefined,
+          variant: 'success',
+        });
       },
+      () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
     );
 
   return (

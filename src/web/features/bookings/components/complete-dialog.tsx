@@ -11,16 +11,14 @@ export function CompleteDialog({ booking, side, open, onOpenChange }: { booking:
   const { t } = useTranslation('tour');
   const update = useUpdateBookingStatus();
   const other = side === 'traveler' ? booking.guide.fullName : booking.traveler.fullName;
+  // mutateAsync: the toast shows even when the booking's live event has already moved the card away.
   const confirm = () =>
-    update.mutate(
-      { id: booking.id, status: 'completed' },
-      {
-        onSuccess: () => {
-          onOpenChange(false);
-          showToast({ title: t('toasts.completed'), variant: 'success' });
-        },
-        onError: () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
+    update.mutateAsync({ id: booking.id, status: 'completed' }).then(
+      () => {
+        onOpenChange(false);
+        showToast({ title: t('toasts.completed'), variant: 'success' });
       },
+      () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
     );
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title={t('complete.title')} description={t('complete.body', { name: other })} closeLabel={t('request.close')}>

@@ -35,15 +35,13 @@ export function DeclineDialog({ booking, open, onOpenChange }: { booking: Bookin
     if (!reason) return setError(t('requests.decline.pickReason'));
     if (reason === 'other' && !details.trim()) return setError(t('requests.decline.explain'));
     const text = [t(`requests.decline.reasons.${reason}`), details.trim()].filter(Boolean).join(' — ').slice(0, 500);
-    answer.mutate(
-      { id: booking.id, answer: 'decline', reason: text },
-      {
-        onSuccess: () => {
-          reset(false);
-          showToast({ title: t('requests.toasts.declined'), description: t('requests.toasts.declinedBody', { name: booking.traveler.fullName }), variant: 'success' });
-        },
-        onError: () => showToast({ title: t('requests.toasts.errorTitle'), description: t('requests.toasts.failed'), variant: 'destructive' }),
+    // mutateAsync: the toast shows even when the booking's live event has already taken the request away.
+    answer.mutateAsync({ id: booking.id, answer: 'decline', reason: text }).then(
+      () => {
+        reset(false);
+        showToast({ title: t('requests.toasts.declined'), description: t('requests.toasts.declinedBody', { name: booking.traveler.fullName }), variant: 'success' });
       },
+      () => showToast({ title: t('requests.toasts.errorTitle'), description: t('requests.toasts.failed'), variant: 'destructive' }),
     );
   };
 

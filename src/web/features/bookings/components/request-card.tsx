@@ -21,13 +21,11 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
   const own = viewerTime(b.startsAt, b.date, b.scheduledStartTime, locale);
   const zone = b.timeZone === 'Asia/Tokyo' ? t('japanTime') : b.timeZone;
   const titleId = `request-${b.id}`;
+  // mutateAsync: the toast shows even when the booking's live event has already taken this card away.
   const accept = () =>
-    answer.mutate(
-      { id: b.id, answer: 'accept' },
-      {
-        onSuccess: () => showToast({ title: t('requests.toasts.accepted'), description: t('requests.toasts.acceptedBody', { name: b.traveler.fullName }), variant: 'success' }),
-        onError: () => showToast({ title: t('requests.toasts.errorTitle'), description: t('requests.toasts.failed'), variant: 'destructive' }),
-      },
+    answer.mutateAsync({ id: b.id, answer: 'accept' }).then(
+      () => showToast({ title: t('requests.toasts.accepted'), description: t('requests.toasts.acceptedBody', { name: b.traveler.fullName }), variant: 'success' }),
+      () => showToast({ title: t('requests.toasts.errorTitle'), description: t('requests.toasts.failed'), variant: 'destructive' }),
     );
 
   const price = (

@@ -25,16 +25,14 @@ export function WeatherNotice({ booking: b, side }: { booking: Booking; side: 't
   if (!w || !active) return null;
   const issued = formatInstant(w.issuedAt, locale, 'Asia/Tokyo');
   const canCancel = b.actions.includes('cancel');
+  // mutateAsync: the toast shows even when the booking's live event has already moved the card away.
   const cancel = () =>
-    update.mutate(
-      { id: b.id, status: 'cancelled' },
-      {
-        onSuccess: () => {
-          setConfirming(false);
-          showToast({ title: t('weather.guideCancelled'), variant: 'success' });
-        },
-        onError: () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
+    update.mutateAsync({ id: b.id, status: 'cancelled' }).then(
+      () => {
+        setConfirming(false);
+        showToast({ title: t('weather.guideCancelled'), variant: 'success' });
       },
+      () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
     );
   return (
     <section
