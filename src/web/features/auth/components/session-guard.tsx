@@ -20,6 +20,14 @@ export function isSessionEnd(error: ApiError): boolean {
   return error.code === 'unauthorized';
 }
 
+/**
+ * How long after a forced logout a visitor's 401 belongs to it: the page being left can still ask
+ * (its queries refetch, without the token, once the cache is cleared) and must not bury 'Session
+ * Expired' under 'Authentication required' (one toast at a time, SPEC §8).
+ */
+export const LOGOUT_AFTERMATH_MS = 10_000;
+let sessionEndedAt = -Infinity;
+
 export function SessionGuard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,12 +38,13 @@ export function SessionGuard() {
   useEffect(() => {
     setUnauthorizedListener((error, signedIn) => {
       if (!signedIn) {
-        if (error.code === 'unauthorized') {
+        if (error.code === 'unauthorized' && Date.now() - sessionEndedAt > LOGOUT_AFTERMATH_MS) {
           showToast({ title: t('account.authRequired'), variant: 'destructive', action: { label: t('nav.logIn'), onClick: () => void navigate(back) } });
         }
         return;
       }
       if (!isSessionEnd(error)) return;
+      sessionEndedAt = Date.now();
       clearSession();
       queryClient.clear();
       showToast({ title: t('account.sessionExpired'), description: t('account.sessionExpiredBody'), variant: 'destructive' });
