@@ -154,12 +154,19 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
   };
 
   // ---- submit ----
+  /** Focus the errors' alert once it is drawn, unless focus has moved since (a 'fix this' link followed). */
+  const focusAlert = () => {
+    const before = document.activeElement;
+    requestAnimationFrame(() => {
+      if (document.activeElement === before) alertRef.current?.focus();
+    });
+  };
   const onSubmit = async () => {
     const clientProblems = submitProblems(form, application.documents);
     setShowAll(true);
     if (!declared || clientProblems.length) {
       setSubmitErrors({ declaration: !declared, problems: clientProblems, other: errors.age === 'errors.minAge' ? t('errors.minAge') : null });
-      requestAnimationFrame(() => alertRef.current?.focus());
+      focusAlert();
       return;
     }
     setSubmitErrors(null);
@@ -179,7 +186,7 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
           problems: code === 'application_incomplete' || code === 'validation_failed' || code === 'age_below_minimum' ? problemsFromServer(fields) : [],
           other: code === 'declaration_required' || code === 'application_incomplete' ? null : t(errorKey(e)),
         });
-        requestAnimationFrame(() => alertRef.current?.focus());
+        focusAlert();
       },
     });
   };
