@@ -9,6 +9,7 @@ import { showToast } from '../../../lib/toast';
 import { sampleBooking } from '../test-booking';
 import { CancelDialog } from './cancel-dialog';
 import { RequestCard } from './request-card';
+import { TourActions } from './tour-actions';
 
 vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
 
@@ -50,7 +51,7 @@ beforeEach(() => {
       if (init?.method === 'PATCH' || init?.method === 'POST') {
         await held;
         const refund = { amountCents: 19_800, method: 'alipay', minBusinessDays: 1, maxBusinessDays: 3 };
-        return json({ ...sampleBooking({ status: u.includes('/accept') ? 'upcoming' : 'cancelled', actions: [] }), refund });
+        return json({ ...sampleBooking({ status: u.includes('/accept') ? 'upcoming' : u.includes('/confirm-start') ? 'ongoing' : 'cancelled', actions: [] }), refund });
       }
       return json({});
     }),
@@ -90,4 +91,16 @@ it('shows "Request accepted" when the request left the list before the reply', a
   view.unmount();
   release();
   await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Request accepted', variant: 'success' })));
+});
+
+it('shows "Tour start confirmed successfully" when the started tour moved to the Ongoing tab before the reply', async () => {
+  const booking = sampleBooking({ status: 'start_confirmed', guideConfirmedStart: true, travelerConfirmedStart: false, actions: ['start_confirm'] });
+  const view = render(wrap(<TourActions booking={booking} side="traveler" isTourDay />));
+  fireEvent.click(await screen.findByRole('button', { name: 'Confirm Start' }));
+  await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('/confirm-start'))).toBe(true));
+  view.unmount();
+  release();
+  await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Tour start confirmed successfully', variant: 'success' })));
+  // Both sides have confirmed: the tour is on, nobody is waiting.
+  expect(vi.mocked(showToast).mock.calls[0]![0].description).toBeUndefined();
 });

@@ -52,13 +52,11 @@ export function ReschedulePanel({ booking: b, side }: { booking: Booking; side: 
   const canPropose = Boolean(b.reschedulable) && !open;
   if (!p && !canPropose) return null;
 
+  // mutateAsync: the toast shows even when the booking's live event has already re-rendered the list without this card.
   const accept = (q: RescheduleProposal) =>
-    answer.mutate(
-      { id: b.id, proposalId: q.id, answer: 'accept' },
-      {
-        onSuccess: () => showToast({ title: t('toasts.accepted'), description: t('toasts.acceptedBody', { slot: slot(q) }), variant: 'success' }),
-        onError: (err) => showToast({ title: t('toasts.errorTitle'), description: t(problem(err)), variant: 'destructive' }),
-      },
+    answer.mutateAsync({ id: b.id, proposalId: q.id, answer: 'accept' }).then(
+      () => showToast({ title: t('toasts.accepted'), description: t('toasts.acceptedBody', { slot: slot(q) }), variant: 'success' }),
+      (err) => showToast({ title: t('toasts.errorTitle'), description: t(problem(err)), variant: 'destructive' }),
     );
 
   return (

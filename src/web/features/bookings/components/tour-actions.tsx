@@ -36,52 +36,44 @@ export function TourActions({ booking: b, side, isTourDay }: { booking: Booking;
   const ext = b.extension;
   const hours = ext ? t(`request.options.${ext.hours}`, { defaultValue: String(ext.hours) }) : '';
 
+  // mutateAsync, not mutate's callbacks: the booking's live event may move this card to another tab
+  // (a started tour to Ongoing) before the reply arrives, and those callbacks never run once it is gone.
   const onStart = () =>
-    start.mutate(
-      { id: b.id, userType: side },
-      {
-        onSuccess: (reply) =>
-          showToast({
-            title: t('toasts.startConfirmed'),
-            description: reply.status === 'ongoing' ? undefined : side === 'traveler' ? t('toasts.waiting') : t('actions.waitingForTraveler'),
-            variant: 'success',
-          }),
-        onError: (err) =>
-          showToast({
-            title: t('toasts.errorTitle'),
-            description: err instanceof ApiError && err.code === 'too_early' ? t('toasts.tooEarly') : t('toasts.startFailed'),
-            variant: 'destructive',
-          }),
-      },
+    start.mutateAsync({ id: b.id, userType: side }).then(
+      (reply) =>
+        showToast({
+          title: t('toasts.startConfirmed'),
+          description: reply.status === 'ongoing' ? undefined : side === 'traveler' ? t('toasts.waiting') : t('actions.waitingForTraveler'),
+          variant: 'success',
+        }),
+      (err) =>
+        showToast({
+          title: t('toasts.errorTitle'),
+          description: err instanceof ApiError && err.code === 'too_early' ? t('toasts.tooEarly') : t('toasts.startFailed'),
+          variant: 'destructive',
+        }),
     );
   const onAnswer = (a: 'approve' | 'reject') =>
-    answer.mutate(
-      { id: b.id, answer: a },
-      {
-        onSuccess: () =>
-          showToast({ title: a === 'approve' ? t('toasts.approved') : t('toasts.rejected'), description: a === 'reject' ? t('toasts.rejectedBody') : undefined, variant: 'success' }),
-        onError: () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
-      },
+    answer.mutateAsync({ id: b.id, answer: a }).then(
+      () => showToast({ title: a === 'approve' ? t('toasts.approved') : t('toasts.rejected'), description: a === 'reject' ? t('toasts.rejectedBody') : undefined, variant: 'success' }),
+      () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
     );
   const onConfirmExtension = () =>
-    confirmExt.mutate(
-      { id: b.id, userType: side },
-      {
-        onSuccess: () => showToast({ title: t('toasts.extensionConfirmed'), variant: 'success' }),
-        onError: (err) =>
-          showToast({
-            title: t('toasts.errorTitle'),
-            description: err instanceof ApiError && err.code === 'slot_unavailable' ? t('toasts.slotTaken') : t('toasts.confirmExtensionFailed'),
-            variant: 'destructive',
-          }),
-      },
+    confirmExt.mutateAsync({ id: b.id, userType: side }).then(
+      () => showToast({ title: t('toasts.extensionConfirmed'), variant: 'success' }),
+      (err) =>
+        showToast({
+          title: t('toasts.errorTitle'),
+          description: err instanceof ApiError && err.code === 'slot_unavailable' ? t('toasts.slotTaken') : t('toasts.confirmExtensionFailed'),
+          variant: 'destructive',
+        }),
     );
 
   const onWithdraw = () =>
-    withdraw.mutate(b.id, {
-      onSuccess: () => showToast({ title: t('toasts.withdrawn'), description: t('toasts.withdrawnBody'), variant: 'success' }),
-      onError: () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
-    });
+    withdraw.mutateAsync(b.id).then(
+      () => showToast({ title: t('toasts.withdrawn'), description: t('toasts.withdrawnBody'), variant: 'success' }),
+      () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
+    );
 
   const starting = START_STATUSES.includes(b.status);
   const onTour = ON_TOUR_STATUSES.includes(b.status);
