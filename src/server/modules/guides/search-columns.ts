@@ -34,6 +34,18 @@ export function serviceBits(ids: Iterable<number>): { low: number; high: number 
   return { low, high };
 }
 
+/** The first index at which `before` turns false (it must be true, then false, along the array). */
+export function lowerBound<T>(items: readonly T[], before: (item: T) => boolean): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(items[mid]!)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 const INITIAL_CAPACITY = 64;
 
 /** Bitset rows: one per language bit (zh, ja, en), one per weekday (Monday … Sunday), "licensed", */
@@ -154,15 +166,7 @@ export class CityColumns {
 
   /** The first slot whose guide is not before (price, id). */
   private slotBefore(price: number, id: number): number {
-    let lo = 0;
-    let hi = this.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const p = this.price[mid]!;
-      if (p < price || (p === price && this.entries[mid]!.id < id)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.entries, (g) => g.priceCents < price || (g.priceCents === price && g.id < id));
   }
 
   /** Moves slots `slot` … size − 1 one up (the last slot is free: `grow` made room). */

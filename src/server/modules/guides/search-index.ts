@@ -2,8 +2,8 @@ import { isoWeekday, todayInZone, weekdayBit } from '../../../shared/availabilit
 import type { SEARCH_LANGUAGES } from '../../../shared/price-range';
 import type { TextLanguage } from '../../../shared/guide-texts';
 import type { GuideSearchQuery } from '../../../shared/schemas/guides';
-import { CityColumns, serviceBits, type CountFilter } from './search-columns';
-import { DAYS_SHIFT, LICENSED_BIT, lowerBound, MAX_SMALL, SortedList } from './sorted-list';
+import { CityColumns, lowerBound, serviceBits, type CountFilter } from './search-columns';
+import { DAYS_SHIFT, LICENSED_BIT, MAX_SMALL, SortedList } from './sorted-list';
 
 /**
  * The in-memory search index: what a search filters and sorts on, for every listed guide, kept in

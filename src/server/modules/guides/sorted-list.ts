@@ -1,17 +1,5 @@
 import type { Compare, IndexedGuide } from './search-index';
-import { resized, serviceBits } from './search-columns';
-
-/** The first index at which `before` turns false (it must be true, then false, along the array). */
-export function lowerBound<T>(items: readonly T[], before: (item: T) => boolean): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (before(items[mid]!)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+import { lowerBound, resized, serviceBits } from './search-columns';
 
 /** Bits of `SortedList.traits`: language mask (0–2), weekly days (3–9), a verified licence (10). */
 export const DAYS_SHIFT = 3;
