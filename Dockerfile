@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Tabi Guides, production image (issue 25, decision 088). Build: docker build -t tabi-guides .
+# Tabi Guides, production image (decision 088). Build: docker build -t tabi-guides .
 # Run: see compose.yaml (PostgreSQL, Redis, S3-compatible storage, two instances behind nginx).
 
 # ---- build: every dependency, then `npm run build` (web app, SSR, dist/server/server.js; decision 086)

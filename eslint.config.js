@@ -1,11 +1,38 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import serverModules from './scripts/eslint/module-cycles.mjs';
 
-// Import boundaries (DESIGN §1): shared imports neither side; web never imports server;
+// Import boundaries: shared imports neither side; web never imports server;
 // the server never imports web.
 const boundary = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
+
+// Feature boundaries in the web app (decision 115): a feature is used only through its public
+// modules, index.ts (and the few declared below); components/ and lib/ are shared pieces and import
+// no feature. Imports are relative, so the rule reads the specifier: from inside a feature, another
+// feature's folder is the first name after the `../` run (no feature has a subfolder named like another
+// feature); from anywhere else it follows `features/`. Dynamic import() is checked too.
+const FEATURES = readdirSync('src/web/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+/**
+ * Public modules besides index.ts: any feature's lazy.ts (its lazy components, kept apart from index.ts
+ * so their code stays out of the chunks that import the index), and the auth pages' forms, which load
+ * with their lazy pages, not the shell.
+ */
+const PUBLIC_MODULES = { auth: ['forms'] };
+const privateOf = (f) => `${f}/(?!(?:${['index', 'lazy', ...(PUBLIC_MODULES[f] ?? [])].join('|')})$)`;
+const WEB_NEVER = ['**/server/**', 'drizzle-orm*', 'fastify*', 'pg'];
+const deepFromOutside = `(?:^|/)features/(?:${FEATURES.map(privateOf).join('|')})`;
+const deepFromFeature = (own) => `^(?:\\.\\./)+(?:features/)?(?:${FEATURES.filter((f) => f !== own).map(privateOf).join('|')})`;
+const anyFeature = '(?:^|/)features(?:/|$)';
+const FEATURE_MESSAGE = 'import a feature through its index.ts (decision 115); move what several features share to components/ or lib/';
+const SHARED_MESSAGE = 'components/ and lib/ are shared by features and import none (decision 115): move the piece, or compose it in app/ or pages/';
+const webRule = (regex, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: WEB_NEVER, message: 'web/ never imports the server' }, { regex, message }] }],
+  // esquery's regular expressions cannot hold a slash: \x2F stands for it.
+  'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message }],
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'src/web/public/**'] },
@@ -31,6 +58,11 @@ export default tseslint.config(
       'no-restricted-imports': boundary(['**/server/**', 'drizzle-orm*', 'fastify*', 'pg'], 'web/ never imports the server'),
     },
   },
+  // Feature boundaries (decision 115); tests may reach into a feature (vi.mock names the module it replaces).
+  { files: ['src/web/**'], rules: webRule(deepFromOutside, FEATURE_MESSAGE) },
+  ...FEATURES.map((f) => ({ files: [`src/web/features/${f}/**`], rules: webRule(deepFromFeature(f), FEATURE_MESSAGE) })),
+  { files: ['src/web/components/**', 'src/web/lib/**'], rules: webRule(anyFeature, SHARED_MESSAGE) },
+  { files: ['src/web/**/*.test.{ts,tsx}'], rules: { 'no-restricted-syntax': 'off' } },
   {
     files: ['src/web/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts'],
     languageOptions: { globals: globals.node },
@@ -43,5 +75,12 @@ export default tseslint.config(
   {
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': boundary(['**/web/**'], 'the server never imports web/') },
+  },
+  // No import loop between the server's module folders (decision 107); collaborators meet in compose.ts.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'server-modules': serverModules },
+    rules: { 'server-modules/no-cycle': 'error' },
   },
 );

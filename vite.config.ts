@@ -1,13 +1,14 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { offlineTripFiles } from './scripts/offline-trip-files';
 
 // The web app lives in src/web and builds to dist/web, which the server serves from the same port.
 // `vite build --ssr` builds the server renderer of the public pages to dist/ssr (decision 074).
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [offlineTripFiles()])],
   // The server renderer carries its own React and friends, in their production builds whatever
   // NODE_ENV the server runs with (React's development build renders several times slower).
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),

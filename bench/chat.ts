@@ -1,5 +1,5 @@
 /**
- * The chat series (issue #10): BENCH_CHAT_CLIENTS WebSocket clients (1,000) on two app instances that
+ * The chat series: BENCH_CHAT_CLIENTS WebSocket clients (1,000) on two app instances that
  * share one PostgreSQL database and fan out through Redis pub/sub. Half are travelers, half guides,
  * one conversation per pair, and the two sides of a pair sit on different instances. A guide sends
  * `POST /api/conversations/{id}/messages` to its own instance; the time runs until the `new_message`

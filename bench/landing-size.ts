@@ -1,5 +1,5 @@
 /**
- * The landing page's initial JavaScript, gzipped (issue 15: within 150 KB): the entry chunk, what it
+ * The landing page's initial JavaScript, gzipped (within 150 KB): the entry chunk, what it
  * loads after the first paint (React DOM, then the app: decision 075), the home page chunk (loaded
  * before "/" hydrates), and every chunk they import statically, each counted once and gzipped as it
  * is sent. Lazy parts (the guide grid, the search form, the support button) come after and are not

@@ -1,5 +1,5 @@
 /**
- * The start series (issue 24, decision 086): how long `npm start` takes until the server answers
+ * The start series (decision 086): how long `npm start` takes until the server answers
  * /readyz, on a first start and on a restart. It clones nothing: the first start is the whole build
  * (`npm run build`: web app, server renderer, compiled server, database template) followed by
  * `scripts/start.mjs` on a fresh DATA_DIR with the demo seed; the restart is `scripts/start.mjs` again
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { root, stop } from './lib';
 
-/** The targets of issue 24, in seconds, from the command to /readyz answering. */
+/** The start targets (decision 086), in seconds, from the command to /readyz answering. */
 const TARGET = { first: 20, restart: 3 };
 
 /** Runs a Node script to its end; resolves to the seconds it took. */

@@ -1,14 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { allowConsoleErrors, expect, gotoInLocale, test } from './fixtures';
 
-// UI.md: axe-core finds no WCAG A/AA violations on any page, in either theme or language.
+// docs/rules/look-and-language.md: axe-core finds no WCAG A/AA violations on any page, in either theme or language.
 const pages = ['/', '/no-such-page', '/withdrawal'];
 
 for (const locale of ['en', 'zh-CN'] as const) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`no WCAG A/AA violations (${locale}, ${scheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
-      // The unknown path answers 404 (issue 15), which the browser reports in the console.
+      // The unknown path answers 404, which the browser reports in the console.
       allowConsoleErrors(page, /status of 404/);
       for (const path of pages) {
         await gotoInLocale(page, path, locale);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { SignJWT } from 'jose';
-import { allowConsoleErrors, expect, gotoInLocale, serverDataDir, signIn, test } from './fixtures';
+import { allowConsoleErrors, expect, gotoInLocale, serverDataDir, signIn, signUpByApi, test } from './fixtures';
 
 type Locale = 'en' | 'zh-CN';
 const HTTP_401 = /Failed to load resource: the server responded with a status of 401/;
@@ -29,8 +29,9 @@ const T = {
     emailInvalid: 'Please enter a valid email address',
     passwordMin: 'Password must be at least 8 characters',
     mismatch: 'Passwords do not match',
-    terms: 'Please agree to the Terms of Service and Privacy Statement',
+    terms: 'Please agree to the Terms of Service and Privacy Policy',
     termsLabel: /I agree to the Terms of Service/,
+    transferLabel: /personal data is transferred to Japan/,
     weak: 'Password strength: Weak',
     medium: 'Password strength: Medium',
     strong: 'Password strength: Strong',
@@ -82,8 +83,9 @@ const T = {
     emailInvalid: '请输入有效的邮箱地址',
     passwordMin: '密码至少需要8个字符',
     mismatch: '两次输入的密码不匹配',
-    terms: '请同意服务条款和隐私声明',
+    terms: '请同意服务条款和隐私政策',
     termsLabel: /我同意服务条款/,
+    transferLabel: /将我的个人信息传输至日本/,
     weak: '密码强度：弱',
     medium: '密码强度：中',
     strong: '密码强度：强',
@@ -128,16 +130,12 @@ const PNG = Buffer.from(
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++seq}`;
-/** Toasts on screen (SPEC §8: one at a time; one being dismissed may linger in the DOM for a moment). */
+/** Toasts on screen (one at a time; one being dismissed may linger in the DOM for a moment, docs/rules/look-and-language.md). */
 const visibleToasts = (page: Page) => page.locator('[data-sonner-toast][data-visible="true"]');
 const expectToast = (page: Page, text: string) => expect(visibleToasts(page).filter({ hasText: text }).first()).toBeVisible();
 
 async function apiSignup(request: APIRequestContext, locale: Locale = 'en') {
-  const username = unique('e2e');
-  const body = { username, email: `${username}@example.com`, password: 'Sakura2026!', confirmPassword: 'Sakura2026!', fullName: 'Test Traveler', emailUpdates: false, locale };
-  const res = await request.post('/api/auth/signup', { data: body });
-  expect(res.status()).toBe(201);
-  return { ...body, reply: await res.json() };
+  return signUpByApi(request, { locale });
 }
 
 /** Opens a page as a signed-in user: the session is stored the way the app stores it after logging in. */
@@ -200,6 +198,8 @@ for (const locale of ['en', 'zh-CN'] as const) {
 
       await page.getByRole('checkbox', { name: s.termsLabel }).check();
       await expect(page.getByText(s.terms, { exact: true })).toHaveCount(0);
+      // The transfer abroad is a box of its own (decision 124).
+      await page.getByRole('checkbox', { name: s.transferLabel }).check();
       await page.getByRole('button', { name: s.submitSignup }).click();
       await expectToast(page, s.accountCreated);
       // The redirect parameter is honoured.

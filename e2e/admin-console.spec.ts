@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
+import { DEMO_PASSWORDS, expect, signIn, signUpByApi, test } from './fixtures';
 
 /**
- * Issue 14, the admin console (/admin), in English and Chinese: a non-admin gets the not-found page;
+ * the admin console (/admin), in English and Chinese: a non-admin gets the not-found page;
  * the demo admin approves a guide application with a document (viewed inline) and pays out a
  * withdrawal of the demo guide (approve, then mark paid), and sees the audit entries of both.
  * Each test makes its own records through the API (the database is shared with the other specs).
@@ -67,13 +67,7 @@ async function noHorizontalScroll(page: Page) {
 
 /** A new traveler's complete application with one qualification photo, submitted (as guide-journey.spec.ts makes it). */
 async function submittedApplication(request: APIRequestContext, name: string): Promise<number> {
-  const username = `adm${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const password = 'Sakura2026!';
-  const signup = await request.post('/api/auth/signup', {
-    data: { username, email: `${username}@example.com`, password, confirmPassword: password, fullName: name, emailUpdates: false, locale: 'en' },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const token = (await signup.json()).token as string;
+  const { token } = await signUpByApi(request, { prefix: 'adm', fullName: name });
   const categories = await (await request.get('/api/v2/service-categories')).json();
   const subcategoryId = categories.data?.[0]?.subcategories?.[0]?.id ?? categories[0].subcategories[0].id;
   const draft = await request.put('/api/v2/guide-applications/draft', {
@@ -87,7 +81,7 @@ async function submittedApplication(request: APIRequestContext, name: string): P
         residenceArea: 'Sakyo-ku, Kyoto',
         residenceZipcode: '606-8501',
         residenceSince: '2015-09',
-        occupation: 'Licensed guide',
+        occupation: 'Tour guide',
         bio: 'Temples at dawn, tofu at noon, and the quiet lanes of the Philosopher’s Path.',
         languages: ['zh', 'en'],
         experienceMonths: 48,
@@ -118,7 +112,7 @@ async function submittedApplication(request: APIRequestContext, name: string): P
   expect(draft.status(), await draft.text()).toBe(200);
   const upload = await request.post('/api/v2/guide-applications/documents', {
     headers: auth(token),
-    multipart: { description: 'Licensed guide certificate', file: { name: 'licence.png', mimeType: 'image/png', buffer: PNG } },
+    multipart: { description: 'Tour guide qualification certificate', file: { name: 'licence.png', mimeType: 'image/png', buffer: PNG } },
   });
   expect(upload.status(), await upload.text()).toBe(201);
   const submitted = await request.post('/api/v2/guide-applications/submit', { headers: auth(token), data: { declaration: true } });
@@ -171,7 +165,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page).toHaveURL(new RegExp(`/admin/applications/${id}`));
     const detail = page.locator('article');
     await expect(detail.getByRole('img', { name: 'licence.png' })).toBeVisible();
-    await expect(detail.getByText('Licensed guide certificate')).toBeVisible();
+    await expect(detail.getByText('Tour guide qualification certificate')).toBeVisible();
     await axeClean(page, `application ${locale}`);
     await page.screenshot({ path: `${SHOTS}/application-${locale}-1280.png`, fullPage: true });
 
@@ -252,12 +246,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
   });
 
   test(`the admin finds, suspends and reinstates a user, and opens one of a traveler's bookings (${locale})`, async ({ page }) => {
-    const username = `sus${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-    const password = 'Sakura2026!';
-    const signup = await page.request.post('/api/auth/signup', {
-      data: { username, email: `${username}@example.com`, password, confirmPassword: password, fullName: 'Suspend Me', emailUpdates: false, locale: 'en' },
-    });
-    expect(signup.status(), await signup.text()).toBe(201);
+    const { username, password } = await signUpByApi(page.request, { prefix: 'sus', fullName: 'Suspend Me' });
     await signIn(page, 'admin', undefined, locale);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/admin/users');

@@ -2,7 +2,7 @@ import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
 import { acceptedBooking, approvedApplicant, auth, openAllWeek, signup, tourDay } from './guide-helpers';
 
 /**
- * Issue 14 in the browser, in English and Chinese: a traveler disputes a tour under way with a guide
+ * Disputes and the admin console in the browser, in English and Chinese: a traveler disputes a tour under way with a guide
  * of this test's own; the demo admin resolves it in the console as cancelled with a partial refund.
  * The traveler's trip then shows the refund, and the booking's timeline and ledger in the console show
  * the resolution.

@@ -2,10 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, signUpByApi, test } from './fixtures';
 
 /**
- * Becoming a guide (issue 13, decision 069), in English and Chinese: a fresh traveler fills page 1
+ * Becoming a guide (decision 069), in English and Chinese: a fresh traveler fills page 1
  * with a qualification upload, saves the draft, reloads and finds every value, goes through pages
  * 2–4, previews, is stopped without the declaration, ticks it, submits and lands on
  * /application-status; the header then offers 'View Application Status'. Screenshots at 1280 and
@@ -54,12 +54,7 @@ const PNG = makePng();
 
 let seq = 0;
 async function newTraveler(request: APIRequestContext, locale: 'en' | 'zh-CN') {
-  const username = `bg${Date.now().toString(36)}${++seq}`;
-  const password = 'Sakura2026!';
-  const res = await request.post('/api/auth/signup', {
-    data: { username, email: `${username}@example.com`, password, confirmPassword: password, fullName: 'Aoi Tanaka', emailUpdates: false, locale },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  const { username, password } = await signUpByApi(request, { prefix: `bg${++seq}x`, fullName: 'Aoi Tanaka', locale });
   return { username, password };
 }
 
@@ -221,7 +216,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await page.getByRole('checkbox', { name: w.japanese, exact: true }).check();
     await page.getByRole('checkbox', { name: w.tokyo, exact: true }).check();
     await field(page, w.area).fill('Shibuya, Tokyo');
-    // SPEC §5 postal codes: letters are refused with the message; 7 digits become 123-4567.
+    // docs/rules/messaging.md postal codes: letters are refused with the message; 7 digits become 123-4567.
     await field(page, w.zip).fill('15a');
     await expect(page.getByText(w.zipChars)).toBeVisible();
     await field(page, w.zip).fill('150');
@@ -240,7 +235,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page.getByRole('alert').filter({ hasText: w.invalidType })).toBeVisible();
     await fileInput.setInputFiles({ name: 'qualification.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByTestId('documents-count')).toHaveText(w.uploaded);
-    await field(page, w.describe).fill('National Guide Interpreter licence');
+    await field(page, w.describe).fill('Tour guide qualification certificate');
     await field(page, w.describe).blur();
     await shoot(page, 'page1', locale);
 
@@ -262,7 +257,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page.getByRole('checkbox', { name: w.tokyo, exact: true })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: w.japanese, exact: true })).toBeChecked();
     await expect(page.getByTestId('documents-count')).toHaveText(w.uploaded);
-    await expect(field(page, w.describe)).toHaveValue('National Guide Interpreter licence');
+    await expect(field(page, w.describe)).toHaveValue('Tour guide qualification certificate');
     // The private file is shown from the owner's authorized fetch.
     await expect(page.getByRole('img', { name: 'qualification.png' })).toBeVisible();
     await axe(page, `page 1 (${locale})`);

@@ -4,7 +4,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
 
 /**
- * Issue 11, in the browser: a traveler and the demo guide, each in their own browser context (the
+ * in the browser: a traveler and the demo guide, each in their own browser context (the
  * traveler in Shanghai, one hour behind Japan; the guide in Tokyo), in Chinese and in English.
  * Search → the profile's booking box → checkout → the deposit (card, or Alipay through the demo page)
  * → the guide accepts → the trip is upcoming; a declined card; a cancellation with its refund.
@@ -89,7 +89,7 @@ async function chooseInBox(page: Page, o: { date: string; time: string; guideNam
   await expect(page).toHaveURL(new RegExp(`/checkout/\\d+\\?date=${o.date}&time=${o.time.replace(':', '%3A')}&hours=${o.hours}&travelers=2$`));
 }
 
-/** A free meeting address (issue 27: the picker offers Shinjuku Station for it; Escape keeps the text). */
+/** A free meeting address (the picker offers Shinjuku Station for it; Escape keeps the text). */
 async function fillMeetingPoint(page: Page, zh: boolean, shot?: string) {
   const address = page.getByRole('combobox', { name: zh ? '集合地址' : 'Meeting address' });
   await address.fill(zh ? '新宿站 东口' : 'Shinjuku Station, East exit');
@@ -107,7 +107,7 @@ async function fillMeetingPoint(page: Page, zh: boolean, shot?: string) {
 }
 
 async function fillCard(page: Page, zh: boolean, number: string) {
-  // A Chinese reader starts on Alipay (issue 27): choose the card first.
+  // A Chinese reader starts on Alipay: choose the card first.
   if (zh) await page.getByRole('radio', { name: '银行卡' }).locator('..').click();
   await page.getByLabel(zh ? '卡号' : 'Card number').fill(number);
   await page.getByLabel(zh ? '有效期（MM/YY）' : 'Expiry (MM/YY)').pressSequentially('1230');
@@ -129,7 +129,7 @@ test('in Chinese: a traveler books from the search, pays the deposit by card, th
   await expect(t.getByRole('heading', { level: 1, name: '确认并支付' })).toBeVisible();
   await expect(t.getByText(`${slot.time}–`)).toBeVisible();
   await expect(t.getByText('演示支付——不会产生真实扣款')).toBeVisible();
-  // SPEC §5: Pay stays disabled until the payment form is complete; the address is required.
+  // docs/rules/money-and-cancellation.md: Pay stays disabled until the payment form is complete; the address is required.
   const pay = t.getByRole('button', { name: /^支付 [\d,.]+ 元$/ });
   await expect(pay).toBeDisabled();
   await expect(t.getByText('请填写支付信息')).toBeVisible();
@@ -162,8 +162,9 @@ test('in Chinese: a traveler books from the search, pays the deposit by card, th
   await expect(request_.getByText('〒160-0022 新宿站 东口')).toBeVisible();
   await request_.getByRole('button', { name: '接受' }).click();
   await expect(g.locator('[data-sonner-toast]').filter({ hasText: '已接受请求' })).toBeVisible();
-  // It leaves the requests and joins the guide's tours.
+  // It leaves the requests and joins the guide's tours (the next tab).
   await expect(g.getByRole('region', { name: /预订请求/ }).getByRole('article').filter({ hasText: number })).toHaveCount(0);
+  await g.getByRole('tab', { name: /^行程/ }).click();
   await expect(g.getByRole('region', { name: '您的行程' }).getByRole('article').filter({ hasText: number })).toBeVisible();
 
   await t.goto('/dashboard?tab=upcoming');
@@ -317,7 +318,7 @@ test('on a phone the booking box is a bar that opens a sheet, and the booking pa
   await sheet.getByRole('button', { name: '预订', exact: true }).click();
   await expect(page).toHaveURL(/\/checkout\/\d+\?/);
   await expect(page.getByRole('heading', { level: 1, name: '确认并支付' })).toBeVisible();
-  // Issue 27: typing 京都站 offers Kyoto Station; choosing it fills the address and the postal code.
+  // Typing 京都站 offers Kyoto Station; choosing it fills the address and the postal code.
   const address = page.getByRole('combobox', { name: '集合地址' });
   await address.pressSequentially('京都站');
   await expect(page.getByRole('listbox', { name: '车站和景点' }).getByRole('option').first()).toContainText('〒600-8216');

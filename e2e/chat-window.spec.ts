@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, gotoInLocale, signIn, test } from './fixtures';
 
 /**
- * SPEC §2 floating chat window (issue 10): opened from the guide profile and guide cards, real time
+ * Floating chat window: opened from the guide profile and guide cards, real time
  * between a traveler (Chinese) and a guide (English), draggable with the pointer and the keyboard,
  * minimized into the margin, Escape closes; a full-screen sheet on phones. Neither the window's
  * minimized button nor the support launcher covers a page's own buttons or fields.
@@ -54,7 +54,7 @@ test('a traveler (Chinese) chats with a guide (English) in the floating window: 
   const traveler = await newSignedInPage(browser, 'traveler', 'zh-CN');
   const listing = await guideListingId(guide.page, guide.token);
 
-  // A guide the traveler has never booked: 3 free messages (SPEC §3 credits) and contact masking.
+  // A guide the traveler has never booked: 3 free messages (credits) and contact masking.
   await traveler.page.goto('/search?city=kyoto');
   await traveler.page.getByRole('article').first().getByRole('link', { name: /^和.+聊天$/ }).click();
   const firstWin = traveler.page.getByRole('dialog', { name: /与.+聊天/ });
@@ -278,7 +278,7 @@ test('a tour request in the chat: postal-code rules, the guide (Chinese) accepts
   expect((await service.locator('option').allTextContents()).slice(1).sort()).toEqual(offered.map((s) => s.nameEn).sort());
   await service.selectOption(String(offered[0]!.id));
   await form.getByLabel('Transport (round trip)').selectOption('nearby_city');
-  await expect(form.getByTestId('tour-fees')).toContainText('¥14,000 (JPY)');
+  await expect(form.getByTestId('tour-fees')).toContainText('¥14,000 (JPY, ≈ 700 RMB)');
   await traveler.page.screenshot({ path: `${SHOTS}/tour-form-en-1280.png` });
   await form.getByRole('button', { name: 'Send request' }).click();
   await expect(form).toBeHidden();

@@ -82,11 +82,15 @@ test('/search reflects and edits its query string, and the back button works', a
   await expect(page.getByText(/^\d+ guides found$/)).toHaveText(first!);
 });
 
-test('an empty search says so in both languages', async ({ page }) => {
+test('an empty search says so in both languages, and which filters emptied it (decision 104)', async ({ page }) => {
   await gotoInLocale(page, '/search?city=nara&travelers=12&maxPrice=60', 'en');
-  await expect(page.getByText('No guides found - Please try again later.')).toBeVisible();
+  // No filter alone hid the guides: both together did, and both can be cleared at once.
+  await expect(page.getByText('No guides match all of these filters together')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear all filters' })).toBeVisible();
   await page.getByRole('button', { name: '切换到中文' }).click();
-  await expect(page.getByText('未找到地陪 - 请稍后再试。')).toBeVisible();
+  await expect(page.getByText('没有同时符合所有这些条件的地陪')).toBeVisible();
+  await page.getByRole('button', { name: '清除全部筛选' }).click();
+  await expect(page).toHaveURL(/\/search\?city=nara$/);
 });
 
 test('a profile opens from the results with every section, and goes back to them', async ({ page }) => {

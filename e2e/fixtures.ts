@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { e2eServer } from './servers';
 
 const allowed = new WeakMap<Page, RegExp[]>();
@@ -111,4 +111,32 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
     [reply.token, JSON.stringify(reply.user), locale ?? ''],
   );
   return reply;
+}
+
+let currentVersions: Promise<{ kind: string; version: string }[]> | undefined;
+/** The consents the sign-up form sends: every document at the version the server serves (one worker, one server). */
+export function currentConsents(request: APIRequestContext): Promise<{ kind: string; version: string }[]> {
+  currentVersions ??= request.get('/api/legal/documents').then(async (res) => {
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { documents: { kind: string; version: string }[] }).documents.map(({ kind, version }) => ({ kind, version }));
+  });
+  return currentVersions;
+}
+
+/**
+ * Signs a new user up through the API with the documents accepted, as the sign-up form does (decision
+ * 124): without them every page would open on the consent screen. `consents: false` signs up as an
+ * older client would, to see that screen.
+ */
+export async function signUpByApi(
+  request: APIRequestContext,
+  { prefix = 'e2e', fullName = 'Test Traveler', locale = 'en', consents = true }: { prefix?: string; fullName?: string; locale?: 'en' | 'zh-CN'; consents?: boolean } = {},
+) {
+  const username = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 10_000)}`;
+  const password = 'Sakura2026!';
+  const body = { username, email: `${username}@example.com`, password, confirmPassword: password, fullName, emailUpdates: false, locale };
+  const res = await request.post('/api/auth/signup', { data: consents ? { ...body, consents: await currentConsents(request) } : body });
+  expect(res.status(), await res.text()).toBe(201);
+  const reply = await res.json();
+  return { ...body, token: reply.token as string, reply };
 }

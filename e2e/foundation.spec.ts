@@ -54,7 +54,7 @@ test('the dark-mode choice survives a reload', async ({ page }) => {
 });
 
 test.describe('not found', () => {
-  // Issue 15: the status is 404 (search engines drop the address), which the browser reports.
+  // The status is 404 (search engines drop the address), which the browser reports.
   test.beforeEach(({ page }) => allowConsoleErrors(page, /status of 404/));
   test('an unknown path shows Page Not Found', async ({ page }) => {
     const res = await page.goto('/this/does/not/exist');

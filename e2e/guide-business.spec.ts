@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * Issue 13, running the business: the demo guide adds a day off on /guide-dashboard and the guide's
+ * running the business: the demo guide adds a day off on /guide-dashboard and the guide's
  * slots for that date empty at once; the calendar link is shown. SHOTS_DIR=… saves screenshots
  * (1280 and 375 px, English and Chinese). The guide's hours are put back afterwards.
  */
@@ -16,7 +16,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     const date = new Date(Date.now() + (locale === 'en' ? 40 : 41) * 86_400_000).toISOString().slice(0, 10);
     try {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.goto('/guide-dashboard');
+      await page.goto('/guide-dashboard#availability');
       const panel = page.locator('#availability');
       await expect(panel.getByRole('button', { name: locale === 'en' ? 'Save availability' : '保存可预约时间' })).toBeVisible();
       await panel.locator('input[type="date"]').fill(date);

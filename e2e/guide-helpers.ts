@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORDS, expect } from './fixtures';
+import { DEMO_PASSWORDS, expect, signUpByApi } from './fixtures';
 
 /**
  * Set-up through the API for specs that need a guide of their own (the seeded ones are shared by
@@ -11,13 +11,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export async function signup(request: APIRequestContext, fullName: string): Promise<{ username: string; password: string; token: string }> {
-  const username = `j${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const password = 'Sakura2026!';
-  const res = await request.post('/api/auth/signup', {
-    data: { username, email: `${username}@example.com`, password, confirmPassword: password, fullName, emailUpdates: false, locale: 'zh-CN' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { username, password, token: (await res.json()).token };
+  const { username, password, token } = await signUpByApi(request, { prefix: 'j', fullName, locale: 'zh-CN' });
+  return { username, password, token };
 }
 
 /** A complete application for Nara with one qualification photo, submitted, then approved by the demo admin. */
@@ -67,7 +62,7 @@ export async function approvedApplicant(request: APIRequestContext, name: string
   expect(draft.status(), await draft.text()).toBe(200);
   const upload = await request.post('/api/v2/guide-applications/documents', {
     headers: auth(applicant.token),
-    multipart: { description: '全国通译案内士证书', file: { name: 'licence.png', mimeType: 'image/png', buffer: PNG } },
+    multipart: { description: '导游资格证书', file: { name: 'licence.png', mimeType: 'image/png', buffer: PNG } },
   });
   expect(upload.status(), await upload.text()).toBe(201);
   const submitted = await request.post('/api/v2/guide-applications/submit', { headers: auth(applicant.token), data: { declaration: true } });

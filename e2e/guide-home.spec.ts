@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORDS, expect, gotoInLocale, signIn, test } from './fixtures';
 
 /**
- * /guide, the guide landing page (issue 13, SPEC §2): the demo guide signs in and lands there from /,
+ * /guide, the guide landing page: the demo guide signs in and lands there from /,
  * and sees real figures from the demo seed — non-zero earnings today and in total, this week's tours
  * (the seed has tours today), unread counts, new requests and reviews — in English and Chinese, on a
  * desktop and at 375 px. A visitor is asked to log in (with the way back), a traveler to become a

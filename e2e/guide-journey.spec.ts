@@ -3,7 +3,7 @@ import { expect, signIn, test } from './fixtures';
 import { approvedApplicant, auth, signup, verifiedIdentity } from './guide-helpers';
 
 /**
- * Issue 13 from end to end, in Chinese and in English: a traveler's application (made through the API here; the
+ * Becoming a guide from end to end, in Chinese and in English: a traveler's application (made through the API here; the
  * four pages have their own spec, become-guide.spec.ts) is approved by an admin through the API. The
  * new guide's dashboard lists what is missing to be found (identity, open times: decision 091); they
  * set weekly hours and a rate, their identity is verified, and they appear first in Nara's newest guides,
@@ -76,7 +76,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     const me = await (await g.request.get('/api/guides/me', { headers: auth(applicant.token) })).json();
 
     // Approved, yet not in search: the dashboard's checklist says what is missing, each a link.
-    await g.goto('/guide-dashboard');
+    await g.goto('/guide-dashboard#availability');
     const checklist = g.getByRole('region', { name: locale === 'en' ? 'Travelers cannot find you in search yet' : '旅行者暂时还搜索不到您' });
     await expect(checklist).toContainText(s.missingBoth);
     await expect(checklist.getByRole('link', { name: locale === 'en' ? 'identity verification' : '身份认证' })).toHaveAttribute('href', '/verify-identity');
@@ -131,8 +131,10 @@ for (const locale of ['zh-CN', 'en'] as const) {
     });
     expect(paid.status(), await paid.text()).toBe(201);
 
-    // The guide sees the request live and accepts it.
+    // The guide sees the request live, first in what needs an answer, and accepts it in the requests tab.
     const tourCard = () => g.getByRole('article').filter({ hasText: booking!.bookingNumber });
+    await expect(g.getByTestId('needs-answer-request')).toBeVisible({ timeout: 15_000 });
+    await g.getByRole('tab', { name: locale === 'en' ? /^Requests/ : /^请求/ }).click();
     await expect(tourCard().getByRole('button', { name: s.accept })).toBeVisible({ timeout: 15_000 });
     await tourCard().getByRole('button', { name: s.accept }).click();
     await expect(g.getByText(s.accepted)).toBeVisible();
@@ -146,7 +148,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     const started = await page.request.patch(`/api/bookings/${booking!.id}/confirm-start`, { headers: auth(traveler.token), data: { userType: 'traveler' } });
     expect(started.status(), await started.text()).toBe(200);
 
-    await g.reload();
+    await g.goto('/guide-dashboard?tab=tours');
     await tourCard().getByRole('button', { name: s.confirmStart }).click();
     await expect(tourCard().getByText(s.ongoing, { exact: true })).toBeVisible();
     await tourCard().getByRole('button', { name: s.complete }).click();

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, gotoInLocale, signIn, test } from './fixtures';
 
 /**
- * Issue 13 (decision 070): the demo guide writes a new itinerary in Japanese only on
+ * Decision 070: the demo guide writes a new itinerary in Japanese only on
  * /guide-dashboard; a Chinese reader sees it with '原文为日语', an English reader with 'Written in
  * Japanese'. The profile editor saves and search shows the change at once. Everything changed is
  * put back (the itinerary is deleted, the profile restored). SHOTS_DIR=… saves screenshots.
@@ -19,7 +19,7 @@ test('a guide writes an itinerary in Japanese only; Chinese and English readers 
   const created: number[] = [];
   try {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto('/guide-dashboard');
+    await page.goto('/guide-dashboard#itineraries');
     const panel = page.locator('#itineraries');
     await panel.getByRole('button', { name: 'Add itinerary' }).click();
     const form = panel.getByRole('form', { name: 'New itinerary' });
@@ -84,7 +84,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     const en = locale === 'en';
     try {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.goto('/guide-dashboard');
+      await page.goto('/guide-dashboard#profile');
       const panel = page.locator('#profile');
       await panel.getByRole('tab', { name: /日本語/ }).click();
       const bio = panel.getByLabel(en ? 'Bio (Japanese)' : '个人简介（日语）');
@@ -124,7 +124,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
 test('the profile and itinerary editors have no WCAG A/AA violations (axe), at phone width', async ({ page }) => {
   await signIn(page, 'guide', undefined, 'zh-CN');
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/guide-dashboard');
+  await page.goto('/guide-dashboard?tab=settings');
   await page.locator('#itineraries').getByRole('button', { name: '添加行程' }).click();
   await page.locator('#profile').getByRole('tab', { name: /日本語/ }).focus();
   await page.keyboard.press('ArrowLeft');

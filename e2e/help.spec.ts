@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, gotoInLocale, test } from './fixtures';
 
-/** Every help and legal route with its own title in both languages (issue 5). */
+/** Every help and legal route with its own title in both languages. */
 const PAGES: [path: string, en: string, zh: string][] = [
   ['/help', 'Help Center', '帮助中心'],
   ['/help/how-it-works', 'How Tabi Guides works', 'Tabi 日本地陪使用流程'],
@@ -21,9 +21,10 @@ const PAGES: [path: string, en: string, zh: string][] = [
   ['/help/cookies', 'Cookies and local storage', 'Cookie 与本地存储'],
   ['/terms', 'Terms of Service', '服务条款'],
   ['/privacy', 'Privacy Policy', '隐私政策'],
+  ['/privacy/cross-border', 'Cross-border transfer notice', '个人信息出境告知'],
 ];
 
-/** The seven prefilled messages (SPEC §1), as the widget shows them to a Chinese-speaking visitor. */
+/** The seven prefilled messages (docs/rules/messaging.md), as the widget shows them to a Chinese-speaking visitor. */
 const PREFILLS_ZH: [topic: string, button: string, text: string][] = [
   ['payment_failure', '支付失败', '您好，我在支付定金时付款失败了，麻烦帮我查一下原因，并告诉我接下来该怎么做。'],
   ['identity_verification_failure', '身份验证未通过', '您好，我的身份验证没有通过，请问是什么原因？需要重新提交哪些材料？'],
@@ -98,7 +99,7 @@ test('the cancellation page shows every tier with its percentage and the refund 
   await expect(tiers.getByRole('row', { name: /No-show/ })).toContainText('0%');
   await expect(tiers.getByRole('row', { name: /documented emergency/ })).toContainText('85%');
   await expect(page.getByRole('row', { name: /Bank card/ })).toContainText('3–5 business days');
-  // The typhoon rule (issue 26): a JMA warning or special warning frees the booking; an advisory does not.
+  // The typhoon rule: a JMA warning or special warning frees the booking; an advisory does not.
   await expect(page.getByRole('heading', { level: 2, name: 'Typhoons and JMA warnings' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'everything you paid online back (100%)' })).toBeVisible();
   await page.getByRole('button', { name: '切换到中文' }).first().click();

@@ -2,7 +2,7 @@ import { DEMO_PASSWORDS, expect, gotoInLocale, signIn, test } from './fixtures';
 import { approvedApplicant, auth } from './guide-helpers';
 
 /**
- * Licensed guides (issue 26, decision 092), in Chinese: a new guide submits a 全国通訳案内士 licence
+ * Licensed guides (decision 092), in Chinese: a new guide submits a 全国通訳案内士 licence
  * with a card photo (through the API); the demo admin opens it in the console, reads how to check
  * the registry, verifies it and sees the audit entry; the guide's public profile then shows the
  * licence badge and the registration a traveler can check.
@@ -11,7 +11,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR
 
 test('the admin verifies a licence in the console and the profile shows the licence badge (zh-CN)', async ({ page }) => {
   test.setTimeout(90_000);
-  const name = `持证导游${Date.now().toString(36).slice(-4)}`;
+  const name = `奈良向导${Date.now().toString(36).slice(-4)}`;
   const applicant = await approvedApplicant(page.request, name);
   const me = await (await page.request.get('/api/guides/me', { headers: auth(applicant.token) })).json();
   const submitted = await page.request.post('/api/v2/guide/credentials/licence', {

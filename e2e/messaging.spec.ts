@@ -8,7 +8,7 @@ declare global {
 }
 
 /**
- * Issue 10: a traveler and a guide, each in their own browser context, chat in real time — in
+ * A traveler and a guide, each in their own browser context, chat in real time — in
  * Chinese and in English — and two tabs of one browser share one socket.
  */
 async function guideListingId(page: Page, token: string): Promise<number> {
@@ -67,7 +67,9 @@ test('two tabs of one browser share one socket, and the other tab takes over', a
   await second.goto(url);
   await expect(second.getByLabel('Your message')).toBeVisible();
 
-  const leaders = async () => Promise.all([traveler.page, second].map((p) => p.evaluate(() => window.__tabiRealtime?.isLeader() ?? false)));
+  // null until a tab has started its real-time link: a follower that has not started yet would miss the
+  // relay below, and `false` alone could not tell it from a follower that is listening.
+  const leaders = async () => Promise.all([traveler.page, second].map((p) => p.evaluate(() => window.__tabiRealtime?.isLeader() ?? null)));
   await expect.poll(leaders).toEqual([true, false]);
 
   // Both tabs show a message pushed to this user: the second one through the leader's relay.

@@ -1,7 +1,7 @@
 import { expect, signIn, test } from './fixtures';
 
 /**
- * The bell's drawer (SPEC §2) on a phone and on a desktop: on a phone it is a bottom sheet wholly on
+ * The bell's drawer on a phone and on a desktop: on a phone it is a bottom sheet wholly on
  * the screen (it once rose above it: the header's backdrop blur was its containing block), on a
  * desktop a panel under the bell, where the reader scrolled to; both lead to all notifications.
  */

@@ -4,7 +4,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * Issue 22 item 1 (decision 078): the traveler sends a tour request, the guide answers with an offer,
+ * Decision 078: the traveler sends a tour request, the guide answers with an offer,
  * the traveler books it with one tap from the chat (nothing typed again), pays the deposit, and the
  * trip is upcoming on both sides with the request and the offer marked booked. Then the guide
  * proposes a new time (item 2) and the traveler accepts it: both sides, the booking PDF and the
@@ -73,7 +73,7 @@ for (const c of cases) {
     await form.locator('[name=durationHours]').fill('2');
     await form.locator('[name=travelers]').fill('2');
     await form.locator('[name=itinerary]').fill(itinerary);
-    // Issue 27: the meeting-point picker. In Chinese on a phone, typing 京都站 offers Kyoto Station,
+    // The meeting-point picker. In Chinese on a phone, typing 京都站 offers Kyoto Station,
     // and choosing it with the keyboard fills address and postal code; in English, a free address.
     const address = form.getByRole('combobox', { name: tz ? '集合地址' : 'Meeting address' });
     await address.pressSequentially(tz ? '京都站' : 'Kyoto');
@@ -126,7 +126,7 @@ for (const c of cases) {
     const offer = t.getByTestId('offer-card').filter({ hasText: itinerary });
     await expect(offer).toHaveAttribute('data-status', 'open');
     await expect(offer.getByTestId('offer-fee')).toHaveText(tz ? '550 元' : '550 RMB');
-    await expect(offer.getByTestId('offer-extras')).toContainText(tz ? '14000 日元' : '¥14,000 (JPY)');
+    await expect(offer.getByTestId('offer-extras')).toContainText(tz ? '14000 日元（约 700 元）' : '¥14,000 (JPY, ≈ 700 RMB)');
     await offer.scrollIntoViewIfNeeded();
     await t.screenshot({ path: `${SHOTS}/traveler-chat-offer-${tTag}.png` });
     await offer.getByRole('link', { name: tz ? '预订此报价' : 'Book this offer' }).click();
@@ -135,10 +135,13 @@ for (const c of cases) {
 
     // The checkout has everything from the offer; nothing about the tour is typed again.
     await expect(t.getByTestId('meeting-fixed')).toContainText(`〒${postal}`);
-    // The place on a map: by its coordinates when chosen from the list, else by its address.
-    await expect(t.getByTestId('meeting-fixed').getByRole('link', { name: tz ? /在地图上查看/ : /on the map/ })).toHaveAttribute(
+    // The place on a map: by its coordinates when chosen from the list, else by its address; a Chinese
+    // reader's first map is Amap (decision 103), an English reader's Google Maps.
+    await expect(t.getByTestId('meeting-fixed').getByTestId('meeting-map-link')).toHaveAttribute(
       'href',
-      tz ? 'https://www.google.com/maps/search/?api=1&query=34.9858,135.7588' : /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=%E3%80%92116-0013/,
+      tz
+        ? 'https://uri.amap.com/marker?position=135.7588,34.9858&name=%E4%BA%AC%E9%83%BD%E7%AB%99&src=tabi-guides&coordinate=wgs84&callnative=1'
+        : /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=%E3%80%92116-0013/,
     );
     await expect(t.getByTestId('meeting-fixed')).toContainText(itinerary);
     await expect(t.getByTestId('offer-price-note')).toBeVisible();
@@ -153,6 +156,10 @@ for (const c of cases) {
     await t.getByLabel(tz ? '持卡人姓名' : 'Name on card').fill('Li Wei');
     await pay.click();
     await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
+    // The guide already said yes with the offer: the toast says the booking is confirmed, not that they will reply (decision 104).
+    await expect(t.locator('[data-sonner-toast]')).toContainText(
+      tz ? '定金已支付，预订已确认：地陪已同意这份报价。' : 'Your deposit is paid and your booking is confirmed: your guide already agreed to this offer.',
+    );
     const bookingId = Number(new URL(t.url()).searchParams.get('booking'));
 
     // Upcoming on both sides, with no second wait for the guide.
@@ -164,7 +171,7 @@ for (const c of cases) {
     await t.goto('/dashboard?tab=upcoming');
     await expect(t.getByRole('article').filter({ hasText: number })).toBeVisible();
     await expect(t.getByRole('article').filter({ hasText: number }).getByTestId('meeting-map-link')).toBeVisible();
-    await g.goto('/guide-dashboard');
+    await g.goto('/guide-dashboard?tab=tours');
     await expect(g.getByRole('article').filter({ hasText: number }).first()).toBeVisible();
 
     // The request and the offer say what became of them, on both sides.
@@ -182,7 +189,7 @@ for (const c of cases) {
 
     // The guide proposes a new time from the dashboard (a later free day, same price).
     const later = await freeSlot(g, listing, Math.round((Date.parse(slot.date) - Date.now()) / 86_400_000) + 3);
-    await g.goto('/guide-dashboard');
+    await g.goto('/guide-dashboard?tab=tours');
     const guideCard = g.getByRole('article').filter({ hasText: number }).first();
     await guideCard.getByRole('button', { name: gz ? '提议新时间' : 'Propose a new time' }).click();
     const sheet = g.getByRole('dialog', { name: gz ? '提议新时间' : 'Propose a new time' });
@@ -204,7 +211,7 @@ for (const c of cases) {
       const b = await (await who.page.request.get(`/api/v2/bookings/${bookingId}`, { headers: who.auth })).json();
       expect(b).toMatchObject({ status: 'upcoming', date: later.date, scheduledStartTime: later.startTime, totalPriceCents: 55_000 });
     }
-    await g.goto('/guide-dashboard');
+    await g.goto('/guide-dashboard?tab=tours');
     await expect(g.getByRole('article').filter({ hasText: number }).first()).toContainText(gz ? '已从' : 'Moved from');
     // The traveler's booking PDF has the new date and start.
     const [y, m, d] = later.date.split('-').map(Number);

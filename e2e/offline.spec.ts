@@ -5,7 +5,7 @@ import { allowConsoleErrors, DEMO_PASSWORDS, expect, signIn, test } from './fixt
 import { acceptedBooking, auth } from './guide-helpers';
 
 /**
- * Issue 27, the trip offline (decision 095): after a first visit to the trips page, the service worker
+ * the trip offline (decision 095): after a first visit to the trips page, the service worker
  * has the app and the traveler's trips; with the network off the page still shows the meeting point and
  * the time, with the "offline, last updated …" line; logging out leaves nothing of the traveler in the
  * browser's caches. At 375 px in Chinese (E2E_ALL_SIZES=1 adds 1280 px and English, for screenshots).
@@ -93,7 +93,7 @@ for (const size of sizes) {
     await expect(card).toContainText(`${detail.scheduledStartTime}–`);
     await expect(card).toContainText(w.zone);
     await expect(card).toContainText(booking.bookingNumber);
-    // The offline line and the meeting point's map link keep the page's WCAG A/AA (UI.md).
+    // The offline line and the meeting point's map link keep the page's WCAG A/AA (docs/rules/look-and-language.md).
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
     if (size.width === 375 || process.env.E2E_ALL_SIZES) {

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
 
 /**
- * Issue 12, in the browser, in Chinese: the demo traveler and the demo guide in their own browser
+ * in the browser, in Chinese: the demo traveler and the demo guide in their own browser
  * contexts on the seeded tour day. Both confirm the start (each sees the other's step without a
  * reload) → ongoing; the traveler extends by 0.5 h and pays by card; the guide approves; the
  * traveler confirms the extension, uploads a photo of the in-person payment, the guide verifies it;
@@ -54,7 +54,7 @@ async function todaysTour(page: Page): Promise<Trip> {
 test('both confirm the start, the traveler extends by 0.5 h and pays, proves the in-person payment, completes, both review, and the review is on the profile (中文)', async ({ browser, page }) => {
   test.setTimeout(120_000);
   const tour = await todaysTour(page);
-  // The traveler is on a 375 px phone (issue 27), the guide at a desk.
+  // The traveler is on a 375 px phone, the guide at a desk.
   const traveler = await openAs(browser, 'traveler', 'Asia/Shanghai', 375);
   const guide = await openAs(browser, 'guide', 'Asia/Tokyo');
   const t = traveler.page;
@@ -63,7 +63,7 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, proves the
   const guideCard = () => g.getByRole('article').filter({ hasText: tour.bookingNumber });
 
   await t.goto('/dashboard?tab=upcoming');
-  await g.goto('/guide-dashboard');
+  await g.goto('/guide-dashboard?tab=tours');
   await expect(g.getByRole('heading', { name: '您的行程' })).toBeVisible();
 
   // The traveler confirms first and waits for the guide; the guide's page shows it without a reload.
@@ -98,7 +98,7 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, proves the
   await payButton.click();
   await expect(payment).toBeHidden({ timeout: 15_000 });
   await expect(travelerCard().getByRole('button', { name: '已申请延长……' })).toBeDisabled();
-  // The card counts the paid fee at once and shows the half hour as pending (issue 27).
+  // The card counts the paid fee at once and shows the half hour as pending.
   await expect(travelerCard().getByText(`含延长费用 ${fee} 元`)).toBeVisible();
   await expect(travelerCard().getByText('另有延长 30 分钟，待确认')).toBeVisible();
 
@@ -144,7 +144,7 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, proves the
   await review.getByLabel('您的评价（选填）').fill(text);
   await review.getByRole('button', { name: '提交评价' }).click();
   await expect(travelerCard().getByRole('status')).toContainText('正在等待对方评价。');
-  await g.reload();
+  await g.goto('/guide-dashboard?tab=past');
   const finished = g.getByRole('region', { name: '已完成的行程' }).getByRole('listitem').filter({ hasText: tour.bookingNumber });
   await finished.getByRole('button', { name: '评价旅行者' }).click();
   const guideReview = g.getByRole('dialog');
@@ -185,7 +185,7 @@ test('the on-tour cards and both extension dialogs have no WCAG A/AA violations 
   await axe(t, 'extension payment dialog');
   await t.getByRole('dialog').getByRole('button', { name: '取消' }).click();
   await expect(t.getByRole('dialog')).toHaveCount(0);
-  // Closed before paying: nothing was asked of the server (issue 22), so the tour is simply under way.
+  // Closed before paying: nothing was asked of the server, so the tour is simply under way.
   await expect(card.getByRole('button', { name: '申请延长' })).toBeVisible();
   await expect(card.getByRole('button', { name: /^支付延长费用/ })).toHaveCount(0);
   const trip = (await travelerTrips(t)).find((b) => b.bookingNumber === number)!;
@@ -203,7 +203,7 @@ test('the on-tour cards and both extension dialogs have no WCAG A/AA violations 
   await expect(card.getByRole('button', { name: '申请延长' })).toBeVisible();
 
   const guide = await openAs(browser, 'guide', 'Asia/Tokyo');
-  await guide.page.goto('/guide-dashboard');
+  await guide.page.goto('/guide-dashboard?tab=tours');
   await expect(guide.page.getByRole('heading', { name: '您的行程' })).toBeVisible();
   await axe(guide.page, 'guide dashboard tours');
   for (const a of [traveler, guide]) {

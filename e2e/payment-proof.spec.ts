@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
 
 /**
- * Issue 12 payment proof, in the browser, in Chinese, in two contexts: the demo traveler uploads a
+ * The payment proof (decision 062), in the browser, in Chinese, in two contexts: the demo traveler uploads a
  * photo of the in-person final payment for the seeded tour under way, the demo guide sees it on the
  * dashboard and marks it verified, and the traveler's badge turns green. The file is never public.
  */

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { allowConsoleErrors, DEMO_PASSWORDS, expect, test } from './fixtures';
 
 /**
- * Issue 12, the booking PDF in the browser: the demo traveler, in Chinese, opens a paid trip's PDF
+ * the booking PDF in the browser: the demo traveler, in Chinese, opens a paid trip's PDF
  * from the trip card; the PDF loads in the page, switches to English, and downloads.
  */
 

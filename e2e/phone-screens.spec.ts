@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, gotoInLocale, signIn, test, DEMO_PASSWORDS } from './fixtures';
 
-// Issue 27: the pages it touched, as PNGs to look at (test-results/phone-screens), none scrolling
+// The pages it touched, as PNGs to look at (test-results/phone-screens), none scrolling
 // sideways. At 375 px in Chinese and 1280 px in English; E2E_ALL_SIZES=1 adds the other two.
 const out = 'test-results/phone-screens';
 const sizes = [

@@ -1,7 +1,7 @@
 import { expect, signIn, test } from './fixtures';
 
 /**
- * Reviews (#12), in two browsers: on a tour the traveler completes (the demo seed's ongoing tour, completed
+ * Reviews, in two browsers: on a tour the traveler completes (the demo seed's ongoing tour, completed
  * through the API as 'Complete Service' does), the traveler reviews in Chinese with the keyboard and waits
  * for the other side; the guide reviews the traveler from the dashboard; both reviews are then published and
  * the traveler's appears on the guide's profile.
@@ -44,7 +44,7 @@ test('the traveler (Chinese) and the guide review a completed tour; the review s
     // The guide reviews the traveler from the dashboard.
     const gp = await guideContext.newPage();
     await signIn(gp, 'guide', undefined, 'en');
-    await gp.goto('/guide-dashboard');
+    await gp.goto('/guide-dashboard?tab=past');
     const past = gp.getByRole('region', { name: 'Finished tours' });
     const item = past.getByRole('listitem').filter({ hasText: tour.bookingNumber });
     await expect(item.getByText(`${tour.traveler.fullName} has already left a review. Write yours to see it.`)).toBeVisible();

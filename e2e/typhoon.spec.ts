@@ -1,7 +1,7 @@
 import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
 
 /**
- * The typhoon rule (issue 26, decision 093), in Chinese: the demo traveler's Kyoto tour tomorrow is
+ * The typhoon rule (decision 093), in Chinese: the demo traveler's Kyoto tour tomorrow is
  * under the JMA warning of the demo recordings. The trip card says so and offers the free
  * cancellation (the whole deposit back, shown before confirming); the admin sees the weather evidence
  * (kind, area, issue time, source) on the booking's timeline.
@@ -16,9 +16,13 @@ test('a JMA warning on the trip card and the booking timeline, in Chinese', asyn
   await page.goto('/dashboard?tab=upcoming');
   const card = page.getByRole('article').filter({ hasText: tour.bookingNumber });
   const notice = card.getByRole('region', { name: '气象警报' });
-  await expect(notice).toContainText(`日本气象厅警报生效中：${tour.weather.name}`);
-  await expect(notice).toContainText('地区：京都（气象厅 260000）');
-  await expect(notice).toContainText('2024年8月29日 16:41（日本时间）');
+  // JMA's Japanese names in Chinese (大雨警報 → 大雨警报), the office's area by name, and the recording
+  // replayed at seeding: dated the day before (or the day of) the seeding, not the year it was recorded.
+  await expect(notice).toContainText(`日本气象厅警报生效中：${({ 大雨警報: '大雨警报', 暴風警報: '暴风警报' } as Record<string, string>)[tour.weather.name]}`);
+  await expect(notice).toContainText('地区：京都（京都府）');
+  await expect(notice).toContainText(`${new Date(tour.weather.issuedAt).getUTCFullYear()}年`);
+  await expect(notice).toContainText(' 16:41（日本时间）');
+  expect(Date.now() - Date.parse(tour.weather.issuedAt)).toBeLessThan(3 * 86_400_000);
   await expect(notice).toContainText('来源：日本气象厅（录制数据）');
   await expect(notice).toContainText('您可以免费取消，线上支付的款项全额退还；也可以免费改期。');
   await card.getByRole('button', { name: '取消', exact: true }).click();

@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORDS, expect, gotoInLocale, signIn, test } from './fixtures';
+import { DEMO_PASSWORDS, expect, gotoInLocale, signIn, signUpByApi, test } from './fixtures';
 
 /**
- * /verify-identity (issue 13), in English and Chinese: a fresh user chooses the document type,
+ * /verify-identity, in English and Chinese: a fresh user chooses the document type,
  * uploads a generated PNG ID document and a selfie (previews come from the authorized file URLs),
  * submits and sees 'submitted'; the demo admin approves through the API; the page shows the
  * verified badge and /api/me reports identityVerified. Screenshots at 1280 and 375 px.
@@ -34,12 +34,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function signup(request: APIRequestContext, locale: 'en' | 'zh-CN') {
-  const username = `iv${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const password = 'Sakura2026!';
-  const res = await request.post('/api/auth/signup', {
-    data: { username, email: `${username}@example.com`, password, confirmPassword: password, fullName: locale === 'zh-CN' ? '李明' : 'Alex Morgan', emailUpdates: false, locale },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  const { username, password } = await signUpByApi(request, { prefix: 'iv', fullName: locale === 'zh-CN' ? '李明' : 'Alex Morgan', locale });
   return { username, password };
 }
 

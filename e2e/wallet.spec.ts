@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * The wallet (issue 13, decision 067): the demo guide sees the wallet on /profile, follows 'Request
+ * The wallet (decision 067): the demo guide sees the wallet on /profile, follows 'Request
  * withdrawal' to /withdrawal and is refused an amount above withdrawable before anything is sent; a
  * traveler sees a credit level and no earnings. Screenshots at 1280 and 375 px in both languages.
  */

@@ -17,7 +17,7 @@ const at = (...parts) => path.join(root, ...parts);
 const TARGETS = {
   web: {
     outputs: ['dist/web/index.html', 'dist/ssr/entry-server.js'],
-    sources: ['src/web', 'src/shared', 'vite.config.ts', 'package.json'],
+    sources: ['src/web', 'src/shared', 'vite.config.ts', 'scripts/offline-trip-files.ts', 'package.json'],
   },
   server: {
     outputs: ['dist/server/server.js'],

@@ -2,7 +2,7 @@
 // Runs the Vitest suites (PGlite) with the whole process's clock set by libfaketime to the moments
 // where a test that reads the clock tends to break: just before and after midnight in Japan, a month's
 // and a year's end there, and daylight-saving changes in travelers' zones. A suite that passes only
-// at some hours or on some days fails here before it fails a submission (issue 24).
+// at some hours or on some days fails here before it fails a submission.
 //
 //   apt-get install -y faketime        # once; Debian's package
 //   node scripts/clock-sweep.mjs        # every moment below, one whole run each (about 4 min each)

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run cluster`: Tabi Guides on many machines, on this one (issue 25, decision 088).
+ * `npm run cluster`: Tabi Guides on many machines, on this one (decision 088).
  *
  * Starts PostgreSQL (a throwaway cluster in a temporary folder, or the server DATABASE_URL names, in a
  * new database of its own), Redis (REDIS_URL's, or `redis-server` on a spare port), s3rver (S3), two
@@ -13,13 +13,14 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Redis from 'ioredis';
 import pg from 'pg';
+import { TEST_OPERATOR_ENV } from './test-operator.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -43,7 +44,24 @@ async function waitFor(what, check, ms = 60_000) {
   }
 }
 
-/** Starts the whole cluster; resolves to its URL, the instances' ports and `stop()`. */
+/**
+ * deploy/nginx.conf for this machine: the instances on local ports instead of app1:3000 and
+ * app2:3000, the balancer on 127.0.0.1:port, logs and temporary files in the cluster's folder.
+ */
+export function localNginxConfig(conf, { port, appPorts, nginxDir }) {
+  const replace = (text, pattern, by) => {
+    if (!pattern.test(text)) throw new Error(`deploy/nginx.conf: ${pattern} not found; keep scripts/cluster.mjs in step`);
+    return text.replace(pattern, by);
+  };
+  const temp = (n) => `${n}_temp_path ${path.join(nginxDir, n)};`;
+  let out = replace(conf, /(upstream tabi_app \{\n)(?:\s*server [^\n]*\n)+/, (_, head) => head + appPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;\n`).join(''));
+  out = replace(out, /listen 80;/, `listen 127.0.0.1:${port};`);
+  out = replace(out, /access_log \/var\/log\/nginx\/access\.log /, `access_log ${path.join(nginxDir, 'logs/access.log')} `);
+  out = replace(out, /\nhttp \{\n/, `\nerror_log ${path.join(nginxDir, 'logs/error.log')} warn;\nhttp {\n  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}\n`);
+  return out;
+}
+
+/** Starts the whole cluster; resolves to its URL, the instances' ports, `restart(i)` and `stop()`. */
 export async function startCluster(opts = {}) {
   const env = { ...process.env, ...opts.env };
   const log = opts.log ?? ((line) => console.log(line));
@@ -193,7 +211,9 @@ process.on('SIGINT', () => s.close().then(() => process.exit(0)));`;
     const appUrl = `http://localhost:${port}`;
     const jwtSecret = env.JWT_SECRET ?? randomBytes(32).toString('hex');
     const instances = [];
-    for (const [i, appPort] of appPorts.entries()) {
+    /** Starts (or starts again, after a crash) instance `i`; resolves when it answers /readyz. */
+    const startInstance = async (i) => {
+      const appPort = appPorts[i];
       const instanceId = `app${i + 1}`;
       const appEnv = {
         ...env,
@@ -201,12 +221,14 @@ process.on('SIGINT', () => s.close().then(() => process.exit(0)));`;
         HOST: '127.0.0.1',
         PORT: String(appPort),
         APP_URL: appUrl,
-        TRUST_PROXY: 'true',
+        // nginx in front sets X-Forwarded-For to the address it saw (decision 098): one hop.
+        TRUST_PROXY: '1',
         DATA_DIR: path.join(dir, instanceId),
         DATABASE_URL: databaseUrl,
         REDIS_URL: redisUrl,
         REDIS_KEY_PREFIX: keyPrefix,
         JWT_SECRET: jwtSecret,
+        ...TEST_OPERATOR_ENV,
         INSTANCE_ID: instanceId,
         SHUTDOWN_GRACE_MS: env.SHUTDOWN_GRACE_MS ?? '1000',
         SEED: env.SEED ?? 'demo',
@@ -219,59 +241,26 @@ process.on('SIGINT', () => s.close().then(() => process.exit(0)));`;
         S3_FORCE_PATH_STYLE: 'true',
       };
       const child = run(instanceId, process.execPath, ['--enable-source-maps', server], { cwd: root, env: appEnv });
-      instances.push({ id: instanceId, port: appPort, child });
+      instances[i] = { id: instanceId, port: appPort, child };
       await waitFor(instanceId, async () => (await fetch(`http://127.0.0.1:${appPort}/readyz`)).ok, 90_000);
       log(`cluster: ${instanceId} ready on port ${appPort}`);
-    }
+    };
+    for (const i of appPorts.keys()) await startInstance(i);
 
-    // ---- nginx in front
+    // ---- nginx in front: deploy/nginx.conf itself (one source), with this machine's ports and folders
     const nginxDir = path.join(dir, 'nginx');
     mkdirSync(path.join(nginxDir, 'logs'), { recursive: true });
-    const temp = (n) => `${n}_temp_path ${path.join(nginxDir, n)};`;
-    writeFileSync(
-      path.join(nginxDir, 'nginx.conf'),
-      `worker_processes 1;
-error_log ${path.join(nginxDir, 'logs/error.log')} warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
-  upstream tabi_app {
-    ${appPorts.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n    ')}
-    keepalive 32;
-  }
-  map $http_upgrade $connection_upgrade {
-    default upgrade;
-    ''      '';
-  }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 12m;
-    proxy_http_version 1.1;
-    proxy_set_header Host $host;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    proxy_set_header X-Forwarded-Proto $scheme;
-    proxy_next_upstream error timeout http_502 http_503;
-    proxy_next_upstream_tries 2;
-    location /ws {
-      proxy_pass http://tabi_app;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_read_timeout 1h;
-    }
-    location / {
-      proxy_pass http://tabi_app;
-      proxy_set_header Connection $connection_upgrade;
-    }
-  }
-}
-`,
-    );
+    // Started as root, nginx's workers run as `nobody` and write a request body over 16 KB to a file
+    // under nginxDir: the cluster's folder (0700 from mkdtemp) must let them through, or such a request is a 500.
+    if (process.getuid?.() === 0) chmodSync(dir, 0o755);
+    writeFileSync(path.join(nginxDir, 'nginx.conf'), localNginxConfig(readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8'), { port, appPorts, nginxDir }));
     const nginxBin = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
     run('nginx', nginxBin, ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-g', `daemon off; pid ${path.join(nginxDir, 'nginx.pid')};`]);
     await waitFor('nginx', async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok);
     const url = `http://localhost:${port}`;
-    return { url, databaseUrl, redisUrl, keyPrefix, instances, stop };
+    // `restart(i)`: instance i again after it stopped (the cluster test crashes one and brings it back).
+    const restart = (i) => startInstance(i);
+    return { url, databaseUrl, redisUrl, keyPrefix, instances, restart, stop, nginxLog: path.join(nginxDir, 'logs/access.log') };
   } catch (err) {
     await stop();
     throw err;

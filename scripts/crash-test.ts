@@ -1,7 +1,10 @@
-// The crash test (issue 23, decision 083), run by .ci/run on PostgreSQL: clients sign up, book and pay
-// in a loop; the server is killed with SIGKILL mid-load and restarted; once reconciliation has run,
-// every acknowledged write must be there, no payment left processing or pending, no booking paid but
-// still pending, every booking's ledger summing to zero, and at most one kept deposit per booking.
+// The crash test (decisions 083 and 100), run by .ci/run on PostgreSQL: clients sign up, book
+// and pay in a loop, by card or by wallet (crash-wallets.ts: paying again under new keys, switching
+// wallets, approving the link); the server is killed with SIGKILL mid-load and restarted; once
+// reconciliation has run and the travelers have finished their open wallet attempts, every
+// acknowledged write must be there, no payment left processing or pending, no booking paid but still
+// pending, every booking's ledger summing to zero, no deposit with two open or two charged attempts,
+// and no charge the provider made that is not recorded as paid.
 // Three rounds on one database.   Usage: DATABASE_URL=postgres://…/postgres npx tsx scripts/crash-test.ts
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { adminQuery } from '../src/server/test/database-template';
+import { finishOpenWallets, payByWallet, walletChecks, walletStats } from './crash-wallets';
 
 const SERVER_URL = process.env.DATABASE_URL;
 if (!SERVER_URL) {
@@ -64,8 +68,10 @@ interface Client {
   ip: string;
   token: string;
 }
-/** What the server acknowledged (a 201): these must survive any crash. */
+/** What the server acknowledged (a 201, a wallet's approval): these must survive any crash. */
 const acked = { bookings: new Set<number>(), paid: new Set<number>() };
+/** Who booked each acknowledged booking paid by wallet: they finish its open attempt after a restart. */
+const walletOwners = new Map<number, Client>();
 
 async function call(c: Pick<Client, 'ip'> & { token?: string }, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${BASE}${url}`, {
@@ -106,6 +112,11 @@ async function load(c: Client, guideIds: number[], stop: { now: boolean }) {
       // A 201 whose body the kill cut off names no booking to look for: only whole replies count.
       if (booked.status !== 201 || typeof booked.json.id !== 'number') continue;
       acked.bookings.add(booked.json.id);
+      if (Math.random() < 0.5) {
+        walletOwners.set(booked.json.id, c);
+        if (await payByWallet(call, c, booked.json.id)) acked.paid.add(booked.json.id);
+        continue;
+      }
       const key = randomBytes(8).toString('hex');
       // A client retries a payment whose answer it lost with the same key, as a browser does.
       for (let attempt = 0; attempt < 3 && !stop.now; attempt++) {
@@ -122,11 +133,19 @@ async function load(c: Client, guideIds: number[], stop: { now: boolean }) {
   }
 }
 
-async function check(round: number) {
+async function check(round: number, restartedAt: Date) {
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   try {
-    // Reconciliation settles what the crash left open.
+    // Reconciliation settles what the crash left open: nothing processing, and every wallet attempt
+    // asked about at the provider since the restart (it is then recorded as the provider has it).
+    for (let i = 0; i < 120; i++) {
+      const left = await db.query(`select count(*)::int as n from payments where status = 'processing' or (status = 'pending' and updated_at < $1)`, [restartedAt]);
+      if (left.rows[0].n === 0) break;
+      await sleep(500);
+    }
+    // The travelers finish their open wallet attempts: paying again gets the open attempt, approved once.
+    for (const id of await finishOpenWallets(call, db, walletOwners)) acked.paid.add(id);
     let open = 0;
     for (let i = 0; i < 120; i++) {
       open = (await db.query(`select count(*)::int as n from payments where status in ('processing', 'pending')`)).rows[0].n;
@@ -149,6 +168,7 @@ async function check(round: number) {
     if (paidPending.length) problems.push(`paid but still pending: ${paidPending.map((r) => r.id).join(', ')}`);
     const unbalanced = (await db.query('select booking_id, sum(amount_cents)::int as s from ledger_entries group by booking_id having sum(amount_cents) <> 0')).rows;
     if (unbalanced.length) problems.push(`ledgers not summing to zero: ${JSON.stringify(unbalanced)}`);
+    problems.push(...(await walletChecks(db)));
     const doubles = (await db.query(`select booking_id, count(*)::int as n from payments where kind = 'deposit' and status = 'succeeded' group by booking_id having count(*) > 1`)).rows;
     if (doubles.length) problems.push(`bookings with more than one kept deposit: ${JSON.stringify(doubles)}`);
     // The outbox (decision 085): what a killed process committed but never delivered is delivered by
@@ -170,7 +190,7 @@ async function check(round: number) {
     const outbox = (await db.query(`select (select count(*)::int from jobs where kind = 'booking.event' and status = 'done') as events, (select count(*)::int from email_outbox) as mails`)).rows[0];
     const totals = (await db.query(`select (select count(*)::int from bookings) as bookings, (select count(*)::int from payments) as payments, (select count(*)::int from payments where status = 'failed') as failed`)).rows[0];
     console.log(
-      `crash test round ${round}: ${acked.bookings.size} bookings and ${acked.paid.size} payments acknowledged so far; the database holds ${totals.bookings} bookings, ${totals.payments} payments (${totals.failed} failed), ${outbox.events} events delivered, ${outbox.mails} mails${problems.length ? '' : ': all checks pass'}`,
+      `crash test round ${round}: ${acked.bookings.size} bookings and ${acked.paid.size} payments acknowledged so far; the database holds ${totals.bookings} bookings, ${totals.payments} payments (${totals.failed} failed), ${outbox.events} events delivered, ${outbox.mails} mails; wallets: ${JSON.stringify(walletStats)}${problems.length ? '' : ': all checks pass'}`,
     );
     if (problems.length) throw new Error(`crash test round ${round}:\n  ${problems.join('\n  ')}`);
   } finally {
@@ -196,9 +216,10 @@ async function main() {
       await new Promise((r) => server!.once('exit', r));
       stop.now = true;
       await Promise.all(loads);
+      const restartedAt = new Date();
       server = startServer();
       await waitReady();
-      await check(round);
+      await check(round, restartedAt);
     }
   } finally {
     server?.kill('SIGKILL');

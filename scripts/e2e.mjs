@@ -22,7 +22,7 @@ rmSync('test-results/e2e-data', { recursive: true, force: true });
 // What is stale of the web app, its server renderer, the server and the database template that the
 // servers' fresh databases start from, once, before the servers start (they would each build).
 let status = await build({ onlyStale: true });
-// Issue 15's budget for the landing page's first JavaScript, on the build just made.
+// Budget for the landing page's first JavaScript, on the build just made.
 if (status === 0) status = run('npx', ['tsx', 'bench/landing-size.ts', '--dist', 'dist/web', '--check']);
 if (status === 0) status = run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
 process.exit(status);

@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
 import { createTestApp, type TestApp } from './test/test-app';
 
 const webRoot = mkdtempSync(path.join(tmpdir(), 'tabi-web-'));
@@ -132,6 +133,41 @@ describe('transport', () => {
     } finally {
       await proxied.close();
     }
+  });
+
+  it('takes the client address the nearest proxy saw: a forged left-most X-Forwarded-For entry is not the client (TRUST_PROXY=1 and true)', async () => {
+    for (const setting of ['1', 'true']) {
+      const proxied = await createTestApp({ env: { TRUST_PROXY: setting } });
+      try {
+        // The proxy (10.0.0.2) appends the address it saw; the client wrote a new left-most entry each time.
+        const login = (client: string, i: number) =>
+          proxied.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            remoteAddress: '10.0.0.2',
+            headers: { 'x-forwarded-for': `198.18.${i}.${i + 1}, ${client}` },
+            payload: { username: 'nobody-here', password: `wrong-${i}` },
+          });
+        const statuses: number[] = [];
+        for (let i = 0; i < 11; i++) statuses.push((await login('203.0.113.7', i)).statusCode);
+        expect(statuses, setting).toEqual([...Array<number>(10).fill(401), 429]);
+        // Another client behind the same proxy is a different address, not paused with the first.
+        expect((await login('203.0.113.8', 11)).statusCode, setting).toBe(401);
+      } finally {
+        await proxied.close();
+      }
+    }
+  });
+
+  it('reads TRUST_PROXY as hops or proxy addresses; true is one hop, anything else is refused at start', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 127.0.0.1,loopback, ::1')).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback', '::1']);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const bad of ['all', '10.0.0.0/33', '10.0.0.300', '1.2.3.4,']) expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
   });
 
   it('answers headers over the limit with a JSON 431 headers_too_large', async () => {

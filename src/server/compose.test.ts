@@ -1,5 +1,5 @@
 /**
- * The production image's compose file and balancer (issue 25, decision 088). Docker is not on the
+ * The production image's compose file and balancer (decision 088). Docker is not on the
  * build machine: this checks their shape — the services, their health checks, that both app
  * instances share the database, Redis, the bucket and the signing secret, and that nginx balances
  * both instances and proxies WebSockets.
@@ -22,7 +22,7 @@ const compose = parse(readFileSync('compose.yaml', 'utf8'), { merge: true }) as 
 const services = compose.services;
 const nginx = readFileSync('deploy/nginx.conf', 'utf8');
 const dockerfile = readFileSync('Dockerfile', 'utf8');
-const SHARED = ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'JWT_SECRET', 'APP_URL'];
+const SHARED = ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'JWT_SECRET', 'APP_URL', 'OPERATOR_NAME', 'OPERATOR_REPRESENTATIVE', 'OPERATOR_ADDRESS', 'OPERATOR_PHONE', 'OPERATOR_EMAIL', 'OPERATOR_INVOICE_NUMBER'];
 
 describe('compose.yaml', () => {
   it('has the database, Redis, object storage, two app instances and the balancer', () => {
@@ -48,7 +48,8 @@ describe('compose.yaml', () => {
     expect(a.environment!.REDIS_URL).toBe('redis://redis:6379');
     expect(a.environment!.S3_ENDPOINT).toBe('http://minio:9000');
     expect(a.environment!.NODE_ENV).toBe('production');
-    expect(a.environment!.TRUST_PROXY).toBe('true');
+    // nginx sets X-Forwarded-For to the address it saw: the app trusts that one hop (decision 098).
+    expect(a.environment!.TRUST_PROXY).toBe('1');
     expect(a.environment!.INSTANCE_ID).not.toBe(b.environment!.INSTANCE_ID);
     // The storage keys are MinIO's own.
     expect(a.environment!.S3_ACCESS_KEY_ID).toBe(services.minio!.environment!.MINIO_ROOT_USER);
@@ -70,8 +71,28 @@ describe('compose.yaml', () => {
     expect(upstream![2]).toMatch(/server\s+app2:3000/);
     expect(nginx).toContain(`proxy_pass http://${upstream![1]};`);
     // WebSockets: HTTP/1.1 and the upgrade headers on /ws.
-    expect(nginx).toMatch(/location \/ws \{[^}]*proxy_set_header Upgrade \$http_upgrade;[^}]*proxy_set_header Connection \$connection_upgrade;/);
+    expect(nginx).toMatch(/location \/ws \{[^}]*proxy_pass http:\/\/tabi_app;/);
+    expect(nginx).toContain('proxy_set_header Upgrade $http_upgrade;');
+    expect(nginx).toContain('proxy_set_header Connection $connection_upgrade;');
     expect(nginx).toContain('proxy_http_version 1.1;');
+  });
+
+  it('lets no client write its own address, retries only idempotent requests and answers /api/ in JSON', () => {
+    // Set, not appended to: a client's own X-Forwarded-For never reaches the app (decision 098).
+    expect(nginx).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    // A location with a proxy_set_header of its own inherits none of the server's (nginx's rule).
+    const locations = [...nginx.matchAll(/\n {4}location [^{]*\{([^}]*)\}/g)].map((m) => m[1]!);
+    expect(locations.length).toBeGreaterThanOrEqual(3);
+    for (const body of locations) expect(body).not.toContain('proxy_set_header');
+    expect(nginx).not.toMatch(/X-Forwarded-For \$proxy_add_x_forwarded_for/);
+    // nginx's default: a request already sent is retried only if idempotent.
+    expect(nginx).toMatch(/proxy_next_upstream error timeout http_502 http_503;/);
+    expect(nginx).not.toMatch(/proxy_next_upstream [^;]*non_idempotent/);
+    const api = /location \/api\/ \{([^}]*)\}/.exec(nginx)?.[1] ?? '';
+    expect(api).toContain('error_page 502 503 504 @api_unavailable;');
+    expect(nginx).not.toContain('proxy_intercept_errors on');
+    const unavailable = /location @api_unavailable \{\s*default_type application\/json;[^']*return 502 '([^']*)';/.exec(nginx);
+    expect(JSON.parse(unavailable![1]!)).toMatchObject({ code: 'upstream_unavailable' });
   });
 });
 

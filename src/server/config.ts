@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { operatorFromSettings } from './operator';
 
 /**
  * Every setting, parsed once from the environment. README.md lists them with their defaults;
@@ -19,8 +21,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  TRUST_PROXY: z.stringbool().default(false),
-  // Many instances (issue 25, decision 088): every reply names its instance in X-Instance; on SIGTERM
+  // The proxies in front of the app (decision 098): a number of hops, or their addresses/CIDRs.
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  // Many instances (decision 088): every reply names its instance in X-Instance; on SIGTERM
   // /readyz answers 503 at once and the instance keeps serving for SHUTDOWN_GRACE_MS before it closes.
   INSTANCE_ID: z.string().min(1).max(100).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(5_000).default(0),
@@ -29,7 +32,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   // Several deployments (or test runs) can share one Redis: every key this app writes starts with this.
   REDIS_KEY_PREFIX: z.string().min(1).default('tabi:'),
-  // Object storage (issue 25, decision 087): set S3_BUCKET and uploads go to the bucket, not DATA_DIR/uploads.
+  // Object storage (decision 087): set S3_BUCKET and uploads go to the bucket, not DATA_DIR/uploads.
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -38,13 +41,13 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
   S3_PUBLIC_URL: z.string().url().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
-  // Support widget (issue 5): the built-in inbox, or Crisp with its website id (falls back to built-in).
+  // Support widget: the built-in inbox, or Crisp with its website id (falls back to built-in).
   SUPPORT_WIDGET: z.enum(['builtin', 'crisp']).default('builtin'),
   CRISP_WEBSITE_ID: z
     .string()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a Crisp website id (UUID)')
     .optional(),
-  // Bookings and payments (issue 11, decision 040).
+  // Bookings and payments (decision 040).
   PAYMENT_PROVIDER: z.enum(['simulated', 'stripe']).default('simulated'),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
@@ -55,16 +58,61 @@ const envSchema = z.object({
   // Reconciliation (decision 083): a payment unchanged this long while processing or pending is
   // asked about at the provider (a provider call with Stripe's retries takes at most about 60 s).
   PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(1000).default(90_000),
-  // Operations (issue 14): GET /metrics answers on the app's port only with this bearer token, and on
+  // Operations: GET /metrics answers on the app's port only with this bearer token, and on
   // METRICS_PORT (an internal port, no token) when that is set. Neither set: no metrics endpoint.
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  // The typhoon rule (issue 26, decision 093): JMA's public warnings, or recorded files in their format.
+  // The typhoon rule (decision 093): JMA's public warnings, or recorded files in their format.
   WEATHER_PROVIDER: z.enum(['jma', 'fixture']).optional(),
   WEATHER_FIXTURE_DIR: z.string().min(1).optional(),
+  // The operator's particulars (src/server/operator.ts): required in production.
+  OPERATOR_NAME: z.string().max(300).optional(),
+  OPERATOR_REPRESENTATIVE: z.string().max(300).optional(),
+  OPERATOR_ADDRESS: z.string().max(300).optional(),
+  OPERATOR_PHONE: z.string().max(300).optional(),
+  OPERATOR_EMAIL: z.string().max(300).optional(),
+  OPERATOR_INVOICE_NUMBER: z.string().max(300).optional(),
+  // The operator's account that bank payouts leave from, as the Zengin transfer file names it (decision 128).
+  PAYOUT_BANK_CODE: z.string().regex(/^\d{4}$/, 'a four-digit bank code').optional(),
+  PAYOUT_BRANCH_CODE: z.string().regex(/^\d{3}$/, 'a three-digit branch code').optional(),
+  PAYOUT_ACCOUNT_TYPE: z.enum(['ordinary', 'current']).optional(),
+  PAYOUT_ACCOUNT_NUMBER: z.string().regex(/^\d{7}$/, 'a seven-digit account number').optional(),
+  PAYOUT_CONSIGNOR_CODE: z.string().regex(/^\d{10}$/, 'the ten-digit consignor code the bank assigned').optional(),
+  PAYOUT_CONSIGNOR_NAME: z.string().min(1).max(40).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** proxy-addr's names for address ranges, which Fastify accepts in a list of trusted proxies. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` (decision 098): `false` (the default, `0`, `no`, `off`)
+ * trusts no proxy and the client is the socket's peer; a number trusts that many hops, so the
+ * client is the address the nearest trusted proxy saw (the entry that many places from the right
+ * of X-Forwarded-For); a comma-separated list trusts those proxy addresses or CIDRs. `true`
+ * (and `yes`, `on`) means one hop: Fastify's own `true` trusts every hop and would take the
+ * left-most X-Forwarded-For entry, which the client writes itself.
+ */
+export function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (['', 'false', 'no', 'off', '0'].includes(v)) return false;
+  if (['true', 'yes', 'on'].includes(v)) return 1;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const entries = v.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !PROXY_RANGE_NAMES.has(entry) && !isAddressOrCidr(entry));
+  if (bad.length === 0) return entries;
+  ctx.addIssue({ code: 'custom', message: `a number of proxy hops, or proxy addresses/CIDRs separated by commas (not: ${bad.join(', ')})` });
+  return z.NEVER;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -87,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_PUBLIC_URL)) {
     throw new Error('Invalid settings in the environment:\n  S3_BUCKET: required when other S3_ settings are set');
   }
+  const operator = operatorFromSettings(e, e.NODE_ENV === 'production');
+  if (Array.isArray(operator)) throw new Error(`Invalid settings in the environment:\n${operator.map((p) => `  ${p}`).join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -101,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses (parseTrustProxy). */
     trustProxy: e.TRUST_PROXY,
     /** Names this process in every reply's X-Instance header: INSTANCE_ID, or the host name and pid. */
     instanceId: e.INSTANCE_ID ?? `${hostname()}-${process.pid}`,
@@ -142,18 +193,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       commissionRate: e.COMMISSION_RATE,
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
     },
-    /** GET /metrics (issue 14): on the app's port with the bearer token, and/or on an internal port. */
+    /** GET /metrics: on the app's port with the bearer token, and/or on an internal port. */
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     /**
      * Where JMA warnings come from (decision 093): `jma` (the default in production) or `fixture`,
      * recorded files `{office}.json` in WEATHER_FIXTURE_DIR (default: the demo recordings shipped
      * with the app, a typhoon over Kyoto).
      */
+    /** Who sells: the commerce disclosure, receipts and invoices name it (decision 120). */
+    operator,
+    /**
+     * The payer's account in Zengin transfer files (decision 128): unset settings take plainly
+     * fictitious development values outside production; in production an unset one is null and the
+     * file is refused until it is set.
+     */
+    payoutAccount: payoutAccountFrom(e),
     weather: {
       provider: e.WEATHER_PROVIDER ?? (e.NODE_ENV === 'production' ? ('jma' as const) : ('fixture' as const)),
       fixtureDir: e.WEATHER_FIXTURE_DIR ? path.resolve(e.WEATHER_FIXTURE_DIR) : undefined,
     },
   };
+}
+
+const DEV_PAYOUT_ACCOUNT = { bankCode: '0001', branchCode: '001', accountType: 'ordinary', accountNumber: '1234567', consignorCode: '0000000001', consignorName: 'ﾀﾋﾞｶﾞｲﾄﾞ(ｶ' } as const;
+
+function payoutAccountFrom(e: z.infer<typeof envSchema>) {
+  const dev = e.NODE_ENV === 'production' ? undefined : DEV_PAYOUT_ACCOUNT;
+  const bankCode = e.PAYOUT_BANK_CODE ?? dev?.bankCode;
+  const branchCode = e.PAYOUT_BRANCH_CODE ?? dev?.branchCode;
+  const accountNumber = e.PAYOUT_ACCOUNT_NUMBER ?? dev?.accountNumber;
+  const consignorCode = e.PAYOUT_CONSIGNOR_CODE ?? dev?.consignorCode;
+  const consignorName = e.PAYOUT_CONSIGNOR_NAME ?? dev?.consignorName;
+  if (!bankCode || !branchCode || !accountNumber || !consignorCode || !consignorName) return null;
+  return { bankCode, branchCode, accountType: e.PAYOUT_ACCOUNT_TYPE ?? 'ordinary', accountNumber, consignorCode, consignorName };
 }
 
 /**

@@ -1,26 +1,16 @@
 /**
- * Graceful shutdown (issue 25, decision 088) through a real process and a listening port, where
+ * Graceful shutdown (decision 088) through a real process and a listening port, where
  * inject() cannot show it: SIGTERM flips /readyz to 503 at once while requests are still answered,
  * WebSockets close with 1001, every reply names its instance, and the process exits 0 within 10 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect } from './realtime/test-socket';
 import { cloneTemplateDatabase } from './test/database-template';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
+import { freePort } from './test/processes';
 
 let child: ChildProcess;
 let base: string;

@@ -1,5 +1,5 @@
 /**
- * Two app instances on one PostgreSQL database (issue 25, decision 088): scheduled jobs run exactly
+ * Two app instances on one PostgreSQL database (decision 088): scheduled jobs run exactly
  * once between them (the jobs table's FOR UPDATE SKIP LOCKED claim), and the in-memory caches that
  * must agree do (the search index follows the guides table through NOTIFY guide_search on each).
  *

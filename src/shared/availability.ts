@@ -26,10 +26,19 @@ export interface DayAvailability {
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** True for a real calendar date written yyyy-mm-dd (2026-02-30 is not). */
+/**
+ * The calendar the product accepts from outside. A tour, an exception, a licence's expiry all fall well
+ * inside it; the ends keep every date arithmetic (a day's window of -2…+3 days, a zone's offset) in
+ * four-digit years, which PostgreSQL and `Date.toISOString()` both need: a day after 9999-12-31 is
+ * written "+010000-…", and there is no year 0 in PostgreSQL.
+ */
+export const FIRST_CALENDAR_DATE = '2000-01-01';
+export const LAST_CALENDAR_DATE = '2099-12-31';
+
+/** True for a real calendar date written yyyy-mm-dd (2026-02-30 is not) within the accepted calendar. */
 export function isCalendarDate(value: string): boolean {
   const m = DATE_RE.exec(value);
-  if (!m) return false;
+  if (!m || value < FIRST_CALENDAR_DATE || value > LAST_CALENDAR_DATE) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const dt = new Date(Date.UTC(y, mo - 1, d));
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;

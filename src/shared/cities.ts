@@ -1,5 +1,5 @@
 /**
- * Service cities and the city → time-zone table (SPEC §3). All ten service cities are in
+ * Service cities and the city → time-zone table. All ten service cities are in
  * Asia/Tokyo; the wider table lets a traveler's home city show their local time. Unknown
  * cities fall back to UTC.
  */
@@ -49,7 +49,7 @@ const CITY_TIME_ZONES: Record<string, string> = {
   delhi: 'Asia/Kolkata', 'new delhi': 'Asia/Kolkata', mumbai: 'Asia/Kolkata', bangalore: 'Asia/Kolkata',
 };
 
-/** The IANA time zone of a city name or slug; UTC when the city is unknown (SPEC §3). */
+/** The IANA time zone of a city name or slug; UTC when the city is unknown. */
 export function timeZoneForCity(city: string | null | undefined): string {
   if (!city) return 'UTC';
   return CITY_TIME_ZONES[city.trim().toLowerCase()] ?? 'UTC';

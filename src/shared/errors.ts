@@ -1,7 +1,7 @@
 /**
  * Stable error codes: the API contract for failures. Every non-2xx reply has the body
  * `{ code, message, fields?, retryAfter?, requestId? }`; clients branch on `code` and localize it themselves.
- * `TOKEN_EXPIRED` is upper case because SPEC §8 names it so.
+ * `TOKEN_EXPIRED` is upper case because docs/rules/accounts-and-sessions.md names it so.
  */
 export const ERROR_STATUS = {
   validation_failed: 400,
@@ -18,61 +18,82 @@ export const ERROR_STATUS = {
   email_taken: 409,
   wrong_password: 400,
   invalid_reset_token: 400,
+  // A consent to a version of a legal document that is not the current one (decision 124)
+  consent_version_not_current: 400,
   invalid_file_type: 400,
   payload_too_large: 413,
   uri_too_long: 414,
   headers_too_large: 431,
   rate_limited: 429,
-  // Bookings and payments (issue 11)
+  // Bookings and payments
   slot_unavailable: 409,
   own_listing: 409,
-  // Issue 22: a traveler's active bookings may not overlap (the error names the other booking)
+  // A traveler's active bookings may not overlap (the error names the other booking)
   traveler_busy: 409,
   invalid_transition: 409,
   already_paid: 409,
   payment_in_progress: 409,
+  // A wallet's approval link whose attempt a newer attempt cancelled: nothing was charged (decision 100)
+  payment_canceled: 409,
   idempotency_key_reused: 409,
   group_size_out_of_range: 400,
   duration_out_of_range: 400,
   service_not_offered: 400,
   payment_failed: 402,
   invalid_signature: 400,
-  // On tour (issue 12): start, extensions, completion
+  // On tour: start, extensions, completion
   extension_limit_reached: 409,
   extension_not_paid: 409,
   too_early: 409,
-  // Rescheduling (issue 22, decision 079)
+  // Rescheduling (decision 079)
   reschedule_open: 409,
   reschedule_closed: 409,
   same_time: 400,
-  // Messaging (issue 10)
+  // Messaging
   credits_exhausted: 403,
   tour_request_closed: 409,
-  // Wallet (issue 13): a payout above the withdrawable balance
+  // Wallet: a payout above the withdrawable balance
   insufficient_balance: 409,
-  // Guide business (issue 13): availability, rates, calendar feed
+  // Statements: a month's invoice is issued once the month is over (decision 127)
+  month_not_closed: 409,
+  // Bank payouts and transfer batches (decisions 128, 129)
+  unknown_bank: 400,
+  unknown_branch: 400,
+  invalid_kana_name: 400,
+  not_business_day: 409,
+  nothing_to_batch: 409,
+  in_payout_batch: 409,
+  not_a_bank_batch: 409,
+  // Guide business: availability, rates, calendar feed
   not_a_guide: 403,
   overlapping_hours: 400,
   duplicate_date: 400,
   invalid_range: 400,
   unknown_service: 400,
-  // Guide profile and itineraries (issue 13, decision 070)
+  // Guide profile and itineraries (decision 070)
   invalid_postal_code: 400,
   text_required: 400,
-  // Guide applications (issue 13)
+  // Guide applications
   application_incomplete: 400,
   declaration_required: 400,
   age_below_minimum: 400,
   too_many_files: 409,
-  // Offers (issue 22, decision 078)
+  // Offers (decision 078)
   offer_closed: 409,
   price_below_floor: 400,
   price_above_ceiling: 400,
-  // Licensed guides, lawful transport (issue 26, decision 092)
+  // A tour's day before today or past the booking horizon, however the booking is made (decision 106)
+  date_out_of_range: 400,
+  // Licensed guides, lawful transport (decision 092)
   protected_title: 400,
   licence_required: 409,
   internal: 500,
   unavailable: 503,
+  // The file store (S3) hangs or refuses: nothing was stored, try again after Retry-After (decision 101)
+  storage_unavailable: 503,
+  // Never sent by the app: nginx's own reply under /api/ when no instance answered (deploy/nginx.conf,
+  // decision 098), with nginx's status: 502, or 504 when an instance took too long.
+  upstream_unavailable: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

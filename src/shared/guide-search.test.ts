@@ -16,7 +16,7 @@ describe('search query string', () => {
   });
 });
 
-describe('price slider (SPEC §9)', () => {
+describe('price slider', () => {
   it('rounds bounds to multiples of 50 with min ≥ 50 and max ≥ 200', () => {
     expect(priceSliderBounds(150, 790)).toEqual({ min: 150, max: 800 });
     expect(priceSliderBounds(20, 120)).toEqual({ min: 50, max: 200 });

@@ -3,7 +3,7 @@ import { isCalendarDate } from './availability';
 import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort, type SearchLanguage } from './price-range';
 
 /**
- * The /search query string (SPEC §2: city, language, services repeated, date yyyy-mm-dd, travelers,
+ * The /search query string (city, language, services repeated, date yyyy-mm-dd, travelers,
  * minPrice, maxPrice) plus page and sort, read leniently: a value that does not parse is dropped,
  * so a hand-edited URL still shows results instead of an error.
  */
@@ -80,4 +80,41 @@ export function toApiQuery(p: GuideSearchParams, limit = 12): Record<string, str
     sort: p.sort,
     licensed: p.licensed ? 'true' : undefined,
   };
+}
+
+/**
+ * The filters a search can be narrowed by, beyond its city (the destination, not a filter): the ones
+ * an empty result names and offers to clear one by one (decision 104). `price` is the band, both ends.
+ */
+export const SEARCH_FILTERS = ['date', 'travelers', 'language', 'services', 'price', 'licensed'] as const;
+export type SearchFilter = (typeof SEARCH_FILTERS)[number];
+
+type Filterable = Partial<Pick<GuideSearchParams, 'language' | 'services' | 'date' | 'travelers' | 'minPrice' | 'maxPrice' | 'licensed'>>;
+
+/** Whether a search (the /search state, or the API's query) is narrowed by `filter`. */
+export function hasSearchFilter(p: Filterable, filter: SearchFilter): boolean {
+  switch (filter) {
+    case 'services':
+      return (p.services?.length ?? 0) > 0;
+    case 'price':
+      return p.minPrice !== undefined || p.maxPrice !== undefined;
+    case 'licensed':
+      return p.licensed === true;
+    default:
+      return p[filter] !== undefined;
+  }
+}
+
+/** The filters narrowing a search, in SEARCH_FILTERS' order. */
+export const activeSearchFilters = (p: Filterable): SearchFilter[] => SEARCH_FILTERS.filter((f) => hasSearchFilter(p, f));
+
+/** The same search without one filter (and from its first page). */
+export function withoutSearchFilter<T extends Filterable & { page?: number }>(p: T, filter: SearchFilter): T {
+  const next: T = { ...p, ...(p.page !== undefined && { page: 1 }) };
+  if (filter === 'services') next.services = [];
+  else if (filter === 'price') {
+    next.minPrice = undefined;
+    next.maxPrice = undefined;
+  } else next[filter] = undefined;
+  return next;
 }

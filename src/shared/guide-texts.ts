@@ -1,13 +1,11 @@
 /**
- * Guide texts in the reader's language (issue 13, docs/decisions/070): a guide writes the bio, the
+ * Guide texts in the reader's language (docs/decisions/070): a guide writes the bio, the
  * "how I guide" descriptions and itineraries in one or more of Chinese, English and Japanese. A
  * reader sees their language when it exists, otherwise the original, and the reply says which
  * language the text is in so the page can name it ("Written in Japanese" / "原文为日语").
  */
 export const TEXT_LANGUAGES = ['zh', 'en', 'ja'] as const;
 export type TextLanguage = (typeof TEXT_LANGUAGES)[number];
-
-export const isTextLanguage = (v: unknown): v is TextLanguage => typeof v === 'string' && (TEXT_LANGUAGES as readonly string[]).includes(v);
 
 /** The fields of a guide that are written per language. */
 export interface GuideTextFields {
@@ -42,7 +40,7 @@ export function detectTextLanguage(text: string | null | undefined): TextLanguag
 
 /**
  * The reader's text language: an explicit `lang` (en, zh, zh-CN, ja) first, then the first tag of
- * Accept-Language that names one of the three, else English (the interface fallback, SPEC §1).
+ * Accept-Language that names one of the three, else English (the interface fallback).
  */
 export function readerTextLanguage(lang: string | null | undefined, acceptLanguage?: string | null): TextLanguage {
   for (const tag of [lang, ...(acceptLanguage ?? '').split(',').map((t) => t.split(';')[0])]) {

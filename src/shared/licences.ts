@@ -1,7 +1,8 @@
 /**
- * Licensed guides (issue 26 part 2, decision 092): the two licences of the Licensed Guide Interpreter
- * Act (通訳案内士法, as changed in 2018), the titles only their holders may use, and the check every
- * listing text passes before it is saved. Shared by the API and the web app.
+ * Licensed guides (decision 092): the two licences of the Licensed Guide Interpreter
+ * Act (通訳案内士法, as changed in 2018), their badge and the prefectures that register them. Shared
+ * by the API and the web app. The titles only their holders may use are in `protected-titles.ts`,
+ * which the web app does not import (its skeleton data stays out of the web bundle, decision 099).
  */
 import type { Locale } from './locales';
 
@@ -30,112 +31,6 @@ export type Prefecture = (typeof PREFECTURES)[number];
 
 /** The official name of each licence (never translated: it is the title the Act protects). */
 export const LICENCE_TITLES: Record<LicenceKind, string> = { national: '全国通訳案内士', regional: '地域通訳案内士' };
-
-/** The badge a verified licence shows on the card and profile. */
-export function licenceBadge(locale: Locale, kind: LicenceKind, region?: string | null): string {
-  if (locale === 'zh-CN') return `持证通译导游（${LICENCE_TITLES[kind]}${kind === 'regional' && region ? `·${region}` : ''}）`;
-  return kind === 'national' ? 'Licensed Guide Interpreter' : `Regional Licensed Guide Interpreter${region ? ` (${region})` : ''}`;
-}
-
-/**
- * A protected title and who may use it: `national` only the holder of a verified 全国通訳案内士
- * licence, `regional` only of a 地域通訳案内士 licence, `any` the holder of either.
- */
-interface ProtectedTitle {
-  term: string;
-  scope: 'national' | 'regional' | 'any';
-}
-
-/**
- * The titles (and look-alikes) a listing may not use without the verified licence: the Act's own
- * names, the "confusingly similar" ones the Japan Tourism Agency names, and how they are written in
- * simplified and traditional Chinese and in English. Matched case-, width- and space-insensitively
- * (see `compact`), so "通訳 ガイド", "Certified  Guide" and "ｃｅｒｔｉｆｉｅｄ guide" count too.
- * Decision 092 records why each is here and what was left out.
- */
-export const PROTECTED_TITLES: readonly ProtectedTitle[] = [
-  // Japanese: the Act's titles and the look-alikes the agency warns about
-  { term: '全国通訳案内士', scope: 'national' },
-  { term: '全国通訳ガイド', scope: 'national' },
-  { term: '地域通訳案内士', scope: 'regional' },
-  { term: '通訳案内士', scope: 'any' },
-  { term: '通訳案内業', scope: 'any' },
-  { term: '通訳案内', scope: 'any' },
-  { term: '通訳ガイド', scope: 'any' },
-  { term: '認定ガイド', scope: 'any' },
-  { term: '公認ガイド', scope: 'any' },
-  { term: '国家資格ガイド', scope: 'any' },
-  { term: '有資格ガイド', scope: 'any' },
-  // Simplified and traditional Chinese
-  { term: '全国通译导游', scope: 'national' },
-  { term: '全國通譯導遊', scope: 'national' },
-  { term: '全国通译案内士', scope: 'national' },
-  { term: '地域通译导游', scope: 'regional' },
-  { term: '地区通译导游', scope: 'regional' },
-  { term: '地域通译案内士', scope: 'regional' },
-  { term: '通译案内士', scope: 'any' },
-  { term: '通译导游', scope: 'any' },
-  { term: '通譯導遊', scope: 'any' },
-  { term: '持证导游', scope: 'any' },
-  { term: '持證導遊', scope: 'any' },
-  { term: '认证导游', scope: 'any' },
-  { term: '認證導遊', scope: 'any' },
-  { term: '注册导游', scope: 'any' },
-  { term: '国家认证导游', scope: 'any' },
-  { term: '国家资格导游', scope: 'any' },
-  { term: '官方导游', scope: 'any' },
-  { term: '持牌导游', scope: 'any' },
-  // English (and the romanized titles)
-  { term: 'national licensed guide', scope: 'national' },
-  { term: 'national guide interpreter', scope: 'national' },
-  { term: 'zenkoku tsuyaku annaishi', scope: 'national' },
-  { term: 'regional guide interpreter', scope: 'regional' },
-  { term: 'chiiki tsuyaku annaishi', scope: 'regional' },
-  { term: 'tsuyaku annaishi', scope: 'any' },
-  { term: 'tsuuyaku annaishi', scope: 'any' },
-  { term: 'licensed guide interpreter', scope: 'any' },
-  { term: 'licensed guide', scope: 'any' },
-  { term: 'licensed tour guide', scope: 'any' },
-  { term: 'government licensed', scope: 'any' },
-  { term: 'certified guide', scope: 'any' },
-  { term: 'certified tour guide', scope: 'any' },
-  { term: 'registered guide', scope: 'any' },
-];
-
-/**
- * The form texts are compared in: width-folded (NFKC), lower case, without spaces, hyphens, dots and
- * middle dots, so spacing or punctuation inside a title does not hide it.
- */
-export function compact(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s\-‐‑–—_.·・･]+/g, '');
-}
-
-const COMPACT_TITLES = PROTECTED_TITLES.map((t) => ({ ...t, key: compact(t.term) }));
-
-/**
- * The protected titles found in `texts` that a guide holding `licence` (the verified kind, or null)
- * may not use, as written in the list (each once, in list order).
- */
-export function protectedTitlesIn(texts: readonly string[], licence: LicenceKind | null): string[] {
-  const haystack = texts.map(compact).join('\u0000');
-  const found: string[] = [];
-  for (const t of COMPACT_TITLES) {
-    if (licence && (t.scope === 'any' || t.scope === licence)) continue;
-    if (haystack.includes(t.key)) found.push(t.term);
-  }
-  // A longer title found hides the shorter ones it contains (全国通訳案内士 ⊃ 通訳案内士 ⊃ 通訳案内).
-  return found.filter((term) => !found.some((other) => other !== term && compact(other).includes(compact(term))));
-}
-
-/** The refusal, in the guide's language: which words, and why. */
-export function protectedTitleMessage(locale: Locale, words: readonly string[]): string {
-  if (locale === 'zh-CN') {
-    const list = words.map((w) => `“${w}”`).join('、');
-    return `${list} 是日本《通訳案内士法》（2018年修订）保护的称号或易混淆的类似称号，只有持有并经我们核实登记的全国通訳案内士或地域通訳案内士才能使用。请删除这些词，或先在“地陪执照”中提交您的执照供审核。`;
-  }
-  const list = words.map((w) => `"${w}"`).join(', ');
-  return `${list}: Japan's Licensed Guide Interpreter Act (as changed in 2018) reserves these titles, and confusingly similar ones, for registered 全国通訳案内士 / 地域通訳案内士 whose registration we have verified. Remove them, or add your licence under "Guide licence" for review first.`;
-}
 
 /** Each prefecture's name in Japanese (as on the licence card; Chinese readers read it as written) and English. */
 export const PREFECTURE_NAMES: Record<Prefecture, [ja: string, en: string]> = {

@@ -1,5 +1,5 @@
 /**
- * When a guide is listed (issue 26, decision 091): shown in search, on the landing page, in the
+ * When a guide is listed (decision 091): shown in search, on the landing page, in the
  * sitemap and anywhere else guides are listed publicly. Pure rules, shared by the server's search
  * index, the listing-status endpoint and the web checklist.
  */

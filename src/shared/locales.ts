@@ -1,4 +1,4 @@
-/** Supported interface languages (SPEC §1). English is the fallback. */
+/** Supported interface languages (docs/rules/messaging.md). English is the fallback. */
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_CITIES } from './cities';
 import { normalizePostalCode } from './messaging/postal-code';
-import { foldForSearch, MEETING_POINTS, meetingMapUrl, meetingPointAddress, searchMeetingPoints } from './meeting-points';
+import { foldForSearch, MEETING_POINTS, meetingPointAddress, searchMeetingPoints } from './meeting-points';
 
 /** Each city's centre (its main station), to check every place lies near its city. */
 const CENTRES: Record<string, [number, number]> = {
@@ -39,7 +39,7 @@ describe('meeting points', () => {
     }
   });
 
-  it('gives every place a 7-digit postal code written 123-4567 (SPEC §5)', () => {
+  it('gives every place a 7-digit postal code written 123-4567', () => {
     for (const p of MEETING_POINTS) {
       expect(p.postalCode, p.id).toMatch(/^\d{3}-\d{4}$/);
       expect(normalizePostalCode(p.postalCode), p.id).toBe(p.postalCode);
@@ -90,13 +90,5 @@ describe('meeting points', () => {
     const kyoto = MEETING_POINTS.find((p) => p.id === 'kyoto/kyoto-station')!;
     expect(meetingPointAddress(kyoto, 'zh-CN')).toBe('京都站 · 京都府京都市下京区東塩小路町');
     expect(meetingPointAddress(kyoto, 'en')).toBe('Kyoto Station · 京都府京都市下京区東塩小路町');
-  });
-
-  it('links to a map by coordinates, else by postal code and address, else not at all', () => {
-    expect(meetingMapUrl({ meetingAddress: 'x', meetingLat: 34.9858, meetingLng: 135.7588 })).toBe('https://www.google.com/maps/search/?api=1&query=34.9858,135.7588');
-    expect(meetingMapUrl({ meetingAddress: '京都站中央口', meetingPostalCode: '600-8216' })).toBe(
-      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('〒600-8216 京都站中央口')}`,
-    );
-    expect(meetingMapUrl({ meetingAddress: ' ', meetingPostalCode: null })).toBeNull();
   });
 });

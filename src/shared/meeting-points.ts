@@ -1,8 +1,8 @@
 import type { ServiceCitySlug } from './cities';
 
 /**
- * Meeting points (issue 27): the main stations and sights of the ten service cities, each with its
- * names in Chinese, English and Japanese, its Japanese address, its postal code (7 digits, SPEC §5)
+ * Meeting points: the main stations and sights of the ten service cities, each with its
+ * names in Chinese, English and Japanese, its Japanese address, its postal code (7 digits, docs/rules/messaging.md)
  * and its coordinates. The picker of the tour request, the checkout and the guide's offer searches
  * them as the traveler types in any of the three scripts; choosing one fills the address, the
  * postal code and the coordinates the trip card and the booking PDF link to a map (decision 094).
@@ -190,14 +190,19 @@ export interface MeetingCoords {
   meetingLng?: number | null;
 }
 
+/** The listed place at exactly these coordinates (a booking made from the list keeps them as chosen). */
+export function findMeetingPoint(c: MeetingCoords): MeetingPoint | undefined {
+  if (c.meetingLat == null || c.meetingLng == null) return undefined;
+  return MEETING_POINTS.find((p) => p.lat === c.meetingLat && p.lng === c.meetingLng);
+}
+
 /**
- * A map link for a meeting point: its coordinates when it has them, else a search of its address
- * (with the postal code, which Google Maps reads for Japan). Null when there is no address.
+ * What the "Show the driver" card prints (decision 103): a listed place's Japanese name and Japanese
+ * address; otherwise the address line as the traveler wrote it, without a name (none is known).
  */
-export function meetingMapUrl(m: { meetingAddress?: string | null; meetingPostalCode?: string | null } & MeetingCoords): string | null {
-  if (m.meetingLat != null && m.meetingLng != null) return `https://www.google.com/maps/search/?api=1&query=${m.meetingLat},${m.meetingLng}`;
+export function driverCardOf(m: { meetingAddress?: string | null; meetingPostalCode?: string | null } & MeetingCoords): { nameJa: string | null; address: string; postalCode: string | null } | null {
+  const listed = findMeetingPoint(m);
+  if (listed) return { nameJa: listed.nameJa, address: listed.addressJa, postalCode: m.meetingPostalCode || listed.postalCode };
   const address = m.meetingAddress?.trim();
-  if (!address) return null;
-  const query = m.meetingPostalCode ? `〒${m.meetingPostalCode} ${address}` : address;
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+  return address ? { nameJa: null, address, postalCode: m.meetingPostalCode || null } : null;
 }

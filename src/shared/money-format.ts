@@ -1,20 +1,59 @@
 import type { Locale } from './locales';
-import { centsToAmount } from './money';
-
-const wholeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const fenFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { approxRmbFromYen, centsToAmount } from './money';
 
 /**
- * An RMB amount from integer fen, without a currency word: whole amounts have no decimals, others two
- * (2,430 · 486.50). The same rule as the web app's `amount()` (features/bookings/lib/format.ts), for
- * code that runs on the server too (the booking PDF).
+ * How money reads on every screen, PDF and message (decision 117): one formatter per locale. RMB is
+ * integer fen; never a bare ¥, which reads as yen in Japan. Yen (the extras a traveler pays the guide
+ * on site, decision 105) keeps its own convention: ¥1,000 (JPY) in English, 1000 日元 in Chinese.
  */
-export function formatFen(cents: number): string {
-  const value = centsToAmount(cents);
-  return Number.isInteger(value) ? wholeFormat.format(value) : fenFormat.format(value);
+export interface MoneyFormat {
+  /** The number alone, for strings that carry their own unit: 2,430 · 486.50 (whole amounts without decimals). */
+  amount(cents: number): string;
+  /** With the unit: 2,430 RMB / 2,430 元. */
+  rmb(cents: number): string;
+  /** Yen: ¥18,000 (JPY) / 18000 日元. */
+  yen(yen: number): string;
+  /** Yen with about how much in RMB beside it (decision 105): ¥2,000 (JPY, ≈ 100 RMB) / 2000 日元（约 100 元）. */
+  yenWithRmb(yen: number): string;
 }
 
-/** UI.md: `2,430 RMB` in English, `2,430 元` in Chinese; never a bare ¥ (it reads as yen in Japan). */
-export function formatRmb(cents: number, locale: Locale): string {
-  return locale === 'zh-CN' ? `${formatFen(cents)} 元` : `${formatFen(cents)} RMB`;
+// Made on first use: the first Intl object a page builds loads its locale data, a long task if it
+// happens while the page's code is being evaluated (decision 075).
+let wholeFormat: Intl.NumberFormat | undefined;
+let fenFormat: Intl.NumberFormat | undefined;
+let groupFormat: Intl.NumberFormat | undefined;
+
+/** Fen as a number, the same in both locales: whole amounts without decimals, others two (2,430 · 486.50). */
+export function formatFen(cents: number): string {
+  const value = centsToAmount(cents);
+  if (Number.isInteger(value)) return (wholeFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })).format(value);
+  return (fenFormat ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(value);
 }
+
+const grouped = (n: number) => (groupFormat ??= new Intl.NumberFormat('en-US')).format(n);
+
+const EN: MoneyFormat = {
+  amount: formatFen,
+  rmb: (cents) => `${formatFen(cents)} RMB`,
+  yen: (yen) => `¥${grouped(yen)} (JPY)`,
+  yenWithRmb: (yen) => (yen > 0 ? `¥${grouped(yen)} (JPY, ≈ ${grouped(approxRmbFromYen(yen))} RMB)` : `¥${grouped(yen)} (JPY)`),
+};
+
+const ZH: MoneyFormat = {
+  amount: formatFen,
+  rmb: (cents) => `${formatFen(cents)} 元`,
+  yen: (yen) => `${yen} 日元`,
+  yenWithRmb: (yen) => (yen > 0 ? `${yen} 日元（约 ${approxRmbFromYen(yen)} 元）` : `${yen} 日元`),
+};
+
+/** The money formatter of a locale; any other tag reads as English. */
+export const moneyFormat = (locale: Locale | string): MoneyFormat => (locale === 'zh-CN' ? ZH : EN);
+
+/** `2,430 RMB` in English, `2,430 元` in Chinese. */
+export const formatRmb = (cents: number, locale: Locale | string): string => moneyFormat(locale).rmb(cents);
+
+/**
+ * Fen as an editable number for a price field: no grouping, decimals only when there are fen
+ * (1000 · 486.50), so the field reads back as the same amount. Not for display.
+ */
+export const fenToInput = (fen: number): string => (fen % 100 === 0 ? String(fen / 100) : (fen / 100).toFixed(2));

@@ -1,5 +1,5 @@
 /**
- * The landing price band (SPEC §9): hourly price per person in RMB. The slider's bounds come from
+ * The landing price band (docs/rules/money-and-cancellation.md): hourly price per person in RMB. The slider's bounds come from
  * the guides' prices rounded down / up to multiples of 50 (min at least 50, max at least 200),
  * step 10, default 100–500 (kept inside the bounds).
  */
@@ -11,8 +11,6 @@ export const PRICE_STEP = 10;
 export const MIN_HOURLY_PRICE_RMB = 50;
 export const MIN_HOURLY_PRICE_FEN = MIN_HOURLY_PRICE_RMB * 100;
 export const PRICE_DEFAULT = { min: 100, max: 500 } as const;
-/** '+30 RMB for each additional person' (SPEC §9). */
-export const ADDITIONAL_PERSON_RMB = 30;
 
 export function priceSliderBounds(lowestRmb: number | null, highestRmb: number | null): { min: number; max: number } {
   const min = Math.max(50, Math.floor((lowestRmb ?? 50) / 50) * 50);
@@ -27,7 +25,7 @@ export function defaultPriceBand(bounds: { min: number; max: number }): { min: n
   return { min, max };
 }
 
-/** Traveler options of the landing form (SPEC §5); '10+' searches for groups of 10 or more. */
+/** Traveler options of the landing form (docs/rules/money-and-cancellation.md); '10+' searches for groups of 10 or more. */
 export const TRAVELER_OPTIONS = [1, 2, 3, 4, 5, 6, 8, 10] as const;
 export const SEARCH_LANGUAGES = ['zh', 'en', 'ja'] as const;
 export type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];

@@ -3,7 +3,7 @@ import type { Message } from './schemas/messaging';
 import type { SystemMessage } from './schemas/notifications';
 
 /**
- * The six push events of the WebSocket `/ws?token=…` (SPEC §7 Conversations and real time), as one
+ * The six push events of the WebSocket `/ws?token=…` (Conversations and real time), as one
  * typed union shared by the server (which sends them) and the web app (which applies them).
  */
 export type RealtimeEvent =
@@ -32,7 +32,7 @@ export const REALTIME_EVENT_TYPES = [
   'system_message_read',
 ] as const satisfies readonly RealtimeEventType[];
 
-/** Close codes the server uses; the client stops reconnecting on all three (SPEC §4). */
+/** Close codes the server uses; the client stops reconnecting on all three (docs/rules/messaging.md). */
 export const WS_CLOSE = {
   /** The instance is stopping (deploy, scale-in): reconnect, another instance answers. */
   goingAway: 1001,
@@ -46,13 +46,13 @@ export const WS_CLOSE = {
 
 export const isStopCode = (code: number) => code === WS_CLOSE.invalidToken || code === WS_CLOSE.expiredToken || code === WS_CLOSE.revoked;
 
-/** SPEC §4/§9 reconnect delay: 1 s doubling per attempt, capped at 30 s, times a jitter of 0.8–1.2. */
+/** docs/rules/messaging.md reconnect delay: 1 s doubling per attempt, capped at 30 s, times a jitter of 0.8–1.2. */
 export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
   const base = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-/** SPEC §9 badge: the count, or '99+' above 99; nothing for 0. */
+/** Badge: the count, or '99+' above 99; nothing for 0. */
 export const badgeText = (n: number): string => (n <= 0 ? '' : n > 99 ? '99+' : String(n));
 
 export function parseRealtimeEvent(raw: string): RealtimeEvent | null {

@@ -1,5 +1,5 @@
 /**
- * A guide's responsiveness (issue 22 item 6, decision 077): how many of the requests travelers sent
+ * A guide's responsiveness (decision 077): how many of the requests travelers sent
  * in the last 30 days got a first answer within 24 hours, and the typical (median) time to that
  * answer. A request is a conversation a traveler opened, or a tour request; its answer is the guide's
  * next message, or for a tour request its acceptance or refusal, whichever came first.

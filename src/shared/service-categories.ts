@@ -1,7 +1,7 @@
 /**
- * The service catalogue (SPEC §3: Service category with subcategories, nameEn + nameCn).
+ * The service catalogue (Service category with subcategories, nameEn + nameCn).
  * The seed writes it to the database; the web app keeps the legacy tag list as a fallback
- * for when the category call fails (SPEC §8).
+ * for when the category call fails (docs/rules/look-and-language.md).
  */
 export interface CatalogueCategory {
   slug: string;

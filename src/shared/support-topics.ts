@@ -3,7 +3,7 @@
  * (the web app's first load imports these).
  */
 
-/** The seven situations the widget can be opened with a prefilled message for (SPEC §1). */
+/** The seven situations the widget can be opened with a prefilled message for (docs/rules/messaging.md). */
 export const SUPPORT_TOPICS = [
   'payment_failure',
   'identity_verification_failure',

@@ -1,5 +1,5 @@
 /**
- * The typhoon rule (issue 26, decision 093): which JMA warning area each service city belongs to,
+ * The typhoon rule (decision 093): which JMA warning area each service city belongs to,
  * and which JMA warning codes count. JMA publishes warnings per forecast office
  * (`https://www.jma.go.jp/bosai/warning/data/warning/{office}.json`); inside an office's file each
  * municipality (class20 area: the 5-digit municipal code followed by "00") has its own list.

@@ -16,7 +16,7 @@ import type { SsrData } from './lib/ssr-data';
 import { pageHead } from './ssr/head';
 
 /**
- * Server-side rendering of the public pages (issue 15, decision 074). The server calls `render` for
+ * Server-side rendering of the public pages (decision 074). The server calls `render` for
  * a GET of a page; it answers null for a private page (the browser renders those), else the page's
  * HTML, head tags, status and the data the browser hydrates from.
  */
@@ -71,7 +71,7 @@ export interface RenderedPage {
  * data. A guide's bookable times are public, and rendered with the booking box they need no fetch,
  * and no second render, once the page is live.
  */
-const PUBLIC_QUERIES: readonly (readonly string[])[] = [['guides'], ['itineraries'], ['service-categories'], ['help'], ['bookings', 'slots']];
+const PUBLIC_QUERIES: readonly (readonly string[])[] = [['guides'], ['itineraries'], ['service-categories'], ['help'], ['bookings', 'slots'], ['legal']];
 /** Renders never take more passes than this to find the data their components ask for. */
 const MAX_PASSES = 3;
 /** How renderToString marks a part it could not finish (the browser renders it). */

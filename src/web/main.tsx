@@ -19,7 +19,7 @@ const ssr = readSsrData();
 const session = getSession();
 const container = document.getElementById('root')!;
 
-// SPEC §2/§6: a guide-role user opening the landing page goes to /guide; the server rendered it for
+// A guide-role user opening the landing page goes to /guide; the server rendered it for
 // a visitor, so the browser renders instead of hydrating.
 const hydrate = ssr !== null && !(location.pathname === '/' && session?.user.role === 'guide');
 
@@ -58,7 +58,7 @@ async function start() {
   // visitor's page deletes whatever an earlier session left (a token that expired in another tab).
   // Once it first controls the page, a signed-in reader's data is fetched again through it (to keep).
   if (import.meta.env.PROD) {
-    void import('./lib/service-worker').then((m) => m.registerServiceWorker(!!session, () => getSession() && void queryClientForApp.invalidateQueries()));
+    void import('./app/service-worker').then((m) => m.registerServiceWorker(!!session, () => getSession() && void queryClientForApp.invalidateQueries(), queryClientForApp));
   }
   // <html data-ready> once the page and its lazy parts respond (browser tests wait for it).
   void whenSettled().then(() => document.documentElement.setAttribute('data-ready', ''));

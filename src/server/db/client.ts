@@ -17,6 +17,14 @@ export type Schema = typeof schema;
 /** One type for both drivers: repositories never know which one they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * Runs `fn` in one transaction, handing it the transaction as a `Database`: a transaction is one (its
+ * type is a subclass), so repositories take either and no caller casts.
+ */
+export function inTransaction<T>(db: Database, fn: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(tx));
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
@@ -45,7 +53,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // An idle connection can die (server restart, admin termination, network). node-postgres emits
     // that on the pool; without a listener it would crash the process. The pool replaces the client.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost (the pool reconnects): ${err.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db: Database = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
@@ -58,7 +66,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   const client = await PGlite.create(dir, { extensions: { btree_gist }, loadDataDir: opts.loadDataDir });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db: Database = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',

@@ -3,7 +3,7 @@ import { getTableColumns, type Table } from 'drizzle-orm';
 /**
  * A row of `table` from hand-written SQL (`db.execute`: a `RETURNING *`, or `row_to_json(t)`), keyed
  * by column name, mapped as Drizzle maps its own results (timestamps to Dates, …). For the hot paths
- * whose several writes are one statement (issue 24); the rest of the code reads through Drizzle.
+ * whose several writes are one statement; the rest of the code reads through Drizzle.
  */
 export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
   const out: Record<string, unknown> = {};

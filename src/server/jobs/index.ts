@@ -2,7 +2,7 @@ import type { AppInstance } from '../lib/types';
 import { JobRunner } from './runner';
 
 export { JobRunner, type JobHandler } from './runner';
-export { enqueueJob, enqueueJobs, failedJobs, jobsOfKind, retryFailedJob, type ClaimedJob, type NewJob } from './jobs.repository';
+export { enqueueJob, enqueueJobs, failedJobs, retryFailedJob, type ClaimedJob, type NewJob } from './jobs.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,9 +11,10 @@ declare module 'fastify' {
   }
 }
 
-/** Puts `app.jobs` on the app, before the modules that register job kinds (mail first). */
-export function registerJobs(app: AppInstance): void {
+/** The job runner the modules register their job kinds on (compose.ts passes it to them), also `app.jobs`. */
+export function registerJobs(app: AppInstance): JobRunner {
   const jobs = new JobRunner(app.ctx.database.db, app.log);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+  return jobs;
 }

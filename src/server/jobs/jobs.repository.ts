@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/raw-row';
 import { jobs } from '../db/schema/index';
 
 export interface NewJob {
@@ -62,7 +63,7 @@ export async function claimJob(db: Database, now: Date, id?: number, whenever = 
       LIMIT 1
     )
     RETURNING id, kind, payload, attempts, run_at`);
-  const rows = (result as unknown as { rows: { id: number; kind: string; payload: Record<string, unknown>; attempts: number; run_at: string | Date }[] }).rows;
+  const rows = rowsOf<{ id: number; kind: string; payload: Record<string, unknown>; attempts: number; run_at: string | Date }>(result);
   const row = rows[0];
   if (!row) return undefined;
   return { id: Number(row.id), kind: row.kind, payload: row.payload, attempts: Number(row.attempts), runAt: new Date(row.run_at) };
@@ -82,11 +83,6 @@ export async function failJob(db: Database, id: number, error: string, retryAt: 
         : { status: 'failed', lastError: error.slice(0, 2000), lockedUntil: null, updatedAt: new Date() },
     )
     .where(eq(jobs.id, id));
-}
-
-/** Jobs of a kind, for tests and admin views. */
-export async function jobsOfKind(db: Database, kind: string) {
-  return db.select().from(jobs).where(eq(jobs.kind, kind)).orderBy(jobs.id);
 }
 
 /** Dead letters: jobs that used up their retries, newest first (the admin console's list). */

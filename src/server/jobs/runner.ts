@@ -10,7 +10,7 @@ const MAX_ATTEMPTS = 8;
 const backoffMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** (attempts - 1));
 
 /**
- * Runs the jobs table in-process (DESIGN §1, §8): every instance polls, and `FOR UPDATE SKIP LOCKED`
+ * Runs the jobs table in-process: every instance polls, and `FOR UPDATE SKIP LOCKED`
  * gives each due job to exactly one. `tick(now)` runs everything due at `now` and returns how many
  * ran, so tests drive time instead of sleeping. `start()` polls; app close stops it.
  */

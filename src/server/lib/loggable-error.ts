@@ -37,6 +37,15 @@ export function redactTokens(text: string): string {
     .replace(/[A-Za-z0-9_-]{32,}/g, '[token]');
 }
 
+/**
+ * URLs whose path is itself a secret, with the secret replaced: the calendar feed
+ * (/api/ical/<token>.ics) is readable by whoever has its address (decision 098). Applied to every
+ * logged request URL and error message.
+ */
+export function redactSecretPaths(text: string): string {
+  return text.replace(/\/api\/ical\/[^/?#\s"'`]+/g, '/api/ical/[secret]');
+}
+
 /** The frames of a stack without its first line, which repeats the (unsafe) message. */
 function framesOnly(stack: unknown): string | undefined {
   if (typeof stack !== 'string') return undefined;
@@ -54,7 +63,7 @@ export function loggableError(err: unknown, depth = 0): LoggableError {
   const ctor = e.constructor?.name;
   const type = ctor && ctor.length > 2 && ctor !== 'Object' ? ctor : String(e.name || 'Error');
   const raw = typeof e.message === 'string' ? e.message : '';
-  const out: LoggableError = { type, message: raw };
+  const out: LoggableError = { type, message: redactSecretPaths(raw) };
 
   const drizzle = DRIZZLE_FAILED_QUERY.exec(raw);
   if (drizzle) {

@@ -22,7 +22,7 @@ beforeAll(async () => {
           { schema: { params: z.object({ id: z.coerce.number() }), response: { 200: z.object({ ok: z.boolean() }), 409: errorBodySchema } } },
           async (request) => {
             if (request.params.id === 1) throw new AppError('payment_in_progress', 'Still charging', [{ path: 'payment', message: 'processing' }], { retryAfter: 7 });
-            // `extra` is not in the 200 schema: the reply leaves without it, as before issue 23.
+            // `extra` is not in the 200 schema: the reply leaves without it, as it always did.
             return { ok: true, extra: 'not in the schema' };
           },
         );
@@ -42,6 +42,9 @@ describe('declared statuses (issue 23)', () => {
     expect(shapeStatuses({ method: 'POST', url: '/api/auth/login', config: { rateLimit: { max: 1 } } }, { readsToken: false, adminOnly: false })).toEqual([400, 413, 415, 429, 500]);
     expect(shapeStatuses({ method: 'GET', url: '/api/admin/users' }, { readsToken: true, adminOnly: true })).toEqual([400, 401, 404, 500]);
     expect(shapeStatuses({ method: ['GET', 'HEAD'], url: '/api/v2/cities' }, { readsToken: false, adminOnly: false })).toEqual([400, 500]);
+    // An upload: the file store may be down (503 storage_unavailable, decision 101).
+    const upload = { method: 'POST', url: '/api/me/avatar', schema: { consumes: ['multipart/form-data'] } } as const;
+    expect(shapeStatuses(upload, { readsToken: true, adminOnly: false })).toEqual([400, 401, 413, 415, 500, 503]);
   });
 
   it('the OpenAPI document declares them with the error body, beside the route’s own', () => {
@@ -52,6 +55,7 @@ describe('declared statuses (issue 23)', () => {
     // A route's own statuses stay: accepting a request can meet a booking in another state.
     expect(Object.keys(responses('/api/v2/bookings/{id}/accept', 'post'))).toContain('409');
     expect(Object.keys(responses('/api/v2/bookings/{id}/payments', 'post'))).toEqual(expect.arrayContaining(['201', '402', '409', '413', '415', '429']));
+    expect(Object.keys(responses('/api/me/avatar', 'post'))).toContain('503');
   });
 
   it('an error reply keeps every field the error handler sends', async () => {

@@ -14,18 +14,19 @@ export interface RouteGuards {
 }
 
 /**
- * The error statuses a route can answer because of its shape, whatever its handler does (issue 23,
- * decision 084). A route declares the others (409, 402, 403 …) itself, next to the service call
+ * The error statuses a route can answer because of its shape, whatever its handler does
+ * (decision 084). A route declares the others (409, 402, 403 …) itself, next to the service call
  * that throws them.
  * - 400: the input guard reads every route's path, query string and body, and schemas refuse bad input
  * - 401: it reads a bearer token
- * - 404: a resource id in its path (missing, or not yours: DESIGN §2), or the admin area
+ * - 404: a resource id in its path (missing, or not yours: the same 404, so another user's ids cannot be probed), or the admin area
  * - 413, 415: it takes a body (over the limit; not JSON, or not multipart for an upload)
  * - 414: a path parameter over the router's length limit (`maxParamLength`), answered before the route runs
  * - 429: it is rate-limited (`config.rateLimit`)
  * - 500: anything can fail
+ * - 503: it takes an upload (`consumes` multipart/form-data): the file store may be down (decision 101)
  */
-export function shapeStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'config'>, guards: RouteGuards): number[] {
+export function shapeStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'config' | 'schema'>, guards: RouteGuards): number[] {
   const statuses = [400, 500];
   const hasPathParams = /[:*]/.test(route.url);
   const takesBody = [route.method].flat().some((m) => !BODYLESS.has(m.toUpperCase()));
@@ -34,6 +35,7 @@ export function shapeStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'conf
   if (hasPathParams) statuses.push(414);
   if (takesBody) statuses.push(413, 415);
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.push(429);
+  if ((route.schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data')) statuses.push(503);
   return statuses.sort((a, b) => a - b);
 }
 

@@ -27,6 +27,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       reply.status(status).type('application/json').send({ ...body, requestId: request.id });
 
     if (err instanceof AppError) {
+      // A service the request needs failed (the file store, decision 101): the client gets the stable
+      // code and Retry-After, the log the reason.
+      if (err.cause) request.log.warn({ err: err.cause, code: err.code }, 'a service the request needs failed');
       if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
       return send(err.status, { code: err.code, message: err.message, ...(err.fields && { fields: err.fields }), ...(err.retryAfter && { retryAfter: err.retryAfter }) });
     }

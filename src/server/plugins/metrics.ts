@@ -4,9 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/raw-row';
 
 /**
- * GET /metrics in Prometheus' text format (issue 14): requests, latency, errors, open sockets, the job
+ * GET /metrics in Prometheus' text format: requests, latency, errors, open sockets, the job
  * queue and payments by outcome. Never public: on the app's port it answers only to
  * `Authorization: Bearer $METRICS_TOKEN` (and does not exist without a token); METRICS_PORT serves it
  * without a token on a separate port meant to stay inside the network. One registry per app, so
@@ -120,10 +121,10 @@ async function jobFigures(db: Database) {
     select status, count(*)::int as n,
            extract(epoch from (now() - min(run_at) filter (where run_at <= now())))::float as oldest_due_s
     from jobs where status in ('queued', 'running') group by status`);
-  return (result as unknown as { rows: { status: string; n: number; oldest_due_s: number | null }[] }).rows;
+  return rowsOf<{ status: string; n: number; oldest_due_s: number | null }>(result);
 }
 
 async function paymentFigures(db: Database) {
   const result = await db.execute(sql`select method, status, count(*)::int as n from payments group by method, status`);
-  return (result as unknown as { rows: { method: string; status: string; n: number }[] }).rows;
+  return rowsOf<{ method: string; status: string; n: number }>(result);
 }

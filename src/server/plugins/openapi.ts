@@ -10,7 +10,7 @@ import { declareStatuses, shapeStatuses } from './declared-statuses';
  * requireToken: a bearer token is required; optionalAuth: accepted), so the document cannot forget one. A route
  * that also takes another credential (the support visitor key) declares its security itself.
  * Each operation also declares the error statuses its shape makes possible (declared-statuses.ts),
- * so the document names every status a client can get (issue 23).
+ * so the document names every status a client can get.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, PRODUCTION_ENV, type TestApp } from '../test/test-app';
 import { loggedUrl, type LogDestination } from './request-log';
 
 const webRoot = mkdtempSync(path.join(tmpdir(), 'tabi-web-'));
@@ -21,6 +21,9 @@ class MemoryLog implements LogDestination {
   }
 }
 
+/** The shape of a calendar feed's secret (43 characters of base64url). */
+const FEED_SECRET = 'Zq3xY7kP0aB9cD2eF4gH6iJ8kL1mN3oP5qR7sT9uV0w';
+
 const open: TestApp[] = [];
 async function appLoggingTo(log: MemoryLog, env: Record<string, string>) {
   const t = await createTestApp({
@@ -32,6 +35,9 @@ async function appLoggingTo(log: MemoryLog, env: Record<string, string>) {
       extraRoutes: (app) => {
         app.get('/api/test/explode', async () => {
           throw new Error('kaboom in a handler');
+        });
+        app.get('/api/test/explode-feed', async () => {
+          throw new Error(`calendar refresh failed for http://localhost:3000/api/ical/${FEED_SECRET}.ics`);
         });
       },
     },
@@ -111,7 +117,7 @@ describe('request log, development format', () => {
 describe('request log, production format', () => {
   it('writes pino JSON, one object per line, with the request fields', async () => {
     const log = new MemoryLog();
-    const t = await appLoggingTo(log, { NODE_ENV: 'production', LOG_LEVEL: 'info' });
+    const t = await appLoggingTo(log, { ...PRODUCTION_ENV, LOG_LEVEL: 'info' });
     log.text = '';
     const res = await t.app.inject({ method: 'GET', url: '/api/v2/guides?city=osaka' });
     await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
@@ -133,5 +139,16 @@ describe('request log, production format', () => {
     await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: 'Bearer secret-token' } });
     expect(JSON.parse(log.lines.at(-1)!)).toMatchObject({ url: '/api/me', statusCode: 401 });
     expect(log.text).not.toContain('secret-token');
+  });
+
+  it('logs the calendar feed without its secret: the request line, and an error that names the URL', async () => {
+    const log = new MemoryLog();
+    const t = await appLoggingTo(log, { ...PRODUCTION_ENV, LOG_LEVEL: 'info' });
+    log.text = '';
+    const feed = await t.app.inject({ method: 'GET', url: `/api/ical/${FEED_SECRET}.ics` });
+    expect(JSON.parse(log.lines.at(-1)!)).toMatchObject({ url: '/api/ical/[secret]', statusCode: feed.statusCode, reqId: feed.headers['x-request-id'] });
+    expect((await t.app.inject({ method: 'GET', url: '/api/test/explode-feed' })).statusCode).toBe(500);
+    expect(log.text).toContain('calendar refresh failed for http://localhost:3000/api/ical/[secret]');
+    expect(log.text).not.toContain(FEED_SECRET);
   });
 });

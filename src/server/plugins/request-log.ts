@@ -1,10 +1,10 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import type { Config } from '../config';
-import { loggableError, type LoggableError } from '../lib/loggable-error';
+import { loggableError, redactSecretPaths, type LoggableError } from '../lib/loggable-error';
 
 /**
- * Logging for people and for log shippers (issue 9).
+ * Logging for people and for log shippers.
  *
  * - One line per API request, written when the response is finished: method, path (query values
  *   only for parameters known to hold no personal data, never under /api/auth/), status, duration
@@ -14,7 +14,8 @@ import { loggableError, type LoggableError } from '../lib/loggable-error';
  *   3.1 ms  [request id]"), errors followed by their stack. Production: pino's standard JSON, one
  *   object per line.
  * - Request bodies and headers are never logged; the authorization and cookie headers are
- *   redacted should a `req` ever be logged.
+ *   redacted should a `req` ever be logged. A path that is a secret (the calendar feed's) is
+ *   logged without it, in the request line and in error messages.
  */
 
 /** Anything pino can write lines to (a stream, or an object with `write`). */
@@ -46,11 +47,11 @@ const PLAIN_QUERY_KEYS = new Set([
   'status',
 ]);
 
-/** The request's path and query as logged: see PLAIN_QUERY_KEYS. */
+/** The request's path and query as logged: see PLAIN_QUERY_KEYS; a secret path is redacted (redactSecretPaths). */
 export function loggedUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q < 0) return url;
-  const path = url.slice(0, q);
+  if (q < 0) return redactSecretPaths(url);
+  const path = redactSecretPaths(url.slice(0, q));
   const query = url.slice(q + 1);
   if (!query) return path;
   const secret = path.startsWith('/api/auth/');

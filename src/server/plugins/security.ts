@@ -2,12 +2,14 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import { guardedRateLimitStore } from './guarded-rate-limit';
 
 /**
  * Security headers with a CSP the SPA works under (no upgrade-insecure-requests, which breaks plain
  * HTTP off localhost), compression, and the rate limiter that routes opt into with `config.rateLimit`
- * (in memory, or in Redis: plugins/redis.ts).
+ * (in memory, or in Redis behind its breaker: guarded-rate-limit.ts).
  */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   // The Crisp support widget (SUPPORT_WIDGET=crisp) needs its origins (docs.crisp.chat, "Crisp Domain Names").
@@ -54,9 +56,10 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(compress, { global: true, threshold: 1024 });
-  // With REDIS_URL the counts are shared by every instance (a limit of 30 is 30, not 30 per instance).
-  // If Redis fails, requests pass rather than fail: the login throttle, which does not, guards passwords.
-  await app.register(rateLimit, { global: false, ...(app.redis && { redis: app.redis, nameSpace: 'rate-limit:', skipOnError: true }) });
+  // With REDIS_URL the counts are shared by every instance (a limit of 30 is 30, not 30 per instance);
+  // while Redis fails, each instance counts on its own (guarded-rate-limit.ts, decision 101).
+  const store = app.redis && app.redisGuard && guardedRateLimitStore(app.redis, app.redisGuard, 'rate-limit:');
+  await app.register(rateLimit, { global: false, ...(store && { store }) });
 }
 
 /**
@@ -66,12 +69,11 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
  */
 export function headersOf(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
-    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
-  };
-  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
+  // A response of no connection: helmet only sets and removes its headers, which it keeps.
+  const res = new ServerResponse(new IncomingMessage(new Socket()));
+  helmet(options)(res.req, res, (error?: unknown) => {
     if (error) throw error;
   });
+  for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined) headers[name] = String(value);
   return headers;
 }

@@ -6,7 +6,7 @@ import { addItinerary, makeGuide } from '../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import type { PageRenderer } from './web-app';
 
-// Issue 15: public pages answer with their content in the HTML, in the reader's language, with the
+// Public pages answer with their content in the HTML, in the reader's language, with the
 // head a search engine reads; private pages stay the app's shell. The renderer is the real one
 // (src/web/entry-server.tsx), the template a stand-in for the built index.html.
 const webRoot = mkdtempSync(path.join(tmpdir(), 'tabi-ssr-'));

@@ -25,7 +25,7 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
 const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`);
 
 /**
- * The reader's language for a server-rendered page (issue 15): a `lang` in the address (hreflang
+ * The reader's language for a server-rendered page: a `lang` in the address (hreflang
  * links), then the stored choice (the cookie the app writes with it), then Accept-Language, then English.
  */
 export function readerLocale(request: FastifyRequest): Locale {

@@ -1,11 +1,10 @@
 import websocket from '@fastify/websocket';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { WS_CLOSE, type RealtimeEvent } from '../../shared/realtime';
-import { sessions, users } from '../db/schema/index';
 import { AppError } from '../lib/app-error';
 import type { AppInstance } from '../lib/types';
+import { findLiveSession, liveSessionIds, SESSION_ENDED_MESSAGE } from '../modules/auth/live-session';
 import { verifyAccessToken } from '../modules/auth/tokens';
 import { MemoryHub, realtimeChannel, RedisHub, type Hub, type HubMessage } from './hub';
 
@@ -47,14 +46,14 @@ const SESSION_ENDING = [
 ];
 
 /**
- * WebSocket `/ws?token=…` on the app's port (SPEC §4, §7). Only a token that verifies, is not expired
+ * WebSocket `/ws?token=…` on the app's port (docs/rules/messaging.md). Only a token that verifies, is not expired
  * and whose session is live connects (otherwise the upgrade is answered 401). A socket closes when its
  * token expires (4402) or its session ends (4403); the client stops reconnecting on both.
  */
-export async function registerRealtime(app: AppInstance): Promise<void> {
+export async function registerRealtime(app: AppInstance): Promise<Realtime> {
   const config = app.ctx.config;
   const hub: Hub = config.redisUrl
-    ? new RedisHub(config.redisUrl, (err) => app.log.warn({ err }, 'redis hub error'), realtimeChannel(config.redisKeyPrefix))
+    ? new RedisHub(config.redisUrl, (err) => app.log.warn({ err }, 'redis hub error'), realtimeChannel(config.redisKeyPrefix), app.redisGuard)
     : new MemoryHub();
   const byUser = new Map<number, Set<Connection>>();
   const db = app.ctx.database.db;
@@ -66,16 +65,10 @@ export async function registerRealtime(app: AppInstance): Promise<void> {
     if (set && set.size === 0) byUser.delete(c.userId);
   };
 
-  /** Closes sockets whose session is no longer live (revoked, expired, or the user deleted). */
+  /** Closes sockets whose session is no longer live (revoked, expired, the user deleted or suspended). */
   const recheck = async (conns: Connection[]) => {
     if (conns.length === 0) return;
-    const ids = [...new Set(conns.map((c) => c.sessionId))];
-    const live = await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), isNull(users.deletedAt)));
-    const liveIds = new Set(live.map((r) => r.id));
+    const liveIds = await liveSessionIds(db, [...new Set(conns.map((c) => c.sessionId))]);
     for (const c of conns) if (!liveIds.has(c.sessionId)) c.socket.close(WS_CLOSE.revoked, 'session ended');
   };
 
@@ -138,21 +131,10 @@ export async function registerRealtime(app: AppInstance): Promise<void> {
     const token = (request.query as { token?: unknown }).token;
     if (typeof token !== 'string' || !token || token.length > 4096) throw new AppError('unauthorized', 'A token is required');
     const claims = await verifyAccessToken(token, app.ctx.jwtSecret);
-    const [row] = await db
-      .select({ expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, claims.sessionId),
-          eq(sessions.userId, claims.userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
-          isNull(users.deletedAt),
-        ),
-      );
-    if (!row) throw new AppError('unauthorized', 'This session has ended. Please log in again.');
-    return { ...claims, expiresAt: row.expiresAt };
+    // The same session check as REST's (`live-session.ts`): a suspended user connects no more than they call.
+    const live = await findLiveSession(db, claims);
+    if (!live) throw new AppError('unauthorized', SESSION_ENDED_MESSAGE);
+    return { ...claims, expiresAt: live.expiresAt };
   };
 
   app.get(
@@ -185,4 +167,5 @@ export async function registerRealtime(app: AppInstance): Promise<void> {
       });
     },
   );
+  return realtime;
 }

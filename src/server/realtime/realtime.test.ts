@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WS_CLOSE } from '../../shared/realtime';
+import { users } from '../db/schema/index';
 import { signAccessToken } from '../modules/auth/tokens';
 import { call, guide, openChat, say, traveler } from '../modules/messaging/test-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -57,7 +59,7 @@ describe('WebSocket /ws', () => {
     travelerSock.ws.close();
   });
 
-  it('pushes several notices made at once for one person as one bulk_created (SPEC §7)', async () => {
+  it('pushes several notices made at once for one person as one bulk_created', async () => {
     const a = await traveler(t);
     const other = await traveler(t);
     const sock = connect(`${base}/ws?token=${a.token}`);
@@ -83,6 +85,18 @@ describe('WebSocket /ws', () => {
     await expect(connect(`${base}/ws?token=nonsense`).opened).rejects.toThrow('HTTP 401');
     const expired = await signAccessToken({ userId: a.id, sessionId: '00000000-0000-0000-0000-000000000000' }, TEST_SECRET, new Date(Date.now() - 60_000));
     await expect(connect(`${base}/ws?token=${expired}`).opened).rejects.toThrow('HTTP 401');
+  });
+
+  it("refuses a suspended user's upgrade as REST refuses their calls, and closes the socket they had", async () => {
+    const a = await traveler(t);
+    const open = connect(`${base}/ws?token=${a.token}`);
+    await open.opened;
+    // Suspended without the sessions being revoked (suspension also revokes them): the check itself must refuse.
+    await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, a.id));
+    expect((await call(t, a, 'GET', '/api/me')).statusCode).toBe(401);
+    await expect(connect(`${base}/ws?token=${a.token}`).opened).rejects.toThrow('HTTP 401');
+    t.app.realtime.revalidate(a.id);
+    expect(await open.closed).toBe(WS_CLOSE.revoked);
   });
 
   it('closes the sockets of a session that logs out, and keeps the others', async () => {

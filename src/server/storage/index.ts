@@ -33,11 +33,12 @@ export function describeStorage(config: Config): string {
 }
 
 /**
- * Puts `app.storage` on the app (storageFor) and serves public files at /uploads/<key>. Keys are
- * random, so a served file never changes and is cached for a year. With S3_PUBLIC_URL the route
+ * Makes the store (storageFor), returns it for compose.ts (and puts it on the app as `app.storage` for the
+ * tests), and serves public files at /uploads/<key>. Keys are random, so a served file never changes and
+ * is cached for a year. With S3_PUBLIC_URL the route
  * redirects there instead, so images come from the CDN or bucket, and old /uploads/ URLs keep working.
  */
-export function registerStorage(app: AppInstance, storage?: FileStorage): void {
+export function registerStorage(app: AppInstance, storage?: FileStorage): FileStorage {
   const store = storage ?? storageFor(app.ctx.config);
   app.decorate('storage', store);
   // Only a store made here is closed here.
@@ -58,6 +59,7 @@ export function registerStorage(app: AppInstance, storage?: FileStorage): void {
       .header('content-disposition', 'inline')
       .send(file.stream());
   });
+  return store;
 }
 
 /**

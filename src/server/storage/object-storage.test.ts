@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { S3FileStorage } from './s3-storage';
 
 /**
- * Issue 25: with the S3_* settings, uploads live in the bucket, so an instance serves files another
+ * With the S3_* settings, uploads live in the bucket, so an instance serves files another
  * instance stored. Instances A and B share one database and one bucket (s3rver) but each has its
  * own DATA_DIR; instance L is the old way (local folder), where a photo stored elsewhere is a 404.
  */

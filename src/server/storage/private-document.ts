@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../lib/app-error';
 import { assertAllowedText } from '../plugins/input-guard';
@@ -52,6 +54,18 @@ export async function storePrivateDocument(storage: FileStorage, folder: string,
 const MULTIPART_TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 
 /**
+ * The file of a multipart part, read whole. @fastify/multipart's toBuffer() checks for a file cut at
+ * the size limit after each chunk, and the chunk that reaches the limit can be the last one it
+ * sees: it then returns the first `maxBytes` as if that were the file (a 6 MB upload came back as
+ * "not an image", 400, in 2 of 10 tries). Cut is over the limit: its own FST_REQ_FILE_TOO_LARGE.
+ */
+export async function wholeFile(part: MultipartFile): Promise<Buffer> {
+  const data = await part.toBuffer();
+  if (part.file.truncated) throw Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+  return data;
+}
+
+/**
  * The one file of a multipart body (field "file") plus its text fields: over `maxBytes` is 413, a
  * malformed body 400, never a 500. Needs @fastify/multipart registered in the route's scope.
  */
@@ -90,7 +104,7 @@ export async function readUploads<N extends string>(
           continue;
         }
         const fileName = part.filename;
-        files[name] = { data: await part.toBuffer(), fileName };
+        files[name] = { data: await wholeFile(part), fileName };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -107,4 +121,57 @@ export async function readUploads<N extends string>(
   // The same guard as a JSON body's, before any file is stored: a refused upload leaves nothing behind.
   assertAllowedText(fields, 'body');
   return { files, fields };
+}
+
+/**
+ * What a private file's reply carries. `inline` lets an image open in a browser tab (a payment proof
+ * the traveler taps); a PDF from storage is always an attachment, whatever is asked. `preview` is
+ * for a PDF the server renders itself (the booking confirmation): the web app's preview page frames
+ * it, which a sandboxing CSP would block, so it is framed by the same origin only instead.
+ */
+export interface PrivateFileReply {
+  contentType: string;
+  size: number;
+  body: Readable | Buffer;
+  fileName: string;
+  inline?: boolean;
+  preview?: boolean;
+}
+
+/** The characters a quoted `filename=` keeps as they are; anything else becomes `_` there. */
+const PLAIN_FILE_NAME = /[^A-Za-z0-9._-]/g;
+
+/**
+ * A Content-Disposition value with a filename no header can be broken by: an ASCII fallback, and the
+ * exact name as RFC 5987 `filename*` when the fallback had to change it.
+ */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  if (!fileName) return `${kind}; filename="file"`;
+  const plain = fileName.replace(PLAIN_FILE_NAME, '_');
+  if (plain === fileName) return `${kind}; filename="${plain}"`;
+  // encodeURIComponent leaves ' ( ) * as they are; RFC 5987's value allows none of them.
+  const exact = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${plain}"; filename*=UTF-8''${exact}`;
+}
+
+/**
+ * Every private file the API sends (identity documents, credentials, payment proofs, qualifications,
+ * dispute evidence, the booking PDF) goes out through here with one policy: never cached
+ * (`private, no-store`), never sniffed, never loaded by another origin (CORP same-origin), and run
+ * in a sandbox with nothing allowed if a browser renders it in the API's origin.
+ * `private-file-routes.test.ts` checks each route against it.
+ */
+export function sendPrivateFile(reply: FastifyReply, file: PrivateFileReply) {
+  const image = file.contentType.startsWith('image/');
+  const inline = file.preview ? file.inline === true : file.inline === true && image;
+  reply
+    .type(file.contentType)
+    .header('content-length', file.size)
+    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header('cache-control', 'private, no-store');
+  if (file.preview) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'self'").header('x-frame-options', 'SAMEORIGIN');
+  else reply.header('content-security-policy', "default-src 'none'; sandbox");
+  return reply.send(file.body);
 }

@@ -20,7 +20,17 @@ export async function startTestS3(bucket = 'tabi-test'): Promise<TestS3> {
   const directory = mkdtempSync(path.join(tmpdir(), 'tabi-s3-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    ...s3rverSettings(`http://127.0.0.1:${port}`, bucket),
+    async close() {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The settings of an s3rver at `endpoint` (it accepts its own fixed credentials), for an app and for a test's own client. */
+export function s3rverSettings(endpoint: string, bucket: string): Pick<TestS3, 'env' | 'settings'> {
   return {
     settings: { bucket, region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
     env: {
@@ -30,10 +40,6 @@ export async function startTestS3(bucket = 'tabi-test'): Promise<TestS3> {
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
-    },
-    async close() {
-      await server.close();
-      rmSync(directory, { recursive: true, force: true });
     },
   };
 }

@@ -8,7 +8,7 @@ export interface CountedStatement {
 }
 
 /**
- * Counts the statements the PostgreSQL driver sends while `on` (issue 24's statement budgets): wraps
+ * Counts the statements the PostgreSQL driver sends while `on` (the statement budgets): wraps
  * `pg.Client.prototype.query` from `install()` to `uninstall()`, marking those the job runner sends
  * after a commit (its `background` context) apart from the request path's.
  */

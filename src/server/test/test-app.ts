@@ -67,3 +67,18 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await copy.drop();
   } };
 }
+
+/**
+ * What production asks of the environment before it starts: a signing secret and the operator's
+ * particulars (src/server/operator.ts), here fictitious ones whose registration number passes the check digit.
+ */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(40),
+  OPERATOR_NAME: 'Tabi Guides test operator (fictitious)',
+  OPERATOR_REPRESENTATIVE: 'Test Representative',
+  OPERATOR_ADDRESS: 'Tokyo (fictitious)',
+  OPERATOR_PHONE: '000-0000-0000',
+  OPERATOR_EMAIL: 'operator@tabi.localhost',
+  OPERATOR_INVOICE_NUMBER: 'T7123456789012',
+};

@@ -1,5 +1,5 @@
 /**
- * Ledger postings of a dispute's resolution (DESIGN §7, decision 064). Pure: the server writes what
+ * Ledger postings of a dispute's resolution (decision 064). Pure: the server writes what
  * this returns in the transaction that moves the booking out of `disputed`.
  *
  * What the booking's accounts hold decides where a refund comes from:

@@ -1,7 +1,7 @@
 import type { Locale } from '../locales';
 
 /**
- * A tour's length in words (issue 22: never "4.3 hours"): "4 hours", "4 h 15 min", "15 min" in
+ * A tour's length in words (never "4.3 hours"): "4 hours", "4 h 15 min", "15 min" in
  * English; "4 小时", "4 小时 15 分钟", "15 分钟" in Chinese (numbers spaced as locales/VOICE.md says).
  */
 export function durationText(hours: number, locale: Locale): string {

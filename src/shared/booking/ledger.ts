@@ -1,5 +1,5 @@
 /**
- * Ledger postings of a booking (DESIGN §7): every movement of money is a set of entries over the
+ * Ledger postings of a booking (docs/rules/money-and-cancellation.md): every movement of money is a set of entries over the
  * traveler, guide and platform accounts that sums to zero, so a booking's entries always do too.
  * Pure: the server writes what these return in the transaction that changes the status.
  */
@@ -14,11 +14,11 @@ export const LEDGER_KINDS = [
   'refund',
   'cancellation_fee',
   'commission',
-  // On tour (issue 12): extension payments held by the platform, and the guide's earnings at completion.
+  // On tour: extension payments held by the platform, and the guide's earnings at completion.
   'extension',
   'extension_release',
   'guide_earnings',
-  'dispute_refund', 'dispute_settlement', // disputes (issue 12): shared/booking/dispute-ledger.ts
+  'dispute_refund', 'dispute_settlement', // disputes: shared/booking/dispute-ledger.ts
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -71,7 +71,7 @@ export function extensionRefundPostings(amountCents: number): Posting[] {
 }
 
 /**
- * The tour is completed (DESIGN §7): what the platform holds for it (the deposit and the paid
+ * The tour is completed (docs/rules/money-and-cancellation.md): what the platform holds for it (the deposit and the paid
  * extensions) is released; the commission stays with the platform and the rest becomes the guide's
  * earnings (pending until five working days after completion). Zero amounts are left out.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingNumber, cancellationSplit, cancellationTier, depositCents, extensionFeeCents, tourPriceCents } from './money-rules';
+import { bookingNumber, cancellationSplit, cancellationTerms, cancellationTier, depositCents, extensionFeeCents, tourPriceCents } from './money-rules';
 
 describe('money rules', () => {
   it('numbers bookings TG + 4 digits unless set', () => {
@@ -19,7 +19,7 @@ describe('money rules', () => {
     expect(depositCents(100_001, 0.3)).toBe(30_000);
   });
 
-  it('computes the extension fee as round(total / duration) × hours (SPEC §9)', () => {
+  it('computes the extension fee as round(total / duration) × hours', () => {
     // 1000 RMB over 3 h → 333.33 → 333 RMB per hour; 0.5 h → 166.5 RMB
     expect(extensionFeeCents(100_000, 3, 0.5)).toBe(16_650);
     expect(extensionFeeCents(144_000, 4, 2)).toBe(72_000);
@@ -51,5 +51,20 @@ describe('money rules', () => {
       const s = cancellationSplit({ depositCents: 9_999, cancelledBy: 'traveler', tier });
       expect(s.refundCents + s.guideCents + s.platformCents).toBe(9_999);
     }
+  });
+
+  it("lists one booking's cancellation terms as the server would split its deposit", () => {
+    // A 486.50 RMB deposit: every case's refund and fee add up to it, the tiers in order.
+    const terms = cancellationTerms(48_650);
+    expect(terms.map((t) => [t.case, t.refundPercent, t.refundCents, t.feeCents])).toEqual([
+      ['more_than_7_days', 100, 48_650, 0],
+      ['days_3_to_7', 50, 24_325, 24_325],
+      ['days_1_to_3', 25, 12_163, 36_487],
+      ['under_24_hours', 0, 0, 48_650],
+      ['no_show', 0, 0, 48_650],
+      ['emergency', 85, 41_353, 7_297],
+      ['guide', 100, 48_650, 0],
+    ]);
+    for (const t of terms.slice(0, 5)) expect(t.refundCents).toBe(cancellationSplit({ depositCents: 48_650, cancelledBy: 'traveler', tier: t.case as 'no_show' }).refundCents);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Money rules of a booking (DESIGN §7, SPEC §9), in integer cents. Pure functions shared by the
+ * Money rules of a booking (docs/rules/booking-lifecycle.md, docs/rules/money-and-cancellation.md), in integer cents. Pure functions shared by the
  * server (which alone computes prices that are charged) and the web app (which shows them).
  */
 
@@ -9,7 +9,7 @@ export const EXTENSION_HOUR_OPTIONS = [0.25, 0.5, 1, 2] as const;
 export type ExtensionHours = (typeof EXTENSION_HOUR_OPTIONS)[number];
 export const DEFAULT_EXTENSION_HOURS: ExtensionHours = 1;
 
-/** 'TG' plus the id padded to 4 digits, unless the booking has its own number (SPEC §3). */
+/** 'TG' plus the id padded to 4 digits, unless the booking has its own number. */
 export function bookingNumber(id: number, stored?: string | null): string {
   return stored || `TG${String(id).padStart(4, '0')}`;
 }
@@ -28,7 +28,7 @@ export function depositCents(totalCents: number, rate = DEFAULT_DEPOSIT_RATE): n
 }
 
 /**
- * SPEC §9: fee = round(totalPrice / duration) × extension hours, in RMB. The rounding is to a whole
+ * docs/rules/money-and-cancellation.md: fee = round(totalPrice / duration) × extension hours, in RMB. The rounding is to a whole
  * RMB per hour, as the spec says; the result is returned in cents.
  */
 export function extensionFeeCents(totalCents: number, durationHours: number, extensionHours: number): number {
@@ -37,7 +37,7 @@ export function extensionFeeCents(totalCents: number, durationHours: number, ext
   return Math.round(hourlyRmb * extensionHours * 100);
 }
 
-/** DESIGN §7 / SPEC §9: the guide is paid within five working days after the service. */
+/** docs/rules/booking-lifecycle.md / docs/rules/booking-lifecycle.md: the guide is paid within five working days after the service. */
 export const EARNINGS_HOLD_WORKING_DAYS = 5;
 
 /**
@@ -58,7 +58,7 @@ export function addWorkingDays(from: Date, days: number, timeZone: string): Date
 
 export type CancellationTier = 'more_than_7_days' | 'days_3_to_7' | 'days_1_to_3' | 'under_24_hours' | 'no_show';
 
-/** Share of the deposit refunded to the traveler per tier (DESIGN §7 defaults). */
+/** Share of the deposit refunded to the traveler per tier (docs/rules/money-and-cancellation.md defaults). */
 export const CANCELLATION_REFUND_RATES: Record<CancellationTier, number> = {
   more_than_7_days: 1,
   days_3_to_7: 0.5,
@@ -129,7 +129,7 @@ export interface BookingPrice {
 /**
  * The price of a booking, computed on the server only (decision 040). A service (subcategory) with
  * its own price replaces the basic hourly rate for the first traveler; each further traveler adds
- * the additional-person rate per hour ('+30 RMB for each additional person', SPEC §9).
+ * the additional-person rate per hour ('+30 RMB for each additional person', docs/rules/money-and-cancellation.md).
  */
 export function bookingPrice(opts: {
   basicPerHourCents: number;
@@ -155,9 +155,52 @@ export function bookingPrice(opts: {
 
 export type PaymentMethod = 'card' | 'alipay' | 'wechat' | 'bank_transfer';
 
-/** When a refund reaches the traveler, in business days (DESIGN §7, SPEC §9). */
+/** When a refund reaches the traveler, in business days (docs/rules/money-and-cancellation.md, docs/rules/money-and-cancellation.md). */
 export function refundArrival(method: PaymentMethod): { minBusinessDays: number; maxBusinessDays: number } {
   if (method === 'card') return { minBusinessDays: 3, maxBusinessDays: 5 };
   if (method === 'bank_transfer') return { minBusinessDays: 5, maxBusinessDays: 7 };
   return { minBusinessDays: 1, maxBusinessDays: 3 };
+}
+
+/** The traveler's cancellation tiers, earliest first: the order every table of them reads in. */
+export const CANCELLATION_TIERS = ['more_than_7_days', 'days_3_to_7', 'days_1_to_3', 'under_24_hours', 'no_show'] as const satisfies readonly CancellationTier[];
+/** Every case of the cancellation terms, in the order they are listed. */
+export const CANCELLATION_CASES = [...CANCELLATION_TIERS, 'emergency', 'guide'] as const;
+
+/** A line of the cancellation terms: a tier, a documented emergency, or the guide cancelling. */
+export type CancellationCase = (typeof CANCELLATION_CASES)[number];
+
+export interface CancellationTerm {
+  case: CancellationCase;
+  /** Share of the deposit refunded, 0–100. */
+  refundPercent: number;
+  /** Of one booking's deposit: what comes back, and what the traveler forfeits (the cancellation fee). */
+  refundCents: number;
+  feeCents: number;
+}
+
+/** Share of the deposit a case refunds: the tier's rate, the emergency's, or all of it when the guide cancels. */
+export function cancellationRefundRate(c: CancellationCase): number {
+  if (c === 'emergency') return EMERGENCY_REFUND_RATE;
+  if (c === 'guide') return 1;
+  return CANCELLATION_REFUND_RATES[c];
+}
+
+/**
+ * The cancellation terms of one booking: for each case, what of its deposit comes back and what is
+ * kept, by `cancellationSplit` itself, the function the server cancels with. What is paid in person
+ * is never paid before the tour, so a cancellation charges nothing more.
+ */
+export function cancellationTerms(deposit: number): CancellationTerm[] {
+  const term = (c: CancellationCase, split: RefundSplit): CancellationTerm => ({
+    case: c,
+    refundPercent: Math.round(cancellationRefundRate(c) * 100),
+    refundCents: split.refundCents,
+    feeCents: deposit - split.refundCents,
+  });
+  return [
+    ...CANCELLATION_TIERS.map((tier) => term(tier, cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier }))),
+    term('emergency', cancellationSplit({ depositCents: deposit, cancelledBy: 'traveler', tier: 'under_24_hours', emergency: true })),
+    term('guide', cancellationSplit({ depositCents: deposit, cancelledBy: 'guide', tier: 'under_24_hours' })),
+  ];
 }

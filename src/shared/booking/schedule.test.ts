@@ -49,7 +49,7 @@ describe('schedule', () => {
 });
 
 /**
- * Issue 24: the hours just before and after midnight in Japan, when "today" changes for the guide
+ * The hours just before and after midnight in Japan, when "today" changes for the guide
  * while it is still the previous evening in UTC (and in Shanghai, an hour behind).
  */
 describe('at 23:59 and 00:01 Japan time', () => {

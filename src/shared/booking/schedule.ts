@@ -1,6 +1,6 @@
 /**
  * When a guide can be booked (pure rules; the server decides, the web app shows the same answer).
- * A booking's date and start time are in the guide's time zone (DESIGN §4); the instants stored
+ * A booking's date and start time are in the guide's time zone; the instants stored
  * are UTC. Decision 040 records the lead time, the step and the horizon.
  */
 import { addDays, availabilityCalendar, dayAvailability, minutesToTime, todayInZone, type AvailabilityException, type DayAvailability, type WeeklySlot } from '../availability';
@@ -85,14 +85,23 @@ export interface SlotQuery {
 }
 
 /**
+ * Whether a tour's day may be booked from `now`: not before today in the guide's zone, at most the
+ * horizon ahead. Every way into a booking asks it — the checkout's slots, a guide's offer when it is
+ * made and when it is booked, a new time proposed for a booking (decision 106).
+ */
+export function withinBookingHorizon(date: string, timeZone: string, now: Date, horizonDays = BOOKING_HORIZON_DAYS): boolean {
+  const today = todayInZone(timeZone, now);
+  return date >= today && date <= addDays(today, horizonDays);
+}
+
+/**
  * The bookable start times of one day: inside one of the day's availability windows for the whole
  * duration, not overlapping an active booking, at least the lead time from now, within the horizon.
  */
 export function bookableSlots(q: SlotQuery): Slot[] {
   const step = q.stepMinutes ?? SLOT_STEP_MINUTES;
   const lead = (q.leadTimeHours ?? BOOKING_LEAD_TIME_HOURS) * 60 * MINUTE_MS;
-  const today = todayInZone(q.timeZone, q.now);
-  if (q.date < today || q.date > addDays(today, q.horizonDays ?? BOOKING_HORIZON_DAYS)) return [];
+  if (!withinBookingHorizon(q.date, q.timeZone, q.now, q.horizonDays)) return [];
   const day = dayAvailability(q.date, q.weekly, q.exceptions);
   const out: Slot[] = [];
   const seen = new Set<number>();

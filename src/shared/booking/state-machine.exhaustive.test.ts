@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES, nextStatus, type Actor, type BookingEvent, type BookingStatus } from './state-machine';
 
 /**
- * DESIGN §7 restated as an independent oracle: every (status, event, actor) triple not listed here
+ * docs/rules/booking-lifecycle.md restated as an independent oracle: every (status, event, actor) triple not listed here
  * must be refused, every listed one must land where the table says.
  */
 const T = 'traveler';
@@ -23,7 +23,7 @@ const TABLE: [BookingStatus[], BookingEvent, Actor[], BookingStatus][] = [
   [['extend_requested'], 'approve_extension', [G], 'extend_confirmed'],
   [['extend_requested'], 'reject_extension', [G], 'ongoing'],
   [['extend_confirmed'], 'confirm_extension', [T], 'ongoing'],
-  // Issue 22: an unpaid extension request is withdrawn or lapses.
+  // An unpaid extension request is withdrawn or lapses.
   [['extend_requested'], 'withdraw_extension', [T], 'ongoing'],
   [['extend_requested'], 'extension_lapsed', [S], 'ongoing'],
   [['ongoing'], 'service_complete', [T, G], 'completed'],
@@ -36,7 +36,7 @@ const TABLE: [BookingStatus[], BookingEvent, Actor[], BookingStatus][] = [
   [['confirmed'], 'reschedule', [T, G], 'confirmed'],
   [['upcoming'], 'reschedule', [T, G], 'upcoming'],
 ];
-/** DESIGN §7's row for a booking made from an offer (decision 078): the only difference it makes. */
+/** docs/rules/booking-lifecycle.md's row for a booking made from an offer (decision 078): the only difference it makes. */
 const FROM_OFFER: [BookingStatus[], BookingEvent, Actor[], BookingStatus] = [['pending'], 'deposit_paid', [S], 'upcoming'];
 const EVENTS: BookingEvent[] = [...new Set(TABLE.map((r) => r[1]))];
 const ACTORS: Actor[] = [T, G, S, A];

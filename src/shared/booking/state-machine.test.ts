@@ -74,7 +74,7 @@ describe('booking state machine', () => {
     expect(nextStatus(facts('disputed'), 'resolve', 'admin', { resolution: 'cancelled' })).toMatchObject({ ok: true, to: 'cancelled' });
   });
 
-  it('offers the traveler the actions of SPEC §4', () => {
+  it('offers the traveler the actions of its status', () => {
     // Decision 079: a reschedule is an event too (the API shows it as `reschedulable`, not in `actions`).
     expect(availableEvents(facts('upcoming'), 'traveler')).toEqual(['start_confirm', 'cancel', 'reschedule']);
     expect(availableEvents(facts('awaiting_start', { travelerConfirmedStart: true }), 'traveler')).toEqual(['cancel']);
@@ -82,7 +82,7 @@ describe('booking state machine', () => {
     expect(availableEvents(facts('ongoing', { extensionCount: 2 }), 'traveler')).not.toContain('request_extension');
   });
 
-  it('gives each trip tab its own statuses (SPEC §4 table) and keeps pending bookings active', () => {
+  it('gives each trip tab its own statuses and keeps pending bookings active', () => {
     const inTabs = Object.values(TRIP_TABS).flat();
     expect(new Set(inTabs).size).toBe(inTabs.length);
     for (const s of inTabs) expect(BOOKING_STATUSES).toContain(s);

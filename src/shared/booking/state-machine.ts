@@ -1,5 +1,5 @@
 /**
- * The booking lifecycle (DESIGN §7) as one typed table. The server applies transitions with
+ * The booking lifecycle (docs/rules/booking-lifecycle.md) as one typed table. The server applies transitions with
  * `UPDATE … WHERE status = :from` inside a transaction; the web app asks the same table which
  * actions to show. No other code decides a booking's next status.
  */
@@ -85,7 +85,7 @@ const hasConfirmedStart = (f: BookingFacts, actor: Actor) =>
   actor === 'traveler' ? f.travelerConfirmedStart : actor === 'guide' ? f.guideConfirmedStart : false;
 
 export const BOOKING_TRANSITIONS: readonly Transition[] = [
-  // DESIGN §7: a booking made from an offer skips `confirmed` (decision 078).
+  // docs/rules/booking-lifecycle.md: a booking made from an offer skips `confirmed` (decision 078).
   { from: ['pending'], event: 'deposit_paid', actors: ['system'], to: (f) => (f.fromOffer ? 'upcoming' : 'confirmed') },
   { from: ['pending'], event: 'payment_expired', actors: ['system'], to: 'cancelled' },
   { from: ['confirmed'], event: 'accept', actors: ['guide'], to: 'upcoming' },
@@ -118,7 +118,7 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
   { from: ['extend_requested'], event: 'approve_extension', actors: ['guide'], to: 'extend_confirmed' },
   { from: ['extend_requested'], event: 'reject_extension', actors: ['guide'], to: 'ongoing' },
   { from: ['extend_confirmed'], event: 'confirm_extension', actors: ['traveler'], to: 'ongoing' },
-  // Issue 22: an unpaid request is withdrawn by the traveler or lapses after the payment window (the
+  // An unpaid request is withdrawn by the traveler or lapses after the payment window (the
   // service refuses both once the extension is paid).
   { from: ['extend_requested'], event: 'withdraw_extension', actors: ['traveler'], to: 'ongoing' },
   { from: ['extend_requested'], event: 'extension_lapsed', actors: ['system'], to: 'ongoing' },
@@ -180,7 +180,7 @@ export function availableEvents(facts: BookingFacts, actor: Actor, now = new Dat
 }
 
 /**
- * SPEC §4: the traveler's trip tabs and the statuses each shows. The in-between statuses SPEC's table
+ * docs/rules/booking-lifecycle.md: the traveler's trip tabs and the statuses each shows. The in-between statuses SPEC's table
  * leaves out sit where their cards' labels belong (decision 060): start_confirmed ('Waiting for
  * guide...') with upcoming, extend_requested and extend_confirmed ('Pay Extension', 'Confirm
  * Extension') with ongoing.

@@ -1,7 +1,7 @@
 import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from './state-machine';
 
 /**
- * The traveler's booking that a new one at [from, to) would clash with (issue 22, 409
+ * The traveler's booking that a new one at [from, to) would clash with (409
  * `traveler_busy`): an active booking overlapping it, except an unpaid checkout, which the server
  * releases when the traveler books another time instead. The server checks the same under a lock.
  */

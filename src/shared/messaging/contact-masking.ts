@@ -1,5 +1,5 @@
 /**
- * Contact masking (issue 10, decision 050): until a booking between the two is confirmed, phone
+ * Contact masking (decision 050): until a booking between the two is confirmed, phone
  * numbers, e-mail addresses and WeChat / LINE ids in chat messages are replaced by MASK, so deals
  * stay on the platform (as ToursByLocals and Withlocals do). The client shows a short notice why.
  * Full-width digits and symbols (common in Chinese and Japanese input methods) are recognised too.

@@ -1,5 +1,5 @@
 /**
- * Conversation credits (SPEC §3 "Conversation credits are keyed by conversation and user"). Our rule,
+ * Conversation credits ("Conversation credits are keyed by conversation and user"). Our rule,
  * decision 050: a traveler may send FREE_MESSAGES messages in a new conversation until the guide
  * replies or a booking between them exists; from then on messaging is unlimited. Guides are never
  * limited. `null` means unlimited.

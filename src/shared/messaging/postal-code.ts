@@ -1,5 +1,5 @@
 /**
- * Japanese postal codes (SPEC §5): 7 digits, typed as 1234567 or 123-4567 and formatted
+ * Japanese postal codes (docs/rules/messaging.md): 7 digits, typed as 1234567 or 123-4567 and formatted
  * automatically as 123-4567. The two error kinds map to the spec's two messages:
  * - `length`: 'Please enter a valid 7-digit postal code.'
  * - `not_digits`: 'Invalid postal code / Please enter a 7-digit Japanese postal code (numbers only).'

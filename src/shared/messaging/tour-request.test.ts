@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPostalCode, normalizePostalCode, postalCodeError } from './postal-code';
 import { isLegacyTourRequestBody, tourRequestAllowances, tourRequestPreview } from './tour-request';
 
-describe('postal codes (SPEC §5)', () => {
+describe('postal codes', () => {
   it('formats 7 digits as 123-4567 while typing', () => {
     expect(formatPostalCode('150')).toBe('150');
     expect(formatPostalCode('1500')).toBe('150-0');
@@ -23,7 +23,7 @@ describe('postal codes (SPEC §5)', () => {
   });
 });
 
-describe('tour request allowances (SPEC §9)', () => {
+describe('tour request allowances', () => {
   it('adds meals, the transport tier and tickets in yen', () => {
     expect(tourRequestAllowances({ meal: 'shared_meal', meals: 2, transport: 'same_city', tickets: 'pay_on_site_together', ticketCount: 3 })).toEqual({
       mealYen: 2000,

@@ -1,5 +1,5 @@
 /**
- * Tour request message (SPEC §3, §9): the options a traveler picks and the allowances in yen they
+ * Tour request message: the options a traveler picks and the allowances in yen they
  * add for the guide's meal, transport and attraction tickets.
  */
 export const MEAL_OPTIONS = ['fast_food', 'shared_meal'] as const;
@@ -14,10 +14,10 @@ export type TransportOption = (typeof TRANSPORT_OPTIONS)[number];
 export type TicketOption = (typeof TICKET_OPTIONS)[number];
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
-/** SPEC §9: about ¥1,000 per meal and per attraction ticket. */
+/** docs/rules/messaging.md: about ¥1,000 per meal and per attraction ticket. */
 export const MEAL_ALLOWANCE_YEN = 1000;
 export const TICKET_ALLOWANCE_YEN = 1000;
-/** SPEC §9 transport round trip: within 1 h, within 2 h, 2–4 h, over 4 h. */
+/** docs/rules/booking-lifecycle.md transport round trip: within 1 h, within 2 h, 2–4 h, over 4 h. */
 export const TRANSPORT_ALLOWANCE_YEN: Record<TransportOption, number> = {
   same_city: 2000,
   nearby_city: 14000,

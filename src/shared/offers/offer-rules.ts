@@ -1,5 +1,5 @@
 /**
- * Offers (issue 22, decision 078): a guide's priced answer to a tour request or a conversation.
+ * Offers (decision 078): a guide's priced answer to a tour request or a conversation.
  * Pure rules shared by the server (which alone decides) and the web app (which shows them).
  */
 import { DEFAULT_COMMISSION_RATE, DEFAULT_DEPOSIT_RATE, depositCents, type BookingPrice } from '../booking/money-rules';

@@ -4,7 +4,7 @@ import type { guideStatusSchema } from '../schemas/user';
 export type GuideStatus = z.infer<typeof guideStatusSchema>;
 
 /**
- * SPEC §2/§3 guideStatus flags, computed in one place. Until the guide application feature exists
+ * GuideStatus flags, computed in one place. Until the guide application feature exists
  * the only input is `isGuide`; that feature passes its application's state here and extends the rule
  * (for example: a submitted application shows 'View Application Status' instead of 'Become a Guide').
  */

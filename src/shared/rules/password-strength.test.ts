@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { passwordScore, passwordStrength } from './password-strength';
 import { suggestUsername } from './username';
 
-describe('password strength (SPEC §5)', () => {
+describe('password strength', () => {
   it.each([
     ['', 0, 'weak'],
     ['abc', 1, 'weak'],
@@ -17,7 +17,7 @@ describe('password strength (SPEC §5)', () => {
   });
 });
 
-describe('username suggestion (SPEC §5)', () => {
+describe('username suggestion', () => {
   it('is the name plus a number 0–999', () => {
     expect(suggestUsername('tanaka', () => 0)).toBe('tanaka0');
     expect(suggestUsername('tanaka', () => 0.9999)).toBe('tanaka999');

@@ -1,12 +1,12 @@
 import { USERNAME_MAX } from '../schemas/auth';
 
-/** SPEC §5: the username field is forced to lowercase. */
+/** docs/rules/accounts-and-sessions.md: the username field is forced to lowercase. */
 export function normalizeUsernameInput(value: string): string {
   return value.toLowerCase();
 }
 
 /**
- * SPEC §5: a taken name is answered with a suggestion, the name plus a random number 0–999.
+ * docs/rules/accounts-and-sessions.md: a taken name is answered with a suggestion, the name plus a random number 0–999.
  * `random` is injectable for tests.
  */
 export function suggestUsername(name: string, random: () => number = Math.random): string {

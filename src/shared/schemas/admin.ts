@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Admin views of users and bookings (issue 14). */
+/** Admin views of users and bookings. */
 export const adminUserSummarySchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -38,7 +38,6 @@ export const adminBookingSummarySchema = z.object({
   traveler: z.object({ id: z.number().int(), username: z.string(), fullName: z.string() }),
   guide: z.object({ id: z.number().int(), userId: z.number().int(), username: z.string(), fullName: z.string() }),
 });
-export type AdminBookingSummary = z.infer<typeof adminBookingSummarySchema>;
 
 export const adminUserDetailSchema = z.object({
   user: adminUserSummarySchema.extend({

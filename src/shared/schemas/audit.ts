@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** An entry of the admin audit log (issue 14): read-only, newest first. */
+/** An entry of the admin audit log: read-only, newest first. */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   admin: z.object({ id: z.number().int(), username: z.string() }),

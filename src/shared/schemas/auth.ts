@@ -1,17 +1,19 @@
 import { z } from 'zod';
+import { displayName, displayText, type DisplayTextOptions } from '../display-text';
+import { consentListSchema } from './legal';
 import { genderSchema, userRoleSchema } from './user';
 
 /**
- * Request bodies of the account endpoints (SPEC §5, §7). The server parses with these; the web app
+ * Request bodies of the account endpoints. The server parses with these; the web app
  * uses the same rules for its inline messages, so the two never disagree.
  */
 
-/** SPEC §5: lowercase letters and digits only, at least 3 characters. */
+/** Lowercase letters and digits only, at least 3 characters. */
 export const USERNAME_PATTERN = /^[a-z0-9]{3,30}$/;
 export const USERNAME_MAX = 30;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-/** SPEC §9: the username availability check waits 500 ms after the last keystroke. */
+/** docs/rules/accounts-and-sessions.md: the username availability check waits 500 ms after the last keystroke. */
 export const USERNAME_CHECK_DEBOUNCE_MS = 500;
 
 export const usernameSchema = z.string().trim().toLowerCase().regex(USERNAME_PATTERN, 'Username must be at least 3 characters, lowercase letters and numbers only');
@@ -24,9 +26,11 @@ export const signupBodySchema = z
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: z.string().max(PASSWORD_MAX),
-    fullName: z.string().trim().min(1).max(100),
+    fullName: displayName(100),
     emailUpdates: z.boolean().default(false),
     locale: z.enum(['en', 'zh-CN']).optional(),
+    /** The documents the form showed and the user accepted (decision 124); without them the web app asks after login. */
+    consents: consentListSchema.optional(),
   })
   .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
 
@@ -50,22 +54,25 @@ export const changePasswordBodySchema = z
 
 export const switchRoleBodySchema = z.object({ role: userRoleSchema });
 
-/** The personal fields a user edits on /profile (SPEC §3 Profile fields that belong to every user). */
+/** The personal fields a user edits on /profile (Profile fields that belong to every user). */
 export const MBTI_TYPES = [
   'INTJ', 'INTP', 'ENTJ', 'ENTP', 'INFJ', 'INFP', 'ENFJ', 'ENFP',
   'ISTJ', 'ISFJ', 'ESTJ', 'ESFJ', 'ISTP', 'ISFP', 'ESTP', 'ESFP',
 ] as const;
-const optionalText = (max: number) => z.string().trim().max(max).nullable().transform((v) => (v ? v : null));
+const optionalText = (max: number, options?: DisplayTextOptions) =>
+  displayText(max, options)
+    .nullable()
+    .transform((v) => (v ? v : null));
 export const updateProfileBodySchema = z
   .object({
-    fullName: z.string().trim().min(1).max(100),
+    fullName: displayName(100),
     nickname: optionalText(50),
     email: emailSchema,
     gender: genderSchema.nullable(),
     age: z.number().int().min(13).max(120).nullable(),
     city: optionalText(100),
     mbti: z.enum(MBTI_TYPES).nullable(),
-    bio: optionalText(1000),
+    bio: optionalText(1000, { multiline: true }),
     readReceiptsEnabled: z.boolean(),
     emailUpdates: z.boolean(),
     locale: z.enum(['en', 'zh-CN']).nullable(),

@@ -20,7 +20,7 @@ describe('booking request schemas', () => {
     expect(createBookingBodySchema.safeParse({ guideId: 3, date: '2026-12-10', startTime: '09:30', durationHours: 2.25, travelers: 1 }).success).toBe(false);
   });
 
-  it('require the fields of the chosen payment method (SPEC §5)', () => {
+  it('require the fields of the chosen payment method', () => {
     const card = { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/30', cvv: '123', cardHolder: 'Li Wei' };
     expect(createPaymentBodySchema.safeParse(card).success).toBe(true);
     const missing = createPaymentBodySchema.safeParse({ ...card, cvv: undefined });

@@ -1,16 +1,15 @@
 /**
- * The bookings and payments API contract (issue 11): request and reply schemas for the server's
+ * The bookings and payments API contract: request and reply schemas for the server's
  * routes and the web app's calls. Money is integer fen (`…Cents`) with RMB amounts beside it where
- * SPEC §3 names a plain price (`totalPrice`, `extensionPrice`: stored cents / 100).
+ * The API names a plain price (`totalPrice`, `extensionPrice`: stored cents / 100).
  */
 import { z } from 'zod';
-import { isCalendarDate } from '../availability';
-import { BOOKING_STATUSES, TRIP_TABS } from '../booking/state-machine';
+import { calendarDateSchema } from './common';
+import { BOOKING_STATUSES } from '../booking/state-machine';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../booking/ledger';
 import { rescheduleProposalSchema } from './reschedule';
 import { weatherWarningSchema } from './weather';
 
-const calendarDate = z.string().refine(isCalendarDate, 'Use a real date written yyyy-mm-dd');
 const positiveId = z.number().int().positive().max(2_147_483_647);
 /** Hours on the half-hour grid: 0.5, 1, 1.5 … */
 const hours = z.number().multipleOf(0.5).min(0.5).max(24);
@@ -18,13 +17,12 @@ const hours = z.number().multipleOf(0.5).min(0.5).max(24);
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 export const paymentMethodSchema = z.enum(['card', 'alipay', 'wechat']);
 export type PaymentMethodName = z.infer<typeof paymentMethodSchema>;
-export const TRIP_TAB_NAMES = Object.keys(TRIP_TABS) as (keyof typeof TRIP_TABS)[];
 
 // ---------------------------------------------------------------- slots
 
 /** GET /api/v2/guides/{id}/slots?date=&durationHours= */
 export const slotsQuerySchema = z.object({
-  date: calendarDate,
+  date: calendarDateSchema,
   durationHours: z.coerce.number().multipleOf(0.5).min(0.5).max(24),
 });
 export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
@@ -50,7 +48,7 @@ export type SlotsReply = z.infer<typeof slotsReplySchema>;
 
 // ---------------------------------------------------------------- create
 
-/** SPEC §5: 7 digits typed as 1234567 or 123-4567; stored as 123-4567. */
+/** docs/rules/booking-lifecycle.md: 7 digits typed as 1234567 or 123-4567; stored as 123-4567. */
 export const postalCodeSchema = z
   .string()
   .trim()
@@ -58,7 +56,7 @@ export const postalCodeSchema = z
   .transform((v) => `${v.replace('-', '').slice(0, 3)}-${v.replace('-', '').slice(3)}`);
 
 /**
- * The coordinates of a meeting point chosen from the list (issue 27, decision 094): inside Japan.
+ * The coordinates of a meeting point chosen from the list (decision 094): inside Japan.
  * Optional, and only stored when both are given (`meetingCoords`); a typed address has none.
  */
 export const meetingLatSchema = z.number().min(20).max(46);
@@ -74,7 +72,7 @@ export const meetingCoords = (b: { meetingLat?: number | null; meetingLng?: numb
  */
 export const createBookingBodySchema = z.object({
   guideId: positiveId,
-  date: calendarDate,
+  date: calendarDateSchema,
   startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time written HH:MM'),
   durationHours: hours,
   travelers: z.number().int().min(1).max(100),
@@ -126,7 +124,7 @@ export const bookingPartySchema = z.object({
   profilePicture: z.string().nullable(),
 });
 
-/** SPEC §3 Booking, plus what both trip lists and the checkout need. */
+/** Booking, plus what both trip lists and the checkout need. */
 export const bookingSchema = z.object({
   id: z.number().int(),
   bookingNumber: z.string(),
@@ -159,7 +157,7 @@ export const bookingSchema = z.object({
   extensionCount: z.number().int(),
   /** RMB of an extension requested and not yet paid ('Pay Extension (price RMB)'); null otherwise. */
   extensionPrice: z.number().nullable(),
-  /** The fee of one extra hour, in fen: round(totalPrice / duration) RMB (SPEC §9); the dialog's base rate. */
+  /** The fee of one extra hour, in fen: round(totalPrice / duration) RMB (docs/rules/money-and-cancellation.md); the dialog's base rate. */
   extensionRateCents: z.number().int(),
   /** What the traveler has paid online for extensions, net of refunds (fen): the trip card counts it in the price at once. */
   extensionsPaidCents: z.number().int(),
@@ -173,6 +171,8 @@ export const bookingSchema = z.object({
       status: z.enum(['requested', 'paid', 'approved', 'rejected', 'confirmed', 'withdrawn', 'lapsed']),
       /** When a request still unpaid lapses (its payment window closes); null once paid. */
       payBy: z.string().nullable(),
+      /** The traveler's wallet payment of it awaiting their approval, resumed instead of paid again (decision 104); null for the guide. */
+      openPayment: z.object({ id: z.number().int(), method: z.enum(['alipay', 'wechat']), amountCents: z.number().int(), approvalUrl: z.string() }).nullable().optional(),
     })
     .nullable(),
   /** When the tour was completed (ISO 8601), else null. */
@@ -201,7 +201,7 @@ export const bookingSchema = z.object({
   /**
    * The JMA warning in force for the tour's area at the latest check (18:00 Japan time the day before,
    * again at the start), or null: while set, the traveler may cancel with everything paid online back
-   * or reschedule free, the guide may cancel without penalty (issue 26, decision 093). Always sent by the server.
+   * or reschedule free, the guide may cancel without penalty (decision 093). Always sent by the server.
    */
   weather: weatherWarningSchema.nullable().optional(),
   createdAt: z.string(),
@@ -214,7 +214,7 @@ export const tripTabSchema = z.enum(['pending-requests', 'upcoming', 'ongoing', 
 export const bookingListQuerySchema = z.object({ tab: tripTabSchema.optional() });
 export const bookingListReplySchema = z.object({
   data: z.array(bookingSchema),
-  /** Bookings per trips tab (SPEC §2 sidebar counts). */
+  /** Bookings per trips tab (sidebar counts). */
   counts: z.object({ 'pending-requests': z.number().int(), upcoming: z.number().int(), ongoing: z.number().int(), past: z.number().int() }),
 });
 export type BookingListReply = z.infer<typeof bookingListReplySchema>;
@@ -224,7 +224,7 @@ export type BookingListReply = z.infer<typeof bookingListReplySchema>;
 const digits = (v: string) => v.replace(/[\s-]/g, '');
 
 /**
- * POST /api/v2/bookings/{id}/payments (SPEC §3 Payment form names; §5 'Payment form complete').
+ * POST /api/v2/bookings/{id}/payments (the payment form's field names; "complete" as in docs/rules/money-and-cancellation.md).
  * Send an `Idempotency-Key` header: a retry with the same key returns the same result.
  */
 export const createPaymentBodySchema = z
@@ -286,7 +286,7 @@ export const webhookReplySchema = z.object({ received: z.boolean() });
 // ---------------------------------------------------------------- answers, status, cancellation
 
 export const declineBodySchema = z.object({ reason: z.string().trim().min(1).max(500) });
-/** `reason`: a canceller's own words, shown to the other side (issue 22); optional. */
+/** `reason`: a canceller's own words, shown to the other side; optional. */
 /**
  * What `cancelReason` holds when nobody gave words of their own: the event that ended the booking, or
  * `replaced` (an unpaid checkout released by the traveler's next one). Anything else is someone's words.
@@ -344,28 +344,26 @@ export const ledgerReplySchema = z.object({
 });
 export type LedgerReply = z.infer<typeof ledgerReplySchema>;
 
-// ---------------------------------------------------------------- on tour (issue 12)
+// ---------------------------------------------------------------- on tour
 
-/** PATCH /api/bookings/{id}/confirm-start and …/confirm-extension: the caller's side (SPEC §7). */
+/** PATCH /api/bookings/{id}/confirm-start and …/confirm-extension: the caller's side. */
 export const userTypeBodySchema = z.object({ userType: z.enum(['traveler', 'guide']) });
-export type UserTypeBody = z.infer<typeof userTypeBodySchema>;
 
 /**
- * POST /api/bookings/{id}/request-extension (SPEC §7). `extensionPrice` is accepted for the client
- * SPEC describes and ignored: the server computes the fee (SPEC §9).
+ * POST /api/bookings/{id}/request-extension. `extensionPrice` is accepted for the client
+ * SPEC describes and ignored: the server computes the fee (docs/rules/money-and-cancellation.md).
  */
 export const requestExtensionBodySchema = z.object({
   extensionHours: z.union([z.literal(0.25), z.literal(0.5), z.literal(1), z.literal(2)]),
   extensionPrice: z.number().optional(),
 });
-export type RequestExtensionBody = z.infer<typeof requestExtensionBodySchema>;
 
 export const extensionDetailsSchema = z.object({ hours: z.number(), price: z.number(), priceCents: z.number().int() });
 export const requestExtensionReplySchema = bookingSchema.extend({ extensionDetails: extensionDetailsSchema });
 export type RequestExtensionReply = z.infer<typeof requestExtensionReplySchema>;
 
 /**
- * PATCH /api/bookings/{id}/extension-payment (SPEC §7): marks the open extension paid. The server
+ * PATCH /api/bookings/{id}/extension-payment: marks the open extension paid. The server
  * believes only its own payment record: `transactionData.transactionId` is the id of the payment made
  * through POST /api/v2/bookings/{id}/payments {kind: 'extension'}, and it must have succeeded.
  */

@@ -6,7 +6,6 @@ export const citySchema = z.object({
   nameCn: z.string(),
   timeZone: z.string(),
 });
-export type City = z.infer<typeof citySchema>;
 
 export const subcategorySchema = z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string() });
 export const serviceCategorySchema = z.object({

@@ -7,4 +7,3 @@ export const clientErrorReportSchema = z.object({
   url: z.string().max(1000),
   userAgent: z.string().max(300).optional(),
 });
-export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIRST_CALENDAR_DATE, isCalendarDate, LAST_CALENDAR_DATE } from '../availability';
 
 export const errorBodySchema = z.object({
   code: z.string(),
@@ -19,5 +20,23 @@ export const fileReplySchema = z.unknown().meta({ type: 'string', format: 'binar
 /** A positive integer id taken from a path segment. */
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** A client's id for a message it sends: the same id from the same sender is one message (DESIGN §4). */
+/** A client's id for a message it sends: the same id from the same sender is one message. */
 export const clientMessageIdSchema = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _');
+
+/**
+ * Every calendar date the API takes (a tour's day, an exception, a licence's expiry): a real date,
+ * bounded so that no date arithmetic leaves four-digit years (availability.ts); out of range is a 400
+ * `validation_failed` naming the field, never a database error.
+ */
+export const calendarDateSchema = z
+  .string()
+  .refine(isCalendarDate, `Use a real date written yyyy-mm-dd, from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}`)
+  .meta({ format: 'date' });
+
+/** A moment (ISO 8601 with its offset) whose date, in UTC, lies in the same accepted calendar. */
+export const instantSchema = z.iso
+  .datetime({ offset: true })
+  .refine((v) => {
+    const at = new Date(v);
+    return !Number.isNaN(at.getTime()) && isCalendarDate(at.toISOString().slice(0, 10));
+  }, `Use a moment from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}`);

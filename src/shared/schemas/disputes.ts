@@ -25,7 +25,6 @@ export const evidenceSchema = z.object({
   /** The authenticated route that serves it to the booking's parties and admins. */
   url: z.string(),
 });
-export type Evidence = z.infer<typeof evidenceSchema>;
 
 export const disputeSchema = z.object({
   id: z.number().int(),
@@ -61,7 +60,7 @@ export const resolveDisputeReplySchema = z.object({
 });
 export type ResolveDisputeReply = z.infer<typeof resolveDisputeReplySchema>;
 
-/** GET /api/admin/disputes/{id}: everything an admin weighs before resolving (issue 14). */
+/** GET /api/admin/disputes/{id}: everything an admin weighs before resolving. */
 export const adminDisputeDetailSchema = z.object({
   dispute: disputeSchema,
   ledger: z.object({ entries: z.array(ledgerEntrySchema), total: z.number().int() }),

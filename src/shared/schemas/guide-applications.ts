@@ -1,22 +1,22 @@
 import { z } from 'zod';
+import { displayText } from '../display-text';
 import { SERVICE_CITY_SLUGS } from '../cities';
 import { MIN_HOURLY_PRICE_FEN, MIN_HOURLY_PRICE_RMB } from '../price-range';
 import { guideStatusSchema } from './user';
 import { listingStatusSchema } from './guides';
 
-/** Guide application (SPEC §3 pages 1–4, §5, §9). Shared by the API and the /become-guide pages. */
+/** Guide application (the four pages and their rules: docs/rules/guides-and-licences.md). Shared by the API and the /become-guide pages. */
 export const APPLICATION_MIN_AGE = 18;
 export const APPLICATION_MAX_AGE = 100;
 export const SCORE_MIN = 1;
 export const SCORE_MAX = 9;
-/** SPEC §5: scores fall in three bands. */
+/** docs/rules/guides-and-licences.md: scores fall in three bands. */
 export const SCORE_BANDS = [
   { band: 'low', min: 1, max: 3 },
   { band: 'medium', min: 4, max: 6 },
   { band: 'high', min: 7, max: 9 },
 ] as const;
-export const scoreBand = (score: number) => SCORE_BANDS.find((b) => score >= b.min && score <= b.max)?.band;
-/** Qualification files: JPEG, PNG, GIF, WEBP or PDF, at most 10 MB each, at most this many (SPEC §5 'uploaded x/max'). */
+/** Qualification files: JPEG, PNG, GIF, WEBP or PDF, at most 10 MB each, at most this many (shown as 'uploaded x/max'; docs/rules/guides-and-licences.md). */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_MAX_FILES = 5;
 
@@ -30,7 +30,7 @@ export const APPLICATION_LANGUAGES = ['zh', 'ja', 'en'] as const;
 export const APPLICATION_GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
 export const APPLICATION_CURRENCIES = ['CNY', 'JPY'] as const;
 
-/** SPEC §5 messages, quoted exactly. */
+/** docs/rules/guides-and-licences.md messages, quoted exactly. */
 export const APPLICATION_MESSAGES = {
   declaration: 'Please confirm declaration',
   incomplete: 'Please complete the following required fields',
@@ -38,7 +38,9 @@ export const APPLICATION_MESSAGES = {
   minAge: `The minimum age for guides is ${APPLICATION_MIN_AGE}`,
 } as const;
 
-const text = (max: number) => z.string().trim().max(max);
+/** Display texts (decision 099): `line` for one-line answers, `text` for those that keep line breaks. */
+const line = (max: number) => displayText(max);
+const text = (max: number) => displayText(max, { multiline: true });
 const score = z.number().int().min(SCORE_MIN).max(SCORE_MAX);
 const money = z.number().int().min(0).max(10_000_000);
 
@@ -49,17 +51,17 @@ const money = z.number().int().min(0).max(10_000_000);
 export const applicationDataSchema = z
   .object({
     // Page 1
-    name: text(100),
+    name: line(100),
     age: z.number().int().min(0).max(APPLICATION_MAX_AGE),
     gender: z.enum(APPLICATION_GENDERS),
     mbti: z.string().trim().regex(/^$|^[EI][SN][TF][JP]$/i, 'Four letters such as INFJ').max(4),
     socialProfileLink: z.union([z.literal(''), z.string().trim().url().max(500).refine((u) => /^https?:\/\//i.test(u), 'An http(s) link')]),
     serviceCities: z.array(z.enum(SERVICE_CITY_SLUGS)).max(10),
-    residenceArea: text(200),
+    residenceArea: line(200),
     residenceZipcode: z.string().trim().regex(/^$|^\d{3}-?\d{4}$/, 'Please enter a valid 7-digit postal code.'),
     /** Year and month, YYYY-MM. */
     residenceSince: z.string().regex(/^$|^(19|20)\d{2}-(0[1-9]|1[0-2])$/, 'YYYY-MM'),
-    occupation: text(100),
+    occupation: line(100),
     bio: text(3000),
     languages: z.array(z.enum(APPLICATION_LANGUAGES)).max(3),
     experienceMonths: z.number().int().min(0).max(1200),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../availability';
+import { displayText } from '../display-text';
+import { calendarDateSchema } from './common';
 import { SERVICE_CITY_SLUGS } from '../cities';
 import { TEXT_LANGUAGES } from '../guide-texts';
 import { MIN_HOURLY_PRICE_FEN, MIN_HOURLY_PRICE_RMB } from '../price-range';
 
 /**
- * The guide's own business settings (issue #13): weekly hours and exceptions in the guide's zone,
+ * The guide's own business settings: weekly hours and exceptions in the guide's zone,
  * rates and services, and the secret calendar feed. Money is integer fen (cents of RMB).
  */
 
@@ -22,11 +23,11 @@ export const weeklyRangeSchema = z
 
 export const availabilityExceptionInputSchema = z
   .object({
-    date: z.string().refine(isCalendarDate, 'Expected a date yyyy-mm-dd').describe("A date in the guide's zone"),
+    date: calendarDateSchema.describe("A date in the guide's zone"),
     available: z.boolean().describe('false: a day off; true: these hours instead of the weekly ones'),
     startMinute: minute.nullable().default(null),
     endMinute: minute.nullable().default(null),
-    note: z.string().trim().max(200).nullable().default(null),
+    note: displayText(200).nullable().default(null),
   })
   .strict();
 
@@ -113,7 +114,7 @@ export type CalendarUrlReply = z.infer<typeof calendarUrlReplySchema>;
 // ------------------------------------------------------------ profile and itineraries (decision 070)
 
 const textLanguage = z.enum(TEXT_LANGUAGES);
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => displayText(max, { multiline: true }).optional();
 
 /** One language's version of the guide's texts: the bio and the "how I guide" score descriptions. */
 export const guideTextFieldsSchema = z
@@ -130,16 +131,16 @@ export const RESPONSE_TIMES = ['within_hour', 'within_hours', 'within_day', 'wit
 export const PROFILE_GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
 
 /**
- * PUT /api/v2/guides/me/profile: SPEC §3 profile fields of the listing and the user. Prices and the
+ * PUT /api/v2/guides/me/profile: profile fields of the listing and the user. Prices and the
  * minimum booking hours belong to /rates and are only read here. `residenceZipCode` is checked by
- * the service (SPEC §5 postal-code messages, code invalid_postal_code).
+ * the service (docs/rules/messaging.md postal-code messages, code invalid_postal_code).
  */
 export const profileBodySchema = z
   .object({
-    nickname: z.string().trim().max(50).nullable().default(null),
+    nickname: displayText(50).nullable().default(null),
     gender: z.enum(PROFILE_GENDERS).nullable().default(null),
     age: z.number().int().min(18).max(100).nullable().default(null),
-    city: z.string().trim().max(100).nullable().default(null),
+    city: displayText(100).nullable().default(null),
     mbti: z.string().trim().regex(/^[EIei][NSns][TFtf][JPjp]$/, 'Four letters such as INFJ').nullable().default(null),
     backgroundImage: z.string().trim().max(500).url().refine((u) => /^https?:\/\//i.test(u), 'Use an http(s) URL').nullable().default(null),
     serviceCity: z.enum(SERVICE_CITY_SLUGS),
@@ -179,9 +180,9 @@ export type ProfileReply = z.infer<typeof profileReplySchema>;
 const stopTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM');
 export const itineraryTextSchema = z
   .object({
-    title: z.string().trim().max(120),
-    summary: z.string().trim().max(1000).default(''),
-    stops: z.array(z.object({ title: z.string().trim().max(120), description: z.string().trim().max(1000).default('') }).strict()).max(20).default([]),
+    title: displayText(120),
+    summary: displayText(1000, { multiline: true }).default(''),
+    stops: z.array(z.object({ title: displayText(120), description: displayText(1000, { multiline: true }).default('') }).strict()).max(20).default([]),
   })
   .strict();
 export const itineraryBodySchema = z

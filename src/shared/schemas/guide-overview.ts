@@ -28,7 +28,7 @@ const tourSchema = z.object({
 export type OverviewTour = z.infer<typeof tourSchema>;
 
 /**
- * GET /api/v2/guides/me/overview: what /guide shows (SPEC §2 Guide landing). Periods are the guide's
+ * GET /api/v2/guides/me/overview: what /guide shows (Guide landing). Periods are the guide's
  * zone at the server's clock; money is integer fen from the ledgers (decisions 061, 067).
  */
 export const guideOverviewSchema = z.object({

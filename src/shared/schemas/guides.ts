@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LICENCE_KINDS } from '../licences';
 import { guideLicenceSchema } from './licences';
 import { SERVICE_CITY_SLUGS } from '../cities';
-import { isCalendarDate } from '../availability';
+import { calendarDateSchema } from './common';
 import { LISTING_REQUIREMENTS } from '../listing';
 import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort } from '../price-range';
 import { TEXT_LANGUAGES } from '../guide-texts';
@@ -25,9 +25,8 @@ const repeatedIds = z.preprocess((v) => {
 
 export { GUIDE_SORTS, type GuideSort };
 
-export const calendarDateSchema = z.string().refine(isCalendarDate, 'Use a real date written yyyy-mm-dd');
 
-/** GET /api/v2/guides query (SPEC §2 /search parameters, plus paging and sort). Prices are whole RMB. */
+/** GET /api/v2/guides query (/search parameters, plus paging and sort). Prices are whole RMB. */
 export const guideSearchQuerySchema = z
   .object({
     city: z.enum(SERVICE_CITY_SLUGS).optional(),
@@ -149,7 +148,7 @@ export const itinerarySchema = itinerarySummarySchema.extend({
 });
 export type Itinerary = z.infer<typeof itinerarySchema>;
 
-/** GET /api/v2/guides/{id}: every Guide field of SPEC §3. */
+/** GET /api/v2/guides/{id}: every Guide field. */
 export const guideDetailSchema = guideSummarySchema.extend({
   age: z.number().int().nullable(),
   sex: z.string().nullable(),
@@ -205,11 +204,29 @@ export const listingStatusSchema = z.object({
 });
 export type ListingStatus = z.infer<typeof listingStatusSchema>;
 
+const withoutCount = (filter: string) => z.number().int().min(0).optional().describe(`Guides found without the ${filter} filter`);
+
 export const guideListReplySchema = z.object({
   data: z.array(guideSummarySchema),
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
+  /**
+   * Only when the search found nobody and some filter narrowed it (decision 104): for each active
+   * filter, the total the same search has without that one filter (the city is the destination, not
+   * a filter). A non-empty result never carries it.
+   */
+  withoutFilter: z
+    .object({
+      date: withoutCount('date'),
+      travelers: withoutCount('travelers'),
+      language: withoutCount('language'),
+      services: withoutCount('services'),
+      price: withoutCount('price band (minPrice and maxPrice)'),
+      licensed: withoutCount('licensed'),
+    })
+    .optional()
+    .describe('Empty results only: for each active filter, how many guides the search finds without it'),
 });
 export type GuideListReply = z.infer<typeof guideListReplySchema>;
 
@@ -245,6 +262,6 @@ export const pagingQuerySchema = (defaultLimit: number) =>
     limit: z.coerce.number().int().min(1).max(50).default(defaultLimit),
   });
 
-/** GET /api/travelers/{id}/saved-guides (SPEC §3 Saved guides response). */
-export const savedGuidesReplySchema = guideListReplySchema;
-export type SavedGuidesReply = GuideListReply;
+/** GET /api/travelers/{id}/saved-guides (Saved guides response). */
+export const savedGuidesReplySchema = guideListReplySchema.omit({ withoutFilter: true });
+export type SavedGuidesReply = z.infer<typeof savedGuidesReplySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Identity verification (issue 13, /verify-identity): shared by the API and the web page. */
+/** Identity verification (/verify-identity): shared by the API and the web page. */
 export const IDENTITY_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'changes_requested'] as const;
 export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
 /** While the user may upload (replace) files and submit. */
@@ -13,7 +13,7 @@ export type IdentityDocumentKind = (typeof IDENTITY_DOCUMENT_KINDS)[number];
 export const IDENTITY_FILE_KINDS = ['document', 'selfie'] as const;
 export type IdentityFileKind = (typeof IDENTITY_FILE_KINDS)[number];
 
-/** Each file at most 10 MB (SPEC §9), typed by content. */
+/** Each file at most 10 MB, typed by content. */
 export const IDENTITY_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
 export const IDENTITY_MESSAGES = {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { calendarDateSchema } from './common';
 import { CREDENTIAL_STATUSES, CREDENTIAL_TYPES, LICENCE_KINDS, PREFECTURES } from '../licences';
 
-/** Licensed guides and insurance proofs (issue 26, decision 092): shared by the API and the web app. */
+/** Licensed guides and insurance proofs (decision 092): shared by the API and the web app. */
 
 export const credentialTypeParamSchema = z.object({ type: z.enum(CREDENTIAL_TYPES) });
 
@@ -23,7 +24,7 @@ export const licenceFieldsSchema = z.object({
 /** The text fields of an insurance proof (multipart, with the certificate in "file"). */
 export const insuranceFieldsSchema = z.object({
   insurer: z.string().trim().min(1).max(100),
-  validUntil: z.iso.date(),
+  validUntil: calendarDateSchema,
 });
 
 export const credentialSchema = z.object({

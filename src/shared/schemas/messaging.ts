@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { MEAL_OPTIONS, REJECT_REASONS, TICKET_OPTIONS, TOUR_REQUEST_STATUSES, TRANSPORT_OPTIONS } from '../messaging/tour-request';
 import { meetingCoordsSchema } from './bookings';
-import { clientMessageIdSchema, idParam } from './common';
+import { calendarDateSchema, clientMessageIdSchema, idParam } from './common';
 import { offerSchema } from './offers';
 
 export { clientMessageIdSchema } from './common';
 
 /**
- * The chat contract (issue 10; SPEC §3 Chat context, Real-time message, Conversation list entry,
+ * The chat contract (Chat context, Real-time message, Conversation list entry,
  * Tour request message; §7 Conversations and real time).
  */
 export const MESSAGE_BODY_MAX = 2000;
@@ -22,7 +22,7 @@ export const messageBodySchema = z
 export const creditsSchema = z.number().int().nullable();
 
 export const tourRequestSchema = z.object({
-  date: z.iso.date(),
+  date: calendarDateSchema,
   startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM'),
   durationHours: z.number().min(1).max(12),
   travelers: z.number().int().min(1).max(50),
@@ -35,11 +35,11 @@ export const tourRequestSchema = z.object({
   groupComposition: z.string().trim().max(500),
   meetingAddress: z.string().trim().min(1, 'Please provide the meeting address.').max(300),
   meetingPostalCode: z.string().regex(/^\d{3}-?\d{4}$/, 'Please enter a valid 7-digit postal code.'),
-  /** A meeting point chosen from the list (issue 27, decision 094): its coordinates, for the map link. */
+  /** A meeting point chosen from the list (decision 094): its coordinates, for the map link. */
   ...meetingCoordsSchema,
   /**
-   * SPEC §3 "service selection": one of the subcategories the guide offers (the same field name as a
-   * booking's and SPEC §3 Guide pricing). Any other is 400 service_not_offered (decision 053).
+   * "service selection": one of the subcategories the guide offers (the same field name as a
+   * booking's and Guide pricing). Any other is 400 service_not_offered (decision 053).
    */
   subcategoryId: z.number().int().positive(),
 });
@@ -97,12 +97,12 @@ export const counterpartSchema = z.object({
   guideId: z.number().int().nullable(),
 });
 
-/** SPEC §3 conversation list entry, plus who the other side is and the caller's credits. */
+/** Conversation list entry, plus who the other side is and the caller's credits. */
 export const conversationSchema = z.object({
   conversation: z.object({ id: z.number().int(), guideId: z.number().int(), travelerId: z.number().int() }),
-  /** Which side the caller is on (SPEC §3 Chat context isGuideView). */
+  /** Which side the caller is on (Chat context isGuideView). */
   isGuideView: z.boolean(),
-  /** SPEC §3 Chat context: the traveler's name and photo, on either side (the guide's view shows them). */
+  /** Chat context: the traveler's name and photo, on either side (the guide's view shows them). */
   travelerName: z.string(),
   travelerImage: z.string().nullable(),
   counterpart: counterpartSchema,

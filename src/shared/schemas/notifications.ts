@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './common';
 
-/** System messages and notification settings (SPEC §3 System message, §4, §7 System messages). */
+/** System messages and notification settings (docs/rules/messaging.md). */
 export const SYSTEM_MESSAGE_TYPES = ['system', 'admin', 'approval', 'booking', 'payment', 'reminder'] as const;
 export const SYSTEM_MESSAGE_STATUSES = ['unread', 'read', 'archived'] as const;
 /** Kinds a user chooses channels for: chat plus every system-message type but admin (always in-app). */

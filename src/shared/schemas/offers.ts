@@ -1,12 +1,12 @@
 /**
- * The offers contract (issue 22, decision 078): a guide answers a tour request, or any conversation
+ * The offers contract (decision 078): a guide answers a tour request, or any conversation
  * with a traveler, with priced terms the traveler books in one step. Money is integer fen; extras are
  * whole yen paid on site and never charged online.
  */
 import { z } from 'zod';
-import { isCalendarDate } from '../availability';
+import { displayText } from '../display-text';
 import { MAX_OFFER_VALID_HOURS, OFFER_DECLINE_REASONS, OFFER_STATUSES } from '../offers/offer-rules';
-import { clientMessageIdSchema } from './common';
+import { calendarDateSchema, clientMessageIdSchema } from './common';
 import { meetingCoordsSchema, postalCodeSchema } from './bookings';
 
 const positiveId = z.number().int().positive().max(2_147_483_647);
@@ -20,7 +20,6 @@ const yen = z.number().int().min(0).max(1_000_000);
  */
 export const offerExtrasSchema = z.object({ mealYen: yen, transportYen: yen, ticketsYen: yen });
 export const offerExtrasViewSchema = offerExtrasSchema.extend({ totalYen: z.number().int() });
-export type OfferExtras = z.infer<typeof offerExtrasViewSchema>;
 
 /** POST /api/v2/conversations/{conversationId}/offers (the conversation's guide). */
 export const createOfferBodySchema = z.object({
@@ -28,7 +27,7 @@ export const createOfferBodySchema = z.object({
   clientMessageId: clientMessageIdSchema,
   /** The tour request this answers, when it answers one (its message id in the conversation). */
   requestMessageId: positiveId.optional(),
-  date: z.string().refine(isCalendarDate, 'Use a real date written yyyy-mm-dd'),
+  date: calendarDateSchema,
   /** On the half hour, like every booking's start. */
   startTime: z.string().regex(/^([01]\d|2[0-3]):(00|30)$/, 'Use a time on the half hour written HH:MM'),
   durationHours: z.number().multipleOf(0.5).min(0.5).max(24),
@@ -39,7 +38,7 @@ export const createOfferBodySchema = z.object({
   meetingAddress: z.string().trim().min(1, 'Please provide the meeting address.').max(300),
   meetingPostalCode: postalCodeSchema,
   ...meetingCoordsSchema,
-  itinerary: z.string().trim().min(1).max(2000),
+  itinerary: displayText(2000, { multiline: true }).pipe(z.string().min(1)),
   /** Paid on site in yen; defaults to the request's allowances when it answers a request. */
   extras: offerExtrasSchema.optional(),
   /**
@@ -47,7 +46,7 @@ export const createOfferBodySchema = z.object({
    * guide with a verified licence and verified insurance (409 licence_required); never charged.
    */
   guideDrives: z.boolean().default(false),
-  note: z.string().max(2000).default(''),
+  note: displayText(2000, { multiline: true }).default(''),
   /** Hours the offer stays open (default 48); it always lapses at the tour's start. */
   validHours: z.number().int().min(1).max(MAX_OFFER_VALID_HOURS).optional(),
 });
@@ -117,5 +116,3 @@ export type Offer = z.infer<typeof offerSchema>;
 export const offerReplySchema = z.object({ data: offerSchema });
 export type OfferReply = z.infer<typeof offerReplySchema>;
 
-/** POST /api/v2/bookings with an offer: every other booking field comes from the offer. */
-export const offerBookingBodySchema = z.object({ offerId: positiveId });

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 
 /**
- * The payment-proof API contract (issue 12, decision 062): the traveler's proof of the final payment
+ * The payment-proof API contract (decision 062): the traveler's proof of the final payment
  * made in person, and the guide's check of it.
  */
 
-/** SPEC §5 (qualification files, the same kinds here): JPEG, PNG, GIF, WEBP or PDF, at most 10 MB. */
+/** docs/rules/guides-and-licences.md (qualification files, the same kinds here): JPEG, PNG, GIF, WEBP or PDF, at most 10 MB. */
 export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
 export const PROOF_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,application/pdf';
 export const PROOF_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'] as const;
 
-/** SPEC §4 payment-proof badge: verified (green), uploaded and awaiting check (yellow), or none yet. */
+/** docs/rules/money-and-cancellation.md payment-proof badge: verified (green), uploaded and awaiting check (yellow), or none yet. */
 export const PROOF_STATUSES = ['none', 'uploaded', 'verified'] as const;
 export type ProofStatus = (typeof PROOF_STATUSES)[number];
 
@@ -47,7 +47,7 @@ export const paymentProofReplySchema = z.object({
 });
 export type PaymentProofReply = z.infer<typeof paymentProofReplySchema>;
 
-/** The status a booking's payments imply (SPEC §3 payments: kind final_payment, proofUploadedByTraveler, verifiedByGuide). */
+/** The status a booking's payments imply (payments: kind final_payment, proofUploadedByTraveler, verifiedByGuide). */
 export function proofStatusOf(payments: readonly { kind: string; proofUploadedByTraveler: boolean; verifiedByGuide: boolean }[]): ProofStatus {
   const final = payments.find((p) => p.kind === 'final_payment');
   if (!final) return 'none';

@@ -1,23 +1,21 @@
 /**
- * Rescheduling a booking (issue 22 item 2, decision 079): either side of a `confirmed` or `upcoming`
+ * Rescheduling a booking (decision 079): either side of a `confirmed` or `upcoming`
  * booking proposes a new date and start time in the guide's zone; the other side accepts or declines
  * with a reason. The price never changes; at most one proposal is open per booking.
  */
 import { z } from 'zod';
-import { isCalendarDate } from '../availability';
-import { idParam } from './common';
+import { calendarDateSchema, idParam } from './common';
 
 /** How long a proposal stays open at most; it also closes at the booking's start as it was proposed. */
 export const RESCHEDULE_ANSWER_HOURS = 48;
 
 export const RESCHEDULE_STATUSES = ['open', 'accepted', 'declined', 'expired'] as const;
-export type RescheduleStatus = (typeof RESCHEDULE_STATUSES)[number];
 
 const reason = z.string().trim().max(500);
 
 /** POST /api/v2/bookings/{id}/reschedule: the new slot (guide's zone); a note for the other side is optional. */
 export const rescheduleBodySchema = z.object({
-  date: z.string().refine(isCalendarDate, 'Use a real date written yyyy-mm-dd'),
+  date: calendarDateSchema,
   startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time written HH:MM'),
   reason: reason.optional(),
 });

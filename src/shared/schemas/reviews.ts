@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { cleanDisplayText } from '../display-text';
 import { idParam } from './common';
 
-/** SPEC §5/§9: ratings 1–5, text at most 2000 characters (trimmed, optional). */
+/** docs/rules/booking-lifecycle.md: ratings 1–5, text at most 2000 characters (trimmed, optional). */
 export const REVIEW_MAX_CHARS = 2000;
-/** Dual-blind (SPEC §4): a review is published when both have reviewed, or this long after it was written. */
+/** Dual-blind (docs/rules/booking-lifecycle.md): a review is published when both have reviewed, or this long after it was written. */
 export const REVIEW_BLIND_DAYS = 7;
 /** How long after completion either side may write a review (decision 063). */
 export const REVIEW_WINDOW_DAYS = 14;
@@ -11,13 +12,13 @@ export const REVIEW_WINDOW_DAYS = 14;
 export const REVIEW_TYPES = ['traveler_to_guide', 'guide_to_traveler'] as const;
 export type ReviewType = (typeof REVIEW_TYPES)[number];
 
-/** SPEC §5 'Please select a rating'. */
+/** docs/rules/booking-lifecycle.md 'Please select a rating'. */
 export const RATING_REQUIRED = 'Please select a rating';
 
 export const createReviewBodySchema = z.object({
   bookingId: idParam,
   type: z.enum(REVIEW_TYPES),
-  /** SPEC §7 sends both; the server derives them from the booking and refuses ones that disagree. */
+  /** The client sends both; the server derives them from the booking and refuses ones that disagree. */
   fromUserId: idParam.optional(),
   toUserId: idParam.optional(),
   rating: z.number({ error: RATING_REQUIRED }).int(RATING_REQUIRED).min(1, RATING_REQUIRED).max(5, RATING_REQUIRED),
@@ -25,7 +26,7 @@ export const createReviewBodySchema = z.object({
     .string()
     .optional()
     .default('')
-    .transform((s) => s.trim())
+    .transform((s) => cleanDisplayText(s, { multiline: true }))
     .pipe(z.string().max(REVIEW_MAX_CHARS, `At most ${REVIEW_MAX_CHARS} characters`)),
 });
 export type CreateReviewBody = z.input<typeof createReviewBodySchema>;
@@ -48,7 +49,7 @@ export const ELIGIBILITY_REASONS = ['booking_cancelled', 'not_completed', 'alrea
 export type EligibilityReason = (typeof ELIGIBILITY_REASONS)[number];
 
 /**
- * GET /api/v2/reviews/bookings/{id}/eligibility (SPEC §7: canReview and reason). `reason` is null
+ * GET /api/v2/reviews/bookings/{id}/eligibility (canReview and reason). `reason` is null
  * when the caller may review; `type` is the caller's direction. The other side's review is only
  * included once published (dual-blind); `otherSubmitted` says that it exists.
  */

@@ -5,12 +5,11 @@ import { SUPPORT_MESSAGE_MAX, SUPPORT_TOPICS } from '../support-topics';
 export { SUPPORT_KEY_HEADER, SUPPORT_MESSAGE_MAX, SUPPORT_TOPICS } from '../support-topics';
 
 /**
- * The support inbox contract (SPEC §1 support widget). A conversation is a thread of messages
+ * The support inbox contract (docs/rules/messaging.md support widget). A conversation is a thread of messages
  * between a visitor (signed in, or anonymous holding the thread's secret key) and the support team.
  */
 
 export const supportTopicSchema = z.enum(SUPPORT_TOPICS);
-export type SupportTopic = z.infer<typeof supportTopicSchema>;
 
 /** A message body: stored exactly as typed, but it must contain something besides whitespace. */
 export const supportMessageBodySchema = z

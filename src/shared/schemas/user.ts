@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §3 guideStatus: which guide-related header actions the user should see. */
+/** GuideStatus: which guide-related header actions the user should see. */
 export const guideStatusSchema = z.object({
   shouldShowRoleSwitch: z.boolean(),
   shouldShowBecomeGuideButton: z.boolean(),
@@ -12,7 +12,7 @@ export type UserRole = z.infer<typeof userRoleSchema>;
 export const genderSchema = z.enum(['male', 'female', 'other', 'prefer_not_to_say']);
 
 /**
- * The signed-in user as the API returns it (SPEC §3: User session + User full). Only the user's
+ * The signed-in user as the API returns it (User session + User full). Only the user's
  * own record has `email`; other people's profiles never carry it.
  */
 export const userSchema = z.object({
@@ -40,6 +40,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Login and signup replies: the token plus the user fields (SPEC §7). */
+/** Login and signup replies: the token plus the user fields. */
 export const authReplySchema = userSchema.extend({ token: z.string(), user: userSchema });
 export type AuthReply = z.infer<typeof authReplySchema>;

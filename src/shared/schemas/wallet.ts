@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The wallet (issue 13, decision 067): balances computed from the ledgers, credit levels, and the
+ * The wallet (decision 067): balances computed from the ledgers, credit levels, and the
  * guide's payout requests. Money in integer fen.
  */
 export const WITHDRAWAL_METHODS = ['alipay', 'wechat', 'bank'] as const;
@@ -9,13 +9,19 @@ export type WithdrawalMethod = (typeof WITHDRAWAL_METHODS)[number];
 export const WITHDRAWAL_STATUSES = ['requested', 'approved', 'paid', 'failed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
-/** The payouts ledger's accounts: the guide's, and the platform's hold, in-transit and paid-out accounts. */
-export const PAYOUT_LEDGER_ACCOUNTS = ['guide', 'payout_hold', 'payout_sending', 'payout_external'] as const;
+/**
+ * The payouts ledger's accounts: the guide's, and the platform's hold, in-transit and paid-out accounts;
+ * `payout_batched` holds a bank payout converted to yen in a transfer batch (decision 129).
+ */
+export const PAYOUT_LEDGER_ACCOUNTS = ['guide', 'payout_hold', 'payout_sending', 'payout_external', 'payout_batched'] as const;
 export type PayoutLedgerAccount = (typeof PAYOUT_LEDGER_ACCOUNTS)[number];
-export const PAYOUT_LEDGER_KINDS = ['withdrawal', 'payout_approved', 'payout_paid', 'payout_failed'] as const;
+export const PAYOUT_LEDGER_KINDS = ['withdrawal', 'payout_approved', 'payout_paid', 'payout_failed', 'payout_converted'] as const;
+/** A Japanese bank account's type: 普通 (ordinary) or 当座 (current); Zengin codes 1 and 2. */
+export const BANK_ACCOUNT_TYPES = ['ordinary', 'current'] as const;
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 export type PayoutLedgerKind = (typeof PAYOUT_LEDGER_KINDS)[number];
 
-/** SPEC §9 wallet levels; the thresholds (net paid online, fen) are decision 067's. */
+/** docs/rules/money-and-cancellation.md wallet levels; the thresholds (net paid online, fen) are decision 067's. */
 export const CREDIT_LEVELS = ['bronze', 'silver', 'gold', 'diamond', 'black_card'] as const;
 export type CreditLevel = (typeof CREDIT_LEVELS)[number];
 export const CREDIT_LEVEL_THRESHOLDS: Record<CreditLevel, number> = {
@@ -80,6 +86,12 @@ export const withdrawalSchema = z.object({
   /** The account number with all but its last four characters hidden. */
   accountNumberMasked: z.string(),
   bankName: z.string().nullable(),
+  /** A bank payout's Zengin codes, branch, account type and the holder's name in half-width katakana. */
+  bankCode: z.string().nullable(),
+  branchCode: z.string().nullable(),
+  branchName: z.string().nullable(),
+  accountType: z.enum(BANK_ACCOUNT_TYPES).nullable(),
+  accountHolderKana: z.string().nullable(),
   status: z.enum(WITHDRAWAL_STATUSES),
   failureReason: z.string().nullable(),
   createdAt: z.string(),
@@ -102,10 +114,22 @@ export const createWithdrawalBodySchema = z
     method: z.enum(WITHDRAWAL_METHODS),
     accountName: trimmed(100),
     accountNumber: z.string().trim().min(4).max(64).regex(/^[A-Za-z0-9@._+\- ]+$/, 'Letters, digits, @ . _ + - only'),
+    /** Ignored for a bank payout: the bank's name comes from its code (decision 128). */
     bankName: trimmed(100).optional(),
+    bankCode: z.string().regex(/^\d{4}$/, 'A four-digit bank code').optional(),
+    branchCode: z.string().regex(/^\d{3}$/, 'A three-digit branch code').optional(),
+    accountType: z.enum(BANK_ACCOUNT_TYPES).optional(),
+    /** The holder's name in katakana (full- or half-width); checked and stored half-width on the server. */
+    accountHolderKana: z.string().trim().min(1).max(60).optional(),
   })
   .strict()
-  .refine((b) => b.method !== 'bank' || b.bankName !== undefined, { path: ['bankName'], message: 'Required for a bank transfer' });
+  .superRefine((b, ctx) => {
+    if (b.method !== 'bank') return;
+    for (const key of ['bankCode', 'branchCode', 'accountType', 'accountHolderKana'] as const) {
+      if (b[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Required for a bank transfer' });
+    }
+    if (!/^\d{7}$/.test(b.accountNumber)) ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: 'A seven-digit account number' });
+  });
 export type CreateWithdrawalBody = z.infer<typeof createWithdrawalBodySchema>;
 
 export const failWithdrawalBodySchema = z.object({ reason: trimmed(500) }).strict();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_CITY_SLUGS } from '../cities';
+import { instantSchema } from './common';
 import { JMA_WARNING_CODES, WEATHER_SOURCES, WEATHER_WARNING_KINDS } from '../weather';
 
 /** The JMA warning in force for a booking's area (decision 093): on the booking, for both sides. */
@@ -15,7 +16,6 @@ export const weatherWarningSchema = z.object({
   source: z.enum(WEATHER_SOURCES),
   checkedAt: z.string(),
 });
-export type WeatherWarning = z.infer<typeof weatherWarningSchema>;
 
 const warningCodes = Object.keys(JMA_WARNING_CODES) as [string, ...string[]];
 
@@ -23,7 +23,7 @@ const warningCodes = Object.keys(JMA_WARNING_CODES) as [string, ...string[]];
 export const recordWarningBodySchema = z.object({
   city: z.enum(SERVICE_CITY_SLUGS),
   code: z.enum(warningCodes),
-  issuedAt: z.iso.datetime({ offset: true }).optional(),
+  issuedAt: instantSchema.optional(),
   note: z.string().trim().max(500).optional(),
 });
 export type RecordWarningBody = z.infer<typeof recordWarningBodySchema>;

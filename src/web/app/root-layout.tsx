@@ -1,20 +1,22 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../components/layout/footer';
-import { Header } from '../components/layout/header';
+import { Header } from './header';
+import { PartBoundary } from '../components/ui/part-boundary';
 import { PageFallback } from '../components/ui/spinner';
 import { ToasterHost } from '../components/ui/toaster-host';
-import { SessionGuard } from '../features/auth/index';
-import { ChatWindowHost } from '../features/messaging/window/chat-window-host';
+import { SessionGuard } from '../features/auth';
+import { LazyConsentGate } from '../features/legal/lazy';
+import { ChatWindowHost } from '../features/messaging';
+import { LazySupportWidget } from '../features/support/lazy';
+import { useSession } from '../lib/session';
 import { useTheme } from '../lib/theme';
 import { HashScroll } from './hash-scroll';
-import { hydrationCommitted, lazyPart } from '../lib/hydration';
-
-// The support button's code is not needed to read a page: it arrives just after (issue 15's budget).
-const SupportWidget = lazyPart(() => import('../features/support/components/support-launcher').then((m) => ({ default: m.SupportWidget })));
+import { hydrationCommitted } from '../lib/hydration';
 
 export function RootLayout() {
   const theme = useTheme();
+  const signedIn = !!useSession();
   return (
     <div className="flex min-h-screen flex-col">
       <SessionGuard />
@@ -27,11 +29,21 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        <SupportWidget />
-      </Suspense>
+      <PartBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <LazySupportWidget />
+        </Suspense>
+      </PartBoundary>
+      {/* Signed-in readers who owe a consent to a current document see nothing else until they give it (decision 124). */}
+      {signedIn && (
+        <PartBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <LazyConsentGate />
+          </Suspense>
+        </PartBoundary>
+      )}
       <ChatWindowHost />
-      {/* SPEC §8: only one toast is shown at a time. */}
+      {/* docs/rules/look-and-language.md: only one toast is shown at a time. */}
       <ToasterHost visibleToasts={1} theme={theme} position="top-center" richColors closeButton />
       <ScrollRestoration />
       <HashScroll />

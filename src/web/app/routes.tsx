@@ -2,21 +2,35 @@ import { redirect, type RouteObject } from 'react-router';
 import { PageFallback } from '../components/ui/spinner';
 import { getSession } from '../lib/session';
 import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
+import { isChunkLoadError } from '../components/ui/part-boundary';
+import { OfflinePage, RouteError } from './route-error';
 
 /**
- * Every route of SPEC §2, each lazy-loaded so the first page carries only its own code.
+ * Every route, each lazy-loaded so the first page carries only its own code.
  */
 const helpIndex = () => import('../pages/help/index');
 const helpArticle = () => import('../pages/help/article');
 const checkout = () => import('../pages/checkout');
+
+/**
+ * A page's code, or the app's offline page when it cannot be fetched (decision 102): React Router
+ * keeps a route's failed load for the rest of the page's life, and the offline page reloads once the
+ * connection is back.
+ */
+function orOffline(load: () => Promise<object>) {
+  return () =>
+    load().catch((error: unknown) => {
+      if (isChunkLoadError(error)) return { Component: OfflinePage };
+      throw error;
+    });
+}
 
 interface PageRoute {
   path: string;
   /** A public page, answered with its content already in the HTML (decision 074). */
   ssr?: true;
   titleKey: string;
-  lazy: RouteObject['lazy'];
+  lazy: () => Promise<object>;
 }
 
 const PAGES: PageRoute[] = [
@@ -37,6 +51,7 @@ const PAGES: PageRoute[] = [
   { path: '/itinerary/:id', ssr: true, titleKey: 'routes.itinerary', lazy: () => import('../pages/itinerary') },
   { path: '/checkout/:guideId', titleKey: 'routes.checkout', lazy: checkout },
   { path: '/checkout', titleKey: 'routes.checkout', lazy: checkout },
+  { path: '/booking/:bookingId/receipts', titleKey: 'routes.receipts', lazy: () => import('../pages/receipts') },
   { path: '/booking/:bookingId/payment-proof', titleKey: 'routes.paymentProof', lazy: () => import('../pages/payment-proof') },
   { path: '/payment-success', titleKey: 'routes.paymentSuccess', lazy: () => import('../pages/payment-success') },
   { path: '/payment-demo', titleKey: 'routes.paymentDemo', lazy: () => import('../pages/payment-demo') },
@@ -47,6 +62,8 @@ const PAGES: PageRoute[] = [
   { path: '/admin/*', titleKey: 'routes.admin', lazy: () => import('../pages/admin') },
   { path: '/terms', ssr: true, titleKey: 'routes.terms', lazy: helpArticle },
   { path: '/privacy', ssr: true, titleKey: 'routes.privacy', lazy: helpArticle },
+  { path: '/legal/commerce', ssr: true, titleKey: 'routes.legalCommerce', lazy: () => import('../pages/legal-commerce') },
+  { path: '/privacy/cross-border', ssr: true, titleKey: 'routes.crossBorder', lazy: helpArticle },
   { path: '/help', ssr: true, titleKey: 'routes.help', lazy: helpIndex },
   { path: '/help/how-it-works', ssr: true, titleKey: 'routes.helpHowItWorks', lazy: helpArticle },
   { path: '/help/featured', ssr: true, titleKey: 'routes.helpFeatured', lazy: helpArticle },
@@ -75,15 +92,16 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageFallback />,
     children: [
-      // SPEC §2/§6: a guide-role user is redirected from the landing page to /guide.
-      { index: true, handle: { ssr: true } satisfies RouteHandle, loader: () => (getSession()?.user.role === 'guide' ? redirect('/guide') : null), lazy: () => import('../pages/home') },
+      // A guide-role user is redirected from the landing page to /guide.
+      { index: true, handle: { ssr: true } satisfies RouteHandle, loader: () => (getSession()?.user.role === 'guide' ? redirect('/guide') : null), lazy: orOffline(() => import('../pages/home')), errorElement: <RouteError /> },
       ...PAGES.map(
-        (p): RouteObject => ({ path: p.path, handle: { titleKey: p.titleKey, ssr: p.ssr ?? false } satisfies RouteHandle, lazy: p.lazy }),
+        // Each page's own error element keeps the header and its menu (an offline page, decision 102).
+        (p): RouteObject => ({ path: p.path, handle: { titleKey: p.titleKey, ssr: p.ssr ?? false } satisfies RouteHandle, lazy: orOffline(p.lazy), errorElement: <RouteError /> }),
       ),
-      // SPEC §2: the support chat's test panel is not routed; development builds show it here.
+      // The support chat's test panel is not routed; development builds show it here.
       ...(import.meta.env.DEV ? [{ path: '/dev/support', lazy: () => import('../pages/dev/support-test') }] : []),
       // Unknown paths: the not-found page, rendered on the server with a 404.
-      { path: '*', handle: { ssr: true } satisfies RouteHandle, lazy: () => import('../pages/not-found') },
+      { path: '*', handle: { ssr: true } satisfies RouteHandle, lazy: orOffline(() => import('../pages/not-found')), errorElement: <RouteError /> },
     ],
   },
 ];

@@ -25,7 +25,7 @@ describe('apiRequest', () => {
     expect(init.body).toBe('{"a":1}');
   });
 
-  it("throws 'status: body text' with the server's code on a non-OK reply (SPEC §8)", async () => {
+  it("throws 'status: body text' with the server's code on a non-OK reply", async () => {
     vi.stubGlobal('fetch', reply(409, { code: 'username_taken', message: 'taken' }));
     const err = await apiRequest('/api/x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
@@ -53,6 +53,19 @@ describe('apiRequest', () => {
     expect(listener).toHaveBeenCalledTimes(2);
     expect(listener.mock.calls[1]![0].code).toBe('TOKEN_EXPIRED');
     expect(listener.mock.calls[1]![1]).toBe(true);
+  });
+
+  it('leaves the session alone for a 401 whose token was logged out while the request was on its way', async () => {
+    const listener = vi.fn();
+    setUnauthorizedListener(listener);
+    localStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+    vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => {
+      localStorage.removeItem(STORAGE_KEYS.token); // logging out, meanwhile
+      return new Response(JSON.stringify({ code: 'unauthorized', message: 'Authentication required' }), { status: 401 });
+    }));
+    const err = (await apiRequest('/api/x').catch((e: unknown) => e)) as ApiError;
+    expect(err.status).toBe(401);
+    expect(listener).not.toHaveBeenCalled();
   });
 });
 

@@ -4,8 +4,8 @@ import { storage, STORAGE_KEYS } from './storage-keys';
 
 /**
  * The one way the web app calls the API: JSON bodies, the bearer token from local storage plus
- * credentials (SPEC §6), and an ApiError on any non-OK reply whose message is 'status: body text'
- * (SPEC §8) and whose `code` is the server's stable error code.
+ * credentials (docs/rules/accounts-and-sessions.md), and an ApiError on any non-OK reply whose message is 'status: body text'
+ * (docs/rules/look-and-language.md) and whose `code` is the server's stable error code.
  */
 export class ApiError extends Error {
   constructor(
@@ -25,7 +25,7 @@ export class ApiError extends Error {
 type UnauthorizedListener = (error: ApiError, signedIn: boolean) => void;
 let onUnauthorized: UnauthorizedListener | undefined;
 
-/** The session feature registers how a 401 ends the session (SPEC §4 forced logout). */
+/** The session feature registers how a 401 ends the session (docs/rules/accounts-and-sessions.md forced logout). */
 export function setUnauthorizedListener(listener: UnauthorizedListener | undefined): void {
   onUnauthorized = listener;
 }
@@ -84,8 +84,30 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
       parsed = undefined;
     }
     const error = new ApiError(response.status, text, isErrorBody(parsed) ? parsed : undefined);
-    if (response.status === 401) onUnauthorized?.(error, Boolean(token));
+    // A 401 for a token that is no longer the stored one (logged out or signed in again while the request
+    // was on its way) says nothing about the session now.
+    if (response.status === 401 && (token ?? null) === (storage.get(STORAGE_KEYS.token) ?? null)) onUnauthorized?.(error, Boolean(token));
     throw error;
   }
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * A file from the API (a receipt's PDF) as a Blob, with the bearer token like `apiRequest`: a link
+ * cannot carry the token, so the page fetches the file and hands it to the browser as a download.
+ */
+export async function apiFile(path: string, opts: Pick<RequestOptions, 'query'> = {}): Promise<Blob> {
+  const token = storage.get(STORAGE_KEYS.token);
+  const response = await fetch(buildUrl(path, opts.query), { credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    throw new ApiError(response.status, text, isErrorBody(parsed) ? parsed : undefined);
+  }
+  return response.blob();
 }

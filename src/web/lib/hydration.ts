@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentProps, type ComponentType } from 'react';
 
 /**
  * When a server-rendered page is fully hydrated, lazy parts included (decision 074). A change that
@@ -19,15 +19,36 @@ export function hydrationCommitted(): void {
   markHydrated();
 }
 
-/** React.lazy, with the load counted until it has arrived. */
+/** Parts whose code failed to load, each with how to start afresh. */
+const failedParts = new Set<() => void>();
+
+/**
+ * After a PartBoundary has shown a failure: the parts that failed load afresh the next time they
+ * render (React.lazy alone keeps a failure for good). Not at the failure itself: React renders a
+ * failed part once more before it gives up, and a fresh load there would suspend, never fail, forever.
+ */
+export function retryFailedParts(): void {
+  failedParts.forEach((reset) => reset());
+  failedParts.clear();
+}
+
+/**
+ * React.lazy, with the load counted until it has arrived. A failure (offline) goes to the nearest
+ * PartBoundary (components/ui/part-boundary.tsx, decision 102), which lets the part try again.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint as React.lazy's
 export function lazyPart<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazy(() => {
-    const loading = load();
-    pending.add(loading);
-    void loading.finally(() => pending.delete(loading)).catch(() => undefined);
-    return loading;
-  });
+  const make = () =>
+    lazy(() => {
+      const loading = load();
+      pending.add(loading);
+      void loading.finally(() => pending.delete(loading)).catch(() => failedParts.add(() => (current = make())));
+      return loading;
+    });
+  let current = make();
+  return function LazyPart(props: ComponentProps<T>) {
+    return createElement(current, props);
+  };
 }
 
 /** The main thread has nothing queued (React has finished hydrating what arrived), or 2 s passed. */

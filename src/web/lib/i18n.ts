@@ -21,7 +21,7 @@ const lazyJsonBackend: BackendModule = {
   },
 };
 
-/** SPEC §1: the stored locale, otherwise the browser language, otherwise English. */
+/** docs/rules/accounts-and-sessions.md: the stored locale, otherwise the browser language, otherwise English. */
 export function detectLocale(): Locale {
   const stored = matchLocale(storage.get(STORAGE_KEYS.locale));
   if (stored) return stored;

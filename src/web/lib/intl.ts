@@ -19,7 +19,7 @@ export function dateTimeFormat(locales: string | string[] | undefined, options: 
 }
 
 /**
- * SPEC §8: a missing date reads 'Date not available' and a bad one 'Invalid Date' (Intl would throw a
+ * docs/rules/look-and-language.md: a missing date reads 'Date not available' and a bad one 'Invalid Date' (Intl would throw a
  * RangeError and take the card down with it). Null when the date can be formatted.
  */
 export function unreadableDate(value: string | null | undefined, at: Date, locale: string): string | null {

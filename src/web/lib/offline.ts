@@ -4,7 +4,7 @@ import { setAnswerListener } from './api-client';
 /**
  * The app's side of the service worker (src/web/public/sw.js, decision 095): deleting the signed-in
  * user's cached trips on logout, and knowing when what the page shows came from that cache ("offline,
- * last updated …"). Registering the worker is in ./service-worker.ts, loaded only after the page.
+ * last updated …"). Registering the worker is in app/service-worker.ts, loaded only after the page.
  */
 
 /** Must match sw.js: the signed-in user's cache is PRIVATE_CACHE_PREFIX + their user id. */

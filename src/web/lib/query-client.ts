@@ -5,20 +5,20 @@ import { showToast } from './toast';
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
-      /** i18n key of the toast shown once when this query's fetch fails (SPEC §8 failure toasts). */
+      /** i18n key of the toast shown once when this query's fetch fails (docs/rules/look-and-language.md failure toasts). */
       errorToast?: string;
     };
   }
 }
 
-/** SPEC §9: data is never stale by default, with no retries (the server's renders use the same). */
+/** Data is never stale by default, with no retries (the server's renders use the same). */
 export const QUERY_DEFAULTS = {
   queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false },
   mutations: { retry: false },
 } as const;
 
 /**
- * SPEC §9: data is never stale by default, with no retries. Real-time events invalidate keys instead.
+ * Data is never stale by default, with no retries. Real-time events invalidate keys instead.
  * A query that names an `errorToast` in its meta gets that toast once per failed fetch, however many
  * components use it.
  */

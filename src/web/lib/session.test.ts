@@ -16,7 +16,7 @@ describe('session store', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
-  it('clears a stored user without a token (SPEC §4)', () => {
+  it('clears a stored user without a token', () => {
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
     expect(getSession()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();

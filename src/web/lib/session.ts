@@ -3,7 +3,7 @@ import type { User } from '../../shared/schemas/user';
 import { storage, STORAGE_KEYS } from './storage-keys';
 
 /**
- * The signed-in session, kept in local storage (SPEC §4: token and user stored locally) and shared
+ * The signed-in session, kept in local storage (token and user stored locally, docs/rules/accounts-and-sessions.md) and shared
  * by every component through one tiny store. A stored user without a token, or a token without a
  * user, clears both.
  */
@@ -69,6 +69,30 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
     if (e.key === STORAGE_KEYS.token || e.key === STORAGE_KEYS.user || e.key === null) emit();
   });
+}
+
+let endingToken: string | null = null;
+
+/**
+ * Logging out has begun (the server is being told). Work done in the background for this session stops
+ * asking now: the server forgets the token before the answer comes back, and every request sent in that
+ * window would be a 401.
+ */
+export function markSessionEnding(): void {
+  endingToken = readSession()?.token ?? null;
+  emit();
+}
+
+/** The stored session, unless logging out of it has begun. */
+export function getLiveSession(): Session | null {
+  const session = readSession();
+  return session && session.token !== endingToken ? session : null;
+}
+
+/** Calls `listener` whenever the session changes (signing in or out, here or in another tab). */
+export function onSessionChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export function useSession(): Session | null {

@@ -1,11 +1,11 @@
-/** Every key the web app keeps in local storage, in one place (SPEC §9; /help/cookies lists them). */
+/** Every key the web app keeps in local storage, in one place (/help/cookies lists them). */
 export const STORAGE_KEYS = {
   token: 'tabi.token',
   user: 'tabi.user',
   theme: 'tabi.theme',
   viewPreference: 'tabi.view',
   locale: 'tabi.locale',
-  /** The open support conversation: its id and, for anonymous visitors, its secret key (issue 5). */
+  /** The open support conversation: its id and, for anonymous visitors, its secret key. */
   support: 'tabi.support',
 } as const;
 

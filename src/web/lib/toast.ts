@@ -6,7 +6,7 @@ export type ToastFn = Sonner['toast'];
 
 /**
  * Toasts load their code (sonner and its Toaster) with the first toast, not with the page: most
- * visits never show one, and the landing page's first JavaScript stays small (issue 15).
+ * visits never show one, and the landing page's first JavaScript stays small.
  */
 let sonner: Promise<Sonner> | undefined;
 let markMounted!: () => void;
@@ -16,10 +16,18 @@ const listeners = new Set<() => void>();
 /** Runs `show` with sonner's toast once the Toaster is on the page (toasts made before it are lost). */
 export function withToast(show: (toast: ToastFn) => void): void {
   if (!sonner) {
-    sonner = import('sonner');
+    const loading = import('sonner');
+    sonner = loading;
+    // Offline, its code may not have been fetched yet: the next toast tries again (decision 102).
+    void loading.catch(() => {
+      if (sonner === loading) sonner = undefined;
+    });
     listeners.forEach((l) => l());
   }
-  void Promise.all([sonner, mounted]).then(([s]) => show(s.toast));
+  void Promise.all([sonner, mounted]).then(
+    ([s]) => show(s.toast),
+    () => undefined,
+  );
 }
 
 /** Whether a toast was asked for, so the Toaster should be on the page. */
@@ -37,7 +45,7 @@ export function toasterMounted(): void {
 }
 
 /**
- * SPEC §8: only one toast is shown at a time — a new one replaces whatever is on screen.
+ * docs/rules/look-and-language.md: only one toast is shown at a time — a new one replaces whatever is on screen.
  * `destructive` is the red variant (failures, forced logout).
  */
 export function showToast(opts: {
@@ -53,4 +61,9 @@ export function showToast(opts: {
     const extra = { ...(opts.description ? { description: opts.description } : {}), ...(opts.action ? { action: opts.action } : {}) };
     fn(opts.title, Object.keys(extra).length ? extra : undefined);
   });
+}
+
+/** Clears any toast on screen (a full-screen view would have it over its close button); loads nothing. */
+export function dismissToasts(): void {
+  void sonner?.then((s) => s.toast.dismiss());
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { showToast } from './toast';
 
 /**
- * SPEC §8 names some load failures as toasts ('Failed to fetch guides', 'Unable to check review
+ * docs/rules/look-and-language.md names some load failures as toasts ('Failed to fetch guides', 'Unable to check review
  * eligibility'): one each time `failed` turns true; the view keeps its own retry.
  */
 export function useFailureToast(failed: boolean, title: string): void {

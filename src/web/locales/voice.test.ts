@@ -17,7 +17,7 @@ const WORD_PLACEHOLDER = '\\{\\{(?:name|guide|date|title|city)\\}\\}';
 
 /** Strings SPEC quotes verbatim that break a rule below: "namespace:key" → the rule it may break. */
 const SPEC_VERBATIM: Record<string, string[]> = {
-  // Issue 26: the licence badge is quoted by the issue, and 通译导游 is the licence's own title.
+  // The licence badge is quoted by the issue, and 通译导游 is the licence's own title.
   'licences:badge.national': ['向导/导游 (a guide is 地陪)'],
   'licences:badge.regional': ['向导/导游 (a guide is 地陪)'],
 };
@@ -27,7 +27,7 @@ const rules: [name: string, test: (value: string, key: string) => boolean][] = [
   ['half-width , ; : ! ? next to Chinese (use ，；：！？)', (v) => new RegExp(`[${HAN}][,;:!?]|[,;!?]\\s*[${HAN}]`).test(v)],
   ['a space between two Chinese characters or next to full-width punctuation', (v) => new RegExp(`[${HAN}${FULL}] +[${HAN}${FULL}]`).test(v)],
   ['a space between Chinese and a name or date placeholder', (v) => new RegExp(`[${HAN}${FULL}] +${WORD_PLACEHOLDER}|${WORD_PLACEHOLDER} +[${HAN}${FULL}]`).test(v)],
-  // Issue 27: the phone in a traveler's hand.
+  // The phone in a traveler's hand.
   ['a Latin word touching Chinese without a space (Tabi 日本地陪, PDF 文件)', (v) => new RegExp(`[A-Za-z][${HAN}]|[${HAN}][A-Za-z]`).test(v.replace(/\{\{[^}]*\}\}/g, '\u0000'))],
   ['an ASCII ... (use ……)', (v) => v.includes('...')],
   ['a half-width comma between Chinese (use 、 in a list, ， in a sentence)', (v) => new RegExp(`[${HAN}]\\s*,\\s*[${HAN}]`).test(v)],

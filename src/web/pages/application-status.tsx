@@ -2,12 +2,12 @@ import { ClipboardList } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/button';
 import { PageNotice } from '../components/ui/page-message';
-import { ApplicationStatusView } from '../features/guide-application/index';
+import { ApplicationStatusView } from '../features/guide-application';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** SPEC §2 /application-status: the guide application's status and what happens next. */
+/** /application-status: the guide application's status and what happens next. */
 export function Component() {
   const { t } = useTranslation('guideApplication');
   useDocumentTitle(t('status.title'));

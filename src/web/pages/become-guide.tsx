@@ -4,12 +4,12 @@ import { Navigate } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageNotice } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { ApplicationWizard, useApplicationDraft } from '../features/guide-application/index';
+import { ApplicationWizard, STEP_COUNT, useApplicationDraft } from '../features/guide-application';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** SPEC §2 /become-guide: the guide application (four pages and a preview), saved as a server draft. */
+/** /become-guide: the guide application (four pages and a preview), saved as a server draft. */
 export function Component() {
   const { t } = useTranslation('guideApplication');
   useDocumentTitle(t('page.title'));
@@ -42,7 +42,7 @@ export function Component() {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('page.title')}</h1>
-      <p className="mt-1 text-stone-600 dark:text-stone-400">{t('page.subtitle')}</p>
+      <p className="mt-1 text-stone-600 dark:text-stone-400">{t('page.subtitle', { count: STEP_COUNT })}</p>
       <div className="mt-6">
         {/* Not keyed by id: the first upload creates the application, and the typed answers must stay. */}
         <ApplicationWizard application={draft.data} fallbackName={session.user.fullName} />

@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ChatWithGuideButton } from '../features/messaging/window/chat-button';
+import { ChatWithGuideButton } from '../features/messaging';
 
 /**
  * The chat buttons the pages put into the guide and trip cards (features do not import each other):

@@ -1,24 +1,19 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { paymentReturnPath, travelerBookingPath } from '../../shared/booking/links';
 import { timeToMinutes, zonedTimeToUtc } from '../../shared/booking/schedule';
 import type { Booking } from '../../shared/schemas/bookings';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { useBooking } from '../features/bookings/api/get-booking';
-import { useOffer } from '../features/bookings/api/get-offer';
-import { useSlots } from '../features/bookings/api/get-slots';
-import { CheckoutForm } from '../features/bookings/components/checkout-form';
-import { tourOfBooking, type TourInfo } from '../features/bookings/components/tour-summary';
-import { bookingPriceLines, offerPriceLines, previewPrice } from '../features/bookings/lib/price';
-import { draftFromQuery, durationOptions } from '../features/bookings/lib/selection';
-import { useGuide } from '../features/guides/api/get-guide';
-import { openSupport } from '../features/support/index';
+import { useBooking, useOffer, useSlots, CheckoutForm, tourOfBooking, type TourInfo, bookingPriceLines, offerPriceLines, previewPrice, draftFromQuery, durationOptions, useApprovalPage } from '../features/bookings';
+import { useGuide } from '../features/guides';
+import { openSupport } from '../features/support';
 import { ApiError } from '../lib/api-client';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
-import { showToast } from '../lib/toast';
+import { depositPaid, showPaidToast } from '../lib/paid-toast';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /**
@@ -33,6 +28,7 @@ export function Component() {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
+  const toApproval = useApprovalPage();
   const [params, setParams] = useSearchParams();
   const bookingId = Number(params.get('booking')) || undefined;
   // /checkout?offer={id}: booking a guide's offer from the chat, everything filled in (decision 078).
@@ -47,8 +43,8 @@ export function Component() {
   if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
 
   const paid = (b: Booking) => {
-    showToast({ title: t('toasts.paymentSuccess'), description: t('toasts.paymentSuccessBody'), variant: 'success' });
-    void navigate(`/payment-success?booking=${b.id}`);
+    void showPaidToast(depositPaid(b));
+    void navigate(paymentReturnPath(b.id));
   };
   const shell = (content: React.ReactNode, backTo?: string) => (
     <div className="mx-auto max-w-6xl px-4 pb-16 pt-6">
@@ -65,7 +61,7 @@ export function Component() {
   const common = {
     onCreated: (b: Booking) => setParams({ booking: String(b.id) }, { replace: true }),
     onPaid: paid,
-    onApproval: (url: string) => void navigate(url),
+    onApproval: toApproval,
     onContactSupport: () => void openSupport('payment_failure'),
   };
 
@@ -93,11 +89,11 @@ export function Component() {
                   {t('problems.bookAgain')}
                 </ButtonLink>
               ) : (
-                <ButtonLink to={`/payment-success?booking=${b.id}`} variant="primary">
+                <ButtonLink to={paymentReturnPath(b.id)} variant="primary">
                   {t('checkout.viewBooking')}
                 </ButtonLink>
               )}
-              <ButtonLink to="/dashboard" variant="outline">
+              <ButtonLink to={travelerBookingPath(b.id)} variant="outline">
                 {t('checkout.toTrips')}
               </ButtonLink>
             </div>
@@ -124,7 +120,7 @@ export function Component() {
         <PageMessage
           title={o.status === 'booked' && o.booking ? t('offer.alreadyBooked', { number: o.booking.bookingNumber }) : t(`offer.closed.${o.status}`)}
           action={
-            <ButtonLink to={o.status === 'booked' ? '/dashboard' : '/messages'} variant="primary">
+            <ButtonLink to={o.status === 'booked' ? (o.booking ? travelerBookingPath(o.booking.id) : '/dashboard') : '/messages'} variant="primary">
               {o.status === 'booked' ? t('checkout.toTrips') : t('offer.toMessages')}
             </ButtonLink>
           }

@@ -3,20 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { OfflineBanner } from '../components/ui/offline-banner';
-import { useTravelerBookings } from '../features/bookings/api/get-traveler-bookings';
-import { TripsPanel } from '../features/bookings/components/trips-panel';
-import { useLiveBookings } from '../features/bookings/hooks/use-live-bookings';
+import { useTravelerBookings, TripsPanel, useLandedBooking, useLiveBookings } from '../features/bookings';
 import { GuideCardChat, TripCardChat } from './chat-buttons';
-import { GuideCard } from '../features/guides/components/guide-card';
-import { useSavedGuides } from '../features/saved-guides/api/get-saved-guides';
-import { SaveHeart } from '../features/saved-guides/components/save-heart';
-import { SavedGuidesPanel } from '../features/saved-guides/components/saved-guides-panel';
-import { openSupport } from '../features/support/index';
+import { GuideCard } from '../features/guides';
+import { useSavedGuides, SaveHeart, SavedGuidesPanel } from '../features/saved-guides';
+import { openSupport } from '../features/support';
 import { cn } from '../lib/cn';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** SPEC §2 trips tabs, in their order; pending-requests is the default (decision 034, now that bookings exist). */
+/** Trips tabs, in their order; pending-requests is the default (decision 034, now that bookings exist). */
 const TABS = [
   { key: 'pending-requests', icon: Inbox },
   { key: 'upcoming', icon: CalendarClock },
@@ -27,7 +23,7 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 const DEFAULT_TAB: TabKey = 'pending-requests';
-/** SPEC §2: the sidebar shows counts for pending requests and ongoing tours. */
+/** The sidebar shows counts for pending requests and ongoing tours. */
 const COUNTED = ['pending-requests', 'ongoing'] as const;
 
 export function Component() {
@@ -36,10 +32,12 @@ export function Component() {
   const session = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
-  const tab: TabKey = TABS.some((x) => x.key === tabParam) ? (tabParam as TabKey) : DEFAULT_TAB;
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   const saved = useSavedGuides(session?.user.id, page);
   const trips = useTravelerBookings(session?.user.id);
+  // `?booking={id}` (decision 103): the tab that holds that booking, its card in view and marked.
+  const landing = useLandedBooking(searchParams.get('booking'), session?.user.id, trips);
+  const tab: TabKey = landing.tab ?? (TABS.some((x) => x.key === tabParam) ? (tabParam as TabKey) : DEFAULT_TAB);
   // The guide's steps on the tour day (start, extension answers) show up here as they happen.
   useLiveBookings();
 
@@ -109,6 +107,11 @@ export function Component() {
             {t(`tabs.${tab}`)}
             {tab === 'saved-guides' && savedTotal > 0 && <span className="ml-2 text-base font-normal text-stone-500 dark:text-stone-400">{t('savedTotal', { count: savedTotal })}</span>}
           </h2>
+          {landing.notFound && (
+            <p role="status" data-testid="landed-missing" className="mb-4 rounded-lg bg-stone-100 px-4 py-3 text-sm text-stone-700 dark:bg-stone-800 dark:text-stone-300">
+              {t('landed.missing')}
+            </p>
+          )}
           {tab === 'saved-guides' ? (
             <SavedGuidesPanel
               query={saved}
@@ -131,6 +134,7 @@ export function Component() {
               query={trips}
               onContactSupport={() => void openSupport('booking_cancelled')}
               renderChat={(b) => <TripCardChat guideId={b.guideId} name={b.guide.fullName} />}
+              landed={landing.booking}
             />
           )}
         </section>

@@ -86,7 +86,7 @@ describe('GuideCard', () => {
 });
 
 describe('SearchForm on the landing page', () => {
-  it('requires a destination and a traveler count (SPEC §5), then searches', async () => {
+  it('requires a destination and a traveler count, then searches', async () => {
     await act(() => i18next.changeLanguage('en'));
     let searched: unknown;
     render(
@@ -111,7 +111,7 @@ describe('SearchForm on the landing page', () => {
     fireEvent.change(screen.getByLabelText('Destination'), { target: { value: 'nara' } });
     fireEvent.change(travelers, { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    // The default band is shown but not applied until the traveler moves it (issue 27).
+    // The default band is shown but not applied until the traveler moves it.
     expect(screen.getByText('Every price is shown until you move the band.')).toBeTruthy();
     expect(searched).toMatchObject({ city: 'nara', travelers: 10, services: [] });
     expect(searched).not.toHaveProperty('minPrice', expect.anything());

@@ -1,7 +1,6 @@
 import type { GuideListReply } from '../../shared/schemas/guides';
-import { GuideCard } from '../features/guides/components/guide-card';
-import { GuideGrid } from '../features/guides/components/guide-grid';
-import { SaveHeart } from '../features/saved-guides/components/save-heart';
+import { GuideCard, GuideGrid } from '../features/guides';
+import { SaveHeart } from '../features/saved-guides';
 import { GuideCardChat } from './chat-buttons';
 
 /**

@@ -1,14 +1,13 @@
 import { useNavigate } from 'react-router';
 import { toSearchString, type GuideSearchParams } from '../../shared/guide-search';
-import { usePriceSliderBounds } from '../features/guides/api/get-price-bounds';
-import { useServiceCategories } from '../features/guides/api/get-service-categories';
-import { SearchForm } from '../features/search/components/search-form';
+import { usePriceSliderBounds, useServiceCategories } from '../features/guides';
+import { SearchForm } from '../features/search';
 
 const EMPTY_SEARCH: GuideSearchParams = { services: [], page: 1, sort: 'recommended' };
 
 /**
  * The landing page's search form with its data, split from the page: it hydrates a moment after the
- * text around it, so its code is not part of the page's first download (issue 15).
+ * text around it, so its code is not part of the page's first download.
  */
 export default function HomeSearch() {
   const navigate = useNavigate();

@@ -6,8 +6,7 @@ import { SERVICE_CITIES } from '../../shared/cities';
 import type { GuideSearchParams } from '../../shared/guide-search';
 import { CityArt } from '../components/art/city-art';
 import { ButtonLink } from '../components/ui/button';
-import { useGuides } from '../features/guides/api/get-guides';
-import { GuideGridSkeleton } from '../features/guides/components/guide-grid-skeleton';
+import { useGuides, GuideGridSkeleton } from '../features/guides';
 import { currentLocale } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { lazyPart } from '../lib/hydration';
@@ -17,7 +16,7 @@ const HomeSearch = lazyPart(() => import('./home-search'));
 
 const FEATURED: GuideSearchParams = { services: [], page: 1, sort: 'recommended' };
 
-// A guide-role user never gets here: the index route's loader redirects them to /guide (SPEC §2/§6).
+// A guide-role user never gets here: the index route's loader redirects them to /guide.
 export function Component() {
   const { t } = useTranslation(['home', 'common', 'search']);
   useDocumentTitle(undefined);

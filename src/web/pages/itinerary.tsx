@@ -4,11 +4,9 @@ import { useParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { useItinerary } from '../features/guides/api/get-itinerary';
-import { GuidePhoto } from '../features/guides/components/guide-photo';
-import { htmlLang, WrittenIn } from '../features/guides/components/written-in';
-import { bracketed } from '../features/bookings/lib/format';
-import { cityName, rmb } from '../features/guides/lib/format';
+import { useItinerary, GuidePhoto, htmlLang, WrittenIn } from '../features/guides';
+import { bracketed } from '../lib/format';
+import { cityName, amount } from '../lib/format';
 import { ApiError } from '../lib/api-client';
 import { currentLocale } from '../lib/i18n';
 import { markNotFound } from '../lib/server-context';
@@ -78,7 +76,7 @@ export function Component() {
         <GuidePhoto src={it.guide.profilePicture} alt={t('card.photoAlt', { name: it.guide.fullName })} size={64} className="h-16 w-16 rounded-full" />
         <div className="flex-1">
           <p className="font-semibold">{t('itinerary.with', { name: it.guide.fullName })}</p>
-          <p className="text-sm text-stone-600 dark:text-stone-400">{t('price.perHour', { amount: rmb(it.guide.basicPricePerHourCents) })}</p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('price.perHour', { amount: amount(it.guide.basicPricePerHourCents) })}</p>
         </div>
         <ButtonLink to={`/guides/${it.guide.id}`} variant="primary">
           {t('itinerary.viewGuide')}

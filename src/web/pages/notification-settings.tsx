@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationSettings } from '../../shared/schemas/notifications';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
-import { useNotificationSettings, useSaveNotificationSettings } from '../features/messaging/api/system-messages';
+import { useNotificationSettings, useSaveNotificationSettings } from '../features/messaging';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useSession } from '../lib/session';
 import { showToast } from '../lib/toast';

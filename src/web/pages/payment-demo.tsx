@@ -2,16 +2,17 @@ import { FlaskConical, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paymentReturnPath, travelerBookingPath } from '../../shared/booking/links';
 import { Button, ButtonLink } from '../components/ui/button';
 import { PageMessage } from '../components/ui/page-message';
-import { useApproveDemoPayment } from '../features/bookings/api/approve-demo-payment';
-import { getBooking, useBooking } from '../features/bookings/api/get-booking';
-import { DemoQr } from '../features/bookings/components/demo-qr';
-import { amount } from '../features/bookings/lib/format';
+import { useApproveDemoPayment, getBooking, useBooking, DemoQr } from '../features/bookings';
+import { amount } from '../lib/format';
+import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
+import { depositPaid, showPaidToast } from '../lib/paid-toast';
 import { showToast } from '../lib/toast';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -23,8 +24,9 @@ const BRAND = {
 /**
  * /payment-demo?ref&method&amount&booking&signature: the simulated provider's approval page for
  * Alipay and WeChat Pay (decision 040). Approving posts the signed event to the same webhook a real
- * provider calls; the booking then shows as paid and the traveler goes to /payment-success (with
- * `&payment=` for an extension's payment, whose approval link names it: decision 042, 'Extensions').
+ * provider calls; the booking then shows as paid and the traveler comes back by themselves, in this
+ * same tab, to the payment's /payment-success (with `&payment=` for an extension's payment, whose
+ * approval link names it: decisions 042 and 104).
  */
 export function Component() {
   const { t } = useTranslation(['bookings', 'payments']);
@@ -42,8 +44,10 @@ export function Component() {
   const booking = useBooking(bookingId, { enabled: !!session });
   const approve = useApproveDemoPayment();
   const [stuck, setStuck] = useState(false);
+  // A newer payment of the booking cancelled this one at the provider (decision 100): nothing to approve.
+  const [replaced, setReplaced] = useState(false);
   // On a phone there is nothing to scan with: Alipay is the app the traveler was handed over to
-  // (Stripe's alipay_handle_redirect), and WeChat Pay says how to pay from this same phone (issue 27).
+  // (Stripe's alipay_handle_redirect), and WeChat Pay says how to pay from this same phone.
   const phone = useMediaQuery(PHONE_QUERY);
 
   if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
@@ -52,24 +56,29 @@ export function Component() {
   }
   const b = booking.data;
   // An extension is paid on a booking under way: it is "already paid" by its own payment, not by the booking's status.
-  const extension = b && paymentId ? b.payments.find((p) => p.id === paymentId && p.kind === 'extension') : undefined;
+  const isExtension = (x: typeof b) => !!x && !!paymentId && x.payments.some((p) => p.id === paymentId && p.kind === 'extension');
+  const extension = isExtension(b);
   const extensionPaid = (x: typeof b) => !!x?.payments.some((p) => p.id === paymentId && p.kind === 'extension' && p.status !== 'pending' && p.status !== 'processing' && p.status !== 'failed');
   const alreadyPaid = extension ? extensionPaid(b) : b && b.status !== 'pending';
-  const successPath = extension ? `/payment-success?booking=${bookingId}&payment=${paymentId}` : `/payment-success?booking=${bookingId}`;
+  const returnPath = (x: typeof b) => paymentReturnPath(bookingId, isExtension(x) ? paymentId : undefined);
+  const successPath = returnPath(b);
 
   const onApprove = async () => {
     setStuck(false);
     try {
       await approve.mutateAsync({ ref, signature });
-    } catch {
-      showToast({ title: t('toasts.paymentFailed'), description: t('demo.approveFailed'), variant: 'destructive' });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'payment_canceled') setReplaced(true);
+      else showToast({ title: t('toasts.paymentFailed'), description: t('demo.approveFailed'), variant: 'destructive' });
       return;
     }
-    // The webhook is processed before it answers; one read confirms the booking moved on.
+    // The webhook is processed before it answers; one read confirms the booking moved on (and, however
+    // quickly Approve was pressed, whether this was an extension's payment).
     const fresh = await getBooking(bookingId).catch(() => undefined);
-    if (fresh && (extension ? extensionPaid(fresh) : fresh.status !== 'pending')) {
-      showToast({ title: t('toasts.paymentSuccess'), description: t('toasts.paymentSuccessBody'), variant: 'success' });
-      void navigate(successPath, { replace: true });
+    const paidExtension = isExtension(fresh);
+    if (fresh && (paidExtension ? extensionPaid(fresh) : fresh.status !== 'pending')) {
+      void showPaidToast(paidExtension ? 'extension' : depositPaid(fresh));
+      void navigate(returnPath(fresh), { replace: true });
     } else setStuck(true);
   };
 
@@ -131,10 +140,15 @@ export function Component() {
           <Button variant="primary" size="lg" className="sm:flex-1" busy={approve.isPending} onClick={() => void onApprove()}>
             {approve.isPending ? t('payment.processing') : t('demo.approve')}
           </Button>
-          <ButtonLink to={extension ? '/dashboard?tab=ongoing' : `/checkout?booking=${bookingId}`} variant="outline" size="lg" className="sm:flex-1">
+          <ButtonLink to={extension ? travelerBookingPath(bookingId) : `/checkout?booking=${bookingId}`} variant="outline" size="lg" className="sm:flex-1">
             {extension ? t('payments:extension.back') : t('demo.back')}
           </ButtonLink>
         </div>
+      )}
+      {replaced && (
+        <p role="alert" className="mt-4 text-sm text-danger-600 dark:text-red-400">
+          {t('demo.replaced')}
+        </p>
       )}
       {stuck && (
         <p role="alert" className="mt-4 text-sm text-danger-600 dark:text-red-400">

@@ -1,22 +1,19 @@
 import { ArrowLeft, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
+import { bookingPathFor } from '../../shared/booking/links';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { amount } from '../features/bookings/lib/format';
-import { usePaymentProof } from '../features/payment-proofs/api/payment-proof';
-import { ProofStatusPill } from '../features/payment-proofs/components/payment-proof-badge';
-import { ProofUploadForm } from '../features/payment-proofs/components/proof-upload-form';
-import { ProofView } from '../features/payment-proofs/components/proof-view';
-import { VerifyProofButton } from '../features/payment-proofs/components/verify-proof-button';
+import { amount } from '../lib/format';
+import { usePaymentProof, ProofStatusPill, ProofUploadForm, ProofView, VerifyProofButton } from '../features/payment-proofs';
 import { ApiError } from '../lib/api-client';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /**
- * /booking/{bookingId}/payment-proof (SPEC §2): the final payment is made in person; the traveler
+ * /booking/{bookingId}/payment-proof: the final payment is made in person; the traveler
  * uploads a photo or PDF of it here, the guide checks it and marks it verified. Only the booking's
  * two parties (and admins) see it.
  */
@@ -30,7 +27,8 @@ export function Component() {
   const proof = usePaymentProof(valid ? bookingId : undefined, { enabled: !!session });
 
   if (!session) return <Navigate to={withRedirect('/login', location.pathname)} replace />;
-  const back = session.user.role === 'guide' ? { to: '/guide-dashboard', label: t('back.guide') } : { to: '/dashboard', label: t('back.traveler') };
+  const side = session.user.role === 'guide' ? 'guide' : 'traveler';
+  const back = { to: valid ? bookingPathFor(side, bookingId) : side === 'guide' ? '/guide-dashboard' : '/dashboard', label: t(`back.${side}`) };
   if (!valid || (proof.error instanceof ApiError && proof.error.status === 404)) {
     return <PageMessage title={t('notFound')} action={<ButtonLink to={back.to}>{back.label}</ButtonLink>} />;
   }

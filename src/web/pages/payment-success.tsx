@@ -1,17 +1,14 @@
 import { CheckCircle2, Clock3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { travelerBookingPath } from '../../shared/booking/links';
 import type { Booking, BookingPayment } from '../../shared/schemas/bookings';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { useBooking } from '../features/bookings/api/get-booking';
-import { PriceBreakdown } from '../features/bookings/components/price-breakdown';
-import { awaitingStripe, StripePaymentConfirming } from '../features/bookings/components/stripe-payment-confirming';
-import { TourSummary, tourOfBooking } from '../features/bookings/components/tour-summary';
-import { amount, formatInstant } from '../features/bookings/lib/format';
-import { bookingPriceLines } from '../features/bookings/lib/price';
-import { openSupport } from '../features/support/index';
+import { useBooking, PriceBreakdown, awaitingStripe, StripePaymentConfirming, TourSummary, tourOfBooking, bookingPriceLines } from '../features/bookings';
+import { amount, formatInstant } from '../lib/format';
+import { openSupport } from '../features/support';
 import { currentLocale } from '../lib/i18n';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
@@ -66,7 +63,7 @@ export function Component() {
               {t('trips:actions.continuePayment')}
             </ButtonLink>
           ) : (
-            <ButtonLink to="/dashboard">{t('checkout.toTrips')}</ButtonLink>
+            <ButtonLink to={travelerBookingPath(b.id)}>{t('checkout.toTrips')}</ButtonLink>
           )
         }
       />
@@ -97,7 +94,7 @@ export function Component() {
         <PriceBreakdown price={bookingPriceLines(b)} paid />
       </div>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <ButtonLink to="/dashboard?tab=pending-requests" variant="primary" size="lg">
+        <ButtonLink to={travelerBookingPath(b.id)} variant="primary" size="lg">
           {t('success.toTrips')}
         </ButtonLink>
         <ButtonLink to="/search" variant="outline" size="lg">
@@ -111,7 +108,7 @@ export function Component() {
 /** An extension's payment: waiting for the provider, failed, or paid (then the guide approves it). */
 function ExtensionPaid({ booking: b, payment, redirectFailed, onPoll }: { booking: Booking; payment: BookingPayment; redirectFailed: boolean; onPoll: () => void }) {
   const { t } = useTranslation(['payments', 'bookings', 'tour']);
-  const back = { to: '/dashboard?tab=ongoing', label: t('extension.back') };
+  const back = { to: travelerBookingPath(b.id), label: t('extension.back') };
   const failed = redirectFailed || payment.status === 'failed';
   if (failed || payment.status === 'pending' || payment.status === 'processing') {
     return <StripePaymentConfirming booking={b} redirectFailed={failed} onPoll={onPoll} onContactSupport={() => void openSupport('payment_failure')} back={back} />;

@@ -8,8 +8,8 @@ import { buttonClass, ButtonLink } from '../components/ui/button';
 import { OfflineBanner } from '../components/ui/offline-banner';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { useBooking } from '../features/bookings/api/get-booking';
-import { formatCalendarDate } from '../features/bookings/lib/format';
+import { useBooking } from '../features/bookings';
+import { formatCalendarDate } from '../lib/format';
 import { apiRequest, ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { currentLocale } from '../lib/i18n';
@@ -59,7 +59,9 @@ export function Component() {
   if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
   const notFound = bookingId === undefined || (booking.error instanceof ApiError && booking.error.status === 404);
   if (notFound) return <PageMessage title={t('notFound')} action={<ButtonLink to="/dashboard">{t('toTrips')}</ButtonLink>} />;
-  if (booking.isError) return <LoadFailed onRetry={() => void booking.refetch()} />;
+  // Offline with nothing kept for this booking (decision 102): it needs the network, rather than "something went wrong".
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  if (booking.isError) return <LoadFailed title={offline ? t('needsNetwork') : undefined} onRetry={() => void booking.refetch()} />;
   if (!booking.data) return <Spinner />;
   const b = booking.data;
   const url = link.data?.url;
@@ -125,7 +127,7 @@ export function Component() {
 
       <div className="relative mt-4 overflow-hidden rounded-[var(--radius-card)] border border-stone-200 bg-stone-100 shadow-soft dark:border-stone-800 dark:bg-stone-800">
         {link.isError ? (
-          <LoadFailed title={t('failed')} onRetry={() => void link.refetch()} />
+          <LoadFailed title={offline ? t('needsNetwork') : t('failed')} onRetry={() => void link.refetch()} />
         ) : !inlineViewer ? (
           <p className="px-6 py-12 text-center text-sm text-stone-700 dark:text-stone-200">{t('noViewer')}</p>
         ) : (

@@ -4,15 +4,15 @@ import { useNavigate } from 'react-router';
 import { ButtonLink, Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { PageNotice } from '../components/ui/page-message';
-import { useMe } from '../features/auth/index';
-import { AccountManagement, PasswordChangeForm, PersonalInfoForm, PrivacySection, ProfileHero } from '../features/profile/index';
-import { WalletSection } from '../features/wallet/index';
+import { useMe } from '../features/auth';
+import { AccountManagement, PasswordChangeForm, PersonalInfoForm, PrivacySection, ProfileHero } from '../features/profile';
+import { WalletSection } from '../features/wallet';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /**
- * SPEC §2 Profile settings: personal info, avatar, background image, privacy, account security and
+ * Profile settings: personal info, avatar, background image, privacy, account security and
  * account management, and the wallet (decision 067).
  */
 export function Component() {

@@ -4,27 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { GUIDE_SORTS, type GuideSort } from '../../shared/price-range';
 import { parseSearchParams, toSearchString, type GuideSearchParams } from '../../shared/guide-search';
+import type { GuideSummary } from '../../shared/schemas/guides';
 import { Button } from '../components/ui/button';
 import { BottomBar } from '../components/ui/bottom-bar';
-import { usePriceSliderBounds } from '../features/guides/api/get-price-bounds';
-import { useGuides } from '../features/guides/api/get-guides';
-import { useServiceCategories } from '../features/guides/api/get-service-categories';
-import { GuideCard } from '../features/guides/components/guide-card';
-import { GuideGrid } from '../features/guides/components/guide-grid';
-import { GuidePhoto } from '../features/guides/components/guide-photo';
-import { cityName } from '../features/guides/lib/format';
-import { SaveHeart } from '../features/saved-guides/components/save-heart';
-import { SearchForm } from '../features/search/components/search-form';
-import { useGuideSelection } from '../features/search/lib/selection';
+import { usePriceSliderBounds, useGuides, useServiceCategories, GuideCard, GuideGrid, GuidePhoto } from '../features/guides';
+import { cityName } from '../lib/format';
+import { SaveHeart } from '../features/saved-guides';
+import { EmptyResults, SearchForm, useGuideSelection } from '../features/search';
 import { currentLocale } from '../lib/i18n';
 import { getSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { GuideCardChat } from './chat-buttons';
-import { lazyPart } from '../lib/hydration';
+import { LazyDirectMessageDialog } from '../features/messaging/lazy';
 
 const PAGE_SIZE = 12;
-// SPEC §2 direct message to several guides: its code loads when first opened.
-const DirectMessageDialog = lazyPart(() => import('../features/messaging/direct/direct-message-dialog'));
+// The direct message to several guides is rarely opened: its code loads when first opened.
 
 /** /search: the query string is the state (shareable, back button works); editing the form pushes a new entry. */
 export function Component() {
@@ -46,6 +40,17 @@ export function Component() {
   useDocumentTitle(title);
 
   const go = (next: GuideSearchParams) => navigate(`/search?${toSearchString(next)}`);
+  const renderCard = (g: GuideSummary, i: number) => (
+    <GuideCard
+      guide={g}
+      eagerPhoto={i < 4}
+      saveSlot={<SaveHeart guideId={g.id} saved={g.isSaved} />}
+      chatSlot={<GuideCardChat guideId={g.id} name={g.user.fullName} />}
+      selectable={selecting}
+      selected={selected.some((s) => s.id === g.id)}
+      onSelectedChange={(on) => toggle({ id: g.id, name: g.user.fullName, photo: g.user.profilePicture }, on)}
+    />
+  );
   const total = results.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
@@ -107,17 +112,8 @@ export function Component() {
           isLoading={results.isPending}
           isError={results.isError}
           onRetry={() => void results.refetch()}
-          renderCard={(g, i) => (
-            <GuideCard
-              guide={g}
-              eagerPhoto={i < 4}
-              saveSlot={<SaveHeart guideId={g.id} saved={g.isSaved} />}
-              chatSlot={<GuideCardChat guideId={g.id} name={g.user.fullName} />}
-              selectable={selecting}
-              selected={selected.some((s) => s.id === g.id)}
-              onSelectedChange={(on) => toggle({ id: g.id, name: g.user.fullName, photo: g.user.profilePicture }, on)}
-            />
-          )}
+          renderCard={renderCard}
+          empty={<EmptyResults params={params} withoutFilter={results.data?.withoutFilter} categories={categories} onChange={(p) => void go(p)} renderCard={renderCard} />}
         />
       </div>
 
@@ -169,7 +165,7 @@ export function Component() {
       )}
       {messaging && (
         <Suspense fallback={null}>
-          <DirectMessageDialog
+          <LazyDirectMessageDialog
             open={messaging}
             onOpenChange={setMessaging}
             guides={selected}

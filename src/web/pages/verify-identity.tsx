@@ -2,12 +2,12 @@ import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/button';
 import { PageNotice } from '../components/ui/page-message';
-import { VerificationView } from '../features/identity/index';
+import { VerificationView } from '../features/identity';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** SPEC §2 /verify-identity: an ID document and a selfie, private to the user and staff, reviewed by an admin. */
+/** /verify-identity: an ID document and a selfie, private to the user and staff, reviewed by an admin. */
 export function Component() {
   const { t } = useTranslation('identity');
   useDocumentTitle(t('page.title'));

@@ -2,12 +2,12 @@ import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/button';
 import { PageNotice } from '../components/ui/page-message';
-import { WithdrawalPanel } from '../features/wallet/index';
+import { WithdrawalPanel } from '../features/wallet';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** SPEC §2 /withdrawal: a guide requests a payout of their withdrawable earnings (decision 067). */
+/** /withdrawal: a guide requests a payout of their withdrawable earnings (decision 067). */
 export function Component() {
   const { t } = useTranslation('wallet');
   useDocumentTitle(t('page.title'));

@@ -1,4 +1,4 @@
-/* Tabi Guides service worker (issue 27, decision 095): the app opens with no connection and a signed-in
+/* Tabi Guides service worker (decision 095): the app opens with no connection and a signed-in
  * traveler's trips stay readable. Hand-written, no precaching: it keeps only what the app fetched.
  *
  * - Hashed files under /assets/ (the app's code, styles, locale files): cache first, kept as they are fetched.
@@ -12,11 +12,23 @@
  *   (src/web/lib/offline.ts, and the "logout" message below).
  * An answer served from the cache carries X-Tabi-Saved-At (when it was fetched): the app shows
  * "offline, last updated …" from it.
+ *
+ * Decision 102, offline by every path: once a signed-in traveler has a booking, the page posts
+ * "keep-trip" and the worker keeps the shell and every file /offline-trip.json names (the build lists
+ * the trip's pages, the menus and their words) in TRIP_CACHE, whatever page the traveler came in by.
+ * A page navigation that fails offline answers the shell, or /offline.html (kept at install) when there
+ * is no shell yet: never the browser's own error. The PDF frame's request is a navigation too, of an
+ * iframe: it is answered as the PDF (its own headers allow this frame), never as the shell.
  */
 'use strict';
 
 var SHELL_CACHE = 'tabi-shell-v1';
 var IMAGE_CACHE = 'tabi-images-v1';
+/** The files a trip needs offline (keep-trip): replaced as a whole, never trimmed. */
+var TRIP_CACHE = 'tabi-trip-v1';
+var TRIP_FILES = '/offline-trip.json';
+/** The offline answer to a page before any shell was kept (both languages). */
+var OFFLINE_PAGE = '/offline.html';
 var PRIVATE_PREFIX = 'tabi-private-';
 var SHELL_KEY = '/__offline-shell';
 var SAVED_AT = 'X-Tabi-Saved-At';
@@ -90,10 +102,14 @@ function stamped(response, at) {
   });
 }
 
-/** Keeps at most `max` entries in a cache, dropping the oldest stored. */
+/** Keeps at most `max` entries in a cache, dropping the oldest stored (the shell and the offline page stay). */
 function trim(cacheName, max) {
   return caches.open(cacheName).then(function (cache) {
-    return cache.keys().then(function (keys) {
+    return cache.keys().then(function (all) {
+      var keys = all.filter(function (k) {
+        var path = new URL(k.url).pathname;
+        return path !== SHELL_KEY && path !== OFFLINE_PAGE;
+      });
       return Promise.all(
         keys.slice(0, Math.max(0, keys.length - max)).map(function (k) {
           return cache.delete(k);
@@ -143,7 +159,10 @@ function handle(event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return null;
 
-  if (request.mode === 'navigate') {
+  if (PDF_PATH.test(url.pathname)) return pdfAnswer(event, url);
+
+  // A frame's navigation (the PDF above; nothing else of this origin is framed) is not a page.
+  if (request.mode === 'navigate' && request.destination !== 'iframe') {
     var shellPage = SHELL_PAGES.test(url.pathname);
     return fetch(request).then(
       function (response) {
@@ -159,6 +178,8 @@ function handle(event) {
       },
       function (error) {
         return caches.match(SHELL_KEY, { cacheName: SHELL_CACHE }).then(function (hit) {
+          return hit || caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE });
+        }).then(function (hit) {
           if (hit) return hit;
           throw error;
         });
@@ -169,6 +190,8 @@ function handle(event) {
   if (url.pathname.indexOf('/assets/') === 0) {
     return caches.open(SHELL_CACHE).then(function (cache) {
       return cache.match(request).then(function (hit) {
+        return hit || caches.match(request, { cacheName: TRIP_CACHE });
+      }).then(function (hit) {
         if (hit) return hit;
         return fetch(request).then(function (response) {
           if (response.ok && response.status === 200) {
@@ -207,17 +230,18 @@ function handle(event) {
     });
   }
 
-  if (PDF_PATH.test(url.pathname)) {
-    // Signed, without a token: kept only in the signed-in user's cache (there is none for a visitor).
-    return caches.keys().then(function (names) {
-      var name = names.filter(function (n) {
-        return n.indexOf(PRIVATE_PREFIX) === 0;
-      })[0];
-      if (!name) return fetch(request);
-      return networkFirst(event, name, pdfKey(url));
-    });
-  }
   return null;
+}
+
+/** The PDF: signed, without a token; kept only in the signed-in user's cache (there is none for a visitor). */
+function pdfAnswer(event, url) {
+  return caches.keys().then(function (names) {
+    var name = names.filter(function (n) {
+      return n.indexOf(PRIVATE_PREFIX) === 0;
+    })[0];
+    if (!name) return fetch(event.request);
+    return networkFirst(event, name, pdfKey(url));
+  });
 }
 
 var PDF_PATH_LINK = /^\/api\/v2\/bookings\/\d+\/pdf-link$/;
@@ -275,8 +299,61 @@ function warm(urls) {
   });
 }
 
-self.addEventListener('install', function () {
+/**
+ * keep-trip: the shell (a browser-rendered page's HTML, no user data) and the trip's files, fetched
+ * afresh from this build's list; files of an older build are dropped. A file already kept is not
+ * fetched again (their names carry their content's hash).
+ */
+function keepTrip() {
+  return fetch(new URL(TRIP_FILES, self.location.origin).href, { cache: 'no-cache' })
+    .then(function (res) {
+      if (!res.ok) throw new Error('no trip file list');
+      return res.json();
+    })
+    .then(function (list) {
+      var wanted = list.files.map(function (f) {
+        return new URL(f, self.location.origin).href;
+      });
+      return caches.open(TRIP_CACHE).then(function (cache) {
+        return cache
+          .keys()
+          .then(function (keys) {
+            return Promise.all(
+              keys.map(function (k) {
+                return wanted.indexOf(k.url) === -1 ? cache.delete(k) : null;
+              }),
+            );
+          })
+          .then(function () {
+            return Promise.all(
+              wanted.map(function (href) {
+                return cache.match(href).then(function (hit) {
+                  return hit || cache.add(href).catch(function () {});
+                });
+              }),
+            );
+          });
+      });
+    })
+    .then(function () {
+      return fetch(new URL('/dashboard', self.location.origin).href, { credentials: 'same-origin', cache: 'no-cache' });
+    })
+    .then(function (res) {
+      if (res.ok) return caches.open(SHELL_CACHE).then(function (cache) {
+        return cache.put(SHELL_KEY, res);
+      });
+    })
+    .catch(function () {});
+}
+
+self.addEventListener('install', function (event) {
   self.skipWaiting();
+  // The offline page is the only file kept ahead: 2.5 KB, so no page ever ends in the browser's error.
+  event.waitUntil(
+    caches.open(SHELL_CACHE).then(function (cache) {
+      return cache.add(OFFLINE_PAGE).catch(function () {});
+    }),
+  );
 });
 
 self.addEventListener('activate', function (event) {
@@ -288,7 +365,7 @@ self.addEventListener('activate', function (event) {
         return Promise.all(
           names
             .filter(function (n) {
-              return n.indexOf('tabi-') === 0 && n.indexOf(PRIVATE_PREFIX) !== 0 && n !== SHELL_CACHE && n !== IMAGE_CACHE;
+              return n.indexOf('tabi-') === 0 && n.indexOf(PRIVATE_PREFIX) !== 0 && n !== SHELL_CACHE && n !== IMAGE_CACHE && n !== TRIP_CACHE;
             })
             .map(function (n) {
               return caches.delete(n);
@@ -313,5 +390,7 @@ self.addEventListener('message', function (event) {
     event.waitUntil(deletePrivateCaches(null));
   } else if (data.type === 'warm' && Array.isArray(data.urls)) {
     event.waitUntil(warm(data.urls));
+  } else if (data.type === 'keep-trip') {
+    event.waitUntil(keepTrip());
   }
 });

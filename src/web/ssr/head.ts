@@ -4,13 +4,12 @@ import { formatRmb } from '../../shared/money-format';
 import { LICENCE_TITLES, prefectureName } from '../../shared/licences';
 import type { Locale } from '../../shared/locales';
 import type { GuideDetail, Itinerary } from '../../shared/schemas/guides';
-import { helpArticlesQuery } from '../features/help/api';
-import { articleForPath } from '../features/help/articles';
-import { guideKeys } from '../features/guides/api/keys';
-import { cityName } from '../features/guides/lib/format';
+import { helpArticlesQuery, articleForPath } from '../features/help';
+import { guideKeys } from '../features/guides';
+import { cityName } from '../lib/format';
 
 /**
- * The <head> of a server-rendered page (issue 15): title, description, canonical URL, hreflang
+ * The <head> of a server-rendered page: title, description, canonical URL, hreflang
  * alternates (the language is a `lang` query parameter, decision 074), Open Graph and schema.org data.
  */
 export interface HeadInput {
@@ -145,6 +144,8 @@ function pageFacts({ route, params, locale, t, queryClient, url, origin, notFoun
         image: itinerary.guide.profilePicture,
       };
     }
+    case '/legal/commerce':
+      return { description: t('seo:legalCommerce') };
     default: {
       const meta = articleForPath(url.pathname);
       if (!meta) return home; // the help index

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 
 /**
- * Backup and restore of the embedded database (issue 14): a gzip tarball of PGlite's data directory,
+ * Backup and restore of the embedded database: a gzip tarball of PGlite's data directory,
  * taken by PGlite itself so the copy is consistent. PGlite belongs to one process at a time, so both
  * run while the server is stopped. PostgreSQL deployments use pg_dump / pg_restore (README).
  */

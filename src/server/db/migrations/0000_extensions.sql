@@ -1,2 +1,2 @@
--- btree_gist backs the exclusion constraint that keeps a guide from being double-booked (DESIGN §4).
+-- btree_gist backs the exclusion constraint that keeps a guide from being double-booked (docs/rules/booking-lifecycle.md).
 CREATE EXTENSION IF NOT EXISTS btree_gist;

@@ -109,7 +109,7 @@ CREATE UNIQUE INDEX "payments_payer_idempotency_key" ON "payments" USING btree (
 CREATE UNIQUE INDEX "payments_provider_ref_key" ON "payments" USING btree ("provider","provider_ref");--> statement-breakpoint
 CREATE INDEX "payments_booking_idx" ON "payments" USING btree ("booking_id");--> statement-breakpoint
 -- Written by hand (Drizzle has no EXCLUDE): a guide cannot have two active bookings whose [start, end)
--- ranges overlap (DESIGN §4). The statuses are ACTIVE_BOOKING_STATUSES of src/shared/booking/state-machine.ts.
+-- ranges overlap. The statuses are ACTIVE_BOOKING_STATUSES of src/shared/booking/state-machine.ts.
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_no_overlap" EXCLUDE USING gist ("guide_id" WITH =, tstzrange("starts_at", "ends_at", '[)') WITH &&) WHERE ("status" IN ('pending', 'confirmed', 'upcoming', 'awaiting_start', 'start_confirmed', 'ongoing', 'extend_requested', 'extend_confirmed'));--> statement-breakpoint
 -- Written by hand: at commit, the ledger entries of every booking touched must sum to zero.
 CREATE FUNCTION "ledger_entries_balanced"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- 0006_tour_extensions (issue 12, hand-written): extensions of ongoing tours, and when a guide's earnings become withdrawable.
+-- 0006_tour_extensions (hand-written): extensions of ongoing tours, and when a guide's earnings become withdrawable.
 CREATE TABLE "booking_extensions" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "booking_extensions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"booking_id" integer NOT NULL,

@@ -1,4 +1,4 @@
--- 0007_payment_proofs: the traveler's proof of the final payment made in person (issue 12, decision 062).
+-- 0007_payment_proofs: the traveler's proof of the final payment made in person (decision 062).
 CREATE TABLE "payment_proofs" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "payment_proofs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"booking_id" integer NOT NULL,

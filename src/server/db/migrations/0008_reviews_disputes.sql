@@ -1,4 +1,4 @@
--- 0008_reviews_disputes (issue 12, decisions 063-064): hand-written.
+-- 0008_reviews_disputes (decisions 063-064): hand-written.
 -- Reviews now belong to a booking when they have one (the demo seed's older reviews have none and stay published).
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint

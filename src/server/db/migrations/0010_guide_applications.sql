@@ -1,4 +1,4 @@
--- 0010_guide_applications: hand-written. Guide applications and their qualification documents (issue #13).
+-- 0010_guide_applications: hand-written. Guide applications and their qualification documents.
 CREATE TABLE "guide_applications" (
   "id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
   "user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- 0013_identity_verifications: hand-written. A user's identity verification (issue 13): an ID document
+-- 0013_identity_verifications: hand-written. A user's identity verification: an ID document
 -- and a selfie, private to the user and admins, reviewed by an admin. users.identity_verified (0001)
 -- is set on approval.
 CREATE TABLE "identity_verifications" (

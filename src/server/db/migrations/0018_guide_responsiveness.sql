@@ -1,5 +1,5 @@
--- 0018_guide_responsiveness: a guide's response rate and typical response time (issue 22 item 6,
--- decision 077; hand-written, see schema/messaging.ts). A tour request remembers when the guide
+-- 0018_guide_responsiveness: a guide's response rate and typical response time
+-- (decision 077; hand-written, see schema/messaging.ts). A tour request remembers when the guide
 -- answered it, and a page of guides' recent conversations is found by guide.
 ALTER TABLE "messages" ADD COLUMN "answered_at" timestamp with time zone;
 --> statement-breakpoint

@@ -1,4 +1,4 @@
--- Offers (issue 22, decision 078). Trimmed by hand to this change: the meta snapshots stopped at 0005
+-- Offers (decision 078). Trimmed by hand to this change: the meta snapshots stopped at 0005
 -- (0006–0017 are hand-written), so drizzle-kit also re-emitted everything since.
 CREATE TABLE "offers" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "offers_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),

@@ -1,4 +1,4 @@
--- 0023_guide_licences: hand-written (issue 26 parts 2 and 3, decision 092). A guide's licence under the
+-- 0023_guide_licences: hand-written (decision 092). A guide's licence under the
 -- Licensed Guide Interpreter Act (全国通訳案内士 / 地域通訳案内士) and proof of passenger/vehicle
 -- insurance, each with a private photo or PDF, verified or rejected by an admin (audited). The verified
 -- licence is mirrored on the guide row (licence_kind, licence_region) in the same transaction, so the

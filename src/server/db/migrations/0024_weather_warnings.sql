@@ -1,4 +1,4 @@
--- The typhoon rule (issue 26, decision 093): warnings recorded by hand, every check of a booking's
+-- The typhoon rule (decision 093): warnings recorded by hand, every check of a booking's
 -- JMA area (the evidence), and the warning in force on the booking itself.
 CREATE TABLE "weather_warnings" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "weather_warnings_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),

@@ -2,7 +2,7 @@ ALTER TABLE "conversations" ADD COLUMN "traveler_messages" integer DEFAULT 0 NOT
 ALTER TABLE "conversations" ADD COLUMN "guide_messages" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "conversations" ADD COLUMN "traveler_unread" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "conversations" ADD COLUMN "guide_unread" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
--- 0026_chat_counters (issue 24, decision 089): each side's sent and unread messages, kept by the send's
+-- 0026_chat_counters (decision 089): each side's sent and unread messages, kept by the send's
 -- own statement, counted once here for the conversations that exist.
 UPDATE "conversations" c SET "traveler_messages" = s.tm, "guide_messages" = s.gm, "traveler_unread" = s.tu, "guide_unread" = s.gu
 FROM (

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-
 import { users } from './users';
 
 /**
- * Every admin action (issue 14): who, what, on which record, when, and the record before and after.
+ * Every admin action: who, what, on which record, when, and the record before and after.
  * Append-only: triggers in migration 0015 refuse UPDATE, DELETE and TRUNCATE. Written in the same
  * transaction as the action, so an action without its entry cannot commit.
  */

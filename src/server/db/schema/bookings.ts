@@ -8,7 +8,7 @@ import { guides } from './guides';
 import { users } from './users';
 
 /**
- * A booking (SPEC §3, DESIGN §7). Its status changes only through the shared state machine
+ * A booking (docs/rules/booking-lifecycle.md). Its status changes only through the shared state machine
  * (`UPDATE … WHERE status = :from`). Prices are frozen at creation (decision 040). The migration adds
  * `bookings_no_overlap`: an exclusion constraint on the guide and [starts_at, ends_at) of active
  * bookings, so a guide cannot be double-booked.
@@ -17,7 +17,7 @@ export const bookings = pgTable(
   'bookings',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** Shown instead of TG + id when set (SPEC §3). */
+    /** Shown instead of TG + id when set. */
     bookingNumber: text('booking_number'),
     travelerId: integer('traveler_id').notNull().references(() => users.id),
     guideId: integer('guide_id').notNull().references(() => guides.id),
@@ -39,7 +39,7 @@ export const bookings = pgTable(
     currency: text('currency').notNull().default('CNY'),
     meetingAddress: text('meeting_address'),
     meetingPostalCode: text('meeting_postal_code'),
-    /** A meeting point chosen from the list (issue 27, decision 094); null for a typed address. */
+    /** A meeting point chosen from the list (decision 094); null for a typed address. */
     meetingLat: doublePrecision('meeting_lat'),
     meetingLng: doublePrecision('meeting_lng'),
     notes: text('notes'),
@@ -68,7 +68,7 @@ export const bookings = pgTable(
      */
     offerId: integer('offer_id'),
     /**
-     * The typhoon rule (issue 26, decision 093): the JMA warning in force for the tour's area at the
+     * The typhoon rule (decision 093): the JMA warning in force for the tour's area at the
      * latest check (18:00 Japan time the day before, again at the start), or null. While set, the
      * traveler cancels with everything paid online back or reschedules free, the guide without
      * penalty. Every check, with or without a warning, is kept in `booking_weather_checks`.
@@ -126,6 +126,11 @@ export const payments = pgTable(
     index('payments_booking_idx').on(t.bookingId),
     // Reconciliation's sweep: the few payments still open with the provider, oldest first.
     index('payments_open_idx').on(t.updatedAt).where(sql`status in ('processing', 'pending')`),
+    // One open attempt per charge (decision 100): a booking's deposit, or its extension (one open at a
+    // time); a second attempt of the charge reuses or cancels the open one, never runs beside it.
+    uniqueIndex('payments_one_open_per_charge')
+      .on(t.bookingId, t.kind)
+      .where(sql`status in ('processing', 'pending') and kind in ('deposit', 'extension')`),
     check('payments_amounts', sql`amount_cents > 0 and refunded_cents >= 0 and refunded_cents <= amount_cents`),
     check('payments_last4', sql`card_last4 is null or card_last4 ~ '^[0-9]{4}$'`),
   ],

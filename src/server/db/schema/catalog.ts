@@ -1,6 +1,6 @@
 import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** The ten service cities and their time zone (SPEC §3). */
+/** The ten service cities and their time zone. */
 export const cities = pgTable('cities', {
   slug: text('slug').primaryKey(),
   nameEn: text('name_en').notNull(),

@@ -8,7 +8,7 @@ import { users } from './users';
 export const EVIDENCE_CONTENT_TYPES = ['image/webp', 'application/pdf'] as const;
 
 /**
- * A dispute on a booking (issue 12, decision 064): opened by the traveler or the guide on an ongoing
+ * A dispute on a booking (decision 064): opened by the traveler or the guide on an ongoing
  * tour or within 7 days of completion; the booking is `disputed` until an admin resolves it as
  * completed or cancelled, with a refund to the traveler. One open dispute per booking.
  */

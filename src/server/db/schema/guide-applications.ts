@@ -5,7 +5,7 @@ import { guides } from './guides';
 import { users } from './users';
 
 /**
- * A user's application to become a guide (issue #13, SPEC §3 pages 1–4). One per user: the draft is
+ * A user's application to become a guide (pages 1–4). One per user: the draft is
  * kept on the server, and the same row is submitted, reviewed and, after a rejection, edited again.
  * `data` holds the four pages as validated by the shared schema.
  */

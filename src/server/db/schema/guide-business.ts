@@ -2,7 +2,7 @@ import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-c
 import { guides } from './guides';
 
 /**
- * A guide's secret calendar (iCal) feed (issue #13). The token itself is never stored: it is
+ * A guide's secret calendar (iCal) feed. The token itself is never stored: it is
  * HMAC(server secret, nonce), so the server can show the URL again while a copy of the database alone
  * cannot rebuild it; `tokenHash` (SHA-256 of the token, hex) finds the guide for a feed request.
  * Resetting draws a new nonce, so the old URL stops working at once.

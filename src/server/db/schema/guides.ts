@@ -19,7 +19,7 @@ import { serviceSubcategories } from './catalog';
 import { users } from './users';
 
 /**
- * A guide's public listing (SPEC §3 Guide). One per user. The search index is built from this
+ * A guide's public listing. One per user. The search index is built from this
  * table and the exceptions alone: the columns after "search helpers" are derived from the child
  * tables by the guides repository (the only writer) in the same transaction.
  */
@@ -32,7 +32,7 @@ export const guides = pgTable(
     status: text('status', { enum: ['active', 'paused', 'suspended'] }).notNull().default('active'),
     serviceCity: text('service_city').notNull(),
     bio: text('bio').notNull().default(''),
-    /** ISO 639-1 codes the guide speaks: zh, ja, en (SPEC §5). */
+    /** ISO 639-1 codes the guide speaks: zh, ja, en. */
     languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
     basicPricePerHourCents: integer('basic_price_per_hour_cents').notNull(),
     additionalPricePerPersonCents: integer('additional_price_per_person_cents').notNull().default(0),
@@ -54,7 +54,7 @@ export const guides = pgTable(
     qualifications: jsonb('qualifications').$type<{ description: string }[]>().notNull().default(sql`'[]'::jsonb`),
     experienceMonths: integer('experience_months').notNull().default(0),
     sessionCount: integer('session_count').notNull().default(0),
-    /** individual, couple, family, group, child, elderly, business (SPEC §3 application page 4). */
+    /** individual, couple, family, group, child, elderly, business (application page 4). */
     targetGroups: text('target_groups').array().notNull().default(sql`'{}'::text[]`),
     minPeople: smallint('min_people').notNull().default(1),
     maxPeople: smallint('max_people').notNull().default(6),
@@ -67,9 +67,9 @@ export const guides = pgTable(
      */
     texts: jsonb('texts').$type<GuideTexts>().notNull().default(sql`'{}'::jsonb`),
     originalLanguage: text('original_language', { enum: ['zh', 'en', 'ja'] }).$type<TextLanguage>().notNull().default('en'),
-    /** Residence postal code, stored 123-4567 (SPEC §3 profile fields, §5 postal codes). */
+    /** Residence postal code, stored 123-4567 (a profile field; postal codes as in docs/rules/messaging.md). */
     residenceZipCode: text('residence_zip_code'),
-    /** How soon the guide usually answers (SPEC §3 profile fields). */
+    /** How soon the guide usually answers (profile fields). */
     responseTime: text('response_time', { enum: ['within_hour', 'within_hours', 'within_day', 'within_days'] }),
     /** The verified licence (mirror of guide_credentials, written with the admin's decision; decision 092). */
     licenceKind: text('licence_kind', { enum: ['national', 'regional'] }),
@@ -102,7 +102,7 @@ export const guides = pgTable(
   ],
 );
 
-/** The subcategories a guide offers, with an optional own price (SPEC §3 Guide pricing). */
+/** The subcategories a guide offers, with an optional own price (Guide pricing). */
 export const guideServices = pgTable(
   'guide_services',
   {
@@ -178,7 +178,7 @@ export const guideItineraries = pgTable(
 );
 
 /**
- * Reviews (SPEC §3/§4). Dual-blind: a review is stored at submission and published when the other
+ * Reviews. Dual-blind: a review is stored at submission and published when the other
  * party of the booking has reviewed too, or 7 days after (publishedAt; decision 063). `bookingId`
  * references bookings (foreign key in migration 0008, not declared here to keep this file free of a
  * cycle with bookings.ts); the demo seed's older reviews have none and are published. One review per
@@ -209,7 +209,7 @@ export const reviews = pgTable(
   ],
 );
 
-/** A traveler's saved (favourite) guides, newest first, 6 per page (SPEC §9). */
+/** A traveler's saved (favourite) guides, newest first, 6 per page. */
 export const savedGuides = pgTable(
   'saved_guides',
   {

@@ -4,7 +4,7 @@ import { IDENTITY_DOCUMENT_KINDS, IDENTITY_STATUSES } from '../../../shared/sche
 import { users } from './users';
 
 /**
- * A user's identity verification (issue 13, /verify-identity; migration 0013). One per user: the ID
+ * A user's identity verification (/verify-identity; migration 0013). One per user: the ID
  * document and the selfie are private stored documents (a private-… storage folder that /uploads/
  * never serves; only the user and admins get them through authorized URLs). A new upload replaces the
  * file while the verification is a draft, rejected or has changes requested. An admin approves (which

@@ -5,8 +5,8 @@ import { guides } from './guides';
 import { users } from './users';
 
 /**
- * A guide's licence (全国通訳案内士 / 地域通訳案内士) or proof of passenger/vehicle insurance (issue 26,
- * decision 092; migration 0023). One of each per guide; a new submission replaces the old one. The
+ * A guide's licence (全国通訳案内士 / 地域通訳案内士) or proof of passenger/vehicle insurance
+ * (decision 092; migration 0023). One of each per guide; a new submission replaces the old one. The
  * file (licence card photo, insurance certificate) is a private stored document. An admin verifies or
  * rejects it; a verified licence is mirrored on `guides.licence_kind` / `licence_region`.
  */

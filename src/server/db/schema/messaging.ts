@@ -7,7 +7,7 @@ import { guides } from './guides';
 import { users } from './users';
 
 /**
- * Chat between a traveler and a guide (issue 10). One conversation per (traveler, guide listing).
+ * Chat between a traveler and a guide. One conversation per (traveler, guide listing).
  * `guideUserId` is the listing's user at the time, so membership checks need no join.
  */
 export const conversations = pgTable(
@@ -39,7 +39,7 @@ export const conversations = pgTable(
 
 /**
  * A chat message. The same (conversation, sender, clientMessageId) is one message however often it is
- * sent (DESIGN §4). The body is stored as written; contact details are masked when it is read
+ * sent. The body is stored as written; contact details are masked when it is read
  * (decision 050). A tour request carries its form and its state.
  */
 export const messages = pgTable(
@@ -77,7 +77,7 @@ export const conversationReads = pgTable(
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
 );
 
-/** SPEC §3: credits keyed by conversation and user; null is unlimited (decision 050). */
+/** Credits keyed by conversation and user; null is unlimited (decision 050). */
 export const conversationCredits = pgTable(
   'conversation_credits',
   {
@@ -89,7 +89,7 @@ export const conversationCredits = pgTable(
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
 );
 
-/** SPEC §3 System message: the notification centre. `dedupeKey` makes event-driven creation idempotent. */
+/** System message: the notification centre. `dedupeKey` makes event-driven creation idempotent. */
 export const systemMessages = pgTable(
   'system_messages',
   {

@@ -7,7 +7,7 @@ import { conversations, messages } from './messaging';
 import { users } from './users';
 
 /**
- * A guide's offer to a traveler (issue 22, decision 078): the terms and the fee of one tour, carried
+ * A guide's offer to a traveler (decision 078): the terms and the fee of one tour, carried
  * by a chat message (`message_id`) and answering a tour request (`request_message_id`) or not.
  * `status` holds what a person did (open, withdrawn, declined); `booked` is read from the booking
  * whose `offer_id` names it, `expired` from `expires_at`. Money in fen; extras in whole yen, paid on
@@ -37,7 +37,7 @@ export const offers = pgTable(
     currency: text('currency').notNull().default('CNY'),
     meetingAddress: text('meeting_address').notNull(),
     meetingPostalCode: text('meeting_postal_code').notNull(),
-    /** A meeting point chosen from the list (issue 27, decision 094); null for a typed address. */
+    /** A meeting point chosen from the list (decision 094); null for a typed address. */
     meetingLat: doublePrecision('meeting_lat'),
     meetingLng: doublePrecision('meeting_lng'),
     itinerary: text('itinerary').notNull(),

@@ -7,9 +7,9 @@ import { users } from './users';
 export const PROOF_CONTENT_TYPES = ['image/webp', 'application/pdf'] as const;
 
 /**
- * The traveler's proof of the final payment made in person (issue 12, decision 062). One per booking:
+ * The traveler's proof of the final payment made in person (decision 062). One per booking:
  * a new upload replaces the file until the guide has verified it. The booking's `final_payment` row in
- * `payments` (method cash, provider in_person) carries the flags SPEC §3 names (proofUploadedByTraveler,
+ * `payments` (method cash, provider in_person) carries the flags the API names (proofUploadedByTraveler,
  * verifiedByGuide); this table holds the file. The file lives in a private storage folder that the
  * public /uploads route never serves: only the booking's two parties and admins get it, through an
  * authenticated or signed, expiring URL.

@@ -5,7 +5,7 @@ import { bookings } from './bookings';
 import { users } from './users';
 
 /**
- * A proposal to move a booking to another date and start time (issue 22, decision 079). Made by one
+ * A proposal to move a booking to another date and start time (decision 079). Made by one
  * side, answered by the other; `from_*` keep where the booking was when it was proposed. At most one
  * open proposal per booking (the partial unique index); an open one closes at `expires_at`.
  */

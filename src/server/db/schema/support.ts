@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-o
 import { users } from './users';
 
 /**
- * The built-in support inbox (SPEC §1 support widget). A thread belongs to a signed-in user, or to
+ * The built-in support inbox (docs/rules/messaging.md support widget). A thread belongs to a signed-in user, or to
  * an anonymous visitor who holds its secret key (stored hashed). Admins read and answer threads.
  */
 export const supportThreads = pgTable(

@@ -6,7 +6,7 @@ export const EXTENSION_STATUSES = ['requested', 'paid', 'approved', 'rejected', 
 export type ExtensionStatus = (typeof EXTENSION_STATUSES)[number];
 
 /**
- * An extension of an ongoing tour (SPEC §2/§4/§9, DESIGN §7; issue 12). The traveler asks for 0.25–2 h
+ * An extension of an ongoing tour (docs/rules/booking-lifecycle.md). The traveler asks for 0.25–2 h
  * at a fee the server computed; pays it online (payment_id); the guide approves or rejects (a paid
  * rejection is refunded); the traveler confirms and the booking grows. At most one open extension
  * per booking (requested, paid or approved); at most MAX_EXTENSIONS confirmed ones.

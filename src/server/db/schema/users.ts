@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * A person with an account. `role` is the view they are using now (traveler or guide, SPEC §3);
+ * A person with an account. `role` is the view they are using now (traveler or guide);
  * `isGuide` says they are an approved guide; `isAdmin` is separate from both (admin roles are not
  * shown in the product). Deleting an account anonymizes the row (deletedAt) so bookings and the
  * ledger keep their counterparty.
@@ -33,7 +33,7 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    /** Set by an admin (issue 14): the account cannot log in and its sessions have ended. */
+    /** Set by an admin: the account cannot log in and its sessions have ended. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspensionReason: text('suspension_reason'),
   },

@@ -4,7 +4,7 @@ import { bookings } from './bookings';
 import { users } from './users';
 
 /**
- * Warnings an admin recorded by hand (issue 26, decision 093): in force for the office's area from
+ * Warnings an admin recorded by hand (decision 093): in force for the office's area from
  * `issued_at` until an admin lifts it. The weather job counts them beside the provider's.
  */
 export const weatherWarnings = pgTable(

@@ -1,7 +1,7 @@
-// Tables for withdrawals (issue #13, decision 067); exported from schema/index.ts.
+// Tables for withdrawals (decision 067); exported from schema/index.ts.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { PAYOUT_LEDGER_ACCOUNTS, PAYOUT_LEDGER_KINDS, WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from '../../../shared/schemas/wallet';
+import { BANK_ACCOUNT_TYPES, PAYOUT_LEDGER_ACCOUNTS, PAYOUT_LEDGER_KINDS, WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from '../../../shared/schemas/wallet';
 import { users } from './users';
 
 /**
@@ -18,6 +18,12 @@ export const withdrawals = pgTable(
     accountName: text('account_name').notNull(),
     accountNumber: text('account_number').notNull(),
     bankName: text('bank_name'),
+    /** A bank payout's Zengin bank and branch codes, branch name, account type and half-width kana holder (decision 128). */
+    bankCode: text('bank_code'),
+    branchCode: text('branch_code'),
+    branchName: text('branch_name'),
+    accountType: text('account_type', { enum: BANK_ACCOUNT_TYPES }),
+    accountHolderKana: text('account_holder_kana'),
     status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('requested'),
     failureReason: text('failure_reason'),
     decidedBy: integer('decided_by').references(() => users.id),
@@ -42,6 +48,8 @@ export const payoutLedgerEntries = pgTable(
     userId: integer('user_id').references(() => users.id),
     kind: text('kind', { enum: PAYOUT_LEDGER_KINDS }).notNull(),
     amountCents: integer('amount_cents').notNull(),
+    /** On a `payout_converted` entry: the yen this amount became at the batch's rate (decision 129). */
+    amountYen: integer('amount_yen'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payout_ledger_withdrawal_idx').on(t.withdrawalId), index('payout_ledger_user_idx').on(t.userId)],

@@ -32,6 +32,9 @@ interface Plan {
 }
 
 /**
+ * Meeting points typed in English also carry their Japanese name (for the driver and the station
+ * signs) and their Chinese one (for the traveler), as a traveler would write them (decision 105).
+ *
  * What the demo accounts see: the traveler Li Wei has a trip waiting for payment, one waiting for
  * the guide, one upcoming with the demo guide, and past ones (completed, cancelled); the demo guide
  * Sato Yuki has requests to answer. Dates are relative to the day of seeding; scheduled jobs are
@@ -40,36 +43,52 @@ interface Plan {
 const PLANS: Plan[] = [
   { traveler: 'traveler', guide: 'guide', day: 4, hours: 3, travelers: 2, status: 'upcoming', method: 'alipay', meetingAddress: '浅草寺雷门前', notes: '第一次来东京，想看看老街和小吃。' },
   // Tomorrow in Kyoto, under the typhoon of the demo recordings: the trip card shows the JMA warning
-  // and the free cancellation at once (issue 26).
-  { traveler: 'traveler', guide: 'kyoto', day: 1, hours: 3, travelers: 2, status: 'upcoming', method: 'card', meetingAddress: 'Fushimi Inari Taisha, main gate', weather: true },
-  { traveler: 'traveler', guide: 'kyoto', day: 9, hours: 4, travelers: 2, status: 'confirmed', method: 'wechat', meetingAddress: 'Kyoto Station, Karasuma central exit' },
+  // and the free cancellation at once.
+  { traveler: 'traveler', guide: 'kyoto', day: 1, hours: 3, travelers: 2, status: 'upcoming', method: 'card', meetingAddress: 'Fushimi Inari Taisha, main gate · 伏見稲荷大社 楼門 · 伏见稻荷大社 楼门', weather: true },
+  { traveler: 'traveler', guide: 'kyoto', day: 9, hours: 4, travelers: 2, status: 'confirmed', method: 'wechat', meetingAddress: 'Kyoto Station, Karasuma central exit · 京都駅 烏丸中央口 · 京都站 乌丸中央口' },
   { traveler: 'traveler', guide: 'osaka', day: 16, hours: 3, travelers: 3, status: 'pending', notes: '带父母一起，走路不要太多。' },
   { traveler: 'traveler', guide: 'kyoto', day: -12, hours: 4, travelers: 2, status: 'completed', method: 'card' },
   { traveler: 'traveler', guide: 'nara', day: -20, hours: 3, travelers: 2, status: 'cancelled', method: 'card', cancelledDaysBefore: 9 },
   { traveler: 'traveler03', guide: 'guide', day: 6, hours: 4, travelers: 3, status: 'confirmed', method: 'wechat', meetingAddress: '上野站公园口', notes: '想去谷中银座和根津神社。' },
-  { traveler: 'traveler07', guide: 'guide', day: 11, hours: 2, travelers: 1, status: 'confirmed', method: 'card', meetingAddress: 'Shibuya Station, Hachiko exit' },
+  { traveler: 'traveler07', guide: 'guide', day: 11, hours: 2, travelers: 1, status: 'confirmed', method: 'card', meetingAddress: 'Shibuya Station, Hachiko exit · 渋谷駅 ハチ公口 · 涩谷站 八公口' },
   { traveler: 'traveler05', guide: 'guide', day: -8, hours: 3, travelers: 2, status: 'completed', method: 'alipay' },
 ];
 
 export async function seedDemoBookings(db: Database, now: Date): Promise<void> {
   await seedPlans(db, now);
   await seedTourDay(db, now);
-  await seedRescheduleProposal(db, now);
+  await seedRescheduleProposal(db, now, GUIDE_PROPOSES);
+  await seedRescheduleProposal(db, now, TRAVELER_PROPOSES);
 }
 
+interface Proposal {
+  status: 'upcoming' | 'confirmed';
+  /** The traveler of the booking to move; the demo guide's soonest booking in that status when null. */
+  traveler: string | null;
+  proposedBy: 'guide' | 'traveler';
+  reason: string;
+}
+
+const GUIDE_PROPOSES: Proposal = { status: 'upcoming', traveler: null, proposedBy: 'guide', reason: '那天浅草有庙会，人会非常多。改到这一天可以吗？路线和价格都不变。' };
+/** The demo guide's dashboard then has a new time to answer among its requests (decision 105). */
+const TRAVELER_PROPOSES: Proposal = { status: 'confirmed', traveler: 'traveler07', proposedBy: 'traveler', reason: '航班改到了晚一天，能不能把行程也往后挪？' };
+
 /**
- * Rescheduling at a glance (issue 22, decision 079): the demo guide has proposed moving the demo
+ * Rescheduling at a glance (decision 079): the demo guide has proposed moving the demo
  * traveler's upcoming tour to the first free start on a later day (same length), with a note, made an
  * hour before seeding and open for 48 h; the traveler's trip card shows Accept / Decline, the guide's
- * dashboard shows it waiting.
+ * dashboard shows it waiting. A traveler has asked the same of one of the guide's requests, for the
+ * guide to answer.
  */
-async function seedRescheduleProposal(db: Database, now: Date): Promise<void> {
+async function seedRescheduleProposal(db: Database, now: Date, plan: Proposal): Promise<void> {
+  const traveler = plan.traveler ? (await db.select({ id: users.id }).from(users).where(eq(users.username, plan.traveler)))[0] : undefined;
+  if (plan.traveler && !traveler) return;
   const [row] = await db
     .select({ booking: bookings, guideUserId: guides.userId })
     .from(bookings)
     .innerJoin(guides, eq(guides.id, bookings.guideId))
     .innerJoin(users, eq(users.id, guides.userId))
-    .where(and(eq(users.username, 'guide'), eq(bookings.status, 'upcoming')))
+    .where(and(eq(users.username, 'guide'), eq(bookings.status, plan.status), traveler ? eq(bookings.travelerId, traveler.id) : undefined))
     .orderBy(asc(bookings.startsAt))
     .limit(1);
   if (!row) return;
@@ -96,8 +115,8 @@ async function seedRescheduleProposal(db: Database, now: Date): Promise<void> {
       .insert(bookingReschedules)
       .values({
         bookingId: b.id,
-        proposedBy: 'guide',
-        proposerId: row.guideUserId,
+        proposedBy: plan.proposedBy,
+        proposerId: plan.proposedBy === 'guide' ? row.guideUserId : b.travelerId,
         date,
         startMinute: slot.startMinute,
         startsAt: slot.startsAt,
@@ -105,7 +124,7 @@ async function seedRescheduleProposal(db: Database, now: Date): Promise<void> {
         fromDate: b.date,
         fromStartMinute: b.startMinute,
         fromStartsAt: b.startsAt,
-        reason: '那天浅草有庙会，人会非常多。改到这一天可以吗？路线和价格都不变。',
+        reason: plan.reason,
         expiresAt,
         createdAt,
       })
@@ -230,12 +249,13 @@ async function seedPlans(db: Database, now: Date): Promise<void> {
 /**
  * The typhoon rule's evidence on a demo tour (decision 093): the day-before check as the weather job
  * writes it, made at seeding from the demo recordings (the fixture provider's default files), and the
- * check at the start queued. The recording's own issue time is kept.
+ * check at the start queued. The recording is replayed as of the seeding, so it is dated the day before
+ * the demo tour, not the year it was recorded.
  */
 async function seedWeatherCheck(db: Database, b: typeof bookings.$inferSelect, city: string, now: Date): Promise<void> {
   const area = jmaAreaOf(city);
   if (!area) return;
-  const report = await fixtureProvider().officeReport(area.office);
+  const report = await fixtureProvider().officeReport(area.office, now);
   const found = warningFor(report, area);
   if (!found) return;
   const evidence = { kind: found.kind, code: found.code, name: found.name, areaCode: area.office, municipality: found.municipality, issuedAt: report.reportedAt.toISOString(), source: 'fixture' as const, checkedAt: now.toISOString() };
@@ -272,7 +292,7 @@ async function firstOpenDay(db: Database, guide: { id: number; timeZone: string 
 }
 
 /**
- * The tour day (issue 12), so a newcomer can try every on-tour step at once: the demo traveler and
+ * The tour day, so a newcomer can try every on-tour step at once: the demo traveler and
  * the demo guide have a tour under way (started an hour before seeding, or at midnight when that was
  * still yesterday in the guide's zone, both confirmed) and another
  * one today that neither has confirmed yet ('Confirm Start' on both sides). Times are relative to the

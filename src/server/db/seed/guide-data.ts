@@ -1,5 +1,6 @@
 import { SERVICE_CITIES } from '../../../shared/cities';
 import type { GuideTexts, TextLanguage } from '../../../shared/guide-texts';
+import { servicesForBio } from './guide-services';
 
 /** Deterministic PRNG (mulberry32): the same seed always yields the same guides. */
 export function createRng(seed: number) {
@@ -195,7 +196,7 @@ export function generateGuide(
   rng: Rng,
   n: number,
   citySlug: string,
-  subcategoryIds: number[],
+  subcategories: readonly { id: number; slug: string }[],
   opts: { withStories: boolean; usedNames?: Set<string> },
 ): GeneratedGuide {
   const city = SERVICE_CITIES.find((c) => c.slug === citySlug)!;
@@ -259,10 +260,15 @@ export function generateGuide(
     ]),
   );
   const bio = texts[originalLanguage]!.bio!;
-  const services = rng.sample(subcategoryIds, rng.int(2, 6)).sort((a, b) => a - b).map((id) => ({
-    subcategoryId: id,
-    priceCents: rng.chance(0.25) ? (price + rng.int(1, 10) * 10) * 100 : null,
-  }));
+  // The draws happen for every guide, so that the guides after this one stay the same whatever it offers.
+  const drawn = rng.sample(subcategories, rng.int(2, 6)).sort((a, b) => a.id - b.id);
+  const prices = drawn.map(() => (rng.chance(0.25) ? (price + rng.int(1, 10) * 10) * 100 : null));
+  // Demo guides offer what their bio talks about (guide-services.ts); the bulk benchmark guides keep the
+  // even random spread that the search measurements were taken on (decision 097).
+  const matched = opts.withStories
+    ? servicesForBio(spot[0], other[0], occEn).flatMap((slug) => subcategories.filter((c) => c.slug === slug))
+    : drawn;
+  const services = matched.map((c, i) => ({ subcategoryId: c.id, priceCents: prices[i % prices.length] ?? null }));
   const startHour = rng.pick([8, 9, 9, 10]);
   const endHour = Math.min(22, startHour + rng.pick([8, 9, 10, 12]));
   const weekdays = rng.sample([1, 2, 3, 4, 5, 6, 7], rng.int(3, 6)).sort();
@@ -319,7 +325,7 @@ export function generateGuide(
       supportiveScore: scores.supportive,
       supportiveDescription: texts[originalLanguage]!.supportiveDescription!,
       occupation: writesChinese ? occZh : occEn.replace(/^an? /, '').replace(/^./, (c) => c.toUpperCase()),
-      // Never a guide-interpreter title: only a verified licence may claim one (issue 26, decision 092).
+      // Never a guide-interpreter title: only a verified licence may claim one (decision 092).
       qualifications: rng.chance(0.5) ? [{ description: writesChinese ? '急救证书（日本红十字会）' : 'First-aid certificate (Japanese Red Cross)' }] : [],
       experienceMonths,
       sessionCount,

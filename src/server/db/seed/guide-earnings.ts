@@ -37,7 +37,7 @@ const PAST_TOURS: PastTour[] = [
 const STARTS = [600, 780, 540, 960];
 
 /**
- * Demo step (issue 13): the demo guide's earnings, so the wallet and /guide show real figures at once.
+ * Demo step: the demo guide's earnings, so the wallet and /guide show real figures at once.
  * Completed seeded bookings that never received their completion postings get them (as the product
  * writes them at 'Complete Service': the shared `completionPostings`, earnings available five working
  * days later); the demo guide gets past completed tours (withdrawable and pending) and one completed

@@ -18,8 +18,8 @@ import { createRng, generateGuide, REVIEWER_NAMES, type GeneratedGuide } from '.
 /** Seeded people cannot log in: this is not a valid password hash. */
 const NO_LOGIN = 'disabled';
 
-async function subcategoryIds(db: Database): Promise<number[]> {
-  return (await db.select({ id: serviceSubcategories.id }).from(serviceSubcategories)).map((r) => r.id).sort((a, b) => a - b);
+async function subcategoryIds(db: Database): Promise<{ id: number; slug: string }[]> {
+  return (await db.select({ id: serviceSubcategories.id, slug: serviceSubcategories.slug }).from(serviceSubcategories)).sort((a, b) => a.id - b.id);
 }
 
 function chunks<T>(list: T[], size: number): T[][] {
@@ -167,6 +167,11 @@ export async function seedDemoGuides(db: Database): Promise<void> {
       en: { ...t.en, bio: 'I am Sato Yuki. I grew up in Tokyo and have been guiding for eight years. I speak Chinese, Japanese and English, and love old-town walks and food around Asakusa and Yanaka.' },
     };
     own.guide.bio = own.guide.texts[own.guide.originalLanguage]!.bio!;
+    // What her bio speaks of: old-town walks by Senso-ji, food, and three languages.
+    const prices = own.services.map((x) => x.priceCents);
+    own.services = ['city-walk', 'temples-shrines', 'food-tour', 'transit-help'].flatMap((slug, i) =>
+      subs.filter((c) => c.slug === slug).map((c) => ({ subcategoryId: c.id, priceCents: prices[i % prices.length] ?? null })),
+    );
     own.age = 34;
     own.guide.experienceMonths = 8 * 12;
     own.guide.sessionCount = 420;

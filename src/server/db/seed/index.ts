@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../client';
+import { inTransaction, type Database } from '../client';
 import { seedSteps } from '../schema/index';
 import { seedDemoBookings } from './bookings';
 import { seedCatalog } from './catalog';
+import { seedDemoConsents } from './consents';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
 import { seedDemoGuideEarnings } from './guide-earnings';
 import { seedDemoGuides } from './guides';
 import { seedDemoLicence } from './licences';
 import { seedDemoMessages } from './messages';
+import { seedDemoReceipts } from './receipts';
+import { seedDemoPayouts } from './payouts';
 import { seedDemoResponsiveness } from './responsiveness';
 
 export { DEMO_ACCOUNTS };
@@ -33,6 +36,9 @@ const STEPS: SeedStep[] = [
   { name: 'demo-guide-earnings', reference: false, run: seedDemoGuideEarnings },
   { name: 'demo-responsiveness', reference: false, run: seedDemoResponsiveness },
   { name: 'demo-licence', reference: false, run: seedDemoLicence },
+  { name: 'demo-consents', reference: false, run: seedDemoConsents },
+  { name: 'demo-receipts', reference: false, run: seedDemoReceipts },
+  { name: 'demo-payouts', reference: false, run: seedDemoPayouts },
 ];
 
 export async function runSeed(db: Database, mode: 'demo' | 'none', now: Date = new Date()): Promise<string[]> {
@@ -41,8 +47,8 @@ export async function runSeed(db: Database, mode: 'demo' | 'none', now: Date = n
     if (mode === 'none' && !step.reference) continue;
     const done = await db.select().from(seedSteps).where(eq(seedSteps.name, step.name));
     if (done.length > 0) continue;
-    await db.transaction(async (tx) => {
-      await step.run(tx as unknown as Database, now);
+    await inTransaction(db, async (tx) => {
+      await step.run(tx, now);
       await tx.insert(seedSteps).values({ name: step.name });
     });
     applied.push(step.name);

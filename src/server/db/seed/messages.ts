@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import { addDays, todayInZone } from '../../../shared/availability';
+import { guideBookingPath, travelerBookingPath } from '../../../shared/booking/links';
 import { bookingNumber, bookingPrice } from '../../../shared/booking/money-rules';
 import { zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { tourRequestAllowances } from '../../../shared/messaging/tour-request';
@@ -63,12 +64,12 @@ export async function seedDemoMessages(db: Database, seededAt: Date): Promise<vo
   for (const b of rows) {
     const n = bookingNumber(b.id);
     if (b.travelerId === traveler.id) {
-      if (b.status === 'confirmed') add(traveler.id, traveler.locale, 'payment', notificationTexts.paidForTraveler(n, b.depositCents), b.id, '/dashboard?tab=pending-requests', 20, false);
-      if (b.status === 'upcoming') add(traveler.id, traveler.locale, 'booking', notificationTexts.acceptedForTraveler(n), b.id, '/dashboard?tab=upcoming', 26, false);
-      if (b.status === 'cancelled') add(traveler.id, traveler.locale, 'booking', notificationTexts.cancelled(n, 0, { to: 'traveler', by: 'traveler', reason: 'cancel', note: null }), b.id, '/dashboard?tab=past', 24 * 25, true);
+      if (b.status === 'confirmed') add(traveler.id, traveler.locale, 'payment', notificationTexts.paidForTraveler(n, b.depositCents), b.id, travelerBookingPath(b.id), 20, false);
+      if (b.status === 'upcoming') add(traveler.id, traveler.locale, 'booking', notificationTexts.acceptedForTraveler(n), b.id, travelerBookingPath(b.id), 26, false);
+      if (b.status === 'cancelled') add(traveler.id, traveler.locale, 'booking', notificationTexts.cancelled(n, 0, { to: 'traveler', by: 'traveler', reason: 'cancel', note: null }), b.id, travelerBookingPath(b.id), 24 * 25, true);
     }
     if (b.guideUserId === guideUser.id && b.status === 'confirmed') {
-      add(guideUser.id, guideUser.locale, 'payment', notificationTexts.paidForGuide(n), b.id, '/guide-dashboard', 5, false);
+      add(guideUser.id, guideUser.locale, 'payment', notificationTexts.paidForGuide(n), b.id, guideBookingPath(b.id), 5, false);
     }
   }
   if (notices.length) await db.insert(systemMessages).values(notices).onConflictDoNothing();
@@ -110,7 +111,7 @@ export async function seedDemoMessages(db: Database, seededAt: Date): Promise<vo
 }
 
 /**
- * Issue 22: a second trip the traveler asked for with a tour request, which the guide answered with an
+ * A second trip the traveler asked for with a tour request, which the guide answered with an
  * open offer an hour ago (decision 078), so a newcomer sees "Book this offer" at once. A free morning
  * about two weeks out, in the guide's zone; the fee a little under the rate-based price.
  */

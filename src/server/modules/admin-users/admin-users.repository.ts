@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { adminAuditLog, bookingExtensions, bookings, disputes, guides, payments, users } from '../../db/schema/index';
 
 /**
- * The admin console's read model (issue 14): users and bookings across modules, each view in a
+ * The admin console's read model: users and bookings across modules, each view in a
  * fixed number of statements (never one per row).
  */
 const travelerUser = alias(users, 'traveler_user');

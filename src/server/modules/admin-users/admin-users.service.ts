@@ -2,23 +2,35 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ledgerBalance } from '../../../shared/booking/ledger';
 import { ADMIN_USERS_PAGE_SIZE, type adminUserQuerySchema } from '../../../shared/schemas/admin';
-import type { Database } from '../../db/client';
+import { inTransaction, type Database } from '../../db/client';
 import { guides, users } from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { failedJobs, retryFailedJob } from '../../jobs/index';
+import type { Realtime } from '../../realtime/index';
 import { auditedChange, recordAdminAction } from '../audit/index';
 import { revokeAllSessions, type AuthUser } from '../auth/index';
 import { ledgerOf } from '../bookings/index';
+import type { GuideSearch } from '../guides/index';
 import { weatherChecksOf } from '../weather/index';
 import * as repo from './admin-users.repository';
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 const summaryOf = <T extends { createdAt: Date; suspendedAt: Date | null }>(u: T) => ({ ...u, createdAt: u.createdAt.toISOString(), suspendedAt: iso(u.suspendedAt) });
 
-/** Users and bookings for the admin console (issue 14): find, view, suspend and reinstate. */
+/** Users and bookings for the admin console: find, view, suspend and reinstate. */
+/** What the admin console is built from (compose.ts): a suspension closes the user's sockets and both change what search lists; a retried job runs on the app's clock. */
+export interface AdminUsersNeeds {
+  realtime: Pick<Realtime, 'revalidate'>;
+  guideSearch: Pick<GuideSearch, 'sync'>;
+  now: () => Date;
+}
+
 export class AdminUsersService {
-  constructor(private readonly app: AppInstance) {}
+  constructor(
+    private readonly app: AppInstance,
+    private readonly needs: AdminUsersNeeds,
+  ) {}
 
   private get db(): Database {
     return this.app.ctx.database.db;
@@ -45,8 +57,7 @@ export class AdminUsersService {
    */
   async suspend(admin: AuthUser, id: number, reason: string) {
     if (id === admin.id) throw new AppError('conflict', 'You cannot suspend your own account');
-    await this.db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
+    await inTransaction(this.db, async (t) => {
       const [before] = await t.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, id)).for('update');
       if (!before) throw notFound('User');
       if (before.suspendedAt) throw new AppError('conflict', 'This account is already suspended');
@@ -56,14 +67,13 @@ export class AdminUsersService {
       const hidden = await t.update(guides).set({ status: 'suspended', updatedAt: new Date() }).where(and(eq(guides.userId, id), eq(guides.status, 'active'))).returning({ id: guides.id });
       await recordAdminAction(t, { adminUserId: admin.id, action: 'user.suspend', entityType: 'user', entityId: id, before: { suspended: false }, after: { suspended: true, listingHidden: hidden.length > 0 }, note: reason });
     });
-    this.app.realtime.revalidate(id);
-    await this.app.guideSearch.sync();
+    this.needs.realtime.revalidate(id);
+    await this.needs.guideSearch.sync();
     return this.get(id);
   }
 
   async reinstate(admin: AuthUser, id: number) {
-    await this.db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
+    await inTransaction(this.db, async (t) => {
       const [before] = await t.select({ suspendedAt: users.suspendedAt, reason: users.suspensionReason }).from(users).where(eq(users.id, id)).for('update');
       if (!before) throw notFound('User');
       if (!before.suspendedAt) throw new AppError('conflict', 'This account is not suspended');
@@ -71,7 +81,7 @@ export class AdminUsersService {
       const listed = await t.update(guides).set({ status: 'active', updatedAt: new Date() }).where(and(eq(guides.userId, id), eq(guides.status, 'suspended'))).returning({ id: guides.id });
       await recordAdminAction(t, { adminUserId: admin.id, action: 'user.reinstate', entityType: 'user', entityId: id, before: { suspended: true, reason: before.reason }, after: { suspended: false, listingShown: listed.length > 0 } });
     });
-    await this.app.guideSearch.sync();
+    await this.needs.guideSearch.sync();
     return this.get(id);
   }
 
@@ -88,7 +98,7 @@ export class AdminUsersService {
   async retryJob(admin: AuthUser, id: number) {
     const retried = await auditedChange(
       this.db,
-      (db) => retryFailedJob(db, id, this.app.bookings.now()),
+      (db) => retryFailedJob(db, id, this.needs.now()),
       (job) => ({ adminUserId: admin.id, action: 'job.retry', entityType: 'job', entityId: id, before: { status: 'failed', kind: job.kind, lastError: job.lastError }, after: { status: 'queued' } }),
     );
     if (!retried) throw notFound('Failed job');

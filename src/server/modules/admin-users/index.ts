@@ -1,8 +1,8 @@
 import type { AppInstance } from '../../lib/types';
 import { adminUsersRoutes } from './admin-users.routes';
-import { AdminUsersService } from './admin-users.service';
+import { AdminUsersService, type AdminUsersNeeds } from './admin-users.service';
 
-/** Users and bookings in the admin console (issue 14). Needs realtime and guide search. */
-export function registerAdminUsers(app: AppInstance): void {
-  adminUsersRoutes(app, new AdminUsersService(app));
+/** Users and bookings in the admin console. */
+export function registerAdminUsers(app: AppInstance, needs: AdminUsersNeeds): void {
+  adminUsersRoutes(app, new AdminUsersService(app, needs));
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { auditQuerySchema } from '../../../shared/schemas/audit';
-import type { Database } from '../../db/client';
+import { inTransaction, type Database } from '../../db/client';
 import { adminAuditLog, users } from '../../db/schema/index';
 
 export interface AdminAction {
@@ -27,8 +27,7 @@ export async function recordAdminAction(db: Database, entry: AdminAction): Promi
  * when the record had moved on (nothing changed): no entry is written then.
  */
 export async function auditedChange<T>(db: Database, change: (tx: Database) => Promise<T | undefined>, entry: (result: T) => AdminAction): Promise<T | undefined> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+  return inTransaction(db, async (t) => {
     const result = await change(t);
     if (result !== undefined) await recordAdminAction(t, entry(result));
     return result;

@@ -3,7 +3,7 @@ import { errorBodySchema } from '../../../shared/schemas/common';
 import type { AppInstance } from '../../lib/types';
 import { listAdminActions } from './audit.repository';
 
-/** The admin audit log, read-only (issue 14). There is no route that changes an entry. */
+/** The admin audit log, read-only. There is no route that changes an entry. */
 export function auditRoutes(app: AppInstance): void {
   app.get(
     '/api/admin/audit-log',

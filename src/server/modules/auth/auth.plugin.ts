@@ -1,12 +1,15 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sessions, users } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
-import type { ClientInfo } from './auth.service';
+import { findLiveSession, SESSION_ENDED_MESSAGE } from './live-session';
 import { verifyAccessToken, type TokenClaims } from './tokens';
 
 /** Who is calling: set by `optionalAuth` / `requireAuth`, null for visitors. */
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
 export interface AuthUser {
   id: number;
   sessionId: string;
@@ -30,31 +33,12 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
-/** Resolves the caller from the bearer token: the token must verify and its session be live. */
+/** Resolves the caller from the bearer token: the token must verify and its session be live (`live-session.ts`). */
 async function resolveUser(app: AppInstance, token: string): Promise<AuthUser> {
   const claims = await verifyAccessToken(token, app.ctx.jwtSecret);
-  const [row] = await app.ctx.database.db
-    .select({
-      id: users.id,
-      username: users.username,
-      role: users.role,
-      isGuide: users.isGuide,
-      isAdmin: users.isAdmin,
-      revokedAt: sessions.revokedAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
-        gt(sessions.expiresAt, new Date()),
-        isNull(users.deletedAt),
-        isNull(users.suspendedAt),
-      ),
-    );
-  if (!row || row.revokedAt) throw new AppError('unauthorized', 'This session has ended. Please log in again.');
-  return { id: row.id, sessionId: claims.sessionId, username: row.username, role: row.role, isGuide: row.isGuide, isAdmin: row.isAdmin };
+  const live = await findLiveSession(app.ctx.database.db, claims);
+  if (!live) throw new AppError('unauthorized', SESSION_ENDED_MESSAGE);
+  return { ...live.user, sessionId: claims.sessionId };
 }
 
 /**
@@ -80,7 +64,7 @@ export function registerAuth(app: AppInstance): void {
   };
   app.decorate('optionalAuth', optionalAuth);
   /**
-   * A hot path's guard (issue 24, decision 089): the token must verify, but the session is not read
+   * A hot path's guard (decision 089): the token must verify, but the session is not read
    * here; the route's one statement checks it is live and answers 401 as `requireAuth` would.
    */
   const requireToken = async (request: FastifyRequest, _reply: FastifyReply) => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, passwordResetTokens, users } from '../../db/schema/index';
 import { bearer, nextAddress, signUp } from '../../test/accounts';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, PRODUCTION_ENV, type TestApp } from '../../test/test-app';
 import { signAccessToken } from './tokens';
 
 let t: TestApp;
@@ -34,7 +34,7 @@ async function outboxFor(address: string) {
 }
 
 describe('POST /api/auth/signup', () => {
-  it('creates the account and returns a token with the user fields of SPEC §3, never a hash', async () => {
+  it('creates the account and returns a token with the user fields, never a hash', async () => {
     const res = await post('/api/auth/signup', signupBody());
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -302,7 +302,7 @@ describe('without SMTP_URL in production', () => {
   it('keeps the reset mail in the outbox and never writes its link to the log', async () => {
     const lines: string[] = [];
     const prod = await createTestApp({
-      env: { LOG_LEVEL: 'info', NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) },
+      env: { ...PRODUCTION_ENV, LOG_LEVEL: 'info' },
       build: { logger: true, logDestination: { write: (line: string) => void lines.push(line) } },
     });
     try {
@@ -334,7 +334,7 @@ describe('reset e-mail flood protection', () => {
 describe('dev helpers (outbox, tour day)', () => {
   it('exist only under NODE_ENV=test, never in development or production', async () => {
     for (const NODE_ENV of ['production', 'development']) {
-      const other = await createTestApp({ env: { NODE_ENV, JWT_SECRET: 'x'.repeat(40) } });
+      const other = await createTestApp({ env: { ...PRODUCTION_ENV, NODE_ENV } });
       try {
         const res = await other.app.inject({ method: 'GET', url: '/api/dev/outbox' });
         expect(res.statusCode, NODE_ENV).toBe(404);

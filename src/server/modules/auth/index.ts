@@ -1,5 +1,4 @@
-export { clientInfo, currentClaims, currentUser, registerAuth, type AuthUser } from './auth.plugin';
-export { changePassword } from './auth.service';
+export { clientInfo, currentClaims, currentUser, registerAuth, type AuthUser, type ClientInfo } from './auth.plugin';
 export { DEFAULT_LOGIN_LIMITS, type ThrottleLimits } from './login-throttle';
 export { hashPassword, verifyPassword } from './password';
 export { createSession, revokeAllSessions, revokeSession } from './sessions';

@@ -7,7 +7,8 @@ import { AppError } from '../../lib/app-error';
  *
  * The counts live in this process (the embedded default), or with REDIS_URL in Redis
  * (RedisAttemptStore), so that instances behind a load balancer share them: otherwise each would
- * count on its own and a guesser would get the limit once per instance.
+ * count on its own and a guesser would get the limit once per instance. While Redis fails, each
+ * instance counts on its own after all (GuardedAttemptStore, decision 101).
  */
 export interface AttemptEntry {
   count: number;
@@ -92,13 +93,14 @@ export class LoginThrottle {
   /** Throws 429 (with the seconds to wait) when any count that applies has used up its failures. */
   async assertAllowed(account: string, address: string): Promise<void> {
     const k = this.keys(account, address);
-    const checks: [string, number][] = [
-      [k.pair, this.limits.perAccountAndAddress],
-      [k.address, this.limits.perAddress],
+    // All four counts at once: one round trip to a shared store, not four in a row (decision 101).
+    const [pair, byAddress, trusted, byAccount] = await Promise.all([k.pair, k.address, k.trusted, k.account].map((key) => this.store.peek(key)));
+    const checks: [AttemptEntry | undefined, number][] = [
+      [pair, this.limits.perAccountAndAddress],
+      [byAddress, this.limits.perAddress],
     ];
-    if (!(await this.store.peek(k.trusted))) checks.push([k.account, this.limits.perAccount]);
-    for (const [key, limit] of checks) {
-      const entry = await this.store.peek(key);
+    if (!trusted) checks.push([byAccount, this.limits.perAccount]);
+    for (const [entry, limit] of checks) {
       if (entry && entry.count >= limit) {
         const retryAfter = Math.max(1, Math.ceil((entry.resetAt - Date.now()) / 1000));
         throw new AppError('rate_limited', 'Too many failed logins. Please wait a moment and try again.', undefined, { retryAfter });

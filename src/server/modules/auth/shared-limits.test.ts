@@ -8,7 +8,7 @@ import { TEST_SECRET } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * Issue 25: with REDIS_URL, two instances on one Redis share the login throttle and the rate limits,
+ * With REDIS_URL, two instances on one Redis share the login throttle and the rate limits,
  * so a guesser spreading tries over instances gets 10, not 10 per instance. Needs REDIS_URL (skipped
  * otherwise, like the other Redis suites); the keys of this run have their own prefix.
  */

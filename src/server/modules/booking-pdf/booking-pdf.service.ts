@@ -4,7 +4,7 @@ import type { Booking } from '../../../shared/schemas/bookings';
 import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import type { AuthUser } from '../auth/index';
-import { findBooking } from '../bookings/bookings.repository';
+import { findBooking, type BookingsService } from '../bookings/index';
 import { renderBookingPdf } from './render';
 
 /** How long a signed PDF link works (the preview page asks for a new one when it reloads). */
@@ -26,6 +26,11 @@ export interface PdfQuery {
   sig?: string;
 }
 
+/** What the PDF is built from (compose.ts): the booking as the bookings service shows it to a reader. */
+export interface BookingPdfNeeds {
+  bookings: Pick<BookingsService, 'get'>;
+}
+
 /**
  * The booking PDF: who may read it and the short-lived signed link the web page puts in an iframe
  * (an iframe cannot send the bearer token; decision 065).
@@ -33,7 +38,10 @@ export interface PdfQuery {
 export class BookingPdfService {
   private readonly rendered = new Map<string, { body: Buffer; until: number }>();
 
-  constructor(private readonly app: AppInstance) {}
+  constructor(
+    private readonly app: AppInstance,
+    private readonly needs: BookingPdfNeeds,
+  ) {}
 
   private async render(booking: Booking, lang: Locale): Promise<Buffer> {
     const now = Date.now();
@@ -69,12 +77,12 @@ export class BookingPdfService {
     // The bookings service reads by the caller's id only; a signed link carries no session.
     const asUser = (userId: number) => ({ id: userId, sessionId: '', username: '', role: 'traveler', isGuide: false, isAdmin: false }) satisfies AuthUser;
     try {
-      return await this.app.bookings.get(asUser(user.id), id);
+      return await this.needs.bookings.get(asUser(user.id), id);
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'not_found' || !user.isAdmin) throw err;
       const row = await findBooking(this.app.ctx.database.db, id);
       if (!row) throw err;
-      return this.app.bookings.get(asUser(row.travelerId), id);
+      return this.needs.bookings.get(asUser(row.travelerId), id);
     }
   }
 

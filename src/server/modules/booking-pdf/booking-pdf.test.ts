@@ -244,9 +244,12 @@ describe('the meeting point on a map (issue 27)', () => {
     expect([picked.meetingLat, picked.meetingLng]).toEqual([34.9858, 135.7588]);
     const pdf = await renderBookingPdf(picked, 'zh-CN');
     expect((await pdfText(pdf)).text).toContain('京都站 · 京都府京都市下京区東塩小路町');
-    expect((await pdfText(pdf)).text).toContain('在 Google 地图中打开');
-    expect(await pdfLinks(pdf)).toContain('https://www.google.com/maps/search/?api=1&query=34.9858,135.7588');
-    expect((await pdfText(await renderBookingPdf(picked, 'en'))).text).toContain('Open in Google Maps');
+    // Decision 103: a Chinese reader's PDF links to Amap (Google Maps does not load in mainland China).
+    expect((await pdfText(pdf)).text).toContain('在高德地图中打开');
+    expect(await pdfLinks(pdf)).toContain('https://uri.amap.com/marker?position=135.7588,34.9858&name=%E4%BA%AC%E9%83%BD%E7%AB%99&src=tabi-guides&coordinate=wgs84&callnative=1');
+    const en = await renderBookingPdf(picked, 'en');
+    expect((await pdfText(en)).text).toContain('Open in Google Maps');
+    expect(await pdfLinks(en)).toContain('https://www.google.com/maps/search/?api=1&query=34.9858,135.7588');
   });
 
   it('a typed address has no coordinates: the link searches its postal code and address', async () => {

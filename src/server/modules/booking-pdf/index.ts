@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { LOCALES, matchLocale, type Locale } from '../../../shared/locales';
 import { fileReplySchema, idParam } from '../../../shared/schemas/common';
 import type { AppInstance } from '../../lib/types';
+import { sendPrivateFile } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
-import { BookingPdfService, PDF_LINK_TTL_MS } from './booking-pdf.service';
+import { BookingPdfService, PDF_LINK_TTL_MS, type BookingPdfNeeds } from './booking-pdf.service';
 
+// How every PDF of the server is opened, in the fonts and palette they share (receipts and statements too).
+export { openPdf, PDF_PALETTE } from './pdf-document';
 export { renderBookingPdf } from './render';
 
 const bearer = [{ bearerAuth: [] }];
@@ -30,9 +33,9 @@ export const pdfLinkReplySchema = z.object({
 
 const languageOf = (lang: Locale | undefined, acceptLanguage: string | undefined): Locale => lang ?? matchLocale(acceptLanguage?.split(',')[0]) ?? 'en';
 
-/** GET /api/v2/bookings/{id}/pdf and its signed link (issue #12, decision 065). */
-export function registerBookingPdf(app: AppInstance): void {
-  const service = new BookingPdfService(app);
+/** GET /api/v2/bookings/{id}/pdf and its signed link (decision 065). */
+export function registerBookingPdf(app: AppInstance, needs: BookingPdfNeeds): void {
+  const service = new BookingPdfService(app, needs);
 
   app.get(
     '/api/v2/bookings/:id/pdf',
@@ -54,17 +57,8 @@ export function registerBookingPdf(app: AppInstance): void {
       const { download, ...rest } = request.query;
       const lang = languageOf(rest.lang, request.headers['accept-language']);
       const { body, fileName } = await service.pdf(request.user, request.params.id, { ...rest, lang, download: download !== undefined });
-      return reply
-        .type('application/pdf')
-        .header('content-length', body.length)
-        .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('cross-origin-resource-policy', 'same-origin')
-        // The preview page frames this same-origin URL; the app-wide CSP forbids any framing.
-        .header('content-security-policy', "default-src 'none'; frame-ancestors 'self'")
-        .header('x-frame-options', 'SAMEORIGIN')
-        .send(body);
+      // The preview page frames this same-origin URL; the app-wide CSP forbids any framing.
+      return sendPrivateFile(reply, { contentType: 'application/pdf', size: body.length, body, fileName, inline: download === undefined, preview: true });
     },
   );
 

@@ -1,13 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SERVICE_CITIES } from '../../../shared/cities';
 import type { Locale } from '../../../shared/locales';
-import { meetingMapUrl } from '../../../shared/meeting-points';
+import { meetingMapUrl } from '../../../shared/map-links';
 import { formatFen } from '../../../shared/money-format';
 import type { Booking, BookingPayment } from '../../../shared/schemas/bookings';
-import { loadOnce } from '../../lib/load-once';
+import { openPdf, PDF_PALETTE } from './pdf-document';
 import { PDF_STRINGS, type PdfStrings } from './strings';
 
 /**
@@ -16,49 +12,7 @@ import { PDF_STRINGS, type PdfStrings } from './strings';
  * text can be searched and copied in both scripts.
  */
 
-const FONT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/fonts');
-export const FONT_FILES = { regular: path.join(FONT_DIR, 'NotoSansSC-Regular.ttf'), bold: path.join(FONT_DIR, 'NotoSansSC-Bold.ttf') };
-
-/** A parsed font (fontkit's object; pdfkit's registerFont takes it as it is). */
-type ParsedFont = object;
-interface Fonts {
-  regular: ParsedFont;
-  bold: ParsedFont;
-}
-
-// pdfkit and fontkit are loaded by the first PDF, not at start-up (decision 086).
-const loadPdfkit = loadOnce(async () => (await import('pdfkit')).default);
-// fontkit is pdfkit's own font parser: resolved from pdfkit so both always agree on its version.
-const loadFontkit = () => createRequire(createRequire(import.meta.url).resolve('pdfkit'))('fontkit') as { create(data: Uint8Array): ParsedFont };
-
-let fontsLoading: Promise<Fonts> | undefined;
-
-/**
- * Reads and parses the two font files once, on the first PDF; every later document reuses the parsed
- * fonts (pdfkit still makes a fresh subset per document). About 21 MB stay in memory afterwards.
- */
-export function loadFonts(): Promise<Fonts> {
-  fontsLoading ??= Promise.all([readFile(FONT_FILES.regular), readFile(FONT_FILES.bold)]).then(
-    ([regular, bold]) => {
-      const fontkit = loadFontkit();
-      return { regular: fontkit.create(regular), bold: fontkit.create(bold) };
-    },
-    (err: unknown) => {
-      fontsLoading = undefined; // a later request tries again
-      throw err;
-    },
-  );
-  return fontsLoading;
-}
-
-// UI.md identity: indigo (ai-iro), vermilion (torii) used sparingly, warm stone neutrals.
-const INDIGO = '#1f4e8c';
-const VERMILION = '#d9472b';
-const INK = '#1c1917';
-const MUTED = '#57534e';
-const FAINT = '#a8a29e';
-const RULE = '#e7e5e4';
-const TINT = '#f5f5f4';
+const { INDIGO, VERMILION, INK, MUTED, FAINT, RULE, TINT } = PDF_PALETTE;
 const INDIGO_TINT = '#eef3fa';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
@@ -179,28 +133,12 @@ function drawMark(doc: PDFKit.PDFDocument, x: number, y: number, size: number): 
 }
 
 export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = new Date()): Promise<Buffer> {
-  const [fonts, PDFDocument] = await Promise.all([loadFonts(), loadPdfkit()]);
   const s = PDF_STRINGS[locale];
   const zh = locale === 'zh-CN';
-  const doc = new PDFDocument({
-    size: 'A4',
-    // No Helvetica: parsing its metrics costs ~20 ms a document, and every text here is Noto Sans SC.
-    font: null as unknown as string,
-    // No bottom margin: the page is laid out by hand, and pdfkit would start a new page for the footer.
-    margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: 0 },
+  const { doc, done } = await openPdf({
+    margin: PAGE.margin,
     lang: locale,
-    displayTitle: true,
     info: { Title: `${s.title} ${b.bookingNumber}`, Author: s.brand, Subject: s.title, Creator: s.brand, Producer: s.brand, CreationDate: now },
-  });
-  // registerFont's types name files and buffers; at run time it also takes a parsed fontkit font.
-  doc.registerFont('regular', fonts.regular as Buffer);
-  doc.registerFont('bold', fonts.bold as Buffer);
-  doc.font('regular');
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const left = PAGE.margin;
@@ -300,8 +238,8 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
   if (b.meetingAddress) {
     field(s.address, b.meetingAddress, { strong: true });
     if (b.meetingPostalCode) field(s.postalCode, b.meetingPostalCode);
-    // Issue 27: the place on a map, by its coordinates when chosen from the list, else by its address.
-    const map = meetingMapUrl(b);
+    // The place on a map, by its coordinates when chosen from the list, else by its address.
+    const map = meetingMapUrl(b, locale);
     if (map) field(s.map, s.mapOpen, { link: map });
   } else {
     field(s.address, s.meetingUnset);

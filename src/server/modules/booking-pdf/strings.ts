@@ -34,7 +34,7 @@ export interface PdfStrings {
   sectionMeeting: string;
   address: string;
   postalCode: string;
-  /** The map link's label and text (issue 27). */
+  /** The map link's label and text. */
   map: string;
   mapOpen: string;
   notes: string;
@@ -165,7 +165,7 @@ const zhCN: PdfStrings = {
   address: '地址',
   postalCode: '邮编',
   map: '地图',
-  mapOpen: '在 Google 地图中打开',
+  mapOpen: '在高德地图中打开',
   notes: '备注',
   meetingUnset: '地陪会在聊天中与您确认集合地点。',
   sectionPayment: '费用',

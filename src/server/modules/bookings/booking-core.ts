@@ -1,8 +1,9 @@
+import type { SQL } from 'drizzle-orm';
 import { bookingNumber } from '../../../shared/booking/money-rules';
 import { nextStatus, type Actor, type BookingEvent } from '../../../shared/booking/state-machine';
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import { inTransaction, type Database } from '../../db/client';
 import { enqueueJob, enqueueJobs, type JobRunner, type NewJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
@@ -11,6 +12,8 @@ import { factsOf, toBooking } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
 import { BookingEvents, type BookingEventMap, type BookingEventName } from './events';
+import type { OfferSource } from './booking-offers';
+import type { NEW_BOOKING_ID } from './checkout.repository';
 import type { TravelerOverlap } from './schedule.repository';
 
 export const JOB = {
@@ -29,7 +32,13 @@ export const JOB = {
  * The events (and any jobs given to `job`) are inserted together, in one statement, at the end of the
  * transaction's work.
  */
-export type Publish = (<K extends BookingEventName>(name: K, payload: BookingEventMap[K]) => Promise<void>) & {
+/**
+ * An event of the booking the transaction's last statement inserts: its id is the placeholder that
+ * statement replaces (`insertBookingWithJobs`), as in the jobs written with it.
+ */
+type OfNewBooking<P> = P extends { bookingId: number } ? Omit<P, 'bookingId'> & { bookingId: typeof NEW_BOOKING_ID } : never;
+
+export type Publish = (<K extends BookingEventName>(name: K, payload: BookingEventMap[K] | OfNewBooking<BookingEventMap[K]>) => Promise<void>) & {
   /** A follow-up job written in the same statement as the events (an expiry, the start day). */
   job(job: NewJob): void;
   /**
@@ -42,24 +51,49 @@ export type Publish = (<K extends BookingEventName>(name: K, payload: BookingEve
 
 export const MINUTE_MS = 60_000;
 
+/** The app's one clock: compose.ts gives every module that tells time this object. */
+export interface Clock {
+  now: () => Date;
+}
+
+/**
+ * Issues receipts and credit notes in the caller's transaction, under the booking's lock (the
+ * receipts module's issuer, given by compose.ts; decision 125).
+ */
+export interface ReceiptIssuing {
+  /** CTEs for a statement that settles payments: receipts for the payment ids `ids` selects, paid at `paidAt`. */
+  ctes(ids: SQL, now: Date, paidAt: Date): SQL;
+  receipts(db: Database, bookingId: number, now: Date): Promise<number>;
+  creditNotes(db: Database, bookingId: number, now: Date): Promise<number>;
+}
+
 export interface BookingDeps {
   db: Database;
   provider: PaymentProvider;
   jobs: JobRunner;
   config: Config;
+  clock: Clock;
+  /** The terms of an offer being booked (the offers module's OfferBook). */
+  offers: OfferSource;
+  receipts: ReceiptIssuing;
 }
 
 /** A side of a booking: who the caller is to it. */
 export type Side = 'traveler' | 'guide';
 
 /**
- * What every part of the booking service shares (DESIGN §7): the clock, the events, who may touch a
+ * What every part of the booking service shares (docs/rules/booking-lifecycle.md): the clock, the events, who may touch a
  * booking, how it reads back, and the one way a status changes (the shared state machine, checked
  * here, then `transitionBooking` in the caller's transaction).
  */
 export class BookingCore {
-  /** The clock; tests replace it to move time instead of sleeping. */
-  now: () => Date = () => new Date();
+  /** The app's clock; tests replace it (`app.bookings.now = …`) to move time for every module instead of sleeping. */
+  get now(): () => Date {
+    return this.deps.clock.now;
+  }
+  set now(now: () => Date) {
+    this.deps.clock.now = now;
+  }
   readonly events = new BookingEvents();
 
   constructor(readonly deps: BookingDeps) {}
@@ -80,12 +114,11 @@ export class BookingCore {
    */
   async transaction<T>(fn: (db: Database, publish: Publish) => Promise<T>, now: Date = this.now()): Promise<T> {
     let events: number[] = [];
-    const result = await this.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    const result = await inTransaction(this.db, async (db) => {
       const pending: NewJob[] = [];
       const written: { id: number; kind: string }[] = [];
       const publish = Object.assign(
-        async <K extends BookingEventName>(name: K, payload: BookingEventMap[K]) => void pending.push({ kind: JOB.event, payload: { name, payload }, runAt: now }),
+        async <K extends BookingEventName>(name: K, payload: BookingEventMap[K] | OfNewBooking<BookingEventMap[K]>) => void pending.push({ kind: JOB.event, payload: { name, payload }, runAt: now }),
         { job: (job: NewJob) => void pending.push(job), take: () => pending.splice(0), wrote: (jobs: { id: number; kind: string }[]) => void written.push(...jobs) },
       );
       const out = await fn(db, publish);
@@ -122,13 +155,13 @@ export class BookingCore {
     throw new AppError('invalid_transition', `A ${booking.status} booking cannot take "${event}" (${decision.reason})`);
   }
 
-  /** The caller's side must be what the body says it is (SPEC §7 `userType`). */
+  /** The caller's side must be what the body says it is (`userType`). */
   checkUserType(side: Side, userType: Side) {
     if (side !== userType) throw new AppError('forbidden', `You are this booking's ${side}, not its ${userType}`);
   }
 
   /**
-   * A traveler is in one place at a time (issue 22): under the traveler's lock, an active booking of
+   * A traveler is in one place at a time: under the traveler's lock, an active booking of
    * theirs overlapping [from, to) refuses the new one with 409 `traveler_busy`, naming it. An unpaid
    * checkout with no money on its way is released instead (cancelled, reason `replaced`): the traveler
    * left it and chose again, and it would otherwise hold them for its whole payment window. Taken

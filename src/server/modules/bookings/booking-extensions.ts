@@ -10,10 +10,12 @@ import type { AuthUser } from '../auth/index';
 import { JOB, MINUTE_MS, paymentInProgress, type BookingCore, type Publish, type Side } from './booking-core';
 import { baseDurationHours, factsOf } from './booking-view';
 import * as repo from './bookings.repository';
+import { guideBusyRanges } from './busy';
 import type { BookingRow, PaymentRow } from './bookings.repository';
+import { openAttempt, stepFor, type OpenAttemptStep } from './one-charge';
 
 /**
- * Extensions on tour (issue 12, DESIGN §7): the traveler asks and pays, the guide approves or
+ * Extensions on tour (docs/rules/booking-lifecycle.md): the traveler asks and pays, the guide approves or
  * rejects (a paid fee refunded in full), the traveler confirms and the tour grows by the extension.
  */
 export class BookingExtensions {
@@ -21,7 +23,7 @@ export class BookingExtensions {
 
   /**
    * POST /api/bookings/{id}/request-extension: the traveler asks for more time; the server prices it
-   * (round(total / duration) RMB per hour × hours, SPEC §9) and ignores a price the client sends.
+   * (round(total / duration) RMB per hour × hours, docs/rules/money-and-cancellation.md) and ignores a price the client sends.
    */
   async request(user: AuthUser, id: number, hours: number): Promise<RequestExtensionReply> {
     const { core } = this;
@@ -35,11 +37,11 @@ export class BookingExtensions {
       const extensions = await repo.extensionsOf(db, id);
       const priceCents = extensionFeeCents(booking.totalPriceCents, baseDurationHours(booking, extensions), hours);
       await repo.lockGuideSchedule(db, booking.guideId);
-      const clash = await repo.otherBusy(db, booking.guideId, id, booking.endsAt, new Date(booking.endsAt.getTime() + minutes * MINUTE_MS));
+      const clash = await guideBusyRanges(db, booking.guideId, booking.endsAt, new Date(booking.endsAt.getTime() + minutes * MINUTE_MS), id);
       if (clash.length) throw new AppError('slot_unavailable', 'Your guide has another booking right after this tour');
       const row = await repo.insertExtension(db, { bookingId: id, minutes, priceCents, requestedAt: now });
       await repo.transitionBooking(db, id, decision.from, decision.to, { extensionPriceCents: priceCents, travelerConfirmedExtension: false });
-      // Unpaid when the payment window closes, it lapses: the tour goes on as it was (issue 22).
+      // Unpaid when the payment window closes, it lapses: the tour goes on as it was.
       await enqueueJob(db, {
         kind: JOB.extensionLapse,
         payload: { bookingId: id, extensionId: row.id },
@@ -96,36 +98,45 @@ export class BookingExtensions {
     }, now);
   }
 
-  /** Inside a deposit-or-extension payment's claim: a payment row for the open, unpaid extension, at the server's price. */
+  /**
+   * Inside a deposit-or-extension payment's claim: the open, unpaid extension's attempt. Its open
+   * attempt is reused, waited for or to be cancelled first (decision 100: an attempt of an earlier,
+   * closed request counts as another charge's, and is cancelled); otherwise a new payment row at the
+   * server's price.
+   */
   async claimPayment(
     db: Database,
     booking: BookingRow,
     user: AuthUser,
     body: CreatePaymentBody,
     k: { idempotencyKey: string; requestHash: string; last4: string | null },
-  ): Promise<PaymentRow> {
+  ): Promise<{ do: 'open'; payment: PaymentRow } | Exclude<OpenAttemptStep, { do: 'open' }>> {
     const ext = await repo.openExtension(db, booking.id);
     if (!ext || booking.status !== 'extend_requested') throw new AppError('invalid_transition', 'There is no extension to pay');
     if (ext.status !== 'requested') throw new AppError('already_paid', 'This extension is already paid');
-    const attempts = await repo.extensionPayments(db, booking.id);
-    // A wallet payment left pending does not block a new attempt; if both succeed, the second is refunded.
-    if (attempts.some((p) => p.id === ext.paymentId && p.status === 'processing')) {
-      throw paymentInProgress('Another payment of this extension is being processed');
-    }
-    const payment = await repo.insertPayment(db, {
-      bookingId: booking.id,
-      payerId: user.id,
-      kind: 'extension',
-      method: body.method,
-      provider: this.core.deps.provider.name,
-      idempotencyKey: k.idempotencyKey,
-      requestHash: k.requestHash,
-      amountCents: ext.priceCents,
-      currency: booking.currency,
-      cardLast4: k.last4,
-    });
+    const open = openAttempt(await repo.extensionPayments(db, booking.id));
+    const step = stepFor(open, { payerId: user.id, method: body.method }, open?.id === ext.paymentId);
+    if (step.do !== 'open') return step;
+    const payment = await repo
+      .insertPayment(db, {
+        bookingId: booking.id,
+        payerId: user.id,
+        kind: 'extension',
+        method: body.method,
+        provider: this.core.deps.provider.name,
+        idempotencyKey: k.idempotencyKey,
+        requestHash: k.requestHash,
+        amountCents: ext.priceCents,
+        currency: booking.currency,
+        cardLast4: k.last4,
+      })
+      .catch((err: unknown) => {
+        // The database's one open attempt per charge (decision 100), should an attempt slip past the lock.
+        if (pgErrorCode(err) === '23505') throw paymentInProgress('Another payment of this extension is being processed');
+        throw err;
+      });
     await repo.updateExtension(db, ext.id, { paymentId: payment.id });
-    return payment;
+    return { do: 'open', payment };
   }
 
   /**
@@ -158,7 +169,7 @@ export class BookingExtensions {
   }
 
   /**
-   * PATCH /api/bookings/{id}/extension-payment (SPEC §7): the client reports its payment; the server
+   * PATCH /api/bookings/{id}/extension-payment: the client reports its payment; the server
    * checks its own record of it (the payment id in transactionData.transactionId, a succeeded
    * extension payment of this booking by the caller) and answers with the booking.
    */

@@ -24,7 +24,7 @@ export interface RefundInfo {
 }
 
 /**
- * A paid booking's life after checkout (DESIGN §7): the guide's answer, cancellation by anyone with
+ * A paid booking's life after checkout (docs/rules/booking-lifecycle.md): the guide's answer, cancellation by anyone with
  * its refund, the scheduled steps (expiries, the tour day), confirming the start and completing.
  */
 export class BookingLifecycle {
@@ -72,7 +72,7 @@ export class BookingLifecycle {
     return { ...(await this.core.view(id, user.id)), refund };
   }
 
-  /** How a cancellation by `actor` at `now` splits what was paid (decision 004, DESIGN §7). */
+  /** How a cancellation by `actor` at `now` splits what was paid (decision 004). */
   private split(booking: BookingRow, paidCents: number, actor: Actor, now: Date): { split: RefundSplit; tier: string } {
     // The typhoon rule (decision 093): while a JMA warning is in force for the area, either side
     // cancels with everything paid online back to the traveler and nothing kept by the guide or us.
@@ -182,7 +182,7 @@ export class BookingLifecycle {
   }
 
   /**
-   * PATCH /api/bookings/{id}/confirm-start (SPEC §4): on the tour day (guide's zone) either side
+   * PATCH /api/bookings/{id}/confirm-start (docs/rules/booking-lifecycle.md): on the tour day (guide's zone) either side
    * confirms; the second confirmation makes the tour `ongoing`. Confirming twice changes nothing.
    */
   async confirmStart(user: AuthUser, id: number, userType: Side): Promise<Booking> {
@@ -206,7 +206,7 @@ export class BookingLifecycle {
   /**
    * 'Complete Service' by either side: `completed`, and in the same transaction the platform releases
    * what it holds (deposit and paid extensions): the commission stays, the rest is the guide's earnings,
-   * pending until five working days after completion (DESIGN §7, decision 061).
+   * pending until five working days after completion (decision 061).
    */
   private async complete(id: number, side: Side): Promise<void> {
     const { core } = this;

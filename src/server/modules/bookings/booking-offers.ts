@@ -1,13 +1,14 @@
-import { PAYMENT_WINDOW_MINUTES } from '../../../shared/booking/schedule';
+import { BOOKING_HORIZON_DAYS, withinBookingHorizon } from '../../../shared/booking/schedule';
 import { offerBookingPrice } from '../../../shared/offers/offer-rules';
 import type { Booking } from '../../../shared/schemas/bookings';
 import { pgErrorCode, type Database } from '../../db/client';
-import { enqueueJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
-import { JOB, MINUTE_MS, type BookingCore } from './booking-core';
+import type { BookingCore } from './booking-core';
 import * as repo from './bookings.repository';
+import { guideBusyRanges } from './busy';
 import type { BookingRow } from './bookings.repository';
+import { insertNewBooking } from './new-booking';
 
 /** What a booking takes from a guide's offer (decision 078): everything, the price included. */
 export interface OfferTerms {
@@ -30,10 +31,25 @@ export interface OfferTerms {
 }
 
 /**
- * The offers module's answer for a traveler booking an offer, inside the booking's transaction: the
- * offer row locked, 404 unless it is this traveler's, 409 `offer_closed` unless it is open.
+ * The booking horizon for every way into a booking (decision 106): the checkout asks it through its
+ * slots, a guide's offer here, when it is made and again when it is booked. What a guide may choose for
+ * their own offer (hours outside the weekly schedule, a start inside the lead time) protects the guide;
+ * the calendar is everyone's rule.
  */
-export type OfferTermsSource = (db: Database, traveler: AuthUser, offerId: number, now: Date) => Promise<OfferTerms>;
+export function assertBookableDay(date: string, timeZone: string, now: Date): void {
+  if (!withinBookingHorizon(date, timeZone, now)) {
+    throw new AppError('date_out_of_range', `Tours can be booked from today up to ${BOOKING_HORIZON_DAYS} days ahead`, [{ path: 'date', message: `within ${BOOKING_HORIZON_DAYS} days` }]);
+  }
+}
+
+/** What bookings need of the offers module (compose.ts passes it in; bookings do not import offers). */
+export interface OfferSource {
+  /**
+   * The terms for a traveler booking an offer, inside the booking's transaction: the offer row locked,
+   * 404 unless it is this traveler's, 409 `offer_closed` unless it is open.
+   */
+  termsForBooking(db: Database, traveler: AuthUser, offerId: number, now: Date): Promise<OfferTerms>;
+}
 
 /**
  * Booking a guide's offer (decision 078): the terms and the fee come from the offer, the deposit
@@ -41,34 +57,30 @@ export type OfferTermsSource = (db: Database, traveler: AuthUser, offerId: numbe
  * `bookings_offer_key` makes one offer book once even across instances.
  */
 export class BookingFromOffer {
-  private source: OfferTermsSource | null = null;
-  constructor(private readonly core: BookingCore) {}
-
-  /** Set by the offers module when it registers (bookings do not import it). */
-  use(source: OfferTermsSource): void {
-    this.source = source;
-  }
+  constructor(
+    private readonly core: BookingCore,
+    private readonly offers: OfferSource,
+  ) {}
 
   async create(user: AuthUser, offerId: number): Promise<Booking> {
     const { core } = this;
-    const source = this.source;
-    if (!source) throw notFound('Offer');
     const now = core.now();
     let made: { booking: BookingRow; guideUserId: number };
     try {
       made = await core.transaction(async (db, publish) => {
-        const terms = await source(db, user, offerId, now);
+        const terms = await this.offers.termsForBooking(db, user, offerId, now);
+        assertBookableDay(terms.date, terms.timeZone, now);
         const guide = await repo.guideForBooking(db, terms.guideId);
         if (!guide || guide.status !== 'active') throw notFound('Guide');
         if (guide.userId === user.id) throw new AppError('own_listing', 'You cannot book your own listing');
         await repo.lockGuideSchedule(db, guide.id);
         // The traveler's other bookings at those hours: 409 traveler_busy (their own unpaid checkout is released).
         await core.claimTravelerTime(db, user.id, terms.startsAt, terms.endsAt, now);
-        if (terms.startsAt.getTime() <= now.getTime() || (await repo.busyRanges(db, guide.id, terms.startsAt, terms.endsAt)).length) {
+        if (terms.startsAt.getTime() <= now.getTime() || (await guideBusyRanges(db, guide.id, terms.startsAt, terms.endsAt)).length) {
           throw new AppError('slot_unavailable', 'This time is no longer available');
         }
         const price = offerBookingPrice({ priceCents: terms.priceCents, hours: terms.durationMinutes / 60, ...core.rates });
-        const booking = await repo.insertBooking(db, {
+        const booking = await insertNewBooking(db, publish, {
           travelerId: user.id,
           guideId: guide.id,
           date: terms.date,
@@ -93,14 +105,7 @@ export class BookingFromOffer {
           offerId: terms.offerId,
           createdAt: now,
           updatedAt: now,
-        });
-        await enqueueJob(db, {
-          kind: JOB.paymentExpiry,
-          payload: { bookingId: booking.id },
-          runAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
-          dedupeKey: `${JOB.paymentExpiry}:${booking.id}`,
-        });
-        await publish('booking.created', { bookingId: booking.id, travelerId: user.id, guideUserId: guide.userId, fromOffer: true });
+        }, { guideUserId: guide.userId, fromOffer: true });
         return { booking, guideUserId: guide.userId };
       });
     } catch (err) {

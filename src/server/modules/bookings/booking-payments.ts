@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { cancellationPostings, depositPostings } from '../../../shared/booking/ledger';
+import { paymentReturnPath } from '../../../shared/booking/links';
 import { startOfTourDay } from '../../../shared/booking/schedule';
 import { nextStatus } from '../../../shared/booking/state-machine';
 import type { CreatePaymentBody, PaymentReply } from '../../../shared/schemas/bookings';
-import type { Database } from '../../db/client';
+import { inTransaction } from '../../db/client';
 import type { ClaimedJob, NewJob } from '../../jobs/index';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import { assertPaymentDetails, type WebhookEvent } from '../payments/index';
 import { JOB, paymentInProgress, type BookingCore } from './booking-core';
@@ -13,15 +14,14 @@ import type { BookingExtensions } from './booking-extensions';
 import { factsOf, respondBy, toBooking, toPayment } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
-import { claimDeposit, lockBookingView, settleDeposit } from './checkout.repository';
-
-type LockedView = NonNullable<Awaited<ReturnType<typeof lockBookingView>>>;
+import { settleDeposit } from './checkout.repository';
+import { cancelOpenAttempt } from './one-charge';
+import { claimAttempt, type LockedView } from './payment-claim';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Our key for a payment at the provider: a retried or reconciled call finds the same charge there. */
 const providerKey = (paymentId: number) => `tabi-payment-${paymentId}`;
-
 
 /**
  * Deposits and extension payments (decisions 040–042): claimed under the booking's row lock, charged
@@ -34,9 +34,11 @@ export class BookingPayments {
   ) {}
 
   /**
-   * Pays the deposit. The first request with a key creates the payment row (under the booking's row
-   * lock), asks the provider, and stores the result; a retry with the key returns that stored result,
-   * waiting while the first is still with the provider. Only the card's last four digits are stored.
+   * Pays the deposit or the open extension. The first request with a key creates the payment row
+   * (under the booking's row lock), asks the provider, and stores the result; a retry with the key
+   * returns that stored result, waiting while the first is still with the provider. Another key finds
+   * the charge's open attempt, if any, and reuses or cancels it (decision 100). Only the card's last
+   * four digits are stored.
    */
   async pay(user: AuthUser, bookingId: number, body: CreatePaymentBody, idempotencyKey: string): Promise<PaymentReply> {
     const { core } = this;
@@ -47,53 +49,19 @@ export class BookingPayments {
       .update(JSON.stringify([bookingId, body.kind, body.method, last4, body.cardHolder ?? null, body.alipayAccount ?? null, body.wechatId ?? null]))
       .digest('hex');
 
-    const claim = await core.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
-      // The booking locked, with the parties and service its reply shows (one statement).
-      const locked = await lockBookingView(db, bookingId);
-      if (!locked || locked.booking.travelerId !== user.id) throw notFound('Booking');
-      const { booking } = locked;
-      const isKey = (p: PaymentRow) => p.payerId === user.id && p.idempotencyKey === idempotencyKey;
-      const replay = (existing: PaymentRow) => {
-        if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request');
-        return { payment: existing, fresh: false, deposits: undefined, locked };
-      };
-      const paid = (deposits: PaymentRow[]) => deposits.some((p) => p.status === 'succeeded' || p.status === 'refunded' || p.status === 'partially_refunded');
-      if (body.kind === 'deposit' && booking.status === 'pending') {
-        // The usual deposit: the read and the conditional insert are one statement (decision 090).
-        const { read, inserted } = await claimDeposit(db, {
-          bookingId,
-          payerId: user.id,
-          method: body.method,
-          provider: core.deps.provider.name,
-          idempotencyKey,
-          requestHash,
-          amountCents: booking.depositCents,
-          currency: booking.currency,
-          cardLast4: last4,
-        });
-        const existing = read.find(isKey);
-        if (existing) return replay(existing);
-        const deposits = read.filter((p) => p.bookingId === bookingId && p.kind === 'deposit');
-        if (paid(deposits)) throw new AppError('already_paid', 'The deposit of this booking is already paid');
-        if (!inserted) throw paymentInProgress('Another payment of this booking is being processed');
-        return { payment: inserted, fresh: true, deposits: [...deposits, inserted], locked };
-      }
-      // One read: the caller's payment with this key, and the booking's deposits.
-      const read = await repo.paymentsForClaim(db, bookingId, user.id, idempotencyKey);
-      const existing = read.find(isKey);
-      if (existing) return replay(existing);
-      if (body.kind === 'extension') return { payment: await this.extensions.claimPayment(db, booking, user, body, { idempotencyKey, requestHash, last4 }), fresh: true, deposits: undefined, locked };
-      const deposits = read.filter((p) => p.bookingId === bookingId && p.kind === 'deposit');
-      if (paid(deposits)) throw new AppError('already_paid', 'The deposit of this booking is already paid');
-      if (booking.status !== 'pending') throw new AppError('invalid_transition', `A ${booking.status} booking cannot be paid`);
-      if (deposits.some((p) => p.status === 'processing')) throw paymentInProgress('Another payment of this booking is being processed');
-      throw new Error('unreachable: a pending booking\'s deposit is claimed above');
-    });
+    // A claim that finds another attempt of the charge open (decision 100) cancels it at the provider
+    // and claims again; twice at most, then the charge is busy (another request keeps opening attempts).
+    let claim = await claimAttempt(core, this.extensions, user, bookingId, body, { idempotencyKey, requestHash, last4 });
+    for (let i = 0; claim.kind === 'cancel'; i++) {
+      if (i === 2) throw paymentInProgress('Another payment of this booking is being started; try again shortly');
+      await cancelOpenAttempt(core, claim.payment, (id, known) => this.succeeded(id, known));
+      claim = await claimAttempt(core, this.extensions, user, bookingId, body, { idempotencyKey, requestHash, last4 });
+    }
 
     let payment = claim.payment;
     let settledBooking: BookingRow | undefined;
-    if (claim.fresh) {
+    const deposits = claim.kind === 'fresh' ? claim.deposits : undefined;
+    if (claim.kind === 'fresh') {
       const charged = await this.charge(payment, body, claim.deposits ? claim.locked : undefined);
       payment = charged.payment;
       settledBooking = charged.booking;
@@ -112,7 +80,7 @@ export class BookingPayments {
     // A deposit just charged: the booking's payments are known (its deposits, this one as it is now),
     // and a pending booking has no extensions or proposals; the reply is one read, not four — and
     // none when its success returned the booking (the parties came with the claim's lock).
-    const known = claim.fresh && claim.deposits ? { payments: claim.deposits.map((p) => (p.id === payment.id ? payment : p)), extensions: [], reschedule: null } : undefined;
+    const known = deposits ? { payments: deposits.map((p) => (p.id === payment.id ? payment : p)), extensions: [], reschedule: null } : undefined;
     if (known && settledBooking) {
       const { traveler, guide, subcategory } = claim.locked;
       return { payment: toPayment(payment), booking: toBooking({ booking: settledBooking, traveler, guide, subcategory, ...known }, user.id, core.now()) };
@@ -153,6 +121,7 @@ export class BookingPayments {
       postings: depositPostings(payment.amountCents),
       parties: { travelerId: booking.travelerId, guideUserId },
       jobs,
+      receipt: (ids) => core.deps.receipts.ctes(ids, now, now),
     });
     if (settled) core.deps.jobs.soon(settled.jobs.filter((j) => j.kind === JOB.event).map((j) => j.id), now);
     return settled;
@@ -174,8 +143,7 @@ export class BookingPayments {
             ? { number: body.cardNumber ?? '', expiryDate: body.expiryDate ?? '', cvv: body.cvv ?? '', holder: body.cardHolder ?? '' }
             : undefined,
         idempotencyKey: providerKey(payment.id),
-        // An extension's return names its payment, so /payment-success shows the extension (not the deposit).
-        returnUrl: `${core.deps.config.appUrl}/payment-success?booking=${payment.bookingId}${payment.kind === 'extension' ? `&payment=${payment.id}` : ''}`,
+        returnUrl: `${core.deps.config.appUrl}${paymentReturnPath(payment.bookingId, payment.kind === 'extension' ? payment.id : undefined)}`,
       });
     } catch {
       // No answer is not a "no": the provider may have charged. The payment stays processing, and
@@ -235,6 +203,7 @@ export class BookingPayments {
       const parties = { travelerId: booking.travelerId, guideUserId, paymentId };
       if (payment.kind === 'extension') {
         await this.extensions.paymentSucceeded(db, booking, payment, parties, now, after, publish);
+        await core.deps.receipts.receipts(db, booking.id, now);
         return payment;
       }
       await repo.insertPostings(db, booking.id, depositPostings(payment.amountCents), parties);
@@ -257,6 +226,8 @@ export class BookingPayments {
         const jobId = await core.enqueueRefund(db, payment, payment.amountCents, now);
         if (jobId) after.push(async () => void (await core.deps.jobs.runNow(jobId, now)));
       }
+      // The money was received either way: its receipt now, a refund's credit note when the refund is recorded.
+      await core.deps.receipts.receipts(db, booking.id, now);
       return payment;
     });
     for (const fn of after) await fn();
@@ -291,8 +262,10 @@ export class BookingPayments {
       } else if (found.status === 'failed') {
         await this.failed(payment.id, found.failureCode, found.message);
       } else {
-        // Still waiting for the payer's approval: recorded as pending, asked again after another interval.
-        await repo.updatePayment(db, payment.id, { status: 'pending', providerRef: found.providerRef }, ['processing', 'pending']);
+        // Still waiting for the payer's approval: recorded as pending with the provider's link (a crash may
+        // have lost it; paying again returns this attempt, decision 100), asked again after another interval.
+        const nextAction = found.approvalUrl || found.clientSecret ? { approvalUrl: found.approvalUrl, clientSecret: found.clientSecret } : undefined;
+        await repo.updatePayment(db, payment.id, { status: 'pending', providerRef: found.providerRef, ...(nextAction && { nextAction }) }, ['processing', 'pending']);
       }
     }
   }
@@ -318,10 +291,15 @@ export class BookingPayments {
     if (!payment || !payment.providerRef || payment.refundRef) return;
     const { refundRef } = await deps.provider.refund({ providerRef: payment.providerRef, amountCents, idempotencyKey: `tabi-refund-${paymentId}` });
     const refunded = Math.min(payment.amountCents, amountCents);
-    await repo.updatePayment(db, paymentId, {
-      refundRef,
-      refundedCents: refunded,
-      status: refunded >= payment.amountCents ? 'refunded' : 'partially_refunded',
+    // The refund and its credit note together, under the booking's lock like every issue (decision 125).
+    await inTransaction(db, async (tx) => {
+      await repo.lockBooking(tx, payment.bookingId);
+      await repo.updatePayment(tx, paymentId, {
+        refundRef,
+        refundedCents: refunded,
+        status: refunded >= payment.amountCents ? 'refunded' : 'partially_refunded',
+      });
+      await deps.receipts.creditNotes(tx, payment.bookingId, this.core.now());
     });
   }
 }

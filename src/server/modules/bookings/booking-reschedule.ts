@@ -9,6 +9,7 @@ import type { AuthUser } from '../auth/index';
 import { JOB, type BookingCore, type Side } from './booking-core';
 import { respondBy } from './booking-view';
 import * as repo from './bookings.repository';
+import { guideBusyRanges } from './busy';
 import type { BookingRow } from './bookings.repository';
 import * as rescheduleRepo from './reschedule.repository';
 import type { RescheduleRow } from './reschedule.repository';
@@ -16,7 +17,7 @@ import type { RescheduleRow } from './reschedule.repository';
 const HOUR_MS = 3_600_000;
 
 /**
- * Rescheduling (issue 22 item 2, decision 079): either side of a `confirmed` or `upcoming` booking
+ * Rescheduling (decision 079): either side of a `confirmed` or `upcoming` booking
  * proposes a new date and start time; the other side accepts (the booking moves in one transaction
  * under the guide's schedule lock, the slot checked again) or declines with a reason. The price stays;
  * the first start is kept so a later cancellation is refunded by the stricter tier. At most one open
@@ -170,7 +171,7 @@ export class BookingReschedule {
     const { weekly, exceptions } = await repo.guideSchedule(db, booking.guideId, [date]);
     const from = new Date(Date.parse(`${addDays(date, -2)}T00:00:00Z`));
     const to = new Date(Date.parse(`${addDays(date, 3)}T00:00:00Z`));
-    const busy = await rescheduleRepo.busyRangesExcept(db, booking.guideId, booking.id, from, to);
+    const busy = await guideBusyRanges(db, booking.guideId, from, to, booking.id);
     const slots = bookableSlots({ date, durationMinutes: booking.durationMinutes, timeZone: booking.timeZone, weekly, exceptions, busy, now });
     return slots.find((s) => s.startMinute === startMinute);
   }

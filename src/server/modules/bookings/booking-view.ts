@@ -58,13 +58,20 @@ export function toPayment(p: PaymentRow): Payment {
   };
 }
 
-/** The tour's booked hours before any extension: the base of the extension fee (SPEC §9). */
+/** The tour's booked hours before any extension: the base of the extension fee (docs/rules/money-and-cancellation.md). */
 export function baseDurationHours(b: Pick<BookingRow, 'durationMinutes'>, extensions: Pick<ExtensionRow, 'status' | 'minutes'>[]): number {
   const added = extensions.filter((e) => e.status === 'confirmed').reduce((sum, e) => sum + e.minutes, 0);
   return (b.durationMinutes - added) / 60;
 }
 
 const OPEN = new Set(['requested', 'paid', 'approved']);
+
+/** An extension's wallet payment still waiting for the traveler's approval (decision 104), as the sheet resumes it. */
+function openWalletPayment(p: PaymentRow | undefined) {
+  const approvalUrl = p?.nextAction?.approvalUrl;
+  if (!p || p.status !== 'pending' || p.method === 'card' || p.method === 'cash' || !approvalUrl) return null;
+  return { id: p.id, method: p.method, amountCents: p.amountCents, approvalUrl };
+}
 
 /** The API's booking as `viewer` sees it (their available actions depend on their side). */
 export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booking {
@@ -110,6 +117,7 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
           priceCents: open.priceCents,
           status: open.status,
           payBy: open.status === 'requested' ? new Date(open.requestedAt.getTime() + PAYMENT_WINDOW_MINUTES * 60_000).toISOString() : null,
+          openPayment: open.status === 'requested' && actor === 'traveler' ? openWalletPayment(r.payments.find((p) => p.id === open.paymentId)) : null,
         }
       : null,
     completedAt: b.completedAt?.toISOString() ?? null,

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from '../../../shared/booking/state-machine';
+import type { BookingStatus } from '../../../shared/booking/state-machine';
 import type { Posting } from '../../../shared/booking/ledger';
 import type { Database } from '../../db/client';
 import {
@@ -15,6 +15,7 @@ import {
   serviceSubcategories,
   users,
 } from '../../db/schema/index';
+import { travelerBusyCondition } from './busy';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -51,7 +52,7 @@ export async function travelerOverlaps(db: Database, travelerId: number, from: D
       paymentInFlight: sql<boolean>`exists (select 1 from payments p where p.booking_id = bookings.id and p.status in ('processing', 'pending', 'succeeded'))`,
     })
     .from(bookings)
-    .where(and(eq(bookings.travelerId, travelerId), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]), lt(bookings.startsAt, to), gt(bookings.endsAt, from)));
+    .where(travelerBusyCondition(travelerId, from, to));
 }
 
 /** What booking a guide needs: rates, ranges, zone, owner; null for a missing or deleted owner. */
@@ -99,31 +100,6 @@ export async function guideSchedule(db: Database, guideId: number, dates: string
       .where(and(eq(guideAvailabilityExceptions.guideId, guideId), inArray(guideAvailabilityExceptions.date, dates))),
   ]);
   return { weekly, exceptions };
-}
-
-/** The guide's and then the traveler's schedule locks (always in that order), in one statement. */
-export async function lockGuideAndTraveler(tx: Database, guideId: number, travelerId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(7001, ${guideId}), pg_advisory_xact_lock(7002, ${travelerId})`);
-}
-
-/** Active bookings of a guide overlapping [from, to). */
-export async function busyRanges(db: Database, guideId: number, from: Date, to: Date) {
-  return db
-    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.guideId, guideId),
-        inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
-        lt(bookings.startsAt, to),
-        gt(bookings.endsAt, from),
-      ),
-    );
-}
-
-export async function insertBooking(tx: Database, values: NewBooking): Promise<BookingRow> {
-  const [row] = await tx.insert(bookings).values(values).returning();
-  return row!;
 }
 
 /** The booking row, locked for the rest of the transaction. */
@@ -238,11 +214,6 @@ export type BookingViewRow = Awaited<ReturnType<typeof bookingViews>>[number];
 
 // ---------------------------------------------------------------- payments
 
-export async function paymentByKey(db: Database, payerId: number, key: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(and(eq(payments.payerId, payerId), eq(payments.idempotencyKey, key)));
-  return row;
-}
-
 export async function paymentById(db: Database, id: number, lock = false): Promise<PaymentRow | undefined> {
   const q = db.select().from(payments).where(eq(payments.id, id));
   const [row] = lock ? await q.for('update') : await q;
@@ -328,7 +299,7 @@ export async function guideIdOfUser(db: Database, userId: number): Promise<numbe
   return row?.id;
 }
 
-// ---------------------------------------------------------------- extensions (issue 12)
+// ---------------------------------------------------------------- extensions
 
 export type ExtensionRow = typeof bookingExtensions.$inferSelect;
 const OPEN_EXTENSION = ['requested', 'paid', 'approved'] as const;
@@ -365,18 +336,3 @@ export async function extensionPayments(db: Database, bookingId: number): Promis
   return db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.kind, 'extension'))).orderBy(asc(payments.id));
 }
 
-/** Other active bookings of the guide overlapping [from, to) (an extension must not run into them). */
-export async function otherBusy(db: Database, guideId: number, bookingId: number, from: Date, to: Date) {
-  return db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.guideId, guideId),
-        ne(bookings.id, bookingId),
-        inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
-        lt(bookings.startsAt, to),
-        gt(bookings.endsAt, from),
-      ),
-    );
-}

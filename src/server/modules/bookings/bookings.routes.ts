@@ -21,7 +21,7 @@ import {
   userTypeBodySchema,
   webhookReplySchema,
 } from '../../../shared/schemas/bookings';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import { SimulatedProvider, type PaymentProvider } from '../payments/index';
@@ -152,7 +152,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
     async (request) => service.lifecycle.setStatus(currentUser(request), request.params.id, request.body.status, request.body.reason),
   );
 
-  // ---- on tour (issue 12): start, extensions ----
+  // ---- on tour: start, extensions ----
   app.patch(
     '/api/bookings/:id/confirm-start',
     {
@@ -317,14 +317,17 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
               name === 'stripe'
                 ? 'Stripe webhook (verified with the Stripe-Signature header on the raw body)'
                 : 'Simulated provider webhook: the demo approval page posts {type, ref} signed with X-Simulated-Signature',
-            response: { 200: webhookReplySchema, 404: errorBodySchema },
+            response: { 200: webhookReplySchema, 404: errorBodySchema, 409: errorBodySchema },
           },
         },
         async (request) => {
           if (provider.name !== name) throw notFound('Webhook');
           const event = provider.verifyWebhook(typeof request.body === 'string' ? request.body : '', request.headers);
-          // The demo approval page is the simulated provider's own page: its approval is the provider's record too.
-          if (provider instanceof SimulatedProvider && event.type === 'payment.succeeded') await provider.approved(event.providerRef);
+          // The demo approval page is the simulated provider's own page: its approval is the provider's record
+          // too, and a charge it can no longer approve (cancelled for a newer attempt) is refused, uncharged.
+          if (provider instanceof SimulatedProvider && event.type === 'payment.succeeded' && !(await provider.approved(event.providerRef))) {
+            throw new AppError('payment_canceled', 'This payment was cancelled when a newer payment of the booking was started; nothing was charged');
+          }
           await service.payments.webhook(event);
           return { received: true };
         },

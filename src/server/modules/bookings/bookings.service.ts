@@ -1,13 +1,13 @@
 import { addDays } from '../../../shared/availability';
 import { ledgerBalance } from '../../../shared/booking/ledger';
 import { bookingPrice } from '../../../shared/booking/money-rules';
-import { BOOKING_LEAD_TIME_HOURS, bookableSlots, PAYMENT_WINDOW_MINUTES, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { BOOKING_LEAD_TIME_HOURS, bookableSlots, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { TRIP_TABS } from '../../../shared/booking/state-machine';
 import { meetingCoords, type Booking, type BookingListReply, type CreateBookingBody, type CreateBookingRequest, type LedgerReply, type SlotsQuery, type SlotsReply } from '../../../shared/schemas/bookings';
 import { pgErrorCode, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
-import { BookingCore, JOB, MINUTE_MS } from './booking-core';
+import { BookingCore, MINUTE_MS } from './booking-core';
 import { BookingExtensions } from './booking-extensions';
 import { BookingLifecycle } from './booking-lifecycle';
 import { BookingFromOffer } from './booking-offers';
@@ -16,7 +16,8 @@ import { BookingReschedule } from './booking-reschedule';
 import { toBooking } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow } from './bookings.repository';
-import { insertBookingWithJobs, lockForCheckout, NEW_BOOKING_ID } from './checkout.repository';
+import { lockForCheckout } from './checkout.repository';
+import { insertNewBooking } from './new-booking';
 import { daySchedule } from './schedule.repository';
 
 export { JOB } from './booking-core';
@@ -26,7 +27,7 @@ const dayWindow = (date: string): [Date, Date] => [new Date(Date.parse(`${addDay
 export type { RefundInfo } from './booking-lifecycle';
 
 /**
- * Bookings (DESIGN §7, decision 040): slots, checkout and reading here; the rest of a booking's life
+ * Bookings (decision 040): slots, checkout and reading here; the rest of a booking's life
  * in its parts — `lifecycle` (answers, cancellation, scheduled steps, start, completion), `payments`
  * (deposits and extension payments), `extensions` and `reschedule` (decision 079). Every status change goes through the shared
  * state machine and `transitionBooking` (`UPDATE … WHERE status = :from`) in one transaction with its
@@ -37,7 +38,7 @@ export class BookingsService extends BookingCore {
   readonly extensions = new BookingExtensions(this);
   readonly payments = new BookingPayments(this, this.extensions);
   readonly reschedule = new BookingReschedule(this);
-  readonly fromOffer = new BookingFromOffer(this);
+  readonly fromOffer = new BookingFromOffer(this, this.deps.offers);
 
   // ------------------------------------------------------------ slots and creation
 
@@ -119,15 +120,9 @@ export class BookingsService extends BookingCore {
           (s) => s.startMinute === startMinute,
         );
         if (!slot) throw new AppError('slot_unavailable', 'This time is no longer available');
-        publish.job({
-          kind: JOB.paymentExpiry,
-          payload: { bookingId: NEW_BOOKING_ID },
-          runAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
-          dedupeKey: `${JOB.paymentExpiry}:${NEW_BOOKING_ID}`,
-        });
-        await publish('booking.created', { bookingId: NEW_BOOKING_ID as unknown as number, travelerId: user.id, guideUserId: guide.userId, fromOffer: false });
-        const written = await insertBookingWithJobs(
+        const booking = await insertNewBooking(
           db,
+          publish,
           {
             travelerId: user.id,
             guideId: guide.id,
@@ -152,11 +147,10 @@ export class BookingsService extends BookingCore {
             createdAt: now,
             updatedAt: now,
           },
-          publish.take(),
+          { guideUserId: guide.userId, fromOffer: false },
         );
-        publish.wrote(written.jobs);
         const traveler = { id: user.id, fullName: found.traveler?.fullName ?? '', profilePicture: found.traveler?.profilePicture ?? null };
-        return { booking: written.booking, reply: { traveler, guide: found.view, subcategory: found.subcategory, payments: [], extensions: [], reschedule: null } };
+        return { booking, reply: { traveler, guide: found.view, subcategory: found.subcategory, payments: [], extensions: [], reschedule: null } };
       });
     } catch (err) {
       const code = pgErrorCode(err);

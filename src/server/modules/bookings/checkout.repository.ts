@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
 import type { Posting } from '../../../shared/booking/ledger';
@@ -7,9 +7,10 @@ import { rowOf, rowsOf } from '../../db/raw-row';
 import { bookings, guides, guideServices, payments, serviceSubcategories, users } from '../../db/schema/index';
 import type { NewJob } from '../../jobs/index';
 import { bookableGuideColumns, viewQuery, type BookingRow, type NewBooking, type PaymentRow } from './bookings.repository';
+import { blocksNewAttemptSql } from './one-charge';
 
 /**
- * The hot path of a checkout and its deposit (issue 24, decision 090): create + pay by card in few
+ * The hot path of a checkout and its deposit (decision 090): create + pay by card in few
  * statements. Each function here is one statement; the rules stay in the service.
  */
 
@@ -93,7 +94,9 @@ export async function lockBookingView(db: Database, id: number) {
  * A deposit's claim after the booking's lock, in one statement (decision 083's rules, decision 090):
  * the caller's payment with this key (any booking) and the booking's deposits are read, and the new
  * attempt is inserted `processing` only when none of them is this key's, already paid or refunded, or
- * another attempt with the provider. Returns what was read and the new row if there is one.
+ * an open attempt (`processing` or `pending`: decision 100, which the unique index
+ * `payments_one_open_per_charge` also holds, then nothing is inserted). Returns what was read and the
+ * new row if there is one.
  */
 export async function claimDeposit(
   db: Database,
@@ -110,7 +113,8 @@ export async function claimDeposit(
        WHERE NOT EXISTS (
          SELECT 1 FROM r
           WHERE (payer_id = ${v.payerId} AND idempotency_key = ${v.idempotencyKey})
-             OR (booking_id = ${v.bookingId} AND kind = 'deposit' AND status IN ('succeeded', 'refunded', 'partially_refunded', 'processing')))
+             OR (booking_id = ${v.bookingId} AND kind = 'deposit' AND ${blocksNewAttemptSql(sql`status`)}))
+      ON CONFLICT DO NOTHING
       RETURNING *
     )
     SELECT row_to_json(r) AS p, false AS fresh FROM r
@@ -125,7 +129,7 @@ export async function claimDeposit(
 /**
  * A deposit's success as one statement (decision 090): under the booking's row lock, and only while
  * the booking is still `from`, the payment becomes `succeeded`, the booking `to` (with `set`), and the
- * ledger's postings and the jobs (the next expiry, the `booking.paid` event) are written. All of it or
+ * ledger's postings, the payment's receipt (decision 125) and the jobs (the next expiry, the `booking.paid` event) are written. All of it or
  * none: when the booking is no longer `from` or the payment no longer open nothing is written and
  * the caller takes the general path (`BookingPayments.succeeded`, which refunds a lapsed booking).
  */
@@ -142,6 +146,8 @@ export async function settleDeposit(
     postings: Posting[];
     parties: { travelerId: number; guideUserId: number };
     jobs: NewJob[];
+    /** The receipt's CTEs (`rc_…`, ending in `rc_ins`), given the settled payment's ids as `SELECT id FROM p`. */
+    receipt: (ids: SQL) => SQL;
   },
 ): Promise<{ payment: PaymentRow; booking: BookingRow; jobs: WrittenJob[] } | undefined> {
   const updatedAt = new Date().toISOString();
@@ -181,12 +187,14 @@ export async function settleDeposit(
       SELECT x.kind, x.payload, x.run_at, x.dedupe_key FROM b, jsonb_to_recordset(${jobsJson(a.jobs)}::jsonb) AS ${JOB_RECORD}
       ON CONFLICT DO NOTHING
       RETURNING id, kind
-    )
+    ),
+    ${a.receipt(sql`SELECT id FROM p`)}
     SELECT (SELECT row_to_json(p) FROM p) AS payment, (SELECT row_to_json(b) FROM b) AS booking,
            (SELECT coalesce(json_agg(json_build_object('id', j.id, 'kind', j.kind)), '[]'::json) FROM j) AS jobs,
            -- Never true under the lock; if it were, the division fails the statement and nothing is written.
            1 / (CASE WHEN (SELECT count(*) FROM p) = (SELECT count(*) FROM b)
-                      AND (SELECT count(*) FROM l) = ${a.postings.length} * (SELECT count(*) FROM b) THEN 1 ELSE 0 END) AS consistent`);
+                      AND (SELECT count(*) FROM l) = ${a.postings.length} * (SELECT count(*) FROM b)
+                      AND (SELECT count(*) FROM rc_ins) = (SELECT count(*) FROM b) THEN 1 ELSE 0 END) AS consistent`);
   const [row] = rowsOf<{ payment: Record<string, unknown> | null; booking: Record<string, unknown> | null; jobs: WrittenJob[] }>(result);
   if (!row?.payment || !row.booking) return undefined;
   return { payment: rowOf(payments, row.payment), booking: rowOf(bookings, row.booking), jobs: row.jobs.map((j) => ({ id: Number(j.id), kind: j.kind })) };

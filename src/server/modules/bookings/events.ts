@@ -15,12 +15,12 @@ export interface BookingEventMap {
     guideUserId: number;
     by: 'traveler' | 'guide' | 'system';
     reason: 'cancel' | 'payment_expired' | 'request_expired';
-    /** The canceller's own words, when they gave some (issue 22). */
+    /** The canceller's own words, when they gave some. */
     note: string | null;
     refundCents: number;
   };
   'booking.awaiting_start': { bookingId: number; travelerId: number; guideUserId: number };
-  // On tour (issue 12); `by` is the party who acted.
+  // On tour; `by` is the party who acted.
   'booking.start_confirmed': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; status: 'start_confirmed' | 'ongoing' };
   'booking.extension_requested': { bookingId: number; travelerId: number; guideUserId: number; hours: number; priceCents: number };
   'booking.extension_paid': { bookingId: number; travelerId: number; guideUserId: number; hours: number; priceCents: number };
@@ -30,7 +30,7 @@ export interface BookingEventMap {
   'booking.extension_withdrawn': { bookingId: number; travelerId: number; guideUserId: number; hours: number; by: 'traveler' | 'system' };
   'booking.extension_confirmed': { bookingId: number; travelerId: number; guideUserId: number; hours: number };
   'booking.completed': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; guideEarningsCents: number };
-  // Rescheduling (issue 22, decision 079): `by` is the side that acted; dates and times in the guide's zone.
+  // Rescheduling (decision 079): `by` is the side that acted; dates and times in the guide's zone.
   'booking.reschedule_proposed': {
     bookingId: number;
     travelerId: number;

@@ -19,6 +19,9 @@ let traveler: Person;
 let admin: Person;
 let guide: Awaited<ReturnType<typeof guidePerson>>;
 const created: Record<string, unknown>[] = [];
+/** PaymentIntents cancelled through the stub, and those the payer completed (Stripe refuses to cancel them). */
+const cancelled: string[] = [];
+const completed = new Set<string>();
 
 const succeeded = (intentId: string, paymentId: number) =>
   JSON.stringify({
@@ -57,6 +60,13 @@ beforeAll(async () => {
       next_action: alipay ? { type: 'alipay_handle_redirect', alipay_handle_redirect: { url: `https://pay.stripe.com/alipay/${n}` } } : null,
     };
   };
+  const intents = stripe.paymentIntents as unknown as { cancel: unknown; retrieve: unknown };
+  intents.cancel = async (id: string) => {
+    if (completed.has(id)) throw Object.assign(new Error('This PaymentIntent could not be canceled'), { code: 'payment_intent_unexpected_state' });
+    cancelled.push(id);
+    return { id, status: 'canceled', next_action: null };
+  };
+  intents.retrieve = async (id: string) => ({ id, status: completed.has(id) ? 'succeeded' : 'canceled', next_action: null });
 });
 afterAll(() => t.close());
 
@@ -123,6 +133,42 @@ describe('extension payments with PAYMENT_PROVIDER=stripe', () => {
     const dep = await payment(deposit.json().id, { kind: 'deposit', method: 'alipay', alipayAccount: 'li@example.com' });
     expect(dep.statusCode, dep.body).toBe(201);
     expect(created.at(-1)!.return_url).toMatch(new RegExp(`/payment-success\\?booking=${deposit.json().id}$`));
+  });
+});
+
+describe('one open attempt per deposit with PAYMENT_PROVIDER=stripe (decision 100)', () => {
+  const ALIPAY = { kind: 'deposit', method: 'alipay', alipayAccount: 'li@example.com' };
+  const intentOf = (p: { approvalUrl: string | null; clientSecret: string | null }) => `pi_ext_${(p.clientSecret ?? '').split('_')[2] ?? ''}`;
+
+  it('the same method again is the same PaymentIntent; another method cancels it at Stripe first', async () => {
+    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(74), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const before = created.length;
+    const first = (await payment(id, ALIPAY)).json().payment;
+    const again = await payment(id, ALIPAY);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().payment).toMatchObject({ id: first.id, approvalUrl: first.approvalUrl, status: 'pending' });
+    expect(created.length).toBe(before + 1);
+    const card = await payment(id, { kind: 'deposit', method: 'card' });
+    expect(card.statusCode, card.body).toBe(201);
+    expect(cancelled).toContain(intentOf(first));
+    expect(card.json().payment).toMatchObject({ method: 'card', status: 'pending', clientSecret: `pi_ext_${created.length}_secret` });
+    // The card form opened twice: one PaymentIntent, one client secret.
+    expect((await payment(id, { kind: 'deposit', method: 'card' })).json().payment).toMatchObject({ id: card.json().payment.id, clientSecret: card.json().payment.clientSecret });
+    expect(created.length).toBe(before + 2);
+  });
+
+  it('a PaymentIntent the payer completed before the cancel is kept, once: the new attempt is 409 already_paid', async () => {
+    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(75), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const first = (await payment(id, ALIPAY)).json().payment;
+    completed.add(intentOf(first));
+    const next = await payment(id, { kind: 'deposit', method: 'card' });
+    expect(next.statusCode).toBe(409);
+    expect(next.json().code).toBe('already_paid');
+    const after = (await call('GET', `/api/v2/bookings/${id}`, traveler)).json();
+    expect(after).toMatchObject({ status: 'confirmed', payments: [{ id: first.id, status: 'succeeded' }] });
+    // Stripe's own webhook arrives later: the same end state.
+    expect((await hook(succeeded(intentOf(first), first.id))).statusCode).toBe(200);
+    expect((await call('GET', `/api/admin/bookings/${id}/ledger`, admin)).json().entries).toHaveLength(2);
   });
 });
 

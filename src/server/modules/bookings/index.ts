@@ -1,15 +1,20 @@
+import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import { createPaymentProvider, type PaymentProvider } from '../payments/index';
+import type { OfferSource } from './booking-offers';
+import type { Clock, ReceiptIssuing } from './booking-core';
 import { bookingsRoutes } from './bookings.routes';
 import { rescheduleRoutes } from './reschedule.routes';
 import { BookingsService, JOB } from './bookings.service';
-import { subscribeTourNotices } from './tour-notices';
+import { subscribeTourNotices, type TourNotice } from './tour-notices';
 
 export { guideForBooking } from './bookings.repository';
-// Reviews and disputes (issue 12) read bookings and move them only through transitionBooking.
+// Reviews and disputes read bookings and move them only through transitionBooking.
 export { findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, transitionBooking, type BookingRow } from './bookings.repository';
 export { factsOf } from './booking-view';
-export type { OfferTerms, OfferTermsSource } from './booking-offers';
+export { assertBookableDay, type OfferSource, type OfferTerms } from './booking-offers';
+export type { Clock } from './booking-core';
+export { guideBusyCondition } from './busy';
 export { BookingsService, JOB } from './bookings.service';
 export type { BookingEventMap, BookingEventName } from './events';
 
@@ -21,16 +26,27 @@ declare module 'fastify' {
   }
 }
 
+/** What the bookings module is built from (compose.ts). */
+export interface BookingsNeeds {
+  jobs: JobRunner;
+  clock: Clock;
+  offers: OfferSource;
+  /** The notification centre's create: start, extension and completion notices to the other side. */
+  notify: (notices: TourNotice[]) => Promise<unknown>;
+  /** Receipts written where a payment succeeds, credit notes where a refund is recorded (decision 125). */
+  receipts: ReceiptIssuing;
+}
+
 /**
  * Bookings, payments and their scheduled jobs. System messages on accept/decline are not sent here:
- * the notification module (a later issue) subscribes to `app.bookings.events`
+ * the notification module subscribes to `bookings.events`
  * ('booking.accepted', 'booking.declined', 'booking.cancelled', …).
  */
-export function registerBookings(app: AppInstance): void {
+export function registerBookings(app: AppInstance, needs: BookingsNeeds): BookingsService {
   const db = app.ctx.database.db;
   const provider = createPaymentProvider(app.ctx.config, app.ctx.jwtSecret, db);
-  const jobs = app.jobs;
-  const service = new BookingsService({ db, provider, jobs, config: app.ctx.config });
+  const { jobs } = needs;
+  const service = new BookingsService({ db, provider, jobs, config: app.ctx.config, clock: needs.clock, offers: needs.offers, receipts: needs.receipts });
   service.events.onError = (err) => app.log.error({ err }, 'a booking event listener failed');
   jobs.register(JOB.paymentExpiry, (job, now) => service.lifecycle.expireUnpaid(job, now));
   jobs.register(JOB.requestExpiry, (job, now) => service.lifecycle.expireRequest(job, now));
@@ -42,10 +58,8 @@ export function registerBookings(app: AppInstance): void {
   jobs.sweep((now) => service.payments.reconcile(now));
   app.decorate('bookings', service);
   app.decorate('paymentProvider', provider);
-  // Start, extension and completion notices to the other side (registered after this module).
-  subscribeTourNotices(service.events, () =>
-    app.hasDecorator('notifications') ? (notices) => app.notifications.create(notices) : undefined,
-  );
+  subscribeTourNotices(service.events, needs.notify);
   bookingsRoutes(app, service, provider);
   rescheduleRoutes(app, service);
+  return service;
 }

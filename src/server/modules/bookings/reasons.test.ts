@@ -5,7 +5,7 @@ import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { confirmedBooking, daysAhead, guidePerson, person, type Person } from './test-helpers';
 
-/** Issue 22: every "no" has its reason, on the trip, in the notification and in the e-mail. */
+/** Every "no" has its reason, on the trip, in the notification and in the e-mail. */
 let t: TestApp;
 let guide: Awaited<ReturnType<typeof guidePerson>>;
 
@@ -69,6 +69,6 @@ describe('reasons reach the other side', () => {
     await t.app.jobs.tick(new Date(Date.now() + 49 * 3_600_000));
     expect(await get(id, traveler)).toMatchObject({ status: 'cancelled', cancelledBy: 'system', cancelReason: 'request_expired' });
     const m = await notice(traveler.id, id, 'Booking lapsed: no answer from the guide');
-    expect(m.message).toMatch(/did not answer booking TG\d+ in time, so it was cancelled\. [\d.]+ RMB will be refunded\./);
+    expect(m.message).toMatch(/did not answer booking TG\d+ in time, so it was cancelled\. [\d,.]+ RMB will be refunded\./);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, payments, simulatedCharges } from '../../db/schema/index';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import type { ChargeRequest } from '../payments/index';
+import { SIMULATED_SIGNATURE_HEADER, type ChargeRequest } from '../payments/index';
 import { book, CARD_OK, daysAhead, guidePerson, newKey, pay, person, type Person } from './test-helpers';
 
 /**
@@ -90,6 +90,35 @@ describe('a payment whose answer was lost', () => {
     expect(again.statusCode, again.body).toBe(201);
     expect((await bookingOf(id)).status).toBe('confirmed');
     expect(await t.database.db.$count(ledgerEntries, sql`booking_id = ${id}`)).toBe(2);
+  });
+});
+
+describe('a wallet payment whose answer was lost', () => {
+  it('is recorded pending with its approval link, which paying again returns (decision 100) and which pays once', async () => {
+    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(32), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const ALIPAY = { kind: 'deposit', method: 'alipay', alipayAccount: 'liwei@example.cn' };
+    await withCharge(
+      async (real, req) => {
+        await real(req); // the provider opened the Alipay charge…
+        throw new Error('socket hang up'); // …and its link never arrived
+      },
+      async () => expect((await pay(t, traveler, id, ALIPAY, newKey())).json().code).toBe('payment_in_progress'),
+    );
+    await t.app.jobs.tick(later(100_000));
+    const again = await pay(t, traveler, id, ALIPAY, newKey());
+    expect(again.statusCode, again.body).toBe(201);
+    const attempt = again.json().payment;
+    expect(attempt).toMatchObject({ status: 'pending', approvalUrl: expect.stringMatching(/^\/payment-demo\?/) });
+    expect(await t.database.db.$count(payments, sql`booking_id = ${id}`)).toBe(1);
+    const q = new URLSearchParams(attempt.approvalUrl.split('?')[1]);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/payments/webhooks/simulated',
+      headers: { 'content-type': 'application/json', [SIMULATED_SIGNATURE_HEADER]: q.get('signature')! },
+      payload: JSON.stringify({ type: 'payment.succeeded', ref: q.get('ref') }),
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(await bookingOf(id)).toMatchObject({ status: 'confirmed', payments: [{ id: attempt.id, status: 'succeeded' }] });
   });
 });
 

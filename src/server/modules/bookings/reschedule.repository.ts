@@ -1,26 +1,10 @@
-import { and, desc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
-import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from '../../../shared/booking/state-machine';
+import { and, eq } from 'drizzle-orm';
+import type { BookingStatus } from '../../../shared/booking/state-machine';
 import type { Database } from '../../db/client';
 import { bookingReschedules, bookings } from '../../db/schema/index';
 import type { BookingRow } from './bookings.repository';
 
 export type RescheduleRow = typeof bookingReschedules.$inferSelect;
-
-/** Active bookings of a guide overlapping [from, to), other than `bookingId` (the one being moved). */
-export async function busyRangesExcept(db: Database, guideId: number, bookingId: number, from: Date, to: Date) {
-  return db
-    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.guideId, guideId),
-        ne(bookings.id, bookingId),
-        inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]),
-        lt(bookings.startsAt, to),
-        gt(bookings.endsAt, from),
-      ),
-    );
-}
 
 export async function insertProposal(tx: Database, values: typeof bookingReschedules.$inferInsert): Promise<RescheduleRow> {
   const [row] = await tx.insert(bookingReschedules).values(values).returning();
@@ -51,15 +35,6 @@ export async function closeProposal(
     .where(and(eq(bookingReschedules.id, id), eq(bookingReschedules.status, 'open')))
     .returning();
   return row;
-}
-
-/** The latest proposal of each booking, for the booking view. */
-export async function latestProposals(db: Database, bookingIds: number[]): Promise<Map<number, RescheduleRow>> {
-  const out = new Map<number, RescheduleRow>();
-  if (!bookingIds.length) return out;
-  const rows = await db.select().from(bookingReschedules).where(inArray(bookingReschedules.bookingId, bookingIds)).orderBy(desc(bookingReschedules.id));
-  for (const r of rows) if (!out.has(r.bookingId)) out.set(r.bookingId, r);
-  return out;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { BookingsService } from './bookings.service';
 
 const bearer = [{ bearerAuth: [] }];
 
-/** Rescheduling a booking (issue 22 item 2, decision 079): the booking's traveler and guide only; 404 for anyone else. */
+/** Rescheduling a booking (decision 079): the booking's traveler and guide only; 404 for anyone else. */
 export function rescheduleRoutes(app: AppInstance, service: BookingsService): void {
   app.post(
     '/api/v2/bookings/:id/reschedule',

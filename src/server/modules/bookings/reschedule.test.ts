@@ -7,7 +7,7 @@ import { addException, auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, confirmedBooking, daysAhead, guidePerson, person, type Person } from './test-helpers';
 
-/** Rescheduling (issue 22 item 2, decision 079), through the API as both sides would use it. */
+/** Rescheduling (decision 079), through the API as both sides would use it. */
 let t: TestApp;
 let traveler: Person;
 let stranger: Person;
@@ -82,7 +82,7 @@ describe('proposing and accepting a new time', () => {
     expect(slots).toContain('10:00');
     expect((await book(t, stranger, { guideId: g.guideId, date: daysAhead(22), startTime: '14:00', durationHours: 2, travelers: 1 })).statusCode).toBe(409);
 
-    // Notices: the proposal reached the traveler only (the guide made it: issue 27), the move reached both, in-app and by e-mail.
+    // Notices: the proposal reached the traveler only (the guide made it:), the move reached both, in-app and by e-mail.
     const titles = async (userId: number) =>
       (await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.userId, userId), eq(systemMessages.relatedEntityId, id)))).map((m) => m.title);
     expect(await until(() => titles(traveler.id), (x) => x.includes('Booking moved'))).toEqual(expect.arrayContaining(['New time proposed', 'Booking moved']));

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from '../../../shared/booking/state-machine';
+import type { BookingStatus } from '../../../shared/booking/state-machine';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-row';
+import { guideBusyCondition, travelerBusyCondition } from './busy';
 
-/** An active booking of the traveler overlapping the requested hours (issue 22: one traveler, one place). */
+/** An active booking of the traveler overlapping the requested hours (one traveler, one place). */
 export interface TravelerOverlap {
   id: number;
   bookingNumber: string | null;
@@ -13,20 +14,19 @@ export interface TravelerOverlap {
 }
 
 /**
- * The checkout's read of a guide's day in one statement (issue 24): the weekly windows, the day's
- * exceptions and the active bookings overlapping [from, to) — what `guideSchedule` and `busyRanges`
+ * The checkout's read of a guide's day in one statement: the weekly windows, the day's
+ * exceptions and the bookings holding [from, to) (`busy.ts`) — what `guideSchedule` and `busyRanges`
  * read in three — and, given `traveler`, that traveler's active bookings overlapping their requested
  * hours (`travelerOverlaps`' read; a checkout sends it after the schedule locks, so one statement
  * after the locks sees what the locks protect).
  */
 export async function daySchedule(db: Database, guideId: number, date: string, from: Date, to: Date, traveler?: { id: number; from: Date; to: Date }) {
-  const active = sql.join([...ACTIVE_BOOKING_STATUSES].map((s) => sql`${s}`), sql`, `);
   const travelerPart = traveler
     ? sql`
     UNION ALL
     SELECT 't', NULL, NULL, NULL, NULL, NULL, NULL, NULL, id, booking_number, status,
         exists (SELECT 1 FROM payments p WHERE p.booking_id = bookings.id AND p.status IN ('processing', 'pending', 'succeeded'))
-      FROM bookings WHERE traveler_id = ${traveler.id} AND status IN (${active}) AND starts_at < ${traveler.to.toISOString()}::timestamptz AND ends_at > ${traveler.from.toISOString()}::timestamptz`
+      FROM bookings WHERE ${travelerBusyCondition(traveler.id, traveler.from, traveler.to)}`
     : sql``;
   const result = await db.execute(sql`
     SELECT 'w' AS k, weekday::int AS weekday, NULL::text AS date, NULL::boolean AS available, start_minute::int AS start_minute, end_minute::int AS end_minute, NULL::float8 AS s, NULL::float8 AS e,
@@ -37,7 +37,7 @@ export async function daySchedule(db: Database, guideId: number, date: string, f
       FROM guide_availability_exceptions WHERE guide_id = ${guideId} AND date = ${date}::date
     UNION ALL
     SELECT 'b', NULL, NULL, NULL, NULL, NULL, extract(epoch FROM starts_at) * 1000, extract(epoch FROM ends_at) * 1000, id, NULL, NULL, NULL
-      FROM bookings WHERE guide_id = ${guideId} AND status IN (${active}) AND starts_at < ${to.toISOString()}::timestamptz AND ends_at > ${from.toISOString()}::timestamptz${travelerPart}`);
+      FROM bookings WHERE ${guideBusyCondition(guideId, from, to)}${travelerPart}`);
   type Row = {
     k: 'w' | 'x' | 'b' | 't';
     weekday: number | null;

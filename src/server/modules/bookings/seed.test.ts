@@ -56,6 +56,19 @@ describe('demo bookings', () => {
     expect(second.json().status).toBe('ongoing');
   });
 
+  it('give the demo guide a traveler’s new time to answer on a request (decision 105)', async () => {
+    const g = await login('guide');
+    const { data } = (await t.app.inject({ url: `/api/v2/bookings-new/guide/${g.id}?tab=pending-requests`, headers: auth(g.token) })).json();
+    const asked = data.filter((b: { reschedule: { status: string; mine: boolean } | null }) => b.reschedule?.status === 'open' && !b.reschedule.mine);
+    expect(asked).toHaveLength(1);
+    expect(asked[0].reschedule).toMatchObject({ proposedBy: 'traveler', fromDate: asked[0].date });
+    expect(Date.parse(asked[0].reschedule.expiresAt)).toBeGreaterThan(Date.now());
+    // The proposed time is really free: the guide's accepting it moves the request.
+    const ok = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${asked[0].id}/reschedule/${asked[0].reschedule.id}/accept`, headers: auth(g.token) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ date: asked[0].reschedule.date, scheduledStartTime: asked[0].reschedule.startTime });
+  });
+
   it('give the demo guide requests to answer', async () => {
     const g = await login('guide');
     const res = await t.app.inject({ url: `/api/v2/bookings-new/guide/${g.id}?tab=pending-requests`, headers: auth(g.token) });

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, daysAhead, guidePerson, pay, person } from './test-helpers';
 
 /**
- * Issue 24: the request path does only the request's work. Counts the PostgreSQL statements a
+ * The request path does only the request's work. Counts the PostgreSQL statements a
  * booking's create and deposit payment (card) send on the request path — the notices and mails they
  * cause run afterwards in the job runner (decision 085), counted apart. PostgreSQL only (the driver
  * is where statements are counted); on PGlite the file is skipped.
@@ -26,7 +26,7 @@ describe.runIf(onPostgres)('statements on the booking path (counted on PostgreSQ
     await t?.close();
   });
 
-  // Issue 24 aims at 15. Decision 090: create 6 (session; begin; locks with the guide; the day with
+  // The budget is 15 statements. Decision 090: create 6 (session; begin; locks with the guide; the day with
   // the traveler's overlaps; the booking with its jobs; commit) + pay 7 (session; begin; the lock with
   // the reply's parties; the claim; commit; the provider's record; the success in one statement) = 13
   // (was 25, and 44 before decision 085). After the commit, per booking: two events (claim, the

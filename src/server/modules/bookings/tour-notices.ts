@@ -1,4 +1,5 @@
 import { durationText } from '../../../shared/booking/duration';
+import { guideBookingPath, travelerBookingPath } from '../../../shared/booking/links';
 import { bookingNumber } from '../../../shared/booking/money-rules';
 import type { BookingEventMap } from './events';
 import type { BookingEvents } from './events';
@@ -17,11 +18,9 @@ export interface TourNotice {
 const yuan = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
 const hoursEn = (h: number) => durationText(h, 'en');
 const hoursZh = (h: number) => durationText(h, 'zh-CN');
-const TRAVELER_URL = '/dashboard?tab=ongoing';
-const GUIDE_URL = '/guide-dashboard';
 
 /**
- * System messages of the tour itself (issue 12), sent to the party who did not act: they reach the
+ * System messages of the tour itself, sent to the party who did not act: they reach the
  * other side's open tabs as a `system_message` push, so both sides see each other's step at once
  * (the trips page and the guide dashboard refresh their bookings on it).
  */
@@ -33,7 +32,7 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
     userId: p.guideUserId,
     type,
     text,
-    actionUrl: GUIDE_URL,
+    actionUrl: guideBookingPath(p.bookingId),
     dedupeKey: `booking:${p.bookingId}:${key}`,
   });
   const toTraveler = (key: string, text: Record<Locale, Text>, type: TourNotice['type'] = 'booking'): TourNotice => ({
@@ -41,7 +40,7 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
     userId: p.travelerId,
     type,
     text,
-    actionUrl: TRAVELER_URL,
+    actionUrl: travelerBookingPath(p.bookingId),
     dedupeKey: `booking:${p.bookingId}:${key}`,
   });
   switch (name) {
@@ -138,7 +137,7 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
         en: { title: 'Tour completed', message: `Booking ${n} is complete. Thank you!`, actionLabel: 'View' },
         'zh-CN': { title: '行程已完成', message: `预订 ${n} 已完成，感谢您！`, actionLabel: '查看' },
       };
-      return [e.by === 'traveler' ? toGuide('completed', text) : { ...toTraveler('completed', text), actionUrl: '/dashboard?tab=past' }];
+      return [e.by === 'traveler' ? toGuide('completed', text) : toTraveler('completed', text)];
     }
     default:
       return [];
@@ -157,11 +156,10 @@ export const TOUR_EVENTS = [
 ] as const satisfies readonly (keyof BookingEventMap)[];
 
 /** Subscribes `send` (the notification centre's create) to the tour's events. */
-export function subscribeTourNotices(events: BookingEvents, send: () => ((notices: TourNotice[]) => Promise<unknown>) | undefined): void {
+export function subscribeTourNotices(events: BookingEvents, send: (notices: TourNotice[]) => Promise<unknown>): void {
   for (const name of TOUR_EVENTS) {
     events.on(name, async (payload) => {
-      const fn = send();
-      if (fn) await fn(tourNotices(name, payload));
+      await send(tourNotices(name, payload));
     });
   }
 }

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { CARD_DECLINED, CARD_OK, confirmedBooking, daysAhead, guidePerson, newKey, pay, person, type Person } from './test-helpers';
 
 /**
- * On tour (issue 12): confirming the start, extensions (fee, payment, approval, rejection with
+ * On tour: confirming the start, extensions (fee, payment, approval, rejection with
  * refund, confirmation, the limit of 2), completion with the guide's pending earnings; every step's
  * authorization and the ledger after each (a booking's entries sum to zero).
  */
@@ -300,7 +300,7 @@ describe('completing', () => {
   });
 });
 
-/** Issue 22: an extension request cannot get stuck: withdrawn by the traveler, or lapsed unpaid. */
+/** An extension request cannot get stuck: withdrawn by the traveler, or lapsed unpaid. */
 describe('an unpaid extension request', () => {
   const withdraw = (id: number, who: Who = traveler) => call('POST', `/api/v2/bookings/${id}/extension/withdraw`, who);
 

@@ -4,7 +4,7 @@ import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, CARD_OK, confirmedBooking, daysAhead, guidePerson, pay, person, type Person } from './test-helpers';
 
-/** Issue 22: a traveler's active bookings may not overlap, whichever guides they are with. */
+/** A traveler's active bookings may not overlap, whichever guides they are with. */
 let t: TestApp;
 let traveler: Person;
 let guideA: Awaited<ReturnType<typeof guidePerson>>;

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { errorBodySchema, fileReplySchema, idParam } from '../../../shared/schemas/common';
 import { adminDisputeDetailSchema, disputeSchema, EVIDENCE_MAX_BYTES, openDisputeBodySchema, resolveDisputeBodySchema, resolveDisputeReplySchema } from '../../../shared/schemas/disputes';
 import type { AppInstance } from '../../lib/types';
-import { readSingleUpload } from '../../storage/private-document';
+import { readSingleUpload, sendPrivateFile } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
 import type { DisputesService } from './disputes.service';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-/** Disputes (issue 12, decision 064): open, evidence, read; and the admin's resolution. */
+/** Disputes (decision 064): open, evidence, read; and the admin's resolution. */
 export async function disputesRoutes(app: AppInstance, service: DisputesService): Promise<void> {
   await app.register(async (scope: AppInstance) => {
     // Multipart parsing only inside this scope: other routes keep JSON-only bodies.
@@ -89,13 +89,7 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService)
       },
       async (request, reply) => {
         const { file, row } = await service.evidenceFile(currentUser(request), request.params.id, request.params.evidenceId);
-        return reply
-          .type(row.contentType)
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-length', file.size)
-          .header('content-disposition', `${row.contentType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${encodeURIComponent(row.fileName)}"`)
-          .send(file.stream());
+        return sendPrivateFile(reply, { contentType: row.contentType, size: file.size, body: file.stream(), fileName: row.fileName, inline: true });
       },
     );
   });

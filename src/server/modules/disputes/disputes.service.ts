@@ -1,5 +1,6 @@
 import { disputeResolutionPostings, refundableCents } from '../../../shared/booking/dispute-ledger';
 import { ledgerBalance } from '../../../shared/booking/ledger';
+import { bookingPathFor } from '../../../shared/booking/links';
 import { addWorkingDays, bookingNumber, EARNINGS_HOLD_WORKING_DAYS } from '../../../shared/booking/money-rules';
 import { nextStatus } from '../../../shared/booking/state-machine';
 import {
@@ -10,7 +11,7 @@ import {
   type resolveDisputeBodySchema,
 } from '../../../shared/schemas/disputes';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import { inTransaction, type Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { FileStorage, StoredFile } from '../../storage/index';
@@ -20,6 +21,7 @@ import type { AuthUser } from '../auth/index';
 import { factsOf, findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, transitionBooking, type BookingRow } from '../bookings/index';
 import type { NotificationsService } from '../notifications/index';
 import type { PaymentProvider } from '../payments/index';
+import type { ReceiptIssuer } from '../receipts/index';
 import * as repo from './disputes.repository';
 import type { DisputeRow, EvidenceRow } from './disputes.repository';
 import { disputeTexts } from './texts';
@@ -37,6 +39,8 @@ interface Deps {
   provider: PaymentProvider;
   notifications?: NotificationsService;
   commissionRate: number;
+  /** A refund's credit note, written with the refund (decision 125). */
+  receipts: Pick<ReceiptIssuer, 'creditNotes'>;
 }
 
 type Side = 'traveler' | 'guide';
@@ -51,7 +55,7 @@ export function cleanFileName(name: string | undefined, fallback: string): strin
 }
 
 /**
- * Disputes (issue 12, decision 064): either party opens one on an ongoing tour or within 7 days of
+ * Disputes (decision 064): either party opens one on an ongoing tour or within 7 days of
  * completion (the state machine's `dispute` and its guard); the booking becomes `disputed` and both
  * get a system message. Evidence files are private to the two parties and admins. An admin resolves
  * it as completed or cancelled with a refund: the status change, the ledger entries and the refund
@@ -89,8 +93,7 @@ export class DisputesService {
 
   async open(user: AuthUser, body: z.output<typeof openDisputeBodySchema>): Promise<Dispute> {
     const now = this.now();
-    const done = await this.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    const done = await inTransaction(this.db, async (db) => {
       const booking = await lockBooking(db, body.bookingId);
       if (!booking) throw notFound('Booking');
       const { side, guideUserId } = await this.sideOf(db, user, booking);
@@ -134,7 +137,7 @@ export class DisputesService {
         userId: i.userId,
         type: 'booking' as const,
         text: i.text,
-        actionUrl: i.side === 'guide' ? '/guide-dashboard' : '/dashboard?tab=past',
+        actionUrl: bookingPathFor(i.side, bookingId),
         related: { type: 'booking', id: bookingId },
         dedupeKey: i.key,
       })),
@@ -224,8 +227,7 @@ export class DisputesService {
   async resolve(admin: AuthUser, id: number, body: z.output<typeof resolveDisputeBodySchema>): Promise<ResolveDisputeReply> {
     const now = this.now();
     const jobIds: number[] = [];
-    const done = await this.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    const done = await inTransaction(this.db, async (db) => {
       const pre = await repo.disputeById(db, id);
       if (!pre) throw notFound('Dispute');
       const booking = (await lockBooking(db, pre.bookingId))!;
@@ -329,7 +331,12 @@ export class DisputesService {
       amountCents,
       idempotencyKey: `tabi-dispute-refund-${disputeId}-${paymentId}`,
     });
-    await repo.addRefund(this.db, paymentId, amountCents, refundRef);
+    // The refund and its credit note together, under the booking's lock like every issue (decision 125).
+    await inTransaction(this.db, async (tx) => {
+      await lockBooking(tx, payment.bookingId);
+      await repo.addRefund(tx, paymentId, amountCents, refundRef);
+      await this.deps.receipts.creditNotes(tx, payment.bookingId, this.now());
+    });
   }
 }
 

@@ -10,17 +10,13 @@ declare module 'fastify' {
   }
 }
 
-/** Disputes and their resolution. Needs `app.jobs`, `app.paymentProvider` (bookings), `app.storage` and `app.notifications`. */
-export async function registerDisputes(app: AppInstance): Promise<void> {
-  const service = new DisputesService({
-    db: app.ctx.database.db,
-    storage: app.storage,
-    jobs: app.jobs,
-    provider: app.paymentProvider,
-    notifications: app.notifications,
-    commissionRate: app.ctx.config.payments.commissionRate,
-  });
+/** What disputes are built from (compose.ts): the refunds go through the bookings' payment provider. */
+export type DisputesNeeds = Pick<ConstructorParameters<typeof DisputesService>[0], 'storage' | 'jobs' | 'provider' | 'notifications' | 'receipts'>;
+
+/** Disputes and their resolution. */
+export async function registerDisputes(app: AppInstance, needs: DisputesNeeds): Promise<void> {
+  const service = new DisputesService({ db: app.ctx.database.db, ...needs, commissionRate: app.ctx.config.payments.commissionRate });
   app.decorate('disputes', service);
-  app.jobs.register(DISPUTE_REFUND_JOB, (job) => service.runRefund(job));
+  needs.jobs.register(DISPUTE_REFUND_JOB, (job) => service.runRefund(job));
   await disputesRoutes(app, service);
 }

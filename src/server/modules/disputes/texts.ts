@@ -1,5 +1,8 @@
-/** System messages about disputes, in the recipient's language (issue 12). */
-const yuan = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
+import { formatFen } from '../../../shared/money-format';
+
+/** System messages about disputes, in the recipient's language. */
+// Money as the app and the booking PDF write it (decision 117): 2,430 · 486.50.
+const yuan = formatFen;
 
 type Text = { title: string; message: string; actionLabel: string };
 type Pair = Record<'en' | 'zh-CN', Text>;

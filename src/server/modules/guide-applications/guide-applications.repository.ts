@@ -61,14 +61,6 @@ export async function insertDocument(db: Database, doc: typeof guideApplicationD
   return row!;
 }
 
-export async function documentOf(db: Database, applicationId: number, documentId: number): Promise<DocumentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(guideApplicationDocuments)
-    .where(and(eq(guideApplicationDocuments.id, documentId), eq(guideApplicationDocuments.applicationId, applicationId)));
-  return row;
-}
-
 export async function documentById(db: Database, documentId: number): Promise<(DocumentRow & { userId: number }) | undefined> {
   const [row] = await db
     .select({ doc: guideApplicationDocuments, userId: guideApplications.userId })

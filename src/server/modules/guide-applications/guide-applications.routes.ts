@@ -16,7 +16,7 @@ import {
   submitBodySchema,
 } from '../../../shared/schemas/guide-applications';
 import type { AppInstance } from '../../lib/types';
-import { readSingleUpload } from '../../storage/private-document';
+import { readSingleUpload, sendPrivateFile } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
 import type { GuideApplicationsService } from './guide-applications.service';
 
@@ -28,7 +28,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
 /** Uploads per client address per 10 minutes: an applicant needs a handful; this stops a flood of 10 MB bodies. */
 export const DOCUMENT_UPLOAD_LIMIT = 20;
 
-/** Becoming a guide (issue #13): the applicant's draft, documents and submission, and the admin review. */
+/** Becoming a guide: the applicant's draft, documents and submission, and the admin review. */
 export function guideApplicationsRoutes(service: GuideApplicationsService) {
   return async (app: AppInstance): Promise<void> => {
     await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
@@ -40,7 +40,7 @@ export function guideApplicationsRoutes(service: GuideApplicationsService) {
         schema: {
           tags,
           summary: "The caller's application status and the header's guideStatus flags",
-          description: "status is 'none' before any draft. The web caches it 5 minutes (SPEC §7).",
+          description: "status is 'none' before any draft. The web caches it 5 minutes.",
           security,
           response: { 200: applicationStatusReplySchema, 401: errorBodySchema },
         },
@@ -72,7 +72,8 @@ export function guideApplicationsRoutes(service: GuideApplicationsService) {
           summary: 'Save the draft (replaces the saved answers)',
           description:
             'Every field is optional; types and ranges are checked (400 validation_failed). Allowed while the application is a draft, ' +
-            'changes were requested or it was rejected (it becomes a draft again); while submitted or under review 409 invalid_transition; a guide 409.',
+            'changes were requested or it was rejected (it becomes a draft again); while submitted or under review 409 invalid_transition; a guide 409. ' +
+            'Texts are stored in NFC without invisible code points; a protected title (全国通訳案内士, licensed guide, … in any disguise) in the name, occupation, bio or descriptions is 400 protected_title (decision 099).',
           security,
           body: saveDraftBodySchema,
           response: { 200: applicationSchema, ...errors },
@@ -92,7 +93,7 @@ export function guideApplicationsRoutes(service: GuideApplicationsService) {
           description:
             `multipart/form-data: field "file" (JPEG, PNG, GIF, WEBP or PDF, at most 10 MB, checked by content) and optional "description". ` +
             `At most ${DOCUMENT_MAX_FILES} files (409 too_many_files). Images are re-encoded to WebP without metadata; PDFs with active content are refused. ` +
-            'A bad type is 400 invalid_file_type; over 10 MB 413.',
+            'A bad type is 400 invalid_file_type; over 10 MB 413. A protected title in the description is 400 protected_title (decision 099).',
           consumes: ['multipart/form-data'],
           security,
           response: { 201: applicationSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
@@ -135,15 +136,8 @@ export function guideApplicationsRoutes(service: GuideApplicationsService) {
       async (request, reply) => {
         const { file, doc } = await service.file(currentUser(request), request.params.id);
         const pdf = doc.contentType === 'application/pdf';
-        return reply
-          .type(doc.contentType)
-          .header('content-length', file.size)
-          .header('content-disposition', `${pdf ? 'attachment' : 'inline'}; filename="qualification-${doc.id}.${pdf ? 'pdf' : 'webp'}"`)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cross-origin-resource-policy', 'same-origin')
-          .header('cache-control', 'private, no-store')
-          .send(file.stream());
+        const fileName = `qualification-${doc.id}.${pdf ? 'pdf' : 'webp'}`;
+        return sendPrivateFile(reply, { contentType: doc.contentType, size: file.size, body: file.stream(), fileName, inline: true });
       },
     );
 

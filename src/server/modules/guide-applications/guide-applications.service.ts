@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import { timeZoneForCity } from '../../../shared/cities';
+import { cleanDisplayText } from '../../../shared/display-text';
 import { computeGuideStatus } from '../../../shared/rules/guide-status';
 import {
   APPLICATION_MESSAGES,
@@ -19,9 +20,11 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { auditedChange } from '../audit/index';
 import type { AuthUser } from '../auth/index';
-import { listingStatus } from '../guides/index';
-import type { CreateSystemMessage } from '../notifications/index';
-import type { StoredFile } from '../../storage/index';
+import { listingStatus, type GuideSearch } from '../guides/index';
+import { assertNoProtectedTitles } from '../licences/index';
+import type { CreateSystemMessage, NotificationsService } from '../notifications/index';
+import type { JobRunner } from '../../jobs/index';
+import type { FileStorage, StoredFile } from '../../storage/index';
 import { storePrivateDocument } from '../../storage/private-document';
 import * as repo from './guide-applications.repository';
 import type { ApplicationRow, DocumentRow } from './guide-applications.repository';
@@ -31,6 +34,12 @@ import { applicationTexts, approvedMail } from './texts';
 export const DOCUMENT_FOLDER = 'private-guide-applications';
 const DOCUMENT_BOX = { width: 2400, height: 2400 };
 const AWAITING: readonly ApplicationStatus[] = ['submitted', 'under_review'];
+/**
+ * The answers shown about the person: the name (to the admin), and what approval copies into the
+ * public listing (occupation, bio, the three descriptions; file descriptions become its
+ * qualifications). The page-3 answers and the residence are for the review only (decision 099).
+ */
+const PUBLISHED_FIELDS = ['name', 'occupation', 'bio', 'ethicsDescription', 'boundaryDescription', 'supportiveDescription'] as const;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -71,8 +80,19 @@ export function toApplication(row: ApplicationRow | undefined, docs: DocumentRow
   };
 }
 
+/** What applications are built from (compose.ts): the private documents, the search index an approval lists the guide in, and the outbox for the notices. */
+export interface GuideApplicationsNeeds {
+  storage: FileStorage;
+  guideSearch: Pick<GuideSearch, 'sync'>;
+  notifications: Pick<NotificationsService, 'enqueue'>;
+  jobs: Pick<JobRunner, 'soon'>;
+}
+
 export class GuideApplicationsService {
-  constructor(private readonly app: AppInstance) {}
+  constructor(
+    private readonly app: AppInstance,
+    private readonly needs: GuideApplicationsNeeds,
+  ) {}
 
   private get db() {
     return this.app.ctx.database.db;
@@ -95,6 +115,7 @@ export class GuideApplicationsService {
 
   async saveDraft(user: AuthUser, data: ApplicationData): Promise<GuideApplication> {
     const row = await this.editable(user);
+    await assertNoProtectedTitles(this.db, user.id, PUBLISHED_FIELDS.map((k) => ({ path: `data.${k}`, text: data[k] })));
     const saved = await repo.saveDraft(this.db, row.id, data, EDITABLE_STATUSES);
     if (!saved) throw new AppError('invalid_transition', 'The application is being reviewed and cannot be changed now');
     return this.view(saved);
@@ -106,8 +127,9 @@ export class GuideApplicationsService {
       throw new AppError('too_many_files', `At most ${DOCUMENT_MAX_FILES} qualification files`);
     }
     const { data, fileName, fields } = await read();
-    const description = (fields.description ?? '').trim().slice(0, 500);
-    const stored = await storePrivateDocument(this.app.storage, DOCUMENT_FOLDER, data, DOCUMENT_BOX);
+    const description = cleanDisplayText(fields.description ?? '', { multiline: true }).slice(0, 500);
+    await assertNoProtectedTitles(this.db, user.id, [{ path: 'description', text: description }]);
+    const stored = await storePrivateDocument(this.needs.storage, DOCUMENT_FOLDER, data, DOCUMENT_BOX);
     // Counted again after the (slow) re-encode: two uploads at once must not pass the maximum together.
     const doc = await this.db.transaction(async (tx) => {
       await tx.execute(sqlLockApplication(row.id));
@@ -115,7 +137,7 @@ export class GuideApplicationsService {
       return repo.insertDocument(tx, { applicationId: row.id, storageKey: stored.key, contentType: stored.type, sizeBytes: stored.size, fileName: cleanFileName(fileName), description });
     });
     if (!doc) {
-      await this.app.storage.delete(stored.key);
+      await this.needs.storage.delete(stored.key);
       throw new AppError('too_many_files', `At most ${DOCUMENT_MAX_FILES} qualification files`);
     }
     return this.view(row);
@@ -131,6 +153,7 @@ export class GuideApplicationsService {
   async describeDocument(user: AuthUser, documentId: number, description: string): Promise<GuideApplication> {
     await this.ownDocument(user, documentId);
     const row = await this.editable(user);
+    await assertNoProtectedTitles(this.db, user.id, [{ path: 'description', text: description }]);
     await repo.updateDocumentDescription(this.db, documentId, description);
     return this.view(row);
   }
@@ -139,7 +162,7 @@ export class GuideApplicationsService {
     const doc = await this.ownDocument(user, documentId);
     const row = await this.editable(user);
     await repo.deleteDocument(this.db, documentId);
-    await this.app.storage.delete(doc.storageKey);
+    await this.needs.storage.delete(doc.storageKey);
     return this.view(row);
   }
 
@@ -147,7 +170,7 @@ export class GuideApplicationsService {
   async file(user: AuthUser, documentId: number): Promise<{ file: StoredFile; doc: DocumentRow }> {
     const doc = await repo.documentById(this.db, documentId);
     if (!doc || (doc.userId !== user.id && !user.isAdmin)) throw notFound('Document');
-    const file = await this.app.storage.get(doc.storageKey);
+    const file = await this.needs.storage.get(doc.storageKey);
     if (!file) throw notFound('Document');
     return { file, doc };
   }
@@ -251,7 +274,7 @@ export class GuideApplicationsService {
     );
     if (!guideId) throw new AppError('invalid_transition', 'The application is no longer awaiting a decision');
     // Searchable before the reply (the index follows the guides table through NOTIFY).
-    await this.app.guideSearch.sync();
+    await this.needs.guideSearch.sync();
     return this.forAdmin((await repo.applicationById(this.db, row.id))!);
   }
 
@@ -285,7 +308,7 @@ export class GuideApplicationsService {
     return this.forAdmin(saved);
   }
 
-  /** Runs an admin decision with its audit entry (issue 14); undefined when the application had moved on. */
+  /** Runs an admin decision with its audit entry; undefined when the application had moved on. */
   private async audited<T>(
     admin: AuthUser,
     row: { id: number; status: string },
@@ -299,7 +322,7 @@ export class GuideApplicationsService {
     let job: number | undefined;
     const withNotices = async (db: Database) => {
       const result = await change(db);
-      if (result !== undefined && notices) job = await this.app.notifications.enqueue(db, await notices(db, result));
+      if (result !== undefined && notices) job = await this.needs.notifications.enqueue(db, await notices(db, result));
       return result;
     };
     const out = await auditedChange(this.db, withNotices, (result) => ({
@@ -311,7 +334,7 @@ export class GuideApplicationsService {
       after: after(result),
       note,
     }));
-    this.app.jobs.soon(job);
+    this.needs.jobs.soon(job);
     return out;
   }
 

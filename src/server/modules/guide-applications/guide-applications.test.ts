@@ -68,7 +68,7 @@ const save = (p: Person, data: ApplicationData) => t.app.inject({ method: 'PUT',
 const submit = (p: Person, declaration = true) => t.app.inject({ method: 'POST', url: '/api/v2/guide-applications/submit', headers: auth(p.token), payload: { declaration } });
 const status = (p: Person) => t.app.inject({ url: '/api/v2/guide-applications/status', headers: auth(p.token) });
 
-function upload(p: Person, file: Buffer, name: string, type: string, description = 'Licensed guide interpreter') {
+function upload(p: Person, file: Buffer, name: string, type: string, description = 'First-aid certificate') {
   const boundary = 'tabiqualification';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\n${description}\r\n`),
@@ -138,7 +138,7 @@ describe('documents', () => {
     const p = await person(t);
     const img = await upload(p, PNG, 'photo.png', 'image/png');
     expect(img.statusCode, img.body).toBe(201);
-    expect(img.json().documents[0]).toMatchObject({ contentType: 'image/webp', description: 'Licensed guide interpreter', fileName: 'photo.png' });
+    expect(img.json().documents[0]).toMatchObject({ contentType: 'image/webp', description: 'First-aid certificate', fileName: 'photo.png' });
     const bad = await upload(p, Buffer.from('<html><script>alert(1)</script></html>'), 'fake.png', 'image/png');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'invalid_file_type', message: APPLICATION_MESSAGES.invalidFileType });
@@ -187,7 +187,7 @@ describe('documents', () => {
 });
 
 describe('submit', () => {
-  it('needs the declaration, then every required field, with the SPEC §5 messages', async () => {
+  it('needs the declaration, then every required field, with the documented messages', async () => {
     const p = await person(t);
     await save(p, { name: 'Only a name' });
     const noDecl = await submit(p, false);
@@ -246,7 +246,7 @@ describe('admin review', () => {
     expect(u!.isGuide).toBe(true);
     const [g] = await t.database.db.select().from(guides).where(eq(guides.id, guideId));
     expect(g).toMatchObject({ userId: p.id, serviceCity: 'sapporo', basicPricePerHourCents: 27_700, ethicsScore: 8, maxPeople: 5, serviceIds: [subcategoryId] });
-    expect(g!.qualifications).toEqual([{ description: 'Licensed guide interpreter' }]);
+    expect(g!.qualifications).toEqual([{ description: 'First-aid certificate' }]);
 
     const search = await t.app.inject({ url: '/api/v2/guides?city=sapporo' });
     expect(search.json().data.map((c: { id: number }) => c.id)).not.toContain(guideId); // decision 091: listing.test.ts

@@ -4,7 +4,7 @@ import type { AvailabilityBody, AvailabilityReply, CalendarUrlReply, RatesBody, 
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
-import type { GuideSearch } from '../guides/guide-search';
+import type { GuideSearch } from '../guides/index';
 import { buildCalendar } from './ical';
 import {
   createFeedIfMissing,
@@ -36,7 +36,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 export class GuideBusinessService {
   constructor(
     private readonly db: Database,
-    private readonly search: () => GuideSearch,
+    private readonly search: Pick<GuideSearch, 'sync'>,
     private readonly secret: string,
     private readonly appUrl: string,
   ) {}
@@ -78,7 +78,7 @@ export class GuideBusinessService {
       }
     });
     await replaceAvailability(this.db, g.id, body, today);
-    await this.search().sync();
+    await this.search.sync();
     return this.availability(viewer);
   }
 
@@ -99,7 +99,7 @@ export class GuideBusinessService {
     const unknown = body.services.findIndex((s) => !known.has(s.subcategoryId));
     if (unknown >= 0) throw new AppError('unknown_service', 'No such service in the catalogue', [{ path: `services.${unknown}.subcategoryId`, message: 'unknown service' }]);
     await replaceRates(this.db, g.id, body);
-    await this.search().sync();
+    await this.search.sync();
     return this.rates(viewer);
   }
 

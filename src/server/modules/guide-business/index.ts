@@ -1,4 +1,5 @@
 import type { AppInstance } from '../../lib/types';
+import type { GuideSearch } from '../guides/index';
 import { guideBusinessRoutes } from './guide-business.routes';
 import { GuideBusinessService } from './guide-business.service';
 import { guideProfileRoutes } from './profile.routes';
@@ -6,9 +7,14 @@ import { GuideProfileService } from './profile.service';
 
 export { GuideBusinessService } from './guide-business.service';
 
-/** The guide's availability, rates and services, profile and itineraries, and the iCal feed. Needs `app.guideSearch` (guides). */
-export function registerGuideBusiness(app: AppInstance): void {
-  const service = new GuideBusinessService(app.ctx.database.db, () => app.guideSearch, app.ctx.jwtSecret, app.ctx.config.appUrl);
+/** What the guide's business is built from (compose.ts): the search index every write waits for. */
+export interface GuideBusinessNeeds {
+  guideSearch: Pick<GuideSearch, 'sync'>;
+}
+
+/** The guide's availability, rates and services, profile and itineraries, and the iCal feed. */
+export function registerGuideBusiness(app: AppInstance, { guideSearch }: GuideBusinessNeeds): void {
+  const service = new GuideBusinessService(app.ctx.database.db, guideSearch, app.ctx.jwtSecret, app.ctx.config.appUrl);
   guideBusinessRoutes(app, service);
-  guideProfileRoutes(app, new GuideProfileService(app.ctx.database.db, () => app.guideSearch));
+  guideProfileRoutes(app, new GuideProfileService(app.ctx.database.db, guideSearch));
 }

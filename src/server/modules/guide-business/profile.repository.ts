@@ -3,7 +3,7 @@ import type { GuideTexts, ItineraryTexts, TextLanguage } from '../../../shared/g
 import type { Database } from '../../db/client';
 import { guideItineraries, guides, users } from '../../db/schema/index';
 
-/** The guide's own profile: the listing's and the user's SPEC §3 profile fields (one query). */
+/** The guide's own profile: the listing's and the user's profile fields (one query). */
 export async function readProfile(db: Database, guideId: number) {
   const [row] = await db
     .select({
@@ -122,7 +122,3 @@ export async function deleteItinerary(db: Database, id: number): Promise<void> {
   await db.delete(guideItineraries).where(eq(guideItineraries.id, id));
 }
 
-/** Touches the listing so search drops its cached card (a NOTIFY through migration 0003's trigger). */
-export async function touchGuide(db: Database, guideId: number): Promise<void> {
-  await db.update(guides).set({ updatedAt: new Date() }).where(eq(guides.id, guideId));
-}

@@ -11,7 +11,7 @@ const errors = { 401: errorBodySchema, 403: errorBodySchema };
 const writeLimit = { rateLimit: { max: 60, timeWindow: '10 minutes' } };
 
 /**
- * The guide's own profile (SPEC §3 profile fields) and sample itineraries, texts per language
+ * The guide's own profile (profile fields) and sample itineraries, texts per language
  * (decision 070). Callers without a listing get 403 `not_a_guide`; another guide's itinerary is 404.
  */
 export function guideProfileRoutes(app: AppInstance, service: GuideProfileService): void {

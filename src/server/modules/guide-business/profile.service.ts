@@ -4,7 +4,7 @@ import type { ItineraryBody, OwnItinerary, ProfileBody, ProfileReply } from '../
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
-import type { GuideSearch } from '../guides/guide-search';
+import type { GuideSearch } from '../guides/index';
 import { assertNoProtectedTitles, type PublishedText } from '../licences/index';
 import { guideOfUser } from './guide-business.repository';
 import {
@@ -18,7 +18,7 @@ import {
   type ItineraryWrite,
 } from './profile.repository';
 
-/** SPEC §5 postal-code messages, by error kind. */
+/** docs/rules/messaging.md postal-code messages, by error kind. */
 const POSTAL_MESSAGES = {
   length: 'Please enter a valid 7-digit postal code.',
   not_digits: 'Invalid postal code / Please enter a 7-digit Japanese postal code (numbers only).',
@@ -46,7 +46,7 @@ function cleanGuideTexts(texts: ProfileBody['texts']): GuideTexts {
 export class GuideProfileService {
   constructor(
     private readonly db: Database,
-    private readonly search: () => GuideSearch,
+    private readonly search: Pick<GuideSearch, 'sync'>,
   ) {}
 
   private async guide(viewer: AuthUser) {
@@ -97,6 +97,7 @@ export class GuideProfileService {
     if (!bio) throw new AppError('text_required', 'Write the bio in its original language', [{ path: `texts.${original}.bio`, message: 'required' }]);
     await assertNoProtectedTitles(this.db, viewer.id, [
       { path: 'nickname', text: body.nickname },
+      { path: 'city', text: body.city },
       ...Object.entries(texts).flatMap(([l, fields]) => Object.entries(fields).map(([k, v]) => ({ path: `texts.${l}.${k}`, text: v }))),
     ]);
     const current = (await readProfile(this.db, g.id))!;
@@ -126,7 +127,7 @@ export class GuideProfileService {
         supportiveDescription: plain('supportiveDescription'),
       },
     });
-    await this.search().sync();
+    await this.search.sync();
     return this.profile(viewer);
   }
 
@@ -203,7 +204,7 @@ export class GuideProfileService {
       throw new AppError('conflict', `A guide keeps at most ${MAX_ITINERARIES} itineraries`, [{ path: 'itineraries', message: 'limit reached' }]);
     }
     const id = await insertItinerary(this.db, g.id, write);
-    await this.search().sync();
+    await this.search.sync();
     return this.toOwn((await findOwnItinerary(this.db, viewer.id, id))!);
   }
 
@@ -212,13 +213,13 @@ export class GuideProfileService {
     const write = this.itineraryWrite(body);
     await assertNoProtectedTitles(this.db, viewer.id, this.itineraryTexts(write));
     await updateItinerary(this.db, id, write);
-    await this.search().sync();
+    await this.search.sync();
     return this.toOwn((await findOwnItinerary(this.db, viewer.id, id))!);
   }
 
   async deleteItinerary(viewer: AuthUser, id: number): Promise<void> {
     await this.own(viewer, id);
     await deleteItinerary(this.db, id);
-    await this.search().sync();
+    await this.search.sync();
   }
 }

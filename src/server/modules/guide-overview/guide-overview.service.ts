@@ -14,7 +14,7 @@ export interface GuideOverviewDeps {
   db: Database;
   /** The server's clock (the bookings service's, so tests move everything together). */
   now: () => Date;
-  /** SPEC §3 unread counts, as the messaging module computes them. */
+  /** Unread counts, as the messaging module computes them. */
   unread: (userId: number) => Promise<TotalUnread>;
   /** Pending and withdrawable, as the wallet computes them (decision 067). */
   earnings: (user: AuthUser) => Promise<GuideEarnings | null>;
@@ -44,7 +44,7 @@ function nextMonth(date: string): string {
 }
 
 /**
- * The guide landing page's figures (SPEC §2 Guide landing): this week's tours, unread counts,
+ * The guide landing page's figures (Guide landing): this week's tours, unread counts,
  * earnings per period, open requests and ratings. Weeks run Monday–Sunday and days, months and years
  * are the guide's zone at the server's clock. A caller without a listing gets 403 `not_a_guide`, as on
  * the other /api/v2/guides/me routes.

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { confirmedBooking, daysAhead, guidePerson, person, type Person } from '../bookings/test-helpers';
 
 /**
- * GET /api/v2/guides/me/overview (/guide, issue 13) from a real history driven through the API:
+ * GET /api/v2/guides/me/overview (/guide) from a real history driven through the API:
  * paid requests, accepted tours of the week, completions posting earnings to the ledger (counted in
  * the guide's day, month and year in Tokyo), the wallet's pending and withdrawable, published reviews
  * and unread counts; another guide's data never shows, and a traveler gets 403 not_a_guide.

@@ -1,19 +1,25 @@
 import type { AppInstance } from '../../lib/types';
+import type { MessagingService } from '../messaging/index';
+import type { WalletService } from '../wallet/index';
 import { guideOverviewRoutes } from './guide-overview.routes';
 import { GuideOverviewService } from './guide-overview.service';
 
 export { GuideOverviewService } from './guide-overview.service';
 
-/**
- * The guide landing page (/guide, issue 13). Needs `app.bookings` (its clock), `app.messaging` (unread
- * counts) and `app.wallet` (pending and withdrawable): registered after them.
- */
-export function registerGuideOverview(app: AppInstance): void {
+/** What the guide landing page reads of other modules (compose.ts). */
+export interface GuideOverviewNeeds {
+  now: () => Date;
+  messaging: Pick<MessagingService, 'totalUnread'>;
+  wallet: Pick<WalletService, 'wallet'>;
+}
+
+/** The guide landing page (/guide): unread counts (messaging), pending and withdrawable (wallet). */
+export function registerGuideOverview(app: AppInstance, needs: GuideOverviewNeeds): void {
   const service = new GuideOverviewService({
     db: app.ctx.database.db,
-    now: () => app.bookings.now(),
-    unread: (userId) => app.messaging.totalUnread(userId),
-    earnings: async (user) => (await app.wallet.wallet(user)).earnings,
+    now: needs.now,
+    unread: (userId) => needs.messaging.totalUnread(userId),
+    earnings: async (user) => (await needs.wallet.wallet(user)).earnings,
   });
   guideOverviewRoutes(app, service);
 }

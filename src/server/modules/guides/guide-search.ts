@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { TEXT_LANGUAGES, type TextLanguage } from '../../../shared/guide-texts';
+import type { SearchFilter } from '../../../shared/guide-search';
 import type { GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
 import type { DatabaseHandle } from '../../db/client';
 import { exceptionsForSearch, forgetCatalogue, listedForSearch, summaryRowsByIds } from './guides.repository';
@@ -153,9 +154,16 @@ export class GuideSearch {
    * One page of guides as a visitor reading `lang` sees them (isSaved false), each card with its
    * UTF-8 JSON (kept with the card: a page is written from these, not serialized again), and the total.
    */
-  async search(q: GuideSearchQuery, excludeUserId: number | undefined, lang: TextLanguage = 'en'): Promise<{ data: SearchCard[]; total: number }> {
+  async search(
+    q: GuideSearchQuery,
+    excludeUserId: number | undefined,
+    lang: TextLanguage = 'en',
+  ): Promise<{ data: SearchCard[]; total: number; withoutFilter?: Partial<Record<SearchFilter, number>> }> {
     await this.catchUp();
-    const { ids, total } = this.index.search(q, excludeUserId, new Date(), lang);
+    const now = new Date();
+    const { ids, total } = this.index.search(q, excludeUserId, now, lang);
+    // Nobody found: what each filter alone hid (decision 104). A search that found someone pays nothing.
+    if (total === 0) return { data: [], total, withoutFilter: this.index.countsWithout(q, excludeUserId, now) };
     return { data: await this.cardsFor(ids, lang), total };
   }
 

@@ -1,9 +1,9 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, fileReplySchema, idParam } from '../../../shared/schemas/common';
 import {
   guideDetailSchema,
   guideListReplySchema,
-  type GuideListReply,
   guidePricingSchema,
   guideSearchQuerySchema,
   itinerarySchema,
@@ -17,13 +17,22 @@ import { notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import { avatarSvg } from './avatar';
+
+/**
+ * Sends JSON already serialized to the route's reply schema: Fastify sends a Buffer as it is. The
+ * untyped reply is the point: the typed one takes only the schema's object, not its bytes.
+ */
+function sendSerialized(reply: FastifyReply, json: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
 import { GuideSearch } from './guide-search';
 import { findItinerary, guideChoices, guidePricing } from './guides.repository';
 import { assertListedGuide, getGuide, getMyGuide, listingStatus, searchReply } from './guides.service';
 
 const bearer = [{ bearerAuth: [] }];
 
-export function guidesRoutes(app: AppInstance): void {
+/** The public guide search and profiles; returns the search index the modules that change a listing keep in step (compose.ts). */
+export function guidesRoutes(app: AppInstance): GuideSearch {
   const db = () => app.ctx.database.db;
   const guideSearch = new GuideSearch(app.ctx.database);
   app.decorate('guideSearch', guideSearch);
@@ -45,7 +54,7 @@ export function guidesRoutes(app: AppInstance): void {
       const json = await searchReply(guideSearch, db(), request.query, request.user, readerTextLanguage(request.query.lang, request.headers['accept-language']));
       // The hottest route: the reply is joined from each card's kept JSON, already the schema's
       // (the tests parse it with guideListReplySchema), and Fastify sends a Buffer as it is.
-      return reply.type('application/json; charset=utf-8').send(json as unknown as GuideListReply);
+      return sendSerialized(reply, json);
     },
   );
 
@@ -187,4 +196,5 @@ export function guidesRoutes(app: AppInstance): void {
         .send(avatarSvg(key.replace(/-[fm]$/, ''), sex));
     },
   );
+  return guideSearch;
 }

@@ -83,10 +83,10 @@ export async function toSummaries(db: Database, rows: SummaryRow[], viewer: Auth
 /**
  * `GET /api/v2/guides`'s reply as UTF-8 JSON (guideListReplySchema): the page is joined from its
  * cards' kept JSON, so the hottest route serializes nothing but the caller's own saved hearts.
- * Guide-role callers never see their own listing (SPEC §6).
+ * Guide-role callers never see their own listing (a guide browsing as a guide is not a traveler looking for one). An empty result carries `withoutFilter`.
  */
 export async function searchReply(guideSearch: GuideSearch, db: Database, q: GuideSearchQuery, viewer: AuthUser | null, lang: TextLanguage = 'en'): Promise<Buffer> {
-  const { data, total } = await guideSearch.search(q, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined, lang);
+  const { data, total, withoutFilter } = await guideSearch.search(q, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined, lang);
   // The saved hearts are the caller's own: one lookup for the page.
   const saved = await savedAmong(db, viewer?.id, data.map(({ card }) => card.id));
   const parts: Buffer[] = [OPEN_DATA];
@@ -94,7 +94,8 @@ export async function searchReply(guideSearch: GuideSearch, db: Database, q: Gui
     if (i > 0) parts.push(COMMA);
     parts.push(saved.has(card.id) ? Buffer.from(JSON.stringify({ ...card, isSaved: true })) : json);
   });
-  parts.push(Buffer.from(`],"total":${total},"page":${q.page},"limit":${q.limit}}`));
+  const without = withoutFilter ? `,"withoutFilter":${JSON.stringify(withoutFilter)}` : '';
+  parts.push(Buffer.from(`],"total":${total},"page":${q.page},"limit":${q.limit}${without}}`));
   return Buffer.concat(parts);
 }
 const OPEN_DATA = Buffer.from('{"data":[');

@@ -3,3 +3,4 @@ export { avatarSvg, avatarUrl } from './avatar';
 export { setGuideServices, setWeeklyAvailability, findGuideIdByUser } from './guides.repository';
 export { listingStatus, toSummaries } from './guides.service';
 export { summaryColumns, type SummaryRow } from './guides.repository';
+export type { GuideSearch } from './guide-search';

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { daysAhead, person, type Person } from '../bookings/test-helpers';
 
 /**
- * Verified before listed (issue 26, decision 091): a guide is in search, on the landing page and in
+ * Verified before listed (decision 091): a guide is in search, on the landing page and in
  * the sitemap only with an approved application, a verified identity and an open day in the next
  * 60 days; the guide's checklist and the admin's application say what is missing.
  */

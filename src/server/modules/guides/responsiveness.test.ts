@@ -7,7 +7,7 @@ import { auth, makeGuide, makeUser, tokenFor } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { call, cid, guide as chatGuide, openChat, traveler } from '../messaging/test-helpers';
 
-/** Issue 22 item 6: response rate and typical response time over the last 30 days (decision 077). */
+/** Response rate and typical response time over the last 30 days (decision 077). */
 let t: TestApp;
 const ids: Record<string, number> = {};
 const MIN = 60_000;

@@ -53,7 +53,7 @@ const LANGUAGE_ROWS = 3;
 const LICENSED_ROW = LANGUAGE_ROWS + 7;
 /** … one per group size 1–MAX_GROUP that fits the guide's min and max people, … */
 const FITS_ROW = LICENSED_ROW + 1;
-/** Group sizes with a row of their own (a guide takes at most 50, SPEC §4); larger ones are checked guide by guide. */
+/** Group sizes with a row of their own (a guide takes at most 50); larger ones are checked guide by guide. */
 const MAX_GROUP = 50;
 /** … and one per service id below 64. */
 const SERVICE_ROW = FITS_ROW + MAX_GROUP;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, isoWeekday, todayInZone, weekdayBit } from '../../../shared/availability';
+import { activeSearchFilters, withoutSearchFilter } from '../../../shared/guide-search';
 import { guideSearchQuerySchema, type GuideSearchQuery } from '../../../shared/schemas/guides';
 import { SearchIndex, type IndexedException, type IndexedGuide } from './search-index';
 
@@ -37,7 +38,7 @@ function makeGuide(rnd: () => number, id: number): IndexedGuide {
   };
 }
 
-/** The semantics written out the slow, obvious way (SPEC §6). */
+/** The semantics written out the slow, obvious way (docs/rules/accounts-and-sessions.md). */
 function reference(guides: IndexedGuide[], exceptions: IndexedException[], q: GuideSearchQuery, excludeUserId?: number, reader: 'zh' | 'en' = 'en') {
   const bits: Record<string, number> = { zh: 1, ja: 2, en: 4 };
   const matches = guides.filter((g) => {
@@ -63,7 +64,7 @@ function reference(guides: IndexedGuide[], exceptions: IndexedException[], q: Gu
     price_desc: (a, b) => b.priceCents - a.priceCents || b.id - a.id,
     newest: (a, b) => b.id - a.id,
   };
-  // A Chinese reader's "recommended" puts guides who speak Chinese first (issue 27).
+  // A Chinese reader's "recommended" puts guides who speak Chinese first.
   const zhFirst = (a: IndexedGuide, b: IndexedGuide) => (b.languageMask & 1) - (a.languageMask & 1) || by.recommended!(a, b);
   matches.sort(q.sort === 'recommended' && reader === 'zh' ? zhFirst : by[q.sort]);
   const offset = (q.page - 1) * q.limit;
@@ -131,5 +132,23 @@ describe('SearchIndex', () => {
     expect(page.total).toBe(50);
     expect(page.ids).toHaveLength(2);
     expect(index.search(guideSearchQuerySchema.parse({ city: 'nara' }), undefined)).toEqual({ ids: [], total: 0 });
+  });
+
+  it('counts, for a search that finds nobody, what each filter alone hid, like the reference (decision 104)', () => {
+    const rnd = random(104);
+    const guides = Array.from({ length: 300 }, (_, i) => makeGuide(rnd, i + 1));
+    const exceptions: IndexedException[] = [{ guideId: 3, date: DATES[2]!, available: false }, { guideId: 4, date: DATES[3]!, available: true }];
+    const index = new SearchIndex();
+    index.load(guides, exceptions);
+    let empties = 0;
+    for (let k = 0; k < 400; k++) {
+      const q = randomQuery(rnd);
+      if (index.search(q, undefined).total > 0) continue;
+      empties++;
+      const active = activeSearchFilters(q);
+      const expected = active.length ? Object.fromEntries(active.map((f) => [f, reference(guides, exceptions, withoutSearchFilter(q, f)).total])) : undefined;
+      expect(index.countsWithout(q, undefined), JSON.stringify(q)).toEqual(expected);
+    }
+    expect(empties).toBeGreaterThan(20);
   });
 });

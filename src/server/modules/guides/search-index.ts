@@ -1,6 +1,7 @@
 import { isoWeekday, todayInZone, weekdayBit } from '../../../shared/availability';
 import type { SEARCH_LANGUAGES } from '../../../shared/price-range';
 import type { TextLanguage } from '../../../shared/guide-texts';
+import { activeSearchFilters, withoutSearchFilter, type SearchFilter } from '../../../shared/guide-search';
 import type { GuideSearchQuery } from '../../../shared/schemas/guides';
 import { CityColumns, lowerBound, serviceBits, type CountFilter } from './search-columns';
 import { DAYS_SHIFT, LICENSED_BIT, MAX_SMALL, SortedList } from './sorted-list';
@@ -47,7 +48,7 @@ const byRating: Compare = (a, b) => b.rating - a.rating || b.reviewCount - a.rev
 const speaksChinese = (g: IndexedGuide) => g.languageMask & LANGUAGE_BITS.zh;
 const ORDERS = {
   recommended: byRating,
-  /** "推荐" for a Chinese reader: guides who speak Chinese first (a Japanese-only bio topped it, issue 27). */
+  /** "推荐" for a Chinese reader: guides who speak Chinese first (a Japanese-only bio topped it). */
   recommendedZh: (a, b) => speaksChinese(b) - speaksChinese(a) || byRating(a, b),
   price: (a, b) => a.priceCents - b.priceCents || a.id - b.id,
   id: (a, b) => a.id - b.id,
@@ -194,17 +195,15 @@ export class SearchIndex {
   }
 
   /**
-   * One page of a search and the total (SPEC §6 semantics, docs/decisions/032). The total is a
+   * One page of a search and the total (docs/decisions/032). The total is a
    * count over the city's typed columns, by weekly schedule, corrected by that date's exceptions;
    * the page walks the stored order of the city (or of all guides) and stops once it is full.
    */
   search(q: GuideSearchQuery, excludeUserId: number | undefined, now: Date = new Date(), reader: TextLanguage = 'en'): SearchHits {
     const filter = this.compile(q, excludeUserId, now);
     if (!filter) return { ids: [], total: 0 };
-    const cities = q.city ? [this.columns.get(q.city)].filter((c) => c !== undefined) : [...this.columns.values()];
-    let total = 0;
-    for (const city of cities) total += city.scan(filter.count);
-    for (const [, available] of this.exceptionCorrections(q, filter)) total += available ? 1 : -1;
+    const cities = this.citiesOf(q);
+    const total = this.countOf(q, filter, cities);
 
     const { order, reverse } = q.sort === 'recommended' && reader === 'zh' ? ({ order: 'recommendedZh', reverse: false } as const) : SORTS[q.sort];
     const offset = (q.page - 1) * q.limit;
@@ -241,6 +240,35 @@ export class SearchIndex {
       if (seen++ >= offset) ids.push(list.ids[at]!);
     }
     return { ids, total };
+  }
+
+  /**
+   * For a search that found nobody: how many it finds without each of its filters, one at a time
+   * (decision 104), so the empty page can name what emptied it. Undefined when no filter narrows it.
+   * Counting only (no page): a few column scans, and never on a search that found someone.
+   */
+  countsWithout(q: GuideSearchQuery, excludeUserId: number | undefined, now: Date = new Date()): Partial<Record<SearchFilter, number>> | undefined {
+    const active = activeSearchFilters(q);
+    if (active.length === 0) return undefined;
+    const counts: Partial<Record<SearchFilter, number>> = {};
+    for (const f of active) {
+      const wider = withoutSearchFilter(q, f);
+      const filter = this.compile(wider, excludeUserId, now);
+      counts[f] = filter ? this.countOf(wider, filter, this.citiesOf(wider)) : 0;
+    }
+    return counts;
+  }
+
+  private citiesOf(q: GuideSearchQuery): CityColumns[] {
+    return q.city ? [this.columns.get(q.city)].filter((c) => c !== undefined) : [...this.columns.values()];
+  }
+
+  /** The total: a count over the cities' columns by weekly schedule, corrected by that date's exceptions. */
+  private countOf(q: GuideSearchQuery, filter: NonNullable<ReturnType<SearchIndex['compile']>>, cities: CityColumns[]): number {
+    let total = 0;
+    for (const city of cities) total += city.scan(filter.count);
+    for (const [, available] of this.exceptionCorrections(q, filter)) total += available ? 1 : -1;
+    return total;
   }
 
   /**

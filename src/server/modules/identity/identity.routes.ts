@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/identity';
 import type { AppInstance } from '../../lib/types';
 import type { StoredFile } from '../../storage/index';
-import { readUploads } from '../../storage/private-document';
+import { readUploads, sendPrivateFile } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
 import type { IdentityService } from './identity.service';
 
@@ -32,21 +32,13 @@ export const IDENTITY_UPLOAD_LIMIT = 20;
 
 const FILE_DESCRIPTION = 'Served private and never cached, as a sandboxed attachment (nosniff, CSP sandbox, same-origin).';
 
-/** A private file: never cached, never rendered in the API origin (attachment, nosniff, sandbox). */
-function sendPrivateFile(reply: FastifyReply, kind: IdentityFileKind, found: { file: StoredFile; contentType: string }) {
+/** An ID document or selfie: always an attachment (sendPrivateFile's policy). */
+function sendIdentityFile(reply: FastifyReply, kind: IdentityFileKind, found: { file: StoredFile; contentType: string }) {
   const ext = found.contentType === 'application/pdf' ? 'pdf' : 'webp';
-  return reply
-    .type(found.contentType)
-    .header('content-length', found.file.size)
-    .header('content-disposition', `attachment; filename="identity-${kind}.${ext}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('cross-origin-resource-policy', 'same-origin')
-    .header('cache-control', 'private, no-store')
-    .send(found.file.stream());
+  return sendPrivateFile(reply, { contentType: found.contentType, size: found.file.size, body: found.file.stream(), fileName: `identity-${kind}.${ext}` });
 }
 
-/** Identity verification (issue 13): the user's ID document and selfie, submission, and the admin review. */
+/** Identity verification: the user's ID document and selfie, submission, and the admin review. */
 export function identityRoutes(service: IdentityService) {
   return async (app: AppInstance): Promise<void> => {
     await app.register(multipart, { limits: { fileSize: IDENTITY_FILE_MAX_BYTES, files: 2, fields: 3, parts: 6 } });
@@ -116,7 +108,7 @@ export function identityRoutes(service: IdentityService) {
           response: { 200: fileReplySchema },
         },
       },
-      async (request, reply) => sendPrivateFile(reply, request.params.kind, await service.ownFile(currentUser(request), request.params.kind)),
+      async (request, reply) => sendIdentityFile(reply, request.params.kind, await service.ownFile(currentUser(request), request.params.kind)),
     );
 
     // ---- admin review ----
@@ -150,7 +142,7 @@ export function identityRoutes(service: IdentityService) {
         onRequest: app.requireAdmin,
         schema: { tags: adminTags, summary: "A user's ID document or selfie", description: FILE_DESCRIPTION, security, params: adminFileParams, response: { 200: fileReplySchema } },
       },
-      async (request, reply) => sendPrivateFile(reply, request.params.kind, await service.adminFile(request.params.id, request.params.kind)),
+      async (request, reply) => sendIdentityFile(reply, request.params.kind, await service.adminFile(request.params.id, request.params.kind)),
     );
 
     app.post(

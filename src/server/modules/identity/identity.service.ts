@@ -16,8 +16,9 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { auditedChange } from '../audit/index';
 import type { AuthUser } from '../auth/index';
-import type { CreateSystemMessage } from '../notifications/index';
-import type { StoredFile } from '../../storage/index';
+import type { CreateSystemMessage, NotificationsService } from '../notifications/index';
+import type { JobRunner } from '../../jobs/index';
+import type { FileStorage, StoredFile } from '../../storage/index';
 import { storePrivateDocument, type StoredDocument } from '../../storage/private-document';
 import * as repo from './identity.repository';
 import type { VerificationRow } from './identity.repository';
@@ -64,8 +65,18 @@ export function toVerification(row: VerificationRow | undefined, identityVerifie
 
 type Upload = { data: Buffer; fileName?: string };
 
+/** What identity checks are built from (compose.ts): the private files, and the outbox for the decision's notices. */
+export interface IdentityNeeds {
+  storage: FileStorage;
+  notifications: Pick<NotificationsService, 'enqueue'>;
+  jobs: Pick<JobRunner, 'soon'>;
+}
+
 export class IdentityService {
-  constructor(private readonly app: AppInstance) {}
+  constructor(
+    private readonly app: AppInstance,
+    private readonly needs: IdentityNeeds,
+  ) {}
 
   private get db() {
     return this.app.ctx.database.db;
@@ -96,7 +107,7 @@ export class IdentityService {
       if (!detected || !IMAGE_TYPES.has(detected.mime)) throw new AppError('invalid_file_type', IDENTITY_MESSAGES.selfieImageOnly, [{ path, message: IDENTITY_MESSAGES.selfieImageOnly }]);
     }
     try {
-      return await storePrivateDocument(this.app.storage, IDENTITY_FOLDER, upload.data, IMAGE_BOX);
+      return await storePrivateDocument(this.needs.storage, IDENTITY_FOLDER, upload.data, IMAGE_BOX);
     } catch (err) {
       if (err instanceof AppError && err.fields) throw new AppError(err.code, err.message, err.fields.map((f) => ({ ...f, path })));
       throw err;
@@ -155,7 +166,7 @@ export class IdentityService {
     for (const key of keys) {
       if (!key) continue;
       try {
-        await this.app.storage.delete(key);
+        await this.needs.storage.delete(key);
       } catch (err) {
         this.app.log.warn({ err, key }, 'identity file could not be deleted');
       }
@@ -192,7 +203,7 @@ export class IdentityService {
     const key = kind === 'document' ? row?.documentKey : row?.selfieKey;
     const contentType = kind === 'document' ? row?.documentType : row?.selfieType;
     if (!key || !contentType) throw notFound('File');
-    const file = await this.app.storage.get(key);
+    const file = await this.needs.storage.get(key);
     if (!file) throw notFound('File');
     return { file, contentType };
   }
@@ -296,7 +307,7 @@ export class IdentityService {
     return this.forAdmin(saved);
   }
 
-  /** Runs an admin decision with its audit entry (issue 14); undefined when the verification had moved on. */
+  /** Runs an admin decision with its audit entry; undefined when the verification had moved on. */
   private async audited<T>(
     admin: AuthUser,
     row: VerificationRow,
@@ -309,7 +320,7 @@ export class IdentityService {
     let job: number | undefined;
     const withNotices = async (db: Database) => {
       const result = await change(db);
-      if (result !== undefined && notices) job = await this.app.notifications.enqueue(db, await notices(db, result));
+      if (result !== undefined && notices) job = await this.needs.notifications.enqueue(db, await notices(db, result));
       return result;
     };
     const out = await auditedChange(this.db, withNotices, () => ({
@@ -321,7 +332,7 @@ export class IdentityService {
       after: { status: verb === 'approve' ? 'approved' : verb === 'reject' ? 'rejected' : 'changes_requested', identityVerified: verb === 'approve' },
       note,
     }));
-    this.app.jobs.soon(job);
+    this.needs.jobs.soon(job);
     return out;
   }
 

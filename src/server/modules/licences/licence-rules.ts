@@ -1,8 +1,9 @@
-import { protectedTitleMessage, protectedTitlesIn } from '../../../shared/licences';
-import { matchLocale } from '../../../shared/locales';
+import { protectedTitleMessage, protectedTitlesIn } from '../../../shared/protected-titles';
+import type { LicenceKind } from '../../../shared/licences';
+import { matchLocale, type Locale } from '../../../shared/locales';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { credentialsOfGuide, guideOfUser, type CredentialRow } from './licences.repository';
+import { credentialsOfGuide, titleHolder, type CredentialRow } from './licences.repository';
 
 /** A text a guide publishes and where it sits in the request body (for the error's fields). */
 export interface PublishedText {
@@ -11,15 +12,14 @@ export interface PublishedText {
 }
 
 /**
- * Refuses listing texts that use a protected title (全国通訳案内士, 通訳ガイド, certified guide, …) the
- * guide holds no verified licence for: 400 protected_title, the message in the guide's language
- * naming the words and the reason, one field per text that uses one (decision 092).
+ * Refuses texts shown about a person or their services (profile, listing, application, offers;
+ * decision 099 lists them) that use a protected title (全国通訳案内士, 通訳ガイド, certified guide, and
+ * their disguises: decision 099) which `licence` does not cover: 400 protected_title, the message in
+ * `locale` naming the words and the reason, one field per text that uses one (decision 092).
  */
-export async function assertNoProtectedTitles(db: Database, userId: number, texts: readonly PublishedText[]): Promise<void> {
+export function refuseProtectedTitles(texts: readonly PublishedText[], licence: LicenceKind | null, locale: Locale): void {
   const written = texts.filter((t): t is { path: string; text: string } => typeof t.text === 'string' && t.text.trim() !== '');
   if (written.length === 0) return;
-  const guide = await guideOfUser(db, userId);
-  const licence = guide?.licenceKind ?? null;
   const words = protectedTitlesIn(
     written.map((t) => t.text),
     licence,
@@ -29,7 +29,14 @@ export async function assertNoProtectedTitles(db: Database, userId: number, text
     const here = protectedTitlesIn([t.text], licence);
     return here.length ? [{ path: t.path, message: here.join(', ') }] : [];
   });
-  throw new AppError('protected_title', protectedTitleMessage(matchLocale(guide?.locale) ?? 'en', words), fields);
+  throw new AppError('protected_title', protectedTitleMessage(locale, words), fields);
+}
+
+/** `refuseProtectedTitles` for a signed-in user: their verified licence (if a guide) and their language. */
+export async function assertNoProtectedTitles(db: Database, userId: number, texts: readonly PublishedText[]): Promise<void> {
+  if (!texts.some((t) => typeof t.text === 'string' && t.text.trim() !== '')) return;
+  const holder = await titleHolder(db, userId);
+  refuseProtectedTitles(texts, holder?.licenceKind ?? null, matchLocale(holder?.locale) ?? 'en');
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { CredentialStatus, CredentialType } from '../../../shared/licences';
+import type { CredentialStatus, CredentialType, LicenceKind } from '../../../shared/licences';
 import type { Database } from '../../db/client';
 import { guideCredentials, guides, users } from '../../db/schema/index';
 
@@ -16,8 +16,13 @@ export async function guideOfUser(db: Database, userId: number) {
   return row;
 }
 
-export async function guideById(db: Database, guideId: number) {
-  const [row] = await db.select({ id: guides.id, userId: guides.userId, licenceKind: guides.licenceKind, guideDrives: guides.guideDrives }).from(guides).where(eq(guides.id, guideId));
+/** A user's language and, when they are a guide, their verified licence: what the title check needs. */
+export async function titleHolder(db: Database, userId: number): Promise<{ locale: string | null; licenceKind: LicenceKind | null } | undefined> {
+  const [row] = await db
+    .select({ locale: users.locale, licenceKind: guides.licenceKind })
+    .from(users)
+    .leftJoin(guides, eq(guides.userId, users.id))
+    .where(eq(users.id, userId));
   return row;
 }
 

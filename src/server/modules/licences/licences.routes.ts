@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/licences';
 import type { AppInstance } from '../../lib/types';
 import type { StoredFile } from '../../storage/index';
-import { readSingleUpload } from '../../storage/private-document';
+import { readSingleUpload, sendPrivateFile } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
 import type { LicencesService } from './licences.service';
 
@@ -27,20 +27,13 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const UPLOAD_LIMIT = 20;
 const FILE_DESCRIPTION = 'Served private and never cached, as a sandboxed attachment (nosniff, CSP sandbox, same-origin).';
 
-function sendPrivateFile(reply: FastifyReply, found: { file: StoredFile; contentType: string }) {
+/** A licence or insurance proof: always an attachment (sendPrivateFile's policy). */
+function sendCredentialFile(reply: FastifyReply, found: { file: StoredFile; contentType: string }) {
   const ext = found.contentType === 'application/pdf' ? 'pdf' : 'webp';
-  return reply
-    .type(found.contentType)
-    .header('content-length', found.file.size)
-    .header('content-disposition', `attachment; filename="credential.${ext}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('cross-origin-resource-policy', 'same-origin')
-    .header('cache-control', 'private, no-store')
-    .send(found.file.stream());
+  return sendPrivateFile(reply, { contentType: found.contentType, size: found.file.size, body: found.file.stream(), fileName: `credential.${ext}` });
 }
 
-/** Licensed guides (issue 26, decision 092): the guide's licence and insurance proof, and the admin review. */
+/** Licensed guides (decision 092): the guide's licence and insurance proof, and the admin review. */
 export function licencesRoutes(service: LicencesService) {
   return async (app: AppInstance): Promise<void> => {
     await app.register(multipart, { limits: { fileSize: CREDENTIAL_FILE_MAX_BYTES, files: 1, fields: 8, parts: 10 } });
@@ -94,7 +87,7 @@ export function licencesRoutes(service: LicencesService) {
           response: { 200: fileReplySchema },
         },
       },
-      async (request, reply) => sendPrivateFile(reply, await service.ownFile(currentUser(request), request.params.type)),
+      async (request, reply) => sendCredentialFile(reply, await service.ownFile(currentUser(request), request.params.type)),
     );
 
     app.put(
@@ -136,7 +129,7 @@ export function licencesRoutes(service: LicencesService) {
         onRequest: app.requireAdmin,
         schema: { tags: adminTags, summary: 'The licence card photo or insurance certificate', description: FILE_DESCRIPTION, security, params: idParams, response: { 200: fileReplySchema } },
       },
-      async (request, reply) => sendPrivateFile(reply, await service.adminFile(request.params.id)),
+      async (request, reply) => sendCredentialFile(reply, await service.adminFile(request.params.id)),
     );
     app.post(
       '/api/admin/credentials/:id/verify',

@@ -4,10 +4,11 @@ import { insuranceFieldsSchema, licenceFieldsSchema, type AdminCredential, type 
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
-import type { StoredFile } from '../../storage/index';
+import type { FileStorage, StoredFile } from '../../storage/index';
 import { storePrivateDocument } from '../../storage/private-document';
 import { auditedChange } from '../audit/index';
 import type { AuthUser } from '../auth/index';
+import type { GuideSearch } from '../guides/index';
 import { DEMO_LICENCE_CARD_KEY, drawDemoCard } from './demo-card';
 import { mayDriveWith } from './licence-rules';
 import * as repo from './licences.repository';
@@ -73,11 +74,20 @@ function parseFields(type: CredentialType, fields: Record<string, string>): Fiel
 }
 
 /**
- * Licences and insurance proofs (issue 26, decision 092): a guide submits each with a private file;
+ * Licences and insurance proofs (decision 092): a guide submits each with a private file;
  * an admin verifies or rejects it (audited). Writes answer after this server's search saw them.
  */
+/** What licences are built from (compose.ts): the private files, and the search index a verified or withdrawn credential changes. */
+export interface LicencesNeeds {
+  storage: FileStorage;
+  guideSearch: Pick<GuideSearch, 'sync'>;
+}
+
 export class LicencesService {
-  constructor(private readonly app: AppInstance) {}
+  constructor(
+    private readonly app: AppInstance,
+    private readonly needs: LicencesNeeds,
+  ) {}
 
   private get db() {
     return this.app.ctx.database.db;
@@ -104,7 +114,7 @@ export class LicencesService {
     const g = await this.guide(user);
     const { data, fields } = await read();
     const write = parseFields(type, fields);
-    const stored = await storePrivateDocument(this.app.storage, CREDENTIAL_FOLDER, data, IMAGE_BOX);
+    const stored = await storePrivateDocument(this.needs.storage, CREDENTIAL_FOLDER, data, IMAGE_BOX);
     let before: CredentialRow | undefined;
     try {
       ({ before } = await repo.submit(this.db, g.id, type, { ...write, fileKey: stored.key, fileType: stored.type, fileSize: stored.size }));
@@ -113,13 +123,13 @@ export class LicencesService {
       throw err;
     }
     if (before) await this.discard(before.fileKey);
-    await this.app.guideSearch.sync();
+    await this.needs.guideSearch.sync();
     return this.own(user);
   }
 
   private async discard(key: string) {
     try {
-      await this.app.storage.delete(key);
+      await this.needs.storage.delete(key);
     } catch (err) {
       this.app.log.warn({ err, key }, 'credential file could not be deleted');
     }
@@ -135,13 +145,13 @@ export class LicencesService {
 
   private async fileOf(row: CredentialRow | undefined): Promise<{ file: StoredFile; contentType: string }> {
     if (!row) throw notFound('File');
-    let file = await this.app.storage.get(row.fileKey);
+    let file = await this.needs.storage.get(row.fileKey);
     if (!file && row.fileKey === DEMO_LICENCE_CARD_KEY && row.licenceKind && row.registrationNumber) {
       // The demo seed has no files: its licence card is drawn from the guide's demo portrait once.
       const who = await repo.ownerOf(this.db, row.guideId);
       const card = await drawDemoCard({ username: who?.username ?? 'guide', fullName: who?.fullName ?? '', kind: row.licenceKind, registrationNumber: row.registrationNumber });
-      await this.app.storage.put(row.fileKey, card, 'image/webp');
-      file = await this.app.storage.get(row.fileKey);
+      await this.needs.storage.put(row.fileKey, card, 'image/webp');
+      file = await this.needs.storage.get(row.fileKey);
     }
     if (!file) throw notFound('File');
     return { file, contentType: row.fileType };
@@ -156,7 +166,7 @@ export class LicencesService {
       ]);
     }
     await repo.setGuideDrives(this.db, g.id, value);
-    await this.app.guideSearch.sync();
+    await this.needs.guideSearch.sync();
     return this.own(user);
   }
 
@@ -213,7 +223,7 @@ export class LicencesService {
       }),
     );
     if (!saved) throw new AppError('invalid_transition', 'The credential is no longer awaiting a decision');
-    await this.app.guideSearch.sync();
+    await this.needs.guideSearch.sync();
     return this.forAdmin(saved);
   }
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInZone } from '../../../shared/availability';
-import { protectedTitlesIn } from '../../../shared/licences';
+import { protectedTitlesIn } from '../../../shared/protected-titles';
 import { adminAuditLog, users } from '../../db/schema/index';
 import { nextAddress } from '../../test/accounts';
 import { auth } from '../../test/guide-fixtures';
@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { person, type Person } from '../bookings/test-helpers';
 import { call, cid, guide as makeGuide, openChat, traveler as makeTraveler, type Who } from '../messaging/test-helpers';
 
-/** Licensed guides and lawful transport (issue 26 parts 2 and 3, decision 092), through the API. */
+/** Licensed guides and lawful transport (decision 092), through the API. */
 let t: TestApp;
 let admin: Person;
 let PNG: Buffer;

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { protectedTitlesIn } from '../../../shared/licences';
-import { guides } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { protectedTitlesIn } from '../../../shared/protected-titles';
+import { guides, serviceSubcategories } from '../../db/schema/index';
 import { sessionFor } from '../../test/accounts';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-/** The demo data has one licensed guide (issue 26), and no other guide claims a protected title. */
+/** The demo data has licensed guides in three cities (decision 105), and no other guide claims a protected title. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ seed: 'demo' });
@@ -13,19 +14,24 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('demo licence', () => {
-  it('one Kyoto guide with a verified 全国通訳案内士 licence, found by the filter, with a card photo the admin can open', async () => {
+  it('licensed guides in Kyoto, Osaka and Hiroshima (none in Tokyo), found by the filter; the Kyoto one offers 寺庙神社 as her Chinese bio says; card photos the admin can open', async () => {
     const licensed = (await t.app.inject({ url: '/api/v2/guides?licensed=true&limit=50' })).json();
-    expect(licensed.total).toBe(1);
-    const card = licensed.data[0];
-    expect(card).toMatchObject({ serviceCity: 'kyoto', licence: { kind: 'national', region: null } });
+    expect(licensed.data.map((g: { serviceCity: string }) => g.serviceCity).sort()).toEqual(['hiroshima', 'kyoto', 'osaka']);
+    for (const g of licensed.data) expect(g).toMatchObject({ licence: { kind: 'national', region: null } });
+    const card = licensed.data.find((g: { serviceCity: string }) => g.serviceCity === 'kyoto');
     const detail = (await t.app.inject({ url: `/api/v2/guides/${card.id}?lang=zh` })).json();
     expect(detail.licenceDetails).toMatchObject({ kind: 'national', prefecture: 'kyoto', registrationNumber: expect.stringContaining('京都府') });
     expect(detail.bio).toContain('全国通訳案内士');
+    expect(detail.bio).toContain('寺庙神社');
+    const [temples] = await t.database.db.select({ id: serviceSubcategories.id }).from(serviceSubcategories).where(eq(serviceSubcategories.slug, 'temples-shrines'));
+    const templesId = temples!.id;
+    const found = (await t.app.inject({ url: `/api/v2/guides?city=kyoto&licensed=true&services=${templesId}&limit=50` })).json();
+    expect(found.data.map((g: { id: number }) => g.id)).toEqual([card.id]);
 
     const admin = await sessionFor(t, 'admin');
     const list = (await t.app.inject({ url: '/api/admin/credentials?status=verified', headers: auth(admin.token) })).json();
-    expect(list.data).toHaveLength(1);
-    expect(list.data[0]).toMatchObject({ guideId: card.id, status: 'verified', licenceKind: 'national' });
+    expect(list.data).toHaveLength(3);
+    expect(list.data.find((c: { guideId: number }) => c.guideId === card.id)).toMatchObject({ status: 'verified', licenceKind: 'national' });
     const file = await t.app.inject({ url: list.data[0].file.fileUrl, headers: auth(admin.token) });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');

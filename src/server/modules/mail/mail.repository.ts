@@ -1,14 +1,10 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/raw-row';
 import { emailOutbox } from '../../db/schema/index';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 export type NewMail = Pick<typeof emailOutbox.$inferInsert, 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'template' | 'meta'>;
-
-export async function insertMail(db: Database, mail: NewMail): Promise<number> {
-  const [row] = await db.insert(emailOutbox).values(mail).returning({ id: emailOutbox.id });
-  return row!.id;
-}
 
 /** The job kind that sends one outbox row (decision 085). */
 export const MAIL_JOB = 'mail.send';
@@ -19,7 +15,7 @@ export type QueuedMail = NewMail & { dedupeKey?: string | null };
  * The outbox write (decision 085): the mails and the `mail.send` job that sends them, in one
  * statement, so a mail never exists without the job that sends it. Call it with the transaction of
  * the change that caused the mails. One job for all the mails of one call (one event's): one claim and
- * one finish in the job runner instead of one pair per mail (issue 24, decision 090). A mail whose
+ * one finish in the job runner instead of one pair per mail (decision 090). A mail whose
  * `dedupeKey` exists already is skipped (a replayed event). Returns the job's id, for `jobs.soon()`
  * after the commit.
  */
@@ -39,7 +35,7 @@ export async function queueMails(db: Database, mails: QueuedMail[], runAt: Date)
     SELECT ${MAIL_JOB}, jsonb_build_object('mailIds', jsonb_agg(m.id ORDER BY m.id)), ${runAt.toISOString()}::timestamptz, ${MAIL_JOB + ':'} || min(m.id) FROM m
     HAVING count(*) > 0
     RETURNING id`);
-  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }
 
 /** The mails a `mail.send` job sends: `mailIds`, or `mailId` in the jobs written before decision 090. */

@@ -1,8 +1,12 @@
+import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
+import type { Realtime } from '../../realtime/index';
+import type { NotificationsService } from '../notifications/index';
+import type { OfferReader } from './message-offers';
 import { messagingRoutes } from './messaging.routes';
 import { MessagingService, type CreateBooking } from './messaging.service';
 
-export { MessagingService } from './messaging.service';
+export { MessagingService, type CreateBooking } from './messaging.service';
 export type { AttachToMessage, OfferReader, RequestOffer } from './message-offers';
 
 declare module 'fastify' {
@@ -11,16 +15,22 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Chat between travelers and guides (issue 10). Needs `app.realtime` and `app.notifications`; a tour
- * request accepted by the guide becomes a pending booking through `app.bookings.create` when the
- * bookings module is registered.
- */
-export function registerMessaging(app: AppInstance): void {
-  const bookings = (app as unknown as { bookings?: { create?: CreateBooking } }).bookings;
-  const createBooking: CreateBooking | undefined = bookings?.create ? (user, body) => bookings.create!.call(bookings, user, body) : undefined;
-  const service = new MessagingService({ db: app.ctx.database.db, realtime: app.realtime, notifications: app.notifications, createBooking, jobs: app.jobs, log: app.log });
+/** What the messaging module is built from (compose.ts). */
+export interface MessagingNeeds {
+  realtime: Realtime;
+  jobs: JobRunner;
+  notifications: NotificationsService;
+  /** A tour request accepted by the guide becomes a pending booking. */
+  bookings: CreateBooking;
+  /** The offers that messages carry. */
+  offers: OfferReader;
+}
+
+/** Chat between travelers and guides. */
+export function registerMessaging(app: AppInstance, needs: MessagingNeeds): MessagingService {
+  const service = new MessagingService({ db: app.ctx.database.db, log: app.log, ...needs });
   app.decorate('messaging', service);
   messagingRoutes(app, service);
+  return service;
 }
 export { responsivenessByGuide } from './responsiveness.repository';

@@ -5,7 +5,7 @@ import type { MessageRow } from './messaging.repository';
 
 export type RequestOffer = NonNullable<NonNullable<Message['tourRequest']>['state']['offer']>;
 /**
- * What the offers module tells messaging about offers (decision 078), set when it registers: the offer
+ * What the offers module tells messaging about offers (decision 078), given by compose.ts: the offer
  * an `offer` message carries, and the latest offer answering each tour request.
  */
 export interface OfferReader {

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings, conversationReads, conversations, guideServices, guides, messages, serviceSubcategories, users } from '../../db/schema/index';
 import type { TourRequest } from '../../../shared/schemas/messaging';
+import { countsAsBooking, unlocksContacts } from './send-rules';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -25,11 +26,6 @@ export async function findConversation(db: Db, id: number): Promise<Conversation
   return row;
 }
 
-/** Locks the conversation row for the rest of the transaction (sends are serialized per conversation). */
-export async function lockConversation(tx: Tx, id: number): Promise<void> {
-  await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, id)).for('update');
-}
-
 /** Bookings between the pair: any that is not cancelled (credits), any confirmed or later (contacts). */
 export async function bookingFacts(db: Db, pairs: { travelerId: number; guideId: number }[]) {
   const out = new Map<string, { hasBooking: boolean; confirmed: boolean }>();
@@ -46,8 +42,9 @@ export async function bookingFacts(db: Db, pairs: { travelerId: number; guideId:
   for (const r of rows) {
     const key = `${r.travelerId}:${r.guideId}`;
     const cur = out.get(key) ?? { hasBooking: false, confirmed: false };
-    cur.hasBooking = true;
-    if (r.status !== 'pending') cur.confirmed = true;
+    // The send statement's rules (`send-rules.ts`), in their plain form.
+    if (countsAsBooking(r.status)) cur.hasBooking = true;
+    if (unlocksContacts(r.status)) cur.confirmed = true;
     out.set(key, cur);
   }
   return out;
@@ -141,7 +138,7 @@ export async function markRead(db: Database, conversationId: number, userId: num
 const unreadExpr = (userId: number) =>
   sql<number>`(case when ${conversations.travelerId} = ${userId} then ${conversations.travelerUnread} else ${conversations.guideUnread} end)`.mapWith(Number);
 
-/** The caller's conversations with the other side, the last message, counts and credits (SPEC §3 list entry). */
+/** The caller's conversations with the other side, the last message, counts and credits (list entry). */
 export async function listConversations(db: Database, userId: number) {
   const other = sql<number>`case when ${conversations.travelerId} = ${userId} then ${conversations.guideUserId} else ${conversations.travelerId} end`;
   const rows = await db
@@ -156,7 +153,7 @@ export async function listConversations(db: Database, userId: number) {
       otherName: users.fullName,
       otherNickname: users.nickname,
       otherPicture: users.profilePicture,
-      /** SPEC §3 chat context: the traveler's shown name and photo, whichever side reads. */
+      /** Chat context: the traveler's shown name and photo, whichever side reads. */
       travelerName: sql<string>`(select coalesce(nullif(t.nickname, ''), t.full_name) from ${users} t where t.id = ${conversations.travelerId})`,
       travelerImage: sql<string | null>`(select t.profile_picture from ${users} t where t.id = ${conversations.travelerId})`,
     })

@@ -26,7 +26,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const tags = ['messaging'];
 
 /**
- * Conversations and messages (issue 10, SPEC §7 Conversations and real time). A conversation the
+ * Conversations and messages (Conversations and real time). A conversation the
  * caller is not in is 404, like one that does not exist.
  */
 export function messagingRoutes(app: AppInstance, service: MessagingService): void {
@@ -84,7 +84,7 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
   app.post(
     '/api/conversations/:id/messages',
     {
-      // The token here; the session in the send's one statement (issue 24, decision 089).
+      // The token here; the session in the send's one statement (decision 089).
       onRequest: app.requireToken,
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {

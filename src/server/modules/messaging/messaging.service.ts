@@ -1,10 +1,11 @@
+import { travelerBookingPath } from '../../../shared/booking/links';
 import { canSend, creditsFor, FREE_MESSAGES, type Credits } from '../../../shared/messaging/credits';
 import { maskContacts } from '../../../shared/messaging/contact-masking';
 import { tourRequestPreview, type RejectReason } from '../../../shared/messaging/tour-request';
 import { matchLocale, type Locale } from '../../../shared/locales';
 import type { Conversation, Message, TourRequest, TotalUnread } from '../../../shared/schemas/messaging';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../shared/schemas/notifications';
-import type { Database } from '../../db/client';
+import { inTransaction, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Realtime } from '../../realtime/index';
 import type { AuthUser } from '../auth/index';
@@ -16,17 +17,21 @@ import type { ConversationRow, MessageRow } from './messaging.repository';
 import { sendMessage, type SendInput } from './send.repository';
 import { chatMailTexts, toMessage, type Services } from './message-view';
 
-/** The bookings module's `create`, when it is registered (tour request acceptance makes a pending booking). */
-export type CreateBooking = (
-  traveler: AuthUser,
-  body: { guideId: number; date: string; startTime: string; durationHours: number; travelers: number; subcategoryId?: number; meetingAddress?: string; meetingPostalCode?: string; meetingLat?: number; meetingLng?: number; notes?: string },
-) => Promise<{ id: number }>;
+/** What messaging needs of the bookings module: a tour request accepted by the guide becomes a pending booking. */
+export interface CreateBooking {
+  create(
+    traveler: AuthUser,
+    body: { guideId: number; date: string; startTime: string; durationHours: number; travelers: number; subcategoryId?: number; meetingAddress?: string; meetingPostalCode?: string; meetingLat?: number; meetingLng?: number; notes?: string },
+  ): Promise<{ id: number }>;
+}
 
 interface Deps {
   db: Database;
   realtime: Realtime;
   notifications: NotificationsService;
-  createBooking?: CreateBooking;
+  bookings: CreateBooking;
+  /** The offers messages carry (the offers module's OfferBook; messaging does not import it). */
+  offers: OfferReader;
   /** The job runner: a chat e-mail written with its message runs right after the commit (decision 085). */
   jobs: { soon(ids: number): void };
   log: { warn: (o: object, m: string) => void };
@@ -44,20 +49,14 @@ const creditsOf = (n: { travelerMessages: number; guideMessages: number }, hasBo
 const pairKey = (c: { travelerId: number; guideId: number }) => `${c.travelerId}:${c.guideId}`;
 
 /**
- * Conversations between a traveler and a guide (issue 10). Only the two participants see or write a
+ * Conversations between a traveler and a guide. Only the two participants see or write a
  * conversation; to anyone else it does not exist (404). Credits and masking follow decision 050.
  */
 export class MessagingService {
-  private offerReader: OfferReader | null = null;
   constructor(private readonly deps: Deps) {}
 
-  /** The offers module registers its reader here (it knows messaging; messaging does not import it). */
-  useOffers(reader: OfferReader): void {
-    this.offerReader = reader;
-  }
-
   private offersOf(rows: Pick<MessageRow, 'id' | 'kind'>[]): Promise<OfferMaps> {
-    return readOffers(this.offerReader, rows);
+    return readOffers(this.deps.offers, rows);
   }
   private get db() {
     return this.deps.db;
@@ -209,9 +208,9 @@ export class MessagingService {
     };
     const attach = input.offer;
     const sent = attach
-      ? await this.db.transaction(async (tx) => {
+      ? await inTransaction(this.db, async (tx) => {
           const out = await sendMessage(tx, sendInput);
-          if (out && out !== 'session_ended' && out.created && out.message) await attach(tx as unknown as Database, out.message);
+          if (out && out !== 'session_ended' && out.created && out.message) await attach(tx, out.message);
           return out;
         })
       : await sendMessage(this.db, sendInput);
@@ -297,35 +296,32 @@ export class MessagingService {
     return this.send(checked, id, { clientMessageId: input.clientMessageId, body: input.note.trim(), tourRequest: input.request }, services);
   }
 
-  /** The guide accepts a tour request: a pending booking through the bookings module when it is there. */
+  /** The guide accepts a tour request: a pending booking through the bookings module. */
   async acceptTourRequest(user: AuthUser, id: number, messageId: number) {
     const { c, side } = await this.member(user, id);
     const m = await repo.findMessage(this.db, c.id, messageId);
     if (!m || m.kind !== 'tour_request' || !m.tourRequest) throw notFound('Tour request');
     if (side !== 'guide') throw new AppError('forbidden', 'Only the guide answers a tour request');
     if (m.tourRequestStatus !== 'pending') throw new AppError('tour_request_closed', 'This request has already been answered');
-    let bookingId: number | null = null;
-    if (this.deps.createBooking) {
-      const [traveler] = await repo.people(this.db, [c.travelerId]);
-      if (!traveler) throw notFound('Traveler');
-      const r = m.tourRequest;
-      const booking = await this.deps.createBooking(
-        { id: traveler.id, sessionId: '', username: traveler.username, role: 'traveler', isGuide: traveler.isGuide, isAdmin: traveler.isAdmin },
-        {
-          guideId: c.guideId,
-          date: r.date,
-          startTime: r.startTime,
-          durationHours: r.durationHours,
-          travelers: r.travelers,
-          ...(r.subcategoryId && { subcategoryId: r.subcategoryId }),
-          meetingAddress: r.meetingAddress,
-          meetingPostalCode: r.meetingPostalCode.replace(/^(\d{3})-?(\d{4})$/, '$1-$2'),
-          ...(r.meetingLat != null && r.meetingLng != null && { meetingLat: r.meetingLat, meetingLng: r.meetingLng }),
-          notes: r.itinerary.slice(0, 1000),
-        },
-      );
-      bookingId = booking.id;
-    }
+    const [traveler] = await repo.people(this.db, [c.travelerId]);
+    if (!traveler) throw notFound('Traveler');
+    const r = m.tourRequest;
+    const booking = await this.deps.bookings.create(
+      { id: traveler.id, sessionId: '', username: traveler.username, role: 'traveler', isGuide: traveler.isGuide, isAdmin: traveler.isAdmin },
+      {
+        guideId: c.guideId,
+        date: r.date,
+        startTime: r.startTime,
+        durationHours: r.durationHours,
+        travelers: r.travelers,
+        ...(r.subcategoryId && { subcategoryId: r.subcategoryId }),
+        meetingAddress: r.meetingAddress,
+        meetingPostalCode: r.meetingPostalCode.replace(/^(\d{3})-?(\d{4})$/, '$1-$2'),
+        ...(r.meetingLat != null && r.meetingLng != null && { meetingLat: r.meetingLat, meetingLng: r.meetingLng }),
+        notes: r.itinerary.slice(0, 1000),
+      },
+    );
+    const bookingId = booking.id;
     const updated = await repo.updateTourRequest(this.db, m.id, { tourRequestStatus: 'accepted', bookingId });
     if (!updated) throw new AppError('tour_request_closed', 'This request has already been answered');
     return this.afterAnswer(user, c, updated, 'accepted');
@@ -357,7 +353,7 @@ export class MessagingService {
           userId: c.travelerId,
           type: 'booking',
           text: outcome === 'accepted' ? notificationTexts.tourRequestAccepted(name) : notificationTexts.tourRequestRejected(name),
-          actionUrl: m.bookingId ? '/dashboard' : `/messages?c=${c.id}`,
+          actionUrl: m.bookingId ? travelerBookingPath(m.bookingId) : `/messages?c=${c.id}`,
           related: { type: 'conversation', id: c.id },
           dedupeKey: `tour-request:${m.id}:${outcome}`,
         },
@@ -366,7 +362,7 @@ export class MessagingService {
     return { data };
   }
 
-  /** SPEC §7 mark-read: everything in the conversation is read by the caller; the sender learns it if both allow receipts. */
+  /** Mark-read: everything in the conversation is read by the caller; the sender learns it if both allow receipts. */
   async markRead(user: AuthUser, id: number) {
     const { c } = await this.member(user, id);
     const ids = await repo.markRead(this.db, c.id, user.id);
@@ -383,7 +379,7 @@ export class MessagingService {
     return { conversationId: c.id, messageIds: ids, totalUnreadCount: totals.totalUnreadCount };
   }
 
-  /** SPEC §3 unread counts: chat, system and total. */
+  /** Unread counts: chat, system and total. */
   async totalUnread(userId: number): Promise<TotalUnread> {
     const [chat, system] = await Promise.all([repo.chatUnreadTotal(this.db, userId), this.deps.notifications.unreadCount(userId)]);
     return { chatUnreadCount: chat, systemUnreadCount: system, totalUnreadCount: chat + system };

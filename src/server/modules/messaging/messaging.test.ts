@@ -44,7 +44,7 @@ describe('conversations', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ lastMessage: 'Hello! Are you free on Saturday?', messageCount: 1, unreadCount: 0, credits: 2 });
     const theirs = (await call(t, g, 'GET', '/api/conversations')).json().data;
-    // SPEC §3 chat context: the traveler's name and photo on both sides.
+    // Chat context: the traveler's name and photo on both sides.
     expect(theirs[0]).toMatchObject({ isGuideView: true, travelerName: 'Li Wei', travelerImage: null, unreadCount: 1, credits: null, counterpart: { userId: a.id, guideId: null } });
   });
 

@@ -7,6 +7,7 @@ import {
   type Responsiveness,
 } from '../../../shared/responsiveness';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/raw-row';
 
 const DAY_MS = 86_400_000;
 
@@ -62,7 +63,7 @@ export async function responsivenessByGuide(db: Database, guideIds: readonly num
               filter (where answered_at is not null) / 60.0)::float8 as median_minutes
     from as_of_now
     group by guide_id`);
-  const rows = (result as unknown as { rows: CountsRow[] }).rows;
+  const rows = rowsOf<CountsRow>(result);
   for (const id of guideIds) out.set(id, NEW_RESPONSIVENESS);
   for (const r of rows) {
     out.set(Number(r.guide_id), toResponsiveness({

@@ -19,7 +19,7 @@ describe('demo messages', () => {
     expect(list.statusCode).toBe(200);
     const entries = list.json().data ?? list.json();
     expect(entries).toHaveLength(1);
-    // The chat, then a tour request answered by the guide's open offer (issue 22), which is unread.
+    // The chat, then a tour request answered by the guide's open offer, which is unread.
     expect(entries[0]).toMatchObject({ unreadCount: 1, messageCount: 6 });
     const total = await t.app.inject({ url: `/api/conversations/total-unread-count/${me.id}`, headers: auth(me.token) });
     expect(total.json().totalUnreadCount).toBeGreaterThanOrEqual(2); // the chat answer and the unread notices

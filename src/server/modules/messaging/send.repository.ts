@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/locales';
 import type { TourRequest } from '../../../shared/schemas/messaging';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/raw-row';
+import { liveSessionExists } from '../auth/live-session';
+import { maySendSql, pairConfirmedSql, pairHasBookingSql } from './send-rules';
 import type { MessageRow } from './messaging.repository';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -71,7 +74,7 @@ type Row = {
 };
 
 /**
- * A chat message sent, in one statement (issue 24, decision 089): the membership check (a conversation
+ * A chat message sent, in one statement (decision 089): the membership check (a conversation
  * the sender is not in gives no row), the pair's bookings (credits, masking), the message this
  * clientMessageId made before, the credit check, the insert, each side's counters (last message, sent,
  * the recipient's unread) with RETURNING, and the chat e-mail's job when the recipient asked for one.
@@ -84,17 +87,13 @@ type Row = {
 export async function sendMessage(db: Database | Tx, i: SendInput): Promise<SendOutcome | 'session_ended' | null> {
   const result = await db.execute(sql`
     WITH live AS (
-      SELECT ${i.sessionId}::uuid IS NULL OR EXISTS (
-        SELECT 1 FROM sessions se JOIN users u ON u.id = se.user_id
-         WHERE se.id = ${i.sessionId}::uuid AND se.user_id = ${i.senderId} AND se.revoked_at IS NULL AND se.expires_at > now()
-           AND u.deleted_at IS NULL AND u.suspended_at IS NULL
-      ) AS ok
+      SELECT ${i.sessionId === null ? sql`true` : liveSessionExists(i.sessionId, i.senderId)} AS ok
     ),
     c AS (
       SELECT conv.id, conv.traveler_id, conv.guide_id, conv.guide_user_id,
              conv.traveler_messages, conv.guide_messages, conv.traveler_unread, conv.guide_unread,
-             EXISTS (SELECT 1 FROM bookings b WHERE b.traveler_id = conv.traveler_id AND b.guide_id = conv.guide_id AND b.status <> 'cancelled') AS has_booking,
-             EXISTS (SELECT 1 FROM bookings b WHERE b.traveler_id = conv.traveler_id AND b.guide_id = conv.guide_id AND b.status NOT IN ('cancelled', 'pending')) AS confirmed
+             ${pairHasBookingSql(sql`conv.traveler_id`, sql`conv.guide_id`)} AS has_booking,
+             ${pairConfirmedSql(sql`conv.traveler_id`, sql`conv.guide_id`)} AS confirmed
         FROM conversations conv
        WHERE conv.id = ${i.conversationId} AND ${i.senderId} IN (conv.traveler_id, conv.guide_user_id) AND (SELECT ok FROM live)
          FOR UPDATE OF conv
@@ -109,7 +108,7 @@ export async function sendMessage(db: Database | Tx, i: SendInput): Promise<Send
              ${i.tourRequest ? 'pending' : null}
         FROM c
        WHERE NOT EXISTS (SELECT 1 FROM existing)
-         AND (c.traveler_id <> ${i.senderId} OR c.has_booking OR c.guide_messages > 0 OR c.traveler_messages < ${i.freeMessages})
+         AND ${maySendSql({ senderIsTraveler: sql`c.traveler_id = ${i.senderId}`, hasBooking: sql`c.has_booking`, guideMessages: sql`c.guide_messages`, travelerMessages: sql`c.traveler_messages` }, i.freeMessages)}
       ON CONFLICT DO NOTHING
       RETURNING *
     ),
@@ -158,7 +157,7 @@ export async function sendMessage(db: Database | Tx, i: SendInput): Promise<Send
       LEFT JOIN c ON true
       LEFT JOIN msg ON true
       LEFT JOIN bump ON true`);
-  const r = (result as unknown as { rows: Row[] }).rows[0];
+  const r = rowsOf<Row>(result)[0];
   if (!r?.session_live) return 'session_ended';
   if (r.c_id === null) return null;
   const n = (v: number | string) => Number(v);

@@ -6,7 +6,7 @@ import { emailOutbox, users } from '../../db/schema/index';
 import { call, cid, guide, openChat, say, traveler } from './test-helpers';
 
 /**
- * Issue 24: a chat message sent costs at most 4 PostgreSQL statements on the request path (the
+ * A chat message sent costs at most 4 PostgreSQL statements on the request path (the
  * session, then the conversation check, insert and unread counters in one statement; decision 089).
  * What a send causes after its commit (the recipient's e-mail) runs in the job runner, counted apart.
  * PostgreSQL only (the driver is where statements are counted); on PGlite the file is skipped.

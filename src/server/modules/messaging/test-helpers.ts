@@ -24,6 +24,23 @@ export async function guide(t: TestApp, name?: string): Promise<Who & { guideId:
 let n = 0;
 export const cid = () => `test-${Date.now().toString(36)}-${++n}`;
 
+/** A guide's offer for `date`, as the offer form sends it (`extra` overrides any field). */
+export function offerBody(date: string, extra: Record<string, unknown> = {}) {
+  return {
+    clientMessageId: cid(),
+    date,
+    startTime: '10:00',
+    durationHours: 3,
+    travelers: 2,
+    priceCents: 80_000,
+    meetingAddress: 'Tsukiji Station exit 1',
+    meetingPostalCode: '1040045',
+    itinerary: 'Tsukiji outer market, Hamarikyu garden, lunch together',
+    note: 'Here is my offer',
+    ...extra,
+  };
+}
+
 export async function call(t: TestApp, who: Who | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   return t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload !== undefined && { payload: payload as object }) });
 }

@@ -1,10 +1,12 @@
+import { guideBookingPath, travelerBookingPath } from '../../../shared/booking/links';
 import { REVIEW_WINDOW_DAYS } from '../../../shared/schemas/reviews';
+import type { BookingEventMap, BookingEventName } from '../bookings/index';
 import type { NotificationsService } from './notifications.service';
 import { bookingNumber, texts } from './templates';
 
 /** The part of the bookings module's event seam this module listens to (bookings/events.ts). */
 export interface BookingEventSource {
-  on(name: string, listener: (payload: never) => void | Promise<void>): () => void;
+  on<K extends BookingEventName>(name: K, listener: (payload: BookingEventMap[K]) => unknown): () => void;
 }
 
 interface Base {
@@ -20,65 +22,66 @@ interface Resched extends Base {
   startTime: string;
 }
 
-/** Where a booking's notice takes its reader: the traveler's trips or the guide's dashboard. */
-const urlFor = (p: Base, userId: number) => (userId === p.guideUserId ? '/guide-dashboard' : '/dashboard');
+/** Where a booking's notice takes its reader: the booking on the traveler's trips or the guide's dashboard (decision 103). */
+const urlFor = (p: Base, userId: number) => (userId === p.guideUserId ? guideBookingPath(p.bookingId) : travelerBookingPath(p.bookingId));
 
 /**
- * System messages to both sides when a booking changes (issue 10 / bookings' events seam), each with
+ * System messages to both sides when a booking changes (through the bookings' events seam), each with
  * an action URL. A dedupe key per event and recipient keeps a replayed event from doubling them.
  */
 export function subscribeToBookings(events: BookingEventSource, service: NotificationsService): () => void {
-  const on = <P extends Base>(name: string, fn: (p: P) => Promise<unknown>) =>
-    events.on(name, (async (p: P) => {
-      await fn(p);
-    }) as (p: never) => Promise<void>);
+  const on = <P extends Base>(name: BookingEventName, fn: (p: P) => Promise<unknown>) =>
+    // Each listener names the fields of its event it reads (P); every event carries Base.
+    events.on(name, async (p) => {
+      await fn(p as P);
+    });
   const related = (p: Base) => ({ type: 'booking', id: p.bookingId });
   const offs = [
     // A booking from an offer is no request for the guide to answer (decision 078): they hear of it when it is paid.
     on<Base & { fromOffer?: boolean }>('booking.created', async (p) =>
       p.fromOffer ? [] : service.create([
-        { userId: p.guideUserId, type: 'booking', text: texts.requestReceived(bookingNumber(p.bookingId)), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:created` },
+        { userId: p.guideUserId, type: 'booking', text: texts.requestReceived(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:created` },
       ]),
     ),
     on<Base & { amountCents: number; fromOffer?: boolean }>('booking.paid', (p) =>
       service.create(
         p.fromOffer
           ? [
-              { userId: p.guideUserId, type: 'booking', text: texts.offerBookedForGuide(bookingNumber(p.bookingId)), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-              { userId: p.travelerId, type: 'payment', text: texts.offerBookedForTraveler(bookingNumber(p.bookingId), p.amountCents), actionUrl: '/dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+              { userId: p.guideUserId, type: 'booking', text: texts.offerBookedForGuide(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+              { userId: p.travelerId, type: 'payment', text: texts.offerBookedForTraveler(bookingNumber(p.bookingId), p.amountCents), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
             ]
           : [
-        { userId: p.guideUserId, type: 'booking', text: texts.paidForGuide(bookingNumber(p.bookingId)), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-        { userId: p.travelerId, type: 'payment', text: texts.paidForTraveler(bookingNumber(p.bookingId), p.amountCents), actionUrl: '/dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+        { userId: p.guideUserId, type: 'booking', text: texts.paidForGuide(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+        { userId: p.travelerId, type: 'payment', text: texts.paidForTraveler(bookingNumber(p.bookingId), p.amountCents), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
             ],
       ),
     ),
     on<Base>('booking.accepted', (p) =>
       service.create([
-        { userId: p.travelerId, type: 'booking', text: texts.acceptedForTraveler(bookingNumber(p.bookingId)), actionUrl: '/dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:accepted` },
+        { userId: p.travelerId, type: 'booking', text: texts.acceptedForTraveler(bookingNumber(p.bookingId)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:accepted` },
       ]),
     ),
     on<Base & { refundCents: number; reason: string }>('booking.declined', (p) =>
       service.create([
-        { userId: p.travelerId, type: 'booking', text: texts.declinedForTraveler(bookingNumber(p.bookingId), p.refundCents, p.reason || null), actionUrl: '/dashboard?tab=past', related: related(p), dedupeKey: `booking:${p.bookingId}:declined` },
+        { userId: p.travelerId, type: 'booking', text: texts.declinedForTraveler(bookingNumber(p.bookingId), p.refundCents, p.reason || null), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:declined` },
       ]),
     ),
     on<Base & { refundCents: number; by: 'traveler' | 'guide' | 'system'; reason: string; note?: string | null }>('booking.cancelled', (p) => {
       const c = { by: p.by, reason: p.reason, note: p.note ?? null };
       return service.create([
-        { userId: p.travelerId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), p.refundCents, { ...c, to: 'traveler' }), actionUrl: '/dashboard?tab=past', related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
-        // The guide's own cancellation is not news to them (issue 27); the traveler's refund receipt stays.
+        { userId: p.travelerId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), p.refundCents, { ...c, to: 'traveler' }), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
+        // The guide's own cancellation is not news to them; the traveler's refund receipt stays.
         ...(p.by === 'guide'
           ? []
-          : [{ userId: p.guideUserId, type: 'booking' as const, text: texts.cancelled(bookingNumber(p.bookingId), 0, { ...c, to: 'guide' }), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` }]),
+          : [{ userId: p.guideUserId, type: 'booking' as const, text: texts.cancelled(bookingNumber(p.bookingId), 0, { ...c, to: 'guide' }), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` }]),
       ]);
     }),
     // The invitation to review (decision 063: the window is REVIEW_WINDOW_DAYS from completion).
     on<Base>('booking.completed', (p) => {
       const text = texts.reviewInvite(bookingNumber(p.bookingId), REVIEW_WINDOW_DAYS);
       return service.create([
-        { userId: p.travelerId, type: 'booking', text, actionUrl: '/dashboard?tab=past', related: related(p), dedupeKey: `booking:${p.bookingId}:review-invite` },
-        { userId: p.guideUserId, type: 'booking', text, actionUrl: '/guide-dashboard#past-tours', related: related(p), dedupeKey: `booking:${p.bookingId}:review-invite` },
+        { userId: p.travelerId, type: 'booking', text, actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:review-invite` },
+        { userId: p.guideUserId, type: 'booking', text, actionUrl: guideBookingPath(p.bookingId, '#past-tours'), related: related(p), dedupeKey: `booking:${p.bookingId}:review-invite` },
       ]);
     }),
     // Rescheduling (decision 079): both sides hear of every step (and get it by e-mail when they chose that).
@@ -86,7 +89,7 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
       const key = `booking:${p.bookingId}:reschedule:${p.proposalId}:proposed`;
       const n = bookingNumber(p.bookingId);
       const answerer = p.by === 'guide' ? p.travelerId : p.guideUserId;
-      // Only the side that answers hears of a proposal: the proposer just made it (issue 27).
+      // Only the side that answers hears of a proposal: the proposer just made it.
       return service.create([
         { userId: answerer, type: 'booking', text: texts.rescheduleProposedForAnswerer(n, p.by, p.date, p.startTime, p.reason), actionUrl: urlFor(p, answerer), related: related(p), dedupeKey: key },
       ]);
@@ -108,8 +111,8 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
     }),
     on<Base>('booking.awaiting_start', (p) =>
       service.create([
-        { userId: p.travelerId, type: 'reminder', text: texts.startDay(bookingNumber(p.bookingId)), actionUrl: '/dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:start`, expiresAt: new Date(Date.now() + 36 * 3_600_000) },
-        { userId: p.guideUserId, type: 'reminder', text: texts.startDay(bookingNumber(p.bookingId)), actionUrl: '/guide-dashboard', related: related(p), dedupeKey: `booking:${p.bookingId}:start`, expiresAt: new Date(Date.now() + 36 * 3_600_000) },
+        { userId: p.travelerId, type: 'reminder', text: texts.startDay(bookingNumber(p.bookingId)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:start`, expiresAt: new Date(Date.now() + 36 * 3_600_000) },
+        { userId: p.guideUserId, type: 'reminder', text: texts.startDay(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:start`, expiresAt: new Date(Date.now() + 36 * 3_600_000) },
       ]),
     ),
   ];

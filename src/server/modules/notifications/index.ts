@@ -1,10 +1,13 @@
+import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
+import type { Realtime } from '../../realtime/index';
 import { subscribeToBookings, type BookingEventSource } from './booking-events';
 import { notificationsRoutes } from './notifications.routes';
 import { CHAT_EMAIL_JOB, NOTIFY_JOB, NotificationsService } from './notifications.service';
 
 export { CHAT_EMAIL_JOB, NOTIFY_JOB, NotificationsService, toSystemMessage, type CreateSystemMessage } from './notifications.service';
 export { dayText, texts as notificationTexts } from './templates';
+export type { BookingEventSource } from './booking-events';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,20 +16,25 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The notification centre (SPEC §7 System messages) and notification settings. Needs `app.realtime`
- * and `app.jobs` (its mails and the notices other modules write to the outbox, decision 085); when
- * the bookings module is registered, subscribes to its events seam (run by the job runner).
- */
-export function registerNotifications(app: AppInstance): void {
-  const service = new NotificationsService({ db: app.ctx.database.db, realtime: app.realtime, jobs: app.jobs, appUrl: app.ctx.config.appUrl, log: app.log });
+/** What the notification centre is built from (compose.ts). */
+export interface NotificationsNeeds {
+  realtime: Realtime;
+  /** Its mails and the notices other modules write to the outbox (decision 085). */
+  jobs: JobRunner;
+}
+
+/** The notification centre (System messages) and notification settings. */
+export function registerNotifications(app: AppInstance, needs: NotificationsNeeds): NotificationsService {
+  const service = new NotificationsService({ db: app.ctx.database.db, realtime: needs.realtime, jobs: needs.jobs, appUrl: app.ctx.config.appUrl, log: app.log });
   app.decorate('notifications', service);
-  app.jobs.register(NOTIFY_JOB, (job) => service.runJob(job));
-  app.jobs.register(CHAT_EMAIL_JOB, (job) => service.runJob(job));
-  const bookings = (app as unknown as { bookings?: { events?: BookingEventSource } }).bookings;
-  if (bookings?.events) {
-    const off = subscribeToBookings(bookings.events, service);
-    app.addHook('onClose', async () => off());
-  }
+  needs.jobs.register(NOTIFY_JOB, (job) => service.runJob(job));
+  needs.jobs.register(CHAT_EMAIL_JOB, (job) => service.runJob(job));
   notificationsRoutes(app, service);
+  return service;
+}
+
+/** The notices of the bookings' events (run by the job runner), until the app closes. */
+export function notifyOfBookings(app: AppInstance, events: BookingEventSource, service: NotificationsService): void {
+  const off = subscribeToBookings(events, service);
+  app.addHook('onClose', async () => off());
 }

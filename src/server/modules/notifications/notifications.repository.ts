@@ -9,12 +9,6 @@ type Type = SystemMessageRow['type'];
 
 const notExpired = (now: Date) => or(isNull(systemMessages.expiresAt), gt(systemMessages.expiresAt, now));
 
-/** Inserts one message; a repeat of the same (user, dedupeKey) returns undefined instead of a second row. */
-export async function insertSystemMessage(db: Database, row: NewSystemMessage): Promise<SystemMessageRow | undefined> {
-  const [m] = await db.insert(systemMessages).values(row).onConflictDoNothing().returning();
-  return m;
-}
-
 /** Inserts several at once; rows whose (user, dedupeKey) exists already are skipped (not returned). */
 export async function insertSystemMessages(db: Database, rows: NewSystemMessage[]): Promise<SystemMessageRow[]> {
   if (!rows.length) return [];
@@ -126,7 +120,7 @@ export async function recipients(db: Database, ids: number[]) {
 }
 
 /**
- * One event's recipients with all their notification settings, in one statement (issue 24: the
+ * One event's recipients with all their notification settings, in one statement (the
  * settings are read once per event, not once per message, and with the people).
  */
 export async function recipientsWithSettings(db: Database, ids: number[]) {

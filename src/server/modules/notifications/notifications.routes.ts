@@ -23,7 +23,7 @@ const idParams = z.object({ id: idParam });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 const tags = ['notifications'];
 
-/** SPEC §7 System messages: all authenticated, every reply wrapped in `data`; another user's message is 404. */
+/** System messages: all authenticated, every reply wrapped in `data`; another user's message is 404. */
 export function notificationsRoutes(app: AppInstance, service: NotificationsService): void {
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
   /** Titles and texts come in the language the caller reads now (Accept-Language, else stored locale; decision 053). */

@@ -101,7 +101,7 @@ const fromStored = ({ mails, expiresAt, ...rest }: StoredNotice): CreateSystemMe
 });
 
 /**
- * The notification centre (SPEC §3/§4/§7 System messages). Every read and write is scoped to the
+ * The notification centre (System messages). Every read and write is scoped to the
  * caller's own messages; anything else is 404. Changes are pushed to every tab of the owner.
  */
 export class NotificationsService {
@@ -190,7 +190,7 @@ export class NotificationsService {
       out.push(message);
       byUser.set(plan.input.userId, [...(byUser.get(plan.input.userId) ?? []), message]);
     }
-    // SPEC §7/§9: several notices for one person at once go as one `bulk_created` push (one browser notification).
+    // Several notices for one person at once go as one `bulk_created` push (one browser notification).
     for (const [userId, messages] of byUser) {
       const payload = messages.length === 1 ? { action: 'created' as const, message: messages[0]! } : { action: 'bulk_created' as const, messages };
       this.deps.realtime.send([userId], { type: 'system_message', payload });

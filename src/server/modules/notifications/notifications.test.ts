@@ -21,7 +21,7 @@ const note = (userId: number, extra: Record<string, unknown> = {}) => ({
 });
 const unread = async (who: Who) => (await call(t, who, 'GET', `${BASE}/unread/count`)).json().data.unreadCount as number;
 
-describe('system messages (SPEC §7)', () => {
+describe('system messages', () => {
   it('lists my messages wrapped in data, newest first, with action URLs', async () => {
     const a = await traveler(t);
     await t.app.notifications.create([note(a.id), note(a.id, { type: 'payment', actionUrl: '/dashboard?tab=upcoming' })]);

@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, daysAhead, guidePerson, pay, person, type Person } from '../bookings/test-helpers';
 
 /**
- * Issue 24, decision 085: e-mails and notices are rows written in the transaction of the change that
+ * decision 085: e-mails and notices are rows written in the transaction of the change that
  * caused them (the jobs table and the e-mail outbox) and delivered by the job runner after the commit,
  * at least once and without doubles. Mail goes through a real SMTP server started here.
  */

@@ -12,7 +12,7 @@ import { confirmedBooking, daysAhead, guidePerson, person, type Person } from '.
 import { bookingIn } from '../reviews/test-helpers';
 
 /**
- * Issue 14: the e-mails people receive, delivered through a real SMTP server started here (the
+ * The e-mails people receive, delivered through a real SMTP server started here (the
  * `smtp-server` package) and read back as a mail client would (`mailparser`): in the recipient's
  * language, with a plain-text and an HTML part, and only when their settings ask for e-mail.
  */
@@ -68,15 +68,16 @@ const travelerAsPerson = (): Person => ({ id: traveler.id, token: traveler.token
 
 describe('e-mail through SMTP', () => {
   it('booking requested (to the guide, in English) and the payment receipt (to the traveler, in Chinese), each with text and HTML', async () => {
-    await confirmedBooking(t, travelerAsPerson(), guide.guideId, daysAhead(day++));
+    const bookingId = await confirmedBooking(t, travelerAsPerson(), guide.guideId, daysAhead(day++));
     const request = await mailTo(guideEmail, /New booking request/);
     expect(request.text).toMatch(/Booking TG\d{4,} is waiting for the deposit/);
     expect(request.html).toContain('<html lang="en"');
 
     const receipt = await mailTo(traveler.email, /定金已收到/);
-    expect(receipt.text).toMatch(/我们已收到您为预订 TG\d{4,} 支付的定金 \d+ 元/);
+    expect(receipt.text).toMatch(/我们已收到您为预订 TG\d{4,} 支付的定金 [\d,.]+ 元/);
     expect(receipt.html).toContain('<html lang="zh-CN"');
-    expect(receipt.html).toMatch(/href="http:\/\/localhost:\d+\/dashboard"/);
+    // Decision 103: the link lands on the booking.
+    expect(receipt.html).toMatch(new RegExp(`href="http://localhost:\\d+/dashboard\\?booking=${bookingId}"`));
     expect(receipt.from?.text).toContain('no-reply@');
   });
 
@@ -105,7 +106,7 @@ describe('e-mail through SMTP', () => {
     expect(await inboxText()).toContain(`预订 TG${String(quiet).padStart(4, '0')} 已确认`);
     await new Promise((r) => setTimeout(r, 300));
     expect(acceptances()).toBe(before);
-    // The guide is not told of their own acceptance (issue 27).
+    // The guide is not told of their own acceptance.
     expect(received.some((m) => to(guideEmail)(m) && /Booking accepted|已接受预订/.test(m.subject ?? ''))).toBe(false);
     expect((await t.app.inject({ method: 'PUT', url: '/api/me/notification-settings', headers: bearer(traveler.token), payload: DEFAULT_NOTIFICATION_SETTINGS })).statusCode).toBe(200);
   });

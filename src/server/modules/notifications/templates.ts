@@ -4,15 +4,17 @@
  */
 export type Locale = 'en' | 'zh-CN';
 
+import { formatFen } from '../../../shared/money-format';
 import { htmlMail } from '../mail/index';
 
 export { bookingNumber } from '../../../shared/booking/money-rules';
-const yuan = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
+// Money as the app and the booking PDF write it (decision 117): 2,430 · 486.50.
+const yuan = formatFen;
 
 type Text = { title: string; message: string; actionLabel: string };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** A calendar date as UI.md writes it: "Nov 22, 2026" / "2026年11月22日". */
+/** A calendar date as docs/rules/look-and-language.md writes it: "Nov 22, 2026" / "2026年11月22日". */
 export function dayText(locale: Locale, date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return locale === 'zh-CN' ? `${y}年${m}月${d}日` : `${MONTHS[m - 1]} ${d}, ${y}`;
@@ -64,7 +66,7 @@ export const texts = {
     },
   }),
   /**
-   * A cancellation, told to one side (issue 22: every "no" has its reason): who cancelled and why,
+   * A cancellation, told to one side (every "no" has its reason): who cancelled and why,
    * in their words when they gave some, or what lapsed; and the refund to the traveler.
    */
   cancelled: (n: string, refundCents: number, c: { to: 'traveler' | 'guide'; by: 'traveler' | 'guide' | 'system'; reason: string; note: string | null }): Pair => {
@@ -110,7 +112,7 @@ export const texts = {
     en: { title: 'Your tour is today', message: `Booking ${n} starts today. Confirm the start when you meet.`, actionLabel: 'Open booking' },
     'zh-CN': { title: '今天有行程', message: `预订 ${n} 今天开始，见面后请确认开始。`, actionLabel: '打开预订' },
   }),
-  // Rescheduling (issue 22, decision 079). `slot` is the proposed time; the other side answers it.
+  // Rescheduling (decision 079). `slot` is the proposed time; the other side answers it.
   rescheduleProposedForAnswerer: (n: string, by: 'traveler' | 'guide', date: string, time: string, reason: string | null): Pair => ({
     en: {
       title: 'New time proposed',

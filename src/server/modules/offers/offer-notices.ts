@@ -11,7 +11,7 @@ const REASONS: Record<OfferDeclineReason, { en: string; zh: string }> = {
 };
 
 /**
- * Issue 22 (every "no" has its reason): a declined offer reaches the guide and a withdrawn one the
+ * Every "no" has its reason (decision 080): a declined offer reaches the guide and a withdrawn one the
  * traveler as a system message (and so by e-mail when they chose it), beside the card in the chat.
  */
 export function offerClosedNotice(

@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
-import { ACTIVE_BOOKING_STATUSES } from '../../../shared/booking/state-machine';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings, conversations, guideServices, messages, offers, serviceSubcategories } from '../../db/schema/index';
+import { guideBusyCondition } from '../bookings/index';
 
 export type OfferRow = typeof offers.$inferSelect;
 export type NewOffer = typeof offers.$inferInsert;
@@ -37,12 +37,12 @@ export async function offeredService(db: Database, guideId: number, subcategoryI
   return row;
 }
 
-/** Whether the guide has an active booking overlapping [from, to). */
+/** Whether a booking of the guide holds [from, to) (the bookings module's one rule). */
 export async function guideBusy(db: Database, guideId: number, from: Date, to: Date): Promise<boolean> {
   const [row] = await db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(eq(bookings.guideId, guideId), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]), lt(bookings.startsAt, to), gt(bookings.endsAt, from)))
+    .where(guideBusyCondition(guideId, from, to))
     .limit(1);
   return Boolean(row);
 }

@@ -11,7 +11,7 @@ const conversationParams = z.object({ conversationId: idParam });
 const offerParams = z.object({ offerId: idParam });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
-/** Offers (issue 22, decision 078). Anyone but the offer's traveler and guide gets 404. */
+/** Offers (decision 078). Anyone but the offer's traveler and guide gets 404. */
 export function offersRoutes(app: AppInstance, service: OffersService): void {
   app.post(
     '/api/v2/conversations/:conversationId/offers',

@@ -1,25 +1,28 @@
-import { minutesToTime } from '../../../shared/availability';
-import { bookingNumber, bookingPrice } from '../../../shared/booking/money-rules';
+import { bookingPrice } from '../../../shared/booking/money-rules';
 import { timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { tourRequestAllowances } from '../../../shared/messaging/tour-request';
-import { offerCeilingCents, offerExpiresAt, offerFloorCents, offerStatus, type OfferDeclineReason } from '../../../shared/offers/offer-rules';
-import { depositCents } from '../../../shared/booking/money-rules';
+import { offerCeilingCents, offerExpiresAt, offerFloorCents, type OfferDeclineReason } from '../../../shared/offers/offer-rules';
 import type { CreateOfferBody, Offer, OfferQuote } from '../../../shared/schemas/offers';
 import { meetingCoords } from '../../../shared/schemas/bookings';
-import type { Database } from '../../db/client';
+import { inTransaction, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
-import type { guideForBooking, OfferTerms } from '../bookings/index';
-import type { MessagingService, RequestOffer } from '../messaging/index';
+import { assertBookableDay, type guideForBooking } from '../bookings/index';
+import type { MessagingService } from '../messaging/index';
 import * as repo from './offers.repository';
-import type { OfferRow, OfferViewRow } from './offers.repository';
+import type { OfferRow } from './offers.repository';
 import type { CreateSystemMessage } from '../notifications/index';
 import { assertMayDrive, assertNoProtectedTitles } from '../licences/index';
+import { closed, type OfferBook } from './offer-book';
 import { offerClosedNotice } from './offer-notices';
+
+/** What offers need of messaging: an offer is sent as a message, and its card re-sent when it changes. */
+export type OfferMessaging = Pick<MessagingService, 'sendOffer' | 'refresh'>;
 
 export interface OffersDeps {
   db: Database;
-  messaging: MessagingService;
+  book: OfferBook;
+  messaging: OfferMessaging;
   guideForBooking: typeof guideForBooking;
   rates: () => { depositRate: number; commissionRate: number };
   /** The notification centre's create, when it is there (a declined or withdrawn offer tells the other side). */
@@ -27,17 +30,18 @@ export interface OffersDeps {
 }
 
 const MINUTE_MS = 60_000;
-const closed = (status: string) => new AppError('offer_closed', `This offer is ${status}`, [{ path: 'offerId', message: status }]);
 
 /**
- * Offers (issue 22, decision 078): a guide answers a tour request, or any conversation with a
+ * Offers (decision 078): a guide answers a tour request, or any conversation with a
  * traveler, with priced terms. Only the two people of the conversation see an offer (404 for anyone
  * else); the guide makes and withdraws it, the traveler declines or books it (through bookings).
  * Every change re-sends the offer's message and the request's to both sides.
  */
 export class OffersService {
-  /** The clock; registration makes it the bookings' clock, so tests move one time for both. */
-  now: () => Date = () => new Date();
+  /** The app's clock (the bookings' one, compose.ts), so tests move one time for both. */
+  private now(): Date {
+    return this.deps.book.now();
+  }
 
   constructor(private readonly deps: OffersDeps) {}
 
@@ -45,47 +49,8 @@ export class OffersService {
     return this.deps.db;
   }
 
-  toOffer(r: OfferViewRow, now = this.now()): Offer {
-    const o = r.offer;
-    const extras = { mealYen: o.mealYen, transportYen: o.transportYen, ticketsYen: o.ticketsYen };
-    return {
-      id: o.id,
-      conversationId: o.conversationId,
-      messageId: o.messageId,
-      requestMessageId: o.requestMessageId,
-      guideId: o.guideId,
-      guideUserId: o.guideUserId,
-      travelerId: o.travelerId,
-      status: offerStatus({ stored: o.status, booked: Boolean(r.booking?.id), expiresAt: o.expiresAt }, now),
-      date: o.date,
-      startTime: minutesToTime(o.startMinute),
-      timeZone: o.timeZone,
-      startsAt: o.startsAt.toISOString(),
-      endsAt: o.endsAt.toISOString(),
-      durationHours: o.durationMinutes / 60,
-      travelers: o.travelers,
-      subcategory: r.subcategory?.id ? r.subcategory : null,
-      priceCents: o.priceCents,
-      suggestedCents: o.suggestedCents,
-      depositCents: depositCents(o.priceCents, this.deps.rates().depositRate),
-      currency: o.currency,
-      meetingAddress: o.meetingAddress,
-      meetingPostalCode: o.meetingPostalCode,
-      meetingLat: o.meetingLat,
-      meetingLng: o.meetingLng,
-      itinerary: o.itinerary,
-      guideDrives: o.guideDrives,
-      extras: { ...extras, totalYen: extras.mealYen + extras.transportYen + extras.ticketsYen },
-      expiresAt: o.expiresAt.toISOString(),
-      declineReason: o.declineReason,
-      booking: r.booking?.id ? { id: r.booking.id, bookingNumber: bookingNumber(r.booking.id, r.booking.bookingNumber), status: r.booking.status } : null,
-      createdAt: o.createdAt.toISOString(),
-    };
-  }
-
-  private async view(id: number): Promise<Offer | undefined> {
-    const [row] = await repo.offerViews(this.db, { ids: [id] });
-    return row ? this.toOffer(row) : undefined;
+  private view(id: number): Promise<Offer | undefined> {
+    return this.deps.book.view(id);
   }
 
   /** The conversation if the caller is its guide; 404 for anyone else. */
@@ -126,12 +91,12 @@ export class OffersService {
     const request = body.requestMessageId !== undefined ? await repo.findRequest(this.db, c.id, body.requestMessageId) : undefined;
     if (body.requestMessageId !== undefined) {
       if (!request?.tourRequest) throw notFound('Tour request');
-      const latest = (await this.byRequest([request.id])).get(request.id);
+      const latest = (await this.deps.book.byRequest([request.id])).get(request.id);
       if (!['pending', 'offered'].includes(request.tourRequestStatus ?? 'pending') || latest?.status === 'booked') {
         throw new AppError('tour_request_closed', 'This request has already been answered');
       }
     }
-    // Issue 26 (decision 092): the offer's texts are published to the traveler; driving needs both proofs.
+    // Decision 092: the offer's texts are published to the traveler; driving needs both proofs.
     await assertNoProtectedTitles(this.db, user.id, [
       { path: 'itinerary', text: body.itinerary },
       { path: 'note', text: body.note },
@@ -146,6 +111,8 @@ export class OffersService {
     const startsAt = zonedTimeToUtc(body.date, startMinute, guide.timeZone);
     const endsAt = new Date(startsAt.getTime() + durationMinutes * MINUTE_MS);
     const now = this.now();
+    // An offer is a way into a booking: the same calendar as the checkout, checked again when booked.
+    assertBookableDay(body.date, guide.timeZone, now);
     if (startsAt.getTime() <= now.getTime() || (await repo.guideBusy(this.db, guide.id, startsAt, endsAt))) {
       throw new AppError('slot_unavailable', 'This time is no longer available');
     }
@@ -212,12 +179,11 @@ export class OffersService {
   /** The traveler declines, the guide withdraws: only an open offer, and only by its own side (404 otherwise). */
   private async close(user: AuthUser, id: number, to: 'declined' | 'withdrawn', reason?: OfferDeclineReason): Promise<Offer> {
     const now = this.now();
-    const row = await this.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    const row = await inTransaction(this.db, async (db) => {
       const o = await repo.lockOffer(db, id);
       if (!o || (to === 'declined' ? o.travelerId : o.guideUserId) !== user.id) throw notFound('Offer');
       const [current] = await repo.offerViews(db, { ids: [id] });
-      const status = this.toOffer(current!, now).status;
+      const status = this.deps.book.toOffer(current!, now).status;
       if (status !== 'open') throw closed(status);
       await repo.closeOffer(db, id, to, { closedAt: now, ...(to === 'declined' && { declineReason: reason ?? null }) });
       return o;
@@ -225,33 +191,6 @@ export class OffersService {
     await this.refresh(row.conversationId, [row.messageId, row.requestMessageId]);
     await this.deps.notify?.([offerClosedNotice(row, to, reason)]);
     return (await this.view(id))!;
-  }
-
-  /** For bookings (OfferTermsSource): the offer locked in the booking's transaction, if this traveler may book it now. */
-  async termsForBooking(db: Database, traveler: AuthUser, offerId: number, now: Date): Promise<OfferTerms> {
-    const o = await repo.lockOffer(db, offerId);
-    if (!o || o.travelerId !== traveler.id) throw notFound('Offer');
-    const [current] = await repo.offerViews(db, { ids: [offerId] });
-    const status = this.toOffer(current!, now).status;
-    if (status !== 'open') throw closed(status);
-    return {
-      offerId: o.id,
-      guideId: o.guideId,
-      date: o.date,
-      startMinute: o.startMinute,
-      durationMinutes: o.durationMinutes,
-      timeZone: o.timeZone,
-      startsAt: o.startsAt,
-      endsAt: o.endsAt,
-      travelers: o.travelers,
-      subcategoryId: o.subcategoryId,
-      priceCents: o.priceCents,
-      meetingAddress: o.meetingAddress,
-      meetingPostalCode: o.meetingPostalCode,
-      meetingLat: o.meetingLat,
-      meetingLng: o.meetingLng,
-      itinerary: o.itinerary,
-    };
   }
 
   /** A booking changed: if it came from an offer, both sides see the offer and the request anew. */
@@ -263,27 +202,5 @@ export class OffersService {
   private async refresh(conversationId: number, ids: (number | null | undefined)[]) {
     const messageIds = [...new Set(ids.filter((x): x is number => typeof x === 'number'))];
     if (messageIds.length) await this.deps.messaging.refresh(conversationId, messageIds);
-  }
-
-  // ---- what messaging shows (OfferReader)
-
-  async byMessage(messageIds: number[]): Promise<Map<number, Offer>> {
-    const rows = await repo.offerViews(this.db, { messageIds });
-    const now = this.now();
-    return new Map(rows.filter((r) => r.offer.messageId !== null).map((r) => [r.offer.messageId!, this.toOffer(r, now)]));
-  }
-
-  /** The latest offer of each request. */
-  async byRequest(requestMessageIds: number[]): Promise<Map<number, RequestOffer>> {
-    const rows = await repo.offerViews(this.db, { requestMessageIds });
-    const now = this.now();
-    const out = new Map<number, RequestOffer>();
-    for (const r of rows) {
-      const key = r.offer.requestMessageId;
-      if (key === null || out.has(key)) continue; // newest first
-      const o = this.toOffer(r, now);
-      out.set(key, { id: o.id, status: o.status, bookingId: o.booking?.id ?? null, bookingNumber: o.booking?.bookingNumber ?? null });
-    }
-    return out;
   }
 }

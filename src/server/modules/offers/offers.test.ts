@@ -4,12 +4,12 @@ import { addDays, todayInZone } from '../../../shared/availability';
 import { jobs } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { CARD_OK, newKey } from '../bookings/test-helpers';
-import { call, cid, guide as makeGuide, openChat, traveler as makeTraveler, type Who } from '../messaging/test-helpers';
+import { call, cid, guide as makeGuide, offerBody, openChat, traveler as makeTraveler, type Who } from '../messaging/test-helpers';
 import { nextAddress } from '../../test/accounts';
 import { auth } from '../../test/guide-fixtures';
 
 /**
- * Offers (issue 22, decision 078), through the API. Runs on PGlite and, with DATABASE_URL set, on a
+ * Offers (decision 078), through the API. Runs on PGlite and, with DATABASE_URL set, on a
  * fresh PostgreSQL database, where the two bookings of one offer really race.
  */
 let t: TestApp;
@@ -59,22 +59,6 @@ async function sendRequest(date: string): Promise<number> {
   const res = await call(t, traveler, 'POST', `/api/conversations/${chat}/tour-requests`, requestBody(date));
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id;
-}
-
-function offerBody(date: string, extra: Record<string, unknown> = {}) {
-  return {
-    clientMessageId: cid(),
-    date,
-    startTime: '10:00',
-    durationHours: 3,
-    travelers: 2,
-    priceCents: 80_000,
-    meetingAddress: 'Tsukiji Station exit 1',
-    meetingPostalCode: '1040045',
-    itinerary: 'Tsukiji outer market, Hamarikyu garden, lunch together',
-    note: 'Here is my offer',
-    ...extra,
-  };
 }
 
 async function makeOffer(date = tokyoDay(day++), extra: Record<string, unknown> = {}) {
@@ -204,9 +188,10 @@ describe('making an offer', () => {
     }
   });
 
-  it('refuses a start in the past and a time the guide is booked', async () => {
+  it('refuses a day in the past and a time the guide is booked', async () => {
+    // A day before today is outside the booking calendar (offer-calendar.test.ts has the far end).
     const past = await call(t, guide, 'POST', `/api/v2/conversations/${chat}/offers`, offerBody(tokyoDay(-1)));
-    expect(past.json().code).toBe('slot_unavailable');
+    expect(past.json().code).toBe('date_out_of_range');
     const date = tokyoDay(day++);
     const offer = await makeOffer(date);
     expect((await bookOffer(traveler, { offerId: offer.id })).statusCode).toBe(201);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorBodySchema, fileReplySchema, idParam } from '../../../shared/schemas/common';
 import { paymentProofReplySchema, PROOF_MAX_BYTES } from '../../../shared/schemas/payment-proofs';
 import type { AppInstance } from '../../lib/types';
-import { readSingleUpload } from '../../storage/private-document';
+import { readSingleUpload, sendPrivateFile } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
 import { FILE_URL_TTL_MS, type PaymentProofsService } from './payment-proofs.service';
 
@@ -20,7 +20,7 @@ async function readProofUpload(request: FastifyRequest): Promise<{ data: Buffer;
   return { data, fileName };
 }
 
-/** The traveler's proof of the in-person final payment, and the guide's check (issue 12, decision 062). */
+/** The traveler's proof of the in-person final payment, and the guide's check (decision 062). */
 export function paymentProofsRoutes(service: PaymentProofsService) {
   return async (app: AppInstance): Promise<void> => {
     // Multipart only inside this plugin's scope: other routes keep JSON-only bodies.
@@ -100,15 +100,7 @@ export function paymentProofsRoutes(service: PaymentProofsService) {
         const { file, proof, number } = await service.file(request.user ?? undefined, request.params.id, request.query);
         const pdf = proof.contentType === 'application/pdf';
         const name = `payment-proof-${number}.${pdf ? 'pdf' : 'webp'}`;
-        return reply
-          .type(proof.contentType)
-          .header('content-length', file.size)
-          .header('content-disposition', `${pdf ? 'attachment' : 'inline'}; filename="${name}"`)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cross-origin-resource-policy', 'same-origin')
-          .header('cache-control', 'private, no-store')
-          .send(file.stream());
+        return sendPrivateFile(reply, { contentType: proof.contentType, size: file.size, body: file.stream(), fileName: name, inline: true });
       },
     );
   };

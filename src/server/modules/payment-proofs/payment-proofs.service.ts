@@ -4,10 +4,12 @@ import { bookingNumber } from '../../../shared/booking/money-rules';
 import { PROOF_BOOKING_STATUSES, type PaymentProofReply } from '../../../shared/schemas/payment-proofs';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import type { AuthUser } from '../auth/index';
-import type { ImageBox, StoredFile } from '../../storage/index';
-import { INVALID_DOCUMENT_MESSAGE, storePrivateDocument, type StoredDocument } from '../../storage/private-document';
+import type { CreateSystemMessage, NotificationsService } from '../notifications/index';
+import type { FileStorage, ImageBox, StoredFile } from '../../storage/index';
+import { storePrivateDocument, type StoredDocument } from '../../storage/private-document';
 import * as repo from './payment-proofs.repository';
 import type { BookingParties, ProofRow } from './payment-proofs.repository';
 import { proofTexts } from './texts';
@@ -18,8 +20,6 @@ export const PROOF_FOLDER = 'private-payment-proofs';
 export const PROOF_BOX: ImageBox = { width: 2400, height: 2400 };
 /** How long a signed file URL works. */
 export const FILE_URL_TTL_MS = 10 * 60_000;
-
-export const INVALID_PROOF_MESSAGE = INVALID_DOCUMENT_MESSAGE;
 
 type Viewer = PaymentProofReply['viewer'];
 
@@ -42,8 +42,18 @@ export function cleanFileName(name: string | undefined): string {
   return clean || 'payment-proof';
 }
 
+/** What payment proofs are built from (compose.ts): the private files, and the outbox for the notices. */
+export interface PaymentProofsNeeds {
+  storage: FileStorage;
+  notifications: Pick<NotificationsService, 'enqueue'>;
+  jobs: Pick<JobRunner, 'soon'>;
+}
+
 export class PaymentProofsService {
-  constructor(private readonly app: AppInstance) {}
+  constructor(
+    private readonly app: AppInstance,
+    private readonly needs: PaymentProofsNeeds,
+  ) {}
 
   private get db() {
     return this.app.ctx.database.db;
@@ -145,18 +155,18 @@ export class PaymentProofsService {
       ]);
       return out;
     });
-    this.app.jobs.soon(notices);
+    this.needs.jobs.soon(notices);
     if (saved === 'verified') {
-      await this.app.storage.delete(stored.key);
+      await this.needs.storage.delete(stored.key);
       throw new AppError('conflict', 'The guide has already verified the payment proof');
     }
-    if (saved.replacedKey && saved.replacedKey !== stored.key) await this.app.storage.delete(saved.replacedKey);
+    if (saved.replacedKey && saved.replacedKey !== stored.key) await this.needs.storage.delete(saved.replacedKey);
     return this.reply(b, viewer, saved.proof);
   }
 
   /** Types by content (file-type), never by name or the sender's Content-Type; images re-encoded, PDFs checked (shared helper). */
   private store(data: Buffer): Promise<StoredDocument> {
-    return storePrivateDocument(this.app.storage, PROOF_FOLDER, data, PROOF_BOX);
+    return storePrivateDocument(this.needs.storage, PROOF_FOLDER, data, PROOF_BOX);
   }
 
   async verify(user: AuthUser, bookingId: number): Promise<PaymentProofReply> {
@@ -178,7 +188,7 @@ export class PaymentProofsService {
     });
     if (result === 'none') throw new AppError('conflict', 'No payment proof has been uploaded yet');
     if (result === 'already') throw new AppError('conflict', 'The payment proof is already verified');
-    this.app.jobs.soon(notices);
+    this.needs.jobs.soon(notices);
     return this.reply(b, viewer, result);
   }
 
@@ -196,13 +206,13 @@ export class PaymentProofsService {
       viewerOf(b, user);
     }
     if (!b || !proof) throw notFound('Payment proof');
-    const file = await this.app.storage.get(proof.storageKey);
+    const file = await this.needs.storage.get(proof.storageKey);
     if (!file) throw notFound('Payment proof');
     return { file, proof, number: bookingNumber(b.id, b.bookingNumber) };
   }
 
   /** The notices, written to the outbox in the caller's transaction (decision 085); `jobs.soon` after the commit. */
-  private notify(tx: unknown, messages: Parameters<AppInstance['notifications']['create']>[0]) {
-    return this.app.notifications.enqueue(tx as Database, messages);
+  private notify(tx: unknown, messages: CreateSystemMessage[]) {
+    return this.needs.notifications.enqueue(tx as Database, messages);
   }
 }

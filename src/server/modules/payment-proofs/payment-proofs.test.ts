@@ -70,7 +70,7 @@ describe('upload: types by content', () => {
     expect(body.amountCents).toBeGreaterThan(0);
     const [p] = await t.database.db.select().from(payments).where(and(eq(payments.bookingId, id), eq(payments.kind, 'final_payment')));
     expect(p).toMatchObject({ method: 'cash', provider: 'in_person', status: 'pending', proofUploadedByTraveler: true, verifiedByGuide: false, amountCents: body.amountCents });
-    // The booking view (SPEC §3 payments) carries the same flags, so trip cards show the yellow badge.
+    // The booking view (payments) carries the same flags, so trip cards show the yellow badge.
     const booking = (await fetchUrl(`/api/v2/bookings/${id}`, traveler)).json();
     expect(booking.payments.find((x: { kind: string }) => x.kind === 'final_payment')).toMatchObject({ proofUploadedByTraveler: true, verifiedByGuide: false });
 
@@ -118,7 +118,7 @@ describe('upload: types by content', () => {
     ['a PDF signature on HTML', Buffer.from('%PDF-1.4\n<html><script>alert(1)</script></html>'), 'a.pdf', 'application/pdf'],
     ['a PNG header on garbage', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]), 'a.png', 'image/png'],
     ['a ZIP', Buffer.from('PK\u0003\u0004' + 'x'.repeat(40)), 'a.pdf', 'application/pdf'],
-  ])('%s is 400 invalid_file_type with the SPEC §5 message', async (_name, data, name, type) => {
+  ])('%s is 400 invalid_file_type with the documented message', async (_name, data, name, type) => {
     const id = await bookingIn();
     const res = await upload(traveler, id, data, name, type);
     expect(res.statusCode, res.body).toBe(400);

@@ -52,6 +52,14 @@ export interface PaymentProvider {
    * never received it: reconciliation asks this for a payment whose answer a crash lost.
    */
   findCharge(idempotencyKey: string, paymentId: number): Promise<ChargeResult | null>;
+  /**
+   * Cancels a charge still waiting for the payer (a wallet's approval, a card's Stripe.js step), so that
+   * it can never be charged afterwards (decision 100). Answers what the charge is now: failed with
+   * `canceled` (or as it had failed), `succeeded` when the payer approved it first (a charge made is
+   * never undone by a cancel), or `pending` when the provider is completing it and cannot stop it.
+   * Idempotent: cancelling a cancelled charge answers the same.
+   */
+  cancel(providerRef: string): Promise<ChargeResult>;
   refund(req: RefundRequest): Promise<{ refundRef: string }>;
   /** Verifies the signature over the raw body; throws AppError('invalid_signature') otherwise. */
   verifyWebhook(rawBody: Buffer | string, headers: Record<string, string | string[] | undefined>): WebhookEvent;

@@ -3,7 +3,7 @@ import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, daysAhead, guidePerson, newKey, person, type Person } from '../bookings/test-helpers';
 
-/** The simulated provider (the default) keeps SPEC §5's card form: a card request without its fields is refused. */
+/** The simulated provider (the default) keeps docs/rules/money-and-cancellation.md's card form: a card request without its fields is refused. */
 describe('Payment requests with the simulated provider', () => {
   let t: TestApp;
   let traveler: Person;

@@ -6,7 +6,7 @@ const CARD_FIELDS = ['cardNumber', 'expiryDate', 'cvv', 'cardHolder'] as const;
 
 /**
  * Which card fields a payment request carries depends on the provider (decision 042). The body schema
- * accepts a card payment either with all of SPEC §5's card fields or with none of them:
+ * accepts a card payment either with all of docs/rules/money-and-cancellation.md's card fields or with none of them:
  * - `simulated` reads the typed card, so none of them is not enough: 400 `validation_failed` with the
  *   same fields and 'Payment Information Required' the schema gives for a half-filled card;
  * - `stripe` takes the card in Stripe Elements in the browser, so a raw card sent here is refused

@@ -90,9 +90,35 @@ export class SimulatedProvider implements PaymentProvider {
     return row ? resultOf(row) : null;
   }
 
-  /** A wallet payment approved on /payment-demo: the provider's record says so too. */
-  async approved(providerRef: string): Promise<void> {
-    await this.records().update(simulatedCharges).set({ status: 'succeeded' }).where(and(eq(simulatedCharges.providerRef, providerRef), eq(simulatedCharges.status, 'pending')));
+  /**
+   * A wallet payment approved on /payment-demo: the provider's record says so too. False when the
+   * charge can no longer be approved (cancelled by a newer attempt, decision 100, or failed): then it
+   * is not charged and no success is reported, as a real wallet refuses a closed payment.
+   */
+  async approved(providerRef: string): Promise<boolean> {
+    const [row] = await this.records()
+      .update(simulatedCharges)
+      .set({ status: 'succeeded' })
+      .where(and(eq(simulatedCharges.providerRef, providerRef), eq(simulatedCharges.status, 'pending')))
+      .returning({ status: simulatedCharges.status });
+    return (row ?? (await this.byRef(providerRef)))?.status === 'succeeded';
+  }
+
+  /** Cancels a charge still waiting for its approval; one statement, so an approval and a cancel never both win. */
+  async cancel(providerRef: string): Promise<ChargeResult> {
+    const [row] = await this.records()
+      .update(simulatedCharges)
+      .set({ status: 'failed', failureCode: 'canceled', failureMessage: 'The payment was cancelled.' })
+      .where(and(eq(simulatedCharges.providerRef, providerRef), eq(simulatedCharges.status, 'pending')))
+      .returning();
+    const now = row ?? (await this.byRef(providerRef));
+    if (!now) throw new Error(`The simulated provider has no charge ${providerRef}`);
+    return resultOf(now);
+  }
+
+  private async byRef(providerRef: string) {
+    const [row] = await this.records().select().from(simulatedCharges).where(eq(simulatedCharges.providerRef, providerRef));
+    return row;
   }
 
   private records(): Database {

@@ -62,6 +62,19 @@ export class StripeProvider implements PaymentProvider {
     return resultOf(intent);
   }
 
+  /**
+   * Cancels the PaymentIntent (decision 100). Stripe refuses to cancel one that succeeded, is being
+   * processed or is cancelled already (`payment_intent_unexpected_state`): then the intent as it is.
+   */
+  async cancel(providerRef: string): Promise<ChargeResult> {
+    try {
+      return resultOf(await this.stripe.paymentIntents.cancel(providerRef));
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'payment_intent_unexpected_state') throw err;
+      return resultOf(await this.stripe.paymentIntents.retrieve(providerRef));
+    }
+  }
+
   async refund(req: RefundRequest): Promise<{ refundRef: string }> {
     const refund = await this.stripe.refunds.create({ payment_intent: req.providerRef, amount: req.amountCents }, { idempotencyKey: req.idempotencyKey });
     return { refundRef: refund.id };

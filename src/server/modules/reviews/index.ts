@@ -1,3 +1,4 @@
+import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import { reviewsRoutes } from './reviews.routes';
 import { REVIEW_PUBLISH_JOB, ReviewsService } from './reviews.service';
@@ -11,10 +12,10 @@ declare module 'fastify' {
   }
 }
 
-/** Reviews: the public list of a guide's reviews, and both parties' reviews of a booking. Needs `app.jobs` (bookings). */
-export function registerReviews(app: AppInstance): void {
+/** Reviews: the public list of a guide's reviews, and both parties' reviews of a booking (published by a job). */
+export function registerReviews(app: AppInstance, jobs: JobRunner): void {
   const service = new ReviewsService(app.ctx.database.db);
   app.decorate('reviews', service);
-  app.jobs.register(REVIEW_PUBLISH_JOB, (job, now) => service.publishDue(job, now));
+  jobs.register(REVIEW_PUBLISH_JOB, (job, now) => service.publishDue(job, now));
   reviewsRoutes(app, service);
 }

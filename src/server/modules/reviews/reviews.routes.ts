@@ -12,8 +12,8 @@ const security = [{ bearerAuth: [] }];
 
 /**
  * GET /api/v2/reviews/guides/{guideId}: the guide's published traveler reviews, newest first, as an
- * array (SPEC §7). Dual-blind: unpublished reviews never leave the server. The total is in the
- * `x-total-count` header. Eligibility and submission for both directions (SPEC §7, decision 063).
+ * array. Dual-blind: unpublished reviews never leave the server. The total is in the
+ * `x-total-count` header. Eligibility and submission for both directions (decision 063).
  */
 export function reviewsRoutes(app: AppInstance, service?: ReviewsService): void {
   app.get(

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/reviews';
 import type { z } from 'zod';
 import type { createReviewBodySchema } from '../../../shared/schemas/reviews';
-import { pgErrorCode, type Database } from '../../db/client';
+import { inTransaction, pgErrorCode, type Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
@@ -36,7 +36,7 @@ const toReview = (r: ReviewRow): BookingReview => ({
 });
 
 /**
- * Reviews of completed bookings in both directions (SPEC §4/§5/§7, decision 063). Dual-blind: a
+ * Reviews of completed bookings in both directions (decision 063). Dual-blind: a
  * review stays hidden from the other party until both have written theirs (then both are published
  * at once) or until REVIEW_BLIND_DAYS after it was written (a job publishes it). Publishing a
  * traveler's review recomputes the guide's rating and count in the same transaction.
@@ -90,8 +90,7 @@ export class ReviewsService {
   async create(user: AuthUser, body: z.output<typeof createReviewBodySchema>): Promise<CreateReviewReply> {
     const now = this.now();
     try {
-      return await this.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
+      return await inTransaction(this.db, async (db) => {
         const { booking, guideUserId, side } = await this.party(db, user, body.bookingId, true);
         const rows = await repo.reviewsOfBooking(db, booking.id);
         const before = this.decide(booking, guideUserId, side, rows, now);
@@ -140,8 +139,7 @@ export class ReviewsService {
   /** Job: publishes the booking's reviews written REVIEW_BLIND_DAYS ago or more (a no-op once published). */
   async publishDue(job: ClaimedJob, now: Date): Promise<void> {
     const bookingId = Number(job.payload.bookingId);
-    await this.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    await inTransaction(this.db, async (db) => {
       const booking = await lockBooking(db, bookingId);
       if (!booking) return;
       const published = await repo.publishReviews(db, bookingId, now, new Date(now.getTime() - REVIEW_BLIND_DAYS * DAY_MS));

@@ -12,7 +12,7 @@ import { guideForSaving, listSaved, saveGuide, unsaveGuide } from './saved-guide
 const bearer = [{ bearerAuth: [] }];
 const savedReply = z.object({ guideId: z.number().int(), saved: z.boolean() });
 
-/** Another traveler's list is a 404, the same as a list that does not exist (DESIGN §2). */
+/** Another traveler's list is a 404, the same as a list that does not exist. */
 function ownList(user: AuthUser, travelerId: number): void {
   if (user.id !== travelerId) throw notFound('Saved guides');
 }

@@ -4,15 +4,16 @@ import { fileReplySchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { guideItineraries, guides } from '../../db/schema/index';
 import type { AppInstance } from '../../lib/types';
+import type { GuideSearch } from '../guides/index';
 
 /**
- * robots.txt and sitemap.xml (issue 15): what crawlers may read, and every public page with its
+ * robots.txt and sitemap.xml: what crawlers may read, and every public page with its
  * English and Chinese versions (`?lang=en`, `?lang=zh-CN`; without `lang` the reader's stored choice or
  * Accept-Language decides, hence `x-default`). Listed guides and their itineraries are read in one query
  * each. Absolute URLs from APP_URL.
  */
 
-/** The public pages that are not per guide: web/app/routes.tsx PAGES (/help/*, /terms, /privacy). Keep in step. */
+/** The public pages that are not per guide: web/app/routes.tsx PAGES (/help/*, /terms, /privacy, /legal/commerce). Keep in step. */
 export const PUBLIC_PAGE_PATHS = [
   '/',
   '/search',
@@ -34,6 +35,8 @@ export const PUBLIC_PAGE_PATHS = [
   '/help/cookies',
   '/terms',
   '/privacy',
+  '/privacy/cross-border',
+  '/legal/commerce',
 ] as const;
 
 /**
@@ -124,7 +127,12 @@ export async function sitemapEntries(db: Database, listedIds: readonly number[])
   ];
 }
 
-export function seoRoutes(app: AppInstance): void {
+/** What the sitemap is built from (compose.ts): the listed guides, as the search index holds them. */
+export interface SeoNeeds {
+  guideSearch: Pick<GuideSearch, 'listedIds'>;
+}
+
+export function seoRoutes(app: AppInstance, { guideSearch }: SeoNeeds): void {
   app.get(
     '/robots.txt',
     {
@@ -147,7 +155,7 @@ export function seoRoutes(app: AppInstance): void {
       },
     },
     async (_request, reply) => {
-      const entries = await sitemapEntries(app.ctx.database.db, await app.guideSearch.listedIds());
+      const entries = await sitemapEntries(app.ctx.database.db, await guideSearch.listedIds());
       return reply.type('application/xml; charset=utf-8').header('cache-control', CACHE).send(sitemapXml(app.ctx.config.appUrl, entries));
     },
   );

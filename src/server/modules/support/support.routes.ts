@@ -31,7 +31,7 @@ const caller = (request: FastifyRequest): service.SupportCaller => {
 };
 
 /**
- * The support inbox (SPEC §1 support widget). Visitors — signed in through their token, or
+ * The support inbox (docs/rules/messaging.md support widget). Visitors — signed in through their token, or
  * anonymous through the thread key in the `x-support-key` header — open a conversation, read it and
  * write to it; admins list every conversation and answer. Rate limits are per client address.
  */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CreateSupportThread } from '../../../shared/schemas/support';
-import type { Database } from '../../db/client';
+import { inTransaction, type Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
@@ -132,10 +132,9 @@ export async function adminReadThread(db: Database, id: number) {
   };
 }
 
-/** An agent's reply, with its audit entry in the same transaction (issue 14). */
+/** An agent's reply, with its audit entry in the same transaction. */
 export async function adminReply(db: Database, admin: AuthUser, id: number, body: string) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+  return inTransaction(db, async (t) => {
     const thread = await repo.findThread(t, id);
     if (!thread) throw notFound('Conversation');
     const message = await repo.insertMessage(t, id, { sender: 'agent', authorUserId: admin.id, body });
@@ -145,8 +144,7 @@ export async function adminReply(db: Database, admin: AuthUser, id: number, body
 }
 
 export async function adminSetStatus(db: Database, admin: AuthUser, id: number, status: 'open' | 'closed') {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+  return inTransaction(db, async (t) => {
     const before = await repo.findThread(t, id);
     const thread = before && (await repo.setThreadStatus(t, id, status));
     if (!thread) throw notFound('Conversation');

@@ -1,3 +1,5 @@
+/** The signed-in user's own account (/api/me) and the user rows other modules read and write. */
+export { usersRoutes } from './users.routes';
 export { toUserDto } from './user-dto';
 export {
   emailOwner,

@@ -2,7 +2,7 @@ import { computeGuideStatus } from '../../../shared/rules/guide-status';
 import type { User } from '../../../shared/schemas/user';
 import type { UserRow } from './users.repository';
 
-/** SPEC §3: an invalid joined date is replaced by now. */
+/** An invalid joined date is replaced by now. */
 function isoDate(d: Date | null | undefined): string {
   return d instanceof Date && !Number.isNaN(d.getTime()) ? d.toISOString() : new Date().toISOString();
 }

@@ -3,12 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { changePasswordBodySchema, deleteAccountBodySchema, IMAGE_MAX_BYTES, switchRoleBodySchema, updateProfileBodySchema } from '../../../shared/schemas/auth';
 import { errorBodySchema } from '../../../shared/schemas/common';
-import { authReplySchema, userSchema } from '../../../shared/schemas/user';
+import { authReplySchema, userSchema, type AuthReply } from '../../../shared/schemas/user';
 import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { AVATAR_BOX, BACKGROUND_BOX, MAX_INPUT_PIXELS, type ImageBox } from '../../storage/index';
-import { changePassword, clientInfo, currentUser } from '../auth/index';
-import { deleteAccount, exportData, getMe, removeImage, setImage, switchRole, updateMe, type ImageSlot } from './users.service';
+import { wholeFile } from '../../storage/private-document';
+import { clientInfo, currentUser, type ClientInfo } from '../auth/index';
+import { deleteAccount, exportData, getMe, removeImage, setImage, switchRole, updateMe, type ImageSlot, type UsersNeeds } from './users.service';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema };
@@ -32,7 +33,7 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
     const raw = request.raw;
     if (!raw.complete && (raw.destroyed || raw.readableAborted)) throw new Error('The connection closed before the upload was read');
     const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-    data = await part?.toBuffer();
+    data = part && (await wholeFile(part));
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: unknown }).code;
@@ -46,14 +47,23 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
   return data;
 }
 
+/**
+ * What the users' routes are built from (compose.ts): the password change from the account flows (users
+ * do not import them, they import users), the file store for the images, and the job runner that sends
+ * the e-mail-changed notice after its commit.
+ */
+export interface UsersRoutesNeeds extends UsersNeeds {
+  changePassword(app: AppInstance, userId: number, body: z.output<typeof changePasswordBodySchema>, client: ClientInfo): Promise<AuthReply>;
+}
+
 /** The signed-in user's own account: profile, role, images, password, export and deletion. */
-export async function usersRoutes(app: AppInstance): Promise<void> {
+export const usersRoutes = ({ changePassword, ...needs }: UsersRoutesNeeds) => async (app: AppInstance): Promise<void> => {
   // Multipart parsing only inside this plugin's scope: other routes keep JSON-only bodies.
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
   app.get(
     '/api/me',
-    { onRequest: app.requireAuth, schema: { tags: ['me'], summary: 'The signed-in user (SPEC §3 User full)', security, response: { 200: userSchema, 401: errorBodySchema } } },
+    { onRequest: app.requireAuth, schema: { tags: ['me'], summary: 'The signed-in user, all fields', security, response: { 200: userSchema, 401: errorBodySchema } } },
     async (request) => getMe(app, currentUser(request).id),
   );
 
@@ -64,13 +74,16 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['me'],
         summary: 'Update personal info and privacy settings',
-        description: 'A new email needs currentPassword (400 validation_failed without it, 400 wrong_password when wrong); the old address is told of the change.',
+        description:
+          'A new email needs currentPassword (400 validation_failed without it, 400 wrong_password when wrong); the old address is told of the change. ' +
+          'Names and bio are stored in NFC without invisible code points; a fullName with nothing visible is 400 validation_failed; a protected title ' +
+          "(全国通訳案内士, licensed guide, … in any disguise) the user's verified licence does not cover is 400 protected_title (decision 099).",
         security,
         body: updateProfileBodySchema,
         response: { 200: userSchema, ...errors },
       },
     },
-    async (request) => updateMe(app, currentUser(request).id, request.body),
+    async (request) => updateMe(app, needs, currentUser(request).id, request.body),
   );
 
   app.patch(
@@ -79,7 +92,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
       onRequest: app.requireAuth,
       schema: {
         tags: ['me'],
-        summary: 'Switch between the traveler and guide views (SPEC §7)',
+        summary: 'Switch between the traveler and guide views',
         description: 'Only traveler or guide; the guide view only for users whose guideStatus allows the switch (403 forbidden otherwise).',
         security,
         body: switchRoleBodySchema,
@@ -127,12 +140,12 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
           response: { 200: userSchema, 400: errorBodySchema, 401: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
         },
       },
-      async (request) => setImage(app, currentUser(request).id, slot, await readUpload(request)),
+      async (request) => setImage(app, needs, currentUser(request).id, slot, await readUpload(request)),
     );
     app.delete(
       path,
       { onRequest: app.requireAuth, schema: { tags: ['me'], summary: `Remove the ${what}`, security, response: { 200: userSchema, 401: errorBodySchema } } },
-      async (request) => removeImage(app, currentUser(request).id, slot),
+      async (request) => removeImage(app, needs, currentUser(request).id, slot),
     );
   }
 
@@ -149,7 +162,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const data = await exportData(app, currentUser(request).id);
+      const data = await exportData(app, needs, currentUser(request).id);
       const day = data.exportedAt.slice(0, 10);
       return reply.header('content-disposition', `attachment; filename="tabi-guides-data-${day}.json"`).send(data);
     },
@@ -169,8 +182,8 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteAccount(app, currentUser(request).id, request.body);
+      await deleteAccount(app, needs, currentUser(request).id, request.body);
       return reply.status(204).send(null);
     },
   );
-}
+};

@@ -1,17 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { deleteAccountBodySchema, updateProfileBodySchema } from '../../../shared/schemas/auth';
+import type { Consent } from '../../../shared/schemas/legal';
 import type { User, UserRole } from '../../../shared/schemas/user';
 import { computeGuideStatus } from '../../../shared/rules/guide-status';
-import { pgErrorCode, type Database } from '../../db/client';
+import { inTransaction, pgErrorCode, type Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import { hashPassword, revokeAllSessions, verifyPassword } from '../auth/index';
 import { deleteMailsTo, emailChangedMail, mailsTo, queueMails } from '../mail/index';
-import { AVATAR_BOX, BACKGROUND_BOX, keyFromPublicUrl, publicUrl, storeImage } from '../../storage/index';
+import { AVATAR_BOX, BACKGROUND_BOX, keyFromPublicUrl, publicUrl, storeImage, type FileStorage } from '../../storage/index';
 import { applicationStatusOf } from '../guide-applications/index';
+import { assertNoProtectedTitles } from '../licences/index';
 import { toUserDto } from './user-dto';
 import { anonymizeUser, emailOwner, findUserById, updateUser, userRelatedData, type UserRow } from './users.repository';
+
+/**
+ * What the account's own writes need (compose.ts): the file store for images, the job runner for mail
+ * after a commit, and the consents the data export carries (the legal module's, decision 124).
+ */
+export interface UsersNeeds {
+  storage: FileStorage;
+  jobs: Pick<JobRunner, 'soon'>;
+  consents: { list(db: Database, userId: number): Promise<Consent[]> };
+}
 
 async function requireUser(db: Database, userId: number): Promise<UserRow> {
   const user = await findUserById(db, userId);
@@ -30,10 +43,17 @@ export async function getMe(app: AppInstance, userId: number): Promise<User> {
  * session must not be able to move the account, then reset its password), and the old address is
  * told of the change.
  */
-export async function updateMe(app: AppInstance, userId: number, body: z.output<typeof updateProfileBodySchema>): Promise<User> {
+export async function updateMe(app: AppInstance, { jobs }: Pick<UsersNeeds, 'jobs'>, userId: number, body: z.output<typeof updateProfileBodySchema>): Promise<User> {
   const db = app.ctx.database.db;
   const { currentPassword, ...fields } = body;
   const user = await requireUser(db, userId);
+  // Shown on cards, profiles, chats and reviews: no protected title without the licence (decision 099).
+  await assertNoProtectedTitles(db, userId, [
+    { path: 'fullName', text: fields.fullName },
+    { path: 'nickname', text: fields.nickname },
+    { path: 'bio', text: fields.bio },
+    { path: 'city', text: fields.city },
+  ]);
   const newEmail = fields.email !== undefined && fields.email.toLowerCase() !== user.email.toLowerCase() ? fields.email : undefined;
   if (newEmail !== undefined) {
     if (!currentPassword) {
@@ -47,31 +67,28 @@ export async function updateMe(app: AppInstance, userId: number, body: z.output<
     const owner = await emailOwner(db, newEmail);
     if (owner !== undefined && owner !== userId) throw new AppError('email_taken', 'This e-mail address is already registered');
   }
-  const { row, mailJobs } = await db
-    .transaction(async (tx) => {
-      const t = tx as unknown as Database;
-      const updated = await updateUser(t, userId, fields);
-      if (!updated || newEmail === undefined) return { row: updated, mailJobs: [] };
-      const mail = emailChangedMail({
-        locale: user.locale === 'zh-CN' ? 'zh-CN' : 'en',
-        name: user.nickname || user.fullName,
-        newEmail,
-        helpLink: `${app.ctx.config.appUrl}/help/contact`,
-      });
-      const mailJobs = await queueMails(t, [{ toAddress: user.email, ...mail, template: 'email_changed', meta: { userId } }], new Date());
-      return { row: updated, mailJobs };
-    })
-    .catch((err: unknown) => {
-      if (pgErrorCode(err) === '23505') throw new AppError('email_taken', 'This e-mail address is already registered');
-      throw err;
+  const { row, mailJobs } = await inTransaction(db, async (t) => {
+    const updated = await updateUser(t, userId, fields);
+    if (!updated || newEmail === undefined) return { row: updated, mailJobs: [] };
+    const mail = emailChangedMail({
+      locale: user.locale === 'zh-CN' ? 'zh-CN' : 'en',
+      name: user.nickname || user.fullName,
+      newEmail,
+      helpLink: `${app.ctx.config.appUrl}/help/contact`,
     });
+    const mailJobs = await queueMails(t, [{ toAddress: user.email, ...mail, template: 'email_changed', meta: { userId } }], new Date());
+    return { row: updated, mailJobs };
+  }).catch((err: unknown) => {
+    if (pgErrorCode(err) === '23505') throw new AppError('email_taken', 'This e-mail address is already registered');
+    throw err;
+  });
   if (!row) throw new AppError('unauthorized', 'Authentication required');
-  app.jobs.soon(mailJobs); // after the commit, without holding the reply (decision 085)
+  jobs.soon(mailJobs); // after the commit, without holding the reply (decision 085)
   return toUserDto(row);
 }
 
 /**
- * SPEC §6: the server accepts only the two roles. Anyone may go back to the traveler view; the guide
+ * docs/rules/accounts-and-sessions.md: the server accepts only the two roles. Anyone may go back to the traveler view; the guide
  * view needs guideStatus to allow the switch.
  */
 export async function switchRole(app: AppInstance, userId: number, role: UserRole): Promise<User> {
@@ -90,30 +107,30 @@ const SLOT = {
 } as const;
 
 /** Stores a new avatar or background image (re-encoded as WebP without metadata) and removes the one it replaces. */
-export async function setImage(app: AppInstance, userId: number, slot: ImageSlot, data: Buffer): Promise<User> {
+export async function setImage(app: AppInstance, { storage }: Pick<UsersNeeds, 'storage'>, userId: number, slot: ImageSlot, data: Buffer): Promise<User> {
   const db = app.ctx.database.db;
   const user = await requireUser(db, userId);
-  const { key } = await storeImage(app.storage, SLOT[slot].folder, data, SLOT[slot].box);
+  const { key } = await storeImage(storage, SLOT[slot].folder, data, SLOT[slot].box);
   const row = await updateUser(db, userId, { [SLOT[slot].column]: publicUrl(key) });
   const oldKey = keyFromPublicUrl(user[SLOT[slot].column]);
-  if (oldKey) await app.storage.delete(oldKey);
+  if (oldKey) await storage.delete(oldKey);
   return toUserDto(row!);
 }
 
-export async function removeImage(app: AppInstance, userId: number, slot: ImageSlot): Promise<User> {
+export async function removeImage(app: AppInstance, { storage }: Pick<UsersNeeds, 'storage'>, userId: number, slot: ImageSlot): Promise<User> {
   const db = app.ctx.database.db;
   const user = await requireUser(db, userId);
   const row = await updateUser(db, userId, { [SLOT[slot].column]: null });
   const oldKey = keyFromPublicUrl(user[SLOT[slot].column]);
-  if (oldKey) await app.storage.delete(oldKey);
+  if (oldKey) await storage.delete(oldKey);
   return toUserDto(row!);
 }
 
 /** Everything the product holds about the user, as one JSON document (no hashes, no secrets). */
-export async function exportData(app: AppInstance, userId: number) {
+export async function exportData(app: AppInstance, { consents }: Pick<UsersNeeds, 'consents'>, userId: number) {
   const db = app.ctx.database.db;
   const user = await requireUser(db, userId);
-  const [related, emails] = await Promise.all([userRelatedData(db, userId), mailsTo(db, user.email)]);
+  const [related, emails, given] = await Promise.all([userRelatedData(db, userId), mailsTo(db, user.email), consents.list(db, userId)]);
   return {
     format: 'tabi-guides-export/1',
     exportedAt: new Date().toISOString(),
@@ -122,6 +139,7 @@ export async function exportData(app: AppInstance, userId: number) {
     passwordResets: related.passwordResets,
     emails,
     supportThreads: related.supportThreads,
+    consents: given,
   };
 }
 
@@ -129,7 +147,7 @@ export async function exportData(app: AppInstance, userId: number) {
  * Deletes an account: the password and the typed username confirm it; personal data is anonymized,
  * uploaded images and e-mails are removed, and every session ends.
  */
-export async function deleteAccount(app: AppInstance, userId: number, body: z.output<typeof deleteAccountBodySchema>): Promise<void> {
+export async function deleteAccount(app: AppInstance, { storage }: Pick<UsersNeeds, 'storage'>, userId: number, body: z.output<typeof deleteAccountBodySchema>): Promise<void> {
   const db = app.ctx.database.db;
   const user = await requireUser(db, userId);
   if (body.confirmation.trim().toLowerCase() !== user.username.toLowerCase()) {
@@ -140,14 +158,13 @@ export async function deleteAccount(app: AppInstance, userId: number, body: z.ou
   }
   // A random password nobody knows: the row can never log in again.
   const unusable = await hashPassword(randomBytes(32).toString("base64url"));
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+  await inTransaction(db, async (t) => {
     await anonymizeUser(t, userId, unusable);
     await deleteMailsTo(t, user.email);
     await revokeAllSessions(t, userId);
   });
   for (const url of [user.profilePicture, user.backgroundImage]) {
     const key = keyFromPublicUrl(url);
-    if (key) await app.storage.delete(key);
+    if (key) await storage.delete(key);
   }
 }

@@ -1,18 +1,33 @@
 import type { AppInstance } from '../../lib/types';
+import type { CreateSystemMessage } from '../notifications/index';
+import { payoutBatchRoutes } from './payout-batches.routes';
+import { PayoutBatchService, type PayoutAccount } from './payout-batches.service';
 import { walletRoutes } from './wallet.routes';
 import { WalletService } from './wallet.service';
 
 export { WalletService } from './wallet.service';
+export { PayoutBatchService } from './payout-batches.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     wallet: WalletService;
+    payoutBatches: PayoutBatchService;
   }
 }
 
-/** The wallet and payouts (issue 13, decision 067). Needs `app.bookings` (its clock) and `app.notifications`. */
-export function registerWallet(app: AppInstance): void {
-  const service = new WalletService({ db: app.ctx.database.db, now: () => app.bookings.now(), notify: (notices) => app.notifications.create(notices), log: app.log });
+/**
+ * The wallet and payouts (decision 067) and payout batches (decisions 128, 129), on the app's clock,
+ * telling guides of payouts through `notify`; bank batches leave from `payoutAccount`.
+ */
+export function registerWallet(
+  app: AppInstance,
+  needs: { now: () => Date; notify: (notices: CreateSystemMessage[]) => Promise<unknown>; payoutAccount: PayoutAccount | null },
+): WalletService {
+  const service = new WalletService({ db: app.ctx.database.db, now: needs.now, notify: needs.notify, log: app.log });
+  const batches = new PayoutBatchService({ db: app.ctx.database.db, now: needs.now, notify: needs.notify, payoutAccount: needs.payoutAccount, log: app.log });
   app.decorate('wallet', service);
+  app.decorate('payoutBatches', batches);
   walletRoutes(app, service);
+  payoutBatchRoutes(app, batches);
+  return service;
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { PayoutLedgerAccount, PayoutLedgerKind, WithdrawalStatus } from '../../../shared/schemas/wallet';
 import type { Database } from '../../db/client';
-import { ledgerEntries, payoutLedgerEntries, users, withdrawals } from '../../db/schema/index';
+import { ledgerEntries, payoutBatchLines, payoutLedgerEntries, users, withdrawals } from '../../db/schema/index';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -90,6 +90,8 @@ export interface PayoutPosting {
   account: PayoutLedgerAccount;
   kind: PayoutLedgerKind;
   amountCents: number;
+  /** On a conversion entry: the yen the amount became (decision 129). */
+  amountYen?: number;
 }
 
 export async function insertPayoutPostings(tx: Database, withdrawal: { id: number; userId: number }, postings: PayoutPosting[], at: Date): Promise<void> {
@@ -100,9 +102,16 @@ export async function insertPayoutPostings(tx: Database, withdrawal: { id: numbe
       userId: p.account === 'guide' ? withdrawal.userId : null,
       kind: p.kind,
       amountCents: p.amountCents,
+      amountYen: p.amountYen ?? null,
       createdAt: at,
     })),
   );
+}
+
+/** Whether a withdrawal is in a payout batch (then only the batch's line steps may settle it). */
+export async function isBatched(db: Database, withdrawalId: number): Promise<boolean> {
+  const [row] = await db.select({ id: payoutBatchLines.id }).from(payoutBatchLines).where(eq(payoutBatchLines.withdrawalId, withdrawalId));
+  return row !== undefined;
 }
 
 export async function payoutLedgerOf(db: Database, withdrawalId: number) {

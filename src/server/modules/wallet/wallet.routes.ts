@@ -29,13 +29,15 @@ const payoutLedgerSchema = z.object({
       userId: z.number().int().nullable(),
       kind: z.enum(PAYOUT_LEDGER_KINDS),
       amountCents: z.number().int(),
+      /** On a conversion entry: the yen the amount became (decision 129). */
+      amountYen: z.number().int().nullable(),
       createdAt: z.string(),
     }),
   ),
   total: z.number().int(),
 });
 
-/** The wallet and payouts (issue 13, decision 067). */
+/** The wallet and payouts (decision 067). */
 export function walletRoutes(app: AppInstance, service: WalletService): void {
   app.get(
     '/api/v2/wallet',
@@ -134,7 +136,7 @@ export function walletRoutes(app: AppInstance, service: WalletService): void {
     async (request) => {
       const entries = await service.adminLedger(request.params.id);
       return {
-        entries: entries.map((e) => ({ id: e.id, account: e.account, userId: e.userId, kind: e.kind, amountCents: e.amountCents, createdAt: e.createdAt.toISOString() })),
+        entries: entries.map((e) => ({ id: e.id, account: e.account, userId: e.userId, kind: e.kind, amountCents: e.amountCents, amountYen: e.amountYen, createdAt: e.createdAt.toISOString() })),
         total: entries.reduce((s, e) => s + e.amountCents, 0),
       };
     },

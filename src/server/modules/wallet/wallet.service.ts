@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import { notificationTexts, type CreateSystemMessage } from '../notifications/index';
+import { resolveBranch, toZenginKana } from './banks';
 import * as repo from './wallet.repository';
 import type { LedgerFigures, PayoutPosting, WithdrawalRow } from './wallet.repository';
 
@@ -47,6 +48,11 @@ function view(row: WithdrawalRow): Withdrawal {
     accountName: row.accountName,
     accountNumberMasked: maskNumber(row.accountNumber),
     bankName: row.bankName,
+    bankCode: row.bankCode,
+    branchCode: row.branchCode,
+    branchName: row.branchName,
+    accountType: row.accountType,
+    accountHolderKana: row.accountHolderKana,
     status: row.status,
     failureReason: row.failureReason,
     createdAt: row.createdAt.toISOString(),
@@ -83,6 +89,32 @@ function stepPostings(step: AdminStep, from: WithdrawalStatus, amount: number): 
       ];
   }
 }
+
+/**
+ * A bank payout's details checked against the Zengin list (decision 128): a bank or branch code that
+ * does not exist is a 400 `unknown_bank` / `unknown_branch`, a holder name the format cannot carry a
+ * 400 `invalid_kana_name`; the name is kept in half-width katakana, as the transfer file writes it.
+ */
+async function bankDetails(body: CreateWithdrawalBody) {
+  const branch = await resolveBranch(body.bankCode ?? '', body.branchCode ?? '');
+  const kana = toZenginKana(body.accountHolderKana ?? '');
+  if (!kana || kana.length > ZENGIN_NAME_MAX) {
+    throw new AppError('invalid_kana_name', `The account holder's name in katakana (at most ${ZENGIN_NAME_MAX} characters once half-width)`, [
+      { path: 'body.accountHolderKana', message: 'Katakana, capital letters, digits, spaces and ( ) . - / only' },
+    ]);
+  }
+  return {
+    bankName: branch.bankName,
+    bankCode: body.bankCode ?? null,
+    branchCode: body.branchCode ?? null,
+    branchName: branch.branchName,
+    accountType: body.accountType ?? null,
+    accountHolderKana: kana,
+  };
+}
+
+/** The Zengin data record's holder name field: 30 half-width characters. */
+const ZENGIN_NAME_MAX = 30;
 
 export class WalletService {
   constructor(private readonly deps: WalletDeps) {}
@@ -121,6 +153,7 @@ export class WalletService {
    * after the other and the second sees the first's hold; never more than withdrawable.
    */
   async request(user: AuthUser, body: CreateWithdrawalBody): Promise<{ withdrawal: Withdrawal; earnings: GuideEarnings }> {
+    const bank = body.method === 'bank' ? await bankDetails(body) : null;
     return this.deps.db.transaction(async (tx) => {
       const locked = await repo.lockUser(tx, user.id);
       if (!locked?.isGuide) throw new AppError('forbidden', 'Only guides can request a withdrawal');
@@ -135,7 +168,7 @@ export class WalletService {
         method: body.method,
         accountName: body.accountName,
         accountNumber: body.accountNumber,
-        bankName: body.method === 'bank' ? (body.bankName ?? null) : null,
+        ...(bank ?? { bankName: null }),
         createdAt: at,
         updatedAt: at,
       });
@@ -162,6 +195,7 @@ export class WalletService {
       const row = await repo.findWithdrawal(tx, id, true);
       if (!row) throw notFound('Withdrawal');
       const rule = STEPS[step];
+      if (step !== 'approve' && (await repo.isBatched(tx, id))) throw new AppError('in_payout_batch', 'This payout is in a payout batch: mark its line paid or failed there');
       if (!(rule.from as readonly WithdrawalStatus[]).includes(row.status)) {
         throw new AppError('invalid_transition', `A ${row.status} withdrawal cannot be ${rule.to}`);
       }

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { confirmedBooking, daysAhead, guidePerson, person, type Person } from '../bookings/test-helpers';
 
 /**
- * The wallet (issue 13, decision 067): balances from a real history (a booking completed, earnings
+ * The wallet (decision 067): balances from a real history (a booking completed, earnings
  * pending, then withdrawable once the clock passes `available_at`), payout requests never above the
  * withdrawable balance (also when sent at once), ownership, and the admin's steps with their entries.
  */
@@ -161,9 +161,9 @@ describe('the wallet', () => {
     expect((await wallet(guide)).assetBalanceCents).toBe(4_600);
 
     // The returned money can be requested again, by bank transfer, down to zero.
-    const again = await withdraw(guide, 4_600, { method: 'bank', bankName: 'MUFG', accountNumber: '1234 5678 9012' });
+    const again = await withdraw(guide, 4_600, { method: 'bank', bankCode: '0005', branchCode: '100', accountType: 'ordinary', accountHolderKana: 'タナカ ユイ', accountNumber: '3456789' });
     expect(again.statusCode).toBe(201);
-    expect(again.json().withdrawal).toMatchObject({ method: 'bank', bankName: 'MUFG', accountNumberMasked: '••••••••9012' });
+    expect(again.json().withdrawal).toMatchObject({ method: 'bank', bankName: '三菱ＵＦＪ', accountNumberMasked: '•••6789' });
     expect(again.json().earnings.withdrawableCents).toBe(0);
     expect((await withdraw(guide, 100)).json().code).toBe('insufficient_balance');
     expect((await call('POST', '/api/admin/withdrawals/999999/approve', admin)).statusCode).toBe(404);

@@ -1,3 +1,4 @@
+import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import { fixtureProvider, jmaProvider, type WeatherProvider } from './providers';
 import { weatherRoutes } from './weather.routes';
@@ -20,14 +21,15 @@ export function createWeatherProvider(config: AppInstance['ctx']['config']): Wea
 }
 
 /**
- * The typhoon rule (issue 26, decision 093): the hourly scan and the start checks on the job runner,
- * and the admin's recorded warnings. Needs `app.jobs` and `app.bookings` (its clock).
+ * The typhoon rule (decision 093): the hourly scan and the start checks on the job runner,
+ * and the admin's recorded warnings, dated by the app's clock (`now`).
  */
-export function registerWeather(app: AppInstance): void {
-  const service = new WeatherService(app.ctx.database.db, createWeatherProvider(app.ctx.config), app.jobs);
-  app.jobs.sweep((now) => service.sweep(now));
-  app.jobs.register(WEATHER_JOB.scan, (_job, now) => service.scan(now));
-  app.jobs.register(WEATHER_JOB.start, (job, now) => service.startCheck(job, now));
+export function registerWeather(app: AppInstance, needs: { jobs: JobRunner; now: () => Date }): void {
+  const { jobs } = needs;
+  const service = new WeatherService(app.ctx.database.db, createWeatherProvider(app.ctx.config), jobs);
+  jobs.sweep((now) => service.sweep(now));
+  jobs.register(WEATHER_JOB.scan, (_job, now) => service.scan(now));
+  jobs.register(WEATHER_JOB.start, (job, now) => service.startCheck(job, now));
   app.decorate('weather', service);
-  weatherRoutes(app, service, () => app.bookings.now());
+  weatherRoutes(app, service, needs.now);
 }

@@ -45,6 +45,12 @@ describe('JMA warning files', () => {
     expect(await p.officeReport('130000')).toMatchObject({ warnings: [] });
     await expect(p.officeReport('../../etc')).rejects.toThrow(/office code/);
   });
+  it('the fixture provider replays a recording as of the check: its Japan clock time on the latest day not after it, not the year it was recorded', async () => {
+    const p = fixtureProvider(path.join(RECORDINGS_DIR, 'demo'));
+    const now = new Date('2026-11-24T09:00:00Z'); // 18:00 in Japan
+    expect((await p.officeReport('260000', now)).reportedAt.toISOString()).toBe('2026-11-24T07:41:00.000Z');
+    expect((await p.officeReport('260000', new Date('2026-11-24T07:00:00Z'))).reportedAt.toISOString()).toBe('2026-11-23T07:41:00.000Z');
+  });
   it('the jma provider asks JMA’s URL for the office and parses the reply', async () => {
     const asked: string[] = [];
     const fake = (async (url: string) => {

@@ -2,7 +2,7 @@ import { addDays } from '../../../shared/availability';
 import { zonedTimeToUtc } from '../../../shared/booking/schedule';
 import type { RecordWarningBody, RecordedWarning } from '../../../shared/schemas/weather';
 import { cityOfOffice, JMA_AREAS, JMA_WARNING_CODES, jmaAreaOf, WEATHER_EVE_HOUR, type WeatherWarningEvidence } from '../../../shared/weather';
-import type { Database } from '../../db/client';
+import { inTransaction, type Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { notFound } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
@@ -24,7 +24,7 @@ export const eveCheckAt = (b: Pick<CheckedBooking, 'date' | 'timeZone'>): Date =
 type Checkpoint = 'eve' | 'start' | 'admin';
 
 /**
- * The typhoon rule's checks (issue 26, decision 093). Every hour a scan job (queued by the job
+ * The typhoon rule's checks (decision 093). Every hour a scan job (queued by the job
  * runner's sweep, one per hour across instances) checks the tours whose 18:00-the-day-before moment
  * has come and queues each one's check at its start. A check reads the provider's report for the
  * tour's JMA office and the warnings admins recorded by hand, and writes the evidence and the
@@ -70,7 +70,7 @@ export class WeatherService {
   private async check(b: CheckedBooking, checkpoint: Checkpoint, now: Date, reports = new Map<string, Promise<OfficeReport>>()): Promise<void> {
     const area = jmaAreaOf(b.serviceCity);
     if (!area) return; // not a service city: the rule has no area to read
-    if (!reports.has(area.office)) reports.set(area.office, this.provider.officeReport(area.office));
+    if (!reports.has(area.office)) reports.set(area.office, this.provider.officeReport(area.office, now));
     const report = await reports.get(area.office)!;
     const found = warningFor(report, area);
     const [recorded] = (await repo.recordedWarningsInForce(this.db, area.office, now)).sort((x, y) => (x.kind === y.kind ? 0 : x.kind === 'special_warning' ? -1 : 1));
@@ -81,8 +81,7 @@ export class WeatherService {
       ? { kind: recorded.kind, code: recorded.code, name: recorded.name, areaCode: area.office, municipality: null, issuedAt: recorded.issuedAt.toISOString(), source: 'admin', checkedAt: now.toISOString() }
       : null;
     const evidence = fromAdmin && (!fromProvider || (fromAdmin.kind === 'special_warning' && fromProvider.kind !== 'special_warning')) ? fromAdmin : fromProvider;
-    await this.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    await inTransaction(this.db, async (db) => {
       await repo.recordCheck(
         db,
         {
@@ -126,8 +125,7 @@ export class WeatherService {
   async record(admin: AuthUser, body: RecordWarningBody, now: Date): Promise<RecordedWarning> {
     const area = JMA_AREAS[body.city];
     const code = JMA_WARNING_CODES[body.code]!;
-    const row = await this.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    const row = await inTransaction(this.db, async (db) => {
       const out = await repo.insertRecordedWarning(db, {
         areaCode: area.office,
         kind: code.kind,
@@ -154,8 +152,7 @@ export class WeatherService {
 
   /** Lifts a recorded warning (audited); the city's tours are checked again at once. */
   async lift(admin: AuthUser, id: number, now: Date): Promise<RecordedWarning> {
-    const row = await this.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+    const row = await inTransaction(this.db, async (db) => {
       const out = await repo.liftRecordedWarning(db, id, now);
       if (!out) return undefined;
       await recordAdminAction(db, { adminUserId: admin.id, action: 'weather_warning.lift', entityType: 'weather_warning', entityId: id, before: { liftedAt: null }, after: { liftedAt: now.toISOString() } });

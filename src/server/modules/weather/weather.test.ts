@@ -8,7 +8,7 @@ import { confirmedBooking, daysAhead, guidePerson, person, type Person } from '.
 import { fixtureProvider, RECORDINGS_DIR } from './index';
 
 /**
- * The typhoon rule (issue 26, decision 093) through the API, on a fixed clock: the job at 18:00 Japan
+ * The typhoon rule (decision 093) through the API, on a fixed clock: the job at 18:00 Japan
  * time the day before reads the fixture provider's recorded JMA files; a warning for the tour's area
  * lets the traveler cancel with the whole deposit back and the guide without penalty; an advisory,
  * or a warning for another area, changes nothing. Each test books its own date (one scan per hour).
@@ -68,14 +68,18 @@ describe('the typhoon rule', () => {
     expect((await get(traveler, id)).weather).toBeNull();
     await t.app.jobs.tick(eve);
     const seen = await get(traveler, id);
-    expect(seen.weather).toMatchObject({ kind: 'warning', areaCode: '260000', municipality: '2610000', source: 'fixture', issuedAt: '2024-08-29T07:41:00.000Z', checkedAt: eve.toISOString() });
+    expect(seen.weather).toMatchObject({ kind: 'warning', areaCode: '260000', municipality: '2610000', source: 'fixture', checkedAt: eve.toISOString() });
+    // The recording (reported 16:41 Japan time) is replayed at the check: the same clock time, the latest day not after it.
+    expect(eve.getTime() - Date.parse(seen.weather.issuedAt)).toBeGreaterThanOrEqual(0);
+    expect(eve.getTime() - Date.parse(seen.weather.issuedAt)).toBeLessThan(86_400_000);
+    expect(new Date(seen.weather.issuedAt).toISOString().slice(11, 16)).toBe('07:41');
     expect(['大雨警報', '暴風警報']).toContain(seen.weather.name);
     expect((await get(kyotoGuide, id)).weather).toEqual(seen.weather);
     // The admin's timeline keeps the evidence: kind, area, issue time, source.
     const detail = (await t.app.inject({ url: `/api/admin/bookings/${id}`, headers: auth(admin.token) })).json();
     expect(detail.timeline.find((e: { event: string }) => e.event === 'weather')).toMatchObject({
       at: eve.toISOString(),
-      detail: { checkpoint: 'eve', inForce: true, kind: 'warning', area: '260000', issuedAt: '2024-08-29T07:41:00.000Z', source: 'fixture' },
+      detail: { checkpoint: 'eve', inForce: true, kind: 'warning', area: '260000', issuedAt: seen.weather.issuedAt, source: 'fixture' },
     });
     // And again at the start.
     const start = new Date(seen.startsAt);

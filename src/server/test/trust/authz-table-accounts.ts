@@ -12,7 +12,7 @@ import { send } from './fixtures';
  */
 export const ACCOUNT_ENTRIES: Record<string, AuthzEntry> = {};
 
-// Guide business (issue 13): the calendar feed is public to whoever holds its secret URL (a wrong token is 404).
+// Guide business: the calendar feed is public to whoever holds its secret URL (a wrong token is 404).
 Object.assign(ACCOUNT_ENTRIES, {
   'GET /api/ical/{file}': {
     rule: 'public',
@@ -25,7 +25,7 @@ Object.assign(ACCOUNT_ENTRIES, {
   },
 } satisfies Record<string, AuthzEntry>);
 
-// Wallet and payouts (issue 13, decision 067): a payout request of the guide `f.guide`.
+// Wallet and payouts (decision 067): a payout request of the guide `f.guide`.
 async function guidesWithdrawal(f: TrustFixtures): Promise<number> {
   const db = f.t.database.db;
   return db.transaction(async (tx) => {
@@ -55,7 +55,7 @@ Object.assign(ACCOUNT_ENTRIES, {
   'GET /api/admin/withdrawals/{id}/ledger': { rule: 'admin', setup: async (f) => ({ params: { id: await guidesWithdrawal(f) } }) },
 } satisfies Record<string, AuthzEntry>);
 
-// Guide applications (issue 13): a qualification document of `f.owner`, and a submitted application of a new user for the admin routes.
+// Guide applications: a qualification document of `f.owner`, and a submitted application of a new user for the admin routes.
 async function ownersApplicationDocument(f: TrustFixtures): Promise<number> {
   const { ensureApplication, insertDocument } = await import('../../modules/guide-applications/guide-applications.repository');
   const db = f.t.database.db;
@@ -88,7 +88,7 @@ Object.assign(ACCOUNT_ENTRIES, {
   'POST /api/admin/applications/{id}/request-changes': { rule: 'admin', setup: async (f) => ({ ...(await applicationParams(f)), body: { message: 'Add a licence photo' } }) },
 } satisfies Record<string, AuthzEntry>);
 
-// Identity verification (issue 13): the owner's ID document and selfie, and a submitted verification of a new user for the admin routes.
+// Identity verification: the owner's ID document and selfie, and a submitted verification of a new user for the admin routes.
 async function storedIdentityFiles(f: TrustFixtures) {
   const key = (ext: string) => `private-identity/authz-${Date.now()}-${Math.random().toString(36).slice(2)}.${ext}`;
   const documentKey = key('pdf');
@@ -140,7 +140,7 @@ Object.assign(ACCOUNT_ENTRIES, {
   'POST /api/admin/identity/{id}/request-changes': { rule: 'admin', setup: async (f) => ({ ...(await identityParams(f)), body: { note: 'Please retake the selfie' } }) },
 } satisfies Record<string, AuthzEntry>);
 
-// Guide profile and itineraries (issue 13, decision 070): an itinerary of the guide `f.guide`; any other caller's look is 404.
+// Guide profile and itineraries (decision 070): an itinerary of the guide `f.guide`; any other caller's look is 404.
 async function guidesItinerary(f: TrustFixtures): Promise<number> {
   return (await addItinerary(f.t.database.db, f.guide.guideId)).id;
 }
@@ -160,7 +160,7 @@ Object.assign(ACCOUNT_ENTRIES, {
   },
 } satisfies Record<string, AuthzEntry>);
 
-// Admin console: users and bookings (issue 14). Suspension acts on an account made for the purpose.
+// Admin console: users and bookings. Suspension acts on an account made for the purpose.
 async function freshUser(f: TrustFixtures, suspended = false): Promise<number> {
   const { id } = await signUp(f.t);
   if (suspended) {
@@ -191,7 +191,7 @@ Object.assign(ACCOUNT_ENTRIES, {
   },
 } satisfies Record<string, AuthzEntry>);
 
-// Licensed guides (issue 26, decision 092): the guide's own licence card, and a submitted licence of another guide for the admin routes.
+// Licensed guides (decision 092): the guide's own licence card, and a submitted licence of another guide for the admin routes.
 async function storedCredential(f: TrustFixtures, guideId: number, status: 'submitted' | 'verified' = 'submitted'): Promise<number> {
   const { guideCredentials } = await import('../../db/schema/index');
   const fileKey = `private-credentials/authz-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`;

@@ -5,7 +5,7 @@ import type { TrustFixtures } from './fixtures';
 import { send } from './fixtures';
 
 /**
- * The authorization table's reviews and disputes (#12): the booking's traveler and guide; admins
+ * The authorization table's reviews and disputes: the booking's traveler and guide; admins
  * resolve; strangers 404, visitors 401.
  */
 /** A paid booking of the owner with f.guide, accepted and then moved to `status` (the on-tour steps are tested elsewhere). */

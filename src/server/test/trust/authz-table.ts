@@ -2,7 +2,9 @@ import { addDays, todayInZone } from '../../../shared/availability';
 import { setGuideServices } from '../../modules/guides/index';
 import { addItinerary, subcategoryIdBySlug } from '../guide-fixtures';
 import { ACCOUNT_ENTRIES } from './authz-table-accounts';
+import { DOCUMENT_ENTRIES } from './authz-table-documents';
 import { FEEDBACK_ENTRIES } from './authz-table-feedback';
+import { PAYOUT_ENTRIES } from './authz-table-payouts';
 import { bookingStrangers, ownersBooking, type AuthzEntry } from './authz-setup';
 import type { TrustFixtures } from './fixtures';
 import { send } from './fixtures';
@@ -213,7 +215,7 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
   },
   'GET /api/admin/bookings/{id}/ledger': { rule: 'admin', setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) } }) },
 
-  // ---- messaging (issue 10) ----
+  // ---- messaging ----
   'GET /api/conversations/{id}/messages': { rule: 'owner', strangers: conversationStrangers, setup: async (f) => ({ params: { id: await ownersConversation(f) } }) },
   'POST /api/conversations/{id}/messages': {
     rule: 'owner',
@@ -273,7 +275,7 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
     setup: async (f) => (await ownersSystemMessage(f), { params: { type: 'booking', id: 4242 } }),
   },
 
-  // ---- payment proofs (issue 12): the traveler uploads, the guide verifies, both (and admins) read ----
+  // ---- payment proofs: the traveler uploads, the guide verifies, both (and admins) read ----
   'GET /api/v2/bookings/{id}/payment-proof': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: await ownersOngoingBooking(f) } }) },
   'POST /api/v2/bookings/{id}/payment-proof': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: await ownersOngoingBooking(f) } }) },
   'POST /api/v2/bookings/{id}/payment-proof/verify': {
@@ -284,7 +286,7 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
   },
   'GET /api/v2/bookings/{id}/payment-proof/file': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: await ownersOngoingBooking(f, { proof: true }) } }) },
 
-  // ---- on tour (issue 12): start, extensions (the traveler's; approve/reject the guide's) ----
+  // ---- on tour: start, extensions (the traveler's; approve/reject the guide's) ----
   'PATCH /api/bookings/{id}/confirm-start': {
     rule: 'owner',
     strangers: bookingStrangers,
@@ -315,7 +317,7 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
     strangers: guideSideStrangers,
     setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) } }),
   },
-  // Issue 22: the traveler takes back an unpaid extension request; the guide and strangers 404.
+  // The traveler takes back an unpaid extension request; the guide and strangers 404.
   'POST /api/v2/bookings/{id}/extension/withdraw': {
     rule: 'owner',
     strangers: (f) => [f.stranger, f.otherGuide, f.guide],
@@ -326,7 +328,7 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
     strangers: bookingStrangers,
     setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, body: { userType: 'traveler' } }),
   },
-  // ---- rescheduling (issue 22, decision 079): the booking's traveler and guide; strangers and other guides 404 ----
+  // ---- rescheduling (decision 079): the booking's traveler and guide; strangers and other guides 404 ----
   'POST /api/v2/bookings/{id}/reschedule': {
     rule: 'owner',
     strangers: bookingStrangers,
@@ -342,7 +344,7 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
     strangers: bookingStrangers,
     setup: async (f) => ({ params: await guidesProposal(f), body: { reason: 'That day does not work for me' } }),
   },
-  // ---- booking PDF (#12): the booking's traveler and guide (and admins); strangers 404, visitors 401 ----
+  // ---- booking PDF: the booking's traveler and guide (and admins); strangers 404, visitors 401 ----
   'GET /api/v2/bookings/{id}/pdf': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, query: { lang: 'en' } }) },
   'GET /api/v2/bookings/{id}/pdf-link': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true }) }, query: { lang: 'zh-CN' } }) },
 };
@@ -375,4 +377,4 @@ async function ownersOngoingBooking(f: TrustFixtures, opts: { proof?: boolean } 
 }
 
 // Reviews and disputes, and the business and account sections, live in files of their own (this one read 671 lines).
-Object.assign(AUTHZ_TABLE, FEEDBACK_ENTRIES, ACCOUNT_ENTRIES);
+Object.assign(AUTHZ_TABLE, FEEDBACK_ENTRIES, ACCOUNT_ENTRIES, PAYOUT_ENTRIES, DOCUMENT_ENTRIES);

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const DENIED = [401, 403, 404];
-/** Every status this suite meets must be one the operation declares (issue 23); checked last. */
+/** Every status this suite meets must be one the operation declares; checked last. */
 const undeclared = new UndeclaredStatuses();
 
 async function call(op: Operation, req: RouteRequest, token?: string) {
@@ -87,7 +87,7 @@ describe('authorization table', () => {
         const admin = await call(op(), req, await f.admin.token());
         expect(DENIED, `the admin was refused: ${admin.statusCode} ${admin.body}`).not.toContain(admin.statusCode);
         expect(admin.statusCode).toBeLessThan(500);
-        // Issue 14: every admin action that changes something leaves an audit entry by that admin.
+        // Every admin action that changes something leaves an audit entry by that admin.
         if (op().method !== 'GET' && admin.statusCode < 300) {
           const added = (await entries()).filter((e) => !before.some((b) => b.id === e.id));
           expect(added.map((e) => e.adminUserId), `${key} wrote no audit entry`).toContain(f.admin.id);

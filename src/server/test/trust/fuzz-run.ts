@@ -13,7 +13,7 @@ import { fillPath, HOSTILE_BODIES, HOSTILE_PATH_VALUES, HOSTILE_VALUES, queryStr
  *
  * Asserted for every response: no 5xx; every 4xx is JSON with a stable `code` from shared/errors.ts;
  * no response shows a stack trace, SQL, a password hash or a file path of the server; its status is
- * one the operation's OpenAPI entry declares (issue 23: a client generated from the document must
+ * one the operation's OpenAPI entry declares (a client generated from the document must
  * know every status it can get).
  */
 let t: TestApp;

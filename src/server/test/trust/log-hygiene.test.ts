@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
 import { loggableError, redactQuotedValues } from '../../lib/loggable-error';
-import { createTestApp, type TestApp } from '../test-app';
+import { createTestApp, PRODUCTION_ENV, type TestApp } from '../test-app';
 
 /**
  * No value of a query ever reaches the log: a failed statement's parameters (a password hash, an
@@ -14,7 +14,7 @@ const SECRET_EMAIL = 'secret.person@example.com';
 function appWithFailingRoutes(production: boolean) {
   const lines: string[] = [];
   const app = createTestApp({
-    env: { LOG_LEVEL: 'info', NODE_ENV: production ? 'production' : 'test', JWT_SECRET: 'x'.repeat(40) },
+    env: production ? { ...PRODUCTION_ENV, LOG_LEVEL: 'info' } : { LOG_LEVEL: 'info', NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40) },
     build: {
       logger: true,
       logDestination: { write: (line: string) => void lines.push(line) },

@@ -88,7 +88,7 @@ export function declaresStatus(op: Operation, status: number): boolean {
 }
 
 /**
- * The statuses seen that an operation's OpenAPI entry does not declare (issue 23): a client generated
+ * The statuses seen that an operation's OpenAPI entry does not declare: a client generated
  * from the document has no branch for them. One line per operation and status, with the first example.
  */
 export class UndeclaredStatuses {
@@ -220,6 +220,12 @@ export const HOSTILE_VALUES: unknown[] = [
   'null',
   '2026-02-30',
   '9999-12-31T25:61:61Z',
+  // Real dates at the ends of the calendar: a day after 9999-12-31 has no four-digit year and there
+  // is no year 0 in PostgreSQL, so each must be refused by its schema, never reach the database.
+  '9999-12-29',
+  '9999-12-31',
+  '0000-01-01',
+  '0001-01-01',
 ];
 
 /** Hostile path segments (sent URL-encoded, as a client would). */

@@ -1,6 +1,6 @@
 import { cn } from '../../lib/cn';
 
-/** Header navigation; footer columns (SPEC §2: discover, guides, support, legal). Every link is a real route. */
+/** Header navigation; footer columns (discover, guides, support, legal). Every link is a real route. */
 export const HEADER_LINKS = [
   { to: '/search', key: 'nav.findGuides' },
   { to: '/become-guide', key: 'nav.becomeGuide' },
@@ -41,6 +41,7 @@ export const FOOTER_COLUMNS = [
     links: [
       { to: '/terms', key: 'footer.links.terms' },
       { to: '/privacy', key: 'footer.links.privacy' },
+      { to: '/legal/commerce', key: 'footer.links.commerce' },
       { to: '/help/cookies', key: 'footer.links.cookies' },
       { to: '/help/about', key: 'footer.links.about' },
     ],

@@ -30,7 +30,7 @@ export function buttonClass(variant: Variant = 'primary', size: Size = 'md', ext
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   size?: Size;
-  /** Shows progress and blocks a second press (UI.md: buttons cannot be pressed twice). */
+  /** Shows progress and blocks a second press (docs/rules/look-and-language.md: buttons cannot be pressed twice). */
   busy?: boolean;
 }
 

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 
 /**
- * An e-mail address shown as text (issue 27: "chenjing@example.co m"): it may wrap only before
+ * An e-mail address shown as text ("chenjing@example.co m"): it may wrap only before
  * its "@" and its dots, and anywhere only when even one part is wider than the line.
  */
 export function EmailText({ email }: { email: string }) {

@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 
 /**
  * Form building blocks: every field has a visible label, and its error and hint are tied to the
- * control with aria-describedby (UI.md Access), the error also with aria-invalid.
+ * control with aria-describedby (docs/rules/look-and-language.md, Access), the error also with aria-invalid.
  */
 export const inputClass =
   'block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 shadow-sm placeholder:text-stone-400 ' +

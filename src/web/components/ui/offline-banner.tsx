@@ -8,7 +8,7 @@ import { dateTimeFormat } from '../../lib/intl';
 import { useOfflineState } from '../../lib/offline';
 
 /**
- * The trip pages' "offline, last updated …" line (issue 27, decision 095): shown when the browser has no
+ * The trip pages' "offline, last updated …" line (decision 095): shown when the browser has no
  * connection or the page's data came from the service worker's copy, with when that copy was fetched
  * (in the reader's own clock: it is about their phone, not the tour).
  */

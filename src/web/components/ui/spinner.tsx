@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** The loading indicator for whole views (SPEC §2 asks for a spinner on the trips page). */
+/** The loading indicator for whole views (the trips page has always shown a spinner). */
 export function Spinner({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (

@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 
 const BAND_COLOR = { weak: 'bg-danger-600', medium: 'bg-warning-500', strong: 'bg-success-600' } as const;
 
-/** SPEC §5 strength meter: five points, bands Weak (0–2), Medium (3), Strong (4–5). */
+/** docs/rules/accounts-and-sessions.md strength meter: five points, bands Weak (0–2), Medium (3), Strong (4–5). */
 export function StrengthMeter({ password, id }: { password: string; id?: string }) {
   const { t } = useTranslation();
   const score = passwordScore(password);

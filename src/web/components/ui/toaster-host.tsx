@@ -2,6 +2,7 @@ import { Suspense, type ComponentProps } from 'react';
 import type { Toaster } from 'sonner';
 import { useToasterWanted } from '../../lib/toast';
 import { lazyPart } from '../../lib/hydration';
+import { PartBoundary } from './part-boundary';
 
 const LoadedToaster = lazyPart(() => import('./toaster'));
 
@@ -9,9 +10,12 @@ const LoadedToaster = lazyPart(() => import('./toaster'));
 export function ToasterHost(props: ComponentProps<typeof Toaster>) {
   const wanted = useToasterWanted();
   if (!wanted) return null;
+  // Offline with the toasts' code never fetched: no toast rather than the page's error (decision 102).
   return (
-    <Suspense fallback={null}>
-      <LoadedToaster {...props} />
-    </Suspense>
+    <PartBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <LoadedToaster {...props} />
+      </Suspense>
+    </PartBoundary>
   );
 }

@@ -8,12 +8,13 @@ import type { GuideApplication } from '../../../shared/schemas/guide-application
 import type { AdminIdentityVerification } from '../../../shared/schemas/identity';
 import type { AdminCredential } from '../../../shared/schemas/licences';
 import type { AdminSupportThread, SupportMessage } from '../../../shared/schemas/support';
+import type { CreatePayoutBatchBody, PayoutBatch, PayoutBatchSummary } from '../../../shared/schemas/payouts';
 import type { AdminWithdrawal } from '../../../shared/schemas/wallet';
 import type { RecordedWarning, RecordWarningBody } from '../../../shared/schemas/weather';
 import { apiRequest } from '../../lib/api-client';
 
 /**
- * The admin console's reads and writes (issue 14). Every key starts with 'admin', so one
+ * The admin console's reads and writes. Every key starts with 'admin', so one
  * invalidation after an action refreshes the queue, its counts and the open item together.
  */
 export const ADMIN_KEY = ['admin'] as const;
@@ -151,6 +152,11 @@ export const useFailedJobs = (before: number | undefined) =>
 export const useRecordedWarnings = () =>
   useQuery({ queryKey: [...ADMIN_KEY, 'weather'], queryFn: () => get<{ warnings: RecordedWarning[] }>('/api/admin/weather-warnings'), retry: false });
 
+/** Payout batches (decision 128), newest first, and one with its lines. */
+export const usePayoutBatches = () => useQuery({ queryKey: [...ADMIN_KEY, 'payout-batches'], queryFn: async () => (await get<{ batches: PayoutBatchSummary[] }>('/api/admin/payout-batches')).batches });
+export const usePayoutBatch = (id: number | undefined) =>
+  useQuery({ queryKey: [...ADMIN_KEY, 'payout-batches', id], queryFn: () => get<PayoutBatch>(`/api/admin/payout-batches/${id}`), enabled: id !== undefined });
+
 // ---------------------------------------------------------------- writes
 
 export type AdminAction =
@@ -165,6 +171,9 @@ export type AdminAction =
   | { kind: 'dispute'; id: number; step: 'resolve'; body: ResolveDisputeBody }
   | { kind: 'withdrawal'; id: number; step: 'approve' | 'paid' }
   | { kind: 'withdrawal'; id: number; step: 'fail'; reason: string }
+  | { kind: 'payoutBatch'; step: 'create'; body: CreatePayoutBatchBody }
+  | { kind: 'payoutLine'; id: number; lineId: number; step: 'paid' }
+  | { kind: 'payoutLine'; id: number; lineId: number; step: 'failed'; reason: string }
   | { kind: 'support'; id: number; step: 'reply'; body: string }
   | { kind: 'support'; id: number; step: 'status'; status: 'open' | 'closed' }
   | { kind: 'user'; id: number; step: 'suspend'; reason: string }
@@ -196,6 +205,10 @@ export function actionRequest(a: AdminAction): { path: string; method: 'POST' | 
       const path = `/api/admin/withdrawals/${a.id}/${a.step}`;
       return { path, method: 'POST', body: a.step === 'fail' ? { reason: a.reason } : {} };
     }
+    case 'payoutBatch':
+      return { path: '/api/admin/payout-batches', method: 'POST', body: a.body };
+    case 'payoutLine':
+      return { path: `/api/admin/payout-batches/${a.id}/lines/${a.lineId}/${a.step}`, method: 'POST', body: a.step === 'failed' ? { reason: a.reason } : {} };
     case 'support':
       return a.step === 'reply'
         ? { path: `/api/admin/support/threads/${a.id}/messages`, method: 'POST', body: { body: a.body } }

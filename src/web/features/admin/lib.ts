@@ -2,7 +2,7 @@ import type { Session } from '../../lib/session';
 import { ApiError } from '../../lib/api-client';
 
 /** The console's sections, in sidebar order. */
-export const SECTIONS = ['applications', 'identity', 'licences', 'disputes', 'withdrawals', 'support', 'users', 'bookings', 'weather', 'jobs', 'audit'] as const;
+export const SECTIONS = ['applications', 'identity', 'licences', 'disputes', 'withdrawals', 'payouts', 'support', 'users', 'bookings', 'weather', 'jobs', 'audit'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** Only an admin's session opens the console; everyone else sees the not-found page (the API answers them 404 too). */

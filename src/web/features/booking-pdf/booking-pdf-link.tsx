@@ -10,7 +10,7 @@ export function hasBookingPdf(b: Pick<Booking, 'status' | 'payments'>): boolean 
   return b.status !== 'pending' && b.payments.some((p) => p.kind === 'deposit' && PAID.has(p.status));
 }
 
-/** The trip card's link to the booking PDF (issue #12). Renders nothing before the deposit is paid. */
+/** The trip card's link to the booking PDF. Renders nothing before the deposit is paid. */
 export function BookingPdfLink({ booking }: { booking: Pick<Booking, 'id' | 'bookingNumber' | 'status' | 'payments'> }) {
   // No suspense: a card in a list must not blank the page while this namespace loads.
   const { t, ready } = useTranslation('pdf', { useSuspense: false });

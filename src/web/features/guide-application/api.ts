@@ -15,7 +15,7 @@ export function useApplicationDraft(enabled = true) {
   return useQuery({ queryKey: applicationKeys.draft, queryFn: () => apiRequest<GuideApplication>(`${BASE}/draft`), enabled, staleTime: 0 });
 }
 
-/** SPEC §7: the status is cached 5 minutes and only asked for with a token. */
+/** The status is cached 5 minutes and only asked for with a token. */
 export function useApplicationStatus(enabled = true) {
   return useQuery({ queryKey: applicationKeys.status, queryFn: () => apiRequest<ApplicationStatusReply>(`${BASE}/status`), enabled, staleTime: 5 * 60_000 });
 }
@@ -87,6 +87,8 @@ export function errorKey(err: unknown): string {
       return 'errors.invalid';
     case 'rate_limited':
       return 'errors.rateLimited';
+    case 'storage_unavailable':
+      return 'errors.storageUnavailable';
     case 'not_found':
       return 'errors.notFound';
     default:

@@ -1,4 +1,5 @@
 import type { ServiceCitySlug } from '../../../shared/cities';
+import { fenToInput } from '../../../shared/money-format';
 import { MIN_HOURLY_PRICE_FEN } from '../../../shared/price-range';
 import {
   APPLICATION_MIN_AGE,
@@ -14,7 +15,7 @@ import {
 } from '../../../shared/schemas/guide-applications';
 
 /**
- * The /become-guide form (SPEC §3 pages 1–4) as the inputs hold it (text as typed), and the
+ * The /become-guide form (pages 1–4) as the inputs hold it (text as typed), and the
  * conversions to and from the server draft (`ApplicationData`, money in fen). Only well-formed
  * values are sent: a half-typed postal code stays on screen with its message and is saved once valid.
  */
@@ -109,7 +110,7 @@ export const FIELD_PAGE: Record<DataKey, 1 | 2 | 3 | 4> = {
 export type Problem = DataKey | 'documents';
 export const pageOf = (p: Problem) => (p === 'documents' ? 1 : FIELD_PAGE[p]);
 
-// ---- postal code (SPEC §5: 7 digits, typed as 1234567 or 123-4567 and formatted automatically) ----
+// ---- postal code (7 digits, typed as 1234567 or 123-4567 and formatted automatically, docs/rules/messaging.md) ----
 
 /** Formats digits and dashes as 123-4567 while typing; anything else is left as typed (and flagged). */
 export function formatZip(typed: string): string {
@@ -136,7 +137,6 @@ export function rmbToFen(text: string): number | null {
   const fen = Math.round(Number(t) * 100);
   return fen <= 10_000_000 ? fen : null;
 }
-export const fenToRmb = (fen: number) => (fen % 100 === 0 ? String(fen / 100) : (fen / 100).toFixed(2));
 
 export const scoreBandOf = (score: number | null) => (score === null ? undefined : SCORE_BANDS.find((b) => score >= b.min && score <= b.max));
 
@@ -230,8 +230,8 @@ export function toForm(d: ApplicationData, fallbackName = ''): FormState {
     minDurationHours: str(d.minDurationHours),
     maxDurationHours: str(d.maxDurationHours),
     currency: d.currency ?? 'CNY',
-    basicPrice: d.basicPricePerHourCents === undefined ? '' : fenToRmb(d.basicPricePerHourCents),
-    additionalPrice: d.additionalPricePerPersonCents === undefined ? '' : fenToRmb(d.additionalPricePerPersonCents),
+    basicPrice: d.basicPricePerHourCents === undefined ? '' : fenToInput(d.basicPricePerHourCents),
+    additionalPrice: d.additionalPricePerPersonCents === undefined ? '' : fenToInput(d.additionalPricePerPersonCents),
     subcategoryIds: d.subcategoryIds ?? [],
   };
 }
@@ -332,7 +332,7 @@ export function toData(f: FormState): ApplicationData {
 }
 
 /**
- * What stops a submission, in page order: missing required answers (SPEC §5 'Please complete the
+ * What stops a submission, in page order: missing required answers (docs/rules/booking-lifecycle.md 'Please complete the
  * following required fields'), a qualification file without its description, and answers that are
  * not valid (an age under 18 among them) — the same rules the server applies.
  */
@@ -368,7 +368,7 @@ export function problemsFromServer(fields: { path: string }[] | undefined): Prob
   return [...out];
 }
 
-// ---- qualification files (SPEC §5: JPEG, PNG, GIF, WEBP or PDF, at most 10MB) ----
+// ---- qualification files (JPEG, PNG, GIF, WEBP or PDF, at most 10MB, docs/rules/guides-and-licences.md) ----
 
 export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'] as const;
 export const DOCUMENT_ACCEPT = DOCUMENT_TYPES.join(',');

@@ -279,6 +279,7 @@ describe('the /become-guide wizard', () => {
     expect(errorKey(err('too_many_files', 409))).toBe('errors.tooManyFiles');
     expect(errorKey(err('invalid_file_type'))).toBe('errors.fileType');
     expect(errorKey(err('payload_too_large', 413))).toBe('errors.fileSize');
+    expect(errorKey(err('storage_unavailable', 503))).toBe('errors.storageUnavailable');
     expect(errorKey(err('invalid_transition', 409))).toBe('errors.locked');
     expect(errorKey(new TypeError('Failed to fetch'))).toBe('errors.network');
     expect(i18next.t('errors.tooManyFiles', { ns: 'guideApplication' })).toBe('You can upload at most 5 qualification files.');

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GuideOverview } from '../../../shared/schemas/guide-overview';
 import { apiRequest } from '../../lib/api-client';
-import { bookingKeys } from '../bookings/api/keys';
+import { bookingKeys } from '../bookings';
 
 /**
  * Under the bookings' key on purpose: every booking change and every pushed notice (use-live-bookings)

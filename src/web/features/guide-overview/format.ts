@@ -1,12 +1,12 @@
 import type { Locale } from '../../../shared/locales';
 import { formatRmb } from '../../../shared/money-format';
-import { formatCalendarDate } from '../bookings/lib/format';
+import { formatCalendarDate } from '../../lib/format';
 import { dateTimeFormat } from '../../lib/intl';
 
-/** Money as UI.md writes it (`1,234 RMB` / `1,234 元`), never a bare ¥. */
+/** Money as docs/rules/look-and-language.md writes it (`1,234 RMB` / `1,234 元`), never a bare ¥. */
 export const money = (cents: number, locale: Locale) => formatRmb(cents, locale);
 
-/** A yyyy-mm-dd day as UI.md writes dates, optionally with the weekday. */
+/** A yyyy-mm-dd day as docs/rules/look-and-language.md writes dates, optionally with the weekday. */
 export const dayText = (date: string, locale: Locale, weekday?: 'short' | 'long') => formatCalendarDate(date, locale, weekday ? { weekday } : {});
 
 /** A short day without the year (for the week's range and list): "Mon, Nov 23" / "11月23日（周一）". */
@@ -16,8 +16,7 @@ export const shortDay = (date: string, locale: Locale) => formatCalendarDate(dat
 export const weekdayText = (date: string, locale: Locale) => formatCalendarDate(date, locale, { year: undefined, month: undefined, day: undefined, weekday: 'short' });
 export const monthDay = (date: string, locale: Locale) => formatCalendarDate(date, locale, { year: undefined });
 
-/** The zone's name as people say it: "Japan time" for Tokyo, else the IANA name. */
-export const zoneName = (zone: string, japanTime: string) => (zone === 'Asia/Tokyo' ? japanTime : zone);
+export { zoneName } from '../../lib/format';
 
 /** HH:MM for an instant in a zone (24-hour). */
 export const timeIn = (iso: string, zone: string) => dateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(new Date(iso));

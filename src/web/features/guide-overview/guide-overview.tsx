@@ -7,8 +7,8 @@ import type { TotalUnread } from '../../../shared/schemas/messaging';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { currentLocale } from '../../lib/i18n';
-import { StatusBadge } from '../bookings/components/status-badge';
-import { endTime, formatInstant, durationText, } from '../bookings/lib/format';
+import { StatusBadge } from '../bookings';
+import { endTime, formatInstant, durationText, } from '../../lib/format';
 import { dayText, monthDay, money, shortDay, timeIn, weekdayText, zoneName } from './format';
 
 const card = 'rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900';
@@ -301,7 +301,7 @@ function QuickLinks() {
 }
 
 /** The ready state of /guide: greeting, figures, this week's tours, requests, ratings and quick links. */
-export function GuideOverviewView({ overview, unread }: { overview: GuideOverview; unread: TotalUnread }) {
+export function GuideOverviewView({ overview, unread, notice }: { overview: GuideOverview; unread: TotalUnread; notice?: ReactNode }) {
   const { t } = useTranslation('guideOverview');
   const locale = currentLocale();
   const zone = overview.guide.timeZone;
@@ -311,6 +311,7 @@ export function GuideOverviewView({ overview, unread }: { overview: GuideOvervie
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('greeting', { name: overview.guide.fullName })}</h1>
         <p className={`mt-1 ${muted}`}>{t('todayLine', { date: dayText(overview.today, locale, 'long'), zone: zoneName(zone, t('japanTime')) })}</p>
       </header>
+      {notice}
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <StatTile
           to="/messages"
@@ -346,7 +347,7 @@ export function GuideOverviewView({ overview, unread }: { overview: GuideOvervie
   );
 }
 
-/** Loading: blocks shaped like the page (UI.md), announced once. */
+/** Loading: blocks shaped like the page (docs/rules/look-and-language.md), announced once. */
 export function GuideOverviewSkeleton() {
   const { t } = useTranslation('guideOverview');
   const block = 'animate-pulse rounded-[var(--radius-card)] bg-stone-200/70 motion-reduce:animate-none dark:bg-stone-800';

@@ -1,2 +1,3 @@
 export { overviewKey, useGuideOverview } from './api';
 export { GuideOverviewError, GuideOverviewSkeleton, GuideOverviewView } from './guide-overview';
+export { NeedsAnswerLink } from './needs-answer-link';

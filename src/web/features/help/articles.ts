@@ -1,9 +1,12 @@
+import type { LegalKind } from '../../../shared/legal/documents';
 import type { Locale } from '../../../shared/locales';
 import { parseArticle, type Article } from './markdown';
 
 /**
  * Every help and legal article: its route, the group it is listed under on /help, and the key of
- * its short name in `common` (routes.*). The text itself is Markdown per locale in content/.
+ * its short name in `common` (routes.*). The text itself is Markdown per locale in content/; the legal
+ * documents (`legal`: their kind) are the versioned texts of src/shared/legal (decision 123), which
+ * content/<locale>/index.ts adds.
  */
 export const HELP_GROUPS = ['travelers', 'guides', 'policies', 'company'] as const;
 export type HelpGroup = (typeof HELP_GROUPS)[number];
@@ -21,11 +24,12 @@ export const HELP_ARTICLES = [
   { slug: 'privacy', path: '/help/privacy', group: 'policies', nameKey: 'routes.helpPrivacy' },
   { slug: 'terms', path: '/help/terms', group: 'policies', nameKey: 'routes.helpTerms' },
   { slug: 'cookies', path: '/help/cookies', group: 'policies', nameKey: 'routes.helpCookies' },
-  { slug: 'terms-of-service', path: '/terms', group: 'policies', nameKey: 'routes.terms' },
-  { slug: 'privacy-policy', path: '/privacy', group: 'policies', nameKey: 'routes.privacy' },
+  { slug: 'terms-of-service', path: '/terms', group: 'policies', nameKey: 'routes.terms', legal: 'terms' },
+  { slug: 'privacy-policy', path: '/privacy', group: 'policies', nameKey: 'routes.privacy', legal: 'privacy' },
+  { slug: 'cross-border', path: '/privacy/cross-border', group: 'policies', nameKey: 'routes.crossBorder', legal: 'cross_border' },
   { slug: 'about', path: '/help/about', group: 'company', nameKey: 'routes.helpAbout' },
   { slug: 'contact', path: '/help/contact', group: 'company', nameKey: 'routes.helpContact' },
-] as const satisfies readonly { slug: string; path: string; group: HelpGroup; nameKey: string }[];
+] as const satisfies readonly { slug: string; path: string; group: HelpGroup; nameKey: string; legal?: LegalKind }[];
 
 export type HelpArticleMeta = (typeof HELP_ARTICLES)[number];
 export type HelpSlug = HelpArticleMeta['slug'];

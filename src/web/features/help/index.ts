@@ -5,3 +5,4 @@ export { searchArticles, type SearchHit } from './search';
 export type { Article } from './markdown';
 export { ArticleBody } from './components/article-body';
 export { TableOfContents } from './components/table-of-contents';
+export { helpArticlesQuery } from './api';

@@ -1,4 +1,4 @@
-// Identity verification (issue 13): the /verify-identity page's view, its API hooks and the private-file preview.
+// Identity verification: the /verify-identity page's view, its API hooks and the private-file preview.
 export { VerificationView } from './components/verification-view';
 export { FilePreview } from './components/file-slot';
 export { identityKeys, useIdentityVerification, usePrivateFileUrl } from './api';

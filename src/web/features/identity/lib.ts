@@ -36,6 +36,8 @@ export function identityErrorKey(err: unknown, kind?: IdentityFileKind): string 
       return kind ? 'errors.empty' : 'errors.incomplete';
     case 'rate_limited':
       return 'errors.rateLimited';
+    case 'storage_unavailable':
+      return 'errors.storageUnavailable';
     case 'invalid_transition':
     case 'conflict':
       return 'errors.locked';

@@ -3,7 +3,7 @@ import type { CredentialType } from '../../../shared/licences';
 import type { OwnCredentials } from '../../../shared/schemas/licences';
 import { apiRequest } from '../../lib/api-client';
 
-/** The guide's licence and insurance proof (issue 26, decision 092). */
+/** The guide's licence and insurance proof (decision 092). */
 export const licenceKeys = { own: ['guide-credentials'] as const };
 const PATH = '/api/v2/guide/credentials';
 

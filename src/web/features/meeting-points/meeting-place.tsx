@@ -1,32 +1,61 @@
-import { ExternalLink } from 'lucide-react';
+import { CarTaxiFront, ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { meetingMapUrl, type MeetingCoords } from '../../../shared/meeting-points';
+import { mapLinks, type MapPlace } from '../../../shared/map-links';
+import { driverCardOf } from '../../../shared/meeting-points';
+import { currentLocale } from '../../lib/i18n';
+import { cn } from '../../lib/cn';
+import { DriverCard } from './driver-card';
 
 /**
- * A meeting point as the trip cards show it (issue 27): 〒postal code and address, and a link that
- * opens it on a map (by its coordinates when it was chosen from the list, else by its address).
- * Renders `fallback` when there is no address yet.
+ * A meeting point as the trip cards show it (decision 094): 〒postal code and address, and links that
+ * open it in three map providers, the reader's usual one first (decision 103: Amap for Chinese
+ * readers, since Google Maps does not load in mainland China). With `driver`, a "Show the driver"
+ * button opens the place's Japanese name and address full screen. Renders `fallback` when there is
+ * no address yet. Only phrasing content: checkout puts it inside a paragraph.
  */
-export function MeetingPlace({ place, fallback = null }: { place: { meetingAddress?: string | null; meetingPostalCode?: string | null } & MeetingCoords; fallback?: React.ReactNode }) {
+export function MeetingPlace({ place, fallback = null, driver = false }: { place: MapPlace; fallback?: React.ReactNode; driver?: boolean }) {
   const { t } = useTranslation('common');
-  const url = meetingMapUrl(place);
+  const locale = currentLocale();
   if (!place.meetingAddress?.trim()) return <>{fallback}</>;
+  const links = mapLinks(place, locale);
+  const card = driver ? driverCardOf(place) : null;
   return (
     <span className="block min-w-0 break-words">
       <span>{place.meetingPostalCode ? `〒${place.meetingPostalCode} ${place.meetingAddress}` : place.meetingAddress}</span>
-      {url && (
-        <a
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={t('meetingPoint.mapLabel', { place: place.meetingAddress })}
-          className="ml-2 inline-flex items-center gap-1 whitespace-nowrap font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-300"
-          data-testid="meeting-map-link"
-        >
-          {t('meetingPoint.map')}
-          <ExternalLink className="h-3.5 w-3.5" aria-hidden />
-        </a>
-      )}
+      <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="meeting-map-links">
+        {links.map(({ provider, url }, i) => (
+          <a
+            key={provider}
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('meetingPoint.mapLabel', { place: place.meetingAddress, provider: t(`meetingPoint.provider.${provider}`) })}
+            className={cn(
+              'inline-flex items-center gap-1 whitespace-nowrap underline-offset-2 hover:underline',
+              i === 0 ? 'font-medium text-primary-700 dark:text-primary-300' : 'text-stone-600 dark:text-stone-400',
+            )}
+            data-provider={provider}
+            data-testid={i === 0 ? 'meeting-map-link' : undefined}
+          >
+            {t(`meetingPoint.provider.${provider}`)}
+            {i === 0 && <ExternalLink className="h-3.5 w-3.5" aria-hidden />}
+          </a>
+        ))}
+        {card && (
+          <DriverCard
+            card={card}
+            trigger={
+              <button
+                type="button"
+                className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-stone-300 px-2.5 py-0.5 font-medium text-stone-800 hover:bg-stone-100 dark:border-stone-600 dark:text-stone-100 dark:hover:bg-stone-800"
+              >
+                <CarTaxiFront className="h-3.5 w-3.5" aria-hidden />
+                {t('meetingPoint.driver.open')}
+              </button>
+            }
+          />
+        )}
+      </span>
     </span>
   );
 }

@@ -2,7 +2,6 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18next, i18nReady } from '../../lib/i18n';
-import { MeetingPlace } from './meeting-place';
 import { MeetingPointInput, type PickedMeetingPoint } from './meeting-point-input';
 
 /** The picker as a form uses it: the address field and the postal code field it fills. */
@@ -98,19 +97,5 @@ describe('MeetingPointInput', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     expect((box as HTMLInputElement).value).toBe('Hotel Granvia lobby, 2F');
     expect(picked).not.toHaveBeenCalled();
-  });
-});
-
-describe('MeetingPlace', () => {
-  it('links a chosen place to the map by its coordinates, a typed one by its address', () => {
-    const { rerender } = render(<MeetingPlace place={{ meetingAddress: 'Kyoto Station', meetingPostalCode: '600-8216', meetingLat: 34.9858, meetingLng: 135.7588 }} />);
-    const link = screen.getByRole('link', { name: 'Kyoto Station on the map (opens Google Maps)' });
-    expect(link.getAttribute('href')).toBe('https://www.google.com/maps/search/?api=1&query=34.9858,135.7588');
-    expect(link.getAttribute('target')).toBe('_blank');
-    rerender(<MeetingPlace place={{ meetingAddress: '京都站中央口', meetingPostalCode: '600-8216', meetingLat: null, meetingLng: null }} />);
-    expect(screen.getByRole('link').getAttribute('href')).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('〒600-8216 京都站中央口')}`);
-    rerender(<MeetingPlace place={{ meetingAddress: null }} fallback="Not given yet" />);
-    expect(screen.queryByRole('link')).toBeNull();
-    expect(screen.getByText('Not given yet')).toBeTruthy();
   });
 });

@@ -22,7 +22,7 @@ export function pickedMeetingPoint(p: MeetingPoint, locale: string): PickedMeeti
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'role' | 'type'>;
 
 /**
- * The meeting address as an ARIA combobox (issue 27): as the traveler types a station or sight in
+ * The meeting address as an ARIA combobox: as the traveler types a station or sight in
  * Chinese, Japanese or English, a listbox offers the matching places of the ten cities; arrow keys
  * move through it, Enter or a tap chooses one (which fills address, postal code and coordinates
  * through `onPick`), Escape closes it. Anything else typed stays a free address (`onChange`).

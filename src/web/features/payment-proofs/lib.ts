@@ -30,6 +30,8 @@ export function proofErrorKey(err: unknown): string {
       return 'errors.empty';
     case 'rate_limited':
       return 'errors.rateLimited';
+    case 'storage_unavailable':
+      return 'errors.storageUnavailable';
     case 'invalid_transition':
       return 'errors.notYet';
     case 'conflict':

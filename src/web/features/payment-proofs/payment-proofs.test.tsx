@@ -66,7 +66,7 @@ const file = (name: string, type: string, size = 100) => {
   return f;
 };
 
-describe('PaymentProofBadge (SPEC §4)', () => {
+describe('PaymentProofBadge', () => {
   it.each([
     ['none', booking('ongoing'), '+ upload payment proof'],
     ['uploaded', booking('ongoing', [finalPayment({})]), 'Proof uploaded · awaiting check'],

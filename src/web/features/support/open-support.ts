@@ -12,7 +12,7 @@ export async function prefillFor(topic: SupportTopic): Promise<SupportPrefill> {
 
 /**
  * Opens the customer-support chat, optionally with the prefilled message for a situation — the one
- * call every failure screen makes, e.g. `openSupport('payment_failure')` (SPEC §1). Without a topic
+ * call every failure screen makes, e.g. `openSupport('payment_failure')` (docs/rules/messaging.md). Without a topic
  * the chat opens empty. The adapter (built-in or third-party) is loaded on first use.
  */
 export async function openSupport(topic?: SupportTopic): Promise<void> {
@@ -36,5 +36,6 @@ export function closeSupport(): void {
 
 /** Starts resolving the adapter in the background, so a third-party SDK is ready before the first click. */
 export function preloadSupport(): void {
-  void import('./adapters/resolve').then((m) => m.resolveAdapter());
+  // Offline its code may not be there: it loads on first use instead (decision 102).
+  void import('./adapters/resolve').then((m) => m.resolveAdapter(), () => undefined);
 }

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Bank } from '../../../shared/schemas/payouts';
 import type { CreateWithdrawalBody, GuideEarnings, Wallet, Withdrawal } from '../../../shared/schemas/wallet';
 import { formatRmb } from '../../../shared/money-format';
 import { apiRequest } from '../../lib/api-client';
 import { currentLocale } from '../../lib/i18n';
-import { formatInstant } from '../bookings/lib/format';
+import { formatInstant } from '../../lib/format';
 
 export const WALLET_KEY = ['wallet'] as const;
 export const WITHDRAWALS_KEY = ['wallet', 'withdrawals'] as const;
@@ -29,8 +30,28 @@ export function useRequestWithdrawal() {
   });
 }
 
-/** Fen as UI.md writes money: `1,234.50 RMB` / `1,234.50 元`, never a bare ¥ (it reads as yen in Japan). */
+/** Fen as docs/rules/look-and-language.md writes money: `1,234.50 RMB` / `1,234.50 元`, never a bare ¥ (it reads as yen in Japan). */
 export const rmb = (cents: number) => formatRmb(cents, currentLocale());
 
-/** A day as UI.md writes dates (Nov 22, 2026 / 2026年11月22日), in the reader's language. */
+/** A day as docs/rules/look-and-language.md writes dates (Nov 22, 2026 / 2026年11月22日), in the reader's language. */
 export const day = (iso: string) => formatInstant(iso, currentLocale()).date;
+
+/** Banks whose code or name matches `q` (the server searches the Zengin list; decision 128). */
+export function useBankSearch(q: string) {
+  return useQuery({
+    queryKey: ['banks', q],
+    queryFn: async () => (await apiRequest<{ banks: Bank[] }>('/api/v2/banks', { query: { q } })).banks,
+    enabled: q.length > 0,
+    staleTime: 3_600_000,
+  });
+}
+
+/** A bank's branches matching `q`. */
+export function useBranchSearch(bankCode: string | null, q: string) {
+  return useQuery({
+    queryKey: ['banks', bankCode, 'branches', q],
+    queryFn: async () => (await apiRequest<{ branches: Bank[] }>(`/api/v2/banks/${bankCode}/branches`, { query: { q } })).branches,
+    enabled: bankCode !== null,
+    staleTime: 3_600_000,
+  });
+}

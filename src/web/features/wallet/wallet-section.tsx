@@ -3,6 +3,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Panel } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { day, rmb, useWallet } from './api';
+import { MonthlyStatements } from './statements';
 
 function Figure({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
   return (
@@ -13,7 +14,7 @@ function Figure({ label, cents, strong }: { label: string; cents: number; strong
   );
 }
 
-/** SPEC §2 profile wallet: asset balance, credit level, guide earnings and the request-withdrawal action. */
+/** Profile wallet: asset balance, credit level, guide earnings and the request-withdrawal action. */
 export function WalletSection() {
   const { t } = useTranslation('wallet');
   const wallet = useWallet();
@@ -59,6 +60,7 @@ export function WalletSection() {
               <ButtonLink to="/withdrawal" className="mt-4">
                 {t('requestWithdrawal')}
               </ButtonLink>
+              <MonthlyStatements />
             </div>
           )}
         </div>

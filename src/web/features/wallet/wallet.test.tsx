@@ -34,11 +34,17 @@ const failed: Withdrawal = {
   accountName: 'Tanaka',
   accountNumberMasked: '••••.com',
   bankName: null,
+  bankCode: null,
+  branchCode: null,
+  branchName: null,
+  accountType: null,
+  accountHolderKana: null,
   status: 'failed',
   failureReason: 'Account name does not match',
   createdAt: '2026-12-01T00:00:00Z',
   updatedAt: '2026-12-02T00:00:00Z',
 };
+const MIZUHO = { code: '0001', name: 'みずほ', kana: 'ミズホ' };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function server(post: () => Response = () => json({ code: 'insufficient_balance', message: 'x' }, 409), wallet: Wallet = guideWallet) {
@@ -47,6 +53,8 @@ function server(post: () => Response = () => json({ code: 'insufficient_balance'
     if (url.endsWith('/api/v2/wallet')) return json(wallet);
     if (url.endsWith('/api/v2/wallet/withdrawals') && init?.method === 'POST') return post();
     if (url.endsWith('/api/v2/wallet/withdrawals')) return json({ withdrawals: [failed] });
+    if (url.includes('/api/v2/banks/0001/branches')) return json({ bank: MIZUHO, branches: [{ code: '001', name: '東京営業部', kana: 'トウキヨウ' }] });
+    if (url.includes('/api/v2/banks?')) return json({ banks: [MIZUHO] });
     return json({ code: 'not_found', message: 'x' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -107,14 +115,26 @@ describe('/withdrawal', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The amount is more than your withdrawable balance.'));
   });
 
-  it('asks for the bank name for a bank transfer, in Chinese', async () => {
+  it('has the guide pick the bank and branch from the server’s list for a bank transfer, in Chinese', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    server();
+    const fetchMock = server(() => json({ code: 'unknown_branch', message: 'x' }, 400));
     render(wrap(<WithdrawalPanel />));
     await screen.findByTestId('earnings-withdrawable');
-    expect(screen.queryByLabelText('开户银行')).toBeNull();
+    expect(screen.queryByLabelText(/查找银行/)).toBeNull();
     fireEvent.change(screen.getByLabelText('提现到'), { target: { value: 'bank' } });
-    expect(screen.getByLabelText(/开户银行/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/查找银行/), { target: { value: 'みずほ' } });
+    fireEvent.click(await screen.findByRole('button', { name: /0001/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /東京営業部/ }));
+    expect(screen.getByTestId('branch-chosen').textContent).toContain('001');
+    fireEvent.change(screen.getByLabelText(/金额（人民币）/), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText('账户持有人姓名'), { target: { value: 'Yamada' } });
+    fireEvent.change(screen.getByLabelText(/银行账号/), { target: { value: '1234567' } });
+    fireEvent.change(screen.getByLabelText(/户名（片假名）/), { target: { value: 'ヤマダ タロウ' } });
+    fireEvent.click(screen.getByRole('button', { name: '申请提现' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ method: 'bank', bankCode: '0001', branchCode: '001', accountType: 'ordinary', accountNumber: '1234567', accountHolderKana: 'ヤマダ タロウ' });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('该银行没有这个支店，请从列表中选择。'));
     expect(screen.getByText('失败')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WITHDRAWAL_METHODS, WITHDRAWAL_MIN_CENTS, type WithdrawalMethod } from '../../../shared/schemas/wallet';
+import { BANK_ACCOUNT_TYPES, WITHDRAWAL_METHODS, WITHDRAWAL_MIN_CENTS, type BankAccountType, type WithdrawalMethod } from '../../../shared/schemas/wallet';
 import { Button } from '../../components/ui/button';
 import { Panel, SelectField, TextField } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
@@ -8,8 +8,18 @@ import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { openSupport } from '../support/index';
 import { day, rmb, useRequestWithdrawal, useWallet, useWithdrawals } from './api';
+import { BankPicker, type BankChoice } from './bank-picker';
 
-/** /withdrawal (SPEC §2): the guide's balances, a payout request form, and their requests with statuses. */
+/** What the server's codes for a refused request mean to the guide. */
+const ERROR_KEYS: Record<string, string> = {
+  insufficient_balance: 'errors.insufficient',
+  validation_failed: 'errors.invalid',
+  unknown_bank: 'errors.unknownBank',
+  unknown_branch: 'errors.unknownBranch',
+  invalid_kana_name: 'errors.kana',
+};
+
+/** /withdrawal: the guide's balances, a payout request form, and their requests with statuses. */
 export function WithdrawalPanel() {
   const { t } = useTranslation('wallet');
   const wallet = useWallet();
@@ -19,7 +29,9 @@ export function WithdrawalPanel() {
   const [method, setMethod] = useState<WithdrawalMethod>('alipay');
   const [accountName, setAccountName] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
-  const [bankName, setBankName] = useState('');
+  const [bank, setBank] = useState<BankChoice>({ bank: null, branch: null });
+  const [accountType, setAccountType] = useState<BankAccountType>('ordinary');
+  const [holderKana, setHolderKana] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   if (wallet.isPending) return <Spinner />;
@@ -42,8 +54,11 @@ export function WithdrawalPanel() {
     const cents = Math.round(Number(amount) * 100);
     if (!Number.isFinite(cents) || cents < WITHDRAWAL_MIN_CENTS) return setError(t('errors.amountMin'));
     if (cents > earnings.withdrawableCents) return setError(t('errors.insufficient'));
+    if (method === 'bank' && (!bank.bank || !bank.branch)) return setError(t('errors.pickBank'));
+    if (method === 'bank' && !/^\d{7}$/.test(accountNumber.trim())) return setError(t('errors.accountNumber'));
+    const bankFields = method === 'bank' && bank.bank && bank.branch ? { bankCode: bank.bank.code, branchCode: bank.branch.code, accountType, accountHolderKana: holderKana } : {};
     request.mutate(
-      { amountCents: cents, method, accountName, accountNumber, ...(method === 'bank' ? { bankName } : {}) },
+      { amountCents: cents, method, accountName, accountNumber: accountNumber.trim(), ...bankFields },
       {
         onSuccess: () => {
           setAmount('');
@@ -52,7 +67,7 @@ export function WithdrawalPanel() {
         },
         onError: (err) => {
           const code = err instanceof ApiError ? err.code : undefined;
-          setError(code === 'insufficient_balance' ? t('errors.insufficient') : code === 'validation_failed' ? t('errors.invalid') : t('errors.failed'));
+          setError(t(ERROR_KEYS[code ?? ''] ?? 'errors.failed'));
         },
       },
     );
@@ -92,8 +107,22 @@ export function WithdrawalPanel() {
             ))}
           </SelectField>
           <TextField label={t('form.accountName')} value={accountName} onChange={(e) => setAccountName(e.target.value)} required maxLength={100} />
-          <TextField label={t(method === 'bank' ? 'form.bankAccount' : 'form.account')} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} required maxLength={64} />
-          {method === 'bank' && <TextField label={t('form.bankName')} value={bankName} onChange={(e) => setBankName(e.target.value)} required maxLength={100} />}
+          {method === 'bank' ? (
+            <>
+              <BankPicker value={bank} onChange={setBank} />
+              <SelectField label={t('bank.accountType')} value={accountType} onChange={(e) => setAccountType(e.target.value as BankAccountType)}>
+                {BANK_ACCOUNT_TYPES.map((a) => (
+                  <option key={a} value={a}>
+                    {t(`bank.accountTypes.${a}`)}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField label={t('form.bankAccount')} hint={t('bank.accountNumberHint')} inputMode="numeric" value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} required maxLength={7} />
+              <TextField label={t('bank.holderKana')} hint={t('bank.holderKanaHint')} value={holderKana} onChange={(e) => setHolderKana(e.target.value)} required maxLength={60} lang="ja" />
+            </>
+          ) : (
+            <TextField label={t('form.account')} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} required maxLength={64} />
+          )}
           {error && (
             <p role="alert" className="text-sm text-red-600 dark:text-red-400">
               {error}
@@ -119,7 +148,8 @@ export function WithdrawalPanel() {
                 <div className="min-w-0">
                   <p className="font-medium tabular-nums">{rmb(w.amountCents)}</p>
                   <p className="truncate text-sm text-stone-600 dark:text-stone-400">
-                    {t(`methods.${w.method}`)} · {w.accountNumberMasked} · {day(w.createdAt)}
+                    {t(`methods.${w.method}`)}
+                    {w.bankName ? ` · ${w.bankName} ${w.branchName ?? ''}` : ''} · {w.accountNumberMasked} · {day(w.createdAt)}
                   </p>
                   {w.status === 'failed' && w.failureReason && <p className="text-sm text-red-600 dark:text-red-400">{w.failureReason}</p>}
                 </div>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { SupportTestPanel } from '../../features/support/components/support-test-panel';
+import { SupportTestPanel } from '../../features/support';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** Development build only (see app/routes.tsx): the unrouted support test panel of SPEC §2. */
+/** Development build only (see app/routes.tsx): the unrouted support test panel. */
 export function Component() {
   const { t } = useTranslation('support');
   useDocumentTitle(t('testPanel.title'));

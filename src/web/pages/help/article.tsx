@@ -3,14 +3,16 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { SERVICE_CITIES } from '../../../shared/cities';
+import { CURRENT_LEGAL_VERSIONS } from '../../../shared/legal/documents';
 import { CityArt } from '../../components/art/city-art';
-import { ArticleBody, articleForPath, HELP_ARTICLES, TableOfContents, useHelpArticles } from '../../features/help/index';
+import { ArticleBody, articleForPath, HELP_ARTICLES, TableOfContents, useHelpArticles } from '../../features/help';
+import { formatCalendarDate } from '../../lib/format';
 import { currentLocale } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ContactOptions } from './contact-options';
 import { HelpCta } from './help-cta';
 
-/** One help or legal article (every /help/* page but the index, and /terms, /privacy). */
+/** One help or legal article (every /help/* page but the index, and /terms, /privacy, /privacy/cross-border). */
 export function Component() {
   const { t } = useTranslation(['help', 'common']);
   const { pathname, hash } = useLocation();
@@ -27,6 +29,8 @@ export function Component() {
   const afterHeading = meta.slug === 'cities' ? cityPicture(locale, t) : undefined;
   const related = HELP_ARTICLES.filter((a) => a.group === meta.group && a.slug !== meta.slug);
   const hasToc = article.toc.length >= 3;
+  // A legal document says which version the reader sees and since when it applies (decision 123).
+  const legal = 'legal' in meta ? CURRENT_LEGAL_VERSIONS[meta.legal] : undefined;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 md:py-12">
@@ -49,6 +53,11 @@ export function Component() {
       <div className="mt-4 lg:grid lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-12">
         <article className="min-w-0 max-w-3xl">
           <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl dark:text-white">{article.title}</h1>
+          {legal && (
+            <p className="mt-3 text-sm text-stone-500 dark:text-stone-400" data-testid="legal-version">
+              {t('article.version', { version: legal.version, date: formatCalendarDate(legal.effectiveDate, locale, { month: 'long' }) })}
+            </p>
+          )}
           {article.lead && <p className="mt-4 text-lg text-stone-600 dark:text-stone-300">{article.lead}</p>}
           {hasToc && (
             <div className="mt-6 lg:hidden">

@@ -1,7 +1,7 @@
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { openSupport, SUPPORT_TOPICS } from '../../features/support/index';
+import { openSupport, SUPPORT_TOPICS } from '../../features/support';
 
 /** /help/contact: the general-support chat, and a chat started with the right prefill for each situation. */
 export function ContactOptions() {

@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { openSupport } from '../../features/support/index';
+import { openSupport } from '../../features/support';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 

@@ -2,7 +2,7 @@ import { BookOpen, Compass, Scale, Search, ShieldCheck, Users, X } from 'lucide-
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { HELP_ARTICLES, HELP_GROUPS, searchArticles, useHelpArticles, type HelpGroup } from '../../features/help/index';
+import { HELP_ARTICLES, HELP_GROUPS, searchArticles, useHelpArticles, type HelpGroup } from '../../features/help';
 import { currentLocale } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { HelpCta } from './help-cta';

@@ -1,4 +1,4 @@
-import { BadgeCheck, ClipboardCheck, CloudLightning, FileClock, Gavel, IdCard, LifeBuoy, ReceiptText, TriangleAlert, Users, Wallet, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, Banknote, ClipboardCheck, CloudLightning, FileClock, Gavel, IdCard, LifeBuoy, ReceiptText, TriangleAlert, Users, Wallet, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { DisputesQueue } from './disputes';
 import { IdentityQueue } from './identity';
 import { FailedJobsQueue } from './jobs';
 import { LicencesQueue } from './licences';
+import { PayoutBatches } from './payout-batches';
 import { BookingsQueue, UsersQueue } from './people';
 import { SupportQueue } from './support';
 import { useFormat } from './ui';
@@ -25,6 +26,7 @@ const ICONS: Record<Section, LucideIcon> = {
   licences: BadgeCheck,
   disputes: Gavel,
   withdrawals: Wallet,
+  payouts: Banknote,
   support: LifeBuoy,
   users: Users,
   bookings: ReceiptText,
@@ -33,7 +35,7 @@ const ICONS: Record<Section, LucideIcon> = {
   audit: FileClock,
 };
 
-/** The admin console (issue 14): queues in a sidebar (a select on phones), each a list beside the open item. */
+/** The admin console: queues in a sidebar (a select on phones), each a list beside the open item. */
 export function AdminConsole({ section, id }: { section: Section; id: number | undefined }) {
   const { t } = useTranslation('admin');
   const counts = useQueueCounts();
@@ -95,6 +97,7 @@ export function AdminConsole({ section, id }: { section: Section; id: number | u
           {section === 'licences' && <LicencesQueue id={id} />}
           {section === 'disputes' && <DisputesQueue id={id} />}
           {section === 'withdrawals' && <WithdrawalsQueue id={id} />}
+          {section === 'payouts' && <PayoutBatches id={id} />}
           {section === 'support' && <SupportQueue id={id} />}
           {section === 'users' && <UsersQueue id={id} />}
           {section === 'bookings' && <BookingsQueue id={id} />}

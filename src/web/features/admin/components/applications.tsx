@@ -3,7 +3,7 @@ import { EmailText } from '../../../components/ui/email-text';
 import { listText } from '../../../lib/cjk-spacing';
 import { APPLICATION_STATUSES } from '../../../../shared/schemas/guide-applications';
 import type { ListingStatus } from '../../../../shared/schemas/guides';
-import { cityName } from '../../bookings/lib/format';
+import { cityName } from '../../../lib/format';
 import { useAdminAction, useApplication, useApplications } from '../api';
 import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';

@@ -5,7 +5,7 @@ import type { Dispute } from '../../../../shared/schemas/disputes';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
-import { Sheet } from '../../bookings/components/sheet';
+import { Sheet } from '../../../components/ui/sheet';
 import { useAdminAction, useDisputeDetail, useDisputes } from '../api';
 import { refundSplit } from '../lib';
 import { RefundSplitInput } from './refund-split';

@@ -4,7 +4,7 @@ import { useAdminAction, useCredential, useCredentials } from '../api';
 import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';
 
-/** Guide licences and insurance proofs (issue 26, decision 092): verify or reject, with the registry look-up beside it. */
+/** Guide licences and insurance proofs (decision 092): verify or reject, with the registry look-up beside it. */
 export function LicencesQueue({ id }: { id: number | undefined }) {
   const { t } = useTranslation(['admin', 'licences']);
   const f = useFormat();

@@ -9,13 +9,13 @@ import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { bracketed, colon, formatInstant } from '../../bookings/lib/format';
-import { Sheet } from '../../bookings/components/sheet';
-import { usePrivateFileUrl } from '../../identity/api';
+import { bracketed, colon, formatInstant } from '../../../lib/format';
+import { Sheet } from '../../../components/ui/sheet';
+import { usePrivateFileUrl } from '../../identity';
 import { useAuditLog } from '../api';
 import { errorCode, errorKey } from '../lib';
 
-/** Money and instants in the reader's language (UI.md: `1,200 RMB` / `1,200 元`; `Nov 22, 2026 14:05`). */
+/** Money and instants in the reader's language (docs/rules/look-and-language.md: `1,200 RMB` / `1,200 元`; `Nov 22, 2026 14:05`). */
 export function useFormat() {
   const { i18n } = useTranslation();
   const locale = matchLocale(i18n.resolvedLanguage) ?? 'en';

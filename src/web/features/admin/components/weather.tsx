@@ -4,12 +4,12 @@ import { SERVICE_CITIES, type ServiceCitySlug } from '../../../../shared/cities'
 import { cityOfOffice, JMA_AREAS, JMA_WARNING_CODES } from '../../../../shared/weather';
 import { SelectField, TextField } from '../../../components/ui/form';
 import { currentLocale } from '../../../lib/i18n';
-import { cityName } from '../../guides/lib/format';
+import { cityName } from '../../../lib/format';
 import { useAdminAction, useRecordedWarnings } from '../api';
 import { ConfirmAction, DetailCard, Empty, QueryFallback, useFormat } from './ui';
 
 /**
- * The typhoon rule by hand (issue 26, decision 093): an admin records a JMA warning or special warning
+ * The typhoon rule by hand (decision 093): an admin records a JMA warning or special warning
  * for a city (e.g. while JMA's data cannot be read) or lifts one; both are audited, and the city's
  * tours whose 18:00-the-day-before check has come are checked again at once.
  */

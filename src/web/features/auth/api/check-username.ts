@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 export interface UsernameCheck {
   available: boolean;
-  /** SPEC §5: for a taken name, the name plus a random number 0–999. */
+  /** docs/rules/accounts-and-sessions.md: for a taken name, the name plus a random number 0–999. */
   suggestion: string | null;
 }
 

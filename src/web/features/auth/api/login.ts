@@ -9,7 +9,7 @@ export interface LoginInput {
 
 export async function login(input: LoginInput): Promise<AuthReply> {
   const reply = await apiRequest<AuthReply>('/api/auth/login', { method: 'POST', body: input });
-  // SPEC §8: a login reply without a token is an error.
+  // docs/rules/look-and-language.md: a login reply without a token is an error.
   if (!reply?.token) throw new Error('The login reply has no token');
   return reply;
 }

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ConsentInput } from '../../../../shared/schemas/legal';
 import type { AuthReply } from '../../../../shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -10,6 +11,7 @@ export interface SignupInput {
   fullName: string;
   emailUpdates: boolean;
   locale: 'en' | 'zh-CN';
+  consents: ConsentInput[];
 }
 
 export function signup(input: SignupInput): Promise<AuthReply> {

@@ -10,7 +10,7 @@ export function switchRole(role: UserRole): Promise<User> {
 }
 
 /**
- * SPEC §4: switching updates the stored user and persists the view preference locally. The extra
+ * docs/rules/accounts-and-sessions.md: switching updates the stored user and persists the view preference locally. The extra
  * callbacks run with the mutation itself, so they still run if the button that started it is gone
  * (the phone menu closes as the switch starts).
  */

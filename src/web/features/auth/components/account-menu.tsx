@@ -6,7 +6,7 @@ import type { User } from '../../../../shared/schemas/user';
 import { useLogoutFlow } from '../hooks/use-logout-flow';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 
-/** The destinations of the profile menu (SPEC §2), shared by the desktop menu and the phone sheet. */
+/** The destinations of the profile menu, shared by the desktop menu and the phone sheet. */
 export function accountLinks(user: User) {
   return [
     { to: '/profile', key: 'account.menu.profile', icon: UserRound },
@@ -15,7 +15,7 @@ export function accountLinks(user: User) {
       ? { to: '/guide-dashboard', key: 'account.menu.guideDashboard', icon: Briefcase }
       : { to: '/dashboard', key: 'account.menu.myTrips', icon: Map },
     { to: '/help', key: 'account.menu.helpCenter', icon: CircleHelp },
-    // Issue 14: the admin console, for admins only.
+    // The admin console, for admins only.
     ...(user.isAdmin ? [{ to: '/admin', key: 'account.menu.admin', icon: ShieldCheck } as const] : []),
   ] as const;
 }

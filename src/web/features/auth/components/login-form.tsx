@@ -10,7 +10,7 @@ import { showToast } from '../../../lib/toast';
 import { useLogin } from '../api/login';
 import { PasswordField } from '../../../components/ui/password-field';
 
-/** SPEC §5 Login: both fields required ('请填写所有字段', title '错误'); failures and success per §8. */
+/** docs/rules/accounts-and-sessions.md Login: both fields required ('请填写所有字段', title '错误'); failures and success per §8. */
 export function LoginForm({ onSuccess }: { onSuccess: (reply: AuthReply) => void }) {
   const { t } = useTranslation('auth');
   const login = useLogin();

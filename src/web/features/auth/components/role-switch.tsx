@@ -3,7 +3,7 @@ import type { User, UserRole } from '../../../../shared/schemas/user';
 import { cn } from '../../../lib/cn';
 import { useRoleSwitchFlow } from '../hooks/use-role-switch-flow';
 
-/** SPEC §2: visible if the user is a guide or guideStatus says to show it. */
+/** Visible if the user is a guide or guideStatus says to show it. */
 export function canSwitchRole(user: User): boolean {
   return user.isGuide || user.guideStatus.shouldShowRoleSwitch;
 }

@@ -17,7 +17,7 @@ const err = (status: number, body: unknown) => {
   return new ApiError(status, text, typeof body === 'object' ? (body as never) : undefined);
 };
 
-describe('forced logout (SPEC §8)', () => {
+describe('forced logout', () => {
   it('ends the session on TOKEN_EXPIRED, an "expired" text, an unreadable body or a dead session', () => {
     expect(isSessionEnd(err(401, { code: 'TOKEN_EXPIRED', message: 'x' }))).toBe(true);
     expect(isSessionEnd(err(401, { code: 'other', message: 'Your token expired' }))).toBe(true);

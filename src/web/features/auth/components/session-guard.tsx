@@ -8,10 +8,10 @@ import { showToast } from '../../../lib/toast';
 import { useMe } from '../api/get-me';
 
 /**
- * SPEC §4/§8 forced logout: a 401 on a call made with a token — code TOKEN_EXPIRED, an error text
+ * docs/rules/accounts-and-sessions.md forced logout: a 401 on a call made with a token — code TOKEN_EXPIRED, an error text
  * containing 'expired', an unreadable body, or a session the server no longer knows — clears the
  * stored session, shows the destructive toast 'Session Expired' and goes to /login. A visitor whose
- * call needs a session gets SPEC §8's 'Authentication required', with a way to log in and come back.
+ * call needs a session gets the toast 'Authentication required', with a way to log in and come back.
  */
 export function isSessionEnd(error: ApiError): boolean {
   if (error.status !== 401) return false;
@@ -23,7 +23,7 @@ export function isSessionEnd(error: ApiError): boolean {
 /**
  * How long after a forced logout a visitor's 401 belongs to it: the page being left can still ask
  * (its queries refetch, without the token, once the cache is cleared) and must not bury 'Session
- * Expired' under 'Authentication required' (one toast at a time, SPEC §8).
+ * Expired' under 'Authentication required' (one toast at a time, docs/rules/accounts-and-sessions.md).
  */
 export const LOGOUT_AFTERMATH_MS = 10_000;
 let sessionEndedAt = -Infinity;

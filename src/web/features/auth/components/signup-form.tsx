@@ -1,24 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Check, Loader2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { currentConsents, LEGAL_PATHS } from '../../../../shared/legal/documents';
 import { normalizeUsernameInput } from '../../../../shared/rules/username';
 import { PASSWORD_MIN, USERNAME_CHECK_DEBOUNCE_MS, USERNAME_PATTERN } from '../../../../shared/schemas/auth';
 import type { AuthReply } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, FieldShell, inputClass, TextField } from '../../../components/ui/form';
+import { hasVisibleText } from '../../../../shared/display-text';
 import { ApiError } from '../../../lib/api-client';
+import { protectedTitleText } from '../../licences';
 import { currentLocale } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useUsernameCheck } from '../api/check-username';
+import { checkUsernameQuery, useUsernameCheck } from '../api/check-username';
 import { useSignup } from '../api/signup';
 import { PasswordField } from '../../../components/ui/password-field';
 import { StrengthMeter } from '../../../components/ui/strength-meter';
 import { withGap } from '../../../lib/cjk-spacing';
 
-type Field = 'name' | 'username' | 'email' | 'password' | 'confirmPassword' | 'terms';
+type Field = 'name' | 'username' | 'email' | 'password' | 'confirmPassword' | 'terms' | 'transfer';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const hasCjk = (s: string) => /[\u3400-\u9fff]/.test(s);
 
@@ -30,14 +34,16 @@ function joinName(first: string, last: string, zh: boolean): string {
   return [f, l].filter(Boolean).join(' ');
 }
 
-/** SPEC §5 Signup, with every message of the spec in both languages. */
+/** docs/rules/accounts-and-sessions.md Signup, with every message of the spec in both languages. */
 export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'licences']);
   const zh = currentLocale() === 'zh-CN';
   const signup = useSignup();
-  const [values, setValues] = useState({ first: '', last: '', username: '', email: '', password: '', confirmPassword: '', terms: false, emailUpdates: false });
+  const [values, setValues] = useState({ first: '', last: '', username: '', email: '', password: '', confirmPassword: '', terms: false, transfer: false, emailUpdates: false });
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const [waiting, setWaiting] = useState(false);
+  const queryClient = useQueryClient();
   const refs = useRef<Partial<Record<Field | 'first' | 'last', HTMLInputElement | null>>>({});
 
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
@@ -57,7 +63,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
 
   // Inline messages: the username's own rules show while typing; the rest after the first submit.
   const errors: Partial<Record<Field, string>> = {
-    name: !values.first.trim() || !values.last.trim() ? t('signup.nameRequired') : undefined,
+    name: !hasVisibleText(values.first) || !hasVisibleText(values.last) ? t('signup.nameRequired') : serverErrors.name,
     username: !formatOk
       ? values.username || submitted
         ? t('signup.usernameRules')
@@ -71,25 +77,44 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
     password: values.password.length < PASSWORD_MIN ? t('signup.passwordMin') : undefined,
     confirmPassword: values.confirmPassword !== values.password ? t('signup.passwordMismatch') : undefined,
     terms: !values.terms ? t('signup.termsRequired') : undefined,
+    transfer: !values.transfer ? t('signup.transferRequired') : undefined,
   };
   const shown = (f: Field) => (f === 'username' ? errors.username : submitted || serverErrors[f] ? errors[f] : undefined);
 
-  /** The toast texts of SPEC §5, in the order the form reads. */
-  const firstProblem = (): [Field, string] | undefined => {
+  /**
+   * The sign-up problems as toasts, in the order the form reads (one at a time, the first first). `confirmed`: the answer of a check the
+   * submit itself waited for (the debounced one had not answered yet), which settles `checking`.
+   */
+  const firstProblem = (confirmed?: boolean): [Field, string] | undefined => {
     if (errors.name) return ['name', t('signup.nameRequired')];
     if (!formatOk) return ['username', t('signup.usernameFormat')];
-    if (checking || taken || checkFailed || serverErrors.username) return ['username', t('signup.usernameUnresolved')];
+    const open = checking && confirmed === undefined;
+    if (open || confirmed === false || taken || checkFailed || serverErrors.username) return ['username', t('signup.usernameUnresolved')];
     if (errors.email) return ['email', errors.email];
     if (errors.password) return ['password', t('signup.passwordMin')];
     if (errors.confirmPassword) return ['confirmPassword', t('signup.passwordMismatch')];
     if (errors.terms) return ['terms', t('signup.termsRequired')];
+    if (errors.transfer) return ['transfer', t('signup.transferRequired')];
     return undefined;
   };
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    const problem = firstProblem();
+    // Submitted before the name's check answered (typed, then Enter at once): wait for the check of
+    // exactly this name instead of refusing a name the form is about to call available.
+    let confirmed: boolean | undefined;
+    if (checking && !taken && !checkFailed && !serverErrors.username) {
+      setWaiting(true);
+      try {
+        confirmed = (await queryClient.fetchQuery(checkUsernameQuery(values.username))).available;
+      } catch {
+        confirmed = false;
+      } finally {
+        setWaiting(false);
+      }
+    }
+    const problem = firstProblem(confirmed);
     if (problem) {
       showToast({ title: t('error'), description: problem[1], variant: 'destructive' });
       refs.current[problem[0] === 'name' ? (zh ? (values.last.trim() ? 'first' : 'last') : values.first.trim() ? 'last' : 'first') : problem[0]]?.focus();
@@ -105,6 +130,8 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
         fullName,
         emailUpdates: values.emailUpdates,
         locale: currentLocale(),
+        // Both boxes are ticked here (firstProblem refuses otherwise): the versions this build shows (decision 124).
+        consents: currentConsents(),
       },
       {
         onSuccess: (reply) => {
@@ -115,7 +142,14 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
         onError: (err) => {
           if (err instanceof ApiError && err.code === 'username_taken') setServerErrors({ username: t('signup.usernameTaken') });
           if (err instanceof ApiError && err.code === 'email_taken') setServerErrors({ email: t('signup.emailTaken') });
-          showToast({ title: t('signup.failed'), description: t('signup.failedBody'), variant: 'destructive' });
+          if (err instanceof ApiError && err.code === 'consent_version_not_current') {
+            // A newer release is live: reloading shows its texts and sends its versions.
+            showToast({ title: t('signup.failed'), description: t('signup.versionChanged'), variant: 'destructive' });
+            return;
+          }
+          const title = protectedTitleText(t, err);
+          if (title) setServerErrors({ name: title });
+          showToast({ title: t('signup.failed'), description: title ?? t('signup.failedBody'), variant: 'destructive' });
         },
       },
     );
@@ -145,7 +179,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
 
   const usernameError = shown('username');
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
       <div>
         <div className="grid gap-4 sm:grid-cols-2">{zh ? [nameInput('last'), nameInput('first')] : [nameInput('first'), nameInput('last')]}</div>
         {nameError && (
@@ -252,14 +286,30 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
             t={t}
             i18nKey="signup.termsLabel"
             components={{
-              terms: <Link to="/terms" target="_blank" className="font-medium text-primary-700 underline dark:text-primary-300" />,
-              privacy: <Link to="/privacy" target="_blank" className="font-medium text-primary-700 underline dark:text-primary-300" />,
+              terms: <Link to={LEGAL_PATHS.terms} target="_blank" className="font-medium text-primary-700 underline dark:text-primary-300" />,
+              privacy: <Link to={LEGAL_PATHS.privacy} target="_blank" className="font-medium text-primary-700 underline dark:text-primary-300" />,
             }}
           />
         }
       />
+      {/* A box of its own: the transfer abroad is a separate consent (decision 124). */}
+      <CheckboxField
+        ref={(el) => {
+          refs.current.transfer = el;
+        }}
+        checked={values.transfer}
+        onChange={(e) => set('transfer', e.target.checked)}
+        error={shown('transfer')}
+        label={
+          <Trans
+            t={t}
+            i18nKey="signup.transferLabel"
+            components={{ notice: <Link to={LEGAL_PATHS.cross_border} target="_blank" className="font-medium text-primary-700 underline dark:text-primary-300" /> }}
+          />
+        }
+      />
       <CheckboxField checked={values.emailUpdates} onChange={(e) => set('emailUpdates', e.target.checked)} label={t('signup.emailUpdates')} />
-      <Button type="submit" size="lg" className="w-full" busy={signup.isPending}>
+      <Button type="submit" size="lg" className="w-full" busy={signup.isPending || waiting}>
         {t('signup.submit')}
       </Button>
     </form>

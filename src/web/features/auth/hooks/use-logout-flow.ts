@@ -6,7 +6,8 @@ import { showToast } from '../../../lib/toast';
 import { logout } from '../api/logout';
 
 /**
- * Log Out from the profile menu: ends the session, says 'Logged out' and goes home (SPEC §2, §4).
+ * Log Out from the profile menu: ends the session, says 'Logged out' and goes home; with
+ * no connection it logs out on this device and says that.
  * Everything happens in the mutation's own callback, which runs even though clearing the session
  * unmounts the menu that started it.
  */
@@ -16,10 +17,12 @@ export function useLogoutFlow() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: logout,
-    onSettled: () => {
+    onSettled: (reachedServer) => {
       clearSession();
       queryClient.clear();
-      showToast({ title: t('account.loggedOut'), variant: 'success' });
+      // Offline (decision 102): logged out here, the trips kept for offline deleted; the toast says so.
+      if (reachedServer === false) showToast({ title: t('offline.loggedOutLocally'), description: t('offline.loggedOutLocallyBody'), variant: 'success' });
+      else showToast({ title: t('account.loggedOut'), variant: 'success' });
       void navigate('/');
     },
   });

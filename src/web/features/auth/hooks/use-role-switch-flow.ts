@@ -4,7 +4,7 @@ import type { UserRole } from '../../../../shared/schemas/user';
 import { showToast } from '../../../lib/toast';
 import { useSwitchRole } from '../api/switch-role';
 
-/** SPEC §4: switch, then go to /guide (guide) or / (traveler), with the toasts of SPEC §8. */
+/** docs/rules/accounts-and-sessions.md: switch, then go to /guide (guide) or / (traveler), with the toasts. */
 export function useRoleSwitchFlow() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -4,8 +4,8 @@ import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './keys';
 
 /** GET /api/v2/bookings-new/traveler/{userId}: every trip of the caller, with counts per tab. */
-export function getTravelerBookings(userId: number): Promise<BookingListReply> {
-  return apiRequest<BookingListReply>(`/api/v2/bookings-new/traveler/${userId}`);
+export function getTravelerBookings(userId: number, signal?: AbortSignal): Promise<BookingListReply> {
+  return apiRequest<BookingListReply>(`/api/v2/bookings-new/traveler/${userId}`, { signal });
 }
 
 export function useTravelerBookings(userId: number | undefined) {
@@ -13,7 +13,7 @@ export function useTravelerBookings(userId: number | undefined) {
     queryKey: bookingKeys.traveler(userId ?? 0),
     queryFn: () => getTravelerBookings(userId!),
     enabled: userId !== undefined,
-    // SPEC §8: 'Failed to fetch bookings'.
+    // docs/rules/look-and-language.md: 'Failed to fetch bookings'.
     meta: { errorToast: 'trips:toasts.fetchFailed' },
   });
 }

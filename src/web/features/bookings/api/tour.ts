@@ -5,7 +5,7 @@ import { bookingKeys } from './keys';
 import { payDeposit } from './pay-deposit';
 
 /**
- * On tour (issue 12, SPEC §7): confirm start, the extension's calls in their order on the wire
+ * On tour: confirm start, the extension's calls in their order on the wire
  * (request → pay → mark paid → the guide approves or rejects → confirm), and each hook refreshes
  * every booking list when it settles.
  */
@@ -28,7 +28,7 @@ export const markExtensionPaid = (id: number, body: ExtensionPaymentBody) =>
 export const answerExtension = (id: number, answer: 'approve' | 'reject') =>
   apiRequest<Booking>(`/api/v2/bookings/${id}/extension/${answer}`, { method: 'POST' });
 
-/** Takes back a request not yet paid (issue 22): the tour goes on as booked, nothing is charged. */
+/** Takes back a request not yet paid: the tour goes on as booked, nothing is charged. */
 export const withdrawExtension = (id: number) => apiRequest<Booking>(`/api/v2/bookings/${id}/extension/withdraw`, { method: 'POST' });
 
 export const confirmExtension = (id: number, userType: UserType) =>

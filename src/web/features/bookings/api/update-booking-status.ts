@@ -8,7 +8,7 @@ import { bookingKeys } from './keys';
 export type StatusReply = z.infer<typeof statusReplySchema>;
 
 /**
- * PATCH /api/bookings/{id}/status {status} (SPEC §7). In this issue only `cancelled` is open; the
+ * PATCH /api/bookings/{id}/status {status}. In this issue only `cancelled` is open; the
  * reply is the booking plus the refund made (amount, method, business days until it arrives).
  */
 export function updateBookingStatus(id: number, status: BookingStatus, reason?: string): Promise<StatusReply> {

@@ -9,7 +9,7 @@ import { clearSession, setSession } from '../../../lib/session';
 import type { BookableGuide, BookingDraft } from '../lib/selection';
 import { BookingBox } from './booking-box';
 
-/** Issue 22: a signed-in traveler is told before checkout that they are booked elsewhere at that time. */
+/** A signed-in traveler is told before checkout that they are booked elsewhere at that time. */
 const guide: BookableGuide = {
   id: 3,
   timeZone: 'Asia/Tokyo',

@@ -10,7 +10,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useSlots } from '../api/get-slots';
 import { useTravelerBookings } from '../api/get-traveler-bookings';
-import { amount, durationText, formatCalendarDate, formatInstant, localName } from '../lib/format';
+import { amount, durationText, formatCalendarDate, formatInstant, localName } from '../../../lib/format';
 import { previewPrice } from '../lib/price';
 import { dateBounds, durationOptions, nextOpenDay, travelerOptions, type BookableGuide, type BookingDraft } from '../lib/selection';
 import { PriceBreakdown } from './price-breakdown';
@@ -52,7 +52,7 @@ export function BookingBox({
   const reply = slots.data && slots.data.date === draft.date && slots.data.durationHours === draft.durationHours ? slots.data : undefined;
   const chosen = reply?.slots.some((s) => s.startTime === draft.startTime) ? draft.startTime : null;
   const nextDay = draft.date && reply && reply.slots.length === 0 ? nextOpenDay(guide, addDays(draft.date, 1)) : null;
-  // A signed-in traveler is told before checkout when they are booked elsewhere at the chosen time (issue 22).
+  // A signed-in traveler is told before checkout when they are booked elsewhere at the chosen time.
   const session = useSession();
   const trips = useTravelerBookings(session?.user.id);
   const slot = reply?.slots.find((s) => s.startTime === chosen);

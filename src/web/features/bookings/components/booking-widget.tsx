@@ -5,11 +5,11 @@ import { BottomBar } from '../../../components/ui/bottom-bar';
 import { Button } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { useBookingDraft } from '../hooks/use-booking-draft';
-import { amount, formatCalendarDate } from '../lib/format';
+import { amount, formatCalendarDate } from '../../../lib/format';
 import { previewPrice } from '../lib/price';
 import type { BookableGuide, BookingDraft } from '../lib/selection';
 import { BookingBox } from './booking-box';
-import { Sheet } from './sheet';
+import { Sheet } from '../../../components/ui/sheet';
 
 const cardClass = 'overflow-hidden rounded-[var(--radius-card)] border border-stone-200 bg-white shadow-soft dark:border-stone-800 dark:bg-stone-900';
 

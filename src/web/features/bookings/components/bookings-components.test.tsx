@@ -67,7 +67,7 @@ describe('CheckoutForm', () => {
       ),
     );
 
-  it('keeps Pay disabled with "Payment Information Required" until the card is complete, and limits the inputs (SPEC §5)', async () => {
+  it('keeps Pay disabled with "Payment Information Required" until the card is complete, and limits the inputs', async () => {
     await act(() => i18next.changeLanguage('en'));
     form();
     const pay = await screen.findByRole('button', { name: 'Pay 198 RMB' });
@@ -131,7 +131,7 @@ const booking = (over: Partial<Booking>): Booking =>
   });
 
 
-describe('TripCard (SPEC §4 traveler actions)', () => {
+describe('TripCard (traveler actions)', () => {
   const now = new Date('2026-11-22T03:00:00Z');
 
   it('offers Continue Payment and Cancel on a pending booking', async () => {

@@ -6,11 +6,11 @@ import { TextAreaField } from '../../../components/ui/form';
 import { showToast } from '../../../lib/toast';
 import { useCancellationQuote } from '../api/get-cancellation-quote';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
-import { amount } from '../lib/format';
-import { Sheet } from './sheet';
+import { amount } from '../../../lib/format';
+import { Sheet } from '../../../components/ui/sheet';
 
 /**
- * SPEC §2: the confirmation before cancelling. It shows what cancelling now refunds (the server's
+ * The confirmation before cancelling. It shows what cancelling now refunds (the server's
  * quote by the cancellation tiers) and when the money arrives; Confirm is possible only once the
  * quote is on screen.
  */
@@ -19,7 +19,7 @@ export function CancelDialog({ booking, open, onOpenChange }: { booking: Booking
   const quote = useCancellationQuote(booking.id, open);
   const update = useUpdateBookingStatus();
   const q = quote.data;
-  /** Optional words for the guide (issue 22: every "no" has its reason). */
+  /** Optional words for the guide (every "no" has its reason). */
   const [reason, setReason] = useState('');
   const methodName = (m: string | null) => t(`refundTo.${m ?? 'cash'}`, { defaultValue: t('refundTo.cash') });
 

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CANCELLATION_REFUND_RATES, EMERGENCY_REFUND_RATE, refundArrival } from '../../../../shared/booking/money-rules';
+import { CANCELLATION_REFUND_RATES, CANCELLATION_TIERS, EMERGENCY_REFUND_RATE, refundArrival } from '../../../../shared/booking/money-rules';
 import { currentLocale } from '../../../lib/i18n';
-import { formatInstant } from '../lib/format';
+import { formatInstant } from '../../../lib/format';
 import { withGap } from '../../../lib/cjk-spacing';
 
-const TIERS = ['more_than_7_days', 'days_3_to_7', 'days_1_to_3', 'under_24_hours', 'no_show'] as const;
 const DAY_MS = 86_400_000;
 
 /**
- * The cancellation tiers (DESIGN §7 defaults, from the shared rules) as a share of the deposit, the
+ * The cancellation tiers (docs/rules/money-and-cancellation.md defaults, from the shared rules) as a share of the deposit, the
  * emergency and guide cases, how long refunds take, and — for a known start — until when
  * cancelling is free.
  */
@@ -43,7 +42,7 @@ export function CancellationPolicy({ startsAt, timeZone }: { startsAt?: string; 
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-100 dark:divide-stone-800">
-          {TIERS.map((tier) => (
+          {CANCELLATION_TIERS.map((tier) => (
             <tr key={tier}>
               <td className="py-1.5 pr-3">{t(`policy.tiers.${tier}`)}</td>
               <td className="py-1.5 text-right tabular-nums">{Math.round(CANCELLATION_REFUND_RATES[tier] * 100)}%</td>

@@ -1,7 +1,7 @@
 import { AlertCircle, Lock } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYING_HELP_PATH } from '../../licences/components/profile-licence';
+import { PAYING_HELP_PATH } from '../../licences';
 import { Link } from 'react-router';
 import { createPaymentBodySchema, postalCodeSchema, type Booking, type CreateBookingBody } from '../../../../shared/schemas/bookings';
 import type { Offer } from '../../../../shared/schemas/offers';
@@ -11,18 +11,18 @@ import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useCheckout, type CheckoutProblem } from '../hooks/use-checkout';
-import { amount, formatInstant } from '../lib/format';
+import { amount, moneyFormat } from '../../../lib/format';
 import { formatPostalCode } from '../lib/forms';
-import { MeetingPointInput } from '../../meeting-points/meeting-point-input';
-import { MeetingPlace } from '../../meeting-points/meeting-place';
+import { MeetingPointInput, MeetingPlace } from '../../meeting-points';
 import { CancellationPolicy } from './cancellation-policy';
+import { OrderReview, type OrderReviewFacts } from './order-review';
 import { emptyPayment, PaymentFields, paymentBody, type PaymentValues } from './payment-fields';
 import { PriceBreakdown, type PriceLines } from './price-breakdown';
 import { StripePaymentFields, stripePaymentBody, type StripePaymentHandle } from './stripe-payment-fields';
 import { TourSummary, type TourInfo } from './tour-summary';
 
 /**
- * /checkout: the tour, the meeting point (SPEC §5 postal code and address rules), the deposit's
+ * /checkout: the tour, the meeting point (docs/rules/messaging.md postal code and address rules), the deposit's
  * payment, and the cancellation policy, with the price and the Pay button beside them (below them on
  * phones). A new booking is created by the first Pay, with the meeting point; an existing pending
  * booking (Continue Payment) is paid as it is.
@@ -115,8 +115,24 @@ export function CheckoutForm({
     );
   };
 
-  const holdUntil = booking?.paymentDueAt ? formatInstant(booking.paymentDueAt, locale) : null;
   const payHintId = `${formId}-pay-hint`;
+  // The final confirmation beside Pay (decision 122): the server's figures for a booking or an offer,
+  // the shared rule's preview for a new booking (Pay stops if the server's price differs).
+  const review: OrderReviewFacts = {
+    service: tour.service ? (locale === 'zh-CN' ? tour.service.nameCn : tour.service.nameEn) : t('summary.basicTour'),
+    guideName: tour.guide.fullName,
+    date: tour.date,
+    startTime: tour.startTime,
+    timeZone: tour.timeZone,
+    hours: tour.hours,
+    travelers: tour.travelers,
+    totalCents: price.totalCents,
+    nowCents: price.depositCents,
+    inPersonCents: price.balanceCents,
+    method: payment.method,
+    depositCents: price.depositCents,
+    validity: booking?.paymentDueAt ? { kind: 'hold', until: booking.paymentDueAt } : offer ? { kind: 'offer', until: offer.expiresAt } : { kind: 'newHold' },
+  };
 
   return (
     <form id={formId} noValidate onSubmit={submit} className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -137,7 +153,7 @@ export function CheckoutForm({
               {fixed.notes && <p className="mt-2 whitespace-pre-line text-stone-600 dark:text-stone-400">{fixed.notes}</p>}
               {offer && offer.extras.totalYen > 0 && (
                 <p className="mt-2 rounded-lg bg-stone-50 px-3 py-2 text-stone-700 dark:bg-stone-800 dark:text-stone-200" data-testid="offer-extras-note">
-                  {t('offer.extras', { amount: yenText(offer.extras.totalYen, locale) })}
+                  {t('offer.extras', { amount: moneyFormat(locale).yen(offer.extras.totalYen) })}
                 </p>
               )}
             </div>
@@ -236,11 +252,12 @@ export function CheckoutForm({
         </Panel>
       </div>
       <div className="min-w-0">
-        <div className="space-y-4 lg:sticky lg:top-24">
+        {/* Not sticky: with the review beside it the column is taller than a screen, and Pay would hide below it. */}
+        <div className="space-y-4">
           <Panel id={`${formId}-price`} title={t('checkout.price')}>
             {offer && !booking && <p className="mb-2 text-sm text-stone-700 dark:text-stone-300" data-testid="offer-price-note">{t('offer.priceNote')}</p>}
             <PriceBreakdown price={price} estimate={!booking && !offer} />
-            {holdUntil && <p className="mt-3 text-xs text-stone-600 dark:text-stone-400">{t('checkout.holdUntil', { time: holdUntil.time })}</p>}
+            <OrderReview facts={review} className="mt-4 border-t border-stone-200 pt-4 dark:border-stone-700" />
             {checkout.problem && <Problem problem={checkout.problem} guideProfilePath={guideProfilePath} onContactSupport={onContactSupport} />}
             <Button type="submit" variant="accent" size="lg" className="mt-4 w-full" busy={checkout.busy} disabled={!complete} aria-describedby={!complete ? payHintId : undefined}>
               {!checkout.busy && <Lock className="h-4 w-4" aria-hidden />}
@@ -259,8 +276,6 @@ export function CheckoutForm({
   );
 }
 
-/** UI.md yen: ¥18,000 (JPY) / 18000 日元 (the extras of an offer, paid on site). */
-const yenText = (n: number, locale: string) => (locale === 'zh-CN' ? `${n} 日元` : `¥${n.toLocaleString('en-US')} (JPY)`);
 
 function Problem({ problem, guideProfilePath, onContactSupport }: { problem: CheckoutProblem; guideProfilePath: string; onContactSupport: () => void }) {
   const { t } = useTranslation('bookings');

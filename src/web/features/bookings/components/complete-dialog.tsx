@@ -4,9 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { showToast } from '../../../lib/toast';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
 import type { UserType } from '../api/tour';
-import { Sheet } from './sheet';
+import { Sheet } from '../../../components/ui/sheet';
 
-/** SPEC §2: the confirmation before 'Complete Service' (PATCH …/status {status: 'completed'}). */
+/** The confirmation before 'Complete Service' (PATCH …/status {status: 'completed'}). */
 export function CompleteDialog({ booking, side, open, onOpenChange }: { booking: Booking; side: UserType; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('tour');
   const update = useUpdateBookingStatus();

@@ -5,13 +5,13 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/form';
 import { showToast } from '../../../lib/toast';
 import { useAnswerRequest } from '../api/answer-request';
-import { amount } from '../lib/format';
-import { Sheet } from './sheet';
+import { amount } from '../../../lib/format';
+import { Sheet } from '../../../components/ui/sheet';
 
 export const DECLINE_REASONS = ['unavailable', 'group', 'service', 'other'] as const;
 
 /**
- * SPEC §2 'Tour request message': declining needs a chosen reason and a confirmation. The reason
+ * 'Tour request message': declining needs a chosen reason and a confirmation. The reason
  * (and any words added) goes to the traveler; their deposit is refunded in full.
  */
 export function DeclineDialog({ booking, open, onOpenChange }: { booking: Booking; open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -1,4 +1,4 @@
-import { ExternalLink } from 'lucide-react';
+import { Wallet } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_EXTENSIONS } from '../../../../shared/booking/state-machine';
@@ -8,17 +8,20 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
+import { showPaidToast } from '../../../lib/paid-toast';
 import { showToast } from '../../../lib/toast';
 import { getBooking } from '../api/get-booking';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useMarkExtensionPaid, usePayExtension, useRequestExtension } from '../api/tour';
-import { amount } from '../lib/format';
+import { amount } from '../../../lib/format';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { settlePayment } from '../lib/settle-payment';
+import { useApprovalPage } from '../lib/use-approval-page';
 import { PAYMENT_POLL_MS } from '../lib/stripe-client';
+import { extensionReviewFacts, OrderReview } from './order-review';
 import { emptyPayment, PaymentFields, paymentBody, type PaymentValues } from './payment-fields';
 import { StripePaymentFields, stripePaymentBody, type StripePaymentHandle } from './stripe-payment-fields';
-import { Sheet } from './sheet';
+import { Sheet } from '../../../components/ui/sheet';
 
 export type ExtensionStep = 'closed' | 'request' | 'payment';
 interface Details {
@@ -27,14 +30,19 @@ interface Details {
 }
 
 /**
- * The traveler's extension (SPEC §2 dialogs, §4 flow, §5 rules): 'Request Tour Extension' (0.25, 0.5,
+ * The traveler's extension (docs/rules/booking-lifecycle.md, docs/rules/money-and-cancellation.md): 'Request Tour Extension' (0.25, 0.5,
  * 1 or 2 h, default 1; base rate, time and fee; Current Extensions N/2), then 'Tour Extension Payment'
  * (hours, the fee, card / Alipay / WeChat Pay, 'Pay {price} RMB'). The request is sent when the
- * traveler pays, not before (issue 22: a closed payment dialog leaves nothing behind), and the
+ * traveler pays, not before (a closed payment dialog leaves nothing behind), and the
  * server's fee is what is paid; the payment goes through the deposit's provider with an
  * Idempotency-Key, then is marked on the booking. Cancelling either dialog resets the time to 1 hour
  * and clears the details and the payment form. A request left unpaid can be withdrawn on the card,
  * and lapses by itself when its payment window closes.
+ *
+ * Alipay and WeChat Pay hand over to the wallet's approval page exactly as the checkout does, in this
+ * same tab, and come back by themselves to the extension's /payment-success (decision 104). Opened
+ * again while that payment waits for approval, the sheet resumes it (`extension.openPayment`) instead
+ * of starting another; the server, too, answers a second Pay in that wallet with the same payment.
  *
  * With the stripe provider (decision 042, 'Extensions') the form is the checkout's StripePaymentFields
  * and the reply goes through the same confirm step (settlePayment): a card is `{kind: 'extension',
@@ -48,7 +56,8 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
   const [details, setDetails] = useState<Details | null>(null);
   const [payment, setPayment] = useState<PaymentValues>(() => emptyPayment(currentLocale()));
   const [key, setKey] = useState(newIdempotencyKey);
-  const [waiting, setWaiting] = useState<Payment | null>(null);
+  /** The traveler chose to pay another way than the wallet payment waiting for their approval. */
+  const [payOther, setPayOther] = useState(false);
   /** Stripe took the card; the payment succeeds on the server once Stripe's webhook lands. */
   const [confirming, setConfirming] = useState<BookingPayment | null>(null);
   const [confirmBusy, setConfirmBusy] = useState(false);
@@ -62,6 +71,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
   const mark = useMarkExtensionPaid();
   const config = usePaymentConfig();
   const groupName = useId();
+  const toApproval = useApprovalPage();
   const stripeKey = config.data?.publishableKey ?? null;
 
   const reset = () => {
@@ -69,7 +79,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
     setDetails(null);
     setPayment(emptyPayment(currentLocale()));
     setKey(newIdempotencyKey());
-    setWaiting(null);
+    setPayOther(false);
     setConfirming(null);
     lastPayment.current = null;
     requested.current = false;
@@ -92,12 +102,15 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
   const complete =
     createPaymentBodySchema.safeParse(body).success && (!stripeKey || payment.method !== 'card' || (cardComplete && !!payment.cardHolder.trim()));
 
+  // A wallet payment of this extension waits for the traveler's approval: the sheet continues it.
+  const open = b.extension?.openPayment;
+  const resume = open && !payOther && !confirming && !processing ? open : null;
+  const walletName = (m: 'alipay' | 'wechat') => t(`bookings:payment.methods.${m}`);
+
   const toastError = (err: unknown) => {
     const code = err instanceof ApiError ? err.code : undefined;
     if (code === 'extension_limit_reached') showToast({ title: t('toasts.limit'), variant: 'destructive' });
     else if (code === 'slot_unavailable') showToast({ title: t('toasts.errorTitle'), description: t('toasts.slotTaken'), variant: 'destructive' });
-    // "I have paid" before the wallet's approval: not a failure, the payment is still open (issue 27).
-    else if (code === 'extension_not_paid' && (waiting || confirming)) showToast({ title: t('toasts.notPaidYet'), description: t('toasts.notApprovedYet'), variant: 'info' });
     else if (code === 'payment_in_progress') showToast({ title: t('toasts.paymentFailed'), description: t('toasts.notPaidYet'), variant: 'info' });
     else if (code === 'validation_failed') showToast({ title: t('toasts.paymentRequired'), variant: 'destructive' });
     else if (code === 'payment_failed' || step === 'payment') showToast({ title: t('toasts.paymentFailed'), description: t('toasts.paymentFailedBody'), variant: 'destructive' });
@@ -156,7 +169,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
       },
       {
         onSuccess: () => {
-          showToast({ title: t('toasts.paymentSuccess'), description: t('toasts.paymentSuccessBody'), variant: 'success' });
+          void showPaidToast('extension');
           close();
         },
         onError: toastError,
@@ -179,13 +192,13 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
           if (next.kind === 'paid') {
             if (reply.payment.status === 'succeeded') markPaid(reply.payment);
             else setConfirming(reply.payment);
-          } else if (next.kind === 'approval') setWaiting(reply.payment);
+          } else if (next.kind === 'approval') toApproval(next.url);
           else if (next.kind === 'failed') paymentFailed();
           else if (next.kind === 'network' || next.kind === 'unsupported') {
             setKey(newIdempotencyKey());
             showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' });
           }
-          // 'handled': Alipay left for its page, or WeChat Pay's QR code sheet is open.
+          // 'approval' and 'handled': the wallet's page took over (this tab, as at checkout), or WeChat Pay's QR code sheet is open.
         },
         onError: (err) => {
           // A failed attempt is final for its key: the next try is a new payment.
@@ -287,19 +300,16 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
             <Row label={t('payment.fee')} value={t('request.feeValue', { price: amount(shown.priceCents) })} strong />
           </dl>
         )}
-        {waiting ? (
-          <div className="space-y-3 text-sm" aria-live="polite">
-            <p className="font-semibold">{t('payment.walletTitle')}</p>
-            <p className="text-stone-600 dark:text-stone-400">{t('payment.walletBody')}</p>
-            <a
-              href={waiting.approvalUrl ?? '#'}
-              target="_blank"
-              rel="noreferrer"
-              className="inline-flex items-center gap-1.5 font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-300"
-            >
-              <ExternalLink className="h-4 w-4" aria-hidden />
-              {t('payment.openApproval')}
-            </a>
+        {resume ? (
+          <div className="space-y-2 rounded-lg border border-primary-200 bg-primary-50 px-3 py-3 text-sm text-primary-900 dark:border-primary-800 dark:bg-primary-900/40 dark:text-primary-100" aria-live="polite" data-testid="extension-resume">
+            <p className="flex items-center gap-2 font-semibold">
+              <Wallet className="h-4 w-4 shrink-0" aria-hidden />
+              {t('payment.resumeTitle', { method: walletName(resume.method) })}
+            </p>
+            <p>{t('payment.resumeBody', { method: walletName(resume.method), price: amount(resume.amountCents) })}</p>
+            <button type="button" className="font-medium underline underline-offset-2" onClick={() => setPayOther(true)}>
+              {t('payment.payOther')}
+            </button>
           </div>
         ) : confirming ? (
           <div className="space-y-2 text-sm" aria-live="polite">
@@ -323,18 +333,27 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
         ) : (
           <PaymentFields value={payment} onChange={setPayment} disabled={processing} demo={config.data?.demo ?? true} />
         )}
+        {/* The final confirmation beside Pay (decision 122). */}
+        {shown && !resume && !confirming && (
+          <OrderReview
+            facts={extensionReviewFacts(b, shown, payment.method, t('bookings:review.extensionService', { service: b.subcategory ? (currentLocale() === 'zh-CN' ? b.subcategory.nameCn : b.subcategory.nameEn) : t('bookings:summary.basicTour') }))}
+            className="mt-4 rounded-lg border border-stone-200 px-3 py-3 dark:border-stone-800"
+          />
+        )}
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" disabled={processing} onClick={close}>
             {t('payment.cancel')}
           </Button>
-          {waiting || confirming ? (
-            <Button variant="accent" busy={mark.isPending} onClick={() => markPaid((waiting ?? confirming)!)}>
-              {t('payment.checkPaid')}
+          {resume ? (
+            <Button variant="accent" onClick={() => toApproval(resume.approvalUrl)}>
+              {t('payment.resume', { method: walletName(resume.method) })}
             </Button>
           ) : (
-            <Button variant="accent" disabled={processing || !complete || !shown} onClick={() => void submitPayment()}>
-              {processing ? t('payment.processing') : t('payment.pay', { price: amount(shown?.priceCents ?? 0) })}
-            </Button>
+            !confirming && (
+              <Button variant="accent" disabled={processing || !complete || !shown} onClick={() => void submitPayment()}>
+                {processing ? t('payment.processing') : t('payment.pay', { price: amount(shown?.priceCents ?? 0) })}
+              </Button>
+            )
           )}
         </div>
       </Sheet>

@@ -2,17 +2,17 @@ import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { currentLocale } from '../../../lib/i18n';
-import { amount, endTime, formatCalendarDate, durationText, localName } from '../lib/format';
+import { amount, endTime, formatCalendarDate, durationText, localName } from '../../../lib/format';
 import { daysUntil, statusKey } from '../lib/trips';
 import { BookingCardHeader, Fact } from './booking-card-parts';
 import { ReschedulePanel } from './reschedule-panel';
 import { TourActions } from './tour-actions';
 import { WeatherNotice } from './weather-notice';
-import { BookingFeedback } from '../../reviews/components/booking-feedback';
-import { MeetingPlace } from '../../meeting-points/meeting-place';
+import { BookingFeedback } from '../../reviews';
+import { MeetingPlace } from '../../meeting-points';
 
 /**
- * An accepted tour on /guide-dashboard (issue 12): the traveler, day and time in the guide's zone,
+ * An accepted tour on /guide-dashboard: the traveler, day and time in the guide's zone,
  * group, what was paid online and what is paid in person, and the guide's on-tour actions (confirm
  * start on the day, approve or reject an extension, complete).
  */
@@ -23,7 +23,7 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
   const zone = b.timeZone === 'Asia/Tokyo' ? t('bookings:japanTime') : b.timeZone;
   const titleId = `tour-${b.id}`;
   return (
-    <article aria-labelledby={titleId} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
+    <article id={`booking-${b.id}`} aria-labelledby={titleId} className="scroll-mt-20 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
       <BookingCardHeader
         person={b.traveler}
         titleId={titleId}

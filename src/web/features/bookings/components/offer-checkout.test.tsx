@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -111,4 +111,35 @@ describe('CheckoutForm with a guide’s offer', () => {
     expect(screen.getByTestId('offer-price-note').textContent).toBe('价格为地陪的报价，所有信息已按报价填好。');
     expect(screen.getByRole('button', { name: '支付 177.60 元' })).toBeTruthy();
   });
+
+  it('reviews the booking beside Pay (decision 122): this offer’s amounts per cancellation tier, the method, how long it is open — in both languages', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ demo: true, publishableKey: null })));
+    renderCheckout();
+    const review = await screen.findByRole('region', { name: 'Review your booking' });
+    const text = review.textContent!;
+    expect(text).toContain('Haruka Tanaka');
+    expect(text).toContain('Total888 RMB');
+    expect(text).toContain('Paid now, online177.60 RMB');
+    expect(text).toContain('Paid in person to your guide710.40 RMB');
+    expect(text).toContain('Card: 177.60 RMB, charged when you press Pay.');
+    // The deposit of 177.60 RMB by the tiers: half back 3 to 7 days before, a quarter 1 to 3 days before.
+    const rows = within(review).getAllByRole('row').map((r) => r.textContent);
+    expect(rows).toContain('3 to 7 days before88.80 RMB88.80 RMB');
+    expect(rows).toContain('1 to 3 days before44.40 RMB133.20 RMB');
+    expect(rows).toContain('A documented emergency150.96 RMB26.64 RMB');
+    expect(within(review).getByTestId('order-review-validity').textContent).toMatch(/^This offer is open until Dec 1, 2026, \d\d:00 \(your time\)\.$/);
+    // The chosen method is the one the review names.
+    fireEvent.click(screen.getByRole('radio', { name: /Alipay/ }));
+    expect(review.textContent).toContain('Alipay: 177.60 RMB, charged when you press Pay.');
+    cleanup();
+
+    await act(() => i18next.changeLanguage('zh-CN'));
+    renderCheckout();
+    const zh = await screen.findByRole('region', { name: '确认订单内容' });
+    expect(zh.textContent).toContain('总价888 元');
+    expect(zh.textContent).toContain('余款 710.40 元 于行程当天当面支付给地陪。');
+    expect(within(zh).getAllByRole('row').map((r) => r.textContent)).toContain('开始前 3–7 天88.80 元88.80 元');
+    expect(within(zh).getByTestId('order-review-validity').textContent).toMatch(/^此报价有效期至2026年12月1日 \d\d:00（您的当地时间）。$/);
+  });
 });
+

@@ -18,7 +18,7 @@ export interface PaymentValues {
   wechatId: string;
 }
 
-/** Chinese readers pay with Alipay and WeChat Pay first (issue 27: card was preselected for them). */
+/** Chinese readers pay with Alipay and WeChat Pay first (card was preselected for them). */
 const METHOD_ORDER: Record<Locale, readonly PaymentMethodName[]> = { 'zh-CN': ['alipay', 'wechat', 'card'], en: ['card', 'alipay', 'wechat'] };
 
 /** An empty form with the reader's first method chosen. */
@@ -32,7 +32,7 @@ export const emptyPayment = (locale: Locale): PaymentValues => ({
   wechatId: '',
 });
 
-/** The request body for the chosen method only (SPEC §3 Payment form names). */
+/** The request body for the chosen method only (Payment form names). */
 export function paymentBody(v: PaymentValues): CreatePaymentBody {
   if (v.method === 'card') return { kind: 'deposit', method: 'card', cardNumber: v.cardNumber, expiryDate: v.expiryDate, cvv: v.cvv, cardHolder: v.cardHolder.trim() };
   if (v.method === 'alipay') return { kind: 'deposit', method: 'alipay', alipayAccount: v.alipayAccount.trim() };
@@ -42,7 +42,7 @@ export function paymentBody(v: PaymentValues): CreatePaymentBody {
 const ICONS = { card: CreditCard, alipay: WalletMinimal, wechat: MessageCircle } as const;
 
 /**
- * The deposit's payment form (SPEC §3, §5): card (number, MM/YY, CVV, holder; 19/5/4 characters at
+ * The deposit's payment form: card (number, MM/YY, CVV, holder; 19/5/4 characters at
  * most), Alipay (account) or WeChat Pay (id). Every input is disabled while a payment is processing.
  * The simulated provider is labelled as a demo with the test cards that work.
  */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
-import { amount, hoursText } from '../lib/format';
+import { amount, hoursText } from '../../../lib/format';
 
 export interface PriceLines {
   /** Per hour for the first traveler: the service's price, else the guide's basic rate. */

@@ -6,11 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useAnswerRequest } from '../api/answer-request';
-import { amount, endTime, formatCalendarDate, formatInstant, durationText, localName, viewerTime } from '../lib/format';
+import { amount, endTime, formatCalendarDate, formatInstant, durationText, localName, viewerTime } from '../../../lib/format';
 import { BookingCardHeader, Fact } from './booking-card-parts';
 import { DeclineDialog } from './decline-dialog';
 import { ReschedulePanel } from './reschedule-panel';
-import { MeetingPlace } from '../../meeting-points/meeting-place';
+import { MeetingPlace } from '../../meeting-points';
 
 /** A paid request on /guide-dashboard: who, when, how many, what it pays; Accept, or Decline with a reason. */
 export function RequestCard({ booking: b }: { booking: Booking }) {
@@ -39,7 +39,7 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
   );
 
   return (
-    <article aria-labelledby={titleId} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
+    <article id={`booking-${b.id}`} aria-labelledby={titleId} className="scroll-mt-20 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
       <BookingCardHeader
         person={b.traveler}
         titleId={titleId}

@@ -11,7 +11,7 @@ import { GuideTourCard } from './guide-tour-card';
 import { TripCard } from './trip-card';
 import { sampleBooking } from '../test-booking';
 
-/** Rescheduling on the trip card and the guide's tour card (issue 22, decision 079), in both languages. */
+/** Rescheduling on the trip card and the guide's tour card (decision 079), in both languages. */
 function wrap(children: ReactNode) {
   return (
     <QueryClientProvider client={createQueryClient()}>
@@ -133,7 +133,7 @@ describe('the proposer', () => {
   it('sees their open proposal as waiting, and the decline reason once answered', async () => {
     const { unmount } = render(wrap(<TripCard booking={booking({ reschedule: proposal({ proposedBy: 'traveler', mine: true }) })} now={now} onContactSupport={noop} />));
     expect(await screen.findByText('You proposed a new time')).toBeTruthy();
-    expect(screen.getByText(/^Waiting for Haruka Tanaka to answer by Nov 24, 2026/)).toBeTruthy();
+    expect(screen.getByText(/^Waiting for Haruka Tanaka to answer by Nov 24, 2026, \d\d:\d\d \(Japan time\)\./)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Accept new time' })).toBeNull();
     unmount();
     render(wrap(<TripCard booking={booking({ reschedule: proposal({ proposedBy: 'traveler', mine: true, status: 'declined', declineReason: 'I am fully booked that day' }) })} now={now} onContactSupport={noop} />));

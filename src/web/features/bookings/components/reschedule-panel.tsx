@@ -12,8 +12,8 @@ import { showToast } from '../../../lib/toast';
 import type { Locale } from '../../../../shared/locales';
 import { useSlots } from '../api/get-slots';
 import { useAnswerReschedule, useProposeReschedule } from '../api/reschedule';
-import { bracketed, endTime, formatCalendarDate, formatInstant } from '../lib/format';
-import { Sheet } from './sheet';
+import { bracketed, endTime, formatCalendarDate, formatDeadline } from '../../../lib/format';
+import { Sheet } from '../../../components/ui/sheet';
 import { SlotPicker } from './slot-picker';
 
 type Side = 'traveler' | 'guide';
@@ -32,7 +32,7 @@ function problem(err: unknown): string {
 }
 
 /**
- * Rescheduling on a booking card (issue 22, decision 079), for either side of a confirmed or upcoming
+ * Rescheduling on a booking card (decision 079), for either side of a confirmed or upcoming
  * booking: 'Propose a new time' (a date and one of the guide's free start times), an open proposal
  * with Accept / Decline (with a reason) for the side that answers it and its status for the side that
  * made it, and how the last one ended (the decline reason, an expiry, the time it moved from).
@@ -70,7 +70,7 @@ export function ReschedulePanel({ booking: b, side }: { booking: Booking; side: 
           <p className="mt-1 font-medium tabular-nums">{slot(p)}</p>
           <p className="text-stone-600 dark:text-stone-400">{t('incoming.was', { slot: slot({ date: p.fromDate, startTime: p.fromStartTime }) })}</p>
           {p.reason && <p className="mt-1 whitespace-pre-line break-words">{t('incoming.note', { reason: p.reason })}</p>}
-          <p className="mt-1 text-amber-800 dark:text-amber-200">{t('incoming.answerBy', { ...formatInstant(p.expiresAt, locale, b.timeZone), zone })}</p>
+          <p className="mt-1 text-amber-800 dark:text-amber-200">{t('incoming.answerBy', formatDeadline(p.expiresAt, locale, b.timeZone, t('bookings:japanTime')))}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button size="sm" busy={answer.isPending} onClick={() => accept(p)}>
               <Check className="h-4 w-4" aria-hidden />
@@ -91,7 +91,7 @@ export function ReschedulePanel({ booking: b, side }: { booking: Booking; side: 
             {t('outgoing.title')}
           </p>
           <p className="mt-1 font-medium tabular-nums">{slot(p)}</p>
-          <p className="mt-1">{t('outgoing.waiting', { name: other, ...formatInstant(p.expiresAt, locale) })}</p>
+          <p className="mt-1">{t('outgoing.waiting', { name: other, ...formatDeadline(p.expiresAt, locale, b.timeZone, t('bookings:japanTime')) })}</p>
         </div>
       )}
       {p?.status === 'declined' && (

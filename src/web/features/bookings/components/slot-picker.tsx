@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SlotsReply } from '../../../../shared/schemas/bookings';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { bracketed, viewerTime } from '../lib/format';
+import { bracketed, viewerTime } from '../../../lib/format';
 
 /**
  * The bookable start times of the chosen day as a radio group of chips (arrow keys move between

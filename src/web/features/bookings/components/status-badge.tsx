@@ -17,7 +17,7 @@ const TONE: Record<BookingStatus, string> = {
 };
 
 /**
- * A booking's status in words (SPEC §4 names, in the interface language). `labelKey`: a trips key
+ * A booking's status in words (docs/rules/booking-lifecycle.md names, in the interface language). `labelKey`: a trips key
  * to say instead, when the clock has overtaken the status (`statusKey` in lib/trips.ts).
  */
 export function StatusBadge({ status, labelKey }: { status: BookingStatus; labelKey?: string }) {

@@ -245,11 +245,11 @@ describe('Checkout with the stripe provider', () => {
     setPageLeaver((url) => left.push(url));
     renderAt('/checkout?booking=12');
 
-    // A Chinese reader starts on Alipay (issue 27); the Stripe hint shows once the provider's config is in.
-    await screen.findByText('点击支付后，您将在支付宝页面确认付款，然后返回本页。', undefined, { timeout: 5000 });
+    // A Chinese reader starts on Alipay; the Stripe hint shows once the provider's config is in.
+    await screen.findByText('点击支付后，您将在支付宝页面确认付款，确认后会自动返回。', undefined, { timeout: 5000 });
     expect((screen.getByRole('radio', { name: '支付宝' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: '支付宝' }));
-    expect(screen.getByText('点击支付后，您将在支付宝页面确认付款，然后返回本页。')).toBeTruthy();
+    expect(screen.getByText('点击支付后，您将在支付宝页面确认付款，确认后会自动返回。')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('支付宝账号'), { target: { value: 'li@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: '支付 198 元' }));
     await waitFor(() => expect(left).toEqual(['https://pay.stripe.com/alipay/approve_1']));

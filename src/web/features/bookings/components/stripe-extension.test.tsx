@@ -243,8 +243,8 @@ describe('Extension payment with the stripe provider', () => {
     setPageLeaver((url) => left.push(url));
     renderDialog();
 
-    // A Chinese reader starts on Alipay (issue 27); the Stripe hint shows once the provider's config is in.
-    await screen.findByText('点击支付后，您将在支付宝页面确认付款，然后返回本页。', undefined, { timeout: 5000 });
+    // A Chinese reader starts on Alipay; the Stripe hint shows once the provider's config is in.
+    await screen.findByText('点击支付后，您将在支付宝页面确认付款，确认后会自动返回。', undefined, { timeout: 5000 });
     expect((screen.getByRole('radio', { name: '支付宝' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: '支付宝' }));
     fireEvent.change(screen.getByLabelText('支付宝账号'), { target: { value: 'li@example.com' } });
@@ -286,7 +286,7 @@ describe('/payment-success for an extension', () => {
     expect(await screen.findByRole('heading', { name: 'Extension Paid' })).toBeTruthy();
     expect(screen.getByText('You paid 165 RMB to extend your tour with Haruka Tanaka by 30 minutes (booking TG0012).')).toBeTruthy();
     expect(screen.getByText(/Haruka Tanaka now approves the extension/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to my trip' }).getAttribute('href')).toBe('/dashboard?tab=ongoing');
+    expect(screen.getByRole('link', { name: 'Back to my trip' }).getAttribute('href')).toBe('/dashboard?booking=12');
     expect(screen.queryByText(/deposit/i)).toBeNull();
   });
 
@@ -299,7 +299,7 @@ describe('/payment-success for an extension', () => {
     await act(() => i18next.changeLanguage('en'));
     renderAt('/payment-success?booking=12&payment=80&redirect_status=failed');
     expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to my trip' }).getAttribute('href')).toBe('/dashboard?tab=ongoing');
+    expect(screen.getByRole('link', { name: 'Back to my trip' }).getAttribute('href')).toBe('/dashboard?booking=12');
   });
 });
 
@@ -343,7 +343,7 @@ describe('/payment-demo for an extension (simulated provider)', () => {
       </QueryClientProvider>,
     );
     // The booking is under way (not pending): the extension's own payment decides, so Approve is offered.
-    expect((await screen.findByRole('link', { name: 'Back to my trip' })).getAttribute('href')).toBe('/dashboard?tab=ongoing');
+    expect((await screen.findByRole('link', { name: 'Back to my trip' })).getAttribute('href')).toBe('/dashboard?booking=12');
     const approve = screen.getByRole('button', { name: 'Approve payment' });
     fireEvent.click(approve);
     expect(await screen.findByRole('heading', { name: 'Extension Paid' })).toBeTruthy();

@@ -8,11 +8,11 @@ import { TextField } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { getBooking } from '../api/get-booking';
-import { amount } from '../lib/format';
+import { amount } from '../../../lib/format';
 import type { ConfirmOutcome } from '../hooks/use-checkout';
 import { confirmCard, leaveForPayment, loadStripeClient, PAYMENT_POLL_MS, wechatQrImage } from '../lib/stripe-client';
 import { PaymentFields, paymentBody, type PaymentValues } from './payment-fields';
-import { Sheet } from './sheet';
+import { Sheet } from '../../../components/ui/sheet';
 
 /** What the checkout calls after the server created the PaymentIntent (decision 042). */
 export interface StripePaymentHandle {
@@ -21,7 +21,7 @@ export interface StripePaymentHandle {
 
 /**
  * The request body with the stripe provider: a card is `{kind, method: 'card'}` only (the card itself
- * goes from Stripe Elements to Stripe); Alipay and WeChat Pay send SPEC §3's fields as with the demo.
+ * goes from Stripe Elements to Stripe); Alipay and WeChat Pay send the API's fields as with the demo.
  */
 export function stripePaymentBody(v: PaymentValues, kind: CreatePaymentBody['kind'] = 'deposit'): CreatePaymentBody {
   return v.method === 'card' ? { kind, method: 'card' } : { ...paymentBody(v), kind };

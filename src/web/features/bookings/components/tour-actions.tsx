@@ -7,23 +7,23 @@ import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useAnswerExtension, useConfirmExtension, useConfirmStart, useWithdrawExtension, type UserType } from '../api/tour';
 import { currentLocale } from '../../../lib/i18n';
-import { amount, formatInstant } from '../lib/format';
+import { amount, formatDeadline } from '../../../lib/format';
 import { CompleteDialog } from './complete-dialog';
 import { ExtensionDialogs, type ExtensionStep } from './extension-dialogs';
 
 const START_STATUSES = ['upcoming', 'awaiting_start', 'start_confirmed'];
-/** The statuses of the ongoing tab: their cards always offer 'Complete Service' (SPEC §4). */
+/** The statuses of the ongoing tab: their cards always offer 'Complete Service' (docs/rules/money-and-cancellation.md). */
 export const ON_TOUR_STATUSES = ['ongoing', 'extend_requested', 'extend_confirmed'];
 
 /**
- * The on-tour buttons of a booking for one side (SPEC §4 Traveler actions; the guide's mirror them):
+ * The on-tour buttons of a booking for one side (docs/rules/booking-lifecycle.md, what the traveler can do; the guide's mirror them):
  * 'Confirm Start' on the tour day, then the disabled 'Waiting for guide...'; on tour 'Request
  * Extension', 'Extension requested...', 'Pay Extension (price RMB)', 'Confirm Extension' and always
  * 'Complete Service'; the guide approves or rejects a paid extension. The server's `actions` (the
  * shared state machine) decide what is enabled.
  */
 export function TourActions({ booking: b, side, isTourDay }: { booking: Booking; side: UserType; isTourDay: boolean }) {
-  const { t } = useTranslation('tour');
+  const { t } = useTranslation(['tour', 'bookings']);
   const [extension, setExtension] = useState<ExtensionStep>('closed');
   const [completing, setCompleting] = useState(false);
   const start = useConfirmStart();
@@ -78,7 +78,7 @@ export function TourActions({ booking: b, side, isTourDay }: { booking: Booking;
   const starting = START_STATUSES.includes(b.status);
   const onTour = ON_TOUR_STATUSES.includes(b.status);
   if (!starting && !onTour) return null;
-  // SPEC §4: an upcoming trip offers 'Confirm Start' on its day only (otherwise the card's Cancel).
+  // docs/rules/money-and-cancellation.md: an upcoming trip offers 'Confirm Start' on its day only (otherwise the card's Cancel).
   const offerStart = starting && can('start_confirm') && (b.status !== 'upcoming' || isTourDay);
   const waitingStart = starting && mine;
   let info: string | null = null;
@@ -86,7 +86,7 @@ export function TourActions({ booking: b, side, isTourDay }: { booking: Booking;
   else if (offerStart && !theirs) info = t('startDayHint');
   if (ext && b.status !== 'ongoing') {
     const price = amount(ext.priceCents);
-    if (ext.status === 'requested' && ext.payBy) info = t('extensionInfo.requestedLapse', { hours, price, time: formatInstant(ext.payBy, currentLocale()).time });
+    if (ext.status === 'requested' && ext.payBy) info = t('extensionInfo.requestedLapse', { hours, price, ...formatDeadline(ext.payBy, currentLocale(), b.timeZone, t('bookings:japanTime')) });
     else if (ext.status === 'requested') info = t('extensionInfo.requested', { hours, price });
     else if (ext.status === 'paid') info = side === 'traveler' ? t('extensionInfo.paid', { hours, price }) : t('extensionInfo.paidGuide', { hours, price });
     else if (ext.status === 'approved') info = side === 'traveler' ? t('extensionInfo.approved', { hours }) : t('extensionInfo.approvedGuide', { hours });

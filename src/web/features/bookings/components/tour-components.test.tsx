@@ -10,7 +10,7 @@ import { GuideTourCard } from './guide-tour-card';
 import { TripCard } from './trip-card';
 import { sampleBooking } from '../test-booking';
 
-/** On-tour cards (issue 12): SPEC §4 labels for each status, the two extension dialogs, the guide's answers. */
+/** On-tour cards: docs/rules/money-and-cancellation.md labels for each status, the two extension dialogs, the guide's answers. */
 function wrap(children: ReactNode) {
   return (
     <QueryClientProvider client={createQueryClient()}>
@@ -63,7 +63,7 @@ describe('traveler trip card on the tour day', () => {
   it('awaiting_start: Confirm Start, then a disabled Waiting for guide... once confirmed', async () => {
     const { unmount } = render(wrap(<TripCard booking={booking({ status: 'awaiting_start', travelerConfirmedStart: false, guideConfirmedStart: false, actions: ['start_confirm', 'cancel'] })} now={now} onContactSupport={noop} />));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm Start' }));
-    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull(); // SPEC §4: not on the tour day
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull(); // docs/rules/booking-lifecycle.md: not on the tour day
     await waitFor(() => expect(calls().some((c) => c.url.endsWith('/api/bookings/12/confirm-start') && c.method === 'PATCH' && c.body === JSON.stringify({ userType: 'traveler' }))).toBe(true));
     unmount();
     render(wrap(<TripCard booking={booking({ status: 'start_confirmed', travelerConfirmedStart: true, guideConfirmedStart: false, actions: [] })} now={now} onContactSupport={noop} />));
@@ -82,7 +82,7 @@ describe('traveler trip card on the tour day', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
-  it('shows every ongoing label of SPEC §4 by status', async () => {
+  it('shows every ongoing label by status', async () => {
     const cases: [Partial<Booking>, string, boolean][] = [
       [{ status: 'ongoing' }, 'Request Extension', false],
       [{ status: 'extend_requested', extensionPrice: 165, extension: { id: 1, hours: 0.5, price: 165, priceCents: 16_500, status: 'requested', payBy: '2026-11-24T02:30:00Z' }, actions: ['request_extension'] }, 'Pay Extension (165 RMB)', false],
@@ -120,7 +120,7 @@ describe('extension dialogs', () => {
     fireEvent.click(screen.getByRole('radio', { name: '30 minutes' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByRole('dialog', { name: 'Tour Extension Payment' })).toBeTruthy();
-    // Issue 22: nothing is asked of the server until the traveler pays.
+    // Nothing is asked of the server until the traveler pays.
     expect(calls().some((c) => c.url.includes('request-extension'))).toBe(false);
     const pay = screen.getByRole('button', { name: 'Pay 165 RMB' }) as HTMLButtonElement;
     expect(pay.disabled).toBe(true); // the card form is empty
@@ -164,7 +164,8 @@ describe('an unpaid extension request (issue 22)', () => {
       actions: ['withdraw_extension'],
     });
     render(wrap(<TripCard booking={requested} now={now} onContactSupport={noop} />));
-    expect(await screen.findByText(/Pay by \d\d:\d\d, or the request lapses and the tour goes on as booked/)).toBeTruthy();
+    // The deadline on the tour's clock, labelled as the tour's times are: 02:30Z is 11:30 in Japan.
+    expect(await screen.findByText(/Pay by 11:30 \(Japan time\), or the request lapses and the tour goes on as booked/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw request' }));
     await waitFor(() => expect(calls().some((c) => c.url.endsWith('/api/v2/bookings/12/extension/withdraw') && c.method === 'POST')).toBe(true));
   });
@@ -223,8 +224,9 @@ describe('the typhoon rule on both cards (issue 26)', () => {
     const tourDay = booking({ status: 'awaiting_start', travelerConfirmedStart: false, guideConfirmedStart: false, actions: ['start_confirm', 'cancel'], weather });
     const { unmount } = render(wrap(<TripCard booking={tourDay} now={now} onContactSupport={noop} />));
     const notice = await screen.findByRole('region', { name: '气象警报' });
-    expect(notice.textContent).toContain('日本气象厅警报生效中：暴風警報');
-    expect(notice.textContent).toContain('地区：京都（气象厅 260000）· 发布时间：2024年8月29日 16:41（日本时间）· 来源：日本气象厅');
+    // JMA's name in Chinese and the office's area by name, not 暴風警報 and its code.
+    expect(notice.textContent).toContain('日本气象厅警报生效中：暴风警报');
+    expect(notice.textContent).toContain('地区：京都（京都府）· 发布时间：2024年8月29日 16:41（日本时间）· 来源：日本气象厅');
     expect(notice.textContent).toContain('您可以免费取消，线上支付的款项全额退还；也可以免费改期。');
     expect(screen.getByRole('button', { name: '取消' })).toBeTruthy();
     unmount();

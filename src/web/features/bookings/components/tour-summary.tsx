@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { currentLocale } from '../../../lib/i18n';
-import { cityName, endTime, formatCalendarDate, durationText, viewerTime } from '../lib/format';
+import { cityName, endTime, formatCalendarDate, durationText, viewerTime } from '../../../lib/format';
 
 export interface TourInfo {
   guide: { userId: number; fullName: string; profilePicture: string | null; serviceCity: string };

@@ -4,26 +4,27 @@ import { useTranslation } from 'react-i18next';
 import { CANCEL_REASON_CODES, type Booking } from '../../../../shared/schemas/bookings';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
-import { amount, cityName, endTime, formatCalendarDate, formatInstant, durationText, localName, viewerTime } from '../lib/format';
+import { amount, cityName, endTime, formatCalendarDate, formatInstant, durationText, localName, viewerTime } from '../../../lib/format';
 import { COUNTDOWN_DAYS, daysUntil, statusKey, tourPhase } from '../lib/trips';
 import { BookingCardHeader, Fact } from './booking-card-parts';
 import { CancelDialog } from './cancel-dialog';
-import { BookingPdfLink } from '../../booking-pdf/booking-pdf-link';
-import { BookingFeedback } from '../../reviews/components/booking-feedback';
-import { PaymentProofBadge } from '../../payment-proofs/components/payment-proof-badge';
+import { BookingPdfLink } from '../../booking-pdf';
+import { ReceiptsLink } from '../../receipts';
+import { BookingFeedback } from '../../reviews';
+import { PaymentProofBadge } from '../../payment-proofs';
 import { ReschedulePanel } from './reschedule-panel';
 import { TourActions } from './tour-actions';
 import { WeatherNotice } from './weather-notice';
-import { MeetingPlace } from '../../meeting-points/meeting-place';
+import { MeetingPlace } from '../../meeting-points';
 
 /**
  * One trip on /dashboard: guide, day and time (Japan time, with the traveler's own), group, price,
- * a countdown for an upcoming trip within 7 days, and the traveler's actions of SPEC §4 as the
+ * a countdown for an upcoming trip within 7 days, and the traveler's actions of docs/rules/booking-lifecycle.md as the
  * server's state machine allows them ('Continue Payment', the waiting text, 'Cancel', and on the tour
  * day and during it the on-tour actions of TourActions). Other features mount their own piece in the
  * card's extras area at the end: one line each (payment proof badge, review and dispute buttons, PDF link).
  */
-/** `chatSlot`: the page's chat button for this trip's guide (SPEC §2 floating chat window). */
+/** `chatSlot`: the page's chat button for this trip's guide (floating chat window). */
 export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { booking: Booking; now: Date; onContactSupport: () => void; chatSlot?: ReactNode }) {
   const { t } = useTranslation(['trips', 'bookings']);
   const locale = currentLocale();
@@ -32,15 +33,15 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
   const own = viewerTime(b.startsAt, b.date, b.scheduledStartTime, locale);
   const zone = b.timeZone === 'Asia/Tokyo' ? t('bookings:japanTime') : b.timeZone;
   const deposit = b.payments.find((p) => p.kind === 'deposit' && p.status !== 'failed' && p.status !== 'pending' && p.status !== 'processing');
-  // What the traveler paid for extensions counts in the price at once (issue 27: after paying 270 RMB the
+  // What the traveler paid for extensions counts in the price at once (after paying 270 RMB the
   // card still said 810 for 4 hours); the hours count once confirmed, until then they are shown as pending.
   const extensionsPaidCents = b.extensionsPaidCents;
   const pendingExtension = b.extension && (b.extension.status === 'paid' || b.extension.status === 'approved') ? b.extension : null;
   const refunded = b.payments.reduce((sum, p) => sum + p.refundedCents, 0);
-  // SPEC §4: on the tour day the card offers 'Confirm Start' instead of 'Cancel'.
+  // docs/rules/money-and-cancellation.md: on the tour day the card offers 'Confirm Start' instead of 'Cancel'.
   // Under a JMA warning (decision 093) the traveler may cancel free on the tour day too.
   const canCancel = b.actions.includes('cancel') && (Boolean(b.weather) || (b.status !== 'awaiting_start' && !(b.status === 'upcoming' && days <= 0)));
-  // Issue 27: no "today" once the planned start has passed (a 17:30 tour at 22:40).
+  // No "today" once the planned start has passed (a 17:30 tour at 22:40).
   const showCountdown =
     (b.status === 'upcoming' || b.status === 'awaiting_start' || b.status === 'start_confirmed') && days >= 0 && days <= COUNTDOWN_DAYS && tourPhase(b, now) === 'before';
   const titleId = `trip-${b.id}`;
@@ -101,9 +102,9 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
               : t('card.depositDue', { amount: amount(b.depositCents) })}
           </span>
         </Fact>
-        {/* Issue 27: where to meet, with a map link (by coordinates when chosen from the list). */}
+        {/* Where to meet, with a map link (by coordinates when chosen from the list). */}
         <Fact icon={<MapPin className="h-4 w-4" />} label={t('bookings:meeting.title')} wide>
-          <MeetingPlace place={b} fallback={t('bookings:requests.noMeeting')} />
+          <MeetingPlace place={b} fallback={t('bookings:requests.noMeeting')} driver />
         </Fact>
       </dl>
 
@@ -155,6 +156,7 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
       <div data-slot="trip-extras" className="mt-4 flex flex-wrap items-center gap-2 empty:hidden">
         <PaymentProofBadge booking={b} />
         <BookingPdfLink booking={b} />
+        <ReceiptsLink booking={b} />
         <BookingFeedback booking={b} side="traveler" />
       </div>
       {canCancel && <CancelDialog booking={b} open={cancelling} onOpenChange={setCancelling} />}

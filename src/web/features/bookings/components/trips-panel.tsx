@@ -6,12 +6,13 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import type { useTravelerBookings } from '../api/get-traveler-bookings';
 import { tripsOfTab, type TripTab } from '../lib/trips';
+import { LandedTrip } from './landed-trip';
 import { TripCard } from './trip-card';
 
 const EMPTY_ICON = { 'pending-requests': Inbox, upcoming: CalendarClock, ongoing: Compass, past: History } as const;
 
 /**
- * A booking tab of /dashboard (SPEC §2, §4): the spinner while loading, the trips error with
+ * A booking tab of /dashboard: the spinner while loading, the trips error with
  * Refresh, a friendly empty state with the next step, or the tab's trips in the spec's order.
  */
 export function TripsPanel({
@@ -19,12 +20,18 @@ export function TripsPanel({
   query,
   onContactSupport,
   renderChat,
+  landed,
 }: {
   tab: TripTab;
   query: ReturnType<typeof useTravelerBookings>;
   onContactSupport: () => void;
   /** The page's chat button for a trip's guide. */
   renderChat?: (booking: Booking) => ReactNode;
+  /**
+   * The booking a link landed on (`/dashboard?booking={id}`, decision 103): its card is brought into
+   * view and marked. When the list does not hold it (fetched by id), it is shown in its tab all the same.
+   */
+  landed?: Booking;
 }) {
   const { t } = useTranslation('trips');
   // The countdown's "today" is fixed for the life of the page, like every date it is compared with.
@@ -41,7 +48,8 @@ export function TripsPanel({
       </div>
     );
   }
-  const trips = tripsOfTab(tab, query.data.data);
+  const all = landed && !query.data.data.some((b) => b.id === landed.id) ? [...query.data.data, landed] : query.data.data;
+  const trips = tripsOfTab(tab, all);
   if (trips.length === 0) {
     const Icon = EMPTY_ICON[tab];
     return (
@@ -59,11 +67,10 @@ export function TripsPanel({
   }
   return (
     <ul className="space-y-4">
-      {trips.map((b) => (
-        <li key={b.id}>
-          <TripCard booking={b} now={now} onContactSupport={onContactSupport} chatSlot={renderChat?.(b)} />
-        </li>
-      ))}
+      {trips.map((b) => {
+        const card = <TripCard booking={b} now={now} onContactSupport={onContactSupport} chatSlot={renderChat?.(b)} />;
+        return b.id === landed?.id ? <LandedTrip key={b.id}>{card}</LandedTrip> : <li key={b.id}>{card}</li>;
+      })}
     </ul>
   );
 }

@@ -6,11 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
-import { cityName, formatInstant } from '../lib/format';
-import { Sheet } from './sheet';
+import { cityName, formatInstant } from '../../../lib/format';
+import { Sheet } from '../../../components/ui/sheet';
 
 /**
- * The typhoon rule on a booking card (issue 26, decision 093): while a JMA warning or special warning
+ * The typhoon rule on a booking card (decision 093): while a JMA warning or special warning
  * is in force for the tour's area, both sides see which one, for which area, issued when and by what
  * source; the traveler that they may cancel with a full refund or move the tour free, the guide that
  * they may cancel without penalty (with the button: the guide's card has no other Cancel).
@@ -42,10 +42,10 @@ export function WeatherNotice({ booking: b, side }: { booking: Booking; side: 't
     >
       <p className="flex items-start gap-2 font-semibold">
         <CloudLightning className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-        <span>{t(`weather.title.${w.kind}`, { name: w.name })}</span>
+        <span>{t(`weather.title.${w.kind}`, { name: t(`weather.names.${w.code}`, { defaultValue: w.name }) })}</span>
       </p>
       <p className="mt-1 text-xs text-amber-900 dark:text-amber-100">
-        {t('weather.evidence', { area: cityName(b.guide.serviceCity, locale), code: w.areaCode, date: issued.date, time: issued.time, source: t(`weather.source.${w.source}`) })}
+        {t('weather.evidence', { area: cityName(b.guide.serviceCity, locale), region: t(`weather.areas.${w.areaCode}`, { defaultValue: w.areaCode }), date: issued.date, time: issued.time, source: t(`weather.source.${w.source}`) })}
       </p>
       <p className="mt-1">{t(side === 'traveler' ? 'weather.traveler' : 'weather.guide')}</p>
       {side === 'guide' && canCancel && (

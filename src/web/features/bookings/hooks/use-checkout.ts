@@ -23,7 +23,7 @@ export type ConfirmOutcome = { kind: 'paid' } | { kind: 'failed'; code?: string 
 export interface MeetingPoint {
   meetingAddress: string;
   meetingPostalCode?: string;
-  /** A place chosen from the list (issue 27). */
+  /** A place chosen from the list. */
   meetingLat?: number;
   meetingLng?: number;
   notes?: string;

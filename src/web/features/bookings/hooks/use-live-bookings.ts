@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { bookingKeys } from '../api/keys';
 
 /**
- * Both sides see each other's steps at once (issue 12): every step of a tour sends the other party a
+ * Both sides see each other's steps at once: every step of a tour sends the other party a
  * system message, pushed over the socket; the realtime hook then invalidates the system messages.
  * This watches for that and refreshes the booking lists with it, so a page showing bookings follows
  * the other side without polling.

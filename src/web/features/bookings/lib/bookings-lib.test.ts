@@ -1,12 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { i18next, i18nReady } from '../../../lib/i18n';
-import { endTime, formatCalendarDate, formatInstant, viewerTime } from './format';
+import { endTime, formatCalendarDate, formatInstant, viewerTime } from '../../../lib/format';
 import { formatCardNumber, formatCvv, formatExpiry, formatPostalCode } from './forms';
 import { checkoutPath, draftFromQuery, durationOptions, initialDraft, type BookableGuide } from './selection';
 import { daysUntil, statusKey, tourPhase, tripsOfTab } from './trips';
 
-describe('checkout inputs (SPEC §5)', () => {
+describe('checkout inputs', () => {
   it('formats a postal code typed as 1234567 or 123-4567 as 123-4567, digits only, 7 at most', () => {
     expect(formatPostalCode('1500043')).toBe('150-0043');
     expect(formatPostalCode('150-0043')).toBe('150-0043');
@@ -69,7 +69,7 @@ describe('times', () => {
     await i18next.loadLanguages(['en', 'zh-CN']);
   });
 
-  it('reads a missing or bad date instead of throwing (SPEC §8)', () => {
+  it('reads a missing or bad date instead of throwing', () => {
     expect(formatCalendarDate(undefined, 'en')).toBe('Date not available');
     expect(formatCalendarDate('2026-13-45x', 'en')).toBe('Invalid Date');
     expect(formatInstant('', 'zh-CN')).toEqual({ date: '日期暂不可用', time: '' });
@@ -93,7 +93,7 @@ describe('times', () => {
 
 const trip = (id: number, status: Booking['status'], startsAt: string): Booking => ({ id, status, startsAt, date: startsAt.slice(0, 10), timeZone: 'Asia/Tokyo' }) as Booking;
 
-describe('trips tabs (SPEC §4)', () => {
+describe('trips tabs', () => {
   const all = [
     trip(1, 'pending', '2026-12-05T01:00:00Z'),
     trip(2, 'confirmed', '2026-12-01T01:00:00Z'),
@@ -118,7 +118,7 @@ describe('trips tabs (SPEC §4)', () => {
   });
 });
 
-/** Issue 24: countdowns at Japan's midnight, and the traveler's own time across their DST change. */
+/** Countdowns at Japan's midnight, and the traveler's own time across their DST change. */
 describe('clock edges', () => {
   it.each([
     ['23:59 JST', '2026-11-24T14:59:00Z', 1],
@@ -137,7 +137,7 @@ describe('clock edges', () => {
   });
 });
 
-/** Issue 27: the phone at 22:30–22:40 Japan time. */
+/** The phone at 22:30–22:40 Japan time. */
 describe('late in the evening in Japan', () => {
   afterEach(() => vi.useRealTimers());
 

@@ -1,5 +1,5 @@
 /**
- * Input helpers for the checkout (SPEC §5): a postal code typed as 1234567 or 123-4567 is shown as
+ * Input helpers for the checkout (docs/rules/messaging.md): a postal code typed as 1234567 or 123-4567 is shown as
  * 123-4567; a card number in groups of four (19 characters at most), the expiry as MM/YY, the CVV
  * as up to four digits. Validity itself is decided by the shared schemas.
  */

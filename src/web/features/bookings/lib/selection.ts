@@ -57,7 +57,7 @@ export function nextOpenDay(guide: Pick<BookableGuide, 'availabilities' | 'timeZ
 /**
  * The draft a profile opens with: the date and group size carried over from the search (its own
  * query, or the `redirect` back to the results), kept inside the guide's ranges; otherwise the
- * guide's first day that still has a bookable start time (issue 27) and the smallest group.
+ * guide's first day that still has a bookable start time and the smallest group.
  */
 export function initialDraft(guide: BookableGuide, params: URLSearchParams, now = new Date()): BookingDraft & { travelersAdjusted: boolean } {
   const redirect = params.get('redirect');

@@ -5,13 +5,13 @@ import type { Booking } from '../../../../shared/schemas/bookings';
 export type TripTab = keyof typeof TRIP_TABS;
 export const TRIP_TAB_KEYS = Object.keys(TRIP_TABS) as TripTab[];
 
-/** SPEC §4: which trips tab a booking belongs to. */
+/** docs/rules/booking-lifecycle.md: which trips tab a booking belongs to. */
 export function inTab(tab: TripTab, booking: Pick<Booking, 'status'>): boolean {
   return (TRIP_TABS[tab] as readonly string[]).includes(booking.status);
 }
 
 /**
- * SPEC §4 sorting: upcoming by start ascending; the other tabs descending, except pending
+ * docs/rules/booking-lifecycle.md sorting: upcoming by start ascending; the other tabs descending, except pending
  * (the pending-requests tab), which is ascending.
  */
 export function tripsOfTab(tab: TripTab, bookings: Booking[]): Booking[] {
@@ -34,11 +34,11 @@ export function daysUntil(booking: Pick<Booking, 'date' | 'timeZone'>, now: Date
   return Math.round(day(booking.date) - day(today));
 }
 
-/** SPEC §4: an upcoming trip shows a countdown when 7 days or fewer remain. */
+/** docs/rules/booking-lifecycle.md: an upcoming trip shows a countdown when 7 days or fewer remain. */
 export const COUNTDOWN_DAYS = 7;
 
 /**
- * Where now falls against the tour's planned time (issue 27): a 17:30–19:30 tour is 'after' at
+ * Where now falls against the tour's planned time: a 17:30–19:30 tour is 'after' at
  * 22:40 even while its status still reads awaiting_start (nobody confirmed the start).
  */
 export type TourPhase = 'before' | 'during' | 'after';

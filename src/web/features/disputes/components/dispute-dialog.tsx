@@ -7,7 +7,7 @@ import type { Booking } from '../../../../shared/schemas/bookings';
 import { DISPUTE_REASON_MAX_CHARS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from '../../../../shared/schemas/disputes';
 import { Button } from '../../../components/ui/button';
 import { showToast } from '../../../lib/toast';
-import { Sheet } from '../../bookings/components/sheet';
+import { Sheet } from '../../../components/ui/sheet';
 import { useOpenDispute } from '../api/open-dispute';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'];

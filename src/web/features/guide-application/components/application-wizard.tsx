@@ -8,8 +8,9 @@ import { CheckboxField } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { bracketed } from '../../bookings/lib/format';
+import { bracketed } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
+import { protectedTitleText } from '../../licences';
 import { errorKey, saveDraft, useSaveDraft, useSubmitApplication } from '../api';
 import { fieldErrors, pageOf, problemsFromServer, submitProblems, toData, toForm, type FormState, type Problem } from '../form';
 import { ApplicationPreview } from './preview';
@@ -25,7 +26,8 @@ export function stepFrom(params: URLSearchParams): number {
   return Number.isInteger(n) && n >= 1 && n <= STEP_COUNT ? n : 1;
 }
 
-type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'failed' };
+/** A failed save may say why: a protected title in an answer (decision 099) names its words. */
+type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'failed'; reason?: string };
 
 /** Problems and messages of a submit attempt (client check or server reply). */
 interface SubmitErrors {
@@ -36,12 +38,12 @@ interface SubmitErrors {
 }
 
 /**
- * /become-guide (SPEC §2/§3/§5): four pages and a preview. Every change is saved to the server
+ * /become-guide: four pages and a preview. Every change is saved to the server
  * draft shortly after typing stops, on Back/Next, with 'Save draft', and when the page is left, so a
  * reload or another device continues where the applicant stopped.
  */
 export function ApplicationWizard({ application, fallbackName }: { application: GuideApplication; fallbackName: string }) {
-  const { t } = useTranslation('guideApplication');
+  const { t } = useTranslation(['guideApplication', 'licences']);
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -84,8 +86,8 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
         setSave({ kind: 'saved', at: new Date() });
         return true;
       })
-      .catch(() => {
-        setSave({ kind: 'failed' });
+      .catch((err: unknown) => {
+        setSave({ kind: 'failed', reason: protectedTitleText(t, err) ?? undefined });
         return false;
       })
       .finally(() => {
@@ -93,7 +95,7 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
       });
     inFlight.current = run;
     return run;
-  }, [saveDraftMutation]);
+  }, [saveDraftMutation, t]);
 
   useEffect(() => {
     if (dataJson === savedJson) return;
@@ -304,7 +306,7 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
               {save.kind === 'saving'
                 ? t('save.saving')
                 : save.kind === 'failed'
-                  ? t('save.failed')
+                  ? (save.reason ?? t('save.failed'))
                   : dirty
                     ? t('save.unsaved')
                     : save.kind === 'saved'

@@ -1,6 +1,7 @@
 import { FileText, Paperclip, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { protectedTitleText } from '../../licences';
 import type { GuideApplication } from '../../../../shared/schemas/guide-applications';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
@@ -13,11 +14,11 @@ import { checkDocument, DOCUMENT_ACCEPT } from '../form';
 type Doc = GuideApplication['documents'][number];
 
 /**
- * Qualification files (SPEC §3 page 1, §5): upload (checked here first, by the server again by
+ * Qualification files (page 1; docs/rules/guides-and-licences.md): upload (checked here first, by the server again by
  * content), 'Uploaded x/5', a description for each (saved when the field is left), remove.
  */
 export function DocumentsField({ documents, max, showMissing }: { documents: Doc[]; max: number; showMissing: boolean }) {
-  const { t } = useTranslation('guideApplication');
+  const { t } = useTranslation(['guideApplication', 'licences']);
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -39,7 +40,7 @@ export function DocumentsField({ documents, max, showMissing }: { documents: Doc
       { file },
       {
         onSuccess: () => setStatus(t('documents.uploaded')),
-        onError: (err) => setError(t(errorKey(err))),
+        onError: (err) => setError(protectedTitleText(t, err) ?? t(errorKey(err))),
       },
     );
   };
@@ -106,7 +107,7 @@ export function DocumentsField({ documents, max, showMissing }: { documents: Doc
 }
 
 function DocumentRow({ doc, showMissing }: { doc: Doc; showMissing: boolean }) {
-  const { t } = useTranslation('guideApplication');
+  const { t } = useTranslation(['guideApplication', 'licences']);
   const describe = useDescribeDocument();
   const remove = useDeleteDocument();
   const [text, setText] = useState(doc.description);
@@ -114,7 +115,7 @@ function DocumentRow({ doc, showMissing }: { doc: Doc; showMissing: boolean }) {
 
   const save = () => {
     if (text.trim() === doc.description.trim()) return;
-    describe.mutate({ id: doc.id, description: text.trim() }, { onSuccess: () => setError(null), onError: (err) => setError(t(errorKey(err))) });
+    describe.mutate({ id: doc.id, description: text.trim() }, { onSuccess: () => setError(null), onError: (err) => setError(protectedTitleText(t, err) ?? t(errorKey(err))) });
   };
   const missing = showMissing && !text.trim() ? t('errors.required') : null;
 
@@ -134,7 +135,7 @@ function DocumentRow({ doc, showMissing }: { doc: Doc; showMissing: boolean }) {
           onClick={() =>
             remove.mutate(doc.id, {
               onSuccess: () => showToast({ title: t('documents.removed'), variant: 'success' }),
-              onError: (err) => setError(t(errorKey(err))),
+              onError: (err) => setError(protectedTitleText(t, err) ?? t(errorKey(err))),
             })
           }
         >

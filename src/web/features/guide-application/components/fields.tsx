@@ -67,7 +67,7 @@ export function CheckboxGroup<T extends string | number>({
   );
 }
 
-/** SPEC §3 page 2 / §5: a score from 1 to 9 as radio buttons, with its three bands and what each means. */
+/** Page 2 (docs/rules/guides-and-licences.md): a score from 1 to 9 as radio buttons, with its three bands and what each means. */
 export function ScoreField({ score, value, onChange, error }: { score: ScoreKey; value: number | null; onChange: (v: number) => void; error?: string | null }) {
   const { t } = useTranslation('guideApplication');
   const id = useId();

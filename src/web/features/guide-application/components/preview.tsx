@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SERVICE_CITIES } from '../../../../shared/cities';
 import type { GuideApplication } from '../../../../shared/schemas/guide-applications';
-import { formatFen } from '../../../../shared/money-format';
+import { formatFen, formatRmb } from '../../../../shared/money-format';
 import { buttonClass } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
-import { useServiceCategories } from '../../guides/api/get-service-categories';
+import { useServiceCategories } from '../../guides';
 import { ANSWER_KEYS, rmbToFen, SCORE_KEYS, scoreBandOf, type FormState } from '../form';
 
-/** The preview (SPEC §2 become-guide flow): every answer of the four pages, with a way back to each. */
+/** The preview (become-guide flow): every answer of the four pages, with a way back to each. */
 export function ApplicationPreview({ form, documents }: { form: FormState; documents: GuideApplication['documents'] }) {
   const { t } = useTranslation('guideApplication');
   const locale = currentLocale();
@@ -20,7 +20,7 @@ export function ApplicationPreview({ form, documents }: { form: FormState; docum
   const money = (typed: string) => {
     const fen = typed.trim() ? rmbToFen(typed) : null;
     if (fen === null) return null;
-    return form.currency === 'CNY' ? (zh ? `${formatFen(fen)} 元` : `${formatFen(fen)} RMB`) : `${formatFen(fen)} ${t('units.JPY')}`;
+    return form.currency === 'CNY' ? formatRmb(fen, locale) : `${formatFen(fen)} ${t('units.JPY')}`;
   };
   const since = form.residenceYear && form.residenceMonth ? (zh ? `${form.residenceYear}年${Number(form.residenceMonth)}月` : `${form.residenceMonth}/${form.residenceYear}`) : null;
   const experience =

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { currentLocale } from '../../../lib/i18n';
 import { ME_QUERY_KEY } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
-import { formatInstant } from '../../bookings/lib/format';
+import { formatInstant } from '../../../lib/format';
 import { openSupport } from '../../support/index';
 import { useApplicationStatus } from '../api';
 

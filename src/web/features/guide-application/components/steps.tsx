@@ -6,7 +6,7 @@ import { APPLICATION_CURRENCIES, APPLICATION_GENDERS, APPLICATION_LANGUAGES, TAR
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
 import { currentLocale } from '../../../lib/i18n';
-import { useServiceCategories } from '../../guides/api/get-service-categories';
+import { useServiceCategories } from '../../guides';
 import { ANSWER_KEYS, formatZip, SCORE_KEYS, type FormState } from '../form';
 import { DocumentsField } from './documents';
 import { CheckboxGroup, ScoreField } from './fields';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../../lib/api-client';
+import { protectedTitleText } from '../../licences';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AvailabilityBody,
@@ -123,12 +123,7 @@ export function useDeleteItinerary() {
  * in the reader's language; anything else is the message of its code.
  */
 export function saveErrorText(t: TFunction, err: unknown): string {
-  if (err instanceof ApiError && err.code === 'protected_title') {
-    const words = [...new Set((err.body?.fields ?? []).flatMap((f) => f.message.split(', ')))];
-    const list = words.map((word) => t('licences:protected.quoted', { word, interpolation: { escapeValue: false } })).join(t('licences:protected.separator'));
-    return t('licences:protected.body', { words: list, interpolation: { escapeValue: false } });
-  }
-  return t(saveErrorKey(err));
+  return protectedTitleText(t, err) ?? t(saveErrorKey(err));
 }
 
 /** The locale key of a failed save (the server's stable code, or a generic one). */

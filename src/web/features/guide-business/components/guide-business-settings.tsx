@@ -1,4 +1,4 @@
-import { LicenceEditor } from '../../licences/components/licence-editor';
+import { LicenceEditor } from '../../licences';
 import { AvailabilityEditor } from './availability-editor';
 import { CalendarLink } from './calendar-link';
 import { ItineraryEditor } from './itinerary-editor';

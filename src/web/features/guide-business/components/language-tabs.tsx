@@ -1,7 +1,8 @@
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEXT_LANGUAGES, type TextLanguage } from '../../../../shared/guide-texts';
 import { cn } from '../../../lib/cn';
+import { useTabKeys } from '../../../lib/use-tab-keys';
 
 /** The tab names are each language's own name, the same in every interface language. */
 const NATIVE: Record<TextLanguage, string> = { zh: '中文', en: 'English', ja: '日本語' };
@@ -27,23 +28,17 @@ export function LanguageTabs({
   children: ReactNode;
 }) {
   const { t } = useTranslation('guideBusiness');
-  const refs = useRef<Partial<Record<TextLanguage, HTMLButtonElement | null>>>({});
-  const move = (from: TextLanguage, delta: number) => {
-    const next = ORDER[(ORDER.indexOf(from) + delta + ORDER.length) % ORDER.length]!;
-    onChange(next);
-    refs.current[next]?.focus();
-  };
+  const shown = ORDER.filter((l) => TEXT_LANGUAGES.includes(l));
+  const keys = useTabKeys(shown, onChange);
   return (
     <div>
       <div role="tablist" aria-label={t('texts.languages')} className="flex flex-wrap gap-1 border-b border-stone-200 dark:border-stone-700">
-        {ORDER.filter((l) => TEXT_LANGUAGES.includes(l)).map((l) => {
+        {shown.map((l) => {
           const selected = l === value;
           return (
             <button
               key={l}
-              ref={(el) => {
-                refs.current[l] = el;
-              }}
+              ref={keys.tabRef(l)}
               type="button"
               role="tab"
               id={`${id}-tab-${l}`}
@@ -51,12 +46,7 @@ export function LanguageTabs({
               aria-controls={`${id}-panel`}
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(l)}
-              onKeyDown={(e) => {
-                if (e.key === 'ArrowRight') move(l, 1);
-                else if (e.key === 'ArrowLeft') move(l, -1);
-                else return;
-                e.preventDefault();
-              }}
+              onKeyDown={keys.onKeyDown(l)}
               className={cn(
                 '-mb-px inline-flex min-h-11 items-center gap-1.5 rounded-t-md border-b-2 px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary-600',
                 selected ? 'border-primary-600 text-primary-700 dark:text-primary-300' : 'border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100',

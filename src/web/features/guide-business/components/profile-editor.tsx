@@ -51,7 +51,7 @@ function toForm(d: ProfileReply): Form {
   };
 }
 
-/** SPEC §3 profile fields and the texts per language (decision 070); prices link to the rates editor. */
+/** Profile fields and the texts per language (decision 070); prices link to the rates editor. */
 export function ProfileEditor() {
   const { t } = useTranslation('guideBusiness');
   const query = useMyProfile();

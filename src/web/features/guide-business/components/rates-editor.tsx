@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { RatesReply } from '../../../../shared/schemas/guide-business';
 import { MIN_HOURLY_PRICE_FEN, MIN_HOURLY_PRICE_RMB } from '../../../../shared/price-range';
+import { fenToInput } from '../../../../shared/money-format';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { inputClass, Panel, TextField } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../lib/toast';
-import { useServiceCategories } from '../../guides/api/get-service-categories';
+import { useServiceCategories } from '../../guides';
 import { saveErrorKey, useMyRates, useSaveRates } from '../api/guide-business';
 import { formKey, QueryFallback } from './query-fallback';
 
@@ -16,7 +17,6 @@ export function rmbToFen(text: string): number | null {
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(t)) return null;
   return Math.round(Number(t) * 100);
 }
-const fenToRmb = (fen: number) => (fen % 100 === 0 ? String(fen / 100) : (fen / 100).toFixed(2));
 
 interface Form {
   basic: string;
@@ -49,13 +49,13 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
   const categories = useServiceCategories();
   const save = useSaveRates();
   const [form, setForm] = useState<Form>(() => ({
-    basic: fenToRmb(d.basicPricePerHourCents),
-    additional: fenToRmb(d.additionalPricePerPersonCents),
+    basic: fenToInput(d.basicPricePerHourCents),
+    additional: fenToInput(d.additionalPricePerPersonCents),
     minPeople: String(d.minPeople),
     maxPeople: String(d.maxPeople),
     minDuration: String(d.minDurationHours),
     maxDuration: String(d.maxDurationHours),
-    services: Object.fromEntries(d.services.map((s) => [s.subcategoryId, s.priceCents === null ? '' : fenToRmb(s.priceCents)])),
+    services: Object.fromEntries(d.services.map((s) => [s.subcategoryId, s.priceCents === null ? '' : fenToInput(s.priceCents)])),
   }));
   const [error, setError] = useState<string | null>(null);
   const zh = i18n.language.startsWith('zh');

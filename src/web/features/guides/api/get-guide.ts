@@ -4,7 +4,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 import { readerLanguage } from '../lib/text-language';
 import { guideKeys } from './keys';
 
-/** GET /api/v2/guides/{id}. A failure reads 'Failed to fetch guide profile: {status}' (SPEC §8). */
+/** GET /api/v2/guides/{id}. A failure reads 'Failed to fetch guide profile: {status}' (docs/rules/look-and-language.md). */
 export async function getGuide(id: number): Promise<GuideDetail> {
   try {
     return await apiRequest<GuideDetail>(`/api/v2/guides/${id}`, { headers: readerLanguage() });

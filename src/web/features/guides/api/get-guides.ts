@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { readerLanguage } from '../lib/text-language';
 import { guideKeys } from './keys';
 
-/** GET /api/v2/guides: the reply field `data` holds the guides (SPEC §7). */
+/** GET /api/v2/guides: the reply field `data` holds the guides. */
 export function getGuides(params: GuideSearchParams, limit = 12): Promise<GuideListReply> {
   return apiRequest<GuideListReply>('/api/v2/guides', { query: toApiQuery(params, limit), headers: readerLanguage() });
 }
@@ -13,6 +13,6 @@ export function getGuides(params: GuideSearchParams, limit = 12): Promise<GuideL
 export const guidesQuery = (params: GuideSearchParams, limit = 12) =>
   queryOptions({ queryKey: [...guideKeys.list(params), limit], queryFn: () => getGuides(params, limit), placeholderData: keepPreviousData });
 
-export function useGuides(params: GuideSearchParams, limit = 12) {
-  return useQuery(guidesQuery(params, limit));
+export function useGuides(params: GuideSearchParams, limit = 12, opts: { enabled?: boolean } = {}) {
+  return useQuery({ ...guidesQuery(params, limit), enabled: opts.enabled ?? true });
 }

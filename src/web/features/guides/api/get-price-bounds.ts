@@ -8,7 +8,7 @@ export function getPriceBounds(): Promise<{ lowest: number | null; highest: numb
   return apiRequest('/api/v2/guides/price-bounds');
 }
 
-/** The slider bounds of SPEC §9; the defaults stand in while loading or if the call fails. */
+/** The slider bounds of docs/rules/money-and-cancellation.md; the defaults stand in while loading or if the call fails. */
 export function usePriceSliderBounds() {
   const query = useQuery({ queryKey: guideKeys.priceBounds, queryFn: getPriceBounds });
   return priceSliderBounds(query.data?.lowest ?? null, query.data?.highest ?? null);

@@ -10,7 +10,7 @@ export async function getServiceCategories(): Promise<ServiceCategory[]> {
 }
 
 /**
- * SPEC §8: service tags fall back to the legacy list when the category call fails. The legacy list
+ * docs/rules/look-and-language.md: service tags fall back to the legacy list when the category call fails. The legacy list
  * is the built-in catalogue; its ids follow the order the reference seed inserts it in.
  */
 export function legacyServiceCategories(): ServiceCategory[] {

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { isoWeekday, minutesToTime, type AvailabilityException, type DayAvailability, type WeeklySlot } from '../../../../shared/availability';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { bracketed, colon, useViewerTimeZone } from '../../bookings/lib/format';
-import { formatCalendarDate } from '../lib/format';
+import { bracketed, colon, useViewerTimeZone } from '../../../lib/format';
+import { formatCalendarDate } from '../../../lib/format';
 import { dateTimeFormat } from '../../../lib/intl';
 import { bookableCalendar } from '../../../../shared/booking/schedule';
 
@@ -26,7 +26,7 @@ export function AvailabilityCalendar({
 }) {
   const { t } = useTranslation('guides');
   const locale = currentLocale();
-  // Issue 27: no start time already past (or within the lead time) in the guide's zone, so the day
+  // No start time already past (or within the lead time) in the guide's zone, so the day
   // picked first is the first one a traveler can still book.
   const days = useMemo(
     () => bookableCalendar(weekly, exceptions, timeZone, 60, new Date(), { minMinutes: minHours ? Math.round(minHours * 60) : undefined }),
@@ -96,7 +96,7 @@ function DayHours({ day, timeZone }: { day: DayAvailability | undefined; timeZon
   const locale = currentLocale();
   const zoneLabel = timeZone === 'Asia/Tokyo' ? t('profile.japanTime') : timeZone;
   const viewerZone = useViewerTimeZone();
-  /** UI.md: the traveler's own time beside the guide's when they differ (Japan has a fixed +09:00). */
+  /** docs/rules/look-and-language.md: the traveler's own time beside the guide's when they differ (Japan has a fixed +09:00). */
   const localRange = (date: string, s: { startMinute: number; endMinute: number }) => {
     if (timeZone !== 'Asia/Tokyo' || !viewerZone || viewerZone === 'Asia/Tokyo') return null;
     const at = (m: number) => new Date(`${date}T${minutesToTime(m)}:00+09:00`);

@@ -6,11 +6,11 @@ import type { GuideSummary } from '../../../../shared/schemas/guides';
 import { ButtonLink } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { cityName, localName, rmb } from '../lib/format';
+import { cityName, localName, amount } from '../../../lib/format';
 import { GuidePhoto } from './guide-photo';
 import { htmlLang, WrittenIn } from './written-in';
 import { Rating } from './rating';
-import { LicenceBadge } from '../../licences/components/licence-badge';
+import { LicenceBadge } from '../../licences';
 import { ResponsivenessLine } from './responsiveness';
 
 export interface GuideCardProps {
@@ -22,12 +22,12 @@ export interface GuideCardProps {
   selected?: boolean;
   onSelectedChange?: (selected: boolean) => void;
   eagerPhoto?: boolean;
-  /** The chat button (SPEC §2), given by the page: features do not import each other. */
+  /** The chat button, given by the page: features do not import each other. */
   chatSlot?: ReactNode;
 }
 
 /**
- * SPEC §2 guide card: photo, name, rating, bio, 2 service tags + '+N more', hourly price, heart, chat,
+ * Guide card: photo, name, rating, bio, 2 service tags + '+N more', hourly price, heart, chat,
  * View Profile; and the response figures of the last 30 days (decision 077).
  */
 export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onSelectedChange, eagerPhoto }: GuideCardProps) {
@@ -35,7 +35,7 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
   const locale = currentLocale();
   const location = useLocation();
   const name = guide.user.fullName;
-  // SPEC §2: the profile may carry redirect={current path and query}.
+  // The profile may carry redirect={current path and query}.
   const profileUrl = `/guides/${guide.id}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
   const tags = guide.services.slice(0, 2);
   const more = guide.services.length - tags.length;
@@ -109,7 +109,7 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
           )}
         </ul>
         <div className="mt-auto flex items-center justify-between gap-2 pt-4">
-          <p className="text-base font-semibold text-stone-900 dark:text-white">{t('price.perHour', { amount: rmb(guide.basicPricePerHourCents) })}</p>
+          <p className="text-base font-semibold text-stone-900 dark:text-white">{t('price.perHour', { amount: amount(guide.basicPricePerHourCents) })}</p>
         </div>
         <div className="mt-3 grid grid-cols-[auto_1fr] gap-2">
           {chatSlot}

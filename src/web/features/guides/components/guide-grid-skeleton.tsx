@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** Equal-height cards: 1 column on phones, 2 on small tablets, 3–4 on desktop (UI.md). */
+/** Equal-height cards: 1 column on phones, 2 on small tablets, 3–4 on desktop (docs/rules/look-and-language.md). */
 export const gridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 export function GuideGridSkeleton({ count = 8 }: { count?: number }) {

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 describe('GuideGrid', () => {
-  it('toasts a failed load with the SPEC §8 text and keeps a retry on the page', async () => {
+  it('toasts a failed load with the documented text and keeps a retry on the page', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     const retry = vi.fn();
     render(

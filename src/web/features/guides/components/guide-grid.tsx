@@ -9,7 +9,7 @@ import { GuideGridSkeleton, gridClass } from './guide-grid-skeleton';
 
 export { gridClass };
 
-/** The four states of a list of guides: loading, error (with retry), empty (SPEC §2 text), ready. */
+/** The four states of a list of guides: loading, error (with retry), empty (its fixed text), ready. */
 export function GuideGrid({
   guides,
   isLoading,
@@ -18,6 +18,7 @@ export function GuideGrid({
   renderCard,
   skeletonCount,
   emptyAction,
+  empty,
 }: {
   guides: GuideSummary[] | undefined;
   isLoading: boolean;
@@ -26,6 +27,8 @@ export function GuideGrid({
   renderCard: (guide: GuideSummary, index: number) => ReactNode;
   skeletonCount?: number;
   emptyAction?: ReactNode;
+  /** Replaces the whole empty state (a search names the filters that emptied it: decision 104). */
+  empty?: ReactNode;
 }) {
   const { t } = useTranslation('guides');
   useFailureToast(isError, t('grid.error'));
@@ -41,6 +44,7 @@ export function GuideGrid({
     );
   }
   if (!guides || guides.length === 0) {
+    if (empty) return empty;
     return (
       <div className="flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-stone-300 bg-white px-6 py-12 text-center dark:border-stone-700 dark:bg-stone-900">
         <SearchX className="h-10 w-10 text-stone-400" aria-hidden />

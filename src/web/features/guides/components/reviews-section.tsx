@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../lib/i18n';
 import { useGuideReviews } from '../api/get-guide-reviews';
-import { formatCalendarDate } from '../lib/format';
+import { formatCalendarDate } from '../../../lib/format';
 import { GuidePhoto } from './guide-photo';
 
 /** Rating summary (average, count, 5→1 star bars) and the published reviews, newest first. */

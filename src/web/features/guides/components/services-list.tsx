@@ -3,11 +3,11 @@ import type { GuideService } from '../../../../shared/schemas/guides';
 import { currentLocale } from '../../../lib/i18n';
 import { useGuideChoices } from '../api/get-guide-services';
 import { useGuidePricing } from '../api/get-guide-pricing';
-import { localName, rmb } from '../lib/format';
+import { localName, amount } from '../../../lib/format';
 
 /**
  * Services grouped by category with their prices, from the choices and pricing calls. If either
- * call fails, the guide's own service list stands in (SPEC §8 legacy fallback).
+ * call fails, the guide's own service list stands in (docs/rules/look-and-language.md legacy fallback).
  */
 export function ServicesList({ guideId, fallback }: { guideId: number; fallback: GuideService[] }) {
   const { t } = useTranslation('guides');
@@ -24,7 +24,7 @@ export function ServicesList({ guideId, fallback }: { guideId: number; fallback:
         <ul className="mt-3 flex flex-wrap gap-2">
           {fallback.map((s) => (
             <li key={s.id} className="rounded-full bg-primary-50 px-3 py-1 text-sm text-primary-700 dark:bg-primary-900/40 dark:text-primary-200">
-              {localName(s, locale)} · {t('price.perHour', { amount: rmb(s.priceCents) })}
+              {localName(s, locale)} · {t('price.perHour', { amount: amount(s.priceCents) })}
             </li>
           ))}
         </ul>
@@ -41,7 +41,7 @@ export function ServicesList({ guideId, fallback }: { guideId: number; fallback:
             {c.subcategories.map((s) => (
               <li key={s.id} className="flex items-baseline justify-between gap-3 text-sm">
                 <span>{localName(s, locale)}</span>
-                {price.has(s.id) && <span className="shrink-0 font-medium">{t('price.perHour', { amount: rmb(price.get(s.id)!) })}</span>}
+                {price.has(s.id) && <span className="shrink-0 font-medium">{t('price.perHour', { amount: amount(price.get(s.id)!) })}</span>}
               </li>
             ))}
           </ul>

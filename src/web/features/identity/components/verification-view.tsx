@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { currentLocale } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
-import { formatInstant } from '../../bookings/lib/format';
+import { formatInstant } from '../../../lib/format';
 import { openSupport } from '../../support/index';
 import { useIdentityVerification, useRefreshMeWhenVerified, useSubmitIdentity } from '../api';
 import { identityErrorKey } from '../lib';

@@ -60,7 +60,7 @@ export function useSendMessage(conversationId: number) {
   });
 }
 
-/** SPEC §7: POST …/mark-read with the reader's userId; failures are ignored (SPEC §8). */
+/** POST …/mark-read with the reader's userId; failures are ignored (docs/rules/look-and-language.md). */
 export function markConversationRead(conversationId: number, userId: number) {
   return apiRequest(`/api/conversations/${conversationId}/mark-read`, { method: 'POST', body: { userId } }).catch(() => undefined);
 }

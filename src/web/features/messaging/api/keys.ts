@@ -10,6 +10,6 @@ export const messagingKeys = {
 
 /** Decision 051: unread counts are polled every 90 s (the socket brings changes at once). */
 export const UNREAD_POLL_MS = 90_000;
-/** SPEC §2/§9: the drawer fetches 10 and shows 5 unread. */
+/** The drawer fetches 10 and shows 5 unread. */
 export const DRAWER_FETCH = 10;
 export const DRAWER_SHOW = 5;

@@ -49,7 +49,7 @@ function useRefresh() {
   };
 }
 
-/** SPEC §8 fallbacks: '标记已读失败', '全部标记已读失败', '归档消息失败', '删除消息失败' (and their English). */
+/** docs/rules/look-and-language.md fallbacks: '标记已读失败', '全部标记已读失败', '归档消息失败', '删除消息失败' (and their English). */
 export function useSystemMessageActions() {
   const refresh = useRefresh();
   const fail = (key: string) => () => showToast({ title: i18next.t(`messaging:errors.${key}`), variant: 'destructive' });

@@ -6,7 +6,7 @@ import { messagingKeys, UNREAD_POLL_MS } from './keys';
 
 const ZERO: TotalUnread = { totalUnreadCount: 0, chatUnreadCount: 0, systemUnreadCount: 0 };
 
-/** GET /api/conversations/total-unread-count/{userId}; SPEC §8: a failure counts as 0. */
+/** GET /api/conversations/total-unread-count/{userId}; docs/rules/look-and-language.md: a failure counts as 0. */
 export async function getUnread(userId: number): Promise<TotalUnread> {
   try {
     return await apiRequest<TotalUnread>(`/api/conversations/total-unread-count/${userId}`);
@@ -16,7 +16,7 @@ export async function getUnread(userId: number): Promise<TotalUnread> {
 }
 
 /**
- * SPEC §4 notification polling: starts when logged in, stops on logout, pauses while the page is
+ * docs/rules/messaging.md notification polling: starts when logged in, stops on logout, pauses while the page is
  * hidden and refreshes at once when it is visible again.
  */
 export function useUnread(userId: number | undefined) {

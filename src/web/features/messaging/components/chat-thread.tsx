@@ -35,7 +35,7 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
   const credits = messages.data?.credits ?? conversation.credits;
   const lastOther = [...list].reverse().find((m) => m.senderId !== userId)?.id;
 
-  // SPEC §7: mark-read when the thread is open and a message from the other side is there.
+  // Mark-read when the thread is open and a message from the other side is there.
   useEffect(() => {
     if (lastOther !== undefined) void markConversationRead(id, userId);
   }, [id, userId, lastOther]);

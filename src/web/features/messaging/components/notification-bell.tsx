@@ -13,7 +13,7 @@ const iconClass =
   'relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-200/70 dark:text-stone-200 dark:hover:bg-stone-800';
 
 /**
- * SPEC §2 bell: the total unread count (chat + system, '99+' above 99) and the drawer. While signed
+ * Bell: the total unread count (chat + system, '99+' above 99) and the drawer. While signed
  * in it also runs unread polling (decision 051) and the real-time socket of this browser.
  */
 export default function NotificationBell() {

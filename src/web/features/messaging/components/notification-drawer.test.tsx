@@ -61,4 +61,23 @@ describe('NotificationDrawer', () => {
     expect(await screen.findByText('行程请求已接受')).toBeTruthy();
     expect(screen.queryByText('Tour request accepted')).toBeNull();
   });
+
+  it('keeps the page behind the phone sheet still while it is open, and gives the page its scroll back on close', async () => {
+    stubServer();
+    document.body.style.overflow = '';
+    const { unmount } = render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <Suspense fallback="loading">
+            <NotificationDrawer signedIn onClose={() => undefined} returnFocusTo={createRef()} />
+          </Suspense>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Tour request accepted')).toBeTruthy();
+    // jsdom has no matchMedia: the phone-sized case, where the drawer is a bottom sheet.
+    expect(document.body.style.overflow).toBe('hidden');
+    unmount();
+    expect(document.body.style.overflow).toBe('');
+  });
 });

@@ -9,10 +9,13 @@ import { cn } from '../../../lib/cn';
 import { DRAWER_SHOW } from '../api/keys';
 import { useDrawerMessages, useSystemMessageActions } from '../api/system-messages';
 import { formatWhen } from '../lib/format';
+import { notificationHref } from '../lib/notification-link';
 import { withGap } from '../../../lib/cjk-spacing';
+import { useBodyScrollLock } from '../../../lib/use-body-scroll-lock';
+import { useMediaQuery } from '../../../lib/use-media-query';
 
 /**
- * SPEC §2 notification drawer: 10 fetched, 5 unread shown, mark all read, settings, view all → /messages.
+ * Notification drawer: 10 fetched, 5 unread shown, mark all read, settings, view all → /messages.
  * Rendered into <body>: inside the header, whose backdrop blur makes it the containing block of fixed
  * descendants, the phone's bottom sheet was placed against the header and rose off the screen.
  */
@@ -26,6 +29,8 @@ export default function NotificationDrawer({ signedIn, onClose, returnFocusTo }:
     onClose();
     returnFocusTo.current?.focus();
   };
+  // Below sm the drawer is a bottom sheet over the page; above it, a panel beside a page that may scroll.
+  useBodyScrollLock(!useMediaQuery('(min-width: 640px)'));
   useEffect(() => {
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => {
@@ -46,8 +51,9 @@ export default function NotificationDrawer({ signedIn, onClose, returnFocusTo }:
   const go = (m: SystemMessage) => {
     if (m.status === 'unread') markRead.mutate(m.id);
     close();
-    if (m.actionUrl?.startsWith('/')) void navigate(m.actionUrl);
-    else if (m.actionUrl) window.open(m.actionUrl, '_blank', 'noopener');
+    const href = notificationHref(m);
+    if (href?.startsWith('/')) void navigate(href);
+    else if (href) window.open(href, '_blank', 'noopener');
   };
   const shown = (list.data?.messages ?? []).filter((m) => m.status === 'unread').slice(0, DRAWER_SHOW);
   return createPortal(

@@ -6,8 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useSystemMessageActions, useSystemMessages } from '../api/system-messages';
 import { formatWhen } from '../lib/format';
+import { notificationHref } from '../lib/notification-link';
 
-/** All system messages: read, archive, delete; expired ones dimmed with 'expired' (SPEC §4). */
+/** All system messages: read, archive, delete; expired ones dimmed with 'expired' (docs/rules/messaging.md). */
 export function SystemMessageList() {
   const { t } = useTranslation('messaging');
   const list = useSystemMessages(true);
@@ -45,7 +46,7 @@ export function SystemMessageList() {
                   <p className="text-sm text-stone-600 dark:text-stone-300">{m.message}</p>
                   <p className="text-xs text-stone-500">{formatWhen(m.createdAt)}</p>
                   {m.actionUrl && m.actionUrl.startsWith('/') && (
-                    <Link to={m.actionUrl} onClick={() => m.status === 'unread' && markRead.mutate(m.id)} className="mt-1 inline-block text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">
+                    <Link to={notificationHref(m)!} onClick={() => m.status === 'unread' && markRead.mutate(m.id)} className="mt-1 inline-block text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">
                       {m.actionLabel ?? t('open')}
                     </Link>
                   )}

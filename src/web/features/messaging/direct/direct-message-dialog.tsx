@@ -6,11 +6,10 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { getSlots } from '../../bookings/api/get-slots';
-import { Sheet } from '../../bookings/components/sheet';
-import { getGuide } from '../../guides/api/get-guide';
-import { guideKeys } from '../../guides/api/keys';
-import type { SelectedGuide } from '../../search/lib/selection';
+import { getSlots } from '../../bookings';
+import { Sheet } from '../../../components/ui/sheet';
+import { getGuide, guideKeys } from '../../guides';
+import type { SelectedGuide } from '../../search';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { openConversation } from '../api/conversations';
 import { displayDate } from '../tour-request/rules';
@@ -22,7 +21,7 @@ const newId = () => (crypto.randomUUID?.() ?? `${Date.now()}${Math.random()}`).r
 type SendState = 'idle' | 'sending' | 'sent' | 'failed';
 
 /**
- * SPEC §2/§5: one message to each selected guide, for the date of the search filters and a start
+ * One message to each selected guide, for the date of the search filters and a start
  * and end time that must be inside every guide's availability (their bookable slots for that
  * length). Each guide's duration and group-size ranges are shown against the request.
  */

@@ -53,7 +53,7 @@ afterEach(async () => {
   await act(() => i18next.changeLanguage('en'));
 });
 
-describe('direct message rules (SPEC §5)', () => {
+describe('direct message rules', () => {
   it('has the four error kinds in order', () => {
     expect(requestError(0, undefined)).toBe('missing-guides');
     expect(requestError(2, undefined)).toBe('missing-date');
@@ -63,7 +63,7 @@ describe('direct message rules (SPEC §5)', () => {
     expect(guideError({ status: 'ready', starts: ['10:00'] }, '10:00')).toBeNull();
     expect(guideError({ status: 'loading' }, '10:00')).toBeNull();
   });
-  it('writes dates as UI.md says', () => {
+  it('writes dates as docs/rules/look-and-language.md says', () => {
     expect(displayDate('2026-11-22', 'en')).toBe('Nov 22, 2026');
     expect(displayDate('2026-11-22', 'zh-CN')).toBe('2026年11月22日');
   });

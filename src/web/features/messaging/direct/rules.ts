@@ -1,6 +1,6 @@
 /**
- * SPEC §2/§5 direct message to several guides: a date from the search filters, a start and an end
- * time inside each guide's availability. The four availability error kinds of SPEC §5.
+ * Direct message to several guides: a date from the search filters, a start and an end
+ * time inside each guide's availability. The four availability error kinds.
  */
 export type AvailabilityError = 'missing-date' | 'fetch-error' | 'no-availability' | 'missing-guides';
 

@@ -1,7 +1,7 @@
 import { currentLocale } from '../../../lib/i18n';
 import { dateTimeFormat } from '../../../lib/intl';
 
-/** A message time: today as 24-hour time, otherwise the date (UI.md: Nov 22, 2026 / 2026年11月22日). */
+/** A message time: today as 24-hour time, otherwise the date (docs/rules/look-and-language.md: Nov 22, 2026 / 2026年11月22日). */
 export function formatWhen(iso: string): string {
   const d = new Date(iso);
   const locale = currentLocale();

@@ -67,7 +67,7 @@ describe('OfferCard', () => {
     const card = await screen.findByTestId('offer-card');
     expect(screen.getByTestId('offer-fee').textContent).toBe('888 RMB');
     expect(card.textContent).toContain('Deposit online: 177.60 RMB. The rest, 710.40 RMB, is paid to the guide in person.');
-    expect(screen.getByTestId('offer-extras').textContent).toContain('¥18,000 (JPY)');
+    expect(screen.getByTestId('offer-extras').textContent).toContain('¥18,000 (JPY, ≈ 900 RMB)');
     expect(screen.getByTestId('offer-extras').textContent).toContain('not charged online');
     // The rate-based price is for the guide's eyes.
     expect(card.textContent).not.toContain('Rate-based price');
@@ -108,7 +108,7 @@ describe('OfferCard', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     const { unmount } = wrap(<OfferCard offer={offer()} isGuideView={false} />);
     expect((await screen.findByTestId('offer-fee')).textContent).toBe('888 元');
-    expect(screen.getByTestId('offer-extras').textContent).toContain('18000 日元');
+    expect(screen.getByTestId('offer-extras').textContent).toContain('18000 日元（约 900 元）');
     expect(screen.getByTestId('offer-card').textContent).toContain('2026年12月5日 10:00（日本时间）');
     expect(screen.getByRole('link', { name: '预订此报价' })).toBeTruthy();
     expect(screen.getByTestId('offer-status').textContent).toBe('待预订');

@@ -6,15 +6,15 @@ import type { Offer } from '../../../../shared/schemas/offers';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { amount, bracketed, formatInstant } from '../../bookings/lib/format';
+import { amount, bracketed, formatDeadline } from '../../../lib/format';
 import { displayDate, serviceName, yen } from '../tour-request/rules';
 import { closeChatWindow } from '../window/chat-window-store';
 import { useAnswerOffer } from './api';
 import { DetailRows } from '../tour-request/detail-rows';
-import { PAYING_HELP_PATH } from '../../licences/components/profile-licence';
-import { MeetingPlace } from '../../meeting-points/meeting-place';
+import { PAYING_HELP_PATH } from '../../licences';
+import { MeetingPlace } from '../../meeting-points';
 
-/** What the badge says: "Booked TG0042" / "已预订 TG0042" once booked (issue 22). */
+/** What the badge says: "Booked TG0042" / "已预订 TG0042" once booked. */
 export function offerStatusText(t: (k: string, o?: Record<string, unknown>) => string, offer: Pick<Offer, 'status' | 'booking'>): string {
   return offer.status === 'booked' && offer.booking ? t('offer.status.bookedAs', { number: offer.booking.bookingNumber }) : t(`offer.status.${offer.status}`);
 }
@@ -31,7 +31,7 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState<OfferDeclineReason | ''>('');
   const open = offer.status === 'open';
-  const until = formatInstant(offer.expiresAt, locale);
+  const until = formatDeadline(offer.expiresAt, locale, offer.timeZone, t('tour.japanTime'));
   const rows: [string, ReactNode][] = [
     [t('tour.date'), `${displayDate(offer.date, locale)} ${offer.startTime}${bracketed(t('tour.japanTime'), locale)}`],
     [t('tour.duration'), t('tour.hours', { count: offer.durationHours })],
@@ -102,7 +102,7 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
           {t('licences:transport.whatYouPay')}
         </Link>
       </div>
-      {open && <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">{t('offer.bookBy', { date: until.date, time: until.time })}</p>}
+      {open && <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">{t('offer.bookBy', until)}</p>}
       {offer.status === 'declined' && offer.declineReason && <p className="mt-2 text-stone-600 dark:text-stone-300">{t('offer.declinedBecause', { reason: t(`offer.reasons.${offer.declineReason}`) })}</p>}
       {open && !isGuideView && !declining && (
         <div className="mt-3 flex flex-wrap gap-2">

@@ -1,21 +1,25 @@
 import { X } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addDays, todayInZone } from '../../../../shared/availability';
+import { BOOKING_HORIZON_DAYS } from '../../../../shared/booking/schedule';
 import { formatPostalCode } from '../../../../shared/messaging/postal-code';
 import type { Message } from '../../../../shared/schemas/messaging';
 import { createOfferBodySchema } from '../../../../shared/schemas/offers';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
-import { amount } from '../../bookings/lib/format';
-import { MeetingPointInput } from '../../meeting-points/meeting-point-input';
+import { amount } from '../../../lib/format';
+import { MeetingPointInput } from '../../meeting-points';
 import { yen } from '../tour-request/rules';
-import { useOwnCredentials } from '../../licences/api';
-import { saveErrorText } from '../../guide-business/api/guide-business';
+import { useOwnCredentials } from '../../licences';
+import { saveErrorText } from '../../guide-business';
 import { useCreateOffer, useOfferQuote } from './api';
 
 const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950';
-const todayIso = () => new Date().toISOString().slice(0, 10);
+/** The offer's day, like a booking's, is today or later in Japan and within the booking horizon (decision 106). */
+const todayIso = () => todayInZone('Asia/Tokyo');
+const lastDayIso = () => addDays(todayIso(), BOOKING_HORIZON_DAYS);
 const newId = () => (crypto.randomUUID?.() ?? `${Date.now()}${Math.random()}`).replace(/[^A-Za-z0-9]/g, '');
 const HALF_HOURS = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
 const DURATIONS = Array.from({ length: 24 }, (_, i) => (i + 1) / 2);
@@ -30,7 +34,7 @@ interface Draft {
   feeRmb: string;
   meetingAddress: string;
   meetingPostalCode: string;
-  /** Set when the place was chosen from the list or carried from the request (issue 27). */
+  /** Set when the place was chosen from the list or carried from the request. */
   meetingLat: number | null;
   meetingLng: number | null;
   itinerary: string;
@@ -106,6 +110,7 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
     }
     if (quote.data && feeCents < quote.data.floorCents) found.feeRmb = t('offer.errors.floor', { amount: amount(quote.data.floorCents) });
     if (!d.date || d.date < todayIso()) found.date = t('offer.errors.required');
+    else if (d.date > lastDayIso()) found.date = t('offer.errors.horizon', { days: BOOKING_HORIZON_DAYS });
     setErrors(found);
     if (Object.keys(found).length || !parsed.success) return;
     create.mutate(parsed.data, {
@@ -113,6 +118,7 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
       onError: (e) => {
         if (e instanceof ApiError && e.code === 'price_below_floor') setErrors({ feeRmb: t('offer.errors.floor', { amount: quote.data ? amount(quote.data.floorCents) : '' }) });
         if (e instanceof ApiError && e.code === 'slot_unavailable') setErrors({ startTime: t('offer.errors.slot') });
+        if (e instanceof ApiError && e.code === 'date_out_of_range') setErrors({ date: t('offer.errors.horizon', { days: BOOKING_HORIZON_DAYS }) });
         if (e instanceof ApiError && e.code === 'protected_title') setErrors({ [e.body?.fields?.[0]?.path === 'note' ? 'note' : 'itinerary']: saveErrorText(t, e) });
       },
     });
@@ -155,7 +161,7 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
       <div className="min-h-0 flex-1 space-y-3 overflow-y-auto px-3 py-3">
         {tr && <p className="text-xs text-stone-600 dark:text-stone-400">{t('offer.fromRequest')}</p>}
         <div className="grid grid-cols-2 gap-3">
-          {label('date', t('tour.date'), <input type="date" min={todayIso()} className={field} value={d.date} onChange={(e) => set('date', e.target.value)} {...a11y('date')} />)}
+          {label('date', t('tour.date'), <input type="date" min={todayIso()} max={lastDayIso()} className={field} value={d.date} onChange={(e) => set('date', e.target.value)} {...a11y('date')} />)}
           {label(
             'startTime',
             t('tour.startTime'),
@@ -249,7 +255,7 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
           </label>
         )}
         {label('note', t('offer.note'), <textarea rows={2} maxLength={2000} className={field} value={d.note} onChange={(e) => set('note', e.target.value)} {...a11y('note')} />)}
-        {create.isError && !(create.error instanceof ApiError && ['price_below_floor', 'slot_unavailable'].includes(create.error.code ?? '')) && (
+        {create.isError && !(create.error instanceof ApiError && ['price_below_floor', 'slot_unavailable', 'date_out_of_range'].includes(create.error.code ?? '')) && (
           <p role="alert" className="text-sm text-danger-600 dark:text-danger-400">
             {t('offer.sendFailed')}
           </p>

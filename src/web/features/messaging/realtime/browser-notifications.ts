@@ -3,10 +3,10 @@ import { i18next } from '../../../lib/i18n';
 import { queryClientRef } from './query-client-ref';
 
 /**
- * SPEC §9 browser notifications: permission asked when undecided; a single one closes after 10 s,
+ * docs/rules/messaging.md browser notifications: permission asked when undecided; a single one closes after 10 s,
  * a bulk one after 8 s with the Chinese title and the unread count; a click opens the action URL
  * (an internal path in this tab, anything else in a new tab) or /messages for bulk. Failures are
- * only logged (SPEC §8). Only kinds the user keeps on for "browser" are shown.
+ * only logged (docs/rules/look-and-language.md). Only kinds the user keeps on for "browser" are shown.
  */
 export function notifyInBrowser(kind: NotificationKind | 'admin', opts: { title?: string; body?: string; url?: string | null; bulk?: number }) {
   try {

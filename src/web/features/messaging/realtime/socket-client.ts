@@ -1,7 +1,7 @@
 import { isStopCode, parseRealtimeEvent, reconnectDelayMs, type RealtimeEvent } from '../../../../shared/realtime';
 
 /**
- * One WebSocket per browser (SPEC §4): tabs elect a leader with the Web Locks API; the leader opens
+ * One WebSocket per browser (docs/rules/messaging.md): tabs elect a leader with the Web Locks API; the leader opens
  * `/ws?token=…` and relays every event to the other tabs over a BroadcastChannel. When the leader's
  * tab closes, the next waiting tab gets the lock and connects. Reconnects with backoff (1 s doubling,
  * capped at 30 s, jitter 0.8–1.2); stops for good on a missing, invalid or expired token; a page
@@ -9,7 +9,7 @@ import { isStopCode, parseRealtimeEvent, reconnectDelayMs, type RealtimeEvent } 
  */
 export interface RealtimeHandle {
   stop(): void;
-  /** True while this tab holds the socket (tests read it through `window.__tabiRealtime`). */
+  /** True while this tab holds the socket and it is open (tests read it through `window.__tabiRealtime`). */
   isLeader(): boolean;
 }
 
@@ -102,5 +102,5 @@ export function startRealtime(token: string, onEvent: (e: RealtimeEvent) => void
     releaseLock?.();
   }
 
-  return { stop, isLeader: () => leader && !!socket };
+  return { stop, isLeader: () => leader && socket?.readyState === WebSocket.OPEN };
 }

@@ -5,7 +5,7 @@ import type { RealtimeEvent } from '../../../../shared/realtime';
 import type { Conversation, TotalUnread } from '../../../../shared/schemas/messaging';
 import { currentLocale } from '../../../lib/i18n';
 import type { MessagesPage } from '../api/conversations';
-import { bookingKeys } from '../../bookings/api/keys';
+import { bookingKeys } from '../../bookings';
 import { messagingKeys } from '../api/keys';
 import { notifyInBrowser } from './browser-notifications';
 import { queryClientRef } from './query-client-ref';
@@ -39,7 +39,7 @@ function applyUnread(queryClient: QueryClient, userId: number, m: NewMessage) {
   );
 }
 
-/** Applies push events to the query cache (DESIGN §3: events update or invalidate query keys). */
+/** Applies push events to the query cache (events update or invalidate query keys). */
 export function useRealtime(token: string | undefined, userId: number | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {

@@ -2,6 +2,7 @@ import { formatPostalCode, postalCodeError } from '../../../../shared/messaging/
 import type { MealOption, TicketOption, TransportOption } from '../../../../shared/messaging/tour-request';
 import type { TourRequest } from '../../../../shared/schemas/messaging';
 import { dateTimeFormat } from '../../../lib/intl';
+import { moneyFormat } from '../../../../shared/money-format';
 
 /** What the tour request form holds (strings as typed). */
 export interface TourRequestDraft {
@@ -18,7 +19,7 @@ export interface TourRequestDraft {
   groupComposition: string;
   meetingAddress: string;
   meetingPostalCode: string;
-  /** Set when the meeting point was chosen from the list (issue 27); a typed address clears them. */
+  /** Set when the meeting point was chosen from the list; a typed address clears them. */
   meetingLat: number | null;
   meetingLng: number | null;
   /** The chosen service subcategory id ('' until one is chosen from the guide's own services). */
@@ -52,7 +53,7 @@ export type TourRequestErrors = Partial<Record<keyof TourRequestDraft, string>>;
 const int = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s.trim()) : NaN);
 
 /**
- * SPEC §5 postal code and meeting address rules with the spec's messages, plus the contract's
+ * docs/rules/messaging.md postal code and meeting address rules with the spec's messages, plus the contract's
  * ranges (date, HH:MM, 1–12 hours, 1–50 travelers, 0–10 meals, 0–20 tickets, an itinerary) and a
  * service chosen from the guide's own (decision 053).
  */
@@ -99,12 +100,10 @@ export function toTourRequest(d: TourRequestDraft): TourRequest {
   };
 }
 
-/** UI.md: yen written ¥1,000 (JPY) in English, 1000 日元 in Chinese. */
-export function yen(amount: number, locale: string): string {
-  return locale === 'zh-CN' ? `${amount} 日元` : `¥${amount.toLocaleString('en-US')} (JPY)`;
-}
+/** Yen with about how much in RMB beside it (decision 105): the locale's money format (decision 117). */
+export const yen = (amount: number, locale: string): string => moneyFormat(locale).yenWithRmb(amount);
 
-/** UI.md dates: Nov 22, 2026 / 2026年11月22日 (a calendar date, so read in UTC). */
+/** docs/rules/look-and-language.md dates: Nov 22, 2026 / 2026年11月22日 (a calendar date, so read in UTC). */
 export function displayDate(iso: string, locale: string): string {
   const d = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return iso;

@@ -5,16 +5,16 @@ import type { Message } from '../../../../shared/schemas/messaging';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { bracketed } from '../../bookings/lib/format';
+import { bracketed } from '../../../lib/format';
 import { closeChatWindow } from '../window/chat-window-store';
 import { useAnswerTourRequest } from './api';
 import { displayDate, serviceName } from './rules';
 import { FeeLines } from './tour-request-form';
 import { DetailRows } from './detail-rows';
-import { MeetingPlace } from '../../meeting-points/meeting-place';
+import { MeetingPlace } from '../../meeting-points';
 
 /**
- * A tour request in the thread (SPEC §2/§3): its details and fees; the guide accepts directly or
+ * A tour request in the thread: its details and fees; the guide accepts directly or
  * rejects with a chosen reason and a confirmation; once accepted the traveler gets the pending
  * booking's payment link.
  */

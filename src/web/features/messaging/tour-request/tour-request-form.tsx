@@ -6,20 +6,20 @@ import { MEAL_OPTIONS, TICKET_OPTIONS, tourRequestAllowances, TRANSPORT_ALLOWANC
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
-import { useGuideChoices } from '../../guides/api/get-guide-services';
+import { useGuideChoices } from '../../guides';
 import { emptyDraft, serviceName, toTourRequest, validateTourRequest, yen, type TourRequestDraft, type TourRequestErrors } from './rules';
 import { useSendTourRequest } from './api';
 import { withGap } from '../../../lib/cjk-spacing';
-import { MeetingPointInput } from '../../meeting-points/meeting-point-input';
+import { MeetingPointInput } from '../../meeting-points';
 
 const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950';
 const todayIso = () => new Date().toISOString().slice(0, 10);
 const newId = () => (crypto.randomUUID?.() ?? `${Date.now()}${Math.random()}`).replace(/[^A-Za-z0-9]/g, '');
 
 /**
- * SPEC §3 tour request message, written by the traveler inside the chat: date and time, meal,
- * transport (the four yen tiers of SPEC §9), tickets, itinerary, group, meeting address and postal
- * code (SPEC §5 rules and messages), the service chosen from the guide's own offered services (in
+ * Tour request message, written by the traveler inside the chat: date and time, meal,
+ * transport (the four yen tiers of docs/rules/messaging.md), tickets, itinerary, group, meeting address and postal
+ * code (docs/rules/messaging.md rules and messages), the service chosen from the guide's own offered services (in
  * the reader's language, decision 053), and the additional fees each with its amount.
  */
 export function TourRequestForm({ conversationId, guideId, onDone }: { conversationId: number; guideId: number; onDone: () => void }) {

@@ -44,7 +44,7 @@ afterEach(async () => {
   await act(() => i18next.changeLanguage('en'));
 });
 
-describe('tour request rules (SPEC §5 postal codes, §9 allowances)', () => {
+describe('tour request rules (postal codes, allowances)', () => {
   it('accepts a complete request and formats the postal code', () => {
     expect(validateTourRequest(valid, '2026-11-22')).toEqual({});
     expect(toTourRequest({ ...valid, meetingPostalCode: '1110034' }).meetingPostalCode).toBe('111-0034');
@@ -62,9 +62,9 @@ describe('tour request rules (SPEC §5 postal codes, §9 allowances)', () => {
     expect(toTourRequest(valid).subcategoryId).toBe(12);
     expect(validateTourRequest({ ...valid, date: '2026-11-21' }, '2026-11-22').date).toBe('datePast');
   });
-  it('writes yen as UI.md says', () => {
-    expect(yen(14000, 'en')).toBe('¥14,000 (JPY)');
-    expect(yen(14000, 'zh-CN')).toBe('14000 日元');
+  it('writes yen as docs/rules/look-and-language.md says', () => {
+    expect(yen(14000, 'en')).toBe('¥14,000 (JPY, ≈ 700 RMB)');
+    expect(yen(14000, 'zh-CN')).toBe('14000 日元（约 700 元）');
   });
 });
 
@@ -92,7 +92,7 @@ describe('TourRequestForm', () => {
     wrap(<TourRequestForm conversationId={7} guideId={3} onDone={() => undefined} />);
     const transport = (await screen.findByLabelText('交通（往返）')) as HTMLSelectElement;
     const labels = [...transport.options].map((o) => o.textContent);
-    expect(labels).toEqual(['同城，1 小时以内：2000 日元', '邻近城市，2 小时以内：14000 日元', '周边城市，2–4 小时：20000 日元', '远途，4 小时以上：33000 日元', '不需要交通']);
+    expect(labels).toEqual(['同城，1 小时以内：2000 日元（约 100 元）', '邻近城市，2 小时以内：14000 日元（约 700 元）', '周边城市，2–4 小时：20000 日元（约 1000 元）', '远途，4 小时以上：33000 日元（约 1650 元）', '不需要交通']);
     fireEvent.change(transport, { target: { value: 'remote' } });
     fireEvent.change(screen.getByLabelText('餐数'), { target: { value: '2' } });
     fireEvent.change(screen.getByLabelText('门票数'), { target: { value: '3' } });
@@ -228,7 +228,7 @@ describe('TourRequestCard', () => {
     wrap(<TourRequestCard message={message('accepted', 42)} isGuideView={false} />);
     const pay = await screen.findByRole('link', { name: 'Pay for the booking' });
     expect(pay.getAttribute('href')).toBe('/checkout?booking=42');
-    expect(screen.getByTestId('tour-fees').textContent).toContain('¥3,000 (JPY)');
+    expect(screen.getByTestId('tour-fees').textContent).toContain('¥3,000 (JPY, ≈ 150 RMB)');
     expect(screen.getByTestId('tour-request-card').textContent).toContain('ServiceStreet food tour');
   });
 

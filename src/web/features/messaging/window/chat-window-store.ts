@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The floating chat window (SPEC §2): which guide it is open with, and whether it is minimized.
+ * The floating chat window: which guide it is open with, and whether it is minimized.
  * Guide cards, the guide profile and trips cards call `openChatWindow`; the window itself loads
  * only when first opened.
  */

@@ -14,11 +14,12 @@ import { openConversation, useMessages } from '../api/conversations';
 import { ChatThread } from '../components/chat-thread';
 import { closeChatWindow, setChatWindowMinimized, useChatWindow } from './chat-window-store';
 import { clampPosition, defaultPosition, moveByKey, WINDOW_SIZE, type Point } from './geometry';
+import { useBodyScrollLock } from '../../../lib/use-body-scroll-lock';
 
 const FOCUSABLE = 'a[href],button:not([disabled]),textarea:not([disabled]),input:not([disabled]),select:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
 /**
- * SPEC §2 floating chat window: the thread with one guide (real-time through the shared socket and
+ * Floating chat window: the thread with one guide (real-time through the shared socket and
  * query cache), draggable by its title bar with the pointer or, from its grip button, with the arrow
  * keys; minimized to a button in the side margin (or the header on narrower screens); Escape closes it
  * and focus goes back to the button that opened it. On phones it is a full-screen sheet that keeps
@@ -61,14 +62,7 @@ function Window({ guideId, guideName, minimized, seq, userId }: { guideId: numbe
   }, [minimized, seq, convo?.conversation.id]);
 
   // On phones the sheet covers the page: the page behind must not scroll.
-  useEffect(() => {
-    if (!phone || minimized) return;
-    const prev = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = prev;
-    };
-  }, [phone, minimized]);
+  useBodyScrollLock(phone && !minimized);
 
   // The phone sheet is modal: Escape closes it even if focus has fallen to the page body.
   useEffect(() => {

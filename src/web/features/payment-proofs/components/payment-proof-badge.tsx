@@ -14,7 +14,7 @@ const TONE: Record<ProofStatus, string> = {
 /** The badge's look for a known status, without a link (the proof page shows it next to the heading). */
 export function ProofStatusPill({ status, className }: { status: ProofStatus; className?: string }) {
   const { t } = useTranslation('proofs');
-  // 'none' reads '+ upload payment proof' (SPEC §4): its '+' is the text itself, no icon.
+  // 'none' reads '+ upload payment proof' (docs/rules/money-and-cancellation.md): its '+' is the text itself, no icon.
   const Icon = status === 'verified' ? CheckCircle2 : status === 'uploaded' ? Clock3 : null;
   return (
     <span data-proof-status={status} className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset', TONE[status], className)}>
@@ -25,7 +25,7 @@ export function ProofStatusPill({ status, className }: { status: ProofStatus; cl
 }
 
 /**
- * SPEC §4 payment-proof badge on a trip: verified (green), uploaded and awaiting the guide's check
+ * docs/rules/money-and-cancellation.md payment-proof badge on a trip: verified (green), uploaded and awaiting the guide's check
  * (yellow), or '+ upload payment proof'. Shown once the tour has begun or a proof exists; it links to
  * /booking/{id}/payment-proof.
  */

@@ -1,7 +1,7 @@
 import { Download, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ProofFile } from '../../../../shared/schemas/payment-proofs';
-import { formatInstant } from '../../bookings/lib/format';
+import { formatInstant } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 
 /** The stored proof: the image itself, or the PDF as a download (never rendered inside the site). */

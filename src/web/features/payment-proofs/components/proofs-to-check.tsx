@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { proofStatusOf } from '../../../../shared/schemas/payment-proofs';
 import type { Booking } from '../../../../shared/schemas/bookings';
-import { amount } from '../../bookings/lib/format';
+import { amount } from '../../../lib/format';
 import { VerifyProofButton } from './verify-proof-button';
 
 /**

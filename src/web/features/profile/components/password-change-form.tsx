@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
 
-/** SPEC §5 Password change: current, new and confirm-new; the signup rules apply to the new one. */
+/** Password change: current, new and confirm-new; the signup rules apply to the new one. */
 export function PasswordChangeForm() {
   const { t } = useTranslation(['profile', 'auth']);
   const change = useChangePassword();

@@ -5,7 +5,9 @@ import { genderSchema, type User } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
 import { Panel, SelectField, TextAreaField, TextField } from '../../../components/ui/form';
 import { PasswordField } from '../../../components/ui/password-field';
+import { hasVisibleText } from '../../../../shared/display-text';
 import { ApiError } from '../../../lib/api-client';
+import { protectedTitleText } from '../../licences';
 import { showToast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -22,9 +24,9 @@ const fromUser = (u: User) => ({
   bio: u.bio ?? '',
 });
 
-/** SPEC §3 Profile fields that belong to every user (the guide-only ones arrive with guide profiles). */
+/** Profile fields that belong to every user (the guide-only ones arrive with guide profiles). */
 export function PersonalInfoForm({ user }: { user: User }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(['profile', 'licences']);
   const update = useUpdateProfile();
   const [v, setV] = useState(() => fromUser(user));
   const [submitted, setSubmitted] = useState(false);
@@ -40,7 +42,7 @@ export function PersonalInfoForm({ user }: { user: User }) {
 
   const ageNum = v.age.trim() === '' ? null : Number(v.age);
   const errors = {
-    fullName: !v.fullName.trim() ? t('personal.errors.fullName') : null,
+    fullName: !hasVisibleText(v.fullName) ? t('personal.errors.fullName') : null,
     email: !EMAIL.test(v.email.trim()) ? t('personal.errors.email') : emailTaken ? t('personal.errors.emailTaken') : null,
     age: ageNum !== null && (!Number.isInteger(ageNum) || ageNum < 13 || ageNum > 120) ? t('personal.errors.age') : null,
     currentPassword: !emailChanged ? null : !currentPassword ? t('security.required') : wrongPassword ? t('security.wrongCurrent') : null,
@@ -77,7 +79,7 @@ export function PersonalInfoForm({ user }: { user: User }) {
           if (code === 'wrong_password') setWrongPassword(true);
           showToast({
             title: t('toasts.updateFailed'),
-            description: code === 'wrong_password' ? t('security.wrongCurrent') : t('toasts.updateFailedBody'),
+            description: code === 'wrong_password' ? t('security.wrongCurrent') : (protectedTitleText(t, err) ?? t('toasts.updateFailedBody')),
             variant: 'destructive',
           });
         },

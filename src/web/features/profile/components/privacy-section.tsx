@@ -34,7 +34,7 @@ function Toggle({ label, help, checked, disabled, onChange }: { label: string; h
   );
 }
 
-/** SPEC §6: users can toggle read receipts; e-mail updates live beside it. */
+/** docs/rules/accounts-and-sessions.md: users can toggle read receipts; e-mail updates live beside it. */
 export function PrivacySection({ user }: { user: User }) {
   const { t } = useTranslation('profile');
   const update = useUpdateProfile();

@@ -6,6 +6,7 @@ import type { User } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { currentLocale } from '../../../lib/i18n';
+import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useRemoveImage, useUploadImage, type ImageSlot } from '../api/upload-image';
 import { dateTimeFormat } from '../../../lib/intl';
@@ -17,7 +18,7 @@ function formatJoined(iso: string): string {
   return dateTimeFormat(zh ? 'zh-CN' : 'en-US', zh ? { year: 'numeric', month: 'long', day: 'numeric' } : { year: 'numeric', month: 'short', day: 'numeric' }).format(d);
 }
 
-/** Background image, avatar, name; the buttons upload or remove either picture (SPEC §8 toasts). */
+/** Background image, avatar, name; the buttons upload or remove either picture (docs/rules/look-and-language.md toasts). */
 export function ProfileHero({ user }: { user: User }) {
   const { t } = useTranslation('profile');
   const upload = useUploadImage();
@@ -37,7 +38,7 @@ export function ProfileHero({ user }: { user: User }) {
     input.value = '';
     if (!file) return;
     if (!(IMAGE_TYPES as readonly string[]).includes(file.type) || file.size > IMAGE_MAX_BYTES) return failed(t('toasts.uploadInvalid'));
-    upload.mutate({ slot, file }, { onSuccess: () => done(slot), onError: () => failed(t('toasts.uploadError')) });
+    upload.mutate({ slot, file }, { onSuccess: () => done(slot), onError: (err) => failed(t(err instanceof ApiError && err.code === 'storage_unavailable' ? 'toasts.storageUnavailable' : 'toasts.uploadError')) });
   };
   const onRemove = (slot: ImageSlot) =>
     remove.mutate(slot, { onSuccess: () => done(slot), onError: () => showToast({ title: t('toasts.updateFailed'), description: t('toasts.updateFailedBody'), variant: 'destructive' }) });

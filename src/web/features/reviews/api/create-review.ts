@@ -3,7 +3,7 @@ import type { CreateReviewBody, CreateReviewReply } from '../../../../shared/sch
 import { apiRequest } from '../../../lib/api-client';
 import { reviewKeys } from './keys';
 
-/** POST /api/v2/reviews (SPEC §7): bookingId, type, fromUserId, toUserId, rating, content. */
+/** POST /api/v2/reviews: bookingId, type, fromUserId, toUserId, rating, content. */
 export function createReview(body: CreateReviewBody): Promise<CreateReviewReply> {
   return apiRequest<CreateReviewReply>('/api/v2/reviews', { method: 'POST', body });
 }

@@ -3,7 +3,7 @@ import type { EligibilityReply } from '../../../../shared/schemas/reviews';
 import { apiRequest } from '../../../lib/api-client';
 import { reviewKeys } from './keys';
 
-/** GET /api/v2/reviews/bookings/{id}/eligibility (SPEC §7: canReview and reason). */
+/** GET /api/v2/reviews/bookings/{id}/eligibility (canReview and reason). */
 export function getEligibility(bookingId: number): Promise<EligibilityReply> {
   return apiRequest<EligibilityReply>(`/api/v2/reviews/bookings/${bookingId}/eligibility`);
 }

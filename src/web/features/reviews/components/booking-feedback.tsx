@@ -1,5 +1,5 @@
 import type { Booking } from '../../../../shared/schemas/bookings';
-import { DisputeAction } from '../../disputes/components/dispute-action';
+import { DisputeAction } from '../../disputes';
 import { ReviewAction } from './review-action';
 
 /** What a card offers after and during a tour: the review (either side) and reporting a problem. Mounted in one line. */

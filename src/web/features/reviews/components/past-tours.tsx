@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { currentLocale } from '../../../lib/i18n';
@@ -10,15 +11,15 @@ const RECENT_DAYS = 30;
  * The guide dashboard's finished tours of the last 30 days: the guide reviews each traveler here
  * (dual-blind) and may report a problem within 7 days of completion.
  */
-export function PastTours({ bookings, now }: { bookings: Booking[] | undefined; now: Date }) {
+export function PastTours({ bookings, now, empty = null }: { bookings: Booking[] | undefined; now: Date; empty?: ReactNode }) {
   const { t } = useTranslation('reviews');
   const locale = currentLocale();
   const past = (bookings ?? [])
     .filter((b) => PAST.includes(b.status) && now.getTime() - Date.parse(b.completedAt ?? b.startsAt) <= RECENT_DAYS * 86_400_000)
     .sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
-  if (past.length === 0) return null;
+  if (past.length === 0) return <>{empty}</>;
   return (
-    <section id="past-tours" aria-labelledby="past-tours-title" className="mt-10 scroll-mt-20">
+    <section id="past-tours" aria-labelledby="past-tours-title" className="mt-6 scroll-mt-20">
       <h2 id="past-tours-title" className="text-xl font-semibold">
         {t('past.title')}
       </h2>

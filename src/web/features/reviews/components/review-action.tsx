@@ -34,7 +34,7 @@ function ReviewQuote({ review, title }: { review: BookingReview; title: string }
 }
 
 /**
- * Reviews on a finished booking's card, for either side (SPEC §4: eligibility per booking, dual-blind):
+ * Reviews on a finished booking's card, for either side (eligibility per booking, dual-blind, docs/rules/money-and-cancellation.md):
  * a button to write one; after writing, the "waiting for the other side" state until both have
  * reviewed or 7 days pass; then both reviews.
  */

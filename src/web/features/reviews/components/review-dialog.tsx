@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { REVIEW_MAX_CHARS, type EligibilityReply } from '../../../../shared/schemas/reviews';
 import { Button } from '../../../components/ui/button';
 import { showToast } from '../../../lib/toast';
-import { Sheet } from '../../bookings/components/sheet';
+import { Sheet } from '../../../components/ui/sheet';
 import { useCreateReview } from '../api/create-review';
 import { StarRating } from './star-rating';
 
 /**
- * The review form (SPEC §5 Review): a rating 1–5 is required ('Please select a rating'), the text is
- * optional, trimmed, at most 2000 characters with a live counter. Success and failure toasts are
- * SPEC §8's.
+ * The review form (docs/rules/booking-lifecycle.md, Reviews): a rating 1–5 is required ('Please select a rating'), the text is
+ * optional, trimmed, at most 2000 characters with a live counter. Success and failure toasts keep
+ * their fixed texts (docs/rules/look-and-language.md).
  */
 export function ReviewDialog({
   eligibility,

@@ -124,7 +124,7 @@ describe('ReviewAction', () => {
     expect(screen.getByRole('img', { name: '4 星' })).toBeTruthy();
   });
 
-  it('says when eligibility cannot be checked (SPEC §8) and offers a retry', async () => {
+  it('says when eligibility cannot be checked and offers a retry', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'internal', message: 'x' }, 500)));
     render(wrap(<ReviewAction booking={booking()} side="traveler" />));
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong');

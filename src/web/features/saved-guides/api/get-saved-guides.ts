@@ -2,10 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SAVED_GUIDES_PAGE_SIZE } from '../../../../shared/price-range';
 import type { SavedGuidesReply } from '../../../../shared/schemas/guides';
 import { apiRequest } from '../../../lib/api-client';
-import { readerLanguage } from '../../guides/lib/text-language';
+import { readerLanguage } from '../../guides';
 import { savedGuideKeys } from './keys';
 
-/** GET /api/travelers/{id}/saved-guides?page&limit: 6 per page (SPEC §7, §9). */
+/** GET /api/travelers/{id}/saved-guides?page&limit: 6 per page. */
 export function getSavedGuides(travelerId: number, page: number): Promise<SavedGuidesReply> {
   return apiRequest<SavedGuidesReply>(`/api/travelers/${travelerId}/saved-guides`, { query: { page, limit: SAVED_GUIDES_PAGE_SIZE }, headers: readerLanguage() });
 }

@@ -9,7 +9,7 @@ import { withToast } from '../../../lib/toast';
 
 /**
  * The save heart on cards and profiles. Visitors get the 'Login required' toast with a way to log
- * in and come back (SPEC §5); failures get 'Action failed' (SPEC §8). The heart flips at once and
+ * in and come back; failures get 'Action failed' (docs/rules/look-and-language.md). The heart flips at once and
  * flips back if the server says no.
  */
 export function SaveHeart({ guideId, saved, size = 'md' }: { guideId: number; saved: boolean; size?: 'md' | 'lg' }) {

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import type { useSavedGuides } from '../api/get-saved-guides';
 
 /**
- * The 'Saved Guides' tab body: spinner while loading (SPEC §2), the trips error with Refresh,
+ * The 'Saved Guides' tab body: spinner while loading, the trips error with Refresh,
  * an empty state with the next step, or the cards with pagination (6 per page).
  */
 export function SavedGuidesPanel({

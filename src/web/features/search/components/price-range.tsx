@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PRICE_STEP } from '../../../../shared/price-range';
 import './price-range.css';
 
-/** SPEC §9 price band: two thumbs on one track, step 10, keyboard operable, labelled for screen readers. */
+/** docs/rules/messaging.md price band: two thumbs on one track, step 10, keyboard operable, labelled for screen readers. */
 export function PriceRange({
   bounds,
   value,

@@ -10,7 +10,7 @@ import type { ServiceCategory } from '../../../../shared/schemas/catalog';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { formatCalendarDate } from '../../guides/lib/format';
+import { filterLabels } from '../lib/filter-labels';
 import { PriceRange } from './price-range';
 import { ServicesPicker } from './services-picker';
 
@@ -23,13 +23,13 @@ const name = (item: { nameEn: string; nameCn: string }, locale: Locale) => (loca
 
 export interface SearchFormProps {
   initial: GuideSearchParams;
-  /** Landing: destination and travelers are required (SPEC §5). /search allows "all cities". */
+  /** Landing: destination and travelers are required (docs/rules/guides-and-licences.md). /search allows "all cities". */
   requireFields: boolean;
   categories: ServiceCategory[] | undefined;
   categoriesFallback?: boolean;
   bounds: { min: number; max: number };
   onSearch: (params: GuideSearchParams) => void;
-  /** On phones the form folds into one tappable bar (UI.md). */
+  /** On phones the form folds into one tappable bar (docs/rules/look-and-language.md) that names every active filter. */
   collapsible?: boolean;
 }
 
@@ -68,8 +68,8 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
       document.getElementById(next.city ? `${id}-city` : `${id}-travelers`)?.focus();
       return;
     }
-    // The landing's default band is shown (SPEC §9) but filters only once the traveler moves it:
-    // applied silently, it hid guides priced outside 100–500 that nobody asked to hide (issue 27).
+    // The landing's default band is shown but filters only once the traveler moves it:
+    // applied silently, it hid guides priced outside 100–500 that nobody asked to hide.
     const priced = band;
     onSearch({
       city: (city || undefined) as ServiceCitySlug | undefined,
@@ -86,6 +86,16 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
   };
 
   const cityLabel = city ? name(SERVICE_CITIES.find((c) => c.slug === city)!, locale) : t('form.allCities');
+  // The folded bar sums up every filter (decision 104): the form's values, and the licence checkbox beside it.
+  const current = {
+    date: date || undefined,
+    travelers: travelers ? Number(travelers) : undefined,
+    language: (language || undefined) as SearchLanguage | undefined,
+    services,
+    minPrice: band?.min,
+    maxPrice: band?.max,
+    licensed: initial.licensed,
+  };
 
   return (
     <div>
@@ -98,15 +108,8 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
           className="flex w-full items-center gap-3 rounded-full border border-stone-300 bg-white px-4 py-3 text-left text-sm shadow-soft md:hidden dark:border-stone-700 dark:bg-stone-900"
         >
           <Search className="h-4 w-4 shrink-0 text-primary-600" aria-hidden />
-          <span className="min-w-0 flex-1 truncate">
-            {[
-              cityLabel,
-              date ? formatCalendarDate(date, locale, { year: undefined, weekday: 'short' }) : '',
-              travelers ? t('form.travelersSummary', { count: Number(travelers), value: travelers === '10' ? t('form.tenPlus') : travelers }) : '',
-              band ? t('form.priceRange', band) : '',
-            ]
-              .filter(Boolean)
-              .join(' · ')}
+          <span className="line-clamp-2 min-w-0 flex-1" data-testid="search-summary">
+            {[cityLabel, ...filterLabels(current, t, locale, categories).map((f) => f.label)].join(' · ')}
           </span>
           <SlidersHorizontal className="h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400" aria-hidden />
         </button>

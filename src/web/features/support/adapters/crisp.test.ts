@@ -20,7 +20,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Crisp adapter (SPEC §9: 10 tries, every 0.5 s)', () => {
+describe('Crisp adapter (10 tries, every 0.5 s)', () => {
   it('loads the SDK once, then gives up after exactly 10 attempts 500 ms apart', async () => {
     const attempts: number[] = [];
     let done: unknown = 'pending';

@@ -1,6 +1,6 @@
 import type { SupportAdapter } from './types';
 
-/** SPEC §9: the chat SDK is looked for 10 times, every 0.5 s, before the built-in chat takes over. */
+/** docs/rules/messaging.md: the chat SDK is looked for 10 times, every 0.5 s, before the built-in chat takes over. */
 export const CRISP_ATTACH_TRIES = 10;
 export const CRISP_ATTACH_INTERVAL_MS = 500;
 export const CRISP_SCRIPT_URL = 'https://client.crisp.chat/l.js';

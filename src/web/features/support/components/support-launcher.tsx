@@ -16,7 +16,7 @@ import { useBottomBarOffset } from '../../../components/ui/bottom-bar';
 const SupportPanel = lazyPart(() => import('./support-panel'));
 
 /**
- * The floating support button on every page (SPEC §1), and the built-in chat panel when it is open.
+ * The floating support button on every page (docs/rules/messaging.md), and the built-in chat panel when it is open.
  * The panel's code, the adapters and the `support` strings load only when needed.
  */
 export function SupportWidget() {

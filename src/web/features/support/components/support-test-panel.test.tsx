@@ -23,7 +23,7 @@ const renderPanel = () =>
     </Suspense>,
   );
 
-describe('support test panel (SPEC §2, not routed in production)', () => {
+describe('support test panel (not routed in production)', () => {
   it('lists the seven prefills in Chinese and opens the built-in chat with the chosen one', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ support: { provider: 'builtin' } }))));
     await act(() => i18next.changeLanguage('zh-CN'));

@@ -6,7 +6,7 @@ import { useSupportState } from '../support-store';
 import { clearStoredThread } from '../thread-storage';
 
 /**
- * SPEC §2: the test panel for the support chat tool. It is not routed in production; the
+ * The test panel for the support chat tool. It is not routed in production; the
  * development build shows it at /dev/support.
  */
 export function SupportTestPanel() {

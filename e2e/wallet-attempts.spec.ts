@@ -1,0 +1,55 @@
+import { allowConsoleErrors, expect, signIn, test } from './fixtures';
+
+/**
+ * One open attempt per deposit in the browser (decision 100): a traveler who comes back from the wallet's
+ * page and pays again with the same wallet is sent to the same approval page; choosing the other wallet
+ * cancels the first, whose page then says that nothing was charged; the second is approved once.
+ */
+test('paying again returns to the same Alipay page; WeChat Pay replaces it and the old page charges nothing', async ({ page }) => {
+  test.setTimeout(90_000);
+  // The replaced page's approval is refused with 409 payment_canceled: the browser logs that reply.
+  allowConsoleErrors(page, /status of 409/);
+  const traveler = await signIn(page, 'traveler', undefined, 'en');
+  const auth = { authorization: `Bearer ${traveler.token}` };
+  const guides = (await (await page.request.get('/api/v2/guides?limit=1')).json()).data as { id: number }[];
+  // A pending booking, as 'Continue Payment' finds it: its checkout pays the deposit only.
+  let bookingId = 0;
+  for (let day = 90; !bookingId && day < 150; day++) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    const slots = (await (await page.request.get(`/api/v2/guides/${guides[0]!.id}/slots?date=${date}&durationHours=2`)).json()).slots as { startTime: string }[];
+    if (!slots?.length) continue;
+    const booked = await page.request.post('/api/v2/bookings', { headers: auth, data: { guideId: guides[0]!.id, date, startTime: slots[0]!.startTime, durationHours: 2, travelers: 1 } });
+    if (booked.status() === 201) bookingId = (await booked.json()).id;
+  }
+  expect(bookingId).toBeGreaterThan(0);
+
+  const payWith = async (wallet: 'Alipay' | 'WeChat Pay') => {
+    await page.goto(`/checkout?booking=${bookingId}`);
+    await page.getByRole('radio', { name: wallet }).locator('..').click();
+    if (wallet === 'Alipay') await page.getByLabel('Alipay account').fill('liwei@example.com');
+    else await page.getByLabel('WeChat ID').fill('liwei_88');
+    await page.getByRole('button', { name: /^Pay [\d,.]+ RMB$/ }).click();
+    await expect(page).toHaveURL(/\/payment-demo\?ref=sim_/);
+    return page.url();
+  };
+
+  const alipay = await payWith('Alipay');
+  expect(alipay).toMatch(/ref=sim_alipay_/);
+  await page.getByRole('link', { name: 'Back to checkout' }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?booking=${bookingId}$`));
+  expect(await payWith('Alipay')).toBe(alipay);
+
+  const wechat = await payWith('WeChat Pay');
+  expect(wechat).toMatch(/ref=sim_wechat_/);
+  await page.goto(alipay);
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page.getByRole('alert')).toContainText('replaced by a newer payment of the same booking');
+  await expect(page.getByRole('alert')).toContainText('Nothing was charged');
+
+  await page.goto(wechat);
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment-success\\?booking=${bookingId}$`));
+  await expect(page.getByText('Paid with WeChat Pay · demo payment, no money moved')).toBeVisible();
+  const booking = await (await page.request.get(`/api/v2/bookings/${bookingId}`, { headers: auth })).json();
+  expect(booking.payments.map((p: { method: string; status: string }) => `${p.method} ${p.status}`)).toEqual(['alipay failed', 'wechat succeeded']);
+});

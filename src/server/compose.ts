@@ -1,0 +1,108 @@
+import { registerJobs } from './jobs/index';
+import type { AppInstance } from './lib/types';
+import { registerAdminUsers } from './modules/admin-users/index';
+import { auditRoutes } from './modules/audit/index';
+import { authRoutes, changePassword } from './modules/accounts/index';
+import { registerAuth } from './modules/auth/index';
+import { registerBookingPdf } from './modules/booking-pdf/index';
+import { registerBookings, type Clock } from './modules/bookings/index';
+import { catalogRoutes } from './modules/catalog/index';
+import { clientErrorRoutes } from './modules/client-errors/index';
+import { devRoutes } from './modules/dev/index';
+import { registerDisputes } from './modules/disputes/index';
+import { registerGuideApplications } from './modules/guide-applications/index';
+import { registerGuideBusiness } from './modules/guide-business/index';
+import { registerGuideOverview } from './modules/guide-overview/index';
+import { guidesRoutes } from './modules/guides/index';
+import { healthRoutes } from './modules/health/index';
+import { registerIdentity } from './modules/identity/index';
+import { registerLegal } from './modules/legal/index';
+import { registerLicences } from './modules/licences/index';
+import { registerMailer } from './modules/mail/index';
+import { registerMessaging } from './modules/messaging/index';
+import { notifyOfBookings, registerNotifications } from './modules/notifications/index';
+import { OfferBook, registerOffers } from './modules/offers/index';
+import { registerPaymentProofs } from './modules/payment-proofs/index';
+import { registerReceipts } from './modules/receipts/index';
+import { registerReviews } from './modules/reviews/index';
+import { savedGuidesRoutes } from './modules/saved-guides/index';
+import { seoRoutes } from './modules/seo/index';
+import { registerStatements } from './modules/statements/index';
+import { registerSupport } from './modules/support/index';
+import { usersRoutes } from './modules/users/index';
+import { registerWallet } from './modules/wallet/index';
+import { registerWeather } from './modules/weather/index';
+import { registerRealtime } from './realtime/index';
+import { registerStorage } from './storage/index';
+
+/**
+ * The composition root: builds every domain module from what it declares it needs, in dependency
+ * order, and hands each its collaborators here. No module looks another up on the Fastify instance
+ * or is handed one after it is built. The decorations (`app.bookings`, `app.jobs`, …) stay for
+ * server.ts and the tests, which drive the modules from outside.
+ *
+ * The order below is the order of construction: a module comes after what it is given (TypeScript
+ * refuses a `const` used before it is declared). Only two places are ordered for Fastify's own reasons:
+ * `registerAuth` decorates `app.requireAuth`/`optionalAuth`/`requireAdmin`, which routes name when they
+ * are declared, so it comes first; `registerRealtime` registers the WebSocket plugin (awaited, before
+ * its `/ws` route) and the `onResponse` hook that closes the sockets of sessions a password change or an
+ * account deletion ends; a hook reaches the routes declared after it, so it comes before the account
+ * routes. Nothing else depends on when a module is registered (decision 108).
+ */
+export async function composeModules(app: AppInstance): Promise<void> {
+  const { config } = app.ctx;
+  registerAuth(app);
+
+  // The platform: the job runner (and outbox), mail, files and real time.
+  const jobs = registerJobs(app);
+  registerMailer(app, jobs);
+  const storage = registerStorage(app);
+  const realtime = await registerRealtime(app);
+
+  healthRoutes(app);
+  catalogRoutes(app);
+  clientErrorRoutes(app);
+  const rates = () => ({ depositRate: config.payments.depositRate, commissionRate: config.payments.commissionRate });
+  // The commerce disclosure, legal documents and consents: sign-up records the accepted ones, the
+  // data export lists them.
+  const consents = registerLegal(app, { operator: config.operator, rates });
+  authRoutes(app, { jobs, consents });
+  // The signed-in user's password change is an account flow (accounts), served under /api/me.
+  await app.register(usersRoutes({ changePassword, storage, jobs, consents }));
+  devRoutes(app);
+  registerSupport(app);
+  const guideSearch = guidesRoutes(app);
+  registerGuideBusiness(app, { guideSearch });
+  savedGuidesRoutes(app);
+
+  // The app's one clock: bookings own it (tests set `app.bookings.now`), every module reads it.
+  const clock: Clock = { now: () => new Date() };
+  const now = () => clock.now();
+
+  const notifications = registerNotifications(app, { realtime, jobs });
+  const notify = notifications.create.bind(notifications);
+  // Offers as they read: bookings take an offer's terms from it and messaging the offers its messages
+  // carry, so it is built before both; the offers module proper needs messaging, so it comes after.
+  const offerBook = new OfferBook({ db: app.ctx.database.db, rates, now });
+  // Receipts are issued where money moves: bookings settle and refund payments, disputes refund them.
+  const receipts = registerReceipts(app, { operator: config.operator, now });
+  const bookings = registerBookings(app, { jobs, clock, offers: offerBook, notify, receipts: receipts.issuer });
+  notifyOfBookings(app, bookings.events, notifications);
+  const messaging = registerMessaging(app, { realtime, jobs, notifications, bookings, offers: offerBook });
+  registerOffers(app, { book: offerBook, messaging, bookingEvents: bookings.events, rates, notify });
+
+  registerWeather(app, { jobs, now });
+  registerBookingPdf(app, { bookings });
+  registerReviews(app, jobs);
+  await registerPaymentProofs(app, { storage, notifications, jobs });
+  await registerDisputes(app, { storage, jobs, provider: bookings.deps.provider, notifications, receipts: receipts.issuer });
+  await registerGuideApplications(app, { storage, guideSearch, notifications, jobs });
+  await registerIdentity(app, { storage, notifications, jobs });
+  await registerLicences(app, { storage, guideSearch });
+  const wallet = registerWallet(app, { now, notify, payoutAccount: config.payoutAccount });
+  registerStatements(app, { now, operator: config.operator });
+  auditRoutes(app);
+  registerAdminUsers(app, { realtime, guideSearch, now });
+  registerGuideOverview(app, { now, messaging, wallet });
+  seoRoutes(app, { guideSearch });
+}

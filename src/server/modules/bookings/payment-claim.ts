@@ -1,0 +1,88 @@
+import type { CreatePaymentBody } from '../../../shared/schemas/bookings';
+import { inTransaction } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../auth/index';
+import { paymentInProgress, type BookingCore } from './booking-core';
+import type { BookingExtensions } from './booking-extensions';
+import * as repo from './bookings.repository';
+import type { PaymentRow } from './bookings.repository';
+import { claimDeposit, lockBookingView } from './checkout.repository';
+import { isPaid, openAttempt, stepFor } from './one-charge';
+
+export type LockedView = NonNullable<Awaited<ReturnType<typeof lockBookingView>>>;
+
+/** The request's own marks: its key, the hash of its body, a card's last four digits. */
+export interface AttemptKeys {
+  idempotencyKey: string;
+  requestHash: string;
+  last4: string | null;
+}
+
+/**
+ * What a payment request claimed under the booking's row lock:
+ * - `fresh`: a new attempt, `processing`, to be charged (`deposits`: the booking's deposits with it,
+ *   for a deposit claimed in one statement);
+ * - `replay`: this key's attempt, as it stands (a retry);
+ * - `reuse`: the charge's open attempt of another key, same method (decision 100);
+ * - `cancel`: the charge's open attempt, to be cancelled at the provider before claiming again.
+ */
+export type Claim =
+  | { kind: 'fresh'; payment: PaymentRow; deposits?: PaymentRow[]; locked: LockedView }
+  | { kind: 'replay' | 'reuse'; payment: PaymentRow; locked: LockedView }
+  | { kind: 'cancel'; payment: PaymentRow };
+
+/**
+ * A deposit's or extension's payment claim, in one transaction under the booking's row lock (decisions
+ * 083, 090, 100): the caller's attempt with this key is replayed; a paid charge is 409 `already_paid`;
+ * an open attempt of the charge is reused, waited for or cancelled (`one-charge.ts`); otherwise a new
+ * attempt is inserted `processing`.
+ */
+export async function claimAttempt(core: BookingCore, extensions: BookingExtensions, user: AuthUser, bookingId: number, body: CreatePaymentBody, k: AttemptKeys): Promise<Claim> {
+  return inTransaction(core.db, async (db) => {
+    // The booking locked, with the parties and service its reply shows (one statement).
+    const locked = await lockBookingView(db, bookingId);
+    if (!locked || locked.booking.travelerId !== user.id) throw notFound('Booking');
+    const { booking } = locked;
+    const isKey = (p: PaymentRow) => p.payerId === user.id && p.idempotencyKey === k.idempotencyKey;
+    const replay = (existing: PaymentRow): Claim => {
+      if (existing.requestHash !== k.requestHash) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request');
+      return { kind: 'replay', payment: existing, locked };
+    };
+    const request = { payerId: user.id, method: body.method };
+    if (body.kind === 'deposit' && booking.status === 'pending') {
+      // The usual deposit: the read and the conditional insert are one statement (decision 090).
+      const { read, inserted } = await claimDeposit(db, {
+        bookingId,
+        payerId: user.id,
+        method: body.method,
+        provider: core.deps.provider.name,
+        idempotencyKey: k.idempotencyKey,
+        requestHash: k.requestHash,
+        amountCents: booking.depositCents,
+        currency: booking.currency,
+        cardLast4: k.last4,
+      });
+      const existing = read.find(isKey);
+      if (existing) return replay(existing);
+      const deposits = read.filter((p) => p.bookingId === bookingId && p.kind === 'deposit');
+      if (isPaid(deposits)) throw new AppError('already_paid', 'The deposit of this booking is already paid');
+      if (inserted) return { kind: 'fresh', payment: inserted, deposits: [...deposits, inserted], locked };
+      const step = stepFor(openAttempt(deposits), request);
+      if (step.do === 'open') throw paymentInProgress('Another payment of this booking is being processed');
+      return step.do === 'reuse' ? { kind: 'reuse', payment: step.payment, locked } : { kind: 'cancel', payment: step.payment };
+    }
+    // One read: the caller's payment with this key, and the booking's deposits.
+    const read = await repo.paymentsForClaim(db, bookingId, user.id, k.idempotencyKey);
+    const existing = read.find(isKey);
+    if (existing) return replay(existing);
+    if (body.kind === 'extension') {
+      const step = await extensions.claimPayment(db, booking, user, body, k);
+      if (step.do === 'open') return { kind: 'fresh', payment: step.payment, locked };
+      return step.do === 'reuse' ? { kind: 'reuse', payment: step.payment, locked } : { kind: 'cancel', payment: step.payment };
+    }
+    const deposits = read.filter((p) => p.bookingId === bookingId && p.kind === 'deposit');
+    if (isPaid(deposits)) throw new AppError('already_paid', 'The deposit of this booking is already paid');
+    if (booking.status !== 'pending') throw new AppError('invalid_transition', `A ${booking.status} booking cannot be paid`);
+    throw new Error("unreachable: a pending booking's deposit is claimed above");
+  });
+}

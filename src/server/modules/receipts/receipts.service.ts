@@ -1,0 +1,111 @@
+import type { SQL } from 'drizzle-orm';
+import { bookingNumber } from '../../../shared/booking/money-rules';
+import type { Receipt, ReceiptLanguage } from '../../../shared/schemas/receipts';
+import { inTransaction, type Database } from '../../db/client';
+import type { ReceiptOperator } from '../../db/schema/index';
+import { notFound } from '../../lib/app-error';
+import type { Operator } from '../../operator';
+import * as repo from './receipts.repository';
+import type { ReceiptRow } from './receipts.repository';
+import { renderReceiptPdf } from './render';
+
+/**
+ * Issues receipts and credit notes inside the caller's transaction (decision 125): the bookings and
+ * disputes modules call it where a payment succeeds or a refund is recorded, under the booking's lock.
+ */
+export interface ReceiptIssuer {
+  /** The settle statement's own CTEs (`rc_…`): receipts for the payment ids `ids` selects, paid at `paidAt`. */
+  ctes(ids: SQL, now: Date, paidAt: Date): SQL;
+  /** The receipts due for the booking's payments (one statement). */
+  receipts(db: Database, bookingId: number, now: Date): Promise<number>;
+  /** The credit notes due for the booking's refunds (one statement). */
+  creditNotes(db: Database, bookingId: number, now: Date): Promise<number>;
+}
+
+/** The particulars a receipt keeps (the representative is the disclosure's, not the receipt's). */
+const particulars = (o: Operator): ReceiptOperator => ({
+  name: o.name,
+  address: o.address,
+  phone: o.phone,
+  email: o.email,
+  invoiceNumber: o.invoiceNumber,
+  fake: o.fake,
+});
+
+export class ReceiptsService {
+  readonly issuer: ReceiptIssuer;
+
+  constructor(
+    private readonly db: Database,
+    operator: Operator,
+    private readonly now: () => Date,
+  ) {
+    const stamped = particulars(operator);
+    this.issuer = {
+      ctes: (ids, now, paidAt) => repo.receiptCtes(ids, { operator: stamped, now }, paidAt),
+      receipts: (db, bookingId, now) => repo.issueReceipts(db, bookingId, { operator: stamped, now }),
+      creditNotes: (db, bookingId, now) => repo.issueCreditNotes(db, bookingId, { operator: stamped, now }),
+    };
+  }
+
+  /**
+   * The booking's receipts and credit notes, for its traveler (anyone else: 404). Payments settled
+   * before receipts existed, or by a path that did not issue one, get theirs here, under the
+   * booking's lock like every issue (decision 125).
+   */
+  async list(userId: number, bookingId: number): Promise<Receipt[]> {
+    const state = await repo.bookingReceiptState(this.db, bookingId);
+    if (!state || state.travelerId !== userId) throw notFound('Booking');
+    if (state.due) {
+      const now = this.now();
+      await inTransaction(this.db, async (tx) => {
+        if (!(await repo.lockBookingRow(tx, bookingId))) return;
+        await this.issuer.receipts(tx, bookingId, now);
+        await this.issuer.creditNotes(tx, bookingId, now);
+      });
+    }
+    const rows = await repo.receiptsOfBooking(this.db, bookingId);
+    const numbers = new Map(rows.map((r) => [r.id, r.number]));
+    return rows.filter((r) => r.payerId === userId).map((r) => toReceipt(r, state.bookingNumber, numbers.get(r.receiptId ?? 0) ?? null));
+  }
+
+  /** One of the caller's receipts; anyone else's is a 404. */
+  async get(userId: number, id: number): Promise<Receipt> {
+    const found = await repo.payersReceipt(this.db, id, userId);
+    if (!found) throw notFound('Receipt');
+    return toReceipt(found.receipt, found.bookingNumber, found.receiptNumber);
+  }
+
+  async pdf(userId: number, id: number, lang: ReceiptLanguage): Promise<{ body: Buffer; fileName: string }> {
+    const receipt = await this.get(userId, id);
+    return { body: await renderReceiptPdf(receipt, lang, this.now()), fileName: `Tabi-Guides-${receipt.number}.pdf` };
+  }
+
+  /** The payer changes who the receipt is made out to (its credit notes follow). */
+  async setAddressee(userId: number, id: number, addressee: string): Promise<Receipt> {
+    const row = await repo.setAddressee(this.db, id, userId, addressee, this.now());
+    if (!row) throw notFound('Receipt');
+    return this.get(userId, id);
+  }
+}
+
+function toReceipt(r: ReceiptRow, storedBookingNumber: string | null, receiptNumber: string | null): Receipt {
+  return {
+    id: r.id,
+    kind: r.kind,
+    number: r.number,
+    receiptNumber: r.kind === 'credit_note' ? receiptNumber : null,
+    bookingId: r.bookingId,
+    bookingNumber: bookingNumber(r.bookingId, storedBookingNumber),
+    paymentKind: r.paymentKind,
+    method: r.method,
+    cardLast4: r.cardLast4,
+    amountCents: r.amountCents,
+    inPersonCents: r.inPersonCents,
+    currency: r.currency,
+    paidAt: r.paidAt.toISOString(),
+    issuedAt: r.issuedAt.toISOString(),
+    addressee: r.addressee,
+    operator: r.operator,
+  };
+}

@@ -1,0 +1,276 @@
+import { sql } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../db/client';
+import { rowsOf } from '../../db/raw-row';
+import { payments, receiptSeries } from '../../db/schema/index';
+import { DEVELOPMENT_OPERATOR } from '../../operator';
+import { auth } from '../../test/guide-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { book, confirmedBooking, daysAhead, guidePerson, newKey, pay, person, type Person } from '../bookings/test-helpers';
+import { SIMULATED_SIGNATURE_HEADER } from '../payments/index';
+import type { Receipt } from '../../../shared/schemas/receipts';
+
+let t: TestApp;
+let traveler: Person;
+let stranger: Person;
+let guide: Awaited<ReturnType<typeof guidePerson>>;
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'none' });
+  traveler = await person(t);
+  stranger = await person(t);
+  guide = await guidePerson(t, { priceRmb: 300, maxPeople: 4 });
+});
+afterAll(() => t.close());
+afterEach(() => {
+  t.app.bookings.now = () => new Date();
+});
+
+const get = (url: string, who?: Person) => t.app.inject({ url, headers: who ? auth(who.token) : {} });
+const receiptsOf = async (bookingId: number, who: Person = traveler): Promise<Receipt[]> => {
+  const res = await get(`/api/v2/bookings/${bookingId}/receipts`, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().receipts;
+};
+const bookingOf = async (id: number) => (await get(`/api/v2/bookings/${id}`, traveler)).json();
+const seqOf = (number: string) => Number(number.slice(2));
+
+/** The text of every page, as a reader's copy-and-paste gives it (the ToUnicode maps), as booking-pdf.test.ts reads it. */
+async function pdfText(data: Buffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
+  let text = '';
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    text += content.items.map((item) => ('str' in item ? item.str : '')).join('') + '\n';
+  }
+  await doc.destroy();
+  return text;
+}
+
+/** The traveler approves a wallet link on the provider's page (the demo page posts this signed event). */
+function approve(approvalUrl: string) {
+  const q = new URLSearchParams(approvalUrl.split('?')[1]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v2/payments/webhooks/simulated',
+    headers: { 'content-type': 'application/json', [SIMULATED_SIGNATURE_HEADER]: q.get('signature')! },
+    payload: JSON.stringify({ type: 'payment.succeeded', ref: q.get('ref') }),
+  });
+}
+
+describe('a receipt for every payment received online', () => {
+  it('a card deposit: a numbered receipt in the traveler’s name, the balance paid in person listed apart, the operator of the day', async () => {
+    const id = await confirmedBooking(t, traveler, guide.guideId, daysAhead(20));
+    const booking = await bookingOf(id);
+    const [receipt, ...more] = await receiptsOf(id);
+    expect(more).toHaveLength(0);
+    expect(receipt).toMatchObject({
+      kind: 'receipt',
+      receiptNumber: null,
+      bookingId: id,
+      bookingNumber: booking.bookingNumber,
+      paymentKind: 'deposit',
+      method: 'card',
+      cardLast4: '4242',
+      amountCents: booking.depositCents,
+      inPersonCents: booking.balanceCents,
+      currency: 'CNY',
+      addressee: expect.stringMatching(/^Test User \d+$/),
+      operator: { name: DEVELOPMENT_OPERATOR.name, invoiceNumber: DEVELOPMENT_OPERATOR.invoiceNumber, fake: true },
+    });
+    expect(receipt!.number).toMatch(/^R-\d{8}$/);
+    // Written in the payment's own statement: there before anyone reads the list.
+    const [row] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from receipts where booking_id = ${id}`));
+    expect(row!.n).toBe(1);
+    // Reading again issues nothing more.
+    expect(await receiptsOf(id)).toEqual([receipt]);
+  });
+
+  it('a wallet deposit approved by the provider’s webhook gets its receipt with the wallet named', async () => {
+    const res = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(21), startTime: '10:00', durationHours: 2, travelers: 1 });
+    const id = res.json().id as number;
+    const started = await pay(t, traveler, id, { kind: 'deposit', method: 'alipay', alipayAccount: 'liwei@example.cn' });
+    expect(started.statusCode).toBe(201);
+    expect(started.json().payment.status).toBe('pending');
+    const [row0] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from receipts where booking_id = ${id}`));
+    expect(row0!.n).toBe(0);
+    expect((await approve(started.json().payment.approvalUrl)).statusCode).toBe(200);
+    const [row] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from receipts where booking_id = ${id}`));
+    expect(row!.n).toBe(1);
+    const [receipt] = await receiptsOf(id);
+    expect(receipt).toMatchObject({ kind: 'receipt', paymentKind: 'deposit', method: 'alipay', cardLast4: null, amountCents: (await bookingOf(id)).depositCents });
+  });
+
+  it('a cancellation’s refund gets a credit note of the refunded amount, naming the receipt; the receipt stays as it was', async () => {
+    const date = daysAhead(10);
+    const id = await confirmedBooking(t, traveler, guide.guideId, date, '10:00', 3);
+    await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) });
+    const [before] = await receiptsOf(id);
+    t.app.bookings.now = () => new Date(new Date(`${date}T01:00:00Z`).getTime() - 5 * 86_400_000); // 5 days before: 50 %
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/bookings/${id}/status`, headers: auth(traveler.token), payload: { status: 'cancelled' } });
+    expect(res.statusCode).toBe(200);
+    const refunded = res.json().payments[0].refundedCents as number;
+    expect(refunded).toBeGreaterThan(0);
+    const [receipt, note, ...more] = await receiptsOf(id);
+    expect(more).toHaveLength(0);
+    expect(receipt).toEqual(before);
+    expect(note).toMatchObject({ kind: 'credit_note', receiptNumber: receipt!.number, amountCents: refunded, paymentKind: 'deposit', method: 'card', addressee: receipt!.addressee });
+    expect(note!.number).toMatch(/^C-\d{8}$/);
+  });
+});
+
+describe('who may read and change a receipt', () => {
+  let bookingId: number;
+  let receipt: Receipt;
+  beforeAll(async () => {
+    bookingId = await confirmedBooking(t, traveler, guide.guideId, daysAhead(30));
+    [receipt] = (await receiptsOf(bookingId)) as [Receipt];
+  });
+
+  it('only the traveler: the guide, a stranger and a visitor do not see them', async () => {
+    expect((await get(`/api/v2/bookings/${bookingId}/receipts`, stranger)).statusCode).toBe(404);
+    expect((await get(`/api/v2/bookings/${bookingId}/receipts`, guide)).statusCode).toBe(404);
+    expect((await get(`/api/v2/bookings/${bookingId}/receipts`)).statusCode).toBe(401);
+    expect((await get(`/api/v2/bookings/99999999/receipts`, traveler)).statusCode).toBe(404);
+    for (const url of [`/api/v2/receipts/${receipt.id}`, `/api/v2/receipts/${receipt.id}/pdf`]) {
+      const res = await get(url, stranger);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code).toBe('not_found');
+    }
+    const patched = await t.app.inject({ method: 'PATCH', url: `/api/v2/receipts/${receipt.id}`, headers: auth(stranger.token), payload: { addressee: 'Mallory' } });
+    expect(patched.statusCode).toBe(404);
+    expect((await get(`/api/v2/receipts/${receipt.id}`, traveler)).json().addressee).toBe(receipt.addressee);
+  });
+
+  it('the payer renames the addressee: stored in NFC without invisible characters; bidi overrides, controls, nothing visible or too long are refused', async () => {
+    const patch = (addressee: unknown) => t.app.inject({ method: 'PATCH', url: `/api/v2/receipts/${receipt.id}`, headers: auth(traveler.token), payload: { addressee } });
+    const res = await patch('  株式会社\u200b旅行\u200e Cafe\u0301  ');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: receipt.id, number: receipt.number, amountCents: receipt.amountCents, addressee: '株式会社旅行 Café' });
+    expect((await receiptsOf(bookingId))[0]!.addressee).toBe('株式会社旅行 Café');
+    for (const bad of ['', '\u200b\u2066 ', 'x'.repeat(101), 42, 'A\u0007B', '旅行\u202eevil']) {
+      const refused = await patch(bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(refused.json().code).toBe('validation_failed');
+    }
+    const extra = await t.app.inject({ method: 'PATCH', url: `/api/v2/receipts/${receipt.id}`, headers: auth(traveler.token), payload: { addressee: 'A', amountCents: 1 } });
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it('the PDF is a PDF with the number, the addressee, the amount and the operator, in English, Chinese and Japanese', async () => {
+    const en = await get(`/api/v2/receipts/${receipt.id}/pdf?lang=en`, traveler);
+    expect(en.statusCode).toBe(200);
+    expect(en.headers['content-type']).toBe('application/pdf');
+    expect(en.headers['content-disposition']).toBe(`attachment; filename="Tabi-Guides-${receipt.number}.pdf"`);
+    expect(en.headers['cache-control']).toBe('private, no-store');
+    expect(en.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const enText = await pdfText(en.rawPayload);
+    expect(enText).toContain('Receipt');
+    expect(enText).toContain('領収書');
+    expect(enText).toContain(receipt.number);
+    expect(enText).toContain('株式会社旅行 Café');
+    expect(enText).toContain(`${(receipt.amountCents / 100).toFixed(2).replace(/\.00$/, '')} RMB`);
+    expect(enText).toContain('not received by Tabi Guides');
+    expect(enText).toContain(DEVELOPMENT_OPERATOR.invoiceNumber);
+    expect(enText).toContain('fapiao');
+    const zh = await pdfText((await get(`/api/v2/receipts/${receipt.id}/pdf?lang=zh-CN`, traveler)).rawPayload);
+    expect(zh).toContain('收据');
+    expect(zh).toContain(receipt.number);
+    expect(zh).toContain('发票');
+    const fallback = await pdfText((await get(`/api/v2/receipts/${receipt.id}/pdf`, traveler)).rawPayload);
+    expect(fallback).toContain('Receipt'); // no lang, no Accept-Language: English
+    const jaRes = await t.app.inject({ url: `/api/v2/receipts/${receipt.id}/pdf`, headers: { ...auth(traveler.token), 'accept-language': 'ja-JP,ja;q=0.9' } });
+    const jaText = await pdfText(jaRes.rawPayload);
+    expect(jaText).toContain('領収書');
+    expect(jaText).toContain('株式会社旅行 Café 様');
+    expect(jaText).toContain('登録番号');
+    expect((await get(`/api/v2/receipts/${receipt.id}/pdf?lang=fr`, traveler)).statusCode).toBe(400);
+  });
+});
+
+describe('numbering', () => {
+  it('a payment settled before receipts existed gets its receipt when first read; a rolled-back issue gives its number back', async () => {
+    const id = await confirmedBooking(t, traveler, guide.guideId, daysAhead(40));
+    const [deposit] = await receiptsOf(id);
+    // An extension paid before this feature: a succeeded payment without a receipt.
+    await t.database.db.insert(payments).values({
+      bookingId: id,
+      payerId: traveler.id,
+      kind: 'extension',
+      method: 'wechat',
+      provider: 'simulated',
+      providerRef: `old-${newKey()}`,
+      idempotencyKey: newKey(),
+      requestHash: 'x',
+      status: 'succeeded',
+      amountCents: 16_550,
+    });
+    const last = async () => (await t.database.db.select().from(receiptSeries).where(sql`series = 'R'`))[0]!.lastNumber;
+    const before = await last();
+    await expect(
+      inTransaction(t.database.db, async (tx) => {
+        expect(await t.app.receipts.issuer.receipts(tx, id, new Date())).toBe(1);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await last()).toBe(before);
+    const list = await receiptsOf(id);
+    expect(list.map((r) => [r.paymentKind, r.method, r.amountCents])).toEqual([
+      ['deposit', 'card', deposit!.amountCents],
+      ['extension', 'wechat', 16_550],
+    ]);
+    expect(seqOf(list[1]!.number)).toBe(before + 1);
+    expect(list[1]!.inPersonCents).toBe(0);
+  });
+
+  it('many deposits at once get distinct numbers with no gaps (at once for real on PostgreSQL)', async () => {
+    const N = 16;
+    const travelers = await Promise.all(Array.from({ length: N }, () => person(t)));
+    const ids = await Promise.all(
+      travelers.map(async (who, i) => (await book(t, who, { guideId: guide.guideId, date: daysAhead(60 + i), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id as number),
+    );
+    const paid = await Promise.all(ids.map((id, i) => pay(t, travelers[i]!, id)));
+    expect(paid.map((r) => r.statusCode)).toEqual(Array(N).fill(201));
+    const numbers = (await Promise.all(ids.map((id, i) => receiptsOf(id, travelers[i])))).flat().map((r) => seqOf(r.number));
+    expect(numbers).toHaveLength(N);
+    expect(new Set(numbers).size).toBe(N);
+    const sorted = [...numbers].sort((a, b) => a - b);
+    expect(sorted[N - 1]! - sorted[0]!).toBe(N - 1);
+    const [all] = rowsOf<{ n: number; distinct: number; max: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n, count(distinct seq)::int as distinct, max(seq)::int as max from receipts where series = 'R'`),
+    );
+    expect(all!.distinct).toBe(all!.n);
+    expect(all!.max).toBe(all!.n); // 1 … n: none skipped, none repeated
+  }, 120_000);
+
+  it('issues racing in many transactions at once, some rolled back, leave the series without repeats or gaps (PostgreSQL: really at once)', async () => {
+    const N = 12;
+    const ids: number[] = [];
+    for (let i = 0; i < N; i++) {
+      const id = await confirmedBooking(t, traveler, guide.guideId, daysAhead(90 + i));
+      await t.database.db.insert(payments).values({
+        bookingId: id, payerId: traveler.id, kind: 'extension', method: 'alipay', provider: 'simulated', providerRef: `race-${newKey()}`,
+        idempotencyKey: newKey(), requestHash: 'x', status: 'succeeded', amountCents: 10_000,
+      });
+      ids.push(id);
+    }
+    const results = await Promise.allSettled(
+      ids.map((id, i) =>
+        inTransaction(t.database.db, async (tx) => {
+          await t.app.receipts.issuer.receipts(tx, id, new Date());
+          // Hold the counter's row a moment, so the others queue behind it; every third gives up.
+          await tx.execute(sql`select pg_sleep(0.02)`);
+          if (i % 3 === 0) throw new Error('rolled back');
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(N / 3);
+    const [all] = rowsOf<{ n: number; distinct: number; max: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n, count(distinct seq)::int as distinct, max(seq)::int as max from receipts where series = 'R'`),
+    );
+    expect(all).toEqual({ n: all!.n, distinct: all!.n, max: all!.n });
+    // The rolled-back ones are issued on their next read, with the next numbers.
+    const late = (await Promise.all(ids.filter((_, i) => i % 3 === 0).map((id) => receiptsOf(id)))).map((list) => list.find((r) => r.paymentKind === 'extension')!);
+    expect(late.map((r) => seqOf(r.number)).sort((a, b) => a - b)).toEqual(Array.from({ length: N / 3 }, (_, k) => all!.n + 1 + k));
+  }, 120_000);
+});

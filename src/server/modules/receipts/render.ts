@@ -1,0 +1,117 @@
+import { formatFen } from '../../../shared/money-format';
+import type { Receipt, ReceiptLanguage } from '../../../shared/schemas/receipts';
+import { openPdf, PDF_PALETTE } from '../booking-pdf/index';
+import { RECEIPT_STRINGS, type ReceiptStrings } from './strings';
+
+/**
+ * A receipt or credit note as a one-page A4 PDF (decision 125), set like the booking PDF in Noto Sans
+ * SC (Latin, Chinese and kana in one face, embedded as a subset with a ToUnicode map, so its text
+ * can be searched and copied). Dates are Japan's: the issuer is a Japanese business.
+ */
+
+const { INDIGO, VERMILION, INK, MUTED, RULE, TINT } = PDF_PALETTE;
+
+const PAGE = { width: 595.28, height: 841.89, margin: 56 };
+const WIDTH = PAGE.width - 2 * PAGE.margin;
+
+const dateOf = (iso: string, s: ReceiptStrings) =>
+  new Intl.DateTimeFormat(s.intl, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tokyo' }).format(new Date(iso));
+
+/** What the money was for, in the receipt's language. */
+export function purposeOf(r: Receipt, s: ReceiptStrings): string {
+  if (r.kind === 'credit_note') return s.refundOf(r.receiptNumber ?? '');
+  return r.paymentKind === 'deposit' ? s.deposit(r.bookingNumber) : s.extension(r.bookingNumber);
+}
+
+export const methodOf = (r: Receipt, s: ReceiptStrings): string => (r.method === 'card' && r.cardLast4 ? s.cardEnding(r.cardLast4) : s.methods[r.method]);
+
+export async function renderReceiptPdf(r: Receipt, lang: ReceiptLanguage, now: Date = new Date()): Promise<Buffer> {
+  const s = RECEIPT_STRINGS[lang];
+  const credit = r.kind === 'credit_note';
+  const title = credit ? s.creditNote : s.receipt;
+  // The Japanese title beside the reader's: the document is a Japanese business's.
+  const jaTitle = lang === 'ja' ? '' : credit ? RECEIPT_STRINGS.ja.creditNote : RECEIPT_STRINGS.ja.receipt;
+  const { doc, done } = await openPdf({ margin: PAGE.margin, lang, info: { Title: `${title} ${r.number}`, Author: r.operator.name, Subject: title, Creator: s.brand, Producer: s.brand, CreationDate: now } });
+  const left = PAGE.margin;
+  const right = PAGE.width - PAGE.margin;
+
+  // ------------------------------------------------------------ title, number, date
+  doc.font('bold').fontSize(24).fillColor(credit ? VERMILION : INDIGO).text(title, left, 56, { width: WIDTH, align: 'center' });
+  if (jaTitle) doc.font('regular').fontSize(11).fillColor(MUTED).text(jaTitle, left, doc.y + 2, { width: WIDTH, align: 'center' });
+  let y = 124;
+  doc.font('regular').fontSize(10).fillColor(INK);
+  doc.text(`${s.number}${s.colon}${r.number}`, left, y, { width: WIDTH, align: 'right' });
+  doc.text(`${s.issued}${s.colon}${dateOf(r.issuedAt, s)}`, left, y + 15, { width: WIDTH, align: 'right' });
+
+  // ------------------------------------------------------------ addressee
+  y += 44;
+  doc.font('bold').fontSize(16).fillColor(INK).text(s.addressee(r.addressee), left, y, { width: WIDTH * 0.7 });
+  y = doc.y + 4;
+  doc.moveTo(left, y).lineTo(left + WIDTH * 0.7, y).lineWidth(1).strokeColor(INK).stroke();
+
+  // ------------------------------------------------------------ the amount
+  y += 24;
+  doc.rect(left, y, WIDTH, 56).fill(TINT);
+  doc.font('regular').fontSize(11).fillColor(MUTED).text(credit ? s.amountRefunded : s.amountReceived, left + 16, y + 21, { lineBreak: false });
+  doc
+    .font('bold')
+    .fontSize(22)
+    .fillColor(INK)
+    .text(s.money(`${credit ? '−' : ''}${formatFen(r.amountCents)}`), left, y + 14, { width: WIDTH - 16, align: 'right', lineBreak: false });
+  y += 68;
+  doc.font('regular').fontSize(10.5).fillColor(INK).text(`${s.forLabel}${s.colon}${purposeOf(r, s)}`, left, y, { width: WIDTH });
+  y = doc.y + 18;
+
+  // ------------------------------------------------------------ details
+  doc.font('bold').fontSize(11.5).fillColor(INDIGO).text(s.lines, left, y);
+  y = doc.y + 4;
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.6).strokeColor(RULE).stroke();
+  y += 8;
+  const row = (label: string, value: string, opts: { bold?: boolean; muted?: boolean } = {}) => {
+    doc.font(opts.bold ? 'bold' : 'regular').fontSize(10.5).fillColor(opts.muted ? MUTED : INK);
+    const h = doc.heightOfString(label, { width: WIDTH - 150 });
+    doc.text(label, left, y, { width: WIDTH - 150 });
+    doc.text(value, right - 140, y, { width: 140, align: 'right', lineBreak: false });
+    y += Math.max(h, 14) + 8;
+  };
+  const amount = s.money(`${credit ? '−' : ''}${formatFen(r.amountCents)}`);
+  row(purposeOf(r, s), amount);
+  doc.moveTo(left, y - 3).lineTo(right, y - 3).lineWidth(0.6).strokeColor(RULE).stroke();
+  y += 4;
+  row(s.total, amount, { bold: true });
+  if (!credit && r.inPersonCents > 0) {
+    // Listed apart and outside the total: the platform does not receive it.
+    y += 6;
+    row(s.inPerson, s.money(formatFen(r.inPersonCents)), { muted: true });
+    doc.font('regular').fontSize(8.5).fillColor(MUTED).text(s.inPersonNote, left, y - 4, { width: WIDTH });
+    y = doc.y + 8;
+  }
+  y += 8;
+  row(s.method, methodOf(r, s));
+  row(credit ? s.refundedOn : s.paidOn, dateOf(r.paidAt, s));
+
+  // ------------------------------------------------------------ issuer
+  y += 18;
+  doc.font('bold').fontSize(11.5).fillColor(INDIGO).text(s.issuer, left, y);
+  y = doc.y + 4;
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.6).strokeColor(RULE).stroke();
+  y += 8;
+  doc.font('bold').fontSize(11).fillColor(INK).text(r.operator.name, left, y, { width: WIDTH });
+  doc.font('regular').fontSize(9.5).fillColor(INK);
+  doc.text(r.operator.address, { width: WIDTH });
+  doc.text(`${r.operator.phone} · ${r.operator.email}`, { width: WIDTH });
+  doc.text(`${s.registration}${s.colon}${r.operator.invoiceNumber}`, { width: WIDTH });
+  y = doc.y + 20;
+  if (r.operator.fake) {
+    doc.font('bold').fontSize(10).fillColor(VERMILION).text(s.fake, left, y, { width: WIDTH });
+    y = doc.y + 10;
+  }
+
+  // ------------------------------------------------------------ footer
+  const footerY = PAGE.height - PAGE.margin - 24;
+  doc.moveTo(left, footerY - 8).lineTo(right, footerY - 8).lineWidth(0.6).strokeColor(RULE).stroke();
+  doc.font('regular').fontSize(8).fillColor(MUTED).text(s.notFapiao, left, footerY, { width: WIDTH - 100 });
+  doc.text(r.number, right - 90, footerY, { width: 90, align: 'right', lineBreak: false });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,132 @@
+import type { ReceiptLanguage } from '../../../shared/schemas/receipts';
+
+/**
+ * A receipt's words in its three languages (decision 125). Chinese follows the booking PDF's voice
+ * (地陪, 您); Japanese uses the terms of a Japanese receipt (領収書, 宛名, 但し書き).
+ */
+export interface ReceiptStrings {
+  brand: string;
+  receipt: string;
+  creditNote: string;
+  number: string;
+  issued: string;
+  addressee: (name: string) => string;
+  amountReceived: string;
+  amountRefunded: string;
+  /** 但し書き: what the money was for. */
+  forLabel: string;
+  deposit: (booking: string) => string;
+  extension: (booking: string) => string;
+  refundOf: (receipt: string) => string;
+  lines: string;
+  inPerson: string;
+  inPersonNote: string;
+  total: string;
+  method: string;
+  methods: Record<'card' | 'alipay' | 'wechat' | 'cash', string>;
+  cardEnding: (last4: string) => string;
+  paidOn: string;
+  refundedOn: string;
+  /** Between a label and its value. */
+  colon: string;
+  issuer: string;
+  registration: string;
+  notFapiao: string;
+  fake: string;
+  money: (amount: string) => string;
+  /** A calendar date in the reader's form. */
+  intl: string;
+}
+
+export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
+  en: {
+    brand: 'Tabi Guides',
+    receipt: 'Receipt',
+    creditNote: 'Credit note',
+    number: 'No.',
+    issued: 'Issued',
+    addressee: (name) => `To: ${name}`,
+    amountReceived: 'Amount received',
+    amountRefunded: 'Amount refunded',
+    forLabel: 'For',
+    deposit: (booking) => `Deposit for guided tour booking ${booking}`,
+    extension: (booking) => `Tour extension for booking ${booking}`,
+    refundOf: (receipt) => `Refund of the payment on receipt ${receipt}`,
+    lines: 'Details',
+    inPerson: 'Paid to the guide in person (not received by Tabi Guides)',
+    inPersonNote: 'The balance is paid to your guide on the day and is not part of this receipt.',
+    total: 'Total',
+    method: 'Payment method',
+    methods: { card: 'Card', alipay: 'Alipay', wechat: 'WeChat Pay', cash: 'Cash' },
+    cardEnding: (last4) => `Card ending ${last4}`,
+    paidOn: 'Paid',
+    refundedOn: 'Refunded',
+    colon: ': ',
+    issuer: 'Issued by',
+    registration: 'Registration No.',
+    notFapiao: 'A receipt of a Japanese business: proof of payment for your records and expense claims. It is not a Chinese fapiao (发票).',
+    fake: 'Development data: fictitious operator, not a valid receipt.',
+    money: (amount) => `${amount} RMB`,
+    intl: 'en-US',
+  },
+  'zh-CN': {
+    brand: 'Tabi 日本地陪',
+    receipt: '收据',
+    creditNote: '退款凭证',
+    number: '编号',
+    issued: '开具日期',
+    addressee: (name) => `抬头：${name}`,
+    amountReceived: '收款金额',
+    amountRefunded: '退款金额',
+    forLabel: '款项',
+    deposit: (booking) => `地陪预订 ${booking} 的定金`,
+    extension: (booking) => `预订 ${booking} 的延时费`,
+    refundOf: (receipt) => `收据 ${receipt} 所列款项的退款`,
+    lines: '明细',
+    inPerson: '当面支付给地陪（不经平台收取）',
+    inPersonNote: '余款在行程当天当面支付给地陪，不包含在本收据中。',
+    total: '合计',
+    method: '支付方式',
+    methods: { card: '银行卡', alipay: '支付宝', wechat: '微信支付', cash: '现金' },
+    cardEnding: (last4) => `尾号 ${last4} 的银行卡`,
+    paidOn: '支付日期',
+    refundedOn: '退款日期',
+    colon: '：',
+    issuer: '开具方',
+    registration: '登记号码',
+    notFapiao: '本收据由日本企业开具，可作为付款证明和报销凭证；日本企业无法开具中国发票。',
+    fake: '开发数据：虚构的运营方，不是有效收据。',
+    money: (amount) => `${amount} 元`,
+    intl: 'zh-CN',
+  },
+  ja: {
+    brand: 'Tabi Guides',
+    receipt: '領収書',
+    creditNote: '返金明細書',
+    number: '番号',
+    issued: '発行日',
+    addressee: (name) => `${name} 様`,
+    amountReceived: '領収金額',
+    amountRefunded: '返金額',
+    forLabel: '但し',
+    deposit: (booking) => `ガイド予約 ${booking} の予約金として`,
+    extension: (booking) => `予約 ${booking} の延長料金として`,
+    refundOf: (receipt) => `領収書 ${receipt} の返金`,
+    lines: '明細',
+    inPerson: 'ガイドへの当日現地払い（当社は受領していません）',
+    inPersonNote: '残金は当日ガイドへ直接お支払いいただくもので、本領収書には含まれません。',
+    total: '合計',
+    method: 'お支払い方法',
+    methods: { card: 'クレジットカード', alipay: 'Alipay', wechat: 'WeChat Pay', cash: '現金' },
+    cardEnding: (last4) => `カード（末尾 ${last4}）`,
+    paidOn: 'お支払い日',
+    refundedOn: '返金日',
+    colon: '：',
+    issuer: '発行者',
+    registration: '登録番号',
+    notFapiao: '日本の事業者が発行する領収書です。中国の発票（fapiao）ではありません。',
+    fake: '開発用データ：架空の事業者であり、有効な領収書ではありません。',
+    money: (amount) => `${amount} 人民元`,
+    intl: 'ja-JP',
+  },
+};

@@ -1,0 +1,112 @@
+import { and, asc, eq, gte, lt, sql, type AnyColumn } from 'drizzle-orm';
+import { bookingNumber } from '../../../shared/booking/money-rules';
+import type { Database } from '../../db/client';
+import { bookings, guides, ledgerEntries, payoutLedgerEntries, users, withdrawals } from '../../db/schema/index';
+
+/**
+ * The statements' reads (decision 127): only the two ledgers the wallet reads (decision 067), so a
+ * statement and the wallet are sums over the same rows.
+ */
+
+/** The month of an instant in Japan time, as `yyyy-mm`. */
+const tokyoMonth = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'Asia/Tokyo', 'YYYY-MM')`;
+
+export interface MonthSums {
+  month: string;
+  earnings: number;
+  commission: number;
+  commissionBookings: number;
+  payouts: number;
+}
+
+/** A commission posting: the platform's `commission` entry on a booking of the guide. */
+const commissionOf = (guideUserId: number) =>
+  and(eq(ledgerEntries.account, 'platform'), eq(ledgerEntries.kind, 'commission'), eq(guides.userId, guideUserId));
+
+/**
+ * A payout is paid when its `payout_paid` pair is written; the external account's side is the money
+ * that left the platform for the guide.
+ */
+const paidPayoutOf = (guideUserId: number) =>
+  and(eq(payoutLedgerEntries.kind, 'payout_paid'), eq(payoutLedgerEntries.account, 'payout_external'), eq(withdrawals.userId, guideUserId));
+
+/** Every month (Japan time) in which the guide's ledgers moved, with its sums; in no order. */
+export async function monthSums(db: Database, guideUserId: number): Promise<MonthSums[]> {
+  const month = tokyoMonth(ledgerEntries.createdAt);
+  const [earnings, commission, payouts] = await Promise.all([
+    db
+      .select({ month, sum: sql<string>`sum(${ledgerEntries.amountCents})` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.account, 'guide'), eq(ledgerEntries.userId, guideUserId)))
+      .groupBy(month),
+    db
+      .select({ month, sum: sql<string>`sum(${ledgerEntries.amountCents})`, bookings: sql<string>`count(distinct ${ledgerEntries.bookingId})` })
+      .from(ledgerEntries)
+      .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+      .innerJoin(guides, eq(guides.id, bookings.guideId))
+      .where(commissionOf(guideUserId))
+      .groupBy(month),
+    db
+      .select({ month: tokyoMonth(payoutLedgerEntries.createdAt), sum: sql<string>`sum(${payoutLedgerEntries.amountCents})` })
+      .from(payoutLedgerEntries)
+      .innerJoin(withdrawals, eq(withdrawals.id, payoutLedgerEntries.withdrawalId))
+      .where(paidPayoutOf(guideUserId))
+      .groupBy(tokyoMonth(payoutLedgerEntries.createdAt)),
+  ]);
+  const months = new Map<string, MonthSums>();
+  const at = (m: string) => {
+    let row = months.get(m);
+    if (!row) months.set(m, (row = { month: m, earnings: 0, commission: 0, commissionBookings: 0, payouts: 0 }));
+    return row;
+  };
+  for (const r of earnings) at(r.month).earnings += Number(r.sum);
+  for (const r of commission) {
+    at(r.month).commission += Number(r.sum);
+    at(r.month).commissionBookings += Number(r.bookings);
+  }
+  for (const r of payouts) at(r.month).payouts += Number(r.sum);
+  return [...months.values()];
+}
+
+export interface CommissionLine {
+  bookingNumber: string;
+  /** When the platform kept it (completion, a cancellation, a dispute's resolution). */
+  at: Date;
+  amountCents: number;
+}
+
+/** The month's commission postings per booking, oldest first: the invoice's items. */
+export async function commissionLines(db: Database, guideUserId: number, from: Date, to: Date): Promise<CommissionLine[]> {
+  const rows = await db
+    .select({ id: bookings.id, number: bookings.bookingNumber, at: sql<string>`max(${ledgerEntries.createdAt})`, sum: sql<string>`sum(${ledgerEntries.amountCents})` })
+    .from(ledgerEntries)
+    .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+    .innerJoin(guides, eq(guides.id, bookings.guideId))
+    .where(and(commissionOf(guideUserId), gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to)))
+    .groupBy(bookings.id, bookings.bookingNumber)
+    .orderBy(asc(sql`max(${ledgerEntries.createdAt})`), asc(bookings.id));
+  return rows.map((r) => ({ bookingNumber: bookingNumber(r.id, r.number), at: new Date(r.at), amountCents: Number(r.sum) }));
+}
+
+export interface PayoutLine {
+  at: Date;
+  amountCents: number;
+  method: (typeof withdrawals.$inferSelect)['method'];
+}
+
+/** The payouts paid in the month, oldest first. */
+export async function payoutLines(db: Database, guideUserId: number, from: Date, to: Date): Promise<PayoutLine[]> {
+  const rows = await db
+    .select({ at: payoutLedgerEntries.createdAt, amountCents: payoutLedgerEntries.amountCents, method: withdrawals.method })
+    .from(payoutLedgerEntries)
+    .innerJoin(withdrawals, eq(withdrawals.id, payoutLedgerEntries.withdrawalId))
+    .where(and(paidPayoutOf(guideUserId), gte(payoutLedgerEntries.createdAt, from), lt(payoutLedgerEntries.createdAt, to)))
+    .orderBy(asc(payoutLedgerEntries.createdAt), asc(payoutLedgerEntries.id));
+  return rows;
+}
+
+/** The recipient's name on the invoice. */
+export async function fullNameOf(db: Database, userId: number): Promise<string> {
+  const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId));
+  return row?.fullName ?? '';
+}

@@ -1,0 +1,97 @@
+import type { Locale } from '../../../shared/locales';
+import { taxIncludedIn, STANDARD_TAX_RATE_PERCENT } from '../../../shared/invoice-tax';
+import type { Statement } from '../../../shared/schemas/statements';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Operator } from '../../operator';
+import type { AuthUser } from '../auth/index';
+import { renderStatementPdf } from './render';
+import * as repo from './statements.repository';
+
+/** What the statements are built from (compose.ts): the app's clock and the operator who issues the invoice. */
+export interface StatementsNeeds {
+  now: () => Date;
+  operator: Operator;
+}
+
+const TOKYO_OFFSET_MS = 9 * 3_600_000; // Japan has kept UTC+9 all year since 1951: no daylight saving.
+
+/** The month (`yyyy-mm`) of an instant in Japan time. */
+export function tokyoMonthOf(at: Date): string {
+  return new Date(at.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 7);
+}
+
+/** The instants a month (Japan time) starts and ends at, and the day after it. */
+function monthBounds(month: string): { from: Date; to: Date; next: { year: number; month: number; day: number } } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const from = new Date(Date.UTC(y, m - 1, 1) - TOKYO_OFFSET_MS);
+  const to = new Date(Date.UTC(y, m, 1) - TOKYO_OFFSET_MS);
+  return { from, to, next: { year: m === 12 ? y + 1 : y, month: m === 12 ? 1 : m + 1, day: 1 } };
+}
+
+/**
+ * A guide's monthly statements and the commission's qualified invoice (decision 127), from the same
+ * ledgers as the wallet (decision 067): the closing balance of the month now running is the wallet's
+ * asset balance, and each month's opening balance is the previous month's closing.
+ */
+export class StatementsService {
+  constructor(
+    private readonly db: Database,
+    private readonly needs: StatementsNeeds,
+  ) {}
+
+  /** Every month with activity, newest first. Only guides have statements (a traveler: 403, as the wallet's payouts). */
+  async list(user: AuthUser): Promise<Statement[]> {
+    if (!user.isGuide) throw new AppError('forbidden', 'Only guides have monthly statements');
+    const sums = (await repo.monthSums(this.db, user.id)).sort((a, b) => a.month.localeCompare(b.month));
+    const current = tokyoMonthOf(this.needs.now());
+    let balance = 0;
+    const out: Statement[] = [];
+    for (const s of sums) {
+      const opening = balance;
+      balance = opening + s.earnings - s.payouts;
+      out.push({
+        month: s.month,
+        closed: s.month < current,
+        currency: 'CNY',
+        openingBalanceCents: opening,
+        earningsCents: s.earnings,
+        payoutsCents: s.payouts,
+        closingBalanceCents: balance,
+        commission: {
+          totalCents: s.commission,
+          taxRatePercent: STANDARD_TAX_RATE_PERCENT,
+          // Once per statement and rate, on the month's sum (decision 127), never per booking.
+          taxCents: taxIncludedIn(s.commission, STANDARD_TAX_RATE_PERCENT),
+          bookings: s.commissionBookings,
+        },
+      });
+    }
+    return out.reverse();
+  }
+
+  /** One month's statement; a month without activity is a 404. */
+  async month(user: AuthUser, month: string): Promise<Statement> {
+    const found = (await this.list(user)).find((s) => s.month === month);
+    if (!found) throw notFound('Statement');
+    return found;
+  }
+
+  /**
+   * The statement with its invoice as a PDF. Only a month that is over: an invoice states a month's
+   * commission once, and the month still running can change (409 month_not_closed).
+   */
+  async pdf(user: AuthUser, month: string, lang: Locale): Promise<{ body: Buffer; fileName: string }> {
+    const statement = await this.month(user, month);
+    if (!statement.closed) throw new AppError('month_not_closed', 'The month is not over yet (Japan time): its statement and invoice are issued from the first of the next month');
+    const { from, to, next } = monthBounds(month);
+    const [commissions, payouts, guideName] = await Promise.all([
+      repo.commissionLines(this.db, user.id, from, to),
+      repo.payoutLines(this.db, user.id, from, to),
+      repo.fullNameOf(this.db, user.id),
+    ]);
+    const invoiceNumber = `TG-${month.replace('-', '')}-${String(user.id).padStart(6, '0')}`;
+    const body = await renderStatementPdf({ statement, guideName, commissions, payouts, operator: this.needs.operator, invoiceNumber, issuedOn: next }, lang);
+    return { body, fileName: `Tabi-Guides-statement-${month}.pdf` };
+  }
+}

@@ -1,0 +1,162 @@
+import type { Locale } from '../../../shared/locales';
+
+/**
+ * The statement PDF's words. The statement is in the reader's language (en or zh-CN, as the booking
+ * PDF); the invoice's legally required items are in Japanese, each with the reader's reading beside it
+ * (decision 127). Chinese voice: 地陪, 您.
+ */
+export interface StatementStrings {
+  brand: string;
+  tagline: string;
+  title: string;
+  /** "October 2026" / "2026年10月". */
+  monthName: (year: number, month: number) => string;
+  japanTime: string;
+  /** A day and a month's first to last day, in the reader's language. */
+  day: (year: number, month: number, day: number) => string;
+  range: (year: number, month: number, last: number) => string;
+  guide: string;
+  period: string;
+  sectionSummary: string;
+  opening: string;
+  earnings: string;
+  earningsNote: string;
+  payouts: string;
+  closing: string;
+  commission: string;
+  commissionNote: (bookings: number) => string;
+  commissionTax: (rate: number) => string;
+  sectionPayouts: string;
+  noPayouts: string;
+  methods: Record<'alipay' | 'wechat' | 'bank', string>;
+  /** Readings of the invoice's Japanese labels. */
+  invoice: {
+    title: string;
+    number: string;
+    issued: string;
+    recipient: string;
+    issuer: string;
+    registration: string;
+    period: string;
+    date: string;
+    item: string;
+    amount: string;
+    total: (rate: number) => string;
+    tax: (rate: number) => string;
+    currencyNote: string;
+    noItems: string;
+  };
+  footer: string;
+}
+
+const EN_DAY = (year: number, month: number, day: number) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
+
+const EN: StatementStrings = {
+  brand: 'Tabi Guides',
+  tagline: 'Local guides in Japan',
+  title: 'Monthly statement',
+  monthName: (year, month) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1))),
+  japanTime: 'Japan time',
+  day: EN_DAY,
+  range: (year, month, last) => `${EN_DAY(year, month, 1)} – ${EN_DAY(year, month, last)}`,
+  guide: 'Guide',
+  period: 'Period',
+  sectionSummary: 'Summary',
+  opening: 'Opening balance',
+  earnings: 'Earnings credited',
+  earningsNote: 'Your share of tours completed, cancellation fees and dispute adjustments, after the commission.',
+  payouts: 'Payouts paid',
+  closing: 'Closing balance',
+  commission: 'Platform commission (tax included)',
+  commissionNote: (n) => `Kept on ${n} ${n === 1 ? 'booking' : 'bookings'}; already deducted from your earnings.`,
+  commissionTax: (rate) => `of which consumption tax (${rate}%)`,
+  sectionPayouts: 'Payouts paid this month',
+  noPayouts: 'No payouts were paid this month.',
+  methods: { alipay: 'Alipay', wechat: 'WeChat', bank: 'Bank account' },
+  invoice: {
+    title: 'Qualified invoice for the commission',
+    number: 'Invoice no.',
+    issued: 'Issued',
+    recipient: 'Issued to',
+    issuer: 'Issuer',
+    registration: 'Registration no.',
+    period: 'Transactions in',
+    date: 'Date',
+    item: 'Item',
+    amount: 'Amount (tax incl.)',
+    total: (rate) => `Total at ${rate}% (tax incl.)`,
+    tax: (rate) => `Consumption tax (${rate}%)`,
+    currencyNote: 'Amounts in Chinese yuan (RMB). The tax is computed once for the invoice, on the total at each rate, and fractions of a fen are cut off.',
+    noItems: 'No commission this month.',
+  },
+  footer: 'Tabi Guides · This statement is for the guide named on it.',
+};
+
+const ZH: StatementStrings = {
+  brand: 'Tabi 日本地陪',
+  tagline: '日本本地地陪预订',
+  title: '月度对账单',
+  monthName: (year, month) => `${year}年${month}月`,
+  japanTime: '日本时间',
+  day: (year, month, day) => `${year}年${month}月${day}日`,
+  range: (year, month, last) => `${year}年${month}月1日至${year}年${month}月${last}日`,
+  guide: '地陪',
+  period: '期间',
+  sectionSummary: '汇总',
+  opening: '期初余额',
+  earnings: '入账收入',
+  earningsNote: '已完成行程、取消费及纠纷调整中您的所得，已扣除平台佣金。',
+  payouts: '已支付提现',
+  closing: '期末余额',
+  commission: '平台佣金（含税）',
+  commissionNote: (n) => `来自 ${n} 笔订单，已从您的收入中扣除。`,
+  commissionTax: (rate) => `其中消费税（${rate}%）`,
+  sectionPayouts: '本月已支付的提现',
+  noPayouts: '本月没有已支付的提现。',
+  methods: { alipay: '支付宝', wechat: '微信', bank: '银行账户' },
+  invoice: {
+    title: '平台佣金的适格请求书（日本合格发票）',
+    number: '请求书编号',
+    issued: '开具日期',
+    recipient: '接收方',
+    issuer: '开具方',
+    registration: '登记号码',
+    period: '交易期间',
+    date: '日期',
+    item: '交易内容',
+    amount: '金额（含税）',
+    total: (rate) => `${rate}% 税率合计（含税）`,
+    tax: (rate) => `消费税（${rate}%）`,
+    currencyNote: '金额以人民币（元）计。消费税按每张请求书、每个税率对合计金额计算一次，不足一分的部分舍去。',
+    noItems: '本月没有佣金。',
+  },
+  footer: 'Tabi 日本地陪 · 本对账单仅供所列地陪使用。',
+};
+
+export const STATEMENT_STRINGS: Record<Locale, StatementStrings> = { en: EN, 'zh-CN': ZH };
+
+/**
+ * The invoice's items in Japanese, as the law names them (適格請求書の記載事項); these stay Japanese
+ * whatever the reader's language, since the invoice is a Japanese tax document.
+ */
+export const INVOICE_JA = {
+  title: '適格請求書',
+  number: '請求書番号',
+  issued: '発行日',
+  recipient: '書類の交付を受ける事業者の氏名又は名称',
+  honorific: '様',
+  issuer: '適格請求書発行事業者の氏名又は名称及び登録番号',
+  registration: '登録番号',
+  period: '取引年月日',
+  date: '取引年月日',
+  item: '取引内容',
+  amount: '金額（税込）',
+  itemText: (booking: string) => `プラットフォーム利用手数料（予約 ${booking}）`,
+  total: (rate: number) => `税率ごとに区分して合計した対価の額（${rate}%対象、税込）`,
+  tax: (rate: number) => `税率ごとに区分した消費税額等（${rate}%）`,
+  date_: (y: number, m: number, d: number) => `${y}年${m}月${d}日`,
+  range: (y: number, m: number, last: number) => `${y}年${m}月1日〜${y}年${m}月${last}日`,
+  money: (amount: string) => `${amount} 人民元`,
+  currencyNote: '金額は人民元（CNY）で表示しています。消費税額等は請求書ごと、税率ごとに合計額から1回計算し、0.01人民元未満の端数は切り捨てています。',
+};

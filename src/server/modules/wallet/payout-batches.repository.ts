@@ -1,0 +1,87 @@
+import { and, asc, desc, eq, notExists, sql } from 'drizzle-orm';
+import type { PayoutBatchKind, PayoutLineStatus } from '../../../shared/schemas/payouts';
+import type { Database } from '../../db/client';
+import { payoutBatches, payoutBatchLines, users, withdrawals } from '../../db/schema/index';
+import type { WithdrawalRow } from './wallet.repository';
+
+export type BatchRow = typeof payoutBatches.$inferSelect;
+export type LineRow = typeof payoutBatchLines.$inferSelect;
+
+/** Approved withdrawals of one method in no batch yet, locked so two batch runs cannot take the same one. */
+export async function approvedUnbatched(tx: Database, method: PayoutBatchKind): Promise<WithdrawalRow[]> {
+  return tx
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.status, 'approved'),
+        eq(withdrawals.method, method),
+        notExists(tx.select({ one: sql`1` }).from(payoutBatchLines).where(eq(payoutBatchLines.withdrawalId, withdrawals.id))),
+      ),
+    )
+    .orderBy(asc(withdrawals.id))
+    .for('update');
+}
+
+export async function insertBatch(tx: Database, values: typeof payoutBatches.$inferInsert): Promise<BatchRow> {
+  const [row] = await tx.insert(payoutBatches).values(values).returning();
+  return row!;
+}
+
+export async function insertLines(tx: Database, values: (typeof payoutBatchLines.$inferInsert)[]): Promise<LineRow[]> {
+  return tx.insert(payoutBatchLines).values(values).returning();
+}
+
+const summaryColumns = {
+  batch: payoutBatches,
+  lineCount: sql<string>`count(${payoutBatchLines.id})`,
+  pendingCount: sql<string>`count(${payoutBatchLines.id}) filter (where ${payoutBatchLines.status} = 'pending')`,
+  totalCents: sql<string>`coalesce(sum(${payoutBatchLines.amountCents}), 0)`,
+  totalYen: sql<string | null>`sum(${payoutBatchLines.amountYen})`,
+};
+export type BatchSummaryRow = { batch: BatchRow; lineCount: string; pendingCount: string; totalCents: string; totalYen: string | null };
+
+export async function listBatches(db: Database): Promise<BatchSummaryRow[]> {
+  return db
+    .select(summaryColumns)
+    .from(payoutBatches)
+    .leftJoin(payoutBatchLines, eq(payoutBatchLines.batchId, payoutBatches.id))
+    .groupBy(payoutBatches.id)
+    .orderBy(desc(payoutBatches.createdAt), desc(payoutBatches.id))
+    .limit(200);
+}
+
+export async function batchSummary(db: Database, id: number): Promise<BatchSummaryRow | undefined> {
+  const [row] = await db.select(summaryColumns).from(payoutBatches).leftJoin(payoutBatchLines, eq(payoutBatchLines.batchId, payoutBatches.id)).where(eq(payoutBatches.id, id)).groupBy(payoutBatches.id);
+  return row;
+}
+
+export type LineWithWithdrawal = { line: LineRow; withdrawal: WithdrawalRow; username: string };
+
+export async function linesOf(db: Database, batchId: number): Promise<LineWithWithdrawal[]> {
+  return db
+    .select({ line: payoutBatchLines, withdrawal: withdrawals, username: users.username })
+    .from(payoutBatchLines)
+    .innerJoin(withdrawals, eq(withdrawals.id, payoutBatchLines.withdrawalId))
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(eq(payoutBatchLines.batchId, batchId))
+    .orderBy(asc(payoutBatchLines.id));
+}
+
+/** A line of a batch, locked for its step; undefined when the line is not in that batch. */
+export async function lockLine(tx: Database, batchId: number, lineId: number): Promise<{ line: LineRow; batch: BatchRow } | undefined> {
+  const [row] = await tx
+    .select({ line: payoutBatchLines, batch: payoutBatches })
+    .from(payoutBatchLines)
+    .innerJoin(payoutBatches, eq(payoutBatches.id, payoutBatchLines.batchId))
+    .where(and(eq(payoutBatchLines.id, lineId), eq(payoutBatchLines.batchId, batchId)))
+    .for('update', { of: payoutBatchLines });
+  return row;
+}
+
+export async function setLineStatus(tx: Database, lineId: number, fields: { status: PayoutLineStatus; decidedBy: number; failureReason: string | null; at: Date }): Promise<void> {
+  await tx
+    .update(payoutBatchLines)
+    .set({ status: fields.status, decidedBy: fields.decidedBy, failureReason: fields.failureReason, decidedAt: fields.at })
+    .where(eq(payoutBatchLines.id, lineId));
+}

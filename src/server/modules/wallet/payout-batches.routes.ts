@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { errorBodySchema, fileReplySchema, idParam } from '../../../shared/schemas/common';
+import {
+  bankCodeParams,
+  bankListSchema,
+  bankSearchQuerySchema,
+  branchListSchema,
+  createPayoutBatchBodySchema,
+  failPayoutLineBodySchema,
+  payoutBatchListSchema,
+  payoutBatchSchema,
+} from '../../../shared/schemas/payouts';
+import type { AppInstance } from '../../lib/types';
+import { notFound } from '../../lib/app-error';
+import { sendPrivateFile } from '../../storage/private-document';
+import { currentUser } from '../auth/index';
+import { searchBanks, searchBranches } from './banks';
+import type { PayoutBatchService } from './payout-batches.service';
+
+const security = [{ bearerAuth: [] }];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const params = z.object({ id: idParam });
+const lineParams = z.object({ id: idParam, lineId: idParam });
+
+/** The bank picker's lookups and the admin's payout batches (decisions 128, 129). */
+export function payoutBatchRoutes(app: AppInstance, service: PayoutBatchService): void {
+  app.get(
+    '/api/v2/banks',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Public reference data: Japanese banks from the Zengin code list whose code starts with, or name (kanji, kana or romaji) contains, q; at most 30',
+        querystring: bankSearchQuerySchema,
+        response: { 200: bankListSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => ({ banks: await searchBanks(request.query.q) }),
+  );
+
+  app.get(
+    '/api/v2/banks/:code/branches',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'A bank’s branches whose code starts with, or name contains, q; at most 30 (an unknown bank is a 404)',
+        params: bankCodeParams,
+        querystring: bankSearchQuerySchema,
+        response: { 200: branchListSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const found = await searchBranches(request.params.code, request.query.q);
+      if (!found) throw notFound('Bank');
+      return found;
+    },
+  );
+
+  app.get(
+    '/api/admin/payout-batches',
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Admin: payout batches, newest first', security, response: { 200: payoutBatchListSchema, ...errors } } },
+    async () => ({ batches: await service.list() }),
+  );
+
+  app.post(
+    '/api/admin/payout-batches',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin: a batch of every approved payout of one method not yet in a batch',
+        description:
+          'A bank batch needs jpyPerCny (yen per RMB, up to six decimals, stored as entered) and is made on a Japanese business day ' +
+          '(else 409 not_business_day) for the next one; each line’s yen is ⌊fen × rate / 100⌋. Nothing waiting: 409 nothing_to_batch.',
+        security,
+        body: createPayoutBatchBodySchema,
+        response: { 201: payoutBatchSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/api/admin/payout-batches/:id',
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Admin: a payout batch with its lines and their statuses', security, params, response: { 200: payoutBatchSchema, ...errors } } },
+    async (request) => service.get(request.params.id),
+  );
+
+  app.get(
+    '/api/admin/payout-batches/:id/zengin',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin: a bank batch as a Zengin general-transfer file (Shift_JIS, 120-byte records with CRLF); other batches 409 not_a_bank_batch',
+        security,
+        params,
+        response: { 200: fileReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { body, fileName } = await service.zengin(request.params.id);
+      return sendPrivateFile(reply, { contentType: 'text/plain; charset=Shift_JIS', size: body.length, body, fileName });
+    },
+  );
+
+  app.post(
+    '/api/admin/payout-batches/:id/lines/:lineId/paid',
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Admin: a pending line was paid', security, params: lineParams, response: { 200: payoutBatchSchema, ...errors } } },
+    async (request) => service.settleLine(currentUser(request), request.params.id, request.params.lineId, 'paid'),
+  );
+
+  app.post(
+    '/api/admin/payout-batches/:id/lines/:lineId/failed',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin: a pending line failed, with a reason; its money returns to the guide’s withdrawable balance',
+        security,
+        params: lineParams,
+        body: failPayoutLineBodySchema,
+        response: { 200: payoutBatchSchema, ...errors },
+      },
+    },
+    async (request) => service.settleLine(currentUser(request), request.params.id, request.params.lineId, 'failed', request.body.reason),
+  );
+}

@@ -1,0 +1,63 @@
+import { ledgerEntries } from '../../db/schema/index';
+import { auth } from '../../test/guide-fixtures';
+import type { TestApp } from '../../test/test-app';
+import { daysAhead, guidePerson, person, type Person } from '../bookings/test-helpers';
+import { bookingIn } from '../reviews/test-helpers';
+
+/** Test-only helpers for payout suites (not exported from the module's index). */
+
+/** A real bank and branch from the Zengin list: みずほ, 東京営業部. */
+export const REAL_BANK = { bankCode: '0001', branchCode: '001' } as const;
+
+export const bankWithdrawal = (amountCents: number, extra: object = {}) => ({
+  amountCents,
+  method: 'bank',
+  accountName: 'Yamada Taro',
+  accountNumber: '1234567',
+  ...REAL_BANK,
+  accountType: 'ordinary',
+  accountHolderKana: 'ヤマダ　タロウ',
+  ...extra,
+});
+
+/**
+ * A guide with `cents` withdrawable: a completed booking's earnings (a balanced pair in the bookings
+ * ledger, available a day ago), as the completion postings would leave them.
+ */
+export async function guideWithEarnings(t: TestApp, cents: number, day = 40) {
+  const guide = await guidePerson(t);
+  const traveler = await person(t);
+  const bookingId = await bookingIn(t, traveler, guide, daysAhead(day), 'completed');
+  const availableAt = new Date(Date.now() - 86_400_000);
+  await t.database.db.insert(ledgerEntries).values([
+    { bookingId, account: 'guide', userId: guide.id, kind: 'guide_earnings', amountCents: cents, availableAt },
+    { bookingId, account: 'platform', userId: null, kind: 'guide_earnings', amountCents: -cents },
+  ]);
+  return guide;
+}
+
+/** Requests a payout as `guide` and approves it as `admin`; returns the withdrawal's id. */
+export async function approvedWithdrawal(t: TestApp, guide: Person, admin: Person, body: object): Promise<number> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/v2/wallet/withdrawals', headers: auth(guide.token), payload: body });
+  if (res.statusCode !== 201) throw new Error(`withdrawal failed: ${res.statusCode} ${res.body}`);
+  const id = res.json().withdrawal.id as number;
+  const approved = await t.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/approve`, headers: auth(admin.token) });
+  if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.statusCode} ${approved.body}`);
+  return id;
+}
+
+/** A bank batch with one line, made on a business day (Friday 20 November 2026, noon in Tokyo). */
+export async function bankBatch(t: TestApp, admin: Person): Promise<{ id: number; lineId: number; withdrawalId: number }> {
+  const guide = await guideWithEarnings(t, 10_000);
+  const withdrawalId = await approvedWithdrawal(t, guide, admin, bankWithdrawal(5_000));
+  const before = t.app.bookings.now;
+  t.app.bookings.now = () => new Date('2026-11-20T12:00:00+09:00');
+  try {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/payout-batches', headers: auth(admin.token), payload: { kind: 'bank', jpyPerCny: '21.53' } });
+    if (res.statusCode !== 201) throw new Error(`batch failed: ${res.statusCode} ${res.body}`);
+    const batch = res.json();
+    return { id: batch.id, lineId: batch.lines.find((l: { withdrawalId: number }) => l.withdrawalId === withdrawalId).id, withdrawalId };
+  } finally {
+    t.app.bookings.now = before;
+  }
+}

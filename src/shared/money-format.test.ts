@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { fenToInput, formatFen, formatRmb, moneyFormat } from './money-format';
+
+// The cases of the copies this formatter replaced (decision 117): the web's amount() and rmb(), the
+// wallet's and admin's formatRmb, the checkout's and the tour request's yen, the server's yuan() in
+// notifications and dispute texts, and the two price fields' fenToRmb.
+describe('money format', () => {
+  it('writes fen as a grouped number, decimals only when there are fen', () => {
+    expect(formatFen(243_000)).toBe('2,430');
+    expect(formatFen(48_650)).toBe('486.50');
+    expect(formatFen(21_780)).toBe('217.80');
+    expect(formatFen(0)).toBe('0');
+    expect(formatFen(5)).toBe('0.05');
+    expect(formatFen(123_456_789)).toBe('1,234,567.89');
+    expect(formatFen(-30_000)).toBe('-300');
+  });
+
+  it('groups thousands everywhere: the guide card wrote 2000 beside the booking box 2,000', () => {
+    expect(moneyFormat('en').amount(200_000)).toBe('2,000');
+    expect(moneyFormat('zh-CN').amount(200_000)).toBe('2,000');
+    // The server's notifications wrote 1080 RMB; now as the booking PDF and the app write it.
+    expect(formatRmb(108_000, 'en')).toBe('1,080 RMB');
+  });
+
+  it('adds the unit of the locale, never a bare ¥', () => {
+    expect(formatRmb(243_000, 'en')).toBe('2,430 RMB');
+    expect(formatRmb(243_000, 'zh-CN')).toBe('2,430 元');
+    expect(formatRmb(123_450, 'zh-CN')).toBe('1,234.50 元');
+    expect(moneyFormat('en').rmb(30_000)).toBe('300 RMB');
+    expect(moneyFormat('fr').rmb(30_000)).toBe('300 RMB');
+  });
+
+  it('writes yen as ¥18,000 (JPY) in English and 18000 日元 in Chinese', () => {
+    expect(moneyFormat('en').yen(18_000)).toBe('¥18,000 (JPY)');
+    expect(moneyFormat('zh-CN').yen(18_000)).toBe('18000 日元');
+    expect(moneyFormat('en').yen(0)).toBe('¥0 (JPY)');
+  });
+
+  it('puts about how much in RMB beside a yen figure, not beside nothing', () => {
+    expect(moneyFormat('en').yenWithRmb(2_000)).toBe('¥2,000 (JPY, ≈ 100 RMB)');
+    expect(moneyFormat('en').yenWithRmb(33_000)).toBe('¥33,000 (JPY, ≈ 1,650 RMB)');
+    expect(moneyFormat('zh-CN').yenWithRmb(2_000)).toBe('2000 日元（约 100 元）');
+    expect(moneyFormat('zh-CN').yenWithRmb(33_000)).toBe('33000 日元（约 1650 元）');
+    expect(moneyFormat('en').yenWithRmb(0)).toBe('¥0 (JPY)');
+    expect(moneyFormat('zh-CN').yenWithRmb(0)).toBe('0 日元');
+  });
+
+  it('writes a price field back as the same editable number', () => {
+    expect(fenToInput(100_000)).toBe('1000');
+    expect(fenToInput(48_650)).toBe('486.50');
+    expect(fenToInput(5)).toBe('0.05');
+  });
+});

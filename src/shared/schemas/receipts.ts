@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { displayName } from '../display-text';
+
+/**
+ * The receipts API contract (decision 125): a receipt for each payment the platform received online
+ * (a deposit, an extension) and a credit note for each refund of one, numbered in one series each.
+ */
+
+/** The languages a receipt's PDF is printed in: the app's two and Japanese (the issuer's country). */
+export const RECEIPT_LANGUAGES = ['en', 'zh-CN', 'ja'] as const;
+export type ReceiptLanguage = (typeof RECEIPT_LANGUAGES)[number];
+
+export const ADDRESSEE_MAX = 100;
+
+export const receiptSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['receipt', 'credit_note']),
+  /** "R-00000042" for a receipt, "C-00000007" for a credit note: each series counts up without gaps. */
+  number: z.string(),
+  /** A credit note's receipt number; null on a receipt. */
+  receiptNumber: z.string().nullable(),
+  bookingId: z.number().int(),
+  bookingNumber: z.string(),
+  paymentKind: z.enum(['deposit', 'extension']),
+  method: z.enum(['card', 'alipay', 'wechat', 'cash']),
+  cardLast4: z.string().nullable(),
+  /** Received (a receipt) or refunded (a credit note), in fen. */
+  amountCents: z.number().int(),
+  /** Owed to the guide in person when the receipt was issued: not received by the platform, not in the amount. */
+  inPersonCents: z.number().int(),
+  currency: z.string(),
+  paidAt: z.string(),
+  issuedAt: z.string(),
+  /** 宛名: who the receipt is made out to (the payer's name unless changed). */
+  addressee: z.string(),
+  /** The operator as it was when the receipt was issued. */
+  operator: z.object({
+    name: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    invoiceNumber: z.string(),
+    fake: z.boolean(),
+  }),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const receiptListSchema = z.object({ receipts: z.array(receiptSchema) });
+export type ReceiptList = z.infer<typeof receiptListSchema>;
+
+export const updateReceiptBodySchema = z.strictObject({
+  /** One line, NFC, without control, bidi or invisible characters (decision 099), with something visible. */
+  addressee: displayName(ADDRESSEE_MAX),
+});

@@ -1,0 +1,168 @@
+import { Download } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAYOUT_BATCH_KINDS, type PayoutBatch, type PayoutBatchKind, type PayoutLine } from '../../../../shared/schemas/payouts';
+import { JPY_PER_CNY_PATTERN } from '../../../../shared/schemas/payouts';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/form';
+import { formatInstant } from '../../../lib/format';
+import { usePrivateFileUrl } from '../../identity';
+import { useAdminAction, usePayoutBatch, usePayoutBatches } from '../api';
+import { AuditTrail, ConfirmAction, DetailCard, Empty, ErrorNote, Facts, LoadError, Loading, QueryFallback, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
+
+/** A transfer day (yyyy-mm-dd, Japan) as the reader writes dates. */
+const transferDay = (day: string | null, locale: 'en' | 'zh-CN') => (day ? formatInstant(`${day}T12:00:00+09:00`, locale, 'Asia/Tokyo').date : '—');
+const yen = (n: number | null, locale: string) => (n === null ? '—' : `${new Intl.NumberFormat(locale).format(n)} ${locale === 'zh-CN' ? '日元' : 'JPY'}`);
+
+/** Payout batches (decision 128): make one from the approved payouts, download a bank batch's Zengin file, settle its lines. */
+export function PayoutBatches({ id }: { id: number | undefined }) {
+  const { t } = useTranslation('admin');
+  const f = useFormat();
+  const list = usePayoutBatches();
+  return (
+    <QueueLayout
+      selected={!!id}
+      backTo="/admin/payouts"
+      filters={<NewBatch />}
+      list={
+        list.isPending || list.isError ? (
+          <QueryFallback query={list} />
+        ) : list.data.length === 0 ? (
+          <Empty>{t('payouts.empty')}</Empty>
+        ) : (
+          <ul aria-label={t('sections.payouts')}>
+            {list.data.map((b) => (
+              <QueueItem
+                key={b.id}
+                to={`/admin/payouts/${b.id}`}
+                active={b.id === id}
+                title={`#${b.id} · ${t(`payouts.kinds.${b.kind}`)} · ${f.rmb(b.totalCents)}`}
+                meta={`${t('payouts.lineCount', { count: b.lineCount })} · ${b.transferDate ? transferDay(b.transferDate, f.locale) : f.when(b.createdAt)}`}
+                status={b.status}
+              />
+            ))}
+          </ul>
+        )
+      }
+      detail={id ? <BatchDetail id={id} /> : <Empty>{t('selectItem')}</Empty>}
+    />
+  );
+}
+
+function NewBatch() {
+  const { t } = useTranslation('admin');
+  const act = useAdminAction();
+  const [kind, setKind] = useState<PayoutBatchKind>('bank');
+  const [rate, setRate] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (kind === 'bank' && !JPY_PER_CNY_PATTERN.test(rate.trim())) return setInvalid(true);
+    act.mutate({ kind: 'payoutBatch', step: 'create', body: kind === 'bank' ? { kind, jpyPerCny: rate.trim() } : { kind } });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3 rounded-[var(--radius-card)] border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900" aria-label={t('payouts.new')}>
+      <SelectField label={t('payouts.kind')} value={kind} onChange={(e) => setKind(e.target.value as PayoutBatchKind)}>
+        {PAYOUT_BATCH_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {t(`payouts.kinds.${k}`)}
+          </option>
+        ))}
+      </SelectField>
+      {kind === 'bank' && (
+        <TextField
+          label={t('payouts.rate')}
+          hint={t('payouts.rateHint')}
+          inputMode="decimal"
+          value={rate}
+          onChange={(e) => (setRate(e.target.value), setInvalid(false))}
+          error={invalid ? t('payouts.rateInvalid') : null}
+          maxLength={12}
+        />
+      )}
+      <ErrorNote error={act.error} />
+      <Button type="submit" size="sm" busy={act.isPending}>
+        {t('payouts.create')}
+      </Button>
+    </form>
+  );
+}
+
+function BatchDetail({ id }: { id: number }) {
+  const { t } = useTranslation('admin');
+  const f = useFormat();
+  const batch = usePayoutBatch(id);
+  if (batch.isPending) return <Loading />;
+  if (batch.isError) return <LoadError error={batch.error} onRetry={() => void batch.refetch()} />;
+  const b = batch.data;
+  return (
+    <DetailCard title={t('payouts.title', { id: b.id, kind: t(`payouts.kinds.${b.kind}`) })} actions={b.kind === 'bank' ? <ZenginLink batch={b} /> : undefined}>
+      <Facts
+        items={[
+          [t('fields.status'), <StatusBadge key="s" status={b.status} />],
+          [t('payouts.total'), f.rmb(b.totalCents)],
+          ...(b.kind === 'bank'
+            ? ([
+                [t('payouts.totalYen'), yen(b.totalYen, f.locale)],
+                [t('payouts.rate'), b.jpyPerCny],
+                [t('payouts.transferDate'), transferDay(b.transferDate, f.locale)],
+              ] as [string, string][])
+            : []),
+          [t('payouts.lines'), `${b.lineCount} · ${t('payouts.pending', { count: b.pendingCount })}`],
+          [t('payouts.created'), f.when(b.createdAt)],
+        ]}
+      />
+      <Section title={t('payouts.lines')}>
+        <ul className="divide-y divide-stone-100 dark:divide-stone-800">
+          {b.lines.map((line) => (
+            <Line key={line.id} batch={b} line={line} />
+          ))}
+        </ul>
+      </Section>
+      <AuditTrail entityType="payout_batch" entityId={b.id} />
+    </DetailCard>
+  );
+}
+
+function ZenginLink({ batch }: { batch: PayoutBatch }) {
+  const { t } = useTranslation('admin');
+  const file = usePrivateFileUrl(`/api/admin/payout-batches/${batch.id}/zengin`);
+  if (file.failed) return <p className="text-sm text-danger-600 dark:text-red-400">{t('payouts.fileFailed')}</p>;
+  if (!file.src) return null;
+  return (
+    <a href={file.src} download={`zengin-${batch.id}-${batch.transferDate ?? ''}.txt`} className="inline-flex items-center gap-1.5 rounded-lg border border-stone-300 px-3 py-1.5 text-sm font-medium hover:bg-stone-50 dark:border-stone-700 dark:hover:bg-stone-800">
+      <Download className="h-4 w-4" aria-hidden />
+      {t('payouts.zengin')}
+    </a>
+  );
+}
+
+function Line({ batch, line }: { batch: PayoutBatch; line: PayoutLine }) {
+  const { t } = useTranslation('admin');
+  const f = useFormat();
+  const act = useAdminAction();
+  const amount = f.rmb(line.amountCents);
+  return (
+    <li className="space-y-2 py-3" data-testid={`payout-line-${line.id}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0 text-sm">
+          <p className="font-medium">
+            {amount}
+            {line.amountYen !== null && <span className="text-stone-600 dark:text-stone-400">{f.note(yen(line.amountYen, f.locale))}</span>} · @{line.username}
+          </p>
+          <p className="break-words text-stone-600 dark:text-stone-400">
+            {line.bankCode ? `${line.bankCode} ${line.bankName ?? ''} · ${line.branchCode} ${line.branchName ?? ''} · ${line.accountNumber} · ${line.accountHolderKana ?? ''}` : `${line.accountName} · ${line.accountNumber}`}
+          </p>
+          {line.failureReason && <p className="text-danger-600 dark:text-red-400">{line.failureReason}</p>}
+        </div>
+        <StatusBadge status={line.status} />
+      </div>
+      {line.status === 'pending' && (
+        <div className="flex flex-wrap gap-2">
+          <ConfirmAction label={t('payouts.paid')} title={t('payouts.paidTitle', { amount })} description={t('payouts.paidBody')} onConfirm={() => act.mutateAsync({ kind: 'payoutLine', id: batch.id, lineId: line.id, step: 'paid' })} />
+          <ConfirmAction danger label={t('payouts.failed')} title={t('payouts.failedTitle', { amount })} description={t('payouts.failedBody')} reasonLabel={t('reasonShown')} onConfirm={(reason) => act.mutateAsync({ kind: 'payoutLine', id: batch.id, lineId: line.id, step: 'failed', reason })} />
+        </div>
+      )}
+    </li>
+  );
+}

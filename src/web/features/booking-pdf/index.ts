@@ -1,0 +1,1 @@
+export { BookingPdfLink } from './booking-pdf-link';

@@ -1,0 +1,34 @@
+import { MapPinned } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The list item of the booking a link landed on (decision 103): scrolled into view below the sticky
+ * header, marked with a ring and a line saying so, and given focus so a screen reader starts there.
+ * Once per landing: a card that re-renders (a live update) is not scrolled to again.
+ */
+export function LandedTrip({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('trips');
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.scrollIntoView({ block: 'start' });
+    el.focus({ preventScroll: true });
+  }, []);
+  return (
+    <li
+      ref={ref}
+      tabIndex={-1}
+      aria-current="true"
+      data-testid="landed-trip"
+      className="scroll-mt-24 rounded-[calc(var(--radius-card)+6px)] outline-none ring-2 ring-accent-500 ring-offset-4 ring-offset-stone-50 dark:ring-offset-stone-950"
+    >
+      <p className="mb-2 inline-flex items-center gap-1.5 text-sm font-semibold text-accent-700 dark:text-accent-100">
+        <MapPinned className="h-4 w-4" aria-hidden />
+        {t('landed.label')}
+      </p>
+      {children}
+    </li>
+  );
+}

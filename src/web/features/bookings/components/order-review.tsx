@@ -1,0 +1,189 @@
+import { ClipboardCheck } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { cancellationTerms } from '../../../../shared/booking/money-rules';
+import { PAYMENT_WINDOW_MINUTES } from '../../../../shared/booking/schedule';
+import type { Booking, PaymentMethodName } from '../../../../shared/schemas/bookings';
+import { currentLocale } from '../../../lib/i18n';
+import { durationText, formatCalendarDate, formatInstant, moneyFormat } from '../../../lib/format';
+
+/** Until when what is being paid for stays open, as each screen knows it. */
+export type ReviewValidity =
+  /** A new booking: Pay creates it and holds the time for the payment window. */
+  | { kind: 'newHold' }
+  /** A pending booking, held until its payment is due. */
+  | { kind: 'hold'; until: string }
+  /** A guide's offer, open until it lapses. */
+  | { kind: 'offer'; until: string }
+  /** An extension not asked for yet: Pay asks, and the request waits for the payment window. */
+  | { kind: 'extensionNew' }
+  /** An extension asked for and unpaid, lapsing at its due time. */
+  | { kind: 'extension'; until: string };
+
+export interface OrderReviewFacts {
+  /** The service in the reader's language. */
+  service: string;
+  guideName: string;
+  /** The tour's date and start, in the guide's time zone. */
+  date: string;
+  startTime: string;
+  timeZone: string;
+  hours: number;
+  travelers: number;
+  /** The server's figures (a booking, an offer, an extension's fee) or the shared rule's preview, which Pay checks against the server's. */
+  totalCents: number;
+  nowCents: number;
+  inPersonCents: number;
+  method: PaymentMethodName;
+  /** The deposit the cancellation tiers split; null for an extension, whose own terms apply. */
+  depositCents: number | null;
+  validity: ReviewValidity;
+}
+
+/**
+ * The review of an extension's payment: the booking's tour, the extension's hours and the server's
+ * fee (or the same rule's preview until the request is sent), paid in full online.
+ */
+export function extensionReviewFacts(b: Booking, extension: { hours: number; priceCents: number }, method: PaymentMethodName, service: string): OrderReviewFacts {
+  return {
+    service,
+    guideName: b.guide.fullName,
+    date: b.date,
+    startTime: b.scheduledStartTime,
+    timeZone: b.timeZone,
+    hours: extension.hours,
+    travelers: b.travelers,
+    totalCents: extension.priceCents,
+    nowCents: extension.priceCents,
+    inPersonCents: 0,
+    method,
+    depositCents: null,
+    validity: b.extension?.payBy ? { kind: 'extension', until: b.extension.payBy } : { kind: 'extensionNew' },
+  };
+}
+
+/**
+ * The final confirmation before money is committed (decision 122): what is booked, what it costs,
+ * what is paid now and what in person, how and when, what a cancellation gives back of this
+ * booking's own deposit (`cancellationTerms`, the split the server cancels with), and how long the
+ * hold or the offer lasts. One block beside every Pay button that commits money: checkout, an
+ * offer's booking, an extension.
+ */
+export function OrderReview({ facts, className }: { facts: OrderReviewFacts; className?: string }) {
+  const { t } = useTranslation('bookings');
+  const locale = currentLocale();
+  const money = moneyFormat(locale);
+  const titleId = useId();
+  const zone = facts.timeZone === 'Asia/Tokyo' ? t('japanTime') : facts.timeZone;
+  const method = t(`payment.methods.${facts.method}`);
+  const at = (iso: string) => formatInstant(iso, locale);
+  const extension = facts.depositCents === null;
+
+  return (
+    <section aria-labelledby={titleId} className={className} data-testid="order-review">
+      <h3 id={titleId} className="flex items-center gap-2 text-base font-semibold text-stone-900 dark:text-white">
+        <ClipboardCheck className="h-5 w-5 shrink-0 text-primary-700 dark:text-primary-300" aria-hidden />
+        {t('review.title')}
+      </h3>
+      <dl className="mt-3 space-y-1.5 text-sm">
+        <Row label={t('review.service')}>{facts.service}</Row>
+        <Row label={t('review.guide')}>{facts.guideName}</Row>
+        <Row label={t('review.when')}>{t('review.whenValue', { date: formatCalendarDate(facts.date, locale, { weekday: 'short' }), time: facts.startTime, zone })}</Row>
+        <Row label={t('review.group')}>{t('review.groupValue', { duration: durationText(facts.hours, locale), travelers: t('people', { count: facts.travelers }) })}</Row>
+        <Row label={t('review.total')} strong>
+          {money.rmb(facts.totalCents)}
+        </Row>
+        <Row label={t('review.now')} strong>
+          {money.rmb(facts.nowCents)}
+        </Row>
+        {facts.inPersonCents > 0 && <Row label={t('review.inPerson')}>{money.rmb(facts.inPersonCents)}</Row>}
+      </dl>
+
+      <h4 className="mt-4 text-sm font-semibold">{t('review.payment')}</h4>
+      <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-stone-700 dark:text-stone-300">
+        <li>{t('review.paymentNow', { method, amount: money.rmb(facts.nowCents) })}</li>
+        {facts.inPersonCents > 0 && <li>{t('review.paymentInPerson', { amount: money.rmb(facts.inPersonCents) })}</li>}
+      </ul>
+
+      <h4 className="mt-4 text-sm font-semibold">{t('review.cancellation')}</h4>
+      {extension ? (
+        <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">{t('review.extensionTerms', { amount: money.rmb(facts.nowCents) })}</p>
+      ) : (
+        <Tiers depositCents={facts.depositCents!} format={money.rmb} />
+      )}
+
+      <h4 className="mt-4 text-sm font-semibold">{t('review.validity')}</h4>
+      <p className="mt-1 text-sm text-stone-700 dark:text-stone-300" data-testid="order-review-validity">
+        {validityText(facts.validity, t, at)}
+      </p>
+      <p className="mt-3 text-xs text-stone-500 dark:text-stone-400">
+        <Link to="/legal/commerce" className="underline underline-offset-2 hover:text-primary-700 dark:hover:text-primary-300">
+          {t('review.disclosure')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function validityText(v: ReviewValidity, t: (key: string, o?: Record<string, unknown>) => string, at: (iso: string) => { date: string; time: string }): string {
+  const minutes = PAYMENT_WINDOW_MINUTES;
+  switch (v.kind) {
+    case 'newHold':
+      return t('review.holdNew', { minutes });
+    case 'hold':
+      return t('review.holdUntil', at(v.until));
+    case 'offer':
+      return t('review.offerUntil', at(v.until));
+    case 'extensionNew':
+      return t('review.extensionNew', { minutes });
+    case 'extension':
+      return t('review.extensionUntil', at(v.until));
+  }
+}
+
+/** This booking's deposit by the tiers: what comes back and what is kept, in the reader's money format. */
+function Tiers({ depositCents, format }: { depositCents: number; format: (cents: number) => string }) {
+  const { t } = useTranslation('bookings');
+  return (
+    <>
+      <table className="mt-1 w-full text-left text-sm" data-testid="order-review-tiers">
+        <caption className="sr-only">{t('review.cancellation')}</caption>
+        <thead>
+          <tr className="border-b border-stone-200 text-xs text-stone-500 dark:border-stone-700 dark:text-stone-400">
+            <th scope="col" className="py-1 pr-2 font-medium">
+              {t('review.cancelWhen')}
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-medium">
+              {t('review.cancelRefund')}
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              {t('review.cancelFee')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100 dark:divide-stone-800">
+          {cancellationTerms(depositCents).map((term) => (
+            <tr key={term.case}>
+              <th scope="row" className="py-1 pr-2 font-normal">
+                {t(`policy.tiers.${term.case}`)}
+              </th>
+              <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">{format(term.refundCents)}</td>
+              <td className="whitespace-nowrap py-1 text-right tabular-nums">{format(term.feeCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('review.cancelNote')}</p>
+    </>
+  );
+}
+
+function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3">
+      <dt className="shrink-0 text-stone-600 dark:text-stone-400">{label}</dt>
+      <dd className={`min-w-0 text-right ${strong ? 'font-semibold text-stone-900 dark:text-white' : 'text-stone-800 dark:text-stone-200'}`}>{children}</dd>
+    </div>
+  );
+}

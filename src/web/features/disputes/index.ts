@@ -1,0 +1,1 @@
+export { DisputeAction } from './components/dispute-action';

@@ -1,0 +1,5 @@
+export { useOwnCredentials } from './api';
+export { LicenceBadge } from './components/licence-badge';
+export { LicenceEditor } from './components/licence-editor';
+export { PAYING_HELP_PATH, ProfileLicence } from './components/profile-licence';
+export { protectedTitleText } from './protected-title';

@@ -1,0 +1,2 @@
+export { MeetingPlace } from './meeting-place';
+export { MeetingPointInput } from './meeting-point-input';

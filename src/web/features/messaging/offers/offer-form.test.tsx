@@ -1,0 +1,61 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addDays, todayInZone } from '../../../../shared/availability';
+import { BOOKING_HORIZON_DAYS } from '../../../../shared/booking/schedule';
+import { i18next, i18nReady } from '../../../lib/i18n';
+import { createQueryClient } from '../../../lib/query-client';
+import { OfferForm } from './offer-form';
+
+/** The offer form keeps a booking's calendar (decision 106): its day is within the horizon, in both languages. */
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const posted: string[] = [];
+
+beforeAll(() => i18nReady);
+beforeEach(() => {
+  posted.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') posted.push(String(url));
+      if (String(url).includes('offer-quote')) return json({ suggestedCents: 60_000, floorCents: 30_000, ceilingCents: 600_000, depositRate: 0.2, currency: 'RMB' });
+      if (String(url).includes('credentials')) return json({ licence: null, insurance: null, mayDrive: false });
+      return json({}, 404);
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderForm() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <Suspense fallback="loading">
+          <OfferForm conversationId={7} request={null} onDone={() => {}} />
+        </Suspense>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe.each(['en', 'zh-CN'])('offer form in %s', (lang) => {
+  beforeEach(() => i18next.changeLanguage(lang));
+
+  it('offers days up to the booking horizon and names the horizon for a later one, without sending it', async () => {
+    renderForm();
+    const last = addDays(todayInZone('Asia/Tokyo'), BOOKING_HORIZON_DAYS);
+    const date = (await screen.findByTestId('offer-form')).querySelector<HTMLInputElement>('input[type="date"]')!;
+    expect(date.max).toBe(last);
+    fireEvent.change(date, { target: { value: addDays(last, 1) } });
+    fireEvent.submit(screen.getByTestId('offer-form'));
+    const text = i18next.t('messaging:offer.errors.horizon', { days: BOOKING_HORIZON_DAYS });
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(text).toContain(String(BOOKING_HORIZON_DAYS));
+    expect(posted).toEqual([]);
+  });
+});

@@ -1,0 +1,167 @@
+import { Download, Pencil } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ADDRESSEE_MAX, RECEIPT_LANGUAGES, type Receipt, type ReceiptLanguage } from '../../../../shared/schemas/receipts';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form';
+import { ApiError } from '../../../lib/api-client';
+import { colon, formatInstant, moneyFormat } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
+import { downloadReceiptPdf, useUpdateAddressee } from '../api/receipts';
+
+const LANGUAGE_NAMES: Record<ReceiptLanguage, string> = { en: 'English', 'zh-CN': '中文', ja: '日本語' };
+
+/** One receipt or credit note as the payer reads it: the document's lines, its addressee to edit, and its PDF. */
+export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
+  const { t } = useTranslation('receipts');
+  const locale = currentLocale();
+  const money = moneyFormat(locale);
+  const credit = r.kind === 'credit_note';
+  const date = (iso: string) => formatInstant(iso, locale, 'Asia/Tokyo').date;
+  const purpose = credit ? t('purpose.refund', { number: r.receiptNumber }) : t(`purpose.${r.paymentKind}`, { number: r.bookingNumber });
+  const method = r.method === 'card' && r.cardLast4 ? t('cardEnding', { last4: r.cardLast4 }) : t(`methods.${r.method}`);
+  const amount = `${credit ? '−' : ''}${money.rmb(r.amountCents)}`;
+  const [downloading, setDownloading] = useState<ReceiptLanguage | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const download = async (lang: ReceiptLanguage) => {
+    setDownloading(lang);
+    setFailed(false);
+    try {
+      await downloadReceiptPdf(r, lang);
+    } catch {
+      setFailed(true);
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <article
+      aria-labelledby={`receipt-${r.id}`}
+      className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={`receipt-${r.id}`} className={credit ? 'text-xl font-bold text-accent-700 dark:text-accent-300' : 'text-xl font-bold text-primary-700 dark:text-primary-300'}>
+          {t(credit ? 'creditNote' : 'receipt')}
+        </h2>
+        <p className="text-sm tabular-nums text-stone-600 dark:text-stone-400">
+          {t('number')}
+          {colon(locale)}
+          <span className="font-semibold text-stone-900 dark:text-stone-100">{r.number}</span>
+        </p>
+      </div>
+      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('issued', { date: date(r.issuedAt) })}</p>
+
+      <Addressee receipt={r} />
+
+      <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-stone-100 px-4 py-3 dark:bg-stone-800">
+        <span className="text-sm text-stone-600 dark:text-stone-300">{t(credit ? 'amountRefunded' : 'amountReceived')}</span>
+        <span className="text-2xl font-bold tabular-nums">{amount}</span>
+      </div>
+
+      <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-stone-500 dark:text-stone-400">{t('for')}</dt>
+        <dd>{purpose}</dd>
+        <dt className="text-stone-500 dark:text-stone-400">{t('method')}</dt>
+        <dd>{method}</dd>
+        <dt className="text-stone-500 dark:text-stone-400">{t(credit ? 'refundedOn' : 'paidOn')}</dt>
+        <dd>{date(r.paidAt)}</dd>
+      </dl>
+
+      {!credit && r.inPersonCents > 0 && (
+        <div className="mt-4 border-t border-stone-100 pt-3 text-sm dark:border-stone-800">
+          <p className="flex flex-wrap justify-between gap-2 text-stone-600 dark:text-stone-300">
+            <span>{t('inPerson')}</span>
+            <span className="tabular-nums">{money.rmb(r.inPersonCents)}</span>
+          </p>
+          <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('inPersonNote')}</p>
+        </div>
+      )}
+
+      <div className="mt-4 border-t border-stone-100 pt-3 text-sm dark:border-stone-800">
+        <p className="text-stone-500 dark:text-stone-400">{t('issuer')}</p>
+        <p className="font-medium">{r.operator.name}</p>
+        <p className="text-stone-600 dark:text-stone-300">{r.operator.address}</p>
+        <p className="tabular-nums text-stone-600 dark:text-stone-300">{t('registration', { number: r.operator.invoiceNumber })}</p>
+        {r.operator.fake && <p className="mt-1 font-medium text-accent-700 dark:text-accent-300">{t('fake')}</p>}
+      </div>
+
+      <div className="mt-4 border-t border-stone-100 pt-3 dark:border-stone-800">
+        <p id={`pdf-${r.id}`} className="text-sm font-medium">
+          {t('download')}
+        </p>
+        <div role="group" aria-labelledby={`pdf-${r.id}`} className="mt-2 flex flex-wrap gap-2">
+          {RECEIPT_LANGUAGES.map((lang) => (
+            <Button key={lang} variant="outline" size="sm" lang={lang} disabled={downloading !== null} onClick={() => void download(lang)} aria-label={t('downloadIn', { number: r.number, language: LANGUAGE_NAMES[lang] })}>
+              <Download className="h-4 w-4" aria-hidden />
+              {LANGUAGE_NAMES[lang]}
+            </Button>
+          ))}
+        </div>
+        {failed && (
+          <p role="alert" className="mt-2 text-sm text-danger-600 dark:text-red-400">
+            {t('downloadFailed')}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** 宛名: shown, and changed by the payer in place. */
+function Addressee({ receipt: r }: { receipt: Receipt }) {
+  const { t } = useTranslation('receipts');
+  const update = useUpdateAddressee(r.bookingId);
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(r.addressee);
+  const error = update.error instanceof ApiError && update.error.status === 400 ? t('addresseeInvalid') : update.error ? t('saveFailed') : null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    update.mutate({ id: r.id, addressee: value }, { onSuccess: () => setEditing(false) });
+  };
+
+  if (!editing) {
+    return (
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-b border-stone-300 pb-2 dark:border-stone-700">
+        <p className="text-lg font-semibold">{t('addressee', { name: r.addressee })}</p>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setValue(r.addressee);
+            update.reset();
+            setEditing(true);
+          }}
+          aria-label={t('editAddresseeOf', { number: r.number })}
+        >
+          <Pencil className="h-4 w-4" aria-hidden />
+          {t('editAddressee')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={submit} className="mt-4 space-y-2">
+      <TextField
+        label={t('addresseeLabel')}
+        hint={t('addresseeHint')}
+        value={value}
+        maxLength={ADDRESSEE_MAX}
+        required
+        autoFocus
+        error={error}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={update.isPending}>
+          {t('save')}
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(false)}>
+          {t('cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+export { BookingFeedback } from './components/booking-feedback';
+export { PastTours } from './components/past-tours';

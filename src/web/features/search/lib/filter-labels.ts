@@ -1,0 +1,40 @@
+import type { TFunction } from 'i18next';
+import { activeSearchFilters, type GuideSearchParams, type SearchFilter } from '../../../../shared/guide-search';
+import type { Locale } from '../../../../shared/locales';
+import type { ServiceCategory } from '../../../../shared/schemas/catalog';
+import { formatCalendarDate } from '../../../lib/format';
+
+export type FilterValues = Partial<Pick<GuideSearchParams, 'language' | 'services' | 'date' | 'travelers' | 'minPrice' | 'maxPrice' | 'licensed'>>;
+
+/**
+ * What each active filter of a search reads as, in one place (decision 104): the folded search bar's
+ * summary, and the empty result's names and chips. `t` needs the search, guides and licences words.
+ */
+export function filterLabels(p: FilterValues, t: TFunction, locale: Locale, categories: ServiceCategory[] | undefined): { filter: SearchFilter; label: string }[] {
+  return activeSearchFilters(p).map((filter) => ({ filter, label: filterLabel(filter, p, t, locale, categories) }));
+}
+
+function filterLabel(filter: SearchFilter, p: FilterValues, t: TFunction, locale: Locale, categories: ServiceCategory[] | undefined): string {
+  switch (filter) {
+    case 'date':
+      return formatCalendarDate(p.date, locale, { year: undefined, weekday: 'short' });
+    case 'travelers': {
+      const n = Math.min(p.travelers!, 10);
+      return t('search:form.travelersSummary', { count: n, value: n === 10 ? t('search:form.tenPlus') : String(n) });
+    }
+    case 'language':
+      return t('search:filters.language', { language: t(`guides:languages.${p.language}`) });
+    case 'services': {
+      const ids = p.services ?? [];
+      const subs = categories?.flatMap((c) => c.subcategories) ?? [];
+      const names = ids.map((id) => subs.find((s) => s.id === id)).filter((s) => s !== undefined);
+      if (ids.length > 2 || names.length < ids.length) return t('search:filters.services', { count: ids.length });
+      return names.map((s) => (locale === 'zh-CN' ? s.nameCn : s.nameEn)).join(locale === 'zh-CN' ? '、' : ', ');
+    }
+    case 'price':
+      if (p.minPrice !== undefined && p.maxPrice !== undefined) return t('search:form.priceRange', { min: p.minPrice, max: p.maxPrice });
+      return p.minPrice !== undefined ? t('search:filters.priceFrom', { min: p.minPrice }) : t('search:filters.priceUpTo', { max: p.maxPrice });
+    case 'licensed':
+      return t('search:filters.licensed');
+  }
+}

@@ -1,0 +1,129 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { FileDown } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Statement } from '../../../shared/schemas/statements';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { apiRequest, ApiError } from '../../lib/api-client';
+import { currentLocale } from '../../lib/i18n';
+import { dateTimeFormat } from '../../lib/intl';
+import { storage, STORAGE_KEYS } from '../../lib/storage-keys';
+import { showToast } from '../../lib/toast';
+import { rmb } from './api';
+
+const STATEMENTS_KEY = ['wallet', 'statements'] as const;
+
+function useStatements() {
+  return useQuery({ queryKey: STATEMENTS_KEY, queryFn: async () => (await apiRequest<{ statements: Statement[] }>('/api/v2/wallet/statements')).statements });
+}
+
+/**
+ * Fetches a month's PDF (it needs the bearer token, so it cannot be a plain link) and saves it as a
+ * file, in the reader's language.
+ */
+async function downloadPdf(month: string): Promise<void> {
+  const token = storage.get(STORAGE_KEYS.token);
+  const res = await fetch(`/api/v2/wallet/statements/${month}/pdf?lang=${encodeURIComponent(currentLocale())}`, {
+    credentials: 'include',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!res.ok) throw new Error(`statement PDF: ${res.status}`);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `Tabi-Guides-statement-${month}.pdf`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** "October 2026" / "2026年10月" for `yyyy-mm`. */
+function monthName(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const locale = currentLocale();
+  return dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
+function Row({ label, cents, strong, testId }: { label: string; cents: number; strong?: boolean; testId?: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 py-1">
+      <dt className="text-sm text-stone-600 dark:text-stone-400">{label}</dt>
+      <dd className={strong ? 'text-sm font-semibold tabular-nums' : 'text-sm tabular-nums'} data-testid={testId}>
+        {rmb(cents)}
+      </dd>
+    </div>
+  );
+}
+
+function MonthCard({ statement: s }: { statement: Statement }) {
+  const { t } = useTranslation('statements');
+  const pdf = useMutation({ mutationFn: () => downloadPdf(s.month) });
+  const name = monthName(s.month);
+  const save = () =>
+    pdf.mutate(undefined, {
+      onError: () => showToast({ title: t('pdfFailed'), variant: 'destructive' }),
+    });
+  return (
+    <li className="rounded-lg border border-stone-200 p-3 dark:border-stone-700" data-testid={`statement-${s.month}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 className="font-semibold">
+          {name}
+          {!s.closed && <span className="ml-2 rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-700 dark:bg-primary-900/40 dark:text-primary-200">{t('inProgress')}</span>}
+        </h4>
+        {s.closed && (
+          <Button variant="outline" size="sm" busy={pdf.isPending} onClick={save} aria-label={t('pdfLabel', { month: name })}>
+            <FileDown className="h-4 w-4" aria-hidden />
+            {t('pdf')}
+          </Button>
+        )}
+      </div>
+      {/* Two lists side by side: a <dl>'s children are only its <div> groups of <dt> and <dd> (axe: definition-list). */}
+      <div className="mt-2 grid grid-cols-1 gap-x-6 sm:grid-cols-2">
+        <dl>
+          <Row label={t('opening')} cents={s.openingBalanceCents} />
+          <Row label={t('earnings')} cents={s.earningsCents} />
+          <Row label={t('payouts')} cents={s.payoutsCents} />
+          <Row label={t('closing')} cents={s.closingBalanceCents} strong testId={`closing-${s.month}`} />
+        </dl>
+        <dl>
+          <Row label={t('commission')} cents={s.commission.totalCents} />
+          <Row label={t('tax', { rate: s.commission.taxRatePercent })} cents={s.commission.taxCents} testId={`tax-${s.month}`} />
+        </dl>
+      </div>
+      {!s.closed && <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">{t('inProgressNote')}</p>}
+    </li>
+  );
+}
+
+/** The guide's monthly statements (decision 127): the figures of each month and its PDF with the invoice. */
+export function MonthlyStatements() {
+  const { t } = useTranslation('statements');
+  const statements = useStatements();
+  return (
+    <section aria-labelledby="statements-title" className="mt-6">
+      <h3 id="statements-title" className="text-sm font-semibold">
+        {t('title')}
+      </h3>
+      <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{t('subtitle')}</p>
+      {statements.isPending ? (
+        <Spinner />
+      ) : statements.isError ? (
+        <div role="alert" className="mt-3 text-sm">
+          <p>{statements.error instanceof ApiError && statements.error.status === 403 ? t('guidesOnly') : t('loadFailed')}</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void statements.refetch()}>
+            {t('common:states.retry')}
+          </Button>
+        </div>
+      ) : statements.data.length === 0 ? (
+        <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('empty')}</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {statements.data.map((s) => (
+            <MonthCard key={s.month} statement={s} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
