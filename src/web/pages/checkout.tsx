@@ -65,9 +65,11 @@ export function Component() {
     onContactSupport: () => void openSupport('payment_failure'),
   };
 
-  // Paying an existing booking.
+  // Paying an existing booking. A failed refetch in the background (a live event invalidates the
+  // booking while Pay is in flight) keeps the form and its failure notice: only a first load that
+  // failed replaces the page.
   if (bookingId) {
-    if (booking.isError) {
+    if (booking.isError && !booking.data) {
       return booking.error instanceof ApiError && booking.error.status === 404 ? (
         <PageMessage title={t('checkout.notFound')} action={<ButtonLink to="/dashboard">{t('checkout.toTrips')}</ButtonLink>} />
       ) : (
@@ -106,7 +108,7 @@ export function Component() {
 
   // A guide's offer: its terms and price are fixed; Pay books it with { offerId } and pays the deposit.
   if (offerId) {
-    if (offer.isError) {
+    if (offer.isError && !offer.data) {
       return offer.error instanceof ApiError && offer.error.status === 404 ? (
         <PageMessage title={t('offer.notFound')} action={<ButtonLink to="/messages">{t('offer.toMessages')}</ButtonLink>} />
       ) : (

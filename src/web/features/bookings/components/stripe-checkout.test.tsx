@@ -131,9 +131,9 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, client = createQueryClient()) {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Suspense fallback="loading">
           <Routes>
@@ -202,11 +202,21 @@ describe('Checkout with the stripe provider', () => {
 
   it("shows 'Payment Failed' with the support prefill when Stripe declines the card, and stays on the checkout", async () => {
     await act(() => i18next.changeLanguage('en'));
-    const api: Api = { booking: () => BOOKING, payments: [], payReply: () => reply({}) };
+    let reads = 0;
+    const api: Api = {
+      booking: () => {
+        reads += 1;
+        if (reads > 1) throw new Error('the server is busy');
+        return BOOKING;
+      },
+      payments: [],
+      payReply: () => reply({}),
+    };
     stubApi(api);
     const fake = fakeStripe(async () => ({ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } }) as never);
     setStripeLoader(async () => fake.stripe as unknown as Stripe);
-    renderAt('/checkout?booking=12');
+    const client = createQueryClient();
+    renderAt('/checkout?booking=12', client);
 
     await screen.findByLabelText('Stripe card (fake)', undefined, { timeout: 5000 });
     await fake.type(true);
@@ -222,6 +232,14 @@ describe('Checkout with the stripe provider', () => {
     fireEvent.click(contact[contact.length - 1]!);
     expect(support.openSupport).toHaveBeenCalledWith('payment_failure');
     expect(fake.stripe.confirmCardPayment).toHaveBeenCalledWith('pi_3Qx_secret_abc', expect.anything());
+
+    // A live event refreshes the booking and that read fails: the form and its notice stay.
+    await act(() => client.invalidateQueries());
+    expect(reads).toBe(2);
+    // React Query tells its observers on the next task.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByRole('alert').textContent).toContain('Payment failed. Please check your information and try again.');
+    expect(screen.getByLabelText('Name on card')).toHaveProperty('value', 'Li Wei');
   }, 15_000);
 
   it('sends Alipay to its approval page, and shows the WeChat Pay QR code until the webhook has confirmed the booking (Chinese)', async () => {
