@@ -21,6 +21,22 @@ export interface Operator {
   fake: boolean;
 }
 
+/**
+ * The particulars an issued document keeps on its row (a receipt, a guide's monthly invoice): the
+ * representative is the disclosure's, not a document's. Kept, so that a document once issued says
+ * the same thing after the settings change (decision 120).
+ */
+export type PrintedOperator = Omit<Operator, 'representative'>;
+
+export const printedParticulars = (o: Operator): PrintedOperator => ({
+  name: o.name,
+  address: o.address,
+  phone: o.phone,
+  email: o.email,
+  invoiceNumber: o.invoiceNumber,
+  fake: o.fake,
+});
+
 /** The settings that name the operator, in the order the disclosure lists them. */
 export const OPERATOR_SETTINGS = [
   'OPERATOR_NAME',

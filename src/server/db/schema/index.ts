@@ -24,3 +24,4 @@ export * from './licences';
 export * from './weather';
 export * from './consents';
 export * from './receipts';
+export * from './statements';

@@ -1,17 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bookings, payments } from './bookings';
+import type { PrintedOperator } from '../../operator';
 import { users } from './users';
-
-/** The operator's particulars as printed on a receipt: kept on the row, so a receipt never changes (decision 120). */
-export interface ReceiptOperator {
-  name: string;
-  address: string;
-  phone: string;
-  email: string;
-  invoiceNumber: string;
-  fake: boolean;
-}
 
 /**
  * One counter per numbering series (decision 125): `R` receipts, `C` credit notes. A number is taken
@@ -58,7 +49,7 @@ export const receipts = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     /** 宛名: the payer's name by default; the payer may change it. */
     addressee: text('addressee').notNull(),
-    operator: jsonb('operator').$type<ReceiptOperator>().notNull(),
+    operator: jsonb('operator').$type<PrintedOperator>().notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,11 +2,12 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-row';
-import { bookings, receipts, type ReceiptOperator } from '../../db/schema/index';
+import { bookings, receipts } from '../../db/schema/index';
+import type { PrintedOperator } from '../../operator';
 
 /** What every issue is stamped with: the operator's particulars of the day and the issuing clock. */
 export interface IssueStamp {
-  operator: ReceiptOperator;
+  operator: PrintedOperator;
   now: Date;
 }
 

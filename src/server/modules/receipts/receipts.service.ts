@@ -2,9 +2,8 @@ import type { SQL } from 'drizzle-orm';
 import { bookingNumber } from '../../../shared/booking/money-rules';
 import type { Receipt, ReceiptLanguage } from '../../../shared/schemas/receipts';
 import { inTransaction, type Database } from '../../db/client';
-import type { ReceiptOperator } from '../../db/schema/index';
 import { notFound } from '../../lib/app-error';
-import type { Operator } from '../../operator';
+import { printedParticulars, type Operator } from '../../operator';
 import * as repo from './receipts.repository';
 import type { ReceiptRow } from './receipts.repository';
 import { renderReceiptPdf } from './render';
@@ -22,16 +21,6 @@ export interface ReceiptIssuer {
   creditNotes(db: Database, bookingId: number, now: Date): Promise<number>;
 }
 
-/** The particulars a receipt keeps (the representative is the disclosure's, not the receipt's). */
-const particulars = (o: Operator): ReceiptOperator => ({
-  name: o.name,
-  address: o.address,
-  phone: o.phone,
-  email: o.email,
-  invoiceNumber: o.invoiceNumber,
-  fake: o.fake,
-});
-
 export class ReceiptsService {
   readonly issuer: ReceiptIssuer;
 
@@ -40,7 +29,7 @@ export class ReceiptsService {
     operator: Operator,
     private readonly now: () => Date,
   ) {
-    const stamped = particulars(operator);
+    const stamped = printedParticulars(operator);
     this.issuer = {
       ctes: (ids, now, paidAt) => repo.receiptCtes(ids, { operator: stamped, now }, paidAt),
       receipts: (db, bookingId, now) => repo.issueReceipts(db, bookingId, { operator: stamped, now }),

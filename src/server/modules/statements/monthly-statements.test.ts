@@ -1,7 +1,8 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bookingNumber } from '../../../shared/booking/money-rules';
-import { ledgerEntries } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { ledgerEntries, users } from '../../db/schema/index';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { confirmedBooking, daysAhead, guidePerson, person, type Person } from '../bookings/test-helpers';
@@ -253,5 +254,30 @@ describe('GET /api/v2/wallet/statements/{month}/pdf', () => {
     for (const n of numbers) expect(text).not.toContain(n);
     expect(text).toContain('7.77 人民元');
     expect(text).toContain('0.70 人民元');
+  });
+
+  it('keeps an invoice as first issued: a later download names the same issuer and recipient after the settings or the name changed', async () => {
+    // September was issued by the first PDF test above; November has not been issued yet.
+    const operator = t.app.ctx.config.operator;
+    const before = { ...operator };
+    Object.assign(operator, { name: '株式会社あたらしい運営', address: '〒530-0001 大阪府大阪市北区梅田1-1' });
+    await t.database.db.update(users).set({ fullName: 'Renamed Guide' }).where(eq(users.id, guide.id));
+    try {
+      const september = await pdfText((await get('/api/v2/wallet/statements/2025-09/pdf?lang=en', guide)).rawPayload);
+      expect(september).toContain('株式会社たび案内テスト');
+      expect(september).toContain('東京都千代田区千代田1-1');
+      expect(september).toContain('佐藤健 Sato Ken 様');
+      expect(september).not.toContain('株式会社あたらしい運営');
+      // A month issued for the first time now takes today's particulars, and keeps them in turn.
+      const november = await Promise.all([0, 1].map(async () => pdfText((await get('/api/v2/wallet/statements/2025-11/pdf?lang=en', guide)).rawPayload)));
+      for (const text of november) {
+        expect(text).toContain('株式会社あたらしい運営');
+        expect(text).toContain('Renamed Guide 様');
+        expect(text).toContain(`TG-202511-${String(guide.id).padStart(6, '0')}`);
+      }
+    } finally {
+      Object.assign(operator, before);
+      await t.database.db.update(users).set({ fullName: '佐藤健 Sato Ken' }).where(eq(users.id, guide.id));
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { Locale } from '../../../shared/locales';
 import { formatFen, moneyFormat } from '../../../shared/money-format';
 import type { Statement } from '../../../shared/schemas/statements';
-import type { Operator } from '../../operator';
+import type { PrintedOperator } from '../../operator';
 import { openPdf, PDF_PALETTE } from '../booking-pdf/index';
 import type { CommissionLine, PayoutLine } from './statements.repository';
 import { INVOICE_JA, STATEMENT_STRINGS } from './strings';
@@ -17,7 +17,7 @@ export interface StatementDocument {
   guideName: string;
   commissions: CommissionLine[];
   payouts: PayoutLine[];
-  operator: Operator;
+  operator: PrintedOperator;
   /** The invoice's number and day of issue (the first day after the month, Japan time). */
   invoiceNumber: string;
   issuedOn: { year: number; month: number; day: number };

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, lt, sql, type AnyColumn } from 'drizzle-orm';
 import { bookingNumber } from '../../../shared/booking/money-rules';
 import type { Database } from '../../db/client';
-import { bookings, guides, ledgerEntries, payoutLedgerEntries, users, withdrawals } from '../../db/schema/index';
+import { bookings, guides, issuedInvoices, ledgerEntries, payoutLedgerEntries, users, withdrawals } from '../../db/schema/index';
+import type { PrintedOperator } from '../../operator';
 
 /**
  * The statements' reads (decision 127): only the two ledgers the wallet reads (decision 067), so a
@@ -109,4 +110,27 @@ export async function payoutLines(db: Database, guideUserId: number, from: Date,
 export async function fullNameOf(db: Database, userId: number): Promise<string> {
   const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId));
   return row?.fullName ?? '';
+}
+
+export interface IssuedInvoice {
+  number: string;
+  recipient: string;
+  operator: PrintedOperator;
+  issuedAt: Date;
+}
+
+/**
+ * The month's invoice as first issued: the first call writes it with what is given, every later call
+ * (or a concurrent one that lost the race) reads that row back unchanged (decision 133).
+ */
+export async function issueInvoice(db: Database, guideUserId: number, month: string, first: Omit<IssuedInvoice, 'issuedAt'> & { now: Date }): Promise<IssuedInvoice> {
+  await db
+    .insert(issuedInvoices)
+    .values({ guideUserId, month, number: first.number, recipient: first.recipient, operator: first.operator, issuedAt: first.now })
+    .onConflictDoNothing({ target: [issuedInvoices.guideUserId, issuedInvoices.month] });
+  const [row] = await db
+    .select({ number: issuedInvoices.number, recipient: issuedInvoices.recipient, operator: issuedInvoices.operator, issuedAt: issuedInvoices.issuedAt })
+    .from(issuedInvoices)
+    .where(and(eq(issuedInvoices.guideUserId, guideUserId), eq(issuedInvoices.month, month)));
+  return row!;
 }

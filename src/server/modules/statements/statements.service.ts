@@ -3,7 +3,7 @@ import { taxIncludedIn, STANDARD_TAX_RATE_PERCENT } from '../../../shared/invoic
 import type { Statement } from '../../../shared/schemas/statements';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import type { Operator } from '../../operator';
+import { printedParticulars, type Operator } from '../../operator';
 import type { AuthUser } from '../auth/index';
 import { renderStatementPdf } from './render';
 import * as repo from './statements.repository';
@@ -85,13 +85,25 @@ export class StatementsService {
     const statement = await this.month(user, month);
     if (!statement.closed) throw new AppError('month_not_closed', 'The month is not over yet (Japan time): its statement and invoice are issued from the first of the next month');
     const { from, to, next } = monthBounds(month);
-    const [commissions, payouts, guideName] = await Promise.all([
+    const [commissions, payouts, invoice] = await Promise.all([
       repo.commissionLines(this.db, user.id, from, to),
       repo.payoutLines(this.db, user.id, from, to),
-      repo.fullNameOf(this.db, user.id),
+      this.issued(user.id, month),
     ]);
-    const invoiceNumber = `TG-${month.replace('-', '')}-${String(user.id).padStart(6, '0')}`;
-    const body = await renderStatementPdf({ statement, guideName, commissions, payouts, operator: this.needs.operator, invoiceNumber, issuedOn: next }, lang);
+    const body = await renderStatementPdf(
+      { statement, guideName: invoice.recipient, commissions, payouts, operator: invoice.operator, invoiceNumber: invoice.number, issuedOn: next },
+      lang,
+    );
     return { body, fileName: `Tabi-Guides-statement-${month}.pdf` };
+  }
+
+  /** The month's invoice as first issued, written now if this is the first time (decision 133). */
+  private async issued(guideUserId: number, month: string): Promise<repo.IssuedInvoice> {
+    return repo.issueInvoice(this.db, guideUserId, month, {
+      number: `TG-${month.replace('-', '')}-${String(guideUserId).padStart(6, '0')}`,
+      recipient: await repo.fullNameOf(this.db, guideUserId),
+      operator: printedParticulars(this.needs.operator),
+      now: this.needs.now(),
+    });
   }
 }
