@@ -51,6 +51,11 @@ test('375 px in Chinese: an Alipay extension in the same tab, resumed not paid t
   await sheet.getByRole('radio', { name: '支付宝' }).locator('..').click();
   await sheet.getByLabel('支付宝账号').fill('li@example.com');
   const fee = (await sheet.getByRole('button', { name: /^支付 .+ 元$/ }).textContent())!.match(/支付 (.+) 元/)![1]!;
+  // The final confirmation beside Pay (decision 122): the fee paid now, its refund if declined, and when the request lapses.
+  const review = sheet.getByRole('region', { name: '确认订单内容' });
+  await expect(review).toContainText(`现在在线支付${fee} 元`);
+  await expect(review).toContainText('如地陪拒绝延时');
+  await expect(review.getByTestId('order-review-validity')).toHaveText(/^点击支付即发送延时申请；\d+ 分钟内未支付，申请将失效。$/);
   await sheet.getByRole('button', { name: /^支付 .+ 元$/ }).click();
 
   // The wallet's page, in this tab, as at checkout.
