@@ -6,8 +6,18 @@ export const DISPUTE_REASON_MAX_CHARS = 2000;
 export const EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
 export const EVIDENCE_MAX_FILES = 10;
 
+/**
+ * What went wrong, as the traveler or guide names it (decision 135). The four named ones are what
+ * guided-tour travelers report most after refunds: a shop stop the offer did not declare, pressure to
+ * buy, being asked to change or delete a review, unsafe driving. Each has its own evidence to ask for
+ * and its own outcome; `other` is everything else.
+ */
+export const DISPUTE_CATEGORIES = ['undeclared_shop_stop', 'pressure_to_buy', 'review_pressure', 'unsafe_driving', 'other'] as const;
+export type DisputeCategory = (typeof DISPUTE_CATEGORIES)[number];
+
 export const openDisputeBodySchema = z.object({
   bookingId: idParam,
+  category: z.enum(DISPUTE_CATEGORIES).default('other'),
   reason: z
     .string()
     .transform((s) => s.trim())
@@ -32,6 +42,7 @@ export const disputeSchema = z.object({
   openedBy: z.number().int(),
   openedSide: z.enum(['traveler', 'guide']),
   previousStatus: z.string(),
+  category: z.enum(DISPUTE_CATEGORIES),
   reason: z.string(),
   status: z.enum(['open', 'resolved']),
   resolution: z.enum(['completed', 'cancelled']).nullable(),

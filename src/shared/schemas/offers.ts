@@ -4,7 +4,7 @@
  * whole yen paid on site and never charged online.
  */
 import { z } from 'zod';
-import { displayText } from '../display-text';
+import { displayName, displayText } from '../display-text';
 import { MAX_OFFER_VALID_HOURS, OFFER_DECLINE_REASONS, OFFER_STATUSES } from '../offers/offer-rules';
 import { calendarDateSchema, clientMessageIdSchema } from './common';
 import { meetingCoordsSchema, postalCodeSchema } from './bookings';
@@ -20,6 +20,19 @@ const yen = z.number().int().min(0).max(1_000_000);
  */
 export const offerExtrasSchema = z.object({ mealYen: yen, transportYen: yen, ticketsYen: yen });
 export const offerExtrasViewSchema = offerExtrasSchema.extend({ totalYen: z.number().int() });
+
+/**
+ * A stop at a shop during the tour, declared with the offer so the traveler sees it before paying
+ * (decision 135): the shop's name, how long, and whether the shop pays the guide for bringing them.
+ */
+export const shopStopSchema = z.object({
+  name: displayName(80),
+  minutes: z.number().int().min(5).max(240),
+  paidByShop: z.boolean(),
+});
+export type ShopStop = z.infer<typeof shopStopSchema>;
+export const MAX_SHOP_STOPS = 5;
+export const shopStopsSchema = z.array(shopStopSchema).max(MAX_SHOP_STOPS);
 
 /** POST /api/v2/conversations/{conversationId}/offers (the conversation's guide). */
 export const createOfferBodySchema = z.object({
@@ -47,6 +60,8 @@ export const createOfferBodySchema = z.object({
    */
   guideDrives: z.boolean().default(false),
   note: displayText(2000, { multiline: true }).default(''),
+  /** Every shop stop of the tour; none is an honest empty list, and a stop not declared here is a dispute reason. */
+  shopStops: shopStopsSchema.default([]),
   /** Hours the offer stays open (default 48); it always lapses at the tour's start. */
   validHours: z.number().int().min(1).max(MAX_OFFER_VALID_HOURS).optional(),
 });
@@ -104,6 +119,8 @@ export const offerSchema = z.object({
   itinerary: z.string(),
   /** The guide drives (no charge; fuel, tolls and parking in the transport line, paid on site). */
   guideDrives: z.boolean(),
+  /** The shop stops the guide declared (decision 135): empty when the tour has none. */
+  shopStops: z.array(shopStopSchema),
   extras: offerExtrasViewSchema,
   expiresAt: z.string(),
   declineReason: z.enum(OFFER_DECLINE_REASONS).nullable(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES } from '../../../shared/booking/state-machine';
+import { DISPUTE_CATEGORIES } from '../../../shared/schemas/disputes';
 import { bookings } from './bookings';
 import { users } from './users';
 
@@ -21,6 +22,8 @@ export const disputes = pgTable(
     openedSide: text('opened_side', { enum: ['traveler', 'guide'] }).notNull(),
     /** The booking's status when the dispute was opened (ongoing or completed). */
     previousStatus: text('previous_status', { enum: BOOKING_STATUSES }).notNull(),
+    /** What went wrong (decision 135). */
+    category: text('category', { enum: DISPUTE_CATEGORIES }).notNull().default('other'),
     reason: text('reason').notNull(),
     status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
     resolution: text('resolution', { enum: ['completed', 'cancelled'] }),
@@ -33,6 +36,7 @@ export const disputes = pgTable(
   (t) => [
     uniqueIndex('disputes_open_booking_key').on(t.bookingId).where(sql`status = 'open'`),
     index('disputes_status_idx').on(t.status, t.createdAt),
+    check('disputes_category', sql`category in ('undeclared_shop_stop', 'pressure_to_buy', 'review_pressure', 'unsafe_driving', 'other')`),
     check('disputes_reason_length', sql`char_length(reason) between 1 and 2000`),
     check('disputes_refund', sql`refund_cents is null or refund_cents >= 0`),
   ],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { OFFER_DECLINE_REASONS, OFFER_STORED_STATUSES } from '../../../shared/offers/offer-rules';
+import type { ShopStop } from '../../../shared/schemas/offers';
 import { serviceSubcategories } from './catalog';
 import { guides } from './guides';
 import { conversations, messages } from './messaging';
@@ -46,6 +47,8 @@ export const offers = pgTable(
     ticketsYen: integer('tickets_yen').notNull().default(0),
     /** The guide drives the travelers: only a guide with a verified licence and insurance (decision 092). */
     guideDrives: boolean('guide_drives').notNull().default(false),
+    /** The declared shop stops (decision 135), as the offer's body gave them. */
+    shopStops: jsonb('shop_stops').$type<ShopStop[]>().notNull().default([]),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     declineReason: text('decline_reason', { enum: OFFER_DECLINE_REASONS }),
     closedAt: timestamp('closed_at', { withTimezone: true }),

@@ -172,7 +172,7 @@ async function seedRequestWithOffer(db: Database, o: { conversationId: number; t
       conversationId: o.conversationId,
       senderId: o.guideUserId,
       clientMessageId: 'seed-offer-1',
-      body: '这是我的报价，含两次茶歇的讲解。额外费用按您的请求在现场以日元支付。',
+      body: '这是我的报价，含两次茶歇的讲解。途中会在一家海苔老店停留 20 分钟（已在报价中声明）。额外费用按您的请求在现场以日元支付。',
       kind: 'offer',
       createdAt: offeredAt,
     })
@@ -210,6 +210,8 @@ async function seedRequestWithOffer(db: Database, o: { conversationId: number; t
     mealYen: extras.mealYen,
     transportYen: extras.transportYen,
     ticketsYen: extras.ticketsYen,
+    // The demo's declared shop stop (decision 135): one the shop pays the guide for, said before paying.
+    shopStops: [{ name: '築地 山本海苔店', minutes: 20, paidByShop: true }],
     expiresAt: offerExpiresAt(offeredAt, startsAt),
     createdAt: offeredAt,
   });

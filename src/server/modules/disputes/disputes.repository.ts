@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookings, conversations, disputeEvidence, disputes, messages, payments } from '../../db/schema/index';
+import { bookings, conversations, disputeEvidence, disputes, guides, messages, payments } from '../../db/schema/index';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type EvidenceRow = typeof disputeEvidence.$inferSelect;
@@ -8,6 +8,11 @@ export type EvidenceRow = typeof disputeEvidence.$inferSelect;
 export async function insertDispute(tx: Database, values: typeof disputes.$inferInsert): Promise<DisputeRow> {
   const [row] = await tx.insert(disputes).values(values).returning();
   return row!;
+}
+
+/** The guide no longer offers to drive (decision 135); they may switch it on again once no report is open. */
+export async function stopDriving(tx: Database, guideId: number): Promise<void> {
+  await tx.update(guides).set({ guideDrives: false, updatedAt: new Date() }).where(eq(guides.id, guideId));
 }
 
 export async function disputeById(db: Database, id: number, lock = false): Promise<DisputeRow | undefined> {

@@ -113,9 +113,12 @@ export class DisputesService {
         openedBy: user.id,
         openedSide: side,
         previousStatus: booking.status,
+        category: body.category,
         reason: body.reason,
         createdAt: now,
       });
+      // Safety first (decision 135): a traveler's report of unsafe driving stops the guide driving at once.
+      if (body.category === 'unsafe_driving' && side === 'traveler') await repo.stopDriving(db, booking.guideId);
       const n = bookingNumber(moved.id, moved.bookingNumber);
       const other = side === 'traveler' ? guideUserId : moved.travelerId;
       const notices = await this.notify(db, [
@@ -347,6 +350,7 @@ function toDispute(dispute: DisputeRow, bookingStatus: string, evidence: Evidenc
     openedBy: dispute.openedBy,
     openedSide: dispute.openedSide,
     previousStatus: dispute.previousStatus,
+    category: dispute.category,
     reason: dispute.reason,
     status: dispute.status,
     resolution: dispute.resolution,

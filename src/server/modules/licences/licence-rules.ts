@@ -3,7 +3,7 @@ import type { LicenceKind } from '../../../shared/licences';
 import { matchLocale, type Locale } from '../../../shared/locales';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { credentialsOfGuide, titleHolder, type CredentialRow } from './licences.repository';
+import { credentialsOfGuide, titleHolder, unsafeDrivingReportOpen, type CredentialRow } from './licences.repository';
 
 /** A text a guide publishes and where it sits in the request body (for the error's fields). */
 export interface PublishedText {
@@ -53,10 +53,17 @@ export function mayDriveWith(rows: readonly CredentialRow[], on = today()): bool
  * verified passenger/vehicle insurance may offer it; otherwise 409 licence_required.
  */
 export async function assertMayDrive(db: Database, guideId: number): Promise<void> {
-  if (mayDriveWith(await credentialsOfGuide(db, guideId))) return;
-  throw new AppError(
-    'licence_required',
-    'Only a guide with a verified guide licence and verified passenger insurance may drive travelers; transport is otherwise public transport or a licensed taxi, paid on site',
-    [{ path: 'guideDrives', message: 'licence and insurance required' }],
-  );
+  if (!mayDriveWith(await credentialsOfGuide(db, guideId))) {
+    throw new AppError(
+      'licence_required',
+      'Only a guide with a verified guide licence and verified passenger insurance may drive travelers; transport is otherwise public transport or a licensed taxi, paid on site',
+      [{ path: 'guideDrives', message: 'licence and insurance required' }],
+    );
+  }
+  // Safety before the guide's word: a traveler's open report of unsafe driving stops driving until resolved.
+  if (await unsafeDrivingReportOpen(db, guideId)) {
+    throw new AppError('driving_suspended', 'A traveler reported unsafe driving on one of your tours: you may not drive travelers until support has resolved it', [
+      { path: 'guideDrives', message: 'suspended while a report of unsafe driving is open' },
+    ]);
+  }
 }

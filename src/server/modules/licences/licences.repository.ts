@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CredentialStatus, CredentialType, LicenceKind } from '../../../shared/licences';
 import type { Database } from '../../db/client';
-import { guideCredentials, guides, users } from '../../db/schema/index';
+import { bookings, disputes, guideCredentials, guides, users } from '../../db/schema/index';
 
 export type CredentialRow = typeof guideCredentials.$inferSelect;
 export type CredentialWrite = Omit<typeof guideCredentials.$inferInsert, 'id' | 'guideId' | 'type' | 'createdAt'>;
@@ -103,4 +103,18 @@ export async function listForAdmin(db: Database, q: { status?: CredentialStatus;
 export async function ownerOf(db: Database, guideId: number) {
   const [row] = await db.select({ userId: guides.userId, username: users.username, fullName: users.fullName }).from(guides).innerJoin(users, eq(users.id, guides.userId)).where(eq(guides.id, guideId));
   return row;
+}
+
+/**
+ * A traveler's report of unsafe driving on one of the guide's tours that is still open: the guide
+ * may not drive travelers until an admin has resolved it (decision 135).
+ */
+export async function unsafeDrivingReportOpen(db: Database, guideId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: disputes.id })
+    .from(disputes)
+    .innerJoin(bookings, eq(bookings.id, disputes.bookingId))
+    .where(and(eq(bookings.guideId, guideId), eq(disputes.status, 'open'), eq(disputes.category, 'unsafe_driving'), eq(disputes.openedSide, 'traveler')))
+    .limit(1);
+  return !!row;
 }

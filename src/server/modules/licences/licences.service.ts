@@ -10,7 +10,7 @@ import { auditedChange } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import type { GuideSearch } from '../guides/index';
 import { DEMO_LICENCE_CARD_KEY, drawDemoCard } from './demo-card';
-import { mayDriveWith } from './licence-rules';
+import { assertMayDrive, mayDriveWith } from './licence-rules';
 import * as repo from './licences.repository';
 import type { CredentialRow, CredentialWrite } from './licences.repository';
 
@@ -106,7 +106,8 @@ export class LicencesService {
       const row = rows.find((r) => r.type === type);
       return row ? toCredential(row, ownFileUrl) : null;
     };
-    return { licence: of('licence'), insurance: of('insurance'), mayDrive: mayDriveWith(rows), guideDrives: g.guideDrives, maxBytes: CREDENTIAL_FILE_MAX_BYTES };
+    const mayDrive = mayDriveWith(rows) && !(await repo.unsafeDrivingReportOpen(this.db, g.id));
+    return { licence: of('licence'), insurance: of('insurance'), mayDrive, guideDrives: g.guideDrives, maxBytes: CREDENTIAL_FILE_MAX_BYTES };
   }
 
   /** A new licence or insurance proof (replacing the previous one, which must be verified again). */
@@ -160,11 +161,7 @@ export class LicencesService {
   /** Offer (or stop offering) to drive travelers: only with a verified licence and insurance. */
   async setGuideDrives(user: AuthUser, value: boolean): Promise<OwnCredentials> {
     const g = await this.guide(user);
-    if (value && !mayDriveWith(await repo.credentialsOfGuide(this.db, g.id))) {
-      throw new AppError('licence_required', 'Only a guide with a verified guide licence and verified passenger insurance may offer to drive travelers', [
-        { path: 'guideDrives', message: 'licence and insurance required' },
-      ]);
-    }
+    if (value) await assertMayDrive(this.db, g.id);
     await repo.setGuideDrives(this.db, g.id, value);
     await this.needs.guideSearch.sync();
     return this.own(user);

@@ -64,6 +64,7 @@ export class OfferBook implements OfferSource, OfferReader {
       meetingLng: o.meetingLng,
       itinerary: o.itinerary,
       guideDrives: o.guideDrives,
+      shopStops: o.shopStops,
       extras: { ...extras, totalYen: extras.mealYen + extras.transportYen + extras.ticketsYen },
       expiresAt: o.expiresAt.toISOString(),
       declineReason: o.declineReason,

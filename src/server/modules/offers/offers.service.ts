@@ -100,6 +100,7 @@ export class OffersService {
     await assertNoProtectedTitles(this.db, user.id, [
       { path: 'itinerary', text: body.itinerary },
       { path: 'note', text: body.note },
+      ...body.shopStops.map((s, i) => ({ path: `shopStops.${i}.name`, text: s.name })),
     ]);
     if (body.guideDrives) await assertMayDrive(this.db, guide.id);
     const subcategoryId = body.subcategoryId ?? request?.tourRequest?.subcategoryId ?? undefined;
@@ -151,6 +152,7 @@ export class OffersService {
         transportYen: extras.transportYen,
         ticketsYen: extras.ticketsYen,
         guideDrives: body.guideDrives,
+        shopStops: body.shopStops,
         expiresAt: offerExpiresAt(now, startsAt, body.validHours),
         createdAt: now,
       });

@@ -44,6 +44,7 @@ const dispute: Dispute = {
   id: 5,
   bookingId: 9,
   openedBy: 2,
+  category: 'pressure_to_buy',
   openedSide: 'traveler',
   previousStatus: 'ongoing',
   reason: 'The guide left after one hour.',
@@ -212,6 +213,9 @@ describe('/admin', () => {
     expect(await screen.findByText('The guide left after one hour.')).toBeTruthy();
     expect(screen.getByText('I had to leave for an emergency.')).toBeTruthy();
     expect(screen.getByText("Traveler's statement")).toBeTruthy();
+    // What went wrong, as the traveler named it (decision 135).
+    expect(screen.getByText('What went wrong')).toBeTruthy();
+    expect(screen.getByText('Pressure to buy')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('count-disputes')[0]!.textContent).toBe('1'));
     fireEvent.click(await screen.findByRole('button', { name: 'Resolve' }));
     fireEvent.click(await screen.findByLabelText(/Cancelled/));

@@ -60,7 +60,7 @@ export function DisputesQueue({ id }: { id: number | undefined }) {
 export const refundableOf = (entries: { account: string; amountCents: number }[]) => Math.max(0, -entries.filter((e) => e.account === 'traveler').reduce((s, e) => s + e.amountCents, 0));
 
 function DisputeDetailView({ id }: { id: number }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'disputes']);
   const f = useFormat();
   const detail = useDisputeDetail(id);
   if (detail.isPending || detail.isError) return <QueryFallback query={detail} />;
@@ -72,6 +72,7 @@ function DisputeDetailView({ id }: { id: number }) {
           [t('fields.status'), t(`status.${dispute.status}`)],
           [t('disputes.booking'), <Link key="b" className="font-medium text-primary-700 hover:underline dark:text-primary-300" to={`/admin/bookings/${dispute.bookingId}`}>{`#${dispute.bookingId} · ${t(`bookingStatus.${dispute.bookingStatus}`, { defaultValue: dispute.bookingStatus })}`}</Link>],
           [t('disputes.openedBy'), t(`status.${dispute.openedSide}`)],
+          [t('disputes.category'), t(`disputes:category.${dispute.category}`)],
           [t('disputes.previousStatus'), t(`bookingStatus.${dispute.previousStatus}`, { defaultValue: dispute.previousStatus })],
           [t('fields.opened'), f.when(dispute.createdAt)],
           ...(dispute.resolution

@@ -132,6 +132,7 @@ export function CheckoutForm({
     method: payment.method,
     depositCents: price.depositCents,
     validity: booking?.paymentDueAt ? { kind: 'hold', until: booking.paymentDueAt } : offer ? { kind: 'offer', until: offer.expiresAt } : { kind: 'newHold' },
+    ...(offer && !booking && { shopStops: offer.shopStops }),
   };
 
   return (

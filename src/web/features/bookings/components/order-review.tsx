@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { cancellationTerms } from '../../../../shared/booking/money-rules';
 import { PAYMENT_WINDOW_MINUTES } from '../../../../shared/booking/schedule';
 import type { Booking, PaymentMethodName } from '../../../../shared/schemas/bookings';
+import type { ShopStop } from '../../../../shared/schemas/offers';
+import { ShopStopsList } from '../../../components/ui/shop-stops';
 import { currentLocale } from '../../../lib/i18n';
 import { durationText, formatCalendarDate, formatInstant, moneyFormat } from '../../../lib/format';
 
@@ -39,6 +41,8 @@ export interface OrderReviewFacts {
   /** The deposit the cancellation tiers split; null for an extension, whose own terms apply. */
   depositCents: number | null;
   validity: ReviewValidity;
+  /** A guide's offer: the shop stops it declared (decision 135), read before paying. */
+  shopStops?: readonly ShopStop[];
 }
 
 /**
@@ -99,6 +103,7 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
         </Row>
         {facts.inPersonCents > 0 && <Row label={t('review.inPerson')}>{money.rmb(facts.inPersonCents)}</Row>}
       </dl>
+      {facts.shopStops && <ShopStopsList stops={facts.shopStops} className="mt-3 text-sm" />}
 
       <h4 className="mt-4 text-sm font-semibold">{t('review.payment')}</h4>
       <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-stone-700 dark:text-stone-300">

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Dispute, OpenDisputeBody } from '../../../../shared/schemas/disputes';
+import type { Dispute, DisputeCategory, OpenDisputeBody } from '../../../../shared/schemas/disputes';
 import { apiRequest } from '../../../lib/api-client';
 
-/** POST /api/v2/disputes {bookingId, reason}: the booking becomes disputed. */
+/** POST /api/v2/disputes {bookingId, category, reason}: the booking becomes disputed. */
 export function openDispute(body: OpenDisputeBody): Promise<Dispute> {
   return apiRequest<Dispute>('/api/v2/disputes', { method: 'POST', body });
 }
@@ -18,8 +18,8 @@ export function uploadEvidence(disputeId: number, file: File): Promise<Dispute> 
 export function useOpenDispute() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (v: { bookingId: number; reason: string; files: File[] }) => {
-      const dispute = await openDispute({ bookingId: v.bookingId, reason: v.reason });
+    mutationFn: async (v: { bookingId: number; category: DisputeCategory; reason: string; files: File[] }) => {
+      const dispute = await openDispute({ bookingId: v.bookingId, category: v.category, reason: v.reason });
       const failed: string[] = [];
       for (const f of v.files) {
         try {

@@ -4,11 +4,12 @@ import { currentLocale } from '../../../lib/i18n';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
-import { DISPUTE_REASON_MAX_CHARS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from '../../../../shared/schemas/disputes';
+import { DISPUTE_CATEGORIES, DISPUTE_REASON_MAX_CHARS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES, type DisputeCategory } from '../../../../shared/schemas/disputes';
 import { Button } from '../../../components/ui/button';
 import { showToast } from '../../../lib/toast';
 import { Sheet } from '../../../components/ui/sheet';
 import { useOpenDispute } from '../api/open-dispute';
+import { useSession } from '../../../lib/session';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'];
 
@@ -19,6 +20,9 @@ const ACCEPTED = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'applica
 export function DisputeDialog({ booking, open, onOpenChange }: { booking: Booking; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('disputes');
   const [reason, setReason] = useState('');
+  // What went wrong (decision 135): the named categories are what a traveler reports; a guide describes it.
+  const isTraveler = useSession()?.user.id !== booking.guide.userId;
+  const [category, setCategory] = useState<DisputeCategory>('other');
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -31,6 +35,7 @@ export function DisputeDialog({ booking, open, onOpenChange }: { booking: Bookin
   const close = (next: boolean) => {
     if (!next) {
       setReason('');
+      setCategory('other');
       setFiles([]);
       setError(null);
       setFileError(null);
@@ -56,7 +61,7 @@ export function DisputeDialog({ booking, open, onOpenChange }: { booking: Bookin
       return;
     }
     mutation.mutate(
-      { bookingId: booking.id, reason: reason.trim(), files },
+      { bookingId: booking.id, category, reason: reason.trim(), files },
       {
         onSuccess: ({ failed }) => {
           close(false);
@@ -74,6 +79,22 @@ export function DisputeDialog({ booking, open, onOpenChange }: { booking: Bookin
   return (
     <Sheet open={open} onOpenChange={close} title={t('title')} description={t('subtitle', { number: booking.bookingNumber })} closeLabel={t('close')}>
       <form onSubmit={submit} noValidate className="space-y-4">
+        {isTraveler && (
+          <fieldset>
+            <legend className="text-sm font-medium">{t('category.legend')}</legend>
+            <div className="mt-1 space-y-1">
+              {DISPUTE_CATEGORIES.map((c) => (
+                <label key={c} className="flex min-h-10 items-center gap-2 rounded-lg px-2 text-sm has-[:checked]:bg-primary-50 dark:has-[:checked]:bg-primary-900/30">
+                  <input type="radio" name={`${reasonId}-category`} value={c} checked={category === c} onChange={() => setCategory(c)} className="h-4 w-4 accent-primary-600" />
+                  {t(`category.${c}`)}
+                </label>
+              ))}
+            </div>
+            <p className="mt-1 text-xs text-stone-700 dark:text-stone-300" data-testid="dispute-outcome">
+              {t(`outcome.${category}`)}
+            </p>
+          </fieldset>
+        )}
         <div>
           <label htmlFor={reasonId} className="text-sm font-medium">
             {t('reason')}
@@ -102,6 +123,7 @@ export function DisputeDialog({ booking, open, onOpenChange }: { booking: Bookin
           <label htmlFor={fileId} className="text-sm font-medium">
             {t('evidence')}
           </label>
+          {isTraveler && <p className="text-xs text-stone-700 dark:text-stone-300">{t(`evidenceFor.${category}`)}</p>}
           <p className="text-xs text-stone-600 dark:text-stone-400">{t('evidenceHint', { max: EVIDENCE_MAX_FILES })}</p>
           <input
             id={fileId}

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -44,6 +44,7 @@ const offer = (over: Partial<Offer> = {}): Offer => ({
   meetingPostalCode: '104-0045',
   itinerary: 'Tsukiji outer market, Hamarikyu garden',
   guideDrives: false,
+  shopStops: [],
   extras: { mealYen: 2000, transportYen: 14_000, ticketsYen: 2000, totalYen: 18_000 },
   expiresAt: '2026-12-01T01:00:00.000Z',
   declineReason: null,
@@ -74,6 +75,14 @@ describe('OfferCard', () => {
     const book = screen.getByRole('link', { name: 'Book this offer' });
     expect(book.getAttribute('href')).toBe('/checkout?offer=8');
     expect(screen.queryByRole('button', { name: 'Withdraw offer' })).toBeNull();
+    // No shop stop is said in words (decision 135).
+    expect(screen.getByTestId('shop-stops').textContent).toContain('No shop stops: the guide declared none for this tour.');
+  });
+
+  it('lists each declared shop stop and whether the shop pays the guide', async () => {
+    wrap(<OfferCard offer={offer({ shopStops: [{ name: 'Ginza pearl shop', minutes: 30, paidByShop: true }, { name: 'Tsukiji knife shop', minutes: 15, paidByShop: false }] })} isGuideView={false} />);
+    const items = within(await screen.findByTestId('shop-stops')).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual(['Ginza pearl shop, 30 min The shop pays the guide for bringing you.', 'Tsukiji knife shop, 15 min The guide is not paid by the shop.']);
   });
 
   it('lets the traveler decline with a reason', async () => {

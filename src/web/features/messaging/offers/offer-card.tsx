@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { OFFER_DECLINE_REASONS, type OfferDeclineReason } from '../../../../shared/offers/offer-rules';
 import type { Offer } from '../../../../shared/schemas/offers';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { ShopStopsList } from '../../../components/ui/shop-stops';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { amount, bracketed, formatDeadline } from '../../../lib/format';
@@ -95,6 +96,7 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
           <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{t('offer.extrasNote')}</p>
         </div>
       )}
+      <ShopStopsList stops={offer.shopStops} className="mt-2 border-t border-stone-100 pt-2 text-xs dark:border-stone-800" />
       <div className="mt-2 space-y-0.5 border-t border-stone-100 pt-2 text-xs text-stone-600 dark:border-stone-800 dark:text-stone-400" data-testid="offer-transport">
         {offer.guideDrives && <p className="font-medium text-stone-800 dark:text-stone-200">{t('licences:transport.guideDrives')}</p>}
         <p>{t('licences:transport.ticketsNote')}</p>

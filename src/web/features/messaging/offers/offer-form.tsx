@@ -15,6 +15,7 @@ import { yen } from '../tour-request/rules';
 import { useOwnCredentials } from '../../licences';
 import { saveErrorText } from '../../guide-business';
 import { useCreateOffer, useOfferQuote } from './api';
+import { ShopStopsEditor, toShopStops, type ShopStopDraft } from './shop-stops-editor';
 
 const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950';
 /** The offer's day, like a booking's, is today or later in Japan and within the booking horizon (decision 106). */
@@ -70,6 +71,8 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
   // "The guide drives" only with a verified licence and insurance (decision 092; the server checks too).
   const mayDrive = useOwnCredentials().data?.mayDrive === true;
   const [guideDrives, setGuideDrives] = useState(false);
+  const [shopStops, setShopStops] = useState<ShopStopDraft[]>([]);
+  const [shopStopsError, setShopStopsError] = useState<string | undefined>();
   const [d, setD] = useState<Draft>(() => draftOf(tr));
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const clientId = useRef(newId());
@@ -99,11 +102,17 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
       itinerary: d.itinerary,
       note: d.note,
       guideDrives: mayDrive && guideDrives,
+      shopStops: toShopStops(shopStops),
     };
     const parsed = createOfferBodySchema.safeParse(body);
     const found: typeof errors = {};
+    let stopsBad = false;
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
+        if (issue.path[0] === 'shopStops') {
+          stopsBad = true;
+          continue;
+        }
         const k = issue.path[0] === 'priceCents' ? 'feeRmb' : (issue.path[0] as keyof Draft);
         found[k] ??= k === 'meetingPostalCode' ? t('offer.errors.postal') : k === 'feeRmb' ? t('offer.errors.fee') : t('offer.errors.required');
       }
@@ -112,6 +121,7 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
     if (!d.date || d.date < todayIso()) found.date = t('offer.errors.required');
     else if (d.date > lastDayIso()) found.date = t('offer.errors.horizon', { days: BOOKING_HORIZON_DAYS });
     setErrors(found);
+    setShopStopsError(stopsBad ? t('offer.shopStops.invalid') : undefined);
     if (Object.keys(found).length || !parsed.success) return;
     create.mutate(parsed.data, {
       onSuccess: onDone,
@@ -254,6 +264,15 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
             {t('licences:transport.guideDrivesLabel')}
           </label>
         )}
+        <ShopStopsEditor
+          value={shopStops}
+          onChange={(next) => {
+            setShopStops(next);
+            clientId.current = newId();
+            setShopStopsError(undefined);
+          }}
+          error={shopStopsError}
+        />
         {label('note', t('offer.note'), <textarea rows={2} maxLength={2000} className={field} value={d.note} onChange={(e) => set('note', e.target.value)} {...a11y('note')} />)}
         {create.isError && !(create.error instanceof ApiError && ['price_below_floor', 'slot_unavailable', 'date_out_of_range'].includes(create.error.code ?? '')) && (
           <p role="alert" className="text-sm text-danger-600 dark:text-danger-400">

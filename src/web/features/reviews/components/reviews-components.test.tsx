@@ -164,10 +164,15 @@ describe('DisputeAction', () => {
     fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'receipt.pdf', { type: 'application/pdf' })] } });
     expect(screen.getByText('receipt.pdf')).toBeTruthy();
 
+    // What went wrong, with the evidence that helps and what can come of it (decision 135).
+    expect(screen.getByTestId('dispute-outcome').textContent).toBe('Our team reviews every report and contacts both sides.');
+    fireEvent.click(screen.getByRole('radio', { name: 'Unsafe driving' }));
+    expect(screen.getByTestId('dispute-outcome').textContent).toBe('The guide may not drive travelers until our team has resolved your report.');
+    expect(screen.getByText("Helpful evidence: where and when, photos or a video, the car's number plate.")).toBeTruthy();
     fireEvent.change(screen.getByLabelText('What happened?'), { target: { value: 'The guide left after an hour' } });
     fireEvent.click(screen.getByRole('button', { name: 'Open dispute' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/v2/disputes/7/evidence'))).toBe(true));
-    expect(JSON.parse(String(calls.find((c) => c.url.endsWith('/api/v2/disputes'))!.body))).toEqual({ bookingId: 12, reason: 'The guide left after an hour' });
+    expect(JSON.parse(String(calls.find((c) => c.url.endsWith('/api/v2/disputes'))!.body))).toEqual({ bookingId: 12, category: 'unsafe_driving', reason: 'The guide left after an hour' });
     expect(calls.find((c) => c.url.endsWith('/evidence'))!.body).toBeInstanceOf(FormData);
     await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Dispute opened', variant: 'success' })));
   });
