@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayText } from '../display-text';
 import { calendarDateSchema } from './common';
+import { shopStopsSchema } from './shop-stops';
 import { SERVICE_CITY_SLUGS } from '../cities';
 import { TEXT_LANGUAGES } from '../guide-texts';
 import { MIN_HOURLY_PRICE_FEN, MIN_HOURLY_PRICE_RMB } from '../price-range';
@@ -190,6 +191,8 @@ export const itineraryBodySchema = z
     durationHours: z.number().int().min(1).max(24),
     /** Stop times, shared by every language; each language lists the same stops in the same order. */
     stops: z.array(z.object({ time: stopTime }).strict()).max(20),
+    /** Every stop at a shop on this itinerary (decision 135), as an offer declares them. */
+    shopStops: shopStopsSchema.default([]),
     originalLanguage: textLanguage,
     texts: z.object({ zh: itineraryTextSchema.optional(), en: itineraryTextSchema.optional(), ja: itineraryTextSchema.optional() }).strict(),
   })

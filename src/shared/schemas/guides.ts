@@ -7,6 +7,7 @@ import { LISTING_REQUIREMENTS } from '../listing';
 import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort } from '../price-range';
 import { TEXT_LANGUAGES } from '../guide-texts';
 import { RESPONSIVENESS_MIN_REQUESTS, RESPONSIVENESS_WINDOW_DAYS } from '../responsiveness';
+import { shopStopSchema } from './shop-stops';
 
 /** The language a guide text is in: zh, en or ja (decision 070). */
 export const textLanguageSchema = z.enum(TEXT_LANGUAGES);
@@ -135,6 +136,8 @@ export const itinerarySummarySchema = z.object({
 });
 export const itinerarySchema = itinerarySummarySchema.extend({
   stops: z.array(itineraryStopSchema),
+  /** The shop stops the guide declared (decision 135): empty when the itinerary has none. */
+  shopStops: z.array(shopStopSchema),
   guide: z.object({
     id: z.number().int(),
     fullName: z.string(),

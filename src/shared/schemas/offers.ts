@@ -4,10 +4,11 @@
  * whole yen paid on site and never charged online.
  */
 import { z } from 'zod';
-import { displayName, displayText } from '../display-text';
+import { displayText } from '../display-text';
 import { MAX_OFFER_VALID_HOURS, OFFER_DECLINE_REASONS, OFFER_STATUSES } from '../offers/offer-rules';
 import { calendarDateSchema, clientMessageIdSchema } from './common';
 import { meetingCoordsSchema, postalCodeSchema } from './bookings';
+import { shopStopSchema, shopStopsSchema } from './shop-stops';
 
 const positiveId = z.number().int().positive().max(2_147_483_647);
 const yen = z.number().int().min(0).max(1_000_000);
@@ -20,19 +21,6 @@ const yen = z.number().int().min(0).max(1_000_000);
  */
 export const offerExtrasSchema = z.object({ mealYen: yen, transportYen: yen, ticketsYen: yen });
 export const offerExtrasViewSchema = offerExtrasSchema.extend({ totalYen: z.number().int() });
-
-/**
- * A stop at a shop during the tour, declared with the offer so the traveler sees it before paying
- * (decision 135): the shop's name, how long, and whether the shop pays the guide for bringing them.
- */
-export const shopStopSchema = z.object({
-  name: displayName(80),
-  minutes: z.number().int().min(5).max(240),
-  paidByShop: z.boolean(),
-});
-export type ShopStop = z.infer<typeof shopStopSchema>;
-export const MAX_SHOP_STOPS = 5;
-export const shopStopsSchema = z.array(shopStopSchema).max(MAX_SHOP_STOPS);
 
 /** POST /api/v2/conversations/{conversationId}/offers (the conversation's guide). */
 export const createOfferBodySchema = z.object({

@@ -11,6 +11,7 @@ import { ApiError } from '../lib/api-client';
 import { currentLocale } from '../lib/i18n';
 import { markNotFound } from '../lib/server-context';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { ShopStopsList } from '../components/ui/shop-stops';
 
 /** /itinerary/{id}: a guide's sample day plan with its stops. */
 export function Component() {
@@ -71,6 +72,8 @@ export function Component() {
           </li>
         ))}
       </ol>
+
+      <ShopStopsList stops={it.shopStops} className="mt-8 rounded-lg bg-stone-50 p-4 text-sm dark:bg-stone-900" />
 
       <div className="mt-10 flex flex-col items-start gap-4 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft sm:flex-row sm:items-center dark:border-stone-800 dark:bg-stone-900">
         <GuidePhoto src={it.guide.profilePicture} alt={t('card.photoAlt', { name: it.guide.fullName })} size={64} className="h-16 w-16 rounded-full" />

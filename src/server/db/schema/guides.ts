@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ShopStop } from '../../../shared/schemas/shop-stops';
 import type { GuideTexts, ItineraryTexts, TextLanguage } from '../../../shared/guide-texts';
 import { serviceSubcategories } from './catalog';
 import { users } from './users';
@@ -168,6 +169,8 @@ export const guideItineraries = pgTable(
     summary: text('summary').notNull().default(''),
     durationHours: smallint('duration_hours').notNull(),
     stops: jsonb('stops').$type<{ time: string; title: string; description: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The itinerary's declared shop stops (decision 135). */
+    shopStops: jsonb('shop_stops').$type<ShopStop[]>().notNull().default(sql`'[]'::jsonb`),
     sortOrder: smallint('sort_order').notNull().default(0),
     /** Per-language title, summary and stop texts (decision 070); the plain columns keep the original. */
     texts: jsonb('texts').$type<ItineraryTexts>().notNull().default(sql`'{}'::jsonb`),

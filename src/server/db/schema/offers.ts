@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { OFFER_DECLINE_REASONS, OFFER_STORED_STATUSES } from '../../../shared/offers/offer-rules';
-import type { ShopStop } from '../../../shared/schemas/offers';
+import type { ShopStop } from '../../../shared/schemas/shop-stops';
 import { serviceSubcategories } from './catalog';
 import { guides } from './guides';
 import { conversations, messages } from './messaging';

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { GuideTexts, ItineraryTexts, TextLanguage } from '../../../shared/guide-texts';
+import type { ShopStop } from '../../../shared/schemas/shop-stops';
 import type { Database } from '../../db/client';
 import { guideItineraries, guides, users } from '../../db/schema/index';
 
@@ -73,6 +74,7 @@ const itineraryColumns = {
   guideId: guideItineraries.guideId,
   durationHours: guideItineraries.durationHours,
   stops: guideItineraries.stops,
+  shopStops: guideItineraries.shopStops,
   sortOrder: guideItineraries.sortOrder,
   originalLanguage: guideItineraries.originalLanguage,
   texts: guideItineraries.texts,
@@ -100,6 +102,7 @@ export interface ItineraryWrite {
   title: string;
   summary: string;
   stops: { time: string; title: string; description: string }[];
+  shopStops: ShopStop[];
 }
 
 export async function insertItinerary(db: Database, guideId: number, w: ItineraryWrite) {

@@ -140,6 +140,7 @@ export class GuideProfileService {
       sortOrder: row.sortOrder,
       durationHours: row.durationHours,
       stops: row.stops.map((s) => ({ time: s.time })),
+      shopStops: row.shopStops,
       originalLanguage: row.originalLanguage,
       texts: row.texts as OwnItinerary['texts'],
     };
@@ -175,6 +176,7 @@ export class GuideProfileService {
       title: orig.title,
       summary: orig.summary,
       stops: body.stops.map((s, i) => ({ time: s.time, title: orig.stops[i]!.title, description: orig.stops[i]!.description })),
+      shopStops: body.shopStops,
     };
   }
 
@@ -193,7 +195,7 @@ export class GuideProfileService {
         { path: `texts.${l}.stops.${i}.title`, text: s.title },
         { path: `texts.${l}.stops.${i}.description`, text: s.description },
       ]),
-    ]);
+    ]).concat(write.shopStops.map((s, i) => ({ path: `shopStops.${i}.name`, text: s.name })));
   }
 
   async createItinerary(viewer: AuthUser, body: ItineraryBody): Promise<OwnItinerary> {

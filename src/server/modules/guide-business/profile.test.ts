@@ -193,4 +193,19 @@ describe('itineraries', () => {
     expect(badTime.json().code).toBe('validation_failed');
     expect((await call('POST', '/api/v2/guides/me/itineraries', traveler, itinerary())).json().code).toBe('not_a_guide');
   });
+
+  it('declares its shop stops, read by everyone with the itinerary; none is an empty list (decision 135)', async () => {
+    const stops = [{ name: '奈良 中川政七商店', minutes: 20, paidByShop: false }];
+    const created = await call('POST', '/api/v2/guides/me/itineraries', guide, itinerary({ shopStops: stops }));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().shopStops).toEqual(stops);
+    const id = created.json().id as number;
+    expect(itinerarySchema.parse((await call('GET', `/api/v2/itineraries/${id}`, null)).json()).shopStops).toEqual(stops);
+    const none = await call('PUT', `/api/v2/guides/me/itineraries/${id}`, guide, itinerary());
+    expect(none.json().shopStops).toEqual([]);
+    const tooShort = await call('POST', '/api/v2/guides/me/itineraries', guide, itinerary({ shopStops: [{ name: 'Shop', minutes: 1, paidByShop: true }] }));
+    expect(tooShort.json().code).toBe('validation_failed');
+    const title = await call('POST', '/api/v2/guides/me/itineraries', guide, itinerary({ shopStops: [{ name: '全国通訳案内士の店', minutes: 20, paidByShop: true }] }));
+    expect(title.json()).toMatchObject({ code: 'protected_title', fields: [{ path: 'shopStops.0.name' }] });
+  });
 });

@@ -172,6 +172,7 @@ export function guidesRoutes(app: AppInstance): GuideSearch {
         durationHours: it.durationHours,
         language: t ? language! : it.originalLanguage,
         stops: it.stops.map((s, i) => ({ time: s.time, title: t?.stops[i]?.title ?? s.title, description: t?.stops[i]?.description ?? s.description })),
+        shopStops: it.shopStops,
         guide: { ...guide, hourlyRate: guide.basicPricePerHourCents / 100 },
       };
     },

@@ -131,6 +131,7 @@ describe('itinerary editor', () => {
     durationHours: 4,
     originalLanguage: 'ja',
     stops: [{ time: '10:00' }],
+    shopStops: [],
     texts: { ja: { title: '浅草さんぽ', summary: '', stops: [{ title: '浅草寺', description: '' }] } },
   };
 
@@ -153,12 +154,18 @@ describe('itinerary editor', () => {
     fireEvent.click(screen.getByRole('tab', { name: /日本語/ }));
     fireEvent.change(screen.getByLabelText('Title (Japanese)'), { target: { value: '谷中散歩' } });
     fireEvent.change(screen.getByLabelText('Stop 1: place'), { target: { value: '谷中銀座' } });
+    // A shop stop is declared with the itinerary (decision 135); a nameless one is refused first.
+    fireEvent.click(screen.getByRole('button', { name: 'Add a shop stop' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save itinerary' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Give each shop a name and 5 to 240 minutes.');
+    fireEvent.change(screen.getByLabelText('Shop name'), { target: { value: '谷中 菊見せんべい' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save itinerary' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({
       durationHours: 3,
       originalLanguage: 'ja',
       stops: [{ time: '10:00' }],
+      shopStops: [{ name: '谷中 菊見せんべい', minutes: 30, paidByShop: false }],
       texts: { ja: { title: '谷中散歩', summary: '', stops: [{ title: '谷中銀座', description: '' }] } },
     });
   });

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { cancellationTerms } from '../../../../shared/booking/money-rules';
 import { PAYMENT_WINDOW_MINUTES } from '../../../../shared/booking/schedule';
 import type { Booking, PaymentMethodName } from '../../../../shared/schemas/bookings';
-import type { ShopStop } from '../../../../shared/schemas/offers';
+import type { ShopStop } from '../../../../shared/schemas/shop-stops';
 import { ShopStopsList } from '../../../components/ui/shop-stops';
 import { currentLocale } from '../../../lib/i18n';
 import { durationText, formatCalendarDate, formatInstant, moneyFormat } from '../../../lib/format';

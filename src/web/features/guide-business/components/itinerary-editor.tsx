@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEXT_LANGUAGES, type TextLanguage } from '../../../../shared/guide-texts';
 import type { ItineraryBody, OwnItinerary } from '../../../../shared/schemas/guide-business';
+import { shopStopsSchema } from '../../../../shared/schemas/shop-stops';
 import { Button } from '../../../components/ui/button';
+import { ShopStopsEditor, toShopStops, type ShopStopDraft } from '../../../components/ui/shop-stops';
 import { Panel, SelectField, TextAreaField, TextField } from '../../../components/ui/form';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
@@ -26,12 +28,13 @@ interface Form {
   originalLanguage: TextLanguage;
   times: string[];
   texts: Record<TextLanguage, LangText>;
+  shopStops: ShopStopDraft[];
 }
 
 const emptyLang = (stops: number): LangText => ({ title: '', summary: '', stops: Array.from({ length: stops }, () => ({ title: '', description: '' })) });
 
 function toForm(it: OwnItinerary | null, fallback: TextLanguage): Form {
-  if (!it) return { durationHours: '3', originalLanguage: fallback, times: ['10:00'], texts: { zh: emptyLang(1), en: emptyLang(1), ja: emptyLang(1) } };
+  if (!it) return { durationHours: '3', originalLanguage: fallback, times: ['10:00'], texts: { zh: emptyLang(1), en: emptyLang(1), ja: emptyLang(1) }, shopStops: [] };
   const n = it.stops.length;
   const texts = Object.fromEntries(
     TEXT_LANGUAGES.map((l) => {
@@ -39,7 +42,8 @@ function toForm(it: OwnItinerary | null, fallback: TextLanguage): Form {
       return [l, t ? { title: t.title, summary: t.summary, stops: Array.from({ length: n }, (_, i) => ({ title: t.stops[i]?.title ?? '', description: t.stops[i]?.description ?? '' })) } : emptyLang(n)];
     }),
   ) as Record<TextLanguage, LangText>;
-  return { durationHours: String(it.durationHours), originalLanguage: it.originalLanguage, times: it.stops.map((s) => s.time), texts };
+  const shopStops = it.shopStops.map((s) => ({ name: s.name, minutes: String(s.minutes), paidByShop: s.paidByShop }));
+  return { durationHours: String(it.durationHours), originalLanguage: it.originalLanguage, times: it.stops.map((s) => s.time), texts, shopStops };
 }
 
 const isEmpty = (t: LangText) => !t.title.trim() && !t.summary.trim() && t.stops.every((s) => !s.title.trim() && !s.description.trim());
@@ -168,6 +172,8 @@ function ItineraryForm({ initial, onDone }: { initial: OwnItinerary | null; onDo
       setTab(missingTitle);
       return setError(t('itineraries.titleRequired', { language: t(`texts.name.${missingTitle}`) }));
     }
+    const shopStops = toShopStops(form.shopStops);
+    if (!shopStopsSchema.safeParse(shopStops).success) return setError(t('common:shopStops.editor.invalid'));
     setError(null);
     const texts: ItineraryBody['texts'] = {};
     for (const l of TEXT_LANGUAGES) {
@@ -176,7 +182,7 @@ function ItineraryForm({ initial, onDone }: { initial: OwnItinerary | null; onDo
       texts[l] = { title: x.title.trim(), summary: x.summary.trim(), stops: x.stops.map((s) => ({ title: s.title.trim(), description: s.description.trim() })) };
     }
     save.mutate(
-      { id: initial?.id, body: { durationHours: hours, originalLanguage: form.originalLanguage, stops: form.times.map((time) => ({ time })), texts } },
+      { id: initial?.id, body: { durationHours: hours, originalLanguage: form.originalLanguage, stops: form.times.map((time) => ({ time })), shopStops, texts } },
       {
         onSuccess: () => {
           showToast({ title: t('itineraries.saved'), variant: 'success' });
@@ -255,6 +261,9 @@ function ItineraryForm({ initial, onDone }: { initial: OwnItinerary | null; onDo
             )}
           </div>
         </LanguageTabs>
+      </div>
+      <div className="mt-4">
+        <ShopStopsEditor value={form.shopStops} onChange={(shopStops) => set({ shopStops })} />
       </div>
       {error && (
         <p role="alert" className="mt-4 text-sm text-danger-600">

@@ -72,7 +72,7 @@ describe('shop stops in the offer form (decision 135)', () => {
     renderForm();
     const form = await screen.findByTestId('offer-form');
     const editor = within(screen.getByTestId('shop-stops-editor'));
-    expect(editor.getByText('No shop stops: the traveler will read that this tour has none.')).toBeTruthy();
+    expect(editor.getByText('No shop stops: travelers will read that this tour has none.')).toBeTruthy();
     fireEvent.change(form.querySelector('input[type="date"]')!, { target: { value: addDays(todayInZone('Asia/Tokyo'), 10) } });
     fireEvent.change(screen.getByLabelText('Meeting address'), { target: { value: 'Asakusa Station exit 1' } });
     fireEvent.change(screen.getByLabelText('Meeting postal code'), { target: { value: '1110032' } });

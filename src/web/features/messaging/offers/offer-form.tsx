@@ -15,7 +15,7 @@ import { yen } from '../tour-request/rules';
 import { useOwnCredentials } from '../../licences';
 import { saveErrorText } from '../../guide-business';
 import { useCreateOffer, useOfferQuote } from './api';
-import { ShopStopsEditor, toShopStops, type ShopStopDraft } from './shop-stops-editor';
+import { ShopStopsEditor, toShopStops, type ShopStopDraft } from '../../../components/ui/shop-stops';
 
 const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950';
 /** The offer's day, like a booking's, is today or later in Japan and within the booking horizon (decision 106). */
@@ -121,7 +121,7 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
     if (!d.date || d.date < todayIso()) found.date = t('offer.errors.required');
     else if (d.date > lastDayIso()) found.date = t('offer.errors.horizon', { days: BOOKING_HORIZON_DAYS });
     setErrors(found);
-    setShopStopsError(stopsBad ? t('offer.shopStops.invalid') : undefined);
+    setShopStopsError(stopsBad ? t('common:shopStops.editor.invalid') : undefined);
     if (Object.keys(found).length || !parsed.success) return;
     create.mutate(parsed.data, {
       onSuccess: onDone,
