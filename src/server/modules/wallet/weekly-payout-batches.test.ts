@@ -57,7 +57,7 @@ describe('the weekly job', () => {
   let bankA: number;
   let bankB: number;
   let late: number;
-  let bank: { id: number; lines: { id: number; withdrawalId: number }[] };
+  let bank: { id: number; lines: { id: number; withdrawalId: number; amountYen: number | null }[] };
   let alipayBatch: number;
 
   beforeAll(async () => {
@@ -78,7 +78,7 @@ describe('the weekly job', () => {
     alipayBatch = list.find((b) => b.kind === 'alipay')!.id;
     expect(bank).toMatchObject({ jpyPerCny: null, transferDate: null, totalCents: 17_345, totalYen: null, pendingCount: 2 });
     expect(bank.lines.map((l) => l.withdrawalId)).toEqual([bankA, bankB]);
-    expect(bank.lines.every((l) => (l as { amountYen: number | null }).amountYen === null)).toBe(true);
+    expect(bank.lines.map((l) => l.amountYen)).toEqual([null, null]);
 
     // No yen yet: no conversion in the ledger, no file, nothing can be paid.
     const ledger = (await call('GET', `/api/admin/withdrawals/${bankA}/ledger`, admin)).json();
