@@ -37,7 +37,6 @@ export type CreatePayoutBatchBody = z.infer<typeof createPayoutBatchBodySchema>;
 
 /** The rate of a bank batch the weekly job formed without one (decision 130); validated as at creation. */
 export const setPayoutRateBodySchema = z.object({ jpyPerCny: z.string().trim().regex(JPY_PER_CNY_PATTERN, 'Yen per RMB as a decimal, e.g. 21.53') }).strict();
-export type SetPayoutRateBody = z.infer<typeof setPayoutRateBodySchema>;
 
 export const payoutLineSchema = z.object({
   id: z.number().int(),
