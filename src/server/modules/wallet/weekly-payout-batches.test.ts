@@ -44,7 +44,8 @@ describe('when the week’s batches are due', () => {
     // Monday 30 November 2026 is a business day; Monday the 23rd is Labour Thanksgiving Day.
     expect(weekDue(new Date('2026-11-30T09:59:00+09:00'), 600)).toBeNull();
     expect(weekDue(new Date('2026-11-30T10:00:00+09:00'), 600)).toBe('2026-11-30');
-    // Sunday 29 November 01:00 UTC is still Sunday in Japan; 15:00 UTC is already Monday.
+    // Days and hours are Japan's: Monday 00:30 UTC is 09:30 there; Sunday 23:59 there is still the
+    // week of the 23rd, whose batches stay due (a week missed on its first business day is still formed).
     expect(weekDue(new Date('2026-11-30T00:30:00Z'), 0)).toBe('2026-11-30');
     expect(weekDue(new Date('2026-11-29T23:59:00+09:00'), 0)).toBe('2026-11-23');
     expect(weekDue(new Date('2026-11-23T12:00:00+09:00'), 600)).toBeNull();
