@@ -54,6 +54,9 @@ export default defineConfig({
       SEED: 'demo',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The browser tests settle payouts one by one; the weekly batches (decision 130) would take
+      // them into a batch whenever a run crosses the week's first business day at 10:00 in Japan.
+      PAYOUT_WEEKLY_BATCH: 'off',
     },
   })),
 });

@@ -4,9 +4,10 @@ import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * Payouts that leave (decisions 128, 129): at 375 px the demo guide picks a bank and its branch from
- * the server's Zengin list, in English and Chinese, and requests a bank payout; the demo admin sees the
- * seeded paid bank batch with its line and the Zengin download. Screenshots at 1280 and 375 px.
+ * Payouts that leave (decisions 128, 129, 130): at 375 px the demo guide picks a bank and its branch
+ * from the server's Zengin list, in English and Chinese, and requests a bank payout; the demo admin sees
+ * the seeded paid bank batch with its line and the Zengin download, and enters the rate of this week's
+ * bank batch the weekly run formed. Screenshots at 1280 and 375 px.
  */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-payouts';
 mkdirSync(SHOTS, { recursive: true });
@@ -25,6 +26,9 @@ const WORDS = {
     batches: 'Payout batches',
     done: 'Done',
     zengin: 'Download Zengin file',
+    awaiting: 'Awaiting rate',
+    setRate: 'Set rate',
+    rate: 'Rate (yen per RMB)',
   },
   'zh-CN': {
     method: '提现到',
@@ -39,6 +43,9 @@ const WORDS = {
     batches: '打款批次',
     done: '已完成',
     zengin: '下载全银文件',
+    awaiting: '待填汇率',
+    setRate: '设定汇率',
+    rate: '汇率（每 1 元人民币兑日元）',
   },
 } as const;
 
@@ -116,3 +123,42 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await page.screenshot({ path: `${SHOTS}/admin-batch-${locale}-375.png`, fullPage: true });
   });
 }
+
+/** This week's bank batch, formed by the weekly run (seeded), opened at 375 px. */
+async function openAwaiting(page: Page, locale: 'en' | 'zh-CN') {
+  const w = WORDS[locale];
+  await signIn(page, 'admin', undefined, locale);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/admin/payouts');
+  await page.getByRole('list', { name: w.batches }).getByRole('link').filter({ hasText: w.awaiting }).first().click();
+  const form = page.getByRole('form', { name: w.setRate });
+  await expect(form.getByLabel(w.rate)).toBeVisible();
+  // Nothing to download before the rate.
+  await expect(page.locator('article').getByRole('link', { name: w.zengin })).toHaveCount(0);
+  await noHorizontalScroll(page);
+  await axeClean(page, `awaiting batch ${locale}`);
+  await page.screenshot({ path: `${SHOTS}/admin-awaiting-${locale}-375.png`, fullPage: true });
+  return form;
+}
+
+// The file's tests run in order: this one sees the batch before the next one rates it.
+test('at 375 px the admin sees the weekly run’s bank batch awaiting its rate (zh-CN)', async ({ page }) => {
+  await openAwaiting(page, 'zh-CN');
+});
+
+test('at 375 px the admin enters the rate of the weekly run’s bank batch; its yen and file follow (en)', async ({ page }) => {
+  const form = await openAwaiting(page, 'en');
+  await form.getByLabel('Rate (yen per RMB)').fill('21.53');
+  await form.getByRole('button', { name: 'Set rate' }).click();
+  // On a day that is not a business day in Japan the server refuses, and the form says why.
+  const file = page.locator('article').getByRole('link', { name: 'Download Zengin file' });
+  const refused = page.getByText('Bank batches are made and converted on Japanese business days only.');
+  await expect(file.or(refused)).toBeVisible();
+  if (await file.isVisible()) {
+    // 80 RMB × 21.53 = 1,722.4 yen → 1,722.
+    await expect(page.locator('article').getByText('1,722 JPY').first()).toBeVisible();
+    await expect(form).toHaveCount(0);
+  }
+  await noHorizontalScroll(page);
+  await page.screenshot({ path: `${SHOTS}/admin-rated-en-375.png`, fullPage: true });
+});

@@ -99,7 +99,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
   await registerGuideApplications(app, { storage, guideSearch, notifications, jobs });
   await registerIdentity(app, { storage, notifications, jobs });
   await registerLicences(app, { storage, guideSearch });
-  const wallet = registerWallet(app, { now, notify, payoutAccount: config.payoutAccount });
+  const wallet = registerWallet(app, { now, notify, jobs, payoutAccount: config.payoutAccount, weekly: config.payoutWeekly });
   registerStatements(app, { now, operator: config.operator });
   auditRoutes(app);
   registerAdminUsers(app, { realtime, guideSearch, now });

@@ -79,6 +79,13 @@ const envSchema = z.object({
   PAYOUT_ACCOUNT_NUMBER: z.string().regex(/^\d{7}$/, 'a seven-digit account number').optional(),
   PAYOUT_CONSIGNOR_CODE: z.string().regex(/^\d{10}$/, 'the ten-digit consignor code the bank assigned').optional(),
   PAYOUT_CONSIGNOR_NAME: z.string().min(1).max(40).optional(),
+  // The weekly payout batches (decision 130): on or off, and the time in Japan they are formed after
+  // on the week's first business day.
+  PAYOUT_WEEKLY_BATCH: z.enum(['on', 'off']).default('on'),
+  PAYOUT_WEEKLY_BATCH_AFTER: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time in Japan as HH:MM, e.g. 10:00')
+    .default('10:00'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -208,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * file is refused until it is set.
      */
     payoutAccount: payoutAccountFrom(e),
+    /** The weekly payout batches (decision 130): whether the job runs, and after which minute of the day in Japan. */
+    payoutWeekly: { enabled: e.PAYOUT_WEEKLY_BATCH === 'on', afterMinutes: Number(e.PAYOUT_WEEKLY_BATCH_AFTER.slice(0, 2)) * 60 + Number(e.PAYOUT_WEEKLY_BATCH_AFTER.slice(3)) },
     weather: {
       provider: e.WEATHER_PROVIDER ?? (e.NODE_ENV === 'production' ? ('jma' as const) : ('fixture' as const)),
       fixtureDir: e.WEATHER_FIXTURE_DIR ? path.resolve(e.WEATHER_FIXTURE_DIR) : undefined,

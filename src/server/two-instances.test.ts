@@ -12,16 +12,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { guideListReplySchema } from '../shared/schemas/guides';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
-import { jobs } from './db/schema/index';
+import { jobs, payoutBatches, users } from './db/schema/index';
 import { runSeed } from './db/seed/index';
 import type { AppInstance } from './lib/types';
 import { cloneTemplateDatabase } from './test/database-template';
+import { auth, tokenFor } from './test/guide-fixtures';
 
 const serverUrl = process.env.DATABASE_URL;
 
@@ -88,6 +89,28 @@ describe.runIf(serverUrl)('two instances on one PostgreSQL database', () => {
     expect(new Set(ran.map((r) => r.by)).size).toBe(2); // both took part
     const left = await instances[0]!.database.db.execute(sql`select count(*)::int as n from jobs where kind = 'test.count_once' and status <> 'done'`);
     expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
+  it('forms a week’s payout batches once while both instances tick and run the week (decision 130)', async () => {
+    const [a, b] = instances;
+    const db = a!.database.db;
+    const token = async (username: string) => {
+      const [u] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+      return tokenFor(db, u!.id);
+    };
+    const [guide, admin] = [await token('guide'), await token('admin')];
+    // An approved Alipay payout of the demo guide, through one instance and the other.
+    const asked = await a!.app.inject({ method: 'POST', url: '/api/v2/wallet/withdrawals', headers: auth(guide), payload: { amountCents: 1_000, method: 'alipay', accountName: 'Demo', accountNumber: 'demo@example.com' } });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect((await b!.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${asked.json().withdrawal.id}/approve`, headers: auth(admin) })).statusCode).toBe(200);
+    // Monday 6 January 2031, 10:30 in Japan: a business day. Both tick twice, and both run the
+    // week's service call beside them, as a retried job would.
+    const at = new Date('2031-01-06T10:30:00+09:00');
+    await Promise.all(instances.flatMap((i) => [i.app.jobs.tick(at), i.app.jobs.tick(at), i.app.payoutBatches.formWeekly('2031-01-06', at)]));
+    const formed = await db.select({ kind: payoutBatches.kind }).from(payoutBatches).where(eq(payoutBatches.formedForWeek, '2031-01-06'));
+    expect(formed.map((r) => r.kind)).toEqual(['alipay']);
+    const weekJobs = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.dedupeKey, 'payouts.weekly_batches:2031-01-06'));
+    expect(weekJobs).toEqual([{ status: 'done' }]);
   });
 
   it('a guide changed through one instance is found changed by the other’s search', async () => {

@@ -64,6 +64,9 @@ export const ERROR_STATUS = {
   nothing_to_batch: 409,
   in_payout_batch: 409,
   not_a_bank_batch: 409,
+  // A bank batch the weekly job formed, before and after the admin's rate (decision 130)
+  rate_not_set: 409,
+  rate_already_set: 409,
   // Guide business: availability, rates, calendar feed
   not_a_guide: 403,
   overlapping_hours: 400,

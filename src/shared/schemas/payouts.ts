@@ -35,6 +35,9 @@ export const createPayoutBatchBodySchema = z
   .refine((b) => (b.kind === 'bank') === (b.jpyPerCny !== undefined), { path: ['jpyPerCny'], message: 'Required for a bank batch, and only for one' });
 export type CreatePayoutBatchBody = z.infer<typeof createPayoutBatchBodySchema>;
 
+/** The rate of a bank batch the weekly job formed without one (decision 130); validated as at creation. */
+export const setPayoutRateBodySchema = z.object({ jpyPerCny: z.string().trim().regex(JPY_PER_CNY_PATTERN, 'Yen per RMB as a decimal, e.g. 21.53') }).strict();
+
 export const payoutLineSchema = z.object({
   id: z.number().int(),
   withdrawalId: z.number().int(),
@@ -60,11 +63,16 @@ export type PayoutLine = z.infer<typeof payoutLineSchema>;
 export const payoutBatchSummarySchema = z.object({
   id: z.number().int(),
   kind: z.enum(PAYOUT_BATCH_KINDS),
-  /** Open while a line is pending; done when every line is paid or failed. */
-  status: z.enum(['open', 'done']),
+  /**
+   * A bank batch the weekly job formed waits for the admin's rate (decision 130); then open while a
+   * line is pending; done when every line is paid or failed.
+   */
+  status: z.enum(['awaiting_rate', 'open', 'done']),
   /** The transfer day (yyyy-mm-dd, a Japanese business day) for a bank batch; null otherwise. */
   transferDate: z.string().nullable(),
   jpyPerCny: z.string().nullable(),
+  /** The Monday (yyyy-mm-dd, Japan) of the week the weekly job formed it for; null when an admin made it. */
+  formedForWeek: z.string().nullable(),
   lineCount: z.number().int(),
   pendingCount: z.number().int(),
   totalCents: z.number().int(),

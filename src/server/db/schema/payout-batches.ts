@@ -7,7 +7,9 @@ import { withdrawals } from './withdrawals';
 
 /**
  * One transfer run: every approved, unbatched withdrawal of one method. A bank batch has its transfer
- * day and the rate the admin entered (yen per RMB, exactly as typed).
+ * day and the rate the admin entered (yen per RMB, exactly as typed) — both null while a batch the
+ * weekly job formed waits for the rate (decision 130). The job's batches carry their week (the
+ * Monday in Japan), at most one per method and week; an admin's carry their creator.
  */
 export const payoutBatches = pgTable(
   'payout_batches',
@@ -16,12 +18,15 @@ export const payoutBatches = pgTable(
     kind: text('kind', { enum: PAYOUT_BATCH_KINDS }).notNull(),
     transferDate: date('transfer_date', { mode: 'string' }),
     jpyPerCny: numeric('jpy_per_cny', { precision: 10, scale: 6 }),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
+    createdBy: integer('created_by').references(() => users.id),
+    formedForWeek: date('formed_for_week', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('payout_batches_bank_has_rate', sql`(${t.kind} = 'bank') = (${t.jpyPerCny} is not null and ${t.transferDate} is not null)`)],
+  (t) => [
+    check('payout_batches_rate_and_day', sql`(${t.kind} = 'bank' or ${t.jpyPerCny} is null) and (${t.jpyPerCny} is null) = (${t.transferDate} is null)`),
+    check('payout_batches_made_by', sql`${t.createdBy} is not null or ${t.formedForWeek} is not null`),
+    uniqueIndex('payout_batches_week_key').on(t.kind, t.formedForWeek),
+  ],
 );
 
 /** A withdrawal in a batch (at most one batch each): pending until the admin marks it paid or failed. */

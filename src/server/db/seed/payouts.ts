@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { earningsOf } from '../../modules/wallet/wallet.service';
-import { dayInJapan, isBusinessDay, nextBusinessDay } from '../../modules/wallet/business-days';
+import { dayInJapan, isBusinessDay, mondayOf, nextBusinessDay } from '../../modules/wallet/business-days';
 import { fenToYen } from '../../modules/wallet/payout-batches.service';
 import { insertBatch, insertLines } from '../../modules/wallet/payout-batches.repository';
 import { insertPayoutPostings, insertWithdrawal, ledgerFigures, type PayoutPosting } from '../../modules/wallet/wallet.repository';
@@ -15,7 +15,8 @@ const DEMO_BANK = { method: 'bank', accountName: 'Sato Yuki', accountNumber: '76
 /**
  * Demo step: payouts that left (decisions 128, 129). The demo guide's bank payout of 200 RMB went out
  * in last week's bank batch, made on a business day at 21.53 yen per RMB and marked paid; a second
- * payout of 80 RMB is approved and waits for the next batch, so the admin can make one at once.
+ * payout of 80 RMB is approved and in this week's bank batch, which the weekly job formed and which
+ * waits for the admin's rate (decision 130), so the admin can enter one at once.
  */
 export async function seedDemoPayouts(db: Database, now: Date): Promise<void> {
   const [guide] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'guide'));
@@ -30,7 +31,7 @@ export async function seedDemoPayouts(db: Database, now: Date): Promise<void> {
   const paidAt = new Date(`${transferDate}T15:00:00+09:00`);
 
   const paid = await payout(db, guide.id, admin.id, 20_000, new Date(batchAt.getTime() - 2 * DAY), 'paid', paidAt);
-  const batch = await insertBatch(db, { kind: 'bank', transferDate, jpyPerCny: DEMO_RATE, createdBy: admin.id, createdAt: batchAt });
+  const batch = (await insertBatch(db, { kind: 'bank', transferDate, jpyPerCny: DEMO_RATE, createdBy: admin.id, createdAt: batchAt }))!;
   const yen = fenToYen(paid.amountCents, DEMO_RATE);
   await insertLines(db, [{ batchId: batch.id, withdrawalId: paid.id, amountCents: paid.amountCents, amountYen: yen, status: 'paid', decidedBy: admin.id, decidedAt: paidAt }]);
   await post(db, paid, batchAt, [
@@ -41,7 +42,9 @@ export async function seedDemoPayouts(db: Database, now: Date): Promise<void> {
     { account: 'payout_batched', kind: 'payout_paid', amountCents: -paid.amountCents },
     { account: 'payout_external', kind: 'payout_paid', amountCents: paid.amountCents },
   ]);
-  await payout(db, guide.id, admin.id, 8_000, new Date(now.getTime() - DAY), 'approved', new Date(now.getTime() - DAY / 2));
+  const waiting = await payout(db, guide.id, admin.id, 8_000, new Date(now.getTime() - DAY), 'approved', new Date(now.getTime() - DAY / 2));
+  const week = (await insertBatch(db, { kind: 'bank', formedForWeek: mondayOf(dayInJapan(now)), createdAt: new Date(now.getTime() - DAY / 4) }))!;
+  await insertLines(db, [{ batchId: week.id, withdrawalId: waiting.id, amountCents: waiting.amountCents }]);
 }
 
 const post = (db: Database, w: { id: number; userId: number }, at: Date, postings: PayoutPosting[]) => insertPayoutPostings(db, w, postings, at);

@@ -28,3 +28,20 @@ export function nextBusinessDay(day: string): string {
   while (!isBusinessDay(new Date(t).toISOString().slice(0, 10)));
   return new Date(t).toISOString().slice(0, 10);
 }
+
+/** The Monday of `day`'s week (weeks run Monday to Sunday, as in Japan's business calendar). */
+export function mondayOf(day: string): string {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  const sinceMonday = (new Date(t).getUTCDay() + 6) % 7;
+  return new Date(t - sinceMonday * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The first business day (yyyy-mm-dd) of `day`'s week; null for a week without one. */
+export function firstBusinessDayOfWeek(day: string): string | null {
+  const monday = mondayOf(day);
+  for (let i = 0, t = Date.parse(`${monday}T00:00:00Z`); i < 7; i++, t += DAY_MS) {
+    const d = new Date(t).toISOString().slice(0, 10);
+    if (isBusinessDay(d)) return d;
+  }
+  return null;
+}

@@ -1,9 +1,11 @@
+import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import type { CreateSystemMessage } from '../notifications/index';
 import { payoutBatchRoutes } from './payout-batches.routes';
 import { PayoutBatchService, type PayoutAccount } from './payout-batches.service';
 import { walletRoutes } from './wallet.routes';
 import { WalletService } from './wallet.service';
+import { registerWeeklyPayouts, type WeeklyPayoutSettings } from './weekly-payouts';
 
 export { WalletService } from './wallet.service';
 export { PayoutBatchService } from './payout-batches.service';
@@ -17,11 +19,12 @@ declare module 'fastify' {
 
 /**
  * The wallet and payouts (decision 067) and payout batches (decisions 128, 129), on the app's clock,
- * telling guides of payouts through `notify`; bank batches leave from `payoutAccount`.
+ * telling guides of payouts through `notify`; bank batches leave from `payoutAccount`, and the week's
+ * batches are formed on `jobs` (decision 130).
  */
 export function registerWallet(
   app: AppInstance,
-  needs: { now: () => Date; notify: (notices: CreateSystemMessage[]) => Promise<unknown>; payoutAccount: PayoutAccount | null },
+  needs: { now: () => Date; notify: (notices: CreateSystemMessage[]) => Promise<unknown>; jobs: JobRunner; payoutAccount: PayoutAccount | null; weekly: WeeklyPayoutSettings },
 ): WalletService {
   const service = new WalletService({ db: app.ctx.database.db, now: needs.now, notify: needs.notify, log: app.log });
   const batches = new PayoutBatchService({ db: app.ctx.database.db, now: needs.now, notify: needs.notify, payoutAccount: needs.payoutAccount, log: app.log });
@@ -29,5 +32,6 @@ export function registerWallet(
   app.decorate('payoutBatches', batches);
   walletRoutes(app, service);
   payoutBatchRoutes(app, batches);
+  registerWeeklyPayouts(needs.jobs, app.ctx.database.db, batches, needs.weekly);
   return service;
 }

@@ -23,9 +23,27 @@ export async function approvedUnbatched(tx: Database, method: PayoutBatchKind): 
     .for('update');
 }
 
-export async function insertBatch(tx: Database, values: typeof payoutBatches.$inferInsert): Promise<BatchRow> {
-  const [row] = await tx.insert(payoutBatches).values(values).returning();
-  return row!;
+/**
+ * A new batch; undefined when the weekly job already formed this method's batch for that week (the
+ * unique index on kind and week, decision 130: a second run, or a second instance, forms nothing).
+ */
+export async function insertBatch(tx: Database, values: typeof payoutBatches.$inferInsert): Promise<BatchRow | undefined> {
+  const [row] = await tx.insert(payoutBatches).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** A batch, locked for a change of its rate or of one of its lines (the batch first, then the line). */
+export async function lockBatch(tx: Database, id: number): Promise<BatchRow | undefined> {
+  const [row] = await tx.select().from(payoutBatches).where(eq(payoutBatches.id, id)).for('update');
+  return row;
+}
+
+export async function setBatchRate(tx: Database, id: number, fields: { jpyPerCny: string; transferDate: string }): Promise<void> {
+  await tx.update(payoutBatches).set(fields).where(eq(payoutBatches.id, id));
+}
+
+export async function setLineYen(tx: Database, lineId: number, amountYen: number): Promise<void> {
+  await tx.update(payoutBatchLines).set({ amountYen }).where(eq(payoutBatchLines.id, lineId));
 }
 
 export async function insertLines(tx: Database, values: (typeof payoutBatchLines.$inferInsert)[]): Promise<LineRow[]> {
@@ -69,13 +87,12 @@ export async function linesOf(db: Database, batchId: number): Promise<LineWithWi
 }
 
 /** A line of a batch, locked for its step; undefined when the line is not in that batch. */
-export async function lockLine(tx: Database, batchId: number, lineId: number): Promise<{ line: LineRow; batch: BatchRow } | undefined> {
+export async function lockLine(tx: Database, batchId: number, lineId: number): Promise<LineRow | undefined> {
   const [row] = await tx
-    .select({ line: payoutBatchLines, batch: payoutBatches })
+    .select()
     .from(payoutBatchLines)
-    .innerJoin(payoutBatches, eq(payoutBatches.id, payoutBatchLines.batchId))
     .where(and(eq(payoutBatchLines.id, lineId), eq(payoutBatchLines.batchId, batchId)))
-    .for('update', { of: payoutBatchLines });
+    .for('update');
   return row;
 }
 

@@ -9,6 +9,7 @@ import {
   failPayoutLineBodySchema,
   payoutBatchListSchema,
   payoutBatchSchema,
+  setPayoutRateBodySchema,
 } from '../../../shared/schemas/payouts';
 import type { AppInstance } from '../../lib/types';
 import { notFound } from '../../lib/app-error';
@@ -22,7 +23,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const params = z.object({ id: idParam });
 const lineParams = z.object({ id: idParam, lineId: idParam });
 
-/** The bank picker's lookups and the admin's payout batches (decisions 128, 129). */
+/** The bank picker's lookups and the admin's payout batches (decisions 128, 129, 130). */
 export function payoutBatchRoutes(app: AppInstance, service: PayoutBatchService): void {
   app.get(
     '/api/v2/banks',
@@ -67,7 +68,7 @@ export function payoutBatchRoutes(app: AppInstance, service: PayoutBatchService)
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Admin: a batch of every approved payout of one method not yet in a batch',
+        summary: 'Admin: a batch of every approved payout of one method not yet in a batch (the weekly job forms them too, bank ones without a rate)',
         description:
           'A bank batch needs jpyPerCny (yen per RMB, up to six decimals, stored as entered) and is made on a Japanese business day ' +
           '(else 409 not_business_day) for the next one; each line’s yen is ⌊fen × rate / 100⌋. Nothing waiting: 409 nothing_to_batch.',
@@ -91,7 +92,9 @@ export function payoutBatchRoutes(app: AppInstance, service: PayoutBatchService)
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Admin: a bank batch as a Zengin general-transfer file (Shift_JIS, 120-byte records with CRLF); other batches 409 not_a_bank_batch',
+        summary:
+          'Admin: a bank batch as a Zengin general-transfer file (Shift_JIS, 120-byte records with CRLF); other batches 409 not_a_bank_batch, ' +
+          'a bank batch still awaiting its rate 409 rate_not_set',
         security,
         params,
         response: { 200: fileReplySchema, ...errors },
@@ -104,8 +107,31 @@ export function payoutBatchRoutes(app: AppInstance, service: PayoutBatchService)
   );
 
   app.post(
+    '/api/admin/payout-batches/:id/rate',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin: the rate of a bank batch the weekly job formed (status awaiting_rate)',
+        description:
+          'jpyPerCny as at creation (yen per RMB, up to six decimals). In one transaction: the rate, the transfer day (the next Japanese ' +
+          'business day) and each pending line’s yen ⌊fen × rate / 100⌋ with its payout_converted entries. On a day that is not a business ' +
+          'day 409 not_business_day; a second rate 409 rate_already_set; an Alipay or WeChat batch 409 not_a_bank_batch.',
+        security,
+        params,
+        body: setPayoutRateBodySchema,
+        response: { 200: payoutBatchSchema, ...errors },
+      },
+    },
+    async (request) => service.setRate(currentUser(request), request.params.id, request.body.jpyPerCny),
+  );
+
+  app.post(
     '/api/admin/payout-batches/:id/lines/:lineId/paid',
-    { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Admin: a pending line was paid', security, params: lineParams, response: { 200: payoutBatchSchema, ...errors } } },
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['admin'], summary: 'Admin: a pending line was paid (a bank batch awaiting its rate: 409 rate_not_set)', security, params: lineParams, response: { 200: payoutBatchSchema, ...errors } },
+    },
     async (request) => service.settleLine(currentUser(request), request.params.id, request.params.lineId, 'paid'),
   );
 

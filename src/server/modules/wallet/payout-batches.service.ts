@@ -1,4 +1,4 @@
-import type { CreatePayoutBatchBody, PayoutBatch, PayoutBatchSummary, PayoutLine } from '../../../shared/schemas/payouts';
+import { PAYOUT_BATCH_KINDS, type CreatePayoutBatchBody, type PayoutBatch, type PayoutBatchKind, type PayoutBatchSummary, type PayoutLine } from '../../../shared/schemas/payouts';
 import type { BankAccountType } from '../../../shared/schemas/wallet';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -46,10 +46,11 @@ export function fenToYen(fen: number, jpyPerCny: string): number {
 const summary = (r: repo.BatchSummaryRow): PayoutBatchSummary => ({
   id: r.batch.id,
   kind: r.batch.kind,
-  status: Number(r.pendingCount) > 0 ? 'open' : 'done',
+  status: Number(r.pendingCount) === 0 ? 'done' : r.batch.kind === 'bank' && r.batch.jpyPerCny === null ? 'awaiting_rate' : 'open',
   transferDate: r.batch.transferDate,
   // numeric(10,6) comes back padded ("21.530000"): shown as entered, without the trailing zeros.
   jpyPerCny: r.batch.jpyPerCny === null ? null : r.batch.jpyPerCny.replace(/\.?0+$/, ''),
+  formedForWeek: r.batch.formedForWeek,
   lineCount: Number(r.lineCount),
   pendingCount: Number(r.pendingCount),
   totalCents: Number(r.totalCents),
@@ -77,7 +78,7 @@ const lineView = ({ line, withdrawal: w, username }: repo.LineWithWithdrawal): P
   decidedAt: line.decidedAt?.toISOString() ?? null,
 });
 
-/** Payout batches (decisions 128, 129): created from approved withdrawals, settled line by line. */
+/** Payout batches (decisions 128, 129, 130): formed from approved withdrawals, by an admin or weekly, settled line by line. */
 export class PayoutBatchService {
   constructor(private readonly deps: PayoutBatchDeps) {}
 
@@ -97,50 +98,121 @@ export class PayoutBatchService {
    * entries are written with it.
    */
   async create(admin: AuthUser, body: CreatePayoutBatchBody): Promise<PayoutBatch> {
+    const created = await this.form({ kind: body.kind, rate: body.jpyPerCny, by: admin, week: null, now: this.deps.now() });
+    if (!created) throw new AppError('nothing_to_batch', `No approved ${body.kind} payouts are waiting for a batch`);
+    return created;
+  }
+
+  /**
+   * The weekly job's run (decision 130): one batch per method with approved payouts waiting, for the
+   * week whose Monday is `week`. A bank batch is formed without a rate and waits for the admin's
+   * (`setRate`). A method with nothing waiting, or already formed for that week, forms nothing.
+   */
+  async formWeekly(week: string, now: Date): Promise<PayoutBatch[]> {
+    const formed: PayoutBatch[] = [];
+    for (const kind of PAYOUT_BATCH_KINDS) {
+      const batch = await this.form({ kind, rate: undefined, by: null, week, now });
+      if (batch) formed.push(batch);
+    }
+    return formed;
+  }
+
+  /**
+   * The one way a batch is formed, by an admin (with the rate for a bank batch) or by the weekly job
+   * (without one). Undefined when nothing is waiting or the week's batch of this method exists.
+   */
+  private async form(opts: { kind: PayoutBatchKind; rate: string | undefined; by: AuthUser | null; week: string | null; now: Date }): Promise<PayoutBatch | undefined> {
+    const { now } = opts;
+    const today = dayInJapan(now);
+    const rate = opts.kind === 'bank' ? opts.rate : undefined;
+    if (rate !== undefined && !isBusinessDay(today)) throw new AppError('not_business_day', `${today} is not a business day in Japan: bank batches are made on business days`);
+    return this.deps.db.transaction(async (tx) => {
+      const rows = await repo.approvedUnbatched(tx, opts.kind);
+      if (rows.length === 0) return undefined;
+      const transferDate = rate === undefined ? null : nextBusinessDay(today);
+      const batch = await repo.insertBatch(tx, { kind: opts.kind, transferDate, jpyPerCny: rate ?? null, createdBy: opts.by?.id ?? null, formedForWeek: opts.week, createdAt: now });
+      if (!batch) return undefined;
+      const lines = await repo.insertLines(
+        tx,
+        rows.map((w) => ({ batchId: batch.id, withdrawalId: w.id, amountCents: w.amountCents, amountYen: rate === undefined ? null : fenToYen(w.amountCents, rate) })),
+      );
+      if (rate !== undefined) await this.convert(tx, lines.map((line) => ({ line, withdrawal: rows.find((w) => w.id === line.withdrawalId)! })), rate, now, false);
+      const created = await this.get(batch.id, tx);
+      // The weekly job's batches have no admin to name; the batch's week records who formed it.
+      if (opts.by) {
+        await recordAdminAction(tx, {
+          adminUserId: opts.by.id,
+          action: 'payout_batch.create',
+          entityType: 'payout_batch',
+          entityId: batch.id,
+          before: null,
+          after: { kind: created.kind, lines: created.lineCount, totalCents: created.totalCents, totalYen: created.totalYen, jpyPerCny: created.jpyPerCny, transferDate: created.transferDate },
+          note: null,
+        });
+      }
+      return created;
+    });
+  }
+
+  /**
+   * The conversion of a bank batch's lines at its rate (decision 129), in the caller's transaction:
+   * per line, its yen rounded down and the `payout_converted` entries. `setYen`: the lines exist
+   * without yen (a rate entered after the weekly job formed the batch).
+   */
+  private async convert(tx: Database, lines: { line: repo.LineRow; withdrawal: { id: number; userId: number; amountCents: number } }[], rate: string, now: Date, setYen: boolean): Promise<void> {
+    for (const { line, withdrawal: w } of lines) {
+      const yen = fenToYen(w.amountCents, rate);
+      if (setYen) await repo.setLineYen(tx, line.id, yen);
+      await wallet.insertPayoutPostings(
+        tx,
+        w,
+        [
+          { account: 'payout_sending', kind: 'payout_converted', amountCents: -w.amountCents },
+          { account: 'payout_batched', kind: 'payout_converted', amountCents: w.amountCents, amountYen: yen },
+        ],
+        now,
+      );
+    }
+  }
+
+  /**
+   * The admin's rate for a bank batch the weekly job formed (decision 130): in one transaction the
+   * rate, the transfer day (the business day after today, as at creation) and the conversion of every
+   * pending line, exactly as a batch created with a rate. A rate is entered once.
+   */
+  async setRate(admin: AuthUser, id: number, jpyPerCny: string): Promise<PayoutBatch> {
     const now = this.deps.now();
     const today = dayInJapan(now);
-    const bank = body.kind === 'bank' && body.jpyPerCny !== undefined ? { rate: body.jpyPerCny, transferDate: nextBusinessDay(today) } : null;
-    if (body.kind === 'bank' && !isBusinessDay(today)) throw new AppError('not_business_day', `${today} is not a business day in Japan: bank batches are made on business days`);
     return this.deps.db.transaction(async (tx) => {
-      const rows = await repo.approvedUnbatched(tx, body.kind);
-      if (rows.length === 0) throw new AppError('nothing_to_batch', `No approved ${body.kind} payouts are waiting for a batch`);
-      const batch = await repo.insertBatch(tx, { kind: body.kind, transferDate: bank?.transferDate ?? null, jpyPerCny: bank?.rate ?? null, createdBy: admin.id, createdAt: now });
-      await repo.insertLines(
-        tx,
-        rows.map((w) => ({ batchId: batch.id, withdrawalId: w.id, amountCents: w.amountCents, amountYen: bank ? fenToYen(w.amountCents, bank.rate) : null })),
-      );
-      if (bank) {
-        for (const w of rows) {
-          const yen = fenToYen(w.amountCents, bank.rate);
-          await wallet.insertPayoutPostings(
-            tx,
-            w,
-            [
-              { account: 'payout_sending', kind: 'payout_converted', amountCents: -w.amountCents },
-              { account: 'payout_batched', kind: 'payout_converted', amountCents: w.amountCents, amountYen: yen },
-            ],
-            now,
-          );
-        }
-      }
-      const created = await this.get(batch.id, tx);
+      const batch = await repo.lockBatch(tx, id);
+      if (!batch) throw notFound('Payout batch');
+      if (batch.kind !== 'bank') throw new AppError('not_a_bank_batch', 'Only a bank batch is paid in yen');
+      if (batch.jpyPerCny !== null) throw new AppError('rate_already_set', 'This batch already has its rate');
+      if (!isBusinessDay(today)) throw new AppError('not_business_day', `${today} is not a business day in Japan: bank batches are converted on business days`);
+      const pending = (await repo.linesOf(tx, id)).filter((r) => r.line.status === 'pending');
+      if (pending.length === 0) throw new AppError('invalid_transition', 'Every payout of this batch has failed: there is nothing to convert');
+      const transferDate = nextBusinessDay(today);
+      await repo.setBatchRate(tx, id, { jpyPerCny, transferDate });
+      await this.convert(tx, pending, jpyPerCny, now, true);
+      const rated = await this.get(id, tx);
       await recordAdminAction(tx, {
         adminUserId: admin.id,
-        action: 'payout_batch.create',
+        action: 'payout_batch.rate',
         entityType: 'payout_batch',
-        entityId: batch.id,
-        before: null,
-        after: { kind: created.kind, lines: created.lineCount, totalCents: created.totalCents, totalYen: created.totalYen, jpyPerCny: created.jpyPerCny, transferDate: created.transferDate },
+        entityId: id,
+        before: { jpyPerCny: null, transferDate: null },
+        after: { lines: pending.length, totalCents: rated.totalCents, totalYen: rated.totalYen, jpyPerCny: rated.jpyPerCny, transferDate },
         note: null,
       });
-      return created;
+      return rated;
     });
   }
 
   /** The bank batch's Zengin file: its lines not failed (a failed line's money went back to the guide). */
   async zengin(id: number): Promise<{ body: Buffer; fileName: string }> {
     const batch = await this.get(id);
-    if (batch.kind !== 'bank' || !batch.transferDate) throw new AppError('not_a_bank_batch', 'Only a bank batch has a transfer file');
+    if (batch.kind !== 'bank') throw new AppError('not_a_bank_batch', 'Only a bank batch has a transfer file');
+    if (!batch.jpyPerCny || !batch.transferDate) throw new AppError('rate_not_set', 'The batch has no rate yet: enter it to make the file');
     const payer = this.deps.payoutAccount;
     if (!payer) throw new AppError('conflict', 'The payout account is not set (PAYOUT_BANK_CODE … PAYOUT_CONSIGNOR_NAME)');
     const payerNames = await kanaNames(payer.bankCode, payer.branchCode);
@@ -170,14 +242,19 @@ export class PayoutBatchService {
    */
   async settleLine(admin: AuthUser, batchId: number, lineId: number, outcome: 'paid' | 'failed', reason?: string): Promise<PayoutBatch> {
     const done = await this.deps.db.transaction(async (tx) => {
-      const found = await repo.lockLine(tx, batchId, lineId);
-      if (!found) throw notFound('Payout line');
-      const { line, batch } = found;
+      // The batch first, as `setRate` locks it: a line is never settled while its batch is being converted.
+      const batch = await repo.lockBatch(tx, batchId);
+      const line = batch && (await repo.lockLine(tx, batchId, lineId));
+      if (!batch || !line) throw notFound('Payout line');
       if (line.status !== 'pending') throw new AppError('invalid_transition', `A ${line.status} line cannot be ${outcome}`);
+      // Awaiting its rate, a bank batch's money has not been converted: nothing can be paid yet, but a
+      // line can fail (its money never left payout_sending).
+      const awaitingRate = batch.kind === 'bank' && batch.jpyPerCny === null;
+      if (awaitingRate && outcome === 'paid') throw new AppError('rate_not_set', 'The batch has no rate yet: enter it before marking payouts paid');
       const w = await wallet.findWithdrawal(tx, line.withdrawalId, true);
       if (!w || w.status !== 'approved') throw new AppError('invalid_transition', 'The payout is no longer approved');
       const at = this.deps.now();
-      const from = batch.kind === 'bank' ? 'payout_batched' : 'payout_sending';
+      const from = batch.kind === 'bank' && !awaitingRate ? 'payout_batched' : 'payout_sending';
       const A = line.amountCents;
       await wallet.insertPayoutPostings(
         tx,

@@ -61,3 +61,18 @@ export async function bankBatch(t: TestApp, admin: Person): Promise<{ id: number
     t.app.bookings.now = before;
   }
 }
+
+let weeklyRun = 0;
+/**
+ * A bank batch as the weekly job forms it, awaiting its rate (decision 130): the job's own service
+ * call, each for a week of its own (from 4 January 1999) so the week's unique batch never stops it.
+ */
+export async function awaitingBankBatch(t: TestApp, admin: Person): Promise<{ id: number; lineId: number; withdrawalId: number }> {
+  const guide = await guideWithEarnings(t, 10_000);
+  const withdrawalId = await approvedWithdrawal(t, guide, admin, bankWithdrawal(5_000));
+  const week = new Date(Date.UTC(1999, 0, 4) + 7 * 86_400_000 * weeklyRun++).toISOString().slice(0, 10);
+  const formed = await t.app.payoutBatches.formWeekly(week, new Date());
+  const batch = formed.find((b) => b.kind === 'bank' && b.lines.some((l) => l.withdrawalId === withdrawalId));
+  if (!batch) throw new Error('the weekly run formed no bank batch');
+  return { id: batch.id, lineId: batch.lines.find((l) => l.withdrawalId === withdrawalId)!.id, withdrawalId };
+}

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../test-app';
 import { AUTHZ_TABLE } from './authz-table';
@@ -15,12 +15,18 @@ let t: TestApp;
 let f: TrustFixtures;
 let ops: Operation[];
 
+let clock: () => Date;
 beforeAll(async () => {
   t = await createTestApp();
   f = await createTrustFixtures(t);
   ops = readOperations(t.app);
+  clock = t.app.bookings.now;
 });
 afterAll(() => t?.close());
+// An entry's setup may set the app's clock for its calls (a payout rate is entered on a business day).
+afterEach(() => {
+  if (t) t.app.bookings.now = clock;
+});
 
 const DENIED = [401, 403, 404];
 /** Every status this suite meets must be one the operation declares; checked last. */

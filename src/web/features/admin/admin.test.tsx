@@ -4,6 +4,7 @@ import { Suspense, useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dispute } from '../../../shared/schemas/disputes';
+import type { PayoutBatch } from '../../../shared/schemas/payouts';
 import type { User } from '../../../shared/schemas/user';
 import { i18next, i18nReady } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
@@ -58,6 +59,42 @@ const dispute: Dispute = {
   evidence: [],
 };
 
+/** A bank batch the weekly run formed, waiting for the admin's rate (decision 130). */
+const awaitingBatch: PayoutBatch = {
+  id: 7,
+  kind: 'bank',
+  status: 'awaiting_rate',
+  transferDate: null,
+  jpyPerCny: null,
+  formedForWeek: '2026-11-23',
+  lineCount: 1,
+  pendingCount: 1,
+  totalCents: 12_345,
+  totalYen: null,
+  createdAt: '2026-11-24T01:00:00Z',
+  lines: [
+    {
+      id: 70,
+      withdrawalId: 700,
+      userId: 3,
+      username: 'guide',
+      amountCents: 12_345,
+      amountYen: null,
+      status: 'pending',
+      withdrawalStatus: 'approved',
+      accountName: 'Yamada Taro',
+      accountNumber: '1234567',
+      bankCode: '0001',
+      bankName: 'みずほ',
+      branchCode: '001',
+      branchName: '東京営業部',
+      accountHolderKana: 'ﾔﾏﾀﾞ ﾀﾛｳ',
+      failureReason: null,
+      decidedAt: null,
+    },
+  ],
+};
+
 function server(post: () => Response = () => json({ dispute: { ...dispute, status: 'resolved' }, ledger: { entries: [], total: 0 } })) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -79,6 +116,8 @@ function server(post: () => Response = () => json({ dispute: { ...dispute, statu
     if (url.startsWith('/api/admin/jobs/failed'))
       return json({ jobs: [{ id: 31, kind: 'booking.reminder', payload: { bookingId: 9 }, attempts: 5, lastError: 'SMTP timeout', runAt: '2026-11-21T00:00:00Z', failedAt: '2026-11-21T01:00:00Z' }], nextBefore: null });
     if (url.startsWith('/api/admin/withdrawals')) return json({ withdrawals: [] });
+    if (url.startsWith('/api/admin/payout-batches/7')) return json(awaitingBatch);
+    if (url.startsWith('/api/admin/payout-batches')) return json({ batches: [awaitingBatch] });
     if (url.startsWith('/api/admin/weather-warnings'))
       return json({ warnings: [{ id: 4, areaCode: '270000', kind: 'warning', code: '05', name: '暴風警報', issuedAt: '2026-11-21T09:00:00Z', liftedAt: null, recordedBy: 'admin', note: 'JMA site down' }] });
     return json({ data: [], total: 0, page: 1, limit: 1 });
@@ -269,5 +308,32 @@ describe('/admin', () => {
     fireEvent.click(within(item).getByRole('button', { name: 'Lift' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Lift' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u) === '/api/admin/weather-warnings/4/lift' && i?.method === 'POST')).toBe(true));
+  });
+
+  it('an admin enters the rate of a bank batch the weekly run formed; nothing is paid or downloaded before it', async () => {
+    setSession('t', user(true));
+    const fetchMock = server(() => json({ ...awaitingBatch, status: 'open', jpyPerCny: '21.53', transferDate: '2026-11-27', totalYen: 2657 }));
+    page('/admin/payouts/7');
+    const form = await screen.findByRole('form', { name: 'Set rate' });
+    expect(screen.getAllByText('Awaiting rate').length).toBeGreaterThan(0);
+    expect(screen.getByText('By the weekly run, week of Nov 23, 2026')).toBeTruthy();
+    expect(screen.queryByText('Download Zengin file')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark paid' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Mark failed' })).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Rate (yen per RMB)'), { target: { value: '21,53' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Set rate' }));
+    expect(await within(form).findByText('Enter yen per RMB as a number with at most six decimals.')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Rate (yen per RMB)'), { target: { value: ' 21.53 ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Set rate' }));
+    await waitFor(() => {
+      const posts = fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST');
+      expect(posts.map(([u, i]) => [String(u), JSON.parse(String(i!.body))])).toEqual([['/api/admin/payout-batches/7/rate', { jpyPerCny: '21.53' }]]);
+    });
+
+    cleanup();
+    await act(() => i18next.changeLanguage('zh-CN'));
+    page('/admin/payouts/7');
+    expect(await screen.findByRole('form', { name: '设定汇率' })).toBeTruthy();
+    expect(screen.getAllByText('待填汇率').length).toBeGreaterThan(0);
   });
 });

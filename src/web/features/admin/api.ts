@@ -152,7 +152,7 @@ export const useFailedJobs = (before: number | undefined) =>
 export const useRecordedWarnings = () =>
   useQuery({ queryKey: [...ADMIN_KEY, 'weather'], queryFn: () => get<{ warnings: RecordedWarning[] }>('/api/admin/weather-warnings'), retry: false });
 
-/** Payout batches (decision 128), newest first, and one with its lines. */
+/** Payout batches (decisions 128, 130), newest first, and one with its lines. */
 export const usePayoutBatches = () => useQuery({ queryKey: [...ADMIN_KEY, 'payout-batches'], queryFn: async () => (await get<{ batches: PayoutBatchSummary[] }>('/api/admin/payout-batches')).batches });
 export const usePayoutBatch = (id: number | undefined) =>
   useQuery({ queryKey: [...ADMIN_KEY, 'payout-batches', id], queryFn: () => get<PayoutBatch>(`/api/admin/payout-batches/${id}`), enabled: id !== undefined });
@@ -172,6 +172,7 @@ export type AdminAction =
   | { kind: 'withdrawal'; id: number; step: 'approve' | 'paid' }
   | { kind: 'withdrawal'; id: number; step: 'fail'; reason: string }
   | { kind: 'payoutBatch'; step: 'create'; body: CreatePayoutBatchBody }
+  | { kind: 'payoutBatch'; id: number; step: 'rate'; jpyPerCny: string }
   | { kind: 'payoutLine'; id: number; lineId: number; step: 'paid' }
   | { kind: 'payoutLine'; id: number; lineId: number; step: 'failed'; reason: string }
   | { kind: 'support'; id: number; step: 'reply'; body: string }
@@ -206,7 +207,7 @@ export function actionRequest(a: AdminAction): { path: string; method: 'POST' | 
       return { path, method: 'POST', body: a.step === 'fail' ? { reason: a.reason } : {} };
     }
     case 'payoutBatch':
-      return { path: '/api/admin/payout-batches', method: 'POST', body: a.body };
+      return a.step === 'create' ? { path: '/api/admin/payout-batches', method: 'POST', body: a.body } : { path: `/api/admin/payout-batches/${a.id}/rate`, method: 'POST', body: { jpyPerCny: a.jpyPerCny } };
     case 'payoutLine':
       return { path: `/api/admin/payout-batches/${a.id}/lines/${a.lineId}/${a.step}`, method: 'POST', body: a.step === 'failed' ? { reason: a.reason } : {} };
     case 'support':

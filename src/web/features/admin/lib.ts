@@ -55,7 +55,7 @@ export function errorCode(err: unknown): string {
   if (err instanceof ApiError) return err.code ?? `http_${err.status}`;
   return 'network';
 }
-const KNOWN = ['invalid_transition', 'conflict', 'validation_failed', 'not_found', 'rate_limited', 'insufficient_balance', 'payment_failed', 'forbidden'];
+const KNOWN = ['invalid_transition', 'conflict', 'validation_failed', 'not_found', 'rate_limited', 'insufficient_balance', 'payment_failed', 'forbidden', 'not_business_day', 'rate_already_set'];
 export function errorKey(err: unknown): string {
   const code = errorCode(err);
   return KNOWN.includes(code) ? `errors.${code}` : 'errors.generic';

@@ -5,7 +5,7 @@ import { inputClass } from '../../../components/ui/form';
 import { useAuditLog, type AuditFilter } from '../api';
 import { AuditRow, Empty, Loading, LoadError } from './ui';
 
-const ENTITY_TYPES = ['guide_application', 'identity_verification', 'guide_credential', 'dispute', 'withdrawal', 'support_thread', 'user', 'job', 'weather_warning'] as const;
+const ENTITY_TYPES = ['guide_application', 'identity_verification', 'guide_credential', 'dispute', 'withdrawal', 'support_thread', 'user', 'job', 'weather_warning', 'payout_batch'] as const;
 
 /** The audit log, newest first, read-only: filter by record type, record id or admin; older pages by `before`. */
 export function AuditLogView() {

@@ -14,7 +14,10 @@ import { AuditTrail, ConfirmAction, DetailCard, Empty, ErrorNote, Facts, LoadErr
 const transferDay = (day: string | null, locale: 'en' | 'zh-CN') => (day ? formatInstant(`${day}T12:00:00+09:00`, locale, 'Asia/Tokyo').date : '—');
 const yen = (n: number | null, locale: string) => (n === null ? '—' : `${new Intl.NumberFormat(locale).format(n)} ${locale === 'zh-CN' ? '日元' : 'JPY'}`);
 
-/** Payout batches (decision 128): make one from the approved payouts, download a bank batch's Zengin file, settle its lines. */
+/**
+ * Payout batches (decisions 128, 130): make one from the approved payouts, enter the rate of a bank
+ * batch the weekly run formed, download a bank batch's Zengin file, settle its lines.
+ */
 export function PayoutBatches({ id }: { id: number | undefined }) {
   const { t } = useTranslation('admin');
   const f = useFormat();
@@ -96,7 +99,8 @@ function BatchDetail({ id }: { id: number }) {
   if (batch.isError) return <LoadError error={batch.error} onRetry={() => void batch.refetch()} />;
   const b = batch.data;
   return (
-    <DetailCard title={t('payouts.title', { id: b.id, kind: t(`payouts.kinds.${b.kind}`) })} actions={b.kind === 'bank' ? <ZenginLink batch={b} /> : undefined}>
+    <DetailCard title={t('payouts.title', { id: b.id, kind: t(`payouts.kinds.${b.kind}`) })} actions={b.kind === 'bank' && b.jpyPerCny !== null ? <ZenginLink batch={b} /> : undefined}>
+      {b.status === 'awaiting_rate' && <SetRate batch={b} />}
       <Facts
         items={[
           [t('fields.status'), <StatusBadge key="s" status={b.status} />],
@@ -104,12 +108,13 @@ function BatchDetail({ id }: { id: number }) {
           ...(b.kind === 'bank'
             ? ([
                 [t('payouts.totalYen'), yen(b.totalYen, f.locale)],
-                [t('payouts.rate'), b.jpyPerCny],
+                [t('payouts.rate'), b.jpyPerCny ?? '—'],
                 [t('payouts.transferDate'), transferDay(b.transferDate, f.locale)],
               ] as [string, string][])
             : []),
           [t('payouts.lines'), `${b.lineCount} · ${t('payouts.pending', { count: b.pendingCount })}`],
           [t('payouts.created'), f.when(b.createdAt)],
+          ...(b.formedForWeek ? ([[t('payouts.formed'), t('payouts.formedWeekly', { date: transferDay(b.formedForWeek, f.locale) })]] as [string, string][]) : []),
         ]}
       />
       <Section title={t('payouts.lines')}>
@@ -121,6 +126,37 @@ function BatchDetail({ id }: { id: number }) {
       </Section>
       <AuditTrail entityType="payout_batch" entityId={b.id} />
     </DetailCard>
+  );
+}
+
+/** The rate of a bank batch the weekly run formed (decision 130): its yen, transfer day and file follow. */
+function SetRate({ batch }: { batch: PayoutBatch }) {
+  const { t } = useTranslation('admin');
+  const act = useAdminAction();
+  const [rate, setRate] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!JPY_PER_CNY_PATTERN.test(rate.trim())) return setInvalid(true);
+    act.mutate({ kind: 'payoutBatch', id: batch.id, step: 'rate', jpyPerCny: rate.trim() });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('payouts.setRate')} className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40">
+      <p className="text-sm">{t('payouts.awaitingRate')}</p>
+      <TextField
+        label={t('payouts.rate')}
+        hint={t('payouts.rateHint')}
+        inputMode="decimal"
+        value={rate}
+        onChange={(e) => (setRate(e.target.value), setInvalid(false))}
+        error={invalid ? t('payouts.rateInvalid') : null}
+        maxLength={12}
+      />
+      <ErrorNote error={act.error} />
+      <Button type="submit" size="sm" busy={act.isPending}>
+        {t('payouts.setRate')}
+      </Button>
+    </form>
   );
 }
 
@@ -159,7 +195,8 @@ function Line({ batch, line }: { batch: PayoutBatch; line: PayoutLine }) {
       </div>
       {line.status === 'pending' && (
         <div className="flex flex-wrap gap-2">
-          <ConfirmAction label={t('payouts.paid')} title={t('payouts.paidTitle', { amount })} description={t('payouts.paidBody')} onConfirm={() => act.mutateAsync({ kind: 'payoutLine', id: batch.id, lineId: line.id, step: 'paid' })} />
+          {/* Awaiting its rate, nothing in the batch has been converted, so nothing can be paid yet (decision 130). */}
+          {batch.status !== 'awaiting_rate' && <ConfirmAction label={t('payouts.paid')} title={t('payouts.paidTitle', { amount })} description={t('payouts.paidBody')} onConfirm={() => act.mutateAsync({ kind: 'payoutLine', id: batch.id, lineId: line.id, step: 'paid' })} />}
           <ConfirmAction danger label={t('payouts.failed')} title={t('payouts.failedTitle', { amount })} description={t('payouts.failedBody')} reasonLabel={t('reasonShown')} onConfirm={(reason) => act.mutateAsync({ kind: 'payoutLine', id: batch.id, lineId: line.id, step: 'failed', reason })} />
         </div>
       )}
