@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
@@ -109,6 +110,8 @@ for (const locale of ['en', 'zh-CN'] as const) {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await shot(page, `consent-${locale}-375`);
+    const axe = await new AxeBuilder({ page }).include('[data-testid="identity-consent"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     // By keyboard: Space ticks the box, Tab reaches the button, Enter agrees.
     await box.focus();
     await page.keyboard.press('Space');
