@@ -113,14 +113,30 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   return reply;
 }
 
-let currentVersions: Promise<{ kind: string; version: string }[]> | undefined;
-/** The consents the sign-up form sends: every document at the version the server serves (one worker, one server). */
-export function currentConsents(request: APIRequestContext): Promise<{ kind: string; version: string }[]> {
+type Served = { kind: string; version: string; askedAt: 'signup' | 'identity' };
+let currentVersions: Promise<Served[]> | undefined;
+/** Every document at the version the server serves (one worker, one server). */
+function servedVersions(request: APIRequestContext): Promise<Served[]> {
   currentVersions ??= request.get('/api/legal/documents').then(async (res) => {
     expect(res.status()).toBe(200);
-    return ((await res.json()) as { documents: { kind: string; version: string }[] }).documents.map(({ kind, version }) => ({ kind, version }));
+    return ((await res.json()) as { documents: Served[] }).documents.map(({ kind, version, askedAt }) => ({ kind, version, askedAt }));
   });
   return currentVersions;
+}
+
+/** The consents the sign-up form sends: the documents asked for at sign-up, at their current versions. */
+export async function currentConsents(request: APIRequestContext): Promise<{ kind: string; version: string }[]> {
+  return (await servedVersions(request)).filter((d) => d.askedAt === 'signup').map(({ kind, version }) => ({ kind, version }));
+}
+
+/**
+ * The separate consent to the sensitive-data notice, as the verification page records it before the
+ * first upload (decision 131): identity uploads through the API are refused without it.
+ */
+export async function giveSensitiveDataConsent(request: APIRequestContext, token: string): Promise<void> {
+  const notice = (await servedVersions(request)).find((d) => d.kind === 'sensitive_data')!;
+  const res = await request.post('/api/me/consents', { headers: { authorization: `Bearer ${token}` }, data: { consents: [{ kind: notice.kind, version: notice.version }] } });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /**

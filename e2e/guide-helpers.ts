@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORDS, expect, signUpByApi } from './fixtures';
+import { DEMO_PASSWORDS, expect, giveSensitiveDataConsent, signUpByApi } from './fixtures';
 
 /**
  * Set-up through the API for specs that need a guide of their own (the seeded ones are shared by
@@ -76,6 +76,7 @@ export async function approvedApplicant(request: APIRequestContext, name: string
 
 /** The user's identity check through the API: a passport scan and a selfie, submitted, approved by the demo admin. */
 export async function verifiedIdentity(request: APIRequestContext, token: string) {
+  await giveSensitiveDataConsent(request, token);
   const upload = await request.post('/api/v2/identity-verification', {
     headers: auth(token),
     multipart: {

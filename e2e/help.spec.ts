@@ -22,6 +22,7 @@ const PAGES: [path: string, en: string, zh: string][] = [
   ['/terms', 'Terms of Service', '服务条款'],
   ['/privacy', 'Privacy Policy', '隐私政策'],
   ['/privacy/cross-border', 'Cross-border transfer notice', '个人信息出境告知'],
+  ['/privacy/sensitive-data', 'Notice on sensitive personal information', '敏感个人信息处理告知'],
 ];
 
 /** The seven prefilled messages (docs/rules/messaging.md), as the widget shows them to a Chinese-speaking visitor. */

@@ -1,11 +1,14 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORDS, expect, gotoInLocale, signIn, signUpByApi, test } from './fixtures';
 
 /**
- * /verify-identity, in English and Chinese: a fresh user chooses the document type,
+ * /verify-identity, in English and Chinese: a fresh user first gives the separate consent to the
+ * sensitive-data notice (decision 131) — the uploads are disabled until the unticked box is ticked
+ * and the consent recorded, by keyboard — then chooses the document type,
  * uploads a generated PNG ID document and a selfie (previews come from the authorized file URLs),
  * submits and sees 'submitted'; the demo admin approves through the API; the page shows the
  * verified badge and /api/me reports identityVerified. Screenshots at 1280 and 375 px.
@@ -14,8 +17,20 @@ const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-identity';
 mkdirSync(SHOTS, { recursive: true });
 
 const TEXT = {
-  en: { title: 'Identity verification', kind: 'Document type', passport: 'Passport', submit: 'Submit for review', submitted: 'Submitted: under review', verified: 'Verified', loggedOut: 'Log in to verify your identity', login: 'Log in', private: 'only you and Tabi staff' },
-  'zh-CN': { title: '身份验证', kind: '证件类型', passport: '护照', submit: '提交审核', submitted: '已提交，审核中', verified: '已验证', loggedOut: '请登录后进行身份验证', login: '登录', private: '只有您本人和 Tabi 工作人员' },
+  en: {
+    consentTitle: 'Before your first upload: your consent',
+    consentBox: /I separately agree that Tabi Guides processes my ID document and selfie/,
+    consentSubmit: 'Agree and continue',
+    noticeTitle: 'Notice on sensitive personal information',
+    title: 'Identity verification',
+    kind: 'Document type', passport: 'Passport', submit: 'Submit for review', submitted: 'Submitted: under review', verified: 'Verified', loggedOut: 'Log in to verify your identity', login: 'Log in', private: 'only you and Tabi staff' },
+  'zh-CN': {
+    consentTitle: '首次上传前：请表示同意',
+    consentBox: /我单独同意 Tabi 日本地陪按照敏感个人信息处理告知所述处理我的身份证件和自拍照/,
+    consentSubmit: '同意并继续',
+    noticeTitle: '敏感个人信息处理告知',
+    title: '身份验证',
+    kind: '证件类型', passport: '护照', submit: '提交审核', submitted: '已提交，审核中', verified: '已验证', loggedOut: '请登录后进行身份验证', login: '登录', private: '只有您本人和 Tabi 工作人员' },
 } as const;
 
 /** A passport-like card and a face, drawn as SVG and rendered to PNG (the server re-encodes them). */
@@ -73,6 +88,51 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page.getByTestId('identity-status')).toHaveAttribute('data-status', 'none');
     await expect(page.getByText(L.private)).toBeVisible();
 
+    // The separate consent first: a summary, the full notice a link away, an unticked box; nothing can be uploaded yet.
+    const consent = page.getByTestId('identity-consent');
+    await expect(consent.getByRole('heading', { name: L.consentTitle })).toBeVisible();
+    const box = consent.getByRole('checkbox', { name: L.consentBox });
+    await expect(box).not.toBeChecked();
+    await expect(page.getByTestId('identity-input-document')).toBeDisabled();
+    await expect(page.getByTestId('identity-input-selfie')).toBeDisabled();
+    await expect(page.getByLabel(L.kind)).toBeDisabled();
+    const notice = consent.getByTestId('identity-consent-notice');
+    await expect(notice).toHaveAttribute('href', '/privacy/sensitive-data');
+    await expect(notice).toHaveAttribute('target', '_blank');
+    const [noticePage] = await Promise.all([page.context().waitForEvent('page'), notice.click()]);
+    await expect(noticePage.getByRole('heading', { level: 1 })).toHaveText(L.noticeTitle);
+    await noticePage.close();
+    // Refused by the server too, until the consent is recorded.
+    const token = await page.evaluate(() => localStorage.getItem('tabi.token'));
+    const refused = await page.request.post('/api/v2/identity-verification/submit', { headers: { authorization: `Bearer ${token}` }, data: {} });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).code).toBe('consent_required');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shot(page, `consent-${locale}-375`);
+    const axe = await new AxeBuilder({ page }).include('[data-testid="identity-consent"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    // By keyboard: Space ticks the box, Tab reaches the button, Enter agrees.
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(consent.getByRole('button', { name: L.consentSubmit })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(consent).toHaveCount(0);
+    // The keyboard goes on at the document type, now enabled.
+    await expect(page.getByLabel(L.kind)).toBeFocused();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const mine = await (await page.request.get('/api/me/consents', { headers: { authorization: `Bearer ${token}` } })).json();
+    const given = mine.consents.find((c: { kind: string }) => c.kind === 'sensitive_data');
+    expect(given).toMatchObject({ version: mine.documents.find((d: { kind: string }) => d.kind === 'sensitive_data').version, locale });
+    expect(mine.needed).toEqual([]);
+    // Given once, never asked again.
+    await page.reload();
+    await expect(page.getByTestId('identity-status')).toHaveAttribute('data-status', 'none');
+    await expect(page.getByTestId('identity-input-document')).toBeEnabled();
+    await expect(page.getByTestId('identity-consent')).toHaveCount(0);
+
     await page.getByLabel(L.kind).selectOption('passport');
     await page.getByTestId('identity-input-document').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: await png('document') });
     await expect(page.getByTestId('identity-preview-document')).toBeVisible();
@@ -104,7 +164,6 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page.getByTestId('identity-verified-badge')).toBeVisible();
     await shot(page, `verified-${locale}-375`);
 
-    const token = await page.evaluate(() => localStorage.getItem('tabi.token'));
     const meAfter = await page.request.get('/api/me', { headers: { authorization: `Bearer ${token}` } });
     expect((await meAfter.json()).identityVerified).toBe(true);
   });

@@ -64,7 +64,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
   clientErrorRoutes(app);
   const rates = () => ({ depositRate: config.payments.depositRate, commissionRate: config.payments.commissionRate });
   // The commerce disclosure, legal documents and consents: sign-up records the accepted ones, the
-  // data export lists them.
+  // data export lists them, identity verification checks the sensitive-data one.
   const consents = registerLegal(app, { operator: config.operator, rates });
   authRoutes(app, { jobs, consents });
   // The signed-in user's password change is an account flow (accounts), served under /api/me.
@@ -97,7 +97,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
   await registerPaymentProofs(app, { storage, notifications, jobs });
   await registerDisputes(app, { storage, jobs, provider: bookings.deps.provider, notifications, receipts: receipts.issuer });
   await registerGuideApplications(app, { storage, guideSearch, notifications, jobs });
-  await registerIdentity(app, { storage, notifications, jobs });
+  await registerIdentity(app, { storage, notifications, jobs, consents });
   await registerLicences(app, { storage, guideSearch });
   const wallet = registerWallet(app, { now, notify, jobs, payoutAccount: config.payoutAccount, weekly: config.payoutWeekly });
   registerStatements(app, { now, operator: config.operator });

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   invalid_reset_token: 400,
   // A consent to a version of a legal document that is not the current one (decision 124)
   consent_version_not_current: 400,
+  // Identity documents and selfies without the current sensitive-data consent (decision 131); fields name the kind
+  consent_required: 403,
   invalid_file_type: 400,
   payload_too_large: 413,
   uri_too_long: 414,

@@ -9,7 +9,7 @@ import { loadConfig } from '../config';
 import { identityVerifications } from '../db/schema/index';
 import type { AppInstance } from '../lib/types';
 import { person, type Person } from '../modules/bookings/test-helpers';
-import { nextAddress } from '../test/accounts';
+import { consentToSensitiveData, nextAddress } from '../test/accounts';
 import { auth, TEST_SECRET } from '../test/guide-fixtures';
 import { multipartBody, type Part } from '../test/multipart';
 import { startTestS3, type TestS3 } from '../test/s3-server';
@@ -99,7 +99,7 @@ describe('files on object storage, served by every instance', () => {
   });
 
   it('keeps a private identity document in the bucket, served only to its owner through the authorized route, on either instance', async () => {
-    const p = await person(t);
+    const p = await consentToSensitiveData(t, await person(t));
     const res = await upload(b, p, '/api/v2/identity-verification', [
       { field: 'documentKind', value: 'passport' },
       { field: 'document', data: PDF, name: 'passport.pdf', type: 'application/pdf' },

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../db/schema/index';
-import { nextAddress } from '../test/accounts';
+import { consentToSensitiveData, nextAddress } from '../test/accounts';
 import { auth } from '../test/guide-fixtures';
 import { multipartBody, type Part } from '../test/multipart';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -53,12 +53,12 @@ interface Fetched {
 /** For each private file route (OpenAPI path): how to make a file and fetch it. */
 const ROUTES: Record<string, () => Promise<Fetched>> = {
   '/api/v2/identity-verification/files/{kind}': async () => {
-    const p = await person(t);
+    const p = await consentToSensitiveData(t, await person(t));
     await ok(await post(p, '/api/v2/identity-verification', [{ field: 'selfie', data: PNG }]));
     return { url: '/api/v2/identity-verification/files/selfie', who: p, disposition: 'attachment; filename="identity-selfie.webp"' };
   },
   '/api/admin/identity/{id}/files/{kind}': async () => {
-    const p = await person(t);
+    const p = await consentToSensitiveData(t, await person(t));
     await ok(await post(p, '/api/v2/identity-verification', [{ field: 'documentKind', value: 'passport' }, { field: 'document', data: PDF, name: 'id.pdf', type: 'application/pdf' }, { field: 'selfie', data: PNG }]));
     const body = await ok(await t.app.inject({ method: 'POST', url: '/api/v2/identity-verification/submit', headers: auth(p.token), payload: {} }));
     return { url: `/api/admin/identity/${body.id}/files/document`, who: admin, disposition: 'attachment; filename="identity-document.pdf"' };

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityVerifications, users } from '../db/schema/index';
 import type { AppInstance } from '../lib/types';
 import { person, type Person } from '../modules/bookings/test-helpers';
-import { nextAddress } from '../test/accounts';
+import { consentToSensitiveData, nextAddress } from '../test/accounts';
 import { auth } from '../test/guide-fixtures';
 import { multipartBody, type Part } from '../test/multipart';
 import { startS3Process, type ServiceProcess } from '../test/processes';
@@ -69,7 +69,7 @@ function expectRefused(res: Awaited<ReturnType<typeof avatar>>, ms: number) {
 
 describe('the file store hanging or refusing', () => {
   it('hanging (SIGSTOP): uploads answer 503 with Retry-After in seconds and store nothing; after SIGCONT the next upload works', async () => {
-    const p = await person(t);
+    const p = await consentToSensitiveData(t, await person(t));
     const first = await avatar(p);
     expect(first.statusCode, first.body).toBe(200);
     const before = first.json().profilePicture as string;

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { currentConsents } from '../../shared/legal/documents';
 import { users } from '../db/schema/index';
 import { tokenFor } from './guide-fixtures';
 import type { TestApp } from './test-app';
@@ -40,4 +41,14 @@ export async function sessionFor(t: TestApp, username: string): Promise<{ id: nu
   const [u] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
   if (!u) throw new Error(`no account ${username}`);
   return { id: u.id, token: await tokenFor(t.database.db, u.id) };
+}
+
+/**
+ * Consents to the current sensitive-data notice through the API, as the verification page does before
+ * the first upload: identity uploads and submissions are refused without it (decision 131).
+ */
+export async function consentToSensitiveData<P extends { token: string }>(t: TestApp, who: P): Promise<P> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/me/consents', headers: bearer(who.token), payload: { consents: currentConsents(['sensitive_data']) }, remoteAddress: nextAddress() });
+  if (res.statusCode !== 200) throw new Error(`consent failed: ${res.statusCode} ${res.body}`);
+  return who;
 }

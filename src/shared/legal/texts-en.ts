@@ -2,7 +2,7 @@ import type { LegalTexts } from './documents';
 
 /**
  * The legal documents in English, at the versions `CURRENT_LEGAL_VERSIONS` names (decision 123): the one
- * text the API serves and the web app's /terms, /privacy and /privacy/cross-border pages show.
+ * text the API serves and the web app's /terms, /privacy, /privacy/cross-border and /privacy/sensitive-data pages show.
  */
 export const LEGAL_TEXTS_EN: LegalTexts = {
   terms: `# Terms of Service
@@ -203,5 +203,45 @@ Only guides give us sensitive personal information: the identity document they u
 ## 5. Your rights against the recipients {#rights}
 
 You use every right — to see, copy, correct or delete your data, to object, or to withdraw this consent — through us, in the [support chat](/help/contact) or in your [profile settings](/profile). We answer within 30 days and pass the request on to the recipient concerned. Withdrawing the consent does not undo transfers already made; as the service depends on it, we then close your account at your request.
+`,
+  sensitive_data: `# Notice on sensitive personal information
+
+Before you verify your identity on Tabi Guides, this notice tells you which sensitive personal information we then collect, why, who sees it, how long we keep it and how to withdraw. Under China's Personal Information Protection Law (PIPL, Articles 28 and 29) we ask for your separate consent to it, on the verification page, before your first upload. It is not part of signing up: travelers who never verify their identity never give us this information.
+
+## 1. What we collect {#what}
+
+- **A photo or scan of an official identity document**: passport, national ID card, residence card or driver's licence, with everything printed on it — name, photo, date of birth, document number, nationality.
+- **A selfie**: a photo of your face, to compare with the photo on the document.
+- The kind of document you chose, and when you uploaded and submitted each file.
+
+Face images and identity document numbers are sensitive personal information: if they leak or are misused, they can harm your dignity, your safety or your property.
+
+## 2. Why {#why}
+
+Only to check that you are who you say you are. Guides must pass this check before they can take bookings; any user may pass it to show the verified badge. We do not use the images for anything else — not for advertising, not for profiling, and not to train any system — and we do not compare your face automatically: a person looks at it.
+
+## 3. Who sees it {#who}
+
+- **Our staff who review verifications** (administrators): they open the files to approve, reject or ask for changes. Every decision is recorded.
+- **Our file storage provider** (S3-compatible storage in Japan): it keeps the files in a private area, on our behalf and under contract; it does not look at them.
+- **You**: you can see your own files on the verification page.
+
+Travelers, guides and other users never see them; your profile shows only whether you are verified.
+
+## 4. Where it is processed {#where}
+
+The files are stored and reviewed in Japan. If you live in another country — for example in mainland China — this means they are processed outside your country, as our [cross-border transfer notice](/privacy/cross-border) describes; that notice's consent covers the transfer, this one the processing of the sensitive information itself.
+
+## 5. How long we keep it {#retention}
+
+A file you replace is deleted at once. The document and selfie are kept while your verification is open and until it is decided; after that we keep the result (verified or not, who decided and when) and remove the images, unless the law requires us to keep them longer.
+
+## 6. How to withdraw {#withdraw}
+
+You can withdraw this consent at any time through the [support chat](/help/contact). We then delete your document and selfie and your identity is no longer shown as verified; guides can then take no new bookings. Withdrawing does not make what we did before it unlawful. Your other rights — to see, copy, correct or delete your data — are described in our [privacy policy](/privacy).
+
+## 7. New versions {#versions}
+
+Each version of this notice has a number and the day it applies from. If we change it, we ask for your consent to the new version before you upload or submit anything under it. Your consent, with its version, time, language and address, is part of your data export.
 `,
 };

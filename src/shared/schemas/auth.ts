@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { displayName, displayText, type DisplayTextOptions } from '../display-text';
-import { consentListSchema } from './legal';
+import { signupConsentListSchema } from './legal';
 import { genderSchema, userRoleSchema } from './user';
 
 /**
@@ -30,7 +30,7 @@ export const signupBodySchema = z
     emailUpdates: z.boolean().default(false),
     locale: z.enum(['en', 'zh-CN']).optional(),
     /** The documents the form showed and the user accepted (decision 124); without them the web app asks after login. */
-    consents: consentListSchema.optional(),
+    consents: signupConsentListSchema.optional(),
   })
   .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CANCELLATION_CASES } from '../booking/money-rules';
-import { LEGAL_KINDS } from '../legal/documents';
+import { LEGAL_KINDS, SIGNUP_KINDS, type LegalAskedAt, type LegalKind } from '../legal/documents';
 import { LOCALES } from '../locales';
 
 /**
@@ -49,6 +49,8 @@ export type CommerceDisclosure = z.infer<typeof commerceDisclosureSchema>;
 
 /** The legal documents and the consents given to them (decisions 123 and 124). */
 export const legalKindSchema = z.enum(LEGAL_KINDS);
+/** Where a document is asked for: at sign-up (and by the consent screen), or only before identity verification (decision 131). */
+const askedAtSchema = z.enum(['signup', 'identity'] as const satisfies readonly LegalAskedAt[]);
 
 export const legalDocumentSchema = z.object({
   kind: legalKindSchema,
@@ -56,6 +58,7 @@ export const legalDocumentSchema = z.object({
   effectiveDate: z.string().meta({ format: 'date' }),
   /** Where the web app shows it. */
   path: z.string(),
+  askedAt: askedAtSchema,
   /** Markdown per language: `# Title`, `## Section {#id}`, paragraphs, lists, tables, **bold**, links. */
   body: z.record(z.enum(LOCALES), z.string()),
 });
@@ -66,13 +69,17 @@ export const consentInputSchema = z.object({ kind: legalKindSchema, version: z.s
 export type ConsentInput = z.infer<typeof consentInputSchema>;
 
 /** Several consents at once; a kind at most once. */
-export const consentListSchema = z
-  .array(consentInputSchema)
-  .max(LEGAL_KINDS.length)
-  .refine((list) => new Set(list.map((c) => c.kind)).size === list.length, 'Each kind at most once');
+const consentListOf = <T extends Readonly<Record<string, LegalKind>>>(kind: z.ZodEnum<T>, max: number) =>
+  z
+    .array(z.object({ kind, version: consentInputSchema.shape.version }))
+    .max(max)
+    .refine((list) => new Set(list.map((c) => c.kind)).size === list.length, 'Each kind at most once');
+
+/** What sign-up accepts: only the documents asked for there; the sensitive-data consent is given where the data is collected (decision 131). */
+export const signupConsentListSchema = consentListOf(z.enum(SIGNUP_KINDS), SIGNUP_KINDS.length);
 
 export const recordConsentsBodySchema = z.object({
-  consents: consentListSchema.refine((list) => list.length > 0, 'At least one consent'),
+  consents: consentListOf(legalKindSchema, LEGAL_KINDS.length).refine((list) => list.length > 0, 'At least one consent'),
   /** The interface language the documents were shown in. */
   locale: z.enum(LOCALES).optional(),
 });
@@ -90,8 +97,11 @@ export const myConsentsReplySchema = z.object({
   /** Every consent the user gave, newest first. */
   consents: z.array(consentSchema),
   /** Each document's current version and the version the user last consented to (null: never). */
-  documents: z.array(z.object({ kind: legalKindSchema, version: z.string(), effectiveDate: z.string(), given: z.string().nullable() })),
-  /** The kinds whose current version the user has not consented to: the web app asks before it continues. */
+  documents: z.array(z.object({ kind: legalKindSchema, version: z.string(), effectiveDate: z.string(), askedAt: askedAtSchema, given: z.string().nullable() })),
+  /**
+   * The kinds asked for at sign-up whose current version the user has not consented to: the web app asks
+   * before it continues. A document asked for only before identity verification is never here (decision 131).
+   */
   needed: z.array(legalKindSchema),
 });
 export type MyConsents = z.infer<typeof myConsentsReplySchema>;

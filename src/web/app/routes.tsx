@@ -64,6 +64,7 @@ const PAGES: PageRoute[] = [
   { path: '/privacy', ssr: true, titleKey: 'routes.privacy', lazy: helpArticle },
   { path: '/legal/commerce', ssr: true, titleKey: 'routes.legalCommerce', lazy: () => import('../pages/legal-commerce') },
   { path: '/privacy/cross-border', ssr: true, titleKey: 'routes.crossBorder', lazy: helpArticle },
+  { path: '/privacy/sensitive-data', ssr: true, titleKey: 'routes.sensitiveData', lazy: helpArticle },
   { path: '/help', ssr: true, titleKey: 'routes.help', lazy: helpIndex },
   { path: '/help/how-it-works', ssr: true, titleKey: 'routes.helpHowItWorks', lazy: helpArticle },
   { path: '/help/featured', ssr: true, titleKey: 'routes.helpFeatured', lazy: helpArticle },

@@ -3,7 +3,7 @@ import { inTransaction, type Database } from '../client';
 import { seedSteps } from '../schema/index';
 import { seedDemoBookings } from './bookings';
 import { seedCatalog } from './catalog';
-import { seedDemoConsents } from './consents';
+import { seedDemoConsents, seedDemoSensitiveConsents } from './consents';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
 import { seedDemoGuideEarnings } from './guide-earnings';
 import { seedDemoGuides } from './guides';
@@ -39,6 +39,7 @@ const STEPS: SeedStep[] = [
   { name: 'demo-consents', reference: false, run: seedDemoConsents },
   { name: 'demo-receipts', reference: false, run: seedDemoReceipts },
   { name: 'demo-payouts', reference: false, run: seedDemoPayouts },
+  { name: 'demo-sensitive-consents', reference: false, run: seedDemoSensitiveConsents },
 ];
 
 export async function runSeed(db: Database, mode: 'demo' | 'none', now: Date = new Date()): Promise<string[]> {

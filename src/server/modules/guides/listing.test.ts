@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingStatusSchema } from '../../../shared/schemas/guides';
 import { adminApplicationSchema, type ApplicationData } from '../../../shared/schemas/guide-applications';
 import { serviceSubcategories, users } from '../../db/schema/index';
-import { nextAddress } from '../../test/accounts';
+import { consentToSensitiveData, nextAddress } from '../../test/accounts';
 import { addException, auth, makeGuide, tokenFor } from '../../test/guide-fixtures';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -187,6 +187,7 @@ describe('from application to listing', () => {
   }
 
   async function verifiedIdentity(p: Person) {
+    await consentToSensitiveData(t, p);
     const files = multipartBody([
       { field: 'documentKind', value: 'passport' },
       { field: 'document', data: PNG, name: 'passport.png', type: 'image/png' },

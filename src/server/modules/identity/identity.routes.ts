@@ -27,6 +27,8 @@ const adminTags = ['admin'];
 const idParams = z.object({ id: idParam });
 const adminFileParams = z.object({ id: idParam, kind: z.enum(IDENTITY_FILE_KINDS) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+/** Upload and submit: also 403 consent_required without the current sensitive-data consent (decision 131). */
+const CONSENT_NOTE = 'Without a consent to the current version of the sensitive-data notice (POST /api/me/consents, kind sensitive_data) 403 consent_required, the field consents.sensitive_data naming it.';
 /** Uploads per client address per 10 minutes: a user needs a few tries; this stops a flood of 10 MB bodies. */
 export const IDENTITY_UPLOAD_LIMIT = 20;
 
@@ -69,10 +71,11 @@ export function identityRoutes(service: IdentityService) {
           description:
             'multipart/form-data: file fields "document" (JPEG, PNG, GIF, WEBP or PDF) and "selfie" (JPEG, PNG, GIF or WEBP), one or both, each at most 10 MB and typed by content; ' +
             'optional text field "documentKind" (passport, national_id, residence_card, drivers_license). Images are re-encoded to WebP without metadata; PDFs with active content are refused. ' +
-            'A bad type is 400 invalid_file_type (fields name the file), over 10 MB 413. Allowed while a draft, rejected or with changes requested; while submitted 409 invalid_transition; already verified 409 conflict.',
+            'A bad type is 400 invalid_file_type (fields name the file), over 10 MB 413. Allowed while a draft, rejected or with changes requested; while submitted 409 invalid_transition; already verified 409 conflict. ' +
+            CONSENT_NOTE,
           consumes: ['multipart/form-data'],
           security,
-          response: { 200: identityVerificationSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+          response: { 200: identityVerificationSchema, ...errors, 403: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
         },
       },
       async (request) => service.upload(currentUser(request), () => readUploads(request, IDENTITY_FILE_MAX_BYTES, IDENTITY_FILE_KINDS)),
@@ -85,10 +88,10 @@ export function identityRoutes(service: IdentityService) {
         schema: {
           tags,
           summary: 'Submit the uploaded files for review',
-          description: 'Needs a document kind (stored or in the body) and both files (400 validation_failed, fields name what is missing).',
+          description: `Needs a document kind (stored or in the body) and both files (400 validation_failed, fields name what is missing). ${CONSENT_NOTE}`,
           security,
           body: identitySubmitBodySchema,
-          response: { 200: identityVerificationSchema, ...errors },
+          response: { 200: identityVerificationSchema, ...errors, 403: errorBodySchema },
         },
       },
       async (request) => service.submit(currentUser(request), request.body.documentKind),

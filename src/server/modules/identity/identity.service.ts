@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { auditedChange } from '../audit/index';
 import type { AuthUser } from '../auth/index';
+import type { ConsentBook } from '../legal/index';
 import type { CreateSystemMessage, NotificationsService } from '../notifications/index';
 import type { JobRunner } from '../../jobs/index';
 import type { FileStorage, StoredFile } from '../../storage/index';
@@ -65,9 +66,13 @@ export function toVerification(row: VerificationRow | undefined, identityVerifie
 
 type Upload = { data: Buffer; fileName?: string };
 
-/** What identity checks are built from (compose.ts): the private files, and the outbox for the decision's notices. */
+/**
+ * What identity checks are built from (compose.ts): the private files, the outbox for the decision's
+ * notices, and the legal module's check of the sensitive-data consent (decision 131).
+ */
 export interface IdentityNeeds {
   storage: FileStorage;
+  consents: Pick<ConsentBook, 'require'>;
   notifications: Pick<NotificationsService, 'enqueue'>;
   jobs: Pick<JobRunner, 'soon'>;
 }
@@ -91,9 +96,14 @@ export class IdentityService {
     return toVerification(row, verified, ownFileUrl);
   }
 
-  /** Checked before the body is read: an already verified user, or one whose files are being reviewed, cannot upload. */
+  /**
+   * Checked before the body is read: an already verified user, or one whose files are being reviewed,
+   * cannot upload or submit; nor can one without the current sensitive-data consent, which PIPL asks
+   * for separately before ID documents and face photos are processed (403 consent_required, decision 131).
+   */
   private async editable(user: AuthUser): Promise<VerificationRow> {
     if (await this.verified(user.id)) throw new AppError('conflict', 'Your identity is already verified');
+    await this.needs.consents.require(this.db, user.id, 'sensitive_data');
     const row = await repo.ensureVerification(this.db, user.id);
     if (!IDENTITY_EDITABLE_STATUSES.includes(row.status)) throw new AppError('invalid_transition', 'Your verification is being reviewed and cannot be changed now');
     return row;

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_MESSAGES } from '../../../shared/schemas/identity';
 import { emailOutbox, identityVerifications, systemMessages, users } from '../../db/schema/index';
-import { nextAddress } from '../../test/accounts';
+import { consentToSensitiveData, nextAddress } from '../../test/accounts';
 import { auth } from '../../test/guide-fixtures';
 import { multipartBody, type Part } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -42,6 +42,8 @@ function upload(p: Person | undefined, parts: Part[], address = nextAddress()) {
   });
 }
 
+/** A user who has given the sensitive-data consent the uploads need (decision 131). */
+const identityUser = async () => consentToSensitiveData(t, await person(t));
 const status = (p: Person) => t.app.inject({ url: '/api/v2/identity-verification', headers: auth(p.token) });
 const submit = (p: Person, body: Record<string, unknown> = {}) => t.app.inject({ method: 'POST', url: '/api/v2/identity-verification/submit', headers: auth(p.token), payload: body });
 const me = (p: Person) => t.app.inject({ url: '/api/me', headers: auth(p.token) });
@@ -55,7 +57,7 @@ const both = (): Part[] => [
 ];
 
 async function submitted(): Promise<{ p: Person; id: number }> {
-  const p = await person(t);
+  const p = await identityUser();
   expect((await upload(p, both())).statusCode).toBe(200);
   const res = await submit(p);
   expect(res.statusCode, res.body).toBe(200);
@@ -64,7 +66,7 @@ async function submitted(): Promise<{ p: Person; id: number }> {
 
 describe('status and uploads', () => {
   it("starts at 'none', needs a session, and reports identityVerified like /api/me", async () => {
-    const p = await person(t);
+    const p = await identityUser();
     expect((await status(p)).json()).toMatchObject({ id: null, status: 'none', document: null, selfie: null, editable: true, identityVerified: false, maxBytes: 10 * 1024 * 1024 });
     expect((await t.app.inject({ url: '/api/v2/identity-verification' })).statusCode).toBe(401);
     expect((await upload(undefined, both())).statusCode).toBe(401);
@@ -73,7 +75,7 @@ describe('status and uploads', () => {
   });
 
   it('uploads the document and the selfie together, re-encodes images without metadata, and serves them to the owner only', async () => {
-    const p = await person(t);
+    const p = await identityUser();
     const res = await upload(p, [
       { field: 'documentKind', value: 'residence_card' },
       { field: 'document', data: JPEG, name: 'card.jpg', type: 'image/jpeg' },
@@ -96,7 +98,7 @@ describe('status and uploads', () => {
     expect(meta.exif).toBeUndefined();
 
     // Another user reaches only their own (absent) files; a visitor nothing.
-    const other = await person(t);
+    const other = await identityUser();
     expect((await t.app.inject({ url: '/api/v2/identity-verification/files/selfie', headers: auth(other.token) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/v2/identity-verification/files/selfie' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/v2/identity-verification/files/passport', headers: auth(p.token) })).statusCode).toBe(400);
@@ -107,7 +109,7 @@ describe('status and uploads', () => {
   });
 
   it('one file at a time replaces only that file (the old file is deleted); a PDF document is kept as a PDF attachment', async () => {
-    const p = await person(t);
+    const p = await identityUser();
     expect((await upload(p, [{ field: 'selfie', data: PNG }])).statusCode).toBe(200);
     const first = await upload(p, [{ field: 'document', data: PDF, name: 'id.pdf', type: 'application/pdf' }]);
     expect(first.statusCode).toBe(200);
@@ -126,7 +128,7 @@ describe('status and uploads', () => {
   });
 
   it('types files by content: a text file named .png, a PNG header on garbage and an HTML file are refused', async () => {
-    const p = await person(t);
+    const p = await identityUser();
     const cases: [string, Buffer, string, string][] = [
       ['text named .png', Buffer.from('just some text, not an image at all'), 'photo.png', 'image/png'],
       ['PNG header on garbage', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]), 'a.png', 'image/png'],
@@ -144,7 +146,7 @@ describe('status and uploads', () => {
   });
 
   it('the selfie must be an image (a PDF is refused); a PDF document with scripts is refused', async () => {
-    const p = await person(t);
+    const p = await identityUser();
     const res = await upload(p, [{ field: 'selfie', data: PDF, name: 'me.pdf', type: 'application/pdf' }]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'invalid_file_type', message: IDENTITY_MESSAGES.selfieImageOnly, fields: [{ path: 'body.selfie' }] });
@@ -155,7 +157,7 @@ describe('status and uploads', () => {
   });
 
   it('a bad selfie next to a good document stores neither', async () => {
-    const p = await person(t);
+    const p = await identityUser();
     const res = await upload(p, [
       { field: 'document', data: PNG },
       { field: 'selfie', data: Buffer.from('not a photo'), name: 'me.png' },
@@ -165,7 +167,7 @@ describe('status and uploads', () => {
   });
 
   it('an empty upload, an unknown document kind and JSON are refused; over 10 MB is 413', async () => {
-    const p = await person(t);
+    const p = await identityUser();
     const none = await upload(p, [{ field: 'other', value: 'x' }]);
     expect(none.statusCode).toBe(400);
     expect(none.json().code).toBe('validation_failed');
@@ -183,7 +185,7 @@ describe('status and uploads', () => {
   });
 
   it(`limits uploads to ${IDENTITY_UPLOAD_LIMIT} per address per 10 minutes`, async () => {
-    const p = await person(t);
+    const p = await identityUser();
     const address = nextAddress();
     for (let i = 0; i < IDENTITY_UPLOAD_LIMIT; i++) expect((await upload(p, [{ field: 'documentKind', value: 'passport' }], address)).statusCode).toBe(200);
     expect((await upload(p, [{ field: 'documentKind', value: 'passport' }], address)).statusCode).toBe(429);
@@ -192,7 +194,7 @@ describe('status and uploads', () => {
 
 describe('submission', () => {
   it('needs a document kind and both files; fields name what is missing', async () => {
-    const p = await person(t);
+    const p = await identityUser();
     const nothing = await submit(p);
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json()).toMatchObject({ code: 'validation_failed', message: IDENTITY_MESSAGES.incomplete });
@@ -232,7 +234,7 @@ describe('admin review', () => {
 
   it('lists submitted verifications (filter by status, paginated) with admin file URLs that work for admins', async () => {
     const { p, id } = await submitted();
-    const draftUser = await person(t);
+    const draftUser = await identityUser();
     await upload(draftUser, [{ field: 'selfie', data: PNG }]);
     const list = await t.app.inject({ url: '/api/admin/identity?status=submitted&limit=100', headers: auth(admin.token) });
     expect(list.statusCode).toBe(200);

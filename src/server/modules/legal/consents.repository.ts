@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { consents } from '../../db/schema/index';
 import type { ConsentInput } from '../../../shared/schemas/legal';
@@ -21,4 +21,15 @@ export async function consentsOf(db: Database, userId: number) {
     .from(consents)
     .where(eq(consents.userId, userId))
     .orderBy(desc(consents.givenAt), desc(consents.id));
+}
+
+/** The version of the user's latest consent of one kind, or null. */
+export async function latestVersion(db: Database, userId: number, kind: string): Promise<string | null> {
+  const [row] = await db
+    .select({ version: consents.version })
+    .from(consents)
+    .where(and(eq(consents.userId, userId), eq(consents.kind, kind)))
+    .orderBy(desc(consents.givenAt), desc(consents.id))
+    .limit(1);
+  return row?.version ?? null;
 }

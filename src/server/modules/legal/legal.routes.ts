@@ -1,5 +1,5 @@
 import { matchLocale } from '../../../shared/locales';
-import { CURRENT_LEGAL_VERSIONS, LEGAL_KINDS, LEGAL_PATHS } from '../../../shared/legal/documents';
+import { CURRENT_LEGAL_VERSIONS, LEGAL_KINDS, LEGAL_PATHS, legalAskedAt } from '../../../shared/legal/documents';
 import { LEGAL_TEXTS_EN } from '../../../shared/legal/texts-en';
 import { LEGAL_TEXTS_ZH_CN } from '../../../shared/legal/texts-zh-CN';
 import { errorBodySchema } from '../../../shared/schemas/common';
@@ -15,6 +15,7 @@ const documents = LEGAL_KINDS.map((kind) => ({
   kind,
   ...CURRENT_LEGAL_VERSIONS[kind],
   path: LEGAL_PATHS[kind],
+  askedAt: legalAskedAt(kind),
   body: { en: LEGAL_TEXTS_EN[kind], 'zh-CN': LEGAL_TEXTS_ZH_CN[kind] },
 }));
 
@@ -24,8 +25,9 @@ export function legalRoutes(app: AppInstance): void {
     {
       schema: {
         tags: ['legal'],
-        summary: 'The current terms of service, privacy policy and cross-border transfer notice',
-        description: 'Each with its version, the day it applies from and its text (Markdown) in English and Simplified Chinese (decision 123).',
+        summary: 'The current terms of service, privacy policy, cross-border transfer notice and sensitive-data notice',
+        description:
+          'Each with its version, the day it applies from, where it is asked for (askedAt: signup, or identity — only before identity documents are uploaded, decision 131) and its text (Markdown) in English and Simplified Chinese (decision 123).',
         response: { 200: legalDocumentsReplySchema },
       },
     },
@@ -39,7 +41,9 @@ export function legalRoutes(app: AppInstance): void {
       schema: {
         tags: ['me'],
         summary: "The signed-in user's consents, and the documents whose current version still needs one",
-        description: 'needed lists the kinds whose current version the user has not consented to; the web app asks before it continues (decision 124).',
+        description:
+          'needed lists the sign-up kinds whose current version the user has not consented to; the web app asks before it continues (decision 124). ' +
+          'The sensitive-data notice (askedAt identity) is never in needed: identity verification asks for it before the first upload (decision 131).',
         security,
         response: { 200: myConsentsReplySchema, 401: errorBodySchema },
       },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENT_LEGAL_VERSIONS, currentConsents } from '../../../shared/legal/documents';
 import { consents } from '../../db/schema/index';
-import { bearer, nextAddress, signUp } from '../../test/accounts';
+import { bearer, nextAddress, sessionFor, signUp } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -15,11 +15,11 @@ const give = (token: string, payload: object, headers: Record<string, string> = 
   t.app.inject({ method: 'POST', url: '/api/me/consents', payload, headers: { ...bearer(token), ...headers }, remoteAddress: '203.0.113.9' });
 
 describe('GET /api/legal/documents', () => {
-  it('serves the terms, the privacy policy and the transfer notice, each versioned, in both languages', async () => {
+  it('serves the terms, the privacy policy, the transfer notice and the sensitive-data notice, each versioned, in both languages', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/legal/documents' });
     expect(res.statusCode).toBe(200);
     const { documents } = res.json() as { documents: { kind: string; version: string; effectiveDate: string; path: string; body: Record<string, string> }[] };
-    expect(documents.map((d) => d.kind)).toEqual(['terms', 'privacy', 'cross_border']);
+    expect(documents.map((d) => d.kind)).toEqual(['terms', 'privacy', 'cross_border', 'sensitive_data']);
     for (const d of documents) {
       expect(d.version).toBe(CURRENT_LEGAL_VERSIONS[d.kind as keyof typeof CURRENT_LEGAL_VERSIONS].version);
       expect(d.effectiveDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -60,7 +60,13 @@ describe('consents at sign-up', () => {
       expect(c.ip).toMatch(/^10\.77\./); // signUp's remoteAddress
       expect(Date.parse(c.givenAt)).toBeGreaterThanOrEqual(before - 1000);
     }
-    expect(body.documents.every((d: { given: string; version: string }) => d.given === d.version)).toBe(true);
+    // The sign-up documents; the sensitive-data notice is asked for at identity verification (decision 131).
+    expect(body.documents.map((d: { kind: string; given: string | null; version: string }) => [d.kind, d.given === d.version])).toEqual([
+      ['terms', true],
+      ['privacy', true],
+      ['cross_border', true],
+      ['sensitive_data', false],
+    ]);
   });
 
   it('creates an account without consents (an older client), which then needs all three', async () => {
@@ -68,7 +74,7 @@ describe('consents at sign-up', () => {
     const body = (await myConsents(user.token)).json();
     expect(body.consents).toEqual([]);
     expect(body.needed).toEqual(['terms', 'privacy', 'cross_border']);
-    expect(body.documents.map((d: { given: string | null }) => d.given)).toEqual([null, null, null]);
+    expect(body.documents.map((d: { given: string | null }) => d.given)).toEqual([null, null, null, null]);
   });
 
   it('refuses a version that is not current with 400 consent_version_not_current, and creates no account', async () => {
@@ -160,5 +166,19 @@ describe('the data export', () => {
     expect(exported).toHaveLength(3);
     expect(exported.map((c) => c.kind).sort()).toEqual(['cross_border', 'privacy', 'terms']);
     for (const c of exported) expect(c).toMatchObject({ version: CURRENT_LEGAL_VERSIONS[c.kind as keyof typeof CURRENT_LEGAL_VERSIONS].version, locale: 'en', ip: expect.stringMatching(/^10\.77\./) });
+  });
+});
+
+describe('the demo users', () => {
+  it('hold the current consents, and those whose identity is verified the sensitive-data one too, so the demo asks nothing (decision 131)', async () => {
+    const demo = await createTestApp({ seed: 'demo' });
+    for (const [username, sensitive] of [['guide', true], ['traveler', false]] as const) {
+      const res = await demo.app.inject({ url: '/api/me/consents', headers: bearer((await sessionFor(demo, username)).token) });
+      const body = res.json();
+      expect(body.needed, username).toEqual([]);
+      const given = body.documents.find((d: { kind: string }) => d.kind === 'sensitive_data').given;
+      expect(given, username).toBe(sensitive ? CURRENT_LEGAL_VERSIONS.sensitive_data.version : null);
+    }
+    await demo.close();
   });
 });

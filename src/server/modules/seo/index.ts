@@ -36,6 +36,7 @@ export const PUBLIC_PAGE_PATHS = [
   '/terms',
   '/privacy',
   '/privacy/cross-border',
+  '/privacy/sensitive-data',
   '/legal/commerce',
 ] as const;
 

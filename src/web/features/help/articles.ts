@@ -27,6 +27,7 @@ export const HELP_ARTICLES = [
   { slug: 'terms-of-service', path: '/terms', group: 'policies', nameKey: 'routes.terms', legal: 'terms' },
   { slug: 'privacy-policy', path: '/privacy', group: 'policies', nameKey: 'routes.privacy', legal: 'privacy' },
   { slug: 'cross-border', path: '/privacy/cross-border', group: 'policies', nameKey: 'routes.crossBorder', legal: 'cross_border' },
+  { slug: 'sensitive-data', path: '/privacy/sensitive-data', group: 'policies', nameKey: 'routes.sensitiveData', legal: 'sensitive_data' },
   { slug: 'about', path: '/help/about', group: 'company', nameKey: 'routes.helpAbout' },
   { slug: 'contact', path: '/help/contact', group: 'company', nameKey: 'routes.helpContact' },
 ] as const satisfies readonly { slug: string; path: string; group: HelpGroup; nameKey: string; legal?: LegalKind }[];

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { IdentityDocumentKind, IdentityFileKind, IdentityVerification } from '../../../shared/schemas/identity';
-import { apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest } from '../../lib/api-client';
 import { ME_QUERY_KEY } from '../../lib/query-keys';
 import { storage, STORAGE_KEYS } from '../../lib/storage-keys';
+import { MY_CONSENTS_KEY } from '../legal/index';
 
 /** Query keys of the identity feature. */
 export const identityKeys = { all: ['identity-verification'] as const };
@@ -43,6 +44,10 @@ function useIdentityMutation<T>(fn: (input: T) => Promise<IdentityVerification>)
   return useMutation({
     mutationFn: fn,
     onSuccess: (reply) => queryClient.setQueryData(identityKeys.all, reply),
+    // The notice changed since the page loaded (or the consent was never given): ask for it again (decision 131).
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === 'consent_required') void queryClient.invalidateQueries({ queryKey: MY_CONSENTS_KEY });
+    },
   });
 }
 

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { Suspense, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CURRENT_LEGAL_VERSIONS, LEGAL_KINDS } from '../../../shared/legal/documents';
 import type { IdentityVerification } from '../../../shared/schemas/identity';
 import { i18next, i18nReady } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
@@ -36,9 +37,24 @@ const base: IdentityVerification = {
 };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function server(state: IdentityVerification, post?: (init: RequestInit) => Response) {
+const CURRENT = CURRENT_LEGAL_VERSIONS.sensitive_data.version;
+/** GET /api/me/consents: the sign-up documents given, the sensitive-data notice at `sensitive` (null: never). */
+const consentsReply = (sensitive: string | null) => ({
+  consents: [],
+  documents: LEGAL_KINDS.map((kind) => ({ kind, ...CURRENT_LEGAL_VERSIONS[kind], askedAt: kind === 'sensitive_data' ? 'identity' : 'signup', given: kind === 'sensitive_data' ? sensitive : CURRENT_LEGAL_VERSIONS[kind].version })),
+  needed: [],
+});
+
+/** `sensitive`: the version of the sensitive-data notice the user consented to; the current one unless a test says otherwise. */
+function server(state: IdentityVerification, post?: (init: RequestInit) => Response, sensitive: string | null = CURRENT) {
+  let given = sensitive;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
+    if (url.endsWith('/api/me/consents') && init?.method === 'POST') {
+      given = (JSON.parse(String(init.body)) as { consents: { version: string }[] }).consents[0]!.version;
+      return json(consentsReply(given));
+    }
+    if (url.endsWith('/api/me/consents')) return json(consentsReply(given));
     if (url.includes('/files/')) return new Response('RIFF', { status: 200, headers: { 'content-type': 'image/webp' } });
     if (url.endsWith('/api/v2/identity-verification') && !init?.method) return json(state);
     if (post && init?.method === 'POST') return post(init);
@@ -132,6 +148,55 @@ describe('/verify-identity', () => {
     render(wrap(<VerificationView />));
     expect(await screen.findByText('身份已验证')).toBeTruthy();
     expect(screen.getByTestId('identity-verified-badge').textContent).toBe('已验证');
+  });
+
+  it('asks the separate sensitive-data consent before the first upload: a summary, the full notice, an unticked box; uploads stay disabled until it is given', async () => {
+    const fetchMock = server(base, undefined, null);
+    render(wrap(<VerificationView />));
+    const card = await screen.findByTestId('identity-consent');
+    expect(card.textContent).toContain('Before your first upload: your consent');
+    for (const point of ['What: a photo or scan of your ID document', 'Why: only to check', 'Who sees them: our staff', 'Where: stored and reviewed in Japan', 'How long:', 'Withdrawing:']) expect(card.textContent).toContain(point);
+    const link = screen.getByTestId('identity-consent-notice');
+    expect(link.getAttribute('href')).toBe('/privacy/sensitive-data');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.textContent).toContain(`version ${CURRENT}`);
+    const box = screen.getByRole('checkbox', { name: /I separately agree that Tabi Guides processes my ID document and selfie/ }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    const inputs = [screen.getByLabelText('ID document: Choose a file'), screen.getByLabelText('Selfie: Choose a file'), screen.getByLabelText('Document type')] as HTMLInputElement[];
+    for (const input of inputs) expect(input.disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Submit for review' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Agree to the notice above to upload your files.')).toBeTruthy();
+
+    // Not ticked: nothing is recorded.
+    fireEvent.click(screen.getByRole('button', { name: 'Agree and continue' }));
+    expect(await screen.findByText('Tick this box to continue')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/api/me/consents') && init?.method === 'POST')).toBe(false);
+
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Agree and continue' }));
+    await waitFor(() => expect(screen.queryByTestId('identity-consent')).toBeNull());
+    const post = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/api/me/consents') && init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ consents: [{ kind: 'sensitive_data', version: CURRENT }], locale: 'en' });
+    for (const input of inputs) expect(input.disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Submit for review' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('does not ask a user who holds the current version; asks again, in Chinese too, after a new version', async () => {
+    server(base);
+    render(wrap(<VerificationView />));
+    expect(((await screen.findByLabelText('ID document: Choose a file')) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.queryByTestId('identity-consent')).toBeNull();
+    cleanup();
+
+    await act(() => i18next.changeLanguage('zh-CN'));
+    server({ ...base, id: 1, status: 'draft', document: file('document') }, undefined, 'older');
+    render(wrap(<VerificationView />));
+    const card = await screen.findByTestId('identity-consent');
+    expect(card.textContent).toContain('敏感个人信息处理告知已更新');
+    expect(screen.getByRole('checkbox', { name: /我单独同意/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '同意并继续' })).toBeTruthy();
+    expect(((await screen.findByLabelText('身份证件: 替换')) as HTMLInputElement).disabled).toBe(true);
   });
 
   it('a load failure offers a retry', async () => {

@@ -38,6 +38,8 @@ export function identityErrorKey(err: unknown, kind?: IdentityFileKind): string 
       return 'errors.rateLimited';
     case 'storage_unavailable':
       return 'errors.storageUnavailable';
+    case 'consent_required':
+      return 'errors.consentRequired';
     case 'invalid_transition':
     case 'conflict':
       return 'errors.locked';

@@ -14,7 +14,7 @@ export const commerceDisclosureQuery = queryOptions({
 
 export const useCommerceDisclosure = () => useQuery(commerceDisclosureQuery);
 
-const MY_CONSENTS_KEY = ['me', 'consents'] as const;
+export const MY_CONSENTS_KEY = ['me', 'consents'] as const;
 
 /** The signed-in user's consents and the documents whose current version still needs one (decision 124). */
 export function useMyConsents(enabled: boolean) {

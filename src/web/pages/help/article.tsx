@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { ContactOptions } from './contact-options';
 import { HelpCta } from './help-cta';
 
-/** One help or legal article (every /help/* page but the index, and /terms, /privacy, /privacy/cross-border). */
+/** One help or legal article (every /help/* page but the index, and /terms, /privacy, /privacy/cross-border, /privacy/sensitive-data). */
 export function Component() {
   const { t } = useTranslation(['help', 'common']);
   const { pathname, hash } = useLocation();

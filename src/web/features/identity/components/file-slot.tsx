@@ -55,9 +55,22 @@ export function FilePreview({ kind, file }: { kind: IdentityFileKind; file: Iden
 
 /**
  * One of the two files: its preview, and (while editable) a chooser that uploads at once and
- * replaces the stored file. Type and size are checked here first and again by the server.
+ * replaces the stored file. Type and size are checked here first and again by the server. `locked`:
+ * the chooser is disabled until the sensitive-data consent is given (decision 131).
  */
-export function FileSlot({ kind, file, editable, documentKind }: { kind: IdentityFileKind; file: IdentityFile | null; editable: boolean; documentKind?: IdentityDocumentKind }) {
+export function FileSlot({
+  kind,
+  file,
+  editable,
+  locked = false,
+  documentKind,
+}: {
+  kind: IdentityFileKind;
+  file: IdentityFile | null;
+  editable: boolean;
+  locked?: boolean;
+  documentKind?: IdentityDocumentKind;
+}) {
   const { t } = useTranslation('identity');
   const inputId = useId();
   const hintId = useId();
@@ -111,7 +124,7 @@ export function FileSlot({ kind, file, editable, documentKind }: { kind: Identit
               type="file"
               accept={ACCEPT[kind]}
               onChange={onChange}
-              disabled={upload.isPending}
+              disabled={locked || upload.isPending}
               aria-label={`${t(`files.${kind}.label`)}: ${file ? t('files.replace') : t('files.choose')}`}
               aria-describedby={[hintId, statusId, error ? errorId : null].filter(Boolean).join(' ')}
               aria-invalid={error ? true : undefined}

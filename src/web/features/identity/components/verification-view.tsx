@@ -10,10 +10,12 @@ import { currentLocale } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { formatInstant } from '../../../lib/format';
+import { useMyConsents } from '../../legal/index';
 import { openSupport } from '../../support/index';
 import { useIdentityVerification, useRefreshMeWhenVerified, useSubmitIdentity } from '../api';
 import { identityErrorKey } from '../lib';
 import { FileSlot } from './file-slot';
+import { SensitiveConsent, sensitiveNotice } from './sensitive-consent';
 
 type Shown = IdentityVerification['status'];
 
@@ -33,21 +35,33 @@ export function VerificationView() {
   const { t } = useTranslation('identity');
   const session = useSession();
   const query = useIdentityVerification();
+  // The separate sensitive-data consent is asked here, before files can be uploaded (decision 131).
+  const consents = useMyConsents(query.data?.editable === true);
   useRefreshMeWhenVerified(query.data?.identityVerified, session?.user.identityVerified);
 
-  if (query.isPending) return <Spinner />;
+  if (query.isPending || (query.data?.editable && consents.isPending)) return <Spinner />;
   if (query.isError) return <LoadFailed title={t('status.loadFailed')} onRetry={() => void query.refetch()} />;
   const v = query.data;
   // A user verified before this flow existed (e.g. seeded) has no files but is verified all the same.
   const shown: Shown = v.identityVerified ? 'approved' : v.status;
+  // Unknown (the consents did not load): asked, so the uploads are not offered to be refused.
+  const { notice, needed } = sensitiveNotice(consents.data);
+  const locked = v.editable && (needed || !notice);
 
   return (
     <div className="space-y-6">
       <StatusCard v={v} shown={shown} />
       <WhyCard />
-      {v.editable ? <UploadForm v={v} /> : (v.document || v.selfie) && <FilesCard v={v} />}
+      {v.editable && notice && needed && <SensitiveConsent notice={notice} onGiven={focusForm} />}
+      {v.editable && !notice && consents.isError && <LoadFailed title={t('status.loadFailed')} onRetry={() => void consents.refetch()} />}
+      {v.editable ? <UploadForm v={v} locked={locked} /> : (v.document || v.selfie) && <FilesCard v={v} />}
     </div>
   );
+}
+
+/** After the consent the notice goes away: the keyboard continues at the document type. */
+function focusForm() {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="identity-kind"]')?.focus());
 }
 
 function StatusCard({ v, shown }: { v: IdentityVerification; shown: Shown }) {
@@ -119,7 +133,8 @@ function WhyCard() {
   );
 }
 
-function UploadForm({ v }: { v: IdentityVerification }) {
+/** `locked`: without the current sensitive-data consent nothing can be chosen, uploaded or submitted. */
+function UploadForm({ v, locked }: { v: IdentityVerification; locked: boolean }) {
   const { t } = useTranslation('identity');
   const [kind, setKind] = useState<IdentityDocumentKind | ''>(v.documentKind ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -128,6 +143,7 @@ function UploadForm({ v }: { v: IdentityVerification }) {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    if (locked) return;
     if (!ready) {
       setError(t('errors.incomplete'));
       return;
@@ -152,6 +168,7 @@ function UploadForm({ v }: { v: IdentityVerification }) {
         label={t('kind.label')}
         hint={t('kind.hint')}
         value={kind}
+        disabled={locked}
         onChange={(e) => setKind(e.target.value as IdentityDocumentKind | '')}
         wrapperClassName="max-w-sm"
         data-testid="identity-kind"
@@ -166,7 +183,7 @@ function UploadForm({ v }: { v: IdentityVerification }) {
 
       <div className="grid gap-6 sm:grid-cols-2">
         {IDENTITY_FILE_KINDS.map((k) => (
-          <FileSlot key={k} kind={k} file={v[k]} editable documentKind={kind || undefined} />
+          <FileSlot key={k} kind={k} file={v[k]} editable locked={locked} documentKind={kind || undefined} />
         ))}
       </div>
 
@@ -176,8 +193,9 @@ function UploadForm({ v }: { v: IdentityVerification }) {
             {error}
           </p>
         )}
-        {!ready && !error && <p className="text-sm text-stone-600 dark:text-stone-400">{t('submit.needBoth')}</p>}
-        <Button type="submit" variant="accent" disabled={submit.isPending} aria-disabled={!ready || undefined} className="w-full sm:w-auto">
+        {locked && <p className="text-sm text-stone-600 dark:text-stone-400">{t('consent.locked')}</p>}
+        {!locked && !ready && !error && <p className="text-sm text-stone-600 dark:text-stone-400">{t('submit.needBoth')}</p>}
+        <Button type="submit" variant="accent" disabled={locked || submit.isPending} aria-disabled={!ready || undefined} className="w-full sm:w-auto">
           <ShieldCheck className="h-4 w-4" aria-hidden />
           {submit.isPending ? t('submit.submitting') : t('submit.button')}
         </Button>

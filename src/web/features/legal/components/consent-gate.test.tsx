@@ -19,7 +19,12 @@ afterEach(() => {
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const documents = (given: Record<string, string | null>) =>
-  (['terms', 'privacy', 'cross_border'] as const).map((kind) => ({ kind, ...CURRENT_LEGAL_VERSIONS[kind], given: given[kind] ?? null }));
+  (['terms', 'privacy', 'cross_border', 'sensitive_data'] as const).map((kind) => ({
+    kind,
+    ...CURRENT_LEGAL_VERSIONS[kind],
+    askedAt: kind === 'sensitive_data' ? 'identity' : 'signup',
+    given: given[kind] ?? null,
+  }));
 
 /** A user who consented to every document, the terms at a version older than the current one (decision 124). */
 function server() {
@@ -57,6 +62,8 @@ describe('the consent screen after a new version', () => {
     expect(dialog.textContent).toContain(`Terms of Service — version ${CURRENT_LEGAL_VERSIONS.terms.version}`);
     const boxes = screen.getAllByRole('checkbox');
     expect(boxes).toHaveLength(1);
+    // The sensitive-data notice, never given here, is asked by identity verification, not by this screen (decision 131).
+    expect(dialog.textContent).not.toContain('sensitive personal information');
     expect(screen.getByRole('checkbox', { name: 'I agree to the Terms of Service' })).toBe(boxes[0]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Agree and continue' }));

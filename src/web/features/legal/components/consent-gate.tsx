@@ -13,7 +13,12 @@ import { showToast } from '../../../lib/toast';
 import { useLogoutFlow } from '../../auth';
 import { useMyConsents, useRecordConsents } from '../api';
 
-const NAME_KEY: Record<LegalKind, string> = { terms: 'common:routes.terms', privacy: 'common:routes.privacy', cross_border: 'common:routes.crossBorder' };
+const NAME_KEY: Record<LegalKind, string> = {
+  terms: 'common:routes.terms',
+  privacy: 'common:routes.privacy',
+  cross_border: 'common:routes.crossBorder',
+  sensitive_data: 'common:routes.sensitiveData',
+};
 const LEGAL_PAGES = new Set<string>(Object.values(LEGAL_PATHS));
 const linkClass = 'font-medium text-primary-700 underline dark:text-primary-300';
 

@@ -9,4 +9,5 @@ export const sources: Record<string, string> = {
   'terms-of-service': LEGAL_TEXTS_EN.terms,
   'privacy-policy': LEGAL_TEXTS_EN.privacy,
   'cross-border': LEGAL_TEXTS_EN.cross_border,
+  'sensitive-data': LEGAL_TEXTS_EN.sensitive_data,
 };

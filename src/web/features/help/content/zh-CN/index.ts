@@ -9,4 +9,5 @@ export const sources: Record<string, string> = {
   'terms-of-service': LEGAL_TEXTS_ZH_CN.terms,
   'privacy-policy': LEGAL_TEXTS_ZH_CN.privacy,
   'cross-border': LEGAL_TEXTS_ZH_CN.cross_border,
+  'sensitive-data': LEGAL_TEXTS_ZH_CN.sensitive_data,
 };
