@@ -87,6 +87,8 @@ export const ERROR_STATUS = {
   // Licensed guides, lawful transport (decision 092)
   protected_title: 400,
   licence_required: 409,
+  // Urgent help is for the caller's own trip on its day (decision 132)
+  not_on_trip: 409,
   internal: 500,
   unavailable: 503,
   // The file store (S3) hangs or refuses: nothing was stored, try again after Retry-After (decision 101)
