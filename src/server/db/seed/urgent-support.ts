@@ -38,7 +38,7 @@ export async function seedDemoUrgentSupport(db: Database, now: Date): Promise<vo
     threadId: thread!.id,
     sender: 'visitor',
     authorUserId: trip.travelerId,
-    body: '紧急求助：我和导游在东京站丸之内北口走散了，电话打不通，请尽快联系我。',
+    body: '紧急求助：我和地陪在东京站丸之内北口走散了，电话打不通，请尽快联系我。',
     createdAt: at,
   });
 }

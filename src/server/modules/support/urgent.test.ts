@@ -38,7 +38,7 @@ afterEach(() => {
 const at = (ms: number) => {
   t.app.bookings.now = () => new Date(ms);
 };
-const HELP = { message: '我和导游走散了', locale: 'zh-CN', pageUrl: '/dashboard', urgent: true } as const;
+const HELP = { message: '我和地陪走散了', locale: 'zh-CN', pageUrl: '/dashboard', urgent: true } as const;
 const create = (who: Person | null, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/support/threads', remoteAddress: nextAddress(), ...(who && { headers: auth(who.token) }), payload });
 const adminGet = (url: string, who: Person = admin) => t.app.inject({ url, headers: auth(who.token) });
