@@ -73,8 +73,13 @@ export function listThreadsOfUser(db: Database, userId: number): Promise<Support
     .limit(50);
 }
 
+/** Closing ends any wait (nobody is owed an answer); the visitor writing again starts a new one. */
 export async function setThreadStatus(db: Database, id: number, status: 'open' | 'closed'): Promise<SupportThreadRow | undefined> {
-  const [row] = await db.update(supportThreads).set({ status }).where(eq(supportThreads.id, id)).returning();
+  const [row] = await db
+    .update(supportThreads)
+    .set({ status, ...(status === 'closed' && { awaitingSince: null }) })
+    .where(eq(supportThreads.id, id))
+    .returning();
   return row;
 }
 

@@ -125,6 +125,20 @@ describe('the admin queue', () => {
     const firstOther = list.findIndex((r) => !r.urgent || r.replyBy === null);
     expect(list.slice(firstOther).some((r) => r.urgent && r.replyBy !== null)).toBe(false);
   });
+
+  it('ends the wait when a thread is closed; the visitor writing again starts a new one with its own deadline', async () => {
+    const opened = start + 90 * MIN;
+    at(opened);
+    const id = (await create(other, { message: 'Lost my receipt' })).json().thread.id as number;
+    const replyBy = async () => (await adminGet(`/api/admin/support/threads/${id}`)).json().thread.replyBy as string | null;
+    expect(await replyBy()).toBe(new Date(opened + 240 * MIN).toISOString());
+    await t.app.inject({ method: 'PATCH', url: `/api/admin/support/threads/${id}`, headers: auth(admin.token), payload: { status: 'closed' } });
+    expect(await replyBy()).toBeNull();
+    at(opened + 60 * MIN);
+    const again = await t.app.inject({ method: 'POST', url: `/api/support/threads/${id}/messages`, headers: auth(other.token), payload: { body: 'Found it, but one more question' }, remoteAddress: nextAddress() });
+    expect(again.statusCode).toBe(201);
+    expect(await replyBy()).toBe(new Date(opened + 60 * MIN + 240 * MIN).toISOString());
+  });
 });
 
 describe('an overdue urgent thread', () => {
