@@ -70,7 +70,6 @@ export async function composeModules(app: AppInstance): Promise<void> {
   // The signed-in user's password change is an account flow (accounts), served under /api/me.
   await app.register(usersRoutes({ changePassword, storage, jobs, consents }));
   devRoutes(app);
-  registerSupport(app);
   const guideSearch = guidesRoutes(app);
   registerGuideBusiness(app, { guideSearch });
   savedGuidesRoutes(app);
@@ -81,6 +80,8 @@ export async function composeModules(app: AppInstance): Promise<void> {
 
   const notifications = registerNotifications(app, { realtime, jobs });
   const notify = notifications.create.bind(notifications);
+  // Support's reply deadlines alert the admins through the notices' outbox (decision 132).
+  registerSupport(app, { jobs, notifications, now });
   // Offers as they read: bookings take an offer's terms from it and messaging the offers its messages
   // carry, so it is built before both; the offers module proper needs messaging, so it comes after.
   const offerBook = new OfferBook({ db: app.ctx.database.db, rates, now });

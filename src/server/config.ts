@@ -47,6 +47,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a Crisp website id (UUID)')
     .optional(),
+  // Reply deadlines of the support inbox (decision 132): urgent "Help now" threads, and the others.
+  SUPPORT_URGENT_REPLY_MINUTES: z.coerce.number().positive().max(1440).default(5),
+  SUPPORT_REPLY_HOURS: z.coerce.number().positive().max(720).default(4),
   // Bookings and payments (decision 040).
   PAYMENT_PROVIDER: z.enum(['simulated', 'stripe']).default('simulated'),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
@@ -189,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.SUPPORT_WIDGET === 'crisp' && e.CRISP_WEBSITE_ID
         ? { provider: 'crisp' as const, crispWebsiteId: e.CRISP_WEBSITE_ID }
         : { provider: 'builtin' as const },
+    /** How soon the team must answer a waiting support thread (decision 132). */
+    supportReply: { urgentMs: Math.round(e.SUPPORT_URGENT_REPLY_MINUTES * 60_000), otherMs: Math.round(e.SUPPORT_REPLY_HOURS * 3_600_000) },
     /** Bookings and payments (decision 040): the provider and the rates of the deposit and commission. */
     payments: {
       provider: e.PAYMENT_PROVIDER,

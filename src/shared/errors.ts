@@ -94,6 +94,8 @@ export const ERROR_STATUS = {
   licence_required: 409,
   // A traveler's open report of unsafe driving: no driving until it is resolved (decision 135)
   driving_suspended: 409,
+  // Urgent help is for the caller's own trip on its day (decision 132)
+  not_on_trip: 409,
   internal: 500,
   unavailable: 503,
   // The file store (S3) hangs or refuses: nothing was stored, try again after Retry-After (decision 101)

@@ -17,15 +17,33 @@ export const supportMessageBodySchema = z
   .max(SUPPORT_MESSAGE_MAX)
   .refine((s) => s.trim().length > 0, 'Write a message');
 
-export const createSupportThreadSchema = z.object({
-  message: supportMessageBodySchema,
-  topic: supportTopicSchema.default('general'),
-  locale: z.enum(LOCALES).optional(),
-  /** The page the visitor was on (a path within the app), so the team sees the context. */
-  pageUrl: z.string().max(500).regex(/^\//, 'A path within the app').optional(),
-  contactName: z.string().trim().max(100).optional(),
-  contactEmail: z.email().max(200).optional(),
+/** Where the phone was when the traveler asked for urgent help, if they allowed it (WGS-84, as the browser gives it). */
+export const supportLocationSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  accuracyM: z.number().min(0).max(100_000).optional(),
 });
+export type SupportLocation = z.infer<typeof supportLocationSchema>;
+
+export const createSupportThreadSchema = z
+  .object({
+    message: supportMessageBodySchema,
+    topic: supportTopicSchema.default('general'),
+    locale: z.enum(LOCALES).optional(),
+    /** The page the visitor was on (a path within the app), so the team sees the context. */
+    pageUrl: z.string().max(500).regex(/^\//, 'A path within the app').optional(),
+    contactName: z.string().trim().max(100).optional(),
+    contactEmail: z.email().max(200).optional(),
+    /** "Help now" on a trip (decision 132): answered first, within minutes; needs `bookingId`. */
+    urgent: z.boolean().optional(),
+    bookingId: z.number().int().min(1).max(2_147_483_647).optional(),
+    location: supportLocationSchema.optional(),
+  })
+  .refine((v) => !v.urgent || v.bookingId !== undefined, { message: 'An urgent conversation names its booking', path: ['bookingId'] })
+  .refine((v) => v.urgent || (v.bookingId === undefined && v.location === undefined), {
+    message: 'A booking and a location come only with an urgent conversation',
+    path: ['urgent'],
+  });
 export type CreateSupportThread = z.infer<typeof createSupportThreadSchema>;
 
 export const postSupportMessageSchema = z.object({ body: supportMessageBodySchema });
@@ -43,6 +61,7 @@ export type SupportMessage = z.infer<typeof supportMessageSchema>;
 export const supportThreadSchema = z.object({
   id: z.number().int(),
   topic: z.string(),
+  urgent: z.boolean(),
   status: supportThreadStatusSchema,
   createdAt: z.string(),
   lastMessageAt: z.string(),
@@ -61,6 +80,8 @@ export const supportThreadMessagesSchema = z.object({
   messages: z.array(supportMessageSchema),
 });
 
+const supportPartySchema = z.object({ userId: z.number().int(), fullName: z.string(), email: z.string() });
+
 /** What an admin sees in the inbox list. */
 export const adminSupportThreadSchema = supportThreadSchema.extend({
   locale: z.string().nullable(),
@@ -70,6 +91,22 @@ export const adminSupportThreadSchema = supportThreadSchema.extend({
   user: z.object({ id: z.number().int(), username: z.string(), fullName: z.string() }).nullable(),
   messageCount: z.number().int(),
   lastMessage: z.object({ sender: z.enum(['visitor', 'agent']), body: z.string(), createdAt: z.string() }).nullable(),
+  /** When the team must answer by (null: nobody is waiting); overdue once it has passed. */
+  replyBy: z.string().nullable(),
+  firstReplyAt: z.string().nullable(),
+  /** An urgent thread's trip, with both parties and the contact the product holds for each. */
+  booking: z
+    .object({
+      id: z.number().int(),
+      bookingNumber: z.string(),
+      status: z.string(),
+      date: z.string(),
+      traveler: supportPartySchema,
+      guide: supportPartySchema,
+    })
+    .nullable(),
+  /** The web app links it with the reader's map provider (src/shared/map-links.ts). */
+  location: supportLocationSchema.extend({ accuracyM: z.number().nullable() }).nullable(),
 });
 export type AdminSupportThread = z.infer<typeof adminSupportThreadSchema>;
 
@@ -78,6 +115,27 @@ export const adminSupportListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/** GET /api/admin/support/metrics: first-reply times over the last `days`, and what is overdue now. */
+export const adminSupportMetricsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+const replyStatsSchema = z.object({
+  threads: z.number().int(),
+  answered: z.number().int(),
+  medianSeconds: z.number().nullable(),
+  p90Seconds: z.number().nullable(),
+  overdue: z.number().int(),
+});
+export const adminSupportMetricsSchema = z.object({
+  days: z.number().int(),
+  urgent: replyStatsSchema,
+  other: replyStatsSchema,
+  /** Open threads waiting past their reply deadline now. */
+  overdue: z.number().int(),
+  /** The deadlines in force (settings). */
+  urgentReplySeconds: z.number().int(),
+  replySeconds: z.number().int(),
+});
+export type AdminSupportMetrics = z.infer<typeof adminSupportMetricsSchema>;
 
 /** GET /api/config/public: what the web app needs to know about the deployment, nothing secret. */
 export const publicConfigSchema = z.object({

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bookings } from './bookings';
 import { users } from './users';
 
 /**
@@ -20,11 +21,23 @@ export const supportThreads = pgTable(
     status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** "Help now" on a trip (decision 132): its booking, and where the phone was if the traveler allowed it. */
+    urgent: boolean('urgent').notNull().default(false),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    locationLat: doublePrecision('location_lat'),
+    locationLng: doublePrecision('location_lng'),
+    locationAccuracyM: integer('location_accuracy_m'),
+    /** The visitor's oldest message the team has not answered yet; null when nobody is waiting. */
+    awaitingSince: timestamp('awaiting_since', { withTimezone: true }),
+    firstReplyAt: timestamp('first_reply_at', { withTimezone: true }),
+    /** When the admins were told this wait passed its deadline (once per wait). */
+    overdueAlertedAt: timestamp('overdue_alerted_at', { withTimezone: true }),
   },
   (t) => [
     index('support_threads_user_idx').on(t.userId),
     uniqueIndex('support_threads_visitor_key_key').on(t.visitorKeyHash),
     index('support_threads_status_idx').on(t.status, t.lastMessageAt),
+    index('support_threads_created_idx').on(t.createdAt),
   ],
 );
 

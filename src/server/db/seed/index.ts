@@ -12,6 +12,7 @@ import { seedDemoMessages } from './messages';
 import { seedDemoReceipts } from './receipts';
 import { seedDemoPayouts } from './payouts';
 import { seedDemoResponsiveness } from './responsiveness';
+import { seedDemoUrgentSupport } from './urgent-support';
 
 export { DEMO_ACCOUNTS };
 
@@ -40,6 +41,7 @@ const STEPS: SeedStep[] = [
   { name: 'demo-receipts', reference: false, run: seedDemoReceipts },
   { name: 'demo-payouts', reference: false, run: seedDemoPayouts },
   { name: 'demo-sensitive-consents', reference: false, run: seedDemoSensitiveConsents },
+  { name: 'demo-urgent-support', reference: false, run: seedDemoUrgentSupport },
 ];
 
 export async function runSeed(db: Database, mode: 'demo' | 'none', now: Date = new Date()): Promise<string[]> {

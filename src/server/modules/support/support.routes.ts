@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
 import {
   adminSupportListQuerySchema,
+  adminSupportMetricsQuerySchema,
+  adminSupportMetricsSchema,
   adminSupportThreadSchema,
   createSupportThreadReplySchema,
   createSupportThreadSchema,
@@ -18,6 +20,7 @@ import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import { publicPaymentConfig } from '../payments/index';
 import * as service from './support.service';
+import { supportMetrics, type SupportDeps } from './urgent';
 
 const threadParams = z.object({ id: idParam });
 const afterQuery = z.object({ after: z.coerce.number().int().min(0).max(2_147_483_647).optional() });
@@ -35,8 +38,8 @@ const caller = (request: FastifyRequest): service.SupportCaller => {
  * anonymous through the thread key in the `x-support-key` header — open a conversation, read it and
  * write to it; admins list every conversation and answer. Rate limits are per client address.
  */
-export function supportRoutes(app: AppInstance): void {
-  const db = () => app.ctx.database.db;
+export function supportRoutes(app: AppInstance, deps: SupportDeps): void {
+  const db = () => deps.db;
 
   app.get(
     '/api/config/public',
@@ -58,11 +61,14 @@ export function supportRoutes(app: AppInstance): void {
       schema: {
         tags: ['support'],
         summary: 'Start a support conversation (anonymous visitors get a key, returned once)',
+        description:
+          'With `urgent: true` and `bookingId` ("Help now", decision 132): the signed-in traveler or guide of that booking, on its day ' +
+          '(else 404 for another\'s booking, 409 `not_on_trip` outside the day); the optional `location` is the phone\'s, sent only if the traveler allows it.',
         body: createSupportThreadSchema,
-        response: { 201: createSupportThreadReplySchema, ...errors },
+        response: { 201: createSupportThreadReplySchema, 409: errorBodySchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createThread(db(), caller(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.createThread(deps, caller(request), request.body)),
   );
 
   app.get(
@@ -111,7 +117,7 @@ export function supportRoutes(app: AppInstance): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.postVisitorMessage(db(), caller(request), request.params.id, request.body.body)),
+      reply.status(201).send(await service.postVisitorMessage(deps, caller(request), request.params.id, request.body.body)),
   );
 
   // ---- admin inbox (invisible to everyone else: 404) ----
@@ -122,7 +128,7 @@ export function supportRoutes(app: AppInstance): void {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Support inbox: conversations, newest activity first',
+        summary: 'Support inbox: urgent threads waiting first, then by reply deadline (`replyBy`), then newest activity',
         querystring: adminSupportListQuerySchema,
         response: {
           200: z.object({ data: z.array(adminSupportThreadSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
@@ -130,7 +136,7 @@ export function supportRoutes(app: AppInstance): void {
         },
       },
     },
-    async (request) => service.adminListThreads(db(), request.query),
+    async (request) => service.adminListThreads(deps, request.query),
   );
 
   app.get(
@@ -144,7 +150,7 @@ export function supportRoutes(app: AppInstance): void {
         response: { 200: z.object({ thread: adminSupportThreadSchema, messages: z.array(supportMessageSchema) }), ...errors },
       },
     },
-    async (request) => service.adminReadThread(db(), request.params.id),
+    async (request) => service.adminReadThread(deps, request.params.id),
   );
 
   app.post(
@@ -160,7 +166,7 @@ export function supportRoutes(app: AppInstance): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.adminReply(db(), currentUser(request), request.params.id, request.body.body)),
+      reply.status(201).send(await service.adminReply(deps, currentUser(request), request.params.id, request.body.body)),
   );
 
   app.patch(
@@ -176,5 +182,18 @@ export function supportRoutes(app: AppInstance): void {
       },
     },
     async (request) => service.adminSetStatus(db(), currentUser(request), request.params.id, request.body.status),
+  );
+  app.get(
+    '/api/admin/support/metrics',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Support first-reply times (median, 90th percentile, seconds), urgent and other apart, and how many wait past their deadline',
+        querystring: adminSupportMetricsQuerySchema,
+        response: { 200: adminSupportMetricsSchema, ...errors },
+      },
+    },
+    async (request) => supportMetrics(deps, request.query.days),
   );
 }

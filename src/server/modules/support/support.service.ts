@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { bookingNumber } from '../../../shared/booking/money-rules';
 import type { CreateSupportThread } from '../../../shared/schemas/support';
 import { inTransaction, type Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
@@ -6,6 +7,8 @@ import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import * as repo from './support.repository';
 import type { SupportMessageRow, SupportThreadRow } from './support.repository';
+import { bookingsWithParties, type BookingWithParties, type ReplyWindows } from './urgent.repository';
+import { urgentBooking, type SupportDeps } from './urgent';
 
 /** Who is asking for a thread: the signed-in user, and/or the secret key an anonymous visitor holds. */
 export interface SupportCaller {
@@ -37,6 +40,7 @@ async function threadFor(db: Database, id: number, caller: SupportCaller): Promi
 export const toThread = (t: SupportThreadRow) => ({
   id: t.id,
   topic: t.topic,
+  urgent: t.urgent,
   status: t.status,
   createdAt: t.createdAt.toISOString(),
   lastMessageAt: t.lastMessageAt.toISOString(),
@@ -51,23 +55,37 @@ export const toMessage = (m: SupportMessageRow) => ({
 
 /**
  * Opens a conversation. A signed-in user's thread is theirs; an anonymous visitor gets a random key,
- * returned once and stored only as its SHA-256 hash.
+ * returned once and stored only as its SHA-256 hash. An urgent one ("Help now", decision 132) carries the
+ * caller's booking on its day, and the phone's location if sent. The reply deadline's check is written
+ * to the job table in the same transaction.
  */
-export async function createThread(db: Database, caller: SupportCaller, input: CreateSupportThread) {
+export async function createThread(deps: SupportDeps, caller: SupportCaller, input: CreateSupportThread) {
+  const at = deps.now();
+  const booking = input.urgent ? await urgentBooking(deps.db, caller.user, input.bookingId!, at) : undefined;
   const visitorKey = caller.user ? null : randomBytes(32).toString('base64url');
-  const { thread, message } = await repo.insertThreadWithMessage(
-    db,
-    {
-      userId: caller.user?.id ?? null,
-      visitorKeyHash: visitorKey ? hashKey(visitorKey) : null,
-      topic: input.topic,
-      locale: input.locale ?? null,
-      pageUrl: input.pageUrl ?? null,
-      contactName: input.contactName || null,
-      contactEmail: input.contactEmail ?? null,
-    },
-    input.message,
-  );
+  const { thread, message } = await inTransaction(deps.db, async (t) => {
+    const created = await repo.insertThreadWithMessage(
+      t,
+      {
+        userId: caller.user?.id ?? null,
+        visitorKeyHash: visitorKey ? hashKey(visitorKey) : null,
+        topic: input.topic,
+        locale: input.locale ?? null,
+        pageUrl: input.pageUrl ?? null,
+        contactName: input.contactName || null,
+        contactEmail: input.contactEmail ?? null,
+        urgent: Boolean(booking),
+        bookingId: booking?.id ?? null,
+        locationLat: booking && input.location ? input.location.lat : null,
+        locationLng: booking && input.location ? input.location.lng : null,
+        locationAccuracyM: booking && input.location?.accuracyM !== undefined ? Math.round(input.location.accuracyM) : null,
+      },
+      input.message,
+      at,
+    );
+    await deps.scheduleOverdueCheck(t, created.thread);
+    return created;
+  });
   return { thread: toThread(thread), messages: [toMessage(message)], visitorKey };
 }
 
@@ -77,9 +95,15 @@ export async function readThread(db: Database, caller: SupportCaller, id: number
   return { thread: toThread(thread), messages: messages.map(toMessage) };
 }
 
-export async function postVisitorMessage(db: Database, caller: SupportCaller, id: number, body: string) {
-  await threadFor(db, id, caller);
-  const message = await repo.insertMessage(db, id, { sender: 'visitor', authorUserId: caller.user?.id ?? null, body });
+/** A visitor's message; one that starts a new wait schedules that wait's deadline check with it. */
+export async function postVisitorMessage(deps: SupportDeps, caller: SupportCaller, id: number, body: string) {
+  await threadFor(deps.db, id, caller);
+  const at = deps.now();
+  const message = await inTransaction(deps.db, async (t) => {
+    const after = await repo.insertMessage(t, id, { sender: 'visitor', authorUserId: caller.user?.id ?? null, body }, at);
+    if (after.thread.awaitingSince?.getTime() === at.getTime()) await deps.scheduleOverdueCheck(t, after.thread);
+    return after.message;
+  });
   return { message: toMessage(message) };
 }
 
@@ -89,55 +113,77 @@ export async function listMyThreads(db: Database, user: AuthUser) {
 
 // ---- admin ----
 
-export async function adminListThreads(db: Database, query: { status: 'open' | 'closed' | 'all'; page: number; limit: number }) {
-  const { rows, total } = await repo.listThreadsForAdmin(db, query);
+type AdminUser = { id: number; username: string; fullName: string } | null;
+
+/** A thread as the admin inbox shows it (decision 132): with its deadline, and an urgent one's trip and location. */
+function toAdminThread(
+  windows: ReplyWindows,
+  thread: SupportThreadRow,
+  user: AdminUser,
+  messageCount: number,
+  last: SupportMessageRow | null,
+  booking: BookingWithParties | undefined,
+) {
+  const window = thread.urgent ? windows.urgentMs : windows.otherMs;
   return {
-    data: rows.map((r) => ({
-      ...toThread(r.thread),
-      locale: r.thread.locale,
-      pageUrl: r.thread.pageUrl,
-      contactName: r.thread.contactName,
-      contactEmail: r.thread.contactEmail,
-      user: r.user,
-      messageCount: r.messageCount,
-      lastMessage: r.lastMessage
-        ? { sender: r.lastMessage.sender, body: r.lastMessage.body.slice(0, 280), createdAt: r.lastMessage.createdAt.toISOString() }
+    ...toThread(thread),
+    locale: thread.locale,
+    pageUrl: thread.pageUrl,
+    contactName: thread.contactName,
+    contactEmail: thread.contactEmail,
+    user,
+    messageCount,
+    lastMessage: last ? { sender: last.sender, body: last.body.slice(0, 280), createdAt: last.createdAt.toISOString() } : null,
+    replyBy: thread.status === 'open' && thread.awaitingSince ? new Date(thread.awaitingSince.getTime() + window).toISOString() : null,
+    firstReplyAt: thread.firstReplyAt?.toISOString() ?? null,
+    booking: booking
+      ? {
+          id: booking.id,
+          bookingNumber: bookingNumber(booking.id, booking.bookingNumber),
+          status: booking.status,
+          date: booking.date,
+          traveler: booking.traveler,
+          guide: booking.guide,
+        }
+      : null,
+    location:
+      thread.locationLat !== null && thread.locationLng !== null
+        ? { lat: thread.locationLat, lng: thread.locationLng, accuracyM: thread.locationAccuracyM }
         : null,
-    })),
+  };
+}
+
+export async function adminListThreads(deps: SupportDeps, query: { status: 'open' | 'closed' | 'all'; page: number; limit: number }) {
+  const { rows, total } = await repo.listThreadsForAdmin(deps.db, query, deps.windows);
+  const trips = await bookingsWithParties(deps.db, [...new Set(rows.flatMap((r) => (r.thread.bookingId ? [r.thread.bookingId] : [])))]);
+  return {
+    data: rows.map((r) =>
+      toAdminThread(deps.windows, r.thread, r.user, r.messageCount, r.lastMessage, trips.find((b) => b.id === r.thread.bookingId)),
+    ),
     total,
     page: query.page,
     limit: query.limit,
   };
 }
 
-export async function adminReadThread(db: Database, id: number) {
-  const found = await repo.findThreadForAdmin(db, id);
+export async function adminReadThread(deps: SupportDeps, id: number) {
+  const found = await repo.findThreadForAdmin(deps.db, id);
   if (!found) throw notFound('Conversation');
-  const messages = await repo.listMessages(db, id);
+  const messages = await repo.listMessages(deps.db, id);
   const { thread, user } = found;
+  const [booking] = thread.bookingId ? await bookingsWithParties(deps.db, [thread.bookingId]) : [];
   return {
-    thread: {
-      ...toThread(thread),
-      locale: thread.locale,
-      pageUrl: thread.pageUrl,
-      contactName: thread.contactName,
-      contactEmail: thread.contactEmail,
-      user,
-      messageCount: messages.length,
-      lastMessage: messages.length
-        ? { sender: messages.at(-1)!.sender, body: messages.at(-1)!.body.slice(0, 280), createdAt: messages.at(-1)!.createdAt.toISOString() }
-        : null,
-    },
+    thread: toAdminThread(deps.windows, thread, user, messages.length, messages.at(-1) ?? null, booking),
     messages: messages.map(toMessage),
   };
 }
 
-/** An agent's reply, with its audit entry in the same transaction. */
-export async function adminReply(db: Database, admin: AuthUser, id: number, body: string) {
-  return inTransaction(db, async (t) => {
+/** An agent's reply (ending the wait; the first one is the first-reply time), with its audit entry in the same transaction. */
+export async function adminReply(deps: SupportDeps, admin: AuthUser, id: number, body: string) {
+  return inTransaction(deps.db, async (t) => {
     const thread = await repo.findThread(t, id);
     if (!thread) throw notFound('Conversation');
-    const message = await repo.insertMessage(t, id, { sender: 'agent', authorUserId: admin.id, body });
+    const { message } = await repo.insertMessage(t, id, { sender: 'agent', authorUserId: admin.id, body }, deps.now());
     await recordAdminAction(t, { adminUserId: admin.id, action: 'support_thread.reply', entityType: 'support_thread', entityId: id, after: { messageId: message.id, status: thread.status } });
     return { message: toMessage(message) };
   });

@@ -179,14 +179,15 @@ describe('admin inbox', () => {
     }
   });
 
-  it('lists threads newest first with author, count and last message; reads, answers, closes and reopens', async () => {
+  it('lists threads (the demo\'s urgent one first) with author, count and last message; reads, answers, closes and reopens', async () => {
     const anon = await startAnonymous(nextIp(), { message: 'Payout did not arrive', topic: 'payout_failure', contactEmail: 'mei@example.com', contactName: 'Mei' });
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/support/threads?status=all&limit=5', headers: auth('admin') });
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/support/threads?status=all&limit=100', headers: auth('admin') });
     expect(list.statusCode).toBe(200);
     const body = list.json();
-    expect(body).toMatchObject({ page: 1, limit: 5 });
+    expect(body).toMatchObject({ page: 1, limit: 100 });
     expect(body.total).toBeGreaterThanOrEqual(1);
-    expect(body.data[0]).toMatchObject({
+    expect(body.data[0]).toMatchObject({ urgent: true, booking: { status: 'ongoing' }, location: { lat: 35.6825, lng: 139.7662 } });
+    expect(body.data.find((r: { id: number }) => r.id === anon.thread.id)).toMatchObject({
       id: anon.thread.id,
       topic: 'payout_failure',
       contactEmail: 'mei@example.com',
@@ -206,15 +207,15 @@ describe('admin inbox', () => {
     expect(open.json().data.map((x: { id: number }) => x.id)).not.toContain(anon.thread.id);
     // The visitor writing again reopens it.
     await t.app.inject({ method: 'POST', url: `/api/support/threads/${anon.thread.id}/messages`, headers: { 'x-support-key': anon.visitorKey! }, payload: { body: 'Still waiting' } });
-    const reopened = await t.app.inject({ method: 'GET', url: '/api/admin/support/threads', headers: auth('admin') });
-    expect(reopened.json().data[0]).toMatchObject({ id: anon.thread.id, status: 'open', messageCount: 2, lastMessage: { body: 'Still waiting' } });
+    const reopened = await t.app.inject({ method: 'GET', url: '/api/admin/support/threads?limit=100', headers: auth('admin') });
+    expect(reopened.json().data.find((r: { id: number }) => r.id === anon.thread.id)).toMatchObject({ id: anon.thread.id, status: 'open', messageCount: 2, lastMessage: { body: 'Still waiting' } });
 
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/support/threads/999999/messages', headers: auth('admin'), payload: { body: 'hi' } })).statusCode).toBe(404);
   });
 
   it("shows a signed-in author's username", async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/support/threads', headers: auth('guide'), payload: { message: 'Application rejected?', topic: 'guide_application_rejected' }, remoteAddress: nextIp() });
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/support/threads', headers: auth('admin') });
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/support/threads?limit=100', headers: auth('admin') });
     const row = list.json().data.find((x: { id: number }) => x.id === res.json().thread.id);
     expect(row.user).toMatchObject({ username: 'guide', fullName: 'Sato Yuki' });
   });

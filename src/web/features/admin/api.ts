@@ -7,7 +7,7 @@ import type { adminDisputeDetailSchema, Dispute, ResolveDisputeBody } from '../.
 import type { GuideApplication } from '../../../shared/schemas/guide-applications';
 import type { AdminIdentityVerification } from '../../../shared/schemas/identity';
 import type { AdminCredential } from '../../../shared/schemas/licences';
-import type { AdminSupportThread, SupportMessage } from '../../../shared/schemas/support';
+import type { AdminSupportMetrics, AdminSupportThread, SupportMessage } from '../../../shared/schemas/support';
 import type { CreatePayoutBatchBody, PayoutBatch, PayoutBatchSummary } from '../../../shared/schemas/payouts';
 import type { AdminWithdrawal } from '../../../shared/schemas/wallet';
 import type { RecordedWarning, RecordWarningBody } from '../../../shared/schemas/weather';
@@ -94,8 +94,16 @@ export function useSupportThreads(status: string, page: number) {
     queryKey: [...ADMIN_KEY, 'support', { status, page }],
     queryFn: () => get<Paged<AdminSupportThread>>('/api/admin/support/threads', { status, page, limit: 20 }),
     placeholderData: keepPreviousData,
+    // An urgent thread must be seen within minutes (decision 132): the queue looks again every 30 s.
+    refetchInterval: 30_000,
   });
 }
+export const useSupportMetrics = (days: number) =>
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'support-metrics', days],
+    queryFn: () => get<AdminSupportMetrics>('/api/admin/support/metrics', { days }),
+    refetchInterval: 60_000,
+  });
 export const useSupportThread = (id: number | undefined) =>
   useQuery({
     queryKey: [...ADMIN_KEY, 'support-thread', id],

@@ -4,3 +4,4 @@ export { SupportWidget } from './components/support-launcher';
 export type { SupportAdapter } from './adapters/types';
 export type { SupportPrefill } from './support-store';
 export { SupportTestPanel } from './components/support-test-panel';
+export { HelpNow } from './components/help-now';

@@ -1,6 +1,7 @@
 import { SUPPORT_TOPICS, type SupportTopic } from '../../../shared/support-topics';
 import { i18next } from '../../lib/i18n';
 import { getSupportState, setSupportState, type SupportPrefill } from './support-store';
+import { writeStoredThread, type StoredThread } from './thread-storage';
 
 export { SUPPORT_TOPICS, type SupportTopic };
 
@@ -38,4 +39,13 @@ export function closeSupport(): void {
 export function preloadSupport(): void {
   // Offline its code may not be there: it loads on first use instead (decision 102).
   void import('./adapters/resolve').then((m) => m.resolveAdapter(), () => undefined);
+}
+
+/**
+ * Opens the built-in chat on a conversation this browser has just started ("Help now", decision 132),
+ * whichever chat tool the site uses: an urgent thread lives in our own inbox, where the queue answers first.
+ */
+export function openSupportThread(thread: StoredThread): void {
+  writeStoredThread(thread);
+  setSupportState({ panelOpen: true, prefill: null, seq: getSupportState().seq + 1 });
 }

@@ -7,6 +7,7 @@ import { cn } from '../../../lib/cn';
 import { useAdminAction, useSupportThread, useSupportThreads } from '../api';
 import { AuditTrail, ConfirmAction, DetailCard, Empty, ErrorNote, Facts, Pager, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';
+import { SupportMetricsPanel, TimeLeft, UrgentBadge, UrgentTrip } from './support-urgency';
 
 export function SupportQueue({ id }: { id: number | undefined }) {
   const { t } = useTranslation('admin');
@@ -25,14 +26,24 @@ export function SupportQueue({ id }: { id: number | undefined }) {
           <Empty>{t('support.empty')}</Empty>
         ) : (
           <>
+            <SupportMetricsPanel />
             <ul aria-label={t('sections.support')}>
               {list.data.data.map((th) => (
                 <QueueItem
                   key={th.id}
                   to={`/admin/support/${th.id}${q.search}`}
                   active={th.id === id}
-                  title={th.user ? f.person(th.user) : th.contactName || th.contactEmail || t('support.anonymous')}
-                  meta={`${th.lastMessage?.body ?? ''} · ${f.when(th.lastMessageAt)}`}
+                  title={
+                    <>
+                      {th.urgent && <UrgentBadge />} {th.user ? f.person(th.user) : th.contactName || th.contactEmail || t('support.anonymous')}
+                    </>
+                  }
+                  meta={
+                    <>
+                      <TimeLeft replyBy={th.replyBy} /> {th.booking && `${th.booking.bookingNumber} · `}
+                      {`${th.lastMessage?.body ?? ''} · ${f.when(th.lastMessageAt)}`}
+                    </>
+                  }
                   status={th.status}
                 />
               ))}
@@ -58,7 +69,11 @@ function ThreadDetail({ id }: { id: number }) {
   const { thread, messages } = one.data;
   return (
     <DetailCard
-      title={t('support.title', { id: thread.id })}
+      title={
+        <>
+          {thread.urgent && <UrgentBadge />} {t('support.title', { id: thread.id })} <TimeLeft replyBy={thread.replyBy} />
+        </>
+      }
       actions={
         thread.status === 'open' ? (
           <ConfirmAction variant="outline" label={t('support.close')} title={t('support.closeTitle')} onConfirm={() => act.mutateAsync({ kind: 'support', id, step: 'status', status: 'closed' })} />
@@ -77,6 +92,7 @@ function ThreadDetail({ id }: { id: number }) {
           [t('fields.opened'), f.when(thread.createdAt)],
         ]}
       />
+      <UrgentTrip thread={thread} />
       <Section title={t('support.messages', { count: messages.length })}>
         <ol className="space-y-2">
           {messages.map((m) => (

@@ -16,6 +16,8 @@ import { ReschedulePanel } from './reschedule-panel';
 import { TourActions } from './tour-actions';
 import { WeatherNotice } from './weather-notice';
 import { MeetingPlace } from '../../meeting-points';
+import { HelpNow } from '../../support';
+import { inHelpWindow } from '../../../../shared/booking/help-window';
 
 /**
  * One trip on /dashboard: guide, day and time (Japan time, with the traveler's own), group, price,
@@ -65,6 +67,13 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
           </p>
         }
       />
+
+      {/* On the trip's day and during it (decision 132): the numbers to call and urgent support, offline too. */}
+      {inHelpWindow(b, now) && (
+        <div className="mt-3">
+          <HelpNow booking={b} />
+        </div>
+      )}
 
       {showCountdown && (
         <p className="mt-3 inline-flex items-center gap-1.5 rounded-full bg-accent-50 px-3 py-1 text-sm font-semibold text-accent-700 dark:bg-accent-700/20 dark:text-accent-100">
