@@ -1,4 +1,4 @@
--- 0034_issued_invoices (decision 133): a guide's monthly invoice keeps, from its first issue, its
+-- 0032_issued_invoices (decision 133): a guide's monthly invoice keeps, from its first issue, its
 -- number, the recipient's name and the issuer's particulars; the figures stay computed from the ledgers.
 CREATE TABLE "issued_invoices" (
 	"guide_user_id" integer NOT NULL,
