@@ -42,11 +42,26 @@ export async function update(db: Database, id: number, from: readonly IdentitySt
 }
 
 /** Approval in one transaction: the verification approved and the user marked identity-verified. */
+/**
+ * A decided verification keeps its result, not the images (decision 136): the row forgets its files
+ * in the decision's own UPDATE, and a job removes them from storage after the commit.
+ */
+export const FILES_FORGOTTEN = {
+  documentKey: null,
+  documentType: null,
+  documentSize: null,
+  documentUploadedAt: null,
+  selfieKey: null,
+  selfieType: null,
+  selfieSize: null,
+  selfieUploadedAt: null,
+} as const;
+
 export async function approve(db: Database, id: number, adminId: number): Promise<VerificationRow | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(identityVerifications)
-      .set({ status: 'approved', reviewedAt: new Date(), reviewedBy: adminId, reviewNote: null, updatedAt: new Date() })
+      .set({ status: 'approved', reviewedAt: new Date(), reviewedBy: adminId, reviewNote: null, updatedAt: new Date(), ...FILES_FORGOTTEN })
       .where(and(eq(identityVerifications.id, id), eq(identityVerifications.status, 'submitted')))
       .returning();
     if (!row) return undefined;

@@ -18,7 +18,7 @@ import { auditedChange } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import type { ConsentBook } from '../legal/index';
 import type { CreateSystemMessage, NotificationsService } from '../notifications/index';
-import type { JobRunner } from '../../jobs/index';
+import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import type { FileStorage, StoredFile } from '../../storage/index';
 import { storePrivateDocument, type StoredDocument } from '../../storage/private-document';
 import * as repo from './identity.repository';
@@ -76,6 +76,9 @@ export interface IdentityNeeds {
   notifications: Pick<NotificationsService, 'enqueue'>;
   jobs: Pick<JobRunner, 'soon'>;
 }
+
+/** Removes a decided verification's files from storage (decision 136); retried by the runner until the store answers. */
+export const IDENTITY_DISCARD_JOB = 'identity.discard_files';
 
 export class IdentityService {
   constructor(
@@ -288,7 +291,7 @@ export class IdentityService {
       row,
       'reject',
       reason,
-      (db) => repo.update(db, row.id, ['submitted'], { status: 'rejected', reviewNote: reason, reviewedAt: new Date(), reviewedBy: admin.id }),
+      (db) => repo.update(db, row.id, ['submitted'], { status: 'rejected', reviewNote: reason, reviewedAt: new Date(), reviewedBy: admin.id, ...repo.FILES_FORGOTTEN }),
       async (db, { row: s }) => {
         const who = await repo.person(db, s.userId);
         return this.notice(s.userId, identityTexts.rejected(reason), s.id, `identity:${s.id}:rejected:${s.reviewedAt?.getTime()}`, true, (locale) => ({
@@ -328,9 +331,12 @@ export class IdentityService {
   ): Promise<T | undefined> {
     // The notice is written with the decision (the outbox, decision 085) and created after the commit.
     let job: number | undefined;
+    let discard: number | undefined;
     const withNotices = async (db: Database) => {
       const result = await change(db);
       if (result !== undefined && notices) job = await this.needs.notifications.enqueue(db, await notices(db, result));
+      // A decision keeps the result, not the images (decision 136).
+      if (result !== undefined && (verb === 'approve' || verb === 'reject')) discard = await this.forgetFiles(db, row);
       return result;
     };
     const out = await auditedChange(this.db, withNotices, () => ({
@@ -342,8 +348,22 @@ export class IdentityService {
       after: { status: verb === 'approve' ? 'approved' : verb === 'reject' ? 'rejected' : 'changes_requested', identityVerified: verb === 'approve' },
       note,
     }));
-    this.needs.jobs.soon(job);
+    this.needs.jobs.soon([job, discard]);
     return out;
+  }
+
+  /** The decided row's files, removed after the commit by a job written in the decision's transaction. */
+  private async forgetFiles(db: Database, row: VerificationRow): Promise<number | undefined> {
+    const keys = [row.documentKey, row.selfieKey].filter((k): k is string => !!k);
+    if (!keys.length) return undefined;
+    return enqueueJob(db, { kind: IDENTITY_DISCARD_JOB, payload: { keys }, runAt: new Date(), dedupeKey: `${IDENTITY_DISCARD_JOB}:${row.id}:${keys.join(',')}` });
+  }
+
+  /** The job: each key deleted (a missing file is already gone); a store that is down fails the job, which is retried. */
+  async discardFiles(job: ClaimedJob): Promise<void> {
+    const keys = (job.payload as { keys?: unknown }).keys;
+    if (!Array.isArray(keys)) return;
+    for (const key of keys) if (typeof key === 'string') await this.needs.storage.delete(key);
   }
 
   private notice(userId: number, text: ReturnType<typeof identityTexts.approved>, id: number, dedupeKey: string, support = false, mail?: CreateSystemMessage['mail']): CreateSystemMessage[] {

@@ -265,6 +265,7 @@ describe('admin review', () => {
 
   it('approve: users.identity_verified, /api/me, a system message and an e-mail; nothing can be changed afterwards', async () => {
     const { p, id } = await submitted();
+    const [before] = await t.database.db.select().from(identityVerifications).where(eq(identityVerifications.id, id));
     const res = await adminPost(id, 'approve');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'approved', identityVerified: true, reviewNote: null });
@@ -279,6 +280,11 @@ describe('admin review', () => {
     expect(msg).toMatchObject({ title: 'Your identity is verified', actionUrl: '/verify-identity' });
     const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email));
     expect(mails.map((m) => m.template)).toContain('identity_approved');
+    // The result is kept, the images are not (decision 136): gone from the row, from storage and from both file routes.
+    expect((await status(p)).json()).toMatchObject({ document: null, selfie: null });
+    for (const key of [before!.documentKey!, before!.selfieKey!]) expect(await t.app.storage.get(key)).toBeUndefined();
+    expect((await t.app.inject({ url: '/api/v2/identity-verification/files/document', headers: auth(p.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/admin/identity/${id}/files/selfie`, headers: auth(admin.token) })).statusCode).toBe(404);
 
     expect((await adminPost(id, 'approve')).statusCode).toBe(409);
     expect((await adminPost(id, 'reject', { reason: 'x' })).statusCode).toBe(409);
@@ -301,8 +307,9 @@ describe('admin review', () => {
     expect(msg!.texts).toMatchObject({ en: { title: 'Your identity verification was not approved' }, 'zh-CN': { title: '您的身份验证未通过' } });
   });
 
-  it('reject needs a reason; the user sees it, keeps the files, uploads again and resubmits', async () => {
+  it('reject needs a reason; the user sees it, the files are removed, the user uploads both again and resubmits', async () => {
     const { p, id } = await submitted();
+    const [before] = await t.database.db.select().from(identityVerifications).where(eq(identityVerifications.id, id));
     expect((await adminPost(id, 'reject', { reason: '' })).statusCode).toBe(400);
     expect((await adminPost(id, 'reject', {})).statusCode).toBe(400);
     const res = await adminPost(id, 'reject', { reason: 'The photo of the passport is blurred' });
@@ -318,7 +325,12 @@ describe('admin review', () => {
     const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email));
     expect(mails.find((m) => m.template === 'identity_rejected')?.textBody).toContain('The photo of the passport is blurred');
 
+    // A decision removes the images (decision 136): a resubmission needs both again.
+    expect((await status(p)).json()).toMatchObject({ document: null, selfie: null });
+    for (const key of [before!.documentKey!, before!.selfieKey!]) expect(await t.app.storage.get(key)).toBeUndefined();
     expect((await upload(p, [{ field: 'document', data: PNG }])).json()).toMatchObject({ status: 'rejected', reviewNote: 'The photo of the passport is blurred' });
+    expect((await submit(p)).json().code).toBe('validation_failed');
+    expect((await upload(p, [{ field: 'selfie', data: PNG }])).statusCode).toBe(200);
     const again = await submit(p);
     expect(again.json()).toMatchObject({ status: 'submitted', reviewNote: null });
     expect((await adminPost(id, 'approve')).json().status).toBe('approved');

@@ -1,6 +1,7 @@
+import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import { identityRoutes } from './identity.routes';
-import { IdentityService, type IdentityNeeds } from './identity.service';
+import { IDENTITY_DISCARD_JOB, IdentityService, type IdentityNeeds } from './identity.service';
 
 export { IdentityService } from './identity.service';
 
@@ -8,6 +9,8 @@ export { IdentityService } from './identity.service';
  * Identity verification (/verify-identity): the user's ID document and selfie (private to
  * the user and admins), submission, and the admin review that sets users.identity_verified.
  */
-export async function registerIdentity(app: AppInstance, needs: IdentityNeeds): Promise<void> {
-  await app.register(identityRoutes(new IdentityService(app, needs)));
+export async function registerIdentity(app: AppInstance, needs: IdentityNeeds & { jobs: Pick<JobRunner, 'register'> }): Promise<void> {
+  const service = new IdentityService(app, needs);
+  needs.jobs.register(IDENTITY_DISCARD_JOB, (job) => service.discardFiles(job));
+  await app.register(identityRoutes(service));
 }
