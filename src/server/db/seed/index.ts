@@ -12,6 +12,7 @@ import { seedDemoMessages } from './messages';
 import { seedDemoReceipts } from './receipts';
 import { seedDemoPayouts } from './payouts';
 import { seedDemoResponsiveness } from './responsiveness';
+import { seedDemoReviewTrust } from './review-trust';
 
 export { DEMO_ACCOUNTS };
 
@@ -39,6 +40,7 @@ const STEPS: SeedStep[] = [
   { name: 'demo-consents', reference: false, run: seedDemoConsents },
   { name: 'demo-receipts', reference: false, run: seedDemoReceipts },
   { name: 'demo-payouts', reference: false, run: seedDemoPayouts },
+  { name: 'demo-review-trust', reference: false, run: seedDemoReviewTrust },
 ];
 
 export async function runSeed(db: Database, mode: 'demo' | 'none', now: Date = new Date()): Promise<string[]> {
