@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -66,7 +66,7 @@ describe('ReviewAction', () => {
       if (url.includes('/eligibility')) return json(state);
       if (url.endsWith('/api/v2/reviews') && init?.method === 'POST') {
         const body = JSON.parse(String(init.body));
-        const review = { id: 5, bookingId: 12, type: body.type, fromUserId: 1, toUserId: 9, rating: body.rating, content: body.content, submittedAt: '2026-11-22T10:00:00Z', publishedAt: null };
+        const review = { id: 5, bookingId: 12, type: body.type, fromUserId: 1, toUserId: 9, rating: body.rating, content: body.content, submittedAt: '2026-11-22T10:00:00Z', publishedAt: null, subRatings: null, photos: [], reply: null, touredWithGuide: true };
         state = { ...eligible, canReview: false, reason: 'already_reviewed', myReview: review };
         return json({ review, eligibility: state }, 201);
       }
@@ -81,7 +81,7 @@ describe('ReviewAction', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Please select a rating');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
-    const four = screen.getByRole('radio', { name: '4 stars' });
+    const four = within(screen.getByRole('group', { name: 'Your rating' })).getByRole('radio', { name: '4 stars' });
     fireEvent.click(four);
     expect((four as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -106,7 +106,7 @@ describe('ReviewAction', () => {
     );
     render(wrap(<ReviewAction booking={booking()} side="traveler" />));
     fireEvent.click(await screen.findByRole('button', { name: 'Review your guide' }));
-    fireEvent.click(await screen.findByRole('radio', { name: '5 stars' }));
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Your rating' })).getByRole('radio', { name: '5 stars' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
     await waitFor(() => expect(showToast).toHaveBeenCalledWith({ title: 'Failed to submit review', variant: 'destructive' }));
     expect(screen.getByRole('dialog')).toBeTruthy();
