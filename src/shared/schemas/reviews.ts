@@ -50,7 +50,6 @@ export const reviewReplySchema = z.object({ text: z.string(), repliedAt: z.strin
 export const replyBodySchema = z.object({
   text: displayText(REVIEW_REPLY_MAX_CHARS, { multiline: true }).pipe(z.string().refine(hasVisibleText, VISIBLE_NAME_MESSAGE)),
 });
-export type ReplyBody = z.input<typeof replyBodySchema>;
 
 /** What every reader of a review sees besides the stars and the text (decision 134). */
 export const reviewTrustFields = {
