@@ -42,6 +42,6 @@ export function useReplyToReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reviewId, text }: { reviewId: number; text: string }) => apiRequest<BookingReview>(`/api/v2/reviews/${reviewId}/reply`, { method: 'POST', body: { text } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['guides'] }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: reviewKeys.all }), queryClient.invalidateQueries({ queryKey: ['guides'] })]),
   });
 }

@@ -114,7 +114,7 @@ describe('ReviewAction', () => {
 
   it('shows both reviews once published, in Chinese', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    const mine = { id: 5, bookingId: 12, type: 'guide_to_traveler', fromUserId: 9, toUserId: 1, rating: 5, content: '很准时', submittedAt: '2026-11-22T10:00:00Z', publishedAt: '2026-11-22T11:00:00Z' };
+    const mine = { id: 5, bookingId: 12, type: 'guide_to_traveler', fromUserId: 9, toUserId: 1, rating: 5, content: '很准时', submittedAt: '2026-11-22T10:00:00Z', publishedAt: '2026-11-22T11:00:00Z', subRatings: null, photos: [], reply: null, touredWithGuide: true };
     const theirs = { ...mine, id: 6, type: 'traveler_to_guide', fromUserId: 1, toUserId: 9, rating: 4, content: '地陪很专业' };
     vi.stubGlobal('fetch', vi.fn(async () => json({ ...eligible, type: 'guide_to_traveler', canReview: false, reason: 'already_reviewed', myReview: mine, otherSubmitted: true, otherReview: theirs })));
     render(wrap(<ReviewAction booking={booking()} side="guide" />));
@@ -122,6 +122,9 @@ describe('ReviewAction', () => {
     expect(screen.getByText('您的评价')).toBeTruthy();
     expect(screen.getByText(/Li Wei 的评价/)).toBeTruthy();
     expect(screen.getByRole('img', { name: '4 星' })).toBeTruthy();
+    // The guide may answer the traveler's published review once, from the booking's card.
+    fireEvent.click(screen.getByRole('button', { name: '回复' }));
+    expect(await screen.findByRole('dialog', { name: /^回复 ?Li Wei$/ })).toBeTruthy();
   });
 
   it('says when eligibility cannot be checked and offers a retry', async () => {
