@@ -29,7 +29,7 @@ export function TrackRecord({ record }: { record: Record }) {
           </h3>
           <ReviewPhotos
             photos={record.photos}
-            alt={(n) => t('profile.galleryPhoto', { name: record.photos[n - 1]!.reviewerName })}
+            alt={(n) => t('profile.galleryPhoto', { n, name: record.photos[n - 1]!.reviewerName })}
             className="mt-2 grid grid-cols-4 gap-2 sm:grid-cols-6"
           />
         </section>
