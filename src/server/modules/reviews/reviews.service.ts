@@ -181,14 +181,15 @@ export class ReviewsService {
     const { key } = await storeImage(this.storage, PHOTO_FOLDER, (await read()).data, REVIEW_PHOTO_BOX);
     // Counted again under the review's lock: parallel uploads cannot pass the limit together.
     const row = await inTransaction(this.db, async (db) => {
-      const locked = (await repo.lockReview(db, reviewId))!;
-      if ((await repo.countPhotos(db, reviewId)) >= REVIEW_PHOTO_MAX) return undefined;
+      const locked = await repo.lockReview(db, reviewId);
+      if (!locked) return 'gone' as const;
+      if ((await repo.countPhotos(db, reviewId)) >= REVIEW_PHOTO_MAX) return 'full' as const;
       await repo.insertPhoto(db, reviewId, publicUrl(key), this.now());
       return locked;
     });
-    if (!row) {
+    if (typeof row === 'string') {
       await this.storage.delete(key);
-      throw full();
+      throw row === 'gone' ? notFound('Review') : full();
     }
     return toReview(row, await repo.photosOf(this.db, [reviewId]));
   }
