@@ -139,7 +139,7 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, proves the
   // Both review: the traveler first (it stays hidden), then the guide from Finished tours.
   await travelerCard().getByRole('button', { name: '评价您的地陪' }).click();
   const review = t.getByRole('dialog', { name: /^评价/ });
-  await review.getByRole('radio', { name: '5 星' }).check({ force: true });
+  await review.getByRole('group', { name: '您的评分' }).getByRole('radio', { name: '5 星' }).check({ force: true });
   const text = '佐藤先生带我们走了很多小巷，讲解细致，延长的半小时也很值得。';
   await review.getByLabel('您的评价（选填）').fill(text);
   await review.getByRole('button', { name: '提交评价' }).click();

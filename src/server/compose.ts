@@ -94,7 +94,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
 
   registerWeather(app, { jobs, now });
   registerBookingPdf(app, { bookings });
-  registerReviews(app, jobs);
+  await registerReviews(app, { jobs, storage });
   await registerPaymentProofs(app, { storage, notifications, jobs });
   await registerDisputes(app, { storage, jobs, provider: bookings.deps.provider, notifications, receipts: receipts.issuer });
   await registerGuideApplications(app, { storage, guideSearch, notifications, jobs });

@@ -8,6 +8,7 @@ import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort } from '../price-range';
 import { TEXT_LANGUAGES } from '../guide-texts';
 import { RESPONSIVENESS_MIN_REQUESTS, RESPONSIVENESS_WINDOW_DAYS } from '../responsiveness';
 import { shopStopSchema } from './shop-stops';
+import { PROFILE_GALLERY_PHOTOS, reviewPhotoSchema, reviewTrustFields } from './reviews';
 
 /** The language a guide text is in: zh, en or ja (decision 070). */
 export const textLanguageSchema = z.enum(TEXT_LANGUAGES);
@@ -78,6 +79,16 @@ export const responsivenessSchema = z
     isNew: z.boolean().describe(`Fewer than ${RESPONSIVENESS_MIN_REQUESTS} requests in the last ${RESPONSIVENESS_WINDOW_DAYS} days: no figures yet`),
   })
   .describe(`Response rate and typical response time over the last ${RESPONSIVENESS_WINDOW_DAYS} days`);
+
+/** A guide's record on the profile (decision 134). */
+export const trackRecordSchema = z.object({
+  completedTours: z.number().int().describe('Bookings completed on this platform'),
+  guideCancellations12Months: z.number().int().describe('Bookings the guide cancelled in the last 12 months'),
+  photos: z
+    .array(reviewPhotoSchema.extend({ reviewId: z.number().int(), reviewerName: z.string() }))
+    .describe(`The latest photos of published reviews (at most ${PROFILE_GALLERY_PHOTOS})`),
+});
+export type TrackRecord = z.infer<typeof trackRecordSchema>;
 
 /** A guide as cards show it (search results, saved guides). */
 export const guideSummarySchema = z.object({
@@ -189,6 +200,8 @@ export const guideDetailSchema = guideSummarySchema.extend({
     .nullable(),
   /** The guide drives travelers (verified licence and insurance; never charged, costs paid on site). */
   guideDrives: z.boolean(),
+  /** What travelers can check before booking (decision 134); response time is `responsiveness`. */
+  trackRecord: trackRecordSchema,
 });
 export type GuideDetail = z.infer<typeof guideDetailSchema>;
 
@@ -251,6 +264,7 @@ export const reviewSchema = z.object({
   reviewerName: z.string(),
   reviewerPicture: z.string().nullable(),
   publishedAt: z.string(),
+  ...reviewTrustFields,
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cleanDisplayText } from '../display-text';
+import { cleanDisplayText, displayText, hasVisibleText, VISIBLE_NAME_MESSAGE } from '../display-text';
 import { idParam } from './common';
 
 /** docs/rules/booking-lifecycle.md: ratings 1–5, text at most 2000 characters (trimmed, optional). */
@@ -15,6 +15,50 @@ export type ReviewType = (typeof REVIEW_TYPES)[number];
 /** docs/rules/booking-lifecycle.md 'Please select a rating'. */
 export const RATING_REQUIRED = 'Please select a rating';
 
+/** The four sub-ratings beside the overall stars (decision 134), in the order forms and cards show them. */
+export const SUB_RATING_KEYS = ['knowledge', 'communication', 'punctuality', 'value'] as const;
+export type SubRatingKey = (typeof SUB_RATING_KEYS)[number];
+const subRating = z.number().int('Whole stars, 1 to 5').min(1, 'Whole stars, 1 to 5').max(5, 'Whole stars, 1 to 5');
+/** All four or none (decision 134): a partial set would average unlike things. */
+export const subRatingsSchema = z
+  .object({ knowledge: subRating, communication: subRating, punctuality: subRating, value: subRating })
+  .strict()
+  .describe('Knowledge, communication, punctuality and value, each 1–5: all four or none');
+export type SubRatings = z.infer<typeof subRatingsSchema>;
+
+/** Photos on one review, each uploaded on its own (POST /api/v2/reviews/{id}/photos). */
+export const REVIEW_PHOTO_MAX = 6;
+/** Each photo's upload limit, the same as avatars'. */
+export const REVIEW_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * How long after submitting its author may still attach photos (decision 134): long enough for the
+ * web form to upload them one by one after the text, and no way to change a review later.
+ */
+export const REVIEW_PHOTO_WINDOW_MINUTES = 60;
+/** The guide's one public reply: at most this many characters. */
+export const REVIEW_REPLY_MAX_CHARS = 1000;
+
+/** How many review photos a guide's profile shows, newest first. */
+export const PROFILE_GALLERY_PHOTOS = 12;
+
+export const reviewPhotoSchema = z.object({ id: z.number().int(), url: z.string() });
+export type ReviewPhoto = z.infer<typeof reviewPhotoSchema>;
+
+export const reviewReplySchema = z.object({ text: z.string(), repliedAt: z.string() });
+
+/** POST /api/v2/reviews/{id}/reply: shown under the review on the guide's profile (a display text, decision 099). */
+export const replyBodySchema = z.object({
+  text: displayText(REVIEW_REPLY_MAX_CHARS, { multiline: true }).pipe(z.string().refine(hasVisibleText, VISIBLE_NAME_MESSAGE)),
+});
+
+/** What every reader of a review sees besides the stars and the text (decision 134). */
+export const reviewTrustFields = {
+  subRatings: subRatingsSchema.nullable(),
+  photos: z.array(reviewPhotoSchema),
+  reply: reviewReplySchema.nullable(),
+  touredWithGuide: z.boolean().describe('The review comes from a booking completed with this guide'),
+};
+
 export const createReviewBodySchema = z.object({
   bookingId: idParam,
   type: z.enum(REVIEW_TYPES),
@@ -28,6 +72,8 @@ export const createReviewBodySchema = z.object({
     .default('')
     .transform((s) => cleanDisplayText(s, { multiline: true }))
     .pipe(z.string().max(REVIEW_MAX_CHARS, `At most ${REVIEW_MAX_CHARS} characters`)),
+  /** traveler_to_guide only. */
+  subRatings: subRatingsSchema.optional(),
 });
 export type CreateReviewBody = z.input<typeof createReviewBodySchema>;
 
@@ -42,6 +88,7 @@ export const bookingReviewSchema = z.object({
   content: z.string(),
   submittedAt: z.string(),
   publishedAt: z.string().nullable(),
+  ...reviewTrustFields,
 });
 export type BookingReview = z.infer<typeof bookingReviewSchema>;
 

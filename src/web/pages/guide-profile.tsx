@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { BookingWidget, checkoutPath } from '../features/bookings';
-import { useGuide, AvailabilityCalendar, htmlLang, WrittenIn, GuidePhoto, Rating, ResponsivenessLine, ReviewsSection, ServicesList, safeRedirect } from '../features/guides';
+import { useGuide, AvailabilityCalendar, htmlLang, WrittenIn, GuidePhoto, Rating, ResponsivenessLine, ReviewsSection, ServicesList, safeRedirect, TrackRecord } from '../features/guides';
 import { LicenceBadge, ProfileLicence } from '../features/licences';
 import { cityName } from '../lib/format';
 import { ChatWithGuideButton } from '../features/messaging';
@@ -221,6 +221,8 @@ export function Component() {
             </Section>
           )}
           <Section title={t('profile.reviews')} id="reviews">
+            <TrackRecord record={guide.trackRecord} />
+            <div className="mt-6" />
             <ReviewsSection guideId={guide.id} rating={guide.rating} count={guide.reviewCount} distribution={guide.ratingDistribution} />
           </Section>
         </div>

@@ -201,6 +201,14 @@ export const reviews = pgTable(
     content: text('content').notNull().default(''),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Sub-ratings beside the overall stars (decision 134): all four or none, each 1–5. */
+    knowledgeRating: smallint('knowledge_rating'),
+    communicationRating: smallint('communication_rating'),
+    punctualityRating: smallint('punctuality_rating'),
+    valueRating: smallint('value_rating'),
+    /** The reviewed guide's one public reply (decision 134): written once, never changed. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('reviews_booking_type_key').on(t.bookingId, t.type),
@@ -209,7 +217,26 @@ export const reviews = pgTable(
     index('reviews_to_user_idx').on(t.toUserId),
     check('reviews_rating_range', sql`rating between 1 and 5`),
     check('reviews_content_length', sql`char_length(content) <= 2000`),
+    check(
+      'reviews_sub_ratings',
+      sql`(knowledge_rating is null and communication_rating is null and punctuality_rating is null and value_rating is null)
+        or (knowledge_rating between 1 and 5 and communication_rating between 1 and 5 and punctuality_rating between 1 and 5 and value_rating between 1 and 5)`,
+    ),
+    check('reviews_reply', sql`(reply is null) = (replied_at is null) and char_length(reply) <= 1000`),
   ],
+);
+
+/** A review's photos (at most 6, decision 134): public images, re-encoded like every upload. */
+export const reviewPhotos = pgTable(
+  'review_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reviewId: integer('review_id').notNull().references(() => reviews.id, { onDelete: 'cascade' }),
+    /** publicUrl(key) of an upload; the demo seed's photos are the app's own city pictures. */
+    url: text('url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_photos_review_idx').on(t.reviewId, t.id)],
 );
 
 /** A traveler's saved (favourite) guides, newest first, 6 per page. */

@@ -13,6 +13,7 @@ import { seedDemoReceipts } from './receipts';
 import { seedDemoPayouts } from './payouts';
 import { seedDemoResponsiveness } from './responsiveness';
 import { seedDemoUrgentSupport } from './urgent-support';
+import { seedDemoReviewTrust } from './review-trust';
 
 export { DEMO_ACCOUNTS };
 
@@ -42,6 +43,7 @@ const STEPS: SeedStep[] = [
   { name: 'demo-payouts', reference: false, run: seedDemoPayouts },
   { name: 'demo-sensitive-consents', reference: false, run: seedDemoSensitiveConsents },
   { name: 'demo-urgent-support', reference: false, run: seedDemoUrgentSupport },
+  { name: 'demo-review-trust', reference: false, run: seedDemoReviewTrust },
 ];
 
 export async function runSeed(db: Database, mode: 'demo' | 'none', now: Date = new Date()): Promise<string[]> {

@@ -16,6 +16,7 @@ import {
   servicesForGuides,
   type SummaryRow,
 } from './guides.repository';
+import { trackRecord } from './track-record.repository';
 
 /** Rounds the stored average for display (two decimals). */
 const roundRating = (r: number) => Math.round(r * 100) / 100;
@@ -105,7 +106,7 @@ const COMMA = Buffer.from(',');
 export async function getGuide(db: Database, id: number, viewer: AuthUser | null, lang: TextLanguage = 'en'): Promise<GuideDetail> {
   const row = await findGuide(db, id);
   if (!row || (row.guide.status !== 'active' && row.userId !== viewer?.id)) throw notFound('Guide');
-  const [[summary], details] = await Promise.all([toSummaries(db, [row], viewer, lang), guideDetails(db, id)]);
+  const [[summary], details, record] = await Promise.all([toSummaries(db, [row], viewer, lang), guideDetails(db, id), trackRecord(db, id)]);
   const g = row.guide;
   const description = (field: 'ethicsDescription' | 'boundaryDescription' | 'supportiveDescription') => pickText(g.texts, field, lang, g.originalLanguage, g[field]);
   const ethics = description('ethicsDescription');
@@ -142,6 +143,7 @@ export async function getGuide(db: Database, id: number, viewer: AuthUser | null
     listed: isListed({ status: g.status, identityVerified: row.identityVerified, timeZone: g.timeZone, weekly: details.weekly, exceptions: details.exceptions }),
     licenceDetails: details.licenceDetails,
     guideDrives: g.guideDrives,
+    trackRecord: record,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
+import type { FileStorage } from '../../storage/index';
 import { reviewsRoutes } from './reviews.routes';
 import { REVIEW_PUBLISH_JOB, ReviewsService } from './reviews.service';
 
@@ -12,10 +13,16 @@ declare module 'fastify' {
   }
 }
 
-/** Reviews: the public list of a guide's reviews, and both parties' reviews of a booking (published by a job). */
-export function registerReviews(app: AppInstance, jobs: JobRunner): void {
-  const service = new ReviewsService(app.ctx.database.db);
+/** What reviews are built from (compose.ts): the job runner that publishes them, the file store for their photos. */
+export interface ReviewsNeeds {
+  jobs: JobRunner;
+  storage: FileStorage;
+}
+
+/** Reviews: the public list of a guide's reviews, and both parties' reviews of a booking (published by a job), with photos and the guide's reply. */
+export async function registerReviews(app: AppInstance, { jobs, storage }: ReviewsNeeds): Promise<void> {
+  const service = new ReviewsService(app.ctx.database.db, storage);
   app.decorate('reviews', service);
   jobs.register(REVIEW_PUBLISH_JOB, (job, now) => service.publishDue(job, now));
-  reviewsRoutes(app, service);
+  await reviewsRoutes(app, service);
 }

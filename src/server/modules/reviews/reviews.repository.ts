@@ -1,8 +1,52 @@
-import { and, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { ReviewPhoto } from '../../../shared/schemas/reviews';
 import type { Database } from '../../db/client';
-import { guides, reviews, users } from '../../db/schema/index';
+import { guides, reviewPhotos, reviews, users } from '../../db/schema/index';
 
 export type ReviewRow = typeof reviews.$inferSelect;
+
+/** The review's photos, by review id, oldest first (one statement for any number of reviews). */
+export async function photosOf(db: Database, reviewIds: readonly number[]): Promise<Map<number, ReviewPhoto[]>> {
+  const out = new Map<number, ReviewPhoto[]>();
+  if (reviewIds.length === 0) return out;
+  const rows = await db
+    .select({ id: reviewPhotos.id, reviewId: reviewPhotos.reviewId, url: reviewPhotos.url })
+    .from(reviewPhotos)
+    .where(inArray(reviewPhotos.reviewId, [...reviewIds]))
+    .orderBy(asc(reviewPhotos.id));
+  for (const { reviewId, ...photo } of rows) out.set(reviewId, [...(out.get(reviewId) ?? []), photo]);
+  return out;
+}
+
+export async function findReview(db: Database, id: number): Promise<ReviewRow | undefined> {
+  const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
+  return row;
+}
+
+/** The review row locked for the rest of the transaction (photo count, reply). */
+export async function lockReview(tx: Database, id: number): Promise<ReviewRow | undefined> {
+  const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+  return row;
+}
+
+export async function countPhotos(db: Database, reviewId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(reviewPhotos).where(eq(reviewPhotos.reviewId, reviewId));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertPhoto(tx: Database, reviewId: number, url: string, at: Date): Promise<void> {
+  await tx.insert(reviewPhotos).values({ reviewId, url, createdAt: at });
+}
+
+/** Sets the reply only when there is none yet: undefined when one was already written. */
+export async function setReply(tx: Database, id: number, text: string, at: Date): Promise<ReviewRow | undefined> {
+  const [row] = await tx
+    .update(reviews)
+    .set({ reply: text, repliedAt: at })
+    .where(and(eq(reviews.id, id), isNull(reviews.reply)))
+    .returning();
+  return row;
+}
 
 export async function guideForReviews(db: Database, guideId: number) {
   const [guide] = await db.select({ status: guides.status, reviewCount: guides.reviewCount }).from(guides).where(eq(guides.id, guideId));
@@ -22,6 +66,13 @@ export function publishedReviews(db: Database, guideId: number, page: number, li
       reviewerName: users.fullName,
       reviewerPicture: users.profilePicture,
       publishedAt: reviews.publishedAt,
+      bookingId: reviews.bookingId,
+      knowledgeRating: reviews.knowledgeRating,
+      communicationRating: reviews.communicationRating,
+      punctualityRating: reviews.punctualityRating,
+      valueRating: reviews.valueRating,
+      reply: reviews.reply,
+      repliedAt: reviews.repliedAt,
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.fromUserId))

@@ -1,21 +1,35 @@
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
 import { reviewSchema, reviewsQuerySchema } from '../../../shared/schemas/guides';
-import { createReviewBodySchema, createReviewReplySchema, eligibilityReplySchema } from '../../../shared/schemas/reviews';
+import {
+  bookingReviewSchema,
+  createReviewBodySchema,
+  createReviewReplySchema,
+  eligibilityReplySchema,
+  replyBodySchema,
+  REVIEW_PHOTO_MAX,
+  REVIEW_PHOTO_MAX_BYTES,
+  REVIEW_PHOTO_WINDOW_MINUTES,
+} from '../../../shared/schemas/reviews';
 import { notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
+import { readSingleUpload } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
-import { guideForReviews, publishedReviews } from './reviews.repository';
+import { trustOf } from './review-view';
+import { guideForReviews, photosOf, publishedReviews } from './reviews.repository';
 import type { ReviewsService } from './reviews.service';
 
 const security = [{ bearerAuth: [] }];
+const idParams = z.object({ id: idParam });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /**
  * GET /api/v2/reviews/guides/{guideId}: the guide's published traveler reviews, newest first, as an
  * array. Dual-blind: unpublished reviews never leave the server. The total is in the
  * `x-total-count` header. Eligibility and submission for both directions (decision 063).
  */
-export function reviewsRoutes(app: AppInstance, service?: ReviewsService): void {
+export async function reviewsRoutes(app: AppInstance, service?: ReviewsService): Promise<void> {
   app.get(
     '/api/v2/reviews/guides/:guideId',
     {
@@ -34,8 +48,16 @@ export function reviewsRoutes(app: AppInstance, service?: ReviewsService): void 
       const guide = await guideForReviews(db, guideId);
       if (!guide || guide.status !== 'active') throw notFound('Guide');
       const rows = await publishedReviews(db, guideId, page, limit);
+      const photos = await photosOf(
+        db,
+        rows.map((r) => r.id),
+      );
       reply.header('x-total-count', String(guide.reviewCount));
-      return rows.map((r) => ({ ...r, publishedAt: r.publishedAt!.toISOString() }));
+      return rows.map(({ bookingId, knowledgeRating, communicationRating, punctualityRating, valueRating, reply: text, repliedAt, ...r }) => ({
+        ...r,
+        publishedAt: r.publishedAt!.toISOString(),
+        ...trustOf({ bookingId, knowledgeRating, communicationRating, punctualityRating, valueRating, reply: text, repliedAt }, photos.get(r.id)),
+      }));
     },
   );
   if (!service) return;
@@ -70,4 +92,45 @@ export function reviewsRoutes(app: AppInstance, service?: ReviewsService): void 
     },
     async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
   );
+
+  app.post(
+    '/api/v2/reviews/:id/reply',
+    {
+      onRequest: app.requireAuth,
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['reviews'],
+        summary: "The reviewed guide's one public reply to a published review (a second is 409; it cannot be edited)",
+        security,
+        params: idParams,
+        body: replyBodySchema,
+        response: { 200: bookingReviewSchema, ...errors },
+      },
+    },
+    async (request) => service.reply(currentUser(request), request.params.id, request.body),
+  );
+
+  await app.register(async (scope: AppInstance) => {
+    // Multipart parsing only inside this scope: other routes keep JSON-only bodies.
+    await scope.register(multipart, { limits: { fileSize: REVIEW_PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    scope.post(
+      '/api/v2/reviews/:id/photos',
+      {
+        onRequest: app.requireAuth,
+        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        schema: {
+          tags: ['reviews'],
+          summary: 'Add a photo to your review of a guide',
+          description:
+            `multipart/form-data with one field "file": JPEG, PNG, GIF or WEBP, checked by content, at most 5 MB; re-encoded to WebP without metadata (no EXIF or GPS position). ` +
+            `Only the review's author, within ${REVIEW_PHOTO_WINDOW_MINUTES} minutes of submitting it, at most ${REVIEW_PHOTO_MAX} photos (409). Photos are public with the review.`,
+          consumes: ['multipart/form-data'],
+          security,
+          params: idParams,
+          response: { 201: bookingReviewSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await service.addPhoto(currentUser(request), request.params.id, () => readSingleUpload(request, REVIEW_PHOTO_MAX_BYTES))),
+    );
+  });
 }

@@ -42,7 +42,31 @@ async function ownersEvidence(f: TrustFixtures): Promise<{ id: number; evidenceI
   if (res.statusCode !== 201) throw new Error(`evidence setup failed: ${res.statusCode} ${res.body}`);
   return { id, evidenceId: res.json().evidence[0].id as number };
 }
+/** The owner's review of f.guide on a completed booking; published when the guide has reviewed too. */
+async function ownersReview(f: TrustFixtures, published: boolean): Promise<number> {
+  const bookingId = await ownersBookingIn(f, 'completed');
+  const res = await send(f.t, { method: 'POST', url: '/api/v2/reviews', token: await f.owner.token(), body: { bookingId, type: 'traveler_to_guide', rating: 5 } });
+  if (res.statusCode !== 201) throw new Error(`review setup failed: ${res.statusCode} ${res.body}`);
+  if (published) {
+    const theirs = await send(f.t, { method: 'POST', url: '/api/v2/reviews', token: await f.guide.token(), body: { bookingId, type: 'guide_to_traveler', rating: 5 } });
+    if (theirs.statusCode !== 201) throw new Error(`guide review setup failed: ${theirs.statusCode} ${theirs.body}`);
+  }
+  return res.json().review.id as number;
+}
 export const FEEDBACK_ENTRIES = {
+  // Only the author adds photos: the reviewed guide is a stranger to it like anyone else.
+  'POST /api/v2/reviews/{id}/photos': {
+    rule: 'owner',
+    strangers: (f) => [f.stranger, f.guide, f.otherGuide],
+    setup: async (f) => ({ params: { id: await ownersReview(f, false) } }),
+  },
+  // Only the reviewed guide replies: the review's author and other guides get 404.
+  'POST /api/v2/reviews/{id}/reply': {
+    rule: 'owner',
+    as: (f) => f.guide,
+    strangers: (f) => [f.owner, f.stranger, f.otherGuide],
+    setup: async (f) => ({ params: { id: await ownersReview(f, true) }, body: { text: 'Thank you for coming' } }),
+  },
   'GET /api/v2/reviews/bookings/{id}/eligibility': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: await ownersBookingIn(f, 'completed') } }) },
   'GET /api/v2/disputes/{id}': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: (await ownersDispute(f)).id } }) },
   'GET /api/v2/disputes/bookings/{id}': { rule: 'owner', strangers: bookingStrangers, setup: async (f) => ({ params: { id: (await ownersDispute(f)).bookingId } }) },

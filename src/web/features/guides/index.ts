@@ -14,6 +14,7 @@ export { Rating } from './components/rating';
 export { ResponsivenessLine } from './components/responsiveness';
 export { ReviewsSection } from './components/reviews-section';
 export { ServicesList } from './components/services-list';
+export { TrackRecord } from './components/track-record';
 export { htmlLang, WrittenIn } from './components/written-in';
 export { safeRedirect } from './lib/redirect';
 export { readerLanguage } from './lib/text-language';

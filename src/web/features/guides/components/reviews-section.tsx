@@ -1,14 +1,11 @@
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../../lib/i18n';
+import { ReviewCard } from '../../reviews';
 import { useGuideReviews } from '../api/get-guide-reviews';
-import { formatCalendarDate } from '../../../lib/format';
-import { GuidePhoto } from './guide-photo';
 
 /** Rating summary (average, count, 5→1 star bars) and the published reviews, newest first. */
 export function ReviewsSection({ guideId, rating, count, distribution }: { guideId: number; rating: number; count: number; distribution: number[] }) {
   const { t } = useTranslation('guides');
-  const locale = currentLocale();
   const reviews = useGuideReviews(guideId);
   const max = Math.max(1, ...distribution);
   return (
@@ -54,20 +51,8 @@ export function ReviewsSection({ guideId, rating, count, distribution }: { guide
       {reviews.data && reviews.data.length > 0 && (
         <ul className="mt-6 divide-y divide-stone-200 dark:divide-stone-800">
           {reviews.data.map((r) => (
-            <li key={r.id} className="flex gap-3 py-4">
-              <GuidePhoto src={r.reviewerPicture} alt={r.reviewerName} size={40} className="h-10 w-10 shrink-0 rounded-full text-sm" />
-              <div className="min-w-0">
-                <p className="flex flex-wrap items-center gap-x-2 text-sm">
-                  <span className="font-semibold">{r.reviewerName}</span>
-                  <span role="img" className="inline-flex items-center gap-0.5 text-amber-600" aria-label={t('profile.stars', { count: r.rating })}>
-                    {Array.from({ length: r.rating }, (_, i) => (
-                      <Star key={i} className="h-3.5 w-3.5 fill-current" aria-hidden />
-                    ))}
-                  </span>
-                  <span className="text-stone-500 dark:text-stone-400">{formatCalendarDate(r.publishedAt.slice(0, 10), locale)}</span>
-                </p>
-                {r.content && <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">{r.content}</p>}
-              </div>
+            <li key={r.id}>
+              <ReviewCard review={r} />
             </li>
           ))}
         </ul>

@@ -7,7 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useEligibility } from '../api/get-eligibility';
+import { ReplyDialog } from './reply-dialog';
 import { ReviewDialog } from './review-dialog';
+import { ReviewPhotos } from './review-photos';
 
 const REVIEWABLE = ['completed', 'disputed'];
 
@@ -21,14 +23,31 @@ function Stars({ rating, label }: { rating: number; label: string }) {
   );
 }
 
-function ReviewQuote({ review, title }: { review: BookingReview; title: string }) {
+/** A review on the booking's card, with its photos and reply; the reviewed guide may reply once (decision 134). */
+function ReviewQuote({ review, title, author, mayReply = false }: { review: BookingReview; title: string; author: string; mayReply?: boolean }) {
   const { t } = useTranslation('reviews');
+  const [replying, setReplying] = useState(false);
   return (
     <figure className="w-full rounded-lg bg-stone-50 px-3 py-2 text-sm dark:bg-stone-800/60">
       <figcaption className="flex flex-wrap items-center gap-2 font-medium">
         {title} <Stars rating={review.rating} label={t('stars', { count: review.rating })} />
       </figcaption>
       {review.content && <blockquote className="mt-1 whitespace-pre-line break-words text-stone-700 dark:text-stone-300">{review.content}</blockquote>}
+      <ReviewPhotos photos={review.photos} alt={(n) => t('card.photo', { n, name: author })} />
+      {review.reply && (
+        <p className="mt-2 border-l-4 border-primary-300 pl-2 dark:border-primary-700">
+          <span className="me-1 font-medium">{t('card.reply')}</span>
+          <span className="whitespace-pre-line break-words">{review.reply.text}</span>
+        </p>
+      )}
+      {mayReply && !review.reply && review.publishedAt && (
+        <>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => setReplying(true)}>
+            {t('card.replyAction')}
+          </Button>
+          <ReplyDialog reviewId={review.id} reviewerName={author} open={replying} onOpenChange={setReplying} />
+        </>
+      )}
     </figure>
   );
 }
@@ -83,8 +102,8 @@ export function ReviewAction({ booking, side }: { booking: Booking; side: 'trave
           </span>
         </p>
       )}
-      {e.myReview && e.otherReview && <ReviewQuote review={e.myReview} title={t('yours')} />}
-      {e.otherReview && <ReviewQuote review={e.otherReview} title={t('theirs', { name: otherName })} />}
+      {e.myReview && e.otherReview && <ReviewQuote review={e.myReview} title={t('yours')} author={side === 'traveler' ? booking.traveler.fullName : booking.guide.fullName} />}
+      {e.otherReview && <ReviewQuote review={e.otherReview} title={t('theirs', { name: otherName })} author={otherName} mayReply={side === 'guide'} />}
       {!e.canReview && !e.myReview && e.reason === 'review_period_ended' && <p className="text-xs text-stone-600 dark:text-stone-400">{t('reason.review_period_ended')}</p>}
       {e.canReview && <ReviewDialog eligibility={e} otherName={otherName} open={open} onOpenChange={setOpen} />}
     </div>

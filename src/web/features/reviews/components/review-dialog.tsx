@@ -5,12 +5,15 @@ import { Button } from '../../../components/ui/button';
 import { showToast } from '../../../lib/toast';
 import { Sheet } from '../../../components/ui/sheet';
 import { useCreateReview } from '../api/create-review';
+import { PhotoPicker } from './photo-picker';
 import { StarRating } from './star-rating';
+import { NO_SUB_RATINGS, SubRatingsField, subRatingsComplete, type SubRatingValues } from './sub-ratings-field';
 
 /**
  * The review form (docs/rules/booking-lifecycle.md, Reviews): a rating 1–5 is required ('Please select a rating'), the text is
  * optional, trimmed, at most 2000 characters with a live counter. Success and failure toasts keep
- * their fixed texts (docs/rules/look-and-language.md).
+ * their fixed texts (docs/rules/look-and-language.md). Reviews of a guide also take the four sub-ratings
+ * (all or none) and up to six photos (decision 134).
  */
 export function ReviewDialog({
   eligibility,
@@ -27,8 +30,12 @@ export function ReviewDialog({
   const [rating, setRating] = useState(0);
   const [content, setContent] = useState('');
   const [showError, setShowError] = useState(false);
+  const [sub, setSub] = useState<SubRatingValues>(NO_SUB_RATINGS);
+  const [subError, setSubError] = useState(false);
+  const [photos, setPhotos] = useState<File[]>([]);
   const create = useCreateReview();
   const errorId = useId();
+  const subErrorId = useId();
   const textId = useId();
   const counterId = useId();
   const asTraveler = eligibility.type === 'traveler_to_guide';
@@ -38,16 +45,22 @@ export function ReviewDialog({
       setRating(0);
       setContent('');
       setShowError(false);
+      setSub(NO_SUB_RATINGS);
+      setSubError(false);
+      setPhotos([]);
     }
     onOpenChange(next);
   };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    const subOk = subRatingsComplete(sub);
+    setSubError(!subOk);
     if (rating < 1) {
       setShowError(true);
       return;
     }
+    if (!subOk) return;
     create.mutate(
       {
         bookingId: eligibility.bookingId,
@@ -56,11 +69,14 @@ export function ReviewDialog({
         toUserId: eligibility.toUserId,
         rating,
         content: content.trim(),
+        ...(asTraveler && sub.knowledge > 0 ? { subRatings: sub } : {}),
+        photos: asTraveler ? photos : [],
       },
       {
-        onSuccess: () => {
+        onSuccess: ({ failed }) => {
           close(false);
           showToast({ title: t('submitted'), variant: 'success' });
+          if (failed > 0) showToast({ title: t('photosFailed', { count: failed }), variant: 'destructive' });
         },
         onError: () => showToast({ title: t('failed'), variant: 'destructive' }),
       },
@@ -93,6 +109,23 @@ export function ReviewDialog({
             </p>
           )}
         </div>
+        {asTraveler && (
+          <div>
+            <SubRatingsField
+              value={sub}
+              onChange={(v) => {
+                setSub(v);
+                if (subRatingsComplete(v)) setSubError(false);
+              }}
+              errorId={subError ? subErrorId : undefined}
+            />
+            {subError && (
+              <p id={subErrorId} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+                {t('subIncomplete')}
+              </p>
+            )}
+          </div>
+        )}
         <div>
           <label htmlFor={textId} className="text-sm font-medium">
             {t('form.content')}
@@ -111,6 +144,7 @@ export function ReviewDialog({
             {t('form.counter', { count: content.length, max: REVIEW_MAX_CHARS })}
           </p>
         </div>
+        {asTraveler && <PhotoPicker files={photos} onChange={setPhotos} />}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => close(false)}>
             {t('form.cancel')}

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -66,7 +66,7 @@ describe('ReviewAction', () => {
       if (url.includes('/eligibility')) return json(state);
       if (url.endsWith('/api/v2/reviews') && init?.method === 'POST') {
         const body = JSON.parse(String(init.body));
-        const review = { id: 5, bookingId: 12, type: body.type, fromUserId: 1, toUserId: 9, rating: body.rating, content: body.content, submittedAt: '2026-11-22T10:00:00Z', publishedAt: null };
+        const review = { id: 5, bookingId: 12, type: body.type, fromUserId: 1, toUserId: 9, rating: body.rating, content: body.content, submittedAt: '2026-11-22T10:00:00Z', publishedAt: null, subRatings: null, photos: [], reply: null, touredWithGuide: true };
         state = { ...eligible, canReview: false, reason: 'already_reviewed', myReview: review };
         return json({ review, eligibility: state }, 201);
       }
@@ -81,7 +81,7 @@ describe('ReviewAction', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Please select a rating');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
-    const four = screen.getByRole('radio', { name: '4 stars' });
+    const four = within(screen.getByRole('group', { name: 'Your rating' })).getByRole('radio', { name: '4 stars' });
     fireEvent.click(four);
     expect((four as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -106,7 +106,7 @@ describe('ReviewAction', () => {
     );
     render(wrap(<ReviewAction booking={booking()} side="traveler" />));
     fireEvent.click(await screen.findByRole('button', { name: 'Review your guide' }));
-    fireEvent.click(await screen.findByRole('radio', { name: '5 stars' }));
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Your rating' })).getByRole('radio', { name: '5 stars' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
     await waitFor(() => expect(showToast).toHaveBeenCalledWith({ title: 'Failed to submit review', variant: 'destructive' }));
     expect(screen.getByRole('dialog')).toBeTruthy();
@@ -114,7 +114,7 @@ describe('ReviewAction', () => {
 
   it('shows both reviews once published, in Chinese', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    const mine = { id: 5, bookingId: 12, type: 'guide_to_traveler', fromUserId: 9, toUserId: 1, rating: 5, content: '很准时', submittedAt: '2026-11-22T10:00:00Z', publishedAt: '2026-11-22T11:00:00Z' };
+    const mine = { id: 5, bookingId: 12, type: 'guide_to_traveler', fromUserId: 9, toUserId: 1, rating: 5, content: '很准时', submittedAt: '2026-11-22T10:00:00Z', publishedAt: '2026-11-22T11:00:00Z', subRatings: null, photos: [], reply: null, touredWithGuide: true };
     const theirs = { ...mine, id: 6, type: 'traveler_to_guide', fromUserId: 1, toUserId: 9, rating: 4, content: '地陪很专业' };
     vi.stubGlobal('fetch', vi.fn(async () => json({ ...eligible, type: 'guide_to_traveler', canReview: false, reason: 'already_reviewed', myReview: mine, otherSubmitted: true, otherReview: theirs })));
     render(wrap(<ReviewAction booking={booking()} side="guide" />));
@@ -122,6 +122,9 @@ describe('ReviewAction', () => {
     expect(screen.getByText('您的评价')).toBeTruthy();
     expect(screen.getByText(/Li Wei 的评价/)).toBeTruthy();
     expect(screen.getByRole('img', { name: '4 星' })).toBeTruthy();
+    // The guide may answer the traveler's published review once, from the booking's card.
+    fireEvent.click(screen.getByRole('button', { name: '回复' }));
+    expect(await screen.findByRole('dialog', { name: /^回复 ?Li Wei$/ })).toBeTruthy();
   });
 
   it('says when eligibility cannot be checked and offers a retry', async () => {
