@@ -7,6 +7,13 @@ declare module '@tanstack/react-query' {
     queryMeta: {
       /** i18n key of the toast shown once when this query's fetch fails (docs/rules/look-and-language.md failure toasts). */
       errorToast?: string;
+      /**
+       * The same for every reader (price bounds, the service catalogue): kept when a reader logs out,
+       * where every other query is dropped. The landing page's search form shows them as the server
+       * rendered them, and dropping them at logout changed its text under a part React was still
+       * hydrating (React error 418 in e2e/accounts.spec.ts).
+       */
+      sharedWithVisitors?: boolean;
     };
   }
 }

@@ -6,6 +6,7 @@ import { setUnauthorizedListener, type ApiError } from '../../../lib/api-client'
 import { clearSession, useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useMe } from '../api/get-me';
+import { dropReaderQueries } from '../../../lib/reader-queries';
 
 /**
  * docs/rules/accounts-and-sessions.md forced logout: a 401 on a call made with a token — code TOKEN_EXPIRED, an error text
@@ -46,7 +47,7 @@ export function SessionGuard() {
       if (!isSessionEnd(error)) return;
       sessionEndedAt = Date.now();
       clearSession();
-      queryClient.clear();
+      dropReaderQueries(queryClient);
       showToast({ title: t('account.sessionExpired'), description: t('account.sessionExpiredBody'), variant: 'destructive' });
       void navigate('/login');
     });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { dropReaderQueries } from '../../../lib/reader-queries';
 import { clearSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { logout } from '../api/logout';
@@ -19,7 +20,7 @@ export function useLogoutFlow() {
     mutationFn: logout,
     onSettled: (reachedServer) => {
       clearSession();
-      queryClient.clear();
+      dropReaderQueries(queryClient);
       // Offline (decision 102): logged out here, the trips kept for offline deleted; the toast says so.
       if (reachedServer === false) showToast({ title: t('offline.loggedOutLocally'), description: t('offline.loggedOutLocallyBody'), variant: 'success' });
       else showToast({ title: t('account.loggedOut'), variant: 'success' });

@@ -10,6 +10,6 @@ export function getPriceBounds(): Promise<{ lowest: number | null; highest: numb
 
 /** The slider bounds of docs/rules/money-and-cancellation.md; the defaults stand in while loading or if the call fails. */
 export function usePriceSliderBounds() {
-  const query = useQuery({ queryKey: guideKeys.priceBounds, queryFn: getPriceBounds });
+  const query = useQuery({ queryKey: guideKeys.priceBounds, queryFn: getPriceBounds, meta: { sharedWithVisitors: true } });
   return priceSliderBounds(query.data?.lowest ?? null, query.data?.highest ?? null);
 }

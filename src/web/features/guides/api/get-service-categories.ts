@@ -27,7 +27,7 @@ export function useServiceCategories() {
   const query = useQuery({
     queryKey: guideKeys.categories,
     queryFn: getServiceCategories,
-    meta: { errorToast: 'guides:categories.failed' },
+    meta: { errorToast: 'guides:categories.failed', sharedWithVisitors: true },
   });
   return { ...query, categories: query.data ?? (query.isError ? legacyServiceCategories() : undefined), usingFallback: query.isError };
 }

@@ -12,6 +12,7 @@ import { clearSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportData } from '../api/export-data';
+import { dropReaderQueries } from '../../../lib/reader-queries';
 
 /** Data export and account deletion (with the username typed as confirmation, and the password). */
 export function AccountManagement({ user, onDeleted }: { user: User; onDeleted: () => void }) {
@@ -35,7 +36,7 @@ export function AccountManagement({ user, onDeleted }: { user: User; onDeleted: 
           setOpen(false);
           showToast({ title: t('toasts.accountDeleted'), description: t('toasts.accountDeletedBody'), variant: 'success' });
           clearSession();
-          queryClient.clear();
+          dropReaderQueries(queryClient);
           onDeleted();
         },
         onError: (err) => {
