@@ -1,16 +1,8 @@
-import type { BookingStatus } from './state-machine';
+import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from './state-machine';
 import { startOfTourDay } from './schedule';
 
-/** Booked and not over: the statuses a trip can go wrong in (decision 132). */
-export const HELP_STATUSES: readonly BookingStatus[] = [
-  'confirmed',
-  'upcoming',
-  'awaiting_start',
-  'start_confirmed',
-  'ongoing',
-  'extend_requested',
-  'extend_confirmed',
-];
+/** Booked and not over: the statuses a trip can go wrong in (decision 132). A pending booking is not booked yet. */
+export const HELP_STATUSES: readonly BookingStatus[] = ACTIVE_BOOKING_STATUSES.filter((s) => s !== 'pending');
 
 /** How long after the planned end (extensions included) the trip still counts as today's. */
 export const HELP_AFTER_END_MS = 3 * 3_600_000;

@@ -73,15 +73,7 @@ function NewBatch() {
         ))}
       </SelectField>
       {kind === 'bank' && (
-        <TextField
-          label={t('payouts.rate')}
-          hint={t('payouts.rateHint')}
-          inputMode="decimal"
-          value={rate}
-          onChange={(e) => (setRate(e.target.value), setInvalid(false))}
-          error={invalid ? t('payouts.rateInvalid') : null}
-          maxLength={12}
-        />
+        <RateField value={rate} invalid={invalid} onChange={(v) => (setRate(v), setInvalid(false))} />
       )}
       <ErrorNote error={act.error} />
       <Button type="submit" size="sm" busy={act.isPending}>
@@ -143,20 +135,28 @@ function SetRate({ batch }: { batch: PayoutBatch }) {
   return (
     <form onSubmit={submit} noValidate aria-label={t('payouts.setRate')} className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40">
       <p className="text-sm">{t('payouts.awaitingRate')}</p>
-      <TextField
-        label={t('payouts.rate')}
-        hint={t('payouts.rateHint')}
-        inputMode="decimal"
-        value={rate}
-        onChange={(e) => (setRate(e.target.value), setInvalid(false))}
-        error={invalid ? t('payouts.rateInvalid') : null}
-        maxLength={12}
-      />
+      <RateField value={rate} invalid={invalid} onChange={(v) => (setRate(v), setInvalid(false))} />
       <ErrorNote error={act.error} />
       <Button type="submit" size="sm" busy={act.isPending}>
         {t('payouts.setRate')}
       </Button>
     </form>
+  );
+}
+
+/** The yen per RMB the admin enters, as typed (decision 129): on a new bank batch or one awaiting its rate. */
+function RateField({ value, invalid, onChange }: { value: string; invalid: boolean; onChange: (value: string) => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <TextField
+      label={t('payouts.rate')}
+      hint={t('payouts.rateHint')}
+      inputMode="decimal"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={invalid ? t('payouts.rateInvalid') : null}
+      maxLength={12}
+    />
   );
 }
 
