@@ -19,18 +19,28 @@ export type AuthzEntry =
   | { rule: 'admin'; setup: (f: TrustFixtures) => Promise<RouteRequest> }
   | { rule: 'public'; why: string; setup: (f: TrustFixtures) => Promise<RouteRequest> };
 
+/**
+ * The next day of a series (each section of the table books on days of its own, clear of the
+ * others'), counted per test app. The API project runs its files in one module graph (vitest
+ * `isolate: false`): module-level counters went on from one file's table into the next file's, and
+ * past the booking horizon (a 409 slot_unavailable on PostgreSQL, where files share workers
+ * differently than on PGlite).
+ */
+const series = new WeakMap<object, Map<string, number>>();
+export function nextDay(f: TrustFixtures, name: string, first: number): number {
+  let days = series.get(f.t);
+  if (!days) series.set(f.t, (days = new Map()));
+  const day = days.get(name) ?? first;
+  days.set(name, day + 1);
+  return day;
+}
+
 /** A booking of `f.owner` with `f.guide`, each on its own day (from day 20), its deposit paid when asked. */
-let bookingDay = 20;
 export async function ownersBooking(f: TrustFixtures, opts: { paid?: boolean; day?: number } = {}): Promise<number> {
   const owner = await f.owner.token();
-  const day = opts.day ?? bookingDay++;
-  const book = (startTime: string) =>
-    send(f.t, { method: 'POST', url: '/api/v2/bookings', token: owner, body: { guideId: f.guide.guideId, date: addDays(todayInZone('Asia/Tokyo'), day), startTime, durationHours: 2, travelers: 1 } });
-  let res = await book('10:00');
-  // This is the authorization table's setup, not a booking test: on PostgreSQL under the full suite's
-  // load one CI run met a 409 slot_unavailable here that no run alone repeats (a deadlock is reported
-  // as that code); the same day's afternoon is as good an owner's booking.
-  if (res.statusCode === 409 && res.json().code === 'slot_unavailable') res = await book('15:00');
+  const day = opts.day ?? nextDay(f, 'bookings', 20);
+  const date = addDays(todayInZone('Asia/Tokyo'), day);
+  const res = await send(f.t, { method: 'POST', url: '/api/v2/bookings', token: owner, body: { guideId: f.guide.guideId, date, startTime: '10:00', durationHours: 2, travelers: 1 } });
   if (res.statusCode !== 201) throw new Error(`booking setup failed: ${res.statusCode} ${res.body}`);
   const id = res.json().id as number;
   if (opts.paid) {

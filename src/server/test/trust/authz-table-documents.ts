@@ -1,14 +1,13 @@
 import { ledgerEntries } from '../../db/schema/index';
-import { ownersBooking, type AuthzEntry } from './authz-setup';
+import { nextDay, ownersBooking, type AuthzEntry } from './authz-setup';
 import type { TrustFixtures } from './fixtures';
 import { send } from './fixtures';
 
 /** Receipts' own days (172–177), after rescheduling's and inside the booking horizon. */
-let receiptDay = 172;
 
 /** The receipt of the deposit of a booking `f.owner` paid (decision 125). */
 async function ownersReceipt(f: TrustFixtures): Promise<number> {
-  const id = await ownersBooking(f, { paid: true, day: receiptDay++ });
+  const id = await ownersBooking(f, { paid: true, day: nextDay(f, 'documents', 172) });
   const res = await send(f.t, { method: 'GET', url: `/api/v2/bookings/${id}/receipts`, token: await f.owner.token() });
   const receipt = res.json().receipts?.[0];
   if (res.statusCode !== 200 || !receipt) throw new Error(`receipt setup failed: ${res.statusCode} ${res.body}`);
@@ -20,7 +19,7 @@ async function ownersReceipt(f: TrustFixtures): Promise<number> {
  * booking's settlement written last month, balanced as the ledger's trigger demands (decision 127).
  */
 async function guidesClosedMonth(f: TrustFixtures): Promise<string> {
-  const id = await ownersBooking(f, { paid: true, day: receiptDay++ });
+  const id = await ownersBooking(f, { paid: true, day: nextDay(f, 'documents', 172) });
   const now = new Date();
   const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15, 3));
   await f.t.database.db.insert(ledgerEntries).values([
@@ -39,7 +38,7 @@ export const DOCUMENT_ENTRIES: Record<string, AuthzEntry> = {
   'GET /api/v2/bookings/{id}/receipts': {
     rule: 'owner',
     strangers: (f) => [f.stranger, f.otherGuide, f.guide],
-    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true, day: receiptDay++ }) } }),
+    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true, day: nextDay(f, 'documents', 172) }) } }),
   },
   'GET /api/v2/receipts/{id}': { rule: 'owner', strangers: (f) => [f.stranger, f.otherGuide, f.guide], setup: async (f) => ({ params: { id: await ownersReceipt(f) } }) },
   'PATCH /api/v2/receipts/{id}': {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index';
-import { bookingStrangers, ownersBooking, type AuthzEntry } from './authz-setup';
+import { bookingStrangers, nextDay, ownersBooking, type AuthzEntry } from './authz-setup';
 import type { TrustFixtures } from './fixtures';
 import { send } from './fixtures';
 
@@ -9,9 +9,8 @@ import { send } from './fixtures';
  * resolve; strangers 404, visitors 401.
  */
 /** A paid booking of the owner with f.guide, accepted and then moved to `status` (the on-tour steps are tested elsewhere). */
-let feedbackDay = 120; // its own days, clear of the other sections' bookings and accepted tour requests
 async function ownersBookingIn(f: TrustFixtures, status: 'ongoing' | 'completed'): Promise<number> {
-  const id = await ownersBooking(f, { paid: true, day: feedbackDay++ });
+  const id = await ownersBooking(f, { paid: true, day: nextDay(f, 'feedback', 120) });
   const accepted = await send(f.t, { method: 'POST', url: `/api/v2/bookings/${id}/accept`, token: await f.guide.token() });
   if (accepted.statusCode !== 200) throw new Error(`accept setup failed: ${accepted.statusCode} ${accepted.body}`);
   await f.t.database.db.update(bookings).set({ status, completedAt: status === 'completed' ? new Date() : null }).where(eq(bookings.id, id));

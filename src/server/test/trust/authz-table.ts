@@ -5,7 +5,7 @@ import { ACCOUNT_ENTRIES } from './authz-table-accounts';
 import { DOCUMENT_ENTRIES } from './authz-table-documents';
 import { FEEDBACK_ENTRIES } from './authz-table-feedback';
 import { PAYOUT_ENTRIES } from './authz-table-payouts';
-import { bookingStrangers, ownersBooking, type AuthzEntry } from './authz-setup';
+import { bookingStrangers, nextDay, ownersBooking, type AuthzEntry } from './authz-setup';
 import type { TrustFixtures } from './fixtures';
 import { send } from './fixtures';
 
@@ -39,12 +39,11 @@ async function ownersSupportThread(f: TrustFixtures): Promise<number> {
 const guideParams = (key: string) => async (f: TrustFixtures) => ({ params: { [key]: f.guide.guideId } });
 
 // ---- bookings: a booking of `f.owner` with `f.guide`, each on its own day ----
-/** Rescheduling's own days, clear of the other sections' (bookings from 20, tour requests from 40, feedback from 120). */
-let rescheduleDay = 160;
+/** Rescheduling's own days from 160, clear of the other sections' (bookings from 20, tour requests from 40, feedback from 120). */
 /** A paid booking of the owner for which f.guide proposed a new time: the owner answers it. */
 async function guidesProposal(f: TrustFixtures): Promise<{ id: number; proposalId: number }> {
-  const id = await ownersBooking(f, { paid: true, day: rescheduleDay++ });
-  const date = addDays(todayInZone('Asia/Tokyo'), rescheduleDay++);
+  const id = await ownersBooking(f, { paid: true, day: nextDay(f, 'reschedule', 160) });
+  const date = addDays(todayInZone('Asia/Tokyo'), nextDay(f, 'reschedule', 160));
   const res = await send(f.t, { method: 'POST', url: `/api/v2/bookings/${id}/reschedule`, token: await f.guide.token(), body: { date, startTime: '13:00' } });
   if (res.statusCode !== 201) throw new Error(`reschedule setup failed: ${res.statusCode} ${res.body}`);
   return { id, proposalId: res.json().reschedule.id as number };
@@ -103,10 +102,9 @@ async function ownersSystemMessage(f: TrustFixtures): Promise<number> {
 }
 
 // ---- offers (decision 078): an offer belongs to its conversation's traveler and guide ----
-let offerDay = 60;
-const offerBody = () => ({
-  clientMessageId: `authz-offer-${offerDay}`,
-  date: addDays(todayInZone('Asia/Tokyo'), offerDay++),
+const offerBody = (f: TrustFixtures, day = nextDay(f, 'offers', 60)) => ({
+  clientMessageId: `authz-offer-${day}`,
+  date: addDays(todayInZone('Asia/Tokyo'), day),
   startTime: '10:00',
   durationHours: 2,
   travelers: 1,
@@ -118,7 +116,7 @@ const offerBody = () => ({
 /** An open offer from f.guide to the owner. */
 async function ownersOffer(f: TrustFixtures): Promise<number> {
   const id = await ownersConversation(f);
-  const res = await send(f.t, { method: 'POST', url: `/api/v2/conversations/${id}/offers`, token: await f.guide.token(), body: offerBody() });
+  const res = await send(f.t, { method: 'POST', url: `/api/v2/conversations/${id}/offers`, token: await f.guide.token(), body: offerBody(f) });
   if (res.statusCode !== 201) throw new Error(`offer setup failed: ${res.statusCode} ${res.body}`);
   return res.json().data.id as number;
 }
@@ -245,7 +243,7 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
     rule: 'owner',
     as: (f) => f.guide,
     strangers: conversationStrangers,
-    setup: async (f) => ({ params: { conversationId: await ownersConversation(f) }, body: offerBody() }),
+    setup: async (f) => ({ params: { conversationId: await ownersConversation(f) }, body: offerBody(f) }),
   },
   'GET /api/v2/conversations/{conversationId}/offer-quote': {
     rule: 'owner',
@@ -332,7 +330,7 @@ export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
   'POST /api/v2/bookings/{id}/reschedule': {
     rule: 'owner',
     strangers: bookingStrangers,
-    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true, day: rescheduleDay++ }) }, body: { date: addDays(todayInZone('Asia/Tokyo'), rescheduleDay++), startTime: '13:00' } }),
+    setup: async (f) => ({ params: { id: await ownersBooking(f, { paid: true, day: nextDay(f, 'reschedule', 160) }) }, body: { date: addDays(todayInZone('Asia/Tokyo'), nextDay(f, 'reschedule', 160)), startTime: '13:00' } }),
   },
   'POST /api/v2/bookings/{id}/reschedule/{proposalId}/accept': {
     rule: 'owner',
