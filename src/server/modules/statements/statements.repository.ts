@@ -106,12 +106,6 @@ export async function payoutLines(db: Database, guideUserId: number, from: Date,
   return rows;
 }
 
-/** The recipient's name on the invoice. */
-export async function fullNameOf(db: Database, userId: number): Promise<string> {
-  const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId));
-  return row?.fullName ?? '';
-}
-
 export interface IssuedInvoice {
   number: string;
   recipient: string;
@@ -123,10 +117,11 @@ export interface IssuedInvoice {
  * The month's invoice as first issued: the first call writes it with what is given, every later call
  * (or a concurrent one that lost the race) reads that row back unchanged (decision 133).
  */
-export async function issueInvoice(db: Database, guideUserId: number, month: string, first: Omit<IssuedInvoice, 'issuedAt'> & { now: Date }): Promise<IssuedInvoice> {
+export async function issueInvoice(db: Database, guideUserId: number, month: string, first: Omit<IssuedInvoice, 'issuedAt' | 'recipient'> & { now: Date }): Promise<IssuedInvoice> {
   await db
     .insert(issuedInvoices)
-    .values({ guideUserId, month, number: first.number, recipient: first.recipient, operator: first.operator, issuedAt: first.now })
+    // The recipient is the guide's name at the first issue, read in the same statement.
+    .values({ guideUserId, month, number: first.number, recipient: sql`(select ${users.fullName} from ${users} where ${users.id} = ${guideUserId})`, operator: first.operator, issuedAt: first.now })
     .onConflictDoNothing({ target: [issuedInvoices.guideUserId, issuedInvoices.month] });
   const [row] = await db
     .select({ number: issuedInvoices.number, recipient: issuedInvoices.recipient, operator: issuedInvoices.operator, issuedAt: issuedInvoices.issuedAt })

@@ -101,7 +101,6 @@ export class StatementsService {
   private async issued(guideUserId: number, month: string): Promise<repo.IssuedInvoice> {
     return repo.issueInvoice(this.db, guideUserId, month, {
       number: `TG-${month.replace('-', '')}-${String(guideUserId).padStart(6, '0')}`,
-      recipient: await repo.fullNameOf(this.db, guideUserId),
       operator: printedParticulars(this.needs.operator),
       now: this.needs.now(),
     });
