@@ -58,6 +58,8 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   DEPOSIT_RATE: z.coerce.number().gt(0).max(1).default(0.2),
   COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  // Decision 137: the most the platform adds, as a share of the booked price, when a replacement guide costs more.
+  REPLACEMENT_COVER_RATE: z.coerce.number().min(0).max(1).default(0.2),
   // Reconciliation (decision 083): a payment unchanged this long while processing or pending is
   // asked about at the provider (a provider call with Stripe's retries takes at most about 60 s).
   PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(1000).default(90_000),
@@ -203,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
       depositRate: e.DEPOSIT_RATE,
       commissionRate: e.COMMISSION_RATE,
+      replacementCoverRate: e.REPLACEMENT_COVER_RATE,
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
     },
     /** GET /metrics: on the app's port with the bearer token, and/or on an internal port. */

@@ -49,6 +49,9 @@ export const ERROR_STATUS = {
   too_early: 409,
   // Rescheduling (decision 079)
   reschedule_open: 409,
+  // A replacement guide (decision 137): the choice is no longer open, or the chosen guide can no longer take the tour
+  replacement_closed: 409,
+  replacement_unavailable: 409,
   reschedule_closed: 409,
   same_time: 400,
   // Messaging

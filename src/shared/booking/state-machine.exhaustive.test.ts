@@ -28,14 +28,22 @@ const TABLE: [BookingStatus[], BookingEvent, Actor[], BookingStatus][] = [
   [['extend_requested'], 'extension_lapsed', [S], 'ongoing'],
   [['ongoing'], 'service_complete', [T, G], 'completed'],
   // Decision 040 adds 'pending' for the traveler (dropping an unpaid booking).
-  [['pending', 'upcoming', 'awaiting_start', 'confirmed'], 'cancel', [T], 'cancelled'],
+  [['pending', 'upcoming', 'awaiting_start', 'confirmed', 'awaiting_replacement'], 'cancel', [T], 'cancelled'],
   [['upcoming', 'awaiting_start'], 'cancel', [G], 'cancelled'],
   [['ongoing', 'completed'], 'dispute', [T, G], 'disputed'],
   [['disputed'], 'resolve', [A], 'completed'],
   // Decision 079: a reschedule keeps the status.
   [['confirmed'], 'reschedule', [T, G], 'confirmed'],
   [['upcoming'], 'reschedule', [T, G], 'upcoming'],
+  // Decision 137: the traveler chooses a replacement guide (a paid request again) or lets the choice lapse.
+  [['awaiting_replacement'], 'choose_replacement', [T], 'confirmed'],
+  [['awaiting_replacement'], 'replacement_lapsed', [S], 'cancelled'],
+  // Decision 138: past the start, a side reports the other absent; the reported side contests a no-show cancellation.
+  [['upcoming', 'awaiting_start', 'start_confirmed'], 'report_no_show', [T, G], 'cancelled'],
+  [['cancelled'], 'dispute', [T], 'disputed'],
 ];
+/** Triples whose guard refuses with these facts (the guide reported the no-show, so only the traveler contests it). */
+const GUARDED: [BookingStatus, BookingEvent, Actor, string][] = [['cancelled', 'dispute', G, 'dispute_window_closed']];
 /** docs/rules/booking-lifecycle.md's row for a booking made from an offer (decision 078): the only difference it makes. */
 const FROM_OFFER: [BookingStatus[], BookingEvent, Actor[], BookingStatus] = [['pending'], 'deposit_paid', [S], 'upcoming'];
 const EVENTS: BookingEvent[] = [...new Set(TABLE.map((r) => r[1]))];
@@ -43,15 +51,16 @@ const ACTORS: Actor[] = [T, G, S, A];
 
 describe('booking state machine, exhaustively (status × event × actor)', () => {
   const now = new Date('2026-11-22T10:00:00Z');
-  it('has 19 events', () => expect(EVENTS).toHaveLength(19));
+  it('has 22 events', () => expect(EVENTS).toHaveLength(22));
   for (const fromOffer of [false, true])
   for (const status of BOOKING_STATUSES) {
     for (const event of EVENTS) {
       for (const actor of ACTORS) {
         const table = fromOffer ? [FROM_OFFER, ...TABLE] : TABLE;
         const row = table.find((r) => r[0].includes(status) && r[1] === event && r[2].includes(actor));
+        const refusedBy = GUARDED.find((g) => g[0] === status && g[1] === event && g[2] === actor);
         const anyActor = table.some((r) => r[0].includes(status) && r[1] === event);
-        it(`${fromOffer ? '(from an offer) ' : ''}${status} --${event}/${actor}--> ${row ? row[3] : 'refused'}`, () => {
+        it(`${fromOffer ? '(from an offer) ' : ''}${status} --${event}/${actor}--> ${row && !refusedBy ? row[3] : 'refused'}`, () => {
           const facts = {
             status,
             travelerConfirmedStart: false,
@@ -60,12 +69,52 @@ describe('booking state machine, exhaustively (status × event × actor)', () =>
             extensionCount: 0,
             completedAt: new Date(now.getTime() - 86_400_000),
             fromOffer,
+            startsAt: new Date(now.getTime() - 3_600_000),
+            noShow: { by: G, at: new Date(now.getTime() - 3_600_000) },
           };
           const result = nextStatus(facts, event, actor, { now, resolution: 'completed' });
-          if (row) expect(result).toMatchObject({ ok: true, from: status, to: row[3] });
+          const guarded = GUARDED.find((g) => g[0] === status && g[1] === event && g[2] === actor);
+          if (guarded) expect(result).toEqual({ ok: false, reason: guarded[3] });
+          else if (row) expect(result).toMatchObject({ ok: true, from: status, to: row[3] });
           else expect(result).toEqual({ ok: false, reason: anyActor ? 'actor_not_allowed' : 'invalid_transition' });
         });
       }
     }
   }
+});
+
+describe('the facts a replacement and a no-show report turn on (decisions 137, 138)', () => {
+  const now = new Date('2026-11-22T10:00:00Z');
+  const base = { travelerConfirmedStart: false, guideConfirmedStart: false, travelerConfirmedExtension: false, extensionCount: 0 };
+  const MIN = 60_000;
+
+  it('a guide cancelling a replaceable booking opens the choice; otherwise it is cancelled', () => {
+    expect(nextStatus({ ...base, status: 'upcoming', replaceable: true }, 'cancel', G, { now })).toMatchObject({ ok: true, to: 'awaiting_replacement' });
+    expect(nextStatus({ ...base, status: 'awaiting_start', replaceable: false }, 'cancel', G, { now })).toMatchObject({ ok: true, to: 'cancelled' });
+    // The traveler's own cancellation never opens a choice.
+    expect(nextStatus({ ...base, status: 'upcoming', replaceable: true }, 'cancel', T, { now })).toMatchObject({ ok: true, to: 'cancelled' });
+  });
+
+  it('a replacement guide declining or not answering returns the booking to the choice', () => {
+    expect(nextStatus({ ...base, status: 'confirmed', replacing: true }, 'decline', G, { now })).toMatchObject({ ok: true, to: 'awaiting_replacement' });
+    expect(nextStatus({ ...base, status: 'confirmed', replacing: true }, 'request_expired', S, { now })).toMatchObject({ ok: true, to: 'awaiting_replacement' });
+    expect(nextStatus({ ...base, status: 'confirmed' }, 'decline', G, { now })).toMatchObject({ ok: true, to: 'cancelled' });
+  });
+
+  it('a no-show is reported from 20 minutes after the start, and not once the other side confirmed the start', () => {
+    const at = (min: number) => new Date(now.getTime() - min * MIN);
+    expect(nextStatus({ ...base, status: 'awaiting_start', startsAt: at(19) }, 'report_no_show', T, { now })).toEqual({ ok: false, reason: 'too_early_for_no_show' });
+    expect(nextStatus({ ...base, status: 'awaiting_start', startsAt: at(20) }, 'report_no_show', T, { now })).toMatchObject({ ok: true, to: 'cancelled' });
+    expect(nextStatus({ ...base, status: 'start_confirmed', guideConfirmedStart: true, startsAt: at(60) }, 'report_no_show', T, { now })).toEqual({ ok: false, reason: 'already_confirmed' });
+    expect(nextStatus({ ...base, status: 'start_confirmed', guideConfirmedStart: true, startsAt: at(60) }, 'report_no_show', G, { now })).toMatchObject({ ok: true, to: 'cancelled' });
+    expect(nextStatus({ ...base, status: 'ongoing', startsAt: at(60) }, 'report_no_show', T, { now })).toEqual({ ok: false, reason: 'invalid_transition' });
+  });
+
+  it('the side reported absent contests within 48 hours; the reporter and a plain cancellation cannot', () => {
+    const noShow = (hours: number) => ({ by: T, at: new Date(now.getTime() - hours * 3_600_000) });
+    expect(nextStatus({ ...base, status: 'cancelled', noShow: noShow(47.9) }, 'dispute', G, { now })).toMatchObject({ ok: true, to: 'disputed' });
+    expect(nextStatus({ ...base, status: 'cancelled', noShow: noShow(48.1) }, 'dispute', G, { now })).toEqual({ ok: false, reason: 'dispute_window_closed' });
+    expect(nextStatus({ ...base, status: 'cancelled', noShow: noShow(1) }, 'dispute', T, { now })).toEqual({ ok: false, reason: 'dispute_window_closed' });
+    expect(nextStatus({ ...base, status: 'cancelled', noShow: null }, 'dispute', G, { now })).toEqual({ ok: false, reason: 'dispute_window_closed' });
+  });
 });

@@ -15,6 +15,8 @@ export const BOOKING_STATUSES = [
   'completed',
   'disputed',
   'cancelled',
+  // The guide cancelled a paid booking and the traveler is choosing a replacement guide or the refund (decision 137).
+  'awaiting_replacement',
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -40,7 +42,10 @@ export type BookingEvent =
   | 'cancel'
   | 'dispute'
   | 'resolve'
-  | 'reschedule';
+  | 'reschedule'
+  | 'choose_replacement'
+  | 'replacement_lapsed'
+  | 'report_no_show';
 
 /** What a guard may look at: the booking's own flags and counters, and the clock. */
 export interface BookingFacts {
@@ -56,6 +61,17 @@ export interface BookingFacts {
    * deposit makes the booking `upcoming` with no second wait for the guide.
    */
   fromOffer?: boolean;
+  /**
+   * A guide's cancellation now offers the traveler replacement guides (decision 137): the service
+   * sets it when the deposit was paid, free guides exist and there is time for one to answer.
+   */
+  replaceable?: boolean;
+  /** A replacement guide has been asked and not answered: a decline or silence returns the traveler to the choice. */
+  replacing?: boolean;
+  /** The tour's start, for the no-show report (decision 138). */
+  startsAt?: Date;
+  /** The no-show report that cancelled the booking, for the reported side's contest within NO_SHOW_CONTEST_HOURS. */
+  noShow?: { by: 'traveler' | 'guide'; at: Date } | null;
 }
 
 export interface Transition {
@@ -75,11 +91,16 @@ export type BookingRefusal =
   | 'extension_limit_reached'
   | 'already_confirmed'
   | 'dispute_window_closed'
-  | 'resolution_required';
+  | 'resolution_required'
+  | 'too_early_for_no_show';
 
 export const MAX_EXTENSIONS = 2;
 export const DISPUTE_WINDOW_DAYS = 7;
 const DAY_MS = 86_400_000;
+/** How long after the start the other side's absence may be reported (decision 138). */
+export const NO_SHOW_AFTER_MINUTES = 20;
+/** How long the reported side has to contest a no-show report with a dispute (decision 138). */
+export const NO_SHOW_CONTEST_HOURS = 48;
 
 const hasConfirmedStart = (f: BookingFacts, actor: Actor) =>
   actor === 'traveler' ? f.travelerConfirmedStart : actor === 'guide' ? f.guideConfirmedStart : false;
@@ -89,8 +110,9 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
   { from: ['pending'], event: 'deposit_paid', actors: ['system'], to: (f) => (f.fromOffer ? 'upcoming' : 'confirmed') },
   { from: ['pending'], event: 'payment_expired', actors: ['system'], to: 'cancelled' },
   { from: ['confirmed'], event: 'accept', actors: ['guide'], to: 'upcoming' },
-  { from: ['confirmed'], event: 'decline', actors: ['guide'], to: 'cancelled' },
-  { from: ['confirmed'], event: 'request_expired', actors: ['system'], to: 'cancelled' },
+  // A replacement guide who declines or does not answer returns the traveler to the choice (decision 137).
+  { from: ['confirmed'], event: 'decline', actors: ['guide'], to: (f) => (f.replacing ? 'awaiting_replacement' : 'cancelled') },
+  { from: ['confirmed'], event: 'request_expired', actors: ['system'], to: (f) => (f.replacing ? 'awaiting_replacement' : 'cancelled') },
   { from: ['upcoming'], event: 'start_day', actors: ['system'], to: 'awaiting_start' },
   {
     from: ['upcoming', 'awaiting_start'],
@@ -124,8 +146,24 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
   { from: ['extend_requested'], event: 'extension_lapsed', actors: ['system'], to: 'ongoing' },
   { from: ['ongoing'], event: 'service_complete', actors: ['traveler', 'guide'], to: 'completed' },
   // A traveler may also drop an unpaid booking (nothing to refund; the slot is freed at once): decision 040.
-  { from: ['pending', 'upcoming', 'awaiting_start', 'confirmed'], event: 'cancel', actors: ['traveler'], to: 'cancelled' },
-  { from: ['upcoming', 'awaiting_start'], event: 'cancel', actors: ['guide'], to: 'cancelled' },
+  // Awaiting a replacement, the traveler may take the full refund instead (decision 137).
+  { from: ['pending', 'upcoming', 'awaiting_start', 'confirmed', 'awaiting_replacement'], event: 'cancel', actors: ['traveler'], to: 'cancelled' },
+  { from: ['upcoming', 'awaiting_start'], event: 'cancel', actors: ['guide'], to: (f) => (f.replaceable ? 'awaiting_replacement' : 'cancelled') },
+  // Decision 137: the chosen guide is asked like a paid request; nobody chosen in time means the full refund.
+  { from: ['awaiting_replacement'], event: 'choose_replacement', actors: ['traveler'], to: 'confirmed' },
+  { from: ['awaiting_replacement'], event: 'replacement_lapsed', actors: ['system'], to: 'cancelled' },
+  {
+    // Decision 138: from NO_SHOW_AFTER_MINUTES after the start, a side whose other side has not confirmed the start reports it.
+    from: ['upcoming', 'awaiting_start', 'start_confirmed'],
+    event: 'report_no_show',
+    actors: ['traveler', 'guide'],
+    to: 'cancelled',
+    guard: (f, a, now) => {
+      if (a === 'traveler' ? f.guideConfirmedStart : f.travelerConfirmedStart) return 'already_confirmed';
+      if (!f.startsAt || now.getTime() < f.startsAt.getTime() + NO_SHOW_AFTER_MINUTES * 60_000) return 'too_early_for_no_show';
+      return undefined;
+    },
+  },
   {
     from: ['ongoing', 'completed'],
     event: 'dispute',
@@ -135,6 +173,15 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
       f.status === 'completed' && (!f.completedAt || now.getTime() - f.completedAt.getTime() > DISPUTE_WINDOW_DAYS * DAY_MS)
         ? 'dispute_window_closed'
         : undefined,
+  },
+  {
+    // Decision 138: the side reported absent contests the report with evidence, within NO_SHOW_CONTEST_HOURS.
+    from: ['cancelled'],
+    event: 'dispute',
+    actors: ['traveler', 'guide'],
+    to: 'disputed',
+    guard: (f, a, now) =>
+      !f.noShow || f.noShow.by === a || now.getTime() - f.noShow.at.getTime() > NO_SHOW_CONTEST_HOURS * 3_600_000 ? 'dispute_window_closed' : undefined,
   },
   // Decision 079: proposing, accepting or declining a new time keeps the status (the booking moves, the price stays).
   { from: ['confirmed', 'upcoming'], event: 'reschedule', actors: ['traveler', 'guide'], to: (f) => f.status },
@@ -187,12 +234,15 @@ export function availableEvents(facts: BookingFacts, actor: Actor, now = new Dat
  */
 export const TRIP_TABS = {
   'pending-requests': ['pending', 'confirmed'],
-  upcoming: ['upcoming', 'awaiting_start', 'start_confirmed'],
+  // A booking whose guide cancelled waits for the traveler's choice of a replacement where the trip was (decision 137).
+  upcoming: ['upcoming', 'awaiting_start', 'start_confirmed', 'awaiting_replacement'],
   ongoing: ['ongoing', 'extend_requested', 'extend_confirmed'],
   past: ['completed', 'disputed', 'cancelled'],
 } as const satisfies Record<string, readonly BookingStatus[]>;
 
 /** Statuses that hold the guide's time (a pending booking holds its slot until payment expires). */
 export const ACTIVE_BOOKING_STATUSES: readonly BookingStatus[] = BOOKING_STATUSES.filter(
-  (s) => s !== 'cancelled' && s !== 'completed' && s !== 'disputed',
+  // Awaiting a replacement (decision 137) holds nobody's time: the cancelling guide is free, and the
+  // choice checks the new guide and the traveler again.
+  (s) => s !== 'cancelled' && s !== 'completed' && s !== 'disputed' && s !== 'awaiting_replacement',
 );

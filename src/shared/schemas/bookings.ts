@@ -8,6 +8,7 @@ import { calendarDateSchema } from './common';
 import { BOOKING_STATUSES } from '../booking/state-machine';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../booking/ledger';
 import { rescheduleProposalSchema } from './reschedule';
+import { bookingReplacementSchema } from './replacements';
 import { weatherWarningSchema } from './weather';
 
 const positiveId = z.number().int().positive().max(2_147_483_647);
@@ -204,6 +205,13 @@ export const bookingSchema = z.object({
    * or reschedule free, the guide may cancel without penalty (decision 093). Always sent by the server.
    */
   weather: weatherWarningSchema.nullable().optional(),
+  /** The guide cancelled and a replacement is being chosen or asked (decision 137), else null. Always sent by the server. */
+  replacement: bookingReplacementSchema.nullable().optional(),
+  /**
+   * From when the caller may report that the other side did not come (decision 138), while that report
+   * is possible (the other side has not confirmed the start); null otherwise. Always sent by the server.
+   */
+  noShowReportableFrom: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type Booking = z.infer<typeof bookingSchema>;

@@ -25,3 +25,4 @@ export * from './weather';
 export * from './consents';
 export * from './receipts';
 export * from './statements';
+export * from './replacements';

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { bookingNumber } from '../../../shared/booking/money-rules';
-import { nextStatus, type Actor, type BookingEvent } from '../../../shared/booking/state-machine';
+import { nextStatus, type Actor, type BookingEvent, type BookingFacts } from '../../../shared/booking/state-machine';
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { Config } from '../../config';
 import { inTransaction, type Database } from '../../db/client';
@@ -22,6 +22,9 @@ export const JOB = {
   startDay: 'booking.start_day',
   extensionLapse: 'booking.extension_lapse',
   rescheduleExpiry: 'booking.reschedule_expiry',
+  /** Decision 137: the traveler's choice of a replacement lapses into the full refund; an asked guide's answer is due. */
+  replacementLapse: 'booking.replacement_lapse',
+  replacementAnswer: 'booking.replacement_answer',
   refund: 'payment.refund',
   /** A domain event written in the transaction of its change (the outbox, decision 085). */
   event: 'booking.event',
@@ -148,8 +151,8 @@ export class BookingCore {
   }
 
   /** The state machine's answer for `event`, or the 409 that says why not. */
-  decide(booking: BookingRow, event: BookingEvent, actor: Actor, now: Date) {
-    const decision = nextStatus(factsOf(booking), event, actor, { now });
+  decide(booking: BookingRow, event: BookingEvent, actor: Actor, now: Date, extra: Partial<BookingFacts> = {}) {
+    const decision = nextStatus(factsOf(booking, extra), event, actor, { now });
     if (decision.ok) return decision;
     if (decision.reason === 'extension_limit_reached') throw new AppError('extension_limit_reached', 'Extension Limit Reached');
     throw new AppError('invalid_transition', `A ${booking.status} booking cannot take "${event}" (${decision.reason})`);

@@ -2,13 +2,14 @@ import { todayInZone } from '../../../shared/availability';
 import { cancellationPostings, completionPostings } from '../../../shared/booking/ledger';
 import { addWorkingDays, cancellationSplit, cancellationTier, EARNINGS_HOLD_WORKING_DAYS, refundArrival, type RefundSplit } from '../../../shared/booking/money-rules';
 import { startOfTourDay } from '../../../shared/booking/schedule';
-import { nextStatus, type Actor, type BookingStatus } from '../../../shared/booking/state-machine';
+import { nextStatus, NO_SHOW_AFTER_MINUTES, type Actor, type BookingStatus } from '../../../shared/booking/state-machine';
 import type { Booking, CancellationQuote } from '../../../shared/schemas/bookings';
 import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import { JOB, type BookingCore, type Side } from './booking-core';
-import { factsOf } from './booking-view';
+import type { BookingReplacement } from './booking-replacement';
+import { factsOf, NO_SHOW_REASONS } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow } from './bookings.repository';
 
@@ -28,7 +29,10 @@ export interface RefundInfo {
  * its refund, the scheduled steps (expiries, the tour day), confirming the start and completing.
  */
 export class BookingLifecycle {
-  constructor(private readonly core: BookingCore) {}
+  constructor(
+    private readonly core: BookingCore,
+    private readonly replacement: BookingReplacement,
+  ) {}
 
   async accept(user: AuthUser, id: number): Promise<Booking> {
     const { core } = this;
@@ -39,6 +43,7 @@ export class BookingLifecycle {
       const booking = (await repo.lockBooking(db, id))!;
       const decision = core.decide(booking, 'accept', 'guide', now);
       const row = (await repo.transitionBooking(db, id, decision.from, decision.to, { acceptedAt: now }))!;
+      await this.replacement.handedOver(db, id, now);
       await enqueueJob(db, {
         kind: JOB.startDay,
         payload: { bookingId: id },
@@ -73,7 +78,14 @@ export class BookingLifecycle {
   }
 
   /** How a cancellation by `actor` at `now` splits what was paid (decision 004). */
-  private split(booking: BookingRow, paidCents: number, actor: Actor, now: Date): { split: RefundSplit; tier: string } {
+  private split(booking: BookingRow, paidCents: number, actor: Actor, now: Date, event?: 'report_no_show'): { split: RefundSplit; tier: string } {
+    // Decision 137: the guide cancelled; whether the traveler takes the refund or the choice lapses, all of it comes back.
+    if (booking.status === 'awaiting_replacement') return { split: { refundCents: paidCents, guideCents: 0, platformCents: 0 }, tier: 'guide' };
+    // Decision 138: a guide reported absent refunds everything; a traveler reported absent is the no-show tier.
+    if (event === 'report_no_show' && actor === 'traveler') return { split: { refundCents: paidCents, guideCents: 0, platformCents: 0 }, tier: 'guide' };
+    if (event === 'report_no_show') {
+      return { split: cancellationSplit({ depositCents: paidCents, cancelledBy: 'traveler', tier: 'no_show', commissionRate: this.core.rates.commissionRate }), tier: 'no_show' };
+    }
     // The typhoon rule (decision 093): while a JMA warning is in force for the area, either side
     // cancels with everything paid online back to the traveler and nothing kept by the guide or us.
     if (booking.weatherWarning && (actor === 'traveler' || actor === 'guide')) return { split: { refundCents: paidCents, guideCents: 0, platformCents: 0 }, tier: 'weather' };
@@ -84,12 +96,14 @@ export class BookingLifecycle {
   }
 
   /**
-   * Cancels by any route (traveler, guide decline, expiry jobs): transition, ledger release of the
-   * paid deposit by the split, and the refund job, in one transaction; the refund runs right after.
+   * Cancels by any route (traveler, guide decline, expiry jobs, a no-show report): transition, ledger
+   * release of the paid deposit by the split, and the refund job, in one transaction; the refund runs
+   * right after. A guide's cancellation that can offer a replacement opens the choice instead, and a
+   * replacement guide's decline returns to it (decision 137): no money moves then.
    */
   private async cancel(
     id: number,
-    event: 'cancel' | 'decline' | 'payment_expired' | 'request_expired',
+    event: 'cancel' | 'decline' | 'payment_expired' | 'request_expired' | 'replacement_lapsed' | 'report_no_show',
     actor: Actor,
     opts: { reason?: string; now?: Date },
   ): Promise<{ refund: RefundInfo | null }> {
@@ -99,12 +113,32 @@ export class BookingLifecycle {
     let refund: RefundInfo | null = null;
     await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
+      const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
+      if (event === 'cancel' && actor === 'guide' && (await this.replacement.offerable(db, booking, now))) {
+        const decision = core.decide(booking, event, actor, now, { replaceable: true });
+        await repo.transitionBooking(db, id, decision.from, decision.to);
+        await this.replacement.open(db, publish, booking, guideUserId, opts.reason, now);
+        return;
+      }
+      if ((event === 'decline' || event === 'request_expired') && booking.status === 'confirmed') {
+        const asked = await this.replacement.requested(db, id);
+        if (asked?.status === 'requested') {
+          // The first guide's 48-hour answer deadline does not apply to a replacement: its own job decides.
+          if (event === 'request_expired') return;
+          const decision = core.decide(booking, event, actor, now, { replacing: true });
+          if (decision.to !== 'awaiting_replacement') throw new AppError('invalid_transition', 'A replacement request returns to the choice');
+          await this.replacement.returnToChoice(db, publish, booking, asked, decision.to, 'declined', now);
+          return;
+        }
+      }
       const decision = core.decide(booking, event, actor, now);
       const paid = (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
-      const { split } = this.split(booking, paid?.amountCents ?? 0, actor, now);
-      const cancelledBy = actor === 'system' ? 'system' : actor === 'guide' ? 'guide' : 'traveler';
-      await repo.transitionBooking(db, id, decision.from, decision.to, { cancelledAt: now, cancelledBy, cancelReason: opts.reason ?? event });
-      const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
+      const { split } = this.split(booking, paid?.amountCents ?? 0, actor, now, event === 'report_no_show' ? event : undefined);
+      const closed = booking.status === 'awaiting_replacement' ? await this.replacement.refunded(db, id, now) : undefined;
+      const reported = actor === 'traveler' ? 'guide' : 'traveler';
+      const cancelledBy = closed ? 'guide' : event === 'report_no_show' ? reported : actor === 'system' ? 'system' : actor === 'guide' ? 'guide' : 'traveler';
+      const cancelReason = closed ? (closed.reason ?? 'cancel') : event === 'report_no_show' ? NO_SHOW_REASONS[reported] : (opts.reason ?? event);
+      await repo.transitionBooking(db, id, decision.from, decision.to, { cancelledAt: now, cancelledBy, cancelReason });
       if (paid) {
         await repo.insertPostings(db, id, cancellationPostings(paid.amountCents, split), { travelerId: booking.travelerId, guideUserId, paymentId: paid.id });
         if (split.refundCents > 0) refundJob = await core.enqueueRefund(db, paid, split.refundCents, now);
@@ -112,10 +146,29 @@ export class BookingLifecycle {
       }
       const base = { bookingId: id, travelerId: booking.travelerId, guideUserId };
       if (event === 'decline') await publish('booking.declined', { ...base, reason: opts.reason ?? '', refundCents: split.refundCents });
-      else await publish('booking.cancelled', { ...base, by: cancelledBy, reason: event, note: event === 'cancel' ? (opts.reason ?? null) : null, refundCents: split.refundCents });
+      else if (event === 'report_no_show') await publish('booking.no_show_reported', { ...base, by: actor === 'traveler' ? 'traveler' : 'guide', note: opts.reason ?? null, refundCents: split.refundCents });
+      else if (closed) await publish('booking.cancelled', { ...base, by: 'guide', reason: 'cancel', note: closed.reason, refundCents: split.refundCents });
+      else await publish('booking.cancelled', { ...base, by: cancelledBy, reason: event === 'replacement_lapsed' ? 'cancel' : event, note: event === 'cancel' ? (opts.reason ?? null) : null, refundCents: split.refundCents });
     }, now);
     if (refundJob) await core.deps.jobs.runNow(refundJob, now);
     return { refund };
+  }
+
+  /**
+   * POST /api/v2/bookings/{id}/report-no-show (decision 138): from NO_SHOW_AFTER_MINUTES after the start,
+   * a side whose other side has not confirmed the start reports them absent. A guide reported absent
+   * refunds the traveler in full at once; a traveler reported absent forfeits the deposit (the no-show
+   * tier). The reported side may contest with a dispute within NO_SHOW_CONTEST_HOURS.
+   */
+  async reportNoShow(user: AuthUser, id: number, note?: string): Promise<Booking & { refund: RefundInfo | null }> {
+    const { side } = await this.core.ownBooking(user, id);
+    const booking = (await repo.findBooking(this.core.db, id))!;
+    const check = nextStatus(factsOf(booking), 'report_no_show', side, { now: this.core.now() });
+    if (!check.ok && check.reason === 'too_early_for_no_show') {
+      throw new AppError('too_early', `The other side may be reported absent from ${NO_SHOW_AFTER_MINUTES} minutes after the start`);
+    }
+    const { refund } = await this.cancel(id, 'report_no_show', side, { reason: note || undefined });
+    return { ...(await this.core.view(id, user.id)), refund };
   }
 
   async quote(user: AuthUser, id: number): Promise<CancellationQuote> {
@@ -151,6 +204,27 @@ export class BookingLifecycle {
 
   async expireRequest(job: ClaimedJob, now: Date): Promise<void> {
     await this.ifStatus(job, 'confirmed', () => this.cancel(Number(job.payload.bookingId), 'request_expired', 'system', { now }));
+  }
+
+  /** Decision 137: nobody chosen (or accepted) by the choice's lapse: the full refund. */
+  async lapseReplacement(job: ClaimedJob, now: Date): Promise<void> {
+    await this.ifStatus(job, 'awaiting_replacement', () => this.cancel(Number(job.payload.bookingId), 'replacement_lapsed', 'system', { now }));
+  }
+
+  /** Decision 137: the asked replacement guide did not answer in time: back to the traveler's choice. */
+  async replacementUnanswered(job: ClaimedJob, now: Date): Promise<void> {
+    const { core } = this;
+    const id = Number(job.payload.bookingId);
+    await this.ifStatus(job, 'confirmed', () =>
+      core.transaction(async (db, publish) => {
+        const booking = (await repo.lockBooking(db, id))!;
+        const row = await this.replacement.requested(db, id);
+        if (booking.status !== 'confirmed' || !row || !this.replacement.isStillAsked(job, row)) return;
+        const decision = core.decide(booking, 'request_expired', 'system', now, { replacing: true });
+        if (decision.to !== 'awaiting_replacement') return;
+        await this.replacement.returnToChoice(db, publish, booking, row, decision.to, 'expired', now);
+      }, now),
+    );
   }
 
   async startDay(job: ClaimedJob, now: Date): Promise<void> {
@@ -219,7 +293,8 @@ export class BookingLifecycle {
       const extensions = (await repo.extensionsOf(db, id)).filter((e) => e.status === 'confirmed');
       const extensionsCents = extensions.reduce((sum, e) => sum + e.priceCents, 0);
       const commissionCents = booking.commissionCents + Math.round(extensionsCents * core.rates.commissionRate);
-      const postings = completionPostings({ depositCents: deposit?.amountCents ?? 0, extensionsCents, commissionCents });
+      const coveredCents = await this.replacement.coveredCents(db, id);
+      const postings = completionPostings({ depositCents: deposit?.amountCents ?? 0, extensionsCents, commissionCents, coveredCents });
       await repo.transitionBooking(db, id, decision.from, decision.to, { completedAt: now });
       await repo.insertPostings(db, id, postings, {
         travelerId: booking.travelerId,

@@ -1,6 +1,6 @@
 import { minutesToTime } from '../../../shared/availability';
 import { PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
-import { availableEvents, type Actor, type BookingFacts } from '../../../shared/booking/state-machine';
+import { availableEvents, nextStatus, NO_SHOW_AFTER_MINUTES, type Actor, type BookingFacts } from '../../../shared/booking/state-machine';
 import { bookingNumber, extensionFeeCents } from '../../../shared/booking/money-rules';
 import type { Booking, BookingPayment, Payment } from '../../../shared/schemas/bookings';
 import type { RescheduleProposal } from '../../../shared/schemas/reschedule';
@@ -9,7 +9,18 @@ import type { BookingRow, BookingViewRow, ExtensionRow, PaymentRow } from './boo
 /** Events a person fires from the app (the system's and admin's are not buttons). */
 const HUMAN_EVENTS = new Set(['accept', 'decline', 'cancel', 'start_confirm', 'request_extension', 'approve_extension', 'reject_extension', 'confirm_extension', 'withdraw_extension', 'service_complete', 'dispute']);
 
-export const factsOf = (b: BookingRow): BookingFacts => ({
+/** Why a no-show report cancelled a booking (decision 138): the side reported absent is the canceller of record. */
+export const NO_SHOW_REASONS = { guide: 'guide_no_show', traveler: 'traveler_no_show' } as const;
+
+/** The no-show report behind a cancellation, if any: who reported it and when. */
+function noShowOf(b: BookingRow): BookingFacts['noShow'] {
+  if (!b.cancelledAt) return null;
+  if (b.cancelReason === NO_SHOW_REASONS.guide) return { by: 'traveler', at: b.cancelledAt };
+  if (b.cancelReason === NO_SHOW_REASONS.traveler) return { by: 'guide', at: b.cancelledAt };
+  return null;
+}
+
+export const factsOf = (b: BookingRow, extra: Partial<BookingFacts> = {}): BookingFacts => ({
   status: b.status,
   travelerConfirmedStart: b.travelerConfirmedStart,
   guideConfirmedStart: b.guideConfirmedStart,
@@ -17,7 +28,17 @@ export const factsOf = (b: BookingRow): BookingFacts => ({
   extensionCount: b.extensionCount,
   completedAt: b.completedAt,
   fromOffer: b.offerId !== null,
+  startsAt: b.startsAt,
+  noShow: noShowOf(b),
+  ...extra,
 });
+
+/** From when `actor` may report the other side absent (decision 138), while the state machine would let them; else null. */
+function noShowReportableFrom(b: BookingRow, actor: Actor): string | null {
+  const from = new Date(b.startsAt.getTime() + NO_SHOW_AFTER_MINUTES * 60_000);
+  const refusal = nextStatus(factsOf(b), 'report_no_show', actor, { now: from });
+  return refusal.ok ? from.toISOString() : null;
+}
 
 /**
  * When a paid request expires unless answered: 48 h after payment or at the start, whichever first. A
@@ -137,6 +158,8 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     reschedulable: availableEvents(factsOf(b), actor, now).includes('reschedule'),
     reschedule: r.reschedule ? toProposal(r.reschedule, actor, b.status, now) : null,
     weather: b.weatherWarning ?? null,
+    replacement: r.replacement && (b.status === 'awaiting_replacement' || b.status === 'confirmed') ? r.replacement : null,
+    noShowReportableFrom: noShowReportableFrom(b, actor),
     createdAt: b.createdAt.toISOString(),
   };
 }

@@ -145,6 +145,14 @@ export async function transitionBooking(
 
 const guideUser = alias(users, 'guide_user');
 
+/** The open replacement as the view reads it (ISO 8601 instants). */
+export interface OpenReplacementView {
+  status: 'open' | 'requested';
+  lapsesAt: string;
+  answerBy: string | null;
+  coveredCents: number;
+}
+
 /** A booking with both parties and the service: the view's one join (`bookingViews`, a payment's lock). */
 export function viewQuery(db: Database) {
   return db
@@ -160,6 +168,8 @@ export function viewQuery(db: Database) {
         timeZone: guides.timeZone,
       },
       subcategory: { id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn },
+      // The open replacement (decision 137), in the same statement: most bookings never have one.
+      replacement: sql<OpenReplacementView | null>`(select json_build_object('status', r.status, 'lapsesAt', to_char(r.lapses_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'answerBy', to_char(r.answer_by at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'coveredCents', r.covered_cents) from booking_replacements r where r.booking_id = ${bookings.id} and r.status in ('open', 'requested'))`,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.travelerId))
@@ -174,6 +184,7 @@ export interface KnownViewParts {
   payments: PaymentRow[];
   extensions: (typeof bookingExtensions.$inferSelect)[];
   reschedule: (typeof bookingReschedules.$inferSelect) | null;
+  replacement: OpenReplacementView | null;
 }
 
 export async function bookingViews(db: Database, where: { ids?: number[]; travelerId?: number; guideId?: number; excludePending?: boolean }, known?: KnownViewParts) {

@@ -12,6 +12,7 @@ import { BookingExtensions } from './booking-extensions';
 import { BookingLifecycle } from './booking-lifecycle';
 import { BookingFromOffer } from './booking-offers';
 import { BookingPayments } from './booking-payments';
+import { BookingReplacement } from './booking-replacement';
 import { BookingReschedule } from './booking-reschedule';
 import { toBooking } from './booking-view';
 import * as repo from './bookings.repository';
@@ -34,7 +35,8 @@ export type { RefundInfo } from './booking-lifecycle';
  * ledger entries and follow-up jobs; events go out after the commit.
  */
 export class BookingsService extends BookingCore {
-  readonly lifecycle = new BookingLifecycle(this);
+  readonly replacement = new BookingReplacement(this);
+  readonly lifecycle = new BookingLifecycle(this, this.replacement);
   readonly extensions = new BookingExtensions(this);
   readonly payments = new BookingPayments(this, this.extensions);
   readonly reschedule = new BookingReschedule(this);
@@ -150,7 +152,7 @@ export class BookingsService extends BookingCore {
           { guideUserId: guide.userId, fromOffer: false },
         );
         const traveler = { id: user.id, fullName: found.traveler?.fullName ?? '', profilePicture: found.traveler?.profilePicture ?? null };
-        return { booking, reply: { traveler, guide: found.view, subcategory: found.subcategory, payments: [], extensions: [], reschedule: null } };
+        return { booking, reply: { traveler, guide: found.view, subcategory: found.subcategory, payments: [], extensions: [], reschedule: null, replacement: null } };
       });
     } catch (err) {
       const code = pgErrorCode(err);

@@ -89,9 +89,10 @@ describe('the busy rule', () => {
     await t.database.db.delete(bookings).where(eq(bookings.id, id));
   });
 
-  it.each(BOOKING_STATUSES.map((s) => [s]))('%s: holds the time unless cancelled, completed or disputed', async (status) => {
+  it.each(BOOKING_STATUSES.map((s) => [s]))('%s: holds the time unless cancelled, completed, disputed or awaiting a replacement', async (status) => {
     const id = await insert(status, base, new Date(base.getTime() + 2 * H));
-    const holds = !['cancelled', 'completed', 'disputed'].includes(status);
+    // Awaiting a replacement (decision 137), the cancelling guide is free and the choice checks the traveler again.
+    const holds = !['cancelled', 'completed', 'disputed', 'awaiting_replacement'].includes(status);
     expectAll(await answers(base, new Date(base.getTime() + H)), holds);
     await t.database.db.delete(bookings).where(eq(bookings.id, id));
   });

@@ -20,6 +20,12 @@ export interface BookingEventMap {
     refundCents: number;
   };
   'booking.awaiting_start': { bookingId: number; travelerId: number; guideUserId: number };
+  // A replacement guide (decision 137). `guideUserId`: the cancelling guide, or the guide asked in `replacement_requested`.
+  'booking.replacement_offered': { bookingId: number; travelerId: number; guideUserId: number; note: string | null; lapsesAt: string };
+  'booking.replacement_requested': { bookingId: number; travelerId: number; guideUserId: number; answerBy: string; coveredCents: number };
+  'booking.replacement_declined': { bookingId: number; travelerId: number; guideUserId: number; how: 'declined' | 'expired'; lapsesAt: string; attempt: number };
+  /** Decision 138: `by` reported the other side absent; the booking is cancelled with `refundCents` back to the traveler. */
+  'booking.no_show_reported': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; note: string | null; refundCents: number };
   // On tour; `by` is the party who acted.
   'booking.start_confirmed': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; status: 'start_confirmed' | 'ongoing' };
   'booking.extension_requested': { bookingId: number; travelerId: number; guideUserId: number; hours: number; priceCents: number };

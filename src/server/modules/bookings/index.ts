@@ -5,6 +5,7 @@ import type { OfferSource } from './booking-offers';
 import type { Clock, ReceiptIssuing } from './booking-core';
 import { bookingsRoutes } from './bookings.routes';
 import { rescheduleRoutes } from './reschedule.routes';
+import { tripTroubleRoutes } from './trip-trouble.routes';
 import { BookingsService, JOB } from './bookings.service';
 import { subscribeTourNotices, type TourNotice } from './tour-notices';
 
@@ -54,6 +55,8 @@ export function registerBookings(app: AppInstance, needs: BookingsNeeds): Bookin
   jobs.register(JOB.extensionLapse, (job, now) => service.extensions.lapse(job, now));
   jobs.register(JOB.refund, (job) => service.payments.runRefund(job));
   jobs.register(JOB.rescheduleExpiry, (job, now) => service.reschedule.expire(job, now));
+  jobs.register(JOB.replacementLapse, (job, now) => service.lifecycle.lapseReplacement(job, now));
+  jobs.register(JOB.replacementAnswer, (job, now) => service.lifecycle.replacementUnanswered(job, now));
   jobs.register(JOB.event, (job) => service.events.dispatch(String(job.payload.name), job.payload.payload));
   jobs.sweep((now) => service.payments.reconcile(now));
   app.decorate('bookings', service);
@@ -61,5 +64,6 @@ export function registerBookings(app: AppInstance, needs: BookingsNeeds): Bookin
   subscribeTourNotices(service.events, needs.notify);
   bookingsRoutes(app, service, provider);
   rescheduleRoutes(app, service);
+  tripTroubleRoutes(app, service);
   return service;
 }

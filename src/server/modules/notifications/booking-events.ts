@@ -3,6 +3,7 @@ import { REVIEW_WINDOW_DAYS } from '../../../shared/schemas/reviews';
 import type { BookingEventMap, BookingEventName } from '../bookings/index';
 import type { NotificationsService } from './notifications.service';
 import { bookingNumber, texts } from './templates';
+import { tripTroubleTexts } from './trip-trouble-texts';
 
 /** The part of the bookings module's event seam this module listens to (bookings/events.ts). */
 export interface BookingEventSource {
@@ -108,6 +109,31 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
       const text = texts.rescheduleExpired(bookingNumber(p.bookingId), p.date, p.startTime);
       const key = `booking:${p.bookingId}:reschedule:${p.proposalId}:expired`;
       return service.create([p.travelerId, p.guideUserId].map((userId) => ({ userId, type: 'booking' as const, text, actionUrl: urlFor(p, userId), related: related(p), dedupeKey: key })));
+    }),
+    // A replacement guide (decision 137) and a no-show report (decision 138).
+    on<Base & { note: string | null; lapsesAt: string }>('booking.replacement_offered', (p) =>
+      service.create([
+        { userId: p.travelerId, type: 'booking', text: tripTroubleTexts.replacementOffered(bookingNumber(p.bookingId), p.note, p.lapsesAt), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:replacement-offered:${p.lapsesAt}:${p.guideUserId}` },
+      ]),
+    ),
+    on<Base & { answerBy: string }>('booking.replacement_requested', (p) =>
+      service.create([
+        { userId: p.guideUserId, type: 'booking', text: tripTroubleTexts.replacementRequested(bookingNumber(p.bookingId), p.answerBy), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:replacement-requested:${p.guideUserId}` },
+      ]),
+    ),
+    on<Base & { how: 'declined' | 'expired'; lapsesAt: string; attempt: number }>('booking.replacement_declined', (p) =>
+      service.create([
+        { userId: p.travelerId, type: 'booking', text: tripTroubleTexts.replacementDeclined(bookingNumber(p.bookingId), p.how, p.lapsesAt), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:replacement-declined:${p.attempt}` },
+      ]),
+    ),
+    on<Base & { by: 'traveler' | 'guide'; refundCents: number }>('booking.no_show_reported', (p) => {
+      const n = bookingNumber(p.bookingId);
+      const reported = p.by === 'traveler' ? p.guideUserId : p.travelerId;
+      const reporter = p.by === 'traveler' ? p.travelerId : p.guideUserId;
+      return service.create([
+        { userId: reported, type: 'booking', text: tripTroubleTexts.noShowReported(n, p.by, p.refundCents), actionUrl: urlFor(p, reported), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
+        { userId: reporter, type: 'booking', text: tripTroubleTexts.noShowRecorded(n, p.by, p.refundCents), actionUrl: urlFor(p, reporter), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
+      ]);
     }),
     on<Base>('booking.awaiting_start', (p) =>
       service.create([

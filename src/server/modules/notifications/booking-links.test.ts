@@ -56,6 +56,13 @@ function everyEvent(bookingId: number, travelerId: number, guideUserId: number):
     'booking.rescheduled': [{ ...b, ...move, by: 'guide', fromDate: '2031-05-01', fromStartTime: '09:00' }],
     'booking.reschedule_declined': [{ ...b, ...move, by: 'guide', reason: 'busy' }],
     'booking.reschedule_expired': [{ ...b, ...move, proposedBy: 'traveler' }],
+    'booking.replacement_offered': [{ ...b, note: 'ill', lapsesAt: '2031-05-01T21:00:00.000Z' }],
+    'booking.replacement_requested': [{ ...b, answerBy: '2031-04-30T12:00:00.000Z', coveredCents: 0 }],
+    'booking.replacement_declined': [{ ...b, how: 'declined', lapsesAt: '2031-05-01T21:00:00.000Z', attempt: 1 }],
+    'booking.no_show_reported': [
+      { ...b, by: 'traveler', note: null, refundCents: 13200 },
+      { ...b, by: 'guide', note: null, refundCents: 0 },
+    ],
   };
 }
 

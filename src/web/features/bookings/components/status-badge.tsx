@@ -14,6 +14,7 @@ const TONE: Record<BookingStatus, string> = {
   completed: 'bg-stone-200 text-stone-800 dark:bg-stone-800 dark:text-stone-200',
   disputed: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100',
   cancelled: 'bg-stone-200 text-stone-700 dark:bg-stone-800 dark:text-stone-300',
+  awaiting_replacement: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
 };
 
 /**

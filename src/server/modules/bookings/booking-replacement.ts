@@ -1,0 +1,257 @@
+import { bookingPrice } from '../../../shared/booking/money-rules';
+import { compareCandidates, REPLACEMENT_CANDIDATES, replacementAnswerBy, replacementLapsesAt, replacementPrice } from '../../../shared/booking/replacement';
+import { bookableSlots } from '../../../shared/booking/schedule';
+import type { Booking } from '../../../shared/schemas/bookings';
+import type { ReplacementCandidate, ReplacementsReply } from '../../../shared/schemas/replacements';
+import { pgErrorCode, type Database } from '../../db/client';
+import type { BookedPrice } from '../../db/schema/index';
+import { enqueueJob, type ClaimedJob } from '../../jobs/index';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../auth/index';
+import { JOB, type BookingCore, type Publish } from './booking-core';
+import * as repo from './bookings.repository';
+import type { BookingRow } from './bookings.repository';
+import * as replacements from './replacement.repository';
+import type { ReplacementRow } from './replacement.repository';
+import { daySchedule } from './schedule.repository';
+
+/** How many listed guides are read before the free ones are picked (the best rated first). */
+const CANDIDATE_READ_LIMIT = 25;
+const DAY_MS = 86_400_000;
+
+const bookedPriceOf = (b: BookingRow): BookedPrice => ({
+  unitPriceCents: b.unitPriceCents,
+  additionalPerPersonCents: b.additionalPerPersonCents,
+  totalPriceCents: b.totalPriceCents,
+  commissionCents: b.commissionCents,
+});
+
+/** The language a replacement must speak: the traveler's (Chinese unless they chose English). */
+const languageOf = (locale: string | null) => (locale?.startsWith('en') ? 'en' : 'zh');
+
+/**
+ * A replacement guide when the booked one cancels (decision 137). The guide's cancellation of a paid
+ * booking opens a choice instead of refunding at once, when free guides exist and there is time: the
+ * traveler picks one of up to three, the booking moves to that guide as a paid request (the deposit
+ * stays, no second charge), and their accept makes it `upcoming` again. A decline or silence returns
+ * the traveler to the choice; taking the refund, or letting the choice lapse, refunds everything.
+ */
+export class BookingReplacement {
+  constructor(private readonly core: BookingCore) {}
+
+  private get coverRate() {
+    return this.core.deps.config.payments.replacementCoverRate;
+  }
+
+  /** The paid deposit of a booking, if it was paid. */
+  private async paidDeposit(db: Database, id: number) {
+    return (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
+  }
+
+  /**
+   * Guides free to take the booking over at its date and time, best match first, priced for the
+   * traveler; `only` checks one guide (the one chosen), under that guide's lock.
+   */
+  private async candidates(db: Database, booking: BookingRow, o: { fromGuideId: number; price: BookedPrice; exclude: number[]; depositPaidCents: number; only?: number }, now: Date) {
+    const from = await replacements.cityOf(db, o.fromGuideId);
+    if (!from) return [];
+    const hours = booking.durationMinutes / 60;
+    const listed = await replacements.candidateGuides(db, {
+      city: from,
+      language: languageOf(await replacements.localeOf(db, booking.travelerId)),
+      subcategoryId: booking.subcategoryId,
+      travelers: booking.travelers,
+      hours,
+      exclude: o.exclude,
+      only: o.only,
+      limit: CANDIDATE_READ_LIMIT,
+    });
+    const out: (ReplacementCandidate & { newTotalCents: number; guideUserId: number; unitPriceCents: number; additionalPerPersonCents: number; commissionCents: number })[] = [];
+    const window: [Date, Date] = [new Date(booking.startsAt.getTime() - DAY_MS), new Date(booking.endsAt.getTime() + DAY_MS)];
+    for (const g of listed) {
+      const price = bookingPrice({
+        basicPerHourCents: g.basicPricePerHourCents,
+        additionalPerPersonCents: g.additionalPricePerPersonCents,
+        servicePriceCents: g.servicePriceCents,
+        travelers: booking.travelers,
+        hours,
+        ...this.core.rates,
+      });
+      const paid = replacementPrice({ bookedTotalCents: o.price.totalPriceCents, newTotalCents: price.totalCents, depositPaidCents: o.depositPaidCents, coverRate: this.coverRate });
+      if (!paid) continue;
+      const day = await daySchedule(db, g.id, booking.date, window[0], window[1]);
+      // No lead time: the choice closes hours before the start anyway, and the guide still has to accept.
+      const free = bookableSlots({ date: booking.date, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, leadTimeHours: 0, now }).some(
+        (s) => s.startsAt.getTime() === booking.startsAt.getTime(),
+      );
+      if (!free) continue;
+      out.push({
+        guideId: g.id,
+        guideUserId: g.userId,
+        fullName: g.fullName,
+        profilePicture: g.profilePicture,
+        rating: g.rating,
+        reviewCount: g.reviewCount,
+        languages: g.languages,
+        licensed: g.licensed,
+        totalCents: paid.travelerTotalCents,
+        balanceCents: paid.travelerTotalCents - o.depositPaidCents,
+        coveredCents: paid.coveredCents,
+        newTotalCents: price.totalCents,
+        unitPriceCents: price.unitPriceCents,
+        additionalPerPersonCents: price.additionalPerPersonCents,
+        commissionCents: price.commissionCents,
+      });
+    }
+    return out.sort(compareCandidates(o.price.totalPriceCents)).slice(0, REPLACEMENT_CANDIDATES);
+  }
+
+  /** Whether the guide's cancellation of `booking` at `now` offers a replacement (the state machine's `replaceable`). */
+  async offerable(db: Database, booking: BookingRow, now: Date): Promise<boolean> {
+    if (now >= replacementLapsesAt(booking.startsAt)) return false;
+    const paid = await this.paidDeposit(db, booking.id);
+    if (!paid) return false;
+    const list = await this.candidates(db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: paid.amountCents }, now);
+    return list.length > 0;
+  }
+
+  /** In the cancelling transaction, after the move to `awaiting_replacement`: the choice, its lapse, the traveler told. */
+  async open(db: Database, publish: Publish, booking: BookingRow, guideUserId: number, reason: string | undefined, now: Date): Promise<void> {
+    const lapsesAt = replacementLapsesAt(booking.startsAt);
+    const row = await replacements.insertReplacement(db, {
+      bookingId: booking.id,
+      fromGuideId: booking.guideId,
+      reason: reason ?? null,
+      bookedPrice: bookedPriceOf(booking),
+      lapsesAt,
+      createdAt: now,
+    });
+    await enqueueJob(db, { kind: JOB.replacementLapse, payload: { bookingId: booking.id, replacementId: row.id }, runAt: lapsesAt, dedupeKey: `${JOB.replacementLapse}:${row.id}` });
+    await publish('booking.replacement_offered', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, note: reason ?? null, lapsesAt: lapsesAt.toISOString() });
+  }
+
+  /** GET /api/v2/bookings/{id}/replacements: the traveler's choice (404 for anyone else, the guide included). */
+  async list(user: AuthUser, id: number): Promise<ReplacementsReply> {
+    const { booking, side } = await this.core.ownBooking(user, id);
+    if (side !== 'traveler') throw notFound('Booking');
+    const db = this.core.db;
+    const row = await replacements.latestReplacement(db, id);
+    const paid = await this.paidDeposit(db, id);
+    const depositPaidCents = paid?.amountCents ?? 0;
+    const open = row?.status === 'open' && booking.status === 'awaiting_replacement' && this.core.now() < row.lapsesAt;
+    const list = open ? await this.candidates(db, booking, this.choiceOf(row!, depositPaidCents), this.core.now()) : [];
+    return {
+      bookingId: id,
+      status: row?.status ?? null,
+      lapsesAt: row?.lapsesAt.toISOString() ?? null,
+      requestedGuideId: row?.status === 'requested' ? row.toGuideId : null,
+      answerBy: row?.status === 'requested' ? (row.answerBy?.toISOString() ?? null) : null,
+      bookedTotalCents: row?.bookedPrice.totalPriceCents ?? booking.totalPriceCents,
+      depositPaidCents,
+      candidates: list.map(({ guideId, fullName, profilePicture, rating, reviewCount, languages, licensed, totalCents, balanceCents, coveredCents }) => ({
+        guideId, fullName, profilePicture, rating, reviewCount, languages, licensed, totalCents, balanceCents, coveredCents,
+      })),
+    };
+  }
+
+  private choiceOf(row: ReplacementRow, depositPaidCents: number) {
+    return { fromGuideId: row.fromGuideId, price: row.bookedPrice, exclude: [row.fromGuideId, ...row.triedGuideIds], depositPaidCents };
+  }
+
+  /**
+   * POST /api/v2/bookings/{id}/replacements {guideId}: under the chosen guide's schedule lock (then the
+   * booking's, then the traveler's, the checkout's order), the guide is checked again and the booking
+   * becomes theirs as a paid request. Two travelers choosing one guide for the same hours: the lock
+   * serialises them and the second finds the guide busy (409 replacement_unavailable).
+   */
+  async choose(user: AuthUser, id: number, guideId: number): Promise<Booking> {
+    const { core } = this;
+    const { side } = await core.ownBooking(user, id);
+    if (side !== 'traveler') throw notFound('Booking');
+    const now = core.now();
+    try {
+      await core.transaction(async (db, publish) => {
+        await repo.lockGuideSchedule(db, guideId);
+        const booking = (await repo.lockBooking(db, id))!;
+        const row = await replacements.openReplacement(db, id, true);
+        if (!row || row.status !== 'open' || booking.status !== 'awaiting_replacement' || now >= row.lapsesAt) {
+          throw new AppError('replacement_closed', 'Choosing a replacement guide is no longer open for this booking');
+        }
+        const decision = core.decide(booking, 'choose_replacement', 'traveler', now);
+        const paid = (await this.paidDeposit(db, id))!;
+        const [pick] = await this.candidates(db, booking, { ...this.choiceOf(row, paid.amountCents), only: guideId }, now);
+        if (!pick) throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another', [{ path: 'guideId', message: 'unavailable' }]);
+        await core.claimTravelerTime(db, booking.travelerId, booking.startsAt, booking.endsAt, now, id);
+        await repo.transitionBooking(db, id, decision.from, decision.to, {
+          guideId,
+          unitPriceCents: pick.unitPriceCents,
+          additionalPerPersonCents: pick.additionalPerPersonCents,
+          totalPriceCents: pick.totalCents,
+          commissionCents: pick.commissionCents,
+          cancelledAt: null,
+          cancelledBy: null,
+          cancelReason: null,
+        });
+        const answerBy = replacementAnswerBy(now, booking.startsAt);
+        await replacements.updateReplacement(db, row.id, { status: 'requested', toGuideId: guideId, requestedAt: now, answerBy, coveredCents: pick.coveredCents });
+        await enqueueJob(db, {
+          kind: JOB.replacementAnswer,
+          payload: { bookingId: id, replacementId: row.id, guideId },
+          runAt: answerBy,
+          dedupeKey: `${JOB.replacementAnswer}:${row.id}:${guideId}`,
+        });
+        await publish('booking.replacement_requested', { bookingId: id, travelerId: booking.travelerId, guideUserId: pick.guideUserId, answerBy: answerBy.toISOString(), coveredCents: pick.coveredCents });
+      });
+    } catch (err) {
+      // The database's no-overlap constraint is the last word between writers that missed the lock.
+      const code = pgErrorCode(err);
+      if (code === '23P01' || code === '40P01') throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another');
+      throw err;
+    }
+    return core.view(id, user.id);
+  }
+
+  /** The open replacement of a booking, locked (the lifecycle asks before a decline or an expiry). */
+  requested(db: Database, bookingId: number) {
+    return replacements.openReplacement(db, bookingId, true);
+  }
+
+  /**
+   * The asked guide declined or did not answer: the booking returns to the traveler's choice, with
+   * the cancelling guide and the booked price again, and this guide is not offered again. The
+   * choice still lapses at its time (at once when that has passed).
+   */
+  async returnToChoice(db: Database, publish: Publish, booking: BookingRow, row: ReplacementRow, to: 'awaiting_replacement', how: 'declined' | 'expired', now: Date): Promise<void> {
+    const asked = booking.guideId;
+    await repo.transitionBooking(db, booking.id, booking.status, to, { guideId: row.fromGuideId, ...row.bookedPrice });
+    await replacements.updateReplacement(db, row.id, { status: 'open', toGuideId: null, requestedAt: null, answerBy: null, coveredCents: 0, triedGuideIds: [...row.triedGuideIds, asked] });
+    const runAt = row.lapsesAt > now ? row.lapsesAt : now;
+    await enqueueJob(db, { kind: JOB.replacementLapse, payload: { bookingId: booking.id, replacementId: row.id }, runAt, dedupeKey: `${JOB.replacementLapse}:${row.id}:${asked}` });
+    const guideUserId = (await repo.guideUserIdOf(db, row.fromGuideId))!;
+    await publish('booking.replacement_declined', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, how, lapsesAt: row.lapsesAt.toISOString(), attempt: row.triedGuideIds.length + 1 });
+  }
+
+  /** The asked guide accepted: the hand-over is done. */
+  async handedOver(db: Database, bookingId: number, now: Date): Promise<void> {
+    const row = await replacements.openReplacement(db, bookingId, true);
+    if (row?.status === 'requested') await replacements.updateReplacement(db, row.id, { status: 'handed_over', closedAt: now });
+  }
+
+  /** The choice ended in the refund (taken, or lapsed): closed with the booking's cancellation. */
+  async refunded(db: Database, bookingId: number, now: Date): Promise<ReplacementRow | undefined> {
+    const row = await replacements.openReplacement(db, bookingId, true);
+    if (row) await replacements.updateReplacement(db, row.id, { status: 'refunded', closedAt: now });
+    return row;
+  }
+
+  /** What the platform covers of the guide's pay at completion: the accepted replacement's cover. */
+  async coveredCents(db: Database, bookingId: number): Promise<number> {
+    const row = await replacements.latestReplacement(db, bookingId);
+    return row?.status === 'handed_over' ? row.coveredCents : 0;
+  }
+
+  /** Job: the asked guide's answer is due; only if that guide is still the one asked. */
+  isStillAsked(job: ClaimedJob, row: ReplacementRow | undefined): boolean {
+    return row?.status === 'requested' && row.id === Number(job.payload.replacementId) && row.toGuideId === Number(job.payload.guideId);
+  }
+}

@@ -1,0 +1,105 @@
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { bookingReplacements, guides, guideServices, users } from '../../db/schema/index';
+
+export type ReplacementRow = typeof bookingReplacements.$inferSelect;
+
+/** The booking's open replacement (the traveler choosing, or a guide asked), locked when `lock`. */
+export async function openReplacement(db: Database, bookingId: number, lock = false): Promise<ReplacementRow | undefined> {
+  const q = db
+    .select()
+    .from(bookingReplacements)
+    .where(and(eq(bookingReplacements.bookingId, bookingId), inArray(bookingReplacements.status, ['open', 'requested'])));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+/** The booking's latest replacement, open or closed. */
+export async function latestReplacement(db: Database, bookingId: number): Promise<ReplacementRow | undefined> {
+  const [row] = await db.select().from(bookingReplacements).where(eq(bookingReplacements.bookingId, bookingId)).orderBy(desc(bookingReplacements.id)).limit(1);
+  return row;
+}
+
+export async function insertReplacement(db: Database, values: typeof bookingReplacements.$inferInsert): Promise<ReplacementRow> {
+  const [row] = await db.insert(bookingReplacements).values(values).returning();
+  return row!;
+}
+
+export async function updateReplacement(db: Database, id: number, set: Partial<typeof bookingReplacements.$inferInsert>): Promise<ReplacementRow> {
+  const [row] = await db.update(bookingReplacements).set(set).where(eq(bookingReplacements.id, id)).returning();
+  return row!;
+}
+
+/** A guide who could take the tour over: what ranking and pricing read. */
+export interface CandidateGuide {
+  id: number;
+  userId: number;
+  fullName: string;
+  profilePicture: string | null;
+  rating: number;
+  reviewCount: number;
+  languages: string[];
+  licensed: boolean;
+  basicPricePerHourCents: number;
+  additionalPricePerPersonCents: number;
+  /** The booked service's own price with this guide, when they set one. */
+  servicePriceCents: number | null;
+  timeZone: string;
+}
+
+/**
+ * Listed guides (active, identity verified: decision 091) serving `city`, speaking `language`,
+ * offering the booked service when there is one, taking this group and this length, other than
+ * `exclude`; at most `limit`, best rated first. Whether each is free then is the caller's next read.
+ */
+export async function candidateGuides(
+  db: Database,
+  q: { city: string; language: string; subcategoryId: number | null; travelers: number; hours: number; exclude: number[]; only?: number; limit: number },
+): Promise<CandidateGuide[]> {
+  return db
+    .select({
+      id: guides.id,
+      userId: guides.userId,
+      fullName: users.fullName,
+      profilePicture: users.profilePicture,
+      rating: guides.rating,
+      reviewCount: guides.reviewCount,
+      languages: guides.languages,
+      licensed: sql<boolean>`${guides.licenceKind} is not null`,
+      basicPricePerHourCents: guides.basicPricePerHourCents,
+      additionalPricePerPersonCents: guides.additionalPricePerPersonCents,
+      servicePriceCents: q.subcategoryId === null ? sql<number | null>`null::int` : guideServices.priceCents,
+      timeZone: guides.timeZone,
+    })
+    .from(guides)
+    .innerJoin(users, eq(users.id, guides.userId))
+    .leftJoin(guideServices, q.subcategoryId === null ? sql`false` : and(eq(guideServices.guideId, guides.id), eq(guideServices.subcategoryId, q.subcategoryId)))
+    .where(
+      and(
+        eq(guides.status, 'active'),
+        eq(users.identityVerified, true),
+        sql`${users.deletedAt} is null`,
+        eq(guides.serviceCity, q.city),
+        sql`${q.language} = any(${guides.languages})`,
+        q.subcategoryId === null ? undefined : sql`${guideServices.subcategoryId} is not null`,
+        sql`${guides.minPeople} <= ${q.travelers} and ${guides.maxPeople} >= ${q.travelers}`,
+        sql`${guides.minDurationHours} <= ${q.hours} and ${guides.maxDurationHours} >= ${q.hours}`,
+        q.exclude.length ? notInArray(guides.id, q.exclude) : undefined,
+        q.only === undefined ? undefined : eq(guides.id, q.only),
+      ),
+    )
+    .orderBy(desc(guides.rating), desc(guides.reviewCount), guides.id)
+    .limit(q.limit);
+}
+
+/** The traveler's locale, for the language a replacement must speak. */
+export async function localeOf(db: Database, userId: number): Promise<string | null> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return row?.locale ?? null;
+}
+
+/** The city a guide serves: a replacement serves the same one. */
+export async function cityOf(db: Database, guideId: number): Promise<string | undefined> {
+  const [row] = await db.select({ city: guides.serviceCity }).from(guides).where(eq(guides.id, guideId));
+  return row?.city;
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { errorBodySchema, idParam } from '../../../shared/schemas/common';
+import { bookingSchema, statusReplySchema } from '../../../shared/schemas/bookings';
+import { chooseReplacementBodySchema, replacementsReplySchema, reportNoShowBodySchema } from '../../../shared/schemas/replacements';
+import type { AppInstance } from '../../lib/types';
+import { currentUser } from '../auth/index';
+import type { BookingsService } from './bookings.service';
+
+const bearer = [{ bearerAuth: [] }];
+
+/** When a trip goes wrong (decisions 137, 138): the booking's traveler and guide only; 404 for anyone else. */
+export function tripTroubleRoutes(app: AppInstance, service: BookingsService): void {
+  app.get(
+    '/api/v2/bookings/:id/replacements',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'After the guide cancelled a paid booking: up to three listed guides free at its date and time, in its city, speaking the traveler’s language and offering its service, best match first, each with what the traveler would pay (never more than booked; the platform covers a higher price up to REPLACEMENT_COVER_RATE). The traveler only',
+        security: bearer,
+        params: z.object({ id: idParam }),
+        response: { 200: replacementsReplySchema },
+      },
+    },
+    async (request) => service.replacement.list(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v2/bookings/:id/replacements',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'The traveler chooses a replacement guide: the booking moves to that guide as a paid request (the deposit paid stays; nothing is charged again), who accepts or declines within 12 hours and at the latest 2 hours before the start; a decline returns to the choice. 409 replacement_unavailable when the guide was taken meanwhile, 409 replacement_closed when the choice is no longer open',
+        security: bearer,
+        params: z.object({ id: idParam }),
+        body: chooseReplacementBodySchema,
+        response: { 200: bookingSchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => service.replacement.choose(currentUser(request), request.params.id, request.body.guideId),
+  );
+
+  app.post(
+    '/api/v2/bookings/:id/report-no-show',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'From 20 minutes after the start, while the other side has not confirmed the start: report that they did not come. The booking is cancelled: a guide reported absent refunds the traveler in full at once; a traveler reported absent forfeits the deposit (no-show tier). The side reported may contest with a dispute within 48 hours. 409 too_early before then',
+        security: bearer,
+        params: z.object({ id: idParam }),
+        body: reportNoShowBodySchema,
+        response: { 200: statusReplySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => service.lifecycle.reportNoShow(currentUser(request), request.params.id, request.body.note),
+  );
+}

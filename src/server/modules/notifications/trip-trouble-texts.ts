@@ -1,0 +1,101 @@
+/**
+ * Notices when a trip goes wrong (decisions 137, 138): the guide cancelled and a replacement is
+ * offered, the replacement is asked or says no, a side is reported absent. Same shape as templates.ts.
+ */
+import { formatFen } from '../../../shared/money-format';
+import { NO_SHOW_CONTEST_HOURS } from '../../../shared/booking/state-machine';
+import type { Locale } from './templates';
+
+type Text = { title: string; message: string; actionLabel: string };
+type Pair = Record<Locale, Text>;
+
+/** An instant in Japan time, as the trip pages write it: "Dec 9, 22:00 (Japan time)" / "12月9日 22:00（日本时间）". */
+export function japanTime(locale: Locale, iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tokyo', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const time = `${parts.hour}:${parts.minute}`;
+  return locale === 'zh-CN' ? `${parts.month}月${parts.day}日 ${time}（日本时间）` : `${months[Number(parts.month) - 1]} ${parts.day}, ${time} (Japan time)`;
+}
+
+const said = (locale: Locale, note: string | null) => (!note ? '' : locale === 'zh-CN' ? `原因：“${note}”。` : ` Reason: “${note}”.`);
+
+export const tripTroubleTexts = {
+  replacementOffered: (n: string, note: string | null, lapsesAt: string): Pair => ({
+    en: {
+      title: 'Your guide cancelled: choose a replacement',
+      message: `The guide cancelled booking ${n}.${said('en', note)} Choose one of the free guides we found for the same time, at no extra cost, or take your full refund. Choose by ${japanTime('en', lapsesAt)}.`,
+      actionLabel: 'Choose a guide',
+    },
+    'zh-CN': {
+      title: '地陪取消了行程，请选择替代地陪',
+      message: `地陪取消了预订 ${n}。${said('zh-CN', note)}我们为同一时间找到了有空的地陪，无需加价；您也可以选择全额退款。请在 ${japanTime('zh-CN', lapsesAt)} 前选择。`,
+      actionLabel: '选择地陪',
+    },
+  }),
+  replacementRequested: (n: string, answerBy: string): Pair => ({
+    en: {
+      title: 'A traveler needs a replacement guide',
+      message: `Another guide cancelled booking ${n}, and the traveler chose you. The deposit is paid. Accept or decline by ${japanTime('en', answerBy)}.`,
+      actionLabel: 'Answer the request',
+    },
+    'zh-CN': {
+      title: '旅行者需要一位替代地陪',
+      message: `另一位地陪取消了预订 ${n}，旅行者选择了您，定金已支付。请在 ${japanTime('zh-CN', answerBy)} 前接受或拒绝。`,
+      actionLabel: '处理请求',
+    },
+  }),
+  replacementDeclined: (n: string, how: 'declined' | 'expired', lapsesAt: string): Pair => ({
+    en: {
+      title: how === 'declined' ? 'That guide cannot come: choose another' : 'No answer from that guide: choose another',
+      message: `The guide you chose for booking ${n} ${how === 'declined' ? 'declined' : 'did not answer in time'}. Choose another guide or take your full refund by ${japanTime('en', lapsesAt)}.`,
+      actionLabel: 'Choose a guide',
+    },
+    'zh-CN': {
+      title: how === 'declined' ? '该地陪无法前来，请另选' : '该地陪未及时回复，请另选',
+      message: `您为预订 ${n} 选择的地陪${how === 'declined' ? '拒绝了请求' : '未在时限内回复'}。请在 ${japanTime('zh-CN', lapsesAt)} 前另选地陪或选择全额退款。`,
+      actionLabel: '选择地陪',
+    },
+  }),
+  /** To the side reported absent: what happened to the money, and how to contest. */
+  noShowReported: (n: string, by: 'traveler' | 'guide', refundCents: number): Pair =>
+    by === 'traveler'
+      ? {
+          en: {
+            title: 'The traveler reported that you did not come',
+            message: `The traveler of booking ${n} reported that you did not come; the booking is cancelled and ${formatFen(refundCents)} RMB is refunded to them. If you were there, open a dispute with your evidence within ${NO_SHOW_CONTEST_HOURS} hours.`,
+            actionLabel: 'View details',
+          },
+          'zh-CN': {
+            title: '旅行者报告您未到场',
+            message: `预订 ${n} 的旅行者报告您未到场；预订已取消，${formatFen(refundCents)} 元已退还给旅行者。如果您到场了，请在 ${NO_SHOW_CONTEST_HOURS} 小时内提交证据发起争议。`,
+            actionLabel: '查看详情',
+          },
+        }
+      : {
+          en: {
+            title: 'Your guide reported that you did not come',
+            message: `The guide of booking ${n} reported that you did not come; the booking is cancelled and the deposit is not refunded (no-show). If you were there, open a dispute with your evidence within ${NO_SHOW_CONTEST_HOURS} hours.`,
+            actionLabel: 'View details',
+          },
+          'zh-CN': {
+            title: '地陪报告您未到场',
+            message: `预订 ${n} 的地陪报告您未到场；预订已取消，定金不予退还（未到场）。如果您到场了，请在 ${NO_SHOW_CONTEST_HOURS} 小时内提交证据发起争议。`,
+            actionLabel: '查看详情',
+          },
+        },
+  /** To the side who reported: the booking is cancelled and what comes back. */
+  noShowRecorded: (n: string, by: 'traveler' | 'guide', refundCents: number): Pair =>
+    by === 'traveler'
+      ? {
+          en: { title: 'Reported: your guide did not come', message: `Booking ${n} is cancelled and your deposit of ${formatFen(refundCents)} RMB is refunded in full. Sorry: you can book another guide now.`, actionLabel: 'Find another guide' },
+          'zh-CN': { title: '已报告：地陪未到场', message: `预订 ${n} 已取消，您的定金 ${formatFen(refundCents)} 元将全额退还。非常抱歉，您现在可以预订其他地陪。`, actionLabel: '寻找其他地陪' },
+        }
+      : {
+          en: { title: 'Reported: the traveler did not come', message: `Booking ${n} is cancelled as a no-show; the deposit is kept under the cancellation terms.`, actionLabel: 'View details' },
+          'zh-CN': { title: '已报告：旅行者未到场', message: `预订 ${n} 已按未到场取消；定金按取消条款不予退还。`, actionLabel: '查看详情' },
+        },
+};

@@ -1,0 +1,63 @@
+/**
+ * A replacement guide when the booked one cancels (decision 137). Pure: the server asks these with
+ * the rows it read; the web app shows the same deadlines.
+ */
+const HOUR_MS = 3_600_000;
+
+/** At most this many guides are offered, best match first. */
+export const REPLACEMENT_CANDIDATES = 3;
+/** The chosen guide answers within this many hours of being asked… */
+export const REPLACEMENT_ANSWER_HOURS = 12;
+/** …and at the latest this long before the start. */
+export const REPLACEMENT_ANSWER_BEFORE_START_HOURS = 2;
+/** The traveler chooses up to this long before the start, so that the chosen guide has an hour to answer. */
+export const REPLACEMENT_CHOICE_BEFORE_START_HOURS = 3;
+/** Default share of the booked price the platform covers when the replacement costs more (setting REPLACEMENT_COVER_RATE). */
+export const DEFAULT_REPLACEMENT_COVER_RATE = 0.2;
+
+/** When the traveler's choice lapses into the full refund. */
+export const replacementLapsesAt = (startsAt: Date): Date => new Date(startsAt.getTime() - REPLACEMENT_CHOICE_BEFORE_START_HOURS * HOUR_MS);
+
+/** When a guide asked at `now` must have answered. */
+export const replacementAnswerBy = (now: Date, startsAt: Date): Date =>
+  new Date(Math.min(now.getTime() + REPLACEMENT_ANSWER_HOURS * HOUR_MS, startsAt.getTime() - REPLACEMENT_ANSWER_BEFORE_START_HOURS * HOUR_MS));
+
+export interface ReplacementPrice {
+  /** What the traveler pays in all: never more than booked (less when the replacement costs less). */
+  travelerTotalCents: number;
+  /** What the platform adds so the replacement is paid their own price. */
+  coveredCents: number;
+}
+
+/**
+ * The price of a replacement whose own price for the same tour is `newTotalCents`: the traveler pays
+ * the lower of the two; the platform covers a higher price up to `coverRate` of the booked total.
+ * Null when the replacement costs more than that cap, or less than the deposit already paid (the
+ * deposit is kept as it is, so it must stay a part of the total).
+ */
+export function replacementPrice(opts: { bookedTotalCents: number; newTotalCents: number; depositPaidCents: number; coverRate: number }): ReplacementPrice | null {
+  const { bookedTotalCents: booked, newTotalCents: next } = opts;
+  if (next > booked + Math.floor(booked * opts.coverRate)) return null;
+  if (next < opts.depositPaidCents) return null;
+  return { travelerTotalCents: Math.min(booked, next), coveredCents: Math.max(0, next - booked) };
+}
+
+export interface RankedGuide {
+  licensed: boolean;
+  rating: number;
+  reviewCount: number;
+  /** The guide's price for this tour, fen. */
+  newTotalCents: number;
+}
+
+/**
+ * Best match first: a licensed guide before one without a licence, then the better rated (reviews
+ * counted), then the price nearest the booked one.
+ */
+export function compareCandidates(bookedTotalCents: number) {
+  return (a: RankedGuide, b: RankedGuide): number =>
+    Number(b.licensed) - Number(a.licensed) ||
+    b.rating - a.rating ||
+    b.reviewCount - a.reviewCount ||
+    Math.abs(a.newTotalCents - bookedTotalCents) - Math.abs(b.newTotalCents - bookedTotalCents);
+}

@@ -1,0 +1,56 @@
+/**
+ * When a trip goes wrong (decisions 137, 138): a replacement guide offered after the guide's
+ * cancellation, and the report that the other side did not come.
+ */
+import { z } from 'zod';
+
+export const REPLACEMENT_STATUSES = ['open', 'requested', 'handed_over', 'refunded'] as const;
+
+/** A guide who could take the tour over, with what the traveler would pay. */
+export const replacementCandidateSchema = z.object({
+  guideId: z.number().int(),
+  fullName: z.string(),
+  profilePicture: z.string().nullable(),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  languages: z.array(z.string()),
+  licensed: z.boolean(),
+  /** What the traveler pays in all with this guide (never more than booked), fen. */
+  totalCents: z.number().int(),
+  /** Of it, still to pay in person (the deposit paid stays as it is), fen. */
+  balanceCents: z.number().int(),
+  /** What the platform adds so this guide is paid their own price, fen. */
+  coveredCents: z.number().int(),
+});
+export type ReplacementCandidate = z.infer<typeof replacementCandidateSchema>;
+
+/** GET /api/v2/bookings/{id}/replacements (the booking's traveler). */
+export const replacementsReplySchema = z.object({
+  bookingId: z.number().int(),
+  /** The latest replacement of the booking, or null when its guide never cancelled. */
+  status: z.enum(REPLACEMENT_STATUSES).nullable(),
+  /** Until when the traveler may choose (then the full refund). */
+  lapsesAt: z.string().nullable(),
+  /** The guide asked and until when they answer, while `requested`. */
+  requestedGuideId: z.number().int().nullable(),
+  answerBy: z.string().nullable(),
+  bookedTotalCents: z.number().int(),
+  depositPaidCents: z.number().int(),
+  /** Up to three guides, best match first; empty unless `open`. */
+  candidates: z.array(replacementCandidateSchema),
+});
+export type ReplacementsReply = z.infer<typeof replacementsReplySchema>;
+
+/** POST /api/v2/bookings/{id}/replacements: the guide chosen from the list. */
+export const chooseReplacementBodySchema = z.object({ guideId: z.number().int().positive().max(2_147_483_647) });
+
+/** The open replacement as the booking view carries it. */
+export const bookingReplacementSchema = z.object({
+  status: z.enum(['open', 'requested']),
+  lapsesAt: z.string(),
+  answerBy: z.string().nullable(),
+  coveredCents: z.number().int(),
+});
+
+/** POST /api/v2/bookings/{id}/report-no-show: the other side did not come; a note is optional. */
+export const reportNoShowBodySchema = z.object({ note: z.string().trim().max(500).optional() });
