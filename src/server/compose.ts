@@ -96,7 +96,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
   registerBookingPdf(app, { bookings });
   await registerReviews(app, { jobs, storage });
   await registerPaymentProofs(app, { storage, notifications, jobs });
-  await registerDisputes(app, { storage, jobs, provider: bookings.deps.provider, notifications, receipts: receipts.issuer });
+  await registerDisputes(app, { storage, jobs, provider: bookings.deps.provider, notifications, receipts: receipts.issuer, now });
   await registerGuideApplications(app, { storage, guideSearch, notifications, jobs });
   await registerIdentity(app, { storage, notifications, jobs, consents });
   await registerLicences(app, { storage, guideSearch });

@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { operatorFromSettings } from './operator';
+import { DEFAULT_REPLACEMENT_COVER_RATE } from '../shared/booking/replacement';
 
 /**
  * Every setting, parsed once from the environment. README.md lists them with their defaults;
@@ -59,7 +60,7 @@ const envSchema = z.object({
   DEPOSIT_RATE: z.coerce.number().gt(0).max(1).default(0.2),
   COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
   // Decision 137: the most the platform adds, as a share of the booked price, when a replacement guide costs more.
-  REPLACEMENT_COVER_RATE: z.coerce.number().min(0).max(1).default(0.2),
+  REPLACEMENT_COVER_RATE: z.coerce.number().min(0).max(1).default(DEFAULT_REPLACEMENT_COVER_RATE),
   // Reconciliation (decision 083): a payment unchanged this long while processing or pending is
   // asked about at the provider (a provider call with Stripe's retries takes at most about 60 s).
   PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(1000).default(90_000),

@@ -5,10 +5,10 @@ import { BOOKING_STATUSES, nextStatus, type Actor, type BookingEvent, type Booki
  * docs/rules/booking-lifecycle.md restated as an independent oracle: every (status, event, actor) triple not listed here
  * must be refused, every listed one must land where the table says.
  */
-const T = 'traveler';
-const G = 'guide';
-const S = 'system';
-const A = 'admin';
+const T = 'traveler' as const;
+const G = 'guide' as const;
+const S = 'system' as const;
+const A = 'admin' as const;
 const TABLE: [BookingStatus[], BookingEvent, Actor[], BookingStatus][] = [
   [['pending'], 'deposit_paid', [S], 'confirmed'],
   [['pending'], 'payment_expired', [S], 'cancelled'],

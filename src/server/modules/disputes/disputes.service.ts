@@ -41,6 +41,8 @@ interface Deps {
   commissionRate: number;
   /** A refund's credit note, written with the refund (decision 125). */
   receipts: Pick<ReceiptIssuer, 'creditNotes'>;
+  /** The app's one clock (compose.ts): a no-show's 48-hour contest window is measured on it, like the booking it cancelled. */
+  now: () => Date;
 }
 
 type Side = 'traveler' | 'guide';
@@ -62,9 +64,11 @@ export function cleanFileName(name: string | undefined, fallback: string): strin
  * jobs commit together; the provider refunds right after.
  */
 export class DisputesService {
-  now: () => Date = () => new Date();
-
   constructor(private readonly deps: Deps) {}
+
+  private now(): Date {
+    return this.deps.now();
+  }
 
   private get db() {
     return this.deps.db;
@@ -250,7 +254,8 @@ export class DisputesService {
       }
       const postings = disputeResolutionPostings({
         balance,
-        settled: dispute.previousStatus === 'completed',
+        // A contested no-show (decision 138) was settled by its cancellation, like a completed tour by its completion.
+        settled: dispute.previousStatus === 'completed' || dispute.previousStatus === 'cancelled',
         resolution: body.resolution,
         refundCents: body.refundCents,
         commissionCents: booking.commissionCents,

@@ -6,7 +6,7 @@ import { bookings, reviewPhotos, reviews, users } from '../../db/schema/index';
 
 /**
  * A guide's record on the profile (decision 134), in two statements: completed tours and the guide's
- * own cancellations of the last 12 months (one pass over the guide's bookings), and the latest photos
+ * own cancellations of the last 12 months (one pass over the guide's bookings and their replacements), and the latest photos
  * of published traveler reviews.
  */
 export async function trackRecord(db: Database, guideId: number, now: Date = new Date()): Promise<TrackRecord> {
@@ -16,7 +16,11 @@ export async function trackRecord(db: Database, guideId: number, now: Date = new
     db
       .select({
         completed: sql<number>`(count(*) filter (where ${bookings.status} = 'completed'))::int`,
-        cancelled: sql<number>`(count(*) filter (where ${bookings.status} = 'cancelled' and ${bookings.cancelledBy} = 'guide' and ${bookings.cancelledAt} >= ${since.toISOString()}::timestamptz))::int`,
+        // A cancellation that offered a replacement (decision 137) counts once, by its row, whatever came of
+        // it: the booking may now be another guide's, or refunded and back under this guide's id.
+        cancelled: sql<number>`((count(*) filter (where ${bookings.status} = 'cancelled' and ${bookings.cancelledBy} = 'guide' and ${bookings.cancelledAt} >= ${since.toISOString()}::timestamptz
+            and not exists (select 1 from booking_replacements r where r.booking_id = ${bookings.id} and r.from_guide_id = ${bookings.guideId})))
+          + (select count(*) from booking_replacements r where r.from_guide_id = ${guideId} and r.created_at >= ${since.toISOString()}::timestamptz))::int`,
       })
       .from(bookings)
       .where(eq(bookings.guideId, guideId)),
