@@ -3,12 +3,14 @@ import { Download, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { inHelpWindow } from '../../shared/booking/help-window';
 import type { Locale } from '../../shared/locales';
 import { buttonClass, ButtonLink } from '../components/ui/button';
 import { OfflineBanner } from '../components/ui/offline-banner';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
 import { useBooking } from '../features/bookings';
+import { HelpNow } from '../features/support';
 import { formatCalendarDate } from '../lib/format';
 import { apiRequest, ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
@@ -29,7 +31,9 @@ const LINK_REFRESH_MS = 4 * 60_000;
 /**
  * /pdf-preview/{id}: the booking confirmation PDF in the page, in English or Chinese, with a download.
  * An iframe cannot send the bearer token, so the page asks for a short-lived signed link
- * (GET /api/v2/bookings/{id}/pdf-link) and shows that same-origin URL (decision 065).
+ * (GET /api/v2/bookings/{id}/pdf-link) and shows that same-origin URL (decision 065). On the trip's day
+ * it also has "Help now" (decision 132): the service worker keeps this page and its booking (decision
+ * 095), so a traveler who opens it with no connection can still dial 110, 119 or the hotline.
  */
 export function Component() {
   const { t } = useTranslation(['pdf', 'common']);
@@ -51,6 +55,8 @@ export function Component() {
   });
   // The iframe's own loading: the URL that has finished loading (a new language or link loads afresh).
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
+  // The moment the page opened, as the trips page reads it: the help window is decided once per visit.
+  const [now] = useState(() => new Date());
   // Most phone browsers (and headless ones) have no PDF viewer: an iframe there downloads the file
   // or stays blank, and its load event may never come. They get the two buttons instead.
   const inlineViewer = typeof navigator === 'undefined' || navigator.pdfViewerEnabled !== false;
@@ -66,6 +72,7 @@ export function Component() {
   const b = booking.data;
   const url = link.data?.url;
   const frameLoading = !!url && loadedUrl !== url;
+  const help = inHelpWindow(b, now);
 
   const setLang = (next: Locale) => {
     const copy = new URLSearchParams(params);
@@ -76,12 +83,18 @@ export function Component() {
   return (
     <div className="mx-auto flex max-w-5xl flex-col px-4 pb-12 pt-6 sm:pt-8">
       <OfflineBanner />
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      {/* With "Help now" under the subtitle, the language switch stays level with the title, not with the button. */}
+      <div className={cn('flex flex-col gap-4 sm:flex-row sm:justify-between', help ? 'sm:items-start' : 'sm:items-end')}>
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight">{t('title', { number: b.bookingNumber })}</h1>
           <p className="mt-1 truncate text-sm text-stone-600 dark:text-stone-400">
             {t('subtitle', { guide: b.guide.fullName, date: formatCalendarDate(b.date, locale, { weekday: 'short' }) })}
           </p>
+          {help && (
+            <div className="mt-3">
+              <HelpNow booking={b} side={b.guide.userId === session.user.id ? 'guide' : 'traveler'} />
+            </div>
+          )}
         </div>
         <div role="group" aria-label={t('language')} className="inline-flex shrink-0 self-start rounded-lg border border-stone-300 bg-white p-1 sm:self-auto dark:border-stone-700 dark:bg-stone-900">
           {(['en', 'zh-CN'] as const).map((l) => (

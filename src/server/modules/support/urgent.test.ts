@@ -77,6 +77,11 @@ describe('an urgent thread', () => {
     const theirs = await create(other, { ...HELP, bookingId });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().code).toBe('not_found');
+    // A guide is the booking's guide or nobody to it: another guide's answer is the same 404.
+    const otherGuide = await guidePerson(t, { priceRmb: 300, maxPeople: 4 });
+    const notTheirTour = await create(otherGuide, { ...HELP, bookingId });
+    expect(notTheirTour.statusCode).toBe(404);
+    expect(notTheirTour.json().code).toBe('not_found');
     expect((await create(traveler, { ...HELP, bookingId: 999_999 })).statusCode).toBe(404);
     expect((await create(null, { ...HELP, bookingId })).statusCode).toBe(401);
   });

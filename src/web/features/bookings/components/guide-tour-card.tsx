@@ -10,11 +10,13 @@ import { TourActions } from './tour-actions';
 import { WeatherNotice } from './weather-notice';
 import { BookingFeedback } from '../../reviews';
 import { MeetingPlace } from '../../meeting-points';
+import { HelpNow } from '../../support';
+import { inHelpWindow } from '../../../../shared/booking/help-window';
 
 /**
  * An accepted tour on /guide-dashboard: the traveler, day and time in the guide's zone,
- * group, what was paid online and what is paid in person, and the guide's on-tour actions (confirm
- * start on the day, approve or reject an extension, complete).
+ * group, what was paid online and what is paid in person, the guide's on-tour actions (confirm
+ * start on the day, approve or reject an extension, complete), and "Help now" in the help window.
  */
 export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date }) {
   const { t } = useTranslation(['tour', 'bookings', 'trips']);
@@ -37,6 +39,12 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
           </p>
         }
       />
+      {/* The guide's side of decision 132: the same window and sheet as the traveler's trip card. */}
+      {inHelpWindow(b, now) && (
+        <div className="mt-3">
+          <HelpNow booking={b} side="guide" />
+        </div>
+      )}
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <Fact icon={<CalendarDays className="h-4 w-4" />} label={t('bookings:summary.date')}>
           {formatCalendarDate(b.date, locale, { weekday: 'short' })}

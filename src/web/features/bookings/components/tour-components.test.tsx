@@ -1,11 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '../../../../shared/schemas/bookings';
+import type { User } from '../../../../shared/schemas/user';
 import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
+import { clearSession, setSession } from '../../../lib/session';
 import { GuideTourCard } from './guide-tour-card';
 import { TripCard } from './trip-card';
 import { sampleBooking } from '../test-booking';
@@ -37,6 +39,7 @@ beforeAll(async () => {
 beforeEach(() => {
   fetchMock = vi.fn(async (url: string) => {
     if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+    if (url.endsWith('/api/support/threads')) return json({ thread: { id: 90, topic: 'general', urgent: true, status: 'open', createdAt: '', lastMessageAt: '' }, messages: [], visitorKey: null }, 201);
     if (url.includes('/request-extension')) {
       return json({ ...booking({ status: 'extend_requested', extensionPrice: 165 }), extensionDetails: { hours: 0.5, price: 165, priceCents: 16_500 } });
     }
@@ -55,6 +58,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   cleanup();
+  clearSession();
   vi.unstubAllGlobals();
   await act(() => i18next.changeLanguage('en'));
 });
@@ -200,6 +204,34 @@ describe('guide tour card', () => {
       const c = calls().find((x) => x.url.endsWith('/api/bookings/12/status'));
       expect(c && JSON.parse(String(c.body))).toEqual({ status: 'completed' });
     });
+  });
+});
+
+describe('Help now on the guide’s tour card (decision 132)', () => {
+  it('shows in the help window only, and asks for urgent support about this booking in the guide’s words (zh-CN)', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    // The guide of sampleBooking (guide.userId 9).
+    setSession('token', { id: 9, username: 'guide', fullName: 'Haruka Tanaka', role: 'guide', isGuide: true, isAdmin: false } as unknown as User);
+    // Three days ahead, and the small hours after the tour's day (past its end + 3 h): no button.
+    const later = render(wrap(<GuideTourCard booking={booking({ status: 'upcoming', date: '2026-11-25', startsAt: '2026-11-25T01:00:00Z', endsAt: '2026-11-25T03:00:00Z', actions: ['cancel'] })} now={now} />));
+    expect(await screen.findByText('TG0012')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '紧急求助' })).toBeNull();
+    later.unmount();
+    const after = render(wrap(<GuideTourCard booking={booking()} now={new Date('2026-11-22T15:30:00Z')} />));
+    expect(await screen.findByText('TG0012')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '紧急求助' })).toBeNull();
+    after.unmount();
+
+    render(wrap(<GuideTourCard booking={booking()} now={now} />));
+    fireEvent.click(await screen.findByRole('button', { name: '紧急求助' }));
+    const sheet = await screen.findByRole('dialog', { name: '紧急求助' });
+    expect(within(sheet).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['tel:110', 'tel:119', 'tel:+81-50-3816-2787']);
+    expect(within(sheet).getByText('紧急求助会优先处理，几分钟内回复；客服能看到该订单、您的游客以及双方的联系方式。')).toBeTruthy();
+    fireEvent.click(within(sheet).getByRole('button', { name: '立即联系客服' }));
+    await waitFor(() => expect(calls().some((c) => c.url.endsWith('/api/support/threads'))).toBe(true));
+    const posted = calls().find((c) => c.url.endsWith('/api/support/threads'))!;
+    expect(posted.method).toBe('POST');
+    expect(JSON.parse(String(posted.body))).toMatchObject({ message: '我带的行程 TG0012 需要紧急帮助。', urgent: true, bookingId: 12, locale: 'zh-CN' });
   });
 });
 

@@ -34,9 +34,11 @@ function currentLocation(): Promise<SupportLocation | undefined> {
 /**
  * "Help now" on a trip (decision 132): one button that opens a sheet with the numbers to call — they
  * work with no connection — and "Contact support now", which opens an urgent support thread about this
- * booking (with the phone's location only if the traveler ticks the box) and the chat on it.
+ * booking (with the phone's location only if the person ticks the box) and the chat on it. `side` is who
+ * asks: the server accepts the booking's traveler and its guide alike; only the words differ (the guide's
+ * other party is the traveler, and it is the guide's tour rather than their trip).
  */
-export function HelpNow({ booking }: { booking: { id: number; bookingNumber: string } }) {
+export function HelpNow({ booking, side = 'traveler' }: { booking: { id: number; bookingNumber: string }; side?: 'traveler' | 'guide' }) {
   const { t, i18n } = useTranslation('support');
   const [open, setOpen] = useState(false);
   const [share, setShare] = useState(false);
@@ -61,7 +63,7 @@ export function HelpNow({ booking }: { booking: { id: number; bookingNumber: str
       if (!location) setNoLocation(true);
     }
     create.mutate({
-      message: t('help.message', { number: booking.bookingNumber }),
+      message: t(side === 'guide' ? 'help.guideMessage' : 'help.message', { number: booking.bookingNumber }),
       topic: 'general',
       urgent: true,
       bookingId: booking.id,
@@ -98,7 +100,7 @@ export function HelpNow({ booking }: { booking: { id: number; bookingNumber: str
 
         <div className="mt-5 border-t border-stone-200 pt-4 dark:border-stone-700">
           <h3 className="font-semibold">{t('help.supportTitle')}</h3>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('help.supportHint')}</p>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t(side === 'guide' ? 'help.guideSupportHint' : 'help.supportHint')}</p>
           <div className="mt-3 flex items-start gap-2">
             <input
               id={shareId}
