@@ -29,7 +29,8 @@ const TABLE: [BookingStatus[], BookingEvent, Actor[], BookingStatus][] = [
   [['ongoing'], 'service_complete', [T, G], 'completed'],
   // Decision 040 adds 'pending' for the traveler (dropping an unpaid booking).
   [['pending', 'upcoming', 'awaiting_start', 'confirmed', 'awaiting_replacement'], 'cancel', [T], 'cancelled'],
-  [['upcoming', 'awaiting_start'], 'cancel', [G], 'cancelled'],
+  // Decision 137: an admin cancels on the guide's behalf.
+  [['upcoming', 'awaiting_start'], 'cancel', [G, A], 'cancelled'],
   [['ongoing', 'completed'], 'dispute', [T, G], 'disputed'],
   [['disputed'], 'resolve', [A], 'completed'],
   // Decision 079: a reschedule keeps the status.

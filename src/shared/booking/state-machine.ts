@@ -148,7 +148,8 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
   // A traveler may also drop an unpaid booking (nothing to refund; the slot is freed at once): decision 040.
   // Awaiting a replacement, the traveler may take the full refund instead (decision 137).
   { from: ['pending', 'upcoming', 'awaiting_start', 'confirmed', 'awaiting_replacement'], event: 'cancel', actors: ['traveler'], to: 'cancelled' },
-  { from: ['upcoming', 'awaiting_start'], event: 'cancel', actors: ['guide'], to: (f) => (f.replaceable ? 'awaiting_replacement' : 'cancelled') },
+  // An admin cancels on the guide's behalf (the guide cannot be reached, their listing was stopped): as the guide's own (decision 137).
+  { from: ['upcoming', 'awaiting_start'], event: 'cancel', actors: ['guide', 'admin'], to: (f) => (f.replaceable ? 'awaiting_replacement' : 'cancelled') },
   // Decision 137: the chosen guide is asked like a paid request; nobody chosen in time means the full refund.
   { from: ['awaiting_replacement'], event: 'choose_replacement', actors: ['traveler'], to: 'confirmed' },
   { from: ['awaiting_replacement'], event: 'replacement_lapsed', actors: ['system'], to: 'cancelled' },

@@ -54,3 +54,6 @@ export const bookingReplacementSchema = z.object({
 
 /** POST /api/v2/bookings/{id}/report-no-show: the other side did not come; a note is optional. */
 export const reportNoShowBodySchema = z.object({ note: z.string().trim().max(500).optional() });
+
+/** POST /api/admin/bookings/{id}/cancel-for-guide: the reason the traveler reads. */
+export const cancelForGuideBodySchema = z.object({ reason: z.string().trim().min(1, 'Say why').max(500) });

@@ -6,6 +6,7 @@ import { nextStatus, NO_SHOW_AFTER_MINUTES, type Actor, type BookingStatus } fro
 import type { Booking, CancellationQuote } from '../../../shared/schemas/bookings';
 import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
+import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import { JOB, type BookingCore, type Side } from './booking-core';
 import type { BookingReplacement } from './booking-replacement';
@@ -105,7 +106,7 @@ export class BookingLifecycle {
     id: number,
     event: 'cancel' | 'decline' | 'payment_expired' | 'request_expired' | 'replacement_lapsed' | 'report_no_show',
     actor: Actor,
-    opts: { reason?: string; now?: Date },
+    opts: { reason?: string; now?: Date; admin?: AuthUser },
   ): Promise<{ refund: RefundInfo | null }> {
     const { core } = this;
     const now = opts.now ?? core.now();
@@ -114,9 +115,15 @@ export class BookingLifecycle {
     await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
-      if (event === 'cancel' && actor === 'guide' && (await this.replacement.offerable(db, booking, now))) {
+      // An admin's cancellation for the guide is audited with the change it makes.
+      const audit = (to: BookingStatus) =>
+        opts.admin
+          ? recordAdminAction(db, { adminUserId: opts.admin.id, action: 'booking.cancel_for_guide', entityType: 'booking', entityId: id, before: { status: booking.status }, after: { status: to }, note: opts.reason ?? null })
+          : undefined;
+      if (event === 'cancel' && (actor === 'guide' || actor === 'admin') && (await this.replacement.offerable(db, booking, now))) {
         const decision = core.decide(booking, event, actor, now, { replaceable: true });
         await repo.transitionBooking(db, id, decision.from, decision.to);
+        await audit(decision.to);
         await this.replacement.open(db, publish, booking, guideUserId, opts.reason, now);
         return;
       }
@@ -136,9 +143,11 @@ export class BookingLifecycle {
       const { split } = this.split(booking, paid?.amountCents ?? 0, actor, now, event === 'report_no_show' ? event : undefined);
       const closed = booking.status === 'awaiting_replacement' ? await this.replacement.refunded(db, id, now) : undefined;
       const reported = actor === 'traveler' ? 'guide' : 'traveler';
-      const cancelledBy = closed ? 'guide' : event === 'report_no_show' ? reported : actor === 'system' ? 'system' : actor === 'guide' ? 'guide' : 'traveler';
+      // An admin's cancellation is made on the guide's behalf, and counts as theirs.
+      const cancelledBy = closed ? 'guide' : event === 'report_no_show' ? reported : actor === 'system' ? 'system' : actor === 'guide' || actor === 'admin' ? 'guide' : 'traveler';
       const cancelReason = closed ? (closed.reason ?? 'cancel') : event === 'report_no_show' ? NO_SHOW_REASONS[reported] : (opts.reason ?? event);
       await repo.transitionBooking(db, id, decision.from, decision.to, { cancelledAt: now, cancelledBy, cancelReason });
+      await audit(decision.to);
       if (paid) {
         await repo.insertPostings(db, id, cancellationPostings(paid.amountCents, split), { travelerId: booking.travelerId, guideUserId, paymentId: paid.id });
         if (split.refundCents > 0) refundJob = await core.enqueueRefund(db, paid, split.refundCents, now);
@@ -169,6 +178,17 @@ export class BookingLifecycle {
     }
     const { refund } = await this.cancel(id, 'report_no_show', side, { reason: note || undefined });
     return { ...(await this.core.view(id, user.id)), refund };
+  }
+
+  /**
+   * POST /api/admin/bookings/{id}/cancel-for-guide: an admin cancels an accepted booking on the guide's
+   * behalf, exactly as the guide's own cancellation (a replacement offered, or the full refund).
+   */
+  async cancelForGuide(admin: AuthUser, id: number, reason: string): Promise<Booking & { refund: RefundInfo | null }> {
+    const booking = await repo.findBooking(this.core.db, id);
+    if (!booking) throw notFound('Booking');
+    const { refund } = await this.cancel(id, 'cancel', 'admin', { reason, admin });
+    return { ...(await this.core.view(id, booking.travelerId)), refund };
   }
 
   async quote(user: AuthUser, id: number): Promise<CancellationQuote> {

@@ -196,6 +196,19 @@ describe('a guide cancels a paid booking (decision 137)', () => {
     expect(l.entries.find((e: { kind: string }) => e.kind === 'refund').amountCents).toBe(depositCents);
   });
 
+  it('an admin cancelling on the guide’s behalf offers the same choice; nobody else may', async () => {
+    const { booked, guides, traveler } = await scene([{}]);
+    const id = await upcomingWith(traveler, booked, 18);
+    const url = `/api/admin/bookings/${id}/cancel-for-guide`;
+    for (const who of [traveler, booked, stranger]) expect((await call('POST', url, who, { reason: 'Guide unreachable' })).statusCode).toBe(404);
+    expect((await call('POST', url, admin, { reason: ' ' })).statusCode).toBe(400);
+    const res = await call('POST', url, admin, { reason: 'Guide unreachable' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'awaiting_replacement', refund: null });
+    expect((await replacements(id, traveler)).json().candidates.map((c: { guideId: number }) => c.guideId)).toEqual([guides[0]!.guideId]);
+    expect((await call('POST', `/api/admin/bookings/999999/cancel-for-guide`, admin, { reason: 'x' })).statusCode).toBe(404);
+  });
+
   it('with nobody free, the guide’s cancellation refunds at once as before', async () => {
     const { booked, traveler } = await scene([{ languages: ['en'] }]);
     const id = await upcomingWith(traveler, booked, 16);

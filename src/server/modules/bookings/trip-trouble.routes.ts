@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
 import { bookingSchema, statusReplySchema } from '../../../shared/schemas/bookings';
-import { chooseReplacementBodySchema, replacementsReplySchema, reportNoShowBodySchema } from '../../../shared/schemas/replacements';
+import { cancelForGuideBodySchema, chooseReplacementBodySchema, replacementsReplySchema, reportNoShowBodySchema } from '../../../shared/schemas/replacements';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import type { BookingsService } from './bookings.service';
@@ -58,5 +58,22 @@ export function tripTroubleRoutes(app: AppInstance, service: BookingsService): v
       },
     },
     async (request) => service.lifecycle.reportNoShow(currentUser(request), request.params.id, request.body.note),
+  );
+
+  app.post(
+    '/api/admin/bookings/:id/cancel-for-guide',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Cancel an accepted booking on the guide’s behalf (the guide cannot be reached, their listing was stopped), exactly as the guide’s own cancellation: the traveler is offered a replacement guide, or refunded in full. The reply is the booking as its traveler sees it',
+        security: bearer,
+        params: z.object({ id: idParam }),
+        body: cancelForGuideBodySchema,
+        response: { 200: statusReplySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => service.lifecycle.cancelForGuide(currentUser(request), request.params.id, request.body.reason),
   );
 }

@@ -5,6 +5,7 @@ import { ACCOUNT_ENTRIES } from './authz-table-accounts';
 import { DOCUMENT_ENTRIES } from './authz-table-documents';
 import { FEEDBACK_ENTRIES } from './authz-table-feedback';
 import { PAYOUT_ENTRIES } from './authz-table-payouts';
+import { TROUBLE_ENTRIES } from './authz-table-trouble';
 import { bookingStrangers, nextDay, ownersBooking, type AuthzEntry } from './authz-setup';
 import type { TrustFixtures } from './fixtures';
 import { send } from './fixtures';
@@ -375,4 +376,4 @@ async function ownersOngoingBooking(f: TrustFixtures, opts: { proof?: boolean } 
 }
 
 // Reviews and disputes, and the business and account sections, live in files of their own (this one read 671 lines).
-Object.assign(AUTHZ_TABLE, FEEDBACK_ENTRIES, ACCOUNT_ENTRIES, PAYOUT_ENTRIES, DOCUMENT_ENTRIES);
+Object.assign(AUTHZ_TABLE, FEEDBACK_ENTRIES, ACCOUNT_ENTRIES, PAYOUT_ENTRIES, DOCUMENT_ENTRIES, TROUBLE_ENTRIES);
