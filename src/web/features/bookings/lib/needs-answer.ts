@@ -37,7 +37,7 @@ export function needsAnswer(bookings: readonly Booking[]): AnswerItem[] {
   for (const b of bookings) {
     const tab = guideTabOf(b);
     if (!tab) continue;
-    if (b.status === 'confirmed' && b.actions.includes('accept')) items.push({ booking: b, kind: 'request', deadline: b.respondBy ?? b.startsAt, tab });
+    if (b.status === 'confirmed' && b.actions.includes('accept')) items.push({ booking: b, kind: 'request', deadline: b.replacement?.answerBy ?? b.respondBy ?? b.startsAt, tab });
     if (b.reschedule?.status === 'open' && !b.reschedule.mine) items.push({ booking: b, kind: 'reschedule', deadline: b.reschedule.expiresAt, tab });
     if (b.extension?.status === 'paid' && b.actions.includes('approve_extension')) items.push({ booking: b, kind: 'extension', deadline: b.endsAt, tab });
   }
