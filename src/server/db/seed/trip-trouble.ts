@@ -219,7 +219,8 @@ async function seedAwaitingReplacement(db: Database, travelerId: number, now: Da
 
 /**
  * Decision 138: a short tour with a Tokyo guide (not the demo guide) that started at least 40 minutes
- * before the seeding, ending before the traveler's other tours of the day, that neither side confirmed: from
+ * before the seeding, ending before the traveler's other tours of the day, that neither side confirmed (just
+ * after midnight in Tokyo it falls on the evening before, as the tour under way starts at midnight then): from
  * 20 minutes after the start the traveler may report that the guide did not come.
  */
 async function seedNoShowTour(db: Database, travelerId: number, now: Date): Promise<void> {
@@ -228,7 +229,8 @@ async function seedNoShowTour(db: Database, travelerId: number, now: Date): Prom
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))
     .where(and(eq(guides.serviceCity, 'tokyo'), eq(guides.status, 'active'), ne(users.username, 'guide')))
-    .orderBy(asc(guides.id))
+    // The shortest tour a guide takes, so that it fits before the traveler's tours of the day.
+    .orderBy(asc(guides.minDurationHours), asc(guides.id))
     .limit(1);
   const guide = row && (await guideForBooking(db, row.id));
   if (!guide) return;

@@ -113,12 +113,13 @@ function Candidate({ candidate: c, bookedTotalCents, busy, disabled, onChoose }:
             </span>
           )}
         </div>
-        <p className="mt-1 text-xs tabular-nums" data-testid="candidate-price">
-          {t('replacement.pays', { total: amount(c.totalCents), balance: amount(c.balanceCents) })}
+        {/* The note wraps as one piece under the price on a phone, not split from its own start. */}
+        <p className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs tabular-nums" data-testid="candidate-price">
+          <span>{t('replacement.pays', { total: amount(c.totalCents), balance: amount(c.balanceCents) })}</span>
           {noExtra ? (
-            <span className="ml-1.5 rounded-full bg-success-600/10 px-1.5 py-0.5 font-medium text-success-600 dark:text-green-400">{t('replacement.noExtra')}</span>
+            <span className="whitespace-nowrap rounded-full bg-success-600/10 px-1.5 py-0.5 font-medium text-success-600 dark:text-green-400">{t('replacement.noExtra')}</span>
           ) : (
-            c.totalCents < bookedTotalCents && <span className="ml-1.5 text-stone-600 dark:text-stone-400">{t('replacement.less', { amount: amount(bookedTotalCents - c.totalCents) })}</span>
+            c.totalCents < bookedTotalCents && <span className="whitespace-nowrap text-stone-600 dark:text-stone-400">{t('replacement.less', { amount: amount(bookedTotalCents - c.totalCents) })}</span>
           )}
         </p>
       </div>
