@@ -19,10 +19,12 @@ export const TOUR_STATUSES: readonly Booking['status'][] = ['upcoming', 'awaitin
 /** Finished tours: the guide reviews the traveler there. */
 export const PAST_STATUSES: readonly Booking['status'][] = ['completed', 'disputed'];
 
-export function guideTabOf(b: Pick<Booking, 'status'>): GuideTab | null {
+export function guideTabOf(b: Pick<Booking, 'status' | 'actions'>): GuideTab | null {
   if (b.status === 'confirmed') return 'requests';
   if (TOUR_STATUSES.includes(b.status)) return 'tours';
   if (PAST_STATUSES.includes(b.status)) return 'past';
+  // Reported absent by the traveler (decision 138): the Past tab offers the contest while it is open.
+  if (b.status === 'cancelled' && b.actions.includes('dispute')) return 'past';
   return null;
 }
 
