@@ -6,7 +6,7 @@ import { bookingKeys } from './keys';
 import type { StatusReply } from './update-booking-status';
 
 /** GET /api/v2/bookings/{id}/replacements: the guides free to take the tour over (decision 137). */
-export function getReplacements(id: number): Promise<ReplacementsReply> {
+function getReplacements(id: number): Promise<ReplacementsReply> {
   return apiRequest<ReplacementsReply>(`/api/v2/bookings/${id}/replacements`);
 }
 
