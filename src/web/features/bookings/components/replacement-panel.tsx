@@ -25,9 +25,12 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
   const list = useReplacements(b.id, true);
   const choose = useChooseReplacement();
   const [refunding, setRefunding] = useState(false);
+  const [openedAt] = useState(() => Date.now());
   const lapsesAt = list.data?.lapsesAt ?? b.replacement?.lapsesAt ?? null;
   const deadline = lapsesAt ? formatDeadline(lapsesAt, locale, b.timeZone, t('bookings:japanTime')) : null;
   const titleId = `replacement-${b.id}`;
+  // Past the lapse the list is empty and the refund job is due: no deadline to wait for any more.
+  const lapsed = lapsesAt !== null && Date.parse(lapsesAt) <= openedAt;
 
   // mutateAsync: the chosen booking leaves this tab at once (confirmed), and the toast must still show.
   const pick = (c: ReplacementCandidate) =>
@@ -55,7 +58,7 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
         <UserRoundX className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
         <span>{t('replacement.title')}</span>
       </h4>
-      {deadline && <p className="mt-1">{t('replacement.deadline', deadline)}</p>}
+      {deadline && !lapsed && <p className="mt-1">{t('replacement.deadline', deadline)}</p>}
       <div aria-live="polite" className="mt-3">
         {list.isError ? (
           <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-900 dark:bg-red-950/40 dark:text-red-100">
@@ -68,7 +71,7 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
           <div aria-busy="true" aria-label={t('replacement.loading')} className="h-24 animate-pulse rounded-lg bg-amber-100/70 dark:bg-amber-900/30" />
         ) : list.data.candidates.length === 0 ? (
           <p data-testid="replacement-empty" className="rounded-lg bg-white/70 px-3 py-2 dark:bg-stone-900/60">
-            {deadline ? t('replacement.empty', deadline) : t('replacement.emptyNow')}
+            {lapsed ? t('replacement.lapsed') : deadline ? t('replacement.empty', deadline) : t('replacement.emptyNow')}
           </p>
         ) : (
           <>

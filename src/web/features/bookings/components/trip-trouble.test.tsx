@@ -101,6 +101,13 @@ afterEach(async () => {
 });
 
 describe('the replacement choice on the traveler’s card (decision 137)', () => {
+  // The page's clock at `now`, so the deadlines of these fixtures stay ahead whenever the tests run (timers stay real).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+  });
+  afterEach(() => vi.useRealTimers());
+
   it('lists the free guides with what the traveler pays, the deadline in Japan time, and no ordinary Cancel', async () => {
     render(wrap(<TripCard booking={awaiting()} now={now} onContactSupport={noop} />));
     const panel = await screen.findByRole('region', { name: 'Your guide cancelled — choose a new guide' });
@@ -165,6 +172,13 @@ describe('the replacement choice on the traveler’s card (decision 137)', () =>
     const empty = await screen.findByTestId('replacement-empty');
     expect(empty.textContent).toMatch(/No other guide is free.*Dec.*5.*07:00 \(Japan time\), or you can take the refund now\./);
     expect(screen.getByRole('button', { name: 'Take the full refund instead' })).toBeTruthy();
+  });
+
+  it('past the lapse it says the refund is under way, not a deadline gone by', async () => {
+    routes = (url) => (url.includes('/replacements') ? json({ ...reply([]), lapsesAt: '2026-01-01T00:00:00Z' }) : json({}));
+    render(wrap(<TripCard booking={awaiting({ replacement: { status: 'open', lapsesAt: '2026-01-01T00:00:00Z', answerBy: null, coveredCents: 0 } })} now={now} onContactSupport={noop} />));
+    expect((await screen.findByTestId('replacement-empty')).textContent).toBe('The time to choose has passed: your deposit is being refunded in full.');
+    expect(screen.queryByText(/Choose by/)).toBeNull();
   });
 
   it('after the choice the card waits for the chosen guide, by the answer time; in Chinese too', async () => {
