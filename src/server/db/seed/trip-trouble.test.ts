@@ -76,3 +76,22 @@ describe('demo trip trouble (decisions 137, 138)', () => {
     expect(reply.json()).toMatchObject({ status: 'cancelled', cancelReason: 'guide_no_show', refund: { amountCents: b.depositCents } });
   });
 });
+
+describe('demo trip trouble seeded just after midnight in Tokyo', () => {
+  it('still gives the traveler a reportable tour (the evening before, ending before the tour under way) and a replacement to choose', async () => {
+    const early = await createTestApp({ seed: 'demo', now: new Date('2026-11-25T15:20:00Z') });
+    try {
+      const who = await sessionFor(early, 'traveler');
+      const list: Booking[] = (await early.app.inject({ url: `/api/v2/bookings-new/traveler/${who.id}`, headers: auth(who.token) })).json().data;
+      const ongoing = list.find((b) => b.status === 'ongoing')!;
+      const reportable = list.filter((b) => b.status === 'awaiting_start' && b.noShowReportableFrom && Date.parse(b.noShowReportableFrom) <= Date.parse('2026-11-25T15:20:00Z'));
+      expect(reportable.length).toBeGreaterThan(0);
+      for (const b of reportable) expect(Date.parse(b.endsAt)).toBeLessThanOrEqual(Date.parse(ongoing.startsAt));
+      const waiting = list.find((b) => b.status === 'awaiting_replacement')!;
+      const { candidates } = (await early.app.inject({ url: `/api/v2/bookings/${waiting.id}/replacements`, headers: auth(who.token) })).json() as ReplacementsReply;
+      expect(candidates.length).toBeGreaterThan(0);
+    } finally {
+      await early.close();
+    }
+  }, 120_000);
+});
