@@ -299,7 +299,8 @@ export const declineBodySchema = z.object({ reason: z.string().trim().min(1).max
  * What `cancelReason` holds when nobody gave words of their own: the event that ended the booking, or
  * `replaced` (an unpaid checkout released by the traveler's next one). Anything else is someone's words.
  */
-export const CANCEL_REASON_CODES: readonly string[] = ['cancel', 'decline', 'payment_expired', 'request_expired', 'replaced'];
+// The no-show codes are the reasons a no-show report records (NO_SHOW_REASONS in the bookings module, decision 138).
+export const CANCEL_REASON_CODES: readonly string[] = ['cancel', 'decline', 'payment_expired', 'request_expired', 'replaced', 'guide_no_show', 'traveler_no_show'];
 
 export const statusBodySchema = z.object({ status: bookingStatusSchema, reason: z.string().trim().max(500).optional() });
 

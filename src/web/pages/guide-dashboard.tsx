@@ -58,7 +58,8 @@ export function Component() {
   const all = list.data?.data ?? [];
   const requests = all
     .filter((b) => b.status === 'confirmed')
-    .sort((a, b) => Date.parse(a.respondBy ?? a.startsAt) - Date.parse(b.respondBy ?? b.startsAt) || a.id - b.id);
+    // A replacement request answers by its own deadline (decision 137).
+    .sort((a, b) => Date.parse(a.replacement?.answerBy ?? a.respondBy ?? a.startsAt) - Date.parse(b.replacement?.answerBy ?? b.respondBy ?? b.startsAt) || a.id - b.id);
   const tours = all.filter((b) => TOUR_STATUSES.includes(b.status)).sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.id - b.id);
   const waiting = needsAnswer(all);
   const tab = tabFromUrl(searchParams.get('tab'), hash, searchParams.get('booking'), (id) => {

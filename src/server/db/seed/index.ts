@@ -14,6 +14,7 @@ import { seedDemoPayouts } from './payouts';
 import { seedDemoResponsiveness } from './responsiveness';
 import { seedDemoUrgentSupport } from './urgent-support';
 import { seedDemoReviewTrust } from './review-trust';
+import { seedDemoTripTrouble } from './trip-trouble';
 
 export { DEMO_ACCOUNTS };
 
@@ -44,6 +45,7 @@ const STEPS: SeedStep[] = [
   { name: 'demo-sensitive-consents', reference: false, run: seedDemoSensitiveConsents },
   { name: 'demo-urgent-support', reference: false, run: seedDemoUrgentSupport },
   { name: 'demo-review-trust', reference: false, run: seedDemoReviewTrust },
+  { name: 'demo-trip-trouble', reference: false, run: seedDemoTripTrouble },
 ];
 
 export async function runSeed(db: Database, mode: 'demo' | 'none', now: Date = new Date()): Promise<string[]> {

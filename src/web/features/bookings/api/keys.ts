@@ -6,4 +6,5 @@ export const bookingKeys = {
   traveler: (userId: number) => ['bookings', 'traveler', userId] as const,
   guide: (userId: number) => ['bookings', 'guide', userId] as const,
   quote: (id: number) => ['bookings', 'quote', id] as const,
+  replacements: (id: number) => ['bookings', 'replacements', id] as const,
 };

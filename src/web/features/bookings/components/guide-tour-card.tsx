@@ -8,6 +8,7 @@ import { BookingCardHeader, Fact } from './booking-card-parts';
 import { ReschedulePanel } from './reschedule-panel';
 import { TourActions } from './tour-actions';
 import { WeatherNotice } from './weather-notice';
+import { NoShowReport } from './no-show-report';
 import { BookingFeedback } from '../../reviews';
 import { MeetingPlace } from '../../meeting-points';
 import { HelpNow } from '../../support';
@@ -69,6 +70,7 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
       <WeatherNotice booking={b} side="guide" />
       <ReschedulePanel booking={b} side="guide" />
       <TourActions booking={b} side="guide" isTourDay={days === 0} />
+      <NoShowReport booking={b} side="guide" />
 
       {/* Extras: each feature mounts its own component here, one line each (e.g. the payment proof to verify). */}
       <div data-slot="tour-extras" className="mt-4 flex flex-wrap items-center gap-2 empty:hidden">

@@ -1,4 +1,4 @@
-import { CalendarDays, Check, Clock, Hourglass, MapPin, StickyNote, Users, X } from 'lucide-react';
+import { CalendarDays, Check, Clock, Hourglass, MapPin, Repeat2, StickyNote, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
@@ -21,6 +21,9 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
   const own = viewerTime(b.startsAt, b.date, b.scheduledStartTime, locale);
   const zone = b.timeZone === 'Asia/Tokyo' ? t('japanTime') : b.timeZone;
   const titleId = `request-${b.id}`;
+  // Decision 137: a replacement request answers by its own deadline, not the 48 hours after payment.
+  const replacing = b.replacement?.status === 'requested';
+  const answerBy = replacing ? b.replacement?.answerBy : b.respondBy;
   // mutateAsync: the toast shows even when the booking's live event has already taken this card away.
   const accept = () =>
     answer.mutateAsync({ id: b.id, answer: 'accept' }).then(
@@ -53,6 +56,15 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
         asideBelowOnPhone
         aside={<div className="shrink-0 sm:text-right">{price}</div>}
       />
+      {replacing && (
+        <p data-testid="replacement-request" className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-700 dark:text-stone-300">
+          <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
+            <Repeat2 className="h-3.5 w-3.5" aria-hidden />
+            {t('requests.replacement.badge')}
+          </span>
+          <span>{t('requests.replacement.body')}</span>
+        </p>
+      )}
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <Fact icon={<CalendarDays className="h-4 w-4" />} label={t('summary.date')}>
           {formatCalendarDate(b.date, locale, { weekday: 'short' })}
@@ -73,10 +85,10 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
           </Fact>
         )}
       </dl>
-      {b.respondBy && (
+      {answerBy && (
         <p className="mt-4 flex items-center gap-1.5 text-sm text-amber-800 dark:text-amber-200">
           <Hourglass className="h-4 w-4 shrink-0" aria-hidden />
-          {t('requests.answerBy', { ...formatInstant(b.respondBy, locale, b.timeZone), zone })}
+          {t(replacing ? 'requests.replacement.answerBy' : 'requests.answerBy', { ...formatInstant(answerBy, locale, b.timeZone), zone })}
         </p>
       )}
       <ReschedulePanel booking={b} side="guide" />

@@ -16,6 +16,8 @@ import { ReschedulePanel } from './reschedule-panel';
 import { TourActions } from './tour-actions';
 import { WeatherNotice } from './weather-notice';
 import { MeetingPlace } from '../../meeting-points';
+import { NoShowReport } from './no-show-report';
+import { ReplacementPanel, ReplacementWaiting } from './replacement-panel';
 import { HelpNow } from '../../support';
 import { inHelpWindow } from '../../../../shared/booking/help-window';
 
@@ -42,7 +44,9 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
   const refunded = b.payments.reduce((sum, p) => sum + p.refundedCents, 0);
   // docs/rules/money-and-cancellation.md: on the tour day the card offers 'Confirm Start' instead of 'Cancel'.
   // Under a JMA warning (decision 093) the traveler may cancel free on the tour day too.
-  const canCancel = b.actions.includes('cancel') && (Boolean(b.weather) || (b.status !== 'awaiting_start' && !(b.status === 'upcoming' && days <= 0)));
+  // Awaiting a replacement (decision 137), the panel's own 'Take the full refund instead' is the way out.
+  const canCancel =
+    b.actions.includes('cancel') && b.status !== 'awaiting_replacement' && (Boolean(b.weather) || (b.status !== 'awaiting_start' && !(b.status === 'upcoming' && days <= 0)));
   // No "today" once the planned start has passed (a 17:30 tour at 22:40).
   const showCountdown =
     (b.status === 'upcoming' || b.status === 'awaiting_start' || b.status === 'start_confirmed') && days >= 0 && days <= COUNTDOWN_DAYS && tourPhase(b, now) === 'before';
@@ -120,7 +124,9 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
       {b.status === 'pending' && b.paymentDueAt && (
         <p className="mt-3 text-sm text-amber-800 dark:text-amber-200">{t('card.payBy', { time: formatInstant(b.paymentDueAt, locale).time })}</p>
       )}
-      {b.status === 'confirmed' && (
+      {b.status === 'awaiting_replacement' && <ReplacementPanel booking={b} />}
+      {b.status === 'confirmed' && b.replacement?.status === 'requested' && <ReplacementWaiting booking={b} />}
+      {b.status === 'confirmed' && b.replacement?.status !== 'requested' && (
         <p className="mt-3 flex items-start gap-2 rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">
           <Hourglass className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span>
@@ -160,6 +166,7 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
         </div>
       )}
       <TourActions booking={b} side="traveler" isTourDay={days === 0} />
+      <NoShowReport booking={b} side="traveler" />
 
       {/* Extras: each feature mounts its own component here, one line each. */}
       <div data-slot="trip-extras" className="mt-4 flex flex-wrap items-center gap-2 empty:hidden">
@@ -181,6 +188,9 @@ function CancellationReason({ booking: b }: { booking: Booking }) {
   if (b.cancelReason === 'request_expired') line = t('card.lapsed.noAnswer', { guide: b.guide.fullName });
   else if (b.cancelReason === 'payment_expired') line = t('card.lapsed.unpaid');
   else if (b.cancelReason === 'replaced') line = t('card.lapsed.replaced');
+  // Decision 138: a no-show report cancelled it; the side reported absent is the canceller of record.
+  else if (b.cancelReason === 'guide_no_show') line = t('card.noShow.guide', { guide: b.guide.fullName });
+  else if (b.cancelReason === 'traveler_no_show') line = t('card.noShow.traveler', { guide: b.guide.fullName });
   else if (b.cancelledBy) line = t(`card.cancelledBy.${b.cancelledBy}`);
   return (
     <>

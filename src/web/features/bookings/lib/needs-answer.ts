@@ -19,10 +19,12 @@ export const TOUR_STATUSES: readonly Booking['status'][] = ['upcoming', 'awaitin
 /** Finished tours: the guide reviews the traveler there. */
 export const PAST_STATUSES: readonly Booking['status'][] = ['completed', 'disputed'];
 
-export function guideTabOf(b: Pick<Booking, 'status'>): GuideTab | null {
+export function guideTabOf(b: Pick<Booking, 'status' | 'actions'>): GuideTab | null {
   if (b.status === 'confirmed') return 'requests';
   if (TOUR_STATUSES.includes(b.status)) return 'tours';
   if (PAST_STATUSES.includes(b.status)) return 'past';
+  // Reported absent by the traveler (decision 138): the Past tab offers the contest while it is open.
+  if (b.status === 'cancelled' && b.actions.includes('dispute')) return 'past';
   return null;
 }
 
@@ -37,7 +39,7 @@ export function needsAnswer(bookings: readonly Booking[]): AnswerItem[] {
   for (const b of bookings) {
     const tab = guideTabOf(b);
     if (!tab) continue;
-    if (b.status === 'confirmed' && b.actions.includes('accept')) items.push({ booking: b, kind: 'request', deadline: b.respondBy ?? b.startsAt, tab });
+    if (b.status === 'confirmed' && b.actions.includes('accept')) items.push({ booking: b, kind: 'request', deadline: b.replacement?.answerBy ?? b.respondBy ?? b.startsAt, tab });
     if (b.reschedule?.status === 'open' && !b.reschedule.mine) items.push({ booking: b, kind: 'reschedule', deadline: b.reschedule.expiresAt, tab });
     if (b.extension?.status === 'paid' && b.actions.includes('approve_extension')) items.push({ booking: b, kind: 'extension', deadline: b.endsAt, tab });
   }

@@ -5,17 +5,20 @@ import { currentLocale } from '../../../lib/i18n';
 import { BookingFeedback } from './booking-feedback';
 
 const PAST = ['completed', 'disputed'];
+/** A tour cancelled by a no-show report that this guide may still contest (decision 138): the server offers `dispute`. */
+const contestable = (b: Booking) => b.status === 'cancelled' && b.actions.includes('dispute');
 const RECENT_DAYS = 30;
 
 /**
  * The guide dashboard's finished tours of the last 30 days: the guide reviews each traveler here
- * (dual-blind) and may report a problem within 7 days of completion.
+ * (dual-blind) and may report a problem within 7 days of completion; a tour the traveler reported the
+ * guide absent from is here while the guide may contest it (48 hours, decision 138).
  */
 export function PastTours({ bookings, now, empty = null }: { bookings: Booking[] | undefined; now: Date; empty?: ReactNode }) {
   const { t } = useTranslation('reviews');
   const locale = currentLocale();
   const past = (bookings ?? [])
-    .filter((b) => PAST.includes(b.status) && now.getTime() - Date.parse(b.completedAt ?? b.startsAt) <= RECENT_DAYS * 86_400_000)
+    .filter((b) => (PAST.includes(b.status) || contestable(b)) && now.getTime() - Date.parse(b.completedAt ?? b.startsAt) <= RECENT_DAYS * 86_400_000)
     .sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
   if (past.length === 0) return <>{empty}</>;
   return (
@@ -33,6 +36,11 @@ export function PastTours({ bookings, now, empty = null }: { bookings: Booking[]
                 {b.bookingNumber} · {new Date(`${b.date}T00:00:00`).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' })}
               </span>
             </div>
+            {contestable(b) && (
+              <p data-testid="no-show-reported" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-50">
+                {t('past.noShowReported', { traveler: b.traveler.fullName })}
+              </p>
+            )}
             <div className="mt-3 flex flex-wrap items-center gap-2">
               <BookingFeedback booking={b} side="guide" />
             </div>

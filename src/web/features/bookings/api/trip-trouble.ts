@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import type { ReplacementsReply } from '../../../../shared/schemas/replacements';
+import { apiRequest } from '../../../lib/api-client';
+import { bookingKeys } from './keys';
+import type { StatusReply } from './update-booking-status';
+
+/** GET /api/v2/bookings/{id}/replacements: the guides free to take the tour over (decision 137). */
+function getReplacements(id: number): Promise<ReplacementsReply> {
+  return apiRequest<ReplacementsReply>(`/api/v2/bookings/${id}/replacements`);
+}
+
+/** Who is free changes by the minute, so the list is read afresh whenever the panel shows. */
+export function useReplacements(id: number, enabled: boolean) {
+  return useQuery({ queryKey: bookingKeys.replacements(id), queryFn: () => getReplacements(id), enabled, staleTime: 0 });
+}
+
+/** POST /api/v2/bookings/{id}/replacements {guideId}: the booking becomes a paid request to that guide. */
+export function useChooseReplacement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: number; guideId: number }) => apiRequest<Booking>(`/api/v2/bookings/${v.id}/replacements`, { method: 'POST', body: { guideId: v.guideId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+/** POST /api/v2/bookings/{id}/report-no-show {note?}: the other side did not come (decision 138). */
+export function useReportNoShow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: number; note?: string }) => apiRequest<StatusReply>(`/api/v2/bookings/${v.id}/report-no-show`, { method: 'POST', body: v.note ? { note: v.note } : {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}

@@ -1,0 +1,188 @@
+import { BadgeCheck, Hourglass, UserRoundX } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import type { ReplacementCandidate } from '../../../../shared/schemas/replacements';
+import { Button } from '../../../components/ui/button';
+import { Sheet } from '../../../components/ui/sheet';
+import { UserAvatar } from '../../../components/ui/user-avatar';
+import { ApiError } from '../../../lib/api-client';
+import { amount, formatDeadline } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
+import { showToast } from '../../../lib/toast';
+import { Rating } from '../../guides';
+import { useChooseReplacement, useReplacements } from '../api/trip-trouble';
+import { useUpdateBookingStatus } from '../api/update-booking-status';
+
+/**
+ * The traveler's choice after the guide cancelled a paid booking (decision 137): up to three guides
+ * free at the same time, each with what the traveler pays (never more than booked), a Choose button
+ * each, and the full refund instead; until `lapsesAt`, after which the refund comes by itself.
+ */
+export function ReplacementPanel({ booking: b }: { booking: Booking }) {
+  const { t } = useTranslation(['trips', 'bookings']);
+  const locale = currentLocale();
+  const list = useReplacements(b.id, true);
+  const choose = useChooseReplacement();
+  const [refunding, setRefunding] = useState(false);
+  const [openedAt] = useState(() => Date.now());
+  const lapsesAt = list.data?.lapsesAt ?? b.replacement?.lapsesAt ?? null;
+  const deadline = lapsesAt ? formatDeadline(lapsesAt, locale, b.timeZone, t('bookings:japanTime')) : null;
+  const titleId = `replacement-${b.id}`;
+  // Past the lapse the list is empty and the refund job is due: no deadline to wait for any more.
+  const lapsed = lapsesAt !== null && Date.parse(lapsesAt) <= openedAt;
+
+  // mutateAsync: the chosen booking leaves this tab at once (confirmed), and the toast must still show.
+  const pick = (c: ReplacementCandidate) =>
+    choose.mutateAsync({ id: b.id, guideId: c.guideId }).then(
+      (booking) => {
+        const by = booking.replacement?.answerBy;
+        showToast({
+          title: t('replacement.toasts.chosen', { guide: c.fullName }),
+          description: by ? t('replacement.toasts.chosenBody', formatDeadline(by, locale, b.timeZone, t('bookings:japanTime'))) : undefined,
+          variant: 'success',
+        });
+      },
+      (err) => {
+        const code = err instanceof ApiError ? err.code : undefined;
+        // Taken meanwhile: the list is read again without that guide (the mutation's invalidation does it).
+        if (code === 'replacement_unavailable') showToast({ title: t('replacement.toasts.taken', { guide: c.fullName }), description: t('replacement.toasts.takenBody'), variant: 'destructive' });
+        else if (code === 'replacement_closed') showToast({ title: t('replacement.toasts.closed'), description: t('replacement.toasts.closedBody'), variant: 'destructive' });
+        else showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' });
+      },
+    );
+
+  return (
+    <section aria-labelledby={titleId} data-testid="replacement-panel" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-50 sm:p-4">
+      <h4 id={titleId} className="flex items-start gap-2 text-base font-semibold">
+        <UserRoundX className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+        <span>{t('replacement.title')}</span>
+      </h4>
+      {deadline && !lapsed && <p className="mt-1">{t('replacement.deadline', deadline)}</p>}
+      <div aria-live="polite" className="mt-3">
+        {list.isError ? (
+          <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-900 dark:bg-red-950/40 dark:text-red-100">
+            <p>{t('replacement.error')}</p>
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => void list.refetch()}>
+              {t('bookings:retry')}
+            </Button>
+          </div>
+        ) : list.isPending ? (
+          <div aria-busy="true" aria-label={t('replacement.loading')} className="h-24 animate-pulse rounded-lg bg-amber-100/70 dark:bg-amber-900/30" />
+        ) : list.data.candidates.length === 0 ? (
+          <p data-testid="replacement-empty" className="rounded-lg bg-white/70 px-3 py-2 dark:bg-stone-900/60">
+            {lapsed ? t('replacement.lapsed') : deadline ? t('replacement.empty', deadline) : t('replacement.emptyNow')}
+          </p>
+        ) : (
+          <>
+            <p className="text-amber-900 dark:text-amber-100">{t('replacement.intro')}</p>
+            <ul className="mt-2 space-y-2">
+              {list.data.candidates.map((c) => (
+                <Candidate key={c.guideId} candidate={c} bookedTotalCents={list.data.bookedTotalCents} busy={choose.isPending && choose.variables?.guideId === c.guideId} disabled={choose.isPending} onChoose={() => void pick(c)} />
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+      <div className="mt-3 border-t border-amber-200 pt-3 dark:border-amber-800">
+        <Button variant="outline" size="sm" onClick={() => setRefunding(true)} disabled={!b.actions.includes('cancel')}>
+          {t('replacement.refund')}
+        </Button>
+      </div>
+      <RefundDialog booking={b} depositCents={list.data?.depositPaidCents ?? null} open={refunding} onOpenChange={setRefunding} />
+    </section>
+  );
+}
+
+/** One guide who could take the tour over: who, how rated, which languages, and what the traveler pays. */
+function Candidate({ candidate: c, bookedTotalCents, busy, disabled, onChoose }: { candidate: ReplacementCandidate; bookedTotalCents: number; busy: boolean; disabled: boolean; onChoose: () => void }) {
+  const { t } = useTranslation(['trips', 'bookings', 'guides']);
+  const nameId = `candidate-${c.guideId}`;
+  const noExtra = c.coveredCents > 0 || c.totalCents === bookedTotalCents;
+  return (
+    <li aria-labelledby={nameId} data-testid="replacement-candidate" className="flex flex-wrap items-center gap-3 rounded-lg bg-white p-3 text-stone-800 shadow-sm dark:bg-stone-900 dark:text-stone-100">
+      <UserAvatar user={{ id: c.guideId, fullName: c.fullName, nickname: null, profilePicture: c.profilePicture }} size={44} />
+      <div className="min-w-0 flex-1">
+        <p id={nameId} className="truncate font-semibold">
+          {c.fullName}
+        </p>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-stone-600 dark:text-stone-400">
+          <Rating rating={c.rating} count={c.reviewCount} className="text-xs" />
+          <span>{c.languages.map((l) => t(`guides:languages.${l}`, { defaultValue: l })).join(' · ')}</span>
+          {c.licensed && (
+            <span className="inline-flex items-center gap-0.5 font-medium text-success-600 dark:text-green-400">
+              <BadgeCheck className="h-3.5 w-3.5" aria-hidden />
+              {t('replacement.licensed')}
+            </span>
+          )}
+        </div>
+        {/* The note wraps as one piece under the price on a phone, not split from its own start. */}
+        <p className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs tabular-nums" data-testid="candidate-price">
+          <span>{t('replacement.pays', { total: amount(c.totalCents), balance: amount(c.balanceCents) })}</span>
+          {noExtra ? (
+            <span className="whitespace-nowrap rounded-full bg-success-600/10 px-1.5 py-0.5 font-medium text-success-600 dark:text-green-400">{t('replacement.noExtra')}</span>
+          ) : (
+            c.totalCents < bookedTotalCents && <span className="whitespace-nowrap text-stone-600 dark:text-stone-400">{t('replacement.less', { amount: amount(bookedTotalCents - c.totalCents) })}</span>
+          )}
+        </p>
+      </div>
+      <Button variant="primary" size="sm" className="w-full sm:w-auto" busy={busy} disabled={disabled} onClick={onChoose} aria-label={t('replacement.chooseLabel', { guide: c.fullName })}>
+        {t('replacement.choose')}
+      </Button>
+    </li>
+  );
+}
+
+/** "Take the full refund instead", confirmed: the traveler's cancellation refunds everything from here. */
+function RefundDialog({ booking: b, depositCents, open, onOpenChange }: { booking: Booking; depositCents: number | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation(['trips', 'bookings']);
+  const update = useUpdateBookingStatus();
+  const methodName = (m: string | null) => t(`refundTo.${m ?? 'cash'}`, { defaultValue: t('refundTo.cash') });
+  const confirm = () =>
+    update.mutateAsync({ id: b.id, status: 'cancelled' }).then(
+      (reply) => {
+        onOpenChange(false);
+        const r = reply.refund;
+        showToast({
+          title: t('toasts.cancelled'),
+          description: r && r.amountCents > 0 ? t('toasts.cancelledRefund', { amount: amount(r.amountCents), min: r.minBusinessDays, max: r.maxBusinessDays, method: methodName(r.method) }) : undefined,
+          variant: 'success',
+        });
+      },
+      () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
+    );
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('replacement.refundTitle')}
+      description={depositCents ? t('replacement.refundBody', { amount: amount(depositCents) }) : t('replacement.refundBodyShort')}
+      closeLabel={t('bookings:close')}
+    >
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          {t('replacement.keepChoosing')}
+        </Button>
+        <Button variant="danger" busy={update.isPending} onClick={confirm}>
+          {t('replacement.refundConfirm')}
+        </Button>
+      </div>
+    </Sheet>
+  );
+}
+
+/** After the choice: the chosen guide is asked and answers by `answerBy` (the card's waiting line). */
+export function ReplacementWaiting({ booking: b }: { booking: Booking }) {
+  const { t } = useTranslation(['trips', 'bookings']);
+  const by = b.replacement?.answerBy;
+  return (
+    <p data-testid="replacement-waiting" className="mt-3 flex items-start gap-2 rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">
+      <Hourglass className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      <span>
+        {by
+          ? t('replacement.waiting', { guide: b.guide.fullName, ...formatDeadline(by, currentLocale(), b.timeZone, t('bookings:japanTime')) })
+          : t('card.waitingShort', { guide: b.guide.fullName })}
+      </span>
+    </p>
+  );
+}
