@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { operatorFromSettings } from './operator';
+import { DEFAULT_TRAVEL_CREDIT_CENTS } from '../shared/booking/credit';
 import { DEFAULT_REPLACEMENT_COVER_RATE } from '../shared/booking/replacement';
 
 /**
@@ -61,6 +62,8 @@ const envSchema = z.object({
   COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
   // Decision 137: the most the platform adds, as a share of the booked price, when a replacement guide costs more.
   REPLACEMENT_COVER_RATE: z.coerce.number().min(0).max(1).default(DEFAULT_REPLACEMENT_COVER_RATE),
+  // Decision 139: the credit for the next booking after a guide's cancellation or absence, in fen (0: none).
+  TRAVEL_CREDIT_CENTS: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_TRAVEL_CREDIT_CENTS),
   // Reconciliation (decision 083): a payment unchanged this long while processing or pending is
   // asked about at the provider (a provider call with Stripe's retries takes at most about 60 s).
   PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(1000).default(90_000),
@@ -207,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       depositRate: e.DEPOSIT_RATE,
       commissionRate: e.COMMISSION_RATE,
       replacementCoverRate: e.REPLACEMENT_COVER_RATE,
+      travelCreditCents: e.TRAVEL_CREDIT_CENTS,
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
     },
     /** GET /metrics: on the app's port with the bearer token, and/or on an internal port. */

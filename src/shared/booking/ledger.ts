@@ -21,6 +21,8 @@ export const LEDGER_KINDS = [
   'dispute_refund', 'dispute_settlement', // disputes: shared/booking/dispute-ledger.ts
   // A replacement guide's price above the booked one, paid by the platform at completion (decision 137).
   'replacement_cover',
+  // A travel credit the traveler spent on the booking, paid to the guide by the platform at completion (decision 139).
+  'travel_credit',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -77,15 +79,17 @@ export function extensionRefundPostings(amountCents: number): Posting[] {
  * extensions) is released; the commission stays with the platform and the rest becomes the guide's
  * earnings (pending until five working days after completion). Zero amounts are left out.
  */
-export function completionPostings(opts: { depositCents: number; extensionsCents: number; commissionCents: number; coveredCents?: number }): Posting[] {
+export function completionPostings(opts: { depositCents: number; extensionsCents: number; commissionCents: number; coveredCents?: number; creditCents?: number }): Posting[] {
   const covered = opts.coveredCents ?? 0;
-  const held = opts.depositCents + opts.extensionsCents + covered;
+  const credit = opts.creditCents ?? 0;
+  const held = opts.depositCents + opts.extensionsCents + covered + credit;
   const commission = Math.min(opts.commissionCents, held);
   const postings: Posting[] = [
     { account: 'platform', kind: 'deposit_release', amountCents: -opts.depositCents },
     { account: 'platform', kind: 'extension_release', amountCents: -opts.extensionsCents },
     // The platform's cover of a dearer replacement guide (decision 137) is paid to the guide with the rest.
     { account: 'platform', kind: 'replacement_cover', amountCents: -covered },
+    { account: 'platform', kind: 'travel_credit', amountCents: -credit },
     { account: 'guide', kind: 'guide_earnings', amountCents: held - commission },
     { account: 'platform', kind: 'commission', amountCents: commission },
   ];

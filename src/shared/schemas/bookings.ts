@@ -212,6 +212,10 @@ export const bookingSchema = z.object({
    * is possible (the other side has not confirmed the start); null otherwise. Always sent by the server.
    */
   noShowReportableFrom: z.string().nullable().optional(),
+  /** A travel credit spent on this booking, taken off the total (decision 139), fen; 0 without. Always sent by the server. */
+  creditCents: z.number().int().optional(),
+  /** The credit this booking's end gave the traveler for their next booking (decision 139), else null. Always sent by the server. */
+  creditIssued: z.object({ amountCents: z.number().int(), expiresAt: z.string(), spent: z.boolean() }).nullable().optional(),
   createdAt: z.string(),
 });
 export type Booking = z.infer<typeof bookingSchema>;

@@ -36,6 +36,11 @@ export const bookings = pgTable(
     totalPriceCents: integer('total_price_cents').notNull(),
     depositCents: integer('deposit_cents').notNull(),
     commissionCents: integer('commission_cents').notNull(),
+    /**
+     * A travel credit spent on this booking (decision 139): taken off the traveler's total, paid to the
+     * guide by the platform at completion, so the guide's price is total + credit.
+     */
+    creditCents: integer('credit_cents').notNull().default(0),
     currency: text('currency').notNull().default('CNY'),
     meetingAddress: text('meeting_address'),
     meetingPostalCode: text('meeting_postal_code'),
@@ -81,6 +86,7 @@ export const bookings = pgTable(
     index('bookings_guide_idx').on(t.guideId, t.startsAt),
     check('bookings_time_range', sql`ends_at > starts_at`),
     check('bookings_money', sql`total_price_cents >= 0 and deposit_cents >= 0 and deposit_cents <= total_price_cents and commission_cents >= 0`),
+    check('bookings_credit', sql`credit_cents >= 0`),
     check('bookings_travelers', sql`travelers >= 1`),
   ],
 );

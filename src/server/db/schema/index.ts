@@ -26,3 +26,4 @@ export * from './consents';
 export * from './receipts';
 export * from './statements';
 export * from './replacements';
+export * from './credits';

@@ -10,6 +10,7 @@ import type { AuthUser } from '../auth/index';
 import type { PaymentProvider } from '../payments/index';
 import { factsOf, toBooking } from './booking-view';
 import * as repo from './bookings.repository';
+import { restoreCredit } from './credits.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
 import { BookingEvents, type BookingEventMap, type BookingEventName } from './events';
 import type { OfferSource } from './booking-offers';
@@ -187,6 +188,7 @@ export class BookingCore {
       if (other.status === 'pending' && !other.paymentInFlight) {
         const decision = this.decide((await repo.lockBooking(db, other.id))!, 'payment_expired', 'system', now);
         await repo.transitionBooking(db, other.id, decision.from, decision.to, { cancelledAt: now, cancelledBy: 'system', cancelReason: 'replaced' });
+        await restoreCredit(db, other.id);
         released.push(other.id);
         continue;
       }

@@ -1,5 +1,6 @@
 import { todayInZone } from '../../../shared/availability';
 import { cancellationPostings, completionPostings } from '../../../shared/booking/ledger';
+import { TRAVEL_CREDIT_DAYS } from '../../../shared/booking/credit';
 import { addWorkingDays, cancellationSplit, cancellationTier, EARNINGS_HOLD_WORKING_DAYS, refundArrival, type RefundSplit } from '../../../shared/booking/money-rules';
 import { startOfTourDay } from '../../../shared/booking/schedule';
 import { nextStatus, NO_SHOW_AFTER_MINUTES, type Actor, type BookingStatus } from '../../../shared/booking/state-machine';
@@ -12,6 +13,7 @@ import { JOB, type BookingCore, type Side } from './booking-core';
 import type { BookingReplacement } from './booking-replacement';
 import { factsOf, NO_SHOW_REASONS } from './booking-view';
 import * as repo from './bookings.repository';
+import * as credits from './credits.repository';
 import type { BookingRow } from './bookings.repository';
 
 /** The start a traveler's cancellation is measured against: the earlier of the booked and the current start. */
@@ -148,6 +150,21 @@ export class BookingLifecycle {
       const cancelReason = closed ? (closed.reason ?? 'cancel') : event === 'report_no_show' ? NO_SHOW_REASONS[reported] : (opts.reason ?? event);
       await repo.transitionBooking(db, id, decision.from, decision.to, { cancelledAt: now, cancelledBy, cancelReason });
       await audit(decision.to);
+      if (booking.creditCents > 0) await credits.restoreCredit(db, id);
+      // Decision 139: a paid booking the guide ended (their cancellation, however it was finished, or their
+      // absence) gives the traveler a credit for the next one, with the refund.
+      const guideEnded = closed || (event === 'report_no_show' && actor === 'traveler') || (event === 'cancel' && (actor === 'guide' || actor === 'admin'));
+      const creditCents = core.deps.config.payments.travelCreditCents;
+      if (paid && guideEnded && creditCents > 0) {
+        await credits.issueCredit(db, {
+          travelerId: booking.travelerId,
+          amountCents: creditCents,
+          reason: event === 'report_no_show' ? 'guide_no_show' : 'guide_cancelled',
+          sourceBookingId: id,
+          expiresAt: new Date(now.getTime() + TRAVEL_CREDIT_DAYS * 86_400_000),
+          createdAt: now,
+        });
+      }
       if (paid) {
         await repo.insertPostings(db, id, cancellationPostings(paid.amountCents, split), { travelerId: booking.travelerId, guideUserId, paymentId: paid.id });
         if (split.refundCents > 0) refundJob = await core.enqueueRefund(db, paid, split.refundCents, now);
@@ -314,7 +331,8 @@ export class BookingLifecycle {
       const extensionsCents = extensions.reduce((sum, e) => sum + e.priceCents, 0);
       const commissionCents = booking.commissionCents + Math.round(extensionsCents * core.rates.commissionRate);
       const coveredCents = await this.replacement.coveredCents(db, id);
-      const postings = completionPostings({ depositCents: deposit?.amountCents ?? 0, extensionsCents, commissionCents, coveredCents });
+      const creditCents = booking.creditCents;
+      const postings = completionPostings({ depositCents: deposit?.amountCents ?? 0, extensionsCents, commissionCents, coveredCents, creditCents });
       await repo.transitionBooking(db, id, decision.from, decision.to, { completedAt: now });
       await repo.insertPostings(db, id, postings, {
         travelerId: booking.travelerId,

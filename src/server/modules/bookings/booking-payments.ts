@@ -80,7 +80,7 @@ export class BookingPayments {
     // A deposit just charged: the booking's payments are known (its deposits, this one as it is now),
     // and a pending booking has no extensions or proposals; the reply is one read, not four — and
     // none when its success returned the booking (the parties came with the claim's lock).
-    const known = deposits ? { payments: deposits.map((p) => (p.id === payment.id ? payment : p)), extensions: [], reschedule: null, replacement: null } : undefined;
+    const known = deposits ? { payments: deposits.map((p) => (p.id === payment.id ? payment : p)), extensions: [], reschedule: null, replacement: null, creditIssued: null } : undefined;
     if (known && settledBooking) {
       const { traveler, guide, subcategory } = claim.locked;
       return { payment: toPayment(payment), booking: toBooking({ booking: settledBooking, traveler, guide, subcategory, ...known }, user.id, core.now()) };

@@ -77,8 +77,12 @@ export class BookingReplacement {
         hours,
         ...this.core.rates,
       });
-      const paid = replacementPrice({ bookedTotalCents: o.price.totalPriceCents, newTotalCents: price.totalCents, depositPaidCents: o.depositPaidCents, coverRate: this.coverRate });
+      // A credit spent on the booking (decision 139) stays spent: prices compare the guide's price
+      // (the traveler's total + the credit), and the traveler still pays that much less.
+      const credit = booking.creditCents;
+      const paid = replacementPrice({ bookedTotalCents: o.price.totalPriceCents + credit, newTotalCents: price.totalCents, depositPaidCents: o.depositPaidCents + credit, coverRate: this.coverRate });
       if (!paid) continue;
+      paid.travelerTotalCents -= credit;
       const day = await daySchedule(db, g.id, booking.date, window[0], window[1]);
       // No lead time: the choice closes hours before the start anyway, and the guide still has to accept.
       const free = bookableSlots({ date: booking.date, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, leadTimeHours: 0, now }).some(
@@ -103,7 +107,7 @@ export class BookingReplacement {
         commissionCents: price.commissionCents,
       });
     }
-    return out.sort(compareCandidates(o.price.totalPriceCents)).slice(0, REPLACEMENT_CANDIDATES);
+    return out.sort(compareCandidates(o.price.totalPriceCents + booking.creditCents)).slice(0, REPLACEMENT_CANDIDATES);
   }
 
   /** Whether the guide's cancellation of `booking` at `now` offers a replacement (the state machine's `replaceable`). */

@@ -160,6 +160,9 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     weather: b.weatherWarning ?? null,
     replacement: r.replacement && (b.status === 'awaiting_replacement' || b.status === 'confirmed') ? r.replacement : null,
     noShowReportableFrom: noShowReportableFrom(b, actor),
+    creditCents: b.creditCents,
+    // The traveler's own credit: the guide is not told what the platform gave.
+    creditIssued: actor === 'traveler' ? (r.creditIssued ?? null) : null,
     createdAt: b.createdAt.toISOString(),
   };
 }

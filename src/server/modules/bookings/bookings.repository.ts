@@ -169,6 +169,8 @@ export function viewQuery(db: Database) {
       },
       subcategory: { id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn },
       // The open replacement (decision 137), in the same statement: most bookings never have one.
+      // The credit the booking's end gave (decision 139), likewise.
+      creditIssued: sql<{ amountCents: number; expiresAt: string; spent: boolean } | null>`(select json_build_object('amountCents', c.amount_cents, 'expiresAt', to_char(c.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'spent', c.spent_booking_id is not null) from travel_credits c where c.source_booking_id = ${bookings.id})`,
       replacement: sql<OpenReplacementView | null>`(select json_build_object('status', r.status, 'lapsesAt', to_char(r.lapses_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'answerBy', to_char(r.answer_by at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'coveredCents', r.covered_cents) from booking_replacements r where r.booking_id = ${bookings.id} and r.status in ('open', 'requested'))`,
     })
     .from(bookings)
@@ -185,6 +187,7 @@ export interface KnownViewParts {
   extensions: (typeof bookingExtensions.$inferSelect)[];
   reschedule: (typeof bookingReschedules.$inferSelect) | null;
   replacement: OpenReplacementView | null;
+  creditIssued: { amountCents: number; expiresAt: string; spent: boolean } | null;
 }
 
 export async function bookingViews(db: Database, where: { ids?: number[]; travelerId?: number; guideId?: number; excludePending?: boolean }, known?: KnownViewParts) {

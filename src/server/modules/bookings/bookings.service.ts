@@ -1,6 +1,7 @@
 import { addDays } from '../../../shared/availability';
 import { ledgerBalance } from '../../../shared/booking/ledger';
-import { bookingPrice } from '../../../shared/booking/money-rules';
+import { appliedCredit } from '../../../shared/booking/credit';
+import { bookingPrice, depositCents } from '../../../shared/booking/money-rules';
 import { BOOKING_LEAD_TIME_HOURS, bookableSlots, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { TRIP_TABS } from '../../../shared/booking/state-machine';
 import { meetingCoords, type Booking, type BookingListReply, type CreateBookingBody, type CreateBookingRequest, type LedgerReply, type SlotsQuery, type SlotsReply } from '../../../shared/schemas/bookings';
@@ -91,7 +92,7 @@ export class BookingsService extends BookingCore {
     let made: { booking: BookingRow; reply: Omit<repo.BookingViewRow, 'booking'> };
     try {
       made = await this.transaction(async (db, publish) => {
-        const found = await lockForCheckout(db, body.guideId, user.id, body.subcategoryId);
+        const found = await lockForCheckout(db, body.guideId, user.id, body.subcategoryId, now);
         if (!found || found.guide.status !== 'active') throw notFound('Guide');
         const { guide } = found;
         if (guide.userId === user.id) throw new AppError('own_listing', 'You cannot book your own listing');
@@ -112,6 +113,10 @@ export class BookingsService extends BookingCore {
           hours: body.durationHours,
           ...this.rates,
         });
+        // A travel credit (decision 139) comes off the traveler's total; the deposit is on what they pay,
+        // the commission on the guide's price, and the platform pays the guide the credit at completion.
+        const credit = found.credit ? appliedCredit(price.totalCents, found.credit.amountCents) : 0;
+        const travelerTotal = price.totalCents - credit;
         const requested = zonedTimeToUtc(body.date, startMinute, guide.timeZone);
         const [from, to] = dayWindow(body.date);
         const day = await daySchedule(db, guide.id, body.date, from, to, { id: user.id, from: requested, to: new Date(requested.getTime() + durationMinutes * MINUTE_MS) });
@@ -138,9 +143,10 @@ export class BookingsService extends BookingCore {
             subcategoryId: body.subcategoryId ?? null,
             unitPriceCents: price.unitPriceCents,
             additionalPerPersonCents: price.additionalPerPersonCents,
-            totalPriceCents: price.totalCents,
-            depositCents: price.depositCents,
+            totalPriceCents: travelerTotal,
+            depositCents: credit ? depositCents(travelerTotal, this.rates.depositRate) : price.depositCents,
             commissionCents: price.commissionCents,
+            creditCents: credit,
             currency: guide.currency,
             meetingAddress: body.meetingAddress ?? null,
             meetingPostalCode: body.meetingPostalCode ?? null,
@@ -149,10 +155,10 @@ export class BookingsService extends BookingCore {
             createdAt: now,
             updatedAt: now,
           },
-          { guideUserId: guide.userId, fromOffer: false },
+          { guideUserId: guide.userId, fromOffer: false, creditId: credit ? found.credit!.id : undefined },
         );
         const traveler = { id: user.id, fullName: found.traveler?.fullName ?? '', profilePicture: found.traveler?.profilePicture ?? null };
-        return { booking, reply: { traveler, guide: found.view, subcategory: found.subcategory, payments: [], extensions: [], reschedule: null, replacement: null } };
+        return { booking, reply: { traveler, guide: found.view, subcategory: found.subcategory, payments: [], extensions: [], reschedule: null, replacement: null, creditIssued: null } };
       });
     } catch (err) {
       const code = pgErrorCode(err);

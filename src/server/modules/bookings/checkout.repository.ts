@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { rowOf, rowsOf } from '../../db/raw-row';
 import { bookings, guides, guideServices, payments, serviceSubcategories, users } from '../../db/schema/index';
 import type { NewJob } from '../../jobs/index';
+import { AppError } from '../../lib/app-error';
 import { bookableGuideColumns, viewQuery, type BookingRow, type NewBooking, type PaymentRow } from './bookings.repository';
 import { blocksNewAttemptSql } from './one-charge';
 
@@ -31,7 +32,7 @@ const travelerUser = alias(users, 'traveler_user');
  * names the reply shows and the chosen service's price. Undefined for a missing guide or a deleted
  * owner (then no lock was taken).
  */
-export async function lockForCheckout(db: Database, guideId: number, travelerId: number, subcategoryId: number | undefined) {
+export async function lockForCheckout(db: Database, guideId: number, travelerId: number, subcategoryId: number | undefined, now: Date) {
   const [row] = await db
     .select({
       guideLock: sql<string>`pg_advisory_xact_lock(7001, ${guides.id})`.mapWith(String),
@@ -48,6 +49,10 @@ export async function lockForCheckout(db: Database, guideId: number, travelerId:
       traveler: { id: travelerUser.id, fullName: travelerUser.fullName, profilePicture: travelerUser.profilePicture },
       service: { subcategoryId: guideServices.subcategoryId, priceCents: guideServices.priceCents },
       subcategory: { id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn },
+      // The traveler's credit to spend first (decision 139), the one expiring soonest. Spending it is
+      // guarded in the insert's statement, so a concurrent checkout cannot spend it twice.
+      credit: sql<{ id: number; amountCents: number } | null>`(select json_build_object('id', c.id, 'amountCents', c.amount_cents) from travel_credits c
+        where c.traveler_id = ${travelerId} and c.spent_booking_id is null and c.expires_at > ${now.toISOString()}::timestamptz order by c.expires_at, c.id limit 1)`,
     })
     .from(guides)
     .innerJoin(guideUser, and(eq(guideUser.id, guides.userId), sql`${guideUser.deletedAt} is null`))
@@ -68,10 +73,15 @@ const JOB_RECORD = sql.raw('x(kind text, payload jsonb, run_at timestamptz, dedu
  * The booking and its jobs (the payment expiry, the `booking.created` event) in one statement, the
  * jobs' `NEW_BOOKING_ID` replaced by the new id. Returns the booking and the jobs added.
  */
-export async function insertBookingWithJobs(db: Database, values: NewBooking, jobs: NewJob[]): Promise<{ booking: BookingRow; jobs: WrittenJob[] }> {
+export async function insertBookingWithJobs(db: Database, values: NewBooking, jobs: NewJob[], creditId?: number): Promise<{ booking: BookingRow; jobs: WrittenJob[] }> {
   const insert = db.insert(bookings).values(values).returning();
+  // A credit spent on the booking (decision 139) is marked in the same statement; none spent, no booking.
+  const spend = creditId
+    ? sql`c AS (UPDATE travel_credits SET spent_booking_id = b.id, spent_at = b.created_at FROM b WHERE travel_credits.id = ${creditId} AND travel_credits.spent_booking_id IS NULL RETURNING travel_credits.id),`
+    : sql``;
   const result = await db.execute(sql`
     WITH b AS (${insert.getSQL()}),
+    ${spend}
     j AS (
       INSERT INTO jobs (kind, payload, run_at, dedupe_key)
       SELECT x.kind, x.payload, x.run_at, x.dedupe_key
@@ -79,8 +89,10 @@ export async function insertBookingWithJobs(db: Database, values: NewBooking, jo
       ON CONFLICT DO NOTHING
       RETURNING id, kind
     )
-    SELECT row_to_json(b) AS booking, (SELECT coalesce(json_agg(json_build_object('id', j.id, 'kind', j.kind)), '[]'::json) FROM j) AS jobs FROM b`);
-  const [row] = rowsOf<{ booking: Record<string, unknown>; jobs: WrittenJob[] }>(result);
+    SELECT row_to_json(b) AS booking, (SELECT coalesce(json_agg(json_build_object('id', j.id, 'kind', j.kind)), '[]'::json) FROM j) AS jobs,
+      ${creditId ? sql`(SELECT count(*) FROM c)::int` : sql`0`} AS spent FROM b`);
+  const [row] = rowsOf<{ booking: Record<string, unknown>; jobs: WrittenJob[]; spent: number }>(result);
+  if (creditId && Number(row!.spent) !== 1) throw new AppError('conflict', 'Your travel credit was just used by another booking; try again');
   return { booking: rowOf(bookings, row!.booking), jobs: row!.jobs.map((j) => ({ id: Number(j.id), kind: j.kind })) };
 }
 

@@ -13,7 +13,7 @@ export async function insertNewBooking(
   db: Database,
   publish: Publish,
   values: NewBooking & { createdAt: Date },
-  parties: { guideUserId: number; fromOffer: boolean },
+  parties: { guideUserId: number; fromOffer: boolean; creditId?: number },
 ): Promise<BookingRow> {
   const now = values.createdAt;
   publish.job({
@@ -24,7 +24,7 @@ export async function insertNewBooking(
   });
   // The statement puts the new id where NEW_BOOKING_ID stands.
   await publish('booking.created', { bookingId: NEW_BOOKING_ID, travelerId: values.travelerId, guideUserId: parties.guideUserId, fromOffer: parties.fromOffer });
-  const written = await insertBookingWithJobs(db, values, publish.take());
+  const written = await insertBookingWithJobs(db, values, publish.take(), parties.creditId);
   publish.wrote(written.jobs);
   return written.booking;
 }

@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { travelCredits } from '../../db/schema/index';
+import { auth } from '../../test/guide-fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { book, confirmedBooking, daysAhead, guidePerson, pay, person, type Person } from './test-helpers';
+
+/**
+ * The credit for the next booking (decision 139): given with the refund when the guide ends a paid
+ * booking, taken off the next checkout's total (the deposit charged on what the traveler pays), given
+ * back if that booking is cancelled, and paid to the guide by the platform at completion, the ledger
+ * summing to zero.
+ */
+let t: TestApp;
+let admin: Person;
+let guide: Awaited<ReturnType<typeof guidePerson>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'none' });
+  admin = await person(t, { admin: true });
+  guide = await guidePerson(t, { priceRmb: 300 });
+});
+afterAll(() => t.close());
+
+type Who = Person | null;
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Who, payload?: unknown) =>
+  t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+const view = async (id: number, who: Who) => (await call('GET', `/api/v2/bookings/${id}`, who)).json();
+const ledger = async (id: number) => (await call('GET', `/api/admin/bookings/${id}/ledger`, admin)).json();
+const creditsOf = (travelerId: number) => t.database.db.select().from(travelCredits).where(eq(travelCredits.travelerId, travelerId));
+
+/** A booking the guide accepted and then cancelled (nobody free to replace them: the refund at once). */
+async function cancelledByGuide(traveler: Person, days: number) {
+  const id = await confirmedBooking(t, traveler, guide.guideId, daysAhead(days));
+  expect((await call('POST', `/api/v2/bookings/${id}/accept`, guide)).statusCode).toBe(200);
+  const res = await call('PATCH', `/api/bookings/${id}/status`, guide, { status: 'cancelled', reason: 'Family emergency' });
+  expect(res.json().status).toBe('cancelled');
+  return id;
+}
+
+describe('the credit for the next booking (decision 139)', () => {
+  it('comes with the refund of a booking the guide cancelled, once, shown on that booking to its traveler only', async () => {
+    const traveler = await person(t);
+    const id = await cancelledByGuide(traveler, 30);
+    const [credit, ...more] = await creditsOf(traveler.id);
+    expect(more).toHaveLength(0);
+    expect(credit).toMatchObject({ amountCents: 5000, reason: 'guide_cancelled', sourceBookingId: id, spentBookingId: null });
+    expect((await view(id, traveler)).creditIssued).toMatchObject({ amountCents: 5000, spent: false });
+    expect((await view(id, guide)).creditIssued).toBeNull();
+    // A traveler's own cancellation gives none.
+    const other = await person(t);
+    const own = await confirmedBooking(t, other, guide.guideId, daysAhead(31));
+    await call('PATCH', `/api/bookings/${own}/status`, other, { status: 'cancelled' });
+    expect(await creditsOf(other.id)).toHaveLength(0);
+  });
+
+  it('comes off the next checkout: the deposit is charged on what the traveler pays; cancelled, the credit comes back', async () => {
+    const traveler = await person(t);
+    await cancelledByGuide(traveler, 32);
+    const plain = (await book(t, await person(t), { guideId: guide.guideId, date: daysAhead(33), startTime: '13:00', durationHours: 2, travelers: 2 })).json();
+    const res = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(33), startTime: '10:00', durationHours: 2, travelers: 2 });
+    expect(res.statusCode).toBe(201);
+    const next = res.json();
+    expect(next).toMatchObject({ creditCents: 5000, totalPriceCents: plain.totalPriceCents - 5000, depositCents: Math.round((plain.totalPriceCents - 5000) * 0.2) });
+    const paid = await pay(t, traveler, next.id);
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json().payment.amountCents).toBe(next.depositCents);
+    expect((await creditsOf(traveler.id))[0]!.spentBookingId).toBe(next.id);
+
+    // A second booking meanwhile finds no credit left.
+    const second = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(34), startTime: '10:00', durationHours: 2, travelers: 2 })).json();
+    expect(second.creditCents).toBe(0);
+
+    // The traveler cancels the credited booking: the credit is theirs again for the next.
+    await call('PATCH', `/api/bookings/${next.id}/status`, traveler, { status: 'cancelled' });
+    expect((await creditsOf(traveler.id))[0]!.spentBookingId).toBeNull();
+    const third = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(35), startTime: '10:00', durationHours: 2, travelers: 2 })).json();
+    expect(third.creditCents).toBe(5000);
+  });
+
+  it('is paid to the guide by the platform at completion: the guide gets their full price, the booking sums to zero', async () => {
+    const traveler = await person(t);
+    await cancelledByGuide(traveler, 36);
+    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(37), startTime: '10:00', durationHours: 2, travelers: 2 })).json().id;
+    await pay(t, traveler, id);
+    await call('POST', `/api/v2/bookings/${id}/accept`, guide);
+    const b = await view(id, traveler);
+    const start = new Date(b.startsAt).getTime();
+    t.app.bookings.now = () => new Date(start + 60_000);
+    try {
+      await t.app.jobs.tick(new Date(start + 60_000));
+      for (const [who, userType] of [[traveler, 'traveler'], [guide, 'guide']] as const) await call('PATCH', `/api/bookings/${id}/confirm-start`, who, { userType });
+      expect((await call('PATCH', `/api/bookings/${id}/status`, guide, { status: 'completed' })).json().status).toBe('completed');
+    } finally {
+      t.app.bookings.now = () => new Date();
+    }
+    const l = await ledger(id);
+    expect(l.balance.total).toBe(0);
+    const amount = (kind: string) => l.entries.find((e: { kind: string }) => e.kind === kind)?.amountCents as number;
+    expect(amount('travel_credit')).toBe(-5000);
+    const guidePrice = b.totalPriceCents + 5000;
+    expect(amount('commission')).toBe(Math.round(guidePrice * 0.1));
+    // In person (the traveler's total − deposit) plus the earnings released: the guide's price less the commission.
+    expect(b.totalPriceCents - b.depositCents + amount('guide_earnings')).toBe(guidePrice - amount('commission'));
+  });
+
+  it('a guide reported absent gives one too; an expired credit is not spent', async () => {
+    const traveler = await person(t);
+    const id = await confirmedBooking(t, traveler, guide.guideId, daysAhead(38));
+    await call('POST', `/api/v2/bookings/${id}/accept`, guide);
+    const start = new Date((await view(id, traveler)).startsAt).getTime();
+    await t.app.jobs.tick(new Date(start - 3_600_000));
+    t.app.bookings.now = () => new Date(start + 30 * 60_000);
+    try {
+      expect((await call('POST', `/api/v2/bookings/${id}/report-no-show`, traveler, {})).statusCode).toBe(200);
+    } finally {
+      t.app.bookings.now = () => new Date();
+    }
+    const [credit] = await creditsOf(traveler.id);
+    expect(credit).toMatchObject({ reason: 'guide_no_show', amountCents: 5000 });
+    await t.database.db.update(travelCredits).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(travelCredits.id, credit!.id));
+    const next = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(39), startTime: '10:00', durationHours: 2, travelers: 2 })).json();
+    expect(next.creditCents).toBe(0);
+  });
+});
