@@ -50,6 +50,8 @@ export const bookingReplacementSchema = z.object({
   lapsesAt: z.string(),
   answerBy: z.string().nullable(),
   coveredCents: z.number().int(),
+  /** Why the guide cancelled, in their words (the traveler reads it while choosing). */
+  reason: z.string().nullable().optional(),
 });
 
 /** POST /api/v2/bookings/{id}/report-no-show: the other side did not come; a note is optional. */

@@ -81,9 +81,10 @@ export class BookingLifecycle {
   }
 
   /** How a cancellation by `actor` at `now` splits what was paid (decision 004). */
-  private split(booking: BookingRow, paidCents: number, actor: Actor, now: Date, event?: 'report_no_show'): { split: RefundSplit; tier: string } {
-    // Decision 137: the guide cancelled; whether the traveler takes the refund or the choice lapses, all of it comes back.
-    if (booking.status === 'awaiting_replacement') return { split: { refundCents: paidCents, guideCents: 0, platformCents: 0 }, tier: 'guide' };
+  private split(booking: BookingRow, paidCents: number, actor: Actor, now: Date, event?: 'report_no_show', replacing = false): { split: RefundSplit; tier: string } {
+    // Decision 137: the guide cancelled; whether the traveler takes the refund (also while a replacement is
+    // asked) or the choice lapses, all of it comes back.
+    if (booking.status === 'awaiting_replacement' || replacing) return { split: { refundCents: paidCents, guideCents: 0, platformCents: 0 }, tier: 'guide' };
     // Decision 138: a guide reported absent refunds everything; a traveler reported absent is the no-show tier.
     if (event === 'report_no_show' && actor === 'traveler') return { split: { refundCents: paidCents, guideCents: 0, platformCents: 0 }, tier: 'guide' };
     if (event === 'report_no_show') {
@@ -129,9 +130,11 @@ export class BookingLifecycle {
         await this.replacement.open(db, publish, booking, guideUserId, opts.reason, now);
         return;
       }
-      if ((event === 'decline' || event === 'request_expired') && booking.status === 'confirmed') {
-        const asked = await this.replacement.requested(db, id);
-        if (asked?.status === 'requested') {
+      // A replacement guide asked and not yet answered (decision 137): the booking is still the cancelling guide's to answer for.
+      const asked = booking.status === 'confirmed' ? await this.replacement.requested(db, id) : undefined;
+      const replacing = asked?.status === 'requested';
+      if (event === 'decline' || event === 'request_expired') {
+        if (asked && replacing) {
           // The first guide's 48-hour answer deadline does not apply to a replacement: its own job decides.
           if (event === 'request_expired') return;
           const decision = core.decide(booking, event, actor, now, { replacing: true });
@@ -142,8 +145,8 @@ export class BookingLifecycle {
       }
       const decision = core.decide(booking, event, actor, now);
       const paid = (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
-      const { split } = this.split(booking, paid?.amountCents ?? 0, actor, now, event === 'report_no_show' ? event : undefined);
-      const closed = booking.status === 'awaiting_replacement' ? await this.replacement.refunded(db, id, now) : undefined;
+      const { split } = this.split(booking, paid?.amountCents ?? 0, actor, now, event === 'report_no_show' ? event : undefined, replacing);
+      const closed = booking.status === 'awaiting_replacement' || replacing ? await this.replacement.refunded(db, id, now) : undefined;
       const reported = actor === 'traveler' ? 'guide' : 'traveler';
       // An admin's cancellation is made on the guide's behalf, and counts as theirs.
       const cancelledBy = closed ? 'guide' : event === 'report_no_show' ? reported : actor === 'system' ? 'system' : actor === 'guide' || actor === 'admin' ? 'guide' : 'traveler';
@@ -215,7 +218,8 @@ export class BookingLifecycle {
     const cancellable = nextStatus(factsOf(booking), 'cancel', side, { now }).ok;
     const paid = (await repo.depositPayments(core.db, id)).find((p) => p.status === 'succeeded');
     const paidCents = paid?.amountCents ?? 0;
-    const { split, tier } = this.split(booking, paidCents, side, now);
+    const replacing = booking.status === 'confirmed' && (await this.replacement.requested(core.db, id))?.status === 'requested';
+    const { split, tier } = this.split(booking, paidCents, side, now, undefined, replacing);
     const arrival = refundArrival(!paid || paid.method === 'cash' ? 'card' : paid.method);
     return {
       bookingId: id,

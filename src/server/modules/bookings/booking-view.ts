@@ -149,7 +149,8 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     meetingLng: b.meetingLng,
     notes: b.notes,
     paymentDueAt: b.status === 'pending' ? paymentDueAt(b).toISOString() : null,
-    respondBy: b.status === 'confirmed' ? (respondBy(b)?.toISOString() ?? null) : null,
+    // A replacement guide answers by the replacement's own time (decision 137), not 48 h after the first payment.
+    respondBy: b.status !== 'confirmed' ? null : r.replacement?.status === 'requested' ? r.replacement.answerBy : (respondBy(b)?.toISOString() ?? null),
     cancelledBy: b.cancelledBy,
     cancelReason: b.cancelReason,
     offerId: b.offerId,
@@ -158,7 +159,8 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     reschedulable: availableEvents(factsOf(b), actor, now).includes('reschedule'),
     reschedule: r.reschedule ? toProposal(r.reschedule, actor, b.status, now) : null,
     weather: b.weatherWarning ?? null,
-    replacement: r.replacement && (b.status === 'awaiting_replacement' || b.status === 'confirmed') ? r.replacement : null,
+    // The cancelling guide's words are for the traveler, not for the guide asked to replace them.
+    replacement: r.replacement && (b.status === 'awaiting_replacement' || b.status === 'confirmed') ? { ...r.replacement, reason: actor === 'traveler' ? r.replacement.reason : null } : null,
     noShowReportableFrom: noShowReportableFrom(b, actor),
     creditCents: b.creditCents,
     // The traveler's own credit: the guide is not told what the platform gave.

@@ -175,6 +175,23 @@ describe('a guide cancels a paid booking (decision 137)', () => {
     expect((await replacements(id, traveler)).json()).toMatchObject({ status: 'refunded', candidates: [] });
   });
 
+  it('cancelling while the chosen guide has not answered is the same full refund, and closes the choice', async () => {
+    const { booked, guides, traveler } = await scene([{}]);
+    const id = await upcomingWith(traveler, booked, 19);
+    const deposit = (await view(id, traveler)).json().depositCents;
+    await cancelAs(id, booked, 'Flu');
+    // The traveler reads the guide's words while choosing; the guide asked does not.
+    expect((await view(id, traveler)).json().replacement.reason).toBe('Flu');
+    const asked = await choose(id, traveler, guides[0]!.guideId);
+    expect(asked.json().respondBy).toBe(asked.json().replacement.answerBy);
+    expect((await view(id, guides[0]!)).json().replacement.reason).toBeNull();
+    expect((await call('GET', `/api/v2/bookings/${id}/cancellation-quote`, traveler)).json()).toMatchObject({ refundCents: deposit, tier: 'guide' });
+    const res = await cancelAs(id, traveler, '');
+    expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'guide', cancelReason: 'Flu', refund: { amountCents: deposit } });
+    expect((await ledger(id)).balance).toMatchObject({ total: 0, traveler: 0, guide: 0, platform: 0 });
+    expect((await replacements(id, traveler)).json().status).toBe('refunded');
+  });
+
   it('nobody chosen 3 hours before the start: the full refund; an asked guide silent past the answer time returns to the choice', async () => {
     const { booked, guides, traveler } = await scene([{}, {}]);
     const id = await upcomingWith(traveler, booked, 2);
