@@ -59,3 +59,16 @@ export const reportNoShowBodySchema = z.object({ note: z.string().trim().max(500
 
 /** POST /api/admin/bookings/{id}/cancel-for-guide: the reason the traveler reads. */
 export const cancelForGuideBodySchema = z.object({ reason: z.string().trim().min(1, 'Say why').max(500) });
+
+/** GET /api/me/travel-credits: the caller's credits for a next booking (decision 139); `available` is what the next checkout takes. */
+export const travelCreditSchema = z.object({
+  id: z.number().int(),
+  amountCents: z.number().int(),
+  reason: z.enum(['guide_cancelled', 'guide_no_show']),
+  /** The booking whose end gave it, and the one it was spent on (null while unspent). */
+  sourceBookingId: z.number().int(),
+  spentBookingId: z.number().int().nullable(),
+  expiresAt: z.string(),
+});
+export const travelCreditsReplySchema = z.object({ available: travelCreditSchema.nullable(), credits: z.array(travelCreditSchema) });
+export type TravelCreditsReply = z.infer<typeof travelCreditsReplySchema>;

@@ -7,7 +7,7 @@ import type { Booking } from '../../shared/schemas/bookings';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { useBooking, useOffer, useSlots, CheckoutForm, tourOfBooking, type TourInfo, bookingPriceLines, offerPriceLines, previewPrice, draftFromQuery, durationOptions, useApprovalPage } from '../features/bookings';
+import { useBooking, useOffer, useSlots, CheckoutForm, tourOfBooking, type TourInfo, bookingPriceLines, offerPriceLines, previewPrice, useTravelCredits, draftFromQuery, durationOptions, useApprovalPage } from '../features/bookings';
 import { useGuide } from '../features/guides';
 import { openSupport } from '../features/support';
 import { ApiError } from '../lib/api-client';
@@ -39,6 +39,8 @@ export function Component() {
   const offer = useOffer(offerId, { enabled: !!session });
   const guide = useGuide(bookingId ? 0 : offerId ? (offer.data?.guideId ?? 0) : (guideIdParam ?? 0));
   const slots = useSlots(guideIdParam ?? 0, session && draft && guideIdParam ? draft.date : null, draft?.durationHours ?? 1);
+  // A travel credit the server will take off a new booking's total (decision 139), so the preview matches it.
+  const credits = useTravelCredits(!!session && !bookingId && !offerId && !!guideIdParam);
 
   if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
 
@@ -167,7 +169,7 @@ export function Component() {
       <LoadFailed onRetry={() => void guide.refetch()} />
     );
   }
-  if (!guide.data || slots.isPending) return shell(<Spinner />, profile);
+  if (!guide.data || slots.isPending || credits.isLoading) return shell(<Spinner />, profile);
   const g = guide.data;
   const service = draft.subcategoryId === null ? null : (g.services.find((s) => s.id === draft.subcategoryId) ?? null);
   const validChoice =
@@ -208,5 +210,5 @@ export function Component() {
     travelers: draft.travelers,
     ...(draft.subcategoryId !== null ? { subcategoryId: draft.subcategoryId } : {}),
   };
-  return shell(<CheckoutForm tour={tour} price={previewPrice(g, draft)} draft={body} guideProfilePath={profile} {...common} />, profile);
+  return shell(<CheckoutForm tour={tour} price={previewPrice(g, draft, credits.data?.available?.amountCents ?? 0)} draft={body} guideProfilePath={profile} {...common} />, profile);
 }

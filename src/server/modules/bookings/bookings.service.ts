@@ -4,6 +4,7 @@ import { appliedCredit } from '../../../shared/booking/credit';
 import { bookingPrice, depositCents } from '../../../shared/booking/money-rules';
 import { BOOKING_LEAD_TIME_HOURS, bookableSlots, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { TRIP_TABS } from '../../../shared/booking/state-machine';
+import type { TravelCreditsReply } from '../../../shared/schemas/replacements';
 import { meetingCoords, type Booking, type BookingListReply, type CreateBookingBody, type CreateBookingRequest, type LedgerReply, type SlotsQuery, type SlotsReply } from '../../../shared/schemas/bookings';
 import { pgErrorCode, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -20,6 +21,7 @@ import * as repo from './bookings.repository';
 import type { BookingRow } from './bookings.repository';
 import { lockForCheckout } from './checkout.repository';
 import { insertNewBooking } from './new-booking';
+import { creditsOf } from './credits.repository';
 import { daySchedule } from './schedule.repository';
 
 export { JOB } from './booking-core';
@@ -197,6 +199,22 @@ export class BookingsService extends BookingCore {
     const counts = { 'pending-requests': 0, upcoming: 0, ongoing: 0, past: 0 };
     for (const b of all) for (const t of Object.keys(counts) as (keyof typeof TRIP_TABS)[]) if (inTab(t, b)) counts[t]++;
     return { data: tab ? all.filter((b) => inTab(tab, b)) : all, counts };
+  }
+
+  /** GET /api/me/travel-credits (decision 139). */
+  async travelCredits(user: AuthUser): Promise<TravelCreditsReply> {
+    const now = this.now();
+    const rows = await creditsOf(this.db, user.id, now);
+    const credits = rows.map((c) => ({
+      id: c.id,
+      amountCents: c.amountCents,
+      reason: c.reason,
+      sourceBookingId: c.sourceBookingId,
+      spentBookingId: c.spentBookingId,
+      expiresAt: c.expiresAt.toISOString(),
+    }));
+    const available = credits.find((c) => c.spentBookingId === null && new Date(c.expiresAt) > now) ?? null;
+    return { available, credits };
   }
 
   async ledger(bookingId: number): Promise<LedgerReply> {

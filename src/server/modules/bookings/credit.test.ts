@@ -46,6 +46,10 @@ describe('the credit for the next booking (decision 139)', () => {
     expect(more).toHaveLength(0);
     expect(credit).toMatchObject({ amountCents: 5000, reason: 'guide_cancelled', sourceBookingId: id, spentBookingId: null });
     expect((await view(id, traveler)).creditIssued).toMatchObject({ amountCents: 5000, spent: false });
+    const mine = await call('GET', '/api/me/travel-credits', traveler);
+    expect(mine.json()).toMatchObject({ available: { amountCents: 5000, reason: 'guide_cancelled', sourceBookingId: id, spentBookingId: null }, credits: [{ sourceBookingId: id }] });
+    expect((await call('GET', '/api/me/travel-credits', null)).statusCode).toBe(401);
+    expect((await call('GET', '/api/me/travel-credits', guide)).json()).toEqual({ available: null, credits: [] });
     expect((await view(id, guide)).creditIssued).toBeNull();
     // A traveler's own cancellation gives none.
     const other = await person(t);

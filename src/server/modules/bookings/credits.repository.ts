@@ -18,5 +18,5 @@ export async function creditsOf(db: Database, travelerId: number, now: Date) {
     .select()
     .from(travelCredits)
     .where(eq(travelCredits.travelerId, travelerId))
-    .orderBy(sql`(${travelCredits.spentBookingId} is null and ${travelCredits.expiresAt} > ${now.toISOString()}::timestamptz) desc`, travelCredits.expiresAt);
+    .orderBy(sql`(${travelCredits.spentBookingId} is null and ${travelCredits.expiresAt} > ${now.toISOString()}::timestamptz) desc`, travelCredits.expiresAt, travelCredits.id);
 }

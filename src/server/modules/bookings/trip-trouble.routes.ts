@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
 import { bookingSchema, statusReplySchema } from '../../../shared/schemas/bookings';
-import { cancelForGuideBodySchema, chooseReplacementBodySchema, replacementsReplySchema, reportNoShowBodySchema } from '../../../shared/schemas/replacements';
+import { cancelForGuideBodySchema, chooseReplacementBodySchema, replacementsReplySchema, reportNoShowBodySchema, travelCreditsReplySchema } from '../../../shared/schemas/replacements';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import type { BookingsService } from './bookings.service';
@@ -58,6 +58,21 @@ export function tripTroubleRoutes(app: AppInstance, service: BookingsService): v
       },
     },
     async (request) => service.lifecycle.reportNoShow(currentUser(request), request.params.id, request.body.note),
+  );
+
+  app.get(
+    '/api/me/travel-credits',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'The caller’s credits for a next booking, given when a guide’s cancellation or absence ended a paid booking: `available` is the one the next checkout takes off the total (at most half of it), spent whole; a cancelled booking gives its credit back',
+        security: bearer,
+        response: { 200: travelCreditsReplySchema },
+      },
+    },
+    async (request) => service.travelCredits(currentUser(request)),
   );
 
   app.post(

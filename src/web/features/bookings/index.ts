@@ -5,6 +5,7 @@ export { useOffer } from './api/get-offer';
 export { getSlots, useSlots } from './api/get-slots';
 export { getTravelerBookings, useTravelerBookings } from './api/get-traveler-bookings';
 export { bookingKeys } from './api/keys';
+export { useTravelCredits } from './api/trip-trouble';
 export { BookingWidget } from './components/booking-widget';
 export { CheckoutForm } from './components/checkout-form';
 export { DemoQr } from './components/demo-qr';

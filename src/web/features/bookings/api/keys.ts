@@ -7,4 +7,5 @@ export const bookingKeys = {
   guide: (userId: number) => ['bookings', 'guide', userId] as const,
   quote: (id: number) => ['bookings', 'quote', id] as const,
   replacements: (id: number) => ['bookings', 'replacements', id] as const,
+  credits: ['bookings', 'credits'] as const,
 };

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '../../../../shared/schemas/bookings';
-import type { ReplacementsReply } from '../../../../shared/schemas/replacements';
+import type { ReplacementsReply, TravelCreditsReply } from '../../../../shared/schemas/replacements';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './keys';
 import type { StatusReply } from './update-booking-status';
@@ -31,4 +31,9 @@ export function useReportNoShow() {
     mutationFn: (v: { id: number; note?: string }) => apiRequest<StatusReply>(`/api/v2/bookings/${v.id}/report-no-show`, { method: 'POST', body: v.note ? { note: v.note } : {} }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
+}
+
+/** GET /api/me/travel-credits (decision 139): the credit the next checkout takes off, for its preview. */
+export function useTravelCredits(enabled: boolean) {
+  return useQuery({ queryKey: bookingKeys.credits, queryFn: () => apiRequest<TravelCreditsReply>('/api/me/travel-credits'), enabled });
 }

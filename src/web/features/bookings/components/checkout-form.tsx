@@ -131,6 +131,7 @@ export function CheckoutForm({
     inPersonCents: price.balanceCents,
     method: payment.method,
     depositCents: price.depositCents,
+    creditCents: price.creditCents,
     validity: booking?.paymentDueAt ? { kind: 'hold', until: booking.paymentDueAt } : offer ? { kind: 'offer', until: offer.expiresAt } : { kind: 'newHold' },
     ...(offer && !booking && { shopStops: offer.shopStops }),
   };

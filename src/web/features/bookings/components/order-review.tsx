@@ -43,6 +43,8 @@ export interface OrderReviewFacts {
   validity: ReviewValidity;
   /** A guide's offer: the shop stops it declared (decision 135), read before paying. */
   shopStops?: readonly ShopStop[];
+  /** A travel credit already taken off the total (decision 139). */
+  creditCents?: number;
 }
 
 /**
@@ -95,6 +97,7 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
         <Row label={t('review.guide')}>{facts.guideName}</Row>
         <Row label={t('review.when')}>{t('review.whenValue', { date: formatCalendarDate(facts.date, locale, { weekday: 'short' }), time: facts.startTime, zone })}</Row>
         <Row label={t('review.group')}>{t('review.groupValue', { duration: durationText(facts.hours, locale), travelers: t('people', { count: facts.travelers }) })}</Row>
+        {!!facts.creditCents && <Row label={t('review.credit')}>−{money.rmb(facts.creditCents)}</Row>}
         <Row label={t('review.total')} strong>
           {money.rmb(facts.totalCents)}
         </Row>

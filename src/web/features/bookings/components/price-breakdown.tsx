@@ -14,6 +14,8 @@ export interface PriceLines {
   travelers: number;
   /** Priced by the guide's offer (decision 078): one line, the offer's fee, instead of rate × hours. */
   fromOffer?: boolean;
+  /** A travel credit taken off the total (decision 139): the lines above it add up to total + credit. */
+  creditCents?: number;
 }
 
 /**
@@ -25,7 +27,8 @@ export function PriceBreakdown({ price, className, estimate, paid }: { price: Pr
   const { t } = useTranslation('bookings');
   const base = Math.round(price.unitPriceCents * price.hours);
   const extraPeople = Math.max(0, price.travelers - 1);
-  const extra = price.totalCents - base;
+  const credit = price.creditCents ?? 0;
+  const extra = price.totalCents + credit - base;
   const percent = price.totalCents > 0 ? Math.round((price.depositCents / price.totalCents) * 100) : 0;
   const money = (cents: number) => t('money', { amount: amount(cents) });
   return (
@@ -42,6 +45,7 @@ export function PriceBreakdown({ price, className, estimate, paid }: { price: Pr
             value={money(extra)}
           />
         )}
+        {credit > 0 && <Line label={t('price.credit')} value={`−${money(credit)}`} className="text-green-800 dark:text-green-200" />}
         <Line label={t('price.total')} value={money(price.totalCents)} className="border-t border-stone-200 pt-2 text-base font-semibold dark:border-stone-700" />
         <Line label={t(paid ? 'price.depositPaid' : 'price.deposit', { percent })} value={money(price.depositCents)} className="font-semibold text-primary-800 dark:text-primary-200" />
         <Line label={t('price.balance')} value={money(price.balanceCents)} className="text-stone-600 dark:text-stone-400" />

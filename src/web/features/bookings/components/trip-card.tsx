@@ -196,6 +196,13 @@ function CancellationReason({ booking: b }: { booking: Booking }) {
     <>
       {line && <p className="text-stone-600 dark:text-stone-400">{line}</p>}
       {words && <p className="break-words text-stone-800 dark:text-stone-200">{t('card.reason', { reason: words })}</p>}
+      {b.creditIssued && (
+        <p className="text-green-800 dark:text-green-200">
+          {b.creditIssued.spent
+            ? t('card.creditSpent', { amount: amount(b.creditIssued.amountCents) })
+            : t('card.creditIssued', { amount: amount(b.creditIssued.amountCents), date: formatCalendarDate(b.creditIssued.expiresAt.slice(0, 10), currentLocale()) })}
+        </p>
+      )}
     </>
   );
 }

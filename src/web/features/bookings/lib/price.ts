@@ -1,4 +1,5 @@
-import { bookingPrice } from '../../../../shared/booking/money-rules';
+import { appliedCredit } from '../../../../shared/booking/credit';
+import { bookingPrice, depositCents } from '../../../../shared/booking/money-rules';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import type { Offer } from '../../../../shared/schemas/offers';
 import type { PriceLines } from '../components/price-breakdown';
@@ -9,7 +10,12 @@ import type { BookableGuide, BookingDraft } from './selection';
  * default deposit rate. It is a preview: the server prices the booking when it is made, and the
  * checkout shows and charges the server's figures.
  */
-export function previewPrice(guide: Pick<BookableGuide, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'services'>, draft: Pick<BookingDraft, 'durationHours' | 'travelers' | 'subcategoryId'>): PriceLines {
+export function previewPrice(
+  guide: Pick<BookableGuide, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'services'>,
+  draft: Pick<BookingDraft, 'durationHours' | 'travelers' | 'subcategoryId'>,
+  /** The traveler's available travel credit (decision 139), which the server takes off the total. */
+  availableCreditCents = 0,
+): PriceLines {
   const service = draft.subcategoryId === null ? undefined : guide.services.find((s) => s.id === draft.subcategoryId);
   const p = bookingPrice({
     basicPerHourCents: guide.basicPricePerHourCents,
@@ -18,7 +24,11 @@ export function previewPrice(guide: Pick<BookableGuide, 'basicPricePerHourCents'
     travelers: draft.travelers,
     hours: draft.durationHours,
   });
-  return { ...p, hours: draft.durationHours, travelers: draft.travelers };
+  const credit = appliedCredit(p.totalCents, availableCreditCents);
+  if (!credit) return { ...p, hours: draft.durationHours, travelers: draft.travelers };
+  const total = p.totalCents - credit;
+  const deposit = depositCents(total);
+  return { ...p, totalCents: total, depositCents: deposit, balanceCents: total - deposit, creditCents: credit, hours: draft.durationHours, travelers: draft.travelers };
 }
 
 /** The breakdown of a booking the server has priced (the price of record). */
@@ -32,6 +42,7 @@ export function bookingPriceLines(b: Booking): PriceLines {
     hours: b.duration,
     travelers: b.travelers,
     fromOffer: b.offerId !== null,
+    creditCents: b.creditCents ?? 0,
   };
 }
 
