@@ -2,7 +2,8 @@ import { extensionPostings, extensionRefundPostings } from '../../../shared/book
 import { extensionFeeCents } from '../../../shared/booking/money-rules';
 import { PAYMENT_WINDOW_MINUTES } from '../../../shared/booking/schedule';
 import { nextStatus } from '../../../shared/booking/state-machine';
-import type { Booking, CreatePaymentBody, ExtensionPaymentBody, RequestExtensionReply } from '../../../shared/schemas/bookings';
+import type { Booking, CreatePaymentBody } from '../../../shared/schemas/bookings';
+import type { ExtensionPaymentBody, RequestExtensionReply } from '../../../shared/schemas/tour';
 import { pgErrorCode, type Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';

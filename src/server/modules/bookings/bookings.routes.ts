@@ -1,26 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
-import {
-  bookingListQuerySchema,
-  bookingListReplySchema,
-  bookingSchema,
-  cancellationQuoteSchema,
-  createBookingRequestSchema,
-  createPaymentBodySchema,
-  declineBodySchema,
-  extensionPaymentBodySchema,
-  idempotencyKeySchema,
-  ledgerReplySchema,
-  paymentReplySchema,
-  requestExtensionBodySchema,
-  requestExtensionReplySchema,
-  slotsQuerySchema,
-  slotsReplySchema,
-  statusBodySchema,
-  statusReplySchema,
-  userTypeBodySchema,
-  webhookReplySchema,
-} from '../../../shared/schemas/bookings';
+import { bookingListQuerySchema, bookingListReplySchema, bookingSchema, cancellationQuoteSchema, createBookingRequestSchema, createPaymentBodySchema, declineBodySchema, idempotencyKeySchema, ledgerReplySchema, paymentReplySchema, slotsQuerySchema, slotsReplySchema, statusBodySchema, statusReplySchema, webhookReplySchema } from '../../../shared/schemas/bookings';
+import { extensionPaymentBodySchema, requestExtensionBodySchema, requestExtensionReplySchema, userTypeBodySchema } from '../../../shared/schemas/tour';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';

@@ -4,21 +4,19 @@
  */
 import { formatFen } from '../../../shared/money-format';
 import { NO_SHOW_CONTEST_HOURS } from '../../../shared/booking/state-machine';
-import type { Locale } from './templates';
+import { slotText, type Locale } from './templates';
 
 type Text = { title: string; message: string; actionLabel: string };
 type Pair = Record<Locale, Text>;
 
-/** An instant in Japan time, as the trip pages write it: "Dec 9, 22:00 (Japan time)" / "12月9日 22:00（日本时间）". */
+/** An instant in Japan time, as the trip pages write it: "Dec 9, 2026 22:00 (Japan time)" / "2026年12月9日 22:00（日本时间）". */
 export function japanTime(locale: Locale, iso: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tokyo', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
       .formatToParts(new Date(iso))
       .map((p) => [p.type, p.value]),
   );
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const time = `${parts.hour}:${parts.minute}`;
-  return locale === 'zh-CN' ? `${parts.month}月${parts.day}日 ${time}（日本时间）` : `${months[Number(parts.month) - 1]} ${parts.day}, ${time} (Japan time)`;
+  return slotText(locale, `${parts.year}-${parts.month}-${parts.day}`, `${parts.hour}:${parts.minute}`);
 }
 
 const said = (locale: Locale, note: string | null) => (!note ? '' : locale === 'zh-CN' ? `原因：“${note}”。` : ` Reason: “${note}”.`);

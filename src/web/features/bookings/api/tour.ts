@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Booking, CreatePaymentBody, ExtensionPaymentBody, PaymentReply, RequestExtensionReply } from '../../../../shared/schemas/bookings';
+import type { Booking, CreatePaymentBody, PaymentReply } from '../../../../shared/schemas/bookings';
+import type { ExtensionPaymentBody, RequestExtensionReply } from '../../../../shared/schemas/tour';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './keys';
 import { payDeposit } from './pay-deposit';
