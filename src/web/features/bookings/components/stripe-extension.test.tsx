@@ -184,7 +184,8 @@ describe('Extension payment with the stripe provider', () => {
     expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
     expect(api.marks).toEqual([]);
 
-    expect(await screen.findByText('Payment Successful', undefined, { timeout: 8000 })).toBeTruthy();
+    await waitFor(() => expect(api.marks).toHaveLength(1), { timeout: 8000 });
+    expect(await screen.findByText('Payment Successful')).toBeTruthy();
     expect(api.marks).toEqual([
       expect.objectContaining({
         paid: true,
