@@ -52,6 +52,8 @@ export const ERROR_STATUS = {
   // A replacement guide (decision 137): the choice is no longer open, or the chosen guide can no longer take the tour
   replacement_closed: 409,
   replacement_unavailable: 409,
+  // After the guide's no-show, nobody else is free later that day (decision 140)
+  no_replacement_today: 409,
   reschedule_closed: 409,
   same_time: 400,
   // Messaging

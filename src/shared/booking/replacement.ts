@@ -15,6 +15,23 @@ export const REPLACEMENT_CHOICE_BEFORE_START_HOURS = 3;
 /** Default share of the booked price the platform covers when the replacement costs more (setting REPLACEMENT_COVER_RATE). */
 export const DEFAULT_REPLACEMENT_COVER_RATE = 0.2;
 
+/**
+ * After the guide did not come (decision 140): a replacement starts at least this long after it is
+ * chosen (time to accept and to reach the traveler), the same day…
+ */
+export const SAME_DAY_LEAD_MINUTES = 60;
+/** …the asked guide answers within this many minutes, and at the latest this long before their start… */
+export const SAME_DAY_ANSWER_MINUTES = 30;
+/** …and the traveler chooses within this many hours of the report, else the full refund comes. */
+export const SAME_DAY_CHOICE_HOURS = 2;
+
+/** When a same-day choice opened at `now` lapses into the full refund. */
+export const sameDayLapsesAt = (now: Date): Date => new Date(now.getTime() + SAME_DAY_CHOICE_HOURS * HOUR_MS);
+
+/** When a guide asked at `now` for a same-day replacement starting at `startsAt` must have answered. */
+export const sameDayAnswerBy = (now: Date, startsAt: Date): Date =>
+  new Date(Math.min(now.getTime() + SAME_DAY_ANSWER_MINUTES * 60_000, startsAt.getTime() - SAME_DAY_ANSWER_MINUTES * 60_000));
+
 /** When the traveler's choice lapses into the full refund. */
 export const replacementLapsesAt = (startsAt: Date): Date => new Date(startsAt.getTime() - REPLACEMENT_CHOICE_BEFORE_START_HOURS * HOUR_MS);
 

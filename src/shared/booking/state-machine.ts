@@ -63,7 +63,8 @@ export interface BookingFacts {
   fromOffer?: boolean;
   /**
    * A guide's cancellation now offers the traveler replacement guides (decision 137): the service
-   * sets it when the deposit was paid, free guides exist and there is time for one to answer.
+   * sets it when the deposit was paid, free guides exist and there is time for one to answer; and
+   * on a traveler's no-show report that asks for another guide later that day (decision 140).
    */
   replaceable?: boolean;
   /** A replacement guide has been asked and not answered: a decline or silence returns the traveler to the choice. */
@@ -158,7 +159,8 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
     from: ['upcoming', 'awaiting_start', 'start_confirmed'],
     event: 'report_no_show',
     actors: ['traveler', 'guide'],
-    to: 'cancelled',
+    // Decision 140: a traveler whose guide did not come may take another guide later that day instead (the service sets `replaceable`).
+    to: (f) => (f.replaceable ? 'awaiting_replacement' : 'cancelled'),
     guard: (f, a, now) => {
       if (a === 'traveler' ? f.guideConfirmedStart : f.travelerConfirmedStart) return 'already_confirmed';
       if (!f.startsAt || now.getTime() < f.startsAt.getTime() + NO_SHOW_AFTER_MINUTES * 60_000) return 'too_early_for_no_show';

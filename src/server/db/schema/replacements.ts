@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings';
 import { guides } from './guides';
 
@@ -36,6 +36,15 @@ export const bookingReplacements = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }),
     answerBy: timestamp('answer_by', { withTimezone: true }),
     lapsesAt: timestamp('lapses_at', { withTimezone: true }).notNull(),
+    /**
+     * Opened by the traveler after the guide did not come (decision 140): the replacement starts later
+     * the same day at its own time, and the booked time is kept here to restore when the asked guide
+     * says no.
+     */
+    sameDay: boolean('same_day').notNull().default(false),
+    bookedStartMinute: smallint('booked_start_minute'),
+    bookedStartsAt: timestamp('booked_starts_at', { withTimezone: true }),
+    bookedEndsAt: timestamp('booked_ends_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

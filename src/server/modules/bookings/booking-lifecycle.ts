@@ -46,12 +46,13 @@ export class BookingLifecycle {
       const booking = (await repo.lockBooking(db, id))!;
       const decision = core.decide(booking, 'accept', 'guide', now);
       const row = (await repo.transitionBooking(db, id, decision.from, decision.to, { acceptedAt: now }))!;
-      await this.replacement.handedOver(db, id, now);
+      const handed = await this.replacement.handedOver(db, id, now);
       await enqueueJob(db, {
         kind: JOB.startDay,
         payload: { bookingId: id },
         runAt: startOfTourDay(row.date, row.timeZone),
-        dedupeKey: `${JOB.startDay}:${id}`,
+        // A same-day replacement's tour day has begun and its first job has run: this one moves it on at once (decision 140).
+        dedupeKey: `${JOB.startDay}:${id}${handed?.sameDay ? `:r${handed.id}` : ''}`,
       });
       await publish('booking.accepted', { bookingId: id, travelerId: row.travelerId, guideUserId: user.id });
     });
@@ -109,7 +110,7 @@ export class BookingLifecycle {
     id: number,
     event: 'cancel' | 'decline' | 'payment_expired' | 'request_expired' | 'replacement_lapsed' | 'report_no_show',
     actor: Actor,
-    opts: { reason?: string; now?: Date; admin?: AuthUser },
+    opts: { reason?: string; now?: Date; admin?: AuthUser; sameDay?: boolean },
   ): Promise<{ refund: RefundInfo | null }> {
     const { core } = this;
     const now = opts.now ?? core.now();
@@ -123,6 +124,14 @@ export class BookingLifecycle {
         opts.admin
           ? recordAdminAction(db, { adminUserId: opts.admin.id, action: 'booking.cancel_for_guide', entityType: 'booking', entityId: id, before: { status: booking.status }, after: { status: to }, note: opts.reason ?? null })
           : undefined;
+      // Decision 140: the guide did not come, and the traveler would rather have another guide later that day than the refund now.
+      if (event === 'report_no_show' && actor === 'traveler' && opts.sameDay) {
+        const decision = core.decide(booking, event, actor, now, { replaceable: true });
+        if (!(await this.replacement.offerableToday(db, booking, now))) throw new AppError('no_replacement_today', 'No other guide is free later today; the full refund is still yours to take');
+        await repo.transitionBooking(db, id, decision.from, decision.to);
+        await this.replacement.open(db, publish, booking, guideUserId, undefined, now, true);
+        return;
+      }
       if (event === 'cancel' && (actor === 'guide' || actor === 'admin') && (await this.replacement.offerable(db, booking, now))) {
         const decision = core.decide(booking, event, actor, now, { replaceable: true });
         await repo.transitionBooking(db, id, decision.from, decision.to);
@@ -150,7 +159,8 @@ export class BookingLifecycle {
       const reported = actor === 'traveler' ? 'guide' : 'traveler';
       // An admin's cancellation is made on the guide's behalf, and counts as theirs.
       const cancelledBy = closed ? 'guide' : event === 'report_no_show' ? reported : actor === 'system' ? 'system' : actor === 'guide' || actor === 'admin' ? 'guide' : 'traveler';
-      const cancelReason = closed ? (closed.reason ?? 'cancel') : event === 'report_no_show' ? NO_SHOW_REASONS[reported] : (opts.reason ?? event);
+      // A same-day choice after the guide's no-show that ends in the refund is that no-show, contestable like one.
+      const cancelReason = closed?.sameDay ? NO_SHOW_REASONS.guide : closed ? (closed.reason ?? 'cancel') : event === 'report_no_show' ? NO_SHOW_REASONS[reported] : (opts.reason ?? event);
       await repo.transitionBooking(db, id, decision.from, decision.to, { cancelledAt: now, cancelledBy, cancelReason });
       await audit(decision.to);
       if (booking.creditCents > 0) await credits.restoreCredit(db, id);
@@ -162,7 +172,7 @@ export class BookingLifecycle {
         await credits.issueCredit(db, {
           travelerId: booking.travelerId,
           amountCents: creditCents,
-          reason: event === 'report_no_show' ? 'guide_no_show' : 'guide_cancelled',
+          reason: event === 'report_no_show' || closed?.sameDay ? 'guide_no_show' : 'guide_cancelled',
           sourceBookingId: id,
           expiresAt: new Date(now.getTime() + TRAVEL_CREDIT_DAYS * 86_400_000),
           createdAt: now,
@@ -176,6 +186,7 @@ export class BookingLifecycle {
       const base = { bookingId: id, travelerId: booking.travelerId, guideUserId };
       if (event === 'decline') await publish('booking.declined', { ...base, reason: opts.reason ?? '', refundCents: split.refundCents });
       else if (event === 'report_no_show') await publish('booking.no_show_reported', { ...base, by: actor === 'traveler' ? 'traveler' : 'guide', note: opts.reason ?? null, refundCents: split.refundCents });
+      else if (closed?.sameDay) await publish('booking.no_show_reported', { ...base, by: 'traveler', note: null, refundCents: split.refundCents });
       else if (closed) await publish('booking.cancelled', { ...base, by: 'guide', reason: 'cancel', note: closed.reason, refundCents: split.refundCents });
       else await publish('booking.cancelled', { ...base, by: cancelledBy, reason: event === 'replacement_lapsed' ? 'cancel' : event, note: event === 'cancel' ? (opts.reason ?? null) : null, refundCents: split.refundCents });
     }, now);
@@ -189,14 +200,14 @@ export class BookingLifecycle {
    * refunds the traveler in full at once; a traveler reported absent forfeits the deposit (the no-show
    * tier). The reported side may contest with a dispute within NO_SHOW_CONTEST_HOURS.
    */
-  async reportNoShow(user: AuthUser, id: number, note?: string): Promise<Booking & { refund: RefundInfo | null }> {
+  async reportNoShow(user: AuthUser, id: number, note?: string, sameDay = false): Promise<Booking & { refund: RefundInfo | null }> {
     const { side } = await this.core.ownBooking(user, id);
     const booking = (await repo.findBooking(this.core.db, id))!;
     const check = nextStatus(factsOf(booking), 'report_no_show', side, { now: this.core.now() });
     if (!check.ok && check.reason === 'too_early_for_no_show') {
       throw new AppError('too_early', `The other side may be reported absent from ${NO_SHOW_AFTER_MINUTES} minutes after the start`);
     }
-    const { refund } = await this.cancel(id, 'report_no_show', side, { reason: note || undefined });
+    const { refund } = await this.cancel(id, 'report_no_show', side, { reason: note || undefined, sameDay: sameDay && side === 'traveler' });
     return { ...(await this.core.view(id, user.id)), refund };
   }
 

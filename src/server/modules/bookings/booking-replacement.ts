@@ -1,5 +1,5 @@
 import { bookingPrice } from '../../../shared/booking/money-rules';
-import { compareCandidates, REPLACEMENT_CANDIDATES, replacementAnswerBy, replacementLapsesAt, replacementPrice } from '../../../shared/booking/replacement';
+import { compareCandidates, REPLACEMENT_CANDIDATES, replacementAnswerBy, replacementLapsesAt, replacementPrice, SAME_DAY_LEAD_MINUTES, sameDayAnswerBy, sameDayLapsesAt } from '../../../shared/booking/replacement';
 import { bookableSlots } from '../../../shared/booking/schedule';
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { ReplacementCandidate, ReplacementsReply } from '../../../shared/schemas/replacements';
@@ -14,6 +14,15 @@ import type { BookingRow } from './bookings.repository';
 import * as replacements from './replacement.repository';
 import type { ReplacementRow } from './replacement.repository';
 import { daySchedule } from './schedule.repository';
+
+/** Who may take a booking over: the guides left out, the price as booked, the deposit kept; same day after a no-show. */
+interface Choice {
+  fromGuideId: number;
+  price: BookedPrice;
+  exclude: number[];
+  depositPaidCents: number;
+  sameDay: boolean;
+}
 
 /** How many listed guides are read before the free ones are picked (the best rated first). */
 const CANDIDATE_READ_LIMIT = 25;
@@ -50,9 +59,10 @@ export class BookingReplacement {
 
   /**
    * Guides free to take the booking over at its date and time, best match first, priced for the
-   * traveler; `only` checks one guide (the one chosen), under that guide's lock.
+   * traveler; `only` checks one guide (the one chosen), under that guide's lock. A same-day choice
+   * (decision 140) takes each guide's first free start that day from SAME_DAY_LEAD_MINUTES on.
    */
-  private async candidates(db: Database, booking: BookingRow, o: { fromGuideId: number; price: BookedPrice; exclude: number[]; depositPaidCents: number; only?: number }, now: Date) {
+  private async candidates(db: Database, booking: BookingRow, o: Choice & { only?: number }, now: Date) {
     const from = await replacements.cityOf(db, o.fromGuideId);
     if (!from) return [];
     const hours = booking.durationMinutes / 60;
@@ -66,7 +76,7 @@ export class BookingReplacement {
       only: o.only,
       limit: CANDIDATE_READ_LIMIT,
     });
-    const out: (ReplacementCandidate & { newTotalCents: number; guideUserId: number; unitPriceCents: number; additionalPerPersonCents: number; commissionCents: number })[] = [];
+    const out: (ReplacementCandidate & { newTotalCents: number; guideUserId: number; unitPriceCents: number; additionalPerPersonCents: number; commissionCents: number; endsAt: Date; startMinute: number })[] = [];
     const window: [Date, Date] = [new Date(booking.startsAt.getTime() - DAY_MS), new Date(booking.endsAt.getTime() + DAY_MS)];
     for (const g of listed) {
       const price = bookingPrice({
@@ -84,12 +94,15 @@ export class BookingReplacement {
       if (!paid) continue;
       paid.travelerTotalCents -= credit;
       const day = await daySchedule(db, g.id, booking.date, window[0], window[1]);
-      // No lead time: the choice closes hours before the start anyway, and the guide still has to accept.
-      const free = bookableSlots({ date: booking.date, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, leadTimeHours: 0, now }).some(
-        (s) => s.startsAt.getTime() === booking.startsAt.getTime(),
-      );
+      // No lead time after a cancellation: the choice closes hours before the start anyway, and the guide still has to accept.
+      const slots = bookableSlots({ date: booking.date, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, leadTimeHours: o.sameDay ? SAME_DAY_LEAD_MINUTES / 60 : 0, now });
+      const free = o.sameDay ? slots[0] : slots.find((s) => s.startsAt.getTime() === booking.startsAt.getTime());
       if (!free) continue;
       out.push({
+        startsAt: free.startsAt.toISOString(),
+        endsAt: free.endsAt,
+        startMinute: free.startMinute,
+        scheduledStartTime: free.startTime,
         guideId: g.id,
         guideUserId: g.userId,
         fullName: g.fullName,
@@ -115,13 +128,24 @@ export class BookingReplacement {
     if (now >= replacementLapsesAt(booking.startsAt)) return false;
     const paid = await this.paidDeposit(db, booking.id);
     if (!paid) return false;
-    const list = await this.candidates(db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: paid.amountCents }, now);
+    const list = await this.candidates(db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: paid.amountCents, sameDay: false }, now);
     return list.length > 0;
   }
 
-  /** In the cancelling transaction, after the move to `awaiting_replacement`: the choice, its lapse, the traveler told. */
-  async open(db: Database, publish: Publish, booking: BookingRow, guideUserId: number, reason: string | undefined, now: Date): Promise<void> {
-    const lapsesAt = replacementLapsesAt(booking.startsAt);
+  /** Whether, the guide not having come, another guide is free later that day (decision 140). */
+  async offerableToday(db: Database, booking: BookingRow, now: Date): Promise<boolean> {
+    const paid = await this.paidDeposit(db, booking.id);
+    if (!paid) return false;
+    const list = await this.candidates(db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: paid.amountCents, sameDay: true }, now);
+    return list.length > 0;
+  }
+
+  /**
+   * In the cancelling (or reporting) transaction, after the move to `awaiting_replacement`: the choice,
+   * its lapse, the traveler told, unless they asked for it themselves after the guide's no-show.
+   */
+  async open(db: Database, publish: Publish, booking: BookingRow, guideUserId: number, reason: string | undefined, now: Date, sameDay = false): Promise<void> {
+    const lapsesAt = sameDay ? sameDayLapsesAt(now) : replacementLapsesAt(booking.startsAt);
     const row = await replacements.insertReplacement(db, {
       bookingId: booking.id,
       fromGuideId: booking.guideId,
@@ -129,9 +153,11 @@ export class BookingReplacement {
       bookedPrice: bookedPriceOf(booking),
       lapsesAt,
       createdAt: now,
+      ...(sameDay ? { sameDay, bookedStartMinute: booking.startMinute, bookedStartsAt: booking.startsAt, bookedEndsAt: booking.endsAt } : {}),
     });
     await enqueueJob(db, { kind: JOB.replacementLapse, payload: { bookingId: booking.id, replacementId: row.id }, runAt: lapsesAt, dedupeKey: `${JOB.replacementLapse}:${row.id}` });
-    await publish('booking.replacement_offered', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, note: reason ?? null, lapsesAt: lapsesAt.toISOString() });
+    if (sameDay) await publish('booking.no_show_replacing', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId });
+    else await publish('booking.replacement_offered', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, note: reason ?? null, lapsesAt: lapsesAt.toISOString() });
   }
 
   /** GET /api/v2/bookings/{id}/replacements: the traveler's choice (404 for anyone else, the guide included). */
@@ -147,19 +173,20 @@ export class BookingReplacement {
     return {
       bookingId: id,
       status: row?.status ?? null,
+      sameDay: row?.sameDay ?? false,
       lapsesAt: row?.lapsesAt.toISOString() ?? null,
       requestedGuideId: row?.status === 'requested' ? row.toGuideId : null,
       answerBy: row?.status === 'requested' ? (row.answerBy?.toISOString() ?? null) : null,
       bookedTotalCents: row?.bookedPrice.totalPriceCents ?? booking.totalPriceCents,
       depositPaidCents,
-      candidates: list.map(({ guideId, fullName, profilePicture, rating, reviewCount, languages, licensed, totalCents, balanceCents, coveredCents }) => ({
-        guideId, fullName, profilePicture, rating, reviewCount, languages, licensed, totalCents, balanceCents, coveredCents,
+      candidates: list.map(({ guideId, fullName, profilePicture, rating, reviewCount, languages, licensed, totalCents, balanceCents, coveredCents, startsAt, scheduledStartTime }) => ({
+        guideId, fullName, profilePicture, rating, reviewCount, languages, licensed, totalCents, balanceCents, coveredCents, startsAt, scheduledStartTime,
       })),
     };
   }
 
-  private choiceOf(row: ReplacementRow, depositPaidCents: number) {
-    return { fromGuideId: row.fromGuideId, price: row.bookedPrice, exclude: [row.fromGuideId, ...row.triedGuideIds], depositPaidCents };
+  private choiceOf(row: ReplacementRow, depositPaidCents: number): Choice {
+    return { fromGuideId: row.fromGuideId, price: row.bookedPrice, exclude: [row.fromGuideId, ...row.triedGuideIds], depositPaidCents, sameDay: row.sameDay };
   }
 
   /**
@@ -185,8 +212,11 @@ export class BookingReplacement {
         const paid = (await this.paidDeposit(db, id))!;
         const [pick] = await this.candidates(db, booking, { ...this.choiceOf(row, paid.amountCents), only: guideId }, now);
         if (!pick) throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another', [{ path: 'guideId', message: 'unavailable' }]);
-        await core.claimTravelerTime(db, booking.travelerId, booking.startsAt, booking.endsAt, now, id);
+        // A same-day replacement (decision 140) moves the tour to that guide's time, and its start is confirmed afresh.
+        const time = row.sameDay ? { startMinute: pick.startMinute, startsAt: new Date(pick.startsAt), endsAt: pick.endsAt, travelerConfirmedStart: false, guideConfirmedStart: false } : null;
+        await core.claimTravelerTime(db, booking.travelerId, time?.startsAt ?? booking.startsAt, time?.endsAt ?? booking.endsAt, now, id);
         await repo.transitionBooking(db, id, decision.from, decision.to, {
+          ...time,
           guideId,
           unitPriceCents: pick.unitPriceCents,
           additionalPerPersonCents: pick.additionalPerPersonCents,
@@ -196,7 +226,7 @@ export class BookingReplacement {
           cancelledBy: null,
           cancelReason: null,
         });
-        const answerBy = replacementAnswerBy(now, booking.startsAt);
+        const answerBy = row.sameDay ? sameDayAnswerBy(now, new Date(pick.startsAt)) : replacementAnswerBy(now, booking.startsAt);
         await replacements.updateReplacement(db, row.id, { status: 'requested', toGuideId: guideId, requestedAt: now, answerBy, coveredCents: pick.coveredCents });
         await enqueueJob(db, {
           kind: JOB.replacementAnswer,
@@ -227,7 +257,9 @@ export class BookingReplacement {
    */
   async returnToChoice(db: Database, publish: Publish, booking: BookingRow, row: ReplacementRow, to: 'awaiting_replacement', how: 'declined' | 'expired', now: Date): Promise<void> {
     const asked = booking.guideId;
-    await repo.transitionBooking(db, booking.id, booking.status, to, { guideId: row.fromGuideId, ...row.bookedPrice });
+    const bookedTime =
+      row.sameDay && row.bookedStartsAt && row.bookedEndsAt && row.bookedStartMinute !== null ? { startMinute: row.bookedStartMinute, startsAt: row.bookedStartsAt, endsAt: row.bookedEndsAt } : {};
+    await repo.transitionBooking(db, booking.id, booking.status, to, { guideId: row.fromGuideId, ...row.bookedPrice, ...bookedTime });
     await replacements.updateReplacement(db, row.id, { status: 'open', toGuideId: null, requestedAt: null, answerBy: null, coveredCents: 0, triedGuideIds: [...row.triedGuideIds, asked] });
     const runAt = row.lapsesAt > now ? row.lapsesAt : now;
     await enqueueJob(db, { kind: JOB.replacementLapse, payload: { bookingId: booking.id, replacementId: row.id }, runAt, dedupeKey: `${JOB.replacementLapse}:${row.id}:${asked}` });
@@ -235,10 +267,11 @@ export class BookingReplacement {
     await publish('booking.replacement_declined', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, how, lapsesAt: row.lapsesAt.toISOString(), attempt: row.triedGuideIds.length + 1 });
   }
 
-  /** The asked guide accepted: the hand-over is done. */
-  async handedOver(db: Database, bookingId: number, now: Date): Promise<void> {
+  /** The asked guide accepted: the hand-over is done; the row, if it was one. */
+  async handedOver(db: Database, bookingId: number, now: Date): Promise<ReplacementRow | undefined> {
     const row = await replacements.openReplacement(db, bookingId, true);
-    if (row?.status === 'requested') await replacements.updateReplacement(db, row.id, { status: 'handed_over', closedAt: now });
+    if (row?.status !== 'requested') return undefined;
+    return replacements.updateReplacement(db, row.id, { status: 'handed_over', closedAt: now });
   }
 
   /** The choice ended in the refund (taken, or lapsed): closed with the booking's cancellation. */

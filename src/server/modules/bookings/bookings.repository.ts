@@ -153,6 +153,8 @@ export interface OpenReplacementView {
   coveredCents: number;
   /** The cancelling guide's own words. */
   reason: string | null;
+  /** Opened after the guide's no-show: a replacement later the same day (decision 140). */
+  sameDay: boolean;
 }
 
 /** A booking with both parties and the service: the view's one join (`bookingViews`, a payment's lock). */
@@ -173,7 +175,7 @@ export function viewQuery(db: Database) {
       // The open replacement (decision 137), in the same statement: most bookings never have one.
       // The credit the booking's end gave (decision 139), likewise.
       creditIssued: sql<{ amountCents: number; expiresAt: string; spent: boolean } | null>`(select json_build_object('amountCents', c.amount_cents, 'expiresAt', to_char(c.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'spent', c.spent_booking_id is not null) from travel_credits c where c.source_booking_id = ${bookings.id})`,
-      replacement: sql<OpenReplacementView | null>`(select json_build_object('status', r.status, 'lapsesAt', to_char(r.lapses_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'answerBy', to_char(r.answer_by at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'coveredCents', r.covered_cents, 'reason', r.reason) from booking_replacements r where r.booking_id = ${bookings.id} and r.status in ('open', 'requested'))`,
+      replacement: sql<OpenReplacementView | null>`(select json_build_object('status', r.status, 'lapsesAt', to_char(r.lapses_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'answerBy', to_char(r.answer_by at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'coveredCents', r.covered_cents, 'reason', r.reason, 'sameDay', r.same_day) from booking_replacements r where r.booking_id = ${bookings.id} and r.status in ('open', 'requested'))`,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.travelerId))

@@ -85,6 +85,19 @@ export const tripTroubleTexts = {
             actionLabel: '查看详情',
           },
         },
+  /** To the guide reported absent while the traveler takes another guide the same day (decision 140). */
+  noShowReplacing: (n: string): Pair => ({
+    en: {
+      title: 'The traveler reported that you did not come',
+      message: `The traveler of booking ${n} reported that you did not come and is choosing another guide for later today; the booking is no longer yours. If it ends in a refund instead, you may contest it then.`,
+      actionLabel: 'View details',
+    },
+    'zh-CN': {
+      title: '旅行者报告您未到场',
+      message: `预订 ${n} 的旅行者报告您未到场，正在为今天稍后的行程另选地陪；该预订已不再由您负责。如果最终改为退款，届时您可以提出异议。`,
+      actionLabel: '查看详情',
+    },
+  }),
   /** To the side who reported: the booking is cancelled and what comes back. */
   noShowRecorded: (n: string, by: 'traveler' | 'guide', refundCents: number): Pair =>
     by === 'traveler'
