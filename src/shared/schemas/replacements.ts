@@ -21,6 +21,13 @@ export const replacementCandidateSchema = z.object({
   balanceCents: z.number().int(),
   /** What the platform adds so this guide is paid their own price, fen. */
   coveredCents: z.number().int(),
+  /**
+   * When this guide would start (ISO instant, and the wall-clock HH:mm in the booking's time zone):
+   * the booked time after a cancellation; this guide's first free time later the same day after a
+   * guide's no-show (decision 140).
+   */
+  startsAt: z.string(),
+  scheduledStartTime: z.string(),
 });
 export type ReplacementCandidate = z.infer<typeof replacementCandidateSchema>;
 
@@ -29,6 +36,8 @@ export const replacementsReplySchema = z.object({
   bookingId: z.number().int(),
   /** The latest replacement of the booking, or null when its guide never cancelled. */
   status: z.enum(REPLACEMENT_STATUSES).nullable(),
+  /** After the guide's no-show: guides free later the same day, each at their own time (decision 140). */
+  sameDay: z.boolean(),
   /** Until when the traveler may choose (then the full refund). */
   lapsesAt: z.string().nullable(),
   /** The guide asked and until when they answer, while `requested`. */
@@ -52,10 +61,16 @@ export const bookingReplacementSchema = z.object({
   coveredCents: z.number().int(),
   /** Why the guide cancelled, in their words (the traveler reads it while choosing). */
   reason: z.string().nullable().optional(),
+  /** The guide did not come, and the traveler chose another guide later that day over the refund (decision 140). */
+  sameDay: z.boolean().optional(),
 });
 
-/** POST /api/v2/bookings/{id}/report-no-show: the other side did not come; a note is optional. */
-export const reportNoShowBodySchema = z.object({ note: z.string().trim().max(500).optional() });
+/**
+ * POST /api/v2/bookings/{id}/report-no-show: the other side did not come; a note is optional. A traveler
+ * may ask for another guide later the same day instead of the refund now (`replacement: true`,
+ * decision 140); with nobody free that day the answer is 409 `no_replacement_today` and nothing changes.
+ */
+export const reportNoShowBodySchema = z.object({ note: z.string().trim().max(500).optional(), replacement: z.boolean().optional() });
 
 /** POST /api/admin/bookings/{id}/cancel-for-guide: the reason the traveler reads. */
 export const cancelForGuideBodySchema = z.object({ reason: z.string().trim().min(1, 'Say why').max(500) });
