@@ -24,11 +24,18 @@ export function useChooseReplacement() {
   });
 }
 
-/** POST /api/v2/bookings/{id}/report-no-show {note?}: the other side did not come (decision 138). */
+/**
+ * POST /api/v2/bookings/{id}/report-no-show {note?, replacement?}: the other side did not come (decision 138);
+ * with `replacement` the traveler asks for another guide later the same day instead of the refund (decision 140).
+ */
 export function useReportNoShow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: number; note?: string }) => apiRequest<StatusReply>(`/api/v2/bookings/${v.id}/report-no-show`, { method: 'POST', body: v.note ? { note: v.note } : {} }),
+    mutationFn: (v: { id: number; note?: string; replacement?: boolean }) =>
+      apiRequest<StatusReply>(`/api/v2/bookings/${v.id}/report-no-show`, {
+        method: 'POST',
+        body: { ...(v.note ? { note: v.note } : {}), ...(v.replacement ? { replacement: true } : {}) },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }

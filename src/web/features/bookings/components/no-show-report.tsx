@@ -36,57 +36,83 @@ function useReached(from: string | null | undefined): boolean {
  * "Guide did not come" on the traveler's card, "Traveler did not come" on the guide's (decision 138):
  * once the server says the caller may report (`noShowReportableFrom`) and that time has come, never
  * before. The confirmation says what follows: a traveler gets the deposit back in full; a guide keeps
- * it by the no-show terms, and the traveler may contest within 48 hours.
+ * it by the no-show terms, and the traveler may contest within 48 hours. A traveler may instead ask for
+ * another guide later the same day (decision 140): the card then shows the replacement panel.
  */
 export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'traveler' | 'guide' }) {
   const { t } = useTranslation(['trips', 'bookings']);
   const reached = useReached(b.noShowReportableFrom);
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
+  // The server said nobody is free later today (409 no_replacement_today): the sheet stays open on the refund.
+  const [noneToday, setNoneToday] = useState(false);
   const report = useReportNoShow();
   if (!b.noShowReportableFrom || !reached) return null;
   const deposit = b.payments.find((p) => p.kind === 'deposit' && p.status === 'succeeded')?.amountCents ?? b.depositCents;
   const key = side === 'traveler' ? 'guide' : 'traveler';
 
+  const openSheet = (next: boolean) => {
+    if (next) setNoneToday(false);
+    setOpen(next);
+  };
+
   // mutateAsync: the cancelled booking leaves this tab at once, and the toast must still show.
-  const confirm = () =>
-    report.mutateAsync({ id: b.id, note: note.trim() || undefined }).then(
+  // `replacement` (traveler only, decision 140): another guide later today instead of the refund now.
+  const confirm = (replacement = false) =>
+    report.mutateAsync({ id: b.id, note: note.trim() || undefined, replacement: replacement || undefined }).then(
       (reply) => {
         setOpen(false);
         const r = reply.refund;
-        showToast({
-          title: t(`noShow.${key}.done`),
-          description: r && r.amountCents > 0 ? t('noShow.refunded', { amount: amount(r.amountCents) }) : side === 'guide' ? t('noShow.traveler.doneBody') : undefined,
-          variant: 'success',
-        });
+        let description: string | undefined;
+        if (replacement) description = t('noShow.guide.replacementDone');
+        else if (r && r.amountCents > 0) description = t('noShow.refunded', { amount: amount(r.amountCents) });
+        else if (side === 'guide') description = t('noShow.traveler.doneBody');
+        showToast({ title: t(`noShow.${key}.done`), description, variant: 'success' });
       },
-      (err) =>
-        showToast({
-          title: t('toasts.errorTitle'),
-          description: err instanceof ApiError && err.code === 'too_early' ? t('noShow.tooEarly') : err instanceof ApiError && err.status === 409 ? t('noShow.notNow') : t('toasts.statusFailed'),
-          variant: 'destructive',
-        }),
+      (err) => {
+        const code = err instanceof ApiError ? err.code : undefined;
+        // Nobody free later today: nothing changed, and the refund stays one tap away in this sheet.
+        if (code === 'no_replacement_today') setNoneToday(true);
+        else
+          showToast({
+            title: t('toasts.errorTitle'),
+            description: code === 'too_early' ? t('noShow.tooEarly') : err instanceof ApiError && err.status === 409 ? t('noShow.notNow') : t('toasts.statusFailed'),
+            variant: 'destructive',
+          });
+      },
     );
+  const busy = (replacement: boolean) => report.isPending && Boolean(report.variables?.replacement) === replacement;
 
   return (
     <div className="mt-4 border-t border-stone-100 pt-4 dark:border-stone-800">
-      <Button variant="outline" size="sm" className="border-red-300 text-red-800 hover:bg-red-50 dark:border-red-800 dark:text-red-200 dark:hover:bg-red-950/40" onClick={() => setOpen(true)}>
+      <Button variant="outline" size="sm" className="border-red-300 text-red-800 hover:bg-red-50 dark:border-red-800 dark:text-red-200 dark:hover:bg-red-950/40" onClick={() => openSheet(true)}>
         <UserX className="h-4 w-4" aria-hidden />
         {t(`noShow.${key}.button`)}
       </Button>
       <Sheet
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={openSheet}
         title={t(`noShow.${key}.title`)}
         description={side === 'traveler' ? t('noShow.guide.body', { amount: amount(deposit) }) : t('noShow.traveler.body')}
         closeLabel={t('bookings:close')}
       >
+        {side === 'traveler' && <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('noShow.guide.replacementBody')}</p>}
         <TextAreaField wrapperClassName="mt-4" label={t('noShow.noteLabel')} hint={t('noShow.noteHint')} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {noneToday && (
+          <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+            {t('noShow.guide.noneToday')}
+          </p>
+        )}
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
           <Button variant="outline" onClick={() => setOpen(false)}>
             {t('noShow.back')}
           </Button>
-          <Button variant="danger" busy={report.isPending} onClick={confirm}>
+          {side === 'traveler' && (
+            <Button variant="primary" busy={busy(true)} disabled={noneToday || report.isPending} onClick={() => void confirm(true)}>
+              {t('noShow.guide.replacement')}
+            </Button>
+          )}
+          <Button variant="danger" busy={busy(false)} disabled={report.isPending} onClick={() => void confirm()}>
             {t(`noShow.${key}.confirm`)}
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { BadgeCheck, Hourglass, UserRoundX } from 'lucide-react';
+import { BadgeCheck, Clock, Hourglass, UserRoundX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Sheet } from '../../../components/ui/sheet';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { ApiError } from '../../../lib/api-client';
-import { amount, formatDeadline } from '../../../lib/format';
+import { amount, formatDeadline, viewerTime, zoneName } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { Rating } from '../../guides';
@@ -18,6 +18,8 @@ import { useUpdateBookingStatus } from '../api/update-booking-status';
  * The traveler's choice after the guide cancelled a paid booking (decision 137): up to three guides
  * free at the same time, each with what the traveler pays (never more than booked), a Choose button
  * each, and the full refund instead; until `lapsesAt`, after which the refund comes by itself.
+ * After the guide's no-show (`sameDay`, decision 140) the guides are free later that day, each at
+ * their own start time, which each shows; after a cancellation it is the booked time the card already shows.
  */
 export function ReplacementPanel({ booking: b }: { booking: Booking }) {
   const { t } = useTranslation(['trips', 'bookings']);
@@ -29,6 +31,9 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
   const lapsesAt = list.data?.lapsesAt ?? b.replacement?.lapsesAt ?? null;
   const deadline = lapsesAt ? formatDeadline(lapsesAt, locale, b.timeZone, t('bookings:japanTime')) : null;
   const titleId = `replacement-${b.id}`;
+  // Before the list comes, the booking's own replacement says which case it is, so the title does not change under the reader.
+  const sameDay = list.data?.sameDay ?? b.replacement?.sameDay ?? false;
+  const copy = sameDay ? 'replacement.sameDay' : 'replacement';
   // Past the lapse the list is empty and the refund job is due: no deadline to wait for any more.
   const lapsed = lapsesAt !== null && Date.parse(lapsesAt) <= openedAt;
 
@@ -56,13 +61,13 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
     <section aria-labelledby={titleId} data-testid="replacement-panel" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-50 sm:p-4">
       <h4 id={titleId} className="flex items-start gap-2 text-base font-semibold">
         <UserRoundX className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-        <span>{t('replacement.title')}</span>
+        <span>{t(`${copy}.title`)}</span>
       </h4>
       {deadline && !lapsed && <p className="mt-1">{t('replacement.deadline', deadline)}</p>}
       <div aria-live="polite" className="mt-3">
         {list.isError ? (
           <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-900 dark:bg-red-950/40 dark:text-red-100">
-            <p>{t('replacement.error')}</p>
+            <p>{t(`${copy}.error`)}</p>
             <Button variant="outline" size="sm" className="mt-2" onClick={() => void list.refetch()}>
               {t('bookings:retry')}
             </Button>
@@ -71,14 +76,22 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
           <div aria-busy="true" aria-label={t('replacement.loading')} className="h-24 animate-pulse rounded-lg bg-amber-100/70 dark:bg-amber-900/30" />
         ) : list.data.candidates.length === 0 ? (
           <p data-testid="replacement-empty" className="rounded-lg bg-white/70 px-3 py-2 dark:bg-stone-900/60">
-            {lapsed ? t('replacement.lapsed') : deadline ? t('replacement.empty', deadline) : t('replacement.emptyNow')}
+            {lapsed ? t('replacement.lapsed') : deadline ? t(`${copy}.empty`, deadline) : t(`${copy}.emptyNow`)}
           </p>
         ) : (
           <>
-            <p className="text-amber-900 dark:text-amber-100">{t('replacement.intro')}</p>
+            <p className="text-amber-900 dark:text-amber-100">{t(`${copy}.intro`)}</p>
             <ul className="mt-2 space-y-2">
               {list.data.candidates.map((c) => (
-                <Candidate key={c.guideId} candidate={c} bookedTotalCents={list.data.bookedTotalCents} busy={choose.isPending && choose.variables?.guideId === c.guideId} disabled={choose.isPending} onChoose={() => void pick(c)} />
+                <Candidate
+                  key={c.guideId}
+                  candidate={c}
+                  start={sameDay ? { date: b.date, timeZone: b.timeZone } : null}
+                  bookedTotalCents={list.data.bookedTotalCents}
+                  busy={choose.isPending && choose.variables?.guideId === c.guideId}
+                  disabled={choose.isPending}
+                  onChoose={() => void pick(c)}
+                />
               ))}
             </ul>
           </>
@@ -94,8 +107,25 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
   );
 }
 
-/** One guide who could take the tour over: who, how rated, which languages, and what the traveler pays. */
-function Candidate({ candidate: c, bookedTotalCents, busy, disabled, onChoose }: { candidate: ReplacementCandidate; bookedTotalCents: number; busy: boolean; disabled: boolean; onChoose: () => void }) {
+/**
+ * One guide who could take the tour over: who, how rated, which languages, and what the traveler pays;
+ * with `start` (the tour's day and zone, after a no-show) also when this guide would start.
+ */
+function Candidate({
+  candidate: c,
+  start,
+  bookedTotalCents,
+  busy,
+  disabled,
+  onChoose,
+}: {
+  candidate: ReplacementCandidate;
+  start: { date: string; timeZone: string } | null;
+  bookedTotalCents: number;
+  busy: boolean;
+  disabled: boolean;
+  onChoose: () => void;
+}) {
   const { t } = useTranslation(['trips', 'bookings', 'guides']);
   const nameId = `candidate-${c.guideId}`;
   const noExtra = c.coveredCents > 0 || c.totalCents === bookedTotalCents;
@@ -106,6 +136,7 @@ function Candidate({ candidate: c, bookedTotalCents, busy, disabled, onChoose }:
         <p id={nameId} className="truncate font-semibold">
           {c.fullName}
         </p>
+        {start && <StartTime candidate={c} {...start} />}
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-stone-600 dark:text-stone-400">
           <Rating rating={c.rating} count={c.reviewCount} className="text-xs" />
           <span>{c.languages.map((l) => t(`guides:languages.${l}`, { defaultValue: l })).join(' · ')}</span>
@@ -130,6 +161,26 @@ function Candidate({ candidate: c, bookedTotalCents, busy, disabled, onChoose }:
         {t('replacement.choose')}
       </Button>
     </li>
+  );
+}
+
+/**
+ * "Starts 14:30 (Japan time)": the candidate's own start later that day, on the tour's clock, with the
+ * traveler's own time beside it when it differs (docs/rules/look-and-language.md), as the trip card writes its time.
+ */
+function StartTime({ candidate: c, date, timeZone }: { candidate: ReplacementCandidate; date: string; timeZone: string }) {
+  const { t } = useTranslation(['trips', 'bookings']);
+  const own = viewerTime(c.startsAt, date, c.scheduledStartTime, currentLocale());
+  return (
+    <p data-testid="candidate-start" className="flex flex-wrap items-center gap-x-1.5 text-sm font-medium tabular-nums">
+      <Clock className="h-3.5 w-3.5 shrink-0" aria-hidden />
+      <span>{t('replacement.startsAt', { time: c.scheduledStartTime, zone: zoneName(timeZone, t('bookings:japanTime')) })}</span>
+      {own && (
+        <span className="text-xs font-normal text-stone-500 dark:text-stone-400">
+          {own.date ? t('bookings:box.yourTimeOn', { time: own.time, date: own.date }) : t('bookings:box.yourTime', { time: own.time })}
+        </span>
+      )}
+    </p>
   );
 }
 

@@ -15,7 +15,10 @@ import { TripCard } from './trip-card';
 
 vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
 
-/** Decisions 137 and 138 on the cards: the replacement choice, the replacement request, the no-show report. */
+/**
+ * Decisions 137, 138 and 140 on the cards: the replacement choice (after a cancellation, or later the
+ * same day after a no-show), the replacement request, the no-show report.
+ */
 function wrap(children: ReactNode) {
   return (
     <QueryClientProvider client={createQueryClient()}>
@@ -57,12 +60,16 @@ const candidate = (over: Partial<ReplacementCandidate>): ReplacementCandidate =>
   totalCents: 66_000,
   balanceCents: 52_800,
   coveredCents: 0,
+  // After a cancellation a candidate starts at the booked time (10:00 in Kyoto).
+  startsAt: '2026-12-05T01:00:00Z',
+  scheduledStartTime: '10:00',
   ...over,
 });
 
 const reply = (candidates: ReplacementCandidate[]): ReplacementsReply => ({
   bookingId: 12,
   status: 'open',
+  sameDay: false,
   lapsesAt: '2026-12-04T22:00:00Z',
   requestedGuideId: null,
   answerBy: null,
@@ -124,6 +131,34 @@ describe('the replacement choice on the traveler’s card (decision 137)', () =>
     expect(within(items[0]!).getByText('Chinese · Japanese')).toBeTruthy();
     expect(within(items[2]!).getByText('New guide')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    // The booked time is on the card already: no start time per guide after a cancellation.
+    expect(within(panel).queryByTestId('candidate-start')).toBeNull();
+  });
+
+  it('after the guide’s no-show: guides for later today, each with their own start in Japan time; in Chinese too', async () => {
+    // The tour was 10:00 on 25 November in Kyoto; it is 11:00 there now, and the choice closes at 13:30.
+    const lapsesAt = '2026-11-25T04:30:00Z';
+    const today = awaiting({ date: '2026-11-25', startsAt: '2026-11-25T01:00:00Z', endsAt: '2026-11-25T03:00:00Z', replacement: { status: 'open', lapsesAt, answerBy: null, coveredCents: 0, reason: null, sameDay: true } });
+    const later = [
+      candidate({ startsAt: '2026-11-25T05:30:00Z', scheduledStartTime: '14:30' }),
+      candidate({ guideId: 41, fullName: 'Kenji Mori', startsAt: '2026-11-25T07:00:00Z', scheduledStartTime: '16:00' }),
+    ];
+    routes = (url) => (url.includes('/replacements') ? json({ ...reply(later), sameDay: true, lapsesAt }) : json({}));
+    const { unmount } = render(wrap(<TripCard booking={today} now={now} onContactSupport={noop} />));
+    const panel = await screen.findByRole('region', { name: 'Your guide did not come — choose a guide for later today' });
+    expect(await within(panel).findByText(/^These guides can take the tour later today, each at the time shown/)).toBeTruthy();
+    expect(within(panel).getByText(/Choose by .*Nov.*25.*13:30 \(Japan time\)/)).toBeTruthy();
+    const items = within(panel).getAllByTestId('replacement-candidate');
+    // Each guide's own time, not the booked 10:00 (the traveler's own time may follow when their zone differs).
+    expect(items.map((li) => within(li).getByTestId('candidate-start').textContent)).toEqual([expect.stringMatching(/^Starts 14:30 \(Japan time\)/), expect.stringMatching(/^Starts 16:00 \(Japan time\)/)]);
+    expect(within(items[1]!).getByRole('button', { name: 'Choose Kenji Mori' })).toBeTruthy();
+    unmount();
+    await act(() => i18next.changeLanguage('zh-CN'));
+    render(wrap(<TripCard booking={today} now={now} onContactSupport={noop} />));
+    const zh = await screen.findByRole('region', { name: '您的地陪没有来，请选择今天稍后的地陪' });
+    const zhItems = await within(zh).findAllByTestId('candidate-start');
+    expect(zhItems.map((p) => p.textContent)).toEqual([expect.stringMatching(/^14:30（日本时间）开始/), expect.stringMatching(/^16:00（日本时间）开始/)]);
+    expect(within(zh).getByText(/^以下地陪今天稍后可以接手行程/)).toBeTruthy();
   });
 
   it('chooses a guide by id and says whom the traveler waits for', async () => {
@@ -233,10 +268,49 @@ describe('the no-show report (decision 138)', () => {
     fireEvent.click(await screen.findByRole('button', { name: '地陪没有来' }));
     const dialog = await screen.findByRole('dialog', { name: '确认报告地陪没有来？' });
     expect(within(dialog).getByText(/定金 132 元将立即全额退还/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '今天换一位地陪' })).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('发生了什么（选填）'), { target: { value: '在八重洲北口等了40分钟' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '报告并退款' }));
     await waitFor(() => expect(calls().some((c) => c.method === 'POST' && c.url.endsWith('/api/v2/bookings/12/report-no-show') && c.body === JSON.stringify({ note: '在八重洲北口等了40分钟' }))).toBe(true));
     await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '已报告：地陪没有来', description: '132 元已全额退还给您。', variant: 'success' })));
+  });
+
+  it('the traveler asks for another guide later today instead of the refund', async () => {
+    routes = (url, init) =>
+      init?.method === 'POST' && url.endsWith('/report-no-show')
+        ? json({ ...started({ status: 'awaiting_replacement', replacement: { status: 'open', lapsesAt: '2026-11-22T04:00:00Z', answerBy: null, coveredCents: 0, reason: null, sameDay: true } }), refund: null })
+        : json({});
+    render(wrap(<TripCard booking={started({ noShowReportableFrom: past() })} now={now} onContactSupport={noop} />));
+    fireEvent.click(await screen.findByRole('button', { name: 'Guide did not come' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report that the guide did not come?' });
+    expect(within(dialog).getByText(/^Or find another guide for later today/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Report and get my refund' })).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('What happened (optional)'), { target: { value: 'Waited at the north exit' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Find another guide today' }));
+    await waitFor(() => expect(calls().some((c) => c.method === 'POST' && c.url.endsWith('/api/v2/bookings/12/report-no-show') && c.body === JSON.stringify({ note: 'Waited at the north exit', replacement: true }))).toBe(true));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Reported: the guide did not come', description: 'You can choose a guide for later today below.', variant: 'success' })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('nobody free later today (409 no_replacement_today): the sheet says so and the full refund is still there', async () => {
+    routes = (url, init) => {
+      if (init?.method !== 'POST' || !url.endsWith('/report-no-show')) return json({});
+      if (String(init.body).includes('replacement')) return json({ code: 'no_replacement_today', message: 'nobody free', requestId: 'r' }, 409);
+      return json({ ...started({ status: 'cancelled', cancelReason: 'guide_no_show', cancelledBy: 'guide' }), refund: { amountCents: 13_200, method: 'wechat', minBusinessDays: 1, maxBusinessDays: 3 } });
+    };
+    render(wrap(<TripCard booking={started({ noShowReportableFrom: past() })} now={now} onContactSupport={noop} />));
+    fireEvent.click(await screen.findByRole('button', { name: 'Guide did not come' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report that the guide did not come?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Find another guide today' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('No other guide is free later today. You can still take the full refund.');
+    expect(screen.getByRole('dialog', { name: 'Report that the guide did not come?' })).toBe(dialog);
+    expect(within(dialog).getByRole('button', { name: 'Find another guide today' }).hasAttribute('disabled')).toBe(true);
+    expect(showToast).not.toHaveBeenCalled();
+    const refund = within(dialog).getByRole('button', { name: 'Report and get my refund' });
+    expect(refund.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(refund);
+    await waitFor(() => expect(calls().filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([JSON.stringify({ replacement: true }), JSON.stringify({})]));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Reported: the guide did not come', description: '132 RMB is refunded to you in full.', variant: 'success' })));
   });
 
   it('the guide reports the traveler absent: the confirmation says the deposit is kept and the traveler may contest', async () => {
@@ -246,6 +320,7 @@ describe('the no-show report (decision 138)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Traveler did not come' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report that the traveler did not come?' });
     expect(within(dialog).getByText('The booking is cancelled and the deposit is kept by the no-show terms. The traveler may contest the report within 48 hours.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Find another guide today' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Report no-show' }));
     await waitFor(() => expect(calls().some((c) => c.method === 'POST' && c.body === JSON.stringify({}))).toBe(true));
     await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Reported: the traveler did not come' })));
