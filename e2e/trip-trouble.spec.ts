@@ -27,7 +27,8 @@ async function phone(browser: Browser) {
 /**
  * When a trip goes wrong, at 375 px in Chinese (decisions 137, 138): the seeded tour whose guide
  * cancelled offers the guides free then, and choosing one leaves the traveler waiting for that
- * guide's answer; on the seeded tour whose guide never came, "地陪没有来" refunds the deposit at once.
+ * guide's answer; on the seeded tour whose guide never came, "地陪没有来" offers another guide later
+ * that day (decision 140) and refunds the deposit in full either way.
  */
 test('the guide cancelled: the traveler chooses a new guide and waits for their answer (375 px, 中文)', async ({ browser }) => {
   const { context, page } = await phone(browser);
@@ -59,7 +60,7 @@ test('the guide cancelled: the traveler chooses a new guide and waits for their 
   await context.close();
 });
 
-test('the guide did not come: 地陪没有来 cancels the tour and refunds the deposit in full (375 px, 中文)', async ({ browser }) => {
+test('the guide did not come: 地陪没有来 offers another guide later today, and the full refund either way (375 px, 中文)', async ({ browser }) => {
   const { context, page } = await phone(browser);
   const trips = await travelerTrips(page);
   const trip = trips
@@ -74,9 +75,28 @@ test('the guide did not come: 地陪没有来 cancels the tour and refunds the d
   const yuan = trip!.depositCents / 100;
   const deposit = new Intl.NumberFormat('en-US', Number.isInteger(yuan) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(yuan);
   await expect(dialog).toContainText(`定金 ${deposit} 元将立即全额退还`);
-  await dialog.getByRole('button', { name: '报告并退款' }).click();
-  await expect(page.getByText('已报告：地陪没有来')).toBeVisible();
-  await expect(page.getByText(`${deposit} 元已全额退还给您。`)).toBeVisible();
+
+  // Another guide later today (decision 140). Whether one is free depends on the hour the demo was
+  // seeded (late at night in Japan nobody is), so both of the server's answers are followed; each
+  // ends in the full refund, which is then checked the same way.
+  await dialog.getByRole('button', { name: '今天换一位地陪' }).click();
+  const panel = card.getByRole('region', { name: '您的地陪没有来，请选择今天稍后的地陪' });
+  const none = dialog.getByRole('alert');
+  await expect(panel.or(none)).toBeVisible();
+  if (await none.isVisible()) {
+    await expect(none).toHaveText('今天稍后没有其他地陪有空。您仍可以全额退款。');
+    await dialog.getByRole('button', { name: '报告并退款' }).click();
+    await expect(page.getByText('已报告：地陪没有来')).toBeVisible();
+    await expect(page.getByText(`${deposit} 元已全额退还给您。`)).toBeVisible();
+  } else {
+    await expect(page.getByText('您可以在下方选择今天稍后的地陪。')).toBeVisible();
+    // Each guide at their own start later today, in Japan time.
+    const candidates = panel.getByTestId('replacement-candidate');
+    await expect(candidates.first()).toContainText(/\d{1,2}:\d{2}（日本时间）开始/);
+    expect(await panel.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await panel.getByRole('button', { name: '改为全额退款' }).click();
+    await page.getByRole('dialog', { name: '确定全额退款？' }).getByRole('button', { name: '取消并全额退款' }).click();
+  }
   // The card, now in the past tab, says why it ended and what came back.
   await expect(card.getByText('已取消', { exact: true })).toBeVisible();
   await expect(card.getByText(/^您报告了.*没有来，预订已取消，定金已全额退还。$/)).toBeVisible();

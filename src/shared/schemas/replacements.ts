@@ -51,7 +51,11 @@ export const replacementsReplySchema = z.object({
 export type ReplacementsReply = z.infer<typeof replacementsReplySchema>;
 
 /** POST /api/v2/bookings/{id}/replacements: the guide chosen from the list. */
-export const chooseReplacementBodySchema = z.object({ guideId: z.number().int().positive().max(2_147_483_647) });
+export const chooseReplacementBodySchema = z.object({
+  guideId: z.number().int().positive().max(2_147_483_647),
+  /** The start the list showed for this guide: when it is no longer theirs to offer, 409 replacement_unavailable rather than another time. */
+  startsAt: z.iso.datetime().optional(),
+});
 
 /** The open replacement as the booking view carries it. */
 export const bookingReplacementSchema = z.object({

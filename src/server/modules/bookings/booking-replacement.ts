@@ -195,7 +195,7 @@ export class BookingReplacement {
    * becomes theirs as a paid request. Two travelers choosing one guide for the same hours: the lock
    * serialises them and the second finds the guide busy (409 replacement_unavailable).
    */
-  async choose(user: AuthUser, id: number, guideId: number): Promise<Booking> {
+  async choose(user: AuthUser, id: number, guideId: number, startsAt?: string): Promise<Booking> {
     const { core } = this;
     const { side } = await core.ownBooking(user, id);
     if (side !== 'traveler') throw notFound('Booking');
@@ -211,7 +211,7 @@ export class BookingReplacement {
         const decision = core.decide(booking, 'choose_replacement', 'traveler', now);
         const paid = (await this.paidDeposit(db, id))!;
         const [pick] = await this.candidates(db, booking, { ...this.choiceOf(row, paid.amountCents), only: guideId }, now);
-        if (!pick) throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another', [{ path: 'guideId', message: 'unavailable' }]);
+        if (!pick || (startsAt !== undefined && Date.parse(startsAt) !== Date.parse(pick.startsAt))) throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another', [{ path: 'guideId', message: 'unavailable' }]);
         // A same-day replacement (decision 140) moves the tour to that guide's time, and its start is confirmed afresh.
         const time = row.sameDay ? { startMinute: pick.startMinute, startsAt: new Date(pick.startsAt), endsAt: pick.endsAt, travelerConfirmedStart: false, guideConfirmedStart: false } : null;
         await core.claimTravelerTime(db, booking.travelerId, time?.startsAt ?? booking.startsAt, time?.endsAt ?? booking.endsAt, now, id);

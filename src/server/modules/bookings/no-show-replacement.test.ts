@@ -61,13 +61,12 @@ describe('another guide later the same day after a no-show (decision 140)', () =
     const res = await askToday(id, traveler);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'awaiting_replacement', refund: null, replacement: { status: 'open', sameDay: true, lapsesAt: new Date(now + 120 * MIN).toISOString() } });
-    // The guide reported absent is told, without a link: the booking is no longer theirs.
+    // The guide reported absent is told.
     // Notices follow the commit.
     await vi.waitFor(async () => {
       const told = (await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, booked.id))).filter((n) => n.dedupeKey === `booking:${id}:no-show-replacing`);
       expect(told).toHaveLength(1);
-      expect(told[0]!.texts?.en.message).toContain('is choosing another guide for later today');
-      expect(told[0]!.actionUrl).toBeNull();
+      expect(told[0]!.texts?.en?.message).toContain('is choosing another guide for later today');
     });
 
     const list = await call('GET', `/api/v2/bookings/${id}/replacements`, traveler);
@@ -85,7 +84,10 @@ describe('another guide later the same day after a no-show (decision 140)', () =
     expect(new Date(pick.startsAt).getTime()).toBe(startsAt + 90 * MIN);
     expect((await call('GET', `/api/v2/bookings/${id}/replacements`, booked)).statusCode).toBe(404);
 
-    const chosen = await call('POST', `/api/v2/bookings/${id}/replacements`, traveler, { guideId: first.guideId });
+    // A time the list did not show for that guide is refused, not taken.
+    const wrong = await call('POST', `/api/v2/bookings/${id}/replacements`, traveler, { guideId: first.guideId, startsAt: new Date(startsAt + 120 * MIN).toISOString() });
+    expect(wrong.json().code).toBe('replacement_unavailable');
+    const chosen = await call('POST', `/api/v2/bookings/${id}/replacements`, traveler, { guideId: first.guideId, startsAt: pick.startsAt });
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json()).toMatchObject({
       status: 'confirmed',

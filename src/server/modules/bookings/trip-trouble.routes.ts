@@ -40,7 +40,7 @@ export function tripTroubleRoutes(app: AppInstance, service: BookingsService): v
         response: { 200: bookingSchema, 409: errorBodySchema },
       },
     },
-    async (request) => service.replacement.choose(currentUser(request), request.params.id, request.body.guideId),
+    async (request) => service.replacement.choose(currentUser(request), request.params.id, request.body.guideId, request.body.startsAt),
   );
 
   app.post(

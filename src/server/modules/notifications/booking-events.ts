@@ -135,9 +135,9 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: reporter, type: 'booking', text: tripTroubleTexts.noShowRecorded(n, p.by, p.refundCents), actionUrl: urlFor(p, reporter), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
       ]);
     }),
-    // The guide reported absent is told while the traveler chooses another guide; no link, since the booking is no longer theirs to act on.
+    // The guide reported absent is told while the traveler chooses another guide (decision 140).
     on<Base>('booking.no_show_replacing', (p) =>
-      service.create([{ userId: p.guideUserId, type: 'booking', text: tripTroubleTexts.noShowReplacing(bookingNumber(p.bookingId)), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show-replacing` }]),
+      service.create([{ userId: p.guideUserId, type: 'booking', text: tripTroubleTexts.noShowReplacing(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show-replacing` }]),
     ),
     on<Base>('booking.awaiting_start', (p) =>
       service.create([

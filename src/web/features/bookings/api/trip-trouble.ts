@@ -19,7 +19,8 @@ export function useReplacements(id: number, enabled: boolean) {
 export function useChooseReplacement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: number; guideId: number }) => apiRequest<Booking>(`/api/v2/bookings/${v.id}/replacements`, { method: 'POST', body: { guideId: v.guideId } }),
+    mutationFn: (v: { id: number; guideId: number; startsAt?: string }) =>
+      apiRequest<Booking>(`/api/v2/bookings/${v.id}/replacements`, { method: 'POST', body: v.startsAt ? { guideId: v.guideId, startsAt: v.startsAt } : { guideId: v.guideId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }

@@ -39,7 +39,8 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
 
   // mutateAsync: the chosen booking leaves this tab at once (confirmed), and the toast must still show.
   const pick = (c: ReplacementCandidate) =>
-    choose.mutateAsync({ id: b.id, guideId: c.guideId }).then(
+    // The start shown is the one asked for: a same-day guide whose time went meanwhile is refused, not moved (decision 140).
+    choose.mutateAsync({ id: b.id, guideId: c.guideId, startsAt: c.startsAt }).then(
       (booking) => {
         const by = booking.replacement?.answerBy;
         showToast({

@@ -170,7 +170,10 @@ describe('the replacement choice on the traveler’s card (decision 137)', () =>
     };
     render(wrap(<TripCard booking={awaiting()} now={now} onContactSupport={noop} />));
     fireEvent.click(await screen.findByRole('button', { name: 'Choose Kenji Mori' }));
-    await waitFor(() => expect(calls().some((c) => c.method === 'POST' && c.url.endsWith('/api/v2/bookings/12/replacements') && c.body === JSON.stringify({ guideId: 41 }))).toBe(true));
+    await waitFor(() => expect(calls().some((c) => c.method === 'POST' && c.url.endsWith('/api/v2/bookings/12/replacements') && JSON.parse(String(c.body)).guideId === 41)).toBe(true));
+    // The start the list showed is sent with the choice, so a time gone meanwhile is refused rather than moved.
+    const sent = calls().find((c) => c.method === 'POST' && c.url.endsWith('/api/v2/bookings/12/replacements'));
+    expect(JSON.parse(String(sent!.body))).toEqual({ guideId: 41, startsAt: THREE.find((c) => c.guideId === 41)!.startsAt });
     await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Kenji Mori has been asked', description: expect.stringContaining('23:00 (Japan time)'), variant: 'success' })));
   });
 
