@@ -174,8 +174,11 @@ function StartTime({ candidate: c, date, timeZone }: { candidate: ReplacementCan
   const own = viewerTime(c.startsAt, date, c.scheduledStartTime, currentLocale());
   return (
     <p data-testid="candidate-start" className="flex flex-wrap items-center gap-x-1.5 text-sm font-medium tabular-nums">
-      <Clock className="h-3.5 w-3.5 shrink-0" aria-hidden />
-      <span>{t('replacement.startsAt', { time: c.scheduledStartTime, zone: zoneName(timeZone, t('bookings:japanTime')) })}</span>
+      {/* The clock stays with its time when the line wraps on a phone. */}
+      <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+        <Clock className="h-3.5 w-3.5 shrink-0" aria-hidden />
+        {t('replacement.startsAt', { time: c.scheduledStartTime, zone: zoneName(timeZone, t('bookings:japanTime')) })}
+      </span>
       {own && (
         <span className="text-xs font-normal text-stone-500 dark:text-stone-400">
           {own.date ? t('bookings:box.yourTimeOn', { time: own.time, date: own.date }) : t('bookings:box.yourTime', { time: own.time })}
