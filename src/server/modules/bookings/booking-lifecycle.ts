@@ -119,11 +119,12 @@ export class BookingLifecycle {
     await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
-      // An admin's cancellation for the guide is audited with the change it makes.
-      const audit = (to: BookingStatus) =>
-        opts.admin
-          ? recordAdminAction(db, { adminUserId: opts.admin.id, action: 'booking.cancel_for_guide', entityType: 'booking', entityId: id, before: { status: booking.status }, after: { status: to }, note: opts.reason ?? null })
-          : undefined;
+      // An admin's cancellation for the guide is audited with the change it makes, and the guide, who did not do it, is told.
+      const audit = async (to: BookingStatus) => {
+        if (!opts.admin) return;
+        await recordAdminAction(db, { adminUserId: opts.admin.id, action: 'booking.cancel_for_guide', entityType: 'booking', entityId: id, before: { status: booking.status }, after: { status: to }, note: opts.reason ?? null });
+        await publish('booking.cancelled_for_guide', { bookingId: id, travelerId: booking.travelerId, guideUserId, note: opts.reason ?? '' });
+      };
       // Decision 140: the guide did not come, and the traveler would rather have another guide later that day than the refund now.
       if (event === 'report_no_show' && actor === 'traveler' && opts.sameDay) {
         const decision = core.decide(booking, event, actor, now, { replaceable: true });

@@ -24,6 +24,8 @@ export interface BookingEventMap {
   'booking.replacement_offered': { bookingId: number; travelerId: number; guideUserId: number; note: string | null; lapsesAt: string };
   'booking.replacement_requested': { bookingId: number; travelerId: number; guideUserId: number; answerBy: string; coveredCents: number };
   'booking.replacement_declined': { bookingId: number; travelerId: number; guideUserId: number; how: 'declined' | 'expired'; lapsesAt: string; attempt: number };
+  /** Decision 137: an admin cancelled for the guide, who did not do it themselves and is told. */
+  'booking.cancelled_for_guide': { bookingId: number; travelerId: number; guideUserId: number; note: string };
   /** Decision 140: the traveler reported the guide absent and chose another guide later that day over the refund. */
   'booking.no_show_replacing': { bookingId: number; travelerId: number; guideUserId: number };
   /** Decision 138: `by` reported the other side absent; the booking is cancelled with `refundCents` back to the traveler. */

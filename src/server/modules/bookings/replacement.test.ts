@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookingReplacements, payments } from '../../db/schema/index';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -224,6 +224,11 @@ describe('a guide cancels a paid booking (decision 137)', () => {
     expect(res.json()).toMatchObject({ status: 'awaiting_replacement', refund: null });
     expect((await replacements(id, traveler)).json().candidates.map((c: { guideId: number }) => c.guideId)).toEqual([guides[0]!.guideId]);
     expect((await call('POST', `/api/admin/bookings/999999/cancel-for-guide`, admin, { reason: 'x' })).statusCode).toBe(404);
+    // The guide, who did not cancel, is told, with the admin's reason (notices follow the commit).
+    await vi.waitFor(async () => {
+      const notices = (await call('GET', '/api/v2/system-messages?limit=50', booked)).json().data.messages as { title: string; message: string; actionUrl: string }[];
+      expect(notices.find((m) => m.title === 'Support cancelled a booking for you')).toMatchObject({ message: expect.stringContaining('Reason: “Guide unreachable”.'), actionUrl: `/guide-dashboard?booking=${id}` });
+    });
   });
 
   it('with nobody free, the guide’s cancellation refunds at once as before', async () => {

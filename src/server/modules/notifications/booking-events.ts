@@ -135,6 +135,9 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: reporter, type: 'booking', text: tripTroubleTexts.noShowRecorded(n, p.by, p.refundCents), actionUrl: urlFor(p, reporter), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
       ]);
     }),
+    on<Base & { note: string }>('booking.cancelled_for_guide', (p) =>
+      service.create([{ userId: p.guideUserId, type: 'booking', text: tripTroubleTexts.cancelledForGuide(bookingNumber(p.bookingId), p.note), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled-for-guide` }]),
+    ),
     // The guide reported absent is told while the traveler chooses another guide (decision 140).
     on<Base>('booking.no_show_replacing', (p) =>
       service.create([{ userId: p.guideUserId, type: 'booking', text: tripTroubleTexts.noShowReplacing(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show-replacing` }]),

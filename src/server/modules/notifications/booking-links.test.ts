@@ -64,6 +64,7 @@ function everyEvent(bookingId: number, travelerId: number, guideUserId: number):
       { ...b, by: 'guide', note: null, refundCents: 0 },
     ],
     'booking.no_show_replacing': [b],
+    'booking.cancelled_for_guide': [{ ...b, note: 'Hospitalised; could not reach us' }],
   };
 }
 

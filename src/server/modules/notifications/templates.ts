@@ -24,7 +24,7 @@ export function slotText(locale: Locale, date: string, time: string): string {
   return locale === 'zh-CN' ? `${dayText(locale, date)} ${time}（日本时间）` : `${dayText(locale, date)} ${time} (Japan time)`;
 }
 /** A reason as a sentence of its own ("Reason: “…”."), or nothing. */
-const because = (locale: Locale, reason: string | null) => (!reason ? '' : locale === 'zh-CN' ? `原因：“${reason}”。` : ` Reason: “${reason}”.`);
+export const because = (locale: Locale, reason: string | null) => (!reason ? '' : locale === 'zh-CN' ? `原因：“${reason}”。` : ` Reason: “${reason}”.`);
 type Pair = Record<Locale, Text>;
 
 export const texts = {

@@ -4,7 +4,7 @@
  */
 import { formatFen } from '../../../shared/money-format';
 import { NO_SHOW_CONTEST_HOURS } from '../../../shared/booking/state-machine';
-import { slotText, type Locale } from './templates';
+import { because, slotText, type Locale } from './templates';
 
 type Text = { title: string; message: string; actionLabel: string };
 type Pair = Record<Locale, Text>;
@@ -85,6 +85,19 @@ export const tripTroubleTexts = {
             actionLabel: '查看详情',
           },
         },
+  /** To the guide whose booking an admin cancelled for them (they may not have been reachable): it counts as theirs. */
+  cancelledForGuide: (n: string, note: string | null): Pair => ({
+    en: {
+      title: 'Support cancelled a booking for you',
+      message: `Tabi support cancelled booking ${n} on your behalf.${because('en', note)} The traveler is refunded or offered another guide; it counts as your cancellation.`,
+      actionLabel: 'View details',
+    },
+    'zh-CN': {
+      title: '客服已代您取消预订',
+      message: `Tabi 客服已代您取消预订 ${n}。${because('zh-CN', note)}旅行者将获得退款或另选地陪；此次取消计入您的取消记录。`,
+      actionLabel: '查看详情',
+    },
+  }),
   /** To the guide reported absent while the traveler takes another guide the same day (decision 140). */
   noShowReplacing: (n: string): Pair => ({
     en: {
