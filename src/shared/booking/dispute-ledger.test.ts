@@ -22,6 +22,22 @@ describe('disputeResolutionPostings', () => {
     expect(p.some((x) => x.account === 'guide')).toBe(false);
   });
 
+  it('during the tour, resolved as completed: the platform’s cover and credit are paid to the guide as at completion; not when cancelled', () => {
+    const balance = { traveler: -10_000, guide: 0, platform: 10_000 };
+    const platformAdds = { coveredCents: 2_000, creditCents: 5_000 };
+    const done = disputeResolutionPostings({ ...base, balance, settled: false, resolution: 'completed', refundCents: 0, platformAdds });
+    expect(sum(done)).toBe(0);
+    expect(done).toEqual(
+      expect.arrayContaining([
+        { account: 'platform', kind: 'replacement_cover', amountCents: -2_000 },
+        { account: 'platform', kind: 'travel_credit', amountCents: -5_000 },
+        { account: 'guide', kind: 'dispute_settlement', amountCents: 16_000 },
+      ]),
+    );
+    const cancelled = disputeResolutionPostings({ ...base, balance, settled: false, resolution: 'cancelled', refundCents: 0, platformAdds });
+    expect(cancelled.some((x) => x.kind === 'replacement_cover' || x.kind === 'travel_credit')).toBe(false);
+  });
+
   it('after completion: the refund comes from the guide’s earnings first, then the platform', () => {
     const balance = { traveler: -10_000, guide: 9_000, platform: 1_000 };
     const p = disputeResolutionPostings({ ...base, balance, settled: true, resolution: 'completed', refundCents: 9_500 });

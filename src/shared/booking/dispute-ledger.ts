@@ -25,6 +25,12 @@ export interface DisputeLedgerInput {
   commissionCents: number;
   /** Share kept by the platform on what a cancelled tour still pays the guide. */
   commissionRate: number;
+  /**
+   * What the platform adds of its own at completion (a dearer replacement's cover, a travel credit
+   * spent: decisions 137, 139). A tour resolved as completed before its completion postings pays the
+   * guide these as the completion would; one resolved as cancelled does not.
+   */
+  platformAdds?: { coveredCents: number; creditCents: number };
 }
 
 /** The most a resolution may refund: what the traveler paid online and has not had back. */
@@ -49,11 +55,15 @@ export function disputeResolutionPostings(input: DisputeLedgerInput): Posting[] 
   if (!input.settled) {
     // Settle the rest of the platform's hold now: the tour will not be completed by the parties.
     const rest = Math.max(0, balance.platform) - fromPlatform;
+    const adds = input.resolution === 'completed' ? (input.platformAdds ?? { coveredCents: 0, creditCents: 0 }) : { coveredCents: 0, creditCents: 0 };
+    const paid = rest + adds.coveredCents + adds.creditCents;
     const commission =
-      input.resolution === 'completed' ? Math.min(input.commissionCents, rest) : Math.min(rest, Math.round(rest * input.commissionRate));
+      input.resolution === 'completed' ? Math.min(input.commissionCents, paid) : Math.min(rest, Math.round(rest * input.commissionRate));
     postings.push(
       { account: 'platform', kind: 'dispute_settlement', amountCents: -rest },
-      { account: 'guide', kind: 'dispute_settlement', amountCents: rest - commission },
+      { account: 'platform', kind: 'replacement_cover', amountCents: -adds.coveredCents },
+      { account: 'platform', kind: 'travel_credit', amountCents: -adds.creditCents },
+      { account: 'guide', kind: 'dispute_settlement', amountCents: paid - commission },
       { account: 'platform', kind: 'commission', amountCents: commission },
     );
   }

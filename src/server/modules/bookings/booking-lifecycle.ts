@@ -14,6 +14,7 @@ import type { BookingReplacement } from './booking-replacement';
 import { factsOf, NO_SHOW_REASONS } from './booking-view';
 import * as repo from './bookings.repository';
 import * as credits from './credits.repository';
+import { replacementCoverCents } from './replacement.repository';
 import type { BookingRow } from './bookings.repository';
 
 /** The start a traveler's cancellation is measured against: the earlier of the booked and the current start. */
@@ -346,7 +347,7 @@ export class BookingLifecycle {
       const extensions = (await repo.extensionsOf(db, id)).filter((e) => e.status === 'confirmed');
       const extensionsCents = extensions.reduce((sum, e) => sum + e.priceCents, 0);
       const commissionCents = booking.commissionCents + Math.round(extensionsCents * core.rates.commissionRate);
-      const coveredCents = await this.replacement.coveredCents(db, id);
+      const coveredCents = await replacementCoverCents(db, id);
       const creditCents = booking.creditCents;
       const postings = completionPostings({ depositCents: deposit?.amountCents ?? 0, extensionsCents, commissionCents, coveredCents, creditCents });
       await repo.transitionBooking(db, id, decision.from, decision.to, { completedAt: now });

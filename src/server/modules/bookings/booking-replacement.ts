@@ -281,12 +281,6 @@ export class BookingReplacement {
     return row;
   }
 
-  /** What the platform covers of the guide's pay at completion: the accepted replacement's cover. */
-  async coveredCents(db: Database, bookingId: number): Promise<number> {
-    const row = await replacements.latestReplacement(db, bookingId);
-    return row?.status === 'handed_over' ? row.coveredCents : 0;
-  }
-
   /** Job: the asked guide's answer is due; only if that guide is still the one asked. */
   isStillAsked(job: ClaimedJob, row: ReplacementRow | undefined): boolean {
     return row?.status === 'requested' && row.id === Number(job.payload.replacementId) && row.toGuideId === Number(job.payload.guideId);

@@ -108,6 +108,34 @@ describe('the credit for the next booking (decision 139)', () => {
     expect(b.totalPriceCents - b.depositCents + amount('guide_earnings')).toBe(guidePrice - amount('commission'));
   });
 
+  it('a tour disputed while under way and resolved as completed still pays the guide the credit', async () => {
+    const traveler = await person(t);
+    await cancelledByGuide(traveler, 38);
+    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(39), startTime: '10:00', durationHours: 2, travelers: 2 })).json().id;
+    await pay(t, traveler, id);
+    await call('POST', `/api/v2/bookings/${id}/accept`, guide);
+    const b = await view(id, traveler);
+    expect(b.creditCents).toBe(5000);
+    const start = new Date(b.startsAt).getTime();
+    t.app.bookings.now = () => new Date(start + 60_000);
+    try {
+      await t.app.jobs.tick(new Date(start + 60_000));
+      for (const [who, userType] of [[traveler, 'traveler'], [guide, 'guide']] as const) await call('PATCH', `/api/bookings/${id}/confirm-start`, who, { userType });
+      const opened = await call('POST', '/api/v2/disputes', traveler, { bookingId: id, reason: 'The tour was cut short by an hour without a word' });
+      expect(opened.statusCode).toBe(201);
+      const resolved = await call('POST', `/api/admin/disputes/${opened.json().id}/resolve`, admin, { resolution: 'completed', refundCents: 0, note: 'Tour given in full' });
+      expect(resolved.statusCode).toBe(200);
+    } finally {
+      t.app.bookings.now = () => new Date();
+    }
+    const l = await ledger(id);
+    expect(l.balance.total).toBe(0);
+    expect(l.entries.find((e: { kind: string }) => e.kind === 'travel_credit')?.amountCents).toBe(-5000);
+    const commission = l.entries.find((e: { kind: string }) => e.kind === 'commission')!.amountCents as number;
+    // As at completion: in person plus the settlement is the guide's full price less the commission.
+    expect(b.totalPriceCents - b.depositCents + l.balance.guide).toBe(b.totalPriceCents + 5000 - commission);
+  });
+
   it('a guide reported absent gives one too; an expired credit is not spent', async () => {
     const traveler = await person(t);
     const id = await confirmedBooking(t, traveler, guide.guideId, daysAhead(38));

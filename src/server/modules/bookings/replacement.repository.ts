@@ -20,6 +20,12 @@ export async function latestReplacement(db: Database, bookingId: number): Promis
   return row;
 }
 
+/** What the platform covers of the guide's pay: the accepted replacement's cover (decision 137), else 0. */
+export async function replacementCoverCents(db: Database, bookingId: number): Promise<number> {
+  const row = await latestReplacement(db, bookingId);
+  return row?.status === 'handed_over' ? row.coveredCents : 0;
+}
+
 export async function insertReplacement(db: Database, values: typeof bookingReplacements.$inferInsert): Promise<ReplacementRow> {
   const [row] = await db.insert(bookingReplacements).values(values).returning();
   return row!;

@@ -18,7 +18,7 @@ import type { FileStorage, StoredFile } from '../../storage/index';
 import { storePrivateDocument } from '../../storage/private-document';
 import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
-import { factsOf, findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, transitionBooking, type BookingRow } from '../bookings/index';
+import { factsOf, findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, replacementCoverCents, transitionBooking, type BookingRow } from '../bookings/index';
 import type { NotificationsService } from '../notifications/index';
 import type { PaymentProvider } from '../payments/index';
 import type { ReceiptIssuer } from '../receipts/index';
@@ -260,6 +260,7 @@ export class DisputesService {
         refundCents: body.refundCents,
         commissionCents: booking.commissionCents,
         commissionRate: this.deps.commissionRate,
+        platformAdds: { coveredCents: await replacementCoverCents(db, booking.id), creditCents: booking.creditCents },
       });
       const guideUserId = (await guideUserIdOf(db, booking.guideId))!;
       // What the settlement pays the guide is pending like a completion's earnings (decision 061), counted from the resolution.
