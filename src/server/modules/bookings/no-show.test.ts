@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { confirmedBooking, daysAhead, guidePerson, person, type Person } from './test-helpers';
@@ -63,6 +63,11 @@ describe('reporting that the other side did not come (decision 138)', () => {
     const { depositCents } = card;
     expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'guide', cancelReason: 'guide_no_show', refund: { amountCents: depositCents } });
     expect((await ledger(id)).balance).toMatchObject({ total: 0, traveler: 0, guide: 0, platform: 0 });
+    // The guide is told, with the traveler's own words to answer (notices follow the commit).
+    await vi.waitFor(async () => {
+      const notices = (await call('GET', '/api/v2/system-messages?limit=50', guide)).json().data.messages as { title: string; message: string }[];
+      expect(notices.find((m) => m.title === 'The traveler reported that you did not come')?.message).toContain('They wrote: “Waited 40 minutes at the gate”.');
+    });
     // Reported twice: the booking has moved on.
     expect((await report(id, traveler)).statusCode).toBe(409);
 

@@ -126,12 +126,12 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.travelerId, type: 'booking', text: tripTroubleTexts.replacementDeclined(bookingNumber(p.bookingId), p.how, p.lapsesAt), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:replacement-declined:${p.attempt}` },
       ]),
     ),
-    on<Base & { by: 'traveler' | 'guide'; refundCents: number }>('booking.no_show_reported', (p) => {
+    on<Base & { by: 'traveler' | 'guide'; refundCents: number; note: string | null }>('booking.no_show_reported', (p) => {
       const n = bookingNumber(p.bookingId);
       const reported = p.by === 'traveler' ? p.guideUserId : p.travelerId;
       const reporter = p.by === 'traveler' ? p.travelerId : p.guideUserId;
       return service.create([
-        { userId: reported, type: 'booking', text: tripTroubleTexts.noShowReported(n, p.by, p.refundCents), actionUrl: urlFor(p, reported), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
+        { userId: reported, type: 'booking', text: tripTroubleTexts.noShowReported(n, p.by, p.refundCents, p.note), actionUrl: urlFor(p, reported), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
         { userId: reporter, type: 'booking', text: tripTroubleTexts.noShowRecorded(n, p.by, p.refundCents), actionUrl: urlFor(p, reporter), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
       ]);
     }),

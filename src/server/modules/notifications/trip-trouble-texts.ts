@@ -21,6 +21,9 @@ export function japanTime(locale: Locale, iso: string): string {
 
 const said = (locale: Locale, note: string | null) => (!note ? '' : locale === 'zh-CN' ? `原因：“${note}”。` : ` Reason: “${note}”.`);
 
+/** What the reporter wrote, quoted for the side reported (their account is what a contest answers). */
+const wrote = (locale: Locale, note: string | null) => (!note ? '' : locale === 'zh-CN' ? `对方写道：“${note}”。` : ` They wrote: “${note}”.`);
+
 export const tripTroubleTexts = {
   replacementOffered: (n: string, note: string | null, lapsesAt: string): Pair => ({
     en: {
@@ -58,30 +61,30 @@ export const tripTroubleTexts = {
       actionLabel: '选择地陪',
     },
   }),
-  /** To the side reported absent: what happened to the money, and how to contest. */
-  noShowReported: (n: string, by: 'traveler' | 'guide', refundCents: number): Pair =>
+  /** To the side reported absent: what happened to the money, the reporter's own words, and how to contest. */
+  noShowReported: (n: string, by: 'traveler' | 'guide', refundCents: number, note: string | null = null): Pair =>
     by === 'traveler'
       ? {
           en: {
             title: 'The traveler reported that you did not come',
-            message: `The traveler of booking ${n} reported that you did not come; the booking is cancelled and ${formatFen(refundCents)} RMB is refunded to them. If you were there, open a dispute with your evidence within ${NO_SHOW_CONTEST_HOURS} hours.`,
+            message: `The traveler of booking ${n} reported that you did not come; the booking is cancelled and ${formatFen(refundCents)} RMB is refunded to them.${wrote('en', note)} If you were there, open a dispute with your evidence within ${NO_SHOW_CONTEST_HOURS} hours.`,
             actionLabel: 'View details',
           },
           'zh-CN': {
             title: '旅行者报告您未到场',
-            message: `预订 ${n} 的旅行者报告您未到场；预订已取消，${formatFen(refundCents)} 元已退还给旅行者。如果您到场了，请在 ${NO_SHOW_CONTEST_HOURS} 小时内提交证据发起争议。`,
+            message: `预订 ${n} 的旅行者报告您未到场；预订已取消，${formatFen(refundCents)} 元已退还给旅行者。${wrote('zh-CN', note)}如果您到场了，请在 ${NO_SHOW_CONTEST_HOURS} 小时内提交证据发起争议。`,
             actionLabel: '查看详情',
           },
         }
       : {
           en: {
             title: 'Your guide reported that you did not come',
-            message: `The guide of booking ${n} reported that you did not come; the booking is cancelled and the deposit is not refunded (no-show). If you were there, open a dispute with your evidence within ${NO_SHOW_CONTEST_HOURS} hours.`,
+            message: `The guide of booking ${n} reported that you did not come; the booking is cancelled and the deposit is not refunded (no-show).${wrote('en', note)} If you were there, open a dispute with your evidence within ${NO_SHOW_CONTEST_HOURS} hours.`,
             actionLabel: 'View details',
           },
           'zh-CN': {
             title: '地陪报告您未到场',
-            message: `预订 ${n} 的地陪报告您未到场；预订已取消，定金不予退还（未到场）。如果您到场了，请在 ${NO_SHOW_CONTEST_HOURS} 小时内提交证据发起争议。`,
+            message: `预订 ${n} 的地陪报告您未到场；预订已取消，定金不予退还（未到场）。${wrote('zh-CN', note)}如果您到场了，请在 ${NO_SHOW_CONTEST_HOURS} 小时内提交证据发起争议。`,
             actionLabel: '查看详情',
           },
         },
