@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { travelCredits } from '../../db/schema/index';
-import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { book, confirmedBooking, daysAhead, guidePerson, pay, person, type Person } from './test-helpers';
+import { book, callAs, confirmedBooking, daysAhead, guidePerson, type Method, pay, person, type Person, type Who } from './test-helpers';
 
 /**
  * The credit for the next booking (decision 139): given with the refund when the guide ends a paid
@@ -22,9 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Who = Person | null;
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Who, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = (method: Method, url: string, who: Who, payload?: unknown) => callAs(t, method, url, who, payload);
 const view = async (id: number, who: Who) => (await call('GET', `/api/v2/bookings/${id}`, who)).json();
 const ledger = async (id: number) => (await call('GET', `/api/admin/bookings/${id}/ledger`, admin)).json();
 const creditsOf = (travelerId: number) => t.database.db.select().from(travelCredits).where(eq(travelCredits.travelerId, travelerId));
@@ -36,6 +33,25 @@ async function cancelledByGuide(traveler: Person, days: number) {
   const res = await call('PATCH', `/api/bookings/${id}/status`, guide, { status: 'cancelled', reason: 'Family emergency' });
   expect(res.json().status).toBe('cancelled');
   return id;
+}
+
+/**
+ * A traveler given a credit (`days` ahead) who books the guide again the day after, paid and accepted,
+ * the clock set just after the start with the start confirmed by both: the tour under way. The caller
+ * puts the clock back.
+ */
+async function creditTourStarted(days: number) {
+  const traveler = await person(t);
+  await cancelledByGuide(traveler, days);
+  const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(days + 1), startTime: '10:00', durationHours: 2, travelers: 2 })).json().id as number;
+  await pay(t, traveler, id);
+  await call('POST', `/api/v2/bookings/${id}/accept`, guide);
+  const b = await view(id, traveler);
+  const start = new Date(b.startsAt).getTime();
+  t.app.bookings.now = () => new Date(start + 60_000);
+  await t.app.jobs.tick(new Date(start + 60_000));
+  for (const [who, userType] of [[traveler, 'traveler'], [guide, 'guide']] as const) await call('PATCH', `/api/bookings/${id}/confirm-start`, who, { userType });
+  return { traveler, id, b };
 }
 
 describe('the credit for the next booking (decision 139)', () => {
@@ -83,17 +99,8 @@ describe('the credit for the next booking (decision 139)', () => {
   });
 
   it('is paid to the guide by the platform at completion: the guide gets their full price, the booking sums to zero', async () => {
-    const traveler = await person(t);
-    await cancelledByGuide(traveler, 36);
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(37), startTime: '10:00', durationHours: 2, travelers: 2 })).json().id;
-    await pay(t, traveler, id);
-    await call('POST', `/api/v2/bookings/${id}/accept`, guide);
-    const b = await view(id, traveler);
-    const start = new Date(b.startsAt).getTime();
-    t.app.bookings.now = () => new Date(start + 60_000);
+    const { id, b } = await creditTourStarted(36);
     try {
-      await t.app.jobs.tick(new Date(start + 60_000));
-      for (const [who, userType] of [[traveler, 'traveler'], [guide, 'guide']] as const) await call('PATCH', `/api/bookings/${id}/confirm-start`, who, { userType });
       expect((await call('PATCH', `/api/bookings/${id}/status`, guide, { status: 'completed' })).json().status).toBe('completed');
     } finally {
       t.app.bookings.now = () => new Date();
@@ -109,18 +116,9 @@ describe('the credit for the next booking (decision 139)', () => {
   });
 
   it('a tour disputed while under way and resolved as completed still pays the guide the credit', async () => {
-    const traveler = await person(t);
-    await cancelledByGuide(traveler, 38);
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(39), startTime: '10:00', durationHours: 2, travelers: 2 })).json().id;
-    await pay(t, traveler, id);
-    await call('POST', `/api/v2/bookings/${id}/accept`, guide);
-    const b = await view(id, traveler);
+    const { traveler, id, b } = await creditTourStarted(38);
     expect(b.creditCents).toBe(5000);
-    const start = new Date(b.startsAt).getTime();
-    t.app.bookings.now = () => new Date(start + 60_000);
     try {
-      await t.app.jobs.tick(new Date(start + 60_000));
-      for (const [who, userType] of [[traveler, 'traveler'], [guide, 'guide']] as const) await call('PATCH', `/api/bookings/${id}/confirm-start`, who, { userType });
       const opened = await call('POST', '/api/v2/disputes', traveler, { bookingId: id, reason: 'The tour was cut short by an hour without a word' });
       expect(opened.statusCode).toBe(201);
       const resolved = await call('POST', `/api/admin/disputes/${opened.json().id}/resolve`, admin, { resolution: 'completed', refundCents: 0, note: 'Tour given in full' });

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { payments, systemMessages, travelCredits } from '../../db/schema/index';
-import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { confirmedBooking, daysAhead, guidePerson, person, type Person } from './test-helpers';
+import { callAs, confirmedBooking, daysAhead, guidePerson, type Method, person, type Person, type Who } from './test-helpers';
 
 /**
  * The guide did not come, and the traveler takes another guide later that day instead of the refund
@@ -24,9 +23,7 @@ afterEach(() => {
   t.app.bookings.now = () => new Date();
 });
 
-type Who = Person | null;
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Who, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = (method: Method, url: string, who: Who, payload?: unknown) => callAs(t, method, url, who, payload);
 const view = async (id: number, who: Who) => (await call('GET', `/api/v2/bookings/${id}`, who)).json();
 const ledger = async (id: number) => (await call('GET', `/api/admin/bookings/${id}/ledger`, admin)).json();
 const askToday = (id: number, who: Who) => call('POST', `/api/v2/bookings/${id}/report-no-show`, who, { note: 'Nobody at the gate', replacement: true });

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { confirmedBooking, daysAhead, guidePerson, person, type Person } from './test-helpers';
+import { callAs, confirmedBooking, daysAhead, guidePerson, type Method, person, type Person, type Who } from './test-helpers';
 
 /**
  * The side that did not come (decision 138): reported from 20 minutes after the start while they have
@@ -26,9 +25,7 @@ afterEach(() => {
   t.app.bookings.now = () => new Date();
 });
 
-type Who = Person | null;
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Who, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = (method: Method, url: string, who: Who, payload?: unknown) => callAs(t, method, url, who, payload);
 const report = (id: number, who: Who, note?: string) => call('POST', `/api/v2/bookings/${id}/report-no-show`, who, note === undefined ? {} : { note });
 const view = async (id: number, who: Who) => (await call('GET', `/api/v2/bookings/${id}`, who)).json();
 const ledger = async (id: number) => (await call('GET', `/api/admin/bookings/${id}/ledger`, admin)).json();

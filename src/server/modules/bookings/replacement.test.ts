@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookingReplacements, payments } from '../../db/schema/index';
-import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { confirmedBooking, daysAhead, guidePerson, person, type Person } from './test-helpers';
+import { callAs, confirmedBooking, daysAhead, guidePerson, type Method, person, type Person, type Who } from './test-helpers';
 
 /**
  * A replacement guide when the booked one cancels (decision 137), through the API: who is offered,
@@ -26,9 +25,7 @@ afterEach(() => {
   t.app.bookings.now = () => new Date();
 });
 
-type Who = Person | null;
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Who, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = (method: Method, url: string, who: Who, payload?: unknown) => callAs(t, method, url, who, payload);
 const ledger = async (id: number) => (await call('GET', `/api/admin/bookings/${id}/ledger`, admin)).json();
 const view = async (id: number, who: Who) => call('GET', `/api/v2/bookings/${id}`, who);
 const cancelAs = (id: number, who: Who, reason = 'I am ill') => call('PATCH', `/api/bookings/${id}/status`, who, { status: 'cancelled', reason });

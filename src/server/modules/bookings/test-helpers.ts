@@ -26,6 +26,15 @@ export async function guidePerson(t: TestApp, spec: GuideSpec = {}) {
   return { id: g.user.id, guideId: g.guide.id, token: await tokenFor(t.database.db, g.user.id) };
 }
 
+/** Someone signed in, or nobody. */
+export type Who = Person | null;
+export type Method = 'GET' | 'POST' | 'PATCH';
+
+/** One request as `who` (anonymous for null): how the bookings suites call the API. */
+export function callAs(t: TestApp, method: Method, url: string, who: Who, payload?: unknown) {
+  return t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
 /** A date `days` ahead in Tokyo. */
 export const daysAhead = (days: number) => addDays(todayInZone('Asia/Tokyo'), days);
 

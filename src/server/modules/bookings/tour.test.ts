@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auth } from '../../test/guide-fixtures';
 import { SIMULATED_SIGNATURE_HEADER } from '../payments/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { CARD_DECLINED, CARD_OK, confirmedBooking, daysAhead, guidePerson, newKey, pay, person, type Person } from './test-helpers';
+import { callAs, CARD_DECLINED, CARD_OK, confirmedBooking, daysAhead, guidePerson, type Method, newKey, pay, person, type Person, type Who } from './test-helpers';
 
 /**
  * On tour: confirming the start, extensions (fee, payment, approval, rejection with
@@ -30,10 +29,8 @@ afterEach(() => {
 });
 
 /** null: a visitor without a token. */
-type Who = Person | null;
 const visitor = null;
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Who, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who ? auth(who.token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = (method: Method, url: string, who: Who, payload?: unknown) => callAs(t, method, url, who, payload);
 const ledger = async (id: number) => (await call('GET', `/api/admin/bookings/${id}/ledger`, admin)).json();
 const confirmStart = (id: number, who: Who, userType: 'traveler' | 'guide') => call('PATCH', `/api/bookings/${id}/confirm-start`, who, { userType });
 const requestExtension = (id: number, hours: number, who: Who = traveler, extra: object = {}) =>
