@@ -111,6 +111,13 @@ describe('the facts a replacement and a no-show report turn on (decisions 137, 1
     expect(nextStatus({ ...base, status: 'ongoing', startsAt: at(60) }, 'report_no_show', T, { now })).toEqual({ ok: false, reason: 'invalid_transition' });
   });
 
+  it('a traveler whose guide did not come may take another guide later that day: replaceable opens the choice', () => {
+    const startsAt = new Date(now.getTime() - 30 * MIN);
+    expect(nextStatus({ ...base, status: 'awaiting_start', startsAt, replaceable: true }, 'report_no_show', T, { now })).toMatchObject({ ok: true, to: 'awaiting_replacement' });
+    expect(nextStatus({ ...base, status: 'start_confirmed', travelerConfirmedStart: true, startsAt, replaceable: true }, 'report_no_show', T, { now })).toMatchObject({ ok: true, to: 'awaiting_replacement' });
+    expect(nextStatus({ ...base, status: 'awaiting_start', startsAt: new Date(now.getTime() - 10 * MIN), replaceable: true }, 'report_no_show', T, { now })).toEqual({ ok: false, reason: 'too_early_for_no_show' });
+  });
+
   it('the side reported absent contests within 48 hours; the reporter and a plain cancellation cannot', () => {
     const noShow = (hours: number) => ({ by: T, at: new Date(now.getTime() - hours * 3_600_000) });
     expect(nextStatus({ ...base, status: 'cancelled', noShow: noShow(47.9) }, 'dispute', G, { now })).toMatchObject({ ok: true, to: 'disputed' });
