@@ -1,14 +1,14 @@
-import { and, asc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { addDays, todayInZone } from '../../../shared/availability';
 import { SERVICE_CITIES } from '../../../shared/cities';
 import { depositPostings } from '../../../shared/booking/ledger';
 import { bookingPrice, type BookingPrice } from '../../../shared/booking/money-rules';
 import { DEFAULT_REPLACEMENT_COVER_RATE, replacementLapsesAt, replacementPrice } from '../../../shared/booking/replacement';
 import { bookableSlots, zonedTimeToUtc } from '../../../shared/booking/schedule';
-import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from '../../../shared/booking/state-machine';
-import { guideForBooking } from '../../modules/bookings/index';
+import type { BookingStatus } from '../../../shared/booking/state-machine';
+import { guideBusyRanges, guideForBooking, guidesDays, travelerBusyCondition } from '../../modules/bookings/index';
 import type { Database } from '../client';
-import { bookingReplacements, bookings, guideAvailabilityExceptions, guides, guideServices, guideWeeklyAvailability, jobs, ledgerEntries, payments, users } from '../schema/index';
+import { bookingReplacements, bookings, guides, guideServices, jobs, ledgerEntries, payments, users } from '../schema/index';
 
 const HOUR = 3_600_000;
 /** The replacement's lapse job, as the bookings module queues it (JOB.replacementLapse). */
@@ -33,28 +33,6 @@ export async function seedDemoTripTrouble(db: Database, now: Date): Promise<void
 
 type Guide = NonNullable<Awaited<ReturnType<typeof guideForBooking>>>;
 
-/** The guide's weekly hours, exceptions and bookings holding time, as the slot rule reads them. */
-async function scheduleOf(db: Database, guideId: number) {
-  const [weekly, exceptions, busy] = await Promise.all([
-    db
-      .select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
-      .from(guideWeeklyAvailability)
-      .where(eq(guideWeeklyAvailability.guideId, guideId)),
-    db
-      .select({ date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available, startMinute: guideAvailabilityExceptions.startMinute, endMinute: guideAvailabilityExceptions.endMinute })
-      .from(guideAvailabilityExceptions)
-      .where(eq(guideAvailabilityExceptions.guideId, guideId)),
-    busyOf(db, eq(bookings.guideId, guideId)),
-  ]);
-  return { weekly, exceptions, busy };
-}
-
-const busyOf = (db: Database, who: ReturnType<typeof eq>) =>
-  db
-    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-    .from(bookings)
-    .where(and(who, inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])));
-
 const priceWith = (g: Guide, servicePriceCents: number | null, hours: number): BookingPrice =>
   bookingPrice({ basicPerHourCents: g.basicPricePerHourCents, additionalPerPersonCents: g.additionalPricePerPersonCents, servicePriceCents, travelers: TRAVELERS, hours });
 
@@ -77,7 +55,11 @@ interface Choice {
  * price is one the replacement rule offers (decision 137); the traveler free then too.
  */
 async function findChoice(db: Database, travelerId: number, now: Date): Promise<Choice | undefined> {
-  const travelerBusy = await busyOf(db, eq(bookings.travelerId, travelerId));
+  // The traveler's trips over the weeks the choice looks at (one traveler, one place).
+  const travelerBusy = await db
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(travelerBusyCondition(travelerId, now, new Date(now.getTime() + 14 * 24 * HOUR)));
   // Osaka first: the traveler's other trips are in Tokyo and Kyoto.
   const cities = [...SERVICE_CITIES.filter((c) => c.slug === 'osaka'), ...SERVICE_CITIES.filter((c) => c.slug !== 'osaka' && c.slug !== 'tokyo')];
   for (const city of cities) {
@@ -93,7 +75,6 @@ async function findChoice(db: Database, travelerId: number, now: Date): Promise<
     const services = await db.select().from(guideServices).where(inArray(guideServices.guideId, all.map((g) => g.id)));
     const offered = (guideId: number) => services.filter((s) => s.guideId === guideId);
     for (const from of all) {
-      const fromSchedule = await scheduleOf(db, from.id);
       for (const service of offered(from.id)) {
         const price = priceWith(from, service.priceCents, HOURS);
         const others = all.filter((g) => g.id !== from.id && chinese.has(g.id) && offered(g.id).some((s) => s.subcategoryId === service.subcategoryId));
@@ -101,13 +82,15 @@ async function findChoice(db: Database, travelerId: number, now: Date): Promise<
           const theirs = offered(other.id).find((s) => s.subcategoryId === service.subcategoryId)!;
           const next = priceWith(other, theirs.priceCents, HOURS);
           if (!replacementPrice({ bookedTotalCents: price.totalCents, newTotalCents: next.totalCents, depositPaidCents: price.depositCents, coverRate: DEFAULT_REPLACEMENT_COVER_RATE })) continue;
-          const otherSchedule = await scheduleOf(db, other.id);
           const today = todayInZone(from.timeZone, now);
           for (let day = 5; day < 12; day++) {
             const date = addDays(today, day);
+            const dayStart = zonedTimeToUtc(date, 0, from.timeZone);
+            const days = await guidesDays(db, [from.id, other.id], date, dayStart, new Date(dayStart.getTime() + 24 * HOUR));
+            const [fromDay, otherDay] = [days.get(from.id)!, days.get(other.id)!];
             const q = { date, durationMinutes: HOURS * 60, timeZone: from.timeZone, now };
-            const free = bookableSlots({ ...q, ...otherSchedule, leadTimeHours: 0 });
-            const slot = bookableSlots({ ...q, ...fromSchedule, busy: [...fromSchedule.busy, ...travelerBusy] }).find((s) => free.some((f) => f.startsAt.getTime() === s.startsAt.getTime()));
+            const free = bookableSlots({ ...q, ...otherDay, leadTimeHours: 0 });
+            const slot = bookableSlots({ ...q, ...fromDay, busy: [...fromDay.busy, ...travelerBusy] }).find((s) => free.some((f) => f.startsAt.getTime() === s.startsAt.getTime()));
             if (slot) return { from, subcategoryId: service.subcategoryId, price, startsAt: slot.startsAt, date, startMinute: slot.startMinute, city: city.slug };
           }
         }
@@ -240,15 +223,14 @@ async function seedNoShowTour(db: Database, travelerId: number, now: Date): Prom
   const around = await db
     .select({ startsAt: bookings.startsAt })
     .from(bookings)
-    .where(and(eq(bookings.travelerId, travelerId), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]), lt(bookings.startsAt, new Date(now.getTime() + 12 * HOUR)), gt(bookings.endsAt, new Date(now.getTime() - 12 * HOUR))))
+    .where(travelerBusyCondition(travelerId, new Date(now.getTime() - 12 * HOUR), new Date(now.getTime() + 12 * HOUR)))
     .orderBy(asc(bookings.startsAt))
     .limit(1);
   const latest = Math.floor((now.getTime() - 40 * 60_000) / halfHour) * halfHour;
   const before = around[0] ? around[0].startsAt.getTime() - hours * HOUR - halfHour : latest;
   const startsAt = new Date(Math.min(latest, before));
-  const busy = await busyOf(db, eq(bookings.guideId, guide.id));
   const endsAt = new Date(startsAt.getTime() + hours * HOUR);
-  if (busy.some((x) => x.startsAt < endsAt && startsAt < x.endsAt)) return; // the guide's no-overlap rule
+  if ((await guideBusyRanges(db, guide.id, startsAt, endsAt)).length > 0) return; // the guide's no-overlap rule
   const date = todayInZone(guide.timeZone, startsAt);
   await insertPaidBooking(db, {
     travelerId,

@@ -158,23 +158,24 @@ export class BookingLifecycle {
       const paid = (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
       const { split } = this.split(booking, paid?.amountCents ?? 0, actor, now, event === 'report_no_show' ? event : undefined, replacing);
       const closed = booking.status === 'awaiting_replacement' || replacing ? await this.replacement.refunded(db, id, now) : undefined;
-      const reported = actor === 'traveler' ? 'guide' : 'traveler';
+      // The side reported absent, if this ends a no-show: the report itself, or a same-day choice after the
+      // guide's no-show that ends in the refund (decision 140), contestable like the report.
+      const absent = event === 'report_no_show' ? (actor === 'traveler' ? 'guide' : 'traveler') : closed?.sameDay ? 'guide' : null;
       // An admin's cancellation is made on the guide's behalf, and counts as theirs.
-      const cancelledBy = closed ? 'guide' : event === 'report_no_show' ? reported : actor === 'system' ? 'system' : actor === 'guide' || actor === 'admin' ? 'guide' : 'traveler';
-      // A same-day choice after the guide's no-show that ends in the refund is that no-show, contestable like one.
-      const cancelReason = closed?.sameDay ? NO_SHOW_REASONS.guide : closed ? (closed.reason ?? 'cancel') : event === 'report_no_show' ? NO_SHOW_REASONS[reported] : (opts.reason ?? event);
+      const cancelledBy = absent ?? (closed ? 'guide' : actor === 'system' ? 'system' : actor === 'guide' || actor === 'admin' ? 'guide' : 'traveler');
+      const cancelReason = absent ? NO_SHOW_REASONS[absent] : closed ? (closed.reason ?? 'cancel') : (opts.reason ?? event);
       await repo.transitionBooking(db, id, decision.from, decision.to, { cancelledAt: now, cancelledBy, cancelReason });
       await audit(decision.to);
       if (booking.creditCents > 0) await credits.restoreCredit(db, id);
       // Decision 139: a paid booking the guide ended (their cancellation, however it was finished, or their
       // absence) gives the traveler a credit for the next one, with the refund.
-      const guideEnded = closed || (event === 'report_no_show' && actor === 'traveler') || (event === 'cancel' && (actor === 'guide' || actor === 'admin'));
+      const guideEnded = closed || absent === 'guide' || (event === 'cancel' && (actor === 'guide' || actor === 'admin'));
       const creditCents = core.deps.config.payments.travelCreditCents;
       if (paid && guideEnded && creditCents > 0) {
         await credits.issueCredit(db, {
           travelerId: booking.travelerId,
           amountCents: creditCents,
-          reason: event === 'report_no_show' || closed?.sameDay ? 'guide_no_show' : 'guide_cancelled',
+          reason: absent === 'guide' ? 'guide_no_show' : 'guide_cancelled',
           sourceBookingId: id,
           expiresAt: new Date(now.getTime() + TRAVEL_CREDIT_DAYS * 86_400_000),
           createdAt: now,
@@ -187,8 +188,7 @@ export class BookingLifecycle {
       }
       const base = { bookingId: id, travelerId: booking.travelerId, guideUserId };
       if (event === 'decline') await publish('booking.declined', { ...base, reason: opts.reason ?? '', refundCents: split.refundCents });
-      else if (event === 'report_no_show') await publish('booking.no_show_reported', { ...base, by: actor === 'traveler' ? 'traveler' : 'guide', note: opts.reason ?? null, refundCents: split.refundCents });
-      else if (closed?.sameDay) await publish('booking.no_show_reported', { ...base, by: 'traveler', note: null, refundCents: split.refundCents });
+      else if (event === 'report_no_show' || absent) await publish('booking.no_show_reported', { ...base, by: absent === 'guide' ? 'traveler' : 'guide', note: event === 'report_no_show' ? (opts.reason ?? null) : null, refundCents: split.refundCents });
       else if (closed) await publish('booking.cancelled', { ...base, by: 'guide', reason: 'cancel', note: closed.reason, refundCents: split.refundCents });
       else await publish('booking.cancelled', { ...base, by: cancelledBy, reason: event === 'replacement_lapsed' ? 'cancel' : event, note: event === 'cancel' ? (opts.reason ?? null) : null, refundCents: split.refundCents });
     }, now);

@@ -13,7 +13,7 @@ import * as repo from './bookings.repository';
 import type { BookingRow } from './bookings.repository';
 import * as replacements from './replacement.repository';
 import type { ReplacementRow } from './replacement.repository';
-import { daySchedule } from './schedule.repository';
+import { guidesDays } from './schedule.repository';
 
 /** Who may take a booking over: the guides left out, the price as booked, the deposit kept; same day after a no-show. */
 interface Choice {
@@ -77,7 +77,7 @@ export class BookingReplacement {
       limit: CANDIDATE_READ_LIMIT,
     });
     const out: (ReplacementCandidate & { newTotalCents: number; guideUserId: number; unitPriceCents: number; additionalPerPersonCents: number; commissionCents: number; endsAt: Date; startMinute: number })[] = [];
-    const window: [Date, Date] = [new Date(booking.startsAt.getTime() - DAY_MS), new Date(booking.endsAt.getTime() + DAY_MS)];
+    const days = await guidesDays(db, listed.map((g) => g.id), booking.date, new Date(booking.startsAt.getTime() - DAY_MS), new Date(booking.endsAt.getTime() + DAY_MS));
     for (const g of listed) {
       const price = bookingPrice({
         basicPerHourCents: g.basicPricePerHourCents,
@@ -93,7 +93,7 @@ export class BookingReplacement {
       const paid = replacementPrice({ bookedTotalCents: o.price.totalPriceCents + credit, newTotalCents: price.totalCents, depositPaidCents: o.depositPaidCents + credit, coverRate: this.coverRate });
       if (!paid) continue;
       paid.travelerTotalCents -= credit;
-      const day = await daySchedule(db, g.id, booking.date, window[0], window[1]);
+      const day = days.get(g.id)!;
       // No lead time after a cancellation: the choice closes hours before the start anyway, and the guide still has to accept.
       const slots = bookableSlots({ date: booking.date, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, leadTimeHours: o.sameDay ? SAME_DAY_LEAD_MINUTES / 60 : 0, now });
       const free = o.sameDay ? slots[0] : slots.find((s) => s.startsAt.getTime() === booking.startsAt.getTime());

@@ -1,7 +1,7 @@
 import { addDays } from '../../../shared/availability';
 import { ledgerBalance } from '../../../shared/booking/ledger';
-import { appliedCredit } from '../../../shared/booking/credit';
-import { bookingPrice, depositCents } from '../../../shared/booking/money-rules';
+import { priceWithCredit } from '../../../shared/booking/credit';
+import { bookingPrice } from '../../../shared/booking/money-rules';
 import { BOOKING_LEAD_TIME_HOURS, bookableSlots, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { TRIP_TABS } from '../../../shared/booking/state-machine';
 import type { TravelCreditsReply } from '../../../shared/schemas/replacements';
@@ -117,8 +117,8 @@ export class BookingsService extends BookingCore {
         });
         // A travel credit (decision 139) comes off the traveler's total; the deposit is on what they pay,
         // the commission on the guide's price, and the platform pays the guide the credit at completion.
-        const credit = found.credit ? appliedCredit(price.totalCents, found.credit.amountCents) : 0;
-        const travelerTotal = price.totalCents - credit;
+        const paid = priceWithCredit(price.totalCents, found.credit?.amountCents ?? 0, this.rates.depositRate);
+        const credit = paid.creditCents;
         const requested = zonedTimeToUtc(body.date, startMinute, guide.timeZone);
         const [from, to] = dayWindow(body.date);
         const day = await daySchedule(db, guide.id, body.date, from, to, { id: user.id, from: requested, to: new Date(requested.getTime() + durationMinutes * MINUTE_MS) });
@@ -145,8 +145,8 @@ export class BookingsService extends BookingCore {
             subcategoryId: body.subcategoryId ?? null,
             unitPriceCents: price.unitPriceCents,
             additionalPerPersonCents: price.additionalPerPersonCents,
-            totalPriceCents: travelerTotal,
-            depositCents: credit ? depositCents(travelerTotal, this.rates.depositRate) : price.depositCents,
+            totalPriceCents: paid.totalCents,
+            depositCents: paid.depositCents,
             commissionCents: price.commissionCents,
             creditCents: credit,
             currency: guide.currency,

@@ -16,7 +16,8 @@ export { factsOf } from './booking-view';
 export { replacementCoverCents } from './replacement.repository';
 export { assertBookableDay, type OfferSource, type OfferTerms } from './booking-offers';
 export type { Clock } from './booking-core';
-export { guideBusyCondition } from './busy';
+export { guideBusyCondition, guideBusyRanges, travelerBusyCondition } from './busy';
+export { guidesDays } from './schedule.repository';
 export { BookingsService, JOB } from './bookings.service';
 export type { BookingEventMap, BookingEventName } from './events';
 

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-row';
-import { guideBusyCondition, travelerBusyCondition } from './busy';
+import { bookings, guideAvailabilityExceptions, guideWeeklyAvailability } from '../../db/schema/index';
+import { guideBusyCondition, holdsTime, travelerBusyCondition } from './busy';
 
 /** An active booking of the traveler overlapping the requested hours (one traveler, one place). */
 export interface TravelerOverlap {
@@ -61,4 +62,35 @@ export async function daySchedule(db: Database, guideId: number, date: string, f
       .filter((r) => r.k === 't')
       .map((r): TravelerOverlap => ({ id: Number(r.id), bookingNumber: r.num, status: r.status!, paymentInFlight: Boolean(r.inflight) })),
   };
+}
+
+/** One guide's day as the slot rule reads it: weekly windows, that date's exceptions, the bookings holding time. */
+export type GuideDay = Pick<Awaited<ReturnType<typeof daySchedule>>, 'weekly' | 'exceptions' | 'busy'>;
+
+/**
+ * `daySchedule`'s guide part for many guides at once (a replacement's candidates, decisions 137 and
+ * 140): three statements whatever the number of guides, instead of one read per guide. Every guide
+ * asked has an entry, empty when they have no hours.
+ */
+export async function guidesDays(db: Database, guideIds: number[], date: string, from: Date, to: Date): Promise<Map<number, GuideDay>> {
+  const out = new Map<number, GuideDay>(guideIds.map((id) => [id, { weekly: [], exceptions: [], busy: [] }]));
+  if (guideIds.length === 0) return out;
+  const [weekly, exceptions, busy] = await Promise.all([
+    db
+      .select({ guideId: guideWeeklyAvailability.guideId, weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
+      .from(guideWeeklyAvailability)
+      .where(inArray(guideWeeklyAvailability.guideId, guideIds)),
+    db
+      .select({ guideId: guideAvailabilityExceptions.guideId, date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available, startMinute: guideAvailabilityExceptions.startMinute, endMinute: guideAvailabilityExceptions.endMinute })
+      .from(guideAvailabilityExceptions)
+      .where(and(inArray(guideAvailabilityExceptions.guideId, guideIds), eq(guideAvailabilityExceptions.date, date))),
+    db
+      .select({ guideId: bookings.guideId, id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+      .from(bookings)
+      .where(and(inArray(bookings.guideId, guideIds), holdsTime(from, to))),
+  ]);
+  for (const { guideId, ...w } of weekly) out.get(guideId)!.weekly.push(w);
+  for (const { guideId, ...x } of exceptions) out.get(guideId)!.exceptions.push(x);
+  for (const { guideId, ...b } of busy) out.get(guideId)!.busy.push(b);
+  return out;
 }

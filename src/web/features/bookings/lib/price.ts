@@ -1,5 +1,5 @@
-import { appliedCredit } from '../../../../shared/booking/credit';
-import { bookingPrice, depositCents } from '../../../../shared/booking/money-rules';
+import { priceWithCredit } from '../../../../shared/booking/credit';
+import { bookingPrice } from '../../../../shared/booking/money-rules';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import type { Offer } from '../../../../shared/schemas/offers';
 import type { PriceLines } from '../components/price-breakdown';
@@ -24,11 +24,9 @@ export function previewPrice(
     travelers: draft.travelers,
     hours: draft.durationHours,
   });
-  const credit = appliedCredit(p.totalCents, availableCreditCents);
-  if (!credit) return { ...p, hours: draft.durationHours, travelers: draft.travelers };
-  const total = p.totalCents - credit;
-  const deposit = depositCents(total);
-  return { ...p, totalCents: total, depositCents: deposit, balanceCents: total - deposit, creditCents: credit, hours: draft.durationHours, travelers: draft.travelers };
+  const paid = priceWithCredit(p.totalCents, availableCreditCents);
+  if (!paid.creditCents) return { ...p, hours: draft.durationHours, travelers: draft.travelers };
+  return { ...p, ...paid, balanceCents: paid.totalCents - paid.depositCents, hours: draft.durationHours, travelers: draft.travelers };
 }
 
 /** The breakdown of a booking the server has priced (the price of record). */
