@@ -1,5 +1,5 @@
 import { BadgeCheck, Clock, FileEdit, LifeBuoy, Lock, ShieldCheck, ShieldQuestion, XCircle, type LucideIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IDENTITY_DOCUMENT_KINDS, IDENTITY_FILE_KINDS, type IdentityDocumentKind, type IdentityVerification } from '../../../../shared/schemas/identity';
 import { Button } from '../../../components/ui/button';
@@ -38,6 +38,8 @@ export function VerificationView() {
   // The separate sensitive-data consent is asked here, before files can be uploaded (decision 131).
   const consents = useMyConsents(query.data?.editable === true);
   useRefreshMeWhenVerified(query.data?.identityVerified, session?.user.identityVerified);
+  // After the consent the keyboard continues at the document type, once the form has unlocked.
+  const [focusKind, setFocusKind] = useState(false);
 
   if (query.isPending || (query.data?.editable && consents.isPending)) return <Spinner />;
   if (query.isError) return <LoadFailed title={t('status.loadFailed')} onRetry={() => void query.refetch()} />;
@@ -52,16 +54,11 @@ export function VerificationView() {
     <div className="space-y-6">
       <StatusCard v={v} shown={shown} />
       <WhyCard />
-      {v.editable && notice && needed && <SensitiveConsent notice={notice} onGiven={focusForm} />}
+      {v.editable && notice && needed && <SensitiveConsent notice={notice} onGiven={() => setFocusKind(true)} />}
       {v.editable && !notice && consents.isError && <LoadFailed title={t('status.loadFailed')} onRetry={() => void consents.refetch()} />}
-      {v.editable ? <UploadForm v={v} locked={locked} /> : (v.document || v.selfie) && <FilesCard v={v} />}
+      {v.editable ? <UploadForm v={v} locked={locked} focusKind={focusKind} onFocused={() => setFocusKind(false)} /> : (v.document || v.selfie) && <FilesCard v={v} />}
     </div>
   );
-}
-
-/** After the consent the notice goes away: the keyboard continues at the document type. */
-function focusForm() {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="identity-kind"]')?.focus());
 }
 
 function StatusCard({ v, shown }: { v: IdentityVerification; shown: Shown }) {
@@ -133,9 +130,18 @@ function WhyCard() {
   );
 }
 
-/** `locked`: without the current sensitive-data consent nothing can be chosen, uploaded or submitted. */
-function UploadForm({ v, locked }: { v: IdentityVerification; locked: boolean }) {
+/**
+ * `locked`: without the current sensitive-data consent nothing can be chosen, uploaded or submitted.
+ * `focusKind`: the consent was just given; the document type takes the focus once it is enabled, which
+ * is after the consents are read again (a disabled control cannot take it).
+ */
+function UploadForm({ v, locked, focusKind, onFocused }: { v: IdentityVerification; locked: boolean; focusKind: boolean; onFocused: () => void }) {
   const { t } = useTranslation('identity');
+  useEffect(() => {
+    if (!focusKind || locked) return;
+    document.querySelector<HTMLElement>('[data-testid="identity-kind"]')?.focus();
+    onFocused();
+  }, [focusKind, locked, onFocused]);
   const [kind, setKind] = useState<IdentityDocumentKind | ''>(v.documentKind ?? '');
   const [error, setError] = useState<string | null>(null);
   const submit = useSubmitIdentity();
