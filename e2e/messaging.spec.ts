@@ -35,8 +35,12 @@ test('a traveler (Chinese) and a guide (English) chat in real time', async ({ br
   await traveler.page.goto(`/messages?guide=${listing}`);
   const composer = traveler.page.getByLabel('您的消息');
   await expect(composer).toBeVisible();
+  // The demo conversation with this guide opens first (CI once typed into the composer before it had, and
+  // the text was gone when the thread came): its guide's messages are on the screen before typing.
+  await expect(traveler.page.getByTestId('message-theirs').first()).toBeVisible();
   const hello = `您好！11月22日可以带我们去浅草吗？ ${Date.now()}`;
   await composer.fill(hello);
+  await expect(composer).toHaveValue(hello);
   await traveler.page.getByRole('button', { name: '发送' }).click();
   await expect(traveler.page.getByTestId('message-mine').filter({ hasText: hello })).toBeVisible();
 
