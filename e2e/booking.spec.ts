@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
+import { freeSlot } from './slots';
 
 /**
  * in the browser: a traveler and the demo guide, each in their own browser context (the
@@ -46,30 +47,10 @@ async function demoGuide(request: APIRequestContext): Promise<{ id: number; name
   return { id: me.id, name: me.user.fullName };
 }
 
-const tokyoDate = (daysAhead: number) => {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + daysAhead)).toISOString().slice(0, 10);
-};
-
-/**
- * The first day at least `fromDay` days ahead on which the guide has a start at or after 10:00 for
- * `hours` hours (the traveler in Shanghai then sees their own time an hour earlier).
- */
-async function freeSlot(request: APIRequestContext, guideId: number, hours: number, fromDay: number): Promise<{ date: string; time: string }> {
-  for (let day = fromDay; day < fromDay + 60; day++) {
-    const date = tokyoDate(day);
-    const reply = await (await request.get(`/api/v2/guides/${guideId}/slots?date=${date}&durationHours=${hours}`)).json();
-    const slot = (reply.slots as { startTime: string }[]).find((s) => s.startTime >= '10:00');
-    if (slot) return { date, time: slot.startTime };
-  }
-  throw new Error('no free slot in 60 days');
-}
-
 const hourBefore = (time: string) => `${String(Number(time.slice(0, 2)) - 1).padStart(2, '0')}${time.slice(2)}`;
 
 /** From the search results to the guide's profile, choosing a start time in the booking box, then Book. */
-async function chooseInBox(page: Page, o: { date: string; time: string; guideName: string; locale: Locale; hours: number }) {
+async function chooseInBox(page: Page, o: { date: string; startTime: string; guideName: string; locale: Locale; hours: number }) {
   const zh = o.locale === 'zh-CN';
   await page.goto(`/search?city=tokyo&date=${o.date}&travelers=2`);
   const card = page.getByRole('article', { name: o.guideName, exact: true });
@@ -80,13 +61,13 @@ async function chooseInBox(page: Page, o: { date: string; time: string; guideNam
   await expect(box.getByLabel(zh ? '日期' : 'Date')).toHaveValue(o.date);
   await expect(box.getByLabel(zh ? '人数' : 'Travelers')).toHaveValue('2');
   await box.getByLabel(zh ? '时长' : 'Duration').selectOption(String(o.hours));
-  await box.getByRole('group', { name: zh ? '开始时间（日本时间）' : 'Start time (Japan time)' }).getByText(o.time, { exact: true }).click();
-  await expect(box.getByRole('radio', { name: o.time })).toBeChecked();
-  await expect(box.getByText(zh ? `您当地时间 ${hourBefore(o.time)}` : `${hourBefore(o.time)} your time`)).toBeVisible();
+  await box.getByRole('group', { name: zh ? '开始时间（日本时间）' : 'Start time (Japan time)' }).getByText(o.startTime, { exact: true }).click();
+  await expect(box.getByRole('radio', { name: o.startTime })).toBeChecked();
+  await expect(box.getByText(zh ? `您当地时间 ${hourBefore(o.startTime)}` : `${hourBefore(o.startTime)} your time`)).toBeVisible();
   // The total and its breakdown before Book: 2 people, so one additional-person line.
   await expect(box.getByText(zh ? /^\+\d+ 元 × 另外 1 人 × \d 小时$/ : /^\+\d+ RMB × 1 more person × \d h$/)).toBeVisible();
   await box.getByRole('button', { name: zh ? '预订' : 'Book', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/checkout/\\d+\\?date=${o.date}&time=${o.time.replace(':', '%3A')}&hours=${o.hours}&travelers=2$`));
+  await expect(page).toHaveURL(new RegExp(`/checkout/\\d+\\?date=${o.date}&time=${o.startTime.replace(':', '%3A')}&hours=${o.hours}&travelers=2$`));
 }
 
 /** A free meeting address (the picker offers Shinjuku Station for it; Escape keeps the text). */
@@ -120,14 +101,14 @@ const bookingNumberOn = async (page: Page) => (await page.locator('dd').filter({
 test('in Chinese: a traveler books from the search, pays the deposit by card, the guide accepts and the trip is upcoming', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const guide = await demoGuide(request);
-  const slot = await freeSlot(request, guide.id, 3, 10);
+  const slot = await freeSlot(request, guide.id, { hours: 3, fromDay: 10, notBefore: '10:00' });
   const traveler = await openAs(browser, 'traveler', 'zh-CN', 'Asia/Shanghai');
   const guideUser = await openAs(browser, 'guide', 'zh-CN', 'Asia/Tokyo');
   const t = traveler.page;
 
   await chooseInBox(t, { ...slot, guideName: guide.name, locale: 'zh-CN', hours: 3 });
   await expect(t.getByRole('heading', { level: 1, name: '确认并支付' })).toBeVisible();
-  await expect(t.getByText(`${slot.time}–`)).toBeVisible();
+  await expect(t.getByText(`${slot.startTime}–`)).toBeVisible();
   await expect(t.getByText('演示支付——不会产生真实扣款')).toBeVisible();
   // docs/rules/money-and-cancellation.md: Pay stays disabled until the payment form is complete; the address is required.
   const pay = t.getByRole('button', { name: /^支付 [\d,.]+ 元$/ });
@@ -176,10 +157,10 @@ test('in Chinese: a traveler books from the search, pays the deposit by card, th
 
 test('on a 375 px phone in Chinese: Alipay comes first, hands over to the wallet without a code to scan, and comes back paid', async ({ browser, request }) => {
   const guide = await demoGuide(request);
-  const slot = await freeSlot(request, guide.id, 2, 20);
+  const slot = await freeSlot(request, guide.id, { hours: 2, fromDay: 20, notBefore: '10:00' });
   const traveler = await openAs(browser, 'traveler', 'zh-CN', 'Asia/Shanghai', [], 375);
   const t = traveler.page;
-  await t.goto(`/checkout/${guide.id}?date=${slot.date}&time=${encodeURIComponent(slot.time)}&hours=2&travelers=2`);
+  await t.goto(`/checkout/${guide.id}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`);
   const methods = t.getByRole('group', { name: '支付方式' });
   await expect(t.getByRole('radio', { name: '支付宝' })).toBeChecked();
   expect(await methods.getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['alipay', 'wechat', 'card']);
@@ -201,7 +182,7 @@ test('on a 375 px phone in Chinese: Alipay comes first, hands over to the wallet
 test('in English: Alipay through the demo approval page, the guide accepts, and a cancellation shows its refund', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const guide = await demoGuide(request);
-  const slot = await freeSlot(request, guide.id, 4, 12);
+  const slot = await freeSlot(request, guide.id, { hours: 4, fromDay: 12, notBefore: '10:00' });
   const traveler = await openAs(browser, 'traveler', 'en', 'Asia/Shanghai');
   const guideUser = await openAs(browser, 'guide', 'en', 'Asia/Tokyo');
   const t = traveler.page;
@@ -251,7 +232,7 @@ test('in English: Alipay through the demo approval page, the guide accepts, and 
 test('a declined card shows "Payment Failed" with support prefilled, and a good card then pays the same booking', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const guide = await demoGuide(request);
-  const slot = await freeSlot(request, guide.id, 3, 20);
+  const slot = await freeSlot(request, guide.id, { hours: 3, fromDay: 20, notBefore: '10:00' });
   const traveler = await openAs(browser, 'traveler', 'en', 'Asia/Shanghai', [/status of 402/]);
   const t = traveler.page;
   await chooseInBox(t, { ...slot, guideName: guide.name, locale: 'en', hours: 3 });
@@ -282,12 +263,12 @@ test('a declined card shows "Payment Failed" with support prefilled, and a good 
 
 test('a visitor who presses Book logs in and comes back to the checkout', async ({ browser, request }) => {
   const guide = await demoGuide(request);
-  const slot = await freeSlot(request, guide.id, 3, 30);
+  const slot = await freeSlot(request, guide.id, { hours: 3, fromDay: 30, notBefore: '10:00' });
   const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Tokyo' });
   const page = await context.newPage();
   await page.goto(`/guides/${guide.id}?date=${slot.date}&travelers=2`);
   const box = page.getByRole('complementary', { name: 'Book this guide' });
-  await box.getByText(slot.time, { exact: true }).click();
+  await box.getByText(slot.startTime, { exact: true }).click();
   // In Tokyo, Japan time is the visitor's own: no second time is shown.
   await expect(box.getByText(/your time$/)).toHaveCount(0);
   await box.getByRole('button', { name: 'Book', exact: true }).click();
@@ -303,7 +284,7 @@ test('a visitor who presses Book logs in and comes back to the checkout', async 
 test('on a phone the booking box is a bar that opens a sheet, and the booking pages do not scroll sideways', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const guide = await demoGuide(request);
-  const slot = await freeSlot(request, guide.id, 3, 40);
+  const slot = await freeSlot(request, guide.id, { hours: 3, fromDay: 40, notBefore: '10:00' });
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
   const page = await context.newPage();
   await signIn(page, 'traveler', undefined, 'zh-CN');
@@ -311,9 +292,9 @@ test('on a phone the booking box is a bar that opens a sheet, and the booking pa
   await expect(page.getByRole('complementary', { name: '预订这位地陪' })).toBeHidden();
   await page.getByRole('button', { name: '查看时间' }).click();
   const sheet = page.getByRole('dialog', { name: '预订这位地陪' });
-  await sheet.getByText(slot.time, { exact: true }).click();
+  await sheet.getByText(slot.startTime, { exact: true }).click();
   await page.keyboard.press('Escape');
-  await expect(page.getByText(new RegExp(`· ${slot.time}$`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`· ${slot.startTime}$`))).toBeVisible();
   await page.getByRole('button', { name: '预订', exact: true }).click();
   await sheet.getByRole('button', { name: '预订', exact: true }).click();
   await expect(page).toHaveURL(/\/checkout\/\d+\?/);
@@ -341,7 +322,7 @@ test('the booking pages have no WCAG A/AA violations (axe)', async ({ browser, r
   // 46 s alone, over 2 minutes beside another worker on a two-core machine.
   test.setTimeout(240_000);
   const guide = await demoGuide(request);
-  const slot = await freeSlot(request, guide.id, 3, 50);
+  const slot = await freeSlot(request, guide.id, { hours: 3, fromDay: 50, notBefore: '10:00' });
   const traveler = await openAs(browser, 'traveler', 'zh-CN', 'Asia/Shanghai');
   const t = traveler.page;
   const axe = async (page: Page, label: string) => {
@@ -352,7 +333,7 @@ test('the booking pages have no WCAG A/AA violations (axe)', async ({ browser, r
     expect(result.violations.map((v) => `${label}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`)).toEqual([]);
   };
   await t.goto(`/guides/${guide.id}?date=${slot.date}&travelers=2`);
-  await t.getByRole('complementary', { name: '预订这位地陪' }).getByText(slot.time, { exact: true }).click();
+  await t.getByRole('complementary', { name: '预订这位地陪' }).getByText(slot.startTime, { exact: true }).click();
   await axe(t, 'profile');
   await t.getByRole('complementary', { name: '预订这位地陪' }).getByRole('button', { name: '预订', exact: true }).click();
   await expect(t.getByRole('heading', { level: 1, name: '确认并支付' })).toBeVisible();

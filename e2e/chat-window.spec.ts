@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, gotoInLocale, signIn, test } from './fixtures';
+import { freeSlot } from './slots';
 
 /**
  * Floating chat window: opened from the guide profile and guide cards, real time
@@ -227,25 +228,13 @@ for (const locale of ['en', 'zh-CN'] as const) {
   });
 }
 
-/** The first free start time from 5 days out, for a tour request the guide can accept. */
-async function freeSlot(page: Page, listing: number, hours: number): Promise<{ date: string; startTime: string }> {
-  for (let i = 5; i < 60; i++) {
-    const date = new Date(Date.now() + i * 86_400_000).toISOString().slice(0, 10);
-    const res = await page.request.get(`/api/v2/guides/${listing}/slots`, { params: { date, durationHours: hours } });
-    if (!res.ok()) continue;
-    const body = await res.json();
-    if (body.slots?.length) return { date, startTime: body.slots[0].startTime as string };
-  }
-  throw new Error('no free slot');
-}
-
 test('a tour request in the chat: postal-code rules, the guide (Chinese) accepts one and declines one with a reason, the traveler pays', async ({ browser }) => {
   test.setTimeout(60_000);
   mkdirSync(SHOTS, { recursive: true });
   const guide = await newSignedInPage(browser, 'guide', 'zh-CN');
   const traveler = await newSignedInPage(browser, 'traveler', 'en');
   const listing = await guideListingId(guide.page, guide.token);
-  const slot = await freeSlot(traveler.page, listing, 2);
+  const slot = await freeSlot(traveler.page.request, listing, { fromDay: 5 });
 
   await traveler.page.goto(`/guides/${listing}`);
   await traveler.page.getByRole('link', { name: 'Message' }).click();
@@ -338,7 +327,7 @@ test('direct message to several guides from /search: missing date, no availabili
   const guide = await newSignedInPage(browser, 'guide', 'zh-CN');
   const traveler = await newSignedInPage(browser, 'traveler', 'en');
   const listing = await guideListingId(guide.page, guide.token);
-  const slot = await freeSlot(traveler.page, listing, 2);
+  const slot = await freeSlot(traveler.page.request, listing, { fromDay: 5 });
   const end = `${String(Number(slot.startTime.slice(0, 2)) + 2).padStart(2, '0')}${slot.startTime.slice(2)}`;
 
   // Without a date in the filters: missing-date.

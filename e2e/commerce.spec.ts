@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORDS, expect, gotoInLocale, signIn, test } from './fixtures';
+import { freeSlot } from './slots';
 
 /**
  * The commerce disclosure (decision 121) and the final confirmation beside Pay (decision 122), read
@@ -122,25 +123,14 @@ async function demoGuideId(request: APIRequestContext): Promise<number> {
   return (await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })).json()).id;
 }
 
-async function freeSlot(request: APIRequestContext, guideId: number): Promise<{ date: string; time: string }> {
-  const today = new Date();
-  for (let day = 30; day < 90; day++) {
-    const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + day)).toISOString().slice(0, 10);
-    const reply = await (await request.get(`/api/v2/guides/${guideId}/slots?date=${date}&durationHours=2`)).json();
-    const slot = (reply.slots as { startTime: string }[]).find((s) => s.startTime >= '10:00');
-    if (slot) return { date, time: slot.startTime };
-  }
-  throw new Error('no free slot');
-}
-
 for (const locale of ['en', 'zh-CN'] as const) {
   const zh = locale === 'zh-CN';
   test(`checkout on a 375 px phone (${locale}): the review beside Pay names the tour, the amounts now and in person, this deposit per tier, the hold`, async ({ browser, request }) => {
     const guideId = await demoGuideId(request);
-    const slot = await freeSlot(request, guideId);
+    const slot = await freeSlot(request, guideId, { fromDay: 30, notBefore: '10:00' });
     const page = await phone(browser, locale);
     await signIn(page, 'traveler', DEMO_PASSWORDS.traveler, locale);
-    await page.goto(`/checkout/${guideId}?date=${slot.date}&time=${encodeURIComponent(slot.time)}&hours=2&travelers=2`);
+    await page.goto(`/checkout/${guideId}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`);
     const review = page.getByRole('region', { name: zh ? '确认订单内容' : 'Review your booking' });
     await expect(review).toBeVisible();
     const pay = page.getByRole('button', { name: zh ? /^支付 [\d,.]+ 元$/ : /^Pay [\d,.]+ RMB$/ });
@@ -149,7 +139,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(review).toContainText(`${zh ? '现在在线支付' : 'Paid now, online'}${amount(deposit)} ${unit}`);
     await expect(review).toContainText(zh ? `支付宝：点击支付时扣款 ${amount(deposit)} 元。` : `Card: ${amount(deposit)} RMB, charged when you press Pay.`);
     await expect(review).toContainText(zh ? '2 人' : '2 people');
-    await expect(review).toContainText(slot.time);
+    await expect(review).toContainText(slot.startTime);
     // Half of this deposit back 3 to 7 days before, the other half kept; all of it kept under 24 hours.
     const half = Math.round(deposit * 0.5);
     await expect(review.getByRole('row', { name: zh ? '开始前 3–7 天' : '3 to 7 days before' })).toHaveText(

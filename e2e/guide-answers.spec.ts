@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
+import { freeSlot } from './slots';
 
 /**
  * The guide's phone (decision 105): what waits for the guide's answer comes first and short on
@@ -15,16 +16,6 @@ async function login(request: APIRequestContext, username: string) {
   return (await (await request.post('/api/auth/login', { data: { username, password: DEMO_PASSWORDS[username] } })).json()) as { token: string; user: { id: number } };
 }
 
-/** A free start for the demo guide `from` days ahead or later. */
-async function freeSlot(request: APIRequestContext, guideId: number, from: number) {
-  for (let day = from; day < from + 60; day++) {
-    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    const slots = (await (await request.get(`/api/v2/guides/${guideId}/slots?date=${date}&durationHours=2`)).json()).slots as { startTime: string }[];
-    if (slots?.length) return { date, startTime: slots[0]!.startTime };
-  }
-  throw new Error('no free slot');
-}
-
 /**
  * The seed has a traveler's open proposal on one of the demo guide's requests; when an earlier spec
  * has answered it, the demo traveler books and pays a new request and asks to move it.
@@ -35,7 +26,7 @@ async function ensureTravelersProposal(request: APIRequestContext) {
   if (list.some((b) => b.reschedule?.status === 'open' && !b.reschedule.mine)) return;
   const me = (await (await request.get('/api/guides/me', { headers: bearer(guide.token) })).json()) as { id: number };
   const traveler = await login(request, 'traveler');
-  const slot = await freeSlot(request, me.id, 30);
+  const slot = await freeSlot(request, me.id, { fromDay: 30 });
   const booked = await request.post('/api/v2/bookings', { headers: bearer(traveler.token), data: { guideId: me.id, date: slot.date, startTime: slot.startTime, durationHours: 2, travelers: 2 } });
   expect(booked.status(), await booked.text()).toBe(201);
   const id = (await booked.json()).id as number;
@@ -44,7 +35,7 @@ async function ensureTravelersProposal(request: APIRequestContext) {
     data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Li Wei' },
   });
   expect(paid.status(), await paid.text()).toBe(201);
-  const later = await freeSlot(request, me.id, 40);
+  const later = await freeSlot(request, me.id, { fromDay: 40 });
   const moved = await request.post(`/api/v2/bookings/${id}/reschedule`, { headers: bearer(traveler.token), data: { date: later.date, startTime: later.startTime } });
   expect(moved.status(), await moved.text()).toBe(201);
 }

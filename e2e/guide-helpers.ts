@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORDS, expect, giveSensitiveDataConsent, signUpByApi } from './fixtures';
+import { freeSlot } from './slots';
 
 /**
  * Set-up through the API for specs that need a guide of their own (the seeded ones are shared by
@@ -105,27 +106,21 @@ export async function openAllWeek(request: APIRequestContext, token: string) {
  * card and accepted by the guide. Returns the booking (id, bookingNumber, depositCents…).
  */
 export async function acceptedBooking(request: APIRequestContext, guideId: number, guideToken: string, travelerToken: string) {
-  for (let day = 2; day < 30; day++) {
-    const date = new Date(Date.now() + day * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
-    const slots = await (await request.get(`/api/v2/guides/${guideId}/slots?date=${date}&durationHours=2`)).json();
-    const slot = (slots.slots as { startTime: string }[]).find((s) => s.startTime >= '10:00');
-    if (!slot) continue;
-    const booked = await request.post('/api/v2/bookings', {
-      headers: auth(travelerToken),
-      data: { guideId, date, startTime: slot.startTime, durationHours: 2, travelers: 1, meetingAddress: '奈良公园 东大寺南大门前' },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
-    const booking = await booked.json();
-    const paid = await request.post(`/api/v2/bookings/${booking.id}/payments`, {
-      headers: { ...auth(travelerToken), 'idempotency-key': `e2e-booking-${booking.id}` },
-      data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Wang Xiaoming' },
-    });
-    expect(paid.status(), await paid.text()).toBe(201);
-    const accepted = await request.post(`/api/v2/bookings/${booking.id}/accept`, { headers: auth(guideToken) });
-    expect(accepted.status(), await accepted.text()).toBe(200);
-    return (await accepted.json()) as { id: number; bookingNumber: string; depositCents?: number };
-  }
-  throw new Error('the guide has no free slot within four weeks');
+  const { date, startTime } = await freeSlot(request, guideId, { fromDay: 2, notBefore: '10:00' });
+  const booked = await request.post('/api/v2/bookings', {
+    headers: auth(travelerToken),
+    data: { guideId, date, startTime, durationHours: 2, travelers: 1, meetingAddress: '奈良公园 东大寺南大门前' },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const booking = await booked.json();
+  const paid = await request.post(`/api/v2/bookings/${booking.id}/payments`, {
+    headers: { ...auth(travelerToken), 'idempotency-key': `e2e-booking-${booking.id}` },
+    data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Wang Xiaoming' },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  const accepted = await request.post(`/api/v2/bookings/${booking.id}/accept`, { headers: auth(guideToken) });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return (await accepted.json()) as { id: number; bookingNumber: string; depositCents?: number };
 }
 
 /** The tour day comes: the test server moves the booking to today and the job runner opens it. */

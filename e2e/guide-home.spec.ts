@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORDS, expect, gotoInLocale, signIn, test } from './fixtures';
+import { freeSlot } from './slots';
 
 /**
  * /guide, the guide landing page: the demo guide signs in and lands there from /,
@@ -30,21 +31,15 @@ async function ensureRequest(request: APIRequestContext) {
   const before = await overview();
   if (before.requests.count > 0) return;
   const traveler = await login(request, 'traveler');
-  for (let day = 20; day < 80; day++) {
-    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    const slots = (await (await request.get(`/api/v2/guides/${before.guide.id}/slots?date=${date}&durationHours=2`)).json()).slots as { startTime: string }[];
-    if (!slots?.length) continue;
-    const booked = await request.post('/api/v2/bookings', { headers: bearer(traveler.token), data: { guideId: before.guide.id, date, startTime: slots[0]!.startTime, durationHours: 2, travelers: 2 } });
-    expect(booked.status(), await booked.text()).toBe(201);
-    const paid = await request.post(`/api/v2/bookings/${(await booked.json()).id}/payments`, {
-      headers: { ...bearer(traveler.token), 'idempotency-key': `guide-home-${Date.now()}` },
-      data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Li Wei' },
-    });
-    expect(paid.status(), await paid.text()).toBe(201);
-    await expect.poll(async () => (await overview()).requests.count, { timeout: 15_000 }).toBeGreaterThan(0);
-    return;
-  }
-  throw new Error('no free slot for a new request');
+  const { date, startTime } = await freeSlot(request, before.guide.id, { fromDay: 20 });
+  const booked = await request.post('/api/v2/bookings', { headers: bearer(traveler.token), data: { guideId: before.guide.id, date, startTime, durationHours: 2, travelers: 2 } });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const paid = await request.post(`/api/v2/bookings/${(await booked.json()).id}/payments`, {
+    headers: { ...bearer(traveler.token), 'idempotency-key': `guide-home-${Date.now()}` },
+    data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Li Wei' },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  await expect.poll(async () => (await overview()).requests.count, { timeout: 15_000 }).toBeGreaterThan(0);
 }
 
 for (const locale of ['en', 'zh-CN'] as const) {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { freeSlot } from './slots';
 import { approvedApplicant, auth, signup, verifiedIdentity } from './guide-helpers';
 
 /**
@@ -111,28 +112,21 @@ for (const locale of ['zh-CN', 'en'] as const) {
 
     // A traveler books two hours on the first free day and pays the deposit by card.
     const traveler = await signup(page.request, '王小明');
-    let booking: { id: number; bookingNumber: string } | undefined;
-    for (let day = 2; day < 30 && !booking; day++) {
-      const date = new Date(Date.now() + day * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Tokyo' });
-      const slots = await (await page.request.get(`/api/v2/guides/${me.id}/slots?date=${date}&durationHours=2`)).json();
-      const slot = (slots.slots as { startTime: string }[]).find((s) => s.startTime >= '10:00');
-      if (!slot) continue;
-      const booked = await page.request.post('/api/v2/bookings', {
-        headers: auth(traveler.token),
-        data: { guideId: me.id, date, startTime: slot.startTime, durationHours: 2, travelers: 1, meetingAddress: '奈良公园 东大寺南大门前' },
-      });
-      expect(booked.status(), await booked.text()).toBe(201);
-      booking = await booked.json();
-    }
-    expect(booking, 'the new guide has a free slot within four weeks').toBeTruthy();
-    const paid = await page.request.post(`/api/v2/bookings/${booking!.id}/payments`, {
-      headers: { ...auth(traveler.token), 'idempotency-key': `e2e-journey-${booking!.id}` },
+    const { date, startTime } = await freeSlot(page.request, me.id, { fromDay: 2, notBefore: '10:00' });
+    const booked = await page.request.post('/api/v2/bookings', {
+      headers: auth(traveler.token),
+      data: { guideId: me.id, date, startTime, durationHours: 2, travelers: 1, meetingAddress: '奈良公园 东大寺南大门前' },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const booking = (await booked.json()) as { id: number; bookingNumber: string };
+    const paid = await page.request.post(`/api/v2/bookings/${booking.id}/payments`, {
+      headers: { ...auth(traveler.token), 'idempotency-key': `e2e-journey-${booking.id}` },
       data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Wang Xiaoming' },
     });
     expect(paid.status(), await paid.text()).toBe(201);
 
     // The guide sees the request live, first in what needs an answer, and accepts it in the requests tab.
-    const tourCard = () => g.getByRole('article').filter({ hasText: booking!.bookingNumber });
+    const tourCard = () => g.getByRole('article').filter({ hasText: booking.bookingNumber });
     await expect(g.getByTestId('needs-answer-request')).toBeVisible({ timeout: 15_000 });
     await g.getByRole('tab', { name: locale === 'en' ? /^Requests/ : /^请求/ }).click();
     await expect(tourCard().getByRole('button', { name: s.accept })).toBeVisible({ timeout: 15_000 });
@@ -140,12 +134,12 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await expect(g.getByText(s.accepted)).toBeVisible();
 
     // The tour day comes (the test server moves the booking to today and opens the day).
-    const moved = await page.request.post('/api/dev/bookings/tour-day', { data: { bookingId: booking!.id } });
+    const moved = await page.request.post('/api/dev/bookings/tour-day', { data: { bookingId: booking.id } });
     expect(moved.status(), await moved.text()).toBe(200);
     await expect
-      .poll(async () => (await (await page.request.get(`/api/v2/bookings/${booking!.id}`, { headers: auth(traveler.token) })).json()).status, { timeout: 20_000 })
+      .poll(async () => (await (await page.request.get(`/api/v2/bookings/${booking.id}`, { headers: auth(traveler.token) })).json()).status, { timeout: 20_000 })
       .toBe('awaiting_start');
-    const started = await page.request.patch(`/api/bookings/${booking!.id}/confirm-start`, { headers: auth(traveler.token), data: { userType: 'traveler' } });
+    const started = await page.request.patch(`/api/bookings/${booking.id}/confirm-start`, { headers: auth(traveler.token), data: { userType: 'traveler' } });
     expect(started.status(), await started.text()).toBe(200);
 
     await g.goto('/guide-dashboard?tab=tours');

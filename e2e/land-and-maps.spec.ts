@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORDS, expect, gotoInLocale, signIn, test } from './fixtures';
+import { freeSlot } from './slots';
 
 /**
  * Decision 103 on a 375 px phone in Chinese: after paying a deposit, "查看我的行程" opens the tab that
@@ -16,22 +17,6 @@ async function demoGuide(request: APIRequestContext) {
   const login = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
   const me = await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })).json();
   return { id: me.id as number, token: login.token as string };
-}
-
-const tokyoDate = (daysAhead: number) => {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + daysAhead)).toISOString().slice(0, 10);
-};
-
-async function freeSlot(request: APIRequestContext, guideId: number, fromDay: number) {
-  for (let day = fromDay; day < fromDay + 60; day++) {
-    const date = tokyoDate(day);
-    const reply = await (await request.get(`/api/v2/guides/${guideId}/slots?date=${date}&durationHours=2`)).json();
-    const slot = (reply.slots as { startTime: string }[]).find((s) => s.startTime >= '10:00');
-    if (slot) return { date, time: slot.startTime };
-  }
-  throw new Error('no free slot in 60 days');
 }
 
 /** The card a link landed on: in view, marked, holding the booking, with focus on it. */
@@ -63,7 +48,7 @@ async function shoot(page: Page, name: string, locale: 'en' | 'zh-CN', width: nu
 test('375 px in Chinese: paying lands on the booking, and so does the bell; Amap first; the driver card', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const guide = await demoGuide(request);
-  const slot = await freeSlot(request, guide.id, 45);
+  const slot = await freeSlot(request, guide.id, { fromDay: 45, notBefore: '10:00' });
   const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 375, height: 740 } });
   const t = await context.newPage();
   const errors: string[] = [];
@@ -72,7 +57,7 @@ test('375 px in Chinese: paying lands on the booking, and so does the bell; Amap
   await signIn(t, 'traveler', undefined, 'zh-CN');
 
   // Checkout: Tokyo Station from the list (its coordinates come with it), a card, Pay.
-  await t.goto(`/checkout/${guide.id}?date=${slot.date}&time=${encodeURIComponent(slot.time)}&hours=2&travelers=2`);
+  await t.goto(`/checkout/${guide.id}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`);
   const address = t.getByRole('combobox', { name: '集合地址' });
   await address.fill('东京站');
   const option = t.getByRole('listbox', { name: '车站和景点' }).getByRole('option').first();

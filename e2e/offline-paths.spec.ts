@@ -23,6 +23,7 @@ const words = {
     loggedOutLocally: '已在此设备上退出登录',
     offlinePage: '当前处于离线状态',
     failed: '出了点问题，请重试。',
+    guidesFailedToast: '获取地陪失败',
     homeHeading: '跟着当地人，看见真实的日本',
   },
   en: {
@@ -36,6 +37,7 @@ const words = {
     loggedOutLocally: 'Logged out on this device',
     offlinePage: 'You are offline',
     failed: 'Something went wrong. Please try again.',
+    guidesFailedToast: 'Failed to fetch guides',
     homeHeading: 'See Japan with someone who lives there',
   },
 };
@@ -161,6 +163,10 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await expect(page).toHaveURL(/\/$/);
     // The home page itself, not the whole-page error (only its guide list, which needs the network, says it failed).
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(w.homeHeading);
+    // Its guide list says in place that it failed; the list's failure toast does not replace what the logout did.
+    await expect(page.getByRole('main').getByText(w.failed)).toBeVisible();
+    await expect(page.getByText(w.loggedOutLocally)).toBeVisible();
+    await expect(page.getByText(w.guidesFailedToast)).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('tabi.token'))).toBeNull();
     await expect
       .poll(() => page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('tabi-private-'))))

@@ -1,17 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { allowConsoleErrors, DEMO_PASSWORDS, expect, test } from './fixtures';
+import { freeSlot } from './slots';
 
 /**
  * the booking PDF in the browser: the demo traveler, in Chinese, opens a paid trip's PDF
  * from the trip card; the PDF loads in the page, switches to English, and downloads.
  */
-
-const tokyoDate = (daysAhead: number) => {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + daysAhead)).toISOString().slice(0, 10);
-};
 
 /**
  * fixtures.ts's signIn, for the top frame only: init scripts run in every frame, and the PDF frame
@@ -39,25 +34,19 @@ async function paidBooking(request: APIRequestContext, token: string): Promise<{
   const headers = { authorization: `Bearer ${token}` };
   const guideLogin = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
   const guide = await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${guideLogin.token}` } })).json();
-  for (let day = 40; day < 100; day++) {
-    const date = tokyoDate(day);
-    const slots = await (await request.get(`/api/v2/guides/${guide.id}/slots?date=${date}&durationHours=2`)).json();
-    const slot = (slots.slots as { startTime: string }[]).find((s) => s.startTime >= '10:00');
-    if (!slot) continue;
-    const booked = await request.post('/api/v2/bookings', {
-      headers,
-      data: { guideId: guide.id, date, startTime: slot.startTime, durationHours: 2, travelers: 2, meetingAddress: '东京都台东区浅草2-3-1 浅草寺雷门前' },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
-    const booking = await booked.json();
-    const paid = await request.post(`/api/v2/bookings/${booking.id}/payments`, {
-      headers: { ...headers, 'idempotency-key': `e2e-pdf-${booking.id}-${Date.now()}` },
-      data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Li Wei' },
-    });
-    expect(paid.status(), await paid.text()).toBe(201);
-    return { id: booking.id, bookingNumber: booking.bookingNumber };
-  }
-  throw new Error('no free slot for the demo guide');
+  const { date, startTime } = await freeSlot(request, guide.id, { fromDay: 40, notBefore: '10:00' });
+  const booked = await request.post('/api/v2/bookings', {
+    headers,
+    data: { guideId: guide.id, date, startTime, durationHours: 2, travelers: 2, meetingAddress: '东京都台东区浅草2-3-1 浅草寺雷门前' },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const booking = await booked.json();
+  const paid = await request.post(`/api/v2/bookings/${booking.id}/payments`, {
+    headers: { ...headers, 'idempotency-key': `e2e-pdf-${booking.id}-${Date.now()}` },
+    data: { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Li Wei' },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  return { id: booking.id, bookingNumber: booking.bookingNumber };
 }
 
 test('the traveler opens a trip’s PDF in Chinese, switches it to English and downloads it', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, gotoInLocale, signIn, test, DEMO_PASSWORDS } from './fixtures';
+import { freeSlot } from './slots';
 
 // The pages it touched, as PNGs to look at (test-results/phone-screens), none scrolling
 // sideways. At 375 px in Chinese and 1280 px in English; E2E_ALL_SIZES=1 adds the other two.
@@ -19,17 +20,6 @@ const words = {
   'zh-CN': { bell: /^通知/, viewAll: '查看全部', address: '集合地址', places: '车站和景点', station: '京都站' },
   en: { bell: /^Notifications/, viewAll: 'View all', address: 'Meeting address', places: 'Stations and sights', station: 'Kyoto Station' },
 };
-
-/** The first day 20–80 days ahead with a 2-hour start for the guide. */
-async function freeDate(page: Page, guideId: number): Promise<{ date: string; time: string }> {
-  for (let i = 20; i < 80; i++) {
-    const date = new Date(Date.now() + i * 86_400_000).toISOString().slice(0, 10);
-    const reply = await (await page.request.get(`/api/v2/guides/${guideId}/slots`, { params: { date, durationHours: 2 } })).json();
-    const slot = (reply.slots as { startTime: string }[])[0];
-    if (slot) return { date, time: slot.startTime };
-  }
-  throw new Error('no free slot in 80 days');
-}
 
 for (const size of sizes) {
   const w = words[size.locale];
@@ -68,8 +58,8 @@ for (const size of sizes) {
     await page.goto('/messages');
     await shot('messages');
     // Checkout: the payment methods and the meeting-point picker as the traveler types.
-    const slot = await freeDate(page, me.id);
-    await page.goto(`/checkout/${me.id}?date=${slot.date}&time=${encodeURIComponent(slot.time)}&hours=2&travelers=2`);
+    const slot = await freeSlot(page.request, me.id, { fromDay: 20 });
+    await page.goto(`/checkout/${me.id}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`);
     const address = page.getByRole('combobox', { name: w.address });
     await address.pressSequentially(size.locale === 'zh-CN' ? '京都站' : 'Kyoto');
     await expect(page.getByRole('listbox', { name: w.places }).getByRole('option').first()).toContainText(w.station);

@@ -1,4 +1,5 @@
 import { allowConsoleErrors, expect, signIn, test } from './fixtures';
+import { freeSlot } from './slots';
 
 /**
  * One open attempt per deposit in the browser (decision 100): a traveler who comes back from the wallet's
@@ -13,15 +14,10 @@ test('paying again returns to the same Alipay page; WeChat Pay replaces it and t
   const auth = { authorization: `Bearer ${traveler.token}` };
   const guides = (await (await page.request.get('/api/v2/guides?limit=1')).json()).data as { id: number }[];
   // A pending booking, as 'Continue Payment' finds it: its checkout pays the deposit only.
-  let bookingId = 0;
-  for (let day = 90; !bookingId && day < 150; day++) {
-    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    const slots = (await (await page.request.get(`/api/v2/guides/${guides[0]!.id}/slots?date=${date}&durationHours=2`)).json()).slots as { startTime: string }[];
-    if (!slots?.length) continue;
-    const booked = await page.request.post('/api/v2/bookings', { headers: auth, data: { guideId: guides[0]!.id, date, startTime: slots[0]!.startTime, durationHours: 2, travelers: 1 } });
-    if (booked.status() === 201) bookingId = (await booked.json()).id;
-  }
-  expect(bookingId).toBeGreaterThan(0);
+  const { date, startTime } = await freeSlot(page.request, guides[0]!.id, { fromDay: 90 });
+  const booked = await page.request.post('/api/v2/bookings', { headers: auth, data: { guideId: guides[0]!.id, date, startTime, durationHours: 2, travelers: 1 } });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const bookingId = (await booked.json()).id as number;
 
   const payWith = async (wallet: 'Alipay' | 'WeChat Pay') => {
     await page.goto(`/checkout?booking=${bookingId}`);

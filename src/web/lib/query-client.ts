@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { i18next } from './i18n';
-import { showToast } from './toast';
+import { showLoadFailureToast } from './toast';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -34,7 +34,7 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (_error, query) => {
         const key = query.meta?.errorToast;
-        if (key) showToast({ title: i18next.t(key), variant: 'destructive' });
+        if (key) showLoadFailureToast(i18next.t(key));
       },
     }),
     defaultOptions: QUERY_DEFAULTS,

@@ -44,6 +44,11 @@ export function toasterMounted(): void {
   markMounted();
 }
 
+/** How long sonner shows a toast unless closed (its default, which the Toaster keeps). */
+const TOAST_MS = 4000;
+/** Until when the answer to the reader's own last action is on screen. */
+let answerShownUntil = 0;
+
 /**
  * docs/rules/look-and-language.md: only one toast is shown at a time — a new one replaces whatever is on screen.
  * `destructive` is the red variant (failures, forced logout).
@@ -56,14 +61,34 @@ export function showToast(opts: {
   action?: { label: string; onClick: () => void };
 }): void {
   withToast((toast) => {
-    toast.dismiss();
-    const fn = opts.variant === 'destructive' ? toast.error : opts.variant === 'success' ? toast.success : toast.info;
-    const extra = { ...(opts.description ? { description: opts.description } : {}), ...(opts.action ? { action: opts.action } : {}) };
-    fn(opts.title, Object.keys(extra).length ? extra : undefined);
+    answerShownUntil = Date.now() + TOAST_MS;
+    show(toast, opts);
   });
+}
+
+/**
+ * A load failure's toast (a query failed, not something the reader did): shown unless the answer to
+ * the reader's last action is still on screen, which one toast at a time would have it replace. The
+ * page that failed also says so in place, with its retry; a logout made offline would otherwise lose
+ * 'Logged out on this device' to the home page's guide list failing a moment later
+ * (e2e/offline-paths.spec.ts).
+ */
+export function showLoadFailureToast(title: string): void {
+  withToast((toast) => {
+    if (Date.now() < answerShownUntil) return;
+    show(toast, { title, variant: 'destructive' });
+  });
+}
+
+function show(toast: ToastFn, opts: Parameters<typeof showToast>[0]): void {
+  toast.dismiss();
+  const fn = opts.variant === 'destructive' ? toast.error : opts.variant === 'success' ? toast.success : toast.info;
+  const extra = { ...(opts.description ? { description: opts.description } : {}), ...(opts.action ? { action: opts.action } : {}) };
+  fn(opts.title, Object.keys(extra).length ? extra : undefined);
 }
 
 /** Clears any toast on screen (a full-screen view would have it over its close button); loads nothing. */
 export function dismissToasts(): void {
+  answerShownUntil = 0;
   void sonner?.then((s) => s.toast.dismiss());
 }

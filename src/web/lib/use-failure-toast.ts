@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { showToast } from './toast';
+import { showLoadFailureToast } from './toast';
 
 /**
  * docs/rules/look-and-language.md names some load failures as toasts ('Failed to fetch guides', 'Unable to check review
@@ -7,6 +7,6 @@ import { showToast } from './toast';
  */
 export function useFailureToast(failed: boolean, title: string): void {
   useEffect(() => {
-    if (failed) showToast({ title, variant: 'destructive' });
+    if (failed) showLoadFailureToast(title);
   }, [failed, title]);
 }

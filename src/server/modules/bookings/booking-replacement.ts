@@ -77,7 +77,11 @@ export class BookingReplacement {
       limit: CANDIDATE_READ_LIMIT,
     });
     const out: (ReplacementCandidate & { newTotalCents: number; guideUserId: number; unitPriceCents: number; additionalPerPersonCents: number; commissionCents: number; endsAt: Date; startMinute: number })[] = [];
-    const days = await guidesDays(db, listed.map((g) => g.id), booking.date, new Date(booking.startsAt.getTime() - DAY_MS), new Date(booking.endsAt.getTime() + DAY_MS));
+    const [dayFrom, dayTo] = [new Date(booking.startsAt.getTime() - DAY_MS), new Date(booking.endsAt.getTime() + DAY_MS)];
+    const [days, mine] = await Promise.all([guidesDays(db, listed.map((g) => g.id), booking.date, dayFrom, dayTo), repo.travelerOverlaps(db, booking.travelerId, dayFrom, dayTo)]);
+    // One traveler, one place: hours the traveler has another tour are offered by nobody, since the
+    // choice would refuse them (409 traveler_busy). An unpaid checkout does not count: the choice releases it.
+    const travelerBusy = mine.filter((b) => b.id !== booking.id && (b.status !== 'pending' || b.paymentInFlight));
     for (const g of listed) {
       const price = bookingPrice({
         basicPerHourCents: g.basicPricePerHourCents,
@@ -95,7 +99,7 @@ export class BookingReplacement {
       paid.travelerTotalCents -= credit;
       const day = days.get(g.id)!;
       // No lead time after a cancellation: the choice closes hours before the start anyway, and the guide still has to accept.
-      const slots = bookableSlots({ date: booking.date, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, leadTimeHours: o.sameDay ? SAME_DAY_LEAD_MINUTES / 60 : 0, now });
+      const slots = bookableSlots({ date: booking.date, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, busy: [...day.busy, ...travelerBusy], leadTimeHours: o.sameDay ? SAME_DAY_LEAD_MINUTES / 60 : 0, now });
       const free = o.sameDay ? slots[0] : slots.find((s) => s.startsAt.getTime() === booking.startsAt.getTime());
       if (!free) continue;
       out.push({
@@ -210,11 +214,16 @@ export class BookingReplacement {
         }
         const decision = core.decide(booking, 'choose_replacement', 'traveler', now);
         const paid = (await this.paidDeposit(db, id))!;
+        // The traveler's own hours first: booked elsewhere since the list was read, the refusal names
+        // that booking (409 traveler_busy) instead of saying the guide can no longer come.
+        const asked = row.sameDay ? (startsAt === undefined ? null : new Date(startsAt)) : booking.startsAt;
+        if (asked) await core.claimTravelerTime(db, booking.travelerId, asked, new Date(asked.getTime() + booking.durationMinutes * 60_000), now, id);
         const [pick] = await this.candidates(db, booking, { ...this.choiceOf(row, paid.amountCents), only: guideId }, now);
         if (!pick || (startsAt !== undefined && Date.parse(startsAt) !== Date.parse(pick.startsAt))) throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another', [{ path: 'guideId', message: 'unavailable' }]);
         // A same-day replacement (decision 140) moves the tour to that guide's time, and its start is confirmed afresh.
         const time = row.sameDay ? { startMinute: pick.startMinute, startsAt: new Date(pick.startsAt), endsAt: pick.endsAt, travelerConfirmedStart: false, guideConfirmedStart: false } : null;
-        await core.claimTravelerTime(db, booking.travelerId, time?.startsAt ?? booking.startsAt, time?.endsAt ?? booking.endsAt, now, id);
+        // A same-day choice sent without its start takes the guide's first one: those hours are claimed now.
+        if (!asked) await core.claimTravelerTime(db, booking.travelerId, time!.startsAt, time!.endsAt, now, id);
         await repo.transitionBooking(db, id, decision.from, decision.to, {
           ...time,
           guideId,

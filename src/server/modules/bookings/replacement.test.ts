@@ -236,6 +236,30 @@ describe('a guide cancels a paid booking (decision 137)', () => {
     expect(res.json().refund.amountCents).toBeGreaterThan(0);
   });
 
+  it('a traveler who booked another tour at that time since is offered nobody for it; choosing anyway names that booking (409 traveler_busy)', async () => {
+    const { booked, guides, traveler } = await scene([{}]);
+    const elsewhere = await guidePerson(t, { city: `busy-city-${cityCounter}`, languages: ['zh'] });
+    const id = await upcomingWith(traveler, booked, 15);
+    const offered = await replacements(id, traveler);
+    expect((await cancelAs(id, booked)).json().status).toBe('awaiting_replacement');
+    expect(offered.json().candidates).toEqual([]); // not awaiting yet
+    expect((await replacements(id, traveler)).json().candidates.map((c: { guideId: number }) => c.guideId)).toEqual([guides[0]!.guideId]);
+
+    // Awaiting a replacement holds none of the traveler's time: they book the same hours elsewhere.
+    const other = await confirmedBooking(t, traveler, elsewhere.guideId, daysAhead(15), '10:00');
+    const number = (await view(other, traveler)).json().bookingNumber;
+    expect((await replacements(id, traveler)).json().candidates).toEqual([]);
+    const refused = await choose(id, traveler, guides[0]!.guideId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'traveler_busy', fields: [{ path: 'booking', message: number }] });
+    expect((await view(id, traveler)).json()).toMatchObject({ status: 'awaiting_replacement', guideId: booked.guideId });
+
+    // That tour cancelled, the hours are the traveler's again and the guide is offered again.
+    expect((await cancelAs(other, traveler, 'Changed plans')).statusCode).toBe(200);
+    expect((await replacements(id, traveler)).json().candidates.map((c: { guideId: number }) => c.guideId)).toEqual([guides[0]!.guideId]);
+    expect((await choose(id, traveler, guides[0]!.guideId)).statusCode).toBe(200);
+  });
+
   it('two travelers racing for one guide at the same hours: one wins, the other gets 409 replacement_unavailable', async () => {
     const city = `replace-city-${++cityCounter}`;
     const [a, b, free] = [

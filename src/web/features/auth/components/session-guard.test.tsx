@@ -10,7 +10,7 @@ import { getSession, setSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { isSessionEnd, LOGOUT_AFTERMATH_MS, SessionGuard } from './session-guard';
 
-vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({ showToast: vi.fn(), showLoadFailureToast: vi.fn() }));
 
 const err = (status: number, body: unknown) => {
   const text = typeof body === 'string' ? body : JSON.stringify(body);

@@ -11,7 +11,7 @@ import { CancelDialog } from './cancel-dialog';
 import { RequestCard } from './request-card';
 import { TourActions } from './tour-actions';
 
-vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({ showToast: vi.fn(), showLoadFailureToast: vi.fn() }));
 
 /**
  * A status change moves its card to another list, and the booking's live event can refetch that list

@@ -1,6 +1,7 @@
 import { BadgeCheck, Clock, Hourglass, UserRoundX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clashingBooking } from '../../../../shared/booking/traveler-busy';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import type { ReplacementCandidate } from '../../../../shared/schemas/replacements';
 import { Button } from '../../../components/ui/button';
@@ -9,8 +10,10 @@ import { UserAvatar } from '../../../components/ui/user-avatar';
 import { ApiError } from '../../../lib/api-client';
 import { amount, formatDeadline, viewerTime, zoneName } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { Rating } from '../../guides';
+import { useTravelerBookings } from '../api/get-traveler-bookings';
 import { useChooseReplacement, useReplacements } from '../api/trip-trouble';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
 
@@ -36,6 +39,12 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
   const copy = sameDay ? 'replacement.sameDay' : 'replacement';
   // Past the lapse the list is empty and the refund job is due: no deadline to wait for any more.
   const lapsed = lapsesAt !== null && Date.parse(lapsesAt) <= openedAt;
+  // The traveler's own other tour at the booked time: the server offers nobody for those hours, and the
+  // empty list says why (the trips are the dashboard's own query, already read).
+  const trips = useTravelerBookings(useSession()?.user.id);
+  const clash = !sameDay && trips.data ? clashingBooking(trips.data.data, new Date(b.startsAt), new Date(b.endsAt)) : undefined;
+  const empty = (key: 'empty' | 'emptyNow') =>
+    clash ? t(key === 'empty' ? 'replacement.busy' : 'replacement.busyNow', { number: clash.bookingNumber, guide: clash.guide.fullName, ...deadline }) : t(`${copy}.${key}`, deadline ?? {});
 
   // mutateAsync: the chosen booking leaves this tab at once (confirmed), and the toast must still show.
   const pick = (c: ReplacementCandidate) =>
@@ -53,7 +62,11 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
         const code = err instanceof ApiError ? err.code : undefined;
         // Taken meanwhile: the list is read again without that guide (the mutation's invalidation does it).
         if (code === 'replacement_unavailable') showToast({ title: t('replacement.toasts.taken', { guide: c.fullName }), description: t('replacement.toasts.takenBody'), variant: 'destructive' });
-        else if (code === 'replacement_closed') showToast({ title: t('replacement.toasts.closed'), description: t('replacement.toasts.closedBody'), variant: 'destructive' });
+        // Booked elsewhere at that time since the list was read: the error names that booking.
+        else if (code === 'traveler_busy') {
+          const number = (err as ApiError).body?.fields?.find((f) => f.path === 'booking')?.message ?? '';
+          showToast({ title: t('replacement.toasts.busy', { number }), description: t('replacement.toasts.busyBody', { number }), variant: 'destructive' });
+        } else if (code === 'replacement_closed') showToast({ title: t('replacement.toasts.closed'), description: t('replacement.toasts.closedBody'), variant: 'destructive' });
         else showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' });
       },
     );
@@ -77,7 +90,7 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
           <div aria-busy="true" aria-label={t('replacement.loading')} className="h-24 animate-pulse rounded-lg bg-amber-100/70 dark:bg-amber-900/30" />
         ) : list.data.candidates.length === 0 ? (
           <p data-testid="replacement-empty" className="rounded-lg bg-white/70 px-3 py-2 dark:bg-stone-900/60">
-            {lapsed ? t('replacement.lapsed') : deadline ? t(`${copy}.empty`, deadline) : t(`${copy}.emptyNow`)}
+            {lapsed ? t('replacement.lapsed') : empty(deadline ? 'empty' : 'emptyNow')}
           </p>
         ) : (
           <>

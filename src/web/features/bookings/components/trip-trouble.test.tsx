@@ -4,16 +4,18 @@ import { Suspense, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '../../../../shared/schemas/bookings';
+import type { User } from '../../../../shared/schemas/user';
 import type { ReplacementCandidate, ReplacementsReply } from '../../../../shared/schemas/replacements';
 import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
+import { clearSession, setSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { sampleBooking } from '../test-booking';
 import { GuideTourCard } from './guide-tour-card';
 import { RequestCard } from './request-card';
 import { TripCard } from './trip-card';
 
-vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({ showToast: vi.fn(), showLoadFailureToast: vi.fn() }));
 
 /**
  * Decisions 137, 138 and 140 on the cards: the replacement choice (after a cancellation, or later the
@@ -184,6 +186,39 @@ describe('the replacement choice on the traveler’s card (decision 137)', () =>
     fireEvent.click(await screen.findByRole('button', { name: 'Choose Mei Chen' }));
     await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Mei Chen was just booked by someone else', variant: 'destructive' })));
     await waitFor(() => expect(calls().filter((c) => c.method === 'GET' && c.url.endsWith('/replacements')).length).toBe(2));
+  });
+
+  describe('the traveler booked another tour at that time since', () => {
+    // Same hours as `awaiting()`, with another guide: the server offers nobody for them (decision 137).
+    const elsewhere = sampleBooking({ id: 30, bookingNumber: 'TG0030', status: 'upcoming', startsAt: '2026-12-05T01:00:00Z', endsAt: '2026-12-05T03:00:00Z', guide: { ...sampleBooking().guide, fullName: 'Sato Yuki' } });
+    beforeEach(() => setSession('t', { id: sampleBooking().traveler.id, fullName: 'Li Wei' } as User));
+    afterEach(() => clearSession());
+
+    it('the empty list says which booking holds those hours, and the refund stays on offer', async () => {
+      routes = (url) => (url.includes('/bookings-new/traveler/') ? json({ data: [elsewhere], counts: { 'pending-requests': 0, upcoming: 1, ongoing: 0, past: 0 } }) : url.includes('/replacements') ? json(reply([])) : json({}));
+      render(wrap(<TripCard booking={awaiting()} now={now} onContactSupport={noop} />));
+      const empty = await screen.findByTestId('replacement-empty');
+      await waitFor(() => expect(empty.textContent).toMatch(/^You already have TG0030 with Sato Yuki at this time, so no other guide is offered for it\. Your deposit comes back in full automatically on .*Dec.*5.*07:00 \(Japan time\)/));
+      expect(screen.getByRole('button', { name: 'Take the full refund instead' })).toBeTruthy();
+    });
+
+    it('a choice refused for it (409 traveler_busy) names that booking', async () => {
+      routes = (url, init) =>
+        init?.method === 'POST'
+          ? json({ code: 'traveler_busy', message: 'You already have booking TG0030 at this time', fields: [{ path: 'booking', message: 'TG0030' }] }, 409)
+          : url.includes('/bookings-new/traveler/')
+            ? json({ data: [], counts: { 'pending-requests': 0, upcoming: 0, ongoing: 0, past: 0 } })
+            : json(reply(THREE));
+      render(wrap(<TripCard booking={awaiting()} now={now} onContactSupport={noop} />));
+      fireEvent.click(await screen.findByRole('button', { name: 'Choose Mei Chen' }));
+      await waitFor(() =>
+        expect(showToast).toHaveBeenCalledWith({
+          title: 'You already have TG0030 at this time',
+          description: 'A traveler can join one tour at a time: take the full refund, or cancel TG0030 first.',
+          variant: 'destructive',
+        }),
+      );
+    });
   });
 
   it('takes the full refund instead, after a confirmation that names the deposit', async () => {

@@ -2,10 +2,10 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Suspense } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18next, i18nReady } from '../../../lib/i18n';
-import { showToast } from '../../../lib/toast';
+import { showLoadFailureToast } from '../../../lib/toast';
 import { GuideGrid } from './guide-grid';
 
-vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({ showLoadFailureToast: vi.fn() }));
 
 beforeAll(async () => {
   await i18nReady;
@@ -23,7 +23,7 @@ describe('GuideGrid', () => {
       </Suspense>,
     );
     fireEvent.click(await screen.findByRole('button', { name: '重试' }));
-    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ title: '获取地陪失败', variant: 'destructive' }));
+    await waitFor(() => expect(showLoadFailureToast).toHaveBeenCalledWith('获取地陪失败'));
     expect(retry).toHaveBeenCalledOnce();
     await act(() => i18next.changeLanguage('en'));
   });

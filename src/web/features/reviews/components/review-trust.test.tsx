@@ -12,7 +12,7 @@ import { showToast } from '../../../lib/toast';
 import { ReviewCard } from './review-card';
 import { ReviewDialog } from './review-dialog';
 
-vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({ showToast: vi.fn(), showLoadFailureToast: vi.fn() }));
 
 const wrap = (children: ReactNode) => <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

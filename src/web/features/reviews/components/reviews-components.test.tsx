@@ -7,11 +7,11 @@ import type { Booking } from '../../../../shared/schemas/bookings';
 import type { EligibilityReply } from '../../../../shared/schemas/reviews';
 import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
-import { showToast } from '../../../lib/toast';
+import { showLoadFailureToast, showToast } from '../../../lib/toast';
 import { DisputeAction } from '../../disputes/components/dispute-action';
 import { ReviewAction } from './review-action';
 
-vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({ showToast: vi.fn(), showLoadFailureToast: vi.fn() }));
 
 function wrap(children: ReactNode) {
   return (
@@ -131,7 +131,7 @@ describe('ReviewAction', () => {
     vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'internal', message: 'x' }, 500)));
     render(wrap(<ReviewAction booking={booking()} side="traveler" />));
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong');
-    expect(showToast).toHaveBeenCalledWith({ title: 'Unable to check review eligibility', variant: 'destructive' });
+    expect(showLoadFailureToast).toHaveBeenCalledWith('Unable to check review eligibility');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
