@@ -131,7 +131,7 @@ export class BookingLifecycle {
         const decision = core.decide(booking, event, actor, now, { replaceable: true });
         if (!(await this.replacement.offerableToday(db, booking, now))) throw new AppError('no_replacement_today', 'No other guide is free later today; the full refund is still yours to take');
         await repo.transitionBooking(db, id, decision.from, decision.to);
-        await this.replacement.open(db, publish, booking, guideUserId, undefined, now, true);
+        await this.replacement.open(db, publish, booking, guideUserId, opts.reason, now, true);
         return;
       }
       if (event === 'cancel' && (actor === 'guide' || actor === 'admin') && (await this.replacement.offerable(db, booking, now))) {
@@ -188,7 +188,7 @@ export class BookingLifecycle {
       }
       const base = { bookingId: id, travelerId: booking.travelerId, guideUserId };
       if (event === 'decline') await publish('booking.declined', { ...base, reason: opts.reason ?? '', refundCents: split.refundCents });
-      else if (event === 'report_no_show' || absent) await publish('booking.no_show_reported', { ...base, by: absent === 'guide' ? 'traveler' : 'guide', note: event === 'report_no_show' ? (opts.reason ?? null) : null, refundCents: split.refundCents });
+      else if (event === 'report_no_show' || absent) await publish('booking.no_show_reported', { ...base, by: absent === 'guide' ? 'traveler' : 'guide', note: event === 'report_no_show' ? (opts.reason ?? null) : (closed?.reason ?? null), refundCents: split.refundCents });
       else if (closed) await publish('booking.cancelled', { ...base, by: 'guide', reason: 'cancel', note: closed.reason, refundCents: split.refundCents });
       else await publish('booking.cancelled', { ...base, by: cancelledBy, reason: event === 'replacement_lapsed' ? 'cancel' : event, note: event === 'cancel' ? (opts.reason ?? null) : null, refundCents: split.refundCents });
     }, now);

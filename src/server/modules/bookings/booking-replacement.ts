@@ -147,6 +147,8 @@ export class BookingReplacement {
   /**
    * In the cancelling (or reporting) transaction, after the move to `awaiting_replacement`: the choice,
    * its lapse, the traveler told, unless they asked for it themselves after the guide's no-show.
+   * `reason` is the cancelling side's (the guide's, or the admin's for them), or after a no-show the
+   * traveler's note, which the guide reads now and again if the choice ends in the refund.
    */
   async open(db: Database, publish: Publish, booking: BookingRow, guideUserId: number, reason: string | undefined, now: Date, sameDay = false): Promise<void> {
     const lapsesAt = sameDay ? sameDayLapsesAt(now) : replacementLapsesAt(booking.startsAt);
@@ -160,7 +162,7 @@ export class BookingReplacement {
       ...(sameDay ? { sameDay, bookedStartMinute: booking.startMinute, bookedStartsAt: booking.startsAt, bookedEndsAt: booking.endsAt } : {}),
     });
     await enqueueJob(db, { kind: JOB.replacementLapse, payload: { bookingId: booking.id, replacementId: row.id }, runAt: lapsesAt, dedupeKey: `${JOB.replacementLapse}:${row.id}` });
-    if (sameDay) await publish('booking.no_show_replacing', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId });
+    if (sameDay) await publish('booking.no_show_replacing', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, note: reason ?? null });
     else await publish('booking.replacement_offered', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, note: reason ?? null, lapsesAt: lapsesAt.toISOString() });
   }
 

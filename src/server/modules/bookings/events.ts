@@ -27,7 +27,7 @@ export interface BookingEventMap {
   /** Decision 137: an admin cancelled for the guide, who did not do it themselves and is told. */
   'booking.cancelled_for_guide': { bookingId: number; travelerId: number; guideUserId: number; note: string };
   /** Decision 140: the traveler reported the guide absent and chose another guide later that day over the refund. */
-  'booking.no_show_replacing': { bookingId: number; travelerId: number; guideUserId: number };
+  'booking.no_show_replacing': { bookingId: number; travelerId: number; guideUserId: number; note: string | null };
   /** Decision 138: `by` reported the other side absent; the booking is cancelled with `refundCents` back to the traveler. */
   'booking.no_show_reported': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; note: string | null; refundCents: number };
   // On tour; `by` is the party who acted.

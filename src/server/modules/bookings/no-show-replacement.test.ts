@@ -64,6 +64,9 @@ describe('another guide later the same day after a no-show (decision 140)', () =
       const told = (await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, booked.id))).filter((n) => n.dedupeKey === `booking:${id}:no-show-replacing`);
       expect(told).toHaveLength(1);
       expect(told[0]!.texts?.en?.message).toContain('is choosing another guide for later today');
+      // What the traveler wrote, quoted for the guide (their account is what a contest answers).
+      expect(told[0]!.texts?.en?.message).toContain('They wrote: “Nobody at the gate”.');
+      expect(told[0]!.texts?.['zh-CN']?.message).toContain('对方写道：“Nobody at the gate”。');
     });
 
     const list = await call('GET', `/api/v2/bookings/${id}/replacements`, traveler);
@@ -139,6 +142,12 @@ describe('another guide later the same day after a no-show (decision 140)', () =
     expect(credit).toMatchObject({ reason: 'guide_no_show', travelerId: traveler.id });
     expect((await ledger(id)).balance).toMatchObject({ total: 0, traveler: 0, guide: 0, platform: 0 });
     expect((await view(id, booked)).actions).toContain('dispute');
+    // The guide's notice of the refund quotes the note given with the report, hours earlier.
+    await vi.waitFor(async () => {
+      const told = (await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, booked.id))).filter((n) => n.dedupeKey === `booking:${id}:no-show`);
+      expect(told).toHaveLength(1);
+      expect(told[0]!.texts?.en?.message).toContain('They wrote: “Nobody at the gate”.');
+    });
   });
 
   it('nobody chosen within two hours: the full refund comes by itself', async () => {

@@ -139,8 +139,8 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
       service.create([{ userId: p.guideUserId, type: 'booking', text: tripTroubleTexts.cancelledForGuide(bookingNumber(p.bookingId), p.note), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled-for-guide` }]),
     ),
     // The guide reported absent is told while the traveler chooses another guide (decision 140).
-    on<Base>('booking.no_show_replacing', (p) =>
-      service.create([{ userId: p.guideUserId, type: 'booking', text: tripTroubleTexts.noShowReplacing(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show-replacing` }]),
+    on<Base & { note: string | null }>('booking.no_show_replacing', (p) =>
+      service.create([{ userId: p.guideUserId, type: 'booking', text: tripTroubleTexts.noShowReplacing(bookingNumber(p.bookingId), p.note), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show-replacing` }]),
     ),
     on<Base>('booking.awaiting_start', (p) =>
       service.create([

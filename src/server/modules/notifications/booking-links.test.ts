@@ -63,7 +63,7 @@ function everyEvent(bookingId: number, travelerId: number, guideUserId: number):
       { ...b, by: 'traveler', note: null, refundCents: 13200 },
       { ...b, by: 'guide', note: null, refundCents: 0 },
     ],
-    'booking.no_show_replacing': [b],
+    'booking.no_show_replacing': [{ ...b, note: 'Waited 30 minutes at the north exit' }],
     'booking.cancelled_for_guide': [{ ...b, note: 'Hospitalised; could not reach us' }],
   };
 }

@@ -102,15 +102,15 @@ export const tripTroubleTexts = {
     },
   }),
   /** To the guide reported absent while the traveler takes another guide the same day (decision 140). */
-  noShowReplacing: (n: string): Pair => ({
+  noShowReplacing: (n: string, note: string | null = null): Pair => ({
     en: {
       title: 'The traveler reported that you did not come',
-      message: `The traveler of booking ${n} reported that you did not come and is choosing another guide for later today; the booking is no longer yours. If it ends in a refund instead, you may contest it then.`,
+      message: `The traveler of booking ${n} reported that you did not come and is choosing another guide for later today; the booking is no longer yours.${wrote('en', note)} If it ends in a refund instead, you may contest it then.`,
       actionLabel: 'View details',
     },
     'zh-CN': {
       title: '旅行者报告您未到场',
-      message: `预订 ${n} 的旅行者报告您未到场，正在为今天稍后的行程另选地陪；该预订已不再由您负责。如果最终改为退款，届时您可以提出异议。`,
+      message: `预订 ${n} 的旅行者报告您未到场，正在为今天稍后的行程另选地陪；该预订已不再由您负责。${wrote('zh-CN', note)}如果最终改为退款，届时您可以提出异议。`,
       actionLabel: '查看详情',
     },
   }),
