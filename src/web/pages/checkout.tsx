@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paymentReturnPath, travelerBookingPath } from '../../shared/booking/links';
@@ -41,6 +42,11 @@ export function Component() {
   const slots = useSlots(guideIdParam ?? 0, session && draft && guideIdParam ? draft.date : null, draft?.durationHours ?? 1);
   // A travel credit the server will take off a new booking's total (decision 139), so the preview matches it.
   const credits = useTravelCredits(!!session && !bookingId && !offerId && !!guideIdParam);
+  // The booking this page just made. The URL's switch to ?booking= is a router transition, and a live
+  // event or the service worker's first refetch can read the slots before it commits: the slot is then
+  // this booking's own, and showing "taken" would unmount the form with its card fields and its failure
+  // notice (e2e/booking.spec.ts, the declined card).
+  const [createdHere, setCreatedHere] = useState(false);
 
   if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
 
@@ -61,7 +67,10 @@ export function Component() {
     </div>
   );
   const common = {
-    onCreated: (b: Booking) => setParams({ booking: String(b.id) }, { replace: true }),
+    onCreated: (b: Booking) => {
+      setCreatedHere(true);
+      setParams({ booking: String(b.id) }, { replace: true });
+    },
     onPaid: paid,
     onApproval: toApproval,
     onContactSupport: () => void openSupport('payment_failure'),
@@ -178,7 +187,7 @@ export function Component() {
     draft.travelers <= g.maxPeople &&
     (draft.subcategoryId === null || service !== null) &&
     session.user.id !== g.userId;
-  const stillFree = slots.data?.slots.some((s) => s.startTime === draft.startTime) ?? true;
+  const stillFree = createdHere || (slots.data?.slots.some((s) => s.startTime === draft.startTime) ?? true);
   if (!validChoice || !stillFree) {
     return (
       <PageMessage
