@@ -44,8 +44,8 @@ export function toasterMounted(): void {
   markMounted();
 }
 
-/** How long sonner shows a toast unless closed (its default, which the Toaster keeps). */
-const TOAST_MS = 4000;
+/** How long a toast stays unless closed: the Toaster's duration (toaster-host.tsx), and how long an action's answer is kept. */
+export const TOAST_MS = 4000;
 /** Until when the answer to the reader's own last action is on screen. */
 let answerShownUntil = 0;
 

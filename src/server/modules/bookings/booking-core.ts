@@ -15,7 +15,7 @@ import type { BookingRow, PaymentRow } from './bookings.repository';
 import { BookingEvents, type BookingEventMap, type BookingEventName } from './events';
 import type { OfferSource } from './booking-offers';
 import type { NEW_BOOKING_ID } from './checkout.repository';
-import type { TravelerOverlap } from './schedule.repository';
+import { releasable, type TravelerOverlap } from './schedule.repository';
 
 export const JOB = {
   paymentExpiry: 'booking.payment_expiry',
@@ -185,7 +185,7 @@ export class BookingCore {
     const released: number[] = [];
     for (const other of overlaps) {
       if (other.id === exceptId) continue; // the booking being moved
-      if (other.status === 'pending' && !other.paymentInFlight) {
+      if (releasable(other)) {
         const decision = this.decide((await repo.lockBooking(db, other.id))!, 'payment_expired', 'system', now);
         await repo.transitionBooking(db, other.id, decision.from, decision.to, { cancelledAt: now, cancelledBy: 'system', cancelReason: 'replaced' });
         await restoreCredit(db, other.id);

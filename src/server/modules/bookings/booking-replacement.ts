@@ -13,7 +13,7 @@ import * as repo from './bookings.repository';
 import type { BookingRow } from './bookings.repository';
 import * as replacements from './replacement.repository';
 import type { ReplacementRow } from './replacement.repository';
-import { guidesDays } from './schedule.repository';
+import { guidesDays, releasable } from './schedule.repository';
 
 /** Who may take a booking over: the guides left out, the price as booked, the deposit kept; same day after a no-show. */
 interface Choice {
@@ -80,8 +80,8 @@ export class BookingReplacement {
     const [dayFrom, dayTo] = [new Date(booking.startsAt.getTime() - DAY_MS), new Date(booking.endsAt.getTime() + DAY_MS)];
     const [days, mine] = await Promise.all([guidesDays(db, listed.map((g) => g.id), booking.date, dayFrom, dayTo), repo.travelerOverlaps(db, booking.travelerId, dayFrom, dayTo)]);
     // One traveler, one place: hours the traveler has another tour are offered by nobody, since the
-    // choice would refuse them (409 traveler_busy). An unpaid checkout does not count: the choice releases it.
-    const travelerBusy = mine.filter((b) => b.id !== booking.id && (b.status !== 'pending' || b.paymentInFlight));
+    // choice would refuse them (409 traveler_busy); a checkout the choice would release does not count.
+    const travelerBusy = mine.filter((b) => b.id !== booking.id && !releasable(b));
     for (const g of listed) {
       const price = bookingPrice({
         basicPerHourCents: g.basicPricePerHourCents,
@@ -218,8 +218,8 @@ export class BookingReplacement {
         const paid = (await this.paidDeposit(db, id))!;
         // The traveler's own hours first: booked elsewhere since the list was read, the refusal names
         // that booking (409 traveler_busy) instead of saying the guide can no longer come.
-        const asked = row.sameDay ? (startsAt === undefined ? null : new Date(startsAt)) : booking.startsAt;
-        if (asked) await core.claimTravelerTime(db, booking.travelerId, asked, new Date(asked.getTime() + booking.durationMinutes * 60_000), now, id);
+        const asked = !row.sameDay ? { from: booking.startsAt, to: booking.endsAt } : startsAt === undefined ? null : { from: new Date(startsAt), to: new Date(Date.parse(startsAt) + booking.durationMinutes * 60_000) };
+        if (asked) await core.claimTravelerTime(db, booking.travelerId, asked.from, asked.to, now, id);
         const [pick] = await this.candidates(db, booking, { ...this.choiceOf(row, paid.amountCents), only: guideId }, now);
         if (!pick || (startsAt !== undefined && Date.parse(startsAt) !== Date.parse(pick.startsAt))) throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another', [{ path: 'guideId', message: 'unavailable' }]);
         // A same-day replacement (decision 140) moves the tour to that guide's time, and its start is confirmed afresh.

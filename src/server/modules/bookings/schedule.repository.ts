@@ -15,6 +15,12 @@ export interface TravelerOverlap {
 }
 
 /**
+ * An unpaid checkout with no money on its way: another booking of the traveler's at those hours
+ * releases it instead of being refused (booking-core's `releaseOrRefuse`), so it holds none of them.
+ */
+export const releasable = (o: Pick<TravelerOverlap, 'status' | 'paymentInFlight'>): boolean => o.status === 'pending' && !o.paymentInFlight;
+
+/**
  * The checkout's read of a guide's day in one statement: the weekly windows, the day's
  * exceptions and the bookings holding [from, to) (`busy.ts`) — what `guideSchedule` and `busyRanges`
  * read in three — and, given `traveler`, that traveler's active bookings overlapping their requested

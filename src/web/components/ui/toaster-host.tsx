@@ -1,6 +1,6 @@
 import { Suspense, type ComponentProps } from 'react';
 import type { Toaster } from 'sonner';
-import { useToasterWanted } from '../../lib/toast';
+import { TOAST_MS, useToasterWanted } from '../../lib/toast';
 import { lazyPart } from '../../lib/hydration';
 import { PartBoundary } from './part-boundary';
 
@@ -14,7 +14,7 @@ export function ToasterHost(props: ComponentProps<typeof Toaster>) {
   return (
     <PartBoundary fallback={null}>
       <Suspense fallback={null}>
-        <LoadedToaster {...props} />
+        <LoadedToaster duration={TOAST_MS} {...props} />
       </Suspense>
     </PartBoundary>
   );

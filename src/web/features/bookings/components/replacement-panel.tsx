@@ -59,12 +59,13 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
         });
       },
       (err) => {
-        const code = err instanceof ApiError ? err.code : undefined;
+        const api = err instanceof ApiError ? err : undefined;
+        const code = api?.code;
         // Taken meanwhile: the list is read again without that guide (the mutation's invalidation does it).
         if (code === 'replacement_unavailable') showToast({ title: t('replacement.toasts.taken', { guide: c.fullName }), description: t('replacement.toasts.takenBody'), variant: 'destructive' });
         // Booked elsewhere at that time since the list was read: the error names that booking.
         else if (code === 'traveler_busy') {
-          const number = (err as ApiError).body?.fields?.find((f) => f.path === 'booking')?.message ?? '';
+          const number = api?.body?.fields?.find((f) => f.path === 'booking')?.message ?? '';
           showToast({ title: t('replacement.toasts.busy', { number }), description: t('replacement.toasts.busyBody', { number }), variant: 'destructive' });
         } else if (code === 'replacement_closed') showToast({ title: t('replacement.toasts.closed'), description: t('replacement.toasts.closedBody'), variant: 'destructive' });
         else showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' });
