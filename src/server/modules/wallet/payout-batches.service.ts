@@ -228,7 +228,7 @@ export class PayoutBatchService {
         accountType: w.accountType ?? 'ordinary',
         accountNumber: w.accountNumber,
         holderKana: w.accountHolderKana ?? '',
-        amountYen: line.amountYen ?? 0,
+        amountYen: line.amountYen,
         reference: w.id,
       });
     }
