@@ -33,7 +33,8 @@ export type { RefundInfo } from './booking-cancellation';
 
 /**
  * Bookings (decision 040): slots, checkout and reading here; the rest of a booking's life
- * in its parts — `lifecycle` (answers, cancellation, scheduled steps, start, completion), `payments`
+ * in its parts — `lifecycle` (answers, cancellation, scheduled steps, start, completion), `cancellation`
+ * (each case of a cancellation and its one refunding ending, which `lifecycle` hands over to), `payments`
  * (deposits and extension payments), `extensions` and `reschedule` (decision 079). Every status change goes through the shared
  * state machine and `transitionBooking` (`UPDATE … WHERE status = :from`) in one transaction with its
  * ledger entries and follow-up jobs; events go out after the commit.
