@@ -100,7 +100,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
   await registerGuideApplications(app, { storage, guideSearch, notifications, jobs });
   await registerIdentity(app, { storage, notifications, jobs, consents });
   await registerLicences(app, { storage, guideSearch });
-  const wallet = registerWallet(app, { now, notify, jobs, payoutAccount: config.payoutAccount, weekly: config.payoutWeekly });
+  const wallet = registerWallet(app, { now, notices: notifications, jobs, payoutAccount: config.payoutAccount, weekly: config.payoutWeekly });
   registerStatements(app, { now, operator: config.operator });
   auditRoutes(app);
   registerAdminUsers(app, { realtime, guideSearch, now });

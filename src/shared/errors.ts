@@ -71,6 +71,8 @@ export const ERROR_STATUS = {
   nothing_to_batch: 409,
   in_payout_batch: 409,
   not_a_bank_batch: 409,
+  // A bank batch's line without its yen amount: the Zengin file is refused rather than transfer 0 yen (decision 128)
+  payout_line_without_yen: 409,
   // A bank batch the weekly job formed, before and after the admin's rate (decision 130)
   rate_not_set: 409,
   rate_already_set: 409,

@@ -59,22 +59,24 @@ export function replacementPrice(opts: { bookedTotalCents: number; newTotalCents
   return { travelerTotalCents: Math.min(booked, next), coveredCents: Math.max(0, next - booked) };
 }
 
-export interface RankedGuide {
+/** What ranks a guide before the price: the order the server reads candidates in. */
+export interface Standing {
   licensed: boolean;
   rating: number;
   reviewCount: number;
+}
+
+export interface RankedGuide extends Standing {
   /** The guide's price for this tour, fen. */
   newTotalCents: number;
 }
 
+/** A licensed guide before one without a licence, then the better rated (reviews counted). */
+export const compareStanding = (a: Standing, b: Standing): number => Number(b.licensed) - Number(a.licensed) || b.rating - a.rating || b.reviewCount - a.reviewCount;
+
 /**
- * Best match first: a licensed guide before one without a licence, then the better rated (reviews
- * counted), then the price nearest the booked one.
+ * Best match first: by standing (`compareStanding`), then the price nearest the booked one.
  */
 export function compareCandidates(bookedTotalCents: number) {
-  return (a: RankedGuide, b: RankedGuide): number =>
-    Number(b.licensed) - Number(a.licensed) ||
-    b.rating - a.rating ||
-    b.reviewCount - a.reviewCount ||
-    Math.abs(a.newTotalCents - bookedTotalCents) - Math.abs(b.newTotalCents - bookedTotalCents);
+  return (a: RankedGuide, b: RankedGuide): number => compareStanding(a, b) || Math.abs(a.newTotalCents - bookedTotalCents) - Math.abs(b.newTotalCents - bookedTotalCents);
 }

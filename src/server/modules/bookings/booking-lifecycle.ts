@@ -1,32 +1,18 @@
 import { todayInZone } from '../../../shared/availability';
-import { cancellationPostings, completionPostings } from '../../../shared/booking/ledger';
-import { TRAVEL_CREDIT_DAYS } from '../../../shared/booking/credit';
-import { addWorkingDays, cancellationSplit, cancellationTier, EARNINGS_HOLD_WORKING_DAYS, refundArrival, type RefundSplit } from '../../../shared/booking/money-rules';
+import { completionPostings } from '../../../shared/booking/ledger';
+import { addWorkingDays, EARNINGS_HOLD_WORKING_DAYS, refundArrival } from '../../../shared/booking/money-rules';
 import { startOfTourDay } from '../../../shared/booking/schedule';
-import { nextStatus, NO_SHOW_AFTER_MINUTES, type Actor, type BookingStatus } from '../../../shared/booking/state-machine';
+import { nextStatus, NO_SHOW_AFTER_MINUTES, type BookingStatus } from '../../../shared/booking/state-machine';
 import type { Booking, CancellationQuote } from '../../../shared/schemas/bookings';
 import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
-import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
+import type { BookingCancellation, RefundInfo } from './booking-cancellation';
 import { JOB, type BookingCore, type Side } from './booking-core';
 import type { BookingReplacement } from './booking-replacement';
-import { factsOf, NO_SHOW_REASONS } from './booking-view';
+import { factsOf } from './booking-view';
 import * as repo from './bookings.repository';
-import * as credits from './credits.repository';
 import { replacementCoverCents } from './replacement.repository';
-import type { BookingRow } from './bookings.repository';
-
-/** The start a traveler's cancellation is measured against: the earlier of the booked and the current start. */
-export const tierStart = (b: Pick<BookingRow, 'startsAt' | 'firstStartsAt'>): Date =>
-  b.firstStartsAt && b.firstStartsAt < b.startsAt ? b.firstStartsAt : b.startsAt;
-
-export interface RefundInfo {
-  amountCents: number;
-  method: string | null;
-  minBusinessDays: number;
-  maxBusinessDays: number;
-}
 
 /**
  * A paid booking's life after checkout (docs/rules/booking-lifecycle.md): the guide's answer, cancellation by anyone with
@@ -36,6 +22,8 @@ export class BookingLifecycle {
   constructor(
     private readonly core: BookingCore,
     private readonly replacement: BookingReplacement,
+    /** Every case of a cancellation and its one shared ending (`booking-cancellation.ts`). */
+    private readonly cancellation: BookingCancellation,
   ) {}
 
   async accept(user: AuthUser, id: number): Promise<Booking> {
@@ -63,7 +51,7 @@ export class BookingLifecycle {
   async decline(user: AuthUser, id: number, reason: string): Promise<Booking> {
     const { side } = await this.core.ownBooking(user, id);
     if (side !== 'guide') throw notFound('Booking');
-    await this.cancel(id, 'decline', 'guide', { reason });
+    await this.cancellation.declined(id, reason);
     return this.core.view(id, user.id);
   }
 
@@ -78,122 +66,8 @@ export class BookingLifecycle {
       return { ...(await this.core.view(id, user.id)), refund: null };
     }
     if (status !== 'cancelled') throw new AppError('invalid_transition', `Moving a booking to ${status} is not available here`);
-    const { refund } = await this.cancel(id, 'cancel', side, { reason: reason || undefined });
+    const { refund } = side === 'traveler' ? await this.cancellation.byTraveler(id, reason || undefined) : await this.cancellation.byGuide(id, reason || undefined);
     return { ...(await this.core.view(id, user.id)), refund };
-  }
-
-  /** How a cancellation by `actor` at `now` splits what was paid (decision 004). */
-  private split(booking: BookingRow, paidCents: number, actor: Actor, now: Date, event?: 'report_no_show', replacing = false): { split: RefundSplit; tier: string } {
-    // Decision 137: the guide cancelled; whether the traveler takes the refund (also while a replacement is
-    // asked) or the choice lapses, all of it comes back.
-    if (booking.status === 'awaiting_replacement' || replacing) return { split: { refundCents: paidCents, guideCents: 0, platformCents: 0 }, tier: 'guide' };
-    // Decision 138: a guide reported absent refunds everything; a traveler reported absent is the no-show tier.
-    if (event === 'report_no_show' && actor === 'traveler') return { split: { refundCents: paidCents, guideCents: 0, platformCents: 0 }, tier: 'guide' };
-    if (event === 'report_no_show') {
-      return { split: cancellationSplit({ depositCents: paidCents, cancelledBy: 'traveler', tier: 'no_show', commissionRate: this.core.rates.commissionRate }), tier: 'no_show' };
-    }
-    // The typhoon rule (decision 093): while a JMA warning is in force for the area, either side
-    // cancels with everything paid online back to the traveler and nothing kept by the guide or us.
-    if (booking.weatherWarning && (actor === 'traveler' || actor === 'guide')) return { split: { refundCents: paidCents, guideCents: 0, platformCents: 0 }, tier: 'weather' };
-    if (actor !== 'traveler') return { split: { refundCents: paidCents, guideCents: 0, platformCents: 0 }, tier: actor === 'guide' ? 'guide' : 'system' };
-    // Decision 079: after a reschedule, the stricter tier of the first and the current start.
-    const tier = cancellationTier(tierStart(booking), now);
-    return { split: cancellationSplit({ depositCents: paidCents, cancelledBy: 'traveler', tier, commissionRate: this.core.rates.commissionRate }), tier };
-  }
-
-  /**
-   * Cancels by any route (traveler, guide decline, expiry jobs, a no-show report): transition, ledger
-   * release of the paid deposit by the split, and the refund job, in one transaction; the refund runs
-   * right after. A guide's cancellation that can offer a replacement opens the choice instead, and a
-   * replacement guide's decline returns to it (decision 137): no money moves then.
-   */
-  private async cancel(
-    id: number,
-    event: 'cancel' | 'decline' | 'payment_expired' | 'request_expired' | 'replacement_lapsed' | 'report_no_show',
-    actor: Actor,
-    opts: { reason?: string; now?: Date; admin?: AuthUser; sameDay?: boolean },
-  ): Promise<{ refund: RefundInfo | null }> {
-    const { core } = this;
-    const now = opts.now ?? core.now();
-    let refundJob: number | undefined;
-    let refund: RefundInfo | null = null;
-    await core.transaction(async (db, publish) => {
-      const booking = (await repo.lockBooking(db, id))!;
-      const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
-      // An admin's cancellation for the guide is audited with the change it makes, and the guide, who did not do it, is told.
-      const audit = async (to: BookingStatus) => {
-        if (!opts.admin) return;
-        await recordAdminAction(db, { adminUserId: opts.admin.id, action: 'booking.cancel_for_guide', entityType: 'booking', entityId: id, before: { status: booking.status }, after: { status: to }, note: opts.reason ?? null });
-        await publish('booking.cancelled_for_guide', { bookingId: id, travelerId: booking.travelerId, guideUserId, note: opts.reason ?? '' });
-      };
-      // Decision 140: the guide did not come, and the traveler would rather have another guide later that day than the refund now.
-      if (event === 'report_no_show' && actor === 'traveler' && opts.sameDay) {
-        const decision = core.decide(booking, event, actor, now, { replaceable: true });
-        if (!(await this.replacement.offerableToday(db, booking, now))) throw new AppError('no_replacement_today', 'No other guide is free later today; the full refund is still yours to take');
-        await repo.transitionBooking(db, id, decision.from, decision.to);
-        await this.replacement.open(db, publish, booking, guideUserId, opts.reason, now, true);
-        return;
-      }
-      if (event === 'cancel' && (actor === 'guide' || actor === 'admin') && (await this.replacement.offerable(db, booking, now))) {
-        const decision = core.decide(booking, event, actor, now, { replaceable: true });
-        await repo.transitionBooking(db, id, decision.from, decision.to);
-        await audit(decision.to);
-        await this.replacement.open(db, publish, booking, guideUserId, opts.reason, now);
-        return;
-      }
-      // A replacement guide asked and not yet answered (decision 137): the booking is still the cancelling guide's to answer for.
-      const asked = booking.status === 'confirmed' ? await this.replacement.requested(db, id) : undefined;
-      const replacing = asked?.status === 'requested';
-      if (event === 'decline' || event === 'request_expired') {
-        if (asked && replacing) {
-          // The first guide's 48-hour answer deadline does not apply to a replacement: its own job decides.
-          if (event === 'request_expired') return;
-          const decision = core.decide(booking, event, actor, now, { replacing: true });
-          if (decision.to !== 'awaiting_replacement') throw new AppError('invalid_transition', 'A replacement request returns to the choice');
-          await this.replacement.returnToChoice(db, publish, booking, asked, decision.to, 'declined', now);
-          return;
-        }
-      }
-      const decision = core.decide(booking, event, actor, now);
-      const paid = (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
-      const { split } = this.split(booking, paid?.amountCents ?? 0, actor, now, event === 'report_no_show' ? event : undefined, replacing);
-      const closed = booking.status === 'awaiting_replacement' || replacing ? await this.replacement.refunded(db, id, now) : undefined;
-      // The side reported absent, if this ends a no-show: the report itself, or a same-day choice after the
-      // guide's no-show that ends in the refund (decision 140), contestable like the report.
-      const absent = event === 'report_no_show' ? (actor === 'traveler' ? 'guide' : 'traveler') : closed?.sameDay ? 'guide' : null;
-      // An admin's cancellation is made on the guide's behalf, and counts as theirs.
-      const cancelledBy = absent ?? (closed ? 'guide' : actor === 'system' ? 'system' : actor === 'guide' || actor === 'admin' ? 'guide' : 'traveler');
-      const cancelReason = absent ? NO_SHOW_REASONS[absent] : closed ? (closed.reason ?? 'cancel') : (opts.reason ?? event);
-      await repo.transitionBooking(db, id, decision.from, decision.to, { cancelledAt: now, cancelledBy, cancelReason });
-      await audit(decision.to);
-      if (booking.creditCents > 0) await credits.restoreCredit(db, id);
-      // Decision 139: a paid booking the guide ended (their cancellation, however it was finished, or their
-      // absence) gives the traveler a credit for the next one, with the refund.
-      const guideEnded = closed || absent === 'guide' || (event === 'cancel' && (actor === 'guide' || actor === 'admin'));
-      const creditCents = core.deps.config.payments.travelCreditCents;
-      if (paid && guideEnded && creditCents > 0) {
-        await credits.issueCredit(db, {
-          travelerId: booking.travelerId,
-          amountCents: creditCents,
-          reason: absent === 'guide' ? 'guide_no_show' : 'guide_cancelled',
-          sourceBookingId: id,
-          expiresAt: new Date(now.getTime() + TRAVEL_CREDIT_DAYS * 86_400_000),
-          createdAt: now,
-        });
-      }
-      if (paid) {
-        await repo.insertPostings(db, id, cancellationPostings(paid.amountCents, split), { travelerId: booking.travelerId, guideUserId, paymentId: paid.id });
-        if (split.refundCents > 0) refundJob = await core.enqueueRefund(db, paid, split.refundCents, now);
-        refund = { amountCents: split.refundCents, method: paid.method, ...refundArrival(paid.method === 'cash' ? 'bank_transfer' : paid.method) };
-      }
-      const base = { bookingId: id, travelerId: booking.travelerId, guideUserId };
-      if (event === 'decline') await publish('booking.declined', { ...base, reason: opts.reason ?? '', refundCents: split.refundCents });
-      else if (event === 'report_no_show' || absent) await publish('booking.no_show_reported', { ...base, by: absent === 'guide' ? 'traveler' : 'guide', note: event === 'report_no_show' ? (opts.reason ?? null) : (closed?.reason ?? null), refundCents: split.refundCents });
-      else if (closed) await publish('booking.cancelled', { ...base, by: 'guide', reason: 'cancel', note: closed.reason, refundCents: split.refundCents });
-      else await publish('booking.cancelled', { ...base, by: cancelledBy, reason: event === 'replacement_lapsed' ? 'cancel' : event, note: event === 'cancel' ? (opts.reason ?? null) : null, refundCents: split.refundCents });
-    }, now);
-    if (refundJob) await core.deps.jobs.runNow(refundJob, now);
-    return { refund };
   }
 
   /**
@@ -209,7 +83,7 @@ export class BookingLifecycle {
     if (!check.ok && check.reason === 'too_early_for_no_show') {
       throw new AppError('too_early', `The other side may be reported absent from ${NO_SHOW_AFTER_MINUTES} minutes after the start`);
     }
-    const { refund } = await this.cancel(id, 'report_no_show', side, { reason: note || undefined, sameDay: sameDay && side === 'traveler' });
+    const { refund } = await this.cancellation.noShow(id, side, note || undefined, sameDay);
     return { ...(await this.core.view(id, user.id)), refund };
   }
 
@@ -220,7 +94,7 @@ export class BookingLifecycle {
   async cancelForGuide(admin: AuthUser, id: number, reason: string): Promise<Booking & { refund: RefundInfo | null }> {
     const booking = await repo.findBooking(this.core.db, id);
     if (!booking) throw notFound('Booking');
-    const { refund } = await this.cancel(id, 'cancel', 'admin', { reason, admin });
+    const { refund } = await this.cancellation.byAdmin(admin, id, reason);
     return { ...(await this.core.view(id, booking.travelerId)), refund };
   }
 
@@ -232,7 +106,7 @@ export class BookingLifecycle {
     const paid = (await repo.depositPayments(core.db, id)).find((p) => p.status === 'succeeded');
     const paidCents = paid?.amountCents ?? 0;
     const replacing = booking.status === 'confirmed' && (await this.replacement.requested(core.db, id))?.status === 'requested';
-    const { split, tier } = this.split(booking, paidCents, side, now, undefined, replacing);
+    const { split, tier } = this.cancellation.split(booking, paidCents, side, now, undefined, replacing);
     const arrival = refundArrival(!paid || paid.method === 'cash' ? 'card' : paid.method);
     return {
       bookingId: id,
@@ -253,16 +127,16 @@ export class BookingLifecycle {
 
   /** Job handlers: each is a no-op when the booking has moved on (paid, answered, cancelled). */
   async expireUnpaid(job: ClaimedJob, now: Date): Promise<void> {
-    await this.ifStatus(job, 'pending', () => this.cancel(Number(job.payload.bookingId), 'payment_expired', 'system', { now }));
+    await this.ifStatus(job, 'pending', () => this.cancellation.paymentExpired(Number(job.payload.bookingId), now));
   }
 
   async expireRequest(job: ClaimedJob, now: Date): Promise<void> {
-    await this.ifStatus(job, 'confirmed', () => this.cancel(Number(job.payload.bookingId), 'request_expired', 'system', { now }));
+    await this.ifStatus(job, 'confirmed', () => this.cancellation.requestExpired(Number(job.payload.bookingId), now));
   }
 
   /** Decision 137: nobody chosen (or accepted) by the choice's lapse: the full refund. */
   async lapseReplacement(job: ClaimedJob, now: Date): Promise<void> {
-    await this.ifStatus(job, 'awaiting_replacement', () => this.cancel(Number(job.payload.bookingId), 'replacement_lapsed', 'system', { now }));
+    await this.ifStatus(job, 'awaiting_replacement', () => this.cancellation.replacementLapsed(Number(job.payload.bookingId), now));
   }
 
   /** Decision 137: the asked replacement guide did not answer in time: back to the traveler's choice. */

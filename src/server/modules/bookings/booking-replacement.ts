@@ -1,5 +1,5 @@
 import { bookingPrice } from '../../../shared/booking/money-rules';
-import { compareCandidates, REPLACEMENT_CANDIDATES, replacementAnswerBy, replacementLapsesAt, replacementPrice, SAME_DAY_LEAD_MINUTES, sameDayAnswerBy, sameDayLapsesAt } from '../../../shared/booking/replacement';
+import { compareCandidates, compareStanding, REPLACEMENT_CANDIDATES, replacementAnswerBy, replacementLapsesAt, replacementPrice, SAME_DAY_LEAD_MINUTES, sameDayAnswerBy, sameDayLapsesAt } from '../../../shared/booking/replacement';
 import { bookableSlots } from '../../../shared/booking/schedule';
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { ReplacementCandidate, ReplacementsReply } from '../../../shared/schemas/replacements';
@@ -12,8 +12,8 @@ import { JOB, type BookingCore, type Publish } from './booking-core';
 import * as repo from './bookings.repository';
 import type { BookingRow } from './bookings.repository';
 import * as replacements from './replacement.repository';
-import type { ReplacementRow } from './replacement.repository';
-import { guidesDays, releasable } from './schedule.repository';
+import type { CandidateGuide, ReplacementRow } from './replacement.repository';
+import { guidesDays, releasable, type GuideDay } from './schedule.repository';
 
 /** Who may take a booking over: the guides left out, the price as booked, the deposit kept; same day after a no-show. */
 interface Choice {
@@ -24,9 +24,12 @@ interface Choice {
   sameDay: boolean;
 }
 
-/** How many listed guides are read before the free ones are picked (the best rated first). */
-const CANDIDATE_READ_LIMIT = 25;
+/** How many listed guides are read at a time, in the ranking's order, before checking who is free. */
+const CANDIDATE_PAGE = 25;
 const DAY_MS = 86_400_000;
+
+/** A guide free to take the booking over, as offered, with what the hand-over writes. */
+type Candidate = ReplacementCandidate & { newTotalCents: number; guideUserId: number; unitPriceCents: number; additionalPerPersonCents: number; commissionCents: number; endsAt: Date; startMinute: number };
 
 const bookedPriceOf = (b: BookingRow): BookedPrice => ({
   unitPriceCents: b.unitPriceCents,
@@ -61,12 +64,14 @@ export class BookingReplacement {
    * Guides free to take the booking over at its date and time, best match first, priced for the
    * traveler; `only` checks one guide (the one chosen), under that guide's lock. A same-day choice
    * (decision 140) takes each guide's first free start that day from SAME_DAY_LEAD_MINUTES on.
+   * Guides are read a page at a time in the ranking's order until no unread guide could enter the
+   * offered few, so a free guide is never missed behind busy ones rated higher.
    */
-  private async candidates(db: Database, booking: BookingRow, o: Choice & { only?: number }, now: Date) {
+  private async candidates(db: Database, booking: BookingRow, o: Choice & { only?: number }, now: Date): Promise<Candidate[]> {
     const from = await replacements.cityOf(db, o.fromGuideId);
     if (!from) return [];
     const hours = booking.durationMinutes / 60;
-    const listed = await replacements.candidateGuides(db, {
+    const query = {
       city: from,
       language: languageOf(await replacements.localeOf(db, booking.travelerId)),
       subcategoryId: booking.subcategoryId,
@@ -74,57 +79,74 @@ export class BookingReplacement {
       hours,
       exclude: o.exclude,
       only: o.only,
-      limit: CANDIDATE_READ_LIMIT,
-    });
-    const out: (ReplacementCandidate & { newTotalCents: number; guideUserId: number; unitPriceCents: number; additionalPerPersonCents: number; commissionCents: number; endsAt: Date; startMinute: number })[] = [];
+      limit: CANDIDATE_PAGE,
+    };
     const [dayFrom, dayTo] = [new Date(booking.startsAt.getTime() - DAY_MS), new Date(booking.endsAt.getTime() + DAY_MS)];
-    const [days, mine] = await Promise.all([guidesDays(db, listed.map((g) => g.id), booking.date, dayFrom, dayTo), repo.travelerOverlaps(db, booking.travelerId, dayFrom, dayTo)]);
     // One traveler, one place: hours the traveler has another tour are offered by nobody, since the
     // choice would refuse them (409 traveler_busy); a checkout the choice would release does not count.
-    const travelerBusy = mine.filter((b) => b.id !== booking.id && !releasable(b));
-    for (const g of listed) {
-      const price = bookingPrice({
-        basicPerHourCents: g.basicPricePerHourCents,
-        additionalPerPersonCents: g.additionalPricePerPersonCents,
-        servicePriceCents: g.servicePriceCents,
-        travelers: booking.travelers,
-        hours,
-        ...this.core.rates,
-      });
-      // A credit spent on the booking (decision 139) stays spent: prices compare the guide's price
-      // (the traveler's total + the credit), and the traveler still pays that much less.
-      const credit = booking.creditCents;
-      const paid = replacementPrice({ bookedTotalCents: o.price.totalPriceCents + credit, newTotalCents: price.totalCents, depositPaidCents: o.depositPaidCents + credit, coverRate: this.coverRate });
-      if (!paid) continue;
-      paid.travelerTotalCents -= credit;
-      const day = days.get(g.id)!;
-      // No lead time after a cancellation: the choice closes hours before the start anyway, and the guide still has to accept.
-      const slots = bookableSlots({ date: booking.date, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, busy: [...day.busy, ...travelerBusy], leadTimeHours: o.sameDay ? SAME_DAY_LEAD_MINUTES / 60 : 0, now });
-      const free = o.sameDay ? slots[0] : slots.find((s) => s.startsAt.getTime() === booking.startsAt.getTime());
-      if (!free) continue;
-      out.push({
-        startsAt: free.startsAt.toISOString(),
-        endsAt: free.endsAt,
-        startMinute: free.startMinute,
-        scheduledStartTime: free.startTime,
-        guideId: g.id,
-        guideUserId: g.userId,
-        fullName: g.fullName,
-        profilePicture: g.profilePicture,
-        rating: g.rating,
-        reviewCount: g.reviewCount,
-        languages: g.languages,
-        licensed: g.licensed,
-        totalCents: paid.travelerTotalCents,
-        balanceCents: paid.travelerTotalCents - o.depositPaidCents,
-        coveredCents: paid.coveredCents,
-        newTotalCents: price.totalCents,
-        unitPriceCents: price.unitPriceCents,
-        additionalPerPersonCents: price.additionalPerPersonCents,
-        commissionCents: price.commissionCents,
-      });
+    const travelerBusy = (await repo.travelerOverlaps(db, booking.travelerId, dayFrom, dayTo)).filter((b) => b.id !== booking.id && !releasable(b));
+    const rank = compareCandidates(o.price.totalPriceCents + booking.creditCents);
+    const out: Candidate[] = [];
+    for (let offset = 0; ; offset += CANDIDATE_PAGE) {
+      const listed = await replacements.candidateGuides(db, { ...query, offset });
+      const days = await guidesDays(db, listed.map((g) => g.id), booking.date, dayFrom, dayTo);
+      for (const g of listed) {
+        const offer = this.offerOf(booking, o, g, days.get(g.id)!, travelerBusy, now);
+        if (offer) out.push(offer);
+      }
+      out.sort(rank);
+      const last = listed.at(-1);
+      if (!last || listed.length < CANDIDATE_PAGE) break;
+      // Read in the order of standing: once the last of the few offered stands above the last guide read,
+      // every guide not yet read ranks below it.
+      const worstOffered = out[REPLACEMENT_CANDIDATES - 1];
+      if (worstOffered && compareStanding(worstOffered, last) < 0) break;
     }
-    return out.sort(compareCandidates(o.price.totalPriceCents + booking.creditCents)).slice(0, REPLACEMENT_CANDIDATES);
+    return out.slice(0, REPLACEMENT_CANDIDATES);
+  }
+
+  /** One listed guide as a candidate: priced within the cap and free at the time asked, or null. */
+  private offerOf(booking: BookingRow, o: Choice, g: CandidateGuide, day: GuideDay, travelerBusy: GuideDay['busy'], now: Date): Candidate | null {
+    const hours = booking.durationMinutes / 60;
+    const price = bookingPrice({
+      basicPerHourCents: g.basicPricePerHourCents,
+      additionalPerPersonCents: g.additionalPricePerPersonCents,
+      servicePriceCents: g.servicePriceCents,
+      travelers: booking.travelers,
+      hours,
+      ...this.core.rates,
+    });
+    // A credit spent on the booking (decision 139) stays spent: prices compare the guide's price
+    // (the traveler's total + the credit), and the traveler still pays that much less.
+    const credit = booking.creditCents;
+    const paid = replacementPrice({ bookedTotalCents: o.price.totalPriceCents + credit, newTotalCents: price.totalCents, depositPaidCents: o.depositPaidCents + credit, coverRate: this.coverRate });
+    if (!paid) return null;
+    paid.travelerTotalCents -= credit;
+    // No lead time after a cancellation: the choice closes hours before the start anyway, and the guide still has to accept.
+    const slots = bookableSlots({ date: booking.date, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, busy: [...day.busy, ...travelerBusy], leadTimeHours: o.sameDay ? SAME_DAY_LEAD_MINUTES / 60 : 0, now });
+    const free = o.sameDay ? slots[0] : slots.find((s) => s.startsAt.getTime() === booking.startsAt.getTime());
+    if (!free) return null;
+    return {
+      startsAt: free.startsAt.toISOString(),
+      endsAt: free.endsAt,
+      startMinute: free.startMinute,
+      scheduledStartTime: free.startTime,
+      guideId: g.id,
+      guideUserId: g.userId,
+      fullName: g.fullName,
+      profilePicture: g.profilePicture,
+      rating: g.rating,
+      reviewCount: g.reviewCount,
+      languages: g.languages,
+      licensed: g.licensed,
+      totalCents: paid.travelerTotalCents,
+      balanceCents: paid.travelerTotalCents - o.depositPaidCents,
+      coveredCents: paid.coveredCents,
+      newTotalCents: price.totalCents,
+      unitPriceCents: price.unitPriceCents,
+      additionalPerPersonCents: price.additionalPerPersonCents,
+      commissionCents: price.commissionCents,
+    };
   }
 
   /** Whether the guide's cancellation of `booking` at `now` offers a replacement (the state machine's `replaceable`). */

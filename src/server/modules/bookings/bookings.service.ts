@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import { BookingCore, MINUTE_MS } from './booking-core';
 import { BookingExtensions } from './booking-extensions';
+import { BookingCancellation } from './booking-cancellation';
 import { BookingLifecycle } from './booking-lifecycle';
 import { BookingFromOffer } from './booking-offers';
 import { BookingPayments } from './booking-payments';
@@ -28,18 +29,20 @@ export { JOB } from './booking-core';
 
 /** Any booking touching the day: a day is at most 26 h in any zone, a tour at most 24 h. */
 const dayWindow = (date: string): [Date, Date] => [new Date(Date.parse(`${addDays(date, -2)}T00:00:00Z`)), new Date(Date.parse(`${addDays(date, 3)}T00:00:00Z`))];
-export type { RefundInfo } from './booking-lifecycle';
+export type { RefundInfo } from './booking-cancellation';
 
 /**
  * Bookings (decision 040): slots, checkout and reading here; the rest of a booking's life
- * in its parts — `lifecycle` (answers, cancellation, scheduled steps, start, completion), `payments`
+ * in its parts — `lifecycle` (answers, cancellation, scheduled steps, start, completion), `cancellation`
+ * (each case of a cancellation and its one refunding ending, which `lifecycle` hands over to), `payments`
  * (deposits and extension payments), `extensions` and `reschedule` (decision 079). Every status change goes through the shared
  * state machine and `transitionBooking` (`UPDATE … WHERE status = :from`) in one transaction with its
  * ledger entries and follow-up jobs; events go out after the commit.
  */
 export class BookingsService extends BookingCore {
   readonly replacement = new BookingReplacement(this);
-  readonly lifecycle = new BookingLifecycle(this, this.replacement);
+  readonly cancellation = new BookingCancellation(this, this.replacement);
+  readonly lifecycle = new BookingLifecycle(this, this.replacement, this.cancellation);
   readonly extensions = new BookingExtensions(this);
   readonly payments = new BookingPayments(this, this.extensions);
   readonly reschedule = new BookingReschedule(this);

@@ -56,11 +56,12 @@ export interface CandidateGuide {
 /**
  * Listed guides (active, identity verified: decision 091) serving `city`, speaking `language`,
  * offering the booked service when there is one, taking this group and this length, other than
- * `exclude`; at most `limit`, best rated first. Whether each is free then is the caller's next read.
+ * `exclude`; a page of `limit` from `offset`, in the order of `compareStanding` (licensed first, then
+ * rating, then reviews; the id keeps pages stable). Whether each is free then is the caller's next read.
  */
 export async function candidateGuides(
   db: Database,
-  q: { city: string; language: string; subcategoryId: number | null; travelers: number; hours: number; exclude: number[]; only?: number; limit: number },
+  q: { city: string; language: string; subcategoryId: number | null; travelers: number; hours: number; exclude: number[]; only?: number; limit: number; offset: number },
 ): Promise<CandidateGuide[]> {
   return db
     .select({
@@ -94,8 +95,9 @@ export async function candidateGuides(
         q.only === undefined ? undefined : eq(guides.id, q.only),
       ),
     )
-    .orderBy(desc(guides.rating), desc(guides.reviewCount), guides.id)
-    .limit(q.limit);
+    .orderBy(desc(sql`${guides.licenceKind} is not null`), desc(guides.rating), desc(guides.reviewCount), guides.id)
+    .limit(q.limit)
+    .offset(q.offset);
 }
 
 /** The traveler's locale, for the language a replacement must speak. */

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookingReplacements, payments } from '../../db/schema/index';
+import { addException } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { callAs, confirmedBooking, daysAhead, guidePerson, type Method, person, type Person, type Who } from './test-helpers';
 
@@ -258,6 +259,39 @@ describe('a guide cancels a paid booking (decision 137)', () => {
     expect((await cancelAs(other, traveler, 'Changed plans')).statusCode).toBe(200);
     expect((await replacements(id, traveler)).json().candidates.map((c: { guideId: number }) => c.guideId)).toEqual([guides[0]!.guideId]);
     expect((await choose(id, traveler, guides[0]!.guideId)).statusCode).toBe(200);
+  });
+
+  it('a free guide ranked below more busy guides than one read of the list holds is still offered', async () => {
+    // 26 better-rated guides fit but have the day off; the one free guide ranks after all of them.
+    const { booked, guides, traveler } = await scene([...Array.from({ length: 26 }, () => ({ rating: 5, reviewCount: 50 })), { rating: 1, reviewCount: 1 }]);
+    const free = guides.at(-1)!;
+    const date = daysAhead(20);
+    for (const g of guides.slice(0, -1)) await addException(t.database.db, g.guideId, date, false);
+    const id = await upcomingWith(traveler, booked, 20);
+    expect((await cancelAs(id, booked)).json()).toMatchObject({ status: 'awaiting_replacement', refund: null });
+    expect((await replacements(id, traveler)).json().candidates.map((c: { guideId: number }) => c.guideId)).toEqual([free.guideId]);
+  });
+
+  it('the 3-hour rule: within 3 hours of the start the guide’s cancellation refunds at once, a free guide notwithstanding', async () => {
+    const { booked, guides, traveler } = await scene([{}]);
+    const [early, late] = [await upcomingWith(traveler, booked, 21), await upcomingWith(traveler, booked, 22)];
+    const lapseOf = async (id: number) => new Date((await view(id, traveler)).json().startsAt).getTime() - 3 * 3_600_000;
+    // Just before the 3 hours: the choice, with the free guide.
+    const lapseOf0 = await lapseOf(early);
+    t.app.bookings.now = () => new Date(lapseOf0 - 60_000);
+    expect((await cancelAs(early, booked)).json()).toMatchObject({ status: 'awaiting_replacement', refund: null });
+    expect((await replacements(early, traveler)).json().candidates.map((c: { guideId: number }) => c.guideId)).toEqual([guides[0]!.guideId]);
+    // At 3 hours before the start the open choice is closed, even before its lapse job has run.
+    t.app.bookings.now = () => new Date(lapseOf0 + 1000);
+    expect((await replacements(early, traveler)).json()).toMatchObject({ status: 'open', candidates: [] });
+    expect((await choose(early, traveler, guides[0]!.guideId)).json().code).toBe('replacement_closed');
+    // Within the 3 hours: no choice is opened, the deposit comes back at once.
+    const lapseOf1 = await lapseOf(late);
+    t.app.bookings.now = () => new Date(lapseOf1 + 60_000);
+    const deposit = (await view(late, traveler)).json().depositCents;
+    const res = await cancelAs(late, booked);
+    expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'guide', refund: { amountCents: deposit } });
+    expect((await replacements(late, traveler)).json()).toMatchObject({ status: null, candidates: [] });
   });
 
   it('two travelers racing for one guide at the same hours: one wins, the other gets 409 replacement_unavailable', async () => {

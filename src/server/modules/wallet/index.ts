@@ -1,7 +1,7 @@
 import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
-import type { CreateSystemMessage } from '../notifications/index';
 import { payoutBatchRoutes } from './payout-batches.routes';
+import type { NoticeOutbox } from './payout-notices';
 import { PayoutBatchService, type PayoutAccount } from './payout-batches.service';
 import { walletRoutes } from './wallet.routes';
 import { WalletService } from './wallet.service';
@@ -19,15 +19,15 @@ declare module 'fastify' {
 
 /**
  * The wallet and payouts (decision 067) and payout batches (decisions 128, 129), on the app's clock,
- * telling guides of payouts through `notify`; bank batches leave from `payoutAccount`, and the week's
- * batches are formed on `jobs` (decision 130).
+ * telling guides of payouts through the notification centre's outbox (`notices`, decision 085); bank
+ * batches leave from `payoutAccount`, and the week's batches are formed on `jobs` (decision 130).
  */
 export function registerWallet(
   app: AppInstance,
-  needs: { now: () => Date; notify: (notices: CreateSystemMessage[]) => Promise<unknown>; jobs: JobRunner; payoutAccount: PayoutAccount | null; weekly: WeeklyPayoutSettings },
+  needs: { now: () => Date; notices: NoticeOutbox; jobs: JobRunner; payoutAccount: PayoutAccount | null; weekly: WeeklyPayoutSettings },
 ): WalletService {
-  const service = new WalletService({ db: app.ctx.database.db, now: needs.now, notify: needs.notify, log: app.log });
-  const batches = new PayoutBatchService({ db: app.ctx.database.db, now: needs.now, notify: needs.notify, payoutAccount: needs.payoutAccount, log: app.log });
+  const service = new WalletService({ db: app.ctx.database.db, now: needs.now, notices: needs.notices });
+  const batches = new PayoutBatchService({ db: app.ctx.database.db, now: needs.now, notices: needs.notices, payoutAccount: needs.payoutAccount });
   app.decorate('wallet', service);
   app.decorate('payoutBatches', batches);
   walletRoutes(app, service);

@@ -94,7 +94,7 @@ export function payoutBatchRoutes(app: AppInstance, service: PayoutBatchService)
         tags: ['admin'],
         summary:
           'Admin: a bank batch as a Zengin general-transfer file (Shift_JIS, 120-byte records with CRLF); other batches 409 not_a_bank_batch, ' +
-          'a bank batch still awaiting its rate 409 rate_not_set',
+          'a bank batch still awaiting its rate 409 rate_not_set, a line without its yen 409 payout_line_without_yen (never a transfer of 0)',
         security,
         params,
         response: { 200: fileReplySchema, ...errors },

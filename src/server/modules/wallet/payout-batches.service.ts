@@ -4,9 +4,9 @@ import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
-import { notificationTexts, type CreateSystemMessage } from '../notifications/index';
 import { kanaNames } from './banks';
 import { dayInJapan, isBusinessDay, nextBusinessDay } from './business-days';
+import { payoutNotice, type NoticeOutbox } from './payout-notices';
 import * as repo from './payout-batches.repository';
 import * as wallet from './wallet.repository';
 import { zenginFile } from './zengin';
@@ -25,8 +25,8 @@ export interface PayoutBatchDeps {
   db: Database;
   now: () => Date;
   payoutAccount: PayoutAccount | null;
-  notify?: (notices: CreateSystemMessage[]) => Promise<unknown>;
-  log?: { error(obj: unknown, msg: string): void };
+  /** Tells the guide when a line is paid or failed (the notification centre's outbox; absent in unit set-ups). */
+  notices?: NoticeOutbox;
 }
 
 /** Yen per RMB as typed ("21.53") in millionths, exactly: the string has at most six decimals. */
@@ -228,7 +228,7 @@ export class PayoutBatchService {
         accountType: w.accountType ?? 'ordinary',
         accountNumber: w.accountNumber,
         holderKana: w.accountHolderKana ?? '',
-        amountYen: line.amountYen ?? 0,
+        amountYen: line.amountYen,
         reference: w.id,
       });
     }
@@ -237,11 +237,12 @@ export class PayoutBatchService {
   }
 
   /**
-   * A line paid or failed: the withdrawal's status and its ledger entries in one transaction. A failed
-   * line returns the money to the guide's withdrawable balance.
+   * A line paid or failed: the withdrawal's status, its ledger entries and the guide's notice (the
+   * outbox, decision 085) in one transaction. A failed line returns the money to the guide's
+   * withdrawable balance.
    */
   async settleLine(admin: AuthUser, batchId: number, lineId: number, outcome: 'paid' | 'failed', reason?: string): Promise<PayoutBatch> {
-    const done = await this.deps.db.transaction(async (tx) => {
+    const notice = await this.deps.db.transaction(async (tx) => {
       // The batch first, as `setRate` locks it: a line is never settled while its batch is being converted.
       const batch = await repo.lockBatch(tx, batchId);
       const line = batch && (await repo.lockLine(tx, batchId, lineId));
@@ -281,15 +282,10 @@ export class PayoutBatchService {
         after: { lineId, withdrawalId: w.id, status: outcome, amountCents: A, amountYen: line.amountYen },
         note: outcome === 'failed' ? (reason ?? null) : null,
       });
-      return { userId: w.userId, withdrawalId: w.id, amountCents: A };
+      // The guide hears of the outcome, as for a payout settled one by one: written with the change, sent after it.
+      return this.deps.notices?.enqueue(tx, [payoutNotice({ userId: w.userId, withdrawalId: w.id, amountCents: A }, outcome, reason)]);
     });
-    if (this.deps.notify) {
-      // After the commit, as for a payout settled one by one: the guide hears of the outcome.
-      const text = outcome === 'paid' ? notificationTexts.payoutPaid(done.amountCents) : notificationTexts.payoutFailed(done.amountCents, reason ?? '');
-      await this.deps
-        .notify([{ userId: done.userId, type: 'payment', text, actionUrl: '/withdrawal', related: { type: 'withdrawal', id: done.withdrawalId }, dedupeKey: `withdrawal:${done.withdrawalId}:${outcome === 'paid' ? 'paid' : 'fail'}`, isErrorMessage: outcome === 'failed', showContactSupport: outcome === 'failed' }])
-        .catch((err: unknown) => this.deps.log?.error({ err }, 'payout notice failed'));
-    }
+    this.deps.notices?.soon(notice);
     return this.get(batchId);
   }
 }

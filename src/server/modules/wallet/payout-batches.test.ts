@@ -1,11 +1,14 @@
 import Encoding from 'encoding-japanese';
 import zengin from 'zengin-code';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { payoutBatchLines } from '../../db/schema/index';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { person, type Person } from '../bookings/test-helpers';
 import { isBusinessDay, nextBusinessDay } from './business-days';
-import { approvedWithdrawal, bankWithdrawal, guideWithEarnings, REAL_BANK } from './test-helpers';
+import { approvedWithdrawal, bankBatch, bankWithdrawal, guideWithEarnings, REAL_BANK } from './test-helpers';
+import { zenginFile } from './zengin';
 
 /**
  * Bank payouts and payout batches (decisions 128, 129): bank details checked against the Zengin list,
@@ -206,6 +209,19 @@ describe('payout batches', () => {
     expect(field(trailer, 8, 12)).toBe('000000002657');
     expect(field(trailer, 20, 101)).toBe(' '.repeat(101));
     expect(field(end, 2, 119)).toBe(' '.repeat(119));
+  });
+
+  it('refuses to write a line without its yen amount (409 payout_line_without_yen naming the payout), never a transfer of 0', async () => {
+    const other = await bankBatch(t, admin);
+    await t.database.db.update(payoutBatchLines).set({ amountYen: null }).where(eq(payoutBatchLines.id, other.lineId));
+    const res = await call('GET', `/api/admin/payout-batches/${other.id}/zengin`, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'payout_line_without_yen', fields: [{ path: 'withdrawalId', message: String(other.withdrawalId) }] });
+    // The writer itself, whoever calls it.
+    const payer = { consignorCode: '1', consignorName: 'X', bankCode: '0001', bankName: 'X', branchCode: '001', branchName: 'X', accountType: 'ordinary', accountNumber: '1' } as const;
+    const line = { bankCode: '0001', bankName: 'X', branchCode: '001', branchName: 'X', accountType: 'ordinary', accountNumber: '1', holderKana: 'X', reference: 7 } as const;
+    expect(() => zenginFile(payer, '2026-11-24', [{ ...line, amountYen: 100 }, { ...line, amountYen: null }])).toThrow(expect.objectContaining({ code: 'payout_line_without_yen' }));
+    expect(zenginFile(payer, '2026-11-24', [{ ...line, amountYen: 100 }]).length).toBe(4 * 122);
   });
 
   it('an Alipay batch has no rate, no transfer day and no file', async () => {

@@ -46,9 +46,9 @@ export async function approvedWithdrawal(t: TestApp, guide: Person, admin: Perso
   return id;
 }
 
-/** A bank batch with one line, made on a business day (Friday 20 November 2026, noon in Tokyo). */
-export async function bankBatch(t: TestApp, admin: Person): Promise<{ id: number; lineId: number; withdrawalId: number }> {
-  const guide = await guideWithEarnings(t, 10_000);
+/** A bank batch with one line (of `of`'s payout, or a new guide's), made on a business day (Friday 20 November 2026, noon in Tokyo). */
+export async function bankBatch(t: TestApp, admin: Person, of?: Person): Promise<{ id: number; lineId: number; withdrawalId: number }> {
+  const guide = of ?? (await guideWithEarnings(t, 10_000));
   const withdrawalId = await approvedWithdrawal(t, guide, admin, bankWithdrawal(5_000));
   const before = t.app.bookings.now;
   t.app.bookings.now = () => new Date('2026-11-20T12:00:00+09:00');

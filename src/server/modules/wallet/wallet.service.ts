@@ -11,8 +11,8 @@ import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
-import { notificationTexts, type CreateSystemMessage } from '../notifications/index';
 import { resolveBranch, toZenginKana } from './banks';
+import { payoutNotice, type NoticeOutbox } from './payout-notices';
 import * as repo from './wallet.repository';
 import type { LedgerFigures, PayoutPosting, WithdrawalRow } from './wallet.repository';
 
@@ -20,9 +20,8 @@ export interface WalletDeps {
   db: Database;
   /** The server's clock (the bookings service's, so tests move both together). */
   now: () => Date;
-  /** Tells the guide when a payout is paid or failed (the notification centre; absent in unit set-ups). */
-  notify?: (notices: CreateSystemMessage[]) => Promise<unknown>;
-  log?: { error(obj: unknown, msg: string): void };
+  /** Tells the guide when a payout is paid or failed (the notification centre's outbox; absent in unit set-ups). */
+  notices?: NoticeOutbox;
 }
 
 /** The guide's figures from the two ledgers (decision 067). */
@@ -189,7 +188,11 @@ export class WalletService {
     return (await repo.listAllWithdrawals(this.deps.db, status)).map((r) => adminView(r, r.username));
   }
 
-  /** Admin: approve, mark paid or fail a payout; the status and its ledger entries in one transaction. */
+  /**
+   * Admin: approve, mark paid or fail a payout; the status, its ledger entries and, paid or failed,
+   * the guide's notice (the outbox, decision 085: in-app, and by e-mail if they keep it on for
+   * payments) in one transaction.
+   */
   async adminStep(admin: AuthUser, id: number, step: AdminStep, reason?: string): Promise<{ withdrawal: AdminWithdrawal; earnings: GuideEarnings }> {
     const done = await this.deps.db.transaction(async (tx) => {
       const row = await repo.findWithdrawal(tx, id, true);
@@ -211,15 +214,11 @@ export class WalletService {
         after: { status: rule.to, amountCents: row.amountCents },
         note: step === 'fail' ? reason : null,
       });
-      return { withdrawal: adminView(updated, await repo.usernameOf(tx, row.userId)), earnings: await this.earnings(tx, row.userId), userId: row.userId, amountCents: row.amountCents };
+      const notice =
+        step === 'approve' ? undefined : await this.deps.notices?.enqueue(tx, [payoutNotice({ userId: row.userId, withdrawalId: id, amountCents: row.amountCents }, step === 'paid' ? 'paid' : 'failed', reason)]);
+      return { withdrawal: adminView(updated, await repo.usernameOf(tx, row.userId)), earnings: await this.earnings(tx, row.userId), notice };
     });
-    // After the commit: the guide hears of the outcome (in-app, and by e-mail if they keep it on for payments).
-    if (step !== 'approve' && this.deps.notify) {
-      const text = step === 'paid' ? notificationTexts.payoutPaid(done.amountCents) : notificationTexts.payoutFailed(done.amountCents, reason ?? '');
-      await this.deps
-        .notify([{ userId: done.userId, type: 'payment', text, actionUrl: '/withdrawal', related: { type: 'withdrawal', id }, dedupeKey: `withdrawal:${id}:${step}`, isErrorMessage: step === 'fail', showContactSupport: step === 'fail' }])
-        .catch((err: unknown) => this.deps.log?.error({ err }, 'payout notice failed'));
-    }
+    this.deps.notices?.soon(done.notice);
     return { withdrawal: done.withdrawal, earnings: done.earnings };
   }
 

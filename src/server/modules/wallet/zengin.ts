@@ -1,5 +1,6 @@
 import Encoding from 'encoding-japanese';
 import type { BankAccountType } from '../../../shared/schemas/wallet';
+import { AppError } from '../../lib/app-error';
 
 /**
  * A Zengin 総合振込 (general transfer) file, laid out as decision 128 records it: Shift_JIS, records
@@ -27,7 +28,8 @@ export interface ZenginTransfer {
   accountType: BankAccountType;
   accountNumber: string;
   holderKana: string;
-  amountYen: number;
+  /** Null while the line has no yen (its batch not yet converted): the file is refused, never written with 0. */
+  amountYen: number | null;
   /** Our reference (the withdrawal id), in customer code 1, so the bank's result file can be matched. */
   reference: number;
 }
@@ -50,7 +52,17 @@ function record(fields: string[]): string {
 }
 
 /** `transferDate` is yyyy-mm-dd; the file carries its month and day. */
-export function zenginFile(payer: ZenginPayer, transferDate: string, transfers: ZenginTransfer[]): Buffer {
+export function zenginFile(payer: ZenginPayer, transferDate: string, lines: ZenginTransfer[]): Buffer {
+  // A transfer of 0 yen would reach the bank as a line of the file and the guide would be paid nothing.
+  const missing = lines.filter((t) => t.amountYen === null);
+  if (missing.length) {
+    throw new AppError(
+      'payout_line_without_yen',
+      `Payouts ${missing.map((t) => t.reference).join(', ')} have no yen amount: the transfer file is not made`,
+      missing.map((t) => ({ path: 'withdrawalId', message: String(t.reference) })),
+    );
+  }
+  const transfers = lines.map((t) => ({ ...t, amountYen: t.amountYen! }));
   const header = record([
     '1', // data type: header
     '21', // type code: general transfer

@@ -1,0 +1,290 @@
+import { TRAVEL_CREDIT_DAYS } from '../../../shared/booking/credit';
+import { cancellationPostings } from '../../../shared/booking/ledger';
+import { cancellationSplit, cancellationTier, refundArrival, type RefundSplit } from '../../../shared/booking/money-rules';
+import type { Actor, BookingStatus } from '../../../shared/booking/state-machine';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { recordAdminAction } from '../audit/index';
+import type { AuthUser } from '../auth/index';
+import type { BookingCore, Publish } from './booking-core';
+import type { BookingReplacement } from './booking-replacement';
+import { NO_SHOW_REASONS } from './booking-view';
+import * as repo from './bookings.repository';
+import type { BookingRow, PaymentRow } from './bookings.repository';
+import * as credits from './credits.repository';
+import type { ReplacementRow } from './replacement.repository';
+
+/** The start a traveler's cancellation is measured against: the earlier of the booked and the current start. */
+export const tierStart = (b: Pick<BookingRow, 'startsAt' | 'firstStartsAt'>): Date =>
+  b.firstStartsAt && b.firstStartsAt < b.startsAt ? b.firstStartsAt : b.startsAt;
+
+export interface RefundInfo {
+  amountCents: number;
+  method: string | null;
+  minBusinessDays: number;
+  maxBusinessDays: number;
+}
+
+/** The events that end a booking unstarted (the state machine's names). */
+type EndEvent = 'cancel' | 'decline' | 'payment_expired' | 'request_expired' | 'replacement_lapsed' | 'report_no_show';
+
+/** One cancellation's transaction: the booking locked, its guide's user, the clock it runs on. */
+interface Ctx {
+  db: Database;
+  publish: Publish;
+  booking: BookingRow;
+  guideUserId: number;
+  now: Date;
+}
+
+/** What a case hands the shared ending: the event, who acted, their words, and whether a replacement guide was asked. */
+interface End {
+  event: EndEvent;
+  actor: Actor;
+  reason?: string;
+  /** An admin acting for the guide: audited, and the guide told. */
+  admin?: AuthUser;
+  /** A replacement guide asked and not yet answered (decision 137): the cancelling guide's booking still. */
+  replacing: boolean;
+}
+
+interface Ended {
+  refund: RefundInfo | null;
+  refundJob?: number;
+}
+
+const FULL = (paidCents: number): RefundSplit => ({ refundCents: paidCents, guideCents: 0, platformCents: 0 });
+
+/**
+ * Who ended the booking and why, as the booking records it. `closed`: the replacement choice this
+ * ending refunds (decision 137), if there was one.
+ */
+interface EndedBy {
+  absent: 'guide' | 'traveler' | null;
+  cancelledBy: 'traveler' | 'guide' | 'system';
+  cancelReason: string;
+  guideEnded: boolean;
+}
+
+function endedBy(e: End, closed: ReplacementRow | undefined): EndedBy {
+  // The side reported absent, if this ends a no-show: the report itself, or a same-day choice after the
+  // guide's no-show that ends in the refund (decision 140), contestable like the report.
+  const absent: EndedBy['absent'] = e.event === 'report_no_show' ? (e.actor === 'traveler' ? 'guide' : 'traveler') : closed?.sameDay ? 'guide' : null;
+  // An admin's cancellation is made on the guide's behalf, and counts as theirs.
+  const cancelledBy: EndedBy['cancelledBy'] = absent ?? (closed ? 'guide' : e.actor === 'system' ? 'system' : e.actor === 'guide' || e.actor === 'admin' ? 'guide' : 'traveler');
+  const cancelReason = absent ? NO_SHOW_REASONS[absent] : closed ? (closed.reason ?? 'cancel') : (e.reason ?? e.event);
+  // Decision 139: a paid booking the guide ended (their cancellation, however it was finished, or their
+  // absence) gives the traveler a credit for the next one, with the refund.
+  const guideEnded = Boolean(closed) || absent === 'guide' || (e.event === 'cancel' && (e.actor === 'guide' || e.actor === 'admin'));
+  return { absent, cancelledBy, cancelReason, guideEnded };
+}
+
+/**
+ * Every way a booking is cancelled before its tour (docs/rules/booking-lifecycle.md; ARCHITECTURE.md,
+ * "Where a cancellation is decided"): one small function per case — the traveler's, the guide's, an
+ * admin's for the guide, a no-show report, the guide's decline, the scheduled expiries and a
+ * replacement choice's lapse — each deciding whether money moves at all, and one shared ending (`end`)
+ * for the cases that refund: transition, the split's ledger postings, the refund job, the travel
+ * credit and the notice, in the booking's transaction. A guide's cancellation that can offer a
+ * replacement opens the choice instead, and a replacement guide's decline returns to it (decision
+ * 137): no money moves then.
+ */
+export class BookingCancellation {
+  constructor(
+    private readonly core: BookingCore,
+    private readonly replacement: BookingReplacement,
+  ) {}
+
+  /** How a cancellation by `actor` at `now` splits what was paid (decision 004). */
+  split(booking: BookingRow, paidCents: number, actor: Actor, now: Date, event?: 'report_no_show', replacing = false): { split: RefundSplit; tier: string } {
+    // Decision 137: the guide cancelled; whether the traveler takes the refund (also while a replacement is
+    // asked) or the choice lapses, all of it comes back.
+    if (booking.status === 'awaiting_replacement' || replacing) return { split: FULL(paidCents), tier: 'guide' };
+    // Decision 138: a guide reported absent refunds everything; a traveler reported absent is the no-show tier.
+    if (event === 'report_no_show' && actor === 'traveler') return { split: FULL(paidCents), tier: 'guide' };
+    if (event === 'report_no_show') {
+      return { split: cancellationSplit({ depositCents: paidCents, cancelledBy: 'traveler', tier: 'no_show', commissionRate: this.core.rates.commissionRate }), tier: 'no_show' };
+    }
+    // The typhoon rule (decision 093): while a JMA warning is in force for the area, either side
+    // cancels with everything paid online back to the traveler and nothing kept by the guide or us.
+    if (booking.weatherWarning && (actor === 'traveler' || actor === 'guide')) return { split: FULL(paidCents), tier: 'weather' };
+    if (actor !== 'traveler') return { split: FULL(paidCents), tier: actor === 'guide' ? 'guide' : 'system' };
+    // Decision 079: after a reschedule, the stricter tier of the first and the current start.
+    const tier = cancellationTier(tierStart(booking), now);
+    return { split: cancellationSplit({ depositCents: paidCents, cancelledBy: 'traveler', tier, commissionRate: this.core.rates.commissionRate }), tier };
+  }
+
+  // ── The cases ────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * The traveler's own cancellation: by the tiers; taking the refund from a replacement choice, or while
+   * a replacement guide is asked, is everything back and stays the guide's cancellation (decision 137).
+   */
+  byTraveler(id: number, reason: string | undefined): Promise<{ refund: RefundInfo | null }> {
+    return this.run(id, this.core.now(), async (ctx) => this.end(ctx, { event: 'cancel', actor: 'traveler', reason, replacing: await this.replacing(ctx) }));
+  }
+
+  /** The guide's own cancellation: a replacement choice when one can be offered, else the full refund. */
+  byGuide(id: number, reason: string | undefined): Promise<{ refund: RefundInfo | null }> {
+    return this.run(id, this.core.now(), (ctx) => this.forTheGuide(ctx, 'guide', reason));
+  }
+
+  /** An admin's cancellation for the guide: exactly the guide's own, audited, and the guide told. */
+  byAdmin(admin: AuthUser, id: number, reason: string): Promise<{ refund: RefundInfo | null }> {
+    return this.run(id, this.core.now(), (ctx) => this.forTheGuide(ctx, 'admin', reason, admin));
+  }
+
+  /**
+   * A no-show report (decision 138). The traveler whose guide did not come may ask for another guide
+   * later that day instead of the refund (decision 140), only when one is free.
+   */
+  noShow(id: number, side: 'traveler' | 'guide', note: string | undefined, sameDay: boolean): Promise<{ refund: RefundInfo | null }> {
+    return this.run(id, this.core.now(), async (ctx) => {
+      if (side === 'traveler' && sameDay) return this.openSameDayChoice(ctx, note);
+      return this.end(ctx, { event: 'report_no_show', actor: side, reason: note, replacing: await this.replacing(ctx) });
+    });
+  }
+
+  /**
+   * The guide declines a paid request. A replacement guide's decline returns the traveler to the
+   * choice (decision 137); the first guide's is the full refund.
+   */
+  declined(id: number, reason: string): Promise<{ refund: RefundInfo | null }> {
+    return this.run(id, this.core.now(), async (ctx) => {
+      const asked = await this.askedReplacement(ctx);
+      if (!asked) return this.end(ctx, { event: 'decline', actor: 'guide', reason, replacing: false });
+      const decision = this.core.decide(ctx.booking, 'decline', 'guide', ctx.now, { replacing: true });
+      if (decision.to !== 'awaiting_replacement') throw new AppError('invalid_transition', 'A replacement request returns to the choice');
+      await this.replacement.returnToChoice(ctx.db, ctx.publish, ctx.booking, asked, decision.to, 'declined', ctx.now);
+      return undefined;
+    });
+  }
+
+  /** Job: the checkout's payment window closed unpaid. */
+  paymentExpired(id: number, now: Date): Promise<{ refund: RefundInfo | null }> {
+    return this.run(id, now, async (ctx) => this.end(ctx, { event: 'payment_expired', actor: 'system', replacing: await this.replacing(ctx) }));
+  }
+
+  /**
+   * Job: the guide did not answer the paid request in time: the full refund. The first guide's deadline
+   * does not apply to a replacement guide asked since: its own job decides (decision 137).
+   */
+  requestExpired(id: number, now: Date): Promise<{ refund: RefundInfo | null }> {
+    return this.run(id, now, async (ctx) => {
+      if (await this.askedReplacement(ctx)) return undefined;
+      return this.end(ctx, { event: 'request_expired', actor: 'system', replacing: false });
+    });
+  }
+
+  /** Job: nobody chosen (or accepted) by the replacement choice's lapse: the full refund (decision 137). */
+  replacementLapsed(id: number, now: Date): Promise<{ refund: RefundInfo | null }> {
+    return this.run(id, now, async (ctx) => this.end(ctx, { event: 'replacement_lapsed', actor: 'system', replacing: await this.replacing(ctx) }));
+  }
+
+  // ── What the cases share ─────────────────────────────────────────────────────────────────────
+
+  /** The booking's transaction (locked, its guide read), then the refund it wrote, run right after the commit. */
+  private async run(id: number, now: Date, fn: (ctx: Ctx) => Promise<Ended | undefined>): Promise<{ refund: RefundInfo | null }> {
+    const { core } = this;
+    const ended = await core.transaction(async (db, publish) => {
+      const booking = (await repo.lockBooking(db, id))!;
+      const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
+      return fn({ db, publish, booking, guideUserId, now });
+    }, now);
+    if (ended?.refundJob) await core.deps.jobs.runNow(ended.refundJob, now);
+    return { refund: ended?.refund ?? null };
+  }
+
+  /** The guide's cancellation, by them or by an admin for them: the replacement choice if one can be offered (decision 137). */
+  private async forTheGuide(ctx: Ctx, actor: 'guide' | 'admin', reason: string | undefined, admin?: AuthUser): Promise<Ended | undefined> {
+    if (!(await this.replacement.offerable(ctx.db, ctx.booking, ctx.now))) {
+      return this.end(ctx, { event: 'cancel', actor, reason, admin, replacing: await this.replacing(ctx) });
+    }
+    const decision = this.core.decide(ctx.booking, 'cancel', actor, ctx.now, { replaceable: true });
+    await repo.transitionBooking(ctx.db, ctx.booking.id, decision.from, decision.to);
+    if (admin) await this.audit(ctx, admin, reason, decision.to);
+    await this.replacement.open(ctx.db, ctx.publish, ctx.booking, ctx.guideUserId, reason, ctx.now);
+    return undefined;
+  }
+
+  /** Decision 140: the guide did not come, and the traveler would rather have another guide later that day than the refund now. */
+  private async openSameDayChoice(ctx: Ctx, note: string | undefined): Promise<undefined> {
+    const decision = this.core.decide(ctx.booking, 'report_no_show', 'traveler', ctx.now, { replaceable: true });
+    if (!(await this.replacement.offerableToday(ctx.db, ctx.booking, ctx.now))) throw new AppError('no_replacement_today', 'No other guide is free later today; the full refund is still yours to take');
+    await repo.transitionBooking(ctx.db, ctx.booking.id, decision.from, decision.to);
+    await this.replacement.open(ctx.db, ctx.publish, ctx.booking, ctx.guideUserId, note, ctx.now, true);
+    return undefined;
+  }
+
+  /** The replacement guide asked and not yet answered, locked; only a `confirmed` booking can have one. */
+  private async askedReplacement(ctx: Ctx): Promise<ReplacementRow | undefined> {
+    const row = ctx.booking.status === 'confirmed' ? await this.replacement.requested(ctx.db, ctx.booking.id) : undefined;
+    return row?.status === 'requested' ? row : undefined;
+  }
+
+  private async replacing(ctx: Ctx): Promise<boolean> {
+    return (await this.askedReplacement(ctx)) !== undefined;
+  }
+
+  /** An admin's cancellation for the guide is audited with the change it makes, and the guide, who did not do it, is told. */
+  private async audit(ctx: Ctx, admin: AuthUser, reason: string | undefined, to: BookingStatus): Promise<void> {
+    const { booking } = ctx;
+    await recordAdminAction(ctx.db, { adminUserId: admin.id, action: 'booking.cancel_for_guide', entityType: 'booking', entityId: booking.id, before: { status: booking.status }, after: { status: to }, note: reason ?? null });
+    await ctx.publish('booking.cancelled_for_guide', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: ctx.guideUserId, note: reason ?? '' });
+  }
+
+  /**
+   * The one ending of a cancellation that moves money: the transition with who cancelled and why,
+   * a replacement choice closed, a spent credit restored and the travel credit issued (decision 139),
+   * the paid deposit released by the split (ledger postings summing to zero) with the refund job, and
+   * the notice — all in the booking's transaction.
+   */
+  private async end(ctx: Ctx, e: End): Promise<Ended> {
+    const { db, booking, now } = ctx;
+    const id = booking.id;
+    const decision = this.core.decide(booking, e.event, e.actor, now);
+    const paid = (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
+    const { split } = this.split(booking, paid?.amountCents ?? 0, e.actor, now, e.event === 'report_no_show' ? e.event : undefined, e.replacing);
+    const closed = booking.status === 'awaiting_replacement' || e.replacing ? await this.replacement.refunded(db, id, now) : undefined;
+    const who = endedBy(e, closed);
+    await repo.transitionBooking(db, id, decision.from, decision.to, { cancelledAt: now, cancelledBy: who.cancelledBy, cancelReason: who.cancelReason });
+    if (e.admin) await this.audit(ctx, e.admin, e.reason, decision.to);
+    if (booking.creditCents > 0) await credits.restoreCredit(db, id);
+    if (paid && who.guideEnded) await this.issueTravelCredit(ctx, who.absent === 'guide' ? 'guide_no_show' : 'guide_cancelled');
+    const ended = paid ? await this.payBack(ctx, paid, split) : { refund: null };
+    await this.tell(ctx, e, who, closed, split.refundCents);
+    return ended;
+  }
+
+  /** The paid deposit released by the split, and the refund through the provider as a job (decision 085). */
+  private async payBack(ctx: Ctx, paid: PaymentRow, split: RefundSplit): Promise<Ended> {
+    const { booking } = ctx;
+    await repo.insertPostings(ctx.db, booking.id, cancellationPostings(paid.amountCents, split), { travelerId: booking.travelerId, guideUserId: ctx.guideUserId, paymentId: paid.id });
+    const refundJob = split.refundCents > 0 ? await this.core.enqueueRefund(ctx.db, paid, split.refundCents, ctx.now) : undefined;
+    return { refundJob, refund: { amountCents: split.refundCents, method: paid.method, ...refundArrival(paid.method === 'cash' ? 'bank_transfer' : paid.method) } };
+  }
+
+  private async issueTravelCredit(ctx: Ctx, reason: 'guide_no_show' | 'guide_cancelled'): Promise<void> {
+    const amountCents = this.core.deps.config.payments.travelCreditCents;
+    if (amountCents <= 0) return;
+    await credits.issueCredit(ctx.db, {
+      travelerId: ctx.booking.travelerId,
+      amountCents,
+      reason,
+      sourceBookingId: ctx.booking.id,
+      expiresAt: new Date(ctx.now.getTime() + TRAVEL_CREDIT_DAYS * 86_400_000),
+      createdAt: ctx.now,
+    });
+  }
+
+  /** The one notice of the ending, read by the notification centre after the commit (decision 085). */
+  private async tell(ctx: Ctx, e: End, who: EndedBy, closed: ReplacementRow | undefined, refundCents: number): Promise<void> {
+    const { publish, booking } = ctx;
+    const base = { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: ctx.guideUserId, refundCents };
+    if (e.event === 'decline') await publish('booking.declined', { ...base, reason: e.reason ?? '' });
+    else if (e.event === 'report_no_show' || who.absent) {
+      await publish('booking.no_show_reported', { ...base, by: who.absent === 'guide' ? 'traveler' : 'guide', note: e.event === 'report_no_show' ? (e.reason ?? null) : (closed?.reason ?? null) });
+    } else if (closed) await publish('booking.cancelled', { ...base, by: 'guide', reason: 'cancel', note: closed.reason });
+    else await publish('booking.cancelled', { ...base, by: who.cancelledBy, reason: e.event === 'replacement_lapsed' ? 'cancel' : e.event, note: e.event === 'cancel' ? (e.reason ?? null) : null });
+  }
+}
