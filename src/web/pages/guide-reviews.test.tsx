@@ -30,7 +30,7 @@ const base: Review = {
   reply: null,
   touredWithGuide: true,
 };
-const answered: Review = { ...base, id: 6, reviewerName: 'Wang Fang', content: 'A lovely day in Nara.', reply: { text: 'Thank you, come back in spring!', createdAt: '2026-11-12T10:00:00Z' } };
+const answered: Review = { ...base, id: 6, reviewerName: 'Wang Fang', content: 'A lovely day in Nara.', reply: { text: 'Thank you, come back in spring!', repliedAt: '2026-11-12T10:00:00Z' } };
 let calls: { url: string; init?: RequestInit }[] = [];
 
 beforeAll(() => i18nReady);
@@ -44,7 +44,7 @@ beforeEach(() => {
       calls.push({ url, init });
       if (url.endsWith('/api/v2/guides/me/profile')) return json({ guideId: 3 });
       if (url.includes('/api/v2/reviews/guides/3?')) return json([base, answered]);
-      if (url.endsWith('/api/v2/reviews/5/reply')) return json({ ...base, reply: { text: 'Thanks!', createdAt: '2026-11-26T00:00:00Z' } }, 201);
+      if (url.endsWith('/api/v2/reviews/5/reply')) return json({ ...base, reply: { text: 'Thanks!', repliedAt: '2026-11-26T00:00:00Z' } }, 201);
       if (url.includes('/api/v2/bookings-new/guide/')) return json({ data: [], counts: {} });
       return json({ code: 'not_found', message: 'x' }, 404);
     }),
