@@ -101,7 +101,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
   await registerIdentity(app, { storage, notifications, jobs, consents });
   await registerLicences(app, { storage, guideSearch });
   const wallet = registerWallet(app, { now, notices: notifications, jobs, payoutAccount: config.payoutAccount, weekly: config.payoutWeekly });
-  registerStatements(app, { now, operator: config.operator });
+  registerStatements(app, { now, operator: config.operator, yenRate: (day) => wallet.latestRate(day) });
   auditRoutes(app);
   registerAdminUsers(app, { realtime, guideSearch, now });
   registerGuideOverview(app, { now, messaging, wallet });

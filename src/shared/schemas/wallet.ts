@@ -108,12 +108,21 @@ export const adminWithdrawalQuerySchema = z.object({ status: z.enum(WITHDRAWAL_S
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
+/** The account fields a request names, or takes from an earlier withdrawal with `sameAccountAs`. */
+const ACCOUNT_FIELDS = ['accountName', 'accountNumber', 'bankName', 'bankCode', 'branchCode', 'accountType', 'accountHolderKana'] as const;
+
 export const createWithdrawalBodySchema = z
   .object({
     amountCents: z.number().int().min(WITHDRAWAL_MIN_CENTS).max(WITHDRAWAL_MAX_CENTS),
     method: z.enum(WITHDRAWAL_METHODS),
-    accountName: trimmed(100),
-    accountNumber: z.string().trim().min(4).max(64).regex(/^[A-Za-z0-9@._+\- ]+$/, 'Letters, digits, @ . _ + - only'),
+    /**
+     * One of the guide's own earlier withdrawals of the same method whose account this one is paid to
+     * ("use the same account"): the server copies the account, so the form never needs its full number,
+     * which reads only masked. Without it, the account fields below are required.
+     */
+    sameAccountAs: z.number().int().positive().optional(),
+    accountName: trimmed(100).optional(),
+    accountNumber: z.string().trim().min(4).max(64).regex(/^[A-Za-z0-9@._+\- ]+$/, 'Letters, digits, @ . _ + - only').optional(),
     /** Ignored for a bank payout: the bank's name comes from its code (decision 128). */
     bankName: trimmed(100).optional(),
     bankCode: z.string().regex(/^\d{4}$/, 'A four-digit bank code').optional(),
@@ -124,11 +133,20 @@ export const createWithdrawalBodySchema = z
   })
   .strict()
   .superRefine((b, ctx) => {
+    if (b.sameAccountAs !== undefined) {
+      for (const key of ACCOUNT_FIELDS) {
+        if (b[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Not with sameAccountAs: the account is the earlier withdrawal’s' });
+      }
+      return;
+    }
+    for (const key of ['accountName', 'accountNumber'] as const) {
+      if (b[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Required' });
+    }
     if (b.method !== 'bank') return;
     for (const key of ['bankCode', 'branchCode', 'accountType', 'accountHolderKana'] as const) {
       if (b[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Required for a bank transfer' });
     }
-    if (!/^\d{7}$/.test(b.accountNumber)) ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: 'A seven-digit account number' });
+    if (!/^\d{7}$/.test(b.accountNumber ?? '')) ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: 'A seven-digit account number' });
   });
 export type CreateWithdrawalBody = z.infer<typeof createWithdrawalBodySchema>;
 
@@ -137,3 +155,12 @@ export const failWithdrawalBodySchema = z.object({ reason: trimmed(500) }).stric
 /** The guide's and the admin's view of a transition: the withdrawal and the guide's earnings after it. */
 export const withdrawalReplySchema = z.object({ withdrawal: withdrawalSchema, earnings: guideEarningsSchema });
 export const adminWithdrawalReplySchema = z.object({ withdrawal: adminWithdrawalSchema, earnings: guideEarningsSchema });
+
+/**
+ * The latest yen rate the product used for a bank payout: the rate an admin gave a bank batch
+ * (decisions 129, 130) and that batch's transfer day (yyyy-mm-dd, Japan). Null before any bank batch
+ * has a rate: the product has no other rate source.
+ */
+export const payoutRateSchema = z.object({ jpyPerCny: z.string(), transferDate: z.string() });
+export type PayoutRate = z.infer<typeof payoutRateSchema>;
+export const latestPayoutRateSchema = z.object({ rate: payoutRateSchema.nullable() });

@@ -36,6 +36,7 @@ interface PageRoute {
 const PAGES: PageRoute[] = [
   { path: '/guide', titleKey: 'routes.guide', lazy: () => import('../pages/guide-home') },
   { path: '/guide-dashboard', titleKey: 'routes.guideDashboard', lazy: () => import('../pages/guide-dashboard') },
+  { path: '/guide-dashboard/reviews', titleKey: 'routes.guideReviews', lazy: () => import('../pages/guide-reviews') },
   { path: '/dashboard', titleKey: 'routes.dashboard', lazy: () => import('../pages/dashboard') },
   { path: '/profile', titleKey: 'routes.profile', lazy: () => import('../pages/profile') },
   { path: '/messages', titleKey: 'routes.messages', lazy: () => import('../pages/messages') },

@@ -1,4 +1,4 @@
-import { Compass, Inbox, LogIn } from 'lucide-react';
+import { Compass, Inbox, LogIn, Star } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -74,7 +74,16 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 pb-16 pt-6 sm:pt-8">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('common:routes.guideDashboard')}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('common:routes.guideDashboard')}</h1>
+        {/* The dashboard's pages beside its tabs: the guide's reviews and replies (decision 134). */}
+        <nav aria-label={t('common:routes.guideDashboard')}>
+          <ButtonLink to="/guide-dashboard/reviews" variant="outline" size="sm">
+            <Star className="h-4 w-4" aria-hidden />
+            {t('common:routes.guideReviews')}
+          </ButtonLink>
+        </nav>
+      </div>
       {list.isPending ? null : list.isError ? (
         <div role="alert" className="mt-4 rounded-[var(--radius-card)] border border-stone-200 bg-white p-8 text-center dark:border-stone-800 dark:bg-stone-900">
           <p className="text-lg font-semibold">{t('requests.error')}</p>

@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock3 } from 'lucide-react';
+import { CheckCircle2, Clock3, Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { travelerBookingPath } from '../../shared/booking/links';
 import type { Booking, BookingPayment } from '../../shared/schemas/bookings';
@@ -22,7 +22,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
  * 'Extensions').
  */
 export function Component() {
-  const { t } = useTranslation(['bookings', 'trips']);
+  const { t } = useTranslation(['bookings', 'trips', 'receipts']);
   useDocumentTitle(t('success.title'));
   const locale = currentLocale();
   const session = useSession();
@@ -97,6 +97,7 @@ export function Component() {
         <ButtonLink to={travelerBookingPath(b.id)} variant="primary" size="lg">
           {t('success.toTrips')}
         </ButtonLink>
+        <ReceiptsButton bookingId={b.id} />
         <ButtonLink to="/search" variant="outline" size="lg">
           {t('success.more')}
         </ButtonLink>
@@ -107,7 +108,7 @@ export function Component() {
 
 /** An extension's payment: waiting for the provider, failed, or paid (then the guide approves it). */
 function ExtensionPaid({ booking: b, payment, redirectFailed, onPoll }: { booking: Booking; payment: BookingPayment; redirectFailed: boolean; onPoll: () => void }) {
-  const { t } = useTranslation(['payments', 'bookings', 'tour']);
+  const { t } = useTranslation(['payments', 'bookings', 'tour', 'receipts']);
   const back = { to: travelerBookingPath(b.id), label: t('extension.back') };
   const failed = redirectFailed || payment.status === 'failed';
   if (failed || payment.status === 'pending' || payment.status === 'processing') {
@@ -141,11 +142,23 @@ function ExtensionPaid({ booking: b, payment, redirectFailed, onPoll }: { bookin
           {t('extension.next', { guide: b.guide.fullName })}
         </p>
       )}
-      <div className="mt-8 flex justify-center">
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <ButtonLink to={back.to} variant="primary" size="lg">
           {back.label}
         </ButtonLink>
+        <ReceiptsButton bookingId={b.id} />
       </div>
     </div>
+  );
+}
+
+/** The paid booking's receipts (decision 125): the payment just made has one from the moment it succeeded. */
+function ReceiptsButton({ bookingId }: { bookingId: number }) {
+  const { t } = useTranslation('receipts');
+  return (
+    <ButtonLink to={`/booking/${bookingId}/receipts`} variant="outline" size="lg">
+      <Receipt className="h-4 w-4" aria-hidden />
+      {t('view')}
+    </ButtonLink>
   );
 }

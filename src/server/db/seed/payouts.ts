@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { earningsOf } from '../../modules/wallet/wallet.service';
 import { dayInJapan, isBusinessDay, mondayOf, nextBusinessDay } from '../../modules/wallet/business-days';
-import { fenToYen } from '../../modules/wallet/payout-batches.service';
+import { fenToYen } from '../../../shared/payout-yen';
 import { insertBatch, insertLines } from '../../modules/wallet/payout-batches.repository';
 import { insertPayoutPostings, insertWithdrawal, ledgerFigures, type PayoutPosting } from '../../modules/wallet/wallet.repository';
 import type { Database } from '../client';

@@ -2,7 +2,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bookingNumber } from '../../../shared/booking/money-rules';
 import { eq } from 'drizzle-orm';
-import { ledgerEntries, users } from '../../db/schema/index';
+import { formatRmb } from '../../../shared/money-format';
+import { ledgerEntries, payoutBatches, users } from '../../db/schema/index';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { confirmedBooking, daysAhead, guidePerson, person, type Person } from '../bookings/test-helpers';
@@ -19,6 +20,8 @@ let guide: Awaited<ReturnType<typeof guidePerson>>;
 let otherGuide: Awaited<ReturnType<typeof guidePerson>>;
 let quietGuide: Awaited<ReturnType<typeof guidePerson>>;
 const numbers: string[] = [];
+/** Each booking's price, by its number. */
+const prices = new Map<string, number>();
 let otherNumber = '';
 
 const OPERATOR = {
@@ -48,7 +51,9 @@ async function settled(who: { id: number; guideId: number }, days: number, when:
     { bookingId: id, account: 'platform', userId: null, kind: 'commission', amountCents: commission, createdAt },
   ]);
   const booking = (await get(`/api/v2/bookings/${id}`, traveler)).json();
-  return booking.bookingNumber ?? bookingNumber(id);
+  const number = booking.bookingNumber ?? bookingNumber(id);
+  prices.set(number, booking.totalPriceCents);
+  return number;
 }
 
 /** A payout requested, approved and paid (or failed) on the app's clock at the given instants. */
@@ -100,6 +105,12 @@ beforeAll(async () => {
   await payout(10_000, '2025-10-10T03:00:00Z', { paid: '2025-10-12T03:00:00Z' });
   await payout(5_000, '2025-10-20T03:00:00Z', { paid: '2025-11-02T03:00:00Z' });
   await payout(3_000, '2025-11-05T03:00:00Z', { failed: '2025-11-06T03:00:00Z' });
+  // The yen rates bank payouts were transferred at (decisions 129, 130): none by the end of September,
+  // 21.53 on 6 October, 20.9 on 4 November.
+  await t.database.db.insert(payoutBatches).values([
+    { kind: 'bank', transferDate: '2025-10-06', jpyPerCny: '21.53', createdBy: admin.id, createdAt: new Date('2025-10-03T02:00:00Z') },
+    { kind: 'bank', transferDate: '2025-11-04', jpyPerCny: '20.9', createdBy: admin.id, createdAt: new Date('2025-10-31T02:00:00Z') },
+  ]);
 }, 60_000);
 afterAll(() => t.close());
 afterEach(() => {
@@ -211,6 +222,18 @@ describe('GET /api/v2/wallet/statements/{month}/pdf', () => {
     expect(text).toContain('Qualified invoice for the commission');
     expect(text).not.toContain(otherNumber);
     expect(text).not.toContain(numbers[3]);
+    // The statement lists each booking: its day, number, price and the commission kept on it.
+    expect(text).toContain('Bookings this month');
+    // Table cells read back with or without a space between them: compared without spaces.
+    const cells = text.replace(/\s+/g, '');
+    expect(cells).toContain('DateBookingPriceCommission');
+    const commissions = ['12.34RMB', '56.78RMB', '9.99RMB'];
+    numbers.slice(0, 3).forEach((n, i) => expect(cells).toContain(`${n}${formatRmb(prices.get(n)!, 'en').replace(/\s+/g, '')}${commissions[i]}`));
+    expect(cells).toContain(`Sep30,2025${numbers[2]}`);
+    // No bank payout had been converted to yen by 30 September: the invoice says so rather than invent a rate.
+    expect(text).toContain('円換算なし：当月末までに円建ての銀行出金の実績がなく');
+    expect(text).toContain('Not converted: Tabi Guides had paid no bank payout in yen');
+    expect(text).not.toContain('円換算）');
   });
 
   it('reads in Chinese, the invoice’s items staying Japanese', async () => {
@@ -225,6 +248,14 @@ describe('GET /api/v2/wallet/statements/{month}/pdf', () => {
     expect(text).toContain('適格請求書');
     expect(text).toContain(`プラットフォーム利用手数料（予約 ${numbers[3]}）`);
     expect(text).toContain('0.45 人民元');
+    expect(text).toContain('本月订单');
+    expect(text.replace(/\s+/g, '')).toContain(`${numbers[3]}${formatRmb(prices.get(numbers[3]!)!, 'zh-CN').replace(/\s+/g, '')}5元`);
+    // The tax in yen at the rate of the latest transfer by 31 October (6 October's 21.53, not November's
+    // 20.9): 45 fen × 21.53 ÷ 100 = 9.69 yen, cut off to 9.
+    expect(text).toMatch(/消費税額等（10%、円換算） ?9円/);
+    expect(text).toContain('換算レート：1人民元＝21.53円（2025年10月6日送金の銀行出金に適用したレート）');
+    expect(text).toContain('按 1 元 = 21.53 日元换算，即2025年10月6日转账的银行提现所用汇率');
+    expect(text).not.toContain('20.9');
   });
 
   it('reads in Japanese, the invoice’s legal names standing alone (no reading under them)', async () => {

@@ -1,6 +1,8 @@
 import type { Locale } from '../../../shared/locales';
 import { formatFen, moneyFormat } from '../../../shared/money-format';
+import { fenToYen } from '../../../shared/payout-yen';
 import type { Statement } from '../../../shared/schemas/statements';
+import type { PayoutRate } from '../../../shared/schemas/wallet';
 import type { PrintedOperator } from '../../operator';
 import { openPdf, PDF_PALETTE } from '../booking-pdf/index';
 import type { CommissionLine, PayoutLine } from './statements.repository';
@@ -21,6 +23,8 @@ export interface StatementDocument {
   /** The invoice's number and day of issue (the first day after the month, Japan time). */
   invoiceNumber: string;
   issuedOn: { year: number; month: number; day: number };
+  /** The yen rate the invoice converts its tax at, with its transfer day; null when there was none yet. */
+  yenRate: PayoutRate | null;
 }
 
 const { INDIGO, VERMILION, INK, MUTED, FAINT, RULE, TINT } = PDF_PALETTE;
@@ -117,6 +121,35 @@ export async function renderStatementPdf(d: StatementDocument, locale: Locale): 
   row(s.commissionTax(st.commission.taxRatePercent), money(st.commission.taxCents));
   y += 8;
 
+  // ---------------------------------------------------------------- bookings
+  // Each booking the commission was kept on, with its price, so the guide can check the sum against
+  // their own bookings; the invoice's items below are the same bookings.
+  section(s.sectionBookings);
+  const COL_W = 100;
+  const cols = (date: string, booking: string, price: string, commission: string, font: 'regular' | 'bold', size: number, colour: string) => {
+    doc.font(font).fontSize(size).fillColor(colour);
+    doc.text(date, left + 8, y, { width: 96, lineBreak: false });
+    doc.text(booking, left + 108, y, { width: CONTENT_WIDTH - 108 - 2 * COL_W - 8, lineBreak: false });
+    doc.text(price, right - 2 * COL_W - 8, y, { width: COL_W, align: 'right', lineBreak: false });
+    doc.text(commission, right - COL_W - 8, y, { width: COL_W, align: 'right', lineBreak: false });
+  };
+  if (d.commissions.length === 0) {
+    doc.font('regular').fontSize(9.5).fillColor(MUTED).text(s.noBookings, left + 8, y, { lineBreak: false });
+    y += 22;
+  } else {
+    const h = s.bookingsHead;
+    cols(h.date, h.booking, h.price, h.commission, 'bold', 8.5, MUTED);
+    y += 16;
+  }
+  for (const line of d.commissions) {
+    room(18);
+    const day = tokyoDay(line.at);
+    cols(s.day(day.year, day.month, day.day), line.bookingNumber, money(line.priceCents), money(line.amountCents), 'regular', 9.5, INK);
+    y += 16;
+    doc.moveTo(left, y - 3).lineTo(right, y - 3).lineWidth(0.4).strokeColor(RULE).stroke();
+  }
+  y += 10;
+
   // ---------------------------------------------------------------- payouts
   section(s.sectionPayouts);
   if (d.payouts.length === 0) {
@@ -208,6 +241,23 @@ export async function renderStatementPdf(d: StatementDocument, locale: Locale): 
   total(ja.total(rate), s.invoice.total(rate), st.commission.totalCents);
   total(ja.tax(rate), s.invoice.tax(rate), st.commission.taxCents);
   y += 8;
+  // The tax in yen as well (decision 142): Japan's invoice rule asks, for a consideration in a foreign
+  // currency, for the tax in yen and the rate it was converted at. Without a rate, it says so.
+  room(70);
+  const rated = d.yenRate;
+  if (rated) {
+    const [ry, rm, rd] = rated.transferDate.split('-').map(Number) as [number, number, number];
+    doc.font('bold').fontSize(9.5).fillColor(INK).text(ja.taxYen(rate), left + 6, y, { width: CONTENT_WIDTH - AMOUNT_W - 12, lineBreak: false });
+    doc.fontSize(11).text(ja.yen(fenToYen(st.commission.taxCents, rated.jpyPerCny)), right - AMOUNT_W - 6, y - 1, { width: AMOUNT_W, align: 'right', lineBreak: false });
+    doc.font('regular').fontSize(7.5).fillColor(MUTED).text(s.invoice.taxYen, left + 6, y + 13, { width: CONTENT_WIDTH - AMOUNT_W - 12, lineBreak: false });
+    y += 30;
+    doc.font('regular').fontSize(8).fillColor(INK).text(ja.rate(rated.jpyPerCny, ry, rm, rd), left, y, { width: CONTENT_WIDTH, lineGap: 1 });
+    doc.fillColor(MUTED).text(s.invoice.rate(rated.jpyPerCny, s.day(ry, rm, rd)), left, doc.y + 2, { width: CONTENT_WIDTH, lineGap: 1 });
+  } else {
+    doc.font('regular').fontSize(8).fillColor(INK).text(ja.noRate, left, y, { width: CONTENT_WIDTH, lineGap: 1 });
+    doc.fillColor(MUTED).text(s.invoice.noRate, left, doc.y + 2, { width: CONTENT_WIDTH, lineGap: 1 });
+  }
+  y = doc.y + 10;
   room(50);
   doc.font('regular').fontSize(8).fillColor(MUTED).text(ja.currencyNote, left, y, { width: CONTENT_WIDTH, lineGap: 1 });
   if (readings) doc.text(s.invoice.currencyNote, left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });

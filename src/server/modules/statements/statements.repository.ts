@@ -73,20 +73,28 @@ export interface CommissionLine {
   bookingNumber: string;
   /** When the platform kept it (completion, a cancellation, a dispute's resolution). */
   at: Date;
+  /** The booking's price (its total, as booked): what the commission was a share of. */
+  priceCents: number;
   amountCents: number;
 }
 
 /** The month's commission postings per booking, oldest first: the invoice's items. */
 export async function commissionLines(db: Database, guideUserId: number, from: Date, to: Date): Promise<CommissionLine[]> {
   const rows = await db
-    .select({ id: bookings.id, number: bookings.bookingNumber, at: sql<string>`max(${ledgerEntries.createdAt})`, sum: sql<string>`sum(${ledgerEntries.amountCents})` })
+    .select({
+      id: bookings.id,
+      number: bookings.bookingNumber,
+      price: bookings.totalPriceCents,
+      at: sql<string>`max(${ledgerEntries.createdAt})`,
+      sum: sql<string>`sum(${ledgerEntries.amountCents})`,
+    })
     .from(ledgerEntries)
     .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
     .innerJoin(guides, eq(guides.id, bookings.guideId))
     .where(and(commissionOf(guideUserId), gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to)))
-    .groupBy(bookings.id, bookings.bookingNumber)
+    .groupBy(bookings.id, bookings.bookingNumber, bookings.totalPriceCents)
     .orderBy(asc(sql`max(${ledgerEntries.createdAt})`), asc(bookings.id));
-  return rows.map((r) => ({ bookingNumber: bookingNumber(r.id, r.number), at: new Date(r.at), amountCents: Number(r.sum) }));
+  return rows.map((r) => ({ bookingNumber: bookingNumber(r.id, r.number), at: new Date(r.at), priceCents: r.price, amountCents: Number(r.sum) }));
 }
 
 export interface PayoutLine {

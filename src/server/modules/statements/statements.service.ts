@@ -1,6 +1,7 @@
 import type { Locale } from '../../../shared/locales';
 import { taxIncludedIn, STANDARD_TAX_RATE_PERCENT } from '../../../shared/invoice-tax';
 import type { Statement } from '../../../shared/schemas/statements';
+import type { PayoutRate } from '../../../shared/schemas/wallet';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { printedParticulars, type Operator } from '../../operator';
@@ -8,10 +9,14 @@ import type { AuthUser } from '../auth/index';
 import { renderStatementPdf } from './render';
 import * as repo from './statements.repository';
 
-/** What the statements are built from (compose.ts): the app's clock and the operator who issues the invoice. */
+/**
+ * What the statements are built from (compose.ts): the app's clock, the operator who issues the
+ * invoice, and the latest yen rate a bank payout used up to a day (the wallet's, decision 129).
+ */
 export interface StatementsNeeds {
   now: () => Date;
   operator: Operator;
+  yenRate: (onOrBefore: string) => Promise<PayoutRate | null>;
 }
 
 const TOKYO_OFFSET_MS = 9 * 3_600_000; // Japan has kept UTC+9 all year since 1951: no daylight saving.
@@ -21,12 +26,13 @@ export function tokyoMonthOf(at: Date): string {
   return new Date(at.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 7);
 }
 
-/** The instants a month (Japan time) starts and ends at, and the day after it. */
-function monthBounds(month: string): { from: Date; to: Date; next: { year: number; month: number; day: number } } {
+/** The instants a month (Japan time) starts and ends at, its last day (yyyy-mm-dd) and the day after it. */
+function monthBounds(month: string): { from: Date; to: Date; lastDay: string; next: { year: number; month: number; day: number } } {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const from = new Date(Date.UTC(y, m - 1, 1) - TOKYO_OFFSET_MS);
   const to = new Date(Date.UTC(y, m, 1) - TOKYO_OFFSET_MS);
-  return { from, to, next: { year: m === 12 ? y + 1 : y, month: m === 12 ? 1 : m + 1, day: 1 } };
+  const lastDay = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  return { from, to, lastDay, next: { year: m === 12 ? y + 1 : y, month: m === 12 ? 1 : m + 1, day: 1 } };
 }
 
 /**
@@ -84,14 +90,18 @@ export class StatementsService {
   async pdf(user: AuthUser, month: string, lang: Locale): Promise<{ body: Buffer; fileName: string }> {
     const statement = await this.month(user, month);
     if (!statement.closed) throw new AppError('month_not_closed', 'The month is not over yet (Japan time): its statement and invoice are issued from the first of the next month');
-    const { from, to, next } = monthBounds(month);
-    const [commissions, payouts, invoice] = await Promise.all([
+    const { from, to, next, lastDay } = monthBounds(month);
+    const [commissions, payouts, invoice, rate] = await Promise.all([
       repo.commissionLines(this.db, user.id, from, to),
       repo.payoutLines(this.db, user.id, from, to),
       this.issued(user.id, month),
+      // The tax in yen (decision 142): at the latest rate a bank payout used by the month's last day.
+      // A rate is given only on the day before its transfer day, so once the month is over this
+      // answer never changes and the invoice says the same on every download (decision 133).
+      this.needs.yenRate(lastDay),
     ]);
     const body = await renderStatementPdf(
-      { statement, guideName: invoice.recipient, commissions, payouts, operator: invoice.operator, invoiceNumber: invoice.number, issuedOn: next },
+      { statement, guideName: invoice.recipient, commissions, payouts, operator: invoice.operator, invoiceNumber: invoice.number, issuedOn: next, yenRate: rate },
       lang,
     );
     return { body, fileName: `Tabi-Guides-statement-${month}.pdf` };

@@ -30,6 +30,10 @@ export interface StatementStrings {
   commissionTax: (rate: number) => string;
   sectionPayouts: string;
   noPayouts: string;
+  /** The month's bookings: one line each, with the price and the commission kept on it. */
+  sectionBookings: string;
+  bookingsHead: { date: string; booking: string; price: string; commission: string };
+  noBookings: string;
   methods: Record<'alipay' | 'wechat' | 'bank', string>;
   /** Readings of the invoice's Japanese labels. */
   invoice: {
@@ -47,6 +51,10 @@ export interface StatementStrings {
     tax: (rate: number) => string;
     currencyNote: string;
     noItems: string;
+    /** The tax in yen, and the rate and day it was converted at (or that there was no rate yet). */
+    taxYen: string;
+    rate: (jpyPerCny: string, transferDay: string) => string;
+    noRate: string;
   };
   footer: string;
 }
@@ -75,6 +83,9 @@ const EN: StatementStrings = {
   commissionTax: (rate) => `of which consumption tax (${rate}%)`,
   sectionPayouts: 'Payouts paid this month',
   noPayouts: 'No payouts were paid this month.',
+  sectionBookings: 'Bookings this month',
+  bookingsHead: { date: 'Date', booking: 'Booking', price: 'Price', commission: 'Commission' },
+  noBookings: 'No commission was kept on a booking this month.',
   methods: { alipay: 'Alipay', wechat: 'WeChat', bank: 'Bank account' },
   invoice: {
     title: 'Qualified invoice for the commission',
@@ -91,6 +102,9 @@ const EN: StatementStrings = {
     tax: (rate) => `Consumption tax (${rate}%)`,
     currencyNote: 'Amounts in Chinese yuan (RMB). The tax is computed once for the invoice, on the total at each rate, and fractions of a fen are cut off.',
     noItems: 'No commission this month.',
+    taxYen: 'Consumption tax in yen',
+    rate: (rate, day) => `At 1 RMB = ${rate} yen, the rate of the bank payouts transferred on ${day}; fractions of a yen are cut off.`,
+    noRate: 'Not converted: Tabi Guides had paid no bank payout in yen by the end of this month, so there is no rate to state.',
   },
   footer: 'Tabi Guides · This statement is for the guide named on it.',
 };
@@ -116,6 +130,9 @@ const ZH: StatementStrings = {
   commissionTax: (rate) => `其中消费税（${rate}%）`,
   sectionPayouts: '本月已支付的提现',
   noPayouts: '本月没有已支付的提现。',
+  sectionBookings: '本月订单',
+  bookingsHead: { date: '日期', booking: '订单', price: '价格', commission: '佣金' },
+  noBookings: '本月没有收取佣金的订单。',
   methods: { alipay: '支付宝', wechat: '微信', bank: '银行账户' },
   invoice: {
     title: '平台佣金的适格请求书（日本合格发票）',
@@ -132,6 +149,9 @@ const ZH: StatementStrings = {
     tax: (rate) => `消费税（${rate}%）`,
     currencyNote: '金额以人民币（元）计。消费税按每张请求书、每个税率对合计金额计算一次，不足一分的部分舍去。',
     noItems: '本月没有佣金。',
+    taxYen: '消费税（日元）',
+    rate: (rate, day) => `按 1 元 = ${rate} 日元换算，即${day}转账的银行提现所用汇率；不足 1 日元的部分舍去。`,
+    noRate: '未换算：截至本月底，Tabi 日本地陪尚未以日元支付过银行提现，因此没有可注明的汇率。',
   },
   footer: 'Tabi 日本地陪 · 本对账单仅供所列地陪使用。',
 };
@@ -159,6 +179,9 @@ const JA: StatementStrings = {
   commission: 'サービス手数料（税込）',
   commissionNote: (n) => `${n}件の予約分です。収益からすでに差し引かれています。`,
   commissionTax: (rate) => `うち消費税（${rate}%）`,
+  sectionBookings: '今月の予約',
+  bookingsHead: { date: '日付', booking: '予約番号', price: '料金', commission: '手数料' },
+  noBookings: '今月、手数料を差し引いた予約はありません。',
   sectionPayouts: '今月の出金',
   noPayouts: '今月の出金はありません。',
   methods: { alipay: 'Alipay', wechat: 'WeChat', bank: '銀行口座' },
@@ -177,6 +200,9 @@ const JA: StatementStrings = {
     tax: (rate) => `消費税（${rate}%）`,
     currencyNote: '金額は人民元で表示しています。',
     noItems: '今月のサービス手数料はありません。',
+    taxYen: '消費税額（円換算）',
+    rate: (rate, day) => `1元＝${rate}円（${day}に送金した銀行出金のレート）で換算し、1円未満の端数は切り捨てています。`,
+    noRate: '円換算なし：当月末までにTabi Guidesが円建ての銀行出金を行っていないため、記載できるレートがありません。',
   },
   footer: 'Tabi Guides · この明細は、記載のガイドご本人のためのものです。',
 };
@@ -205,5 +231,9 @@ export const INVOICE_JA = {
   date_: (y: number, m: number, d: number) => `${y}年${m}月${d}日`,
   range: (y: number, m: number, last: number) => `${y}年${m}月1日〜${y}年${m}月${last}日`,
   money: (amount: string) => `${amount} 人民元`,
+  yen: (yen: number) => `${new Intl.NumberFormat('ja-JP').format(yen)}円`,
+  taxYen: (rate: number) => `消費税額等（${rate}%、円換算）`,
+  rate: (jpyPerCny: string, y: number, m: number, d: number) => `換算レート：1人民元＝${jpyPerCny}円（${y}年${m}月${d}日送金の銀行出金に適用したレート）。1円未満の端数は切り捨てています。`,
+  noRate: '円換算なし：当月末までに円建ての銀行出金の実績がなく、記載できる換算レートがありません。',
   currencyNote: '金額は人民元（CNY）で表示しています。消費税額等は請求書ごと、税率ごとに合計額から1回計算し、0.01人民元未満の端数は切り捨てています。',
 };

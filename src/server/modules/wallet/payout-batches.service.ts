@@ -1,5 +1,6 @@
 import { PAYOUT_BATCH_KINDS, type CreatePayoutBatchBody, type PayoutBatch, type PayoutBatchKind, type PayoutBatchSummary, type PayoutLine } from '../../../shared/schemas/payouts';
 import type { BankAccountType } from '../../../shared/schemas/wallet';
+import { fenToYen, trimRate } from '../../../shared/payout-yen';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
@@ -29,27 +30,13 @@ export interface PayoutBatchDeps {
   notices?: NoticeOutbox;
 }
 
-/** Yen per RMB as typed ("21.53") in millionths, exactly: the string has at most six decimals. */
-function rateMicros(rate: string): bigint {
-  const [whole = '0', frac = ''] = rate.split('.');
-  return BigInt(whole) * 1_000_000n + BigInt(frac.padEnd(6, '0'));
-}
-
-/**
- * Fen to whole yen at the batch's rate, rounded down (decision 129): yen = ⌊fen × rate / 100⌋,
- * computed in integers so no floating point touches money.
- */
-export function fenToYen(fen: number, jpyPerCny: string): number {
-  return Number((BigInt(fen) * rateMicros(jpyPerCny)) / 100_000_000n);
-}
-
 const summary = (r: repo.BatchSummaryRow): PayoutBatchSummary => ({
   id: r.batch.id,
   kind: r.batch.kind,
   status: Number(r.pendingCount) === 0 ? 'done' : r.batch.kind === 'bank' && r.batch.jpyPerCny === null ? 'awaiting_rate' : 'open',
   transferDate: r.batch.transferDate,
   // numeric(10,6) comes back padded ("21.530000"): shown as entered, without the trailing zeros.
-  jpyPerCny: r.batch.jpyPerCny === null ? null : r.batch.jpyPerCny.replace(/\.?0+$/, ''),
+  jpyPerCny: r.batch.jpyPerCny === null ? null : trimRate(r.batch.jpyPerCny),
   formedForWeek: r.batch.formedForWeek,
   lineCount: Number(r.lineCount),
   pendingCount: Number(r.pendingCount),

@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type { PayoutLedgerAccount, PayoutLedgerKind, WithdrawalStatus } from '../../../shared/schemas/wallet';
 import type { Database } from '../../db/client';
-import { ledgerEntries, payoutBatchLines, payoutLedgerEntries, users, withdrawals } from '../../db/schema/index';
+import { ledgerEntries, payoutBatches, payoutBatchLines, payoutLedgerEntries, users, withdrawals } from '../../db/schema/index';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -136,4 +136,18 @@ export async function listAllWithdrawals(db: Database, status?: WithdrawalStatus
 export async function usernameOf(db: Database, userId: number): Promise<string> {
   const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
   return row?.username ?? '';
+}
+
+/**
+ * The rate of the bank batch with the latest transfer day (on or before `onOrBefore`, yyyy-mm-dd, when
+ * given), as stored (numeric(10,6)); undefined when no bank batch has a rate yet.
+ */
+export async function latestRate(db: Database, onOrBefore?: string): Promise<{ jpyPerCny: string; transferDate: string } | undefined> {
+  const [row] = await db
+    .select({ jpyPerCny: payoutBatches.jpyPerCny, transferDate: payoutBatches.transferDate })
+    .from(payoutBatches)
+    .where(and(isNotNull(payoutBatches.jpyPerCny), isNotNull(payoutBatches.transferDate), onOrBefore ? lte(payoutBatches.transferDate, onOrBefore) : undefined))
+    .orderBy(desc(payoutBatches.transferDate), desc(payoutBatches.id))
+    .limit(1);
+  return row?.jpyPerCny && row.transferDate ? { jpyPerCny: row.jpyPerCny, transferDate: row.transferDate } : undefined;
 }

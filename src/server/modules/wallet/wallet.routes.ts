@@ -6,6 +6,7 @@ import {
   adminWithdrawalReplySchema,
   createWithdrawalBodySchema,
   failWithdrawalBodySchema,
+  latestPayoutRateSchema,
   PAYOUT_LEDGER_ACCOUNTS,
   PAYOUT_LEDGER_KINDS,
   walletSchema,
@@ -54,6 +55,22 @@ export function walletRoutes(app: AppInstance, service: WalletService): void {
   );
 
   app.get(
+    '/api/v2/wallet/payout-rate',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['wallet'],
+        summary: 'The latest yen rate a bank payout was converted at, with its transfer day (null before the first)',
+        description:
+          'An estimate for the withdrawal form: a bank payout’s own rate is the one an admin gives its weekly batch (decisions 129, 130), fen × rate ÷ 100 rounded down.',
+        security,
+        response: { 200: latestPayoutRateSchema, ...errors },
+      },
+    },
+    async () => ({ rate: await service.latestRate() }),
+  );
+
+  app.get(
     '/api/v2/wallet/withdrawals',
     {
       onRequest: app.requireAuth,
@@ -70,6 +87,7 @@ export function walletRoutes(app: AppInstance, service: WalletService): void {
       schema: {
         tags: ['wallet'],
         summary: 'A guide requests a payout to Alipay, WeChat or a bank account, at most the withdrawable balance',
+        description: 'The account is named in the body, or is that of one of the guide’s earlier withdrawals of the same method (`sameAccountAs`; another user’s is 404).',
         security,
         body: createWithdrawalBodySchema,
         response: { 201: withdrawalReplySchema, ...errors },

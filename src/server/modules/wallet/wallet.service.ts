@@ -3,10 +3,12 @@ import {
   type AdminWithdrawal,
   type CreateWithdrawalBody,
   type GuideEarnings,
+  type PayoutRate,
   type Wallet,
   type Withdrawal,
   type WithdrawalStatus,
 } from '../../../shared/schemas/wallet';
+import { trimRate } from '../../../shared/payout-yen';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
@@ -94,7 +96,7 @@ function stepPostings(step: AdminStep, from: WithdrawalStatus, amount: number): 
  * does not exist is a 400 `unknown_bank` / `unknown_branch`, a holder name the format cannot carry a
  * 400 `invalid_kana_name`; the name is kept in half-width katakana, as the transfer file writes it.
  */
-async function bankDetails(body: CreateWithdrawalBody) {
+async function bankDetails(body: Pick<CreateWithdrawalBody, 'bankCode' | 'branchCode' | 'accountType' | 'accountHolderKana'>) {
   const branch = await resolveBranch(body.bankCode ?? '', body.branchCode ?? '');
   const kana = toZenginKana(body.accountHolderKana ?? '');
   if (!kana || kana.length > ZENGIN_NAME_MAX) {
@@ -111,6 +113,9 @@ async function bankDetails(body: CreateWithdrawalBody) {
     accountHolderKana: kana,
   };
 }
+
+/** What a withdrawal row keeps of the account it is paid to. */
+type PayoutAccountFields = Pick<WithdrawalRow, 'accountName' | 'accountNumber' | 'bankName'> & Partial<Pick<WithdrawalRow, 'bankCode' | 'branchCode' | 'branchName' | 'accountType' | 'accountHolderKana'>>;
 
 /** The Zengin data record's holder name field: 30 half-width characters. */
 const ZENGIN_NAME_MAX = 30;
@@ -152,7 +157,7 @@ export class WalletService {
    * after the other and the second sees the first's hold; never more than withdrawable.
    */
   async request(user: AuthUser, body: CreateWithdrawalBody): Promise<{ withdrawal: Withdrawal; earnings: GuideEarnings }> {
-    const bank = body.method === 'bank' ? await bankDetails(body) : null;
+    const account = body.sameAccountAs === undefined ? await this.accountOf(body) : await this.sameAccount(user, body.sameAccountAs, body.method);
     return this.deps.db.transaction(async (tx) => {
       const locked = await repo.lockUser(tx, user.id);
       if (!locked?.isGuide) throw new AppError('forbidden', 'Only guides can request a withdrawal');
@@ -161,16 +166,7 @@ export class WalletService {
         throw new AppError('insufficient_balance', `The amount is more than your withdrawable balance (${before.withdrawableCents} fen)`);
       }
       const at = this.deps.now();
-      const row = await repo.insertWithdrawal(tx, {
-        userId: user.id,
-        amountCents: body.amountCents,
-        method: body.method,
-        accountName: body.accountName,
-        accountNumber: body.accountNumber,
-        ...(bank ?? { bankName: null }),
-        createdAt: at,
-        updatedAt: at,
-      });
+      const row = await repo.insertWithdrawal(tx, { userId: user.id, amountCents: body.amountCents, method: body.method, ...account, createdAt: at, updatedAt: at });
       await repo.insertPayoutPostings(
         tx,
         row,
@@ -182,6 +178,37 @@ export class WalletService {
       );
       return { withdrawal: view(row), earnings: await this.earnings(tx, user.id) };
     });
+  }
+
+  /** The account a request names (a bank's checked against the Zengin list). */
+  private async accountOf(body: CreateWithdrawalBody): Promise<PayoutAccountFields> {
+    const named = { accountName: body.accountName ?? '', accountNumber: body.accountNumber ?? '' };
+    return body.method === 'bank' ? { ...named, ...(await bankDetails(body)) } : { ...named, bankName: null };
+  }
+
+  /**
+   * The account of one of the guide's own earlier withdrawals ("use the same account"): another
+   * user's, or one that does not exist, is a 404; one of another method a 400, as a body that mixes
+   * methods would be. A bank account is checked against today's Zengin list again: a branch can close.
+   */
+  private async sameAccount(user: AuthUser, id: number, method: CreateWithdrawalBody['method']): Promise<PayoutAccountFields> {
+    const earlier = await repo.findWithdrawal(this.deps.db, id);
+    if (!earlier || earlier.userId !== user.id) throw notFound('Withdrawal');
+    if (earlier.method !== method) {
+      throw new AppError('validation_failed', 'The earlier withdrawal was paid by another method', [{ path: 'body.sameAccountAs', message: `That withdrawal went to ${earlier.method}` }]);
+    }
+    const named = { accountName: earlier.accountName, accountNumber: earlier.accountNumber };
+    if (method !== 'bank') return { ...named, bankName: earlier.bankName };
+    return { ...named, ...(await bankDetails({ bankCode: earlier.bankCode ?? '', branchCode: earlier.branchCode ?? '', accountType: earlier.accountType ?? 'ordinary', accountHolderKana: earlier.accountHolderKana ?? '' })) };
+  }
+
+  /**
+   * The latest yen rate a bank payout was converted at (decisions 129, 130), with its transfer day;
+   * null before the first. `onOrBefore` (yyyy-mm-dd) looks only at transfers up to that day.
+   */
+  async latestRate(onOrBefore?: string): Promise<PayoutRate | null> {
+    const row = await repo.latestRate(this.deps.db, onOrBefore);
+    return row ? { jpyPerCny: trimRate(row.jpyPerCny), transferDate: row.transferDate } : null;
   }
 
   async adminList(status?: WithdrawalStatus): Promise<AdminWithdrawal[]> {

@@ -279,6 +279,7 @@ function QuickLinks() {
     { to: '/guide-dashboard#availability', label: t('links.availability'), icon: <CalendarDays className="h-4 w-4" /> },
     { to: '/profile#wallet', label: t('links.wallet'), icon: <Wallet className="h-4 w-4" /> },
     { to: '/withdrawal', label: t('links.withdrawal'), icon: <Banknote className="h-4 w-4" /> },
+    { to: '/guide-dashboard/reviews', label: t('links.reviews'), icon: <Star className="h-4 w-4" /> },
   ];
   return (
     <nav aria-labelledby="links-title" className={card}>

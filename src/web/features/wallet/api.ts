@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Bank } from '../../../shared/schemas/payouts';
-import type { CreateWithdrawalBody, GuideEarnings, Wallet, Withdrawal } from '../../../shared/schemas/wallet';
+import type { CreateWithdrawalBody, GuideEarnings, PayoutRate, Wallet, Withdrawal } from '../../../shared/schemas/wallet';
 import { formatRmb } from '../../../shared/money-format';
 import { apiRequest } from '../../lib/api-client';
 import { currentLocale } from '../../lib/i18n';
@@ -18,6 +18,16 @@ export function useWithdrawals(enabled = true) {
     queryKey: WITHDRAWALS_KEY,
     queryFn: async () => (await apiRequest<{ withdrawals: Withdrawal[] }>('/api/v2/wallet/withdrawals')).withdrawals,
     enabled,
+  });
+}
+
+/** The latest yen rate a bank payout used, with its transfer day; null before the first (decision 142). */
+export function usePayoutRate(enabled = true) {
+  return useQuery({
+    queryKey: ['wallet', 'payout-rate'],
+    queryFn: async () => (await apiRequest<{ rate: PayoutRate | null }>('/api/v2/wallet/payout-rate')).rate,
+    enabled,
+    staleTime: 600_000,
   });
 }
 

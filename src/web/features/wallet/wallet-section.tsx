@@ -3,6 +3,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Panel } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { day, rmb, useWallet } from './api';
+import { BalanceSum } from './balance-sum';
 import { MonthlyStatements } from './statements';
 
 function Figure({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
@@ -14,7 +15,7 @@ function Figure({ label, cents, strong }: { label: string; cents: number; strong
   );
 }
 
-/** Profile wallet: asset balance, credit level, guide earnings and the request-withdrawal action. */
+/** Profile wallet: a guide's balance as a sum with the request-withdrawal action; a traveler's asset balance and credit level. */
 export function WalletSection() {
   const { t } = useTranslation('wallet');
   const wallet = useWallet();
@@ -31,29 +32,14 @@ export function WalletSection() {
         </div>
       ) : (
         <div className="space-y-4">
-          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <Figure label={t('assetBalance')} cents={wallet.data.assetBalanceCents} strong />
-            <div className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
-              <dt className="text-xs text-stone-600 dark:text-stone-400">{t('creditLevel')}</dt>
-              <dd className="mt-1 text-xl font-semibold" data-testid="credit-level">
-                {t(`levels.${wallet.data.creditLevel}`)}
-              </dd>
-              {/* A <dl>'s groups hold only <dt> and <dd> (axe: definition-list). */}
-              {wallet.data.nextLevel && (
-                <dd className="mt-1 text-xs text-stone-600 dark:text-stone-400">
-                  {t('nextLevel', { level: t(`levels.${wallet.data.nextLevel.level}`), amount: rmb(Math.max(0, wallet.data.nextLevel.thresholdCents - wallet.data.spentCents)) })}
-                </dd>
-              )}
-            </div>
-          </dl>
-          {wallet.data.earnings && (
+          {wallet.data.earnings ? (
+            // A guide's wallet is their earnings, as a sum that adds up; a traveler's credit level (what
+            // they spent booking tours) is no part of it (decision 142).
             <div>
               <h3 className="text-sm font-semibold">{t('earnings.title')}</h3>
-              <dl className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-3">
-                <Figure label={t('earnings.total')} cents={wallet.data.earnings.totalCents} />
-                <Figure label={t('earnings.withdrawable')} cents={wallet.data.earnings.withdrawableCents} />
-                <Figure label={t('earnings.pending')} cents={wallet.data.earnings.pendingCents} />
-              </dl>
+              <div className="mt-2">
+                <BalanceSum earnings={wallet.data.earnings} balanceCents={wallet.data.assetBalanceCents} />
+              </div>
               {wallet.data.earnings.nextAvailableAt && (
                 <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('pendingNote', { date: day(wallet.data.earnings.nextAvailableAt) })}</p>
               )}
@@ -62,6 +48,22 @@ export function WalletSection() {
               </ButtonLink>
               <MonthlyStatements />
             </div>
+          ) : (
+            <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+              <Figure label={t('assetBalance')} cents={wallet.data.assetBalanceCents} strong />
+              <div className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
+                <dt className="text-xs text-stone-600 dark:text-stone-400">{t('creditLevel')}</dt>
+                <dd className="mt-1 text-xl font-semibold" data-testid="credit-level">
+                  {t(`levels.${wallet.data.creditLevel}`)}
+                </dd>
+                {/* A <dl>'s groups hold only <dt> and <dd> (axe: definition-list). */}
+                {wallet.data.nextLevel && (
+                  <dd className="mt-1 text-xs text-stone-600 dark:text-stone-400">
+                    {t('nextLevel', { level: t(`levels.${wallet.data.nextLevel.level}`), amount: rmb(Math.max(0, wallet.data.nextLevel.thresholdCents - wallet.data.spentCents)) })}
+                  </dd>
+                )}
+              </div>
+            </dl>
           )}
         </div>
       )}

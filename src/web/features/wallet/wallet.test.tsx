@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { Suspense, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Wallet, Withdrawal } from '../../../shared/schemas/wallet';
+import type { PayoutRate, Wallet, Withdrawal } from '../../../shared/schemas/wallet';
 import { i18next, i18nReady } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
 import { WalletSection } from './wallet-section';
@@ -44,15 +44,36 @@ const failed: Withdrawal = {
   createdAt: '2026-12-01T00:00:00Z',
   updatedAt: '2026-12-02T00:00:00Z',
 };
+const paidBank: Withdrawal = {
+  ...failed,
+  id: 7,
+  amountCents: 5_000,
+  method: 'bank',
+  accountName: 'Yamada Taro',
+  accountNumberMasked: '•••4567',
+  bankName: 'みずほ',
+  bankCode: '0001',
+  branchCode: '001',
+  branchName: '東京営業部',
+  accountType: 'ordinary',
+  accountHolderKana: 'ﾔﾏﾀﾞ ﾀﾛｳ',
+  status: 'paid',
+  failureReason: null,
+};
 const MIZUHO = { code: '0001', name: 'みずほ', kana: 'ミズホ' };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function server(post: () => Response = () => json({ code: 'insufficient_balance', message: 'x' }, 409), wallet: Wallet = guideWallet) {
+function server(
+  post: () => Response = () => json({ code: 'insufficient_balance', message: 'x' }, 409),
+  wallet: Wallet = guideWallet,
+  more: { rate?: PayoutRate | null; withdrawals?: Withdrawal[] } = {},
+) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.endsWith('/api/v2/wallet')) return json(wallet);
+    if (url.endsWith('/api/v2/wallet/payout-rate')) return json({ rate: more.rate ?? null });
     if (url.endsWith('/api/v2/wallet/withdrawals') && init?.method === 'POST') return post();
-    if (url.endsWith('/api/v2/wallet/withdrawals')) return json({ withdrawals: [failed] });
+    if (url.endsWith('/api/v2/wallet/withdrawals')) return json({ withdrawals: more.withdrawals ?? [failed] });
     if (url.includes('/api/v2/banks/0001/branches')) return json({ bank: MIZUHO, branches: [{ code: '001', name: '東京営業部', kana: 'トウキヨウ' }] });
     if (url.includes('/api/v2/banks?')) return json({ banks: [MIZUHO] });
     return json({ code: 'not_found', message: 'x' }, 404);
@@ -71,13 +92,19 @@ afterEach(async () => {
 });
 
 describe('the wallet section of /profile', () => {
-  it('shows the asset balance, the credit level and the guide earnings, with the withdrawal link', async () => {
+  it('shows a guide the balance as a sum of withdrawable, pending and on its way, with the withdrawal link and no traveler’s credit level', async () => {
     server();
     render(wrap(<WalletSection />));
-    expect(await screen.findByText('106 RMB')).toBeTruthy();
-    expect(screen.getByTestId('credit-level').textContent).toBe('Silver');
-    expect(screen.getByText('7,500 RMB more to reach Gold')).toBeTruthy();
-    expect(screen.getByText('66 RMB')).toBeTruthy();
+    await screen.findByTestId('asset-balance');
+    const list = screen.getByLabelText('How your balance adds up');
+    expect(list.textContent).toBe(
+      'Withdrawable' + 'Yours to pay out now' + '66 RMB' + '+Pending' + 'Held until five working days after the tour' + '20 RMB' + '+On its way to your account' + 'Payouts you requested that are not paid yet' + '20 RMB' + '=Balance' + '106 RMB',
+    );
+    expect(screen.getByTestId('asset-balance').textContent).toBe('106 RMB');
+    // The guide's wallet is their earnings: nothing of what they spent as a traveler.
+    expect(screen.queryByTestId('credit-level')).toBeNull();
+    expect(screen.queryByText('Credit level')).toBeNull();
+    expect(screen.queryByText(/Silver|more to reach/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Request withdrawal' }).getAttribute('href')).toBe('/withdrawal');
   });
 
@@ -97,6 +124,11 @@ describe('/withdrawal', () => {
     render(wrap(<WithdrawalPanel />));
     expect((await screen.findByTestId('earnings-withdrawable')).textContent).toBe('66 RMB');
     expect(screen.getByTestId('earnings-pending').textContent).toBe('20 RMB');
+    expect(screen.getByTestId('earnings-inPayout').textContent).toBe('20 RMB');
+    expect(screen.getByTestId('asset-balance').textContent).toBe('106 RMB');
+    // Alipay: no yen, and the failed payout's account is not offered again.
+    expect(screen.queryByTestId('yen-estimate')).toBeNull();
+    expect(screen.queryByTestId('same-account')).toBeNull();
     expect(await screen.findByText('Account name does not match')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Contact support' })).toBeTruthy();
 
@@ -136,5 +168,49 @@ describe('/withdrawal', () => {
     expect(JSON.parse(String(post[1]!.body))).toMatchObject({ method: 'bank', bankCode: '0001', branchCode: '001', accountType: 'ordinary', accountNumber: '1234567', accountHolderKana: 'ヤマダ タロウ' });
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('该银行没有这个支店，请从列表中选择。'));
     expect(screen.getByText('失败')).toBeTruthy();
+  });
+
+  it('shows a bank payout in yen at the latest rate the product used, with its day, and that the batch sets the transfer’s own rate', async () => {
+    server(undefined, guideWallet, { rate: { jpyPerCny: '21.53', transferDate: '2026-11-24' } });
+    render(wrap(<WithdrawalPanel />));
+    await screen.findByTestId('earnings-withdrawable');
+    fireEvent.change(screen.getByLabelText('Pay out to'), { target: { value: 'bank' } });
+    expect((await screen.findByTestId('yen-rate')).textContent).toBe('Latest rate we used: 1 RMB = 21.53 yen (bank payouts transferred on Nov 24, 2026).');
+    expect(screen.getByText("Your transfer's own rate is set when the weekly payout batch is made, so the yen you receive may differ.")).toBeTruthy();
+    expect(screen.queryByTestId('yen-amount')).toBeNull();
+    // 60 RMB = 6,000 fen × 21.53 ÷ 100 = 1,291.8 yen, rounded down as the batch rounds it.
+    fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '60' } });
+    expect(screen.getByTestId('yen-amount').textContent).toBe('At that rate this payout is about ¥1,291 (JPY).');
+  });
+
+  it('says so when no rate exists yet, in Chinese, rather than estimate one', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    server(undefined, guideWallet, { rate: null });
+    render(wrap(<WithdrawalPanel />));
+    await screen.findByTestId('earnings-withdrawable');
+    fireEvent.change(screen.getByLabelText('提现到'), { target: { value: 'bank' } });
+    expect((await screen.findByTestId('yen-rate')).textContent).toBe('我们尚未以日元支付过银行提现，因此还没有可用于估算的汇率。');
+    fireEvent.change(screen.getByLabelText(/金额（人民币）/), { target: { value: '60' } });
+    expect(screen.queryByTestId('yen-amount')).toBeNull();
+  });
+
+  it('offers the last bank account with one tap: the request names it, and another can still be typed', async () => {
+    const fetchMock = server(() => json({ withdrawal: { ...paidBank, id: 8, status: 'requested' }, earnings: guideWallet.earnings }, 201), guideWallet, { withdrawals: [paidBank, failed] });
+    render(wrap(<WithdrawalPanel />));
+    await screen.findByTestId('earnings-withdrawable');
+    fireEvent.change(screen.getByLabelText('Pay out to'), { target: { value: 'bank' } });
+    const same = await screen.findByTestId('same-account');
+    expect(same.textContent).toContain('Paying to the same account as last time');
+    expect(same.textContent).toContain('みずほ 東京営業部 · Ordinary (普通) · •••4567 · ﾔﾏﾀﾞ ﾀﾛｳ');
+    expect(screen.queryByLabelText(/Find your bank/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ amountCents: 3_000, method: 'bank', sameAccountAs: 7 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use a different account' }));
+    expect(screen.getByLabelText(/Find your bank/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Use the same account' })).toBeTruthy();
   });
 });

@@ -8,7 +8,10 @@ import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { openSupport } from '../support/index';
 import { day, rmb, useRequestWithdrawal, useWallet, useWithdrawals } from './api';
+import { BalanceSum } from './balance-sum';
 import { BankPicker, type BankChoice } from './bank-picker';
+import { lastAccountOf, SameAccount } from './same-account';
+import { YenEstimate } from './yen-estimate';
 
 /** What the server's codes for a refused request mean to the guide. */
 const ERROR_KEYS: Record<string, string> = {
@@ -33,6 +36,8 @@ export function WithdrawalPanel() {
   const [accountType, setAccountType] = useState<BankAccountType>('ordinary');
   const [holderKana, setHolderKana] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The earlier account is chosen until the guide asks to type another (decision 142).
+  const [typeAnother, setTypeAnother] = useState(false);
 
   if (wallet.isPending) return <Spinner />;
   if (wallet.isError || !wallet.data) {
@@ -48,17 +53,22 @@ export function WithdrawalPanel() {
   const earnings = wallet.data.earnings;
   if (!earnings) return <p className="py-10 text-center text-stone-600 dark:text-stone-400">{t('guidesOnly')}</p>;
 
+  const earlier = lastAccountOf(list.data, method);
+  const sameAccount = earlier !== null && !typeAnother;
+  const typedCents = Math.round(Number(amount) * 100);
+  const estimateCents = amount.trim() !== '' && Number.isFinite(typedCents) && typedCents > 0 ? typedCents : null;
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const cents = Math.round(Number(amount) * 100);
+    const cents = typedCents;
     if (!Number.isFinite(cents) || cents < WITHDRAWAL_MIN_CENTS) return setError(t('errors.amountMin'));
     if (cents > earnings.withdrawableCents) return setError(t('errors.insufficient'));
-    if (method === 'bank' && (!bank.bank || !bank.branch)) return setError(t('errors.pickBank'));
-    if (method === 'bank' && !/^\d{7}$/.test(accountNumber.trim())) return setError(t('errors.accountNumber'));
+    if (!sameAccount && method === 'bank' && (!bank.bank || !bank.branch)) return setError(t('errors.pickBank'));
+    if (!sameAccount && method === 'bank' && !/^\d{7}$/.test(accountNumber.trim())) return setError(t('errors.accountNumber'));
     const bankFields = method === 'bank' && bank.bank && bank.branch ? { bankCode: bank.bank.code, branchCode: bank.branch.code, accountType, accountHolderKana: holderKana } : {};
     request.mutate(
-      { amountCents: cents, method, accountName, accountNumber: accountNumber.trim(), ...bankFields },
+      sameAccount ? { amountCents: cents, method, sameAccountAs: earlier.id } : { amountCents: cents, method, accountName, accountNumber: accountNumber.trim(), ...bankFields },
       {
         onSuccess: () => {
           setAmount('');
@@ -76,16 +86,7 @@ export function WithdrawalPanel() {
   return (
     <div className="space-y-6">
       <Panel id="balances" title={t('earnings.title')}>
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-          {(['withdrawable', 'pending', 'total'] as const).map((k) => (
-            <div key={k} className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
-              <dt className="text-xs text-stone-600 dark:text-stone-400">{t(`earnings.${k}`)}</dt>
-              <dd className="mt-1 text-lg font-semibold tabular-nums" data-testid={`earnings-${k}`}>
-                {rmb(earnings[`${k}Cents`])}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <BalanceSum earnings={earnings} balanceCents={wallet.data.assetBalanceCents} />
         {earnings.nextAvailableAt && <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('pendingNote', { date: day(earnings.nextAvailableAt) })}</p>}
       </Panel>
 
@@ -99,16 +100,25 @@ export function WithdrawalPanel() {
             hint={t('form.amountHint', { amount: rmb(earnings.withdrawableCents) })}
             required
           />
-          <SelectField label={t('form.method')} value={method} onChange={(e) => setMethod(e.target.value as WithdrawalMethod)}>
+          <SelectField
+            label={t('form.method')}
+            value={method}
+            onChange={(e) => {
+              setMethod(e.target.value as WithdrawalMethod);
+              setTypeAnother(false);
+            }}
+          >
             {WITHDRAWAL_METHODS.map((m) => (
               <option key={m} value={m}>
                 {t(`methods.${m}`)}
               </option>
             ))}
           </SelectField>
-          <TextField label={t('form.accountName')} value={accountName} onChange={(e) => setAccountName(e.target.value)} required maxLength={100} />
-          {method === 'bank' ? (
+          {method === 'bank' && <YenEstimate amountCents={estimateCents} />}
+          {earlier && <SameAccount earlier={earlier} using={sameAccount} onChange={(use) => setTypeAnother(!use)} />}
+          {sameAccount ? null : method === 'bank' ? (
             <>
+              <TextField label={t('form.accountName')} value={accountName} onChange={(e) => setAccountName(e.target.value)} required maxLength={100} />
               <BankPicker value={bank} onChange={setBank} />
               <SelectField label={t('bank.accountType')} value={accountType} onChange={(e) => setAccountType(e.target.value as BankAccountType)}>
                 {BANK_ACCOUNT_TYPES.map((a) => (
@@ -121,7 +131,10 @@ export function WithdrawalPanel() {
               <TextField label={t('bank.holderKana')} hint={t('bank.holderKanaHint')} value={holderKana} onChange={(e) => setHolderKana(e.target.value)} required maxLength={60} lang="ja" />
             </>
           ) : (
-            <TextField label={t('form.account')} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} required maxLength={64} />
+            <>
+              <TextField label={t('form.accountName')} value={accountName} onChange={(e) => setAccountName(e.target.value)} required maxLength={100} />
+              <TextField label={t('form.account')} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} required maxLength={64} />
+            </>
           )}
           {error && (
             <p role="alert" className="text-sm text-red-600 dark:text-red-400">

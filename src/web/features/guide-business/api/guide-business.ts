@@ -72,8 +72,8 @@ export function useResetCalendarUrl() {
   });
 }
 
-export function useMyProfile() {
-  return useQuery({ queryKey: guideBusinessKeys.profile, queryFn: () => apiRequest<ProfileReply>('/api/v2/guides/me/profile') });
+export function useMyProfile(enabled = true) {
+  return useQuery({ queryKey: guideBusinessKeys.profile, queryFn: () => apiRequest<ProfileReply>('/api/v2/guides/me/profile'), enabled });
 }
 
 export function useSaveProfile() {

@@ -93,9 +93,11 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
         </p>
         <div role="group" aria-labelledby={`pdf-${r.id}`} className="mt-2 flex flex-wrap gap-2">
           {RECEIPT_LANGUAGES.map((lang) => (
-            <Button key={lang} variant="outline" size="sm" lang={lang} disabled={downloading !== null} onClick={() => void download(lang)} aria-label={t('downloadIn', { number: r.number, language: LANGUAGE_NAMES[lang] })}>
+            // The label says what the button does (which document, as a PDF, in which language); the
+            // article's heading and number say which receipt it is.
+            <Button key={lang} variant="outline" size="sm" busy={downloading === lang} disabled={downloading !== null} onClick={() => void download(lang)}>
               <Download className="h-4 w-4" aria-hidden />
-              {LANGUAGE_NAMES[lang]}
+              {t(credit ? 'downloadCreditNoteAs' : 'downloadReceiptAs', { language: LANGUAGE_NAMES[lang] })}
             </Button>
           ))}
         </div>
