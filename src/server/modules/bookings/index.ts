@@ -12,7 +12,7 @@ import { subscribeTourNotices, type TourNotice } from './tour-notices';
 export { guideForBooking } from './bookings.repository';
 // Reviews and disputes read bookings and move them only through transitionBooking.
 export { findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, transitionBooking, type BookingRow } from './bookings.repository';
-export { factsOf } from './booking-view';
+export { factsOf, respondBy } from './booking-view';
 export { replacementCoverCents } from './replacement.repository';
 export { assertBookableDay, type OfferSource, type OfferTerms } from './booking-offers';
 export type { Clock } from './booking-core';

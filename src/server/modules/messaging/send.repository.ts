@@ -3,7 +3,7 @@ import type { Locale } from '../../../shared/locales';
 import type { TourRequest } from '../../../shared/schemas/messaging';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-row';
-import { liveSessionExists } from '../auth/live-session';
+import { liveSessionExists } from '../auth/index';
 import { maySendSql, pairConfirmedSql, pairHasBookingSql } from './send-rules';
 import type { MessageRow } from './messaging.repository';
 
