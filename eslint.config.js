@@ -95,4 +95,21 @@ export default tseslint.config(
     plugins: { 'server-modules': serverModules },
     rules: { 'server-modules/through-index': 'error' },
   },
+  // Every failure the server throws is an AppError with a stable code (ARCHITECTURE.md, decision 142).
+  // Not held to it, besides tests: what stops a process before or outside serving, where no client
+  // reads a code and the operator reads the message: the settings (config.ts) and the command-line
+  // tools (the *-cli.ts entry points, the seed's and the backup's).
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-helpers.ts', 'src/server/test/**', 'src/server/config.ts', 'src/server/**/*-cli.ts', 'src/server/db/seed/cli.ts', 'src/server/db/backup/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ThrowStatement > :matches(NewExpression, CallExpression)[callee.name=/^(?:Error|TypeError|RangeError|SyntaxError)$/]",
+          message: "throw an AppError with a stable code from src/shared/errors.ts ('internal' for a broken invariant no client causes)",
+        },
+      ],
+    },
+  },
 );

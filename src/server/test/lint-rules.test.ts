@@ -35,3 +35,18 @@ describe('server modules are reached through their index.ts', () => {
     expect(await failures('src/server/db/seed/x.ts', "export { hashPassword } from '../../modules/auth/password';\n")).toEqual([]);
   });
 });
+
+describe('the server throws AppError', () => {
+  const plain = "export function f(n: number) {\n  if (n < 0) throw new Error('negative');\n  return n;\n}\n";
+  it('fails on throwing a plain Error in server code', async () => {
+    expect(await failures('src/server/modules/wallet/x.ts', plain)).toContain('no-restricted-syntax');
+    expect(await failures('src/server/jobs/x.ts', plain.replace('new Error', 'TypeError'))).toContain('no-restricted-syntax');
+  });
+
+  it('passes an AppError, and leaves the settings, the command-line tools and tests alone', async () => {
+    expect(await failures('src/server/modules/wallet/x.ts', "import { AppError } from '../../lib/app-error';\nexport function f(n: number) {\n  if (n < 0) throw new AppError('internal', 'negative');\n  return n;\n}\n")).toEqual([]);
+    for (const file of ['src/server/config.ts', 'src/server/modules/accounts/admin-cli.ts', 'src/server/db/backup/backup.ts', 'src/server/modules/wallet/x.test.ts', 'src/server/test/x.ts']) {
+      expect(await failures(file, plain)).toEqual([]);
+    }
+  });
+});

@@ -112,7 +112,7 @@ export class SimulatedProvider implements PaymentProvider {
       .where(and(eq(simulatedCharges.providerRef, providerRef), eq(simulatedCharges.status, 'pending')))
       .returning();
     const now = row ?? (await this.byRef(providerRef));
-    if (!now) throw new Error(`The simulated provider has no charge ${providerRef}`);
+    if (!now) throw new AppError('internal', `The simulated provider has no charge ${providerRef}`);
     return resultOf(now);
   }
 
@@ -122,7 +122,7 @@ export class SimulatedProvider implements PaymentProvider {
   }
 
   private records(): Database {
-    if (!this.db) throw new Error('This simulated provider has no database for its records');
+    if (!this.db) throw new AppError('internal', 'This simulated provider has no database for its records');
     return this.db;
   }
 
