@@ -5,6 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import moduleCycles from './scripts/eslint/module-cycles.mjs';
 import moduleIndex from './scripts/eslint/module-index.mjs';
+import serverSql from './scripts/eslint/sql-in-repositories.mjs';
 
 // Import boundaries: shared imports neither side; web never imports server;
 // the server never imports web.
@@ -94,6 +95,15 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/test-helpers.ts', 'src/server/test/**', 'src/server/db/seed/**'],
     plugins: { 'server-modules': serverModules },
     rules: { 'server-modules/through-index': 'error' },
+  },
+  // Only repositories write SQL (ARCHITECTURE.md, decision 142). Besides the *.repository.ts files, the
+  // database's own folder may: the client, the Drizzle schema, migrations, the demo seed and backups are
+  // the database itself, not a module's queries; and tests, which set up and read rows directly.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.repository.ts', 'src/server/db/**', '**/*.test.ts', '**/test-helpers.ts', 'src/server/test/**'],
+    plugins: { 'server-sql': serverSql },
+    rules: { 'server-sql/only-in-repositories': 'error' },
   },
   // Every failure the server throws is an AppError with a stable code (ARCHITECTURE.md, decision 142).
   // Not held to it, besides tests: what stops a process before or outside serving, where no client

@@ -50,3 +50,28 @@ describe('the server throws AppError', () => {
     }
   });
 });
+
+describe('only repositories write SQL', () => {
+  const header = "import { eq, sql } from 'drizzle-orm';\nimport type { Database } from '../../db/client';\nimport { users } from '../../db/schema/index';\n";
+  const cases = {
+    tag: `${header}export const q = (db: Database) => db.execute(sql\`select 1\`);\n`,
+    select: `${header}export const q = (db: Database) => db.select().from(users).where(eq(users.id, 1));\n`,
+    chain: `${header}export const q = (records: () => Database) => records().update(users).set({ locale: 'en' });\n`,
+    text: "export const q = 'SELECT id FROM users WHERE id = $1';\n",
+  };
+
+  it('fails on the sql tag, a query on the database, a drizzle chain and a statement in a string', async () => {
+    for (const code of Object.values(cases)) expect(await failures('src/server/modules/users/users.service.ts', code)).toContain('server-sql/only-in-repositories');
+  });
+
+  it('passes a map’s delete, a hash’s update and English text', async () => {
+    const code = "import { createHash } from 'node:crypto';\nexport const f = (m: Map<string, number>) => {\n  m.delete('a');\n  return createHash('sha256').update('x').digest('hex') + 'Select a guide from the list';\n};\n";
+    expect(await failures('src/server/modules/users/users.service.ts', code)).toEqual([]);
+  });
+
+  it('leaves repositories, the database’s folder and tests alone', async () => {
+    for (const file of ['src/server/modules/users/users.repository.ts', 'src/server/plugins/metrics.repository.ts', 'src/server/db/seed/x.ts', 'src/server/modules/users/users.test.ts']) {
+      for (const code of Object.values(cases)) expect(await failures(file, code)).not.toContain('server-sql/only-in-repositories');
+    }
+  });
+});

@@ -16,7 +16,7 @@ export { factsOf, respondBy } from './booking-view';
 export { replacementCoverCents } from './replacement.repository';
 export { assertBookableDay, type OfferSource, type OfferTerms } from './booking-offers';
 export type { Clock } from './booking-core';
-export { guideBusyCondition, guideBusyRanges, travelerBusyCondition } from './busy';
+export { guideBusyCondition, guideBusyRanges, travelerBusyCondition } from './busy.repository';
 export { guidesDays } from './schedule.repository';
 export { BookingsService, JOB } from './bookings.service';
 export type { BookingEventMap, BookingEventName } from './events';
