@@ -66,6 +66,16 @@ export default tseslint.config(
   ...FEATURES.map((f) => ({ files: [`src/web/features/${f}/**`], rules: webRule(deepFromFeature(f), FEATURE_MESSAGE) })),
   { files: ['src/web/components/**', 'src/web/lib/**'], rules: webRule(anyFeature, SHARED_MESSAGE) },
   { files: ['src/web/**/*.test.{ts,tsx}'], rules: { 'no-restricted-syntax': 'off' } },
+  // One way to call the server: lib/api-client.ts (ARCHITECTURE.md, decision 142). The service worker
+  // (public/sw.js) fetches for itself and is not linted; tests stub fetch.
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/api-client.ts', 'src/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'call the server through lib/api-client.ts (apiRequest, apiFile): one place adds the token, reads errors and notices cached answers' }],
+      'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: 'call the server through lib/api-client.ts (apiRequest, apiFile)' }))],
+    },
+  },
   {
     files: ['src/web/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts'],
     languageOptions: { globals: globals.node },

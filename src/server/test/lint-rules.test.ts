@@ -75,3 +75,17 @@ describe('only repositories write SQL', () => {
     }
   });
 });
+
+describe('the web app calls the server through lib/api-client.ts', () => {
+  const raw = "export const load = () => fetch('/api/v2/wallet/statements');\n";
+  it('fails on fetch elsewhere in src/web, as a global or a property', async () => {
+    expect(await failures('src/web/features/wallet/statements.tsx', raw)).toContain('no-restricted-globals');
+    expect(await failures('src/web/lib/offline.ts', "export const load = () => window.fetch('/api/v2/me');\n")).toContain('no-restricted-properties');
+  });
+
+  it('passes the api client itself, a type that names fetch, and tests', async () => {
+    expect(await failures('src/web/lib/api-client.ts', raw)).toEqual([]);
+    expect(await failures('src/web/lib/server-context.ts', 'export interface Ctx {\n  fetch: typeof fetch;\n}\n')).toEqual([]);
+    expect(await failures('src/web/features/wallet/statements.test.tsx', raw)).toEqual([]);
+  });
+});
