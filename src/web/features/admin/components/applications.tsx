@@ -114,7 +114,7 @@ function ApplicationDetail({ id }: { id: number }) {
             [t('applications.f.hours'), d.minDurationHours !== undefined ? `${d.minDurationHours}–${d.maxDurationHours ?? '?'}` : undefined],
             [
               t('applications.f.price'),
-              d.basicPricePerHourCents !== undefined ? (d.currency === 'JPY' ? `${d.basicPricePerHourCents / 100} JPY` : f.rmb(d.basicPricePerHourCents)) : undefined,
+              d.basicPricePerHourCents !== undefined ? (d.currency === 'JPY' ? f.yen(d.basicPricePerHourCents / 100) : f.rmb(d.basicPricePerHourCents)) : undefined,
             ],
           ]}
         />

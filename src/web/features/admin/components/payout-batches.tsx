@@ -12,7 +12,6 @@ import { AuditTrail, ConfirmAction, DetailCard, Empty, ErrorNote, Facts, LoadErr
 
 /** A transfer day (yyyy-mm-dd, Japan) as the reader writes dates. */
 const transferDay = (day: string | null, locale: 'en' | 'zh-CN') => (day ? formatInstant(`${day}T12:00:00+09:00`, locale, 'Asia/Tokyo').date : '—');
-const yen = (n: number | null, locale: string) => (n === null ? '—' : `${new Intl.NumberFormat(locale).format(n)} ${locale === 'zh-CN' ? '日元' : 'JPY'}`);
 
 /**
  * Payout batches (decisions 128, 130): make one from the approved payouts, enter the rate of a bank
@@ -99,7 +98,7 @@ function BatchDetail({ id }: { id: number }) {
           [t('payouts.total'), f.rmb(b.totalCents)],
           ...(b.kind === 'bank'
             ? ([
-                [t('payouts.totalYen'), yen(b.totalYen, f.locale)],
+                [t('payouts.totalYen'), f.yen(b.totalYen)],
                 [t('payouts.rate'), b.jpyPerCny ?? '—'],
                 [t('payouts.transferDate'), transferDay(b.transferDate, f.locale)],
               ] as [string, string][])
@@ -184,7 +183,7 @@ function Line({ batch, line }: { batch: PayoutBatch; line: PayoutLine }) {
         <div className="min-w-0 text-sm">
           <p className="font-medium">
             {amount}
-            {line.amountYen !== null && <span className="text-stone-600 dark:text-stone-400">{f.note(yen(line.amountYen, f.locale))}</span>} · @{line.username}
+            {line.amountYen !== null && <span className="text-stone-600 dark:text-stone-400">{f.note(f.yen(line.amountYen))}</span>} · @{line.username}
           </p>
           <p className="break-words text-stone-600 dark:text-stone-400">
             {line.bankCode ? `${line.bankCode} ${line.bankName ?? ''} · ${line.branchCode} ${line.branchName ?? ''} · ${line.accountNumber} · ${line.accountHolderKana ?? ''}` : `${line.accountName} · ${line.accountNumber}`}
