@@ -89,6 +89,18 @@ export default tseslint.config(
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': boundary(['**/web/**'], 'the server never imports web/') },
   },
+  // auth is the request guard, tokens, sessions and passwords, and imports no module (ARCHITECTURE.md):
+  // from its files, another module's folder is the first name after a single `../`.
+  {
+    files: ['src/server/modules/auth/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**'], message: 'the server never imports web/' }, { regex: '^\\.\\./(?!\\.\\./)', message: 'auth imports no module: every module uses it, so a module it imported could not use it' }] },
+      ],
+    },
+  },
   // No import loop between the server's module folders (decision 107); collaborators meet in compose.ts.
   {
     files: ['src/server/**/*.ts'],

@@ -89,3 +89,10 @@ describe('the web app calls the server through lib/api-client.ts', () => {
     expect(await failures('src/web/features/wallet/statements.test.tsx', raw)).toEqual([]);
   });
 });
+
+describe('auth imports no module', () => {
+  it('fails on an import of another module from auth, and passes the server’s own folders', async () => {
+    expect(await failures('src/server/modules/auth/sessions.repository.ts', "export { findUserById } from '../users/index';\n")).toContain('no-restricted-imports');
+    expect(await failures('src/server/modules/auth/sessions.repository.ts', "export type { Database } from '../../db/client';\nexport { verifyAccessToken } from './tokens';\n")).toEqual([]);
+  });
+});
