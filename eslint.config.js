@@ -25,6 +25,19 @@ const FEATURES = readdirSync('src/web/features', { withFileTypes: true }).filter
 const PUBLIC_MODULES = { auth: ['forms'] };
 const privateOf = (f) => `${f}/(?!(?:${['index', 'lazy', ...(PUBLIC_MODULES[f] ?? [])].join('|')})$)`;
 const serverModules = { rules: { ...moduleCycles.rules, ...moduleIndex.rules } };
+const SERVER_TESTS = ['**/*.test.ts', '**/test-helpers.ts', 'src/server/test/**'];
+/** What stops a process before or outside serving: the settings and the command-line tools (decision 142). */
+const OUTSIDE_SERVING = ['src/server/config.ts', 'src/server/**/*-cli.ts', 'src/server/db/seed/cli.ts', 'src/server/db/backup/**'];
+const THROW_APP_ERROR = {
+  selector: 'ThrowStatement > :matches(NewExpression, CallExpression)[callee.name=/^(?:Error|TypeError|RangeError|SyntaxError)$/]',
+  message: "throw an AppError with a stable code from src/shared/errors.ts ('internal' for a broken invariant no client causes)",
+};
+/** The decorations compose.ts leaves on the app for server.ts and the tests (decision 108). */
+const MODULE_DECORATIONS = ['bookings', 'disputes', 'guideSearch', 'jobs', 'messaging', 'notifications', 'offers', 'paymentProvider', 'payoutBatches', 'realtime', 'receipts', 'reviews', 'storage', 'wallet', 'weather'];
+const NO_DECORATION_LOOKUP = {
+  selector: `MemberExpression:matches([object.name='app'], [object.property.name='app'])[property.name=/^(?:${MODULE_DECORATIONS.join('|')})$/]`,
+  message: 'a module gets its collaborators from compose.ts (declare the need in its index.ts), never off the app (decision 108)',
+};
 const WEB_NEVER = ['**/server/**', 'drizzle-orm*', 'fastify*', 'pg'];
 const deepFromOutside = `(?:^|/)features/(?:${FEATURES.map(privateOf).join('|')})`;
 const deepFromFeature = (own) => `^(?:\\.\\./)+(?:features/)?(?:${FEATURES.filter((f) => f !== own).map(privateOf).join('|')})`;
@@ -114,7 +127,7 @@ export default tseslint.config(
   // repositories and services, as a fixture would).
   {
     files: ['src/server/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/test-helpers.ts', 'src/server/test/**', 'src/server/db/seed/**'],
+    ignores: [...SERVER_TESTS, 'src/server/db/seed/**'],
     plugins: { 'server-modules': serverModules },
     rules: { 'server-modules/through-index': 'error' },
   },
@@ -123,7 +136,7 @@ export default tseslint.config(
   // the database itself, not a module's queries; and tests, which set up and read rows directly.
   {
     files: ['src/server/**/*.ts'],
-    ignores: ['**/*.repository.ts', 'src/server/db/**', '**/*.test.ts', '**/test-helpers.ts', 'src/server/test/**'],
+    ignores: ['**/*.repository.ts', 'src/server/db/**', ...SERVER_TESTS],
     plugins: { 'server-sql': serverSql },
     rules: { 'server-sql/only-in-repositories': 'error' },
   },
@@ -133,15 +146,14 @@ export default tseslint.config(
   // tools (the *-cli.ts entry points, the seed's and the backup's).
   {
     files: ['src/server/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/test-helpers.ts', 'src/server/test/**', 'src/server/config.ts', 'src/server/**/*-cli.ts', 'src/server/db/seed/cli.ts', 'src/server/db/backup/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "ThrowStatement > :matches(NewExpression, CallExpression)[callee.name=/^(?:Error|TypeError|RangeError|SyntaxError)$/]",
-          message: "throw an AppError with a stable code from src/shared/errors.ts ('internal' for a broken invariant no client causes)",
-        },
-      ],
-    },
+    ignores: [...SERVER_TESTS, ...OUTSIDE_SERVING],
+    rules: { 'no-restricted-syntax': ['error', THROW_APP_ERROR] },
+  },
+  // No module reads another off the Fastify instance: compose.ts hands each its collaborators, and the
+  // decorations are for server.ts and the tests (decision 108). (With the rule above: one option list.)
+  {
+    files: ['src/server/modules/**/*.ts'],
+    ignores: [...SERVER_TESTS, ...OUTSIDE_SERVING],
+    rules: { 'no-restricted-syntax': ['error', THROW_APP_ERROR, NO_DECORATION_LOOKUP] },
   },
 );

@@ -96,3 +96,12 @@ describe('auth imports no module', () => {
     expect(await failures('src/server/modules/auth/sessions.repository.ts', "export type { Database } from '../../db/client';\nexport { verifyAccessToken } from './tokens';\n")).toEqual([]);
   });
 });
+
+describe('no module reads another off the app', () => {
+  it('fails on a decoration lookup in a module, and passes the app’s own settings and guards', async () => {
+    expect(await failures('src/server/modules/reviews/x.ts', 'export const f = (app: { bookings: unknown }) => app.bookings;\n')).toContain('no-restricted-syntax');
+    expect(await failures('src/server/modules/reviews/x.ts', 'export class X {\n  constructor(private readonly app: { jobs: unknown }) {}\n  get jobs() {\n    return this.app.jobs;\n  }\n}\n')).toContain('no-restricted-syntax');
+    expect(await failures('src/server/modules/reviews/x.ts', 'export const f = (app: { ctx: unknown; requireAuth: unknown }) => [app.ctx, app.requireAuth];\n')).toEqual([]);
+    expect(await failures('src/server/server.ts', 'export const f = (app: { jobs: unknown }) => app.jobs;\n')).toEqual([]);
+  });
+});
