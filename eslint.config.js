@@ -44,10 +44,18 @@ const deepFromFeature = (own) => `^(?:\\.\\./)+(?:features/)?(?:${FEATURES.filte
 const anyFeature = '(?:^|/)features(?:/|$)';
 const FEATURE_MESSAGE = 'import a feature through its index.ts (decision 115); move what several features share to components/ or lib/';
 const SHARED_MESSAGE = 'components/ and lib/ are shared by features and import none (decision 115): move the piece, or compose it in app/ or pages/';
+/**
+ * One money formatter (decision 117): an amount written next to its unit in a template (`${n} RMB`,
+ * `${n} 元`, `¥${n}`) is formatted by hand; src/shared/money-format.ts does it for every locale.
+ */
+const HAND_MONEY = {
+  selector: 'TemplateLiteral[expressions.length>0] > TemplateElement:matches([value.raw=/^\\s?(?:RMB|JPY|元|日元)/], [value.raw=/[¥￥]$/])',
+  message: 'format money with moneyFormat(locale) from src/shared/money-format.ts (rmb, yen, yenWithRmb) (decision 117)',
+};
 const webRule = (regex, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: WEB_NEVER, message: 'web/ never imports the server' }, { regex, message }] }],
   // esquery's regular expressions cannot hold a slash: \x2F stands for it.
-  'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message }],
+  'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message }, HAND_MONEY],
 });
 
 export default tseslint.config(

@@ -105,3 +105,16 @@ describe('no module reads another off the app', () => {
     expect(await failures('src/server/server.ts', 'export const f = (app: { jobs: unknown }) => app.jobs;\n')).toEqual([]);
   });
 });
+
+describe('the web app formats money with src/shared/money-format.ts', () => {
+  it('fails on an amount written next to its unit by hand, in a feature or elsewhere', async () => {
+    expect(await failures('src/web/features/search/components/x.ts', 'export const label = (n: number) => `${n} RMB`;\n')).toContain('no-restricted-syntax');
+    expect(await failures('src/web/lib/x.ts', 'export const label = (n: number) => `¥${n}`;\n')).toContain('no-restricted-syntax');
+    expect(await failures('src/web/pages/x.ts', 'export const label = (n: number) => `约 ${n} 元`;\n')).toContain('no-restricted-syntax');
+  });
+
+  it('passes the formatter’s answer and prose that names the currency', async () => {
+    const code = "import { moneyFormat } from '../../../../shared/money-format';\nexport const label = (n: number, c: string) => `${moneyFormat('en').rmb(n)} · prices in RMB (${c})`;\n";
+    expect(await failures('src/web/features/search/components/x.ts', code)).toEqual([]);
+  });
+});
