@@ -5,12 +5,14 @@ import { PAYOUT_BATCH_KINDS, type PayoutBatch, type PayoutBatchKind, type Payout
 import { JPY_PER_CNY_PATTERN } from '../../../../shared/schemas/payouts';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/form';
-import { formatInstant } from '../../../lib/format';
+import { formatInstant, moneyFormat } from '../../../lib/format';
 import { usePrivateFileUrl } from '../../identity';
 import { useAdminAction, usePayoutBatch, usePayoutBatches } from '../api';
 import { AuditTrail, ConfirmAction, DetailCard, Empty, ErrorNote, Facts, LoadError, Loading, QueryFallback, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
 
 /** A transfer day (yyyy-mm-dd, Japan) as the reader writes dates. */
+/** Yen in the reader's money format (decision 117): `¥18,000 (JPY)` / `18000 日元`; none is a dash. */
+const yen = (n: number | null, locale: 'en' | 'zh-CN') => (n === null ? '—' : moneyFormat(locale).yen(n));
 const transferDay = (day: string | null, locale: 'en' | 'zh-CN') => (day ? formatInstant(`${day}T12:00:00+09:00`, locale, 'Asia/Tokyo').date : '—');
 
 /**
@@ -98,7 +100,7 @@ function BatchDetail({ id }: { id: number }) {
           [t('payouts.total'), f.rmb(b.totalCents)],
           ...(b.kind === 'bank'
             ? ([
-                [t('payouts.totalYen'), f.yen(b.totalYen)],
+                [t('payouts.totalYen'), yen(b.totalYen, f.locale)],
                 [t('payouts.rate'), b.jpyPerCny ?? '—'],
                 [t('payouts.transferDate'), transferDay(b.transferDate, f.locale)],
               ] as [string, string][])
@@ -183,7 +185,7 @@ function Line({ batch, line }: { batch: PayoutBatch; line: PayoutLine }) {
         <div className="min-w-0 text-sm">
           <p className="font-medium">
             {amount}
-            {line.amountYen !== null && <span className="text-stone-600 dark:text-stone-400">{f.note(f.yen(line.amountYen))}</span>} · @{line.username}
+            {line.amountYen !== null && <span className="text-stone-600 dark:text-stone-400">{f.note(yen(line.amountYen, f.locale))}</span>} · @{line.username}
           </p>
           <p className="break-words text-stone-600 dark:text-stone-400">
             {line.bankCode ? `${line.bankCode} ${line.bankName ?? ''} · ${line.branchCode} ${line.branchName ?? ''} · ${line.accountNumber} · ${line.accountHolderKana ?? ''}` : `${line.accountName} · ${line.accountNumber}`}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuditEntry } from '../../../../shared/schemas/audit';
 import { matchLocale } from '../../../../shared/locales';
-import { formatRmb, moneyFormat } from '../../../../shared/money-format';
+import { formatRmb } from '../../../../shared/money-format';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
@@ -22,8 +22,6 @@ export function useFormat() {
   return {
     locale,
     rmb: (cents: number) => formatRmb(cents, locale),
-    /** Yen (a bank batch's transfers, decision 129): `¥18,000 (JPY)` / `18000 日元`; none is a dash. */
-    yen: (yen: number | null) => (yen === null ? '—' : moneyFormat(locale).yen(yen)),
     /** A note after a phrase, in the reader's brackets: " (x)" / "（x）" (locales/VOICE.md). */
     note: (text: string | number) => bracketed(String(text), locale),
     /** "Li Wei (@traveler)" / "Li Wei（@traveler）". */
