@@ -26,7 +26,7 @@ const PUBLIC_MODULES = { auth: ['forms'] };
 const privateOf = (f) => `${f}/(?!(?:${['index', 'lazy', ...(PUBLIC_MODULES[f] ?? [])].join('|')})$)`;
 const serverModules = { rules: { ...moduleCycles.rules, ...moduleIndex.rules } };
 const SERVER_TESTS = ['**/*.test.ts', '**/test-helpers.ts', 'src/server/test/**'];
-/** What stops a process before or outside serving: the settings and the command-line tools (decision 142). */
+/** What stops a process before or outside serving: the settings and the command-line tools (decision 143). */
 const OUTSIDE_SERVING = ['src/server/config.ts', 'src/server/**/*-cli.ts', 'src/server/db/seed/cli.ts', 'src/server/db/backup/**'];
 const THROW_APP_ERROR = {
   selector: 'ThrowStatement > :matches(NewExpression, CallExpression)[callee.name=/^(?:Error|TypeError|RangeError|SyntaxError)$/]',
@@ -87,7 +87,7 @@ export default tseslint.config(
   ...FEATURES.map((f) => ({ files: [`src/web/features/${f}/**`], rules: webRule(deepFromFeature(f), FEATURE_MESSAGE) })),
   { files: ['src/web/components/**', 'src/web/lib/**'], rules: webRule(anyFeature, SHARED_MESSAGE) },
   { files: ['src/web/**/*.test.{ts,tsx}'], rules: { 'no-restricted-syntax': 'off' } },
-  // One way to call the server: lib/api-client.ts (ARCHITECTURE.md, decision 142). The service worker
+  // One way to call the server: lib/api-client.ts (ARCHITECTURE.md, decision 143). The service worker
   // (public/sw.js) fetches for itself and is not linted; tests stub fetch.
   {
     files: ['src/web/**/*.{ts,tsx}'],
@@ -129,7 +129,7 @@ export default tseslint.config(
     plugins: { 'server-modules': serverModules },
     rules: { 'server-modules/no-cycle': 'error' },
   },
-  // Another module is reached only through its index.ts (ARCHITECTURE.md, decision 142). Not held to
+  // Another module is reached only through its index.ts (ARCHITECTURE.md, decision 143). Not held to
   // it: tests and their helpers (a test sets up rows through any module's files, as the web features'
   // tests may reach into a feature) and the demo seed (demo data is written with the modules' own
   // repositories and services, as a fixture would).
@@ -139,7 +139,7 @@ export default tseslint.config(
     plugins: { 'server-modules': serverModules },
     rules: { 'server-modules/through-index': 'error' },
   },
-  // Only repositories write SQL (ARCHITECTURE.md, decision 142). Besides the *.repository.ts files, the
+  // Only repositories write SQL (ARCHITECTURE.md, decision 143). Besides the *.repository.ts files, the
   // database's own folder may: the client, the Drizzle schema, migrations, the demo seed and backups are
   // the database itself, not a module's queries; and tests, which set up and read rows directly.
   {
@@ -148,7 +148,7 @@ export default tseslint.config(
     plugins: { 'server-sql': serverSql },
     rules: { 'server-sql/only-in-repositories': 'error' },
   },
-  // Every failure the server throws is an AppError with a stable code (ARCHITECTURE.md, decision 142).
+  // Every failure the server throws is an AppError with a stable code (ARCHITECTURE.md, decision 143).
   // Not held to it, besides tests: what stops a process before or outside serving, where no client
   // reads a code and the operator reads the message: the settings (config.ts) and the command-line
   // tools (the *-cli.ts entry points, the seed's and the backup's).

@@ -2,7 +2,7 @@ import path from 'node:path';
 
 /**
  * `server-modules/through-index`: code outside a module of src/server/modules reaches it only through
- * its `index.ts`, the module's public face (ARCHITECTURE.md, decision 142). The specifier is resolved
+ * its `index.ts`, the module's public face (ARCHITECTURE.md, decision 143). The specifier is resolved
  * against the importing file, so a module's own files and a subfolder named like another module read
  * right; static imports, re-exports and `import()` are checked.
  */

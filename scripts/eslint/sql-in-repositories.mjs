@@ -1,6 +1,6 @@
 /**
  * `server-sql/only-in-repositories`: only a module's `*.repository.ts` writes SQL (ARCHITECTURE.md,
- * decision 142); eslint.config.js lists the other places that may (the database's own folder, tests).
+ * decision 143); eslint.config.js lists the other places that may (the database's own folder, tests).
  * Without type information the rule reads SQL by its shape:
  * - drizzle's `sql` template tag imported from drizzle-orm;
  * - a query started on the database: `select`, `insert`, `update`, `delete`, `execute` (and

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedLanguage, requestLanguage } from './request-language';
 
-/** The one reader of a request's language (decision 142). */
+/** The one reader of a request's language (decision 143). */
 describe('requestLanguage', () => {
   it('takes the lang the request names first', () => {
     expect(requestLanguage('en', 'zh-CN,zh;q=0.9')).toBe('en');

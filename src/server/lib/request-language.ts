@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, matchLocale, type Locale } from '../../shared/locales';
 
 /**
- * The one reader of a request's language (decision 142): the `lang` it asks for, else the best match of
+ * The one reader of a request's language (decision 143): the `lang` it asks for, else the best match of
  * its Accept-Language header, else the default. Written over matchLocale, so a language added to
  * LOCALES is read here without a change; a document printed in more languages than the interface
  * (receipts) passes its own matcher and default.

@@ -27,7 +27,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       reply.status(status).type('application/json').send({ ...body, requestId: request.id });
 
     if (err instanceof AppError) {
-      // A broken invariant (decision 142): the client gets what any unexpected failure gets, the log the reason.
+      // A broken invariant (decision 143): the client gets what any unexpected failure gets, the log the reason.
       if (err.code === 'internal') {
         request.log.error({ err }, 'unhandled error');
         return send(500, { code: 'internal', message: 'Internal error' });

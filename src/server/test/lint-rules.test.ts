@@ -4,7 +4,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The rules ARCHITECTURE.md states and lint enforces (decision 142), checked through the project's own
+ * The rules ARCHITECTURE.md states and lint enforces (decision 143), checked through the project's own
  * eslint.config.js: a violation fails, the listed exceptions pass. lintText takes a path that need not
  * exist, so each case is a file as it would be written in that place.
  */
