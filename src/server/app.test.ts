@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { AppError } from './lib/app-error';
 import { createTestApp, type TestApp } from './test/test-app';
 
 const webRoot = mkdtempSync(path.join(tmpdir(), 'tabi-web-'));
@@ -19,6 +20,9 @@ beforeAll(async () => {
       extraRoutes: (app) => {
         app.get('/api/test/explode', async () => {
           throw new Error('secret internal detail: connection string postgres://user:pw@host');
+        });
+        app.get('/api/test/invariant', async () => {
+          throw new AppError('internal', 'secret invariant detail: payment 7 is not booking 9’s');
         });
       },
     },
@@ -83,6 +87,13 @@ describe('error model', () => {
     expect(res.body).not.toContain('secret');
     expect(res.body).not.toContain('postgres://');
     expect(res.json().requestId).toBe(res.headers['x-request-id']);
+  });
+
+  it('a broken invariant (AppError `internal`) answers like any unexpected failure: its message stays in the log', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/invariant' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ code: 'internal', message: 'Internal error' });
+    expect(res.body).not.toContain('secret');
   });
 
   it('rate limits repeated crash reports with 429 rate_limited', async () => {

@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { namingClient, StatementNames } from './named-statements';
 import * as schema from './schema/index';
+import { AppError } from '../lib/app-error';
 
 export type Schema = typeof schema;
 /** One type for both drivers: repositories never know which one they run on. */
@@ -89,7 +90,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
  * connection is replaced after a second, then `onGap` tells the caller to catch up.
  */
 async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, onGap: () => void) {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new AppError('internal', `Not a channel name: ${channel}`);
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { background } from '../lib/background';
 import { claimJob, failJob, finishJob, type ClaimedJob } from './jobs.repository';
+import { AppError } from '../lib/app-error';
 
 export type JobHandler = (job: ClaimedJob, now: Date) => Promise<void>;
 
@@ -95,7 +96,7 @@ export class JobRunner {
   private async execute(job: ClaimedJob, now: Date): Promise<void> {
     const handler = this.handlers.get(job.kind);
     try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      if (!handler) throw new AppError('internal', `no handler for job kind ${job.kind}`);
       await handler(job, now);
       await finishJob(this.db, job.id);
     } catch (err) {

@@ -27,6 +27,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       reply.status(status).type('application/json').send({ ...body, requestId: request.id });
 
     if (err instanceof AppError) {
+      // A broken invariant (decision 143): the client gets what any unexpected failure gets, the log the reason.
+      if (err.code === 'internal') {
+        request.log.error({ err }, 'unhandled error');
+        return send(500, { code: 'internal', message: 'Internal error' });
+      }
       // A service the request needs failed (the file store, decision 101): the client gets the stable
       // code and Retry-After, the log the reason.
       if (err.cause) request.log.warn({ err: err.cause, code: err.code }, 'a service the request needs failed');

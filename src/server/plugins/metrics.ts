@@ -1,10 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Database } from '../db/client';
-import { rowsOf } from '../db/raw-row';
+import { jobFigures, paymentFigures } from './metrics.repository';
 
 /**
  * GET /metrics in Prometheus' text format: requests, latency, errors, open sockets, the job
@@ -114,17 +112,4 @@ declare module 'fastify' {
     /** The internal metrics server (METRICS_PORT), once the app is ready. */
     metricsServer?: () => Server | undefined;
   }
-}
-
-async function jobFigures(db: Database) {
-  const result = await db.execute(sql`
-    select status, count(*)::int as n,
-           extract(epoch from (now() - min(run_at) filter (where run_at <= now())))::float as oldest_due_s
-    from jobs where status in ('queued', 'running') group by status`);
-  return rowsOf<{ status: string; n: number; oldest_due_s: number | null }>(result);
-}
-
-async function paymentFigures(db: Database) {
-  const result = await db.execute(sql`select method, status, count(*)::int as n from payments group by method, status`);
-  return rowsOf<{ method: string; status: string; n: number }>(result);
 }

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, matchLocale, SSR_DATA_ID, type Locale } from '../../shared/locales';
+import { acceptedLanguage } from '../lib/request-language';
 
 /** What the server-side renderer (src/web/entry-server.tsx, built to dist/ssr) offers the server. */
 export interface PageRenderer {
@@ -35,20 +36,7 @@ export function readerLocale(request: FastifyRequest): Locale {
   const cookie = LOCALE_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1];
   const fromCookie = matchLocale(cookie);
   if (fromCookie) return fromCookie;
-  const accepted = (request.headers['accept-language'] ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag ?? '', q: q === undefined ? 1 : Number(q) };
-    })
-    .filter((a) => a.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { tag } of accepted) {
-    const match = matchLocale(tag);
-    if (match) return match;
-  }
-  return DEFAULT_LOCALE;
+  return acceptedLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE;
 }
 
 /**

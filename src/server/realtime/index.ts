@@ -4,8 +4,7 @@ import type { WebSocket } from 'ws';
 import { WS_CLOSE, type RealtimeEvent } from '../../shared/realtime';
 import { AppError } from '../lib/app-error';
 import type { AppInstance } from '../lib/types';
-import { findLiveSession, liveSessionIds, SESSION_ENDED_MESSAGE } from '../modules/auth/live-session';
-import { verifyAccessToken } from '../modules/auth/tokens';
+import { findLiveSession, liveSessionIds, SESSION_ENDED_MESSAGE, verifyAccessToken } from '../modules/auth/index';
 import { MemoryHub, realtimeChannel, RedisHub, type Hub, type HubMessage } from './hub';
 
 export { MemoryHub, RedisHub, type Hub, type HubMessage } from './hub';

@@ -2,13 +2,14 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentTypeOfKey, isStorageKey, type FileStorage, type StoredFile } from './file-storage';
+import { AppError } from '../lib/app-error';
 
 /** Files in a folder on this machine (DATA_DIR/uploads): the embedded default. */
 export class LocalFileStorage implements FileStorage {
   constructor(readonly root: string) {}
 
   private file(key: string): string {
-    if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
+    if (!isStorageKey(key)) throw new AppError('internal', `Invalid storage key: ${key}`);
     return path.join(this.root, key);
   }
 

@@ -93,9 +93,13 @@ export async function readUploads<N extends string>(
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', `Send the file as multipart/form-data in the field ${list}`);
   const files: Partial<Record<N, { data: Buffer; fileName?: string }>> = {};
   const fields: Record<string, string> = {};
+  const malformed = () => new AppError('bad_request', `The upload is malformed or incomplete: send multipart/form-data with one file in the field ${list}`);
   try {
     const raw = request.raw;
-    if (!raw.complete && (raw.destroyed || raw.readableAborted)) throw new Error('The connection closed before the upload was read');
+    if (!raw.complete && (raw.destroyed || raw.readableAborted)) {
+      request.log.info('malformed multipart upload: the connection closed before the upload was read');
+      throw malformed();
+    }
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: names.length } })) {
       if (part.type === 'file') {
         const name = part.fieldname as N;
@@ -116,7 +120,7 @@ export async function readUploads<N extends string>(
       throw new AppError('payload_too_large', code === 'FST_REQ_FILE_TOO_LARGE' ? `The file is larger than ${maxBytes / 1024 / 1024} MB` : `Too many parts: send one file in the field ${list}`);
     }
     request.log.info({ err }, 'malformed multipart upload');
-    throw new AppError('bad_request', `The upload is malformed or incomplete: send multipart/form-data with one file in the field ${list}`);
+    throw malformed();
   }
   // The same guard as a JSON body's, before any file is stored: a refused upload leaves nothing behind.
   assertAllowedText(fields, 'body');

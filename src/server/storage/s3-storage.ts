@@ -70,7 +70,7 @@ export class S3FileStorage implements FileStorage {
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
-    if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
+    if (!isStorageKey(key)) throw new AppError('internal', `Invalid storage key: ${key}`);
     await this.call((c) => c.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType, CacheControl: cacheControlFor(key) })));
   }
 

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { usernameSchema } from '../../../shared/schemas/auth';
 import { inTransaction, type Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { emailOwner, findUserByLogin, insertUser, updateUser, usernameExists } from '../users/users.repository';
+import { emailOwner, findUserByLogin, insertUser, updateUser, usernameExists } from '../users/index';
 import { RESET_TOKEN_TTL_MS, sha256 } from './auth.service';
-import { hashPassword } from '../auth/password';
-import { insertResetToken } from '../auth/reset-tokens.repository';
+import { hashPassword, insertResetToken } from '../auth/index';
 
 export const adminAccountInput = z.object({
   username: usernameSchema,

@@ -13,11 +13,8 @@ import { authReplySchema } from '../../../shared/schemas/user';
 import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import { usernameExists } from '../users/index';
-import { clientInfo, currentUser } from '../auth/auth.plugin';
+import { clientInfo, currentUser, GuardedAttemptStore, LoginThrottle, RedisAttemptStore, type ThrottleLimits } from '../auth/index';
 import { login, logout, requestPasswordReset, resetPassword, signup, type SignupConsents } from './auth.service';
-import { GuardedAttemptStore } from '../auth/guarded-attempt-store';
-import { LoginThrottle, type ThrottleLimits } from '../auth/login-throttle';
-import { RedisAttemptStore } from '../auth/redis-attempt-store';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 

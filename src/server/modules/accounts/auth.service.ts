@@ -8,8 +8,7 @@ import { inTransaction, pgErrorCode, type Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
-// The rule file itself, not the module's index: the index registers routes that need auth.
-import { refuseProtectedTitles } from '../licences/licence-rules';
+import { refuseProtectedTitles } from '../licences/index';
 import { passwordResetMail, queueMails } from '../mail/index';
 import {
   emailOwner,
@@ -22,11 +21,18 @@ import {
   usernameExists,
   type UserRow,
 } from '../users/index';
-import type { ClientInfo } from '../auth/auth.plugin';
-import type { LoginThrottle } from '../auth/login-throttle';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { consumeResetToken, countRecentResetTokens, insertResetToken } from '../auth/reset-tokens.repository';
-import { createSession, revokeAllSessions, revokeSession } from '../auth/sessions';
+import {
+  consumeResetToken,
+  countRecentResetTokens,
+  createSession,
+  hashPassword,
+  insertResetToken,
+  revokeAllSessions,
+  revokeSession,
+  verifyPassword,
+  type ClientInfo,
+  type LoginThrottle,
+} from '../auth/index';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** At most this many reset e-mails per account per 15 minutes; more requests are answered but not sent. */

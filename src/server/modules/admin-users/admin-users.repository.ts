@@ -112,3 +112,18 @@ export async function bookingDetail(db: Database, id: number) {
     .orderBy(adminAuditLog.id);
   return { summary, paymentRows, extensionRows, disputeRows, auditRows };
 }
+
+/** A user's suspension, the row held until the transaction ends (suspend and reinstate read it first). */
+export async function lockSuspension(db: Database, id: number) {
+  const [row] = await db.select({ suspendedAt: users.suspendedAt, reason: users.suspensionReason }).from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+export async function setSuspension(db: Database, id: number, s: { suspendedAt: Date | null; suspensionReason: string | null }): Promise<void> {
+  await db.update(users).set({ ...s, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** The user's guide listing from status `from` to `to`; the ids of the listings moved (none or one). */
+export async function moveListing(db: Database, userId: number, from: 'active' | 'suspended', to: 'active' | 'suspended') {
+  return db.update(guides).set({ status: to, updatedAt: new Date() }).where(and(eq(guides.userId, userId), eq(guides.status, from))).returning({ id: guides.id });
+}

@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ledgerBalance } from '../../../shared/booking/ledger';
 import { ADMIN_USERS_PAGE_SIZE, type adminUserQuerySchema } from '../../../shared/schemas/admin';
 import { inTransaction, type Database } from '../../db/client';
-import { guides, users } from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { failedJobs, retryFailedJob } from '../../jobs/index';
@@ -58,13 +56,13 @@ export class AdminUsersService {
   async suspend(admin: AuthUser, id: number, reason: string) {
     if (id === admin.id) throw new AppError('conflict', 'You cannot suspend your own account');
     await inTransaction(this.db, async (t) => {
-      const [before] = await t.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, id)).for('update');
+      const before = await repo.lockSuspension(t, id);
       if (!before) throw notFound('User');
       if (before.suspendedAt) throw new AppError('conflict', 'This account is already suspended');
-      await t.update(users).set({ suspendedAt: new Date(), suspensionReason: reason, updatedAt: new Date() }).where(eq(users.id, id));
+      await repo.setSuspension(t, id, { suspendedAt: new Date(), suspensionReason: reason });
       await revokeAllSessions(t, id);
       // A paused listing stays paused; only a listed guide is hidden (and comes back on reinstatement).
-      const hidden = await t.update(guides).set({ status: 'suspended', updatedAt: new Date() }).where(and(eq(guides.userId, id), eq(guides.status, 'active'))).returning({ id: guides.id });
+      const hidden = await repo.moveListing(t, id, 'active', 'suspended');
       await recordAdminAction(t, { adminUserId: admin.id, action: 'user.suspend', entityType: 'user', entityId: id, before: { suspended: false }, after: { suspended: true, listingHidden: hidden.length > 0 }, note: reason });
     });
     this.needs.realtime.revalidate(id);
@@ -74,11 +72,11 @@ export class AdminUsersService {
 
   async reinstate(admin: AuthUser, id: number) {
     await inTransaction(this.db, async (t) => {
-      const [before] = await t.select({ suspendedAt: users.suspendedAt, reason: users.suspensionReason }).from(users).where(eq(users.id, id)).for('update');
+      const before = await repo.lockSuspension(t, id);
       if (!before) throw notFound('User');
       if (!before.suspendedAt) throw new AppError('conflict', 'This account is not suspended');
-      await t.update(users).set({ suspendedAt: null, suspensionReason: null, updatedAt: new Date() }).where(eq(users.id, id));
-      const listed = await t.update(guides).set({ status: 'active', updatedAt: new Date() }).where(and(eq(guides.userId, id), eq(guides.status, 'suspended'))).returning({ id: guides.id });
+      await repo.setSuspension(t, id, { suspendedAt: null, suspensionReason: null });
+      const listed = await repo.moveListing(t, id, 'suspended', 'active');
       await recordAdminAction(t, { adminUserId: admin.id, action: 'user.reinstate', entityType: 'user', entityId: id, before: { suspended: true, reason: before.reason }, after: { suspended: false, listingShown: listed.length > 0 } });
     });
     await this.needs.guideSearch.sync();

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
-import { findLiveSession, SESSION_ENDED_MESSAGE } from './live-session';
+import { findLiveSession, SESSION_ENDED_MESSAGE } from './live-session.repository';
 import { verifyAccessToken, type TokenClaims } from './tokens';
 
 /** Who is calling: set by `optionalAuth` / `requireAuth`, null for visitors. */

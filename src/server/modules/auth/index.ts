@@ -1,4 +1,9 @@
 export { clientInfo, currentClaims, currentUser, registerAuth, type AuthUser, type ClientInfo } from './auth.plugin';
-export { DEFAULT_LOGIN_LIMITS, type ThrottleLimits } from './login-throttle';
+export { GuardedAttemptStore } from './guarded-attempt-store';
+export { findLiveSession, liveSessionExists, liveSessionIds, SESSION_ENDED_MESSAGE } from './live-session.repository';
+export { DEFAULT_LOGIN_LIMITS, LoginThrottle, type ThrottleLimits } from './login-throttle';
 export { hashPassword, verifyPassword } from './password';
-export { createSession, revokeAllSessions, revokeSession } from './sessions';
+export { RedisAttemptStore } from './redis-attempt-store';
+export { consumeResetToken, countRecentResetTokens, insertResetToken } from './reset-tokens.repository';
+export { createSession, revokeAllSessions, revokeSession } from './sessions.repository';
+export { verifyAccessToken } from './tokens';

@@ -5,7 +5,7 @@ import { sessions, users } from '../../db/schema/index';
 import { TEST_SECRET } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { traveler, type Who } from '../messaging/test-helpers';
-import { findLiveSession, liveSessionExists, liveSessionIds } from './live-session';
+import { findLiveSession, liveSessionExists, liveSessionIds } from './live-session.repository';
 import { verifyAccessToken } from './tokens';
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LOCALES, matchLocale, type Locale } from '../../../shared/locales';
+import { LOCALES } from '../../../shared/locales';
 import { fileReplySchema, idParam } from '../../../shared/schemas/common';
+import { requestLanguage } from '../../lib/request-language';
 import type { AppInstance } from '../../lib/types';
 import { sendPrivateFile } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
@@ -31,7 +32,6 @@ export const pdfLinkReplySchema = z.object({
   expiresAt: z.string(),
 });
 
-const languageOf = (lang: Locale | undefined, acceptLanguage: string | undefined): Locale => lang ?? matchLocale(acceptLanguage?.split(',')[0]) ?? 'en';
 
 /** GET /api/v2/bookings/{id}/pdf and its signed link (decision 065). */
 export function registerBookingPdf(app: AppInstance, needs: BookingPdfNeeds): void {
@@ -55,7 +55,7 @@ export function registerBookingPdf(app: AppInstance, needs: BookingPdfNeeds): vo
     },
     async (request, reply) => {
       const { download, ...rest } = request.query;
-      const lang = languageOf(rest.lang, request.headers['accept-language']);
+      const lang = requestLanguage(rest.lang, request.headers['accept-language']);
       const { body, fileName } = await service.pdf(request.user, request.params.id, { ...rest, lang, download: download !== undefined });
       // The preview page frames this same-origin URL; the app-wide CSP forbids any framing.
       return sendPrivateFile(reply, { contentType: 'application/pdf', size: body.length, body, fileName, inline: download === undefined, preview: true });
@@ -75,6 +75,6 @@ export function registerBookingPdf(app: AppInstance, needs: BookingPdfNeeds): vo
         response: { 200: pdfLinkReplySchema },
       },
     },
-    async (request) => service.link(currentUser(request), request.params.id, languageOf(request.query.lang, request.headers['accept-language'])),
+    async (request) => service.link(currentUser(request), request.params.id, requestLanguage(request.query.lang, request.headers['accept-language'])),
   );
 }

@@ -11,7 +11,7 @@ import type { AuthUser } from '../auth/index';
 import { JOB, MINUTE_MS, paymentInProgress, type BookingCore, type Publish, type Side } from './booking-core';
 import { baseDurationHours, factsOf } from './booking-view';
 import * as repo from './bookings.repository';
-import { guideBusyRanges } from './busy';
+import { guideBusyRanges } from './busy.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
 import { openAttempt, stepFor, type OpenAttemptStep } from './one-charge';
 

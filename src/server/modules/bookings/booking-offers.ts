@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import type { BookingCore } from './booking-core';
 import * as repo from './bookings.repository';
-import { guideBusyRanges } from './busy';
+import { guideBusyRanges } from './busy.repository';
 import type { BookingRow } from './bookings.repository';
 import { insertNewBooking } from './new-booking';
 

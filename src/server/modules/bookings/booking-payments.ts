@@ -199,7 +199,7 @@ export class BookingPayments {
         ['processing', 'pending', 'failed'],
       );
       if (!payment) return undefined;
-      if (payment.bookingId !== booking.id) throw new Error(`payment ${paymentId} is not booking ${booking.id}'s`);
+      if (payment.bookingId !== booking.id) throw new AppError('internal', `payment ${paymentId} is not booking ${booking.id}'s`);
       const parties = { travelerId: booking.travelerId, guideUserId, paymentId };
       if (payment.kind === 'extension') {
         await this.extensions.paymentSucceeded(db, booking, payment, parties, now, after, publish);

@@ -1,6 +1,7 @@
 import { bookingPrice } from '../../../shared/booking/money-rules';
 import { compareCandidates, compareStanding, REPLACEMENT_CANDIDATES, replacementAnswerBy, replacementLapsesAt, replacementPrice, SAME_DAY_LEAD_MINUTES, sameDayAnswerBy, sameDayLapsesAt } from '../../../shared/booking/replacement';
 import { bookableSlots } from '../../../shared/booking/schedule';
+import { matchLocale } from '../../../shared/locales';
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { ReplacementCandidate, ReplacementsReply } from '../../../shared/schemas/replacements';
 import { pgErrorCode, type Database } from '../../db/client';
@@ -38,8 +39,11 @@ const bookedPriceOf = (b: BookingRow): BookedPrice => ({
   commissionCents: b.commissionCents,
 });
 
-/** The language a replacement must speak: the traveler's (Chinese unless they chose English). */
-const languageOf = (locale: string | null) => (locale?.startsWith('en') ? 'en' : 'zh');
+/**
+ * The language a replacement must speak: the traveler's (Chinese unless they chose English). The stored
+ * locale is read as every language tag is (matchLocale); the guides' languages are spoken ones (en, zh).
+ */
+const languageOf = (locale: string | null) => (matchLocale(locale) === 'en' ? 'en' : 'zh');
 
 /**
  * A replacement guide when the booked one cancels (decision 137). The guide's cancellation of a paid

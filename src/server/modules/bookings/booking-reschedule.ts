@@ -9,7 +9,7 @@ import type { AuthUser } from '../auth/index';
 import { JOB, type BookingCore, type Side } from './booking-core';
 import { respondBy } from './booking-view';
 import * as repo from './bookings.repository';
-import { guideBusyRanges } from './busy';
+import { guideBusyRanges } from './busy.repository';
 import type { BookingRow } from './bookings.repository';
 import * as rescheduleRepo from './reschedule.repository';
 import type { RescheduleRow } from './reschedule.repository';

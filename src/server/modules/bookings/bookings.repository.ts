@@ -15,7 +15,7 @@ import {
   serviceSubcategories,
   users,
 } from '../../db/schema/index';
-import { travelerBusyCondition } from './busy';
+import { travelerBusyCondition } from './busy.repository';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;

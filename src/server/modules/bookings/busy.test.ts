@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { guideBusy } from '../offers/offers.repository';
 import { guidePerson, person } from './test-helpers';
 import { travelerOverlaps } from './bookings.repository';
-import { guideBusyRanges } from './busy';
+import { guideBusyRanges } from './busy.repository';
 import { daySchedule } from './schedule.repository';
 
 /**

@@ -8,7 +8,7 @@ import { bookings, guides, guideServices, payments, serviceSubcategories, users 
 import type { NewJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';
 import { bookableGuideColumns, viewQuery, type BookingRow, type NewBooking, type PaymentRow } from './bookings.repository';
-import { blocksNewAttemptSql } from './one-charge';
+import { OPEN_PAYMENT_STATUSES, PAID_PAYMENT_STATUSES } from './one-charge';
 
 /**
  * The hot path of a checkout and its deposit (decision 090): create + pay by card in few
@@ -210,4 +210,14 @@ export async function settleDeposit(
   const [row] = rowsOf<{ payment: Record<string, unknown> | null; booking: Record<string, unknown> | null; jobs: WrittenJob[] }>(result);
   if (!row?.payment || !row.booking) return undefined;
   return { payment: rowOf(payments, row.payment), booking: rowOf(bookings, row.booking), jobs: row.jobs.map((j) => ({ id: Number(j.id), kind: j.kind })) };
+}
+
+/**
+ * The deposit claim's condition (`claimDeposit`, one statement: decision 090) for an existing attempt
+ * of the charge that leaves no room for a new one: paid, or open. Literals, not parameters, so the
+ * statement's text and plan stay as they were. `one-charge.test.ts` checks it against the lists.
+ */
+export function blocksNewAttemptSql(status: SQL): SQL {
+  const list = [...PAID_PAYMENT_STATUSES, ...OPEN_PAYMENT_STATUSES].map((s) => `'${s}'`).join(', ');
+  return sql`${status} IN (${sql.raw(list)})`;
 }

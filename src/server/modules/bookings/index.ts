@@ -12,11 +12,11 @@ import { subscribeTourNotices, type TourNotice } from './tour-notices';
 export { guideForBooking } from './bookings.repository';
 // Reviews and disputes read bookings and move them only through transitionBooking.
 export { findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, transitionBooking, type BookingRow } from './bookings.repository';
-export { factsOf } from './booking-view';
+export { factsOf, respondBy } from './booking-view';
 export { replacementCoverCents } from './replacement.repository';
 export { assertBookableDay, type OfferSource, type OfferTerms } from './booking-offers';
 export type { Clock } from './booking-core';
-export { guideBusyCondition, guideBusyRanges, travelerBusyCondition } from './busy';
+export { guideBusyCondition, guideBusyRanges, travelerBusyCondition } from './busy.repository';
 export { guidesDays } from './schedule.repository';
 export { BookingsService, JOB } from './bookings.service';
 export type { BookingEventMap, BookingEventName } from './events';

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/raw-row';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { PaymentRow } from './bookings.repository';
-import { blocksNewAttemptSql, isPaid, openAttempt, OPEN_PAYMENT_STATUSES, PAID_PAYMENT_STATUSES } from './one-charge';
+import { blocksNewAttemptSql } from './checkout.repository';
+import { isPaid, openAttempt, OPEN_PAYMENT_STATUSES, PAID_PAYMENT_STATUSES } from './one-charge';
 
 /**
- * The deposit claim's condition inside its one statement (`blocksNewAttemptSql`) and the service's
+ * The deposit claim's condition inside its one statement (`blocksNewAttemptSql` in checkout.repository.ts) and the service's
  * plain reading of the same attempts (`isPaid`, `openAttempt`) give one answer for every status.
  */
 const STATUSES: PaymentRow['status'][] = ['processing', 'pending', 'succeeded', 'failed', 'refunded', 'partially_refunded'];

@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { CreatePaymentBody } from '../../../shared/schemas/bookings';
 import type { ChargeResult } from '../payments/index';
 import { paymentInProgress, type BookingCore } from './booking-core';
@@ -28,16 +27,6 @@ export const PAID_PAYMENT_STATUSES: readonly PaymentStatus[] = ['succeeded', 're
 const isOpen = (p: PaymentRow) => OPEN_PAYMENT_STATUSES.includes(p.status);
 /** A charge's attempts include one that made the charge. */
 export const isPaid = (attempts: PaymentRow[]) => attempts.some((p) => PAID_PAYMENT_STATUSES.includes(p.status));
-
-/**
- * The deposit claim's condition (`claimDeposit`, one statement: decision 090) for an existing attempt
- * of the charge that leaves no room for a new one: paid, or open. Literals, not parameters, so the
- * statement's text and plan stay as they were. `one-charge.test.ts` checks it against the lists.
- */
-export function blocksNewAttemptSql(status: SQL): SQL {
-  const list = [...PAID_PAYMENT_STATUSES, ...OPEN_PAYMENT_STATUSES].map((s) => `'${s}'`).join(', ');
-  return sql`${status} IN (${sql.raw(list)})`;
-}
 
 /** The open attempt among a charge's attempts (one at most, by the index; the newest if ever more). */
 export function openAttempt(attempts: PaymentRow[]): PaymentRow | undefined {

@@ -83,6 +83,6 @@ export async function claimAttempt(core: BookingCore, extensions: BookingExtensi
     const deposits = read.filter((p) => p.bookingId === bookingId && p.kind === 'deposit');
     if (isPaid(deposits)) throw new AppError('already_paid', 'The deposit of this booking is already paid');
     if (booking.status !== 'pending') throw new AppError('invalid_transition', `A ${booking.status} booking cannot be paid`);
-    throw new Error("unreachable: a pending booking's deposit is claimed above");
+    throw new AppError('internal', "unreachable: a pending booking's deposit is claimed above");
   });
 }

@@ -3,7 +3,7 @@ import type { BookingStatus } from '../../../shared/booking/state-machine';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-row';
 import { bookings, guideAvailabilityExceptions, guideWeeklyAvailability } from '../../db/schema/index';
-import { guideBusyCondition, holdsTime, travelerBusyCondition } from './busy';
+import { guideBusyCondition, holdsTime, travelerBusyCondition } from './busy.repository';
 
 /** An active booking of the traveler overlapping the requested hours (one traveler, one place). */
 export interface TravelerOverlap {

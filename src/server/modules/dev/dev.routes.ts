@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { todayInZone } from '../../../shared/availability';
 import { zonedTimeToUtc, zoneOffsetMinutes } from '../../../shared/booking/schedule';
-import { bookings, jobs } from '../../db/schema/index';
 import type { AppInstance } from '../../lib/types';
 import { latestMails } from '../mail/index';
+import { findBookingRow, moveBookingToNow } from './dev.repository';
 
 const outboxEntrySchema = z.object({
   id: z.number(),
@@ -57,7 +56,7 @@ export function devRoutes(app: AppInstance): void {
     },
     async (request, reply) => {
       const db = app.ctx.database.db;
-      const [booking] = await db.select().from(bookings).where(eq(bookings.id, request.body.bookingId));
+      const booking = await findBookingRow(db, request.body.bookingId);
       if (!booking) return reply.code(404).send({ code: 'not_found', message: 'Booking not found' });
       const now = new Date();
       const date = todayInZone(booking.timeZone, now);
@@ -65,10 +64,7 @@ export function devRoutes(app: AppInstance): void {
       const startMinute = minuteOfDay - (minuteOfDay % 30);
       const startsAt = zonedTimeToUtc(date, startMinute, booking.timeZone);
       const endsAt = new Date(startsAt.getTime() + (booking.endsAt.getTime() - booking.startsAt.getTime()));
-      await db.transaction(async (tx) => {
-        await tx.update(bookings).set({ date, startMinute, startsAt, endsAt }).where(eq(bookings.id, booking.id));
-        await tx.update(jobs).set({ runAt: now }).where(and(eq(jobs.kind, 'booking.start_day'), eq(jobs.dedupeKey, `booking.start_day:${booking.id}`)));
-      });
+      await moveBookingToNow(db, booking.id, { date, startMinute, startsAt, endsAt }, now);
       return { date, startsAt };
     },
   );

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { guideApplicationDocuments, guideApplications, guides, guideServices, users } from '../../db/schema/index';
+import { guideApplicationDocuments, guideApplications, guides, guideServices, serviceSubcategories, users } from '../../db/schema/index';
 import type { ApplicationData, ApplicationStatus } from '../../../shared/schemas/guide-applications';
 
 export type ApplicationRow = typeof guideApplications.$inferSelect;
@@ -172,4 +172,14 @@ export async function approve(db: Database, app: ApplicationRow, adminId: number
 export async function applicationStatusOf(db: Database, userId: number): Promise<{ status: ApplicationStatus } | null> {
   const [row] = await db.select({ status: guideApplications.status }).from(guideApplications).where(eq(guideApplications.userId, userId));
   return row ?? null;
+}
+
+/** Holds the application's row until the transaction ends (two uploads at once count one after the other). */
+export async function lockApplication(db: Database, id: number): Promise<void> {
+  await db.execute(sql`select id from guide_applications where id = ${id} for update`);
+}
+
+/** The ids among `ids` that name a service subcategory. */
+export async function knownSubcategories(db: Database, ids: number[]): Promise<{ id: number }[]> {
+  return db.select({ id: serviceSubcategories.id }).from(serviceSubcategories).where(inArray(serviceSubcategories.id, ids));
 }

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
 import { timeZoneForCity } from '../../../shared/cities';
 import { cleanDisplayText } from '../../../shared/display-text';
 import { computeGuideStatus } from '../../../shared/rules/guide-status';
@@ -15,7 +14,6 @@ import {
   type GuideApplication,
 } from '../../../shared/schemas/guide-applications';
 import type { Database } from '../../db/client';
-import { serviceSubcategories } from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { auditedChange } from '../audit/index';
@@ -132,7 +130,7 @@ export class GuideApplicationsService {
     const stored = await storePrivateDocument(this.needs.storage, DOCUMENT_FOLDER, data, DOCUMENT_BOX);
     // Counted again after the (slow) re-encode: two uploads at once must not pass the maximum together.
     const doc = await this.db.transaction(async (tx) => {
-      await tx.execute(sqlLockApplication(row.id));
+      await repo.lockApplication(tx, row.id);
       if ((await repo.countDocuments(tx, row.id)) >= DOCUMENT_MAX_FILES) return undefined;
       return repo.insertDocument(tx, { applicationId: row.id, storageKey: stored.key, contentType: stored.type, sizeBytes: stored.size, fileName: cleanFileName(fileName), description });
     });
@@ -192,7 +190,7 @@ export class GuideApplicationsService {
       fields.push({ path: 'data.maxDurationHours', message: 'At least the minimum duration' });
     }
     if (data.subcategoryIds?.length) {
-      const known = await this.db.select({ id: serviceSubcategories.id }).from(serviceSubcategories).where(inArray(serviceSubcategories.id, data.subcategoryIds));
+      const known = await repo.knownSubcategories(this.db, data.subcategoryIds);
       if (known.length !== new Set(data.subcategoryIds).size) fields.push({ path: 'data.subcategoryIds', message: 'Unknown service' });
     }
     if (!declaration) throw new AppError('declaration_required', APPLICATION_MESSAGES.declaration, [{ path: 'body.declaration', message: APPLICATION_MESSAGES.declaration }, ...fields]);
@@ -342,5 +340,3 @@ export class GuideApplicationsService {
     return [{ userId, type: 'approval', text, actionUrl, related: { type: 'guide_application', id }, dedupeKey, showContactSupport: support, mail }];
   }
 }
-
-const sqlLockApplication = (id: number) => sql`select id from guide_applications where id = ${id} for update`;

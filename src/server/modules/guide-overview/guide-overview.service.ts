@@ -7,7 +7,7 @@ import type { GuideEarnings } from '../../../shared/schemas/wallet';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
-import { respondBy } from '../bookings/booking-view';
+import { respondBy } from '../bookings/index';
 import * as repo from './guide-overview.repository';
 
 export interface GuideOverviewDeps {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { TEXT_LANGUAGES, type TextLanguage } from '../../../shared/guide-texts';
 import type { SearchFilter } from '../../../shared/guide-search';
 import type { GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
 import type { DatabaseHandle } from '../../db/client';
-import { exceptionsForSearch, forgetCatalogue, listedForSearch, summaryRowsByIds } from './guides.repository';
+import { exceptionsForSearch, forgetCatalogue, listedForSearch, notifyChannel, summaryRowsByIds } from './guides.repository';
 import { toSummaryVariants } from './guides.service';
 import { responsivenessByGuide } from '../messaging/index';
 import { ResponsivenessCache } from './responsiveness-cache';
@@ -83,7 +82,7 @@ export class GuideSearch {
     });
     arrived.catch(() => {}); // handled below; this only keeps a timeout during the NOTIFY from counting as unhandled
     try {
-      await this.database.db.execute(sql`select pg_notify(${CHANNEL}, ${token})`);
+      await notifyChannel(this.database.db, CHANNEL, token);
       await arrived;
     } finally {
       clearTimeout(timer); // a failed NOTIFY leaves `arrived` pending forever, never rejected

@@ -374,3 +374,8 @@ export async function setGuideServices(db: Database, guideId: number, services: 
       .where(eq(guides.id, guideId));
   });
 }
+
+/** NOTIFY on `channel` with `payload`: every instance listening hears it, this one included. */
+export async function notifyChannel(db: Database, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client';
 import { claimMails, findMail, markMail, markMailsSent } from './mail.repository';
+import { AppError } from '../../lib/app-error';
 
 const MAX_ATTEMPTS = 5;
 
@@ -39,7 +40,7 @@ export class Mailer {
       for (const m of seen) {
         this.log.warn({ mailId: m.id, template: m.template }, 'e-mail waiting in the outbox: set SMTP_URL (smtp://user:password@host:587) and restart to send it');
       }
-      throw new Error('SMTP_URL is not set');
+      throw new AppError('unavailable', 'SMTP_URL is not set');
     }
     if (!this.transport) {
       for (const mail of await claimMails(this.db, list, true)) {

@@ -5,10 +5,11 @@ import { canSend, creditsFor, FREE_MESSAGES } from '../../../shared/messaging/cr
 import { rowsOf } from '../../db/raw-row';
 import { bookings } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { countsAsBooking, maySendSql, pairConfirmedSql, pairHasBookingSql, unlocksContacts } from './send-rules';
+import { countsAsBooking, unlocksContacts } from './send-rules';
+import { maySendSql, pairConfirmedSql, pairHasBookingSql } from './send.repository';
 import { guide, insertBooking, traveler } from './test-helpers';
 
-/** The chat send statement's rules (`send-rules.ts`): each SQL piece answers as its plain form does. */
+/** The chat send statement's rules (`send-rules.ts`, their SQL forms in `send.repository.ts`): each SQL piece answers as its plain form does. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

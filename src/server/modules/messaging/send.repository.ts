@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { BookingStatus } from '../../../shared/booking/state-machine';
 import type { Locale } from '../../../shared/locales';
 import type { TourRequest } from '../../../shared/schemas/messaging';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-row';
-import { liveSessionExists } from '../auth/live-session';
-import { maySendSql, pairConfirmedSql, pairHasBookingSql } from './send-rules';
+import { liveSessionExists } from '../auth/index';
+import { CONTACTS_LOCKED, NOT_A_BOOKING } from './send-rules';
 import type { MessageRow } from './messaging.repository';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -211,4 +212,26 @@ export async function recountConversations(db: Database): Promise<void> {
       LEFT JOIN conversation_reads rg ON rg.conversation_id = c2.id AND rg.user_id = c2.guide_user_id
       GROUP BY c2.id, rt.last_read_message_id, rg.last_read_message_id
     ) s WHERE s.id = c.id`);
+}
+
+// The SQL forms of send-rules.ts, read by the send statement above (send-rules.test.ts checks each against its plain form).
+
+const statusList = (list: readonly BookingStatus[]) => sql.raw(list.map((s) => `'${s}'`).join(', '));
+
+/** `countsAsBooking` for any booking of the pair (an SQL boolean). */
+export function pairHasBookingSql(travelerId: SQL, guideId: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM bookings b WHERE b.traveler_id = ${travelerId} AND b.guide_id = ${guideId} AND b.status NOT IN (${statusList(NOT_A_BOOKING)}))`;
+}
+
+/** `unlocksContacts` for any booking of the pair (an SQL boolean). */
+export function pairConfirmedSql(travelerId: SQL, guideId: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM bookings b WHERE b.traveler_id = ${travelerId} AND b.guide_id = ${guideId} AND b.status NOT IN (${statusList(CONTACTS_LOCKED)}))`;
+}
+
+/**
+ * `canSend(creditsFor(side, facts))` of `shared/messaging/credits.ts` as an SQL boolean: a guide always
+ * may; a traveler while a booking exists, the guide has replied, or fewer than `freeMessages` are sent.
+ */
+export function maySendSql(f: { senderIsTraveler: SQL; hasBooking: SQL; guideMessages: SQL; travelerMessages: SQL }, freeMessages: number): SQL {
+  return sql`(NOT ${f.senderIsTraveler} OR ${f.hasBooking} OR ${f.guideMessages} > 0 OR ${f.travelerMessages} < ${freeMessages})`;
 }

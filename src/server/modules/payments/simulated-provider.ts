@@ -1,14 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { simulatedWebhookBodySchema } from '../../../shared/schemas/bookings';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { simulatedCharges } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { chargeByKey, chargeByRef, insertChargeOnce, settlePendingCharge, type SimulatedChargeRow } from './simulated-charges.repository';
 import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, WebhookEvent } from './provider';
 
 export const SIMULATED_SIGNATURE_HEADER = 'x-simulated-signature';
 
-function resultOf(row: typeof simulatedCharges.$inferSelect): ChargeResult {
+function resultOf(row: SimulatedChargeRow): ChargeResult {
   if (row.status === 'succeeded') return { status: 'succeeded', providerRef: row.providerRef };
   if (row.status === 'pending') return { status: 'pending', providerRef: row.providerRef, approvalUrl: row.approvalUrl ?? undefined };
   return { status: 'failed', providerRef: row.providerRef, failureCode: row.failureCode ?? 'card_declined', message: row.failureMessage ?? 'Your card was declined.' };
@@ -65,28 +64,24 @@ export class SimulatedProvider implements PaymentProvider {
   async charge(req: ChargeRequest): Promise<ChargeResult> {
     const result = this.decide(req);
     // One statement for a new key: the record is written, or the key's first record is read back.
-    const [row] = await this.records()
-      .insert(simulatedCharges)
-      .values({
-        idempotencyKey: req.idempotencyKey,
-        providerRef: result.providerRef!,
-        paymentId: req.paymentId,
-        amountCents: req.amountCents,
-        method: req.method,
-        status: result.status,
-        failureCode: result.status === 'failed' ? result.failureCode : null,
-        failureMessage: result.status === 'failed' ? result.message : null,
-        approvalUrl: result.status === 'pending' ? (result.approvalUrl ?? null) : null,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const row = await insertChargeOnce(this.records(), {
+      idempotencyKey: req.idempotencyKey,
+      providerRef: result.providerRef!,
+      paymentId: req.paymentId,
+      amountCents: req.amountCents,
+      method: req.method,
+      status: result.status,
+      failureCode: result.status === 'failed' ? result.failureCode : null,
+      failureMessage: result.status === 'failed' ? result.message : null,
+      approvalUrl: result.status === 'pending' ? (result.approvalUrl ?? null) : null,
+    });
     if (row) return resultOf(row);
     // A repeated key (or two calls with one key at once): both answer what was recorded first.
     return (await this.findCharge(req.idempotencyKey))!;
   }
 
   async findCharge(idempotencyKey: string): Promise<ChargeResult | null> {
-    const [row] = await this.records().select().from(simulatedCharges).where(eq(simulatedCharges.idempotencyKey, idempotencyKey));
+    const row = await chargeByKey(this.records(), idempotencyKey);
     return row ? resultOf(row) : null;
   }
 
@@ -96,33 +91,24 @@ export class SimulatedProvider implements PaymentProvider {
    * is not charged and no success is reported, as a real wallet refuses a closed payment.
    */
   async approved(providerRef: string): Promise<boolean> {
-    const [row] = await this.records()
-      .update(simulatedCharges)
-      .set({ status: 'succeeded' })
-      .where(and(eq(simulatedCharges.providerRef, providerRef), eq(simulatedCharges.status, 'pending')))
-      .returning({ status: simulatedCharges.status });
+    const row = await settlePendingCharge(this.records(), providerRef, { status: 'succeeded' });
     return (row ?? (await this.byRef(providerRef)))?.status === 'succeeded';
   }
 
   /** Cancels a charge still waiting for its approval; one statement, so an approval and a cancel never both win. */
   async cancel(providerRef: string): Promise<ChargeResult> {
-    const [row] = await this.records()
-      .update(simulatedCharges)
-      .set({ status: 'failed', failureCode: 'canceled', failureMessage: 'The payment was cancelled.' })
-      .where(and(eq(simulatedCharges.providerRef, providerRef), eq(simulatedCharges.status, 'pending')))
-      .returning();
+    const row = await settlePendingCharge(this.records(), providerRef, { status: 'failed', failureCode: 'canceled', failureMessage: 'The payment was cancelled.' });
     const now = row ?? (await this.byRef(providerRef));
-    if (!now) throw new Error(`The simulated provider has no charge ${providerRef}`);
+    if (!now) throw new AppError('internal', `The simulated provider has no charge ${providerRef}`);
     return resultOf(now);
   }
 
   private async byRef(providerRef: string) {
-    const [row] = await this.records().select().from(simulatedCharges).where(eq(simulatedCharges.providerRef, providerRef));
-    return row;
+    return chargeByRef(this.records(), providerRef);
   }
 
   private records(): Database {
-    if (!this.db) throw new Error('This simulated provider has no database for its records');
+    if (!this.db) throw new AppError('internal', 'This simulated provider has no database for its records');
     return this.db;
   }
 

@@ -85,7 +85,7 @@ export class StripeProvider implements PaymentProvider {
     const signature = Array.isArray(header) ? header[0] : header;
     let event: Stripe.Event;
     try {
-      if (!signature) throw new Error('no signature');
+      if (!signature) throw new AppError('invalid_signature', 'no signature');
       event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
     } catch {
       throw new AppError('invalid_signature', 'The webhook signature is missing or wrong');

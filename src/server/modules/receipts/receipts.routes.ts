@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { matchLocale } from '../../../shared/locales';
 import { fileReplySchema, idParam } from '../../../shared/schemas/common';
 import { RECEIPT_LANGUAGES, receiptListSchema, receiptSchema, updateReceiptBodySchema, type ReceiptLanguage } from '../../../shared/schemas/receipts';
+import { requestLanguage } from '../../lib/request-language';
 import type { AppInstance } from '../../lib/types';
 import { sendPrivateFile } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
@@ -9,14 +11,12 @@ import type { ReceiptsService } from './receipts.service';
 const bearer = [{ bearerAuth: [] }];
 const idParams = z.object({ id: idParam });
 
-/** The PDF's language: asked for, else the reader's Accept-Language among the three, else English. */
-function languageOf(lang: ReceiptLanguage | undefined, acceptLanguage: string | undefined): ReceiptLanguage {
-  if (lang) return lang;
-  const first = acceptLanguage?.split(',')[0]?.trim().toLowerCase() ?? '';
-  if (first.startsWith('zh')) return 'zh-CN';
-  if (first.startsWith('ja')) return 'ja';
-  return 'en';
-}
+/**
+ * A tag's receipt language: an interface language (matchLocale), or Japanese, the issuer's country's,
+ * which a receipt is printed in though the app is not.
+ */
+const receiptLanguageOf = (tag: string): ReceiptLanguage | undefined =>
+  matchLocale(tag) ?? RECEIPT_LANGUAGES.find((l) => l.toLowerCase() === tag.toLowerCase().split('-')[0]);
 
 /** Receipts and credit notes of payments (decision 125): the payer reads them, prints them and names the addressee. */
 export function receiptsRoutes(app: AppInstance, service: ReceiptsService): void {
@@ -81,7 +81,8 @@ export function receiptsRoutes(app: AppInstance, service: ReceiptsService): void
       },
     },
     async (request, reply) => {
-      const lang = languageOf(request.query.lang, request.headers['accept-language']);
+      // The PDF's language: asked for, else the reader's Accept-Language among the three, else English.
+      const lang = requestLanguage(request.query.lang, request.headers['accept-language'], receiptLanguageOf, 'en');
       const { body, fileName } = await service.pdf(currentUser(request).id, request.params.id, lang);
       return sendPrivateFile(reply, { contentType: 'application/pdf', size: body.length, body, fileName });
     },

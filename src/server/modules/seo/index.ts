@@ -1,11 +1,10 @@
-import { asc, sql } from 'drizzle-orm';
 import { SERVICE_CITY_SLUGS } from '../../../shared/cities';
 import { LOCALES } from '../../../shared/locales';
 import { fileReplySchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
-import { guideItineraries, guides } from '../../db/schema/index';
 import type { AppInstance } from '../../lib/types';
 import type { GuideSearch } from '../guides/index';
+import { listedPages } from './seo.repository';
 
 /**
  * robots.txt and sitemap.xml: what crawlers may read, and every public page with its
@@ -116,13 +115,7 @@ export function sitemapXml(appUrl: string, entries: readonly SitemapEntry[]): st
  * and that has open times in the next 60 days; the ids come from the search index.
  */
 export async function sitemapEntries(db: Database, listedIds: readonly number[]): Promise<SitemapEntry[]> {
-  const ids = sql`${`{${listedIds.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
-  const [listed, itineraries] = listedIds.length
-    ? await Promise.all([
-        db.select({ id: guides.id, updatedAt: guides.updatedAt }).from(guides).where(sql`${guides.id} = any(${ids})`).orderBy(asc(guides.id)),
-        db.select({ id: guideItineraries.id }).from(guideItineraries).where(sql`${guideItineraries.guideId} = any(${ids})`).orderBy(asc(guideItineraries.id)),
-      ])
-    : [[], []];
+  const { listed, itineraries } = await listedPages(db, listedIds);
   return [
     ...PUBLIC_PAGE_PATHS.map((path) => ({ path })),
     ...listed.map((g) => ({ path: `/guides/${g.id}`, lastmod: g.updatedAt })),

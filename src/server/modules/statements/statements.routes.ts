@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { LOCALES, matchLocale, type Locale } from '../../../shared/locales';
+import { LOCALES } from '../../../shared/locales';
 import { errorBodySchema, fileReplySchema } from '../../../shared/schemas/common';
 import { statementListSchema, statementMonthSchema } from '../../../shared/schemas/statements';
+import { requestLanguage } from '../../lib/request-language';
 import type { AppInstance } from '../../lib/types';
 import { sendPrivateFile } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
@@ -10,7 +11,6 @@ import type { StatementsService } from './statements.service';
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const langSchema = z.enum(LOCALES).describe('Language of the statement: en or zh-CN (default: the Accept-Language header, else en); the invoice’s items are in Japanese in both');
-const languageOf = (lang: Locale | undefined, acceptLanguage: string | undefined): Locale => lang ?? matchLocale(acceptLanguage?.split(',')[0]) ?? 'en';
 
 /** The guide's monthly statements and the commission's qualified invoice (decision 127). */
 export function statementsRoutes(app: AppInstance, service: StatementsService): void {
@@ -45,7 +45,7 @@ export function statementsRoutes(app: AppInstance, service: StatementsService): 
       },
     },
     async (request, reply) => {
-      const lang = languageOf(request.query.lang, request.headers['accept-language']);
+      const lang = requestLanguage(request.query.lang, request.headers['accept-language']);
       const { body, fileName } = await service.pdf(currentUser(request), request.params.month, lang);
       // Always an attachment: the web app fetches it with the bearer token and saves it.
       return sendPrivateFile(reply, { contentType: 'application/pdf', size: body.length, body, fileName });

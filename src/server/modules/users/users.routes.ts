@@ -25,13 +25,17 @@ const MULTIPART_TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT'
  */
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the image as multipart/form-data in the field "file"');
+  const malformed = () => new AppError('bad_request', 'The upload is malformed or incomplete: send multipart/form-data with one file in the field "file"');
   let data: Buffer | undefined;
   try {
     // A sender that went away before this handler ran (e.g. while the session was being checked) left a body
     // that will never end: the parser would wait for it forever, so stop here. Once parsing has started, a
     // closing connection surfaces as "Premature close" below.
     const raw = request.raw;
-    if (!raw.complete && (raw.destroyed || raw.readableAborted)) throw new Error('The connection closed before the upload was read');
+    if (!raw.complete && (raw.destroyed || raw.readableAborted)) {
+      request.log.info('malformed multipart upload: the connection closed before the upload was read');
+      throw malformed();
+    }
     const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
     data = part && (await wholeFile(part));
   } catch (err) {
@@ -41,7 +45,7 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
       throw new AppError('payload_too_large', code === 'FST_REQ_FILE_TOO_LARGE' ? 'The image is larger than 5 MB' : 'Too many parts: send one file in the field "file"');
     }
     request.log.info({ err }, 'malformed multipart upload');
-    throw new AppError('bad_request', 'The upload is malformed or incomplete: send multipart/form-data with one file in the field "file"');
+    throw malformed();
   }
   if (!data) throw new AppError('validation_failed', 'No file in the upload', [{ path: 'body.file', message: 'Required' }]);
   return data;

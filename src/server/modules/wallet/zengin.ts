@@ -38,7 +38,7 @@ const ACCOUNT_TYPE_CODE: Record<BankAccountType, string> = { ordinary: '1', curr
 
 function num(value: string | number, width: number): string {
   const s = String(value);
-  if (!/^\d+$/.test(s) || s.length > width) throw new Error(`Zengin numeric field of ${width} cannot hold ${s}`);
+  if (!/^\d+$/.test(s) || s.length > width) throw new AppError('internal', `Zengin numeric field of ${width} cannot hold ${s}`);
   return s.padStart(width, '0');
 }
 
@@ -47,7 +47,7 @@ const chars = (value: string, width: number) => value.slice(0, width).padEnd(wid
 
 function record(fields: string[]): string {
   const r = fields.join('');
-  if (r.length !== 120) throw new Error(`Zengin record of ${r.length} characters`);
+  if (r.length !== 120) throw new AppError('internal', `Zengin record of ${r.length} characters`);
   return r;
 }
 
@@ -104,6 +104,6 @@ export function zenginFile(payer: ZenginPayer, transferDate: string, lines: Zeng
   const text = [header, ...data, trailer, end].map((r) => `${r}\r\n`).join('');
   const bytes = Buffer.from(Encoding.convert(Encoding.stringToCode(text), { to: 'SJIS', from: 'UNICODE' }));
   // Half-width characters only: a character that took two bytes would shift every field after it.
-  if (bytes.length !== text.length) throw new Error('A Zengin field holds a character that is not half-width');
+  if (bytes.length !== text.length) throw new AppError('internal', 'A Zengin field holds a character that is not half-width');
   return bytes;
 }

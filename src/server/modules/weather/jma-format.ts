@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JMA_NOT_IN_FORCE, JMA_WARNING_CODES, type JmaArea, type WeatherWarningKind } from '../../../shared/weather';
+import { AppError } from '../../lib/app-error';
 
 /**
  * JMA's public warning file (`/bosai/warning/data/warning/{office}.json`), as far as the rule reads
@@ -42,7 +43,7 @@ export interface OfficeReport {
 export function parseJmaWarningFile(office: string, raw: unknown): OfficeReport {
   const file = jmaWarningFileSchema.parse(raw);
   const reportedAt = new Date(file.reportDatetime);
-  if (Number.isNaN(reportedAt.getTime())) throw new Error(`JMA ${office}: reportDatetime ${file.reportDatetime} is not a time`);
+  if (Number.isNaN(reportedAt.getTime())) throw new AppError('unavailable', `JMA ${office}: reportDatetime ${file.reportDatetime} is not a time`);
   const warnings: OfficeReport['warnings'] = [];
   for (const type of file.areaTypes) {
     for (const area of type.areas) {

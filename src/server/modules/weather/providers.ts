@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseJmaWarningFile, type OfficeReport } from './jma-format';
+import { AppError } from '../../lib/app-error';
 
 /**
  * Where warnings come from (decision 093): `jma` reads JMA's public JSON, `fixture` reads recorded
@@ -24,7 +25,7 @@ export function jmaProvider(fetchFn: typeof fetch = fetch, baseUrl = JMA_WARNING
     source: 'jma',
     async officeReport(office) {
       const res = await fetchFn(`${baseUrl}/${office}.json`, { signal: AbortSignal.timeout(10_000), headers: { accept: 'application/json' } });
-      if (!res.ok) throw new Error(`JMA ${office}: HTTP ${res.status}`);
+      if (!res.ok) throw new AppError('unavailable', `JMA ${office}: HTTP ${res.status}`);
       return parseJmaWarningFile(office, await res.json());
     },
   };
@@ -55,7 +56,7 @@ export function fixtureProvider(dir: string = path.join(RECORDINGS_DIR, 'demo'))
   return {
     source: 'fixture',
     async officeReport(office, now) {
-      if (!/^\d{6}$/.test(office)) throw new Error(`not a JMA office code: ${office}`);
+      if (!/^\d{6}$/.test(office)) throw new AppError('internal', `not a JMA office code: ${office}`);
       let text: string;
       try {
         text = await readFile(path.join(dir, `${office}.json`), 'utf8');

@@ -4,7 +4,7 @@ import type { RecordWarningBody, RecordedWarning } from '../../../shared/schemas
 import { cityOfOffice, JMA_AREAS, JMA_WARNING_CODES, jmaAreaOf, WEATHER_EVE_HOUR, type WeatherWarningEvidence } from '../../../shared/weather';
 import { inTransaction, type Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import { warningFor, type OfficeReport } from './jma-format';
@@ -56,7 +56,7 @@ export class WeatherService {
     // retries (the tours already checked are skipped then).
     const failures: unknown[] = [];
     for (const b of due) await this.check(b, 'eve', now, reports).catch((err: unknown) => failures.push(err));
-    if (failures.length) throw new Error(`weather scan: ${failures.length} of ${due.length} checks failed (${String(failures[0])})`);
+    if (failures.length) throw new AppError('unavailable', `weather scan: ${failures.length} of ${due.length} checks failed (${String(failures[0])})`);
   }
 
   /** The check at the tour's start (queued by the day-before check); a moved or ended booking is skipped. */

@@ -95,7 +95,7 @@ const awaitingBatch: PayoutBatch = {
   ],
 };
 
-function server(post: () => Response = () => json({ dispute: { ...dispute, status: 'resolved' }, ledger: { entries: [], total: 0 } })) {
+function server(post: () => Response = () => json({ dispute: { ...dispute, status: 'resolved' }, ledger: { entries: [], total: 0 } }), batch: PayoutBatch = awaitingBatch) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (init?.method === 'POST') return post();
@@ -116,7 +116,7 @@ function server(post: () => Response = () => json({ dispute: { ...dispute, statu
     if (url.startsWith('/api/admin/jobs/failed'))
       return json({ jobs: [{ id: 31, kind: 'booking.reminder', payload: { bookingId: 9 }, attempts: 5, lastError: 'SMTP timeout', runAt: '2026-11-21T00:00:00Z', failedAt: '2026-11-21T01:00:00Z' }], nextBefore: null });
     if (url.startsWith('/api/admin/withdrawals')) return json({ withdrawals: [] });
-    if (url.startsWith('/api/admin/payout-batches/7')) return json(awaitingBatch);
+    if (url.startsWith('/api/admin/payout-batches/7')) return json(batch);
     if (url.startsWith('/api/admin/payout-batches')) return json({ batches: [awaitingBatch] });
     if (url.startsWith('/api/admin/weather-warnings'))
       return json({ warnings: [{ id: 4, areaCode: '270000', kind: 'warning', code: '05', name: '暴風警報', issuedAt: '2026-11-21T09:00:00Z', liftedAt: null, recordedBy: 'admin', note: 'JMA site down' }] });
@@ -335,5 +335,18 @@ describe('/admin', () => {
     page('/admin/payouts/7');
     expect(await screen.findByRole('form', { name: '设定汇率' })).toBeTruthy();
     expect(screen.getAllByText('待填汇率').length).toBeGreaterThan(0);
+  });
+
+  it("shows a bank batch's yen in the reader's money format (src/shared/money-format.ts, decision 117)", async () => {
+    setSession('t', user(true));
+    const formed: PayoutBatch = { ...awaitingBatch, status: 'open', jpyPerCny: '21.53', transferDate: '2026-11-27', totalYen: 2657, lines: awaitingBatch.lines.map((l) => ({ ...l, amountYen: 2657 })) };
+    server(undefined, formed);
+    page('/admin/payouts/7');
+    expect((await screen.findAllByText('¥2,657 (JPY)')).length).toBeGreaterThan(0);
+
+    cleanup();
+    await act(() => i18next.changeLanguage('zh-CN'));
+    page('/admin/payouts/7');
+    expect((await screen.findAllByText(/2657 日元/)).length).toBeGreaterThan(0);
   });
 });

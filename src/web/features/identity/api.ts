@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { IdentityDocumentKind, IdentityFileKind, IdentityVerification } from '../../../shared/schemas/identity';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiFile, ApiError, apiRequest } from '../../lib/api-client';
 import { ME_QUERY_KEY } from '../../lib/query-keys';
-import { storage, STORAGE_KEYS } from '../../lib/storage-keys';
 import { MY_CONSENTS_KEY } from '../legal/index';
 
 /** Query keys of the identity feature. */
@@ -64,12 +63,7 @@ export function usePrivateFileUrl(url: string | null | undefined): { src: string
     if (!url) return;
     let cancelled = false;
     let objectUrl: string | null = null;
-    const token = storage.get(STORAGE_KEYS.token);
-    fetch(url, { credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {} })
-      .then((res) => {
-        if (!res.ok) throw new Error(`${res.status}`);
-        return res.blob();
-      })
+    apiFile(url)
       .then((blob) => {
         if (cancelled) return;
         objectUrl = URL.createObjectURL(blob);

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { Statement } from '../../../shared/schemas/statements';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { apiRequest, ApiError } from '../../lib/api-client';
+import { apiFile, apiRequest, ApiError } from '../../lib/api-client';
 import { currentLocale } from '../../lib/i18n';
 import { dateTimeFormat } from '../../lib/intl';
-import { storage, STORAGE_KEYS } from '../../lib/storage-keys';
 import { showToast } from '../../lib/toast';
 import { rmb } from './api';
 
@@ -22,13 +21,7 @@ function useStatements() {
  * file, in the reader's language.
  */
 async function downloadPdf(month: string): Promise<void> {
-  const token = storage.get(STORAGE_KEYS.token);
-  const res = await fetch(`/api/v2/wallet/statements/${month}/pdf?lang=${encodeURIComponent(currentLocale())}`, {
-    credentials: 'include',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) throw new Error(`statement PDF: ${res.status}`);
-  const url = URL.createObjectURL(await res.blob());
+  const url = URL.createObjectURL(await apiFile(`/api/v2/wallet/statements/${month}/pdf`, { query: { lang: currentLocale() } }));
   const a = document.createElement('a');
   a.href = url;
   a.download = `Tabi-Guides-statement-${month}.pdf`;

@@ -3,7 +3,7 @@ import { EmailText } from '../../../components/ui/email-text';
 import { listText } from '../../../lib/cjk-spacing';
 import { APPLICATION_STATUSES } from '../../../../shared/schemas/guide-applications';
 import type { ListingStatus } from '../../../../shared/schemas/guides';
-import { cityName } from '../../../lib/format';
+import { cityName, moneyFormat } from '../../../lib/format';
 import { useAdminAction, useApplication, useApplications } from '../api';
 import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';
@@ -114,7 +114,7 @@ function ApplicationDetail({ id }: { id: number }) {
             [t('applications.f.hours'), d.minDurationHours !== undefined ? `${d.minDurationHours}–${d.maxDurationHours ?? '?'}` : undefined],
             [
               t('applications.f.price'),
-              d.basicPricePerHourCents !== undefined ? (d.currency === 'JPY' ? `${d.basicPricePerHourCents / 100} JPY` : f.rmb(d.basicPricePerHourCents)) : undefined,
+              d.basicPricePerHourCents !== undefined ? (d.currency === 'JPY' ? moneyFormat(f.locale).yen(d.basicPricePerHourCents / 100) : f.rmb(d.basicPricePerHourCents)) : undefined,
             ],
           ]}
         />

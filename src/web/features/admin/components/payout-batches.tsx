@@ -6,14 +6,15 @@ import { PAYOUT_BATCH_KINDS, type PayoutBatch, type PayoutBatchKind, type Payout
 import { JPY_PER_CNY_PATTERN } from '../../../../shared/schemas/payouts';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/form';
-import { formatInstant } from '../../../lib/format';
+import { formatInstant, moneyFormat } from '../../../lib/format';
 import { usePrivateFileUrl } from '../../identity';
 import { useAdminAction, usePayoutBatch, usePayoutBatches } from '../api';
 import { AuditTrail, ConfirmAction, DetailCard, Empty, ErrorNote, Facts, LoadError, Loading, QueryFallback, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
 
 /** A transfer day (yyyy-mm-dd, Japan) as the reader writes dates. */
+/** Yen in the reader's money format (decision 117): `¥18,000 (JPY)` / `18000 日元` / `18,000円`; none is a dash. */
+const yen = (n: number | null, locale: Locale) => (n === null ? '—' : moneyFormat(locale).yen(n));
 const transferDay = (day: string | null, locale: Locale) => (day ? formatInstant(`${day}T12:00:00+09:00`, locale, 'Asia/Tokyo').date : '—');
-const yen = (n: number | null, locale: string) => (n === null ? '—' : `${new Intl.NumberFormat(locale).format(n)} ${locale === 'zh-CN' ? '日元' : 'JPY'}`);
 
 /**
  * Payout batches (decisions 128, 130): make one from the approved payouts, enter the rate of a bank

@@ -5,7 +5,7 @@ import { protectedTitleText } from '../../licences';
 import type { GuideApplication } from '../../../../shared/schemas/guide-applications';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
-import { storage, STORAGE_KEYS } from '../../../lib/storage-keys';
+import { apiFile } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { openSupport } from '../../support/index';
 import { errorKey, useDeleteDocument, useDescribeDocument, useUploadDocument } from '../api';
@@ -167,11 +167,9 @@ function DocumentThumb({ doc }: { doc: Doc }) {
     if (!image || typeof URL.createObjectURL !== 'function') return;
     let cancelled = false;
     let objectUrl: string | null = null;
-    const token = storage.get(STORAGE_KEYS.token);
-    fetch(doc.fileUrl, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' })
-      .then((r) => (r.ok ? r.blob() : null))
+    apiFile(doc.fileUrl)
       .then((blob) => {
-        if (!blob || cancelled) return;
+        if (cancelled) return;
         objectUrl = URL.createObjectURL(blob);
         setUrl(objectUrl);
       })

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SERVICE_CITIES } from '../../../../shared/cities';
 import type { GuideApplication } from '../../../../shared/schemas/guide-applications';
-import { formatFen, formatRmb } from '../../../../shared/money-format';
+import { formatRmb, moneyFormat } from '../../../../shared/money-format';
 import { buttonClass } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { useServiceCategories } from '../../guides';
@@ -21,7 +21,7 @@ export function ApplicationPreview({ form, documents }: { form: FormState; docum
   const money = (typed: string) => {
     const fen = typed.trim() ? rmbToFen(typed) : null;
     if (fen === null) return null;
-    return form.currency === 'CNY' ? formatRmb(fen, locale) : `${formatFen(fen)} ${t('units.JPY')}`;
+    return form.currency === 'CNY' ? formatRmb(fen, locale) : moneyFormat(locale).yen(fen / 100);
   };
   const since = form.residenceYear && form.residenceMonth ? (zh ? `${form.residenceYear}年${Number(form.residenceMonth)}月` : `${form.residenceMonth}/${form.residenceYear}`) : null;
   const experience =

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { moneyFormat } from '../../../../shared/money-format';
 import { PRICE_STEP } from '../../../../shared/price-range';
+import { currentLocale } from '../../../lib/i18n';
 import './price-range.css';
 
 /** docs/rules/messaging.md price band: two thumbs on one track, step 10, keyboard operable, labelled for screen readers. */
@@ -16,6 +18,7 @@ export function PriceRange({
   hint?: string;
 }) {
   const { t } = useTranslation('search');
+  const money = moneyFormat(currentLocale());
   const span = bounds.max - bounds.min || 1;
   const left = ((value.min - bounds.min) / span) * 100;
   const right = ((value.max - bounds.min) / span) * 100;
@@ -41,7 +44,7 @@ export function PriceRange({
           // When both thumbs meet at the top end, the minimum must stay grabbable.
           style={{ zIndex: value.min >= bounds.max - PRICE_STEP ? 3 : 1 }}
           aria-label={t('form.minPrice')}
-          aria-valuetext={`${value.min} RMB`}
+          aria-valuetext={money.rmb(value.min * 100)}
           onChange={(e) => onChange({ min: Math.min(Number(e.target.value), value.max), max: value.max })}
         />
         <input
@@ -52,7 +55,7 @@ export function PriceRange({
           value={value.max}
           style={{ zIndex: 2 }}
           aria-label={t('form.maxPrice')}
-          aria-valuetext={`${value.max} RMB`}
+          aria-valuetext={money.rmb(value.max * 100)}
           onChange={(e) => onChange({ min: value.min, max: Math.max(Number(e.target.value), value.min) })}
         />
       </div>
