@@ -151,7 +151,7 @@ for (const c of cases) {
     // The final confirmation beside Pay (decision 122): the offer's deposit now, and how long the offer is open.
     const review = t.getByRole('region', { name: tz ? '确认订单内容' : 'Review your booking' });
     await expect(review).toContainText(tz ? '现在在线支付110 元' : 'Paid now, online110 RMB');
-    await expect(review.getByTestId('order-review-validity')).toContainText(tz ? /^此报价有效期至.+（您的当地时间）。$/ : /^This offer is open until .+ \(your time\)\.$/);
+    await expect(review.getByTestId('order-review-validity')).toContainText(tz ? /^此报价有效期至.+（日本时间）。$/ : /^This offer is open until .+ \(Japan time\)\.$/);
     await t.screenshot({ path: `${SHOTS}/checkout-offer-${tTag}.png`, fullPage: true });
     if (tz) await t.getByRole('radio', { name: '银行卡' }).locator('..').click();
     await t.getByLabel(tz ? '卡号' : 'Card number').fill('4242 4242 4242 4242');

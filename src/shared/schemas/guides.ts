@@ -182,7 +182,10 @@ export const guideDetailSchema = guideSummarySchema.extend({
   occupation: z.string().nullable(),
   qualifications: z.array(z.object({ description: z.string() })),
   experienceMonths: z.number().int(),
-  sessionCount: z.number().int(),
+  sessionCount: z
+    .number()
+    .int()
+    .describe('Tours guided, self-declared by the guide and not checked; the tours completed on this platform are trackRecord.completedTours'),
   targetGroups: z.array(z.string()),
   status: z.string(),
   itineraries: z.array(itinerarySummarySchema),

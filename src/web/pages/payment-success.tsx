@@ -7,7 +7,7 @@ import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
 import { useBooking, PriceBreakdown, awaitingStripe, StripePaymentConfirming, TourSummary, tourOfBooking, bookingPriceLines } from '../features/bookings';
-import { amount, formatInstant } from '../lib/format';
+import { amount, formatDeadline } from '../lib/format';
 import { openSupport } from '../features/support';
 import { currentLocale } from '../lib/i18n';
 import { withRedirect } from '../lib/safe-redirect';
@@ -69,7 +69,8 @@ export function Component() {
       />
     );
   }
-  const respondBy = b.respondBy ? formatInstant(b.respondBy, locale) : null;
+  // A deadline is dated and on the tour's clock, like the tour it belongs to (formatDeadline).
+  const respondBy = b.respondBy ? formatDeadline(b.respondBy, locale, b.timeZone, t('japanTime')) : null;
   const method =
     deposit.method === 'card' && deposit.last4 ? t('success.paidCard', { last4: deposit.last4 }) : t(`success.paidWith.${deposit.method}`);
   return (
@@ -86,7 +87,7 @@ export function Component() {
       {b.status === 'confirmed' && respondBy && (
         <p className="mt-6 flex items-start gap-2 rounded-lg bg-primary-50 px-4 py-3 text-sm text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">
           <Clock3 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          {t('success.waiting', { guide: b.guide.fullName, date: respondBy.date, time: respondBy.time })}
+          {t('success.waiting', { guide: b.guide.fullName, ...respondBy })}
         </p>
       )}
       <div className="mt-6 grid gap-6 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft sm:grid-cols-[1fr_16rem] sm:p-6 dark:border-stone-800 dark:bg-stone-900">

@@ -89,22 +89,41 @@ const SCORE_TEXT_JA: typeof SCORE_TEXT = {
 };
 const band = (score: number) => (score <= 3 ? 0 : score <= 6 ? 1 : 2);
 
-const REVIEWS_ZH = [
-  '讲解非常细致，带我们去了很多攻略上找不到的小店，下次还会再约！',
-  '中文很流利，沟通毫无障碍，行程安排得很合理，老人孩子都不累。',
-  '守时又贴心，下雨天临时调整了路线，体验依然很好。',
-  '拍照技术一流，帮我们拍了很多好看的照片。',
-  '推荐的餐厅都很地道，价格也实在，感谢一路照顾。',
-  '整体不错，就是有一站时间稍微有点赶。',
-  '第一次来日本，有地陪带着安心很多，交通换乘全程帮忙。',
-  '非常专业，对历史文化了解很深，孩子听得津津有味。',
+/**
+ * What travelers wrote, by the stars they gave: a review's words agree with its rating (a 2-star review
+ * never reads like a 5-star one). Each text belongs to one band only, so a reader of the seed
+ * (`seed/signals.test.ts`) can tell from the words which stars they may carry.
+ */
+export const REVIEW_BANDS: readonly { stars: readonly number[]; zh: readonly string[]; en: readonly string[] }[] = [
+  {
+    stars: [5],
+    zh: [
+      '讲解非常细致，带我们去了很多攻略上找不到的小店，下次还会再约！',
+      '中文很流利，沟通毫无障碍，行程安排得很合理，老人孩子都不累。',
+      '拍照技术一流，帮我们拍了很多好看的照片。',
+      '推荐的餐厅都很地道，价格也实在，感谢一路照顾。',
+      '第一次来日本，有地陪带着安心很多，交通换乘全程帮忙。',
+      '非常专业，对历史文化了解很深，孩子听得津津有味。',
+    ],
+    en: ['Wonderful day. Knew every backstreet and the best place for lunch.', 'Patient, kind and funny. Our kids loved it.', 'Helped us with trains and tickets all day. Highly recommended.'],
+  },
+  {
+    stars: [4],
+    zh: ['守时又贴心，下雨天临时调整了路线，体验依然很好。', '整体不错，就是有一站时间稍微有点赶。'],
+    en: ['Great guide, though we ran a little over time at the market.'],
+  },
+  {
+    stars: [3],
+    zh: ['地陪人很好，但行程比约定的短了半小时，午餐的店也比较一般。', '讲解还可以，不过有几个景点只是匆匆走过。'],
+    en: ['Friendly, but the day felt rushed and we skipped one of the places we had agreed on.'],
+  },
+  {
+    stars: [1, 2],
+    zh: ['迟到了二十分钟，也没有提前说一声，行程安排比较随意，有些失望。', '讲解很少，大部分时间是我们自己在逛，感觉不太值这个价格。'],
+    en: ['Arrived late and seemed unprepared; we expected more for the price.'],
+  },
 ];
-const REVIEWS_EN = [
-  'Wonderful day. Knew every backstreet and the best place for lunch.',
-  'Patient, kind and funny. Our kids loved it.',
-  'Great guide, though we ran a little over time at the market.',
-  'Helped us with trains and tickets all day. Highly recommended.',
-];
+const bandOf = (rating: number) => REVIEW_BANDS.find((b) => b.stars.includes(rating))!;
 const REVIEWER_NAMES = ['Zhang Min', 'Li Na', 'Wang Fang', 'Liu Yang', 'Chen Hao', 'Yang Xue', 'Zhao Lei', 'Huang Qian', 'Zhou Jie', 'Wu Ting', 'Xu Ming', 'Sun Li', 'Ma Jun', 'Zhu Lin', 'Hu Yan', 'Guo Peng', 'Emma Brown', 'Lucas Martin', 'Kim Jiwoo', 'Nguyen Anh'];
 
 export interface GeneratedGuide {
@@ -301,7 +320,9 @@ export function generateGuide(
   const reviewCount = opts.withStories ? rng.int(0, 9) : 0;
   const reviews = Array.from({ length: reviewCount }, () => {
     const rating = rng.pick([5, 5, 5, 4, 4, 4, 3, 5, 4, 2]);
-    return { rating, content: rng.chance(0.8) ? rng.pick(REVIEWS_ZH) : rng.pick(REVIEWS_EN), daysAgo: rng.int(3, 300) };
+    // One draw for the text whatever its band, so the guides generated after this one stay the same.
+    const texts = bandOf(rating);
+    return { rating, content: rng.chance(0.8) ? rng.pick(texts.zh) : rng.pick(texts.en), daysAgo: rng.int(3, 300) };
   });
   return {
     username: `guide-${citySlug}-${String(n).padStart(3, '0')}`,

@@ -77,20 +77,31 @@ async function writeCompletion(db: Database, booking: Pick<BookingRow, 'id' | 't
 }
 
 /** As the bookings repository writes postings, with the time they were made (the seed writes history). */
-async function insertPostings(db: Database, bookingId: number, postings: Posting[], p: { travelerId: number; guideUserId: number; paymentId: number; at: Date; guideAvailableAt?: Date }) {
+async function insertPostings(db: Database, bookingId: number, postings: Posting[], p: PostingContext) {
   if (!postings.length) return;
-  await db.insert(ledgerEntries).values(
-    postings.map((x) => ({
-      bookingId,
-      account: x.account,
-      userId: x.account === 'traveler' ? p.travelerId : x.account === 'guide' ? p.guideUserId : null,
-      kind: x.kind,
-      amountCents: x.amountCents,
-      paymentId: p.paymentId,
-      availableAt: x.account === 'guide' ? (p.guideAvailableAt ?? null) : null,
-      createdAt: p.at,
-    })),
-  );
+  await db.insert(ledgerEntries).values(postingRows(bookingId, postings, p));
+}
+
+interface PostingContext {
+  travelerId: number;
+  guideUserId: number;
+  paymentId: number;
+  at: Date;
+  guideAvailableAt?: Date;
+}
+
+/** A booking's postings as ledger rows: who each account is, and when the guide's share becomes available. */
+export function postingRows(bookingId: number, postings: Posting[], p: PostingContext): (typeof ledgerEntries.$inferInsert)[] {
+  return postings.map((x) => ({
+    bookingId,
+    account: x.account,
+    userId: x.account === 'traveler' ? p.travelerId : x.account === 'guide' ? p.guideUserId : null,
+    kind: x.kind,
+    amountCents: x.amountCents,
+    paymentId: p.paymentId,
+    availableAt: x.account === 'guide' ? (p.guideAvailableAt ?? null) : null,
+    createdAt: p.at,
+  }));
 }
 
 export async function seedCompletedTours(db: Database, now: Date): Promise<void> {

@@ -14,6 +14,7 @@ import { seedDemoPayouts } from './payouts';
 import { seedDemoResponsiveness } from './responsiveness';
 import { seedDemoUrgentSupport } from './urgent-support';
 import { seedDemoReviewTrust } from './review-trust';
+import { seedDemoReviewedTours } from './reviewed-tours';
 import { seedDemoTripTrouble } from './trip-trouble';
 
 export { DEMO_ACCOUNTS };
@@ -46,6 +47,8 @@ const STEPS: SeedStep[] = [
   { name: 'demo-urgent-support', reference: false, run: seedDemoUrgentSupport },
   { name: 'demo-review-trust', reference: false, run: seedDemoReviewTrust },
   { name: 'demo-trip-trouble', reference: false, run: seedDemoTripTrouble },
+  // Last: the tours behind the seeded reviews keep clear of every tour seeded before them.
+  { name: 'demo-reviewed-tours', reference: false, run: seedDemoReviewedTours },
 ];
 
 export async function runSeed(db: Database, mode: 'demo' | 'none', now: Date = new Date()): Promise<string[]> {

@@ -101,7 +101,11 @@ describe('demo bookings', () => {
     const unbalanced = await t.database.db.execute(sql`select booking_id from ledger_entries group by booking_id having sum(amount_cents) <> 0`);
     expect((unbalanced as unknown as { rows: unknown[] }).rows).toEqual([]);
     const bookingsCount = await t.database.db.execute(sql`select count(*)::int as n from bookings`);
-    expect((bookingsCount as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(20); // 11 (one under the typhoon rule's recorded warning), the demo guide's 7 completed tours (seed/guide-earnings.ts), and the 2 of seed/trip-trouble.ts
+    const reviewCount = await t.database.db.execute(sql`select count(*)::int as n from reviews where type = 'traveler_to_guide'`);
+    const reviews = (reviewCount as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    // 11 (one under the typhoon rule's recorded warning), the demo guide's 7 completed tours (seed/guide-earnings.ts,
+    // 4 of them reviewed), the 2 of seed/trip-trouble.ts, and the tour behind every other seeded review (seed/reviewed-tours.ts).
+    expect((bookingsCount as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(20 + reviews - 4);
   });
 });
 

@@ -1,7 +1,6 @@
 import type { Locale } from '../../../shared/locales';
 import { formatRmb } from '../../../shared/money-format';
 import { formatCalendarDate } from '../../lib/format';
-import { dateTimeFormat } from '../../lib/intl';
 
 /** Money as docs/rules/look-and-language.md writes it (`1,234 RMB` / `1,234 元`), never a bare ¥. */
 export const money = (cents: number, locale: Locale) => formatRmb(cents, locale);
@@ -18,5 +17,3 @@ export const monthDay = (date: string, locale: Locale) => formatCalendarDate(dat
 
 export { zoneName } from '../../lib/format';
 
-/** HH:MM for an instant in a zone (24-hour). */
-export const timeIn = (iso: string, zone: string) => dateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(new Date(iso));

@@ -10,6 +10,9 @@ import { createQueryClient } from '../../lib/query-client';
 import { clearSession, setSession } from '../../lib/session';
 import { Component as GuideHome } from '../../pages/guide-home';
 
+// The reader is in UTC, nine hours behind Japan all year (as availability-calendar.test.tsx).
+process.env.TZ = 'UTC';
+
 /** /guide's states: logged out, not a guide, loading → error → retry, and a new guide's empty page. */
 function wrap(children: ReactNode) {
   return (
@@ -98,5 +101,31 @@ describe('/guide', () => {
     expect(await screen.findByText('本周暂无行程')).toBeTruthy();
     expect(screen.getByTestId('earnings-today').textContent).toBe('0 元');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('欢迎回来，Tanaka Yui');
+  });
+
+  it('writes a tour and a request as every card does: Japan time first, the reader’s own in brackets; the answer-by dated', async () => {
+    const tour = {
+      id: 31,
+      bookingNumber: 'TG0031',
+      status: 'upcoming' as const,
+      date: '2026-11-26',
+      scheduledStartTime: '10:00',
+      timeZone: 'Asia/Tokyo',
+      startsAt: '2026-11-26T01:00:00Z',
+      endsAt: '2026-11-26T04:00:00Z',
+      duration: 3,
+      travelers: 2,
+      totalPriceCents: 99_000,
+      traveler: { id: 1, fullName: 'Li Wei', profilePicture: null },
+    };
+    const request = { ...tour, id: 32, bookingNumber: 'TG0032', status: 'confirmed' as const, date: '2026-11-28', scheduledStartTime: '08:00', startsAt: '2026-11-27T23:00:00Z', endsAt: '2026-11-28T01:00:00Z', duration: 2, respondBy: '2026-11-26T15:30:00Z' };
+    server([json({ ...EMPTY, week: { ...EMPTY.week, tours: [tour] }, requests: { count: 1, items: [request] } })]);
+    signIn({});
+    await act(() => i18next.changeLanguage('zh-CN'));
+    render(wrap(<GuideHome />));
+    expect(await screen.findByText('10:00–13:00（日本时间）')).toBeTruthy();
+    expect(screen.getAllByTestId('tour-time').map((e) => e.textContent)).toEqual(['10:00–13:00（日本时间）', '08:00–10:00（日本时间）']);
+    expect(screen.getAllByTestId('tour-time-own').map((e) => e.textContent)).toEqual(['（您当地时间 01:00）', '（您当地时间2026年11月27日 23:00）']);
+    expect(screen.getByText(/^请在2026年11月27日 00:30（日本时间）前回复/)).toBeTruthy();
   });
 });

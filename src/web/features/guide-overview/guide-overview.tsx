@@ -8,8 +8,9 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { currentLocale } from '../../lib/i18n';
 import { StatusBadge } from '../bookings';
-import { endTime, formatInstant, durationText, } from '../../lib/format';
-import { dayText, monthDay, money, shortDay, timeIn, weekdayText, zoneName } from './format';
+import { durationText, formatDeadline, formatInstant } from '../../lib/format';
+import { TourTime } from '../../components/ui/tour-time';
+import { dayText, monthDay, money, shortDay, weekdayText, zoneName } from './format';
 
 const card = 'rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900';
 const muted = 'text-stone-600 dark:text-stone-400';
@@ -115,7 +116,6 @@ function StatTile({ to, icon, label, value, detail, testId }: { to: string; icon
 function TourItem({ tour, today }: { tour: OverviewTour; today: string }) {
   const { t } = useTranslation(['guideOverview', 'bookings']);
   const locale = currentLocale();
-  const zone = zoneName(tour.timeZone, t('japanTime'));
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -126,7 +126,9 @@ function TourItem({ tour, today }: { tour: OverviewTour; today: string }) {
         <div className="min-w-0 flex-1">
           <p className="flex items-center gap-1.5 text-sm font-medium tabular-nums">
             <CalendarClock className="h-4 w-4 shrink-0 text-primary-600 dark:text-primary-300" aria-hidden />
-            {t('week.timeRange', { start: tour.scheduledStartTime, end: endTime(tour.scheduledStartTime, tour.duration), zone })}
+            <span className="min-w-0">
+              <TourTime date={tour.date} start={tour.scheduledStartTime} hours={tour.duration} timeZone={tour.timeZone} />
+            </span>
           </p>
           <p className="mt-1.5 flex min-w-0 items-center gap-2 text-sm">
             <UserAvatar user={{ id: tour.traveler.id, fullName: tour.traveler.fullName, nickname: null, profilePicture: tour.traveler.profilePicture }} size={24} />
@@ -202,14 +204,14 @@ function RequestsPanel({ requests, zone }: { requests: GuideOverview['requests']
                     <span className="text-sm font-semibold tabular-nums">{money(r.totalPriceCents, locale)}</span>
                   </p>
                   <p className={`text-sm ${muted}`}>
-                    {shortDay(r.date, locale)} · {t('week.timeRange', { start: r.scheduledStartTime, end: endTime(r.scheduledStartTime, r.duration), zone: zoneName(r.timeZone, t('japanTime')) })}
+                    {shortDay(r.date, locale)} · <TourTime date={r.date} start={r.scheduledStartTime} hours={r.duration} timeZone={r.timeZone} />
                   </p>
                   <p className={`text-xs ${muted}`}>
                     {t('week.people', { count: r.travelers })} · {durationText(r.duration, locale)}
                   </p>
                   {r.respondBy && (
                     <p className="mt-1 text-xs text-amber-800 dark:text-amber-200">
-                      {t('requests.answerBy', { date: formatInstant(r.respondBy, locale, zone).date, time: timeIn(r.respondBy, zone), zone: zoneName(zone, t('japanTime')) })}
+                      {t('requests.answerBy', formatDeadline(r.respondBy, locale, zone, t('japanTime')))}
                     </p>
                   )}
                 </div>

@@ -10,7 +10,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useSlots } from '../api/get-slots';
 import { useTravelerBookings } from '../api/get-traveler-bookings';
-import { amount, durationText, formatCalendarDate, formatInstant, localName } from '../../../lib/format';
+import { amount, durationText, formatCalendarDate, formatInstant, localName, zoneName } from '../../../lib/format';
 import { previewPrice } from '../lib/price';
 import { dateBounds, durationOptions, nextOpenDay, travelerOptions, type BookableGuide, type BookingDraft } from '../lib/selection';
 import { PriceBreakdown } from './price-breakdown';
@@ -164,7 +164,9 @@ export function BookingBox({
             {t('box.travelerBusy', {
               number: clash.bookingNumber,
               guide: clash.guide.fullName,
-              time: `${formatInstant(clash.startsAt, locale).time}–${formatInstant(clash.endsAt, locale).time}`,
+              // A tour's time on its own clock, labelled, as every card writes it.
+              time: `${formatInstant(clash.startsAt, locale, clash.timeZone).time}–${formatInstant(clash.endsAt, locale, clash.timeZone).time}`,
+              zone: zoneName(clash.timeZone, t('japanTime')),
             })}
           </p>
         )}

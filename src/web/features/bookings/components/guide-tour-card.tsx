@@ -2,7 +2,8 @@ import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { currentLocale } from '../../../lib/i18n';
-import { amount, endTime, formatCalendarDate, durationText, localName } from '../../../lib/format';
+import { amount, formatCalendarDate, durationText, localName } from '../../../lib/format';
+import { TourTime } from '../../../components/ui/tour-time';
 import { daysUntil, statusKey } from '../lib/trips';
 import { BookingCardHeader, Fact } from './booking-card-parts';
 import { ReschedulePanel } from './reschedule-panel';
@@ -23,7 +24,6 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
   const { t } = useTranslation(['tour', 'bookings', 'trips']);
   const locale = currentLocale();
   const days = daysUntil(b, now);
-  const zone = b.timeZone === 'Asia/Tokyo' ? t('bookings:japanTime') : b.timeZone;
   const titleId = `tour-${b.id}`;
   return (
     <article id={`booking-${b.id}`} aria-labelledby={titleId} className="scroll-mt-20 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
@@ -52,7 +52,7 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
           {days === 0 && <span className="ml-2 font-semibold text-accent-700 dark:text-accent-100">{t('trips:countdown.today')}</span>}
         </Fact>
         <Fact icon={<Clock className="h-4 w-4" />} label={t('bookings:summary.time')}>
-          {t('bookings:summary.timeRange', { start: b.scheduledStartTime, end: endTime(b.scheduledStartTime, b.duration), zone })}
+          <TourTime date={b.date} start={b.scheduledStartTime} hours={b.duration} timeZone={b.timeZone} />
         </Fact>
         <Fact icon={<Users className="h-4 w-4" />} label={t('bookings:requests.group')}>
           {t('bookings:requests.groupValue', { people: t('bookings:people', { count: b.travelers }), hours: durationText(b.duration, locale) })}

@@ -8,7 +8,8 @@ import type { Booking, PaymentMethodName } from '../../../../shared/schemas/book
 import type { ShopStop } from '../../../../shared/schemas/shop-stops';
 import { ShopStopsList } from '../../../components/ui/shop-stops';
 import { currentLocale } from '../../../lib/i18n';
-import { durationText, formatCalendarDate, formatInstant, moneyFormat } from '../../../lib/format';
+import { durationText, formatCalendarDate, formatDeadline, moneyFormat } from '../../../lib/format';
+import { TourTime } from '../../../components/ui/tour-time';
 
 /** Until when what is being paid for stays open, as each screen knows it. */
 export type ReviewValidity =
@@ -81,9 +82,9 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
   const locale = currentLocale();
   const money = moneyFormat(locale);
   const titleId = useId();
-  const zone = facts.timeZone === 'Asia/Tokyo' ? t('japanTime') : facts.timeZone;
   const method = t(`payment.methods.${facts.method}`);
-  const at = (iso: string) => formatInstant(iso, locale);
+  // Deadlines are dated and on the tour's clock, like the tour they belong to (formatDeadline).
+  const at = (iso: string) => formatDeadline(iso, locale, facts.timeZone, t('japanTime'));
   const extension = facts.depositCents === null;
 
   return (
@@ -95,7 +96,9 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
       <dl className="mt-3 space-y-1.5 text-sm">
         <Row label={t('review.service')}>{facts.service}</Row>
         <Row label={t('review.guide')}>{facts.guideName}</Row>
-        <Row label={t('review.when')}>{t('review.whenValue', { date: formatCalendarDate(facts.date, locale, { weekday: 'short' }), time: facts.startTime, zone })}</Row>
+        <Row label={t('review.when')}>
+          {formatCalendarDate(facts.date, locale, { weekday: 'short' })} <TourTime date={facts.date} start={facts.startTime} timeZone={facts.timeZone} />
+        </Row>
         <Row label={t('review.group')}>{t('review.groupValue', { duration: durationText(facts.hours, locale), travelers: t('people', { count: facts.travelers }) })}</Row>
         {!!facts.creditCents && <Row label={t('review.credit')}>−{money.rmb(facts.creditCents)}</Row>}
         <Row label={t('review.total')} strong>
@@ -134,7 +137,7 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
   );
 }
 
-function validityText(v: ReviewValidity, t: (key: string, o?: Record<string, unknown>) => string, at: (iso: string) => { date: string; time: string }): string {
+function validityText(v: ReviewValidity, t: (key: string, o?: Record<string, unknown>) => string, at: (iso: string) => { date: string; time: string; zone: string }): string {
   const minutes = PAYMENT_WINDOW_MINUTES;
   switch (v.kind) {
     case 'newHold':

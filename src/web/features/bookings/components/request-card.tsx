@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useAnswerRequest } from '../api/answer-request';
-import { amount, endTime, formatCalendarDate, formatInstant, durationText, localName, viewerTime } from '../../../lib/format';
+import { amount, formatCalendarDate, formatDeadline, durationText, localName } from '../../../lib/format';
+import { TourTime } from '../../../components/ui/tour-time';
 import { BookingCardHeader, Fact } from './booking-card-parts';
 import { DeclineDialog } from './decline-dialog';
 import { ReschedulePanel } from './reschedule-panel';
@@ -18,8 +19,6 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
   const locale = currentLocale();
   const answer = useAnswerRequest();
   const [declining, setDeclining] = useState(false);
-  const own = viewerTime(b.startsAt, b.date, b.scheduledStartTime, locale);
-  const zone = b.timeZone === 'Asia/Tokyo' ? t('japanTime') : b.timeZone;
   const titleId = `request-${b.id}`;
   // Decision 137: a replacement request answers by its own deadline, not the 48 hours after payment.
   const replacing = b.replacement?.status === 'requested';
@@ -70,8 +69,7 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
           {formatCalendarDate(b.date, locale, { weekday: 'short' })}
         </Fact>
         <Fact icon={<Clock className="h-4 w-4" />} label={t('summary.time')}>
-          {t('summary.timeRange', { start: b.scheduledStartTime, end: endTime(b.scheduledStartTime, b.duration), zone })}
-          {own && <span className="block text-xs text-stone-500 dark:text-stone-400">{own.date ? t('box.yourTimeOn', { time: own.time, date: own.date }) : t('box.yourTime', { time: own.time })}</span>}
+          <TourTime date={b.date} start={b.scheduledStartTime} hours={b.duration} timeZone={b.timeZone} />
         </Fact>
         <Fact icon={<Users className="h-4 w-4" />} label={t('requests.group')}>
           {t('requests.groupValue', { people: t('people', { count: b.travelers }), hours: durationText(b.duration, locale) })}
@@ -88,7 +86,7 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
       {answerBy && (
         <p className="mt-4 flex items-center gap-1.5 text-sm text-amber-800 dark:text-amber-200">
           <Hourglass className="h-4 w-4 shrink-0" aria-hidden />
-          {t(replacing ? 'requests.replacement.answerBy' : 'requests.answerBy', { ...formatInstant(answerBy, locale, b.timeZone), zone })}
+          {t(replacing ? 'requests.replacement.answerBy' : 'requests.answerBy', formatDeadline(answerBy, locale, b.timeZone, t('japanTime')))}
         </p>
       )}
       <ReschedulePanel booking={b} side="guide" />

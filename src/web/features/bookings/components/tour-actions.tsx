@@ -86,7 +86,7 @@ export function TourActions({ booking: b, side, isTourDay }: { booking: Booking;
   else if (offerStart && !theirs) info = t('startDayHint');
   if (ext && b.status !== 'ongoing') {
     const price = amount(ext.priceCents);
-    if (ext.status === 'requested' && ext.payBy) info = t('extensionInfo.requestedLapse', { hours, price, ...formatDeadline(ext.payBy, currentLocale(), b.timeZone, t('bookings:japanTime')) });
+    if (ext.status === 'requested' && ext.payBy) info = t('extensionInfo.requestedLapse', { hours, price, ...formatDeadline(ext.payBy, currentLocale(), b.timeZone, t('bookings:japanTime'), false) });
     else if (ext.status === 'requested') info = t('extensionInfo.requested', { hours, price });
     else if (ext.status === 'paid') info = side === 'traveler' ? t('extensionInfo.paid', { hours, price }) : t('extensionInfo.paidGuide', { hours, price });
     else if (ext.status === 'approved') info = side === 'traveler' ? t('extensionInfo.approved', { hours }) : t('extensionInfo.approvedGuide', { hours });

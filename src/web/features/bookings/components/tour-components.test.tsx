@@ -169,7 +169,7 @@ describe('an unpaid extension request (issue 22)', () => {
     });
     render(wrap(<TripCard booking={requested} now={now} onContactSupport={noop} />));
     // The deadline on the tour's clock, labelled as the tour's times are: 02:30Z is 11:30 in Japan.
-    expect(await screen.findByText(/Pay by 11:30 \(Japan time\), or the request lapses and the tour goes on as booked/)).toBeTruthy();
+    expect(await screen.findByText(/Pay by Nov 24, 11:30 \(Japan time\), or the request lapses and the tour goes on as booked/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw request' }));
     await waitFor(() => expect(calls().some((c) => c.url.endsWith('/api/v2/bookings/12/extension/withdraw') && c.method === 'POST')).toBe(true));
   });

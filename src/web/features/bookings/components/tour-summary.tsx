@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { currentLocale } from '../../../lib/i18n';
-import { cityName, endTime, formatCalendarDate, durationText, viewerTime, localName } from '../../../lib/format';
+import { cityName, formatCalendarDate, durationText, localName } from '../../../lib/format';
+import { TourTime } from '../../../components/ui/tour-time';
 
 export interface TourInfo {
   guide: { userId: number; fullName: string; profilePicture: string | null; serviceCity: string };
@@ -38,9 +39,6 @@ export function tourOfBooking(b: Booking): TourInfo {
 export function TourSummary({ tour }: { tour: TourInfo }) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
-  const end = endTime(tour.startTime, tour.hours);
-  const own = viewerTime(tour.startsAt, tour.date, tour.startTime, locale);
-  const zone = tour.timeZone === 'Asia/Tokyo' ? t('japanTime') : tour.timeZone;
   return (
     <div>
       <div className="flex items-center gap-3">
@@ -58,16 +56,7 @@ export function TourSummary({ tour }: { tour: TourInfo }) {
         <Item
           icon={<Clock className="h-4 w-4" />}
           label={t('summary.time')}
-          value={
-            <>
-              {t('summary.timeRange', { start: tour.startTime, end, zone })}
-              {own && (
-                <span className="block text-xs text-stone-600 dark:text-stone-400">
-                  {own.date ? t('box.yourTimeOn', { time: own.time, date: own.date }) : t('box.yourTime', { time: own.time })}
-                </span>
-              )}
-            </>
-          }
+          value={<TourTime date={tour.date} start={tour.startTime} hours={tour.hours} timeZone={tour.timeZone} />}
         />
         <Item icon={<Clock className="h-4 w-4" />} label={t('summary.duration')} value={durationText(tour.hours, locale)} />
         <Item icon={<Users className="h-4 w-4" />} label={t('summary.travelers')} value={t('people', { count: tour.travelers })} />

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { CANCEL_REASON_CODES, type Booking } from '../../../../shared/schemas/bookings';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
-import { amount, cityName, endTime, formatCalendarDate, formatInstant, durationText, localName, viewerTime } from '../../../lib/format';
+import { amount, cityName, formatCalendarDate, formatDeadline, durationText, localName } from '../../../lib/format';
+import { TourTime } from '../../../components/ui/tour-time';
 import { COUNTDOWN_DAYS, daysUntil, statusKey, tourPhase } from '../lib/trips';
 import { BookingCardHeader, Fact } from './booking-card-parts';
 import { CancelDialog } from './cancel-dialog';
@@ -34,8 +35,8 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
   const locale = currentLocale();
   const [cancelling, setCancelling] = useState(false);
   const days = daysUntil(b, now);
-  const own = viewerTime(b.startsAt, b.date, b.scheduledStartTime, locale);
-  const zone = b.timeZone === 'Asia/Tokyo' ? t('bookings:japanTime') : b.timeZone;
+  // A deadline is dated and on the tour's clock, like the tour it belongs to (never a bare "10:00").
+  const deadline = (iso: string) => formatDeadline(iso, locale, b.timeZone, t('bookings:japanTime'));
   const deposit = b.payments.find((p) => p.kind === 'deposit' && p.status !== 'failed' && p.status !== 'pending' && p.status !== 'processing');
   // What the traveler paid for extensions counts in the price at once (after paying 270 RMB the
   // card still said 810 for 4 hours); the hours count once confirmed, until then they are shown as pending.
@@ -91,12 +92,7 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
           {formatCalendarDate(b.date, locale, { weekday: 'short' })}
         </Fact>
         <Fact icon={<Clock className="h-4 w-4" />} label={t('card.time')}>
-          {t('bookings:summary.timeRange', { start: b.scheduledStartTime, end: endTime(b.scheduledStartTime, b.duration), zone })}
-          {own && (
-            <span className="block text-xs text-stone-500 dark:text-stone-400">
-              {own.date ? t('bookings:box.yourTimeOn', { time: own.time, date: own.date }) : t('bookings:box.yourTime', { time: own.time })}
-            </span>
-          )}
+          <TourTime date={b.date} start={b.scheduledStartTime} hours={b.duration} timeZone={b.timeZone} />
         </Fact>
         <Fact icon={<Users className="h-4 w-4" />} label={t('card.group')}>
           {t('card.groupValue', { people: t('bookings:people', { count: b.travelers }), hours: durationText(b.duration, locale) })}
@@ -122,7 +118,7 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
       </dl>
 
       {b.status === 'pending' && b.paymentDueAt && (
-        <p className="mt-3 text-sm text-amber-800 dark:text-amber-200">{t('card.payBy', { time: formatInstant(b.paymentDueAt, locale).time })}</p>
+        <p className="mt-3 text-sm text-amber-800 dark:text-amber-200">{t('card.payBy', deadline(b.paymentDueAt))}</p>
       )}
       {b.status === 'awaiting_replacement' && <ReplacementPanel booking={b} />}
       {b.status === 'confirmed' && b.replacement?.status === 'requested' && <ReplacementWaiting booking={b} />}
@@ -131,7 +127,7 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
           <Hourglass className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span>
             {b.respondBy
-              ? t('card.waiting', { guide: b.guide.fullName, date: formatInstant(b.respondBy, locale).date, time: formatInstant(b.respondBy, locale).time })
+              ? t('card.waiting', { guide: b.guide.fullName, ...deadline(b.respondBy) })
               : t('card.waitingShort', { guide: b.guide.fullName })}
           </span>
         </p>

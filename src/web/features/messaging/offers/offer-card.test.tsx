@@ -10,6 +10,9 @@ import { createQueryClient } from '../../../lib/query-client';
 import { TourRequestCard } from '../tour-request/tour-request-card';
 import { OfferCard } from './offer-card';
 
+// The reader is in UTC, nine hours behind Japan all year (as availability-calendar.test.tsx): the cards add their own time.
+process.env.TZ = 'UTC';
+
 const wrap = (ui: React.ReactNode) =>
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -175,6 +178,17 @@ describe('a tour request answered by an offer', () => {
       service: null,
       state: { status: 'offered', rejectReason: null, bookingId: null, offer: null, allowances: { mealYen: 2000, transportYen: 14_000, ticketsYen: 2000, totalYen: 18_000 }, ...state },
     },
+  });
+
+  it('writes the tour time as every card does: Japan time first, the reader’s own in brackets, on the request and the offer', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    const a = wrap(<TourRequestCard message={request({ status: 'pending' })} isGuideView={false} />);
+    expect((await screen.findByTestId('tour-request-card')).textContent).toContain('2026年12月5日 10:00（日本时间）（您当地时间 01:00）');
+    a.unmount();
+    // 08:00 in Japan is still the day before in UTC: the reader's date is given.
+    wrap(<OfferCard offer={offer({ startTime: '08:00', startsAt: '2026-12-04T23:00:00.000Z' })} isGuideView={false} />);
+    expect(screen.getByTestId('tour-time').textContent).toBe('08:00（日本时间）');
+    expect(screen.getByTestId('tour-time-own').textContent).toBe('（您当地时间2026年12月4日 23:00）');
   });
 
   it('reads "Booked TG0042" / "已预订 TG0042" on both sides once the offer is booked', async () => {

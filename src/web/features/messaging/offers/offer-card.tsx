@@ -7,7 +7,8 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { ShopStopsList } from '../../../components/ui/shop-stops';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { amount, bracketed, formatDeadline } from '../../../lib/format';
+import { amount, formatDeadline } from '../../../lib/format';
+import { TourTime } from '../../../components/ui/tour-time';
 import { displayDate, serviceName, yen } from '../tour-request/rules';
 import { closeChatWindow } from '../window/chat-window-store';
 import { useAnswerOffer } from './api';
@@ -34,7 +35,12 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
   const open = offer.status === 'open';
   const until = formatDeadline(offer.expiresAt, locale, offer.timeZone, t('tour.japanTime'));
   const rows: [string, ReactNode][] = [
-    [t('tour.date'), `${displayDate(offer.date, locale)} ${offer.startTime}${bracketed(t('tour.japanTime'), locale)}`],
+    [
+      t('tour.date'),
+      <>
+        {displayDate(offer.date, locale)} <TourTime date={offer.date} start={offer.startTime} timeZone={offer.timeZone} />
+      </>,
+    ],
     [t('tour.duration'), t('tour.hours', { count: offer.durationHours })],
     [t('tour.travelers'), String(offer.travelers)],
     ...(offer.subcategory ? [[t('tour.service'), serviceName(offer.subcategory, locale)] as [string, string]] : []),

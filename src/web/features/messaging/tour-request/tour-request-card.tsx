@@ -5,7 +5,8 @@ import type { Message } from '../../../../shared/schemas/messaging';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { bracketed } from '../../../lib/format';
+import { DEFAULT_GUIDE_TIME_ZONE } from '../../../../shared/cities';
+import { TourTime } from '../../../components/ui/tour-time';
 import { closeChatWindow } from '../window/chat-window-store';
 import { useAnswerTourRequest } from './api';
 import { displayDate, serviceName } from './rules';
@@ -35,7 +36,13 @@ export function TourRequestCard({ message, isGuideView, onOffer }: { message: Me
         : t(`tourStatus.${status}`);
   const canOffer = isGuideView && !!onOffer && (status === 'pending' || (status === 'offered' && !!offer && offer.status !== 'open' && offer.status !== 'booked'));
   const rows: [string, ReactNode][] = [
-    [t('tour.date'), `${displayDate(r.date, currentLocale())} ${r.startTime}${bracketed(t('tour.japanTime'), currentLocale())}`],
+    [
+      t('tour.date'),
+      // The request form asks for the start in Japan time (tour-request-form.tsx), so it reads back so.
+      <>
+        {displayDate(r.date, currentLocale())} <TourTime date={r.date} start={r.startTime} timeZone={DEFAULT_GUIDE_TIME_ZONE} />
+      </>,
+    ],
     [t('tour.duration'), t('tour.hours', { count: r.durationHours })],
     [t('tour.travelers'), String(r.travelers)],
     ...(r.groupComposition ? [[t('tour.group'), r.groupComposition] as [string, string]] : []),
