@@ -28,8 +28,9 @@ async function englishLeft(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement;
-      const text = node.textContent?.trim() ?? '';
-      if (!el || !text || !re.test(text)) continue;
+      // The brand and the demo accounts' usernames are names, not words to translate.
+      const text = (node.textContent ?? '').replace(/Tabi Guides/g, '').trim();
+      if (!el || !text || /^@?(guide|traveler|admin)$/.test(text) || !re.test(text)) continue;
       // Text written in another language (a bio, a message) is marked so; the language menu names each language in itself.
       if (!(el.closest('[lang]')?.getAttribute('lang') ?? '').startsWith('ja') || el.closest('option, script, style, [aria-hidden="true"]')) continue;
       const style = getComputedStyle(el);
@@ -43,10 +44,11 @@ async function englishLeft(page: Page): Promise<string[]> {
 async function look(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  expect(await englishLeft(page), `${name}: English left`).toEqual([]);
   mkdirSync(out, { recursive: true });
   await page.screenshot({ path: `${out}/${name}-375-ja.png`, fullPage: true });
+  // Soft: one run reports every page's findings.
+  expect.soft(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  expect.soft(await englishLeft(page), `${name}: English left`).toEqual([]);
 }
 
 async function phoneAs(browser: Browser, username: string, timezoneId = 'Asia/Tokyo') {
