@@ -1,23 +1,23 @@
 import { todayInZone } from '../../../../shared/availability';
-import { TRIP_TABS } from '../../../../shared/booking/state-machine';
+import { TRIP_TABS, tripTabOf, type TripTab } from '../../../../shared/booking/state-machine';
 import type { Booking } from '../../../../shared/schemas/bookings';
 
-export type TripTab = keyof typeof TRIP_TABS;
+export type { TripTab };
 export const TRIP_TAB_KEYS = Object.keys(TRIP_TABS) as TripTab[];
 
-/** docs/rules/booking-lifecycle.md: which trips tab a booking belongs to. */
-export function inTab(tab: TripTab, booking: Pick<Booking, 'status'>): boolean {
-  return (TRIP_TABS[tab] as readonly string[]).includes(booking.status);
+/** docs/rules/booking-lifecycle.md: which trips tab a booking belongs to at `now` (`tripTabOf`, shared with the server's counts). */
+export function inTab(tab: TripTab, booking: Pick<Booking, 'status' | 'startsAt'>, now: Date = new Date()): boolean {
+  return tripTabOf(booking, now) === tab;
 }
 
 /**
  * docs/rules/booking-lifecycle.md sorting: upcoming by start ascending; the other tabs descending, except pending
  * (the pending-requests tab), which is ascending.
  */
-export function tripsOfTab(tab: TripTab, bookings: Booking[]): Booking[] {
+export function tripsOfTab(tab: TripTab, bookings: Booking[], now: Date = new Date()): Booking[] {
   const ascending = tab === 'upcoming' || tab === 'pending-requests';
   return bookings
-    .filter((b) => inTab(tab, b))
+    .filter((b) => inTab(tab, b, now))
     .sort((a, b) => {
       const d = Date.parse(a.startsAt) - Date.parse(b.startsAt);
       return (ascending ? d : -d) || a.id - b.id;
