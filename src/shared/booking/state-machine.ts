@@ -244,16 +244,15 @@ export const TRIP_TABS = {
 } as const satisfies Record<string, readonly BookingStatus[]>;
 
 export type TripTab = keyof typeof TRIP_TABS;
-/** Statuses of a tour nobody has confirmed started (or whose guide is being replaced on the day, decision 140). */
-const NOT_STARTED: readonly BookingStatus[] = ['upcoming', 'awaiting_start', 'awaiting_replacement'];
-
 /**
  * The tab a booking is listed under at `now`, on the server (the tabs' counts) and in the app alike. A tour
- * whose start has come without anyone confirming it (the guide may not have come, decision 138) is not
- * "upcoming" any more: it is listed with what is happening now, where the traveler finds the no-show report.
+ * whose start has come without both sides confirming it (the guide may not have come, decision 138; or is
+ * being replaced on the day, decision 140) is not "upcoming" any more: it is listed with what is happening
+ * now, where the traveler finds the no-show report.
  */
 export function tripTabOf(booking: { status: BookingStatus; startsAt: string }, now: Date): TripTab | undefined {
-  if (NOT_STARTED.includes(booking.status) && Date.parse(booking.startsAt) <= now.getTime()) return 'ongoing';
+  const ahead = (TRIP_TABS.upcoming as readonly BookingStatus[]).includes(booking.status);
+  if (ahead && Date.parse(booking.startsAt) <= now.getTime()) return 'ongoing';
   return (Object.keys(TRIP_TABS) as TripTab[]).find((tab) => (TRIP_TABS[tab] as readonly BookingStatus[]).includes(booking.status));
 }
 
