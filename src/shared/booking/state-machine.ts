@@ -246,12 +246,13 @@ export const TRIP_TABS = {
 export type TripTab = keyof typeof TRIP_TABS;
 /**
  * The tab a booking is listed under at `now`, on the server (the tabs' counts) and in the app alike. A tour
- * whose start has come without both sides confirming it (the guide may not have come, decision 138; or is
- * being replaced on the day, decision 140) is not "upcoming" any more: it is listed with what is happening
- * now, where the traveler finds the no-show report.
+ * whose start has come while the guide has not confirmed it (the guide may not have come, decision 138; or
+ * is being replaced on the day, decision 140) is not "upcoming" any more: it is listed with what is happening
+ * now, where the traveler finds the no-show report. A start the guide confirmed and the traveler not yet
+ * stays under upcoming, waiting for the traveler (decision 060).
  */
-export function tripTabOf(booking: { status: BookingStatus; startsAt: string }, now: Date): TripTab | undefined {
-  const ahead = (TRIP_TABS.upcoming as readonly BookingStatus[]).includes(booking.status);
+export function tripTabOf(booking: { status: BookingStatus; startsAt: string; guideConfirmedStart?: boolean }, now: Date): TripTab | undefined {
+  const ahead = (TRIP_TABS.upcoming as readonly BookingStatus[]).includes(booking.status) && !booking.guideConfirmedStart;
   if (ahead && Date.parse(booking.startsAt) <= now.getTime()) return 'ongoing';
   return (Object.keys(TRIP_TABS) as TripTab[]).find((tab) => (TRIP_TABS[tab] as readonly BookingStatus[]).includes(booking.status));
 }

@@ -7,6 +7,7 @@ import {
   type Withdrawal,
   type WithdrawalStatus,
 } from '../../../shared/schemas/wallet';
+import { ZENGIN_NAME_MAX } from '../../../shared/zengin-name';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
@@ -112,9 +113,6 @@ async function bankDetails(body: CreateWithdrawalBody) {
     accountHolderKana: kana,
   };
 }
-
-/** The Zengin data record's holder name field: 30 half-width characters. */
-const ZENGIN_NAME_MAX = 30;
 
 export class WalletService {
   constructor(private readonly deps: WalletDeps) {}

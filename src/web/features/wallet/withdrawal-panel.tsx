@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BANK_ACCOUNT_TYPES, WITHDRAWAL_METHODS, WITHDRAWAL_MIN_CENTS, type BankAccountType, type WithdrawalMethod } from '../../../shared/schemas/wallet';
+import { isZenginName } from '../../../shared/zengin-name';
 import { Button } from '../../components/ui/button';
 import { Panel, SelectField, TextField } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
@@ -10,13 +11,16 @@ import { openSupport } from '../support/index';
 import { day, rmb, useRequestWithdrawal, useWallet, useWithdrawals } from './api';
 import { BankPicker, type BankChoice } from './bank-picker';
 
-/** What the server's codes for a refused request mean to the guide. */
-const ERROR_KEYS: Record<string, string> = {
-  insufficient_balance: 'errors.insufficient',
-  validation_failed: 'errors.invalid',
-  unknown_bank: 'errors.unknownBank',
-  unknown_branch: 'errors.unknownBranch',
-  invalid_kana_name: 'errors.kana',
+/** The fields an error is shown on (outlined, the words under it); `form` for one that names no field. */
+type Field = 'amount' | 'bank' | 'accountNumber' | 'holderKana' | 'form';
+/** What the server's codes for a refused request mean to the guide, and the field they are about. */
+const ERRORS: Record<string, [Field, string]> = {
+  insufficient_balance: ['amount', 'errors.insufficient'],
+  validation_failed: ['form', 'errors.invalid'],
+  // About the bank and branch already chosen (the picker shows them as chosen): said under the form.
+  unknown_bank: ['form', 'errors.unknownBank'],
+  unknown_branch: ['form', 'errors.unknownBranch'],
+  invalid_kana_name: ['holderKana', 'errors.kana'],
 };
 
 /** /withdrawal: the guide's balances, a payout request form, and their requests with statuses. */
@@ -32,7 +36,14 @@ export function WithdrawalPanel() {
   const [bank, setBank] = useState<BankChoice>({ bank: null, branch: null });
   const [accountType, setAccountType] = useState<BankAccountType>('ordinary');
   const [holderKana, setHolderKana] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setErrorState] = useState<{ field: Field; message: string } | null>(null);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  // The field with the error takes the focus, so a screen reader reads its label and its error together.
+  const setError = (field: Field, message: string) => (setErrorState({ field, message }), inputs.current[field]?.focus());
+  const errorOn = (field: Field) => (error?.field === field ? error.message : null);
+  // The holder's name is checked as it is typed: once it holds what a transfer cannot carry, it says so at
+  // once, and the words go as soon as the name is right again.
+  const kanaInvalid = holderKana.trim() !== '' && !isZenginName(holderKana);
 
   if (wallet.isPending) return <Spinner />;
   if (wallet.isError || !wallet.data) {
@@ -50,12 +61,13 @@ export function WithdrawalPanel() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
+    setErrorState(null);
     const cents = Math.round(Number(amount) * 100);
-    if (!Number.isFinite(cents) || cents < WITHDRAWAL_MIN_CENTS) return setError(t('errors.amountMin'));
-    if (cents > earnings.withdrawableCents) return setError(t('errors.insufficient'));
-    if (method === 'bank' && (!bank.bank || !bank.branch)) return setError(t('errors.pickBank'));
-    if (method === 'bank' && !/^\d{7}$/.test(accountNumber.trim())) return setError(t('errors.accountNumber'));
+    if (!Number.isFinite(cents) || cents < WITHDRAWAL_MIN_CENTS) return setError('amount', t('errors.amountMin'));
+    if (cents > earnings.withdrawableCents) return setError('amount', t('errors.insufficient'));
+    if (method === 'bank' && (!bank.bank || !bank.branch)) return setError('bank', t('errors.pickBank'));
+    if (method === 'bank' && !/^\d{7}$/.test(accountNumber.trim())) return setError('accountNumber', t('errors.accountNumber'));
+    if (method === 'bank' && !isZenginName(holderKana)) return setError('holderKana', t('errors.kana'));
     const bankFields = method === 'bank' && bank.bank && bank.branch ? { bankCode: bank.bank.code, branchCode: bank.branch.code, accountType, accountHolderKana: holderKana } : {};
     request.mutate(
       { amountCents: cents, method, accountName, accountNumber: accountNumber.trim(), ...bankFields },
@@ -67,7 +79,8 @@ export function WithdrawalPanel() {
         },
         onError: (err) => {
           const code = err instanceof ApiError ? err.code : undefined;
-          setError(t(ERROR_KEYS[code ?? ''] ?? 'errors.failed'));
+          const [field, key] = ERRORS[code ?? ''] ?? ['form', 'errors.failed'];
+          setError(field, t(key));
         },
       },
     );
@@ -92,10 +105,12 @@ export function WithdrawalPanel() {
       <Panel id="request" title={t('form.title')} description={t('form.description')}>
         <form onSubmit={submit} noValidate className="space-y-4">
           <TextField
+            ref={(el) => void (inputs.current.amount = el)}
             label={t('form.amount')}
             inputMode="decimal"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
+            error={errorOn('amount')}
             hint={t('form.amountHint', { amount: rmb(earnings.withdrawableCents) })}
             required
           />
@@ -109,7 +124,7 @@ export function WithdrawalPanel() {
           <TextField label={t('form.accountName')} value={accountName} onChange={(e) => setAccountName(e.target.value)} required maxLength={100} />
           {method === 'bank' ? (
             <>
-              <BankPicker value={bank} onChange={setBank} />
+              <BankPicker value={bank} onChange={setBank} error={errorOn('bank')} />
               <SelectField label={t('bank.accountType')} value={accountType} onChange={(e) => setAccountType(e.target.value as BankAccountType)}>
                 {BANK_ACCOUNT_TYPES.map((a) => (
                   <option key={a} value={a}>
@@ -117,15 +132,25 @@ export function WithdrawalPanel() {
                   </option>
                 ))}
               </SelectField>
-              <TextField label={t('form.bankAccount')} hint={t('bank.accountNumberHint')} inputMode="numeric" value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} required maxLength={7} />
-              <TextField label={t('bank.holderKana')} hint={t('bank.holderKanaHint')} value={holderKana} onChange={(e) => setHolderKana(e.target.value)} required maxLength={60} lang="ja" />
+              <TextField ref={(el) => void (inputs.current.accountNumber = el)} label={t('form.bankAccount')} hint={t('bank.accountNumberHint')} inputMode="numeric" value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} error={errorOn('accountNumber')} required maxLength={7} />
+              <TextField
+                ref={(el) => void (inputs.current.holderKana = el)}
+                label={t('bank.holderKana')}
+                hint={t('bank.holderKanaHint')}
+                value={holderKana}
+                onChange={(e) => setHolderKana(e.target.value)}
+                error={kanaInvalid ? t('errors.kana') : errorOn('holderKana')}
+                required
+                maxLength={60}
+                lang="ja"
+              />
             </>
           ) : (
             <TextField label={t('form.account')} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} required maxLength={64} />
           )}
-          {error && (
+          {error?.field === 'form' && (
             <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {error}
+              {error.message}
             </p>
           )}
           <Button type="submit" disabled={request.isPending || earnings.withdrawableCents < WITHDRAWAL_MIN_CENTS}>

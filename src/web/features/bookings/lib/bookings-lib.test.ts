@@ -117,6 +117,12 @@ describe('trips tabs', () => {
     const sameDay = trip(8, 'awaiting_replacement', '2026-11-23T00:30:00Z');
     expect(tripsOfTab('upcoming', [...all, sameDay], now).map((b) => b.id)).toEqual([3]);
     expect(tripsOfTab('ongoing', [...all, sameDay], now).map((b) => b.id)).toEqual([4, 8, 7]);
+    // The traveler confirmed, the guide did not: not upcoming either. The guide confirmed: it waits for the traveler there.
+    const travelerOnly = { ...trip(9, 'start_confirmed', '2026-11-23T01:00:00Z'), guideConfirmedStart: false, endsAt: '2026-11-23T03:00:00Z' };
+    const guideOnly = { ...trip(10, 'start_confirmed', '2026-11-23T01:00:00Z'), guideConfirmedStart: true };
+    expect(tripsOfTab('ongoing', [travelerOnly, guideOnly], now).map((b) => b.id)).toEqual([9]);
+    expect(tripsOfTab('upcoming', [travelerOnly, guideOnly], now).map((b) => b.id)).toEqual([10]);
+    expect(statusKey(travelerOnly, now)).toBe('statusTime.during');
   });
 
   it('counts calendar days to the tour in the guide’s zone', () => {
