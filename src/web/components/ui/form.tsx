@@ -32,7 +32,7 @@ export function FieldShell({ label, error, hint, className, hintAfterError, chil
   ) : null;
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+      <label id={`${id}-label`} htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
         {label}
       </label>
       {children({ id, describedBy, invalid: !!error })}

@@ -7,6 +7,7 @@ import type { GuideSearchParams } from '../../../../shared/guide-search';
 import { defaultPriceBand, SEARCH_LANGUAGES, TRAVELER_OPTIONS, type SearchLanguage } from '../../../../shared/price-range';
 import type { ServiceCategory } from '../../../../shared/schemas/catalog';
 import { Button } from '../../../components/ui/button';
+import { DateSelect } from '../../../components/ui/date-select';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { filterLabels } from '../lib/filter-labels';
@@ -158,18 +159,11 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
               </p>
             )}
           </div>
-          <div>
-            <label htmlFor={`${id}-date`} className={labelClass}>
+          <div className="col-span-2 sm:col-span-1">
+            <label id={`${id}-date-label`} htmlFor={`${id}-date`} className={labelClass}>
               {t('form.date')}
             </label>
-            <input
-              id={`${id}-date`}
-              type="date"
-              className={fieldClass}
-              value={date}
-              min={todayInZone(DEFAULT_GUIDE_TIME_ZONE)}
-              onChange={(e) => setDate(e.target.value)}
-            />
+            <DateSelect id={`${id}-date`} labelId={`${id}-date-label`} className="mt-1" value={date} min={todayInZone(DEFAULT_GUIDE_TIME_ZONE)} onChange={setDate} />
           </div>
           <div>
             <label htmlFor={`${id}-language`} className={labelClass}>
