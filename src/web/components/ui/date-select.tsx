@@ -60,15 +60,20 @@ export function DateSelect({ value, onChange, min, max, labelId, id, name, descr
   const [parts, setParts] = useState<Parts>(() => parse(value));
   // A value set from outside (a link's ?date=, a reset) replaces what the selects show.
   const [seen, setSeen] = useState(value);
+  const outside = (from: string, to: string) => (min !== undefined && to < min) || (max !== undefined && from > max);
+  /** What the parts are worth to the form: a whole date within min–max, else ''. */
+  const reported = (p: Parts) => {
+    const iso = compose(p);
+    return iso !== '' && !outside(iso, iso) ? iso : '';
+  };
   if (value !== seen) {
     setSeen(value);
-    if (value !== compose(parts)) setParts(parse(value));
+    if (value !== reported(parts)) setParts(parse(value));
   }
 
   const thisYear = new Date().getFullYear();
   const fromYear = min ? Number(min.slice(0, 4)) : thisYear;
   const toYear = Math.max(max ? Number(max.slice(0, 4)) : fromYear + 5, parts.year ? Number(parts.year) : fromYear);
-  const outside = (from: string, to: string) => (min !== undefined && to < min) || (max !== undefined && from > max);
   const y = parts.year || String(fromYear);
   const monthOptions = range(1, 12).map((m) => ({ value: m, off: outside(`${y}-${pad(String(m))}-01`, `${y}-${pad(String(m))}-${daysIn(Number(y), m)}`) }));
   const dayCount = parts.month ? daysIn(Number(y), Number(parts.month)) : 31;
@@ -91,9 +96,7 @@ export function DateSelect({ value, onChange, min, max, labelId, id, name, descr
     // A day the new month does not have is cleared rather than moved.
     if (next.day && next.year && next.month && Number(next.day) > daysIn(Number(next.year), Number(next.month))) next.day = '';
     setParts(next);
-    const iso = compose(next);
-    const within = iso !== '' && !outside(iso, iso);
-    const out = within ? iso : '';
+    const out = reported(next);
     if (out !== value) onChange(out);
   };
 
