@@ -18,7 +18,7 @@ import { saveErrorText } from '../../guide-business';
 import { useCreateOffer, useOfferQuote } from './api';
 import { ShopStopsEditor, toShopStops, type ShopStopDraft } from '../../../components/ui/shop-stops';
 
-const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950';
+const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950 aria-[invalid=true]:border-danger-600';
 /** The offer's day, like a booking's, is today or later in Japan and within the booking horizon (decision 106). */
 const todayIso = () => todayInZone('Asia/Tokyo');
 const lastDayIso = () => addDays(todayIso(), BOOKING_HORIZON_DAYS);

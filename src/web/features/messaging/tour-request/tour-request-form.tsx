@@ -13,7 +13,7 @@ import { useSendTourRequest } from './api';
 import { withGap } from '../../../lib/cjk-spacing';
 import { MeetingPointInput } from '../../meeting-points';
 
-const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950';
+const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950 aria-[invalid=true]:border-danger-600';
 const todayIso = () => new Date().toISOString().slice(0, 10);
 const newId = () => (crypto.randomUUID?.() ?? `${Date.now()}${Math.random()}`).replace(/[^A-Za-z0-9]/g, '');
 
