@@ -346,7 +346,7 @@ describe('payout batches: the audit trail and paying before the transfer day', (
       if (init?.method === 'POST') return json({ ...batch, lines: batch.lines.map((l) => ({ ...l, status: 'paid' })) });
       if (url.startsWith('/api/admin/audit-log'))
         return json({
-          entries: [{ id: 1, admin: { id: 1, username: 'admin' }, action: 'payout_batch.rate', entityType: 'payout_batch', entityId: 7, before: { jpyPerCny: null }, after: { jpyPerCny: '21.53', lines: 1 }, note: null, createdAt: '2026-11-24T02:00:00Z' }],
+          entries: [{ id: 1, admin: { id: 1, username: 'admin' }, action: 'payout_batch.rate', entityType: 'payout_batch', entityId: 7, before: { jpyPerCny: null, status: 'awaiting_rate' }, after: { jpyPerCny: '21.53', lines: 1, status: 'open' }, note: null, createdAt: '2026-11-24T02:00:00Z' }],
           nextBefore: null,
         });
       if (url.startsWith('/api/admin/payout-batches/7')) return json(batch);
@@ -363,6 +363,7 @@ describe('payout batches: the audit trail and paying before the transfer day', (
     page('/admin/payouts/7');
     const entry = await screen.findByTestId('audit-entry');
     expect(entry.textContent).toContain('Rate (yen per RMB): — → 21.53');
+    expect(entry.textContent).toContain('Status: Awaiting rate → Open');
     expect(entry.textContent).not.toContain('jpyPerCny');
     cleanup();
     await act(() => i18next.changeLanguage('zh-CN'));

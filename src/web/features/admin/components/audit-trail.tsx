@@ -16,11 +16,14 @@ export function AuditChange({ entry }: { entry: AuditEntry }) {
   const after = entry.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !(entry.before && entry.after) || showValue(before[k]) !== showValue(after[k]));
   if (!keys.length) return null;
+  // Statuses and yes/no read as the badges say them; other values (amounts, codes, names) as recorded.
+  const value = (k: string, v: unknown) =>
+    typeof v === 'boolean' ? t(v ? 'yes' : 'no') : typeof v === 'string' && /status$/i.test(k) ? t([`status.${v}`, `bookingStatus.${v}`], { defaultValue: v }) : showValue(v);
   return (
     <ul className="mt-1 space-y-0.5 text-xs">
       {keys.map((k) => (
         <li key={k} className="break-words">
-          <span className="font-medium">{t(`audit.fields.${k}`, { defaultValue: k })}</span>: <span className="text-stone-600 dark:text-stone-400">{showValue(before[k])}</span> → <span>{showValue(after[k])}</span>
+          <span className="font-medium">{t(`audit.fields.${k}`, { defaultValue: k })}</span>: <span className="text-stone-600 dark:text-stone-400">{value(k, before[k])}</span> → <span>{value(k, after[k])}</span>
         </li>
       ))}
     </ul>
