@@ -70,5 +70,10 @@ describe('DateSelect: a date in the page’s language, not the browser’s', () 
     expect(day.getAttribute('aria-invalid')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'set' }));
     expect(selects().map((s) => s.value)).toEqual(['2', '14', '2027']);
+    cleanup();
+    // A date kept from before (an insurance that ran out) still shows its year.
+    render(<Field initial="2019-04-30" />);
+    expect(selects().map((s) => s.value)).toEqual(['4', '30', '2019']);
+    expect(optionTexts(selects()[2]!)).toContain(String(new Date().getFullYear() + 5));
   });
 });

@@ -72,8 +72,11 @@ export function DateSelect({ value, onChange, min, max, labelId, id, name, descr
   }
 
   const thisYear = new Date().getFullYear();
-  const fromYear = min ? Number(min.slice(0, 4)) : thisYear;
-  const toYear = Math.max(max ? Number(max.slice(0, 4)) : fromYear + 5, parts.year ? Number(parts.year) : fromYear);
+  // The years min–max allow (without them, this year and five more), and the value's own year if it is outside (a date kept from before).
+  const shown = parts.year ? Number(parts.year) : undefined;
+  const firstYear = min ? Number(min.slice(0, 4)) : thisYear;
+  const fromYear = Math.min(firstYear, shown ?? firstYear);
+  const toYear = Math.max(max ? Number(max.slice(0, 4)) : firstYear + 5, shown ?? firstYear);
   const y = parts.year || String(fromYear);
   const monthOptions = range(1, 12).map((m) => ({ value: m, off: outside(`${y}-${pad(String(m))}-01`, `${y}-${pad(String(m))}-${daysIn(Number(y), m)}`) }));
   const dayCount = parts.month ? daysIn(Number(y), Number(parts.month)) : 31;
