@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
+import { DEMO_PASSWORDS, expect, signIn, test, expectDate } from './fixtures';
 import { freeSlot } from './slots';
 
 /**
@@ -58,7 +58,7 @@ async function chooseInBox(page: Page, o: { date: string; startTime: string; gui
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(o.guideName);
   const box = page.getByRole('complementary', { name: zh ? '预订这位地陪' : 'Book this guide' });
   // Carried over from the search: the date and the group size.
-  await expect(box.getByLabel(zh ? '日期' : 'Date')).toHaveValue(o.date);
+  await expectDate(box.getByRole('group', { name: zh ? '日期' : 'Date' }), o.date);
   await expect(box.getByLabel(zh ? '人数' : 'Travelers')).toHaveValue('2');
   await box.getByLabel(zh ? '时长' : 'Duration').selectOption(String(o.hours));
   await box.getByRole('group', { name: zh ? '开始时间（日本时间）' : 'Start time (Japan time)' }).getByText(o.startTime, { exact: true }).click();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, gotoInLocale, signIn, test } from './fixtures';
+import { expect, gotoInLocale, signIn, test, pickDate } from './fixtures';
 import { freeSlot } from './slots';
 
 /**
@@ -241,7 +241,7 @@ test('a tour request in the chat: postal-code rules, the guide (Chinese) accepts
   const win = traveler.page.getByRole('dialog', { name: 'Chat with Sato Yuki' });
   await win.getByRole('button', { name: 'Request a tour' }).click();
   const form = win.getByRole('form', { name: 'Tour request' });
-  await form.getByLabel('Date').fill(slot.date);
+  await pickDate(form.getByRole('group', { name: 'Date' }), slot.date);
   await form.getByLabel('Start time').fill(slot.startTime);
   await form.getByLabel('Hours').fill('2');
   await form.getByLabel('Travelers').fill('2');
@@ -298,7 +298,7 @@ test('a tour request in the chat: postal-code rules, the guide (Chinese) accepts
 
   // A second request, declined with a reason and a confirmation.
   await win.getByRole('button', { name: 'Request a tour' }).click();
-  await form.getByLabel('Date').fill(slot.date);
+  await pickDate(form.getByRole('group', { name: 'Date' }), slot.date);
   await form.getByLabel('Itinerary').fill('Ueno park');
   await form.getByLabel('Meeting address').fill('Ueno station, park exit');
   await form.getByLabel('Meeting postal code').fill('110-0005');

@@ -14,7 +14,9 @@ test('a traveler searches from the landing page in Chinese and narrows the price
   const form = page.getByRole('form', { name: '搜索地陪' });
   await form.getByRole('button', { name: '搜索' }).click();
   await expect(page.getByText('请选择目的地')).toBeVisible();
-  await expect(page.getByText('请选择出行人数')).toBeVisible();
+  // The party starts at 2: only the destination is asked for.
+  await expect(form.getByLabel('人数')).toHaveValue('2');
+  await expect(page.getByText('请选择出行人数')).toHaveCount(0);
 
   await form.getByLabel('目的地').selectOption({ label: '东京' });
   await expect(page.getByText('请选择目的地')).toBeHidden();

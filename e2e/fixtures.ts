@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
 import { LOCALE_NAMES, type Locale } from '../src/shared/locales';
 import { e2eServer } from './servers';
 
@@ -162,4 +162,23 @@ export async function signUpByApi(
   expect(res.status(), await res.text()).toBe(201);
   const reply = await res.json();
   return { ...body, token: reply.token as string, reply };
+}
+
+/** The app's date picker (src/web/components/ui/date-select.tsx): a group of year, month and day selects. */
+const datePart = (group: Locator, part: 'year' | 'month' | 'day') => group.locator(`select[data-part="${part}"]`);
+
+/** Picks yyyy-mm-dd in a date picker. */
+export async function pickDate(group: Locator, iso: string) {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  await datePart(group, 'year').selectOption(String(y));
+  await datePart(group, 'month').selectOption(String(m));
+  await datePart(group, 'day').selectOption(String(d));
+}
+
+/** Expects a date picker to hold yyyy-mm-dd. */
+export async function expectDate(group: Locator, iso: string) {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  await expect(datePart(group, 'year')).toHaveValue(String(y));
+  await expect(datePart(group, 'month')).toHaveValue(String(m));
+  await expect(datePart(group, 'day')).toHaveValue(String(d));
 }

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, pickDate } from './fixtures';
 
 /**
  * running the business: the demo guide adds a day off on /guide-dashboard and the guide's
@@ -19,7 +19,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await page.goto('/guide-dashboard#availability');
       const panel = page.locator('#availability');
       await expect(panel.getByRole('button', { name: locale === 'en' ? 'Save availability' : '保存可预约时间' })).toBeVisible();
-      await panel.locator('input[type="date"]').fill(date);
+      await pickDate(panel.getByRole('group', { name: locale === 'en' ? 'Date' : '日期' }), date);
       await panel.getByRole('button', { name: locale === 'en' ? 'Add day off' : '添加休息日' }).click();
       await expect(panel.getByText(date)).toBeVisible();
       await panel.getByRole('button', { name: locale === 'en' ? 'Save availability' : '保存可预约时间' }).click();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, pickDate } from './fixtures';
 
 /**
  * Decision 078: the traveler sends a tour request, the guide answers with an offer,
@@ -68,7 +68,7 @@ for (const c of cases) {
     await t.goto(`/messages?c=${conversation}`);
     await t.getByRole('button', { name: tz ? '发起行程请求' : 'Request a tour' }).click();
     const form = t.getByTestId('tour-request-form');
-    await form.locator('[name=date]').fill(slot.date);
+    await pickDate(form.locator('[role=group]:has(input[name=date])'), slot.date);
     await form.locator('[name=startTime]').fill(slot.startTime);
     await form.locator('[name=durationHours]').fill('2');
     await form.locator('[name=travelers]').fill('2');
@@ -197,7 +197,7 @@ for (const c of cases) {
     const guideCard = g.getByRole('article').filter({ hasText: number }).first();
     await guideCard.getByRole('button', { name: gz ? '提议新时间' : 'Propose a new time' }).click();
     const sheet = g.getByRole('dialog', { name: gz ? '提议新时间' : 'Propose a new time' });
-    await sheet.getByLabel(gz ? '新日期' : 'New date').fill(later.date);
+    await pickDate(sheet.getByRole('group', { name: gz ? '新日期' : 'New date' }), later.date);
     await sheet.locator(`input[type=radio][value="${later.startTime}"]`).check({ force: true });
     await sheet.getByRole('button', { name: gz ? '发送提议' : 'Send proposal' }).click();
     await expect(sheet).toBeHidden();

@@ -82,6 +82,16 @@ function kept(page: Page, userId: number, bookingId: number) {
   );
 }
 
+/**
+ * Offline, a namespace the worker did not keep shows its keys ("grid.retry") instead of words: no text on the
+ * page may look like one.
+ */
+async function expectNoKeys(page: Page) {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  const text = await page.locator('body').innerText();
+  expect(text.match(/\b[a-z]+[A-Z]?\w*\.[a-z]\w*(\.\w+)*\b/g) ?? []).toEqual([]);
+}
+
 async function shoot(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
   for (const width of [375, 1280]) {
@@ -121,11 +131,13 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await expect(card.getByText(detail.meetingAddress)).toBeVisible();
     await expect(card).toContainText(booking.bookingNumber);
     await expect(page.getByText(w.failed)).toHaveCount(0);
+    await expectNoKeys(page);
     await shoot(page, `offline-trip-${locale}`);
 
     // The menu opens offline (its code was kept), and its links lead on.
     await page.getByRole('button', { name: w.menu }).click();
     await expect(page.getByRole('dialog').getByRole('link', { name: w.myTrips })).toBeVisible();
+    await expectNoKeys(page);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -134,6 +146,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await card.getByRole('link', { name: w.pdfLink(booking.bookingNumber) }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.pdfTitle(booking.bookingNumber));
     await expect(page.getByTestId('offline-banner')).toHaveText(w.offline);
+    await expectNoKeys(page);
     if (locale === 'zh-CN') {
       // The frame shows the kept PDF: not the app's shell, which its CSP would refuse in a frame.
       const answer = await pdfAnswer;
@@ -154,6 +167,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await page.goto('/settings/notifications');
     await expect(page.getByRole('heading', { level: 1, name: w.offlinePage })).toBeVisible();
     await expect(page.getByRole('button', { name: w.menu })).toBeVisible();
+    await expectNoKeys(page);
     await shoot(page, `offline-page-${locale}`);
 
     // Logging out offline: logged out on this device, and it says so; nothing of the traveler is kept.
@@ -167,6 +181,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     await expect(page.getByRole('main').getByText(w.failed)).toBeVisible();
     await expect(page.getByText(w.loggedOutLocally)).toBeVisible();
     await expect(page.getByText(w.guidesFailedToast)).toHaveCount(0);
+    await expectNoKeys(page);
     expect(await page.evaluate(() => localStorage.getItem('tabi.token'))).toBeNull();
     await expect
       .poll(() => page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('tabi-private-'))))

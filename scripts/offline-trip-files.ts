@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
  * path (home, the trips, the PDF, the offline page's route), the header's menus, and those pages' words
  * in every language. Each chunk counts with every chunk and style sheet it imports statically.
  */
-const MODULES = [
+export const MODULES = [
   'main.tsx',
   'pages/home.tsx',
   'pages/home-featured.tsx',
@@ -27,8 +27,15 @@ const MODULES = [
   'lib/locale-files/zh-CN.ts',
   'lib/locale-files/ja.ts',
 ];
-/** The namespaces those pages read (useTranslation): loaded on demand, so kept explicitly. */
-const NAMESPACES = ['common', 'home', 'search', 'trips', 'bookings', 'pdf', 'tour', 'reschedule', 'messaging', 'payments', 'reviews', 'auth', 'support'];
+/**
+ * The namespaces those pages and what they import read (useTranslation, `t('ns:key')`): loaded on demand,
+ * so kept explicitly. A missing one shows its raw keys offline; `src/web/lib/offline-namespaces.test.ts`
+ * fails when a module above reaches a namespace not listed here.
+ */
+export const NAMESPACES = [
+  'common', 'home', 'search', 'guides', 'licences', 'trips', 'bookings', 'pdf', 'tour', 'reschedule', 'messaging',
+  'payments', 'reviews', 'proofs', 'receipts', 'disputes', 'auth', 'support',
+];
 export const OFFLINE_TRIP_FILE = 'offline-trip.json';
 
 interface OutChunk {

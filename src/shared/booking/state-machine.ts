@@ -243,6 +243,20 @@ export const TRIP_TABS = {
   past: ['completed', 'disputed', 'cancelled'],
 } as const satisfies Record<string, readonly BookingStatus[]>;
 
+export type TripTab = keyof typeof TRIP_TABS;
+/**
+ * The tab a booking is listed under at `now`, on the server (the tabs' counts) and in the app alike. A tour
+ * whose start has come while the guide has not confirmed it (the guide may not have come, decision 138; or
+ * is being replaced on the day, decision 140) is not "upcoming" any more: it is listed with what is happening
+ * now, where the traveler finds the no-show report. A start the guide confirmed and the traveler not yet
+ * stays under upcoming, waiting for the traveler (decision 060).
+ */
+export function tripTabOf(booking: { status: BookingStatus; startsAt: string; guideConfirmedStart?: boolean }, now: Date): TripTab | undefined {
+  const ahead = (TRIP_TABS.upcoming as readonly BookingStatus[]).includes(booking.status) && !booking.guideConfirmedStart;
+  if (ahead && Date.parse(booking.startsAt) <= now.getTime()) return 'ongoing';
+  return (Object.keys(TRIP_TABS) as TripTab[]).find((tab) => (TRIP_TABS[tab] as readonly BookingStatus[]).includes(booking.status));
+}
+
 /** Statuses that hold the guide's time (a pending booking holds its slot until payment expires). */
 export const ACTIVE_BOOKING_STATUSES: readonly BookingStatus[] = BOOKING_STATUSES.filter(
   // Awaiting a replacement (decision 137) holds nobody's time: the cancelling guide is free, and the

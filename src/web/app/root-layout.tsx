@@ -45,7 +45,7 @@ export function RootLayout() {
       )}
       <ChatWindowHost />
       {/* docs/rules/look-and-language.md: only one toast is shown at a time. */}
-      <ToasterHost visibleToasts={1} theme={theme} position="top-center" richColors closeButton />
+      <ToasterHost visibleToasts={1} theme={theme} richColors closeButton />
       <ScrollRestoration />
     </div>
   );

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import LoadedToaster from '../components/ui/toaster';
+import { ToasterHost } from '../components/ui/toaster-host';
 import { showLoadFailureToast, showToast } from './toast';
 
 afterEach(() => vi.restoreAllMocks());
@@ -32,4 +33,17 @@ test('an action answers over a load failure', async () => {
   expect(await screen.findByText('Failed to fetch guides')).toBeTruthy();
   showToast({ title: 'Saved', variant: 'success' });
   expect(await screen.findByText('Saved')).toBeTruthy();
+});
+
+test('toasts sit below the sticky header (64 px), inside the screen on a phone', async () => {
+  render(<ToasterHost visibleToasts={1} />);
+  showToast({ title: 'Placed', variant: 'success' });
+  expect(await screen.findByText('Placed')).toBeTruthy();
+  const list = document.querySelector<HTMLElement>('[data-sonner-toaster]')!;
+  expect(list.dataset.yPosition).toBe('top');
+  expect(list.dataset.xPosition).toBe('center');
+  expect(list.style.getPropertyValue('--offset-top')).toBe('72px');
+  expect(list.style.getPropertyValue('--mobile-offset-top')).toBe('72px');
+  expect(list.style.getPropertyValue('--mobile-offset-left')).toBe('16px');
+  expect(list.style.getPropertyValue('--mobile-offset-right')).toBe('16px');
 });

@@ -82,6 +82,9 @@ describe('/dashboard?booking={id}', () => {
     expect(within(landed).getByText('TG0012')).toBeTruthy();
     expect(within(landed).getByText('您要查看的预订')).toBeTruthy();
     expect(landed.getAttribute('aria-current')).toBe('true');
+    // Its frame is inside its own box, so no container that clips its overflow can cut it.
+    expect(landed.className).toMatch(/\bring-inset\b/);
+    expect(landed.className).not.toMatch(/ring-offset|outline-offset|-m-/);
     await waitFor(() => expect(document.activeElement).toBe(landed));
     expect(scrolled).toHaveBeenCalledWith(landed);
     // The waiting request belongs to another tab: not shown here.

@@ -86,7 +86,7 @@ describe('GuideCard', () => {
 });
 
 describe('SearchForm on the landing page', () => {
-  it('requires a destination and a traveler count, then searches', async () => {
+  it('requires a destination; the traveler count starts at 2 and is required too; then searches', async () => {
     await act(() => i18next.changeLanguage('en'));
     let searched: unknown;
     render(
@@ -100,13 +100,20 @@ describe('SearchForm on the landing page', () => {
         />,
       ),
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    const travelers = (await screen.findByLabelText('Travelers')) as HTMLSelectElement;
+    expect(travelers.value).toBe('2');
+    expect(travelers.getAttribute('aria-required')).toBe('true');
+    expect(screen.getByLabelText('Destination').getAttribute('aria-required')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(screen.getByText('Please select a destination')).toBeTruthy();
-    expect(screen.getByText('Please select number of travelers')).toBeTruthy();
+    expect(screen.queryByText('Please select number of travelers')).toBeNull();
     expect(searched).toBeUndefined();
+    fireEvent.change(travelers, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByText('Please select number of travelers')).toBeTruthy();
+    expect(travelers.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('+30 RMB for each additional person')).toBeTruthy();
     expect(screen.getByText('100 – 500 RMB')).toBeTruthy();
-    const travelers = screen.getByLabelText('Travelers') as HTMLSelectElement;
     expect([...travelers.options].map((o) => o.text)).toEqual(['How many?', '1', '2', '3', '4', '5', '6', '8', '10+']);
     fireEvent.change(screen.getByLabelText('Destination'), { target: { value: 'nara' } });
     fireEvent.change(travelers, { target: { value: '10' } });

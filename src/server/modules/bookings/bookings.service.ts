@@ -3,7 +3,7 @@ import { ledgerBalance } from '../../../shared/booking/ledger';
 import { priceWithCredit } from '../../../shared/booking/credit';
 import { bookingPrice } from '../../../shared/booking/money-rules';
 import { BOOKING_LEAD_TIME_HOURS, bookableSlots, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
-import { TRIP_TABS } from '../../../shared/booking/state-machine';
+import { tripTabOf, type TRIP_TABS } from '../../../shared/booking/state-machine';
 import type { TravelCreditsReply } from '../../../shared/schemas/replacements';
 import { meetingCoords, type Booking, type BookingListReply, type CreateBookingBody, type CreateBookingRequest, type LedgerReply, type SlotsQuery, type SlotsReply } from '../../../shared/schemas/bookings';
 import { pgErrorCode, type Database } from '../../db/client';
@@ -198,10 +198,12 @@ export class BookingsService extends BookingCore {
   private list(rows: repo.BookingViewRow[], viewerId: number, tab?: keyof typeof TRIP_TABS): BookingListReply {
     const now = this.now();
     const all = rows.map((r) => toBooking(r, viewerId, now));
-    const inTab = (t: keyof typeof TRIP_TABS, b: Booking) => (TRIP_TABS[t] as readonly string[]).includes(b.status);
     const counts = { 'pending-requests': 0, upcoming: 0, ongoing: 0, past: 0 };
-    for (const b of all) for (const t of Object.keys(counts) as (keyof typeof TRIP_TABS)[]) if (inTab(t, b)) counts[t]++;
-    return { data: tab ? all.filter((b) => inTab(tab, b)) : all, counts };
+    for (const b of all) {
+      const of = tripTabOf(b, now);
+      if (of) counts[of]++;
+    }
+    return { data: tab ? all.filter((b) => tripTabOf(b, now) === tab) : all, counts };
   }
 
   /** GET /api/me/travel-credits (decision 139). */

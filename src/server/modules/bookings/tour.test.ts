@@ -103,6 +103,19 @@ describe('confirming the start', () => {
     expect(list.data.map((x: { id: number }) => x.id)).toContain(b.id);
   });
 
+  it('a tour whose start came while the guide has not confirmed it is counted and listed under ongoing, not upcoming', async () => {
+    const b = await upcoming(70);
+    onTourDay(b);
+    await confirmStart(b.id, traveler, 'traveler');
+    const upcomingTab = (await call('GET', `/api/v2/bookings-new/traveler/${traveler.id}?tab=upcoming`, traveler)).json();
+    expect(upcomingTab.data.map((x: { id: number }) => x.id)).not.toContain(b.id);
+    const ongoingTab = (await call('GET', `/api/v2/bookings-new/traveler/${traveler.id}?tab=ongoing`, traveler)).json();
+    expect(ongoingTab.data.find((x: { id: number }) => x.id === b.id)).toMatchObject({ status: 'start_confirmed', guideConfirmedStart: false });
+    // The tabs' counts follow the same rule.
+    const { counts } = (await call('GET', `/api/v2/bookings-new/traveler/${traveler.id}`, traveler)).json();
+    expect(counts).toMatchObject({ upcoming: upcomingTab.data.length, ongoing: ongoingTab.data.length });
+  });
+
   it('a start-confirmed booking shows under upcoming, so the traveler sees that the guide is awaited', async () => {
     const b = await upcoming(61);
     onTourDay(b);

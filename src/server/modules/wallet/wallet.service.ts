@@ -9,6 +9,7 @@ import {
   type WithdrawalStatus,
 } from '../../../shared/schemas/wallet';
 import { trimRate } from '../../../shared/payout-yen';
+import { ZENGIN_NAME_MAX } from '../../../shared/zengin-name';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
@@ -116,9 +117,6 @@ async function bankDetails(body: Pick<CreateWithdrawalBody, 'bankCode' | 'branch
 
 /** What a withdrawal row keeps of the account it is paid to. */
 type PayoutAccountFields = Pick<WithdrawalRow, 'accountName' | 'accountNumber' | 'bankName'> & Partial<Pick<WithdrawalRow, 'bankCode' | 'branchCode' | 'branchName' | 'accountType' | 'accountHolderKana'>>;
-
-/** The Zengin data record's holder name field: 30 half-width characters. */
-const ZENGIN_NAME_MAX = 30;
 
 export class WalletService {
   constructor(private readonly deps: WalletDeps) {}

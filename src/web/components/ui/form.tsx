@@ -32,7 +32,7 @@ export function FieldShell({ label, error, hint, className, hintAfterError, chil
   ) : null;
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+      <label id={`${id}-label`} htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
         {label}
       </label>
       {children({ id, describedBy, invalid: !!error })}
@@ -99,7 +99,7 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(fu
           type="checkbox"
           aria-describedby={error ? errorId : undefined}
           aria-invalid={error ? true : undefined}
-          className="mt-0.5 h-5 w-5 shrink-0 rounded border-stone-300 accent-primary-600"
+          className="mt-0.5 h-5 w-5 shrink-0 rounded border-stone-300 accent-primary-600 aria-[invalid=true]:outline-2 aria-[invalid=true]:outline-offset-2 aria-[invalid=true]:outline-danger-600"
           {...rest}
         />
         <label htmlFor={id} className="text-sm text-stone-700 dark:text-stone-300">

@@ -16,6 +16,7 @@ export function Sheet({
   closeLabel,
   children,
   className,
+  above,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -24,14 +25,17 @@ export function Sheet({
   closeLabel: string;
   children: ReactNode;
   className?: string;
+  /** Over another dialog (the consent screen, z-60): a document opened from it must not open behind it. */
+  above?: boolean;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/50" />
+        <Dialog.Overlay className={cn('fixed inset-0 bg-stone-950/50', above ? 'z-[70]' : 'z-50')} />
         <Dialog.Content
           className={cn(
-            'fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[90vh] sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-[var(--radius-card)] sm:p-6 dark:bg-stone-900',
+            above ? 'z-[70]' : 'z-50',
+            'fixed inset-x-0 bottom-0 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[90vh] sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-[var(--radius-card)] sm:p-6 dark:bg-stone-900',
             className,
           )}
         >

@@ -6,6 +6,18 @@ import { PartBoundary } from './part-boundary';
 
 const LoadedToaster = lazyPart(() => import('./toaster'));
 
+/**
+ * The header is sticky and 64 px high (`h-16` in app/header.tsx): a toast at sonner's own offset (24 px,
+ * 16 px on phones) sat on it, over the menu button. Toasts start 8 px below it, and keep 16 px from the
+ * screen's sides on a phone.
+ */
+const BELOW_HEADER = 64 + 8;
+const PLACEMENT = {
+  position: 'top-center',
+  offset: { top: BELOW_HEADER },
+  mobileOffset: { top: BELOW_HEADER, left: 16, right: 16 },
+} as const satisfies ComponentProps<typeof Toaster>;
+
 /** Where toasts appear; its code arrives with the first toast (lib/toast.ts). */
 export function ToasterHost(props: ComponentProps<typeof Toaster>) {
   const wanted = useToasterWanted();
@@ -14,7 +26,7 @@ export function ToasterHost(props: ComponentProps<typeof Toaster>) {
   return (
     <PartBoundary fallback={null}>
       <Suspense fallback={null}>
-        <LoadedToaster duration={TOAST_MS} {...props} />
+        <LoadedToaster duration={TOAST_MS} {...PLACEMENT} {...props} />
       </Suspense>
     </PartBoundary>
   );

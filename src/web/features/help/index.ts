@@ -6,3 +6,5 @@ export type { Article } from './markdown';
 export { ArticleBody } from './components/article-body';
 export { TableOfContents } from './components/table-of-contents';
 export { helpArticlesQuery } from './api';
+/** A legal document beside a consent box, opened in a sheet over the form. */
+export { LegalDocLink } from './components/legal-doc-link';

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -161,6 +161,19 @@ describe('/verify-identity', () => {
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.textContent).toContain(`version ${CURRENT}`);
     const box = screen.getByRole('checkbox', { name: /I separately agree that Tabi Guides processes my ID document and selfie/ }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    // The full notice opens over the page (a sheet), not in place of it; the box is untouched.
+    fireEvent.click(link);
+    const sheet = await screen.findByRole('dialog', { name: 'Notice on sensitive personal information' });
+    expect(await within(sheet).findByTestId('legal-doc-sensitive_data')).toBeTruthy();
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(box.checked).toBe(false);
+    // Its words are its label: tapping them ticks it, and again unticks it.
+    const words = document.querySelector<HTMLLabelElement>(`label[for="${box.id}"]`)!;
+    fireEvent.click(words);
+    expect(box.checked).toBe(true);
+    fireEvent.click(words);
     expect(box.checked).toBe(false);
     const inputs = [screen.getByLabelText('ID document: Choose a file'), screen.getByLabelText('Selfie: Choose a file'), screen.getByLabelText('Document type')] as HTMLInputElement[];
     for (const input of inputs) expect(input.disabled).toBe(true);

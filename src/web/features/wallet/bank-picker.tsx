@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { Bank } from '../../../shared/schemas/payouts';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form';
-import { Spinner } from '../../components/ui/spinner';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useBankSearch, useBranchSearch } from './api';
 
@@ -20,8 +19,10 @@ export function BankPicker({ value, onChange, error }: { value: BankChoice; onCh
   const { t } = useTranslation('wallet');
   const [bankQ, setBankQ] = useState('');
   const [branchQ, setBranchQ] = useState('');
-  const banks = useBankSearch(useDebouncedValue(bankQ.trim(), 250));
-  const branches = useBranchSearch(value.bank?.code ?? null, useDebouncedValue(branchQ.trim(), 250));
+  const bankTerm = useDebouncedValue(bankQ.trim(), 250);
+  const branchTerm = useDebouncedValue(branchQ.trim(), 250);
+  const banks = useBankSearch(bankTerm);
+  const branches = useBranchSearch(value.bank?.code ?? null, branchTerm);
   return (
     <div className="space-y-4">
       <Step
@@ -33,6 +34,7 @@ export function BankPicker({ value, onChange, error }: { value: BankChoice; onCh
         q={bankQ}
         onQ={setBankQ}
         results={bankQ.trim() ? banks : undefined}
+        looking={!!bankQ.trim() && (bankQ.trim() !== bankTerm || banks.isFetching)}
         onPick={(bank) => (onChange({ bank, branch: null }), setBranchQ(''))}
         onClear={() => onChange({ bank: null, branch: null })}
         error={value.bank ? null : error}
@@ -47,6 +49,7 @@ export function BankPicker({ value, onChange, error }: { value: BankChoice; onCh
           q={branchQ}
           onQ={setBranchQ}
           results={branches}
+          looking={branchQ.trim() !== branchTerm || branches.isFetching}
           onPick={(branch) => onChange({ ...value, branch })}
           onClear={() => onChange({ ...value, branch: null })}
           error={value.branch ? null : error}
@@ -64,13 +67,15 @@ interface StepProps {
   chosen: Bank | null;
   q: string;
   onQ: (q: string) => void;
-  results: { isFetching: boolean; isError: boolean; data?: Bank[] } | undefined;
+  results: { isError: boolean; data?: Bank[] } | undefined;
+  /** A search is waiting for the typing to pause or for the server's answer: only then does it say so. */
+  looking: boolean;
   onPick: (b: Bank) => void;
   onClear: () => void;
   error?: string | null;
 }
 
-function Step({ testId, label, searchLabel, hint, chosen, q, onQ, results, onPick, onClear, error }: StepProps) {
+function Step({ testId, label, searchLabel, hint, chosen, q, onQ, results, looking, onPick, onClear, error }: StepProps) {
   const { t } = useTranslation('wallet');
   if (chosen) {
     return (
@@ -95,9 +100,12 @@ function Step({ testId, label, searchLabel, hint, chosen, q, onQ, results, onPic
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">
             {t('bank.loadFailed')}
           </p>
-        ) : results.data === undefined || (results.isFetching && !results.data.length) ? (
-          <Spinner />
-        ) : results.data.length === 0 ? (
+        ) : looking ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-stone-600 dark:text-stone-400">
+            <span className="h-4 w-4 animate-spin rounded-full border-2 border-primary-200 border-t-primary-600" aria-hidden />
+            {t('bank.lookingUp')}
+          </p>
+        ) : results.data === undefined ? null : results.data.length === 0 ? (
           <p className="text-sm text-stone-600 dark:text-stone-400">{t('bank.none')}</p>
         ) : (
           <ul aria-label={t('bank.matches', { what: label })} className="max-h-64 divide-y divide-stone-100 overflow-y-auto rounded-lg border border-stone-200 dark:divide-stone-800 dark:border-stone-700">

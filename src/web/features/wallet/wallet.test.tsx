@@ -85,6 +85,9 @@ function server(
 beforeAll(async () => {
   await i18nReady;
 });
+
+/** The texts a field's aria-describedby points at. */
+const describedBy = (el: HTMLElement) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
@@ -136,7 +139,13 @@ describe('/withdrawal', () => {
     fireEvent.change(screen.getByLabelText(/holder/), { target: { value: 'Tanaka Yui' } });
     fireEvent.change(screen.getByLabelText(/Account \(/), { target: { value: 'yui@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The amount is more than your withdrawable balance.');
+    // The error is the amount's own: outlined (aria-invalid), described by it, and the field has the focus.
+    const amount = screen.getByLabelText(/Amount/);
+    expect(await screen.findByText('The amount is more than your withdrawable balance.')).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(amount.className).toContain('aria-[invalid=true]:border-danger-600');
+    expect(describedBy(amount)).toContain('The amount is more than your withdrawable balance.');
+    expect(document.activeElement).toBe(amount);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
     fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '60' } });
@@ -144,7 +153,8 @@ describe('/withdrawal', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toEqual({ amountCents: 6_000, method: 'alipay', accountName: 'Tanaka Yui', accountNumber: 'yui@example.com' });
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The amount is more than your withdrawable balance.'));
+    await waitFor(() => expect(describedBy(amount)).toContain('The amount is more than your withdrawable balance.'));
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('has the guide pick the bank and branch from the server’s list for a bank transfer, in Chinese', async () => {
@@ -212,5 +222,41 @@ describe('/withdrawal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Use a different account' }));
     expect(screen.getByLabelText(/Find your bank/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Use the same account' })).toBeTruthy();
+  });
+
+  it('checks the holder’s name in katakana as it is typed: the error shows once the name is wrong and goes once it is right', async () => {
+    server();
+    render(wrap(<WithdrawalPanel />));
+    await screen.findByTestId('earnings-withdrawable');
+    fireEvent.change(screen.getByLabelText('Pay out to'), { target: { value: 'bank' } });
+    const kana = screen.getByLabelText(/katakana/);
+    const message = 'Write the holder\'s name in katakana (capital letters, digits and spaces allowed), at most 30 characters.';
+    expect(kana.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.change(kana, { target: { value: 'やまだ' } }); // hiragana: the server writes it in katakana
+    expect(kana.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.change(kana, { target: { value: '山田' } });
+    expect(kana.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(kana)).toContain(message);
+    fireEvent.change(kana, { target: { value: 'ヤマダ タロウ' } });
+    expect(kana.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText(message)).toBeNull();
+  });
+
+  it('says it is looking up a bank only while it looks: not before the first keystroke, not after the answer', async () => {
+    let answer: (r: Response) => void = () => {};
+    const fetchMock = server();
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => (String(input).includes('/api/v2/banks?') ? new Promise<Response>((r) => (answer = r)) : base(input, init)));
+    render(wrap(<WithdrawalPanel />));
+    await screen.findByTestId('earnings-withdrawable');
+    fireEvent.change(screen.getByLabelText('Pay out to'), { target: { value: 'bank' } });
+    expect(screen.queryByText('Looking up…')).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Find your bank/), { target: { value: 'みずほ' } });
+    expect(await screen.findByText('Looking up…')).toBeTruthy();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/v2/banks?'))).toBe(true));
+    expect(screen.getByText('Looking up…')).toBeTruthy();
+    answer(json({ banks: [MIZUHO] }));
+    expect(await screen.findByRole('button', { name: /0001/ })).toBeTruthy();
+    expect(screen.queryByText('Looking up…')).toBeNull();
   });
 });

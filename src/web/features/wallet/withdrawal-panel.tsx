@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BANK_ACCOUNT_TYPES, WITHDRAWAL_METHODS, WITHDRAWAL_MIN_CENTS, type BankAccountType, type WithdrawalMethod } from '../../../shared/schemas/wallet';
+import { isZenginName } from '../../../shared/zengin-name';
 import { Button } from '../../components/ui/button';
 import { Panel, SelectField, TextField } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
@@ -13,13 +14,16 @@ import { BankPicker, type BankChoice } from './bank-picker';
 import { lastAccountOf, SameAccount } from './same-account';
 import { YenEstimate } from './yen-estimate';
 
-/** What the server's codes for a refused request mean to the guide. */
-const ERROR_KEYS: Record<string, string> = {
-  insufficient_balance: 'errors.insufficient',
-  validation_failed: 'errors.invalid',
-  unknown_bank: 'errors.unknownBank',
-  unknown_branch: 'errors.unknownBranch',
-  invalid_kana_name: 'errors.kana',
+/** The fields an error is shown on (outlined, the words under it); `form` for one that names no field. */
+type Field = 'amount' | 'bank' | 'accountNumber' | 'holderKana' | 'form';
+/** What the server's codes for a refused request mean to the guide, and the field they are about. */
+const ERRORS: Record<string, [Field, string]> = {
+  insufficient_balance: ['amount', 'errors.insufficient'],
+  validation_failed: ['form', 'errors.invalid'],
+  // About the bank and branch already chosen (the picker shows them as chosen): said under the form.
+  unknown_bank: ['form', 'errors.unknownBank'],
+  unknown_branch: ['form', 'errors.unknownBranch'],
+  invalid_kana_name: ['holderKana', 'errors.kana'],
 };
 
 /** /withdrawal: the guide's balances, a payout request form, and their requests with statuses. */
@@ -35,9 +39,16 @@ export function WithdrawalPanel() {
   const [bank, setBank] = useState<BankChoice>({ bank: null, branch: null });
   const [accountType, setAccountType] = useState<BankAccountType>('ordinary');
   const [holderKana, setHolderKana] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setErrorState] = useState<{ field: Field; message: string } | null>(null);
   // The earlier account is chosen until the guide asks to type another (decision 142).
   const [typeAnother, setTypeAnother] = useState(false);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  // The field with the error takes the focus, so a screen reader reads its label and its error together.
+  const setError = (field: Field, message: string) => (setErrorState({ field, message }), inputs.current[field]?.focus());
+  const errorOn = (field: Field) => (error?.field === field ? error.message : null);
+  // The holder's name is checked as it is typed: once it holds what a transfer cannot carry, it says so at
+  // once, and the words go as soon as the name is right again.
+  const kanaInvalid = holderKana.trim() !== '' && !isZenginName(holderKana);
 
   if (wallet.isPending) return <Spinner />;
   if (wallet.isError || !wallet.data) {
@@ -60,12 +71,13 @@ export function WithdrawalPanel() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
+    setErrorState(null);
     const cents = typedCents;
-    if (!Number.isFinite(cents) || cents < WITHDRAWAL_MIN_CENTS) return setError(t('errors.amountMin'));
-    if (cents > earnings.withdrawableCents) return setError(t('errors.insufficient'));
-    if (!sameAccount && method === 'bank' && (!bank.bank || !bank.branch)) return setError(t('errors.pickBank'));
-    if (!sameAccount && method === 'bank' && !/^\d{7}$/.test(accountNumber.trim())) return setError(t('errors.accountNumber'));
+    if (!Number.isFinite(cents) || cents < WITHDRAWAL_MIN_CENTS) return setError('amount', t('errors.amountMin'));
+    if (cents > earnings.withdrawableCents) return setError('amount', t('errors.insufficient'));
+    if (!sameAccount && method === 'bank' && (!bank.bank || !bank.branch)) return setError('bank', t('errors.pickBank'));
+    if (!sameAccount && method === 'bank' && !/^\d{7}$/.test(accountNumber.trim())) return setError('accountNumber', t('errors.accountNumber'));
+    if (!sameAccount && method === 'bank' && !isZenginName(holderKana)) return setError('holderKana', t('errors.kana'));
     const bankFields = method === 'bank' && bank.bank && bank.branch ? { bankCode: bank.bank.code, branchCode: bank.branch.code, accountType, accountHolderKana: holderKana } : {};
     request.mutate(
       sameAccount ? { amountCents: cents, method, sameAccountAs: earlier.id } : { amountCents: cents, method, accountName, accountNumber: accountNumber.trim(), ...bankFields },
@@ -77,7 +89,8 @@ export function WithdrawalPanel() {
         },
         onError: (err) => {
           const code = err instanceof ApiError ? err.code : undefined;
-          setError(t(ERROR_KEYS[code ?? ''] ?? 'errors.failed'));
+          const [field, key] = ERRORS[code ?? ''] ?? ['form', 'errors.failed'];
+          setError(field, t(key));
         },
       },
     );
@@ -93,10 +106,12 @@ export function WithdrawalPanel() {
       <Panel id="request" title={t('form.title')} description={t('form.description')}>
         <form onSubmit={submit} noValidate className="space-y-4">
           <TextField
+            ref={(el) => void (inputs.current.amount = el)}
             label={t('form.amount')}
             inputMode="decimal"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
+            error={errorOn('amount')}
             hint={t('form.amountHint', { amount: rmb(earnings.withdrawableCents) })}
             required
           />
@@ -119,7 +134,7 @@ export function WithdrawalPanel() {
           {sameAccount ? null : method === 'bank' ? (
             <>
               <TextField label={t('form.accountName')} value={accountName} onChange={(e) => setAccountName(e.target.value)} required maxLength={100} />
-              <BankPicker value={bank} onChange={setBank} />
+              <BankPicker value={bank} onChange={setBank} error={errorOn('bank')} />
               <SelectField label={t('bank.accountType')} value={accountType} onChange={(e) => setAccountType(e.target.value as BankAccountType)}>
                 {BANK_ACCOUNT_TYPES.map((a) => (
                   <option key={a} value={a}>
@@ -127,8 +142,18 @@ export function WithdrawalPanel() {
                   </option>
                 ))}
               </SelectField>
-              <TextField label={t('form.bankAccount')} hint={t('bank.accountNumberHint')} inputMode="numeric" value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} required maxLength={7} />
-              <TextField label={t('bank.holderKana')} hint={t('bank.holderKanaHint')} value={holderKana} onChange={(e) => setHolderKana(e.target.value)} required maxLength={60} lang="ja" />
+              <TextField ref={(el) => void (inputs.current.accountNumber = el)} label={t('form.bankAccount')} hint={t('bank.accountNumberHint')} inputMode="numeric" value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} error={errorOn('accountNumber')} required maxLength={7} />
+              <TextField
+                ref={(el) => void (inputs.current.holderKana = el)}
+                label={t('bank.holderKana')}
+                hint={t('bank.holderKanaHint')}
+                value={holderKana}
+                onChange={(e) => setHolderKana(e.target.value)}
+                error={kanaInvalid ? t('errors.kana') : errorOn('holderKana')}
+                required
+                maxLength={60}
+                lang="ja"
+              />
             </>
           ) : (
             <>
@@ -136,9 +161,9 @@ export function WithdrawalPanel() {
               <TextField label={t('form.account')} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} required maxLength={64} />
             </>
           )}
-          {error && (
+          {error?.field === 'form' && (
             <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {error}
+              {error.message}
             </p>
           )}
           <Button type="submit" disabled={request.isPending || earnings.withdrawableCents < WITHDRAWAL_MIN_CENTS}>

@@ -5,7 +5,8 @@ import { APPLICATION_STATUSES } from '../../../../shared/schemas/guide-applicati
 import type { ListingStatus } from '../../../../shared/schemas/guides';
 import { cityName, moneyFormat } from '../../../lib/format';
 import { useAdminAction, useApplication, useApplications } from '../api';
-import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { AuditTrail } from './audit-trail';
+import { ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';
 
 const FILTERS = APPLICATION_STATUSES.filter((s) => s !== 'draft');

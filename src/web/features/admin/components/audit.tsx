@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { useAuditLog, type AuditFilter } from '../api';
-import { AuditRow, Empty, Loading, LoadError } from './ui';
+import { AuditRow } from './audit-trail';
+import { Empty, Loading, LoadError } from './ui';
 
 const ENTITY_TYPES = ['guide_application', 'identity_verification', 'guide_credential', 'dispute', 'withdrawal', 'support_thread', 'user', 'job', 'weather_warning', 'payout_batch'] as const;
 

@@ -9,7 +9,8 @@ import { Sheet } from '../../../components/ui/sheet';
 import { useAdminAction, useDisputeDetail, useDisputes } from '../api';
 import { refundSplit } from '../lib';
 import { RefundSplitInput } from './refund-split';
-import { AuditTrail, DetailCard, Empty, ErrorNote, Facts, LedgerTable, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { AuditTrail } from './audit-trail';
+import { DetailCard, Empty, ErrorNote, Facts, LedgerTable, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';
 
 const PAGE = 20;

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useAdminAction, useFailedJobs, type FailedJob } from '../api';
-import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Loading, QueryFallback, QueueItem, QueueLayout, Section, useFormat } from './ui';
+import { AuditTrail } from './audit-trail';
+import { ConfirmAction, DetailCard, Empty, Facts, Loading, QueryFallback, QueueItem, QueueLayout, Section, useFormat } from './ui';
 
 /** Dead letters: scheduled jobs that failed for good after their retries, newest first; an admin can queue one again. */
 export function FailedJobsQueue({ id }: { id: number | undefined }) {

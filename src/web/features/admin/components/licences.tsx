@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { CREDENTIAL_STATUSES, LICENCE_TITLES, prefectureName } from '../../../../shared/licences';
 import { useAdminAction, useCredential, useCredentials } from '../api';
-import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { AuditTrail } from './audit-trail';
+import { ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';
 
 /** Guide licences and insurance proofs (decision 092): verify or reject, with the registry look-up beside it. */

@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { todayInZone } from '../../../../shared/availability';
 import type { Locale } from '../../../../shared/locales';
 import { PAYOUT_BATCH_KINDS, type PayoutBatch, type PayoutBatchKind, type PayoutLine } from '../../../../shared/schemas/payouts';
 import { JPY_PER_CNY_PATTERN } from '../../../../shared/schemas/payouts';
@@ -9,7 +10,8 @@ import { SelectField, TextField } from '../../../components/ui/form';
 import { formatInstant, moneyFormat } from '../../../lib/format';
 import { usePrivateFileUrl } from '../../identity';
 import { useAdminAction, usePayoutBatch, usePayoutBatches } from '../api';
-import { AuditTrail, ConfirmAction, DetailCard, Empty, ErrorNote, Facts, LoadError, Loading, QueryFallback, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
+import { AuditTrail } from './audit-trail';
+import { ConfirmAction, DetailCard, Empty, ErrorNote, Facts, LoadError, Loading, QueryFallback, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
 
 /** A transfer day (yyyy-mm-dd, Japan) as the reader writes dates. */
 /** Yen in the reader's money format (decision 117): `¥18,000 (JPY)` / `18000 日元` / `18,000円`; none is a dash. */
@@ -180,6 +182,9 @@ function Line({ batch, line }: { batch: PayoutBatch; line: PayoutLine }) {
   const f = useFormat();
   const act = useAdminAction();
   const amount = f.rmb(line.amountCents);
+  // Money is not at the bank before its transfer day (Japan's calendar, decision 129): marking a line paid
+  // then is most likely a slip, so the confirmation names the day.
+  const early = !!batch.transferDate && todayInZone('Asia/Tokyo') < batch.transferDate;
   return (
     <li className="space-y-2 py-3" data-testid={`payout-line-${line.id}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -198,7 +203,14 @@ function Line({ batch, line }: { batch: PayoutBatch; line: PayoutLine }) {
       {line.status === 'pending' && (
         <div className="flex flex-wrap gap-2">
           {/* Awaiting its rate, nothing in the batch has been converted, so nothing can be paid yet (decision 130). */}
-          {batch.status !== 'awaiting_rate' && <ConfirmAction label={t('payouts.paid')} title={t('payouts.paidTitle', { amount })} description={t('payouts.paidBody')} onConfirm={() => act.mutateAsync({ kind: 'payoutLine', id: batch.id, lineId: line.id, step: 'paid' })} />}
+          {batch.status !== 'awaiting_rate' && (
+            <ConfirmAction
+              label={t('payouts.paid')}
+              title={t('payouts.paidTitle', { amount })}
+              description={early ? t('payouts.paidEarly', { date: transferDay(batch.transferDate, f.locale) }) : t('payouts.paidBody')}
+              onConfirm={() => act.mutateAsync({ kind: 'payoutLine', id: batch.id, lineId: line.id, step: 'paid' })}
+            />
+          )}
           <ConfirmAction danger label={t('payouts.failed')} title={t('payouts.failedTitle', { amount })} description={t('payouts.failedBody')} reasonLabel={t('reasonShown')} onConfirm={(reason) => act.mutateAsync({ kind: 'payoutLine', id: batch.id, lineId: line.id, step: 'failed', reason })} />
         </div>
       )}

@@ -6,7 +6,8 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { useAdminAction, useBooking, useBookingSearch, useUser, useUsers, type AdminBookingRow } from '../api';
-import { AuditTrail, ConfirmAction, DetailCard, Empty, Facts, LedgerTable, Pager, QueryFallback, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
+import { AuditTrail } from './audit-trail';
+import { ConfirmAction, DetailCard, Empty, Facts, LedgerTable, Pager, QueryFallback, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
 
 function useBookingMeta() {
   const f = useFormat();

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
 import { useAdminAction, useSupportThread, useSupportThreads } from '../api';
-import { AuditTrail, ConfirmAction, DetailCard, Empty, ErrorNote, Facts, Pager, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { AuditTrail } from './audit-trail';
+import { ConfirmAction, DetailCard, Empty, ErrorNote, Facts, Pager, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';
 import { SupportMetricsPanel, TimeLeft, UrgentBadge, UrgentTrip } from './support-urgency';
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -72,5 +72,51 @@ describe('sign-up submitted before the name’s check has answered', () => {
     expect(calls.some((u) => u.includes('/api/auth/check-username'))).toBe(true);
     expect(calls.some((u) => u.endsWith('/api/auth/signup'))).toBe(true);
     expect(document.body.textContent).not.toContain('Please choose an available username');
+  });
+});
+
+describe('the consent boxes', () => {
+  function form() {
+    server();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <Suspense fallback="loading">
+            <SignupForm onSuccess={() => {}} />
+          </Suspense>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  }
+
+  it('toggle when their words are tapped (the words are the label)', async () => {
+    form();
+    const terms = (await screen.findByRole('checkbox', { name: /terms/i })) as HTMLInputElement;
+    const label = document.querySelector<HTMLLabelElement>(`label[for="${terms.id}"]`)!;
+    fireEvent.click(label.firstChild as Node);
+    expect(terms.checked).toBe(true);
+    fireEvent.click(label);
+    expect(terms.checked).toBe(false);
+  });
+
+  it('open the linked documents in a sheet over the form, which keeps what was typed and ticked', async () => {
+    form();
+    fireEvent.change(await screen.findByLabelText('First name'), { target: { value: 'Sakura' } });
+    const transfer = screen.getByRole('checkbox', { name: /transferred to Japan/i }) as HTMLInputElement;
+    const terms = screen.getByRole('checkbox', { name: /terms/i }) as HTMLInputElement;
+    const link = screen.getByRole('link', { name: 'Terms of Service' });
+    expect(link.getAttribute('href')).toBe('/terms');
+    expect(link.getAttribute('rel')).toBe('noopener');
+    fireEvent.click(link);
+    const sheet = await screen.findByRole('dialog', { name: 'Terms of Service' });
+    expect(await within(sheet).findByTestId('legal-doc-terms')).toBeTruthy();
+    // Tapping the link is not tapping the box.
+    expect(terms.checked).toBe(false);
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Sakura');
+    fireEvent.click(screen.getByRole('link', { name: /cross-border/i }));
+    expect(await screen.findByTestId('legal-doc-cross_border')).toBeTruthy();
+    expect(transfer.checked).toBe(false);
   });
 });

@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, Loader2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { currentConsents, LEGAL_PATHS } from '../../../../shared/legal/documents';
+import { currentConsents } from '../../../../shared/legal/documents';
 import { normalizeUsernameInput } from '../../../../shared/rules/username';
 import { PASSWORD_MIN, USERNAME_CHECK_DEBOUNCE_MS, USERNAME_PATTERN } from '../../../../shared/schemas/auth';
 import type { AuthReply } from '../../../../shared/schemas/user';
@@ -11,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField, FieldShell, inputClass, TextField } from '../../../components/ui/form';
 import { hasVisibleText } from '../../../../shared/display-text';
 import { ApiError } from '../../../lib/api-client';
+import { LegalDocLink } from '../../help';
 import { protectedTitleText } from '../../licences';
 import { currentLocale } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
@@ -25,6 +25,7 @@ import { withGap } from '../../../lib/cjk-spacing';
 type Field = 'name' | 'username' | 'email' | 'password' | 'confirmPassword' | 'terms' | 'transfer';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const hasCjk = (s: string) => /[\u3400-\u9fff]/.test(s);
+const docLinkClass = 'font-medium text-primary-700 underline dark:text-primary-300';
 
 /** Chinese names are written family name first, without a space. */
 function joinName(first: string, last: string, zh: boolean): string {
@@ -286,8 +287,8 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
             t={t}
             i18nKey="signup.termsLabel"
             components={{
-              terms: <Link to={LEGAL_PATHS.terms} target="_blank" className="font-medium text-primary-700 underline dark:text-primary-300" />,
-              privacy: <Link to={LEGAL_PATHS.privacy} target="_blank" className="font-medium text-primary-700 underline dark:text-primary-300" />,
+              terms: <LegalDocLink kind="terms" className={docLinkClass} />,
+              privacy: <LegalDocLink kind="privacy" className={docLinkClass} />,
             }}
           />
         }
@@ -304,7 +305,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
           <Trans
             t={t}
             i18nKey="signup.transferLabel"
-            components={{ notice: <Link to={LEGAL_PATHS.cross_border} target="_blank" className="font-medium text-primary-700 underline dark:text-primary-300" /> }}
+            components={{ notice: <LegalDocLink kind="cross_border" className={docLinkClass} /> }}
           />
         }
       />

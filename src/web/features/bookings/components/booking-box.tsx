@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { addDays } from '../../../../shared/availability';
 import { clashingBooking } from '../../../../shared/booking/traveler-busy';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/form';
+import { DateField } from '../../../components/ui/date-select';
+import { SelectField } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
@@ -78,18 +79,17 @@ export function BookingBox({
           <p className="text-2xl font-bold">{t('perHour', { amount: amount(guide.basicPricePerHourCents) })}</p>
           <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-400">{t('additionalPerson', { amount: amount(guide.additionalPricePerPersonCents) })}</p>
         </div>
-        <TextField
-          type="date"
+        <DateField
           label={t('box.date')}
           min={bounds.min}
           max={bounds.max}
           value={draft.date ?? ''}
           required
           error={dateError}
-          onChange={(e) => {
+          onChange={(date) => {
             setTimeError(null);
             setDateError(null);
-            onChange({ date: e.target.value || null });
+            onChange({ date: date || null });
           }}
           hint={draft.date ? formatCalendarDate(draft.date, locale, { weekday: 'short' }) : undefined}
         />

@@ -160,6 +160,9 @@ describe('TripCard (traveler actions)', () => {
       const late = booking({ status: 'awaiting_start', scheduledStartTime: '17:30', duration: 2, startsAt: '2026-11-25T08:30:00Z', endsAt: '2026-11-25T10:30:00Z', actions: ['confirm_start'] });
       const { unmount } = render(wrap(<TripCard booking={late} now={new Date()} onContactSupport={noop} />));
       expect(await screen.findByText('计划时间已过')).toBeTruthy();
+      // Nobody confirmed the start (the guide may not have come): amber, not the green of a tour going well.
+      expect(screen.getByText('计划时间已过').className).toMatch(/bg-amber-100/);
+      expect(screen.getByText('计划时间已过').className).not.toMatch(/green/);
       expect(screen.queryByText('今天开始')).toBeNull();
       expect(screen.queryByText('今天')).toBeNull();
       unmount();

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 /**
  * The list item of the booking a link landed on (decision 103): scrolled into view below the sticky
  * header, marked with a ring and a line saying so, and given focus so a screen reader starts there.
- * Once per landing: a card that re-renders (a live update) is not scrolled to again.
+ * Once per landing: a card that re-renders (a live update) is not scrolled to again. The frame is drawn
+ * inside the item's own box (an inset ring around a padding), not outside it: a ring with an offset was
+ * painted beyond the item, where any ancestor that clips its overflow cut it off.
  */
 export function LandedTrip({ children }: { children: ReactNode }) {
   const { t } = useTranslation('trips');
@@ -22,9 +24,9 @@ export function LandedTrip({ children }: { children: ReactNode }) {
       tabIndex={-1}
       aria-current="true"
       data-testid="landed-trip"
-      className="scroll-mt-24 rounded-[calc(var(--radius-card)+6px)] outline-none ring-2 ring-accent-500 ring-offset-4 ring-offset-stone-50 dark:ring-offset-stone-950"
+      className="scroll-mt-24 rounded-[calc(var(--radius-card)+8px)] p-2 outline-none ring-2 ring-inset ring-accent-500"
     >
-      <p className="mb-2 inline-flex items-center gap-1.5 text-sm font-semibold text-accent-700 dark:text-accent-100">
+      <p className="mb-2 ms-1 inline-flex items-center gap-1.5 text-sm font-semibold text-accent-700 dark:text-accent-100">
         <MapPinned className="h-4 w-4" aria-hidden />
         {t('landed.label')}
       </p>

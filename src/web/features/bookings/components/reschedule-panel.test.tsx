@@ -7,6 +7,7 @@ import type { Booking } from '../../../../shared/schemas/bookings';
 import type { RescheduleProposal } from '../../../../shared/schemas/reschedule';
 import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
+import { pickDate } from '../../../test/pick-date';
 import { GuideTourCard } from './guide-tour-card';
 import { TripCard } from './trip-card';
 import { sampleBooking } from '../test-booking';
@@ -157,7 +158,7 @@ describe('the proposer', () => {
     expect(within(dialog).getByText('Booked now: Thu, Dec 3, 2026 10:00–12:00 (Japan time)')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send proposal' }));
     expect(await within(dialog).findByText('Choose a date.')).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText('New date'), { target: { value: '2026-12-05' } });
+    pickDate(within(dialog).getByRole('group', { name: 'New date' }), '2026-12-05');
     fireEvent.click(await within(dialog).findByRole('radio', { name: '13:30' }));
     fireEvent.change(within(dialog).getByLabelText('Message to Haruka Tanaka (optional)'), { target: { value: 'Could we start after lunch?' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send proposal' }));

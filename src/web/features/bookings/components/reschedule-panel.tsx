@@ -5,7 +5,8 @@ import { addDays, todayInZone } from '../../../../shared/availability';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import type { RescheduleProposal } from '../../../../shared/schemas/reschedule';
 import { Button } from '../../../components/ui/button';
-import { TextAreaField, TextField } from '../../../components/ui/form';
+import { DateField } from '../../../components/ui/date-select';
+import { TextAreaField } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
@@ -158,13 +159,12 @@ function ProposeDialog({ booking: b, other, zone, open, onOpenChange }: { bookin
     <Sheet open={open} onOpenChange={reset} title={t('sheet.title')} description={t('sheet.description', { name: other })} closeLabel={t('bookings:close')}>
       <form noValidate onSubmit={submit} className="space-y-4" aria-describedby={error ? errorId : undefined}>
         <p className="text-sm text-stone-600 dark:text-stone-400">{t('sheet.current', { slot: slotLabel(b.date, b.scheduledStartTime, b.duration, zone, locale) })}</p>
-        <TextField
-          type="date"
+        <DateField
           label={t('sheet.date')}
           min={addDays(today, 1)}
           value={date ?? ''}
-          onChange={(e) => {
-            setDate(e.target.value || null);
+          onChange={(value) => {
+            setDate(value || null);
             setStartTime(null);
             setError(null);
           }}

@@ -23,5 +23,7 @@ const TONE: Record<BookingStatus, string> = {
  */
 export function StatusBadge({ status, labelKey }: { status: BookingStatus; labelKey?: string }) {
   const { t } = useTranslation('trips');
-  return <span className={cn('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', TONE[status])}>{t(labelKey ?? `status.${status}`)}</span>;
+  // A tour whose planned time came with nobody confirming the start is not going well: amber, never green.
+  const tone = labelKey?.startsWith('statusTime.') ? TONE.pending : TONE[status];
+  return <span className={cn('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', tone)}>{t(labelKey ?? `status.${status}`)}</span>;
 }

@@ -49,7 +49,7 @@ export function TripsPanel({
     );
   }
   const all = landed && !query.data.data.some((b) => b.id === landed.id) ? [...query.data.data, landed] : query.data.data;
-  const trips = tripsOfTab(tab, all);
+  const trips = tripsOfTab(tab, all, now);
   if (trips.length === 0) {
     const Icon = EMPTY_ICON[tab];
     return (

@@ -105,10 +105,24 @@ describe('trips tabs', () => {
   ];
 
   it('puts each status in its tab and sorts upcoming and pending ascending, the others descending', () => {
-    expect(tripsOfTab('pending-requests', all).map((b) => b.id)).toEqual([2, 1]);
-    expect(tripsOfTab('upcoming', all).map((b) => b.id)).toEqual([4, 3]);
-    expect(tripsOfTab('ongoing', all).map((b) => b.id)).toEqual([7]);
-    expect(tripsOfTab('past', all).map((b) => b.id)).toEqual([6, 5]);
+    const now = new Date('2026-11-20T00:00:00Z');
+    expect(tripsOfTab('pending-requests', all, now).map((b) => b.id)).toEqual([2, 1]);
+    expect(tripsOfTab('upcoming', all, now).map((b) => b.id)).toEqual([4, 3]);
+    expect(tripsOfTab('ongoing', all, now).map((b) => b.id)).toEqual([7]);
+    expect(tripsOfTab('past', all, now).map((b) => b.id)).toEqual([6, 5]);
+  });
+
+  it('a tour whose start came with nobody confirming it (the guide may not have come) is not upcoming any more', () => {
+    const now = new Date('2026-11-23T01:25:00Z'); // 25 minutes after trip 4's start
+    const sameDay = trip(8, 'awaiting_replacement', '2026-11-23T00:30:00Z');
+    expect(tripsOfTab('upcoming', [...all, sameDay], now).map((b) => b.id)).toEqual([3]);
+    expect(tripsOfTab('ongoing', [...all, sameDay], now).map((b) => b.id)).toEqual([4, 8, 7]);
+    // The traveler confirmed, the guide did not: not upcoming either. The guide confirmed: it waits for the traveler there.
+    const travelerOnly = { ...trip(9, 'start_confirmed', '2026-11-23T01:00:00Z'), guideConfirmedStart: false, endsAt: '2026-11-23T03:00:00Z' };
+    const guideOnly = { ...trip(10, 'start_confirmed', '2026-11-23T01:00:00Z'), guideConfirmedStart: true };
+    expect(tripsOfTab('ongoing', [travelerOnly, guideOnly], now).map((b) => b.id)).toEqual([9]);
+    expect(tripsOfTab('upcoming', [travelerOnly, guideOnly], now).map((b) => b.id)).toEqual([10]);
+    expect(statusKey(travelerOnly, now)).toBe('statusTime.during');
   });
 
   it('counts calendar days to the tour in the guide’s zone', () => {

@@ -1,23 +1,23 @@
 import { todayInZone } from '../../../../shared/availability';
-import { TRIP_TABS } from '../../../../shared/booking/state-machine';
+import { TRIP_TABS, tripTabOf, type TripTab } from '../../../../shared/booking/state-machine';
 import type { Booking } from '../../../../shared/schemas/bookings';
 
-export type TripTab = keyof typeof TRIP_TABS;
+export type { TripTab };
 export const TRIP_TAB_KEYS = Object.keys(TRIP_TABS) as TripTab[];
 
-/** docs/rules/booking-lifecycle.md: which trips tab a booking belongs to. */
-export function inTab(tab: TripTab, booking: Pick<Booking, 'status'>): boolean {
-  return (TRIP_TABS[tab] as readonly string[]).includes(booking.status);
+/** docs/rules/booking-lifecycle.md: which trips tab a booking belongs to at `now` (`tripTabOf`, shared with the server's counts). */
+export function inTab(tab: TripTab, booking: Pick<Booking, 'status' | 'startsAt'> & Partial<Pick<Booking, 'guideConfirmedStart'>>, now: Date = new Date()): boolean {
+  return tripTabOf(booking, now) === tab;
 }
 
 /**
  * docs/rules/booking-lifecycle.md sorting: upcoming by start ascending; the other tabs descending, except pending
  * (the pending-requests tab), which is ascending.
  */
-export function tripsOfTab(tab: TripTab, bookings: Booking[]): Booking[] {
+export function tripsOfTab(tab: TripTab, bookings: Booking[], now: Date = new Date()): Booking[] {
   const ascending = tab === 'upcoming' || tab === 'pending-requests';
   return bookings
-    .filter((b) => inTab(tab, b))
+    .filter((b) => inTab(tab, b, now))
     .sort((a, b) => {
       const d = Date.parse(a.startsAt) - Date.parse(b.startsAt);
       return (ascending ? d : -d) || a.id - b.id;
@@ -55,8 +55,10 @@ const AHEAD = new Set<Booking['status']>(['upcoming', 'awaiting_start']);
  * The trips key for a booking's status words at `now`: an upcoming or awaiting_start tour whose
  * planned time has begun or ended says so instead of "今天开始".
  */
-export function statusKey(booking: Pick<Booking, 'status' | 'startsAt' | 'endsAt'>, now: Date = new Date()): string {
+export function statusKey(booking: Pick<Booking, 'status' | 'startsAt' | 'endsAt'> & Partial<Pick<Booking, 'guideConfirmedStart'>>, now: Date = new Date()): string {
   const phase = tourPhase(booking, now);
-  if (AHEAD.has(booking.status) && phase !== 'before') return phase === 'during' ? 'statusTime.during' : 'statusTime.after';
+  // Only the traveler confirmed: the guide has not come, as far as anyone has said.
+  const guideAwaited = booking.status === 'start_confirmed' && booking.guideConfirmedStart === false;
+  if ((AHEAD.has(booking.status) || guideAwaited) && phase !== 'before') return phase === 'during' ? 'statusTime.during' : 'statusTime.after';
   return `status.${booking.status}`;
 }

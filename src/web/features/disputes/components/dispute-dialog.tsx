@@ -111,7 +111,7 @@ export function DisputeDialog({ booking, open, onOpenChange }: { booking: Bookin
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             placeholder={t('reasonPlaceholder')}
-            className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base focus:outline-none focus:ring-2 focus:ring-primary-500 dark:border-stone-700 dark:bg-stone-950"
+            className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base focus:outline-none focus:ring-2 focus:ring-primary-500 dark:border-stone-700 dark:bg-stone-950 aria-[invalid=true]:border-danger-600"
           />
           {error && (
             <p id={errorId} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">

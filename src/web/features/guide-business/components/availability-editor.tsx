@@ -1,8 +1,9 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AvailabilityReply } from '../../../../shared/schemas/guide-business';
 import { Button } from '../../../components/ui/button';
+import { DateSelect } from '../../../components/ui/date-select';
 import { inputClass, Panel } from '../../../components/ui/form';
 import { showToast } from '../../../lib/toast';
 import { saveErrorKey, useMyAvailability, useSaveAvailability } from '../api/guide-business';
@@ -58,6 +59,7 @@ function AvailabilityForm({ initial }: { initial: AvailabilityReply }) {
   });
   const [exceptions, setExceptions] = useState<Exception[]>(initial.exceptions);
   const [newDate, setNewDate] = useState('');
+  const dayOffId = useId();
 
   const setDay = (day: number, ranges: Range[]) => setWeekly((w) => ({ ...w, [day]: ranges }));
 
@@ -141,12 +143,12 @@ function AvailabilityForm({ initial }: { initial: AvailabilityReply }) {
             </ul>
           )}
           <div className="mt-3 flex flex-wrap items-end gap-2">
-            <label className="flex flex-col gap-1 text-sm">
-              <span className="font-medium">{t('availability.date')}</span>
-              <span className="block w-44">
-                <input type="date" value={newDate} min={new Date().toISOString().slice(0, 10)} onChange={(e) => setNewDate(e.target.value)} className={inputClass} />
-              </span>
-            </label>
+            <div className="flex w-full flex-col gap-1 text-sm sm:w-72">
+              <label id={`${dayOffId}-label`} htmlFor={dayOffId} className="font-medium">
+                {t('availability.date')}
+              </label>
+              <DateSelect id={dayOffId} labelId={`${dayOffId}-label`} value={newDate} min={new Date().toISOString().slice(0, 10)} onChange={setNewDate} />
+            </div>
             <Button
               type="button"
               variant="outline"

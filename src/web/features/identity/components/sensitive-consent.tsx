@@ -1,8 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { LEGAL_PATHS } from '../../../../shared/legal/documents';
 import type { MyConsents } from '../../../../shared/schemas/legal';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/form';
@@ -10,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatCalendarDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
+import { LegalDocLink } from '../../help';
 import { useRecordConsents } from '../../legal/index';
 
 type Notice = MyConsents['documents'][number];
@@ -75,10 +74,9 @@ export function SensitiveConsent({ notice, onGiven }: { notice: Notice; onGiven:
         ))}
       </ul>
       <p className="mt-3 text-sm">
-        <Link to={LEGAL_PATHS.sensitive_data} target="_blank" data-testid="identity-consent-notice" className="font-medium text-primary-700 underline dark:text-primary-300">
+        <LegalDocLink kind="sensitive_data" data-testid="identity-consent-notice" className="font-medium text-primary-700 underline dark:text-primary-300">
           {t('consent.readFull', { version: notice.version, date: formatCalendarDate(notice.effectiveDate, locale, { month: 'long' }) })}
-          <span className="sr-only"> {t('consent.opensInNewTab')}</span>
-        </Link>
+        </LegalDocLink>
       </p>
       <form noValidate onSubmit={submit} className="mt-4 space-y-4">
         <CheckboxField

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -69,6 +69,15 @@ describe('the consent screen after a new version', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Agree and continue' }));
     expect(await screen.findByText('Please tick this box to continue')).toBeTruthy();
     expect(posted).toEqual([]);
+
+    // The box's own link opens the terms over the screen; closing them leaves the screen as it was.
+    fireEvent.click(within(boxes[0]!.parentElement!).getByRole('link', { name: 'Terms of Service' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Terms of Service' });
+    expect(await within(sheet).findByTestId('legal-doc-terms')).toBeTruthy();
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Terms of Service' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'We have updated our terms' })).toBeTruthy();
+    expect((boxes[0] as HTMLInputElement).checked).toBe(false);
 
     fireEvent.click(boxes[0]!);
     await act(async () => {

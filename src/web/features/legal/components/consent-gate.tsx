@@ -11,6 +11,7 @@ import { formatCalendarDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useLogoutFlow } from '../../auth';
+import { LegalDocLink } from '../../help';
 import { useMyConsents, useRecordConsents } from '../api';
 
 const NAME_KEY: Record<LegalKind, string> = {
@@ -65,7 +66,7 @@ function ConsentDialog({ data }: { data: MyConsents }) {
     );
   };
 
-  const docLink = (kind: LegalKind) => <Link to={LEGAL_PATHS[kind]} target="_blank" className={linkClass} />;
+  const docLink = (kind: LegalKind) => <LegalDocLink kind={kind} className={linkClass} />;
   const termsKey = needed.has('terms') && needed.has('privacy') ? 'gate.agreeTermsPrivacy' : needed.has('terms') ? 'gate.agreeTerms' : 'gate.agreePrivacy';
 
   return (
@@ -83,7 +84,7 @@ function ConsentDialog({ data }: { data: MyConsents }) {
           <ul className="mt-4 space-y-2 text-sm">
             {pending.map((d) => (
               <li key={d.kind}>
-                <Link to={LEGAL_PATHS[d.kind]} target="_blank" className={linkClass}>
+                <Link to={LEGAL_PATHS[d.kind]} target="_blank" rel="noopener" className={linkClass}>
                   {t('gate.document', { name: t(NAME_KEY[d.kind]), version: d.version, date: formatCalendarDate(d.effectiveDate, locale, { month: 'long' }) })}
                   <span className="sr-only">{t('gate.opensInNewTab')}</span>
                 </Link>

@@ -4,6 +4,7 @@ import { LICENCE_KINDS, PREFECTURES, prefectureName, type CredentialType, type L
 import { matchLocale } from '../../../../shared/locales';
 import type { Credential } from '../../../../shared/schemas/licences';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-select';
 import { CheckboxField, Panel, SelectField, TextField } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
@@ -131,7 +132,7 @@ export function LicenceEditor() {
           <StatusLine credential={data?.insurance ?? null} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label={t('editor.insurer')} value={insurer} onChange={(e) => setInsurer(e.target.value)} required maxLength={100} />
-            <TextField label={t('editor.validUntil')} type="date" value={validUntil} onChange={(e) => setValidUntil(e.target.value)} required />
+            <DateField label={t('editor.validUntil')} value={validUntil} onChange={setValidUntil} required />
             <FileField label={t('editor.insuranceFile')} hint={t('editor.fileHint')} onFile={setCertificate} />
           </div>
           {insurance.error && (

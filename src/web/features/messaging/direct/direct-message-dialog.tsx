@@ -15,7 +15,7 @@ import { openConversation } from '../api/conversations';
 import { displayDate } from '../tour-request/rules';
 import { guideError, hoursBetween, inRange, requestError, TIME_OPTIONS, type GuideDay } from './rules';
 
-const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950';
+const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950 aria-[invalid=true]:border-danger-600';
 const newId = () => (crypto.randomUUID?.() ?? `${Date.now()}${Math.random()}`).replace(/[^A-Za-z0-9]/g, '');
 
 type SendState = 'idle' | 'sending' | 'sent' | 'failed';

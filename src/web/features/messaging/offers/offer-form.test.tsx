@@ -7,6 +7,7 @@ import { addDays, todayInZone } from '../../../../shared/availability';
 import { BOOKING_HORIZON_DAYS } from '../../../../shared/booking/schedule';
 import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
+import { pickDate } from '../../../test/pick-date';
 import { OfferForm } from './offer-form';
 
 /** The offer form keeps a booking's calendar (decision 106): its day is within the horizon, in both languages. */
@@ -54,13 +55,19 @@ describe.each(['en', 'zh-CN'])('offer form in %s', (lang) => {
   it('offers days up to the booking horizon and names the horizon for a later one, without sending it', async () => {
     renderForm();
     const last = addDays(todayInZone('Asia/Tokyo'), BOOKING_HORIZON_DAYS);
-    const date = (await screen.findByTestId('offer-form')).querySelector<HTMLInputElement>('input[type="date"]')!;
-    expect(date.max).toBe(last);
-    fireEvent.change(date, { target: { value: addDays(last, 1) } });
-    fireEvent.submit(screen.getByTestId('offer-form'));
-    const text = i18next.t('messaging:offer.errors.horizon', { days: BOOKING_HORIZON_DAYS });
-    expect(await screen.findByText(text)).toBeTruthy();
-    expect(text).toContain(String(BOOKING_HORIZON_DAYS));
+    const form = await screen.findByTestId('offer-form');
+    const date = within(form).getByRole('group', { name: i18next.t('messaging:tour.date') });
+    // The last day of the horizon can be chosen; the day after it cannot.
+    pickDate(date, last);
+    expect(form.querySelector<HTMLInputElement>('input[name="date"]')!.value).toBe(last);
+    const after = addDays(last, 1);
+    pickDate(date, after);
+    expect(date.querySelector<HTMLOptionElement>(`select[data-part="day"] option[value="${Number(after.slice(8))}"]`)!.disabled).toBe(true);
+    expect(form.querySelector<HTMLInputElement>('input[name="date"]')!.value).toBe('');
+    fireEvent.submit(form);
+    await waitFor(() => expect(form.querySelector('#of-date-error')?.textContent).toBe(i18next.t('messaging:offer.errors.required')));
+    expect(date.querySelector('select')!.getAttribute('aria-invalid')).toBe('true');
+    expect(i18next.t('messaging:offer.errors.horizon', { days: BOOKING_HORIZON_DAYS })).toContain(String(BOOKING_HORIZON_DAYS));
     expect(posted).toEqual([]);
   });
 });
@@ -73,7 +80,7 @@ describe('shop stops in the offer form (decision 135)', () => {
     const form = await screen.findByTestId('offer-form');
     const editor = within(screen.getByTestId('shop-stops-editor'));
     expect(editor.getByText('No shop stops: travelers will read that this tour has none.')).toBeTruthy();
-    fireEvent.change(form.querySelector('input[type="date"]')!, { target: { value: addDays(todayInZone('Asia/Tokyo'), 10) } });
+    pickDate(form, addDays(todayInZone('Asia/Tokyo'), 10));
     fireEvent.change(screen.getByLabelText('Meeting address'), { target: { value: 'Asakusa Station exit 1' } });
     fireEvent.change(screen.getByLabelText('Meeting postal code'), { target: { value: '1110032' } });
     fireEvent.change(screen.getByLabelText('Itinerary'), { target: { value: 'Senso-ji, Nakamise, the river walk' } });

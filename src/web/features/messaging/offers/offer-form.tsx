@@ -7,6 +7,7 @@ import { formatPostalCode } from '../../../../shared/messaging/postal-code';
 import type { Message } from '../../../../shared/schemas/messaging';
 import { createOfferBodySchema } from '../../../../shared/schemas/offers';
 import { Button } from '../../../components/ui/button';
+import { DateSelect } from '../../../components/ui/date-select';
 import { ApiError } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
 import { amount } from '../../../lib/format';
@@ -17,7 +18,7 @@ import { saveErrorText } from '../../guide-business';
 import { useCreateOffer, useOfferQuote } from './api';
 import { ShopStopsEditor, toShopStops, type ShopStopDraft } from '../../../components/ui/shop-stops';
 
-const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950';
+const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950 aria-[invalid=true]:border-danger-600';
 /** The offer's day, like a booking's, is today or later in Japan and within the booking horizon (decision 106). */
 const todayIso = () => todayInZone('Asia/Tokyo');
 const lastDayIso = () => addDays(todayIso(), BOOKING_HORIZON_DAYS);
@@ -135,9 +136,9 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
   };
 
   const a11y = (k: keyof Draft) => ({ name: k, id: `of-${k}`, 'aria-invalid': errors[k] ? true : undefined, 'aria-describedby': errors[k] ? `of-${k}-error` : undefined });
-  const label = (k: keyof Draft, text: string, control: ReactNode, hint?: ReactNode) => (
-    <div>
-      <label htmlFor={`of-${k}`} className="text-sm font-medium">
+  const label = (k: keyof Draft, text: string, control: ReactNode, hint?: ReactNode, className?: string) => (
+    <div className={className}>
+      <label id={`of-${k}-label`} htmlFor={`of-${k}`} className="text-sm font-medium">
         {text}
       </label>
       {control}
@@ -171,7 +172,23 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
       <div className="min-h-0 flex-1 space-y-3 overflow-y-auto px-3 py-3">
         {tr && <p className="text-xs text-stone-600 dark:text-stone-400">{t('offer.fromRequest')}</p>}
         <div className="grid grid-cols-2 gap-3">
-          {label('date', t('tour.date'), <input type="date" min={todayIso()} max={lastDayIso()} className={field} value={d.date} onChange={(e) => set('date', e.target.value)} {...a11y('date')} />)}
+          {label(
+            'date',
+            t('tour.date'),
+            <DateSelect
+              id="of-date"
+              labelId="of-date-label"
+              name="date"
+              className="mt-1"
+              min={todayIso()} max={lastDayIso()}
+              value={d.date}
+              onChange={(v) => set('date', v)}
+              invalid={!!errors.date}
+              describedBy={errors.date ? 'of-date-error' : undefined}
+            />,
+            undefined,
+            'col-span-2',
+          )}
           {label(
             'startTime',
             t('tour.startTime'),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPostalCode } from '../../../../shared/messaging/postal-code';
 import { MEAL_OPTIONS, TICKET_OPTIONS, tourRequestAllowances, TRANSPORT_ALLOWANCE_YEN, TRANSPORT_OPTIONS } from '../../../../shared/messaging/tour-request';
 import { Button } from '../../../components/ui/button';
+import { DateSelect } from '../../../components/ui/date-select';
 import { ApiError } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
 import { useGuideChoices } from '../../guides';
@@ -12,7 +13,7 @@ import { useSendTourRequest } from './api';
 import { withGap } from '../../../lib/cjk-spacing';
 import { MeetingPointInput } from '../../meeting-points';
 
-const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950';
+const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950 aria-[invalid=true]:border-danger-600';
 const todayIso = () => new Date().toISOString().slice(0, 10);
 const newId = () => (crypto.randomUUID?.() ?? `${Date.now()}${Math.random()}`).replace(/[^A-Za-z0-9]/g, '');
 
@@ -70,9 +71,9 @@ export function TourRequestForm({ conversationId, guideId, onDone }: { conversat
       </p>
     ) : null;
   const a11y = (k: keyof TourRequestDraft) => ({ name: k, id: `tr-${k}`, 'aria-invalid': errors[k] ? true : undefined, 'aria-describedby': errors[k] ? `tr-${k}-error` : undefined });
-  const label = (k: keyof TourRequestDraft, text: string, control: ReactNode, hint?: ReactNode) => (
-    <div>
-      <label htmlFor={`tr-${k}`} className="text-sm font-medium">
+  const label = (k: keyof TourRequestDraft, text: string, control: ReactNode, hint?: ReactNode, className?: string) => (
+    <div className={className}>
+      <label id={`tr-${k}-label`} htmlFor={`tr-${k}`} className="text-sm font-medium">
         {text}
       </label>
       {control}
@@ -101,7 +102,23 @@ export function TourRequestForm({ conversationId, guideId, onDone }: { conversat
       </div>
       <div className="min-h-0 flex-1 space-y-3 overflow-y-auto px-3 py-3">
         <div className="grid grid-cols-2 gap-3">
-          {label('date', t('tour.date'), <input type="date" min={todayIso()} className={field} value={d.date} onChange={(e) => set('date', e.target.value)} {...a11y('date')} />)}
+          {label(
+            'date',
+            t('tour.date'),
+            <DateSelect
+              id="tr-date"
+              labelId="tr-date-label"
+              name="date"
+              className="mt-1"
+              min={todayIso()}
+              value={d.date}
+              onChange={(v) => set('date', v)}
+              invalid={!!errors.date}
+              describedBy={errors.date ? 'tr-date-error' : undefined}
+            />,
+            undefined,
+            'col-span-2',
+          )}
           {label('startTime', t('tour.startTime'), <input type="time" className={field} value={d.startTime} onChange={(e) => set('startTime', e.target.value)} {...a11y('startTime')} />, <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('tour.japanTime')}</p>)}
           {label('durationHours', t('tour.duration'), <input type="number" min={1} max={12} step={0.5} inputMode="decimal" className={field} value={d.durationHours} onChange={(e) => set('durationHours', e.target.value)} {...a11y('durationHours')} />)}
           {label('travelers', t('tour.travelers'), <input type="number" min={1} max={50} inputMode="numeric" className={field} value={d.travelers} onChange={(e) => set('travelers', e.target.value)} {...a11y('travelers')} />)}

@@ -3,9 +3,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays, todayInZone } from '../../../../shared/availability';
 import type { Message } from '../../../../shared/schemas/messaging';
 import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
+import { pickDate } from '../../../test/pick-date';
 import { emptyDraft, toTourRequest, validateTourRequest, yen } from './rules';
 import { TourRequestCard } from './tour-request-card';
 import { TourRequestForm } from './tour-request-form';
@@ -19,6 +21,8 @@ const wrap = (ui: React.ReactNode) =>
     </QueryClientProvider>,
   );
 
+/** A day a month ahead: within what the date's picker offers. */
+const soon = addDays(todayInZone('Asia/Tokyo'), 30);
 const valid = { ...emptyDraft(), date: '2026-12-05', itinerary: 'Asakusa, Ueno', meetingAddress: 'Kaminarimon, Taito', meetingPostalCode: '111-0034', subcategoryId: '12' };
 
 /** The guide's offered services (GET …/choices/with-subcategories) as the server sends them. */
@@ -133,7 +137,7 @@ describe('TourRequestForm', () => {
     const select = (await screen.findByLabelText('Service')) as HTMLSelectElement;
     await waitFor(() => expect(select.disabled).toBe(false));
     fireEvent.change(select, { target: { value: '8' } });
-    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2099-01-10' } });
+    pickDate(screen.getByRole('group', { name: 'Date' }), soon);
     fireEvent.change(screen.getByLabelText('Itinerary'), { target: { value: 'Asakusa' } });
     fireEvent.change(screen.getByLabelText('Meeting address'), { target: { value: 'Kaminarimon' } });
     fireEvent.change(screen.getByLabelText('Meeting postal code'), { target: { value: '1110034' } });
@@ -150,7 +154,7 @@ describe('TourRequestForm', () => {
     const select = (await screen.findByLabelText('Service')) as HTMLSelectElement;
     await waitFor(() => expect(select.disabled).toBe(false));
     fireEvent.change(select, { target: { value: '7' } });
-    fireEvent.change(await screen.findByLabelText('Date'), { target: { value: '2099-01-10' } });
+    pickDate(await screen.findByRole('group', { name: 'Date' }), soon);
     fireEvent.change(screen.getByLabelText('Itinerary'), { target: { value: 'Asakusa' } });
     fireEvent.change(screen.getByLabelText('Meeting address'), { target: { value: 'Kaminarimon' } });
     fireEvent.change(screen.getByLabelText('Meeting postal code'), { target: { value: '1110034' } });
@@ -159,7 +163,7 @@ describe('TourRequestForm', () => {
     const [url, init] = posts()[0]!;
     expect(String(url)).toContain('/api/conversations/7/tour-requests');
     const body = JSON.parse(String(init.body));
-    expect(body.request).toMatchObject({ date: '2099-01-10', meetingPostalCode: '111-0034', transport: 'same_city', itinerary: 'Asakusa', subcategoryId: 7 });
+    expect(body.request).toMatchObject({ date: soon, meetingPostalCode: '111-0034', transport: 'same_city', itinerary: 'Asakusa', subcategoryId: 7 });
     expect(body.request).not.toHaveProperty('services');
     expect(body.request).not.toHaveProperty('meetingLat');
   });
@@ -172,7 +176,7 @@ describe('TourRequestForm', () => {
     const select = (await screen.findByLabelText('服务项目')) as HTMLSelectElement;
     await waitFor(() => expect(select.disabled).toBe(false));
     fireEvent.change(select, { target: { value: '7' } });
-    fireEvent.change(screen.getByLabelText('日期'), { target: { value: '2099-01-10' } });
+    pickDate(screen.getByRole('group', { name: '日期' }), soon);
     fireEvent.change(screen.getByLabelText('行程安排'), { target: { value: '伏见稻荷' } });
     const address = screen.getByRole('combobox', { name: '集合地址' });
     fireEvent.change(address, { target: { value: '京都站' } });

@@ -50,7 +50,7 @@ export function ReplyDialog({ reviewId, reviewerName, open, onOpenChange }: { re
             rows={4}
             aria-invalid={empty || undefined}
             aria-describedby={empty ? `${errorId} ${hintId}` : hintId}
-            className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base focus:outline-none focus:ring-2 focus:ring-primary-500 dark:border-stone-700 dark:bg-stone-950"
+            className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base focus:outline-none focus:ring-2 focus:ring-primary-500 dark:border-stone-700 dark:bg-stone-950 aria-[invalid=true]:border-danger-600"
           />
           <p id={hintId} aria-live="polite" className="mt-1 text-right text-xs tabular-nums text-stone-500 dark:text-stone-400">
             {t('form.counter', { count: text.length, max: REVIEW_REPLY_MAX_CHARS })}

@@ -7,6 +7,7 @@ import type { GuideSearchParams } from '../../../../shared/guide-search';
 import { defaultPriceBand, SEARCH_LANGUAGES, TRAVELER_OPTIONS, type SearchLanguage } from '../../../../shared/price-range';
 import type { ServiceCategory } from '../../../../shared/schemas/catalog';
 import { Button } from '../../../components/ui/button';
+import { DateSelect } from '../../../components/ui/date-select';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { filterLabels } from '../lib/filter-labels';
@@ -20,6 +21,7 @@ const fieldClass =
   'aria-[invalid=true]:border-danger-600';
 const labelClass = 'block text-sm font-medium text-stone-700 dark:text-stone-200';
 const name = localName;
+const DEFAULT_TRAVELERS = 2;
 
 export interface SearchFormProps {
   initial: GuideSearchParams;
@@ -40,7 +42,9 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
   const [city, setCity] = useState<string>(initial.city ?? '');
   const [date, setDate] = useState(initial.date ?? '');
   const [language, setLanguage] = useState<string>(initial.language ?? '');
-  const [travelers, setTravelers] = useState(initial.travelers ? String(Math.min(initial.travelers, 10)) : '');
+  // Where the count is required (the landing) it starts at two, the usual party: a first tap of Search
+  // then asks only for the destination, not for a field the traveler never saw as empty.
+  const [travelers, setTravelers] = useState(initial.travelers ? String(Math.min(initial.travelers, 10)) : requireFields ? String(DEFAULT_TRAVELERS) : '');
   const [services, setServices] = useState<number[]>(initial.services);
   const fallbackBand = defaultPriceBand(bounds);
   const [band, setBand] = useState<{ min: number; max: number } | null>(
@@ -139,6 +143,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
                 setErrors((x) => ({ ...x, city: undefined }));
               }}
               aria-invalid={!!errors.city}
+              aria-required={requireFields || undefined}
               aria-describedby={errors.city ? `${id}-city-error` : undefined}
             >
               <option value="">{requireFields ? t('form.chooseCity') : t('form.allCities')}</option>
@@ -154,18 +159,11 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
               </p>
             )}
           </div>
-          <div>
-            <label htmlFor={`${id}-date`} className={labelClass}>
+          <div className="col-span-2 sm:col-span-1">
+            <label id={`${id}-date-label`} htmlFor={`${id}-date`} className={labelClass}>
               {t('form.date')}
             </label>
-            <input
-              id={`${id}-date`}
-              type="date"
-              className={fieldClass}
-              value={date}
-              min={todayInZone(DEFAULT_GUIDE_TIME_ZONE)}
-              onChange={(e) => setDate(e.target.value)}
-            />
+            <DateSelect id={`${id}-date`} labelId={`${id}-date-label`} className="mt-1" value={date} min={todayInZone(DEFAULT_GUIDE_TIME_ZONE)} onChange={setDate} />
           </div>
           <div>
             <label htmlFor={`${id}-language`} className={labelClass}>
@@ -193,6 +191,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
                 setErrors((x) => ({ ...x, travelers: undefined }));
               }}
               aria-invalid={!!errors.travelers}
+              aria-required={requireFields || undefined}
               aria-describedby={errors.travelers ? `${id}-travelers-error` : undefined}
             >
               <option value="">{t('form.chooseTravelers')}</option>
