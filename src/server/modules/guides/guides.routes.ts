@@ -16,6 +16,7 @@ import { readerLangSchema } from '../../../shared/schemas/guides';
 import { notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
+import type { Translations } from '../translation/index';
 import { avatarSvg } from './avatar';
 
 /**
@@ -26,15 +27,18 @@ function sendSerialized(reply: FastifyReply, json: Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 import { GuideSearch } from './guide-search';
-import { findItinerary, guideChoices, guidePricing } from './guides.repository';
+import { announceGuide, findItinerary, guideChoices, guidePricing } from './guides.repository';
 import { assertListedGuide, getGuide, getMyGuide, listingStatus, searchReply } from './guides.service';
 
 const bearer = [{ bearerAuth: [] }];
 
 /** The public guide search and profiles; returns the search index the modules that change a listing keep in step (compose.ts). */
-export function guidesRoutes(app: AppInstance): GuideSearch {
+export function guidesRoutes(app: AppInstance, needs: { translations: Translations }): GuideSearch {
   const db = () => app.ctx.database.db;
-  const guideSearch = new GuideSearch(app.ctx.database);
+  const { translations } = needs;
+  const guideSearch = new GuideSearch(app.ctx.database, translations);
+  // A bio or description just translated: every instance drops the guide's kept cards (decision 143).
+  translations.onTranslated((guideId) => announceGuide(db(), guideId));
   app.decorate('guideSearch', guideSearch);
   app.addHook('onReady', () => guideSearch.start());
   app.addHook('onClose', () => guideSearch.stop());
@@ -94,7 +98,7 @@ export function guidesRoutes(app: AppInstance): GuideSearch {
         response: { 200: guideDetailSchema },
       },
     },
-    async (request) => getGuide(db(), request.params.id, request.user, readerTextLanguage(request.query.lang, request.headers['accept-language'])),
+    async (request) => getGuide(db(), request.params.id, request.user, readerTextLanguage(request.query.lang, request.headers['accept-language']), translations),
   );
 
   app.get(
@@ -109,7 +113,7 @@ export function guidesRoutes(app: AppInstance): GuideSearch {
         response: { 200: guideDetailSchema, 404: errorBodySchema },
       },
     },
-    async (request) => getMyGuide(db(), currentUser(request), readerTextLanguage(request.query.lang, request.headers['accept-language'])),
+    async (request) => getMyGuide(db(), currentUser(request), readerTextLanguage(request.query.lang, request.headers['accept-language']), translations),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import { hasOpenTimes, listingMissing } from '../../../shared/listing';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../auth/index';
 import { responsivenessByGuide } from '../messaging/index';
+import { fieldsOf, type TextToTranslate, type Translations } from '../translation/index';
 import type { GuideSearch } from './guide-search';
 import { notFound } from '../../lib/app-error';
 import {
@@ -103,7 +104,40 @@ const OPEN_DATA = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
 
 /** A guide's full profile. Paused or suspended listings are visible only to their owner. */
-export async function getGuide(db: Database, id: number, viewer: AuthUser | null, lang: TextLanguage = 'en'): Promise<GuideDetail> {
+export async function getGuide(db: Database, id: number, viewer: AuthUser | null, lang: TextLanguage = 'en', translations?: Pick<Translations, 'read'>): Promise<GuideDetail> {
+  const detail = await guideDetail(db, id, viewer, lang);
+  return translations ? withTranslations(translations, detail, lang) : detail;
+}
+
+/**
+ * The profile's texts that are in another language than the reader's, with their machine
+ * translation from the cache: every text of the profile in one statement (decision 143).
+ */
+async function withTranslations(translations: Pick<Translations, 'read'>, d: GuideDetail, to: TextLanguage): Promise<GuideDetail> {
+  const ask = (text: string | null, from: TextLanguage): TextToTranslate | null => (text && from !== to ? { text, from, to, guideId: d.id } : null);
+  const texts = [
+    ask(d.bio, d.bioLanguage),
+    ask(d.ethicsDescription, d.ethicsDescriptionLanguage),
+    ask(d.boundaryDescription, d.boundaryDescriptionLanguage),
+    ask(d.supportiveDescription, d.supportiveDescriptionLanguage),
+    ...d.itineraries.flatMap((it) => [ask(it.title, it.language), ask(it.summary, it.language)]),
+  ];
+  const [bio, ethics, boundary, supportive, ...its] = await translations.read(texts);
+  return {
+    ...d,
+    ...fieldsOf('bio', bio),
+    ...fieldsOf('ethicsDescription', ethics),
+    ...fieldsOf('boundaryDescription', boundary),
+    ...fieldsOf('supportiveDescription', supportive),
+    itineraries: d.itineraries.map((it, i) => {
+      const [title, summary] = [its[2 * i], its[2 * i + 1]];
+      if (!title && !summary) return it;
+      return { ...it, titleTranslated: title?.translated, summaryTranslated: summary?.translated, ...(title?.translation && { translation: title.translation }) };
+    }),
+  };
+}
+
+async function guideDetail(db: Database, id: number, viewer: AuthUser | null, lang: TextLanguage): Promise<GuideDetail> {
   const row = await findGuide(db, id);
   if (!row || (row.guide.status !== 'active' && row.userId !== viewer?.id)) throw notFound('Guide');
   const [[summary], details, record] = await Promise.all([toSummaries(db, [row], viewer, lang), guideDetails(db, id), trackRecord(db, id)]);
@@ -181,10 +215,10 @@ export async function listingStatus(db: Database, userId: number): Promise<Listi
 }
 
 /** GET /api/guides/me: the caller's own guide profile; 404 for users without one. */
-export async function getMyGuide(db: Database, viewer: AuthUser, lang: TextLanguage = 'en'): Promise<GuideDetail> {
+export async function getMyGuide(db: Database, viewer: AuthUser, lang: TextLanguage = 'en', translations?: Pick<Translations, 'read'>): Promise<GuideDetail> {
   const id = await findGuideIdByUser(db, viewer.id);
   if (id === undefined) throw notFound('Guide profile');
-  return getGuide(db, id, viewer, lang);
+  return getGuide(db, id, viewer, lang, translations);
 }
 
 /** 404 unless the guide exists and is listed (used by the per-guide catalogue calls). */

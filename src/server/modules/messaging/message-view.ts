@@ -1,9 +1,11 @@
+import { detectTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import { maskContacts } from '../../../shared/messaging/contact-masking';
 import { isLegacyTourRequestBody, tourRequestAllowances, tourRequestPreview, type RejectReason } from '../../../shared/messaging/tour-request';
 import type { Locale } from '../../../shared/locales';
 import type { Message, TourRequest, TourRequestService } from '../../../shared/schemas/messaging';
 import type { OfferMaps } from './message-offers';
 import type { MessageRow } from './messaging.repository';
+import type { Translations } from '../translation/index';
 
 /** Both names of the services chosen in tour requests, by subcategory id. */
 export type Services = Map<number, TourRequestService>;
@@ -57,4 +59,19 @@ export function chatMailTexts(body: string, tr: TourRequest | undefined, service
     return { en: of('en'), 'zh-CN': of('zh-CN') };
   };
   return { masked: texts(maskContacts(body).text), open: texts(body) };
+}
+
+/**
+ * The other side's messages with their translation into `reader`'s language, from the cache in one
+ * statement (decision 143). The body given is the one the reader gets, so a masked body (decision
+ * 050) is what the provider is asked to translate, never the contact details it hides.
+ */
+export async function withTranslations(translations: Pick<Translations, 'read'>, readerId: number, messages: Message[], reader: TextLanguage | undefined): Promise<Message[]> {
+  if (!reader) return messages;
+  const items = messages.map((m) => (m.senderId === readerId ? null : { text: m.body, from: detectTextLanguage(m.body), to: reader }));
+  const found = await translations.read(items);
+  return messages.map((m, i) => {
+    const f = found[i];
+    return f ? { ...m, bodyLanguage: items[i]!.from, ...f } : m;
+  });
 }
