@@ -81,8 +81,10 @@ export async function composeModules(app: AppInstance): Promise<void> {
   // Machine translation of what people write (decision 143): guide texts and chat read its cache;
   // a spent budget or quota tells every admin through the notices' outbox.
   const admins: AdminAlert = {
-    tellAdmins: async (notice) =>
-      notifications.enqueueNow((await adminIds(app.ctx.database.db)).map((userId) => ({ userId, type: 'admin' as const, isErrorMessage: true, ...notice }))),
+    tellAdmins: async (notice) => {
+      const ids = await adminIds(app.ctx.database.db);
+      if (ids.length) await notifications.enqueueNow(ids.map((userId) => ({ userId, type: 'admin' as const, isErrorMessage: true, ...notice })));
+    },
   };
   const translations = registerTranslation(app, { jobs, admins, now });
   const guideSearch = guidesRoutes(app, { translations });

@@ -38,9 +38,9 @@ export async function keepTranslation(db: Database, row: typeof translationCache
 export async function reserveCharacters(db: Database, month: string, characters: number, budget: number): Promise<boolean> {
   const result = await db.execute(sql`
     INSERT INTO translation_months (month, characters)
-    SELECT ${month}, ${characters} WHERE ${characters} <= ${budget}
+    SELECT ${month}, ${characters}::int WHERE ${characters}::int <= ${budget}::int
     ON CONFLICT (month) DO UPDATE SET characters = translation_months.characters + EXCLUDED.characters
-      WHERE translation_months.stopped_at IS NULL AND translation_months.characters + EXCLUDED.characters <= ${budget}
+      WHERE translation_months.stopped_at IS NULL AND translation_months.characters + EXCLUDED.characters <= ${budget}::int
     RETURNING month`);
   return rowsOf(result).length > 0;
 }
