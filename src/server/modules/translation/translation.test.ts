@@ -6,7 +6,7 @@ import { guides, jobs, systemMessages, users } from '../../db/schema/index';
 import { startTestDeepL, type TestDeepL } from '../../test/deepl-server';
 import { makeUser } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { call, guide, openChat, say, traveler, type Who } from '../messaging/test-helpers';
+import { guide, openChat, say, traveler, type Who } from '../messaging/test-helpers';
 import { TRANSLATE_JOB } from './translations';
 
 /** Gives a guide a bio and an ethics description written in Japanese only. */
