@@ -166,7 +166,7 @@ export class MessagingService {
   /** The language machine translations are made into (decision 143): `lang`, Accept-Language, the stored locale; none without a provider. */
   async readerTextLanguage(user: AuthUser, lang: string | undefined, acceptLanguage: string | undefined): Promise<TextLanguage | undefined> {
     if (!this.deps.translations.enabled) return undefined;
-    return namedTextLanguage(lang, acceptLanguage) ?? localeTextLanguage(await this.readerLocale(user, undefined));
+    return namedTextLanguage(lang, acceptLanguage) ?? localeTextLanguage((await repo.people(this.db, [user.id]))[0]?.locale ?? 'en');
   }
 
   async messages(user: AuthUser, id: number, q: { before?: number; limit: number }, reader?: TextLanguage) {
