@@ -104,7 +104,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
 
   registerWeather(app, { jobs, now });
   registerBookingPdf(app, { bookings });
-  await registerReviews(app, { jobs, storage });
+  await registerReviews(app, { jobs, storage, translations });
   await registerPaymentProofs(app, { storage, notifications, jobs });
   await registerDisputes(app, { storage, jobs, provider: bookings.deps.provider, notifications, receipts: receipts.issuer, now });
   await registerGuideApplications(app, { storage, guideSearch, notifications, jobs });

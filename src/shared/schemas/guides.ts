@@ -284,10 +284,21 @@ export const reviewSchema = z.object({
   reviewerPicture: z.string().nullable(),
   publishedAt: z.string(),
   ...reviewTrustFields,
+  /**
+   * Machine translation (decision 143) of `content` and of the guide's reply when they are in another
+   * language than the reader's (lang, else Accept-Language) and a provider is set; both stay as written.
+   */
+  contentLanguage: textLanguageSchema.optional(),
+  contentTranslated: machineTranslationSchema.optional(),
+  contentTranslation: translationStateSchema.optional(),
+  replyLanguage: textLanguageSchema.optional(),
+  replyTranslated: machineTranslationSchema.optional(),
+  replyTranslation: translationStateSchema.optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
 export const reviewsQuerySchema = z.object({
+  lang: readerLangSchema,
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

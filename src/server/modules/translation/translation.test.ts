@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guideDetailSchema, guideListReplySchema } from '../../../shared/schemas/guides';
 import { messagesPageSchema } from '../../../shared/schemas/messaging';
-import { guides, jobs, systemMessages, users } from '../../db/schema/index';
+import { guides, jobs, reviews, systemMessages, users } from '../../db/schema/index';
 import { startTestDeepL, type TestDeepL } from '../../test/deepl-server';
 import { makeUser } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -138,6 +138,33 @@ describe('machine translation with DeepL (decision 143)', () => {
     const translated = messagesPageSchema.parse((await messages(t, g, conv, 'ja')).json()).data[0]!;
     expect(translated.translated?.text).toBe(`[JA] ${read.body}`);
     expect(translated.translated?.text).toContain('•••');
+  });
+
+  it("a Chinese review reads in Japanese, and the guide's Japanese reply in Chinese, both kept as written", async () => {
+    const g = await guide(t, 'Review Guide');
+    const tr = await traveler(t);
+    await t.database.db.insert(reviews).values({
+      type: 'traveler_to_guide',
+      fromUserId: tr.id,
+      toUserId: g.id,
+      guideId: g.guideId,
+      rating: 5,
+      content: '导游非常热情，推荐！',
+      submittedAt: new Date(),
+      publishedAt: new Date(),
+      reply: 'ありがとうございました',
+      repliedAt: new Date(),
+    });
+    const list = (lang: string) => t.app.inject({ method: 'GET', url: `/api/v2/reviews/guides/${g.guideId}?lang=${lang}` });
+    expect((await list('ja')).json()[0]).toMatchObject({ content: '导游非常热情，推荐！', contentLanguage: 'zh', contentTranslated: null, contentTranslation: { status: 'pending' } });
+    await list('zh-CN');
+    await translateNow(t);
+    const ja = (await list('ja')).json()[0];
+    expect(ja.contentTranslated).toEqual({ text: '[JA] 导游非常热情，推荐！', provider: 'DeepL', targetLang: 'ja' });
+    expect(ja.replyTranslated).toBeUndefined(); // the reply is Japanese already
+    const zh = (await list('zh-CN')).json()[0];
+    expect(zh).toMatchObject({ content: '导游非常热情，推荐！', reply: { text: 'ありがとうございました' }, replyLanguage: 'ja' });
+    expect(zh.replyTranslated).toEqual({ text: '[ZH-HANS] ありがとうございました', provider: 'DeepL', targetLang: 'zh' });
   });
 
   it('with DeepL hanging, a send and a profile answer at once with the original; the job gives up after 3 s', async () => {
