@@ -33,9 +33,17 @@ export function useConversations(enabled = true) {
 }
 
 export function useMessages(conversationId: number | null) {
+  const queryClient = useQueryClient();
+  // Machine translations are made into the language the user reads in (decision 143): a switch fetches again.
+  useEffect(() => {
+    if (conversationId === null) return;
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(conversationId), exact: true });
+    i18next.on('languageChanged', refetch);
+    return () => i18next.off('languageChanged', refetch);
+  }, [queryClient, conversationId]);
   return useQuery({
     queryKey: messagingKeys.messages(conversationId ?? 0),
-    queryFn: () => apiRequest<MessagesPage>(`/api/conversations/${conversationId}/messages`, { query: { limit: 50 } }),
+    queryFn: () => apiRequest<MessagesPage>(`/api/conversations/${conversationId}/messages`, { query: { limit: 50 }, headers: readerLanguage() }),
     enabled: conversationId !== null,
   });
 }
