@@ -75,6 +75,12 @@ describe('machine translation with DeepL (decision 143)', () => {
     // A Japanese reader reads the original as before: nothing to translate.
     const ja = guideDetailSchema.parse((await profile(t, g.guideId, 'ja')).json());
     expect(ja.bioTranslated).toBeUndefined();
+
+    // The guide edits the bio: the new text misses the cache and is translated in turn.
+    await japaneseTexts(t, g.guideId, '京都の路地裏と市場をご案内します');
+    expect((await profile(t, g.guideId, 'zh-CN')).json()).toMatchObject({ bio: '京都の路地裏と市場をご案内します', bioTranslated: null, bioTranslation: { status: 'pending' } });
+    await translateNow(t);
+    expect((await profile(t, g.guideId, 'zh-CN')).json().bioTranslated.text).toBe('[ZH-HANS] 京都の路地裏と市場をご案内します');
   });
 
   it('search cards of a Chinese reader carry the translated bio once it is kept, written into the kept card', async () => {

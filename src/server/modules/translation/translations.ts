@@ -16,7 +16,7 @@ export const TRANSLATE_JOB = 'translation.translate';
 const FAILURES_TO_OPEN = 3;
 /** While open, how long before one job tries the provider again. */
 const RETRY_AFTER_MS = 60_000;
-/** Keys this instance has queued this month, so a page read again does not write the same job again. */
+/** Keys this instance has queued today, so a page read again does not write the same job again. */
 const QUEUED_MEMORY = 10_000;
 
 /** A text a reader is about to get, the language it is in, and the reader's. */
@@ -101,10 +101,10 @@ export class Translations {
     const wanted = items.map((i) => (provider && i && i.from !== i.to && HAS_WORDS.test(i.text) ? { ...i, key: translationKey(i.text, i.from, i.to) } : null));
     const keys = [...new Set(wanted.flatMap((w) => (w ? [w.key] : [])))];
     if (!provider || keys.length === 0) return items.map(() => undefined);
-    const month = monthOf(this.deps.now());
-    const { texts, stopped } = await cachedTranslations(this.deps.db, keys, month);
+    const now = this.deps.now();
+    const { texts, stopped } = await cachedTranslations(this.deps.db, keys, monthOf(now));
     const misses = wanted.filter((w): w is NonNullable<typeof w> => w !== null && !texts.has(w.key));
-    if (!stopped && misses.length) await this.enqueue(misses, month);
+    if (!stopped && misses.length) await this.enqueue(misses, now);
     const status = stopped || this.breaker.state !== CircuitState.Closed ? 'unavailable' : 'pending';
     return wanted.map((w) => {
       if (!w) return undefined;
@@ -113,23 +113,27 @@ export class Translations {
     });
   }
 
-  /** One job per text and month (the dedupe key), all in one statement, run right after. */
-  private async enqueue(misses: (TextToTranslate & { key: string })[], month: string): Promise<void> {
+  /**
+   * One job per text and day (the dedupe key), all in one statement, run right after. Per day, not
+   * once for good: a job that used up its retries while the provider was down is queued again by the
+   * next day's readers (the job checks the cache first, so a text is never sent twice).
+   */
+  private async enqueue(misses: (TextToTranslate & { key: string })[], now: Date): Promise<void> {
+    const day = now.toISOString().slice(0, 10);
     const fresh = new Map<string, TextToTranslate & { key: string }>();
-    for (const m of misses) if (!this.queued.has(`${m.key}:${month}`)) fresh.set(m.key, m);
+    for (const m of misses) if (!this.queued.has(`${m.key}:${day}`)) fresh.set(m.key, m);
     if (!fresh.size) return;
-    const now = this.deps.now();
     const added = await enqueueJobs(
       this.deps.db,
       [...fresh.values()].map((m) => ({
         kind: TRANSLATE_JOB,
         payload: { key: m.key, text: m.text, from: m.from, to: m.to, ...(m.guideId !== undefined && { guideId: m.guideId }) },
         runAt: now,
-        dedupeKey: `${TRANSLATE_JOB}:${m.key}:${month}`,
+        dedupeKey: `${TRANSLATE_JOB}:${m.key}:${day}`,
       })),
     );
     if (this.queued.size > QUEUED_MEMORY) this.queued.clear();
-    for (const key of fresh.keys()) this.queued.add(`${key}:${month}`);
+    for (const key of fresh.keys()) this.queued.add(`${key}:${day}`);
     this.deps.jobs.soon(added.map((a) => a.id));
   }
 
@@ -143,6 +147,9 @@ export class Translations {
     if (!provider) return; // translation was turned off since the job was written
     const p = job.payload as { key: string; text: string; from: TextLanguage; to: TextLanguage; guideId?: number };
     const month = monthOf(now);
+    // Already translated (an earlier day's job, or a run that finished after its lease), or stopped: nothing to send.
+    const kept = await cachedTranslations(this.deps.db, [p.key], month);
+    if (kept.texts.has(p.key) || kept.stopped) return;
     if (!(await reserveCharacters(this.deps.db, month, p.text.length, this.deps.monthlyCharacters))) return this.stop(month, now, 'budget');
     let text: string | undefined;
     try {
