@@ -8,6 +8,12 @@ import { cn } from '../../lib/cn';
 /** The `lang` attribute of a text written in `l` (screen readers and CJK fonts follow it). */
 export const htmlLang = (l: TextLanguage) => (l === 'zh' ? 'zh-CN' : l);
 
+/**
+ * A query's refetch interval while a translation it shows is `pending`: the job usually lands within a
+ * second or two, so ask again a few times, then stop (decision 143).
+ */
+export const recheckWhilePending = (pending: boolean, updates: number): number | false => (pending && updates < 6 ? 4_000 : false);
+
 export interface MachineTranslatedProps {
   /** The text as its author wrote it (always kept, decision 143). */
   original: string;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Conversation, Message } from '../../../../shared/schemas/messaging';
+import { recheckWhilePending } from '../../../components/ui/machine-translated';
 import { apiRequest } from '../../../lib/api-client';
 import { currentLocale, i18next } from '../../../lib/i18n';
 import { messagingKeys } from './keys';
@@ -44,6 +45,7 @@ export function useMessages(conversationId: number | null) {
   return useQuery({
     queryKey: messagingKeys.messages(conversationId ?? 0),
     queryFn: () => apiRequest<MessagesPage>(`/api/conversations/${conversationId}/messages`, { query: { limit: 50 }, headers: readerLanguage() }),
+    refetchInterval: (query) => recheckWhilePending(Boolean(query.state.data?.data.some((m) => m.translation?.status === 'pending')), query.state.dataUpdateCount),
     enabled: conversationId !== null,
   });
 }
