@@ -58,16 +58,22 @@ export function MachineTranslated({ original, originalLanguage, translated, tran
         {shown.text}
       </span>
       <span className={note}>
-        {!showOriginal && (
-          <span className="inline-flex items-center gap-1" data-testid="machine-translated">
-            <Languages className="h-3.5 w-3.5 shrink-0" aria-hidden />
-            {t('machineTranslation.by', { provider: translated.provider })}
-          </span>
-        )}
+        {!showOriginal && <MachineTranslationLabel provider={translated.provider} />}
         <button type="button" className="font-medium underline underline-offset-2" aria-pressed={showOriginal} onClick={() => setShowOriginal((v) => !v)}>
           {showOriginal ? t('machineTranslation.showTranslation') : t('machineTranslation.showOriginal')}
         </button>
       </span>
     </>
+  );
+}
+
+/** "机器翻译 · DeepL": names a text as a machine translation and its provider (a search card shows only this; the toggle is on the profile). */
+export function MachineTranslationLabel({ provider, className }: { provider: NonNullable<MachineTranslation>['provider']; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={cn('inline-flex items-center gap-1', className)} data-testid="machine-translated">
+      <Languages className="h-3.5 w-3.5 shrink-0" aria-hidden />
+      {t('machineTranslation.by', { provider })}
+    </span>
   );
 }
