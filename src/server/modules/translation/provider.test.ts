@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { startTestDeepL, type TestDeepL } from '../../test/deepl-server';
 import { deeplProvider, ProviderError } from './provider';
 
@@ -50,5 +51,20 @@ describe('the DeepL provider (deepl-node) against the local /v2/translate server
       body: JSON.stringify({ text: ['ありがとう'], target_lang: 'ZH', source_lang: 'JA' }),
     });
     expect(await res.json()).toEqual({ translations: [{ detected_source_language: 'JA', text: '[ZH] ありがとう' }] });
+  });
+});
+
+describe('the translation settings', () => {
+  it('default to no provider and a budget of 500,000 characters a month', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).translation).toEqual({ provider: null, monthlyCharacters: 500_000 });
+  });
+
+  it('DeepL needs its key; the server URL is optional (the client then decides by the key)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', TRANSLATION_PROVIDER: 'deepl' })).toThrow(/DEEPL_AUTH_KEY/);
+    expect(loadConfig({ NODE_ENV: 'test', TRANSLATION_PROVIDER: 'deepl', DEEPL_AUTH_KEY: 'k:fx', TRANSLATION_MONTHLY_CHARACTERS: '1000' }).translation).toEqual({
+      provider: { kind: 'deepl', authKey: 'k:fx', serverUrl: undefined },
+      monthlyCharacters: 1000,
+    });
+    expect(() => loadConfig({ NODE_ENV: 'test', TRANSLATION_PROVIDER: 'google' })).toThrow(/TRANSLATION_PROVIDER/);
   });
 });
