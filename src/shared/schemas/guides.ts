@@ -142,7 +142,14 @@ export const availabilityExceptionSchema = z.object({
   endMinute: z.number().int().nullable(),
 });
 
-export const itineraryStopSchema = z.object({ time: z.string(), title: z.string(), description: z.string() });
+export const itineraryStopSchema = z.object({
+  time: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Machine translations of the stop (decision 143), as the itinerary's title and summary have. */
+  titleTranslated: machineTranslationSchema.optional(),
+  descriptionTranslated: machineTranslationSchema.optional(),
+});
 export const itinerarySummarySchema = z.object({
   id: z.number().int(),
   guideId: z.number().int(),

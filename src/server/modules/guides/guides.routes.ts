@@ -28,7 +28,7 @@ function sendSerialized(reply: FastifyReply, json: Buffer): FastifyReply {
 }
 import { GuideSearch } from './guide-search';
 import { announceGuide, findItinerary, guideChoices, guidePricing } from './guides.repository';
-import { assertListedGuide, getGuide, getMyGuide, listingStatus, searchReply } from './guides.service';
+import { assertListedGuide, getGuide, getMyGuide, listingStatus, searchReply, withItineraryTranslations } from './guides.service';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -166,9 +166,10 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
       const row = await findItinerary(db(), request.params.id);
       if (!row || row.guideStatus !== 'active') throw notFound('Itinerary');
       const { itinerary: it, guide } = row;
-      const language = pickItineraryLanguage(it.texts, readerTextLanguage(request.query.lang, request.headers['accept-language']), it.originalLanguage);
+      const reader = readerTextLanguage(request.query.lang, request.headers['accept-language']);
+      const language = pickItineraryLanguage(it.texts, reader, it.originalLanguage);
       const t = language ? it.texts[language] : undefined;
-      return {
+      return withItineraryTranslations(translations, {
         id: it.id,
         guideId: it.guideId,
         title: t?.title ?? it.title,
@@ -178,7 +179,7 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
         stops: it.stops.map((s, i) => ({ time: s.time, title: t?.stops[i]?.title ?? s.title, description: t?.stops[i]?.description ?? s.description })),
         shopStops: it.shopStops,
         guide: { ...guide, hourlyRate: guide.basicPricePerHourCents / 100 },
-      };
+      }, reader);
     },
   );
 

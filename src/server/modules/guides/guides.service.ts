@@ -1,6 +1,6 @@
 import { pickItineraryLanguage, pickText, TEXT_LANGUAGES, type TextLanguage } from '../../../shared/guide-texts';
 import { NEW_RESPONSIVENESS, type Responsiveness } from '../../../shared/responsiveness';
-import type { GuideDetail, GuideSearchQuery, GuideSummary, ListingStatus } from '../../../shared/schemas/guides';
+import type { GuideDetail, GuideSearchQuery, GuideSummary, Itinerary, ListingStatus } from '../../../shared/schemas/guides';
 import { hasOpenTimes, listingMissing } from '../../../shared/listing';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../auth/index';
@@ -134,6 +134,20 @@ async function withTranslations(translations: Pick<Translations, 'read'>, d: Gui
       if (!title && !summary) return it;
       return { ...it, titleTranslated: title?.translated, summaryTranslated: summary?.translated, ...(title?.translation && { translation: title.translation }) };
     }),
+  };
+}
+
+/** The itinerary page with the machine translation of its title, summary and stops: one cache read (decision 143). */
+export async function withItineraryTranslations(translations: Pick<Translations, 'read'>, it: Itinerary, to: TextLanguage): Promise<Itinerary> {
+  const ask = (text: string): TextToTranslate | null => (text && it.language !== to ? { text, from: it.language, to, guideId: it.guideId } : null);
+  const [title, summary, ...stops] = await translations.read([ask(it.title), ask(it.summary), ...it.stops.flatMap((s) => [ask(s.title), ask(s.description)])]);
+  if (!title && !summary) return it;
+  return {
+    ...it,
+    titleTranslated: title?.translated,
+    summaryTranslated: summary?.translated,
+    ...(title?.translation && { translation: title.translation }),
+    stops: it.stops.map((s, i) => ({ ...s, titleTranslated: stops[2 * i]?.translated, descriptionTranslated: stops[2 * i + 1]?.translated })),
   };
 }
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guideDetailSchema, guideListReplySchema } from '../../../shared/schemas/guides';
+import { guideDetailSchema, guideListReplySchema, itinerarySchema } from '../../../shared/schemas/guides';
 import { messagesPageSchema } from '../../../shared/schemas/messaging';
 import { guides, jobs, reviews, systemMessages, users } from '../../db/schema/index';
 import { startTestDeepL, type TestDeepL } from '../../test/deepl-server';
-import { makeUser } from '../../test/guide-fixtures';
+import { addItinerary, makeUser } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { guide, openChat, say, traveler, type Who } from '../messaging/test-helpers';
 import { TRANSLATE_JOB } from './translations';
@@ -171,6 +171,24 @@ describe('machine translation with DeepL (decision 143)', () => {
     const zh = (await list('zh-CN')).json()[0];
     expect(zh).toMatchObject({ content: '导游非常热情，推荐！', reply: { text: 'ありがとうございました' }, replyLanguage: 'ja' });
     expect(zh.replyTranslated).toEqual({ text: '[ZH-HANS] ありがとうございました', provider: 'DeepL', targetLang: 'zh' });
+  });
+
+  it("an itinerary written in English reads in Chinese: title, summary and each stop, next to the original", async () => {
+    const g = await guide(t, 'Walk Guide');
+    const it0 = await addItinerary(t.database.db, g.guideId);
+    const page = () => t.app.inject({ method: 'GET', url: `/api/v2/itineraries/${it0.id}?lang=zh-CN` });
+    expect((await page()).json()).toMatchObject({ title: 'Old Tokyo walk', language: 'en', titleTranslated: null, translation: { status: 'pending' } });
+    await translateNow(t);
+    const it = itinerarySchema.parse((await page()).json());
+    expect(it).toMatchObject({ title: 'Old Tokyo walk', summary: 'Asakusa and Yanaka', language: 'en' });
+    expect(it.titleTranslated).toEqual({ text: '[ZH-HANS] Old Tokyo walk', provider: 'DeepL', targetLang: 'zh' });
+    expect(it.summaryTranslated?.text).toBe('[ZH-HANS] Asakusa and Yanaka');
+    expect(it.stops[0]).toMatchObject({ title: 'Senso-ji', titleTranslated: { text: '[ZH-HANS] Senso-ji' }, descriptionTranslated: { text: '[ZH-HANS] Temple' } });
+    // On the profile, the same texts come from the same cache: they are not sent again.
+    const profileIt = guideDetailSchema.parse((await profile(t, g.guideId, 'zh-CN')).json()).itineraries[0]!;
+    expect(profileIt.titleTranslated?.text).toBe('[ZH-HANS] Old Tokyo walk');
+    await translateNow(t);
+    expect(deepl.translatedTexts.filter((x) => x === 'Old Tokyo walk')).toHaveLength(1);
   });
 
   it('with DeepL hanging, a send and a profile answer at once with the original; the job gives up after 3 s', async () => {
