@@ -184,7 +184,7 @@ export class MessagingService {
     const [services, offers] = await Promise.all([this.services(page), this.offersOf(page)]);
     const data = page.map((m) => toMessage(m, { unlocked: f.confirmed, services, offers, readBy: m.senderId === user.id ? otherRead : null }));
     return {
-      data: await withTranslations(this.deps.translations, user.id, data, reader),
+      data: await withTranslations(this.deps.translations, user.id, data, reader, f.confirmed),
       nextBefore: hasMore ? page[0]!.id : null,
       credits: credits[side],
     };

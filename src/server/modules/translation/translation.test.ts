@@ -6,7 +6,8 @@ import { guides, jobs, reviews, systemMessages, users } from '../../db/schema/in
 import { startTestDeepL, type TestDeepL } from '../../test/deepl-server';
 import { addItinerary, makeUser } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { guide, openChat, say, traveler, type Who } from '../messaging/test-helpers';
+import { call, guide, offerBody, openChat, say, traveler, type Who } from '../messaging/test-helpers';
+import { addDays, todayInZone } from '../../../shared/availability';
 import { TRANSLATE_JOB } from './translations';
 
 /** Gives a guide a bio and an ethics description written in Japanese only. */
@@ -127,6 +128,22 @@ describe('machine translation with DeepL (decision 143)', () => {
     await t.database.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.id, tr.id));
     const stored = await t.app.inject({ method: 'GET', url: `/api/conversations/${conv}/messages`, headers: { authorization: `Bearer ${tr.token}` } });
     expect(stored.json().data.find((m: { senderId: number }) => m.senderId === g.id).translated.targetLang).toBe('zh');
+  });
+
+  it("a guide's offer reads in Chinese: its message and its itinerary, contact details masked before they are sent", async () => {
+    const g = await guide(t, 'Offer Guide');
+    const tr = await traveler(t);
+    const conv = await openChat(t, tr, g.guideId);
+    const itinerary = '築地場外市場、浜離宮。連絡は 090-1234-5678 まで';
+    const res = await call(t, g, 'POST', `/api/v2/conversations/${conv}/offers`, offerBody(addDays(todayInZone('Asia/Tokyo'), 20), { itinerary, note: 'ご提案です' }));
+    expect(res.statusCode, res.body).toBe(201);
+    await messages(t, tr, conv, 'zh-CN');
+    await translateNow(t);
+    const m = messagesPageSchema.parse((await messages(t, tr, conv, 'zh-CN')).json()).data.find((x) => x.kind === 'offer')!;
+    expect(m).toMatchObject({ body: 'ご提案です', translated: { text: '[ZH-HANS] ご提案です' } });
+    expect(m.offer).toMatchObject({ itinerary, itineraryLanguage: 'ja' });
+    expect(m.offer?.itineraryTranslated?.text).toBe('[ZH-HANS] 築地場外市場、浜離宮。連絡は ••• まで');
+    expect(deepl.received.flatMap((r) => r.texts).join('\n')).not.toContain('090-1234-5678');
   });
 
   it('a masked phone number, e-mail or WeChat id never reaches DeepL: the masked text is what is translated', async () => {
