@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { allowConsoleErrors, expect, gotoInLocale, signIn, test } from './fixtures';
+import { allowConsoleErrors, expect, gotoInLocale, signIn, switchLanguage, test } from './fixtures';
 
 /** Signs a demo user in through the real login. */
 async function logIn(page: Page, _request: APIRequestContext, username: string, locale: 'en' | 'zh-CN' = 'en') {
@@ -87,7 +87,7 @@ test('an empty search says so in both languages, and which filters emptied it (d
   // No filter alone hid the guides: both together did, and both can be cleared at once.
   await expect(page.getByText('No guides match all of these filters together')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clear all filters' })).toBeVisible();
-  await page.getByRole('button', { name: '切换到中文' }).click();
+  await switchLanguage(page, 'zh-CN');
   await expect(page.getByText('没有同时符合所有这些条件的地陪')).toBeVisible();
   await page.getByRole('button', { name: '清除全部筛选' }).click();
   await expect(page).toHaveURL(/\/search\?city=nara$/);

@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { LOCALE_NAMES, type Locale } from '../src/shared/locales';
 import { e2eServer } from './servers';
 
 const allowed = new WeakMap<Page, RegExp[]>();
@@ -71,12 +72,12 @@ export const serverDataDir = () => e2eServer(base.info().parallelIndex).dataDir;
  * What the app stores when a reader picks a language (src/web/lib/i18n.ts): the cookie, so the
  * server renders public pages in it (decision 074). Local storage is set by the callers below.
  */
-async function rememberLocale(page: Page, locale: 'en' | 'zh-CN') {
+async function rememberLocale(page: Page, locale: Locale) {
   await page.context().addCookies([{ name: 'tabi_locale', value: locale, url: e2eServer(base.info().parallelIndex).baseURL }]);
 }
 
 /** Opens a page with a chosen interface language, as a returning visitor who picked it would. */
-export async function gotoInLocale(page: Page, path: string, locale: 'en' | 'zh-CN') {
+export async function gotoInLocale(page: Page, path: string, locale: Locale) {
   await rememberLocale(page, locale);
   await page.addInitScript((l) => {
     if (!sessionStorage.getItem('e2e-locale-set')) {
@@ -87,6 +88,12 @@ export async function gotoInLocale(page: Page, path: string, locale: 'en' | 'zh-
   await page.goto(path);
 }
 
+/** Switches the interface language as a reader does: the header's language list, each language named in itself. */
+export async function switchLanguage(page: Page, locale: Locale) {
+  await page.getByRole('banner').getByRole('combobox', { name: /^(Language|语言|言語)$/ }).selectOption({ label: LOCALE_NAMES[locale] });
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+}
+
 /** Passwords of the seeded demo accounts (SEED=demo). */
 export const DEMO_PASSWORDS: Record<string, string> = { traveler: 'traveler123', guide: 'guide1234', admin: 'admin1234' };
 
@@ -94,7 +101,7 @@ export const DEMO_PASSWORDS: Record<string, string> = { traveler: 'traveler123',
  * Signs in through the real login API and stores the session where the web app keeps it
  * (tabi.token / tabi.user), for the next page load. Optionally fixes the interface language too.
  */
-export async function signIn(page: Page, username: string, password = DEMO_PASSWORDS[username], locale?: 'en' | 'zh-CN') {
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORDS[username], locale?: Locale) {
   const res = await page.request.post('/api/auth/login', { data: { username, password } });
   expect(res.status(), await res.text()).toBe(200);
   const reply = await res.json();

@@ -1,4 +1,4 @@
-import { allowConsoleErrors, expect, gotoInLocale, test } from './fixtures';
+import { allowConsoleErrors, expect, gotoInLocale, switchLanguage, test } from './fixtures';
 
 test.describe('landing page', () => {
   test('renders in English', async ({ page }) => {
@@ -30,13 +30,28 @@ test.describe('landing page', () => {
 test('the language choice survives a reload', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('See Japan with someone who lives there');
-  await page.getByRole('button', { name: '切换到中文' }).click();
+  await switchLanguage(page, 'zh-CN');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('跟着当地人，看见真实的日本');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('跟着当地人，看见真实的日本');
-  await page.getByRole('button', { name: 'Switch to English' }).click();
+  await switchLanguage(page, 'ja');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('その街に暮らす人と、日本を歩こう');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('その街に暮らす人と、日本を歩こう');
+  await switchLanguage(page, 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('See Japan with someone who lives there');
+});
+
+test('a first visit from a Japanese browser is served in Japanese, rendered on the server', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'ja-JP' });
+  const page = await context.newPage();
+  const response = await page.goto('/');
+  expect(await response!.text()).toContain('<html lang="ja">');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('その街に暮らす人と、日本を歩こう');
+  await expect(page.getByRole('link', { name: '新規登録' }).first()).toBeVisible();
+  await context.close();
 });
 
 test('the dark-mode choice survives a reload', async ({ page }) => {

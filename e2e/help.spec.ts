@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, gotoInLocale, test } from './fixtures';
+import { expect, gotoInLocale, switchLanguage, test } from './fixtures';
 
 /** Every help and legal route with its own title in both languages. */
 const PAGES: [path: string, en: string, zh: string][] = [
@@ -52,7 +52,7 @@ test.describe('help and legal pages render their own title', () => {
       await gotoInLocale(page, path, 'en');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(en);
       await expect(page).toHaveTitle(`${en} · Tabi Guides`);
-      await page.getByRole('button', { name: '切换到中文' }).first().click();
+      await switchLanguage(page, 'zh-CN');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(zh);
       await expect(page).toHaveTitle(`${zh} · Tabi 日本地陪`);
       await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
@@ -103,7 +103,7 @@ test('the cancellation page shows every tier with its percentage and the refund 
   // The typhoon rule: a JMA warning or special warning frees the booking; an advisory does not.
   await expect(page.getByRole('heading', { level: 2, name: 'Typhoons and JMA warnings' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'everything you paid online back (100%)' })).toBeVisible();
-  await page.getByRole('button', { name: '切换到中文' }).first().click();
+  await switchLanguage(page, 'zh-CN');
   await expect(page.getByRole('heading', { level: 2, name: '台风与气象厅警报' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: '线上支付的款项全额（100%）退还' })).toBeVisible();
   await expect(page.getByRole('row', { name: /有证明的紧急情况/ })).toContainText('85%（15% 归地陪）');
@@ -124,7 +124,7 @@ test('help search finds articles in both languages and offers the chat when noth
   await expect(page.getByText('No article matches “zzzz-nothing”.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Chat with us' })).toBeVisible();
 
-  await page.getByRole('button', { name: '切换到中文' }).first().click();
+  await switchLanguage(page, 'zh-CN');
   await page.goto('/help?q=%E9%80%80%E6%AC%BE'); // 退款
   await expect(page.getByRole('heading', { name: /找到 \d+ 篇文章/ })).toBeVisible();
   await expect(page.locator('main ul a[href="/help/cancellation"]')).toContainText('取消政策');

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
  * The files a traveler's trip needs offline (decision 102), listed at build time in `/offline-trip.json`
  * for the service worker to keep: the app's entry and everything it loads, the pages on the trip's
  * path (home, the trips, the PDF, the offline page's route), the header's menus, and those pages' words
- * in both languages. Each chunk counts with every chunk and style sheet it imports statically.
+ * in every language. Each chunk counts with every chunk and style sheet it imports statically.
  */
 const MODULES = [
   'main.tsx',
@@ -22,6 +22,10 @@ const MODULES = [
   'components/ui/toaster.tsx',
   'lib/offline.ts',
   'app/service-worker.ts',
+  // Each language's table of namespace files (lib/i18n.ts reads it before any namespace).
+  'lib/locale-files/en.ts',
+  'lib/locale-files/zh-CN.ts',
+  'lib/locale-files/ja.ts',
 ];
 /** The namespaces those pages read (useTranslation): loaded on demand, so kept explicitly. */
 const NAMESPACES = ['common', 'home', 'search', 'trips', 'bookings', 'pdf', 'tour', 'reschedule', 'messaging', 'payments', 'reviews', 'auth', 'support'];

@@ -6,16 +6,16 @@
 export const DEFAULT_GUIDE_TIME_ZONE = 'Asia/Tokyo';
 
 export const SERVICE_CITIES = [
-  { slug: 'tokyo', nameEn: 'Tokyo', nameCn: '东京' },
-  { slug: 'kyoto', nameEn: 'Kyoto', nameCn: '京都' },
-  { slug: 'osaka', nameEn: 'Osaka', nameCn: '大阪' },
-  { slug: 'hiroshima', nameEn: 'Hiroshima', nameCn: '广岛' },
-  { slug: 'sapporo', nameEn: 'Sapporo', nameCn: '札幌' },
-  { slug: 'nara', nameEn: 'Nara', nameCn: '奈良' },
-  { slug: 'yokohama', nameEn: 'Yokohama', nameCn: '横滨' },
-  { slug: 'kobe', nameEn: 'Kobe', nameCn: '神户' },
-  { slug: 'fukuoka', nameEn: 'Fukuoka', nameCn: '福冈' },
-  { slug: 'nagoya', nameEn: 'Nagoya', nameCn: '名古屋' },
+  { slug: 'tokyo', nameEn: 'Tokyo', nameCn: '东京', nameJa: '東京' },
+  { slug: 'kyoto', nameEn: 'Kyoto', nameCn: '京都', nameJa: '京都' },
+  { slug: 'osaka', nameEn: 'Osaka', nameCn: '大阪', nameJa: '大阪' },
+  { slug: 'hiroshima', nameEn: 'Hiroshima', nameCn: '广岛', nameJa: '広島' },
+  { slug: 'sapporo', nameEn: 'Sapporo', nameCn: '札幌', nameJa: '札幌' },
+  { slug: 'nara', nameEn: 'Nara', nameCn: '奈良', nameJa: '奈良' },
+  { slug: 'yokohama', nameEn: 'Yokohama', nameCn: '横滨', nameJa: '横浜' },
+  { slug: 'kobe', nameEn: 'Kobe', nameCn: '神户', nameJa: '神戸' },
+  { slug: 'fukuoka', nameEn: 'Fukuoka', nameCn: '福冈', nameJa: '福岡' },
+  { slug: 'nagoya', nameEn: 'Nagoya', nameCn: '名古屋', nameJa: '名古屋' },
 ] as const;
 
 export type ServiceCitySlug = (typeof SERVICE_CITIES)[number]['slug'];

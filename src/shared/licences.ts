@@ -48,5 +48,5 @@ export const PREFECTURE_NAMES: Record<Prefecture, [ja: string, en: string]> = {
 
 export const prefectureName = (p: string, locale: Locale): string => {
   const names = PREFECTURE_NAMES[p as Prefecture];
-  return names ? (locale === 'zh-CN' ? names[0] : `${names[1]} (${names[0]})`) : p;
+  return names ? (locale === 'en' ? `${names[1]} (${names[0]})` : names[0]) : p;
 };

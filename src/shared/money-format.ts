@@ -4,7 +4,8 @@ import { approxRmbFromYen, centsToAmount } from './money';
 /**
  * How money reads on every screen, PDF and message (decision 117): one formatter per locale. RMB is
  * integer fen; never a bare ¥, which reads as yen in Japan. Yen (the extras a traveler pays the guide
- * on site, decision 105) keeps its own convention: ¥1,000 (JPY) in English, 1000 日元 in Chinese.
+ * on site, decision 105) keeps its own convention: ¥1,000 (JPY) in English, 1000 日元 in Chinese, 1,000円 in
+ * Japanese (locales/VOICE.md).
  */
 export interface MoneyFormat {
   /** The number alone, for strings that carry their own unit: 2,430 · 486.50 (whole amounts without decimals). */
@@ -46,10 +47,18 @@ const ZH: MoneyFormat = {
   yenWithRmb: (yen) => (yen > 0 ? `${yen} 日元（约 ${approxRmbFromYen(yen)} 元）` : `${yen} 日元`),
 };
 
-/** The money formatter of a locale; any other tag reads as English. */
-export const moneyFormat = (locale: Locale | string): MoneyFormat => (locale === 'zh-CN' ? ZH : EN);
+// Japanese readers know 元 as the renminbi; yen is written as Japan writes it, with grouping.
+const JA: MoneyFormat = {
+  amount: formatFen,
+  rmb: (cents) => `${formatFen(cents)} 元`,
+  yen: (yen) => `${grouped(yen)}円`,
+  yenWithRmb: (yen) => (yen > 0 ? `${grouped(yen)}円（約 ${grouped(approxRmbFromYen(yen))} 元）` : `${grouped(yen)}円`),
+};
 
-/** `2,430 RMB` in English, `2,430 元` in Chinese. */
+/** The money formatter of a locale; any other tag reads as English. */
+export const moneyFormat = (locale: Locale | string): MoneyFormat => (locale === 'zh-CN' ? ZH : locale === 'ja' ? JA : EN);
+
+/** `2,430 RMB` in English, `2,430 元` in Chinese and Japanese. */
 export const formatRmb = (cents: number, locale: Locale | string): string => moneyFormat(locale).rmb(cents);
 
 /**

@@ -106,6 +106,10 @@ export function protectedTitlesIn(texts: readonly string[], licence: LicenceKind
 
 /** The refusal, in the guide's language: which words, and why. */
 export function protectedTitleMessage(locale: Locale, words: readonly string[]): string {
+  if (locale === 'ja') {
+    const list = words.map((w) => `「${w}」`).join('、');
+    return `${list}は、通訳案内士法（2018年改正）により、登録を受けた全国通訳案内士または地域通訳案内士（当社が登録を確認した方）だけが使える名称、またはそれと紛らわしい名称です。これらの語を削除するか、先に「ガイド資格」から資格を提出して審査を受けてください。`;
+  }
   if (locale === 'zh-CN') {
     const list = words.map((w) => `“${w}”`).join('、');
     return `${list} 是日本《通訳案内士法》（2018年修订）保护的称号或易混淆的类似称号，只有持有并经我们核实登记的全国通訳案内士或地域通訳案内士才能使用。请删除这些词，或先在“地陪执照”中提交您的执照供审核。`;

@@ -138,12 +138,26 @@ describe('server-rendered public pages', () => {
     const zh = '<html lang="zh-CN">';
     expect((await page(`/guides/${guideId}?lang=zh-CN`)).body).toContain(zh);
     expect((await page(`/guides/${guideId}`, { cookie: 'a=1; tabi_locale=zh-CN' })).body).toContain(zh);
-    expect((await page(`/guides/${guideId}`, { 'accept-language': 'ja;q=1, zh-TW;q=0.8, en;q=0.5' })).body).toContain(zh);
+    expect((await page(`/guides/${guideId}`, { 'accept-language': 'ko;q=1, zh-TW;q=0.8, en;q=0.5' })).body).toContain(zh);
     expect((await page(`/guides/${guideId}`, { 'accept-language': 'zh-CN', cookie: 'tabi_locale=en' })).body).toContain('<html lang="en">');
     expect((await page(`/guides/${guideId}`, { 'accept-language': 'fr' })).body).toContain('<html lang="en">');
     const chinese = (await page(`/guides/${guideId}?lang=zh-CN`)).body;
     expect(chinese).toContain('380 元');
     expect(chinese).toContain(`<link rel="canonical" href="https://tabi.example/guides/${guideId}?lang=zh-CN">`);
+  });
+
+  it('a Japanese reader gets <html lang="ja">: from Accept-Language, the address or the stored choice, with the Japanese manifest', async () => {
+    const ja = '<html lang="ja">';
+    const byHeader = (await page(`/guides/${guideId}`, { 'accept-language': 'ja' })).body;
+    expect(byHeader).toContain(ja);
+    expect(byHeader).toContain('<link rel="manifest" href="/manifest.ja.webmanifest" />');
+    expect(byHeader).toContain(`<link rel="alternate" hreflang="ja" href="https://tabi.example/guides/${guideId}?lang=ja">`);
+    expect((await page(`/guides/${guideId}`, { 'accept-language': 'ja-JP,ja;q=0.9,en-US;q=0.8,en;q=0.7' })).body).toContain(ja);
+    expect((await page(`/guides/${guideId}`, { 'accept-language': 'fr;q=1, ja;q=0.8, zh-CN;q=0.5' })).body).toContain(ja);
+    expect((await page(`/guides/${guideId}?lang=ja`, { 'accept-language': 'zh-CN' })).body).toContain(ja);
+    expect((await page(`/guides/${guideId}`, { 'accept-language': 'zh-CN', cookie: 'tabi_locale=ja' })).body).toContain(ja);
+    // Private pages: the shell, in Japanese too.
+    expect((await page('/dashboard', { 'accept-language': 'ja' })).body).toContain(ja);
   });
 
   it('the landing page, a city search and an itinerary carry their content', async () => {

@@ -129,7 +129,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, rend
 
 /** The web app manifest in the page's language: the name a phone puts under the home-screen icon (decision 095). */
 function withManifest(html: string, locale: Locale): string {
-  return locale === 'zh-CN' ? html.replace('href="/manifest.webmanifest"', 'href="/manifest.zh-CN.webmanifest"') : html;
+  return locale === 'en' ? html : html.replace('href="/manifest.webmanifest"', `href="/manifest.${locale}.webmanifest"`);
 }
 
 /** The built index.html with the page's language, head, content and hydration data in place. */

@@ -48,7 +48,7 @@ describe('WebSocket /ws', () => {
     expect(read.payload).toMatchObject({ conversationId: c, readerId: g.id, readAll: true });
 
     const [m] = await t.app.notifications.create([
-      { userId: a.id, type: 'system', text: { en: { title: 'Hi', message: 'x' }, 'zh-CN': { title: '嗨', message: 'x' } } },
+      { userId: a.id, type: 'system', text: { en: { title: 'Hi', message: 'x' }, 'zh-CN': { title: '嗨', message: 'x' }, ja: { title: 'こんにちは', message: 'x' } } },
     ]);
     expect((await travelerSock.next('system_message')).payload).toMatchObject({ action: 'created', message: { id: m!.id } });
     await call(t, a, 'PATCH', `/api/v2/system-messages/${m!.id}/read`);
@@ -65,7 +65,7 @@ describe('WebSocket /ws', () => {
     const sock = connect(`${base}/ws?token=${a.token}`);
     const otherSock = connect(`${base}/ws?token=${other.token}`);
     await Promise.all([sock.opened, otherSock.opened]);
-    const text = (title: string) => ({ en: { title, message: 'x' }, 'zh-CN': { title, message: 'x' } });
+    const text = (title: string) => ({ en: { title, message: 'x' }, 'zh-CN': { title, message: 'x' }, ja: { title, message: 'x' } });
     const made = await t.app.notifications.create([
       { userId: a.id, type: 'booking', text: text('one') },
       { userId: other.id, type: 'booking', text: text('alone') },

@@ -1,3 +1,4 @@
+import type { Locale } from '../locales';
 /**
  * Tour request message: the options a traveler picks and the allowances in yen they
  * add for the guide's meal, transport and attraction tickets.
@@ -61,11 +62,16 @@ export interface TourRequestPreviewInput {
 /**
  * The one-line summary of a tour request in the conversation list and in chat e-mails, in the
  * reader's language (decision 053): "Tour request · Food tour · Nov 30, 2026 10:00 · 3 h · 2 travelers"
- * / "行程请求 · 美食之旅 · 2026年11月30日 10:00 · 3 小时 · 2 位旅行者".
+ * / "行程请求 · 美食之旅 · 2026年11月30日 10:00 · 3 小时 · 2 位旅行者" / "ツアーリクエスト · Food tour · 2026年11月30日 10:00 · 3時間 · 2名"
+ * (the catalogue has no Japanese names yet: the service reads in English).
  */
-export function tourRequestPreview(locale: 'en' | 'zh-CN', r: TourRequestPreviewInput): string {
+export function tourRequestPreview(locale: Locale, r: TourRequestPreviewInput): string {
   const day = new Date(`${r.date}T00:00:00Z`);
   const valid = !Number.isNaN(day.getTime());
+  if (locale === 'ja') {
+    const when = valid ? `${day.getUTCFullYear()}年${day.getUTCMonth() + 1}月${day.getUTCDate()}日` : r.date;
+    return ['ツアーリクエスト', r.service?.nameEn, `${when} ${r.startTime}`, `${r.durationHours}時間`, `${r.travelers}名`].filter(Boolean).join(' · ');
+  }
   if (locale === 'zh-CN') {
     const when = valid ? `${day.getUTCFullYear()}年${day.getUTCMonth() + 1}月${day.getUTCDate()}日` : r.date;
     return ['行程请求', r.service?.nameCn, `${when} ${r.startTime}`, `${r.durationHours} 小时`, `${r.travelers} 位旅行者`].filter(Boolean).join(' · ');

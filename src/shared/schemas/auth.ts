@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../locales';
 import { displayName, displayText, type DisplayTextOptions } from '../display-text';
 import { signupConsentListSchema } from './legal';
 import { genderSchema, userRoleSchema } from './user';
@@ -28,7 +29,7 @@ export const signupBodySchema = z
     confirmPassword: z.string().max(PASSWORD_MAX),
     fullName: displayName(100),
     emailUpdates: z.boolean().default(false),
-    locale: z.enum(['en', 'zh-CN']).optional(),
+    locale: z.enum(LOCALES).optional(),
     /** The documents the form showed and the user accepted (decision 124); without them the web app asks after login. */
     consents: signupConsentListSchema.optional(),
   })
@@ -42,7 +43,7 @@ export const loginBodySchema = z.object({
 export const checkUsernameQuerySchema = z.object({ username: z.string().max(100) });
 export const checkUsernameReplySchema = z.object({ available: z.boolean(), valid: z.boolean() });
 
-export const forgotPasswordBodySchema = z.object({ email: emailSchema, locale: z.enum(['en', 'zh-CN']).optional() });
+export const forgotPasswordBodySchema = z.object({ email: emailSchema, locale: z.enum(LOCALES).optional() });
 
 export const resetPasswordBodySchema = z
   .object({ token: z.string().min(1).max(200), password: passwordSchema, confirmPassword: z.string().max(PASSWORD_MAX) })
@@ -75,7 +76,7 @@ export const updateProfileBodySchema = z
     bio: optionalText(1000, { multiline: true }),
     readReceiptsEnabled: z.boolean(),
     emailUpdates: z.boolean(),
-    locale: z.enum(['en', 'zh-CN']).nullable(),
+    locale: z.enum(LOCALES).nullable(),
     /** Needed only when `email` changes: a stolen session alone must not be able to move the account. */
     currentPassword: z.string().min(1).max(PASSWORD_MAX),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Locale } from '../locales';
 import { idParam } from './common';
 
 /** System messages and notification settings (docs/rules/messaging.md). */
@@ -10,7 +11,7 @@ export const NOTIFICATION_CHANNELS = ['inApp', 'browser', 'email'] as const;
 
 export type SystemMessageType = (typeof SYSTEM_MESSAGE_TYPES)[number];
 /** A system message's words in each language (decision 053). */
-export type SystemMessageTexts = Partial<Record<'en' | 'zh-CN', { title: string; message: string; actionLabel?: string }>>;
+export type SystemMessageTexts = Partial<Record<Locale, { title: string; message: string; actionLabel?: string }>>;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const systemMessageSchema = z.object({

@@ -11,12 +11,13 @@ import { ChatWindowHost } from '../features/messaging';
 import { LazySupportWidget } from '../features/support/lazy';
 import { useSession } from '../lib/session';
 import { useTheme } from '../lib/theme';
-import { HashScroll } from './hash-scroll';
+import { useHashScroll } from './hash-scroll';
 import { hydrationCommitted } from '../lib/hydration';
 
 export function RootLayout() {
   const theme = useTheme();
   const signedIn = !!useSession();
+  useHashScroll();
   return (
     <div className="flex min-h-screen flex-col">
       <SessionGuard />
@@ -46,7 +47,6 @@ export function RootLayout() {
       {/* docs/rules/look-and-language.md: only one toast is shown at a time. */}
       <ToasterHost visibleToasts={1} theme={theme} position="top-center" richColors closeButton />
       <ScrollRestoration />
-      <HashScroll />
     </div>
   );
 }

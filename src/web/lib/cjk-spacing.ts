@@ -33,5 +33,5 @@ export function withGap(text: string): string {
 
 /** A list in running text: "大阪、京都" in Chinese, "Osaka, Kyoto" in English (VOICE.md). */
 export function listText(items: readonly string[], locale: string): string {
-  return items.join(locale === 'zh-CN' ? '、' : ', ');
+  return items.join(locale === 'en' ? ', ' : '、');
 }

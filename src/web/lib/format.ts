@@ -1,51 +1,52 @@
 import { useSyncExternalStore } from 'react';
 import { SERVICE_CITIES } from '../../shared/cities';
-import type { Locale } from '../../shared/locales';
+import { localName, type Locale } from '../../shared/locales';
 import { dateTimeFormat, unreadableDate } from './intl';
 
 // How the web app writes dates, times, names and money, for every feature (a shared piece: it imports
 // no feature). Money is the shared formatter of each locale (decision 117).
 export { formatFen as amount, formatRmb, moneyFormat } from '../../shared/money-format';
 
-/** Bilingual names: Chinese in zh-CN, English otherwise. */
-export const localName = (item: { nameEn: string; nameCn: string }, locale: Locale) => (locale === 'zh-CN' ? item.nameCn : item.nameEn);
+export { localName } from '../../shared/locales';
 
 export function cityName(slug: string, locale: Locale): string {
   const city = SERVICE_CITIES.find((c) => c.slug === slug);
   return city ? localName(city, locale) : slug;
 }
 
+/** The Intl tag each interface language writes dates with. */
+const dateTag = (locale: Locale) => (locale === 'en' ? 'en-US' : locale);
+
 /**
  * Dates (docs/rules/look-and-language.md): "Nov 22, 2026" / "2026年11月22日", for a yyyy-mm-dd calendar date. With a weekday, Chinese
- * puts it in full-width brackets (locales/VOICE.md): "Sat, Nov 28" / "11月28日（周六）".
+ * puts it in full-width brackets (locales/VOICE.md): "Sat, Nov 28" / "11月28日（周六）"; Japanese as Intl writes it:
+ * "11月28日(土)".
  */
 export function formatCalendarDate(date: string | null | undefined, locale: Locale, opts: Intl.DateTimeFormatOptions = {}): string {
   const [y, m, d] = (date ?? '').split('-').map(Number) as [number, number, number];
   const at = new Date(Date.UTC(y, m - 1, d));
   const unreadable = unreadableDate(date, at, locale);
   if (unreadable) return unreadable;
-  const options: Intl.DateTimeFormatOptions =
-    locale === 'zh-CN' ? { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC', ...opts } : { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC', ...opts };
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: locale === 'en' ? 'short' : 'long', day: 'numeric', timeZone: 'UTC', ...opts };
   if (locale === 'zh-CN' && options.weekday && (options.month || options.day)) {
     const { weekday, ...day } = options;
     return `${dateTimeFormat('zh-CN', day).format(at)}（${dateTimeFormat('zh-CN', { weekday, timeZone: 'UTC' }).format(at)}）`;
   }
-  return dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', options).format(at);
+  return dateTimeFormat(dateTag(locale), options).format(at);
 }
 
-/** A note after a phrase: " (Japan time)" in English, "（日本时间）" in Chinese (full-width, no space; locales/VOICE.md). */
-export const bracketed = (note: string, locale: Locale) => (locale === 'zh-CN' ? `（${note}）` : ` (${note})`);
+/** A note after a phrase: " (Japan time)" in English, "（日本时间）" / "（日本時間）" in Chinese and Japanese (full-width, no space; locales/VOICE.md). */
+export const bracketed = (note: string, locale: Locale) => (locale === 'en' ? ` (${note})` : `（${note}）`);
 
-/** Between a label and its value: ": " in English, "：" in Chinese (locales/VOICE.md). */
-export const colon = (locale: Locale) => (locale === 'zh-CN' ? '：' : ': ');
+/** Between a label and its value: ": " in English, "：" in Chinese and Japanese (locales/VOICE.md). */
+export const colon = (locale: Locale) => (locale === 'en' ? ': ' : '：');
 
 /** An instant as a date (without the year when `withYear` is false) and a 24-hour time in a zone (defaults to the viewer's own). */
 export function formatInstant(iso: string, locale: Locale, timeZone?: string, withYear = true): { date: string; time: string } {
   const at = new Date(iso);
   const unreadable = unreadableDate(iso, at, locale);
   if (unreadable) return { date: unreadable, time: '' };
-  const tag = locale === 'zh-CN' ? 'zh-CN' : 'en-US';
-  const date = dateTimeFormat(tag, { year: withYear ? 'numeric' : undefined, month: locale === 'zh-CN' ? 'long' : 'short', day: 'numeric', timeZone }).format(at);
+  const date = dateTimeFormat(dateTag(locale), { year: withYear ? 'numeric' : undefined, month: locale === 'en' ? 'short' : 'long', day: 'numeric', timeZone }).format(at);
   const time = dateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
   return { date, time };
 }

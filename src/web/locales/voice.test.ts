@@ -76,3 +76,46 @@ describe('the Chinese voice (VOICE.md)', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+// The Japanese voice (VOICE.md, "One voice in Japanese"), checked on every ja string.
+describe('the Japanese voice (VOICE.md)', () => {
+  const jaDir = path.join(path.dirname(dir), 'ja');
+  const ja = readdirSync(jaDir)
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((f) => flat(JSON.parse(readFileSync(path.join(jaDir, f), 'utf8')) as Record<string, unknown>).map(([k, v]) => [`${f.replace(/\.json$/, '')}:${k}`, v] as const));
+  const KANA_HAN = `\\u3040-\\u30ff${HAN}`;
+  // Names, codes and the keys a keyboard has: the only Latin words a Japanese string may keep.
+  const NAMES_AND_CODES = new Set(
+    'PDF Tabi Guides WeChat Alipay Pay JPEG PNG GIF WEBP MB KB ID QR MBTI INFJ MM YY HH Google Apple Amap Enter Shift Ctrl SNS TG CVV Cookie URL https Stripe RED Weibo Instagram CNY JPY Outlook iPhone PIPL ISO en zh ja LINE English JSON SDK Japan Visitor Hotline'.split(' '),
+  );
+  const jaRules: [name: string, test: (value: string, key: string) => boolean][] = [
+    ['half-width , ; : ! ? next to Japanese (use 、；：！？)', (v) => new RegExp(`[${KANA_HAN}][,;:!?]|[,;!?]\\s*[${KANA_HAN}]`).test(v)],
+    ['a space between two Japanese characters', (v) => new RegExp(`[${KANA_HAN}${FULL}] +[${KANA_HAN}${FULL}]`).test(v)],
+    ['an ASCII ... (use …)', (v) => v.includes('...')],
+    ['an ISO date (write 2026年12月6日)', (v) => /\b\d{4}-\d{2}-\d{2}\b/.test(v)],
+    ['a bare ¥ (yen is 18,000円, RMB 元)', (v) => v.includes('¥') || v.includes('￥')],
+    ['plain form where です・ます is due (だ。/である。)', (v) => /(?:だ|である)。/.test(v)],
+    ['a keyboard key outside a hintKeyboard string (phones have none)', (v, key) => /ctrl|shift|⌘|cmd/i.test(v) && !/hintKeyboard$/.test(key)],
+    [
+      'an English word left untranslated',
+      (v) =>
+        (v.replace(/\{\{[^}]*\}\}|<\/?[0-9a-zA-Z]+>|\$t\([^)]*\)|https?:\/\/\S+|[\w.+-]+@[\w.-]+/g, '').match(/[A-Za-z][A-Za-z'’-]*[A-Za-z]/g) ?? []).some((w) => !NAMES_AND_CODES.has(w)),
+    ],
+  ];
+
+  it('reads as many strings as English has', () => expect(ja.length).toBeGreaterThan(2500));
+
+  // A bank account holder's name in katakana is written with a space between family and given name, as the bank has it.
+  const JA_EXCEPTIONS: Record<string, string[]> = { 'wallet:bank.holderKanaHint': ['a space between two Japanese characters'] };
+
+  it.each(jaRules.map(([name, test]) => [name, test] as const))('has no %s', (name, test) => {
+    const offenders = ja.filter(([key, value]) => typeof value === 'string' && test(value, key) && !JA_EXCEPTIONS[key]?.includes(name));
+    expect(offenders.map(([key, value]) => `${key}: ${String(value)}`)).toEqual([]);
+  });
+
+  it('catches what it is meant to', () => {
+    const broken = ['予約を確認, 次へ', 'ガイド を探す', '読み込み中...', '2026-12-06', '¥1,000', 'キャンセルが必要だ。', 'Ctrl + Enter で送信', 'Please try again'];
+    for (const value of broken) expect(jaRules.some(([, test]) => test(value, 'x.hint')), value).toBe(true);
+    expect(jaRules.some(([, test]) => test('Tabi Guidesで予約し、PDFをダウンロードできます。', 'x.y'))).toBe(false);
+  });
+});

@@ -146,7 +146,7 @@ export function Component() {
               <Fact icon={<Users className="h-4 w-4" />} label={t('profile.groupSize')} value={t('profile.groupSizeValue', { min: guide.minPeople, max: guide.maxPeople })} />
               <Fact icon={<Clock className="h-4 w-4" />} label={t('profile.duration')} value={t('profile.durationValue', { min: guide.minDuration, max: guide.maxDuration })} />
               {guide.targetGroups.length > 0 && (
-                <Fact label={t('profile.targetGroups')} value={guide.targetGroups.map((g) => t(`targetGroup.${g}`, { defaultValue: g })).join(locale === 'zh-CN' ? '、' : ', ')} />
+                <Fact label={t('profile.targetGroups')} value={guide.targetGroups.map((g) => t(`targetGroup.${g}`, { defaultValue: g })).join(locale === 'en' ? ', ' : '、')} />
               )}
               {guide.occupation && <Fact label={t('profile.occupation')} value={guide.occupation} />}
               <Fact
@@ -155,7 +155,7 @@ export function Component() {
               />
               {guide.age !== null && <Fact label={t('profile.age')} value={String(guide.age)} />}
               {guide.mbti && <Fact label={t('profile.mbti')} value={guide.mbti} />}
-              {guide.qualifications.length > 0 && <Fact label={t('profile.qualifications')} value={guide.qualifications.map((q) => q.description).join(locale === 'zh-CN' ? '；' : '; ')} />}
+              {guide.qualifications.length > 0 && <Fact label={t('profile.qualifications')} value={guide.qualifications.map((q) => q.description).join(locale === 'en' ? '; ' : '；')} />}
             </dl>
           </Section>
           <Section title={t('licences:profile.heading')} id="licence">

@@ -10,6 +10,7 @@ import { useGuides, GuideGridSkeleton } from '../features/guides';
 import { currentLocale } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { lazyPart } from '../lib/hydration';
+import { localName } from '../../shared/locales';
 
 const HomeFeatured = lazyPart(() => import('./home-featured'));
 const HomeSearch = lazyPart(() => import('./home-search'));
@@ -20,7 +21,7 @@ const FEATURED: GuideSearchParams = { services: [], page: 1, sort: 'recommended'
 export function Component() {
   const { t } = useTranslation(['home', 'common', 'search']);
   useDocumentTitle(undefined);
-  const zh = currentLocale() === 'zh-CN';
+  const locale = currentLocale();
   const featured = useGuides(FEATURED, 8);
   const steps = [
     { key: 'find', icon: Search },
@@ -119,7 +120,7 @@ export function Component() {
                 className="group block overflow-hidden rounded-[var(--radius-card)] border border-stone-200 bg-white shadow-soft transition hover:-translate-y-0.5 dark:border-stone-800 dark:bg-stone-900"
               >
                 <CityArt slug={c.slug} className="aspect-[8/5] h-auto w-full" />
-                <span className="block px-3 py-2 text-sm font-medium">{zh ? c.nameCn : c.nameEn}</span>
+                <span className="block px-3 py-2 text-sm font-medium">{localName(c, locale)}</span>
               </Link>
             </li>
           ))}

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { inHelpWindow } from '../../shared/booking/help-window';
-import type { Locale } from '../../shared/locales';
+import { LOCALES, type Locale } from '../../shared/locales';
+
+/** Each language's button names it in itself. */
+const PDF_LANGUAGE_KEYS = { en: 'english', 'zh-CN': 'chinese', ja: 'japanese' } as const satisfies Record<Locale, string>;
 import { buttonClass, ButtonLink } from '../components/ui/button';
 import { OfflineBanner } from '../components/ui/offline-banner';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
@@ -43,7 +46,7 @@ export function Component() {
   const { id } = useParams();
   const bookingId = /^\d{1,10}$/.test(id ?? '') ? Number(id) : undefined;
   const [params, setParams] = useSearchParams();
-  const lang: Locale = params.get('lang') === 'zh-CN' ? 'zh-CN' : params.get('lang') === 'en' ? 'en' : locale;
+  const lang: Locale = LOCALES.find((l) => l === params.get('lang')) ?? locale;
   const booking = useBooking(bookingId, { enabled: !!session });
   const link = useQuery({
     queryKey: ['booking-pdf-link', bookingId, lang],
@@ -97,7 +100,7 @@ export function Component() {
           )}
         </div>
         <div role="group" aria-label={t('language')} className="inline-flex shrink-0 self-start rounded-lg border border-stone-300 bg-white p-1 sm:self-auto dark:border-stone-700 dark:bg-stone-900">
-          {(['en', 'zh-CN'] as const).map((l) => (
+          {LOCALES.map((l) => (
             <button
               key={l}
               type="button"
@@ -109,7 +112,7 @@ export function Component() {
                 lang === l ? 'bg-primary-600 text-white dark:bg-primary-500' : 'text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800',
               )}
             >
-              {l === 'en' ? t('english') : t('chinese')}
+              {t(PDF_LANGUAGE_KEYS[l])}
             </button>
           ))}
         </div>

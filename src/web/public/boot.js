@@ -6,9 +6,10 @@
     var dark = theme ? theme === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
     if (dark) document.documentElement.classList.add('dark');
     var locale = localStorage.getItem('tabi.locale');
-    if (locale === 'zh-CN' || locale === 'en') document.documentElement.lang = locale;
+    var known = locale === 'zh-CN' || locale === 'ja' || locale === 'en';
+    if (known) document.documentElement.lang = locale;
     // The home-screen name in the stored language (the server chose by cookie or Accept-Language).
     var manifest = document.querySelector('link[rel="manifest"]');
-    if (manifest && (locale === 'zh-CN' || locale === 'en')) manifest.setAttribute('href', locale === 'zh-CN' ? '/manifest.zh-CN.webmanifest' : '/manifest.webmanifest');
+    if (manifest && known) manifest.setAttribute('href', locale === 'en' ? '/manifest.webmanifest' : '/manifest.' + locale + '.webmanifest');
   } catch (e) {}
 })();

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { formatRmb } from '../../shared/money-format';
 import { LICENCE_TITLES, prefectureName } from '../../shared/licences';
-import type { Locale } from '../../shared/locales';
+import { LOCALES, type Locale } from '../../shared/locales';
 import type { GuideDetail, Itinerary } from '../../shared/schemas/guides';
 import { helpArticlesQuery, articleForPath } from '../features/help';
 import { guideKeys } from '../features/guides';
@@ -26,7 +26,7 @@ export interface HeadInput {
   notFound: boolean;
 }
 
-const OG_LOCALE: Record<Locale, string> = { en: 'en_US', 'zh-CN': 'zh_CN' };
+const OG_LOCALE: Record<Locale, string> = { en: 'en_US', 'zh-CN': 'zh_CN', ja: 'ja_JP' };
 const DESCRIPTION_LENGTH = 160;
 
 export function pageHead(input: HeadInput): string {
@@ -48,8 +48,7 @@ export function pageHead(input: HeadInput): string {
     return u.toString();
   };
   tags.push(`<link rel="canonical" href="${escapeHtml(href(locale))}">`);
-  tags.push(`<link rel="alternate" hreflang="en" href="${escapeHtml(href('en'))}">`);
-  tags.push(`<link rel="alternate" hreflang="zh-CN" href="${escapeHtml(href('zh-CN'))}">`);
+  for (const lang of LOCALES) tags.push(`<link rel="alternate" hreflang="${lang}" href="${escapeHtml(href(lang))}">`);
   tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(href(null))}">`);
 
   tags.push(property('og:site_name', t('brand.name')));
@@ -58,7 +57,7 @@ export function pageHead(input: HeadInput): string {
   tags.push(property('og:url', href(locale)));
   tags.push(property('og:type', page.ogType ?? 'website'));
   tags.push(property('og:locale', OG_LOCALE[locale]));
-  tags.push(property('og:locale:alternate', OG_LOCALE[locale === 'en' ? 'zh-CN' : 'en']));
+  for (const lang of LOCALES) if (lang !== locale) tags.push(property('og:locale:alternate', OG_LOCALE[lang]));
   const image = page.image ? new URL(page.image, origin).toString() : new URL('/og-image.png', origin).toString();
   tags.push(property('og:image', image));
   tags.push(meta('twitter:card', page.image ? 'summary' : 'summary_large_image'));

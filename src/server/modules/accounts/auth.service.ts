@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { changePasswordBodySchema, forgotPasswordBodySchema, loginBodySchema, resetPasswordBodySchema, signupBodySchema } from '../../../shared/schemas/auth';
+import { DEFAULT_LOCALE, matchLocale } from '../../../shared/locales';
 import type { ConsentInput } from '../../../shared/schemas/legal';
 import type { AuthReply } from '../../../shared/schemas/user';
 import { inTransaction, pgErrorCode, type Database } from '../../db/client';
@@ -130,7 +131,7 @@ export async function requestPasswordReset(app: AppInstance, jobs: Pick<JobRunne
   }
   const token = randomBytes(32).toString('base64url');
   const link = `${app.ctx.config.appUrl}/reset-password?token=${token}`;
-  const locale = (user.locale ?? body.locale) === 'zh-CN' ? 'zh-CN' : 'en';
+  const locale = matchLocale(user.locale ?? body.locale) ?? DEFAULT_LOCALE;
   const mail = passwordResetMail({ locale, name: user.nickname || user.fullName, link });
   const mailJobs = await inTransaction(db, async (t) => {
     await insertResetToken(t, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });

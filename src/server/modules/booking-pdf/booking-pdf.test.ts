@@ -110,7 +110,36 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     expect(text).not.toContain('RMB');
   });
 
+  it('reads back in Japanese: kana and kanji from the embedded font, 日本時間, the date with its weekday, 元, the policy', async () => {
+    const res = await getPdf(`/api/v2/bookings/${bookingId}/pdf?lang=ja`, traveler);
+    expect(res.statusCode).toBe(200);
+    const { text, pages } = await pdfText(res.rawPayload);
+    expect(pages).toBe(1);
+    expect(text).toContain('予約確認書');
+    expect(text).toContain('予約番号');
+    expect(text).toContain('ガイド');
+    expect(text).toContain('旅行者');
+    expect(text).toContain('佐藤由衣 Sato Yui');
+    expect(text).toContain('京都');
+    expect(text).toContain('10:00〜12:00（日本時間）');
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    const weekday = new Intl.DateTimeFormat('ja-JP', { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+    expect(text).toContain(`${y}年${m}月${d}日(${weekday})`);
+    expect(text).toContain('2時間');
+    expect(text).toContain('2名');
+    expect(text).toContain('予約金（オンラインでお支払い済み）');
+    expect(text).toContain(`${formatFen(booking.depositCents)} 元`);
+    expect(text).toContain('当日現地払い（ガイドへ直接お支払い）');
+    expect(text).toContain('末尾4242のカード');
+    expect(text).toContain('キャンセルポリシー');
+    expect(text).toContain('証明できる緊急事態');
+    expect(text).not.toContain('RMB');
+    expect(text).not.toContain('地陪');
+  });
+
   it('follows Accept-Language when no lang is given, and refuses an unknown lang', async () => {
+    const ja = await getPdf(`/api/v2/bookings/${bookingId}/pdf`, traveler, { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.8' });
+    expect((await pdfText(ja.rawPayload)).text).toContain('予約確認書');
     const zh = await getPdf(`/api/v2/bookings/${bookingId}/pdf`, traveler, { 'accept-language': 'zh-CN,zh;q=0.9' });
     expect((await pdfText(zh.rawPayload)).text).toContain('预订确认单');
     const en = await getPdf(`/api/v2/bookings/${bookingId}/pdf`, traveler);
@@ -265,9 +294,9 @@ describe('the meeting point on a map (issue 27)', () => {
 });
 
 describe('booking PDF size and speed', () => {
-  it('renders one booking in both languages in well under a second each, small (subset fonts)', async () => {
+  it('renders one booking in each language in well under a second each, small (subset fonts)', async () => {
     await renderBookingPdf(booking, 'en'); // the fonts load once, on the first PDF
-    for (const lang of ['en', 'zh-CN'] as const) {
+    for (const lang of ['en', 'zh-CN', 'ja'] as const) {
       const started = performance.now();
       const pdf = await renderBookingPdf(booking, lang);
       const ms = performance.now() - started;

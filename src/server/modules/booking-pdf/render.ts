@@ -7,9 +7,9 @@ import { openPdf, PDF_PALETTE } from './pdf-document';
 import { PDF_STRINGS, type PdfStrings } from './strings';
 
 /**
- * The booking confirmation as a one-page A4 PDF (decision 065). Text is set in Noto Sans SC (Latin
- * and Chinese in one face), embedded as a subset with a ToUnicode map, so the PDF is small and its
- * text can be searched and copied in both scripts.
+ * The booking confirmation as a one-page A4 PDF (decision 065). Text is set in Noto Sans SC (Latin,
+ * Chinese, kana and the kanji Japanese uses in one face), embedded as a subset with a ToUnicode map,
+ * so the PDF is small and its text can be searched and copied in every script.
  */
 
 const { INDIGO, VERMILION, INK, MUTED, FAINT, RULE, TINT } = PDF_PALETTE;
@@ -24,19 +24,22 @@ function zoneLabel(timeZone: string, s: PdfStrings): string {
   return timeZone === 'Asia/Tokyo' ? s.japanTime : timeZone;
 }
 
-/** "Sun, Nov 22, 2026" / "2026年11月22日星期日" for a yyyy-mm-dd calendar date. */
+/** The Intl tag each locale's dates are written with. */
+const DATE_LOCALE: Record<Locale, string> = { en: 'en-US', 'zh-CN': 'zh-CN', ja: 'ja-JP' };
+
+/** "Sun, Nov 22, 2026" / "2026年11月22日星期日" / "2026年11月22日(日)" for a yyyy-mm-dd calendar date. */
 function calendarDate(date: string, locale: Locale): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const opts: Intl.DateTimeFormatOptions =
     locale === 'zh-CN'
       ? { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long', timeZone: 'UTC' }
       : { year: 'numeric', month: 'short', day: 'numeric', weekday: 'short', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', opts).format(new Date(Date.UTC(y, m - 1, d)));
+  return new Intl.DateTimeFormat(DATE_LOCALE[locale], opts).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** An instant as a date and 24-hour time in `timeZone`: "Nov 22, 2026 09:05" / "2026年11月22日 09:05". */
 function instant(at: Date, locale: Locale, timeZone: string): string {
-  const date = new Intl.DateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', {
+  const date = new Intl.DateTimeFormat(DATE_LOCALE[locale], {
     year: 'numeric',
     month: locale === 'zh-CN' ? 'long' : 'short',
     day: 'numeric',
@@ -57,7 +60,7 @@ const hoursText = (hours: number) => (Number.isInteger(hours) ? String(hours) : 
 function cityName(slug: string, locale: Locale): string {
   const city = SERVICE_CITIES.find((c) => c.slug === slug);
   if (!city) return slug;
-  return locale === 'zh-CN' ? city.nameCn : city.nameEn;
+  return locale === 'zh-CN' ? city.nameCn : locale === 'ja' ? city.nameJa : city.nameEn;
 }
 
 function methodText(p: BookingPayment, s: PdfStrings): string {
@@ -135,6 +138,8 @@ function drawMark(doc: PDFKit.PDFDocument, x: number, y: number, size: number): 
 export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = new Date()): Promise<Buffer> {
   const s = PDF_STRINGS[locale];
   const zh = locale === 'zh-CN';
+  // Chinese and Japanese lines get the same extra leading and full-width punctuation.
+  const cjk = locale !== 'en';
   const { doc, done } = await openPdf({
     margin: PAGE.margin,
     lang: locale,
@@ -143,7 +148,7 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
 
   const left = PAGE.margin;
   const right = PAGE.width - PAGE.margin;
-  const gap = zh ? 3 : 2;
+  const gap = cjk ? 3 : 2;
 
   // ---------------------------------------------------------------- header
   drawMark(doc, left, 46, 30);
@@ -170,7 +175,7 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
     .fontSize(8.5)
     .fillColor(MUTED)
     
-    .text(zh ? `${s.issued}：${instant(now, locale, b.timeZone)}（${zoneLabel(b.timeZone, s)}）` : `${s.issued}: ${instant(now, locale, b.timeZone)} (${zoneLabel(b.timeZone, s)})`, left, y + 5.5, { width: CONTENT_WIDTH, align: 'right' });
+    .text(cjk ? `${s.issued}：${instant(now, locale, b.timeZone)}（${zoneLabel(b.timeZone, s)}）` : `${s.issued}: ${instant(now, locale, b.timeZone)} (${zoneLabel(b.timeZone, s)})`, left, y + 5.5, { width: CONTENT_WIDTH, align: 'right' });
   y += 36;
 
   // ---------------------------------------------------------------- helpers
@@ -180,6 +185,7 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.6).strokeColor(RULE).stroke();
     y += 8;
   };
+  // Chinese labels are two characters; Japanese ones (郵便番号, 所要時間) need the English width.
   const LABEL_W = zh ? 44 : 62;
   const field = (label: string, value: string, opts: { strong?: boolean; link?: string } = {}) => {
     const valueWidth = CONTENT_WIDTH - LABEL_W;
@@ -198,6 +204,7 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
   // Two columns of label and value: guide | traveler, date | time, city | service, duration | travelers.
   section(s.sectionTour);
   const zone = zoneLabel(b.timeZone, s);
+  // Services have no Japanese name yet: Japanese readers get the English one, as in the web app.
   const service = b.subcategory ? (zh ? b.subcategory.nameCn : b.subcategory.nameEn) : null;
   const COL_W = CONTENT_WIDTH / 2;
   const GRID_LABEL_W = LABEL_W;

@@ -6,8 +6,8 @@ import { CANCELLATION_REFUND_RATES as R, EMERGENCY_REFUND_RATE } from '../../../
 const pct = (rate: number) => `${Math.round(rate * 100)}%`;
 
 /**
- * The booking PDF's words in both languages. The status names and payment lines follow the web
- * app's (locales trips.json / bookings.json); Chinese voice: 地陪, 您.
+ * The booking PDF's words in each language. The status names and payment lines follow the web
+ * app's (locales trips.json / bookings.json); Chinese voice: 地陪, 您; Japanese: locales/VOICE.md.
  */
 export interface PdfStrings {
   brand: string;
@@ -198,4 +198,73 @@ const zhCN: PdfStrings = {
   money: (amount) => `${amount} 元`,
 };
 
-export const PDF_STRINGS: Record<Locale, PdfStrings> = { en, 'zh-CN': zhCN };
+const ja: PdfStrings = {
+  brand: 'Tabi Guides',
+  tagline: '日本各地の現地ガイド',
+  title: '予約確認書',
+  bookingNumber: '予約番号',
+  status: 'ステータス',
+  issued: '発行日時',
+  statuses: {
+    pending: 'お支払い待ち',
+    confirmed: 'ガイドの承諾待ち',
+    upcoming: '開催予定',
+    awaiting_start: '本日開始',
+    start_confirmed: '開始確認済み',
+    ongoing: '実施中',
+    extend_requested: '延長リクエスト中',
+    extend_confirmed: '延長承認済み',
+    completed: '完了',
+    disputed: '申し立て中',
+    cancelled: 'キャンセル済み',
+    awaiting_replacement: '新しいガイドを選択中',
+  },
+  sectionTour: 'ツアーの内容',
+  guide: 'ガイド',
+  traveler: '旅行者',
+  city: '都市',
+  service: 'サービス',
+  date: '日付',
+  time: '時間',
+  timeRange: (start, end, zone) => `${start}〜${end}（${zone}）`,
+  japanTime: '日本時間',
+  duration: '所要時間',
+  hours: (h) => `${h}時間`,
+  travelers: '人数',
+  travelerCount: (n) => `${n}名`,
+  sectionMeeting: '集合場所',
+  address: '住所',
+  postalCode: '郵便番号',
+  map: '地図',
+  mapOpen: 'Googleマップで開く',
+  notes: '備考',
+  meetingUnset: '集合場所は、ガイドがメッセージでお知らせします。',
+  sectionPayment: 'お支払い',
+  tourPrice: 'ツアー料金',
+  tourPriceDetail: (hours, n) => `${hours}時間 × ${n}名`,
+  depositPaid: '予約金（オンラインでお支払い済み）',
+  depositDue: '予約金（オンラインでのお支払い待ち）',
+  extensionPaid: (n) => (n === 1 ? '延長料金（オンラインでお支払い済み）' : `延長料金（オンラインでお支払い済み、${n}回）`),
+  refunded: '返金済み',
+  inPerson: '当日現地払い（ガイドへ直接お支払い）',
+  inPersonPaid: 'ガイドへ直接お支払い済み',
+  inPersonNone: '当日現地払いはありません',
+  inPersonNote: 'オンラインで追加の請求はありません。当日現地払いの際は支払いの様子を写真に残し、「マイ旅行」からアップロードしてください。',
+  methods: { card: 'カード', alipay: 'Alipay', wechat: 'WeChat Pay', cash: '現金' },
+  cardEnding: (last4) => `末尾${last4}のカード`,
+  sectionPolicy: 'キャンセルポリシー',
+  policyIntro: 'ご予約をキャンセルされた場合、ツアー開始（日本時間）までの期間に応じて、予約金の次の割合を返金します。',
+  policyTiers: [
+    ['開始の7日以上前', pct(R.more_than_7_days)],
+    ['開始の3〜7日前', pct(R.days_3_to_7)],
+    ['開始の1〜3日前', pct(R.days_1_to_3)],
+    ['開始前24時間を切ってから、または無断不参加', pct(R.under_24_hours)],
+    ['証明できる緊急事態', `${pct(EMERGENCY_REFUND_RATE)}（${pct(1 - EMERGENCY_REFUND_RATE)}はガイドへ）`],
+    ['ガイドによるキャンセル', '100%'],
+  ],
+  policyTiming: '返金の反映には、カードの場合3〜5営業日、AlipayまたはWeChat Payの場合1〜3営業日、銀行振込の場合5〜7営業日かかります。ポリシーの全文：/help/cancellation',
+  footer: 'Tabi Guides · この確認書は、本予約の旅行者とガイドのためのものです。',
+  money: (amount) => `${amount} 元`,
+};
+
+export const PDF_STRINGS: Record<Locale, PdfStrings> = { en, 'zh-CN': zhCN, ja };

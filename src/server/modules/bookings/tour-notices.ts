@@ -1,10 +1,10 @@
 import { durationText } from '../../../shared/booking/duration';
 import { guideBookingPath, travelerBookingPath } from '../../../shared/booking/links';
 import { bookingNumber } from '../../../shared/booking/money-rules';
+import type { Locale } from '../../../shared/locales';
 import type { BookingEventMap } from './events';
 import type { BookingEvents } from './events';
 
-type Locale = 'en' | 'zh-CN';
 type Text = { title: string; message: string; actionLabel: string };
 export interface TourNotice {
   userId: number;
@@ -18,6 +18,7 @@ export interface TourNotice {
 const yuan = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
 const hoursEn = (h: number) => durationText(h, 'en');
 const hoursZh = (h: number) => durationText(h, 'zh-CN');
+const hoursJa = (h: number) => durationText(h, 'ja');
 
 /**
  * System messages of the tour itself, sent to the party who did not act: they reach the
@@ -51,15 +52,18 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
         ? {
             en: { title: 'Your tour has started', message: `Both of you confirmed the start of booking ${n}. Enjoy the tour!`, actionLabel: 'View tour' },
             'zh-CN': { title: '行程已开始', message: `双方均已确认预订 ${n} 开始，祝您旅途愉快！`, actionLabel: '查看行程' },
+            ja: { title: 'ツアーが始まりました', message: `双方が予約（${n}）の開始を確認しました。ツアーをお楽しみください！`, actionLabel: 'ツアーを見る' },
           }
         : e.by === 'traveler'
           ? {
               en: { title: 'The traveler is ready to start', message: `The traveler confirmed the start of booking ${n}. Confirm it too to begin the tour.`, actionLabel: 'Confirm start' },
               'zh-CN': { title: '旅行者已确认开始', message: `旅行者已确认预订 ${n} 开始，请您也确认以开始行程。`, actionLabel: '确认开始' },
+              ja: { title: '旅行者が開始を確認しました', message: `旅行者が予約（${n}）の開始を確認しました。ツアーを始めるには、こちらでも開始を確認してください。`, actionLabel: '開始を確認する' },
             }
           : {
               en: { title: 'Your guide is ready to start', message: `Your guide confirmed the start of booking ${n}. Confirm it too to begin the tour.`, actionLabel: 'Confirm start' },
               'zh-CN': { title: '地陪已确认开始', message: `地陪已确认预订 ${n} 开始，请您也确认以开始行程。`, actionLabel: '确认开始' },
+              ja: { title: 'ガイドが開始を確認しました', message: `ガイドが予約（${n}）の開始を確認しました。ツアーを始めるには、こちらでも開始を確認してください。`, actionLabel: '開始を確認する' },
             };
       return [e.by === 'traveler' ? toGuide(`start:${e.status}`, text) : toTraveler(`start:${e.status}`, text)];
     }
@@ -69,6 +73,7 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
         toGuide(`extension-requested:${Date.now()}`, {
           en: { title: 'Extension requested', message: `The traveler asked to extend booking ${n} by ${hoursEn(e.hours)} (${yuan(e.priceCents)} RMB), payment pending.`, actionLabel: 'View tour' },
           'zh-CN': { title: '旅行者申请延长行程', message: `旅行者申请将预订 ${n} 延长 ${hoursZh(e.hours)}（${yuan(e.priceCents)} 元），等待付款。`, actionLabel: '查看行程' },
+          ja: { title: '延長のリクエストがありました', message: `旅行者から、予約（${n}）を${hoursJa(e.hours)}延長したいとのリクエストがありました（${yuan(e.priceCents)} 元、お支払い待ち）。`, actionLabel: 'ツアーを見る' },
         }),
       ];
     }
@@ -78,11 +83,13 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
         toGuide(`extension-paid:${Date.now()}`, {
           en: { title: 'Extension paid: approve or reject', message: `The traveler paid ${yuan(e.priceCents)} RMB to extend booking ${n} by ${hoursEn(e.hours)}.`, actionLabel: 'Answer' },
           'zh-CN': { title: '延长费用已支付，请批准或拒绝', message: `旅行者已支付 ${yuan(e.priceCents)} 元，申请将预订 ${n} 延长 ${hoursZh(e.hours)}。`, actionLabel: '处理' },
+          ja: { title: '延長料金が支払われました：承諾またはお断りをお願いします', message: `旅行者が予約（${n}）を${hoursJa(e.hours)}延長するため、${yuan(e.priceCents)} 元を支払いました。`, actionLabel: '回答する' },
         }, 'payment'),
         // The traveler's receipt (refunded in full if the guide cannot extend).
         toTraveler(`extension-receipt:${Date.now()}`, {
           en: { title: 'Extension payment received', message: `We received ${yuan(e.priceCents)} RMB to extend booking ${n} by ${hoursEn(e.hours)}. If your guide cannot extend, it is refunded in full.`, actionLabel: 'View tour' },
           'zh-CN': { title: '延长费用已收到', message: `我们已收到您为预订 ${n} 延长 ${hoursZh(e.hours)} 支付的 ${yuan(e.priceCents)} 元。如地陪无法延长，将全额退款。`, actionLabel: '查看行程' },
+          ja: { title: '延長料金を受け付けました', message: `予約（${n}）を${hoursJa(e.hours)}延長する料金${yuan(e.priceCents)} 元を受け付けました。ガイドが延長できない場合は全額返金します。`, actionLabel: 'ツアーを見る' },
         }, 'payment'),
       ];
     }
@@ -92,6 +99,7 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
         toTraveler(`extension-approved:${Date.now()}`, {
           en: { title: 'Your guide approved the extension', message: `Confirm the extra ${hoursEn(e.hours)} of booking ${n} to continue.`, actionLabel: 'Confirm Extension' },
           'zh-CN': { title: '地陪已批准延长', message: `请确认预订 ${n} 延长的 ${hoursZh(e.hours)}。`, actionLabel: '确认延长' },
+          ja: { title: 'ガイドが延長を承諾しました', message: `ツアーを続けるには、予約（${n}）の${hoursJa(e.hours)}の延長を確定してください。`, actionLabel: '延長を確定する' },
         }),
       ];
     }
@@ -102,6 +110,7 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
         toTraveler(`extension-rejected:${Date.now()}`, {
           en: { title: 'Your guide could not extend the tour', message: `The extension of booking ${n} was declined.${refund ? ` ${yuan(e.refundCents)} RMB will be refunded.` : ''}`, actionLabel: 'View tour' },
           'zh-CN': { title: '地陪无法延长行程', message: `预订 ${n} 的延长申请未获批准。${refund ? `${yuan(e.refundCents)} 元将退还给您。` : ''}`, actionLabel: '查看行程' },
+          ja: { title: 'ガイドはツアーを延長できませんでした', message: `予約（${n}）の延長はお断りされました。${refund ? `${yuan(e.refundCents)} 元を返金します。` : ''}`, actionLabel: 'ツアーを見る' },
         }),
       ];
     }
@@ -112,10 +121,12 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
           ? {
               en: { title: 'Extension withdrawn', message: `The traveler withdrew the request to extend booking ${n} by ${hoursEn(e.hours)}. The tour goes on as booked.`, actionLabel: 'View tour' },
               'zh-CN': { title: '旅行者撤回了延长申请', message: `旅行者撤回了将预订 ${n} 延长 ${hoursZh(e.hours)} 的申请，行程按原计划进行。`, actionLabel: '查看行程' },
+              ja: { title: '延長のリクエストが取り下げられました', message: `旅行者が予約（${n}）を${hoursJa(e.hours)}延長するリクエストを取り下げました。ツアーは予約どおりに続きます。`, actionLabel: 'ツアーを見る' },
             }
           : {
               en: { title: 'Extension request lapsed', message: `The request to extend booking ${n} by ${hoursEn(e.hours)} was not paid in time. The tour goes on as booked.`, actionLabel: 'View tour' },
               'zh-CN': { title: '延长申请已失效', message: `将预订 ${n} 延长 ${hoursZh(e.hours)} 的申请未在时限内付款，行程按原计划进行。`, actionLabel: '查看行程' },
+              ja: { title: '延長のリクエストは無効になりました', message: `予約（${n}）を${hoursJa(e.hours)}延長するリクエストは、期限内にお支払いがありませんでした。ツアーは予約どおりに続きます。`, actionLabel: 'ツアーを見る' },
             };
       const notices = [toGuide(`extension-withdrawn:${Date.now()}`, text)];
       // A lapse was nobody's step: the traveler hears of it too; a withdrawal is their own.
@@ -128,6 +139,7 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
         toGuide(`extension-confirmed:${Date.now()}`, {
           en: { title: 'Extension confirmed', message: `Booking ${n} is now ${hoursEn(e.hours)} longer.`, actionLabel: 'View tour' },
           'zh-CN': { title: '延长已确认', message: `预订 ${n} 已延长 ${hoursZh(e.hours)}。`, actionLabel: '查看行程' },
+          ja: { title: '延長が確定しました', message: `予約（${n}）は${hoursJa(e.hours)}延長されました。`, actionLabel: 'ツアーを見る' },
         }),
       ];
     }
@@ -136,6 +148,7 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
       const text: Record<Locale, Text> = {
         en: { title: 'Tour completed', message: `Booking ${n} is complete. Thank you!`, actionLabel: 'View' },
         'zh-CN': { title: '行程已完成', message: `预订 ${n} 已完成，感谢您！`, actionLabel: '查看' },
+        ja: { title: 'ツアーが終了しました', message: `予約（${n}）が完了しました。ありがとうございました！`, actionLabel: '詳細を見る' },
       };
       return [e.by === 'traveler' ? toGuide('completed', text) : toTraveler('completed', text)];
     }

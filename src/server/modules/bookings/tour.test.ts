@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index';
 import { SIMULATED_SIGNATURE_HEADER } from '../payments/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { callAs, CARD_DECLINED, CARD_OK, confirmedBooking, daysAhead, guidePerson, type Method, newKey, pay, person, type Person, type Who } from './test-helpers';
@@ -348,5 +350,21 @@ describe('an unpaid extension request', () => {
     expect((await payExtension(b.id)).statusCode).toBe(201);
     await t.app.jobs.tick(new Date(again + 31 * 60_000));
     expect((await call('GET', `/api/v2/bookings/${b.id}`, traveler)).json()).toMatchObject({ status: 'extend_requested', extension: { status: 'paid' } });
+  });
+});
+
+describe('in Japanese', () => {
+  it("tells a guide whose stored locale is ja of the tour's steps in Japanese, durations in words", async () => {
+    const jaGuide = await guidePerson(t, { priceRmb: 300, maxPeople: 4 });
+    await t.database.db.update(users).set({ locale: 'ja' }).where(eq(users.id, jaGuide.id));
+    const id = await confirmedBooking(t, traveler, jaGuide.guideId, daysAhead(86));
+    const b = (await call('POST', `/api/v2/bookings/${id}/accept`, jaGuide)).json() as { id: number; startsAt: string };
+    onTourDay(b);
+    expect((await confirmStart(b.id, traveler, 'traveler')).statusCode).toBe(200);
+    expect((await confirmStart(b.id, jaGuide, 'guide')).json().status).toBe('ongoing');
+    expect((await requestExtension(b.id, 0.25)).statusCode).toBe(200);
+    const inbox = async () => (await call('GET', '/api/v2/system-messages', jaGuide)).json().data.messages as { title: string; message: string }[];
+    await expect.poll(async () => (await inbox()).find((m) => m.title === '延長のリクエストがありました')?.message).toContain('15分延長');
+    expect((await inbox()).some((m) => m.title === '旅行者が開始を確認しました')).toBe(true);
   });
 });

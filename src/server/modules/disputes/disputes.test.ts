@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { confirmedBooking, daysAhead, guidePerson, person, type Person } from '../bookings/test-helpers';
@@ -157,5 +159,17 @@ describe('resolution (admin)', () => {
     expect(l.entries.filter((e: { kind: string }) => e.kind === 'dispute_refund').map((e: { account: string; amountCents: number }) => [e.account, e.amountCents])).toContainEqual(['traveler', 500]);
     const open2 = (await t.app.inject({ url: '/api/admin/disputes', headers: auth(admin.token) })).json().data as { id: number }[];
     expect(open2.map((d) => d.id)).not.toContain(dispute.id);
+  });
+});
+
+describe('in Japanese', () => {
+  it('tells a guide whose stored locale is ja of a dispute in Japanese', async () => {
+    const jaGuide = await guidePerson(t, { priceRmb: 300, maxPeople: 4 });
+    await t.database.db.update(users).set({ locale: 'ja' }).where(eq(users.id, jaGuide.id));
+    const id = await bookingIn(t, traveler, jaGuide, nextDay(), 'ongoing');
+    expect((await open(traveler, { bookingId: id, reason: 'The guide left after one hour' })).statusCode).toBe(201);
+    await t.app.jobs.settled(); // the notices are created after the commit (decision 085)
+    const inbox = (await t.app.inject({ url: '/api/v2/system-messages', headers: auth(jaGuide.token) })).json().data.messages as { title: string; message: string }[];
+    expect(inbox.find((m) => m.title === 'ご予約について申し立てがありました')?.message).toMatch(/^旅行者が予約（TG\d+）について申し立てを行いました。/);
   });
 });

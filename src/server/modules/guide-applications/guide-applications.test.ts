@@ -262,6 +262,19 @@ describe('admin review', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/applications/${id}/approve`, headers: auth(admin.token) })).statusCode).toBe(409);
   });
 
+  it('tells an applicant whose stored locale is ja of the approval in Japanese, in the app and by e-mail', async () => {
+    const { p, id } = await submitted();
+    await t.database.db.update(users).set({ locale: 'ja' }).where(eq(users.id, p.id));
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/applications/${id}/approve`, headers: auth(admin.token) })).statusCode).toBe(200);
+    await t.app.jobs.settled(); // notices are created after the commit (decision 085)
+    const msgs = await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, p.id));
+    expect(msgs.find((m) => m.type === 'approval')).toMatchObject({ title: 'ガイドの申請が承認されました', actionLabel: 'ガイドダッシュボードを開く' });
+    const [u] = await t.database.db.select().from(users).where(eq(users.id, p.id));
+    const mail = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email))).find((m) => m.template === 'guide_application_approved');
+    expect(mail?.subject).toBe('ガイドの申請が承認されました');
+    expect(mail?.textBody).toContain(`${u!.fullName} 様`);
+  });
+
   it('reject with a reason: the applicant sees it and may edit and submit again', async () => {
     const { p, id } = await submitted();
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/applications/${id}/reject`, headers: auth(admin.token), payload: { reason: '' } })).statusCode).toBe(400);

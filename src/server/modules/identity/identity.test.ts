@@ -307,6 +307,22 @@ describe('admin review', () => {
     expect(msg!.texts).toMatchObject({ en: { title: 'Your identity verification was not approved' }, 'zh-CN': { title: '您的身份验证未通过' } });
   });
 
+  it('writes the system message and the e-mail in Japanese for a user whose stored locale is ja', async () => {
+    const { p, id } = await submitted();
+    await t.database.db.update(users).set({ locale: 'ja' }).where(eq(users.id, p.id));
+    await adminPost(id, 'reject', { reason: '写真がぼやけています' });
+    const [u] = await t.database.db.select().from(users).where(eq(users.id, p.id));
+    await t.app.jobs.settled(); // notices are created after the commit (decision 085)
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email));
+    const mail = mails.find((m) => m.template === 'identity_rejected');
+    expect(mail?.subject).toBe('本人確認が承認されませんでした');
+    expect(mail?.textBody).toContain('理由：写真がぼやけています。');
+    expect(mail?.textBody).toContain(`${u!.fullName} 様`);
+    const [msg] = await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, p.id));
+    expect(msg).toMatchObject({ title: '本人確認が承認されませんでした', actionLabel: 'もう一度本人確認する' });
+    expect(msg!.texts).toMatchObject({ en: { title: 'Your identity verification was not approved' }, ja: { title: '本人確認が承認されませんでした' } });
+  });
+
   it('reject needs a reason; the user sees it, the files are removed, the user uploads both again and resubmits', async () => {
     const { p, id } = await submitted();
     const [before] = await t.database.db.select().from(identityVerifications).where(eq(identityVerifications.id, id));

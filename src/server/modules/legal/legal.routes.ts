@@ -1,6 +1,7 @@
 import { matchLocale } from '../../../shared/locales';
 import { CURRENT_LEGAL_VERSIONS, LEGAL_KINDS, LEGAL_PATHS, legalAskedAt } from '../../../shared/legal/documents';
 import { LEGAL_TEXTS_EN } from '../../../shared/legal/texts-en';
+import { LEGAL_TEXTS_JA } from '../../../shared/legal/texts-ja';
 import { LEGAL_TEXTS_ZH_CN } from '../../../shared/legal/texts-zh-CN';
 import { errorBodySchema } from '../../../shared/schemas/common';
 import { legalDocumentsReplySchema, myConsentsReplySchema, recordConsentsBodySchema } from '../../../shared/schemas/legal';
@@ -16,7 +17,7 @@ const documents = LEGAL_KINDS.map((kind) => ({
   ...CURRENT_LEGAL_VERSIONS[kind],
   path: LEGAL_PATHS[kind],
   askedAt: legalAskedAt(kind),
-  body: { en: LEGAL_TEXTS_EN[kind], 'zh-CN': LEGAL_TEXTS_ZH_CN[kind] },
+  body: { en: LEGAL_TEXTS_EN[kind], 'zh-CN': LEGAL_TEXTS_ZH_CN[kind], ja: LEGAL_TEXTS_JA[kind] },
 }));
 
 export function legalRoutes(app: AppInstance): void {
@@ -27,7 +28,7 @@ export function legalRoutes(app: AppInstance): void {
         tags: ['legal'],
         summary: 'The current terms of service, privacy policy, cross-border transfer notice and sensitive-data notice',
         description:
-          'Each with its version, the day it applies from, where it is asked for (askedAt: signup, or identity — only before identity documents are uploaded, decision 131) and its text (Markdown) in English and Simplified Chinese (decision 123).',
+          'Each with its version, the day it applies from, where it is asked for (askedAt: signup, or identity — only before identity documents are uploaded, decision 131) and its text (Markdown) in English, Simplified Chinese and Japanese (decision 123).',
         response: { 200: legalDocumentsReplySchema },
       },
     },

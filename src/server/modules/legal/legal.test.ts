@@ -15,7 +15,7 @@ const give = (token: string, payload: object, headers: Record<string, string> = 
   t.app.inject({ method: 'POST', url: '/api/me/consents', payload, headers: { ...bearer(token), ...headers }, remoteAddress: '203.0.113.9' });
 
 describe('GET /api/legal/documents', () => {
-  it('serves the terms, the privacy policy, the transfer notice and the sensitive-data notice, each versioned, in both languages', async () => {
+  it('serves the terms, the privacy policy, the transfer notice and the sensitive-data notice, each versioned, in every language', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/legal/documents' });
     expect(res.statusCode).toBe(200);
     const { documents } = res.json() as { documents: { kind: string; version: string; effectiveDate: string; path: string; body: Record<string, string> }[] };
@@ -25,6 +25,9 @@ describe('GET /api/legal/documents', () => {
       expect(d.effectiveDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(d.body.en).toMatch(/^# \w/);
       expect(d.body['zh-CN']).toMatch(/^# [\u4e00-\u9fff]/);
+      // Japanese: a heading of kanji or kana, and never the Chinese text in its place.
+      expect(d.body.ja).toMatch(/^# [\u3040-\u30ff\u4e00-\u9fff]/);
+      expect(d.body.ja).not.toBe(d.body['zh-CN']);
     }
     expect(documents.find((d) => d.kind === 'terms')!.path).toBe('/terms');
   });
@@ -116,6 +119,21 @@ describe('/api/me/consents', () => {
     const list = res2.json().consents as { kind: string; locale: string; ip: string }[];
     expect(list[0]).toMatchObject({ kind: 'cross_border', locale: 'zh-CN', ip: '203.0.113.9' });
     expect(list.find((c) => c.kind === 'terms')).toMatchObject({ locale: 'en', ip: '203.0.113.9' });
+  });
+
+  it('records the language of the text shown for a Japanese reader: ja from the body, from Accept-Language and at sign-up', async () => {
+    const user = await signUp(t);
+    await give(user.token, { consents: currentConsents(['terms']), locale: 'ja' });
+    const res = await give(user.token, { consents: currentConsents(['privacy', 'cross_border']) }, { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.8' });
+    expect(res.json().needed).toEqual([]);
+    const list = res.json().consents as { kind: string; locale: string }[];
+    expect(list.map((c) => [c.kind, c.locale]).sort()).toEqual([
+      ['cross_border', 'ja'],
+      ['privacy', 'ja'],
+      ['terms', 'ja'],
+    ]);
+    const signedUp = await signUp(t, { consents: currentConsents(), locale: 'ja' });
+    for (const c of (await myConsents(signedUp.token)).json().consents) expect(c.locale).toBe('ja');
   });
 
   it('takes the address from X-Forwarded-For only through a trusted proxy (TRUST_PROXY unset here)', async () => {

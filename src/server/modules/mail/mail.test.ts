@@ -2,8 +2,9 @@ import { createServer, type Server } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema/index';
-import { nextAddress, signUp } from '../../test/accounts';
+import { bearer, nextAddress, signUp } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { htmlMail } from './layout';
 
 /** A tiny SMTP server that accepts every message and keeps its raw text. */
 function fakeSmtp(): Promise<{ server: Server; port: number; messages: string[] }> {
@@ -88,5 +89,57 @@ describe('mail outbox when the SMTP server is down', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('mail in Japanese', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const resetMail = async (email: string, locale?: string) => {
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email, ...(locale && { locale }) }, remoteAddress: nextAddress() });
+    const [row] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    return row!;
+  };
+
+  it('a user whose stored locale is ja gets the reset e-mail in Japanese, whatever the form asked', async () => {
+    const u = await signUp(t, { locale: 'ja' });
+    const row = await resetMail(u.email, 'en');
+    expect(row.subject).toBe('Tabi Guidesのパスワード再設定');
+    expect(row.textBody).toMatch(/^Test User \d+ 様\n\n/);
+    expect(row.textBody).toContain('1時間以内に以下のリンクを開き');
+    expect(row.textBody).toMatch(/reset-password\?token=[A-Za-z0-9_-]{40,}/);
+    expect(row.htmlBody).toContain('パスワードを再設定する</a>');
+  });
+
+  it('without a stored locale the form’s ja decides', async () => {
+    const u = await signUp(t); // no locale at sign-up: none stored
+    expect((await resetMail(u.email, 'ja')).subject).toBe('Tabi Guidesのパスワード再設定');
+  });
+
+  it('tells the old address in Japanese after an e-mail change when the stored locale is ja', async () => {
+    const a = await signUp(t, { locale: 'ja' });
+    const next = `moved.${a.username}@example.com`;
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/me', payload: { email: next, currentPassword: a.password }, headers: bearer(a.token) });
+    expect(res.statusCode).toBe(200);
+    const [notice] = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, a.email))).filter((m) => m.template === 'email_changed');
+    expect(notice!.subject).toBe('Tabi Guidesのメールアドレスが変更されました');
+    expect(notice!.textBody).toContain(`ログイン用メールアドレスが ${next} に変更されました。`);
+    expect(notice!.htmlBody).toContain('/help/contact');
+  });
+});
+
+describe('htmlMail', () => {
+  it('writes <html lang="ja">, the Japanese button label and Japanese faces first for a Japanese mail', () => {
+    const html = htmlMail({ lang: 'ja', title: 'お知らせ', paragraphs: ['本文です。'], link: 'https://tabi.example/x' });
+    expect(html).toContain('<html lang="ja">');
+    expect(html).toContain('>開く</a>');
+    expect(html).toContain("font-family:-apple-system,'Segoe UI','Hiragino Sans'");
+    expect(html).toContain('>Tabi Guides</p>');
+    // The other languages keep their faces.
+    expect(htmlMail({ lang: 'zh-CN', title: 'x', paragraphs: [] })).toContain("'PingFang SC'");
   });
 });

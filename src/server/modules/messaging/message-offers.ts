@@ -2,6 +2,7 @@ import type { Message } from '../../../shared/schemas/messaging';
 import type { Offer } from '../../../shared/schemas/offers';
 import type { Database } from '../../db/client';
 import type { MessageRow } from './messaging.repository';
+import type { Locale } from '../../../shared/locales';
 
 export type RequestOffer = NonNullable<NonNullable<Message['tourRequest']>['state']['offer']>;
 /**
@@ -33,4 +34,5 @@ export async function readOffers(reader: OfferReader | null, rows: Pick<MessageR
 }
 
 /** An offer's line in the conversation list, in the reader's language: "Offer · note" / "报价 · note". */
-export const offerPreview = (locale: 'en' | 'zh-CN', note: string) => [locale === 'zh-CN' ? '报价' : 'Offer', note.trim()].filter(Boolean).join(' · ');
+const OFFER_WORD: Record<Locale, string> = { en: 'Offer', 'zh-CN': '报价', ja: 'オファー' };
+export const offerPreview = (locale: Locale, note: string) => [OFFER_WORD[locale], note.trim()].filter(Boolean).join(' · ');

@@ -48,7 +48,7 @@ export function toMessage(m: MessageRow, opts: { unlocked: boolean; services: Se
 }
 
 /**
- * A chat e-mail's text in both languages, masked (before a booking is confirmed) and open: the send's
+ * A chat e-mail's text in every language, masked (before a booking is confirmed) and open: the send's
  * statement picks one by the pair's bookings (decision 089). A tour request's sums it up in the
  * recipient's language, with the note when there is one.
  */
@@ -56,7 +56,7 @@ export function chatMailTexts(body: string, tr: TourRequest | undefined, service
   const service = tr?.subcategoryId ? services.get(tr.subcategoryId) : undefined;
   const texts = (note: string) => {
     const of = (locale: Locale) => (tr ? [tourRequestPreview(locale, { ...tr, service }), note].filter(Boolean).join('\n\n') : note);
-    return { en: of('en'), 'zh-CN': of('zh-CN') };
+    return { en: of('en'), 'zh-CN': of('zh-CN'), ja: of('ja') };
   };
   return { masked: texts(maskContacts(body).text), open: texts(body) };
 }

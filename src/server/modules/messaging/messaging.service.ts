@@ -101,7 +101,10 @@ export class MessagingService {
   /** The last message as the list shows it: a tour request is summed up in the reader's language (decision 053). */
   private preview(r: Awaited<ReturnType<typeof repo.listConversations>>[number], confirmed: boolean, services: Services, locale: Locale): string | null {
     if (r.lastBody === null) return null;
-    if (r.lastKind === 'offer') return offerPreview(locale, confirmed ? r.lastBody : maskContacts(r.lastBody).text);
+    if (r.lastKind === 'offer') {
+      const note = confirmed ? r.lastBody : maskContacts(r.lastBody).text;
+      return offerPreview(locale, note);
+    }
     if (r.lastTourRequest) {
       const t = r.lastTourRequest;
       return tourRequestPreview(locale, { ...t, service: t.subcategoryId ? services.get(t.subcategoryId) : null });
@@ -151,7 +154,7 @@ export class MessagingService {
     return { data: await this.entry(user, c.id, locale), created: !existed };
   }
 
-  /** The language a reader reads in now: the request's Accept-Language when it names en or zh-CN, else their stored locale. */
+  /** The language a reader reads in now: the request's Accept-Language when it names a supported language (en, zh-CN, ja), else their stored locale. */
   async readerLocale(user: AuthUser, acceptLanguage: string | undefined): Promise<Locale> {
     const asked = matchLocale(acceptLanguage);
     if (asked) return asked;

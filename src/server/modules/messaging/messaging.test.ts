@@ -187,7 +187,7 @@ describe('unread counts and read receipts', () => {
     await say(t, a, c, 'one');
     await say(t, a, c, 'two');
     await t.app.notifications.create([
-      { userId: g.id, type: 'system', text: { en: { title: 'Welcome', message: 'Hi' }, 'zh-CN': { title: '欢迎', message: '您好' } } },
+      { userId: g.id, type: 'system', text: { en: { title: 'Welcome', message: 'Hi' }, 'zh-CN': { title: '欢迎', message: '您好' }, ja: { title: 'ようこそ', message: 'こんにちは' } } },
     ]);
     const url = `/api/conversations/total-unread-count/${g.id}`;
     expect((await call(t, g, 'GET', url)).json()).toEqual({ totalUnreadCount: 3, chatUnreadCount: 2, systemUnreadCount: 1 });
@@ -346,5 +346,31 @@ describe('tour request service and previews (decision 053)', () => {
     expect(mail!.subject).toContain('给您发来了新消息');
     expect(mail!.textBody).toContain('行程请求 · 街头美食之旅');
     expect(mail!.textBody).toContain('请带我们去吃小吃');
+  });
+
+  it('sums the request up in Japanese for a Japanese reader: the list preview and the guide’s e-mail', async () => {
+    const a = await traveler(t);
+    const g = await guide(t);
+    await t.database.db.update(users).set({ locale: 'ja' }).where(eq(users.id, g.id));
+    await call(t, g, 'PUT', '/api/me/notification-settings', {
+      kinds: { chat: { inApp: true, browser: true, email: true }, booking: { inApp: true, browser: true, email: true }, payment: { inApp: true, browser: true, email: true }, reminder: { inApp: true, browser: true, email: false }, approval: { inApp: true, browser: true, email: true }, system: { inApp: true, browser: true, email: false } },
+    });
+    const c = await openChat(t, a, g.guideId);
+    expect((await send(t, a, c, g.services[0], '屋台に行きたいです')).statusCode).toBe(201);
+    const day = new Date(`${date}T00:00:00Z`);
+    const when = `${day.getUTCFullYear()}年${day.getUTCMonth() + 1}月${day.getUTCDate()}日 10:00`;
+    const list = async (who: typeof a, lang?: string) => {
+      const res = await t.app.inject({ url: '/api/conversations', headers: { ...auth(who.token), ...(lang && { 'accept-language': lang }) } });
+      return res.json().data.find((e: { conversation: { id: number } }) => e.conversation.id === c).lastMessage as string;
+    };
+    // Accept-Language ja for the traveler; the guide's stored locale 'ja' when the header names nothing usable.
+    expect(await list(a, 'ja-JP,ja;q=0.9')).toBe(`ツアーリクエスト · Street food tour · ${when} · 3時間 · 2名`);
+    expect(await list(g, 'fr-FR')).toContain('ツアーリクエスト · ');
+    const [guideEmail] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, g.id));
+    await expect.poll(async () => (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email))).length).toBe(1);
+    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email));
+    expect(mail!.textBody).toContain('ツアーリクエスト · Street food tour');
+    expect(mail!.textBody).toContain('屋台に行きたいです');
+    expect(mail!.textBody).not.toContain('行程请求');
   });
 });

@@ -7,7 +7,7 @@ import {
   type SystemMessage,
   type SystemMessageType,
 } from '../../../shared/schemas/notifications';
-import { matchLocale } from '../../../shared/locales';
+import { DEFAULT_LOCALE, LOCALES, matchLocale } from '../../../shared/locales';
 import type { Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { notFound } from '../../lib/app-error';
@@ -73,7 +73,8 @@ export interface NotificationMail {
   template: string;
 }
 
-const localeOf = (l: string | null | undefined): Locale => (l === 'zh-CN' ? 'zh-CN' : 'en');
+/** A stored locale (one of LOCALES, or none): the language the recipient's notices are written in. */
+const localeOf = (l: string | null | undefined): Locale => LOCALES.find((x) => x === l) ?? DEFAULT_LOCALE;
 
 const settingsFrom = (rows: { kind: string; inApp: boolean; browser: boolean; email: boolean }[]): NotificationSettings => {
   const kinds = structuredClone(DEFAULT_NOTIFICATION_SETTINGS.kinds);
@@ -87,17 +88,29 @@ const settingsFrom = (rows: { kind: string; inApp: boolean; browser: boolean; em
 export const NOTIFY_JOB = 'notifications.create';
 export const CHAT_EMAIL_JOB = 'notifications.chat_email';
 
-/** A notice as the jobs table keeps it: JSON, with a fuller mail written out in both languages. */
-type StoredNotice = Omit<CreateSystemMessage, 'mail' | 'expiresAt'> & { expiresAt?: string; mails?: Record<Locale, NotificationMail> };
+/**
+ * Words per locale as a job's JSON holds them. A job written before Japanese existed has en and zh-CN
+ * only; its Japanese reader gets the English, as the notification centre shows a message without texts.
+ */
+type Stored<T> = Partial<Record<Locale, T>> & { en: T };
+const everyLocale = <T>(stored: Stored<T>): Record<Locale, T> => ({ en: stored.en, 'zh-CN': stored['zh-CN'] ?? stored.en, ja: stored.ja ?? stored.en });
+
+/** A notice as the jobs table keeps it: JSON, with a fuller mail written out in every language. */
+type StoredNotice = Omit<CreateSystemMessage, 'mail' | 'expiresAt' | 'text'> & {
+  text: Stored<CreateSystemMessage['text'][Locale]>;
+  expiresAt?: string;
+  mails?: Stored<NotificationMail>;
+};
 const toStored = ({ mail, expiresAt, ...rest }: CreateSystemMessage): StoredNotice => ({
   ...rest,
   ...(expiresAt && { expiresAt: expiresAt.toISOString() }),
-  ...(mail && { mails: { en: mail('en'), 'zh-CN': mail('zh-CN') } }),
+  ...(mail && { mails: { en: mail('en'), 'zh-CN': mail('zh-CN'), ja: mail('ja') } }),
 });
-const fromStored = ({ mails, expiresAt, ...rest }: StoredNotice): CreateSystemMessage => ({
+const fromStored = ({ mails, expiresAt, text, ...rest }: StoredNotice): CreateSystemMessage => ({
   ...rest,
+  text: everyLocale(text),
   ...(expiresAt && { expiresAt: new Date(expiresAt) }),
-  ...(mails && { mail: (locale: Locale) => mails[locale] }),
+  ...(mails && { mail: (locale: Locale) => everyLocale(mails)[locale] }),
 });
 
 /**
@@ -218,18 +231,20 @@ export class NotificationsService {
 
   /**
    * The e-mail about a chat message, as a job written in the message's transaction (decision 085);
-   * `body` is written out in both languages. Returns the job's id for `jobs.soon` after the commit.
+   * `body` is written out in every language. Returns the job's id for `jobs.soon` after the commit.
    */
   enqueueChatEmail(db: Database, userId: number, opts: { from: string; body: string | ((locale: Locale) => string); conversationId: number }) {
-    const body = typeof opts.body === 'function' ? { en: opts.body('en'), 'zh-CN': opts.body('zh-CN') } : { en: opts.body, 'zh-CN': opts.body };
+    const body: Record<Locale, string> =
+      typeof opts.body === 'function' ? { en: opts.body('en'), 'zh-CN': opts.body('zh-CN'), ja: opts.body('ja') } : { en: opts.body, 'zh-CN': opts.body, ja: opts.body };
     return enqueueJob(db, { kind: CHAT_EMAIL_JOB, payload: { userId, from: opts.from, body, conversationId: opts.conversationId }, runAt: new Date() });
   }
 
   /** The `notifications.create` and `notifications.chat_email` jobs. */
   async runJob(job: ClaimedJob): Promise<void> {
     if (job.kind === CHAT_EMAIL_JOB) {
-      const p = job.payload as { userId: number; from: string; body: Record<Locale, string>; conversationId: number };
-      await this.chatEmail(p.userId, { from: p.from, body: (locale) => p.body[locale], conversationId: p.conversationId }, true);
+      const p = job.payload as { userId: number; from: string; body: Stored<string>; conversationId: number };
+      const body = everyLocale(p.body);
+      await this.chatEmail(p.userId, { from: p.from, body: (locale) => body[locale], conversationId: p.conversationId }, true);
       return;
     }
     await this.create((job.payload.notices as StoredNotice[]).map(fromStored));
@@ -256,7 +271,7 @@ export class NotificationsService {
     }
   }
 
-  /** The language a reader reads in now: Accept-Language when it names en or zh-CN, else their stored locale. */
+  /** The language a reader reads in now: Accept-Language when it names en, zh-CN or ja, else their stored locale. */
   async readerLocale(userId: number, acceptLanguage: string | undefined): Promise<Locale> {
     const asked = matchLocale(acceptLanguage);
     if (asked) return asked;

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemMessages } from '../../db/schema/index';
 import { mailsTo } from '../mail/index';
+import { NOTIFY_JOB } from './index';
+import { chatMail, slotText } from './templates';
 import { call, guide, traveler, type Who } from '../messaging/test-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -15,7 +17,11 @@ const BASE = '/api/v2/system-messages';
 const note = (userId: number, extra: Record<string, unknown> = {}) => ({
   userId,
   type: 'booking' as const,
-  text: { en: { title: 'Booking accepted', message: 'See you soon', actionLabel: 'View' }, 'zh-CN': { title: '预订已接受', message: '期待见面', actionLabel: '查看' } },
+  text: {
+    en: { title: 'Booking accepted', message: 'See you soon', actionLabel: 'View' },
+    'zh-CN': { title: '预订已接受', message: '期待见面', actionLabel: '查看' },
+    ja: { title: '予約が承諾されました', message: 'お会いできるのを楽しみにしています', actionLabel: '見る' },
+  },
   actionUrl: '/dashboard',
   ...extra,
 });
@@ -39,6 +45,35 @@ describe('system messages', () => {
     await t.app.notifications.create([note(a.id)]);
     const m = (await call(t, a, 'GET', BASE)).json().data.messages[0];
     expect(m.title).toBe('预订已接受');
+  });
+
+  it('is written in Japanese for a reader whose stored locale is ja, and mailed in Japanese', async () => {
+    const a = await traveler(t);
+    await call(t, a, 'PATCH', '/api/me', { locale: 'ja' });
+    const [created] = await t.app.notifications.create([note(a.id)]);
+    expect(created).toMatchObject({ title: '予約が承諾されました', actionLabel: '見る' });
+    expect((await call(t, a, 'GET', BASE)).json().data.messages[0]).toMatchObject({ title: '予約が承諾されました', message: 'お会いできるのを楽しみにしています' });
+    // Every language is stored, so the same message reads in English once the reader asks for it.
+    const asked = await t.app.inject({ url: BASE, headers: { authorization: `Bearer ${a.token}`, 'accept-language': 'en' } });
+    expect(asked.json().data.messages[0].title).toBe('Booking accepted');
+    const me = (await call(t, a, 'GET', '/api/me')).json();
+    expect((await mailsTo(t.database.db, me.email)).map((m: { subject: string }) => m.subject)).toContain('予約が承諾されました');
+  });
+
+  it('gives a Japanese reader the English of a notice its job wrote before Japanese existed', async () => {
+    const a = await traveler(t);
+    await call(t, a, 'PATCH', '/api/me', { locale: 'ja' });
+    const { ja: _ja, ...twoLanguages } = note(a.id).text;
+    const notices = [{ ...note(a.id), text: twoLanguages }];
+    await t.app.notifications.runJob({ id: 0, kind: NOTIFY_JOB, payload: { notices }, attempts: 1, runAt: new Date() });
+    expect((await call(t, a, 'GET', BASE)).json().data.messages[0].title).toBe('Booking accepted');
+  });
+
+  it('reads a Japanese-speaking reader Japanese from Accept-Language, whatever they stored', async () => {
+    const a = await traveler(t); // stored locale: none (English)
+    await t.app.notifications.create([note(a.id)]);
+    const res = await t.app.inject({ url: BASE, headers: { authorization: `Bearer ${a.token}`, 'accept-language': 'ja-JP,ja;q=0.9' } });
+    expect(res.json().data.messages[0]).toMatchObject({ title: '予約が承諾されました', actionLabel: '見る' });
   });
 
   it('is shown in the language the reader reads in now, on every read (decision 053)', async () => {
@@ -154,5 +189,29 @@ describe('bookings events seam', () => {
     const theirs = (await call(t, g, 'GET', BASE)).json().data.messages;
     expect(theirs).toEqual([]);
     expect((await call(t, a, 'GET', `${BASE}/entity/booking/12`)).json().data[0].relatedEntityId).toBe(12);
+  });
+});
+
+describe('in Japanese', () => {
+  it('writes dates with their weekday and Japan time as locales/VOICE.md says', () => {
+    expect(slotText('ja', '2026-12-06', '10:00')).toBe('2026年12月6日(日) 10:00（日本時間）');
+    const mail = chatMail('ja', { from: 'Sato Yuki', body: 'こんにちは', link: 'https://tabi.example/messages?c=1' });
+    expect(mail.subject).toBe('Sato Yuki さんから新しいメッセージが届きました');
+    expect(mail.textBody).toBe('Sato Yuki さんからのメッセージ：\n\nこんにちは\n\n返信する：https://tabi.example/messages?c=1\n\nTabi Guides');
+  });
+
+  it("tells a traveler whose stored locale is ja of a declined booking, with the guide's reason and the refund", async (ctx) => {
+    const bookings = (t.app as unknown as { bookings?: { events: { dispatch: (n: string, p: unknown) => Promise<void> } } }).bookings;
+    if (!bookings) return ctx.skip();
+    const a = await traveler(t);
+    await call(t, a, 'PATCH', '/api/me', { locale: 'ja' });
+    const g = await guide(t);
+    await bookings.events.dispatch('booking.declined', { bookingId: 14, travelerId: a.id, guideUserId: g.id, reason: '体調不良のため', refundCents: 13200 });
+    const [m] = (await call(t, a, 'GET', BASE)).json().data.messages;
+    expect(m).toMatchObject({
+      title: 'ご予約はお受けできませんでした',
+      message: 'ガイドは予約（TG0014）をお受けできませんでした。理由：「体調不良のため」。132 元を返金します。同じ日に対応できる別のガイドをお探しください。',
+      actionLabel: '別のガイドを探す',
+    });
   });
 });

@@ -2,10 +2,11 @@
  * Texts of system messages made by the product's own events, in the recipient's language (their
  * stored locale, else English). Each has an action URL inside the app.
  */
-export type Locale = 'en' | 'zh-CN';
-
+import type { Locale } from '../../../shared/locales';
 import { formatFen } from '../../../shared/money-format';
 import { htmlMail } from '../mail/index';
+
+export type { Locale };
 
 export { bookingNumber } from '../../../shared/booking/money-rules';
 // Money as the app and the booking PDF write it (decision 117): 2,430 · 486.50.
@@ -14,44 +15,59 @@ const yuan = formatFen;
 type Text = { title: string; message: string; actionLabel: string };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** A calendar date as docs/rules/look-and-language.md writes it: "Nov 22, 2026" / "2026年11月22日". */
+// Japanese dates carry their weekday (locales/VOICE.md): ja-JP writes "2026年12月6日(日)". The date is a
+// calendar day, not an instant, so it is read in UTC and never shifts.
+const JA_DAY = new Intl.DateTimeFormat('ja-JP', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric', weekday: 'short' });
+/** A calendar date as docs/rules/look-and-language.md writes it: "Nov 22, 2026" / "2026年11月22日" / "2026年11月22日(日)". */
 export function dayText(locale: Locale, date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  if (locale === 'ja') return JA_DAY.format(new Date(Date.UTC(y, m - 1, d)));
   return locale === 'zh-CN' ? `${y}年${m}月${d}日` : `${MONTHS[m - 1]} ${d}, ${y}`;
 }
-/** A tour's date and start in the guide's zone: "Nov 22, 2026 10:00 (Japan time)" / "2026年11月22日 10:00（日本时间）". */
+/**
+ * A tour's date and start in the guide's zone: "Nov 22, 2026 10:00 (Japan time)" / "2026年11月22日 10:00（日本时间）" /
+ * "2026年11月22日(日) 10:00（日本時間）".
+ */
 export function slotText(locale: Locale, date: string, time: string): string {
+  if (locale === 'ja') return `${dayText(locale, date)} ${time}（日本時間）`;
   return locale === 'zh-CN' ? `${dayText(locale, date)} ${time}（日本时间）` : `${dayText(locale, date)} ${time} (Japan time)`;
 }
-/** A reason as a sentence of its own ("Reason: “…”."), or nothing. */
-export const because = (locale: Locale, reason: string | null) => (!reason ? '' : locale === 'zh-CN' ? `原因：“${reason}”。` : ` Reason: “${reason}”.`);
+/** A reason as a sentence of its own ("Reason: “…”.", "理由：「…」。"), or nothing. */
+export const because = (locale: Locale, reason: string | null) =>
+  !reason ? '' : locale === 'ja' ? `理由：「${reason}」。` : locale === 'zh-CN' ? `原因：“${reason}”。` : ` Reason: “${reason}”.`;
 type Pair = Record<Locale, Text>;
 
 export const texts = {
   requestReceived: (n: string): Pair => ({
     en: { title: 'New booking request', message: `Booking ${n} is waiting for the deposit. You will be asked to accept it once it is paid.`, actionLabel: 'View requests' },
     'zh-CN': { title: '新的预订请求', message: `预订 ${n} 正在等待支付定金，支付后请您确认接受。`, actionLabel: '查看请求' },
+    ja: { title: '新しい予約リクエスト', message: `予約（${n}）は旅行者による予約金のお支払い待ちです。お支払いが完了したら、承諾するかどうかをお知らせください。`, actionLabel: 'リクエストを見る' },
   }),
   paidForGuide: (n: string): Pair => ({
     en: { title: 'Booking paid: please accept or decline', message: `The traveler paid the deposit for booking ${n}. Accept or decline it soon.`, actionLabel: 'Answer the request' },
     'zh-CN': { title: '预订已付款，请接受或拒绝', message: `旅行者已支付预订 ${n} 的定金，请尽快接受或拒绝。`, actionLabel: '处理请求' },
+    ja: { title: '予約金のお支払い完了：承諾またはお断りをお願いします', message: `旅行者が予約（${n}）の予約金を支払いました。お早めに承諾またはお断りをお願いします。`, actionLabel: 'リクエストに回答する' },
   }),
   paidForTraveler: (n: string, cents: number): Pair => ({
     en: { title: 'Deposit received', message: `We received your deposit of ${yuan(cents)} RMB for booking ${n}. Your guide will confirm soon.`, actionLabel: 'View my trips' },
     'zh-CN': { title: '定金已收到', message: `我们已收到您为预订 ${n} 支付的定金 ${yuan(cents)} 元，地陪将尽快确认。`, actionLabel: '查看我的行程' },
+    ja: { title: '予約金を受け付けました', message: `予約（${n}）の予約金${yuan(cents)} 元を受け付けました。まもなくガイドが予約を確定します。`, actionLabel: 'マイ旅行を見る' },
   }),
   // Decision 078: a booking from the guide's own offer needs no second yes.
   offerBookedForGuide: (n: string): Pair => ({
     en: { title: 'Your offer was booked', message: `The traveler booked your offer and paid the deposit: booking ${n} is in your upcoming tours.`, actionLabel: 'View dashboard' },
     'zh-CN': { title: '您的报价已被预订', message: `旅行者已预订您的报价并支付定金，预订 ${n} 已列入您即将进行的行程。`, actionLabel: '查看工作台' },
+    ja: { title: 'オファーが予約されました', message: `旅行者がオファーを予約し、予約金を支払いました。予約（${n}）は今後のツアーに追加されています。`, actionLabel: 'ダッシュボードを見る' },
   }),
   offerBookedForTraveler: (n: string, cents: number): Pair => ({
     en: { title: 'Booked: see you on the day', message: `We received your deposit of ${yuan(cents)} RMB. Booking ${n} is confirmed: your guide made the offer, so there is nothing more to wait for.`, actionLabel: 'View my trips' },
     'zh-CN': { title: '预订成功', message: `我们已收到您的定金 ${yuan(cents)} 元。预订 ${n} 已确认：报价由地陪发出，无需再等待确认。`, actionLabel: '查看我的行程' },
+    ja: { title: '予約が確定しました', message: `予約金${yuan(cents)} 元を受け付けました。予約（${n}）は確定済みです。ガイドからのオファーによる予約のため、承諾を待つ必要はありません。当日をお楽しみに。`, actionLabel: 'マイ旅行を見る' },
   }),
   acceptedForTraveler: (n: string): Pair => ({
     en: { title: 'Your guide accepted the booking', message: `Booking ${n} is confirmed. You can now chat freely and share contact details.`, actionLabel: 'View my trips' },
     'zh-CN': { title: '地陪已接受您的预订', message: `预订 ${n} 已确认。您现在可以与地陪自由聊天并交换联系方式。`, actionLabel: '查看我的行程' },
+    ja: { title: 'ガイドが予約を承諾しました', message: `予約（${n}）が確定しました。これからはチャットで自由にやり取りでき、連絡先も交換できます。`, actionLabel: 'マイ旅行を見る' },
   }),
   declinedForTraveler: (n: string, refundCents: number, reason: string | null): Pair => ({
     en: {
@@ -64,6 +80,11 @@ export const texts = {
       message: `地陪无法接受预订 ${n}。${because('zh-CN', reason)}${refundCents > 0 ? `${yuan(refundCents)} 元将退还给您。` : ''}您可以为同一天选择其他地陪。`,
       actionLabel: '寻找其他地陪',
     },
+    ja: {
+      title: 'ご予約はお受けできませんでした',
+      message: `ガイドは予約（${n}）をお受けできませんでした。${because('ja', reason)}${refundCents > 0 ? `${yuan(refundCents)} 元を返金します。` : ''}同じ日に対応できる別のガイドをお探しください。`,
+      actionLabel: '別のガイドを探す',
+    },
   }),
   /**
    * A cancellation, told to one side (every "no" has its reason): who cancelled and why,
@@ -72,45 +93,54 @@ export const texts = {
   cancelled: (n: string, refundCents: number, c: { to: 'traveler' | 'guide'; by: 'traveler' | 'guide' | 'system'; reason: string; note: string | null }): Pair => {
     const refundEn = refundCents > 0 ? ` ${yuan(refundCents)} RMB will be refunded.` : '';
     const refundZh = refundCents > 0 ? `${yuan(refundCents)} 元将退还。` : '';
+    const refundJa = refundCents > 0 ? `${yuan(refundCents)} 元を返金します。` : '';
     if (c.by === 'system' && c.reason === 'request_expired') {
       return {
         en: { title: 'Booking lapsed: no answer from the guide', message: `The guide did not answer booking ${n} in time, so it was cancelled.${refundEn}`, actionLabel: 'View details' },
         'zh-CN': { title: '预订已失效：地陪未及时回复', message: `地陪未在时限内回复预订 ${n}，预订已取消。${refundZh}`, actionLabel: '查看详情' },
+        ja: { title: '予約は無効になりました：ガイドからの回答がありませんでした', message: `ガイドが期限内に予約（${n}）に回答しなかったため、予約はキャンセルされました。${refundJa}`, actionLabel: '詳細を見る' },
       };
     }
     if (c.by === 'system' && c.reason === 'payment_expired') {
       return {
         en: { title: 'Booking lapsed', message: `The deposit for booking ${n} was not paid in time, so the time was released.`, actionLabel: 'View details' },
         'zh-CN': { title: '预订已失效', message: `预订 ${n} 的定金未在时限内支付，该时段已释放。`, actionLabel: '查看详情' },
+        ja: { title: '予約は無効になりました', message: `予約（${n}）の予約金が期限内に支払われなかったため、確保していた時間を解放しました。`, actionLabel: '詳細を見る' },
       };
     }
     if (c.by !== 'system' && c.by !== c.to) {
-      const who = c.by === 'guide' ? { en: 'The guide', zh: '地陪' } : { en: 'The traveler', zh: '旅行者' };
+      const who = c.by === 'guide' ? { en: 'The guide', zh: '地陪', ja: 'ガイド' } : { en: 'The traveler', zh: '旅行者', ja: '旅行者' };
       return {
         en: { title: c.by === 'guide' ? 'Your guide cancelled the booking' : 'The traveler cancelled the booking', message: `${who.en} cancelled booking ${n}.${because('en', c.note)}${refundEn}`, actionLabel: 'View details' },
         'zh-CN': { title: c.by === 'guide' ? '地陪取消了预订' : '旅行者取消了预订', message: `${who.zh}取消了预订 ${n}。${because('zh-CN', c.note)}${refundZh}`, actionLabel: '查看详情' },
+        ja: { title: c.by === 'guide' ? 'ガイドが予約をキャンセルしました' : '旅行者が予約をキャンセルしました', message: `${who.ja}が予約（${n}）をキャンセルしました。${because('ja', c.note)}${refundJa}`, actionLabel: '詳細を見る' },
       };
     }
     return {
       en: { title: 'Booking cancelled', message: `Booking ${n} was cancelled.${refundEn}`, actionLabel: 'View details' },
       'zh-CN': { title: '预订已取消', message: `预订 ${n} 已取消。${refundZh}`, actionLabel: '查看详情' },
+      ja: { title: '予約はキャンセルされました', message: `予約（${n}）はキャンセルされました。${refundJa}`, actionLabel: '詳細を見る' },
     };
   },
   reviewInvite: (n: string, days: number): Pair => ({
     en: { title: 'How was your tour?', message: `Booking ${n} is complete. Review it within ${days} days: reviews stay hidden until you both have written yours (or the other side's window ends).`, actionLabel: 'Write a review' },
     'zh-CN': { title: '这次行程怎么样？', message: `预订 ${n} 已完成。请在 ${days} 天内写下评价：双方都评价后（或对方的评价期结束后）评价才会公开。`, actionLabel: '写评价' },
+    ja: { title: 'ツアーはいかがでしたか？', message: `予約（${n}）のツアーが終了しました。${days}日以内にレビューをお書きください。レビューは双方が書き終えるまで（または相手の投稿期間が終わるまで）公開されません。`, actionLabel: 'レビューを書く' },
   }),
   payoutPaid: (cents: number): Pair => ({
     en: { title: 'Payout sent', message: `Your withdrawal of ${yuan(cents)} RMB has been paid. It may take a day to show in your account.`, actionLabel: 'View withdrawals' },
     'zh-CN': { title: '提现已到账', message: `您申请提现的 ${yuan(cents)} 元已打款，可能需要一天左右到账。`, actionLabel: '查看提现记录' },
+    ja: { title: '出金が完了しました', message: `${yuan(cents)} 元の出金を振り込みました。口座に反映されるまで1日ほどかかる場合があります。`, actionLabel: '出金履歴を見る' },
   }),
   payoutFailed: (cents: number, reason: string): Pair => ({
     en: { title: 'Payout failed', message: `Your withdrawal of ${yuan(cents)} RMB could not be paid: ${reason}. The money is back in your withdrawable balance; check your account details and try again.`, actionLabel: 'Open withdrawals' },
     'zh-CN': { title: '提现失败', message: `您申请提现的 ${yuan(cents)} 元未能打款：${reason}。这笔钱已退回可提现余额，请核对收款账户后重新申请。`, actionLabel: '打开提现' },
+    ja: { title: '出金できませんでした', message: `${yuan(cents)} 元の出金を振り込めませんでした。理由：${reason}。金額は出金可能な残高に戻っています。口座情報をご確認のうえ、もう一度お手続きください。`, actionLabel: '出金を開く' },
   }),
   startDay: (n: string): Pair => ({
     en: { title: 'Your tour is today', message: `Booking ${n} starts today. Confirm the start when you meet.`, actionLabel: 'Open booking' },
     'zh-CN': { title: '今天有行程', message: `预订 ${n} 今天开始，见面后请确认开始。`, actionLabel: '打开预订' },
+    ja: { title: '本日はツアーの日です', message: `予約（${n}）のツアーは本日です。合流したら、ツアーの開始を確認してください。`, actionLabel: '予約を開く' },
   }),
   // Rescheduling (decision 079). `slot` is the proposed time; the other side answers it.
   rescheduleProposedForAnswerer: (n: string, by: 'traveler' | 'guide', date: string, time: string, reason: string | null): Pair => ({
@@ -124,30 +154,51 @@ export const texts = {
       message: `${by === 'guide' ? '地陪' : '旅行者'}提议将预订 ${n} 改到 ${slotText('zh-CN', date, time)}。${because('zh-CN', reason)}请在预订中接受或拒绝。`,
       actionLabel: '去回复',
     },
+    ja: {
+      title: '新しい日時の提案があります',
+      message: `${by === 'guide' ? 'ガイド' : '旅行者'}から、予約（${n}）を${slotText('ja', date, time)}に変更する提案がありました。${because('ja', reason)}予約画面で承諾またはお断りしてください。`,
+      actionLabel: '回答する',
+    },
   }),
   rescheduled: (n: string, fromDate: string, fromTime: string, date: string, time: string): Pair => ({
     en: { title: 'Booking moved', message: `Booking ${n} now starts ${slotText('en', date, time)} (was ${slotText('en', fromDate, fromTime)}). The price is unchanged.`, actionLabel: 'View booking' },
     'zh-CN': { title: '预订时间已更改', message: `预订 ${n} 已改为 ${slotText('zh-CN', date, time)} 开始（原为 ${slotText('zh-CN', fromDate, fromTime)}），价格不变。`, actionLabel: '查看预订' },
+    ja: { title: '予約の日時が変更されました', message: `予約（${n}）の開始日時を${slotText('ja', fromDate, fromTime)}から${slotText('ja', date, time)}に変更しました。料金は変わりません。`, actionLabel: '予約を見る' },
   }),
   rescheduleDeclined: (n: string, date: string, time: string, reason: string): Pair => ({
     en: { title: 'New time declined', message: `Moving booking ${n} to ${slotText('en', date, time)} was declined; it keeps its time.${because('en', reason)}`, actionLabel: 'View booking' },
     'zh-CN': { title: '新时间被拒绝', message: `将预订 ${n} 改到 ${slotText('zh-CN', date, time)} 的提议被拒绝，预订时间不变。${because('zh-CN', reason)}`, actionLabel: '查看预订' },
+    ja: { title: '新しい日時の提案はお断りされました', message: `予約（${n}）を${slotText('ja', date, time)}に変更する提案はお断りされました。予約の日時は変わりません。${because('ja', reason)}`, actionLabel: '予約を見る' },
   }),
   rescheduleExpired: (n: string, date: string, time: string): Pair => ({
     en: { title: 'Proposed time expired', message: `The proposal to move booking ${n} to ${slotText('en', date, time)} was not answered in time; the booking keeps its time.`, actionLabel: 'View booking' },
     'zh-CN': { title: '改期提议已过期', message: `将预订 ${n} 改到 ${slotText('zh-CN', date, time)} 的提议未在期限内得到回复，预订时间不变。`, actionLabel: '查看预订' },
+    ja: { title: '日時変更の提案は期限切れになりました', message: `予約（${n}）を${slotText('ja', date, time)}に変更する提案に期限内の回答がなかったため、予約の日時は変わりません。`, actionLabel: '予約を見る' },
   }),
   tourRequestAccepted: (name: string): Pair => ({
     en: { title: 'Tour request accepted', message: `${name} accepted your tour request.`, actionLabel: 'Open chat' },
     'zh-CN': { title: '行程请求已接受', message: `${name}已接受您的行程请求。`, actionLabel: '打开聊天' },
+    ja: { title: 'ツアーリクエストが承諾されました', message: `${name} さんがツアーリクエストを承諾しました。`, actionLabel: 'チャットを開く' },
   }),
   tourRequestRejected: (name: string): Pair => ({
     en: { title: 'Tour request declined', message: `${name} declined your tour request. Open the chat to see why.`, actionLabel: 'Open chat' },
     'zh-CN': { title: '行程请求被拒绝', message: `${name}拒绝了您的行程请求，打开聊天查看原因。`, actionLabel: '打开聊天' },
+    ja: { title: 'ツアーリクエストはお断りされました', message: `${name} さんがツアーリクエストをお断りしました。理由はチャットでご確認ください。`, actionLabel: 'チャットを開く' },
   }),
 };
 
+
 export function chatMail(locale: Locale, opts: { from: string; body: string; link: string }) {
+  if (locale === 'ja') {
+    // A sender's name is Latin as often as not: "{{name}} さん", spaced as locales/VOICE.md says.
+    const subject = `${opts.from} さんから新しいメッセージが届きました`;
+    const intro = `${opts.from} さんからのメッセージ：`;
+    return {
+      subject,
+      textBody: `${intro}\n\n${opts.body}\n\n返信する：${opts.link}\n\nTabi Guides`,
+      htmlBody: htmlMail({ lang: locale, title: subject, paragraphs: [intro, opts.body], link: opts.link, linkLabel: '返信する' }),
+    };
+  }
   const zh = locale === 'zh-CN';
   const subject = zh ? `${opts.from}给您发来了新消息` : `New message from ${opts.from}`;
   const intro = zh ? `${opts.from}给您发来了新消息：` : `${opts.from} wrote to you:`;

@@ -9,7 +9,10 @@ import { because, slotText, type Locale } from './templates';
 type Text = { title: string; message: string; actionLabel: string };
 type Pair = Record<Locale, Text>;
 
-/** An instant in Japan time, as the trip pages write it: "Dec 9, 2026 22:00 (Japan time)" / "2026年12月9日 22:00（日本时间）". */
+/**
+ * An instant in Japan time, as the trip pages write it: "Dec 9, 2026 22:00 (Japan time)" / "2026年12月9日 22:00（日本时间）" /
+ * "2026年12月9日(水) 22:00（日本時間）".
+ */
 export function japanTime(locale: Locale, iso: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
@@ -19,10 +22,12 @@ export function japanTime(locale: Locale, iso: string): string {
   return slotText(locale, `${parts.year}-${parts.month}-${parts.day}`, `${parts.hour}:${parts.minute}`);
 }
 
-const said = (locale: Locale, note: string | null) => (!note ? '' : locale === 'zh-CN' ? `原因：“${note}”。` : ` Reason: “${note}”.`);
+const said = (locale: Locale, note: string | null) =>
+  !note ? '' : locale === 'ja' ? `理由：「${note}」。` : locale === 'zh-CN' ? `原因：“${note}”。` : ` Reason: “${note}”.`;
 
 /** What the reporter wrote, quoted for the side reported (their account is what a contest answers). */
-const wrote = (locale: Locale, note: string | null) => (!note ? '' : locale === 'zh-CN' ? `对方写道：“${note}”。` : ` They wrote: “${note}”.`);
+const wrote = (locale: Locale, note: string | null) =>
+  !note ? '' : locale === 'ja' ? `報告内容：「${note}」。` : locale === 'zh-CN' ? `对方写道：“${note}”。` : ` They wrote: “${note}”.`;
 
 export const tripTroubleTexts = {
   replacementOffered: (n: string, note: string | null, lapsesAt: string): Pair => ({
@@ -36,6 +41,11 @@ export const tripTroubleTexts = {
       message: `地陪取消了预订 ${n}。${said('zh-CN', note)}我们为同一时间找到了有空的地陪，无需加价；您也可以选择全额退款。请在 ${japanTime('zh-CN', lapsesAt)} 前选择。`,
       actionLabel: '选择地陪',
     },
+    ja: {
+      title: 'ガイドがキャンセルしました：代わりのガイドをお選びください',
+      message: `ガイドが予約（${n}）をキャンセルしました。${said('ja', note)}同じ時間に対応できるガイドが見つかりました。追加料金なしで代わりのガイドを選ぶか、全額返金をお選びください。${japanTime('ja', lapsesAt)}までにお選びください。`,
+      actionLabel: 'ガイドを選ぶ',
+    },
   }),
   replacementRequested: (n: string, answerBy: string): Pair => ({
     en: {
@@ -48,6 +58,11 @@ export const tripTroubleTexts = {
       message: `另一位地陪取消了预订 ${n}，旅行者选择了您，定金已支付。请在 ${japanTime('zh-CN', answerBy)} 前接受或拒绝。`,
       actionLabel: '处理请求',
     },
+    ja: {
+      title: '旅行者が代わりのガイドを探しています',
+      message: `別のガイドが予約（${n}）をキャンセルし、旅行者が代わりのガイドとしてあなたを選びました。予約金は支払い済みです。${japanTime('ja', answerBy)}までに承諾またはお断りをお願いします。`,
+      actionLabel: 'リクエストに回答する',
+    },
   }),
   replacementDeclined: (n: string, how: 'declined' | 'expired', lapsesAt: string): Pair => ({
     en: {
@@ -59,6 +74,11 @@ export const tripTroubleTexts = {
       title: how === 'declined' ? '该地陪无法前来，请另选' : '该地陪未及时回复，请另选',
       message: `您为预订 ${n} 选择的地陪${how === 'declined' ? '拒绝了请求' : '未在时限内回复'}。请在 ${japanTime('zh-CN', lapsesAt)} 前另选地陪或选择全额退款。`,
       actionLabel: '选择地陪',
+    },
+    ja: {
+      title: how === 'declined' ? 'お選びのガイドは対応できません：別のガイドをお選びください' : 'お選びのガイドから回答がありません：別のガイドをお選びください',
+      message: `予約（${n}）でお選びいただいたガイドは${how === 'declined' ? 'リクエストをお断りしました' : '期限内に回答しませんでした'}。${japanTime('ja', lapsesAt)}までに別のガイドを選ぶか、全額返金をお選びください。`,
+      actionLabel: 'ガイドを選ぶ',
     },
   }),
   /** To the side reported absent: what happened to the money, the reporter's own words, and how to contest. */
@@ -75,6 +95,11 @@ export const tripTroubleTexts = {
             message: `预订 ${n} 的旅行者报告您未到场；预订已取消，${formatFen(refundCents)} 元已退还给旅行者。${wrote('zh-CN', note)}如果您到场了，请在 ${NO_SHOW_CONTEST_HOURS} 小时内提交证据发起争议。`,
             actionLabel: '查看详情',
           },
+          ja: {
+            title: '旅行者から、待ち合わせにいらっしゃらなかったとの報告がありました',
+            message: `予約（${n}）の旅行者から、待ち合わせにいらっしゃらなかったとの報告がありました。予約はキャンセルされ、旅行者に${formatFen(refundCents)} 元を返金しました。${wrote('ja', note)}実際に現地にいらした場合は、${NO_SHOW_CONTEST_HOURS}時間以内に証拠を添えて申し立てをしてください。`,
+            actionLabel: '詳細を見る',
+          },
         }
       : {
           en: {
@@ -86,6 +111,11 @@ export const tripTroubleTexts = {
             title: '地陪报告您未到场',
             message: `预订 ${n} 的地陪报告您未到场；预订已取消，定金不予退还（未到场）。${wrote('zh-CN', note)}如果您到场了，请在 ${NO_SHOW_CONTEST_HOURS} 小时内提交证据发起争议。`,
             actionLabel: '查看详情',
+          },
+          ja: {
+            title: 'ガイドから、待ち合わせにいらっしゃらなかったとの報告がありました',
+            message: `予約（${n}）のガイドから、待ち合わせにいらっしゃらなかったとの報告がありました。予約はキャンセルされ、予約金は返金されません（無断不参加）。${wrote('ja', note)}実際に現地にいらした場合は、${NO_SHOW_CONTEST_HOURS}時間以内に証拠を添えて申し立てをしてください。`,
+            actionLabel: '詳細を見る',
           },
         },
   /** To the guide whose booking an admin cancelled for them (they may not have been reachable): it counts as theirs. */
@@ -100,6 +130,11 @@ export const tripTroubleTexts = {
       message: `Tabi 客服已代您取消预订 ${n}。${because('zh-CN', note)}旅行者将获得退款或另选地陪；此次取消计入您的取消记录。`,
       actionLabel: '查看详情',
     },
+    ja: {
+      title: 'Tabi Guides サポートが予約をキャンセルしました',
+      message: `Tabi Guides サポートが、あなたに代わって予約（${n}）をキャンセルしました。${because('ja', note)}旅行者には返金するか、別のガイドをご案内します。このキャンセルはあなたによるキャンセルとして扱われます。`,
+      actionLabel: '詳細を見る',
+    },
   }),
   /** To the guide reported absent while the traveler takes another guide the same day (decision 140). */
   noShowReplacing: (n: string, note: string | null = null): Pair => ({
@@ -113,6 +148,11 @@ export const tripTroubleTexts = {
       message: `预订 ${n} 的旅行者报告您未到场，正在为今天稍后的行程另选地陪；该预订已不再由您负责。${wrote('zh-CN', note)}如果最终改为退款，届时您可以提出异议。`,
       actionLabel: '查看详情',
     },
+    ja: {
+      title: '旅行者から、待ち合わせにいらっしゃらなかったとの報告がありました',
+      message: `予約（${n}）の旅行者から、待ち合わせにいらっしゃらなかったとの報告がありました。旅行者は本日このあとのツアーのために別のガイドを選んでいるため、この予約はあなたの担当ではなくなりました。${wrote('ja', note)}最終的に返金となった場合は、その時点で申し立てができます。`,
+      actionLabel: '詳細を見る',
+    },
   }),
   /** To the side who reported: the booking is cancelled and what comes back. */
   noShowRecorded: (n: string, by: 'traveler' | 'guide', refundCents: number): Pair =>
@@ -120,9 +160,11 @@ export const tripTroubleTexts = {
       ? {
           en: { title: 'Reported: your guide did not come', message: `Booking ${n} is cancelled and your deposit of ${formatFen(refundCents)} RMB is refunded in full. Sorry: you can book another guide now.`, actionLabel: 'Find another guide' },
           'zh-CN': { title: '已报告：地陪未到场', message: `预订 ${n} 已取消，您的定金 ${formatFen(refundCents)} 元将全额退还。非常抱歉，您现在可以预订其他地陪。`, actionLabel: '寻找其他地陪' },
+          ja: { title: '報告を受け付けました：ガイドが来ませんでした', message: `予約（${n}）はキャンセルされ、予約金${formatFen(refundCents)} 元は全額返金されます。ご迷惑をおかけして申し訳ありません。今すぐ別のガイドを予約できます。`, actionLabel: '別のガイドを探す' },
         }
       : {
           en: { title: 'Reported: the traveler did not come', message: `Booking ${n} is cancelled as a no-show; the deposit is kept under the cancellation terms.`, actionLabel: 'View details' },
           'zh-CN': { title: '已报告：旅行者未到场', message: `预订 ${n} 已按未到场取消；定金按取消条款不予退还。`, actionLabel: '查看详情' },
+          ja: { title: '報告を受け付けました：旅行者が来ませんでした', message: `予約（${n}）は無断不参加としてキャンセルされました。予約金はキャンセル規定に基づき返金されません。`, actionLabel: '詳細を見る' },
         },
 };

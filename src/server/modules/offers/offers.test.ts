@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInZone } from '../../../shared/availability';
-import { jobs } from '../../db/schema/index';
+import { jobs, users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { CARD_OK, newKey } from '../bookings/test-helpers';
 import { call, cid, guide as makeGuide, offerBody, openChat, traveler as makeTraveler, type Who } from '../messaging/test-helpers';
@@ -235,6 +235,18 @@ describe('reading, declining and withdrawing', () => {
     };
     expect(await told(guide, 'Your offer was declined')).toContain('Reason: the price.');
     expect(await told(traveler, 'The guide withdrew an offer')).toContain('can no longer be booked');
+  });
+});
+
+describe('in Japanese', () => {
+  it('tells a guide whose stored locale is ja of a declined offer in Japanese, with the date and the reason', async () => {
+    const offer = await makeOffer();
+    const setLocale = (locale: string | null) => t.database.db.update(users).set({ locale }).where(eq(users.id, guide.id));
+    await setLocale('ja');
+    expect((await call(t, traveler, 'POST', `/api/v2/offers/${offer.id}/decline`, { reason: 'other_guide' })).statusCode).toBe(200);
+    const told = async () => ((await call(t, guide, 'GET', '/api/v2/system-messages')).json().data.messages as { title: string; message: string }[]).find((m) => m.title === 'オファーが辞退されました');
+    await expect.poll(async () => (await told())?.message).toMatch(/^旅行者が\d{4}年\d{1,2}月\d{1,2}日\([日月火水木金土]\)のオファーを辞退しました。理由：別のガイドに決めた。/);
+    await setLocale(null);
   });
 });
 

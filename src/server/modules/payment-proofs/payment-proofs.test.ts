@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, paymentProofs, payments, systemMessages } from '../../db/schema/index';
+import { bookings, paymentProofs, payments, systemMessages, users } from '../../db/schema/index';
 import { nextAddress } from '../../test/accounts';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -213,6 +213,22 @@ describe('verify', () => {
     expect(titles(guide.id)).toEqual(['Payment proof to check', 'Payment proof verified']);
     expect(messages).toHaveLength(4);
     expect(messages.every((m) => m.actionUrl === `/booking/${id}/payment-proof` && m.type === 'payment')).toBe(true);
+  });
+});
+
+describe('in Japanese', () => {
+  it('tells a traveler whose stored locale is ja in Japanese, and keeps every language for a later switch', async () => {
+    const jaTraveler = await person(t);
+    await t.database.db.update(users).set({ locale: 'ja' }).where(eq(users.id, jaTraveler.id));
+    const id = await confirmedBooking(t, jaTraveler, guide.guideId, daysAhead(day++));
+    expect((await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${id}/accept`, headers: auth(guide.token) })).statusCode).toBe(200);
+    await t.database.db.update(bookings).set({ status: 'ongoing' }).where(eq(bookings.id, id));
+    expect((await upload(jaTraveler, id, PNG)).statusCode).toBe(201);
+    const mine = async () => (await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.userId, jaTraveler.id), eq(systemMessages.relatedEntityId, id)))).filter((m) => m.type === 'payment');
+    await expect.poll(async () => (await mine()).map((m) => m.title), { timeout: 10_000 }).toContain('支払い証明をアップロードしました');
+    const m = (await mine()).find((x) => x.title === '支払い証明をアップロードしました');
+    expect(m!.message).toMatch(/^予約（TG\d+）の当日現地払いの支払い証明をアップロードしました。/);
+    expect(m!.texts).toMatchObject({ en: { title: 'Payment proof uploaded' }, 'zh-CN': { title: '付款凭证已上传' }, ja: { title: '支払い証明をアップロードしました' } });
   });
 });
 

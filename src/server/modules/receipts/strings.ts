@@ -2,7 +2,9 @@ import type { ReceiptLanguage } from '../../../shared/schemas/receipts';
 
 /**
  * A receipt's words in its three languages (decision 125). Chinese follows the booking PDF's voice
- * (地陪, 您); Japanese uses the terms of a Japanese receipt (領収書, 宛名, 但し書き).
+ * (地陪, 您); Japanese uses the terms of a Japanese receipt (領収書, 宛名, 但し書き), the wording of the
+ * web app's receipts page (locales ja/receipts.json) and no space around numbers (locales/VOICE.md);
+ * amounts say 人民元 in full, as the qualified invoice does, since a Japanese tax document names its currency.
  */
 export interface ReceiptStrings {
   brand: string;
@@ -109,23 +111,23 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     amountReceived: '領収金額',
     amountRefunded: '返金額',
     forLabel: '但し',
-    deposit: (booking) => `ガイド予約 ${booking} の予約金として`,
-    extension: (booking) => `予約 ${booking} の延長料金として`,
-    refundOf: (receipt) => `領収書 ${receipt} の返金`,
+    deposit: (booking) => `ガイド予約${booking}の予約金として`,
+    extension: (booking) => `予約${booking}のツアー延長料金として`,
+    refundOf: (receipt) => `領収書${receipt}の返金`,
     lines: '明細',
-    inPerson: 'ガイドへの当日現地払い（当社は受領していません）',
+    inPerson: '当日現地払いでガイドに直接お支払い（Tabi Guidesは受け取っていません）',
     inPersonNote: '残金は当日ガイドへ直接お支払いいただくもので、本領収書には含まれません。',
     total: '合計',
     method: 'お支払い方法',
     methods: { card: 'クレジットカード', alipay: 'Alipay', wechat: 'WeChat Pay', cash: '現金' },
-    cardEnding: (last4) => `カード（末尾 ${last4}）`,
+    cardEnding: (last4) => `カード（末尾${last4}）`,
     paidOn: 'お支払い日',
     refundedOn: '返金日',
     colon: '：',
     issuer: '発行者',
     registration: '登録番号',
     notFapiao: '日本の事業者が発行する領収書です。中国の発票（fapiao）ではありません。',
-    fake: '開発用データ：架空の事業者であり、有効な領収書ではありません。',
+    fake: '開発用データ：架空の事業者によるもので、有効な領収書ではありません。',
     money: (amount) => `${amount} 人民元`,
     intl: 'ja-JP',
   },

@@ -1,5 +1,6 @@
 import { asc, sql } from 'drizzle-orm';
 import { SERVICE_CITY_SLUGS } from '../../../shared/cities';
+import { LOCALES } from '../../../shared/locales';
 import { fileReplySchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { guideItineraries, guides } from '../../db/schema/index';
@@ -8,7 +9,7 @@ import type { GuideSearch } from '../guides/index';
 
 /**
  * robots.txt and sitemap.xml: what crawlers may read, and every public page with its
- * English and Chinese versions (`?lang=en`, `?lang=zh-CN`; without `lang` the reader's stored choice or
+ * version in each interface language (`?lang=en`, `?lang=zh-CN`, `?lang=ja`; without `lang` the reader's stored choice or
  * Accept-Language decides, hence `x-default`). Listed guides and their itineraries are read in one query
  * each. Absolute URLs from APP_URL.
  */
@@ -65,7 +66,8 @@ export const PRIVATE_PATH_RULES = [
   '/application-status',
 ] as const;
 
-const LANGUAGES = ['en', 'zh-CN'] as const;
+// Every interface language has its own alternate, so a new locale is listed without a change here.
+const LANGUAGES = LOCALES;
 const CACHE = 'public, max-age=3600';
 
 export function robotsTxt(appUrl: string): string {
@@ -151,7 +153,7 @@ export function seoRoutes(app: AppInstance, { guideSearch }: SeoNeeds): void {
     {
       schema: {
         tags: ['seo'],
-        summary: 'sitemap.xml (application/xml): every public page and listed guide, with its English and Chinese versions',
+        summary: 'sitemap.xml (application/xml): every public page and listed guide, with its English, Chinese and Japanese versions',
         response: { 200: fileReplySchema },
       },
     },

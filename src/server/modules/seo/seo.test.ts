@@ -83,14 +83,15 @@ describe('GET /sitemap.xml', () => {
     for (const id of [ids.pausedItinerary, ids.suspendedItinerary]) expect(locs).not.toContain(`${APP_URL}/itinerary/${id}`);
   });
 
-  it('gives every page its English, Chinese and default versions, and a guide its last change', async () => {
+  it('gives every page its English, Chinese, Japanese and default versions, and a guide its last change', async () => {
     const { res, urls } = await sitemap();
     for (const u of urls) {
       const q = u.loc.includes('?') ? '&' : '?';
-      expect(u.alternates).toEqual({ en: `${u.loc}${q}lang=en`, 'zh-CN': `${u.loc}${q}lang=zh-CN`, 'x-default': u.loc });
+      expect(u.alternates).toEqual({ en: `${u.loc}${q}lang=en`, 'zh-CN': `${u.loc}${q}lang=zh-CN`, ja: `${u.loc}${q}lang=ja`, 'x-default': u.loc });
     }
     // & is escaped in the document itself.
     expect(res.body).toContain(`href="${APP_URL}/search?city=kyoto&amp;lang=zh-CN"`);
+    expect(res.body).toContain(`hreflang="ja" href="${APP_URL}/search?city=kyoto&amp;lang=ja"`);
     expect(res.body).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
     const guide = urls.find((u) => u.loc === `${APP_URL}/guides/${ids.listed}`)!;
     expect(Date.parse(guide.lastmod ?? '')).not.toBeNaN();

@@ -227,6 +227,26 @@ describe('GET /api/v2/wallet/statements/{month}/pdf', () => {
     expect(text).toContain('0.45 人民元');
   });
 
+  it('reads in Japanese, the invoice’s legal names standing alone (no reading under them)', async () => {
+    const res = await get('/api/v2/wallet/statements/2025-10/pdf?lang=ja', guide);
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('月次明細');
+    expect(text).toContain('2025年10月（日本時間）');
+    expect(text).toContain('ガイド：');
+    expect(text).toContain('2025年10月1日〜2025年10月31日');
+    expect(text).toContain('月初残高');
+    expect(text).toContain('350 元');
+    expect(text).toContain('100 元'); // the payout paid in October
+    expect(text).toContain('サービス手数料（税込）');
+    expect(text).toContain('適格請求書');
+    expect(text).toContain(`プラットフォーム利用手数料（予約 ${numbers[3]}）`);
+    expect(text).toContain('0.45 人民元');
+    expect(text).not.toContain('宛先');
+    expect(text).not.toContain('RMB');
+    expect(text).not.toContain('地陪');
+  });
+
   it('refuses a malformed month (400), a month without activity (404), the running month (409), a traveler (403)', async () => {
     for (const bad of ['2025-13', '2025-9', 'latest', '2025-00']) {
       const res = await get(`/api/v2/wallet/statements/${bad}/pdf`, guide);

@@ -40,7 +40,9 @@ const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 
 export async function renderStatementPdf(d: StatementDocument, locale: Locale): Promise<Buffer> {
   const s = STATEMENT_STRINGS[locale];
   const ja = INVOICE_JA;
-  const zh = locale === 'zh-CN';
+  // Chinese and Japanese take full-width punctuation; a Japanese reader needs no reading of the invoice's Japanese.
+  const cjk = locale !== 'en';
+  const readings = locale !== 'ja';
   const [year, month] = d.statement.month.split('-').map(Number) as [number, number];
   const monthName = s.monthName(year, month);
   const issued = new Date(Date.UTC(d.issuedOn.year, d.issuedOn.month - 1, d.issuedOn.day));
@@ -94,10 +96,10 @@ export async function renderStatementPdf(d: StatementDocument, locale: Locale): 
   doc.font('bold').fontSize(19).fillColor(INDIGO).text(s.brand, left + 14, 45, { lineBreak: false });
   doc.font('regular').fontSize(8.5).fillColor(MUTED).text(s.tagline, left + 14, 70, { lineBreak: false });
   doc.font('bold').fontSize(15).fillColor(INK).text(s.title, left, 46, { width: CONTENT_WIDTH, align: 'right' });
-  doc.font('regular').fontSize(10).fillColor(MUTED).text(zh ? `${monthName}（${s.japanTime}）` : `${monthName} (${s.japanTime})`, left, 69, { width: CONTENT_WIDTH, align: 'right' });
+  doc.font('regular').fontSize(10).fillColor(MUTED).text(cjk ? `${monthName}（${s.japanTime}）` : `${monthName} (${s.japanTime})`, left, 69, { width: CONTENT_WIDTH, align: 'right' });
   doc.moveTo(left, 96).lineTo(right, 96).lineWidth(1.2).strokeColor(INDIGO).stroke();
   y = 110;
-  const sep = zh ? '：' : ': ';
+  const sep = cjk ? '：' : ': ';
   doc.font('regular').fontSize(10).fillColor(MUTED).text(`${s.guide}${sep}`, left, y, { continued: true }).font('bold').fillColor(INK).text(d.guideName);
   y += 16;
   doc.font('regular').fontSize(10).fillColor(MUTED).text(`${s.period}${sep}`, left, y, { continued: true }).fillColor(INK).text(s.range(year, month, lastDay(year, month)));
@@ -143,7 +145,7 @@ export async function renderStatementPdf(d: StatementDocument, locale: Locale): 
     const h = doc.heightOfString(value, { width: CONTENT_WIDTH - LABEL_W, lineGap: 2 });
     room(Math.max(h, 26) + 8);
     doc.font('regular').fontSize(8.5).fillColor(INK).text(jaLabel, left, y, { width: LABEL_W - 10, lineGap: 1 });
-    doc.fontSize(7.5).fillColor(MUTED).text(reading, left, doc.y + 1, { width: LABEL_W - 10 });
+    if (readings) doc.fontSize(7.5).fillColor(MUTED).text(reading, left, doc.y + 1, { width: LABEL_W - 10 });
     const labelBottom = doc.y;
     doc.font(opts.strong ? 'bold' : 'regular').fontSize(10.5).fillColor(INK).text(value, left + LABEL_W, y, { width: CONTENT_WIDTH - LABEL_W, lineGap: 2 });
     y = Math.max(labelBottom, doc.y) + 8;
@@ -164,10 +166,12 @@ export async function renderStatementPdf(d: StatementDocument, locale: Locale): 
     doc.text(ja.date, left + 6, y, { width: DATE_W - 6, lineBreak: false });
     doc.text(ja.item, left + DATE_W, y, { width: CONTENT_WIDTH - DATE_W - AMOUNT_W, lineBreak: false });
     doc.text(ja.amount, right - AMOUNT_W - 6, y, { width: AMOUNT_W, align: 'right', lineBreak: false });
-    doc.font('regular').fontSize(7).fillColor(MUTED);
-    doc.text(s.invoice.date, left + 6, y + 12, { width: DATE_W - 6, lineBreak: false });
-    doc.text(s.invoice.item, left + DATE_W, y + 12, { width: CONTENT_WIDTH - DATE_W - AMOUNT_W, lineBreak: false });
-    doc.text(s.invoice.amount, right - AMOUNT_W - 6, y + 12, { width: AMOUNT_W, align: 'right', lineBreak: false });
+    if (readings) {
+      doc.font('regular').fontSize(7).fillColor(MUTED);
+      doc.text(s.invoice.date, left + 6, y + 12, { width: DATE_W - 6, lineBreak: false });
+      doc.text(s.invoice.item, left + DATE_W, y + 12, { width: CONTENT_WIDTH - DATE_W - AMOUNT_W, lineBreak: false });
+      doc.text(s.invoice.amount, right - AMOUNT_W - 6, y + 12, { width: AMOUNT_W, align: 'right', lineBreak: false });
+    }
     y += 32;
   };
   header();
@@ -196,7 +200,7 @@ export async function renderStatementPdf(d: StatementDocument, locale: Locale): 
     room(34);
     doc.font('bold').fontSize(9.5).fillColor(INK).text(jaLabel, left + 6, y, { width: CONTENT_WIDTH - AMOUNT_W - 12, lineBreak: false });
     doc.fontSize(11).text(rmbJa(cents), right - AMOUNT_W - 6, y - 1, { width: AMOUNT_W, align: 'right', lineBreak: false });
-    doc.font('regular').fontSize(7.5).fillColor(MUTED).text(reading, left + 6, y + 13, { width: CONTENT_WIDTH - AMOUNT_W - 12, lineBreak: false });
+    if (readings) doc.font('regular').fontSize(7.5).fillColor(MUTED).text(reading, left + 6, y + 13, { width: CONTENT_WIDTH - AMOUNT_W - 12, lineBreak: false });
     y += 30;
   };
   room(70);
@@ -206,7 +210,7 @@ export async function renderStatementPdf(d: StatementDocument, locale: Locale): 
   y += 8;
   room(50);
   doc.font('regular').fontSize(8).fillColor(MUTED).text(ja.currencyNote, left, y, { width: CONTENT_WIDTH, lineGap: 1 });
-  doc.text(s.invoice.currencyNote, left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
+  if (readings) doc.text(s.invoice.currencyNote, left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
 
   footer();
   doc.end();

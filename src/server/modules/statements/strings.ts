@@ -1,9 +1,11 @@
 import type { Locale } from '../../../shared/locales';
 
 /**
- * The statement PDF's words. The statement is in the reader's language (en or zh-CN, as the booking
- * PDF); the invoice's legally required items are in Japanese, each with the reader's reading beside it
- * (decision 127). Chinese voice: 地陪, 您.
+ * The statement PDF's words. The statement is in the reader's language (as the booking PDF); the
+ * invoice's legally required items are in Japanese, each with the reader's reading beside it
+ * (decision 127). Chinese voice: 地陪, 您; Japanese: locales/VOICE.md. A Japanese reader reads the
+ * legal names themselves, so render.ts prints no reading under them: of `invoice`, only `title` and
+ * `noItems` show in Japanese, the rest being the plain names kept for completeness.
  */
 export interface StatementStrings {
   brand: string;
@@ -134,7 +136,52 @@ const ZH: StatementStrings = {
   footer: 'Tabi 日本地陪 · 本对账单仅供所列地陪使用。',
 };
 
-export const STATEMENT_STRINGS: Record<Locale, StatementStrings> = { en: EN, 'zh-CN': ZH };
+const JA_DAY = (year: number, month: number, day: number) =>
+  new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
+
+// No 「・」 here: the shared CJK font draws it with the glyph of 「·」 (see monthly-statements.test.ts).
+const JA: StatementStrings = {
+  brand: 'Tabi Guides',
+  tagline: '日本各地の現地ガイド',
+  title: '月次明細',
+  monthName: (year, month) => `${year}年${month}月`,
+  japanTime: '日本時間',
+  day: JA_DAY,
+  range: (year, month, last) => `${year}年${month}月1日〜${year}年${month}月${last}日`,
+  guide: 'ガイド',
+  period: '対象期間',
+  sectionSummary: '概要',
+  opening: '月初残高',
+  earnings: '今月の収益',
+  earningsNote: '完了したツアー、キャンセル料、申し立てによる調整のうち、サービス手数料を差し引いたガイドの取り分です。',
+  payouts: '出金済み',
+  closing: '月末残高',
+  commission: 'サービス手数料（税込）',
+  commissionNote: (n) => `${n}件の予約分です。収益からすでに差し引かれています。`,
+  commissionTax: (rate) => `うち消費税（${rate}%）`,
+  sectionPayouts: '今月の出金',
+  noPayouts: '今月の出金はありません。',
+  methods: { alipay: 'Alipay', wechat: 'WeChat', bank: '銀行口座' },
+  invoice: {
+    title: 'サービス手数料の適格請求書',
+    number: '請求書番号',
+    issued: '発行日',
+    recipient: '宛先',
+    issuer: '発行者',
+    registration: '登録番号',
+    period: '対象期間',
+    date: '取引日',
+    item: '内容',
+    amount: '金額（税込）',
+    total: (rate) => `${rate}%対象の合計（税込）`,
+    tax: (rate) => `消費税（${rate}%）`,
+    currencyNote: '金額は人民元で表示しています。',
+    noItems: '今月のサービス手数料はありません。',
+  },
+  footer: 'Tabi Guides · この明細は、記載のガイドご本人のためのものです。',
+};
+
+export const STATEMENT_STRINGS: Record<Locale, StatementStrings> = { en: EN, 'zh-CN': ZH, ja: JA };
 
 /**
  * The invoice's items in Japanese, as the law names them (適格請求書の記載事項); these stay Japanese

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index';
 import { nextAddress } from '../../test/accounts';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -151,12 +153,14 @@ describe('an overdue urgent thread', () => {
     {
       const res = await t.app.inject({ url: '/api/v2/system-messages?limit=100', headers: auth(who.token) });
       expect(res.statusCode, res.body).toBe(200);
-      const all = res.json().data.messages as { type: string; actionUrl: string; relatedEntityType: string; relatedEntityId: number }[];
+      const all = res.json().data.messages as { type: string; title: string; actionUrl: string; relatedEntityType: string; relatedEntityId: number }[];
       return all.filter((m) => m.relatedEntityType === 'support_thread' && m.relatedEntityId === id);
     }
 
   it('alerts every admin once when its deadline passes unanswered, and not before', async () => {
     const second = await person(t, { admin: true });
+    // The second admin reads Japanese: the alert is written in their stored locale.
+    await t.database.db.update(users).set({ locale: 'ja' }).where(eq(users.id, second.id));
     const created = start + 2 * 3_600_000;
     at(created);
     const id = (await create(traveler, { ...HELP, bookingId })).json().thread.id as number;
@@ -172,6 +176,8 @@ describe('an overdue urgent thread', () => {
       expect(alerts).toHaveLength(1);
       expect(alerts[0]).toMatchObject({ type: 'admin', actionUrl: `/admin/support/${id}` });
     }
+    expect((await alertsOf(second, id))[0]!.title).toBe(`サポートの会話（#${id}）が回答期限を過ぎています`);
+    expect((await alertsOf(admin, id))[0]!.title).toBe(`Support #${id} is waiting past its deadline`);
     expect(await alertsOf(traveler, id)).toEqual([]);
   });
 

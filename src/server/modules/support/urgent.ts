@@ -78,6 +78,7 @@ function overdueNotice(userId: number, threadId: number, since: Date): CreateSys
     text: {
       en: { title: `Support #${threadId} is waiting past its deadline`, message: 'Nobody has answered this conversation in time. Open it in the support queue.', actionLabel: 'Open' },
       'zh-CN': { title: `客服会话 #${threadId} 已超过回复时限`, message: '这个会话未在时限内得到回复，请在客服队列中处理。', actionLabel: '打开' },
+      ja: { title: `サポートの会話（#${threadId}）が回答期限を過ぎています`, message: 'この会話に期限内の回答がありません。サポートキューで開いて対応してください。', actionLabel: '開く' },
     },
     actionUrl: `/admin/support/${threadId}`,
     isErrorMessage: true,

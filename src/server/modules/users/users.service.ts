@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { deleteAccountBodySchema, updateProfileBodySchema } from '../../../shared/schemas/auth';
+import { DEFAULT_LOCALE, matchLocale } from '../../../shared/locales';
 import type { Consent } from '../../../shared/schemas/legal';
 import type { User, UserRole } from '../../../shared/schemas/user';
 import { computeGuideStatus } from '../../../shared/rules/guide-status';
@@ -71,7 +72,7 @@ export async function updateMe(app: AppInstance, { jobs }: Pick<UsersNeeds, 'job
     const updated = await updateUser(t, userId, fields);
     if (!updated || newEmail === undefined) return { row: updated, mailJobs: [] };
     const mail = emailChangedMail({
-      locale: user.locale === 'zh-CN' ? 'zh-CN' : 'en',
+      locale: matchLocale(user.locale) ?? DEFAULT_LOCALE,
       name: user.nickname || user.fullName,
       newEmail,
       helpLink: `${app.ctx.config.appUrl}/help/contact`,

@@ -97,7 +97,7 @@ async function ownersTourRequest(f: TrustFixtures): Promise<{ id: number; messag
 const conversationStrangers = (f: TrustFixtures) => [f.stranger, f.otherGuide];
 async function ownersSystemMessage(f: TrustFixtures): Promise<number> {
   const [m] = await f.t.app.notifications.create([
-    { userId: f.owner.id, type: 'booking', text: { en: { title: 'T', message: 'M' }, 'zh-CN': { title: 'T', message: 'M' } }, related: { type: 'booking', id: 4242 } },
+    { userId: f.owner.id, type: 'booking', text: { en: { title: 'T', message: 'M' }, 'zh-CN': { title: 'T', message: 'M' }, ja: { title: 'T', message: 'M' } }, related: { type: 'booking', id: 4242 } },
   ]);
   return m!.id;
 }

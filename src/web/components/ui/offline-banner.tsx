@@ -24,10 +24,10 @@ export function OfflineBanner({ edgeToEdge = false }: { edgeToEdge?: boolean }) 
   }, [queryClient]);
   if (!offline) return null;
   const locale = currentLocale();
-  const tag = locale === 'zh-CN' ? 'zh-CN' : 'en-US';
+  const tag = locale === 'en' ? 'en-US' : locale;
   const text = savedAt
     ? t('offline.updated', {
-        date: dateTimeFormat(tag, { month: locale === 'zh-CN' ? 'long' : 'short', day: 'numeric' }).format(savedAt),
+        date: dateTimeFormat(tag, { month: locale === 'en' ? 'short' : 'long', day: 'numeric' }).format(savedAt),
         time: dateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(savedAt),
       })
     : t('offline.noCopy');

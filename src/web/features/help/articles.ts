@@ -44,6 +44,7 @@ export function articleForPath(path: string): HelpArticleMeta | undefined {
 const bundles: Record<Locale, () => Promise<{ sources: Record<string, string> }>> = {
   en: () => import('./content/en/index'),
   'zh-CN': () => import('./content/zh-CN/index'),
+  ja: () => import('./content/ja/index'),
 };
 
 export async function loadArticles(locale: Locale): Promise<Record<HelpSlug, Article>> {

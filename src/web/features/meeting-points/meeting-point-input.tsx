@@ -1,10 +1,11 @@
 import { MapPin } from 'lucide-react';
 import { forwardRef, useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SERVICE_CITIES } from '../../../shared/cities';
+import type { Locale } from '../../../shared/locales';
 import { meetingPointAddress, meetingPointName, searchMeetingPoints, type MeetingPoint } from '../../../shared/meeting-points';
 import { currentLocale } from '../../lib/i18n';
 import { cn } from '../../lib/cn';
+import { cityName } from '../../lib/format';
 
 /** What choosing a place writes in a form: the address line, the postal code and the coordinates. */
 export interface PickedMeetingPoint {
@@ -146,7 +147,4 @@ export const MeetingPointInput = forwardRef<HTMLInputElement, InputProps & { val
   },
 );
 
-const cityLabel = (slug: string, locale: string) => {
-  const c = SERVICE_CITIES.find((x) => x.slug === slug);
-  return c ? (locale === 'zh-CN' ? c.nameCn : c.nameEn) : slug;
-};
+const cityLabel = (slug: string, locale: Locale) => cityName(slug, locale);

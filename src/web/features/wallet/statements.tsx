@@ -42,7 +42,7 @@ async function downloadPdf(month: string): Promise<void> {
 function monthName(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const locale = currentLocale();
-  return dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
+  return dateTimeFormat(locale === 'en' ? 'en-US' : locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
 }
 
 function Row({ label, cents, strong, testId }: { label: string; cents: number; strong?: boolean; testId?: string }) {

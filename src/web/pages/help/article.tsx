@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { SERVICE_CITIES } from '../../../shared/cities';
 import { CURRENT_LEGAL_VERSIONS } from '../../../shared/legal/documents';
+import type { Locale } from '../../../shared/locales';
 import { CityArt } from '../../components/art/city-art';
 import { ArticleBody, articleForPath, HELP_ARTICLES, TableOfContents, useHelpArticles } from '../../features/help';
-import { formatCalendarDate } from '../../lib/format';
+import { formatCalendarDate, localName } from '../../lib/format';
 import { currentLocale } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ContactOptions } from './contact-options';
@@ -106,11 +107,11 @@ export function Component() {
   );
 }
 
-function cityPicture(locale: string, t: (k: string, o?: Record<string, string>) => string) {
+function cityPicture(locale: Locale, t: (k: string, o?: Record<string, string>) => string) {
   return function CityPicture(id: string): ReactNode {
     const city = SERVICE_CITIES.find((c) => c.slug === id);
     if (!city) return null;
-    const name = locale === 'zh-CN' ? city.nameCn : city.nameEn;
+    const name = localName(city, locale);
     return (
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
         <CityArt slug={city.slug} className="aspect-[8/5] h-auto w-full max-w-56 rounded-[var(--radius-card)]" />

@@ -89,7 +89,7 @@ function ApplicationDetail({ id }: { id: number }) {
       <Facts
         items={[
           [t('fields.status'), t(`status.${a.status}`)],
-          [t('fields.user'), <>@{a.username}{f.locale === 'zh-CN' ? '（' : ' ('}<EmailText email={a.email} />{f.locale === 'zh-CN' ? '）' : ')'}</>],
+          [t('fields.user'), <>@{a.username}{f.locale === 'en' ? ' (' : '（'}<EmailText email={a.email} />{f.locale === 'en' ? ')' : '）'}</>],
           [t('fields.submitted'), f.when(a.submittedAt)],
           [t('fields.reviewed'), f.when(a.reviewedAt)],
           ...(a.reviewNote ? ([[t('fields.reviewNote'), a.reviewNote]] as [string, string][]) : []),

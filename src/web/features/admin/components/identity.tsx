@@ -65,7 +65,7 @@ function IdentityDetail({ id }: { id: number }) {
       <Facts
         items={[
           [t('fields.status'), t(`status.${v.status}`, { defaultValue: v.status })],
-          [t('fields.user'), <>@{v.username}{f.locale === 'zh-CN' ? '（' : ' ('}<EmailText email={v.email} />{f.locale === 'zh-CN' ? '）' : ')'}</>],
+          [t('fields.user'), <>@{v.username}{f.locale === 'en' ? ' (' : '（'}<EmailText email={v.email} />{f.locale === 'en' ? ')' : '）'}</>],
           [t('identity.kind'), v.documentKind ? t(`identity.kinds.${v.documentKind}`) : undefined],
           [t('fields.submitted'), f.when(v.submittedAt)],
           [t('fields.reviewed'), f.when(v.reviewedAt)],

@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../../../shared/locales';
 import { PAYOUT_BATCH_KINDS, type PayoutBatch, type PayoutBatchKind, type PayoutLine } from '../../../../shared/schemas/payouts';
 import { JPY_PER_CNY_PATTERN } from '../../../../shared/schemas/payouts';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +12,7 @@ import { useAdminAction, usePayoutBatch, usePayoutBatches } from '../api';
 import { AuditTrail, ConfirmAction, DetailCard, Empty, ErrorNote, Facts, LoadError, Loading, QueryFallback, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
 
 /** A transfer day (yyyy-mm-dd, Japan) as the reader writes dates. */
-const transferDay = (day: string | null, locale: 'en' | 'zh-CN') => (day ? formatInstant(`${day}T12:00:00+09:00`, locale, 'Asia/Tokyo').date : '—');
+const transferDay = (day: string | null, locale: Locale) => (day ? formatInstant(`${day}T12:00:00+09:00`, locale, 'Asia/Tokyo').date : '—');
 const yen = (n: number | null, locale: string) => (n === null ? '—' : `${new Intl.NumberFormat(locale).format(n)} ${locale === 'zh-CN' ? '日元' : 'JPY'}`);
 
 /**

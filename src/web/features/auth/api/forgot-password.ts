@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Locale } from '../../../../shared/locales';
 import { apiRequest } from '../../../lib/api-client';
 
-export function requestPasswordReset(input: { email: string; locale: 'en' | 'zh-CN' }): Promise<{ ok: true }> {
+export function requestPasswordReset(input: { email: string; locale: Locale }): Promise<{ ok: true }> {
   return apiRequest('/api/auth/forgot-password', { method: 'POST', body: input });
 }
 

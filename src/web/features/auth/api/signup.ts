@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Locale } from '../../../../shared/locales';
 import type { ConsentInput } from '../../../../shared/schemas/legal';
 import type { AuthReply } from '../../../../shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
@@ -10,7 +11,7 @@ export interface SignupInput {
   confirmPassword: string;
   fullName: string;
   emailUpdates: boolean;
-  locale: 'en' | 'zh-CN';
+  locale: Locale;
   consents: ConsentInput[];
 }
 

@@ -11,7 +11,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useCheckout, type CheckoutProblem } from '../hooks/use-checkout';
-import { amount, moneyFormat } from '../../../lib/format';
+import { amount, moneyFormat, localName } from '../../../lib/format';
 import { formatPostalCode } from '../lib/forms';
 import { MeetingPointInput, MeetingPlace } from '../../meeting-points';
 import { CancellationPolicy } from './cancellation-policy';
@@ -119,7 +119,7 @@ export function CheckoutForm({
   // The final confirmation beside Pay (decision 122): the server's figures for a booking or an offer,
   // the shared rule's preview for a new booking (Pay stops if the server's price differs).
   const review: OrderReviewFacts = {
-    service: tour.service ? (locale === 'zh-CN' ? tour.service.nameCn : tour.service.nameEn) : t('summary.basicTour'),
+    service: tour.service ? localName(tour.service, locale) : t('summary.basicTour'),
     guideName: tour.guide.fullName,
     date: tour.date,
     startTime: tour.startTime,

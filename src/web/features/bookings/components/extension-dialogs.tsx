@@ -13,7 +13,7 @@ import { showToast } from '../../../lib/toast';
 import { getBooking } from '../api/get-booking';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useMarkExtensionPaid, usePayExtension, useRequestExtension } from '../api/tour';
-import { amount } from '../../../lib/format';
+import { amount, localName } from '../../../lib/format';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { settlePayment } from '../lib/settle-payment';
 import { useApprovalPage } from '../lib/use-approval-page';
@@ -336,7 +336,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
         {/* The final confirmation beside Pay (decision 122). */}
         {shown && !resume && !confirming && (
           <OrderReview
-            facts={extensionReviewFacts(b, shown, payment.method, t('bookings:review.extensionService', { service: b.subcategory ? (currentLocale() === 'zh-CN' ? b.subcategory.nameCn : b.subcategory.nameEn) : t('bookings:summary.basicTour') }))}
+            facts={extensionReviewFacts(b, shown, payment.method, t('bookings:review.extensionService', { service: b.subcategory ? (localName(b.subcategory, currentLocale())) : t('bookings:summary.basicTour') }))}
             className="mt-4 rounded-lg border border-stone-200 px-3 py-3 dark:border-stone-800"
           />
         )}

@@ -7,7 +7,7 @@ import type { AnswerItem, AnswerKind } from '../lib/needs-answer';
 
 const ICONS: Record<AnswerKind, typeof Inbox> = { request: Inbox, reschedule: CalendarClock, extension: TimerReset };
 
-/** Where an item's card is: its tab, and the card's anchor (HashScroll brings it into view). */
+/** Where an item's card is: its tab, and the card's anchor (useHashScroll brings it into view). */
 export const cardLink = (item: Pick<AnswerItem, 'booking' | 'tab'>) => ({ search: `?tab=${item.tab}`, hash: `#booking-${item.booking.id}` });
 
 /**

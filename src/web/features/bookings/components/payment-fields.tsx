@@ -18,8 +18,8 @@ export interface PaymentValues {
   wechatId: string;
 }
 
-/** Chinese readers pay with Alipay and WeChat Pay first (card was preselected for them). */
-const METHOD_ORDER: Record<Locale, readonly PaymentMethodName[]> = { 'zh-CN': ['alipay', 'wechat', 'card'], en: ['card', 'alipay', 'wechat'] };
+/** Chinese readers pay with Alipay and WeChat Pay first (card was preselected for them); others by card. */
+const METHOD_ORDER: Record<Locale, readonly PaymentMethodName[]> = { 'zh-CN': ['alipay', 'wechat', 'card'], en: ['card', 'alipay', 'wechat'], ja: ['card', 'alipay', 'wechat'] };
 
 /** An empty form with the reader's first method chosen. */
 export const emptyPayment = (locale: Locale): PaymentValues => ({

@@ -167,7 +167,7 @@ function StripeCardField({
       (stripe) => {
         if (cancelled) return;
         if (!stripe || !mount.current) return setState('failed');
-        created = stripe.elements({ locale: locale === 'zh-CN' ? 'zh' : 'en' }).create('card', {
+        created = stripe.elements({ locale: locale === 'zh-CN' ? 'zh' : locale }).create('card', {
           hidePostalCode: true,
           disabled: initiallyDisabled.current,
           style: { base: { fontSize: '16px', color: '#1c1917', '::placeholder': { color: '#a8a29e' } }, invalid: { color: '#b91c1c' } },

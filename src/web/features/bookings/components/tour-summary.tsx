@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { currentLocale } from '../../../lib/i18n';
-import { cityName, endTime, formatCalendarDate, durationText, viewerTime } from '../../../lib/format';
+import { cityName, endTime, formatCalendarDate, durationText, viewerTime, localName } from '../../../lib/format';
 
 export interface TourInfo {
   guide: { userId: number; fullName: string; profilePicture: string | null; serviceCity: string };
@@ -71,7 +71,7 @@ export function TourSummary({ tour }: { tour: TourInfo }) {
         />
         <Item icon={<Clock className="h-4 w-4" />} label={t('summary.duration')} value={durationText(tour.hours, locale)} />
         <Item icon={<Users className="h-4 w-4" />} label={t('summary.travelers')} value={t('people', { count: tour.travelers })} />
-        <Item icon={<Sparkles className="h-4 w-4" />} label={t('summary.service')} value={tour.service ? (locale === 'zh-CN' ? tour.service.nameCn : tour.service.nameEn) : t('summary.basicTour')} />
+        <Item icon={<Sparkles className="h-4 w-4" />} label={t('summary.service')} value={tour.service ? localName(tour.service, locale) : t('summary.basicTour')} />
         {tour.bookingNumber && <Item icon={<Hash className="h-4 w-4" />} label={t('summary.bookingNumber')} value={tour.bookingNumber} />}
       </dl>
     </div>

@@ -8,14 +8,15 @@ import { buttonClass } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { useServiceCategories } from '../../guides';
 import { ANSWER_KEYS, rmbToFen, SCORE_KEYS, scoreBandOf, type FormState } from '../form';
+import { localName } from '../../../lib/format';
 
 /** The preview (become-guide flow): every answer of the four pages, with a way back to each. */
 export function ApplicationPreview({ form, documents }: { form: FormState; documents: GuideApplication['documents'] }) {
   const { t } = useTranslation('guideApplication');
   const locale = currentLocale();
-  const zh = locale === 'zh-CN';
+  const zh = locale !== 'en';
   const categories = useServiceCategories();
-  const subNames = new Map((categories.categories ?? []).flatMap((c) => c.subcategories.map((s) => [s.id, zh ? s.nameCn : s.nameEn] as const)));
+  const subNames = new Map((categories.categories ?? []).flatMap((c) => c.subcategories.map((s) => [s.id, localName(s, locale)] as const)));
   const list = (xs: string[]) => (xs.length ? xs.join(zh ? '、' : ', ') : null);
   const money = (typed: string) => {
     const fen = typed.trim() ? rmbToFen(typed) : null;
@@ -38,7 +39,7 @@ export function ApplicationPreview({ form, documents }: { form: FormState; docum
         [t('fields.occupation'), form.occupation.trim() || null],
         [t('fields.bio'), form.bio.trim() || null],
         [t('fields.languages'), list(form.languages.map((l) => t(`languages.${l}`)))],
-        [t('fields.serviceCities'), list(form.serviceCities.map((s) => SERVICE_CITIES.find((c) => c.slug === s)).filter((c) => !!c).map((c) => (zh ? c.nameCn : c.nameEn)))],
+        [t('fields.serviceCities'), list(form.serviceCities.map((s) => SERVICE_CITIES.find((c) => c.slug === s)).filter((c) => !!c).map((c) => localName(c, locale)))],
         [t('fields.residenceArea'), form.residenceArea.trim() || null],
         [t('fields.residenceZipcode'), form.residenceZipcode || null],
         [t('fields.residenceSince'), since],

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_CITIES } from '../../../../shared/cities';
-import type { Locale } from '../../../../shared/locales';
 import { APPLICATION_CURRENCIES, APPLICATION_GENDERS, APPLICATION_LANGUAGES, TARGET_GROUPS, type GuideApplication } from '../../../../shared/schemas/guide-applications';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
@@ -11,6 +10,7 @@ import { ANSWER_KEYS, formatZip, SCORE_KEYS, type FormState } from '../form';
 import { DocumentsField } from './documents';
 import { CheckboxGroup, ScoreField } from './fields';
 import { dateTimeFormat } from '../../../lib/intl';
+import { localName } from '../../../lib/format';
 
 export interface StepProps {
   form: FormState;
@@ -20,7 +20,6 @@ export interface StepProps {
   touch: (key: string) => () => void;
 }
 
-const localName = (x: { nameEn: string; nameCn: string }, locale: Locale) => (locale === 'zh-CN' ? x.nameCn : x.nameEn);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -41,7 +40,7 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0
 export function PersonalStep({ form, set, err, touch, application }: StepProps & { application: GuideApplication }) {
   const { t } = useTranslation('guideApplication');
   const locale = currentLocale();
-  const monthName = (m: string) => dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, Number(m) - 1, 1)));
+  const monthName = (m: string) => dateTimeFormat(locale === 'en' ? 'en-US' : locale, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, Number(m) - 1, 1)));
   return (
     <div className="space-y-8">
       <Section title={t('sections.identity')}>

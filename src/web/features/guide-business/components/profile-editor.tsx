@@ -13,6 +13,7 @@ import { localeTextLanguage } from '../../../../shared/guide-texts';
 import { saveErrorText, useMyProfile, useSaveProfile } from '../api/guide-business';
 import { LanguageTabs } from './language-tabs';
 import { formKey, QueryFallback } from './query-fallback';
+import { localName } from '../../../lib/format';
 
 type TextKey = keyof Required<GuideTextFields>;
 const TEXT_FIELDS: TextKey[] = ['bio', 'ethicsDescription', 'boundaryDescription', 'supportiveDescription'];
@@ -138,7 +139,7 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
   };
 
   const rmb = (fen: number) => formatRmb(fen, locale);
-  const cityLabel = (c: (typeof SERVICE_CITIES)[number]) => (locale === 'zh-CN' ? c.nameCn : c.nameEn);
+  const cityLabel = (c: (typeof SERVICE_CITIES)[number]) => localName(c, locale);
   const lang = form.originalLanguage;
 
   return (

@@ -36,7 +36,7 @@ export function AvailabilityCalendar({
   const pickedDay = days.find((d) => d.date === picked);
   const lead = isoWeekday(days[0]!.date) - 1;
   const weekdayNames = useMemo(() => {
-    const fmt = dateTimeFormat(locale === 'zh-CN' ? 'zh-CN' : 'en-US', { weekday: 'short', timeZone: 'UTC' });
+    const fmt = dateTimeFormat(locale === 'en' ? 'en-US' : locale, { weekday: 'short', timeZone: 'UTC' });
     // 2024-01-01 was a Monday.
     return Array.from({ length: 7 }, (_, i) => fmt.format(new Date(Date.UTC(2024, 0, 1 + i))));
   }, [locale]);
@@ -112,11 +112,11 @@ function DayHours({ day, timeZone }: { day: DayAvailability | undefined; timeZon
           <span className="font-medium">{t('profile.hoursOn', { date: formatCalendarDate(day.date, locale, { weekday: 'short' }) })}</span>{' '}
           {day.available ? (
             <span>
-              {day.slots.map((s) => `${minutesToTime(s.startMinute)}–${minutesToTime(s.endMinute)}`).join(locale === 'zh-CN' ? '、' : ', ')}
+              {day.slots.map((s) => `${minutesToTime(s.startMinute)}–${minutesToTime(s.endMinute)}`).join(locale === 'en' ? ', ' : '、')}
               {bracketed(zoneLabel, locale)}
               {day.slots[0] && localRange(day.date, day.slots[0]) && (
                 <span className="block text-xs text-stone-600 dark:text-stone-400">
-                  {t('profile.yourTime', { range: day.slots.map((s) => localRange(day.date, s) ?? '').filter(Boolean).join(locale === 'zh-CN' ? '、' : ', ') })}
+                  {t('profile.yourTime', { range: day.slots.map((s) => localRange(day.date, s) ?? '').filter(Boolean).join(locale === 'en' ? ', ' : '、') })}
                 </span>
               )}
             </span>

@@ -7,5 +7,5 @@ export function formatWhen(iso: string): string {
   const locale = currentLocale();
   const sameDay = d.toDateString() === new Date().toDateString();
   if (sameDay) return dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false }).format(d);
-  return dateTimeFormat(locale, { year: 'numeric', month: locale === 'zh-CN' ? 'long' : 'short', day: 'numeric' }).format(d);
+  return dateTimeFormat(locale, { year: 'numeric', month: locale === 'en' ? 'short' : 'long', day: 'numeric' }).format(d);
 }

@@ -1,8 +1,10 @@
 import { formatPostalCode, postalCodeError } from '../../../../shared/messaging/postal-code';
 import type { MealOption, TicketOption, TransportOption } from '../../../../shared/messaging/tour-request';
+import type { Locale } from '../../../../shared/locales';
 import type { TourRequest } from '../../../../shared/schemas/messaging';
 import { dateTimeFormat } from '../../../lib/intl';
 import { moneyFormat } from '../../../../shared/money-format';
+import { localName } from '../../../lib/format';
 
 /** What the tour request form holds (strings as typed). */
 export interface TourRequestDraft {
@@ -107,8 +109,8 @@ export const yen = (amount: number, locale: string): string => moneyFormat(local
 export function displayDate(iso: string, locale: string): string {
   const d = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return iso;
-  return dateTimeFormat(locale, { year: 'numeric', month: locale === 'zh-CN' ? 'long' : 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+  return dateTimeFormat(locale, { year: 'numeric', month: locale === 'en' ? 'short' : 'long', day: 'numeric', timeZone: 'UTC' }).format(d);
 }
 
 /** A service's name in the reader's language (the catalog carries both). */
-export const serviceName = (s: { nameEn: string; nameCn: string }, locale: string) => (locale === 'zh-CN' ? s.nameCn : s.nameEn);
+export const serviceName = (s: { nameEn: string; nameCn: string }, locale: Locale) => localName(s, locale);

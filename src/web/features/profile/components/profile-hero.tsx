@@ -12,10 +12,10 @@ import { useRemoveImage, useUploadImage, type ImageSlot } from '../api/upload-im
 import { dateTimeFormat } from '../../../lib/intl';
 
 function formatJoined(iso: string): string {
-  const zh = currentLocale() === 'zh-CN';
+  const locale = currentLocale();
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return dateTimeFormat(zh ? 'zh-CN' : 'en-US', zh ? { year: 'numeric', month: 'long', day: 'numeric' } : { year: 'numeric', month: 'short', day: 'numeric' }).format(d);
+  return dateTimeFormat(locale === 'en' ? 'en-US' : locale, { year: 'numeric', month: locale === 'en' ? 'short' : 'long', day: 'numeric' }).format(d);
 }
 
 /** Background image, avatar, name; the buttons upload or remove either picture (docs/rules/look-and-language.md toasts). */

@@ -42,7 +42,7 @@ export function EmptyResults({
   const nearest = blamed.reduce<(typeof blamed)[number] | undefined>((best, l) => (!best || count(l.filter) > count(best.filter) ? l : best), undefined);
   const nearestParams = nearest ? withoutSearchFilter(params, nearest.filter) : params;
   const results = useGuides(nearestParams, NEAREST, { enabled: !!nearest });
-  const quoted = blamed.map((l) => `“${l.label}”`).join(locale === 'zh-CN' ? '、' : ', ');
+  const quoted = blamed.map((l) => `“${l.label}”`).join(locale === 'en' ? ', ' : '、');
   const city = params.city ? cityName(params.city, locale) : null;
   const clearAll = () => onChange(activeSearchFilters(params).reduce(withoutSearchFilter, { ...params, page: 1 }));
 

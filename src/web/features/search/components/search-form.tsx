@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { todayInZone } from '../../../../shared/availability';
 import { DEFAULT_GUIDE_TIME_ZONE, SERVICE_CITIES, type ServiceCitySlug } from '../../../../shared/cities';
 import type { GuideSearchParams } from '../../../../shared/guide-search';
-import type { Locale } from '../../../../shared/locales';
 import { defaultPriceBand, SEARCH_LANGUAGES, TRAVELER_OPTIONS, type SearchLanguage } from '../../../../shared/price-range';
 import type { ServiceCategory } from '../../../../shared/schemas/catalog';
 import { Button } from '../../../components/ui/button';
@@ -13,13 +12,14 @@ import { currentLocale } from '../../../lib/i18n';
 import { filterLabels } from '../lib/filter-labels';
 import { PriceRange } from './price-range';
 import { ServicesPicker } from './services-picker';
+import { localName } from '../../../lib/format';
 
 const fieldClass =
   'mt-1 block h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm text-stone-900 shadow-sm ' +
   'focus:border-primary-500 focus:outline-none focus:ring-2 focus:ring-primary-200 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100 ' +
   'aria-[invalid=true]:border-danger-600';
 const labelClass = 'block text-sm font-medium text-stone-700 dark:text-stone-200';
-const name = (item: { nameEn: string; nameCn: string }, locale: Locale) => (locale === 'zh-CN' ? item.nameCn : item.nameEn);
+const name = localName;
 
 export interface SearchFormProps {
   initial: GuideSearchParams;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../../shared/locales';
 import type { ServiceCategory } from '../../../../shared/schemas/catalog';
 import { cn } from '../../../lib/cn';
+import { localName } from '../../../lib/format';
 
 /**
  * Multi-select of service subcategories, grouped by category: a button that opens a panel of
@@ -31,7 +32,7 @@ export function ServicesPicker({
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
-  const name = (item: { nameEn: string; nameCn: string }) => (locale === 'zh-CN' ? item.nameCn : item.nameEn);
+  const name = (item: { nameEn: string; nameCn: string }) => localName(item, locale);
 
   useEffect(() => {
     if (!open) return;

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { activeSearchFilters, type GuideSearchParams, type SearchFilter } from '../../../../shared/guide-search';
 import type { Locale } from '../../../../shared/locales';
 import type { ServiceCategory } from '../../../../shared/schemas/catalog';
-import { formatCalendarDate } from '../../../lib/format';
+import { formatCalendarDate, localName } from '../../../lib/format';
 
 export type FilterValues = Partial<Pick<GuideSearchParams, 'language' | 'services' | 'date' | 'travelers' | 'minPrice' | 'maxPrice' | 'licensed'>>;
 
@@ -29,7 +29,7 @@ function filterLabel(filter: SearchFilter, p: FilterValues, t: TFunction, locale
       const subs = categories?.flatMap((c) => c.subcategories) ?? [];
       const names = ids.map((id) => subs.find((s) => s.id === id)).filter((s) => s !== undefined);
       if (ids.length > 2 || names.length < ids.length) return t('search:filters.services', { count: ids.length });
-      return names.map((s) => (locale === 'zh-CN' ? s.nameCn : s.nameEn)).join(locale === 'zh-CN' ? '、' : ', ');
+      return names.map((s) => localName(s, locale)).join(locale === 'en' ? ', ' : '、');
     }
     case 'price':
       if (p.minPrice !== undefined && p.maxPrice !== undefined) return t('search:form.priceRange', { min: p.minPrice, max: p.maxPrice });

@@ -43,7 +43,7 @@ export function attachCrisp(websiteId: string, opts: AttachOptions = {}): Promis
     const queue: Command[] = [];
     w.$crisp = queue;
     w.CRISP_WEBSITE_ID = websiteId;
-    if (opts.locale) w.CRISP_RUNTIME_CONFIG = { locale: opts.locale === 'zh-CN' ? 'zh' : 'en' };
+    if (opts.locale) w.CRISP_RUNTIME_CONFIG = { locale: opts.locale === 'zh-CN' ? 'zh' : opts.locale };
     // Commands queued before the SDK arrives run once it attaches.
     queue.push(['safe', true]);
     queue.push(['do', 'chat:hide']);

@@ -9,6 +9,7 @@ import { useOfflineState } from '../../../lib/offline';
 import { useSession } from '../../../lib/session';
 import { useCreateThread } from '../api/support-api';
 import { openSupportThread } from '../open-support';
+import { currentLocale } from '../../../lib/i18n';
 
 /** Japan's emergency numbers and the national tourist hotline (decision 132); `tel` is what the phone dials. */
 const CALLS = [
@@ -39,7 +40,7 @@ function currentLocation(): Promise<SupportLocation | undefined> {
  * other party is the traveler, and it is the guide's tour rather than their trip).
  */
 export function HelpNow({ booking, side = 'traveler' }: { booking: { id: number; bookingNumber: string }; side?: 'traveler' | 'guide' }) {
-  const { t, i18n } = useTranslation('support');
+  const { t } = useTranslation('support');
   const [open, setOpen] = useState(false);
   const [share, setShare] = useState(false);
   const [locating, setLocating] = useState(false);
@@ -67,7 +68,7 @@ export function HelpNow({ booking, side = 'traveler' }: { booking: { id: number;
       topic: 'general',
       urgent: true,
       bookingId: booking.id,
-      locale: i18n.resolvedLanguage === 'zh-CN' ? 'zh-CN' : 'en',
+      locale: currentLocale(),
       pageUrl: window.location.pathname.slice(0, 500),
       ...(location && { location }),
     });

@@ -13,6 +13,7 @@ import { closeSupport } from '../open-support';
 import { useSupportState } from '../support-store';
 import { clearStoredThread, readStoredThread, writeStoredThread, type StoredThread } from '../thread-storage';
 import { dateTimeFormat } from '../../../lib/intl';
+import { currentLocale } from '../../../lib/i18n';
 
 /** The built-in support chat: a panel on desktop, a bottom sheet on phones. */
 export default function SupportPanel() {
@@ -81,7 +82,7 @@ export default function SupportPanel() {
         {
           message: draft,
           topic: prefill?.topic ?? 'general',
-          locale: i18n.resolvedLanguage === 'zh-CN' ? 'zh-CN' : 'en',
+          locale: currentLocale(),
           pageUrl: window.location.pathname.slice(0, 500),
           ...(!session && email.trim() ? { contactEmail: email.trim() } : {}),
         },
