@@ -169,10 +169,12 @@ export class Translations {
     this.deps.log.warn({ month, why, budget: this.deps.monthlyCharacters }, 'machine translation stopped for the rest of the month');
     const what = why === 'budget' ? `the monthly budget of ${this.deps.monthlyCharacters} characters is spent` : "the provider's quota is spent";
     const whatZh = why === 'budget' ? `本月 ${this.deps.monthlyCharacters} 字符的预算已用完` : '翻译服务的额度已用完';
+    const whatJa = why === 'budget' ? `今月の予算 ${this.deps.monthlyCharacters} 文字を使い切りました` : '翻訳サービスの利用枠を使い切りました';
     await this.deps.admins.tellAdmins({
       text: {
         en: { title: `Machine translation stopped for ${month}`, message: `Texts are shown in their original language until next month: ${what}.` },
         'zh-CN': { title: `${month} 机器翻译已暂停`, message: `下个月之前，文字以原文显示：${whatZh}。` },
+        ja: { title: `${month} の機械翻訳を停止しました`, message: `来月まで文章は原文のまま表示されます：${whatJa}。` },
       },
       dedupeKey: `translation-stopped:${month}`,
     });

@@ -23,6 +23,16 @@ describe('a text by machine translation, the original one tap away (decision 143
     await act(() => i18next.changeLanguage('en'));
   });
 
+  it('names the translation and the way back in Japanese for a Japanese reader', async () => {
+    await act(() => i18next.changeLanguage('ja'));
+    render(<MachineTranslated original="明天十点见" originalLanguage="zh" translated={{ text: '明日10時に会いましょう', provider: 'DeepL', targetLang: 'ja' }} />);
+    expect(screen.getByTestId('machine-translated').textContent).toContain('機械翻訳 · DeepL');
+    fireEvent.click(screen.getByRole('button', { name: '原文を表示' }));
+    expect(screen.getByTestId('original-text').textContent).toContain('明天十点见');
+    expect(screen.getByTestId('original-text').getAttribute('lang')).toBe('zh-CN');
+    await act(() => i18next.changeLanguage('en'));
+  });
+
   it('shows the original as before without a translation, and says so when translation is unavailable', () => {
     const { rerender } = render(<MachineTranslated original="Meet at the gate" originalLanguage="en" translated={null} translation={{ status: 'pending' }} />);
     expect(screen.getByText('Meet at the gate')).toBeTruthy();
