@@ -89,7 +89,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
   const translations = registerTranslation(app, { jobs, admins, now });
   const guideSearch = guidesRoutes(app, { translations });
   registerGuideBusiness(app, { guideSearch });
-  savedGuidesRoutes(app);
+  savedGuidesRoutes(app, { translations });
   // Support's reply deadlines alert the admins through the notices' outbox (decision 132).
   registerSupport(app, { jobs, notifications, now });
   // Offers as they read: bookings take an offer's terms from it and messaging the offers its messages

@@ -5,7 +5,7 @@ import type { SearchFilter } from '../../../shared/guide-search';
 import type { GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
 import type { DatabaseHandle } from '../../db/client';
 import { exceptionsForSearch, forgetCatalogue, listedForSearch, summaryRowsByIds } from './guides.repository';
-import { toSummaryVariants } from './guides.service';
+import { bioToTranslate, toSummaryVariants } from './guides.service';
 import { responsivenessByGuide } from '../messaging/index';
 import { fieldsOf, type Translations } from '../translation/index';
 import { ResponsivenessCache } from './responsiveness-cache';
@@ -194,9 +194,7 @@ export class GuideSearch {
     if (!this.translations?.enabled) return;
     const todo = entries.filter((e) => !e.translated[lang]);
     if (!todo.length) return;
-    const found = await this.translations.read(
-      todo.map(({ variants: { [lang]: card } }) => (card.bioLanguage !== lang && card.bio ? { text: card.bio, from: card.bioLanguage, to: lang, guideId: card.id } : null)),
-    );
+    const found = await this.translations.read(todo.map((entry) => bioToTranslate(entry.variants[lang], lang)));
     todo.forEach((entry, i) => {
       entry.translated[lang] = true;
       const f = found[i];

@@ -77,6 +77,16 @@ export async function toSummaryVariants(
   });
 }
 
+/** A card's bio to translate for a `lang` reader: null when it is already in their language (decision 143). */
+export const bioToTranslate = (card: GuideSummary, lang: TextLanguage): TextToTranslate | null =>
+  card.bioLanguage !== lang && card.bio ? { text: card.bio, from: card.bioLanguage, to: lang, guideId: card.id } : null;
+
+/** Cards with their bios' machine translations: one cache read for the page (saved guides; search keeps its own, decision 143). */
+export async function withBioTranslations(translations: Pick<Translations, 'read'>, cards: GuideSummary[], lang: TextLanguage): Promise<GuideSummary[]> {
+  const found = await translations.read(cards.map((c) => bioToTranslate(c, lang)));
+  return cards.map((c, i) => ({ ...c, ...fieldsOf('bio', found[i]) }));
+}
+
 /** Card rows as guide summaries in one reader's language. */
 export async function toSummaries(db: Database, rows: SummaryRow[], viewer: AuthUser | null, lang: TextLanguage = 'en'): Promise<GuideSummary[]> {
   return (await toSummaryVariants(db, rows, viewer)).map((v) => v[lang]);

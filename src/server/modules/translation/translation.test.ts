@@ -96,6 +96,11 @@ describe('machine translation with DeepL (decision 143)', () => {
     const card = await search();
     expect(card.bio).toBe('大阪の食べ歩きが得意です');
     expect(card.bioTranslated).toEqual({ text: '[ZH-HANS] 大阪の食べ歩きが得意です', provider: 'DeepL', targetLang: 'zh' });
+    // A traveler's saved guides are the same cards, read from the same cache.
+    const tr = await traveler(t);
+    expect((await call(t, tr, 'POST', `/api/travelers/${tr.id}/saved-guides/${g.guideId}`)).statusCode).toBeLessThan(300);
+    const saved = await t.app.inject({ method: 'GET', url: `/api/travelers/${tr.id}/saved-guides`, headers: { authorization: `Bearer ${tr.token}`, 'accept-language': 'zh-CN' } });
+    expect(saved.json().data[0]).toMatchObject({ bio: '大阪の食べ歩きが得意です', bioTranslated: { text: '[ZH-HANS] 大阪の食べ歩きが得意です' } });
     // An English reader's card is its own: its bio is asked for in English, once.
     await t.app.inject({ method: 'GET', url: '/api/v2/guides?lang=en&limit=50' });
     await t.app.inject({ method: 'GET', url: '/api/v2/guides?lang=en&limit=50' });
