@@ -36,8 +36,7 @@ interface Deps {
   offers: OfferReader;
   /** The job runner: a chat e-mail written with its message runs right after the commit (decision 085). */
   jobs: { soon(ids: number): void };
-  /** Machine translation (decision 143): the cache only, never the provider, on a read. */
-  translations: Pick<Translations, 'enabled' | 'read'>;
+  translations: Pick<Translations, 'enabled' | 'read'>; // machine translation: the cache only, on a read (decision 143)
   log: { warn: (o: object, m: string) => void };
 }
 
