@@ -23,11 +23,12 @@ describe('timeZoneForCity', () => {
 });
 
 describe('matchLocale', () => {
-  it('maps any Chinese tag to zh-CN and English tags to en', () => {
+  it('maps any Chinese tag to zh-CN, English tags to en and Japanese tags to ja', () => {
     expect(matchLocale('zh')).toBe('zh-CN');
     expect(matchLocale('zh-TW')).toBe('zh-CN');
     expect(matchLocale('en-GB')).toBe('en');
-    expect(matchLocale('ja-JP')).toBeUndefined();
+    expect(matchLocale('ja-JP')).toBe('ja');
+    expect(matchLocale('ko-KR')).toBeUndefined();
     expect(matchLocale(null)).toBeUndefined();
   });
 });

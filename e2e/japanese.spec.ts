@@ -1,0 +1,126 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+import { freeSlot } from './slots';
+
+/**
+ * The product in Japanese on a 375 px phone (decision 144): a traveler books and pays, the guide answers
+ * and reads their business pages, the admin opens the console. Every page: nothing scrolls sideways, and
+ * no English is left in what the interface itself says (text marked as written in another language —
+ * a guide's bio, a chat message — is the writer's, not the interface's). Screenshots in test-results/japanese.
+ */
+const out = 'test-results/japanese';
+const phone = { width: 375, height: 812 };
+
+// The words the tests press, read from the Japanese locale files so a rewording does not break them.
+const jaDir = path.join(import.meta.dirname, '../src/web/locales/ja');
+const ja = Object.fromEntries(readdirSync(jaDir).map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(path.join(jaDir, f), 'utf8'))])) as Record<string, Record<string, Record<string, string>>>;
+const word = (ns: string, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], ja[ns]) as string;
+
+// English words an untranslated interface string would carry (names of people and places never match).
+const ENGLISH = /\b(the|and|your|you|with|for|from|this|please|booking|bookings|guide|guides|traveler|travelers|pay|paid|save|cancel|search|loading|error|request|requests|accept|decline|rates|hours|available|withdraw|balance|statement|settings|reviews?|messages?|profile|dashboard|upcoming|completed|pending|total|deposit|price|per|hour|days?|next|back|close|view|edit|add|remove|delete|submit|send|continue|confirm|sign|log in|log out|help|home|menu|language)\b/i;
+
+async function englishLeft(page: Page): Promise<string[]> {
+  return page.evaluate((source) => {
+    const re = new RegExp(source, 'i');
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      // The brand and the demo accounts' usernames are names, not words to translate.
+      const text = (node.textContent ?? '').replace(/Tabi Guides/g, '').trim();
+      if (!el || !text || /^@?(guide|traveler|admin)$/.test(text) || !re.test(text)) continue;
+      // Text written in another language (a bio, a message) is marked so; the language menu names each language in itself.
+      if (!(el.closest('[lang]')?.getAttribute('lang') ?? '').startsWith('ja') || el.closest('option, script, style, [aria-hidden="true"]')) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden' || el.getClientRects().length === 0) continue;
+      found.push(text);
+    }
+    return found;
+  }, ENGLISH.source);
+}
+
+async function look(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  mkdirSync(out, { recursive: true });
+  await page.screenshot({ path: `${out}/${name}-375-ja.png`, fullPage: true });
+  // Soft: one run reports every page's findings.
+  expect.soft(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  expect.soft(await englishLeft(page), `${name}: English left`).toEqual([]);
+}
+
+async function phoneAs(browser: Browser, username: string, timezoneId = 'Asia/Tokyo') {
+  const context = await browser.newContext({ viewport: phone, locale: 'ja-JP', timezoneId });
+  const page = await context.newPage();
+  await signIn(page, username, undefined, 'ja');
+  return { context, page };
+}
+
+test('a traveler books and pays in Japanese, and the guide accepts, on a phone', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const login = await (await request.post('/api/auth/login', { data: { username: 'guide', password: 'guide1234' } })).json();
+  const me = await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })).json();
+  const slot = await freeSlot(request, me.id, { hours: 2, fromDay: 12, notBefore: '10:00' });
+  const traveler = await phoneAs(browser, 'traveler', 'Asia/Shanghai');
+  const t = traveler.page;
+
+  await t.goto('/');
+  await look(t, 'home');
+  await t.goto('/search?city=tokyo');
+  await look(t, 'search');
+  await t.goto(`/guides/${me.id}`);
+  await look(t, 'guide-profile');
+
+  await t.goto(`/checkout/${me.id}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`);
+  await expect(t.getByRole('heading', { level: 1, name: word('bookings', 'checkout.title') })).toBeVisible();
+  await t.getByRole('combobox', { name: word('bookings', 'meeting.address') }).fill('新宿駅 東口');
+  await t.getByRole('combobox', { name: word('bookings', 'meeting.address') }).press('Escape');
+  await t.getByLabel(word('bookings', 'meeting.postal')).fill('1600022');
+  // A Japanese reader starts on the card (the payment methods' order, decision 144).
+  await t.getByLabel(word('bookings', 'payment.cardNumber')).fill('4242424242424242');
+  await t.getByLabel(word('bookings', 'payment.expiry')).pressSequentially('1230');
+  await t.getByLabel('CVV').fill('123');
+  await t.getByLabel(word('bookings', 'payment.holder')).fill('Yamada Taro');
+  await look(t, 'checkout');
+  await t.getByRole('button', { name: /^[\d,.]+ 元を支払う$/ }).click();
+  await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
+  await expect(t.getByRole('heading', { level: 1, name: word('bookings', 'success.heading') })).toBeVisible();
+  await look(t, 'payment-success');
+  const number = (await t.locator('dd').filter({ hasText: /^TG\d{4,}$/ }).first().textContent())!;
+  await t.goto('/dashboard');
+  await look(t, 'trips');
+
+  const guide = await phoneAs(browser, 'guide');
+  const g = guide.page;
+  await g.goto('/guide');
+  await look(g, 'guide-home');
+  await g.goto('/guide-dashboard');
+  const card = g.getByRole('article').filter({ hasText: number });
+  await expect(card).toBeVisible();
+  await look(g, 'guide-dashboard');
+  await card.getByRole('button', { name: word('bookings', 'requests.accept') }).click();
+  await expect(g.getByRole('region', { name: /./ }).getByRole('article').filter({ hasText: number }).first()).toBeVisible();
+  await traveler.context.close();
+  await guide.context.close();
+});
+
+test("the guide's business pages and the admin console read in Japanese on a phone", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const guide = await phoneAs(browser, 'guide');
+  for (const [name, url] of [
+    ['guide-wallet-statements', '/profile#wallet'],
+    ['withdrawal', '/withdrawal'],
+    ['messages', '/messages'],
+    ['notification-settings', '/settings/notifications'],
+  ] as const) {
+    await guide.page.goto(url);
+    await look(guide.page, name);
+  }
+  await guide.context.close();
+  const admin = await phoneAs(browser, 'admin');
+  await admin.page.goto('/admin');
+  await look(admin.page, 'admin');
+  await admin.context.close();
+});
