@@ -78,7 +78,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
 
   const notifications = registerNotifications(app, { realtime, jobs });
   const notify = notifications.create.bind(notifications);
-  // Machine translation of what people write (decision 143): guide texts and chat read its cache;
+  // Machine translation of what people write (decision 145): guide texts and chat read its cache;
   // a spent budget or quota tells every admin through the notices' outbox.
   const admins: AdminAlert = {
     tellAdmins: async (notice) => {

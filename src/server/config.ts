@@ -95,7 +95,7 @@ const envSchema = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time in Japan as HH:MM, e.g. 10:00')
     .default('10:00'),
-  // Machine translation of what people write (decision 143): off by default; readers get the original, named.
+  // Machine translation of what people write (decision 145): off by default; readers get the original, named.
   TRANSLATION_PROVIDER: z.enum(['none', 'deepl']).default('none'),
   DEEPL_AUTH_KEY: z.string().min(1).optional(),
   // Unset: as DeepL's own client decides by the key (a key ending ':fx' is the free API).
@@ -240,7 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     payoutAccount: payoutAccountFrom(e),
     /** The weekly payout batches (decision 130): whether the job runs, and after which minute of the day in Japan. */
     payoutWeekly: { enabled: e.PAYOUT_WEEKLY_BATCH === 'on', afterMinutes: Number(e.PAYOUT_WEEKLY_BATCH_AFTER.slice(0, 2)) * 60 + Number(e.PAYOUT_WEEKLY_BATCH_AFTER.slice(3)) },
-    /** Machine translation (decision 143): `none` calls nobody; `deepl` with its key and optional server URL. */
+    /** Machine translation (decision 145): `none` calls nobody; `deepl` with its key and optional server URL. */
     translation: {
       provider: e.TRANSLATION_PROVIDER === 'deepl' && e.DEEPL_AUTH_KEY ? { kind: 'deepl' as const, authKey: e.DEEPL_AUTH_KEY, serverUrl: e.DEEPL_SERVER_URL } : null,
       monthlyCharacters: e.TRANSLATION_MONTHLY_CHARACTERS,

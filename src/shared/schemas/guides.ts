@@ -123,7 +123,7 @@ export const guideSummarySchema = z.object({
   licence: guideLicenceSchema,
   /**
    * `bio` by machine translation into the reader's language when the guide wrote none in it and a
-   * provider is set (decision 143); `bio` stays the original, in `bioLanguage`.
+   * provider is set (decision 145); `bio` stays the original, in `bioLanguage`.
    */
   bioTranslated: machineTranslationSchema.optional(),
   bioTranslation: translationStateSchema.optional(),
@@ -146,7 +146,7 @@ export const itineraryStopSchema = z.object({
   time: z.string(),
   title: z.string(),
   description: z.string(),
-  /** Machine translations of the stop (decision 143), as the itinerary's title and summary have. */
+  /** Machine translations of the stop (decision 145), as the itinerary's title and summary have. */
   titleTranslated: machineTranslationSchema.optional(),
   descriptionTranslated: machineTranslationSchema.optional(),
 });
@@ -158,7 +158,7 @@ export const itinerarySummarySchema = z.object({
   durationHours: z.number().int(),
   /** The language title, summary and stops are in (the reader's, else the original). */
   language: textLanguageSchema,
-  /** Title and summary by machine translation when no version is in the reader's language (decision 143). */
+  /** Title and summary by machine translation when no version is in the reader's language (decision 145). */
   titleTranslated: machineTranslationSchema.optional(),
   summaryTranslated: machineTranslationSchema.optional(),
   /** Why the title's translation is missing, when it is (the summary's follows it). */
@@ -196,7 +196,7 @@ export const guideDetailSchema = guideSummarySchema.extend({
   ethicsDescriptionLanguage: textLanguageSchema,
   boundaryDescriptionLanguage: textLanguageSchema,
   supportiveDescriptionLanguage: textLanguageSchema,
-  /** Each description by machine translation when none is in the reader's language (decision 143). */
+  /** Each description by machine translation when none is in the reader's language (decision 145). */
   ethicsDescriptionTranslated: machineTranslationSchema.optional(),
   boundaryDescriptionTranslated: machineTranslationSchema.optional(),
   supportiveDescriptionTranslated: machineTranslationSchema.optional(),
@@ -292,7 +292,7 @@ export const reviewSchema = z.object({
   publishedAt: z.string(),
   ...reviewTrustFields,
   /**
-   * Machine translation (decision 143) of `content` and of the guide's reply when they are in another
+   * Machine translation (decision 145) of `content` and of the guide's reply when they are in another
    * language than the reader's (lang, else Accept-Language) and a provider is set; both stay as written.
    */
   contentLanguage: textLanguageSchema.optional(),

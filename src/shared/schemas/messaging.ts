@@ -89,7 +89,7 @@ export const messageSchema = z.object({
   /** A guide's offer (kind `offer`), as it stands now. */
   offer: offerSchema.nullable(),
   /**
-   * Machine translation (decision 143), only on messages list reads when a provider is set and the
+   * Machine translation (decision 145), only on messages list reads when a provider is set and the
    * body is in another language than the reader's: `body` stays the original (masked as above, and
    * it is the masked text that was translated), `bodyLanguage` names its language.
    */
@@ -131,7 +131,7 @@ export const conversationListSchema = z.object({ data: z.array(conversationSchem
 export const conversationReplySchema = z.object({ data: conversationSchema });
 
 export const messagesQuerySchema = z.object({
-  /** The reader's language for machine translations (decision 143): else Accept-Language, else the stored locale. */
+  /** The reader's language for machine translations (decision 145): else Accept-Language, else the stored locale. */
   lang: readerLangSchema,
   /** Messages with an id below this one (paging backwards). */
   before: idParam.optional(),

@@ -108,7 +108,7 @@ export const offerSchema = z.object({
   meetingLng: z.number().nullable().optional(),
   itinerary: z.string(),
   /**
-   * Machine translation (decision 143) of the itinerary for the traveler reading a chat in another
+   * Machine translation (decision 145) of the itinerary for the traveler reading a chat in another
    * language; before a booking is confirmed it is the text with contact details masked that is translated.
    */
   itineraryLanguage: z.enum(TEXT_LANGUAGES).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LANGUAGES } from '../guide-texts';
 
-/** Who translated a text, as the reader is told ("机器翻译 · DeepL"; decision 143). */
+/** Who translated a text, as the reader is told ("机器翻译 · DeepL"; decision 145). */
 export const TRANSLATION_PROVIDER_NAMES = ['DeepL'] as const;
 
 /**

@@ -1,4 +1,4 @@
--- 0039_translations (decision 143): machine translations kept beside the original, and the month's character budget.
+-- 0039_translations (decision 145): machine translations kept beside the original, and the month's character budget.
 CREATE TABLE "translation_cache" (
 	"key" text PRIMARY KEY NOT NULL,
 	"source_language" text NOT NULL,

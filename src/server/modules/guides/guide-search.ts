@@ -43,7 +43,7 @@ export class GuideSearch {
 
   constructor(
     private readonly database: DatabaseHandle,
-    /** Machine translation of bios (decision 143); the cards ask the cache once per card and language. */
+    /** Machine translation of bios (decision 145); the cards ask the cache once per card and language. */
     private readonly translations?: Pick<Translations, 'read' | 'enabled'>,
   ) {
     this.figures = new ResponsivenessCache((ids) => responsivenessByGuide(this.database.db, ids));
@@ -188,7 +188,7 @@ export class GuideSearch {
   /**
    * Folds the bio's translation into each kept card's `lang` variant the first time the card is shown
    * in that language: one cache read for the page's cards that lack it, none once they are kept
-   * (decision 143). A translation that lands later announces its guide, which drops the card.
+   * (decision 145). A translation that lands later announces its guide, which drops the card.
    */
   private async translateBios(entries: CachedCard[], lang: TextLanguage): Promise<void> {
     if (!this.translations?.enabled) return;

@@ -377,7 +377,7 @@ export async function setGuideServices(db: Database, guideId: number, services: 
 
 /**
  * Announces a guide on the search channel (as every guides-row update does, migration 0003), so each
- * instance drops the guide's kept cards: a text of theirs has just been translated (decision 143).
+ * instance drops the guide's kept cards: a text of theirs has just been translated (decision 145).
  */
 export async function announceGuide(db: Database, guideId: number): Promise<void> {
   await db.execute(sql`select pg_notify('guide_search', ${String(guideId)})`);

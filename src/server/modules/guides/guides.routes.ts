@@ -37,7 +37,7 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
   const db = () => app.ctx.database.db;
   const { translations } = needs;
   const guideSearch = new GuideSearch(app.ctx.database, translations);
-  // A bio or description just translated: every instance drops the guide's kept cards (decision 143).
+  // A bio or description just translated: every instance drops the guide's kept cards (decision 145).
   translations.onTranslated((guideId) => announceGuide(db(), guideId));
   app.decorate('guideSearch', guideSearch);
   app.addHook('onReady', () => guideSearch.start());

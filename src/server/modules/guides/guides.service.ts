@@ -77,11 +77,11 @@ export async function toSummaryVariants(
   });
 }
 
-/** A card's bio to translate for a `lang` reader: null when it is already in their language (decision 143). */
+/** A card's bio to translate for a `lang` reader: null when it is already in their language (decision 145). */
 export const bioToTranslate = (card: GuideSummary, lang: TextLanguage): TextToTranslate | null =>
   card.bioLanguage !== lang && card.bio ? { text: card.bio, from: card.bioLanguage, to: lang, guideId: card.id } : null;
 
-/** Cards with their bios' machine translations: one cache read for the page (saved guides; search keeps its own, decision 143). */
+/** Cards with their bios' machine translations: one cache read for the page (saved guides; search keeps its own, decision 145). */
 export async function withBioTranslations(translations: Pick<Translations, 'read'>, cards: GuideSummary[], lang: TextLanguage): Promise<GuideSummary[]> {
   const found = await translations.read(cards.map((c) => bioToTranslate(c, lang)));
   return cards.map((c, i) => ({ ...c, ...fieldsOf('bio', found[i]) }));
@@ -121,7 +121,7 @@ export async function getGuide(db: Database, id: number, viewer: AuthUser | null
 
 /**
  * The profile's texts that are in another language than the reader's, with their machine
- * translation from the cache: every text of the profile in one statement (decision 143).
+ * translation from the cache: every text of the profile in one statement (decision 145).
  */
 async function withTranslations(translations: Pick<Translations, 'read'>, d: GuideDetail, to: TextLanguage): Promise<GuideDetail> {
   const ask = (text: string | null, from: TextLanguage): TextToTranslate | null => (text && from !== to ? { text, from, to, guideId: d.id } : null);
@@ -147,7 +147,7 @@ async function withTranslations(translations: Pick<Translations, 'read'>, d: Gui
   };
 }
 
-/** The itinerary page with the machine translation of its title, summary and stops: one cache read (decision 143). */
+/** The itinerary page with the machine translation of its title, summary and stops: one cache read (decision 145). */
 export async function withItineraryTranslations(translations: Pick<Translations, 'read'>, it: Itinerary, to: TextLanguage): Promise<Itinerary> {
   const ask = (text: string): TextToTranslate | null => (text && it.language !== to ? { text, from: it.language, to, guideId: it.guideId } : null);
   const [title, summary, ...stops] = await translations.read([ask(it.title), ask(it.summary), ...it.stops.flatMap((s) => [ask(s.title), ask(s.description)])]);

@@ -25,7 +25,7 @@ export interface MessagingNeeds {
   bookings: CreateBooking;
   /** The offers that messages carry. */
   offers: OfferReader;
-  /** Machine translation of the other side's messages into the reader's language (decision 143). */
+  /** Machine translation of the other side's messages into the reader's language (decision 145). */
   translations: Translations;
 }
 

@@ -63,7 +63,7 @@ export function chatMailTexts(body: string, tr: TourRequest | undefined, service
 
 /**
  * The other side's messages with their translation into `reader`'s language, from the cache in one
- * statement (decision 143): each body, and an offer's itinerary. The body given is the one the reader
+ * statement (decision 145): each body, and an offer's itinerary. The body given is the one the reader
  * gets, so a masked body (decision 050) is what the provider is asked to translate, never the contact
  * details it hides; an offer's itinerary is shown as written but masked before it is translated until
  * a booking is confirmed.

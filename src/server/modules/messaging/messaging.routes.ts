@@ -74,7 +74,7 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
         tags,
         summary: 'Messages of a conversation, paging backwards (before = an id, limit)',
         description:
-          "With machine translation on (decision 143), the other side's messages in another language than the reader's (lang, else Accept-Language, else the stored locale) carry bodyLanguage, translated and, while it is missing, translation.status.",
+          "With machine translation on (decision 145), the other side's messages in another language than the reader's (lang, else Accept-Language, else the stored locale) carry bodyLanguage, translated and, while it is missing, translation.status.",
         params: idParams,
         querystring: messagesQuerySchema,
         response: { 200: messagesPageSchema, ...errors },

@@ -36,7 +36,7 @@ interface Deps {
   offers: OfferReader;
   /** The job runner: a chat e-mail written with its message runs right after the commit (decision 085). */
   jobs: { soon(ids: number): void };
-  translations: Pick<Translations, 'enabled' | 'read'>; // machine translation: the cache only, on a read (decision 143)
+  translations: Pick<Translations, 'enabled' | 'read'>; // machine translation: the cache only, on a read (decision 145)
   log: { warn: (o: object, m: string) => void };
 }
 
@@ -165,7 +165,7 @@ export class MessagingService {
     return { data: await this.entries(user, await repo.listConversations(this.db, user.id), locale) };
   }
 
-  /** The language machine translations are made into (decision 143): `lang`, Accept-Language, the stored locale; none without a provider. */
+  /** The language machine translations are made into (decision 145): `lang`, Accept-Language, the stored locale; none without a provider. */
   async readerTextLanguage(user: AuthUser, lang: string | undefined, acceptLanguage: string | undefined): Promise<TextLanguage | undefined> {
     if (!this.deps.translations.enabled) return undefined;
     return namedTextLanguage(lang, acceptLanguage) ?? localeTextLanguage((await repo.people(this.db, [user.id]))[0]?.locale ?? 'en');

@@ -18,7 +18,7 @@ declare module 'fastify' {
 export interface ReviewsNeeds {
   jobs: JobRunner;
   storage: FileStorage;
-  /** Machine translation of reviews and replies for the reader (decision 143). */
+  /** Machine translation of reviews and replies for the reader (decision 145). */
   translations: Translations;
 }
 

@@ -32,7 +32,7 @@ export function trustOf(r: TrustColumns, photos: readonly ReviewPhoto[] = []) {
 }
 
 /**
- * A page of reviews with the machine translation (decision 143) of each text and the guide's reply
+ * A page of reviews with the machine translation (decision 145) of each text and the guide's reply
  * into the reader's language, from the cache in one statement; as they were without a provider.
  */
 export async function withReviewTranslations(translations: Pick<Translations, 'read' | 'enabled'> | undefined, reviews: Review[], reader: TextLanguage): Promise<Review[]> {

@@ -7,7 +7,7 @@ export { fieldsOf, Translations, type AdminAlert, type TextToTranslate, type Tra
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Machine translation (decision 143): modules are handed it by compose.ts; tests read it here. */
+    /** Machine translation (decision 145): modules are handed it by compose.ts; tests read it here. */
     translations: Translations;
   }
 }

@@ -3,7 +3,7 @@ import type { TextLanguage } from '../../../shared/guide-texts';
 import type { TRANSLATION_PROVIDER_NAMES } from '../../../shared/schemas/translation';
 
 /**
- * How a provider call failed (decision 143): `quota` (DeepL's 456, the account's quota is spent:
+ * How a provider call failed (decision 145): `quota` (DeepL's 456, the account's quota is spent:
  * stop for the month), `busy` (429 or a 5xx, a timeout or a refused connection: try again later),
  * `failed` (anything else, also tried again by the job runner's back-off).
  */
@@ -25,7 +25,7 @@ export interface TranslationProvider {
   translate(texts: string[], from: TextLanguage, to: TextLanguage): Promise<string[]>;
 }
 
-/** The longest one provider call may take; the job tries again later (decision 143). */
+/** The longest one provider call may take; the job tries again later (decision 145). */
 export const PROVIDER_TIMEOUT_MS = 3_000;
 
 /**

@@ -8,7 +8,7 @@ import { guide, openChat, say, traveler } from '../messaging/test-helpers';
 
 /**
  * Translation adds one statement to a reply however many texts it holds, and none to a search page
- * once its cards are kept (decision 143). PostgreSQL only (the driver is where statements are
+ * once its cards are kept (decision 145). PostgreSQL only (the driver is where statements are
  * counted); on PGlite the file is skipped.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);

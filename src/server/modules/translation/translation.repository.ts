@@ -8,7 +8,7 @@ const STOPPED = 'month-stopped';
 
 /**
  * The kept translations of these keys, and whether this month's sending has stopped: one statement
- * for a whole reply (decision 143).
+ * for a whole reply (decision 145).
  */
 export async function cachedTranslations(db: Database, keys: string[], month: string): Promise<{ texts: Map<string, string>; stopped: boolean }> {
   const wanted = keys.length ? sql.join(keys.map((k) => sql`${k}`), sql`, `) : sql`NULL`;

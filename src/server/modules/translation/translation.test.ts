@@ -37,7 +37,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
   return { value, ms: performance.now() - start };
 }
 
-describe('machine translation with DeepL (decision 143)', () => {
+describe('machine translation with DeepL (decision 145)', () => {
   let deepl: TestDeepL;
   let t: TestApp;
   beforeAll(async () => {
@@ -257,7 +257,7 @@ describe('machine translation with DeepL (decision 143)', () => {
   });
 });
 
-describe('the monthly character budget and DeepL quota (decision 143)', () => {
+describe('the monthly character budget and DeepL quota (decision 145)', () => {
   let deepl: TestDeepL;
   let t: TestApp;
   let admin: number;

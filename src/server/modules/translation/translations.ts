@@ -9,7 +9,7 @@ import { withinDeadline } from '../../lib/redis-guard';
 import { PROVIDER_TIMEOUT_MS, ProviderError, type TranslationProvider } from './provider';
 import { cachedTranslations, keepTranslation, reserveCharacters, stopMonth } from './translation.repository';
 
-/** The job that sends one text to the provider and keeps its translation (decision 143). */
+/** The job that sends one text to the provider and keeps its translation (decision 145). */
 export const TRANSLATE_JOB = 'translation.translate';
 
 /** Failed provider calls in a row after which nobody calls it for a while (like Redis, decision 101). */
@@ -62,7 +62,7 @@ const PROVIDER_LABELS = { deepl: 'DeepL' } as const;
 const HAS_WORDS = /\p{L}/u;
 
 /**
- * Machine translation of what people write, the original always kept (decision 143). Readers only
+ * Machine translation of what people write, the original always kept (decision 145). Readers only
  * read the cache: one statement for every text of a reply, and the misses queued as jobs in one
  * more. The provider is called only by the job, with a deadline and behind a circuit breaker, so no
  * send, page or search ever waits for it.

@@ -8,7 +8,7 @@ beforeAll(async () => {
   await i18next.changeLanguage('en');
 });
 
-describe('a text by machine translation, the original one tap away (decision 143)', () => {
+describe('a text by machine translation, the original one tap away (decision 145)', () => {
   it('shows the translation named with its provider, and the original on a tap and back', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     render(<MachineTranslated original="京都の路地裏をご案内します" originalLanguage="ja" translated={{ text: '我带您逛京都的小巷', provider: 'DeepL', targetLang: 'zh' }} />);

@@ -10,12 +10,12 @@ export const htmlLang = (l: TextLanguage) => (l === 'zh' ? 'zh-CN' : l);
 
 /**
  * A query's refetch interval while a translation it shows is `pending`: the job usually lands within a
- * second or two, so ask again a few times, then stop (decision 143).
+ * second or two, so ask again a few times, then stop (decision 145).
  */
 export const recheckWhilePending = (pending: boolean, updates: number): number | false => (pending && updates < 6 ? 4_000 : false);
 
 export interface MachineTranslatedProps {
-  /** The text as its author wrote it (always kept, decision 143). */
+  /** The text as its author wrote it (always kept, decision 145). */
   original: string;
   originalLanguage: TextLanguage;
   /** The reply's `…Translated`: absent when no translation applies, null while there is none yet. */

@@ -35,7 +35,7 @@ export function useConversations(enabled = true) {
 
 export function useMessages(conversationId: number | null) {
   const queryClient = useQueryClient();
-  // Machine translations are made into the language the user reads in (decision 143): a switch fetches again.
+  // Machine translations are made into the language the user reads in (decision 145): a switch fetches again.
   useEffect(() => {
     if (conversationId === null) return;
     const refetch = () => void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(conversationId), exact: true });

@@ -17,7 +17,7 @@ import { TourRequestForm } from '../tour-request/tour-request-form';
 // Only guides make offers: the form loads when one opens it.
 const OfferForm = lazy(() => import('../offers/offer-form').then((m) => ({ default: m.OfferForm })));
 
-/** A message's words: the machine translation with the original a tap away, when the server sent one (decision 143). */
+/** A message's words: the machine translation with the original a tap away, when the server sent one (decision 145). */
 const bodyOf = (m: Message, mine: boolean) =>
   m.bodyLanguage ? <MachineTranslated original={m.body} originalLanguage={m.bodyLanguage} translated={m.translated} translation={m.translation} inverted={mine} /> : m.body;
 

@@ -125,7 +125,7 @@ describe('useRealtime and the unread badge', () => {
   });
 });
 
-describe('useRealtime and machine translation (decision 143)', () => {
+describe('useRealtime and machine translation (decision 145)', () => {
   const text = (id: number, body: string, senderId = 2): Message & { credits: number | null } => ({ ...tourRequest(body), id, kind: 'text', tourRequest: null, senderId });
   const setup = () => {
     const client = createQueryClient();

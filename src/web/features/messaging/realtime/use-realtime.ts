@@ -64,7 +64,7 @@ export function useRealtime(token: string | undefined, userId: number | undefine
             const data = i >= 0 ? old.data.map((m) => (m.id === e.payload.id ? keepTranslation(e.payload, m) : m)) : [...old.data, e.payload];
             return { ...old, data, credits: e.payload.credits };
           });
-          // Events carry no machine translation (decision 143): with translation on (the thread shows
+          // Events carry no machine translation (decision 145): with translation on (the thread shows
           // some), the page is read again, which asks for the new message's and shows it when it lands.
           if (e.payload.senderId !== userId && before?.data.some((m) => m.bodyLanguage)) void queryClient.invalidateQueries({ queryKey: key, exact: true });
           applyUnread(queryClient, userId, e.payload);
