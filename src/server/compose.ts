@@ -28,7 +28,8 @@ import { registerReviews } from './modules/reviews/index';
 import { savedGuidesRoutes } from './modules/saved-guides/index';
 import { seoRoutes } from './modules/seo/index';
 import { registerStatements } from './modules/statements/index';
-import { registerSupport } from './modules/support/index';
+import { adminIds, registerSupport } from './modules/support/index';
+import { registerTranslation, type AdminAlert } from './modules/translation/index';
 import { usersRoutes } from './modules/users/index';
 import { registerWallet } from './modules/wallet/index';
 import { registerWeather } from './modules/weather/index';
@@ -70,9 +71,6 @@ export async function composeModules(app: AppInstance): Promise<void> {
   // The signed-in user's password change is an account flow (accounts), served under /api/me.
   await app.register(usersRoutes({ changePassword, storage, jobs, consents }));
   devRoutes(app);
-  const guideSearch = guidesRoutes(app);
-  registerGuideBusiness(app, { guideSearch });
-  savedGuidesRoutes(app);
 
   // The app's one clock: bookings own it (tests set `app.bookings.now`), every module reads it.
   const clock: Clock = { now: () => new Date() };
@@ -80,6 +78,18 @@ export async function composeModules(app: AppInstance): Promise<void> {
 
   const notifications = registerNotifications(app, { realtime, jobs });
   const notify = notifications.create.bind(notifications);
+  // Machine translation of what people write (decision 145): guide texts and chat read its cache;
+  // a spent budget or quota tells every admin through the notices' outbox.
+  const admins: AdminAlert = {
+    tellAdmins: async (notice) => {
+      const ids = await adminIds(app.ctx.database.db);
+      if (ids.length) await notifications.enqueueNow(ids.map((userId) => ({ userId, type: 'admin' as const, isErrorMessage: true, ...notice })));
+    },
+  };
+  const translations = registerTranslation(app, { jobs, admins, now });
+  const guideSearch = guidesRoutes(app, { translations });
+  registerGuideBusiness(app, { guideSearch });
+  savedGuidesRoutes(app, { translations });
   // Support's reply deadlines alert the admins through the notices' outbox (decision 132).
   registerSupport(app, { jobs, notifications, now });
   // Offers as they read: bookings take an offer's terms from it and messaging the offers its messages
@@ -89,12 +99,12 @@ export async function composeModules(app: AppInstance): Promise<void> {
   const receipts = registerReceipts(app, { operator: config.operator, now });
   const bookings = registerBookings(app, { jobs, clock, offers: offerBook, notify, receipts: receipts.issuer });
   notifyOfBookings(app, bookings.events, notifications);
-  const messaging = registerMessaging(app, { realtime, jobs, notifications, bookings, offers: offerBook });
+  const messaging = registerMessaging(app, { realtime, jobs, notifications, bookings, offers: offerBook, translations });
   registerOffers(app, { book: offerBook, messaging, bookingEvents: bookings.events, rates, notify });
 
   registerWeather(app, { jobs, now });
   registerBookingPdf(app, { bookings });
-  await registerReviews(app, { jobs, storage });
+  await registerReviews(app, { jobs, storage, translations });
   await registerPaymentProofs(app, { storage, notifications, jobs });
   await registerDisputes(app, { storage, jobs, provider: bookings.deps.provider, notifications, receipts: receipts.issuer, now });
   await registerGuideApplications(app, { storage, guideSearch, notifications, jobs });

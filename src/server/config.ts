@@ -95,6 +95,13 @@ const envSchema = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time in Japan as HH:MM, e.g. 10:00')
     .default('10:00'),
+  // Machine translation of what people write (decision 145): off by default; readers get the original, named.
+  TRANSLATION_PROVIDER: z.enum(['none', 'deepl']).default('none'),
+  DEEPL_AUTH_KEY: z.string().min(1).optional(),
+  // Unset: as DeepL's own client decides by the key (a key ending ':fx' is the free API).
+  DEEPL_SERVER_URL: z.string().url().optional(),
+  // Characters sent to the provider per calendar month (UTC); reached: no more until the next month.
+  TRANSLATION_MONTHLY_CHARACTERS: z.coerce.number().int().min(0).default(500_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -150,6 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_PUBLIC_URL)) {
     throw new Error('Invalid settings in the environment:\n  S3_BUCKET: required when other S3_ settings are set');
+  }
+  if (e.TRANSLATION_PROVIDER === 'deepl' && !e.DEEPL_AUTH_KEY) {
+    throw new Error('Invalid settings in the environment:\n  DEEPL_AUTH_KEY: required when TRANSLATION_PROVIDER=deepl');
   }
   const operator = operatorFromSettings(e, e.NODE_ENV === 'production');
   if (Array.isArray(operator)) throw new Error(`Invalid settings in the environment:\n${operator.map((p) => `  ${p}`).join('\n')}`);
@@ -230,6 +240,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     payoutAccount: payoutAccountFrom(e),
     /** The weekly payout batches (decision 130): whether the job runs, and after which minute of the day in Japan. */
     payoutWeekly: { enabled: e.PAYOUT_WEEKLY_BATCH === 'on', afterMinutes: Number(e.PAYOUT_WEEKLY_BATCH_AFTER.slice(0, 2)) * 60 + Number(e.PAYOUT_WEEKLY_BATCH_AFTER.slice(3)) },
+    /** Machine translation (decision 145): `none` calls nobody; `deepl` with its key and optional server URL. */
+    translation: {
+      provider: e.TRANSLATION_PROVIDER === 'deepl' && e.DEEPL_AUTH_KEY ? { kind: 'deepl' as const, authKey: e.DEEPL_AUTH_KEY, serverUrl: e.DEEPL_SERVER_URL } : null,
+      monthlyCharacters: e.TRANSLATION_MONTHLY_CHARACTERS,
+    },
     weather: {
       provider: e.WEATHER_PROVIDER ?? (e.NODE_ENV === 'production' ? ('jma' as const) : ('fixture' as const)),
       fixtureDir: e.WEATHER_FIXTURE_DIR ? path.resolve(e.WEATHER_FIXTURE_DIR) : undefined,

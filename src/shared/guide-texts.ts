@@ -43,6 +43,11 @@ export function detectTextLanguage(text: string | null | undefined): TextLanguag
  * Accept-Language that names one of the three, else English (the interface fallback).
  */
 export function readerTextLanguage(lang: string | null | undefined, acceptLanguage?: string | null): TextLanguage {
+  return namedTextLanguage(lang, acceptLanguage) ?? 'en';
+}
+
+/** The text language `lang` or Accept-Language names, or undefined when neither names one (the caller then has its own fallback). */
+export function namedTextLanguage(lang: string | null | undefined, acceptLanguage?: string | null): TextLanguage | undefined {
   for (const tag of [lang, ...(acceptLanguage ?? '').split(',').map((t) => t.split(';')[0])]) {
     const l = tag?.trim().toLowerCase();
     if (!l) continue;
@@ -50,7 +55,7 @@ export function readerTextLanguage(lang: string | null | undefined, acceptLangua
     if (l.startsWith('ja')) return 'ja';
     if (l.startsWith('en')) return 'en';
   }
-  return 'en';
+  return undefined;
 }
 
 /** The text language of an interface locale (en, zh-CN). */

@@ -57,9 +57,9 @@ export class RedisGuard {
  * than the deadline (a long synchronous task, a garbage collection), a reply that arrived meanwhile
  * still counts, and Redis is not taken for hanging because Node was (a plain timer fires first).
  */
-export function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+export function withinDeadline<T>(work: Promise<T>, ms: number, what = 'Redis'): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => setImmediate(() => reject(new Error(`Redis did not answer within ${ms} ms`))), ms);
+    const timer = setTimeout(() => setImmediate(() => reject(new Error(`${what} did not answer within ${ms} ms`))), ms);
     work.then(
       (value) => (clearTimeout(timer), resolve(value)),
       (err: unknown) => (clearTimeout(timer), reject(err)),

@@ -9,6 +9,7 @@ import { TEXT_LANGUAGES } from '../guide-texts';
 import { RESPONSIVENESS_MIN_REQUESTS, RESPONSIVENESS_WINDOW_DAYS } from '../responsiveness';
 import { shopStopSchema } from './shop-stops';
 import { PROFILE_GALLERY_PHOTOS, reviewPhotoSchema, reviewTrustFields } from './reviews';
+import { machineTranslationSchema, translationStateSchema } from './translation';
 
 /** The language a guide text is in: zh, en or ja (decision 070). */
 export const textLanguageSchema = z.enum(TEXT_LANGUAGES);
@@ -120,6 +121,12 @@ export const guideSummarySchema = z.object({
   responsiveness: responsivenessSchema,
   /** The verified licence (the "Licensed Guide Interpreter" badge), null when none (decision 092). */
   licence: guideLicenceSchema,
+  /**
+   * `bio` by machine translation into the reader's language when the guide wrote none in it and a
+   * provider is set (decision 145); `bio` stays the original, in `bioLanguage`.
+   */
+  bioTranslated: machineTranslationSchema.optional(),
+  bioTranslation: translationStateSchema.optional(),
 });
 export type GuideSummary = z.infer<typeof guideSummarySchema>;
 
@@ -135,7 +142,14 @@ export const availabilityExceptionSchema = z.object({
   endMinute: z.number().int().nullable(),
 });
 
-export const itineraryStopSchema = z.object({ time: z.string(), title: z.string(), description: z.string() });
+export const itineraryStopSchema = z.object({
+  time: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Machine translations of the stop (decision 145), as the itinerary's title and summary have. */
+  titleTranslated: machineTranslationSchema.optional(),
+  descriptionTranslated: machineTranslationSchema.optional(),
+});
 export const itinerarySummarySchema = z.object({
   id: z.number().int(),
   guideId: z.number().int(),
@@ -144,6 +158,11 @@ export const itinerarySummarySchema = z.object({
   durationHours: z.number().int(),
   /** The language title, summary and stops are in (the reader's, else the original). */
   language: textLanguageSchema,
+  /** Title and summary by machine translation when no version is in the reader's language (decision 145). */
+  titleTranslated: machineTranslationSchema.optional(),
+  summaryTranslated: machineTranslationSchema.optional(),
+  /** Why the title's translation is missing, when it is (the summary's follows it). */
+  translation: translationStateSchema.optional(),
 });
 export const itinerarySchema = itinerarySummarySchema.extend({
   stops: z.array(itineraryStopSchema),
@@ -177,6 +196,13 @@ export const guideDetailSchema = guideSummarySchema.extend({
   ethicsDescriptionLanguage: textLanguageSchema,
   boundaryDescriptionLanguage: textLanguageSchema,
   supportiveDescriptionLanguage: textLanguageSchema,
+  /** Each description by machine translation when none is in the reader's language (decision 145). */
+  ethicsDescriptionTranslated: machineTranslationSchema.optional(),
+  boundaryDescriptionTranslated: machineTranslationSchema.optional(),
+  supportiveDescriptionTranslated: machineTranslationSchema.optional(),
+  ethicsDescriptionTranslation: translationStateSchema.optional(),
+  boundaryDescriptionTranslation: translationStateSchema.optional(),
+  supportiveDescriptionTranslation: translationStateSchema.optional(),
   /** The language the guide first wrote their texts in. */
   originalLanguage: textLanguageSchema,
   occupation: z.string().nullable(),
@@ -268,10 +294,21 @@ export const reviewSchema = z.object({
   reviewerPicture: z.string().nullable(),
   publishedAt: z.string(),
   ...reviewTrustFields,
+  /**
+   * Machine translation (decision 145) of `content` and of the guide's reply when they are in another
+   * language than the reader's (lang, else Accept-Language) and a provider is set; both stay as written.
+   */
+  contentLanguage: textLanguageSchema.optional(),
+  contentTranslated: machineTranslationSchema.optional(),
+  contentTranslation: translationStateSchema.optional(),
+  replyLanguage: textLanguageSchema.optional(),
+  replyTranslated: machineTranslationSchema.optional(),
+  replyTranslation: translationStateSchema.optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
 export const reviewsQuerySchema = z.object({
+  lang: readerLangSchema,
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

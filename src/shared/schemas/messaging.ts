@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { MEAL_OPTIONS, REJECT_REASONS, TICKET_OPTIONS, TOUR_REQUEST_STATUSES, TRANSPORT_OPTIONS } from '../messaging/tour-request';
 import { meetingCoordsSchema } from './bookings';
 import { calendarDateSchema, clientMessageIdSchema, idParam } from './common';
+import { readerLangSchema, textLanguageSchema } from './guides';
 import { offerSchema } from './offers';
+import { machineTranslationSchema, translationStateSchema } from './translation';
 
 export { clientMessageIdSchema } from './common';
 
@@ -86,6 +88,14 @@ export const messageSchema = z.object({
     .nullable(),
   /** A guide's offer (kind `offer`), as it stands now. */
   offer: offerSchema.nullable(),
+  /**
+   * Machine translation (decision 145), only on messages list reads when a provider is set and the
+   * body is in another language than the reader's: `body` stays the original (masked as above, and
+   * it is the masked text that was translated), `bodyLanguage` names its language.
+   */
+  bodyLanguage: textLanguageSchema.optional(),
+  translated: machineTranslationSchema.optional(),
+  translation: translationStateSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -121,6 +131,8 @@ export const conversationListSchema = z.object({ data: z.array(conversationSchem
 export const conversationReplySchema = z.object({ data: conversationSchema });
 
 export const messagesQuerySchema = z.object({
+  /** The reader's language for machine translations (decision 145): else Accept-Language, else the stored locale. */
+  lang: readerLangSchema,
   /** Messages with an id below this one (paging backwards). */
   before: idParam.optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(30),

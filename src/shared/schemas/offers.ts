@@ -9,6 +9,8 @@ import { MAX_OFFER_VALID_HOURS, OFFER_DECLINE_REASONS, OFFER_STATUSES } from '..
 import { calendarDateSchema, clientMessageIdSchema } from './common';
 import { meetingCoordsSchema, postalCodeSchema } from './bookings';
 import { shopStopSchema, shopStopsSchema } from './shop-stops';
+import { TEXT_LANGUAGES } from '../guide-texts';
+import { machineTranslationSchema, translationStateSchema } from './translation';
 
 const positiveId = z.number().int().positive().max(2_147_483_647);
 const yen = z.number().int().min(0).max(1_000_000);
@@ -105,6 +107,13 @@ export const offerSchema = z.object({
   meetingLat: z.number().nullable().optional(),
   meetingLng: z.number().nullable().optional(),
   itinerary: z.string(),
+  /**
+   * Machine translation (decision 145) of the itinerary for the traveler reading a chat in another
+   * language; before a booking is confirmed it is the text with contact details masked that is translated.
+   */
+  itineraryLanguage: z.enum(TEXT_LANGUAGES).optional(),
+  itineraryTranslated: machineTranslationSchema.optional(),
+  itineraryTranslation: translationStateSchema.optional(),
   /** The guide drives (no charge; fuel, tolls and parking in the transport line, paid on site). */
   guideDrives: z.boolean(),
   /** The shop stops the guide declared (decision 135): empty when the tour has none. */

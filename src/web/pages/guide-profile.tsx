@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
+import { MachineTranslated } from '../components/ui/machine-translated';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { BookingWidget, checkoutPath } from '../features/bookings';
 import { useGuide, AvailabilityCalendar, htmlLang, WrittenIn, GuidePhoto, Rating, ResponsivenessLine, ReviewsSection, ServicesList, safeRedirect, TrackRecord } from '../features/guides';
@@ -129,9 +130,15 @@ export function Component() {
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-6">
           <Section title={t('profile.about')} id="about">
-            <p lang={htmlLang(guide.bioLanguage)} className="whitespace-pre-line text-stone-700 dark:text-stone-300">
-              {guide.bio}
-            </p>
+            <div data-testid="guide-bio">
+              <MachineTranslated
+                original={guide.bio}
+                originalLanguage={guide.bioLanguage}
+                translated={guide.bioTranslated}
+                translation={guide.bioTranslation}
+                className="whitespace-pre-line text-stone-700 dark:text-stone-300"
+              />
+            </div>
             <WrittenIn language={guide.bioLanguage} className="mt-2" />
           </Section>
           <Section title={t('profile.facts')} id="facts">

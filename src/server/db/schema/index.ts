@@ -27,3 +27,4 @@ export * from './receipts';
 export * from './statements';
 export * from './replacements';
 export * from './credits';
+export * from './translations';

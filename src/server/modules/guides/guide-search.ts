@@ -4,8 +4,9 @@ import type { SearchFilter } from '../../../shared/guide-search';
 import type { GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
 import type { DatabaseHandle } from '../../db/client';
 import { exceptionsForSearch, forgetCatalogue, listedForSearch, notifyChannel, summaryRowsByIds } from './guides.repository';
-import { toSummaryVariants } from './guides.service';
+import { bioToTranslate, toSummaryVariants } from './guides.service';
 import { responsivenessByGuide } from '../messaging/index';
+import { fieldsOf, type Translations } from '../translation/index';
 import { ResponsivenessCache } from './responsiveness-cache';
 import { SearchIndex, type IndexedException, type IndexedGuide } from './search-index';
 import { todayInZone } from '../../../shared/availability';
@@ -39,7 +40,11 @@ export class GuideSearch {
   private readonly syncWaiters = new Map<string, () => void>();
   private unlisten?: () => Promise<void>;
 
-  constructor(private readonly database: DatabaseHandle) {
+  constructor(
+    private readonly database: DatabaseHandle,
+    /** Machine translation of bios (decision 145); the cards ask the cache once per card and language. */
+    private readonly translations?: Pick<Translations, 'read' | 'enabled'>,
+  ) {
     this.figures = new ResponsivenessCache((ids) => responsivenessByGuide(this.database.db, ids));
   }
 
@@ -170,11 +175,31 @@ export class GuideSearch {
   private async cardsFor(ids: number[], lang: TextLanguage): Promise<SearchCard[]> {
     const figures = await this.figures.get(ids);
     const entries = await this.cachedCards(ids, figures);
+    await this.translateBios(entries, lang);
     return entries.map((entry) => {
       const responsiveness = figures.get(entry.variants.en.id);
       if (responsiveness && responsiveness !== entry.variants.en.responsiveness) refigure(entry, responsiveness);
       const card = entry.variants[lang];
       return { card, json: (entry.json[lang] ??= Buffer.from(JSON.stringify(card))) };
+    });
+  }
+
+  /**
+   * Folds the bio's translation into each kept card's `lang` variant the first time the card is shown
+   * in that language: one cache read for the page's cards that lack it, none once they are kept
+   * (decision 145). A translation that lands later announces its guide, which drops the card.
+   */
+  private async translateBios(entries: CachedCard[], lang: TextLanguage): Promise<void> {
+    if (!this.translations?.enabled) return;
+    const todo = entries.filter((e) => !e.translated[lang]);
+    if (!todo.length) return;
+    const found = await this.translations.read(todo.map((entry) => bioToTranslate(entry.variants[lang], lang)));
+    todo.forEach((entry, i) => {
+      entry.translated[lang] = true;
+      const f = found[i];
+      if (!f) return;
+      entry.variants[lang] = { ...entry.variants[lang], ...fieldsOf('bio', f) };
+      delete entry.json[lang];
     });
   }
 
@@ -197,7 +222,7 @@ export class GuideSearch {
       const built = await toSummaryVariants(db, await summaryRowsByIds(db, missing), null, figures);
       const keep = generation === this.generation;
       for (const variants of built) {
-        const entry: CachedCard = { variants, json: {} };
+        const entry: CachedCard = { variants, json: {}, translated: {} };
         found.set(variants.en.id, entry);
         if (keep) this.cards.set(variants.en.id, entry);
       }
@@ -221,6 +246,8 @@ export interface SearchCard {
 interface CachedCard {
   variants: Record<TextLanguage, GuideSummary>;
   json: Partial<Record<TextLanguage, Buffer>>;
+  /** The languages whose variant has been given its bio's translation (or found to need none). */
+  translated: Partial<Record<TextLanguage, true>>;
 }
 
 /** Newer response figures: the kept card takes them (and its JSON is written again when next shown). */

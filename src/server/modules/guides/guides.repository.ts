@@ -379,3 +379,9 @@ export async function setGuideServices(db: Database, guideId: number, services: 
 export async function notifyChannel(db: Database, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
+
+/**
+ * Announces a guide on the search channel (as every guides-row update does, migration 0003), so each
+ * instance drops the guide's kept cards: a text of theirs has just been translated (decision 145).
+ */
+export const announceGuide = (db: Database, guideId: number) => notifyChannel(db, 'guide_search', String(guideId));

@@ -16,6 +16,7 @@ import { readerLangSchema } from '../../../shared/schemas/guides';
 import { notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
+import type { Translations } from '../translation/index';
 import { avatarSvg } from './avatar';
 
 /**
@@ -26,15 +27,18 @@ function sendSerialized(reply: FastifyReply, json: Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 import { GuideSearch } from './guide-search';
-import { findItinerary, guideChoices, guidePricing } from './guides.repository';
-import { assertListedGuide, getGuide, getMyGuide, listingStatus, searchReply } from './guides.service';
+import { announceGuide, findItinerary, guideChoices, guidePricing } from './guides.repository';
+import { assertListedGuide, getGuide, getMyGuide, listingStatus, searchReply, withItineraryTranslations } from './guides.service';
 
 const bearer = [{ bearerAuth: [] }];
 
 /** The public guide search and profiles; returns the search index the modules that change a listing keep in step (compose.ts). */
-export function guidesRoutes(app: AppInstance): GuideSearch {
+export function guidesRoutes(app: AppInstance, needs: { translations: Translations }): GuideSearch {
   const db = () => app.ctx.database.db;
-  const guideSearch = new GuideSearch(app.ctx.database);
+  const { translations } = needs;
+  const guideSearch = new GuideSearch(app.ctx.database, translations);
+  // A bio or description just translated: every instance drops the guide's kept cards (decision 145).
+  translations.onTranslated((guideId) => announceGuide(db(), guideId));
   app.decorate('guideSearch', guideSearch);
   app.addHook('onReady', () => guideSearch.start());
   app.addHook('onClose', () => guideSearch.stop());
@@ -94,7 +98,7 @@ export function guidesRoutes(app: AppInstance): GuideSearch {
         response: { 200: guideDetailSchema },
       },
     },
-    async (request) => getGuide(db(), request.params.id, request.user, readerTextLanguage(request.query.lang, request.headers['accept-language'])),
+    async (request) => getGuide(db(), request.params.id, request.user, readerTextLanguage(request.query.lang, request.headers['accept-language']), translations),
   );
 
   app.get(
@@ -109,7 +113,7 @@ export function guidesRoutes(app: AppInstance): GuideSearch {
         response: { 200: guideDetailSchema, 404: errorBodySchema },
       },
     },
-    async (request) => getMyGuide(db(), currentUser(request), readerTextLanguage(request.query.lang, request.headers['accept-language'])),
+    async (request) => getMyGuide(db(), currentUser(request), readerTextLanguage(request.query.lang, request.headers['accept-language']), translations),
   );
 
   app.get(
@@ -162,9 +166,10 @@ export function guidesRoutes(app: AppInstance): GuideSearch {
       const row = await findItinerary(db(), request.params.id);
       if (!row || row.guideStatus !== 'active') throw notFound('Itinerary');
       const { itinerary: it, guide } = row;
-      const language = pickItineraryLanguage(it.texts, readerTextLanguage(request.query.lang, request.headers['accept-language']), it.originalLanguage);
+      const reader = readerTextLanguage(request.query.lang, request.headers['accept-language']);
+      const language = pickItineraryLanguage(it.texts, reader, it.originalLanguage);
       const t = language ? it.texts[language] : undefined;
-      return {
+      return withItineraryTranslations(translations, {
         id: it.id,
         guideId: it.guideId,
         title: t?.title ?? it.title,
@@ -174,7 +179,7 @@ export function guidesRoutes(app: AppInstance): GuideSearch {
         stops: it.stops.map((s, i) => ({ time: s.time, title: t?.stops[i]?.title ?? s.title, description: t?.stops[i]?.description ?? s.description })),
         shopStops: it.shopStops,
         guide: { ...guide, hourlyRate: guide.basicPricePerHourCents / 100 },
-      };
+      }, reader);
     },
   );
 

@@ -1,10 +1,11 @@
 import { pickItineraryLanguage, pickText, TEXT_LANGUAGES, type TextLanguage } from '../../../shared/guide-texts';
 import { NEW_RESPONSIVENESS, type Responsiveness } from '../../../shared/responsiveness';
-import type { GuideDetail, GuideSearchQuery, GuideSummary, ListingStatus } from '../../../shared/schemas/guides';
+import type { GuideDetail, GuideSearchQuery, GuideSummary, Itinerary, ListingStatus } from '../../../shared/schemas/guides';
 import { hasOpenTimes, listingMissing } from '../../../shared/listing';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../auth/index';
 import { responsivenessByGuide } from '../messaging/index';
+import { fieldsOf, type TextToTranslate, type Translations } from '../translation/index';
 import type { GuideSearch } from './guide-search';
 import { notFound } from '../../lib/app-error';
 import {
@@ -76,6 +77,16 @@ export async function toSummaryVariants(
   });
 }
 
+/** A card's bio to translate for a `lang` reader: null when it is already in their language (decision 145). */
+export const bioToTranslate = (card: GuideSummary, lang: TextLanguage): TextToTranslate | null =>
+  card.bioLanguage !== lang && card.bio ? { text: card.bio, from: card.bioLanguage, to: lang, guideId: card.id } : null;
+
+/** Cards with their bios' machine translations: one cache read for the page (saved guides; search keeps its own, decision 145). */
+export async function withBioTranslations(translations: Pick<Translations, 'read'>, cards: GuideSummary[], lang: TextLanguage): Promise<GuideSummary[]> {
+  const found = await translations.read(cards.map((c) => bioToTranslate(c, lang)));
+  return cards.map((c, i) => ({ ...c, ...fieldsOf('bio', found[i]) }));
+}
+
 /** Card rows as guide summaries in one reader's language. */
 export async function toSummaries(db: Database, rows: SummaryRow[], viewer: AuthUser | null, lang: TextLanguage = 'en'): Promise<GuideSummary[]> {
   return (await toSummaryVariants(db, rows, viewer)).map((v) => v[lang]);
@@ -103,7 +114,54 @@ const OPEN_DATA = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
 
 /** A guide's full profile. Paused or suspended listings are visible only to their owner. */
-export async function getGuide(db: Database, id: number, viewer: AuthUser | null, lang: TextLanguage = 'en'): Promise<GuideDetail> {
+export async function getGuide(db: Database, id: number, viewer: AuthUser | null, lang: TextLanguage = 'en', translations?: Pick<Translations, 'read'>): Promise<GuideDetail> {
+  const detail = await guideDetail(db, id, viewer, lang);
+  return translations ? withTranslations(translations, detail, lang) : detail;
+}
+
+/**
+ * The profile's texts that are in another language than the reader's, with their machine
+ * translation from the cache: every text of the profile in one statement (decision 145).
+ */
+async function withTranslations(translations: Pick<Translations, 'read'>, d: GuideDetail, to: TextLanguage): Promise<GuideDetail> {
+  const ask = (text: string | null, from: TextLanguage): TextToTranslate | null => (text && from !== to ? { text, from, to, guideId: d.id } : null);
+  const texts = [
+    ask(d.bio, d.bioLanguage),
+    ask(d.ethicsDescription, d.ethicsDescriptionLanguage),
+    ask(d.boundaryDescription, d.boundaryDescriptionLanguage),
+    ask(d.supportiveDescription, d.supportiveDescriptionLanguage),
+    ...d.itineraries.flatMap((it) => [ask(it.title, it.language), ask(it.summary, it.language)]),
+  ];
+  const [bio, ethics, boundary, supportive, ...its] = await translations.read(texts);
+  return {
+    ...d,
+    ...fieldsOf('bio', bio),
+    ...fieldsOf('ethicsDescription', ethics),
+    ...fieldsOf('boundaryDescription', boundary),
+    ...fieldsOf('supportiveDescription', supportive),
+    itineraries: d.itineraries.map((it, i) => {
+      const [title, summary] = [its[2 * i], its[2 * i + 1]];
+      if (!title && !summary) return it;
+      return { ...it, titleTranslated: title?.translated, summaryTranslated: summary?.translated, ...(title?.translation && { translation: title.translation }) };
+    }),
+  };
+}
+
+/** The itinerary page with the machine translation of its title, summary and stops: one cache read (decision 145). */
+export async function withItineraryTranslations(translations: Pick<Translations, 'read'>, it: Itinerary, to: TextLanguage): Promise<Itinerary> {
+  const ask = (text: string): TextToTranslate | null => (text && it.language !== to ? { text, from: it.language, to, guideId: it.guideId } : null);
+  const [title, summary, ...stops] = await translations.read([ask(it.title), ask(it.summary), ...it.stops.flatMap((s) => [ask(s.title), ask(s.description)])]);
+  if (!title && !summary) return it;
+  return {
+    ...it,
+    titleTranslated: title?.translated,
+    summaryTranslated: summary?.translated,
+    ...(title?.translation && { translation: title.translation }),
+    stops: it.stops.map((s, i) => ({ ...s, titleTranslated: stops[2 * i]?.translated, descriptionTranslated: stops[2 * i + 1]?.translated })),
+  };
+}
+
+async function guideDetail(db: Database, id: number, viewer: AuthUser | null, lang: TextLanguage): Promise<GuideDetail> {
   const row = await findGuide(db, id);
   if (!row || (row.guide.status !== 'active' && row.userId !== viewer?.id)) throw notFound('Guide');
   const [[summary], details, record] = await Promise.all([toSummaries(db, [row], viewer, lang), guideDetails(db, id), trackRecord(db, id)]);
@@ -181,10 +239,10 @@ export async function listingStatus(db: Database, userId: number): Promise<Listi
 }
 
 /** GET /api/guides/me: the caller's own guide profile; 404 for users without one. */
-export async function getMyGuide(db: Database, viewer: AuthUser, lang: TextLanguage = 'en'): Promise<GuideDetail> {
+export async function getMyGuide(db: Database, viewer: AuthUser, lang: TextLanguage = 'en', translations?: Pick<Translations, 'read'>): Promise<GuideDetail> {
   const id = await findGuideIdByUser(db, viewer.id);
   if (id === undefined) throw notFound('Guide profile');
-  return getGuide(db, id, viewer, lang);
+  return getGuide(db, id, viewer, lang, translations);
 }
 
 /** 404 unless the guide exists and is listed (used by the per-guide catalogue calls). */

@@ -2,6 +2,7 @@ import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import type { Realtime } from '../../realtime/index';
 import type { NotificationsService } from '../notifications/index';
+import type { Translations } from '../translation/index';
 import type { OfferReader } from './message-offers';
 import { messagingRoutes } from './messaging.routes';
 import { MessagingService, type CreateBooking } from './messaging.service';
@@ -24,6 +25,8 @@ export interface MessagingNeeds {
   bookings: CreateBooking;
   /** The offers that messages carry. */
   offers: OfferReader;
+  /** Machine translation of the other side's messages into the reader's language (decision 145). */
+  translations: Translations;
 }
 
 /** Chat between travelers and guides. */

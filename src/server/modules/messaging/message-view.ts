@@ -1,9 +1,11 @@
+import { detectTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import { maskContacts } from '../../../shared/messaging/contact-masking';
 import { isLegacyTourRequestBody, tourRequestAllowances, tourRequestPreview, type RejectReason } from '../../../shared/messaging/tour-request';
 import type { Locale } from '../../../shared/locales';
 import type { Message, TourRequest, TourRequestService } from '../../../shared/schemas/messaging';
 import type { OfferMaps } from './message-offers';
 import type { MessageRow } from './messaging.repository';
+import { fieldsOf, type Translations } from '../translation/index';
 
 /** Both names of the services chosen in tour requests, by subcategory id. */
 export type Services = Map<number, TourRequestService>;
@@ -57,4 +59,33 @@ export function chatMailTexts(body: string, tr: TourRequest | undefined, service
     return { en: of('en'), 'zh-CN': of('zh-CN'), ja: of('ja') };
   };
   return { masked: texts(maskContacts(body).text), open: texts(body) };
+}
+
+/**
+ * The other side's messages with their translation into `reader`'s language, from the cache in one
+ * statement (decision 145): each body, and an offer's itinerary. The body given is the one the reader
+ * gets, so a masked body (decision 050) is what the provider is asked to translate, never the contact
+ * details it hides; an offer's itinerary is shown as written but masked before it is translated until
+ * a booking is confirmed.
+ */
+export async function withTranslations(
+  translations: Pick<Translations, 'read'>,
+  readerId: number,
+  messages: Message[],
+  reader: TextLanguage | undefined,
+  unlocked: boolean,
+): Promise<Message[]> {
+  if (!reader) return messages;
+  const ask = (text: string | undefined) => (text ? { text, from: detectTextLanguage(text), to: reader } : null);
+  const items = messages.flatMap((m) => {
+    if (m.senderId === readerId) return [null, null];
+    const itinerary = m.offer?.itinerary;
+    return [ask(m.body), ask(itinerary && (unlocked ? itinerary : maskContacts(itinerary).text))];
+  });
+  const found = await translations.read(items);
+  return messages.map((m, i) => {
+    const [body, itinerary] = [found[2 * i], found[2 * i + 1]];
+    const offer = itinerary && m.offer ? { ...m.offer, itineraryLanguage: items[2 * i + 1]!.from, ...fieldsOf('itinerary', itinerary) } : m.offer;
+    return body || itinerary ? { ...m, ...(body && { bodyLanguage: items[2 * i]!.from, ...body }), offer } : m;
+  });
 }

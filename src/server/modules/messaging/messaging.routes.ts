@@ -73,12 +73,18 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
       schema: {
         tags,
         summary: 'Messages of a conversation, paging backwards (before = an id, limit)',
+        description:
+          "With machine translation on (decision 145), the other side's messages in another language than the reader's (lang, else Accept-Language, else the stored locale) carry bodyLanguage, translated and, while it is missing, translation.status.",
         params: idParams,
         querystring: messagesQuerySchema,
         response: { 200: messagesPageSchema, ...errors },
       },
     },
-    async (request) => service.messages(currentUser(request), request.params.id, request.query),
+    async (request) => {
+      const user = currentUser(request);
+      const reader = await service.readerTextLanguage(user, request.query.lang, request.headers['accept-language']);
+      return service.messages(user, request.params.id, request.query, reader);
+    },
   );
 
   app.post(

@@ -3,6 +3,7 @@ import { canSend, creditsFor, FREE_MESSAGES, type Credits } from '../../../share
 import { maskContacts } from '../../../shared/messaging/contact-masking';
 import { tourRequestPreview, type RejectReason } from '../../../shared/messaging/tour-request';
 import { matchLocale, type Locale } from '../../../shared/locales';
+import { localeTextLanguage, namedTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import type { Conversation, Message, TourRequest, TotalUnread } from '../../../shared/schemas/messaging';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../shared/schemas/notifications';
 import { inTransaction, type Database } from '../../db/client';
@@ -10,12 +11,13 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Realtime } from '../../realtime/index';
 import type { AuthUser } from '../auth/index';
 import type { NotificationsService } from '../notifications/index';
+import type { Translations } from '../translation/index';
 import { CHAT_EMAIL_JOB, notificationTexts } from '../notifications/index';
 import { offerPreview, readOffers, type AttachToMessage, type OfferMaps, type OfferReader } from './message-offers';
 import * as repo from './messaging.repository';
 import type { ConversationRow, MessageRow } from './messaging.repository';
 import { sendMessage, type SendInput } from './send.repository';
-import { chatMailTexts, toMessage, type Services } from './message-view';
+import { chatMailTexts, toMessage, withTranslations, type Services } from './message-view';
 
 /** What messaging needs of the bookings module: a tour request accepted by the guide becomes a pending booking. */
 export interface CreateBooking {
@@ -34,6 +36,7 @@ interface Deps {
   offers: OfferReader;
   /** The job runner: a chat e-mail written with its message runs right after the commit (decision 085). */
   jobs: { soon(ids: number): void };
+  translations: Pick<Translations, 'enabled' | 'read'>; // machine translation: the cache only, on a read (decision 145)
   log: { warn: (o: object, m: string) => void };
 }
 
@@ -162,7 +165,13 @@ export class MessagingService {
     return { data: await this.entries(user, await repo.listConversations(this.db, user.id), locale) };
   }
 
-  async messages(user: AuthUser, id: number, q: { before?: number; limit: number }) {
+  /** The language machine translations are made into (decision 145): `lang`, Accept-Language, the stored locale; none without a provider. */
+  async readerTextLanguage(user: AuthUser, lang: string | undefined, acceptLanguage: string | undefined): Promise<TextLanguage | undefined> {
+    if (!this.deps.translations.enabled) return undefined;
+    return namedTextLanguage(lang, acceptLanguage) ?? localeTextLanguage((await repo.people(this.db, [user.id]))[0]?.locale ?? 'en');
+  }
+
+  async messages(user: AuthUser, id: number, q: { before?: number; limit: number }, reader?: TextLanguage) {
     const { c, side } = await this.member(user, id);
     const [rows, f, reads, receipts] = await Promise.all([
       repo.pageOfMessages(this.db, id, q.before, q.limit),
@@ -175,8 +184,9 @@ export class MessagingService {
     const otherRead = receipts ? (reads.find((r) => r.userId === otherOf(c, user.id)) ?? null) : null;
     const credits = creditsOf(c, f.hasBooking);
     const [services, offers] = await Promise.all([this.services(page), this.offersOf(page)]);
+    const data = page.map((m) => toMessage(m, { unlocked: f.confirmed, services, offers, readBy: m.senderId === user.id ? otherRead : null }));
     return {
-      data: page.map((m) => toMessage(m, { unlocked: f.confirmed, services, offers, readBy: m.senderId === user.id ? otherRead : null })),
+      data: await withTranslations(this.deps.translations, user.id, data, reader, f.confirmed),
       nextBefore: hasMore ? page[0]!.id : null,
       credits: credits[side],
     };

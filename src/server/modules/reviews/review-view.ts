@@ -1,4 +1,7 @@
+import { detectTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
+import type { Review } from '../../../shared/schemas/guides';
 import type { ReviewPhoto, SubRatings } from '../../../shared/schemas/reviews';
+import { fieldsOf, type TextToTranslate, type Translations } from '../translation/index';
 
 interface TrustColumns {
   bookingId: number | null;
@@ -26,4 +29,22 @@ export function trustOf(r: TrustColumns, photos: readonly ReviewPhoto[] = []) {
     reply: r.reply !== null && r.repliedAt ? { text: r.reply, repliedAt: r.repliedAt.toISOString() } : null,
     touredWithGuide: r.bookingId !== null,
   };
+}
+
+/**
+ * A page of reviews with the machine translation (decision 145) of each text and the guide's reply
+ * into the reader's language, from the cache in one statement; as they were without a provider.
+ */
+export async function withReviewTranslations(translations: Pick<Translations, 'read' | 'enabled'> | undefined, reviews: Review[], reader: TextLanguage): Promise<Review[]> {
+  if (!translations?.enabled) return reviews;
+  const ask = (text: string | undefined): TextToTranslate | null => (text ? { text, from: detectTextLanguage(text), to: reader } : null);
+  const found = await translations.read(reviews.flatMap((r) => [ask(r.content), ask(r.reply?.text)]));
+  return reviews.map((r, i) => {
+    const [content, reply] = [found[2 * i], found[2 * i + 1]];
+    return {
+      ...r,
+      ...(content && { contentLanguage: detectTextLanguage(r.content), ...fieldsOf('content', content) }),
+      ...(reply && r.reply && { replyLanguage: detectTextLanguage(r.reply.text), ...fieldsOf('reply', reply) }),
+    };
+  });
 }

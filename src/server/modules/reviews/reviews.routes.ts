@@ -12,11 +12,13 @@ import {
   REVIEW_PHOTO_MAX_BYTES,
   REVIEW_PHOTO_WINDOW_MINUTES,
 } from '../../../shared/schemas/reviews';
+import { readerTextLanguage } from '../../../shared/guide-texts';
 import { notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { readSingleUpload } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
-import { trustOf } from './review-view';
+import type { Translations } from '../translation/index';
+import { trustOf, withReviewTranslations } from './review-view';
 import { guideForReviews, photosOf, publishedReviews } from './reviews.repository';
 import type { ReviewsService } from './reviews.service';
 
@@ -29,7 +31,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
  * array. Dual-blind: unpublished reviews never leave the server. The total is in the
  * `x-total-count` header. Eligibility and submission for both directions (decision 063).
  */
-export async function reviewsRoutes(app: AppInstance, service?: ReviewsService): Promise<void> {
+export async function reviewsRoutes(app: AppInstance, service?: ReviewsService, translations?: Pick<Translations, 'read' | 'enabled'>): Promise<void> {
   app.get(
     '/api/v2/reviews/guides/:guideId',
     {
@@ -53,11 +55,12 @@ export async function reviewsRoutes(app: AppInstance, service?: ReviewsService):
         rows.map((r) => r.id),
       );
       reply.header('x-total-count', String(guide.reviewCount));
-      return rows.map(({ bookingId, knowledgeRating, communicationRating, punctualityRating, valueRating, reply: text, repliedAt, ...r }) => ({
+      const reviews = rows.map(({ bookingId, knowledgeRating, communicationRating, punctualityRating, valueRating, reply: text, repliedAt, ...r }) => ({
         ...r,
         publishedAt: r.publishedAt!.toISOString(),
         ...trustOf({ bookingId, knowledgeRating, communicationRating, punctualityRating, valueRating, reply: text, repliedAt }, photos.get(r.id)),
       }));
+      return withReviewTranslations(translations, reviews, readerTextLanguage(request.query.lang, request.headers['accept-language']));
     },
   );
   if (!service) return;

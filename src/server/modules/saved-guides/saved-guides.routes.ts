@@ -6,7 +6,8 @@ import { notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { currentUser, type AuthUser } from '../auth/index';
 import { readerTextLanguage } from '../../../shared/guide-texts';
-import { toSummaries } from '../guides/index';
+import { toSummaries, withBioTranslations } from '../guides/index';
+import type { Translations } from '../translation/index';
 import { guideForSaving, listSaved, saveGuide, unsaveGuide } from './saved-guides.repository';
 
 const bearer = [{ bearerAuth: [] }];
@@ -17,7 +18,7 @@ function ownList(user: AuthUser, travelerId: number): void {
   if (user.id !== travelerId) throw notFound('Saved guides');
 }
 
-export function savedGuidesRoutes(app: AppInstance): void {
+export function savedGuidesRoutes(app: AppInstance, needs: { translations: Translations }): void {
   const db = () => app.ctx.database.db;
 
   app.get(
@@ -38,7 +39,9 @@ export function savedGuidesRoutes(app: AppInstance): void {
       ownList(user, request.params.id);
       const { page, limit } = request.query;
       const { rows, total } = await listSaved(db(), user.id, page, limit);
-      return { data: await toSummaries(db(), rows, user, readerTextLanguage(undefined, request.headers['accept-language'])), total, page, limit };
+      const lang = readerTextLanguage(undefined, request.headers['accept-language']);
+      const cards = await toSummaries(db(), rows, user, lang);
+      return { data: needs.translations.enabled ? await withBioTranslations(needs.translations, cards, lang) : cards, total, page, limit };
     },
   );
 

@@ -4,6 +4,7 @@ import { supportRoutes } from './support.routes';
 import { runOverdueCheck, scheduleOverdueCheck, SUPPORT_OVERDUE_JOB, type AdminNotifier, type SupportDeps } from './urgent';
 
 export { SUPPORT_OVERDUE_JOB } from './urgent';
+export { adminIds } from './urgent.repository';
 
 /** What the support inbox is built from (compose.ts): the job table for reply deadlines, and admin notices. */
 export interface SupportNeeds {

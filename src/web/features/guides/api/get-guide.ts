@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GuideDetail } from '../../../../shared/schemas/guides';
+import { recheckWhilePending } from '../../../components/ui/machine-translated';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { readerLanguage } from '../lib/text-language';
 import { guideKeys } from './keys';
@@ -19,5 +20,10 @@ export async function getGuide(id: number): Promise<GuideDetail> {
 }
 
 export function useGuide(id: number) {
-  return useQuery({ queryKey: guideKeys.detail(id), queryFn: () => getGuide(id), enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({
+    queryKey: guideKeys.detail(id),
+    queryFn: () => getGuide(id),
+    enabled: Number.isInteger(id) && id > 0,
+    refetchInterval: (query) => recheckWhilePending(query.state.data?.bioTranslation?.status === 'pending', query.state.dataUpdateCount),
+  });
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { GuideSummary } from '../../../../shared/schemas/guides';
 import { ButtonLink } from '../../../components/ui/button';
+import { MachineTranslationLabel } from '../../../components/ui/machine-translated';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { cityName, localName, amount } from '../../../lib/format';
@@ -92,10 +93,11 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
             <ResponsivenessLine value={guide.responsiveness} size="card" />
           </p>
         )}
-        <p lang={htmlLang(guide.bioLanguage)} className="mt-2 line-clamp-2 text-sm text-stone-600 dark:text-stone-300">
-          {guide.bio}
+        <p lang={htmlLang(guide.bioTranslated?.targetLang ?? guide.bioLanguage)} className="mt-2 line-clamp-2 text-sm text-stone-600 dark:text-stone-300">
+          {guide.bioTranslated?.text ?? guide.bio}
         </p>
         <WrittenIn language={guide.bioLanguage} className="mt-1" />
+        {guide.bioTranslated && <MachineTranslationLabel provider={guide.bioTranslated.provider} className="mt-0.5 text-xs text-stone-500 dark:text-stone-400" />}
         <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('profile.services')}>
           {tags.map((s) => (
             <li key={s.id} className="rounded-full bg-primary-50 px-2.5 py-0.5 text-xs font-medium text-primary-700 dark:bg-primary-900/40 dark:text-primary-200">

@@ -4,8 +4,7 @@ import type { TextLanguage } from '../../../../shared/guide-texts';
 import { cn } from '../../../lib/cn';
 import { interfaceTextLanguage } from '../lib/text-language';
 
-/** The `lang` attribute of a guide text (screen readers and CJK fonts follow it). */
-export const htmlLang = (l: TextLanguage) => (l === 'zh' ? 'zh-CN' : l);
+export { htmlLang } from '../../../components/ui/machine-translated';
 
 /**
  * Names the language of a guide text that is not in the reader's ("Written in Japanese" /

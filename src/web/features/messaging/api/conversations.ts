@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Conversation, Message } from '../../../../shared/schemas/messaging';
+import { recheckWhilePending } from '../../../components/ui/machine-translated';
 import { apiRequest } from '../../../lib/api-client';
 import { currentLocale, i18next } from '../../../lib/i18n';
 import { messagingKeys } from './keys';
@@ -33,9 +34,18 @@ export function useConversations(enabled = true) {
 }
 
 export function useMessages(conversationId: number | null) {
+  const queryClient = useQueryClient();
+  // Machine translations are made into the language the user reads in (decision 145): a switch fetches again.
+  useEffect(() => {
+    if (conversationId === null) return;
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(conversationId), exact: true });
+    i18next.on('languageChanged', refetch);
+    return () => i18next.off('languageChanged', refetch);
+  }, [queryClient, conversationId]);
   return useQuery({
     queryKey: messagingKeys.messages(conversationId ?? 0),
-    queryFn: () => apiRequest<MessagesPage>(`/api/conversations/${conversationId}/messages`, { query: { limit: 50 } }),
+    queryFn: () => apiRequest<MessagesPage>(`/api/conversations/${conversationId}/messages`, { query: { limit: 50 }, headers: readerLanguage() }),
+    refetchInterval: (query) => recheckWhilePending(Boolean(query.state.data?.data.some((m) => m.translation?.status === 'pending')), query.state.dataUpdateCount),
     enabled: conversationId !== null,
   });
 }

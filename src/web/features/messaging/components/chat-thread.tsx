@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FREE_MESSAGES } from '../../../../shared/messaging/credits';
 import type { Conversation, Message } from '../../../../shared/schemas/messaging';
 import { Button } from '../../../components/ui/button';
+import { MachineTranslated } from '../../../components/ui/machine-translated';
 import { cn } from '../../../lib/cn';
 import { KEYBOARD_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { markConversationRead, useMessages, useSendMessage } from '../api/conversations';
@@ -15,6 +16,10 @@ import { TourRequestForm } from '../tour-request/tour-request-form';
 
 // Only guides make offers: the form loads when one opens it.
 const OfferForm = lazy(() => import('../offers/offer-form').then((m) => ({ default: m.OfferForm })));
+
+/** A message's words: the machine translation with the original a tap away, when the server sent one (decision 145). */
+const bodyOf = (m: Message, mine: boolean) =>
+  m.bodyLanguage ? <MachineTranslated original={m.body} originalLanguage={m.bodyLanguage} translated={m.translated} translation={m.translation} inverted={mine} /> : m.body;
 
 /** One conversation: messages, the masking notice, credits, and the composer. */
 export function ChatThread({ conversation, userId, onBack, compact, hideHeader }: { conversation: Conversation; userId: number; onBack?: () => void; compact?: boolean; hideHeader?: boolean }) {
@@ -91,7 +96,7 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
             return (
               <div key={m.id} className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')} data-testid={mine ? 'message-mine' : 'message-theirs'}>
                 <TourRequestCard message={m} isGuideView={conversation.isGuideView} onOffer={() => setOffering({ request: { id: m.id, tourRequest: m.tourRequest! } })} />
-                {m.body && !m.body.startsWith('Tour request: ') && <p className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">{m.body}</p>}
+                {m.body && !m.body.startsWith('Tour request: ') && <div className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">{bodyOf(m, mine)}</div>}
                 <span className="text-[11px] text-stone-500 dark:text-stone-400">{formatWhen(m.sentAt)}</span>
               </div>
             );
@@ -100,7 +105,7 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
             return (
               <div key={m.id} className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')} data-testid={mine ? 'message-mine' : 'message-theirs'}>
                 <OfferCard offer={m.offer} isGuideView={conversation.isGuideView} />
-                {m.body && <p className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">{m.body}</p>}
+                {m.body && <div className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">{bodyOf(m, mine)}</div>}
                 <span className="text-[11px] text-stone-500 dark:text-stone-400">{formatWhen(m.sentAt)}</span>
               </div>
             );
@@ -115,7 +120,7 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
                 )}
               >
                 {m.kind === 'tour_request' && <span className="mb-1 block text-xs font-semibold opacity-80">{t('thread.tourRequest', { status: t(`tourStatus.${m.tourRequest?.state.status ?? 'pending'}`) })}</span>}
-                {m.body}
+                {bodyOf(m, mine)}
                 <span className={cn('mt-1 block text-right text-[11px]', mine ? 'text-white/80' : 'text-stone-500 dark:text-stone-400')}>
                   {formatWhen(m.sentAt)}
                   {mine && m.readAt ? ` · ${t('thread.read')}` : ''}

@@ -124,3 +124,35 @@ describe('useRealtime and the unread badge', () => {
     expect(client.getQueryData(['unread', 1])).toEqual({ totalUnreadCount: 6, chatUnreadCount: 4, systemUnreadCount: 2 });
   });
 });
+
+describe('useRealtime and machine translation (decision 145)', () => {
+  const text = (id: number, body: string, senderId = 2): Message & { credits: number | null } => ({ ...tourRequest(body), id, kind: 'text', tourRequest: null, senderId });
+  const setup = () => {
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    renderHook(() => useRealtime('token', 1), { wrapper });
+    const invalidated: unknown[] = [];
+    vi.spyOn(client, 'invalidateQueries').mockImplementation(async (filters) => {
+      invalidated.push(filters?.queryKey);
+    });
+    return { client, invalidated };
+  };
+
+  it('keeps the translation a message shows when it is pushed again unchanged, and reads the thread again for a new one', () => {
+    const { client, invalidated } = setup();
+    const translated = { ...text(7, 'こんにちは'), bodyLanguage: 'ja' as const, translated: { text: '你好', provider: 'DeepL' as const, targetLang: 'zh' as const } };
+    client.setQueryData(['conversations', 4, 'messages'], { data: [translated], nextBefore: null, credits: null });
+    sockets.onEvent!({ type: 'new_message', payload: text(7, 'こんにちは') } as RealtimeEvent);
+    expect(client.getQueryData<{ data: Message[] }>(['conversations', 4, 'messages'])!.data[0]!.translated).toEqual(translated.translated);
+    sockets.onEvent!({ type: 'new_message', payload: text(8, '明日また') } as RealtimeEvent);
+    expect(invalidated).toContainEqual(['conversations', 4, 'messages']);
+  });
+
+  it('without translation in the thread, a new message is only added (no extra read)', () => {
+    const { client, invalidated } = setup();
+    client.setQueryData(['conversations', 4, 'messages'], { data: [text(7, 'hello')], nextBefore: null, credits: null });
+    sockets.onEvent!({ type: 'new_message', payload: text(8, 'again') } as RealtimeEvent);
+    expect(client.getQueryData<{ data: Message[] }>(['conversations', 4, 'messages'])!.data).toHaveLength(2);
+    expect(invalidated).not.toContainEqual(['conversations', 4, 'messages']);
+  });
+});

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { tourRequestPreview } from '../../../../shared/messaging/tour-request';
 import type { RealtimeEvent } from '../../../../shared/realtime';
-import type { Conversation, TotalUnread } from '../../../../shared/schemas/messaging';
+import type { Conversation, Message, TotalUnread } from '../../../../shared/schemas/messaging';
 import { currentLocale } from '../../../lib/i18n';
 import type { MessagesPage } from '../api/conversations';
 import { bookingKeys } from '../../bookings';
@@ -25,6 +25,12 @@ declare global {
  * in the cache, a new message from the other side is one more unread and one's own is none. An event
  * without a count (a tour request answered) changes no count.
  */
+/** A message pushed again with the same words keeps the translation the thread already shows (events carry none). */
+function keepTranslation(next: Message, shown: Message): Message {
+  if (next.bodyLanguage || !shown.bodyLanguage || next.body !== shown.body) return next;
+  return { ...next, bodyLanguage: shown.bodyLanguage, translated: shown.translated, translation: shown.translation };
+}
+
 function applyUnread(queryClient: QueryClient, userId: number, m: NewMessage) {
   if (m.unreadCount === undefined) return;
   const list = queryClient.getQueryData<Conversation[]>(messagingKeys.conversations);
@@ -51,12 +57,16 @@ export function useRealtime(token: string | undefined, userId: number | undefine
           const key = messagingKeys.messages(e.payload.conversationId);
           // A refetch already under way may carry an older copy (e.g. a tour request still pending): the event wins.
           void queryClient.cancelQueries({ queryKey: key, exact: true });
+          const before = queryClient.getQueryData<MessagesPage>(key);
           queryClient.setQueryData<MessagesPage>(key, (old) => {
             if (!old) return old;
             const i = old.data.findIndex((m) => m.id === e.payload.id);
-            const data = i >= 0 ? old.data.map((m) => (m.id === e.payload.id ? e.payload : m)) : [...old.data, e.payload];
+            const data = i >= 0 ? old.data.map((m) => (m.id === e.payload.id ? keepTranslation(e.payload, m) : m)) : [...old.data, e.payload];
             return { ...old, data, credits: e.payload.credits };
           });
+          // Events carry no machine translation (decision 145): with translation on (the thread shows
+          // some), the page is read again, which asks for the new message's and shows it when it lands.
+          if (e.payload.senderId !== userId && before?.data.some((m) => m.bodyLanguage)) void queryClient.invalidateQueries({ queryKey: key, exact: true });
           applyUnread(queryClient, userId, e.payload);
           void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations, exact: true });
           if (e.payload.senderId !== userId && document.visibilityState === 'hidden') {

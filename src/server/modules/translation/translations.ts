@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import { circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen } from 'cockatiel';
+import type { TextLanguage } from '../../../shared/guide-texts';
+import type { Locale } from '../../../shared/locales';
+import type { MachineTranslation, TranslationState } from '../../../shared/schemas/translation';
+import type { Database } from '../../db/client';
+import { enqueueJobs, type ClaimedJob } from '../../jobs/index';
+import { withinDeadline } from '../../lib/redis-guard';
+import { PROVIDER_TIMEOUT_MS, ProviderError, type TranslationProvider } from './provider';
+import { cachedTranslations, keepTranslation, reserveCharacters, stopMonth } from './translation.repository';
+
+/** The job that sends one text to the provider and keeps its translation (decision 145). */
+export const TRANSLATE_JOB = 'translation.translate';
+
+/** Failed provider calls in a row after which nobody calls it for a while (like Redis, decision 101). */
+const FAILURES_TO_OPEN = 3;
+/** While open, how long before one job tries the provider again. */
+const RETRY_AFTER_MS = 60_000;
+/** Keys this instance has queued today, so a page read again does not write the same job again. */
+const QUEUED_MEMORY = 10_000;
+
+/** A text a reader is about to get, the language it is in, and the reader's. */
+export interface TextToTranslate {
+  text: string;
+  from: TextLanguage;
+  to: TextLanguage;
+  /** The guide whose text it is: their search cards are written again once it is translated. */
+  guideId?: number;
+}
+
+/** What a reply puts next to a text: the translation, or why there is none yet. */
+export interface TranslationFields {
+  translated: MachineTranslation;
+  translation?: TranslationState;
+}
+
+/** Tells every admin (the notices' outbox); compose.ts builds it. */
+export interface AdminAlert {
+  tellAdmins(notice: { text: Record<Locale, { title: string; message: string }>; dedupeKey: string }): Promise<void>;
+}
+
+interface Deps {
+  db: Database;
+  /** Null: TRANSLATION_PROVIDER=none, nothing is called and replies are as without translation. */
+  provider: TranslationProvider | null;
+  monthlyCharacters: number;
+  jobs: { soon(ids: number[]): void };
+  admins: AdminAlert;
+  log: { warn(o: object, m: string): void; info(o: object, m: string): void };
+  now: () => Date;
+}
+
+/** The cache key of a text in one language pair: sha256 of the three (translation_cache.key). */
+export const translationKey = (text: string, from: TextLanguage, to: TextLanguage): string =>
+  createHash('sha256').update(`${from}\u0000${to}\u0000${text}`).digest('hex');
+
+/** The budget's month, in UTC (translation_months.month). */
+const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+
+const PROVIDER_LABELS = { deepl: 'DeepL' } as const;
+/** A text with no letter at all (digits, emoji, "•••") reads the same in every language. */
+const HAS_WORDS = /\p{L}/u;
+
+/**
+ * Machine translation of what people write, the original always kept (decision 145). Readers only
+ * read the cache: one statement for every text of a reply, and the misses queued as jobs in one
+ * more. The provider is called only by the job, with a deadline and behind a circuit breaker, so no
+ * send, page or search ever waits for it.
+ */
+export class Translations {
+  private readonly breaker = circuitBreaker(
+    // The account's quota (456) says nothing about the provider's health: it stops the month instead.
+    handleWhen((err) => !(err instanceof ProviderError && err.failure === 'quota')),
+    { halfOpenAfter: RETRY_AFTER_MS, breaker: new ConsecutiveBreaker(FAILURES_TO_OPEN) },
+  );
+  private readonly listeners: ((guideId: number) => Promise<void>)[] = [];
+  private readonly queued = new Set<string>();
+
+  constructor(private readonly deps: Deps) {
+    this.breaker.onBreak((reason) => deps.log.warn({ err: 'error' in reason ? reason.error : reason }, 'translation provider failing: not called for a while'));
+    this.breaker.onReset(() => deps.log.info({}, 'translation provider answering again'));
+  }
+
+  /** Whether a provider is set (TRANSLATION_PROVIDER). */
+  get enabled(): boolean {
+    return this.deps.provider !== null;
+  }
+
+  /** Runs `fn` with a guide's id each time one of their texts has been translated (search drops their cards). */
+  onTranslated(fn: (guideId: number) => Promise<void>): void {
+    this.listeners.push(fn);
+  }
+
+  /**
+   * The translation of each text for its reader, from the cache only; undefined where none applies
+   * (translation off, an empty text, the reader's own language). A miss is queued once and answers
+   * `pending`, or `unavailable` while the provider is failing or the month's budget is spent.
+   */
+  async read(items: (TextToTranslate | null | undefined)[]): Promise<(TranslationFields | undefined)[]> {
+    const provider = this.deps.provider;
+    const wanted = items.map((i) => (provider && i && i.from !== i.to && HAS_WORDS.test(i.text) ? { ...i, key: translationKey(i.text, i.from, i.to) } : null));
+    const keys = [...new Set(wanted.flatMap((w) => (w ? [w.key] : [])))];
+    if (!provider || keys.length === 0) return items.map(() => undefined);
+    const now = this.deps.now();
+    const { texts, stopped } = await cachedTranslations(this.deps.db, keys, monthOf(now));
+    const misses = wanted.filter((w): w is NonNullable<typeof w> => w !== null && !texts.has(w.key));
+    if (!stopped && misses.length) await this.enqueue(misses, now);
+    const status = stopped || this.breaker.state !== CircuitState.Closed ? 'unavailable' : 'pending';
+    return wanted.map((w) => {
+      if (!w) return undefined;
+      const text = texts.get(w.key);
+      return text !== undefined ? { translated: { text, provider: PROVIDER_LABELS[provider.id], targetLang: w.to } } : { translated: null, translation: { status } };
+    });
+  }
+
+  /**
+   * One job per text and day (the dedupe key), all in one statement, run right after. Per day, not
+   * once for good: a job that used up its retries while the provider was down is queued again by the
+   * next day's readers (the job checks the cache first, so a text is never sent twice).
+   */
+  private async enqueue(misses: (TextToTranslate & { key: string })[], now: Date): Promise<void> {
+    const day = now.toISOString().slice(0, 10);
+    const fresh = new Map<string, TextToTranslate & { key: string }>();
+    for (const m of misses) if (!this.queued.has(`${m.key}:${day}`)) fresh.set(m.key, m);
+    if (!fresh.size) return;
+    const added = await enqueueJobs(
+      this.deps.db,
+      [...fresh.values()].map((m) => ({
+        kind: TRANSLATE_JOB,
+        payload: { key: m.key, text: m.text, from: m.from, to: m.to, ...(m.guideId !== undefined && { guideId: m.guideId }) },
+        runAt: now,
+        dedupeKey: `${TRANSLATE_JOB}:${m.key}:${day}`,
+      })),
+    );
+    if (this.queued.size > QUEUED_MEMORY) this.queued.clear();
+    for (const key of fresh.keys()) this.queued.add(`${key}:${day}`);
+    this.deps.jobs.soon(added.map((a) => a.id));
+  }
+
+  /**
+   * The job: counts the characters against the month's budget, asks the provider (PROVIDER_TIMEOUT_MS,
+   * through the breaker) and keeps the answer. A busy or failing provider fails the job, which the
+   * runner tries again with its back-off; a spent budget or quota stops the month instead.
+   */
+  async runJob(job: ClaimedJob, now: Date): Promise<void> {
+    const provider = this.deps.provider;
+    if (!provider) return; // translation was turned off since the job was written
+    const p = job.payload as { key: string; text: string; from: TextLanguage; to: TextLanguage; guideId?: number };
+    const month = monthOf(now);
+    // Already translated (an earlier day's job, or a run that finished after its lease), or stopped: nothing to send.
+    const kept = await cachedTranslations(this.deps.db, [p.key], month);
+    if (kept.texts.has(p.key) || kept.stopped) return;
+    if (!(await reserveCharacters(this.deps.db, month, p.text.length, this.deps.monthlyCharacters))) return this.stop(month, now, 'budget');
+    let text: string | undefined;
+    try {
+      [text] = await this.breaker.execute(() => withinDeadline(provider.translate([p.text], p.from, p.to), PROVIDER_TIMEOUT_MS, 'The translation provider'));
+    } catch (err) {
+      if (err instanceof ProviderError && err.failure === 'quota') return this.stop(month, now, 'quota');
+      throw err;
+    }
+    if (text === undefined) throw new Error('The translation provider answered without a text');
+    await keepTranslation(this.deps.db, { key: p.key, sourceLanguage: p.from, targetLanguage: p.to, translatedText: text, provider: provider.id });
+    if (p.guideId !== undefined) for (const fn of this.listeners) await fn(p.guideId);
+  }
+
+  /** Nothing more is sent this month: one log line and one notice to the admins, by whichever job stops it first. */
+  private async stop(month: string, now: Date, why: 'budget' | 'quota'): Promise<void> {
+    if (!(await stopMonth(this.deps.db, month, now))) return;
+    this.deps.log.warn({ month, why, budget: this.deps.monthlyCharacters }, 'machine translation stopped for the rest of the month');
+    const what = why === 'budget' ? `the monthly budget of ${this.deps.monthlyCharacters} characters is spent` : "the provider's quota is spent";
+    const whatZh = why === 'budget' ? `本月 ${this.deps.monthlyCharacters} 字符的预算已用完` : '翻译服务的额度已用完';
+    const whatJa = why === 'budget' ? `今月の予算 ${this.deps.monthlyCharacters} 文字を使い切りました` : '翻訳サービスの利用枠を使い切りました';
+    await this.deps.admins.tellAdmins({
+      text: {
+        en: { title: `Machine translation stopped for ${month}`, message: `Texts are shown in their original language until next month: ${what}.` },
+        'zh-CN': { title: `${month} 机器翻译已暂停`, message: `下个月之前，文字以原文显示：${whatZh}。` },
+        ja: { title: `${month} の機械翻訳を停止しました`, message: `来月まで文章は原文のまま表示されます：${whatJa}。` },
+      },
+      dedupeKey: `translation-stopped:${month}`,
+    });
+  }
+}
+
+/** A text's translation as the reply's fields `{name}Translated` and `{name}Translation` (nothing when none applies). */
+export function fieldsOf<N extends string>(
+  name: N,
+  f: TranslationFields | undefined,
+): Partial<Record<`${N}Translated`, MachineTranslation> & Record<`${N}Translation`, TranslationState>> {
+  if (!f) return {};
+  return { [`${name}Translated`]: f.translated, ...(f.translation && { [`${name}Translation`]: f.translation }) } as Partial<
+    Record<`${N}Translated`, MachineTranslation> & Record<`${N}Translation`, TranslationState>
+  >;
+}

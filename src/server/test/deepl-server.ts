@@ -1,0 +1,100 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One `/v2/translate` request as the fake DeepL server received it. */
+export interface DeepLRequest {
+  authKey: string | null;
+  texts: string[];
+  sourceLang: string | null;
+  targetLang: string;
+}
+
+/** How the server answers the next requests: translate, refuse with a status, or never answer. */
+export type DeepLMode = 'ok' | 456 | 429 | 500 | 503 | 'hang';
+
+export interface TestDeepL {
+  /** DEEPL_SERVER_URL and DEEPL_AUTH_KEY (and TRANSLATION_PROVIDER=deepl) for an app using this server. */
+  env: Record<string, string>;
+  /** Every translate request it received, in order (refused ones too). */
+  received: DeepLRequest[];
+  /** The texts it translated, flattened. */
+  readonly translatedTexts: string[];
+  mode: DeepLMode;
+  close(): Promise<void>;
+}
+
+/**
+ * A local server that speaks DeepL's `/v2/translate` (the protocol deepl-node uses): a form-encoded
+ * or JSON body with `text` (repeated, or a list), `target_lang` and `source_lang`, the
+ * `Authorization: DeepL-Auth-Key …` header (another key is 403), and the answer
+ * `{translations: [{detected_source_language, text}]}`. Its translation is recognisable rather than
+ * real: `[ZH-HANS] original`. `mode` makes it answer 456, 429, a 5xx, or hang (the 3 s deadline).
+ */
+export async function startTestDeepL(authKey = 'test-key:fx'): Promise<TestDeepL> {
+  const received: DeepLRequest[] = [];
+  const hanging = new Set<ServerResponse>();
+  const state = { mode: 'ok' as DeepLMode };
+  const server = createServer((req, res) => void handle(req, res));
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    if (req.method !== 'POST' || !req.url?.startsWith('/v2/translate')) return send(res, 404, { message: 'Not found' });
+    const header = req.headers.authorization ?? '';
+    const key = header.startsWith('DeepL-Auth-Key ') ? header.slice('DeepL-Auth-Key '.length) : null;
+    const body = parseBody(raw, req.headers['content-type'] ?? '');
+    const request: DeepLRequest = { authKey: key, texts: body.texts, sourceLang: body.sourceLang, targetLang: body.targetLang ?? '' };
+    received.push(request);
+    if (key !== authKey) return send(res, 403, { message: 'Wrong endpoint or authentication key' });
+    if (!request.targetLang || request.texts.length === 0) return send(res, 400, { message: 'Parameter text or target_lang not specified' });
+    if (state.mode === 'hang') {
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      return;
+    }
+    if (state.mode !== 'ok') return send(res, state.mode, { message: `Told to answer ${state.mode}` });
+    send(res, 200, {
+      translations: request.texts.map((text) => ({
+        detected_source_language: (request.sourceLang ?? 'EN').toUpperCase(),
+        text: `[${request.targetLang.toUpperCase()}] ${text}`,
+      })),
+    });
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    env: { TRANSLATION_PROVIDER: 'deepl', DEEPL_AUTH_KEY: authKey, DEEPL_SERVER_URL: `http://127.0.0.1:${port}` },
+    received,
+    get translatedTexts() {
+      return received.filter((r) => r.authKey === authKey).flatMap((r) => r.texts);
+    },
+    get mode() {
+      return state.mode;
+    },
+    set mode(mode: DeepLMode) {
+      state.mode = mode;
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** DeepL takes the same fields form-encoded (`text` repeated) or as JSON (`text` a list). */
+function parseBody(raw: string, contentType: string): { texts: string[]; sourceLang: string | null; targetLang: string | null } {
+  if (contentType.includes('application/json')) {
+    const json = JSON.parse(raw || '{}') as { text?: string | string[]; source_lang?: string; target_lang?: string };
+    const texts = json.text === undefined ? [] : Array.isArray(json.text) ? json.text : [json.text];
+    return { texts, sourceLang: json.source_lang ?? null, targetLang: json.target_lang ?? null };
+  }
+  const form = new URLSearchParams(raw);
+  return { texts: form.getAll('text'), sourceLang: form.get('source_lang'), targetLang: form.get('target_lang') };
+}
