@@ -5,6 +5,7 @@ import type { Locale } from '../../../shared/locales';
 import type { MachineTranslation, TranslationState } from '../../../shared/schemas/translation';
 import type { Database } from '../../db/client';
 import { enqueueJobs, type ClaimedJob } from '../../jobs/index';
+import { AppError } from '../../lib/app-error';
 import { withinDeadline } from '../../lib/redis-guard';
 import { PROVIDER_TIMEOUT_MS, ProviderError, type TranslationProvider } from './provider';
 import { cachedTranslations, keepTranslation, reserveCharacters, stopMonth } from './translation.repository';
@@ -158,7 +159,7 @@ export class Translations {
       if (err instanceof ProviderError && err.failure === 'quota') return this.stop(month, now, 'quota');
       throw err;
     }
-    if (text === undefined) throw new Error('The translation provider answered without a text');
+    if (text === undefined) throw new AppError('internal', 'The translation provider answered without a text');
     await keepTranslation(this.deps.db, { key: p.key, sourceLanguage: p.from, targetLanguage: p.to, translatedText: text, provider: provider.id });
     if (p.guideId !== undefined) for (const fn of this.listeners) await fn(p.guideId);
   }
