@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FREE_MESSAGES } from '../../../../shared/messaging/credits';
 import type { Conversation, Message } from '../../../../shared/schemas/messaging';
 import { Button } from '../../../components/ui/button';
+import { detectTextLanguage } from '../../../../shared/guide-texts';
 import { MachineTranslated } from '../../../components/ui/machine-translated';
 import { cn } from '../../../lib/cn';
 import { KEYBOARD_QUERY, useMediaQuery } from '../../../lib/use-media-query';
@@ -19,7 +20,8 @@ const OfferForm = lazy(() => import('../offers/offer-form').then((m) => ({ defau
 
 /** A message's words: the machine translation with the original a tap away, when the server sent one (decision 145). */
 const bodyOf = (m: Message, mine: boolean) =>
-  m.bodyLanguage ? <MachineTranslated original={m.body} originalLanguage={m.bodyLanguage} translated={m.translated} translation={m.translation} inverted={mine} /> : m.body;
+  // The words are the writer's, in their language (named so screen readers and CJK fonts follow it), translated when one applies.
+  <MachineTranslated original={m.body} originalLanguage={m.bodyLanguage ?? detectTextLanguage(m.body)} translated={m.translated} translation={m.translation} inverted={mine} />;
 
 /** One conversation: messages, the masking notice, credits, and the composer. */
 export function ChatThread({ conversation, userId, onBack, compact, hideHeader }: { conversation: Conversation; userId: number; onBack?: () => void; compact?: boolean; hideHeader?: boolean }) {

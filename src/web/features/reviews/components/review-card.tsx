@@ -1,9 +1,11 @@
 import { BadgeCheck, Star } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { detectTextLanguage } from '../../../../shared/guide-texts';
 import type { Review } from '../../../../shared/schemas/guides';
 import { SUB_RATING_KEYS } from '../../../../shared/schemas/reviews';
 import { Button } from '../../../components/ui/button';
+import { MachineTranslated } from '../../../components/ui/machine-translated';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { formatCalendarDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
@@ -53,12 +55,19 @@ export function ReviewCard({ review: r }: { review: Review }) {
             ))}
           </dl>
         )}
-        {r.content && <p className="mt-2 whitespace-pre-line break-words text-sm text-stone-700 dark:text-stone-300">{r.content}</p>}
+        {/* The reviewer's words in their language, translated beside the original when one applies (decision 145). */}
+        {r.content && (
+          <div className="mt-2 whitespace-pre-line break-words text-sm text-stone-700 dark:text-stone-300">
+            <MachineTranslated original={r.content} originalLanguage={r.contentLanguage ?? detectTextLanguage(r.content)} translated={r.contentTranslated} translation={r.contentTranslation} />
+          </div>
+        )}
         <ReviewPhotos photos={r.photos} alt={(n) => t('card.photo', { n, name: r.reviewerName })} />
         {r.reply && (
           <div className="mt-3 rounded-lg border-l-4 border-primary-300 bg-stone-50 px-3 py-2 text-sm dark:border-primary-700 dark:bg-stone-800/60">
             <p className="font-medium">{t('card.reply')}</p>
-            <p className="mt-0.5 whitespace-pre-line break-words text-stone-700 dark:text-stone-300">{r.reply.text}</p>
+            <div className="mt-0.5 whitespace-pre-line break-words text-stone-700 dark:text-stone-300">
+              <MachineTranslated original={r.reply.text} originalLanguage={r.replyLanguage ?? detectTextLanguage(r.reply.text)} translated={r.replyTranslated} translation={r.replyTranslation} />
+            </div>
           </div>
         )}
         {mayReply && (
