@@ -90,5 +90,6 @@ describe('meeting points', () => {
     const kyoto = MEETING_POINTS.find((p) => p.id === 'kyoto/kyoto-station')!;
     expect(meetingPointAddress(kyoto, 'zh-CN')).toBe('京都站 · 京都府京都市下京区東塩小路町');
     expect(meetingPointAddress(kyoto, 'en')).toBe('Kyoto Station · 京都府京都市下京区東塩小路町');
+    expect(meetingPointAddress(kyoto, 'ja')).toBe('京都駅 · 京都府京都市下京区東塩小路町');
   });
 });
