@@ -4,7 +4,6 @@ export const citySchema = z.object({
   slug: z.string(),
   nameEn: z.string(),
   nameCn: z.string(),
-  nameJa: z.string(),
   timeZone: z.string(),
 });
 

@@ -232,7 +232,7 @@ describe('tour request message', () => {
       meetingPostalCode: '6008216',
       transport: 'nearby_city',
       subcategoryId: g.services[0],
-      service: { id: g.services[0], nameEn: 'Street food tour', nameCn: '街头美食之旅' },
+      service: { id: g.services[0], nameEn: 'Street food tour', nameCn: '街头美食之旅', nameJa: '食べ歩きツアー' },
     });
     // No note: the body is empty and each reader gets the summary in their own language.
     expect(m.body).toBe('');
@@ -299,7 +299,7 @@ describe('tour request service and previews (decision 053)', () => {
     // Nothing refused was stored.
     const page = (await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json().data;
     expect(page).toHaveLength(1);
-    expect(page[0].tourRequest.service).toEqual({ id: g.services[1], nameEn: 'City walking tour', nameCn: '城市漫步' });
+    expect(page[0].tourRequest.service).toEqual({ id: g.services[1], nameEn: 'City walking tour', nameCn: '城市漫步', nameJa: '街歩きツアー' });
   });
 
   it("writes a tour request's list preview in the reader's language", async () => {
