@@ -83,6 +83,15 @@ describe('GuideCard', () => {
     expect(screen.getByText('+2 项')).toBeTruthy();
     expect(screen.getByRole('link', { name: '查看资料' })).toBeTruthy();
   });
+
+  it('reads in Japanese: the services by their Japanese names (decision 144), no English left', async () => {
+    await act(() => i18next.changeLanguage('ja'));
+    render(wrap(<GuideCard guide={guide} />));
+    expect(await screen.findByText('街歩きツアー')).toBeTruthy();
+    expect(screen.getByText('寺社めぐり')).toBeTruthy();
+    expect(screen.queryByText('City walking tour')).toBeNull();
+    expect(screen.queryByText('Temples and shrines')).toBeNull();
+  });
 });
 
 describe('SearchForm on the landing page', () => {
