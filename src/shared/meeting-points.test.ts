@@ -68,6 +68,12 @@ describe('meeting points', () => {
     }
   });
 
+  it('finds places by their Japanese names in kana too (a Japanese reader types them so)', () => {
+    expect(searchMeetingPoints('スカイツリー')[0]?.id).toBe('tokyo/skytree');
+    expect(searchMeetingPoints('すすきの')[0]?.id).toBe('sapporo/susukino');
+    expect(searchMeetingPoints('新宿駅 東口')[0]?.id).toBe('tokyo/shinjuku-station');
+  });
+
   it('folds Japanese kanji to simplified Chinese and drops accents', () => {
     expect(foldForSearch('東京駅')).toBe(foldForSearch('东京站'));
     expect(foldForSearch('伏見稲荷')).toBe('伏见稻荷');
