@@ -8,7 +8,7 @@ export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', '
 
 /**
  * Names kept in several languages: Chinese in zh-CN, Japanese in ja where the item has one (the service
- * cities do; the service catalogue does not yet, and reads in English), English otherwise. Here rather
+ * cities and the service catalogue do, decision 144), English otherwise. Here rather
  * than with the web app's formatters so the landing page can name its cities without loading those.
  */
 export const localName = (item: { nameEn: string; nameCn: string; nameJa?: string }, locale: Locale) =>

@@ -20,6 +20,7 @@ describe('map links (decision 103)', () => {
     expect(url.searchParams.get('name')).toBe('京都站');
     expect(url.searchParams.get('callnative')).toBe('1');
     expect(new URL(mapUrl('amap', kyoto, 'en')!).searchParams.get('name')).toBe('Kyoto Station');
+    expect(new URL(mapUrl('apple', kyoto, 'ja')!).searchParams.get('q')).toBe('京都駅');
   });
 
   it('gives Apple and Google latitude first', () => {

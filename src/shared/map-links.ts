@@ -1,4 +1,4 @@
-import { findMeetingPoint, type MeetingCoords } from './meeting-points';
+import { findMeetingPoint, meetingPointName, type MeetingCoords } from './meeting-points';
 
 /**
  * Map links for a meeting point in three providers (decision 103): Amap (高德地图), Apple Maps and
@@ -35,7 +35,7 @@ export function mapUrl(provider: MapProvider, place: MapPlace, locale = 'en'): s
   const hasCoords = place.meetingLat != null && place.meetingLng != null;
   if (!hasCoords && !query) return null;
   const listed = hasCoords ? findMeetingPoint(place) : undefined;
-  const label = listed ? (locale === 'zh-CN' ? listed.nameCn : listed.nameEn) : address.split(' · ')[0] || query;
+  const label = listed ? meetingPointName(listed, locale) : address.split(' · ')[0] || query;
   const enc = encodeURIComponent;
   if (hasCoords) {
     const { meetingLat: lat, meetingLng: lng } = place;

@@ -68,6 +68,12 @@ describe('meeting points', () => {
     }
   });
 
+  it('finds places by their Japanese names in kana too (a Japanese reader types them so)', () => {
+    expect(searchMeetingPoints('スカイツリー')[0]?.id).toBe('tokyo/skytree');
+    expect(searchMeetingPoints('すすきの')[0]?.id).toBe('sapporo/susukino');
+    expect(searchMeetingPoints('新宿駅 東口')[0]?.id).toBe('tokyo/shinjuku-station');
+  });
+
   it('folds Japanese kanji to simplified Chinese and drops accents', () => {
     expect(foldForSearch('東京駅')).toBe(foldForSearch('东京站'));
     expect(foldForSearch('伏見稲荷')).toBe('伏见稻荷');
@@ -90,5 +96,6 @@ describe('meeting points', () => {
     const kyoto = MEETING_POINTS.find((p) => p.id === 'kyoto/kyoto-station')!;
     expect(meetingPointAddress(kyoto, 'zh-CN')).toBe('京都站 · 京都府京都市下京区東塩小路町');
     expect(meetingPointAddress(kyoto, 'en')).toBe('Kyoto Station · 京都府京都市下京区東塩小路町');
+    expect(meetingPointAddress(kyoto, 'ja')).toBe('京都駅 · 京都府京都市下京区東塩小路町');
   });
 });

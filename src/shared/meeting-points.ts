@@ -171,9 +171,9 @@ export function searchMeetingPoints(query: string, options: { city?: string | nu
   return scored.slice(0, options.limit ?? 8).map((s) => s.p);
 }
 
-/** The place's name in the reader's language: Chinese for zh-CN, English otherwise. */
+/** The place's name in the reader's language: Chinese for zh-CN, as written in Japan for ja, English otherwise. */
 export function meetingPointName(p: MeetingPoint, locale: string): string {
-  return locale === 'zh-CN' ? p.nameCn : p.nameEn;
+  return locale === 'zh-CN' ? p.nameCn : locale === 'ja' ? p.nameJa : p.nameEn;
 }
 
 /**

@@ -40,10 +40,11 @@ describe('tour request allowances', () => {
 });
 
 describe('tour request preview (decision 053)', () => {
-  const r = { date: '2026-12-01', startTime: '10:00', durationHours: 3, travelers: 2, service: { nameEn: 'Street food tour', nameCn: '街头美食之旅' } };
+  const r = { date: '2026-12-01', startTime: '10:00', durationHours: 3, travelers: 2, service: { nameEn: 'Street food tour', nameCn: '街头美食之旅', nameJa: '食べ歩きツアー' } };
   it("sums the request up in the reader's language", () => {
     expect(tourRequestPreview('en', r)).toBe('Tour request · Street food tour · Dec 1, 2026 10:00 · 3 h · 2 travelers');
     expect(tourRequestPreview('zh-CN', r)).toBe('行程请求 · 街头美食之旅 · 2026年12月1日 10:00 · 3 小时 · 2 位旅行者');
+    expect(tourRequestPreview('ja', r)).toBe('ツアーリクエスト · 食べ歩きツアー · 2026年12月1日 10:00 · 3時間 · 2名');
   });
   it('leaves out a missing service and says traveler for one', () => {
     expect(tourRequestPreview('en', { ...r, service: null, travelers: 1, durationHours: 1.5 })).toBe('Tour request · Dec 1, 2026 10:00 · 1.5 h · 1 traveler');

@@ -56,21 +56,20 @@ export interface TourRequestPreviewInput {
   startTime: string;
   durationHours: number;
   travelers: number;
-  service?: { nameEn: string; nameCn: string } | null;
+  service?: { nameEn: string; nameCn: string; nameJa: string } | null;
 }
 
 /**
  * The one-line summary of a tour request in the conversation list and in chat e-mails, in the
  * reader's language (decision 053): "Tour request · Food tour · Nov 30, 2026 10:00 · 3 h · 2 travelers"
- * / "行程请求 · 美食之旅 · 2026年11月30日 10:00 · 3 小时 · 2 位旅行者" / "ツアーリクエスト · Food tour · 2026年11月30日 10:00 · 3時間 · 2名"
- * (the catalogue has no Japanese names yet: the service reads in English).
+ * / "行程请求 · 美食之旅 · 2026年11月30日 10:00 · 3 小时 · 2 位旅行者" / "ツアーリクエスト · 食べ歩きツアー · 2026年11月30日 10:00 · 3時間 · 2名".
  */
 export function tourRequestPreview(locale: Locale, r: TourRequestPreviewInput): string {
   const day = new Date(`${r.date}T00:00:00Z`);
   const valid = !Number.isNaN(day.getTime());
   if (locale === 'ja') {
     const when = valid ? `${day.getUTCFullYear()}年${day.getUTCMonth() + 1}月${day.getUTCDate()}日` : r.date;
-    return ['ツアーリクエスト', r.service?.nameEn, `${when} ${r.startTime}`, `${r.durationHours}時間`, `${r.travelers}名`].filter(Boolean).join(' · ');
+    return ['ツアーリクエスト', r.service?.nameJa, `${when} ${r.startTime}`, `${r.durationHours}時間`, `${r.travelers}名`].filter(Boolean).join(' · ');
   }
   if (locale === 'zh-CN') {
     const when = valid ? `${day.getUTCFullYear()}年${day.getUTCMonth() + 1}月${day.getUTCDate()}日` : r.date;

@@ -141,7 +141,7 @@ export const bookingSchema = z.object({
   /** Hours. */
   duration: z.number(),
   travelers: z.number().int(),
-  subcategory: z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string() }).nullable(),
+  subcategory: z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string(), nameJa: z.string() }).nullable(),
   /** Total in RMB (totalPriceCents / 100). */
   totalPrice: z.number(),
   totalPriceCents: z.number().int(),

@@ -100,6 +100,7 @@ export const ratesReplySchema = z.object({
       categoryId: z.number().int(),
       nameEn: z.string(),
       nameCn: z.string(),
+      nameJa: z.string(),
       priceCents: z.number().int().nullable(),
     }),
   ),

@@ -61,6 +61,7 @@ export const guideServiceSchema = z.object({
   categoryId: z.number().int(),
   nameEn: z.string(),
   nameCn: z.string(),
+  nameJa: z.string(),
   /** This service's price per hour per person in cents (the basic price unless the guide set one). */
   priceCents: z.number().int(),
 });

@@ -48,7 +48,7 @@ export const tourRequestSchema = z.object({
 export type TourRequest = z.infer<typeof tourRequestSchema>;
 
 /** The chosen service with both names, so each viewer reads it in their own language. */
-export const tourRequestServiceSchema = z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string() });
+export const tourRequestServiceSchema = z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string(), nameJa: z.string() });
 export type TourRequestService = z.infer<typeof tourRequestServiceSchema>;
 
 export const tourRequestStateSchema = z.object({

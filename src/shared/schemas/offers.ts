@@ -93,7 +93,7 @@ export const offerSchema = z.object({
   endsAt: z.string(),
   durationHours: z.number(),
   travelers: z.number().int(),
-  subcategory: z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string() }).nullable(),
+  subcategory: z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string(), nameJa: z.string() }).nullable(),
   /** The guide's fee for the tour: what a booking from this offer costs. */
   priceCents: z.number().int(),
   /** The rate-based price of the same tour when the offer was made. */

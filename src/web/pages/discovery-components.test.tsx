@@ -19,10 +19,10 @@ const guide: GuideSummary = {
   bioLanguage: 'en',
   languages: ['ja', 'zh'],
   services: [
-    { id: 1, categoryId: 1, nameEn: 'City walking tour', nameCn: '城市漫步', priceCents: 30000 },
-    { id: 2, categoryId: 1, nameEn: 'Temples and shrines', nameCn: '寺庙神社', priceCents: 30000 },
-    { id: 5, categoryId: 2, nameEn: 'Street food tour', nameCn: '街头美食之旅', priceCents: 30000 },
-    { id: 6, categoryId: 2, nameEn: 'Izakaya evening', nameCn: '居酒屋之夜', priceCents: 30000 },
+    { id: 1, categoryId: 1, nameEn: 'City walking tour', nameCn: '城市漫步', nameJa: '街歩きツアー', priceCents: 30000 },
+    { id: 2, categoryId: 1, nameEn: 'Temples and shrines', nameCn: '寺庙神社', nameJa: '寺社めぐり', priceCents: 30000 },
+    { id: 5, categoryId: 2, nameEn: 'Street food tour', nameCn: '街头美食之旅', nameJa: '食べ歩きツアー', priceCents: 30000 },
+    { id: 6, categoryId: 2, nameEn: 'Izakaya evening', nameCn: '居酒屋之夜', nameJa: '居酒屋で過ごす夜', priceCents: 30000 },
   ],
   hourlyRate: 300,
   basicPricePerHourCents: 30000,
@@ -82,6 +82,15 @@ describe('GuideCard', () => {
     expect(screen.getByText('城市漫步')).toBeTruthy();
     expect(screen.getByText('+2 项')).toBeTruthy();
     expect(screen.getByRole('link', { name: '查看资料' })).toBeTruthy();
+  });
+
+  it('reads in Japanese: the services by their Japanese names (decision 144), no English left', async () => {
+    await act(() => i18next.changeLanguage('ja'));
+    render(wrap(<GuideCard guide={guide} />));
+    expect(await screen.findByText('街歩きツアー')).toBeTruthy();
+    expect(screen.getByText('寺社めぐり')).toBeTruthy();
+    expect(screen.queryByText('City walking tour')).toBeNull();
+    expect(screen.queryByText('Temples and shrines')).toBeNull();
   });
 });
 

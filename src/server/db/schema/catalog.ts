@@ -16,6 +16,7 @@ export const serviceCategories = pgTable(
     slug: text('slug').notNull(),
     nameEn: text('name_en').notNull(),
     nameCn: text('name_cn').notNull(),
+    nameJa: text('name_ja').notNull(),
     sortOrder: smallint('sort_order').notNull().default(0),
   },
   (t) => [uniqueIndex('service_categories_slug_key').on(t.slug)],
@@ -29,6 +30,7 @@ export const serviceSubcategories = pgTable(
     slug: text('slug').notNull(),
     nameEn: text('name_en').notNull(),
     nameCn: text('name_cn').notNull(),
+    nameJa: text('name_ja').notNull(),
     sortOrder: smallint('sort_order').notNull().default(0),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { SERVICE_CITIES } from '../../../shared/cities';
-import type { Locale } from '../../../shared/locales';
+import { localName, type Locale } from '../../../shared/locales';
 import { meetingMapUrl } from '../../../shared/map-links';
 import { formatFen } from '../../../shared/money-format';
 import type { Booking, BookingPayment } from '../../../shared/schemas/bookings';
@@ -59,8 +59,7 @@ const hoursText = (hours: number) => (Number.isInteger(hours) ? String(hours) : 
 
 function cityName(slug: string, locale: Locale): string {
   const city = SERVICE_CITIES.find((c) => c.slug === slug);
-  if (!city) return slug;
-  return locale === 'zh-CN' ? city.nameCn : locale === 'ja' ? city.nameJa : city.nameEn;
+  return city ? localName(city, locale) : slug;
 }
 
 function methodText(p: BookingPayment, s: PdfStrings): string {
@@ -204,8 +203,7 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
   // Two columns of label and value: guide | traveler, date | time, city | service, duration | travelers.
   section(s.sectionTour);
   const zone = zoneLabel(b.timeZone, s);
-  // Services have no Japanese name yet: Japanese readers get the English one, as in the web app.
-  const service = b.subcategory ? (zh ? b.subcategory.nameCn : b.subcategory.nameEn) : null;
+  const service = b.subcategory ? localName(b.subcategory, locale) : null;
   const COL_W = CONTENT_WIDTH / 2;
   const GRID_LABEL_W = LABEL_W;
   const pair = (cells: ([string, string, boolean?] | null)[]) => {

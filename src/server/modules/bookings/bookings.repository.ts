@@ -171,7 +171,7 @@ export function viewQuery(db: Database) {
         serviceCity: guides.serviceCity,
         timeZone: guides.timeZone,
       },
-      subcategory: { id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn },
+      subcategory: { id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn, nameJa: serviceSubcategories.nameJa },
       // The open replacement (decision 137), in the same statement: most bookings never have one.
       // The credit the booking's end gave (decision 139), likewise.
       creditIssued: sql<{ amountCents: number; expiresAt: string; spent: boolean } | null>`(select json_build_object('amountCents', c.amount_cents, 'expiresAt', to_char(c.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'spent', c.spent_booking_id is not null) from travel_credits c where c.source_booking_id = ${bookings.id})`,

@@ -48,7 +48,7 @@ export async function lockForCheckout(db: Database, guideId: number, travelerId:
       },
       traveler: { id: travelerUser.id, fullName: travelerUser.fullName, profilePicture: travelerUser.profilePicture },
       service: { subcategoryId: guideServices.subcategoryId, priceCents: guideServices.priceCents },
-      subcategory: { id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn },
+      subcategory: { id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn, nameJa: serviceSubcategories.nameJa },
       // The traveler's credit to spend first (decision 139), the one expiring soonest. Spending it is
       // guarded in the insert's statement, so a concurrent checkout cannot spend it twice.
       credit: sql<{ id: number; amountCents: number } | null>`(select json_build_object('id', c.id, 'amountCents', c.amount_cents) from travel_credits c

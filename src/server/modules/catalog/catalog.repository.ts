@@ -19,8 +19,9 @@ export async function listServiceCategories(db: Database) {
     id: c.id,
     nameEn: c.nameEn,
     nameCn: c.nameCn,
+    nameJa: c.nameJa,
     subcategories: subcategories
       .filter((s) => s.categoryId === c.id)
-      .map((s) => ({ id: s.id, nameEn: s.nameEn, nameCn: s.nameCn })),
+      .map((s) => ({ id: s.id, nameEn: s.nameEn, nameCn: s.nameCn, nameJa: s.nameJa })),
   }));
 }

@@ -21,7 +21,7 @@ describe('catalog', () => {
     expect(data[0]).toEqual({ slug: 'tokyo', nameEn: 'Tokyo', nameCn: '东京', timeZone: 'Asia/Tokyo' });
   });
 
-  it('lists service categories with bilingual subcategories', async () => {
+  it('lists service categories with subcategories named in English, Chinese and Japanese', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v2/service-categories' });
     const { data } = res.json();
     expect(data.length).toBeGreaterThanOrEqual(5);
@@ -29,14 +29,17 @@ describe('catalog', () => {
       expect(c.nameEn).toBeTruthy();
       expect(c.nameCn).toMatch(/[\u4e00-\u9fff]/);
       expect(c.subcategories.length).toBeGreaterThan(0);
+      // Japanese in kana or kanji for every name (decision 144), never the English one again.
+      for (const n of [c, ...c.subcategories]) expect(n.nameJa).toMatch(/^[\u3040-\u30ff\u4e00-\u9fff・ー]+$/);
     }
-    expect(data[1]).toMatchObject({ nameEn: 'Food and drink', nameCn: '美食体验' });
+    expect(data[1]).toMatchObject({ nameEn: 'Food and drink', nameCn: '美食体验', nameJa: 'グルメ' });
+    expect(data[0].subcategories[1]).toMatchObject({ nameEn: 'Temples and shrines', nameJa: '寺社めぐり' });
   });
 
   it('SEED=none seeds reference data but no demo accounts, and seeding is idempotent', async () => {
     expect(await t.database.db.select().from(users)).toHaveLength(0);
     expect(await runSeed(t.database.db, 'none')).toEqual([]);
-    expect(await runSeed(t.database.db, 'demo')).toEqual(['demo-accounts', 'demo-guides', 'demo-bookings', 'demo-messages', 'demo-guide-earnings', 'demo-responsiveness', 'demo-licence', 'demo-consents', 'demo-receipts', 'demo-payouts', 'demo-sensitive-consents', 'demo-urgent-support', 'demo-review-trust', 'demo-trip-trouble']);
+    expect(await runSeed(t.database.db, 'demo')).toEqual(['demo-accounts', 'demo-guides', 'demo-bookings', 'demo-messages', 'demo-guide-earnings', 'demo-responsiveness', 'demo-licence', 'demo-consents', 'demo-receipts', 'demo-payouts', 'demo-sensitive-consents', 'demo-urgent-support', 'demo-review-trust', 'demo-trip-trouble', 'demo-reviewed-tours']);
     expect(await runSeed(t.database.db, 'demo')).toEqual([]);
     const names = (await t.database.db.select({ u: users.username }).from(users)).map((r) => r.u).sort();
     expect(names.filter((n) => !/^(guide-|traveler\d)/.test(n))).toEqual(['admin', 'guide', 'traveler']);

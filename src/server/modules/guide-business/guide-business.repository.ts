@@ -89,6 +89,7 @@ export async function readRates(db: Database, guideId: number) {
       categoryId: serviceSubcategories.categoryId,
       nameEn: serviceSubcategories.nameEn,
       nameCn: serviceSubcategories.nameCn,
+      nameJa: serviceSubcategories.nameJa,
       priceCents: guideServices.priceCents,
     })
     .from(guideServices)

@@ -182,6 +182,7 @@ function catalogue(db: Database) {
       categoryId: serviceSubcategories.categoryId,
       nameEn: serviceSubcategories.nameEn,
       nameCn: serviceSubcategories.nameCn,
+      nameJa: serviceSubcategories.nameJa,
     })
     .from(serviceSubcategories)
     .innerJoin(serviceCategories, eq(serviceCategories.id, serviceSubcategories.categoryId))
@@ -206,7 +207,7 @@ export async function servicesForGuides(db: Database, rows: Pick<SummaryRow, 'id
     const list: ServiceRow[] = [];
     for (const [subcategoryId, price] of r.serviceList) {
       const s = names.get(subcategoryId);
-      if (s) list.push({ id: s.id, categoryId: s.categoryId, nameEn: s.nameEn, nameCn: s.nameCn, priceCents: price ?? r.basicPricePerHourCents });
+      if (s) list.push({ id: s.id, categoryId: s.categoryId, nameEn: s.nameEn, nameCn: s.nameCn, nameJa: s.nameJa, priceCents: price ?? r.basicPricePerHourCents });
     }
     list.sort((x, y) => names.get(x.id)!.order - names.get(y.id)!.order);
     map.set(r.id, list);
@@ -218,6 +219,7 @@ export interface ServiceRow {
   categoryId: number;
   nameEn: string;
   nameCn: string;
+  nameJa: string;
   priceCents: number;
 }
 
@@ -295,23 +297,25 @@ export async function guideChoices(db: Database, guideId: number) {
       categoryId: serviceCategories.id,
       categoryEn: serviceCategories.nameEn,
       categoryCn: serviceCategories.nameCn,
+      categoryJa: serviceCategories.nameJa,
       id: serviceSubcategories.id,
       nameEn: serviceSubcategories.nameEn,
       nameCn: serviceSubcategories.nameCn,
+      nameJa: serviceSubcategories.nameJa,
     })
     .from(guideServices)
     .innerJoin(serviceSubcategories, eq(serviceSubcategories.id, guideServices.subcategoryId))
     .innerJoin(serviceCategories, eq(serviceCategories.id, serviceSubcategories.categoryId))
     .where(eq(guideServices.guideId, guideId))
     .orderBy(asc(serviceCategories.sortOrder), asc(serviceSubcategories.sortOrder));
-  const out: { id: number; nameEn: string; nameCn: string; subcategories: { id: number; nameEn: string; nameCn: string }[] }[] = [];
+  const out: { id: number; nameEn: string; nameCn: string; nameJa: string; subcategories: { id: number; nameEn: string; nameCn: string; nameJa: string }[] }[] = [];
   for (const r of rows) {
     let cat = out.at(-1);
     if (!cat || cat.id !== r.categoryId) {
-      cat = { id: r.categoryId, nameEn: r.categoryEn, nameCn: r.categoryCn, subcategories: [] };
+      cat = { id: r.categoryId, nameEn: r.categoryEn, nameCn: r.categoryCn, nameJa: r.categoryJa, subcategories: [] };
       out.push(cat);
     }
-    cat.subcategories.push({ id: r.id, nameEn: r.nameEn, nameCn: r.nameCn });
+    cat.subcategories.push({ id: r.id, nameEn: r.nameEn, nameCn: r.nameCn, nameJa: r.nameJa });
   }
   return out;
 }

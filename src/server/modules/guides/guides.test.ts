@@ -281,7 +281,7 @@ describe('per-guide categories, pricing, reviews and itineraries', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.map((c: { nameEn: string }) => c.nameEn)).toEqual(['Culture', 'Photography']);
-    expect(data[0].subcategories).toEqual([{ id: svc.tea, nameEn: 'Tea ceremony', nameCn: '茶道体验' }]);
+    expect(data[0].subcategories).toEqual([{ id: svc.tea, nameEn: 'Tea ceremony', nameCn: '茶道体验', nameJa: '茶道体験' }]);
   });
 
   it('returns pricing per subcategory in cents', async () => {

@@ -61,9 +61,9 @@ export async function offersService(db: Db, guideId: number, subcategoryId: numb
 /** Both names of the given service subcategories. */
 export async function subcategoryNames(db: Db, ids: number[]) {
   const unique = [...new Set(ids)];
-  if (!unique.length) return new Map<number, { id: number; nameEn: string; nameCn: string }>();
+  if (!unique.length) return new Map<number, { id: number; nameEn: string; nameCn: string; nameJa: string }>();
   const rows = await db
-    .select({ id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn })
+    .select({ id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn, nameJa: serviceSubcategories.nameJa })
     .from(serviceSubcategories)
     .where(inArray(serviceSubcategories.id, unique));
   return new Map(rows.map((r) => [r.id, r]));

@@ -232,7 +232,7 @@ describe('tour request message', () => {
       meetingPostalCode: '6008216',
       transport: 'nearby_city',
       subcategoryId: g.services[0],
-      service: { id: g.services[0], nameEn: 'Street food tour', nameCn: '街头美食之旅' },
+      service: { id: g.services[0], nameEn: 'Street food tour', nameCn: '街头美食之旅', nameJa: '食べ歩きツアー' },
     });
     // No note: the body is empty and each reader gets the summary in their own language.
     expect(m.body).toBe('');
@@ -299,7 +299,7 @@ describe('tour request service and previews (decision 053)', () => {
     // Nothing refused was stored.
     const page = (await call(t, a, 'GET', `/api/conversations/${c}/messages`)).json().data;
     expect(page).toHaveLength(1);
-    expect(page[0].tourRequest.service).toEqual({ id: g.services[1], nameEn: 'City walking tour', nameCn: '城市漫步' });
+    expect(page[0].tourRequest.service).toEqual({ id: g.services[1], nameEn: 'City walking tour', nameCn: '城市漫步', nameJa: '街歩きツアー' });
   });
 
   it("writes a tour request's list preview in the reader's language", async () => {
@@ -364,12 +364,12 @@ describe('tour request service and previews (decision 053)', () => {
       return res.json().data.find((e: { conversation: { id: number } }) => e.conversation.id === c).lastMessage as string;
     };
     // Accept-Language ja for the traveler; the guide's stored locale 'ja' when the header names nothing usable.
-    expect(await list(a, 'ja-JP,ja;q=0.9')).toBe(`ツアーリクエスト · Street food tour · ${when} · 3時間 · 2名`);
+    expect(await list(a, 'ja-JP,ja;q=0.9')).toBe(`ツアーリクエスト · 食べ歩きツアー · ${when} · 3時間 · 2名`);
     expect(await list(g, 'fr-FR')).toContain('ツアーリクエスト · ');
     const [guideEmail] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, g.id));
     await expect.poll(async () => (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email))).length).toBe(1);
     const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email));
-    expect(mail!.textBody).toContain('ツアーリクエスト · Street food tour');
+    expect(mail!.textBody).toContain('ツアーリクエスト · 食べ歩きツアー');
     expect(mail!.textBody).toContain('屋台に行きたいです');
     expect(mail!.textBody).not.toContain('行程请求');
   });

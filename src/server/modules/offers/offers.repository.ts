@@ -87,7 +87,7 @@ export async function offerViews(db: Database, where: { ids?: number[]; messageI
   return db
     .select({
       offer: offers,
-      subcategory: { id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn },
+      subcategory: { id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn, nameJa: serviceSubcategories.nameJa },
       booking: { id: bookings.id, bookingNumber: bookings.bookingNumber, status: bookings.status },
     })
     .from(offers)

@@ -88,7 +88,7 @@ function server(opts: { submit?: () => Response; status?: ApplicationStatusReply
     if (url.endsWith('/draft') && init?.method === 'PUT') return json(app(JSON.parse(String(init.body)).data));
     if (url.endsWith('/submit')) return (opts.submit ?? (() => json(app(complete, { status: 'submitted', editable: false }))))();
     if (url.endsWith('/status') && opts.status) return json(opts.status);
-    if (url.endsWith('/api/v2/service-categories')) return json({ data: [{ id: 1, nameEn: 'Tours', nameCn: '游览', subcategories: [{ id: 1, nameEn: 'City walk', nameCn: '城市漫步' }] }] });
+    if (url.endsWith('/api/v2/service-categories')) return json({ data: [{ id: 1, nameEn: 'Tours', nameCn: '游览', nameJa: '観光', subcategories: [{ id: 1, nameEn: 'City walk', nameCn: '城市漫步', nameJa: '街歩き' }] }] });
     if (url.endsWith('/api/me')) return json({ code: 'unauthorized', message: 'x' }, 401);
     return json({ code: 'not_found', message: 'x' }, 404);
   });

@@ -64,6 +64,18 @@ describe('MeetingPointInput', () => {
     expect(screen.queryAllByRole('option')).toHaveLength(0);
   });
 
+  it('names the place as written in Japan for a Japanese reader, once, and writes that name in the address', async () => {
+    await act(() => i18next.changeLanguage('ja'));
+    render(<Form />);
+    const box = screen.getByRole('combobox', { name: 'Address' });
+    fireEvent.change(box, { target: { value: '京都駅' } });
+    const [first] = screen.getAllByRole('option');
+    expect(first!.textContent?.match(/京都駅/g)).toHaveLength(1);
+    expect(first!.textContent).not.toContain('Kyoto Station');
+    fireEvent.mouseDown(first!);
+    expect((box as HTMLInputElement).value).toBe('京都駅 · 京都府京都市下京区東塩小路町');
+  });
+
   it('finds the place in Japanese kanji and in English too, and a tap chooses it', () => {
     render(<Form />);
     const box = screen.getByRole('combobox', { name: 'Address' });

@@ -128,9 +128,12 @@ export const MeetingPointInput = forwardRef<HTMLInputElement, InputProps & { val
                 <span className="min-w-0">
                   <span className="block font-medium text-stone-900 dark:text-stone-100">
                     {meetingPointName(p, locale)}
-                    <span lang="ja" className="ml-1.5 font-normal text-stone-500 dark:text-stone-400">
-                      {p.nameJa}
-                    </span>
+                    {/* A Japanese reader's name is already the Japanese one: not written twice. */}
+                    {locale !== 'ja' && (
+                      <span lang="ja" className="ml-1.5 font-normal text-stone-500 dark:text-stone-400">
+                        {p.nameJa}
+                      </span>
+                    )}
                   </span>
                   <span className="block text-xs text-stone-600 dark:text-stone-400">
                     {cityLabel(p.city, locale)} · <span className="tabular-nums">〒{p.postalCode}</span>

@@ -16,7 +16,7 @@ export interface TourInfo {
   timeZone: string;
   hours: number;
   travelers: number;
-  service: { nameEn: string; nameCn: string } | null;
+  service: { nameEn: string; nameCn: string; nameJa: string } | null;
   bookingNumber?: string;
 }
 

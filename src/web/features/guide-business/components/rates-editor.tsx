@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { localName } from '../../../../shared/locales';
 import type { RatesReply } from '../../../../shared/schemas/guide-business';
 import { MIN_HOURLY_PRICE_FEN, MIN_HOURLY_PRICE_RMB } from '../../../../shared/price-range';
 import { fenToInput } from '../../../../shared/money-format';
@@ -6,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { inputClass, Panel, TextField } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
+import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useServiceCategories } from '../../guides';
 import { saveErrorKey, useMyRates, useSaveRates } from '../api/guide-business';
@@ -45,7 +47,7 @@ export function RatesEditor() {
 }
 
 function RatesForm({ initial: d }: { initial: RatesReply }) {
-  const { t, i18n } = useTranslation('guideBusiness');
+  const { t } = useTranslation('guideBusiness');
   const categories = useServiceCategories();
   const save = useSaveRates();
   const [form, setForm] = useState<Form>(() => ({
@@ -58,7 +60,7 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
     services: Object.fromEntries(d.services.map((s) => [s.subcategoryId, s.priceCents === null ? '' : fenToInput(s.priceCents)])),
   }));
   const [error, setError] = useState<string | null>(null);
-  const zh = i18n.language.startsWith('zh');
+  const locale = currentLocale();
 
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
 
@@ -110,11 +112,11 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
               <div className="mt-3 space-y-4">
                 {(categories.data ?? []).map((c) => (
                   <div key={c.id}>
-                    <p className="text-sm font-medium text-stone-700 dark:text-stone-300">{zh ? c.nameCn : c.nameEn}</p>
+                    <p className="text-sm font-medium text-stone-700 dark:text-stone-300">{localName(c, locale)}</p>
                     <ul className="mt-2 space-y-2">
                       {c.subcategories.map((s) => {
                         const chosen = s.id in form.services;
-                        const name = zh ? s.nameCn : s.nameEn;
+                        const name = localName(s, locale);
                         return (
                           <li key={s.id} className="flex flex-wrap items-center gap-3">
                             <label className="flex min-w-0 flex-1 items-center gap-2 text-sm">

@@ -19,7 +19,8 @@ export function legacyServiceCategories(): ServiceCategory[] {
     id: i + 1,
     nameEn: c.nameEn,
     nameCn: c.nameCn,
-    subcategories: c.subcategories.map((s) => ({ id: ++sub, nameEn: s.nameEn, nameCn: s.nameCn })),
+    nameJa: c.nameJa,
+    subcategories: c.subcategories.map((s) => ({ id: ++sub, nameEn: s.nameEn, nameCn: s.nameCn, nameJa: s.nameJa })),
   }));
 }
 

@@ -38,7 +38,7 @@ const offer = (over: Partial<Offer> = {}): Offer => ({
   endsAt: '2026-12-05T04:00:00.000Z',
   durationHours: 3,
   travelers: 2,
-  subcategory: { id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅' },
+  subcategory: { id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅', nameJa: '食べ歩きツアー' },
   priceCents: 88_800,
   suggestedCents: 99_000,
   depositCents: 17_760,

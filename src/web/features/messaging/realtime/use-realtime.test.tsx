@@ -55,7 +55,7 @@ const tourRequest = (note: string): Message & { credits: number | null } => ({
     meetingAddress: 'Kaminarimon',
     meetingPostalCode: '111-0034',
     subcategoryId: 12,
-    service: { id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅' },
+    service: { id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅', nameJa: '食べ歩きツアー' },
     state: { status: 'pending', rejectReason: null, bookingId: null, offer: null, allowances: { mealYen: 1000, transportYen: 2000, ticketsYen: 0, totalYen: 3000 } },
   },
 });

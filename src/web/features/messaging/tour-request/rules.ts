@@ -113,4 +113,4 @@ export function displayDate(iso: string, locale: string): string {
 }
 
 /** A service's name in the reader's language (the catalog carries both). */
-export const serviceName = (s: { nameEn: string; nameCn: string }, locale: Locale) => localName(s, locale);
+export const serviceName = (s: { nameEn: string; nameCn: string; nameJa: string }, locale: Locale) => localName(s, locale);

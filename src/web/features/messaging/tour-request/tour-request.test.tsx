@@ -27,8 +27,8 @@ const valid = { ...emptyDraft(), date: '2026-12-05', itinerary: 'Asakusa, Ueno',
 
 /** The guide's offered services (GET …/choices/with-subcategories) as the server sends them. */
 const CHOICES = [
-  { id: 2, nameEn: 'Food and drink', nameCn: '美食体验', subcategories: [{ id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅' }] },
-  { id: 1, nameEn: 'Sightseeing', nameCn: '观光游览', subcategories: [{ id: 7, nameEn: 'City walking tour', nameCn: '城市漫步' }, { id: 8, nameEn: 'Temples and shrines', nameCn: '寺庙神社' }] },
+  { id: 2, nameEn: 'Food and drink', nameCn: '美食体验', nameJa: 'グルメ', subcategories: [{ id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅', nameJa: '食べ歩きツアー' }] },
+  { id: 1, nameEn: 'Sightseeing', nameCn: '观光游览', nameJa: '観光', subcategories: [{ id: 7, nameEn: 'City walking tour', nameCn: '城市漫步', nameJa: '街歩きツアー' }, { id: 8, nameEn: 'Temples and shrines', nameCn: '寺庙神社', nameJa: '寺社めぐり' }] },
 ];
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 /** fetch for the form: the guide's services, and `send` for the POST of the request. */
@@ -206,7 +206,7 @@ describe('TourRequestCard', () => {
     offer: null,
     tourRequest: {
       ...toTourRequest(valid),
-      service: { id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅' },
+      service: { id: 12, nameEn: 'Street food tour', nameCn: '街头美食之旅', nameJa: '食べ歩きツアー' },
       state: { status, rejectReason: null, bookingId, offer: null, allowances: { mealYen: 1000, transportYen: 2000, ticketsYen: 0, totalYen: 3000 } },
     },
   });

@@ -32,7 +32,7 @@ export function ServicesPicker({
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
-  const name = (item: { nameEn: string; nameCn: string }) => localName(item, locale);
+  const name = (item: { nameEn: string; nameCn: string; nameJa: string }) => localName(item, locale);
 
   useEffect(() => {
     if (!open) return;
