@@ -153,7 +153,7 @@ export async function giveSensitiveDataConsent(request: APIRequestContext, token
  */
 export async function signUpByApi(
   request: APIRequestContext,
-  { prefix = 'e2e', fullName = 'Test Traveler', locale = 'en', consents = true }: { prefix?: string; fullName?: string; locale?: 'en' | 'zh-CN'; consents?: boolean } = {},
+  { prefix = 'e2e', fullName = 'Test Traveler', locale = 'en', consents = true }: { prefix?: string; fullName?: string; locale?: Locale; consents?: boolean } = {},
 ) {
   const username = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 10_000)}`;
   const password = 'Sakura2026!';

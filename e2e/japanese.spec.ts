@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, signUpByApi, test } from './fixtures';
 import { freeSlot } from './slots';
 
 /**
@@ -28,8 +28,8 @@ async function englishLeft(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement;
-      // The brand and the demo accounts' usernames are names, not words to translate.
-      const text = (node.textContent ?? '').replace(/Tabi Guides/g, '').trim();
+      // The brand, the payment services and the demo accounts' usernames are names, not words to translate.
+      const text = (node.textContent ?? '').replace(/Tabi Guides|WeChat Pay/g, '').trim();
       if (!el || !text || /^@?(guide|traveler|admin)$/.test(text) || !re.test(text)) continue;
       // Text written in another language (a bio, a message) is marked so; the language menu names each language in itself.
       if (!(el.closest('[lang]')?.getAttribute('lang') ?? '').startsWith('ja') || el.closest('option, script, style, [aria-hidden="true"]')) continue;
@@ -107,8 +107,16 @@ test('a traveler books and pays in Japanese, and the guide accepts, on a phone',
 });
 
 test("the guide's business pages and the admin console read in Japanese on a phone", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const guide = await phoneAs(browser, 'guide');
+  // Every tab of the dashboard: requests, tours, rates and hours, the calendar, the profile and its itineraries.
+  await guide.page.goto('/guide-dashboard');
+  const tabs = guide.page.getByRole('tablist').first().getByRole('tab');
+  await expect(tabs.first()).toBeVisible();
+  for (let i = 0; i < (await tabs.count()); i++) {
+    await tabs.nth(i).click();
+    await look(guide.page, `guide-dashboard-tab-${i + 1}`);
+  }
   for (const [name, url] of [
     ['guide-wallet-statements', '/profile#wallet'],
     ['withdrawal', '/withdrawal'],
@@ -123,4 +131,21 @@ test("the guide's business pages and the admin console read in Japanese on a pho
   await admin.page.goto('/admin');
   await look(admin.page, 'admin');
   await admin.context.close();
+});
+
+test('a new traveler in Japanese applies to guide and reaches identity verification, on a phone', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const account = await signUpByApi(request, { prefix: 'ja', fullName: '山田 太郎', locale: 'ja' });
+  const context = await browser.newContext({ viewport: phone, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  const page = await context.newPage();
+  await signIn(page, account.username, account.password, 'ja');
+  for (const [name, url] of [
+    ['become-guide', '/become-guide'],
+    ['verify-identity', '/verify-identity'],
+    ['profile', '/profile'],
+  ] as const) {
+    await page.goto(url);
+    await look(page, name);
+  }
+  await context.close();
 });

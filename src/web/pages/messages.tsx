@@ -11,6 +11,8 @@ import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useSession } from '../lib/session';
 import { withGap } from '../lib/cjk-spacing';
+import { detectTextLanguage } from '../../shared/guide-texts';
+import { htmlLang } from '../components/ui/machine-translated';
 
 /**
  * /messages: the conversation list (last message, time, unread count) and the open thread side by
@@ -104,7 +106,9 @@ export function Component() {
                         {c.lastMessageAt && <span className="shrink-0 text-xs text-stone-500">{formatWhen(c.lastMessageAt)}</span>}
                       </span>
                       <span className="flex items-center justify-between gap-2">
-                        <span className="truncate text-sm text-stone-600 dark:text-stone-300">{c.lastMessage ?? t('list.noMessages')}</span>
+                        <span className="truncate text-sm text-stone-600 dark:text-stone-300" lang={c.lastMessage ? htmlLang(detectTextLanguage(c.lastMessage)) : undefined}>
+                          {c.lastMessage ?? t('list.noMessages')}
+                        </span>
                         {c.unreadCount > 0 && (
                           <span className="shrink-0 rounded-full bg-accent-600 px-1.5 text-xs font-semibold leading-5 text-white" aria-label={t('list.unread', { count: c.unreadCount })}>
                             {badgeText(c.unreadCount)}

@@ -11,6 +11,8 @@ import { StatusBadge } from '../bookings';
 import { durationText, formatDeadline, formatInstant } from '../../lib/format';
 import { TourTime } from '../../components/ui/tour-time';
 import { dayText, monthDay, money, shortDay, weekdayText, zoneName } from './format';
+import { detectTextLanguage } from '../../../shared/guide-texts';
+import { htmlLang } from '../../components/ui/machine-translated';
 
 const card = 'rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900';
 const muted = 'text-stone-600 dark:text-stone-400';
@@ -262,7 +264,9 @@ function RatingsPanel({ ratings, zone }: { ratings: GuideOverview['ratings']; zo
                       <Stars rating={r.rating} label={t('ratings.stars', { rating: r.rating })} size="h-3.5 w-3.5" />
                     </div>
                     <p className={`text-xs ${muted}`}>{formatInstant(r.publishedAt, locale, zone).date}</p>
-                    <p className="mt-1.5 text-sm leading-relaxed">{r.content || <span className={muted}>{t('ratings.noText')}</span>}</p>
+                    <p className="mt-1.5 text-sm leading-relaxed" lang={r.content ? htmlLang(detectTextLanguage(r.content)) : undefined}>
+                      {r.content || <span className={muted}>{t('ratings.noText')}</span>}
+                    </p>
                   </li>
                 ))}
               </ul>

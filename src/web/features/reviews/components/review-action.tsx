@@ -10,6 +10,8 @@ import { useEligibility } from '../api/get-eligibility';
 import { ReplyDialog } from './reply-dialog';
 import { ReviewDialog } from './review-dialog';
 import { ReviewPhotos } from './review-photos';
+import { detectTextLanguage } from '../../../../shared/guide-texts';
+import { htmlLang } from '../../../components/ui/machine-translated';
 
 const REVIEWABLE = ['completed', 'disputed'];
 
@@ -32,7 +34,11 @@ function ReviewQuote({ review, title, author, mayReply = false }: { review: Book
       <figcaption className="flex flex-wrap items-center gap-2 font-medium">
         {title} <Stars rating={review.rating} label={t('stars', { count: review.rating })} />
       </figcaption>
-      {review.content && <blockquote className="mt-1 whitespace-pre-line break-words text-stone-700 dark:text-stone-300">{review.content}</blockquote>}
+      {review.content && (
+        <blockquote className="mt-1 whitespace-pre-line break-words text-stone-700 dark:text-stone-300" lang={htmlLang(detectTextLanguage(review.content))}>
+          {review.content}
+        </blockquote>
+      )}
       <ReviewPhotos photos={review.photos} alt={(n) => t('card.photo', { n, name: author })} />
       {review.reply && (
         <p className="mt-2 border-l-4 border-primary-300 pl-2 dark:border-primary-700">
