@@ -11,7 +11,7 @@ import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import { JOB, type BookingCore, type Side } from './booking-core';
 import type { BookingReplacement } from './booking-replacement';
-import { factsOf, NO_SHOW_REASONS } from './booking-view';
+import { factsOf, NO_SHOW_REASONS, paymentDueAt } from './booking-view';
 import * as repo from './bookings.repository';
 import * as credits from './credits.repository';
 import { replacementCoverCents } from './replacement.repository';
@@ -129,9 +129,10 @@ export class BookingLifecycle {
       // Decision 140: the guide did not come, and the traveler would rather have another guide later that day than the refund now.
       if (event === 'report_no_show' && actor === 'traveler' && opts.sameDay) {
         const decision = core.decide(booking, event, actor, now, { replaceable: true });
-        if (!(await this.replacement.offerableToday(db, booking, now))) throw new AppError('no_replacement_today', 'No other guide is free later today; the full refund is still yours to take');
+        const lapsesAt = await this.replacement.offerableToday(db, booking, now);
+        if (!lapsesAt) throw new AppError('no_replacement_today', 'No other guide is free later today; the full refund is still yours to take');
         await repo.transitionBooking(db, id, decision.from, decision.to);
-        await this.replacement.open(db, publish, booking, guideUserId, opts.reason, now, true);
+        await this.replacement.open(db, publish, booking, guideUserId, opts.reason, now, lapsesAt);
         return;
       }
       if (event === 'cancel' && (actor === 'guide' || actor === 'admin') && (await this.replacement.offerable(db, booking, now))) {
@@ -254,6 +255,19 @@ export class BookingLifecycle {
   /** Job handlers: each is a no-op when the booking has moved on (paid, answered, cancelled). */
   async expireUnpaid(job: ClaimedJob, now: Date): Promise<void> {
     await this.ifStatus(job, 'pending', () => this.cancel(Number(job.payload.bookingId), 'payment_expired', 'system', { now }));
+  }
+
+  /** A checkout still unpaid a while after it was made: the traveler is told until when its time is held. */
+  async heldUnpaid(job: ClaimedJob, now: Date): Promise<void> {
+    const id = Number(job.payload.bookingId);
+    await this.ifStatus(job, 'pending', () =>
+      this.core.transaction(async (db, publish) => {
+        const booking = (await repo.lockBooking(db, id))!;
+        if (booking.status !== 'pending') return;
+        const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
+        await publish('booking.payment_held', { bookingId: id, travelerId: booking.travelerId, guideUserId, paymentDueAt: paymentDueAt(booking).toISOString() });
+      }, now),
+    );
   }
 
   async expireRequest(job: ClaimedJob, now: Date): Promise<void> {

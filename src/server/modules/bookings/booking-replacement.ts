@@ -76,7 +76,7 @@ export class BookingReplacement {
       only: o.only,
       limit: CANDIDATE_READ_LIMIT,
     });
-    const out: (ReplacementCandidate & { newTotalCents: number; guideUserId: number; unitPriceCents: number; additionalPerPersonCents: number; commissionCents: number; endsAt: Date; startMinute: number })[] = [];
+    const out: (ReplacementCandidate & { newTotalCents: number; guideUserId: number; unitPriceCents: number; additionalPerPersonCents: number; commissionCents: number; endsAt: Date; startMinute: number; lastStartsAt: Date })[] = [];
     const [dayFrom, dayTo] = [new Date(booking.startsAt.getTime() - DAY_MS), new Date(booking.endsAt.getTime() + DAY_MS)];
     const [days, mine] = await Promise.all([guidesDays(db, listed.map((g) => g.id), booking.date, dayFrom, dayTo), repo.travelerOverlaps(db, booking.travelerId, dayFrom, dayTo)]);
     // One traveler, one place: hours the traveler has another tour are offered by nobody, since the
@@ -106,6 +106,8 @@ export class BookingReplacement {
         startsAt: free.startsAt.toISOString(),
         endsAt: free.endsAt,
         startMinute: free.startMinute,
+        // The guide's latest free start that day: a same-day choice lapses before it has gone (decision 140).
+        lastStartsAt: o.sameDay ? slots[slots.length - 1]!.startsAt : free.startsAt,
         scheduledStartTime: free.startTime,
         guideId: g.id,
         guideUserId: g.userId,
@@ -136,22 +138,29 @@ export class BookingReplacement {
     return list.length > 0;
   }
 
-  /** Whether, the guide not having come, another guide is free later that day (decision 140). */
-  async offerableToday(db: Database, booking: BookingRow, now: Date): Promise<boolean> {
+  /**
+   * Whether, the guide not having come, another guide is free later that day (decision 140): when the
+   * choice would lapse (the earlier of its hours and the last start one of the guides offered can
+   * still be chosen for), or null with nobody free.
+   */
+  async offerableToday(db: Database, booking: BookingRow, now: Date): Promise<Date | null> {
     const paid = await this.paidDeposit(db, booking.id);
-    if (!paid) return false;
+    if (!paid) return null;
     const list = await this.candidates(db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: paid.amountCents, sameDay: true }, now);
-    return list.length > 0;
+    if (list.length === 0) return null;
+    return sameDayLapsesAt(now, new Date(Math.max(...list.map((c) => c.lastStartsAt.getTime()))));
   }
 
   /**
    * In the cancelling (or reporting) transaction, after the move to `awaiting_replacement`: the choice,
-   * its lapse, the traveler told, unless they asked for it themselves after the guide's no-show.
+   * its lapse, and the traveler told with the time to choose by (after the guide's no-show too, though they
+   * asked for it: they may leave the page while waiting at the meeting point).
    * `reason` is the cancelling side's (the guide's, or the admin's for them), or after a no-show the
    * traveler's note, which the guide reads now and again if the choice ends in the refund.
    */
-  async open(db: Database, publish: Publish, booking: BookingRow, guideUserId: number, reason: string | undefined, now: Date, sameDay = false): Promise<void> {
-    const lapsesAt = sameDay ? sameDayLapsesAt(now) : replacementLapsesAt(booking.startsAt);
+  async open(db: Database, publish: Publish, booking: BookingRow, guideUserId: number, reason: string | undefined, now: Date, sameDayLapse?: Date): Promise<void> {
+    const sameDay = sameDayLapse !== undefined;
+    const lapsesAt = sameDayLapse ?? replacementLapsesAt(booking.startsAt);
     const row = await replacements.insertReplacement(db, {
       bookingId: booking.id,
       fromGuideId: booking.guideId,
@@ -162,7 +171,7 @@ export class BookingReplacement {
       ...(sameDay ? { sameDay, bookedStartMinute: booking.startMinute, bookedStartsAt: booking.startsAt, bookedEndsAt: booking.endsAt } : {}),
     });
     await enqueueJob(db, { kind: JOB.replacementLapse, payload: { bookingId: booking.id, replacementId: row.id }, runAt: lapsesAt, dedupeKey: `${JOB.replacementLapse}:${row.id}` });
-    if (sameDay) await publish('booking.no_show_replacing', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, note: reason ?? null });
+    if (sameDay) await publish('booking.no_show_replacing', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, note: reason ?? null, lapsesAt: lapsesAt.toISOString() });
     else await publish('booking.replacement_offered', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, note: reason ?? null, lapsesAt: lapsesAt.toISOString() });
   }
 

@@ -6,7 +6,10 @@
 export interface BookingEventMap {
   /** `fromOffer`: booked from a guide's offer (decision 078): the guide said yes already. */
   'booking.created': { bookingId: number; travelerId: number; guideUserId: number; fromOffer?: boolean };
-  'booking.paid': { bookingId: number; travelerId: number; guideUserId: number; amountCents: number; fromOffer?: boolean };
+  /** `answerBy`: when the paid request expires unless the guide answers (none from an offer). */
+  'booking.paid': { bookingId: number; travelerId: number; guideUserId: number; amountCents: number; fromOffer?: boolean; answerBy?: string };
+  /** A checkout left unpaid a while after it was made: the traveler pays by `paymentDueAt` or the time is released. */
+  'booking.payment_held': { bookingId: number; travelerId: number; guideUserId: number; paymentDueAt: string };
   'booking.accepted': { bookingId: number; travelerId: number; guideUserId: number };
   'booking.declined': { bookingId: number; travelerId: number; guideUserId: number; reason: string; refundCents: number };
   'booking.cancelled': {
@@ -27,7 +30,7 @@ export interface BookingEventMap {
   /** Decision 137: an admin cancelled for the guide, who did not do it themselves and is told. */
   'booking.cancelled_for_guide': { bookingId: number; travelerId: number; guideUserId: number; note: string };
   /** Decision 140: the traveler reported the guide absent and chose another guide later that day over the refund. */
-  'booking.no_show_replacing': { bookingId: number; travelerId: number; guideUserId: number; note: string | null };
+  'booking.no_show_replacing': { bookingId: number; travelerId: number; guideUserId: number; note: string | null; lapsesAt: string };
   /** Decision 138: `by` reported the other side absent; the booking is cancelled with `refundCents` back to the traveler. */
   'booking.no_show_reported': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; note: string | null; refundCents: number };
   // On tour; `by` is the party who acted.
@@ -50,6 +53,8 @@ export interface BookingEventMap {
     date: string;
     startTime: string;
     reason: string | null;
+    /** When the proposal closes unanswered. */
+    expiresAt: string;
   };
   'booking.rescheduled': {
     bookingId: number;

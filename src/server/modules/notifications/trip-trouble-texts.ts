@@ -4,23 +4,10 @@
  */
 import { formatFen } from '../../../shared/money-format';
 import { NO_SHOW_CONTEST_HOURS } from '../../../shared/booking/state-machine';
-import { because, slotText, type Locale } from './templates';
+import { because, japanTime, type Locale } from './templates';
 
 type Text = { title: string; message: string; actionLabel: string };
 type Pair = Record<Locale, Text>;
-
-/**
- * An instant in Japan time, as the trip pages write it: "Dec 9, 2026 22:00 (Japan time)" / "2026年12月9日 22:00（日本时间）" /
- * "2026年12月9日(水) 22:00（日本時間）".
- */
-export function japanTime(locale: Locale, iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return slotText(locale, `${parts.year}-${parts.month}-${parts.day}`, `${parts.hour}:${parts.minute}`);
-}
 
 const said = (locale: Locale, note: string | null) =>
   !note ? '' : locale === 'ja' ? `理由：「${note}」。` : locale === 'zh-CN' ? `原因：“${note}”。` : ` Reason: “${note}”.`;
@@ -152,6 +139,24 @@ export const tripTroubleTexts = {
       title: '旅行者から、待ち合わせにいらっしゃらなかったとの報告がありました',
       message: `予約（${n}）の旅行者から、待ち合わせにいらっしゃらなかったとの報告がありました。旅行者は本日このあとのツアーのために別のガイドを選んでいるため、この予約はあなたの担当ではなくなりました。${wrote('ja', note)}最終的に返金となった場合は、その時点で申し立てができます。`,
       actionLabel: '詳細を見る',
+    },
+  }),
+  /** To the traveler who chose another guide later today over the refund (decision 140): by when, and what follows. */
+  sameDayChoice: (n: string, lapsesAt: string): Pair => ({
+    en: {
+      title: 'Choose a guide for later today',
+      message: `Your guide did not come for booking ${n}. Choose one of the guides free later today by ${japanTime('en', lapsesAt)}; after that your deposit is refunded in full by itself. The refund is yours to take at any time.`,
+      actionLabel: 'Choose a guide',
+    },
+    'zh-CN': {
+      title: '请为今天稍后的行程选择地陪',
+      message: `预订 ${n} 的地陪未到场。请在 ${japanTime('zh-CN', lapsesAt)} 前从今天稍后有空的地陪中选择一位；逾期定金将自动全额退还。您也可以随时选择退款。`,
+      actionLabel: '选择地陪',
+    },
+    ja: {
+      title: '本日このあとのガイドをお選びください',
+      message: `予約（${n}）のガイドが来ませんでした。${japanTime('ja', lapsesAt)}までに、本日このあと対応できるガイドをお選びください。期限を過ぎると予約金は自動的に全額返金されます。返金はいつでもお選びいただけます。`,
+      actionLabel: 'ガイドを選ぶ',
     },
   }),
   /** To the side who reported: the booking is cancelled and what comes back. */
