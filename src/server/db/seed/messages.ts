@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import { addDays, todayInZone } from '../../../shared/availability';
 import { guideBookingPath, travelerBookingPath } from '../../../shared/booking/links';
 import { bookingNumber, bookingPrice } from '../../../shared/booking/money-rules';
-import { zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { REQUEST_ANSWER_HOURS, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { tourRequestAllowances } from '../../../shared/messaging/tour-request';
 import { offerExpiresAt } from '../../../shared/offers/offer-rules';
 import type { TourRequest } from '../../../shared/schemas/messaging';
@@ -39,7 +39,7 @@ export async function seedDemoMessages(db: Database, seededAt: Date): Promise<vo
 
   // Notices for the seeded bookings of both demo accounts.
   const rows = await db
-    .select({ id: bookings.id, status: bookings.status, travelerId: bookings.travelerId, guideUserId: guides.userId, depositCents: bookings.depositCents })
+    .select({ id: bookings.id, status: bookings.status, travelerId: bookings.travelerId, guideUserId: guides.userId, depositCents: bookings.depositCents, paidAt: bookings.paidAt, startsAt: bookings.startsAt })
     .from(bookings)
     .innerJoin(guides, eq(guides.id, bookings.guideId));
   const notices: (typeof systemMessages.$inferInsert)[] = [];
@@ -69,7 +69,9 @@ export async function seedDemoMessages(db: Database, seededAt: Date): Promise<vo
       if (b.status === 'cancelled') add(traveler.id, traveler.locale, 'booking', notificationTexts.cancelled(n, 0, { to: 'traveler', by: 'traveler', reason: 'cancel', note: null }), b.id, travelerBookingPath(b.id), 24 * 25, true);
     }
     if (b.guideUserId === guideUser.id && b.status === 'confirmed') {
-      add(guideUser.id, guideUser.locale, 'payment', notificationTexts.paidForGuide(n), b.id, guideBookingPath(b.id), 5, false);
+      // With the time to answer by, as the paid event tells the guide (the request's own expiry).
+      const answerBy = b.paidAt && new Date(Math.min(b.paidAt.getTime() + REQUEST_ANSWER_HOURS * HOUR, b.startsAt.getTime())).toISOString();
+      add(guideUser.id, guideUser.locale, 'payment', notificationTexts.paidForGuide(n, answerBy ?? undefined), b.id, guideBookingPath(b.id), 5, false);
     }
   }
   if (notices.length) await db.insert(systemMessages).values(notices).onConflictDoNothing();
