@@ -172,22 +172,19 @@ export class BookingLifecycle {
       // absence) gives the traveler a credit for the next one, with the refund.
       const guideEnded = closed || absent === 'guide' || (event === 'cancel' && (actor === 'guide' || actor === 'admin'));
       const creditCents = core.deps.config.payments.travelCreditCents;
+      // The traveler's notice of the refund names the credit that came with it.
+      let credit: { creditCents: number; creditExpiresAt: string } | undefined;
       if (paid && guideEnded && creditCents > 0) {
-        await credits.issueCredit(db, {
-          travelerId: booking.travelerId,
-          amountCents: creditCents,
-          reason: absent === 'guide' ? 'guide_no_show' : 'guide_cancelled',
-          sourceBookingId: id,
-          expiresAt: new Date(now.getTime() + TRAVEL_CREDIT_DAYS * 86_400_000),
-          createdAt: now,
-        });
+        const expiresAt = new Date(now.getTime() + TRAVEL_CREDIT_DAYS * 86_400_000);
+        await credits.issueCredit(db, { travelerId: booking.travelerId, amountCents: creditCents, reason: absent === 'guide' ? 'guide_no_show' : 'guide_cancelled', sourceBookingId: id, expiresAt, createdAt: now });
+        credit = { creditCents, creditExpiresAt: expiresAt.toISOString() };
       }
       if (paid) {
         await repo.insertPostings(db, id, cancellationPostings(paid.amountCents, split), { travelerId: booking.travelerId, guideUserId, paymentId: paid.id });
         if (split.refundCents > 0) refundJob = await core.enqueueRefund(db, paid, split.refundCents, now);
         refund = { amountCents: split.refundCents, method: paid.method, ...refundArrival(paid.method === 'cash' ? 'bank_transfer' : paid.method) };
       }
-      const base = { bookingId: id, travelerId: booking.travelerId, guideUserId };
+      const base = { bookingId: id, travelerId: booking.travelerId, guideUserId, ...credit };
       if (event === 'decline') await publish('booking.declined', { ...base, reason: opts.reason ?? '', refundCents: split.refundCents });
       else if (event === 'report_no_show' || absent) await publish('booking.no_show_reported', { ...base, by: absent === 'guide' ? 'traveler' : 'guide', note: event === 'report_no_show' ? (opts.reason ?? null) : (closed?.reason ?? null), refundCents: split.refundCents });
       else if (closed) await publish('booking.cancelled', { ...base, by: 'guide', reason: 'cancel', note: closed.reason, refundCents: split.refundCents });

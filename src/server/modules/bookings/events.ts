@@ -3,6 +3,12 @@
  * notification module (system messages to both sides, push events): it subscribes here; bookings do
  * not know who listens. Listeners must not throw (errors are caught and logged by the emitter's owner).
  */
+/** The credit for the next booking the guide's end of a paid booking gave the traveler with the refund (decision 139). */
+interface TravelCredit {
+  creditCents?: number;
+  creditExpiresAt?: string;
+}
+
 export interface BookingEventMap {
   /** `fromOffer`: booked from a guide's offer (decision 078): the guide said yes already. */
   'booking.created': { bookingId: number; travelerId: number; guideUserId: number; fromOffer?: boolean };
@@ -21,7 +27,7 @@ export interface BookingEventMap {
     /** The canceller's own words, when they gave some. */
     note: string | null;
     refundCents: number;
-  };
+  } & TravelCredit;
   'booking.awaiting_start': { bookingId: number; travelerId: number; guideUserId: number };
   // A replacement guide (decision 137). `guideUserId`: the cancelling guide, or the guide asked in `replacement_requested`.
   'booking.replacement_offered': { bookingId: number; travelerId: number; guideUserId: number; note: string | null; lapsesAt: string };
@@ -32,7 +38,7 @@ export interface BookingEventMap {
   /** Decision 140: the traveler reported the guide absent and chose another guide later that day over the refund. */
   'booking.no_show_replacing': { bookingId: number; travelerId: number; guideUserId: number; note: string | null; lapsesAt: string };
   /** Decision 138: `by` reported the other side absent; the booking is cancelled with `refundCents` back to the traveler. */
-  'booking.no_show_reported': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; note: string | null; refundCents: number };
+  'booking.no_show_reported': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; note: string | null; refundCents: number } & TravelCredit;
   // On tour; `by` is the party who acted.
   'booking.start_confirmed': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; status: 'start_confirmed' | 'ongoing' };
   'booking.extension_requested': { bookingId: number; travelerId: number; guideUserId: number; hours: number; priceCents: number };

@@ -23,6 +23,13 @@ interface Resched extends Base {
   startTime: string;
 }
 
+/** The credit the guide's end of a paid booking gave, when the event carries one (decision 139). */
+interface Credit {
+  creditCents?: number;
+  creditExpiresAt?: string;
+}
+const creditOf = (p: Credit) => (p.creditCents && p.creditExpiresAt ? { cents: p.creditCents, expiresAt: p.creditExpiresAt } : null);
+
 /** Where a booking's notice takes its reader: the booking on the traveler's trips or the guide's dashboard (decision 103). */
 const urlFor = (p: Base, userId: number) => (userId === p.guideUserId ? guideBookingPath(p.bookingId) : travelerBookingPath(p.bookingId));
 
@@ -73,10 +80,10 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.travelerId, type: 'booking', text: texts.declinedForTraveler(bookingNumber(p.bookingId), p.refundCents, p.reason || null), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:declined` },
       ]),
     ),
-    on<Base & { refundCents: number; by: 'traveler' | 'guide' | 'system'; reason: string; note?: string | null }>('booking.cancelled', (p) => {
+    on<Base & Credit & { refundCents: number; by: 'traveler' | 'guide' | 'system'; reason: string; note?: string | null }>('booking.cancelled', (p) => {
       const c = { by: p.by, reason: p.reason, note: p.note ?? null };
       return service.create([
-        { userId: p.travelerId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), p.refundCents, { ...c, to: 'traveler' }), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
+        { userId: p.travelerId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), p.refundCents, { ...c, to: 'traveler', credit: creditOf(p) }), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
         // The guide's own cancellation is not news to them; the traveler's refund receipt stays.
         ...(p.by === 'guide'
           ? []
@@ -132,13 +139,13 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.travelerId, type: 'booking', text: tripTroubleTexts.replacementDeclined(bookingNumber(p.bookingId), p.how, p.lapsesAt), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:replacement-declined:${p.attempt}` },
       ]),
     ),
-    on<Base & { by: 'traveler' | 'guide'; refundCents: number; note: string | null }>('booking.no_show_reported', (p) => {
+    on<Base & Credit & { by: 'traveler' | 'guide'; refundCents: number; note: string | null }>('booking.no_show_reported', (p) => {
       const n = bookingNumber(p.bookingId);
       const reported = p.by === 'traveler' ? p.guideUserId : p.travelerId;
       const reporter = p.by === 'traveler' ? p.travelerId : p.guideUserId;
       return service.create([
         { userId: reported, type: 'booking', text: tripTroubleTexts.noShowReported(n, p.by, p.refundCents, p.note), actionUrl: urlFor(p, reported), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
-        { userId: reporter, type: 'booking', text: tripTroubleTexts.noShowRecorded(n, p.by, p.refundCents), actionUrl: urlFor(p, reporter), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
+        { userId: reporter, type: 'booking', text: tripTroubleTexts.noShowRecorded(n, p.by, p.refundCents, creditOf(p)), actionUrl: urlFor(p, reporter), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
       ]);
     }),
     on<Base & { note: string }>('booking.cancelled_for_guide', (p) =>

@@ -50,6 +50,19 @@ export const because = (locale: Locale, reason: string | null) =>
   !reason ? '' : locale === 'ja' ? `理由：「${reason}」。` : locale === 'zh-CN' ? `原因：“${reason}”。` : ` Reason: “${reason}”.`;
 type Pair = Record<Locale, Text>;
 
+/** A credit for the next booking given with a refund (decision 139). */
+export interface GivenCredit {
+  cents: number;
+  expiresAt: string;
+}
+/** That credit as a sentence of its own, with until when (the trip card's words), or nothing. */
+export function creditSentence(locale: Locale, credit: GivenCredit | null | undefined): string {
+  if (!credit) return '';
+  const until = dayText(locale, credit.expiresAt.slice(0, 10));
+  if (locale === 'ja') return `次回のご予約に使える${yuan(credit.cents)} 元の旅行クレジットを付与しました（${until}まで有効）。`;
+  return locale === 'zh-CN' ? `已为您的下一次预订发放 ${yuan(credit.cents)} 元抵用金，有效期至${until}。` : ` A credit of ${yuan(credit.cents)} RMB for your next booking is yours until ${until}.`;
+}
+
 export const texts = {
   requestReceived: (n: string): Pair => ({
     en: { title: 'New booking request', message: `Booking ${n} is waiting for the deposit. You will be asked to accept it once it is paid.`, actionLabel: 'View requests' },
@@ -122,10 +135,12 @@ export const texts = {
    * A cancellation, told to one side (every "no" has its reason): who cancelled and why,
    * in their words when they gave some, or what lapsed; and the refund to the traveler.
    */
-  cancelled: (n: string, refundCents: number, c: { to: 'traveler' | 'guide'; by: 'traveler' | 'guide' | 'system'; reason: string; note: string | null }): Pair => {
-    const refundEn = refundCents > 0 ? ` ${yuan(refundCents)} RMB will be refunded.` : '';
-    const refundZh = refundCents > 0 ? `${yuan(refundCents)} 元将退还。` : '';
-    const refundJa = refundCents > 0 ? `${yuan(refundCents)} 元を返金します。` : '';
+  cancelled: (n: string, refundCents: number, c: { to: 'traveler' | 'guide'; by: 'traveler' | 'guide' | 'system'; reason: string; note: string | null; credit?: GivenCredit | null }): Pair => {
+    // The credit the guide's cancellation gave comes with the refund, told to the traveler (decision 139).
+    const credit = c.to === 'traveler' ? c.credit : null;
+    const refundEn = (refundCents > 0 ? ` ${yuan(refundCents)} RMB will be refunded.` : '') + creditSentence('en', credit);
+    const refundZh = (refundCents > 0 ? `${yuan(refundCents)} 元将退还。` : '') + creditSentence('zh-CN', credit);
+    const refundJa = (refundCents > 0 ? `${yuan(refundCents)} 元を返金します。` : '') + creditSentence('ja', credit);
     if (c.by === 'system' && c.reason === 'request_expired') {
       return {
         en: { title: 'Booking lapsed: no answer from the guide', message: `The guide did not answer booking ${n} in time, so it was cancelled.${refundEn}`, actionLabel: 'View details' },

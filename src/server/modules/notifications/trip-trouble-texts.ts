@@ -4,7 +4,7 @@
  */
 import { formatFen } from '../../../shared/money-format';
 import { NO_SHOW_CONTEST_HOURS } from '../../../shared/booking/state-machine';
-import { because, japanTime, type Locale } from './templates';
+import { because, creditSentence, japanTime, type GivenCredit, type Locale } from './templates';
 
 type Text = { title: string; message: string; actionLabel: string };
 type Pair = Record<Locale, Text>;
@@ -160,12 +160,12 @@ export const tripTroubleTexts = {
     },
   }),
   /** To the side who reported: the booking is cancelled and what comes back. */
-  noShowRecorded: (n: string, by: 'traveler' | 'guide', refundCents: number): Pair =>
+  noShowRecorded: (n: string, by: 'traveler' | 'guide', refundCents: number, credit: GivenCredit | null = null): Pair =>
     by === 'traveler'
       ? {
-          en: { title: 'Reported: your guide did not come', message: `Booking ${n} is cancelled and your deposit of ${formatFen(refundCents)} RMB is refunded in full. Sorry: you can book another guide now.`, actionLabel: 'Find another guide' },
-          'zh-CN': { title: '已报告：地陪未到场', message: `预订 ${n} 已取消，您的定金 ${formatFen(refundCents)} 元将全额退还。非常抱歉，您现在可以预订其他地陪。`, actionLabel: '寻找其他地陪' },
-          ja: { title: '報告を受け付けました：ガイドが来ませんでした', message: `予約（${n}）はキャンセルされ、予約金${formatFen(refundCents)} 元は全額返金されます。ご迷惑をおかけして申し訳ありません。今すぐ別のガイドを予約できます。`, actionLabel: '別のガイドを探す' },
+          en: { title: 'Reported: your guide did not come', message: `Booking ${n} is cancelled and your deposit of ${formatFen(refundCents)} RMB is refunded in full.${creditSentence('en', credit)} Sorry: you can book another guide now.`, actionLabel: 'Find another guide' },
+          'zh-CN': { title: '已报告：地陪未到场', message: `预订 ${n} 已取消，您的定金 ${formatFen(refundCents)} 元将全额退还。${creditSentence('zh-CN', credit)}非常抱歉，您现在可以预订其他地陪。`, actionLabel: '寻找其他地陪' },
+          ja: { title: '報告を受け付けました：ガイドが来ませんでした', message: `予約（${n}）はキャンセルされ、予約金${formatFen(refundCents)} 元は全額返金されます。${creditSentence('ja', credit)}ご迷惑をおかけして申し訳ありません。今すぐ別のガイドを予約できます。`, actionLabel: '別のガイドを探す' },
         }
       : {
           en: { title: 'Reported: the traveler did not come', message: `Booking ${n} is cancelled as a no-show; the deposit is kept under the cancellation terms.`, actionLabel: 'View details' },
