@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '../../shared/schemas/bookings';
+import type { Offer } from '../../shared/schemas/offers';
 import type { User } from '../../shared/schemas/user';
 import { sampleBooking } from '../features/bookings/test-booking';
 import { i18next, i18nReady } from '../lib/i18n';
@@ -48,7 +49,10 @@ const moved = sampleBooking({ id: 52, bookingNumber: 'TG0052', status: 'upcoming
 const waitingOnGuide = sampleBooking({ id: 53, bookingNumber: 'TG0053', status: 'confirmed', respondBy: '2026-11-26T01:00:00Z', actions: [] });
 const mine = sampleBooking({ id: 54, bookingNumber: 'TG0054', status: 'upcoming', date: '2026-12-07', reschedule: { ...guideProposal, id: 8, proposedBy: 'traveler', mine: true }, actions: ['cancel'] });
 
-function server(list: Booking[]) {
+/** A guide's offer in the chat with conversation 9, open until 20:00 Japan time on Nov 26. */
+const offer = { id: 70, conversationId: 9, status: 'open', date: '2026-12-12', timeZone: 'Asia/Tokyo', expiresAt: '2026-11-26T11:00:00Z' } as Offer;
+
+function server(list: Booking[], offers: Offer[] = []) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
@@ -58,6 +62,7 @@ function server(list: Booking[]) {
         return json({ data: list, counts: { 'pending-requests': list.filter((b) => tabOf(b) === 'pending-requests').length, upcoming: list.filter((b) => tabOf(b) === 'upcoming').length, ongoing: 0, past: 0 } });
       }
       if (url.includes('/saved-guides')) return json({ data: [], total: 0, page: 1, limit: 12 });
+      if (url.includes('/api/me/open-offers')) return json({ data: offers });
       return json({ code: 'not_found', message: 'x' }, 404);
     }),
   );
@@ -86,18 +91,21 @@ afterEach(async () => {
 });
 
 describe('the home page after sign-in', () => {
-  it('lists what waits on the traveler, closest deadline first, in Japan time, each line opening the trip', async () => {
-    server([moved, waitingOnGuide, held, choosing, mine]);
+  it('lists what waits on the traveler, closest deadline first, in Japan time, each line opening the trip or the offer’s chat', async () => {
+    server([moved, waitingOnGuide, held, choosing, mine], [offer]);
     renderAt(<HomeAttention />);
     const list = await screen.findByRole('region', { name: /Needs your attention/ });
+    await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(4));
     const lines = within(list).getAllByRole('link');
-    expect(lines.map((l) => l.getAttribute('href'))).toEqual(['/dashboard?booking=50', '/dashboard?booking=51', '/dashboard?booking=52']);
+    expect(lines.map((l) => l.getAttribute('href'))).toEqual(['/dashboard?booking=50', '/dashboard?booking=51', '/messages?c=9', '/dashboard?booking=52']);
     expect(lines[0]!.textContent).toContain('Deposit to pay · Haruka Tanaka');
     expect(lines[0]!.textContent).toContain('Pay by Nov 26, 12:30 (Japan time)');
     expect(lines[1]!.textContent).toContain('Choose a guide for later today');
     expect(lines[1]!.textContent).toContain('Choose by Nov 26, 13:00 (Japan time)');
-    expect(lines[2]!.textContent).toContain('New time proposed');
-    expect(lines[2]!.textContent).toContain('Answer by Nov 27, 14:30 (Japan time)');
+    expect(lines[2]!.textContent).toContain('Offer to book or decline');
+    expect(lines[2]!.textContent).toContain('Book or decline by Nov 26, 20:00 (Japan time)');
+    expect(lines[3]!.textContent).toContain('New time proposed');
+    expect(lines[3]!.textContent).toContain('Answer by Nov 27, 14:30 (Japan time)');
   });
 
   it('in Chinese and Japanese, under the heading the product uses', async () => {

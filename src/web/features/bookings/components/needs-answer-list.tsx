@@ -1,4 +1,4 @@
-import { CalendarClock, ChevronRight, CreditCard, Hourglass, Inbox, TimerReset, UserRoundSearch } from 'lucide-react';
+import { CalendarClock, ChevronRight, CreditCard, HandCoins, Hourglass, Inbox, TimerReset, UserRoundSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
@@ -14,6 +14,7 @@ const ICONS: Record<AnswerKind, typeof Inbox> = {
   pay: CreditCard,
   replacement: UserRoundSearch,
   sameDay: UserRoundSearch,
+  offer: HandCoins,
 };
 
 /** The deadline's words: what is done by then. */
@@ -25,14 +26,24 @@ const BY: Record<AnswerKind, string> = {
   pay: 'needsAnswer.payBy',
   replacement: 'needsAnswer.chooseBy',
   sameDay: 'needsAnswer.chooseBy',
+  offer: 'needsAnswer.offerBy',
 };
 
 /**
  * Where an item's card is. The guide's: the dashboard's tab, and the card's anchor (useHashScroll
- * brings it into view). The traveler's: the trip's own link (decision 103), which opens its tab.
+ * brings it into view). The traveler's: the trip's own link (decision 103), which opens its tab. An
+ * offer's: its chat, where it is booked or declined.
  */
-export const cardLink = (item: AnswerItem) =>
-  item.side === 'guide' ? { pathname: '/guide-dashboard', search: `?tab=${item.tab}`, hash: `#booking-${item.booking.id}` } : { pathname: '/dashboard', search: `?booking=${item.booking.id}` };
+const cardLink = (item: AnswerItem) => {
+  if (item.kind === 'offer') return { pathname: '/messages', search: `?c=${item.offer.conversationId}` };
+  return item.side === 'guide' ? { pathname: '/guide-dashboard', search: `?tab=${item.tab}`, hash: `#booking-${item.booking.id}` } : { pathname: '/dashboard', search: `?booking=${item.booking.id}` };
+};
+
+/** What a line shows of its booking or offer: the tour's day on its clock, and who is on the other side (an offer names none). */
+const lineOf = (item: AnswerItem) =>
+  item.kind === 'offer'
+    ? { id: item.offer.id, date: item.offer.date, timeZone: item.offer.timeZone, who: null }
+    : { id: item.booking.id, date: item.booking.date, timeZone: item.booking.timeZone, who: item.side === 'guide' ? item.booking.traveler.fullName : item.booking.guide.fullName };
 
 /**
  * One short line for each thing that waits on the reader (`needsAnswer`, `travelerNeedsAnswer`), with its deadline on
@@ -64,7 +75,7 @@ export function NeedsAnswerList({ items, hideWhenEmpty = false, className }: { i
       ) : (
         <ul className="mt-2 divide-y divide-amber-200/70 dark:divide-amber-900/60">
           {items.map((item) => {
-            const b = item.booking;
+            const b = lineOf(item);
             const Icon = ICONS[item.kind];
             // Within days of now: the year would only lengthen a line meant to be read at a glance.
             const by = formatDeadline(item.deadline, locale, b.timeZone, t('japanTime'), false);
@@ -79,7 +90,8 @@ export function NeedsAnswerList({ items, hideWhenEmpty = false, className }: { i
                   <span className="min-w-0 flex-1">
                     <span className="flex items-baseline justify-between gap-2 text-sm">
                       <span className="truncate font-medium">
-                        {t(`needsAnswer.kinds.${item.kind}`)} · {item.side === 'guide' ? b.traveler.fullName : b.guide.fullName}
+                        {t(`needsAnswer.kinds.${item.kind}`)}
+                        {b.who && ` · ${b.who}`}
                       </span>
                       <span className="shrink-0 text-xs text-stone-600 dark:text-stone-400">{formatCalendarDate(b.date, locale, { year: undefined, weekday: 'short' })}</span>
                     </span>
