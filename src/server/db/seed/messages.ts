@@ -7,7 +7,9 @@ import { tourRequestAllowances } from '../../../shared/messaging/tour-request';
 import { offerExpiresAt } from '../../../shared/offers/offer-rules';
 import type { TourRequest } from '../../../shared/schemas/messaging';
 import { notificationTexts } from '../../modules/notifications/index';
+import { offerSentNotice } from '../../modules/offers/index';
 import type { Database } from '../client';
+import { seedNotice } from './notices';
 import { bookings, conversationCredits, conversationReads, conversations, guideServices, guides, messages, offers, systemMessages, users } from '../schema/index';
 import { recountConversations } from '../../modules/messaging/send.repository';
 
@@ -188,7 +190,7 @@ async function seedRequestWithOffer(db: Database, o: { conversationId: number; t
   }).totalCents;
   const startsAt = zonedTimeToUtc(date, startMinute, guide.timeZone);
   const extras = tourRequestAllowances(request);
-  await db.insert(offers).values({
+  const [offer] = await db.insert(offers).values({
     conversationId: o.conversationId,
     messageId: carrier!.id,
     requestMessageId: req!.id,
@@ -216,6 +218,9 @@ async function seedRequestWithOffer(db: Database, o: { conversationId: number; t
     shopStops: [{ name: '築地 山本海苔店', minutes: 20, paidByShop: true }],
     expiresAt: offerExpiresAt(offeredAt, startsAt),
     createdAt: offeredAt,
-  });
+  }).returning();
+  // The traveler was told of it, with until when it can be booked, as a real offer tells them.
+  const notice = offerSentNotice(offer!);
+  await seedNotice(db, { userId: notice.userId, type: 'booking', text: notice.text, related: notice.related!, actionUrl: notice.actionUrl!, createdAt: offeredAt, dedupeKey: notice.dedupeKey! });
   return { requestMessageId: req!.id, offerMessageId: carrier!.id };
 }

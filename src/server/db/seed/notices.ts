@@ -7,17 +7,17 @@ import { notificationTexts } from '../../modules/notifications/index';
 import type { Database } from '../client';
 import { systemMessages, users } from '../schema/index';
 
-type Texts = Record<Locale, { title: string; message: string; actionLabel: string }>;
+type Texts = Record<Locale, { title: string; message: string; actionLabel?: string }>;
 
 /**
- * A notice the product would have sent for a seeded booking, as the notification module writes it: in
- * the recipient's language, every language's texts kept, unread, linked to the booking, under the
+ * A notice the product would have sent for a seeded booking or offer, as the notification module writes
+ * it: in the recipient's language, every language's texts kept, unread, linked to its subject, under the
  * dedupe key the real event uses, so a replay of that event adds nothing. In the bell only: a seed
  * sends no e-mail.
  */
 export async function seedNotice(
   db: Database,
-  n: { userId: number; type: 'booking' | 'payment'; text: Texts; bookingId: number; actionUrl: string; createdAt: Date; dedupeKey: string; expiresAt?: Date },
+  n: { userId: number; type: 'booking' | 'payment'; text: Texts; related: { type: string; id: number }; actionUrl: string; createdAt: Date; dedupeKey: string; expiresAt?: Date },
 ): Promise<void> {
   const [person] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, n.userId));
   const locale = LOCALES.find((l) => l === person?.locale) ?? DEFAULT_LOCALE;
@@ -29,12 +29,12 @@ export async function seedNotice(
       type: n.type,
       title: t.title,
       message: t.message,
-      actionLabel: t.actionLabel,
+      actionLabel: t.actionLabel ?? null,
       actionUrl: n.actionUrl,
       createdAt: n.createdAt,
       expiresAt: n.expiresAt ?? null,
-      relatedEntityType: 'booking',
-      relatedEntityId: n.bookingId,
+      relatedEntityType: n.related.type,
+      relatedEntityId: n.related.id,
       dedupeKey: n.dedupeKey,
       texts: n.text,
     })
@@ -50,7 +50,7 @@ export async function seedProposalNotice(
     userId: p.answererId,
     type: 'booking',
     text: notificationTexts.rescheduleProposedForAnswerer(bookingNumber(p.bookingId), p.by, p.date, minutesToTime(p.startMinute), p.reason, p.expiresAt.toISOString()),
-    bookingId: p.bookingId,
+    related: { type: 'booking', id: p.bookingId },
     actionUrl: p.answererIsGuide ? guideBookingPath(p.bookingId) : travelerBookingPath(p.bookingId),
     createdAt: p.createdAt,
     dedupeKey: `booking:${p.bookingId}:reschedule:${p.proposalId}:proposed`,

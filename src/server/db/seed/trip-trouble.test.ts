@@ -101,6 +101,14 @@ describe('the demo trips that wait on the traveler come with their notices, as r
     expect(proposed?.texts?.en?.message).toContain(`by ${japanTime('en', b.reschedule!.expiresAt)}`);
   });
 
+  it('the guide’s open offer: a notice with until when it can be booked, opening its chat', async () => {
+    const [offer] = (await t.app.inject({ url: '/api/me/open-offers', headers: auth(me.token) })).json().data as { id: number; conversationId: number; expiresAt: string }[];
+    expect(offer).toBeTruthy();
+    const [notice] = await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.userId, me.id), eq(systemMessages.dedupeKey, `offer:${offer!.id}:sent`)));
+    expect(notice).toMatchObject({ status: 'unread', actionUrl: `/messages?c=${offer!.conversationId}`, relatedEntityType: 'offer' });
+    expect(notice!.texts?.['zh-CN']?.message).toContain(`请在 ${japanTime('zh-CN', offer!.expiresAt)} 前`);
+  });
+
   it('the checkout left unpaid: its notice comes minutes after, with the time it is held until, once', async () => {
     const b = trips.find((x) => x.status === 'pending')!;
     expect(await noticesOf(b.id)).toHaveLength(0);

@@ -209,7 +209,7 @@ async function seedAwaitingReplacement(db: Database, travelerId: number, now: Da
     userId: travelerId,
     type: 'booking',
     text: tripTroubleTexts.replacementOffered(bookingNumber(b.id), CANCEL_NOTE, lapsesAt.toISOString()),
-    bookingId: b.id,
+    related: { type: 'booking', id: b.id },
     actionUrl: travelerBookingPath(b.id),
     createdAt: new Date(now.getTime() - 2 * HOUR),
     dedupeKey: `booking:${b.id}:replacement-offered:${lapsesAt.toISOString()}:${choice.from.userId}`,
