@@ -11,7 +11,7 @@ import { clearSession, setSession } from '../../../lib/session';
 import { Component as GuideDashboard } from '../../../pages/guide-dashboard';
 import { sampleBooking } from '../test-booking';
 import { NeedsAnswerList } from './needs-answer-list';
-import { needsAnswer } from '../lib/needs-answer';
+import { countByTab, needsAnswer } from '../lib/needs-answer';
 
 beforeAll(async () => {
   await i18nReady;
@@ -88,7 +88,7 @@ describe('the guide dashboard on a phone', () => {
     // The list comes before every section: the first heading after the title is its own.
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings[0]).toMatch(/^需要您处理/);
-    // Each tab's badge counts what in it waits for the guide: the seven requests; the new time and the extension.
+    // Each tab's badge counts the cards in it that wait for the guide: the seven requests; the tour with a new time and the one with an extension.
     expect(within(screen.getByRole('tab', { name: /^请求/ })).getByTestId('attention-badge').textContent).toBe('77 项需要您处理');
     expect(within(screen.getByRole('tab', { name: /^行程/ })).getByTestId('attention-badge').textContent).toBe('22 项需要您处理');
     // The sections are tabs: the requests open, the tours and the settings one tap away.
@@ -109,6 +109,13 @@ describe('the guide dashboard on a phone', () => {
     expect(container.querySelectorAll('section')).toHaveLength(1);
     const moved = within(list).getByRole('link', { name: /New time proposed · Zhao Lei/ });
     expect(moved.getAttribute('href')).toBe('/guide-dashboard?tab=tours#booking-200');
+  });
+
+  it('a tab’s badge counts a card once, whatever it asks: a request with a new time is two lines, one card', () => {
+    const both = sampleBooking({ id: 500, status: 'confirmed', respondBy: '2026-11-27T01:00:00Z', actions: ['accept', 'decline'], reschedule: proposal });
+    const items = needsAnswer([both]);
+    expect(items.map((i) => i.kind)).toEqual(['request', 'reschedule']);
+    expect(countByTab(items)).toEqual({ requests: 1 });
   });
 
   it('a replacement request is named so, with its own deadline', () => {

@@ -90,9 +90,12 @@ export function travelerNeedsAnswer(bookings: readonly Booking[], offers: readon
   return items.sort(byDeadline);
 }
 
-/** How many of `items` each tab holds: the tabs' badges (an offer is in its chat, not in a tab). */
+/**
+ * The tabs' badges: how many bookings in each tab wait on the reader, so the badge counts the cards
+ * to act on there (a request with a new time proposed is one card). An offer is in its chat, not a tab.
+ */
 export function countByTab<T extends string>(items: readonly AnswerItem[]): Partial<Record<T, number>> {
-  const out: Partial<Record<string, number>> = {};
-  for (const i of items) if (i.kind !== 'offer') out[i.tab] = (out[i.tab] ?? 0) + 1;
-  return out as Partial<Record<T, number>>;
+  const byTab = new Map<string, Set<number>>();
+  for (const i of items) if (i.kind !== 'offer') byTab.set(i.tab, (byTab.get(i.tab) ?? new Set()).add(i.booking.id));
+  return Object.fromEntries([...byTab].map(([tab, ids]) => [tab, ids.size])) as Partial<Record<T, number>>;
 }
