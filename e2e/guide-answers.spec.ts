@@ -6,7 +6,7 @@ import { freeSlot } from './slots';
 /**
  * The guide's phone (decision 105): what waits for the guide's answer comes first and short on
  * /guide-dashboard — the traveler's new time among them, above the fold at 375 px — each line opens
- * its card, and /guide points there with the count. Screenshots of both pages at 375 and 1280 px in
+ * its card, and /guide lists them too. Screenshots of both pages at 375 and 1280 px in
  * both languages go to test-results/shots.
  */
 const SHOTS = 'test-results/shots';

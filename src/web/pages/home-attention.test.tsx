@@ -103,7 +103,7 @@ describe('the home page after sign-in', () => {
     expect(lines[1]!.textContent).toContain('Choose a guide for later today');
     expect(lines[1]!.textContent).toContain('Choose by Nov 26, 13:00 (Japan time)');
     expect(lines[2]!.textContent).toContain('Offer to book or decline');
-    expect(lines[2]!.textContent).toContain('Book or decline by Nov 26, 20:00 (Japan time)');
+    expect(lines[2]!.textContent).toContain('Answer by Nov 26, 20:00 (Japan time)');
     expect(lines[3]!.textContent).toContain('New time proposed');
     expect(lines[3]!.textContent).toContain('Answer by Nov 27, 14:30 (Japan time)');
   });

@@ -26,7 +26,7 @@ const BY: Record<AnswerKind, string> = {
   pay: 'needsAnswer.payBy',
   replacement: 'needsAnswer.chooseBy',
   sameDay: 'needsAnswer.chooseBy',
-  offer: 'needsAnswer.offerBy',
+  offer: 'needsAnswer.by',
 };
 
 /**
