@@ -25,8 +25,14 @@ export const SAME_DAY_ANSWER_MINUTES = 30;
 /** …and the traveler chooses within this many hours of the report, else the full refund comes. */
 export const SAME_DAY_CHOICE_HOURS = 2;
 
-/** When a same-day choice opened at `now` lapses into the full refund. */
-export const sameDayLapsesAt = (now: Date): Date => new Date(now.getTime() + SAME_DAY_CHOICE_HOURS * HOUR_MS);
+/**
+ * When a same-day choice opened at `now` lapses into the full refund: SAME_DAY_CHOICE_HOURS after the
+ * report, and never later than the last start any guide offered could still be chosen for (their
+ * latest free start that day, less the lead time a choice needs), so the choice never stays open on
+ * guides whose day has gone, and the deadline the traveler reads is the one the choice enforces.
+ */
+export const sameDayLapsesAt = (now: Date, lastStartsAt: Date): Date =>
+  new Date(Math.min(now.getTime() + SAME_DAY_CHOICE_HOURS * HOUR_MS, lastStartsAt.getTime() - SAME_DAY_LEAD_MINUTES * 60_000));
 
 /** When a guide asked at `now` for a same-day replacement starting at `startsAt` must have answered. */
 export const sameDayAnswerBy = (now: Date, startsAt: Date): Date =>

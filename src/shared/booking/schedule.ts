@@ -13,6 +13,11 @@ export const SLOT_STEP_MINUTES = 30;
 export const BOOKING_HORIZON_DAYS = 180;
 /** An unpaid booking holds its slot this long, then expires. */
 export const PAYMENT_WINDOW_MINUTES = 30;
+/**
+ * An unpaid booking still unpaid this long after its checkout tells the traveler until when it is held:
+ * before then they are on the checkout, and a card paid at once needs no notice.
+ */
+export const PAYMENT_HELD_NOTICE_MINUTES = 5;
 /** A paid request the guide leaves unanswered expires after this long (or at its start, if sooner). */
 export const REQUEST_ANSWER_HOURS = 48;
 

@@ -128,5 +128,8 @@ export const offerSchema = z.object({
 export type Offer = z.infer<typeof offerSchema>;
 
 export const offerReplySchema = z.object({ data: offerSchema });
+/** GET /api/me/open-offers: guides' offers waiting for the caller to book or decline, the closest expiry first. */
+export const openOffersReplySchema = z.object({ data: z.array(offerSchema) });
+export type OpenOffersReply = z.infer<typeof openOffersReplySchema>;
 export type OfferReply = z.infer<typeof offerReplySchema>;
 

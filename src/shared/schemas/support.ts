@@ -149,5 +149,10 @@ export const publicConfigSchema = z.object({
     /** Stripe: the publishable key Stripe.js is loaded with (cards are entered in Stripe Elements, decision 042). */
     z.object({ provider: z.literal('stripe'), publishableKey: z.string() }),
   ]),
+  /**
+   * The credit for the next booking a paid booking the guide ends gives the traveler (decision 139), fen
+   * (0: none): the refund choice and the no-show sheet name it before the traveler decides.
+   */
+  travelCreditCents: z.number().int(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -219,5 +219,8 @@ export function Component() {
     travelers: draft.travelers,
     ...(draft.subcategoryId !== null ? { subcategoryId: draft.subcategoryId } : {}),
   };
-  return shell(<CheckoutForm tour={tour} price={previewPrice(g, draft, credits.data?.available?.amountCents ?? 0)} draft={body} guideProfilePath={profile} {...common} />, profile);
+  // The credit is named with until when it was good for (decision 139): the traveler sees which one this spends.
+  const available = credits.data?.available;
+  const price = { ...previewPrice(g, draft, available?.amountCents ?? 0), ...(available && { creditExpiresAt: available.expiresAt }) };
+  return shell(<CheckoutForm tour={tour} price={price} draft={body} guideProfilePath={profile} {...common} />, profile);
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { OfflineBanner } from '../components/ui/offline-banner';
-import { useTravelerBookings, TripsPanel, useLandedBooking, useLiveBookings } from '../features/bookings';
+import { AttentionBadge, countByTab, useTravelerBookings, TripsPanel, travelerNeedsAnswer, useLandedBooking, useLiveBookings } from '../features/bookings';
 import { GuideCardChat, TripCardChat } from './chat-buttons';
 import { GuideCard } from '../features/guides';
 import { useSavedGuides, SaveHeart, SavedGuidesPanel } from '../features/saved-guides';
@@ -23,7 +23,10 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 const DEFAULT_TAB: TabKey = 'pending-requests';
-/** The sidebar shows counts for pending requests and ongoing tours. */
+/**
+ * The sidebar shows counts for pending requests and ongoing tours; a tab holding something that waits on
+ * the traveler (a deposit to pay, a guide to choose, a new time to answer) shows how many instead.
+ */
 const COUNTED = ['pending-requests', 'ongoing'] as const;
 
 export function Component() {
@@ -61,6 +64,7 @@ export function Component() {
 
   const savedTotal = saved.data?.total ?? 0;
   const counts = trips.data?.counts;
+  const attention = countByTab<TabKey>(travelerNeedsAnswer(trips.data?.data ?? []));
   const select = (key: TabKey) => setSearchParams(key === DEFAULT_TAB ? {} : { tab: key });
 
   return (
@@ -86,7 +90,8 @@ export function Component() {
                   <Icon className="h-4 w-4 shrink-0" aria-hidden />
                   <span>{t(`tabs.${key}`)}</span>
                   {key === 'saved-guides' && savedTotal > 0 && <span className="font-normal opacity-80">{t('savedTotal', { count: savedTotal })}</span>}
-                  {(COUNTED as readonly string[]).includes(key) && !!counts?.[key as (typeof COUNTED)[number]] && (
+                  {!!attention[key] && <AttentionBadge count={attention[key]} />}
+                  {!attention[key] && (COUNTED as readonly string[]).includes(key) && !!counts?.[key as (typeof COUNTED)[number]] && (
                     <span
                       className={cn(
                         'ml-auto rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',

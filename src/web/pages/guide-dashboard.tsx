@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { bookingIdParam } from '../../shared/booking/links';
-import { useGuideBookings, GuideTabs, tabFromUrl, GuideTourCard, LandedTrip, NeedsAnswerList, RequestCard, useLiveBookings, guideTabOf, needsAnswer, TOUR_STATUSES, type GuideTab } from '../features/bookings';
+import { useGuideBookings, GuideTabs, tabFromUrl, GuideTourCard, LandedTrip, NeedsAnswerList, RequestCard, useLiveBookings, guideTabOf, needsAnswer, countByTab, TOUR_STATUSES, type GuideTab } from '../features/bookings';
 import { GuideBusinessSettings, ListingChecklist } from '../features/guide-business';
 import { ProofsToCheck } from '../features/payment-proofs';
 import { PastTours } from '../features/reviews';
@@ -96,7 +96,7 @@ export function Component() {
       )}
       <ProofsToCheck bookings={list.data?.data} />
       <ListingChecklist />
-      <GuideTabs value={tab} onChange={select} counts={{ requests: requests.length, tours: tours.length }}>
+      <GuideTabs value={tab} onChange={select} counts={{ requests: requests.length, tours: tours.length }} attention={countByTab<GuideTab>(waiting)}>
         {tab === 'requests' && (
           <section aria-labelledby="requests-title" className="mt-6">
             <h2 id="requests-title" className="flex items-center gap-2 text-xl font-semibold">

@@ -2,8 +2,8 @@ import { LogIn, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/button';
 import { PageNotice } from '../components/ui/page-message';
-import { useGuideBookings, useLiveBookings, needsAnswer } from '../features/bookings';
-import { GuideOverviewError, GuideOverviewSkeleton, GuideOverviewView, NeedsAnswerLink, useGuideOverview } from '../features/guide-overview';
+import { NeedsAnswerList, useLiveBookings, useNeedsAnswer } from '../features/bookings';
+import { GuideOverviewError, GuideOverviewSkeleton, GuideOverviewView, useGuideOverview } from '../features/guide-overview';
 import { useUnread } from '../features/messaging';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
@@ -21,8 +21,8 @@ export function Component() {
   const isGuide = !!session && (session.user.isGuide || session.user.role === 'guide');
   const overview = useGuideOverview(isGuide ? session.user.id : undefined);
   const unread = useUnread(isGuide ? session.user.id : undefined);
-  // The dashboard's own list (shared query): the count here is the one the dashboard shows.
-  const bookings = useGuideBookings(isGuide ? session.user.id : undefined);
+  // What waits on the guide, from the dashboard's own list (shared query): the lines here are the dashboard's.
+  const waiting = useNeedsAnswer();
   useLiveBookings();
 
   if (!session || !isGuide) {
@@ -42,5 +42,5 @@ export function Component() {
   if (overview.isError || !overview.data) return <GuideOverviewError onRetry={() => void overview.refetch()} busy={overview.isFetching} />;
   // The header's unread query is refreshed by pushes and polling; until it has answered, the overview's own counts.
   const counts = unread.data && !unread.isPlaceholderData ? unread.data : overview.data.unread;
-  return <GuideOverviewView overview={overview.data} unread={counts} notice={<NeedsAnswerLink items={needsAnswer(bookings.data?.data ?? [])} />} />;
+  return <GuideOverviewView overview={overview.data} unread={counts} notice={<NeedsAnswerList items={waiting} hideWhenEmpty />} />;
 }

@@ -10,10 +10,12 @@ import { useGuides, GuideGridSkeleton } from '../features/guides';
 import { currentLocale } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { lazyPart } from '../lib/hydration';
+import { useSession } from '../lib/session';
 import { localName } from '../../shared/locales';
 
 const HomeFeatured = lazyPart(() => import('./home-featured'));
 const HomeSearch = lazyPart(() => import('./home-search'));
+const HomeAttention = lazyPart(() => import('./home-attention'));
 
 const FEATURED: GuideSearchParams = { services: [], page: 1, sort: 'recommended' };
 
@@ -23,6 +25,8 @@ export function Component() {
   useDocumentTitle(undefined);
   const locale = currentLocale();
   const featured = useGuides(FEATURED, 8);
+  // Null while the server's HTML hydrates (useSession's server snapshot): the list comes after, never in the SSR markup.
+  const session = useSession();
   const steps = [
     { key: 'find', icon: Search },
     { key: 'chat', icon: MessagesSquare },
@@ -35,6 +39,13 @@ export function Component() {
   ] as const;
   return (
     <>
+      {session && (
+        <div className="mx-auto max-w-6xl px-4">
+          <Suspense fallback={null}>
+            <HomeAttention />
+          </Suspense>
+        </div>
+      )}
       <section className="mx-auto grid max-w-6xl items-center gap-10 px-4 pb-12 pt-10 md:grid-cols-2 md:pt-16">
         <div>
           <p className="text-sm font-medium text-accent-600 dark:text-accent-500">{t('hero.eyebrow')}</p>

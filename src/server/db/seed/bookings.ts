@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { addDays, dayAvailability, todayInZone } from '../../../shared/availability';
 import { cancellationPostings, depositPostings, type Posting } from '../../../shared/booking/ledger';
 import { bookingPrice, cancellationSplit, cancellationTier } from '../../../shared/booking/money-rules';
-import { bookableSlots, PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS, startOfTourDay, zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { bookableSlots, PAYMENT_HELD_NOTICE_MINUTES, PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS, startOfTourDay, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { ACTIVE_BOOKING_STATUSES } from '../../../shared/booking/state-machine';
 import { RESCHEDULE_ANSWER_HOURS } from '../../../shared/schemas/reschedule';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
@@ -10,6 +10,7 @@ import { jmaAreaOf } from '../../../shared/weather';
 import { guideForBooking } from '../../modules/bookings/index';
 import { fixtureProvider, WEATHER_JOB, warningFor } from '../../modules/weather/index';
 import type { Database } from '../client';
+import { seedProposalNotice } from './notices';
 import { bookingReschedules, bookings, bookingWeatherChecks, guideAvailabilityExceptions, guides, guideWeeklyAvailability, jobs, ledgerEntries, payments, users } from '../schema/index';
 
 const HOUR = 3_600_000;
@@ -130,6 +131,8 @@ async function seedRescheduleProposal(db: Database, now: Date, plan: Proposal): 
       })
       .returning();
     await db.insert(jobs).values({ kind: 'booking.reschedule_expiry', payload: { bookingId: b.id, proposalId: p!.id }, runAt: expiresAt, dedupeKey: `booking.reschedule_expiry:${p!.id}` });
+    const toGuide = plan.proposedBy === 'traveler';
+    await seedProposalNotice(db, { bookingId: b.id, proposalId: p!.id, answererId: toGuide ? row.guideUserId : b.travelerId, answererIsGuide: toGuide, by: plan.proposedBy, date, startMinute: slot.startMinute, reason: plan.reason, expiresAt, createdAt });
     return;
   }
 }
@@ -190,7 +193,11 @@ async function seedPlans(db: Database, now: Date): Promise<void> {
     const b = row!;
 
     if (plan.status === 'pending') {
-      await db.insert(jobs).values({ kind: 'booking.payment_expiry', payload: { bookingId: b.id }, runAt: new Date(createdAt.getTime() + PAYMENT_WINDOW_MINUTES * 60_000), dedupeKey: `booking.payment_expiry:${b.id}` });
+      // Its expiry, and the notice of a checkout left unpaid, which the traveler gets minutes later as a real one would.
+      await db.insert(jobs).values([
+        { kind: 'booking.payment_expiry', payload: { bookingId: b.id }, runAt: new Date(createdAt.getTime() + PAYMENT_WINDOW_MINUTES * 60_000), dedupeKey: `booking.payment_expiry:${b.id}` },
+        { kind: 'booking.payment_held', payload: { bookingId: b.id }, runAt: new Date(createdAt.getTime() + PAYMENT_HELD_NOTICE_MINUTES * 60_000), dedupeKey: `booking.payment_held:${b.id}` },
+      ]);
       continue;
     }
     const method = plan.method ?? 'card';

@@ -2,12 +2,14 @@ import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import { addDays, todayInZone } from '../../../shared/availability';
 import { guideBookingPath, travelerBookingPath } from '../../../shared/booking/links';
 import { bookingNumber, bookingPrice } from '../../../shared/booking/money-rules';
-import { zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { REQUEST_ANSWER_HOURS, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { tourRequestAllowances } from '../../../shared/messaging/tour-request';
 import { offerExpiresAt } from '../../../shared/offers/offer-rules';
 import type { TourRequest } from '../../../shared/schemas/messaging';
 import { notificationTexts } from '../../modules/notifications/index';
+import { offerSentNotice } from '../../modules/offers/index';
 import type { Database } from '../client';
+import { seedNotice } from './notices';
 import { bookings, conversationCredits, conversationReads, conversations, guideServices, guides, messages, offers, systemMessages, users } from '../schema/index';
 import { recountConversations } from '../../modules/messaging/send.repository';
 
@@ -39,7 +41,7 @@ export async function seedDemoMessages(db: Database, seededAt: Date): Promise<vo
 
   // Notices for the seeded bookings of both demo accounts.
   const rows = await db
-    .select({ id: bookings.id, status: bookings.status, travelerId: bookings.travelerId, guideUserId: guides.userId, depositCents: bookings.depositCents })
+    .select({ id: bookings.id, status: bookings.status, travelerId: bookings.travelerId, guideUserId: guides.userId, depositCents: bookings.depositCents, paidAt: bookings.paidAt, startsAt: bookings.startsAt })
     .from(bookings)
     .innerJoin(guides, eq(guides.id, bookings.guideId));
   const notices: (typeof systemMessages.$inferInsert)[] = [];
@@ -69,7 +71,9 @@ export async function seedDemoMessages(db: Database, seededAt: Date): Promise<vo
       if (b.status === 'cancelled') add(traveler.id, traveler.locale, 'booking', notificationTexts.cancelled(n, 0, { to: 'traveler', by: 'traveler', reason: 'cancel', note: null }), b.id, travelerBookingPath(b.id), 24 * 25, true);
     }
     if (b.guideUserId === guideUser.id && b.status === 'confirmed') {
-      add(guideUser.id, guideUser.locale, 'payment', notificationTexts.paidForGuide(n), b.id, guideBookingPath(b.id), 5, false);
+      // With the time to answer by, as the paid event tells the guide (the request's own expiry).
+      const answerBy = b.paidAt && new Date(Math.min(b.paidAt.getTime() + REQUEST_ANSWER_HOURS * HOUR, b.startsAt.getTime())).toISOString();
+      add(guideUser.id, guideUser.locale, 'payment', notificationTexts.paidForGuide(n, answerBy ?? undefined), b.id, guideBookingPath(b.id), 5, false);
     }
   }
   if (notices.length) await db.insert(systemMessages).values(notices).onConflictDoNothing();
@@ -186,7 +190,7 @@ async function seedRequestWithOffer(db: Database, o: { conversationId: number; t
   }).totalCents;
   const startsAt = zonedTimeToUtc(date, startMinute, guide.timeZone);
   const extras = tourRequestAllowances(request);
-  await db.insert(offers).values({
+  const [offer] = await db.insert(offers).values({
     conversationId: o.conversationId,
     messageId: carrier!.id,
     requestMessageId: req!.id,
@@ -214,6 +218,9 @@ async function seedRequestWithOffer(db: Database, o: { conversationId: number; t
     shopStops: [{ name: '築地 山本海苔店', minutes: 20, paidByShop: true }],
     expiresAt: offerExpiresAt(offeredAt, startsAt),
     createdAt: offeredAt,
-  });
+  }).returning();
+  // The traveler was told of it, with until when it can be booked, as a real offer tells them.
+  const notice = offerSentNotice(offer!);
+  await seedNotice(db, { userId: notice.userId, type: 'booking', text: notice.text, related: notice.related!, actionUrl: notice.actionUrl!, createdAt: offeredAt, dedupeKey: notice.dedupeKey! });
   return { requestMessageId: req!.id, offerMessageId: carrier!.id };
 }

@@ -1,11 +1,14 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAYMENT_HELD_NOTICE_MINUTES } from '../../../shared/booking/schedule';
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { ReplacementsReply } from '../../../shared/schemas/replacements';
 import { sessionFor } from '../../test/accounts';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { japanTime } from '../../modules/notifications/templates';
 import { rowsOf } from '../raw-row';
+import { systemMessages } from '../schema/index';
 
 /** 14:10 in Tokyo: the demo tour day has its tour under way and one later today. */
 const NOW = new Date('2026-11-25T05:10:00Z');
@@ -74,6 +77,49 @@ describe('demo trip trouble (decisions 137, 138)', () => {
     const reply = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${b.id}/report-no-show`, headers: auth(me.token), payload: {} });
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toMatchObject({ status: 'cancelled', cancelReason: 'guide_no_show', refund: { amountCents: b.depositCents } });
+  });
+});
+
+describe('the demo trips that wait on the traveler come with their notices, as real ones would', () => {
+  const noticesOf = async (bookingId: number) => (await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.userId, me.id), eq(systemMessages.relatedEntityId, bookingId))));
+
+  it('the guide who cancelled: a notice in the bell with the time to choose by, in Japan time, linking to the trip', async () => {
+    const b = trips.find((x) => x.status === 'awaiting_replacement')!;
+    const [notice, ...more] = await noticesOf(b.id);
+    expect(more).toHaveLength(0);
+    expect(notice).toMatchObject({ status: 'unread', actionUrl: `/dashboard?booking=${b.id}`, dedupeKey: expect.stringContaining(`booking:${b.id}:replacement-offered:${b.replacement!.lapsesAt}`) });
+    expect(notice!.texts?.['zh-CN']?.message).toContain(`请在 ${japanTime('zh-CN', b.replacement!.lapsesAt)} 前选择`);
+    expect(notice!.texts?.en?.message).toContain(`Choose by ${japanTime('en', b.replacement!.lapsesAt)}`);
+    const bell = (await t.app.inject({ url: '/api/v2/system-messages?limit=100', headers: auth(me.token) })).json().data.messages as { actionUrl: string }[];
+    expect(bell.some((m) => m.actionUrl === `/dashboard?booking=${b.id}`)).toBe(true);
+  });
+
+  it('the guide’s new time: a notice with until when it stays open', async () => {
+    const b = trips.find((x) => x.reschedule?.status === 'open' && !x.reschedule.mine)!;
+    const notices = await noticesOf(b.id);
+    const proposed = notices.find((n) => n.dedupeKey === `booking:${b.id}:reschedule:${b.reschedule!.id}:proposed`);
+    expect(proposed?.texts?.en?.message).toContain(`by ${japanTime('en', b.reschedule!.expiresAt)}`);
+  });
+
+  it('the guide’s open offer: a notice with until when it can be booked, opening its chat', async () => {
+    const [offer] = (await t.app.inject({ url: '/api/me/open-offers', headers: auth(me.token) })).json().data as { id: number; conversationId: number; expiresAt: string }[];
+    expect(offer).toBeTruthy();
+    const [notice] = await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.userId, me.id), eq(systemMessages.dedupeKey, `offer:${offer!.id}:sent`)));
+    expect(notice).toMatchObject({ status: 'unread', actionUrl: `/messages?c=${offer!.conversationId}`, relatedEntityType: 'offer' });
+    expect(notice!.texts?.['zh-CN']?.message).toContain(`请在 ${japanTime('zh-CN', offer!.expiresAt)} 前`);
+  });
+
+  it('the checkout left unpaid: its notice comes minutes after, with the time it is held until, once', async () => {
+    const b = trips.find((x) => x.status === 'pending')!;
+    expect(await noticesOf(b.id)).toHaveLength(0);
+    const later = new Date(NOW.getTime() + (PAYMENT_HELD_NOTICE_MINUTES + 1) * 60_000);
+    await t.app.jobs.tick(later);
+    await t.app.jobs.tick(later);
+    await vi.waitFor(async () => {
+      const notices = await noticesOf(b.id);
+      expect(notices).toHaveLength(1);
+      expect(notices[0]!.texts?.en?.message).toContain(`until ${japanTime('en', b.paymentDueAt!)}`);
+    });
   });
 });
 

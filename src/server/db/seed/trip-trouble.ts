@@ -7,7 +7,11 @@ import { DEFAULT_REPLACEMENT_COVER_RATE, replacementLapsesAt, replacementPrice }
 import { bookableSlots, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
 import { guideBusyRanges, guideForBooking, guidesDays, travelerBusyCondition } from '../../modules/bookings/index';
+import { travelerBookingPath } from '../../../shared/booking/links';
+import { bookingNumber } from '../../../shared/booking/money-rules';
+import { tripTroubleTexts } from '../../modules/notifications/index';
 import type { Database } from '../client';
+import { seedNotice } from './notices';
 import { bookingReplacements, bookings, guides, guideServices, jobs, ledgerEntries, payments, users } from '../schema/index';
 
 const HOUR = 3_600_000;
@@ -15,6 +19,8 @@ const HOUR = 3_600_000;
 const LAPSE_JOB = 'booking.replacement_lapse';
 const TRAVELERS = 2;
 const HOURS = 3;
+/** The cancelling guide's words, which the traveler reads on the card and in the notice. */
+const CANCEL_NOTE = '家里临时有急事，那天没办法带团，非常抱歉。';
 
 /**
  * When a trip goes wrong, for the demo traveler Li Wei (decisions 137, 138): a paid tour a few days
@@ -190,7 +196,7 @@ async function seedAwaitingReplacement(db: Database, travelerId: number, now: Da
       bookingId: b.id,
       fromGuideId: choice.from.id,
       status: 'open',
-      reason: '家里临时有急事，那天没办法带团，非常抱歉。',
+      reason: CANCEL_NOTE,
       bookedPrice: { unitPriceCents: b.unitPriceCents, additionalPerPersonCents: b.additionalPerPersonCents, totalPriceCents: b.totalPriceCents, commissionCents: b.commissionCents },
       lapsesAt,
       createdAt: new Date(now.getTime() - 2 * HOUR),
@@ -198,6 +204,16 @@ async function seedAwaitingReplacement(db: Database, travelerId: number, now: Da
     .returning({ id: bookingReplacements.id });
   await db.update(bookings).set({ updatedAt: new Date(now.getTime() - 2 * HOUR) }).where(eq(bookings.id, b.id));
   await db.insert(jobs).values({ kind: LAPSE_JOB, payload: { bookingId: b.id, replacementId: row!.id }, runAt: lapsesAt, dedupeKey: `${LAPSE_JOB}:${row!.id}` });
+  // The traveler was told when the guide cancelled, with the time to choose by, as the real event tells her.
+  await seedNotice(db, {
+    userId: travelerId,
+    type: 'booking',
+    text: tripTroubleTexts.replacementOffered(bookingNumber(b.id), CANCEL_NOTE, lapsesAt.toISOString()),
+    related: { type: 'booking', id: b.id },
+    actionUrl: travelerBookingPath(b.id),
+    createdAt: new Date(now.getTime() - 2 * HOUR),
+    dedupeKey: `booking:${b.id}:replacement-offered:${lapsesAt.toISOString()}:${choice.from.userId}`,
+  });
 }
 
 /**

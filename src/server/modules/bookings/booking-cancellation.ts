@@ -48,6 +48,12 @@ interface End {
   replacing: boolean;
 }
 
+/** A travel credit given with a refund, as the traveler's notice names it. */
+interface Credit {
+  creditCents: number;
+  creditExpiresAt: string;
+}
+
 interface Ended {
   refund: RefundInfo | null;
   refundJob?: number;
@@ -210,9 +216,10 @@ export class BookingCancellation {
   /** Decision 140: the guide did not come, and the traveler would rather have another guide later that day than the refund now. */
   private async openSameDayChoice(ctx: Ctx, note: string | undefined): Promise<undefined> {
     const decision = this.core.decide(ctx.booking, 'report_no_show', 'traveler', ctx.now, { replaceable: true });
-    if (!(await this.replacement.offerableToday(ctx.db, ctx.booking, ctx.now))) throw new AppError('no_replacement_today', 'No other guide is free later today; the full refund is still yours to take');
+    const lapsesAt = await this.replacement.offerableToday(ctx.db, ctx.booking, ctx.now);
+    if (!lapsesAt) throw new AppError('no_replacement_today', 'No other guide is free later today; the full refund is still yours to take');
     await repo.transitionBooking(ctx.db, ctx.booking.id, decision.from, decision.to);
-    await this.replacement.open(ctx.db, ctx.publish, ctx.booking, ctx.guideUserId, note, ctx.now, true);
+    await this.replacement.open(ctx.db, ctx.publish, ctx.booking, ctx.guideUserId, note, ctx.now, lapsesAt);
     return undefined;
   }
 
@@ -250,9 +257,9 @@ export class BookingCancellation {
     await repo.transitionBooking(db, id, decision.from, decision.to, { cancelledAt: now, cancelledBy: who.cancelledBy, cancelReason: who.cancelReason });
     if (e.admin) await this.audit(ctx, e.admin, e.reason, decision.to);
     if (booking.creditCents > 0) await credits.restoreCredit(db, id);
-    if (paid && who.guideEnded) await this.issueTravelCredit(ctx, who.absent === 'guide' ? 'guide_no_show' : 'guide_cancelled');
+    const credit = paid && who.guideEnded ? await this.issueTravelCredit(ctx, who.absent === 'guide' ? 'guide_no_show' : 'guide_cancelled') : undefined;
     const ended = paid ? await this.payBack(ctx, paid, split) : { refund: null };
-    await this.tell(ctx, e, who, closed, split.refundCents);
+    await this.tell(ctx, e, who, closed, split.refundCents, credit);
     return ended;
   }
 
@@ -264,23 +271,19 @@ export class BookingCancellation {
     return { refundJob, refund: { amountCents: split.refundCents, method: paid.method, ...refundArrival(paid.method === 'cash' ? 'bank_transfer' : paid.method) } };
   }
 
-  private async issueTravelCredit(ctx: Ctx, reason: 'guide_no_show' | 'guide_cancelled'): Promise<void> {
+  /** The credit for the next booking; the traveler's notice of the refund names it. */
+  private async issueTravelCredit(ctx: Ctx, reason: 'guide_no_show' | 'guide_cancelled'): Promise<Credit | undefined> {
     const amountCents = this.core.deps.config.payments.travelCreditCents;
-    if (amountCents <= 0) return;
-    await credits.issueCredit(ctx.db, {
-      travelerId: ctx.booking.travelerId,
-      amountCents,
-      reason,
-      sourceBookingId: ctx.booking.id,
-      expiresAt: new Date(ctx.now.getTime() + TRAVEL_CREDIT_DAYS * 86_400_000),
-      createdAt: ctx.now,
-    });
+    if (amountCents <= 0) return undefined;
+    const expiresAt = new Date(ctx.now.getTime() + TRAVEL_CREDIT_DAYS * 86_400_000);
+    await credits.issueCredit(ctx.db, { travelerId: ctx.booking.travelerId, amountCents, reason, sourceBookingId: ctx.booking.id, expiresAt, createdAt: ctx.now });
+    return { creditCents: amountCents, creditExpiresAt: expiresAt.toISOString() };
   }
 
   /** The one notice of the ending, read by the notification centre after the commit (decision 085). */
-  private async tell(ctx: Ctx, e: End, who: EndedBy, closed: ReplacementRow | undefined, refundCents: number): Promise<void> {
+  private async tell(ctx: Ctx, e: End, who: EndedBy, closed: ReplacementRow | undefined, refundCents: number, credit: Credit | undefined): Promise<void> {
     const { publish, booking } = ctx;
-    const base = { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: ctx.guideUserId, refundCents };
+    const base = { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: ctx.guideUserId, refundCents, ...credit };
     if (e.event === 'decline') await publish('booking.declined', { ...base, reason: e.reason ?? '' });
     else if (e.event === 'report_no_show' || who.absent) {
       await publish('booking.no_show_reported', { ...base, by: who.absent === 'guide' ? 'traveler' : 'guide', note: e.event === 'report_no_show' ? (e.reason ?? null) : (closed?.reason ?? null) });

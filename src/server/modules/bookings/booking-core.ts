@@ -19,6 +19,8 @@ import { releasable, type TravelerOverlap } from './schedule.repository';
 
 export const JOB = {
   paymentExpiry: 'booking.payment_expiry',
+  /** A checkout left unpaid: the traveler is told until when the time is held. */
+  paymentHeld: 'booking.payment_held',
   requestExpiry: 'booking.request_expiry',
   startDay: 'booking.start_day',
   extensionLapse: 'booking.extension_lapse',

@@ -10,7 +10,7 @@ import type { AuthUser } from '../auth/index';
 import type { BookingCancellation, RefundInfo } from './booking-cancellation';
 import { JOB, type BookingCore, type Side } from './booking-core';
 import type { BookingReplacement } from './booking-replacement';
-import { factsOf } from './booking-view';
+import { factsOf, paymentDueAt } from './booking-view';
 import * as repo from './bookings.repository';
 import { replacementCoverCents } from './replacement.repository';
 
@@ -128,6 +128,19 @@ export class BookingLifecycle {
   /** Job handlers: each is a no-op when the booking has moved on (paid, answered, cancelled). */
   async expireUnpaid(job: ClaimedJob, now: Date): Promise<void> {
     await this.ifStatus(job, 'pending', () => this.cancellation.paymentExpired(Number(job.payload.bookingId), now));
+  }
+
+  /** A checkout still unpaid a while after it was made: the traveler is told until when its time is held. */
+  async heldUnpaid(job: ClaimedJob, now: Date): Promise<void> {
+    const id = Number(job.payload.bookingId);
+    await this.ifStatus(job, 'pending', () =>
+      this.core.transaction(async (db, publish) => {
+        const booking = (await repo.lockBooking(db, id))!;
+        if (booking.status !== 'pending') return;
+        const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
+        await publish('booking.payment_held', { bookingId: id, travelerId: booking.travelerId, guideUserId, paymentDueAt: paymentDueAt(booking).toISOString() });
+      }, now),
+    );
   }
 
   async expireRequest(job: ClaimedJob, now: Date): Promise<void> {

@@ -100,13 +100,14 @@ export class BookingPayments {
     if (!decision.ok || payment.kind !== 'deposit') return undefined;
     // As `succeeded` does: from an offer, upcoming with the start-day job; otherwise the 48-h answer expiry.
     const fromOffer = decision.to === 'upcoming';
+    const answerBy = respondBy({ ...booking, paidAt: now })!;
     const jobs: NewJob[] = [
       fromOffer
         ? { kind: JOB.startDay, payload: { bookingId: booking.id }, runAt: startOfTourDay(booking.date, booking.timeZone), dedupeKey: `${JOB.startDay}:${booking.id}` }
-        : { kind: JOB.requestExpiry, payload: { bookingId: booking.id }, runAt: respondBy({ ...booking, paidAt: now })!, dedupeKey: `${JOB.requestExpiry}:${booking.id}` },
+        : { kind: JOB.requestExpiry, payload: { bookingId: booking.id }, runAt: answerBy, dedupeKey: `${JOB.requestExpiry}:${booking.id}` },
       {
         kind: JOB.event,
-        payload: { name: 'booking.paid', payload: { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, amountCents: payment.amountCents, fromOffer } },
+        payload: { name: 'booking.paid', payload: { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, amountCents: payment.amountCents, fromOffer, ...(!fromOffer && { answerBy: answerBy.toISOString() }) } },
         runAt: now,
       },
     ];
@@ -218,7 +219,7 @@ export class BookingPayments {
             ? { kind: JOB.startDay, payload: { bookingId: booking.id }, runAt: startOfTourDay(paid!.date, paid!.timeZone), dedupeKey: `${JOB.startDay}:${booking.id}` }
             : { kind: JOB.requestExpiry, payload: { bookingId: booking.id }, runAt: respondBy(paid!)!, dedupeKey: `${JOB.requestExpiry}:${booking.id}` },
         );
-        await publish('booking.paid', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, amountCents: payment.amountCents, fromOffer });
+        await publish('booking.paid', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, amountCents: payment.amountCents, fromOffer, ...(!fromOffer && { answerBy: respondBy(paid!)!.toISOString() }) });
       } else {
         // The booking lapsed (or is paid already): give the money straight back.
         const split = { refundCents: payment.amountCents, guideCents: 0, platformCents: 0 };

@@ -30,7 +30,7 @@ const CANDIDATE_PAGE = 25;
 const DAY_MS = 86_400_000;
 
 /** A guide free to take the booking over, as offered, with what the hand-over writes. */
-type Candidate = ReplacementCandidate & { newTotalCents: number; guideUserId: number; unitPriceCents: number; additionalPerPersonCents: number; commissionCents: number; endsAt: Date; startMinute: number };
+type Candidate = ReplacementCandidate & { newTotalCents: number; guideUserId: number; unitPriceCents: number; additionalPerPersonCents: number; commissionCents: number; endsAt: Date; startMinute: number; lastStartsAt: Date };
 
 const bookedPriceOf = (b: BookingRow): BookedPrice => ({
   unitPriceCents: b.unitPriceCents,
@@ -134,6 +134,8 @@ export class BookingReplacement {
       startsAt: free.startsAt.toISOString(),
       endsAt: free.endsAt,
       startMinute: free.startMinute,
+      // The guide's latest free start that day: a same-day choice lapses before it has gone (decision 140).
+      lastStartsAt: o.sameDay ? slots[slots.length - 1]!.startsAt : free.startsAt,
       scheduledStartTime: free.startTime,
       guideId: g.id,
       guideUserId: g.userId,
@@ -162,22 +164,29 @@ export class BookingReplacement {
     return list.length > 0;
   }
 
-  /** Whether, the guide not having come, another guide is free later that day (decision 140). */
-  async offerableToday(db: Database, booking: BookingRow, now: Date): Promise<boolean> {
+  /**
+   * Whether, the guide not having come, another guide is free later that day (decision 140): when the
+   * choice would lapse (the earlier of its hours and the last start one of the guides offered can
+   * still be chosen for), or null with nobody free.
+   */
+  async offerableToday(db: Database, booking: BookingRow, now: Date): Promise<Date | null> {
     const paid = await this.paidDeposit(db, booking.id);
-    if (!paid) return false;
+    if (!paid) return null;
     const list = await this.candidates(db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: paid.amountCents, sameDay: true }, now);
-    return list.length > 0;
+    if (list.length === 0) return null;
+    return sameDayLapsesAt(now, new Date(Math.max(...list.map((c) => c.lastStartsAt.getTime()))));
   }
 
   /**
    * In the cancelling (or reporting) transaction, after the move to `awaiting_replacement`: the choice,
-   * its lapse, the traveler told, unless they asked for it themselves after the guide's no-show.
+   * its lapse, and the traveler told with the time to choose by (after the guide's no-show too, though they
+   * asked for it: they may leave the page while waiting at the meeting point).
    * `reason` is the cancelling side's (the guide's, or the admin's for them), or after a no-show the
    * traveler's note, which the guide reads now and again if the choice ends in the refund.
    */
-  async open(db: Database, publish: Publish, booking: BookingRow, guideUserId: number, reason: string | undefined, now: Date, sameDay = false): Promise<void> {
-    const lapsesAt = sameDay ? sameDayLapsesAt(now) : replacementLapsesAt(booking.startsAt);
+  async open(db: Database, publish: Publish, booking: BookingRow, guideUserId: number, reason: string | undefined, now: Date, sameDayLapse?: Date): Promise<void> {
+    const sameDay = sameDayLapse !== undefined;
+    const lapsesAt = sameDayLapse ?? replacementLapsesAt(booking.startsAt);
     const row = await replacements.insertReplacement(db, {
       bookingId: booking.id,
       fromGuideId: booking.guideId,
@@ -188,7 +197,7 @@ export class BookingReplacement {
       ...(sameDay ? { sameDay, bookedStartMinute: booking.startMinute, bookedStartsAt: booking.startsAt, bookedEndsAt: booking.endsAt } : {}),
     });
     await enqueueJob(db, { kind: JOB.replacementLapse, payload: { bookingId: booking.id, replacementId: row.id }, runAt: lapsesAt, dedupeKey: `${JOB.replacementLapse}:${row.id}` });
-    if (sameDay) await publish('booking.no_show_replacing', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, note: reason ?? null });
+    if (sameDay) await publish('booking.no_show_replacing', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, note: reason ?? null, lapsesAt: lapsesAt.toISOString() });
     else await publish('booking.replacement_offered', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, note: reason ?? null, lapsesAt: lapsesAt.toISOString() });
   }
 

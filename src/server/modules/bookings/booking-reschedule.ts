@@ -67,6 +67,7 @@ export class BookingReschedule {
           date: row.date,
           startTime: minutesToTime(row.startMinute),
           reason: row.reason,
+          expiresAt: row.expiresAt.toISOString(),
         });
       });
     } catch (err) {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { travelCredits } from '../../db/schema/index';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { systemMessages, travelCredits } from '../../db/schema/index';
+import { dayText } from '../notifications/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, callAs, confirmedBooking, daysAhead, guidePerson, type Method, pay, person, type Person, type Who } from './test-helpers';
 
@@ -67,6 +68,14 @@ describe('the credit for the next booking (decision 139)', () => {
     expect((await call('GET', '/api/me/travel-credits', null)).statusCode).toBe(401);
     expect((await call('GET', '/api/me/travel-credits', guide)).json()).toEqual({ available: null, credits: [] });
     expect((await view(id, guide)).creditIssued).toBeNull();
+    // The traveler's notice of the refund names the credit with until when, in every language.
+    await vi.waitFor(async () => {
+      const [told] = (await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, traveler.id))).filter((n) => n.dedupeKey === `booking:${id}:cancelled`);
+      const until = credit!.expiresAt.toISOString().slice(0, 10);
+      expect(told?.texts?.en?.message).toContain(`A credit of 50 RMB for your next booking is yours until ${dayText('en', until)}.`);
+      expect(told?.texts?.['zh-CN']?.message).toContain(`已为您的下一次预订发放 50 元抵用金，有效期至${dayText('zh-CN', until)}。`);
+      expect(told?.texts?.ja?.message).toContain('50 元の旅行クレジット');
+    });
     // A traveler's own cancellation gives none.
     const other = await person(t);
     const own = await confirmedBooking(t, other, guide.guideId, daysAhead(31));

@@ -3,10 +3,19 @@
  * notification module (system messages to both sides, push events): it subscribes here; bookings do
  * not know who listens. Listeners must not throw (errors are caught and logged by the emitter's owner).
  */
+/** The credit for the next booking the guide's end of a paid booking gave the traveler with the refund (decision 139). */
+interface TravelCredit {
+  creditCents?: number;
+  creditExpiresAt?: string;
+}
+
 export interface BookingEventMap {
   /** `fromOffer`: booked from a guide's offer (decision 078): the guide said yes already. */
   'booking.created': { bookingId: number; travelerId: number; guideUserId: number; fromOffer?: boolean };
-  'booking.paid': { bookingId: number; travelerId: number; guideUserId: number; amountCents: number; fromOffer?: boolean };
+  /** `answerBy`: when the paid request expires unless the guide answers (none from an offer). */
+  'booking.paid': { bookingId: number; travelerId: number; guideUserId: number; amountCents: number; fromOffer?: boolean; answerBy?: string };
+  /** A checkout left unpaid a while after it was made: the traveler pays by `paymentDueAt` or the time is released. */
+  'booking.payment_held': { bookingId: number; travelerId: number; guideUserId: number; paymentDueAt: string };
   'booking.accepted': { bookingId: number; travelerId: number; guideUserId: number };
   'booking.declined': { bookingId: number; travelerId: number; guideUserId: number; reason: string; refundCents: number };
   'booking.cancelled': {
@@ -18,7 +27,7 @@ export interface BookingEventMap {
     /** The canceller's own words, when they gave some. */
     note: string | null;
     refundCents: number;
-  };
+  } & TravelCredit;
   'booking.awaiting_start': { bookingId: number; travelerId: number; guideUserId: number };
   // A replacement guide (decision 137). `guideUserId`: the cancelling guide, or the guide asked in `replacement_requested`.
   'booking.replacement_offered': { bookingId: number; travelerId: number; guideUserId: number; note: string | null; lapsesAt: string };
@@ -27,9 +36,9 @@ export interface BookingEventMap {
   /** Decision 137: an admin cancelled for the guide, who did not do it themselves and is told. */
   'booking.cancelled_for_guide': { bookingId: number; travelerId: number; guideUserId: number; note: string };
   /** Decision 140: the traveler reported the guide absent and chose another guide later that day over the refund. */
-  'booking.no_show_replacing': { bookingId: number; travelerId: number; guideUserId: number; note: string | null };
+  'booking.no_show_replacing': { bookingId: number; travelerId: number; guideUserId: number; note: string | null; lapsesAt: string };
   /** Decision 138: `by` reported the other side absent; the booking is cancelled with `refundCents` back to the traveler. */
-  'booking.no_show_reported': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; note: string | null; refundCents: number };
+  'booking.no_show_reported': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; note: string | null; refundCents: number } & TravelCredit;
   // On tour; `by` is the party who acted.
   'booking.start_confirmed': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; status: 'start_confirmed' | 'ongoing' };
   'booking.extension_requested': { bookingId: number; travelerId: number; guideUserId: number; hours: number; priceCents: number };
@@ -50,6 +59,8 @@ export interface BookingEventMap {
     date: string;
     startTime: string;
     reason: string | null;
+    /** When the proposal closes unanswered. */
+    expiresAt: string;
   };
   'booking.rescheduled': {
     bookingId: number;

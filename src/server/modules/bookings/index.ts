@@ -52,6 +52,7 @@ export function registerBookings(app: AppInstance, needs: BookingsNeeds): Bookin
   const service = new BookingsService({ db, provider, jobs, config: app.ctx.config, clock: needs.clock, offers: needs.offers, receipts: needs.receipts });
   service.events.onError = (err) => app.log.error({ err }, 'a booking event listener failed');
   jobs.register(JOB.paymentExpiry, (job, now) => service.lifecycle.expireUnpaid(job, now));
+  jobs.register(JOB.paymentHeld, (job, now) => service.lifecycle.heldUnpaid(job, now));
   jobs.register(JOB.requestExpiry, (job, now) => service.lifecycle.expireRequest(job, now));
   jobs.register(JOB.startDay, (job, now) => service.lifecycle.startDay(job, now));
   jobs.register(JOB.extensionLapse, (job, now) => service.extensions.lapse(job, now));

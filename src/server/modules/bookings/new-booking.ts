@@ -1,4 +1,4 @@
-import { PAYMENT_WINDOW_MINUTES } from '../../../shared/booking/schedule';
+import { PAYMENT_HELD_NOTICE_MINUTES, PAYMENT_WINDOW_MINUTES } from '../../../shared/booking/schedule';
 import type { Database } from '../../db/client';
 import { JOB, MINUTE_MS, type Publish } from './booking-core';
 import type { BookingRow, NewBooking } from './bookings.repository';
@@ -6,7 +6,7 @@ import { insertBookingWithJobs, NEW_BOOKING_ID } from './checkout.repository';
 
 /**
  * The one way a booking is inserted, for the checkout and for a guide's offer alike: the row, its
- * payment expiry (the usual window) and its `booking.created` event in one statement (decision 090),
+ * payment expiry (the usual window), the notice if it is left unpaid, and its `booking.created` event in one statement (decision 090),
  * inside the caller's `BookingCore.transaction`. Jobs published before this go into the same statement.
  */
 export async function insertNewBooking(
@@ -21,6 +21,12 @@ export async function insertNewBooking(
     payload: { bookingId: NEW_BOOKING_ID },
     runAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
     dedupeKey: `${JOB.paymentExpiry}:${NEW_BOOKING_ID}`,
+  });
+  publish.job({
+    kind: JOB.paymentHeld,
+    payload: { bookingId: NEW_BOOKING_ID },
+    runAt: new Date(now.getTime() + PAYMENT_HELD_NOTICE_MINUTES * MINUTE_MS),
+    dedupeKey: `${JOB.paymentHeld}:${NEW_BOOKING_ID}`,
   });
   // The statement puts the new id where NEW_BOOKING_ID stands.
   await publish('booking.created', { bookingId: NEW_BOOKING_ID, travelerId: values.travelerId, guideUserId: parties.guideUserId, fromOffer: parties.fromOffer });

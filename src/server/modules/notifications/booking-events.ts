@@ -23,6 +23,13 @@ interface Resched extends Base {
   startTime: string;
 }
 
+/** The credit the guide's end of a paid booking gave, when the event carries one (decision 139). */
+interface Credit {
+  creditCents?: number;
+  creditExpiresAt?: string;
+}
+const creditOf = (p: Credit) => (p.creditCents && p.creditExpiresAt ? { cents: p.creditCents, expiresAt: p.creditExpiresAt } : null);
+
 /** Where a booking's notice takes its reader: the booking on the traveler's trips or the guide's dashboard (decision 103). */
 const urlFor = (p: Base, userId: number) => (userId === p.guideUserId ? guideBookingPath(p.bookingId) : travelerBookingPath(p.bookingId));
 
@@ -44,7 +51,7 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.guideUserId, type: 'booking', text: texts.requestReceived(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:created` },
       ]),
     ),
-    on<Base & { amountCents: number; fromOffer?: boolean }>('booking.paid', (p) =>
+    on<Base & { amountCents: number; fromOffer?: boolean; answerBy?: string }>('booking.paid', (p) =>
       service.create(
         p.fromOffer
           ? [
@@ -52,10 +59,16 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
               { userId: p.travelerId, type: 'payment', text: texts.offerBookedForTraveler(bookingNumber(p.bookingId), p.amountCents), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
             ]
           : [
-        { userId: p.guideUserId, type: 'booking', text: texts.paidForGuide(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+        { userId: p.guideUserId, type: 'booking', text: texts.paidForGuide(bookingNumber(p.bookingId), p.answerBy), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
         { userId: p.travelerId, type: 'payment', text: texts.paidForTraveler(bookingNumber(p.bookingId), p.amountCents), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
             ],
       ),
+    ),
+    // A checkout left unpaid: until when its time is held.
+    on<Base & { paymentDueAt: string }>('booking.payment_held', (p) =>
+      service.create([
+        { userId: p.travelerId, type: 'payment', text: texts.paymentHeld(bookingNumber(p.bookingId), p.paymentDueAt), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:payment-held`, expiresAt: new Date(p.paymentDueAt) },
+      ]),
     ),
     on<Base>('booking.accepted', (p) =>
       service.create([
@@ -67,10 +80,10 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.travelerId, type: 'booking', text: texts.declinedForTraveler(bookingNumber(p.bookingId), p.refundCents, p.reason || null), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:declined` },
       ]),
     ),
-    on<Base & { refundCents: number; by: 'traveler' | 'guide' | 'system'; reason: string; note?: string | null }>('booking.cancelled', (p) => {
+    on<Base & Credit & { refundCents: number; by: 'traveler' | 'guide' | 'system'; reason: string; note?: string | null }>('booking.cancelled', (p) => {
       const c = { by: p.by, reason: p.reason, note: p.note ?? null };
       return service.create([
-        { userId: p.travelerId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), p.refundCents, { ...c, to: 'traveler' }), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
+        { userId: p.travelerId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), p.refundCents, { ...c, to: 'traveler', credit: creditOf(p) }), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
         // The guide's own cancellation is not news to them; the traveler's refund receipt stays.
         ...(p.by === 'guide'
           ? []
@@ -86,13 +99,13 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
       ]);
     }),
     // Rescheduling (decision 079): both sides hear of every step (and get it by e-mail when they chose that).
-    on<Resched & { reason: string | null }>('booking.reschedule_proposed', (p) => {
+    on<Resched & { reason: string | null; expiresAt?: string }>('booking.reschedule_proposed', (p) => {
       const key = `booking:${p.bookingId}:reschedule:${p.proposalId}:proposed`;
       const n = bookingNumber(p.bookingId);
       const answerer = p.by === 'guide' ? p.travelerId : p.guideUserId;
       // Only the side that answers hears of a proposal: the proposer just made it.
       return service.create([
-        { userId: answerer, type: 'booking', text: texts.rescheduleProposedForAnswerer(n, p.by, p.date, p.startTime, p.reason), actionUrl: urlFor(p, answerer), related: related(p), dedupeKey: key },
+        { userId: answerer, type: 'booking', text: texts.rescheduleProposedForAnswerer(n, p.by, p.date, p.startTime, p.reason, p.expiresAt), actionUrl: urlFor(p, answerer), related: related(p), dedupeKey: key },
       ]);
     }),
     on<Resched & { fromDate: string; fromStartTime: string }>('booking.rescheduled', (p) => {
@@ -126,21 +139,27 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.travelerId, type: 'booking', text: tripTroubleTexts.replacementDeclined(bookingNumber(p.bookingId), p.how, p.lapsesAt), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:replacement-declined:${p.attempt}` },
       ]),
     ),
-    on<Base & { by: 'traveler' | 'guide'; refundCents: number; note: string | null }>('booking.no_show_reported', (p) => {
+    on<Base & Credit & { by: 'traveler' | 'guide'; refundCents: number; note: string | null }>('booking.no_show_reported', (p) => {
       const n = bookingNumber(p.bookingId);
       const reported = p.by === 'traveler' ? p.guideUserId : p.travelerId;
       const reporter = p.by === 'traveler' ? p.travelerId : p.guideUserId;
       return service.create([
         { userId: reported, type: 'booking', text: tripTroubleTexts.noShowReported(n, p.by, p.refundCents, p.note), actionUrl: urlFor(p, reported), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
-        { userId: reporter, type: 'booking', text: tripTroubleTexts.noShowRecorded(n, p.by, p.refundCents), actionUrl: urlFor(p, reporter), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
+        { userId: reporter, type: 'booking', text: tripTroubleTexts.noShowRecorded(n, p.by, p.refundCents, creditOf(p)), actionUrl: urlFor(p, reporter), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
       ]);
     }),
     on<Base & { note: string }>('booking.cancelled_for_guide', (p) =>
       service.create([{ userId: p.guideUserId, type: 'booking', text: tripTroubleTexts.cancelledForGuide(bookingNumber(p.bookingId), p.note), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled-for-guide` }]),
     ),
-    // The guide reported absent is told while the traveler chooses another guide (decision 140).
-    on<Base & { note: string | null }>('booking.no_show_replacing', (p) =>
-      service.create([{ userId: p.guideUserId, type: 'booking', text: tripTroubleTexts.noShowReplacing(bookingNumber(p.bookingId), p.note), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show-replacing` }]),
+    // The guide reported absent is told while the traveler chooses another guide (decision 140), and the
+    // traveler by when they choose (an event written before it carried the time tells the guide only).
+    on<Base & { note: string | null; lapsesAt?: string }>('booking.no_show_replacing', (p) =>
+      service.create([
+        { userId: p.guideUserId, type: 'booking', text: tripTroubleTexts.noShowReplacing(bookingNumber(p.bookingId), p.note), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show-replacing` },
+        ...(p.lapsesAt
+          ? [{ userId: p.travelerId, type: 'booking' as const, text: tripTroubleTexts.sameDayChoice(bookingNumber(p.bookingId), p.lapsesAt), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show-replacing` }]
+          : []),
+      ]),
     ),
     on<Base>('booking.awaiting_start', (p) =>
       service.create([

@@ -25,9 +25,10 @@ function everyEvent(bookingId: number, travelerId: number, guideUserId: number):
   return {
     'booking.created': [b],
     'booking.paid': [
-      { ...b, amountCents: 13200 },
+      { ...b, amountCents: 13200, answerBy: '2031-04-29T01:00:00.000Z' },
       { ...b, amountCents: 13200, fromOffer: true },
     ],
+    'booking.payment_held': [{ ...b, paymentDueAt: '2031-04-28T01:30:00.000Z' }],
     'booking.accepted': [b],
     'booking.declined': [{ ...b, reason: 'busy', refundCents: 13200 }],
     'booking.cancelled': [
@@ -50,8 +51,8 @@ function everyEvent(bookingId: number, travelerId: number, guideUserId: number):
       { ...b, by: 'traveler', guideEarningsCents: 30000 },
     ],
     'booking.reschedule_proposed': [
-      { ...b, ...move, by: 'traveler', reason: null },
-      { ...b, ...move, proposalId: 2, by: 'guide', reason: 'rain' },
+      { ...b, ...move, by: 'traveler', reason: null, expiresAt: '2031-04-30T01:00:00.000Z' },
+      { ...b, ...move, proposalId: 2, by: 'guide', reason: 'rain', expiresAt: '2031-04-30T01:00:00.000Z' },
     ],
     'booking.rescheduled': [{ ...b, ...move, by: 'guide', fromDate: '2031-05-01', fromStartTime: '09:00' }],
     'booking.reschedule_declined': [{ ...b, ...move, by: 'guide', reason: 'busy' }],
@@ -63,7 +64,7 @@ function everyEvent(bookingId: number, travelerId: number, guideUserId: number):
       { ...b, by: 'traveler', note: null, refundCents: 13200 },
       { ...b, by: 'guide', note: null, refundCents: 0 },
     ],
-    'booking.no_show_replacing': [{ ...b, note: 'Waited 30 minutes at the north exit' }],
+    'booking.no_show_replacing': [{ ...b, note: 'Waited 30 minutes at the north exit', lapsesAt: '2031-05-02T03:00:00.000Z' }],
     'booking.cancelled_for_guide': [{ ...b, note: 'Hospitalised; could not reach us' }],
   };
 }

@@ -7,6 +7,8 @@ import { CHAT_EMAIL_JOB, NOTIFY_JOB, NotificationsService } from './notification
 
 export { CHAT_EMAIL_JOB, NOTIFY_JOB, NotificationsService, toSystemMessage, type CreateSystemMessage } from './notifications.service';
 export { dayText, texts as notificationTexts } from './templates';
+export { tripTroubleTexts } from './trip-trouble-texts';
+export { japanTime } from './templates';
 export type { BookingEventSource } from './booking-events';
 
 declare module 'fastify' {

@@ -32,10 +32,36 @@ export function slotText(locale: Locale, date: string, time: string): string {
   if (locale === 'ja') return `${dayText(locale, date)} ${time}（日本時間）`;
   return locale === 'zh-CN' ? `${dayText(locale, date)} ${time}（日本时间）` : `${dayText(locale, date)} ${time} (Japan time)`;
 }
+/**
+ * An instant in Japan time, as the trip pages write it: "Dec 9, 2026 22:00 (Japan time)" / "2026年12月9日 22:00（日本时间）" /
+ * "2026年12月9日(水) 22:00（日本時間）".
+ */
+export function japanTime(locale: Locale, iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return slotText(locale, `${parts.year}-${parts.month}-${parts.day}`, `${parts.hour}:${parts.minute}`);
+}
+
 /** A reason as a sentence of its own ("Reason: “…”.", "理由：「…」。"), or nothing. */
 export const because = (locale: Locale, reason: string | null) =>
   !reason ? '' : locale === 'ja' ? `理由：「${reason}」。` : locale === 'zh-CN' ? `原因：“${reason}”。` : ` Reason: “${reason}”.`;
 type Pair = Record<Locale, Text>;
+
+/** A credit for the next booking given with a refund (decision 139). */
+export interface GivenCredit {
+  cents: number;
+  expiresAt: string;
+}
+/** That credit as a sentence of its own, with until when (the trip card's words), or nothing. */
+export function creditSentence(locale: Locale, credit: GivenCredit | null | undefined): string {
+  if (!credit) return '';
+  const until = dayText(locale, credit.expiresAt.slice(0, 10));
+  if (locale === 'ja') return `次回のご予約に使える${yuan(credit.cents)} 元の旅行クレジットを付与しました（${until}まで有効）。`;
+  return locale === 'zh-CN' ? `已为您的下一次预订发放 ${yuan(credit.cents)} 元抵用金，有效期至${until}。` : ` A credit of ${yuan(credit.cents)} RMB for your next booking is yours until ${until}.`;
+}
 
 export const texts = {
   requestReceived: (n: string): Pair => ({
@@ -43,10 +69,29 @@ export const texts = {
     'zh-CN': { title: '新的预订请求', message: `预订 ${n} 正在等待支付定金，支付后请您确认接受。`, actionLabel: '查看请求' },
     ja: { title: '新しい予約リクエスト', message: `予約（${n}）は旅行者による予約金のお支払い待ちです。お支払いが完了したら、承諾するかどうかをお知らせください。`, actionLabel: 'リクエストを見る' },
   }),
-  paidForGuide: (n: string): Pair => ({
-    en: { title: 'Booking paid: please accept or decline', message: `The traveler paid the deposit for booking ${n}. Accept or decline it soon.`, actionLabel: 'Answer the request' },
-    'zh-CN': { title: '预订已付款，请接受或拒绝', message: `旅行者已支付预订 ${n} 的定金，请尽快接受或拒绝。`, actionLabel: '处理请求' },
-    ja: { title: '予約金のお支払い完了：承諾またはお断りをお願いします', message: `旅行者が予約（${n}）の予約金を支払いました。お早めに承諾またはお断りをお願いします。`, actionLabel: 'リクエストに回答する' },
+  // `answerBy`: when the request lapses unanswered (an event written before it was carried has none).
+  paidForGuide: (n: string, answerBy?: string): Pair => ({
+    en: {
+      title: 'Booking paid: please accept or decline',
+      message: `The traveler paid the deposit for booking ${n}. ${answerBy ? `Accept or decline it by ${japanTime('en', answerBy)}; after that it lapses and the traveler is refunded.` : 'Accept or decline it soon.'}`,
+      actionLabel: 'Answer the request',
+    },
+    'zh-CN': {
+      title: '预订已付款，请接受或拒绝',
+      message: `旅行者已支付预订 ${n} 的定金，${answerBy ? `请在 ${japanTime('zh-CN', answerBy)} 前接受或拒绝；逾期预订将失效，定金退还旅行者。` : '请尽快接受或拒绝。'}`,
+      actionLabel: '处理请求',
+    },
+    ja: {
+      title: '予約金のお支払い完了：承諾またはお断りをお願いします',
+      message: `旅行者が予約（${n}）の予約金を支払いました。${answerBy ? `${japanTime('ja', answerBy)}までに承諾またはお断りをお願いします。期限を過ぎると予約は無効になり、旅行者に返金されます。` : 'お早めに承諾またはお断りをお願いします。'}`,
+      actionLabel: 'リクエストに回答する',
+    },
+  }),
+  /** A checkout left unpaid (the time is held until `dueAt`, then released). */
+  paymentHeld: (n: string, dueAt: string): Pair => ({
+    en: { title: 'Your booking is waiting for the deposit', message: `Booking ${n} holds the time for you until ${japanTime('en', dueAt)}. Pay the deposit by then, or the time is released.`, actionLabel: 'Pay the deposit' },
+    'zh-CN': { title: '您的预订正在等待支付定金', message: `预订 ${n} 为您保留该时段至 ${japanTime('zh-CN', dueAt)}。请在此之前支付定金，否则该时段将被释放。`, actionLabel: '支付定金' },
+    ja: { title: 'ご予約は予約金のお支払い待ちです', message: `予約（${n}）の時間は${japanTime('ja', dueAt)}まで確保しています。それまでに予約金をお支払いください。期限を過ぎると確保した時間は解放されます。`, actionLabel: '予約金を支払う' },
   }),
   paidForTraveler: (n: string, cents: number): Pair => ({
     en: { title: 'Deposit received', message: `We received your deposit of ${yuan(cents)} RMB for booking ${n}. Your guide will confirm soon.`, actionLabel: 'View my trips' },
@@ -90,10 +135,12 @@ export const texts = {
    * A cancellation, told to one side (every "no" has its reason): who cancelled and why,
    * in their words when they gave some, or what lapsed; and the refund to the traveler.
    */
-  cancelled: (n: string, refundCents: number, c: { to: 'traveler' | 'guide'; by: 'traveler' | 'guide' | 'system'; reason: string; note: string | null }): Pair => {
-    const refundEn = refundCents > 0 ? ` ${yuan(refundCents)} RMB will be refunded.` : '';
-    const refundZh = refundCents > 0 ? `${yuan(refundCents)} 元将退还。` : '';
-    const refundJa = refundCents > 0 ? `${yuan(refundCents)} 元を返金します。` : '';
+  cancelled: (n: string, refundCents: number, c: { to: 'traveler' | 'guide'; by: 'traveler' | 'guide' | 'system'; reason: string; note: string | null; credit?: GivenCredit | null }): Pair => {
+    // The credit the guide's cancellation gave comes with the refund, told to the traveler (decision 139).
+    const credit = c.to === 'traveler' ? c.credit : null;
+    const refundEn = (refundCents > 0 ? ` ${yuan(refundCents)} RMB will be refunded.` : '') + creditSentence('en', credit);
+    const refundZh = (refundCents > 0 ? `${yuan(refundCents)} 元将退还。` : '') + creditSentence('zh-CN', credit);
+    const refundJa = (refundCents > 0 ? `${yuan(refundCents)} 元を返金します。` : '') + creditSentence('ja', credit);
     if (c.by === 'system' && c.reason === 'request_expired') {
       return {
         en: { title: 'Booking lapsed: no answer from the guide', message: `The guide did not answer booking ${n} in time, so it was cancelled.${refundEn}`, actionLabel: 'View details' },
@@ -143,20 +190,21 @@ export const texts = {
     ja: { title: '本日はツアーの日です', message: `予約（${n}）のツアーは本日です。合流したら、ツアーの開始を確認してください。`, actionLabel: '予約を開く' },
   }),
   // Rescheduling (decision 079). `slot` is the proposed time; the other side answers it.
-  rescheduleProposedForAnswerer: (n: string, by: 'traveler' | 'guide', date: string, time: string, reason: string | null): Pair => ({
+  // `expiresAt`: when the proposal closes unanswered (an event written before it was carried has none).
+  rescheduleProposedForAnswerer: (n: string, by: 'traveler' | 'guide', date: string, time: string, reason: string | null, expiresAt?: string): Pair => ({
     en: {
       title: 'New time proposed',
-      message: `The ${by === 'guide' ? 'guide' : 'traveler'} proposes moving booking ${n} to ${slotText('en', date, time)}.${because('en', reason)} Accept or decline it on the booking.`,
+      message: `The ${by === 'guide' ? 'guide' : 'traveler'} proposes moving booking ${n} to ${slotText('en', date, time)}.${because('en', reason)} Accept or decline it on the booking${expiresAt ? ` by ${japanTime('en', expiresAt)}; after that the booking keeps its time` : ''}.`,
       actionLabel: 'Answer',
     },
     'zh-CN': {
       title: '对方提议更改时间',
-      message: `${by === 'guide' ? '地陪' : '旅行者'}提议将预订 ${n} 改到 ${slotText('zh-CN', date, time)}。${because('zh-CN', reason)}请在预订中接受或拒绝。`,
+      message: `${by === 'guide' ? '地陪' : '旅行者'}提议将预订 ${n} 改到 ${slotText('zh-CN', date, time)}。${because('zh-CN', reason)}${expiresAt ? `请在 ${japanTime('zh-CN', expiresAt)} 前在预订中接受或拒绝；逾期预订时间不变。` : '请在预订中接受或拒绝。'}`,
       actionLabel: '去回复',
     },
     ja: {
       title: '新しい日時の提案があります',
-      message: `${by === 'guide' ? 'ガイド' : '旅行者'}から、予約（${n}）を${slotText('ja', date, time)}に変更する提案がありました。${because('ja', reason)}予約画面で承諾またはお断りしてください。`,
+      message: `${by === 'guide' ? 'ガイド' : '旅行者'}から、予約（${n}）を${slotText('ja', date, time)}に変更する提案がありました。${because('ja', reason)}${expiresAt ? `${japanTime('ja', expiresAt)}までに予約画面で承諾またはお断りしてください。期限を過ぎると予約の日時は変わりません。` : '予約画面で承諾またはお断りしてください。'}`,
       actionLabel: '回答する',
     },
   }),

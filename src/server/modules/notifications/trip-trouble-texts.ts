@@ -4,23 +4,10 @@
  */
 import { formatFen } from '../../../shared/money-format';
 import { NO_SHOW_CONTEST_HOURS } from '../../../shared/booking/state-machine';
-import { because, slotText, type Locale } from './templates';
+import { because, creditSentence, japanTime, type GivenCredit, type Locale } from './templates';
 
 type Text = { title: string; message: string; actionLabel: string };
 type Pair = Record<Locale, Text>;
-
-/**
- * An instant in Japan time, as the trip pages write it: "Dec 9, 2026 22:00 (Japan time)" / "2026年12月9日 22:00（日本时间）" /
- * "2026年12月9日(水) 22:00（日本時間）".
- */
-export function japanTime(locale: Locale, iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return slotText(locale, `${parts.year}-${parts.month}-${parts.day}`, `${parts.hour}:${parts.minute}`);
-}
 
 const said = (locale: Locale, note: string | null) =>
   !note ? '' : locale === 'ja' ? `理由：「${note}」。` : locale === 'zh-CN' ? `原因：“${note}”。` : ` Reason: “${note}”.`;
@@ -154,13 +141,31 @@ export const tripTroubleTexts = {
       actionLabel: '詳細を見る',
     },
   }),
+  /** To the traveler who chose another guide later today over the refund (decision 140): by when, and what follows. */
+  sameDayChoice: (n: string, lapsesAt: string): Pair => ({
+    en: {
+      title: 'Choose a guide for later today',
+      message: `Your guide did not come for booking ${n}. Choose one of the guides free later today by ${japanTime('en', lapsesAt)}; after that your deposit is refunded in full by itself. The refund is yours to take at any time.`,
+      actionLabel: 'Choose a guide',
+    },
+    'zh-CN': {
+      title: '请为今天稍后的行程选择地陪',
+      message: `预订 ${n} 的地陪未到场。请在 ${japanTime('zh-CN', lapsesAt)} 前从今天稍后有空的地陪中选择一位；逾期定金将自动全额退还。您也可以随时选择退款。`,
+      actionLabel: '选择地陪',
+    },
+    ja: {
+      title: '本日このあとのガイドをお選びください',
+      message: `予約（${n}）のガイドが来ませんでした。${japanTime('ja', lapsesAt)}までに、本日このあと対応できるガイドをお選びください。期限を過ぎると予約金は自動的に全額返金されます。返金はいつでもお選びいただけます。`,
+      actionLabel: 'ガイドを選ぶ',
+    },
+  }),
   /** To the side who reported: the booking is cancelled and what comes back. */
-  noShowRecorded: (n: string, by: 'traveler' | 'guide', refundCents: number): Pair =>
+  noShowRecorded: (n: string, by: 'traveler' | 'guide', refundCents: number, credit: GivenCredit | null = null): Pair =>
     by === 'traveler'
       ? {
-          en: { title: 'Reported: your guide did not come', message: `Booking ${n} is cancelled and your deposit of ${formatFen(refundCents)} RMB is refunded in full. Sorry: you can book another guide now.`, actionLabel: 'Find another guide' },
-          'zh-CN': { title: '已报告：地陪未到场', message: `预订 ${n} 已取消，您的定金 ${formatFen(refundCents)} 元将全额退还。非常抱歉，您现在可以预订其他地陪。`, actionLabel: '寻找其他地陪' },
-          ja: { title: '報告を受け付けました：ガイドが来ませんでした', message: `予約（${n}）はキャンセルされ、予約金${formatFen(refundCents)} 元は全額返金されます。ご迷惑をおかけして申し訳ありません。今すぐ別のガイドを予約できます。`, actionLabel: '別のガイドを探す' },
+          en: { title: 'Reported: your guide did not come', message: `Booking ${n} is cancelled and your deposit of ${formatFen(refundCents)} RMB is refunded in full.${creditSentence('en', credit)} Sorry: you can book another guide now.`, actionLabel: 'Find another guide' },
+          'zh-CN': { title: '已报告：地陪未到场', message: `预订 ${n} 已取消，您的定金 ${formatFen(refundCents)} 元将全额退还。${creditSentence('zh-CN', credit)}非常抱歉，您现在可以预订其他地陪。`, actionLabel: '寻找其他地陪' },
+          ja: { title: '報告を受け付けました：ガイドが来ませんでした', message: `予約（${n}）はキャンセルされ、予約金${formatFen(refundCents)} 元は全額返金されます。${creditSentence('ja', credit)}ご迷惑をおかけして申し訳ありません。今すぐ別のガイドを予約できます。`, actionLabel: '別のガイドを探す' },
         }
       : {
           en: { title: 'Reported: the traveler did not come', message: `Booking ${n} is cancelled as a no-show; the deposit is kept under the cancellation terms.`, actionLabel: 'View details' },

@@ -6,6 +6,7 @@ import { offersRoutes } from './offers.routes';
 import { OffersService, type OfferMessaging } from './offers.service';
 
 export { OfferBook } from './offer-book';
+export { offerSentNotice } from './offer-notices';
 export { OffersService } from './offers.service';
 
 declare module 'fastify' {

@@ -105,6 +105,16 @@ export class OfferBook implements OfferSource, OfferReader {
     };
   }
 
+  /** The traveler's offers still open (not booked, declined, withdrawn or expired), the closest expiry first. */
+  async openFor(travelerId: number): Promise<Offer[]> {
+    const now = this.now();
+    const rows = await repo.offerViews(this.db, { openFor: { travelerId, now } });
+    return rows
+      .map((r) => this.toOffer(r, now))
+      .filter((o) => o.status === 'open')
+      .sort((a, b) => Date.parse(a.expiresAt) - Date.parse(b.expiresAt) || a.id - b.id);
+  }
+
   // ---- what messaging shows (OfferReader)
 
   async byMessage(messageIds: number[]): Promise<Map<number, Offer>> {

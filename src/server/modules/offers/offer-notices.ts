@@ -1,5 +1,5 @@
 import type { OfferDeclineReason } from '../../../shared/offers/offer-rules';
-import { dayText, type CreateSystemMessage } from '../notifications/index';
+import { dayText, japanTime, type CreateSystemMessage } from '../notifications/index';
 
 /** The traveler's reason as the guide reads it (the same words as the chat card's). */
 const REASONS: Record<OfferDeclineReason, { en: string; zh: string; ja: string }> = {
@@ -41,6 +41,26 @@ export function offerClosedNotice(
       en: { title: 'The guide withdrew an offer', message: `The offer for ${day.en} was withdrawn and can no longer be booked. Ask the guide in the chat for a new one.`, actionLabel: 'Open the chat' },
       'zh-CN': { title: '地陪撤回了报价', message: `${day.zh} 的报价已撤回，无法再预订。您可以在聊天中请地陪重新报价。`, actionLabel: '打开聊天' },
       ja: { title: 'ガイドがオファーを取り下げました', message: `${day.ja}のオファーは取り下げられたため、予約できなくなりました。新しいオファーはチャットでガイドにご相談ください。`, actionLabel: 'チャットを開く' },
+    },
+  };
+}
+
+/**
+ * A guide's offer reaches the traveler as a system message too (so by e-mail when they chose it), not
+ * only as the chat's card: it closes unbooked at `expiresAt`, which it names in Japan time.
+ */
+export function offerSentNotice(o: { id: number; conversationId: number; travelerId: number; date: string; expiresAt: Date }): CreateSystemMessage {
+  const until = o.expiresAt.toISOString();
+  return {
+    type: 'booking',
+    userId: o.travelerId,
+    actionUrl: `/messages?c=${o.conversationId}`,
+    related: { type: 'offer', id: o.id },
+    dedupeKey: `offer:${o.id}:sent`,
+    text: {
+      en: { title: 'Your guide sent you an offer', message: `The guide offers a tour on ${dayText('en', o.date)}. Book it or decline it in the chat by ${japanTime('en', until)}; after that it closes.`, actionLabel: 'See the offer' },
+      'zh-CN': { title: '地陪给您发来了报价', message: `地陪为您报价了 ${dayText('zh-CN', o.date)} 的行程。请在 ${japanTime('zh-CN', until)} 前在聊天中预订或婉拒，逾期报价将失效。`, actionLabel: '查看报价' },
+      ja: { title: 'ガイドからオファーが届きました', message: `ガイドから${dayText('ja', o.date)}のツアーのオファーが届きました。${japanTime('ja', until)}までにチャットで予約するか辞退してください。期限を過ぎるとオファーは締め切られます。`, actionLabel: 'オファーを見る' },
     },
   };
 }

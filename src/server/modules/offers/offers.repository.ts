@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings, conversations, guideServices, messages, offers, serviceSubcategories } from '../../db/schema/index';
 import { guideBusyCondition } from '../bookings/index';
@@ -77,9 +77,10 @@ export async function openOffersOfRequest(db: Database, requestMessageId: number
 const bookingJoin = and(eq(bookings.offerId, offers.id), sql`(${bookings.status} <> 'cancelled' or ${bookings.paidAt} is not null)`);
 
 /** Offers with their service names and the booking made from each, if any. */
-export async function offerViews(db: Database, where: { ids?: number[]; messageIds?: number[]; requestMessageIds?: number[] }) {
+export async function offerViews(db: Database, where: { ids?: number[]; messageIds?: number[]; requestMessageIds?: number[]; openFor?: { travelerId: number; now: Date } }) {
   const conditions = [
     where.ids ? inArray(offers.id, where.ids) : undefined,
+    where.openFor ? and(eq(offers.travelerId, where.openFor.travelerId), eq(offers.status, 'open'), gt(offers.expiresAt, where.openFor.now)) : undefined,
     where.messageIds ? inArray(offers.messageId, where.messageIds) : undefined,
     where.requestMessageIds ? inArray(offers.requestMessageId, where.requestMessageIds) : undefined,
   ].filter((c) => c !== undefined);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
-import { createOfferBodySchema, declineOfferBodySchema, offerQuoteQuerySchema, offerQuoteSchema, offerReplySchema } from '../../../shared/schemas/offers';
+import { createOfferBodySchema, declineOfferBodySchema, offerQuoteQuerySchema, offerQuoteSchema, offerReplySchema, openOffersReplySchema } from '../../../shared/schemas/offers';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import type { OffersService } from './offers.service';
@@ -49,6 +49,20 @@ export function offersRoutes(app: AppInstance, service: OffersService): void {
       },
     },
     async (request) => service.quote(currentUser(request), request.params.conversationId, request.query),
+  );
+
+  app.get(
+    '/api/me/open-offers',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        summary: "Guides' offers waiting for the caller (their traveler) to book or decline, the closest expiry first",
+        security: bearer,
+        response: { 200: openOffersReplySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: await service.openOffers(currentUser(request)) }),
   );
 
   app.get(

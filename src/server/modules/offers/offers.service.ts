@@ -14,7 +14,7 @@ import type { OfferRow } from './offers.repository';
 import type { CreateSystemMessage } from '../notifications/index';
 import { assertMayDrive, assertNoProtectedTitles } from '../licences/index';
 import { closed, type OfferBook } from './offer-book';
-import { offerClosedNotice } from './offer-notices';
+import { offerClosedNotice, offerSentNotice } from './offer-notices';
 
 /** What offers need of messaging: an offer is sent as a message, and its card re-sent when it changes. */
 export type OfferMessaging = Pick<MessagingService, 'sendOffer' | 'refresh'>;
@@ -159,8 +159,17 @@ export class OffersService {
     });
     const row = await repo.offerOfMessage(this.db, sent.messageId);
     if (!row) throw new AppError('conflict', 'This clientMessageId was used for another message');
-    if (sent.created) await this.refresh(c.id, [request?.id, ...replaced.map((r) => r.messageId)]);
+    if (sent.created) {
+      await this.refresh(c.id, [request?.id, ...replaced.map((r) => r.messageId)]);
+      // The traveler hears of it beside the chat, with until when it can be booked.
+      await this.deps.notify?.([offerSentNotice(row)]);
+    }
     return { data: (await this.view(row.id))!, created: sent.created };
+  }
+
+  /** GET /api/me/open-offers: the caller's offers waiting for their answer (none for anyone else's). */
+  openOffers(user: AuthUser): Promise<Offer[]> {
+    return this.deps.book.openFor(user.id);
   }
 
   /** The offer, for its traveler or its guide; 404 for anyone else. */

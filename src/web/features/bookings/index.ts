@@ -6,6 +6,7 @@ export { getSlots, useSlots } from './api/get-slots';
 export { getTravelerBookings, useTravelerBookings } from './api/get-traveler-bookings';
 export { bookingKeys } from './api/keys';
 export { useTravelCredits } from './api/trip-trouble';
+export { AttentionBadge } from './components/attention-badge';
 export { BookingWidget } from './components/booking-widget';
 export { CheckoutForm } from './components/checkout-form';
 export { DemoQr } from './components/demo-qr';
@@ -21,7 +22,8 @@ export { type TourInfo, tourOfBooking, TourSummary } from './components/tour-sum
 export { TripsPanel } from './components/trips-panel';
 export { useLandedBooking } from './hooks/use-landed-booking';
 export { useLiveBookings } from './hooks/use-live-bookings';
-export { type AnswerItem, type AnswerKind, type GuideTab, guideTabOf, needsAnswer, TOUR_STATUSES } from './lib/needs-answer';
+export { useNeedsAnswer } from './hooks/use-needs-answer';
+export { type AnswerItem, countByTab, type GuideTab, guideTabOf, needsAnswer, TOUR_STATUSES, travelerNeedsAnswer } from './lib/needs-answer';
 export { bookingPriceLines, offerPriceLines, previewPrice } from './lib/price';
 export { checkoutPath, draftFromQuery, durationOptions } from './lib/selection';
 export { useApprovalPage } from './lib/use-approval-page';

@@ -1,3 +1,2 @@
 export { overviewKey, useGuideOverview } from './api';
 export { GuideOverviewError, GuideOverviewSkeleton, GuideOverviewView } from './guide-overview';
-export { NeedsAnswerLink } from './needs-answer-link';

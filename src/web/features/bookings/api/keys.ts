@@ -8,4 +8,5 @@ export const bookingKeys = {
   quote: (id: number) => ['bookings', 'quote', id] as const,
   replacements: (id: number) => ['bookings', 'replacements', id] as const,
   credits: ['bookings', 'credits'] as const,
+  openOffers: (userId: number) => ['bookings', 'open-offers', userId] as const,
 };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useTabKeys } from '../../../lib/use-tab-keys';
 import type { GuideTab } from '../lib/needs-answer';
+import { AttentionBadge } from './attention-badge';
 
 export const GUIDE_TABS: readonly GuideTab[] = ['requests', 'tours', 'past', 'settings'];
 
@@ -26,9 +27,22 @@ export function tabFromUrl(tab: string | null, hash: string, bookingParam: strin
 
 /**
  * The dashboard's sections as WAI-ARIA tabs (arrow keys, Home and End move between them), so a
- * phone shows one section at a time instead of one long page.
+ * phone shows one section at a time instead of one long page. A tab's badge counts what in it waits
+ * for the guide's answer (`attention`) while anything does, else how many it holds (`counts`).
  */
-export function GuideTabs({ value, onChange, counts, children }: { value: GuideTab; onChange: (t: GuideTab) => void; counts: Partial<Record<GuideTab, number>>; children: ReactNode }) {
+export function GuideTabs({
+  value,
+  onChange,
+  counts,
+  attention = {},
+  children,
+}: {
+  value: GuideTab;
+  onChange: (t: GuideTab) => void;
+  counts: Partial<Record<GuideTab, number>>;
+  attention?: Partial<Record<GuideTab, number>>;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('bookings');
   const keys = useTabKeys(GUIDE_TABS, onChange);
   return (
@@ -37,6 +51,7 @@ export function GuideTabs({ value, onChange, counts, children }: { value: GuideT
         {GUIDE_TABS.map((key) => {
           const selected = key === value;
           const count = counts[key] ?? 0;
+          const waiting = attention[key] ?? 0;
           return (
             <button
               key={key}
@@ -55,7 +70,7 @@ export function GuideTabs({ value, onChange, counts, children }: { value: GuideT
               )}
             >
               {t(`needsAnswer.tabs.${key}`)}
-              {count > 0 && <span className="rounded-full bg-stone-100 px-1.5 text-xs tabular-nums text-stone-700 dark:bg-stone-800 dark:text-stone-200">{count}</span>}
+              {waiting > 0 ? <AttentionBadge count={waiting} /> : count > 0 && <span className="rounded-full bg-stone-100 px-1.5 text-xs tabular-nums text-stone-700 dark:bg-stone-800 dark:text-stone-200">{count}</span>}
             </button>
           );
         })}

@@ -10,8 +10,8 @@ import { createQueryClient } from '../../../lib/query-client';
 import { clearSession, setSession } from '../../../lib/session';
 import { Component as GuideDashboard } from '../../../pages/guide-dashboard';
 import { sampleBooking } from '../test-booking';
-import { NeedsAnswerLink } from '../../guide-overview/index';
-import { needsAnswer } from '../lib/needs-answer';
+import { NeedsAnswerList } from './needs-answer-list';
+import { countByTab, needsAnswer } from '../lib/needs-answer';
 
 beforeAll(async () => {
   await i18nReady;
@@ -76,7 +76,7 @@ describe('the guide dashboard on a phone', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    const list = await screen.findByRole('region', { name: /需要您回复/ });
+    const list = await screen.findByRole('region', { name: /需要您处理/ });
     const lines = within(list).getAllByRole('link');
     expect(lines).toHaveLength(9);
     // Closest deadline first: the extension (the tour ends today), then requests and the new time by their deadlines.
@@ -87,7 +87,10 @@ describe('the guide dashboard on a phone', () => {
     expect(moved.getAttribute('href')).toBe('/guide-dashboard?tab=tours#booking-200');
     // The list comes before every section: the first heading after the title is its own.
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings[0]).toMatch(/^需要您回复/);
+    expect(headings[0]).toMatch(/^需要您处理/);
+    // Each tab's badge counts the cards in it that wait for the guide: the seven requests; the tour with a new time and the one with an extension.
+    expect(within(screen.getByRole('tab', { name: /^请求/ })).getByTestId('attention-badge').textContent).toBe('77 项需要您处理');
+    expect(within(screen.getByRole('tab', { name: /^行程/ })).getByTestId('attention-badge').textContent).toBe('22 项需要您处理');
     // The sections are tabs: the requests open, the tours and the settings one tap away.
     expect(screen.getByRole('tab', { name: /^请求/ }).getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByText('Zhao Lei', { selector: 'h3' })).toBeNull();
@@ -95,16 +98,42 @@ describe('the guide dashboard on a phone', () => {
     expect(await screen.findByText('Zhao Lei', { selector: 'h3' })).toBeTruthy();
   });
 
-  it('/guide points there with the count and the kinds', async () => {
-    render(
+  it('on /guide the same lines open each booking in its tab of the dashboard; nothing shows when nothing waits', async () => {
+    const { container } = render(
       <MemoryRouter>
-        <Suspense fallback="loading">
-          <NeedsAnswerLink items={needsAnswer(BOOKINGS)} />
-        </Suspense>
+        <NeedsAnswerList items={needsAnswer(BOOKINGS)} hideWhenEmpty />
+        <NeedsAnswerList items={[]} hideWhenEmpty />
       </MemoryRouter>,
     );
-    const link = await screen.findByRole('link', { name: /Needs your answer: 9 items/ });
-    expect(link.getAttribute('href')).toBe('/guide-dashboard#needs-answer');
-    expect(link.textContent).toContain('7 booking requests, 1 new time proposed, 1 extension request');
+    const list = screen.getByRole('region', { name: /Needs your attention/ });
+    expect(container.querySelectorAll('section')).toHaveLength(1);
+    const moved = within(list).getByRole('link', { name: /New time proposed · Zhao Lei/ });
+    expect(moved.getAttribute('href')).toBe('/guide-dashboard?tab=tours#booking-200');
+  });
+
+  it('a tab’s badge counts a card once, whatever it asks: a request with a new time is two lines, one card', () => {
+    const both = sampleBooking({ id: 500, status: 'confirmed', respondBy: '2026-11-27T01:00:00Z', actions: ['accept', 'decline'], reschedule: proposal });
+    const items = needsAnswer([both]);
+    expect(items.map((i) => i.kind)).toEqual(['request', 'reschedule']);
+    expect(countByTab(items)).toEqual({ requests: 1 });
+  });
+
+  it('a replacement request is named so, with its own deadline', () => {
+    const asked = sampleBooking({
+      id: 400,
+      status: 'confirmed',
+      traveler: traveler(40, 'Chen Jing'),
+      actions: ['accept', 'decline'],
+      respondBy: '2026-11-27T01:00:00Z',
+      replacement: { status: 'requested', lapsesAt: '2026-11-29T01:00:00Z', answerBy: '2026-11-26T13:00:00Z', coveredCents: 0, reason: null },
+    });
+    render(
+      <MemoryRouter>
+        <NeedsAnswerList items={needsAnswer([asked])} />
+      </MemoryRouter>,
+    );
+    const line = screen.getByTestId('needs-answer-replacementRequest');
+    expect(line.textContent).toContain('Replacement request · Chen Jing');
+    expect(line.textContent).toContain('Answer by Nov 26, 22:00 (Japan time)');
   });
 });

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { amount } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { useReportNoShow } from '../api/trip-trouble';
+import { CreditBeforeNote, creditGiven, sentences } from './credit-note';
 
 /** setTimeout's longest wait; a report further off than that is not waited for on one page. */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -65,7 +66,11 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
         const r = reply.refund;
         let description: string | undefined;
         if (replacement) description = t('noShow.guide.replacementDone');
-        else if (r && r.amountCents > 0) description = t('noShow.refunded', { amount: amount(r.amountCents) });
+        else if (r && r.amountCents > 0) {
+          // The credit the guide's absence gave (decision 139), named with the refund.
+          const credit = creditGiven(reply);
+          description = sentences([t('noShow.refunded', { amount: amount(r.amountCents) }), credit && t('card.creditIssued', credit)]);
+        }
         else if (side === 'guide') description = t('noShow.traveler.doneBody');
         showToast({ title: t(`noShow.${key}.done`), description, variant: 'success' });
       },
@@ -96,6 +101,7 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
         description={side === 'traveler' ? t('noShow.guide.body', { amount: amount(deposit) }) : t('noShow.traveler.body')}
         closeLabel={t('bookings:close')}
       >
+        {side === 'traveler' && <CreditBeforeNote />}
         {side === 'traveler' && <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('noShow.guide.replacementBody')}</p>}
         <TextAreaField wrapperClassName="mt-4" label={t('noShow.noteLabel')} hint={t('noShow.noteHint')} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
         {noneToday && (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
-import { amount, hoursText } from '../../../lib/format';
+import { amount, formatCalendarDate, hoursText } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
 
 export interface PriceLines {
   /** Per hour for the first traveler: the service's price, else the guide's basic rate. */
@@ -16,6 +17,8 @@ export interface PriceLines {
   fromOffer?: boolean;
   /** A travel credit taken off the total (decision 139): the lines above it add up to total + credit. */
   creditCents?: number;
+  /** Until when that credit could have waited (a credit not yet spent, at the checkout): named with it. */
+  creditExpiresAt?: string;
 }
 
 /**
@@ -45,7 +48,13 @@ export function PriceBreakdown({ price, className, estimate, paid }: { price: Pr
             value={money(extra)}
           />
         )}
-        {credit > 0 && <Line label={t('price.credit')} value={`−${money(credit)}`} className="text-green-800 dark:text-green-200" />}
+        {credit > 0 && (
+          <Line
+            label={price.creditExpiresAt ? t('price.creditUntil', { date: formatCalendarDate(price.creditExpiresAt.slice(0, 10), currentLocale()) }) : t('price.credit')}
+            value={`−${money(credit)}`}
+            className="text-green-800 dark:text-green-200"
+          />
+        )}
         <Line label={t('price.total')} value={money(price.totalCents)} className="border-t border-stone-200 pt-2 text-base font-semibold dark:border-stone-700" />
         <Line label={t(paid ? 'price.depositPaid' : 'price.deposit', { percent })} value={money(price.depositCents)} className="font-semibold text-primary-800 dark:text-primary-200" />
         <Line label={t('price.balance')} value={money(price.balanceCents)} className="text-stone-600 dark:text-stone-400" />

@@ -16,6 +16,7 @@ import { Rating } from '../../guides';
 import { useTravelerBookings } from '../api/get-traveler-bookings';
 import { useChooseReplacement, useReplacements } from '../api/trip-trouble';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
+import { CreditBeforeNote, creditGiven, sentences } from './credit-note';
 
 /**
  * The traveler's choice after the guide cancelled a paid booking (decision 137): up to three guides
@@ -212,9 +213,14 @@ function RefundDialog({ booking: b, depositCents, open, onOpenChange }: { bookin
       (reply) => {
         onOpenChange(false);
         const r = reply.refund;
+        // The credit the guide's cancellation gave (decision 139), named with the refund.
+        const credit = creditGiven(reply);
         showToast({
           title: t('toasts.cancelled'),
-          description: r && r.amountCents > 0 ? t('toasts.cancelledRefund', { amount: amount(r.amountCents), min: r.minBusinessDays, max: r.maxBusinessDays, method: methodName(r.method) }) : undefined,
+          description: sentences([
+            r && r.amountCents > 0 ? t('toasts.cancelledRefund', { amount: amount(r.amountCents), min: r.minBusinessDays, max: r.maxBusinessDays, method: methodName(r.method) }) : null,
+            credit && t('card.creditIssued', credit),
+          ]),
           variant: 'success',
         });
       },
@@ -228,6 +234,7 @@ function RefundDialog({ booking: b, depositCents, open, onOpenChange }: { bookin
       description={depositCents ? t('replacement.refundBody', { amount: amount(depositCents) }) : t('replacement.refundBodyShort')}
       closeLabel={t('bookings:close')}
     >
+      <CreditBeforeNote />
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
           {t('replacement.keepChoosing')}

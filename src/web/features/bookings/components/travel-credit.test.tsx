@@ -86,5 +86,15 @@ describe('travel credit (decision 139)', () => {
     unmount();
     render(wrap(<TripCard booking={{ ...cancelled, creditIssued: { amountCents: 5_000, expiresAt: '2027-11-25T02:00:00.000Z', spent: true } }} now={now} onContactSupport={() => {}} />));
     expect(await screen.findByText('The credit of 50 RMB this gave you has been used on a later booking.')).toBeTruthy();
+    cleanup();
+    // Past its date unused, the card no longer promises it.
+    render(wrap(<TripCard booking={{ ...cancelled, creditIssued: { amountCents: 5_000, expiresAt: '2025-11-25T02:00:00.000Z', spent: false } }} now={now} onContactSupport={() => {}} />));
+    expect(await screen.findByText('The credit of 50 RMB this gave you expired on Nov 25, 2025 without being used.')).toBeTruthy();
+  });
+
+  it('the next checkout names the credit it spends with until when it was good for', async () => {
+    await i18next.changeLanguage('zh-CN');
+    render(wrap(<PriceBreakdown price={{ ...previewPrice(guide, draft, 5_000), creditExpiresAt: '2027-11-25T02:00:00.000Z' }} />));
+    expect(screen.getByText('抵用金（有效期至2027年11月25日）')).toBeTruthy();
   });
 });

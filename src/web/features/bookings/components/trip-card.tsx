@@ -176,6 +176,16 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
   );
 }
 
+/** The credit this booking's end gave (decision 139): until when it is there, or that it was used, or that it lapsed unused. */
+function CreditLine({ credit }: { credit: NonNullable<Booking['creditIssued']> }) {
+  const { t } = useTranslation('trips');
+  const [now] = useState(() => Date.now());
+  const o = { amount: amount(credit.amountCents), date: formatCalendarDate(credit.expiresAt.slice(0, 10), currentLocale()) };
+  if (credit.spent) return <p className="text-green-800 dark:text-green-200">{t('card.creditSpent', o)}</p>;
+  if (Date.parse(credit.expiresAt) <= now) return <p className="text-stone-600 dark:text-stone-400">{t('card.creditExpired', o)}</p>;
+  return <p className="text-green-800 dark:text-green-200">{t('card.creditIssued', o)}</p>;
+}
+
 /** Who ended the booking and why: in the canceller's own words when they gave some, or what lapsed. */
 function CancellationReason({ booking: b }: { booking: Booking }) {
   const { t } = useTranslation('trips');
@@ -192,13 +202,7 @@ function CancellationReason({ booking: b }: { booking: Booking }) {
     <>
       {line && <p className="text-stone-600 dark:text-stone-400">{line}</p>}
       {words && <p className="break-words text-stone-800 dark:text-stone-200">{t('card.reason', { reason: words })}</p>}
-      {b.creditIssued && (
-        <p className="text-green-800 dark:text-green-200">
-          {b.creditIssued.spent
-            ? t('card.creditSpent', { amount: amount(b.creditIssued.amountCents) })
-            : t('card.creditIssued', { amount: amount(b.creditIssued.amountCents), date: formatCalendarDate(b.creditIssued.expiresAt.slice(0, 10), currentLocale()) })}
-        </p>
-      )}
+      {b.creditIssued && <CreditLine credit={b.creditIssued} />}
     </>
   );
 }

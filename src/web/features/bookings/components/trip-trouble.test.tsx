@@ -98,7 +98,7 @@ beforeEach(() => {
   vi.mocked(showToast).mockClear();
   routes = (url) => (url.includes('/replacements') ? json(reply(THREE)) : json({}));
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+    if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' }, travelCreditCents: 5_000 });
     return routes(url, init);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -221,16 +221,18 @@ describe('the replacement choice on the traveler’s card (decision 137)', () =>
     });
   });
 
-  it('takes the full refund instead, after a confirmation that names the deposit', async () => {
-    routes = (url, init) => (init?.method === 'PATCH' ? json({ ...awaiting({ status: 'cancelled' }), refund: { amountCents: 13_200, method: 'wechat', minBusinessDays: 1, maxBusinessDays: 3 } }) : json(reply(THREE)));
+  it('takes the full refund instead, after a confirmation that names the deposit and the travel credit that comes with it', async () => {
+    const credit = { amountCents: 5_000, expiresAt: '2027-11-25T02:00:00.000Z', spent: false };
+    routes = (url, init) => (init?.method === 'PATCH' ? json({ ...awaiting({ status: 'cancelled', creditIssued: credit }), refund: { amountCents: 13_200, method: 'wechat', minBusinessDays: 1, maxBusinessDays: 3 } }) : json(reply(THREE)));
     render(wrap(<TripCard booking={awaiting()} now={now} onContactSupport={noop} />));
     fireEvent.click(await screen.findByRole('button', { name: 'Take the full refund instead' }));
     const dialog = await screen.findByRole('dialog', { name: 'Take the full refund?' });
     await waitFor(() => expect(within(dialog).getByText('The booking is cancelled and your deposit of 132 RMB comes back to you in full.')).toBeTruthy());
+    expect((await within(dialog).findByTestId('credit-before')).textContent).toBe('You also get a travel credit of 50 RMB for your next booking, valid for 365 days: it comes off that booking’s price by itself.');
     expect(calls().some((c) => c.method === 'PATCH')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel and refund in full' }));
     await waitFor(() => expect(calls().some((c) => c.method === 'PATCH' && c.url.endsWith('/api/bookings/12/status') && c.body === JSON.stringify({ status: 'cancelled' }))).toBe(true));
-    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Booking has been cancelled', description: expect.stringContaining('132 RMB') })));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Booking has been cancelled', description: expect.stringMatching(/132 RMB.* A credit of 50 RMB for your next booking, until Nov 25, 2027/) })));
   });
 
   it('loading, error with retry, and nobody left (the refund comes by itself at the lapse, or now)', async () => {
@@ -300,17 +302,18 @@ describe('the no-show report (decision 138)', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     routes = (url, init) =>
       init?.method === 'POST' && url.endsWith('/report-no-show')
-        ? json({ ...started({ status: 'cancelled', cancelReason: 'guide_no_show', cancelledBy: 'guide' }), refund: { amountCents: 13_200, method: 'wechat', minBusinessDays: 1, maxBusinessDays: 3 } })
+        ? json({ ...started({ status: 'cancelled', cancelReason: 'guide_no_show', cancelledBy: 'guide', creditIssued: { amountCents: 5_000, expiresAt: '2027-11-25T02:00:00.000Z', spent: false } }), refund: { amountCents: 13_200, method: 'wechat', minBusinessDays: 1, maxBusinessDays: 3 } })
         : json({});
     render(wrap(<TripCard booking={started({ noShowReportableFrom: past() })} now={now} onContactSupport={noop} />));
     fireEvent.click(await screen.findByRole('button', { name: '地陪没有来' }));
     const dialog = await screen.findByRole('dialog', { name: '确认报告地陪没有来？' });
     expect(within(dialog).getByText(/定金 132 元将立即全额退还/)).toBeTruthy();
+    expect((await within(dialog).findByTestId('credit-before')).textContent).toContain('同时，您将获得 50 元抵用金');
     expect(within(dialog).getByRole('button', { name: '今天换一位地陪' })).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('发生了什么（选填）'), { target: { value: '在八重洲北口等了40分钟' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '报告并退款' }));
     await waitFor(() => expect(calls().some((c) => c.method === 'POST' && c.url.endsWith('/api/v2/bookings/12/report-no-show') && c.body === JSON.stringify({ note: '在八重洲北口等了40分钟' }))).toBe(true));
-    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '已报告：地陪没有来', description: '132 元已全额退还给您。', variant: 'success' })));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '已报告：地陪没有来', description: '132 元已全额退还给您。已为您的下一次预订发放 50 元抵用金，有效期至2027年11月25日，预订时自动抵扣。', variant: 'success' })));
   });
 
   it('the traveler asks for another guide later today instead of the refund', async () => {
