@@ -19,8 +19,13 @@ describe('demo bookings', () => {
     const res = await t.app.inject({ url: `/api/v2/bookings-new/traveler/${me.id}`, headers: auth(me.token) });
     expect(res.statusCode).toBe(200);
     const { data, counts } = res.json();
-    // Upcoming holds, besides the three trips, the trip awaiting a replacement guide and the tour whose guide has not come (seed/trip-trouble.ts).
-    expect(counts).toEqual({ 'pending-requests': 2, upcoming: 5, ongoing: 1, past: 2 });
+    // Upcoming holds the three trips and the trip awaiting a replacement guide; Ongoing the tour under way and the
+    // tour whose guide has not come (seed/trip-trouble.ts: its start has passed unconfirmed by the guide). The tour
+    // to confirm today starts later today, or, late in the day, earlier today, and then it is Ongoing too.
+    expect(counts['pending-requests']).toBe(2);
+    expect(counts.past).toBe(2);
+    expect(counts.upcoming + counts.ongoing).toBe(6);
+    expect(counts.ongoing).toBeGreaterThanOrEqual(2);
     expect(data.map((b: { status: string }) => b.status).sort()).toEqual(['awaiting_replacement', 'awaiting_start', 'awaiting_start', 'cancelled', 'completed', 'confirmed', 'ongoing', 'pending', 'upcoming', 'upcoming']);
     const upcoming = data.find((b: { status: string; weather: unknown }) => b.status === 'upcoming' && !b.weather);
     expect(upcoming.guide.fullName).toBe('Sato Yuki');
