@@ -1,4 +1,4 @@
-import { ArrowLeft, Clock, MapPin, MessageCircle, Route, Users } from 'lucide-react';
+import { ArrowLeft, Clock, MapPin, MessageCircle, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -6,7 +6,7 @@ import { ButtonLink } from '../components/ui/button';
 import { MachineTranslated } from '../components/ui/machine-translated';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { BookingWidget, checkoutPath } from '../features/bookings';
-import { useGuide, AvailabilityCalendar, htmlLang, WrittenIn, GuidePhoto, Rating, ResponsivenessLine, ReviewsSection, ServicesList, safeRedirect, TrackRecord } from '../features/guides';
+import { useGuide, AvailabilityCalendar, WrittenIn, GuidePhoto, GuideScores, ItineraryCard, Rating, ResponsivenessLine, ReviewsSection, ServicesList, safeRedirect, TrackRecord } from '../features/guides';
 import { LicenceBadge, ProfileLicence } from '../features/licences';
 import { cityName } from '../lib/format';
 import { ChatWithGuideButton } from '../features/messaging';
@@ -76,11 +76,6 @@ export function Component() {
   const own = session?.user.id === guide.userId;
   const name = guide.user.fullName;
   const years = Math.floor(guide.experienceMonths / 12);
-  const scores = [
-    ['ethics', guide.ethicsScore, guide.ethicsDescription, guide.ethicsDescriptionLanguage],
-    ['boundary', guide.boundaryScore, guide.boundaryDescription, guide.boundaryDescriptionLanguage],
-    ['supportive', guide.supportiveScore, guide.supportiveDescription, guide.supportiveDescriptionLanguage],
-  ] as const;
   // Book: to the checkout with the box's choices; a visitor logs in first and comes back to it.
   const book = (draft: Parameters<typeof checkoutPath>[1]) => {
     const target = checkoutPath(guide.id, draft);
@@ -164,36 +159,9 @@ export function Component() {
           <Section title={t('profile.services')} id="services">
             <ServicesList guideId={guide.id} fallback={guide.services} />
           </Section>
-          {scores.some(([, score]) => score !== null) && (
+          {[guide.ethicsScore, guide.boundaryScore, guide.supportiveScore].some((score) => score !== null) && (
             <Section title={t('profile.scores')} id="scores">
-              <ul className="space-y-4">
-                {scores.map(([key, score, text, language]) =>
-                  score === null ? null : (
-                    <li key={key}>
-                      <div className="flex items-baseline justify-between text-sm">
-                        <span className="font-medium">{t(`profile.${key}`)}</span>
-                        <span className="tabular-nums text-stone-600 dark:text-stone-400">{t('profile.scoreOf', { score })}</span>
-                      </div>
-                      <div
-                        className="mt-1 h-2 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-700"
-                        role="meter"
-                        aria-label={t(`profile.${key}`)}
-                        aria-valuemin={1}
-                        aria-valuemax={9}
-                        aria-valuenow={score}
-                      >
-                        <div className="h-full rounded-full bg-primary-600" style={{ width: `${(score / 9) * 100}%` }} />
-                      </div>
-                      {text && (
-                        <p lang={htmlLang(language)} className="mt-1.5 text-sm text-stone-600 dark:text-stone-400">
-                          {text}
-                        </p>
-                      )}
-                      {text && <WrittenIn language={language} className="mt-1" />}
-                    </li>
-                  ),
-                )}
-              </ul>
+              <GuideScores guide={guide} />
             </Section>
           )}
           <Section title={t('profile.availability')} id="availability">
@@ -204,24 +172,7 @@ export function Component() {
               <ul className="grid gap-3 sm:grid-cols-2">
                 {guide.itineraries.map((it) => (
                   <li key={it.id}>
-                    <Link
-                      to={`/itinerary/${it.id}`}
-                      className="block h-full rounded-lg border border-stone-200 p-4 transition hover:border-primary-400 hover:bg-primary-50/50 dark:border-stone-700 dark:hover:bg-primary-900/20"
-                    >
-                      <span className="flex items-start justify-between gap-2">
-                        <span lang={htmlLang(it.language)} className="font-semibold">
-                          {it.title}
-                        </span>
-                        <span className="inline-flex shrink-0 items-center gap-1 text-xs text-stone-500 dark:text-stone-400">
-                          <Route className="h-3.5 w-3.5" aria-hidden />
-                          {t('profile.hours', { count: it.durationHours })}
-                        </span>
-                      </span>
-                      <span lang={htmlLang(it.language)} className="mt-1 line-clamp-2 block text-sm text-stone-600 dark:text-stone-400">
-                        {it.summary}
-                      </span>
-                      <WrittenIn language={it.language} className="mt-2" />
-                    </Link>
+                    <ItineraryCard itinerary={it} />
                   </li>
                 ))}
               </ul>

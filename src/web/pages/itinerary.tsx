@@ -4,7 +4,8 @@ import { useParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { useItinerary, GuidePhoto, htmlLang, WrittenIn } from '../features/guides';
+import { MachineTranslated } from '../components/ui/machine-translated';
+import { useItinerary, GuidePhoto, WrittenIn } from '../features/guides';
 import { bracketed } from '../lib/format';
 import { cityName, amount } from '../lib/format';
 import { ApiError } from '../lib/api-client';
@@ -19,7 +20,7 @@ export function Component() {
   const locale = currentLocale();
   const id = Number(useParams().id);
   const query = useItinerary(id);
-  useDocumentTitle(query.data?.title ?? t('common:routes.itinerary'));
+  useDocumentTitle(query.data ? (query.data.titleTranslated?.text ?? query.data.title) : t('common:routes.itinerary'));
 
   if (!Number.isInteger(id) || id <= 0 || (query.error instanceof ApiError && query.error.status === 404)) {
     markNotFound();
@@ -46,13 +47,13 @@ export function Component() {
         <Clock className="h-4 w-4" aria-hidden />
         {t('itinerary.duration', { count: it.durationHours })}
       </p>
-      <h1 lang={htmlLang(it.language)} className="mt-2 text-3xl font-bold tracking-tight">
-        {it.title}
-      </h1>
+      <div className="mt-2">
+        <MachineTranslated as="h1" original={it.title} originalLanguage={it.language} translated={it.titleTranslated} translation={it.translation} className="text-3xl font-bold tracking-tight" />
+      </div>
       <WrittenIn language={it.language} className="mt-2" />
-      <p lang={htmlLang(it.language)} className="mt-3 text-lg text-stone-600 dark:text-stone-300">
-        {it.summary}
-      </p>
+      <div className="mt-3">
+        <MachineTranslated original={it.summary} originalLanguage={it.language} translated={it.summaryTranslated} className="text-lg text-stone-600 dark:text-stone-300" />
+      </div>
 
       <h2 className="mt-10 text-lg font-semibold">{t('itinerary.plan')}</h2>
       <ol className="relative mt-4 space-y-6 border-l-2 border-primary-200 pl-6 dark:border-primary-800">
@@ -63,12 +64,12 @@ export function Component() {
               {s.time}
               <span className="font-normal text-stone-500 dark:text-stone-400">{bracketed(t('profile.japanTime'), locale)}</span>
             </p>
-            <p lang={htmlLang(it.language)} className="mt-0.5 font-semibold">
-              {s.title}
-            </p>
-            <p lang={htmlLang(it.language)} className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-              {s.description}
-            </p>
+            <div className="mt-0.5">
+              <MachineTranslated original={s.title} originalLanguage={it.language} translated={s.titleTranslated} className="font-semibold" />
+            </div>
+            <div className="mt-1">
+              <MachineTranslated original={s.description} originalLanguage={it.language} translated={s.descriptionTranslated} className="text-sm text-stone-600 dark:text-stone-400" />
+            </div>
           </li>
         ))}
       </ol>

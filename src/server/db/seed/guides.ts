@@ -14,6 +14,7 @@ import {
   users,
 } from '../schema/index';
 import { createRng, generateGuide, REVIEWER_NAMES, type GeneratedGuide } from './guide-data';
+import { japaneseOnlyGuide } from './japanese-guide';
 
 /** Seeded people cannot log in: this is not a valid password hash. */
 const NO_LOGIN = 'disabled';
@@ -126,7 +127,8 @@ export async function refreshRatings(db: Database): Promise<void> {
 
 /**
  * Demo step: 80 guides, eight per city, with reviews from 20 demo travelers, itineraries, weekly
- * hours and a few days off; and a listing for the demo account `guide` (Sato Yuki, Tokyo).
+ * hours and a few days off; a listing for the demo account `guide` (Sato Yuki, Tokyo); and a Kyoto
+ * guide who writes only in Japanese (japanese-guide.ts).
  */
 export async function seedDemoGuides(db: Database): Promise<void> {
   const rng = createRng(20261122);
@@ -180,6 +182,8 @@ export async function seedDemoGuides(db: Database): Promise<void> {
     // Listed like every demo guide (decision 091): her identity was checked.
     await db.update(users).set({ profilePicture: avatarUrl('guide', 'female'), gender: 'female', identityVerified: true }).where(eq(users.id, demo.id));
   }
+  // Last, so the guides drawn before him stay the same: a Kyoto guide who writes only in Japanese (decision 145).
+  list.push(japaneseOnlyGuide(rng, subs));
   await insertGuides(db, list, { reviewerIds: reviewerRows.map((r) => r.id), existingUserIds });
   await refreshRatings(db);
 }

@@ -12,6 +12,7 @@ import type { Database } from '../client';
 import { seedNotice } from './notices';
 import { bookings, conversationCredits, conversationReads, conversations, guideServices, guides, messages, offers, systemMessages, users } from '../schema/index';
 import { recountConversations } from '../../modules/messaging/send.repository';
+import { seedJapaneseChat } from './japanese-guide';
 
 const HOUR = 3_600_000;
 
@@ -26,7 +27,8 @@ const CHAT: { from: 'traveler' | 'guide'; hoursAgo: number; body: string }[] = [
 /**
  * What the demo accounts find in the bell and on /messages at first start: the notices the product
  * would have sent for the demo bookings (in the recipient's language, as the notification module
- * writes them), and a conversation between the demo traveler and the demo guide.
+ * writes them), a conversation between the demo traveler and the demo guide, and an older one with
+ * the guide who writes only in Japanese.
  */
 export async function seedDemoMessages(db: Database, seededAt: Date): Promise<void> {
   const people = await db
@@ -78,7 +80,9 @@ export async function seedDemoMessages(db: Database, seededAt: Date): Promise<vo
   }
   if (notices.length) await db.insert(systemMessages).values(notices).onConflictDoNothing();
 
-  if (!listing) return;
+  // The traveler's chat in Chinese with a guide who answers in Japanese (decision 145).
+  await seedJapaneseChat(db, traveler.id, now);
+  if (!listing) return await recountConversations(db);
   const [conversation] = await db
     .insert(conversations)
     .values({ travelerId: traveler.id, guideId: listing.id, guideUserId: guideUser.id, createdAt: new Date(now - CHAT[0]!.hoursAgo * HOUR), lastMessageAt: new Date(now - CHAT.at(-1)!.hoursAgo * HOUR) })

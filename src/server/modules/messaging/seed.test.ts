@@ -18,9 +18,11 @@ describe('demo messages', () => {
     const list = await t.app.inject({ url: '/api/conversations', headers: auth(me.token) });
     expect(list.statusCode).toBe(200);
     const entries = list.json().data ?? list.json();
-    expect(entries).toHaveLength(1);
+    // Hers, and an older one with the guide who writes only in Japanese (db/seed/japanese-guide.ts).
+    expect(entries).toHaveLength(2);
     // The chat, then a tour request answered by the guide's open offer, which is unread.
     expect(entries[0]).toMatchObject({ unreadCount: 1, messageCount: 6 });
+    expect(entries[1]).toMatchObject({ unreadCount: 0 });
     const total = await t.app.inject({ url: `/api/conversations/total-unread-count/${me.id}`, headers: auth(me.token) });
     expect(total.json().totalUnreadCount).toBeGreaterThanOrEqual(2); // the chat answer and the unread notices
   });

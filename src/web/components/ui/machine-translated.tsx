@@ -26,6 +26,8 @@ export interface MachineTranslatedProps {
   className?: string;
   /** Light text on a coloured bubble. */
   inverted?: boolean;
+  /** The element of the text itself: a page's title is its heading, with the note and the toggle after it. */
+  as?: 'span' | 'h1';
 }
 
 /**
@@ -33,16 +35,16 @@ export interface MachineTranslatedProps {
  * translation first, named with its provider ("机器翻译 · DeepL"), and one tap to the original and
  * back. Without a translation, the original as before; "翻译暂不可用" when the provider is out.
  */
-export function MachineTranslated({ original, originalLanguage, translated, translation, className, inverted }: MachineTranslatedProps) {
+export function MachineTranslated({ original, originalLanguage, translated, translation, className, inverted, as: Text = 'span' }: MachineTranslatedProps) {
   const { t } = useTranslation();
   const [showOriginal, setShowOriginal] = useState(false);
   const note = cn('mt-1 flex flex-wrap items-center gap-x-2 text-xs', inverted ? 'text-white/80' : 'text-stone-500 dark:text-stone-400');
   if (!translated) {
     return (
       <>
-        <span lang={htmlLang(originalLanguage)} className={cn('block', className)}>
+        <Text lang={htmlLang(originalLanguage)} className={cn('block', className)}>
           {original}
-        </span>
+        </Text>
         {translation?.status === 'unavailable' && (
           <span className={note} data-testid="translation-unavailable">
             {t('machineTranslation.unavailable')}
@@ -54,9 +56,9 @@ export function MachineTranslated({ original, originalLanguage, translated, tran
   const shown = showOriginal ? { text: original, lang: originalLanguage } : { text: translated.text, lang: translated.targetLang };
   return (
     <>
-      <span lang={htmlLang(shown.lang)} className={cn('block', className)} data-testid={showOriginal ? 'original-text' : 'translated-text'}>
+      <Text lang={htmlLang(shown.lang)} className={cn('block', className)} data-testid={showOriginal ? 'original-text' : 'translated-text'}>
         {shown.text}
-      </span>
+      </Text>
       <span className={note}>
         {!showOriginal && <MachineTranslationLabel provider={translated.provider} />}
         <button type="button" className="font-medium underline underline-offset-2" aria-pressed={showOriginal} onClick={() => setShowOriginal((v) => !v)}>

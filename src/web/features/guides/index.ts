@@ -10,6 +10,8 @@ export { GuideCard } from './components/guide-card';
 export { GuideGrid } from './components/guide-grid';
 export { GuideGridSkeleton } from './components/guide-grid-skeleton';
 export { GuidePhoto } from './components/guide-photo';
+export { GuideScores } from './components/guide-scores';
+export { ItineraryCard } from './components/itinerary-card';
 export { Rating } from './components/rating';
 export { ResponsivenessLine } from './components/responsiveness';
 export { ReviewsSection } from './components/reviews-section';

@@ -24,6 +24,13 @@ export function useGuide(id: number) {
     queryKey: guideKeys.detail(id),
     queryFn: () => getGuide(id),
     enabled: Number.isInteger(id) && id > 0,
-    refetchInterval: (query) => recheckWhilePending(query.state.data?.bioTranslation?.status === 'pending', query.state.dataUpdateCount),
+    refetchInterval: (query) => recheckWhilePending(translationPending(query.state.data), query.state.dataUpdateCount),
   });
 }
+
+/** Whether a text of the profile (bio, descriptions, itineraries) has its translation on the way (decision 145). */
+const translationPending = (g: GuideDetail | undefined) =>
+  !!g &&
+  [g.bioTranslation, g.ethicsDescriptionTranslation, g.boundaryDescriptionTranslation, g.supportiveDescriptionTranslation, ...g.itineraries.map((it) => it.translation)].some(
+    (x) => x?.status === 'pending',
+  );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Itinerary } from '../../../../shared/schemas/guides';
+import { recheckWhilePending } from '../../../components/ui/machine-translated';
 import { apiRequest } from '../../../lib/api-client';
 import { readerLanguage } from '../lib/text-language';
 import { guideKeys } from './keys';
@@ -10,5 +11,10 @@ export function getItinerary(id: number): Promise<Itinerary> {
 }
 
 export function useItinerary(id: number) {
-  return useQuery({ queryKey: guideKeys.itinerary(id), queryFn: () => getItinerary(id), enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({
+    queryKey: guideKeys.itinerary(id),
+    queryFn: () => getItinerary(id),
+    enabled: Number.isInteger(id) && id > 0,
+    refetchInterval: (query) => recheckWhilePending(query.state.data?.translation?.status === 'pending', query.state.dataUpdateCount),
+  });
 }

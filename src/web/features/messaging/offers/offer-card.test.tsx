@@ -82,6 +82,18 @@ describe('OfferCard', () => {
     expect(screen.getByTestId('shop-stops').textContent).toContain('No shop stops: the guide declared none for this tour.');
   });
 
+  it("shows a Chinese traveler a Japanese offer's itinerary by machine translation, the original one tap away", async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    const itinerary = '築地場外市場で朝ごはん、浜離宮で抹茶';
+    wrap(<OfferCard offer={offer({ itinerary, itineraryLanguage: 'ja', itineraryTranslated: { text: '在筑地场外市场吃早餐，在滨离宫喝抹茶', provider: 'DeepL', targetLang: 'zh' } })} isGuideView={false} />);
+    const card = within(await screen.findByTestId('offer-card'));
+    expect(card.getByTestId('translated-text').textContent).toBe('在筑地场外市场吃早餐，在滨离宫喝抹茶');
+    expect(card.getByTestId('machine-translated').textContent).toContain('机器翻译 · DeepL');
+    fireEvent.click(card.getByRole('button', { name: '显示原文' }));
+    expect(card.getByTestId('original-text').textContent).toBe(itinerary);
+    expect(card.getByTestId('original-text').getAttribute('lang')).toBe('ja');
+  });
+
   it('lists each declared shop stop and whether the shop pays the guide', async () => {
     wrap(<OfferCard offer={offer({ shopStops: [{ name: 'Ginza pearl shop', minutes: 30, paidByShop: true }, { name: 'Tsukiji knife shop', minutes: 15, paidByShop: false }] })} isGuideView={false} />);
     const items = within(await screen.findByTestId('shop-stops')).getAllByRole('listitem').map((li) => li.textContent);

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { OFFER_DECLINE_REASONS, type OfferDeclineReason } from '../../../../shared/offers/offer-rules';
 import type { Offer } from '../../../../shared/schemas/offers';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { MachineTranslated } from '../../../components/ui/machine-translated';
 import { ShopStopsList } from '../../../components/ui/shop-stops';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
@@ -44,7 +45,15 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
     [t('tour.duration'), t('tour.hours', { count: offer.durationHours })],
     [t('tour.travelers'), String(offer.travelers)],
     ...(offer.subcategory ? [[t('tour.service'), serviceName(offer.subcategory, locale)] as [string, string]] : []),
-    [t('tour.itinerary'), offer.itinerary],
+    [
+      t('tour.itinerary'),
+      // In the traveler's language by machine translation when it applies, the original one tap away (decision 145).
+      offer.itineraryLanguage ? (
+        <MachineTranslated original={offer.itinerary} originalLanguage={offer.itineraryLanguage} translated={offer.itineraryTranslated} translation={offer.itineraryTranslation} />
+      ) : (
+        offer.itinerary
+      ),
+    ],
     [t('tour.meetingPoint'), <MeetingPlace place={offer} />],
   ];
   const extras: [string, number][] = [
