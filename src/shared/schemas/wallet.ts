@@ -120,7 +120,7 @@ export const createWithdrawalBodySchema = z
      * ("use the same account"): the server copies the account, so the form never needs its full number,
      * which reads only masked. Without it, the account fields below are required.
      */
-    sameAccountAs: z.number().int().positive().optional(),
+    sameAccountAs: z.number().int().positive().max(2_147_483_647).optional(),
     accountName: trimmed(100).optional(),
     accountNumber: z.string().trim().min(4).max(64).regex(/^[A-Za-z0-9@._+\- ]+$/, 'Letters, digits, @ . _ + - only').optional(),
     /** Ignored for a bank payout: the bank's name comes from its code (decision 128). */
