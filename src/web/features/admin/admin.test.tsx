@@ -1,45 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense, useState } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dispute } from '../../../shared/schemas/disputes';
 import type { PayoutBatch } from '../../../shared/schemas/payouts';
-import type { User } from '../../../shared/schemas/user';
 import { i18next, i18nReady } from '../../lib/i18n';
-import { createQueryClient } from '../../lib/query-client';
 import { clearSession, setSession } from '../../lib/session';
-import { Component as AdminPage } from '../../pages/admin';
 import { actionRequest } from './api';
 import { RefundSplitInput } from './components/refund-split';
 import { canOpenConsole, errorKey, parseAdminPath, parseYuan, refundSplit } from './lib';
 import { ApiError } from '../../lib/api-client';
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const user = (isAdmin: boolean): User => ({
-  id: isAdmin ? 1 : 2,
-  username: isAdmin ? 'admin' : 'traveler',
-  fullName: 'Someone',
-  email: 'x@example.com',
-  role: 'traveler',
-  joinedDate: '2026-01-01',
-  readReceiptsEnabled: true,
-  profilePicture: null,
-  backgroundImage: null,
-  isGuide: false,
-  isAdmin,
-  nickname: null,
-  bio: null,
-  gender: null,
-  age: null,
-  city: null,
-  mbti: null,
-  identityVerified: false,
-  emailUpdates: false,
-  locale: null,
-  guideStatus: { shouldShowRoleSwitch: false, shouldShowBecomeGuideButton: true, shouldShowViewApplicationButton: false },
-});
+import { awaitingBatch, json, page, user } from './admin-fixtures';
 
 const dispute: Dispute = {
   id: 5,
@@ -57,42 +27,6 @@ const dispute: Dispute = {
   resolvedAt: null,
   bookingStatus: 'disputed',
   evidence: [],
-};
-
-/** A bank batch the weekly run formed, waiting for the admin's rate (decision 130). */
-const awaitingBatch: PayoutBatch = {
-  id: 7,
-  kind: 'bank',
-  status: 'awaiting_rate',
-  transferDate: null,
-  jpyPerCny: null,
-  formedForWeek: '2026-11-23',
-  lineCount: 1,
-  pendingCount: 1,
-  totalCents: 12_345,
-  totalYen: null,
-  createdAt: '2026-11-24T01:00:00Z',
-  lines: [
-    {
-      id: 70,
-      withdrawalId: 700,
-      userId: 3,
-      username: 'guide',
-      amountCents: 12_345,
-      amountYen: null,
-      status: 'pending',
-      withdrawalStatus: 'approved',
-      accountName: 'Yamada Taro',
-      accountNumber: '1234567',
-      bankCode: '0001',
-      bankName: 'みずほ',
-      branchCode: '001',
-      branchName: '東京営業部',
-      accountHolderKana: 'ﾔﾏﾀﾞ ﾀﾛｳ',
-      failureReason: null,
-      decidedAt: null,
-    },
-  ],
 };
 
 function server(post: () => Response = () => json({ dispute: { ...dispute, status: 'resolved' }, ledger: { entries: [], total: 0 } }), batch: PayoutBatch = awaitingBatch) {
@@ -124,21 +58,6 @@ function server(post: () => Response = () => json({ dispute: { ...dispute, statu
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
-}
-
-function page(path: string) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Suspense fallback="loading">
-          <Routes>
-            <Route path="/admin/*" element={<AdminPage />} />
-            <Route path="/admin" element={<AdminPage />} />
-          </Routes>
-        </Suspense>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
 }
 
 beforeAll(async () => {
@@ -348,59 +267,5 @@ describe('/admin', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     page('/admin/payouts/7');
     expect((await screen.findAllByText(/2657 日元/)).length).toBeGreaterThan(0);
-  });
-});
-
-describe('payout batches: the audit trail and paying before the transfer day', () => {
-  const openBatch = (transferDate: string): PayoutBatch => ({ ...awaitingBatch, status: 'open', jpyPerCny: '21.53', transferDate, totalYen: 2657 });
-  function batchServer(batch: PayoutBatch) {
-    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (init?.method === 'POST') return json({ ...batch, lines: batch.lines.map((l) => ({ ...l, status: 'paid' })) });
-      if (url.startsWith('/api/admin/audit-log'))
-        return json({
-          entries: [{ id: 1, admin: { id: 1, username: 'admin' }, action: 'payout_batch.rate', entityType: 'payout_batch', entityId: 7, before: { jpyPerCny: null, status: 'awaiting_rate' }, after: { jpyPerCny: '21.53', lines: 1, status: 'open' }, note: null, createdAt: '2026-11-24T02:00:00Z' }],
-          nextBefore: null,
-        });
-      if (url.startsWith('/api/admin/payout-batches/7')) return json(batch);
-      if (url.startsWith('/api/admin/payout-batches')) return json({ batches: [batch] });
-      return json({ data: [], total: 0, page: 1, limit: 1 });
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    return fetchMock;
-  }
-
-  it('names the changed fields in the reader’s language, not as keys', async () => {
-    setSession('t', user(true));
-    batchServer(openBatch('2026-11-27'));
-    page('/admin/payouts/7');
-    const entry = await screen.findByTestId('audit-entry');
-    expect(entry.textContent).toContain('Rate (yen per RMB): — → 21.53');
-    expect(entry.textContent).toContain('Status: Awaiting rate → Open');
-    expect(entry.textContent).not.toContain('jpyPerCny');
-    cleanup();
-    await act(() => i18next.changeLanguage('zh-CN'));
-    page('/admin/payouts/7');
-    expect((await screen.findByTestId('audit-entry')).textContent).toContain('汇率（每 1 元人民币兑日元）: — → 21.53');
-  });
-
-  it('before the transfer day, Mark paid names the day and waits for the admin to confirm', async () => {
-    setSession('t', user(true));
-    const fetchMock = batchServer(openBatch('2099-01-05'));
-    page('/admin/payouts/7');
-    fireEvent.click(await screen.findByRole('button', { name: 'Mark paid' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('The transfer date is Jan 5, 2099. Mark as paid now?')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'POST')).toBe(false);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST').map(([u]) => String(u))).toEqual(['/api/admin/payout-batches/7/lines/70/paid']));
-  });
-
-  it('on or after the transfer day the confirmation says the usual words', async () => {
-    setSession('t', user(true));
-    batchServer(openBatch('2026-01-05'));
-    page('/admin/payouts/7');
-    fireEvent.click(await screen.findByRole('button', { name: 'Mark paid' }));
-    expect(within(await screen.findByRole('dialog')).getByText('Only after the bank confirms the transfer. The guide is told.')).toBeTruthy();
   });
 });
