@@ -18,8 +18,8 @@ const jaDir = path.join(import.meta.dirname, '../src/web/locales/ja');
 const ja = Object.fromEntries(readdirSync(jaDir).map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(path.join(jaDir, f), 'utf8'))])) as Record<string, Record<string, Record<string, string>>>;
 const word = (ns: string, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], ja[ns]) as string;
 
-// English words an untranslated interface string would carry (names of people and places never match).
-const ENGLISH = /\b(the|and|your|you|with|for|from|this|please|booking|bookings|guide|guides|traveler|travelers|pay|paid|save|cancel|search|loading|error|request|requests|accept|decline|rates|hours|available|withdraw|balance|statement|settings|reviews?|messages?|profile|dashboard|upcoming|completed|pending|total|deposit|price|per|hour|days?|next|back|close|view|edit|add|remove|delete|submit|send|continue|confirm|sign|log in|log out|help|home|menu|language)\b/i;
+// English words an untranslated interface string would carry. Not "guide": people name themselves so ("Demo Guide").
+const ENGLISH = /\b(the|and|your|you|with|for|from|this|please|booking|bookings|traveler|travelers|pay|paid|save|cancel|search|loading|error|request|requests|accept|decline|rates|hours|available|withdraw|balance|statement|settings|reviews?|messages?|profile|dashboard|upcoming|completed|pending|total|deposit|price|per|hour|days?|next|back|close|view|edit|add|remove|delete|submit|send|continue|confirm|sign|log in|log out|help|home|menu|language)\b/i;
 
 async function englishLeft(page: Page): Promise<string[]> {
   return page.evaluate((source) => {

@@ -102,3 +102,15 @@ export function useSession(): Session | null {
     () => null,
   );
 }
+
+/**
+ * The session for work done in the background (lists that refetch, live updates): null as soon as logging
+ * out has begun, so nothing asks with a token the server is forgetting (a 401 in that window).
+ */
+export function useLiveSession(): Session | null {
+  return useSyncExternalStore(
+    (l) => (listeners.add(l), () => listeners.delete(l)),
+    getLiveSession,
+    () => null,
+  );
+}

@@ -1,4 +1,4 @@
-import { useSession } from '../../../lib/session';
+import { useLiveSession } from '../../../lib/session';
 import { useGuideBookings } from '../api/get-guide-bookings';
 import { useTravelerBookings } from '../api/get-traveler-bookings';
 import { useOpenOffers } from '../api/get-offer';
@@ -10,7 +10,7 @@ import { byDeadline, needsAnswer, travelerNeedsAnswer, type AnswerItem } from '.
  * same queries), so the home page's list and those pages' badges always agree.
  */
 export function useNeedsAnswer(): AnswerItem[] {
-  const session = useSession();
+  const session = useLiveSession();
   const isGuide = !!session && (session.user.isGuide || session.user.role === 'guide');
   const trips = useTravelerBookings(session?.user.id);
   const guided = useGuideBookings(isGuide ? session.user.id : undefined);
