@@ -36,7 +36,7 @@ const WORDS = {
     findBank: '查找银行',
     otherAccount: '使用其他账户',
     findBranch: '查找支店',
-    amount: /金额/,
+    amount: /^金额/,
     holder: '账户持有人姓名',
     number: '银行账号',
     kana: '户名（片假名）',
