@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Itinerary } from '../../shared/schemas/guides';
 import { i18next, i18nReady } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
@@ -30,6 +30,8 @@ beforeAll(async () => {
   await i18nReady;
   await act(() => i18next.changeLanguage('zh-CN'));
 });
+// Web test files share one i18next in a worker: the next file starts in English again.
+afterAll(() => act(() => i18next.changeLanguage('en')));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

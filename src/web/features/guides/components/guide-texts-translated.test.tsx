@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GuideDetail } from '../../../../shared/schemas/guides';
 import { i18next, i18nReady } from '../../../lib/i18n';
 import { GuideScores } from './guide-scores';
@@ -36,7 +36,11 @@ const itinerary: GuideDetail['itineraries'][number] = {
 beforeAll(async () => {
   await i18nReady;
   await act(() => i18next.changeLanguage('zh-CN'));
+  // The tests render at once: the words are there before the first render, whichever file ran before.
+  await i18next.loadNamespaces(['common', 'guides']);
 });
+// Web test files share one i18next in a worker: the next file starts in English again.
+afterAll(() => act(() => i18next.changeLanguage('en')));
 afterEach(cleanup);
 
 describe("a Japanese guide's profile texts for a Chinese reader", () => {
