@@ -97,7 +97,8 @@ export async function readUploads<N extends string>(
   try {
     const raw = request.raw;
     if (!raw.complete && (raw.destroyed || raw.readableAborted)) {
-      request.log.info('malformed multipart upload: the connection closed before the upload was read');
+      // Logged as every malformed upload is (the error and one message), so one search finds them all.
+      request.log.info({ err: new Error('The connection closed before the upload was read') }, 'malformed multipart upload');
       throw malformed();
     }
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: names.length } })) {

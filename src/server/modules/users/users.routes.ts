@@ -33,7 +33,8 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
     // closing connection surfaces as "Premature close" below.
     const raw = request.raw;
     if (!raw.complete && (raw.destroyed || raw.readableAborted)) {
-      request.log.info('malformed multipart upload: the connection closed before the upload was read');
+      // Logged as every malformed upload is (the error and one message), so one search finds them all.
+      request.log.info({ err: new Error('The connection closed before the upload was read') }, 'malformed multipart upload');
       throw malformed();
     }
     const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
