@@ -137,32 +137,30 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/**
+ * Stops the process before it serves anything. Not an AppError: that is the answer to a request, and no
+ * request exists yet (config.ts is the lint rule's listed exception, decision 143).
+ */
+function invalidSettings(problems: readonly string[]): never {
+  throw new Error(`Invalid settings in the environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid settings in the environment:\n${lines}`);
-  }
+  if (!parsed.success) invalidSettings(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   const e = parsed.data;
-  if (e.SUPPORT_WIDGET === 'crisp' && !e.CRISP_WEBSITE_ID) {
-    throw new Error('Invalid settings in the environment:\n  CRISP_WEBSITE_ID: required when SUPPORT_WIDGET=crisp');
-  }
+  // Settings that are right alone but wrong together: every problem is named at once, so one restart fixes them.
+  const problems: string[] = [];
+  if (e.SUPPORT_WIDGET === 'crisp' && !e.CRISP_WEBSITE_ID) problems.push('CRISP_WEBSITE_ID: required when SUPPORT_WIDGET=crisp');
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PUBLISHABLE_KEY)) {
-    throw new Error(
-      'Invalid settings in the environment:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: required when PAYMENT_PROVIDER=stripe',
-    );
+    problems.push('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: required when PAYMENT_PROVIDER=stripe');
   }
-  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-    throw new Error('Invalid settings in the environment:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
-  }
-  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_PUBLIC_URL)) {
-    throw new Error('Invalid settings in the environment:\n  S3_BUCKET: required when other S3_ settings are set');
-  }
-  if (e.TRANSLATION_PROVIDER === 'deepl' && !e.DEEPL_AUTH_KEY) {
-    throw new Error('Invalid settings in the environment:\n  DEEPL_AUTH_KEY: required when TRANSLATION_PROVIDER=deepl');
-  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_PUBLIC_URL)) problems.push('S3_BUCKET: required when other S3_ settings are set');
+  if (e.TRANSLATION_PROVIDER === 'deepl' && !e.DEEPL_AUTH_KEY) problems.push('DEEPL_AUTH_KEY: required when TRANSLATION_PROVIDER=deepl');
   const operator = operatorFromSettings(e, e.NODE_ENV === 'production');
-  if (Array.isArray(operator)) throw new Error(`Invalid settings in the environment:\n${operator.map((p) => `  ${p}`).join('\n')}`);
+  if (Array.isArray(operator)) problems.push(...operator);
+  if (problems.length > 0 || Array.isArray(operator)) invalidSettings(problems);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
