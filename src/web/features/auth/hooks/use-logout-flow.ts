@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dropReaderQueries } from '../../../lib/reader-queries';
@@ -12,12 +12,26 @@ import { logout } from '../api/logout';
  * Everything happens in the mutation's own callback, which runs even though clearing the session
  * unmounts the menu that started it.
  */
+/** Resolves when no query of this client is fetching. */
+function settled(queryClient: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    if (queryClient.isFetching() === 0) return resolve();
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() > 0) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 export function useLogoutFlow() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: logout,
+    // Background work stops asking once logging out begins (useLiveSession); what it already asked is
+    // awaited before the server forgets the token.
+    mutationFn: () => logout(() => settled(queryClient)),
     onSettled: (reachedServer) => {
       clearSession();
       dropReaderQueries(queryClient);

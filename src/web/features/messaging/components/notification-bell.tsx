@@ -2,7 +2,7 @@ import { Bell } from 'lucide-react';
 import { Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { badgeText } from '../../../../shared/realtime';
-import { useSession } from '../../../lib/session';
+import { useLiveSession } from '../../../lib/session';
 import { useUnread } from '../api/unread';
 import { useRealtime } from '../realtime/use-realtime';
 import { lazyPart } from '../../../lib/hydration';
@@ -18,7 +18,8 @@ const iconClass =
  */
 export default function NotificationBell() {
   const { t } = useTranslation();
-  const session = useSession();
+  // The live session: polling and the socket stop as soon as logging out begins.
+  const session = useLiveSession();
   const userId = session?.user.id;
   useRealtime(session?.token, userId);
   const unread = useUnread(userId);
