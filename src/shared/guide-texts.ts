@@ -28,13 +28,17 @@ export interface ItineraryTextFields {
 export type ItineraryTexts = Partial<Record<TextLanguage, ItineraryTextFields>>;
 
 /**
- * The language a text is written in, guessed from its script: kana (with or without Han) is
- * Japanese, Han alone is Chinese, anything else English. Migration 0014 uses the same rule in SQL.
+ * The language a text is written in, guessed from its script: kana (with or without Han) or the
+ * iteration mark 々 (人々, 時々: Japanese writing, not Chinese) is Japanese, anything else English.
+ * Han alone cannot tell the two apart (駅前集合 or 東京大学 are written alike in both): `writer`, the
+ * language of the writer's account (users.locale) when the caller knows it, breaks that tie, so a
+ * Japanese writer's kanji-only text is Japanese; without one it is Chinese (decision 146).
+ * Migration 0014 used the rule without the writer in SQL for the texts it moved.
  */
-export function detectTextLanguage(text: string | null | undefined): TextLanguage {
+export function detectTextLanguage(text: string | null | undefined, writer?: TextLanguage): TextLanguage {
   if (!text) return 'en';
-  if (/[\u3040-\u30ff]/.test(text)) return 'ja';
-  if (/[\u4e00-\u9fff\u3400-\u4dbf]/.test(text)) return 'zh';
+  if (/[\u3040-\u30ff\u3005]/.test(text)) return 'ja';
+  if (/[\u4e00-\u9fff\u3400-\u4dbf]/.test(text)) return writer === 'ja' ? 'ja' : 'zh';
   return 'en';
 }
 

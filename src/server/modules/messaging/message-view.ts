@@ -66,7 +66,8 @@ export function chatMailTexts(body: string, tr: TourRequest | undefined, service
  * statement (decision 145): each body, and an offer's itinerary. The body given is the one the reader
  * gets, so a masked body (decision 050) is what the provider is asked to translate, never the contact
  * details it hides; an offer's itinerary is shown as written but masked before it is translated until
- * a booking is confirmed.
+ * a booking is confirmed. `writer` is the other side's account language: a kanji-only text of a
+ * Japanese writer is Japanese (decision 146).
  */
 export async function withTranslations(
   translations: Pick<Translations, 'read'>,
@@ -74,9 +75,10 @@ export async function withTranslations(
   messages: Message[],
   reader: TextLanguage | undefined,
   unlocked: boolean,
+  writer?: TextLanguage,
 ): Promise<Message[]> {
   if (!reader) return messages;
-  const ask = (text: string | undefined) => (text ? { text, from: detectTextLanguage(text), to: reader } : null);
+  const ask = (text: string | undefined) => (text ? { text, from: detectTextLanguage(text, writer), to: reader } : null);
   const items = messages.flatMap((m) => {
     if (m.senderId === readerId) return [null, null];
     const itinerary = m.offer?.itinerary;

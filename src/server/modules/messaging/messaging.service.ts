@@ -3,7 +3,7 @@ import { canSend, creditsFor, FREE_MESSAGES, type Credits } from '../../../share
 import { maskContacts } from '../../../shared/messaging/contact-masking';
 import { tourRequestPreview, type RejectReason } from '../../../shared/messaging/tour-request';
 import { matchLocale, type Locale } from '../../../shared/locales';
-import { localeTextLanguage, namedTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
+import { localeTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import type { Conversation, Message, TourRequest, TotalUnread } from '../../../shared/schemas/messaging';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../shared/schemas/notifications';
 import { inTransaction, type Database } from '../../db/client';
@@ -36,7 +36,7 @@ interface Deps {
   offers: OfferReader;
   /** The job runner: a chat e-mail written with its message runs right after the commit (decision 085). */
   jobs: { soon(ids: number): void };
-  translations: Pick<Translations, 'enabled' | 'read'>; // machine translation: the cache only, on a read (decision 145)
+  translations: Pick<Translations, 'enabled' | 'read' | 'readerLanguage'>; // machine translation: the cache only, on a read (decision 145)
   log: { warn: (o: object, m: string) => void };
 }
 
@@ -50,6 +50,8 @@ const creditsOf = (n: { travelerMessages: number; guideMessages: number }, hasBo
   return { traveler: creditsFor('traveler', facts), guide: creditsFor('guide', facts) };
 };
 const pairKey = (c: { travelerId: number; guideId: number }) => `${c.travelerId}:${c.guideId}`;
+/** Read receipts show only when both sides allow them. */
+const receiptsOf = (both: { readReceiptsEnabled: boolean }[]) => both.length === 2 && both.every((p) => p.readReceiptsEnabled);
 
 /**
  * Conversations between a traveler and a guide. Only the two participants see or write a
@@ -75,12 +77,6 @@ export class MessagingService {
 
   private async facts(c: ConversationRow) {
     return (await repo.bookingFacts(this.db, [c]).then((m) => m.get(pairKey(c)))) ?? { hasBooking: false, confirmed: false };
-  }
-
-
-  private async receiptsOn(c: ConversationRow): Promise<boolean> {
-    const ps = await repo.people(this.db, [c.travelerId, c.guideUserId]);
-    return ps.length === 2 && ps.every((p) => p.readReceiptsEnabled);
   }
 
   /** Both names of the services chosen in these tour requests. */
@@ -167,18 +163,20 @@ export class MessagingService {
 
   /** The language machine translations are made into (decision 145): `lang`, Accept-Language, the stored locale; none without a provider. */
   async readerTextLanguage(user: AuthUser, lang: string | undefined, acceptLanguage: string | undefined): Promise<TextLanguage | undefined> {
-    if (!this.deps.translations.enabled) return undefined;
-    return namedTextLanguage(lang, acceptLanguage) ?? localeTextLanguage((await repo.people(this.db, [user.id]))[0]?.locale ?? 'en');
+    return this.deps.translations.readerLanguage(user.id, lang, acceptLanguage);
   }
 
   async messages(user: AuthUser, id: number, q: { before?: number; limit: number }, reader?: TextLanguage) {
     const { c, side } = await this.member(user, id);
-    const [rows, f, reads, receipts] = await Promise.all([
+    const [rows, f, reads, both] = await Promise.all([
       repo.pageOfMessages(this.db, id, q.before, q.limit),
       this.facts(c),
       repo.readState(this.db, id),
-      this.receiptsOn(c),
+      repo.people(this.db, [c.travelerId, c.guideUserId]),
     ]);
+    const receipts = receiptsOf(both);
+    // The other side wrote what is translated: their account language breaks a kanji-only tie (decision 146).
+    const writerLocale = both.find((p) => p.id === otherOf(c, user.id))?.locale;
     const hasMore = rows.length > q.limit;
     const page = rows.slice(0, q.limit).reverse();
     const otherRead = receipts ? (reads.find((r) => r.userId === otherOf(c, user.id)) ?? null) : null;
@@ -186,7 +184,7 @@ export class MessagingService {
     const [services, offers] = await Promise.all([this.services(page), this.offersOf(page)]);
     const data = page.map((m) => toMessage(m, { unlocked: f.confirmed, services, offers, readBy: m.senderId === user.id ? otherRead : null }));
     return {
-      data: await withTranslations(this.deps.translations, user.id, data, reader, f.confirmed),
+      data: await withTranslations(this.deps.translations, user.id, data, reader, f.confirmed, writerLocale ? localeTextLanguage(writerLocale) : undefined),
       nextBefore: hasMore ? page[0]!.id : null,
       credits: credits[side],
     };
@@ -383,7 +381,7 @@ export class MessagingService {
     if (ids.length) {
       const payload = { messageIds: ids, conversationId: c.id, readerId: user.id, readAll: true };
       this.deps.realtime.send([user.id], { type: 'message_read', payload: { ...payload, totalUnreadCount: totals.totalUnreadCount } });
-      if (await this.receiptsOn(c)) {
+      if (receiptsOf(await repo.people(this.db, [c.travelerId, c.guideUserId]))) {
         const other = otherOf(c, user.id);
         const theirs = await this.totalUnread(other);
         this.deps.realtime.send([other], { type: 'message_read', payload: { ...payload, totalUnreadCount: theirs.totalUnreadCount } });

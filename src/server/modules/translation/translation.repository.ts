@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-row';
-import { translationCache } from '../../db/schema/index';
+import { translationCache, users } from '../../db/schema/index';
 
 /** Marks the month's stop in `cachedTranslations`' answer (a cache key is 64 hex digits, never this). */
 const STOPPED = 'month-stopped';
@@ -52,4 +52,10 @@ export async function stopMonth(db: Database, month: string, now: Date): Promise
     ON CONFLICT (month) DO UPDATE SET stopped_at = EXCLUDED.stopped_at WHERE translation_months.stopped_at IS NULL
     RETURNING month`);
   return rowsOf(result).length > 0;
+}
+
+/** An account's interface language (users.locale): a signed-in reader's fallback, and a writer's hint (decision 146). */
+export async function accountLocale(db: Database, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return row?.locale ?? undefined;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen } from 'cockatiel';
-import type { TextLanguage } from '../../../shared/guide-texts';
+import { localeTextLanguage, namedTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import type { Locale } from '../../../shared/locales';
 import type { MachineTranslation, TranslationState } from '../../../shared/schemas/translation';
 import type { Database } from '../../db/client';
@@ -8,7 +8,7 @@ import { enqueueJobs, type ClaimedJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';
 import { withinDeadline } from '../../lib/redis-guard';
 import { PROVIDER_TIMEOUT_MS, ProviderError, type TranslationProvider } from './provider';
-import { cachedTranslations, keepTranslation, reserveCharacters, stopMonth } from './translation.repository';
+import { accountLocale, cachedTranslations, keepTranslation, reserveCharacters, stopMonth } from './translation.repository';
 
 /** The job that sends one text to the provider and keeps its translation (decision 145). */
 export const TRANSLATE_JOB = 'translation.translate';
@@ -85,6 +85,21 @@ export class Translations {
   /** Whether a provider is set (TRANSLATION_PROVIDER). */
   get enabled(): boolean {
     return this.deps.provider !== null;
+  }
+
+  /**
+   * The language a signed-in reader gets translations in: `lang`, else Accept-Language, else their
+   * account's language; undefined without a provider, so nothing is read (decision 145).
+   */
+  async readerLanguage(userId: number, lang: string | undefined, acceptLanguage: string | undefined): Promise<TextLanguage | undefined> {
+    if (!this.enabled) return undefined;
+    return namedTextLanguage(lang, acceptLanguage) ?? (await this.accountLanguage(userId)) ?? 'en';
+  }
+
+  /** An account's language as a text language (users.locale): a writer's hint for a kanji-only text (decision 146). */
+  async accountLanguage(userId: number): Promise<TextLanguage | undefined> {
+    const locale = await accountLocale(this.deps.db, userId);
+    return locale ? localeTextLanguage(locale) : undefined;
   }
 
   /** Runs `fn` with a guide's id each time one of their texts has been translated (search drops their cards). */
