@@ -91,7 +91,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
   registerGuideBusiness(app, { guideSearch });
   savedGuidesRoutes(app, { translations });
   // Support's reply deadlines alert the admins through the notices' outbox (decision 132).
-  registerSupport(app, { jobs, notifications, now });
+  registerSupport(app, { jobs, notifications, now, translations });
   // Offers as they read: bookings take an offer's terms from it and messaging the offers its messages
   // carry, so it is built before both; the offers module proper needs messaging, so it comes after.
   const offerBook = new OfferBook({ db: app.ctx.database.db, rates, now });
@@ -106,7 +106,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
   registerBookingPdf(app, { bookings });
   await registerReviews(app, { jobs, storage, translations });
   await registerPaymentProofs(app, { storage, notifications, jobs });
-  await registerDisputes(app, { storage, jobs, provider: bookings.deps.provider, notifications, receipts: receipts.issuer, now });
+  await registerDisputes(app, { storage, jobs, provider: bookings.deps.provider, notifications, receipts: receipts.issuer, now, translations });
   await registerGuideApplications(app, { storage, guideSearch, notifications, jobs });
   await registerIdentity(app, { storage, notifications, jobs, consents });
   await registerLicences(app, { storage, guideSearch });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { TEXT_LANGUAGES } from '../guide-texts';
 import { idParam } from './common';
+import { bodyTranslationFields, machineTranslationSchema, translationStateSchema } from './translation';
 
 export const DISPUTE_REASON_MAX_CHARS = 2000;
 /** Evidence files: JPEG, PNG, GIF, WEBP or PDF (checked by content), at most 10 MB each, 10 per dispute. */
@@ -73,8 +75,17 @@ export type ResolveDisputeReply = z.infer<typeof resolveDisputeReplySchema>;
 
 /** GET /api/admin/disputes/{id}: everything an admin weighs before resolving. */
 export const adminDisputeDetailSchema = z.object({
-  dispute: disputeSchema,
+  /**
+   * With machine translation on (decision 146), the statement in another language than the admin's
+   * carries `reasonLanguage`, `reasonTranslated` and, while it is missing, `reasonTranslation`;
+   * `reason` stays what was written, and is what counts.
+   */
+  dispute: disputeSchema.extend({
+    reasonLanguage: z.enum(TEXT_LANGUAGES).optional(),
+    reasonTranslated: machineTranslationSchema.optional(),
+    reasonTranslation: translationStateSchema.optional(),
+  }),
   ledger: z.object({ entries: z.array(ledgerEntrySchema), total: z.number().int() }),
-  /** The latest 50 messages between the booking's traveler and guide, oldest first. */
-  messages: z.array(z.object({ id: z.number().int(), side: z.enum(['traveler', 'guide']), body: z.string(), kind: z.string(), createdAt: z.string() })),
+  /** The latest 50 messages between the booking's traveler and guide, oldest first; translated like the statement. */
+  messages: z.array(z.object({ id: z.number().int(), side: z.enum(['traveler', 'guide']), body: z.string(), kind: z.string(), createdAt: z.string(), ...bodyTranslationFields })),
 });

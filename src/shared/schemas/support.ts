@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales';
+import { bodyTranslationFields } from './translation';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_TOPICS } from '../support-topics';
 
 export { SUPPORT_KEY_HEADER, SUPPORT_MESSAGE_MAX, SUPPORT_TOPICS } from '../support-topics';
@@ -55,6 +56,8 @@ export const supportMessageSchema = z.object({
   sender: z.enum(['visitor', 'agent']),
   body: z.string(),
   createdAt: z.string(),
+  /** For the team only (the admin's read of a thread): a visitor's message in another language than the admin's, machine-translated (decision 146). */
+  ...bodyTranslationFields,
 });
 export type SupportMessage = z.infer<typeof supportMessageSchema>;
 

@@ -19,3 +19,14 @@ export const translationStateSchema = z
   .object({ status: z.enum(['pending', 'unavailable']) })
   .describe('Present when the translation is null: pending (on its way) or unavailable (show the original; "翻译暂不可用")');
 export type TranslationState = z.infer<typeof translationStateSchema>;
+
+/**
+ * The fields beside a message's `body` that someone reads in another language (chat's names, decision
+ * 145; a support thread's and a dispute's messages for the admin, decision 146): the body's language,
+ * and its translation or why there is none. Absent when no translation applies.
+ */
+export const bodyTranslationFields = {
+  bodyLanguage: z.enum(TEXT_LANGUAGES).optional(),
+  translated: machineTranslationSchema.optional(),
+  translation: translationStateSchema.optional(),
+};

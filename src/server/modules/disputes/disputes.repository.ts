@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookings, conversations, disputeEvidence, disputes, guides, messages, payments } from '../../db/schema/index';
+import { bookings, conversations, disputeEvidence, disputes, guides, messages, payments, users } from '../../db/schema/index';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type EvidenceRow = typeof disputeEvidence.$inferSelect;
@@ -94,9 +94,10 @@ export async function bookingStatuses(db: Database, bookingIds: number[]): Promi
 /** The latest messages between a booking's traveler and guide (the admin reads both sides of a dispute). */
 export async function latestMessagesBetween(db: Database, travelerId: number, guideId: number, limit: number) {
   const rows = await db
-    .select({ id: messages.id, senderId: messages.senderId, body: messages.body, kind: messages.kind, createdAt: messages.createdAt })
+    .select({ id: messages.id, senderId: messages.senderId, body: messages.body, kind: messages.kind, createdAt: messages.createdAt, senderLocale: users.locale })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .leftJoin(users, eq(users.id, messages.senderId))
     .where(and(eq(conversations.travelerId, travelerId), eq(conversations.guideId, guideId)))
     .orderBy(desc(messages.id))
     .limit(limit);

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { errorBodySchema, fileReplySchema, idParam } from '../../../shared/schemas/common';
+import { readerLangSchema } from '../../../shared/schemas/guides';
 import { adminDisputeDetailSchema, disputeSchema, EVIDENCE_MAX_BYTES, openDisputeBodySchema, resolveDisputeBodySchema, resolveDisputeReplySchema } from '../../../shared/schemas/disputes';
 import type { AppInstance } from '../../lib/types';
 import { readSingleUpload, sendPrivateFile } from '../../storage/private-document';
@@ -110,12 +111,15 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService)
       schema: {
         tags: ['admin'],
         summary: "One dispute with its evidence, the booking's ledger and both sides' latest messages (admins only)",
+        description:
+          "With machine translation on (decision 146), the statement and the messages in another language than the admin's (lang, else Accept-Language, else the admin's stored locale) carry their language and translation (reasonLanguage, reasonTranslated, reasonTranslation; bodyLanguage, translated, translation); reason and body stay the originals.",
         security,
         params: z.object({ id: idParam }),
+        querystring: z.object({ lang: readerLangSchema }),
         response: { 200: adminDisputeDetailSchema, ...errors },
       },
     },
-    async (request) => service.adminDetail(request.params.id),
+    async (request) => service.adminDetail(request.params.id, await service.readerLanguage(currentUser(request), request.query.lang, request.headers['accept-language'])),
   );
 
   app.post(

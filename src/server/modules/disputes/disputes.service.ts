@@ -1,4 +1,5 @@
 import { disputeResolutionPostings, refundableCents } from '../../../shared/booking/dispute-ledger';
+import { localeTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import { ledgerBalance } from '../../../shared/booking/ledger';
 import { bookingPathFor } from '../../../shared/booking/links';
 import { addWorkingDays, bookingNumber, EARNINGS_HOLD_WORKING_DAYS } from '../../../shared/booking/money-rules';
@@ -22,6 +23,7 @@ import { factsOf, findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBook
 import type { NotificationsService } from '../notifications/index';
 import type { PaymentProvider } from '../payments/index';
 import type { ReceiptIssuer } from '../receipts/index';
+import { fieldsOf, type Translations } from '../translation/index';
 import * as repo from './disputes.repository';
 import type { DisputeRow, EvidenceRow } from './disputes.repository';
 import { disputeTexts } from './texts';
@@ -43,6 +45,8 @@ interface Deps {
   receipts: Pick<ReceiptIssuer, 'creditNotes'>;
   /** The app's one clock (compose.ts): a no-show's 48-hour contest window is measured on it, like the booking it cancelled. */
   now: () => Date;
+  /** Machine translation of the statement and messages for the admin (decision 146): the cache only, on a read. */
+  translations: Pick<Translations, 'readWritten' | 'accountLanguage' | 'readerLanguage'>;
 }
 
 type Side = 'traveler' | 'guide';
@@ -151,6 +155,11 @@ export class DisputesService {
     );
   }
 
+  /** The language the admin reads a dispute in (decision 146): `lang`, Accept-Language, their stored locale; none without a provider. */
+  readerLanguage(user: AuthUser, lang: string | undefined, acceptLanguage: string | undefined): Promise<TextLanguage | undefined> {
+    return this.deps.translations.readerLanguage(user.id, lang, acceptLanguage);
+  }
+
   async get(user: AuthUser, id: number): Promise<Dispute> {
     const { dispute, booking } = await this.visible(user, id, true);
     return this.view(dispute, booking);
@@ -175,20 +184,32 @@ export class DisputesService {
     return rows.map((d) => toDispute(d, statuses.get(d.bookingId) ?? 'disputed', evidence.filter((e) => e.disputeId === d.id)));
   }
 
-  /** One dispute for the admin console: the dispute, the booking's ledger and the two sides' latest messages. */
-  async adminDetail(id: number) {
+  /**
+   * One dispute for the admin console: the dispute, the booking's ledger and the two sides' latest
+   * messages. With machine translation on, the statement and each message in another language than
+   * `reader`'s carry their translation (decision 146), each writer's account language breaking a
+   * kanji-only tie; `reason` and `body` stay what was written, and are what counts.
+   */
+  async adminDetail(id: number, reader?: TextLanguage) {
     const dispute = await repo.disputeById(this.db, id);
     if (!dispute) throw notFound('Dispute');
     const booking = (await findBooking(this.db, dispute.bookingId))!;
-    const [evidence, entries, messages] = await Promise.all([
+    const [evidence, entries, messages, opener] = await Promise.all([
       repo.evidenceOf(this.db, [id]),
       ledgerOf(this.db, booking.id),
       repo.latestMessagesBetween(this.db, booking.travelerId, booking.guideId, 50),
+      reader ? this.deps.translations.accountLanguage(dispute.openedBy) : undefined,
     ]);
+    const written = (text: string, locale: string | null | undefined) => ({ text, writer: locale ? localeTextLanguage(locale) : undefined });
+    const [reason, ...bodies] = await this.deps.translations.readWritten([{ text: dispute.reason, writer: opener }, ...messages.map((m) => written(m.body, m.senderLocale))], reader);
     return {
-      dispute: toDispute(dispute, booking.status, evidence),
+      dispute: { ...toDispute(dispute, booking.status, evidence), ...(reason && { reasonLanguage: reason.language, ...fieldsOf('reason', reason) }) },
       ledger: { entries: entries.map((e) => ({ account: e.account, kind: e.kind, amountCents: e.amountCents })), total: ledgerBalance(entries).total },
-      messages: messages.map((m) => ({ id: m.id, side: m.senderId === booking.travelerId ? ('traveler' as const) : ('guide' as const), body: m.body, kind: m.kind, createdAt: m.createdAt.toISOString() })),
+      messages: messages.map((m, i) => {
+        const t = bodies[i];
+        const side = m.senderId === booking.travelerId ? ('traveler' as const) : ('guide' as const);
+        return { id: m.id, side, body: m.body, kind: m.kind, createdAt: m.createdAt.toISOString(), ...(t && { bodyLanguage: t.language, translated: t.translated, ...(t.translation && { translation: t.translation }) }) };
+      }),
     };
   }
 

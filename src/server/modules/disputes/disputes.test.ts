@@ -122,9 +122,11 @@ describe('resolution (admin)', () => {
       expect((await t.app.inject({ method: 'POST', url, headers: auth(who.token), payload: { resolution: 'cancelled' } })).statusCode).toBe(404);
     }
     // The admin's view: the dispute, its evidence, the ledger and both sides' messages; open disputes list it.
-    const detail = await t.app.inject({ url: `/api/admin/disputes/${dispute.id}`, headers: auth(admin.token) });
+    const detail = await t.app.inject({ url: `/api/admin/disputes/${dispute.id}`, headers: { ...auth(admin.token), 'accept-language': 'ja' } });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json()).toMatchObject({ dispute: { id: dispute.id, reason: 'No show', bookingStatus: 'disputed' }, ledger: { total: 0 } });
+    // TRANSLATION_PROVIDER=none (the default): the statement as written and nothing beside it (decision 146).
+    expect(Object.keys(detail.json().dispute).filter((k) => k.startsWith('reason'))).toEqual(['reason']);
     expect(Array.isArray(detail.json().messages)).toBe(true);
     expect((await t.app.inject({ url: `/api/admin/disputes/${dispute.id}`, headers: auth(traveler.token) })).statusCode).toBe(404);
     const openList = (await t.app.inject({ url: '/api/admin/disputes', headers: auth(admin.token) })).json().data;

@@ -139,9 +139,9 @@ export async function listThreadsForAdmin(db: Database, opts: { status: 'open' |
 
 export async function findThreadForAdmin(db: Database, id: number) {
   const [row] = await db
-    .select({ thread: supportThreads, user: { id: users.id, username: users.username, fullName: users.fullName } })
+    .select({ thread: supportThreads, user: { id: users.id, username: users.username, fullName: users.fullName }, userLocale: users.locale })
     .from(supportThreads)
     .leftJoin(users, eq(users.id, supportThreads.userId))
     .where(eq(supportThreads.id, id));
-  return row ? { thread: row.thread, user: row.user?.id ? row.user : null } : undefined;
+  return row ? { thread: row.thread, user: row.user?.id ? row.user : null, userLocale: row.userLocale } : undefined;
 }

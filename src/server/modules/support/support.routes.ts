@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
+import { readerLangSchema } from '../../../shared/schemas/guides';
 import {
   adminSupportListQuerySchema,
   adminSupportMetricsQuerySchema,
@@ -24,6 +25,8 @@ import { supportMetrics, type SupportDeps } from './urgent';
 
 const threadParams = z.object({ id: idParam });
 const afterQuery = z.object({ after: z.coerce.number().int().min(0).max(2_147_483_647).optional() });
+/** The language an admin reads visitors' messages in (machine translation, decision 146). */
+const readerQuery = z.object({ lang: readerLangSchema });
 /** Signed-in visitors use their token; anonymous ones the key they got with the conversation. */
 const bearerOrVisitorKey: Record<string, string[]>[] = [{ bearerAuth: [] }, { supportKey: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
@@ -146,11 +149,17 @@ export function supportRoutes(app: AppInstance, deps: SupportDeps): void {
       schema: {
         tags: ['admin'],
         summary: 'One support conversation with all its messages',
+        description:
+          "With machine translation on (decision 146), the visitor's messages in another language than the admin's (lang, else Accept-Language, else the admin's stored locale) carry bodyLanguage, translated and, while it is missing, translation.status; body stays the original.",
         params: threadParams,
+        querystring: readerQuery,
         response: { 200: z.object({ thread: adminSupportThreadSchema, messages: z.array(supportMessageSchema) }), ...errors },
       },
     },
-    async (request) => service.adminReadThread(deps, request.params.id),
+    async (request) => {
+      const reader = await deps.translations.readerLanguage(currentUser(request).id, request.query.lang, request.headers['accept-language']);
+      return service.adminReadThread(deps, request.params.id, reader);
+    },
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { bookingNumber } from '../../../shared/booking/money-rules';
+import { localeTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import type { CreateSupportThread } from '../../../shared/schemas/support';
 import { inTransaction, type Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
@@ -166,15 +167,29 @@ export async function adminListThreads(deps: SupportDeps, query: { status: 'open
   };
 }
 
-export async function adminReadThread(deps: SupportDeps, id: number) {
+/**
+ * One thread for the team. With machine translation on, each visitor message in another language than
+ * `reader`'s carries its translation (decision 146): the visitor's language is the one the widget was
+ * in (the thread's locale), else their account's, the tie-breaker for a kanji-only text. The agents'
+ * own replies are not translated.
+ */
+export async function adminReadThread(deps: SupportDeps, id: number, reader?: TextLanguage) {
   const found = await repo.findThreadForAdmin(deps.db, id);
   if (!found) throw notFound('Conversation');
   const messages = await repo.listMessages(deps.db, id);
   const { thread, user } = found;
-  const [booking] = thread.bookingId ? await bookingsWithParties(deps.db, [thread.bookingId]) : [];
+  const writerLocale = thread.locale ?? found.userLocale;
+  const writer = writerLocale ? localeTextLanguage(writerLocale) : undefined;
+  const [[booking], translated] = await Promise.all([
+    thread.bookingId ? bookingsWithParties(deps.db, [thread.bookingId]) : Promise.resolve([]),
+    deps.translations.readWritten(messages.map((m) => (m.sender === 'visitor' ? { text: m.body, writer } : null)), reader),
+  ]);
   return {
     thread: toAdminThread(deps.windows, thread, user, messages.length, messages.at(-1) ?? null, booking),
-    messages: messages.map(toMessage),
+    messages: messages.map((m, i) => {
+      const t = translated[i];
+      return t ? { ...toMessage(m), bodyLanguage: t.language, translated: t.translated, ...(t.translation && { translation: t.translation }) } : toMessage(m);
+    }),
   };
 }
 

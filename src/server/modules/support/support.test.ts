@@ -199,8 +199,10 @@ describe('admin inbox', () => {
     });
     expect(JSON.stringify(body)).not.toContain('visitorKeyHash');
 
-    const one = await t.app.inject({ method: 'GET', url: `/api/admin/support/threads/${anon.thread.id}`, headers: auth('admin') });
+    const one = await t.app.inject({ method: 'GET', url: `/api/admin/support/threads/${anon.thread.id}`, headers: { ...auth('admin'), 'accept-language': 'ja' } });
     expect(one.json().messages).toHaveLength(1);
+    // TRANSLATION_PROVIDER=none (the default): the message exactly as written, no translation fields (decision 146).
+    expect(Object.keys(one.json().messages[0]).sort()).toEqual(['body', 'createdAt', 'id', 'sender']);
 
     const close = await t.app.inject({ method: 'PATCH', url: `/api/admin/support/threads/${anon.thread.id}`, headers: auth('admin'), payload: { status: 'closed' } });
     expect(close.json().thread.status).toBe('closed');

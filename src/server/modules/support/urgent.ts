@@ -6,6 +6,7 @@ import type { AuthUser } from '../auth/index';
 import type { CreateSystemMessage } from '../notifications/index';
 import type { SupportThreadRow } from './support.repository';
 import { adminIds, bookingsWithParties, claimOverdueAlert, replyMetrics, type ReplyWindows } from './urgent.repository';
+import type { Translations } from '../translation/index';
 
 /** The job that checks, at a wait's deadline, whether the team has answered (decision 132). */
 export const SUPPORT_OVERDUE_JOB = 'support.overdue';
@@ -23,6 +24,8 @@ export interface SupportDeps {
   windows: ReplyWindows;
   /** Writes the deadline check of the thread's current wait, in the caller's transaction. */
   scheduleOverdueCheck(db: Database, thread: SupportThreadRow): Promise<void>;
+  /** Machine translation of visitors' messages for the team (decision 146): the cache only, on a read. */
+  translations: Pick<Translations, 'readWritten' | 'readerLanguage'>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen } from 'cockatiel';
-import { localeTextLanguage, namedTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
+import { detectTextLanguage, localeTextLanguage, namedTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
+import { maskContacts } from '../../../shared/messaging/contact-masking';
 import type { Locale } from '../../../shared/locales';
 import type { MachineTranslation, TranslationState } from '../../../shared/schemas/translation';
 import type { Database } from '../../db/client';
@@ -34,6 +35,15 @@ export interface TranslationFields {
   translated: MachineTranslation;
   translation?: TranslationState;
 }
+
+/** A text someone wrote and the language of their account, when known (the tie-breaker of decision 146). */
+export interface WrittenText {
+  text: string;
+  writer?: TextLanguage;
+}
+
+/** A written text's language, and its translation when one applies. */
+export type WrittenTranslation = TranslationFields & { language: TextLanguage };
 
 /** Tells every admin (the notices' outbox); compose.ts builds it. */
 export interface AdminAlert {
@@ -127,6 +137,20 @@ export class Translations {
       const text = texts.get(w.key);
       return text !== undefined ? { translated: { text, provider: PROVIDER_LABELS[provider.id], targetLang: w.to } } : { translated: null, translation: { status } };
     });
+  }
+
+  /**
+   * Texts someone wrote, for a team member reading them in `reader`'s language (support threads and
+   * dispute statements, decision 146): each text's language, guessed with its writer's account
+   * language, and its translation from the cache in one read. The text sent is the one with its
+   * contact details masked (decision 050), so a phone number or an ID never reaches the provider;
+   * the original, shown a tap away, keeps them. Undefined where no translation applies.
+   */
+  async readWritten(items: (WrittenText | null | undefined)[], reader: TextLanguage | undefined): Promise<(WrittenTranslation | undefined)[]> {
+    if (!reader || !this.enabled) return items.map(() => undefined);
+    const languages = items.map((i) => (i ? detectTextLanguage(i.text, i.writer) : undefined));
+    const found = await this.read(items.map((i, n) => (i ? { text: maskContacts(i.text).text, from: languages[n]!, to: reader } : null)));
+    return found.map((f, n) => (f ? { language: languages[n]!, ...f } : undefined));
   }
 
   /**
