@@ -11,7 +11,10 @@ import type { AdminSupportMetrics, AdminSupportThread, SupportMessage } from '..
 import type { CreatePayoutBatchBody, PayoutBatch, PayoutBatchSummary } from '../../../shared/schemas/payouts';
 import type { AdminWithdrawal } from '../../../shared/schemas/wallet';
 import type { RecordedWarning, RecordWarningBody } from '../../../shared/schemas/weather';
+import { useTranslation } from 'react-i18next';
+import { recheckWhilePending } from '../../components/ui/machine-translated';
 import { apiRequest } from '../../lib/api-client';
+import { currentLocale } from '../../lib/i18n';
 
 /**
  * The admin console's reads and writes. Every key starts with 'admin', so one
@@ -41,6 +44,15 @@ const get = <T,>(path: string, query?: Record<string, string | number | undefine
 const post = <T,>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: 'POST', body });
 
 // ---------------------------------------------------------------- reads
+
+/**
+ * The interface language the admin reads in now: what users wrote is machine-translated into it
+ * (decision 146), and a switch reads the item again (the language is part of its key).
+ */
+function useReaderLocale() {
+  useTranslation(); // re-renders on a language switch
+  return currentLocale();
+}
 
 export function useApplications(status: string | undefined, page: number) {
   return useQuery({
@@ -77,8 +89,18 @@ export const useDisputes = () => useQuery({ queryKey: [...ADMIN_KEY, 'disputes']
 
 /** GET /api/admin/disputes/{id}: the dispute, the booking's ledger and both sides' latest messages. */
 export type DisputeDetail = z.infer<typeof adminDisputeDetailSchema>;
-export const useDisputeDetail = (id: number | undefined) =>
-  useQuery({ queryKey: [...ADMIN_KEY, 'dispute', id], queryFn: () => get<DisputeDetail>(`/api/admin/disputes/${id}`), enabled: !!id });
+export function useDisputeDetail(id: number | undefined) {
+  const lang = useReaderLocale();
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'dispute', id, lang],
+    queryFn: () => get<DisputeDetail>(`/api/admin/disputes/${id}`, { lang }),
+    enabled: !!id,
+    refetchInterval: (q) => {
+      const d = q.state.data;
+      return recheckWhilePending(Boolean(d && (d.dispute.reasonTranslation?.status === 'pending' || d.messages.some((m) => m.translation?.status === 'pending'))), q.state.dataUpdateCount);
+    },
+  });
+}
 
 export const useWithdrawals = (status: string | undefined) =>
   useQuery({
@@ -104,12 +126,15 @@ export const useSupportMetrics = (days: number) =>
     queryFn: () => get<AdminSupportMetrics>('/api/admin/support/metrics', { days }),
     refetchInterval: 60_000,
   });
-export const useSupportThread = (id: number | undefined) =>
-  useQuery({
-    queryKey: [...ADMIN_KEY, 'support-thread', id],
-    queryFn: () => get<{ thread: AdminSupportThread; messages: SupportMessage[] }>(`/api/admin/support/threads/${id}`),
+export function useSupportThread(id: number | undefined) {
+  const lang = useReaderLocale();
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'support-thread', id, lang],
+    queryFn: () => get<{ thread: AdminSupportThread; messages: SupportMessage[] }>(`/api/admin/support/threads/${id}`, { lang }),
     enabled: !!id,
+    refetchInterval: (q) => recheckWhilePending(Boolean(q.state.data?.messages.some((m) => m.translation?.status === 'pending')), q.state.dataUpdateCount),
   });
+}
 
 export interface AuditFilter {
   entityType?: string;

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { detectTextLanguage } from '../../../../shared/guide-texts';
 import type { Dispute } from '../../../../shared/schemas/disputes';
+import { MachineTranslated } from '../../../components/ui/machine-translated';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
@@ -86,7 +88,10 @@ function DisputeDetailView({ id }: { id: number }) {
         ]}
       />
       <Section title={t('disputes.statement', { side: t(`status.${dispute.openedSide}`) })}>
-        <p className="whitespace-pre-wrap break-words rounded-lg bg-stone-50 p-3 text-sm dark:bg-stone-800/60">{dispute.reason}</p>
+        {/* In the admin's language when translated (decision 146); the statement as written is what counts, a tap away. */}
+        <div className="whitespace-pre-wrap break-words rounded-lg bg-stone-50 p-3 text-sm dark:bg-stone-800/60">
+          <MachineTranslated original={dispute.reason} originalLanguage={dispute.reasonLanguage ?? detectTextLanguage(dispute.reason)} translated={dispute.reasonTranslated} translation={dispute.reasonTranslation} />
+        </div>
       </Section>
       <Section title={t('disputes.messages', { count: messages.length })}>
         {messages.length === 0 ? (
@@ -98,7 +103,9 @@ function DisputeDetailView({ id }: { id: number }) {
                 <p className="text-xs text-stone-600 dark:text-stone-400">
                   {t(`status.${m.side}`)} · {f.when(m.createdAt)}
                 </p>
-                <p className="mt-1 whitespace-pre-wrap break-words">{m.body}</p>
+                <div className="mt-1 whitespace-pre-wrap break-words">
+                  <MachineTranslated original={m.body} originalLanguage={m.bodyLanguage ?? detectTextLanguage(m.body)} translated={m.translated} translation={m.translation} />
+                </div>
               </li>
             ))}
           </ol>

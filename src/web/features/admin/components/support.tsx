@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { detectTextLanguage } from '../../../../shared/guide-texts';
 import { SUPPORT_MESSAGE_MAX } from '../../../../shared/schemas/support';
+import { MachineTranslated } from '../../../components/ui/machine-translated';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
@@ -101,7 +103,10 @@ function ThreadDetail({ id }: { id: number }) {
               <p className="text-xs text-stone-600 dark:text-stone-400">
                 {t(`support.senders.${m.sender}`)} · {f.when(m.createdAt)}
               </p>
-              <p className="mt-1 whitespace-pre-wrap break-words">{m.body}</p>
+              {/* The visitor's words in the admin's language when translated (decision 146), the original a tap away. */}
+              <div className="mt-1 whitespace-pre-wrap break-words">
+                <MachineTranslated original={m.body} originalLanguage={m.bodyLanguage ?? detectTextLanguage(m.body)} translated={m.translated} translation={m.translation} />
+              </div>
             </li>
           ))}
         </ol>
