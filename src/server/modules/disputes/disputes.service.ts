@@ -23,7 +23,7 @@ import { factsOf, findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBook
 import type { NotificationsService } from '../notifications/index';
 import type { PaymentProvider } from '../payments/index';
 import type { ReceiptIssuer } from '../receipts/index';
-import { fieldsOf, type Translations } from '../translation/index';
+import { bodyFieldsOf, fieldsOf, type Translations } from '../translation/index';
 import * as repo from './disputes.repository';
 import type { DisputeRow, EvidenceRow } from './disputes.repository';
 import { disputeTexts } from './texts';
@@ -206,9 +206,8 @@ export class DisputesService {
       dispute: { ...toDispute(dispute, booking.status, evidence), ...(reason && { reasonLanguage: reason.language, ...fieldsOf('reason', reason) }) },
       ledger: { entries: entries.map((e) => ({ account: e.account, kind: e.kind, amountCents: e.amountCents })), total: ledgerBalance(entries).total },
       messages: messages.map((m, i) => {
-        const t = bodies[i];
         const side = m.senderId === booking.travelerId ? ('traveler' as const) : ('guide' as const);
-        return { id: m.id, side, body: m.body, kind: m.kind, createdAt: m.createdAt.toISOString(), ...(t && { bodyLanguage: t.language, translated: t.translated, ...(t.translation && { translation: t.translation }) }) };
+        return { id: m.id, side, body: m.body, kind: m.kind, createdAt: m.createdAt.toISOString(), ...bodyFieldsOf(bodies[i]) };
       }),
     };
   }

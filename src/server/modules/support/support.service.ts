@@ -8,6 +8,7 @@ import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import * as repo from './support.repository';
 import type { SupportMessageRow, SupportThreadRow } from './support.repository';
+import { bodyFieldsOf } from '../translation/index';
 import { bookingsWithParties, type BookingWithParties, type ReplyWindows } from './urgent.repository';
 import { urgentBooking, type SupportDeps } from './urgent';
 
@@ -186,10 +187,7 @@ export async function adminReadThread(deps: SupportDeps, id: number, reader?: Te
   ]);
   return {
     thread: toAdminThread(deps.windows, thread, user, messages.length, messages.at(-1) ?? null, booking),
-    messages: messages.map((m, i) => {
-      const t = translated[i];
-      return t ? { ...toMessage(m), bodyLanguage: t.language, translated: t.translated, ...(t.translation && { translation: t.translation }) } : toMessage(m);
-    }),
+    messages: messages.map((m, i) => ({ ...toMessage(m), ...bodyFieldsOf(translated[i]) })),
   };
 }
 

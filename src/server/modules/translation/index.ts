@@ -3,7 +3,7 @@ import type { AppInstance } from '../../lib/types';
 import { deeplProvider } from './provider';
 import { TRANSLATE_JOB, Translations, type AdminAlert } from './translations';
 
-export { fieldsOf, Translations, type AdminAlert, type TextToTranslate, type TranslationFields } from './translations';
+export { bodyFieldsOf, fieldsOf, Translations, type AdminAlert, type TextToTranslate, type TranslationFields } from './translations';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -231,3 +231,9 @@ export function fieldsOf<N extends string>(
     Record<`${N}Translated`, MachineTranslation> & Record<`${N}Translation`, TranslationState>
   >;
 }
+
+/** A written text's fields beside a message's `body` (chat's names, decision 146): `bodyLanguage`, `translated`, `translation`; nothing when none applies. */
+export function bodyFieldsOf(w: WrittenTranslation | undefined): { bodyLanguage?: TextLanguage; translated?: MachineTranslation; translation?: TranslationState } {
+  if (!w) return {};
+  return { bodyLanguage: w.language, translated: w.translated, ...(w.translation && { translation: w.translation }) };
+}
