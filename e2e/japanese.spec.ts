@@ -1,7 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { expect, signIn, signUpByApi, test } from './fixtures';
+import { expect, signUpByApi, test } from './fixtures';
+import { look, phoneAs, word } from './japanese-look';
 import { freeSlot } from './slots';
 
 /**
@@ -10,60 +8,13 @@ import { freeSlot } from './slots';
  * no English is left in what the interface itself says (text marked as written in another language —
  * a guide's bio, a chat message — is the writer's, not the interface's). Screenshots in test-results/japanese.
  */
-const out = 'test-results/japanese';
-const phone = { width: 375, height: 812 };
-
-// The words the tests press, read from the Japanese locale files so a rewording does not break them.
-const jaDir = path.join(import.meta.dirname, '../src/web/locales/ja');
-const ja = Object.fromEntries(readdirSync(jaDir).map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(path.join(jaDir, f), 'utf8'))])) as Record<string, Record<string, Record<string, string>>>;
-const word = (ns: string, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], ja[ns]) as string;
-
-// English words an untranslated interface string would carry. Not "guide": people name themselves so ("Demo Guide").
-const ENGLISH = /\b(the|and|your|you|with|for|from|this|please|booking|bookings|traveler|travelers|pay|paid|save|cancel|search|loading|error|request|requests|accept|decline|rates|hours|available|withdraw|balance|statement|settings|reviews?|messages?|profile|dashboard|upcoming|completed|pending|total|deposit|price|per|hour|days?|next|back|close|view|edit|add|remove|delete|submit|send|continue|confirm|sign|log in|log out|help|home|menu|language)\b/i;
-
-async function englishLeft(page: Page): Promise<string[]> {
-  return page.evaluate((source) => {
-    const re = new RegExp(source, 'i');
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const el = node.parentElement;
-      // The brand, the payment services and the demo accounts' usernames are names, not words to translate.
-      const text = (node.textContent ?? '').replace(/Tabi Guides|WeChat Pay/g, '').trim();
-      if (!el || !text || /^@?(guide|traveler|admin)$/.test(text) || !re.test(text)) continue;
-      // Text written in another language (a bio, a message) is marked so; the language menu names each language in itself.
-      if (!(el.closest('[lang]')?.getAttribute('lang') ?? '').startsWith('ja') || el.closest('option, script, style, [aria-hidden="true"]')) continue;
-      const style = getComputedStyle(el);
-      if (style.display === 'none' || style.visibility === 'hidden' || el.getClientRects().length === 0) continue;
-      found.push(text);
-    }
-    return found;
-  }, ENGLISH.source);
-}
-
-async function look(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
-  mkdirSync(out, { recursive: true });
-  await page.screenshot({ path: `${out}/${name}-375-ja.png`, fullPage: true });
-  // Soft: one run reports every page's findings.
-  expect.soft(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  expect.soft(await englishLeft(page), `${name}: English left`).toEqual([]);
-}
-
-async function phoneAs(browser: Browser, username: string, timezoneId = 'Asia/Tokyo') {
-  const context = await browser.newContext({ viewport: phone, locale: 'ja-JP', timezoneId });
-  const page = await context.newPage();
-  await signIn(page, username, undefined, 'ja');
-  return { context, page };
-}
 
 test('a traveler books and pays in Japanese, and the guide accepts, on a phone', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const login = await (await request.post('/api/auth/login', { data: { username: 'guide', password: 'guide1234' } })).json();
   const me = await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })).json();
   const slot = await freeSlot(request, me.id, { hours: 2, fromDay: 12, notBefore: '10:00' });
-  const traveler = await phoneAs(browser, 'traveler', 'Asia/Shanghai');
+  const traveler = await phoneAs(browser, 'traveler', { timezoneId: 'Asia/Shanghai' });
   const t = traveler.page;
 
   await t.goto('/');
@@ -136,9 +87,7 @@ test("the guide's business pages and the admin console read in Japanese on a pho
 test('a new traveler in Japanese applies to guide and reaches identity verification, on a phone', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const account = await signUpByApi(request, { prefix: 'ja', fullName: '山田 太郎', locale: 'ja' });
-  const context = await browser.newContext({ viewport: phone, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
-  const page = await context.newPage();
-  await signIn(page, account.username, account.password, 'ja');
+  const { context, page } = await phoneAs(browser, account.username, { password: account.password });
   for (const [name, url] of [
     ['become-guide', '/become-guide'],
     ['verify-identity', '/verify-identity'],
