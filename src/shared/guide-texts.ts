@@ -65,6 +65,9 @@ export function namedTextLanguage(lang: string | null | undefined, acceptLanguag
 /** The text language of an interface locale (en, zh-CN). */
 export const localeTextLanguage = (locale: string): TextLanguage => (locale.toLowerCase().startsWith('zh') ? 'zh' : locale.toLowerCase().startsWith('ja') ? 'ja' : 'en');
 
+/** A writer's text language from their account's locale (users.locale), unknown when none is stored: `detectTextLanguage`'s `writer`. */
+export const writerTextLanguage = (locale: string | null | undefined): TextLanguage | undefined => (locale ? localeTextLanguage(locale) : undefined);
+
 const filled = (s: string | null | undefined): s is string => typeof s === 'string' && s.trim() !== '';
 
 /**

@@ -1,5 +1,5 @@
 import { disputeResolutionPostings, refundableCents } from '../../../shared/booking/dispute-ledger';
-import { localeTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
+import { writerTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import { ledgerBalance } from '../../../shared/booking/ledger';
 import { bookingPathFor } from '../../../shared/booking/links';
 import { addWorkingDays, bookingNumber, EARNINGS_HOLD_WORKING_DAYS } from '../../../shared/booking/money-rules';
@@ -200,7 +200,7 @@ export class DisputesService {
       repo.latestMessagesBetween(this.db, booking.travelerId, booking.guideId, 50),
       reader ? this.deps.translations.accountLanguage(dispute.openedBy) : undefined,
     ]);
-    const written = (text: string, locale: string | null | undefined) => ({ text, writer: locale ? localeTextLanguage(locale) : undefined });
+    const written = (text: string, locale: string | null | undefined) => ({ text, writer: writerTextLanguage(locale) });
     const [reason, ...bodies] = await this.deps.translations.readWritten([{ text: dispute.reason, writer: opener }, ...messages.map((m) => written(m.body, m.senderLocale))], reader);
     return {
       dispute: { ...toDispute(dispute, booking.status, evidence), ...(reason && { reasonLanguage: reason.language, ...fieldsOf('reason', reason) }) },

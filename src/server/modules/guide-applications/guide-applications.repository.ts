@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { guideApplicationDocuments, guideApplications, guides, guideServices, serviceSubcategories, users } from '../../db/schema/index';
+import { detectTextLanguage, writerTextLanguage, type GuideTextFields, type GuideTexts, type TextLanguage } from '../../../shared/guide-texts';
 import type { ApplicationData, ApplicationStatus } from '../../../shared/schemas/guide-applications';
 
 export type ApplicationRow = typeof guideApplications.$inferSelect;
@@ -98,6 +99,20 @@ export async function applicant(db: Database, userId: number) {
   return row;
 }
 
+type ListingTexts = Pick<GuideTextFields, 'bio'> & { ethicsDescription: string | null; boundaryDescription: string | null; supportiveDescription: string | null };
+
+/**
+ * The application's texts as the listing's one version, in the language they are written in: the
+ * rule of migration 0014's insert trigger (the bio, else the three descriptions, by their script),
+ * with the applicant's account language breaking a kanji-only tie (decision 146), which the trigger
+ * cannot read. Written here, the trigger leaves the row as it is.
+ */
+function writtenTexts(l: ListingTexts, writer: TextLanguage | undefined): { originalLanguage: TextLanguage; texts: GuideTexts } {
+  const originalLanguage = detectTextLanguage(l.bio || [l.ethicsDescription, l.boundaryDescription, l.supportiveDescription].filter(Boolean).join(' '), writer);
+  const fields = { bio: l.bio, ethicsDescription: l.ethicsDescription, boundaryDescription: l.boundaryDescription, supportiveDescription: l.supportiveDescription };
+  return { originalLanguage, texts: { [originalLanguage]: Object.fromEntries(Object.entries(fields).filter(([, v]) => v)) } };
+}
+
 /**
  * Approval in one transaction: the listing built from the application (its services mirrored into
  * the search helper `service_ids`), the user marked a guide, the application approved. Returns the
@@ -111,9 +126,10 @@ export async function approve(db: Database, app: ApplicationRow, adminId: number
       .where(eq(guideApplications.id, app.id))
       .for('update');
     if (!locked || (locked.status !== 'submitted' && locked.status !== 'under_review')) return undefined;
-    const [docs, existing] = await Promise.all([
+    const [docs, [applicant]] = await Promise.all([
       tx.select({ description: guideApplicationDocuments.description }).from(guideApplicationDocuments).where(eq(guideApplicationDocuments.applicationId, app.id)).orderBy(asc(guideApplicationDocuments.id)),
-      tx.select({ id: guides.id }).from(guides).where(eq(guides.userId, app.userId)),
+      // The applicant's account language with their listing, if any, in the one statement that found the listing.
+      tx.select({ guideId: guides.id, locale: users.locale }).from(users).leftJoin(guides, eq(guides.userId, users.id)).where(eq(users.id, app.userId)),
     ]);
     const serviceIds = [...new Set(data.subcategoryIds ?? [])].sort((a, b) => a - b);
     const listing = {
@@ -147,12 +163,15 @@ export async function approve(db: Database, app: ApplicationRow, adminId: number
       updatedAt: new Date(),
     };
     let guideId: number;
-    if (existing[0]) {
-      guideId = existing[0].id;
+    if (applicant?.guideId) {
+      guideId = applicant.guideId;
       await tx.update(guides).set(listing).where(eq(guides.id, guideId));
       await tx.delete(guideServices).where(eq(guideServices.guideId, guideId));
     } else {
-      const [g] = await tx.insert(guides).values({ ...listing, userId: app.userId }).returning({ id: guides.id });
+      const [g] = await tx
+        .insert(guides)
+        .values({ ...listing, ...writtenTexts(listing, writerTextLanguage(applicant?.locale)), userId: app.userId })
+        .returning({ id: guides.id });
       guideId = g!.id;
     }
     if (serviceIds.length) await tx.insert(guideServices).values(serviceIds.map((subcategoryId) => ({ guideId, subcategoryId, priceCents: null })));

@@ -275,6 +275,30 @@ describe('admin review', () => {
     expect(mail?.textBody).toContain(`${u!.fullName} 様`);
   });
 
+  it("a kanji-only bio is in the applicant's account language: Japanese from a ja account, Chinese from any other (decision 146)", async () => {
+    const kanjiOnly = { ...complete(), bio: '京都案内歴十年。寺社仏閣専門', ethicsDescription: '料金明朗', boundaryDescription: '時間厳守', supportiveDescription: '家族旅行歓迎' };
+    const approved = async (locale: string) => {
+      const { p, id } = await submitted(kanjiOnly);
+      await t.database.db.update(users).set({ locale }).where(eq(users.id, p.id));
+      const res = await t.app.inject({ method: 'POST', url: `/api/admin/applications/${id}/approve`, headers: auth(admin.token) });
+      expect(res.statusCode, res.body).toBe(200);
+      // What the guide's profile editor reads: the original language and the one version written in it.
+      const own = await t.app.inject({ url: '/api/v2/guides/me/profile', headers: auth(p.token) });
+      expect(own.statusCode, own.body).toBe(200);
+      return own.json() as { originalLanguage: string; texts: Record<string, Record<string, string>> };
+    };
+    const ja = await approved('ja');
+    expect(ja.originalLanguage).toBe('ja');
+    expect(ja.texts).toEqual({ ja: { bio: '京都案内歴十年。寺社仏閣専門', ethicsDescription: '料金明朗', boundaryDescription: '時間厳守', supportiveDescription: '家族旅行歓迎' } });
+    const zh = await approved('zh-CN');
+    expect(zh.originalLanguage).toBe('zh');
+    expect(Object.keys(zh.texts)).toEqual(['zh']);
+    // Kana says Japanese whoever writes it, as before.
+    const { p, id } = await submitted({ ...complete(), bio: '京都の路地をご案内します' });
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/applications/${id}/approve`, headers: auth(admin.token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v2/guides/me/profile', headers: auth(p.token) })).json().originalLanguage).toBe('ja');
+  });
+
   it('reject with a reason: the applicant sees it and may edit and submit again', async () => {
     const { p, id } = await submitted();
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/applications/${id}/reject`, headers: auth(admin.token), payload: { reason: '' } })).statusCode).toBe(400);

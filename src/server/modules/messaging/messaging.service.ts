@@ -3,7 +3,7 @@ import { canSend, creditsFor, FREE_MESSAGES, type Credits } from '../../../share
 import { maskContacts } from '../../../shared/messaging/contact-masking';
 import { tourRequestPreview, type RejectReason } from '../../../shared/messaging/tour-request';
 import { matchLocale, type Locale } from '../../../shared/locales';
-import { localeTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
+import { writerTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import type { Conversation, Message, TourRequest, TotalUnread } from '../../../shared/schemas/messaging';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../shared/schemas/notifications';
 import { inTransaction, type Database } from '../../db/client';
@@ -184,7 +184,7 @@ export class MessagingService {
     const [services, offers] = await Promise.all([this.services(page), this.offersOf(page)]);
     const data = page.map((m) => toMessage(m, { unlocked: f.confirmed, services, offers, readBy: m.senderId === user.id ? otherRead : null }));
     return {
-      data: await withTranslations(this.deps.translations, user.id, data, reader, f.confirmed, writerLocale ? localeTextLanguage(writerLocale) : undefined),
+      data: await withTranslations(this.deps.translations, user.id, data, reader, f.confirmed, writerTextLanguage(writerLocale)),
       nextBefore: hasMore ? page[0]!.id : null,
       credits: credits[side],
     };

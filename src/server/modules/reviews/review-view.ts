@@ -31,20 +31,29 @@ export function trustOf(r: TrustColumns, photos: readonly ReviewPhoto[] = []) {
   };
 }
 
+/** Who wrote a page's texts, by account language: each review's reviewer (in the page's order) and the guide, who writes every reply. */
+export interface ReviewWriters {
+  reviewers: readonly (TextLanguage | undefined)[];
+  guide: TextLanguage | undefined;
+}
+
 /**
  * A page of reviews with the machine translation (decision 145) of each text and the guide's reply
- * into the reader's language, from the cache in one statement; as they were without a provider.
+ * into the reader's language, from the cache in one statement; as they were without a provider. A
+ * kanji-only text is in its writer's language (decision 146): the reviewer's for the review, the
+ * guide's for the reply.
  */
-export async function withReviewTranslations(translations: Pick<Translations, 'read' | 'enabled'> | undefined, reviews: Review[], reader: TextLanguage): Promise<Review[]> {
+export async function withReviewTranslations(translations: Pick<Translations, 'read' | 'enabled'> | undefined, reviews: Review[], reader: TextLanguage, writers: ReviewWriters): Promise<Review[]> {
   if (!translations?.enabled) return reviews;
-  const ask = (text: string | undefined): TextToTranslate | null => (text ? { text, from: detectTextLanguage(text), to: reader } : null);
-  const found = await translations.read(reviews.flatMap((r) => [ask(r.content), ask(r.reply?.text)]));
+  const languages = reviews.map((r, i) => ({ content: detectTextLanguage(r.content, writers.reviewers[i]), reply: detectTextLanguage(r.reply?.text, writers.guide) }));
+  const ask = (text: string | undefined, from: TextLanguage): TextToTranslate | null => (text ? { text, from, to: reader } : null);
+  const found = await translations.read(reviews.flatMap((r, i) => [ask(r.content, languages[i]!.content), ask(r.reply?.text, languages[i]!.reply)]));
   return reviews.map((r, i) => {
     const [content, reply] = [found[2 * i], found[2 * i + 1]];
     return {
       ...r,
-      ...(content && { contentLanguage: detectTextLanguage(r.content), ...fieldsOf('content', content) }),
-      ...(reply && r.reply && { replyLanguage: detectTextLanguage(r.reply.text), ...fieldsOf('reply', reply) }),
+      ...(content && { contentLanguage: languages[i]!.content, ...fieldsOf('content', content) }),
+      ...(reply && r.reply && { replyLanguage: languages[i]!.reply, ...fieldsOf('reply', reply) }),
     };
   });
 }

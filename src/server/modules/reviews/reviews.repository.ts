@@ -48,8 +48,13 @@ export async function setReply(tx: Database, id: number, text: string, at: Date)
   return row;
 }
 
+/** The guide's status and review count, with their account language: the writer of every reply on the page (decision 146). */
 export async function guideForReviews(db: Database, guideId: number) {
-  const [guide] = await db.select({ status: guides.status, reviewCount: guides.reviewCount }).from(guides).where(eq(guides.id, guideId));
+  const [guide] = await db
+    .select({ status: guides.status, reviewCount: guides.reviewCount, locale: users.locale })
+    .from(guides)
+    .innerJoin(users, eq(users.id, guides.userId))
+    .where(eq(guides.id, guideId));
   return guide;
 }
 
@@ -65,6 +70,8 @@ export function publishedReviews(db: Database, guideId: number, page: number, li
       toUserId: reviews.toUserId,
       reviewerName: users.fullName,
       reviewerPicture: users.profilePicture,
+      // The reviewer's account language, for a kanji-only text's language (decision 146); not part of the reply.
+      reviewerLocale: users.locale,
       publishedAt: reviews.publishedAt,
       bookingId: reviews.bookingId,
       knowledgeRating: reviews.knowledgeRating,

@@ -12,7 +12,7 @@ import {
   REVIEW_PHOTO_MAX_BYTES,
   REVIEW_PHOTO_WINDOW_MINUTES,
 } from '../../../shared/schemas/reviews';
-import { readerTextLanguage } from '../../../shared/guide-texts';
+import { readerTextLanguage, writerTextLanguage } from '../../../shared/guide-texts';
 import { notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { readSingleUpload } from '../../storage/private-document';
@@ -55,12 +55,13 @@ export async function reviewsRoutes(app: AppInstance, service?: ReviewsService, 
         rows.map((r) => r.id),
       );
       reply.header('x-total-count', String(guide.reviewCount));
-      const reviews = rows.map(({ bookingId, knowledgeRating, communicationRating, punctualityRating, valueRating, reply: text, repliedAt, ...r }) => ({
+      const reviews = rows.map(({ bookingId, knowledgeRating, communicationRating, punctualityRating, valueRating, reply: text, repliedAt, reviewerLocale: _, ...r }) => ({
         ...r,
         publishedAt: r.publishedAt!.toISOString(),
         ...trustOf({ bookingId, knowledgeRating, communicationRating, punctualityRating, valueRating, reply: text, repliedAt }, photos.get(r.id)),
       }));
-      return withReviewTranslations(translations, reviews, readerTextLanguage(request.query.lang, request.headers['accept-language']));
+      const writers = { reviewers: rows.map((r) => writerTextLanguage(r.reviewerLocale)), guide: writerTextLanguage(guide.locale) };
+      return withReviewTranslations(translations, reviews, readerTextLanguage(request.query.lang, request.headers['accept-language']), writers);
     },
   );
   if (!service) return;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { bookingNumber } from '../../../shared/booking/money-rules';
-import { localeTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
+import { writerTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import type { CreateSupportThread } from '../../../shared/schemas/support';
 import { inTransaction, type Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
@@ -180,7 +180,7 @@ export async function adminReadThread(deps: SupportDeps, id: number, reader?: Te
   const messages = await repo.listMessages(deps.db, id);
   const { thread, user } = found;
   const writerLocale = thread.locale ?? found.userLocale;
-  const writer = writerLocale ? localeTextLanguage(writerLocale) : undefined;
+  const writer = writerTextLanguage(writerLocale);
   const [[booking], translated] = await Promise.all([
     thread.bookingId ? bookingsWithParties(deps.db, [thread.bookingId]) : Promise.resolve([]),
     deps.translations.readWritten(messages.map((m) => (m.sender === 'visitor' ? { text: m.body, writer } : null)), reader),
