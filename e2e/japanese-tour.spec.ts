@@ -1,28 +1,34 @@
 import { expect, pickDate, signUpByApi, test } from './fixtures';
-import { auth, tourDay } from './guide-helpers';
+import { approvedApplicant, auth, openAllWeek, tourDay, verifiedIdentity } from './guide-helpers';
 import { look, phoneAs, word } from './japanese-look';
 import { freeSlot } from './slots';
 
 /**
  * The chat's offer and the tour day in Japanese on 375 px phones (decision 144), with the same checks on
- * every page as e2e/japanese.spec.ts (`look`): a new traveler whose account is in Japanese asks the demo
- * guide for a tour in chat, the guide answers with an offer (decision 078), the traveler books it and pays
+ * every page as e2e/japanese.spec.ts (`look`): a new traveler whose account is in Japanese asks a new
+ * guide, whose account is in Japanese too, for a tour in chat, the guide answers with an offer (decision 078), the traveler books it and pays
  * the deposit; on the tour's day both confirm the start, the traveler completes the service and both
- * review. A traveler of its own keeps the demo traveler's seeded stories as seeded (e2e/slots.ts).
+ * review. People of its own keep the demo accounts' seeded stories as seeded (e2e/slots.ts).
  */
 test('a Japanese guide answers a tour request with an offer, the traveler books it, and the tour runs on its day, on phones', async ({ browser, request }) => {
   test.setTimeout(240_000);
+  // A guide of their own, open every day: the tour day moves the booking to now, where the demo guide has tours of the seed.
+  const applicant = await approvedApplicant(request, '佐藤 美咲');
+  await verifiedIdentity(request, applicant.token);
+  await openAllWeek(request, applicant.token);
+  const switched = await request.patch('/api/me', { headers: auth(applicant.token), data: { locale: 'ja' } });
+  expect(switched.status(), await switched.text()).toBe(200);
   const account = await signUpByApi(request, { prefix: 'jt', fullName: '山田 花子', locale: 'ja' });
   const traveler = await phoneAs(browser, account.username, { password: account.password });
-  const guide = await phoneAs(browser, 'guide');
+  const guide = await phoneAs(browser, applicant.username, { password: applicant.password });
   const t = traveler.page;
   const g = guide.page;
   const listing = (await (await g.request.get('/api/guides/me', { headers: guide.auth })).json()).id as number;
   const conversation = (await (await t.request.post('/api/conversations', { headers: auth(account.token), data: { guideId: listing } })).json()).data.conversation.id as number;
   const slot = await freeSlot(request, listing, { fromDay: 20, notBefore: '10:00' });
-  const itinerary = '谷中銀座から根津神社まで、ゆっくり歩きたいです。';
+  const itinerary = '東大寺から春日大社まで、ゆっくり歩きたいです。';
 
-  // The traveler asks for a tour from the chat; typing 京都駅 offers Kyoto Station by its Japanese name.
+  // The traveler asks for a tour from the chat; typing 近鉄奈良 offers the station by its Japanese name.
   await t.goto(`/messages?c=${conversation}`);
   await look(t, 'chat-traveler');
   await t.getByRole('button', { name: word('messaging', 'tour.open') }).click();
@@ -33,13 +39,13 @@ test('a Japanese guide answers a tour request with an offer, the traveler books 
   await form.locator('[name=travelers]').fill('2');
   await form.locator('[name=itinerary]').fill(itinerary);
   const address = form.getByRole('combobox', { name: word('messaging', 'tour.address') });
-  await address.pressSequentially('京都駅');
+  await address.pressSequentially('近鉄奈良');
   const option = form.getByRole('listbox', { name: word('common', 'meetingPoint.listLabel') }).getByRole('option').first();
-  await expect(option).toContainText('京都駅');
+  await expect(option).toContainText('近鉄奈良駅');
   await look(t, 'tour-request-picker');
   await address.press('ArrowDown');
   await address.press('Enter');
-  await expect(form.locator('[name=meetingPostalCode]')).toHaveValue('600-8216');
+  await expect(form.locator('[name=meetingPostalCode]')).toHaveValue('630-8215');
   const service = form.locator('[name=subcategoryId]');
   await expect(service).toBeEnabled();
   await service.selectOption({ index: 1 });
@@ -57,7 +63,7 @@ test('a Japanese guide answers a tour request with an offer, the traveler books 
   await guideRequest.getByRole('button', { name: word('messaging', 'offer.make') }).click();
   const offerForm = g.getByTestId('offer-form');
   await expect(offerForm.locator('[name=itinerary]')).toHaveValue(itinerary);
-  await expect(offerForm.locator('[name=meetingPostalCode]')).toHaveValue('600-8216');
+  await expect(offerForm.locator('[name=meetingPostalCode]')).toHaveValue('630-8215');
   await offerForm.locator('[name=feeRmb]').fill('550');
   await look(g, 'offer-form');
   await offerForm.getByRole('button', { name: word('messaging', 'offer.send') }).click();
@@ -73,7 +79,7 @@ test('a Japanese guide answers a tour request with an offer, the traveler books 
   await look(t, 'offer-card');
   await offer.getByRole('link', { name: word('messaging', 'offer.book') }).click();
   await expect(t).toHaveURL(/\/checkout\?offer=\d+$/);
-  await expect(t.getByTestId('meeting-fixed')).toContainText('〒600-8216');
+  await expect(t.getByTestId('meeting-fixed')).toContainText('〒630-8215');
   // A Japanese reader starts on the card (the payment methods' order, decision 144).
   await t.getByLabel(word('bookings', 'payment.cardNumber')).fill('4242424242424242');
   await t.getByLabel(word('bookings', 'payment.expiry')).pressSequentially('1230');

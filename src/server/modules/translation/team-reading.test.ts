@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDisputeDetailSchema } from '../../../shared/schemas/disputes';
 import { messagesPageSchema } from '../../../shared/schemas/messaging';
 import { supportMessageSchema } from '../../../shared/schemas/support';
-import { users } from '../../db/schema/index';
+import { reviews, users } from '../../db/schema/index';
 import { startTestDeepL, type TestDeepL } from '../../test/deepl-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { daysAhead, guidePerson, person, type Person } from '../bookings/test-helpers';
@@ -13,7 +13,7 @@ import { bookingIn } from '../reviews/test-helpers';
 /**
  * Decision 146: tour requests' notes and offers' notes in the thread, a support thread for the team
  * and a dispute for the admin read in the reader's language, the original kept; a kanji-only text
- * is taken in its writer's account language.
+ * is taken in its writer's account language, in reviews and their replies too.
  */
 let deepl: TestDeepL;
 let t: TestApp;
@@ -164,5 +164,31 @@ describe('a dispute, for the admin (decision 146)', () => {
     const own = (await get(tr.token, `/api/v2/disputes/${opened.json().id}`, 'en')).json();
     expect(own.reason).toBe(reason);
     expect(own.reasonTranslated).toBeUndefined();
+  });
+});
+
+describe('reviews: the reviewer and the replying guide are the writers', () => {
+  it("a kanji-only review from a ja-account traveler and a kanji-only reply from a ja-account guide are Japanese; the same review from a zh-CN account is Chinese", async () => {
+    const g = await guide(t, 'Review Writer Guide');
+    const ja = await traveler(t, 'Review Writer Ja');
+    const zh = await traveler(t, 'Review Writer Zh');
+    await Promise.all([setLocale(g.id, 'ja'), setLocale(ja.id, 'ja'), setLocale(zh.id, 'zh-CN')]);
+    const at = new Date();
+    const review = (fromUserId: number, content: string, reply: string | null) => ({
+      type: 'traveler_to_guide' as const, fromUserId, toUserId: g.id, guideId: g.guideId, rating: 5, content, submittedAt: at, publishedAt: at, reply, repliedAt: reply ? at : null,
+    });
+    await t.database.db.insert(reviews).values([review(ja.id, '大満足。再訪希望', '感謝感激'), review(zh.id, '导游专业，推荐', null)]);
+    const list = async (lang: string) => (await get(ja.token, `/api/v2/reviews/guides/${g.guideId}`, lang)).json() as Record<string, unknown>[];
+    const inZh = await list('zh-CN');
+    expect(inZh.find((r) => r.content === '大満足。再訪希望')).toMatchObject({ contentLanguage: 'ja', contentTranslation: { status: 'pending' }, replyLanguage: 'ja', replyTranslation: { status: 'pending' } });
+    // The Chinese reader's own language: nothing to translate.
+    expect(inZh.find((r) => r.content === '导游专业，推荐')!.contentTranslated).toBeUndefined();
+    // Nothing internal leaves with the page: the reviewer's account language is not part of a review.
+    expect(inZh.every((r) => !('reviewerLocale' in r))).toBe(true);
+    const inJa = await list('ja');
+    expect(inJa.find((r) => r.content === '导游专业，推荐')).toMatchObject({ contentLanguage: 'zh', contentTranslation: { status: 'pending' } });
+    expect(inJa.find((r) => r.content === '大満足。再訪希望')!.contentTranslated).toBeUndefined();
+    await translateNow();
+    expect((await list('zh-CN')).find((r) => r.content === '大満足。再訪希望')).toMatchObject({ replyTranslated: { text: '[ZH-HANS] 感謝感激', provider: 'DeepL', targetLang: 'zh' } });
   });
 });

@@ -100,8 +100,8 @@ export function ReviewAction({ booking, side }: { booking: Booking; side: 'trave
         <p className="flex items-start gap-2 rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-900 dark:bg-primary-900/40 dark:text-primary-100" role="status">
           <Hourglass className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span>
-            {/* A margin, not a space character: Chinese runs the two sentences together. */}
-            <span className="me-1 font-medium">{t('waiting.title')}</span>
+            {/* A margin in English only, not a space character: Chinese and Japanese run the two sentences together after 。. */}
+            <span className={currentLocale() === 'en' ? 'me-1 font-medium' : 'font-medium'}>{t('waiting.title')}</span>
             {e.myReview.publishedAt
               ? t('waiting.published')
               : t('waiting.body', { name: otherName, date: until!.toLocaleDateString(currentLocale(), { year: 'numeric', month: 'short', day: 'numeric' }) })}
