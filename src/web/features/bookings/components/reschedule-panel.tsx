@@ -8,20 +8,23 @@ import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-select';
 import { TextAreaField } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
-import { currentLocale } from '../../../lib/i18n';
+import { currentLocale, i18next } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import type { Locale } from '../../../../shared/locales';
 import { useSlots } from '../api/get-slots';
 import { useAnswerReschedule, useProposeReschedule } from '../api/reschedule';
-import { bracketed, endTime, formatCalendarDate, formatDeadline } from '../../../lib/format';
+import { endTime, formatCalendarDate, formatDeadline } from '../../../lib/format';
 import { Sheet } from '../../../components/ui/sheet';
 import { SlotPicker } from './slot-picker';
 
 type Side = 'traveler' | 'guide';
 
-/** "Sat, Nov 28, 2026 13:30–15:30 (Japan time)" / "2026年11月28日（周六） 13:30–15:30（日本时间）". */
+/**
+ * "Sat, Nov 28, 2026 13:30–15:30 (Japan time)" / "2026年11月28日（周六） 13:30–15:30（日本时间）" /
+ * "2026年11月28日(土) 13:30〜15:30（日本時間）": the range as every tour time writes it (`TourTime`).
+ */
 function slotLabel(date: string, start: string, hours: number, zone: string, locale: Locale) {
-  return `${formatCalendarDate(date, locale, { weekday: 'short' })} ${start}–${endTime(start, hours)}${bracketed(zone, locale)}`;
+  return `${formatCalendarDate(date, locale, { weekday: 'short' })} ${i18next.t('common:tourTime.range', { start, end: endTime(start, hours), zone, lng: locale })}`;
 }
 
 function problem(err: unknown): string {
