@@ -21,7 +21,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await expect(panel.getByRole('button', { name: locale === 'en' ? 'Save availability' : '保存可预约时间' })).toBeVisible();
       await pickDate(panel.getByRole('group', { name: locale === 'en' ? 'Date' : '日期' }), date);
       await panel.getByRole('button', { name: locale === 'en' ? 'Add day off' : '添加休息日' }).click();
-      await expect(panel.getByText(date)).toBeVisible();
+      await expect(panel.locator(`time[datetime="${date}"]`)).toBeVisible();
       await panel.getByRole('button', { name: locale === 'en' ? 'Save availability' : '保存可预约时间' }).click();
       await expect(page.getByText(locale === 'en' ? 'Availability saved' : '可预约时间已保存')).toBeVisible();
       const slots = await (await page.request.get(`/api/v2/guides/${before.guideId}/slots?date=${date}&durationHours=2`)).json();

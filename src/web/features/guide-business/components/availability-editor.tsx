@@ -5,6 +5,8 @@ import type { AvailabilityReply } from '../../../../shared/schemas/guide-busines
 import { Button } from '../../../components/ui/button';
 import { DateSelect } from '../../../components/ui/date-select';
 import { inputClass, Panel } from '../../../components/ui/form';
+import { formatCalendarDate } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { saveErrorKey, useMyAvailability, useSaveAvailability } from '../api/guide-business';
 import { formKey, QueryFallback } from './query-fallback';
@@ -130,12 +132,14 @@ function AvailabilityForm({ initial }: { initial: AvailabilityReply }) {
               {exceptions.map((e) => (
                 <li key={e.date} className="flex items-center justify-between gap-2 rounded-lg border border-stone-200 px-3 py-2 text-sm dark:border-stone-800">
                   <span>
-                    <span className="font-medium tabular-nums">{e.date}</span>{' '}
+                    <time dateTime={e.date} className="font-medium tabular-nums">
+                      {formatCalendarDate(e.date, currentLocale(), { weekday: 'short' })}
+                    </time>{' '}
                     <span className="text-stone-600 dark:text-stone-400">
                       {e.available && e.startMinute !== null && e.endMinute !== null ? `${minuteLabel(e.startMinute)}–${minuteLabel(e.endMinute)}` : t('availability.dayOff')}
                     </span>
                   </span>
-                  <Button type="button" variant="ghost" size="icon" aria-label={t('availability.removeDayOff', { date: e.date })} onClick={() => setExceptions((xs) => xs.filter((x) => x.date !== e.date))}>
+                  <Button type="button" variant="ghost" size="icon" aria-label={t('availability.removeDayOff', { date: formatCalendarDate(e.date, currentLocale(), { weekday: 'short' }) })} onClick={() => setExceptions((xs) => xs.filter((x) => x.date !== e.date))}>
                     <Trash2 className="h-4 w-4" aria-hidden />
                   </Button>
                 </li>
