@@ -32,7 +32,7 @@ export function trustOf(r: TrustColumns, photos: readonly ReviewPhoto[] = []) {
 }
 
 /** Who wrote a page's texts, by account language: each review's reviewer (in the page's order) and the guide, who writes every reply. */
-export interface ReviewWriters {
+interface ReviewWriters {
   reviewers: readonly (TextLanguage | undefined)[];
   guide: TextLanguage | undefined;
 }
