@@ -154,5 +154,7 @@ export const publicConfigSchema = z.object({
    * (0: none): the refund choice and the no-show sheet name it before the traveler decides.
    */
   travelCreditCents: z.number().int(),
+  /** Whether WeChat login is offered (WECHAT_APP_ID is set, decision 148): without it the web app shows no WeChat button. */
+  wechatLogin: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
