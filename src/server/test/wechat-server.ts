@@ -147,6 +147,13 @@ export async function startTestWeChat(opts: { port?: number; app?: { appId: stri
       return;
     }
     if (url.pathname.startsWith('/sns/')) return json(res, ERR.invalidScope);
+    // The browser tests, which cannot reach this object, choose who consents next (`key`: letters and digits).
+    if (url.pathname === '/__test/next-person' && /^[a-z0-9]+$/.test(query.key ?? '') && query.nickname) {
+      state.person = { key: query.key!, nickname: query.nickname, avatar: query.avatar !== 'none' };
+      return text(res, 200, 'ok');
+    }
+    // The browser tests' start-up waits for this answer.
+    if (url.pathname === '/') return text(res, 200, 'local WeChat');
     text(res, 404, 'not found');
   }
 
