@@ -28,3 +28,4 @@ export * from './statements';
 export * from './replacements';
 export * from './credits';
 export * from './translations';
+export * from './phone';
