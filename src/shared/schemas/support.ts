@@ -80,7 +80,8 @@ export const supportThreadMessagesSchema = z.object({
   messages: z.array(supportMessageSchema),
 });
 
-const supportPartySchema = z.object({ userId: z.number().int(), fullName: z.string(), email: z.string() });
+// `email` is null for an account made by phone or WeChat without one (decision 147).
+const supportPartySchema = z.object({ userId: z.number().int(), fullName: z.string(), email: z.string().nullable() });
 
 /** What an admin sees in the inbox list. */
 export const adminSupportThreadSchema = supportThreadSchema.extend({

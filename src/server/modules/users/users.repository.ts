@@ -101,6 +101,9 @@ export async function anonymizeUser(db: Database, userId: number, unusableHash: 
       username: `deleted_${userId}`,
       email: `deleted_${userId}@deleted.invalid`,
       passwordHash: unusableHash,
+      // The number is personal data, and freed for whoever holds it next (decision 147).
+      phone: null,
+      phoneVerifiedAt: null,
       fullName: 'Deleted user',
       nickname: null,
       profilePicture: null,
