@@ -125,8 +125,8 @@ function takenOnRace(err: unknown): never {
   throw err;
 }
 
-/** Whether the account keeps a way in without WeChat: a password (with its username or e-mail). */
-const hasOtherWayIn = (user: UserRow) => Boolean(user.passwordHash);
+/** Whether the account keeps a way in without WeChat: a password (with its username or e-mail), or a verified phone (decision 147). */
+const hasOtherWayIn = (user: UserRow) => Boolean(user.passwordHash) || Boolean(user.phone && user.phoneVerifiedAt);
 
 async function linkStatus(db: Database, user: UserRow): Promise<WeChatLink> {
   const identity = await identityOfUser(db, user.id);
@@ -146,7 +146,7 @@ export async function unlinkWeChat(app: AppInstance, userId: number): Promise<vo
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('unauthorized', 'Authentication required');
   if (!(await identityOfUser(db, userId))) throw new AppError('not_found', 'No WeChat is linked to this account');
-  if (!hasOtherWayIn(user)) throw new AppError('last_sign_in_method', 'WeChat is the only way into this account: set a password first');
+  if (!hasOtherWayIn(user)) throw new AppError('last_sign_in_method', 'WeChat is the only way into this account: set a password or verify a phone first');
   await deleteIdentityOfUser(db, userId);
 }
 

@@ -156,7 +156,7 @@ describe('the state', () => {
   it("is refused without this browser's cookie, before WeChat is asked", async () => {
     const c = await consent();
     const before = exchanges();
-    for (const headers of [{}, { cookie: 'tabi_wechat_state=someone-elses-state-value' }]) {
+    for (const headers of [{}, { cookie: 'tabi_wechat_state=someone-elses-state-value' }] as Record<string, string>[]) {
       const res = await callback(c, headers);
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('invalid_state');
