@@ -252,6 +252,24 @@ describe('linking WeChat from the settings', () => {
     expect(res.json().code).toBe('last_sign_in_method');
   });
 
+  it('a verified phone is another way in: WeChat can then be unlinked', async () => {
+    const account = await newWeChatAccount({ key: 'phone', nickname: '有手机' });
+    await t.database.db.update(users).set({ phone: '+8613800138000', phoneVerifiedAt: new Date() }).where(eq(users.id, account.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/me/wechat', headers: bearer(account.token) })).json().canUnlink).toBe(true);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/me/wechat', headers: bearer(account.token) })).statusCode).toBe(204);
+  });
+
+  it('a deleted account frees its WeChat, which may sign up anew', async () => {
+    const owner = await signUp(t);
+    wx.person = { key: 'gone', nickname: '离开' };
+    const c = await consent({ method: 'POST', url: '/api/me/wechat/link', headers: bearer(owner.token) });
+    expect((await callback(c, { cookie: c.cookie, ...bearer(owner.token) })).json().status).toBe('linked');
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: bearer(owner.token), payload: { password: owner.password, confirmation: owner.username } });
+    expect(del.statusCode).toBe(204);
+    const again = await consent();
+    expect((await callback(again, { cookie: again.cookie })).json().status).toBe('consents_needed');
+  });
+
   it('a link needs a signed-in account', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/me/wechat/link' })).statusCode).toBe(401);
   });
