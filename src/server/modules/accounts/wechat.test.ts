@@ -228,6 +228,8 @@ describe('linking WeChat from the settings', () => {
     const again = await consent({ method: 'POST', url: '/api/me/wechat/link', headers: bearer(owner.token) });
     const linked = await callback(again, { cookie: again.cookie, ...bearer(owner.token) });
     expect(linked.json()).toEqual({ status: 'linked', wechat: { linked: true, nickname: '链接', canUnlink: true } });
+    const exported = (await t.app.inject({ method: 'GET', url: '/api/me/export', headers: bearer(owner.token) })).json();
+    expect(exported.wechat).toMatchObject({ openid: wx.openidOf(wx.person), unionid: wx.unionidOf(wx.person), nickname: '链接' });
 
     const login = await consent();
     expect((await callback(login, { cookie: login.cookie })).json()).toMatchObject({ status: 'signed_in', user: { id: owner.id } });

@@ -51,7 +51,7 @@ export async function updateUser(db: Database, id: number, values: Partial<NewUs
 
 /** Everything the product holds about one user, apart from the user row itself (data export). */
 export async function userRelatedData(db: Database, userId: number) {
-  const [sessionRows, resetRows, threads] = await Promise.all([
+  const [sessionRows, resetRows, threads, wechat] = await Promise.all([
     db
       .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, userAgent: sessions.userAgent, ip: sessions.ip })
       .from(sessions)
@@ -74,6 +74,11 @@ export async function userRelatedData(db: Database, userId: number) {
       .from(supportThreads)
       .where(eq(supportThreads.userId, userId))
       .orderBy(asc(supportThreads.id)),
+    // The linked WeChat's ids are personal data too (decision 148).
+    db
+      .select({ openid: wechatIdentities.openid, unionid: wechatIdentities.unionid, nickname: wechatIdentities.nickname, linkedAt: wechatIdentities.createdAt })
+      .from(wechatIdentities)
+      .where(eq(wechatIdentities.userId, userId)),
   ]);
   const messages = threads.length
     ? await db
@@ -86,6 +91,7 @@ export async function userRelatedData(db: Database, userId: number) {
   return {
     sessions: sessionRows,
     passwordResets: resetRows,
+    wechat: wechat[0] ?? null,
     supportThreads: threads.map((t) => ({ ...t, messages: messages.filter((m) => m.threadId === t.id).map(({ threadId: _, ...m }) => m) })),
   };
 }

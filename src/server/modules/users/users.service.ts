@@ -142,6 +142,7 @@ export async function exportData(app: AppInstance, { consents }: Pick<UsersNeeds
     account: { ...toUserDto(user), updatedAt: user.updatedAt.toISOString() },
     sessions: related.sessions,
     passwordResets: related.passwordResets,
+    wechat: related.wechat,
     emails,
     supportThreads: related.supportThreads,
     consents: given,
