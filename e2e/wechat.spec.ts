@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, gotoInLocale, test } from './fixtures';
 import { WECHAT_TEST_PORT } from './servers';
@@ -27,6 +28,8 @@ test('a new traveler signs up with WeChat, consents first, and signs in with it 
   await expect(page.getByRole('heading', { name: '还差一步' })).toBeVisible();
   await expect(page.getByText('微信：小美旅行中')).toBeVisible();
   await noSidewaysScroll(page);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
   await page.getByRole('button', { name: '创建账户' }).click();
   await expect(page.getByText('请同意服务条款和隐私政策').first()).toBeVisible();
   await page.getByRole('checkbox', { name: /我同意服务条款/ }).check();

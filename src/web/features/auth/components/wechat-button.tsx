@@ -22,7 +22,7 @@ export function WeChatButton({ redirect }: { redirect: string | undefined }) {
   if (!useWeChatOffered()) return null;
   return (
     <div className="mb-6">
-      <a href={wechatStartUrl(redirect)} className={buttonClass('outline', 'lg', 'w-full gap-2 border-[#07c160] text-[#06ad56] hover:bg-[#07c160]/10')}>
+      <a href={wechatStartUrl(redirect)} className={buttonClass('outline', 'lg', 'w-full gap-2 border-[#07c160] text-success-600 hover:bg-[#07c160]/10 dark:text-[#4ade80]')}>
         <WeChatMark className="h-5 w-5" />
         {t('button')}
       </a>
