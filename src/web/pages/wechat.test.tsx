@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WeChatButton } from '../features/auth/forms';
+import { WeChatButton, WeChatLinkPanel } from '../features/auth/forms';
 import { i18next, i18nReady } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { clearSession } from '../lib/session';
@@ -26,7 +26,7 @@ afterEach(() => {
 const json = (body: unknown, status = 200) => new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const user = { id: 7, username: 'wxab12cd34', fullName: '小美旅行中', role: 'traveler', isGuide: false };
 
-function server(answers: Record<string, () => Response>) {
+function server(answers: Record<string, (init?: RequestInit) => Response>) {
   const calls: { url: string; body?: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -34,7 +34,7 @@ function server(answers: Record<string, () => Response>) {
       const url = String(input);
       calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       const match = Object.keys(answers).find((prefix) => url.startsWith(prefix));
-      return match ? answers[match]!() : json({ code: 'not_found', message: 'x' }, 404);
+      return match ? answers[match]!(init) : json({ code: 'not_found', message: 'x' }, 404);
     }),
   );
   return calls;
@@ -49,6 +49,7 @@ function renderAt(path: string) {
             <Route path="/auth/wechat" element={<WeChatPage />} />
             <Route path="/search" element={<p>search page</p>} />
             <Route path="/login" element={<WeChatButton redirect="/search" />} />
+            <Route path="/profile" element={<WeChatLinkPanel />} />
           </Routes>
         </Suspense>
       </MemoryRouter>
@@ -120,5 +121,37 @@ describe('the page WeChat returns to', () => {
     renderAt('/auth/wechat?state=s4');
     expect(await screen.findByText('微信未确认登录，请重试。')).toBeTruthy();
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('WeChat in the profile settings', () => {
+  it('unlinks while the account keeps a password', async () => {
+    let linked = true;
+    server({
+      '/api/config/public': () => json({ wechatLogin: true }),
+      '/api/me/wechat': (init) => {
+        if (init?.method === 'DELETE') {
+          linked = false;
+          return json(null, 204);
+        }
+        return json({ linked, nickname: linked ? '小美旅行中' : null, canUnlink: linked });
+      },
+    });
+    renderAt('/profile');
+    expect(await screen.findByText('已绑定微信（小美旅行中）')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '解除绑定' }));
+    expect(await screen.findByText('尚未绑定微信。')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '绑定微信' })).toBeTruthy();
+  });
+
+  it('cannot unlink the only way in, and says why', async () => {
+    server({
+      '/api/config/public': () => json({ wechatLogin: true }),
+      '/api/me/wechat': () => json({ linked: true, nickname: '雷雷', canUnlink: false }),
+    });
+    renderAt('/profile');
+    expect(await screen.findByText('已绑定微信（雷雷）')).toBeTruthy();
+    expect((screen.getByRole('button', { name: '解除绑定' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('微信是您登录此账户的方式。请先设置密码，再解除绑定。')).toBeTruthy();
   });
 });
