@@ -1,5 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_WORKERS, e2eServer } from './e2e/servers';
+import { E2E_WORKERS, e2eServer, WECHAT_E2E_APP, WECHAT_TEST_PORT } from './e2e/servers';
+
+const wechatUrl = `http://127.0.0.1:${WECHAT_TEST_PORT}`;
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 
@@ -37,7 +39,18 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: Array.from({ length: E2E_WORKERS }, (_, n) => ({
+  webServer: [
+    // WeChat's login as the project's own local server speaks it: no browser test reaches WeChat (decision 148).
+    {
+      command: 'node --import tsx src/server/test/wechat-cli.ts',
+      url: `${wechatUrl}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: { WECHAT_TEST_PORT: String(WECHAT_TEST_PORT), ...WECHAT_E2E_APP },
+    },
+    ...Array.from({ length: E2E_WORKERS }, (_, n) => ({
     // The server itself, not `npm start` (scripts/start.mjs): scripts/e2e.mjs has just built the app
     // once, and two start.mjs seeing sources edited since would both rebuild dist/web at once. It runs
     // the server compiled there; a direct `npx playwright test` runs the sources, never a stale build.
@@ -57,6 +70,12 @@ export default defineConfig({
       // The browser tests settle payouts one by one; the weekly batches (decision 130) would take
       // them into a batch whenever a run crosses the week's first business day at 10:00 in Japan.
       PAYOUT_WEEKLY_BATCH: 'off',
+      // WeChat's redirect_uri is APP_URL's page: the address the browser uses, so the state's cookie comes back with it.
+      APP_URL: e2eServer(n).baseURL,
+      ...WECHAT_E2E_APP,
+      WECHAT_OPEN_URL: wechatUrl,
+      WECHAT_API_URL: wechatUrl,
     },
   })),
+  ],
 });

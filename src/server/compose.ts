@@ -2,7 +2,7 @@ import { registerJobs } from './jobs/index';
 import type { AppInstance } from './lib/types';
 import { registerAdminUsers } from './modules/admin-users/index';
 import { auditRoutes } from './modules/audit/index';
-import { authRoutes, changePassword } from './modules/accounts/index';
+import { authRoutes, changePassword, wechatRoutes } from './modules/accounts/index';
 import { registerAuth } from './modules/auth/index';
 import { registerBookingPdf } from './modules/booking-pdf/index';
 import { registerBookings, type Clock } from './modules/bookings/index';
@@ -68,6 +68,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
   // data export lists them, identity verification checks the sensitive-data one.
   const consents = registerLegal(app, { operator: config.operator, rates });
   authRoutes(app, { jobs, consents });
+  wechatRoutes(app, { consents, storage });
   // The signed-in user's password change is an account flow (accounts), served under /api/me.
   await app.register(usersRoutes({ changePassword, storage, jobs, consents }));
   devRoutes(app);

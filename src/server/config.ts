@@ -102,6 +102,12 @@ const envSchema = z.object({
   DEEPL_SERVER_URL: z.string().url().optional(),
   // Characters sent to the provider per calendar month (UTC); reached: no more until the next month.
   TRANSLATION_MONTHLY_CHARACTERS: z.coerce.number().int().min(0).default(500_000),
+  // WeChat's website login (decision 148): unset app id, no WeChat button and the endpoints answer 404.
+  WECHAT_APP_ID: z.string().min(1).optional(),
+  WECHAT_APP_SECRET: z.string().min(1).optional(),
+  // Tests point both at the project's own server speaking WeChat's protocol (src/server/test/wechat-server.ts).
+  WECHAT_OPEN_URL: z.string().url().default('https://open.weixin.qq.com'),
+  WECHAT_API_URL: z.string().url().default('https://api.weixin.qq.com'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -158,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_PUBLIC_URL)) problems.push('S3_BUCKET: required when other S3_ settings are set');
   if (e.TRANSLATION_PROVIDER === 'deepl' && !e.DEEPL_AUTH_KEY) problems.push('DEEPL_AUTH_KEY: required when TRANSLATION_PROVIDER=deepl');
+  if (Boolean(e.WECHAT_APP_ID) !== Boolean(e.WECHAT_APP_SECRET)) problems.push('WECHAT_APP_ID, WECHAT_APP_SECRET: set both or neither');
   const operator = operatorFromSettings(e, e.NODE_ENV === 'production');
   if (Array.isArray(operator)) problems.push(...operator);
   if (problems.length > 0 || Array.isArray(operator)) invalidSettings(problems);
@@ -243,6 +250,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       provider: e.TRANSLATION_PROVIDER === 'deepl' && e.DEEPL_AUTH_KEY ? { kind: 'deepl' as const, authKey: e.DEEPL_AUTH_KEY, serverUrl: e.DEEPL_SERVER_URL } : null,
       monthlyCharacters: e.TRANSLATION_MONTHLY_CHARACTERS,
     },
+    /** WeChat's website login (decision 148): null without an app id (no button, the endpoints answer 404). */
+    wechat:
+      e.WECHAT_APP_ID && e.WECHAT_APP_SECRET
+        ? { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, openUrl: e.WECHAT_OPEN_URL.replace(/\/$/, ''), apiUrl: e.WECHAT_API_URL.replace(/\/$/, '') }
+        : null,
     weather: {
       provider: e.WEATHER_PROVIDER ?? (e.NODE_ENV === 'production' ? ('jma' as const) : ('fixture' as const)),
       fixtureDir: e.WEATHER_FIXTURE_DIR ? path.resolve(e.WEATHER_FIXTURE_DIR) : undefined,

@@ -103,6 +103,18 @@ export const ERROR_STATUS = {
   driving_suspended: 409,
   // Urgent help is for the caller's own trip on its day (decision 132)
   not_on_trip: 409,
+  // WeChat login (decision 148): not configured; a state not this browser's, used or expired; WeChat refused the
+  // code (used, expired, unknown); a pending sign-up expired; WeChat unreachable or refusing the app itself
+  wechat_disabled: 404,
+  invalid_state: 400,
+  wechat_code_invalid: 400,
+  wechat_signup_expired: 400,
+  wechat_unavailable: 502,
+  // This WeChat is linked to another account, or this account has another WeChat linked
+  wechat_taken: 409,
+  wechat_already_linked: 409,
+  // Unlinking would leave the account no way in (decision 148)
+  last_sign_in_method: 409,
   internal: 500,
   unavailable: 503,
   // The file store (S3) hangs or refuses: nothing was stored, try again after Retry-After (decision 101)

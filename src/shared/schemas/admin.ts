@@ -5,7 +5,8 @@ export const adminUserSummarySchema = z.object({
   id: z.number().int(),
   username: z.string(),
   fullName: z.string(),
-  email: z.string(),
+  /** Null for an account made by phone or WeChat without one (decision 147). */
+  email: z.string().nullable(),
   isGuide: z.boolean(),
   isAdmin: z.boolean(),
   suspendedAt: z.string().nullable(),

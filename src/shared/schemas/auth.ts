@@ -50,7 +50,8 @@ export const resetPasswordBodySchema = z
   .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
 
 export const changePasswordBodySchema = z
-  .object({ currentPassword: z.string().min(1).max(PASSWORD_MAX), newPassword: passwordSchema, confirmPassword: z.string().max(PASSWORD_MAX) })
+  // No current password for an account that has none yet (made by phone, decision 147).
+  .object({ currentPassword: z.string().min(1).max(PASSWORD_MAX).optional(), newPassword: passwordSchema, confirmPassword: z.string().max(PASSWORD_MAX) })
   .refine((b) => b.newPassword === b.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
 
 export const switchRoleBodySchema = z.object({ role: userRoleSchema });

@@ -154,7 +154,8 @@ export type ApplicationStatusReply = z.infer<typeof applicationStatusReplySchema
 export const adminApplicationSchema = applicationSchema.extend({
   userId: z.number().int(),
   username: z.string(),
-  email: z.string(),
+  /** Null for an account made by phone or WeChat without one (decision 147). */
+  email: z.string().nullable(),
   /**
    * The applicant's listing facts (decision 091), in the one-application reply only: what would still
    * keep them out of search once the application is approved.

@@ -158,7 +158,8 @@ export type ProfileBody = z.infer<typeof profileBodySchema>;
 
 export const profileReplySchema = z.object({
   guideId: z.number().int(),
-  email: z.string(),
+  /** Null for an account made by phone or WeChat without one (decision 147). */
+  email: z.string().nullable(),
   nickname: z.string().nullable(),
   gender: z.enum(PROFILE_GENDERS).nullable(),
   age: z.number().int().nullable(),

@@ -60,7 +60,8 @@ export const adminIdentitySchema = identityVerificationSchema.extend({
   userId: z.number().int(),
   username: z.string(),
   fullName: z.string(),
-  email: z.string(),
+  /** Null for an account made by phone or WeChat without one (decision 147). */
+  email: z.string().nullable(),
 });
 export type AdminIdentityVerification = z.infer<typeof adminIdentitySchema>;
 export const adminIdentityListQuerySchema = z.object({

@@ -83,7 +83,8 @@ export const supportThreadMessagesSchema = z.object({
   messages: z.array(supportMessageSchema),
 });
 
-const supportPartySchema = z.object({ userId: z.number().int(), fullName: z.string(), email: z.string() });
+// `email` is null for an account made by phone or WeChat without one (decision 147).
+const supportPartySchema = z.object({ userId: z.number().int(), fullName: z.string(), email: z.string().nullable() });
 
 /** What an admin sees in the inbox list. */
 export const adminSupportThreadSchema = supportThreadSchema.extend({
@@ -157,5 +158,7 @@ export const publicConfigSchema = z.object({
    * (0: none): the refund choice and the no-show sheet name it before the traveler decides.
    */
   travelCreditCents: z.number().int(),
+  /** Whether WeChat login is offered (WECHAT_APP_ID is set, decision 148): without it the web app shows no WeChat button. */
+  wechatLogin: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -19,7 +19,12 @@ export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   fullName: z.string(),
-  email: z.string(),
+  /** Null for an account made by phone or WeChat that never gave one (decision 147). */
+  email: z.string().nullable(),
+  /** The verified mobile number in E.164, or null (decision 147). */
+  phone: z.string().nullable(),
+  /** False for an account made by phone or WeChat until it sets a password: the settings offer to set one (decision 147). */
+  hasPassword: z.boolean(),
   role: userRoleSchema,
   joinedDate: z.string(),
   readReceiptsEnabled: z.boolean(),

@@ -47,6 +47,7 @@ const PAGES: PageRoute[] = [
   { path: '/signup', titleKey: 'routes.signup', lazy: () => import('../pages/signup') },
   { path: '/forgot-password', titleKey: 'routes.forgotPassword', lazy: () => import('../pages/forgot-password') },
   { path: '/reset-password', titleKey: 'routes.resetPassword', lazy: () => import('../pages/reset-password') },
+  { path: '/auth/wechat', titleKey: 'routes.wechat', lazy: () => import('../pages/wechat') },
   { path: '/search', ssr: true, titleKey: 'routes.search', lazy: () => import('../pages/search') },
   { path: '/guides/:id', ssr: true, titleKey: 'routes.guideProfile', lazy: () => import('../pages/guide-profile') },
   { path: '/itinerary/:id', ssr: true, titleKey: 'routes.itinerary', lazy: () => import('../pages/itinerary') },

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../shared/schemas/user';
-import { AuthCard, LoginForm } from '../features/auth/forms';
+import { AuthCard, LoginForm, WeChatButton } from '../features/auth/forms';
 import { safeRedirect, withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { storage, STORAGE_KEYS } from '../lib/storage-keys';
@@ -32,6 +32,7 @@ export function Component() {
         </>
       }
     >
+      <WeChatButton redirect={redirect} />
       <LoginForm
         onSuccess={(reply) => {
           storage.set(STORAGE_KEYS.viewPreference, reply.user.role);

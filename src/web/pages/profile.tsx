@@ -5,6 +5,7 @@ import { ButtonLink, Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { PageNotice } from '../components/ui/page-message';
 import { useMe } from '../features/auth';
+import { WeChatLinkPanel } from '../features/auth/forms';
 import { AccountManagement, PasswordChangeForm, PersonalInfoForm, PrivacySection, ProfileHero } from '../features/profile';
 import { WalletSection } from '../features/wallet';
 import { withRedirect } from '../lib/safe-redirect';
@@ -51,6 +52,7 @@ export function Component() {
             <WalletSection />
             <PrivacySection user={me.data} />
             <PasswordChangeForm />
+            <WeChatLinkPanel />
             <AccountManagement user={me.data} onDeleted={() => void navigate('/', { replace: true })} />
           </>
         )}

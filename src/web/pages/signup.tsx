@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { AuthCard, SignupForm } from '../features/auth/forms';
+import { AuthCard, SignupForm, WeChatButton } from '../features/auth/forms';
 import { safeRedirect, withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -28,6 +28,7 @@ export function Component() {
         </>
       }
     >
+      <WeChatButton redirect={redirect} />
       <SignupForm onSuccess={(reply) => void navigate(homeFor(reply.user, redirect), { replace: true })} />
     </AuthCard>
   );

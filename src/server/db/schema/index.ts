@@ -28,3 +28,5 @@ export * from './statements';
 export * from './replacements';
 export * from './credits';
 export * from './translations';
+export * from './phone';
+export * from './wechat';

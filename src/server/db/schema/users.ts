@@ -12,8 +12,13 @@ export const users = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     username: text('username').notNull(),
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account made by phone (or WeChat) that never gave one (decision 147). */
+    email: text('email'),
+    /** Null for an account that signs in only by phone (or WeChat) until it sets a password (decision 147). */
+    passwordHash: text('password_hash'),
+    /** The verified mobile number in E.164 (`+8613800138000`); set only once a code sent to it was entered (decision 147). */
+    phone: text('phone'),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     fullName: text('full_name').notNull(),
     role: text('role', { enum: ['traveler', 'guide'] }).notNull().default('traveler'),
     isGuide: boolean('is_guide').notNull().default(false),
@@ -41,6 +46,8 @@ export const users = pgTable(
     // Usernames and e-mails are unique case-insensitively.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // A verified number belongs to one account: another account asking for it is a 409 phone_taken (decision 147).
+    uniqueIndex('users_phone_key').on(t.phone).where(sql`${t.phone} IS NOT NULL`),
   ],
 );
 

@@ -44,7 +44,7 @@ const DUMMY_HASH = 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$AAAAAAAAAAAAAAAAAAAA
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-async function issueSession(app: AppInstance, db: Database, user: UserRow, client: ClientInfo): Promise<AuthReply> {
+export async function issueSession(app: AppInstance, db: Database, user: UserRow, client: ClientInfo): Promise<AuthReply> {
   const { token } = await createSession(db, {
     userId: user.id,
     secret: app.ctx.jwtSecret,
@@ -130,7 +130,8 @@ export async function logout(app: AppInstance, sessionId: string): Promise<void>
 export async function requestPasswordReset(app: AppInstance, jobs: Pick<JobRunner, 'soon'>, body: z.output<typeof forgotPasswordBodySchema>): Promise<void> {
   const db = app.ctx.database.db;
   const user = await findUserByEmail(db, body.email);
-  if (!user) return;
+  const toAddress = user?.email;
+  if (!user || !toAddress) return;
   if ((await countRecentResetTokens(db, user.id, new Date(Date.now() - 15 * 60_000))) >= RESET_MAILS_PER_WINDOW) {
     app.log.warn({ userId: user.id }, 'password reset e-mail skipped: too many recent requests');
     return;
@@ -141,7 +142,7 @@ export async function requestPasswordReset(app: AppInstance, jobs: Pick<JobRunne
   const mail = passwordResetMail({ locale, name: user.nickname || user.fullName, link });
   const mailJobs = await inTransaction(db, async (t) => {
     await insertResetToken(t, { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-    return queueMails(t, [{ toAddress: user.email, ...mail, template: 'password_reset', meta: { userId: user.id, link } }], new Date());
+    return queueMails(t, [{ toAddress, ...mail, template: 'password_reset', meta: { userId: user.id, link } }], new Date());
   });
   jobs.soon(mailJobs); // sent after the commit, without holding the reply (decision 085)
 }
@@ -159,7 +160,10 @@ export async function resetPassword(app: AppInstance, body: z.output<typeof rese
   });
 }
 
-/** Changes the password: every session ends, and this device gets a fresh one. */
+/**
+ * Changes the password: every session ends, and this device gets a fresh one. An account made by phone
+ * has no password to give, and sets its first one with the session alone (decision 147).
+ */
 export async function changePassword(
   app: AppInstance,
   userId: number,
@@ -169,7 +173,7 @@ export async function changePassword(
   const db = app.ctx.database.db;
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('unauthorized', 'Authentication required');
-  if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+  if (user.passwordHash !== null && !(await verifyPassword(body.currentPassword ?? '', user.passwordHash))) {
     throw new AppError('wrong_password', 'The current password is not correct', [{ path: 'body.currentPassword', message: 'Incorrect password' }]);
   }
   const passwordHash = await hashPassword(body.newPassword);

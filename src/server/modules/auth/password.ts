@@ -21,7 +21,9 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** An account made by phone has no password (decision 147): nothing verifies against it. */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  if (stored === null) return false;
   const [kind, n, r, p, salt, hash] = stored.split('$');
   if (kind !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');

@@ -31,7 +31,7 @@ async function notice(userId: number, id: number, title: string) {
 async function mailTo(userId: number, subject: string) {
   const [u] = await t.database.db.select().from(users).where(eq(users.id, userId));
   for (let i = 0; i < 100; i++) {
-    const mail = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email))).find((m) => m.subject === subject);
+    const mail = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email!))).find((m) => m.subject === subject);
     if (mail) return mail;
     await new Promise((r) => setTimeout(r, 20));
   }

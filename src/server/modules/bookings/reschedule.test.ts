@@ -91,7 +91,7 @@ describe('proposing and accepting a new time', () => {
     expect(guideTitles).not.toContain('New time proposed');
     const [gu] = await t.database.db.select().from(users).where(eq(users.id, g.id));
     const mails = await until(
-      () => t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, gu!.email)),
+      () => t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, gu!.email!)),
       (m) => m.some((x) => x.subject === 'Booking moved'),
     );
     const moved = mails.find((m) => m.subject === 'Booking moved')!;

@@ -254,7 +254,7 @@ describe('admin review', () => {
     await t.app.jobs.settled(); // notices are created after the commit (decision 085)
     const msgs = await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, p.id));
     expect(msgs.some((m) => m.type === 'approval' && m.title === 'Your guide application was approved')).toBe(true);
-    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email));
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email!));
     expect(mails.map((m) => m.template)).toContain('guide_application_approved');
 
     const st = (await status(p)).json();
@@ -270,7 +270,7 @@ describe('admin review', () => {
     const msgs = await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, p.id));
     expect(msgs.find((m) => m.type === 'approval')).toMatchObject({ title: 'ガイドの申請が承認されました', actionLabel: 'ガイドダッシュボードを開く' });
     const [u] = await t.database.db.select().from(users).where(eq(users.id, p.id));
-    const mail = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email))).find((m) => m.template === 'guide_application_approved');
+    const mail = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email!))).find((m) => m.template === 'guide_application_approved');
     expect(mail?.subject).toBe('ガイドの申請が承認されました');
     expect(mail?.textBody).toContain(`${u!.fullName} 様`);
   });

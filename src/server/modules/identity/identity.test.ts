@@ -278,7 +278,7 @@ describe('admin review', () => {
     const msgs = await t.database.db.select().from(systemMessages).where(eq(systemMessages.userId, p.id));
     const msg = msgs.find((m) => m.type === 'approval');
     expect(msg).toMatchObject({ title: 'Your identity is verified', actionUrl: '/verify-identity' });
-    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email));
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email!));
     expect(mails.map((m) => m.template)).toContain('identity_approved');
     // The result is kept, the images are not (decision 136): gone from the row, from storage and from both file routes.
     expect((await status(p)).json()).toMatchObject({ document: null, selfie: null });
@@ -299,7 +299,7 @@ describe('admin review', () => {
     await adminPost(id, 'reject', { reason: '照片模糊' });
     const [u] = await t.database.db.select().from(users).where(eq(users.id, p.id));
     await t.app.jobs.settled(); // notices are created after the commit (decision 085)
-    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email));
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email!));
     const mail = mails.find((m) => m.template === 'identity_rejected');
     expect(mail?.subject).toBe('您的身份验证未通过');
     expect(mail?.textBody).toContain('照片模糊');
@@ -313,7 +313,7 @@ describe('admin review', () => {
     await adminPost(id, 'reject', { reason: '写真がぼやけています' });
     const [u] = await t.database.db.select().from(users).where(eq(users.id, p.id));
     await t.app.jobs.settled(); // notices are created after the commit (decision 085)
-    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email));
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email!));
     const mail = mails.find((m) => m.template === 'identity_rejected');
     expect(mail?.subject).toBe('本人確認が承認されませんでした');
     expect(mail?.textBody).toContain('理由：写真がぼやけています。');
@@ -338,7 +338,7 @@ describe('admin review', () => {
     expect(msg?.message).toContain('The photo of the passport is blurred');
     expect(msg?.showContactSupport).toBe(true);
     const [u] = await t.database.db.select().from(users).where(eq(users.id, p.id));
-    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email));
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, u!.email!));
     expect(mails.find((m) => m.template === 'identity_rejected')?.textBody).toContain('The photo of the passport is blurred');
 
     // A decision removes the images (decision 136): a resubmission needs both again.

@@ -341,8 +341,8 @@ describe('tour request service and previews (decision 053)', () => {
     const c = await openChat(t, a, g.guideId);
     expect((await send(t, a, c, g.services[0], '请带我们去吃小吃')).statusCode).toBe(201);
     const [guideEmail] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, g.id));
-    await expect.poll(async () => (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email))).length).toBe(1);
-    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email));
+    await expect.poll(async () => (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email!))).length).toBe(1);
+    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email!));
     expect(mail!.subject).toContain('给您发来了新消息');
     expect(mail!.textBody).toContain('行程请求 · 街头美食之旅');
     expect(mail!.textBody).toContain('请带我们去吃小吃');
@@ -367,8 +367,8 @@ describe('tour request service and previews (decision 053)', () => {
     expect(await list(a, 'ja-JP,ja;q=0.9')).toBe(`ツアーリクエスト · 食べ歩きツアー · ${when} · 3時間 · 2名`);
     expect(await list(g, 'fr-FR')).toContain('ツアーリクエスト · ');
     const [guideEmail] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, g.id));
-    await expect.poll(async () => (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email))).length).toBe(1);
-    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email));
+    await expect.poll(async () => (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email!))).length).toBe(1);
+    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, guideEmail!.email!));
     expect(mail!.textBody).toContain('ツアーリクエスト · 食べ歩きツアー');
     expect(mail!.textBody).toContain('屋台に行きたいです');
     expect(mail!.textBody).not.toContain('行程请求');

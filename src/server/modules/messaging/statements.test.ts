@@ -68,7 +68,7 @@ describe.runIf(onPostgres)('statements on the chat path (counted on PostgreSQL o
     await t.app.jobs.tick(new Date());
     await t.app.jobs.settled();
     const [me] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, a.id));
-    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, me!.email));
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, me!.email!));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.textBody).toContain('Call me on');
     expect(mails[0]!.textBody).not.toContain('1234-5678');

@@ -187,12 +187,13 @@ export class NotificationsService {
       }
     }
     // A message created before (a replay) mails only if its mail was never written: the mail's own key decides.
+    // A person without an address (an account made by phone, decision 147) is skipped, not mailed at null.
     const mails = plans
-      .filter((p) => p.email && (!p.inApp || created.has(p) || p.input.dedupeKey))
+      .filter((p) => p.email && p.person.email && (!p.inApp || created.has(p) || p.input.dedupeKey))
       .map(({ input, person, locale, text }) => {
         const link = input.actionUrl ? new URL(input.actionUrl, this.deps.appUrl).toString() : null;
         const mail = input.mail?.(locale) ?? { ...systemMail(locale, { title: text.title, message: text.message, link, linkLabel: text.actionLabel }), template: `system_${input.type}` };
-        return { toAddress: person.email, ...mail, meta: {}, dedupeKey: input.dedupeKey ? `notification:${input.dedupeKey}:${input.userId}` : null };
+        return { toAddress: person.email!, ...mail, meta: {}, dedupeKey: input.dedupeKey ? `notification:${input.dedupeKey}:${input.userId}` : null };
       });
     const mailJobs = await queueMails(this.db, mails, new Date());
     this.deps.jobs.soon(mailJobs);
@@ -258,7 +259,7 @@ export class NotificationsService {
     const prefs = (await this.settings(userId)).kinds.chat;
     if (!prefs.email) return;
     const [person] = await repo.recipients(this.db, [userId]);
-    if (!person) return;
+    if (!person?.email) return; // no address: an account made by phone (decision 147)
     const locale = localeOf(person.locale);
     const body = typeof opts.body === 'function' ? opts.body(locale) : opts.body;
     const link = new URL(`/messages?c=${opts.conversationId}`, this.deps.appUrl).toString();

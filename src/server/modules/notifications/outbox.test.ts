@@ -90,7 +90,7 @@ async function appOn(database: DatabaseHandle, env: Record<string, string> = {})
   return { app, database, close: () => app.close() };
 }
 
-const emailOf = async (t: TestApp, id: number) => (await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]!.email;
+const emailOf = async (t: TestApp, id: number) => (await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]!.email!;
 
 describe('a crash between the commit and the delivery', () => {
   const smtp = smtpServer();

@@ -53,7 +53,7 @@ export function supportRoutes(app: AppInstance, deps: SupportDeps): void {
         response: { 200: publicConfigSchema },
       },
     },
-    async () => ({ support: app.ctx.config.support, payments: publicPaymentConfig(app.ctx.config), travelCreditCents: app.ctx.config.payments.travelCreditCents }),
+    async () => ({ support: app.ctx.config.support, payments: publicPaymentConfig(app.ctx.config), travelCreditCents: app.ctx.config.payments.travelCreditCents, wechatLogin: app.ctx.config.wechat !== null }),
   );
 
   app.post(

@@ -37,7 +37,7 @@ describe('public config', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config/public' });
     expect(res.statusCode).toBe(200);
     // The travel credit a guide's cancellation gives (decision 139): the refund choice names it beforehand.
-    expect(res.json()).toEqual({ support: { provider: 'builtin' }, payments: { provider: 'simulated' }, travelCreditCents: 5_000 });
+    expect(res.json()).toEqual({ support: { provider: 'builtin' }, payments: { provider: 'simulated' }, travelCreditCents: 5_000, wechatLogin: false });
   });
 
   it('names Crisp with its site id when configured, and lets its origins through the CSP', async () => {

@@ -15,6 +15,8 @@ export function toUserDto(row: UserRow, application?: { status: string } | null)
     username: row.username,
     fullName: row.fullName,
     email: row.email,
+    phone: row.phone,
+    hasPassword: row.passwordHash !== null,
     role: row.role,
     joinedDate: isoDate(row.createdAt),
     readReceiptsEnabled: row.readReceiptsEnabled,

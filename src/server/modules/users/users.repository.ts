@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { passwordResetTokens, sessions, supportMessages, supportThreads, users } from '../../db/schema/index';
+import { passwordResetTokens, sessions, supportMessages, supportThreads, users, wechatIdentities } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -51,7 +51,7 @@ export async function updateUser(db: Database, id: number, values: Partial<NewUs
 
 /** Everything the product holds about one user, apart from the user row itself (data export). */
 export async function userRelatedData(db: Database, userId: number) {
-  const [sessionRows, resetRows, threads] = await Promise.all([
+  const [sessionRows, resetRows, threads, wechat] = await Promise.all([
     db
       .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, userAgent: sessions.userAgent, ip: sessions.ip })
       .from(sessions)
@@ -74,6 +74,11 @@ export async function userRelatedData(db: Database, userId: number) {
       .from(supportThreads)
       .where(eq(supportThreads.userId, userId))
       .orderBy(asc(supportThreads.id)),
+    // The linked WeChat's ids are personal data too (decision 148).
+    db
+      .select({ openid: wechatIdentities.openid, unionid: wechatIdentities.unionid, nickname: wechatIdentities.nickname, linkedAt: wechatIdentities.createdAt })
+      .from(wechatIdentities)
+      .where(eq(wechatIdentities.userId, userId)),
   ]);
   const messages = threads.length
     ? await db
@@ -86,6 +91,7 @@ export async function userRelatedData(db: Database, userId: number) {
   return {
     sessions: sessionRows,
     passwordResets: resetRows,
+    wechat: wechat[0] ?? null,
     supportThreads: threads.map((t) => ({ ...t, messages: messages.filter((m) => m.threadId === t.id).map(({ threadId: _, ...m }) => m) })),
   };
 }
@@ -101,6 +107,9 @@ export async function anonymizeUser(db: Database, userId: number, unusableHash: 
       username: `deleted_${userId}`,
       email: `deleted_${userId}@deleted.invalid`,
       passwordHash: unusableHash,
+      // The number is personal data, and freed for whoever holds it next (decision 147).
+      phone: null,
+      phoneVerifiedAt: null,
       fullName: 'Deleted user',
       nickname: null,
       profilePicture: null,
@@ -119,6 +128,8 @@ export async function anonymizeUser(db: Database, userId: number, unusableHash: 
     })
     .where(eq(users.id, userId));
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  // The WeChat link goes with the account: that WeChat may sign up anew (decision 148).
+  await db.delete(wechatIdentities).where(eq(wechatIdentities.userId, userId));
   await db.update(sessions).set({ userAgent: null, ip: null }).where(eq(sessions.userId, userId));
   await db.update(supportThreads).set({ contactName: null, contactEmail: null }).where(eq(supportThreads.userId, userId));
 }

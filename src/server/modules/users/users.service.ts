@@ -55,8 +55,9 @@ export async function updateMe(app: AppInstance, { jobs }: Pick<UsersNeeds, 'job
     { path: 'bio', text: fields.bio },
     { path: 'city', text: fields.city },
   ]);
-  const newEmail = fields.email !== undefined && fields.email.toLowerCase() !== user.email.toLowerCase() ? fields.email : undefined;
-  if (newEmail !== undefined) {
+  const newEmail = fields.email !== undefined && fields.email.toLowerCase() !== user.email?.toLowerCase() ? fields.email : undefined;
+  // An account made by phone has no password to give: its session is all it has (decision 147), as when it sets its first password.
+  if (newEmail !== undefined && user.passwordHash !== null) {
     if (!currentPassword) {
       throw new AppError('validation_failed', 'Changing the e-mail address needs the current password', [
         { path: 'body.currentPassword', message: 'Required to change the e-mail address' },
@@ -65,12 +66,15 @@ export async function updateMe(app: AppInstance, { jobs }: Pick<UsersNeeds, 'job
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
       throw new AppError('wrong_password', 'The current password is not correct', [{ path: 'body.currentPassword', message: 'Incorrect password' }]);
     }
+  }
+  if (newEmail !== undefined) {
     const owner = await emailOwner(db, newEmail);
     if (owner !== undefined && owner !== userId) throw new AppError('email_taken', 'This e-mail address is already registered');
   }
   const { row, mailJobs } = await inTransaction(db, async (t) => {
     const updated = await updateUser(t, userId, fields);
-    if (!updated || newEmail === undefined) return { row: updated, mailJobs: [] };
+    // An account made by phone had no address to tell (decision 147).
+    if (!updated || newEmail === undefined || !user.email) return { row: updated, mailJobs: [] };
     const mail = emailChangedMail({
       locale: matchLocale(user.locale) ?? DEFAULT_LOCALE,
       name: user.nickname || user.fullName,
@@ -131,13 +135,14 @@ export async function removeImage(app: AppInstance, { storage }: Pick<UsersNeeds
 export async function exportData(app: AppInstance, { consents }: Pick<UsersNeeds, 'consents'>, userId: number) {
   const db = app.ctx.database.db;
   const user = await requireUser(db, userId);
-  const [related, emails, given] = await Promise.all([userRelatedData(db, userId), mailsTo(db, user.email), consents.list(db, userId)]);
+  const [related, emails, given] = await Promise.all([userRelatedData(db, userId), user.email ? mailsTo(db, user.email) : [], consents.list(db, userId)]);
   return {
     format: 'tabi-guides-export/1',
     exportedAt: new Date().toISOString(),
     account: { ...toUserDto(user), updatedAt: user.updatedAt.toISOString() },
     sessions: related.sessions,
     passwordResets: related.passwordResets,
+    wechat: related.wechat,
     emails,
     supportThreads: related.supportThreads,
     consents: given,
@@ -161,7 +166,7 @@ export async function deleteAccount(app: AppInstance, { storage }: Pick<UsersNee
   const unusable = await hashPassword(randomBytes(32).toString("base64url"));
   await inTransaction(db, async (t) => {
     await anonymizeUser(t, userId, unusable);
-    await deleteMailsTo(t, user.email);
+    if (user.email) await deleteMailsTo(t, user.email);
     await revokeAllSessions(t, userId);
   });
   for (const url of [user.profilePicture, user.backgroundImage]) {

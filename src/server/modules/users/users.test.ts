@@ -52,7 +52,9 @@ describe('GET/PATCH /api/me', () => {
     const b = await signUp(t);
     expect((await me(a.token)).json()).toMatchObject({ id: a.id, username: a.username, email: a.email });
     expect((await me(b.token)).json()).toMatchObject({ id: b.id, username: b.username });
-    expect((await me(a.token)).body).not.toMatch(/scrypt|password/i);
+    // `hasPassword` (decision 147) says only whether one is set; the hash itself never leaves.
+    expect((await me(a.token)).body).not.toMatch(/scrypt|password_?hash/i);
+    expect((await me(a.token)).json()).toMatchObject({ hasPassword: true, phone: null });
   });
 
   it('updates personal info and privacy; an id in the body cannot reach another user', async () => {

@@ -16,6 +16,8 @@ export const user = (isAdmin: boolean): User => ({
   username: isAdmin ? 'admin' : 'traveler',
   fullName: 'Someone',
   email: 'x@example.com',
+  phone: null,
+  hasPassword: true,
   role: 'traveler',
   joinedDate: '2026-01-01',
   readReceiptsEnabled: true,

@@ -4,3 +4,7 @@ export { ForgotPasswordForm } from './components/forgot-password-form';
 export { LoginForm } from './components/login-form';
 export { InvalidLink, ResetPasswordForm } from './components/reset-password-form';
 export { SignupForm } from './components/signup-form';
+export { useWeChatCallback } from './api/wechat';
+export { WeChatButton, WeChatMark } from './components/wechat-button';
+export { WeChatConsentsForm } from './components/wechat-consents';
+export { WeChatLinkPanel } from './components/wechat-link-panel';

@@ -8,6 +8,7 @@ import { inputClass } from '../../../components/ui/form';
 import { useAdminAction, useBooking, useBookingSearch, useUser, useUsers, type AdminBookingRow } from '../api';
 import { AuditTrail } from './audit-trail';
 import { ConfirmAction, DetailCard, Empty, Facts, LedgerTable, Pager, QueryFallback, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
+import { EmailText } from '../../../components/ui/email-text';
 
 function useBookingMeta() {
   const f = useFormat();
@@ -78,7 +79,7 @@ export function UsersQueue({ id }: { id: number | undefined }) {
                   to={`/admin/users/${u.id}${search}`}
                   active={u.id === id}
                   title={f.person(u)}
-                  meta={`${u.email} · ${f.when(u.createdAt)}`}
+                  meta={`${u.email ?? t('common:account.noEmail')} · ${f.when(u.createdAt)}`}
                   status={u.suspendedAt ? 'suspended' : undefined}
                 />
               ))}
@@ -121,7 +122,7 @@ function UserDetail({ id }: { id: number }) {
     >
       <Facts
         items={[
-          [t('users.email'), u.email],
+          [t('users.email'), <EmailText key="email" email={u.email} />],
           [t('users.roles'), roles],
           [t('users.verified'), u.identityVerified ? t('yes') : t('no')],
           [t('users.guideProfile'), u.guide ? `#${u.guide.id} · ${t(`status.${u.guide.status}`, { defaultValue: u.guide.status })}${u.guide.serviceCity ? ` · ${u.guide.serviceCity}` : ''}` : '—'],

@@ -6,6 +6,7 @@ import type { AdminSupportThread } from '../../../../shared/schemas/support';
 import { cn } from '../../../lib/cn';
 import { useSupportMetrics } from '../api';
 import { Facts, QueryFallback, Section, useFormat } from './ui';
+import { EmailText } from '../../../components/ui/email-text';
 
 /** The clock the countdowns read, moved every second while they are shown. */
 function useNow(intervalMs = 1000): number {
@@ -59,12 +60,16 @@ export function UrgentTrip({ thread }: { thread: AdminSupportThread }) {
   const f = useFormat();
   const { booking, location } = thread;
   if (!booking && !location) return null;
-  const party = (p: { fullName: string; email: string }) => (
+  const party = (p: { fullName: string; email: string | null }) => (
     <>
       {p.fullName} ·{' '}
-      <a className="text-primary-700 underline dark:text-primary-300" href={`mailto:${p.email}`}>
-        {p.email}
-      </a>
+      {p.email === null ? (
+        <EmailText email={null} />
+      ) : (
+        <a className="text-primary-700 underline dark:text-primary-300" href={`mailto:${p.email}`}>
+          {p.email}
+        </a>
+      )}
     </>
   );
   const link = location ? mapUrl(mapProvidersFor(f.locale)[0]!, { meetingLat: location.lat, meetingLng: location.lng }, f.locale) : null;

@@ -152,7 +152,7 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={t('profile.nickname')} value={form.nickname} maxLength={50} autoComplete="nickname" onChange={(e) => set({ nickname: e.target.value })} />
-        <TextField label={t('profile.email')} value={initial.email} readOnly hint={t('profile.emailHint')} />
+        <TextField label={t('profile.email')} value={initial.email ?? t('common:account.noEmail')} readOnly hint={t('profile.emailHint')} />
         <SelectField label={t('profile.gender')} value={form.gender} onChange={(e) => set({ gender: e.target.value })}>
           <option value="">{t('profile.notSaid')}</option>
           {PROFILE_GENDERS.map((g) => (

@@ -16,7 +16,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const fromUser = (u: User) => ({
   fullName: u.fullName,
   nickname: u.nickname ?? '',
-  email: u.email,
+  email: u.email ?? '',
   gender: u.gender ?? '',
   age: u.age == null ? '' : String(u.age),
   city: u.city ?? '',
@@ -34,7 +34,10 @@ export function PersonalInfoForm({ user }: { user: User }) {
   // A new e-mail address needs the current password (the server asks for it too).
   const [currentPassword, setCurrentPassword] = useState('');
   const [wrongPassword, setWrongPassword] = useState(false);
-  const emailChanged = v.email.trim().toLowerCase() !== user.email.toLowerCase();
+  // An account made by phone may have no address yet (decision 147): left empty, it is not sent.
+  const emailChanged = v.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
+  const emailOptional = user.email === null && v.email.trim() === '';
+  const needsPassword = emailChanged && !emailOptional && user.hasPassword;
   const set = (key: keyof typeof v) => (e: { target: { value: string } }) => {
     setV((prev) => ({ ...prev, [key]: e.target.value }));
     if (key === 'email') setEmailTaken(false);
@@ -43,9 +46,9 @@ export function PersonalInfoForm({ user }: { user: User }) {
   const ageNum = v.age.trim() === '' ? null : Number(v.age);
   const errors = {
     fullName: !hasVisibleText(v.fullName) ? t('personal.errors.fullName') : null,
-    email: !EMAIL.test(v.email.trim()) ? t('personal.errors.email') : emailTaken ? t('personal.errors.emailTaken') : null,
+    email: !emailOptional && !EMAIL.test(v.email.trim()) ? t('personal.errors.email') : emailTaken ? t('personal.errors.emailTaken') : null,
     age: ageNum !== null && (!Number.isInteger(ageNum) || ageNum < 13 || ageNum > 120) ? t('personal.errors.age') : null,
-    currentPassword: !emailChanged ? null : !currentPassword ? t('security.required') : wrongPassword ? t('security.wrongCurrent') : null,
+    currentPassword: !needsPassword ? null : !currentPassword ? t('security.required') : wrongPassword ? t('security.wrongCurrent') : null,
   };
   const show = (k: keyof typeof errors) =>
     submitted || (k === 'email' && emailTaken) || (k === 'currentPassword' && wrongPassword) ? errors[k] : null;
@@ -58,13 +61,13 @@ export function PersonalInfoForm({ user }: { user: User }) {
       {
         fullName: v.fullName.trim(),
         nickname: v.nickname.trim() || null,
-        email: v.email.trim(),
+        ...(emailOptional ? {} : { email: v.email.trim() }),
         gender: v.gender ? genderSchema.parse(v.gender) : null,
         age: ageNum,
         city: v.city.trim() || null,
         mbti: v.mbti ? (v.mbti as (typeof MBTI_TYPES)[number]) : null,
         bio: v.bio.trim() || null,
-        ...(emailChanged ? { currentPassword } : {}),
+        ...(needsPassword ? { currentPassword } : {}),
       },
       {
         onSuccess: (u) => {
@@ -93,7 +96,7 @@ export function PersonalInfoForm({ user }: { user: User }) {
         <TextField label={t('personal.fullName')} autoComplete="name" value={v.fullName} onChange={set('fullName')} error={show('fullName')} maxLength={100} />
         <TextField label={t('personal.nickname')} autoComplete="nickname" value={v.nickname} onChange={set('nickname')} maxLength={50} />
         <TextField label={t('personal.email')} type="email" autoComplete="email" value={v.email} onChange={set('email')} error={show('email')} wrapperClassName="sm:col-span-2" />
-        {emailChanged && (
+        {needsPassword && (
           <PasswordField
             label={t('security.current')}
             autoComplete="current-password"

@@ -24,7 +24,7 @@ export function resolveAdapter(): Promise<SupportAdapter> {
         const user = getSession()?.user;
         const crisp = await attachCrisp(config.support.crispWebsiteId, {
           locale: currentLocale(),
-          user: user ? { nickname: user.fullName, email: user.email } : undefined,
+          user: user ? { nickname: user.fullName, email: user.email ?? undefined } : undefined,
           onAttempt: (attachAttempts) => setSupportState({ attachAttempts }),
         });
         if (crisp) adapter = crisp;
