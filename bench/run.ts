@@ -49,6 +49,7 @@ import { chatUnavailable, runChatSeries } from './chat';
 import { summarizeCpuProfile } from './cpu-profile';
 import { LANDING_JS_BUDGET, landingInitialJs } from './landing-size';
 import { runStartSeries } from './start';
+import { prepareTpcb, TPCB_SHARE_TARGET, type TpcbAnchor } from './tpcb';
 import {
   BENCH_JWT_SECRET,
   createDatabase,
@@ -310,10 +311,12 @@ async function main() {
   const profileFile = path.join(mkdtempSync(path.join(tmpdir(), 'tabi-bench-profile-')), 'pg.json');
   let profile: Awaited<ReturnType<typeof takeProfile>> = [];
   let booking: (() => Promise<boolean>) | undefined;
+  let tpcb: TpcbAnchor | string | undefined;
   const bookingWindows: [bigint, bigint][] = [];
   const variedWindows: [bigint, bigint][] = [];
   const cpuBefore = new Set(CPU_PROF_DIR && existsSync(CPU_PROF_DIR) ? readdirSync(CPU_PROF_DIR) : []);
   const lines: string[] = [];
+  const guardFailures: string[] = [];
   if (http) {
     try {
       const searchDbs: { size: number; db: BenchDatabase }[] = [];
@@ -351,6 +354,8 @@ async function main() {
         });
         servers.push(bookingServer);
         booking = bookAndPay(port, prepared, phases);
+        console.log('TPC-B anchor (pgbench -i, scale 10)');
+        tpcb = await prepareTpcb(backend);
       }
       series.unshift({ key: 'healthz', port: basePort, paths: () => '/healthz' });
       for (const x of series) {
@@ -359,6 +364,7 @@ async function main() {
       }
       if (booking) {
         await loadOps(2, CONCURRENCY, booking);
+        if (typeof tpcb === 'object') await tpcb.slice(2, false);
         samples.booking = [];
         phases.create.length = 0;
         phases.pay.length = 0;
@@ -377,6 +383,7 @@ async function main() {
           const from = process.hrtime.bigint() / 1000n;
           samples.booking!.push(await loadOps(slice, CONCURRENCY, booking));
           bookingWindows.push([from, process.hrtime.bigint() / 1000n]);
+          if (typeof tpcb === 'object') await tpcb.slice(slice);
         }
         process.stdout.write(`\r  round ${r + 1} / ${rounds}`);
       }
@@ -385,6 +392,7 @@ async function main() {
     } finally {
       await Promise.all(servers.map(stop));
       for (const db of dbs) await db.drop();
+      if (typeof tpcb === 'object') await tpcb.drop();
       rmSync(path.dirname(profileFile), { recursive: true, force: true });
     }
     const health = summarize(samples.healthz!);
@@ -422,6 +430,13 @@ async function main() {
         `  booking create + pay ÷ /healthz throughput: ${((bookings.rps / health.rps) * 100).toFixed(1)} %   (target ≥ 5 %)`,
         `  booking create + pay p50: ${(bookings.p50 / health.p50).toFixed(1)}× /healthz's p50   (target ≤ 40×)`,
       );
+      if (typeof tpcb === 'object') {
+        const share = bookings.rps / tpcb.tps();
+        lines.push(`  pgbench TPC-B (scale 10, 16 clients) in the turns between    ${tpcb.tps().toFixed(0).padStart(6)} tx/s`);
+        results.push(`  booking create + pay ÷ TPC-B on the same server: ${(share * 100).toFixed(1)} %   (target ≥ ${TPCB_SHARE_TARGET * 100} %)`);
+        // The guard (decision 149): a change that makes create + pay drop below the target fails the bench, not the tests.
+        if (!(share >= TPCB_SHARE_TARGET)) guardFailures.push(`booking create + pay is ${(share * 100).toFixed(1)} % of TPC-B, below ${TPCB_SHARE_TARGET * 100} %`);
+      } else if (tpcb) results.push(`  ${tpcb}`);
       if (profile.length) {
         const ops = bookings.requests + bookings.errors;
         const requestPath = profile.filter((s) => !s.background);
@@ -435,7 +450,14 @@ async function main() {
         for (const s of [...profile].sort((x, y) => y.ms - x.ms).slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 12))) {
           lines.push(`    ${((s.ms / dbMs) * 100).toFixed(1).padStart(5)}%  ${(s.calls / ops).toFixed(2).padStart(5)}/op  ${(s.ms / s.calls).toFixed(2).padStart(6)} ms ${s.background ? 'J' : ' '} ${s.sql.slice(0, 140)}`);
         }
-        results.push(`  statements per create + pay: ${(statements / ops).toFixed(1)} on the request path, ${(afterCommit / ops).toFixed(1)} after the commit   (target ≤ 15)`);
+        // The runner's claims and outcomes (decision 149); the jobs it ran are the rows its claims returned.
+        const bookkeeping = profile.filter((s) => s.bookkeeping);
+        const jobsRun = bookkeeping.filter((s) => s.sql.includes('SKIP LOCKED')).reduce((t, s) => t + s.rows, 0);
+        const perJob = bookkeeping.reduce((t, s) => t + s.calls, 0) / jobsRun;
+        results.push(
+          `  statements per create + pay: ${(statements / ops).toFixed(1)} on the request path, ${(afterCommit / ops).toFixed(1)} after the commit   (target ≤ 10 on the request path)`,
+          `  job runner's bookkeeping: ${perJob.toFixed(2)} statements per job (${(jobsRun / ops).toFixed(1)} jobs per create + pay)   (target ≤ 1)`,
+        );
       } else if (backend.kind === 'pglite') {
         lines.push('  (the statement profile needs PostgreSQL)');
       }
@@ -472,6 +494,10 @@ async function main() {
     lines.push(...(await runStartSeries(basePort + 30)));
   }
   console.log(lines.join('\n'));
+  if (guardFailures.length) {
+    console.error(`\nnpm run bench failed: ${guardFailures.join('; ')}`);
+    process.exitCode = 1;
+  }
 }
 
 /** The .cpuprofile files in `dir` that were not there before. */
