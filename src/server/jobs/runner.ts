@@ -197,21 +197,21 @@ export class JobRunner {
     void p.catch((err: unknown) => this.log?.error({ err }, 'job run after commit failed')).finally(() => this.inFlight.delete(p));
   }
 
-  /** True while `settled()` waits: outcomes are written at once instead of lingering. */
+  /** True while `stop()` drains: outcomes are written at once instead of lingering. */
   private draining = false;
 
-  /** Waits for the jobs `soon()` started and their outcomes to be written (tests; shutdown). */
-  async settled(): Promise<void> {
-    this.draining = true;
+  /** Waits for the jobs `soon()` started and their outcomes to be written (tests; with `drain`, shutdown: no lingering). */
+  async settled(drain = false): Promise<void> {
+    this.draining ||= drain;
     try {
       for (;;) {
-        if (this.linger) this.kick(false);
-        if (!this.inFlight.size && !this.flushQueued && !this.outcomes.length && !this.kicked.size) return;
+        if (this.linger && this.draining) this.kick(false);
+        if (!this.inFlight.size && !this.flushQueued && !this.linger && !this.outcomes.length && !this.kicked.size) return;
         if (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
-        else await new Promise((resolve) => setImmediate(resolve));
+        else await new Promise((resolve) => setTimeout(resolve, this.linger ? LINGER_MS : 0));
       }
     } finally {
-      this.draining = false;
+      if (drain) this.draining = false;
     }
   }
 
@@ -249,6 +249,6 @@ export class JobRunner {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
-    await this.settled();
+    await this.settled(true);
   }
 }

@@ -7,6 +7,7 @@ import { rowOf, rowsOf } from '../../db/raw-row';
 import { bookings, guides, guideServices, payments, serviceSubcategories, users } from '../../db/schema/index';
 import type { NewJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';
+import { liveSessionExists, type TokenCaller } from '../auth/index';
 import { bookableGuideColumns, viewQuery, type BookingRow, type NewBooking, type PaymentRow } from './bookings.repository';
 import { OPEN_PAYMENT_STATUSES, PAID_PAYMENT_STATUSES } from './one-charge';
 
@@ -23,18 +24,24 @@ type WrittenJob = { id: number; kind: string };
  */
 export const NEW_BOOKING_ID = '__new_booking_id__';
 
+/** The caller's session check as a column (decision 149); true when the server acts without a session. */
+const liveCheck = (caller: TokenCaller) => (caller.sessionId === null ? sql<boolean>`true` : liveSessionExists(caller.sessionId, caller.id)).mapWith(Boolean);
+
 const guideUser = alias(users, 'guide_user');
 const travelerUser = alias(users, 'traveler_user');
 
 /**
  * A checkout's first statement in its transaction: the guide's and then the traveler's schedule locks
  * (always in that order, decision 040), with what booking the guide needs (rates, ranges, zone), the
- * names the reply shows and the chosen service's price. Undefined for a missing guide or a deleted
- * owner (then no lock was taken).
+ * names the reply shows and the chosen service's price, and whether the caller's session is live
+ * (`live`, decision 149: the session's read folded in). Undefined for a missing guide or a deleted
+ * owner (then no lock was taken, and the session is still to be checked).
  */
-export async function lockForCheckout(db: Database, guideId: number, travelerId: number, subcategoryId: number | undefined, now: Date) {
+export async function lockForCheckout(db: Database, guideId: number, caller: TokenCaller, subcategoryId: number | undefined, now: Date) {
+  const travelerId = caller.id;
   const [row] = await db
     .select({
+      live: liveCheck(caller),
       guideLock: sql<string>`pg_advisory_xact_lock(7001, ${guides.id})`.mapWith(String),
       travelerLock: sql<string>`pg_advisory_xact_lock(7002, ${travelerId})`.mapWith(String),
       guide: bookableGuideColumns,
@@ -96,9 +103,15 @@ export async function insertBookingWithJobs(db: Database, values: NewBooking, jo
   return { booking: rowOf(bookings, row!.booking), jobs: row!.jobs.map((j) => ({ id: Number(j.id), kind: j.kind })) };
 }
 
-/** The booking locked for a payment's claim, with the parties and service its reply shows (one statement). */
-export async function lockBookingView(db: Database, id: number) {
-  const [row] = await viewQuery(db).where(eq(bookings.id, id)).for('update', { of: bookings });
+/**
+ * The booking locked for a payment's claim, with the parties and service its reply shows and whether
+ * the caller's session is live (`live`, decision 149), in one statement. Undefined for a missing
+ * booking (the session is then still to be checked).
+ */
+export async function lockBookingView(db: Database, id: number, caller: TokenCaller) {
+  const [row] = await viewQuery(db, { live: liveCheck(caller) })
+    .where(eq(bookings.id, id))
+    .for('update', { of: bookings });
   return row;
 }
 

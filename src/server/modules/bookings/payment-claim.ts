@@ -1,7 +1,7 @@
 import type { CreatePaymentBody } from '../../../shared/schemas/bookings';
 import { inTransaction } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import type { AuthUser } from '../auth/index';
+import { assertLive, sessionEnded, type TokenCaller } from '../auth/index';
 import { paymentInProgress, type BookingCore } from './booking-core';
 import type { BookingExtensions } from './booking-extensions';
 import * as repo from './bookings.repository';
@@ -37,10 +37,13 @@ export type Claim =
  * an open attempt of the charge is reused, waited for or cancelled (`one-charge.ts`); otherwise a new
  * attempt is inserted `processing`.
  */
-export async function claimAttempt(core: BookingCore, extensions: BookingExtensions, user: AuthUser, bookingId: number, body: CreatePaymentBody, k: AttemptKeys): Promise<Claim> {
+export async function claimAttempt(core: BookingCore, extensions: BookingExtensions, user: TokenCaller, bookingId: number, body: CreatePaymentBody, k: AttemptKeys): Promise<Claim> {
   return inTransaction(core.db, async (db) => {
-    // The booking locked, with the parties and service its reply shows (one statement).
-    const locked = await lockBookingView(db, bookingId);
+    // The booking locked, with the parties and service its reply shows and the session's check (one
+    // statement, decision 149). An ended session is a 401 before anything else is answered.
+    const locked = await lockBookingView(db, bookingId, user);
+    if (!locked) await assertLive(db, user);
+    if (locked && !locked.live) throw sessionEnded();
     if (!locked || locked.booking.travelerId !== user.id) throw notFound('Booking');
     const { booking } = locked;
     const isKey = (p: PaymentRow) => p.payerId === user.id && p.idempotencyKey === k.idempotencyKey;
