@@ -19,7 +19,10 @@
  *            bookings (20,000: past, cancelled and upcoming) over half of those guides, as a ratio to
  *            /healthz. Every booking is a new slot (the guide's advisory lock, the exclusion
  *            constraint, payment and ledger rows). Reports create and pay apart and, on PostgreSQL,
- *            the server's statements by total time (bench/pg-profile.ts).
+ *            the server's statements by total time (bench/pg-profile.ts) and the job runner's
+ *            bookkeeping per job; and, with pgbench on the PATH, create + pay as a share of
+ *            pgbench's TPC-B (scale 10, 16 clients) on the same server in the turns between
+ *            (bench/tpcb.ts). Below 6 % of TPC-B the bench exits with 1 (decision 149).
  *   chat     1,000 WebSocket clients on two instances over Redis pub/sub, send → receive, beside a
  *            bare `ws` echo server (bench/chat.ts). Needs REDIS_URL and PostgreSQL.
  *   size     The landing page's initial JavaScript, gzip. Target: ≤ 150 KB.

@@ -6,7 +6,7 @@ import { paymentInProgress, type BookingCore } from './booking-core';
 import type { BookingExtensions } from './booking-extensions';
 import * as repo from './bookings.repository';
 import type { PaymentRow } from './bookings.repository';
-import { claimDeposit, lockBookingView } from './checkout.repository';
+import { claimDeposit, claimDepositAlone, lockBookingView } from './checkout.repository';
 import { isPaid, openAttempt, stepFor } from './one-charge';
 
 export type LockedView = NonNullable<Awaited<ReturnType<typeof lockBookingView>>>;
@@ -38,6 +38,19 @@ export type Claim =
  * attempt is inserted `processing`.
  */
 export async function claimAttempt(core: BookingCore, extensions: BookingExtensions, user: TokenCaller, bookingId: number, body: CreatePaymentBody, k: AttemptKeys): Promise<Claim> {
+  if (body.kind === 'deposit') {
+    // The usual first payment of a pending booking: one statement, no transaction (decision 149).
+    // Anything else it finds (a retry, another attempt, a paid or changed booking, an ended session)
+    // is told apart below, under the lock.
+    const fast = await claimDepositAlone(core.db, user, bookingId, {
+      method: body.method,
+      provider: core.deps.provider.name,
+      idempotencyKey: k.idempotencyKey,
+      requestHash: k.requestHash,
+      cardLast4: k.last4,
+    });
+    if (fast) return { kind: 'fresh', payment: fast.inserted, deposits: [...fast.deposits, fast.inserted], locked: fast.locked };
+  }
   return inTransaction(core.db, async (db) => {
     // The booking locked, with the parties and service its reply shows and the session's check (one
     // statement, decision 149). An ended session is a 401 before anything else is answered.

@@ -29,12 +29,13 @@ describe.runIf(onPostgres)('statements on the booking path (counted on PostgreSQ
   // Decision 090: create 6 (session; begin; locks with the guide; the day with the traveler's overlaps;
   // the booking with its jobs; commit) + pay 7 (session; begin; the lock with the reply's parties; the
   // claim; commit; the provider's record; the success in one statement) = 13 (was 25, and 44 before
-  // decision 085). Decision 149 folds each session's read into the transaction's first statement (the
-  // locks; the booking's lock): 5 + 6 = 11. After the commit, per booking: two events (the recipients
+  // decision 085). Decision 149: create 5 (begin; the session with the locks and the guide; the day; the
+  // booking with its jobs; commit) + pay 3 (the session, the lock and the claim in one statement
+  // without a transaction; the provider's record; the success) = 8. After the commit, per booking: two events (the recipients
   // with their settings, the notices, the mails with their job) and two mail jobs (the mails), and the
   // runner's bookkeeping, claims and outcomes together in batches: at most one statement per job (was
   // two, 16 in all).
-  it('create + pay (deposit, card): at most 11 statements on the request path (was 13), at most 12 delivering after the commit (was 16)', async () => {
+  it('create + pay (deposit, card): at most 8 statements on the request path (was 13), at most 12 delivering after the commit (was 16)', async () => {
     const guide = await guidePerson(t, { priceRmb: 300 });
     const warm = await person(t);
     const w = await book(t, warm, { guideId: guide.guideId, date: daysAhead(30), startTime: '10:00', durationHours: 2, travelers: 2 });
@@ -68,7 +69,7 @@ describe.runIf(onPostgres)('statements on the booking path (counted on PostgreSQ
       ...seen.map((s, i) => `${i < createStatements ? 'C' : i < before ? 'P' : 'J'} ${s.sql}`),
     ].join('\n');
     console.log(report);
-    expect(requestPath.length, report).toBeLessThanOrEqual(11);
+    expect(requestPath.length, report).toBeLessThanOrEqual(8);
     // Two events and their two mail jobs: at most one bookkeeping statement per job (was two).
     expect(pending).toHaveLength(2);
     expect(ran.length).toBeGreaterThanOrEqual(4);
