@@ -22,11 +22,6 @@ const LINGER_MS = 15;
 /** The runner's own statements (claims, outcomes) are marked apart from its jobs' work, for the bench and the statement tests to count. */
 const bookkeeping = <T>(fn: () => Promise<T>): Promise<T> => background.run(BOOKKEEPING, fn);
 
-interface Kicked {
-  now: Date;
-  whenever: boolean;
-}
-
 interface PendingOutcome extends JobOutcome {
   written?: () => void;
 }
@@ -44,8 +39,8 @@ export class JobRunner {
   private readonly sweeps: ((now: Date) => Promise<void>)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
-  /** Jobs the outbox kicked (`soon`), to be claimed by the next statement. */
-  private readonly kicked = new Map<number, Kicked>();
+  /** Jobs the outbox kicked (`soon`) with the clock of each kick, to be claimed by the next statement whatever their `run_at`. */
+  private readonly kicked = new Map<number, Date>();
   /** Outcomes of jobs run after a kick or by `runNow`, written by the next statement. */
   private outcomes: PendingOutcome[] = [];
   private flushing: Promise<void> | undefined;
@@ -124,7 +119,7 @@ export class JobRunner {
    */
   soon(ids: number | undefined | (number | undefined)[], now: Date = new Date()): void {
     if (!this.immediate || this.stopped) return;
-    for (const id of Array.isArray(ids) ? ids : [ids]) if (id !== undefined) this.kicked.set(id, { now, whenever: true });
+    for (const id of Array.isArray(ids) ? ids : [ids]) if (id !== undefined) this.kicked.set(id, now);
     this.kick(false);
   }
 
@@ -171,7 +166,7 @@ export class JobRunner {
     const kicks = new Map(ids.map((id) => [id, this.kicked.get(id)!]));
     for (const id of ids) this.kicked.delete(id);
     // The lease runs from the latest of the kicks' clocks (tests pass their own `now`).
-    const now = new Date(Math.max(...[...kicks.values()].map((k) => k.now.getTime())));
+    const now = new Date(Math.max(...[...kicks.values()].map((at) => at.getTime())));
     let claimed: ClaimedJob[];
     try {
       claimed = await bookkeeping(() => settleAndClaim(this.db, outcomes, ids.length ? { now, limit: ids.length, ids, whenever: true } : undefined));
@@ -184,7 +179,7 @@ export class JobRunner {
       for (const o of outcomes) o.written?.();
     }
     for (const job of claimed) {
-      const run = this.execute(job, kicks.get(job.id)?.now ?? now).then((outcome) => {
+      const run = this.execute(job, kicks.get(job.id) ?? now).then((outcome) => {
         this.outcomes.push(outcome);
         this.kick(!this.draining);
       });
