@@ -16,19 +16,27 @@ export interface StatementStats {
   ms: number;
   /** Sent by the job runner after the commit, not on a request's path. */
   background?: boolean;
+  /** The job runner's own claims and outcomes (src/server/lib/background.ts, `BOOKKEEPING`), with the jobs they claimed as `rows`. */
+  bookkeeping?: boolean;
+  /** Rows the statement returned (a claim's: the jobs it claimed). */
+  rows: number;
 }
 
-const inBackground = () => Boolean((globalThis as { __tabiBackground?: { getStore(): unknown } }).__tabiBackground?.getStore());
+/** The job runner's context where the statement was sent: undefined on a request's path, else what it was doing. */
+const context = () => (globalThis as { __tabiBackground?: { getStore(): string | undefined } }).__tabiBackground?.getStore();
+/** The same value as `BOOKKEEPING` in src/server/lib/background.ts (the profiler does not import the app). */
+const BOOKKEEPING = 'jobs.bookkeeping';
 
 const out = process.env.BENCH_PG_PROFILE;
 if (out) {
   let stats = new Map<string, StatementStats>();
-  const record = (text: string, start: number, background: boolean) => {
+  const record = (text: string, start: number, where: string | undefined, result: unknown) => {
     const sql = text.replace(/\s+/g, ' ').trim();
-    const key = `${background ? 'b' : 'r'}:${sql}`;
-    const s = stats.get(key) ?? { sql, calls: 0, ms: 0, background };
+    const key = `${where ?? 'r'}:${sql}`;
+    const s = stats.get(key) ?? { sql, calls: 0, ms: 0, rows: 0, background: where !== undefined, bookkeeping: where === BOOKKEEPING };
     s.calls++;
     s.ms += performance.now() - start;
+    s.rows += (result as { rows?: unknown[] } | undefined)?.rows?.length ?? 0;
     stats.set(key, s);
   };
   type Query = (...args: unknown[]) => unknown;
@@ -39,7 +47,7 @@ if (out) {
   const poolQuery = poolProto.query;
   poolProto.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0];
-    if (first && typeof first === 'object') (first as Record<symbol, boolean>)[TAG] = inBackground();
+    if (first && typeof first === 'object') (first as Record<symbol, string | null>)[TAG] = context() ?? null;
     return poolQuery.apply(this, args);
   };
   const proto = pg.Client.prototype as unknown as { query: Query };
@@ -49,17 +57,17 @@ if (out) {
     const text = typeof first === 'string' ? first : first?.text;
     if (!text) return original.apply(this, args);
     const start = performance.now();
-    const tagged = first && typeof first === 'object' ? (first as Record<symbol, boolean | undefined>)[TAG] : undefined;
-    const background = tagged ?? inBackground();
+    const tagged = first && typeof first === 'object' ? (first as Record<symbol, string | null | undefined>)[TAG] : undefined;
+    const where = tagged === undefined ? context() : (tagged ?? undefined);
     const last = args.length - 1;
     if (typeof args[last] === 'function') {
       // Callback form (the pool's query): time until the callback.
       const cb = args[last] as (...a: unknown[]) => unknown;
-      args[last] = (...a: unknown[]) => (record(text, start, background), cb(...a));
+      args[last] = (...a: unknown[]) => (record(text, start, where, a[1]), cb(...a));
       return original.apply(this, args);
     }
     const result = original.apply(this, args) as Promise<unknown> | undefined;
-    if (result && typeof result.then === 'function') result.then(() => record(text, start, background), () => record(text, start, background));
+    if (result && typeof result.then === 'function') result.then((r) => record(text, start, where, r), () => record(text, start, where, undefined));
     return result;
   };
   process.on('SIGUSR2', () => {

@@ -19,7 +19,10 @@
  *            bookings (20,000: past, cancelled and upcoming) over half of those guides, as a ratio to
  *            /healthz. Every booking is a new slot (the guide's advisory lock, the exclusion
  *            constraint, payment and ledger rows). Reports create and pay apart and, on PostgreSQL,
- *            the server's statements by total time (bench/pg-profile.ts).
+ *            the server's statements by total time (bench/pg-profile.ts) and the job runner's
+ *            bookkeeping per job; and, with pgbench on the PATH, create + pay as a share of
+ *            pgbench's TPC-B (scale 10, 16 clients) on the same server in the turns between
+ *            (bench/tpcb.ts). Below 6 % of TPC-B the bench exits with 1 (decision 149).
  *   chat     1,000 WebSocket clients on two instances over Redis pub/sub, send → receive, beside a
  *            bare `ws` echo server (bench/chat.ts). Needs REDIS_URL and PostgreSQL.
  *   size     The landing page's initial JavaScript, gzip. Target: ≤ 150 KB.
@@ -38,19 +41,18 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { addDays, isoWeekday, todayInZone } from '../src/shared/availability';
 import { SERVICE_CITY_SLUGS } from '../src/shared/cities';
-import { guides, guideWeeklyAvailability, users } from '../src/server/db/schema/index';
 import { generateBulkGuides } from '../src/server/db/seed/guides';
 import { runSeed } from '../src/server/db/seed/index';
-import { createSession } from '../src/server/modules/auth/index';
+import { addExistingBookings, bookAndPay, prepareBookings, type Phases } from './booking';
 import { chatUnavailable, runChatSeries } from './chat';
 import { summarizeCpuProfile } from './cpu-profile';
 import { LANDING_JS_BUDGET, landingInitialJs } from './landing-size';
 import { runStartSeries } from './start';
+import { prepareTpcb, TPCB_SHARE_TARGET, type TpcbAnchor } from './tpcb';
 import {
-  BENCH_JWT_SECRET,
   createDatabase,
   fmt,
   loadOps,
@@ -77,8 +79,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 /** The booking series' database; smaller on PGlite, which fills slowly (some 20 s per 1,000 guides on a busy 2-core machine). */
 let BOOKING_GUIDES = Number(process.env.BENCH_BOOKING_GUIDES ?? 10_000);
-/** Travelers the booking series books as, one after the other (a traveler is in one place at a time). */
-const BOOKING_TRAVELERS = Number(process.env.BENCH_BOOKING_TRAVELERS ?? 2000);
 let EXISTING_BOOKINGS = Number(process.env.BENCH_EXISTING_BOOKINGS ?? 20_000);
 /** When set, the booking server runs with --cpu-prof into this folder and the bench summarizes it. */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
@@ -105,142 +105,6 @@ async function fill(db: BenchDatabase, size: number): Promise<void> {
   } finally {
     await database.close();
   }
-}
-
-/**
- * The bookings a live marketplace already holds: EXISTING_BOOKINGS over the first half of the guides
- * (6 each), by 2,000 other travelers. Three lie in the past (two completed, one cancelled), three in
- * the coming weeks (upcoming, confirmed), all at 00:00–01:00 in the guide's zone, outside every weekly
- * window, so they sit next to the bench's new bookings in each guide's busy list without taking their slots.
- */
-async function addExistingBookings(db: BenchDatabase, count: number): Promise<void> {
-  if (count <= 0) return;
-  const database = await db.open();
-  try {
-    const started = performance.now();
-    const perGuide = 6;
-    const guidesNeeded = Math.ceil(count / perGuide);
-    await database.db.execute(sql`
-      insert into users (username, email, password_hash, full_name)
-      select 'pasttraveler' || i, 'past' || i || '@bench.tabi', 'disabled', 'Past Traveler ' || i from generate_series(1, 2000) i`);
-    await database.db.execute(sql`
-      with g as (select id, time_zone, basic_price_per_hour_cents as price, row_number() over (order by id) as rn
-                   from guides where status = 'active' order by id limit ${guidesNeeded}),
-           t as (select id, row_number() over (order by id) as rn from users where username like 'pasttraveler%'),
-           b as (select g.*, k, (current_date + case when k <= 3 then -7 * k - (g.rn % 7)::int else 1 + 7 * (k - 4) + (g.rn % 7)::int end) as d
-                   from g cross join generate_series(1, ${perGuide}) k)
-      insert into bookings (traveler_id, guide_id, status, date, start_minute, duration_minutes, time_zone, starts_at, ends_at, travelers,
-                            unit_price_cents, additional_per_person_cents, total_price_cents, deposit_cents, commission_cents, paid_at, created_at, updated_at)
-      select t.id, b.id,
-             case b.k when 1 then 'completed' when 2 then 'completed' when 3 then 'cancelled' when 6 then 'confirmed' else 'upcoming' end,
-             b.d, 0, 60, b.time_zone, b.d::timestamp at time zone b.time_zone, (b.d::timestamp + interval '1 hour') at time zone b.time_zone, 2,
-             b.price, 3000, b.price + 3000, (b.price + 3000) / 5, (b.price + 3000) / 10, now() - interval '30 days', now() - interval '30 days', now()
-        from b join t on t.rn = 1 + ((b.rn * 7 + b.k) % 2000)
-       limit ${count}`);
-    await database.db.execute(sql`vacuum analyze`);
-    const counted = (await database.db.execute(sql`select count(*)::int as n from bookings`)) as unknown as { rows: { n: number }[] };
-    const n = counted.rows[0]!.n;
-    console.log(`  ${n.toLocaleString('en')} existing bookings over ${guidesNeeded.toLocaleString('en')} guides — ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  } finally {
-    await database.close();
-  }
-}
-
-/**
- * The booking series' travelers, their tokens, and a stream of distinct bookable slots: each guide's
- * first weekly window, one week later every time the list wraps around.
- */
-async function prepareBookings(db: BenchDatabase) {
-  const database = await db.open();
-  try {
-    const d = database.db;
-    // A traveler is in one place at a time (409 traveler_busy): every operation books as the
-    // next of BOOKING_TRAVELERS travelers, and a traveler's next turn is a week later (see `next`).
-    const travelers = await d
-      .insert(users)
-      .values(Array.from({ length: BOOKING_TRAVELERS }, (_, i) => ({ username: `benchtraveler${i}`, email: `bench${i}@bench.tabi`, passwordHash: 'disabled', fullName: `Bench Traveler ${i}` })))
-      .returning({ id: users.id });
-    const tokens: string[] = [];
-    for (let from = 0; from < travelers.length; from += 100) {
-      const some = travelers.slice(from, from + 100);
-      tokens.push(...(await Promise.all(some.map((u) => createSession(d, { userId: u.id, secret: BENCH_JWT_SECRET, ttlMs: 3_600_000 }).then((s) => s.token)))));
-    }
-    const windows = await d
-      .selectDistinctOn([guideWeeklyAvailability.guideId], {
-        guideId: guideWeeklyAvailability.guideId,
-        weekday: guideWeeklyAvailability.weekday,
-        startMinute: guideWeeklyAvailability.startMinute,
-        hours: guides.minDurationHours,
-        people: guides.minPeople,
-      })
-      .from(guideWeeklyAvailability)
-      .innerJoin(guides, eq(guides.id, guideWeeklyAvailability.guideId))
-      .where(and(eq(guides.status, 'active'), sql`${guideWeeklyAvailability.endMinute} - ${guideWeeklyAvailability.startMinute} >= ${guides.minDurationHours} * 60`))
-      .orderBy(guideWeeklyAvailability.guideId, guideWeeklyAvailability.weekday)
-      .limit(3000);
-    const first = addDays(todayInZone('Asia/Tokyo'), 3);
-    let i = 0;
-    const next = (k: number) => {
-      const w = windows[i % windows.length]!;
-      let date = addDays(first, 7 * (Math.floor(i / windows.length) + Math.floor(k / BOOKING_TRAVELERS)));
-      while (isoWeekday(date) !== w.weekday) date = addDays(date, 1);
-      i++;
-      const startTime = `${String(Math.floor(w.startMinute / 60)).padStart(2, '0')}:${String(w.startMinute % 60).padStart(2, '0')}`;
-      return { guideId: w.guideId, date, startTime, durationHours: w.hours, travelers: w.people };
-    };
-    return { tokens, next };
-  } finally {
-    await database.close();
-  }
-}
-
-/** Create and pay, timed apart. */
-interface Phases {
-  create: number[];
-  pay: number[];
-  failures: Map<string, number>;
-}
-
-/** Create + pay as one operation; each worker is its own traveler and its own client address. */
-function bookAndPay(port: number, prepared: Awaited<ReturnType<typeof prepareBookings>>, phases: Phases): () => Promise<boolean> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  let n = 0;
-  const failed = (what: string, res: { status: number; body: string }) => {
-    let code = '';
-    try {
-      code = (JSON.parse(res.body) as { code?: string }).code ?? '';
-    } catch {
-      /* not JSON */
-    }
-    const key = `${what} ${res.status}${code ? ` ${code}` : ''}`;
-    phases.failures.set(key, (phases.failures.get(key) ?? 0) + 1);
-    return false;
-  };
-  return async () => {
-    const k = n++;
-    const headers = {
-      authorization: `Bearer ${prepared.tokens[k % prepared.tokens.length]}`,
-      // Payments are rate-limited per address (card testing); the server trusts the bench's proxy header.
-      'x-forwarded-for': `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`,
-    };
-    const t0 = performance.now();
-    const created = await request(agent, port, 'POST', '/api/v2/bookings', headers, prepared.next(k));
-    const t1 = performance.now();
-    if (created.status !== 201) return failed('create', created);
-    const id = JSON.parse(created.body).id as number;
-    const paid = await request(agent, port, 'POST', `/api/v2/bookings/${id}/payments`, { ...headers, 'idempotency-key': `bench-${k}` }, {
-      kind: 'deposit',
-      method: 'card',
-      cardNumber: '4242 4242 4242 4242',
-      expiryDate: '12/30',
-      cvv: '123',
-      cardHolder: 'Bench Traveler',
-    });
-    if (paid.status !== 201) return failed('pay', paid);
-    phases.create.push(t1 - t0);
-    phases.pay.push(performance.now() - t1);
-    return true;
-  };
 }
 
 /** Many different questions: every filter, sort and the first pages, drawn from a fixed sequence. */
@@ -310,10 +174,12 @@ async function main() {
   const profileFile = path.join(mkdtempSync(path.join(tmpdir(), 'tabi-bench-profile-')), 'pg.json');
   let profile: Awaited<ReturnType<typeof takeProfile>> = [];
   let booking: (() => Promise<boolean>) | undefined;
+  let tpcb: TpcbAnchor | string | undefined;
   const bookingWindows: [bigint, bigint][] = [];
   const variedWindows: [bigint, bigint][] = [];
   const cpuBefore = new Set(CPU_PROF_DIR && existsSync(CPU_PROF_DIR) ? readdirSync(CPU_PROF_DIR) : []);
   const lines: string[] = [];
+  const guardFailures: string[] = [];
   if (http) {
     try {
       const searchDbs: { size: number; db: BenchDatabase }[] = [];
@@ -350,7 +216,9 @@ async function main() {
           extraNodeArgs: [...pgProfileArgs(), ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [])],
         });
         servers.push(bookingServer);
-        booking = bookAndPay(port, prepared, phases);
+        booking = bookAndPay(port, CONCURRENCY, prepared, phases);
+        console.log('TPC-B anchor (pgbench -i, scale 10)');
+        tpcb = await prepareTpcb(backend);
       }
       series.unshift({ key: 'healthz', port: basePort, paths: () => '/healthz' });
       for (const x of series) {
@@ -359,6 +227,7 @@ async function main() {
       }
       if (booking) {
         await loadOps(2, CONCURRENCY, booking);
+        if (typeof tpcb === 'object') await tpcb.slice(2, false);
         samples.booking = [];
         phases.create.length = 0;
         phases.pay.length = 0;
@@ -377,6 +246,7 @@ async function main() {
           const from = process.hrtime.bigint() / 1000n;
           samples.booking!.push(await loadOps(slice, CONCURRENCY, booking));
           bookingWindows.push([from, process.hrtime.bigint() / 1000n]);
+          if (typeof tpcb === 'object') await tpcb.slice(slice);
         }
         process.stdout.write(`\r  round ${r + 1} / ${rounds}`);
       }
@@ -385,6 +255,7 @@ async function main() {
     } finally {
       await Promise.all(servers.map(stop));
       for (const db of dbs) await db.drop();
+      if (typeof tpcb === 'object') await tpcb.drop();
       rmSync(path.dirname(profileFile), { recursive: true, force: true });
     }
     const health = summarize(samples.healthz!);
@@ -422,6 +293,13 @@ async function main() {
         `  booking create + pay ÷ /healthz throughput: ${((bookings.rps / health.rps) * 100).toFixed(1)} %   (target ≥ 5 %)`,
         `  booking create + pay p50: ${(bookings.p50 / health.p50).toFixed(1)}× /healthz's p50   (target ≤ 40×)`,
       );
+      if (typeof tpcb === 'object') {
+        const share = bookings.rps / tpcb.tps();
+        lines.push(`  pgbench TPC-B (scale 10, 16 clients) in the turns between    ${tpcb.tps().toFixed(0).padStart(6)} tx/s`);
+        results.push(`  booking create + pay ÷ TPC-B on the same server: ${(share * 100).toFixed(1)} %   (target ≥ ${TPCB_SHARE_TARGET * 100} %)`);
+        // The guard (decision 149): a change that makes create + pay drop below the target fails the bench, not the tests.
+        if (!(share >= TPCB_SHARE_TARGET)) guardFailures.push(`booking create + pay is ${(share * 100).toFixed(1)} % of TPC-B, below ${TPCB_SHARE_TARGET * 100} %`);
+      } else if (tpcb) results.push(`  ${tpcb}`);
       if (profile.length) {
         const ops = bookings.requests + bookings.errors;
         const requestPath = profile.filter((s) => !s.background);
@@ -435,7 +313,14 @@ async function main() {
         for (const s of [...profile].sort((x, y) => y.ms - x.ms).slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 12))) {
           lines.push(`    ${((s.ms / dbMs) * 100).toFixed(1).padStart(5)}%  ${(s.calls / ops).toFixed(2).padStart(5)}/op  ${(s.ms / s.calls).toFixed(2).padStart(6)} ms ${s.background ? 'J' : ' '} ${s.sql.slice(0, 140)}`);
         }
-        results.push(`  statements per create + pay: ${(statements / ops).toFixed(1)} on the request path, ${(afterCommit / ops).toFixed(1)} after the commit   (target ≤ 15)`);
+        // The runner's claims and outcomes (decision 149); the jobs it ran are the rows its claims returned.
+        const bookkeeping = profile.filter((s) => s.bookkeeping);
+        const jobsRun = bookkeeping.filter((s) => s.sql.includes('SKIP LOCKED')).reduce((t, s) => t + s.rows, 0);
+        const perJob = bookkeeping.reduce((t, s) => t + s.calls, 0) / jobsRun;
+        results.push(
+          `  statements per create + pay: ${(statements / ops).toFixed(1)} on the request path, ${(afterCommit / ops).toFixed(1)} after the commit   (target ≤ 10 on the request path)`,
+          `  job runner's bookkeeping: ${perJob.toFixed(2)} statements per job (${(jobsRun / ops).toFixed(1)} jobs per create + pay)   (target ≤ 1)`,
+        );
       } else if (backend.kind === 'pglite') {
         lines.push('  (the statement profile needs PostgreSQL)');
       }
@@ -472,6 +357,10 @@ async function main() {
     lines.push(...(await runStartSeries(basePort + 30)));
   }
   console.log(lines.join('\n'));
+  if (guardFailures.length) {
+    console.error(`\nnpm run bench failed: ${guardFailures.join('; ')}`);
+    process.exitCode = 1;
+  }
 }
 
 /** The .cpuprofile files in `dir` that were not there before. */

@@ -180,6 +180,9 @@ async function check(round: number, restartedAt: Date) {
       await sleep(500);
     }
     if (queued) problems.push(`${queued} outbox jobs still queued after the restart`);
+    // A batch the killed process had claimed (decision 149) is leased: taken again when its lease ends, never left running without one.
+    const unleased = (await db.query(`select count(*)::int as n from jobs where status = 'running' and locked_until is null`)).rows[0].n;
+    if (unleased) problems.push(`${unleased} jobs running without a lease`);
     const untold = (
       await db.query(
         `select j.payload->'payload'->>'bookingId' as id, (select count(*)::int from system_messages m where m.dedupe_key = 'booking:' || (j.payload->'payload'->>'bookingId') || ':paid') as n

@@ -43,46 +43,82 @@ export async function enqueueJobs(db: Database, list: NewJob[]): Promise<{ id: n
 }
 
 const LEASE = sql`interval '5 minutes'`;
+/** How long a claim holds its jobs before another runner may take them (the runner hands back what it could not start in half of it). */
+export const LEASE_MS = 5 * 60_000;
 
 /**
- * Claims the next due job (or a running one whose lease has passed: its instance died) exactly once
- * across instances: `FOR UPDATE SKIP LOCKED`. `id` claims that job only, if it is due.
+ * What became of a claimed job: `done`; `queued` again at `runAt` (a failure to retry, or, with
+ * `unrun`, a claim handed back without running, whose attempt does not count); `failed` for good.
  */
-export async function claimJob(db: Database, now: Date, id?: number, whenever = false): Promise<ClaimedJob | undefined> {
-  const only = id === undefined ? sql`` : sql`AND id = ${id}`;
-  const at = sql`${now.toISOString()}::timestamptz`;
-  // `whenever`: that job now, whatever its run_at says (the outbox's kick after the commit that wrote it).
-  const due = whenever ? sql`` : sql`AND run_at <= ${at}`;
+export interface JobOutcome {
+  id: number;
+  status: 'done' | 'queued' | 'failed';
+  runAt?: Date;
+  error?: string;
+  unrun?: boolean;
+}
+
+/** Which jobs to claim: these `ids` (if due, or whatever their `run_at` with `whenever`), else the next `limit` due ones. */
+export interface JobClaim {
+  now: Date;
+  limit: number;
+  ids?: number[];
+  whenever?: boolean;
+}
+
+const outcomesJson = (outcomes: JobOutcome[]) =>
+  JSON.stringify(outcomes.map((o) => ({ id: o.id, status: o.status, run_at: o.runAt?.toISOString() ?? null, error: o.error?.slice(0, 2000) ?? null, unrun: Boolean(o.unrun) })));
+
+/**
+ * The job runner's bookkeeping in one statement (decision 149): the outcomes of the jobs it ran are
+ * written, and the next jobs are claimed — due ones (or running ones whose lease has passed: their
+ * instance died) exactly once across instances, `FOR UPDATE SKIP LOCKED`. An outcome is written only
+ * while its job is still `running`. The claim's snapshot does not see the outcomes written beside it,
+ * so a job settled here is never claimed again by the same statement (it is still leased there).
+ */
+export async function settleAndClaim(db: Database, outcomes: JobOutcome[], claim?: JobClaim): Promise<ClaimedJob[]> {
+  const settle = sql`o AS (
+      UPDATE jobs SET status = x.status, run_at = coalesce(x.run_at, jobs.run_at),
+             last_error = CASE WHEN x.status = 'done' OR x.unrun THEN jobs.last_error ELSE x.error END,
+             attempts = jobs.attempts - CASE WHEN x.unrun THEN 1 ELSE 0 END, locked_until = NULL, updated_at = now()
+        FROM jsonb_to_recordset(${outcomesJson(outcomes)}::jsonb) AS x(id int, status text, run_at timestamptz, error text, unrun boolean)
+       WHERE jobs.id = x.id AND jobs.status = 'running'
+      RETURNING jobs.id
+    )`;
+  if (!claim) {
+    await db.execute(sql`WITH ${settle} SELECT count(*)::int AS n FROM o`);
+    return [];
+  }
+  const at = sql`${claim.now.toISOString()}::timestamptz`;
+  const due = claim.whenever ? sql`status = 'queued'` : sql`(status = 'queued' AND run_at <= ${at})`;
+  const only = claim.ids ? sql`AND id = ANY(${`{${claim.ids.join(',')}}`}::int[])` : sql``;
   const result = await db.execute(sql`
-    UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ${at} + ${LEASE}, updated_at = now()
-    WHERE id = (
-      SELECT id FROM jobs
-      WHERE ((status = 'queued' ${due}) OR (status = 'running' AND locked_until < ${at})) ${only}
-      ORDER BY run_at, id
-      FOR UPDATE SKIP LOCKED
-      LIMIT 1
+    WITH ${settle},
+    c AS (
+      UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ${at} + ${LEASE}, updated_at = now()
+       WHERE id IN (
+         SELECT id FROM jobs
+          WHERE (${due} OR (status = 'running' AND locked_until < ${at})) ${only}
+          ORDER BY run_at, id
+          FOR UPDATE SKIP LOCKED
+          LIMIT ${claim.limit}
+       )
+      RETURNING id, kind, payload, attempts, run_at
     )
-    RETURNING id, kind, payload, attempts, run_at`);
-  const rows = rowsOf<{ id: number; kind: string; payload: Record<string, unknown>; attempts: number; run_at: string | Date }>(result);
-  const row = rows[0];
-  if (!row) return undefined;
-  return { id: Number(row.id), kind: row.kind, payload: row.payload, attempts: Number(row.attempts), runAt: new Date(row.run_at) };
+    SELECT c.*, (SELECT count(*) FROM o)::int AS settled FROM c ORDER BY c.run_at, c.id`);
+  return rowsOf<{ id: number; kind: string; payload: Record<string, unknown>; attempts: number; run_at: string | Date }>(result).map((row) => ({
+    id: Number(row.id),
+    kind: row.kind,
+    payload: row.payload,
+    attempts: Number(row.attempts),
+    runAt: new Date(row.run_at),
+  }));
 }
 
-export async function finishJob(db: Database, id: number): Promise<void> {
-  await db.update(jobs).set({ status: 'done', lockedUntil: null, updatedAt: new Date() }).where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
-}
-
-/** A failed attempt: queued again after `retryAt`, or failed for good. */
-export async function failJob(db: Database, id: number, error: string, retryAt: Date | null): Promise<void> {
-  await db
-    .update(jobs)
-    .set(
-      retryAt
-        ? { status: 'queued', runAt: retryAt, lastError: error.slice(0, 2000), lockedUntil: null, updatedAt: new Date() }
-        : { status: 'failed', lastError: error.slice(0, 2000), lockedUntil: null, updatedAt: new Date() },
-    )
-    .where(eq(jobs.id, id));
+/** Claims job `id` alone (or the next due one), as `settleAndClaim` does; undefined when it is not due or someone holds it. */
+export async function claimJob(db: Database, now: Date, id?: number, whenever = false): Promise<ClaimedJob | undefined> {
+  const [job] = await settleAndClaim(db, [], { now, limit: 1, ids: id === undefined ? undefined : [id], whenever });
+  return job;
 }
 
 /** Dead letters: jobs that used up their retries, newest first (the admin console's list). */

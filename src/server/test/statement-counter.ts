@@ -1,10 +1,12 @@
 import pg from 'pg';
-import { background } from '../lib/background';
+import { background, BOOKKEEPING } from '../lib/background';
 
 /** One SQL statement the pg driver sent: its text (shortened) and whether the job runner sent it. */
 export interface CountedStatement {
   sql: string;
   background: boolean;
+  /** The job runner's own claims and outcomes (decision 149), not a job's work. */
+  bookkeeping: boolean;
 }
 
 /**
@@ -23,7 +25,10 @@ export function statementCounter(width = 200) {
       proto.query = function (this: unknown, ...args: unknown[]) {
         const first = args[0] as string | { text?: string } | undefined;
         const text = typeof first === 'string' ? first : first?.text;
-        if (counter.on && text) seen.push({ sql: text.replace(/\s+/g, ' ').slice(0, width), background: background.getStore() !== undefined });
+        if (counter.on && text) {
+          const store = background.getStore();
+          seen.push({ sql: text.replace(/\s+/g, ' ').slice(0, width), background: store !== undefined, bookkeeping: store === BOOKKEEPING });
+        }
         return original.apply(this, args);
       };
     },

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import type { Database } from '../../db/client';
 import type { AppInstance } from '../../lib/types';
 import { findLiveSession, SESSION_ENDED_MESSAGE } from './live-session.repository';
 import { verifyAccessToken, type TokenClaims } from './tokens';
@@ -36,9 +37,32 @@ function bearerToken(request: FastifyRequest): string | undefined {
 /** Resolves the caller from the bearer token: the token must verify and its session be live (`live-session.ts`). */
 async function resolveUser(app: AppInstance, token: string): Promise<AuthUser> {
   const claims = await verifyAccessToken(token, app.ctx.jwtSecret);
-  const live = await findLiveSession(app.ctx.database.db, claims);
-  if (!live) throw new AppError('unauthorized', SESSION_ENDED_MESSAGE);
-  return { ...live.user, sessionId: claims.sessionId };
+  return liveUser(app.ctx.database.db, { id: claims.userId, sessionId: claims.sessionId });
+}
+
+/**
+ * The caller of a route guarded by `requireToken`: its token verified, its session not read yet. The
+ * route's own first statement checks the session (`liveSessionExists`) and answers `sessionEnded()`
+ * when it has ended (decisions 089, 149).
+ */
+export interface TokenCaller {
+  id: number;
+  /** Null when the server acts for the user without a session of theirs (a guide's acceptance books for the traveler). */
+  sessionId: string | null;
+}
+
+/** The 401 of an ended session (revoked, expired, its user deleted or suspended), as `requireAuth` answers it. */
+export const sessionEnded = () => new AppError('unauthorized', SESSION_ENDED_MESSAGE);
+
+/**
+ * The whole user of a `TokenCaller`, read in one statement as `requireAuth` reads it; 401 when the
+ * session has ended. For a `requireToken` route's path that needs more than the id, or whose own
+ * statement found nothing to check the session with (a missing resource is a 404 only for a live session).
+ */
+export async function liveUser(db: Database, caller: TokenCaller & { sessionId: string }): Promise<AuthUser> {
+  const live = await findLiveSession(db, { userId: caller.id, sessionId: caller.sessionId });
+  if (!live) throw sessionEnded();
+  return { ...live.user, sessionId: caller.sessionId };
 }
 
 /**
@@ -91,6 +115,17 @@ declare module 'fastify' {
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('unauthorized', 'Authentication required');
   return request.user;
+}
+
+/** `liveUser`'s check alone: nothing to check when the server acts without the user's session. */
+export async function assertLive(db: Database, caller: TokenCaller): Promise<void> {
+  if (caller.sessionId !== null) await liveUser(db, { id: caller.id, sessionId: caller.sessionId });
+}
+
+/** The caller of a route guarded by `requireToken` (its session is checked by the route's statement). */
+export function tokenCaller(request: FastifyRequest): TokenCaller & { sessionId: string } {
+  const claims = currentClaims(request);
+  return { id: claims.userId, sessionId: claims.sessionId };
 }
 
 /** The verified token of a route guarded by `requireToken` (its session is checked by the route's statement). */

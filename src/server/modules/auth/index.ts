@@ -1,4 +1,4 @@
-export { clientInfo, currentClaims, currentUser, registerAuth, type AuthUser, type ClientInfo } from './auth.plugin';
+export { assertLive, clientInfo, currentClaims, currentUser, liveUser, registerAuth, sessionEnded, tokenCaller, type AuthUser, type ClientInfo, type TokenCaller } from './auth.plugin';
 export { GuardedAttemptStore } from './guarded-attempt-store';
 export { findLiveSession, liveSessionExists, liveSessionIds, SESSION_ENDED_MESSAGE } from './live-session.repository';
 export { DEFAULT_LOGIN_LIMITS, LoginThrottle, type ThrottleLimits } from './login-throttle';

@@ -108,7 +108,7 @@ export class BookingExtensions {
   async claimPayment(
     db: Database,
     booking: BookingRow,
-    user: AuthUser,
+    user: Pick<AuthUser, 'id'>,
     body: CreatePaymentBody,
     k: { idempotencyKey: string; requestHash: string; last4: string | null },
   ): Promise<{ do: 'open'; payment: PaymentRow } | Exclude<OpenAttemptStep, { do: 'open' }>> {

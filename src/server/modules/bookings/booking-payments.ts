@@ -7,7 +7,7 @@ import type { CreatePaymentBody, PaymentReply } from '../../../shared/schemas/bo
 import { inTransaction } from '../../db/client';
 import type { ClaimedJob, NewJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';
-import type { AuthUser } from '../auth/index';
+import type { TokenCaller } from '../auth/index';
 import { assertPaymentDetails, type WebhookEvent } from '../payments/index';
 import { JOB, paymentInProgress, type BookingCore } from './booking-core';
 import type { BookingExtensions } from './booking-extensions';
@@ -40,7 +40,7 @@ export class BookingPayments {
    * the charge's open attempt, if any, and reuses or cancels it (decision 100). Only the card's last
    * four digits are stored.
    */
-  async pay(user: AuthUser, bookingId: number, body: CreatePaymentBody, idempotencyKey: string): Promise<PaymentReply> {
+  async pay(user: TokenCaller, bookingId: number, body: CreatePaymentBody, idempotencyKey: string): Promise<PaymentReply> {
     const { core } = this;
     assertPaymentDetails(core.deps.provider.name, body);
     const digits = body.cardNumber?.replace(/[\s-]/g, '');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
 import type { Posting } from '../../../shared/booking/ledger';
@@ -157,10 +157,11 @@ export interface OpenReplacementView {
   sameDay: boolean;
 }
 
-/** A booking with both parties and the service: the view's one join (`bookingViews`, a payment's lock). */
-export function viewQuery(db: Database) {
+/** A booking with both parties and the service: the view's one join (`bookingViews`, a payment's lock, which adds its session check as `extra`). */
+export function viewQuery<X extends Record<string, SQL>>(db: Database, extra: X = {} as X) {
   return db
     .select({
+      ...extra,
       booking: bookings,
       traveler: { id: users.id, fullName: users.fullName, profilePicture: users.profilePicture },
       guide: {

@@ -4,7 +4,7 @@ import { bookingListQuerySchema, bookingListReplySchema, bookingSchema, cancella
 import { extensionPaymentBodySchema, requestExtensionBodySchema, requestExtensionReplySchema, userTypeBodySchema } from '../../../shared/schemas/tour';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
-import { currentUser } from '../auth/index';
+import { currentUser, tokenCaller } from '../auth/index';
 import { SimulatedProvider, type PaymentProvider } from '../payments/index';
 import type { BookingsService } from './bookings.service';
 
@@ -32,7 +32,8 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
   app.post(
     '/api/v2/bookings',
     {
-      onRequest: app.requireAuth,
+      // The token here; the session in the checkout's first statement (decision 149).
+      onRequest: app.requireToken,
       schema: {
         tags: ['bookings'],
         summary: 'Book a guide: a pending booking priced by the server from the guide’s rates (409 slot_unavailable when taken)',
@@ -43,7 +44,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
         response: { 201: bookingSchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createFrom(currentUser(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.createFrom(tokenCaller(request), request.body)),
   );
 
   app.get(
@@ -58,7 +59,8 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
   app.post(
     '/api/v2/bookings/:id/payments',
     {
-      onRequest: app.requireAuth,
+      // The token here; the session in the claim's lock statement (decision 149).
+      onRequest: app.requireToken,
       // Card testing (trying stolen numbers one after another) is guessing: 30 attempts per address per 10 minutes.
       config: { rateLimit: { max: PAYMENT_ATTEMPTS_PER_WINDOW, timeWindow: '10 minutes' } },
       schema: {
@@ -73,7 +75,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.payments.pay(currentUser(request), request.params.id, request.body, request.headers['idempotency-key'])),
+      reply.status(201).send(await service.payments.pay(tokenCaller(request), request.params.id, request.body, request.headers['idempotency-key'])),
   );
 
   app.post(

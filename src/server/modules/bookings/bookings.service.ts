@@ -8,7 +8,7 @@ import type { TravelCreditsReply } from '../../../shared/schemas/replacements';
 import { meetingCoords, type Booking, type BookingListReply, type CreateBookingBody, type CreateBookingRequest, type LedgerReply, type SlotsQuery, type SlotsReply } from '../../../shared/schemas/bookings';
 import { pgErrorCode, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import type { AuthUser } from '../auth/index';
+import { assertLive, liveUser, sessionEnded, type AuthUser, type TokenCaller } from '../auth/index';
 import { BookingCore, MINUTE_MS } from './booking-core';
 import { BookingExtensions } from './booking-extensions';
 import { BookingCancellation } from './booking-cancellation';
@@ -79,25 +79,33 @@ export class BookingsService extends BookingCore {
     return bookableSlots({ date, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy, now: this.now() });
   }
 
-  /** POST /api/v2/bookings: the checkout's fields, or a guide's offer (decision 078). */
-  async createFrom(user: AuthUser, body: CreateBookingRequest): Promise<Booking> {
-    if (body.offerId !== undefined) return this.fromOffer.create(user, body.offerId);
-    return this.create(user, body as CreateBookingBody);
+  /**
+   * POST /api/v2/bookings: the checkout's fields, or a guide's offer (decision 078). The route reads
+   * the token only: the checkout checks the session in its first statement, an offer's booking reads
+   * the user first as every other route does.
+   */
+  async createFrom(caller: TokenCaller & { sessionId: string }, body: CreateBookingRequest): Promise<Booking> {
+    if (body.offerId !== undefined) return this.fromOffer.create(await liveUser(this.db, caller), body.offerId);
+    return this.create(caller, body as CreateBookingBody);
   }
 
   /**
-   * The checkout (decision 090: six statements with the session's read). In one transaction: the
-   * schedule locks with the guide's read, then the guide's day with the traveler's overlapping
-   * bookings, then the booking with its jobs; the reply is built from what these returned.
+   * The checkout (decision 090; five statements since decision 149 folded the session's read into the
+   * lock statement). In one transaction: the session's check, the schedule locks and the guide's read,
+   * then the guide's day with the traveler's overlapping bookings, then the booking with its jobs; the
+   * reply is built from what these returned.
    */
-  async create(user: AuthUser, body: CreateBookingBody): Promise<Booking> {
+  async create(user: TokenCaller, body: CreateBookingBody): Promise<Booking> {
     const startMinute = timeToMinutes(body.startTime)!;
     const durationMinutes = Math.round(body.durationHours * 60);
     const now = this.now();
     let made: { booking: BookingRow; reply: Omit<repo.BookingViewRow, 'booking'> };
     try {
       made = await this.transaction(async (db, publish) => {
-        const found = await lockForCheckout(db, body.guideId, user.id, body.subcategoryId, now);
+        const found = await lockForCheckout(db, body.guideId, user, body.subcategoryId, now);
+        // An ended session is a 401 before anything else is answered, a missing guide included.
+        if (!found) await assertLive(db, user);
+        if (found && !found.live) throw sessionEnded();
         if (!found || found.guide.status !== 'active') throw notFound('Guide');
         const { guide } = found;
         if (guide.userId === user.id) throw new AppError('own_listing', 'You cannot book your own listing');

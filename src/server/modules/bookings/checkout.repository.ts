@@ -7,6 +7,7 @@ import { rowOf, rowsOf } from '../../db/raw-row';
 import { bookings, guides, guideServices, payments, serviceSubcategories, users } from '../../db/schema/index';
 import type { NewJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';
+import { liveSessionExists, type TokenCaller } from '../auth/index';
 import { bookableGuideColumns, viewQuery, type BookingRow, type NewBooking, type PaymentRow } from './bookings.repository';
 import { OPEN_PAYMENT_STATUSES, PAID_PAYMENT_STATUSES } from './one-charge';
 
@@ -23,18 +24,24 @@ type WrittenJob = { id: number; kind: string };
  */
 export const NEW_BOOKING_ID = '__new_booking_id__';
 
+/** The caller's session check as a column (decision 149); true when the server acts without a session. */
+const liveCheck = (caller: TokenCaller) => (caller.sessionId === null ? sql<boolean>`true` : liveSessionExists(caller.sessionId, caller.id)).mapWith(Boolean);
+
 const guideUser = alias(users, 'guide_user');
 const travelerUser = alias(users, 'traveler_user');
 
 /**
  * A checkout's first statement in its transaction: the guide's and then the traveler's schedule locks
  * (always in that order, decision 040), with what booking the guide needs (rates, ranges, zone), the
- * names the reply shows and the chosen service's price. Undefined for a missing guide or a deleted
- * owner (then no lock was taken).
+ * names the reply shows and the chosen service's price, and whether the caller's session is live
+ * (`live`, decision 149: the session's read folded in). Undefined for a missing guide or a deleted
+ * owner (then no lock was taken, and the session is still to be checked).
  */
-export async function lockForCheckout(db: Database, guideId: number, travelerId: number, subcategoryId: number | undefined, now: Date) {
+export async function lockForCheckout(db: Database, guideId: number, caller: TokenCaller, subcategoryId: number | undefined, now: Date) {
+  const travelerId = caller.id;
   const [row] = await db
     .select({
+      live: liveCheck(caller),
       guideLock: sql<string>`pg_advisory_xact_lock(7001, ${guides.id})`.mapWith(String),
       travelerLock: sql<string>`pg_advisory_xact_lock(7002, ${travelerId})`.mapWith(String),
       guide: bookableGuideColumns,
@@ -96,9 +103,15 @@ export async function insertBookingWithJobs(db: Database, values: NewBooking, jo
   return { booking: rowOf(bookings, row!.booking), jobs: row!.jobs.map((j) => ({ id: Number(j.id), kind: j.kind })) };
 }
 
-/** The booking locked for a payment's claim, with the parties and service its reply shows (one statement). */
-export async function lockBookingView(db: Database, id: number) {
-  const [row] = await viewQuery(db).where(eq(bookings.id, id)).for('update', { of: bookings });
+/**
+ * The booking locked for a payment's claim, with the parties and service its reply shows and whether
+ * the caller's session is live (`live`, decision 149), in one statement. Undefined for a missing
+ * booking (the session is then still to be checked).
+ */
+export async function lockBookingView(db: Database, id: number, caller: TokenCaller) {
+  const [row] = await viewQuery(db, { live: liveCheck(caller) })
+    .where(eq(bookings.id, id))
+    .for('update', { of: bookings });
   return row;
 }
 
@@ -137,6 +150,74 @@ export async function claimDeposit(
   const fresh = rows.find((r) => r.fresh);
   return { read, inserted: fresh ? rowOf(payments, fresh.p) : undefined };
 }
+
+/**
+ * A pending booking's deposit claimed in one statement, without a transaction (decision 149): `lk`
+ * locks the booking `FOR UPDATE` while it is still pending, the caller's and their session live (the
+ * newest row version, re-checked once the lock is granted), and a `processing` attempt of its deposit
+ * is inserted unless the statement's snapshot shows this key's payment or a paid or open attempt of
+ * the charge. That snapshot is taken before the lock is granted, so it may miss what the lock's last
+ * holder committed; what it can miss never lets a wrong attempt in: an open attempt or this key's
+ * payment is refused by the unique indexes (`payments_one_open_per_charge`,
+ * `payments_payer_idempotency_key`: then nothing is inserted), and a paid deposit left its booking
+ * no longer pending in the same commit (then `lk` is empty). Returns the new attempt with the
+ * booking as locked, its parties and the deposits the snapshot showed; undefined when nothing was
+ * inserted, for whatever reason: the caller then claims under the lock in a transaction
+ * (`lockBookingView`, `claimDeposit`), which tells the cases apart.
+ */
+export async function claimDepositAlone(
+  db: Database,
+  caller: TokenCaller,
+  bookingId: number,
+  v: Pick<typeof payments.$inferInsert, 'method' | 'provider' | 'idempotencyKey' | 'requestHash' | 'cardLast4'>,
+) {
+  const mine = sql`payer_id = ${caller.id} AND idempotency_key = ${v.idempotencyKey}`;
+  const result = await db.execute(sql`
+    WITH lk AS MATERIALIZED (
+      SELECT * FROM bookings
+       WHERE id = ${bookingId} AND traveler_id = ${caller.id} AND status = 'pending'
+         AND ${caller.sessionId === null ? sql`true` : liveSessionExists(caller.sessionId, caller.id)}
+       FOR UPDATE
+    ),
+    r AS (
+      SELECT * FROM payments WHERE (${mine}) OR (booking_id = ${bookingId} AND kind = 'deposit')
+    ),
+    ins AS (
+      INSERT INTO payments (booking_id, payer_id, kind, method, provider, idempotency_key, request_hash, amount_cents, currency, card_last4)
+      SELECT lk.id, ${caller.id}, 'deposit', ${v.method}, ${v.provider}, ${v.idempotencyKey}, ${v.requestHash}, lk.deposit_cents, lk.currency, ${v.cardLast4 ?? null}
+        FROM lk
+       WHERE NOT EXISTS (SELECT 1 FROM r WHERE (${mine}) OR (booking_id = ${bookingId} AND kind = 'deposit' AND ${blocksNewAttemptSql(sql`status`)}))
+      ON CONFLICT DO NOTHING
+      RETURNING *
+    )
+    SELECT row_to_json(lk) AS booking, row_to_json(ins) AS payment,
+           (SELECT coalesce(json_agg(row_to_json(r) ORDER BY r.id), '[]'::json) FROM r WHERE r.booking_id = lk.id AND r.kind = 'deposit') AS deposits,
+           json_build_object('id', tu.id, 'fullName', tu.full_name, 'profilePicture', tu.profile_picture) AS traveler,
+           json_build_object('id', g.id, 'userId', g.user_id, 'fullName', gu.full_name, 'profilePicture', gu.profile_picture, 'serviceCity', g.service_city, 'timeZone', g.time_zone) AS guide,
+           CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'nameEn', s.name_en, 'nameCn', s.name_cn, 'nameJa', s.name_ja) END AS subcategory
+      FROM ins
+      JOIN lk ON lk.id = ins.booking_id
+      JOIN users tu ON tu.id = lk.traveler_id
+      JOIN guides g ON g.id = lk.guide_id
+      JOIN users gu ON gu.id = g.user_id
+      LEFT JOIN service_subcategories s ON s.id = lk.subcategory_id`);
+  const [row] = rowsOf<{
+    booking: Record<string, unknown>;
+    payment: Record<string, unknown>;
+    deposits: Record<string, unknown>[];
+    traveler: LockedParts['traveler'];
+    guide: LockedParts['guide'];
+    subcategory: LockedParts['subcategory'];
+  }>(result);
+  if (!row) return undefined;
+  const booking = rowOf(bookings, row.booking);
+  // A pending booking has no replacement and no credit from its end (the reply's `known` parts say the same).
+  const locked: LockedParts = { live: true, booking, traveler: row.traveler, guide: row.guide, subcategory: row.subcategory, creditIssued: null, replacement: null };
+  return { inserted: rowOf(payments, row.payment), deposits: row.deposits.map((p) => rowOf(payments, p)), locked };
+}
+
+/** What `lockBookingView` returns for a booking it found. */
+type LockedParts = NonNullable<Awaited<ReturnType<typeof lockBookingView>>>;
 
 /**
  * A deposit's success as one statement (decision 090): under the booking's row lock, and only while

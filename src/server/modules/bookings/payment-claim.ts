@@ -1,12 +1,12 @@
 import type { CreatePaymentBody } from '../../../shared/schemas/bookings';
 import { inTransaction } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import type { AuthUser } from '../auth/index';
+import { assertLive, sessionEnded, type TokenCaller } from '../auth/index';
 import { paymentInProgress, type BookingCore } from './booking-core';
 import type { BookingExtensions } from './booking-extensions';
 import * as repo from './bookings.repository';
 import type { PaymentRow } from './bookings.repository';
-import { claimDeposit, lockBookingView } from './checkout.repository';
+import { claimDeposit, claimDepositAlone, lockBookingView } from './checkout.repository';
 import { isPaid, openAttempt, stepFor } from './one-charge';
 
 export type LockedView = NonNullable<Awaited<ReturnType<typeof lockBookingView>>>;
@@ -37,10 +37,26 @@ export type Claim =
  * an open attempt of the charge is reused, waited for or cancelled (`one-charge.ts`); otherwise a new
  * attempt is inserted `processing`.
  */
-export async function claimAttempt(core: BookingCore, extensions: BookingExtensions, user: AuthUser, bookingId: number, body: CreatePaymentBody, k: AttemptKeys): Promise<Claim> {
+export async function claimAttempt(core: BookingCore, extensions: BookingExtensions, user: TokenCaller, bookingId: number, body: CreatePaymentBody, k: AttemptKeys): Promise<Claim> {
+  if (body.kind === 'deposit') {
+    // The usual first payment of a pending booking: one statement, no transaction (decision 149).
+    // Anything else it finds (a retry, another attempt, a paid or changed booking, an ended session)
+    // is told apart below, under the lock.
+    const fast = await claimDepositAlone(core.db, user, bookingId, {
+      method: body.method,
+      provider: core.deps.provider.name,
+      idempotencyKey: k.idempotencyKey,
+      requestHash: k.requestHash,
+      cardLast4: k.last4,
+    });
+    if (fast) return { kind: 'fresh', payment: fast.inserted, deposits: [...fast.deposits, fast.inserted], locked: fast.locked };
+  }
   return inTransaction(core.db, async (db) => {
-    // The booking locked, with the parties and service its reply shows (one statement).
-    const locked = await lockBookingView(db, bookingId);
+    // The booking locked, with the parties and service its reply shows and the session's check (one
+    // statement, decision 149). An ended session is a 401 before anything else is answered.
+    const locked = await lockBookingView(db, bookingId, user);
+    if (!locked) await assertLive(db, user);
+    if (locked && !locked.live) throw sessionEnded();
     if (!locked || locked.booking.travelerId !== user.id) throw notFound('Booking');
     const { booking } = locked;
     const isKey = (p: PaymentRow) => p.payerId === user.id && p.idempotencyKey === k.idempotencyKey;

@@ -9,7 +9,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../shared/schemas/notificat
 import { inTransaction, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Realtime } from '../../realtime/index';
-import type { AuthUser } from '../auth/index';
+import type { AuthUser, TokenCaller } from '../auth/index';
 import type { NotificationsService } from '../notifications/index';
 import type { Translations } from '../translation/index';
 import { CHAT_EMAIL_JOB, notificationTexts } from '../notifications/index';
@@ -22,7 +22,8 @@ import { chatMailTexts, toMessage, withTranslations, type Services } from './mes
 /** What messaging needs of the bookings module: a tour request accepted by the guide becomes a pending booking. */
 export interface CreateBooking {
   create(
-    traveler: AuthUser,
+    /** The traveler, booked for by the server (no session of theirs to check). */
+    traveler: TokenCaller & { sessionId: null },
     body: { guideId: number; date: string; startTime: string; durationHours: number; travelers: number; subcategoryId?: number; meetingAddress?: string; meetingPostalCode?: string; meetingLat?: number; meetingLng?: number; notes?: string },
   ): Promise<{ id: number }>;
 }
@@ -318,7 +319,7 @@ export class MessagingService {
     if (!traveler) throw notFound('Traveler');
     const r = m.tourRequest;
     const booking = await this.deps.bookings.create(
-      { id: traveler.id, sessionId: '', username: traveler.username, role: 'traveler', isGuide: traveler.isGuide, isAdmin: traveler.isAdmin },
+      { id: traveler.id, sessionId: null },
       {
         guideId: c.guideId,
         date: r.date,
