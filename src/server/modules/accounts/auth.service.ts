@@ -44,7 +44,7 @@ const DUMMY_HASH = 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$AAAAAAAAAAAAAAAAAAAA
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-async function issueSession(app: AppInstance, db: Database, user: UserRow, client: ClientInfo): Promise<AuthReply> {
+export async function issueSession(app: AppInstance, db: Database, user: UserRow, client: ClientInfo): Promise<AuthReply> {
   const { token } = await createSession(db, {
     userId: user.id,
     secret: app.ctx.jwtSecret,

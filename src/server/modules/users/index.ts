@@ -6,6 +6,7 @@ export {
   findUserByEmail,
   findUserById,
   findUserByLogin,
+  findUserByPhone,
   insertUser,
   updateUser,
   usernameExists,
