@@ -162,7 +162,8 @@ export function viewQuery(db: Database) {
   return db
     .select({
       booking: bookings,
-      traveler: { id: users.id, fullName: users.fullName, profilePicture: users.profilePicture },
+      // The phone only for the guide on the trip day (toBooking, decision 147).
+      traveler: { id: users.id, fullName: users.fullName, profilePicture: users.profilePicture, phone: users.phone },
       guide: {
         id: guides.id,
         userId: guides.userId,

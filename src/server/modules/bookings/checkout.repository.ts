@@ -46,7 +46,7 @@ export async function lockForCheckout(db: Database, guideId: number, travelerId:
         serviceCity: guides.serviceCity,
         timeZone: guides.timeZone,
       },
-      traveler: { id: travelerUser.id, fullName: travelerUser.fullName, profilePicture: travelerUser.profilePicture },
+      traveler: { id: travelerUser.id, fullName: travelerUser.fullName, profilePicture: travelerUser.profilePicture, phone: travelerUser.phone },
       service: { subcategoryId: guideServices.subcategoryId, priceCents: guideServices.priceCents },
       subcategory: { id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn, nameJa: serviceSubcategories.nameJa },
       // The traveler's credit to spend first (decision 139), the one expiring soonest. Spending it is
