@@ -14,6 +14,12 @@ export const PHONE_RESEND_SECONDS = 60;
 /** The countries served when SMS_COUNTRIES is not set, in the order the web app's picker lists them. */
 export const DEFAULT_SMS_COUNTRIES = ['CN', 'HK', 'MO', 'TW', 'JP', 'KR', 'SG', 'MY', 'TH', 'US', 'CA', 'GB', 'AU'] as const;
 
+/** The calling codes of the countries the picker offers (those of DEFAULT_SMS_COUNTRIES). */
+export const SMS_COUNTRY_CALLING_CODES: Readonly<Record<(typeof DEFAULT_SMS_COUNTRIES)[number], string>> = {
+  CN: '86', HK: '852', MO: '853', TW: '886', JP: '81', KR: '82', SG: '65', MY: '60', TH: '66', US: '1', CA: '1', GB: '44', AU: '61',
+};
+export type SmsCountry = (typeof DEFAULT_SMS_COUNTRIES)[number];
+
 const phoneSchema = z.string().trim().min(1).max(32);
 const codeSchema = z.string().trim().max(16);
 

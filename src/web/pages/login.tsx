@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { User } from '../../shared/schemas/user';
-import { AuthCard, LoginForm } from '../features/auth/forms';
+import type { AuthReply, User } from '../../shared/schemas/user';
+import { OrDivider } from '../components/ui/or-divider';
+import { AuthCard, LoginForm, PhoneSignIn } from '../features/auth/forms';
 import { safeRedirect, withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { storage, STORAGE_KEYS } from '../lib/storage-keys';
@@ -19,6 +20,10 @@ export function Component() {
   const navigate = useNavigate();
   const session = useSession();
   if (session) return <Navigate to={homeFor(session.user, redirect)} replace />;
+  const signedIn = (reply: AuthReply) => {
+    storage.set(STORAGE_KEYS.viewPreference, reply.user.role);
+    void navigate(homeFor(reply.user, redirect), { replace: true });
+  };
   return (
     <AuthCard
       title={t('login.title')}
@@ -32,12 +37,11 @@ export function Component() {
         </>
       }
     >
-      <LoginForm
-        onSuccess={(reply) => {
-          storage.set(STORAGE_KEYS.viewPreference, reply.user.role);
-          void navigate(homeFor(reply.user, redirect), { replace: true });
-        }}
-      />
+      {/* Travelers from China sign in by phone first (decision 147). */}
+      <PhoneSignIn mode="login" onSuccess={signedIn} />
+      {/* WECHAT BUTTON SPOT: the WeChat login button goes here, below the phone (branch wip/wechat). */}
+      <OrDivider>{t('phone.orPassword')}</OrDivider>
+      <LoginForm onSuccess={signedIn} />
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { AuthCard, SignupForm } from '../features/auth/forms';
+import { AuthCard, PhoneSignIn, SignupForm } from '../features/auth/forms';
+import { OrDivider } from '../components/ui/or-divider';
 import { safeRedirect, withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -28,6 +29,10 @@ export function Component() {
         </>
       }
     >
+      {/* Travelers from China sign up by phone first (decision 147). */}
+      <PhoneSignIn mode="signup" onSuccess={(reply) => void navigate(homeFor(reply.user, redirect), { replace: true })} />
+      {/* WECHAT BUTTON SPOT: the WeChat login button goes here, below the phone (branch wip/wechat). */}
+      <OrDivider>{t('phone.orSignupForm')}</OrDivider>
       <SignupForm onSuccess={(reply) => void navigate(homeFor(reply.user, redirect), { replace: true })} />
     </AuthCard>
   );
