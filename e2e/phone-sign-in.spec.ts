@@ -38,6 +38,10 @@ test('a new traveler signs up by phone and books a guide', async ({ browser, req
   await expect(phone).toBeVisible();
   await expect(phone.getByRole('combobox', { name: '国家或地区' })).toHaveValue('CN');
   await noSidewaysScroll(page);
+  // The picker and the number side by side, both inside the 375 px screen, the number wide enough to read.
+  const box = (await phone.getByLabel('手机号', { exact: true }).boundingBox())!;
+  expect(box.width).toBeGreaterThan(120);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
   await phone.getByLabel('手机号', { exact: true }).fill(number);
   await phone.getByRole('button', { name: '获取验证码' }).click();
   const code = phone.getByLabel('验证码');

@@ -54,31 +54,30 @@ export function PhoneNumberField({
     <FieldShell label={t('phone.number')} error={error}>
       {({ id, describedBy, invalid }) => (
         <div className="flex gap-2">
-          <select
-            aria-label={t('phone.country')}
-            value={country}
-            disabled={disabled}
-            onChange={(e) => onCountry(e.target.value as SmsCountry)}
-            className={cn(inputClass, 'w-32 shrink-0 pr-2')}
-          >
-            {DEFAULT_SMS_COUNTRIES.map((c) => (
-              <option key={c} value={c}>
-                {`${names.of(c) ?? c} +${SMS_COUNTRY_CALLING_CODES[c]}`}
-              </option>
-            ))}
-          </select>
-          <input
-            id={id}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            disabled={disabled}
-            value={number}
-            onChange={(e) => onNumber(e.target.value)}
-            className={cn(inputClass, 'min-w-0 flex-1')}
-          />
+          {/* The picker keeps a fixed width and the number takes the rest: on a 375 px phone both stay in the card. */}
+          <div className="w-36 shrink-0">
+            <select aria-label={t('phone.country')} value={country} disabled={disabled} onChange={(e) => onCountry(e.target.value as SmsCountry)} className={cn(inputClass, 'truncate pr-2')}>
+              {DEFAULT_SMS_COUNTRIES.map((c) => (
+                <option key={c} value={c}>
+                  {`${names.of(c) ?? c} +${SMS_COUNTRY_CALLING_CODES[c]}`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="min-w-0 flex-1">
+            <input
+              id={id}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              disabled={disabled}
+              value={number}
+              onChange={(e) => onNumber(e.target.value)}
+              className={inputClass}
+            />
+          </div>
         </div>
       )}
     </FieldShell>
