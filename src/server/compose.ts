@@ -2,7 +2,7 @@ import { registerJobs } from './jobs/index';
 import type { AppInstance } from './lib/types';
 import { registerAdminUsers } from './modules/admin-users/index';
 import { auditRoutes } from './modules/audit/index';
-import { authRoutes, changePassword, wechatRoutes } from './modules/accounts/index';
+import { authRoutes, changePassword, registerPhoneSignIn, wechatRoutes } from './modules/accounts/index';
 import { registerAuth } from './modules/auth/index';
 import { registerBookingPdf } from './modules/booking-pdf/index';
 import { registerBookings, type Clock } from './modules/bookings/index';
@@ -27,6 +27,7 @@ import { registerReceipts } from './modules/receipts/index';
 import { registerReviews } from './modules/reviews/index';
 import { savedGuidesRoutes } from './modules/saved-guides/index';
 import { seoRoutes } from './modules/seo/index';
+import { registerSms } from './modules/sms/index';
 import { registerStatements } from './modules/statements/index';
 import { adminIds, registerSupport } from './modules/support/index';
 import { registerTranslation, type AdminAlert } from './modules/translation/index';
@@ -69,6 +70,9 @@ export async function composeModules(app: AppInstance): Promise<void> {
   const consents = registerLegal(app, { operator: config.operator, rates });
   authRoutes(app, { jobs, consents });
   wechatRoutes(app, { consents, storage });
+  // Sign-in by phone (decision 147): codes by text message, through the outbox or Twilio.
+  const sms = registerSms(app);
+  registerPhoneSignIn(app, { sms, consents });
   // The signed-in user's password change is an account flow (accounts), served under /api/me.
   await app.register(usersRoutes({ changePassword, storage, jobs, consents }));
   devRoutes(app);

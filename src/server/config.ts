@@ -108,6 +108,22 @@ const envSchema = z.object({
   // Tests point both at the project's own server speaking WeChat's protocol (src/server/test/wechat-server.ts).
   WECHAT_OPEN_URL: z.string().url().default('https://open.weixin.qq.com'),
   WECHAT_API_URL: z.string().url().default('https://api.weixin.qq.com'),
+  // Text messages (decision 147): sign-in codes stay in the sms_outbox table (and the development log), or go through Twilio.
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  TWILIO_ACCOUNT_SID: z.string().startsWith('AC').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  // The sender: a number in E.164, an alphanumeric sender id, or a messaging service id (MG…).
+  TWILIO_FROM: z.string().min(1).optional(),
+  // Unset: Twilio's own API. The tests point it at their local server (src/server/test/twilio-server.ts).
+  TWILIO_API_URL: z.string().url().optional(),
+  // The countries (ISO 3166 codes) whose mobile numbers may receive a code; others are 400 unsupported_country.
+  SMS_COUNTRIES: z
+    .string()
+    .default('CN,HK,MO,TW,JP,KR,SG,MY,TH,US,CA,GB,AU')
+    .transform((v) => v.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'two-letter country codes separated by commas')).min(1)),
+  // Codes sent per hour by this deployment, all numbers together: the ceiling against SMS pumping.
+  SMS_MAX_PER_HOUR: z.coerce.number().int().min(1).default(500),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -165,6 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_PUBLIC_URL)) problems.push('S3_BUCKET: required when other S3_ settings are set');
   if (e.TRANSLATION_PROVIDER === 'deepl' && !e.DEEPL_AUTH_KEY) problems.push('DEEPL_AUTH_KEY: required when TRANSLATION_PROVIDER=deepl');
   if (Boolean(e.WECHAT_APP_ID) !== Boolean(e.WECHAT_APP_SECRET)) problems.push('WECHAT_APP_ID, WECHAT_APP_SECRET: set both or neither');
+  if (e.SMS_PROVIDER === 'twilio' && (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM)) {
+    problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required when SMS_PROVIDER=twilio');
+  }
   const operator = operatorFromSettings(e, e.NODE_ENV === 'production');
   if (Array.isArray(operator)) problems.push(...operator);
   if (problems.length > 0 || Array.isArray(operator)) invalidSettings(problems);
@@ -255,6 +274,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.WECHAT_APP_ID && e.WECHAT_APP_SECRET
         ? { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, openUrl: e.WECHAT_OPEN_URL.replace(/\/$/, ''), apiUrl: e.WECHAT_API_URL.replace(/\/$/, '') }
         : null,
+    /** Text messages (decision 147): the provider, the countries served and the hourly ceiling. */
+    sms: {
+      provider:
+        e.SMS_PROVIDER === 'twilio' && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+          ? { kind: 'twilio' as const, accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: e.TWILIO_API_URL }
+          : { kind: 'outbox' as const },
+      countries: e.SMS_COUNTRIES,
+      maxPerHour: e.SMS_MAX_PER_HOUR,
+    },
     weather: {
       provider: e.WEATHER_PROVIDER ?? (e.NODE_ENV === 'production' ? ('jma' as const) : ('fixture' as const)),
       fixtureDir: e.WEATHER_FIXTURE_DIR ? path.resolve(e.WEATHER_FIXTURE_DIR) : undefined,

@@ -18,6 +18,15 @@ export const ERROR_STATUS = {
   email_taken: 409,
   wrong_password: 400,
   invalid_reset_token: 400,
+  // Sign-in by phone (decision 147): a number that is no mobile number, or of a country not served; a wrong
+  // code, or one that is spent (its sixth try, its 5 minutes, or used); a number another account holds;
+  // too many codes (Retry-After says when to ask again)
+  invalid_phone: 400,
+  unsupported_country: 400,
+  invalid_code: 400,
+  code_expired: 400,
+  phone_taken: 409,
+  retry_later: 429,
   // A consent to a version of a legal document that is not the current one (decision 124)
   consent_version_not_current: 400,
   // Identity documents and selfies without the current sensitive-data consent (decision 131); fields name the kind

@@ -132,6 +132,11 @@ export const bookingSchema = z.object({
   guideId: z.number().int(),
   guide: bookingPartySchema.extend({ userId: z.number().int(), serviceCity: z.string(), timeZone: z.string() }),
   traveler: bookingPartySchema,
+  /**
+   * The traveler's verified phone number, for the guide only and only on the trip day of a booked trip
+   * (from 00:00 of its day until it is over, as "Help now"); otherwise null (decision 147).
+   */
+  travelerPhone: z.string().nullable(),
   /** The tour's date and start time in the guide's time zone. */
   date: z.string(),
   scheduledStartTime: z.string(),

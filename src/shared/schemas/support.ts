@@ -83,8 +83,9 @@ export const supportThreadMessagesSchema = z.object({
   messages: z.array(supportMessageSchema),
 });
 
-// `email` is null for an account made by phone or WeChat without one (decision 147).
-const supportPartySchema = z.object({ userId: z.number().int(), fullName: z.string(), email: z.string().nullable() });
+// `email` is null for an account made by phone or WeChat without one; `phone` is the verified number the
+// team calls back on for "Help now" (decision 147).
+const supportPartySchema = z.object({ userId: z.number().int(), fullName: z.string(), email: z.string().nullable(), phone: z.string().nullable() });
 
 /** What an admin sees in the inbox list. */
 export const adminSupportThreadSchema = supportThreadSchema.extend({

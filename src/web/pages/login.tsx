@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { User } from '../../shared/schemas/user';
-import { AuthCard, LoginForm, WeChatButton } from '../features/auth/forms';
+import type { AuthReply, User } from '../../shared/schemas/user';
+import { OrDivider } from '../components/ui/or-divider';
+import { AuthCard, LoginForm, PhoneSignIn, WeChatButton } from '../features/auth/forms';
 import { safeRedirect, withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { storage, STORAGE_KEYS } from '../lib/storage-keys';
@@ -19,6 +20,10 @@ export function Component() {
   const navigate = useNavigate();
   const session = useSession();
   if (session) return <Navigate to={homeFor(session.user, redirect)} replace />;
+  const signedIn = (reply: AuthReply) => {
+    storage.set(STORAGE_KEYS.viewPreference, reply.user.role);
+    void navigate(homeFor(reply.user, redirect), { replace: true });
+  };
   return (
     <AuthCard
       title={t('login.title')}
@@ -32,13 +37,11 @@ export function Component() {
         </>
       }
     >
+      {/* Travelers from China sign in by phone or WeChat first (decisions 147, 148). */}
+      <PhoneSignIn mode="login" onSuccess={signedIn} />
       <WeChatButton redirect={redirect} />
-      <LoginForm
-        onSuccess={(reply) => {
-          storage.set(STORAGE_KEYS.viewPreference, reply.user.role);
-          void navigate(homeFor(reply.user, redirect), { replace: true });
-        }}
-      />
+      <OrDivider>{t('phone.orPassword')}</OrDivider>
+      <LoginForm onSuccess={signedIn} />
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { AuthCard, SignupForm, WeChatButton } from '../features/auth/forms';
+import { AuthCard, PhoneSignIn, SignupForm, WeChatButton } from '../features/auth/forms';
+import { OrDivider } from '../components/ui/or-divider';
 import { safeRedirect, withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -28,7 +29,10 @@ export function Component() {
         </>
       }
     >
+      {/* Travelers from China sign up by phone or WeChat first (decisions 147, 148). */}
+      <PhoneSignIn mode="signup" onSuccess={(reply) => void navigate(homeFor(reply.user, redirect), { replace: true })} />
       <WeChatButton redirect={redirect} />
+      <OrDivider>{t('phone.orSignupForm')}</OrDivider>
       <SignupForm onSuccess={(reply) => void navigate(homeFor(reply.user, redirect), { replace: true })} />
     </AuthCard>
   );

@@ -1,8 +1,29 @@
 /**
  * The account flows built on `auth`: sign-up, login, logout, password reset (routes under /api/auth),
  * and the password change the users' routes serve under /api/me (compose.ts hands it to them: users
- * do not import accounts, accounts import users), and WeChat's login and link (decision 148).
+ * do not import accounts, accounts import users), WeChat's login and link (decision 148), and sign-in by phone with a code sent by text message
+ * (decision 147), with its limits counted like the login throttle's.
  */
+import { GuardedAttemptStore, RedisAttemptStore } from '../auth/index';
+import type { SmsSender } from '../sms/index';
+import type { AppInstance } from '../../lib/types';
+import type { SignupConsents } from './auth.service';
+import { defaultPhoneCodeLimits, PhoneCodeThrottle, type PhoneCodeLimits } from './phone-limits';
+import { phoneRoutes } from './phone.routes';
+import { PhoneSignIn } from './phone.service';
+
 export { authRoutes } from './auth.routes';
 export { changePassword } from './auth.service';
 export { wechatRoutes } from './wechat.routes';
+export { PhoneSignIn } from './phone.service';
+export type { PhoneCodeLimits } from './phone-limits';
+
+/** Sign-in by phone: its routes, on the text-message sender and the consent book compose.ts hands over. */
+export function registerPhoneSignIn(app: AppInstance, needs: { sms: SmsSender; consents: SignupConsents }, opts: { limits?: Partial<PhoneCodeLimits> } = {}): PhoneSignIn {
+  // Counted in Redis with REDIS_URL, so a limit holds for all instances together (decision 101).
+  const shared = app.redis && app.redisGuard && new GuardedAttemptStore(new RedisAttemptStore(app.redis, 'sms:'), app.redisGuard);
+  const throttle = new PhoneCodeThrottle({ ...defaultPhoneCodeLimits(app.ctx.config.sms.maxPerHour), ...opts.limits }, shared);
+  const phone = new PhoneSignIn(app, { ...needs, throttle });
+  phoneRoutes(app, phone);
+  return phone;
+}

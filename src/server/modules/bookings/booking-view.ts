@@ -5,6 +5,7 @@ import { bookingNumber, extensionFeeCents } from '../../../shared/booking/money-
 import type { Booking, BookingPayment, Payment } from '../../../shared/schemas/bookings';
 import type { RescheduleProposal } from '../../../shared/schemas/reschedule';
 import type { BookingRow, BookingViewRow, ExtensionRow, PaymentRow } from './bookings.repository';
+import { inHelpWindow } from '../../../shared/booking/help-window';
 
 /** Events a person fires from the app (the system's and admin's are not buttons). */
 const HUMAN_EVENTS = new Set(['accept', 'decline', 'cancel', 'start_confirm', 'request_extension', 'approve_extension', 'reject_extension', 'confirm_extension', 'withdraw_extension', 'service_complete', 'dispute']);
@@ -104,7 +105,10 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     bookingNumber: bookingNumber(b.id, b.bookingNumber),
     guideId: b.guideId,
     guide: r.guide,
-    traveler: r.traveler,
+    traveler: { id: r.traveler.id, fullName: r.traveler.fullName, profilePicture: r.traveler.profilePicture },
+    // The traveler's verified number reaches the guide only on the trip day of a booked trip, when a lost
+    // traveler must be called (decision 147); before, contact details stay masked as chat masks them (decision 050).
+    travelerPhone: actor === 'guide' && inHelpWindow(b, now) ? r.traveler.phone : null,
     date: b.date,
     scheduledStartTime: minutesToTime(b.startMinute),
     timeZone: b.timeZone,

@@ -163,7 +163,8 @@ export function viewQuery<X extends Record<string, SQL>>(db: Database, extra: X 
     .select({
       ...extra,
       booking: bookings,
-      traveler: { id: users.id, fullName: users.fullName, profilePicture: users.profilePicture },
+      // The phone only for the guide on the trip day (toBooking, decision 147).
+      traveler: { id: users.id, fullName: users.fullName, profilePicture: users.profilePicture, phone: users.phone },
       guide: {
         id: guides.id,
         userId: guides.userId,

@@ -170,7 +170,7 @@ export class BookingsService extends BookingCore {
           },
           { guideUserId: guide.userId, fromOffer: false, creditId: credit ? found.credit!.id : undefined },
         );
-        const traveler = { id: user.id, fullName: found.traveler?.fullName ?? '', profilePicture: found.traveler?.profilePicture ?? null };
+        const traveler = { id: user.id, fullName: found.traveler?.fullName ?? '', profilePicture: found.traveler?.profilePicture ?? null, phone: found.traveler?.phone ?? null };
         return { booking, reply: { traveler, guide: found.view, subcategory: found.subcategory, payments: [], extensions: [], reschedule: null, replacement: null, creditIssued: null } };
       });
     } catch (err) {

@@ -53,7 +53,7 @@ export async function lockForCheckout(db: Database, guideId: number, caller: Tok
         serviceCity: guides.serviceCity,
         timeZone: guides.timeZone,
       },
-      traveler: { id: travelerUser.id, fullName: travelerUser.fullName, profilePicture: travelerUser.profilePicture },
+      traveler: { id: travelerUser.id, fullName: travelerUser.fullName, profilePicture: travelerUser.profilePicture, phone: travelerUser.phone },
       service: { subcategoryId: guideServices.subcategoryId, priceCents: guideServices.priceCents },
       subcategory: { id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn, nameJa: serviceSubcategories.nameJa },
       // The traveler's credit to spend first (decision 139), the one expiring soonest. Spending it is

@@ -3,6 +3,7 @@ import { todayInZone } from '../../../shared/availability';
 import { zonedTimeToUtc, zoneOffsetMinutes } from '../../../shared/booking/schedule';
 import type { AppInstance } from '../../lib/types';
 import { latestMails } from '../mail/index';
+import { latestSmsTo } from '../sms/index';
 import { findBookingRow, moveBookingToNow } from './dev.repository';
 
 const outboxEntrySchema = z.object({
@@ -38,6 +39,25 @@ export function devRoutes(app: AppInstance): void {
       const to = request.query.to?.toLowerCase();
       const data = rows.filter((r) => !to || r.toAddress.toLowerCase() === to).slice(0, request.query.limit);
       return { data };
+    },
+  );
+
+  // The browser tests read a sign-in code here instead of from a phone (decision 147).
+  app.get(
+    '/api/dev/sms',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'The latest text messages to a number (NODE_ENV=test only)',
+        querystring: z.object({ to: z.string().max(32), limit: z.coerce.number().int().min(1).max(50).default(10) }),
+        response: {
+          200: z.object({ data: z.array(z.object({ id: z.number(), toPhone: z.string(), body: z.string(), template: z.string(), status: z.string(), createdAt: z.date() })) }),
+        },
+      },
+    },
+    async (request) => {
+      const rows = await latestSmsTo(app.ctx.database.db, request.query.to.trim(), request.query.limit);
+      return { data: rows.map(({ id, toPhone, body, template, status, createdAt }) => ({ id, toPhone, body, template, status, createdAt })) };
     },
   );
 

@@ -28,8 +28,9 @@ export async function bookingsWithParties(db: Database, ids: number[]) {
       date: bookings.date,
       timeZone: bookings.timeZone,
       endsAt: bookings.endsAt,
-      traveler: { userId: travelerUser.id, fullName: travelerUser.fullName, email: travelerUser.email },
-      guide: { userId: guideUser.id, fullName: guideUser.fullName, email: guideUser.email },
+      // The verified numbers are what the team calls back on (decision 147).
+      traveler: { userId: travelerUser.id, fullName: travelerUser.fullName, email: travelerUser.email, phone: travelerUser.phone },
+      guide: { userId: guideUser.id, fullName: guideUser.fullName, email: guideUser.email, phone: guideUser.phone },
     })
     .from(bookings)
     .innerJoin(travelerUser, eq(travelerUser.id, bookings.travelerId))

@@ -7,6 +7,7 @@ export {
   findUserByEmail,
   findUserById,
   findUserByLogin,
+  findUserByPhone,
   insertUser,
   updateUser,
   usernameExists,

@@ -25,6 +25,12 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row;
 }
 
+/** The account holding a verified number (decision 147); a deleted account's number was cleared. */
+export async function findUserByPhone(db: Database, phone: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(isNull(users.deletedAt), eq(users.phone, phone)));
+  return row;
+}
+
 export async function usernameExists(db: Database, username: string): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
   return rows.length > 0;

@@ -114,7 +114,7 @@ export const usersRoutes = ({ changePassword, ...needs }: UsersRoutesNeeds) => a
       schema: {
         tags: ['me'],
         summary: 'Change the password',
-        description: 'Ends every session of the account and returns a fresh token for this device. A wrong current password is 400 wrong_password.',
+        description: 'Ends every session of the account and returns a fresh token for this device. A wrong current password is 400 wrong_password; an account made by phone without a password (hasPassword false) sets its first one without currentPassword (decision 147).',
         security,
         body: changePasswordBodySchema,
         response: { 200: authReplySchema, ...errors },

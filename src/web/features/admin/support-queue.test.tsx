@@ -44,8 +44,8 @@ const urgent = thread({
     bookingNumber: 'TG0012',
     status: 'ongoing',
     date: '2026-11-25',
-    traveler: { userId: 9, fullName: 'Li Wei', email: 'traveler@demo.tabi' },
-    guide: { userId: 8, fullName: 'Sato Yuki', email: 'guide@demo.tabi' },
+    traveler: { userId: 9, fullName: 'Li Wei', email: 'traveler@demo.tabi', phone: '+8613800138000' },
+    guide: { userId: 8, fullName: 'Sato Yuki', email: 'guide@demo.tabi', phone: null },
   },
   location: { lat: 35.6825, lng: 139.7662, accuracyM: 35 },
 });

@@ -2,6 +2,7 @@
 export { AuthCard } from './components/auth-card';
 export { ForgotPasswordForm } from './components/forgot-password-form';
 export { LoginForm } from './components/login-form';
+export { PhoneSignIn } from './components/phone-sign-in';
 export { InvalidLink, ResetPasswordForm } from './components/reset-password-form';
 export { SignupForm } from './components/signup-form';
 export { useWeChatCallback } from './api/wechat';

@@ -10,6 +10,7 @@ export const sampleBooking = (over: Partial<Booking> = {}): Booking => ({
   guideId: 3,
   guide: { id: 3, userId: 9, fullName: 'Haruka Tanaka', profilePicture: null, serviceCity: 'kyoto', timeZone: 'Asia/Tokyo' },
   traveler: { id: 1, fullName: 'Li Wei', profilePicture: null },
+  travelerPhone: null,
   date: '2026-11-22',
   scheduledStartTime: '10:00',
   timeZone: 'Asia/Tokyo',

@@ -60,9 +60,18 @@ export function UrgentTrip({ thread }: { thread: AdminSupportThread }) {
   const f = useFormat();
   const { booking, location } = thread;
   if (!booking && !location) return null;
-  const party = (p: { fullName: string; email: string | null }) => (
+  // The verified number first: the team calls back on it (decision 147).
+  const party = (p: { fullName: string; email: string | null; phone: string | null }) => (
     <>
       {p.fullName} ·{' '}
+      {p.phone && (
+        <>
+          <a className="text-primary-700 underline tabular-nums dark:text-primary-300" href={`tel:${p.phone}`}>
+            {p.phone}
+          </a>{' '}
+          ·{' '}
+        </>
+      )}
       {p.email === null ? (
         <EmailText email={null} />
       ) : (

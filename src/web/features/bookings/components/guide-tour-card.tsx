@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
+import { CalendarDays, Clock, MapPin, Phone, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { currentLocale } from '../../../lib/i18n';
@@ -57,6 +57,14 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
         <Fact icon={<Users className="h-4 w-4" />} label={t('bookings:requests.group')}>
           {t('bookings:requests.groupValue', { people: t('bookings:people', { count: b.travelers }), hours: durationText(b.duration, locale) })}
         </Fact>
+        {/* The traveler's verified number, sent by the server on the trip day only (decision 147). */}
+        {b.travelerPhone && (
+          <Fact icon={<Phone className="h-4 w-4" />} label={t('bookings:travelerPhone')}>
+            <a href={`tel:${b.travelerPhone}`} className="font-medium text-primary-700 underline tabular-nums dark:text-primary-300">
+              {b.travelerPhone}
+            </a>
+          </Fact>
+        )}
         <Fact icon={<MapPin className="h-4 w-4" />} label={t('bookings:meeting.title')}>
           <MeetingPlace place={b} fallback={t('bookings:requests.noMeeting')} />
         </Fact>

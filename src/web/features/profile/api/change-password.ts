@@ -5,7 +5,8 @@ import { setSession } from '../../../lib/session';
 import { ME_QUERY_KEY } from '../../../lib/query-keys';
 
 export interface ChangePasswordInput {
-  currentPassword: string;
+  /** Absent for an account that has no password yet (decision 147). */
+  currentPassword?: string;
   newPassword: string;
   confirmPassword: string;
 }

@@ -9,8 +9,11 @@ import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
 
-/** Password change: current, new and confirm-new; the signup rules apply to the new one. */
-export function PasswordChangeForm() {
+/**
+ * Password change: current, new and confirm-new; the signup rules apply to the new one. An account made by
+ * phone has no current password to give and sets its first one (decision 147).
+ */
+export function PasswordChangeForm({ hasPassword = true }: { hasPassword?: boolean }) {
   const { t } = useTranslation(['profile', 'auth']);
   const change = useChangePassword();
   const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -19,7 +22,7 @@ export function PasswordChangeForm() {
   const [wrongCurrent, setWrongCurrent] = useState(false);
 
   const errors = {
-    currentPassword: !v.currentPassword ? t('security.required') : wrongCurrent ? t('security.wrongCurrent') : null,
+    currentPassword: !hasPassword ? null : !v.currentPassword ? t('security.required') : wrongCurrent ? t('security.wrongCurrent') : null,
     newPassword: v.newPassword.length < PASSWORD_MIN ? t('auth:signup.passwordMin') : null,
     confirmPassword: v.confirmPassword !== v.newPassword ? t('auth:signup.passwordMismatch') : null,
   };
@@ -29,7 +32,7 @@ export function PasswordChangeForm() {
     e.preventDefault();
     setSubmitted(true);
     if (errors.currentPassword || errors.newPassword || errors.confirmPassword) return;
-    change.mutate(v, {
+    change.mutate(hasPassword ? v : { newPassword: v.newPassword, confirmPassword: v.confirmPassword }, {
       onSuccess: () => {
         setV(empty);
         setSubmitted(false);
@@ -52,9 +55,9 @@ export function PasswordChangeForm() {
   });
 
   return (
-    <Panel id="security" title={t('security.title')} description={t('security.description')}>
+    <Panel id="security" title={t('security.title')} description={hasPassword ? t('security.description') : t('security.noPassword')}>
       <form noValidate onSubmit={submit} className="grid max-w-md gap-4">
-        <PasswordField label={t('security.current')} autoComplete="current-password" {...field('currentPassword')} />
+        {hasPassword && <PasswordField label={t('security.current')} autoComplete="current-password" {...field('currentPassword')} />}
         <PasswordField label={t('security.new')} autoComplete="new-password" {...field('newPassword')} hint={<StrengthMeter password={v.newPassword} />} />
         <PasswordField label={t('security.confirm')} autoComplete="new-password" {...field('confirmPassword')} />
         <div>

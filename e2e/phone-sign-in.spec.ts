@@ -1,0 +1,111 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { DEMO_PASSWORDS, expect, gotoInLocale, signIn, signUpByApi, test } from './fixtures';
+import { freeSlot } from './slots';
+
+/**
+ * Sign-in by phone (decision 147) on a 375 px phone in Chinese: a new traveler signs up with a code
+ * (read from GET /api/dev/sms, where the outbox provider leaves it under NODE_ENV=test) and books; an
+ * existing traveler adds a phone in the profile and signs in with it.
+ */
+
+const PHONE = { width: 375, height: 740 };
+/** A fresh mainland mobile number (national digits) for each test. */
+const newNumber = () => `139${String(Date.now() % 1e8).padStart(8, '0')}`;
+
+async function phonePage(browser: Browser) {
+  const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: PHONE });
+  return { context, page: await context.newPage() };
+}
+
+/** The code the server texted to the number, as a phone would show it. */
+async function texted(request: APIRequestContext, e164: string): Promise<string> {
+  const reply = await (await request.get(`/api/dev/sms?to=${encodeURIComponent(e164)}`)).json();
+  const body = reply.data[0].body as string;
+  expect(body).toMatch(/^【Tabi Guides】验证码 \d{6}，5分钟内有效。请勿告诉他人。$/);
+  return /\d{6}/.exec(body)![0];
+}
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+test('a new traveler signs up by phone and books a guide', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const { context, page } = await phonePage(browser);
+  const number = newNumber();
+  await gotoInLocale(page, '/signup', 'zh-CN');
+  const phone = page.getByRole('region', { name: '手机号登录' });
+  await expect(phone).toBeVisible();
+  await expect(phone.getByRole('combobox', { name: '国家或地区' })).toHaveValue('CN');
+  await noSidewaysScroll(page);
+  // The picker and the number side by side, both inside the 375 px screen, the number wide enough to read.
+  const box = (await phone.getByLabel('手机号', { exact: true }).boundingBox())!;
+  expect(box.width).toBeGreaterThan(120);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  await phone.getByLabel('手机号', { exact: true }).fill(number);
+  await phone.getByRole('button', { name: '获取验证码' }).click();
+  const code = phone.getByLabel('验证码');
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(phone.getByRole('button', { name: /秒后重新发送$/ })).toBeDisabled();
+  await code.fill(await texted(request, `+86${number}`));
+  for (const box of await phone.getByRole('checkbox').all()) await box.check();
+  await phone.getByRole('button', { name: '继续' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const me = await page.evaluate(() => JSON.parse(localStorage.getItem('tabi.user') ?? 'null') as { phone: string; email: string | null } | null);
+  expect(me).toMatchObject({ phone: `+86${number}`, email: null });
+
+  // The same traveler books the demo guide: checkout, Alipay first, the wallet's demo page, paid.
+  const login = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
+  const guide = await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })).json();
+  const slot = await freeSlot(request, guide.id, { hours: 2, fromDay: 33, notBefore: '10:00' });
+  await page.goto(`/checkout/${guide.id}?date=${slot.date}&time=${encodeURIComponent(slot.startTime)}&hours=2&travelers=2`);
+  const address = page.getByRole('combobox', { name: '集合地址' });
+  await address.fill('新宿站 东口');
+  await address.press('Escape');
+  await page.getByLabel('邮政编码').fill('1600022');
+  await expect(page.getByRole('radio', { name: '支付宝' })).toBeChecked();
+  await page.getByLabel('支付宝账号').fill('liwei@example.com');
+  await page.getByRole('button', { name: /^支付 [\d,.]+ 元$/ }).click();
+  await expect(page).toHaveURL(/\/payment-demo\?ref=sim_alipay_/);
+  await page.getByRole('button', { name: '确认付款' }).click();
+  await expect(page).toHaveURL(/\/payment-success\?booking=\d+$/);
+  await expect(page.getByText('已用支付宝支付 · 演示支付，未产生真实扣款')).toBeVisible();
+  await context.close();
+});
+
+test('an existing traveler adds a phone in the profile, then signs in with it', async ({ browser, request }) => {
+  // The number's minute between two codes is waited out in the middle.
+  test.setTimeout(150_000);
+  const account = await signUpByApi(request, { prefix: 'ph', fullName: '王芳', locale: 'zh-CN' });
+  const number = newNumber();
+  const { context, page } = await phonePage(browser);
+  await signIn(page, account.username, account.password, 'zh-CN');
+  await page.goto('/profile');
+  await expect(page.getByText('尚未绑定手机号。')).toBeVisible();
+  const section = page.getByRole('region', { name: '手机号' });
+  await section.getByRole('textbox', { name: '手机号' }).fill(number);
+  await section.getByRole('button', { name: '获取验证码' }).click();
+  await section.getByLabel('验证码').fill(await texted(request, `+86${number}`));
+  await section.getByRole('button', { name: '验证', exact: true }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: '手机号已保存' })).toBeVisible();
+  await expect(page.getByText(`当前手机号：+86${number}`)).toBeVisible();
+  await noSidewaysScroll(page);
+  await context.close();
+
+  // Signed out, on another phone: a second code within the minute is refused, then sent.
+  const other = await phonePage(browser);
+  const p = other.page;
+  await gotoInLocale(p, '/login', 'zh-CN');
+  const phone = p.getByRole('region', { name: '手机号登录' });
+  await phone.getByLabel('手机号', { exact: true }).fill(number);
+  await phone.getByRole('button', { name: '获取验证码' }).click();
+  await expect(phone.getByText(/获取验证码过于频繁，请 \d+ 秒后再试。/)).toBeVisible();
+  await p.waitForTimeout(61_000);
+  await phone.getByRole('button', { name: '获取验证码' }).click();
+  await phone.getByLabel('验证码').fill(await texted(request, `+86${number}`));
+  await phone.getByRole('button', { name: '继续' }).click();
+  await expect(p).toHaveURL(/\/$/);
+  const me = await p.evaluate(() => JSON.parse(localStorage.getItem('tabi.user') ?? 'null') as { username: string } | null);
+  expect(me?.username).toBe(account.username);
+  await other.context.close();
+});

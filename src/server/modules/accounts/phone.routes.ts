@@ -1,0 +1,95 @@
+import { errorBodySchema } from '../../../shared/schemas/common';
+import { mePhoneVerifyBodySchema, phoneStartBodySchema, phoneStartReplySchema, phoneVerifyBodySchema } from '../../../shared/schemas/phone';
+import { authReplySchema, userSchema } from '../../../shared/schemas/user';
+import { requestLanguage } from '../../lib/request-language';
+import type { AppInstance } from '../../lib/types';
+import { clientInfo, currentUser } from '../auth/index';
+import type { PhoneSignIn } from './phone.service';
+
+const security = [{ bearerAuth: [] }];
+const startErrors = { 400: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema };
+const numberRules =
+  'phone: a mobile number in E.164 (+8613800138000), else 400 invalid_phone; of a country in SMS_COUNTRIES, else 400 unsupported_country. ';
+const limits =
+  'At most one code a minute, 5 an hour and 10 a day per number, 10 an hour per client address, and SMS_MAX_PER_HOUR for everyone: ' +
+  'beyond them 429 retry_later with Retry-After. A provider that fails is 503 unavailable (ask again). ';
+const codeRules =
+  'code: the 6 digits sent, good for 5 minutes and 5 tries. A wrong code is 400 invalid_code; the sixth try, an expired code or one already used is 400 code_expired (ask for a new one). ';
+
+/** Sign-in by phone and adding a number to an account (decision 147). */
+export function phoneRoutes(app: AppInstance, phone: PhoneSignIn): void {
+  app.post(
+    '/api/auth/phone/start',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a sign-in code to a phone number by text message',
+        description:
+          numberRules +
+          'Answers 202 whether or not the number has an account (no one learns whose number it is). The message is in the account\'s language, else the request\'s. ' +
+          limits,
+        body: phoneStartBodySchema,
+        response: { 202: phoneStartReplySchema, ...startErrors },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await phone.start(request.body.phone, clientInfo(request), requestLanguage(undefined, request.headers['accept-language']))),
+  );
+
+  app.post(
+    '/api/auth/phone/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in, or sign up, with the code sent to a phone number',
+        description:
+          numberRules +
+          codeRules +
+          'Signs in the account holding the number (200, as login answers; 403 account_suspended). A number without an account makes a traveler account ' +
+          '(201) with a generated username and no e-mail or password; it needs consents for the sign-up documents at their current versions: ' +
+          'without them 403 consent_required (fields name the missing ones; the code stays good for the answer with them), a stale version 400 consent_version_not_current.',
+        body: phoneVerifyBodySchema,
+        response: { 200: authReplySchema, 201: authReplySchema, 400: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { created, reply: auth } = await phone.verify(request.body, clientInfo(request));
+      return reply.status(created ? 201 : 200).send(auth);
+    },
+  );
+
+  app.post(
+    '/api/me/phone/start',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['me'],
+        summary: 'Send a code to the phone number the account wants to add or change to',
+        description: numberRules + 'The message is in the account\'s language. ' + limits,
+        security,
+        body: phoneStartBodySchema,
+        response: { 202: phoneStartReplySchema, ...startErrors, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await phone.startForAccount(currentUser(request).id, request.body.phone, clientInfo(request), requestLanguage(undefined, request.headers['accept-language']))),
+  );
+
+  app.post(
+    '/api/me/phone/verify',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['me'],
+        summary: 'Set the account\'s phone number with the code sent to it',
+        description:
+          numberRules +
+          codeRules +
+          'Afterwards the account signs in by password or by this number alike. A number another account holds is 409 phone_taken (told only to whoever has its code).',
+        security,
+        body: mePhoneVerifyBodySchema,
+        response: { 200: userSchema, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => phone.verifyForAccount(currentUser(request).id, request.body),
+  );
+}

@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { currentConsents } from '../../../../shared/legal/documents';
+import { PHONE_CODE_LENGTH, type SmsCountry } from '../../../../shared/schemas/phone';
+import type { AuthReply } from '../../../../shared/schemas/user';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/form';
+import { defaultCountry, OneTimeCodeField, phoneErrorText, PhoneNumberField, ResendButton, toE164, useSecondsLeft } from '../../../components/ui/phone-fields';
+import { ApiError } from '../../../lib/api-client';
+import { currentLocale } from '../../../lib/i18n';
+import { setSession } from '../../../lib/session';
+import { showToast } from '../../../lib/toast';
+import { LegalDocLink } from '../../help';
+import { useStartPhoneSignIn, useVerifyPhoneSignIn } from '../api/phone';
+
+const docLinkClass = 'font-medium text-primary-700 underline dark:text-primary-300';
+
+/**
+ * Sign-in (and sign-up) by phone (decision 147): the number, then the code texted to it. A number
+ * without an account asks for the sign-up documents before its account is made: on the sign-up page at
+ * once, on the sign-in page when the server says the number is new (403 consent_required), with the
+ * same code.
+ */
+export function PhoneSignIn({ mode, onSuccess }: { mode: 'login' | 'signup'; onSuccess: (reply: AuthReply) => void }) {
+  const { t } = useTranslation('auth');
+  const locale = currentLocale();
+  const start = useStartPhoneSignIn();
+  const verify = useVerifyPhoneSignIn();
+  const [country, setCountry] = useState<SmsCountry>(() => defaultCountry(locale));
+  const [number, setNumber] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const secondsLeft = useSecondsLeft(resendAt);
+  const [code, setCode] = useState('');
+  const [numberError, setNumberError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [askConsents, setAskConsents] = useState(mode === 'signup');
+  const [terms, setTerms] = useState(false);
+  const [transfer, setTransfer] = useState(false);
+  const [consentsTried, setConsentsTried] = useState(false);
+
+  const send = (phone: string) => {
+    setNumberError(null);
+    start.mutate(phone, {
+      onSuccess: (reply) => {
+        setSentTo(phone);
+        setResendAt(Date.now() + reply.resendAfterSeconds * 1000);
+        setCode('');
+        setCodeError(null);
+      },
+      onError: (err) => {
+        const text = phoneErrorText(t, err);
+        if (sentTo) setCodeError(text);
+        else setNumberError(text);
+        if (err instanceof ApiError && err.code === 'retry_later') setResendAt(Date.now() + (err.body?.retryAfter ?? 60) * 1000);
+      },
+    });
+  };
+
+  const submitNumber = (e: FormEvent) => {
+    e.preventDefault();
+    if (!number.trim()) return setNumberError(t('common:phone.errors.invalid_phone'));
+    send(toE164(country, number));
+  };
+
+  const submitCode = (e: FormEvent) => {
+    e.preventDefault();
+    if (!sentTo) return;
+    if (code.length !== PHONE_CODE_LENGTH) return setCodeError(t('common:phone.errors.codeLength'));
+    if (askConsents) {
+      setConsentsTried(true);
+      if (!terms || !transfer) return;
+    }
+    verify.mutate(
+      { phone: sentTo, code, locale, ...(askConsents && { consents: currentConsents() }) },
+      {
+        onSuccess: (reply) => {
+          showToast({ title: t('login.success'), description: t('login.successBody'), variant: 'success' });
+          setSession(reply.token, reply.user);
+          onSuccess(reply);
+        },
+        onError: (err) => {
+          const errCode = err instanceof ApiError ? err.code : undefined;
+          // A new number: the same code, once the documents are accepted.
+          if (errCode === 'consent_required') return setAskConsents(true);
+          if (errCode === 'account_suspended') return setCodeError(t('login.suspended'));
+          if (errCode === 'consent_version_not_current') return setCodeError(t('signup.versionChanged'));
+          setCodeError(phoneErrorText(t, err));
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="phone-sign-in-title" className="space-y-4">
+      <h2 id="phone-sign-in-title" className="text-lg font-semibold">
+        {t('phone.title')}
+      </h2>
+      {mode === 'signup' && <p className="text-sm text-stone-600 dark:text-stone-400">{t('phone.hint')}</p>}
+      {!sentTo ? (
+        <form noValidate onSubmit={submitNumber} className="space-y-4">
+          <PhoneNumberField country={country} number={number} onCountry={setCountry} onNumber={setNumber} locale={locale} error={numberError} />
+          <Button type="submit" size="lg" className="w-full" busy={start.isPending}>
+            {t('common:phone.sendCode')}
+          </Button>
+        </form>
+      ) : (
+        <form noValidate onSubmit={submitCode} className="space-y-4">
+          <p className="text-sm text-stone-700 dark:text-stone-300">
+            {t('common:phone.sentTo', { phone: sentTo })}{' '}
+            <button type="button" className={docLinkClass} onClick={() => setSentTo(null)}>
+              {t('common:phone.changeNumber')}
+            </button>
+          </p>
+          <OneTimeCodeField value={code} onChange={setCode} error={codeError} />
+          <ResendButton secondsLeft={secondsLeft} busy={start.isPending} onClick={() => send(sentTo)} />
+          {askConsents && (
+            <div className="space-y-3">
+              {mode === 'login' && <p className="text-sm text-stone-700 dark:text-stone-300">{t('phone.newAccount')}</p>}
+              <CheckboxField
+                checked={terms}
+                onChange={(e) => setTerms(e.target.checked)}
+                error={consentsTried && !terms ? t('signup.termsRequired') : null}
+                label={<Trans t={t} i18nKey="signup.termsLabel" components={{ terms: <LegalDocLink kind="terms" className={docLinkClass} />, privacy: <LegalDocLink kind="privacy" className={docLinkClass} /> }} />}
+              />
+              <CheckboxField
+                checked={transfer}
+                onChange={(e) => setTransfer(e.target.checked)}
+                error={consentsTried && !transfer ? t('signup.transferRequired') : null}
+                label={<Trans t={t} i18nKey="signup.transferLabel" components={{ notice: <LegalDocLink kind="cross_border" className={docLinkClass} /> }} />}
+              />
+            </div>
+          )}
+          <Button type="submit" size="lg" className="w-full" busy={verify.isPending}>
+            {t('phone.continue')}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
