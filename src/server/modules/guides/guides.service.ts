@@ -201,6 +201,8 @@ async function guideDetail(db: Database, id: number, viewer: AuthUser | null, la
     listed: isListed({ status: g.status, identityVerified: row.identityVerified, timeZone: g.timeZone, weekly: details.weekly, exceptions: details.exceptions }),
     licenceDetails: details.licenceDetails,
     guideDrives: g.guideDrives,
+    groupPricing: { includedPeople: g.includedPeople, childPriceRate: g.childPricePercent / 100, infantsFree: g.infantsFree, dayRateCents: g.dayRateCents, dayHours: g.dayHours },
+    extras: g.extras,
     trackRecord: record,
   };
 }
