@@ -112,6 +112,13 @@ describe('GET /api/v2/guides/{id}/quote', () => {
     expect(res.json().code).toBe(code);
   });
 
+  it('is documented in the OpenAPI document with its query and replies', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const op = doc.paths['/api/v2/guides/{id}/quote'].get;
+    expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['id', 'durationHours', 'days', 'adults', 'children', 'infants', 'lang']));
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '404']));
+  });
+
   it('answers 404 for an unknown guide', async () => {
     const res = await call('GET', '/api/v2/guides/99999999/quote?durationHours=2&adults=1');
     expect(res.statusCode).toBe(404);
