@@ -91,9 +91,9 @@ describe('groupPrice: every pricing model (decision 151)', () => {
     const p = groupPrice({ ...rates, includedPeople: 2 }, { adults: 3, children: 1, infants: 1 }, { hours: 2 });
     const labels = (locale: 'en' | 'zh-CN' | 'ja') => p.lines.map((l) => priceLineLabel(l, { hours: 2 }, locale));
     expect(labels('en')).toEqual(['Guide for up to 2 people · 2 hours', '1 more adult', '1 child (3–11)', '1 infant (under 3)']);
-    expect(labels('zh-CN')).toEqual(['导游费（2 人以内）· 2 小时', '另加成人 1 位', '儿童（3–11 岁）1 位', '婴儿（3 岁以下）1 位']);
+    expect(labels('zh-CN')).toEqual(['地陪费（2 人以内）· 2 小时', '另加成人 1 位', '儿童（3–11 岁）1 位', '婴儿（3 岁以下）1 位']);
     expect(labels('ja')).toEqual(['ガイド料（2名まで）・2時間', '追加の大人 1名', 'お子さま（3〜11歳）1名', '乳幼児（3歳未満）1名']);
-    expect(priceLineLabel({ kind: 'base', people: 1, amountCents: 1 }, { days: 3 }, 'zh-CN')).toBe('导游费 · 3 天');
+    expect(priceLineLabel({ kind: 'base', people: 1, amountCents: 1 }, { days: 3 }, 'zh-CN')).toBe('地陪费 · 3 天');
   });
 });
 

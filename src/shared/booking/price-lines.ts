@@ -10,7 +10,7 @@ export function priceLineLabel(line: PriceLine, length: TourLength, locale: Loca
   const n = line.people;
   if (line.kind === 'base') {
     const span = 'days' in length ? daysText(length.days, locale) : durationText(length.hours, locale);
-    if (locale === 'zh-CN') return n > 1 ? `导游费（${n} 人以内）· ${span}` : `导游费 · ${span}`;
+    if (locale === 'zh-CN') return n > 1 ? `地陪费（${n} 人以内）· ${span}` : `地陪费 · ${span}`;
     if (locale === 'ja') return n > 1 ? `ガイド料（${n}名まで）・${span}` : `ガイド料・${span}`;
     return n > 1 ? `Guide for up to ${n} people · ${span}` : `Guide · ${span}`;
   }

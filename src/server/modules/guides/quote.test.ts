@@ -81,7 +81,7 @@ describe('GET /api/v2/guides/{id}/quote', () => {
     const q = quoteReplySchema.parse(res.json());
     expect(q).toMatchObject({ guideId: guide.guideId, currency: 'CNY', hours: 2, days: null, totalCents: 60_000, depositCents: 12_000, inPersonCents: 48_000 });
     expect(q.lines).toEqual([
-      { kind: 'base', label: '导游费（4 人以内）· 2 小时', amountCents: 60_000 },
+      { kind: 'base', label: '地陪费（4 人以内）· 2 小时', amountCents: 60_000 },
       { kind: 'children', label: '儿童（3–11 岁）1 位', amountCents: 0 },
       { kind: 'infants', label: '婴儿（3 岁以下）1 位', amountCents: 0 },
     ]);
