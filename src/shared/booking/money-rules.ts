@@ -49,14 +49,14 @@ export interface GroupRates {
   dayHours?: number;
 }
 /** Adults, children (3–11) and infants (under 3). */
-export interface Group {
+interface Group {
   adults: number;
   children?: number;
   infants?: number;
 }
 export type TourLength = { hours: number } | { days: number };
 
-export const DEFAULT_DAY_HOURS = 8;
+const DEFAULT_DAY_HOURS = 8;
 
 /** One line of a price: what it is, how many travelers, and its amount; labelled by `quoteLineLabel`. */
 export interface PriceLine {
@@ -65,7 +65,7 @@ export interface PriceLine {
   people: number;
   amountCents: number;
 }
-export interface GroupPrice {
+interface GroupPrice {
   totalCents: number;
   /** Paid online: the deposit of the total, as a booking's (`depositCents`). */
   depositCents: number;

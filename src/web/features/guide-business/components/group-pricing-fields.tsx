@@ -5,7 +5,7 @@ import type { RatesReply } from '../../../../shared/schemas/guide-business';
 import { SelectField, TextField } from '../../../components/ui/form';
 
 /** One extra as typed: not declared (''), included, or not included with its price or note. */
-export interface ExtraForm {
+interface ExtraForm {
   state: '' | 'included' | 'excluded';
   price: string;
   note: string;
@@ -23,7 +23,7 @@ export interface GroupForm {
   extras: Record<ExtraKind, ExtraForm>;
 }
 
-export const DAY_HOURS_OPTIONS = [6, 7, 8, 9, 10] as const;
+const DAY_HOURS_OPTIONS = [6, 7, 8, 9, 10] as const;
 
 export function groupFormOf(d: RatesReply): GroupForm {
   const extras = Object.fromEntries(
