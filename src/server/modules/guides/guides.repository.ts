@@ -38,6 +38,11 @@ export const summaryColumns = {
   maxPeople: guides.maxPeople,
   minDuration: guides.minDurationHours,
   maxDuration: guides.maxDurationHours,
+  includedPeople: guides.includedPeople,
+  childPricePercent: guides.childPricePercent,
+  infantsFree: guides.infantsFree,
+  dayRateCents: guides.dayRateCents,
+  dayHours: guides.dayHours,
   timeZone: guides.timeZone,
   /** The verified licence (mirror written with the admin's decision; decision 092). */
   licenceKind: guides.licenceKind,
@@ -64,6 +69,11 @@ export interface SummaryRow {
   maxPeople: number;
   minDuration: number;
   maxDuration: number;
+  includedPeople: number;
+  childPricePercent: number;
+  infantsFree: boolean;
+  dayRateCents: number | null;
+  dayHours: number;
   timeZone: string;
   licenceKind: 'national' | 'regional' | null;
   licenceRegion: string | null;
