@@ -53,6 +53,9 @@ describe('group pricing on the rates', () => {
     const profile = (await call('GET', `/api/v2/guides/${guide.guideId}`)).json();
     expect(profile.groupPricing).toEqual({ includedPeople: 4, childPriceRate: 0.5, infantsFree: false, dayRateCents: 150_000, dayHours: 9 });
     expect(profile.extras).toEqual(extras);
+    // The search card carries the group fields at once, for the group's total on the card.
+    const cards = (await call('GET', '/api/v2/guides?city=kyoto')).json().data as { id: number; groupPricing: unknown }[];
+    expect(cards.find((c) => c.id === guide.guideId)?.groupPricing).toEqual(profile.groupPricing);
   });
 
   it.each([
