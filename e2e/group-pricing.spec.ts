@@ -11,7 +11,7 @@ const TEXT = {
 } as const;
 
 for (const locale of ['en', 'zh-CN'] as const) {
-  test(`a guide prices a private group and the profile and the quote show it (${locale})`, async ({ page }) => {
+  test(`a guide prices a private group and the profile and the quote show it (${locale})`, async ({ page, browser }) => {
     const s = TEXT[locale];
     const login = await signIn(page, 'guide', undefined, locale);
     const headers = { authorization: `Bearer ${login.token}` };
@@ -36,6 +36,19 @@ for (const locale of ['en', 'zh-CN'] as const) {
       const section = page.locator('#pricing').locator('..');
       await expect(page.getByRole('heading', { name: s.heading })).toBeVisible();
       await expect(section.getByText(s.included)).toBeVisible();
+
+      // A visitor searches for a group of three (a guide never sees their own card): the guide's card
+      // shows the group's total for the shortest tour.
+      const detail = await (await page.request.get(`/api/v2/guides/${before.guideId}`)).json();
+      const visitor = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: locale === 'en' ? 'en-US' : 'zh-CN' });
+      try {
+        const search = await visitor.newPage();
+        await search.goto(`${new URL(page.url()).origin}/search?city=${detail.serviceCity}&travelers=3`);
+        const card = search.getByRole('article', { name: detail.user.fullName, exact: true });
+        await expect(card.getByTestId('group-total')).toContainText(locale === 'en' ? '3 people ≈' : '3 人 · 约');
+      } finally {
+        await visitor.close();
+      }
 
       const hours = Math.max(2, before.minDurationHours);
       const quote = await page.request.get(`/api/v2/guides/${before.guideId}/quote?durationHours=${hours}&adults=2&children=1&infants=1&lang=${locale}`);
