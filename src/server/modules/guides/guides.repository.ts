@@ -50,7 +50,8 @@ export const summaryColumns = {
   /** The guide's services as [subcategoryId, own price or null] pairs, read with the row (no extra query). */
   serviceList: sql<[number, number | null][]>`(select coalesce(json_agg(json_build_array(gs.subcategory_id, gs.price_cents)), '[]'::json) from ${guideServices} gs where gs.guide_id = ${guides.id})`,
 };
-export interface SummaryRow {
+/** The group pricing columns as the schema types them (decision 151). */
+export interface SummaryRow extends Pick<typeof guides.$inferSelect, 'includedPeople' | 'childPricePercent' | 'infantsFree' | 'dayRateCents' | 'dayHours'> {
   id: number;
   userId: number;
   fullName: string;
@@ -69,11 +70,6 @@ export interface SummaryRow {
   maxPeople: number;
   minDuration: number;
   maxDuration: number;
-  includedPeople: number;
-  childPricePercent: number;
-  infantsFree: boolean;
-  dayRateCents: number | null;
-  dayHours: number;
   timeZone: string;
   licenceKind: 'national' | 'regional' | null;
   licenceRegion: string | null;
