@@ -92,7 +92,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
     },
   };
   const translations = registerTranslation(app, { jobs, admins, now });
-  const guideSearch = guidesRoutes(app, { translations });
+  const guideSearch = guidesRoutes(app, { translations, rates });
   registerGuideBusiness(app, { guideSearch });
   savedGuidesRoutes(app, { translations });
   // Support's reply deadlines alert the admins through the notices' outbox (decision 132).

@@ -91,6 +91,9 @@ export const ERROR_STATUS = {
   duplicate_date: 400,
   invalid_range: 400,
   unknown_service: 400,
+  // Group pricing (decision 151)
+  duplicate_extra: 400,
+  overtime_price_required: 400,
   // Guide profile and itineraries (decision 070)
   invalid_postal_code: 400,
   text_required: 400,

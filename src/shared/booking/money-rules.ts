@@ -17,10 +17,117 @@ export function bookingNumber(id: number, stored?: string | null): string {
 /**
  * Price of a tour: the hourly rate for the first person plus the additional-person rate for each
  * further traveler, times the hours. Everything in cents; hours may be fractional (quarter hours).
+ * Today's model is the group model with one included person and adults only, so it is priced by
+ * `groupPrice` itself (decision 151: one implementation).
  */
 export function tourPriceCents(opts: { basicPerHourCents: number; additionalPerPersonCents: number; travelers: number; hours: number }): number {
-  const perHour = opts.basicPerHourCents + Math.max(0, opts.travelers - 1) * opts.additionalPerPersonCents;
-  return Math.round(perHour * opts.hours);
+  return groupPrice({ basicPerHourCents: opts.basicPerHourCents, additionalPerPersonCents: opts.additionalPerPersonCents }, { adults: opts.travelers }, { hours: opts.hours }).totalCents;
+}
+
+/** What a guide declares a tour includes or not (decision 151); only overtime is ever charged by the product. */
+export const EXTRA_KINDS = ['overtime_hour', 'entrance_tickets', 'meals', 'public_transport', 'guide_travel', 'other'] as const;
+export type ExtraKind = (typeof EXTRA_KINDS)[number];
+export interface GuideExtra {
+  kind: ExtraKind;
+  included: boolean;
+  /** Overtime: the price of an hour; others: a typical amount, paid at cost in person. */
+  priceCents?: number;
+  note?: string;
+}
+
+/** The group pricing settings of a guide (decision 151); every field but the two prices has today's default. */
+export interface GroupRates {
+  basicPerHourCents: number;
+  additionalPerPersonCents: number;
+  /** A chosen service's own hourly price replaces the basic one (hours only; a day has its own rate). */
+  servicePriceCents?: number | null;
+  includedPeople?: number;
+  /** 0–1: a child's share of the additional price. */
+  childPriceRate?: number;
+  infantsFree?: boolean;
+  dayRateCents?: number | null;
+  dayHours?: number;
+}
+/** Adults, children (3–11) and infants (under 3). */
+interface Group {
+  adults: number;
+  children?: number;
+  infants?: number;
+}
+export type TourLength = { hours: number } | { days: number };
+
+const DEFAULT_DAY_HOURS = 8;
+
+/** One line of a price: what it is, how many travelers, and its amount; labelled by `quoteLineLabel`. */
+export interface PriceLine {
+  kind: 'base' | 'extra_adults' | 'children' | 'infants';
+  /** Travelers on the line (for the base line, the included people). */
+  people: number;
+  amountCents: number;
+}
+interface GroupPrice {
+  totalCents: number;
+  /** Paid online: the deposit of the total, as a booking's (`depositCents`). */
+  depositCents: number;
+  /** Paid to the guide in person: total − deposit. */
+  inPersonCents: number;
+  commissionCents: number;
+  /** Hours in all (days × day hours for a day price). */
+  hours: number;
+  /** The lines add up to the total. */
+  lines: PriceLine[];
+}
+
+/** Everyone on the tour, infants included: what min and max people are checked against. */
+export const groupSize = (g: Group): number => g.adults + (g.children ?? 0) + (g.infants ?? 0);
+
+/**
+ * The price of a tour for a group (decision 151, docs/rules/money-and-cancellation.md). The hourly
+ * price (or a chosen service's) covers `includedPeople`, filled by adults first, then children, then
+ * infants who pay; each further adult adds the additional price, each further child (and infant who
+ * pays) that times `childPriceRate`; infants who are free fill no place. By the day, a day costs the
+ * day rate (else the hourly price × day hours) plus the further travelers' price × day hours. The
+ * total is rounded to the fen once; the base line takes the rounding so the lines add up.
+ */
+export function groupPrice(rates: GroupRates, group: Group, length: TourLength, opts: { depositRate?: number; commissionRate?: number } = {}): GroupPrice {
+  const included = rates.includedPeople ?? 1;
+  const childRate = rates.childPriceRate ?? 1;
+  const children = group.children ?? 0;
+  const infants = group.infants ?? 0;
+  const payingInfants = (rates.infantsFree ?? true) ? 0 : infants;
+  let free = included;
+  const fill = (n: number) => {
+    const inside = Math.min(n, free);
+    free -= inside;
+    return n - inside;
+  };
+  const extraAdults = fill(group.adults);
+  const extraChildren = fill(children);
+  const extraInfants = fill(payingInfants);
+  const add = rates.additionalPerPersonCents;
+  const byDay = 'days' in length;
+  const dayHours = rates.dayHours ?? DEFAULT_DAY_HOURS;
+  const hours = byDay ? length.days * dayHours : length.hours;
+  const hourly = rates.servicePriceCents ?? rates.basicPerHourCents;
+  const base = byDay ? length.days * (rates.dayRateCents ?? hourly * dayHours) : hourly * hours;
+  const adultsCents = add * extraAdults * hours;
+  const childrenCents = add * childRate * extraChildren * hours;
+  const infantsCents = add * childRate * extraInfants * hours;
+  const totalCents = Math.round(base + adultsCents + childrenCents + infantsCents);
+  const lines: PriceLine[] = [];
+  if (extraAdults > 0) lines.push({ kind: 'extra_adults', people: extraAdults, amountCents: Math.round(adultsCents) });
+  if (children > 0) lines.push({ kind: 'children', people: children, amountCents: Math.round(childrenCents) });
+  if (infants > 0) lines.push({ kind: 'infants', people: infants, amountCents: Math.round(infantsCents) });
+  lines.unshift({ kind: 'base', people: included, amountCents: totalCents - lines.reduce((sum, l) => sum + l.amountCents, 0) });
+  const deposit = depositCents(totalCents, opts.depositRate ?? DEFAULT_DEPOSIT_RATE);
+  return {
+    totalCents,
+    depositCents: deposit,
+    inPersonCents: totalCents - deposit,
+    commissionCents: Math.round(totalCents * (opts.commissionRate ?? DEFAULT_COMMISSION_RATE)),
+    hours,
+    lines,
+  };
 }
 
 export function depositCents(totalCents: number, rate = DEFAULT_DEPOSIT_RATE): number {

@@ -5,6 +5,7 @@ import { shopStopsSchema } from './shop-stops';
 import { SERVICE_CITY_SLUGS } from '../cities';
 import { TEXT_LANGUAGES } from '../guide-texts';
 import { MIN_HOURLY_PRICE_FEN, MIN_HOURLY_PRICE_RMB } from '../price-range';
+import { EXTRA_KINDS } from '../booking/money-rules';
 
 /**
  * The guide's own business settings: weekly hours and exceptions in the guide's zone,
@@ -62,6 +63,34 @@ const fen = z.number().int().min(0).max(100_000_000);
 /** An hourly price: at least the floor (decision 082). */
 const hourlyFen = fen.min(MIN_HOURLY_PRICE_FEN, `The lowest price is ${MIN_HOURLY_PRICE_RMB} RMB an hour`);
 
+/** One thing a tour includes or not (decision 151). */
+export const guideExtraSchema = z
+  .object({
+    kind: z.enum(EXTRA_KINDS),
+    included: z.boolean(),
+    priceCents: fen.optional(),
+    note: displayText(200).optional(),
+  })
+  .strict();
+
+/**
+ * The group pricing fields (decision 151), each with today's model as its default so a body without
+ * them prices as before. The child rate is a whole percent (stored as one).
+ */
+const groupRatesFields = {
+  includedPeople: z.number().int().min(1).max(20).default(1),
+  childPriceRate: z
+    .number()
+    .min(0)
+    .max(1)
+    .refine((r) => Math.abs(r * 100 - Math.round(r * 100)) < 1e-9, 'Use a whole percent, such as 0.5')
+    .default(1),
+  infantsFree: z.boolean().default(true),
+  dayRateCents: fen.min(MIN_HOURLY_PRICE_FEN).nullable().default(null),
+  dayHours: z.number().int().min(6).max(10).default(8),
+  extras: z.array(guideExtraSchema).max(EXTRA_KINDS.length + 4).default([]),
+};
+
 export const ratesBodySchema = z
   .object({
     basicPricePerHourCents: hourlyFen,
@@ -70,6 +99,7 @@ export const ratesBodySchema = z
     maxPeople: z.number().int().min(1).max(50),
     minDurationHours: z.number().int().min(1).max(24),
     maxDurationHours: z.number().int().min(1).max(24),
+    ...groupRatesFields,
     services: z
       .array(
         z
@@ -94,6 +124,12 @@ export const ratesReplySchema = z.object({
   maxPeople: z.number().int(),
   minDurationHours: z.number().int(),
   maxDurationHours: z.number().int(),
+  includedPeople: z.number().int(),
+  childPriceRate: z.number(),
+  infantsFree: z.boolean(),
+  dayRateCents: z.number().int().nullable(),
+  dayHours: z.number().int(),
+  extras: z.array(guideExtraSchema),
   services: z.array(
     z.object({
       subcategoryId: z.number().int(),

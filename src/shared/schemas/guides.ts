@@ -8,6 +8,7 @@ import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort } from '../price-range';
 import { TEXT_LANGUAGES } from '../guide-texts';
 import { RESPONSIVENESS_MIN_REQUESTS, RESPONSIVENESS_WINDOW_DAYS } from '../responsiveness';
 import { shopStopSchema } from './shop-stops';
+import { guideExtraSchema } from './guide-business';
 import { PROFILE_GALLERY_PHOTOS, reviewPhotoSchema, reviewTrustFields } from './reviews';
 import { machineTranslationSchema, translationStateSchema } from './translation';
 
@@ -115,6 +116,14 @@ export const guideSummarySchema = z.object({
   maxPeople: z.number().int(),
   minDuration: z.number().int(),
   maxDuration: z.number().int(),
+  /** How the group is priced (decision 151): the rates' group fields, as the quote prices with them. */
+  groupPricing: z.object({
+    includedPeople: z.number().int(),
+    childPriceRate: z.number(),
+    infantsFree: z.boolean(),
+    dayRateCents: z.number().int().nullable(),
+    dayHours: z.number().int(),
+  }),
   timeZone: z.string(),
   /** Whether the signed-in caller has saved this guide (false for visitors). */
   isSaved: z.boolean(),
@@ -230,6 +239,8 @@ export const guideDetailSchema = guideSummarySchema.extend({
     .nullable(),
   /** The guide drives travelers (verified licence and insurance; never charged, costs paid on site). */
   guideDrives: z.boolean(),
+  /** What a tour includes or not, declared once by the guide (decision 151). */
+  extras: z.array(guideExtraSchema),
   /** What travelers can check before booking (decision 134); response time is `responsiveness`. */
   trackRecord: trackRecordSchema,
 });

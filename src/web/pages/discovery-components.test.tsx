@@ -34,6 +34,7 @@ const guide: GuideSummary = {
   maxPeople: 6,
   minDuration: 2,
   maxDuration: 8,
+  groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8 },
   timeZone: 'Asia/Tokyo',
   isSaved: false,
   responsiveness: { rate: 95, typicalMinutes: 42, isNew: false },

@@ -6,7 +6,7 @@ import { ButtonLink } from '../components/ui/button';
 import { MachineTranslated } from '../components/ui/machine-translated';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { BookingWidget, checkoutPath } from '../features/bookings';
-import { useGuide, AvailabilityCalendar, WrittenIn, GuidePhoto, GuideScores, ItineraryCard, Rating, ResponsivenessLine, ReviewsSection, ServicesList, safeRedirect, TrackRecord } from '../features/guides';
+import { useGuide, AvailabilityCalendar, WrittenIn, GuidePhoto, GuideScores, ItineraryCard, PriceIncludes, Rating, ResponsivenessLine, ReviewsSection, ServicesList, safeRedirect, TrackRecord } from '../features/guides';
 import { LicenceBadge, ProfileLicence } from '../features/licences';
 import { cityName } from '../lib/format';
 import { ChatWithGuideButton } from '../features/messaging';
@@ -152,6 +152,9 @@ export function Component() {
               {guide.mbti && <Fact label={t('profile.mbti')} value={guide.mbti} />}
               {guide.qualifications.length > 0 && <Fact label={t('profile.qualifications')} value={guide.qualifications.map((q) => q.description).join(locale === 'en' ? '; ' : '；')} />}
             </dl>
+          </Section>
+          <Section title={t('pricing.heading')} id="pricing">
+            <PriceIncludes guide={guide} />
           </Section>
           <Section title={t('licences:profile.heading')} id="licence">
             <ProfileLicence guide={guide} />

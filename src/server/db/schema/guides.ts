@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { GuideExtra } from '../../../shared/booking/money-rules';
 import type { ShopStop } from '../../../shared/schemas/shop-stops';
 import type { GuideTexts, ItineraryTexts, TextLanguage } from '../../../shared/guide-texts';
 import { serviceSubcategories } from './catalog';
@@ -37,6 +38,17 @@ export const guides = pgTable(
     languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
     basicPricePerHourCents: integer('basic_price_per_hour_cents').notNull(),
     additionalPricePerPersonCents: integer('additional_price_per_person_cents').notNull().default(0),
+    /** How many travelers the hourly (or day) price covers; each further one adds the additional price (decision 151). */
+    includedPeople: smallint('included_people').notNull().default(1),
+    /** A child's (3–11) share of the additional price, in percent (decision 151: the API's 0–1 rate × 100). */
+    childPricePercent: smallint('child_price_percent').notNull().default(100),
+    /** Under-3s pay nothing and fill no included place, but count toward max_people (decision 151). */
+    infantsFree: boolean('infants_free').notNull().default(true),
+    /** The price of a full day of `day_hours` for the included people; null: sold by the hour only. */
+    dayRateCents: integer('day_rate_cents'),
+    dayHours: smallint('day_hours').notNull().default(8),
+    /** What a tour includes or not, declared once (decision 151). */
+    extras: jsonb('extras').$type<GuideExtra[]>().notNull().default(sql`'[]'::jsonb`),
     currency: text('currency').notNull().default('CNY'),
     /** Average of published traveler_to_guide reviews (0 when none) and their count. */
     rating: doublePrecision('rating').notNull().default(0),
@@ -97,6 +109,7 @@ export const guides = pgTable(
     index('guides_search_price_idx').on(t.basicPricePerHourCents, t.id).where(sql`status = 'active'`),
     check('guides_scores_range', sql`(ethics_score is null or ethics_score between 1 and 9) and (boundary_score is null or boundary_score between 1 and 9) and (supportive_score is null or supportive_score between 1 and 9)`),
     check('guides_people_range', sql`min_people >= 1 and max_people >= min_people`),
+    check('guides_group_pricing_range', sql`included_people between 1 and 20 and child_price_percent between 0 and 100 and day_hours between 6 and 10`),
     check('guides_duration_range', sql`min_duration_hours >= 1 and max_duration_hours >= min_duration_hours`),
     check('guides_licence_kind_check', sql`licence_kind is null or licence_kind in ('national', 'regional')`),
     check('guides_price_nonnegative', sql`basic_price_per_hour_cents >= 0 and additional_price_per_person_cents >= 0`),

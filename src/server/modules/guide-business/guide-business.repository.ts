@@ -80,6 +80,12 @@ export async function readRates(db: Database, guideId: number) {
       maxPeople: guides.maxPeople,
       minDurationHours: guides.minDurationHours,
       maxDurationHours: guides.maxDurationHours,
+      includedPeople: guides.includedPeople,
+      childPricePercent: guides.childPricePercent,
+      infantsFree: guides.infantsFree,
+      dayRateCents: guides.dayRateCents,
+      dayHours: guides.dayHours,
+      extras: guides.extras,
     })
     .from(guides)
     .where(eq(guides.id, guideId));
@@ -96,7 +102,8 @@ export async function readRates(db: Database, guideId: number) {
     .innerJoin(serviceSubcategories, eq(serviceSubcategories.id, guideServices.subcategoryId))
     .where(eq(guideServices.guideId, guideId))
     .orderBy(asc(serviceSubcategories.categoryId), asc(serviceSubcategories.sortOrder));
-  return { ...g!, services };
+  const { childPricePercent, ...rest } = g!;
+  return { ...rest, childPriceRate: childPricePercent / 100, services };
 }
 
 /** Which of these subcategory ids exist in the catalogue. */
@@ -120,6 +127,12 @@ export async function replaceRates(db: Database, guideId: number, body: RatesBod
         maxPeople: body.maxPeople,
         minDurationHours: body.minDurationHours,
         maxDurationHours: body.maxDurationHours,
+        includedPeople: body.includedPeople,
+        childPricePercent: Math.round(body.childPriceRate * 100),
+        infantsFree: body.infantsFree,
+        dayRateCents: body.dayRateCents,
+        dayHours: body.dayHours,
+        extras: body.extras,
         serviceIds: [...new Set(body.services.map((s) => s.subcategoryId))].sort((a, b) => a - b),
         updatedAt: new Date(),
       })

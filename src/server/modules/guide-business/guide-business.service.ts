@@ -20,6 +20,21 @@ import {
   saveFeed,
 } from './guide-business.repository';
 
+/**
+ * Each kind of extra is declared once; overtime is the one the product charges, so it needs its
+ * hourly price when it is not included (decision 151).
+ */
+function checkExtras(extras: RatesBody['extras']): void {
+  const seen = new Set<string>();
+  extras.forEach((e, i) => {
+    if (e.kind !== 'other' && seen.has(e.kind)) throw new AppError('duplicate_extra', 'An extra is declared twice', [{ path: `extras.${i}.kind`, message: 'declared twice' }]);
+    seen.add(e.kind);
+    if (e.kind === 'overtime_hour' && !e.included && e.priceCents === undefined) {
+      throw new AppError('overtime_price_required', 'Overtime that is not included needs its price per hour', [{ path: `extras.${i}.priceCents`, message: 'required' }]);
+    }
+  });
+}
+
 /** The feed shows tours that ended up to this many days ago, and everything ahead. */
 export const FEED_PAST_DAYS = 90;
 /** A feed token: 32 bytes of HMAC output, base64url (43 characters). */
@@ -93,6 +108,10 @@ export class GuideBusinessService {
     if (body.minDurationHours > body.maxDurationHours) {
       throw new AppError('invalid_range', 'The shortest tour is longer than the longest', [{ path: 'minDurationHours', message: 'min must not exceed max' }]);
     }
+    if (body.includedPeople > body.maxPeople) {
+      throw new AppError('invalid_range', 'The price covers more people than the largest group', [{ path: 'includedPeople', message: 'must not exceed maxPeople' }]);
+    }
+    checkExtras(body.extras);
     const ids = body.services.map((s) => s.subcategoryId);
     if (new Set(ids).size !== ids.length) throw new AppError('validation_failed', 'A service appears twice', [{ path: 'services', message: 'duplicate service' }]);
     const known = await existingSubcategories(this.db, ids);

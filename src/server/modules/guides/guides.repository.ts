@@ -38,6 +38,11 @@ export const summaryColumns = {
   maxPeople: guides.maxPeople,
   minDuration: guides.minDurationHours,
   maxDuration: guides.maxDurationHours,
+  includedPeople: guides.includedPeople,
+  childPricePercent: guides.childPricePercent,
+  infantsFree: guides.infantsFree,
+  dayRateCents: guides.dayRateCents,
+  dayHours: guides.dayHours,
   timeZone: guides.timeZone,
   /** The verified licence (mirror written with the admin's decision; decision 092). */
   licenceKind: guides.licenceKind,
@@ -45,7 +50,8 @@ export const summaryColumns = {
   /** The guide's services as [subcategoryId, own price or null] pairs, read with the row (no extra query). */
   serviceList: sql<[number, number | null][]>`(select coalesce(json_agg(json_build_array(gs.subcategory_id, gs.price_cents)), '[]'::json) from ${guideServices} gs where gs.guide_id = ${guides.id})`,
 };
-export interface SummaryRow {
+/** The group pricing columns as the schema types them (decision 151). */
+export interface SummaryRow extends Pick<typeof guides.$inferSelect, 'includedPeople' | 'childPricePercent' | 'infantsFree' | 'dayRateCents' | 'dayHours'> {
   id: number;
   userId: number;
   fullName: string;

@@ -13,11 +13,14 @@ import {
 import { serviceCategorySchema } from '../../../shared/schemas/catalog';
 import { pickItineraryLanguage, readerTextLanguage } from '../../../shared/guide-texts';
 import { readerLangSchema } from '../../../shared/schemas/guides';
+import { quoteQuerySchema, quoteReplySchema } from '../../../shared/schemas/quote';
+import { requestLanguage } from '../../lib/request-language';
 import { notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import type { Translations } from '../translation/index';
 import { avatarSvg } from './avatar';
+import { quoteTour, type PaymentRates } from './quote';
 
 /**
  * Sends JSON already serialized to the route's reply schema: Fastify sends a Buffer as it is. The
@@ -33,7 +36,7 @@ import { assertListedGuide, getGuide, getMyGuide, listingStatus, searchReply, wi
 const bearer = [{ bearerAuth: [] }];
 
 /** The public guide search and profiles; returns the search index the modules that change a listing keep in step (compose.ts). */
-export function guidesRoutes(app: AppInstance, needs: { translations: Translations }): GuideSearch {
+export function guidesRoutes(app: AppInstance, needs: { translations: Translations; rates: PaymentRates }): GuideSearch {
   const db = () => app.ctx.database.db;
   const { translations } = needs;
   const guideSearch = new GuideSearch(app.ctx.database, translations);
@@ -99,6 +102,23 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
       },
     },
     async (request) => getGuide(db(), request.params.id, request.user, readerTextLanguage(request.query.lang, request.headers['accept-language']), translations),
+  );
+
+  app.get(
+    '/api/v2/guides/:id/quote',
+    {
+      onRequest: app.optionalAuth,
+      schema: {
+        tags: ['guides'],
+        summary: "A group's price for a tour with this guide, as a booking is charged: total, deposit online, the rest in person, and the lines in the reader's language",
+        description:
+          'Either durationHours or days (whole days of the guide\'s day hours). Children are 3–11, infants under 3; everyone counts toward the group size (decision 151). 400 group_size_out_of_range, duration_out_of_range, service_not_offered, validation_failed; 404 for a guide who is not listed.',
+        params: z.object({ id: idParam }),
+        querystring: quoteQuerySchema,
+        response: { 200: quoteReplySchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => quoteTour(db(), request.params.id, request.query, request.user, requestLanguage(request.query.lang, request.headers['accept-language']), needs.rates),
   );
 
   app.get(

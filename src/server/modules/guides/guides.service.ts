@@ -66,6 +66,7 @@ export async function toSummaryVariants(
       maxPeople: r.maxPeople,
       minDuration: r.minDuration,
       maxDuration: r.maxDuration,
+      groupPricing: { includedPeople: r.includedPeople, childPriceRate: r.childPricePercent / 100, infantsFree: r.infantsFree, dayRateCents: r.dayRateCents, dayHours: r.dayHours },
       timeZone: r.timeZone,
       isSaved: saved.has(r.id),
       responsiveness: responsiveness.get(r.id) ?? NEW_RESPONSIVENESS,
@@ -201,6 +202,7 @@ async function guideDetail(db: Database, id: number, viewer: AuthUser | null, la
     listed: isListed({ status: g.status, identityVerified: row.identityVerified, timeZone: g.timeZone, weekly: details.weekly, exceptions: details.exceptions }),
     licenceDetails: details.licenceDetails,
     guideDrives: g.guideDrives,
+    extras: g.extras,
     trackRecord: record,
   };
 }

@@ -36,6 +36,12 @@ const rates: RatesReply = {
   maxPeople: 6,
   minDurationHours: 2,
   maxDurationHours: 8,
+  includedPeople: 1,
+  childPriceRate: 1,
+  infantsFree: true,
+  dayRateCents: null,
+  dayHours: 8,
+  extras: [],
   services: [],
 };
 
@@ -93,6 +99,63 @@ describe('rates editor', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存价格' }));
     expect((await screen.findByRole('alert')).textContent).toContain('最小值不能大于最大值');
     expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('rates editor: groups, children, days and extras (decision 151)', () => {
+  const putBodies = (fetchMock: ReturnType<typeof vi.fn>) =>
+    fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT').map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+
+  it('sends a private-group price, a child rate, paying infants, a day rate and the extras', async () => {
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (url.includes('service-categories') ? json({ data: [] }) : json(rates)));
+    vi.stubGlobal('fetch', fetchMock);
+    render(wrap(<RatesEditor />));
+    fireEvent.change(await screen.findByLabelText('Hourly rate covers up to (people)'), { target: { value: '4' } });
+    fireEvent.change(screen.getByLabelText('Child rate (% of the additional person rate)'), { target: { value: '50' } });
+    fireEvent.click(screen.getByLabelText(/Infants under 3 go free/));
+    fireEvent.change(screen.getByLabelText('Full-day price (RMB, optional)'), { target: { value: '1500' } });
+    fireEvent.change(screen.getByLabelText('A full day is'), { target: { value: '9' } });
+    fireEvent.change(screen.getByLabelText('Overtime'), { target: { value: 'excluded' } });
+    fireEvent.change(screen.getByLabelText('Overtime price (RMB per hour)'), { target: { value: '200' } });
+    fireEvent.change(screen.getByLabelText('Entrance tickets'), { target: { value: 'excluded' } });
+    fireEvent.change(screen.getByLabelText('Note on Entrance tickets (optional)'), { target: { value: 'About 500 yen each' } });
+    fireEvent.change(screen.getByLabelText('Public transport'), { target: { value: 'included' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save rates' }));
+    await waitFor(() => expect(putBodies(fetchMock)).toHaveLength(1));
+    expect(putBodies(fetchMock)[0]).toMatchObject({
+      includedPeople: 4,
+      childPriceRate: 0.5,
+      infantsFree: false,
+      dayRateCents: 150_000,
+      dayHours: 9,
+      extras: [
+        { kind: 'overtime_hour', included: false, priceCents: 20_000 },
+        { kind: 'entrance_tickets', included: false, note: 'About 500 yen each' },
+        { kind: 'public_transport', included: true },
+      ],
+    });
+  });
+
+  it('refuses overtime without its price before calling the server, in Japanese', async () => {
+    await act(() => i18next.changeLanguage('ja'));
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (url.includes('service-categories') ? json({ data: [] }) : json(rates)));
+    vi.stubGlobal('fetch', fetchMock);
+    render(wrap(<RatesEditor />));
+    fireEvent.change(await screen.findByLabelText('延長'), { target: { value: 'excluded' } });
+    fireEvent.click(screen.getByRole('button', { name: /保存/ }));
+    expect((await screen.findByRole('alert')).textContent).toContain('延長料金を1時間あたりの元で入力してください');
+    expect(putBodies(fetchMock)).toHaveLength(0);
+  });
+
+  it('shows the stored group fields in Chinese', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    const stored = { ...rates, includedPeople: 4, childPriceRate: 0.5, dayRateCents: 150_000, extras: [{ kind: 'meals' as const, included: true }] };
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.includes('service-categories') ? json({ data: [] }) : json(stored))));
+    render(wrap(<RatesEditor />));
+    expect(((await screen.findByLabelText('每小时价格包含人数')) as HTMLInputElement).value).toBe('4');
+    expect((screen.getByLabelText('儿童价格（额外人员价格的百分比）') as HTMLInputElement).value).toBe('50');
+    expect((screen.getByLabelText('一日导游价格（元，可不填）') as HTMLInputElement).value).toBe('1500');
+    expect((screen.getByLabelText('餐费') as HTMLSelectElement).value).toBe('included');
   });
 });
 

@@ -12,6 +12,8 @@ import { showToast } from '../../../lib/toast';
 import { useServiceCategories } from '../../guides';
 import { saveErrorKey, useMyRates, useSaveRates } from '../api/guide-business';
 import { formKey, QueryFallback } from './query-fallback';
+import { EXTRA_KINDS, type GuideExtra } from '../../../../shared/booking/money-rules';
+import { GroupPricingFields, groupFormOf, type GroupForm } from './group-pricing-fields';
 
 /** RMB typed by the guide → integer fen (null when not a price). */
 export function rmbToFen(text: string): number | null {
@@ -20,7 +22,36 @@ export function rmbToFen(text: string): number | null {
   return Math.round(Number(t) * 100);
 }
 
-interface Form {
+/**
+ * The group fields of the body (decision 151), or the locale key of what is wrong with them. Overtime
+ * that is not included needs its hourly price: it is the one extra the product charges.
+ */
+function groupBody(f: GroupForm) {
+  const included = /^\d{1,2}$/.test(f.includedPeople.trim()) ? Number(f.includedPeople) : NaN;
+  if (!(included >= 1 && included <= 20)) return 'rates.group.includedPeopleError';
+  const percent = /^\d{1,3}$/.test(f.childPercent.trim()) ? Number(f.childPercent) : NaN;
+  if (!(percent >= 0 && percent <= 100)) return 'rates.group.childPercentError';
+  const dayRateCents = f.dayRate.trim() === '' ? null : rmbToFen(f.dayRate);
+  if (f.dayRate.trim() !== '' && dayRateCents === null) return 'rates.priceError';
+  if (dayRateCents !== null && dayRateCents < MIN_HOURLY_PRICE_FEN) return 'rates.priceFloor';
+  const extras: GuideExtra[] = [];
+  for (const kind of EXTRA_KINDS) {
+    const e = f.extras[kind];
+    if (e.state === '') continue;
+    const included = e.state === 'included';
+    if (kind === 'overtime_hour') {
+      if (included) extras.push({ kind, included });
+      else {
+        const priceCents = rmbToFen(e.price);
+        if (priceCents === null) return 'rates.extras.overtimePriceError';
+        extras.push({ kind, included, priceCents });
+      }
+    } else extras.push({ kind, included, ...(e.note.trim() ? { note: e.note.trim() } : {}) });
+  }
+  return { includedPeople: included, childPriceRate: percent / 100, infantsFree: f.infantsFree, dayRateCents, dayHours: f.dayHours, extras };
+}
+
+interface Form extends GroupForm {
   basic: string;
   additional: string;
   minPeople: string;
@@ -58,6 +89,7 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
     minDuration: String(d.minDurationHours),
     maxDuration: String(d.maxDurationHours),
     services: Object.fromEntries(d.services.map((s) => [s.subcategoryId, s.priceCents === null ? '' : fenToInput(s.priceCents)])),
+    ...groupFormOf(d),
   }));
   const [error, setError] = useState<string | null>(null);
   const locale = currentLocale();
@@ -76,9 +108,12 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
     if (ints.some((n) => !Number.isInteger(n) || n < 1)) return setError(t('rates.numberError'));
     const [minPeople, maxPeople, minDurationHours, maxDurationHours] = ints as [number, number, number, number];
     if (minPeople > maxPeople || minDurationHours > maxDurationHours) return setError(t('errors.invalid_range'));
+    const group = groupBody(form);
+    if (typeof group === 'string') return setError(t(group, { min: MIN_HOURLY_PRICE_RMB }));
+    if (group.includedPeople > maxPeople) return setError(t('errors.invalid_range'));
     setError(null);
     save.mutate(
-      { basicPricePerHourCents: basic, additionalPricePerPersonCents: additional, minPeople, maxPeople, minDurationHours, maxDurationHours, services },
+      { basicPricePerHourCents: basic, additionalPricePerPersonCents: additional, minPeople, maxPeople, minDurationHours, maxDurationHours, services, ...group },
       {
         onSuccess: () => showToast({ title: t('rates.saved'), variant: 'success' }),
         onError: (err) => setError(t(saveErrorKey(err))),
@@ -102,6 +137,8 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
             <TextField label={t('rates.minDuration')} inputMode="numeric" value={form.minDuration} onChange={(e) => set({ minDuration: e.target.value })} />
             <TextField label={t('rates.maxDuration')} inputMode="numeric" value={form.maxDuration} onChange={(e) => set({ maxDuration: e.target.value })} />
           </div>
+
+          <GroupPricingFields form={form} set={set} />
 
           <fieldset className="mt-6">
             <legend className="font-semibold">{t('rates.services')}</legend>

@@ -29,6 +29,7 @@ const guide = (responsiveness: Responsiveness, reviewCount = 12): GuideSummary =
   maxPeople: 6,
   minDuration: 2,
   maxDuration: 8,
+  groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8 },
   timeZone: 'Asia/Tokyo',
   isSaved: false,
   responsiveness,

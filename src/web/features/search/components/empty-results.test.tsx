@@ -33,6 +33,7 @@ const guide = (id: number, name: string): GuideSummary => ({
   maxPeople: 6,
   minDuration: 2,
   maxDuration: 8,
+  groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8 },
   timeZone: 'Asia/Tokyo',
   isSaved: false,
   responsiveness: { rate: null, typicalMinutes: null, isNew: true },

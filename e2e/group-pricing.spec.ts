@@ -1,0 +1,72 @@
+import { expect, signIn, test } from './fixtures';
+
+/**
+ * Group pricing (decision 151) at 375 px: the demo guide prices a private group, children at half
+ * and overtime per hour on the rates form; the public profile lists what the tour includes, and the
+ * quote prices a family of two adults, a child and an infant. The guide's rates are put back.
+ */
+const TEXT = {
+  en: { covers: 'Hourly rate covers up to (people)', child: 'Child rate (% of the additional person rate)', overtime: 'Overtime', meals: 'Meals', price: 'Overtime price (RMB per hour)', save: 'Save rates', saved: 'Rates saved', included: 'Meals: included', heading: 'Price and what it includes' },
+  'zh-CN': { covers: '每小时价格包含人数', child: '儿童价格（额外人员价格的百分比）', overtime: '加时', meals: '餐费', price: '加时价格（元/小时）', save: '保存价格', saved: '价格已保存', included: '餐费：已包含', heading: '价格与包含内容' },
+} as const;
+
+for (const locale of ['en', 'zh-CN'] as const) {
+  test(`a guide prices a private group and the profile and the quote show it (${locale})`, async ({ page, browser }) => {
+    const s = TEXT[locale];
+    const login = await signIn(page, 'guide', undefined, locale);
+    const headers = { authorization: `Bearer ${login.token}` };
+    const before = await (await page.request.get('/api/v2/guides/me/rates', { headers })).json();
+    const included = Math.min(2, before.maxPeople);
+    try {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto('/guide-dashboard#rates');
+      const panel = page.locator('#rates');
+      await panel.getByLabel(s.covers).fill(String(included));
+      await panel.getByLabel(s.child).fill('50');
+      await panel.getByLabel(s.overtime, { exact: true }).selectOption('excluded');
+      await panel.getByLabel(s.price).fill('200');
+      await panel.getByLabel(s.meals, { exact: true }).selectOption('included');
+      await panel.getByRole('button', { name: s.save }).click();
+      await expect(page.getByText(s.saved)).toBeVisible();
+
+      const saved = await (await page.request.get('/api/v2/guides/me/rates', { headers })).json();
+      expect(saved).toMatchObject({ includedPeople: included, childPriceRate: 0.5, extras: [{ kind: 'overtime_hour', included: false, priceCents: 20_000 }, { kind: 'meals', included: true }] });
+
+      await page.goto(`/guides/${before.guideId}`);
+      const section = page.locator('#pricing').locator('..');
+      await expect(page.getByRole('heading', { name: s.heading })).toBeVisible();
+      await expect(section.getByText(s.included)).toBeVisible();
+
+      // A visitor searches for a group of three (a guide never sees their own card): the guide's card
+      // shows the group's total for the shortest tour.
+      const detail = await (await page.request.get(`/api/v2/guides/${before.guideId}`)).json();
+      const visitor = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: locale === 'en' ? 'en-US' : 'zh-CN' });
+      try {
+        const search = await visitor.newPage();
+        await search.goto(`${new URL(page.url()).origin}/search?city=${detail.serviceCity}&travelers=3`);
+        const card = search.getByRole('article', { name: detail.user.fullName, exact: true });
+        await expect(card.getByTestId('group-total')).toContainText(locale === 'en' ? '3 people ≈' : '3 人 · 约');
+      } finally {
+        await visitor.close();
+      }
+
+      const hours = Math.max(2, before.minDurationHours);
+      const quote = await page.request.get(`/api/v2/guides/${before.guideId}/quote?durationHours=${hours}&adults=2&children=1&infants=1&lang=${locale}`);
+      expect(quote.status(), await quote.text()).toBe(200);
+      const q = await quote.json();
+      // Two adults fill the included places (or one, and one more adult pays); the child pays half; the infant is free.
+      const extraAdults = 2 - Math.min(2, included);
+      const childPays = included > 2 ? 0 : 0.5;
+      expect(q.totalCents).toBe(Math.round((before.basicPricePerHourCents + before.additionalPricePerPersonCents * (extraAdults + childPays)) * hours));
+      expect(q.depositCents + q.inPersonCents).toBe(q.totalCents);
+      expect(q.lines.reduce((sum: number, l: { amountCents: number }) => sum + l.amountCents, 0)).toBe(q.totalCents);
+    } finally {
+      const { guideId: _g, currency: _c, services, ...rest } = before;
+      const restore = await page.request.put('/api/v2/guides/me/rates', {
+        headers,
+        data: { ...rest, services: services.map((x: { subcategoryId: number; priceCents: number | null }) => ({ subcategoryId: x.subcategoryId, priceCents: x.priceCents })) },
+      });
+      expect(restore.status(), await restore.text()).toBe(200);
+    }
+  });
+}

@@ -1,0 +1,74 @@
+import { groupPrice, groupSize, type TourLength } from '../../../shared/booking/money-rules';
+import { priceLineLabel } from '../../../shared/booking/price-lines';
+import type { Locale } from '../../../shared/locales';
+import type { QuoteQuery, QuoteReply } from '../../../shared/schemas/quote';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AuthUser } from '../auth/index';
+import { findGuide, guidePricing } from './guides.repository';
+
+/** The deposit and commission rates the bookings charge with (compose.ts hands both the same). */
+export type PaymentRates = () => { depositRate: number; commissionRate: number };
+
+/**
+ * GET /api/v2/guides/{id}/quote (decision 151): the group's price by `groupPrice`, with the group
+ * and the hours checked as a booking checks them (bookings.service.ts), so a quote the server gives
+ * is one a booking can be made at. A guide who is not listed is 404, as their profile is.
+ */
+export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, viewer: AuthUser | null, locale: Locale, rates: PaymentRates): Promise<QuoteReply> {
+  const row = await findGuide(db, guideId);
+  if (!row || (row.guide.status !== 'active' && row.userId !== viewer?.id)) throw notFound('Guide');
+  const g = row.guide;
+  if ((q.durationHours === undefined) === (q.days === undefined)) {
+    throw new AppError('validation_failed', 'Give either durationHours or days', [{ path: 'querystring.durationHours', message: 'either durationHours or days' }]);
+  }
+  const group = { adults: q.adults, children: q.children, infants: q.infants };
+  const size = groupSize(group);
+  if (size < g.minPeople || size > g.maxPeople) {
+    throw new AppError('group_size_out_of_range', `This guide takes groups of ${g.minPeople}–${g.maxPeople}`, [{ path: 'querystring.adults', message: `between ${g.minPeople} and ${g.maxPeople} in all` }]);
+  }
+  if (q.durationHours !== undefined && (q.durationHours < g.minDurationHours || q.durationHours > g.maxDurationHours)) {
+    throw new AppError('duration_out_of_range', `This guide offers tours of ${g.minDurationHours}–${g.maxDurationHours} hours`, [
+      { path: 'querystring.durationHours', message: `between ${g.minDurationHours} and ${g.maxDurationHours}` },
+    ]);
+  }
+  // A day without a day rate is the day's hours at the hourly price: a tour the guide must offer.
+  if (q.days !== undefined && g.dayRateCents === null && (g.dayHours < g.minDurationHours || g.dayHours > g.maxDurationHours)) {
+    throw new AppError('duration_out_of_range', `This guide offers tours of ${g.minDurationHours}–${g.maxDurationHours} hours, not whole days`, [
+      { path: 'querystring.days', message: 'this guide sells no whole days' },
+    ]);
+  }
+  let servicePriceCents: number | null = null;
+  if (q.subcategoryId !== undefined) {
+    const service = (await guidePricing(db, guideId)).find((s) => s.subcategoryId === q.subcategoryId);
+    if (!service) throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'querystring.subcategoryId', message: 'not offered' }]);
+    servicePriceCents = service.priceCents;
+  }
+  const length: TourLength = q.days !== undefined ? { days: q.days } : { hours: q.durationHours! };
+  const price = groupPrice(
+    {
+      basicPerHourCents: g.basicPricePerHourCents,
+      additionalPerPersonCents: g.additionalPricePerPersonCents,
+      servicePriceCents,
+      includedPeople: g.includedPeople,
+      childPriceRate: g.childPricePercent / 100,
+      infantsFree: g.infantsFree,
+      dayRateCents: g.dayRateCents,
+      dayHours: g.dayHours,
+    },
+    group,
+    length,
+    rates(),
+  );
+  return {
+    guideId,
+    currency: g.currency,
+    ...group,
+    hours: price.hours,
+    days: q.days ?? null,
+    totalCents: price.totalCents,
+    depositCents: price.depositCents,
+    inPersonCents: price.inPersonCents,
+    lines: price.lines.map((l) => ({ kind: l.kind, label: priceLineLabel(l, length, locale), amountCents: l.amountCents })),
+  };
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { LOCALES } from '../locales';
+import { calendarDateSchema } from './common';
+
+/**
+ * GET /api/v2/guides/{id}/quote (decision 151): the price of a tour for a group, as a booking with
+ * the same guide, group and length is charged. Either `durationHours` or `days`, not both.
+ */
+export const quoteQuerySchema = z.object({
+  date: calendarDateSchema.optional().describe("The tour's date in the guide's zone (the price does not depend on it)"),
+  startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time written HH:MM').optional(),
+  durationHours: z.coerce.number().multipleOf(0.5).min(0.5).max(24).optional(),
+  days: z.coerce.number().int().min(1).max(7).optional().describe("Whole days of the guide's day hours"),
+  adults: z.coerce.number().int().min(1).max(50),
+  children: z.coerce.number().int().min(0).max(50).default(0).describe('Aged 3–11'),
+  infants: z.coerce.number().int().min(0).max(50).default(0).describe('Under 3'),
+  subcategoryId: z.coerce.number().int().positive().max(2_147_483_647).optional().describe("A service of the guide's with its own hourly price"),
+  lang: z.enum(LOCALES).optional().describe("The lines' language (default: Accept-Language, else en)"),
+});
+export type QuoteQuery = z.infer<typeof quoteQuerySchema>;
+
+export const quoteReplySchema = z.object({
+  guideId: z.number().int(),
+  currency: z.string(),
+  adults: z.number().int(),
+  children: z.number().int(),
+  infants: z.number().int(),
+  /** Hours in all: the duration, or days × the guide's day hours. */
+  hours: z.number(),
+  days: z.number().int().nullable(),
+  totalCents: z.number().int(),
+  /** Paid online at checkout. */
+  depositCents: z.number().int(),
+  /** Paid to the guide in person. */
+  inPersonCents: z.number().int(),
+  /** In the reader's language; they add up to the total. */
+  lines: z.array(z.object({ kind: z.enum(['base', 'extra_adults', 'children', 'infants']), label: z.string(), amountCents: z.number().int() })),
+});
+export type QuoteReply = z.infer<typeof quoteReplySchema>;

@@ -1,0 +1,49 @@
+import { Check, Receipt } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { GuideDetail } from '../../../../shared/schemas/guides';
+import { bracketed, colon, formatRmb } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
+
+/**
+ * How a guide prices a group and what a tour includes (decision 151): the people the hourly rate
+ * covers, children and infants, the day rate, then each declared extra — included, not included and
+ * paid at cost in person, or overtime at its hourly price (the one the product charges).
+ */
+export function PriceIncludes({ guide }: { guide: Pick<GuideDetail, 'groupPricing' | 'extras' | 'additionalPricePerPersonCents'> }) {
+  const { t } = useTranslation('guides');
+  const locale = currentLocale();
+  const g = guide.groupPricing;
+  const percent = Math.round(g.childPriceRate * 100);
+  return (
+    <div className="space-y-3 text-sm text-stone-700 dark:text-stone-300" data-testid="price-includes">
+      <ul className="space-y-1">
+        <li>{t('pricing.covers', { count: g.includedPeople, additional: formatRmb(guide.additionalPricePerPersonCents, locale) })}</li>
+        {percent !== 100 && <li>{percent === 0 ? t('pricing.childrenFree') : t('pricing.children', { percent })}</li>}
+        <li>{t(g.infantsFree ? 'pricing.infantsFree' : 'pricing.infantsPay')}</li>
+        {g.dayRateCents !== null && <li>{t('pricing.dayRate', { hours: g.dayHours, price: formatRmb(g.dayRateCents, locale) })}</li>}
+      </ul>
+      {guide.extras.length > 0 && (
+        <div>
+          <h3 className="font-medium">{t('pricing.extrasHeading')}</h3>
+          <ul className="mt-2 space-y-1.5">
+            {guide.extras.map((e, i) => {
+              const Icon = e.included ? Check : Receipt;
+              const state = e.included ? t('pricing.included') : e.kind === 'overtime_hour' && e.priceCents !== undefined ? t('pricing.overtime', { price: formatRmb(e.priceCents, locale) }) : t('pricing.atCost');
+              return (
+                <li key={`${e.kind}-${i}`} className="flex items-start gap-2">
+                  <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+                  <span>
+                    <span className="font-medium">{t(`pricing.kind.${e.kind}`)}</span>
+                    {colon(locale)}
+                    {state}
+                    {e.note && <span className="text-stone-600 dark:text-stone-400">{bracketed(e.note, locale)}</span>}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
