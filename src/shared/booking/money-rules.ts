@@ -235,20 +235,26 @@ export interface BookingPrice {
 
 /**
  * The price of a booking, computed on the server only (decision 040). A service (subcategory) with
- * its own price replaces the basic hourly rate for the first traveler; each further traveler adds
- * the additional-person rate per hour ('+30 RMB for each additional person', docs/rules/money-and-cancellation.md).
+ * its own price replaces the basic hourly rate for the travelers it covers (`includedPeople`, the
+ * first one by default); each further traveler adds the additional-person rate per hour ('+30 RMB for each additional person', docs/rules/money-and-cancellation.md).
  */
 export function bookingPrice(opts: {
   basicPerHourCents: number;
   additionalPerPersonCents: number;
   servicePriceCents?: number | null;
+  /** How many travelers the hourly price covers (decision 151; default 1): the quote prices the same group the same. */
+  includedPeople?: number;
   travelers: number;
   hours: number;
   depositRate?: number;
   commissionRate?: number;
 }): BookingPrice {
   const unit = opts.servicePriceCents ?? opts.basicPerHourCents;
-  const total = tourPriceCents({ basicPerHourCents: unit, additionalPerPersonCents: opts.additionalPerPersonCents, travelers: opts.travelers, hours: opts.hours });
+  const total = groupPrice(
+    { basicPerHourCents: unit, additionalPerPersonCents: opts.additionalPerPersonCents, includedPeople: opts.includedPeople },
+    { adults: opts.travelers },
+    { hours: opts.hours },
+  ).totalCents;
   const deposit = depositCents(total, opts.depositRate ?? DEFAULT_DEPOSIT_RATE);
   return {
     unitPriceCents: unit,

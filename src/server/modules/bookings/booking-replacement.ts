@@ -116,6 +116,7 @@ export class BookingReplacement {
       basicPerHourCents: g.basicPricePerHourCents,
       additionalPerPersonCents: g.additionalPricePerPersonCents,
       servicePriceCents: g.servicePriceCents,
+      includedPeople: g.includedPeople,
       travelers: booking.travelers,
       hours,
       ...this.core.rates,

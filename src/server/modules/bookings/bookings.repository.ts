@@ -63,6 +63,7 @@ export const bookableGuideColumns = {
   status: guides.status,
   basicPricePerHourCents: guides.basicPricePerHourCents,
   additionalPricePerPersonCents: guides.additionalPricePerPersonCents,
+  includedPeople: guides.includedPeople,
   currency: guides.currency,
   minPeople: guides.minPeople,
   maxPeople: guides.maxPeople,

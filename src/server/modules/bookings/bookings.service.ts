@@ -122,6 +122,7 @@ export class BookingsService extends BookingCore {
           basicPerHourCents: guide.basicPricePerHourCents,
           additionalPerPersonCents: guide.additionalPricePerPersonCents,
           servicePriceCents: found.service?.priceCents ?? null,
+          includedPeople: guide.includedPeople,
           travelers: body.travelers,
           hours: body.durationHours,
           ...this.rates,

@@ -48,6 +48,7 @@ export interface CandidateGuide {
   licensed: boolean;
   basicPricePerHourCents: number;
   additionalPricePerPersonCents: number;
+  includedPeople: number;
   /** The booked service's own price with this guide, when they set one. */
   servicePriceCents: number | null;
   timeZone: string;
@@ -75,6 +76,7 @@ export async function candidateGuides(
       licensed: sql<boolean>`${guides.licenceKind} is not null`,
       basicPricePerHourCents: guides.basicPricePerHourCents,
       additionalPricePerPersonCents: guides.additionalPricePerPersonCents,
+      includedPeople: guides.includedPeople,
       servicePriceCents: q.subcategoryId === null ? sql<number | null>`null::int` : guideServices.priceCents,
       timeZone: guides.timeZone,
     })

@@ -136,4 +136,17 @@ describe('GET /api/v2/guides/{id}/quote', () => {
     expect([made.json().totalPriceCents, made.json().depositCents]).toEqual([q.totalCents, q.depositCents]);
     expect(q.totalCents).toBe((30_000 + 2 * 10_000) * 3);
   });
+
+  it('agrees with what a booking and an offer are charged for a private group (the price covers 4)', async () => {
+    await setRates({ includedPeople: 4 });
+    const q = quoteReplySchema.parse((await quote('durationHours=2&adults=3')).json());
+    expect(q.totalCents).toBe(30_000 * 2);
+    const made = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(14), startTime: '10:00', durationHours: 2, travelers: 3 });
+    expect(made.statusCode, made.body).toBe(201);
+    expect([made.json().totalPriceCents, made.json().depositCents]).toEqual([q.totalCents, q.depositCents]);
+    // A fifth traveler adds the additional price for the hours, as the quote says.
+    const five = quoteReplySchema.parse((await quote('durationHours=2&adults=5')).json());
+    expect(five.totalCents).toBe(30_000 * 2 + 10_000 * 2);
+    await setRates();
+  });
 });

@@ -63,7 +63,7 @@ export class OffersService {
   }
 
   /** The rate-based price of a tour and the floor and ceiling of a fee for it. */
-  private async price(guideId: number, base: { basicPricePerHourCents: number; additionalPricePerPersonCents: number }, q: { durationHours: number; travelers: number; subcategoryId?: number }) {
+  private async price(guideId: number, base: { basicPricePerHourCents: number; additionalPricePerPersonCents: number; includedPeople: number }, q: { durationHours: number; travelers: number; subcategoryId?: number }) {
     let servicePriceCents: number | null = null;
     if (q.subcategoryId !== undefined) {
       const service = await repo.offeredService(this.db, guideId, q.subcategoryId);
@@ -74,6 +74,7 @@ export class OffersService {
       basicPerHourCents: base.basicPricePerHourCents,
       additionalPerPersonCents: base.additionalPricePerPersonCents,
       servicePriceCents,
+      includedPeople: base.includedPeople,
       travelers: q.travelers,
       hours: q.durationHours,
       ...this.deps.rates(),

@@ -31,7 +31,7 @@ afterEach(async () => {
   await i18next.changeLanguage('en');
 });
 
-const guide = { basicPricePerHourCents: 30_000, additionalPricePerPersonCents: 3_000, services: [] };
+const guide = { basicPricePerHourCents: 30_000, additionalPricePerPersonCents: 3_000, services: [], groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8 } };
 const draft = { durationHours: 2, travelers: 2, subcategoryId: null };
 
 describe('travel credit (decision 139)', () => {

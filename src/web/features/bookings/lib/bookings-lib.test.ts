@@ -29,6 +29,7 @@ describe('checkout inputs', () => {
 
 const guide: BookableGuide = {
   id: 3,
+  groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8 },
   timeZone: 'Asia/Tokyo',
   minDuration: 2,
   maxDuration: 4,

@@ -11,7 +11,7 @@ import type { BookableGuide, BookingDraft } from './selection';
  * checkout shows and charges the server's figures.
  */
 export function previewPrice(
-  guide: Pick<BookableGuide, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'services'>,
+  guide: Pick<BookableGuide, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'groupPricing' | 'services'>,
   draft: Pick<BookingDraft, 'durationHours' | 'travelers' | 'subcategoryId'>,
   /** The traveler's available travel credit (decision 139), which the server takes off the total. */
   availableCreditCents = 0,
@@ -21,6 +21,7 @@ export function previewPrice(
     basicPerHourCents: guide.basicPricePerHourCents,
     additionalPerPersonCents: guide.additionalPricePerPersonCents,
     servicePriceCents: service?.priceCents ?? null,
+    includedPeople: guide.groupPricing.includedPeople,
     travelers: draft.travelers,
     hours: draft.durationHours,
   });

@@ -13,6 +13,7 @@ export type BookableGuide = Pick<
   | 'maxPeople'
   | 'basicPricePerHourCents'
   | 'additionalPricePerPersonCents'
+  | 'groupPricing'
   | 'services'
   | 'availabilities'
 >;
