@@ -13,7 +13,7 @@ export function WeChatMark({ className }: { className?: string }) {
 }
 
 /**
- * "Continue with WeChat" on the sign-in and sign-up pages, above the username form (decision 148): a
+ * "Continue with WeChat" on the sign-in and sign-up pages, under sign-in by phone (decision 148): a
  * plain link the browser follows to the server's start, which sends it on to WeChat. Nothing shows
  * where WeChat login is not offered.
  */
@@ -21,16 +21,11 @@ export function WeChatButton({ redirect }: { redirect: string | undefined }) {
   const { t } = useTranslation('wechat');
   if (!useWeChatOffered()) return null;
   return (
-    <div className="mb-6">
+    <div className="mt-3">
       <a href={wechatStartUrl(redirect)} className={buttonClass('outline', 'lg', 'w-full gap-2 border-[#07c160] text-success-600 hover:bg-[#07c160]/10 dark:text-[#4ade80]')}>
         <WeChatMark className="h-5 w-5" />
         {t('button')}
       </a>
-      <p className="mt-6 flex items-center gap-3 text-xs text-stone-500 dark:text-stone-400" role="separator" aria-label={t('or')}>
-        <span className="h-px flex-1 bg-stone-200 dark:bg-stone-700" aria-hidden />
-        <span aria-hidden>{t('or')}</span>
-        <span className="h-px flex-1 bg-stone-200 dark:bg-stone-700" aria-hidden />
-      </p>
     </div>
   );
 }
