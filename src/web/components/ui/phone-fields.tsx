@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client';
@@ -141,4 +142,65 @@ export function phoneErrorText(t: TFunction, err: unknown): string {
   if (!code || !PHONE_ERRORS.has(code)) return t('common:phone.errors.generic');
   const seconds = err instanceof ApiError ? (err.body?.retryAfter ?? 60) : 60;
   return t(`common:phone.errors.${code}`, { seconds });
+}
+
+/**
+ * The steps every phone form shares (decision 147): the number with its country, the code texted to it,
+ * the pause before a resend (the server's, or its Retry-After when it refused), and each step's error.
+ * The forms differ only in what a right code does.
+ */
+export function usePhoneCodeSteps(start: Pick<UseMutationResult<{ resendAfterSeconds: number }, Error, string>, 'mutate' | 'isPending'>, locale: Locale) {
+  const { t } = useTranslation();
+  const [country, setCountry] = useState<SmsCountry>(() => defaultCountry(locale));
+  const [number, setNumber] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const secondsLeft = useSecondsLeft(resendAt);
+  const [code, setCode] = useState('');
+  const [numberError, setNumberError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+
+  const send = (phone: string) => {
+    setNumberError(null);
+    start.mutate(phone, {
+      onSuccess: (reply) => {
+        setSentTo(phone);
+        setResendAt(Date.now() + reply.resendAfterSeconds * 1000);
+        setCode('');
+        setCodeError(null);
+      },
+      onError: (err) => {
+        const text = phoneErrorText(t, err);
+        if (sentTo) setCodeError(text);
+        else setNumberError(text);
+        if (err instanceof ApiError && err.code === 'retry_later') setResendAt(Date.now() + (err.body?.retryAfter ?? 60) * 1000);
+      },
+    });
+  };
+
+  const submitNumber = (e: FormEvent) => {
+    e.preventDefault();
+    if (!number.trim()) return setNumberError(t('common:phone.errors.invalid_phone'));
+    send(toE164(country, number));
+  };
+
+  /** The number and the code as typed, or null (the code's error shown) before six digits. */
+  const typed = (): { phone: string; code: string } | null => {
+    if (!sentTo) return null;
+    if (code.length !== PHONE_CODE_LENGTH) {
+      setCodeError(t('common:phone.errors.codeLength'));
+      return null;
+    }
+    return { phone: sentTo, code };
+  };
+
+  /** Back to an empty number (after a number was saved). */
+  const reset = () => {
+    setSentTo(null);
+    setNumber('');
+    setCode('');
+    setCodeError(null);
+  };
+
+  return { country, setCountry, number, setNumber, sentTo, setSentTo, secondsLeft, code, setCode, numberError, codeError, setCodeError, send, submitNumber, typed, reset };
 }

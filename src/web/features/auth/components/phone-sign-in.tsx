@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { currentConsents } from '../../../../shared/legal/documents';
-import { PHONE_CODE_LENGTH, type SmsCountry } from '../../../../shared/schemas/phone';
 import type { AuthReply } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/form';
-import { defaultCountry, OneTimeCodeField, phoneErrorText, PhoneNumberField, ResendButton, toE164, useSecondsLeft } from '../../../components/ui/phone-fields';
+import { OneTimeCodeField, phoneErrorText, PhoneNumberField, ResendButton, usePhoneCodeSteps } from '../../../components/ui/phone-fields';
 import { ApiError } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
@@ -26,53 +25,23 @@ export function PhoneSignIn({ mode, onSuccess }: { mode: 'login' | 'signup'; onS
   const locale = currentLocale();
   const start = useStartPhoneSignIn();
   const verify = useVerifyPhoneSignIn();
-  const [country, setCountry] = useState<SmsCountry>(() => defaultCountry(locale));
-  const [number, setNumber] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [resendAt, setResendAt] = useState<number | null>(null);
-  const secondsLeft = useSecondsLeft(resendAt);
-  const [code, setCode] = useState('');
-  const [numberError, setNumberError] = useState<string | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const steps = usePhoneCodeSteps(start, locale);
+  const { sentTo, code, setCodeError } = steps;
   const [askConsents, setAskConsents] = useState(mode === 'signup');
   const [terms, setTerms] = useState(false);
   const [transfer, setTransfer] = useState(false);
   const [consentsTried, setConsentsTried] = useState(false);
 
-  const send = (phone: string) => {
-    setNumberError(null);
-    start.mutate(phone, {
-      onSuccess: (reply) => {
-        setSentTo(phone);
-        setResendAt(Date.now() + reply.resendAfterSeconds * 1000);
-        setCode('');
-        setCodeError(null);
-      },
-      onError: (err) => {
-        const text = phoneErrorText(t, err);
-        if (sentTo) setCodeError(text);
-        else setNumberError(text);
-        if (err instanceof ApiError && err.code === 'retry_later') setResendAt(Date.now() + (err.body?.retryAfter ?? 60) * 1000);
-      },
-    });
-  };
-
-  const submitNumber = (e: FormEvent) => {
-    e.preventDefault();
-    if (!number.trim()) return setNumberError(t('common:phone.errors.invalid_phone'));
-    send(toE164(country, number));
-  };
-
   const submitCode = (e: FormEvent) => {
     e.preventDefault();
-    if (!sentTo) return;
-    if (code.length !== PHONE_CODE_LENGTH) return setCodeError(t('common:phone.errors.codeLength'));
+    const typed = steps.typed();
+    if (!typed) return;
     if (askConsents) {
       setConsentsTried(true);
       if (!terms || !transfer) return;
     }
     verify.mutate(
-      { phone: sentTo, code, locale, ...(askConsents && { consents: currentConsents() }) },
+      { ...typed, locale, ...(askConsents && { consents: currentConsents() }) },
       {
         onSuccess: (reply) => {
           showToast({ title: t('login.success'), description: t('login.successBody'), variant: 'success' });
@@ -98,8 +67,8 @@ export function PhoneSignIn({ mode, onSuccess }: { mode: 'login' | 'signup'; onS
       </h2>
       {mode === 'signup' && <p className="text-sm text-stone-600 dark:text-stone-400">{t('phone.hint')}</p>}
       {!sentTo ? (
-        <form noValidate onSubmit={submitNumber} className="space-y-4">
-          <PhoneNumberField country={country} number={number} onCountry={setCountry} onNumber={setNumber} locale={locale} error={numberError} />
+        <form noValidate onSubmit={steps.submitNumber} className="space-y-4">
+          <PhoneNumberField country={steps.country} number={steps.number} onCountry={steps.setCountry} onNumber={steps.setNumber} locale={locale} error={steps.numberError} />
           <Button type="submit" size="lg" className="w-full" busy={start.isPending}>
             {t('common:phone.sendCode')}
           </Button>
@@ -108,12 +77,12 @@ export function PhoneSignIn({ mode, onSuccess }: { mode: 'login' | 'signup'; onS
         <form noValidate onSubmit={submitCode} className="space-y-4">
           <p className="text-sm text-stone-700 dark:text-stone-300">
             {t('common:phone.sentTo', { phone: sentTo })}{' '}
-            <button type="button" className={docLinkClass} onClick={() => setSentTo(null)}>
+            <button type="button" className={docLinkClass} onClick={() => steps.setSentTo(null)}>
               {t('common:phone.changeNumber')}
             </button>
           </p>
-          <OneTimeCodeField value={code} onChange={setCode} error={codeError} />
-          <ResendButton secondsLeft={secondsLeft} busy={start.isPending} onClick={() => send(sentTo)} />
+          <OneTimeCodeField value={code} onChange={steps.setCode} error={steps.codeError} />
+          <ResendButton secondsLeft={steps.secondsLeft} busy={start.isPending} onClick={() => steps.send(sentTo)} />
           {askConsents && (
             <div className="space-y-3">
               {mode === 'login' && <p className="text-sm text-stone-700 dark:text-stone-300">{t('phone.newAccount')}</p>}
