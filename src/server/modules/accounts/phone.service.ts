@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import { SIGNUP_KINDS } from '../../../shared/legal/documents';
 import { matchLocale, type Locale } from '../../../shared/locales';
@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { insertPhoneCode, latestPhoneCode, spendPhoneCodeTry, usePhoneCode, type ClientInfo, type PhoneCodeRow } from '../auth/index';
 import { codeText, type SmsSender } from '../sms/index';
-import { findUserById, findUserByPhone, insertUser, toUserDto, updateUser, usernameExists, type UserRow } from '../users/index';
+import { findUserById, findUserByPhone, freeUsername, insertUser, toUserDto, updateUser, type UserRow } from '../users/index';
 import { issueSession, type SignupConsents } from './auth.service';
 import { mobileNumber } from './phone-number';
 import type { PhoneCodeThrottle } from './phone-limits';
@@ -110,7 +110,7 @@ export class PhoneSignIn {
   }
 
   private async create(phone: string, locale: Locale | null, accepted: NonNullable<z.output<typeof phoneVerifyBodySchema>['consents']>, client: ClientInfo, row: PhoneCodeRow): Promise<UserRow> {
-    const username = await this.freeUsername();
+    const username = await freeUsername(this.db, 'tabi');
     try {
       return await inTransaction(this.db, async (t) => {
         await this.use(t, row);
@@ -123,14 +123,6 @@ export class PhoneSignIn {
       // Two answers with the same code at once: one made the account, the other is told the code was used.
       if (pgErrorCode(err) === '23505') throw new AppError('code_expired', 'This code has already been used. Please ask for a new one.');
       throw err;
-    }
-  }
-
-  /** `tabi` and eight random letters or digits; the traveler may keep it or change their name later. */
-  private async freeUsername(): Promise<string> {
-    for (;;) {
-      const name = `tabi${randomBytes(6).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 8)}`;
-      if (!(await usernameExists(this.db, name))) return name;
     }
   }
 

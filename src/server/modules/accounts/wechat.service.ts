@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import type { FileStorage } from '../../storage/index';
 import { refuseProtectedTitles } from '../licences/index';
-import { findUserById, insertUser, setImage, usernameExists, type UserRow } from '../users/index';
+import { findUserById, freeUsername, insertUser, setImage, type UserRow } from '../users/index';
 import type { ClientInfo } from '../auth/index';
 import { issueSession, sha256, type SignupConsents } from './auth.service';
 import { isWeChatBrowser, WeChatClient } from './wechat-client';
@@ -169,7 +169,7 @@ export async function completeWeChatSignup(
   if (!step?.profile) throw new AppError('wechat_signup_expired', 'This WeChat sign-up took too long or was finished already: please start again');
   const profile = step.profile;
   if (await findIdentity(db, profile)) throw new AppError('wechat_taken', 'This WeChat is already linked to another account');
-  const username = await freeUsername(db);
+  const username = await freeUsername(db, 'wx');
   const user = await inTransaction(db, async (t) => {
     const row = await insertUser(t, {
       username,
@@ -196,14 +196,6 @@ function nameFrom(nickname: string, username: string, locale: 'en' | 'zh-CN' | '
     return nickname;
   } catch {
     return username;
-  }
-}
-
-/** `wx` and eight random letters and digits: USERNAME_PATTERN's shape, free at the time of asking. */
-async function freeUsername(db: Database): Promise<string> {
-  for (;;) {
-    const name = `wx${randomBytes(6).toString('hex').slice(0, 8)}`;
-    if (!(await usernameExists(db, name))) return name;
   }
 }
 

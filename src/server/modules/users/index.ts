@@ -1,7 +1,7 @@
 /** The signed-in user's own account (/api/me) and the user rows other modules read and write. */
 export { usersRoutes } from './users.routes';
 export { toUserDto } from './user-dto';
-export { setImage } from './users.service';
+export { freeUsername, setImage } from './users.service';
 export {
   emailOwner,
   findUserByEmail,

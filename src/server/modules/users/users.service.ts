@@ -15,7 +15,7 @@ import { AVATAR_BOX, BACKGROUND_BOX, keyFromPublicUrl, publicUrl, storeImage, ty
 import { applicationStatusOf } from '../guide-applications/index';
 import { assertNoProtectedTitles } from '../licences/index';
 import { toUserDto } from './user-dto';
-import { anonymizeUser, emailOwner, findUserById, updateUser, userRelatedData, type UserRow } from './users.repository';
+import { anonymizeUser, emailOwner, findUserById, updateUser, userRelatedData, usernameExists, type UserRow } from './users.repository';
 
 /**
  * What the account's own writes need (compose.ts): the file store for images, the job runner for mail
@@ -172,5 +172,17 @@ export async function deleteAccount(app: AppInstance, { storage }: Pick<UsersNee
   for (const url of [user.profilePicture, user.backgroundImage]) {
     const key = keyFromPublicUrl(url);
     if (key) await storage.delete(key);
+  }
+}
+
+/**
+ * A username for an account made without one (by phone `tabi…`, by WeChat `wx…`): the prefix and eight
+ * random lowercase letters or digits, USERNAME_PATTERN's shape, free at the time of asking (the unique
+ * index refuses the rare race). The person may change their name later; the username stays.
+ */
+export async function freeUsername(db: Database, prefix: 'tabi' | 'wx'): Promise<string> {
+  for (;;) {
+    const name = `${prefix}${randomBytes(6).toString('hex').slice(0, 8)}`;
+    if (!(await usernameExists(db, name))) return name;
   }
 }
