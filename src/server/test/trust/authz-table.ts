@@ -125,6 +125,11 @@ async function ownersOffer(f: TrustFixtures): Promise<number> {
 export const AUTHZ_TABLE: Record<string, AuthzEntry> = {
   // ---- guides and catalog (discovery is public) ----
   'GET /api/v2/guides/{id}': { rule: 'public', why: 'a listed guide profile is public', setup: guideParams('id') },
+  'GET /api/v2/guides/{id}/quote': {
+    rule: 'public',
+    why: "a listed guide's price for a group is public, as the prices it is made of are (decision 151)",
+    setup: async (f) => ({ params: { id: f.guide.guideId }, query: { durationHours: 2, adults: 2 } }),
+  },
   'GET /api/v2/service-categories/guides/{guideId}/choices/with-subcategories': {
     rule: 'public',
     why: "a listed guide's services are public",

@@ -154,7 +154,7 @@ describe('rates editor: groups, children, days and extras (decision 151)', () =>
     render(wrap(<RatesEditor />));
     expect(((await screen.findByLabelText('每小时价格包含人数')) as HTMLInputElement).value).toBe('4');
     expect((screen.getByLabelText('儿童价格（额外人员价格的百分比）') as HTMLInputElement).value).toBe('50');
-    expect((screen.getByLabelText('一日导游价格（元，可不填）') as HTMLInputElement).value).toBe('1500');
+    expect((screen.getByLabelText('一日地陪价格（元，可不填）') as HTMLInputElement).value).toBe('1500');
     expect((screen.getByLabelText('餐费') as HTMLSelectElement).value).toBe('included');
   });
 });
