@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { HeldAnswers, listenLocal, sendJson } from './local-server';
 
 /** One `/v2/translate` request as the fake DeepL server received it. */
 export interface DeepLRequest {
@@ -32,7 +32,7 @@ export interface TestDeepL {
  */
 export async function startTestDeepL(authKey = 'test-key:fx'): Promise<TestDeepL> {
   const received: DeepLRequest[] = [];
-  const hanging = new Set<ServerResponse>();
+  const hanging = new HeldAnswers();
   const state = { mode: 'ok' as DeepLMode };
   const server = createServer((req, res) => void handle(req, res));
 
@@ -40,21 +40,20 @@ export async function startTestDeepL(authKey = 'test-key:fx'): Promise<TestDeepL
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
-    if (req.method !== 'POST' || !req.url?.startsWith('/v2/translate')) return send(res, 404, { message: 'Not found' });
+    if (req.method !== 'POST' || !req.url?.startsWith('/v2/translate')) return sendJson(res, 404, { message: 'Not found' });
     const header = req.headers.authorization ?? '';
     const key = header.startsWith('DeepL-Auth-Key ') ? header.slice('DeepL-Auth-Key '.length) : null;
     const body = parseBody(raw, req.headers['content-type'] ?? '');
     const request: DeepLRequest = { authKey: key, texts: body.texts, sourceLang: body.sourceLang, targetLang: body.targetLang ?? '' };
     received.push(request);
-    if (key !== authKey) return send(res, 403, { message: 'Wrong endpoint or authentication key' });
-    if (!request.targetLang || request.texts.length === 0) return send(res, 400, { message: 'Parameter text or target_lang not specified' });
+    if (key !== authKey) return sendJson(res, 403, { message: 'Wrong endpoint or authentication key' });
+    if (!request.targetLang || request.texts.length === 0) return sendJson(res, 400, { message: 'Parameter text or target_lang not specified' });
     if (state.mode === 'hang') {
-      hanging.add(res);
-      res.on('close', () => hanging.delete(res));
+      hanging.hold(res);
       return;
     }
-    if (state.mode !== 'ok') return send(res, state.mode, { message: `Told to answer ${state.mode}` });
-    send(res, 200, {
+    if (state.mode !== 'ok') return sendJson(res, state.mode, { message: `Told to answer ${state.mode}` });
+    sendJson(res, 200, {
       translations: request.texts.map((text) => ({
         detected_source_language: (request.sourceLang ?? 'EN').toUpperCase(),
         text: `[${request.targetLang.toUpperCase()}] ${text}`,
@@ -62,8 +61,7 @@ export async function startTestDeepL(authKey = 'test-key:fx'): Promise<TestDeepL
     });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenLocal(server);
   return {
     env: { TRANSLATION_PROVIDER: 'deepl', DEEPL_AUTH_KEY: authKey, DEEPL_SERVER_URL: `http://127.0.0.1:${port}` },
     received,
@@ -77,15 +75,9 @@ export async function startTestDeepL(authKey = 'test-key:fx'): Promise<TestDeepL
       state.mode = mode;
     },
     async close() {
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await hanging.close(server);
     },
   };
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
 /** DeepL takes the same fields form-encoded (`text` repeated) or as JSON (`text` a list). */

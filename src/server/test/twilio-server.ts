@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { HeldAnswers, listenLocal, sendJson } from './local-server';
 
 /** One message as the fake Twilio server received it. */
 export interface TwilioMessage {
@@ -36,35 +36,34 @@ export interface TestTwilio {
 export async function startTestTwilio(accountSid = `AC${'0'.repeat(32)}`, authToken = 'test-twilio-token'): Promise<TestTwilio> {
   const state = { mode: 'ok' as TwilioMode, unauthorized: 0 };
   const messages: TwilioMessage[] = [];
-  const hanging = new Set<ServerResponse>();
+  const hanging = new HeldAnswers();
   const server = createServer((req, res) => void handle(req, res));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(req.url ?? '');
-    if (req.method !== 'POST' || !match) return send(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+    if (req.method !== 'POST' || !match) return sendJson(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
     const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
     if (req.headers.authorization !== expected || match[1] !== accountSid) {
       state.unauthorized++;
-      return send(res, 401, { code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 });
+      return sendJson(res, 401, { code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 });
     }
     const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
     const to = form.get('To') ?? '';
     const body = form.get('Body') ?? '';
     if (!to || !body || (!form.get('From') && !form.get('MessagingServiceSid'))) {
-      return send(res, 400, { code: 21604, message: "A 'To' phone number is required.", status: 400 });
+      return sendJson(res, 400, { code: 21604, message: "A 'To' phone number is required.", status: 400 });
     }
     if (state.mode === 'hang') {
-      hanging.add(res);
-      res.on('close', () => hanging.delete(res));
+      hanging.hold(res);
       return;
     }
-    if (state.mode === 500) return send(res, 500, { code: 20500, message: 'Internal Server Error', status: 500 });
-    if (state.mode === 'invalid_to') return send(res, 400, { code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 });
+    if (state.mode === 500) return sendJson(res, 500, { code: 20500, message: 'Internal Server Error', status: 500 });
+    if (state.mode === 'invalid_to') return sendJson(res, 400, { code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 });
     const message: TwilioMessage = { sid: `SM${randomBytes(16).toString('hex')}`, accountSid, to, from: form.get('From'), messagingServiceSid: form.get('MessagingServiceSid'), body };
     messages.push(message);
-    send(res, 201, {
+    sendJson(res, 201, {
       sid: message.sid,
       account_sid: accountSid,
       to,
@@ -80,8 +79,7 @@ export async function startTestTwilio(accountSid = `AC${'0'.repeat(32)}`, authTo
     });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenLocal(server);
   return {
     env: { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: '+15005550006', TWILIO_API_URL: `http://127.0.0.1:${port}` },
     messages,
@@ -98,13 +96,8 @@ export async function startTestTwilio(accountSid = `AC${'0'.repeat(32)}`, authTo
       state.mode = mode;
     },
     async close() {
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await hanging.close(server);
     },
   };
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}

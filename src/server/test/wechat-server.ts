@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { HeldAnswers, listenLocal, sendJson } from './local-server';
 import sharp from 'sharp';
 
 /** A person with a WeChat account, as the fake server's consent screen would sign them in. */
@@ -158,8 +158,7 @@ export async function startTestWeChat(opts: { port?: number; app?: { appId: stri
   }
 
   const server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenLocal(server, opts.port);
   base = `http://127.0.0.1:${port}`;
   return {
     env: { WECHAT_APP_ID: app.appId, WECHAT_APP_SECRET: app.appSecret, WECHAT_OPEN_URL: base, WECHAT_API_URL: base },
@@ -186,16 +185,13 @@ export async function startTestWeChat(opts: { port?: number; app?: { appId: stri
     openidOf,
     unionidOf,
     issueCode,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => new HeldAnswers().close(server),
   };
 }
 
 function json(res: ServerResponse, body: unknown): void {
   // WeChat answers its errors with HTTP 200 too; only the body tells.
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  sendJson(res, 200, body);
 }
 
 function text(res: ServerResponse, status: number, body: string): void {
