@@ -15,6 +15,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
+/** Closes the server with every connection, kept-alive ones included. */
+export async function closeLocal(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
 /** Answers a server holds unanswered (a provider that hangs), dropped when the server closes. */
 export class HeldAnswers {
   private readonly held = new Set<ServerResponse>();
@@ -26,7 +32,6 @@ export class HeldAnswers {
 
   async close(server: Server): Promise<void> {
     for (const res of this.held) res.destroy();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeLocal(server);
   }
 }

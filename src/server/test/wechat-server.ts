@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { HeldAnswers, listenLocal, sendJson } from './local-server';
+import { closeLocal, listenLocal, sendJson } from './local-server';
 import sharp from 'sharp';
 
 /** A person with a WeChat account, as the fake server's consent screen would sign them in. */
@@ -185,7 +185,7 @@ export async function startTestWeChat(opts: { port?: number; app?: { appId: stri
     openidOf,
     unionidOf,
     issueCode,
-    close: () => new HeldAnswers().close(server),
+    close: () => closeLocal(server),
   };
 }
 
