@@ -19,6 +19,7 @@ interface CallFrame {
 interface ProfileNode {
   id: number;
   callFrame: CallFrame;
+  children?: number[];
 }
 
 /** Maps frames of compiled files that have a `.map` beside them to their source file and line. */
@@ -53,12 +54,21 @@ function area(url: string, functionName: string, root: string): string {
   return rel.startsWith('..') ? file : path.dirname(rel);
 }
 
-export function summarizeCpuProfile(file: string, root: string, windows: [bigint, bigint][], top = 10): string[] {
+export function summarizeCpuProfile(file: string, root: string, windows: [bigint, bigint][], top = 10, inclusiveTop = Number(process.env.BENCH_PROFILE_INCLUSIVE_TOP ?? 25)): string[] {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const toSource = sourceMapper();
   const byId = new Map(profile.nodes.map((n) => [n.id, { ...n, callFrame: toSource(n.callFrame) }]));
   const areas = new Map<string, number>();
   const fns = new Map<string, number>();
+  // Self time alone hides a costly caller behind many cheap callees (a query builder, a hook chain):
+  // the inclusive count adds a sample once to every distinct function on its stack.
+  const inclusive = new Map<string, number>();
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (frame: CallFrame) => `${frame.functionName || '(anonymous)'} ${frame.url ? `${area(frame.url, frame.functionName, root)}/${path.basename(frame.url)}:${frame.lineNumber + 1}` : ''}`.trim();
+  const own = new Map<string, number>();
+  let ownCounted = 0;
+  const ownPath = (url: string) => (url.startsWith('file://') ? path.relative(root, new URL(url).pathname) : '');
   let t = profile.startTime;
   let counted = 0;
   let idle = 0;
@@ -67,13 +77,31 @@ export function summarizeCpuProfile(file: string, root: string, windows: [bigint
     if (!windows.some(([from, to]) => t >= Number(from) && t <= Number(to))) return;
     const node = byId.get(id);
     if (!node) return;
-    const { functionName, url, lineNumber } = node.callFrame;
+    const { functionName, url } = node.callFrame;
     if (functionName === '(idle)') return void idle++;
     counted++;
     const a = area(url, functionName, root);
     areas.set(a, (areas.get(a) ?? 0) + 1);
-    const f = `${functionName || '(anonymous)'} ${url ? `${a}/${path.basename(url)}:${lineNumber + 1}` : ''}`.trim();
-    fns.set(f, (fns.get(f) ?? 0) + 1);
+    fns.set(label(node.callFrame), (fns.get(label(node.callFrame)) ?? 0) + 1);
+    const onStack = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at)!.callFrame;
+      if (frame.functionName.startsWith('(') && !frame.url) continue;
+      onStack.add(label(frame));
+    }
+    for (const f of onStack) inclusive.set(f, (inclusive.get(f) ?? 0) + 1);
+    // The library work a line of ours causes (a query's building, its rows' mapping) is charged to it.
+    // A socket write's samples are left out: in a profile they are mostly time the process waited
+    // for a core after waking PostgreSQL, not CPU (the bench's /proc figures show little system time).
+    if (functionName === 'writev' || functionName === 'writeBuffer') return;
+    ownCounted++;
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at)!.callFrame;
+      if (!/^src\/(server|shared)\//.test(ownPath(frame.url))) continue;
+      own.set(label(frame), (own.get(label(frame)) ?? 0) + 1);
+      return;
+    }
+    own.set('(no function of ours on the stack)', (own.get('(no function of ours on the stack)') ?? 0) + 1);
   });
   if (counted === 0) return ['    (no CPU samples in the measured slices)'];
   const pct = (n: number) => `${((n / counted) * 100).toFixed(1).padStart(5)}%`;
@@ -83,5 +111,9 @@ export function summarizeCpuProfile(file: string, root: string, windows: [bigint
     ...sorted(areas).map(([k, n]) => `    ${pct(n)}  ${k}`),
     '    by function:',
     ...sorted(fns).map(([k, n]) => `    ${pct(n)}  ${k}`),
+    `    by the nearest function of ours up the stack, socket writes left out (${((ownCounted / counted) * 100).toFixed(0)}% of the samples):`,
+    ...[...own].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, n]) => `    ${((n / ownCounted) * 100).toFixed(1).padStart(5)}%  ${k}`),
+    '    by function, with what it calls (the event loop\'s own frames left out):',
+    ...[...inclusive].filter(([k]) => !/^(processTicksAndRejections|runMicrotasks|emit|callbackTrampoline) /.test(k)).sort((a, b) => b[1] - a[1]).slice(0, inclusiveTop).map(([k, n]) => `    ${pct(n)}  ${k}`),
   ];
 }

@@ -55,6 +55,7 @@ import { prepareTpcb, TPCB_SHARE_TARGET, type TpcbAnchor } from './tpcb';
 import {
   createDatabase,
   fmt,
+  processCpuMs,
   loadOps,
   postgresAnswers,
   quantile,
@@ -176,6 +177,7 @@ async function main() {
   let booking: (() => Promise<boolean>) | undefined;
   let tpcb: TpcbAnchor | string | undefined;
   const bookingWindows: [bigint, bigint][] = [];
+  let bookingCpuMs: { user: number; system: number } | undefined = { user: 0, system: 0 };
   const variedWindows: [bigint, bigint][] = [];
   const cpuBefore = new Set(CPU_PROF_DIR && existsSync(CPU_PROF_DIR) ? readdirSync(CPU_PROF_DIR) : []);
   const lines: string[] = [];
@@ -244,8 +246,11 @@ async function main() {
         }
         if (booking) {
           const from = process.hrtime.bigint() / 1000n;
+          const cpuFrom = processCpuMs(bookingServer!.pid);
           samples.booking!.push(await loadOps(slice, CONCURRENCY, booking));
           bookingWindows.push([from, process.hrtime.bigint() / 1000n]);
+          const cpuTo = processCpuMs(bookingServer!.pid);
+          bookingCpuMs = cpuFrom && cpuTo && bookingCpuMs ? { user: bookingCpuMs.user + cpuTo.user - cpuFrom.user, system: bookingCpuMs.system + cpuTo.system - cpuFrom.system } : undefined;
           if (typeof tpcb === 'object') await tpcb.slice(slice);
         }
         process.stdout.write(`\r  round ${r + 1} / ${rounds}`);
@@ -288,6 +293,13 @@ async function main() {
       lines.push(`    of which POST /api/v2/bookings           p50 ${ms(quantile(create, 0.5))}   p99 ${ms(quantile(create, 0.99))}`);
       lines.push(`    of which POST …/payments (deposit, card) p50 ${ms(quantile(pay, 0.5))}   p99 ${ms(quantile(pay, 0.99))}`);
       for (const [what, n] of phases.failures) lines.push(`    failed: ${what} ×${n}`);
+      // The server's CPU in the booking slices, its job runner's work after the commits included.
+      if (bookingCpuMs) {
+        const per = (ms: number) => (ms / (bookings.requests + bookings.errors)).toFixed(2);
+        results.push(
+          `  Node's CPU per create + pay (the booking server): ${per(bookingCpuMs.user + bookingCpuMs.system)} ms (user ${per(bookingCpuMs.user)}, system ${per(bookingCpuMs.system)})${CPU_PROF_DIR ? ', with --cpu-prof running' : ''}`,
+        );
+      }
       results.push(
         `  booking (create + pay) / healthz at ${BOOKING_GUIDES.toLocaleString('en')} guides, ${EXISTING_BOOKINGS.toLocaleString('en')} existing bookings: throughput ${((bookings.rps / health.rps) * 100).toFixed(1)}%, p50 ${(bookings.p50 / health.p50).toFixed(1)}×, p99 ${(bookings.p99 / health.p99).toFixed(1)}×   (${bookings.errors} failed)`,
         `  booking create + pay ÷ /healthz throughput: ${((bookings.rps / health.rps) * 100).toFixed(1)} %   (target ≥ 5 %)`,

@@ -78,6 +78,12 @@ const FIXED_OFFSET_HOURS = new Map([
   ['Etc/GMT-14', 14],
 ]);
 
+/** A zone's offset in minutes east of UTC when it has one all year (Japan's), else undefined. */
+export function fixedOffsetMinutes(timeZone: string): number | undefined {
+  const hours = FIXED_OFFSET_HOURS.get(timeZone);
+  return hours === undefined ? undefined : hours * 60;
+}
+
 /** Today's calendar date in a time zone, for example the guide's Asia/Tokyo. */
 export function todayInZone(timeZone: string, now: Date = new Date()): string {
   const offset = FIXED_OFFSET_HOURS.get(timeZone);

@@ -3,6 +3,7 @@
  * stored locale, else English). Each has an action URL inside the app.
  */
 import type { Locale } from '../../../shared/locales';
+import { zoneOffsetMinutes } from '../../../shared/booking/schedule';
 import { formatFen } from '../../../shared/money-format';
 import { htmlMail } from '../mail/index';
 
@@ -37,12 +38,11 @@ export function slotText(locale: Locale, date: string, time: string): string {
  * "2026年12月9日(水) 22:00（日本時間）".
  */
 export function japanTime(locale: Locale, iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return slotText(locale, `${parts.year}-${parts.month}-${parts.day}`, `${parts.hour}:${parts.minute}`);
+  // Japan keeps one offset all year: the wall clock is arithmetic (a formatter built per call was a
+  // notable share of a booking's CPU).
+  const at = new Date(iso);
+  const wall = new Date(at.getTime() + zoneOffsetMinutes('Asia/Tokyo', at) * 60_000).toISOString();
+  return slotText(locale, wall.slice(0, 10), wall.slice(11, 16));
 }
 
 /** A reason as a sentence of its own ("Reason: “…”.", "理由：「…」。"), or nothing. */
