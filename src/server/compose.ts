@@ -72,10 +72,10 @@ export async function composeModules(app: AppInstance): Promise<void> {
   wechatRoutes(app, { consents, storage });
   // Sign-in by phone (decision 147): codes by text message, through the outbox or Twilio.
   const sms = registerSms(app);
-  registerPhoneSignIn(app, { sms, consents });
+  const phoneSignIn = registerPhoneSignIn(app, { sms, consents });
   // The signed-in user's password change is an account flow (accounts), served under /api/me.
   await app.register(usersRoutes({ changePassword, storage, jobs, consents }));
-  devRoutes(app);
+  devRoutes(app, { endCodePause: (phone) => phoneSignIn.endCodePause(phone) });
 
   // The app's one clock: bookings own it (tests set `app.bookings.now`), every module reads it.
   const clock: Clock = { now: () => new Date() };

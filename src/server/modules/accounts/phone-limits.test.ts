@@ -136,4 +136,13 @@ describe('SMS_PROVIDER=outbox', () => {
     expect(row).toMatchObject({ status: 'logged', template: 'phone_code_sign_in' });
     expect((await lastCode(t, phone)).body).toBe(row!.body);
   });
+
+  it('ends a number’s minute of pause at POST /api/dev/sms/pause-ended, for the browser tests', async () => {
+    const phone = nextPhone();
+    expect((await startPhone(t, phone)).statusCode).toBe(202);
+    expectRetryLater(await startPhone(t, phone), 60);
+    const ended = await t.app.inject({ method: 'POST', url: '/api/dev/sms/pause-ended', payload: { to: phone } });
+    expect(ended.statusCode).toBe(204);
+    expect((await startPhone(t, phone)).statusCode).toBe(202);
+  });
 });

@@ -22,7 +22,7 @@ const outboxEntrySchema = z.object({
  * without NODE_ENV would otherwise hand everyone's reset links to anyone. Developers find the link
  * in the server log.
  */
-export function devRoutes(app: AppInstance): void {
+export function devRoutes(app: AppInstance, needs: { endCodePause: (phone: string) => Promise<void> }): void {
   if (app.ctx.config.env !== 'test') return;
   app.get(
     '/api/dev/outbox',
@@ -58,6 +58,24 @@ export function devRoutes(app: AppInstance): void {
     async (request) => {
       const rows = await latestSmsTo(app.ctx.database.db, request.query.to.trim(), request.query.limit);
       return { data: rows.map(({ id, toPhone, body, template, status, createdAt }) => ({ id, toPhone, body, template, status, createdAt })) };
+    },
+  );
+
+  // A number may be sent a code once a minute (decision 147); the browser test of that pause sees it
+  // refused, then ends it here rather than waiting the minute out.
+  app.post(
+    '/api/dev/sms/pause-ended',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'End the pause before a number may be sent another code (NODE_ENV=test only)',
+        body: z.object({ to: z.string().max(32) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await needs.endCodePause(request.body.to.trim());
+      return reply.code(204).send(null);
     },
   );
 
