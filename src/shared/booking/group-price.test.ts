@@ -118,7 +118,7 @@ describe("groupPrice agrees with today's booking price", () => {
       const depositRate = [0.2, 0.3, 0.15][next(3)]!;
       // Today's rule, as docs/rules/money-and-cancellation.md writes it and the bookings charged it before decision 151.
       const today = Math.round(((service ?? basic) + additional * (travelers - 1)) * hours);
-      const booked = bookingPrice({ basicPerHourCents: basic, additionalPerPersonCents: additional, servicePriceCents: service, travelers, hours, depositRate });
+      const booked = bookingPrice({ basicPerHourCents: basic, additionalPerPersonCents: additional, servicePriceCents: service, adults: travelers, hours, depositRate });
       const quoted = groupPrice({ basicPerHourCents: basic, additionalPerPersonCents: additional, servicePriceCents: service, includedPeople: 1, childPriceRate: 1 }, { adults: travelers }, { hours }, { depositRate });
       expect([quoted.totalCents, quoted.depositCents, quoted.inPersonCents]).toEqual([booked.totalCents, booked.depositCents, booked.balanceCents]);
       expect(quoted.totalCents).toBe(today);

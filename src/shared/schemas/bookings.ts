@@ -76,7 +76,16 @@ export const createBookingBodySchema = z.object({
   date: calendarDateSchema,
   startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time written HH:MM'),
   durationHours: hours,
-  travelers: z.number().int().min(1).max(100),
+  adults: z.number().int().min(1).max(50).optional().describe('Adults (12 and over); required unless `travelers` is sent (decision 152)'),
+  children: z.number().int().min(0).max(50).optional().describe('Children aged 3–11 (default 0)'),
+  infants: z.number().int().min(0).max(50).optional().describe('Infants under 3 (default 0)'),
+  travelers: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('The body before decision 152: the adults when `adults` is not sent; sent with `adults`, it must be everyone (adults + children + infants)'),
   subcategoryId: positiveId.optional(),
   meetingAddress: z.string().trim().min(1, 'Please provide the meeting address.').max(300).optional(),
   meetingPostalCode: postalCodeSchema.optional(),
@@ -96,8 +105,29 @@ export const createBookingRequestSchema = createBookingBodySchema
     if (b.offerId !== undefined) return;
     const full = createBookingBodySchema.safeParse(b);
     if (!full.success) for (const issue of full.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    else if (typeof checkoutGroup(full.data) === 'string') ctx.addIssue({ code: 'custom', path: [b.adults === undefined ? 'adults' : 'travelers'], message: checkoutGroup(full.data) as string });
   });
 export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
+
+/** A checkout's group (decision 152): adults, children (3–11) and infants (under 3). */
+export interface CheckoutGroup {
+  adults: number;
+  children: number;
+  infants: number;
+}
+
+/**
+ * The group a checkout's body books (decision 152), or why it names none: `adults` (with `children`
+ * and `infants`, default 0); the body before them sent `travelers`, which stands for the adults when
+ * `adults` is absent. Sent with `adults`, `travelers` must be everyone, as the booking reports it.
+ */
+export function checkoutGroup(b: Pick<CreateBookingBody, 'adults' | 'children' | 'infants' | 'travelers'>): CheckoutGroup | string {
+  const children = b.children ?? 0;
+  const infants = b.infants ?? 0;
+  if (b.adults === undefined) return b.travelers === undefined ? 'Give the number of adults' : { adults: b.travelers, children, infants };
+  if (b.travelers !== undefined && b.travelers !== b.adults + children + infants) return 'travelers must be adults + children + infants when both are sent';
+  return { adults: b.adults, children, infants };
+}
 
 // ---------------------------------------------------------------- booking view
 
@@ -145,7 +175,21 @@ export const bookingSchema = z.object({
   endsAt: z.string(),
   /** Hours. */
   duration: z.number(),
+  /** Everyone on the tour, infants included (decision 152): adults + children + infants. */
   travelers: z.number().int(),
+  adults: z.number().int(),
+  /** Aged 3–11. */
+  children: z.number().int(),
+  /** Under 3. */
+  infants: z.number().int(),
+  /**
+   * The price as charged, in lines that add up to the guide's price (total + credit): the quote's
+   * kinds and people (decision 152); a client labels them with `priceLineLabel`. A booking made before
+   * the lines, or whose guide was replaced, has one base line.
+   */
+  lines: z.array(z.object({ kind: z.enum(['base', 'extra_adults', 'children', 'infants']), people: z.number().int(), amountCents: z.number().int() })),
+  /** The guide's declared overtime rate an hour frozen at booking (decision 152), else null: extensions then cost the hourly average. */
+  overtimeRateCents: z.number().int().nullable(),
   subcategory: z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string(), nameJa: z.string() }).nullable(),
   /** Total in RMB (totalPriceCents / 100). */
   totalPrice: z.number(),
@@ -163,7 +207,7 @@ export const bookingSchema = z.object({
   extensionCount: z.number().int(),
   /** RMB of an extension requested and not yet paid ('Pay Extension (price RMB)'); null otherwise. */
   extensionPrice: z.number().nullable(),
-  /** The fee of one extra hour, in fen: round(totalPrice / duration) RMB (docs/rules/money-and-cancellation.md); the dialog's base rate. */
+  /** The fee of one extra hour, in fen, as an extension is charged: the overtime rate, else round(totalPrice / duration) RMB (docs/rules/money-and-cancellation.md, decision 152); the dialog's base rate. */
   extensionRateCents: z.number().int(),
   /** What the traveler has paid online for extensions, net of refunds (fen): the trip card counts it in the price at once. */
   extensionsPaidCents: z.number().int(),

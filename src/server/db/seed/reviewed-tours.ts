@@ -82,7 +82,7 @@ export async function seedDemoReviewedTours(db: Database): Promise<void> {
     const busy = { startsAt: startsAt.getTime(), endsAt: endsAt.getTime() };
     mark(busyGuide, r.guideId, busy);
     mark(busyTraveler, r.travelerId, busy);
-    const price = bookingPrice({ basicPerHourCents: r.basicPerHourCents, additionalPerPersonCents: r.additionalPerPersonCents, travelers, hours });
+    const price = bookingPrice({ basicPerHourCents: r.basicPerHourCents, additionalPerPersonCents: r.additionalPerPersonCents, adults: travelers, hours });
     const date = todayInZone(r.timeZone, startsAt);
     const createdAt = new Date(startsAt.getTime() - 9 * DAY);
     const paidAt = new Date(createdAt.getTime() + 6 * 60_000);

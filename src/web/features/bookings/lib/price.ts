@@ -22,7 +22,7 @@ export function previewPrice(
     additionalPerPersonCents: guide.additionalPricePerPersonCents,
     servicePriceCents: service?.priceCents ?? null,
     includedPeople: guide.groupPricing.includedPeople,
-    travelers: draft.travelers,
+    adults: draft.travelers,
     hours: draft.durationHours,
   });
   const paid = priceWithCredit(p.totalCents, availableCreditCents);
