@@ -28,7 +28,7 @@ export function checkGroupSize(guide: Pick<GuideForBooking, 'minPeople' | 'maxPe
 
 /** The group's price with the guide's rates (or the chosen service's hourly price). */
 export function checkoutPrice(
-  guide: GuideForBooking,
+  guide: Pick<GuideForBooking, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'includedPeople' | 'childPricePercent' | 'infantsFree'>,
   servicePriceCents: number | null,
   group: CheckoutGroup,
   hours: number,
