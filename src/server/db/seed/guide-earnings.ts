@@ -164,6 +164,7 @@ export async function seedCompletedTours(db: Database, now: Date): Promise<void>
         unitPriceCents: price.unitPriceCents,
         additionalPerPersonCents: price.additionalPerPersonCents,
         totalPriceCents: price.totalCents,
+        priceLines: price.lines,
         depositCents: price.depositCents,
         commissionCents: price.commissionCents,
         currency: guide.currency,
