@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { calendarDateSchema } from './common';
+import { checkoutGroup } from '../booking/checkout-group';
 import { BOOKING_STATUSES } from '../booking/state-machine';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../booking/ledger';
 import { rescheduleProposalSchema } from './reschedule';
@@ -105,29 +106,13 @@ export const createBookingRequestSchema = createBookingBodySchema
     if (b.offerId !== undefined) return;
     const full = createBookingBodySchema.safeParse(b);
     if (!full.success) for (const issue of full.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    else if (typeof checkoutGroup(full.data) === 'string') ctx.addIssue({ code: 'custom', path: [b.adults === undefined ? 'adults' : 'travelers'], message: checkoutGroup(full.data) as string });
+    else {
+      // The group (decision 152): adults, or the body before them with travelers; both only when they agree.
+      const group = checkoutGroup(full.data);
+      if (typeof group === 'string') ctx.addIssue({ code: 'custom', path: [b.adults === undefined ? 'adults' : 'travelers'], message: group });
+    }
   });
 export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
-
-/** A checkout's group (decision 152): adults, children (3–11) and infants (under 3). */
-export interface CheckoutGroup {
-  adults: number;
-  children: number;
-  infants: number;
-}
-
-/**
- * The group a checkout's body books (decision 152), or why it names none: `adults` (with `children`
- * and `infants`, default 0); the body before them sent `travelers`, which stands for the adults when
- * `adults` is absent. Sent with `adults`, `travelers` must be everyone, as the booking reports it.
- */
-export function checkoutGroup(b: Pick<CreateBookingBody, 'adults' | 'children' | 'infants' | 'travelers'>): CheckoutGroup | string {
-  const children = b.children ?? 0;
-  const infants = b.infants ?? 0;
-  if (b.adults === undefined) return b.travelers === undefined ? 'Give the number of adults' : { adults: b.travelers, children, infants };
-  if (b.travelers !== undefined && b.travelers !== b.adults + children + infants) return 'travelers must be adults + children + infants when both are sent';
-  return { adults: b.adults, children, infants };
-}
 
 // ---------------------------------------------------------------- booking view
 

@@ -1,5 +1,6 @@
 import { bookingPrice, declaredOvertimeRateCents, groupSize, type BookingPrice } from '../../../shared/booking/money-rules';
-import { checkoutGroup, type CheckoutGroup, type CreateBookingBody } from '../../../shared/schemas/bookings';
+import { checkoutGroup, type CheckoutGroup } from '../../../shared/booking/checkout-group';
+import type { CreateBookingBody } from '../../../shared/schemas/bookings';
 import { AppError } from '../../lib/app-error';
 import type { GuideForBooking, NewBooking } from './bookings.repository';
 
