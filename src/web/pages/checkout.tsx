@@ -8,7 +8,7 @@ import type { Booking } from '../../shared/schemas/bookings';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { useBooking, useOffer, useSlots, CheckoutForm, tourOfBooking, type TourInfo, bookingPriceLines, offerPriceLines, previewPrice, quotedPrice, useGroupQuote, useTravelCredits, draftFromQuery, draftGroupSize, durationOptions, useApprovalPage } from '../features/bookings';
+import { useBooking, useOffer, useSlots, CheckoutForm, tourOfBooking, type TourInfo, bookingPriceLines, offerPriceLines, useDraftPrice, useTravelCredits, draftFromQuery, draftGroupSize, durationOptions, useApprovalPage } from '../features/bookings';
 import { useGuide } from '../features/guides';
 import { openSupport } from '../features/support';
 import { ApiError } from '../lib/api-client';
@@ -43,7 +43,8 @@ export function Component() {
   const slots = useSlots(guideIdParam ?? 0, session && draft && guideIdParam ? draft.date : null, draft?.durationHours ?? 1);
   // A travel credit the server will take off a new booking's total (decision 139), so the preview matches it.
   const credits = useTravelCredits(!!session && !bookingId && !offerId && !!guideIdParam);
-  const quote = useGroupQuote(guideIdParam ?? 0, draft ?? { durationHours: 1, adults: 1, children: 0, infants: 0, subcategoryId: null }, !!draft && !!guideIdParam);
+  // The server's quote of a new booking's group (decision 152), less the credit it will take.
+  const draftPrice = useDraftPrice(guideIdParam && draft ? guide.data : undefined, draft, credits.data?.available?.amountCents ?? 0);
   // The booking this page just made. The URL's switch to ?booking= is a router transition, and a live
   // event or the service worker's first refetch can read the slots before it commits: the slot is then
   // this booking's own, and showing "taken" would unmount the form with its card fields and its failure
@@ -181,7 +182,7 @@ export function Component() {
       <LoadFailed onRetry={() => void guide.refetch()} />
     );
   }
-  if (!guide.data || slots.isPending || credits.isLoading || quote.isLoading) return shell(<Spinner />, profile);
+  if (!guide.data || slots.isPending || credits.isLoading || draftPrice.loading) return shell(<Spinner />, profile);
   const g = guide.data;
   const service = draft.subcategoryId === null ? null : (g.services.find((s) => s.id === draft.subcategoryId) ?? null);
   const validChoice =
@@ -228,9 +229,6 @@ export function Component() {
   };
   // The credit is named with until when it was good for (decision 139): the traveler sees which one this spends.
   const available = credits.data?.available;
-  // The server's quote of the group (decision 152) once it answers; the shared rule's preview until then.
-  const credit = available?.amountCents ?? 0;
-  const priced = quote.data && !quote.isPlaceholderData ? quotedPrice(quote.data, credit) : previewPrice(g, draft, credit);
-  const price = { ...priced, ...(available && { creditExpiresAt: available.expiresAt }) };
+  const price = { ...draftPrice.price!, ...(available && { creditExpiresAt: available.expiresAt }) };
   return shell(<CheckoutForm tour={tour} price={price} draft={body} guideProfilePath={profile} extras={g.extras} {...common} />, profile);
 }

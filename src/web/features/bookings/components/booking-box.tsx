@@ -9,11 +9,10 @@ import { SelectField } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { useGroupQuote } from '../api/get-quote';
+import { useDraftPrice } from '../hooks/use-draft-price';
 import { useSlots } from '../api/get-slots';
 import { useTravelerBookings } from '../api/get-traveler-bookings';
 import { amount, durationText, formatCalendarDate, formatInstant, localName, zoneName } from '../../../lib/format';
-import { previewPrice, quotedPrice } from '../lib/price';
 import { dateBounds, durationOptions, nextOpenDay, type BookableGuide, type BookingDraft } from '../lib/selection';
 import { GroupSteppers } from './group-steppers';
 import { PriceBreakdown } from './price-breakdown';
@@ -51,9 +50,7 @@ export function BookingBox({
   const timesRef = useRef<HTMLFieldSetElement>(null);
   const bounds = dateBounds(guide.timeZone);
   const zoneLabel = zoneLabelKey(guide.timeZone) ? t('japanTime') : guide.timeZone;
-  // The server's quote of the group (decision 152) once it answers; the shared rule's preview until then.
-  const quote = useGroupQuote(guide.id, draft);
-  const price = quote.data && !quote.isPlaceholderData ? quotedPrice(quote.data) : previewPrice(guide, draft);
+  const price = useDraftPrice(guide, draft).price!;
   const reply = slots.data && slots.data.date === draft.date && slots.data.durationHours === draft.durationHours ? slots.data : undefined;
   const chosen = reply?.slots.some((s) => s.startTime === draft.startTime) ? draft.startTime : null;
   const nextDay = draft.date && reply && reply.slots.length === 0 ? nextOpenDay(guide, addDays(draft.date, 1)) : null;
