@@ -59,15 +59,16 @@ async function chooseInBox(page: Page, o: { date: string; startTime: string; gui
   const box = page.getByRole('complementary', { name: zh ? '预订这位地陪' : 'Book this guide' });
   // Carried over from the search: the date and the group size.
   await expectDate(box.getByRole('group', { name: zh ? '日期' : 'Date' }), o.date);
-  await expect(box.getByLabel(zh ? '人数' : 'Travelers')).toHaveValue('2');
+  // A search names no ages (decision 152): its group starts as adults.
+  await expect(box.getByRole('status', { name: zh ? '成人' : 'Adults' })).toHaveText('2');
   await box.getByLabel(zh ? '时长' : 'Duration').selectOption(String(o.hours));
   await box.getByRole('group', { name: zh ? '开始时间（日本时间）' : 'Start time (Japan time)' }).getByText(o.startTime, { exact: true }).click();
   await expect(box.getByRole('radio', { name: o.startTime })).toBeChecked();
   await expect(box.getByText(zh ? `您当地时间 ${hourBefore(o.startTime)}` : `${hourBefore(o.startTime)} your time`)).toBeVisible();
-  // The total and its breakdown before Book: 2 people, so one additional-person line.
-  await expect(box.getByText(zh ? /^\+\d+ 元 × 另外 1 人 × \d 小时$/ : /^\+\d+ RMB × 1 more person × \d h$/)).toBeVisible();
+  // The total and its breakdown before Book, as the server's quote labels it: 2 adults, so one further adult's line.
+  await expect(box.getByText(zh ? '另加成人 1 位' : '1 more adult', { exact: true })).toBeVisible();
   await box.getByRole('button', { name: zh ? '预订' : 'Book', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/checkout/\\d+\\?date=${o.date}&time=${o.startTime.replace(':', '%3A')}&hours=${o.hours}&travelers=2$`));
+  await expect(page).toHaveURL(new RegExp(`/checkout/\\d+\\?date=${o.date}&time=${o.startTime.replace(':', '%3A')}&hours=${o.hours}&adults=2$`));
 }
 
 /** A free meeting address (the picker offers Shinjuku Station for it; Escape keeps the text). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingPrice, depositCents, groupPrice, groupSize, tourPriceCents, type GroupRates } from './money-rules';
+import { lcg } from './group-cases.fixture';
 import { priceLineLabel } from './price-lines';
 
 /** A guide at 300 RMB an hour, 100 RMB for each further traveler (decision 151's examples). */
@@ -97,16 +98,41 @@ describe('groupPrice: every pricing model (decision 151)', () => {
   });
 });
 
-describe("groupPrice agrees with today's booking price", () => {
-  /** A seeded generator (no fast-check in the project), so a failure is the same on every run. */
-  function lcg(seed: number) {
-    let s = seed >>> 0;
-    return (n: number) => {
-      s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0;
-      return s % n;
-    };
-  }
+describe('bookingPrice charges a group as groupPrice prices it (decision 152)', () => {
+  const day = { ...rates, dayRateCents: 200_000, dayHours: 8 };
+  it.each([
+    // [model, rates, group, length, total]
+    ['per person', rates, { adults: 2, children: 1 }, { hours: 2 }, (30_000 + 2 * 10_000) * 2],
+    ['a private group of 4', { ...rates, includedPeople: 4 }, { adults: 2, children: 2 }, { hours: 3 }, 90_000],
+    ['a child at half the additional price', { ...rates, childPriceRate: 0.5 }, { adults: 2, children: 1 }, { hours: 2 }, (30_000 + 10_000 + 5_000) * 2],
+    ['a child rate of 0.33, rounded once', { ...rates, childPriceRate: 0.33 }, { adults: 1, children: 1 }, { hours: 1.5 }, Math.round((30_000 + 3_300) * 1.5)],
+    ['infants free', { ...rates, childPriceRate: 0.5 }, { adults: 2, infants: 2 }, { hours: 2 }, (30_000 + 10_000) * 2],
+    ['infants paying the child rate', { ...rates, childPriceRate: 0.5, infantsFree: false }, { adults: 2, infants: 2 }, { hours: 2 }, (30_000 + 10_000 + 2 * 5_000) * 2],
+    ['a service price with a family', { ...rates, servicePriceCents: 45_000, includedPeople: 2 }, { adults: 2, children: 1 }, { hours: 2 }, (45_000 + 10_000) * 2],
+  ] as [string, GroupRates, { adults: number; children?: number; infants?: number }, { hours: number }, number][])('%s', (_, r, group, length, total) => {
+    const quoted = groupPrice(r, group, length);
+    const booked = bookingPrice({
+      basicPerHourCents: r.basicPerHourCents,
+      additionalPerPersonCents: r.additionalPerPersonCents,
+      servicePriceCents: r.servicePriceCents,
+      includedPeople: r.includedPeople,
+      childPriceRate: r.childPriceRate,
+      infantsFree: r.infantsFree,
+      ...group,
+      hours: length.hours,
+    });
+    expect(quoted.totalCents).toBe(total);
+    expect([booked.totalCents, booked.depositCents, booked.balanceCents, booked.lines]).toEqual([total, quoted.depositCents, quoted.inPersonCents, quoted.lines]);
+    expect(sum(booked.lines)).toBe(total);
+  });
 
+  it('prices a day rate by the day (quoted; a booking books hours until days are bookable)', () => {
+    expect(groupPrice(day, { adults: 2, children: 1 }, { days: 2 }).totalCents).toBe(2 * (200_000 + (10_000 + 10_000) * 8));
+    expect(groupPrice({ ...day, includedPeople: 4 }, { adults: 2, children: 1, infants: 1 }, { days: 1 }).totalCents).toBe(200_000);
+  });
+});
+
+describe("groupPrice agrees with today's booking price", () => {
   it('for a thousand groups today can express: 1 adult + k more, one included person, children at the full rate', () => {
     const next = lcg(151);
     for (let i = 0; i < 1000; i++) {
@@ -118,7 +144,7 @@ describe("groupPrice agrees with today's booking price", () => {
       const depositRate = [0.2, 0.3, 0.15][next(3)]!;
       // Today's rule, as docs/rules/money-and-cancellation.md writes it and the bookings charged it before decision 151.
       const today = Math.round(((service ?? basic) + additional * (travelers - 1)) * hours);
-      const booked = bookingPrice({ basicPerHourCents: basic, additionalPerPersonCents: additional, servicePriceCents: service, travelers, hours, depositRate });
+      const booked = bookingPrice({ basicPerHourCents: basic, additionalPerPersonCents: additional, servicePriceCents: service, adults: travelers, hours, depositRate });
       const quoted = groupPrice({ basicPerHourCents: basic, additionalPerPersonCents: additional, servicePriceCents: service, includedPeople: 1, childPriceRate: 1 }, { adults: travelers }, { hours }, { depositRate });
       expect([quoted.totalCents, quoted.depositCents, quoted.inPersonCents]).toEqual([booked.totalCents, booked.depositCents, booked.balanceCents]);
       expect(quoted.totalCents).toBe(today);

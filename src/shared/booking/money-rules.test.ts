@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingNumber, cancellationSplit, cancellationTerms, cancellationTier, depositCents, extensionFeeCents, tourPriceCents } from './money-rules';
+import { bookingNumber, cancellationSplit, cancellationTerms, cancellationTier, declaredOvertimeRateCents, depositCents, extensionFeeCents, extensionPriceCents, tourPriceCents, type GuideExtra } from './money-rules';
 
 describe('money rules', () => {
   it('numbers bookings TG + 4 digits unless set', () => {
@@ -24,6 +24,17 @@ describe('money rules', () => {
     expect(extensionFeeCents(100_000, 3, 0.5)).toBe(16_650);
     expect(extensionFeeCents(144_000, 4, 2)).toBe(72_000);
     expect(() => extensionFeeCents(1, 0, 1)).toThrow(RangeError);
+  });
+
+  it.each([
+    // [what the guide declared, extension hours, fee]: a tour of 1000 RMB over 3 h (decision 152).
+    ['overtime not included at 250.01 RMB, a quarter hour: rounded to the fen once', [{ kind: 'overtime_hour', included: false, priceCents: 25_001 }], 0.25, 6_250],
+    ['overtime not included at 200 RMB, two hours', [{ kind: 'overtime_hour', included: false, priceCents: 20_000 }], 2, 40_000],
+    ['overtime included: the hourly average', [{ kind: 'overtime_hour', included: true }], 0.5, 16_650],
+    ['no overtime declared: the hourly average', [{ kind: 'meals', included: false }], 1, 33_300],
+  ] as [string, GuideExtra[], number, number][])('prices an extension at the declared overtime rate, else the average: %s', (_, extras, hours, fee) => {
+    const overtimeRateCents = declaredOvertimeRateCents(extras);
+    expect(extensionPriceCents({ totalCents: 100_000, baseHours: 3, overtimeRateCents }, hours)).toBe(fee);
   });
 
   it('finds the cancellation tier by time before the start', () => {

@@ -219,11 +219,11 @@ export function cancellationSplit(opts: {
 }
 
 export interface BookingPrice {
-  /** Price per hour for the first traveler: the chosen service's price, else the guide's basic rate. */
+  /** Price per hour for the included travelers: the chosen service's price, else the guide's basic rate. */
   unitPriceCents: number;
-  /** Price per hour for each further traveler. */
+  /** Price per hour for each further adult (a child's is that times the child rate). */
   additionalPerPersonCents: number;
-  /** (unit + additional × (travelers − 1)) × hours, rounded to the fen. */
+  /** `groupPrice`'s total, rounded to the fen once. */
   totalCents: number;
   /** Paid online at checkout: DEPOSIT_RATE of the total. */
   depositCents: number;
@@ -231,39 +231,73 @@ export interface BookingPrice {
   balanceCents: number;
   /** The platform's commission: COMMISSION_RATE of the total (taken from what the platform holds). */
   commissionCents: number;
+  /** `groupPrice`'s lines, which add up to the total (the quote's and the booking's, decision 152). */
+  lines: PriceLine[];
 }
 
 /**
- * The price of a booking, computed on the server only (decision 040). A service (subcategory) with
- * its own price replaces the basic hourly rate for the travelers it covers (`includedPeople`, the
- * first one by default); each further traveler adds the additional-person rate per hour ('+30 RMB for each additional person', docs/rules/money-and-cancellation.md).
+ * The price of a booking, computed on the server only (decision 040): `groupPrice` for the group
+ * (decision 152: adults, children and infants at the guide's included people, child rate and infant
+ * rule), so a booking is charged exactly what the quote says. A service (subcategory) with its own
+ * price replaces the basic hourly rate; a caller that knows no ages (an offer's suggestion, a
+ * replacement) gives `adults` alone.
  */
 export function bookingPrice(opts: {
   basicPerHourCents: number;
   additionalPerPersonCents: number;
   servicePriceCents?: number | null;
-  /** How many travelers the hourly price covers (decision 151; default 1): the quote prices the same group the same. */
+  /** How many travelers the hourly price covers (decision 151; default 1). */
   includedPeople?: number;
-  travelers: number;
+  childPriceRate?: number;
+  infantsFree?: boolean;
+  adults: number;
+  children?: number;
+  infants?: number;
   hours: number;
   depositRate?: number;
   commissionRate?: number;
 }): BookingPrice {
   const unit = opts.servicePriceCents ?? opts.basicPerHourCents;
-  const total = groupPrice(
-    { basicPerHourCents: unit, additionalPerPersonCents: opts.additionalPerPersonCents, includedPeople: opts.includedPeople },
-    { adults: opts.travelers },
+  const price = groupPrice(
+    {
+      basicPerHourCents: unit,
+      additionalPerPersonCents: opts.additionalPerPersonCents,
+      includedPeople: opts.includedPeople,
+      childPriceRate: opts.childPriceRate,
+      infantsFree: opts.infantsFree,
+    },
+    { adults: opts.adults, children: opts.children, infants: opts.infants },
     { hours: opts.hours },
-  ).totalCents;
-  const deposit = depositCents(total, opts.depositRate ?? DEFAULT_DEPOSIT_RATE);
+    { depositRate: opts.depositRate, commissionRate: opts.commissionRate },
+  );
   return {
     unitPriceCents: unit,
     additionalPerPersonCents: opts.additionalPerPersonCents,
-    totalCents: total,
-    depositCents: deposit,
-    balanceCents: total - deposit,
-    commissionCents: Math.round(total * (opts.commissionRate ?? DEFAULT_COMMISSION_RATE)),
+    totalCents: price.totalCents,
+    depositCents: price.depositCents,
+    balanceCents: price.inPersonCents,
+    commissionCents: price.commissionCents,
+    lines: price.lines,
   };
+}
+
+/**
+ * The overtime rate an hour a booking freezes (decision 152): the guide's declared `overtime_hour`
+ * price when it is not included; null otherwise (included overtime is the guide's allowance for
+ * running a little over, not a booked extra hour, which then costs the hourly average).
+ */
+export function declaredOvertimeRateCents(extras: readonly GuideExtra[]): number | null {
+  const overtime = extras.find((e) => e.kind === 'overtime_hour');
+  return overtime && !overtime.included && overtime.priceCents !== undefined ? overtime.priceCents : null;
+}
+
+/**
+ * What an extension of `hours` (quarter hours allowed) costs (decision 152): the frozen overtime
+ * rate × hours, rounded to the fen once; without one, today's hourly average (`extensionFeeCents`).
+ */
+export function extensionPriceCents(b: { totalCents: number; baseHours: number; overtimeRateCents: number | null }, hours: number): number {
+  if (b.overtimeRateCents !== null) return Math.round(b.overtimeRateCents * hours);
+  return extensionFeeCents(b.totalCents, b.baseHours, hours);
 }
 
 export type PaymentMethod = 'card' | 'alipay' | 'wechat' | 'bank_transfer';

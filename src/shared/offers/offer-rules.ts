@@ -60,5 +60,7 @@ export function offerBookingPrice(opts: { priceCents: number; hours: number; dep
     depositCents: deposit,
     balanceCents: total - deposit,
     commissionCents: Math.round(total * (opts.commissionRate ?? DEFAULT_COMMISSION_RATE)),
+    // The offer's fee is for the whole tour: one base line (decision 152).
+    lines: [{ kind: 'base', people: 1, amountCents: total }],
   };
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { calendarDateSchema } from './common';
+import { checkoutGroup } from '../booking/checkout-group';
 import { BOOKING_STATUSES } from '../booking/state-machine';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../booking/ledger';
 import { rescheduleProposalSchema } from './reschedule';
@@ -76,7 +77,16 @@ export const createBookingBodySchema = z.object({
   date: calendarDateSchema,
   startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time written HH:MM'),
   durationHours: hours,
-  travelers: z.number().int().min(1).max(100),
+  adults: z.number().int().min(1).max(50).optional().describe('Adults (12 and over); required unless `travelers` is sent (decision 152)'),
+  children: z.number().int().min(0).max(50).optional().describe('Children aged 3–11 (default 0)'),
+  infants: z.number().int().min(0).max(50).optional().describe('Infants under 3 (default 0)'),
+  travelers: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('The body before decision 152: the adults when `adults` is not sent; sent with `adults`, it must be everyone (adults + children + infants)'),
   subcategoryId: positiveId.optional(),
   meetingAddress: z.string().trim().min(1, 'Please provide the meeting address.').max(300).optional(),
   meetingPostalCode: postalCodeSchema.optional(),
@@ -96,6 +106,11 @@ export const createBookingRequestSchema = createBookingBodySchema
     if (b.offerId !== undefined) return;
     const full = createBookingBodySchema.safeParse(b);
     if (!full.success) for (const issue of full.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    else {
+      // The group (decision 152): adults, or the body before them with travelers; both only when they agree.
+      const group = checkoutGroup(full.data);
+      if (typeof group === 'string') ctx.addIssue({ code: 'custom', path: [b.adults === undefined ? 'adults' : 'travelers'], message: group });
+    }
   });
 export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
 
@@ -145,7 +160,21 @@ export const bookingSchema = z.object({
   endsAt: z.string(),
   /** Hours. */
   duration: z.number(),
+  /** Everyone on the tour, infants included (decision 152): adults + children + infants. */
   travelers: z.number().int(),
+  adults: z.number().int(),
+  /** Aged 3–11. */
+  children: z.number().int(),
+  /** Under 3. */
+  infants: z.number().int(),
+  /**
+   * The price as charged, in lines that add up to the guide's price (total + credit): the quote's
+   * kinds and people (decision 152); a client labels them with `priceLineLabel`. A booking made before
+   * the lines, or whose guide was replaced, has one base line.
+   */
+  lines: z.array(z.object({ kind: z.enum(['base', 'extra_adults', 'children', 'infants']), people: z.number().int(), amountCents: z.number().int() })),
+  /** The guide's declared overtime rate an hour frozen at booking (decision 152), else null: extensions then cost the hourly average. */
+  overtimeRateCents: z.number().int().nullable(),
   subcategory: z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string(), nameJa: z.string() }).nullable(),
   /** Total in RMB (totalPriceCents / 100). */
   totalPrice: z.number(),
@@ -163,7 +192,7 @@ export const bookingSchema = z.object({
   extensionCount: z.number().int(),
   /** RMB of an extension requested and not yet paid ('Pay Extension (price RMB)'); null otherwise. */
   extensionPrice: z.number().nullable(),
-  /** The fee of one extra hour, in fen: round(totalPrice / duration) RMB (docs/rules/money-and-cancellation.md); the dialog's base rate. */
+  /** The fee of one extra hour, in fen, as an extension is charged: the overtime rate, else round(totalPrice / duration) RMB (docs/rules/money-and-cancellation.md, decision 152); the dialog's base rate. */
   extensionRateCents: z.number().int(),
   /** What the traveler has paid online for extensions, net of refunds (fen): the trip card counts it in the price at once. */
   extensionsPaidCents: z.number().int(),

@@ -8,7 +8,7 @@ import type { Booking } from '../../shared/schemas/bookings';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { useBooking, useOffer, useSlots, CheckoutForm, tourOfBooking, type TourInfo, bookingPriceLines, offerPriceLines, previewPrice, useTravelCredits, draftFromQuery, durationOptions, useApprovalPage } from '../features/bookings';
+import { useBooking, useOffer, useSlots, CheckoutForm, tourOfBooking, type TourInfo, bookingPriceLines, offerPriceLines, useDraftPrice, useTravelCredits, draftFromQuery, draftGroupSize, durationOptions, useApprovalPage } from '../features/bookings';
 import { useGuide } from '../features/guides';
 import { openSupport } from '../features/support';
 import { ApiError } from '../lib/api-client';
@@ -18,7 +18,7 @@ import { depositPaid, showPaidToast } from '../lib/paid-toast';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /**
- * /checkout/{guideId}?date&time&hours&travelers&service — a new booking from the profile's box;
+ * /checkout/{guideId}?date&time&hours&adults&children&infants&service — a new booking from the profile's box;
  * /checkout?booking={id} (or /checkout/{guideId}?booking={id}) — paying a pending booking
  * ('Continue Payment'). The first Pay of a new booking creates it and the URL switches to
  * ?booking={id}, so a reload or a failed card never makes a second booking.
@@ -38,10 +38,13 @@ export function Component() {
   const draft = bookingId || offerId ? null : draftFromQuery(params);
   const booking = useBooking(bookingId, { enabled: !!session });
   const offer = useOffer(offerId, { enabled: !!session });
-  const guide = useGuide(bookingId ? 0 : offerId ? (offer.data?.guideId ?? 0) : (guideIdParam ?? 0));
+  // A pending booking's guide too: the review lists what the tour includes (decision 152).
+  const guide = useGuide(bookingId ? (booking.data?.guideId ?? 0) : offerId ? (offer.data?.guideId ?? 0) : (guideIdParam ?? 0));
   const slots = useSlots(guideIdParam ?? 0, session && draft && guideIdParam ? draft.date : null, draft?.durationHours ?? 1);
   // A travel credit the server will take off a new booking's total (decision 139), so the preview matches it.
   const credits = useTravelCredits(!!session && !bookingId && !offerId && !!guideIdParam);
+  // The server's quote of a new booking's group (decision 152), less the credit it will take.
+  const draftPrice = useDraftPrice(guideIdParam && draft ? guide.data : undefined, draft, credits.data?.available?.amountCents ?? 0);
   // The booking this page just made. The URL's switch to ?booking= is a router transition, and a live
   // event or the service worker's first refetch can read the slots before it commits: the slot is then
   // this booking's own, and showing "taken" would unmount the form with its card fields and its failure
@@ -114,7 +117,7 @@ export function Component() {
         />
       );
     }
-    return shell(<CheckoutForm tour={tourOfBooking(b)} price={bookingPriceLines(b)} booking={b} guideProfilePath={profile} {...common} />, profile);
+    return shell(<CheckoutForm tour={tourOfBooking(b)} price={bookingPriceLines(b)} booking={b} guideProfilePath={profile} extras={guide.data?.extras} {...common} />, profile);
   }
 
   // A guide's offer: its terms and price are fixed; Pay books it with { offerId } and pays the deposit.
@@ -154,7 +157,7 @@ export function Component() {
       travelers: o.travelers,
       service: o.subcategory,
     };
-    return shell(<CheckoutForm tour={tour} price={offerPriceLines(o)} offer={o} guideProfilePath={profile} {...common} />);
+    return shell(<CheckoutForm tour={tour} price={offerPriceLines(o)} offer={o} guideProfilePath={profile} extras={g?.extras} {...common} />);
   }
 
   // A new booking from the profile's box.
@@ -170,7 +173,8 @@ export function Component() {
       />
     );
   }
-  const profile = `/guides/${guideIdParam}?${new URLSearchParams({ date: draft.date, travelers: String(draft.travelers) })}`;
+  const size = draftGroupSize(draft);
+  const profile = `/guides/${guideIdParam}?${new URLSearchParams({ date: draft.date, travelers: String(size) })}`;
   if (guide.isError) {
     return guide.error instanceof ApiError && guide.error.status === 404 ? (
       <PageMessage title={t('checkout.guideNotFound')} action={<ButtonLink to="/search">{t('checkout.findGuide')}</ButtonLink>} />
@@ -178,13 +182,13 @@ export function Component() {
       <LoadFailed onRetry={() => void guide.refetch()} />
     );
   }
-  if (!guide.data || slots.isPending || credits.isLoading) return shell(<Spinner />, profile);
+  if (!guide.data || slots.isPending || credits.isLoading || draftPrice.loading) return shell(<Spinner />, profile);
   const g = guide.data;
   const service = draft.subcategoryId === null ? null : (g.services.find((s) => s.id === draft.subcategoryId) ?? null);
   const validChoice =
     durationOptions(g).includes(draft.durationHours) &&
-    draft.travelers >= g.minPeople &&
-    draft.travelers <= g.maxPeople &&
+    size >= g.minPeople &&
+    size <= g.maxPeople &&
     (draft.subcategoryId === null || service !== null) &&
     session.user.id !== g.userId;
   const stillFree = createdHere || (slots.data?.slots.some((s) => s.startTime === draft.startTime) ?? true);
@@ -208,7 +212,9 @@ export function Component() {
     startsAt: zonedTimeToUtc(draft.date, timeToMinutes(draft.startTime)!, g.timeZone).toISOString(),
     timeZone: g.timeZone,
     hours: draft.durationHours,
-    travelers: draft.travelers,
+    travelers: size,
+    children: draft.children,
+    infants: draft.infants,
     service,
   };
   const body = {
@@ -216,11 +222,13 @@ export function Component() {
     date: draft.date,
     startTime: draft.startTime,
     durationHours: draft.durationHours,
-    travelers: draft.travelers,
+    adults: draft.adults,
+    children: draft.children,
+    infants: draft.infants,
     ...(draft.subcategoryId !== null ? { subcategoryId: draft.subcategoryId } : {}),
   };
   // The credit is named with until when it was good for (decision 139): the traveler sees which one this spends.
   const available = credits.data?.available;
-  const price = { ...previewPrice(g, draft, available?.amountCents ?? 0), ...(available && { creditExpiresAt: available.expiresAt }) };
-  return shell(<CheckoutForm tour={tour} price={price} draft={body} guideProfilePath={profile} {...common} />, profile);
+  const price = { ...draftPrice.price!, ...(available && { creditExpiresAt: available.expiresAt }) };
+  return shell(<CheckoutForm tour={tour} price={price} draft={body} guideProfilePath={profile} extras={g.extras} {...common} />, profile);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES } from '../../../shared/booking/state-machine';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../../../shared/booking/ledger';
+import type { PriceLine } from '../../../shared/booking/money-rules';
 import type { WeatherWarningEvidence } from '../../../shared/weather';
 import { serviceSubcategories } from './catalog';
 import { guides } from './guides';
@@ -29,7 +30,22 @@ export const bookings = pgTable(
     timeZone: text('time_zone').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Everyone on the tour, infants included: what min/max people and every count read (decision 152). */
     travelers: smallint('travelers').notNull(),
+    /** Children aged 3–11 and infants under 3 among the travelers (decision 152). */
+    children: smallint('children').notNull().default(0),
+    infants: smallint('infants').notNull().default(0),
+    /**
+     * The rest are adults, by construction (decision 152): a writer that knows no ages (an offer, the
+     * seed) sets `travelers` alone and books adults, and the three can never disagree with it.
+     */
+    adults: smallint('adults')
+      .notNull()
+      .generatedAlwaysAs(sql`travelers - children - infants`),
+    /** The price lines as charged (decision 152: kind, people, fen); null for bookings made before them. */
+    priceLines: jsonb('price_lines').$type<PriceLine[]>(),
+    /** The guide's declared overtime rate an hour at booking, when not included (decision 152); null: the hourly average. */
+    overtimeRateCents: integer('overtime_rate_cents'),
     subcategoryId: integer('subcategory_id').references(() => serviceSubcategories.id),
     unitPriceCents: integer('unit_price_cents').notNull(),
     additionalPerPersonCents: integer('additional_per_person_cents').notNull(),
@@ -88,6 +104,8 @@ export const bookings = pgTable(
     check('bookings_money', sql`total_price_cents >= 0 and deposit_cents >= 0 and deposit_cents <= total_price_cents and commission_cents >= 0`),
     check('bookings_credit', sql`credit_cents >= 0`),
     check('bookings_travelers', sql`travelers >= 1`),
+    check('bookings_group', sql`children >= 0 and infants >= 0 and travelers - children - infants >= 1`),
+    check('bookings_overtime_rate', sql`overtime_rate_cents is null or overtime_rate_cents >= 0`),
   ],
 );
 

@@ -149,7 +149,7 @@ async function seedPlans(db: Database, now: Date): Promise<void> {
     if (!slot) continue;
     const hours = Math.floor(Math.min(Math.max(plan.hours, guide.minDurationHours), guide.maxDurationHours, (slot.endMinute - slot.startMinute) / 60) * 2) / 2;
     const travelers = Math.min(Math.max(plan.travelers, guide.minPeople), guide.maxPeople);
-    const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, travelers, hours });
+    const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, includedPeople: guide.includedPeople, adults: travelers, hours });
     const startsAt = zonedTimeToUtc(slot.date, slot.startMinute, guide.timeZone);
     const endsAt = new Date(startsAt.getTime() + hours * HOUR);
     const past = plan.day < 0;
@@ -173,6 +173,7 @@ async function seedPlans(db: Database, now: Date): Promise<void> {
         unitPriceCents: price.unitPriceCents,
         additionalPerPersonCents: price.additionalPerPersonCents,
         totalPriceCents: price.totalCents,
+        priceLines: price.lines,
         depositCents: price.depositCents,
         commissionCents: price.commissionCents,
         currency: guide.currency,
@@ -324,7 +325,7 @@ export async function seedTourDay(db: Database, now: Date): Promise<void> {
     { startsAt: nextStart, hours: 2, travelers: 2, status: 'awaiting_start' as const, method: 'alipay' as const, meetingAddress: '新宿站南口', notes: '晚上想去思出横丁。' },
   ];
   for (const tour of tours) {
-    const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, travelers: tour.travelers, hours: tour.hours });
+    const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, includedPeople: guide.includedPeople, adults: tour.travelers, hours: tour.hours });
     const date = todayInZone(guide.timeZone, tour.startsAt);
     const startMinute = Math.round((tour.startsAt.getTime() - zonedTimeToUtc(date, 0, guide.timeZone).getTime()) / 60_000);
     const createdAt = new Date(tour.startsAt.getTime() - 5 * 24 * HOUR);
@@ -346,6 +347,7 @@ export async function seedTourDay(db: Database, now: Date): Promise<void> {
         unitPriceCents: price.unitPriceCents,
         additionalPerPersonCents: price.additionalPerPersonCents,
         totalPriceCents: price.totalCents,
+        priceLines: price.lines,
         depositCents: price.depositCents,
         commissionCents: price.commissionCents,
         currency: guide.currency,

@@ -1,4 +1,5 @@
 import { SERVICE_CITIES } from '../../../shared/cities';
+import type { GuideExtra } from '../../../shared/booking/money-rules';
 import type { GuideTexts, TextLanguage } from '../../../shared/guide-texts';
 import { servicesForBio } from './guide-services';
 
@@ -157,6 +158,13 @@ export interface GeneratedGuide {
     maxPeople: number;
     minDurationHours: number;
     maxDurationHours: number;
+    /** Group pricing (decision 151); the generator leaves today's model, the seed sets it on a few (guides.ts). */
+    includedPeople?: number;
+    childPricePercent?: number;
+    infantsFree?: boolean;
+    dayRateCents?: number | null;
+    dayHours?: number;
+    extras?: GuideExtra[];
   };
   services: { subcategoryId: number; priceCents: number | null }[];
   weekly: { weekday: number; startMinute: number; endMinute: number }[];

@@ -141,7 +141,7 @@ export async function seedCompletedTours(db: Database, now: Date): Promise<void>
 
   for (const plan of plans) {
     const travelers = Math.min(Math.max(plan.travelers, guide.minPeople), guide.maxPeople);
-    const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, travelers, hours: plan.hours });
+    const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, adults: travelers, hours: plan.hours });
     const endsAt = new Date(plan.startsAt.getTime() + plan.hours * HOUR);
     const completedAt = plan.completedAt ?? endsAt;
     const date = todayInZone(zone, plan.startsAt);
@@ -164,6 +164,7 @@ export async function seedCompletedTours(db: Database, now: Date): Promise<void>
         unitPriceCents: price.unitPriceCents,
         additionalPerPersonCents: price.additionalPerPersonCents,
         totalPriceCents: price.totalCents,
+        priceLines: price.lines,
         depositCents: price.depositCents,
         commissionCents: price.commissionCents,
         currency: guide.currency,

@@ -152,6 +152,7 @@ export async function seedDemoGuides(db: Database): Promise<void> {
   for (let round = 0; round < 8; round++) {
     for (const c of SERVICE_CITIES) list.push(generateGuide(rng, ++n, c.slug, subs, { withStories: true, usedNames }));
   }
+  showcaseGroupPricing(list);
   // The demo account `guide` gets a Tokyo listing of its own.
   const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'guide'));
   const existingUserIds = new Map<string, number>();
@@ -186,6 +187,43 @@ export async function seedDemoGuides(db: Database): Promise<void> {
   list.push(japaneseOnlyGuide(rng, subs));
   await insertGuides(db, list, { reviewerIds: reviewerRows.map((r) => r.id), existingUserIds });
   await refreshRatings(db);
+}
+
+/**
+ * The demo shows both group prices of decision 151: the first Hiroshima guide sells a private group
+ * ("up to 4 people", children at half, overtime at the hourly price), the first Sapporo guide a whole
+ * day (一日地陪). Set after the draws, so every guide drawn stays as it was; within the rates' rules
+ * (included people at most the largest group, a day rate above the hourly floor).
+ */
+function showcaseGroupPricing(list: GeneratedGuide[]): void {
+  const first = (city: string) => list.find((g) => g.guide.serviceCity === city)?.guide;
+  const group = first('hiroshima');
+  if (group) {
+    group.maxPeople = Math.max(group.maxPeople, 6);
+    Object.assign(group, {
+      includedPeople: 4,
+      childPricePercent: 50,
+      infantsFree: true,
+      extras: [
+        { kind: 'overtime_hour', included: false, priceCents: group.basicPricePerHourCents },
+        { kind: 'entrance_tickets', included: false, note: 'Peace Memorial Museum 200 yen' },
+        { kind: 'public_transport', included: false },
+        { kind: 'meals', included: false },
+      ],
+    } satisfies Partial<GeneratedGuide['guide']>);
+  }
+  const day = first('sapporo');
+  if (day) {
+    Object.assign(day, {
+      dayRateCents: day.basicPricePerHourCents * 6,
+      dayHours: 8,
+      extras: [
+        { kind: 'overtime_hour', included: true },
+        { kind: 'guide_travel', included: true },
+        { kind: 'meals', included: false },
+      ],
+    } satisfies Partial<GeneratedGuide['guide']>);
+  }
 }
 
 /**

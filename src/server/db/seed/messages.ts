@@ -189,7 +189,7 @@ async function seedRequestWithOffer(db: Database, o: { conversationId: number; t
     basicPerHourCents: guide.basicPricePerHourCents,
     additionalPerPersonCents: guide.additionalPricePerPersonCents,
     servicePriceCents: service.priceCents,
-    travelers,
+    adults: travelers,
     hours,
   }).totalCents;
   const startsAt = zonedTimeToUtc(date, startMinute, guide.timeZone);

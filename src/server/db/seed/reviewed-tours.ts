@@ -37,6 +37,7 @@ export async function seedDemoReviewedTours(db: Database): Promise<void> {
       guideUserId: guides.userId,
       basicPerHourCents: guides.basicPricePerHourCents,
       additionalPerPersonCents: guides.additionalPricePerPersonCents,
+      includedPeople: guides.includedPeople,
       minPeople: guides.minPeople,
       maxPeople: guides.maxPeople,
       minDurationHours: guides.minDurationHours,
@@ -82,7 +83,7 @@ export async function seedDemoReviewedTours(db: Database): Promise<void> {
     const busy = { startsAt: startsAt.getTime(), endsAt: endsAt.getTime() };
     mark(busyGuide, r.guideId, busy);
     mark(busyTraveler, r.travelerId, busy);
-    const price = bookingPrice({ basicPerHourCents: r.basicPerHourCents, additionalPerPersonCents: r.additionalPerPersonCents, travelers, hours });
+    const price = bookingPrice({ basicPerHourCents: r.basicPerHourCents, additionalPerPersonCents: r.additionalPerPersonCents, includedPeople: r.includedPeople, adults: travelers, hours });
     const date = todayInZone(r.timeZone, startsAt);
     const createdAt = new Date(startsAt.getTime() - 9 * DAY);
     const paidAt = new Date(createdAt.getTime() + 6 * 60_000);
@@ -104,6 +105,7 @@ export async function seedDemoReviewedTours(db: Database): Promise<void> {
         unitPriceCents: price.unitPriceCents,
         additionalPerPersonCents: price.additionalPerPersonCents,
         totalPriceCents: price.totalCents,
+        priceLines: price.lines,
         depositCents: price.depositCents,
         commissionCents: price.commissionCents,
         currency: r.currency,

@@ -40,7 +40,7 @@ export async function seedDemoTripTrouble(db: Database, now: Date): Promise<void
 type Guide = NonNullable<Awaited<ReturnType<typeof guideForBooking>>>;
 
 const priceWith = (g: Guide, servicePriceCents: number | null, hours: number): BookingPrice =>
-  bookingPrice({ basicPerHourCents: g.basicPricePerHourCents, additionalPerPersonCents: g.additionalPricePerPersonCents, servicePriceCents, travelers: TRAVELERS, hours });
+  bookingPrice({ basicPerHourCents: g.basicPricePerHourCents, additionalPerPersonCents: g.additionalPricePerPersonCents, servicePriceCents, includedPeople: g.includedPeople, adults: TRAVELERS, hours });
 
 /** A guide fit for the tour's group and length. */
 const fits = (g: Guide, hours: number) => g.minPeople <= TRAVELERS && g.maxPeople >= TRAVELERS && g.minDurationHours <= hours && g.maxDurationHours >= hours;
@@ -128,6 +128,7 @@ async function insertPaidBooking(
       unitPriceCents: o.price.unitPriceCents,
       additionalPerPersonCents: o.price.additionalPerPersonCents,
       totalPriceCents: o.price.totalCents,
+      priceLines: o.price.lines,
       depositCents: o.price.depositCents,
       commissionCents: o.price.commissionCents,
       currency: o.guide.currency,

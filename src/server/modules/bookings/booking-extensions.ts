@@ -1,5 +1,4 @@
 import { extensionPostings, extensionRefundPostings } from '../../../shared/booking/ledger';
-import { extensionFeeCents } from '../../../shared/booking/money-rules';
 import { PAYMENT_WINDOW_MINUTES } from '../../../shared/booking/schedule';
 import { nextStatus } from '../../../shared/booking/state-machine';
 import type { Booking, CreatePaymentBody } from '../../../shared/schemas/bookings';
@@ -9,7 +8,7 @@ import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import { JOB, MINUTE_MS, paymentInProgress, type BookingCore, type Publish, type Side } from './booking-core';
-import { baseDurationHours, factsOf } from './booking-view';
+import { extensionFee, factsOf } from './booking-view';
 import * as repo from './bookings.repository';
 import { guideBusyRanges } from './busy.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
@@ -24,7 +23,8 @@ export class BookingExtensions {
 
   /**
    * POST /api/bookings/{id}/request-extension: the traveler asks for more time; the server prices it
-   * (round(total / duration) RMB per hour × hours, docs/rules/money-and-cancellation.md) and ignores a price the client sends.
+   * (the guide's declared overtime rate × hours, else round(total / duration) RMB per hour × hours:
+   * docs/rules/money-and-cancellation.md, decision 152) and ignores a price the client sends.
    */
   async request(user: AuthUser, id: number, hours: number): Promise<RequestExtensionReply> {
     const { core } = this;
@@ -36,7 +36,7 @@ export class BookingExtensions {
       const booking = (await repo.lockBooking(db, id))!;
       const decision = core.decide(booking, 'request_extension', 'traveler', now);
       const extensions = await repo.extensionsOf(db, id);
-      const priceCents = extensionFeeCents(booking.totalPriceCents, baseDurationHours(booking, extensions), hours);
+      const priceCents = extensionFee(booking, extensions, hours);
       await repo.lockGuideSchedule(db, booking.guideId);
       const clash = await guideBusyRanges(db, booking.guideId, booking.endsAt, new Date(booking.endsAt.getTime() + minutes * MINUTE_MS), id);
       if (clash.length) throw new AppError('slot_unavailable', 'Your guide has another booking right after this tour');

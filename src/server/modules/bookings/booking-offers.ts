@@ -1,4 +1,5 @@
 import { BOOKING_HORIZON_DAYS, withinBookingHorizon } from '../../../shared/booking/schedule';
+import { declaredOvertimeRateCents } from '../../../shared/booking/money-rules';
 import { offerBookingPrice } from '../../../shared/offers/offer-rules';
 import type { Booking } from '../../../shared/schemas/bookings';
 import { pgErrorCode, type Database } from '../../db/client';
@@ -103,6 +104,8 @@ export class BookingFromOffer {
           meetingLng: terms.meetingLng,
           notes: terms.itinerary.slice(0, 1000),
           offerId: terms.offerId,
+          // The offer's flat price has no group lines; the guide's overtime rate still prices its extensions (decision 152).
+          overtimeRateCents: declaredOvertimeRateCents(guide.extras),
           createdAt: now,
           updatedAt: now,
         }, { guideUserId: guide.userId, fromOffer: true });

@@ -117,7 +117,11 @@ export class BookingReplacement {
       additionalPerPersonCents: g.additionalPricePerPersonCents,
       servicePriceCents: g.servicePriceCents,
       includedPeople: g.includedPeople,
-      travelers: booking.travelers,
+      childPriceRate: g.childPricePercent / 100,
+      infantsFree: g.infantsFree,
+      adults: booking.adults,
+      children: booking.children,
+      infants: booking.infants,
       hours,
       ...this.core.rates,
     });
@@ -269,6 +273,10 @@ export class BookingReplacement {
           additionalPerPersonCents: pick.additionalPerPersonCents,
           totalPriceCents: pick.totalCents,
           commissionCents: pick.commissionCents,
+          // The traveler's price is now the new guide's less what the platform covers: it has no lines
+          // of its own (one base line) and an extension costs its hourly average (decision 152).
+          priceLines: null,
+          overtimeRateCents: null,
           cancelledAt: null,
           cancelledBy: null,
           cancelReason: null,

@@ -1,7 +1,7 @@
 import { minutesToTime } from '../../../shared/availability';
 import { PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
 import { availableEvents, nextStatus, NO_SHOW_AFTER_MINUTES, type Actor, type BookingFacts } from '../../../shared/booking/state-machine';
-import { bookingNumber, extensionFeeCents } from '../../../shared/booking/money-rules';
+import { bookingNumber, extensionPriceCents, type PriceLine } from '../../../shared/booking/money-rules';
 import type { Booking, BookingPayment, Payment } from '../../../shared/schemas/bookings';
 import type { RescheduleProposal } from '../../../shared/schemas/reschedule';
 import type { BookingRow, BookingViewRow, ExtensionRow, PaymentRow } from './bookings.repository';
@@ -86,6 +86,20 @@ export function baseDurationHours(b: Pick<BookingRow, 'durationMinutes'>, extens
   return (b.durationMinutes - added) / 60;
 }
 
+/**
+ * What an extension of `hours` costs on this booking (decision 152): the overtime rate frozen at
+ * booking, else the hourly average of the tour as booked. The request charges it and the view's
+ * `extensionRateCents` is it for one hour, so the dialog shows what is charged.
+ */
+export function extensionFee(b: Pick<BookingRow, 'totalPriceCents' | 'durationMinutes' | 'overtimeRateCents'>, extensions: Pick<ExtensionRow, 'status' | 'minutes'>[], hours: number): number {
+  return extensionPriceCents({ totalCents: b.totalPriceCents, baseHours: baseDurationHours(b, extensions), overtimeRateCents: b.overtimeRateCents }, hours);
+}
+
+/** The lines as charged; a booking without them (made before decision 152, or replaced) reads as one base line of the guide's price. */
+function linesOf(b: Pick<BookingRow, 'priceLines' | 'totalPriceCents' | 'creditCents'>): PriceLine[] {
+  return b.priceLines ?? [{ kind: 'base', people: 1, amountCents: b.totalPriceCents + b.creditCents }];
+}
+
 const OPEN = new Set(['requested', 'paid', 'approved']);
 
 /** An extension's wallet payment still waiting for the traveler's approval (decision 104), as the sheet resumes it. */
@@ -116,6 +130,11 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     endsAt: b.endsAt.toISOString(),
     duration: b.durationMinutes / 60,
     travelers: b.travelers,
+    adults: b.adults,
+    children: b.children,
+    infants: b.infants,
+    lines: linesOf(b),
+    overtimeRateCents: b.overtimeRateCents,
     subcategory: r.subcategory?.id ? r.subcategory : null,
     totalPrice: b.totalPriceCents / 100,
     totalPriceCents: b.totalPriceCents,
@@ -130,7 +149,7 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     travelerConfirmedExtension: b.travelerConfirmedExtension,
     extensionCount: b.extensionCount,
     extensionPrice: b.extensionPriceCents === null ? null : b.extensionPriceCents / 100,
-    extensionRateCents: extensionFeeCents(b.totalPriceCents, baseDurationHours(b, r.extensions), 1),
+    extensionRateCents: extensionFee(b, r.extensions, 1),
     extensionsPaidCents: r.payments
       .filter((p) => p.kind === 'extension' && (p.status === 'succeeded' || p.status === 'partially_refunded'))
       .reduce((sum, p) => sum + p.amountCents - p.refundedCents, 0),

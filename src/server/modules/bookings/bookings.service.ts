@@ -1,7 +1,6 @@
 import { addDays } from '../../../shared/availability';
 import { ledgerBalance } from '../../../shared/booking/ledger';
 import { priceWithCredit } from '../../../shared/booking/credit';
-import { bookingPrice } from '../../../shared/booking/money-rules';
 import { BOOKING_LEAD_TIME_HOURS, bookableSlots, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { tripTabOf, type TRIP_TABS } from '../../../shared/booking/state-machine';
 import type { TravelCreditsReply } from '../../../shared/schemas/replacements';
@@ -11,6 +10,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { assertLive, liveUser, sessionEnded, type AuthUser, type TokenCaller } from '../auth/index';
 import { BookingCore, MINUTE_MS } from './booking-core';
 import { BookingExtensions } from './booking-extensions';
+import { checkGroupSize, checkoutPrice, groupColumns, groupOfBody } from './booking-group';
 import { BookingCancellation } from './booking-cancellation';
 import { BookingLifecycle } from './booking-lifecycle';
 import { BookingFromOffer } from './booking-offers';
@@ -109,24 +109,13 @@ export class BookingsService extends BookingCore {
         if (!found || found.guide.status !== 'active') throw notFound('Guide');
         const { guide } = found;
         if (guide.userId === user.id) throw new AppError('own_listing', 'You cannot book your own listing');
-        if (body.travelers < guide.minPeople || body.travelers > guide.maxPeople) {
-          throw new AppError('group_size_out_of_range', `This guide takes groups of ${guide.minPeople}–${guide.maxPeople}`, [
-            { path: 'travelers', message: `between ${guide.minPeople} and ${guide.maxPeople}` },
-          ]);
-        }
+        const group = groupOfBody(body);
+        checkGroupSize(guide, group);
         this.checkDuration(guide, body.durationHours);
         if (body.subcategoryId !== undefined && found.service?.subcategoryId == null) {
           throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'subcategoryId', message: 'not offered' }]);
         }
-        const price = bookingPrice({
-          basicPerHourCents: guide.basicPricePerHourCents,
-          additionalPerPersonCents: guide.additionalPricePerPersonCents,
-          servicePriceCents: found.service?.priceCents ?? null,
-          includedPeople: guide.includedPeople,
-          travelers: body.travelers,
-          hours: body.durationHours,
-          ...this.rates,
-        });
+        const price = checkoutPrice(guide, found.service?.priceCents ?? null, group, body.durationHours, this.rates);
         // A travel credit (decision 139) comes off the traveler's total; the deposit is on what they pay,
         // the commission on the guide's price, and the platform pays the guide the credit at completion.
         const paid = priceWithCredit(price.totalCents, found.credit?.amountCents ?? 0, this.rates.depositRate);
@@ -153,7 +142,7 @@ export class BookingsService extends BookingCore {
             timeZone: guide.timeZone,
             startsAt: slot.startsAt,
             endsAt: slot.endsAt,
-            travelers: body.travelers,
+            ...groupColumns(guide, group, price),
             subcategoryId: body.subcategoryId ?? null,
             unitPriceCents: price.unitPriceCents,
             additionalPerPersonCents: price.additionalPerPersonCents,

@@ -49,6 +49,8 @@ export interface CandidateGuide {
   basicPricePerHourCents: number;
   additionalPricePerPersonCents: number;
   includedPeople: number;
+  childPricePercent: number;
+  infantsFree: boolean;
   /** The booked service's own price with this guide, when they set one. */
   servicePriceCents: number | null;
   timeZone: string;
@@ -77,6 +79,8 @@ export async function candidateGuides(
       basicPricePerHourCents: guides.basicPricePerHourCents,
       additionalPricePerPersonCents: guides.additionalPricePerPersonCents,
       includedPeople: guides.includedPeople,
+      childPricePercent: guides.childPricePercent,
+      infantsFree: guides.infantsFree,
       servicePriceCents: q.subcategoryId === null ? sql<number | null>`null::int` : guideServices.priceCents,
       timeZone: guides.timeZone,
     })

@@ -13,6 +13,20 @@ afterAll(() => t.close());
 
 const login = (username: string) => sessionFor(t, username);
 
+describe('demo group prices (decision 152)', () => {
+  it("show a private group ('up to 4 people') and a day rate, and every demo booking's lines add up to its price", async () => {
+    const cards = async (city: string) => (await t.app.inject({ url: `/api/v2/guides?city=${city}` })).json().data as { groupPricing: { includedPeople: number; dayRateCents: number | null } }[];
+    expect((await cards('hiroshima')).some((g) => g.groupPricing.includedPeople === 4)).toBe(true);
+    expect((await cards('sapporo')).some((g) => g.groupPricing.dayRateCents !== null)).toBe(true);
+    const me = await login('traveler');
+    const { data } = (await t.app.inject({ url: `/api/v2/bookings-new/traveler/${me.id}`, headers: auth(me.token) })).json();
+    for (const b of data as { lines: { amountCents: number }[]; totalPriceCents: number; creditCents: number; travelers: number; adults: number }[]) {
+      expect(b.lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(b.totalPriceCents + b.creditCents);
+      expect(b.adults).toBe(b.travelers);
+    }
+  });
+});
+
 describe('demo bookings', () => {
   it('fill the demo traveler’s pending-requests, upcoming and past tabs', async () => {
     const me = await login('traveler');

@@ -75,7 +75,7 @@ export class OffersService {
       additionalPerPersonCents: base.additionalPricePerPersonCents,
       servicePriceCents,
       includedPeople: base.includedPeople,
-      travelers: q.travelers,
+      adults: q.travelers,
       hours: q.durationHours,
       ...this.deps.rates(),
     }).totalCents;

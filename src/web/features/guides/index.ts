@@ -12,7 +12,7 @@ export { GuideGridSkeleton } from './components/guide-grid-skeleton';
 export { GuidePhoto } from './components/guide-photo';
 export { GuideScores } from './components/guide-scores';
 export { ItineraryCard } from './components/itinerary-card';
-export { PriceIncludes } from './components/price-includes';
+export { ExtrasList, PriceIncludes } from './components/price-includes';
 export { Rating } from './components/rating';
 export { ResponsivenessLine } from './components/responsiveness';
 export { ReviewsSection } from './components/reviews-section';

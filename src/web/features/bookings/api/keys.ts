@@ -6,6 +6,8 @@ export const bookingKeys = {
   traveler: (userId: number) => ['bookings', 'traveler', userId] as const,
   guide: (userId: number) => ['bookings', 'guide', userId] as const,
   quote: (id: number) => ['bookings', 'quote', id] as const,
+  /** A guide's public quote for a group (decision 151), by guide and its query. */
+  groupQuote: (guideId: number, query: Record<string, string | number>) => ['bookings', 'group-quote', guideId, query] as const,
   replacements: (id: number) => ['bookings', 'replacements', id] as const,
   credits: ['bookings', 'credits'] as const,
   openOffers: (userId: number) => ['bookings', 'open-offers', userId] as const,

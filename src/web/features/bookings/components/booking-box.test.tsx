@@ -23,7 +23,7 @@ const guide: BookableGuide = {
   services: [],
   availabilities: { weekly: [], exceptions: [] },
 };
-const draft: BookingDraft = { date: '2026-12-03', startTime: '10:00', durationHours: 2, travelers: 1, subcategoryId: null };
+const draft: BookingDraft = { date: '2026-12-03', startTime: '10:00', durationHours: 2, adults: 1, children: 0, infants: 0, subcategoryId: null };
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const trip = (startsAt: string, endsAt: string) => ({ id: 42, bookingNumber: 'TG0042', status: 'upcoming', startsAt, endsAt, timeZone: 'Asia/Tokyo', guide: { id: 8, userId: 80, fullName: 'Kenji Mori', profilePicture: null, serviceCity: 'tokyo', timeZone: 'Asia/Tokyo' } });
 
@@ -38,6 +38,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string) => {
       if (url.includes('/slots')) return json({ guideId: 3, date: '2026-12-03', timeZone: 'Asia/Tokyo', durationHours: 2, leadTimeHours: 12, slots: [{ startTime: '10:00', startsAt: '2026-12-03T01:00:00.000Z', endsAt: '2026-12-03T03:00:00.000Z' }] });
+      if (url.includes('/quote')) return json({ guideId: 3, currency: 'CNY', adults: 1, children: 0, infants: 0, hours: 2, days: null, totalCents: 60_000, depositCents: 12_000, inPersonCents: 48_000, lines: [{ kind: 'base', label: 'Guide · 2 h', amountCents: 60_000 }] });
       if (url.includes('/bookings-new/traveler/2')) return json({ data: mine, counts: { 'pending-requests': 0, upcoming: 1, ongoing: 0, past: 0 } });
       return json({});
     }),

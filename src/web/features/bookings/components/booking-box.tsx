@@ -9,11 +9,12 @@ import { SelectField } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+import { useDraftPrice } from '../hooks/use-draft-price';
 import { useSlots } from '../api/get-slots';
 import { useTravelerBookings } from '../api/get-traveler-bookings';
 import { amount, durationText, formatCalendarDate, formatInstant, localName, zoneName } from '../../../lib/format';
-import { previewPrice } from '../lib/price';
-import { dateBounds, durationOptions, nextOpenDay, travelerOptions, type BookableGuide, type BookingDraft } from '../lib/selection';
+import { dateBounds, durationOptions, nextOpenDay, type BookableGuide, type BookingDraft } from '../lib/selection';
+import { GroupSteppers } from './group-steppers';
 import { PriceBreakdown } from './price-breakdown';
 import { SlotPicker } from './slot-picker';
 import { withGap } from '../../../lib/cjk-spacing';
@@ -49,7 +50,7 @@ export function BookingBox({
   const timesRef = useRef<HTMLFieldSetElement>(null);
   const bounds = dateBounds(guide.timeZone);
   const zoneLabel = zoneLabelKey(guide.timeZone) ? t('japanTime') : guide.timeZone;
-  const price = previewPrice(guide, draft);
+  const price = useDraftPrice(guide, draft).price!;
   const reply = slots.data && slots.data.date === draft.date && slots.data.durationHours === draft.durationHours ? slots.data : undefined;
   const chosen = reply?.slots.some((s) => s.startTime === draft.startTime) ? draft.startTime : null;
   const nextDay = draft.date && reply && reply.slots.length === 0 ? nextOpenDay(guide, addDays(draft.date, 1)) : null;
@@ -93,27 +94,14 @@ export function BookingBox({
           }}
           hint={draft.date ? formatCalendarDate(draft.date, locale, { weekday: 'short' }) : undefined}
         />
-        <div className="grid grid-cols-2 gap-3">
-          <SelectField label={t('box.duration')} value={String(draft.durationHours)} onChange={(e) => onChange({ durationHours: Number(e.target.value) })}>
-            {durationOptions(guide).map((h) => (
-              <option key={h} value={h}>
-                {durationText(h, locale)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={t('box.travelers')}
-            value={String(draft.travelers)}
-            onChange={(e) => onChange({ travelers: Number(e.target.value) })}
-            hint={travelersAdjusted ? t('box.groupRange', { min: guide.minPeople, max: guide.maxPeople }) : undefined}
-          >
-            {travelerOptions(guide).map((n) => (
-              <option key={n} value={n}>
-                {t('people', { count: n })}
-              </option>
-            ))}
-          </SelectField>
-        </div>
+        <SelectField label={t('box.duration')} value={String(draft.durationHours)} onChange={(e) => onChange({ durationHours: Number(e.target.value) })}>
+          {durationOptions(guide).map((h) => (
+            <option key={h} value={h}>
+              {durationText(h, locale)}
+            </option>
+          ))}
+        </SelectField>
+        <GroupSteppers guide={guide} group={draft} onChange={onChange} hint={travelersAdjusted ? t('box.groupRange', { min: guide.minPeople, max: guide.maxPeople }) : undefined} />
         {guide.services.length > 0 && (
           <SelectField
             label={t('box.service')}

@@ -5,8 +5,8 @@ import { BottomBar } from '../../../components/ui/bottom-bar';
 import { Button } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { useBookingDraft } from '../hooks/use-booking-draft';
+import { useDraftPrice } from '../hooks/use-draft-price';
 import { amount, formatCalendarDate } from '../../../lib/format';
-import { previewPrice } from '../lib/price';
 import type { BookableGuide, BookingDraft } from '../lib/selection';
 import { BookingBox } from './booking-box';
 import { Sheet } from '../../../components/ui/sheet';
@@ -43,7 +43,8 @@ export function BookingWidget({
     ) : (
       <BookingBox guide={guide} draft={draft} onChange={update} onBook={() => onBook(draft)} travelersAdjusted={travelersAdjusted} variant={variant} />
     );
-  const total = draft.startTime ? previewPrice(guide, draft).totalCents : null;
+  const { price } = useDraftPrice(guide, draft);
+  const total = draft.startTime && price ? price.totalCents : null;
 
   return (
     <>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PAYING_HELP_PATH } from '../../licences';
 import { Link } from 'react-router';
 import { createPaymentBodySchema, postalCodeSchema, type Booking, type CreateBookingBody } from '../../../../shared/schemas/bookings';
+import type { GuideExtra } from '../../../../shared/booking/money-rules';
 import type { Offer } from '../../../../shared/schemas/offers';
 import { Button } from '../../../components/ui/button';
 import { FieldShell, inputClass, Panel, TextAreaField, TextField } from '../../../components/ui/form';
@@ -34,6 +35,7 @@ export function CheckoutForm({
   draft,
   offer,
   guideProfilePath,
+  extras,
   onCreated,
   onPaid,
   onApproval,
@@ -46,6 +48,8 @@ export function CheckoutForm({
   /** A guide's offer being booked (decision 078): its terms are fixed, nothing is typed again. */
   offer?: Offer;
   guideProfilePath: string;
+  /** What the guide declares the tour includes or not (decision 151), listed in the review before paying. */
+  extras?: readonly GuideExtra[];
   onCreated: (booking: Booking) => void;
   onPaid: (booking: Booking) => void;
   onApproval: (url: string) => void;
@@ -132,6 +136,11 @@ export function CheckoutForm({
     method: payment.method,
     depositCents: price.depositCents,
     creditCents: price.creditCents,
+    children: tour.children,
+    infants: tour.infants,
+    lines: price.fromOffer ? undefined : price.lines,
+    extras,
+    overtimeRateCents: booking?.overtimeRateCents,
     validity: booking?.paymentDueAt ? { kind: 'hold', until: booking.paymentDueAt } : offer ? { kind: 'offer', until: offer.expiresAt } : { kind: 'newHold' },
     ...(offer && !booking && { shopStops: offer.shopStops }),
   };

@@ -2,11 +2,12 @@ import { ClipboardCheck } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cancellationTerms } from '../../../../shared/booking/money-rules';
+import { cancellationTerms, type GuideExtra } from '../../../../shared/booking/money-rules';
 import { PAYMENT_WINDOW_MINUTES } from '../../../../shared/booking/schedule';
 import type { Booking, PaymentMethodName } from '../../../../shared/schemas/bookings';
 import type { ShopStop } from '../../../../shared/schemas/shop-stops';
 import { ShopStopsList } from '../../../components/ui/shop-stops';
+import { ExtrasList } from '../../guides';
 import { currentLocale } from '../../../lib/i18n';
 import { durationText, formatCalendarDate, formatDeadline, moneyFormat } from '../../../lib/format';
 import { TourTime } from '../../../components/ui/tour-time';
@@ -46,7 +47,31 @@ export interface OrderReviewFacts {
   shopStops?: readonly ShopStop[];
   /** A travel credit already taken off the total (decision 139). */
   creditCents?: number;
+  /** The group's children (3–11) and infants (under 3) among the travelers (decision 152). */
+  children?: number;
+  infants?: number;
+  /** The price's lines as labelled (decision 152); they add up to total + credit. */
+  lines?: { label: string; amountCents: number }[];
+  /** What the guide declares the tour includes or not (decision 151), read before paying. */
+  extras?: readonly GuideExtra[];
+  /** The booking's frozen overtime rate an hour (decision 152), shown as the overtime extra's price. */
+  overtimeRateCents?: number | null;
 }
+
+/** The group as a phrase: "2 adults, 1 child, 1 infant", or "3 people" when all are adults. */
+function groupText(t: (key: string, o?: Record<string, unknown>) => string, f: Pick<OrderReviewFacts, 'travelers' | 'children' | 'infants'>): string {
+  const children = f.children ?? 0;
+  const infants = f.infants ?? 0;
+  if (!children && !infants) return t('people', { count: f.travelers });
+  const parts = [t('group.adultsCount', { count: f.travelers - children - infants })];
+  if (children) parts.push(t('group.childrenCount', { count: children }));
+  if (infants) parts.push(t('group.infantsCount', { count: infants }));
+  return parts.join(t('group.separator'));
+}
+
+/** The extras with the overtime priced at the rate the booking froze, where it has one. */
+const extrasAsBooked = (extras: readonly GuideExtra[], overtimeRateCents: number | null | undefined) =>
+  overtimeRateCents == null ? extras : extras.map((e) => (e.kind === 'overtime_hour' && !e.included ? { ...e, priceCents: overtimeRateCents } : e));
 
 /**
  * The review of an extension's payment: the booking's tour, the extension's hours and the server's
@@ -99,7 +124,12 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
         <Row label={t('review.when')}>
           {formatCalendarDate(facts.date, locale, { weekday: 'short' })} <TourTime date={facts.date} start={facts.startTime} timeZone={facts.timeZone} />
         </Row>
-        <Row label={t('review.group')}>{t('review.groupValue', { duration: durationText(facts.hours, locale), travelers: t('people', { count: facts.travelers }) })}</Row>
+        <Row label={t('review.group')}>{t('review.groupValue', { duration: durationText(facts.hours, locale), travelers: groupText(t, facts) })}</Row>
+        {facts.lines?.map((l, i) => (
+          <Row key={i} label={l.label}>
+            {money.rmb(l.amountCents)}
+          </Row>
+        ))}
         {!!facts.creditCents && <Row label={t('review.credit')}>−{money.rmb(facts.creditCents)}</Row>}
         <Row label={t('review.total')} strong>
           {money.rmb(facts.totalCents)}
@@ -110,6 +140,12 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
         {facts.inPersonCents > 0 && <Row label={t('review.inPerson')}>{money.rmb(facts.inPersonCents)}</Row>}
       </dl>
       {facts.shopStops && <ShopStopsList stops={facts.shopStops} className="mt-3 text-sm" />}
+      {!!facts.extras?.length && (
+        <>
+          <h4 className="mt-4 text-sm font-semibold">{t('review.extras')}</h4>
+          <ExtrasList extras={extrasAsBooked(facts.extras, facts.overtimeRateCents)} className="mt-1 text-sm text-stone-700 dark:text-stone-300" />
+        </>
+      )}
 
       <h4 className="mt-4 text-sm font-semibold">{t('review.payment')}</h4>
       <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-stone-700 dark:text-stone-300">

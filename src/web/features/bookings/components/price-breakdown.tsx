@@ -13,6 +13,8 @@ export interface PriceLines {
   balanceCents: number;
   hours: number;
   travelers: number;
+  /** The price's lines as the server (or the shared rule) labels them (decision 152); they add up to total + credit. */
+  lines?: { label: string; amountCents: number }[];
   /** Priced by the guide's offer (decision 078): one line, the offer's fee, instead of rate × hours. */
   fromOffer?: boolean;
   /** A travel credit taken off the total (decision 139): the lines above it add up to total + credit. */
@@ -22,9 +24,9 @@ export interface PriceLines {
 }
 
 /**
- * The total and how it is made: the first traveler's hours, the additional travelers' hours, the
- * deposit paid online now and the rest paid to the guide in person. The two first lines add up to
- * the total exactly (the second takes the rounding).
+ * The total and how it is made: the price's lines (decision 152: the group's, as priced), else the
+ * first traveler's hours and the additional travelers' hours (the second takes the rounding), then
+ * the deposit paid online now and the rest paid to the guide in person.
  */
 export function PriceBreakdown({ price, className, estimate, paid }: { price: PriceLines; className?: string; estimate?: boolean; paid?: boolean }) {
   const { t } = useTranslation('bookings');
@@ -37,12 +39,14 @@ export function PriceBreakdown({ price, className, estimate, paid }: { price: Pr
   return (
     <div className={className}>
       <dl className="space-y-1.5 text-sm">
-        {price.fromOffer ? (
+        {price.lines && !price.fromOffer ? (
+          price.lines.map((l, i) => <Line key={i} label={l.label} value={money(l.amountCents)} />)
+        ) : price.fromOffer ? (
           <Line label={t('price.offer', { hours: hoursText(price.hours), count: price.travelers })} value={money(price.totalCents)} />
         ) : (
           <Line label={t('price.base', { amount: amount(price.unitPriceCents), hours: hoursText(price.hours) })} value={money(base)} />
         )}
-        {extraPeople > 0 && !price.fromOffer && (
+        {extraPeople > 0 && !price.fromOffer && !price.lines && (
           <Line
             label={t('price.extra', { amount: amount(price.additionalPerPersonCents), count: extraPeople, hours: hoursText(price.hours) })}
             value={money(extra)}

@@ -15,7 +15,10 @@ export interface TourInfo {
   startsAt: string;
   timeZone: string;
   hours: number;
+  /** Everyone on the tour; of them, children (3–11) and infants (under 3) when known (decision 152). */
   travelers: number;
+  children?: number;
+  infants?: number;
   service: { nameEn: string; nameCn: string; nameJa: string } | null;
   bookingNumber?: string;
 }
@@ -30,6 +33,8 @@ export function tourOfBooking(b: Booking): TourInfo {
     timeZone: b.timeZone,
     hours: b.duration,
     travelers: b.travelers,
+    children: b.children,
+    infants: b.infants,
     service: b.subcategory,
     bookingNumber: b.bookingNumber,
   };

@@ -32,7 +32,7 @@ afterEach(async () => {
 });
 
 const guide = { basicPricePerHourCents: 30_000, additionalPricePerPersonCents: 3_000, services: [], groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8 } };
-const draft = { durationHours: 2, travelers: 2, subcategoryId: null };
+const draft = { durationHours: 2, adults: 2, children: 0, infants: 0, subcategoryId: null };
 
 describe('travel credit (decision 139)', () => {
   it('the preview takes the credit off the total, the deposit on what is left, as the server does', () => {
@@ -42,7 +42,7 @@ describe('travel credit (decision 139)', () => {
     const credited = previewPrice(guide, draft, 5_000);
     expect(credited).toMatchObject({ totalCents: 61_000, depositCents: 12_200, balanceCents: 48_800, creditCents: 5_000 });
     // At most half the total.
-    expect(previewPrice(guide, { ...draft, durationHours: 1, travelers: 1 }, 50_000)).toMatchObject({ totalCents: 15_000, creditCents: 15_000 });
+    expect(previewPrice(guide, { ...draft, durationHours: 1, adults: 1 }, 50_000)).toMatchObject({ totalCents: 15_000, creditCents: 15_000 });
   });
 
   it('the breakdown shows the credit between the lines and the total, and the lines still add up', async () => {

@@ -13,7 +13,7 @@ export function useBookingDraft(guide: BookableGuide, params: URLSearchParams) {
       if ((patch.date !== undefined && patch.date !== s.date) || (patch.durationHours !== undefined && patch.durationHours !== s.durationHours)) {
         next.startTime = patch.startTime ?? null;
       }
-      if (patch.travelers !== undefined) next.travelersAdjusted = false;
+      if (patch.adults !== undefined || patch.children !== undefined || patch.infants !== undefined) next.travelersAdjusted = false;
       return next;
     });
   }, []);

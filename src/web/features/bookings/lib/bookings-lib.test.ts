@@ -51,14 +51,16 @@ describe('booking selection', () => {
   it('carries the date and group size over from the search the profile was opened from, within the guide’s ranges', () => {
     const params = new URLSearchParams({ redirect: '/search?city=tokyo&date=2026-12-01&travelers=6' });
     const d = initialDraft(guide, params, now);
-    expect(d).toMatchObject({ date: '2026-12-01', travelers: 4, durationHours: 2, startTime: null, travelersAdjusted: true });
+    expect(d).toMatchObject({ date: '2026-12-01', adults: 4, children: 0, infants: 0, durationHours: 2, startTime: null, travelersAdjusted: true });
     expect(initialDraft(guide, new URLSearchParams({ date: '2026-11-01' }), now).date).toBe('2026-11-23');
   });
 
   it('round-trips the choice through the checkout URL and refuses malformed ones', () => {
-    const path = checkoutPath(3, { date: '2026-12-01', startTime: '10:30', durationHours: 2.5, travelers: 2, subcategoryId: 7 });
-    expect(path).toBe('/checkout/3?date=2026-12-01&time=10%3A30&hours=2.5&travelers=2&service=7');
-    expect(draftFromQuery(new URL(path, 'http://x').searchParams)).toEqual({ date: '2026-12-01', startTime: '10:30', durationHours: 2.5, travelers: 2, subcategoryId: 7 });
+    const path = checkoutPath(3, { date: '2026-12-01', startTime: '10:30', durationHours: 2.5, adults: 2, children: 1, infants: 0, subcategoryId: 7 });
+    expect(path).toBe('/checkout/3?date=2026-12-01&time=10%3A30&hours=2.5&adults=2&children=1&service=7');
+    expect(draftFromQuery(new URL(path, 'http://x').searchParams)).toEqual({ date: '2026-12-01', startTime: '10:30', durationHours: 2.5, adults: 2, children: 1, infants: 0, subcategoryId: 7 });
+    // A link from before decision 152 names travelers: the adults.
+    expect(draftFromQuery(new URLSearchParams('date=2026-12-01&time=10:00&hours=2&travelers=3'))).toMatchObject({ adults: 3, children: 0, infants: 0 });
     expect(draftFromQuery(new URLSearchParams('date=2026-02-30&time=10:00&hours=2&travelers=1'))).toBeNull();
     expect(draftFromQuery(new URLSearchParams('date=2026-12-01&time=10:00&hours=2.2&travelers=1'))).toBeNull();
   });

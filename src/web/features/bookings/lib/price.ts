@@ -1,33 +1,66 @@
 import { priceWithCredit } from '../../../../shared/booking/credit';
 import { bookingPrice } from '../../../../shared/booking/money-rules';
 import type { Booking } from '../../../../shared/schemas/bookings';
+import { priceLineLabel } from '../../../../shared/booking/price-lines';
 import type { Offer } from '../../../../shared/schemas/offers';
+import type { QuoteReply } from '../../../../shared/schemas/quote';
+import { currentLocale } from '../../../lib/i18n';
 import type { PriceLines } from '../components/price-breakdown';
-import type { BookableGuide, BookingDraft } from './selection';
+import { draftGroupSize, type BookableGuide, type BookingDraft } from './selection';
 
 /**
  * The breakdown shown before a booking exists, from the shared pricing rule (decision 040) with the
- * default deposit rate. It is a preview: the server prices the booking when it is made, and the
- * checkout shows and charges the server's figures.
+ * default deposit rate and the guide's group pricing (decision 152): shown until the server's quote
+ * answers (`quotedPrice`). The server prices the booking when it is made, and the checkout shows and
+ * charges the server's figures.
  */
 export function previewPrice(
   guide: Pick<BookableGuide, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'groupPricing' | 'services'>,
-  draft: Pick<BookingDraft, 'durationHours' | 'travelers' | 'subcategoryId'>,
+  draft: Pick<BookingDraft, 'durationHours' | 'adults' | 'children' | 'infants' | 'subcategoryId'>,
   /** The traveler's available travel credit (decision 139), which the server takes off the total. */
   availableCreditCents = 0,
 ): PriceLines {
   const service = draft.subcategoryId === null ? undefined : guide.services.find((s) => s.id === draft.subcategoryId);
+  const g = guide.groupPricing;
   const p = bookingPrice({
     basicPerHourCents: guide.basicPricePerHourCents,
     additionalPerPersonCents: guide.additionalPricePerPersonCents,
     servicePriceCents: service?.priceCents ?? null,
-    includedPeople: guide.groupPricing.includedPeople,
-    travelers: draft.travelers,
+    includedPeople: g.includedPeople,
+    childPriceRate: g.childPriceRate,
+    infantsFree: g.infantsFree,
+    adults: draft.adults,
+    children: draft.children,
+    infants: draft.infants,
     hours: draft.durationHours,
   });
+  const locale = currentLocale();
+  const lines = p.lines.map((l) => ({ label: priceLineLabel(l, { hours: draft.durationHours }, locale), amountCents: l.amountCents }));
+  return withCredit({ ...p, lines, hours: draft.durationHours, travelers: draftGroupSize(draft) }, availableCreditCents);
+}
+
+/** The server's quote of the draft (decision 151) as the breakdown: its lines as labelled, less the credit the checkout will take. */
+export function quotedPrice(q: QuoteReply, availableCreditCents = 0): PriceLines {
+  return withCredit(
+    {
+      unitPriceCents: 0,
+      additionalPerPersonCents: 0,
+      totalCents: q.totalCents,
+      depositCents: q.depositCents,
+      balanceCents: q.inPersonCents,
+      hours: q.hours,
+      travelers: q.adults + q.children + q.infants,
+      lines: q.lines.map((l) => ({ label: l.label, amountCents: l.amountCents })),
+    },
+    availableCreditCents,
+  );
+}
+
+/** A travel credit (decision 139) taken off the total as the server takes it; the deposit is on what is paid. */
+function withCredit(p: PriceLines, availableCreditCents: number): PriceLines {
   const paid = priceWithCredit(p.totalCents, availableCreditCents);
-  if (!paid.creditCents) return { ...p, hours: draft.durationHours, travelers: draft.travelers };
-  return { ...p, ...paid, balanceCents: paid.totalCents - paid.depositCents, hours: draft.durationHours, travelers: draft.travelers };
+  if (!paid.creditCents) return p;
+  return { ...p, ...paid, balanceCents: paid.totalCents - paid.depositCents };
 }
 
 /** The breakdown of a booking the server has priced (the price of record). */
@@ -41,6 +74,8 @@ export function bookingPriceLines(b: Booking): PriceLines {
     hours: b.duration,
     travelers: b.travelers,
     fromOffer: b.offerId !== null,
+    // The lines as charged (decision 152), labelled as the quote labels them.
+    lines: b.offerId !== null ? undefined : b.lines.map((l) => ({ label: priceLineLabel(l, { hours: b.duration }, currentLocale()), amountCents: l.amountCents })),
     creditCents: b.creditCents ?? 0,
   };
 }

@@ -23,9 +23,15 @@ export interface BookingDraft {
   date: string | null;
   startTime: string | null;
   durationHours: number;
-  travelers: number;
+  /** The group (decision 152): adults (12 and over), children (3–11), infants (under 3). */
+  adults: number;
+  children: number;
+  infants: number;
   subcategoryId: number | null;
 }
+
+/** Everyone on the tour, infants included: what the guide's min and max people are checked against. */
+export const draftGroupSize = (d: Pick<BookingDraft, 'adults' | 'children' | 'infants'>) => d.adults + d.children + d.infants;
 
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -34,10 +40,6 @@ export function durationOptions(guide: Pick<BookableGuide, 'minDuration' | 'maxD
   const out: number[] = [];
   for (let h = Math.max(0.5, guide.minDuration); h <= guide.maxDuration + 1e-9; h += 0.5) out.push(h);
   return out;
-}
-
-export function travelerOptions(guide: Pick<BookableGuide, 'minPeople' | 'maxPeople'>): number[] {
-  return Array.from({ length: Math.max(0, guide.maxPeople - guide.minPeople + 1) }, (_, i) => guide.minPeople + i);
 }
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
@@ -58,7 +60,8 @@ export function nextOpenDay(guide: Pick<BookableGuide, 'availabilities' | 'timeZ
 /**
  * The draft a profile opens with: the date and group size carried over from the search (its own
  * query, or the `redirect` back to the results), kept inside the guide's ranges; otherwise the
- * guide's first day that still has a bookable start time and the smallest group.
+ * guide's first day that still has a bookable start time and the smallest group. A search names no
+ * ages (decision 151), so its group starts as adults; the traveler sets children and infants.
  */
 export function initialDraft(guide: BookableGuide, params: URLSearchParams, now = new Date()): BookingDraft & { travelersAdjusted: boolean } {
   const redirect = params.get('redirect');
@@ -73,34 +76,40 @@ export function initialDraft(guide: BookableGuide, params: URLSearchParams, now 
     date,
     startTime: null,
     durationHours: durationOptions(guide)[0] ?? guide.minDuration,
-    travelers,
+    adults: travelers,
+    children: 0,
+    infants: 0,
     subcategoryId: null,
     travelersAdjusted: Number.isInteger(askedTravelers) && askedTravelers > 0 && askedTravelers !== travelers,
   };
 }
 
-/** /checkout/{guideId}?date=&time=&hours=&travelers=&service= */
+/** /checkout/{guideId}?date=&time=&hours=&adults=&children=&infants=&service= (children and infants when any). */
 export function checkoutPath(guideId: number, d: BookingDraft): string {
   const q = new URLSearchParams();
   if (d.date) q.set('date', d.date);
   if (d.startTime) q.set('time', d.startTime);
   q.set('hours', String(d.durationHours));
-  q.set('travelers', String(d.travelers));
+  q.set('adults', String(d.adults));
+  if (d.children > 0) q.set('children', String(d.children));
+  if (d.infants > 0) q.set('infants', String(d.infants));
   if (d.subcategoryId !== null) q.set('service', String(d.subcategoryId));
   return `/checkout/${guideId}?${q}`;
 }
 
-/** The draft in a checkout URL, or null when a part is missing or malformed. */
+/** The draft in a checkout URL, or null when a part is missing or malformed; a link from before decision 152 names `travelers`, the adults. */
 export function draftFromQuery(params: URLSearchParams): (BookingDraft & { date: string; startTime: string }) | null {
   const date = params.get('date');
   const startTime = params.get('time');
   const durationHours = Number(params.get('hours'));
-  const travelers = Number(params.get('travelers'));
+  const adults = Number(params.get('adults') ?? params.get('travelers'));
+  const children = Number(params.get('children') ?? 0);
+  const infants = Number(params.get('infants') ?? 0);
   const service = params.get('service');
   const subcategoryId = service === null ? null : Number(service);
   if (!date || !isCalendarDate(date) || !startTime || !TIME_RE.test(startTime)) return null;
   if (!Number.isFinite(durationHours) || durationHours <= 0 || (durationHours * 2) % 1 !== 0) return null;
-  if (!Number.isInteger(travelers) || travelers < 1) return null;
+  if (!Number.isInteger(adults) || adults < 1 || !Number.isInteger(children) || children < 0 || !Number.isInteger(infants) || infants < 0) return null;
   if (subcategoryId !== null && (!Number.isInteger(subcategoryId) || subcategoryId <= 0)) return null;
-  return { date, startTime, durationHours, travelers, subcategoryId };
+  return { date, startTime, durationHours, adults, children, infants, subcategoryId };
 }

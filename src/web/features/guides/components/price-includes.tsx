@@ -1,6 +1,8 @@
 import { Check, Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { GuideExtra } from '../../../../shared/booking/money-rules';
 import type { GuideDetail } from '../../../../shared/schemas/guides';
+import { cn } from '../../../lib/cn';
 import { bracketed, colon, formatRmb } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 
@@ -25,25 +27,37 @@ export function PriceIncludes({ guide }: { guide: Pick<GuideDetail, 'groupPricin
       {guide.extras.length > 0 && (
         <div>
           <h3 className="font-medium">{t('pricing.extrasHeading')}</h3>
-          <ul className="mt-2 space-y-1.5">
-            {guide.extras.map((e, i) => {
-              const Icon = e.included ? Check : Receipt;
-              const state = e.included ? t('pricing.included') : e.kind === 'overtime_hour' && e.priceCents !== undefined ? t('pricing.overtime', { price: formatRmb(e.priceCents, locale) }) : t('pricing.atCost');
-              return (
-                <li key={`${e.kind}-${i}`} className="flex items-start gap-2">
-                  <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-                  <span>
-                    <span className="font-medium">{t(`pricing.kind.${e.kind}`)}</span>
-                    {colon(locale)}
-                    {state}
-                    {e.note && <span className="text-stone-600 dark:text-stone-400">{bracketed(e.note, locale)}</span>}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
+          <ExtrasList extras={guide.extras} className="mt-2" />
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * Each declared extra: included, not included and paid at cost in person, or overtime at its hourly
+ * price. The profile lists them, and the order review before paying (decision 152).
+ */
+export function ExtrasList({ extras, className }: { extras: readonly GuideExtra[]; className?: string }) {
+  const { t } = useTranslation('guides');
+  const locale = currentLocale();
+  return (
+    <ul className={cn('space-y-1.5', className)} data-testid="extras-list">
+      {extras.map((e, i) => {
+        const Icon = e.included ? Check : Receipt;
+        const state = e.included ? t('pricing.included') : e.kind === 'overtime_hour' && e.priceCents !== undefined ? t('pricing.overtime', { price: formatRmb(e.priceCents, locale) }) : t('pricing.atCost');
+        return (
+          <li key={`${e.kind}-${i}`} className="flex items-start gap-2">
+            <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            <span>
+              <span className="font-medium">{t(`pricing.kind.${e.kind}`)}</span>
+              {colon(locale)}
+              {state}
+              {e.note && <span className="text-stone-600 dark:text-stone-400">{bracketed(e.note, locale)}</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

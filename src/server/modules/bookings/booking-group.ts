@@ -1,0 +1,64 @@
+import { bookingPrice, declaredOvertimeRateCents, groupSize, type BookingPrice } from '../../../shared/booking/money-rules';
+import { checkoutGroup, type CheckoutGroup } from '../../../shared/booking/checkout-group';
+import type { CreateBookingBody } from '../../../shared/schemas/bookings';
+import { AppError } from '../../lib/app-error';
+import type { GuideForBooking, NewBooking } from './bookings.repository';
+
+/**
+ * A checkout's group and its price (decision 152), kept out of `create()` so the checkout reads as
+ * its steps: the group from the body, checked against the guide's range, priced by `groupPrice`
+ * exactly as the quote prices it, and the columns the booking stores of it.
+ */
+
+/** The body's group; the route's schema has already refused a body that names none. */
+export function groupOfBody(body: CreateBookingBody): CheckoutGroup {
+  const group = checkoutGroup(body);
+  if (typeof group === 'string') throw new AppError('validation_failed', group, [{ path: 'adults', message: group }]);
+  return group;
+}
+
+/** Everyone, infants included, against the guide's min and max people, as the quote checks them. */
+export function checkGroupSize(guide: Pick<GuideForBooking, 'minPeople' | 'maxPeople'>, group: CheckoutGroup): void {
+  const size = groupSize(group);
+  if (size < guide.minPeople || size > guide.maxPeople) {
+    throw new AppError('group_size_out_of_range', `This guide takes groups of ${guide.minPeople}–${guide.maxPeople}`, [
+      { path: 'adults', message: `between ${guide.minPeople} and ${guide.maxPeople} in all` },
+    ]);
+  }
+}
+
+/** The group's price with the guide's rates (or the chosen service's hourly price). */
+export function checkoutPrice(
+  guide: Pick<GuideForBooking, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'includedPeople' | 'childPricePercent' | 'infantsFree'>,
+  servicePriceCents: number | null,
+  group: CheckoutGroup,
+  hours: number,
+  rates: { depositRate: number; commissionRate: number },
+): BookingPrice {
+  return bookingPrice({
+    basicPerHourCents: guide.basicPricePerHourCents,
+    additionalPerPersonCents: guide.additionalPricePerPersonCents,
+    servicePriceCents,
+    includedPeople: guide.includedPeople,
+    childPriceRate: guide.childPricePercent / 100,
+    infantsFree: guide.infantsFree,
+    ...group,
+    hours,
+    ...rates,
+  });
+}
+
+/**
+ * What the booking stores of its group: `travelers` is everyone (the adults are derived from it), the
+ * lines as charged, and the guide's overtime rate frozen, so a later change of rates leaves a booked
+ * tour's extensions as they were.
+ */
+export function groupColumns(guide: Pick<GuideForBooking, 'extras'>, group: CheckoutGroup, price: Pick<BookingPrice, 'lines'>) {
+  return {
+    travelers: groupSize(group),
+    children: group.children,
+    infants: group.infants,
+    priceLines: price.lines,
+    overtimeRateCents: declaredOvertimeRateCents(guide.extras),
+  } satisfies Partial<NewBooking>;
+}

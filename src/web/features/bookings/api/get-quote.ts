@@ -1,0 +1,29 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { QuoteReply } from '../../../../shared/schemas/quote';
+import { apiRequest } from '../../../lib/api-client';
+import { currentLocale } from '../../../lib/i18n';
+import type { BookingDraft } from '../lib/selection';
+import { bookingKeys } from './keys';
+
+/**
+ * GET /api/v2/guides/{id}/quote (decision 151): the server's price of the draft's group, with its
+ * lines in the reader's language; a booking of the same group is charged exactly that (decision 152).
+ * The previous answer stays on screen while a changed group is priced.
+ */
+export function useGroupQuote(guideId: number, draft: Pick<BookingDraft, 'durationHours' | 'adults' | 'children' | 'infants' | 'subcategoryId'>, enabled = true) {
+  const query: Record<string, string | number> = {
+    durationHours: draft.durationHours,
+    adults: draft.adults,
+    children: draft.children,
+    infants: draft.infants,
+    lang: currentLocale(),
+    ...(draft.subcategoryId !== null ? { subcategoryId: draft.subcategoryId } : {}),
+  };
+  return useQuery({
+    queryKey: bookingKeys.groupQuote(guideId, query),
+    queryFn: () => apiRequest<QuoteReply>(`/api/v2/guides/${guideId}/quote`, { query }),
+    enabled: enabled && guideId > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  });
+}
