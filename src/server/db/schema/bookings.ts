@@ -25,7 +25,13 @@ export const bookings = pgTable(
     /** The tour's date and start in the guide's zone (frozen with the zone at booking time). */
     date: date('date', { mode: 'string' }).notNull(),
     startMinute: smallint('start_minute').notNull(),
+    /** One day's length (decision 154: a multi-day booking's every day is this long; an extension lengthens the last). */
     durationMinutes: integer('duration_minutes').notNull(),
+    /**
+     * Consecutive days with the same guide (decision 154), 1–7. `date`, `start_minute` and `starts_at`
+     * are the first day's; `ends_at` is the last day's end, so the booking holds the guide throughout.
+     */
+    days: smallint('days').notNull().default(1),
     timeZone: text('time_zone').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
@@ -88,6 +94,7 @@ export const bookings = pgTable(
     check('bookings_money', sql`total_price_cents >= 0 and deposit_cents >= 0 and deposit_cents <= total_price_cents and commission_cents >= 0`),
     check('bookings_credit', sql`credit_cents >= 0`),
     check('bookings_travelers', sql`travelers >= 1`),
+    check('bookings_days', sql`days between 1 and 7`),
   ],
 );
 
