@@ -246,14 +246,18 @@ export function bookingPrice(opts: {
   includedPeople?: number;
   travelers: number;
   hours: number;
+  /** Whole days instead of `hours` (decision 154, `daysLength`), at the guide's day rate and day hours. */
+  length?: TourLength;
+  dayRateCents?: number | null;
+  dayHours?: number;
   depositRate?: number;
   commissionRate?: number;
 }): BookingPrice {
   const unit = opts.servicePriceCents ?? opts.basicPerHourCents;
   const total = groupPrice(
-    { basicPerHourCents: unit, additionalPerPersonCents: opts.additionalPerPersonCents, includedPeople: opts.includedPeople },
+    { basicPerHourCents: unit, additionalPerPersonCents: opts.additionalPerPersonCents, includedPeople: opts.includedPeople, dayRateCents: opts.dayRateCents, dayHours: opts.dayHours },
     { adults: opts.travelers },
-    { hours: opts.hours },
+    opts.length ?? { hours: opts.hours },
   ).totalCents;
   const deposit = depositCents(total, opts.depositRate ?? DEFAULT_DEPOSIT_RATE);
   return {

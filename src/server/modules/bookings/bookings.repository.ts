@@ -64,6 +64,8 @@ export const bookableGuideColumns = {
   basicPricePerHourCents: guides.basicPricePerHourCents,
   additionalPricePerPersonCents: guides.additionalPricePerPersonCents,
   includedPeople: guides.includedPeople,
+  dayRateCents: guides.dayRateCents,
+  dayHours: guides.dayHours,
   currency: guides.currency,
   minPeople: guides.minPeople,
   maxPeople: guides.maxPeople,
