@@ -5,6 +5,7 @@ import { guides } from '../../db/schema/index';
 import { nextAddress } from '../../test/accounts';
 import { addException, auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { call, guide, offerBody, openChat } from '../messaging/test-helpers';
 import { book, daysAhead, guidePerson, pay, person, type Person } from './test-helpers';
 
 /** Bookings of several days with one guide (decision 154), as the traveler and the guide see them. */
@@ -120,5 +121,25 @@ describe('a booking of three days', () => {
     expect((await get(`/api/admin/bookings/${b.id}/ledger`, admin)).json().balance).toEqual({ traveler: 0, guide: 0, platform: 0, total: 0 });
     // Cancelled, the days are the guide's again.
     expect((await book(t, other, { guideId: g.guideId, date: addDays(date, 1), startTime: '10:00', durationHours: 2, travelers: 1 })).statusCode).toBe(201);
+  });
+});
+
+describe('an offer of several days', () => {
+  it('is suggested at the days’ price and books the days it names', async () => {
+    const g = await guide(t, 'Kyoto Days');
+    await t.database.db.update(guides).set({ dayRateCents: 200_000, dayHours: 8 }).where(eq(guides.id, g.guideId));
+    const chat = await openChat(t, traveler, g.guideId);
+    const quote = (await call(t, g, 'GET', `/api/v2/conversations/${chat}/offer-quote?durationHours=8&days=3&travelers=2`)).json();
+    // 3 × (2000 + 30 × 8) RMB.
+    expect(quote.suggestedCents).toBe(672_000);
+    const date = daysAhead(100);
+    const sent = await call(t, g, 'POST', `/api/v2/conversations/${chat}/offers`, offerBody(date, { startTime: '09:00', durationHours: 8, days: 3, priceCents: 600_000 }));
+    expect(sent.statusCode, sent.body).toBe(201);
+    const offer = sent.json().data;
+    expect(offer).toMatchObject({ days: 3, durationHours: 8, endsAt: `${addDays(date, 2)}T08:00:00.000Z` });
+    const booked = await book(t, traveler, { offerId: offer.id });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json()).toMatchObject({ days: 3, totalPriceCents: 600_000, offerId: offer.id });
+    expect(booked.json().schedule.map((d: { date: string }) => d.date)).toEqual([date, addDays(date, 1), addDays(date, 2)]);
   });
 });
