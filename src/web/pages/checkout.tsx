@@ -39,7 +39,7 @@ export function Component() {
   const booking = useBooking(bookingId, { enabled: !!session });
   const offer = useOffer(offerId, { enabled: !!session });
   const guide = useGuide(bookingId ? 0 : offerId ? (offer.data?.guideId ?? 0) : (guideIdParam ?? 0));
-  const slots = useSlots(guideIdParam ?? 0, session && draft && guideIdParam ? draft.date : null, draft?.durationHours ?? 1);
+  const slots = useSlots(guideIdParam ?? 0, session && draft && guideIdParam ? draft.date : null, draft?.durationHours ?? 1, draft?.days ?? 1);
   // A travel credit the server will take off a new booking's total (decision 139), so the preview matches it.
   const credits = useTravelCredits(!!session && !bookingId && !offerId && !!guideIdParam);
   // The booking this page just made. The URL's switch to ?booking= is a router transition, and a live
@@ -182,7 +182,8 @@ export function Component() {
   const g = guide.data;
   const service = draft.subcategoryId === null ? null : (g.services.find((s) => s.id === draft.subcategoryId) ?? null);
   const validChoice =
-    durationOptions(g).includes(draft.durationHours) &&
+    // Several days last the guide's day hours (decision 154); a tour of hours is one the guide offers.
+    ((draft.days ?? 1) > 1 ? draft.durationHours === g.groupPricing.dayHours : durationOptions(g).includes(draft.durationHours)) &&
     draft.travelers >= g.minPeople &&
     draft.travelers <= g.maxPeople &&
     (draft.subcategoryId === null || service !== null) &&
@@ -207,15 +208,14 @@ export function Component() {
     startTime: draft.startTime,
     startsAt: zonedTimeToUtc(draft.date, timeToMinutes(draft.startTime)!, g.timeZone).toISOString(),
     timeZone: g.timeZone,
-    hours: draft.durationHours,
+    hours: (draft.days ?? 1) * draft.durationHours,
     travelers: draft.travelers,
     service,
   };
   const body = {
     guideId: g.id,
     date: draft.date,
-    startTime: draft.startTime,
-    durationHours: draft.durationHours,
+    ...((draft.days ?? 1) > 1 ? { days: draft.days, dayStartTime: draft.startTime, dayHours: draft.durationHours } : { startTime: draft.startTime, durationHours: draft.durationHours }),
     travelers: draft.travelers,
     ...(draft.subcategoryId !== null ? { subcategoryId: draft.subcategoryId } : {}),
   };

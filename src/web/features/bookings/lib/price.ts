@@ -1,5 +1,6 @@
 import { priceWithCredit } from '../../../../shared/booking/credit';
 import { bookingPrice } from '../../../../shared/booking/money-rules';
+import { daysLength } from '../../../../shared/booking/tour-days';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import type { Offer } from '../../../../shared/schemas/offers';
 import type { PriceLines } from '../components/price-breakdown';
@@ -12,10 +13,11 @@ import type { BookableGuide, BookingDraft } from './selection';
  */
 export function previewPrice(
   guide: Pick<BookableGuide, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'groupPricing' | 'services'>,
-  draft: Pick<BookingDraft, 'durationHours' | 'travelers' | 'subcategoryId'>,
+  draft: Pick<BookingDraft, 'durationHours' | 'travelers' | 'subcategoryId' | 'days'>,
   /** The traveler's available travel credit (decision 139), which the server takes off the total. */
   availableCreditCents = 0,
 ): PriceLines {
+  const days = draft.days ?? 1;
   const service = draft.subcategoryId === null ? undefined : guide.services.find((s) => s.id === draft.subcategoryId);
   const p = bookingPrice({
     basicPerHourCents: guide.basicPricePerHourCents,
@@ -24,10 +26,15 @@ export function previewPrice(
     includedPeople: guide.groupPricing.includedPeople,
     travelers: draft.travelers,
     hours: draft.durationHours,
+    // Several days are priced as the server prices them (decision 154).
+    length: days > 1 ? daysLength(days, draft.durationHours, guide.groupPricing.dayHours) : undefined,
+    dayRateCents: guide.groupPricing.dayRateCents,
+    dayHours: guide.groupPricing.dayHours,
   });
+  const hours = days * draft.durationHours;
   const paid = priceWithCredit(p.totalCents, availableCreditCents);
-  if (!paid.creditCents) return { ...p, hours: draft.durationHours, travelers: draft.travelers };
-  return { ...p, ...paid, balanceCents: paid.totalCents - paid.depositCents, hours: draft.durationHours, travelers: draft.travelers };
+  if (!paid.creditCents) return { ...p, hours, travelers: draft.travelers };
+  return { ...p, ...paid, balanceCents: paid.totalCents - paid.depositCents, hours, travelers: draft.travelers };
 }
 
 /** The breakdown of a booking the server has priced (the price of record). */

@@ -1,5 +1,6 @@
 import { addDays, isCalendarDate, todayInZone } from '../../../../shared/availability';
 import { BOOKING_HORIZON_DAYS, bookableCalendar } from '../../../../shared/booking/schedule';
+import { MAX_BOOKING_DAYS } from '../../../../shared/booking/tour-days';
 import type { GuideDetail } from '../../../../shared/schemas/guides';
 
 /** What the booking box needs to know about a guide. */
@@ -22,9 +23,12 @@ export type BookableGuide = Pick<
 export interface BookingDraft {
   date: string | null;
   startTime: string | null;
+  /** One day's hours when `days` is above one. */
   durationHours: number;
   travelers: number;
   subcategoryId: number | null;
+  /** Consecutive days with the guide (decision 154); 1 or missing for a tour of hours. */
+  days?: number;
 }
 
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -87,6 +91,7 @@ export function checkoutPath(guideId: number, d: BookingDraft): string {
   q.set('hours', String(d.durationHours));
   q.set('travelers', String(d.travelers));
   if (d.subcategoryId !== null) q.set('service', String(d.subcategoryId));
+  if (d.days && d.days > 1) q.set('days', String(d.days));
   return `/checkout/${guideId}?${q}`;
 }
 
@@ -102,5 +107,7 @@ export function draftFromQuery(params: URLSearchParams): (BookingDraft & { date:
   if (!Number.isFinite(durationHours) || durationHours <= 0 || (durationHours * 2) % 1 !== 0) return null;
   if (!Number.isInteger(travelers) || travelers < 1) return null;
   if (subcategoryId !== null && (!Number.isInteger(subcategoryId) || subcategoryId <= 0)) return null;
-  return { date, startTime, durationHours, travelers, subcategoryId };
+  const days = Number(params.get('days') ?? 1);
+  if (!Number.isInteger(days) || days < 1 || days > MAX_BOOKING_DAYS) return null;
+  return { date, startTime, durationHours, travelers, subcategoryId, ...(days > 1 && { days }) };
 }
