@@ -7,6 +7,7 @@ import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import type { BookableGuide, BookingDraft } from '../lib/selection';
 import { BookingBox } from './booking-box';
+import { TourDays } from './booking-card-parts';
 
 /** The booking box's "Days" choice (decision 154): each date listed, starts asked for every day, the days' price. */
 const guide: BookableGuide = {
@@ -80,5 +81,25 @@ describe('the days picker', () => {
     show();
     fireEvent.change(screen.getByLabelText('日数'), { target: { value: '2' } });
     expect(within(screen.getByRole('list', { name: 'ご予約の日程' })).getAllByRole('listitem')[1]!.textContent).toMatch(/^2日目：/);
+  });
+});
+
+describe('a booking card of several days', () => {
+  it('lists every day with its hours, the last with its extension', () => {
+    const schedule = [
+      { date: '2026-12-03', startsAt: '2026-12-03T00:00:00.000Z', endsAt: '2026-12-03T08:00:00.000Z' },
+      { date: '2026-12-04', startsAt: '2026-12-04T00:00:00.000Z', endsAt: '2026-12-04T08:00:00.000Z' },
+      { date: '2026-12-05', startsAt: '2026-12-05T00:00:00.000Z', endsAt: '2026-12-05T09:00:00.000Z' },
+    ];
+    render(
+      <dl>
+        <TourDays booking={{ days: 3, schedule, scheduledStartTime: '09:00', timeZone: 'Asia/Tokyo' }} />
+      </dl>,
+    );
+    expect(screen.getByText('3 days')).toBeTruthy();
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items[0]).toContain('Day 1: Thu, Dec 3, 2026');
+    expect(items[0]).toContain('09:00–17:00');
+    expect(items[2]).toContain('09:00–18:00');
   });
 });
