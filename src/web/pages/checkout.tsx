@@ -208,7 +208,8 @@ export function Component() {
     startTime: draft.startTime,
     startsAt: zonedTimeToUtc(draft.date, timeToMinutes(draft.startTime)!, g.timeZone).toISOString(),
     timeZone: g.timeZone,
-    hours: (draft.days ?? 1) * draft.durationHours,
+    hours: draft.durationHours,
+    days: draft.days ?? 1,
     travelers: draft.travelers,
     service,
   };

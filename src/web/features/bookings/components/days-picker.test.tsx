@@ -74,6 +74,7 @@ describe('the days picker', () => {
     expect(asked.some((u) => u.includes('durationHours=8') && u.includes('days=3'))).toBe(true);
     // 3 × 2000 RMB, the day rate.
     expect(screen.getAllByText('6,000 RMB').length).toBeGreaterThan(0);
+    expect(screen.getByText('3 days × 8 h a day')).toBeTruthy();
   });
 
   it('reads in Japanese', async () => {

@@ -33,8 +33,8 @@ export function previewPrice(
   });
   const hours = days * draft.durationHours;
   const paid = priceWithCredit(p.totalCents, availableCreditCents);
-  if (!paid.creditCents) return { ...p, hours, travelers: draft.travelers };
-  return { ...p, ...paid, balanceCents: paid.totalCents - paid.depositCents, hours, travelers: draft.travelers };
+  if (!paid.creditCents) return { ...p, hours, travelers: draft.travelers, days };
+  return { ...p, ...paid, balanceCents: paid.totalCents - paid.depositCents, hours, travelers: draft.travelers, days };
 }
 
 /** The breakdown of a booking the server has priced (the price of record). */
@@ -45,8 +45,9 @@ export function bookingPriceLines(b: Booking): PriceLines {
     totalCents: b.totalPriceCents,
     depositCents: b.depositCents,
     balanceCents: b.balanceCents,
-    hours: b.duration,
+    hours: b.duration * (b.days ?? 1),
     travelers: b.travelers,
+    days: b.days ?? 1,
     fromOffer: b.offerId !== null,
     creditCents: b.creditCents ?? 0,
   };
@@ -55,12 +56,12 @@ export function bookingPriceLines(b: Booking): PriceLines {
 /** The breakdown of a guide's offer before it is booked: the offer's fee and the deposit the server computed. */
 export function offerPriceLines(o: Offer): PriceLines {
   return {
-    unitPriceCents: Math.round(o.priceCents / o.durationHours),
+    unitPriceCents: Math.round(o.priceCents / (o.durationHours * (o.days ?? 1))),
     additionalPerPersonCents: 0,
     totalCents: o.priceCents,
     depositCents: o.depositCents,
     balanceCents: o.priceCents - o.depositCents,
-    hours: o.durationHours,
+    hours: o.durationHours * (o.days ?? 1),
     travelers: o.travelers,
     fromOffer: true,
   };
