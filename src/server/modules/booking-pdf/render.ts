@@ -91,7 +91,7 @@ export function paymentLines(b: Booking, s: PdfStrings, locale: Locale): { lines
   const lines: PaymentLine[] = [
     {
       label: s.tourPrice,
-      detail: b.extensionCount === 0 ? s.tourPriceDetail(hoursText(b.duration), b.travelers) : s.travelerCount(b.travelers),
+      detail: b.extensionCount === 0 ? s.tourPriceDetail(hoursText(b.duration * (b.days ?? 1)), b.travelers) : s.travelerCount(b.travelers),
       cents: b.totalPriceCents,
     },
   ];
@@ -246,7 +246,7 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
   }
   pair([[s.city, cityName(b.guide.serviceCity, locale)], service ? [s.service, service] : null]);
   pair([
-    [s.duration, s.hours(hoursText(b.duration))],
+    [s.duration, (b.days ?? 1) > 1 ? s.daysOfHours(b.days!, hoursText(b.duration)) : s.hours(hoursText(b.duration))],
     [s.travelers, s.travelerCount(b.travelers)],
   ]);
   y += 8;

@@ -28,6 +28,8 @@ export interface PdfStrings {
   timeRange: (start: string, end: string, zoneLabel: string) => string;
   /** A day of a booking of several days (decision 154): "Day 2". */
   dayN: (n: number) => string;
+  /** The length of several days: "3 days, 8 hours a day". */
+  daysOfHours: (days: number, hours: string) => string;
   japanTime: string;
   duration: string;
   hours: (h: string) => string;
@@ -92,6 +94,7 @@ const en: PdfStrings = {
   time: 'Time',
   timeRange: (start, end, zone) => `${start} – ${end} (${zone})`,
   dayN: (n) => `Day ${n}`,
+  daysOfHours: (days, h) => `${days} days, ${h === '1' ? '1 hour' : `${h} hours`} a day`,
   japanTime: 'Japan time',
   duration: 'Duration',
   hours: (h) => (h === '1' ? '1 hour' : `${h} hours`),
@@ -162,6 +165,7 @@ const zhCN: PdfStrings = {
   time: '时间',
   timeRange: (start, end, zone) => `${start} – ${end}（${zone}）`,
   dayN: (n) => `第 ${n} 天`,
+  daysOfHours: (days, h) => `${days} 天，每天 ${h} 小时`,
   japanTime: '日本时间',
   duration: '时长',
   hours: (h) => `${h} 小时`,
@@ -232,6 +236,7 @@ const ja: PdfStrings = {
   time: '時間',
   timeRange: (start, end, zone) => `${start}〜${end}（${zone}）`,
   dayN: (n) => `${n}日目`,
+  daysOfHours: (days, h) => `${days}日間（1日${h}時間）`,
   japanTime: '日本時間',
   duration: '所要時間',
   hours: (h) => `${h}時間`,

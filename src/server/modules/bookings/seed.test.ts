@@ -36,7 +36,7 @@ describe('demo bookings', () => {
     expect(trip.schedule).toHaveLength(3);
     expect(new Set(trip.schedule.map((d: { startsAt: string }) => d.startsAt.slice(11))).size).toBe(1);
     const ledger = await t.database.db.execute(sql`select coalesce(sum(amount_cents), 0)::int as total from ledger_entries where booking_id = ${trip.id}`);
-    expect(Number((ledger.rows[0] as { total: number }).total)).toBe(0);
+    expect(Number((ledger as unknown as { rows: { total: number }[] }).rows[0]!.total)).toBe(0);
     expect(new Date(upcoming.startsAt).getTime()).toBeGreaterThan(Date.now());
     const cancelled = data.find((b: { status: string }) => b.status === 'cancelled');
     expect(cancelled.payments[0]).toMatchObject({ status: 'refunded' });
