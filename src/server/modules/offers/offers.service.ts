@@ -127,6 +127,7 @@ export class OffersService {
     const now = this.now();
     // An offer is a way into a booking: the same calendar as the checkout, checked again when booked.
     assertBookableDay(body.date, guide.timeZone, now);
+    if (days > 1) assertBookableDay(addDays(body.date, days - 1), guide.timeZone, now);
     if (startsAt.getTime() <= now.getTime() || (await repo.guideBusy(this.db, guide.id, startsAt, endsAt))) {
       throw new AppError('slot_unavailable', 'This time is no longer available');
     }
