@@ -38,8 +38,7 @@ export const slotSchema = z.object({
   startTime: z.string(),
   /** The same instant in UTC (ISO 8601), for showing the traveler's own time beside it. */
   startsAt: z.string(),
-  /** The end of the last day, for several days. */
-  endsAt: z.string(),
+  endsAt: z.string(), // the last day's end, for several days
 });
 
 export const slotsReplySchema = z.object({
@@ -91,9 +90,7 @@ const createBookingFields = z.object({
   durationHours: hours.optional(),
   /** Consecutive days with the guide (decision 154); instead of `startTime`/`durationHours`. */
   days: z.number().int().min(1).max(MAX_BOOKING_DAYS).optional(),
-  /** Each day's start, in the guide's zone. */
-  dayStartTime: timeOfDay.optional(),
-  /** Each day's hours; the guide's day hours when left out. */
+  dayStartTime: timeOfDay.optional(), // each day's start, in the guide's zone
   dayHours: z.number().multipleOf(0.5).min(MIN_DAY_HOURS).max(MAX_DAY_HOURS).optional(),
   travelers: z.number().int().min(1).max(100),
   subcategoryId: positiveId.optional(),
@@ -105,16 +102,11 @@ const createBookingFields = z.object({
 
 /** Hours or days, never both (decision 154): each missing or stray field is named. */
 function oneLength(b: Partial<z.infer<typeof createBookingFields>>, ctx: z.RefinementCtx) {
-  const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  if (b.days === undefined) {
-    if (b.startTime === undefined) need('startTime', 'Required');
-    if (b.durationHours === undefined) need('durationHours', 'Required');
-    if (b.dayStartTime !== undefined) need('dayStartTime', 'only with days');
-    if (b.dayHours !== undefined) need('dayHours', 'only with days');
-  } else {
-    if (b.dayStartTime === undefined) need('dayStartTime', 'Required with days');
-    if (b.startTime !== undefined) need('startTime', 'use dayStartTime with days');
-    if (b.durationHours !== undefined) need('durationHours', 'use dayHours with days');
+  const byDays = b.days !== undefined;
+  const fields = [['startTime', !byDays], ['durationHours', !byDays], ['dayStartTime', byDays], ['dayHours', byDays]] as const;
+  for (const [path, wanted] of fields) {
+    if (wanted && path !== 'dayHours' && b[path] === undefined) ctx.addIssue({ code: 'custom', path: [path], message: 'Required' });
+    if (!wanted && b[path] !== undefined) ctx.addIssue({ code: 'custom', path: [path], message: byDays ? 'not with days' : 'only with days' });
   }
 }
 

@@ -1,8 +1,7 @@
-import { addDays, minutesToTime } from '../../../shared/availability';
+import { addDays, minutesToTime, type AvailabilityException, type WeeklySlot } from '../../../shared/availability';
 import type { TourLength } from '../../../shared/booking/money-rules';
 import { bookableSlots, timeToMinutes, zonedTimeToUtc, type BusyRange } from '../../../shared/booking/schedule';
 import { daysLength, tourDates } from '../../../shared/booking/tour-days';
-import type { AvailabilityException, WeeklySlot } from '../../../shared/availability';
 import type { CreateBookingBody } from '../../../shared/schemas/bookings';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
