@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   // Bookings and payments
   slot_unavailable: 409,
+  // A day of a booking of several days that the guide's hours do not offer (decision 154); fields name each day
+  day_unavailable: 409,
   own_listing: 409,
   // A traveler's active bookings may not overlap (the error names the other booking)
   traveler_busy: 409,
@@ -64,6 +66,8 @@ export const ERROR_STATUS = {
   // After the guide's no-show, nobody else is free later that day (decision 140)
   no_replacement_today: 409,
   reschedule_closed: 409,
+  // A booking of several days is not rescheduled (decision 154)
+  days_not_movable: 409,
   same_time: 400,
   // Messaging
   credits_exhausted: 403,

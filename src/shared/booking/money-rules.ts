@@ -254,6 +254,10 @@ export function bookingPrice(opts: {
   children?: number;
   infants?: number;
   hours: number;
+  /** Whole days instead of `hours` (decision 154, `daysLength`), at the guide's day rate and day hours. */
+  length?: TourLength;
+  dayRateCents?: number | null;
+  dayHours?: number;
   depositRate?: number;
   commissionRate?: number;
 }): BookingPrice {
@@ -265,9 +269,11 @@ export function bookingPrice(opts: {
       includedPeople: opts.includedPeople,
       childPriceRate: opts.childPriceRate,
       infantsFree: opts.infantsFree,
+      dayRateCents: opts.dayRateCents,
+      dayHours: opts.dayHours,
     },
     { adults: opts.adults, children: opts.children, infants: opts.infants },
-    { hours: opts.hours },
+    opts.length ?? { hours: opts.hours },
     { depositRate: opts.depositRate, commissionRate: opts.commissionRate },
   );
   return {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { calendarDateSchema } from './common';
 import { checkoutGroup } from '../booking/checkout-group';
 import { BOOKING_STATUSES } from '../booking/state-machine';
+import { MAX_BOOKING_DAYS, MAX_DAY_HOURS, MIN_DAY_HOURS } from '../booking/tour-days';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../booking/ledger';
 import { rescheduleProposalSchema } from './reschedule';
 import { bookingReplacementSchema } from './replacements';
@@ -22,10 +23,14 @@ export type PaymentMethodName = z.infer<typeof paymentMethodSchema>;
 
 // ---------------------------------------------------------------- slots
 
-/** GET /api/v2/guides/{id}/slots?date=&durationHours= */
+/**
+ * GET /api/v2/guides/{id}/slots?date=&durationHours=[&days=]. With `days` (decision 154), `durationHours`
+ * is each day's length and a start is offered only when every day from `date` offers it.
+ */
 export const slotsQuerySchema = z.object({
   date: calendarDateSchema,
   durationHours: z.coerce.number().multipleOf(0.5).min(0.5).max(24),
+  days: z.coerce.number().int().min(1).max(MAX_BOOKING_DAYS).optional(),
 });
 export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
 
@@ -34,7 +39,7 @@ export const slotSchema = z.object({
   startTime: z.string(),
   /** The same instant in UTC (ISO 8601), for showing the traveler's own time beside it. */
   startsAt: z.string(),
-  endsAt: z.string(),
+  endsAt: z.string(), // the last day's end, for several days
 });
 
 export const slotsReplySchema = z.object({
@@ -42,6 +47,8 @@ export const slotsReplySchema = z.object({
   date: z.string(),
   timeZone: z.string(),
   durationHours: z.number(),
+  /** The days each start holds (decision 154); 1 without `days`. */
+  days: z.number().int().optional(),
   /** Bookings must start at least this many hours from now. */
   leadTimeHours: z.number(),
   slots: z.array(slotSchema),
@@ -68,15 +75,24 @@ export const meetingCoordsSchema = { meetingLat: meetingLatSchema.optional(), me
 export const meetingCoords = (b: { meetingLat?: number | null; meetingLng?: number | null }) =>
   b.meetingLat != null && b.meetingLng != null ? { meetingLat: b.meetingLat, meetingLng: b.meetingLng } : { meetingLat: null, meetingLng: null };
 
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time written HH:MM');
+
 /**
  * POST /api/v2/bookings. The price is not part of the request: the server computes it from the
- * guide's rates (decision 040); unknown fields such as a client's `totalPrice` are dropped.
+ * guide's rates (decision 040); unknown fields such as a client's `totalPrice` are dropped. A tour of
+ * hours names `startTime` and `durationHours`; a booking of whole days (decision 154) names `days`
+ * (1–7) and `dayStartTime`, with `dayHours` defaulting to the guide's day hours.
  */
-export const createBookingBodySchema = z.object({
+const createBookingFields = z.object({
   guideId: positiveId,
+  /** The tour's date; for several days, the first. */
   date: calendarDateSchema,
-  startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time written HH:MM'),
-  durationHours: hours,
+  startTime: timeOfDay.optional(),
+  durationHours: hours.optional(),
+  /** Consecutive days with the guide (decision 154); instead of `startTime`/`durationHours`. */
+  days: z.number().int().min(1).max(MAX_BOOKING_DAYS).optional(),
+  dayStartTime: timeOfDay.optional(), // each day's start, in the guide's zone
+  dayHours: z.number().multipleOf(0.5).min(MIN_DAY_HOURS).max(MAX_DAY_HOURS).optional(),
   adults: z.number().int().min(1).max(50).optional().describe('Adults (12 and over); required unless `travelers` is sent (decision 152)'),
   children: z.number().int().min(0).max(50).optional().describe('Children aged 3–11 (default 0)'),
   infants: z.number().int().min(0).max(50).optional().describe('Infants under 3 (default 0)'),
@@ -93,13 +109,25 @@ export const createBookingBodySchema = z.object({
   ...meetingCoordsSchema,
   notes: z.string().trim().max(1000).optional(),
 });
+
+/** Hours or days, never both (decision 154): each missing or stray field is named. */
+function oneLength(b: Partial<z.infer<typeof createBookingFields>>, ctx: z.RefinementCtx) {
+  const byDays = b.days !== undefined;
+  const fields = [['startTime', !byDays], ['durationHours', !byDays], ['dayStartTime', byDays], ['dayHours', byDays]] as const;
+  for (const [path, wanted] of fields) {
+    if (wanted && path !== 'dayHours' && b[path] === undefined) ctx.addIssue({ code: 'custom', path: [path], message: 'Required' });
+    if (!wanted && b[path] !== undefined) ctx.addIssue({ code: 'custom', path: [path], message: byDays ? 'not with days' : 'only with days' });
+  }
+}
+
+export const createBookingBodySchema = createBookingFields.superRefine(oneLength);
 export type CreateBookingBody = z.infer<typeof createBookingBodySchema>;
 
 /**
  * The route's body: the checkout's fields, or `{ offerId }` alone (decision 078): a booking from a
  * guide's offer takes every other field and the price from the offer, whatever else the body says.
  */
-export const createBookingRequestSchema = createBookingBodySchema
+export const createBookingRequestSchema = createBookingFields
   .partial()
   .extend({ offerId: positiveId.optional() })
   .superRefine((b, ctx) => {
@@ -140,6 +168,9 @@ export const bookingPartySchema = z.object({
   profilePicture: z.string().nullable(),
 });
 
+/** One day of a booking (decision 154): its date in the guide's zone and its hours. */
+export const tourDaySchema = z.object({ date: z.string(), startsAt: z.string(), endsAt: z.string() });
+
 /** Booking, plus what both trip lists and the checkout need. */
 export const bookingSchema = z.object({
   id: z.number().int(),
@@ -158,8 +189,12 @@ export const bookingSchema = z.object({
   timeZone: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),
-  /** Hours. */
+  /** Hours (of one day, for several days; decision 154). */
   duration: z.number(),
+  /** Consecutive days with the guide (decision 154); 1 for a tour of hours. Always sent by the server. */
+  days: z.number().int().optional(),
+  /** Each day of the tour in order, in the guide's zone and as UTC instants; one entry for a tour of hours. Always sent by the server. */
+  schedule: z.array(tourDaySchema).optional(),
   /** Everyone on the tour, infants included (decision 152): adults + children + infants. */
   travelers: z.number().int(),
   adults: z.number().int(),

@@ -19,8 +19,10 @@ const tourSchema = z.object({
   timeZone: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),
-  /** Hours. */
+  /** Hours (of each day, for several days). */
   duration: z.number(),
+  /** Consecutive days (decision 154); always sent by the server. */
+  days: z.number().int().optional(),
   travelers: z.number().int(),
   totalPriceCents: z.number().int(),
   traveler: z.object({ id: z.number().int(), fullName: z.string(), profilePicture: z.string().nullable() }),

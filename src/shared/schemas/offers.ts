@@ -4,6 +4,7 @@
  * whole yen paid on site and never charged online.
  */
 import { z } from 'zod';
+import { MAX_BOOKING_DAYS } from '../booking/tour-days';
 import { displayText } from '../display-text';
 import { MAX_OFFER_VALID_HOURS, OFFER_DECLINE_REASONS, OFFER_STATUSES } from '../offers/offer-rules';
 import { calendarDateSchema, clientMessageIdSchema } from './common';
@@ -34,6 +35,8 @@ export const createOfferBodySchema = z.object({
   /** On the half hour, like every booking's start. */
   startTime: z.string().regex(/^([01]\d|2[0-3]):(00|30)$/, 'Use a time on the half hour written HH:MM'),
   durationHours: z.number().multipleOf(0.5).min(0.5).max(24),
+  /** Consecutive days (decision 154), each of `durationHours` from `startTime`; one when left out. */
+  days: z.number().int().min(1).max(MAX_BOOKING_DAYS).optional(),
   travelers: z.number().int().min(1).max(50),
   /** The guide's fee for the whole tour in fen; at least the floor (half the rate-based price). */
   priceCents: z.number().int().min(100).max(100_000_000),
@@ -60,6 +63,8 @@ export type CreateOfferBody = z.infer<typeof createOfferBodySchema>;
 /** GET /api/v2/conversations/{conversationId}/offer-quote: the rate-based price and the floor. */
 export const offerQuoteQuerySchema = z.object({
   durationHours: z.coerce.number().multipleOf(0.5).min(0.5).max(24),
+  /** Consecutive days of `durationHours` (decision 154). */
+  days: z.coerce.number().int().min(1).max(MAX_BOOKING_DAYS).optional(),
   travelers: z.coerce.number().int().min(1).max(50),
   subcategoryId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
@@ -90,8 +95,12 @@ export const offerSchema = z.object({
   startTime: z.string(),
   timeZone: z.string(),
   startsAt: z.string(),
+  /** The last day's end, for several days. */
   endsAt: z.string(),
+  /** Each day's hours. */
   durationHours: z.number(),
+  /** Consecutive days (decision 154); always sent by the server. */
+  days: z.number().int().optional(),
   travelers: z.number().int(),
   subcategory: z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string(), nameJa: z.string() }).nullable(),
   /** The guide's fee for the tour: what a booking from this offer costs. */

@@ -40,7 +40,7 @@ export function Component() {
   const offer = useOffer(offerId, { enabled: !!session });
   // A pending booking's guide too: the review lists what the tour includes (decision 152).
   const guide = useGuide(bookingId ? (booking.data?.guideId ?? 0) : offerId ? (offer.data?.guideId ?? 0) : (guideIdParam ?? 0));
-  const slots = useSlots(guideIdParam ?? 0, session && draft && guideIdParam ? draft.date : null, draft?.durationHours ?? 1);
+  const slots = useSlots(guideIdParam ?? 0, session && draft && guideIdParam ? draft.date : null, draft?.durationHours ?? 1, draft?.days ?? 1);
   // A travel credit the server will take off a new booking's total (decision 139), so the preview matches it.
   const credits = useTravelCredits(!!session && !bookingId && !offerId && !!guideIdParam);
   // The server's quote of a new booking's group (decision 152), less the credit it will take.
@@ -186,7 +186,8 @@ export function Component() {
   const g = guide.data;
   const service = draft.subcategoryId === null ? null : (g.services.find((s) => s.id === draft.subcategoryId) ?? null);
   const validChoice =
-    durationOptions(g).includes(draft.durationHours) &&
+    // Several days last the guide's day hours (decision 154); a tour of hours is one the guide offers.
+    ((draft.days ?? 1) > 1 ? draft.durationHours === g.groupPricing.dayHours : durationOptions(g).includes(draft.durationHours)) &&
     size >= g.minPeople &&
     size <= g.maxPeople &&
     (draft.subcategoryId === null || service !== null) &&
@@ -212,6 +213,7 @@ export function Component() {
     startsAt: zonedTimeToUtc(draft.date, timeToMinutes(draft.startTime)!, g.timeZone).toISOString(),
     timeZone: g.timeZone,
     hours: draft.durationHours,
+    days: draft.days ?? 1,
     travelers: size,
     children: draft.children,
     infants: draft.infants,
@@ -220,8 +222,7 @@ export function Component() {
   const body = {
     guideId: g.id,
     date: draft.date,
-    startTime: draft.startTime,
-    durationHours: draft.durationHours,
+    ...((draft.days ?? 1) > 1 ? { days: draft.days, dayStartTime: draft.startTime, dayHours: draft.durationHours } : { startTime: draft.startTime, durationHours: draft.durationHours }),
     adults: draft.adults,
     children: draft.children,
     infants: draft.infants,

@@ -26,7 +26,13 @@ export const bookings = pgTable(
     /** The tour's date and start in the guide's zone (frozen with the zone at booking time). */
     date: date('date', { mode: 'string' }).notNull(),
     startMinute: smallint('start_minute').notNull(),
+    /** One day's length (decision 154: a multi-day booking's every day is this long; an extension lengthens the last). */
     durationMinutes: integer('duration_minutes').notNull(),
+    /**
+     * Consecutive days with the same guide (decision 154), 1–7. `date`, `start_minute` and `starts_at`
+     * are the first day's; `ends_at` is the last day's end, so the booking holds the guide throughout.
+     */
+    days: smallint('days').notNull().default(1),
     timeZone: text('time_zone').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
@@ -106,6 +112,7 @@ export const bookings = pgTable(
     check('bookings_travelers', sql`travelers >= 1`),
     check('bookings_group', sql`children >= 0 and infants >= 0 and travelers - children - infants >= 1`),
     check('bookings_overtime_rate', sql`overtime_rate_cents is null or overtime_rate_cents >= 0`),
+    check('bookings_days', sql`days between 1 and 7`),
   ],
 );
 

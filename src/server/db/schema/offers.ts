@@ -28,6 +28,8 @@ export const offers = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     startMinute: smallint('start_minute').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
+    /** Consecutive days (decision 154): the booking made from the offer has as many; `ends_at` is the last day's end. */
+    days: smallint('days').notNull().default(1),
     timeZone: text('time_zone').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { addDays, dayAvailability, todayInZone } from '../../../shared/availability';
-import { cancellationPostings, depositPostings, type Posting } from '../../../shared/booking/ledger';
-import { bookingPrice, cancellationSplit, cancellationTier } from '../../../shared/booking/money-rules';
+import { bookingPrice } from '../../../shared/booking/money-rules';
 import { bookableSlots, PAYMENT_HELD_NOTICE_MINUTES, PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS, startOfTourDay, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { ACTIVE_BOOKING_STATUSES } from '../../../shared/booking/state-machine';
 import { RESCHEDULE_ANSWER_HOURS } from '../../../shared/schemas/reschedule';
@@ -10,8 +9,9 @@ import { jmaAreaOf } from '../../../shared/weather';
 import { guideForBooking } from '../../modules/bookings/index';
 import { fixtureProvider, WEATHER_JOB, warningFor } from '../../modules/weather/index';
 import type { Database } from '../client';
+import { seedDeposit } from './deposits';
 import { seedProposalNotice } from './notices';
-import { bookingReschedules, bookings, bookingWeatherChecks, guideAvailabilityExceptions, guides, guideWeeklyAvailability, jobs, ledgerEntries, payments, users } from '../schema/index';
+import { bookingReschedules, bookings, bookingWeatherChecks, guideAvailabilityExceptions, guides, guideWeeklyAvailability, jobs, users } from '../schema/index';
 
 const HOUR = 3_600_000;
 
@@ -201,48 +201,7 @@ async function seedPlans(db: Database, now: Date): Promise<void> {
       ]);
       continue;
     }
-    const method = plan.method ?? 'card';
-    let refunded = 0;
-    const postings: Posting[] = depositPostings(price.depositCents);
-    if (cancelledAt) {
-      const split = cancellationSplit({ depositCents: price.depositCents, cancelledBy: 'traveler', tier: cancellationTier(startsAt, cancelledAt) });
-      postings.push(...cancellationPostings(price.depositCents, split));
-      refunded = split.refundCents;
-    }
-    const [payment] = await db
-      .insert(payments)
-      .values({
-        bookingId: b.id,
-        payerId: travelerId,
-        kind: 'deposit',
-        method,
-        provider: 'simulated',
-        providerRef: `sim_${method}_seed_${b.id}`,
-        idempotencyKey: `seed-${b.id}`,
-        requestHash: 'seed',
-        status: refunded === price.depositCents ? 'refunded' : refunded ? 'partially_refunded' : 'succeeded',
-        amountCents: price.depositCents,
-        refundedCents: refunded,
-        currency: guide.currency,
-        cardLast4: method === 'card' ? '4242' : null,
-        refundRef: refunded ? `sim_re_seed_${b.id}` : null,
-        createdAt: paidAt!,
-        updatedAt: cancelledAt ?? paidAt!,
-      })
-      .returning();
-    await db.insert(ledgerEntries).values(
-      postings
-        .filter((p) => p.amountCents !== 0)
-        .map((p) => ({
-          bookingId: b.id,
-          account: p.account,
-          userId: p.account === 'traveler' ? travelerId : p.account === 'guide' ? guide.userId : null,
-          kind: p.kind,
-          amountCents: p.amountCents,
-          paymentId: payment!.id,
-          createdAt: p.kind === 'deposit' ? paidAt! : cancelledAt!,
-        })),
-    );
+    await seedDeposit(db, b, { travelerId, guideUserId: guide.userId, method: plan.method ?? 'card', paidAt: paidAt!, cancelledAt });
     if (plan.status === 'confirmed') {
       const respondBy = new Date(Math.min(paidAt!.getTime() + REQUEST_ANSWER_HOURS * HOUR, startsAt.getTime()));
       await db.insert(jobs).values({ kind: 'booking.request_expiry', payload: { bookingId: b.id }, runAt: respondBy, dedupeKey: `booking.request_expiry:${b.id}` });
@@ -274,7 +233,7 @@ async function seedWeatherCheck(db: Database, b: typeof bookings.$inferSelect, c
 }
 
 /** The demo guide by username, or the first listed guide of a city (not the demo guide), as booking sees it. */
-async function pickGuide(db: Database, key: string) {
+export async function pickGuide(db: Database, key: string) {
   const where = key === 'guide' ? eq(users.username, 'guide') : and(eq(guides.serviceCity, key), eq(guides.status, 'active'), ne(users.username, 'guide'));
   const [row] = await db.select({ id: guides.id }).from(guides).innerJoin(users, eq(users.id, guides.userId)).where(where).orderBy(asc(guides.id)).limit(1);
   return row && guideForBooking(db, row.id);
@@ -361,35 +320,6 @@ export async function seedTourDay(db: Database, now: Date): Promise<void> {
         updatedAt: started ? tour.startsAt : paidAt,
       })
       .returning();
-    const [payment] = await db
-      .insert(payments)
-      .values({
-        bookingId: b!.id,
-        payerId: traveler.id,
-        kind: 'deposit',
-        method: tour.method,
-        provider: 'simulated',
-        providerRef: `sim_${tour.method}_seed_${b!.id}`,
-        idempotencyKey: `seed-${b!.id}`,
-        requestHash: 'seed',
-        status: 'succeeded',
-        amountCents: price.depositCents,
-        currency: guide.currency,
-        cardLast4: tour.method === 'card' ? '4242' : null,
-        createdAt: paidAt,
-        updatedAt: paidAt,
-      })
-      .returning();
-    await db.insert(ledgerEntries).values(
-      depositPostings(price.depositCents).map((p) => ({
-        bookingId: b!.id,
-        account: p.account,
-        userId: p.account === 'traveler' ? traveler.id : null,
-        kind: p.kind,
-        amountCents: p.amountCents,
-        paymentId: payment!.id,
-        createdAt: paidAt,
-      })),
-    );
+    await seedDeposit(db, b!, { travelerId: traveler.id, guideUserId: guide.userId, method: tour.method, paidAt });
   }
 }

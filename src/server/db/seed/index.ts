@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { inTransaction, type Database } from '../client';
 import { seedSteps } from '../schema/index';
 import { seedDemoBookings } from './bookings';
+import { seedMultiDayTrip } from './multi-day';
 import { seedCatalog } from './catalog';
 import { seedDemoConsents, seedDemoSensitiveConsents } from './consents';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
@@ -36,6 +37,7 @@ const STEPS: SeedStep[] = [
   { name: 'demo-accounts', reference: false, run: seedDemoAccounts },
   { name: 'demo-guides', reference: false, run: seedDemoGuides },
   { name: 'demo-bookings', reference: false, run: seedDemoBookings },
+  { name: 'demo-multi-day', reference: false, run: seedMultiDayTrip },
   { name: 'demo-messages', reference: false, run: seedDemoMessages },
   { name: 'demo-guide-earnings', reference: false, run: seedDemoGuideEarnings },
   { name: 'demo-responsiveness', reference: false, run: seedDemoResponsiveness },

@@ -90,6 +90,21 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     expect(text).not.toContain('元');
   });
 
+  it('lists every day of a booking of several days (decision 154), in each language, on one page', async () => {
+    const first = daysAhead(40);
+    const res = await book(t, traveler, { guideId: guide.guideId, date: first, days: 3, dayStartTime: '09:00', travelers: 2 });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as number;
+    const en = await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=en`, traveler)).rawPayload);
+    expect(en.pages).toBe(1);
+    for (const n of [1, 2, 3]) expect(en.text).toContain(`Day ${n} `);
+    expect(en.text.match(/09:00 – 17:00 ?\(Japan time\)/g)?.length).toBe(4);
+    expect(en.text).toContain('3 days, 8 hours a day');
+    expect(en.text).toContain('24 h × 2 people');
+    expect((await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=zh-CN`, traveler)).rawPayload)).text).toContain('第 3 天');
+    expect((await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=ja`, traveler)).rawPayload)).text).toContain('3日目');
+  });
+
   it('reads back in Chinese for the guide: 地陪, 日本时间, 元, the policy', async () => {
     const res = await getPdf(`/api/v2/bookings/${bookingId}/pdf?lang=zh-CN`, guide);
     expect(res.statusCode).toBe(200);

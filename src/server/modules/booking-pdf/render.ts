@@ -49,6 +49,11 @@ function instant(at: Date, locale: Locale, timeZone: string): string {
   return `${date} ${time}`;
 }
 
+/** An instant's 24-hour time in `timeZone`: "17:00". */
+function formatInstantTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+}
+
 function endTime(startTime: string, hours: number): string {
   const [h, m] = startTime.split(':').map(Number) as [number, number];
   const minutes = (h * 60 + m + Math.round(hours * 60)) % (24 * 60);
@@ -86,7 +91,7 @@ export function paymentLines(b: Booking, s: PdfStrings, locale: Locale): { lines
   const lines: PaymentLine[] = [
     {
       label: s.tourPrice,
-      detail: b.extensionCount === 0 ? s.tourPriceDetail(hoursText(b.duration), b.travelers) : s.travelerCount(b.travelers),
+      detail: b.extensionCount === 0 ? s.tourPriceDetail(hoursText(b.duration * (b.days ?? 1)), b.travelers) : s.travelerCount(b.travelers),
       cents: b.totalPriceCents,
     },
   ];
@@ -231,9 +236,17 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
     [s.date, calendarDate(b.date, locale), true],
     [s.time, s.timeRange(b.scheduledStartTime, endTime(b.scheduledStartTime, b.duration), zone), true],
   ]);
+  // Several days (decision 154): every day on its own line, each at the day's start and hours (the last with any extension).
+  const days = b.schedule ?? [];
+  if (days.length > 1) {
+    days.forEach((d, i) => {
+      const end = formatInstantTime(d.endsAt, b.timeZone);
+      pair([[s.dayN(i + 1), `${calendarDate(d.date, locale)}  ${s.timeRange(b.scheduledStartTime, end, zone)}`]]);
+    });
+  }
   pair([[s.city, cityName(b.guide.serviceCity, locale)], service ? [s.service, service] : null]);
   pair([
-    [s.duration, s.hours(hoursText(b.duration))],
+    [s.duration, (b.days ?? 1) > 1 ? s.daysOfHours(b.days!, hoursText(b.duration)) : s.hours(hoursText(b.duration))],
     [s.travelers, s.travelerCount(b.travelers)],
   ]);
   y += 8;

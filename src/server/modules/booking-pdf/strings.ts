@@ -26,6 +26,10 @@ export interface PdfStrings {
   time: string;
   /** e.g. "10:00 – 12:00 (Japan time)". */
   timeRange: (start: string, end: string, zoneLabel: string) => string;
+  /** A day of a booking of several days (decision 154): "Day 2". */
+  dayN: (n: number) => string;
+  /** The length of several days: "3 days, 8 hours a day". */
+  daysOfHours: (days: number, hours: string) => string;
   japanTime: string;
   duration: string;
   hours: (h: string) => string;
@@ -89,6 +93,8 @@ const en: PdfStrings = {
   date: 'Date',
   time: 'Time',
   timeRange: (start, end, zone) => `${start} – ${end} (${zone})`,
+  dayN: (n) => `Day ${n}`,
+  daysOfHours: (days, h) => `${days} days, ${h === '1' ? '1 hour' : `${h} hours`} a day`,
   japanTime: 'Japan time',
   duration: 'Duration',
   hours: (h) => (h === '1' ? '1 hour' : `${h} hours`),
@@ -158,6 +164,8 @@ const zhCN: PdfStrings = {
   date: '日期',
   time: '时间',
   timeRange: (start, end, zone) => `${start} – ${end}（${zone}）`,
+  dayN: (n) => `第 ${n} 天`,
+  daysOfHours: (days, h) => `${days} 天，每天 ${h} 小时`,
   japanTime: '日本时间',
   duration: '时长',
   hours: (h) => `${h} 小时`,
@@ -227,6 +235,8 @@ const ja: PdfStrings = {
   date: '日付',
   time: '時間',
   timeRange: (start, end, zone) => `${start}〜${end}（${zone}）`,
+  dayN: (n) => `${n}日目`,
+  daysOfHours: (days, h) => `${days}日間（1日${h}時間）`,
   japanTime: '日本時間',
   duration: '所要時間',
   hours: (h) => `${h}時間`,

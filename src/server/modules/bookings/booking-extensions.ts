@@ -254,7 +254,8 @@ export class BookingExtensions {
         if (!open || open.status !== 'approved') throw new AppError('invalid_transition', 'There is no approved extension to confirm');
         await repo.updateExtension(db, open.id, { status: 'confirmed', confirmedAt: now });
         await repo.transitionBooking(db, id, decision.from, decision.to, {
-          durationMinutes: booking.durationMinutes + open.minutes,
+          // Several days (decision 154): the extension lengthens the last day, so one day's length stays.
+          durationMinutes: booking.durationMinutes + (booking.days > 1 ? 0 : open.minutes),
           endsAt: new Date(booking.endsAt.getTime() + open.minutes * MINUTE_MS),
           extensionCount: booking.extensionCount + 1,
           travelerConfirmedExtension: true,

@@ -1,4 +1,4 @@
-import { bookingPrice, declaredOvertimeRateCents, groupSize, type BookingPrice } from '../../../shared/booking/money-rules';
+import { bookingPrice, declaredOvertimeRateCents, groupSize, type BookingPrice, type TourLength } from '../../../shared/booking/money-rules';
 import { checkoutGroup, type CheckoutGroup } from '../../../shared/booking/checkout-group';
 import type { CreateBookingBody } from '../../../shared/schemas/bookings';
 import { AppError } from '../../lib/app-error';
@@ -27,12 +27,12 @@ export function checkGroupSize(guide: Pick<GuideForBooking, 'minPeople' | 'maxPe
   }
 }
 
-/** The group's price with the guide's rates (or the chosen service's hourly price). */
+/** The group's price with the guide's rates (or the chosen service's hourly price), for hours or whole days (decision 154). */
 export function checkoutPrice(
-  guide: Pick<GuideForBooking, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'includedPeople' | 'childPricePercent' | 'infantsFree'>,
+  guide: Pick<GuideForBooking, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'includedPeople' | 'childPricePercent' | 'infantsFree' | 'dayRateCents' | 'dayHours'>,
   servicePriceCents: number | null,
   group: CheckoutGroup,
-  hours: number,
+  length: TourLength,
   rates: { depositRate: number; commissionRate: number },
 ): BookingPrice {
   return bookingPrice({
@@ -43,7 +43,10 @@ export function checkoutPrice(
     childPriceRate: guide.childPricePercent / 100,
     infantsFree: guide.infantsFree,
     ...group,
-    hours,
+    hours: 'hours' in length ? length.hours : 0,
+    length,
+    dayRateCents: guide.dayRateCents,
+    dayHours: guide.dayHours,
     ...rates,
   });
 }

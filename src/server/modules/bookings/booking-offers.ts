@@ -17,7 +17,9 @@ export interface OfferTerms {
   guideId: number;
   date: string;
   startMinute: number;
+  /** One day's length; `days` consecutive days (decision 154), `endsAt` the last one's end. */
   durationMinutes: number;
+  days: number;
   timeZone: string;
   startsAt: Date;
   endsAt: Date;
@@ -80,13 +82,14 @@ export class BookingFromOffer {
         if (terms.startsAt.getTime() <= now.getTime() || (await guideBusyRanges(db, guide.id, terms.startsAt, terms.endsAt)).length) {
           throw new AppError('slot_unavailable', 'This time is no longer available');
         }
-        const price = offerBookingPrice({ priceCents: terms.priceCents, hours: terms.durationMinutes / 60, ...core.rates });
+        const price = offerBookingPrice({ priceCents: terms.priceCents, hours: (terms.days * terms.durationMinutes) / 60, ...core.rates });
         const booking = await insertNewBooking(db, publish, {
           travelerId: user.id,
           guideId: guide.id,
           date: terms.date,
           startMinute: terms.startMinute,
           durationMinutes: terms.durationMinutes,
+          days: terms.days,
           timeZone: terms.timeZone,
           startsAt: terms.startsAt,
           endsAt: terms.endsAt,

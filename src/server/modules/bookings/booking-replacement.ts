@@ -162,6 +162,8 @@ export class BookingReplacement {
 
   /** Whether the guide's cancellation of `booking` at `now` offers a replacement (the state machine's `replaceable`). */
   async offerable(db: Database, booking: BookingRow, now: Date): Promise<boolean> {
+    // Candidates are found for one day; several days are refunded in full instead (decision 154).
+    if (booking.days > 1) return false;
     if (now >= replacementLapsesAt(booking.startsAt)) return false;
     const paid = await this.paidDeposit(db, booking.id);
     if (!paid) return false;
@@ -175,6 +177,7 @@ export class BookingReplacement {
    * still be chosen for), or null with nobody free.
    */
   async offerableToday(db: Database, booking: BookingRow, now: Date): Promise<Date | null> {
+    if (booking.days > 1) return null;
     const paid = await this.paidDeposit(db, booking.id);
     if (!paid) return null;
     const list = await this.candidates(db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: paid.amountCents, sameDay: true }, now);

@@ -31,6 +31,8 @@ export class BookingReschedule {
     const { booking, side, guideUserId } = await core.ownBooking(user, id);
     const now = core.now();
     core.decide(booking, 'reschedule', side, now);
+    // A new time is checked for one day (decision 154): several days are cancelled and booked again.
+    if (booking.days > 1) throw new AppError('days_not_movable', 'A booking of several days cannot be moved; cancel it and book again');
     const startMinute = timeToMinutes(body.startTime)!;
     if (body.date === booking.date && startMinute === booking.startMinute) {
       throw new AppError('same_time', 'Propose a time other than the booked one', [{ path: 'startTime', message: 'the booked time' }]);

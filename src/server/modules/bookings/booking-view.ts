@@ -6,6 +6,7 @@ import type { Booking, BookingPayment, Payment } from '../../../shared/schemas/b
 import type { RescheduleProposal } from '../../../shared/schemas/reschedule';
 import type { BookingRow, BookingViewRow, ExtensionRow, PaymentRow } from './bookings.repository';
 import { inHelpWindow } from '../../../shared/booking/help-window';
+import { tourDays } from '../../../shared/booking/tour-days';
 
 /** Events a person fires from the app (the system's and admin's are not buttons). */
 const HUMAN_EVENTS = new Set(['accept', 'decline', 'cancel', 'start_confirm', 'request_extension', 'approve_extension', 'reject_extension', 'confirm_extension', 'withdraw_extension', 'service_complete', 'dispute']);
@@ -80,8 +81,12 @@ export function toPayment(p: PaymentRow): Payment {
   };
 }
 
-/** The tour's booked hours before any extension: the base of the extension fee (docs/rules/money-and-cancellation.md). */
-export function baseDurationHours(b: Pick<BookingRow, 'durationMinutes'>, extensions: Pick<ExtensionRow, 'status' | 'minutes'>[]): number {
+/**
+ * The tour's booked hours before any extension: the base of the extension fee (docs/rules/money-and-cancellation.md).
+ * Several days (decision 154) keep one day's length through extensions, so their base is every day's hours.
+ */
+export function baseDurationHours(b: Pick<BookingRow, 'durationMinutes' | 'days'>, extensions: Pick<ExtensionRow, 'status' | 'minutes'>[]): number {
+  if (b.days > 1) return (b.days * b.durationMinutes) / 60;
   const added = extensions.filter((e) => e.status === 'confirmed').reduce((sum, e) => sum + e.minutes, 0);
   return (b.durationMinutes - added) / 60;
 }
@@ -91,7 +96,7 @@ export function baseDurationHours(b: Pick<BookingRow, 'durationMinutes'>, extens
  * booking, else the hourly average of the tour as booked. The request charges it and the view's
  * `extensionRateCents` is it for one hour, so the dialog shows what is charged.
  */
-export function extensionFee(b: Pick<BookingRow, 'totalPriceCents' | 'durationMinutes' | 'overtimeRateCents'>, extensions: Pick<ExtensionRow, 'status' | 'minutes'>[], hours: number): number {
+export function extensionFee(b: Pick<BookingRow, 'totalPriceCents' | 'durationMinutes' | 'days' | 'overtimeRateCents'>, extensions: Pick<ExtensionRow, 'status' | 'minutes'>[], hours: number): number {
   return extensionPriceCents({ totalCents: b.totalPriceCents, baseHours: baseDurationHours(b, extensions), overtimeRateCents: b.overtimeRateCents }, hours);
 }
 
@@ -129,6 +134,8 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     startsAt: b.startsAt.toISOString(),
     endsAt: b.endsAt.toISOString(),
     duration: b.durationMinutes / 60,
+    days: b.days,
+    schedule: tourDays(b).map((d) => ({ date: d.date, startsAt: d.startsAt.toISOString(), endsAt: d.endsAt.toISOString() })),
     travelers: b.travelers,
     adults: b.adults,
     children: b.children,
@@ -179,7 +186,7 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     offerId: b.offerId,
     // Only a request not yet paid can be withdrawn (a paid one is the guide's to reject, with a refund).
     actions: availableEvents(factsOf(b), actor, now).filter((e) => HUMAN_EVENTS.has(e) && (e !== 'withdraw_extension' || open?.status === 'requested')),
-    reschedulable: availableEvents(factsOf(b), actor, now).includes('reschedule'),
+    reschedulable: b.days === 1 && availableEvents(factsOf(b), actor, now).includes('reschedule'),
     reschedule: r.reschedule ? toProposal(r.reschedule, actor, b.status, now) : null,
     weather: b.weatherWarning ?? null,
     // The cancelling guide's words are for the traveler, not for the guide asked to replace them.

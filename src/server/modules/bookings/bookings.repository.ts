@@ -67,6 +67,8 @@ export const bookableGuideColumns = {
   childPricePercent: guides.childPricePercent,
   infantsFree: guides.infantsFree,
   extras: guides.extras,
+  dayRateCents: guides.dayRateCents,
+  dayHours: guides.dayHours,
   currency: guides.currency,
   minPeople: guides.minPeople,
   maxPeople: guides.maxPeople,

@@ -1,7 +1,6 @@
-import { addDays } from '../../../shared/availability';
 import { ledgerBalance } from '../../../shared/booking/ledger';
 import { priceWithCredit } from '../../../shared/booking/credit';
-import { BOOKING_LEAD_TIME_HOURS, bookableSlots, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { BOOKING_LEAD_TIME_HOURS, bookableSlots, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { tripTabOf, type TRIP_TABS } from '../../../shared/booking/state-machine';
 import type { TravelCreditsReply } from '../../../shared/schemas/replacements';
 import { meetingCoords, type Booking, type BookingListReply, type CreateBookingBody, type CreateBookingRequest, type LedgerReply, type SlotsQuery, type SlotsReply } from '../../../shared/schemas/bookings';
@@ -24,11 +23,10 @@ import { lockForCheckout } from './checkout.repository';
 import { insertNewBooking } from './new-booking';
 import { creditsOf } from './credits.repository';
 import { daySchedule } from './schedule.repository';
+import { daysPlan, holdDays, requestedSpan, spanFreeSlots, spanWindow } from './tour-span';
 
 export { JOB } from './booking-core';
 
-/** Any booking touching the day: a day is at most 26 h in any zone, a tour at most 24 h. */
-const dayWindow = (date: string): [Date, Date] => [new Date(Date.parse(`${addDays(date, -2)}T00:00:00Z`)), new Date(Date.parse(`${addDays(date, 3)}T00:00:00Z`))];
 export type { RefundInfo } from './booking-cancellation';
 
 /**
@@ -53,13 +51,15 @@ export class BookingsService extends BookingCore {
   async slots(guideId: number, q: SlotsQuery, viewer: AuthUser | null): Promise<SlotsReply> {
     const guide = await repo.guideForBooking(this.db, guideId);
     if (!guide || (guide.status !== 'active' && guide.userId !== viewer?.id)) throw notFound('Guide');
-    this.checkDuration(guide, q.durationHours);
-    const slots = await this.freeSlots(this.db, guide, q.date, q.durationHours * 60);
+    if (q.days === undefined) this.checkDuration(guide, q.durationHours);
+    else daysPlan(guide, { days: q.days, dayHours: q.durationHours });
+    const slots = q.days === undefined ? await this.freeSlots(this.db, guide, q.date, q.durationHours * 60) : await spanFreeSlots(this.db, guide, q.date, q.days, q.durationHours * 60, this.now());
     return {
       guideId,
       date: q.date,
       timeZone: guide.timeZone,
       durationHours: q.durationHours,
+      days: q.days ?? 1,
       leadTimeHours: BOOKING_LEAD_TIME_HOURS,
       slots: slots.map((s) => ({ startTime: s.startTime, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString() })),
     };
@@ -74,7 +74,7 @@ export class BookingsService extends BookingCore {
   }
 
   private async freeSlots(db: Database, guide: repo.GuideForBooking, date: string, durationMinutes: number) {
-    const [from, to] = dayWindow(date);
+    const [from, to] = spanWindow(date, 1);
     const { weekly, exceptions, busy } = await daySchedule(db, guide.id, date, from, to);
     return bookableSlots({ date, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy, now: this.now() });
   }
@@ -96,8 +96,8 @@ export class BookingsService extends BookingCore {
    * reply is built from what these returned.
    */
   async create(user: TokenCaller, body: CreateBookingBody): Promise<Booking> {
-    const startMinute = timeToMinutes(body.startTime)!;
-    const durationMinutes = Math.round(body.durationHours * 60);
+    // A booking of several days (decision 154) has its own checks in tour-span.ts; one without `days` is a tour of hours.
+    const { startMinute, days, lastDate } = requestedSpan(body);
     const now = this.now();
     let made: { booking: BookingRow; reply: Omit<repo.BookingViewRow, 'booking'> };
     try {
@@ -111,24 +111,27 @@ export class BookingsService extends BookingCore {
         if (guide.userId === user.id) throw new AppError('own_listing', 'You cannot book your own listing');
         const group = groupOfBody(body);
         checkGroupSize(guide, group);
-        this.checkDuration(guide, body.durationHours);
+        if (body.days === undefined) this.checkDuration(guide, body.durationHours!);
+        const { durationMinutes, length } = body.days === undefined ? { durationMinutes: Math.round(body.durationHours! * 60), length: undefined } : daysPlan(guide, body);
         if (body.subcategoryId !== undefined && found.service?.subcategoryId == null) {
           throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'subcategoryId', message: 'not offered' }]);
         }
-        const price = checkoutPrice(guide, found.service?.priceCents ?? null, group, body.durationHours, this.rates);
+        const price = checkoutPrice(guide, found.service?.priceCents ?? null, group, length ?? { hours: durationMinutes / 60 }, this.rates);
         // A travel credit (decision 139) comes off the traveler's total; the deposit is on what they pay,
         // the commission on the guide's price, and the platform pays the guide the credit at completion.
         const paid = priceWithCredit(price.totalCents, found.credit?.amountCents ?? 0, this.rates.depositRate);
         const credit = paid.creditCents;
         const requested = zonedTimeToUtc(body.date, startMinute, guide.timeZone);
-        const [from, to] = dayWindow(body.date);
-        const day = await daySchedule(db, guide.id, body.date, from, to, { id: user.id, from: requested, to: new Date(requested.getTime() + durationMinutes * MINUTE_MS) });
+        const [from, to] = spanWindow(body.date, days);
+        const lastEnd = new Date(zonedTimeToUtc(lastDate, startMinute, guide.timeZone).getTime() + durationMinutes * MINUTE_MS);
+        const day = await daySchedule(db, guide.id, body.date, from, to, { id: user.id, from: requested, to: lastEnd }, lastDate);
         // An unpaid checkout of the traveler's that this one replaces no longer holds the guide either.
         const released = await this.releaseOrRefuse(db, day.travelerOverlaps, now);
         const busy = day.busy.filter((b) => !released.includes(b.id));
-        const slot = bookableSlots({ date: body.date, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now }).find(
-          (s) => s.startMinute === startMinute,
-        );
+        const slot =
+          body.days === undefined
+            ? bookableSlots({ date: body.date, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now }).find((s) => s.startMinute === startMinute)
+            : holdDays({ date: body.date, days, startMinute, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now });
         if (!slot) throw new AppError('slot_unavailable', 'This time is no longer available');
         const booking = await insertNewBooking(
           db,
@@ -139,6 +142,7 @@ export class BookingsService extends BookingCore {
             date: body.date,
             startMinute,
             durationMinutes,
+            days,
             timeZone: guide.timeZone,
             startsAt: slot.startsAt,
             endsAt: slot.endsAt,

@@ -111,13 +111,13 @@ describe('the booking charges what the quote says (seeded, decision 152)', () =>
     for (const c of cases) {
       const r = c.rates;
       // What the quote route (quote.ts) computes from the stored rates; the child rate is stored as a whole percent.
-      const stored = { ...r, childPricePercent: Math.round(r.childPriceRate * 100) };
+      const stored = { ...r, childPricePercent: Math.round(r.childPriceRate * 100), dayRateCents: null, dayHours: 8 };
       const quoted = groupPrice(
         { basicPerHourCents: r.basicPricePerHourCents, additionalPerPersonCents: r.additionalPricePerPersonCents, includedPeople: r.includedPeople, childPriceRate: stored.childPricePercent / 100, infantsFree: r.infantsFree },
         c.group,
         { hours: c.hours },
       );
-      const booked = checkoutPrice(stored, null, c.group, c.hours, { depositRate: DEFAULT_DEPOSIT_RATE, commissionRate: 0.1 });
+      const booked = checkoutPrice(stored, null, c.group, { hours: c.hours }, { depositRate: DEFAULT_DEPOSIT_RATE, commissionRate: 0.1 });
       expect([booked.totalCents, booked.depositCents, booked.lines]).toEqual([quoted.totalCents, quoted.depositCents, quoted.lines]);
     }
   });

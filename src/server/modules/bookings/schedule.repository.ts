@@ -25,9 +25,10 @@ export const releasable = (o: Pick<TravelerOverlap, 'status' | 'paymentInFlight'
  * exceptions and the bookings holding [from, to) (`busy.ts`) — what `guideSchedule` and `busyRanges`
  * read in three — and, given `traveler`, that traveler's active bookings overlapping their requested
  * hours (`travelerOverlaps`' read; a checkout sends it after the schedule locks, so one statement
- * after the locks sees what the locks protect).
+ * after the locks sees what the locks protect). `lastDate`: the exceptions of every day up to it, for
+ * a booking of several days (decision 154).
  */
-export async function daySchedule(db: Database, guideId: number, date: string, from: Date, to: Date, traveler?: { id: number; from: Date; to: Date }) {
+export async function daySchedule(db: Database, guideId: number, date: string, from: Date, to: Date, traveler?: { id: number; from: Date; to: Date }, lastDate = date) {
   const travelerPart = traveler
     ? sql`
     UNION ALL
@@ -41,7 +42,7 @@ export async function daySchedule(db: Database, guideId: number, date: string, f
       FROM guide_weekly_availability WHERE guide_id = ${guideId}
     UNION ALL
     SELECT 'x', NULL, date::text, available, start_minute::int, end_minute::int, NULL, NULL, NULL, NULL, NULL, NULL
-      FROM guide_availability_exceptions WHERE guide_id = ${guideId} AND date = ${date}::date
+      FROM guide_availability_exceptions WHERE guide_id = ${guideId} AND date BETWEEN ${date}::date AND ${lastDate}::date
     UNION ALL
     SELECT 'b', NULL, NULL, NULL, NULL, NULL, extract(epoch FROM starts_at) * 1000, extract(epoch FROM ends_at) * 1000, id, NULL, NULL, NULL
       FROM bookings WHERE ${guideBusyCondition(guideId, from, to)}${travelerPart}`);

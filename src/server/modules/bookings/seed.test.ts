@@ -36,13 +36,21 @@ describe('demo bookings', () => {
     // Upcoming holds the three trips and the trip awaiting a replacement guide; Ongoing the tour under way and the
     // tour whose guide has not come (seed/trip-trouble.ts: its start has passed unconfirmed by the guide). The tour
     // to confirm today starts later today, or, late in the day, earlier today, and then it is Ongoing too.
-    expect(counts['pending-requests']).toBe(2);
+    // Pending requests: the unpaid checkout, the Kyoto request and the three days in Kyoto and Nara (seed/multi-day.ts).
+    expect(counts['pending-requests']).toBe(3);
     expect(counts.past).toBe(2);
     expect(counts.upcoming + counts.ongoing).toBe(6);
     expect(counts.ongoing).toBeGreaterThanOrEqual(2);
-    expect(data.map((b: { status: string }) => b.status).sort()).toEqual(['awaiting_replacement', 'awaiting_start', 'awaiting_start', 'cancelled', 'completed', 'confirmed', 'ongoing', 'pending', 'upcoming', 'upcoming']);
+    expect(data.map((b: { status: string }) => b.status).sort()).toEqual(['awaiting_replacement', 'awaiting_start', 'awaiting_start', 'cancelled', 'completed', 'confirmed', 'confirmed', 'ongoing', 'pending', 'upcoming', 'upcoming']);
     const upcoming = data.find((b: { status: string; weather: unknown }) => b.status === 'upcoming' && !b.weather);
     expect(upcoming.guide.fullName).toBe('Sato Yuki');
+    // Three days with a Kyoto guide (decision 154): paid, waiting for the guide, each day listed.
+    const trip = data.find((b: { days: number }) => b.days === 3);
+    expect(trip).toMatchObject({ status: 'confirmed', guide: { serviceCity: 'kyoto' }, actions: ['cancel'] });
+    expect(trip.schedule).toHaveLength(3);
+    expect(new Set(trip.schedule.map((d: { startsAt: string }) => d.startsAt.slice(11))).size).toBe(1);
+    const ledger = await t.database.db.execute(sql`select coalesce(sum(amount_cents), 0)::int as total from ledger_entries where booking_id = ${trip.id}`);
+    expect(Number((ledger as unknown as { rows: { total: number }[] }).rows[0]!.total)).toBe(0);
     expect(new Date(upcoming.startsAt).getTime()).toBeGreaterThan(Date.now());
     const cancelled = data.find((b: { status: string }) => b.status === 'cancelled');
     expect(cancelled.payments[0]).toMatchObject({ status: 'refunded' });
@@ -122,9 +130,10 @@ describe('demo bookings', () => {
     const bookingsCount = await t.database.db.execute(sql`select count(*)::int as n from bookings`);
     const reviewCount = await t.database.db.execute(sql`select count(*)::int as n from reviews where type = 'traveler_to_guide'`);
     const reviews = (reviewCount as unknown as { rows: { n: number }[] }).rows[0]!.n;
-    // 11 (one under the typhoon rule's recorded warning), the demo guide's 7 completed tours (seed/guide-earnings.ts,
-    // 4 of them reviewed), the 2 of seed/trip-trouble.ts, and the tour behind every other seeded review (seed/reviewed-tours.ts).
-    expect((bookingsCount as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(20 + reviews - 4);
+    // 11 (one under the typhoon rule's recorded warning), the three days of seed/multi-day.ts, the demo guide's 7 completed
+    // tours (seed/guide-earnings.ts, 4 of them reviewed), the 2 of seed/trip-trouble.ts, and the tour behind every other
+    // seeded review (seed/reviewed-tours.ts).
+    expect((bookingsCount as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(21 + reviews - 4);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { tourDays } from '../../../shared/booking/tour-days';
 import { todayInZone } from '../../../shared/availability';
 import type { AvailabilityBody, AvailabilityReply, CalendarUrlReply, RatesBody, RatesReply } from '../../../shared/schemas/guide-business';
 import type { Database } from '../../db/client';
@@ -165,21 +166,24 @@ export class GuideBusinessService {
     const host = new URL(this.appUrl).host;
     return buildCalendar(
       'Tabi Guides tours',
-      rows.map((b) => {
+      // A booking of several days is one event a day (decision 154): the nights between are the guide's own in a calendar.
+      rows.flatMap((b) => {
         const number = b.bookingNumber ?? `TG${String(b.id).padStart(4, '0')}`;
         const people = `${b.travelers} traveler${b.travelers === 1 ? '' : 's'}`;
         const location = b.meetingAddress ? (b.meetingPostalCode ? `〒${b.meetingPostalCode} ${b.meetingAddress}` : b.meetingAddress) : null;
-        return {
-          uid: `booking-${b.id}@${host}`,
+        const length = b.days > 1 ? `${b.days} days, ${b.durationMinutes / 60} h a day` : `${b.durationMinutes / 60} h`;
+        return tourDays(b).map((day, i) => ({
+          // A one-day booking keeps the uid it always had, so subscribed calendars do not show it twice.
+          uid: b.days > 1 ? `booking-${b.id}-day${i + 1}@${host}` : `booking-${b.id}@${host}`,
           stamp: b.updatedAt,
-          start: b.startsAt,
-          end: b.endsAt,
-          summary: `Tabi tour ${number}${b.subcategoryEn ? ` · ${b.subcategoryEn}` : ''} · ${people}`,
-          description: `Booking ${number}\nStatus: ${b.status}\n${people}, ${b.durationMinutes / 60} h\nDetails: ${this.appUrl}/guide-dashboard`,
+          start: day.startsAt,
+          end: day.endsAt,
+          summary: `Tabi tour ${number}${b.days > 1 ? ` · day ${i + 1}/${b.days}` : ''}${b.subcategoryEn ? ` · ${b.subcategoryEn}` : ''} · ${people}`,
+          description: `Booking ${number}\nStatus: ${b.status}\n${people}, ${length}\nDetails: ${this.appUrl}/guide-dashboard`,
           location,
           url: `${this.appUrl}/guide-dashboard`,
           cancelled: b.status === 'cancelled',
-        };
+        }));
       }),
     );
   }

@@ -24,6 +24,7 @@ const tourColumns = {
   startsAt: bookings.startsAt,
   endsAt: bookings.endsAt,
   durationMinutes: bookings.durationMinutes,
+  days: bookings.days,
   travelers: bookings.travelers,
   totalPriceCents: bookings.totalPriceCents,
   paidAt: bookings.paidAt,

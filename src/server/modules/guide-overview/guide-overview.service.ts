@@ -32,6 +32,7 @@ const tourOf = (r: TourRow): OverviewTour => ({
   startsAt: r.startsAt.toISOString(),
   endsAt: r.endsAt.toISOString(),
   duration: r.durationMinutes / 60,
+  days: r.days,
   travelers: r.travelers,
   totalPriceCents: r.totalPriceCents,
   traveler: { id: r.travelerId, fullName: r.travelerName, profilePicture: r.travelerPicture },

@@ -1,4 +1,6 @@
+import { addDays } from '../../../shared/availability';
 import { bookingPrice } from '../../../shared/booking/money-rules';
+import { daysLength } from '../../../shared/booking/tour-days';
 import { timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { tourRequestAllowances } from '../../../shared/messaging/tour-request';
 import { offerCeilingCents, offerExpiresAt, offerFloorCents, type OfferDeclineReason } from '../../../shared/offers/offer-rules';
@@ -63,7 +65,11 @@ export class OffersService {
   }
 
   /** The rate-based price of a tour and the floor and ceiling of a fee for it. */
-  private async price(guideId: number, base: { basicPricePerHourCents: number; additionalPricePerPersonCents: number; includedPeople: number }, q: { durationHours: number; travelers: number; subcategoryId?: number }) {
+  private async price(
+    guideId: number,
+    base: { basicPricePerHourCents: number; additionalPricePerPersonCents: number; includedPeople: number; dayRateCents: number | null; dayHours: number },
+    q: { durationHours: number; days?: number; travelers: number; subcategoryId?: number },
+  ) {
     let servicePriceCents: number | null = null;
     if (q.subcategoryId !== undefined) {
       const service = await repo.offeredService(this.db, guideId, q.subcategoryId);
@@ -77,12 +83,16 @@ export class OffersService {
       includedPeople: base.includedPeople,
       adults: q.travelers,
       hours: q.durationHours,
+      // Several days (decision 154) are suggested at the price a booking of them would be charged.
+      length: q.days === undefined ? undefined : daysLength(q.days, q.durationHours, base.dayHours),
+      dayRateCents: base.dayRateCents,
+      dayHours: base.dayHours,
       ...this.deps.rates(),
     }).totalCents;
     return { suggestedCents, floorCents: offerFloorCents(suggestedCents), ceilingCents: offerCeilingCents(suggestedCents) };
   }
 
-  async quote(user: AuthUser, conversationId: number, q: { durationHours: number; travelers: number; subcategoryId?: number }): Promise<OfferQuote> {
+  async quote(user: AuthUser, conversationId: number, q: { durationHours: number; days?: number; travelers: number; subcategoryId?: number }): Promise<OfferQuote> {
     const { guide } = await this.guideConversation(user, conversationId);
     return { ...(await this.price(guide.id, guide, q)), depositRate: this.deps.rates().depositRate, currency: guide.currency };
   }
@@ -111,10 +121,13 @@ export class OffersService {
     const startMinute = timeToMinutes(body.startTime)!;
     const durationMinutes = Math.round(body.durationHours * 60);
     const startsAt = zonedTimeToUtc(body.date, startMinute, guide.timeZone);
-    const endsAt = new Date(startsAt.getTime() + durationMinutes * MINUTE_MS);
+    const days = body.days ?? 1;
+    // The last day's end: an offer of several days holds the guide throughout, as its booking will (decision 154).
+    const endsAt = new Date(zonedTimeToUtc(addDays(body.date, days - 1), startMinute, guide.timeZone).getTime() + durationMinutes * MINUTE_MS);
     const now = this.now();
     // An offer is a way into a booking: the same calendar as the checkout, checked again when booked.
     assertBookableDay(body.date, guide.timeZone, now);
+    if (days > 1) assertBookableDay(addDays(body.date, days - 1), guide.timeZone, now);
     if (startsAt.getTime() <= now.getTime() || (await repo.guideBusy(this.db, guide.id, startsAt, endsAt))) {
       throw new AppError('slot_unavailable', 'This time is no longer available');
     }
@@ -137,6 +150,7 @@ export class OffersService {
         date: body.date,
         startMinute,
         durationMinutes,
+        days,
         timeZone: guide.timeZone,
         startsAt,
         endsAt,

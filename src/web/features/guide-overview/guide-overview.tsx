@@ -1,7 +1,9 @@
 import { ArrowRight, CalendarClock, CalendarDays, Compass, Inbox, LayoutDashboard, MessageCircle, Star, Users, Wallet, Banknote, BellRing } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Locale } from '../../../shared/locales';
 import type { GuideOverview, OverviewTour } from '../../../shared/schemas/guide-overview';
 import type { TotalUnread } from '../../../shared/schemas/messaging';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -142,7 +144,7 @@ function TourItem({ tour, today }: { tour: OverviewTour; today: string }) {
               {t('week.people', { count: tour.travelers })}
             </span>
             <span aria-hidden>·</span>
-            <span>{durationText(tour.duration, locale)}</span>
+            <span>{tourLength(tour, t, locale)}</span>
             <span aria-hidden>·</span>
             <span className="tabular-nums">{tour.bookingNumber}</span>
           </p>
@@ -209,7 +211,7 @@ function RequestsPanel({ requests, zone }: { requests: GuideOverview['requests']
                     {shortDay(r.date, locale)} · <TourTime date={r.date} start={r.scheduledStartTime} hours={r.duration} timeZone={r.timeZone} />
                   </p>
                   <p className={`text-xs ${muted}`}>
-                    {t('week.people', { count: r.travelers })} · {durationText(r.duration, locale)}
+                    {t('week.people', { count: r.travelers })} · {tourLength(r, t, locale)}
                   </p>
                   {r.respondBy && (
                     <p className="mt-1 text-xs text-amber-800 dark:text-amber-200">
@@ -390,4 +392,10 @@ export function GuideOverviewError({ onRetry, busy }: { onRetry: () => void; bus
       </div>
     </div>
   );
+}
+
+/** A tour's length: its hours, or for several days (decision 154) the days and each day's hours. */
+function tourLength(tour: Pick<OverviewTour, 'days' | 'duration'>, t: TFunction, locale: Locale): string {
+  const hours = durationText(tour.duration, locale);
+  return (tour.days ?? 1) > 1 ? t('week.daysOfHours', { count: tour.days, hours }) : hours;
 }

@@ -10,9 +10,10 @@ import { bookingKeys } from './keys';
  * lines in the reader's language; a booking of the same group is charged exactly that (decision 152).
  * The previous answer stays on screen while a changed group is priced.
  */
-export function useGroupQuote(guideId: number, draft: Pick<BookingDraft, 'durationHours' | 'adults' | 'children' | 'infants' | 'subcategoryId'>, enabled = true) {
+export function useGroupQuote(guideId: number, draft: Pick<BookingDraft, 'durationHours' | 'adults' | 'children' | 'infants' | 'subcategoryId' | 'days'>, enabled = true) {
+  // Several days are the guide's day hours each (decision 154), which the quote prices as `days`.
   const query: Record<string, string | number> = {
-    durationHours: draft.durationHours,
+    ...((draft.days ?? 1) > 1 ? { days: draft.days! } : { durationHours: draft.durationHours }),
     adults: draft.adults,
     children: draft.children,
     infants: draft.infants,

@@ -16,6 +16,7 @@ import { amount, durationText, formatCalendarDate, formatInstant, localName, zon
 import { dateBounds, durationOptions, nextOpenDay, type BookableGuide, type BookingDraft } from '../lib/selection';
 import { GroupSteppers } from './group-steppers';
 import { PriceBreakdown } from './price-breakdown';
+import { DaysPicker } from './days-picker';
 import { SlotPicker } from './slot-picker';
 import { withGap } from '../../../lib/cjk-spacing';
 
@@ -44,14 +45,15 @@ export function BookingBox({
 }) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
-  const slots = useSlots(guide.id, draft.date, draft.durationHours);
+  const days = draft.days ?? 1;
+  const slots = useSlots(guide.id, draft.date, draft.durationHours, days);
   const [timeError, setTimeError] = useState<string | null>(null);
   const [dateError, setDateError] = useState<string | null>(null);
   const timesRef = useRef<HTMLFieldSetElement>(null);
   const bounds = dateBounds(guide.timeZone);
   const zoneLabel = zoneLabelKey(guide.timeZone) ? t('japanTime') : guide.timeZone;
   const price = useDraftPrice(guide, draft).price!;
-  const reply = slots.data && slots.data.date === draft.date && slots.data.durationHours === draft.durationHours ? slots.data : undefined;
+  const reply = slots.data && slots.data.date === draft.date && slots.data.durationHours === draft.durationHours && (slots.data.days ?? 1) === days ? slots.data : undefined;
   const chosen = reply?.slots.some((s) => s.startTime === draft.startTime) ? draft.startTime : null;
   const nextDay = draft.date && reply && reply.slots.length === 0 ? nextOpenDay(guide, addDays(draft.date, 1)) : null;
   // A signed-in traveler is told before checkout when they are booked elsewhere at the chosen time.
@@ -94,13 +96,22 @@ export function BookingBox({
           }}
           hint={draft.date ? formatCalendarDate(draft.date, locale, { weekday: 'short' }) : undefined}
         />
-        <SelectField label={t('box.duration')} value={String(draft.durationHours)} onChange={(e) => onChange({ durationHours: Number(e.target.value) })}>
-          {durationOptions(guide).map((h) => (
-            <option key={h} value={h}>
-              {durationText(h, locale)}
-            </option>
-          ))}
-        </SelectField>
+        <DaysPicker
+          days={days}
+          date={draft.date}
+          dayHours={guide.groupPricing.dayHours}
+          // Several days last the guide's day hours each (decision 154); back to one, the shortest tour.
+          onChange={(n) => onChange({ days: n, durationHours: n > 1 ? guide.groupPricing.dayHours : (durationOptions(guide)[0] ?? guide.minDuration) })}
+        />
+        {days === 1 && (
+          <SelectField label={t('box.duration')} value={String(draft.durationHours)} onChange={(e) => onChange({ durationHours: Number(e.target.value) })}>
+            {durationOptions(guide).map((h) => (
+              <option key={h} value={h}>
+                {durationText(h, locale)}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <GroupSteppers guide={guide} group={draft} onChange={onChange} hint={travelersAdjusted ? t('box.groupRange', { min: guide.minPeople, max: guide.maxPeople }) : undefined} />
         {guide.services.length > 0 && (
           <SelectField

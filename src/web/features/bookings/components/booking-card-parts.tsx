@@ -1,7 +1,13 @@
+import { CalendarRange } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BookingStatus } from '../../../../shared/booking/state-machine';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { TourTime } from '../../../components/ui/tour-time';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { cn } from '../../../lib/cn';
+import { formatCalendarDate } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -54,5 +60,27 @@ export function Fact({ icon, label, children, wide }: { icon?: ReactNode; label:
       </dt>
       <dd className="mt-0.5 text-stone-800 dark:text-stone-200">{children}</dd>
     </div>
+  );
+}
+
+/**
+ * Every day of a booking of several days (decision 154), each with its hours as every card writes a
+ * tour's time; nothing for a tour of one day. The trip card kept offline (decision 095) lists them too.
+ */
+export function TourDays({ booking: b }: { booking: Pick<Booking, 'days' | 'schedule' | 'scheduledStartTime' | 'timeZone'> }) {
+  const { t } = useTranslation('bookings');
+  const locale = currentLocale();
+  if (!b.schedule || b.schedule.length < 2) return null;
+  return (
+    <Fact icon={<CalendarRange className="h-4 w-4" />} label={t('box.daysOption', { count: b.schedule.length })} wide>
+      <ol className="space-y-1">
+        {b.schedule.map((d, i) => (
+          <li key={d.date}>
+            <span className="font-medium">{t('box.dayLine', { n: i + 1, date: formatCalendarDate(d.date, locale, { weekday: 'short' }) })}</span>{' '}
+            <TourTime date={d.date} start={b.scheduledStartTime} hours={(Date.parse(d.endsAt) - Date.parse(d.startsAt)) / 3_600_000} timeZone={b.timeZone} />
+          </li>
+        ))}
+      </ol>
+    </Fact>
   );
 }

@@ -5,7 +5,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { amount, formatCalendarDate, durationText, localName } from '../../../lib/format';
 import { TourTime } from '../../../components/ui/tour-time';
 import { daysUntil, statusKey } from '../lib/trips';
-import { BookingCardHeader, Fact } from './booking-card-parts';
+import { BookingCardHeader, Fact, TourDays } from './booking-card-parts';
 import { ReschedulePanel } from './reschedule-panel';
 import { TourActions } from './tour-actions';
 import { WeatherNotice } from './weather-notice';
@@ -54,6 +54,7 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
         <Fact icon={<Clock className="h-4 w-4" />} label={t('bookings:summary.time')}>
           <TourTime date={b.date} start={b.scheduledStartTime} hours={b.duration} timeZone={b.timeZone} />
         </Fact>
+        <TourDays booking={b} />
         <Fact icon={<Users className="h-4 w-4" />} label={t('bookings:requests.group')}>
           {t('bookings:requests.groupValue', { people: t('bookings:people', { count: b.travelers }), hours: durationText(b.duration, locale) })}
         </Fact>

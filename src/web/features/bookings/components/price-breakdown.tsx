@@ -21,6 +21,8 @@ export interface PriceLines {
   creditCents?: number;
   /** Until when that credit could have waited (a credit not yet spent, at the checkout): named with it. */
   creditExpiresAt?: string;
+  /** Several days (decision 154): `hours` is every day's hours, and the first line reads as the days. */
+  days?: number;
 }
 
 /**
@@ -30,9 +32,11 @@ export interface PriceLines {
  */
 export function PriceBreakdown({ price, className, estimate, paid }: { price: PriceLines; className?: string; estimate?: boolean; paid?: boolean }) {
   const { t } = useTranslation('bookings');
-  const base = Math.round(price.unitPriceCents * price.hours);
+  const days = price.days ?? 1;
   const extraPeople = Math.max(0, price.travelers - 1);
   const credit = price.creditCents ?? 0;
+  // Days are priced by the day (a day rate, decision 154): the further travelers' hours are the known part.
+  const base = days > 1 ? price.totalCents + credit - Math.round(price.additionalPerPersonCents * extraPeople * price.hours) : Math.round(price.unitPriceCents * price.hours);
   const extra = price.totalCents + credit - base;
   const percent = price.totalCents > 0 ? Math.round((price.depositCents / price.totalCents) * 100) : 0;
   const money = (cents: number) => t('money', { amount: amount(cents) });
@@ -43,6 +47,8 @@ export function PriceBreakdown({ price, className, estimate, paid }: { price: Pr
           price.lines.map((l, i) => <Line key={i} label={l.label} value={money(l.amountCents)} />)
         ) : price.fromOffer ? (
           <Line label={t('price.offer', { hours: hoursText(price.hours), count: price.travelers })} value={money(price.totalCents)} />
+        ) : days > 1 ? (
+          <Line label={t('price.days', { count: days, hours: hoursText(price.hours / days) })} value={money(base)} />
         ) : (
           <Line label={t('price.base', { amount: amount(price.unitPriceCents), hours: hoursText(price.hours) })} value={money(base)} />
         )}

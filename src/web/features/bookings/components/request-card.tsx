@@ -8,7 +8,7 @@ import { showToast } from '../../../lib/toast';
 import { useAnswerRequest } from '../api/answer-request';
 import { amount, formatCalendarDate, formatDeadline, durationText, localName } from '../../../lib/format';
 import { TourTime } from '../../../components/ui/tour-time';
-import { BookingCardHeader, Fact } from './booking-card-parts';
+import { BookingCardHeader, Fact, TourDays } from './booking-card-parts';
 import { DeclineDialog } from './decline-dialog';
 import { ReschedulePanel } from './reschedule-panel';
 import { MeetingPlace } from '../../meeting-points';
@@ -71,6 +71,7 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
         <Fact icon={<Clock className="h-4 w-4" />} label={t('summary.time')}>
           <TourTime date={b.date} start={b.scheduledStartTime} hours={b.duration} timeZone={b.timeZone} />
         </Fact>
+        <TourDays booking={b} />
         <Fact icon={<Users className="h-4 w-4" />} label={t('requests.group')}>
           {t('requests.groupValue', { people: t('people', { count: b.travelers }), hours: durationText(b.duration, locale) })}
         </Fact>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { currentLocale } from '../../../lib/i18n';
-import { cityName, formatCalendarDate, durationText, localName } from '../../../lib/format';
+import { cityName, formatCalendarDate, durationText, hoursText, localName } from '../../../lib/format';
+import { tourDates } from '../../../../shared/booking/tour-days';
 import { TourTime } from '../../../components/ui/tour-time';
 
 export interface TourInfo {
@@ -14,7 +15,10 @@ export interface TourInfo {
   /** The start as a UTC instant, for the traveler's own time. */
   startsAt: string;
   timeZone: string;
+  /** One day's hours, for several days. */
   hours: number;
+  /** Consecutive days (decision 154); one when missing. */
+  days?: number;
   /** Everyone on the tour; of them, children (3–11) and infants (under 3) when known (decision 152). */
   travelers: number;
   children?: number;
@@ -32,6 +36,7 @@ export function tourOfBooking(b: Booking): TourInfo {
     startsAt: b.startsAt,
     timeZone: b.timeZone,
     hours: b.duration,
+    days: b.days,
     travelers: b.travelers,
     children: b.children,
     infants: b.infants,
@@ -44,6 +49,7 @@ export function tourOfBooking(b: Booking): TourInfo {
 export function TourSummary({ tour }: { tour: TourInfo }) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
+  const days = tour.days ?? 1;
   return (
     <div>
       <div className="flex items-center gap-3">
@@ -63,11 +69,23 @@ export function TourSummary({ tour }: { tour: TourInfo }) {
           label={t('summary.time')}
           value={<TourTime date={tour.date} start={tour.startTime} hours={tour.hours} timeZone={tour.timeZone} />}
         />
-        <Item icon={<Clock className="h-4 w-4" />} label={t('summary.duration')} value={durationText(tour.hours, locale)} />
+        <Item
+          icon={<Clock className="h-4 w-4" />}
+          label={t('summary.duration')}
+          value={days > 1 ? t('price.days', { count: days, hours: hoursText(tour.hours) }) : durationText(tour.hours, locale)}
+        />
         <Item icon={<Users className="h-4 w-4" />} label={t('summary.travelers')} value={t('people', { count: tour.travelers })} />
         <Item icon={<Sparkles className="h-4 w-4" />} label={t('summary.service')} value={tour.service ? localName(tour.service, locale) : t('summary.basicTour')} />
         {tour.bookingNumber && <Item icon={<Hash className="h-4 w-4" />} label={t('summary.bookingNumber')} value={tour.bookingNumber} />}
       </dl>
+      {days > 1 && (
+        // Every day of several (decision 154), each at the same start time.
+        <ol aria-label={t('box.theDays')} className="mt-3 space-y-0.5 text-sm">
+          {tourDates(tour.date, days).map((d, i) => (
+            <li key={d}>{t('box.dayLine', { n: i + 1, date: formatCalendarDate(d, locale, { weekday: 'short' }) })}</li>
+          ))}
+        </ol>
+      )}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { amount, cityName, formatCalendarDate, formatDeadline, durationText, localName } from '../../../lib/format';
 import { TourTime } from '../../../components/ui/tour-time';
 import { COUNTDOWN_DAYS, daysUntil, statusKey, tourPhase } from '../lib/trips';
-import { BookingCardHeader, Fact } from './booking-card-parts';
+import { BookingCardHeader, Fact, TourDays } from './booking-card-parts';
 import { CancelDialog } from './cancel-dialog';
 import { BookingPdfLink } from '../../booking-pdf';
 import { ReceiptsLink } from '../../receipts';
@@ -94,6 +94,7 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
         <Fact icon={<Clock className="h-4 w-4" />} label={t('card.time')}>
           <TourTime date={b.date} start={b.scheduledStartTime} hours={b.duration} timeZone={b.timeZone} />
         </Fact>
+        <TourDays booking={b} />
         <Fact icon={<Users className="h-4 w-4" />} label={t('card.group')}>
           {t('card.groupValue', { people: t('bookings:people', { count: b.travelers }), hours: durationText(b.duration, locale) })}
           {pendingExtension && (

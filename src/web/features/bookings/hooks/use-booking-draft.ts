@@ -10,7 +10,7 @@ export function useBookingDraft(guide: BookableGuide, params: URLSearchParams) {
   const update = useCallback((patch: Partial<BookingDraft>) => {
     setState((s) => {
       const next = { ...s, ...patch };
-      if ((patch.date !== undefined && patch.date !== s.date) || (patch.durationHours !== undefined && patch.durationHours !== s.durationHours)) {
+      if ((patch.date !== undefined && patch.date !== s.date) || (patch.durationHours !== undefined && patch.durationHours !== s.durationHours) || (patch.days !== undefined && patch.days !== s.days)) {
         next.startTime = patch.startTime ?? null;
       }
       if (patch.adults !== undefined || patch.children !== undefined || patch.infants !== undefined) next.travelersAdjusted = false;

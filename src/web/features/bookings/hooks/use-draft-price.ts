@@ -8,7 +8,7 @@ import type { BookableGuide, BookingDraft } from '../lib/selection';
  * the server's quote of the group once it answers for this very draft, the shared rule's preview
  * until then (or if it fails); a travel credit the checkout will take comes off either.
  */
-export function useDraftPrice(guide: BookableGuide | undefined, draft: Pick<BookingDraft, 'durationHours' | 'adults' | 'children' | 'infants' | 'subcategoryId'> | null, availableCreditCents = 0) {
+export function useDraftPrice(guide: BookableGuide | undefined, draft: Pick<BookingDraft, 'durationHours' | 'adults' | 'children' | 'infants' | 'subcategoryId' | 'days'> | null, availableCreditCents = 0) {
   const fallback = { durationHours: 1, adults: 1, children: 0, infants: 0, subcategoryId: null };
   const quote = useGroupQuote(guide?.id ?? 0, draft ?? fallback, !!guide && !!draft);
   const price: PriceLines | null =

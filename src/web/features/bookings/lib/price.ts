@@ -1,5 +1,6 @@
 import { priceWithCredit } from '../../../../shared/booking/credit';
 import { bookingPrice } from '../../../../shared/booking/money-rules';
+import { daysLength } from '../../../../shared/booking/tour-days';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { priceLineLabel } from '../../../../shared/booking/price-lines';
 import type { Offer } from '../../../../shared/schemas/offers';
@@ -16,10 +17,11 @@ import { draftGroupSize, type BookableGuide, type BookingDraft } from './selecti
  */
 export function previewPrice(
   guide: Pick<BookableGuide, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'groupPricing' | 'services'>,
-  draft: Pick<BookingDraft, 'durationHours' | 'adults' | 'children' | 'infants' | 'subcategoryId'>,
+  draft: Pick<BookingDraft, 'durationHours' | 'adults' | 'children' | 'infants' | 'subcategoryId' | 'days'>,
   /** The traveler's available travel credit (decision 139), which the server takes off the total. */
   availableCreditCents = 0,
 ): PriceLines {
+  const days = draft.days ?? 1;
   const service = draft.subcategoryId === null ? undefined : guide.services.find((s) => s.id === draft.subcategoryId);
   const g = guide.groupPricing;
   const p = bookingPrice({
@@ -33,10 +35,15 @@ export function previewPrice(
     children: draft.children,
     infants: draft.infants,
     hours: draft.durationHours,
+    // Several days are priced as the server prices them (decision 154).
+    length: days > 1 ? daysLength(days, draft.durationHours, guide.groupPricing.dayHours) : undefined,
+    dayRateCents: guide.groupPricing.dayRateCents,
+    dayHours: guide.groupPricing.dayHours,
   });
   const locale = currentLocale();
-  const lines = p.lines.map((l) => ({ label: priceLineLabel(l, { hours: draft.durationHours }, locale), amountCents: l.amountCents }));
-  return withCredit({ ...p, lines, hours: draft.durationHours, travelers: draftGroupSize(draft) }, availableCreditCents);
+  const length = days > 1 ? daysLength(days, draft.durationHours, guide.groupPricing.dayHours) : { hours: draft.durationHours };
+  const lines = p.lines.map((l) => ({ label: priceLineLabel(l, length, locale), amountCents: l.amountCents }));
+  return withCredit({ ...p, lines, hours: days * draft.durationHours, travelers: draftGroupSize(draft), days }, availableCreditCents);
 }
 
 /** The server's quote of the draft (decision 151) as the breakdown: its lines as labelled, less the credit the checkout will take. */
@@ -50,6 +57,7 @@ export function quotedPrice(q: QuoteReply, availableCreditCents = 0): PriceLines
       balanceCents: q.inPersonCents,
       hours: q.hours,
       travelers: q.adults + q.children + q.infants,
+      days: q.days ?? 1,
       lines: q.lines.map((l) => ({ label: l.label, amountCents: l.amountCents })),
     },
     availableCreditCents,
@@ -71,11 +79,12 @@ export function bookingPriceLines(b: Booking): PriceLines {
     totalCents: b.totalPriceCents,
     depositCents: b.depositCents,
     balanceCents: b.balanceCents,
-    hours: b.duration,
+    hours: b.duration * (b.days ?? 1),
     travelers: b.travelers,
+    days: b.days ?? 1,
     fromOffer: b.offerId !== null,
     // The lines as charged (decision 152), labelled as the quote labels them.
-    lines: b.offerId !== null ? undefined : b.lines.map((l) => ({ label: priceLineLabel(l, { hours: b.duration }, currentLocale()), amountCents: l.amountCents })),
+    lines: b.offerId !== null ? undefined : b.lines.map((l) => ({ label: priceLineLabel(l, (b.days ?? 1) > 1 ? { days: b.days! } : { hours: b.duration }, currentLocale()), amountCents: l.amountCents })),
     creditCents: b.creditCents ?? 0,
   };
 }
@@ -83,12 +92,12 @@ export function bookingPriceLines(b: Booking): PriceLines {
 /** The breakdown of a guide's offer before it is booked: the offer's fee and the deposit the server computed. */
 export function offerPriceLines(o: Offer): PriceLines {
   return {
-    unitPriceCents: Math.round(o.priceCents / o.durationHours),
+    unitPriceCents: Math.round(o.priceCents / (o.durationHours * (o.days ?? 1))),
     additionalPerPersonCents: 0,
     totalCents: o.priceCents,
     depositCents: o.depositCents,
     balanceCents: o.priceCents - o.depositCents,
-    hours: o.durationHours,
+    hours: o.durationHours * (o.days ?? 1),
     travelers: o.travelers,
     fromOffer: true,
   };

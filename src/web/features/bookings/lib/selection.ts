@@ -1,5 +1,6 @@
 import { addDays, isCalendarDate, todayInZone } from '../../../../shared/availability';
 import { BOOKING_HORIZON_DAYS, bookableCalendar } from '../../../../shared/booking/schedule';
+import { MAX_BOOKING_DAYS } from '../../../../shared/booking/tour-days';
 import type { GuideDetail } from '../../../../shared/schemas/guides';
 
 /** What the booking box needs to know about a guide. */
@@ -22,12 +23,15 @@ export type BookableGuide = Pick<
 export interface BookingDraft {
   date: string | null;
   startTime: string | null;
+  /** One day's hours when `days` is above one. */
   durationHours: number;
   /** The group (decision 152): adults (12 and over), children (3–11), infants (under 3). */
   adults: number;
   children: number;
   infants: number;
   subcategoryId: number | null;
+  /** Consecutive days with the guide (decision 154); 1 or missing for a tour of hours. */
+  days?: number;
 }
 
 /** Everyone on the tour, infants included: what the guide's min and max people are checked against. */
@@ -94,6 +98,7 @@ export function checkoutPath(guideId: number, d: BookingDraft): string {
   if (d.children > 0) q.set('children', String(d.children));
   if (d.infants > 0) q.set('infants', String(d.infants));
   if (d.subcategoryId !== null) q.set('service', String(d.subcategoryId));
+  if (d.days && d.days > 1) q.set('days', String(d.days));
   return `/checkout/${guideId}?${q}`;
 }
 
@@ -111,5 +116,7 @@ export function draftFromQuery(params: URLSearchParams): (BookingDraft & { date:
   if (!Number.isFinite(durationHours) || durationHours <= 0 || (durationHours * 2) % 1 !== 0) return null;
   if (!Number.isInteger(adults) || adults < 1 || !Number.isInteger(children) || children < 0 || !Number.isInteger(infants) || infants < 0) return null;
   if (subcategoryId !== null && (!Number.isInteger(subcategoryId) || subcategoryId <= 0)) return null;
-  return { date, startTime, durationHours, adults, children, infants, subcategoryId };
+  const days = Number(params.get('days') ?? 1);
+  if (!Number.isInteger(days) || days < 1 || days > MAX_BOOKING_DAYS) return null;
+  return { date, startTime, durationHours, adults, children, infants, subcategoryId, ...(days > 1 && { days }) };
 }

@@ -19,8 +19,10 @@ function useRefreshThread(conversationId: number) {
 }
 
 /** GET …/offer-quote: the rate-based price of the tour and the fee's floor (the guide's form). */
-export function useOfferQuote(conversationId: number, q: { durationHours: number; travelers: number; subcategoryId?: number | null }, enabled: boolean) {
+export function useOfferQuote(conversationId: number, q: { durationHours: number; days?: number; travelers: number; subcategoryId?: number | null }, enabled: boolean) {
   const params = new URLSearchParams({ durationHours: String(q.durationHours), travelers: String(q.travelers) });
+  // Several days are suggested at the days' price (decision 154).
+  if (q.days && q.days > 1) params.set('days', String(q.days));
   if (q.subcategoryId) params.set('subcategoryId', String(q.subcategoryId));
   return useQuery({
     queryKey: offerKeys.quote(conversationId, q),

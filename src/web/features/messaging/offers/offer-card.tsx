@@ -42,7 +42,8 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
         {displayDate(offer.date, locale)} <TourTime date={offer.date} start={offer.startTime} timeZone={offer.timeZone} />
       </>,
     ],
-    [t('tour.duration'), t('tour.hours', { count: offer.durationHours })],
+    // Several days (decision 154): how many, each of the offer's hours.
+    [t('tour.duration'), (offer.days ?? 1) > 1 ? t('tour.daysOfHours', { count: offer.days, hours: t('tour.hours', { count: offer.durationHours }) }) : t('tour.hours', { count: offer.durationHours })],
     [t('tour.travelers'), String(offer.travelers)],
     ...(offer.subcategory ? [[t('tour.service'), serviceName(offer.subcategory, locale)] as [string, string]] : []),
     [

@@ -5,6 +5,7 @@ import { addDays, todayInZone } from '../../../../shared/availability';
 import { BOOKING_HORIZON_DAYS } from '../../../../shared/booking/schedule';
 import { formatPostalCode } from '../../../../shared/messaging/postal-code';
 import type { Message } from '../../../../shared/schemas/messaging';
+import { MAX_BOOKING_DAYS } from '../../../../shared/booking/tour-days';
 import { createOfferBodySchema } from '../../../../shared/schemas/offers';
 import { Button } from '../../../components/ui/button';
 import { DateSelect } from '../../../components/ui/date-select';
@@ -32,6 +33,8 @@ interface Draft {
   date: string;
   startTime: string;
   durationHours: number;
+  /** Consecutive days of `durationHours` each (decision 154). */
+  days: number;
   travelers: string;
   feeRmb: string;
   meetingAddress: string;
@@ -50,6 +53,7 @@ function draftOf(request: Request | null): Draft {
     date: request?.date ?? '',
     startTime: `${h.padStart(2, '0')}:${Number(m) >= 30 ? '30' : '00'}`,
     durationHours: request ? Math.min(24, Math.max(0.5, Math.round(request.durationHours * 2) / 2)) : 2,
+    days: 1,
     travelers: String(request?.travelers ?? 1),
     feeRmb: '',
     meetingAddress: request?.meetingAddress ?? '',
@@ -79,7 +83,7 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
   const clientId = useRef(newId());
   const create = useCreateOffer(conversationId);
   const travelers = Math.max(1, Math.min(50, Math.floor(Number(d.travelers)) || 1));
-  const quote = useOfferQuote(conversationId, { durationHours: d.durationHours, travelers, subcategoryId: tr?.subcategoryId ?? null }, true);
+  const quote = useOfferQuote(conversationId, { durationHours: d.durationHours, days: d.days, travelers, subcategoryId: tr?.subcategoryId ?? null }, true);
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
     setD((old) => ({ ...old, [k]: v }));
     clientId.current = newId();
@@ -95,6 +99,7 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
       date: d.date,
       startTime: d.startTime,
       durationHours: d.durationHours,
+      ...(d.days > 1 && { days: d.days }),
       travelers,
       priceCents: feeCents,
       meetingAddress: d.meetingAddress,
@@ -208,6 +213,17 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
               {DURATIONS.map((h) => (
                 <option key={h} value={h}>
                   {t('tour.hours', { count: h })}
+                </option>
+              ))}
+            </select>,
+          )}
+          {label(
+            'days',
+            t('tour.days'),
+            <select className={field} value={d.days} onChange={(e) => set('days', Number(e.target.value))} {...a11y('days')}>
+              {Array.from({ length: MAX_BOOKING_DAYS }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {t('tour.daysOption', { count: n })}
                 </option>
               ))}
             </select>,

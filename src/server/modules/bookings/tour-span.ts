@@ -1,0 +1,113 @@
+import { addDays, minutesToTime, type AvailabilityException, type WeeklySlot } from '../../../shared/availability';
+import type { TourLength } from '../../../shared/booking/money-rules';
+import { bookableSlots, timeToMinutes, zonedTimeToUtc, type BusyRange } from '../../../shared/booking/schedule';
+import { daysLength, tourDates } from '../../../shared/booking/tour-days';
+import type { CreateBookingBody } from '../../../shared/schemas/bookings';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { GuideForBooking } from './bookings.repository';
+import { daySchedule } from './schedule.repository';
+
+/**
+ * The checkout's part for a booking of several days (decision 154), kept apart from the checkout
+ * itself: what the body asks for, each day's length and price length, and each day's check.
+ */
+
+const MINUTE_MS = 60_000;
+
+/** The start and the days a body asks for, before the guide is read: a tour of hours is one day. */
+export function requestedSpan(body: Pick<CreateBookingBody, 'date' | 'startTime' | 'days' | 'dayStartTime'>) {
+  const days = body.days ?? 1;
+  return { startMinute: timeToMinutes((body.days === undefined ? body.startTime : body.dayStartTime)!)!, days, lastDate: addDays(body.date, days - 1) };
+}
+
+/**
+ * Every booking touching the days: a day is at most 26 h in any zone, a tour day at most 24 h (the
+ * checkout's window for one day, widened to the last).
+ */
+export const spanWindow = (date: string, days: number): [Date, Date] => [
+  new Date(Date.parse(`${addDays(date, -2)}T00:00:00Z`)),
+  new Date(Date.parse(`${addDays(date, days - 1 + 3)}T00:00:00Z`)),
+];
+
+type DayRates = Pick<GuideForBooking, 'dayHours' | 'dayRateCents' | 'minDurationHours' | 'maxDurationHours'>;
+
+/**
+ * One day's length and what the booking is priced as. Days at the guide's day hours with a day rate
+ * are whole days however short the guide's tours are (the quote's rule, guides/quote.ts); any other
+ * day is that many hours at the hourly price, so it must be a length the guide offers.
+ */
+export function daysPlan(guide: DayRates, body: Pick<CreateBookingBody, 'days' | 'dayHours'>): { durationMinutes: number; length: TourLength } {
+  const dayHours = body.dayHours ?? guide.dayHours;
+  const byDayRate = guide.dayRateCents !== null && dayHours === guide.dayHours;
+  if (!byDayRate && (dayHours < guide.minDurationHours || dayHours > guide.maxDurationHours)) {
+    throw new AppError('duration_out_of_range', `This guide offers tours of ${guide.minDurationHours}–${guide.maxDurationHours} hours a day`, [
+      { path: 'dayHours', message: `between ${guide.minDurationHours} and ${guide.maxDurationHours}` },
+    ]);
+  }
+  return { durationMinutes: Math.round(dayHours * 60), length: daysLength(body.days ?? 1, dayHours, guide.dayHours) };
+}
+
+type SpanQuery = {
+  date: string;
+  days: number;
+  durationMinutes: number;
+  timeZone: string;
+  weekly: WeeklySlot[];
+  exceptions: AvailabilityException[];
+  busy: BusyRange[];
+  now: Date;
+};
+
+/** The start minutes each date offers for the day's length, other bookings aside. */
+const dayStarts = (q: SpanQuery, date: string) =>
+  new Set(bookableSlots({ date, durationMinutes: q.durationMinutes, timeZone: q.timeZone, weekly: q.weekly, exceptions: q.exceptions, busy: [], now: q.now }).map((s) => s.startMinute));
+
+/** The first day's start and the last day's end of a span starting at `startMinute`. */
+function spanOf(q: SpanQuery, startMinute: number) {
+  const last = addDays(q.date, q.days - 1);
+  return { startsAt: zonedTimeToUtc(q.date, startMinute, q.timeZone), endsAt: new Date(zonedTimeToUtc(last, startMinute, q.timeZone).getTime() + q.durationMinutes * MINUTE_MS) };
+}
+
+const overlaps = (q: SpanQuery, span: { startsAt: Date; endsAt: Date }) => q.busy.some((b) => b.startsAt < span.endsAt && span.startsAt < b.endsAt);
+
+/**
+ * The slots endpoint's starts for several days (decision 154): the start times every day offers for
+ * the day's length, whose span no other booking overlaps; `endsAt` is the last day's end.
+ */
+export function spanSlots(q: SpanQuery): { startTime: string; startsAt: Date; endsAt: Date }[] {
+  const each = tourDates(q.date, q.days).map((date) => dayStarts(q, date));
+  return [...each[0]!]
+    .filter((m) => each.every((starts) => starts.has(m)))
+    .sort((a, b) => a - b)
+    .map((m) => ({ startTime: minutesToTime(m), ...spanOf(q, m) }))
+    .filter((span) => !overlaps(q, span));
+}
+
+/**
+ * Each day on its own (decision 154): the guide's hours that date (weekly hours and exceptions, the
+ * lead time and horizon of `bookableSlots`) must offer the start for the day's length, else 409
+ * `day_unavailable` with one field `{ path: 'days', message: <date> }` per day that does not. Then no
+ * other booking may overlap the whole span, nights included (409 `slot_unavailable`, as one day).
+ * Returns the first day's start and the last day's end: what the booking holds.
+ */
+export function holdDays(q: SpanQuery & { startMinute: number }): { startsAt: Date; endsAt: Date } {
+  const off = tourDates(q.date, q.days).filter((date) => !dayStarts(q, date).has(q.startMinute));
+  if (off.length > 0) {
+    throw new AppError(
+      'day_unavailable',
+      `The guide is not available on ${off.join(', ')}`,
+      off.map((date) => ({ path: 'days', message: date })),
+    );
+  }
+  const span = spanOf(q, q.startMinute);
+  if (overlaps(q, span)) throw new AppError('slot_unavailable', 'This time is no longer available');
+  return span;
+}
+
+/** GET slots with `days` (decision 154): the guide's days read in one statement, then `spanSlots`. */
+export async function spanFreeSlots(db: Database, guide: Pick<GuideForBooking, 'id' | 'timeZone'>, date: string, days: number, durationMinutes: number, now: Date) {
+  const [from, to] = spanWindow(date, days);
+  const { weekly, exceptions, busy } = await daySchedule(db, guide.id, date, from, to, undefined, addDays(date, days - 1));
+  return spanSlots({ date, days, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy, now });
+}
