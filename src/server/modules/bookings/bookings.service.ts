@@ -2,7 +2,8 @@ import { addDays } from '../../../shared/availability';
 import { ledgerBalance } from '../../../shared/booking/ledger';
 import { priceWithCredit } from '../../../shared/booking/credit';
 import { bookingPrice } from '../../../shared/booking/money-rules';
-import { BOOKING_LEAD_TIME_HOURS, bookableSlots, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { instantBookOn } from '../../../shared/booking/instant-book';
+import { bookableSlots, bookingRulesOf, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { tripTabOf, type TRIP_TABS } from '../../../shared/booking/state-machine';
 import type { TravelCreditsReply } from '../../../shared/schemas/replacements';
 import { meetingCoords, type Booking, type BookingListReply, type CreateBookingBody, type CreateBookingRequest, type LedgerReply, type SlotsQuery, type SlotsReply } from '../../../shared/schemas/bookings';
@@ -24,6 +25,7 @@ import { lockForCheckout } from './checkout.repository';
 import { insertNewBooking } from './new-booking';
 import { creditsOf } from './credits.repository';
 import { daySchedule } from './schedule.repository';
+import { takeSlot } from './time-rules';
 
 export { JOB } from './booking-core';
 
@@ -60,7 +62,9 @@ export class BookingsService extends BookingCore {
       date: q.date,
       timeZone: guide.timeZone,
       durationHours: q.durationHours,
-      leadTimeHours: BOOKING_LEAD_TIME_HOURS,
+      leadTimeHours: guide.minNoticeHours,
+      bufferMinutes: guide.bufferMinutes,
+      instantBook: instantBookOn(guide, this.now()),
       slots: slots.map((s) => ({ startTime: s.startTime, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString() })),
     };
   }
@@ -76,7 +80,7 @@ export class BookingsService extends BookingCore {
   private async freeSlots(db: Database, guide: repo.GuideForBooking, date: string, durationMinutes: number) {
     const [from, to] = dayWindow(date);
     const { weekly, exceptions, busy } = await daySchedule(db, guide.id, date, from, to);
-    return bookableSlots({ date, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy, now: this.now() });
+    return bookableSlots({ date, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy, now: this.now(), ...bookingRulesOf(guide) });
   }
 
   /**
@@ -137,10 +141,7 @@ export class BookingsService extends BookingCore {
         // An unpaid checkout of the traveler's that this one replaces no longer holds the guide either.
         const released = await this.releaseOrRefuse(db, day.travelerOverlaps, now);
         const busy = day.busy.filter((b) => !released.includes(b.id));
-        const slot = bookableSlots({ date: body.date, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now }).find(
-          (s) => s.startMinute === startMinute,
-        );
-        if (!slot) throw new AppError('slot_unavailable', 'This time is no longer available');
+        const slot = takeSlot({ date: body.date, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now, ...bookingRulesOf(guide) }, startMinute);
         const booking = await insertNewBooking(
           db,
           publish,
@@ -166,6 +167,7 @@ export class BookingsService extends BookingCore {
             meetingPostalCode: body.meetingPostalCode ?? null,
             ...meetingCoords(body),
             notes: body.notes ?? null,
+            instantBook: instantBookOn(guide, now),
             createdAt: now,
             updatedAt: now,
           },

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../shared/booking/state-machine';
 import { bookings } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { guideBusy } from '../offers/offers.repository';
 import { guidePerson, person } from './test-helpers';
 import { travelerOverlaps } from './bookings.repository';
 import { guideBusyRanges } from './busy.repository';
@@ -11,8 +10,8 @@ import { daySchedule } from './schedule.repository';
 
 /**
  * "Does a booking hold these hours" (`busy.ts`), asked every way the server asks it: the checkout's
- * and the slots' `daySchedule`, `guideBusyRanges` (a booking from an offer, a reschedule, an
- * extension), a new offer's `guideBusy` and the traveler's `travelerOverlaps`. The cases the old
+ * and the slots' `daySchedule`, `guideBusyRanges` (a new offer and a booking from one, a reschedule, an
+ * extension) and the traveler's `travelerOverlaps`. The cases the old
  * copies covered between them: half-open edges, the statuses that hold nothing, an unpaid checkout
  * holding until its expiry cancels it, another guide, and the booking being moved or extended itself.
  */
@@ -55,7 +54,6 @@ async function answers(from: Date, to: Date, except?: number) {
   const ranges = (await guideBusyRanges(db, guide.guideId, from, to, except)).map((r) => r.id);
   const out: Record<string, boolean> = { guideBusyRanges: ranges.length > 0 };
   if (except === undefined) {
-    out.offer = await guideBusy(db, guide.guideId, from, to);
     const schedule = await daySchedule(db, guide.guideId, day, from, to, { id: traveler.id, from, to });
     out.daySchedule = schedule.busy.length > 0;
     out.daySchedulesTraveler = schedule.travelerOverlaps.length > 0;

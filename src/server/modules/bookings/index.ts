@@ -18,6 +18,7 @@ export { assertBookableDay, type OfferSource, type OfferTerms } from './booking-
 export type { Clock } from './booking-core';
 export { guideBusyCondition, guideBusyRanges, travelerBusyCondition } from './busy.repository';
 export { guidesDays } from './schedule.repository';
+export { assertTimeFree } from './time-rules';
 export { BookingsService, JOB } from './bookings.service';
 export type { BookingEventMap, BookingEventName } from './events';
 
