@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BUFFER_MINUTES_MAX, BUFFER_MINUTES_STEP, type RatesReply } from '../../../../shared/schemas/guide-business';
 import { SelectField } from '../../../components/ui/form';
@@ -20,7 +21,9 @@ export const rulesFormOf = (d: RatesReply): RulesForm => ({ instantBook: d.insta
 export function BookingRulesFields({ form, set, pausedUntil }: { form: RulesForm; set: (patch: Partial<RulesForm>) => void; pausedUntil: string | null }) {
   const { t } = useTranslation('guideBusiness');
   const locale = currentLocale();
-  const paused = pausedUntil !== null && Date.parse(pausedUntil) > Date.now();
+  // The form is read once when it opens: the pause as of then.
+  const [now] = useState(() => Date.now());
+  const paused = pausedUntil !== null && Date.parse(pausedUntil) > now;
   const notices = [...new Set([...NOTICE_HOURS, form.minNoticeHours])].sort((a, b) => a - b);
   return (
     <fieldset className="mt-6">
