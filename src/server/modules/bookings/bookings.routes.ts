@@ -36,7 +36,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       onRequest: app.requireToken,
       schema: {
         tags: ['bookings'],
-        summary: 'Book a guide: a pending booking priced by the server from the guide’s rates (409 slot_unavailable when taken)',
+        summary: 'Book a guide: a pending booking priced by the server from the guide’s rates (409 slot_unavailable when taken, too_short_notice inside the guide’s notice with the earliest start in fields, buffer_conflict inside the free time around another tour; decision 153)',
         description:
           'Or `{ offerId }` alone: a booking from a guide’s offer, with every other field and the price taken from the offer (decision 078); 409 offer_closed when it is expired, withdrawn, declined or booked.',
         security: bearer,
