@@ -12,6 +12,8 @@ import { BookingBox } from './booking-box';
 /** A signed-in traveler is told before checkout that they are booked elsewhere at that time. */
 const guide: BookableGuide = {
   id: 3,
+  // A guide who takes tours at 12 hours' notice (decision 153: each guide sets theirs).
+  minNoticeHours: 12,
   groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8 },
   timeZone: 'Asia/Tokyo',
   minDuration: 1,

@@ -52,7 +52,7 @@ export function BookingBox({
   const price = previewPrice(guide, draft);
   const reply = slots.data && slots.data.date === draft.date && slots.data.durationHours === draft.durationHours ? slots.data : undefined;
   const chosen = reply?.slots.some((s) => s.startTime === draft.startTime) ? draft.startTime : null;
-  const nextDay = draft.date && reply && reply.slots.length === 0 ? nextOpenDay({ ...guide, minNoticeHours: reply.leadTimeHours }, addDays(draft.date, 1)) : null;
+  const nextDay = draft.date && reply && reply.slots.length === 0 ? nextOpenDay(guide, addDays(draft.date, 1)) : null;
   // A signed-in traveler is told before checkout when they are booked elsewhere at the chosen time.
   const session = useSession();
   const trips = useTravelerBookings(session?.user.id);

@@ -16,6 +16,7 @@ export type BookableGuide = Pick<
   | 'groupPricing'
   | 'services'
   | 'availabilities'
+  | 'minNoticeHours'
 >;
 
 /** The traveler's choice in the booking box, carried to the checkout in its query string. */
@@ -49,7 +50,7 @@ export function dateBounds(timeZone: string, now = new Date()): { min: string; m
 }
 
 /** The next day on or after `from` (within 60 days) that still has a bookable start time, or null. */
-export function nextOpenDay(guide: Pick<BookableGuide, 'availabilities' | 'timeZone'> & Partial<Pick<BookableGuide, 'minDuration'>> & { minNoticeHours?: number }, from: string, now = new Date()): string | null {
+export function nextOpenDay(guide: Pick<BookableGuide, 'availabilities' | 'timeZone'> & Partial<Pick<BookableGuide, 'minDuration' | 'minNoticeHours'>>, from: string, now = new Date()): string | null {
   const minMinutes = guide.minDuration ? Math.round(guide.minDuration * 60) : undefined;
   // The guide's own notice (decision 153), as the server's slots keep it.
   const days = bookableCalendar(guide.availabilities.weekly, guide.availabilities.exceptions, guide.timeZone, 60, now, { minMinutes, minNoticeHours: guide.minNoticeHours });
