@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemMessages } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { guide as chatGuide, offerBody, openChat } from '../messaging/test-helpers';
+import { SIMULATED_SIGNATURE_HEADER } from '../payments/index';
 import { book, callAs, daysAhead, guidePerson, pay, person, type Person } from './test-helpers';
 
 /**
@@ -122,6 +123,23 @@ describe('instant booking', () => {
     });
     // Nothing left for the guide to answer.
     expect((await callAs(t, 'POST', `/api/v2/bookings/${id}/accept`, g)).json().code).toBe('invalid_transition');
+  });
+
+  it('a wallet’s deposit confirmed by the provider’s webhook confirms it at once too, told once', async () => {
+    const g = await guidePerson(t, { instantBook: true });
+    const id = (await book(t, traveler, { guideId: g.guideId, date: daysAhead(31), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
+    const res = await pay(t, traveler, id, { kind: 'deposit', method: 'alipay', alipayAccount: 'liwei@example.cn' });
+    expect(res.json().payment.status).toBe('pending');
+    const params = new URLSearchParams(res.json().payment.approvalUrl.split('?')[1]);
+    const hook = () =>
+      t.app.inject({ method: 'POST', url: '/api/v2/payments/webhooks/simulated', headers: { 'content-type': 'application/json', [SIMULATED_SIGNATURE_HEADER]: params.get('signature')! }, payload: JSON.stringify({ type: 'payment.succeeded', ref: params.get('ref') }) });
+    // Delivered twice: settled once.
+    for (let i = 0; i < 2; i++) expect((await hook()).statusCode).toBe(200);
+    expect((await get(`/api/v2/bookings/${id}`, traveler)).json()).toMatchObject({ status: 'upcoming', instantBook: true });
+    expect((await get(`/api/admin/bookings/${id}/ledger`, admin)).json().balance.total).toBe(0);
+    await vi.waitFor(async () => {
+      expect((await noticesOf(g.id)).filter((n) => n.dedupeKey?.startsWith(`booking:${id}:`)).map((n) => n.dedupeKey)).toEqual([`booking:${id}:paid`]);
+    });
   });
 
   it('a guide who cancels a confirmed booking loses it for 30 days: rates, new bookings and search say so', async () => {
