@@ -47,14 +47,13 @@ export const summaryColumns = {
   /** The verified licence (mirror written with the admin's decision; decision 092). */
   licenceKind: guides.licenceKind,
   licenceRegion: guides.licenceRegion,
-  /** Instant booking as of the read: on and not paused (decision 153), and the notice the calendar keeps. */
   instantBook: sql<boolean>`${guides.instantBook} and (${guides.instantBookPausedUntil} is null or ${guides.instantBookPausedUntil} <= now())`,
   minNoticeHours: guides.minNoticeHours,
   /** The guide's services as [subcategoryId, own price or null] pairs, read with the row (no extra query). */
   serviceList: sql<[number, number | null][]>`(select coalesce(json_agg(json_build_array(gs.subcategory_id, gs.price_cents)), '[]'::json) from ${guideServices} gs where gs.guide_id = ${guides.id})`,
 };
-/** The group pricing columns as the schema types them (decision 151). */
-export interface SummaryRow extends Pick<typeof guides.$inferSelect, 'includedPeople' | 'childPricePercent' | 'infantsFree' | 'dayRateCents' | 'dayHours'> {
+/** The group pricing columns (decision 151) and the booking rules (decision 153) as the schema types them. */
+export interface SummaryRow extends Pick<typeof guides.$inferSelect, 'includedPeople' | 'childPricePercent' | 'infantsFree' | 'dayRateCents' | 'dayHours' | 'instantBook' | 'minNoticeHours'> {
   id: number;
   userId: number;
   fullName: string;
@@ -76,8 +75,6 @@ export interface SummaryRow extends Pick<typeof guides.$inferSelect, 'includedPe
   timeZone: string;
   licenceKind: 'national' | 'regional' | null;
   licenceRegion: string | null;
-  instantBook: boolean;
-  minNoticeHours: number;
   serviceList: [number, number | null][];
 }
 
@@ -106,9 +103,7 @@ export async function listedForSearch(db: Database, ids?: readonly number[]): Pr
       reviewCount: guides.reviewCount,
       timeZone: guides.timeZone,
       licensed: sql<boolean>`${guides.licenceKind} is not null`,
-      // Decision 153: on and not paused as of the load; the index reloads daily, so a pause that has
-      // ended shows again by the next day at the latest, never as instant too early.
-      instantBook: sql<boolean>`${guides.instantBook} and (${guides.instantBookPausedUntil} is null or ${guides.instantBookPausedUntil} <= now())`,
+      instantBook: summaryColumns.instantBook,
     })
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))

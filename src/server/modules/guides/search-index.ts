@@ -28,7 +28,10 @@ export interface IndexedGuide {
   timeZone: string;
   /** A verified licence (guides.licence_kind set; decision 092). */
   licensed: boolean;
-  /** Takes instant bookings and is not paused (decision 153). */
+  /**
+   * Takes instant bookings and is not paused, as of the read (decision 153): the index reloads daily,
+   * so a guide whose pause has ended is instant again by the next day, never early.
+   */
   instantBook: boolean;
 }
 
