@@ -34,8 +34,8 @@ export interface OfferTerms {
 /**
  * The booking horizon for every way into a booking (decision 106): the checkout asks it through its
  * slots, a guide's offer here, when it is made and again when it is booked. What a guide may choose for
- * their own offer (hours outside the weekly schedule, a start inside the lead time) protects the guide;
- * the calendar is everyone's rule.
+ * their own offer (hours outside the weekly schedule) protects the guide; the calendar is everyone's
+ * rule, and the guide's own notice and buffer hold for their offers too (decision 153).
  */
 export function assertBookableDay(date: string, timeZone: string, now: Date): void {
   if (!withinBookingHorizon(date, timeZone, now)) {
