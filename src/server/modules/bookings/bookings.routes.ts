@@ -20,7 +20,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       onRequest: app.optionalAuth,
       schema: {
         tags: ['bookings'],
-        summary: "Bookable start times of a guide on a date, in the guide's time zone (hours, exceptions, bookings, 12 h lead time)",
+        summary: "Bookable start times of a guide on a date, in the guide's time zone (hours, exceptions, bookings with the guide's buffer around them, the guide's minimum notice; decision 153)",
         params: idParams,
         querystring: slotsQuerySchema,
         response: { 200: slotsReplySchema },

@@ -29,7 +29,7 @@ export function AvailabilityCalendar({
 }) {
   const { t } = useTranslation('guides');
   const locale = currentLocale();
-  // No start time already past (or within the lead time) in the guide's zone, so the day
+  // No start time already past (or within the guide's notice) in the guide's zone, so the day
   // picked first is the first one a traveler can still book.
   const days = useMemo(
     () => bookableCalendar(weekly, exceptions, timeZone, 60, new Date(), { minMinutes: minHours ? Math.round(minHours * 60) : undefined, minNoticeHours }),
