@@ -40,6 +40,10 @@ export const ERROR_STATUS = {
   slot_unavailable: 409,
   // A day of a booking of several days that the guide's hours do not offer (decision 154); fields name each day
   day_unavailable: 409,
+  // A time sooner than the guide's minimum notice (fields name the earliest start), or inside the free time
+  // the guide keeps around another tour (decision 153)
+  too_short_notice: 409,
+  buffer_conflict: 409,
   own_listing: 409,
   // A traveler's active bookings may not overlap (the error names the other booking)
   traveler_busy: 409,

@@ -19,6 +19,8 @@ export interface GuideSearchParams {
   sort: GuideSort;
   /** Only guides with a verified licence (decision 092). */
   licensed?: boolean;
+  /** Only guides who confirm a paid booking at once (decision 153). */
+  instantBook?: boolean;
 }
 
 const int = (v: string | null, min: number, max: number): number | undefined => {
@@ -46,6 +48,7 @@ export function parseSearchParams(sp: URLSearchParams): GuideSearchParams {
     page: int(sp.get('page'), 1, 10_000) ?? 1,
     sort: (GUIDE_SORTS as readonly string[]).includes(sort ?? '') ? (sort as GuideSort) : 'recommended',
     ...(sp.get('licensed') === 'true' ? { licensed: true } : {}),
+    ...(sp.get('instantBook') === 'true' ? { instantBook: true } : {}),
   };
 }
 
@@ -60,6 +63,7 @@ export function toSearchString(p: Partial<GuideSearchParams>): string {
   if (p.minPrice !== undefined) sp.set('minPrice', String(p.minPrice));
   if (p.maxPrice !== undefined) sp.set('maxPrice', String(p.maxPrice));
   if (p.licensed) sp.set('licensed', 'true');
+  if (p.instantBook) sp.set('instantBook', 'true');
   if (p.sort && p.sort !== 'recommended') sp.set('sort', p.sort);
   if (p.page && p.page > 1) sp.set('page', String(p.page));
   return sp.toString();
@@ -79,6 +83,7 @@ export function toApiQuery(p: GuideSearchParams, limit = 12): Record<string, str
     limit,
     sort: p.sort,
     licensed: p.licensed ? 'true' : undefined,
+    instantBook: p.instantBook ? 'true' : undefined,
   };
 }
 
@@ -86,10 +91,10 @@ export function toApiQuery(p: GuideSearchParams, limit = 12): Record<string, str
  * The filters a search can be narrowed by, beyond its city (the destination, not a filter): the ones
  * an empty result names and offers to clear one by one (decision 104). `price` is the band, both ends.
  */
-export const SEARCH_FILTERS = ['date', 'travelers', 'language', 'services', 'price', 'licensed'] as const;
+export const SEARCH_FILTERS = ['date', 'travelers', 'language', 'services', 'price', 'licensed', 'instantBook'] as const;
 export type SearchFilter = (typeof SEARCH_FILTERS)[number];
 
-type Filterable = Partial<Pick<GuideSearchParams, 'language' | 'services' | 'date' | 'travelers' | 'minPrice' | 'maxPrice' | 'licensed'>>;
+type Filterable = Partial<Pick<GuideSearchParams, 'language' | 'services' | 'date' | 'travelers' | 'minPrice' | 'maxPrice' | 'licensed' | 'instantBook'>>;
 
 /** Whether a search (the /search state, or the API's query) is narrowed by `filter`. */
 export function hasSearchFilter(p: Filterable, filter: SearchFilter): boolean {
@@ -100,6 +105,8 @@ export function hasSearchFilter(p: Filterable, filter: SearchFilter): boolean {
       return p.minPrice !== undefined || p.maxPrice !== undefined;
     case 'licensed':
       return p.licensed === true;
+    case 'instantBook':
+      return p.instantBook === true;
     default:
       return p[filter] !== undefined;
   }

@@ -50,6 +50,10 @@ export interface GuideSpec {
   name?: string;
   /** The user's identity check approved (default true: a listed guide, decision 091). */
   identityVerified?: boolean;
+  /** When the guide can be booked (decision 153); the columns' defaults (24 h, 30 min, off) when left out. */
+  minNoticeHours?: number;
+  bufferMinutes?: number;
+  instantBook?: boolean;
 }
 
 /**
@@ -76,6 +80,9 @@ export async function makeGuide(db: Database, spec: GuideSpec = {}) {
       ethicsScore: 8,
       ethicsDescription: 'Honest',
       targetGroups: ['couple'],
+      ...(spec.minNoticeHours !== undefined && { minNoticeHours: spec.minNoticeHours }),
+      ...(spec.bufferMinutes !== undefined && { bufferMinutes: spec.bufferMinutes }),
+      ...(spec.instantBook !== undefined && { instantBook: spec.instantBook }),
     })
     .returning();
   await setGuideServices(db, g!.id, (spec.services ?? []).map((id) => ({ subcategoryId: id, priceCents: null })));

@@ -1,12 +1,17 @@
 /**
  * When a guide can be booked (pure rules; the server decides, the web app shows the same answer).
  * A booking's date and start time are in the guide's time zone; the instants stored
- * are UTC. Decision 040 records the lead time, the step and the horizon.
+ * are UTC. Decision 040 records the step and the horizon; decision 153 the guide's notice and buffer.
  */
 import { addDays, availabilityCalendar, dayAvailability, fixedOffsetMinutes, minutesToTime, todayInZone, type AvailabilityException, type DayAvailability, type WeeklySlot } from '../availability';
 
-/** No booking may start sooner than this after it is made (the guide needs time to answer). */
-export const BOOKING_LEAD_TIME_HOURS = 12;
+/**
+ * A guide's minimum notice and buffer when they have set none (decision 153; the guide's rates hold
+ * their own): no tour starts sooner than this after it is booked, offered or moved, and this much free
+ * time is kept before and after each of the guide's tours.
+ */
+export const DEFAULT_MIN_NOTICE_HOURS = 24;
+export const DEFAULT_BUFFER_MINUTES = 30;
 /** Start times are offered every half hour. */
 export const SLOT_STEP_MINUTES = 30;
 /** How far ahead a tour can be booked. */
@@ -88,9 +93,34 @@ export interface SlotQuery {
   /** Active bookings of the guide around that day. */
   busy: BusyRange[];
   now: Date;
-  leadTimeHours?: number;
+  /** The guide's minimum notice: a start sooner than now + this is refused (decision 153). */
+  minNoticeMinutes?: number;
+  /** The guide's buffer: every busy range is widened by this on both sides (decision 153). */
+  bufferMinutes?: number;
   stepMinutes?: number;
   horizonDays?: number;
+}
+
+/** A guide's notice and buffer as the slot rule takes them (from the guide's row, decision 153). */
+export function bookingRulesOf(g: { minNoticeHours: number; bufferMinutes: number }): { minNoticeMinutes: number; bufferMinutes: number } {
+  return { minNoticeMinutes: g.minNoticeHours * 60, bufferMinutes: g.bufferMinutes };
+}
+
+/**
+ * Why a tour at [startsAt, endsAt) cannot be taken, or null when it can (decision 153): too soon
+ * (with the earliest start the notice allows), over another tour (`slot_unavailable`, the plain
+ * overlap), or inside another tour's buffer. The weekly hours are not its question: the slots ask
+ * them, a guide's own offer may go outside them (decision 106).
+ */
+export type TimeRefusal = { code: 'too_short_notice'; earliestStartsAt: Date } | { code: 'buffer_conflict' } | { code: 'slot_unavailable' };
+
+export function timeRefusal(t: { startsAt: Date; endsAt: Date; busy: BusyRange[]; now: Date; minNoticeMinutes?: number; bufferMinutes?: number }): TimeRefusal | null {
+  const earliest = t.now.getTime() + (t.minNoticeMinutes ?? DEFAULT_MIN_NOTICE_HOURS * 60) * MINUTE_MS;
+  if (t.startsAt.getTime() < earliest) return { code: 'too_short_notice', earliestStartsAt: new Date(Math.ceil(earliest / MINUTE_MS) * MINUTE_MS) };
+  if (t.busy.some((b) => b.startsAt < t.endsAt && t.startsAt < b.endsAt)) return { code: 'slot_unavailable' };
+  const buffer = (t.bufferMinutes ?? DEFAULT_BUFFER_MINUTES) * MINUTE_MS;
+  if (t.busy.some((b) => b.startsAt.getTime() - buffer < t.endsAt.getTime() && t.startsAt.getTime() < b.endsAt.getTime() + buffer)) return { code: 'buffer_conflict' };
+  return null;
 }
 
 /**
@@ -105,11 +135,11 @@ export function withinBookingHorizon(date: string, timeZone: string, now: Date, 
 
 /**
  * The bookable start times of one day: inside one of the day's availability windows for the whole
- * duration, not overlapping an active booking, at least the lead time from now, within the horizon.
+ * duration, within the horizon, and refused by nothing `timeRefusal` asks — the guide's notice, their
+ * other tours and the buffer around them. The one rule for every caller (decision 153).
  */
 export function bookableSlots(q: SlotQuery): Slot[] {
   const step = q.stepMinutes ?? SLOT_STEP_MINUTES;
-  const lead = (q.leadTimeHours ?? BOOKING_LEAD_TIME_HOURS) * 60 * MINUTE_MS;
   if (!withinBookingHorizon(q.date, q.timeZone, q.now, q.horizonDays)) return [];
   const day = dayAvailability(q.date, q.weekly, q.exceptions);
   const out: Slot[] = [];
@@ -120,13 +150,27 @@ export function bookableSlots(q: SlotQuery): Slot[] {
       if (seen.has(start)) continue;
       const startsAt = zonedTimeToUtc(q.date, start, q.timeZone);
       const endsAt = new Date(startsAt.getTime() + q.durationMinutes * MINUTE_MS);
-      if (startsAt.getTime() < q.now.getTime() + lead) continue;
-      if (q.busy.some((b) => b.startsAt < endsAt && startsAt < b.endsAt)) continue;
+      if (timeRefusal({ startsAt, endsAt, busy: q.busy, now: q.now, minNoticeMinutes: q.minNoticeMinutes, bufferMinutes: q.bufferMinutes })) continue;
       seen.add(start);
       out.push({ startTime: minutesToTime(start), startMinute: start, startsAt, endsAt });
     }
   }
   return out.sort((a, b) => a.startMinute - b.startMinute);
+}
+
+/**
+ * The slot starting at `startMinute`, or why there is none: when the day's hours hold it, what
+ * `timeRefusal` says of it (too soon, a buffer); otherwise `slot_unavailable`. The checkout and a
+ * new time for a booking ask it, so their refusals say why (decision 153).
+ */
+export function slotAt(q: SlotQuery, startMinute: number): { slot: Slot } | { refusal: TimeRefusal } {
+  const slot = bookableSlots(q).find((s) => s.startMinute === startMinute);
+  if (slot) return { slot };
+  const open = bookableSlots({ ...q, busy: [], minNoticeMinutes: 0, bufferMinutes: 0, now: new Date(Math.min(q.now.getTime(), zonedTimeToUtc(q.date, 0, q.timeZone).getTime())) }).find(
+    (s) => s.startMinute === startMinute,
+  );
+  const refusal = open && timeRefusal({ startsAt: open.startsAt, endsAt: open.endsAt, busy: q.busy, now: q.now, minNoticeMinutes: q.minNoticeMinutes, bufferMinutes: q.bufferMinutes });
+  return { refusal: refusal || { code: 'slot_unavailable' } };
 }
 
 /** 00:00 of the tour's date in the guide's zone: when a booking moves to awaiting_start. */
@@ -136,7 +180,7 @@ export function startOfTourDay(date: string, timeZone: string): Date {
 
 /**
  * The guide's calendar as a traveler can still book it: `availabilityCalendar` with every window cut
- * to the first start time on the step grid at least the lead time from now (so at 22:30 Japan time
+ * to the first start time on the step grid at least the guide's notice from now (so at 22:30 Japan time
  * today's 09:00–12:00 is gone, and tomorrow's morning starts at 10:30). A window left shorter than
  * `minMinutes` is dropped; a day with no window left is unavailable.
  */
@@ -146,11 +190,11 @@ export function bookableCalendar(
   timeZone: string,
   days = 60,
   now: Date = new Date(),
-  opts: { minMinutes?: number; leadTimeHours?: number; stepMinutes?: number } = {},
+  opts: { minMinutes?: number; minNoticeHours?: number; stepMinutes?: number } = {},
 ): DayAvailability[] {
   const step = opts.stepMinutes ?? SLOT_STEP_MINUTES;
   const min = Math.max(step, opts.minMinutes ?? step);
-  const cutoff = now.getTime() + (opts.leadTimeHours ?? BOOKING_LEAD_TIME_HOURS) * 60 * MINUTE_MS;
+  const cutoff = now.getTime() + (opts.minNoticeHours ?? DEFAULT_MIN_NOTICE_HOURS) * 60 * MINUTE_MS;
   return availabilityCalendar(weekly, exceptions, timeZone, days, now).map((day) => {
     if (!day.available || zonedTimeToUtc(day.date, 0, timeZone).getTime() >= cutoff) return day;
     const slots = day.slots.flatMap((w) => {

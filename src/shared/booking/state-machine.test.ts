@@ -31,6 +31,8 @@ describe('booking state machine', () => {
   it('sends a booking made from an offer straight to upcoming when its deposit is paid (decision 078)', () => {
     expect(nextStatus(facts('pending', { fromOffer: true }), 'deposit_paid', 'system')).toMatchObject({ ok: true, to: 'upcoming' });
     expect(nextStatus(facts('pending', { fromOffer: false }), 'deposit_paid', 'system')).toMatchObject({ ok: true, to: 'confirmed' });
+    // An instant booking's deposit is the guide's yes given beforehand (decision 153).
+    expect(nextStatus(facts('pending', { instantBook: true }), 'deposit_paid', 'system')).toMatchObject({ ok: true, to: 'upcoming' });
     expect(nextStatus(facts('pending', { fromOffer: true }), 'deposit_paid', 'traveler')).toEqual({ ok: false, reason: 'actor_not_allowed' });
     // After that it is an ordinary upcoming booking: the traveler may cancel, the guide has nothing to accept.
     expect(availableEvents(facts('upcoming', { fromOffer: true }), 'traveler')).toContain('cancel');

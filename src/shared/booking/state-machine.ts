@@ -61,6 +61,8 @@ export interface BookingFacts {
    * deposit makes the booking `upcoming` with no second wait for the guide.
    */
   fromOffer?: boolean;
+  /** Made while the guide took instant bookings (decision 153): the paid deposit is the guide's yes, as an offer's. */
+  instantBook?: boolean;
   /**
    * A guide's cancellation now offers the traveler replacement guides (decision 137): the service
    * sets it when the deposit was paid, free guides exist and there is time for one to answer; and
@@ -107,8 +109,8 @@ const hasConfirmedStart = (f: BookingFacts, actor: Actor) =>
   actor === 'traveler' ? f.travelerConfirmedStart : actor === 'guide' ? f.guideConfirmedStart : false;
 
 export const BOOKING_TRANSITIONS: readonly Transition[] = [
-  // docs/rules/booking-lifecycle.md: a booking made from an offer skips `confirmed` (decision 078).
-  { from: ['pending'], event: 'deposit_paid', actors: ['system'], to: (f) => (f.fromOffer ? 'upcoming' : 'confirmed') },
+  // docs/rules/booking-lifecycle.md: a booking made from an offer (decision 078) or as an instant one (decision 153) skips `confirmed`.
+  { from: ['pending'], event: 'deposit_paid', actors: ['system'], to: (f) => (f.fromOffer || f.instantBook ? 'upcoming' : 'confirmed') },
   { from: ['pending'], event: 'payment_expired', actors: ['system'], to: 'cancelled' },
   { from: ['confirmed'], event: 'accept', actors: ['guide'], to: 'upcoming' },
   // A replacement guide who declines or does not answer returns the traveler to the choice (decision 137).

@@ -49,8 +49,12 @@ export const slotsReplySchema = z.object({
   durationHours: z.number(),
   /** The days each start holds (decision 154); 1 without `days`. */
   days: z.number().int().optional(),
-  /** Bookings must start at least this many hours from now. */
+  /** Bookings must start at least this many hours from now: the guide's minimum notice (decision 153). */
   leadTimeHours: z.number(),
+  /** The free minutes the guide keeps before and after each tour (decision 153). */
+  bufferMinutes: z.number().int(),
+  /** A booking paid now is confirmed at once, without waiting for the guide (decision 153). */
+  instantBook: z.boolean(),
   slots: z.array(slotSchema),
 });
 export type SlotsReply = z.infer<typeof slotsReplySchema>;
@@ -262,6 +266,8 @@ export const bookingSchema = z.object({
   cancelReason: z.string().nullable(),
   /** The guide's offer it was booked from (decision 078), else null. */
   offerId: z.number().int().nullable(),
+  /** Made while the guide took instant bookings: its deposit confirms it at once, no answer awaited (decision 153). */
+  instantBook: z.boolean(),
   /** The events the caller may fire now (shared state machine): what the web app offers. */
   actions: z.array(z.string()),
   /** The caller may propose a new time now (decision 079; kept out of `actions`, whose lists clients match exactly). */

@@ -91,6 +91,19 @@ const groupRatesFields = {
   extras: z.array(guideExtraSchema).max(EXTRA_KINDS.length + 4).default([]),
 };
 
+/**
+ * When a guide can be booked (decision 153): instant booking, the minimum notice (0–168 h, a week)
+ * and the free time kept around each tour (0–240 min in quarter hours). Defaults as for a new guide.
+ */
+export const MIN_NOTICE_HOURS_MAX = 168;
+export const BUFFER_MINUTES_MAX = 240;
+export const BUFFER_MINUTES_STEP = 15;
+const bookingRulesFields = {
+  instantBook: z.boolean().default(false),
+  minNoticeHours: z.number().int().min(0).max(MIN_NOTICE_HOURS_MAX).default(24),
+  bufferMinutes: z.number().int().min(0).max(BUFFER_MINUTES_MAX).multipleOf(BUFFER_MINUTES_STEP).default(30),
+};
+
 export const ratesBodySchema = z
   .object({
     basicPricePerHourCents: hourlyFen,
@@ -100,6 +113,7 @@ export const ratesBodySchema = z
     minDurationHours: z.number().int().min(1).max(24),
     maxDurationHours: z.number().int().min(1).max(24),
     ...groupRatesFields,
+    ...bookingRulesFields,
     services: z
       .array(
         z
@@ -130,6 +144,11 @@ export const ratesReplySchema = z.object({
   dayRateCents: z.number().int().nullable(),
   dayHours: z.number().int(),
   extras: z.array(guideExtraSchema),
+  instantBook: z.boolean(),
+  minNoticeHours: z.number().int(),
+  bufferMinutes: z.number().int(),
+  /** Set for 30 days after the guide cancelled a confirmed booking: instant booking is off until then (decision 153). */
+  instantBookPausedUntil: z.string().nullable(),
   services: z.array(
     z.object({
       subcategoryId: z.number().int(),

@@ -48,6 +48,11 @@ export const guideSearchQuerySchema = z
       .enum(['true', 'false'])
       .transform((v) => v === 'true')
       .optional(),
+    /** true: only guides who confirm a paid booking at once, not paused (decision 153). */
+    instantBook: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
     lang: readerLangSchema,
   })
   .superRefine((q, ctx) => {
@@ -125,6 +130,10 @@ export const guideSummarySchema = z.object({
     dayHours: z.number().int(),
   }),
   timeZone: z.string(),
+  /** A paid booking is confirmed at once (on and not paused; decision 153). */
+  instantBook: z.boolean(),
+  /** No tour starts sooner than this many hours after it is booked (decision 153). */
+  minNoticeHours: z.number().int(),
   /** Whether the signed-in caller has saved this guide (false for visitors). */
   isSaved: z.boolean(),
   /** Search cards: as of at most a few minutes ago; profile and saved guides: as of the request. */
@@ -281,6 +290,7 @@ export const guideListReplySchema = z.object({
       services: withoutCount('services'),
       price: withoutCount('price band (minPrice and maxPrice)'),
       licensed: withoutCount('licensed'),
+      instantBook: withoutCount('instantBook'),
     })
     .optional()
     .describe('Empty results only: for each active filter, how many guides the search finds without it'),

@@ -39,6 +39,8 @@ const guide: GuideSummary = {
   isSaved: false,
   responsiveness: { rate: 95, typicalMinutes: 42, isNew: false },
   licence: null,
+  instantBook: false,
+  minNoticeHours: 24,
 };
 
 function wrap(children: ReactNode) {

@@ -6,7 +6,7 @@ import { ButtonLink } from '../components/ui/button';
 import { MachineTranslated } from '../components/ui/machine-translated';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { BookingWidget, checkoutPath } from '../features/bookings';
-import { useGuide, AvailabilityCalendar, WrittenIn, GuidePhoto, GuideScores, ItineraryCard, PriceIncludes, Rating, ResponsivenessLine, ReviewsSection, ServicesList, safeRedirect, TrackRecord } from '../features/guides';
+import { useGuide, AvailabilityCalendar, WrittenIn, GuidePhoto, GuideScores, InstantBadge, ItineraryCard, PriceIncludes, Rating, ResponsivenessLine, ReviewsSection, ServicesList, safeRedirect, TrackRecord } from '../features/guides';
 import { LicenceBadge, ProfileLicence } from '../features/licences';
 import { cityName } from '../lib/format';
 import { ChatWithGuideButton } from '../features/messaging';
@@ -112,7 +112,11 @@ export function Component() {
               </li>
             ))}
           </ul>
-          <LicenceBadge licence={guide.licence} className="mt-3" />
+          <div className="flex flex-wrap gap-2">
+            <LicenceBadge licence={guide.licence} className="mt-3" />
+            <InstantBadge on={guide.instantBook} className="mt-3" />
+          </div>
+          {guide.minNoticeHours > 0 && <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('instantBook.notice', { count: guide.minNoticeHours })}</p>}
           {!own && (
             <ChatWithGuideButton guideId={guide.id} guideName={guide.user.fullName} variant="outline" size="sm" className="mt-3">
               <MessageCircle className="h-4 w-4" aria-hidden />
@@ -168,7 +172,7 @@ export function Component() {
             </Section>
           )}
           <Section title={t('profile.availability')} id="availability">
-            <AvailabilityCalendar weekly={guide.availabilities.weekly} exceptions={guide.availabilities.exceptions} timeZone={guide.timeZone} minHours={guide.minDuration} />
+            <AvailabilityCalendar weekly={guide.availabilities.weekly} exceptions={guide.availabilities.exceptions} timeZone={guide.timeZone} minHours={guide.minDuration} minNoticeHours={guide.minNoticeHours} />
           </Section>
           {guide.itineraries.length > 0 && (
             <Section title={t('profile.itineraries')} id="itineraries">

@@ -66,7 +66,7 @@ export function Component() {
           categories={categories}
           categoriesFallback={usingFallback}
           bounds={bounds}
-          onSearch={(p) => go({ ...p, sort: params.sort, licensed: params.licensed })}
+          onSearch={(p) => go({ ...p, sort: params.sort, licensed: params.licensed, instantBook: params.instantBook })}
           collapsible
         />
       </div>
@@ -85,6 +85,15 @@ export function Component() {
               onChange={(e) => go({ ...params, licensed: e.target.checked || undefined, page: 1 })}
             />
             {t('licences:filter.label')}
+          </label>
+          <label className="flex min-h-9 items-center gap-2 text-sm" title={t('filters.instantBookHint')}>
+            <input
+              type="checkbox"
+              className="h-5 w-5 rounded border-stone-300 accent-primary-600"
+              checked={params.instantBook === true}
+              onChange={(e) => go({ ...params, instantBook: e.target.checked || undefined, page: 1 })}
+            />
+            {t('filters.instantBook')}
           </label>
           <label className="flex items-center gap-2 text-sm">
             <span className="text-stone-600 dark:text-stone-400">{t('results.sort')}</span>

@@ -95,6 +95,11 @@ export const bookings = pgTable(
      */
     offerId: integer('offer_id'),
     /**
+     * Made while the guide took instant bookings (decision 153): its paid deposit makes it `upcoming` at
+     * once, as the guide's yes. Fixed at the checkout, so the traveler pays for what they were shown.
+     */
+    instantBook: boolean('instant_book').notNull().default(false),
+    /**
      * The typhoon rule (decision 093): the JMA warning in force for the tour's area at the
      * latest check (18:00 Japan time the day before, again at the start), or null. While set, the
      * traveler cancels with everything paid online back or reschedules free, the guide without

@@ -49,6 +49,14 @@ export const guides = pgTable(
     dayHours: smallint('day_hours').notNull().default(8),
     /** What a tour includes or not, declared once (decision 151). */
     extras: jsonb('extras').$type<GuideExtra[]>().notNull().default(sql`'[]'::jsonb`),
+    /** A paid booking on open hours is confirmed at once, without the guide's answer (decision 153). */
+    instantBook: boolean('instant_book').notNull().default(false),
+    /** Instant booking is off until then after the guide cancelled a confirmed booking (decision 153). */
+    instantBookPausedUntil: timestamp('instant_book_paused_until', { withTimezone: true }),
+    /** No tour may start sooner than this after it is booked, offered or moved (decision 153). */
+    minNoticeHours: smallint('min_notice_hours').notNull().default(24),
+    /** Free minutes the guide keeps before and after each tour (decision 153). */
+    bufferMinutes: smallint('buffer_minutes').notNull().default(30),
     currency: text('currency').notNull().default('CNY'),
     /** Average of published traveler_to_guide reviews (0 when none) and their count. */
     rating: doublePrecision('rating').notNull().default(0),
@@ -110,6 +118,7 @@ export const guides = pgTable(
     check('guides_scores_range', sql`(ethics_score is null or ethics_score between 1 and 9) and (boundary_score is null or boundary_score between 1 and 9) and (supportive_score is null or supportive_score between 1 and 9)`),
     check('guides_people_range', sql`min_people >= 1 and max_people >= min_people`),
     check('guides_group_pricing_range', sql`included_people between 1 and 20 and child_price_percent between 0 and 100 and day_hours between 6 and 10`),
+    check('guides_notice_buffer_range', sql`min_notice_hours between 0 and 168 and buffer_minutes between 0 and 240 and buffer_minutes % 15 = 0`),
     check('guides_duration_range', sql`min_duration_hours >= 1 and max_duration_hours >= min_duration_hours`),
     check('guides_licence_kind_check', sql`licence_kind is null or licence_kind in ('national', 'regional')`),
     check('guides_price_nonnegative', sql`basic_price_per_hour_cents >= 0 and additional_price_per_person_cents >= 0`),

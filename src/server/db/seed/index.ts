@@ -8,6 +8,7 @@ import { seedDemoConsents, seedDemoSensitiveConsents } from './consents';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
 import { seedDemoGuideEarnings } from './guide-earnings';
 import { seedDemoGuides } from './guides';
+import { seedDemoInstantBook } from './instant-book';
 import { seedDemoLicence } from './licences';
 import { seedDemoMessages } from './messages';
 import { seedDemoReceipts } from './receipts';
@@ -51,6 +52,8 @@ const STEPS: SeedStep[] = [
   { name: 'demo-trip-trouble', reference: false, run: seedDemoTripTrouble },
   // Last: the tours behind the seeded reviews keep clear of every tour seeded before them.
   { name: 'demo-reviewed-tours', reference: false, run: seedDemoReviewedTours },
+  // Decision 153: a Tokyo guide who confirms at once (after the tours above: it changes no booking).
+  { name: 'demo-instant-book', reference: false, run: seedDemoInstantBook },
 ];
 
 export async function runSeed(db: Database, mode: 'demo' | 'none', now: Date = new Date()): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { addDays, todayInZone } from '../../../shared/availability';
 import { bookingPrice } from '../../../shared/booking/money-rules';
-import { REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
+import { bookingRulesOf, REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
 import { ACTIVE_BOOKING_STATUSES } from '../../../shared/booking/state-machine';
 import { daysLength, MAX_DAY_HOURS, MIN_DAY_HOURS } from '../../../shared/booking/tour-days';
 import { daysPlan, spanSlots } from '../../modules/bookings/index';
@@ -49,7 +49,7 @@ export async function seedMultiDayTrip(db: Database, now: Date): Promise<void> {
   const today = todayInZone(guide.timeZone, now);
   for (let i = 21; i < 90; i++) {
     const date = addDays(today, i);
-    const [slot] = spanSlots({ date, days: DAYS, durationMinutes: dayHours * 60, timeZone: guide.timeZone, weekly, exceptions, busy, now });
+    const [slot] = spanSlots({ date, days: DAYS, durationMinutes: dayHours * 60, timeZone: guide.timeZone, weekly, exceptions, busy, now, ...bookingRulesOf(guide) });
     if (!slot) continue;
     const travelers = Math.min(Math.max(2, guide.minPeople), guide.maxPeople);
     const price = bookingPrice({

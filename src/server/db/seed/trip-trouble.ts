@@ -95,7 +95,7 @@ async function findChoice(db: Database, travelerId: number, now: Date): Promise<
             const days = await guidesDays(db, [from.id, other.id], date, dayStart, new Date(dayStart.getTime() + 24 * HOUR));
             const [fromDay, otherDay] = [days.get(from.id)!, days.get(other.id)!];
             const q = { date, durationMinutes: HOURS * 60, timeZone: from.timeZone, now };
-            const free = bookableSlots({ ...q, ...otherDay, leadTimeHours: 0 });
+            const free = bookableSlots({ ...q, ...otherDay, minNoticeMinutes: 0 });
             const slot = bookableSlots({ ...q, ...fromDay, busy: [...fromDay.busy, ...travelerBusy] }).find((s) => free.some((f) => f.startsAt.getTime() === s.startsAt.getTime()));
             if (slot) return { from, subcategoryId: service.subcategoryId, price, startsAt: slot.startsAt, date, startMinute: slot.startMinute, city: city.slug };
           }

@@ -1,3 +1,4 @@
+import { instantBookPausedUntil } from '../../../shared/booking/instant-book';
 import { TRAVEL_CREDIT_DAYS } from '../../../shared/booking/credit';
 import { cancellationPostings } from '../../../shared/booking/ledger';
 import { cancellationSplit, cancellationTier, refundArrival, type RefundSplit } from '../../../shared/booking/money-rules';
@@ -203,6 +204,9 @@ export class BookingCancellation {
 
   /** The guide's cancellation, by them or by an admin for them: the replacement choice if one can be offered (decision 137). */
   private async forTheGuide(ctx: Ctx, actor: 'guide' | 'admin', reason: string | undefined, admin?: AuthUser): Promise<Ended | undefined> {
+    // A confirmed booking the guide drops costs their instant booking for 30 days (decision 153): in this
+    // transaction, so a refused cancellation pauses nothing.
+    await repo.pauseInstantBook(ctx.db, ctx.booking.guideId, instantBookPausedUntil(ctx.now));
     if (!(await this.replacement.offerable(ctx.db, ctx.booking, ctx.now))) {
       return this.end(ctx, { event: 'cancel', actor, reason, admin, replacing: await this.replacing(ctx) });
     }

@@ -1,4 +1,4 @@
-import { BOOKING_HORIZON_DAYS, withinBookingHorizon } from '../../../shared/booking/schedule';
+import { BOOKING_HORIZON_DAYS, bookingRulesOf, withinBookingHorizon } from '../../../shared/booking/schedule';
 import { declaredOvertimeRateCents } from '../../../shared/booking/money-rules';
 import { offerBookingPrice } from '../../../shared/offers/offer-rules';
 import type { Booking } from '../../../shared/schemas/bookings';
@@ -10,6 +10,7 @@ import * as repo from './bookings.repository';
 import { guideBusyRanges } from './busy.repository';
 import type { BookingRow } from './bookings.repository';
 import { insertNewBooking } from './new-booking';
+import { assertTimeFree } from './time-rules';
 
 /** What a booking takes from a guide's offer (decision 078): everything, the price included. */
 export interface OfferTerms {
@@ -36,8 +37,8 @@ export interface OfferTerms {
 /**
  * The booking horizon for every way into a booking (decision 106): the checkout asks it through its
  * slots, a guide's offer here, when it is made and again when it is booked. What a guide may choose for
- * their own offer (hours outside the weekly schedule, a start inside the lead time) protects the guide;
- * the calendar is everyone's rule.
+ * their own offer (hours outside the weekly schedule) protects the guide; the calendar is everyone's
+ * rule, and the guide's own notice and buffer hold for their offers too (decision 153).
  */
 export function assertBookableDay(date: string, timeZone: string, now: Date): void {
   if (!withinBookingHorizon(date, timeZone, now)) {
@@ -79,9 +80,11 @@ export class BookingFromOffer {
         await repo.lockGuideSchedule(db, guide.id);
         // The traveler's other bookings at those hours: 409 traveler_busy (their own unpaid checkout is released).
         await core.claimTravelerTime(db, user.id, terms.startsAt, terms.endsAt, now);
-        if (terms.startsAt.getTime() <= now.getTime() || (await guideBusyRanges(db, guide.id, terms.startsAt, terms.endsAt)).length) {
-          throw new AppError('slot_unavailable', 'This time is no longer available');
-        }
+        // The guide's buffer as now (decision 153); their notice was asked when they made the offer,
+        // whose time they chose knowing it, so booking it later only needs the start still ahead.
+        const around = guide.bufferMinutes * 60_000;
+        const busy = await guideBusyRanges(db, guide.id, new Date(terms.startsAt.getTime() - around), new Date(terms.endsAt.getTime() + around));
+        assertTimeFree({ startsAt: terms.startsAt, endsAt: terms.endsAt, busy, now, ...bookingRulesOf(guide), minNoticeMinutes: 0 });
         const price = offerBookingPrice({ priceCents: terms.priceCents, hours: (terms.days * terms.durationMinutes) / 60, ...core.rates });
         const booking = await insertNewBooking(db, publish, {
           travelerId: user.id,

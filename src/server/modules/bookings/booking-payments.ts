@@ -20,6 +20,20 @@ import { claimAttempt, type LockedView } from './payment-claim';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The events of a deposit's success: `booking.paid`, and for an instant booking (decision 153) also
+ * `booking.accepted`, as when the guide accepts — the paid notice tells both sides, once.
+ */
+function paidEvents(booking: BookingRow, guideUserId: number, amountCents: number, accepted: boolean, answerBy: Date) {
+  const parties = { bookingId: booking.id, travelerId: booking.travelerId, guideUserId };
+  const fromOffer = booking.offerId !== null;
+  const instantBook = accepted && !fromOffer;
+  return [
+    { name: 'booking.paid' as const, payload: { ...parties, amountCents, fromOffer, ...(instantBook && { instantBook }), ...(!accepted && { answerBy: answerBy.toISOString() }) } },
+    ...(instantBook ? [{ name: 'booking.accepted' as const, payload: { ...parties, instantBook } }] : []),
+  ];
+}
+
 /** Our key for a payment at the provider: a retried or reconciled call finds the same charge there. */
 const providerKey = (paymentId: number) => `tabi-payment-${paymentId}`;
 
@@ -98,18 +112,14 @@ export class BookingPayments {
     const now = core.now();
     const decision = nextStatus(factsOf(booking), 'deposit_paid', 'system', { now });
     if (!decision.ok || payment.kind !== 'deposit') return undefined;
-    // As `succeeded` does: from an offer, upcoming with the start-day job; otherwise the 48-h answer expiry.
-    const fromOffer = decision.to === 'upcoming';
+    // As `succeeded` does: from an offer or instant, upcoming with the start-day job; otherwise the 48-h answer expiry.
+    const accepted = decision.to === 'upcoming';
     const answerBy = respondBy({ ...booking, paidAt: now })!;
     const jobs: NewJob[] = [
-      fromOffer
+      accepted
         ? { kind: JOB.startDay, payload: { bookingId: booking.id }, runAt: startOfTourDay(booking.date, booking.timeZone), dedupeKey: `${JOB.startDay}:${booking.id}` }
         : { kind: JOB.requestExpiry, payload: { bookingId: booking.id }, runAt: answerBy, dedupeKey: `${JOB.requestExpiry}:${booking.id}` },
-      {
-        kind: JOB.event,
-        payload: { name: 'booking.paid', payload: { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, amountCents: payment.amountCents, fromOffer, ...(!fromOffer && { answerBy: answerBy.toISOString() }) } },
-        runAt: now,
-      },
+      ...paidEvents(booking, guideUserId, payment.amountCents, accepted, answerBy).map((e): NewJob => ({ kind: JOB.event, payload: e, runAt: now })),
     ];
     const settled = await settleDeposit(core.db, {
       paymentId: payment.id,
@@ -118,7 +128,7 @@ export class BookingPayments {
       from: decision.from,
       to: decision.to,
       paidAt: now,
-      acceptedAt: fromOffer ? now : null,
+      acceptedAt: accepted ? now : null,
       postings: depositPostings(payment.amountCents),
       parties: { travelerId: booking.travelerId, guideUserId },
       jobs,
@@ -210,16 +220,17 @@ export class BookingPayments {
       await repo.insertPostings(db, booking.id, depositPostings(payment.amountCents), parties);
       const decision = nextStatus(factsOf(booking), 'deposit_paid', 'system', { now });
       if (decision.ok && payment.kind === 'deposit') {
-        // From an offer the guide already said yes (decision 078): upcoming, with the start-day job
-        // `accept` would schedule; otherwise confirmed, with the guide's 48-h answer expiry.
-        const fromOffer = decision.to === 'upcoming';
-        const paid = await repo.transitionBooking(db, booking.id, decision.from, decision.to, fromOffer ? { paidAt: now, acceptedAt: now } : { paidAt: now });
+        // From an offer the guide already said yes (decision 078), and an instant booking is their yes
+        // given beforehand (decision 153): upcoming, with the start-day job `accept` would schedule;
+        // otherwise confirmed, with the guide's 48-h answer expiry.
+        const accepted = decision.to === 'upcoming';
+        const paid = await repo.transitionBooking(db, booking.id, decision.from, decision.to, accepted ? { paidAt: now, acceptedAt: now } : { paidAt: now });
         publish.job(
-          fromOffer
+          accepted
             ? { kind: JOB.startDay, payload: { bookingId: booking.id }, runAt: startOfTourDay(paid!.date, paid!.timeZone), dedupeKey: `${JOB.startDay}:${booking.id}` }
             : { kind: JOB.requestExpiry, payload: { bookingId: booking.id }, runAt: respondBy(paid!)!, dedupeKey: `${JOB.requestExpiry}:${booking.id}` },
         );
-        await publish('booking.paid', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, amountCents: payment.amountCents, fromOffer, ...(!fromOffer && { answerBy: respondBy(paid!)!.toISOString() }) });
+        for (const e of paidEvents(booking, guideUserId, payment.amountCents, accepted, respondBy(paid!)!)) await publish(e.name, e.payload);
       } else {
         // The booking lapsed (or is paid already): give the money straight back.
         const split = { refundCents: payment.amountCents, guideCents: 0, platformCents: 0 };

@@ -1,6 +1,6 @@
 import { bookingPrice } from '../../../shared/booking/money-rules';
 import { compareCandidates, compareStanding, REPLACEMENT_CANDIDATES, replacementAnswerBy, replacementLapsesAt, replacementPrice, SAME_DAY_LEAD_MINUTES, sameDayAnswerBy, sameDayLapsesAt } from '../../../shared/booking/replacement';
-import { bookableSlots } from '../../../shared/booking/schedule';
+import { bookableSlots, bookingRulesOf } from '../../../shared/booking/schedule';
 import { matchLocale } from '../../../shared/locales';
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { ReplacementCandidate, ReplacementsReply } from '../../../shared/schemas/replacements';
@@ -131,8 +131,14 @@ export class BookingReplacement {
     const paid = replacementPrice({ bookedTotalCents: o.price.totalPriceCents + credit, newTotalCents: price.totalCents, depositPaidCents: o.depositPaidCents + credit, coverRate: this.coverRate });
     if (!paid) return null;
     paid.travelerTotalCents -= credit;
-    // No lead time after a cancellation: the choice closes hours before the start anyway, and the guide still has to accept.
-    const slots = bookableSlots({ date: booking.date, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, busy: [...day.busy, ...travelerBusy], leadTimeHours: o.sameDay ? SAME_DAY_LEAD_MINUTES / 60 : 0, now });
+    // The candidate's own notice and buffer hold (decision 153): a guide who keeps a day's notice is not
+    // offered tomorrow's tour; a same-day one also leaves the hour to reach the traveler (decision 140).
+    // The buffer is around the candidate's tours, not the traveler's other bookings.
+    const rules = bookingRulesOf(g);
+    const minNoticeMinutes = o.sameDay ? Math.max(rules.minNoticeMinutes, SAME_DAY_LEAD_MINUTES) : rules.minNoticeMinutes;
+    const slots = bookableSlots({ date: booking.date, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, now, ...rules, minNoticeMinutes }).filter(
+      (s) => !travelerBusy.some((b) => b.startsAt < s.endsAt && s.startsAt < b.endsAt),
+    );
     const free = o.sameDay ? slots[0] : slots.find((s) => s.startsAt.getTime() === booking.startsAt.getTime());
     if (!free) return null;
     return {

@@ -1,5 +1,5 @@
 import { addDays, minutesToTime } from '../../../shared/availability';
-import { bookableSlots, startOfTourDay, timeToMinutes } from '../../../shared/booking/schedule';
+import { bookingRulesOf, startOfTourDay, timeToMinutes } from '../../../shared/booking/schedule';
 import type { Booking } from '../../../shared/schemas/bookings';
 import { RESCHEDULE_ANSWER_HOURS, type RescheduleBody } from '../../../shared/schemas/reschedule';
 import { pgErrorCode, type Database } from '../../db/client';
@@ -13,6 +13,7 @@ import { guideBusyRanges } from './busy.repository';
 import type { BookingRow } from './bookings.repository';
 import * as rescheduleRepo from './reschedule.repository';
 import type { RescheduleRow } from './reschedule.repository';
+import { takeSlot } from './time-rules';
 
 const HOUR_MS = 3_600_000;
 
@@ -45,7 +46,6 @@ export class BookingReschedule {
         if (open && open.expiresAt > now) throw new AppError('reschedule_open', 'This booking already has an open proposal for a new time');
         if (open) await rescheduleRepo.closeProposal(db, open.id, { status: 'expired', decidedAt: now });
         const slot = await this.freeSlot(db, locked, body.date, startMinute, now);
-        if (!slot) throw new AppError('slot_unavailable', 'This time is no longer available');
         const row = await rescheduleRepo.insertProposal(db, {
           bookingId: id,
           proposedBy: side,
@@ -91,7 +91,6 @@ export class BookingReschedule {
         const locked = (await repo.lockBooking(db, id))!;
         const p = await this.answerable(db, locked, proposalId, side, now);
         const slot = await this.freeSlot(db, locked, p.date, p.startMinute, now);
-        if (!slot) throw new AppError('slot_unavailable', 'This time is no longer available');
         await core.claimTravelerTime(db, locked.travelerId, slot.startsAt, slot.endsAt, now, locked.id);
         const moved = await rescheduleRepo.moveBooking(db, locked, locked.status, { date: p.date, startMinute: p.startMinute, startsAt: slot.startsAt, endsAt: slot.endsAt });
         if (!moved) throw new AppError('invalid_transition', 'The booking changed meanwhile');
@@ -169,14 +168,18 @@ export class BookingReschedule {
     return p;
   }
 
-  /** The slot at `date` `startMinute` if the guide is free then for the booking's length (its own time aside). */
+  /**
+   * The slot at `date` `startMinute` if the guide is free then for the booking's length (its own time
+   * aside), with the guide's notice and buffer as now (decision 153); else the refusal saying why.
+   */
   private async freeSlot(db: Database, booking: BookingRow, date: string, startMinute: number, now: Date) {
     const { weekly, exceptions } = await repo.guideSchedule(db, booking.guideId, [date]);
+    const guide = await repo.guideForBooking(db, booking.guideId);
+    if (!guide) throw new AppError('slot_unavailable', 'This time is no longer available');
     const from = new Date(Date.parse(`${addDays(date, -2)}T00:00:00Z`));
     const to = new Date(Date.parse(`${addDays(date, 3)}T00:00:00Z`));
     const busy = await guideBusyRanges(db, booking.guideId, from, to, booking.id);
-    const slots = bookableSlots({ date, durationMinutes: booking.durationMinutes, timeZone: booking.timeZone, weekly, exceptions, busy, now });
-    return slots.find((s) => s.startMinute === startMinute);
+    return takeSlot({ date, durationMinutes: booking.durationMinutes, timeZone: booking.timeZone, weekly, exceptions, busy, now, ...bookingRulesOf(guide) }, startMinute);
   }
 
   /**

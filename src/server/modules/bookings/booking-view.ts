@@ -30,6 +30,7 @@ export const factsOf = (b: BookingRow, extra: Partial<BookingFacts> = {}): Booki
   extensionCount: b.extensionCount,
   completedAt: b.completedAt,
   fromOffer: b.offerId !== null,
+  instantBook: b.instantBook,
   startsAt: b.startsAt,
   noShow: noShowOf(b),
   ...extra,
@@ -184,6 +185,7 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     cancelledBy: b.cancelledBy,
     cancelReason: b.cancelReason,
     offerId: b.offerId,
+    instantBook: b.instantBook,
     // Only a request not yet paid can be withdrawn (a paid one is the guide's to reject, with a refund).
     actions: availableEvents(factsOf(b), actor, now).filter((e) => HUMAN_EVENTS.has(e) && (e !== 'withdraw_extension' || open?.status === 'requested')),
     reschedulable: b.days === 1 && availableEvents(factsOf(b), actor, now).includes('reschedule'),

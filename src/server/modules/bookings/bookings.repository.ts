@@ -75,6 +75,11 @@ export const bookableGuideColumns = {
   minDurationHours: guides.minDurationHours,
   maxDurationHours: guides.maxDurationHours,
   timeZone: guides.timeZone,
+  // When the guide can be booked and whether at once (decision 153).
+  minNoticeHours: guides.minNoticeHours,
+  bufferMinutes: guides.bufferMinutes,
+  instantBook: guides.instantBook,
+  instantBookPausedUntil: guides.instantBookPausedUntil,
 };
 
 export async function guideForBooking(db: Database, guideId: number) {
@@ -87,6 +92,11 @@ export async function guideForBooking(db: Database, guideId: number) {
 }
 
 export type GuideForBooking = NonNullable<Awaited<ReturnType<typeof guideForBooking>>>;
+
+/** A guide with instant booking who cancels a confirmed booking loses it until `until` (decision 153); others are untouched. */
+export async function pauseInstantBook(tx: Database, guideId: number, until: Date): Promise<void> {
+  await tx.update(guides).set({ instantBookPausedUntil: until }).where(and(eq(guides.id, guideId), eq(guides.instantBook, true)));
+}
 
 /** Weekly hours and the exceptions of the given dates. */
 export async function guideSchedule(db: Database, guideId: number, dates: string[]) {

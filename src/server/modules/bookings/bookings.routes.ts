@@ -20,7 +20,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       onRequest: app.optionalAuth,
       schema: {
         tags: ['bookings'],
-        summary: "Bookable start times of a guide on a date, in the guide's time zone (hours, exceptions, bookings, 12 h lead time)",
+        summary: "Bookable start times of a guide on a date, in the guide's time zone (hours, exceptions, bookings with the guide's buffer around them, the guide's minimum notice; decision 153)",
         params: idParams,
         querystring: slotsQuerySchema,
         response: { 200: slotsReplySchema },
@@ -36,7 +36,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       onRequest: app.requireToken,
       schema: {
         tags: ['bookings'],
-        summary: 'Book a guide: a pending booking priced by the server from the guide’s rates (409 slot_unavailable when taken). Several days (decision 154): `days` with `dayStartTime` and optional `dayHours`; 409 day_unavailable names each day the guide does not work in `fields`',
+        summary: 'Book a guide: a pending booking priced by the server from the guide’s rates (409 slot_unavailable when taken, too_short_notice inside the guide’s notice with the earliest start in fields, buffer_conflict inside the free time around another tour; decision 153). Several days (decision 154): `days` with `dayStartTime` and optional `dayHours`; 409 day_unavailable names each day the guide does not work in `fields`',
         description:
           'Or `{ offerId }` alone: a booking from a guide’s offer, with every other field and the price taken from the offer (decision 078); 409 offer_closed when it is expired, withdrawn, declined or booked.',
         security: bearer,

@@ -1,6 +1,7 @@
 import { ledgerBalance } from '../../../shared/booking/ledger';
 import { priceWithCredit } from '../../../shared/booking/credit';
-import { BOOKING_LEAD_TIME_HOURS, bookableSlots, zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { instantBookOn } from '../../../shared/booking/instant-book';
+import { bookableSlots, bookingRulesOf, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { tripTabOf, type TRIP_TABS } from '../../../shared/booking/state-machine';
 import type { TravelCreditsReply } from '../../../shared/schemas/replacements';
 import { meetingCoords, type Booking, type BookingListReply, type CreateBookingBody, type CreateBookingRequest, type LedgerReply, type SlotsQuery, type SlotsReply } from '../../../shared/schemas/bookings';
@@ -24,6 +25,7 @@ import { insertNewBooking } from './new-booking';
 import { creditsOf } from './credits.repository';
 import { daySchedule } from './schedule.repository';
 import { daysPlan, holdDays, requestedSpan, spanFreeSlots, spanWindow } from './tour-span';
+import { takeSlot } from './time-rules';
 
 export { JOB } from './booking-core';
 
@@ -60,7 +62,9 @@ export class BookingsService extends BookingCore {
       timeZone: guide.timeZone,
       durationHours: q.durationHours,
       days: q.days ?? 1,
-      leadTimeHours: BOOKING_LEAD_TIME_HOURS,
+      leadTimeHours: guide.minNoticeHours,
+      bufferMinutes: guide.bufferMinutes,
+      instantBook: instantBookOn(guide, this.now()),
       slots: slots.map((s) => ({ startTime: s.startTime, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString() })),
     };
   }
@@ -76,7 +80,7 @@ export class BookingsService extends BookingCore {
   private async freeSlots(db: Database, guide: repo.GuideForBooking, date: string, durationMinutes: number) {
     const [from, to] = spanWindow(date, 1);
     const { weekly, exceptions, busy } = await daySchedule(db, guide.id, date, from, to);
-    return bookableSlots({ date, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy, now: this.now() });
+    return bookableSlots({ date, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy, now: this.now(), ...bookingRulesOf(guide) });
   }
 
   /**
@@ -128,11 +132,11 @@ export class BookingsService extends BookingCore {
         // An unpaid checkout of the traveler's that this one replaces no longer holds the guide either.
         const released = await this.releaseOrRefuse(db, day.travelerOverlaps, now);
         const busy = day.busy.filter((b) => !released.includes(b.id));
+        const rules = bookingRulesOf(guide);
         const slot =
           body.days === undefined
-            ? bookableSlots({ date: body.date, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now }).find((s) => s.startMinute === startMinute)
-            : holdDays({ date: body.date, days, startMinute, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now });
-        if (!slot) throw new AppError('slot_unavailable', 'This time is no longer available');
+            ? takeSlot({ date: body.date, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now, ...rules }, startMinute)
+            : holdDays({ date: body.date, days, startMinute, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now, ...rules });
         const booking = await insertNewBooking(
           db,
           publish,
@@ -159,6 +163,7 @@ export class BookingsService extends BookingCore {
             meetingPostalCode: body.meetingPostalCode ?? null,
             ...meetingCoords(body),
             notes: body.notes ?? null,
+            instantBook: instantBookOn(guide, now),
             createdAt: now,
             updatedAt: now,
           },

@@ -28,18 +28,18 @@ afterAll(() => t.close());
 const get = (url: string, who?: Person) => t.app.inject({ url, headers: who ? auth(who.token) : {} });
 
 describe('slots', () => {
-  it('lists half-hourly starts in the guide’s zone for visitors, without taken times', async () => {
+  it('lists half-hourly starts in the guide’s zone for visitors, without taken times or their buffer', async () => {
     const date = daysAhead(20);
     const res = await get(`/api/v2/guides/${guide.guideId}/slots?date=${date}&durationHours=4`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ guideId: guide.guideId, date, timeZone: 'Asia/Tokyo', durationHours: 4, leadTimeHours: 12 });
+    expect(body).toMatchObject({ guideId: guide.guideId, date, timeZone: 'Asia/Tokyo', durationHours: 4, leadTimeHours: 24, bufferMinutes: 30, instantBook: false });
     expect(body.slots.map((s: { startTime: string }) => s.startTime)).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00']);
     expect(body.slots[0].startsAt).toBe(`${date}T00:00:00.000Z`);
 
     expect((await book(t, traveler, { guideId: guide.guideId, date, startTime: '11:00', durationHours: 2, travelers: 1 })).statusCode).toBe(201);
     const after = (await get(`/api/v2/guides/${guide.guideId}/slots?date=${date}&durationHours=2`)).json();
-    expect(after.slots.map((s: { startTime: string }) => s.startTime)).toEqual(['09:00', '13:00', '13:30', '14:00', '14:30', '15:00']);
+    expect(after.slots.map((s: { startTime: string }) => s.startTime)).toEqual(['13:30', '14:00', '14:30', '15:00']);
   });
 
   it('is empty on a day off and refuses durations outside the guide’s range', async () => {
@@ -124,7 +124,7 @@ describe('creating a booking', () => {
     expect((await book(t, traveler, { guideId: 999_999, date: daysAhead(33), startTime: '10:00', durationHours: 2, travelers: 1 })).statusCode).toBe(404);
   });
 
-  it('answers 409 slot_unavailable for a taken, overlapping, closed or too-soon time', async () => {
+  it('answers 409 slot_unavailable for a taken, overlapping or closed time (too soon and buffer: instant-booking.test.ts)', async () => {
     const date = daysAhead(34);
     expect((await book(t, traveler, { guideId: guide.guideId, date, startTime: '10:00', durationHours: 3, travelers: 1 })).statusCode).toBe(201);
     for (const [start, when] of [
@@ -134,15 +134,14 @@ describe('creating a booking', () => {
       ['16:00', date], // 16:00 + 2 h runs past 17:00
       ['07:00', date], // before the day's hours
       ['10:15', date], // off the half-hour grid
-      ['10:00', daysAhead(0)], // inside the 12 h lead time (or already past)
       ['10:00', daysAhead(400)], // beyond the horizon
     ] as const) {
       const res = await book(t, stranger, { guideId: guide.guideId, date: when, startTime: start, durationHours: 2, travelers: 1 });
       expect(res.statusCode, `${when} ${start}`).toBe(409);
       expect(res.json().code).toBe('slot_unavailable');
     }
-    // Touching the end of the first booking is fine.
-    expect((await book(t, stranger, { guideId: guide.guideId, date, startTime: '13:00', durationHours: 2, travelers: 1 })).statusCode).toBe(201);
+    // After the first booking and the guide's 30-minute buffer (decision 153) is fine.
+    expect((await book(t, stranger, { guideId: guide.guideId, date, startTime: '13:30', durationHours: 2, travelers: 1 })).statusCode).toBe(201);
   });
 
   it('validates the body with field paths', async () => {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../shared/booking/state-machine';
 import { bookings } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { guideBusy } from '../offers/offers.repository';
 import { guidePerson, person } from './test-helpers';
 import { travelerOverlaps } from './bookings.repository';
 import { guideBusyRanges } from './busy.repository';
@@ -11,8 +10,8 @@ import { daySchedule } from './schedule.repository';
 
 /**
  * "Does a booking hold these hours" (`busy.ts`), asked every way the server asks it: the checkout's
- * and the slots' `daySchedule`, `guideBusyRanges` (a booking from an offer, a reschedule, an
- * extension), a new offer's `guideBusy` and the traveler's `travelerOverlaps`. The cases the old
+ * and the slots' `daySchedule`, `guideBusyRanges` (a new offer and a booking from one, a reschedule, an
+ * extension) and the traveler's `travelerOverlaps`. The cases the old
  * copies covered between them: half-open edges, the statuses that hold nothing, an unpaid checkout
  * holding until its expiry cancels it, another guide, and the booking being moved or extended itself.
  */
@@ -55,7 +54,6 @@ async function answers(from: Date, to: Date, except?: number) {
   const ranges = (await guideBusyRanges(db, guide.guideId, from, to, except)).map((r) => r.id);
   const out: Record<string, boolean> = { guideBusyRanges: ranges.length > 0 };
   if (except === undefined) {
-    out.offer = await guideBusy(db, guide.guideId, from, to);
     const schedule = await daySchedule(db, guide.guideId, day, from, to, { id: traveler.id, from, to });
     out.daySchedule = schedule.busy.length > 0;
     out.daySchedulesTraveler = schedule.travelerOverlaps.length > 0;
@@ -108,7 +106,7 @@ describe('the busy rule', () => {
   it("another guide's booking holds nothing of this guide's time", async () => {
     const id = await insert('upcoming', base, new Date(base.getTime() + 2 * H), otherGuide.guideId);
     const got = await answers(base, new Date(base.getTime() + H));
-    expect(got).toMatchObject({ guideBusyRanges: false, offer: false, daySchedule: false });
+    expect(got).toMatchObject({ guideBusyRanges: false, daySchedule: false });
     // The traveler's own time is held whoever the guide.
     expect(got).toMatchObject({ travelerOverlaps: true, daySchedulesTraveler: true });
     await t.database.db.delete(bookings).where(eq(bookings.id, id));

@@ -34,7 +34,8 @@ describe('a same-day choice after the guide did not come (decision 140)', () => 
   it('lapses when the last start it offers can no longer be chosen, not two hours on; the traveler reads that deadline, and it is the one enforced', async () => {
     const city = `deadline-city-${++cityCounter}`;
     const booked = await guidePerson(t, { city, languages: ['zh'], priceRmb: 300 });
-    const other = await guidePerson(t, { city, languages: ['zh'], priceRmb: 300 });
+    // The other guide takes tours at an hour's notice, so a same-day replacement is theirs to take (decision 153).
+    const other = await guidePerson(t, { city, languages: ['zh'], priceRmb: 300, minNoticeHours: 1 });
     const traveler = await person(t);
     const date = daysAhead(40);
     // The other guide works 10:00–15:00 that day: a 2-hour tour starts at 13:00 at the latest.

@@ -11,12 +11,13 @@ interface TravelCredit {
 
 export interface BookingEventMap {
   /** `fromOffer`: booked from a guide's offer (decision 078): the guide said yes already. */
-  'booking.created': { bookingId: number; travelerId: number; guideUserId: number; fromOffer?: boolean };
+  'booking.created': { bookingId: number; travelerId: number; guideUserId: number; fromOffer?: boolean; instantBook?: boolean };
   /** `answerBy`: when the paid request expires unless the guide answers (none from an offer). */
-  'booking.paid': { bookingId: number; travelerId: number; guideUserId: number; amountCents: number; fromOffer?: boolean; answerBy?: string };
+  'booking.paid': { bookingId: number; travelerId: number; guideUserId: number; amountCents: number; fromOffer?: boolean; instantBook?: boolean; answerBy?: string };
   /** A checkout left unpaid a while after it was made: the traveler pays by `paymentDueAt` or the time is released. */
   'booking.payment_held': { bookingId: number; travelerId: number; guideUserId: number; paymentDueAt: string };
-  'booking.accepted': { bookingId: number; travelerId: number; guideUserId: number };
+  /** `instantBook`: the deposit of an instant booking accepted it (decision 153); `booking.paid` told both sides. */
+  'booking.accepted': { bookingId: number; travelerId: number; guideUserId: number; instantBook?: boolean };
   'booking.declined': { bookingId: number; travelerId: number; guideUserId: number; reason: string; refundCents: number };
   'booking.cancelled': {
     bookingId: number;

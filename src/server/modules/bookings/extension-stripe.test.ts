@@ -47,7 +47,8 @@ beforeAll(async () => {
   t = await createTestApp({ env: STRIPE_ENV, seed: 'none' });
   traveler = await person(t);
   admin = await person(t, { admin: true });
-  guide = await guidePerson(t, { priceRmb: 300, maxPeople: 4 });
+  // 12 hours' notice (decision 153): `ongoing` leaves the clock on a tour day, and the next tour is the day after.
+  guide = await guidePerson(t, { priceRmb: 300, maxPeople: 4, minNoticeHours: 12 });
   const stripe = (t.app.paymentProvider as StripeProvider).stripe;
   (stripe.paymentIntents as unknown as { create: unknown }).create = async (params: Record<string, unknown>) => {
     created.push(params);

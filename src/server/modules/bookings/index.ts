@@ -19,6 +19,7 @@ export type { Clock } from './booking-core';
 export { guideBusyCondition, guideBusyRanges, travelerBusyCondition } from './busy.repository';
 export { guidesDays } from './schedule.repository';
 export { daysPlan, spanSlots } from './tour-span';
+export { assertTimeFree } from './time-rules';
 export { BookingsService, JOB } from './bookings.service';
 export type { BookingEventMap, BookingEventName } from './events';
 

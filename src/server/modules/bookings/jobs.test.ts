@@ -63,8 +63,9 @@ describe('jobs', () => {
   });
 
   it('expire a request at its start when that comes before 48 hours', async () => {
-    const g = await guidePerson(t);
-    // Tomorrow (Tokyo) at 15:00 is 15–39 hours away, whenever the test runs: inside 48 h, outside the 12 h lead.
+    // A guide with 12 hours' notice (decision 153). Tomorrow (Tokyo) at 15:00 is 15–39 hours away, whenever
+    // the test runs: inside 48 h, outside the 12 h notice.
+    const g = await guidePerson(t, { minNoticeHours: 12 });
     const id = await confirmedBooking(t, traveler, g.guideId, daysAhead(1), '15:00', 2);
     const b = await booking(id);
     expect(new Date(b.respondBy).getTime()).toBe(new Date(b.startsAt).getTime());

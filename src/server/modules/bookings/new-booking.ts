@@ -29,7 +29,7 @@ export async function insertNewBooking(
     dedupeKey: `${JOB.paymentHeld}:${NEW_BOOKING_ID}`,
   });
   // The statement puts the new id where NEW_BOOKING_ID stands.
-  await publish('booking.created', { bookingId: NEW_BOOKING_ID, travelerId: values.travelerId, guideUserId: parties.guideUserId, fromOffer: parties.fromOffer });
+  await publish('booking.created', { bookingId: NEW_BOOKING_ID, travelerId: values.travelerId, guideUserId: parties.guideUserId, fromOffer: parties.fromOffer, ...(values.instantBook && { instantBook: true }) });
   const written = await insertBookingWithJobs(db, values, publish.take(), parties.creditId);
   publish.wrote(written.jobs);
   return written.booking;

@@ -29,12 +29,15 @@ const ledger = async (id: number) => (await call('GET', `/api/admin/bookings/${i
 const askToday = (id: number, who: Who) => call('POST', `/api/v2/bookings/${id}/report-no-show`, who, { note: 'Nobody at the gate', replacement: true });
 const MIN = 60_000;
 
-/** A city of its own, the booked guide and `others` who could take over; an accepted 10:00–12:00 tour `days` ahead. */
+/**
+ * A city of its own, the booked guide and `others` who could take over; an accepted 10:00–12:00 tour `days` ahead.
+ * The others take tours at an hour's notice: a same-day replacement is within it (decision 153).
+ */
 async function scene(days: number, others: Parameters<typeof guidePerson>[1][] = [{}]) {
   const city = `no-show-city-${++cityCounter}`;
   const booked = await guidePerson(t, { city, languages: ['zh'], priceRmb: 300 });
   const guides = [];
-  for (const spec of others) guides.push(await guidePerson(t, { city, languages: ['zh'], priceRmb: 300, ...spec }));
+  for (const spec of others) guides.push(await guidePerson(t, { city, languages: ['zh'], priceRmb: 300, minNoticeHours: 1, ...spec }));
   const traveler = await person(t);
   const id = await confirmedBooking(t, traveler, booked.guideId, daysAhead(days));
   expect((await call('POST', `/api/v2/bookings/${id}/accept`, booked)).statusCode).toBe(200);
@@ -73,11 +76,12 @@ describe('another guide later the same day after a no-show (decision 140)', () =
     expect(list.statusCode).toBe(200);
     const reply = list.json();
     expect(reply).toMatchObject({ status: 'open', sameDay: true });
-    // From an hour after the report on the half-hour grid: 11:30 for the free guide, 12:00 for the busy one.
+    // From an hour after the report on the half-hour grid: 11:30 for the free guide, 12:30 for the busy one
+    // (their tour ends at 12:00, and they keep 30 minutes after it: decision 153).
     expect(reply.candidates.map((c: { guideId: number; scheduledStartTime: string }) => [c.guideId, c.scheduledStartTime])).toEqual(
       expect.arrayContaining([
         [first.guideId, '11:30'],
-        [second.guideId, '12:00'],
+        [second.guideId, '12:30'],
       ]),
     );
     const pick = reply.candidates.find((c: { guideId: number }) => c.guideId === first.guideId);

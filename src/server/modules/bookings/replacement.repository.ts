@@ -54,6 +54,9 @@ export interface CandidateGuide {
   /** The booked service's own price with this guide, when they set one. */
   servicePriceCents: number | null;
   timeZone: string;
+  /** The candidate's own notice and buffer (decision 153). */
+  minNoticeHours: number;
+  bufferMinutes: number;
 }
 
 /**
@@ -83,6 +86,8 @@ export async function candidateGuides(
       infantsFree: guides.infantsFree,
       servicePriceCents: q.subcategoryId === null ? sql<number | null>`null::int` : guideServices.priceCents,
       timeZone: guides.timeZone,
+      minNoticeHours: guides.minNoticeHours,
+      bufferMinutes: guides.bufferMinutes,
     })
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))

@@ -17,7 +17,7 @@ export function rescheduleRoutes(app: AppInstance, service: BookingsService): vo
       schema: {
         tags: ['bookings'],
         summary:
-          'Propose a new date and start time (guide’s zone) for a confirmed or upcoming booking; the other side answers. One open proposal per booking (409 reschedule_open); a taken time is 409 slot_unavailable; the price does not change',
+          'Propose a new date and start time (guide’s zone) for a confirmed or upcoming booking; the other side answers. One open proposal per booking (409 reschedule_open); a taken time is 409 slot_unavailable, one inside the guide’s notice or buffer 409 too_short_notice or buffer_conflict (decision 153); the price does not change',
         security: bearer,
         params: z.object({ id: idParam }),
         body: rescheduleBodySchema,
@@ -33,7 +33,7 @@ export function rescheduleRoutes(app: AppInstance, service: BookingsService): vo
       onRequest: app.requireAuth,
       schema: {
         tags: ['bookings'],
-        summary: 'The other side accepts a proposed time: the booking moves there (409 slot_unavailable when taken since, 409 reschedule_closed when no longer open)',
+        summary: 'The other side accepts a proposed time: the booking moves there (409 slot_unavailable when taken since, too_short_notice or buffer_conflict by the guide’s notice and buffer, 409 reschedule_closed when no longer open)',
         security: bearer,
         params: rescheduleParamsSchema,
         response: { 200: bookingSchema, 403: errorBodySchema, 409: errorBodySchema },

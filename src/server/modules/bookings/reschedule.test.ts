@@ -114,17 +114,17 @@ describe('proposing and accepting a new time', () => {
     const g = await guidePerson(t);
     const id = await upcoming(g, daysAhead(30));
     await upcoming(g, daysAhead(31), '10:00', 3, stranger);
-    // Overlaps another booking, outside the guide's hours, a day off, too soon.
+    // Overlaps another booking, outside the guide's hours, a day off; too soon has its own code (decision 153).
     await addException(t.database.db, g.guideId, daysAhead(33), false);
-    for (const [date, startTime] of [
-      [daysAhead(31), '11:00'],
-      [daysAhead(31), '16:00'],
-      [daysAhead(33), '10:00'],
-      [daysAhead(0), '10:00'],
+    for (const [date, startTime, code] of [
+      [daysAhead(31), '11:00', 'slot_unavailable'],
+      [daysAhead(31), '16:00', 'slot_unavailable'],
+      [daysAhead(33), '10:00', 'slot_unavailable'],
+      [daysAhead(0), '10:00', 'too_short_notice'],
     ] as const) {
       const res = await propose(id, traveler, { date, startTime });
       expect(res.statusCode, `${date} ${startTime}: ${res.body}`).toBe(409);
-      expect(res.json().code).toBe('slot_unavailable');
+      expect(res.json().code).toBe(code);
     }
     // Its own time does not block a small move.
     const shift = await propose(id, traveler, { date: daysAhead(30), startTime: '11:00' });
@@ -211,7 +211,8 @@ describe('expiry', () => {
   });
 
   it('closes at the booking’s start when that comes before 48 hours', async () => {
-    const g = await guidePerson(t);
+    // A guide who takes tours at 12 hours' notice (decision 153), so tomorrow can be booked.
+    const g = await guidePerson(t, { minNoticeHours: 12 });
     // Tomorrow (Tokyo) at 15:00 is 15–39 hours away: inside 48 h.
     const id = await confirmedBooking(t, traveler, g.guideId, daysAhead(1), '15:00', 2);
     const b = await get(id, traveler);
@@ -292,7 +293,7 @@ describe('scheduled steps follow the new time', () => {
   });
 
   it('keeps a paid request’s answer deadline when the tour moves later', async () => {
-    const g = await guidePerson(t);
+    const g = await guidePerson(t, { minNoticeHours: 12 });
     const id = await confirmedBooking(t, traveler, g.guideId, daysAhead(1), '15:00', 2);
     const b = await get(id, traveler);
     const p = (await propose(id, traveler, { date: daysAhead(20), startTime: '15:00' })).json().reschedule;

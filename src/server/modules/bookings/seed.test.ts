@@ -149,4 +149,11 @@ describe('demo guides', () => {
     const status = (await t.app.inject({ url: '/api/v2/guide/listing-status', headers: auth(g.token) })).json();
     expect(status).toMatchObject({ listed: true, missing: [] });
   });
+
+  it('include a Tokyo guide who confirms at once (decision 153), found by the filter and badged on the card', async () => {
+    await t.app.guideSearch.sync();
+    const found = (await t.app.inject({ url: '/api/v2/guides?city=tokyo&instantBook=true&limit=50' })).json();
+    expect(found.total).toBe(1);
+    expect(found.data[0]).toMatchObject({ serviceCity: 'tokyo', instantBook: true, minNoticeHours: 12 });
+  });
 });

@@ -28,7 +28,7 @@ export async function guidePerson(t: TestApp, spec: GuideSpec = {}) {
 
 /** Someone signed in, or nobody. */
 export type Who = Person | null;
-export type Method = 'GET' | 'POST' | 'PATCH';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 
 /** One request as `who` (anonymous for null): how the bookings suites call the API. */
 export function callAs(t: TestApp, method: Method, url: string, who: Who, payload?: unknown) {

@@ -1,12 +1,13 @@
 import { addDays, minutesToTime, type AvailabilityException, type WeeklySlot } from '../../../shared/availability';
 import type { TourLength } from '../../../shared/booking/money-rules';
-import { bookableSlots, timeToMinutes, zonedTimeToUtc, type BusyRange } from '../../../shared/booking/schedule';
+import { bookableSlots, bookingRulesOf, timeRefusal, timeToMinutes, zonedTimeToUtc, type BusyRange } from '../../../shared/booking/schedule';
 import { daysLength, tourDates } from '../../../shared/booking/tour-days';
 import type { CreateBookingBody } from '../../../shared/schemas/bookings';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { GuideForBooking } from './bookings.repository';
 import { daySchedule } from './schedule.repository';
+import { timeRefused } from './time-rules';
 
 /**
  * The checkout's part for a booking of several days (decision 154), kept apart from the checkout
@@ -57,11 +58,18 @@ type SpanQuery = {
   exceptions: AvailabilityException[];
   busy: BusyRange[];
   now: Date;
+  /** The guide's notice and buffer (decision 153), asked of the whole span. */
+  minNoticeMinutes: number;
+  bufferMinutes: number;
 };
 
-/** The start minutes each date offers for the day's length, other bookings aside. */
+/** The start minutes each date's hours offer for the day's length; other bookings, the notice and the buffer are asked of the span. */
 const dayStarts = (q: SpanQuery, date: string) =>
-  new Set(bookableSlots({ date, durationMinutes: q.durationMinutes, timeZone: q.timeZone, weekly: q.weekly, exceptions: q.exceptions, busy: [], now: q.now }).map((s) => s.startMinute));
+  new Set(
+    bookableSlots({ date, durationMinutes: q.durationMinutes, timeZone: q.timeZone, weekly: q.weekly, exceptions: q.exceptions, busy: [], now: q.now, minNoticeMinutes: 0, bufferMinutes: 0 }).map(
+      (s) => s.startMinute,
+    ),
+  );
 
 /** The first day's start and the last day's end of a span starting at `startMinute`. */
 function spanOf(q: SpanQuery, startMinute: number) {
@@ -69,7 +77,8 @@ function spanOf(q: SpanQuery, startMinute: number) {
   return { startsAt: zonedTimeToUtc(q.date, startMinute, q.timeZone), endsAt: new Date(zonedTimeToUtc(last, startMinute, q.timeZone).getTime() + q.durationMinutes * MINUTE_MS) };
 }
 
-const overlaps = (q: SpanQuery, span: { startsAt: Date; endsAt: Date }) => q.busy.some((b) => b.startsAt < span.endsAt && span.startsAt < b.endsAt);
+/** Why the span cannot be taken (notice, another booking, a buffer), or null: one rule with a tour of hours. */
+const refusalOf = (q: SpanQuery, span: { startsAt: Date; endsAt: Date }) => timeRefusal({ ...span, busy: q.busy, now: q.now, minNoticeMinutes: q.minNoticeMinutes, bufferMinutes: q.bufferMinutes });
 
 /**
  * The slots endpoint's starts for several days (decision 154): the start times every day offers for
@@ -81,7 +90,7 @@ export function spanSlots(q: SpanQuery): { startTime: string; startsAt: Date; en
     .filter((m) => each.every((starts) => starts.has(m)))
     .sort((a, b) => a - b)
     .map((m) => ({ startTime: minutesToTime(m), ...spanOf(q, m) }))
-    .filter((span) => !overlaps(q, span));
+    .filter((span) => !refusalOf(q, span));
 }
 
 /**
@@ -101,13 +110,14 @@ export function holdDays(q: SpanQuery & { startMinute: number }): { startsAt: Da
     );
   }
   const span = spanOf(q, q.startMinute);
-  if (overlaps(q, span)) throw new AppError('slot_unavailable', 'This time is no longer available');
+  const refusal = refusalOf(q, span);
+  if (refusal) throw timeRefused(refusal);
   return span;
 }
 
 /** GET slots with `days` (decision 154): the guide's days read in one statement, then `spanSlots`. */
-export async function spanFreeSlots(db: Database, guide: Pick<GuideForBooking, 'id' | 'timeZone'>, date: string, days: number, durationMinutes: number, now: Date) {
+export async function spanFreeSlots(db: Database, guide: Pick<GuideForBooking, 'id' | 'timeZone' | 'minNoticeHours' | 'bufferMinutes'>, date: string, days: number, durationMinutes: number, now: Date) {
   const [from, to] = spanWindow(date, days);
   const { weekly, exceptions, busy } = await daySchedule(db, guide.id, date, from, to, undefined, addDays(date, days - 1));
-  return spanSlots({ date, days, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy, now });
+  return spanSlots({ date, days, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy, now, ...bookingRulesOf(guide) });
 }

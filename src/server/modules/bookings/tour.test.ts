@@ -279,11 +279,12 @@ describe('extensions', () => {
   it('refuses an extension that would run into the guide’s next booking', async () => {
     const date = 64;
     const first = await upcoming(date, '10:00');
-    await upcoming(date, '12:00');
+    // The next one after the guide's 30-minute buffer (decision 153); an extension's clash is the guide's own hours, not the buffer.
+    await upcoming(date, '12:30');
     onTourDay(first);
     await confirmStart(first.id, traveler, 'traveler');
     await confirmStart(first.id, guide, 'guide');
-    const res = await requestExtension(first.id, 0.5);
+    const res = await requestExtension(first.id, 1);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('slot_unavailable');
   });

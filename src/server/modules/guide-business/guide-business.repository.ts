@@ -86,6 +86,10 @@ export async function readRates(db: Database, guideId: number) {
       dayRateCents: guides.dayRateCents,
       dayHours: guides.dayHours,
       extras: guides.extras,
+      instantBook: guides.instantBook,
+      minNoticeHours: guides.minNoticeHours,
+      bufferMinutes: guides.bufferMinutes,
+      instantBookPausedUntil: guides.instantBookPausedUntil,
     })
     .from(guides)
     .where(eq(guides.id, guideId));
@@ -102,8 +106,8 @@ export async function readRates(db: Database, guideId: number) {
     .innerJoin(serviceSubcategories, eq(serviceSubcategories.id, guideServices.subcategoryId))
     .where(eq(guideServices.guideId, guideId))
     .orderBy(asc(serviceSubcategories.categoryId), asc(serviceSubcategories.sortOrder));
-  const { childPricePercent, ...rest } = g!;
-  return { ...rest, childPriceRate: childPricePercent / 100, services };
+  const { childPricePercent, instantBookPausedUntil, ...rest } = g!;
+  return { ...rest, childPriceRate: childPricePercent / 100, instantBookPausedUntil: instantBookPausedUntil?.toISOString() ?? null, services };
 }
 
 /** Which of these subcategory ids exist in the catalogue. */
@@ -133,6 +137,9 @@ export async function replaceRates(db: Database, guideId: number, body: RatesBod
         dayRateCents: body.dayRateCents,
         dayHours: body.dayHours,
         extras: body.extras,
+        instantBook: body.instantBook,
+        minNoticeHours: body.minNoticeHours,
+        bufferMinutes: body.bufferMinutes,
         serviceIds: [...new Set(body.services.map((s) => s.subcategoryId))].sort((a, b) => a - b),
         updatedAt: new Date(),
       })

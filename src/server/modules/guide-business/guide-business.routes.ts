@@ -44,7 +44,7 @@ export function guideBusinessRoutes(app: AppInstance, service: GuideBusinessServ
     '/api/v2/guides/me/rates',
     {
       onRequest: app.requireAuth,
-      schema: { tags: ['guide-business'], summary: "The caller's prices (fen), group and duration ranges and services", security, response: { 200: ratesReplySchema, ...errors } },
+      schema: { tags: ['guide-business'], summary: "The caller's prices (fen), group and duration ranges, services, and booking rules (instant booking and its pause, minimum notice, buffer; decision 153)", security, response: { 200: ratesReplySchema, ...errors } },
     },
     async (request) => service.rates(currentUser(request)),
   );
@@ -56,7 +56,7 @@ export function guideBusinessRoutes(app: AppInstance, service: GuideBusinessServ
       config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
       schema: {
         tags: ['guide-business'],
-        summary: "Replace the caller's prices, ranges and services; existing bookings keep their frozen prices",
+        summary: "Replace the caller's prices, ranges, services and booking rules (omitted ones take their defaults); existing bookings keep their frozen prices",
         security,
         body: ratesBodySchema,
         response: { 200: ratesReplySchema, 400: errorBodySchema, ...errors },

@@ -58,6 +58,6 @@ describe('GET /api/v2/guides with no result', () => {
     const reply = doc.paths['/api/v2/guides'].get.responses['200'].content['application/json'].schema;
     expect(Object.keys(reply.properties)).toEqual(['data', 'total', 'page', 'limit', 'withoutFilter']);
     expect(reply.required).not.toContain('withoutFilter');
-    expect(Object.keys(reply.properties.withoutFilter.properties)).toEqual(['date', 'travelers', 'language', 'services', 'price', 'licensed']);
+    expect(Object.keys(reply.properties.withoutFilter.properties)).toEqual(['date', 'travelers', 'language', 'services', 'price', 'licensed', 'instantBook']);
   });
 });

@@ -47,11 +47,13 @@ export const summaryColumns = {
   /** The verified licence (mirror written with the admin's decision; decision 092). */
   licenceKind: guides.licenceKind,
   licenceRegion: guides.licenceRegion,
+  instantBook: sql<boolean>`${guides.instantBook} and (${guides.instantBookPausedUntil} is null or ${guides.instantBookPausedUntil} <= now())`,
+  minNoticeHours: guides.minNoticeHours,
   /** The guide's services as [subcategoryId, own price or null] pairs, read with the row (no extra query). */
   serviceList: sql<[number, number | null][]>`(select coalesce(json_agg(json_build_array(gs.subcategory_id, gs.price_cents)), '[]'::json) from ${guideServices} gs where gs.guide_id = ${guides.id})`,
 };
-/** The group pricing columns as the schema types them (decision 151). */
-export interface SummaryRow extends Pick<typeof guides.$inferSelect, 'includedPeople' | 'childPricePercent' | 'infantsFree' | 'dayRateCents' | 'dayHours'> {
+/** The group pricing columns (decision 151) and the booking rules (decision 153) as the schema types them. */
+export interface SummaryRow extends Pick<typeof guides.$inferSelect, 'includedPeople' | 'childPricePercent' | 'infantsFree' | 'dayRateCents' | 'dayHours' | 'instantBook' | 'minNoticeHours'> {
   id: number;
   userId: number;
   fullName: string;
@@ -101,6 +103,7 @@ export async function listedForSearch(db: Database, ids?: readonly number[]): Pr
       reviewCount: guides.reviewCount,
       timeZone: guides.timeZone,
       licensed: sql<boolean>`${guides.licenceKind} is not null`,
+      instantBook: summaryColumns.instantBook,
     })
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))

@@ -52,7 +52,7 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
       onRequest: app.optionalAuth,
       schema: {
         tags: ['guides'],
-        summary: 'Search guides (city, language, services, date, travelers, price band in RMB, paging, sort)',
+        summary: 'Search guides (city, language, services, date, travelers, price band in RMB, licensed, instant confirmation, paging, sort)',
         querystring: guideSearchQuerySchema,
         response: { 200: guideListReplySchema },
       },

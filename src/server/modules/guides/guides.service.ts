@@ -68,6 +68,8 @@ export async function toSummaryVariants(
       maxDuration: r.maxDuration,
       groupPricing: { includedPeople: r.includedPeople, childPriceRate: r.childPricePercent / 100, infantsFree: r.infantsFree, dayRateCents: r.dayRateCents, dayHours: r.dayHours },
       timeZone: r.timeZone,
+      instantBook: r.instantBook,
+      minNoticeHours: r.minNoticeHours,
       isSaved: saved.has(r.id),
       responsiveness: responsiveness.get(r.id) ?? NEW_RESPONSIVENESS,
       licence: r.licenceKind ? { kind: r.licenceKind, region: r.licenceRegion } : null,

@@ -21,6 +21,8 @@ export interface CountFilter {
   services: ReadonlySet<number> | null;
   /** Only guides with a verified licence (decision 092). */
   licensedOnly: boolean;
+  /** Only guides taking instant bookings (decision 153). */
+  instantOnly: boolean;
 }
 
 /** A set of service ids as two 32-bit masks (ids 64 and up are left out). */
@@ -48,11 +50,12 @@ export function lowerBound<T>(items: readonly T[], before: (item: T) => boolean)
 
 const INITIAL_CAPACITY = 64;
 
-/** Bitset rows: one per language bit (zh, ja, en), one per weekday (Monday … Sunday), "licensed", */
+/** Bitset rows: one per language bit (zh, ja, en), one per weekday (Monday … Sunday), "licensed", "instant", */
 const LANGUAGE_ROWS = 3;
 const LICENSED_ROW = LANGUAGE_ROWS + 7;
+const INSTANT_ROW = LICENSED_ROW + 1;
 /** … one per group size 1–MAX_GROUP that fits the guide's min and max people, … */
-const FITS_ROW = LICENSED_ROW + 1;
+const FITS_ROW = INSTANT_ROW + 1;
 /** Group sizes with a row of their own (a guide takes at most 50); larger ones are checked guide by guide. */
 const MAX_GROUP = 50;
 /** … and one per service id below 64. */
@@ -110,7 +113,7 @@ export class CityColumns {
    * with `out`, their ids are appended to it as well.
    */
   scan(f: CountFilter, out: number[] | null = null): number {
-    const { languageBit, travelers, minCents, maxCents, excludeUserId, dayBit, zonePast, serviceBitsLow, serviceBitsHigh, services, licensedOnly } = f;
+    const { languageBit, travelers, minCents, maxCents, excludeUserId, dayBit, zonePast, serviceBitsLow, serviceBitsHigh, services, licensedOnly, instantOnly } = f;
     const { userId, minPeople, maxPeople, zone, entries, rows } = this;
     const from = this.slotBefore(minCents, -Infinity);
     const to = this.slotBefore(maxCents, Infinity);
@@ -119,6 +122,7 @@ export class CityColumns {
     if (languageBit !== 0) all.push(rows[31 - Math.clz32(languageBit)]!);
     if (dayBit !== 0) all.push(rows[LANGUAGE_ROWS + 31 - Math.clz32(dayBit)]!);
     if (licensedOnly) all.push(rows[LICENSED_ROW]!);
+    if (instantOnly) all.push(rows[INSTANT_ROW]!);
     if (travelers >= 1 && travelers <= MAX_GROUP) all.push(rows[FITS_ROW + travelers - 1]!);
     // "Any of the chosen services": the rows of the chosen ids below 64, or-ed.
     const any: Int32Array[] = [];
@@ -211,6 +215,7 @@ export class CityColumns {
     for (let k = 0; k < LANGUAGE_ROWS; k++) set(k, (g.languageMask & (1 << k)) !== 0);
     for (let k = 0; k < 7; k++) set(LANGUAGE_ROWS + k, (g.weeklyDays & (1 << k)) !== 0);
     set(LICENSED_ROW, g.licensed);
+    set(INSTANT_ROW, g.instantBook);
     for (let t = 1; t <= MAX_GROUP; t++) set(FITS_ROW + t - 1, g.minPeople <= t && t <= g.maxPeople);
     for (let id = 0; id < 64; id++) set(SERVICE_ROW + id, false);
     for (const id of g.serviceIds) if (id >= 0 && id < 64) set(SERVICE_ROW + id, true);

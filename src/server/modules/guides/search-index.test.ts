@@ -35,6 +35,7 @@ function makeGuide(rnd: () => number, id: number): IndexedGuide {
     reviewCount: Math.floor(rnd() * 3),
     timeZone: rnd() < 0.9 ? 'Asia/Tokyo' : 'UTC',
     licensed: rnd() < 0.2,
+    instantBook: rnd() < 0.3,
   };
 }
 
@@ -50,6 +51,7 @@ function reference(guides: IndexedGuide[], exceptions: IndexedException[], q: Gu
     if (q.services?.length && !g.serviceIds.some((s) => q.services!.includes(s))) return false;
     if (g.userId === excludeUserId) return false;
     if (q.licensed && !g.licensed) return false;
+    if (q.instantBook && !g.instantBook) return false;
     if (q.date) {
       if (q.date < todayInZone(g.timeZone)) return false;
       const e = exceptions.find((x) => x.guideId === g.id && x.date === q.date);
@@ -82,6 +84,7 @@ function randomQuery(rnd: () => number): GuideSearchQuery {
   if (rnd() < 0.3) raw.services = rnd() < 0.3 ? [pick([3, 40]), pick([40, 70])] : [1 + Math.floor(rnd() * 5)];
   if (rnd() < 0.5) raw.date = pick(DATES);
   if (rnd() < 0.3) raw.licensed = pick(['true', 'false']);
+  if (rnd() < 0.3) raw.instantBook = pick(['true', 'false']);
   return guideSearchQuerySchema.parse(raw);
 }
 

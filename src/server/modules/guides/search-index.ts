@@ -4,7 +4,7 @@ import type { TextLanguage } from '../../../shared/guide-texts';
 import { activeSearchFilters, withoutSearchFilter, type SearchFilter } from '../../../shared/guide-search';
 import type { GuideSearchQuery } from '../../../shared/schemas/guides';
 import { CityColumns, lowerBound, serviceBits, type CountFilter } from './search-columns';
-import { DAYS_SHIFT, LICENSED_BIT, MAX_SMALL, SortedList } from './sorted-list';
+import { DAYS_SHIFT, INSTANT_BIT, LICENSED_BIT, MAX_SMALL, SortedList } from './sorted-list';
 
 /**
  * The in-memory search index: what a search filters and sorts on, for every listed guide, kept in
@@ -28,6 +28,11 @@ export interface IndexedGuide {
   timeZone: string;
   /** A verified licence (guides.licence_kind set; decision 092). */
   licensed: boolean;
+  /**
+   * Takes instant bookings and is not paused, as of the read (decision 153): the index reloads daily,
+   * so a guide whose pause has ended is instant again by the next day, never early.
+   */
+  instantBook: boolean;
 }
 
 /** A date that differs from the weekly schedule: a day off (false) or extra hours (true). */
@@ -304,6 +309,7 @@ export class SearchIndex {
       dayBit: date ? weekdayBit(isoWeekday(date)) : 0,
       zonePast,
       licensedOnly: q.licensed === true,
+      instantOnly: q.instantBook === true,
       ...chosenServices(q.services),
     };
     const { languageBit, travelers, minCents, maxCents, dayBit } = count;
@@ -317,12 +323,13 @@ export class SearchIndex {
       g.userId !== excludeUserId &&
       (services === null || g.serviceIds.some((id) => services.has(id))) &&
       (zonePast === null || zonePast[zoneOf.get(g.timeZone)!] === 0) &&
-      (!count.licensedOnly || g.licensed);
+      (!count.licensedOnly || g.licensed) &&
+      (!count.instantOnly || g.instantBook);
     const dayExceptions = date ? this.exceptions.get(date) : undefined;
     const { serviceBitsLow, serviceBitsHigh } = count;
     // Ids of 64 and more are in no bit word: then a guide without a chosen low id is asked its list.
     const bitsDecide = services !== null && count.services === null;
-    const licensed = count.licensedOnly ? LICENSED_BIT : 0;
+    const licensed = (count.licensedOnly ? LICENSED_BIT : 0) | (count.instantOnly ? INSTANT_BIT : 0);
     /** `base` and the date, for the guide at a position of a list, read from its packed columns. */
     const matchesAt = (list: SortedList, at: number): boolean => {
       const t = list.traits[at]!;

@@ -45,15 +45,20 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
     });
   const related = (p: Base) => ({ type: 'booking', id: p.bookingId });
   const offs = [
-    // A booking from an offer is no request for the guide to answer (decision 078): they hear of it when it is paid.
-    on<Base & { fromOffer?: boolean }>('booking.created', async (p) =>
-      p.fromOffer ? [] : service.create([
+    // A booking from an offer (decision 078) or an instant one (decision 153) is no request for the guide to answer: they hear of it when it is paid.
+    on<Base & { fromOffer?: boolean; instantBook?: boolean }>('booking.created', async (p) =>
+      p.fromOffer || p.instantBook ? [] : service.create([
         { userId: p.guideUserId, type: 'booking', text: texts.requestReceived(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:created` },
       ]),
     ),
-    on<Base & { amountCents: number; fromOffer?: boolean; answerBy?: string }>('booking.paid', (p) =>
+    on<Base & { amountCents: number; fromOffer?: boolean; instantBook?: boolean; answerBy?: string }>('booking.paid', (p) =>
       service.create(
-        p.fromOffer
+        p.instantBook
+          ? [
+              { userId: p.guideUserId, type: 'booking', text: texts.instantBookedForGuide(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+              { userId: p.travelerId, type: 'payment', text: texts.instantBookedForTraveler(bookingNumber(p.bookingId), p.amountCents), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+            ]
+          : p.fromOffer
           ? [
               { userId: p.guideUserId, type: 'booking', text: texts.offerBookedForGuide(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
               { userId: p.travelerId, type: 'payment', text: texts.offerBookedForTraveler(bookingNumber(p.bookingId), p.amountCents), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
@@ -70,8 +75,9 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.travelerId, type: 'payment', text: texts.paymentHeld(bookingNumber(p.bookingId), p.paymentDueAt), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:payment-held`, expiresAt: new Date(p.paymentDueAt) },
       ]),
     ),
-    on<Base>('booking.accepted', (p) =>
-      service.create([
+    // An instant booking's acceptance came with its payment, whose notice told both sides (decision 153).
+    on<Base & { instantBook?: boolean }>('booking.accepted', async (p) =>
+      p.instantBook ? [] : service.create([
         { userId: p.travelerId, type: 'booking', text: texts.acceptedForTraveler(bookingNumber(p.bookingId)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:accepted` },
       ]),
     ),

@@ -109,6 +109,17 @@ export const texts = {
     'zh-CN': { title: '预订成功', message: `我们已收到您的定金 ${yuan(cents)} 元。预订 ${n} 已确认：报价由地陪发出，无需再等待确认。`, actionLabel: '查看我的行程' },
     ja: { title: '予約が確定しました', message: `予約金${yuan(cents)} 元を受け付けました。予約（${n}）は確定済みです。ガイドからのオファーによる予約のため、承諾を待つ必要はありません。当日をお楽しみに。`, actionLabel: 'マイ旅行を見る' },
   }),
+  // Decision 153: the guide's instant booking took the deposit as their yes.
+  instantBookedForGuide: (n: string): Pair => ({
+    en: { title: 'Instant booking confirmed', message: `A traveler booked and paid the deposit: booking ${n} was confirmed at once under your instant booking setting and is in your upcoming tours.`, actionLabel: 'View dashboard' },
+    'zh-CN': { title: '即时确认的新预订', message: `旅行者已预订并支付定金。根据您的即时确认设置，预订 ${n} 已自动确认，并已列入您即将进行的行程。`, actionLabel: '查看工作台' },
+    ja: { title: '即時確定の予約が入りました', message: `旅行者が予約し、予約金を支払いました。即時確定の設定により、予約（${n}）はその場で確定し、今後のツアーに追加されています。`, actionLabel: 'ダッシュボードを見る' },
+  }),
+  instantBookedForTraveler: (n: string, cents: number): Pair => ({
+    en: { title: 'Booked: confirmed at once', message: `We received your deposit of ${yuan(cents)} RMB. Booking ${n} is confirmed: this guide confirms bookings instantly, so there is nothing more to wait for.`, actionLabel: 'View my trips' },
+    'zh-CN': { title: '预订已即时确认', message: `我们已收到您的定金 ${yuan(cents)} 元。预订 ${n} 已确认：该地陪接受即时确认，无需再等待。`, actionLabel: '查看我的行程' },
+    ja: { title: '予約が即時確定しました', message: `予約金${yuan(cents)} 元を受け付けました。このガイドは予約を即時確定しているため、予約（${n}）はすでに確定しています。承諾を待つ必要はありません。`, actionLabel: 'マイ旅行を見る' },
+  }),
   acceptedForTraveler: (n: string): Pair => ({
     en: { title: 'Your guide accepted the booking', message: `Booking ${n} is confirmed. You can now chat freely and share contact details.`, actionLabel: 'View my trips' },
     'zh-CN': { title: '地陪已接受您的预订', message: `预订 ${n} 已确认。您现在可以与地陪自由聊天并交换联系方式。`, actionLabel: '查看我的行程' },

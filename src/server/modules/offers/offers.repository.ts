@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings, conversations, guideServices, messages, offers, serviceSubcategories } from '../../db/schema/index';
-import { guideBusyCondition } from '../bookings/index';
 
 export type OfferRow = typeof offers.$inferSelect;
 export type NewOffer = typeof offers.$inferInsert;
@@ -35,16 +34,6 @@ export async function offeredService(db: Database, guideId: number, subcategoryI
     .from(guideServices)
     .where(and(eq(guideServices.guideId, guideId), eq(guideServices.subcategoryId, subcategoryId)));
   return row;
-}
-
-/** Whether a booking of the guide holds [from, to) (the bookings module's one rule). */
-export async function guideBusy(db: Database, guideId: number, from: Date, to: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(guideBusyCondition(guideId, from, to))
-    .limit(1);
-  return Boolean(row);
 }
 
 export async function insertOffer(db: Database, values: NewOffer): Promise<OfferRow> {

@@ -1,7 +1,7 @@
 import { addDays } from '../../../shared/availability';
 import { bookingPrice } from '../../../shared/booking/money-rules';
 import { daysLength } from '../../../shared/booking/tour-days';
-import { timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { bookingRulesOf, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { tourRequestAllowances } from '../../../shared/messaging/tour-request';
 import { offerCeilingCents, offerExpiresAt, offerFloorCents, type OfferDeclineReason } from '../../../shared/offers/offer-rules';
 import type { CreateOfferBody, Offer, OfferQuote } from '../../../shared/schemas/offers';
@@ -9,7 +9,7 @@ import { meetingCoords } from '../../../shared/schemas/bookings';
 import { inTransaction, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
-import { assertBookableDay, type guideForBooking } from '../bookings/index';
+import { assertBookableDay, assertTimeFree, guideBusyRanges, type guideForBooking } from '../bookings/index';
 import type { MessagingService } from '../messaging/index';
 import * as repo from './offers.repository';
 import type { OfferRow } from './offers.repository';
@@ -125,12 +125,14 @@ export class OffersService {
     // The last day's end: an offer of several days holds the guide throughout, as its booking will (decision 154).
     const endsAt = new Date(zonedTimeToUtc(addDays(body.date, days - 1), startMinute, guide.timeZone).getTime() + durationMinutes * MINUTE_MS);
     const now = this.now();
-    // An offer is a way into a booking: the same calendar as the checkout, checked again when booked.
+    // An offer is a way into a booking: the same calendar as the checkout, checked again when booked;
+    // outside the weekly hours if the guide likes, but with their own notice and buffer (decision 153).
     assertBookableDay(body.date, guide.timeZone, now);
     if (days > 1) assertBookableDay(addDays(body.date, days - 1), guide.timeZone, now);
-    if (startsAt.getTime() <= now.getTime() || (await repo.guideBusy(this.db, guide.id, startsAt, endsAt))) {
-      throw new AppError('slot_unavailable', 'This time is no longer available');
-    }
+    const rules = bookingRulesOf(guide);
+    const around = rules.bufferMinutes * MINUTE_MS;
+    const busy = await guideBusyRanges(this.db, guide.id, new Date(startsAt.getTime() - around), new Date(endsAt.getTime() + around));
+    assertTimeFree({ startsAt, endsAt, busy, now, ...rules });
     const extras = body.extras ?? (request?.tourRequest ? tourRequestAllowances(request.tourRequest) : { mealYen: 0, transportYen: 0, ticketsYen: 0 });
     let replaced: OfferRow[] = [];
     const sent = await this.deps.messaging.sendOffer(user, c.id, { clientMessageId: body.clientMessageId, body: body.note.trim() }, async (tx, message) => {

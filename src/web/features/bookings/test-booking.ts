@@ -53,6 +53,7 @@ export const sampleBooking = (over: Partial<Booking> = {}): Booking => ({
   cancelledBy: null,
   cancelReason: null,
   offerId: null,
+  instantBook: false,
   actions: ['request_extension', 'service_complete', 'dispute'],
   createdAt: '2026-11-20T10:00:00Z',
   ...over,

@@ -42,6 +42,10 @@ const rates: RatesReply = {
   dayRateCents: null,
   dayHours: 8,
   extras: [],
+  instantBook: false,
+  minNoticeHours: 24,
+  bufferMinutes: 30,
+  instantBookPausedUntil: null,
   services: [],
 };
 

@@ -11,6 +11,7 @@ export { GuideGrid } from './components/guide-grid';
 export { GuideGridSkeleton } from './components/guide-grid-skeleton';
 export { GuidePhoto } from './components/guide-photo';
 export { GuideScores } from './components/guide-scores';
+export { InstantBadge } from './components/instant-badge';
 export { ItineraryCard } from './components/itinerary-card';
 export { ExtrasList, PriceIncludes } from './components/price-includes';
 export { Rating } from './components/rating';

@@ -12,6 +12,8 @@ import { BookingBox } from './booking-box';
 /** A signed-in traveler is told before checkout that they are booked elsewhere at that time. */
 const guide: BookableGuide = {
   id: 3,
+  // A guide who takes tours at 12 hours' notice (decision 153: each guide sets theirs).
+  minNoticeHours: 12,
   groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8 },
   timeZone: 'Asia/Tokyo',
   minDuration: 1,
@@ -78,5 +80,24 @@ describe('booking box and the traveler’s other bookings', () => {
     expect(await screen.findByRole('radio', { name: /10:00/ })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect((screen.getByRole('button', { name: 'Book' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('booking box of a guide who confirms at once (decision 153)', () => {
+  it('says the booking is confirmed with the deposit, in Japanese; nothing for other guides', async () => {
+    mine = [];
+    show();
+    expect(await screen.findByRole('radio', { name: /10:00/ })).toBeTruthy();
+    expect(screen.queryByText(/Instant confirmation/)).toBeNull();
+    cleanup();
+    const plain = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (url) =>
+      String(url).includes('/slots')
+        ? json({ guideId: 3, date: '2026-12-03', timeZone: 'Asia/Tokyo', durationHours: 2, leadTimeHours: 12, bufferMinutes: 30, instantBook: true, slots: [{ startTime: '10:00', startsAt: '2026-12-03T01:00:00.000Z', endsAt: '2026-12-03T03:00:00.000Z' }] })
+        : plain(url),
+    );
+    await act(() => i18next.changeLanguage('ja'));
+    show();
+    expect(await screen.findByText('即時確定：予約金のお支払いと同時に予約が確定します。')).toBeTruthy();
   });
 });

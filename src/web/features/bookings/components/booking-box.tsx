@@ -174,6 +174,8 @@ export function BookingBox({
           <ShieldCheck className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
           {t('box.hint')}
         </p>
+        {/* Decision 153: the guide confirms a paid booking at once. */}
+        {reply?.instantBook && <p className="text-xs font-medium text-sky-800 dark:text-sky-200">{t('box.instantBook')}</p>}
       </div>
       <div
         className={

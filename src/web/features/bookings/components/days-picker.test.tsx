@@ -14,6 +14,7 @@ const guide: BookableGuide = {
   id: 3,
   groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: 200_000, dayHours: 8 },
   timeZone: 'Asia/Tokyo',
+  minNoticeHours: 24,
   minDuration: 2,
   maxDuration: 8,
   minPeople: 1,

@@ -17,6 +17,7 @@ const guide: BookableGuide = {
   id: 3,
   groupPricing: { includedPeople: 2, childPriceRate: 0.5, infantsFree: true, dayRateCents: null, dayHours: 8 },
   timeZone: 'Asia/Tokyo',
+  minNoticeHours: 24,
   minDuration: 1,
   maxDuration: 8,
   minPeople: 1,

@@ -29,6 +29,8 @@ describe('checkout inputs', () => {
 
 const guide: BookableGuide = {
   id: 3,
+  // A guide who takes tours at 12 hours' notice (decision 153: each guide sets theirs).
+  minNoticeHours: 12,
   groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8 },
   timeZone: 'Asia/Tokyo',
   minDuration: 2,
@@ -162,7 +164,7 @@ describe('late in the evening in Japan', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-23T13:30:00Z')); // 22:30 in Tokyo
     const morning: BookableGuide = { ...guide, availabilities: { weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 720 })), exceptions: [] } };
-    // Today is over; tomorrow's 09:00–12:00 is within the 12-hour lead time (from 10:30: too short for 2 hours).
+    // Today is over; tomorrow's 09:00–12:00 is within the guide's 12 hours' notice (from 10:30: too short for 2 hours).
     expect(initialDraft(morning, new URLSearchParams()).date).toBe('2026-11-25');
     // A guide open all day: tomorrow from 10:30 still fits.
     expect(initialDraft(guide, new URLSearchParams()).date).toBe('2026-11-24');

@@ -17,6 +17,7 @@ export type BookableGuide = Pick<
   | 'groupPricing'
   | 'services'
   | 'availabilities'
+  | 'minNoticeHours'
 >;
 
 /** The traveler's choice in the booking box, carried to the checkout in its query string. */
@@ -55,9 +56,10 @@ export function dateBounds(timeZone: string, now = new Date()): { min: string; m
 }
 
 /** The next day on or after `from` (within 60 days) that still has a bookable start time, or null. */
-export function nextOpenDay(guide: Pick<BookableGuide, 'availabilities' | 'timeZone'> & Partial<Pick<BookableGuide, 'minDuration'>>, from: string, now = new Date()): string | null {
+export function nextOpenDay(guide: Pick<BookableGuide, 'availabilities' | 'timeZone'> & Partial<Pick<BookableGuide, 'minDuration' | 'minNoticeHours'>>, from: string, now = new Date()): string | null {
   const minMinutes = guide.minDuration ? Math.round(guide.minDuration * 60) : undefined;
-  const days = bookableCalendar(guide.availabilities.weekly, guide.availabilities.exceptions, guide.timeZone, 60, now, { minMinutes });
+  // The guide's own notice (decision 153), as the server's slots keep it.
+  const days = bookableCalendar(guide.availabilities.weekly, guide.availabilities.exceptions, guide.timeZone, 60, now, { minMinutes, minNoticeHours: guide.minNoticeHours });
   return days.find((d) => d.available && d.date >= from)?.date ?? null;
 }
 

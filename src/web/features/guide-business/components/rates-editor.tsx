@@ -14,6 +14,7 @@ import { saveErrorKey, useMyRates, useSaveRates } from '../api/guide-business';
 import { formKey, QueryFallback } from './query-fallback';
 import { EXTRA_KINDS, type GuideExtra } from '../../../../shared/booking/money-rules';
 import { GroupPricingFields, groupFormOf, type GroupForm } from './group-pricing-fields';
+import { BookingRulesFields, rulesFormOf, type RulesForm } from './booking-rules-fields';
 
 /** RMB typed by the guide → integer fen (null when not a price). */
 export function rmbToFen(text: string): number | null {
@@ -51,7 +52,7 @@ function groupBody(f: GroupForm) {
   return { includedPeople: included, childPriceRate: percent / 100, infantsFree: f.infantsFree, dayRateCents, dayHours: f.dayHours, extras };
 }
 
-interface Form extends GroupForm {
+interface Form extends GroupForm, RulesForm {
   basic: string;
   additional: string;
   minPeople: string;
@@ -90,6 +91,7 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
     maxDuration: String(d.maxDurationHours),
     services: Object.fromEntries(d.services.map((s) => [s.subcategoryId, s.priceCents === null ? '' : fenToInput(s.priceCents)])),
     ...groupFormOf(d),
+    ...rulesFormOf(d),
   }));
   const [error, setError] = useState<string | null>(null);
   const locale = currentLocale();
@@ -113,7 +115,7 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
     if (group.includedPeople > maxPeople) return setError(t('errors.invalid_range'));
     setError(null);
     save.mutate(
-      { basicPricePerHourCents: basic, additionalPricePerPersonCents: additional, minPeople, maxPeople, minDurationHours, maxDurationHours, services, ...group },
+      { basicPricePerHourCents: basic, additionalPricePerPersonCents: additional, minPeople, maxPeople, minDurationHours, maxDurationHours, services, ...group, instantBook: form.instantBook, minNoticeHours: form.minNoticeHours, bufferMinutes: form.bufferMinutes },
       {
         onSuccess: () => showToast({ title: t('rates.saved'), variant: 'success' }),
         onError: (err) => setError(t(saveErrorKey(err))),
@@ -139,6 +141,8 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
           </div>
 
           <GroupPricingFields form={form} set={set} />
+
+          <BookingRulesFields form={form} set={set} pausedUntil={d.instantBookPausedUntil} />
 
           <fieldset className="mt-6">
             <legend className="font-semibold">{t('rates.services')}</legend>

@@ -9,7 +9,8 @@ process.env.TZ = 'UTC';
 
 /** Monday to Saturday, 09:00–17:00 in Japan; Sundays off. */
 const weekly = [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startMinute: 9 * 60, endMinute: 17 * 60 }));
-// A fixed clock: Sunday 22 November 2026, 12:00 in Japan (the calendar hides what the lead time rules out).
+// A fixed clock: Sunday 22 November 2026, 12:00 in Japan (the calendar hides what the guide's notice rules out;
+// this guide's is 12 hours, decision 153).
 const NOON = new Date('2026-11-22T03:00:00Z');
 const days = availabilityCalendar(weekly, [], 'Asia/Tokyo', 60, NOON);
 const firstOpen = days.find((d) => d.available)!;
@@ -30,7 +31,7 @@ afterEach(async () => {
 
 describe('AvailabilityCalendar (guide profile)', () => {
   it('lists 60 days, picks the first open one and shows its hours in Japan time and in the reader’s own', () => {
-    render(<AvailabilityCalendar weekly={weekly} exceptions={[]} timeZone="Asia/Tokyo" />);
+    render(<AvailabilityCalendar weekly={weekly} exceptions={[]} timeZone="Asia/Tokyo" minNoticeHours={12} />);
     const grid = screen.getByRole('list', { name: 'Availability' });
     const buttons = within(grid).getAllByRole('button');
     expect(buttons).toHaveLength(60);
@@ -43,7 +44,7 @@ describe('AvailabilityCalendar (guide profile)', () => {
   });
 
   it('a day off says so; in Chinese the hours read 日本时间 in full-width brackets', async () => {
-    render(<AvailabilityCalendar weekly={weekly} exceptions={[]} timeZone="Asia/Tokyo" />);
+    render(<AvailabilityCalendar weekly={weekly} exceptions={[]} timeZone="Asia/Tokyo" minNoticeHours={12} />);
     const buttons = within(screen.getByRole('list', { name: 'Availability' })).getAllByRole('button');
     fireEvent.click(buttons[days.indexOf(firstSunday)]!);
     expect(screen.getByText('Not available on this day.')).toBeTruthy();
@@ -51,14 +52,14 @@ describe('AvailabilityCalendar (guide profile)', () => {
     cleanup();
 
     await act(() => i18next.changeLanguage('zh-CN'));
-    render(<AvailabilityCalendar weekly={weekly} exceptions={[]} timeZone="Asia/Tokyo" />);
+    render(<AvailabilityCalendar weekly={weekly} exceptions={[]} timeZone="Asia/Tokyo" minNoticeHours={12} />);
     expect(screen.getByText(/^09:00–17:00（日本时间）/)).toBeTruthy();
   });
 
   it('at 22:30 Japan time picks the first day still bookable, never today’s past morning (issue 27)', () => {
     vi.setSystemTime(new Date('2026-11-23T13:30:00Z')); // Monday 22:30 in Tokyo
     const mornings = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 9 * 60, endMinute: 12 * 60 }));
-    render(<AvailabilityCalendar weekly={mornings} exceptions={[]} timeZone="Asia/Tokyo" minHours={2} />);
+    render(<AvailabilityCalendar weekly={mornings} exceptions={[]} timeZone="Asia/Tokyo" minNoticeHours={12} minHours={2} />);
     const buttons = within(screen.getByRole('list', { name: 'Availability' })).getAllByRole('button');
     expect(buttons[0]!.getAttribute('aria-label')).toBe('Mon, Nov 23, 2026: Not available');
     expect(buttons[1]!.getAttribute('aria-label')).toMatch(/Not available$/);
@@ -67,7 +68,7 @@ describe('AvailabilityCalendar (guide profile)', () => {
     expect(screen.getByText(/^09:00–12:00 \(Japan time\)/)).toBeTruthy();
     // A guide open all day: tomorrow starts at 10:30, the first start 12 hours from now.
     cleanup();
-    render(<AvailabilityCalendar weekly={weekly} exceptions={[]} timeZone="Asia/Tokyo" minHours={2} />);
+    render(<AvailabilityCalendar weekly={weekly} exceptions={[]} timeZone="Asia/Tokyo" minNoticeHours={12} minHours={2} />);
     expect(screen.getByText(/^10:30–17:00 \(Japan time\)/)).toBeTruthy();
   });
 });

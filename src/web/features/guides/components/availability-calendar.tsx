@@ -17,20 +17,23 @@ export function AvailabilityCalendar({
   exceptions,
   timeZone,
   minHours,
+  minNoticeHours,
 }: {
   weekly: WeeklySlot[];
   exceptions: AvailabilityException[];
   timeZone: string;
   /** The guide's shortest tour: a window left shorter than it today is not offered. */
   minHours?: number;
+  /** The guide's minimum notice (decision 153). */
+  minNoticeHours?: number;
 }) {
   const { t } = useTranslation('guides');
   const locale = currentLocale();
-  // No start time already past (or within the lead time) in the guide's zone, so the day
+  // No start time already past (or within the guide's notice) in the guide's zone, so the day
   // picked first is the first one a traveler can still book.
   const days = useMemo(
-    () => bookableCalendar(weekly, exceptions, timeZone, 60, new Date(), { minMinutes: minHours ? Math.round(minHours * 60) : undefined }),
-    [weekly, exceptions, timeZone, minHours],
+    () => bookableCalendar(weekly, exceptions, timeZone, 60, new Date(), { minMinutes: minHours ? Math.round(minHours * 60) : undefined, minNoticeHours }),
+    [weekly, exceptions, timeZone, minHours, minNoticeHours],
   );
   const [picked, setPicked] = useState<string | null>(() => days.find((d) => d.available)?.date ?? null);
   const pickedDay = days.find((d) => d.date === picked);

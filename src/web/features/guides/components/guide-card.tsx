@@ -12,6 +12,7 @@ import { GuidePhoto } from './guide-photo';
 import { htmlLang, WrittenIn } from './written-in';
 import { Rating } from './rating';
 import { LicenceBadge } from '../../licences';
+import { InstantBadge } from './instant-badge';
 import { ResponsivenessLine } from './responsiveness';
 import { GroupTotal } from './group-total';
 
@@ -89,7 +90,10 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
         <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400" data-testid="card-place">
           {cityName(guide.serviceCity, locale)} · {guide.languages.map((l) => t(`languages.${l}`, { defaultValue: l })).join(' · ')}
         </p>
-        <LicenceBadge licence={guide.licence} className="mt-1.5 self-start" />
+        <div className="flex flex-wrap gap-1.5">
+          <LicenceBadge licence={guide.licence} className="mt-1.5" />
+          <InstantBadge on={guide.instantBook} className="mt-1.5" />
+        </div>
         {/* A guide the rating already calls new is not called new twice. */}
         {!(guide.responsiveness.isNew && guide.reviewCount === 0) && (
           <p className="mt-1 text-xs text-stone-600 dark:text-stone-300">

@@ -34,6 +34,8 @@ const guide = (responsiveness: Responsiveness, reviewCount = 12): GuideSummary =
   isSaved: false,
   responsiveness,
   licence: null,
+  instantBook: false,
+  minNoticeHours: 24,
 });
 const PROMPT = { rate: 95, typicalMinutes: 42, isNew: false };
 const NEW = { rate: null, typicalMinutes: null, isNew: true };

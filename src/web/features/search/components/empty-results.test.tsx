@@ -38,6 +38,8 @@ const guide = (id: number, name: string): GuideSummary => ({
   isSaved: false,
   responsiveness: { rate: null, typicalMinutes: null, isNew: true },
   licence: null,
+  instantBook: false,
+  minNoticeHours: 24,
 });
 const TOKYO = [guide(1, 'Aoi Sato'), guide(2, 'Ren Ito'), guide(3, 'Mei Kato'), guide(4, 'Sora Abe')];
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

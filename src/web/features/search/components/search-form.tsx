@@ -99,6 +99,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
     minPrice: band?.min,
     maxPrice: band?.max,
     licensed: initial.licensed,
+    instantBook: initial.instantBook,
   };
 
   return (

@@ -4,7 +4,7 @@ import type { Locale } from '../../../../shared/locales';
 import type { ServiceCategory } from '../../../../shared/schemas/catalog';
 import { formatCalendarDate, localName } from '../../../lib/format';
 
-export type FilterValues = Partial<Pick<GuideSearchParams, 'language' | 'services' | 'date' | 'travelers' | 'minPrice' | 'maxPrice' | 'licensed'>>;
+export type FilterValues = Partial<Pick<GuideSearchParams, 'language' | 'services' | 'date' | 'travelers' | 'minPrice' | 'maxPrice' | 'licensed' | 'instantBook'>>;
 
 /**
  * What each active filter of a search reads as, in one place (decision 104): the folded search bar's
@@ -36,5 +36,7 @@ function filterLabel(filter: SearchFilter, p: FilterValues, t: TFunction, locale
       return p.minPrice !== undefined ? t('search:filters.priceFrom', { min: p.minPrice }) : t('search:filters.priceUpTo', { max: p.maxPrice });
     case 'licensed':
       return t('search:filters.licensed');
+    case 'instantBook':
+      return t('search:filters.instantBook');
   }
 }
