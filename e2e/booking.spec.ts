@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORDS, expect, signIn, test, expectDate } from './fixtures';
+import { fillCard, fillMeetingPoint } from './checkout';
 import { freeSlot } from './slots';
 
 /**
@@ -71,32 +72,6 @@ async function chooseInBox(page: Page, o: { date: string; startTime: string; gui
   await expect(page).toHaveURL(new RegExp(`/checkout/\\d+\\?date=${o.date}&time=${o.startTime.replace(':', '%3A')}&hours=${o.hours}&adults=2$`));
 }
 
-/** A free meeting address (the picker offers Shinjuku Station for it; Escape keeps the text). */
-async function fillMeetingPoint(page: Page, zh: boolean, shot?: string) {
-  const address = page.getByRole('combobox', { name: zh ? '集合地址' : 'Meeting address' });
-  await address.fill(zh ? '新宿站 东口' : 'Shinjuku Station, East exit');
-  await expect(page.getByRole('listbox', { name: zh ? '车站和景点' : 'Stations and sights' }).getByRole('option').first()).toContainText(zh ? '新宿站' : 'Shinjuku Station');
-  if (shot) {
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/${shot}` });
-  }
-  await address.press('Escape');
-  await expect(page.getByRole('listbox', { name: zh ? '车站和景点' : 'Stations and sights' })).toBeHidden();
-  await expect(address).toHaveValue(zh ? '新宿站 东口' : 'Shinjuku Station, East exit');
-  const postal = page.getByLabel(zh ? '邮政编码' : 'Postal code');
-  await postal.fill('1600022');
-  await expect(postal).toHaveValue('160-0022');
-}
-
-async function fillCard(page: Page, zh: boolean, number: string) {
-  // A Chinese reader starts on Alipay: choose the card first.
-  if (zh) await page.getByRole('radio', { name: '银行卡' }).locator('..').click();
-  await page.getByLabel(zh ? '卡号' : 'Card number').fill(number);
-  await page.getByLabel(zh ? '有效期（MM/YY）' : 'Expiry (MM/YY)').pressSequentially('1230');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel(zh ? '持卡人姓名' : 'Name on card').fill('Li Wei');
-}
-
 const bookingNumberOn = async (page: Page) => (await page.locator('dd').filter({ hasText: /^TG\d{4,}$/ }).first().textContent())!;
 
 test('in Chinese: a traveler books from the search, pays the deposit by card, the guide accepts and the trip is upcoming', async ({ browser, request }) => {
@@ -119,7 +94,7 @@ test('in Chinese: a traveler books from the search, pays the deposit by card, th
   await expect(pay).toBeEnabled();
   await pay.click();
   await expect(t.getByText('请提供集合地址。')).toBeVisible();
-  await fillMeetingPoint(t, true, 'checkout-picker-zh-CN-1280.png');
+  await fillMeetingPoint(t, true, `${SHOTS}/checkout-picker-zh-CN-1280.png`);
   await pay.click();
 
   await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
@@ -189,7 +164,7 @@ test('in English: Alipay through the demo approval page, the guide accepts, and 
   const t = traveler.page;
 
   await chooseInBox(t, { ...slot, guideName: guide.name, locale: 'en', hours: 4 });
-  await fillMeetingPoint(t, false, 'checkout-picker-en-1280.png');
+  await fillMeetingPoint(t, false, `${SHOTS}/checkout-picker-en-1280.png`);
   await t.getByRole('radio', { name: 'Alipay' }).locator('..').click();
   await t.getByLabel('Alipay account').fill('liwei@example.com');
   const deposit = (await t.getByRole('button', { name: /^Pay [\d,.]+ RMB$/ }).textContent())!.match(/[\d,.]+/)![0];

@@ -1,0 +1,82 @@
+import { fillCard, fillMeetingPoint } from './checkout';
+import { expect, expectDate, signIn, test } from './fixtures';
+import { freeSlot } from './slots';
+
+/**
+ * A family at 375 px (decisions 152 and 153): two adults, a child and an infant find a guide who
+ * confirms at once, see their group's price in the booking box as the server quotes it, pay that
+ * price's deposit at the checkout, and the booking is confirmed without waiting for the guide.
+ */
+const TEXT = {
+  en: { badge: 'Instant confirmation', group: '4 people ≈', view: 'View Profile', box: 'Book this guide', date: 'Date', adults: 'Adults', duration: 'Duration', start: 'Start time (Japan time)', book: 'Book', pay: /^Pay [\d,.]+ RMB$/, money: (a: string) => `${a} RMB`, waiting: 'Waiting for the guide' },
+  'zh-CN': { badge: '可即时确认', group: '4 人 · 约', view: '查看资料', box: '预订这位地陪', date: '日期', adults: '成人', duration: '时长', start: '开始时间（日本时间）', book: '预订', pay: /^支付 [\d,.]+ 元$/, money: (a: string) => `${a} 元`, waiting: '等待地陪接受' },
+} as const;
+
+/** Fen as the app writes yuan: whole yuan without decimals, else two (decision 117). */
+const yuan = (cents: number) => (cents % 100 === 0 ? (cents / 100).toLocaleString('en-US') : (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+
+for (const locale of ['zh-CN', 'en'] as const) {
+  test(`a family of four books a guide who confirms at once and pays the quoted price (${locale})`, async ({ browser, request }) => {
+    test.setTimeout(90_000);
+    const s = TEXT[locale];
+    const zh = locale === 'zh-CN';
+    const found = await (await request.get('/api/v2/guides', { params: { city: 'tokyo', instantBook: 'true', travelers: 4 } })).json();
+    expect(found.data.length, 'a seeded Tokyo guide with instant booking who takes four').toBeGreaterThan(0);
+    const guide = await (await request.get(`/api/v2/guides/${found.data[0].id}`)).json();
+    const hours = Math.max(2, guide.minDurationHours);
+    const slot = await freeSlot(request, guide.id, { hours, fromDay: 12, notBefore: '10:00' });
+
+    const context = await browser.newContext({ locale: zh ? 'zh-CN' : 'en-US', timezoneId: 'Asia/Shanghai', viewport: { width: 375, height: 760 } });
+    try {
+      const page = await context.newPage();
+      await signIn(page, 'traveler', undefined, locale);
+      await page.goto(`/search?city=tokyo&date=${slot.date}&travelers=4&instantBook=true`);
+      const card = page.getByRole('article', { name: guide.user.fullName, exact: true });
+      await expect(card.getByTestId('instant-badge')).toHaveText(s.badge);
+      await expect(card.getByTestId('group-total')).toContainText(s.group);
+      await card.getByRole('link', { name: s.view }).click();
+
+      const box = page.getByRole('complementary', { name: s.box });
+      await expectDate(box.getByRole('group', { name: s.date }), slot.date);
+      // The search named four people and no ages: four adults, then two of them become a child and an infant.
+      await expect(box.getByRole('status', { name: s.adults })).toHaveText('4');
+      const steppers = box.getByTestId('group-steppers');
+      await steppers.getByRole('button', { name: zh ? '减少成人' : 'Fewer: Adults' }).click();
+      await steppers.getByRole('button', { name: zh ? '减少成人' : 'Fewer: Adults' }).click();
+      await steppers.getByRole('button', { name: zh ? '增加儿童' : 'More: Children' }).click();
+      await steppers.getByRole('button', { name: zh ? '增加婴儿' : 'More: Infants' }).click();
+      await box.getByLabel(s.duration).selectOption(String(hours));
+      await box.getByRole('group', { name: s.start }).getByText(slot.startTime, { exact: true }).click();
+
+      const quote = await (
+        await request.get(`/api/v2/guides/${guide.id}/quote`, { params: { date: slot.date, startTime: slot.startTime, durationHours: hours, adults: 2, children: 1, infants: 1, lang: locale } })
+      ).json();
+      // The box shows the server's total and its lines for this very family.
+      await expect(box.getByText(s.money(yuan(quote.totalCents)), { exact: true }).first()).toBeVisible();
+      for (const line of quote.lines) await expect(box.getByText(line.label, { exact: true })).toBeVisible();
+      await box.getByRole('button', { name: s.book, exact: true }).click();
+      await expect(page).toHaveURL(/\/checkout\/\d+\?.*adults=2&children=1&infants=1/);
+
+      // The checkout charges the quote's deposit on the same total.
+      await expect(page.getByText(s.money(yuan(quote.totalCents)), { exact: true }).first()).toBeVisible();
+      const pay = page.getByRole('button', { name: s.pay });
+      await fillCard(page, zh, '4242424242424242');
+      await fillMeetingPoint(page, zh);
+      await expect(pay).toHaveText(zh ? `支付 ${yuan(quote.depositCents)} 元` : `Pay ${yuan(quote.depositCents)} RMB`);
+      await pay.click();
+      await expect(page).toHaveURL(/\/payment-success\?booking=\d+$/);
+      const bookingId = Number(new URL(page.url()).searchParams.get('booking'));
+
+      // Confirmed at once: no request waits for the guide, and the booking is the family's, priced as quoted.
+      const login = await (await request.post('/api/auth/login', { data: { username: 'traveler', password: 'traveler123' } })).json();
+      const booking = await (await request.get(`/api/v2/bookings/${bookingId}`, { headers: { authorization: `Bearer ${login.token}` } })).json();
+      expect(booking).toMatchObject({ status: 'upcoming', instantBook: true, adults: 2, children: 1, infants: 1, travelers: 4, totalPriceCents: quote.totalCents, depositCents: quote.depositCents });
+      await page.goto('/dashboard');
+      const trip = page.getByRole('article').filter({ hasText: booking.bookingNumber });
+      await expect(trip).toBeVisible();
+      await expect(trip.getByText(s.waiting)).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+}
