@@ -1,3 +1,5 @@
+import { priceWithCredit } from '../src/shared/booking/credit';
+import { formatFen } from '../src/shared/money-format';
 import { fillCard, fillMeetingPoint } from './checkout';
 import { expect, expectDate, signIn, test } from './fixtures';
 import { freeSlot } from './slots';
@@ -12,8 +14,7 @@ const TEXT = {
   'zh-CN': { badge: '可即时确认', group: '4 人 · 约', view: '查看资料', box: '预订这位地陪', date: '日期', adults: '成人', duration: '时长', start: '开始时间（日本时间）', book: '预订', pay: /^支付 [\d,.]+ 元$/, money: (a: string) => `${a} 元`, waiting: '等待地陪接受' },
 } as const;
 
-/** Fen as the app writes yuan: whole yuan without decimals, else two (decision 117). */
-const yuan = (cents: number) => (cents % 100 === 0 ? (cents / 100).toLocaleString('en-US') : (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const yuan = formatFen;
 
 for (const locale of ['zh-CN', 'en'] as const) {
   test(`a family of four books a guide who confirms at once and pays the quoted price (${locale})`, async ({ browser, request }) => {
@@ -23,7 +24,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     const found = await (await request.get('/api/v2/guides', { params: { city: 'tokyo', instantBook: 'true', travelers: 4 } })).json();
     expect(found.data.length, 'a seeded Tokyo guide with instant booking who takes four').toBeGreaterThan(0);
     const guide = await (await request.get(`/api/v2/guides/${found.data[0].id}`)).json();
-    const hours = Math.max(2, guide.minDurationHours);
+    const hours = Math.max(2, guide.minDuration);
     const slot = await freeSlot(request, guide.id, { hours, fromDay: 12, notBefore: '10:00' });
 
     const context = await browser.newContext({ locale: zh ? 'zh-CN' : 'en-US', timezoneId: 'Asia/Shanghai', viewport: { width: 375, height: 760 } });
@@ -57,20 +58,23 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await box.getByRole('button', { name: s.book, exact: true }).click();
       await expect(page).toHaveURL(/\/checkout\/\d+\?.*adults=2&children=1&infants=1/);
 
-      // The checkout charges the quote's deposit on the same total.
-      await expect(page.getByText(s.money(yuan(quote.totalCents)), { exact: true }).first()).toBeVisible();
+      // The checkout charges the quote's total, less a travel credit the traveler may hold (decision 139), and its deposit.
+      const login = await (await request.post('/api/auth/login', { data: { username: 'traveler', password: 'traveler123' } })).json();
+      const headers = { authorization: `Bearer ${login.token}` };
+      const credits = await (await request.get('/api/me/travel-credits', { headers })).json();
+      const paid = priceWithCredit(quote.totalCents, credits.available?.amountCents ?? 0);
+      await expect(page.getByText(s.money(yuan(paid.totalCents)), { exact: true }).first()).toBeVisible();
       const pay = page.getByRole('button', { name: s.pay });
       await fillCard(page, zh, '4242424242424242');
       await fillMeetingPoint(page, zh);
-      await expect(pay).toHaveText(zh ? `支付 ${yuan(quote.depositCents)} 元` : `Pay ${yuan(quote.depositCents)} RMB`);
+      await expect(pay).toHaveText(zh ? `支付 ${yuan(paid.depositCents)} 元` : `Pay ${yuan(paid.depositCents)} RMB`);
       await pay.click();
       await expect(page).toHaveURL(/\/payment-success\?booking=\d+$/);
       const bookingId = Number(new URL(page.url()).searchParams.get('booking'));
 
       // Confirmed at once: no request waits for the guide, and the booking is the family's, priced as quoted.
-      const login = await (await request.post('/api/auth/login', { data: { username: 'traveler', password: 'traveler123' } })).json();
-      const booking = await (await request.get(`/api/v2/bookings/${bookingId}`, { headers: { authorization: `Bearer ${login.token}` } })).json();
-      expect(booking).toMatchObject({ status: 'upcoming', instantBook: true, adults: 2, children: 1, infants: 1, travelers: 4, totalPriceCents: quote.totalCents, depositCents: quote.depositCents });
+      const booking = await (await request.get(`/api/v2/bookings/${bookingId}`, { headers })).json();
+      expect(booking).toMatchObject({ status: 'upcoming', instantBook: true, adults: 2, children: 1, infants: 1, travelers: 4, totalPriceCents: paid.totalCents, depositCents: paid.depositCents });
       await page.goto('/dashboard');
       const trip = page.getByRole('article').filter({ hasText: booking.bookingNumber });
       await expect(trip).toBeVisible();

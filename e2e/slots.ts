@@ -31,13 +31,14 @@ async function demoTravelerTrips(request: APIRequestContext): Promise<Trip[]> {
 export async function freeSlot(
   request: APIRequestContext,
   guideId: number,
-  o: { fromDay: number; hours?: number; notBefore?: string },
+  o: { fromDay: number; hours?: number; notBefore?: string; days?: number },
 ): Promise<{ date: string; startTime: string }> {
   const hours = o.hours ?? 2;
   const trips = await demoTravelerTrips(request);
   for (let day = o.fromDay; day < o.fromDay + 60; day++) {
     const date = tokyoDate(day);
-    const reply = await (await request.get(`/api/v2/guides/${guideId}/slots`, { params: { date, durationHours: hours } })).json();
+    // With `days`, a start every day offers; its slot ends with the last day (decision 154).
+    const reply = await (await request.get(`/api/v2/guides/${guideId}/slots`, { params: { date, durationHours: hours, ...(o.days ? { days: o.days } : {}) } })).json();
     const slot = (reply.slots as { startTime: string; startsAt: string; endsAt: string }[] | undefined)?.find(
       (s) => s.startTime >= (o.notBefore ?? '00:00') && !trips.some((b) => Date.parse(b.startsAt) < Date.parse(s.endsAt) && Date.parse(b.endsAt) > Date.parse(s.startsAt)),
     );
