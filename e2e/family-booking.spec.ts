@@ -10,8 +10,8 @@ import { freeSlot } from './slots';
  * price's deposit at the checkout, and the booking is confirmed without waiting for the guide.
  */
 const TEXT = {
-  en: { badge: 'Instant confirmation', group: '4 people ≈', view: 'View Profile', box: 'Book this guide', date: 'Date', adults: 'Adults', duration: 'Duration', start: 'Start time (Japan time)', book: 'Book', pay: /^Pay [\d,.]+ RMB$/, money: (a: string) => `${a} RMB`, waiting: 'Waiting for the guide' },
-  'zh-CN': { badge: '可即时确认', group: '4 人 · 约', view: '查看资料', box: '预订这位地陪', date: '日期', adults: '成人', duration: '时长', start: '开始时间（日本时间）', book: '预订', pay: /^支付 [\d,.]+ 元$/, money: (a: string) => `${a} 元`, waiting: '等待地陪接受' },
+  en: { choose: 'Check times', badge: 'Instant confirmation', group: '4 people ≈', view: 'View Profile', box: 'Book this guide', date: 'Date', adults: 'Adults', duration: 'Duration', start: 'Start time (Japan time)', book: 'Book', pay: /^Pay [\d,.]+ RMB$/, money: (a: string) => `${a} RMB`, waiting: 'Waiting for the guide', upcoming: 'Upcoming' },
+  'zh-CN': { choose: '查看时间', badge: '可即时确认', group: '4 人 · 约', view: '查看资料', box: '预订这位地陪', date: '日期', adults: '成人', duration: '时长', start: '开始时间（日本时间）', book: '预订', pay: /^支付 [\d,.]+ 元$/, money: (a: string) => `${a} 元`, waiting: '等待地陪接受', upcoming: '即将出行' },
 } as const;
 
 const yuan = formatFen;
@@ -37,7 +37,9 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await expect(card.getByTestId('group-total')).toContainText(s.group);
       await card.getByRole('link', { name: s.view }).click();
 
-      const box = page.getByRole('complementary', { name: s.box });
+      // On a phone the booking box opens from the bar at the bottom of the profile.
+      await page.getByRole('button', { name: s.choose }).click();
+      const box = page.getByRole('dialog', { name: s.box });
       await expectDate(box.getByRole('group', { name: s.date }), slot.date);
       // The search named four people and no ages: four adults, then two of them become a child and an infant.
       await expect(box.getByRole('status', { name: s.adults })).toHaveText('4');
@@ -75,9 +77,10 @@ for (const locale of ['zh-CN', 'en'] as const) {
       // Confirmed at once: no request waits for the guide, and the booking is the family's, priced as quoted.
       const booking = await (await request.get(`/api/v2/bookings/${bookingId}`, { headers })).json();
       expect(booking).toMatchObject({ status: 'upcoming', instantBook: true, adults: 2, children: 1, infants: 1, travelers: 4, totalPriceCents: paid.totalCents, depositCents: paid.depositCents });
-      await page.goto('/dashboard');
+      // Among the upcoming trips at once, marked as such, with no answer awaited.
+      await page.goto('/dashboard?tab=upcoming');
       const trip = page.getByRole('article').filter({ hasText: booking.bookingNumber });
-      await expect(trip).toBeVisible();
+      await expect(trip.getByText(s.upcoming, { exact: true })).toBeVisible();
       await expect(trip.getByText(s.waiting)).toHaveCount(0);
     } finally {
       await context.close();

@@ -61,7 +61,8 @@ for (const locale of ['en', 'zh-CN'] as const) {
       expect(q.depositCents + q.inPersonCents).toBe(q.totalCents);
       expect(q.lines.reduce((sum: number, l: { amountCents: number }) => sum + l.amountCents, 0)).toBe(q.totalCents);
     } finally {
-      const { guideId: _g, currency: _c, services, ...rest } = before;
+      // The pause is the server's to set (decision 153): it is read, never written back.
+      const { guideId: _g, currency: _c, instantBookPausedUntil: _p, services, ...rest } = before;
       const restore = await page.request.put('/api/v2/guides/me/rates', {
         headers,
         data: { ...rest, services: services.map((x: { subcategoryId: number; priceCents: number | null }) => ({ subcategoryId: x.subcategoryId, priceCents: x.priceCents })) },

@@ -8,8 +8,8 @@ import { freeSlot } from './slots';
  * all three days in one deposit.
  */
 const TEXT = {
-  en: { box: 'Book this guide', date: 'Date', days: 'Days', list: 'Your days', start: 'Start time (Japan time)', book: 'Book', pay: /^Pay [\d,.]+ RMB$/ },
-  'zh-CN': { box: '预订这位地陪', date: '日期', days: '天数', list: '您的行程日期', start: '开始时间（日本时间）', book: '预订', pay: /^支付 [\d,.]+ 元$/ },
+  en: { choose: 'Check times', box: 'Book this guide', date: 'Date', days: 'Days', list: 'Your days', start: 'Start time (Japan time)', book: 'Book', pay: /^Pay [\d,.]+ RMB$/ },
+  'zh-CN': { choose: '查看时间', box: '预订这位地陪', date: '日期', days: '天数', list: '您的行程日期', start: '开始时间（日本时间）', book: '预订', pay: /^支付 [\d,.]+ 元$/ },
 } as const;
 
 for (const locale of ['zh-CN', 'en'] as const) {
@@ -29,7 +29,9 @@ for (const locale of ['zh-CN', 'en'] as const) {
       const page = await context.newPage();
       await signIn(page, 'traveler', undefined, locale);
       await page.goto(`/guides/${summary!.id}`);
-      const box = page.getByRole('complementary', { name: s.box });
+      // On a phone the booking box opens from the bar at the bottom of the profile.
+      await page.getByRole('button', { name: s.choose }).click();
+      const box = page.getByRole('dialog', { name: s.box });
       await pickDate(box.getByRole('group', { name: s.date }), slot.date);
       await box.getByLabel(s.days).selectOption('3');
       await expect(box.getByRole('list', { name: s.list }).getByRole('listitem')).toHaveCount(3);

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { expect, signIn, test, pickDate } from './fixtures';
+import { freeSlot } from './slots';
 
 /**
  * Decision 078: the traveler sends a tour request, the guide answers with an offer,
@@ -20,18 +21,6 @@ async function person(browser: Browser, username: string, locale: 'en' | 'zh-CN'
   const page = await context.newPage();
   const reply = await signIn(page, username, undefined, locale);
   return { context, page, token: reply.token as string, auth: { authorization: `Bearer ${reply.token}` } };
-}
-
-/** The first free start from `fromDay` days out (the seeded offer sits about two weeks out). */
-async function freeSlot(page: Page, listing: number, fromDay = 20): Promise<{ date: string; startTime: string }> {
-  for (let i = fromDay; i < fromDay + 60; i++) {
-    const date = new Date(Date.now() + i * 86_400_000).toISOString().slice(0, 10);
-    const res = await page.request.get(`/api/v2/guides/${listing}/slots`, { params: { date, durationHours: 2 } });
-    const body = await res.json();
-    const slot = body.slots?.find((s: { startTime: string }) => s.startTime.endsWith(':00') || s.startTime.endsWith(':30'));
-    if (slot) return { date, startTime: slot.startTime as string };
-  }
-  throw new Error('no free slot');
 }
 
 /** A PDF's text as a reader's copy would give it (the booking PDF carries ToUnicode maps). */
@@ -60,7 +49,8 @@ for (const c of cases) {
     const guide = await person(browser, 'guide', c.guide.locale, c.guide.viewport);
     const listing = (await (await guide.page.request.get('/api/guides/me', { headers: guide.auth })).json()).id as number;
     const conversation = (await (await traveler.page.request.post('/api/conversations', { headers: traveler.auth, data: { guideId: listing } })).json()).data.conversation.id as number;
-    const slot = await freeSlot(traveler.page, listing);
+    // The seeded offer sits about two weeks out; the demo traveler's seeded trips are left alone.
+    const slot = await freeSlot(traveler.page.request, listing, { fromDay: 20 });
     const itinerary = `Yanaka Ginza, Nezu shrine (${tTag})`;
 
     // The traveler sends a tour request from the chat.
@@ -192,7 +182,7 @@ for (const c of cases) {
     await t.screenshot({ path: `${SHOTS}/traveler-chat-booked-${tTag}.png` });
 
     // The guide proposes a new time from the dashboard (a later free day, same price).
-    const later = await freeSlot(g, listing, Math.round((Date.parse(slot.date) - Date.now()) / 86_400_000) + 3);
+    const later = await freeSlot(g.request, listing, { fromDay: Math.round((Date.parse(slot.date) - Date.now()) / 86_400_000) + 3 });
     await g.goto('/guide-dashboard?tab=tours');
     const guideCard = g.getByRole('article').filter({ hasText: number }).first();
     await guideCard.getByRole('button', { name: gz ? '提议新时间' : 'Propose a new time' }).click();

@@ -212,8 +212,12 @@ function showcaseGroupPricing(list: GeneratedGuide[]): void {
       ],
     } satisfies Partial<GeneratedGuide['guide']>);
   }
-  const day = first('sapporo');
-  if (day) {
+  const dayGuide = list.find((g) => g.guide.serviceCity === 'sapporo');
+  const day = dayGuide?.guide;
+  if (dayGuide && day) {
+    // A guide who sells whole days keeps whole days open, five in a row (Wednesday to Sunday), so a
+    // trip of several days can be booked with them (decision 154).
+    dayGuide.weekly = [3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 8 * 60, endMinute: 19 * 60 }));
     Object.assign(day, {
       dayRateCents: day.basicPricePerHourCents * 6,
       dayHours: 8,
