@@ -243,4 +243,17 @@ describe('RequestCard (guide requests)', () => {
     const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/decline')) as unknown as [string, RequestInit];
     expect(JSON.parse(String(call[1].body))).toEqual({ reason: 'I am not available at that time' });
   });
+
+  it('tells the guide the family: adults, children and infants apart (decision 152), in English and Chinese', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200 })));
+    const family = booking({ status: 'confirmed', actions: ['accept', 'decline'], respondBy: '2026-11-24T10:00:00Z', travelers: 4, adults: 2, children: 1, infants: 1 });
+    await act(() => i18next.changeLanguage('en'));
+    const { unmount } = render(wrap(<RequestCard booking={family} />));
+    expect(await screen.findByText('2 adults, 1 child, 1 infant · 3 hours')).toBeTruthy();
+    unmount();
+    await act(() => i18next.changeLanguage('zh-CN'));
+    render(wrap(<RequestCard booking={family} />));
+    expect(await screen.findByText('成人 2 位、儿童 1 位、婴儿 1 位 · 3 小时')).toBeTruthy();
+    await act(() => i18next.changeLanguage('en'));
+  });
 });

@@ -14,6 +14,7 @@ import { BookingFeedback } from '../../reviews';
 import { MeetingPlace } from '../../meeting-points';
 import { HelpNow } from '../../support';
 import { inHelpWindow } from '../../../../shared/booking/help-window';
+import { groupText } from '../lib/group-text';
 
 /**
  * An accepted tour on /guide-dashboard: the traveler, day and time in the guide's zone,
@@ -56,7 +57,7 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
         </Fact>
         <TourDays booking={b} />
         <Fact icon={<Users className="h-4 w-4" />} label={t('bookings:requests.group')}>
-          {t('bookings:requests.groupValue', { people: t('bookings:people', { count: b.travelers }), hours: durationText(b.duration, locale) })}
+          {t('bookings:requests.groupValue', { people: groupText(t, b), hours: durationText(b.duration, locale) })}
         </Fact>
         {/* The traveler's verified number, sent by the server on the trip day only (decision 147). */}
         {b.travelerPhone && (

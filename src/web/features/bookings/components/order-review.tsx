@@ -11,6 +11,7 @@ import { ExtrasList } from '../../guides';
 import { currentLocale } from '../../../lib/i18n';
 import { durationText, formatCalendarDate, formatDeadline, moneyFormat } from '../../../lib/format';
 import { TourTime } from '../../../components/ui/tour-time';
+import { groupText } from '../lib/group-text';
 
 /** Until when what is being paid for stays open, as each screen knows it. */
 export type ReviewValidity =
@@ -56,17 +57,6 @@ export interface OrderReviewFacts {
   extras?: readonly GuideExtra[];
   /** The booking's frozen overtime rate an hour (decision 152), shown as the overtime extra's price. */
   overtimeRateCents?: number | null;
-}
-
-/** The group as a phrase: "2 adults, 1 child, 1 infant", or "3 people" when all are adults. */
-function groupText(t: (key: string, o?: Record<string, unknown>) => string, f: Pick<OrderReviewFacts, 'travelers' | 'children' | 'infants'>): string {
-  const children = f.children ?? 0;
-  const infants = f.infants ?? 0;
-  if (!children && !infants) return t('people', { count: f.travelers });
-  const parts = [t('group.adultsCount', { count: f.travelers - children - infants })];
-  if (children) parts.push(t('group.childrenCount', { count: children }));
-  if (infants) parts.push(t('group.infantsCount', { count: infants }));
-  return parts.join(t('group.separator'));
 }
 
 /** The extras with the overtime priced at the rate the booking froze, where it has one. */

@@ -12,6 +12,7 @@ import { BookingCardHeader, Fact, TourDays } from './booking-card-parts';
 import { DeclineDialog } from './decline-dialog';
 import { ReschedulePanel } from './reschedule-panel';
 import { MeetingPlace } from '../../meeting-points';
+import { groupText } from '../lib/group-text';
 
 /** A paid request on /guide-dashboard: who, when, how many, what it pays; Accept, or Decline with a reason. */
 export function RequestCard({ booking: b }: { booking: Booking }) {
@@ -73,7 +74,7 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
         </Fact>
         <TourDays booking={b} />
         <Fact icon={<Users className="h-4 w-4" />} label={t('requests.group')}>
-          {t('requests.groupValue', { people: t('people', { count: b.travelers }), hours: durationText(b.duration, locale) })}
+          {t('requests.groupValue', { people: groupText(t, b), hours: durationText(b.duration, locale) })}
         </Fact>
         <Fact icon={<MapPin className="h-4 w-4" />} label={t('meeting.title')}>
           <MeetingPlace place={b} fallback={t('requests.noMeeting')} />

@@ -21,6 +21,7 @@ import { NoShowReport } from './no-show-report';
 import { ReplacementPanel, ReplacementWaiting } from './replacement-panel';
 import { HelpNow } from '../../support';
 import { inHelpWindow } from '../../../../shared/booking/help-window';
+import { groupText } from '../lib/group-text';
 
 /**
  * One trip on /dashboard: guide, day and time (Japan time, with the traveler's own), group, price,
@@ -96,7 +97,7 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
         </Fact>
         <TourDays booking={b} />
         <Fact icon={<Users className="h-4 w-4" />} label={t('card.group')}>
-          {t('card.groupValue', { people: t('bookings:people', { count: b.travelers }), hours: durationText(b.duration, locale) })}
+          {t('card.groupValue', { people: groupText(t, b), hours: durationText(b.duration, locale) })}
           {pendingExtension && (
             <span className="block text-xs text-stone-500 dark:text-stone-400">{t('card.extensionPending', { hours: durationText(pendingExtension.hours, locale) })}</span>
           )}
