@@ -81,6 +81,23 @@ describe('a booking of three days', () => {
     expect((await book(t, other, { guideId: g.guideId, date, startTime: '09:00', durationHours: 2, travelers: 1 })).statusCode).toBe(201);
   });
 
+  it('keeps the guide’s notice before the first day and the buffer around the whole span (decision 153)', async () => {
+    const g = await dayGuide();
+    // A week's notice: a span starting in three days is too soon, and the refusal names the earliest start.
+    await t.database.db.update(guides).set({ minNoticeHours: 168 }).where(eq(guides.id, g.guideId));
+    const soon = await book(t, traveler, { guideId: g.guideId, date: daysAhead(3), days: 3, dayStartTime: '09:00', travelers: 1 });
+    expect(soon.statusCode).toBe(409);
+    expect(soon.json()).toMatchObject({ code: 'too_short_notice', fields: [{ path: 'earliestStartsAt' }] });
+    // Another tour right after the last day's six hours: inside the guide's 30 minutes of free time.
+    const date = daysAhead(60);
+    expect((await book(t, other, { guideId: g.guideId, date: addDays(date, 2), startTime: '15:00', durationHours: 2, travelers: 1 })).statusCode).toBe(201);
+    const close = await book(t, traveler, { guideId: g.guideId, date, days: 3, dayStartTime: '09:00', dayHours: 6, travelers: 1 });
+    expect(close.statusCode).toBe(409);
+    expect(close.json().code).toBe('buffer_conflict');
+    const slots = (await get(`/api/v2/guides/${g.guideId}/slots?date=${date}&durationHours=6&days=3`)).json();
+    expect(slots.slots.map((x: { startTime: string }) => x.startTime)).not.toContain('09:00');
+  });
+
   it('is priced as the quote prices the days: the day rate, else the hours at the hourly price', async () => {
     for (const rate of [2000, null]) {
       const g = await dayGuide(rate);
