@@ -17,12 +17,25 @@ async function phonePage(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-/** The code the server texted to the number, as a phone would show it. */
+/** The last text read per number: a new code is one the test has not read yet. */
+const read = new Map<string, number>();
+
+/**
+ * The code the server texted to the number, as a phone would show it. The click that asks for it
+ * returns before the server has sent it, so the outbox is asked until a text not read before is there.
+ */
 async function texted(request: APIRequestContext, e164: string): Promise<string> {
-  const reply = await (await request.get(`/api/dev/sms?to=${encodeURIComponent(e164)}`)).json();
-  const body = reply.data[0].body as string;
-  expect(body).toMatch(/^【Tabi Guides】验证码 \d{6}，5分钟内有效。请勿告诉他人。$/);
-  return /\d{6}/.exec(body)![0];
+  let latest: { id: number; body: string } | undefined;
+  await expect
+    .poll(async () => {
+      const reply = await (await request.get(`/api/dev/sms?to=${encodeURIComponent(e164)}`)).json();
+      latest = reply.data[0];
+      return latest !== undefined && latest.id !== read.get(e164);
+    })
+    .toBe(true);
+  read.set(e164, latest!.id);
+  expect(latest!.body).toMatch(/^【Tabi Guides】验证码 \d{6}，5分钟内有效。请勿告诉他人。$/);
+  return /\d{6}/.exec(latest!.body)![0];
 }
 
 async function noSidewaysScroll(page: Page) {
