@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
-import { bookingListQuerySchema, bookingListReplySchema, bookingSchema, cancellationQuoteSchema, createBookingRequestSchema, createPaymentBodySchema, declineBodySchema, idempotencyKeySchema, ledgerReplySchema, paymentReplySchema, slotsQuerySchema, slotsReplySchema, statusBodySchema, statusReplySchema, webhookReplySchema } from '../../../shared/schemas/bookings';
+import { bookingListQuerySchema, bookingListReplySchema, bookingSchema, createBookingRequestSchema, createPaymentBodySchema, idempotencyKeySchema, paymentReplySchema, slotsQuerySchema, slotsReplySchema, webhookReplySchema } from '../../../shared/schemas/bookings';
+import { cancellationQuoteSchema, declineBodySchema, ledgerReplySchema, statusBodySchema, statusReplySchema } from '../../../shared/schemas/booking-answers';
 import { extensionPaymentBodySchema, requestExtensionBodySchema, requestExtensionReplySchema, userTypeBodySchema } from '../../../shared/schemas/tour';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';

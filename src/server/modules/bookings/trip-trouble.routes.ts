@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
-import { bookingSchema, statusReplySchema } from '../../../shared/schemas/bookings';
+import { bookingSchema } from '../../../shared/schemas/bookings';
+import { statusReplySchema } from '../../../shared/schemas/booking-answers';
 import { cancelForGuideBodySchema, chooseReplacementBodySchema, replacementsReplySchema, reportNoShowBodySchema, travelCreditsReplySchema } from '../../../shared/schemas/replacements';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';

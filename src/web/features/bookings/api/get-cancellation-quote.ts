@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CancellationQuote } from '../../../../shared/schemas/bookings';
+import type { CancellationQuote } from '../../../../shared/schemas/booking-answers';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './keys';
 

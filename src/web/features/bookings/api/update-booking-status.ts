@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { BookingStatus } from '../../../../shared/booking/state-machine';
-import type { statusReplySchema } from '../../../../shared/schemas/bookings';
+import type { statusReplySchema } from '../../../../shared/schemas/booking-answers';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './keys';
 

@@ -1,7 +1,8 @@
 import { CalendarDays, Clock, Hourglass, LifeBuoy, MapPin, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CANCEL_REASON_CODES, type Booking } from '../../../../shared/schemas/bookings';
+import { type Booking } from '../../../../shared/schemas/bookings';
+import { CANCEL_REASON_CODES } from '../../../../shared/schemas/booking-answers';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { amount, cityName, formatCalendarDate, formatDeadline, durationText, localName } from '../../../lib/format';
