@@ -1,4 +1,4 @@
-import { getTableColumns, type Table } from 'drizzle-orm';
+import { getTableColumns, type Column, type Table } from 'drizzle-orm';
 
 /**
  * A row of `table` from hand-written SQL (`db.execute`: a `RETURNING *`, or `row_to_json(t)`), keyed
@@ -12,6 +12,27 @@ export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): 
     out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return out as T['$inferSelect'];
+}
+
+/**
+ * `json_build_object('key', alias.column, …)` for some of a table's columns, read from `alias`, keyed
+ * by property: a hand-written statement's nested part, which `fieldsOf` maps back. Build it once (a
+ * module constant): it is text, not parameters.
+ */
+export function jsonOfColumns(alias: string, columns: Record<string, Column>): string {
+  return `json_build_object(${Object.entries(columns)
+    .map(([key, column]) => `'${key}', ${alias}."${column.name}"`)
+    .join(', ')})`;
+}
+
+/** The part `jsonOfColumns` built, mapped as Drizzle maps those columns (timestamps to Dates, …). */
+export function fieldsOf(columns: Record<string, Column>, raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(columns)) {
+    const value = raw[key];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out;
 }
 
 /** The rows of a `db.execute` result (both drivers put them in `rows`). */

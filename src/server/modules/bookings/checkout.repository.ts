@@ -1,14 +1,14 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
 import type { Posting } from '../../../shared/booking/ledger';
 import type { Database } from '../../db/client';
-import { rowOf, rowsOf } from '../../db/raw-row';
-import { bookings, guides, guideServices, payments, serviceSubcategories, users } from '../../db/schema/index';
+import { insertValues } from '../../db/insert-values';
+import { fieldsOf, jsonOfColumns, rowOf, rowsOf } from '../../db/raw-row';
+import { bookings, payments } from '../../db/schema/index';
 import type { NewJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';
 import { liveSessionExists, type TokenCaller } from '../auth/index';
-import { bookableGuideColumns, viewQuery, type BookingRow, type NewBooking, type PaymentRow } from './bookings.repository';
+import { bookableGuideColumns, viewQuery, type BookingRow, type GuideForBooking, type NewBooking, type PaymentRow } from './bookings.repository';
 import { OPEN_PAYMENT_STATUSES, PAID_PAYMENT_STATUSES } from './one-charge';
 
 /**
@@ -27,47 +27,51 @@ export const NEW_BOOKING_ID = '__new_booking_id__';
 /** The caller's session check as a column (decision 149); true when the server acts without a session. */
 const liveCheck = (caller: TokenCaller) => (caller.sessionId === null ? sql<boolean>`true` : liveSessionExists(caller.sessionId, caller.id)).mapWith(Boolean);
 
-const guideUser = alias(users, 'guide_user');
-const travelerUser = alias(users, 'traveler_user');
+const GUIDE_JSON = sql.raw(jsonOfColumns('g', bookableGuideColumns));
+
+type CheckoutRow = {
+  live: boolean;
+  guide: GuideForBooking;
+  view: { id: number; userId: number; fullName: string; profilePicture: string | null; serviceCity: string; timeZone: string };
+  traveler: { id: number; fullName: string; profilePicture: string | null; phone: string | null } | null;
+  service: { subcategoryId: number; priceCents: number | null } | null;
+  subcategory: { id: number; nameEn: string; nameCn: string; nameJa: string | null } | null;
+  credit: { id: number; amountCents: number } | null;
+};
 
 /**
  * A checkout's first statement in its transaction: the guide's and then the traveler's schedule locks
- * (always in that order, decision 040), with what booking the guide needs (rates, ranges, zone), the
- * names the reply shows and the chosen service's price, and whether the caller's session is live
- * (`live`, decision 149: the session's read folded in). Undefined for a missing guide or a deleted
- * owner (then no lock was taken, and the session is still to be checked).
+ * (always in that order, decision 040; the select list is evaluated left to right), with what booking
+ * the guide needs (rates, ranges, zone), the names the reply shows and the chosen service's price, and
+ * whether the caller's session is live (`live`, decision 149: the session's read folded in). Written by
+ * hand rather than with Drizzle's select builder, whose building cost a measurable share of the
+ * checkout's CPU (decision 155). Undefined for a missing guide or a deleted owner (then no lock was
+ * taken, and the session is still to be checked).
  */
-export async function lockForCheckout(db: Database, guideId: number, caller: TokenCaller, subcategoryId: number | undefined, now: Date) {
+export async function lockForCheckout(db: Database, guideId: number, caller: TokenCaller, subcategoryId: number | undefined, now: Date): Promise<CheckoutRow | undefined> {
   const travelerId = caller.id;
-  const [row] = await db
-    .select({
-      live: liveCheck(caller),
-      guideLock: sql<string>`pg_advisory_xact_lock(7001, ${guides.id})`.mapWith(String),
-      travelerLock: sql<string>`pg_advisory_xact_lock(7002, ${travelerId})`.mapWith(String),
-      guide: bookableGuideColumns,
-      view: {
-        id: guides.id,
-        userId: guides.userId,
-        fullName: guideUser.fullName,
-        profilePicture: guideUser.profilePicture,
-        serviceCity: guides.serviceCity,
-        timeZone: guides.timeZone,
-      },
-      traveler: { id: travelerUser.id, fullName: travelerUser.fullName, profilePicture: travelerUser.profilePicture, phone: travelerUser.phone },
-      service: { subcategoryId: guideServices.subcategoryId, priceCents: guideServices.priceCents },
-      subcategory: { id: serviceSubcategories.id, nameEn: serviceSubcategories.nameEn, nameCn: serviceSubcategories.nameCn, nameJa: serviceSubcategories.nameJa },
-      // The traveler's credit to spend first (decision 139), the one expiring soonest. Spending it is
-      // guarded in the insert's statement, so a concurrent checkout cannot spend it twice.
-      credit: sql<{ id: number; amountCents: number } | null>`(select json_build_object('id', c.id, 'amountCents', c.amount_cents) from travel_credits c
-        where c.traveler_id = ${travelerId} and c.spent_booking_id is null and c.expires_at > ${now.toISOString()}::timestamptz order by c.expires_at, c.id limit 1)`,
-    })
-    .from(guides)
-    .innerJoin(guideUser, and(eq(guideUser.id, guides.userId), sql`${guideUser.deletedAt} is null`))
-    .leftJoin(travelerUser, eq(travelerUser.id, travelerId))
-    .leftJoin(guideServices, subcategoryId === undefined ? sql`false` : and(eq(guideServices.guideId, guides.id), eq(guideServices.subcategoryId, subcategoryId)))
-    .leftJoin(serviceSubcategories, subcategoryId === undefined ? sql`false` : eq(serviceSubcategories.id, subcategoryId))
-    .where(eq(guides.id, guideId));
-  return row;
+  const result = await db.execute(sql`
+    SELECT ${liveCheck(caller)} AS live,
+           pg_advisory_xact_lock(7001, g.id)::text AS guide_lock,
+           pg_advisory_xact_lock(7002, ${travelerId})::text AS traveler_lock,
+           ${GUIDE_JSON} AS guide,
+           json_build_object('id', g.id, 'userId', g.user_id, 'fullName', gu.full_name, 'profilePicture', gu.profile_picture, 'serviceCity', g.service_city, 'timeZone', g.time_zone) AS view,
+           CASE WHEN tu.id IS NULL THEN NULL ELSE json_build_object('id', tu.id, 'fullName', tu.full_name, 'profilePicture', tu.profile_picture, 'phone', tu.phone) END AS traveler,
+           CASE WHEN gs.guide_id IS NULL THEN NULL ELSE json_build_object('subcategoryId', gs.subcategory_id, 'priceCents', gs.price_cents) END AS service,
+           CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'nameEn', s.name_en, 'nameCn', s.name_cn, 'nameJa', s.name_ja) END AS subcategory,
+           -- The traveler's credit to spend first (decision 139), the one expiring soonest. Spending it is
+           -- guarded in the insert's statement, so a concurrent checkout cannot spend it twice.
+           (SELECT json_build_object('id', c.id, 'amountCents', c.amount_cents) FROM travel_credits c
+             WHERE c.traveler_id = ${travelerId} AND c.spent_booking_id IS NULL AND c.expires_at > ${now.toISOString()}::timestamptz
+             ORDER BY c.expires_at, c.id LIMIT 1) AS credit
+      FROM guides g
+      JOIN users gu ON gu.id = g.user_id AND gu.deleted_at IS NULL
+      LEFT JOIN users tu ON tu.id = ${travelerId}
+      LEFT JOIN guide_services gs ON ${subcategoryId === undefined ? sql`false` : sql`gs.guide_id = g.id AND gs.subcategory_id = ${subcategoryId}`}
+      LEFT JOIN service_subcategories s ON ${subcategoryId === undefined ? sql`false` : sql`s.id = ${subcategoryId}`}
+     WHERE g.id = ${guideId}`);
+  const [row] = rowsOf<CheckoutRow & { guide: Record<string, unknown> }>(result);
+  return row && { ...row, live: Boolean(row.live), guide: fieldsOf(bookableGuideColumns, row.guide) as GuideForBooking };
 }
 
 /** The jobs of a statement, as JSON for `jsonb_to_recordset`. */
@@ -81,13 +85,12 @@ const JOB_RECORD = sql.raw('x(kind text, payload jsonb, run_at timestamptz, dedu
  * jobs' `NEW_BOOKING_ID` replaced by the new id. Returns the booking and the jobs added.
  */
 export async function insertBookingWithJobs(db: Database, values: NewBooking, jobs: NewJob[], creditId?: number): Promise<{ booking: BookingRow; jobs: WrittenJob[] }> {
-  const insert = db.insert(bookings).values(values).returning();
   // A credit spent on the booking (decision 139) is marked in the same statement; none spent, no booking.
   const spend = creditId
     ? sql`c AS (UPDATE travel_credits SET spent_booking_id = b.id, spent_at = b.created_at FROM b WHERE travel_credits.id = ${creditId} AND travel_credits.spent_booking_id IS NULL RETURNING travel_credits.id),`
     : sql``;
   const result = await db.execute(sql`
-    WITH b AS (${insert.getSQL()}),
+    WITH b AS (${insertValues(bookings, [values])} returning *),
     ${spend}
     j AS (
       INSERT INTO jobs (kind, payload, run_at, dedupe_key)

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { insertValues } from '../../db/insert-values';
+import { rowOf, rowsOf } from '../../db/raw-row';
 import { notificationSettings, systemMessages, users } from '../../db/schema/index';
 
 export type SystemMessageRow = typeof systemMessages.$inferSelect;
@@ -12,7 +14,9 @@ const notExpired = (now: Date) => or(isNull(systemMessages.expiresAt), gt(system
 /** Inserts several at once; rows whose (user, dedupeKey) exists already are skipped (not returned). */
 export async function insertSystemMessages(db: Database, rows: NewSystemMessage[]): Promise<SystemMessageRow[]> {
   if (!rows.length) return [];
-  return db.insert(systemMessages).values(rows).onConflictDoNothing().returning();
+  // Every booking event writes here from the job runner: without Drizzle's builder (db/insert-values.ts says why).
+  const result = await db.execute(sql`${insertValues(systemMessages, rows)} on conflict do nothing returning *`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => rowOf(systemMessages, r));
 }
 
 export async function findOwn(db: Database, userId: number, id: number): Promise<SystemMessageRow | undefined> {

@@ -1,5 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { insertValues } from '../../db/insert-values';
+import { rowOf, rowsOf } from '../../db/raw-row';
 import { simulatedCharges } from '../../db/schema/index';
 
 /** The simulated provider's own record of charges (simulated_charges): one row per idempotency key. */
@@ -7,8 +9,9 @@ export type SimulatedChargeRow = typeof simulatedCharges.$inferSelect;
 
 /** One statement for a new key: the record is written, or nothing (the key has its first record). */
 export async function insertChargeOnce(db: Database, values: typeof simulatedCharges.$inferInsert): Promise<SimulatedChargeRow | undefined> {
-  const [row] = await db.insert(simulatedCharges).values(values).onConflictDoNothing().returning();
-  return row;
+  // On the deposit's path: written without Drizzle's builder (db/insert-values.ts says why).
+  const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`${insertValues(simulatedCharges, [values])} on conflict do nothing returning *`));
+  return row && rowOf(simulatedCharges, row);
 }
 
 export async function chargeByKey(db: Database, idempotencyKey: string): Promise<SimulatedChargeRow | undefined> {
