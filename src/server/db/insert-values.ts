@@ -24,7 +24,7 @@ function headOf(table: Table): Head {
  * column; a missing value takes the column's `$defaultFn`, else `default`; values encoded by their
  * column), without the builder: building Drizzle's insert costs a few hundred microseconds of CPU per
  * statement, which on the checkout's and the job runner's hot statements is a measurable share of a
- * booking's Node time (decision 155). The caller appends its `on conflict …` and `returning *`, and maps
+ * booking's Node time (decision 157). The caller appends its `on conflict …` and `returning *`, and maps
  * returned rows with `rowOf`. `insert-values.test.ts` checks that it matches the builder's text.
  */
 export function insertValues<T extends Table>(table: T, rows: T['$inferInsert'][]): SQL {

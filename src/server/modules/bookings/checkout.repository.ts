@@ -45,7 +45,7 @@ type CheckoutRow = {
  * the guide needs (rates, ranges, zone), the names the reply shows and the chosen service's price, and
  * whether the caller's session is live (`live`, decision 149: the session's read folded in). Written by
  * hand rather than with Drizzle's select builder, whose building cost a measurable share of the
- * checkout's CPU (decision 155). Undefined for a missing guide or a deleted owner (then no lock was
+ * checkout's CPU (decision 157). Undefined for a missing guide or a deleted owner (then no lock was
  * taken, and the session is still to be checked).
  */
 export async function lockForCheckout(db: Database, guideId: number, caller: TokenCaller, subcategoryId: number | undefined, now: Date): Promise<CheckoutRow | undefined> {
