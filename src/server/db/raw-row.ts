@@ -35,5 +35,8 @@ export function fieldsOf(columns: Record<string, Column>, raw: Record<string, un
   return out;
 }
 
+/** A PostgreSQL int[] literal for `= any(…::int[])`: one parameter however many ids, so one statement text. */
+export const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
 /** The rows of a `db.execute` result (both drivers put them in `rows`). */
 export const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;

@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { weeklyDaysMask, type WeeklySlot } from '../../../shared/availability';
 import type { TextLanguage } from '../../../shared/guide-texts';
 import type { Database } from '../../db/client';
+import { intArray } from '../../db/raw-row';
 import {
   guideAvailabilityExceptions,
   guideCredentials,
@@ -77,9 +78,6 @@ export interface SummaryRow extends Pick<typeof guides.$inferSelect, 'includedPe
   licenceRegion: string | null;
   serviceList: [number, number | null][];
 }
-
-/** Postgres int[] literal for `= any(...)`: one parameter, however many ids. */
-const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 /**
  * What the search index holds of the guides that may be listed: all of them, or the given ids (absent

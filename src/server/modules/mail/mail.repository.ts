@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/raw-row';
+import { intArray, rowsOf } from '../../db/raw-row';
 import { emailOutbox } from '../../db/schema/index';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -42,17 +42,27 @@ export async function queueMails(db: Database, mails: QueuedMail[], runAt: Date)
 export const mailIdsOf = (payload: Record<string, unknown>): number[] =>
   Array.isArray(payload.mailIds) ? payload.mailIds.map(Number) : payload.mailId !== undefined ? [Number(payload.mailId)] : [];
 
+/** A claim's statement, built once per database and kind and prepared by name: every mail job sends one. */
+function claimQuery(db: Database, logged: boolean) {
+  return db
+    .update(emailOutbox)
+    .set({ attempts: sql`${emailOutbox.attempts} + 1`, ...(logged && { status: 'logged' as const, lastError: null, sentAt: sql.placeholder('now') }) })
+    .where(and(sql`${emailOutbox.id} = any(${sql.placeholder('ids')}::int[])`, eq(emailOutbox.status, 'pending')))
+    .returning()
+    .prepare(logged ? 'mail_claim_logged' : 'mail_claim');
+}
+const claimQueries = new WeakMap<Database, { logged?: ReturnType<typeof claimQuery>; sent?: ReturnType<typeof claimQuery> }>();
+
 /**
  * Claims the pending mails of a job for an attempt, in one statement (their counters go up and the
  * rows come back); `logged`: recorded as logged at once (no SMTP server: the attempt is the log line).
  */
 export async function claimMails(db: Database, ids: number[], logged = false): Promise<OutboxRow[]> {
   if (!ids.length) return [];
-  return db
-    .update(emailOutbox)
-    .set({ attempts: sql`${emailOutbox.attempts} + 1`, ...(logged && { status: 'logged' as const, lastError: null, sentAt: new Date() }) })
-    .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'pending')))
-    .returning();
+  let queries = claimQueries.get(db);
+  if (!queries) claimQueries.set(db, (queries = {}));
+  const query = logged ? (queries.logged ??= claimQuery(db, true)) : (queries.sent ??= claimQuery(db, false));
+  return query.execute({ ids: intArray(ids), now: new Date() });
 }
 
 /** Marks several mails sent in one statement. */

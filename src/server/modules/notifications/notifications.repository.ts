@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { insertValues } from '../../db/insert-values';
-import { rowOf, rowsOf } from '../../db/raw-row';
+import { intArray, rowOf, rowsOf } from '../../db/raw-row';
 import { notificationSettings, systemMessages, users } from '../../db/schema/index';
 
 export type SystemMessageRow = typeof systemMessages.$inferSelect;
@@ -127,8 +127,8 @@ export async function recipients(db: Database, ids: number[]) {
  * One event's recipients with all their notification settings, in one statement (the
  * settings are read once per event, not once per message, and with the people).
  */
-export async function recipientsWithSettings(db: Database, ids: number[]) {
-  if (!ids.length) return [];
+/** The recipients' query, built once per database and prepared by name: every booking event reads it in the job runner. */
+function recipientsQuery(db: Database) {
   return db
     .select({
       id: users.id,
@@ -142,5 +142,14 @@ export async function recipientsWithSettings(db: Database, ids: number[]) {
           FROM notification_settings s WHERE s.user_id = users.id), '[]'::json)`,
     })
     .from(users)
-    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+    .where(and(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`, isNull(users.deletedAt)))
+    .prepare('notification_recipients');
+}
+const recipientsQueries = new WeakMap<Database, ReturnType<typeof recipientsQuery>>();
+
+export async function recipientsWithSettings(db: Database, ids: number[]) {
+  if (!ids.length) return [];
+  let query = recipientsQueries.get(db);
+  if (!query) recipientsQueries.set(db, (query = recipientsQuery(db)));
+  return query.execute({ ids: intArray(ids) });
 }
