@@ -1,5 +1,14 @@
 import { getTableColumns, type Column, type Table } from 'drizzle-orm';
 
+const tableColumns = new WeakMap<Table, [string, Column][]>();
+
+/** A table's columns by property, listed once per table: `rowOf` runs for every row of the hot paths. */
+function columnsOf(table: Table): [string, Column][] {
+  let columns = tableColumns.get(table);
+  if (!columns) tableColumns.set(table, (columns = Object.entries(getTableColumns(table))));
+  return columns;
+}
+
 /**
  * A row of `table` from hand-written SQL (`db.execute`: a `RETURNING *`, or `row_to_json(t)`), keyed
  * by column name, mapped as Drizzle maps its own results (timestamps to Dates, …). For the hot paths
@@ -7,7 +16,7 @@ import { getTableColumns, type Column, type Table } from 'drizzle-orm';
  */
 export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
   const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columnsOf(table)) {
     const value = raw[column.name];
     out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/raw-row';
+import { runSql } from '../db/run-sql';
 import { jobs } from '../db/schema/index';
 
 export interface NewJob {
@@ -86,13 +87,13 @@ export async function settleAndClaim(db: Database, outcomes: JobOutcome[], claim
       RETURNING jobs.id
     )`;
   if (!claim) {
-    await db.execute(sql`WITH ${settle} SELECT count(*)::int AS n FROM o`);
+    await runSql(db, sql`WITH ${settle} SELECT count(*)::int AS n FROM o`);
     return [];
   }
   const at = sql`${claim.now.toISOString()}::timestamptz`;
   const due = claim.whenever ? sql`status = 'queued'` : sql`(status = 'queued' AND run_at <= ${at})`;
   const only = claim.ids ? sql`AND id = ANY(${`{${claim.ids.join(',')}}`}::int[])` : sql``;
-  const result = await db.execute(sql`
+  const result = await runSql(db, sql`
     WITH ${settle},
     c AS (
       UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ${at} + ${LEASE}, updated_at = now()

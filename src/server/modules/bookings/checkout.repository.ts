@@ -4,6 +4,7 @@ import type { Posting } from '../../../shared/booking/ledger';
 import type { Database } from '../../db/client';
 import { insertValues } from '../../db/insert-values';
 import { fieldsOf, jsonOfColumns, rowOf, rowsOf } from '../../db/raw-row';
+import { runSql } from '../../db/run-sql';
 import { bookings, payments } from '../../db/schema/index';
 import type { NewJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';
@@ -50,7 +51,7 @@ type CheckoutRow = {
  */
 export async function lockForCheckout(db: Database, guideId: number, caller: TokenCaller, subcategoryId: number | undefined, now: Date): Promise<CheckoutRow | undefined> {
   const travelerId = caller.id;
-  const result = await db.execute(sql`
+  const result = await runSql(db, sql`
     SELECT ${liveCheck(caller)} AS live,
            pg_advisory_xact_lock(7001, g.id)::text AS guide_lock,
            pg_advisory_xact_lock(7002, ${travelerId})::text AS traveler_lock,
@@ -89,7 +90,7 @@ export async function insertBookingWithJobs(db: Database, values: NewBooking, jo
   const spend = creditId
     ? sql`c AS (UPDATE travel_credits SET spent_booking_id = b.id, spent_at = b.created_at FROM b WHERE travel_credits.id = ${creditId} AND travel_credits.spent_booking_id IS NULL RETURNING travel_credits.id),`
     : sql``;
-  const result = await db.execute(sql`
+  const result = await runSql(db, sql`
     WITH b AS (${insertValues(bookings, [values])} returning *),
     ${spend}
     j AS (
@@ -130,7 +131,7 @@ export async function claimDeposit(
   db: Database,
   v: Pick<typeof payments.$inferInsert, 'bookingId' | 'payerId' | 'method' | 'provider' | 'idempotencyKey' | 'requestHash' | 'amountCents' | 'currency' | 'cardLast4'>,
 ): Promise<{ read: PaymentRow[]; inserted: PaymentRow | undefined }> {
-  const result = await db.execute(sql`
+  const result = await runSql(db, sql`
     WITH r AS (
       SELECT * FROM payments
        WHERE (payer_id = ${v.payerId} AND idempotency_key = ${v.idempotencyKey}) OR (booking_id = ${v.bookingId} AND kind = 'deposit')
@@ -175,7 +176,7 @@ export async function claimDepositAlone(
   v: Pick<typeof payments.$inferInsert, 'method' | 'provider' | 'idempotencyKey' | 'requestHash' | 'cardLast4'>,
 ) {
   const mine = sql`payer_id = ${caller.id} AND idempotency_key = ${v.idempotencyKey}`;
-  const result = await db.execute(sql`
+  const result = await runSql(db, sql`
     WITH lk AS MATERIALIZED (
       SELECT * FROM bookings
        WHERE id = ${bookingId} AND traveler_id = ${caller.id} AND status = 'pending'
@@ -255,7 +256,7 @@ export async function settleDeposit(
       amount_cents: p.amountCents,
     })),
   );
-  const result = await db.execute(sql`
+  const result = await runSql(db, sql`
     WITH lk AS MATERIALIZED (
       SELECT id FROM bookings WHERE id = ${a.bookingId} AND status = ${a.from} FOR UPDATE
     ),

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-row';
+import { runSql } from '../../db/run-sql';
 import { bookings, guideAvailabilityExceptions, guideWeeklyAvailability } from '../../db/schema/index';
 import { guideBusyCondition, holdsTime, travelerBusyCondition } from './busy.repository';
 
@@ -36,7 +37,7 @@ export async function daySchedule(db: Database, guideId: number, date: string, f
         exists (SELECT 1 FROM payments p WHERE p.booking_id = bookings.id AND p.status IN ('processing', 'pending', 'succeeded'))
       FROM bookings WHERE ${travelerBusyCondition(traveler.id, traveler.from, traveler.to)}`
     : sql``;
-  const result = await db.execute(sql`
+  const result = await runSql(db, sql`
     SELECT 'w' AS k, weekday::int AS weekday, NULL::text AS date, NULL::boolean AS available, start_minute::int AS start_minute, end_minute::int AS end_minute, NULL::float8 AS s, NULL::float8 AS e,
         NULL::int AS id, NULL::text AS num, NULL::text AS status, NULL::boolean AS inflight
       FROM guide_weekly_availability WHERE guide_id = ${guideId}

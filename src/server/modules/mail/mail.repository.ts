@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { intArray, rowsOf } from '../../db/raw-row';
+import { runSql } from '../../db/run-sql';
 import { emailOutbox } from '../../db/schema/index';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -24,7 +25,7 @@ export async function queueMails(db: Database, mails: QueuedMail[], runAt: Date)
   const values = mails.map(
     (m) => sql`(${m.toAddress}, ${m.subject}, ${m.textBody}, ${m.htmlBody ?? null}, ${m.template}, ${JSON.stringify(m.meta ?? {})}::jsonb, ${m.dedupeKey ?? null})`,
   );
-  const result = await db.execute(sql`
+  const result = await runSql(db, sql`
     WITH m AS (
       INSERT INTO email_outbox (to_address, subject, text_body, html_body, template, meta, dedupe_key)
       VALUES ${sql.join(values, sql`, `)}

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from
 import type { Database } from '../../db/client';
 import { insertValues } from '../../db/insert-values';
 import { intArray, rowOf, rowsOf } from '../../db/raw-row';
+import { runSql } from '../../db/run-sql';
 import { notificationSettings, systemMessages, users } from '../../db/schema/index';
 
 export type SystemMessageRow = typeof systemMessages.$inferSelect;
@@ -15,7 +16,7 @@ const notExpired = (now: Date) => or(isNull(systemMessages.expiresAt), gt(system
 export async function insertSystemMessages(db: Database, rows: NewSystemMessage[]): Promise<SystemMessageRow[]> {
   if (!rows.length) return [];
   // Every booking event writes here from the job runner: without Drizzle's builder (db/insert-values.ts says why).
-  const result = await db.execute(sql`${insertValues(systemMessages, rows)} on conflict do nothing returning *`);
+  const result = await runSql(db, sql`${insertValues(systemMessages, rows)} on conflict do nothing returning *`);
   return rowsOf<Record<string, unknown>>(result).map((r) => rowOf(systemMessages, r));
 }
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { insertValues } from '../../db/insert-values';
 import { rowOf, rowsOf } from '../../db/raw-row';
+import { runSql } from '../../db/run-sql';
 import { simulatedCharges } from '../../db/schema/index';
 
 /** The simulated provider's own record of charges (simulated_charges): one row per idempotency key. */
@@ -10,7 +11,7 @@ export type SimulatedChargeRow = typeof simulatedCharges.$inferSelect;
 /** One statement for a new key: the record is written, or nothing (the key has its first record). */
 export async function insertChargeOnce(db: Database, values: typeof simulatedCharges.$inferInsert): Promise<SimulatedChargeRow | undefined> {
   // On the deposit's path: written without Drizzle's builder (db/insert-values.ts says why).
-  const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`${insertValues(simulatedCharges, [values])} on conflict do nothing returning *`));
+  const [row] = rowsOf<Record<string, unknown>>(await runSql(db, sql`${insertValues(simulatedCharges, [values])} on conflict do nothing returning *`));
   return row && rowOf(simulatedCharges, row);
 }
 
