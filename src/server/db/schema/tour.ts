@@ -9,7 +9,8 @@ export type ExtensionStatus = (typeof EXTENSION_STATUSES)[number];
  * An extension of an ongoing tour (docs/rules/booking-lifecycle.md). The traveler asks for 0.25–2 h
  * at a fee the server computed; pays it online (payment_id); the guide approves or rejects (a paid
  * rejection is refunded); the traveler confirms and the booking grows. At most one open extension
- * per booking (requested, paid or approved); at most MAX_EXTENSIONS confirmed ones.
+ * per booking (requested, paid or approved); at most MAX_EXTENSIONS confirmed ones, a day on a
+ * booking of several days (decision 155).
  */
 export const bookingExtensions = pgTable(
   'booking_extensions',

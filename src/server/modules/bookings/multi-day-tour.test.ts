@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/availability';
 import { bookings, guides } from '../../db/schema/index';
+import { nextAddress } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, callAs, CARD_OK, daysAhead, guidePerson, type Method, pay, person, type Person, type Who } from './test-helpers';
 
@@ -99,6 +100,15 @@ describe('three days on tour', () => {
     expect(one.confirmed).toMatchObject({ status: 'ongoing', currentDay: 1, duration: 8, extensionCount: 1, dayExtensionCount: 1, endsAt: `${addDays(date, 2)}T08:00:00.000Z` });
     expect(one.confirmed.schedule).toEqual([day(date, 1, '10:00'), day(date, 2), day(date, 3)]);
     await extend(id, 1);
+    // The guide's calendar has day 1 ending at 20:00 (11:00Z), days 2 and 3 as booked.
+    const url = (await call('GET', '/api/v2/guides/me/calendar-url', guideWho())).json().url as string;
+    const feed = (await t.app.inject({ url: new URL(url).pathname, remoteAddress: nextAddress() })).body.replace(/\r\n /g, '').split('\r\n');
+    const compact = (d: string) => d.replaceAll('-', '');
+    expect(feed.filter((l) => l.startsWith('DTEND')).sort()).toEqual([
+      `DTEND:${compact(date)}T110000Z`,
+      `DTEND:${compact(addDays(date, 1))}T080000Z`,
+      `DTEND:${compact(addDays(date, 2))}T080000Z`,
+    ]);
     // The limit is per day: day 1 has had its two.
     const limit = await requestExtension(id, 1);
     expect(limit.statusCode).toBe(409);
