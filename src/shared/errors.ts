@@ -62,6 +62,11 @@ export const ERROR_STATUS = {
   extension_limit_reached: 409,
   extension_not_paid: 409,
   too_early: 409,
+  // Several days (decision 155): an extension would reach the next day's start; completing before the
+  // last day has started; a no-show report after the first day
+  extension_into_next_day: 409,
+  tour_not_over: 409,
+  no_show_later_day: 409,
   // Rescheduling (decision 079)
   reschedule_open: 409,
   // A replacement guide (decision 137): the choice is no longer open, or the chosen guide can no longer take the tour

@@ -11,6 +11,14 @@ const facts = (status: BookingStatus, over: Partial<BookingFacts> = {}): Booking
 });
 
 describe('booking state machine', () => {
+  it('completes a tour of several days from its last day’s start only (decision 155)', () => {
+    const lastDayStartsAt = new Date('2026-12-03T00:00:00Z');
+    const ongoing = facts('ongoing', { lastDayStartsAt });
+    expect(nextStatus(ongoing, 'service_complete', 'traveler', { now: new Date('2026-12-02T23:59:00Z') })).toEqual({ ok: false, reason: 'tour_not_over' });
+    expect(availableEvents(ongoing, 'guide', new Date('2026-12-02T23:59:00Z'))).not.toContain('service_complete');
+    expect(nextStatus(ongoing, 'service_complete', 'guide', { now: lastDayStartsAt })).toMatchObject({ ok: true, to: 'completed' });
+  });
+
   it('walks the happy path from payment to completion', () => {
     const steps: [BookingStatus, Parameters<typeof nextStatus>[1], Parameters<typeof nextStatus>[2], BookingStatus][] = [
       ['pending', 'deposit_paid', 'system', 'confirmed'],

@@ -73,6 +73,8 @@ export interface BookingFacts {
   replacing?: boolean;
   /** The tour's start, for the no-show report (decision 138). */
   startsAt?: Date;
+  /** A booking of several days: when its last day starts, before which it cannot be completed (decision 155). */
+  lastDayStartsAt?: Date | null;
   /** The no-show report that cancelled the booking, for the reported side's contest within NO_SHOW_CONTEST_HOURS. */
   noShow?: { by: 'traveler' | 'guide'; at: Date } | null;
 }
@@ -95,7 +97,8 @@ export type BookingRefusal =
   | 'already_confirmed'
   | 'dispute_window_closed'
   | 'resolution_required'
-  | 'too_early_for_no_show';
+  | 'too_early_for_no_show'
+  | 'tour_not_over';
 
 export const MAX_EXTENSIONS = 2;
 export const DISPUTE_WINDOW_DAYS = 7;
@@ -147,7 +150,14 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
   // service refuses both once the extension is paid).
   { from: ['extend_requested'], event: 'withdraw_extension', actors: ['traveler'], to: 'ongoing' },
   { from: ['extend_requested'], event: 'extension_lapsed', actors: ['system'], to: 'ongoing' },
-  { from: ['ongoing'], event: 'service_complete', actors: ['traveler', 'guide'], to: 'completed' },
+  {
+    // Decision 155: a booking of several days is completed from its last day's start, not on an earlier day.
+    from: ['ongoing'],
+    event: 'service_complete',
+    actors: ['traveler', 'guide'],
+    to: 'completed',
+    guard: (f, _a, now) => (f.lastDayStartsAt && now.getTime() < f.lastDayStartsAt.getTime() ? 'tour_not_over' : undefined),
+  },
   // A traveler may also drop an unpaid booking (nothing to refund; the slot is freed at once): decision 040.
   // Awaiting a replacement, the traveler may take the full refund instead (decision 137).
   { from: ['pending', 'upcoming', 'awaiting_start', 'confirmed', 'awaiting_replacement'], event: 'cancel', actors: ['traveler'], to: 'cancelled' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupPrice } from './money-rules';
 import { zonedTimeToUtc } from './schedule';
-import { daysLength, tourDays } from './tour-days';
+import { addedMinutesByDay, currentTourDay, daysLength, lastDayStartsAt, tourDays } from './tour-days';
 
 /** The days of a booking of several days and what they are priced as (decision 154). */
 describe('tourDays', () => {
@@ -22,6 +22,34 @@ describe('tourDays', () => {
     expect(tourDays({ date: '2026-12-03', startMinute: 600, durationMinutes: 120, days: 1, timeZone: 'Asia/Tokyo', endsAt })).toEqual([
       { date: '2026-12-03', startsAt: new Date('2026-12-03T01:00:00.000Z'), endsAt },
     ]);
+  });
+});
+
+describe('on tour over several days (decision 155)', () => {
+  const b = { date: '2026-12-01', startMinute: 540, durationMinutes: 480, days: 3, timeZone: 'Asia/Tokyo', endsAt: new Date('2026-12-03T09:00:00.000Z') };
+
+  it('an earlier day ends later by the confirmed extensions asked on it; an extension without a day was the last day’s', () => {
+    const added = addedMinutesByDay(
+      [
+        { status: 'confirmed', minutes: 60, day: 1 },
+        { status: 'confirmed', minutes: 30, day: 1 },
+        { status: 'rejected', minutes: 120, day: 2 },
+        { status: 'confirmed', minutes: 60, day: null },
+      ],
+      3,
+    );
+    expect(added).toEqual([90, 0, 60]);
+    expect(tourDays(b, added).map((d) => d.endsAt.toISOString())).toEqual(['2026-12-01T09:30:00.000Z', '2026-12-02T08:00:00.000Z', '2026-12-03T09:00:00.000Z']);
+  });
+
+  it('the current day is the day of today’s date in the guide’s zone, 1 before and the last after', () => {
+    expect(currentTourDay(b, new Date('2026-11-30T14:59:00Z'))).toBe(1); // 23:59 on Nov 30 in Tokyo
+    expect(currentTourDay(b, new Date('2026-12-01T23:30:00Z'))).toBe(2); // 08:30 on Dec 2 in Tokyo, before its start
+    expect(currentTourDay(b, new Date('2026-12-02T14:59:00Z'))).toBe(2);
+    expect(currentTourDay(b, new Date('2026-12-02T15:00:00Z'))).toBe(3);
+    expect(currentTourDay(b, new Date('2026-12-10T00:00:00Z'))).toBe(3);
+    expect(currentTourDay({ ...b, days: 1 }, new Date('2026-12-10T00:00:00Z'))).toBe(1);
+    expect(lastDayStartsAt(b).toISOString()).toBe('2026-12-03T00:00:00.000Z');
   });
 });
 

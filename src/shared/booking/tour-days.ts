@@ -3,7 +3,7 @@
  * price is computed for. Pure, so the server, the iCal feed, the trip PDF and the web app list the
  * same days.
  */
-import { addDays } from '../availability';
+import { addDays, todayInZone } from '../availability';
 import type { TourLength } from './money-rules';
 import { zonedTimeToUtc } from './schedule';
 
@@ -26,17 +26,42 @@ export interface TourDay {
 export const tourDates = (date: string, days: number): string[] => Array.from({ length: days }, (_, i) => addDays(date, i));
 
 /**
+ * The minutes confirmed extensions added to each day (index 0 is day 1), decision 155: an extension
+ * lengthens the day it was asked on; one without a day (made before decision 155) the last day.
+ */
+export function addedMinutesByDay(extensions: readonly { status: string; minutes: number; day: number | null }[], days: number): number[] {
+  const added = Array.from({ length: days }, () => 0);
+  for (const e of extensions) if (e.status === 'confirmed') added[Math.min(e.day ?? days, days) - 1]! += e.minutes;
+  return added;
+}
+
+/**
  * Each day of a booking: every day starts at the first day's start time and lasts one day's length
  * (`durationMinutes`), in the guide's zone, so a daylight-saving change keeps the wall clock; the
- * last ends at `endsAt`, which an extension moves (decision 154: an extension lengthens the last day).
+ * last ends at `endsAt`, which an extension of the last day moves. An earlier day ends later by the
+ * extensions asked on it (`added`, from `addedMinutesByDay`; decision 155).
  */
-export function tourDays(b: { date: string; startMinute: number; durationMinutes: number; days: number; timeZone: string; endsAt: Date }): TourDay[] {
+export function tourDays(b: { date: string; startMinute: number; durationMinutes: number; days: number; timeZone: string; endsAt: Date }, added: readonly number[] = []): TourDay[] {
   return tourDates(b.date, b.days).map((date, i) => {
     const startsAt = zonedTimeToUtc(date, b.startMinute, b.timeZone);
-    const endsAt = i === b.days - 1 ? b.endsAt : new Date(startsAt.getTime() + b.durationMinutes * MINUTE_MS);
+    const endsAt = i === b.days - 1 ? b.endsAt : new Date(startsAt.getTime() + (b.durationMinutes + (added[i] ?? 0)) * MINUTE_MS);
     return { date, startsAt, endsAt };
   });
 }
+
+/**
+ * The tour day (1..days) of `now` (decision 155): the day whose date is today in the guide's zone;
+ * 1 before the first date, the last day after the last date. The day an extension lengthens and the
+ * day the on-tour cards show.
+ */
+export function currentTourDay(b: { date: string; days: number; timeZone: string }, now: Date): number {
+  const today = todayInZone(b.timeZone, now);
+  const index = tourDates(b.date, b.days).filter((d) => d <= today).length;
+  return Math.max(1, index);
+}
+
+/** When the last day starts: completion waits for it on a booking of several days (decision 155). */
+export const lastDayStartsAt = (b: { date: string; startMinute: number; days: number; timeZone: string }): Date => zonedTimeToUtc(addDays(b.date, b.days - 1), b.startMinute, b.timeZone);
 
 /**
  * What several days are priced as (decision 154): days at the guide's day hours are whole days

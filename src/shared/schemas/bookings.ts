@@ -198,6 +198,11 @@ export const bookingSchema = z.object({
   days: z.number().int().optional(),
   /** Each day of the tour in order, in the guide's zone and as UTC instants; one entry for a tour of hours. Always sent by the server. */
   schedule: z.array(tourDaySchema).optional(),
+  /**
+   * The tour day (1..days) it is now in the guide's zone: 1 before the first date, the last after the
+   * last (decision 155). What an extension lengthens and the on-tour cards show. Always sent by the server.
+   */
+  currentDay: z.number().int().optional(),
   /** Everyone on the tour, infants included (decision 152): adults + children + infants. */
   travelers: z.number().int(),
   adults: z.number().int(),
@@ -228,6 +233,11 @@ export const bookingSchema = z.object({
   guideConfirmedStart: z.boolean(),
   travelerConfirmedExtension: z.boolean(),
   extensionCount: z.number().int(),
+  /**
+   * The confirmed extensions the limit counts now: the current day's on a booking of several days
+   * (decision 155), else `extensionCount`. Always sent by the server.
+   */
+  dayExtensionCount: z.number().int().optional(),
   /** RMB of an extension requested and not yet paid ('Pay Extension (price RMB)'); null otherwise. */
   extensionPrice: z.number().nullable(),
   /** The fee of one extra hour, in fen, as an extension is charged: the overtime rate, else round(totalPrice / duration) RMB (docs/rules/money-and-cancellation.md, decision 152); the dialog's base rate. */
@@ -238,6 +248,8 @@ export const bookingSchema = z.object({
   extension: z
     .object({
       id: z.number().int(),
+      /** The tour day it lengthens (decision 155); 1 for a tour of hours. Always sent by the server. */
+      day: z.number().int().optional(),
       hours: z.number(),
       price: z.number(),
       priceCents: z.number().int(),

@@ -158,6 +158,7 @@ export class BookingCore {
     const decision = nextStatus(factsOf(booking, extra), event, actor, { now });
     if (decision.ok) return decision;
     if (decision.reason === 'extension_limit_reached') throw new AppError('extension_limit_reached', 'Extension Limit Reached');
+    if (decision.reason === 'tour_not_over') throw new AppError('tour_not_over', 'A tour of several days is completed from the start of its last day');
     throw new AppError('invalid_transition', `A ${booking.status} booking cannot take "${event}" (${decision.reason})`);
   }
 

@@ -1,5 +1,6 @@
 import { extensionPostings, extensionRefundPostings } from '../../../shared/booking/ledger';
 import { PAYMENT_WINDOW_MINUTES } from '../../../shared/booking/schedule';
+import { addedMinutesByDay, currentTourDay, tourDays } from '../../../shared/booking/tour-days';
 import { nextStatus } from '../../../shared/booking/state-machine';
 import type { Booking, CreatePaymentBody } from '../../../shared/schemas/bookings';
 import type { ExtensionPaymentBody, RequestExtensionReply } from '../../../shared/schemas/tour';
@@ -8,11 +9,21 @@ import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import { JOB, MINUTE_MS, paymentInProgress, type BookingCore, type Publish, type Side } from './booking-core';
-import { extensionFee, factsOf } from './booking-view';
+import { extensionFee, extensionsCounted, factsOf } from './booking-view';
 import * as repo from './bookings.repository';
 import { guideBusyRanges } from './busy.repository';
-import type { BookingRow, PaymentRow } from './bookings.repository';
+import type { BookingRow, ExtensionRow, PaymentRow } from './bookings.repository';
 import { openAttempt, stepFor, type OpenAttemptStep } from './one-charge';
+
+/**
+ * The day an extension asked now lengthens (decision 155: the current tour day; 1 for a tour of hours),
+ * that day's end with the extensions already on it, and the next day's start (null on the last day).
+ */
+function extendedDay(booking: BookingRow, extensions: ExtensionRow[], now: Date) {
+  const day = currentTourDay(booking, now);
+  const schedule = tourDays(booking, addedMinutesByDay(extensions, booking.days));
+  return { day, endsAt: schedule[day - 1]!.endsAt, nextStartsAt: schedule[day]?.startsAt ?? null };
+}
 
 /**
  * Extensions on tour (docs/rules/booking-lifecycle.md): the traveler asks and pays, the guide approves or
@@ -34,13 +45,20 @@ export class BookingExtensions {
     const minutes = Math.round(hours * 60);
     const ext = await core.transaction(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
-      const decision = core.decide(booking, 'request_extension', 'traveler', now);
       const extensions = await repo.extensionsOf(db, id);
+      const decision = core.decide(booking, 'request_extension', 'traveler', now, { extensionCount: extensionsCounted(booking, extensions, now) });
       const priceCents = extensionFee(booking, extensions, hours);
-      await repo.lockGuideSchedule(db, booking.guideId);
-      const clash = await guideBusyRanges(db, booking.guideId, booking.endsAt, new Date(booking.endsAt.getTime() + minutes * MINUTE_MS), id);
-      if (clash.length) throw new AppError('slot_unavailable', 'Your guide has another booking right after this tour');
-      const row = await repo.insertExtension(db, { bookingId: id, minutes, priceCents, requestedAt: now });
+      const { day, endsAt, nextStartsAt } = extendedDay(booking, extensions, now);
+      const newEnd = new Date(endsAt.getTime() + minutes * MINUTE_MS);
+      // Decision 155: a day before the last may grow until the next day's start; the booking already
+      // holds the nights, so no other booking can be in the way there.
+      if (nextStartsAt && newEnd > nextStartsAt) throw new AppError('extension_into_next_day', 'This extension would run into the start of the next tour day');
+      if (!nextStartsAt) {
+        await repo.lockGuideSchedule(db, booking.guideId);
+        const clash = await guideBusyRanges(db, booking.guideId, booking.endsAt, newEnd, id);
+        if (clash.length) throw new AppError('slot_unavailable', 'Your guide has another booking right after this tour');
+      }
+      const row = await repo.insertExtension(db, { bookingId: id, day, minutes, priceCents, requestedAt: now });
       await repo.transitionBooking(db, id, decision.from, decision.to, { extensionPriceCents: priceCents, travelerConfirmedExtension: false });
       // Unpaid when the payment window closes, it lapses: the tour goes on as it was.
       await enqueueJob(db, {
@@ -253,10 +271,12 @@ export class BookingExtensions {
         const open = await repo.openExtension(db, id);
         if (!open || open.status !== 'approved') throw new AppError('invalid_transition', 'There is no approved extension to confirm');
         await repo.updateExtension(db, open.id, { status: 'confirmed', confirmedAt: now });
+        // Several days (decisions 154, 155): the extension lengthens the day it was asked on, so one day's
+        // length stays; only the last day's moves the booking's end.
+        const lastDay = (open.day ?? booking.days) >= booking.days;
         await repo.transitionBooking(db, id, decision.from, decision.to, {
-          // Several days (decision 154): the extension lengthens the last day, so one day's length stays.
           durationMinutes: booking.durationMinutes + (booking.days > 1 ? 0 : open.minutes),
-          endsAt: new Date(booking.endsAt.getTime() + open.minutes * MINUTE_MS),
+          endsAt: lastDay ? new Date(booking.endsAt.getTime() + open.minutes * MINUTE_MS) : booking.endsAt,
           extensionCount: booking.extensionCount + 1,
           travelerConfirmedExtension: true,
           extensionPriceCents: null,

@@ -2,6 +2,7 @@ import { todayInZone } from '../../../shared/availability';
 import { completionPostings } from '../../../shared/booking/ledger';
 import { addWorkingDays, EARNINGS_HOLD_WORKING_DAYS, refundArrival } from '../../../shared/booking/money-rules';
 import { startOfTourDay } from '../../../shared/booking/schedule';
+import { currentTourDay } from '../../../shared/booking/tour-days';
 import { nextStatus, NO_SHOW_AFTER_MINUTES, type BookingStatus } from '../../../shared/booking/state-machine';
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { CancellationQuote } from '../../../shared/schemas/booking-answers';
@@ -80,7 +81,13 @@ export class BookingLifecycle {
   async reportNoShow(user: AuthUser, id: number, note?: string, sameDay = false): Promise<Booking & { refund: RefundInfo | null }> {
     const { side } = await this.core.ownBooking(user, id);
     const booking = (await repo.findBooking(this.core.db, id))!;
-    const check = nextStatus(factsOf(booking), 'report_no_show', side, { now: this.core.now() });
+    const now = this.core.now();
+    // Decision 155: the report is about the start (day 1); a day missed later is a dispute, since the one
+    // deposit covers every day and the ledger has no share of it for a single day.
+    if (booking.days > 1 && currentTourDay(booking, now) > 1) {
+      throw new AppError('no_show_later_day', 'On a tour of several days, an absence may be reported on the first day only; after that, contact support or open a dispute');
+    }
+    const check = nextStatus(factsOf(booking), 'report_no_show', side, { now });
     if (!check.ok && check.reason === 'too_early_for_no_show') {
       throw new AppError('too_early', `The other side may be reported absent from ${NO_SHOW_AFTER_MINUTES} minutes after the start`);
     }

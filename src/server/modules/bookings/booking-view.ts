@@ -6,7 +6,7 @@ import type { Booking, BookingPayment, Payment } from '../../../shared/schemas/b
 import type { RescheduleProposal } from '../../../shared/schemas/reschedule';
 import type { BookingRow, BookingViewRow, ExtensionRow, PaymentRow } from './bookings.repository';
 import { inHelpWindow } from '../../../shared/booking/help-window';
-import { tourDays } from '../../../shared/booking/tour-days';
+import { addedMinutesByDay, currentTourDay, lastDayStartsAt, tourDays } from '../../../shared/booking/tour-days';
 
 /** Events a person fires from the app (the system's and admin's are not buttons). */
 const HUMAN_EVENTS = new Set(['accept', 'decline', 'cancel', 'start_confirm', 'request_extension', 'approve_extension', 'reject_extension', 'confirm_extension', 'withdraw_extension', 'service_complete', 'dispute']);
@@ -32,12 +32,26 @@ export const factsOf = (b: BookingRow, extra: Partial<BookingFacts> = {}): Booki
   fromOffer: b.offerId !== null,
   instantBook: b.instantBook,
   startsAt: b.startsAt,
+  // Decision 155: several days are completed from the last day's start; a tour of hours as before.
+  lastDayStartsAt: b.days > 1 ? lastDayStartsAt(b) : null,
   noShow: noShowOf(b),
   ...extra,
 });
 
+/**
+ * The confirmed extensions the limit (MAX_EXTENSIONS) counts now: on a booking of several days, the
+ * current day's only (decision 155: each day may be lengthened as a one-day tour may); otherwise all.
+ */
+export function extensionsCounted(b: Pick<BookingRow, 'days' | 'date' | 'timeZone' | 'extensionCount'>, extensions: Pick<ExtensionRow, 'status' | 'day'>[], now: Date): number {
+  if (b.days <= 1) return b.extensionCount;
+  const day = currentTourDay(b, now);
+  return extensions.filter((e) => e.status === 'confirmed' && (e.day ?? b.days) === day).length;
+}
+
 /** From when `actor` may report the other side absent (decision 138), while the state machine would let them; else null. */
-function noShowReportableFrom(b: BookingRow, actor: Actor): string | null {
+function noShowReportableFrom(b: BookingRow, actor: Actor, now: Date): string | null {
+  // Several days: on the first day only (decision 155).
+  if (b.days > 1 && currentTourDay(b, now) > 1) return null;
   const from = new Date(b.startsAt.getTime() + NO_SHOW_AFTER_MINUTES * 60_000);
   const refusal = nextStatus(factsOf(b), 'report_no_show', actor, { now: from });
   return refusal.ok ? from.toISOString() : null;
@@ -120,6 +134,8 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
   const b = r.booking;
   const actor: Actor = viewerId === r.guide.userId ? 'guide' : 'traveler';
   const open = r.extensions.find((x) => OPEN.has(x.status));
+  const counted = extensionsCounted(b, r.extensions, now);
+  const facts = factsOf(b, { extensionCount: counted });
   return {
     id: b.id,
     bookingNumber: bookingNumber(b.id, b.bookingNumber),
@@ -136,7 +152,8 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     endsAt: b.endsAt.toISOString(),
     duration: b.durationMinutes / 60,
     days: b.days,
-    schedule: tourDays(b).map((d) => ({ date: d.date, startsAt: d.startsAt.toISOString(), endsAt: d.endsAt.toISOString() })),
+    schedule: tourDays(b, addedMinutesByDay(r.extensions, b.days)).map((d) => ({ date: d.date, startsAt: d.startsAt.toISOString(), endsAt: d.endsAt.toISOString() })),
+    currentDay: currentTourDay(b, now),
     travelers: b.travelers,
     adults: b.adults,
     children: b.children,
@@ -156,6 +173,7 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     guideConfirmedStart: b.guideConfirmedStart,
     travelerConfirmedExtension: b.travelerConfirmedExtension,
     extensionCount: b.extensionCount,
+    dayExtensionCount: counted,
     extensionPrice: b.extensionPriceCents === null ? null : b.extensionPriceCents / 100,
     extensionRateCents: extensionFee(b, r.extensions, 1),
     extensionsPaidCents: r.payments
@@ -164,6 +182,7 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     extension: open
       ? {
           id: open.id,
+          day: open.day ?? b.days,
           hours: open.minutes / 60,
           price: open.priceCents / 100,
           priceCents: open.priceCents,
@@ -187,13 +206,13 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     offerId: b.offerId,
     instantBook: b.instantBook,
     // Only a request not yet paid can be withdrawn (a paid one is the guide's to reject, with a refund).
-    actions: availableEvents(factsOf(b), actor, now).filter((e) => HUMAN_EVENTS.has(e) && (e !== 'withdraw_extension' || open?.status === 'requested')),
-    reschedulable: b.days === 1 && availableEvents(factsOf(b), actor, now).includes('reschedule'),
+    actions: availableEvents(facts, actor, now).filter((e) => HUMAN_EVENTS.has(e) && (e !== 'withdraw_extension' || open?.status === 'requested')),
+    reschedulable: b.days === 1 && availableEvents(facts, actor, now).includes('reschedule'),
     reschedule: r.reschedule ? toProposal(r.reschedule, actor, b.status, now) : null,
     weather: b.weatherWarning ?? null,
     // The cancelling guide's words are for the traveler, not for the guide asked to replace them.
     replacement: r.replacement && (b.status === 'awaiting_replacement' || b.status === 'confirmed') ? { ...r.replacement, reason: actor === 'traveler' ? r.replacement.reason : null } : null,
-    noShowReportableFrom: noShowReportableFrom(b, actor),
+    noShowReportableFrom: noShowReportableFrom(b, actor, now),
     creditCents: b.creditCents,
     // The traveler's own credit: the guide is not told what the platform gave.
     creditIssued: actor === 'traveler' ? (r.creditIssued ?? null) : null,

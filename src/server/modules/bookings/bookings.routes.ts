@@ -126,7 +126,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       schema: {
         tags: ['bookings'],
         summary:
-          'Change a booking’s status through the state machine: cancelled (refund by the tiers, or in full when the guide cancels) or completed (Complete Service; the guide’s earnings become pending)',
+          'Change a booking’s status through the state machine: cancelled (refund by the tiers, or in full when the guide cancels) or completed (Complete Service; the guide’s earnings become pending; a booking of several days from its last day’s start, before it 409 tour_not_over, decision 155)',
         security: bearer,
         params: idParams,
         body: statusBodySchema,
@@ -143,7 +143,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       onRequest: app.requireAuth,
       schema: {
         tags: ['bookings'],
-        summary: 'Confirm the start on the tour day (traveler or guide); the reply’s status is ongoing once both confirmed (409 too_early before the day)',
+        summary: 'Confirm the start on the tour day (traveler or guide); the reply’s status is ongoing once both confirmed (409 too_early before the day); a booking of several days is confirmed once, on its first day (decision 155)',
         security: bearer,
         params: idParams,
         body: userTypeBodySchema,
@@ -159,7 +159,7 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       onRequest: app.requireAuth,
       schema: {
         tags: ['bookings'],
-        summary: 'The traveler asks to extend an ongoing tour by 0.25, 0.5, 1 or 2 h; the server computes the fee (a client price is ignored); at most 2 per booking (409 extension_limit_reached)',
+        summary: 'The traveler asks to extend an ongoing tour by 0.25, 0.5, 1 or 2 h; the server computes the fee (a client price is ignored); at most 2 per booking (409 extension_limit_reached). A booking of several days: the current day is extended (`currentDay`; its `schedule` entry ends later), at most 2 a day, never into the next day’s start (409 extension_into_next_day), decision 155',
         security: bearer,
         params: idParams,
         body: requestExtensionBodySchema,

@@ -51,7 +51,7 @@ export function tripTroubleRoutes(app: AppInstance, service: BookingsService): v
       schema: {
         tags: ['bookings'],
         summary:
-          'From 20 minutes after the start, while the other side has not confirmed the start: report that they did not come. The booking is cancelled: a guide reported absent refunds the traveler in full at once; a traveler reported absent forfeits the deposit (no-show tier). The side reported may contest with a dispute within 48 hours. 409 too_early before then. A traveler may send `replacement: true` to choose another guide later the same day instead of the refund now (the booking goes to `awaiting_replacement`, with GET /replacements listing each guide at their own time); with nobody free that day, 409 no_replacement_today and nothing changes',
+          'From 20 minutes after the start, while the other side has not confirmed the start: report that they did not come. The booking is cancelled: a guide reported absent refunds the traveler in full at once; a traveler reported absent forfeits the deposit (no-show tier). The side reported may contest with a dispute within 48 hours. 409 too_early before then. A traveler may send `replacement: true` to choose another guide later the same day instead of the refund now (the booking goes to `awaiting_replacement`, with GET /replacements listing each guide at their own time); with nobody free that day, 409 no_replacement_today and nothing changes. A booking of several days is reported on its first day only: later, 409 no_show_later_day (decision 155)',
         security: bearer,
         params: z.object({ id: idParam }),
         body: reportNoShowBodySchema,

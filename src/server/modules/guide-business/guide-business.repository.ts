@@ -189,6 +189,8 @@ export async function feedBookings(db: Database, guideId: number, since: Date) {
       date: bookings.date,
       startMinute: bookings.startMinute,
       days: bookings.days,
+      // The confirmed extensions, for the day each lengthened (decision 155).
+      extensions: sql<{ status: string; day: number | null; minutes: number }[]>`coalesce((select json_agg(json_build_object('status', e.status, 'day', e.day, 'minutes', e.minutes)) from booking_extensions e where e.booking_id = ${bookings.id} and e.status = 'confirmed'), '[]'::json)`,
       timeZone: bookings.timeZone,
       travelers: bookings.travelers,
       meetingAddress: bookings.meetingAddress,

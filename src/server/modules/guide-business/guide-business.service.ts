@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { tourDays } from '../../../shared/booking/tour-days';
+import { addedMinutesByDay, tourDays } from '../../../shared/booking/tour-days';
 import { todayInZone } from '../../../shared/availability';
 import type { AvailabilityBody, AvailabilityReply, CalendarUrlReply, RatesBody, RatesReply } from '../../../shared/schemas/guide-business';
 import type { Database } from '../../db/client';
@@ -172,7 +172,7 @@ export class GuideBusinessService {
         const people = `${b.travelers} traveler${b.travelers === 1 ? '' : 's'}`;
         const location = b.meetingAddress ? (b.meetingPostalCode ? `〒${b.meetingPostalCode} ${b.meetingAddress}` : b.meetingAddress) : null;
         const length = b.days > 1 ? `${b.days} days, ${b.durationMinutes / 60} h a day` : `${b.durationMinutes / 60} h`;
-        return tourDays(b).map((day, i) => ({
+        return tourDays(b, addedMinutesByDay(b.extensions, b.days)).map((day, i) => ({
           // A one-day booking keeps the uid it always had, so subscribed calendars do not show it twice.
           uid: b.days > 1 ? `booking-${b.id}-day${i + 1}@${host}` : `booking-${b.id}@${host}`,
           stamp: b.updatedAt,

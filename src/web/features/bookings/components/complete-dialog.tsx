@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
 import type { UserType } from '../api/tour';
@@ -18,7 +19,13 @@ export function CompleteDialog({ booking, side, open, onOpenChange }: { booking:
         onOpenChange(false);
         showToast({ title: t('toasts.completed'), variant: 'success' });
       },
-      () => showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' }),
+      (err) =>
+        showToast({
+          title: t('toasts.errorTitle'),
+          // A tour of several days before its last day (decision 155).
+          description: err instanceof ApiError && err.code === 'tour_not_over' ? t('toasts.tourNotOver') : t('toasts.statusFailed'),
+          variant: 'destructive',
+        }),
     );
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title={t('complete.title')} description={t('complete.body', { name: other })} closeLabel={t('request.close')}>

@@ -94,7 +94,8 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
 
   // The payment step of an extension already requested ('Pay Extension (price RMB)') takes the server's figures.
   const shown: Details | null = details ?? (b.extension ? { hours: b.extension.hours, priceCents: b.extension.priceCents } : null);
-  const atLimit = b.extensionCount >= MAX_EXTENSIONS;
+  // The server counts the limit per day on a tour of several days (decision 155).
+  const atLimit = (b.dayExtensionCount ?? b.extensionCount) >= MAX_EXTENSIONS;
   const previewCents = Math.round(b.extensionRateCents * hours);
   const hoursLabel = (h: number) => t(`request.options.${h}`, { defaultValue: t('bookings:hours', { count: h, hours: String(h) }) });
   const processing = request.isPending || pay.isPending || mark.isPending || confirmBusy;
@@ -111,6 +112,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
     const code = err instanceof ApiError ? err.code : undefined;
     if (code === 'extension_limit_reached') showToast({ title: t('toasts.limit'), variant: 'destructive' });
     else if (code === 'slot_unavailable') showToast({ title: t('toasts.errorTitle'), description: t('toasts.slotTaken'), variant: 'destructive' });
+    else if (code === 'extension_into_next_day') showToast({ title: t('toasts.errorTitle'), description: t('toasts.intoNextDay'), variant: 'destructive' });
     else if (code === 'payment_in_progress') showToast({ title: t('toasts.paymentFailed'), description: t('toasts.notPaidYet'), variant: 'info' });
     else if (code === 'validation_failed') showToast({ title: t('toasts.paymentRequired'), variant: 'destructive' });
     else if (code === 'payment_failed' || step === 'payment') showToast({ title: t('toasts.paymentFailed'), description: t('toasts.paymentFailedBody'), variant: 'destructive' });
@@ -244,8 +246,17 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
       >
         <div className="space-y-4 text-sm">
           <div className="rounded-lg bg-stone-100 px-3 py-2 dark:bg-stone-800">
-            <p className="font-medium">{t('request.current', { count: b.extensionCount })}</p>
-            <p className="text-stone-600 dark:text-stone-400">{t('request.max')}</p>
+            {(b.days ?? 1) > 1 ? (
+              <>
+                <p className="font-medium">{t('request.currentDay', { count: b.dayExtensionCount ?? 0, n: b.currentDay ?? 1 })}</p>
+                <p className="text-stone-600 dark:text-stone-400">{t('request.maxPerDay')}</p>
+              </>
+            ) : (
+              <>
+                <p className="font-medium">{t('request.current', { count: b.extensionCount })}</p>
+                <p className="text-stone-600 dark:text-stone-400">{t('request.max')}</p>
+              </>
+            )}
             {atLimit && (
               <p role="alert" className="mt-1 font-semibold text-red-700 dark:text-red-300">
                 {t('toasts.limit')}

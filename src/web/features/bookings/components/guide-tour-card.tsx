@@ -37,7 +37,10 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
           <p>
             <span className="tabular-nums">{b.bookingNumber}</span>
             {b.subcategory && <> · {localName(b.subcategory, locale)}</>}
-            {b.extensionCount > 0 && <> · {t('extensionsCount', { count: b.extensionCount })}</>}
+            {/* Several days: the limit is a day's (decision 155), so the count shown is today's. */}
+            {(b.days ?? 1) > 1
+              ? (b.dayExtensionCount ?? 0) > 0 && <> · {t('extensionsCountToday', { count: b.dayExtensionCount })}</>
+              : b.extensionCount > 0 && <> · {t('extensionsCount', { count: b.extensionCount })}</>}
           </p>
         }
       />

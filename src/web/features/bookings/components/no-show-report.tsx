@@ -81,7 +81,7 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
         else
           showToast({
             title: t('toasts.errorTitle'),
-            description: code === 'too_early' ? t('noShow.tooEarly') : err instanceof ApiError && err.status === 409 ? t('noShow.notNow') : t('toasts.statusFailed'),
+            description: code === 'too_early' ? t('noShow.tooEarly') : code === 'no_show_later_day' ? t('noShow.laterDay') : err instanceof ApiError && err.status === 409 ? t('noShow.notNow') : t('toasts.statusFailed'),
             variant: 'destructive',
           });
       },

@@ -7,9 +7,10 @@ import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useAnswerExtension, useConfirmExtension, useConfirmStart, useWithdrawExtension, type UserType } from '../api/tour';
 import { currentLocale } from '../../../lib/i18n';
-import { amount, formatDeadline } from '../../../lib/format';
+import { amount, formatCalendarDate, formatDeadline } from '../../../lib/format';
 import { CompleteDialog } from './complete-dialog';
 import { ExtensionDialogs, type ExtensionStep } from './extension-dialogs';
+import { TourDayNow } from './tour-day-now';
 
 const START_STATUSES = ['upcoming', 'awaiting_start', 'start_confirmed'];
 /** The statuses of the ongoing tab: their cards always offer 'Complete Service' (docs/rules/money-and-cancellation.md). */
@@ -92,9 +93,14 @@ export function TourActions({ booking: b, side, isTourDay }: { booking: Booking;
     else if (ext.status === 'approved') info = side === 'traveler' ? t('extensionInfo.approved', { hours }) : t('extensionInfo.approvedGuide', { hours });
   }
   if (!offerStart && !waitingStart && !onTour && !info) return null;
+  // Decision 155: a tour of several days is completed from its last day's start; before, the server leaves
+  // 'service_complete' out of an ongoing tour's actions, and the card says why.
+  const lastDay = b.schedule && b.schedule.length > 1 ? b.schedule[b.schedule.length - 1] : undefined;
+  const completeLater = b.status === 'ongoing' && !can('service_complete') && lastDay ? t('actions.completeFromLastDay', { date: formatCalendarDate(lastDay.date, currentLocale(), { weekday: 'short' }) }) : null;
 
   return (
     <div className="mt-4 border-t border-stone-100 pt-4 dark:border-stone-800">
+      {(onTour || waitingStart || offerStart) && <TourDayNow booking={b} />}
       {info && (
         <p className="mb-3 flex items-start gap-2 rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-900 dark:bg-primary-900/40 dark:text-primary-100" aria-live="polite">
           <Hourglass className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
@@ -163,7 +169,8 @@ export function TourActions({ booking: b, side, isTourDay }: { booking: Booking;
             variant="outline"
             size="sm"
             disabled={!can('service_complete')}
-            title={can('service_complete') ? undefined : t('actions.completeUnavailable')}
+            title={can('service_complete') ? undefined : (completeLater ?? t('actions.completeUnavailable'))}
+            aria-describedby={completeLater ? `complete-later-${b.id}` : undefined}
             onClick={() => setCompleting(true)}
           >
             <CheckCircle2 className="h-4 w-4" aria-hidden />
@@ -171,6 +178,11 @@ export function TourActions({ booking: b, side, isTourDay }: { booking: Booking;
           </Button>
         )}
       </div>
+      {completeLater && (
+        <p id={`complete-later-${b.id}`} className="mt-2 text-xs text-stone-600 dark:text-stone-400">
+          {completeLater}
+        </p>
+      )}
       {side === 'traveler' && onTour && <ExtensionDialogs booking={b} step={extension} onStep={setExtension} />}
       {onTour && <CompleteDialog booking={b} side={side} open={completing} onOpenChange={setCompleting} />}
     </div>

@@ -1,0 +1,1 @@
+ALTER TABLE "booking_extensions" ADD COLUMN "day" smallint;
