@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { intArray, rowsOf } from '../../db/raw-row';
 import { runSql } from '../../db/run-sql';
@@ -13,29 +13,37 @@ export const MAIL_JOB = 'mail.send';
 export type QueuedMail = NewMail & { dedupeKey?: string | null };
 
 /**
- * The outbox write (decision 085): the mails and the `mail.send` job that sends them, in one
- * statement, so a mail never exists without the job that sends it. Call it with the transaction of
- * the change that caused the mails. One job for all the mails of one call (one event's): one claim and
- * one finish in the job runner instead of one pair per mail (decision 090). A mail whose
- * `dedupeKey` exists already is skipped (a replayed event). Returns the job's id, for `jobs.soon()`
- * after the commit.
+ * The outbox write (decision 085) as CTEs another statement can carry: `mail_ins` writes the mails,
+ * `mail_job` the one `mail.send` job that sends them all (one claim and one finish in the job runner
+ * instead of one pair per mail, decision 090). A mail whose `dedupeKey` exists already is skipped (a
+ * replayed event); no mail written, no job. Empty `mails`: nothing to carry.
  */
-export async function queueMails(db: Database, mails: QueuedMail[], runAt: Date): Promise<number[]> {
-  if (!mails.length) return [];
+export function mailsCte(mails: QueuedMail[], runAt: Date): SQL {
   const values = mails.map(
     (m) => sql`(${m.toAddress}, ${m.subject}, ${m.textBody}, ${m.htmlBody ?? null}, ${m.template}, ${JSON.stringify(m.meta ?? {})}::jsonb, ${m.dedupeKey ?? null})`,
   );
-  const result = await runSql(db, sql`
-    WITH m AS (
+  return sql`mail_ins AS (
       INSERT INTO email_outbox (to_address, subject, text_body, html_body, template, meta, dedupe_key)
       VALUES ${sql.join(values, sql`, `)}
       ON CONFLICT DO NOTHING
       RETURNING id
-    )
-    INSERT INTO jobs (kind, payload, run_at, dedupe_key)
-    SELECT ${MAIL_JOB}, jsonb_build_object('mailIds', jsonb_agg(m.id ORDER BY m.id)), ${runAt.toISOString()}::timestamptz, ${MAIL_JOB + ':'} || min(m.id) FROM m
-    HAVING count(*) > 0
-    RETURNING id`);
+    ),
+    mail_job AS (
+      INSERT INTO jobs (kind, payload, run_at, dedupe_key)
+      SELECT ${MAIL_JOB}, jsonb_build_object('mailIds', jsonb_agg(mail_ins.id ORDER BY mail_ins.id)), ${runAt.toISOString()}::timestamptz, ${MAIL_JOB + ':'} || min(mail_ins.id) FROM mail_ins
+      HAVING count(*) > 0
+      RETURNING id
+    )`;
+}
+
+/**
+ * The mails and their send job in one statement (`mailsCte`), so a mail never exists without the job
+ * that sends it. Call it with the transaction of the change that caused the mails. Returns the job's
+ * id, for `jobs.soon()` after the commit.
+ */
+export async function queueMails(db: Database, mails: QueuedMail[], runAt: Date): Promise<number[]> {
+  if (!mails.length) return [];
+  const result = await runSql(db, sql`WITH ${mailsCte(mails, runAt)} SELECT id FROM mail_job`);
   return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }
 

@@ -12,12 +12,26 @@ type Type = SystemMessageRow['type'];
 
 const notExpired = (now: Date) => or(isNull(systemMessages.expiresAt), gt(systemMessages.expiresAt, now));
 
-/** Inserts several at once; rows whose (user, dedupeKey) exists already are skipped (not returned). */
-export async function insertSystemMessages(db: Database, rows: NewSystemMessage[]): Promise<SystemMessageRow[]> {
-  if (!rows.length) return [];
+/**
+ * The messages and the mails of one event in one statement: rows whose (user, dedupeKey) exists
+ * already are skipped (not returned, in the order of `rows` otherwise), the mails and their send job
+ * are written by `mails` (`mailsCte`). Returns the messages written and the mail job's id.
+ */
+export async function writeNotices(db: Database, rows: NewSystemMessage[], mails: SQL | undefined): Promise<{ messages: SystemMessageRow[]; mailJobs: number[] }> {
+  if (!rows.length && !mails) return { messages: [], mailJobs: [] };
   // Every booking event writes here from the job runner: without Drizzle's builder (db/insert-values.ts says why).
-  const result = await runSql(db, sql`${insertValues(systemMessages, rows)} on conflict do nothing returning *`);
-  return rowsOf<Record<string, unknown>>(result).map((r) => rowOf(systemMessages, r));
+  const ctes = [
+    rows.length ? sql`msgs AS (${insertValues(systemMessages, rows)} on conflict do nothing returning *)` : undefined,
+    mails,
+  ].filter((c) => c !== undefined);
+  const result = await runSql(
+    db,
+    sql`WITH ${sql.join(ctes, sql`, `)}
+    SELECT ${rows.length ? sql`(SELECT coalesce(json_agg(msgs), '[]'::json) FROM msgs)` : sql`'[]'::json`} AS messages,
+           ${mails ? sql`(SELECT coalesce(json_agg(id), '[]'::json) FROM mail_job)` : sql`'[]'::json`} AS jobs`,
+  );
+  const [row] = rowsOf<{ messages: Record<string, unknown>[]; jobs: number[] }>(result);
+  return { messages: row!.messages.map((r) => rowOf(systemMessages, r)), mailJobs: row!.jobs.map(Number) };
 }
 
 export async function findOwn(db: Database, userId: number, id: number): Promise<SystemMessageRow | undefined> {

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { notFound } from '../../lib/app-error';
 import type { Realtime } from '../../realtime/index';
-import { queueMails } from '../mail/index';
+import { mailsCte, queueMails } from '../mail/index';
 import * as repo from './notifications.repository';
 import type { SystemMessageRow } from './notifications.repository';
 import { chatMail, systemMail, type Locale } from './templates';
@@ -143,8 +143,8 @@ export class NotificationsService {
    * Creates system messages from the product's own events: in-app (unless the recipient turned that
    * kind off) with a push to their tabs, and an e-mail through the outbox when they chose e-mail.
    * Runs in the job runner for events written to the outbox (decision 085), so it reads every
-   * recipient with their settings once (one statement), writes the messages in one and the mails
-   * with their send job in one; safe to run twice for one event (the dedupe keys).
+   * recipient with their settings once (one statement), then writes the messages, the mails and their
+   * send job in one; safe to run twice for one event (the dedupe keys).
    */
   async create(inputs: CreateSystemMessage[]): Promise<SystemMessage[]> {
     const ids = [...new Set(inputs.map((i) => i.userId))];
@@ -158,7 +158,18 @@ export class NotificationsService {
       return [{ input, person: found.person, locale, text: input.text[locale], inApp: prefs.inApp || input.type === 'admin', email: prefs.email }];
     });
     const inApp = plans.filter((p) => p.inApp);
-    const rows = await repo.insertSystemMessages(
+    // A replayed notice mails only if its mail was never written: the mail's own key decides (a notice
+    // without a key cannot be a repeat, so its message is always new), which is why the mails need not
+    // wait for the messages' insert and go in its statement. A person without an address (an account
+    // made by phone, decision 147) is skipped, not mailed at null.
+    const mails = plans
+      .filter((p) => p.email && p.person.email)
+      .map(({ input, person, locale, text }) => {
+        const link = input.actionUrl ? new URL(input.actionUrl, this.deps.appUrl).toString() : null;
+        const mail = input.mail?.(locale) ?? { ...systemMail(locale, { title: text.title, message: text.message, link, linkLabel: text.actionLabel }), template: `system_${input.type}` };
+        return { toAddress: person.email!, ...mail, meta: {}, dedupeKey: input.dedupeKey ? `notification:${input.dedupeKey}:${input.userId}` : null };
+      });
+    const { messages: rows, mailJobs } = await repo.writeNotices(
       this.db,
       inApp.map(({ input, text }) => ({
         userId: input.userId,
@@ -175,8 +186,9 @@ export class NotificationsService {
         dedupeKey: input.dedupeKey ?? null,
         texts: input.text,
       })),
+      mails.length ? mailsCte(mails, new Date()) : undefined,
     );
-    // RETURNING keeps the VALUES order; a row skipped as a repeat (same user and key) is missing.
+    // The messages come back in the order written; a row skipped as a repeat (same user and key) is missing.
     const created = new Map<(typeof plans)[number], SystemMessageRow>();
     let next = 0;
     for (const plan of inApp) {
@@ -186,16 +198,6 @@ export class NotificationsService {
         next++;
       }
     }
-    // A message created before (a replay) mails only if its mail was never written: the mail's own key decides.
-    // A person without an address (an account made by phone, decision 147) is skipped, not mailed at null.
-    const mails = plans
-      .filter((p) => p.email && p.person.email && (!p.inApp || created.has(p) || p.input.dedupeKey))
-      .map(({ input, person, locale, text }) => {
-        const link = input.actionUrl ? new URL(input.actionUrl, this.deps.appUrl).toString() : null;
-        const mail = input.mail?.(locale) ?? { ...systemMail(locale, { title: text.title, message: text.message, link, linkLabel: text.actionLabel }), template: `system_${input.type}` };
-        return { toAddress: person.email!, ...mail, meta: {}, dedupeKey: input.dedupeKey ? `notification:${input.dedupeKey}:${input.userId}` : null };
-      });
-    const mailJobs = await queueMails(this.db, mails, new Date());
     this.deps.jobs.soon(mailJobs);
     const out: SystemMessage[] = [];
     const byUser = new Map<number, SystemMessage[]>();
