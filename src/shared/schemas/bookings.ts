@@ -207,10 +207,11 @@ export const bookingSchema = z.object({
   infants: z.number().int(),
   /**
    * The price as charged, in lines that add up to the guide's price (total + credit): the quote's
-   * kinds and people (decision 152); a client labels them with `priceLineLabel`. A booking made before
-   * the lines, or whose guide was replaced, has one base line.
+   * kinds, people and labels (decision 152; the label in the reader's language: the app's stored
+   * choice, else Accept-Language, else English). A booking made before the lines, or whose guide was
+   * replaced, has one base line.
    */
-  lines: z.array(z.object({ kind: z.enum(['base', 'extra_adults', 'children', 'infants']), people: z.number().int(), amountCents: z.number().int() })),
+  lines: z.array(z.object({ kind: z.enum(['base', 'extra_adults', 'children', 'infants']), people: z.number().int(), amountCents: z.number().int(), label: z.string() })),
   /** The guide's declared overtime rate an hour frozen at booking (decision 152), else null: extensions then cost the hourly average. */
   overtimeRateCents: z.number().int().nullable(),
   subcategory: z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string(), nameJa: z.string() }).nullable(),
