@@ -68,6 +68,7 @@ export class BookingReschedule {
           by: side,
           date: row.date,
           startTime: minutesToTime(row.startMinute),
+          days: booking.days,
           reason: row.reason,
           expiresAt: row.expiresAt.toISOString(),
         });
@@ -104,6 +105,7 @@ export class BookingReschedule {
           fromStartTime: minutesToTime(closed.fromStartMinute),
           date: closed.date,
           startTime: minutesToTime(closed.startMinute),
+          days: locked.days,
         });
       });
     } catch (err) {
@@ -128,6 +130,7 @@ export class BookingReschedule {
         by: side,
         date: proposal.date,
         startTime: minutesToTime(proposal.startMinute),
+        days: locked.days,
         reason,
       });
     });
@@ -150,6 +153,7 @@ export class BookingReschedule {
         proposedBy: closed.proposedBy,
         date: closed.date,
         startTime: minutesToTime(closed.startMinute),
+        days: booking.days,
       });
     }, now);
   }
