@@ -202,7 +202,7 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     instantBook: b.instantBook,
     // Only a request not yet paid can be withdrawn (a paid one is the guide's to reject, with a refund).
     actions: availableEvents(factsOf(b), actor, now).filter((e) => HUMAN_EVENTS.has(e) && (e !== 'withdraw_extension' || open?.status === 'requested')),
-    reschedulable: b.days === 1 && availableEvents(factsOf(b), actor, now).includes('reschedule'),
+    reschedulable: availableEvents(factsOf(b), actor, now).includes('reschedule'),
     reschedule: r.reschedule ? toProposal(r.reschedule, actor, b.status, now) : null,
     weather: b.weatherWarning ?? null,
     // The cancelling guide's words are for the traveler, not for the guide asked to replace them.
