@@ -24,7 +24,7 @@ export function pricedLength(b: { durationMinutes: number; days: number }, exten
 }
 
 /** Relabels the lines of every booking in a reply (a booking, `{booking}`, `{data: [...]}`). */
-export function labelLines(payload: unknown, locale: ReturnType<typeof readerLocale>): void {
+function labelLines(payload: unknown, locale: ReturnType<typeof readerLocale>): void {
   if (!payload || typeof payload !== 'object' || Buffer.isBuffer(payload)) return;
   const p = payload as { lines?: unknown; booking?: unknown; data?: unknown };
   if (Array.isArray(p.lines)) {

@@ -122,7 +122,7 @@ export async function searchReply(guideSearch: GuideSearch, db: Database, q: Gui
 const OPEN_DATA = Buffer.from('{"data":[');
 
 /** The search's group: by age when it names adults, else `travelers` all priced as adults; none without either. */
-export function searchGroup(q: Pick<GuideSearchQuery, 'travelers' | 'adults' | 'children' | 'infants'>): Required<Group> | null {
+function searchGroup(q: Pick<GuideSearchQuery, 'travelers' | 'adults' | 'children' | 'infants'>): Required<Group> | null {
   if (q.adults !== undefined) return { adults: q.adults, children: q.children ?? 0, infants: q.infants ?? 0 };
   return q.travelers === undefined ? null : { adults: q.travelers, children: 0, infants: 0 };
 }
@@ -132,7 +132,7 @@ export function searchGroup(q: Pick<GuideSearchQuery, 'travelers' | 'adults' | '
  * the very fields and function the quote prices with (quote.ts), so the card shows what
  * `GET /guides/{id}/quote?durationHours=<minDuration>` answers for the same group (`search-group.test.ts`).
  */
-export function cardGroupQuote(card: Pick<GuideSummary, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'groupPricing' | 'minDuration'>, group: Required<Group>): NonNullable<GuideSummary['groupQuote']> {
+function cardGroupQuote(card: Pick<GuideSummary, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'groupPricing' | 'minDuration'>, group: Required<Group>): NonNullable<GuideSummary['groupQuote']> {
   const price = groupPrice({ basicPerHourCents: card.basicPricePerHourCents, additionalPerPersonCents: card.additionalPricePerPersonCents, ...card.groupPricing }, group, { hours: card.minDuration });
   return { ...group, hours: price.hours, totalCents: price.totalCents };
 }
