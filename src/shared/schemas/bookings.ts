@@ -30,6 +30,13 @@ export const slotsQuerySchema = z.object({
   date: calendarDateSchema,
   durationHours: z.coerce.number().multipleOf(0.5).min(0.5).max(24),
   days: z.coerce.number().int().min(1).max(MAX_BOOKING_DAYS).optional(),
+  exceptBooking: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .optional()
+    .describe("A booking of this guide the caller is in (its traveler or its guide; else 404): its own time counts as free, as a new time for it is checked (a reschedule, decision 079)"),
 });
 export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
 

@@ -44,8 +44,16 @@ describe('a booking of three days moves as one', () => {
     const { g, id } = await threeDays(date);
     const before = (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
     expect(before.reschedulable).toBe(true);
-    // Overlapping its own days is no conflict: two days later.
+    // Overlapping its own days is no conflict: two days later. The slots say so to its parties (exceptBooking), to no one else.
     const to = addDays(date, 2);
+    const slots = (who: Person | null, except?: number) =>
+      t.app.inject({ url: `/api/v2/guides/${g.guideId}/slots?date=${to}&durationHours=8&days=3${except ? `&exceptBooking=${except}` : ''}`, headers: who ? auth(who.token) : {} });
+    const starts = async (who: Person | null, except?: number) => (await slots(who, except)).json().slots.map((x: { startTime: string }) => x.startTime);
+    expect(await starts(traveler)).not.toContain('09:00');
+    expect(await starts(traveler, id)).toContain('09:00');
+    expect(await starts(g, id)).toContain('09:00');
+    expect((await slots(other, id)).statusCode).toBe(404);
+    expect((await slots(null, id)).statusCode).toBe(404);
     const res = await propose(id, traveler, { date: to, startTime: '09:00' });
     expect(res.statusCode, res.body).toBe(201);
     const p = res.json().reschedule;

@@ -136,7 +136,8 @@ function ProposeDialog({ booking: b, other, zone, open, onOpenChange }: { bookin
   const [error, setError] = useState<string | null>(null);
   const days = b.days ?? 1;
   // Several days move together to a new first day at the same hours: the starts whose every day is free (decision 154).
-  const slots = useSlots(b.guideId, open ? date : null, b.duration, days);
+  // The booking's own time is free for its new time (a span moved by a day overlaps itself).
+  const slots = useSlots(b.guideId, open ? date : null, b.duration, days, b.id);
   const today = todayInZone(b.timeZone);
   const reply = slots.data && slots.data.date === date && slots.data.durationHours === b.duration ? slots.data : undefined;
   // The booked time itself is not a new time; several days keep their hours.
