@@ -75,8 +75,6 @@ export const ERROR_STATUS = {
   // After the guide's no-show, nobody else is free later that day (decision 140)
   no_replacement_today: 409,
   reschedule_closed: 409,
-  // A booking of several days is not rescheduled (decision 154)
-  days_not_movable: 409,
   same_time: 400,
   // Messaging
   credits_exhausted: 403,

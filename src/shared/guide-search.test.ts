@@ -71,3 +71,21 @@ describe('availability', () => {
     expect(todayInZone('Asia/Tokyo', new Date('2026-11-22T15:00:00Z'))).toBe('2026-11-23');
   });
 });
+
+describe('a group by age in the search', () => {
+  it('keeps children and infants among the travelers and asks the API for the group by age', async () => {
+    const { toApiQuery } = await import('./guide-search');
+    const p = parseSearchParams(new URLSearchParams('travelers=4&children=1&infants=1'));
+    expect(p).toMatchObject({ travelers: 4, children: 1, infants: 1 });
+    expect(toSearchString(p)).toBe('travelers=4&children=1&infants=1');
+    expect(toApiQuery(p)).toMatchObject({ travelers: 4, adults: 2, children: 1, infants: 1 });
+  });
+  it('drops ages that leave no adult, or have no travelers, and sends travelers alone then', async () => {
+    const { toApiQuery } = await import('./guide-search');
+    for (const qs of ['travelers=2&children=1&infants=1', 'children=1']) {
+      const p = parseSearchParams(new URLSearchParams(qs));
+      expect(p.children).toBeUndefined();
+      expect(toApiQuery(p).adults).toBeUndefined();
+    }
+  });
+});

@@ -13,6 +13,9 @@ export interface GuideSearchParams {
   services: number[];
   date?: string;
   travelers?: number;
+  /** Of the travelers, children 3–11 and infants under 3 (the rest are adults): the cards price the group by age (decision 152). */
+  children?: number;
+  infants?: number;
   minPrice?: number;
   maxPrice?: number;
   page: number;
@@ -37,12 +40,15 @@ export function parseSearchParams(sp: URLSearchParams): GuideSearchParams {
   let minPrice = int(sp.get('minPrice'), 0, 100_000);
   let maxPrice = int(sp.get('maxPrice'), 0, 100_000);
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  const travelers = int(sp.get('travelers'), 1, 100);
+  const ages = agesOf(travelers, int(sp.get('children'), 0, 99), int(sp.get('infants'), 0, 99));
   return {
     city: (SERVICE_CITY_SLUGS as readonly string[]).includes(city ?? '') ? (city as ServiceCitySlug) : undefined,
     language: (SEARCH_LANGUAGES as readonly string[]).includes(language ?? '') ? (language as SearchLanguage) : undefined,
     services: [...new Set(sp.getAll('services').flatMap((s) => s.split(',')).map((s) => int(s, 1, 2_147_483_647)).filter((n): n is number => n !== undefined))],
     date: date && isCalendarDate(date) ? date : undefined,
-    travelers: int(sp.get('travelers'), 1, 100),
+    travelers,
+    ...ages,
     minPrice,
     maxPrice,
     page: int(sp.get('page'), 1, 10_000) ?? 1,
@@ -60,6 +66,8 @@ export function toSearchString(p: Partial<GuideSearchParams>): string {
   for (const s of p.services ?? []) sp.append('services', String(s));
   if (p.date) sp.set('date', p.date);
   if (p.travelers !== undefined) sp.set('travelers', String(p.travelers));
+  if (p.travelers !== undefined && p.children) sp.set('children', String(p.children));
+  if (p.travelers !== undefined && p.infants) sp.set('infants', String(p.infants));
   if (p.minPrice !== undefined) sp.set('minPrice', String(p.minPrice));
   if (p.maxPrice !== undefined) sp.set('maxPrice', String(p.maxPrice));
   if (p.licensed) sp.set('licensed', 'true');
@@ -67,6 +75,22 @@ export function toSearchString(p: Partial<GuideSearchParams>): string {
   if (p.sort && p.sort !== 'recommended') sp.set('sort', p.sort);
   if (p.page && p.page > 1) sp.set('page', String(p.page));
   return sp.toString();
+}
+
+/**
+ * Children and infants among `travelers`, kept only when at least one adult is left (a hand-edited
+ * URL that cannot be a group drops its ages and is searched by the count alone).
+ */
+function agesOf(travelers: number | undefined, children = 0, infants = 0): Pick<GuideSearchParams, 'children' | 'infants'> {
+  if (travelers === undefined || children + infants === 0 || children + infants >= travelers) return {};
+  return { ...(children ? { children } : {}), ...(infants ? { infants } : {}) };
+}
+
+/** The group by age for the API (adults, children, infants) when the search names children or infants; else `travelers` says it all. */
+function apiGroup(p: Pick<GuideSearchParams, 'travelers' | 'children' | 'infants'>): { adults?: number; children?: number; infants?: number } {
+  const { children = 0, infants = 0 } = agesOf(p.travelers, p.children, p.infants);
+  if (p.travelers === undefined || children + infants === 0) return {};
+  return { adults: p.travelers - children - infants, children, infants };
 }
 
 /** The API query for GET /api/v2/guides. */
@@ -77,6 +101,7 @@ export function toApiQuery(p: GuideSearchParams, limit = 12): Record<string, str
     services: p.services.length ? p.services : undefined,
     date: p.date,
     travelers: p.travelers,
+    ...apiGroup(p),
     minPrice: p.minPrice,
     maxPrice: p.maxPrice,
     page: p.page,
@@ -94,7 +119,7 @@ export function toApiQuery(p: GuideSearchParams, limit = 12): Record<string, str
 export const SEARCH_FILTERS = ['date', 'travelers', 'language', 'services', 'price', 'licensed', 'instantBook'] as const;
 export type SearchFilter = (typeof SEARCH_FILTERS)[number];
 
-type Filterable = Partial<Pick<GuideSearchParams, 'language' | 'services' | 'date' | 'travelers' | 'minPrice' | 'maxPrice' | 'licensed' | 'instantBook'>>;
+type Filterable = Partial<Pick<GuideSearchParams, 'language' | 'services' | 'date' | 'travelers' | 'children' | 'infants' | 'minPrice' | 'maxPrice' | 'licensed' | 'instantBook'>>;
 
 /** Whether a search (the /search state, or the API's query) is narrowed by `filter`. */
 export function hasSearchFilter(p: Filterable, filter: SearchFilter): boolean {
@@ -123,5 +148,8 @@ export function withoutSearchFilter<T extends Filterable & { page?: number }>(p:
     next.minPrice = undefined;
     next.maxPrice = undefined;
   } else next[filter] = undefined;
+  // The ages are part of the group: without it, none is left.
+  if (filter === 'travelers' && 'children' in next) next.children = undefined;
+  if (filter === 'travelers' && 'infants' in next) next.infants = undefined;
   return next;
 }

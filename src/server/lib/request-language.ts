@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, matchLocale, type Locale } from '../../shared/locales';
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, matchLocale, type Locale } from '../../shared/locales';
 
 /**
  * The one reader of a request's language (decision 143): the `lang` it asks for, else the best match of
@@ -42,4 +43,21 @@ export function requestLanguage(
   fallback: string = DEFAULT_LOCALE,
 ): string {
   return lang ?? acceptedLanguage(acceptLanguage, match) ?? fallback;
+}
+
+const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`);
+
+/**
+ * The reader's language for a server-rendered page, and for the labels of a booking's lines: a
+ * `lang` in the address (hreflang links), then the stored choice (the cookie the app writes with it),
+ * then Accept-Language, then English.
+ */
+export function readerLocale(request: FastifyRequest): Locale {
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = typeof query?.lang === 'string' ? matchLocale(query.lang) : undefined;
+  if (fromQuery) return fromQuery;
+  const cookie = LOCALE_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1];
+  const fromCookie = matchLocale(cookie);
+  if (fromCookie) return fromCookie;
+  return acceptedLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE;
 }

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, matchLocale, SSR_DATA_ID, type Locale } from '../../shared/locales';
-import { acceptedLanguage } from '../lib/request-language';
+import { SSR_DATA_ID, type Locale } from '../../shared/locales';
+import { readerLocale } from '../lib/request-language';
 
 /** What the server-side renderer (src/web/entry-server.tsx, built to dist/ssr) offers the server. */
 export interface PageRenderer {
@@ -21,22 +21,6 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
   const entry = path.join(webRoot, '..', 'ssr', 'entry-server.js');
   if (!existsSync(entry)) return undefined;
   return (await import(pathToFileURL(entry).href)) as PageRenderer;
-}
-
-const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`);
-
-/**
- * The reader's language for a server-rendered page: a `lang` in the address (hreflang
- * links), then the stored choice (the cookie the app writes with it), then Accept-Language, then English.
- */
-export function readerLocale(request: FastifyRequest): Locale {
-  const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = typeof query?.lang === 'string' ? matchLocale(query.lang) : undefined;
-  if (fromQuery) return fromQuery;
-  const cookie = LOCALE_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1];
-  const fromCookie = matchLocale(cookie);
-  if (fromCookie) return fromCookie;
-  return acceptedLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE;
 }
 
 /**

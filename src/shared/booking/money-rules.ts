@@ -49,7 +49,7 @@ export interface GroupRates {
   dayHours?: number;
 }
 /** Adults, children (3–11) and infants (under 3). */
-interface Group {
+export interface Group {
   adults: number;
   children?: number;
   infants?: number;

@@ -34,6 +34,8 @@ export const adminBookingSummarySchema = z.object({
   status: z.string(),
   date: z.string(),
   startsAt: z.string(),
+  /** Consecutive days from `date` (decision 154). */
+  days: z.number().int(),
   totalPriceCents: z.number().int(),
   depositCents: z.number().int(),
   traveler: z.object({ id: z.number().int(), username: z.string(), fullName: z.string() }),
@@ -64,7 +66,10 @@ export const timelineEventSchema = z.object({
 
 export const adminBookingDetailSchema = z.object({
   booking: adminBookingSummarySchema.extend({
+    /** One day's length. */
     durationMinutes: z.number().int(),
+    /** Every day of the booking, first to last (one for a booking of one day). */
+    schedule: z.array(z.object({ date: z.string(), startsAt: z.string(), endsAt: z.string() })),
     travelers: z.number().int(),
     timeZone: z.string(),
     meetingAddress: z.string().nullable(),

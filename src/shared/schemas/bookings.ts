@@ -30,6 +30,13 @@ export const slotsQuerySchema = z.object({
   date: calendarDateSchema,
   durationHours: z.coerce.number().multipleOf(0.5).min(0.5).max(24),
   days: z.coerce.number().int().min(1).max(MAX_BOOKING_DAYS).optional(),
+  exceptBooking: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .optional()
+    .describe("A booking of this guide the caller is in (its traveler or its guide; else 404): its own time counts as free, as a new time for it is checked (a reschedule, decision 079)"),
 });
 export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
 
@@ -212,10 +219,11 @@ export const bookingSchema = z.object({
   infants: z.number().int(),
   /**
    * The price as charged, in lines that add up to the guide's price (total + credit): the quote's
-   * kinds and people (decision 152); a client labels them with `priceLineLabel`. A booking made before
-   * the lines, or whose guide was replaced, has one base line.
+   * kinds, people and labels (decision 152; the label in the reader's language: the app's stored
+   * choice, else Accept-Language, else English). A booking made before the lines, or whose guide was
+   * replaced, has one base line.
    */
-  lines: z.array(z.object({ kind: z.enum(['base', 'extra_adults', 'children', 'infants']), people: z.number().int(), amountCents: z.number().int() })),
+  lines: z.array(z.object({ kind: z.enum(['base', 'extra_adults', 'children', 'infants']), people: z.number().int(), amountCents: z.number().int(), label: z.string() })),
   /** The guide's declared overtime rate an hour frozen at booking (decision 152), else null: extensions then cost the hourly average. */
   overtimeRateCents: z.number().int().nullable(),
   subcategory: z.object({ id: z.number().int(), nameEn: z.string(), nameCn: z.string(), nameJa: z.string() }).nullable(),

@@ -38,6 +38,9 @@ export const guideSearchQuerySchema = z
     services: repeatedIds,
     date: calendarDateSchema.optional(),
     travelers: z.coerce.number().int().min(1).max(100).optional(),
+    adults: z.coerce.number().int().min(1).max(100).optional().describe('The group by age (decision 152): adults; with children and infants it sizes the search as `travelers` does and prices each card for the group'),
+    children: z.coerce.number().int().min(0).max(100).optional().describe('Children 3–11 in the group (needs adults)'),
+    infants: z.coerce.number().int().min(0).max(100).optional().describe('Infants under 3 in the group (needs adults); they count toward the group size'),
     minPrice: z.coerce.number().int().min(0).max(100_000).optional(),
     maxPrice: z.coerce.number().int().min(0).max(100_000).optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -58,6 +61,14 @@ export const guideSearchQuerySchema = z
   .superRefine((q, ctx) => {
     if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
       ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: 'maxPrice must not be below minPrice' });
+    }
+    if (q.adults === undefined && (q.children !== undefined || q.infants !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['adults'], message: 'children and infants need adults' });
+    }
+    const size = q.adults === undefined ? undefined : q.adults + (q.children ?? 0) + (q.infants ?? 0);
+    if (size !== undefined && size > 100) ctx.addIssue({ code: 'custom', path: ['adults'], message: 'at most 100 travelers in all' });
+    if (size !== undefined && q.travelers !== undefined && q.travelers !== size) {
+      ctx.addIssue({ code: 'custom', path: ['travelers'], message: 'travelers must be adults + children + infants' });
     }
   });
 export type GuideSearchQuery = z.infer<typeof guideSearchQuerySchema>;
@@ -136,6 +147,20 @@ export const guideSummarySchema = z.object({
   minNoticeHours: z.number().int(),
   /** Whether the signed-in caller has saved this guide (false for visitors). */
   isSaved: z.boolean(),
+  /**
+   * Search cards when the search names a group (`travelers`, or `adults` with `children` and
+   * `infants`): the group's price for the guide's shortest tour, by the pricing the
+   * quote uses, so the card's total is the quote's for `durationHours=minDuration`.
+   */
+  groupQuote: z
+    .object({
+      adults: z.number().int(),
+      children: z.number().int(),
+      infants: z.number().int(),
+      hours: z.number(),
+      totalCents: z.number().int(),
+    })
+    .optional(),
   /** Search cards: as of at most a few minutes ago; profile and saved guides: as of the request. */
   responsiveness: responsivenessSchema,
   /** The verified licence (the "Licensed Guide Interpreter" badge), null when none (decision 092). */

@@ -49,7 +49,6 @@ export function Component() {
       selectable={selecting}
       selected={selected.some((s) => s.id === g.id)}
       onSelectedChange={(on) => toggle({ id: g.id, name: g.user.fullName, photo: g.user.profilePicture }, on)}
-      travelers={params.travelers}
     />
   );
   const total = results.data?.total ?? 0;

@@ -38,6 +38,7 @@ export function toSummary(r: BookingSummaryRow) {
     status: b.status,
     date: b.date,
     startsAt: b.startsAt.toISOString(),
+    days: b.days,
     totalPriceCents: b.totalPriceCents,
     depositCents: b.depositCents,
     traveler: r.traveler,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ledgerBalance } from '../../../shared/booking/ledger';
+import { tourDays } from '../../../shared/booking/tour-days';
 import { ADMIN_USERS_PAGE_SIZE, type adminUserQuerySchema } from '../../../shared/schemas/admin';
 import { inTransaction, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -136,6 +137,8 @@ export class AdminUsersService {
       booking: {
         ...repo.toSummary(found.summary),
         durationMinutes: b.durationMinutes,
+        // Every day of a booking of several days (decision 154), as the booking's own view lists them.
+        schedule: tourDays(b).map((d) => ({ date: d.date, startsAt: d.startsAt.toISOString(), endsAt: d.endsAt.toISOString() })),
         travelers: b.travelers,
         timeZone: b.timeZone,
         meetingAddress: b.meetingAddress,

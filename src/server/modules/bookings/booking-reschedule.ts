@@ -1,5 +1,6 @@
-import { addDays, minutesToTime } from '../../../shared/availability';
+import { minutesToTime } from '../../../shared/availability';
 import { bookingRulesOf, startOfTourDay, timeToMinutes } from '../../../shared/booking/schedule';
+import { tourDates } from '../../../shared/booking/tour-days';
 import type { Booking } from '../../../shared/schemas/bookings';
 import { RESCHEDULE_ANSWER_HOURS, type RescheduleBody } from '../../../shared/schemas/reschedule';
 import { pgErrorCode, type Database } from '../../db/client';
@@ -14,12 +15,13 @@ import type { BookingRow } from './bookings.repository';
 import * as rescheduleRepo from './reschedule.repository';
 import type { RescheduleRow } from './reschedule.repository';
 import { takeSlot } from './time-rules';
+import { holdDays, spanWindow } from './tour-span';
 
 const HOUR_MS = 3_600_000;
 
 /**
  * Rescheduling (decision 079): either side of a `confirmed` or `upcoming` booking
- * proposes a new date and start time; the other side accepts (the booking moves in one transaction
+ * proposes a new date and start time (a booking of several days: a new first day, its hours kept); the other side accepts (the booking moves in one transaction
  * under the guide's schedule lock, the slot checked again) or declines with a reason. The price stays;
  * the first start is kept so a later cancellation is refunded by the stricter tier. At most one open
  * proposal per booking; it expires at the earlier of 48 h and the booking's start when proposed.
@@ -32,9 +34,14 @@ export class BookingReschedule {
     const { booking, side, guideUserId } = await core.ownBooking(user, id);
     const now = core.now();
     core.decide(booking, 'reschedule', side, now);
-    // A new time is checked for one day (decision 154): several days are cancelled and booked again.
-    if (booking.days > 1) throw new AppError('days_not_movable', 'A booking of several days cannot be moved; cancel it and book again');
     const startMinute = timeToMinutes(body.startTime)!;
+    // Several days move together to a new first day and keep their hours (decision 154): each day
+    // is checked as a new booking of several days would be (freeSlot).
+    if (booking.days > 1 && startMinute !== booking.startMinute) {
+      throw new AppError('validation_failed', 'A booking of several days moves to a new first day and keeps its hours', [
+        { path: 'startTime', message: `the booked start, ${minutesToTime(booking.startMinute)}` },
+      ]);
+    }
     if (body.date === booking.date && startMinute === booking.startMinute) {
       throw new AppError('same_time', 'Propose a time other than the booked one', [{ path: 'startTime', message: 'the booked time' }]);
     }
@@ -68,6 +75,7 @@ export class BookingReschedule {
           by: side,
           date: row.date,
           startTime: minutesToTime(row.startMinute),
+          days: booking.days,
           reason: row.reason,
           expiresAt: row.expiresAt.toISOString(),
         });
@@ -104,6 +112,7 @@ export class BookingReschedule {
           fromStartTime: minutesToTime(closed.fromStartMinute),
           date: closed.date,
           startTime: minutesToTime(closed.startMinute),
+          days: locked.days,
         });
       });
     } catch (err) {
@@ -128,6 +137,7 @@ export class BookingReschedule {
         by: side,
         date: proposal.date,
         startTime: minutesToTime(proposal.startMinute),
+        days: locked.days,
         reason,
       });
     });
@@ -150,6 +160,7 @@ export class BookingReschedule {
         proposedBy: closed.proposedBy,
         date: closed.date,
         startTime: minutesToTime(closed.startMinute),
+        days: booking.days,
       });
     }, now);
   }
@@ -173,13 +184,15 @@ export class BookingReschedule {
    * aside), with the guide's notice and buffer as now (decision 153); else the refusal saying why.
    */
   private async freeSlot(db: Database, booking: BookingRow, date: string, startMinute: number, now: Date) {
-    const { weekly, exceptions } = await repo.guideSchedule(db, booking.guideId, [date]);
+    const { weekly, exceptions } = await repo.guideSchedule(db, booking.guideId, tourDates(date, booking.days));
     const guide = await repo.guideForBooking(db, booking.guideId);
     if (!guide) throw new AppError('slot_unavailable', 'This time is no longer available');
-    const from = new Date(Date.parse(`${addDays(date, -2)}T00:00:00Z`));
-    const to = new Date(Date.parse(`${addDays(date, 3)}T00:00:00Z`));
+    const [from, to] = spanWindow(date, booking.days);
     const busy = await guideBusyRanges(db, booking.guideId, from, to, booking.id);
-    return takeSlot({ date, durationMinutes: booking.durationMinutes, timeZone: booking.timeZone, weekly, exceptions, busy, now, ...bookingRulesOf(guide) }, startMinute);
+    const q = { date, durationMinutes: booking.durationMinutes, timeZone: booking.timeZone, weekly, exceptions, busy, now, ...bookingRulesOf(guide) };
+    // Several days: each day in the guide's hours (409 day_unavailable naming the days that are not),
+    // then the whole span against other tours, the notice and the buffer, as the checkout asks (tour-span.ts).
+    return booking.days > 1 ? holdDays({ ...q, days: booking.days, startMinute }) : takeSlot(q, startMinute);
   }
 
   /**

@@ -1,7 +1,9 @@
 import { minutesToTime } from '../../../shared/availability';
 import { PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
 import { availableEvents, nextStatus, NO_SHOW_AFTER_MINUTES, type Actor, type BookingFacts } from '../../../shared/booking/state-machine';
-import { bookingNumber, extensionPriceCents, type PriceLine } from '../../../shared/booking/money-rules';
+import { bookingNumber, extensionPriceCents } from '../../../shared/booking/money-rules';
+import { priceLineLabel } from '../../../shared/booking/price-lines';
+import { PRICED_LENGTH, pricedLength, type LabelledLine } from './booking-line-labels';
 import type { Booking, BookingPayment, Payment } from '../../../shared/schemas/bookings';
 import type { RescheduleProposal } from '../../../shared/schemas/reschedule';
 import type { BookingRow, BookingViewRow, ExtensionRow, PaymentRow } from './bookings.repository';
@@ -115,9 +117,21 @@ export function extensionFee(b: Pick<BookingRow, 'totalPriceCents' | 'durationMi
   return extensionPriceCents({ totalCents: b.totalPriceCents, baseHours: baseDurationHours(b, extensions), overtimeRateCents: b.overtimeRateCents }, hours);
 }
 
-/** The lines as charged; a booking without them (made before decision 152, or replaced) reads as one base line of the guide's price. */
-function linesOf(b: Pick<BookingRow, 'priceLines' | 'totalPriceCents' | 'creditCents'>): PriceLine[] {
-  return b.priceLines ?? [{ kind: 'base', people: 1, amountCents: b.totalPriceCents + b.creditCents }];
+/**
+ * The lines as charged (`price_lines`, frozen at booking and never recomputed), labelled by
+ * `priceLineLabel` as the quote labels them: in English here, in the reader's language by
+ * `labelLinesForReader` (booking-line-labels.ts) when the reply is sent. A booking without lines
+ * (made before decision 152, or replaced) reads as one base line of the guide's price.
+ */
+function linesOf(b: Pick<BookingRow, 'priceLines' | 'totalPriceCents' | 'creditCents' | 'durationMinutes' | 'days'>, extensions: Pick<ExtensionRow, 'status' | 'minutes'>[]): LabelledLine[] {
+  const length = pricedLength(b, extensions);
+  return (b.priceLines ?? [{ kind: 'base', people: 1, amountCents: b.totalPriceCents + b.creditCents }]).map((l) => ({
+    kind: l.kind,
+    people: l.people,
+    amountCents: l.amountCents,
+    label: priceLineLabel(l, length, 'en'),
+    [PRICED_LENGTH]: length,
+  }));
 }
 
 const OPEN = new Set(['requested', 'paid', 'approved']);
@@ -158,7 +172,7 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     adults: b.adults,
     children: b.children,
     infants: b.infants,
-    lines: linesOf(b),
+    lines: linesOf(b, r.extensions),
     overtimeRateCents: b.overtimeRateCents,
     subcategory: r.subcategory?.id ? r.subcategory : null,
     totalPrice: b.totalPriceCents / 100,
@@ -207,7 +221,7 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     instantBook: b.instantBook,
     // Only a request not yet paid can be withdrawn (a paid one is the guide's to reject, with a refund).
     actions: availableEvents(facts, actor, now).filter((e) => HUMAN_EVENTS.has(e) && (e !== 'withdraw_extension' || open?.status === 'requested')),
-    reschedulable: b.days === 1 && availableEvents(facts, actor, now).includes('reschedule'),
+    reschedulable: availableEvents(facts, actor, now).includes('reschedule'),
     reschedule: r.reschedule ? toProposal(r.reschedule, actor, b.status, now) : null,
     weather: b.weatherWarning ?? null,
     // The cancelling guide's words are for the traveler, not for the guide asked to replace them.

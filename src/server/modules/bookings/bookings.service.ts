@@ -56,7 +56,8 @@ export class BookingsService extends BookingCore {
     if (!guide || (guide.status !== 'active' && guide.userId !== viewer?.id)) throw notFound('Guide');
     if (q.days === undefined) this.checkDuration(guide, q.durationHours);
     else daysPlan(guide, { days: q.days, dayHours: q.durationHours });
-    const slots = q.days === undefined ? await this.freeSlots(this.db, guide, q.date, q.durationHours * 60) : await spanFreeSlots(this.db, guide, q.date, q.days, q.durationHours * 60, this.now());
+    const except = q.exceptBooking === undefined ? undefined : await this.ownBookingOf(guide, q.exceptBooking, viewer);
+    const slots = q.days === undefined ? await this.freeSlots(this.db, guide, q.date, q.durationHours * 60, except) : await spanFreeSlots(this.db, guide, q.date, q.days, q.durationHours * 60, this.now(), except);
     return {
       guideId,
       date: q.date,
@@ -78,10 +79,17 @@ export class BookingsService extends BookingCore {
     }
   }
 
-  private async freeSlots(db: Database, guide: repo.GuideForBooking, date: string, durationMinutes: number) {
+  private async freeSlots(db: Database, guide: repo.GuideForBooking, date: string, durationMinutes: number, except?: number) {
     const [from, to] = spanWindow(date, 1);
     const { weekly, exceptions, busy } = await daySchedule(db, guide.id, date, from, to);
-    return bookableSlots({ date, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy, now: this.now(), ...bookingRulesOf(guide) });
+    return bookableSlots({ date, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy: busy.filter((b) => b.id !== except), now: this.now(), ...bookingRulesOf(guide) });
+  }
+
+  /** `exceptBooking`: a booking of this guide the caller is in, else 404 as another's booking is. */
+  private async ownBookingOf(guide: repo.GuideForBooking, bookingId: number, viewer: AuthUser | null): Promise<number> {
+    const b = await repo.findBooking(this.db, bookingId);
+    if (!viewer || !b || b.guideId !== guide.id || (b.travelerId !== viewer.id && guide.userId !== viewer.id)) throw notFound('Booking');
+    return b.id;
   }
 
   /**

@@ -50,7 +50,8 @@ export interface BookingEventMap {
   'booking.extension_withdrawn': { bookingId: number; travelerId: number; guideUserId: number; hours: number; by: 'traveler' | 'system' };
   'booking.extension_confirmed': { bookingId: number; travelerId: number; guideUserId: number; hours: number };
   'booking.completed': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; guideEarningsCents: number };
-  // Rescheduling (decision 079): `by` is the side that acted; dates and times in the guide's zone.
+  // Rescheduling (decision 079): `by` is the side that acted; dates and times in the guide's zone;
+  // `days`: the booking's days (decision 154), each starting at `startTime`.
   'booking.reschedule_proposed': {
     bookingId: number;
     travelerId: number;
@@ -59,6 +60,7 @@ export interface BookingEventMap {
     by: 'traveler' | 'guide';
     date: string;
     startTime: string;
+    days: number;
     reason: string | null;
     /** When the proposal closes unanswered. */
     expiresAt: string;
@@ -73,6 +75,7 @@ export interface BookingEventMap {
     fromStartTime: string;
     date: string;
     startTime: string;
+    days: number;
   };
   'booking.reschedule_declined': {
     bookingId: number;
@@ -82,6 +85,7 @@ export interface BookingEventMap {
     by: 'traveler' | 'guide';
     date: string;
     startTime: string;
+    days: number;
     reason: string;
   };
   'booking.reschedule_expired': {
@@ -92,6 +96,7 @@ export interface BookingEventMap {
     proposedBy: 'traveler' | 'guide';
     date: string;
     startTime: string;
+    days: number;
   };
 }
 

@@ -45,7 +45,7 @@ async function setRates(who: { token: string }, over: Record<string, unknown> = 
 const quote = async (guideId: number, q: string) => {
   const res = await call('GET', `/api/v2/guides/${guideId}/quote?${q}`, null);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { totalCents: number; depositCents: number; lines: { kind: string; amountCents: number }[] };
+  return res.json() as { totalCents: number; depositCents: number; lines: { kind: string; amountCents: number; label: string }[] };
 };
 const family = { adults: 2, children: 1, infants: 1 };
 
@@ -61,11 +61,12 @@ describe('a family books (decision 152)', () => {
     expect(b).toMatchObject({ travelers: 4, adults: 2, children: 1, infants: 1, totalPriceCents: 105_000, depositCents: 21_000, overtimeRateCents: null });
     expect([b.totalPriceCents, b.depositCents]).toEqual([q.totalCents, q.depositCents]);
     expect(b.lines).toEqual([
-      { kind: 'base', people: 2, amountCents: 90_000 },
-      { kind: 'children', people: 1, amountCents: 15_000 },
-      { kind: 'infants', people: 1, amountCents: 0 },
+      { kind: 'base', people: 2, amountCents: 90_000, label: 'Guide for up to 2 people · 3 hours' },
+      { kind: 'children', people: 1, amountCents: 15_000, label: '1 child (3–11)' },
+      { kind: 'infants', people: 1, amountCents: 0, label: '1 infant (under 3)' },
     ]);
-    expect(b.lines.map((l) => [l.kind, l.amountCents])).toEqual(q.lines.map((l) => [l.kind, l.amountCents]));
+    // The quote's lines, labels included: the same function labels both.
+    expect(b.lines.map((l) => [l.kind, l.amountCents, l.label])).toEqual(q.lines.map((l) => [l.kind, l.amountCents, l.label]));
     const view = (await call('GET', `/api/v2/bookings/${b.id}`, traveler)).json();
     expect(view).toMatchObject({ adults: 2, children: 1, infants: 1, lines: b.lines });
     const list = (await call('GET', `/api/v2/bookings-new/traveler/${traveler.id}`, traveler)).json();

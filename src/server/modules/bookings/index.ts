@@ -3,6 +3,7 @@ import type { AppInstance } from '../../lib/types';
 import { createPaymentProvider, type PaymentProvider } from '../payments/index';
 import type { OfferSource } from './booking-offers';
 import type { Clock, ReceiptIssuing } from './booking-core';
+import { labelLinesForReader } from './booking-line-labels';
 import { bookingsRoutes } from './bookings.routes';
 import { rescheduleRoutes } from './reschedule.routes';
 import { tripTroubleRoutes } from './trip-trouble.routes';
@@ -67,6 +68,7 @@ export function registerBookings(app: AppInstance, needs: BookingsNeeds): Bookin
   app.decorate('bookings', service);
   app.decorate('paymentProvider', provider);
   subscribeTourNotices(service.events, needs.notify);
+  labelLinesForReader(app);
   bookingsRoutes(app, service, provider);
   rescheduleRoutes(app, service);
   tripTroubleRoutes(app, service);

@@ -128,6 +128,11 @@ describe('a booking of three days', () => {
     const date = daysAhead(90);
     const b = (await book(t, traveler, { guideId: g.guideId, date, days: 2, dayStartTime: '09:00', travelers: 1 })).json();
     expect(b.depositCents).toBe(Math.round(2 * 200_000 * 0.2));
+    // The admin console reads both days, not only the first.
+    const seen = (await get(`/api/admin/bookings/${b.id}`, admin)).json();
+    expect(seen.booking.days).toBe(2);
+    expect(seen.booking.schedule.map((d: { date: string }) => d.date)).toEqual([date, addDays(date, 1)]);
+    expect((await get(`/api/admin/bookings?number=${b.bookingNumber}`, admin)).json().bookings[0].days).toBe(2);
     expect((await pay(t, traveler, b.id)).statusCode).toBe(201);
     expect((await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${b.id}/accept`, headers: auth(g.token) })).json().status).toBe('upcoming');
     const quote = (await get(`/api/v2/bookings/${b.id}/cancellation-quote`, traveler)).json();

@@ -116,8 +116,9 @@ export function holdDays(q: SpanQuery & { startMinute: number }): { startsAt: Da
 }
 
 /** GET slots with `days` (decision 154): the guide's days read in one statement, then `spanSlots`. */
-export async function spanFreeSlots(db: Database, guide: Pick<GuideForBooking, 'id' | 'timeZone' | 'minNoticeHours' | 'bufferMinutes'>, date: string, days: number, durationMinutes: number, now: Date) {
+export async function spanFreeSlots(db: Database, guide: Pick<GuideForBooking, 'id' | 'timeZone' | 'minNoticeHours' | 'bufferMinutes'>, date: string, days: number, durationMinutes: number, now: Date, except?: number) {
   const [from, to] = spanWindow(date, days);
   const { weekly, exceptions, busy } = await daySchedule(db, guide.id, date, from, to, undefined, addDays(date, days - 1));
-  return spanSlots({ date, days, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy, now, ...bookingRulesOf(guide) });
+  // A booking being moved does not stand in its own way (`exceptBooking`).
+  return spanSlots({ date, days, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy: busy.filter((b) => b.id !== except), now, ...bookingRulesOf(guide) });
 }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { MAX_BOOKING_DAYS } from '../../../shared/booking/tour-days';
 import { REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
 import { OVERVIEW_REQUESTS_SHOWN, OVERVIEW_REVIEWS_SHOWN, OVERVIEW_TOUR_STATUSES } from '../../../shared/schemas/guide-overview';
 import type { Database } from '../../db/client';
@@ -34,13 +35,27 @@ const tourColumns = {
   travelerPicture: users.profilePicture,
 };
 
-/** Accepted tours of the guide starting in [from, to), soonest first (bookings_guide_idx). */
+/**
+ * Accepted tours of the guide on any day of [from, to), soonest first (bookings_guide_idx): those
+ * starting then, and a booking of several days begun before `from` whose days reach into it
+ * (decision 154), so the week shows every day of it. One day never runs past its start by more than a
+ * week (MAX_BOOKING_DAYS), which bounds the scan.
+ */
 export function toursBetween(db: Database, guideId: number, from: Date, to: Date) {
+  const earliest = new Date(from.getTime() - MAX_BOOKING_DAYS * 24 * 3_600_000);
   return db
     .select(tourColumns)
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.travelerId))
-    .where(and(eq(bookings.guideId, guideId), gte(bookings.startsAt, from), lt(bookings.startsAt, to), inArray(bookings.status, [...OVERVIEW_TOUR_STATUSES])))
+    .where(
+      and(
+        eq(bookings.guideId, guideId),
+        gte(bookings.startsAt, earliest),
+        lt(bookings.startsAt, to),
+        or(gte(bookings.startsAt, from), and(gt(bookings.days, 1), gt(bookings.endsAt, from))),
+        inArray(bookings.status, [...OVERVIEW_TOUR_STATUSES]),
+      ),
+    )
     .orderBy(asc(bookings.startsAt), asc(bookings.id));
 }
 

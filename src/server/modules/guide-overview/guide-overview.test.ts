@@ -4,7 +4,9 @@ import { zonedTimeToUtc } from '../../../shared/booking/schedule';
 import type { GuideOverview } from '../../../shared/schemas/guide-overview';
 import { auth, makeUser, tokenFor } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { confirmedBooking, daysAhead, guidePerson, person, type Person } from '../bookings/test-helpers';
+import { eq } from 'drizzle-orm';
+import { guides } from '../../db/schema/index';
+import { book, confirmedBooking, daysAhead, guidePerson, pay, person, type Person } from '../bookings/test-helpers';
 
 /**
  * GET /api/v2/guides/me/overview (/guide) from a real history driven through the API:
@@ -148,6 +150,29 @@ describe('the figures', () => {
     expect((await overview(guide)).week.tours.map((x) => x.id)).toEqual([nextWeek]);
     setNow(new Date(tokyo(o1.week.start, 0).getTime() - 60_000)); // Sunday 23:59 of the first week
     expect((await overview(guide)).week.tours.map((x) => x.id)).toEqual([inWeek]);
+  });
+
+  it('a tour of several days begun before the week shows in the week its days reach, with its days', async () => {
+    const g = await guidePerson(t, { priceRmb: 300 });
+    await t.database.db.update(guides).set({ dayRateCents: 200_000, dayHours: 8 }).where(eq(guides.id, g.guideId));
+    let sunday = daysAhead(120);
+    while (new Date(`${sunday}T00:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, 1);
+    const res = await book(t, traveler, { guideId: g.guideId, date: sunday, days: 3, dayStartTime: '09:00', travelers: 2 });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as number;
+    expect((await pay(t, traveler, id)).statusCode).toBe(201);
+    expect((await call('POST', `/api/v2/bookings/${id}/accept`, g)).statusCode).toBe(200);
+    // Monday of the next week: the span's Monday and Tuesday are this week's.
+    setNow(tokyo(addDays(sunday, 1), 8));
+    const o = await overview(g);
+    expect(o.week.start).toBe(addDays(sunday, 1));
+    expect(o.week.tours.map((x) => x.id)).toEqual([id]);
+    expect(o.week.tours[0]).toMatchObject({ date: sunday, days: 3, duration: 8 });
+    // The week before holds its Sunday too; the week after, none of it.
+    setNow(tokyo(addDays(sunday, -1), 8));
+    expect((await overview(g)).week.tours.map((x) => x.id)).toEqual([id]);
+    setNow(tokyo(addDays(sunday, 8), 8));
+    expect((await overview(g)).week.tours).toEqual([]);
   });
 
   it("earnings: a completion at 23:30 Tokyo counts in Tokyo's day (not the UTC one), month and year; pending, then withdrawable", async () => {

@@ -2,6 +2,7 @@ import { pickItineraryLanguage, pickText, TEXT_LANGUAGES, type TextLanguage } fr
 import { NEW_RESPONSIVENESS, type Responsiveness } from '../../../shared/responsiveness';
 import type { GuideDetail, GuideSearchQuery, GuideSummary, Itinerary, ListingStatus } from '../../../shared/schemas/guides';
 import { hasOpenTimes, listingMissing } from '../../../shared/listing';
+import { groupPrice, groupSize, type Group } from '../../../shared/booking/money-rules';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../auth/index';
 import { responsivenessByGuide } from '../messaging/index';
@@ -101,19 +102,40 @@ export async function toSummaries(db: Database, rows: SummaryRow[], viewer: Auth
  * Guide-role callers never see their own listing (a guide browsing as a guide is not a traveler looking for one). An empty result carries `withoutFilter`.
  */
 export async function searchReply(guideSearch: GuideSearch, db: Database, q: GuideSearchQuery, viewer: AuthUser | null, lang: TextLanguage = 'en'): Promise<Buffer> {
-  const { data, total, withoutFilter } = await guideSearch.search(q, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined, lang);
+  const group = searchGroup(q);
+  // A group by age sizes the search as `travelers` does (the schema has checked they agree).
+  const sized = group ? { ...q, travelers: groupSize(group) } : q;
+  const { data, total, withoutFilter } = await guideSearch.search(sized, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined, lang);
   // The saved hearts are the caller's own: one lookup for the page.
   const saved = await savedAmong(db, viewer?.id, data.map(({ card }) => card.id));
   const parts: Buffer[] = [OPEN_DATA];
   data.forEach(({ card, json }, i) => {
     if (i > 0) parts.push(COMMA);
-    parts.push(saved.has(card.id) ? Buffer.from(JSON.stringify({ ...card, isSaved: true })) : json);
+    const kept = saved.has(card.id) ? Buffer.from(JSON.stringify({ ...card, isSaved: true })) : json;
+    // The group's price is the reader's, not the kept card's: spliced before the card's closing brace.
+    parts.push(group ? Buffer.concat([kept.subarray(0, kept.length - 1), Buffer.from(`,"groupQuote":${JSON.stringify(cardGroupQuote(card, group))}}`)]) : kept);
   });
   const without = withoutFilter ? `,"withoutFilter":${JSON.stringify(withoutFilter)}` : '';
   parts.push(Buffer.from(`],"total":${total},"page":${q.page},"limit":${q.limit}${without}}`));
   return Buffer.concat(parts);
 }
 const OPEN_DATA = Buffer.from('{"data":[');
+
+/** The search's group: by age when it names adults, else `travelers` all priced as adults; none without either. */
+function searchGroup(q: Pick<GuideSearchQuery, 'travelers' | 'adults' | 'children' | 'infants'>): Required<Group> | null {
+  if (q.adults !== undefined) return { adults: q.adults, children: q.children ?? 0, infants: q.infants ?? 0 };
+  return q.travelers === undefined ? null : { adults: q.travelers, children: 0, infants: 0 };
+}
+
+/**
+ * A card's price for the group's shortest tour with this guide: `groupPrice` with the card's rates,
+ * the very fields and function the quote prices with (quote.ts), so the card shows what
+ * `GET /guides/{id}/quote?durationHours=<minDuration>` answers for the same group (`search-group.test.ts`).
+ */
+function cardGroupQuote(card: Pick<GuideSummary, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'groupPricing' | 'minDuration'>, group: Required<Group>): NonNullable<GuideSummary['groupQuote']> {
+  const price = groupPrice({ basicPerHourCents: card.basicPricePerHourCents, additionalPerPersonCents: card.additionalPricePerPersonCents, ...card.groupPricing }, group, { hours: card.minDuration });
+  return { ...group, hours: price.hours, totalCents: price.totalCents };
+}
 const COMMA = Buffer.from(',');
 
 /** A guide's full profile. Paused or suspended listings are visible only to their owner. */

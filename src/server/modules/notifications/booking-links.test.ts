@@ -21,7 +21,7 @@ const BASE = '/api/v2/system-messages';
 /** One payload per booking event (each one the job runner dispatches after the booking's commit, decision 085). */
 function everyEvent(bookingId: number, travelerId: number, guideUserId: number): { [K in keyof BookingEventMap]: BookingEventMap[K][] } {
   const b = { bookingId, travelerId, guideUserId };
-  const move = { proposalId: 1, date: '2031-05-02', startTime: '10:00' };
+  const move = { proposalId: 1, date: '2031-05-02', startTime: '10:00', days: 1 };
   return {
     'booking.created': [b],
     'booking.paid': [

@@ -3,7 +3,9 @@
  * stored locale, else English). Each has an action URL inside the app.
  */
 import type { Locale } from '../../../shared/locales';
+import { addDays } from '../../../shared/availability';
 import { zoneOffsetMinutes } from '../../../shared/booking/schedule';
+import { dateRangeText } from '../../../shared/booking/span-text';
 import { formatFen } from '../../../shared/money-format';
 import { htmlMail } from '../mail/index';
 
@@ -32,6 +34,18 @@ export function dayText(locale: Locale, date: string): string {
 export function slotText(locale: Locale, date: string, time: string): string {
   if (locale === 'ja') return `${dayText(locale, date)} ${time}（日本時間）`;
   return locale === 'zh-CN' ? `${dayText(locale, date)} ${time}（日本时间）` : `${dayText(locale, date)} ${time} (Japan time)`;
+}
+/**
+ * When a tour is, every day of it (decision 154): one day is its slot; several are the dates, the
+ * count and the daily start, "Dec 12–14, 2026 (3 days), 10:00 each day (Japan time)" /
+ * "2026年12月12日–14日共 3 天，每天 10:00 开始（日本时间）" / "2026年12月12日(土)〜14日(月)の3日間、毎日 10:00 開始（日本時間）".
+ */
+export function tourWhenText(locale: Locale, date: string, time: string, days = 1): string {
+  if (days <= 1) return slotText(locale, date, time);
+  const range = dateRangeText(date, addDays(date, days - 1), locale);
+  if (locale === 'ja') return `${range}の${days}日間、毎日 ${time} 開始（日本時間）`;
+  if (locale === 'zh-CN') return `${range}共 ${days} 天，每天 ${time} 开始（日本时间）`;
+  return `${range} (${days} days), ${time} each day (Japan time)`;
 }
 /**
  * An instant in Japan time, as the trip pages write it: "Dec 9, 2026 22:00 (Japan time)" / "2026年12月9日 22:00（日本时间）" /
@@ -200,39 +214,52 @@ export const texts = {
     'zh-CN': { title: '今天有行程', message: `预订 ${n} 今天开始，见面后请确认开始。`, actionLabel: '打开预订' },
     ja: { title: '本日はツアーの日です', message: `予約（${n}）のツアーは本日です。合流したら、ツアーの開始を確認してください。`, actionLabel: '予約を開く' },
   }),
-  // Rescheduling (decision 079). `slot` is the proposed time; the other side answers it.
+  // Rescheduling (decision 079). The proposed time, every day of it (`days`, decision 154; one when
+  // an event written before it carried none); the other side answers it.
   // `expiresAt`: when the proposal closes unanswered (an event written before it was carried has none).
-  rescheduleProposedForAnswerer: (n: string, by: 'traveler' | 'guide', date: string, time: string, reason: string | null, expiresAt?: string): Pair => ({
+  rescheduleProposedForAnswerer: (n: string, by: 'traveler' | 'guide', date: string, time: string, reason: string | null, expiresAt?: string, days = 1): Pair => ({
     en: {
       title: 'New time proposed',
-      message: `The ${by === 'guide' ? 'guide' : 'traveler'} proposes moving booking ${n} to ${slotText('en', date, time)}.${because('en', reason)} Accept or decline it on the booking${expiresAt ? ` by ${japanTime('en', expiresAt)}; after that the booking keeps its time` : ''}.`,
+      message: `The ${by === 'guide' ? 'guide' : 'traveler'} proposes moving booking ${n} to ${tourWhenText('en', date, time, days)}.${because('en', reason)} Accept or decline it on the booking${expiresAt ? ` by ${japanTime('en', expiresAt)}; after that the booking keeps its time` : ''}.`,
       actionLabel: 'Answer',
     },
     'zh-CN': {
       title: '对方提议更改时间',
-      message: `${by === 'guide' ? '地陪' : '旅行者'}提议将预订 ${n} 改到 ${slotText('zh-CN', date, time)}。${because('zh-CN', reason)}${expiresAt ? `请在 ${japanTime('zh-CN', expiresAt)} 前在预订中接受或拒绝；逾期预订时间不变。` : '请在预订中接受或拒绝。'}`,
+      message: `${by === 'guide' ? '地陪' : '旅行者'}提议将预订 ${n} 改到 ${tourWhenText('zh-CN', date, time, days)}。${because('zh-CN', reason)}${expiresAt ? `请在 ${japanTime('zh-CN', expiresAt)} 前在预订中接受或拒绝；逾期预订时间不变。` : '请在预订中接受或拒绝。'}`,
       actionLabel: '去回复',
     },
     ja: {
       title: '新しい日時の提案があります',
-      message: `${by === 'guide' ? 'ガイド' : '旅行者'}から、予約（${n}）を${slotText('ja', date, time)}に変更する提案がありました。${because('ja', reason)}${expiresAt ? `${japanTime('ja', expiresAt)}までに予約画面で承諾またはお断りしてください。期限を過ぎると予約の日時は変わりません。` : '予約画面で承諾またはお断りしてください。'}`,
+      message: `${by === 'guide' ? 'ガイド' : '旅行者'}から、予約（${n}）を${tourWhenText('ja', date, time, days)}に変更する提案がありました。${because('ja', reason)}${expiresAt ? `${japanTime('ja', expiresAt)}までに予約画面で承諾またはお断りしてください。期限を過ぎると予約の日時は変わりません。` : '予約画面で承諾またはお断りしてください。'}`,
       actionLabel: '回答する',
     },
   }),
-  rescheduled: (n: string, fromDate: string, fromTime: string, date: string, time: string): Pair => ({
-    en: { title: 'Booking moved', message: `Booking ${n} now starts ${slotText('en', date, time)} (was ${slotText('en', fromDate, fromTime)}). The price is unchanged.`, actionLabel: 'View booking' },
-    'zh-CN': { title: '预订时间已更改', message: `预订 ${n} 已改为 ${slotText('zh-CN', date, time)} 开始（原为 ${slotText('zh-CN', fromDate, fromTime)}），价格不变。`, actionLabel: '查看预订' },
-    ja: { title: '予約の日時が変更されました', message: `予約（${n}）の開始日時を${slotText('ja', fromDate, fromTime)}から${slotText('ja', date, time)}に変更しました。料金は変わりません。`, actionLabel: '予約を見る' },
+  rescheduled: (n: string, fromDate: string, fromTime: string, date: string, time: string, days = 1): Pair => ({
+    en: {
+      title: 'Booking moved',
+      message: `Booking ${n} ${days > 1 ? 'is now' : 'now starts'} ${tourWhenText('en', date, time, days)} (was ${tourWhenText('en', fromDate, fromTime, days)}). The price is unchanged.`,
+      actionLabel: 'View booking',
+    },
+    'zh-CN': {
+      title: '预订时间已更改',
+      message: `预订 ${n} 已改为 ${tourWhenText('zh-CN', date, time, days)}${days > 1 ? '' : ' 开始'}（原为 ${tourWhenText('zh-CN', fromDate, fromTime, days)}），价格不变。`,
+      actionLabel: '查看预订',
+    },
+    ja: {
+      title: '予約の日時が変更されました',
+      message: `予約（${n}）の${days > 1 ? '日程' : '開始日時'}を${tourWhenText('ja', fromDate, fromTime, days)}から${tourWhenText('ja', date, time, days)}に変更しました。料金は変わりません。`,
+      actionLabel: '予約を見る',
+    },
   }),
-  rescheduleDeclined: (n: string, date: string, time: string, reason: string): Pair => ({
-    en: { title: 'New time declined', message: `Moving booking ${n} to ${slotText('en', date, time)} was declined; it keeps its time.${because('en', reason)}`, actionLabel: 'View booking' },
-    'zh-CN': { title: '新时间被拒绝', message: `将预订 ${n} 改到 ${slotText('zh-CN', date, time)} 的提议被拒绝，预订时间不变。${because('zh-CN', reason)}`, actionLabel: '查看预订' },
-    ja: { title: '新しい日時の提案はお断りされました', message: `予約（${n}）を${slotText('ja', date, time)}に変更する提案はお断りされました。予約の日時は変わりません。${because('ja', reason)}`, actionLabel: '予約を見る' },
+  rescheduleDeclined: (n: string, date: string, time: string, reason: string, days = 1): Pair => ({
+    en: { title: 'New time declined', message: `Moving booking ${n} to ${tourWhenText('en', date, time, days)} was declined; it keeps its time.${because('en', reason)}`, actionLabel: 'View booking' },
+    'zh-CN': { title: '新时间被拒绝', message: `将预订 ${n} 改到 ${tourWhenText('zh-CN', date, time, days)} 的提议被拒绝，预订时间不变。${because('zh-CN', reason)}`, actionLabel: '查看预订' },
+    ja: { title: '新しい日時の提案はお断りされました', message: `予約（${n}）を${tourWhenText('ja', date, time, days)}に変更する提案はお断りされました。予約の日時は変わりません。${because('ja', reason)}`, actionLabel: '予約を見る' },
   }),
-  rescheduleExpired: (n: string, date: string, time: string): Pair => ({
-    en: { title: 'Proposed time expired', message: `The proposal to move booking ${n} to ${slotText('en', date, time)} was not answered in time; the booking keeps its time.`, actionLabel: 'View booking' },
-    'zh-CN': { title: '改期提议已过期', message: `将预订 ${n} 改到 ${slotText('zh-CN', date, time)} 的提议未在期限内得到回复，预订时间不变。`, actionLabel: '查看预订' },
-    ja: { title: '日時変更の提案は期限切れになりました', message: `予約（${n}）を${slotText('ja', date, time)}に変更する提案に期限内の回答がなかったため、予約の日時は変わりません。`, actionLabel: '予約を見る' },
+  rescheduleExpired: (n: string, date: string, time: string, days = 1): Pair => ({
+    en: { title: 'Proposed time expired', message: `The proposal to move booking ${n} to ${tourWhenText('en', date, time, days)} was not answered in time; the booking keeps its time.`, actionLabel: 'View booking' },
+    'zh-CN': { title: '改期提议已过期', message: `将预订 ${n} 改到 ${tourWhenText('zh-CN', date, time, days)} 的提议未在期限内得到回复，预订时间不变。`, actionLabel: '查看预订' },
+    ja: { title: '日時変更の提案は期限切れになりました', message: `予約（${n}）を${tourWhenText('ja', date, time, days)}に変更する提案に期限内の回答がなかったため、予約の日時は変わりません。`, actionLabel: '予約を見る' },
   }),
   tourRequestAccepted: (name: string): Pair => ({
     en: { title: 'Tour request accepted', message: `${name} accepted your tour request.`, actionLabel: 'Open chat' },

@@ -22,8 +22,8 @@ export const sampleBooking = (over: Partial<Booking> = {}): Booking => ({
   children: 0,
   infants: 0,
   lines: [
-    { kind: 'base', people: 1, amountCents: 60_000 },
-    { kind: 'extra_adults', people: 1, amountCents: 6_000 },
+    { kind: 'base', people: 1, amountCents: 60_000, label: 'Guide · 2 hours' },
+    { kind: 'extra_adults', people: 1, amountCents: 6_000, label: '1 more adult' },
   ],
   overtimeRateCents: null,
   subcategory: null,

@@ -128,4 +128,23 @@ describe('/guide', () => {
     expect(screen.getAllByTestId('tour-time-own').map((e) => e.textContent)).toEqual(['（您当地时间 01:00）', '（您当地时间2026年11月27日 23:00）']);
     expect(screen.getByText(/^请在2026年11月27日 00:30（日本时间）前回复/)).toBeTruthy();
   });
+
+  it('names every day of a tour of several days, on the week and on a request, in the three languages', async () => {
+    const span = { id: 41, bookingNumber: 'TG0041', status: 'upcoming' as const, date: '2026-11-24', scheduledStartTime: '09:00', timeZone: 'Asia/Tokyo', startsAt: '2026-11-24T00:00:00Z', endsAt: '2026-11-26T08:00:00Z', duration: 8, days: 3, travelers: 2, totalPriceCents: 600_000, traveler: { id: 1, fullName: 'Li Wei', profilePicture: null } };
+    const request = { ...span, id: 42, bookingNumber: 'TG0042', status: 'confirmed' as const, date: '2026-11-30', startsAt: '2026-11-30T00:00:00Z', endsAt: '2026-12-01T08:00:00Z', days: 2, respondBy: null };
+    signIn({});
+    for (const [lng, week, asked] of [
+      ['en', '3 days, Nov 24–26', 'Nov 30 – Dec 1'],
+      ['zh-CN', '3 天（11月24日–26日）', '11月30日–12月1日'],
+      ['ja', '3日間（11月24日(火)〜26日(木)）', '11月30日(月)〜12月1日(火)'],
+    ] as const) {
+      server([json({ ...EMPTY, week: { ...EMPTY.week, tours: [span] }, requests: { count: 1, items: [request] } })]);
+      await act(() => i18next.changeLanguage(lng));
+      render(wrap(<GuideHome />));
+      expect((await screen.findByTestId('tour-span')).textContent).toBe(week);
+      expect(screen.getByText(new RegExp(`^${asked.replace(/[()]/g, '\\$&')} ·`))).toBeTruthy();
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  });
 });

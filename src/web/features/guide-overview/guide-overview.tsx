@@ -1,23 +1,20 @@
-import { ArrowRight, CalendarClock, CalendarDays, Compass, Inbox, LayoutDashboard, MessageCircle, Star, Users, Wallet, Banknote, BellRing } from 'lucide-react';
+import { ArrowRight, CalendarDays, Compass, Inbox, LayoutDashboard, MessageCircle, Star, Wallet, Banknote, BellRing } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Locale } from '../../../shared/locales';
-import type { GuideOverview, OverviewTour } from '../../../shared/schemas/guide-overview';
+import type { GuideOverview } from '../../../shared/schemas/guide-overview';
 import type { TotalUnread } from '../../../shared/schemas/messaging';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { currentLocale } from '../../lib/i18n';
-import { StatusBadge } from '../bookings';
-import { durationText, formatDeadline, formatInstant } from '../../lib/format';
+import { formatDeadline, formatInstant } from '../../lib/format';
 import { TourTime } from '../../components/ui/tour-time';
-import { dayText, monthDay, money, shortDay, weekdayText, zoneName } from './format';
+import { dayText, money, shortDay, zoneName } from './format';
+import { muted, TourItem, tourDaysText, tourLength } from './tour-item';
 import { detectTextLanguage } from '../../../shared/guide-texts';
 import { htmlLang } from '../../components/ui/machine-translated';
 
 const card = 'rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900';
-const muted = 'text-stone-600 dark:text-stone-400';
 
 function SectionTitle({ id, children, aside }: { id: string; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -117,46 +114,6 @@ function StatTile({ to, icon, label, value, detail, testId }: { to: string; icon
   );
 }
 
-function TourItem({ tour, today }: { tour: OverviewTour; today: string }) {
-  const { t } = useTranslation(['guideOverview', 'bookings']);
-  const locale = currentLocale();
-  return (
-    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
-      <div className="flex min-w-0 flex-1 items-start gap-3">
-        <div className="w-16 shrink-0">
-          <p className="text-sm font-semibold">{tour.date === today ? t('week.today') : weekdayText(tour.date, locale)}</p>
-          <p className={`text-xs tabular-nums ${muted}`}>{monthDay(tour.date, locale)}</p>
-        </div>
-        <div className="min-w-0 flex-1">
-          <p className="flex items-center gap-1.5 text-sm font-medium tabular-nums">
-            <CalendarClock className="h-4 w-4 shrink-0 text-primary-600 dark:text-primary-300" aria-hidden />
-            <span className="min-w-0">
-              <TourTime date={tour.date} start={tour.scheduledStartTime} hours={tour.duration} timeZone={tour.timeZone} />
-            </span>
-          </p>
-          <p className="mt-1.5 flex min-w-0 items-center gap-2 text-sm">
-            <UserAvatar user={{ id: tour.traveler.id, fullName: tour.traveler.fullName, nickname: null, profilePicture: tour.traveler.profilePicture }} size={24} />
-            <span className="truncate font-medium">{tour.traveler.fullName}</span>
-          </p>
-          <p className={`mt-1 flex flex-wrap items-center gap-x-2 text-xs ${muted}`}>
-            <span className="inline-flex items-center gap-1">
-              <Users className="h-3.5 w-3.5" aria-hidden />
-              {t('week.people', { count: tour.travelers })}
-            </span>
-            <span aria-hidden>·</span>
-            <span>{tourLength(tour, t, locale)}</span>
-            <span aria-hidden>·</span>
-            <span className="tabular-nums">{tour.bookingNumber}</span>
-          </p>
-        </div>
-      </div>
-      <div className="pl-[4.75rem] sm:pl-0">
-        <StatusBadge status={tour.status} />
-      </div>
-    </li>
-  );
-}
-
 function WeekPanel({ overview }: { overview: GuideOverview }) {
   const { t } = useTranslation('guideOverview');
   const locale = currentLocale();
@@ -208,7 +165,7 @@ function RequestsPanel({ requests, zone }: { requests: GuideOverview['requests']
                     <span className="text-sm font-semibold tabular-nums">{money(r.totalPriceCents, locale)}</span>
                   </p>
                   <p className={`text-sm ${muted}`}>
-                    {shortDay(r.date, locale)} · <TourTime date={r.date} start={r.scheduledStartTime} hours={r.duration} timeZone={r.timeZone} />
+                    {tourDaysText(r, locale)} · <TourTime date={r.date} start={r.scheduledStartTime} hours={r.duration} timeZone={r.timeZone} />
                   </p>
                   <p className={`text-xs ${muted}`}>
                     {t('week.people', { count: r.travelers })} · {tourLength(r, t, locale)}
@@ -392,10 +349,4 @@ export function GuideOverviewError({ onRetry, busy }: { onRetry: () => void; bus
       </div>
     </div>
   );
-}
-
-/** A tour's length: its hours, or for several days (decision 154) the days and each day's hours. */
-function tourLength(tour: Pick<OverviewTour, 'days' | 'duration'>, t: TFunction, locale: Locale): string {
-  const hours = durationText(tour.duration, locale);
-  return (tour.days ?? 1) > 1 ? t('week.daysOfHours', { count: tour.days, hours }) : hours;
 }

@@ -5,14 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
-import { useAdminAction, useBooking, useBookingSearch, useUser, useUsers, type AdminBookingRow } from '../api';
+import { spanText } from '../../../../shared/booking/span-text';
+import { formatInstant } from '../../../lib/format';
+import { useAdminAction, useBooking, useBookingSearch, useUser, useUsers, type AdminBookingDetail, type AdminBookingRow } from '../api';
 import { AuditTrail } from './audit-trail';
 import { ConfirmAction, DetailCard, Empty, Facts, LedgerTable, Pager, QueryFallback, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
 import { EmailText } from '../../../components/ui/email-text';
 
 function useBookingMeta() {
   const f = useFormat();
-  return (b: AdminBookingRow) => `${f.when(b.startsAt)} · ${b.traveler.username} → ${b.guide.username} · ${f.rmb(b.totalPriceCents)}`;
+  // A booking of several days names its days, not only its first (decision 154).
+  return (b: AdminBookingRow) => `${f.when(b.startsAt)}${b.days > 1 ? f.note(spanText(b.date, b.days, f.locale)) : ''} · ${b.traveler.username} → ${b.guide.username} · ${f.rmb(b.totalPriceCents)}`;
 }
 
 function SearchBox({ label, initial, onSearch, placeholder }: { label: string; initial: string; onSearch: (q: string) => void; placeholder?: string }) {
@@ -181,6 +184,24 @@ export function BookingsQueue({ id }: { id: number | undefined }) {
 /** Timeline details whose values are API enums (payment kind, method and status, a side, a resolution), not free text. */
 const ENUM_DETAILS = new Set(['kind', 'method', 'status', 'side', 'by', 'resolution', 'checkpoint', 'source']);
 
+/** Every day of a booking of several days: the span, then each day's hours on the tour's clock. */
+function TourDaysList({ booking: b }: { booking: Pick<AdminBookingDetail['booking'], 'date' | 'schedule' | 'timeZone'> }) {
+  const f = useFormat();
+  const time = (iso: string) => formatInstant(iso, f.locale, b.timeZone).time;
+  return (
+    <span data-testid="admin-tour-days">
+      <span className="block">{spanText(b.date, b.schedule.length, f.locale)}</span>
+      <ol className="mt-1 text-xs tabular-nums text-stone-600 dark:text-stone-400">
+        {b.schedule.map((d) => (
+          <li key={d.date}>
+            {formatInstant(d.startsAt, f.locale, b.timeZone).date} {time(d.startsAt)}–{time(d.endsAt)}
+          </li>
+        ))}
+      </ol>
+    </span>
+  );
+}
+
 function BookingDetail({ id }: { id: number }) {
   const { t } = useTranslation('admin');
   const f = useFormat();
@@ -204,7 +225,12 @@ function BookingDetail({ id }: { id: number }) {
   const facts: [string, ReactNode][] = [
     [t('fields.status'), <StatusBadge key="s" status={b.status} />],
     [t('bookings.startsAt'), `${f.when(b.startsAt, b.timeZone)}${f.note(b.timeZone === 'Asia/Tokyo' ? t('bookings.japanTime') : b.timeZone)}`],
-    [t('bookings.duration'), t('bookings.hours', { count: b.durationMinutes / 60 })],
+    ...(b.schedule.length > 1
+      ? ([
+          [t('bookings.days'), <TourDaysList key="d" booking={b} />],
+          [t('bookings.duration'), t('bookings.hoursADay', { count: b.durationMinutes / 60 })],
+        ] as [string, ReactNode][])
+      : ([[t('bookings.duration'), t('bookings.hours', { count: b.durationMinutes / 60 })]] as [string, ReactNode][])),
     [t('bookings.travelers'), b.travelers],
     [t('bookings.total'), f.rmb(b.totalPriceCents)],
     [t('bookings.deposit'), f.rmb(b.depositCents)],

@@ -129,6 +129,7 @@ export function CheckoutForm({
     startTime: tour.startTime,
     timeZone: tour.timeZone,
     hours: tour.hours,
+    days: tour.days,
     travelers: tour.travelers,
     totalCents: price.totalCents,
     nowCents: price.depositCents,

@@ -1,6 +1,8 @@
 import { CalendarClock, ChevronRight, CreditCard, HandCoins, Hourglass, Inbox, TimerReset, UserRoundSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { addDays } from '../../../../shared/availability';
+import { dateRangeText } from '../../../../shared/booking/span-text';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { formatCalendarDate, formatDeadline } from '../../../lib/format';
@@ -42,8 +44,8 @@ const cardLink = (item: AnswerItem) => {
 /** What a line shows of its booking or offer: the tour's day on its clock, and who is on the other side (an offer names none). */
 const lineOf = (item: AnswerItem) =>
   item.kind === 'offer'
-    ? { id: item.offer.id, date: item.offer.date, timeZone: item.offer.timeZone, who: null }
-    : { id: item.booking.id, date: item.booking.date, timeZone: item.booking.timeZone, who: item.side === 'guide' ? item.booking.traveler.fullName : item.booking.guide.fullName };
+    ? { id: item.offer.id, date: item.offer.date, days: item.offer.days ?? 1, timeZone: item.offer.timeZone, who: null }
+    : { id: item.booking.id, date: item.booking.date, days: item.booking.days ?? 1, timeZone: item.booking.timeZone, who: item.side === 'guide' ? item.booking.traveler.fullName : item.booking.guide.fullName };
 
 /**
  * One short line for each thing that waits on the reader (`needsAnswer`, `travelerNeedsAnswer`), with its deadline on
@@ -93,7 +95,10 @@ export function NeedsAnswerList({ items, hideWhenEmpty = false, className }: { i
                         {t(`needsAnswer.kinds.${item.kind}`)}
                         {b.who && ` · ${b.who}`}
                       </span>
-                      <span className="shrink-0 text-xs text-stone-600 dark:text-stone-400">{formatCalendarDate(b.date, locale, { year: undefined, weekday: 'short' })}</span>
+                      <span className="shrink-0 text-xs text-stone-600 dark:text-stone-400">
+                        {/* Several days (decision 154): all of them. */}
+                        {b.days > 1 ? dateRangeText(b.date, addDays(b.date, b.days - 1), locale, { withYear: false }) : formatCalendarDate(b.date, locale, { year: undefined, weekday: 'short' })}
+                      </span>
                     </span>
                     <span className="flex items-center gap-1 text-xs text-amber-800 dark:text-amber-200">
                       <Hourglass className="h-3.5 w-3.5 shrink-0" aria-hidden />

@@ -9,7 +9,8 @@ import type { ShopStop } from '../../../../shared/schemas/shop-stops';
 import { ShopStopsList } from '../../../components/ui/shop-stops';
 import { ExtrasList } from '../../guides';
 import { currentLocale } from '../../../lib/i18n';
-import { durationText, formatCalendarDate, formatDeadline, moneyFormat } from '../../../lib/format';
+import { durationText, formatCalendarDate, formatDeadline, hoursText, moneyFormat } from '../../../lib/format';
+import { spanText } from '../../../../shared/booking/span-text';
 import { TourTime } from '../../../components/ui/tour-time';
 import { groupText } from '../lib/group-text';
 
@@ -53,6 +54,8 @@ export interface OrderReviewFacts {
   infants?: number;
   /** The price's lines as labelled (decision 152); they add up to total + credit. */
   lines?: { label: string; amountCents: number }[];
+  /** Consecutive days, each of `hours` from `startTime` (decision 154); one when missing. */
+  days?: number;
   /** What the guide declares the tour includes or not (decision 151), read before paying. */
   extras?: readonly GuideExtra[];
   /** The booking's frozen overtime rate an hour (decision 152), shown as the overtime extra's price. */
@@ -101,6 +104,7 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
   // Deadlines are dated and on the tour's clock, like the tour they belong to (formatDeadline).
   const at = (iso: string) => formatDeadline(iso, locale, facts.timeZone, t('japanTime'));
   const extension = facts.depositCents === null;
+  const days = facts.days ?? 1;
 
   return (
     <section aria-labelledby={titleId} className={className} data-testid="order-review">
@@ -112,9 +116,23 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
         <Row label={t('review.service')}>{facts.service}</Row>
         <Row label={t('review.guide')}>{facts.guideName}</Row>
         <Row label={t('review.when')}>
-          {formatCalendarDate(facts.date, locale, { weekday: 'short' })} <TourTime date={facts.date} start={facts.startTime} timeZone={facts.timeZone} />
+          {/* Several days: every one of them, each at the same hours (decision 154). */}
+          {days > 1 ? (
+            <>
+              {/* No space after a full-width bracket (locales/VOICE.md). */}
+              {spanText(facts.date, days, locale)}
+              {locale === 'en' && ' '}
+              <TourTime date={facts.date} start={facts.startTime} hours={facts.hours} timeZone={facts.timeZone} />
+            </>
+          ) : (
+            <>
+              {formatCalendarDate(facts.date, locale, { weekday: 'short' })} <TourTime date={facts.date} start={facts.startTime} timeZone={facts.timeZone} />
+            </>
+          )}
         </Row>
-        <Row label={t('review.group')}>{t('review.groupValue', { duration: durationText(facts.hours, locale), travelers: groupText(t, facts) })}</Row>
+        <Row label={t('review.group')}>
+          {t('review.groupValue', { duration: days > 1 ? t('price.days', { count: days, hours: hoursText(facts.hours) }) : durationText(facts.hours, locale), travelers: groupText(t, facts) })}
+        </Row>
         {facts.lines?.map((l, i) => (
           <Row key={i} label={l.label}>
             {money.rmb(l.amountCents)}

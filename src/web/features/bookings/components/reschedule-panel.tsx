@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { currentLocale, i18next } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import type { Locale } from '../../../../shared/locales';
+import { spanText } from '../../../../shared/booking/span-text';
 import { useSlots } from '../api/get-slots';
 import { useAnswerReschedule, useProposeReschedule } from '../api/reschedule';
 import { endTime, formatCalendarDate, formatDeadline } from '../../../lib/format';
@@ -23,13 +24,17 @@ type Side = 'traveler' | 'guide';
  * "Sat, Nov 28, 2026 13:30–15:30 (Japan time)" / "2026年11月28日（周六） 13:30–15:30（日本时间）" /
  * "2026年11月28日(土) 13:30〜15:30（日本時間）": the range as every tour time writes it (`TourTime`).
  */
-function slotLabel(date: string, start: string, hours: number, zone: string, locale: Locale) {
-  return `${formatCalendarDate(date, locale, { weekday: 'short' })} ${i18next.t('common:tourTime.range', { start, end: endTime(start, hours), zone, lng: locale })}`;
+function slotLabel(date: string, start: string, hours: number, zone: string, locale: Locale, days = 1) {
+  const range = i18next.t('common:tourTime.range', { start, end: endTime(start, hours), zone, lng: locale });
+  // Several days (decision 154): every day, each at the same hours. No space after a full-width bracket (locales/VOICE.md).
+  if (days > 1) return `${spanText(date, days, locale)}${locale === 'en' ? ' · ' : '· '}${range}`;
+  return `${formatCalendarDate(date, locale, { weekday: 'short' })} ${range}`;
 }
 
 function problem(err: unknown): string {
   const code = err instanceof ApiError ? err.code : undefined;
   if (code === 'slot_unavailable') return 'toasts.slotTaken';
+  if (code === 'day_unavailable') return 'toasts.dayUnavailable';
   if (code === 'reschedule_open') return 'toasts.open';
   if (code === 'reschedule_closed') return 'toasts.closed';
   return 'toasts.failed';
@@ -51,7 +56,7 @@ export function ReschedulePanel({ booking: b, side }: { booking: Booking; side: 
   const p = b.reschedule ?? null;
   const other = side === 'traveler' ? b.guide.fullName : b.traveler.fullName;
   const zone = b.timeZone === 'Asia/Tokyo' ? t('bookings:japanTime') : b.timeZone;
-  const slot = (q: Pick<RescheduleProposal, 'date' | 'startTime'>) => slotLabel(q.date, q.startTime, b.duration, zone, locale);
+  const slot = (q: Pick<RescheduleProposal, 'date' | 'startTime'>) => slotLabel(q.date, q.startTime, b.duration, zone, locale, b.days);
   const open = p?.status === 'open';
   const canPropose = Boolean(b.reschedulable) && !open;
   if (!p && !canPropose) return null;
@@ -129,11 +134,16 @@ function ProposeDialog({ booking: b, other, zone, open, onOpenChange }: { bookin
   const [startTime, setStartTime] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const slots = useSlots(b.guideId, open ? date : null, b.duration);
+  const days = b.days ?? 1;
+  // Several days move together to a new first day at the same hours: the starts whose every day is free (decision 154).
+  // The booking's own time is free for its new time (a span moved by a day overlaps itself).
+  const slots = useSlots(b.guideId, open ? date : null, b.duration, days, b.id);
   const today = todayInZone(b.timeZone);
   const reply = slots.data && slots.data.date === date && slots.data.durationHours === b.duration ? slots.data : undefined;
-  // The booked time itself is not a new time.
-  const choices = reply ? { ...reply, slots: reply.slots.filter((s) => !(date === b.date && s.startTime === b.scheduledStartTime)) } : undefined;
+  // The booked time itself is not a new time; several days keep their hours.
+  const choices = reply
+    ? { ...reply, slots: reply.slots.filter((s) => !(date === b.date && s.startTime === b.scheduledStartTime) && (days === 1 || s.startTime === b.scheduledStartTime)) }
+    : undefined;
   const reset = (o: boolean) => {
     onOpenChange(o);
     if (!o) {
@@ -161,9 +171,10 @@ function ProposeDialog({ booking: b, other, zone, open, onOpenChange }: { bookin
   return (
     <Sheet open={open} onOpenChange={reset} title={t('sheet.title')} description={t('sheet.description', { name: other })} closeLabel={t('bookings:close')}>
       <form noValidate onSubmit={submit} className="space-y-4" aria-describedby={error ? errorId : undefined}>
-        <p className="text-sm text-stone-600 dark:text-stone-400">{t('sheet.current', { slot: slotLabel(b.date, b.scheduledStartTime, b.duration, zone, locale) })}</p>
+        <p className="text-sm text-stone-600 dark:text-stone-400">{t('sheet.current', { slot: slotLabel(b.date, b.scheduledStartTime, b.duration, zone, locale, days) })}</p>
+        {days > 1 && <p className="text-sm text-stone-600 dark:text-stone-400">{t('sheet.daysTogether', { count: days, time: b.scheduledStartTime })}</p>}
         <DateField
-          label={t('sheet.date')}
+          label={days > 1 ? t('sheet.firstDay') : t('sheet.date')}
           min={addDays(today, 1)}
           value={date ?? ''}
           onChange={(value) => {

@@ -39,8 +39,8 @@ const BOOKING = {
   children: 0,
   infants: 0,
   lines: [
-    { kind: 'base', people: 1, amountCents: 90_000 },
-    { kind: 'extra_adults', people: 1, amountCents: 9_000 },
+    { kind: 'base', people: 1, amountCents: 90_000, label: 'Guide · 3 hours' },
+    { kind: 'extra_adults', people: 1, amountCents: 9_000, label: '1 more adult' },
   ],
   overtimeRateCents: null,
   subcategory: null,

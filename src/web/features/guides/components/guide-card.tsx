@@ -27,15 +27,13 @@ export interface GuideCardProps {
   eagerPhoto?: boolean;
   /** The chat button, given by the page: features do not import each other. */
   chatSlot?: ReactNode;
-  /** The group size the reader searched for: the card then shows the group's total (decision 151). */
-  travelers?: number;
 }
 
 /**
  * Guide card: photo, name, rating, bio, 2 service tags + '+N more', hourly price, heart, chat,
  * View Profile; and the response figures of the last 30 days (decision 077).
  */
-export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onSelectedChange, eagerPhoto, travelers }: GuideCardProps) {
+export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onSelectedChange, eagerPhoto }: GuideCardProps) {
   const { t } = useTranslation('guides');
   const locale = currentLocale();
   const location = useLocation();
@@ -120,7 +118,8 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
         <div className="mt-auto flex items-center justify-between gap-2 pt-4">
           <p className="text-base font-semibold text-stone-900 dark:text-white">{t('price.perHour', { amount: amount(guide.basicPricePerHourCents) })}</p>
         </div>
-        {travelers !== undefined && <GroupTotal guide={guide} travelers={travelers} />}
+        {/* A search that named a group carries its price on the card (decision 151). */}
+        <GroupTotal quote={guide.groupQuote} />
         <div className="mt-3 grid grid-cols-[auto_1fr] gap-2">
           {chatSlot}
           <ButtonLink to={profileUrl} variant="primary" size="sm">

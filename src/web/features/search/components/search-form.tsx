@@ -45,6 +45,11 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
   // Where the count is required (the landing) it starts at two, the usual party: a first tap of Search
   // then asks only for the destination, not for a field the traveler never saw as empty.
   const [travelers, setTravelers] = useState(initial.travelers ? String(Math.min(initial.travelers, 10)) : requireFields ? String(DEFAULT_TRAVELERS) : '');
+  // Of the travelers, how many are children and infants: the cards then price the group by age (decision 152).
+  const [children, setChildren] = useState(initial.children ?? 0);
+  const [infants, setInfants] = useState(initial.infants ?? 0);
+  const count = travelers ? Number(travelers) : 0;
+  const ages = count > 1 && children + infants < count ? { children: children || undefined, infants: infants || undefined } : {};
   const [services, setServices] = useState<number[]>(initial.services);
   const fallbackBand = defaultPriceBand(bounds);
   const [band, setBand] = useState<{ min: number; max: number } | null>(
@@ -80,6 +85,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
       date: date || undefined,
       language: (language || undefined) as SearchLanguage | undefined,
       travelers: travelers ? Number(travelers) : undefined,
+      ...ages,
       services,
       minPrice: priced?.min,
       maxPrice: priced?.max,
@@ -189,6 +195,11 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
               value={travelers}
               onChange={(e) => {
                 setTravelers(e.target.value);
+                // At least one adult stays: ages that no longer fit the count are cleared.
+                if (children + infants >= Number(e.target.value)) {
+                  setChildren(0);
+                  setInfants(0);
+                }
                 setErrors((x) => ({ ...x, travelers: undefined }));
               }}
               aria-invalid={!!errors.travelers}
@@ -206,6 +217,12 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
               <p id={`${id}-travelers-error`} role="alert" className="mt-1 text-sm text-danger-600">
                 {errors.travelers}
               </p>
+            )}
+            {count > 1 && (
+              <div className="mt-2 grid grid-cols-2 gap-2">
+                <AgeSelect id={`${id}-children`} label={t('form.children')} value={children} max={count - 1 - infants} onChange={setChildren} />
+                <AgeSelect id={`${id}-infants`} label={t('form.infants')} value={infants} max={count - 1 - children} onChange={setInfants} />
+              </div>
             )}
           </div>
           <div className="col-span-2 sm:col-span-1">
@@ -231,6 +248,24 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
           </Button>
         </div>
       </form>
+    </div>
+  );
+}
+
+/** How many of the travelers are of an age (0 up to all but one adult). */
+function AgeSelect({ id, label, value, max, onChange }: { id: string; label: string; value: number; max: number; onChange: (n: number) => void }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs text-stone-600 dark:text-stone-400">
+        {label}
+      </label>
+      <select id={id} className={cn(fieldClass, 'h-9')} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {Array.from({ length: Math.max(0, max) + 1 }, (_, n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
