@@ -31,23 +31,25 @@ for (const locale of ['zh-CN', 'en'] as const) {
     try {
       const page = await context.newPage();
       await signIn(page, 'traveler', undefined, locale);
-      await page.goto(`/search?city=tokyo&date=${slot.date}&travelers=4&instantBook=true`);
+      await page.goto(`/search?city=tokyo&date=${slot.date}&travelers=4&adults=2&children=1&infants=1&instantBook=true`);
       const card = page.getByRole('article', { name: guide.user.fullName, exact: true });
       await expect(card.getByTestId('instant-badge')).toHaveText(s.badge);
+      // The card prices this family for the guide's shortest tour, as the quote does.
+      const shortest = await (
+        await request.get(`/api/v2/guides/${guide.id}/quote`, { params: { date: slot.date, startTime: slot.startTime, durationHours: guide.minDuration, adults: 2, children: 1, infants: 1 } })
+      ).json();
       await expect(card.getByTestId('group-total')).toContainText(s.group);
+      await expect(card.getByTestId('group-total')).toContainText(yuan(shortest.totalCents));
       await card.getByRole('link', { name: s.view }).click();
 
       // On a phone the booking box opens from the bar at the bottom of the profile.
       await page.getByRole('button', { name: s.choose }).click();
       const box = page.getByRole('dialog', { name: s.box });
       await expectDate(box.getByRole('group', { name: s.date }), slot.date);
-      // The search named four people and no ages: four adults, then two of them become a child and an infant.
-      await expect(box.getByRole('status', { name: s.adults })).toHaveText('4');
-      const steppers = box.getByTestId('group-steppers');
-      await steppers.getByRole('button', { name: zh ? '减少成人' : 'Fewer: Adults' }).click();
-      await steppers.getByRole('button', { name: zh ? '减少成人' : 'Fewer: Adults' }).click();
-      await steppers.getByRole('button', { name: zh ? '增加儿童' : 'More: Children' }).click();
-      await steppers.getByRole('button', { name: zh ? '增加婴儿' : 'More: Infants' }).click();
+      // The search named the family's ages: the box opens with two adults, a child and an infant.
+      await expect(box.getByRole('status', { name: s.adults })).toHaveText('2');
+      await expect(box.getByRole('status', { name: zh ? '儿童' : 'Children' })).toHaveText('1');
+      await expect(box.getByRole('status', { name: zh ? '婴儿' : 'Infants' })).toHaveText('1');
       await box.getByLabel(s.duration).selectOption(String(hours));
       await box.getByRole('group', { name: s.start }).getByText(slot.startTime, { exact: true }).click();
 

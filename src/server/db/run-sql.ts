@@ -1,15 +1,15 @@
 import { Column, is, Param, Placeholder, SQL, StringChunk, Table, type Query } from 'drizzle-orm';
 import type { Database } from './client';
 
-const NAME = Table.Symbol.Name;
-const SCHEMA = Table.Symbol.Schema;
+// Drizzle's own keys for a table's name and schema (`Table.Symbol`, not in its public types).
+const { Name: NAME, Schema: SCHEMA } = (Table as unknown as { Symbol: { Name: symbol; Schema: symbol } }).Symbol;
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** A chunk this compiler leaves to Drizzle's dialect (then the whole statement is). */
 class Unsupported extends Error {}
 
 function walk(query: SQL, out: Query): void {
-  if (query.shouldInlineParams) throw new Unsupported();
+  if ((query as unknown as { shouldInlineParams: boolean }).shouldInlineParams) throw new Unsupported();
   chunks(query.queryChunks as unknown[], out);
 }
 

@@ -36,7 +36,7 @@ type CheckoutRow = {
   view: { id: number; userId: number; fullName: string; profilePicture: string | null; serviceCity: string; timeZone: string };
   traveler: { id: number; fullName: string; profilePicture: string | null; phone: string | null } | null;
   service: { subcategoryId: number; priceCents: number | null } | null;
-  subcategory: { id: number; nameEn: string; nameCn: string; nameJa: string | null } | null;
+  subcategory: { id: number; nameEn: string; nameCn: string; nameJa: string } | null;
   credit: { id: number; amountCents: number } | null;
 };
 

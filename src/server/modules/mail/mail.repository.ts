@@ -55,7 +55,7 @@ export const mailIdsOf = (payload: Record<string, unknown>): number[] =>
 function claimQuery(db: Database, logged: boolean) {
   return db
     .update(emailOutbox)
-    .set({ attempts: sql`${emailOutbox.attempts} + 1`, ...(logged && { status: 'logged' as const, lastError: null, sentAt: sql.placeholder('now') }) })
+    .set({ attempts: sql`${emailOutbox.attempts} + 1`, ...(logged && { status: 'logged' as const, lastError: null, sentAt: sql`${sql.placeholder('now')}::timestamptz` }) })
     .where(and(sql`${emailOutbox.id} = any(${sql.placeholder('ids')}::int[])`, eq(emailOutbox.status, 'pending')))
     .returning()
     .prepare(logged ? 'mail_claim_logged' : 'mail_claim');
@@ -71,7 +71,7 @@ export async function claimMails(db: Database, ids: number[], logged = false): P
   let queries = claimQueries.get(db);
   if (!queries) claimQueries.set(db, (queries = {}));
   const query = logged ? (queries.logged ??= claimQuery(db, true)) : (queries.sent ??= claimQuery(db, false));
-  return query.execute({ ids: intArray(ids), now: new Date() });
+  return query.execute({ ids: intArray(ids), now: new Date().toISOString() });
 }
 
 /** Marks several mails sent in one statement. */

@@ -57,6 +57,13 @@ describe('booking selection', () => {
     expect(initialDraft(guide, new URLSearchParams({ date: '2026-11-01' }), now).date).toBe('2026-11-23');
   });
 
+  it('opens with the family the search named, so the box prices what the card showed; a family the guide cannot take becomes adults at the nearest size', () => {
+    const family = new URLSearchParams({ redirect: '/search?city=tokyo&date=2026-12-01&travelers=4&adults=2&children=1&infants=1' });
+    expect(initialDraft(guide, family, now)).toMatchObject({ adults: 2, children: 1, infants: 1, travelersAdjusted: false });
+    const tooMany = new URLSearchParams({ redirect: '/search?city=tokyo&travelers=6&adults=3&children=2&infants=1' });
+    expect(initialDraft(guide, tooMany, now)).toMatchObject({ adults: 4, children: 0, infants: 0, travelersAdjusted: true });
+  });
+
   it('round-trips the choice through the checkout URL and refuses malformed ones', () => {
     const path = checkoutPath(3, { date: '2026-12-01', startTime: '10:30', durationHours: 2.5, adults: 2, children: 1, infants: 0, subcategoryId: 7 });
     expect(path).toBe('/checkout/3?date=2026-12-01&time=10%3A30&hours=2.5&adults=2&children=1&service=7');

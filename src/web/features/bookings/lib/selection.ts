@@ -64,30 +64,31 @@ export function nextOpenDay(guide: Pick<BookableGuide, 'availabilities' | 'timeZ
 }
 
 /**
- * The draft a profile opens with: the date and group size carried over from the search (its own
+ * The draft a profile opens with: the date and the group carried over from the search (its own
  * query, or the `redirect` back to the results), kept inside the guide's ranges; otherwise the
- * guide's first day that still has a bookable start time and the smallest group. A search names no
- * ages (decision 151), so its group starts as adults; the traveler sets children and infants.
+ * guide's first day that still has a bookable start time and the smallest group. A search that named
+ * ages (`adults`, `children`, `infants`) opens with that family, so the box prices what the card
+ * showed; one that named only `travelers` opens with that many adults (decision 151). A family
+ * outside the guide's range becomes adults at the nearest size the guide takes, and the box says so.
  */
 export function initialDraft(guide: BookableGuide, params: URLSearchParams, now = new Date()): BookingDraft & { travelersAdjusted: boolean } {
   const redirect = params.get('redirect');
   const carried = redirect?.includes('?') ? new URLSearchParams(redirect.slice(redirect.indexOf('?') + 1)) : undefined;
   const pick = (key: string) => params.get(key) ?? carried?.get(key) ?? null;
+  const count = (key: string) => {
+    const n = Number.parseInt(pick(key) ?? '', 10);
+    return Number.isInteger(n) && n >= 0 ? n : undefined;
+  };
   const { min, max } = dateBounds(guide.timeZone, now);
   const askedDate = pick('date');
   const date = askedDate && isCalendarDate(askedDate) && askedDate >= min && askedDate <= max ? askedDate : nextOpenDay(guide, min, now);
-  const askedTravelers = Number.parseInt(pick('travelers') ?? '', 10);
-  const travelers = Number.isInteger(askedTravelers) && askedTravelers > 0 ? clamp(askedTravelers, guide.minPeople, guide.maxPeople) : guide.minPeople;
-  return {
-    date,
-    startTime: null,
-    durationHours: durationOptions(guide)[0] ?? guide.minDuration,
-    adults: travelers,
-    children: 0,
-    infants: 0,
-    subcategoryId: null,
-    travelersAdjusted: Number.isInteger(askedTravelers) && askedTravelers > 0 && askedTravelers !== travelers,
-  };
+  const base = { date, startTime: null, durationHours: durationOptions(guide)[0] ?? guide.minDuration, subcategoryId: null };
+  const adults = count('adults');
+  const family = adults ? { adults, children: count('children') ?? 0, infants: count('infants') ?? 0 } : undefined;
+  const asked = family ? family.adults + family.children + family.infants : (count('travelers') ?? 0);
+  if (family && asked >= guide.minPeople && asked <= guide.maxPeople) return { ...base, ...family, travelersAdjusted: false };
+  const travelers = asked > 0 ? clamp(asked, guide.minPeople, guide.maxPeople) : guide.minPeople;
+  return { ...base, adults: travelers, children: 0, infants: 0, travelersAdjusted: asked > 0 && asked !== travelers };
 }
 
 /** /checkout/{guideId}?date=&time=&hours=&adults=&children=&infants=&service= (children and infants when any). */
