@@ -1,6 +1,8 @@
 import { bookingPrice } from '../../../shared/booking/money-rules';
 import { compareCandidates, compareStanding, REPLACEMENT_CANDIDATES, replacementAnswerBy, replacementLapsesAt, replacementPrice, SAME_DAY_LEAD_MINUTES, sameDayAnswerBy, sameDayLapsesAt } from '../../../shared/booking/replacement';
 import { bookableSlots, bookingRulesOf } from '../../../shared/booking/schedule';
+import { daysLength } from '../../../shared/booking/tour-days';
+import { addDays } from '../../../shared/availability';
 import { matchLocale } from '../../../shared/locales';
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { ReplacementCandidate, ReplacementsReply } from '../../../shared/schemas/replacements';
@@ -15,6 +17,7 @@ import type { BookingRow } from './bookings.repository';
 import * as replacements from './replacement.repository';
 import type { CandidateGuide, ReplacementRow } from './replacement.repository';
 import { guidesDays, releasable, type GuideDay } from './schedule.repository';
+import { spanSlots } from './tour-span';
 
 /** Who may take a booking over: the guides left out, the price as booked, the deposit kept; same day after a no-show. */
 interface Choice {
@@ -38,6 +41,48 @@ const bookedPriceOf = (b: BookingRow): BookedPrice => ({
   totalPriceCents: b.totalPriceCents,
   commissionCents: b.commissionCents,
 });
+
+type Priced = ReturnType<typeof bookingPrice>;
+type Paid = NonNullable<ReturnType<typeof replacementPrice>>;
+
+/** The offer of guide `g` at `at`, with what the traveler pays and what the hand-over writes. */
+function candidateOf(g: CandidateGuide, at: { startsAt: Date; endsAt: Date; startMinute: number; startTime: string; lastStartsAt: Date }, price: Priced, paid: Paid, depositPaidCents: number): Candidate {
+  return {
+    startsAt: at.startsAt.toISOString(),
+    endsAt: at.endsAt,
+    startMinute: at.startMinute,
+    lastStartsAt: at.lastStartsAt,
+    scheduledStartTime: at.startTime,
+    guideId: g.id,
+    guideUserId: g.userId,
+    fullName: g.fullName,
+    profilePicture: g.profilePicture,
+    rating: g.rating,
+    reviewCount: g.reviewCount,
+    languages: g.languages,
+    licensed: g.licensed,
+    totalCents: paid.travelerTotalCents,
+    balanceCents: paid.travelerTotalCents - depositPaidCents,
+    coveredCents: paid.coveredCents,
+    newTotalCents: price.totalCents,
+    unitPriceCents: price.unitPriceCents,
+    additionalPerPersonCents: price.additionalPerPersonCents,
+    commissionCents: price.commissionCents,
+  };
+}
+
+/**
+ * A booking of several days (decision 154): the guide must be free on every day of the span at the
+ * booked daily hours, as a new booking of those days would be (`spanSlots`, the rule `holdDays`
+ * applies: each date's hours and exceptions, then their other bookings, notice and buffer over the
+ * whole span), and the traveler not elsewhere in it. The offer keeps the booked days and hours.
+ */
+function spanOffer(booking: BookingRow, o: Choice, g: CandidateGuide, day: GuideDay, travelerBusy: GuideDay['busy'], now: Date, rules: ReturnType<typeof bookingRulesOf>, price: Priced, paid: Paid): Candidate | null {
+  const spans = spanSlots({ date: booking.date, days: booking.days, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, now, ...rules });
+  const span = spans.find((s) => s.startsAt.getTime() === booking.startsAt.getTime());
+  if (!span || travelerBusy.some((b) => b.startsAt < span.endsAt && span.startsAt < b.endsAt)) return null;
+  return candidateOf(g, { ...span, startMinute: booking.startMinute, lastStartsAt: span.startsAt }, price, paid, o.depositPaidCents);
+}
 
 /**
  * The language a replacement must speak: the traveler's (Chinese unless they chose English). The stored
@@ -81,6 +126,7 @@ export class BookingReplacement {
       subcategoryId: booking.subcategoryId,
       travelers: booking.travelers,
       hours,
+      days: booking.days,
       exclude: o.exclude,
       only: o.only,
       limit: CANDIDATE_PAGE,
@@ -93,7 +139,8 @@ export class BookingReplacement {
     const out: Candidate[] = [];
     for (let offset = 0; ; offset += CANDIDATE_PAGE) {
       const listed = await replacements.candidateGuides(db, { ...query, offset });
-      const days = await guidesDays(db, listed.map((g) => g.id), booking.date, dayFrom, dayTo);
+      // Every day of a booking of several days: the exceptions of each date (decision 154).
+      const days = await guidesDays(db, listed.map((g) => g.id), booking.date, dayFrom, dayTo, addDays(booking.date, booking.days - 1));
       for (const g of listed) {
         const offer = this.offerOf(booking, o, g, days.get(g.id)!, travelerBusy, now);
         if (offer) out.push(offer);
@@ -123,6 +170,9 @@ export class BookingReplacement {
       children: booking.children,
       infants: booking.infants,
       hours,
+      // Several days are priced for the span as the quote and the checkout price them (decision 154):
+      // whole days at this guide's day hours and day rate, else those hours at the hourly price.
+      ...(booking.days > 1 ? { length: daysLength(booking.days, hours, g.dayHours), dayRateCents: g.dayRateCents, dayHours: g.dayHours } : {}),
       ...this.core.rates,
     });
     // A credit spent on the booking (decision 139) stays spent: prices compare the guide's price
@@ -135,41 +185,20 @@ export class BookingReplacement {
     // offered tomorrow's tour; a same-day one also leaves the hour to reach the traveler (decision 140).
     // The buffer is around the candidate's tours, not the traveler's other bookings.
     const rules = bookingRulesOf(g);
+    if (booking.days > 1 && !o.sameDay) return spanOffer(booking, o, g, day, travelerBusy, now, rules, price, paid);
     const minNoticeMinutes = o.sameDay ? Math.max(rules.minNoticeMinutes, SAME_DAY_LEAD_MINUTES) : rules.minNoticeMinutes;
     const slots = bookableSlots({ date: booking.date, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, now, ...rules, minNoticeMinutes }).filter(
       (s) => !travelerBusy.some((b) => b.startsAt < s.endsAt && s.startsAt < b.endsAt),
     );
     const free = o.sameDay ? slots[0] : slots.find((s) => s.startsAt.getTime() === booking.startsAt.getTime());
     if (!free) return null;
-    return {
-      startsAt: free.startsAt.toISOString(),
-      endsAt: free.endsAt,
-      startMinute: free.startMinute,
-      // The guide's latest free start that day: a same-day choice lapses before it has gone (decision 140).
-      lastStartsAt: o.sameDay ? slots[slots.length - 1]!.startsAt : free.startsAt,
-      scheduledStartTime: free.startTime,
-      guideId: g.id,
-      guideUserId: g.userId,
-      fullName: g.fullName,
-      profilePicture: g.profilePicture,
-      rating: g.rating,
-      reviewCount: g.reviewCount,
-      languages: g.languages,
-      licensed: g.licensed,
-      totalCents: paid.travelerTotalCents,
-      balanceCents: paid.travelerTotalCents - o.depositPaidCents,
-      coveredCents: paid.coveredCents,
-      newTotalCents: price.totalCents,
-      unitPriceCents: price.unitPriceCents,
-      additionalPerPersonCents: price.additionalPerPersonCents,
-      commissionCents: price.commissionCents,
-    };
+    // The guide's latest free start that day: a same-day choice lapses before it has gone (decision 140).
+    return candidateOf(g, { ...free, lastStartsAt: o.sameDay ? slots[slots.length - 1]!.startsAt : free.startsAt }, price, paid, o.depositPaidCents);
   }
 
   /** Whether the guide's cancellation of `booking` at `now` offers a replacement (the state machine's `replaceable`). */
   async offerable(db: Database, booking: BookingRow, now: Date): Promise<boolean> {
-    // Candidates are found for one day; several days are refunded in full instead (decision 154).
-    if (booking.days > 1) return false;
+    // Several days find guides free on every day of the span (decision 154, amended).
     if (now >= replacementLapsesAt(booking.startsAt)) return false;
     const paid = await this.paidDeposit(db, booking.id);
     if (!paid) return false;

@@ -57,17 +57,20 @@ export interface CandidateGuide {
   /** The candidate's own notice and buffer (decision 153). */
   minNoticeHours: number;
   bufferMinutes: number;
+  /** How a booking of several days is priced with this guide (decision 154, `daysLength`). */
+  dayRateCents: number | null;
+  dayHours: number;
 }
 
 /**
  * Listed guides (active, identity verified: decision 091) serving `city`, speaking `language`,
- * offering the booked service when there is one, taking this group and this length, other than
+ * offering the booked service when there is one, taking this group and this length a day, other than
  * `exclude`; a page of `limit` from `offset`, in the order of `compareStanding` (licensed first, then
  * rating, then reviews; the id keeps pages stable). Whether each is free then is the caller's next read.
  */
 export async function candidateGuides(
   db: Database,
-  q: { city: string; language: string; subcategoryId: number | null; travelers: number; hours: number; exclude: number[]; only?: number; limit: number; offset: number },
+  q: { city: string; language: string; subcategoryId: number | null; travelers: number; hours: number; days: number; exclude: number[]; only?: number; limit: number; offset: number },
 ): Promise<CandidateGuide[]> {
   return db
     .select({
@@ -88,6 +91,8 @@ export async function candidateGuides(
       timeZone: guides.timeZone,
       minNoticeHours: guides.minNoticeHours,
       bufferMinutes: guides.bufferMinutes,
+      dayRateCents: guides.dayRateCents,
+      dayHours: guides.dayHours,
     })
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))
@@ -101,7 +106,11 @@ export async function candidateGuides(
         sql`${q.language} = any(${guides.languages})`,
         q.subcategoryId === null ? undefined : sql`${guideServices.subcategoryId} is not null`,
         sql`${guides.minPeople} <= ${q.travelers} and ${guides.maxPeople} >= ${q.travelers}`,
-        sql`${guides.minDurationHours} <= ${q.hours} and ${guides.maxDurationHours} >= ${q.hours}`,
+        // Days at the guide's day hours with a day rate are whole days however short their tours are
+        // (the checkout's rule, tour-span.ts `daysPlan`); any other length is one the guide offers.
+        q.days > 1
+          ? sql`((${guides.minDurationHours} <= ${q.hours} and ${guides.maxDurationHours} >= ${q.hours}) or (${guides.dayRateCents} is not null and ${guides.dayHours} = ${q.hours}))`
+          : sql`${guides.minDurationHours} <= ${q.hours} and ${guides.maxDurationHours} >= ${q.hours}`,
         q.exclude.length ? notInArray(guides.id, q.exclude) : undefined,
         q.only === undefined ? undefined : eq(guides.id, q.only),
       ),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, between, inArray, sql } from 'drizzle-orm';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-row';
@@ -80,7 +80,7 @@ export type GuideDay = Pick<Awaited<ReturnType<typeof daySchedule>>, 'weekly' | 
  * 140): three statements whatever the number of guides, instead of one read per guide. Every guide
  * asked has an entry, empty when they have no hours.
  */
-export async function guidesDays(db: Database, guideIds: number[], date: string, from: Date, to: Date): Promise<Map<number, GuideDay>> {
+export async function guidesDays(db: Database, guideIds: number[], date: string, from: Date, to: Date, lastDate = date): Promise<Map<number, GuideDay>> {
   const out = new Map<number, GuideDay>(guideIds.map((id) => [id, { weekly: [], exceptions: [], busy: [] }]));
   if (guideIds.length === 0) return out;
   const [weekly, exceptions, busy] = await Promise.all([
@@ -91,7 +91,7 @@ export async function guidesDays(db: Database, guideIds: number[], date: string,
     db
       .select({ guideId: guideAvailabilityExceptions.guideId, date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available, startMinute: guideAvailabilityExceptions.startMinute, endMinute: guideAvailabilityExceptions.endMinute })
       .from(guideAvailabilityExceptions)
-      .where(and(inArray(guideAvailabilityExceptions.guideId, guideIds), eq(guideAvailabilityExceptions.date, date))),
+      .where(and(inArray(guideAvailabilityExceptions.guideId, guideIds), between(guideAvailabilityExceptions.date, date, lastDate))),
     db
       .select({ guideId: bookings.guideId, id: bookings.id, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
       .from(bookings)

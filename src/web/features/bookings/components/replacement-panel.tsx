@@ -1,6 +1,7 @@
 import { BadgeCheck, Clock, Hourglass, UserRoundX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { spanText } from '../../../../shared/booking/span-text';
 import { clashingBooking } from '../../../../shared/booking/traveler-busy';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import type { ReplacementCandidate } from '../../../../shared/schemas/replacements';
@@ -79,6 +80,12 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
         <UserRoundX className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
         <span>{t(`${copy}.title`)}</span>
       </h4>
+      {/* Several days (decision 154): the guides offered are free on every one of them, at the booked hours. */}
+      {!sameDay && (b.days ?? 1) > 1 && (
+        <p data-testid="replacement-span" className="mt-1">
+          {t('replacement.span', { span: spanText(b.date, b.days!, locale), time: b.scheduledStartTime })}
+        </p>
+      )}
       {deadline && !lapsed && <p className="mt-1">{t('replacement.deadline', deadline)}</p>}
       <div aria-live="polite" className="mt-3">
         {list.isError ? (
