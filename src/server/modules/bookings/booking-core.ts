@@ -23,6 +23,8 @@ export const JOB = {
   paymentHeld: 'booking.payment_held',
   requestExpiry: 'booking.request_expiry',
   startDay: 'booking.start_day',
+  /** Decision 154, amended: the morning of each later day of a booking of several days, its reminder. */
+  tourDay: 'booking.tour_day',
   extensionLapse: 'booking.extension_lapse',
   rescheduleExpiry: 'booking.reschedule_expiry',
   /** Decision 137: the traveler's choice of a replacement lapses into the full refund; an asked guide's answer is due. */

@@ -1,4 +1,4 @@
-import { todayInZone } from '../../../shared/availability';
+import { addDays, todayInZone } from '../../../shared/availability';
 import { completionPostings } from '../../../shared/booking/ledger';
 import { addWorkingDays, EARNINGS_HOLD_WORKING_DAYS, refundArrival } from '../../../shared/booking/money-rules';
 import { startOfTourDay } from '../../../shared/booking/schedule';
@@ -15,6 +15,17 @@ import type { BookingReplacement } from './booking-replacement';
 import { factsOf, paymentDueAt } from './booking-view';
 import * as repo from './bookings.repository';
 import { replacementCoverCents } from './replacement.repository';
+
+/** Where a booking of several days is between its first and its last day: the days go on. */
+const ON_TOUR: readonly BookingStatus[] = ['awaiting_start', 'start_confirmed', 'ongoing'];
+
+/** The reminder job of day `day` of a booking of several days, at 00:00 of that date in the guide's zone. */
+const tourDayJob = (b: { id: number; date: string; timeZone: string }, day: number) => ({
+  kind: JOB.tourDay,
+  payload: { bookingId: b.id, day, date: b.date },
+  runAt: startOfTourDay(addDays(b.date, day - 1), b.timeZone),
+  dedupeKey: `${JOB.tourDay}:${b.id}:${b.date}:${day}`,
+});
 
 /**
  * A paid booking's life after checkout (docs/rules/booking-lifecycle.md): the guide's answer, cancellation by anyone with
@@ -187,9 +198,31 @@ export class BookingLifecycle {
         const decision = core.decide(booking, 'start_day', 'system', now);
         await repo.transitionBooking(db, id, decision.from, decision.to);
         const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
-        await publish('booking.awaiting_start', { bookingId: id, travelerId: booking.travelerId, guideUserId });
+        const span = booking.days > 1 ? { day: 1, days: booking.days } : {};
+        await publish('booking.awaiting_start', { bookingId: id, travelerId: booking.travelerId, guideUserId, ...span });
+        // Each later day has its own reminder, one job after the other (decision 154, amended).
+        if (booking.days > 1) await enqueueJob(db, tourDayJob(booking, 2));
       }, now);
     });
+  }
+
+  /**
+   * Job: the morning of day `day` (2..days) of a booking of several days: both sides are reminded, once
+   * (the job's and the notices' dedupe keys name the day), and the next day's job is written. A booking
+   * moved since (another first date: its own chain starts with its start-day job) or no longer on tour
+   * (cancelled, completed) is left alone.
+   */
+  async tourDay(job: ClaimedJob, now: Date): Promise<void> {
+    const { core } = this;
+    const id = Number(job.payload.bookingId);
+    const day = Number(job.payload.day);
+    await core.transaction(async (db, publish) => {
+      const booking = await repo.lockBooking(db, id);
+      if (!booking || booking.date !== job.payload.date || !ON_TOUR.includes(booking.status) || day > booking.days) return;
+      const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
+      await publish('booking.tour_day', { bookingId: id, travelerId: booking.travelerId, guideUserId, day, days: booking.days });
+      if (day < booking.days) await enqueueJob(db, tourDayJob(booking, day + 1));
+    }, now);
   }
 
   private async ifStatus(job: ClaimedJob, status: BookingStatus, run: () => Promise<unknown>): Promise<void> {

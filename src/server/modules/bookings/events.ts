@@ -29,7 +29,10 @@ export interface BookingEventMap {
     note: string | null;
     refundCents: number;
   } & TravelCredit;
-  'booking.awaiting_start': { bookingId: number; travelerId: number; guideUserId: number };
+  /** The tour day has come; for a booking of several days (decision 154) with its `days` and day 1. */
+  'booking.awaiting_start': { bookingId: number; travelerId: number; guideUserId: number; day?: number; days?: number };
+  /** A later day (2..days) of a booking of several days has come (decision 154, amended). */
+  'booking.tour_day': { bookingId: number; travelerId: number; guideUserId: number; day: number; days: number };
   // A replacement guide (decision 137). `guideUserId`: the cancelling guide, or the guide asked in `replacement_requested`.
   'booking.replacement_offered': { bookingId: number; travelerId: number; guideUserId: number; note: string | null; lapsesAt: string };
   'booking.replacement_requested': { bookingId: number; travelerId: number; guideUserId: number; answerBy: string; coveredCents: number };

@@ -58,6 +58,7 @@ export function registerBookings(app: AppInstance, needs: BookingsNeeds): Bookin
   jobs.register(JOB.paymentHeld, (job, now) => service.lifecycle.heldUnpaid(job, now));
   jobs.register(JOB.requestExpiry, (job, now) => service.lifecycle.expireRequest(job, now));
   jobs.register(JOB.startDay, (job, now) => service.lifecycle.startDay(job, now));
+  jobs.register(JOB.tourDay, (job, now) => service.lifecycle.tourDay(job, now));
   jobs.register(JOB.extensionLapse, (job, now) => service.extensions.lapse(job, now));
   jobs.register(JOB.refund, (job) => service.payments.runRefund(job));
   jobs.register(JOB.rescheduleExpiry, (job, now) => service.reschedule.expire(job, now));

@@ -36,6 +36,21 @@ const creditOf = (p: Credit) => (p.creditCents && p.creditExpiresAt ? { cents: p
 const urlFor = (p: Base, userId: number) => (userId === p.guideUserId ? guideBookingPath(p.bookingId) : travelerBookingPath(p.bookingId));
 
 /**
+ * The tour-day reminder to both sides (day `day` of `days`): for a day, lasting into the next; `key`
+ * names the day, so each day reaches each side once.
+ */
+const tourDayNotices = (p: Base, day: number, days: number, key: string) =>
+  [p.travelerId, p.guideUserId].map((userId) => ({
+    userId,
+    type: 'reminder' as const,
+    text: texts.startDay(bookingNumber(p.bookingId), day, days),
+    actionUrl: urlFor(p, userId),
+    related: { type: 'booking', id: p.bookingId },
+    dedupeKey: `booking:${p.bookingId}:${key}`,
+    expiresAt: new Date(Date.now() + 36 * 3_600_000),
+  }));
+
+/**
  * System messages to both sides when a booking changes (through the bookings' events seam), each with
  * an action URL. A dedupe key per event and recipient keeps a replayed event from doubling them.
  */
@@ -169,12 +184,9 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
           : []),
       ]),
     ),
-    on<Base>('booking.awaiting_start', (p) =>
-      service.create([
-        { userId: p.travelerId, type: 'reminder', text: texts.startDay(bookingNumber(p.bookingId)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:start`, expiresAt: new Date(Date.now() + 36 * 3_600_000) },
-        { userId: p.guideUserId, type: 'reminder', text: texts.startDay(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:start`, expiresAt: new Date(Date.now() + 36 * 3_600_000) },
-      ]),
-    ),
+    on<Base & { day?: number; days?: number }>('booking.awaiting_start', (p) => service.create(tourDayNotices(p, p.day ?? 1, p.days ?? 1, 'start'))),
+    // Each later day of a booking of several days (decision 154, amended): its own key, so once a day.
+    on<Base & { day: number; days: number }>('booking.tour_day', (p) => service.create(tourDayNotices(p, p.day, p.days, `start:day${p.day}`))),
   ];
   return () => offs.forEach((off) => off());
 }

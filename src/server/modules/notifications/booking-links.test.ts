@@ -35,7 +35,8 @@ function everyEvent(bookingId: number, travelerId: number, guideUserId: number):
       { ...b, by: 'traveler', reason: 'cancel', note: null, refundCents: 13200 },
       { ...b, by: 'system', reason: 'payment_expired', note: null, refundCents: 0 },
     ],
-    'booking.awaiting_start': [b],
+    'booking.awaiting_start': [b, { ...b, day: 1, days: 3 }],
+    'booking.tour_day': [{ ...b, day: 2, days: 3 }],
     'booking.start_confirmed': [
       { ...b, by: 'traveler', status: 'start_confirmed' },
       { ...b, by: 'guide', status: 'ongoing' },

@@ -209,11 +209,25 @@ export const texts = {
     'zh-CN': { title: '提现失败', message: `您申请提现的 ${yuan(cents)} 元未能打款：${reason}。这笔钱已退回可提现余额，请核对收款账户后重新申请。`, actionLabel: '打开提现' },
     ja: { title: '出金できませんでした', message: `${yuan(cents)} 元の出金を振り込めませんでした。理由：${reason}。金額は出金可能な残高に戻っています。口座情報をご確認のうえ、もう一度お手続きください。`, actionLabel: '出金を開く' },
   }),
-  startDay: (n: string): Pair => ({
-    en: { title: 'Your tour is today', message: `Booking ${n} starts today. Confirm the start when you meet.`, actionLabel: 'Open booking' },
-    'zh-CN': { title: '今天有行程', message: `预订 ${n} 今天开始，见面后请确认开始。`, actionLabel: '打开预订' },
-    ja: { title: '本日はツアーの日です', message: `予約（${n}）のツアーは本日です。合流したら、ツアーの開始を確認してください。`, actionLabel: '予約を開く' },
-  }),
+  // The tour day; a booking of several days (decision 154) is reminded every day, naming which.
+  startDay: (n: string, day = 1, days = 1): Pair =>
+    days === 1
+      ? {
+          en: { title: 'Your tour is today', message: `Booking ${n} starts today. Confirm the start when you meet.`, actionLabel: 'Open booking' },
+          'zh-CN': { title: '今天有行程', message: `预订 ${n} 今天开始，见面后请确认开始。`, actionLabel: '打开预订' },
+          ja: { title: '本日はツアーの日です', message: `予約（${n}）のツアーは本日です。合流したら、ツアーの開始を確認してください。`, actionLabel: '予約を開く' },
+        }
+      : day === 1
+        ? {
+            en: { title: `Your tour is today: day 1 of ${days}`, message: `Booking ${n} starts today, day 1 of ${days}. Confirm the start when you meet.`, actionLabel: 'Open booking' },
+            'zh-CN': { title: `今天有行程：第 1 天（共 ${days} 天）`, message: `预订 ${n} 今天开始，这是第 1 天（共 ${days} 天）。见面后请确认开始。`, actionLabel: '打开预订' },
+            ja: { title: `本日はツアーの1日目です（全${days}日間）`, message: `予約（${n}）のツアーは本日から始まります（全${days}日間の1日目）。合流したら、ツアーの開始を確認してください。`, actionLabel: '予約を開く' },
+          }
+        : {
+            en: { title: `Your tour today: day ${day} of ${days}`, message: `Today is day ${day} of ${days} of booking ${n}, at the same time as every day.`, actionLabel: 'Open booking' },
+            'zh-CN': { title: `今天有行程：第 ${day} 天（共 ${days} 天）`, message: `今天是预订 ${n} 的第 ${day} 天（共 ${days} 天），时间与每天相同。`, actionLabel: '打开预订' },
+            ja: { title: `本日はツアーの${day}日目です（全${days}日間）`, message: `本日は予約（${n}）のツアーの${day}日目（全${days}日間）です。開始時刻は毎日同じです。`, actionLabel: '予約を開く' },
+          },
   // Rescheduling (decision 079). The proposed time, every day of it (`days`, decision 154; one when
   // an event written before it carried none); the other side answers it.
   // `expiresAt`: when the proposal closes unanswered (an event written before it was carried has none).
