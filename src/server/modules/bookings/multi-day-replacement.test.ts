@@ -62,6 +62,13 @@ describe('a guide cancels a paid booking of three days', () => {
     expect(dear).toMatchObject({ totalCents: 600_000, coveredCents: 60_000, startsAt: before.startsAt, scheduledStartTime: '09:00' });
     expect(even).toMatchObject({ totalCents: 600_000, coveredCents: 0, balanceCents: 600_000 - before.depositCents });
 
+    // A guide booked on day 2 since the list was read can no longer be chosen: every day is checked again.
+    const taken = await book(t, other, { guideId: same.guideId, date: addDays(date, 1), startTime: '13:00', durationHours: 2, travelers: 1 });
+    expect(taken.statusCode, taken.body).toBe(201);
+    const late = await call('POST', `/api/v2/bookings/${id}/replacements`, traveler, { guideId: same.guideId, startsAt: even.startsAt });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('replacement_unavailable');
+
     const chosen = await call('POST', `/api/v2/bookings/${id}/replacements`, traveler, { guideId: dearer.guideId, startsAt: dear.startsAt });
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect(chosen.json()).toMatchObject({ status: 'confirmed', guideId: dearer.guideId, days: 3, date, scheduledStartTime: '09:00', startsAt: before.startsAt, endsAt: before.endsAt, totalPriceCents: 600_000 });
