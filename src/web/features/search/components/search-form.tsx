@@ -219,7 +219,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
               </p>
             )}
             {count > 1 && (
-              <div className="mt-2 grid grid-cols-2 gap-2">
+              <div className="mt-2 grid grid-cols-2 items-end gap-2">
                 <AgeSelect id={`${id}-children`} label={t('form.children')} value={children} max={count - 1 - infants} onChange={setChildren} />
                 <AgeSelect id={`${id}-infants`} label={t('form.infants')} value={infants} max={count - 1 - children} onChange={setInfants} />
               </div>
