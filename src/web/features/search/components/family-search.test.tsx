@@ -90,5 +90,9 @@ describe('a family’s search', () => {
     expect((await screen.findByTestId('group-total')).textContent).toBe('4 people ≈ 900 RMB / 2 hours');
     const sent = searches.at(-1)!;
     expect([sent.get('travelers'), sent.get('adults'), sent.get('children'), sent.get('infants')]).toEqual(['4', '2', '1', '1']);
+    // The folded bar a phone shows sums up the family, ages included.
+    expect(screen.getByText('Tokyo · 4 travelers (1 child, 1 infant)')).toBeTruthy();
+    await act(() => i18next.changeLanguage('zh-CN'));
+    expect(screen.getByText('东京 · 4 人（含儿童 1 人、婴儿 1 人）')).toBeTruthy();
   });
 });

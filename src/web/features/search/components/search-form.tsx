@@ -100,6 +100,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
   const current = {
     date: date || undefined,
     travelers: travelers ? Number(travelers) : undefined,
+    ...ages,
     language: (language || undefined) as SearchLanguage | undefined,
     services,
     minPrice: band?.min,

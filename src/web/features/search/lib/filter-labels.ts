@@ -4,7 +4,7 @@ import type { Locale } from '../../../../shared/locales';
 import type { ServiceCategory } from '../../../../shared/schemas/catalog';
 import { formatCalendarDate, localName } from '../../../lib/format';
 
-export type FilterValues = Partial<Pick<GuideSearchParams, 'language' | 'services' | 'date' | 'travelers' | 'minPrice' | 'maxPrice' | 'licensed' | 'instantBook'>>;
+export type FilterValues = Partial<Pick<GuideSearchParams, 'language' | 'services' | 'date' | 'travelers' | 'children' | 'infants' | 'minPrice' | 'maxPrice' | 'licensed' | 'instantBook'>>;
 
 /**
  * What each active filter of a search reads as, in one place (decision 104): the folded search bar's
@@ -20,7 +20,10 @@ function filterLabel(filter: SearchFilter, p: FilterValues, t: TFunction, locale
       return formatCalendarDate(p.date, locale, { year: undefined, weekday: 'short' });
     case 'travelers': {
       const n = Math.min(p.travelers!, 10);
-      return t('search:form.travelersSummary', { count: n, value: n === 10 ? t('search:form.tenPlus') : String(n) });
+      const travelers = t('search:form.travelersSummary', { count: n, value: n === 10 ? t('search:form.tenPlus') : String(n) });
+      // The ages the cards are priced for (decision 151), so the folded bar says the family it searched for.
+      const ages = [p.children ? t('search:form.childrenSummary', { count: p.children }) : '', p.infants ? t('search:form.infantsSummary', { count: p.infants }) : ''].filter(Boolean);
+      return ages.length ? t('search:form.travelersWithAges', { travelers, ages: ages.join(t('search:form.agesSeparator')) }) : travelers;
     }
     case 'language':
       return t('search:filters.language', { language: t(`guides:languages.${p.language}`) });
