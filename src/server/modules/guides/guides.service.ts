@@ -2,7 +2,8 @@ import { pickItineraryLanguage, pickText, TEXT_LANGUAGES, type TextLanguage } fr
 import { NEW_RESPONSIVENESS, type Responsiveness } from '../../../shared/responsiveness';
 import type { GuideDetail, GuideSearchQuery, GuideSummary, Itinerary, ListingStatus } from '../../../shared/schemas/guides';
 import { hasOpenTimes, listingMissing } from '../../../shared/listing';
-import { groupPrice, groupSize, type Group } from '../../../shared/booking/money-rules';
+import { checkoutGroup, type CheckoutGroup } from '../../../shared/booking/checkout-group';
+import { groupPrice, groupSize } from '../../../shared/booking/money-rules';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../auth/index';
 import { responsivenessByGuide } from '../messaging/index';
@@ -121,10 +122,15 @@ export async function searchReply(guideSearch: GuideSearch, db: Database, q: Gui
 }
 const OPEN_DATA = Buffer.from('{"data":[');
 
-/** The search's group: by age when it names adults, else `travelers` all priced as adults; none without either. */
-function searchGroup(q: Pick<GuideSearchQuery, 'travelers' | 'adults' | 'children' | 'infants'>): Required<Group> | null {
-  if (q.adults !== undefined) return { adults: q.adults, children: q.children ?? 0, infants: q.infants ?? 0 };
-  return q.travelers === undefined ? null : { adults: q.travelers, children: 0, infants: 0 };
+/**
+ * The search's group, read as a checkout's body reads it (`checkoutGroup`): by age when it names adults,
+ * else `travelers` all priced as adults; none without either. The query's schema has refused a
+ * `travelers` that disagrees with the ages, so the reader's refusal cannot happen here.
+ */
+function searchGroup(q: Pick<GuideSearchQuery, 'travelers' | 'adults' | 'children' | 'infants'>): CheckoutGroup | null {
+  if (q.adults === undefined && q.travelers === undefined) return null;
+  const group = checkoutGroup(q);
+  return typeof group === 'string' ? null : group;
 }
 
 /**
@@ -132,7 +138,7 @@ function searchGroup(q: Pick<GuideSearchQuery, 'travelers' | 'adults' | 'childre
  * the very fields and function the quote prices with (quote.ts), so the card shows what
  * `GET /guides/{id}/quote?durationHours=<minDuration>` answers for the same group (`search-group.test.ts`).
  */
-function cardGroupQuote(card: Pick<GuideSummary, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'groupPricing' | 'minDuration'>, group: Required<Group>): NonNullable<GuideSummary['groupQuote']> {
+function cardGroupQuote(card: Pick<GuideSummary, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'groupPricing' | 'minDuration'>, group: CheckoutGroup): NonNullable<GuideSummary['groupQuote']> {
   const price = groupPrice({ basicPerHourCents: card.basicPricePerHourCents, additionalPerPersonCents: card.additionalPricePerPersonCents, ...card.groupPricing }, group, { hours: card.minDuration });
   return { ...group, hours: price.hours, totalCents: price.totalCents };
 }

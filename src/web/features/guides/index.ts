@@ -21,4 +21,3 @@ export { ServicesList } from './components/services-list';
 export { TrackRecord } from './components/track-record';
 export { htmlLang, WrittenIn } from './components/written-in';
 export { safeRedirect } from './lib/redirect';
-export { readerLanguage } from './lib/text-language';

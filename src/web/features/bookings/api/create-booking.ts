@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Booking, CreateBookingBody } from '../../../../shared/schemas/bookings';
 import { apiRequest } from '../../../lib/api-client';
+import { readerLanguage } from '../../../lib/reader-language';
 import { bookingKeys } from './keys';
 
 /**
@@ -9,7 +10,8 @@ import { bookingKeys } from './keys';
  * `{ offerId }` everything, the price included, comes from the guide's offer (decision 078).
  */
 export function createBooking(body: CreateBookingBody | { offerId: number }): Promise<Booking> {
-  return apiRequest<Booking>('/api/v2/bookings', { method: 'POST', body });
+  // The reply becomes the checkout's booking: its lines in the reader's language, as getBooking asks.
+  return apiRequest<Booking>('/api/v2/bookings', { method: 'POST', body, headers: readerLanguage() });
 }
 
 export function useCreateBooking() {

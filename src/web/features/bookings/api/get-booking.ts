@@ -1,14 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { apiRequest } from '../../../lib/api-client';
+import { readerLanguage, useRefetchOnLanguageChange } from '../../../lib/reader-language';
 import { bookingKeys } from './keys';
 
-/** GET /api/v2/bookings/{id}: for its traveler or its guide (404 for anyone else). */
+/**
+ * GET /api/v2/bookings/{id}: for its traveler or its guide (404 for anyone else), its price lines
+ * labelled in the reader's language (decision 151).
+ */
 export function getBooking(id: number): Promise<Booking> {
-  return apiRequest<Booking>(`/api/v2/bookings/${id}`);
+  return apiRequest<Booking>(`/api/v2/bookings/${id}`, { headers: readerLanguage() });
 }
 
 export function useBooking(id: number | undefined, opts: { enabled?: boolean } = {}) {
+  useRefetchOnLanguageChange(bookingKeys.detail(id ?? 0), { exact: true, enabled: id !== undefined });
   return useQuery({
     queryKey: bookingKeys.detail(id ?? 0),
     queryFn: () => getBooking(id!),

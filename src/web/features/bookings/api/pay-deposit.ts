@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePaymentBody, PaymentReply } from '../../../../shared/schemas/bookings';
 import { apiRequest } from '../../../lib/api-client';
+import { readerLanguage } from '../../../lib/reader-language';
 import { bookingKeys } from './keys';
 
 /**
@@ -12,7 +13,8 @@ export function payDeposit(bookingId: number, body: CreatePaymentBody, idempoten
   return apiRequest<PaymentReply>(`/api/v2/bookings/${bookingId}/payments`, {
     method: 'POST',
     body,
-    headers: { 'Idempotency-Key': idempotencyKey },
+    // The reply's booking replaces the cached one: its lines in the reader's language, as getBooking asks.
+    headers: { 'Idempotency-Key': idempotencyKey, ...readerLanguage() },
   });
 }
 

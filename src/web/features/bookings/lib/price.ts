@@ -83,8 +83,9 @@ export function bookingPriceLines(b: Booking): PriceLines {
     travelers: b.travelers,
     days: b.days ?? 1,
     fromOffer: b.offerId !== null,
-    // The lines as charged (decision 152), labelled as the quote labels them.
-    lines: b.offerId !== null ? undefined : b.lines.map((l) => ({ label: priceLineLabel(l, (b.days ?? 1) > 1 ? { days: b.days! } : { hours: b.duration }, currentLocale()), amountCents: l.amountCents })),
+    // The lines as charged (decision 152), as the server labelled them in the reader's language: the
+    // length they were priced for is the server's to know (an extension lengthens the tour, not its lines).
+    lines: b.offerId !== null ? undefined : b.lines.map((l) => ({ label: l.label, amountCents: l.amountCents })),
     creditCents: b.creditCents ?? 0,
   };
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { GuideDetail } from '../../../../shared/schemas/guides';
 import { recheckWhilePending } from '../../../components/ui/machine-translated';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { readerLanguage } from '../lib/text-language';
+import { readerLanguage } from '../../../lib/reader-language';
 import { guideKeys } from './keys';
 
 /** GET /api/v2/guides/{id}. A failure reads 'Failed to fetch guide profile: {status}' (docs/rules/look-and-language.md). */

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { toApiQuery, type GuideSearchParams } from '../../../../shared/guide-search';
 import type { GuideListReply } from '../../../../shared/schemas/guides';
 import { apiRequest } from '../../../lib/api-client';
-import { readerLanguage } from '../lib/text-language';
+import { readerLanguage } from '../../../lib/reader-language';
 import { guideKeys } from './keys';
 
 /** GET /api/v2/guides: the reply field `data` holds the guides. */

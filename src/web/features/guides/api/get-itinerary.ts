@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Itinerary } from '../../../../shared/schemas/guides';
 import { recheckWhilePending } from '../../../components/ui/machine-translated';
 import { apiRequest } from '../../../lib/api-client';
-import { readerLanguage } from '../lib/text-language';
+import { readerLanguage } from '../../../lib/reader-language';
 import { guideKeys } from './keys';
 
 /** GET /api/v2/itineraries/{id}: an itinerary with its stops and its guide. */

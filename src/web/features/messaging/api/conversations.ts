@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { Conversation, Message } from '../../../../shared/schemas/messaging';
 import { recheckWhilePending } from '../../../components/ui/machine-translated';
 import { apiRequest } from '../../../lib/api-client';
-import { currentLocale, i18next } from '../../../lib/i18n';
+import { readerLanguage, useRefetchOnLanguageChange } from '../../../lib/reader-language';
 import { messagingKeys } from './keys';
 
 export interface MessagesPage {
@@ -12,20 +11,12 @@ export interface MessagesPage {
   credits: number | null;
 }
 
-/** The language the user reads in now: the server writes tour request previews in it (decision 053). */
-const readerLanguage = () => ({ 'Accept-Language': currentLocale() });
-
 export const openConversation = (guideId: number) =>
   apiRequest<{ data: Conversation }>('/api/conversations', { method: 'POST', body: { guideId }, headers: readerLanguage() });
 
 export function useConversations(enabled = true) {
-  const queryClient = useQueryClient();
-  // Switching the language fetches the list again, so previews follow it.
-  useEffect(() => {
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations, exact: true });
-    i18next.on('languageChanged', refetch);
-    return () => i18next.off('languageChanged', refetch);
-  }, [queryClient]);
+  // The server writes tour request previews in the reader's language (decision 053): a switch fetches the list again.
+  useRefetchOnLanguageChange(messagingKeys.conversations, { exact: true });
   return useQuery({
     queryKey: messagingKeys.conversations,
     queryFn: () => apiRequest<{ data: Conversation[] }>('/api/conversations', { headers: readerLanguage() }).then((r) => r.data),
@@ -34,14 +25,8 @@ export function useConversations(enabled = true) {
 }
 
 export function useMessages(conversationId: number | null) {
-  const queryClient = useQueryClient();
   // Machine translations are made into the language the user reads in (decision 145): a switch fetches again.
-  useEffect(() => {
-    if (conversationId === null) return;
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(conversationId), exact: true });
-    i18next.on('languageChanged', refetch);
-    return () => i18next.off('languageChanged', refetch);
-  }, [queryClient, conversationId]);
+  useRefetchOnLanguageChange(messagingKeys.messages(conversationId ?? 0), { exact: true, enabled: conversationId !== null });
   return useQuery({
     queryKey: messagingKeys.messages(conversationId ?? 0),
     queryFn: () => apiRequest<MessagesPage>(`/api/conversations/${conversationId}/messages`, { query: { limit: 50 }, headers: readerLanguage() }),

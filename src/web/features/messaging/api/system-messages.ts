@@ -2,27 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationSettings, SystemMessage } from '../../../../shared/schemas/notifications';
 import { apiRequest } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
-import { useEffect } from 'react';
-import { currentLocale, i18next } from '../../../lib/i18n';
+import { i18next } from '../../../lib/i18n';
+import { readerLanguage, useRefetchOnLanguageChange } from '../../../lib/reader-language';
 import { DRAWER_FETCH, messagingKeys } from './keys';
 
 /** System messages come in the language the user reads now (decision 053); a language switch fetches them again. */
-const readerLanguage = () => ({ 'Accept-Language': currentLocale() });
-function useRefetchOnLanguageChange() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: messagingKeys.system });
-    i18next.on('languageChanged', refetch);
-    return () => i18next.off('languageChanged', refetch);
-  }, [queryClient]);
-}
+const useRefetchSystemOnLanguageChange = () => useRefetchOnLanguageChange(messagingKeys.system);
 
 interface ListReply {
   data: { messages: SystemMessage[]; total: number; page: number; limit: number; unreadCount: number };
 }
 
 export function useDrawerMessages(enabled: boolean) {
-  useRefetchOnLanguageChange();
+  useRefetchSystemOnLanguageChange();
   return useQuery({
     queryKey: messagingKeys.drawer,
     queryFn: () =>
@@ -32,7 +24,7 @@ export function useDrawerMessages(enabled: boolean) {
 }
 
 export function useSystemMessages(enabled: boolean) {
-  useRefetchOnLanguageChange();
+  useRefetchSystemOnLanguageChange();
   return useQuery({
     queryKey: messagingKeys.system,
     queryFn: () => apiRequest<ListReply>('/api/v2/system-messages', { query: { page: 1, limit: 50, includeExpired: true }, headers: readerLanguage() }).then((r) => r.data),

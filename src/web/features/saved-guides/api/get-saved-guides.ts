@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SAVED_GUIDES_PAGE_SIZE } from '../../../../shared/price-range';
 import type { SavedGuidesReply } from '../../../../shared/schemas/guides';
 import { apiRequest } from '../../../lib/api-client';
-import { readerLanguage } from '../../guides';
+import { readerLanguage } from '../../../lib/reader-language';
 import { savedGuideKeys } from './keys';
 
 /** GET /api/travelers/{id}/saved-guides?page&limit: 6 per page. */
