@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { intArray, rowsOf } from '../../db/raw-row';
 import { runSql } from '../../db/run-sql';
+import { sameTurn, sameTurnPerDatabase } from '../../db/same-turn';
 import { emailOutbox } from '../../db/schema/index';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -60,18 +61,24 @@ function claimQuery(db: Database, logged: boolean) {
     .returning()
     .prepare(logged ? 'mail_claim_logged' : 'mail_claim');
 }
-const claimQueries = new WeakMap<Database, { logged?: ReturnType<typeof claimQuery>; sent?: ReturnType<typeof claimQuery> }>();
+/**
+ * The mail jobs started in one turn claim their mails in one statement (`sameTurn`); a row goes to
+ * the one job that asked for it, so no mail is sent twice.
+ */
+const claimsOf = (logged: boolean) =>
+  sameTurnPerDatabase((db: Database) => {
+    const query = claimQuery(db, logged);
+    return sameTurn<OutboxRow>((ids) => query.execute({ ids: intArray(ids), now: new Date().toISOString() }), (r) => r.id, { once: true });
+  });
+const claims = { logged: claimsOf(true), sent: claimsOf(false) };
 
 /**
  * Claims the pending mails of a job for an attempt, in one statement (their counters go up and the
  * rows come back); `logged`: recorded as logged at once (no SMTP server: the attempt is the log line).
+ * Outside a transaction only (`db` is the pool).
  */
-export async function claimMails(db: Database, ids: number[], logged = false): Promise<OutboxRow[]> {
-  if (!ids.length) return [];
-  let queries = claimQueries.get(db);
-  if (!queries) claimQueries.set(db, (queries = {}));
-  const query = logged ? (queries.logged ??= claimQuery(db, true)) : (queries.sent ??= claimQuery(db, false));
-  return query.execute({ ids: intArray(ids), now: new Date().toISOString() });
+export function claimMails(db: Database, ids: number[], logged = false): Promise<OutboxRow[]> {
+  return (logged ? claims.logged : claims.sent)(db)(ids);
 }
 
 /** Marks several mails sent in one statement. */

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { insertValues } from '../../db/insert-values';
 import { intArray, rowOf, rowsOf } from '../../db/raw-row';
 import { runSql } from '../../db/run-sql';
+import { sameTurn, sameTurnPerDatabase } from '../../db/same-turn';
 import { notificationSettings, systemMessages, users } from '../../db/schema/index';
 
 export type SystemMessageRow = typeof systemMessages.$inferSelect;
@@ -160,11 +161,15 @@ function recipientsQuery(db: Database) {
     .where(and(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`, isNull(users.deletedAt)))
     .prepare('notification_recipients');
 }
-const recipientsQueries = new WeakMap<Database, ReturnType<typeof recipientsQuery>>();
+type Recipient = Awaited<ReturnType<ReturnType<typeof recipientsQuery>['execute']>>[number];
 
-export async function recipientsWithSettings(db: Database, ids: number[]) {
-  if (!ids.length) return [];
-  let query = recipientsQueries.get(db);
-  if (!query) recipientsQueries.set(db, (query = recipientsQuery(db)));
-  return query.execute({ ids: intArray(ids) });
+/** The events' jobs started in one turn read their recipients in one statement (`sameTurn`). */
+const recipientsOf = sameTurnPerDatabase((db: Database) => {
+  const query = recipientsQuery(db);
+  return sameTurn<Recipient>((ids) => query.execute({ ids: intArray(ids) }), (r) => r.id);
+});
+
+/** Outside a transaction only (`db` is the pool): the read may ride with other jobs' reads of the same turn. */
+export function recipientsWithSettings(db: Database, ids: number[]): Promise<Recipient[]> {
+  return recipientsOf(db)(ids);
 }
