@@ -45,6 +45,8 @@ export interface DateSelectProps {
   required?: boolean;
   disabled?: boolean;
   className?: string;
+  /** Added to each of the three selects: a form whose fields are taller than `inputClass` gives its height. */
+  partClassName?: string;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface DateSelectProps {
  * (mm/dd/yyyy on an English phone reading a Chinese page). Native selects: keyboard and screen reader as the
  * platform does them. Options outside min–max are disabled.
  */
-export function DateSelect({ value, onChange, min, max, labelId, id, name, describedBy, invalid, required, disabled, className }: DateSelectProps) {
+export function DateSelect({ value, onChange, min, max, labelId, id, name, describedBy, invalid, required, disabled, className, partClassName }: DateSelectProps) {
   const { t } = useTranslation('common');
   const locale = currentLocale();
   const partId = useId();
@@ -118,7 +120,7 @@ export function DateSelect({ value, onChange, min, max, labelId, id, name, descr
           disabled={disabled}
           value={parts[part]}
           onChange={(e) => change(part, e.target.value)}
-          className={cn(inputClass, 'min-w-0 px-2')}
+          className={cn(inputClass, 'min-w-0 px-2', partClassName)}
         >
           <option value="">{t(`dateField.${part}`)}</option>
           {options[part].map((o) => (

@@ -137,7 +137,8 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
           collapsible && open && 'mt-3 md:mt-0',
         )}
       >
-        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+        {/* The date is three selects: its column is wider, so "Month", "Day" and "Year" are read whole. */}
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-[1fr_1.6fr_1fr_1fr_1fr]">
           <div className="col-span-2 sm:col-span-1">
             <label htmlFor={`${id}-city`} className={labelClass}>
               {t('form.destination')}
@@ -171,7 +172,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
             <label id={`${id}-date-label`} htmlFor={`${id}-date`} className={labelClass}>
               {t('form.date')}
             </label>
-            <DateSelect id={`${id}-date`} labelId={`${id}-date-label`} className="mt-1" value={date} min={todayInZone(DEFAULT_GUIDE_TIME_ZONE)} onChange={setDate} />
+            <DateSelect id={`${id}-date`} labelId={`${id}-date-label`} className="mt-1" partClassName="h-11 py-0" value={date} min={todayInZone(DEFAULT_GUIDE_TIME_ZONE)} onChange={setDate} />
           </div>
           <div>
             <label htmlFor={`${id}-language`} className={labelClass}>
