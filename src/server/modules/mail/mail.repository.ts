@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { intArray, rowsOf } from '../../db/raw-row';
 import { runSql } from '../../db/run-sql';
-import { sameTurn, sameTurnPerDatabase } from '../../db/same-turn';
+import { byIdsInOneTurn, perDatabase } from '../../db/same-turn';
 import { emailOutbox } from '../../db/schema/index';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -62,13 +62,13 @@ function claimQuery(db: Database, logged: boolean) {
     .prepare(logged ? 'mail_claim_logged' : 'mail_claim');
 }
 /**
- * The mail jobs started in one turn claim their mails in one statement (`sameTurn`); a row goes to
- * the one job that asked for it, so no mail is sent twice.
+ * The mail jobs started in one turn claim their mails in one statement (`byIdsInOneTurn`); a row
+ * goes to the one job that asked for it, so no mail is sent twice.
  */
 const claimsOf = (logged: boolean) =>
-  sameTurnPerDatabase((db: Database) => {
+  perDatabase((db: Database) => {
     const query = claimQuery(db, logged);
-    return sameTurn<OutboxRow>((ids) => query.execute({ ids: intArray(ids), now: new Date().toISOString() }), (r) => r.id, { once: true });
+    return byIdsInOneTurn<OutboxRow>((ids) => query.execute({ ids: intArray(ids), now: new Date().toISOString() }), (r) => r.id, { once: true });
   });
 const claims = { logged: claimsOf(true), sent: claimsOf(false) };
 

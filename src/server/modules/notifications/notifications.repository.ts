@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { insertValues } from '../../db/insert-values';
 import { intArray, rowOf, rowsOf } from '../../db/raw-row';
 import { runSql } from '../../db/run-sql';
-import { sameTurn, sameTurnPerDatabase } from '../../db/same-turn';
+import { perDatabase } from '../../db/same-turn';
 import { notificationSettings, systemMessages, users } from '../../db/schema/index';
 
 export type SystemMessageRow = typeof systemMessages.$inferSelect;
@@ -161,15 +161,9 @@ function recipientsQuery(db: Database) {
     .where(and(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`, isNull(users.deletedAt)))
     .prepare('notification_recipients');
 }
-type Recipient = Awaited<ReturnType<ReturnType<typeof recipientsQuery>['execute']>>[number];
+const recipientsOf = perDatabase(recipientsQuery);
 
-/** The events' jobs started in one turn read their recipients in one statement (`sameTurn`). */
-const recipientsOf = sameTurnPerDatabase((db: Database) => {
-  const query = recipientsQuery(db);
-  return sameTurn<Recipient>((ids) => query.execute({ ids: intArray(ids) }), (r) => r.id);
-});
-
-/** Outside a transaction only (`db` is the pool): the read may ride with other jobs' reads of the same turn. */
-export function recipientsWithSettings(db: Database, ids: number[]): Promise<Recipient[]> {
-  return recipientsOf(db)(ids);
+export async function recipientsWithSettings(db: Database, ids: number[]) {
+  if (!ids.length) return [];
+  return recipientsOf(db).execute({ ids: intArray(ids) });
 }

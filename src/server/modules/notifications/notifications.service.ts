@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/notifications';
 import { DEFAULT_LOCALE, LOCALES, matchLocale } from '../../../shared/locales';
 import type { Database } from '../../db/client';
+import { inOneTurn } from '../../db/same-turn';
 import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { notFound } from '../../lib/app-error';
 import type { Realtime } from '../../realtime/index';
@@ -142,21 +143,31 @@ export class NotificationsService {
   /**
    * Creates system messages from the product's own events: in-app (unless the recipient turned that
    * kind off) with a push to their tabs, and an e-mail through the outbox when they chose e-mail.
-   * Runs in the job runner for events written to the outbox (decision 085), so it reads every
-   * recipient with their settings once (one statement), then writes the messages, the mails and their
-   * send job in one; safe to run twice for one event (the dedupe keys).
+   * Runs in the job runner for events written to the outbox (decision 085); the events' jobs started
+   * in one turn are created together (`inOneTurn`, decision 157): their recipients read with their
+   * settings in one statement, then their messages, mails and one send job written in one. Safe to
+   * run twice for one event (the dedupe keys).
    */
-  async create(inputs: CreateSystemMessage[]): Promise<SystemMessage[]> {
-    const ids = [...new Set(inputs.map((i) => i.userId))];
+  create(inputs: CreateSystemMessage[]): Promise<SystemMessage[]> {
+    return inputs.length ? this.createInTurn(inputs) : Promise.resolve([]);
+  }
+
+  private readonly createInTurn = inOneTurn((calls: CreateSystemMessage[][]) => this.createMany(calls));
+
+  /** Each call's notices, answered with the messages created for it (a repeat skipped by its key is missing). */
+  private async createMany(calls: CreateSystemMessage[][]): Promise<SystemMessage[][]> {
+    const ids = [...new Set(calls.flat().map((i) => i.userId))];
     const people = await repo.recipientsWithSettings(this.db, ids);
     const byPerson = new Map(people.map(({ settings, ...p }) => [p.id, { person: p, settings: settingsFrom(settings) }]));
-    const plans = inputs.flatMap((input) => {
-      const found = byPerson.get(input.userId);
-      if (!found) return [];
-      const locale = localeOf(found.person.locale);
-      const prefs = found.settings.kinds[kindOfType(input.type)];
-      return [{ input, person: found.person, locale, text: input.text[locale], inApp: prefs.inApp || input.type === 'admin', email: prefs.email }];
-    });
+    const plans = calls.flatMap((inputs, call) =>
+      inputs.flatMap((input) => {
+        const found = byPerson.get(input.userId);
+        if (!found) return [];
+        const locale = localeOf(found.person.locale);
+        const prefs = found.settings.kinds[kindOfType(input.type)];
+        return [{ call, input, person: found.person, locale, text: input.text[locale], inApp: prefs.inApp || input.type === 'admin', email: prefs.email }];
+      }),
+    );
     const inApp = plans.filter((p) => p.inApp);
     // A replayed notice mails only if its mail was never written: the mail's own key decides (a notice
     // without a key cannot be a repeat, so its message is always new), which is why the mails need not
@@ -189,23 +200,18 @@ export class NotificationsService {
       mails.length ? mailsCte(mails, new Date()) : undefined,
     );
     // The messages come back in the order written; a row skipped as a repeat (same user and key) is missing.
-    const created = new Map<(typeof plans)[number], SystemMessageRow>();
+    const out: SystemMessage[][] = calls.map(() => []);
+    const byUser = new Map<number, SystemMessage[]>();
     let next = 0;
     for (const plan of inApp) {
       const row = rows[next];
-      if (row && row.userId === plan.input.userId && row.dedupeKey === (plan.input.dedupeKey ?? null)) {
-        created.set(plan, row);
-        next++;
-      }
-    }
-    this.deps.jobs.soon(mailJobs);
-    const out: SystemMessage[] = [];
-    const byUser = new Map<number, SystemMessage[]>();
-    for (const [plan, row] of created) {
+      if (!row || row.userId !== plan.input.userId || row.dedupeKey !== (plan.input.dedupeKey ?? null)) continue;
+      next++;
       const message = toSystemMessage(row, plan.locale);
-      out.push(message);
+      out[plan.call]!.push(message);
       byUser.set(plan.input.userId, [...(byUser.get(plan.input.userId) ?? []), message]);
     }
+    this.deps.jobs.soon(mailJobs);
     // Several notices for one person at once go as one `bulk_created` push (one browser notification).
     for (const [userId, messages] of byUser) {
       const payload = messages.length === 1 ? { action: 'created' as const, message: messages[0]! } : { action: 'bulk_created' as const, messages };

@@ -39,6 +39,23 @@ describe('system messages', () => {
     expect((await call(t, a, 'GET', `${BASE}?type=booking`)).json().data.total).toBe(1);
   });
 
+  it('created together in one turn (the job runner starts events side by side), each event gets its own messages, and a repeat stays skipped', async () => {
+    const [a, b] = [await traveler(t), await traveler(t)];
+    await call(t, b, 'PATCH', '/api/me', { locale: 'zh-CN' });
+    const [first] = await t.app.notifications.create([note(a.id, { dedupeKey: `turn:${a.id}` })]);
+    const [forA, forB, repeat] = await Promise.all([
+      t.app.notifications.create([note(a.id, { type: 'payment' }), note(a.id)]),
+      t.app.notifications.create([note(b.id, { dedupeKey: `turn:${b.id}` })]),
+      t.app.notifications.create([note(a.id, { dedupeKey: `turn:${a.id}` })]),
+    ]);
+    expect(forA!.map((m) => [m.type, m.title])).toEqual([['payment', 'Booking accepted'], ['booking', 'Booking accepted']]);
+    expect(forB!.map((m) => m.title)).toEqual(['预订已接受']);
+    expect(repeat).toEqual([]);
+    expect(first).toBeDefined();
+    expect((await call(t, a, 'GET', BASE)).json().data.total).toBe(3);
+    expect((await call(t, b, 'GET', BASE)).json().data.total).toBe(1);
+  });
+
   it("is written in the recipient's language", async () => {
     const a = await traveler(t);
     await call(t, a, 'PATCH', '/api/me', { locale: 'zh-CN' });
