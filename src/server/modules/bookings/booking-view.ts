@@ -63,7 +63,8 @@ export function extensionsCounted(b: Pick<BookingRow, 'days' | 'date' | 'timeZon
 function noShowReportableFrom(b: BookingRow, actor: Actor, now: Date): string | null {
   const facts = factsOf(b, {}, now);
   const from = new Date((facts.laterDay?.startsAt ?? b.startsAt).getTime() + NO_SHOW_AFTER_MINUTES * 60_000);
-  const refusal = nextStatus(facts, 'report_no_show', actor, { now: from });
+  // Asked at `from`, or now once it has passed: a later day's report closes with its date.
+  const refusal = nextStatus(facts, 'report_no_show', actor, { now: from > now ? from : now });
   return refusal.ok ? from.toISOString() : null;
 }
 
