@@ -63,16 +63,15 @@ export const ERROR_STATUS = {
   extension_not_paid: 409,
   too_early: 409,
   // Several days (decision 155): an extension would reach the next day's start; completing before the
-  // last day has started; a no-show report after the first day
+  // last day has started. (`no_show_later_day`, a no-show report after the first day, is gone: decision 158.)
   extension_into_next_day: 409,
   tour_not_over: 409,
-  no_show_later_day: 409,
   // Rescheduling (decision 079)
   reschedule_open: 409,
   // A replacement guide (decision 137): the choice is no longer open, or the chosen guide can no longer take the tour
   replacement_closed: 409,
   replacement_unavailable: 409,
-  // After the guide's no-show, nobody else is free later that day (decision 140)
+  // After the guide's no-show, nobody else is free later that day (decision 140), or it is a later day of several days (decision 158)
   no_replacement_today: 409,
   reschedule_closed: 409,
   same_time: 400,

@@ -43,16 +43,18 @@ export function depositPostings(depositCents: number): Posting[] {
 
 /**
  * A cancellation releases the held deposit: the refund goes back to the traveler, the kept part to
- * the guide, the commission on it stays with the platform. Zero amounts are left out.
+ * the guide, the commission on it stays with the platform. Zero amounts are left out. The guide's part
+ * is a `cancellation_fee`, or `guide_earnings` when days of the tour were given before a later day's
+ * no-show ended it (decision 158), as a completion pays them.
  */
-export function cancellationPostings(depositCents: number, split: RefundSplit): Posting[] {
+export function cancellationPostings(depositCents: number, split: RefundSplit, guideKind: 'cancellation_fee' | 'guide_earnings' = 'cancellation_fee'): Posting[] {
   if (split.refundCents + split.guideCents + split.platformCents !== depositCents) {
     throw new RangeError('the split must add up to the deposit');
   }
   const postings: Posting[] = [
     { account: 'platform', kind: 'deposit_release', amountCents: -depositCents },
     { account: 'traveler', kind: 'refund', amountCents: split.refundCents },
-    { account: 'guide', kind: 'cancellation_fee', amountCents: split.guideCents },
+    { account: 'guide', kind: guideKind, amountCents: split.guideCents },
     { account: 'platform', kind: 'commission', amountCents: split.platformCents },
   ];
   return postings.filter((p) => p.amountCents !== 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingNumber, cancellationSplit, cancellationTerms, cancellationTier, declaredOvertimeRateCents, depositCents, extensionFeeCents, extensionPriceCents, tourPriceCents, type GuideExtra } from './money-rules';
+import { bookingNumber, cancellationSplit, cancellationTerms, cancellationTier, dayShares, declaredOvertimeRateCents, depositCents, extensionFeeCents, extensionPriceCents, tourPriceCents, type GuideExtra } from './money-rules';
 
 describe('money rules', () => {
   it('numbers bookings TG + 4 digits unless set', () => {
@@ -12,6 +12,25 @@ describe('money rules', () => {
     // 300 RMB/h + 30 RMB per additional person, 3 people, 4 h → (300 + 60) × 4 = 1440 RMB
     expect(tourPriceCents({ basicPerHourCents: 30_000, additionalPerPersonCents: 3_000, travelers: 3, hours: 4 })).toBe(144_000);
     expect(tourPriceCents({ basicPerHourCents: 30_000, additionalPerPersonCents: 3_000, travelers: 1, hours: 2.5 })).toBe(75_000);
+  });
+
+  it.each([
+    // [deposit in fen, days, the shares]: equal whole fen, the remainder on the last day (decision 158).
+    [120_000, 3, [40_000, 40_000, 40_000]],
+    [100_000, 3, [33_333, 33_333, 33_334]],
+    [100_006, 7, [14_286, 14_286, 14_286, 14_286, 14_286, 14_286, 14_290]],
+    [5, 7, [0, 0, 0, 0, 0, 0, 5]],
+    [0, 2, [0, 0]],
+    [13_201, 1, [13_201]],
+  ])('shares %i fen over %i days as %j, adding up exactly', (cents, days, shares) => {
+    expect(dayShares(cents, days)).toEqual(shares);
+    expect(dayShares(cents, days).reduce((a, b) => a + b, 0)).toBe(cents);
+  });
+
+  it('refuses a share of a fraction of a fen or over no day', () => {
+    expect(() => dayShares(10.5, 2)).toThrow(RangeError);
+    expect(() => dayShares(-1, 2)).toThrow(RangeError);
+    expect(() => dayShares(100, 0)).toThrow(RangeError);
   });
 
   it('takes a 20% deposit by default', () => {

@@ -218,6 +218,20 @@ export function cancellationSplit(opts: {
   return { refundCents: refund, guideCents: kept - platform, platformCents: platform };
 }
 
+/**
+ * An amount spread over the days of a booking of several days (decision 158): one share a day, in whole
+ * fen, adding up exactly to `cents`. Every day has floor(cents / days); the last day carries the
+ * remainder (fewer fen than there are days). A day missed after the first always has the last day
+ * among the days not given, so when the guide misses a day the odd fen goes back to the traveler,
+ * never to the side that missed it.
+ */
+export function dayShares(cents: number, days: number): number[] {
+  if (!Number.isInteger(cents) || cents < 0) throw new RangeError('the amount must be a whole number of fen, at least 0');
+  if (!Number.isInteger(days) || days < 1) throw new RangeError('a booking has at least one day');
+  const share = Math.floor(cents / days);
+  return Array.from({ length: days }, (_, i) => (i === days - 1 ? cents - share * (days - 1) : share));
+}
+
 export interface BookingPrice {
   /** Price per hour for the included travelers: the chosen service's price, else the guide's basic rate. */
   unitPriceCents: number;

@@ -40,11 +40,19 @@ const TABLE: [BookingStatus[], BookingEvent, Actor[], BookingStatus][] = [
   [['awaiting_replacement'], 'choose_replacement', [T], 'confirmed'],
   [['awaiting_replacement'], 'replacement_lapsed', [S], 'cancelled'],
   // Decision 138: past the start, a side reports the other absent; the reported side contests a no-show cancellation.
-  [['upcoming', 'awaiting_start', 'start_confirmed'], 'report_no_show', [T, G], 'cancelled'],
+  // Decision 158: on a later day of several days, an ongoing tour's too (refused on the first day, below).
+  [['upcoming', 'awaiting_start', 'start_confirmed', 'ongoing'], 'report_no_show', [T, G], 'cancelled'],
   [['cancelled'], 'dispute', [T], 'disputed'],
 ];
-/** Triples whose guard refuses with these facts (the guide reported the no-show, so only the traveler contests it). */
-const GUARDED: [BookingStatus, BookingEvent, Actor, string][] = [['cancelled', 'dispute', G, 'dispute_window_closed']];
+/**
+ * Triples whose guard refuses with these facts: the guide reported the no-show, so only the traveler
+ * contests it; and these facts are a first day, on which an ongoing tour had both starts confirmed.
+ */
+const GUARDED: [BookingStatus, BookingEvent, Actor, string][] = [
+  ['cancelled', 'dispute', G, 'dispute_window_closed'],
+  ['ongoing', 'report_no_show', T, 'already_confirmed'],
+  ['ongoing', 'report_no_show', G, 'already_confirmed'],
+];
 /** docs/rules/booking-lifecycle.md's row for a booking made from an offer (decision 078): the only difference it makes. */
 const FROM_OFFER: [BookingStatus[], BookingEvent, Actor[], BookingStatus] = [['pending'], 'deposit_paid', [S], 'upcoming'];
 const EVENTS: BookingEvent[] = [...new Set(TABLE.map((r) => r[1]))];
@@ -108,7 +116,10 @@ describe('the facts a replacement and a no-show report turn on (decisions 137, 1
     expect(nextStatus({ ...base, status: 'awaiting_start', startsAt: at(20) }, 'report_no_show', T, { now })).toMatchObject({ ok: true, to: 'cancelled' });
     expect(nextStatus({ ...base, status: 'start_confirmed', guideConfirmedStart: true, startsAt: at(60) }, 'report_no_show', T, { now })).toEqual({ ok: false, reason: 'already_confirmed' });
     expect(nextStatus({ ...base, status: 'start_confirmed', guideConfirmedStart: true, startsAt: at(60) }, 'report_no_show', G, { now })).toMatchObject({ ok: true, to: 'cancelled' });
-    expect(nextStatus({ ...base, status: 'ongoing', startsAt: at(60) }, 'report_no_show', T, { now })).toEqual({ ok: false, reason: 'invalid_transition' });
+    expect(nextStatus({ ...base, status: 'ongoing', startsAt: at(60) }, 'report_no_show', T, { now })).toEqual({ ok: false, reason: 'already_confirmed' });
+    // Decision 158: on a later day of several days an ongoing tour's absent side is reported from that day's start.
+    const laterDay = { startsAt: at(20), dateEndsAt: new Date(now.getTime() + 600 * MIN) };
+    expect(nextStatus({ ...base, status: 'ongoing', travelerConfirmedStart: true, guideConfirmedStart: true, startsAt: at(1500), laterDay }, 'report_no_show', T, { now })).toMatchObject({ ok: true, to: 'cancelled' });
   });
 
   it('a traveler whose guide did not come may take another guide later that day: replaceable opens the choice', () => {

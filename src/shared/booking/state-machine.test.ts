@@ -11,6 +11,26 @@ const facts = (status: BookingStatus, over: Partial<BookingFacts> = {}): Booking
 });
 
 describe('booking state machine', () => {
+  it('reports an absence on a later day of several days from that day’s start, whatever day 1 confirmed, until its date ends (decision 158)', () => {
+    const laterDay = { startsAt: new Date('2026-12-02T00:00:00Z'), dateEndsAt: new Date('2026-12-02T15:00:00Z') };
+    const at = (iso: string) => ({ now: new Date(iso) });
+    for (const status of ['ongoing', 'start_confirmed', 'awaiting_start'] as const) {
+      const f = facts(status, { travelerConfirmedStart: true, guideConfirmedStart: status === 'ongoing', laterDay });
+      expect(nextStatus(f, 'report_no_show', 'traveler', at('2026-12-02T00:19:59Z'))).toEqual({ ok: false, reason: 'too_early_for_no_show' });
+      expect(nextStatus(f, 'report_no_show', 'traveler', at('2026-12-02T00:20:00Z'))).toMatchObject({ ok: true, to: 'cancelled' });
+      // The guide may report a traveler who confirmed on day 1: there is no start to confirm on a later day.
+      expect(nextStatus(f, 'report_no_show', 'guide', at('2026-12-02T09:00:00Z'))).toMatchObject({ ok: true, to: 'cancelled' });
+      expect(nextStatus(f, 'report_no_show', 'guide', at('2026-12-02T15:00:00Z'))).toEqual({ ok: false, reason: 'no_show_day_over' });
+    }
+    // The first day is decision 138's: an ongoing tour had both starts confirmed.
+    const firstDay = facts('ongoing', { travelerConfirmedStart: true, guideConfirmedStart: true, startsAt: new Date('2026-12-01T00:00:00Z') });
+    expect(nextStatus(firstDay, 'report_no_show', 'traveler', at('2026-12-01T05:00:00Z'))).toEqual({ ok: false, reason: 'already_confirmed' });
+    expect(nextStatus(facts('start_confirmed', { travelerConfirmedStart: true, startsAt: new Date('2026-12-01T00:00:00Z') }), 'report_no_show', 'guide', at('2026-12-01T05:00:00Z'))).toEqual({
+      ok: false,
+      reason: 'already_confirmed',
+    });
+  });
+
   it('completes a tour of several days from its last day’s start only (decision 155)', () => {
     const lastDayStartsAt = new Date('2026-12-03T00:00:00Z');
     const ongoing = facts('ongoing', { lastDayStartsAt });

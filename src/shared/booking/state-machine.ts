@@ -73,6 +73,11 @@ export interface BookingFacts {
   replacing?: boolean;
   /** The tour's start, for the no-show report (decision 138). */
   startsAt?: Date;
+  /**
+   * On a later day of a booking of several days (decision 158, `laterTourDay`): when that day starts
+   * and when its date ends, for that day's no-show report. Null on the first day and for a tour of hours.
+   */
+  laterDay?: { startsAt: Date; dateEndsAt: Date } | null;
   /** A booking of several days: when its last day starts, before which it cannot be completed (decision 155). */
   lastDayStartsAt?: Date | null;
   /** The no-show report that cancelled the booking, for the reported side's contest within NO_SHOW_CONTEST_HOURS. */
@@ -98,6 +103,7 @@ export type BookingRefusal =
   | 'dispute_window_closed'
   | 'resolution_required'
   | 'too_early_for_no_show'
+  | 'no_show_day_over'
   | 'tour_not_over';
 
 export const MAX_EXTENSIONS = 2;
@@ -168,13 +174,20 @@ export const BOOKING_TRANSITIONS: readonly Transition[] = [
   { from: ['awaiting_replacement'], event: 'replacement_lapsed', actors: ['system'], to: 'cancelled' },
   {
     // Decision 138: from NO_SHOW_AFTER_MINUTES after the start, a side whose other side has not confirmed the start reports it.
-    from: ['upcoming', 'awaiting_start', 'start_confirmed'],
+    // Decision 158: on a later day of several days, from NO_SHOW_AFTER_MINUTES after that day's start until its date
+    // ends, either side, whatever was confirmed on the first day (the start is confirmed once, decision 155).
+    from: ['upcoming', 'awaiting_start', 'start_confirmed', 'ongoing'],
     event: 'report_no_show',
     actors: ['traveler', 'guide'],
     // Decision 140: a traveler whose guide did not come may take another guide later that day instead (the service sets `replaceable`).
     to: (f) => (f.replaceable ? 'awaiting_replacement' : 'cancelled'),
     guard: (f, a, now) => {
-      if (a === 'traveler' ? f.guideConfirmedStart : f.travelerConfirmedStart) return 'already_confirmed';
+      if (f.laterDay) {
+        if (now.getTime() < f.laterDay.startsAt.getTime() + NO_SHOW_AFTER_MINUTES * 60_000) return 'too_early_for_no_show';
+        return now.getTime() >= f.laterDay.dateEndsAt.getTime() ? 'no_show_day_over' : undefined;
+      }
+      // The first day: an ongoing tour had both starts confirmed, so neither side can be reported.
+      if (f.status === 'ongoing' || (a === 'traveler' ? f.guideConfirmedStart : f.travelerConfirmedStart)) return 'already_confirmed';
       if (!f.startsAt || now.getTime() < f.startsAt.getTime() + NO_SHOW_AFTER_MINUTES * 60_000) return 'too_early_for_no_show';
       return undefined;
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupPrice } from './money-rules';
 import { zonedTimeToUtc } from './schedule';
-import { addedMinutesByDay, currentTourDay, daysLength, lastDayStartsAt, tourDays } from './tour-days';
+import { addedMinutesByDay, currentTourDay, daysLength, lastDayStartsAt, laterTourDay, tourDays } from './tour-days';
 
 /** The days of a booking of several days and what they are priced as (decision 154). */
 describe('tourDays', () => {
@@ -50,6 +50,18 @@ describe('on tour over several days (decision 155)', () => {
     expect(currentTourDay(b, new Date('2026-12-10T00:00:00Z'))).toBe(3);
     expect(currentTourDay({ ...b, days: 1 }, new Date('2026-12-10T00:00:00Z'))).toBe(1);
     expect(lastDayStartsAt(b).toISOString()).toBe('2026-12-03T00:00:00.000Z');
+  });
+});
+
+describe('a later day (decision 158)', () => {
+  const b = { date: '2026-12-01', startMinute: 540, days: 3, timeZone: 'Asia/Tokyo' };
+  it('is today’s day from the second date on, with its start and the end of its date in the guide’s zone', () => {
+    expect(laterTourDay(b, new Date('2026-12-01T10:00:00Z'))).toBeNull(); // 19:00 on day 1
+    expect(laterTourDay(b, new Date('2026-12-01T23:30:00Z'))).toEqual({ day: 2, startsAt: new Date('2026-12-02T00:00:00Z'), dateEndsAt: new Date('2026-12-02T15:00:00Z') });
+    expect(laterTourDay(b, new Date('2026-12-03T05:00:00Z'))).toMatchObject({ day: 3, dateEndsAt: new Date('2026-12-03T15:00:00Z') });
+    // After the last date: the last day, whose date is over.
+    expect(laterTourDay(b, new Date('2026-12-05T05:00:00Z'))).toMatchObject({ day: 3, dateEndsAt: new Date('2026-12-03T15:00:00Z') });
+    expect(laterTourDay({ ...b, days: 1 }, new Date('2026-12-05T05:00:00Z'))).toBeNull();
   });
 });
 

@@ -60,6 +60,20 @@ export function currentTourDay(b: { date: string; days: number; timeZone: string
   return Math.max(1, index);
 }
 
+/**
+ * Today's tour day when it is not the first (decision 158): a booking of several days from its second
+ * date on, with that day's start and the end of its date in the guide's zone (the next midnight), the
+ * time within which that day's absence is reported. After the last date it is the last day, whose date
+ * is over. Null on the first day and for a tour of hours.
+ */
+export function laterTourDay(b: { date: string; startMinute: number; days: number; timeZone: string }, now: Date): { day: number; startsAt: Date; dateEndsAt: Date } | null {
+  if (b.days <= 1) return null;
+  const day = currentTourDay(b, now);
+  if (day <= 1) return null;
+  const date = addDays(b.date, day - 1);
+  return { day, startsAt: zonedTimeToUtc(date, b.startMinute, b.timeZone), dateEndsAt: zonedTimeToUtc(addDays(date, 1), 0, b.timeZone) };
+}
+
 /** When the last day starts: completion waits for it on a booking of several days (decision 155). */
 export const lastDayStartsAt = (b: { date: string; startMinute: number; days: number; timeZone: string }): Date => zonedTimeToUtc(addDays(b.date, b.days - 1), b.startMinute, b.timeZone);
 

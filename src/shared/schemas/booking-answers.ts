@@ -31,7 +31,11 @@ export const cancellationQuoteSchema = z.object({
   bookingId: z.number().int(),
   cancellable: z.boolean(),
   cancelledBy: z.enum(['traveler', 'guide']),
-  /** more_than_7_days, days_3_to_7, days_1_to_3, under_24_hours, guide (full refund), or weather (a JMA warning in force: full refund, decision 093). */
+  /**
+   * more_than_7_days, days_3_to_7, days_1_to_3, under_24_hours, guide (full refund), or weather (a JMA warning in force: full refund, decision 093).
+   * On a later day of several days, while the caller may report the other side absent, the quote is that report's (decision 158):
+   * missed_day (the guide absent: the shares of the days not given back) or no_show (the traveler absent: nothing back).
+   */
   tier: z.string(),
   depositPaidCents: z.number().int(),
   refundCents: z.number().int(),

@@ -306,6 +306,13 @@ export const bookingSchema = z.object({
    * is possible (the other side has not confirmed the start); null otherwise. Always sent by the server.
    */
   noShowReportableFrom: z.string().nullable().optional(),
+  /**
+   * What of the deposit paid the caller's no-show report would give back to the traveler, fen: the whole
+   * deposit for a guide absent on the first day, the shares of the days not given on a later day of
+   * several days (decision 158), 0 for a traveler absent. Null while `noShowReportableFrom` is. Always
+   * sent by the server.
+   */
+  noShowRefundCents: z.number().int().nullable().optional(),
   /** A travel credit spent on this booking, taken off the total (decision 139), fen; 0 without. Always sent by the server. */
   creditCents: z.number().int().optional(),
   /** The credit this booking's end gave the traveler for their next booking (decision 139), else null. Always sent by the server. */

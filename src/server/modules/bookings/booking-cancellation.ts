@@ -2,6 +2,8 @@ import { instantBookPausedUntil } from '../../../shared/booking/instant-book';
 import { TRAVEL_CREDIT_DAYS } from '../../../shared/booking/credit';
 import { cancellationPostings } from '../../../shared/booking/ledger';
 import { cancellationSplit, cancellationTier, refundArrival, type RefundSplit } from '../../../shared/booking/money-rules';
+import { noShowSplit } from '../../../shared/booking/no-show-split';
+import { laterTourDay } from '../../../shared/booking/tour-days';
 import type { Actor, BookingStatus } from '../../../shared/booking/state-machine';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -13,6 +15,7 @@ import { NO_SHOW_REASONS } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
 import * as credits from './credits.repository';
+import { earningsAvailableAt, settleExtensions } from './missed-day';
 import type { ReplacementRow } from './replacement.repository';
 
 /** The start a traveler's cancellation is measured against: the earlier of the booked and the current start. */
@@ -58,6 +61,8 @@ interface Credit {
 interface Ended {
   refund: RefundInfo | null;
   refundJob?: number;
+  /** Extensions of a day a guide missed, refunded (decision 158). */
+  extensionRefundJobs?: number[];
 }
 
 const FULL = (paidCents: number): RefundSplit => ({ refundCents: paidCents, guideCents: 0, platformCents: 0 });
@@ -108,9 +113,12 @@ export class BookingCancellation {
     // asked) or the choice lapses, all of it comes back.
     if (booking.status === 'awaiting_replacement' || replacing) return { split: FULL(paidCents), tier: 'guide' };
     // Decision 138: a guide reported absent refunds everything; a traveler reported absent is the no-show tier.
-    if (event === 'report_no_show' && actor === 'traveler') return { split: FULL(paidCents), tier: 'guide' };
+    // Decision 158: on a later day of several days, only for the days from that day on; the days given are the guide's.
     if (event === 'report_no_show') {
-      return { split: cancellationSplit({ depositCents: paidCents, cancelledBy: 'traveler', tier: 'no_show', commissionRate: this.core.rates.commissionRate }), tier: 'no_show' };
+      const later = laterTourDay(booking, now);
+      const absent = actor === 'traveler' ? 'guide' : 'traveler';
+      const split = noShowSplit({ depositCents: paidCents, commissionCents: booking.commissionCents, days: booking.days, day: later?.day ?? 1, absent, commissionRate: this.core.rates.commissionRate });
+      return { split, tier: absent === 'traveler' ? 'no_show' : later ? 'missed_day' : 'guide' };
     }
     // The typhoon rule (decision 093): while a JMA warning is in force for the area, either side
     // cancels with everything paid online back to the traveler and nothing kept by the guide or us.
@@ -198,7 +206,7 @@ export class BookingCancellation {
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
       return fn({ db, publish, booking, guideUserId, now });
     }, now);
-    if (ended?.refundJob) await core.deps.jobs.runNow(ended.refundJob, now);
+    for (const job of [ended?.refundJob, ...(ended?.extensionRefundJobs ?? [])]) if (job) await core.deps.jobs.runNow(job, now);
     return { refund: ended?.refund ?? null };
   }
 
@@ -262,15 +270,24 @@ export class BookingCancellation {
     if (e.admin) await this.audit(ctx, e.admin, e.reason, decision.to);
     if (booking.creditCents > 0) await credits.restoreCredit(db, id);
     const credit = paid && who.guideEnded ? await this.issueTravelCredit(ctx, who.absent === 'guide' ? 'guide_no_show' : 'guide_cancelled') : undefined;
-    const ended = paid ? await this.payBack(ctx, paid, split) : { refund: null };
-    await this.tell(ctx, e, who, closed, split.refundCents, credit);
+    // Decision 158: a report on a later day of several days ends a tour partly given.
+    const later = e.event === 'report_no_show' && who.absent ? laterTourDay(booking, now) : null;
+    const ended: Ended = paid ? await this.payBack(ctx, paid, split, later !== null) : { refund: null };
+    if (later && who.absent) ended.extensionRefundJobs = await settleExtensions(db, this.core, booking, { travelerId: booking.travelerId, guideUserId: ctx.guideUserId }, later.day, who.absent, now);
+    const day = e.event === 'report_no_show' && booking.days > 1 ? { day: later?.day ?? 1, days: booking.days } : undefined;
+    await this.tell(ctx, e, who, closed, split.refundCents, credit, day);
     return ended;
   }
 
-  /** The paid deposit released by the split, and the refund through the provider as a job (decision 085). */
-  private async payBack(ctx: Ctx, paid: PaymentRow, split: RefundSplit): Promise<Ended> {
+  /**
+   * The paid deposit released by the split, and the refund through the provider as a job (decision 085).
+   * `given`: days of the tour were given (a later day's no-show, decision 158): the guide's part is
+   * earnings, held as a completion's are.
+   */
+  private async payBack(ctx: Ctx, paid: PaymentRow, split: RefundSplit, given = false): Promise<Ended> {
     const { booking } = ctx;
-    await repo.insertPostings(ctx.db, booking.id, cancellationPostings(paid.amountCents, split), { travelerId: booking.travelerId, guideUserId: ctx.guideUserId, paymentId: paid.id });
+    const parties = { travelerId: booking.travelerId, guideUserId: ctx.guideUserId, paymentId: paid.id, guideAvailableAt: given ? earningsAvailableAt(booking, ctx.now) : null };
+    await repo.insertPostings(ctx.db, booking.id, cancellationPostings(paid.amountCents, split, given ? 'guide_earnings' : 'cancellation_fee'), parties);
     const refundJob = split.refundCents > 0 ? await this.core.enqueueRefund(ctx.db, paid, split.refundCents, ctx.now) : undefined;
     return { refundJob, refund: { amountCents: split.refundCents, method: paid.method, ...refundArrival(paid.method === 'cash' ? 'bank_transfer' : paid.method) } };
   }
@@ -285,12 +302,12 @@ export class BookingCancellation {
   }
 
   /** The one notice of the ending, read by the notification centre after the commit (decision 085). */
-  private async tell(ctx: Ctx, e: End, who: EndedBy, closed: ReplacementRow | undefined, refundCents: number, credit: Credit | undefined): Promise<void> {
+  private async tell(ctx: Ctx, e: End, who: EndedBy, closed: ReplacementRow | undefined, refundCents: number, credit: Credit | undefined, day?: { day: number; days: number }): Promise<void> {
     const { publish, booking } = ctx;
     const base = { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: ctx.guideUserId, refundCents, ...credit };
     if (e.event === 'decline') await publish('booking.declined', { ...base, reason: e.reason ?? '' });
     else if (e.event === 'report_no_show' || who.absent) {
-      await publish('booking.no_show_reported', { ...base, by: who.absent === 'guide' ? 'traveler' : 'guide', note: e.event === 'report_no_show' ? (e.reason ?? null) : (closed?.reason ?? null) });
+      await publish('booking.no_show_reported', { ...base, by: who.absent === 'guide' ? 'traveler' : 'guide', note: e.event === 'report_no_show' ? (e.reason ?? null) : (closed?.reason ?? null), ...day });
     } else if (closed) await publish('booking.cancelled', { ...base, by: 'guide', reason: 'cancel', note: closed.reason });
     else await publish('booking.cancelled', { ...base, by: who.cancelledBy, reason: e.event === 'replacement_lapsed' ? 'cancel' : e.event, note: e.event === 'cancel' ? (e.reason ?? null) : null });
   }

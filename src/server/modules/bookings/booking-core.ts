@@ -157,7 +157,7 @@ export class BookingCore {
 
   /** The state machine's answer for `event`, or the 409 that says why not. */
   decide(booking: BookingRow, event: BookingEvent, actor: Actor, now: Date, extra: Partial<BookingFacts> = {}) {
-    const decision = nextStatus(factsOf(booking, extra), event, actor, { now });
+    const decision = nextStatus(factsOf(booking, extra, now), event, actor, { now });
     if (decision.ok) return decision;
     if (decision.reason === 'extension_limit_reached') throw new AppError('extension_limit_reached', 'Extension Limit Reached');
     if (decision.reason === 'tour_not_over') throw new AppError('tour_not_over', 'A tour of several days is completed from the start of its last day');

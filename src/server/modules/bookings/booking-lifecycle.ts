@@ -2,7 +2,6 @@ import { addDays, todayInZone } from '../../../shared/availability';
 import { completionPostings } from '../../../shared/booking/ledger';
 import { addWorkingDays, EARNINGS_HOLD_WORKING_DAYS, refundArrival } from '../../../shared/booking/money-rules';
 import { startOfTourDay } from '../../../shared/booking/schedule';
-import { currentTourDay } from '../../../shared/booking/tour-days';
 import { nextStatus, NO_SHOW_AFTER_MINUTES, type BookingStatus } from '../../../shared/booking/state-machine';
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { CancellationQuote } from '../../../shared/schemas/booking-answers';
@@ -87,20 +86,23 @@ export class BookingLifecycle {
    * POST /api/v2/bookings/{id}/report-no-show (decision 138): from NO_SHOW_AFTER_MINUTES after the start,
    * a side whose other side has not confirmed the start reports them absent. A guide reported absent
    * refunds the traveler in full at once; a traveler reported absent forfeits the deposit (the no-show
-   * tier). The reported side may contest with a dispute within NO_SHOW_CONTEST_HOURS.
+   * tier). On a later day of several days (decision 158), from that day's start, either side, the
+   * deposit split by day (`noShowSplit`). The reported side may contest with a dispute within
+   * NO_SHOW_CONTEST_HOURS.
    */
   async reportNoShow(user: AuthUser, id: number, note?: string, sameDay = false): Promise<Booking & { refund: RefundInfo | null }> {
     const { side } = await this.core.ownBooking(user, id);
     const booking = (await repo.findBooking(this.core.db, id))!;
     const now = this.core.now();
-    // Decision 155: the report is about the start (day 1); a day missed later is a dispute, since the one
-    // deposit covers every day and the ledger has no share of it for a single day.
-    if (booking.days > 1 && currentTourDay(booking, now) > 1) {
-      throw new AppError('no_show_later_day', 'On a tour of several days, an absence may be reported on the first day only; after that, contact support or open a dispute');
-    }
-    const check = nextStatus(factsOf(booking), 'report_no_show', side, { now });
+    const facts = factsOf(booking, {}, now);
+    const check = nextStatus(facts, 'report_no_show', side, { now });
     if (!check.ok && check.reason === 'too_early_for_no_show') {
       throw new AppError('too_early', `The other side may be reported absent from ${NO_SHOW_AFTER_MINUTES} minutes after the start`);
+    }
+    // Decision 158: another guide the same day is found for the first day's hours only (decision 140); a
+    // later day ends with its refund, so nothing changes and the refund stays the traveler's to take.
+    if (sameDay && side === 'traveler' && facts.laterDay) {
+      throw new AppError('no_replacement_today', 'On a later day of a tour of several days, no other guide is offered; the refund of the days not given is still yours to take');
     }
     const { refund } = await this.cancellation.noShow(id, side, note || undefined, sameDay);
     return { ...(await this.core.view(id, user.id)), refund };
@@ -121,11 +123,15 @@ export class BookingLifecycle {
     const { core } = this;
     const { booking, side } = await core.ownBooking(user, id);
     const now = core.now();
-    const cancellable = nextStatus(factsOf(booking), 'cancel', side, { now }).ok;
+    const facts = factsOf(booking, {}, now);
+    const cancellable = nextStatus(facts, 'cancel', side, { now }).ok;
+    // Decision 158: on a later day of several days the one ending open to the caller is their no-show
+    // report, so the quote is what it charges.
+    const reporting = Boolean(facts.laterDay) && nextStatus(facts, 'report_no_show', side, { now }).ok;
     const paid = (await repo.depositPayments(core.db, id)).find((p) => p.status === 'succeeded');
     const paidCents = paid?.amountCents ?? 0;
     const replacing = booking.status === 'confirmed' && (await this.replacement.requested(core.db, id))?.status === 'requested';
-    const { split, tier } = this.cancellation.split(booking, paidCents, side, now, undefined, replacing);
+    const { split, tier } = this.cancellation.split(booking, paidCents, side, now, reporting ? 'report_no_show' : undefined, replacing);
     const arrival = refundArrival(!paid || paid.method === 'cash' ? 'card' : paid.method);
     return {
       bookingId: id,

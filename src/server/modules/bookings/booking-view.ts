@@ -8,7 +8,8 @@ import type { Booking, BookingPayment, Payment } from '../../../shared/schemas/b
 import type { RescheduleProposal } from '../../../shared/schemas/reschedule';
 import type { BookingRow, BookingViewRow, ExtensionRow, PaymentRow } from './bookings.repository';
 import { inHelpWindow } from '../../../shared/booking/help-window';
-import { addedMinutesByDay, currentTourDay, lastDayStartsAt, tourDays } from '../../../shared/booking/tour-days';
+import { addedMinutesByDay, currentTourDay, lastDayStartsAt, laterTourDay, tourDays } from '../../../shared/booking/tour-days';
+import { noShowSplit } from '../../../shared/booking/no-show-split';
 
 /** Events a person fires from the app (the system's and admin's are not buttons). */
 const HUMAN_EVENTS = new Set(['accept', 'decline', 'cancel', 'start_confirm', 'request_extension', 'approve_extension', 'reject_extension', 'confirm_extension', 'withdraw_extension', 'service_complete', 'dispute']);
@@ -24,7 +25,11 @@ function noShowOf(b: BookingRow): BookingFacts['noShow'] {
   return null;
 }
 
-export const factsOf = (b: BookingRow, extra: Partial<BookingFacts> = {}): BookingFacts => ({
+/**
+ * The facts the state machine decides on. `now` adds what depends on the day (decision 158: a later day's
+ * no-show report); a caller that may fire `report_no_show` passes it.
+ */
+export const factsOf = (b: BookingRow, extra: Partial<BookingFacts> = {}, now?: Date): BookingFacts => ({
   status: b.status,
   travelerConfirmedStart: b.travelerConfirmedStart,
   guideConfirmedStart: b.guideConfirmedStart,
@@ -37,6 +42,7 @@ export const factsOf = (b: BookingRow, extra: Partial<BookingFacts> = {}): Booki
   // Decision 155: several days are completed from the last day's start; a tour of hours as before.
   lastDayStartsAt: b.days > 1 ? lastDayStartsAt(b) : null,
   noShow: noShowOf(b),
+  laterDay: now ? laterTourDay(b, now) : null,
   ...extra,
 });
 
@@ -50,13 +56,28 @@ export function extensionsCounted(b: Pick<BookingRow, 'days' | 'date' | 'timeZon
   return extensions.filter((e) => e.status === 'confirmed' && (e.day ?? b.days) === day).length;
 }
 
-/** From when `actor` may report the other side absent (decision 138), while the state machine would let them; else null. */
+/**
+ * From when `actor` may report the other side absent (decision 138), while the state machine would let
+ * them; else null. On a later day of several days, from that day's start (decision 158).
+ */
 function noShowReportableFrom(b: BookingRow, actor: Actor, now: Date): string | null {
-  // Several days: on the first day only (decision 155).
-  if (b.days > 1 && currentTourDay(b, now) > 1) return null;
-  const from = new Date(b.startsAt.getTime() + NO_SHOW_AFTER_MINUTES * 60_000);
-  const refusal = nextStatus(factsOf(b), 'report_no_show', actor, { now: from });
+  const facts = factsOf(b, {}, now);
+  const from = new Date((facts.laterDay?.startsAt ?? b.startsAt).getTime() + NO_SHOW_AFTER_MINUTES * 60_000);
+  // Asked at `from`, or now once it has passed: a later day's report closes with its date.
+  const refusal = nextStatus(facts, 'report_no_show', actor, { now: from > now ? from : now });
   return refusal.ok ? from.toISOString() : null;
+}
+
+/**
+ * What of the deposit paid the caller's no-show report would give back to the traveler, as the report
+ * charges it (`noShowSplit`): on a later day, the shares of the days not given when the guide is absent
+ * (decision 158). Null while the caller cannot report.
+ */
+function noShowRefundCents(b: BookingRow, payments: PaymentRow[], actor: Actor, reportable: string | null, now: Date): number | null {
+  if (!reportable) return null;
+  const paid = payments.find((p) => p.kind === 'deposit' && p.status === 'succeeded')?.amountCents ?? 0;
+  const day = laterTourDay(b, now)?.day ?? 1;
+  return noShowSplit({ depositCents: paid, commissionCents: b.commissionCents, days: b.days, day, absent: actor === 'traveler' ? 'guide' : 'traveler' }).refundCents;
 }
 
 /**
@@ -150,6 +171,7 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
   const open = r.extensions.find((x) => OPEN.has(x.status));
   const counted = extensionsCounted(b, r.extensions, now);
   const facts = factsOf(b, { extensionCount: counted });
+  const reportable = noShowReportableFrom(b, actor, now);
   return {
     id: b.id,
     bookingNumber: bookingNumber(b.id, b.bookingNumber),
@@ -226,7 +248,8 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     weather: b.weatherWarning ?? null,
     // The cancelling guide's words are for the traveler, not for the guide asked to replace them.
     replacement: r.replacement && (b.status === 'awaiting_replacement' || b.status === 'confirmed') ? { ...r.replacement, reason: actor === 'traveler' ? r.replacement.reason : null } : null,
-    noShowReportableFrom: noShowReportableFrom(b, actor, now),
+    noShowReportableFrom: reportable,
+    noShowRefundCents: noShowRefundCents(b, r.payments, actor, reportable, now),
     creditCents: b.creditCents,
     // The traveler's own credit: the guide is not told what the platform gave.
     creditIssued: actor === 'traveler' ? (r.creditIssued ?? null) : null,

@@ -110,7 +110,8 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
       onRequest: app.requireAuth,
       schema: {
         tags: ['bookings'],
-        summary: 'What cancelling now would refund (by the cancellation tiers) and when the money arrives',
+        summary:
+          'What cancelling now would refund (by the cancellation tiers) and when the money arrives. On a later day of a booking of several days, while the caller may report the other side absent, what that report would charge (tier missed_day or no_show, decision 158)',
         security: bearer,
         params: idParams,
         response: { 200: cancellationQuoteSchema },

@@ -41,8 +41,11 @@ export interface BookingEventMap {
   'booking.cancelled_for_guide': { bookingId: number; travelerId: number; guideUserId: number; note: string };
   /** Decision 140: the traveler reported the guide absent and chose another guide later that day over the refund. */
   'booking.no_show_replacing': { bookingId: number; travelerId: number; guideUserId: number; note: string | null; lapsesAt: string };
-  /** Decision 138: `by` reported the other side absent; the booking is cancelled with `refundCents` back to the traveler. */
-  'booking.no_show_reported': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; note: string | null; refundCents: number } & TravelCredit;
+  /**
+   * Decision 138: `by` reported the other side absent; the booking is cancelled with `refundCents` back to the traveler.
+   * `day` of `days`: the tour day of the report on a booking of several days (decision 158); absent on a tour of hours.
+   */
+  'booking.no_show_reported': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; note: string | null; refundCents: number; day?: number; days?: number } & TravelCredit;
   // On tour; `by` is the party who acted.
   'booking.start_confirmed': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; status: 'start_confirmed' | 'ongoing' };
   'booking.extension_requested': { bookingId: number; travelerId: number; guideUserId: number; hours: number; priceCents: number };

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../../shared/availability';
 import { bookings, guides } from '../../db/schema/index';
 import { nextAddress } from '../../test/accounts';
@@ -9,7 +9,8 @@ import { book, callAs, CARD_OK, daysAhead, guidePerson, type Method, pay, person
 /**
  * On tour over several days (decision 155): day 1's start covers the span, the current day in the
  * reply, an extension lengthens the day it is asked on (the limit per day, never into the next day's
- * start), completion from the last day's start, a no-show report on the first day only.
+ * start), completion from the last day's start; and a day missed (decision 158): reported from that day's
+ * start, the deposit shared by day.
  */
 let t: TestApp;
 let traveler: Person;
@@ -38,7 +39,11 @@ const ledger = async (id: number) => (await call('GET', `/api/admin/bookings/${i
 const confirmStart = (id: number, who: Who, userType: 'traveler' | 'guide') => call('PATCH', `/api/bookings/${id}/confirm-start`, who, { userType });
 const requestExtension = (id: number, hours: number) => call('POST', `/api/bookings/${id}/request-extension`, traveler, { extensionHours: hours });
 const complete = (id: number, who: Who = traveler) => call('PATCH', `/api/bookings/${id}/status`, who, { status: 'completed' });
-const reportNoShow = (id: number, who: Who) => call('POST', `/api/v2/bookings/${id}/report-no-show`, who, {});
+const reportNoShow = (id: number, who: Who, body: Record<string, unknown> = {}) => call('POST', `/api/v2/bookings/${id}/report-no-show`, who, body);
+const dispute = (id: number, who: Who) => call('POST', '/api/v2/disputes', who, { bookingId: id, reason: 'I was at the meeting point all morning; photos attached' });
+/** The notices `who` has about booking `id`, newest first (they follow the commit). */
+const notices = async (id: number, who: Who) =>
+  ((await call('GET', '/api/v2/system-messages?limit=100', who)).json().data.messages as { title: string; message: string }[]).filter((m) => m.message.includes(`TG${String(id).padStart(4, '0')}`));
 const guideWho = (): Person => ({ id: g.id, token: g.token }) as Person;
 
 /** The server's clock at `hhmm` (Tokyo) on the tour's day `n` (1-based). */
@@ -161,30 +166,141 @@ describe('three days on tour', () => {
     // One hour fits exactly.
     expect((await requestExtension(id, 1)).json()).toMatchObject({ status: 'extend_requested', extension: { day: 1 } });
   });
+});
 
-  it('a no-show report is for the first day only: later it is refused with no refund', async () => {
-    const date = daysAhead(45);
+/**
+ * Three days of 2,240 RMB each (the 2,000 RMB day rate and 30 RMB an hour for the second traveler):
+ * 6,720 RMB, a deposit of 1,344 RMB (448 a day) and a commission of 672 RMB (224 a day).
+ */
+const SHARE = 44_800;
+const COMMISSION_SHARE = 22_400;
+
+describe('a day missed on a later day (decision 158)', () => {
+  // A traveler of their own each: the credit a guide's absence gives would come off the next booking (decision 139).
+  beforeEach(async () => {
+    traveler = await person(t);
+  });
+
+  it('the guide absent on day 2 of 3: days 2 and 3 come back, day 1 and its extension are the guide’s earnings; the guide may contest', async () => {
+    const date = daysAhead(60);
+    const id = await threeDays(date);
+    at(date, 1, '09:10');
+    await confirmStart(id, traveler, 'traveler');
+    await confirmStart(id, guideWho(), 'guide');
+    await extend(id, 2); // 40,000 fen at the frozen overtime rate, on day 1
+
+    // Day 2 from 08:30: the report opens at 09:20 for either side, whatever day 1 confirmed.
+    at(date, 2, '08:30');
+    const card = await view(id);
+    expect(card).toMatchObject({ status: 'ongoing', currentDay: 2, depositCents: 3 * SHARE, noShowReportableFrom: `${addDays(date, 1)}T00:20:00.000Z`, noShowRefundCents: 2 * SHARE });
+    expect((await view(id, guideWho())).noShowReportableFrom).toBe(`${addDays(date, 1)}T00:20:00.000Z`);
+    // An hour asked for day 2 that morning, approved, and the guide never came: it goes back in full.
+    expect((await extend(id, 1)).asked.extension).toMatchObject({ day: 2, priceCents: 20_000 });
+    at(date, 2, '09:19');
+    const early = await reportNoShow(id, traveler);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('too_early');
+
+    at(date, 2, '09:30');
+    // The quote is what the report charges: the shares of days 2 and 3 back.
+    const quote = (await call('GET', `/api/v2/bookings/${id}/cancellation-quote`, traveler)).json();
+    expect(quote).toMatchObject({ tier: 'missed_day', depositPaidCents: 3 * SHARE, refundCents: 2 * SHARE, guideCents: SHARE - COMMISSION_SHARE, platformCents: COMMISSION_SHARE });
+    // No other guide on a later day: nothing changes.
+    const instead = await reportNoShow(id, traveler, { replacement: true });
+    expect(instead.statusCode).toBe(409);
+    expect(instead.json().code).toBe('no_replacement_today');
+    expect((await view(id)).status).toBe('ongoing');
+
+    const res = await reportNoShow(id, traveler, { note: 'Waited at the hotel lobby from 09:00' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'guide', cancelReason: 'guide_no_show', refund: { amountCents: quote.refundCents } });
+    expect(res.json().creditIssued).toMatchObject({ amountCents: 5_000, spent: false });
+    // Day 2's extension was refunded through its payment by the time the reply is read.
+    expect(res.json().extensionsPaidCents).toBe(40_000);
+
+    // The ledger: day 1 and its extension are the guide's (less the commission, as at completion), held as
+    // earnings; day 2's extension is refunded like a rejected one.
+    const l = await ledger(id);
+    expect(l.entries.filter((e: { kind: string }) => e.kind === 'refund').map((e: { amountCents: number }) => e.amountCents).sort()).toEqual([2 * SHARE, 20_000].sort());
+    expect(l.balance).toEqual({ traveler: -(3 * SHARE + 40_000) + 2 * SHARE, guide: SHARE - COMMISSION_SHARE + 36_000, platform: COMMISSION_SHARE + 4_000, total: 0 });
+    const earnings = l.entries.filter((e: { kind: string }) => e.kind === 'guide_earnings');
+    expect(earnings.map((e: { amountCents: number }) => e.amountCents).sort()).toEqual([36_000, SHARE - COMMISSION_SHARE].sort());
+    expect(earnings.every((e: { availableAt: string | null }) => e.availableAt !== null)).toBe(true);
+
+    // Both are told which day, and the traveler what comes back.
+    await vi.waitFor(async () => {
+      const mine = await notices(id, traveler);
+      expect(mine.find((m) => m.title === 'Reported: your guide did not come')?.message).toContain('Your guide did not come on day 2 of 3, so booking');
+      expect(mine.find((m) => m.title === 'Reported: your guide did not come')?.message).toContain('896 RMB, the deposit for the days not given, is refunded to you.');
+      const theirs = await notices(id, guideWho());
+      expect(theirs.find((m) => m.title === 'The traveler reported that you did not come')?.message).toContain('did not come on day 2 of 3; the booking is cancelled and 896 RMB');
+    });
+
+    // The guide contests within 48 hours; the traveler, who reported, cannot.
+    at(date, 3, '20:00');
+    expect((await dispute(id, traveler)).statusCode).toBe(409);
+    const contested = await dispute(id, guideWho());
+    expect(contested.statusCode, contested.body).toBe(201);
+    expect((await view(id)).status).toBe('disputed');
+  });
+
+  it('the traveler absent on day 3 of 3: nothing back, as on the first day; the days given are the guide’s', async () => {
+    const date = daysAhead(65);
+    const id = await threeDays(date);
+    at(date, 1, '09:10');
+    await confirmStart(id, traveler, 'traveler');
+    await confirmStart(id, guideWho(), 'guide');
+    at(date, 3, '09:25');
+    const res = await reportNoShow(id, guideWho());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'traveler', cancelReason: 'traveler_no_show', refund: { amountCents: 0 } });
+    // Days 1 and 2 as at completion (224 RMB a day to the platform); day 3 by the no-show tier (10 % of its share).
+    const l = await ledger(id);
+    expect(l.balance).toEqual({ traveler: -3 * SHARE, guide: 2 * (SHARE - COMMISSION_SHARE) + 40_320, platform: 2 * COMMISSION_SHARE + 4_480, total: 0 });
+    await vi.waitFor(async () => {
+      expect((await notices(id, traveler)).find((m) => m.title === 'Your guide reported that you did not come')?.message).toContain('that you did not come on day 3 of 3; the booking is cancelled and the deposit is not refunded');
+    });
+    // The traveler may contest it.
+    expect((await view(id)).actions).toContain('dispute');
+  });
+
+  it('a side who never confirmed on day 1 can still be reported on day 2, by either side; after the last date, no longer', async () => {
+    const date = daysAhead(70);
     const id = await threeDays(date);
     // The traveler confirmed on day 1; the guide never did.
     at(date, 1, '09:10');
     await confirmStart(id, traveler, 'traveler');
-    at(date, 1, '09:30');
-    expect((await view(id)).noShowReportableFrom).toBe(`${date}T00:20:00.000Z`);
-
-    at(date, 2, '09:30');
-    expect((await view(id)).noShowReportableFrom).toBeNull();
-    const before = await ledger(id);
-    const refused = await reportNoShow(id, traveler);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().code).toBe('no_show_later_day');
+    at(date, 2, '10:00');
     expect((await view(id)).status).toBe('start_confirmed');
-    expect((await ledger(id)).entries).toHaveLength(before.entries.length);
+    expect((await view(id, guideWho())).noShowReportableFrom).toBe(`${addDays(date, 1)}T00:20:00.000Z`);
+    const res = await reportNoShow(id, traveler);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelled', refund: { amountCents: 2 * SHARE } });
 
-    // On day 1 the report still works as for one day: the whole deposit back (it covers every day).
-    const other = await threeDays(daysAhead(55));
-    at(daysAhead(55), 1, '09:30');
-    const reported = await reportNoShow(other, traveler);
+    const other = await threeDays(daysAhead(75));
+    at(daysAhead(75), 1, '09:10');
+    await confirmStart(other, traveler, 'traveler');
+    await confirmStart(other, guideWho(), 'guide');
+    // The day after the last: the days are over, nothing to report.
+    at(daysAhead(75), 4, '10:00');
+    expect((await view(other)).noShowReportableFrom).toBeNull();
+    const late = await reportNoShow(other, traveler);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('invalid_transition');
+    expect((await view(other)).status).toBe('ongoing');
+  });
+
+  it('on day 1 the report works as for one day: the whole deposit back (it covers every day), the day named', async () => {
+    const date = daysAhead(80);
+    const id = await threeDays(date);
+    at(date, 1, '09:30');
+    expect((await view(id)).noShowRefundCents).toBe(3 * SHARE);
+    const reported = await reportNoShow(id, traveler);
     expect(reported.statusCode, reported.body).toBe(200);
-    expect(reported.json()).toMatchObject({ status: 'cancelled', refund: { amountCents: reported.json().depositCents } });
+    expect(reported.json()).toMatchObject({ status: 'cancelled', refund: { amountCents: 3 * SHARE } });
+    expect((await ledger(id)).balance).toEqual({ traveler: 0, guide: 0, platform: 0, total: 0 });
+    await vi.waitFor(async () => {
+      expect((await notices(id, traveler)).find((m) => m.title === 'Reported: your guide did not come')?.message).toContain('is cancelled on day 1 of 3 and your deposit of 1,344 RMB is refunded in full.');
+    });
   });
 });

@@ -9,7 +9,7 @@ import type { BookingsService } from './bookings.service';
 
 const bearer = [{ bearerAuth: [] }];
 
-/** When a trip goes wrong (decisions 137, 138): the booking's traveler and guide only; 404 for anyone else. */
+/** When a trip goes wrong (decisions 137, 138, 158): the booking's traveler and guide only; 404 for anyone else. */
 export function tripTroubleRoutes(app: AppInstance, service: BookingsService): void {
   app.get(
     '/api/v2/bookings/:id/replacements',
@@ -51,7 +51,7 @@ export function tripTroubleRoutes(app: AppInstance, service: BookingsService): v
       schema: {
         tags: ['bookings'],
         summary:
-          'From 20 minutes after the start, while the other side has not confirmed the start: report that they did not come. The booking is cancelled: a guide reported absent refunds the traveler in full at once; a traveler reported absent forfeits the deposit (no-show tier). The side reported may contest with a dispute within 48 hours. 409 too_early before then. A traveler may send `replacement: true` to choose another guide later the same day instead of the refund now (the booking goes to `awaiting_replacement`, with GET /replacements listing each guide at their own time); with nobody free that day, 409 no_replacement_today and nothing changes. A booking of several days is reported on its first day only: later, 409 no_show_later_day (decision 155)',
+          'From 20 minutes after the start, while the other side has not confirmed the start: report that they did not come. The booking is cancelled: a guide reported absent refunds the traveler in full at once; a traveler reported absent forfeits the deposit (no-show tier). The side reported may contest with a dispute within 48 hours. 409 too_early before then. A traveler may send `replacement: true` to choose another guide later the same day instead of the refund now (the booking goes to `awaiting_replacement`, with GET /replacements listing each guide at their own time); with nobody free that day, 409 no_replacement_today and nothing changes. On a later day of a booking of several days (decision 158), either side reports the other absent from 20 minutes after that day’s start until its date ends, whatever was confirmed on the first day (409 too_early before, 409 invalid_transition after the last date): the deposit is shared by day, the days given are the guide’s earnings less the commission, the days not given come back to the traveler when the guide was absent (with an extension asked on that day) or are kept by the no-show tier when the traveler was; `replacement: true` is then 409 no_replacement_today',
         security: bearer,
         params: z.object({ id: idParam }),
         body: reportNoShowBodySchema,

@@ -162,13 +162,15 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.travelerId, type: 'booking', text: tripTroubleTexts.replacementDeclined(bookingNumber(p.bookingId), p.how, p.lapsesAt), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:replacement-declined:${p.attempt}` },
       ]),
     ),
-    on<Base & Credit & { by: 'traveler' | 'guide'; refundCents: number; note: string | null }>('booking.no_show_reported', (p) => {
+    on<Base & Credit & { by: 'traveler' | 'guide'; refundCents: number; note: string | null; day?: number; days?: number }>('booking.no_show_reported', (p) => {
       const n = bookingNumber(p.bookingId);
+      // The day of a report on a booking of several days (decision 158); an event without it is a tour of hours.
+      const span = p.day && p.days ? { day: p.day, days: p.days } : null;
       const reported = p.by === 'traveler' ? p.guideUserId : p.travelerId;
       const reporter = p.by === 'traveler' ? p.travelerId : p.guideUserId;
       return service.create([
-        { userId: reported, type: 'booking', text: tripTroubleTexts.noShowReported(n, p.by, p.refundCents, p.note), actionUrl: urlFor(p, reported), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
-        { userId: reporter, type: 'booking', text: tripTroubleTexts.noShowRecorded(n, p.by, p.refundCents, creditOf(p)), actionUrl: urlFor(p, reporter), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
+        { userId: reported, type: 'booking', text: tripTroubleTexts.noShowReported(n, p.by, p.refundCents, p.note, span), actionUrl: urlFor(p, reported), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
+        { userId: reporter, type: 'booking', text: tripTroubleTexts.noShowRecorded(n, p.by, p.refundCents, creditOf(p), span), actionUrl: urlFor(p, reporter), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
       ]);
     }),
     on<Base & { note: string }>('booking.cancelled_for_guide', (p) =>

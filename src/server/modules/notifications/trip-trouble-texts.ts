@@ -8,6 +8,18 @@ import { because, creditSentence, japanTime, type GivenCredit, type Locale } fro
 
 type Text = { title: string; message: string; actionLabel: string };
 type Pair = Record<Locale, Text>;
+/** The tour day of a report on a booking of several days (decision 158); null on a tour of hours. */
+type Span = { day: number; days: number } | null;
+
+/** "day 2 of 3" in each language (decision 158), for a booking of several days; null for a tour of hours. */
+const dayLabel = (span: Span): Record<Locale, string> | null =>
+  span && span.days > 1 ? { en: `day ${span.day} of ${span.days}`, 'zh-CN': `第 ${span.day} 天（共 ${span.days} 天）`, ja: `${span.days}日間のうち${span.day}日目` } : null;
+
+/** Where a sentence says on which day someone did not come: " on day 2 of 3", "在第 2 天（共 3 天）", "3日間のうち2日目の". */
+const onDay = (span: Span): Record<Locale, string> => {
+  const d = dayLabel(span);
+  return d ? { en: ` on ${d.en}`, 'zh-CN': `在${d['zh-CN']}`, ja: `${d.ja}の` } : { en: '', 'zh-CN': '', ja: '' };
+};
 
 const said = (locale: Locale, note: string | null) =>
   !note ? '' : locale === 'ja' ? `理由：「${note}」。` : locale === 'zh-CN' ? `原因：“${note}”。` : ` Reason: “${note}”.`;
@@ -68,43 +80,52 @@ export const tripTroubleTexts = {
       actionLabel: 'ガイドを選ぶ',
     },
   }),
-  /** To the side reported absent: what happened to the money, the reporter's own words, and how to contest. */
-  noShowReported: (n: string, by: 'traveler' | 'guide', refundCents: number, note: string | null = null): Pair =>
-    by === 'traveler'
-      ? {
-          en: {
-            title: 'The traveler reported that you did not come',
-            message: `The traveler of booking ${n} reported that you did not come; the booking is cancelled and ${formatFen(refundCents)} RMB is refunded to them.${wrote('en', note)} If you were there, open a dispute with your evidence within ${NO_SHOW_CONTEST_HOURS} hours.`,
-            actionLabel: 'View details',
-          },
-          'zh-CN': {
-            title: '旅行者报告您未到场',
-            message: `预订 ${n} 的旅行者报告您未到场；预订已取消，${formatFen(refundCents)} 元已退还给旅行者。${wrote('zh-CN', note)}如果您到场了，请在 ${NO_SHOW_CONTEST_HOURS} 小时内提交证据发起争议。`,
-            actionLabel: '查看详情',
-          },
-          ja: {
-            title: '旅行者から、待ち合わせにいらっしゃらなかったとの報告がありました',
-            message: `予約（${n}）の旅行者から、待ち合わせにいらっしゃらなかったとの報告がありました。予約はキャンセルされ、旅行者に${formatFen(refundCents)} 元を返金しました。${wrote('ja', note)}実際に現地にいらした場合は、${NO_SHOW_CONTEST_HOURS}時間以内に証拠を添えて申し立てをしてください。`,
-            actionLabel: '詳細を見る',
-          },
-        }
-      : {
-          en: {
-            title: 'Your guide reported that you did not come',
-            message: `The guide of booking ${n} reported that you did not come; the booking is cancelled and the deposit is not refunded (no-show).${wrote('en', note)} If you were there, open a dispute with your evidence within ${NO_SHOW_CONTEST_HOURS} hours.`,
-            actionLabel: 'View details',
-          },
-          'zh-CN': {
-            title: '地陪报告您未到场',
-            message: `预订 ${n} 的地陪报告您未到场；预订已取消，定金不予退还（未到场）。${wrote('zh-CN', note)}如果您到场了，请在 ${NO_SHOW_CONTEST_HOURS} 小时内提交证据发起争议。`,
-            actionLabel: '查看详情',
-          },
-          ja: {
-            title: 'ガイドから、待ち合わせにいらっしゃらなかったとの報告がありました',
-            message: `予約（${n}）のガイドから、待ち合わせにいらっしゃらなかったとの報告がありました。予約はキャンセルされ、予約金は返金されません（無断不参加）。${wrote('ja', note)}実際に現地にいらした場合は、${NO_SHOW_CONTEST_HOURS}時間以内に証拠を添えて申し立てをしてください。`,
-            actionLabel: '詳細を見る',
-          },
+  /**
+   * To the side reported absent: what happened to the money, the reporter's own words, and how to
+   * contest. `span`: the tour day of the report on a booking of several days (decision 158), named;
+   * from the second day on, only the days not given come back.
+   */
+  noShowReported: (n: string, by: 'traveler' | 'guide', refundCents: number, note: string | null = null, span: Span = null): Pair => {
+    const on = onDay(span);
+    const X = formatFen(refundCents);
+    if (by === 'guide') {
+      return {
+        en: {
+          title: 'Your guide reported that you did not come',
+          message: `The guide of booking ${n} reported that you did not come${on.en}; the booking is cancelled and the deposit is not refunded (no-show).${wrote('en', note)} If you were there, open a dispute with your evidence within ${NO_SHOW_CONTEST_HOURS} hours.`,
+          actionLabel: 'View details',
         },
+        'zh-CN': {
+          title: '地陪报告您未到场',
+          message: `预订 ${n} 的地陪报告您${on['zh-CN']}未到场；预订已取消，定金不予退还（未到场）。${wrote('zh-CN', note)}如果您到场了，请在 ${NO_SHOW_CONTEST_HOURS} 小时内提交证据发起争议。`,
+          actionLabel: '查看详情',
+        },
+        ja: {
+          title: 'ガイドから、待ち合わせにいらっしゃらなかったとの報告がありました',
+          message: `予約（${n}）のガイドから、${on.ja}待ち合わせにいらっしゃらなかったとの報告がありました。予約はキャンセルされ、予約金は返金されません（無断不参加）。${wrote('ja', note)}実際に現地にいらした場合は、${NO_SHOW_CONTEST_HOURS}時間以内に証拠を添えて申し立てをしてください。`,
+          actionLabel: '詳細を見る',
+        },
+      };
+    }
+    const later = span !== null && span.day > 1;
+    return {
+      en: {
+        title: 'The traveler reported that you did not come',
+        message: `The traveler of booking ${n} reported that you did not come${on.en}; the booking is cancelled and ${later ? `${X} RMB, the deposit for the days not given, is refunded to them; the days before are paid to you` : `${X} RMB is refunded to them`}.${wrote('en', note)} If you were there, open a dispute with your evidence within ${NO_SHOW_CONTEST_HOURS} hours.`,
+        actionLabel: 'View details',
+      },
+      'zh-CN': {
+        title: '旅行者报告您未到场',
+        message: `预订 ${n} 的旅行者报告您${on['zh-CN']}未到场；预订已取消，${later ? `未提供服务各天的定金 ${X} 元已退还给旅行者，此前各天的款项归您` : `${X} 元已退还给旅行者`}。${wrote('zh-CN', note)}如果您到场了，请在 ${NO_SHOW_CONTEST_HOURS} 小时内提交证据发起争议。`,
+        actionLabel: '查看详情',
+      },
+      ja: {
+        title: '旅行者から、待ち合わせにいらっしゃらなかったとの報告がありました',
+        message: `予約（${n}）の旅行者から、${on.ja}待ち合わせにいらっしゃらなかったとの報告がありました。予約はキャンセルされ、${later ? `実施されなかった日の分の予約金${X} 元を旅行者に返金しました。それより前の日の分はあなたにお支払いします` : `旅行者に${X} 元を返金しました`}。${wrote('ja', note)}実際に現地にいらした場合は、${NO_SHOW_CONTEST_HOURS}時間以内に証拠を添えて申し立てをしてください。`,
+        actionLabel: '詳細を見る',
+      },
+    };
+  },
   /** To the guide whose booking an admin cancelled for them (they may not have been reachable): it counts as theirs. */
   cancelledForGuide: (n: string, note: string | null): Pair => ({
     en: {
@@ -159,17 +180,32 @@ export const tripTroubleTexts = {
       actionLabel: 'ガイドを選ぶ',
     },
   }),
-  /** To the side who reported: the booking is cancelled and what comes back. */
-  noShowRecorded: (n: string, by: 'traveler' | 'guide', refundCents: number, credit: GivenCredit | null = null): Pair =>
-    by === 'traveler'
-      ? {
-          en: { title: 'Reported: your guide did not come', message: `Booking ${n} is cancelled and your deposit of ${formatFen(refundCents)} RMB is refunded in full.${creditSentence('en', credit)} Sorry: you can book another guide now.`, actionLabel: 'Find another guide' },
-          'zh-CN': { title: '已报告：地陪未到场', message: `预订 ${n} 已取消，您的定金 ${formatFen(refundCents)} 元将全额退还。${creditSentence('zh-CN', credit)}非常抱歉，您现在可以预订其他地陪。`, actionLabel: '寻找其他地陪' },
-          ja: { title: '報告を受け付けました：ガイドが来ませんでした', message: `予約（${n}）はキャンセルされ、予約金${formatFen(refundCents)} 元は全額返金されます。${creditSentence('ja', credit)}ご迷惑をおかけして申し訳ありません。今すぐ別のガイドを予約できます。`, actionLabel: '別のガイドを探す' },
-        }
-      : {
-          en: { title: 'Reported: the traveler did not come', message: `Booking ${n} is cancelled as a no-show; the deposit is kept under the cancellation terms.`, actionLabel: 'View details' },
-          'zh-CN': { title: '已报告：旅行者未到场', message: `预订 ${n} 已按未到场取消；定金按取消条款不予退还。`, actionLabel: '查看详情' },
-          ja: { title: '報告を受け付けました：旅行者が来ませんでした', message: `予約（${n}）は無断不参加としてキャンセルされました。予約金はキャンセル規定に基づき返金されません。`, actionLabel: '詳細を見る' },
-        },
+  /**
+   * To the side who reported: the booking is cancelled and what comes back. `span` as for
+   * `noShowReported` (decision 158): on a later day, the deposit of the days not given.
+   */
+  noShowRecorded: (n: string, by: 'traveler' | 'guide', refundCents: number, credit: GivenCredit | null = null, span: Span = null): Pair => {
+    const on = onDay(span);
+    const d = dayLabel(span);
+    const X = formatFen(refundCents);
+    if (by === 'guide') {
+      return {
+        en: { title: 'Reported: the traveler did not come', message: `Booking ${n} is cancelled as a no-show${on.en}; the deposit is kept under the cancellation terms.`, actionLabel: 'View details' },
+        'zh-CN': { title: '已报告：旅行者未到场', message: `预订 ${n} 已因旅行者${on['zh-CN']}未到场而取消；定金按取消条款不予退还。`, actionLabel: '查看详情' },
+        ja: { title: '報告を受け付けました：旅行者が来ませんでした', message: `予約（${n}）は${on.ja}無断不参加としてキャンセルされました。予約金はキャンセル規定に基づき返金されません。`, actionLabel: '詳細を見る' },
+      };
+    }
+    if (d && span && span.day > 1) {
+      return {
+        en: { title: 'Reported: your guide did not come', message: `Your guide did not come${on.en}, so booking ${n} is cancelled: ${X} RMB, the deposit for the days not given, is refunded to you.${creditSentence('en', credit)} Sorry: you can book another guide now.`, actionLabel: 'Find another guide' },
+        'zh-CN': { title: '已报告：地陪未到场', message: `地陪${on['zh-CN']}未到场，预订 ${n} 已取消：未提供服务各天的定金 ${X} 元将退还给您。${creditSentence('zh-CN', credit)}非常抱歉，您现在可以预订其他地陪。`, actionLabel: '寻找其他地陪' },
+        ja: { title: '報告を受け付けました：ガイドが来ませんでした', message: `${d.ja}にガイドが来なかったため、予約（${n}）はキャンセルされました。実施されなかった日の分の予約金${X} 元を返金します。${creditSentence('ja', credit)}ご迷惑をおかけして申し訳ありません。今すぐ別のガイドを予約できます。`, actionLabel: '別のガイドを探す' },
+      };
+    }
+    return {
+      en: { title: 'Reported: your guide did not come', message: `Booking ${n} is cancelled${on.en} and your deposit of ${X} RMB is refunded in full.${creditSentence('en', credit)} Sorry: you can book another guide now.`, actionLabel: 'Find another guide' },
+      'zh-CN': { title: '已报告：地陪未到场', message: `预订 ${n} 已${on['zh-CN']}取消，您的定金 ${X} 元将全额退还。${creditSentence('zh-CN', credit)}非常抱歉，您现在可以预订其他地陪。`, actionLabel: '寻找其他地陪' },
+      ja: { title: '報告を受け付けました：ガイドが来ませんでした', message: `予約（${n}）は${d ? `${d.ja}に` : ''}キャンセルされ、予約金${X} 元は全額返金されます。${creditSentence('ja', credit)}ご迷惑をおかけして申し訳ありません。今すぐ別のガイドを予約できます。`, actionLabel: '別のガイドを探す' },
+    };
+  },
 };

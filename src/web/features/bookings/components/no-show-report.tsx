@@ -38,7 +38,9 @@ function useReached(from: string | null | undefined): boolean {
  * once the server says the caller may report (`noShowReportableFrom`) and that time has come, never
  * before. The confirmation says what follows: a traveler gets the deposit back in full; a guide keeps
  * it by the no-show terms, and the traveler may contest within 48 hours. A traveler may instead ask for
- * another guide later the same day (decision 140): the card then shows the replacement panel.
+ * another guide later the same day (decision 140): the card then shows the replacement panel. On a
+ * later day of several days (decision 158) the booking ends that day: the traveler gets back the
+ * server's figure for the days not given (`noShowRefundCents`), and no other guide is offered.
  */
 export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'traveler' | 'guide' }) {
   const { t } = useTranslation(['trips', 'bookings']);
@@ -51,6 +53,15 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
   if (!b.noShowReportableFrom || !reached) return null;
   const deposit = b.payments.find((p) => p.kind === 'deposit' && p.status === 'succeeded')?.amountCents ?? b.depositCents;
   const key = side === 'traveler' ? 'guide' : 'traveler';
+  // The server's tour day (decision 155): from the second on, the report ends the tour partly given.
+  const span = { day: b.currentDay ?? 1, days: b.days ?? 1 };
+  const laterDay = span.days > 1 && span.day > 1 ? span : null;
+  const body = laterDay
+    ? t(`noShow.${key}.bodyLaterDay`, { ...laterDay, amount: amount(b.noShowRefundCents ?? 0) })
+    : side === 'traveler'
+      ? t('noShow.guide.body', { amount: amount(deposit) })
+      : t('noShow.traveler.body');
+  const offerReplacement = side === 'traveler' && !laterDay;
 
   const openSheet = (next: boolean) => {
     if (next) setNoneToday(false);
@@ -69,7 +80,7 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
         else if (r && r.amountCents > 0) {
           // The credit the guide's absence gave (decision 139), named with the refund.
           const credit = creditGiven(reply);
-          description = sentences([t('noShow.refunded', { amount: amount(r.amountCents) }), credit && t('card.creditIssued', credit)]);
+          description = sentences([t(laterDay ? 'noShow.refundedDays' : 'noShow.refunded', { amount: amount(r.amountCents) }), credit && t('card.creditIssued', credit)]);
         }
         else if (side === 'guide') description = t('noShow.traveler.doneBody');
         showToast({ title: t(`noShow.${key}.done`), description, variant: 'success' });
@@ -81,7 +92,7 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
         else
           showToast({
             title: t('toasts.errorTitle'),
-            description: code === 'too_early' ? t('noShow.tooEarly') : code === 'no_show_later_day' ? t('noShow.laterDay') : err instanceof ApiError && err.status === 409 ? t('noShow.notNow') : t('toasts.statusFailed'),
+            description: code === 'too_early' ? t('noShow.tooEarly') : err instanceof ApiError && err.status === 409 ? t('noShow.notNow') : t('toasts.statusFailed'),
             variant: 'destructive',
           });
       },
@@ -98,11 +109,11 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
         open={open}
         onOpenChange={openSheet}
         title={t(`noShow.${key}.title`)}
-        description={side === 'traveler' ? t('noShow.guide.body', { amount: amount(deposit) }) : t('noShow.traveler.body')}
+        description={body}
         closeLabel={t('bookings:close')}
       >
         {side === 'traveler' && <CreditBeforeNote />}
-        {side === 'traveler' && <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('noShow.guide.replacementBody')}</p>}
+        {offerReplacement && <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('noShow.guide.replacementBody')}</p>}
         <TextAreaField wrapperClassName="mt-4" label={t('noShow.noteLabel')} hint={t('noShow.noteHint')} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
         {noneToday && (
           <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
@@ -113,7 +124,7 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
           <Button variant="outline" onClick={() => setOpen(false)}>
             {t('noShow.back')}
           </Button>
-          {side === 'traveler' && (
+          {offerReplacement && (
             <Button variant="primary" busy={busy(true)} disabled={noneToday || report.isPending} onClick={() => void confirm(true)}>
               {t('noShow.guide.replacement')}
             </Button>

@@ -198,7 +198,8 @@ function CancellationReason({ booking: b }: { booking: Booking }) {
   else if (b.cancelReason === 'payment_expired') line = t('card.lapsed.unpaid');
   else if (b.cancelReason === 'replaced') line = t('card.lapsed.replaced');
   // Decision 138: a no-show report cancelled it; the side reported absent is the canceller of record.
-  else if (b.cancelReason === 'guide_no_show') line = t('card.noShow.guide', { guide: b.guide.fullName });
+  // Several days (decision 158): a report on a later day refunds only the days not given.
+  else if (b.cancelReason === 'guide_no_show') line = t((b.days ?? 1) > 1 ? 'card.noShow.guideDays' : 'card.noShow.guide', { guide: b.guide.fullName });
   else if (b.cancelReason === 'traveler_no_show') line = t('card.noShow.traveler', { guide: b.guide.fullName });
   else if (b.cancelledBy) line = t(`card.cancelledBy.${b.cancelledBy}`);
   return (
