@@ -1,8 +1,11 @@
 /**
  * One statement for the calls of one turn of the event loop (decision 157, "One turn, one
  * statement"): the job runner starts the jobs it claimed together in one turn (jobs/runner.ts), and
- * each of them writes its notices or claims its mails. Calls made before the turn ends are run as
- * one; each caller gets its own part of the answer.
+ * each of them writes its notices or claims its mails. Calls made before the promise jobs queued in
+ * this turn have run are run as one (a microtask, not `setImmediate`: waiting for the next turn let
+ * requests that came meanwhile send their statements first, and on PGlite's one connection the
+ * notices then came after them); each caller gets its own part of the answer. Jobs started together
+ * reach the same call after as many awaits, so they meet in it.
  *
  * Only for work outside a transaction, on the pool: the calls of one turn come from different jobs,
  * whose transactions (if they had any) could not share a statement.
@@ -37,7 +40,7 @@ export function inOneTurn<I, O>(run: (inputs: I[]) => Promise<O[]>): (input: I) 
   };
   return (input) =>
     new Promise<O>((resolve, reject) => {
-      if (!waiting.length) setImmediate(() => void flush());
+      if (!waiting.length) queueMicrotask(() => void flush());
       waiting.push({ input, resolve, reject });
     });
 }
