@@ -59,12 +59,13 @@ async function threeDays(city: string, ahead: number) {
   return { booked, traveler, date, id, before, startsAt };
 }
 
-/** Another traveler's paid two-hour tour with `guideId` on `date` at `startTime`. */
-async function otherTour(guideId: number, date: string, startTime: string) {
+/** Another traveler's two-hour tour with `guide` on `date` at `startTime`, paid and accepted (an unanswered request would lapse on the way). */
+async function otherTour(guide: Awaited<ReturnType<typeof dayGuide>>, date: string, startTime: string) {
   const other = await person(t);
-  const res = await book(t, other, { guideId, date, startTime, durationHours: 2, travelers: 1 });
+  const res = await book(t, other, { guideId: guide.guideId, date, startTime, durationHours: 2, travelers: 1 });
   expect(res.statusCode, res.body).toBe(201);
   expect((await pay(t, other, res.json().id)).statusCode).toBe(201);
+  expect((await call('POST', `/api/v2/bookings/${res.json().id}/accept`, guide)).statusCode).toBe(200);
   return other;
 }
 
@@ -77,7 +78,7 @@ describe('a guide’s no-show on day 1 of three days, and another guide for the 
     const busyDay3 = await dayGuide(city, { rating: 5 });
     const offDay2 = await dayGuide(city, { rating: 5 });
     const { booked, traveler, date, id, before, startsAt } = await threeDays(city, 20);
-    await otherTour(busyDay3.guideId, addDays(date, 2), '13:00');
+    await otherTour(busyDay3, addDays(date, 2), '13:00');
     await addException(t.database.db, offDay2.guideId, addDays(date, 1), false);
 
     const now = startsAt + 25 * MIN; // 09:25 on day 1
@@ -156,7 +157,7 @@ describe('a guide’s no-show on day 1 of three days, and another guide for the 
     const city = `multi-no-show-${++cityCounter}`;
     const busyDay3 = await dayGuide(city);
     const { traveler, date, id, startsAt } = await threeDays(city, 22);
-    await otherTour(busyDay3.guideId, addDays(date, 2), '10:00');
+    await otherTour(busyDay3, addDays(date, 2), '10:00');
     t.app.bookings.now = () => new Date(startsAt + 30 * MIN);
     const res = await askToday(id, traveler);
     expect(res.statusCode).toBe(409);
@@ -182,4 +183,35 @@ describe('a guide’s no-show on day 1 of three days, and another guide for the 
     // The guide who said no is not offered again, and nobody else is free.
     expect((await call('GET', `/api/v2/bookings/${id}/replacements`, traveler)).json().candidates).toEqual([]);
   });
+
+  it('the replacement guide cancelling later: the next one is asked for day 1 from its later start and the booked hours after', async () => {
+    const city = `multi-no-show-${++cityCounter}`;
+    const first = await dayGuide(city, { rating: 5 });
+    const second = await dayGuide(city, { rating: 4 });
+    const { traveler, date, id, before, startsAt } = await threeDays(city, 26);
+    // The first is busy until noon on day 1 (free from 12:30, after their buffer); the second has a tour at 16:00 on day 3,
+    // after the booked 15:00 end, which a check of 12:30 on every day would have run into.
+    await otherTour(first, date, '10:00');
+    await otherTour(second, addDays(date, 2), '16:00');
+    t.app.bookings.now = () => new Date(startsAt + 20 * MIN);
+    expect((await askToday(id, traveler)).statusCode).toBe(200);
+    const list = (await call('GET', `/api/v2/bookings/${id}/replacements`, traveler)).json();
+    const pick = list.candidates.find((c: { guideId: number }) => c.guideId === first.guideId);
+    expect(pick).toMatchObject({ scheduledStartTime: '12:30' });
+    expect((await call('POST', `/api/v2/bookings/${id}/replacements`, traveler, { guideId: first.guideId, startsAt: pick.startsAt })).statusCode).toBe(200);
+    expect((await call('POST', `/api/v2/bookings/${id}/accept`, first)).statusCode).toBe(200);
+    await t.app.jobs.tick(new Date(startsAt + 21 * MIN));
+
+    // More than 3 hours before 12:30, the new guide cancels: the choice opens for a guide free from 12:30 today and at 09:00 after.
+    t.app.bookings.now = () => new Date(startsAt + 25 * MIN);
+    const cancelled = await call('PATCH', `/api/bookings/${id}/status`, first, { status: 'cancelled', reason: 'Family emergency' });
+    expect(cancelled.json()).toMatchObject({ status: 'awaiting_replacement', refund: null });
+    const again = (await call('GET', `/api/v2/bookings/${id}/replacements`, traveler)).json();
+    expect(again).toMatchObject({ sameDay: false, candidates: [{ guideId: second.guideId, scheduledStartTime: '12:30', startsAt: pick.startsAt }] });
+    const chosen = await call('POST', `/api/v2/bookings/${id}/replacements`, traveler, { guideId: second.guideId, startsAt: pick.startsAt });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toMatchObject({ guideId: second.guideId, scheduledStartTime: '12:30', startsAt: pick.startsAt, endsAt: before.endsAt });
+    expect(chosen.json().schedule.slice(1)).toEqual(before.schedule.slice(1));
+  });
 });
+

@@ -1,6 +1,6 @@
 import { bookingPrice } from '../../../shared/booking/money-rules';
 import { replacementPrice, SAME_DAY_LEAD_MINUTES } from '../../../shared/booking/replacement';
-import { bookableSlots, bookingRulesOf } from '../../../shared/booking/schedule';
+import { bookableSlots, bookingRulesOf, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { daysLength } from '../../../shared/booking/tour-days';
 import type { ReplacementCandidate } from '../../../shared/schemas/replacements';
 import type { BookedPrice } from '../../db/schema/index';
@@ -68,10 +68,13 @@ const overlapsAny = (busy: Busy, span: { startsAt: Date; endsAt: Date }) => busy
  * A booking of several days (decision 154): the guide must be free on every day of the span at the
  * booked daily hours, as a new booking of those days would be (`spanSlots`, the rule `holdDays`
  * applies: each date's hours and exceptions, then their other bookings, notice and buffer over the
- * whole span), and the traveler not elsewhere in it. The offer keeps the booked days and hours.
+ * whole span), and the traveler not elsewhere in it. The offer keeps the booked days and hours; a day 1
+ * that a same-day replacement moved later (decision 140, amended) is asked at its own start.
  */
 function spanOffer(booking: BookingRow, o: Choice, g: CandidateGuide, day: GuideDay, travelerBusy: Busy, now: Date, rules: Rules, price: Priced, paid: Paid): Candidate | null {
-  const spans = spanSlots({ date: booking.date, days: booking.days, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, now, ...rules });
+  const q = { date: booking.date, days: booking.days, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, now, ...rules };
+  const laterFirstDay = zonedTimeToUtc(booking.date, booking.startMinute, booking.timeZone).getTime() !== booking.startsAt.getTime();
+  const spans = laterFirstDay ? laterFirstDaySpans({ ...q, startMinute: booking.startMinute }) : spanSlots(q);
   const span = spans.find((s) => s.startsAt.getTime() === booking.startsAt.getTime());
   if (!span || overlapsAny(travelerBusy, span)) return null;
   return candidateOf(g, { ...span, startMinute: booking.startMinute, lastStartsAt: span.startsAt }, price, paid, o.depositPaidCents);
