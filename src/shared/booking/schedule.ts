@@ -64,6 +64,16 @@ export function zonedTimeToUtc(date: string, minute: number, timeZone: string): 
   return new Date(guess);
 }
 
+/**
+ * The wall-clock time of an instant in a zone, "HH:mm": the inverse of `zonedTimeToUtc`. A booking's
+ * start time is read from its `starts_at` with it, since day 1 of several days may start later than
+ * the others (decision 140, amended).
+ */
+export function zonedClockTime(at: Date, timeZone: string): string {
+  const wall = new Date(at.getTime() + zoneOffsetMinutes(timeZone, at) * MINUTE_MS);
+  return wall.toISOString().slice(11, 16);
+}
+
 /** "09:30" → 570; undefined for anything that is not a time of day on the half hour grid. */
 export function timeToMinutes(time: string): number | undefined {
   const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);

@@ -18,4 +18,9 @@ describe('the days of a booking in words', () => {
     expect(dateRangeText('2026-12-30', '2027-01-01', 'zh-CN', { withYear: false })).toBe('12月30日–1月1日');
     expect(dateRangeText('2026-12-12', '2026-12-14', 'ja', { withYear: false })).toBe('12月12日(土)〜14日(月)');
   });
+  it('names one day when the first is the last', () => {
+    expect(dateRangeText('2026-12-13', '2026-12-13', 'en')).toBe('Dec 13, 2026');
+    expect(dateRangeText('2026-12-13', '2026-12-13', 'zh-CN', { withYear: false })).toBe('12月13日');
+    expect(dateRangeText('2026-12-13', '2026-12-13', 'ja')).toBe('2026年12月13日(日)');
+  });
 });

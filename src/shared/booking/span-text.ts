@@ -16,7 +16,10 @@ const parts = (date: string) => {
   return { y, m, d, weekday: new Date(Date.UTC(y, m - 1, d)).getUTCDay() };
 };
 
-/** From the first day to the last, the year written once (left out with `withYear: false`). */
+/**
+ * From the first day to the last, the year written once (left out with `withYear: false`); one day
+ * when they are the same (the rest of a two-day tour after day 1, decision 140 amended).
+ */
 export function dateRangeText(first: string, last: string, locale: Locale, opts: { withYear?: boolean } = {}): string {
   const withYear = opts.withYear ?? true;
   const a = parts(first);
@@ -25,13 +28,16 @@ export function dateRangeText(first: string, last: string, locale: Locale, opts:
   const sameMonth = sameYear && a.m === b.m;
   if (locale === 'ja') {
     const day = (p: typeof a, year: boolean, month: boolean) => `${year ? `${p.y}年` : ''}${month ? `${p.m}月` : ''}${p.d}日(${JA_WEEKDAYS[p.weekday]})`;
+    if (first === last) return day(a, withYear, true);
     return `${day(a, withYear, true)}〜${day(b, withYear && !sameYear, !sameMonth)}`;
   }
   if (locale === 'zh-CN') {
     const day = (p: typeof a, year: boolean, month: boolean) => `${year ? `${p.y}年` : ''}${month ? `${p.m}月` : ''}${p.d}日`;
+    if (first === last) return day(a, withYear, true);
     return `${day(a, withYear, true)}–${day(b, withYear && !sameYear, !sameMonth)}`;
   }
   const year = (p: typeof a) => (withYear ? `, ${p.y}` : '');
+  if (first === last) return `${MONTHS[a.m - 1]} ${a.d}${year(a)}`;
   if (sameMonth) return `${MONTHS[a.m - 1]} ${a.d}–${b.d}${year(b)}`;
   return `${MONTHS[a.m - 1]} ${a.d}${sameYear ? '' : year(a)} – ${MONTHS[b.m - 1]} ${b.d}${year(b)}`;
 }

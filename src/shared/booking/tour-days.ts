@@ -36,14 +36,16 @@ export function addedMinutesByDay(extensions: readonly { status: string; minutes
 }
 
 /**
- * Each day of a booking: every day starts at the first day's start time and lasts one day's length
- * (`durationMinutes`), in the guide's zone, so a daylight-saving change keeps the wall clock; the
- * last ends at `endsAt`, which an extension of the last day moves. An earlier day ends later by the
- * extensions asked on it (`added`, from `addedMinutesByDay`; decision 155).
+ * Each day of a booking: day 1 starts at `startsAt`, every other day at the booked daily start
+ * (`startMinute`) in the guide's zone, so a daylight-saving change keeps the wall clock; each lasts
+ * one day's length (`durationMinutes`) and the last ends at `endsAt`, which an extension of the last
+ * day moves. The two starts are one time, except after a same-day replacement on day 1 (decision 140,
+ * amended): the replacement starts later that day and keeps the booked hours on the days after. An
+ * earlier day ends later by the extensions asked on it (`added`, from `addedMinutesByDay`; decision 155).
  */
-export function tourDays(b: { date: string; startMinute: number; durationMinutes: number; days: number; timeZone: string; endsAt: Date }, added: readonly number[] = []): TourDay[] {
+export function tourDays(b: { date: string; startMinute: number; durationMinutes: number; days: number; timeZone: string; startsAt: Date; endsAt: Date }, added: readonly number[] = []): TourDay[] {
   return tourDates(b.date, b.days).map((date, i) => {
-    const startsAt = zonedTimeToUtc(date, b.startMinute, b.timeZone);
+    const startsAt = i === 0 ? b.startsAt : zonedTimeToUtc(date, b.startMinute, b.timeZone);
     const endsAt = i === b.days - 1 ? b.endsAt : new Date(startsAt.getTime() + (b.durationMinutes + (added[i] ?? 0)) * MINUTE_MS);
     return { date, startsAt, endsAt };
   });

@@ -193,7 +193,10 @@ export const bookingSchema = z.object({
    * (from 00:00 of its day until it is over, as "Help now"); otherwise null (decision 147).
    */
   travelerPhone: z.string().nullable(),
-  /** The tour's date and start time in the guide's time zone. */
+  /**
+   * The tour's date and start time in the guide's time zone: day 1's. The other days of several days
+   * start at their own times in `schedule` (day 1 later than they after a same-day replacement, decision 140 amended).
+   */
   date: z.string(),
   scheduledStartTime: z.string(),
   timeZone: z.string(),

@@ -24,7 +24,8 @@ export const replacementCandidateSchema = z.object({
   /**
    * When this guide would start (ISO instant, and the wall-clock HH:mm in the booking's time zone):
    * the booked time after a cancellation; this guide's first free time later the same day after a
-   * guide's no-show (decision 140).
+   * guide's no-show (decision 140). On day 1 of several days that is day 1's start: the other days
+   * keep the booked hours (decision 140, amended).
    */
   startsAt: z.string(),
   scheduledStartTime: z.string(),

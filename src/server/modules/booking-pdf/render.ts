@@ -1,3 +1,4 @@
+import { zonedClockTime } from '../../../shared/booking/schedule';
 import { SERVICE_CITIES } from '../../../shared/cities';
 import { localName, type Locale } from '../../../shared/locales';
 import { meetingMapUrl } from '../../../shared/map-links';
@@ -50,10 +51,6 @@ function instant(at: Date, locale: Locale, timeZone: string): string {
 }
 
 /** An instant's 24-hour time in `timeZone`: "17:00". */
-function formatInstantTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
-}
-
 function endTime(startTime: string, hours: number): string {
   const [h, m] = startTime.split(':').map(Number) as [number, number];
   const minutes = (h * 60 + m + Math.round(hours * 60)) % (24 * 60);
@@ -236,12 +233,13 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
     [s.date, calendarDate(b.date, locale), true],
     [s.time, s.timeRange(b.scheduledStartTime, endTime(b.scheduledStartTime, b.duration), zone), true],
   ]);
-  // Several days (decision 154): every day on its own line, each at the day's start and hours (the last with any extension).
+  // Several days (decision 154): every day on its own line, each at the day's start and hours (the last with any extension;
+  // day 1 later than the others after a same-day replacement, decision 140 amended).
   const days = b.schedule ?? [];
   if (days.length > 1) {
     days.forEach((d, i) => {
-      const end = formatInstantTime(d.endsAt, b.timeZone);
-      pair([[s.dayN(i + 1), `${calendarDate(d.date, locale)}  ${s.timeRange(b.scheduledStartTime, end, zone)}`]]);
+      const [start, end] = [d.startsAt, d.endsAt].map((at) => zonedClockTime(new Date(at), b.timeZone)) as [string, string];
+      pair([[s.dayN(i + 1), `${calendarDate(d.date, locale)}  ${s.timeRange(start, end, zone)}`]]);
     });
   }
   pair([[s.city, cityName(b.guide.serviceCity, locale)], service ? [s.service, service] : null]);

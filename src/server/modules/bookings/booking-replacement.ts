@@ -1,11 +1,8 @@
-import { bookingPrice } from '../../../shared/booking/money-rules';
-import { compareCandidates, compareStanding, REPLACEMENT_CANDIDATES, replacementAnswerBy, replacementLapsesAt, replacementPrice, SAME_DAY_LEAD_MINUTES, sameDayAnswerBy, sameDayLapsesAt } from '../../../shared/booking/replacement';
-import { bookableSlots, bookingRulesOf } from '../../../shared/booking/schedule';
-import { daysLength } from '../../../shared/booking/tour-days';
-import { addDays } from '../../../shared/availability';
+import { compareCandidates, compareStanding, REPLACEMENT_CANDIDATES, replacementAnswerBy, replacementLapsesAt, sameDayAnswerBy, sameDayLapsesAt } from '../../../shared/booking/replacement';
+import { addDays, minutesToTime } from '../../../shared/availability';
 import { matchLocale } from '../../../shared/locales';
 import type { Booking } from '../../../shared/schemas/bookings';
-import type { ReplacementCandidate, ReplacementsReply } from '../../../shared/schemas/replacements';
+import type { ReplacementsReply } from '../../../shared/schemas/replacements';
 import { pgErrorCode, type Database } from '../../db/client';
 import type { BookedPrice } from '../../db/schema/index';
 import { enqueueJob, type ClaimedJob } from '../../jobs/index';
@@ -15,25 +12,13 @@ import { JOB, type BookingCore, type Publish } from './booking-core';
 import * as repo from './bookings.repository';
 import type { BookingRow } from './bookings.repository';
 import * as replacements from './replacement.repository';
-import type { CandidateGuide, ReplacementRow } from './replacement.repository';
-import { guidesDays, releasable, type GuideDay } from './schedule.repository';
-import { spanSlots } from './tour-span';
-
-/** Who may take a booking over: the guides left out, the price as booked, the deposit kept; same day after a no-show. */
-interface Choice {
-  fromGuideId: number;
-  price: BookedPrice;
-  exclude: number[];
-  depositPaidCents: number;
-  sameDay: boolean;
-}
+import type { ReplacementRow } from './replacement.repository';
+import { offerOf, type Candidate, type Choice } from './replacement-offers';
+import { guidesDays, releasable } from './schedule.repository';
 
 /** How many listed guides are read at a time, in the ranking's order, before checking who is free. */
 const CANDIDATE_PAGE = 25;
 const DAY_MS = 86_400_000;
-
-/** A guide free to take the booking over, as offered, with what the hand-over writes. */
-type Candidate = ReplacementCandidate & { newTotalCents: number; guideUserId: number; unitPriceCents: number; additionalPerPersonCents: number; commissionCents: number; endsAt: Date; startMinute: number; lastStartsAt: Date };
 
 const bookedPriceOf = (b: BookingRow): BookedPrice => ({
   unitPriceCents: b.unitPriceCents,
@@ -42,47 +27,8 @@ const bookedPriceOf = (b: BookingRow): BookedPrice => ({
   commissionCents: b.commissionCents,
 });
 
-type Priced = ReturnType<typeof bookingPrice>;
-type Paid = NonNullable<ReturnType<typeof replacementPrice>>;
-
-/** The offer of guide `g` at `at`, with what the traveler pays and what the hand-over writes. */
-function candidateOf(g: CandidateGuide, at: { startsAt: Date; endsAt: Date; startMinute: number; startTime: string; lastStartsAt: Date }, price: Priced, paid: Paid, depositPaidCents: number): Candidate {
-  return {
-    startsAt: at.startsAt.toISOString(),
-    endsAt: at.endsAt,
-    startMinute: at.startMinute,
-    lastStartsAt: at.lastStartsAt,
-    scheduledStartTime: at.startTime,
-    guideId: g.id,
-    guideUserId: g.userId,
-    fullName: g.fullName,
-    profilePicture: g.profilePicture,
-    rating: g.rating,
-    reviewCount: g.reviewCount,
-    languages: g.languages,
-    licensed: g.licensed,
-    totalCents: paid.travelerTotalCents,
-    balanceCents: paid.travelerTotalCents - depositPaidCents,
-    coveredCents: paid.coveredCents,
-    newTotalCents: price.totalCents,
-    unitPriceCents: price.unitPriceCents,
-    additionalPerPersonCents: price.additionalPerPersonCents,
-    commissionCents: price.commissionCents,
-  };
-}
-
-/**
- * A booking of several days (decision 154): the guide must be free on every day of the span at the
- * booked daily hours, as a new booking of those days would be (`spanSlots`, the rule `holdDays`
- * applies: each date's hours and exceptions, then their other bookings, notice and buffer over the
- * whole span), and the traveler not elsewhere in it. The offer keeps the booked days and hours.
- */
-function spanOffer(booking: BookingRow, o: Choice, g: CandidateGuide, day: GuideDay, travelerBusy: GuideDay['busy'], now: Date, rules: ReturnType<typeof bookingRulesOf>, price: Priced, paid: Paid): Candidate | null {
-  const spans = spanSlots({ date: booking.date, days: booking.days, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, now, ...rules });
-  const span = spans.find((s) => s.startsAt.getTime() === booking.startsAt.getTime());
-  if (!span || travelerBusy.some((b) => b.startsAt < span.endsAt && span.startsAt < b.endsAt)) return null;
-  return candidateOf(g, { ...span, startMinute: booking.startMinute, lastStartsAt: span.startsAt }, price, paid, o.depositPaidCents);
-}
+/** When the tour is, as the notices name it: the first date, the daily start and the days (decision 154). */
+const whenOf = (b: BookingRow) => ({ date: b.date, startTime: minutesToTime(b.startMinute), days: b.days });
 
 /**
  * The language a replacement must speak: the traveler's (Chinese unless they chose English). The stored
@@ -142,7 +88,7 @@ export class BookingReplacement {
       // Every day of a booking of several days: the exceptions of each date (decision 154).
       const days = await guidesDays(db, listed.map((g) => g.id), booking.date, dayFrom, dayTo, addDays(booking.date, booking.days - 1));
       for (const g of listed) {
-        const offer = this.offerOf(booking, o, g, days.get(g.id)!, travelerBusy, now);
+        const offer = offerOf(booking, o, g, days.get(g.id)!, travelerBusy, now, this.core.rates, this.coverRate);
         if (offer) out.push(offer);
       }
       out.sort(rank);
@@ -154,46 +100,6 @@ export class BookingReplacement {
       if (worstOffered && compareStanding(worstOffered, last) < 0) break;
     }
     return out.slice(0, REPLACEMENT_CANDIDATES);
-  }
-
-  /** One listed guide as a candidate: priced within the cap and free at the time asked, or null. */
-  private offerOf(booking: BookingRow, o: Choice, g: CandidateGuide, day: GuideDay, travelerBusy: GuideDay['busy'], now: Date): Candidate | null {
-    const hours = booking.durationMinutes / 60;
-    const price = bookingPrice({
-      basicPerHourCents: g.basicPricePerHourCents,
-      additionalPerPersonCents: g.additionalPricePerPersonCents,
-      servicePriceCents: g.servicePriceCents,
-      includedPeople: g.includedPeople,
-      childPriceRate: g.childPricePercent / 100,
-      infantsFree: g.infantsFree,
-      adults: booking.adults,
-      children: booking.children,
-      infants: booking.infants,
-      hours,
-      // Several days are priced for the span as the quote and the checkout price them (decision 154):
-      // whole days at this guide's day hours and day rate, else those hours at the hourly price.
-      ...(booking.days > 1 ? { length: daysLength(booking.days, hours, g.dayHours), dayRateCents: g.dayRateCents, dayHours: g.dayHours } : {}),
-      ...this.core.rates,
-    });
-    // A credit spent on the booking (decision 139) stays spent: prices compare the guide's price
-    // (the traveler's total + the credit), and the traveler still pays that much less.
-    const credit = booking.creditCents;
-    const paid = replacementPrice({ bookedTotalCents: o.price.totalPriceCents + credit, newTotalCents: price.totalCents, depositPaidCents: o.depositPaidCents + credit, coverRate: this.coverRate });
-    if (!paid) return null;
-    paid.travelerTotalCents -= credit;
-    // The candidate's own notice and buffer hold (decision 153): a guide who keeps a day's notice is not
-    // offered tomorrow's tour; a same-day one also leaves the hour to reach the traveler (decision 140).
-    // The buffer is around the candidate's tours, not the traveler's other bookings.
-    const rules = bookingRulesOf(g);
-    if (booking.days > 1 && !o.sameDay) return spanOffer(booking, o, g, day, travelerBusy, now, rules, price, paid);
-    const minNoticeMinutes = o.sameDay ? Math.max(rules.minNoticeMinutes, SAME_DAY_LEAD_MINUTES) : rules.minNoticeMinutes;
-    const slots = bookableSlots({ date: booking.date, durationMinutes: booking.durationMinutes, timeZone: g.timeZone, ...day, now, ...rules, minNoticeMinutes }).filter(
-      (s) => !travelerBusy.some((b) => b.startsAt < s.endsAt && s.startsAt < b.endsAt),
-    );
-    const free = o.sameDay ? slots[0] : slots.find((s) => s.startsAt.getTime() === booking.startsAt.getTime());
-    if (!free) return null;
-    // The guide's latest free start that day: a same-day choice lapses before it has gone (decision 140).
-    return candidateOf(g, { ...free, lastStartsAt: o.sameDay ? slots[slots.length - 1]!.startsAt : free.startsAt }, price, paid, o.depositPaidCents);
   }
 
   /** Whether the guide's cancellation of `booking` at `now` offers a replacement (the state machine's `replaceable`). */
@@ -212,7 +118,6 @@ export class BookingReplacement {
    * still be chosen for), or null with nobody free.
    */
   async offerableToday(db: Database, booking: BookingRow, now: Date): Promise<Date | null> {
-    if (booking.days > 1) return null;
     const paid = await this.paidDeposit(db, booking.id);
     if (!paid) return null;
     const list = await this.candidates(db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: paid.amountCents, sameDay: true }, now);
@@ -240,8 +145,9 @@ export class BookingReplacement {
       ...(sameDay ? { sameDay, bookedStartMinute: booking.startMinute, bookedStartsAt: booking.startsAt, bookedEndsAt: booking.endsAt } : {}),
     });
     await enqueueJob(db, { kind: JOB.replacementLapse, payload: { bookingId: booking.id, replacementId: row.id }, runAt: lapsesAt, dedupeKey: `${JOB.replacementLapse}:${row.id}` });
-    if (sameDay) await publish('booking.no_show_replacing', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, note: reason ?? null, lapsesAt: lapsesAt.toISOString() });
-    else await publish('booking.replacement_offered', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, note: reason ?? null, lapsesAt: lapsesAt.toISOString() });
+    const told = { bookingId: booking.id, travelerId: booking.travelerId, guideUserId, note: reason ?? null, lapsesAt: lapsesAt.toISOString(), ...whenOf(booking) };
+    if (sameDay) await publish('booking.no_show_replacing', told);
+    else await publish('booking.replacement_offered', told);
   }
 
   /** GET /api/v2/bookings/{id}/replacements: the traveler's choice (404 for anyone else, the guide included). */
@@ -296,11 +202,14 @@ export class BookingReplacement {
         const paid = (await this.paidDeposit(db, id))!;
         // The traveler's own hours first: booked elsewhere since the list was read, the refusal names
         // that booking (409 traveler_busy) instead of saying the guide can no longer come.
-        const asked = !row.sameDay ? { from: booking.startsAt, to: booking.endsAt } : startsAt === undefined ? null : { from: new Date(startsAt), to: new Date(Date.parse(startsAt) + booking.durationMinutes * 60_000) };
+        // A same-day start is the chosen guide's; several days keep their last day's end (decision 140, amended).
+        const sameDayEnd = (from: string) => (booking.days > 1 ? booking.endsAt : new Date(Date.parse(from) + booking.durationMinutes * 60_000));
+        const asked = !row.sameDay ? { from: booking.startsAt, to: booking.endsAt } : startsAt === undefined ? null : { from: new Date(startsAt), to: sameDayEnd(startsAt) };
         if (asked) await core.claimTravelerTime(db, booking.travelerId, asked.from, asked.to, now, id);
         const [pick] = await this.candidates(db, booking, { ...this.choiceOf(row, paid.amountCents), only: guideId }, now);
         if (!pick || (startsAt !== undefined && Date.parse(startsAt) !== Date.parse(pick.startsAt))) throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another', [{ path: 'guideId', message: 'unavailable' }]);
-        // A same-day replacement (decision 140) moves the tour to that guide's time, and its start is confirmed afresh.
+        // A same-day replacement (decision 140) moves the tour to that guide's time, and its start is confirmed afresh;
+        // on day 1 of several days only day 1 moves: `startMinute`, the other days' start, stays as booked (the pick's).
         const time = row.sameDay ? { startMinute: pick.startMinute, startsAt: new Date(pick.startsAt), endsAt: pick.endsAt, travelerConfirmedStart: false, guideConfirmedStart: false } : null;
         // A same-day choice sent without its start takes the guide's first one: those hours are claimed now.
         if (!asked) await core.claimTravelerTime(db, booking.travelerId, time!.startsAt, time!.endsAt, now, id);
@@ -327,7 +236,15 @@ export class BookingReplacement {
           runAt: answerBy,
           dedupeKey: `${JOB.replacementAnswer}:${row.id}:${guideId}`,
         });
-        await publish('booking.replacement_requested', { bookingId: id, travelerId: booking.travelerId, guideUserId: pick.guideUserId, answerBy: answerBy.toISOString(), coveredCents: pick.coveredCents });
+        await publish('booking.replacement_requested', {
+          bookingId: id,
+          travelerId: booking.travelerId,
+          guideUserId: pick.guideUserId,
+          answerBy: answerBy.toISOString(),
+          coveredCents: pick.coveredCents,
+          ...whenOf(booking),
+          ...(row.sameDay ? { firstStartTime: pick.scheduledStartTime } : {}),
+        });
       });
     } catch (err) {
       // The database's no-overlap constraint is the last word between writers that missed the lock.

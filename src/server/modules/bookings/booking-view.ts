@@ -1,5 +1,5 @@
 import { minutesToTime } from '../../../shared/availability';
-import { PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
+import { PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS, zonedClockTime } from '../../../shared/booking/schedule';
 import { availableEvents, nextStatus, NO_SHOW_AFTER_MINUTES, type Actor, type BookingFacts } from '../../../shared/booking/state-machine';
 import { bookingNumber, extensionPriceCents } from '../../../shared/booking/money-rules';
 import { priceLineLabel } from '../../../shared/booking/price-lines';
@@ -182,7 +182,8 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     // traveler must be called (decision 147); before, contact details stay masked as chat masks them (decision 050).
     travelerPhone: actor === 'guide' && inHelpWindow(b, now) ? r.traveler.phone : null,
     date: b.date,
-    scheduledStartTime: minutesToTime(b.startMinute),
+    // When the tour starts, day 1's time: a same-day replacement on day 1 of several days starts later than the other days (decision 140, amended).
+    scheduledStartTime: zonedClockTime(b.startsAt, b.timeZone),
     timeZone: b.timeZone,
     startsAt: b.startsAt.toISOString(),
     endsAt: b.endsAt.toISOString(),

@@ -9,6 +9,13 @@ interface TravelCredit {
   creditExpiresAt?: string;
 }
 
+/** When a tour is: its first date and daily start in the guide's zone, and its days (decision 154). */
+interface TourWhen {
+  date: string;
+  startTime: string;
+  days: number;
+}
+
 export interface BookingEventMap {
   /** `fromOffer`: booked from a guide's offer (decision 078): the guide said yes already. */
   'booking.created': { bookingId: number; travelerId: number; guideUserId: number; fromOffer?: boolean; instantBook?: boolean };
@@ -34,13 +41,15 @@ export interface BookingEventMap {
   /** A later day (2..days) of a booking of several days has come (decision 154, amended). */
   'booking.tour_day': { bookingId: number; travelerId: number; guideUserId: number; day: number; days: number };
   // A replacement guide (decision 137). `guideUserId`: the cancelling guide, or the guide asked in `replacement_requested`.
-  'booking.replacement_offered': { bookingId: number; travelerId: number; guideUserId: number; note: string | null; lapsesAt: string };
-  'booking.replacement_requested': { bookingId: number; travelerId: number; guideUserId: number; answerBy: string; coveredCents: number };
+  // `date`, `startTime`, `days`: the tour as booked, the first date and the daily start (decision 154), which the
+  // notices name for several days; `firstStartTime`: day 1's start with a same-day replacement (decision 140, amended).
+  'booking.replacement_offered': { bookingId: number; travelerId: number; guideUserId: number; note: string | null; lapsesAt: string } & TourWhen;
+  'booking.replacement_requested': { bookingId: number; travelerId: number; guideUserId: number; answerBy: string; coveredCents: number; firstStartTime?: string } & TourWhen;
   'booking.replacement_declined': { bookingId: number; travelerId: number; guideUserId: number; how: 'declined' | 'expired'; lapsesAt: string; attempt: number };
   /** Decision 137: an admin cancelled for the guide, who did not do it themselves and is told. */
   'booking.cancelled_for_guide': { bookingId: number; travelerId: number; guideUserId: number; note: string };
   /** Decision 140: the traveler reported the guide absent and chose another guide later that day over the refund. */
-  'booking.no_show_replacing': { bookingId: number; travelerId: number; guideUserId: number; note: string | null; lapsesAt: string };
+  'booking.no_show_replacing': { bookingId: number; travelerId: number; guideUserId: number; note: string | null; lapsesAt: string } & TourWhen;
   /**
    * Decision 138: `by` reported the other side absent; the booking is cancelled with `refundCents` back to the traveler.
    * `day` of `days`: the tour day of the report on a booking of several days (decision 158); absent on a tour of hours.

@@ -71,10 +71,13 @@ const dayStarts = (q: SpanQuery, date: string) =>
     ),
   );
 
-/** The first day's start and the last day's end of a span starting at `startMinute`. */
-function spanOf(q: SpanQuery, startMinute: number) {
+/**
+ * The first day's start and the last day's end of a span whose days start at `startMinute`, day 1 at
+ * `firstMinute` (later than the others only after a same-day replacement: decision 140, amended).
+ */
+function spanOf(q: SpanQuery, startMinute: number, firstMinute = startMinute) {
   const last = addDays(q.date, q.days - 1);
-  return { startsAt: zonedTimeToUtc(q.date, startMinute, q.timeZone), endsAt: new Date(zonedTimeToUtc(last, startMinute, q.timeZone).getTime() + q.durationMinutes * MINUTE_MS) };
+  return { startsAt: zonedTimeToUtc(q.date, firstMinute, q.timeZone), endsAt: new Date(zonedTimeToUtc(last, startMinute, q.timeZone).getTime() + q.durationMinutes * MINUTE_MS) };
 }
 
 /** Why the span cannot be taken (notice, another booking, a buffer), or null: one rule with a tour of hours. */
@@ -91,6 +94,24 @@ export function spanSlots(q: SpanQuery): { startTime: string; startsAt: Date; en
     .sort((a, b) => a - b)
     .map((m) => ({ startTime: minutesToTime(m), ...spanOf(q, m) }))
     .filter((span) => !refusalOf(q, span));
+}
+
+/**
+ * Day 1 later than the booked hour, the other days at it (decision 140, amended): after the guide did
+ * not come on day 1 of several days, a replacement takes day 1 at a free start later that day and every
+ * following day at the booked `startMinute`. The checks are `spanSlots`': every later date must offer
+ * the booked start for the day's length, day 1 the later one; then other bookings, the notice and the
+ * buffer over the whole span, nights included. Day 1 must end before day 2 starts. Day 1's starts,
+ * earliest first, each with the span it makes (`endsAt`: the last day's end, as booked).
+ */
+export function laterFirstDaySpans(q: SpanQuery & { startMinute: number }): { startTime: string; startMinute: number; startsAt: Date; endsAt: Date }[] {
+  const [first, ...rest] = tourDates(q.date, q.days);
+  if (rest.length === 0 || !rest.every((date) => dayStarts(q, date).has(q.startMinute))) return [];
+  const secondDay = zonedTimeToUtc(rest[0]!, q.startMinute, q.timeZone).getTime();
+  return [...dayStarts(q, first!)]
+    .sort((a, b) => a - b)
+    .map((m) => ({ startTime: minutesToTime(m), startMinute: m, ...spanOf(q, q.startMinute, m) }))
+    .filter((span) => span.startsAt.getTime() + q.durationMinutes * MINUTE_MS <= secondDay && !refusalOf(q, span));
 }
 
 /**

@@ -20,7 +20,6 @@ const tourColumns = {
   bookingNumber: bookings.bookingNumber,
   status: bookings.status,
   date: bookings.date,
-  startMinute: bookings.startMinute,
   timeZone: bookings.timeZone,
   startsAt: bookings.startsAt,
   endsAt: bookings.endsAt,

@@ -1,6 +1,6 @@
-import { addDays, isoWeekday, minutesToTime, todayInZone } from '../../../shared/availability';
+import { addDays, isoWeekday, todayInZone } from '../../../shared/availability';
 import { bookingNumber } from '../../../shared/booking/money-rules';
-import { zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { zonedClockTime, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import type { GuideOverview, OverviewTour } from '../../../shared/schemas/guide-overview';
 import type { TotalUnread } from '../../../shared/schemas/messaging';
 import type { GuideEarnings } from '../../../shared/schemas/wallet';
@@ -27,7 +27,8 @@ const tourOf = (r: TourRow): OverviewTour => ({
   bookingNumber: bookingNumber(r.id, r.bookingNumber),
   status: r.status,
   date: r.date,
-  scheduledStartTime: minutesToTime(r.startMinute),
+  // Day 1's start, as the booking's own reply gives it (a same-day replacement may start day 1 later: decision 140, amended).
+  scheduledStartTime: zonedClockTime(r.startsAt, r.timeZone),
   timeZone: r.timeZone,
   startsAt: r.startsAt.toISOString(),
   endsAt: r.endsAt.toISOString(),

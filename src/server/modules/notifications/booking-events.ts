@@ -3,7 +3,7 @@ import { REVIEW_WINDOW_DAYS } from '../../../shared/schemas/reviews';
 import type { BookingEventMap, BookingEventName } from '../bookings/index';
 import type { NotificationsService } from './notifications.service';
 import { bookingNumber, texts } from './templates';
-import { tripTroubleTexts } from './trip-trouble-texts';
+import { tripTroubleTexts, type TourWhen } from './trip-trouble-texts';
 
 /** The part of the bookings module's event seam this module listens to (bookings/events.ts). */
 export interface BookingEventSource {
@@ -31,6 +31,10 @@ interface Credit {
   creditExpiresAt?: string;
 }
 const creditOf = (p: Credit) => (p.creditCents && p.creditExpiresAt ? { cents: p.creditCents, expiresAt: p.creditExpiresAt } : null);
+
+/** The tour's days an event carries, if it carries them all. */
+const whenOf = (p: Partial<TourWhen>): TourWhen | undefined =>
+  p.date !== undefined && p.startTime !== undefined && p.days !== undefined ? { date: p.date, startTime: p.startTime, days: p.days, ...(p.firstStartTime ? { firstStartTime: p.firstStartTime } : {}) } : undefined;
 
 /** Where a booking's notice takes its reader: the booking on the traveler's trips or the guide's dashboard (decision 103). */
 const urlFor = (p: Base, userId: number) => (userId === p.guideUserId ? guideBookingPath(p.bookingId) : travelerBookingPath(p.bookingId));
@@ -147,14 +151,15 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
       return service.create([p.travelerId, p.guideUserId].map((userId) => ({ userId, type: 'booking' as const, text, actionUrl: urlFor(p, userId), related: related(p), dedupeKey: key })));
     }),
     // A replacement guide (decision 137) and a no-show report (decision 138).
-    on<Base & { note: string | null; lapsesAt: string }>('booking.replacement_offered', (p) =>
+    // The tour's days come with the events since several days were replaceable (decision 154); an older event's texts are one day's.
+    on<Base & Partial<TourWhen> & { note: string | null; lapsesAt: string }>('booking.replacement_offered', (p) =>
       service.create([
-        { userId: p.travelerId, type: 'booking', text: tripTroubleTexts.replacementOffered(bookingNumber(p.bookingId), p.note, p.lapsesAt), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:replacement-offered:${p.lapsesAt}:${p.guideUserId}` },
+        { userId: p.travelerId, type: 'booking', text: tripTroubleTexts.replacementOffered(bookingNumber(p.bookingId), p.note, p.lapsesAt, whenOf(p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:replacement-offered:${p.lapsesAt}:${p.guideUserId}` },
       ]),
     ),
-    on<Base & { answerBy: string }>('booking.replacement_requested', (p) =>
+    on<Base & Partial<TourWhen> & { answerBy: string }>('booking.replacement_requested', (p) =>
       service.create([
-        { userId: p.guideUserId, type: 'booking', text: tripTroubleTexts.replacementRequested(bookingNumber(p.bookingId), p.answerBy), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:replacement-requested:${p.guideUserId}` },
+        { userId: p.guideUserId, type: 'booking', text: tripTroubleTexts.replacementRequested(bookingNumber(p.bookingId), p.answerBy, whenOf(p)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:replacement-requested:${p.guideUserId}` },
       ]),
     ),
     on<Base & { how: 'declined' | 'expired'; lapsesAt: string; attempt: number }>('booking.replacement_declined', (p) =>
@@ -178,11 +183,11 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
     ),
     // The guide reported absent is told while the traveler chooses another guide (decision 140), and the
     // traveler by when they choose (an event written before it carried the time tells the guide only).
-    on<Base & { note: string | null; lapsesAt?: string }>('booking.no_show_replacing', (p) =>
+    on<Base & Partial<TourWhen> & { note: string | null; lapsesAt?: string }>('booking.no_show_replacing', (p) =>
       service.create([
-        { userId: p.guideUserId, type: 'booking', text: tripTroubleTexts.noShowReplacing(bookingNumber(p.bookingId), p.note), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show-replacing` },
+        { userId: p.guideUserId, type: 'booking', text: tripTroubleTexts.noShowReplacing(bookingNumber(p.bookingId), p.note, whenOf(p)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show-replacing` },
         ...(p.lapsesAt
-          ? [{ userId: p.travelerId, type: 'booking' as const, text: tripTroubleTexts.sameDayChoice(bookingNumber(p.bookingId), p.lapsesAt), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show-replacing` }]
+          ? [{ userId: p.travelerId, type: 'booking' as const, text: tripTroubleTexts.sameDayChoice(bookingNumber(p.bookingId), p.lapsesAt, whenOf(p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show-replacing` }]
           : []),
       ]),
     ),

@@ -22,6 +22,7 @@ const BASE = '/api/v2/system-messages';
 function everyEvent(bookingId: number, travelerId: number, guideUserId: number): { [K in keyof BookingEventMap]: BookingEventMap[K][] } {
   const b = { bookingId, travelerId, guideUserId };
   const move = { proposalId: 1, date: '2031-05-02', startTime: '10:00', days: 1 };
+  const when = { date: '2031-05-02', startTime: '10:00', days: 1 };
   return {
     'booking.created': [b],
     'booking.paid': [
@@ -58,14 +59,14 @@ function everyEvent(bookingId: number, travelerId: number, guideUserId: number):
     'booking.rescheduled': [{ ...b, ...move, by: 'guide', fromDate: '2031-05-01', fromStartTime: '09:00' }],
     'booking.reschedule_declined': [{ ...b, ...move, by: 'guide', reason: 'busy' }],
     'booking.reschedule_expired': [{ ...b, ...move, proposedBy: 'traveler' }],
-    'booking.replacement_offered': [{ ...b, note: 'ill', lapsesAt: '2031-05-01T21:00:00.000Z' }],
-    'booking.replacement_requested': [{ ...b, answerBy: '2031-04-30T12:00:00.000Z', coveredCents: 0 }],
+    'booking.replacement_offered': [{ ...b, ...when, note: 'ill', lapsesAt: '2031-05-01T21:00:00.000Z' }],
+    'booking.replacement_requested': [{ ...b, ...when, answerBy: '2031-04-30T12:00:00.000Z', coveredCents: 0 }],
     'booking.replacement_declined': [{ ...b, how: 'declined', lapsesAt: '2031-05-01T21:00:00.000Z', attempt: 1 }],
     'booking.no_show_reported': [
       { ...b, by: 'traveler', note: null, refundCents: 13200 },
       { ...b, by: 'guide', note: null, refundCents: 0 },
     ],
-    'booking.no_show_replacing': [{ ...b, note: 'Waited 30 minutes at the north exit', lapsesAt: '2031-05-02T03:00:00.000Z' }],
+    'booking.no_show_replacing': [{ ...b, ...when, note: 'Waited 30 minutes at the north exit', lapsesAt: '2031-05-02T03:00:00.000Z' }],
     'booking.cancelled_for_guide': [{ ...b, note: 'Hospitalised; could not reach us' }],
   };
 }

@@ -48,6 +48,19 @@ export function tourWhenText(locale: Locale, date: string, time: string, days = 
   return `${range} (${days} days), ${time} each day (Japan time)`;
 }
 /**
+ * A booking of several days whose day 1 starts later than the others, after a same-day replacement
+ * (decision 140, amended): day 1's date and start, then the other days as `tourWhenText` names them,
+ * "Dec 12, 2026 from 14:00, then Dec 13–14, 2026 (2 days), 10:00 each day (Japan time)" /
+ * "2026年12月12日 14:00 开始，之后 2026年12月13日–14日共 2 天，每天 10:00 开始（日本时间）" /
+ * "2026年12月12日(土) 14:00 開始、翌日からは2026年12月13日(日)〜14日(月)の2日間、毎日 10:00 開始（日本時間）".
+ */
+export function laterFirstDayText(locale: Locale, date: string, firstTime: string, time: string, days: number): string {
+  const rest = tourWhenText(locale, addDays(date, 1), time, days - 1);
+  if (locale === 'ja') return `${dayText(locale, date)} ${firstTime} 開始、翌日からは${rest}`;
+  if (locale === 'zh-CN') return `${dayText(locale, date)} ${firstTime} 开始，之后 ${rest}`;
+  return `${dayText(locale, date)} from ${firstTime}, then ${rest}`;
+}
+/**
  * An instant in Japan time, as the trip pages write it: "Dec 9, 2026 22:00 (Japan time)" / "2026年12月9日 22:00（日本时间）" /
  * "2026年12月9日(水) 22:00（日本時間）".
  */

@@ -4,7 +4,8 @@
  */
 import { formatFen } from '../../../shared/money-format';
 import { NO_SHOW_CONTEST_HOURS } from '../../../shared/booking/state-machine';
-import { because, creditSentence, japanTime, type GivenCredit, type Locale } from './templates';
+import { addDays } from '../../../shared/availability';
+import { because, creditSentence, japanTime, laterFirstDayText, tourWhenText, type GivenCredit, type Locale } from './templates';
 
 type Text = { title: string; message: string; actionLabel: string };
 type Pair = Record<Locale, Text>;
@@ -28,8 +29,33 @@ const said = (locale: Locale, note: string | null) =>
 const wrote = (locale: Locale, note: string | null) =>
   !note ? '' : locale === 'ja' ? `報告内容：「${note}」。` : locale === 'zh-CN' ? `对方写道：“${note}”。` : ` They wrote: “${note}”.`;
 
+/**
+ * The tour as booked: its first date, daily start and days (decision 154). Only a booking of several
+ * days names them in these notices, as the reschedule notices do (`tourWhenText`); one day's texts
+ * are as they were. `firstStartTime`: day 1's later start with a same-day replacement (decision 140, amended).
+ */
+export interface TourWhen {
+  date: string;
+  startTime: string;
+  days: number;
+  firstStartTime?: string;
+}
+const several = (when: TourWhen | undefined): when is TourWhen => (when?.days ?? 1) > 1;
+
+/** The whole tour, "Dec 12–14, 2026 (3 days), 10:00 each day (Japan time)", or with day 1 later than the others. */
+const whenText = (locale: Locale, w: TourWhen) =>
+  w.firstStartTime && w.firstStartTime !== w.startTime ? laterFirstDayText(locale, w.date, w.firstStartTime, w.startTime, w.days) : tourWhenText(locale, w.date, w.startTime, w.days);
+
+/** The days after today of a tour whose guide did not come on day 1, as booked. */
+const restText = (locale: Locale, w: TourWhen) => tourWhenText(locale, addDays(w.date, 1), w.startTime, w.days - 1);
+
+/** "The tour: …" as a sentence of its own. */
+const tourSentence = (locale: Locale, w: TourWhen) =>
+  locale === 'ja' ? `ツアーの日程：${whenText(locale, w)}。` : locale === 'zh-CN' ? `行程：${whenText(locale, w)}。` : ` The tour: ${whenText(locale, w)}.`;
+
 export const tripTroubleTexts = {
-  replacementOffered: (n: string, note: string | null, lapsesAt: string): Pair => ({
+  replacementOffered: (n: string, note: string | null, lapsesAt: string, when?: TourWhen): Pair =>
+    several(when) ? replacementOfferedForDays(n, note, lapsesAt, when) : {
     en: {
       title: 'Your guide cancelled: choose a replacement',
       message: `The guide cancelled booking ${n}.${said('en', note)} Choose one of the free guides we found for the same time, at no extra cost, or take your full refund. Choose by ${japanTime('en', lapsesAt)}.`,
@@ -45,24 +71,28 @@ export const tripTroubleTexts = {
       message: `ガイドが予約（${n}）をキャンセルしました。${said('ja', note)}同じ時間に対応できるガイドが見つかりました。追加料金なしで代わりのガイドを選ぶか、全額返金をお選びください。${japanTime('ja', lapsesAt)}までにお選びください。`,
       actionLabel: 'ガイドを選ぶ',
     },
-  }),
-  replacementRequested: (n: string, answerBy: string): Pair => ({
-    en: {
-      title: 'A traveler needs a replacement guide',
-      message: `Another guide cancelled booking ${n}, and the traveler chose you. The deposit is paid. Accept or decline by ${japanTime('en', answerBy)}.`,
-      actionLabel: 'Answer the request',
-    },
-    'zh-CN': {
-      title: '旅行者需要一位替代地陪',
-      message: `另一位地陪取消了预订 ${n}，旅行者选择了您，定金已支付。请在 ${japanTime('zh-CN', answerBy)} 前接受或拒绝。`,
-      actionLabel: '处理请求',
-    },
-    ja: {
-      title: '旅行者が代わりのガイドを探しています',
-      message: `別のガイドが予約（${n}）をキャンセルし、旅行者が代わりのガイドとしてあなたを選びました。予約金は支払い済みです。${japanTime('ja', answerBy)}までに承諾またはお断りをお願いします。`,
-      actionLabel: 'リクエストに回答する',
-    },
-  }),
+  },
+  /** To the guide asked to take a tour over; a booking of several days names its days (day 1 later after a no-show). */
+  replacementRequested: (n: string, answerBy: string, when?: TourWhen): Pair => {
+    const tour = (locale: Locale) => (several(when) ? tourSentence(locale, when) : '');
+    return {
+      en: {
+        title: 'A traveler needs a replacement guide',
+        message: `Another guide cancelled booking ${n}, and the traveler chose you.${tour('en')} The deposit is paid. Accept or decline by ${japanTime('en', answerBy)}.`,
+        actionLabel: 'Answer the request',
+      },
+      'zh-CN': {
+        title: '旅行者需要一位替代地陪',
+        message: `另一位地陪取消了预订 ${n}，旅行者选择了您，定金已支付。${tour('zh-CN')}请在 ${japanTime('zh-CN', answerBy)} 前接受或拒绝。`,
+        actionLabel: '处理请求',
+      },
+      ja: {
+        title: '旅行者が代わりのガイドを探しています',
+        message: `別のガイドが予約（${n}）をキャンセルし、旅行者が代わりのガイドとしてあなたを選びました。${tour('ja')}予約金は支払い済みです。${japanTime('ja', answerBy)}までに承諾またはお断りをお願いします。`,
+        actionLabel: 'リクエストに回答する',
+      },
+    };
+  },
   replacementDeclined: (n: string, how: 'declined' | 'expired', lapsesAt: string): Pair => ({
     en: {
       title: how === 'declined' ? 'That guide cannot come: choose another' : 'No answer from that guide: choose another',
@@ -145,7 +175,8 @@ export const tripTroubleTexts = {
     },
   }),
   /** To the guide reported absent while the traveler takes another guide the same day (decision 140). */
-  noShowReplacing: (n: string, note: string | null = null): Pair => ({
+  noShowReplacing: (n: string, note: string | null = null, when?: TourWhen): Pair =>
+    several(when) ? noShowReplacingForDays(n, note, when) : {
     en: {
       title: 'The traveler reported that you did not come',
       message: `The traveler of booking ${n} reported that you did not come and is choosing another guide for later today; the booking is no longer yours.${wrote('en', note)} If it ends in a refund instead, you may contest it then.`,
@@ -161,9 +192,10 @@ export const tripTroubleTexts = {
       message: `予約（${n}）の旅行者から、待ち合わせにいらっしゃらなかったとの報告がありました。旅行者は本日このあとのツアーのために別のガイドを選んでいるため、この予約はあなたの担当ではなくなりました。${wrote('ja', note)}最終的に返金となった場合は、その時点で申し立てができます。`,
       actionLabel: '詳細を見る',
     },
-  }),
+  },
   /** To the traveler who chose another guide later today over the refund (decision 140): by when, and what follows. */
-  sameDayChoice: (n: string, lapsesAt: string): Pair => ({
+  sameDayChoice: (n: string, lapsesAt: string, when?: TourWhen): Pair =>
+    several(when) ? sameDayChoiceForDays(n, lapsesAt, when) : {
     en: {
       title: 'Choose a guide for later today',
       message: `Your guide did not come for booking ${n}. Choose one of the guides free later today by ${japanTime('en', lapsesAt)}; after that your deposit is refunded in full by itself. The refund is yours to take at any time.`,
@@ -179,7 +211,7 @@ export const tripTroubleTexts = {
       message: `予約（${n}）のガイドが来ませんでした。${japanTime('ja', lapsesAt)}までに、本日このあと対応できるガイドをお選びください。期限を過ぎると予約金は自動的に全額返金されます。返金はいつでもお選びいただけます。`,
       actionLabel: 'ガイドを選ぶ',
     },
-  }),
+  },
   /**
    * To the side who reported: the booking is cancelled and what comes back. `span` as for
    * `noShowReported` (decision 158): on a later day, the deposit of the days not given.
@@ -209,3 +241,66 @@ export const tripTroubleTexts = {
     };
   },
 };
+
+/** The guide cancelled a booking of several days (decisions 137, 154): the guides offered are free on every one of its days. */
+function replacementOfferedForDays(n: string, note: string | null, lapsesAt: string, w: TourWhen): Pair {
+  return {
+    en: {
+      title: 'Your guide cancelled: choose a replacement',
+      message: `The guide cancelled booking ${n}.${said('en', note)}${tourSentence('en', w)} Choose one of the guides we found free on every one of its days, at no extra cost, or take your full refund. Choose by ${japanTime('en', lapsesAt)}.`,
+      actionLabel: 'Choose a guide',
+    },
+    'zh-CN': {
+      title: '地陪取消了行程，请选择替代地陪',
+      message: `地陪取消了预订 ${n}。${said('zh-CN', note)}${tourSentence('zh-CN', w)}我们找到了在全部日程都有空的地陪，无需加价；您也可以选择全额退款。请在 ${japanTime('zh-CN', lapsesAt)} 前选择。`,
+      actionLabel: '选择地陪',
+    },
+    ja: {
+      title: 'ガイドがキャンセルしました：代わりのガイドをお選びください',
+      message: `ガイドが予約（${n}）をキャンセルしました。${said('ja', note)}${tourSentence('ja', w)}全日程に対応できるガイドが見つかりました。追加料金なしで代わりのガイドを選ぶか、全額返金をお選びください。${japanTime('ja', lapsesAt)}までにお選びください。`,
+      actionLabel: 'ガイドを選ぶ',
+    },
+  };
+}
+
+/** The guide reported absent on day 1 of several days (decision 140, amended): none of the days is theirs any more. */
+function noShowReplacingForDays(n: string, note: string | null, w: TourWhen): Pair {
+  return {
+    en: {
+      title: 'The traveler reported that you did not come',
+      message: `The traveler of booking ${n} reported that you did not come and is choosing another guide for later today and the rest of the tour; none of its ${w.days} days is yours any more. The rest of the tour: ${restText('en', w)}.${wrote('en', note)} If it ends in a refund instead, you may contest it then.`,
+      actionLabel: 'View details',
+    },
+    'zh-CN': {
+      title: '旅行者报告您未到场',
+      message: `预订 ${n} 的旅行者报告您未到场，正在为今天稍后及其余日程另选地陪；该预订的 ${w.days} 天行程均已不再由您负责。其余日程：${restText('zh-CN', w)}。${wrote('zh-CN', note)}如果最终改为退款，届时您可以提出异议。`,
+      actionLabel: '查看详情',
+    },
+    ja: {
+      title: '旅行者から、待ち合わせにいらっしゃらなかったとの報告がありました',
+      message: `予約（${n}）の旅行者から、待ち合わせにいらっしゃらなかったとの報告がありました。旅行者は本日このあとから最終日までを担当する別のガイドを選んでいるため、この予約は${w.days}日間すべてあなたの担当ではなくなりました。残りの日程：${restText('ja', w)}。${wrote('ja', note)}最終的に返金となった場合は、その時点で申し立てができます。`,
+      actionLabel: '詳細を見る',
+    },
+  };
+}
+
+/** The traveler whose guide did not come on day 1 of several days chooses a guide free later today and on the other days. */
+function sameDayChoiceForDays(n: string, lapsesAt: string, w: TourWhen): Pair {
+  return {
+    en: {
+      title: 'Choose a guide for later today',
+      message: `Your guide did not come for booking ${n}. Choose one of the guides free later today by ${japanTime('en', lapsesAt)}; each is free for the rest of your tour too, as booked: ${restText('en', w)}. After that time your deposit is refunded in full by itself. The refund is yours to take at any time.`,
+      actionLabel: 'Choose a guide',
+    },
+    'zh-CN': {
+      title: '请为今天稍后的行程选择地陪',
+      message: `预订 ${n} 的地陪未到场。请在 ${japanTime('zh-CN', lapsesAt)} 前从今天稍后有空的地陪中选择一位；这些地陪在其余日程也都按原定时间有空：${restText('zh-CN', w)}。逾期定金将自动全额退还。您也可以随时选择退款。`,
+      actionLabel: '选择地陪',
+    },
+    ja: {
+      title: '本日このあとのガイドをお選びください',
+      message: `予約（${n}）のガイドが来ませんでした。${japanTime('ja', lapsesAt)}までに、本日このあと対応できるガイドをお選びください。ご案内するガイドは、残りの日程にも予約どおりの時間で対応できます：${restText('ja', w)}。期限を過ぎると予約金は自動的に全額返金されます。返金はいつでもお選びいただけます。`,
+      actionLabel: 'ガイドを選ぶ',
+    },
+  };
+}

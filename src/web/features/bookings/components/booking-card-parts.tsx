@@ -2,6 +2,7 @@ import { CalendarRange } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingStatus } from '../../../../shared/booking/state-machine';
+import { zonedClockTime } from '../../../../shared/booking/schedule';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { TourTime } from '../../../components/ui/tour-time';
 import { UserAvatar } from '../../../components/ui/user-avatar';
@@ -66,8 +67,10 @@ export function Fact({ icon, label, children, wide }: { icon?: ReactNode; label:
 /**
  * Every day of a booking of several days (decision 154), each with its hours as every card writes a
  * tour's time; nothing for a tour of one day. The trip card kept offline (decision 095) lists them too.
+ * Each day's start is its own (day 1 may start later than the others after a same-day replacement,
+ * decision 140 amended).
  */
-export function TourDays({ booking: b }: { booking: Pick<Booking, 'days' | 'schedule' | 'scheduledStartTime' | 'timeZone'> }) {
+export function TourDays({ booking: b }: { booking: Pick<Booking, 'days' | 'schedule' | 'timeZone'> }) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
   if (!b.schedule || b.schedule.length < 2) return null;
@@ -77,10 +80,15 @@ export function TourDays({ booking: b }: { booking: Pick<Booking, 'days' | 'sche
         {b.schedule.map((d, i) => (
           <li key={d.date}>
             <span className="font-medium">{t('box.dayLine', { n: i + 1, date: formatCalendarDate(d.date, locale, { weekday: 'short' }) })}</span>{' '}
-            <TourTime date={d.date} start={b.scheduledStartTime} hours={(Date.parse(d.endsAt) - Date.parse(d.startsAt)) / 3_600_000} timeZone={b.timeZone} />
+            <TourDayTime day={d} timeZone={b.timeZone} />
           </li>
         ))}
       </ol>
     </Fact>
   );
+}
+
+/** One day of a tour with its own start and hours, as `TourTime` writes a tour's time. */
+export function TourDayTime({ day, timeZone }: { day: NonNullable<Booking['schedule']>[number]; timeZone: string }) {
+  return <TourTime date={day.date} start={zonedClockTime(new Date(day.startsAt), timeZone)} hours={(Date.parse(day.endsAt) - Date.parse(day.startsAt)) / 3_600_000} timeZone={timeZone} />;
 }

@@ -100,7 +100,7 @@ describe('a booking card of several days', () => {
     ];
     render(
       <dl>
-        <TourDays booking={{ days: 3, schedule, scheduledStartTime: '09:00', timeZone: 'Asia/Tokyo' }} />
+        <TourDays booking={{ days: 3, schedule, timeZone: 'Asia/Tokyo' }} />
       </dl>,
     );
     expect(screen.getByText('3 days')).toBeTruthy();

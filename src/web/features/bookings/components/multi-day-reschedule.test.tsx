@@ -105,6 +105,19 @@ describe('a booking of three days on the reschedule panel', () => {
     expect([q.get('days'), q.get('exceptBooking')]).toEqual(['3', '12']);
   });
 
+  it('keeps the daily start when day 1 starts later after a same-day replacement (decision 140, amended)', async () => {
+    server(() => json(booking(), 201));
+    // Day 1 from 10:00 with the new guide; days 2 and 3 at the booked 09:00.
+    const later = booking({ status: 'confirmed', scheduledStartTime: '10:00', startsAt: '2026-12-03T01:00:00Z', schedule: days.map((d, i) => ({ date: d, startsAt: `${d}T0${i === 0 ? 1 : 0}:00:00Z`, endsAt: `${d}T0${i === 0 ? 9 : 8}:00:00Z` })) });
+    render(wrap(<TripCard booking={later} now={now} onContactSupport={() => {}} />));
+    fireEvent.click(await screen.findByRole('button', { name: 'Propose a new time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Propose a new time' });
+    expect(within(dialog).getByText('All 3 days move together and keep their hours, from 09:00 each day. Choose the new first day.')).toBeTruthy();
+    pickDate(within(dialog).getByRole('group', { name: 'New first day' }), '2026-12-10');
+    expect(await within(dialog).findByRole('radio', { name: '09:00' })).toBeTruthy();
+    expect(within(dialog).queryByRole('radio', { name: '10:00' })).toBeNull();
+  });
+
   it('says so when the guide is off on one of the days', async () => {
     server(() => json({ code: 'day_unavailable', message: 'The guide is not available on 2026-12-11', fields: [{ path: 'days', message: '2026-12-11' }] }, 409));
     render(wrap(<TripCard booking={booking()} now={now} onContactSupport={() => {}} />));

@@ -1,7 +1,8 @@
 import { BadgeCheck, Clock, Hourglass, UserRoundX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { spanText } from '../../../../shared/booking/span-text';
+import { addDays } from '../../../../shared/availability';
+import { dateRangeText, spanText } from '../../../../shared/booking/span-text';
 import { clashingBooking } from '../../../../shared/booking/traveler-busy';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import type { ReplacementCandidate } from '../../../../shared/schemas/replacements';
@@ -39,6 +40,9 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
   // Before the list comes, the booking's own replacement says which case it is, so the title does not change under the reader.
   const sameDay = list.data?.sameDay ?? b.replacement?.sameDay ?? false;
   const copy = sameDay ? 'replacement.sameDay' : 'replacement';
+  // The days after today of a tour of several days whose guide did not come (decision 140, amended): each guide offered
+  // takes them at the booked hours.
+  const rest = sameDay && (b.days ?? 1) > 1 ? { dates: dateRangeText(addDays(b.date, 1), addDays(b.date, b.days! - 1), locale), time: b.scheduledStartTime } : null;
   // Past the lapse the list is empty and the refund job is due: no deadline to wait for any more.
   const lapsed = lapsesAt !== null && Date.parse(lapsesAt) <= openedAt;
   // The traveler's own other tour at the booked time: the server offers nobody for those hours, and the
@@ -80,10 +84,12 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
         <UserRoundX className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
         <span>{t(`${copy}.title`)}</span>
       </h4>
-      {/* Several days (decision 154): the guides offered are free on every one of them, at the booked hours. */}
-      {!sameDay && (b.days ?? 1) > 1 && (
+      {/* Several days (decision 154): the guides offered are free on every one of them, at the booked hours;
+          after a no-show on day 1, later today and on every other day (decision 140, amended). Awaiting the
+          choice, the booking keeps its booked hours, so its start is every day's. */}
+      {(b.days ?? 1) > 1 && (
         <p data-testid="replacement-span" className="mt-1">
-          {t('replacement.span', { span: spanText(b.date, b.days!, locale), time: b.scheduledStartTime })}
+          {sameDay ? t('replacement.sameDay.span', { dates: rest!.dates, time: rest!.time }) : t('replacement.span', { span: spanText(b.date, b.days!, locale), time: b.scheduledStartTime })}
         </p>
       )}
       {deadline && !lapsed && <p className="mt-1">{t('replacement.deadline', deadline)}</p>}
@@ -109,7 +115,7 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
                 <Candidate
                   key={c.guideId}
                   candidate={c}
-                  start={sameDay ? { date: b.date, timeZone: b.timeZone } : null}
+                  start={sameDay ? { date: b.date, timeZone: b.timeZone, rest } : null}
                   bookedTotalCents={list.data.bookedTotalCents}
                   busy={choose.isPending && choose.variables?.guideId === c.guideId}
                   disabled={choose.isPending}
@@ -130,9 +136,13 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
   );
 }
 
+/** The rest of a tour of several days after day 1, as booked: its dates and daily start. */
+type Rest = { dates: string; time: string } | null;
+
 /**
  * One guide who could take the tour over: who, how rated, which languages, and what the traveler pays;
- * with `start` (the tour's day and zone, after a no-show) also when this guide would start.
+ * with `start` (the tour's day and zone, after a no-show) also when this guide would start, and the
+ * booked hours they keep on the days after.
  */
 function Candidate({
   candidate: c,
@@ -143,7 +153,7 @@ function Candidate({
   onChoose,
 }: {
   candidate: ReplacementCandidate;
-  start: { date: string; timeZone: string } | null;
+  start: { date: string; timeZone: string; rest: Rest } | null;
   bookedTotalCents: number;
   busy: boolean;
   disabled: boolean;
@@ -189,9 +199,10 @@ function Candidate({
 
 /**
  * "Starts 14:30 (Japan time)": the candidate's own start later that day, on the tour's clock, with the
- * traveler's own time beside it when it differs (docs/rules/look-and-language.md), as the trip card writes its time.
+ * traveler's own time beside it when it differs (docs/rules/look-and-language.md), as the trip card writes its time;
+ * on a tour of several days, then the other days at the booked hours ("Then Dec 13–14 from 09:00, as booked").
  */
-function StartTime({ candidate: c, date, timeZone }: { candidate: ReplacementCandidate; date: string; timeZone: string }) {
+function StartTime({ candidate: c, date, timeZone, rest }: { candidate: ReplacementCandidate; date: string; timeZone: string; rest: Rest }) {
   const { t } = useTranslation(['trips', 'bookings']);
   const own = viewerTime(c.startsAt, date, c.scheduledStartTime, currentLocale());
   return (
@@ -204,6 +215,11 @@ function StartTime({ candidate: c, date, timeZone }: { candidate: ReplacementCan
       {own && (
         <span className="text-xs font-normal text-stone-500 dark:text-stone-400">
           {own.date ? t('bookings:box.yourTimeOn', { time: own.time, date: own.date }) : t('bookings:box.yourTime', { time: own.time })}
+        </span>
+      )}
+      {rest && (
+        <span data-testid="candidate-rest" className="basis-full text-xs font-normal">
+          {t('replacement.sameDay.then', rest)}
         </span>
       )}
     </p>

@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { currentLocale, i18next } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import type { Locale } from '../../../../shared/locales';
+import { zonedClockTime } from '../../../../shared/booking/schedule';
 import { spanText } from '../../../../shared/booking/span-text';
 import { useSlots } from '../api/get-slots';
 import { useAnswerReschedule, useProposeReschedule } from '../api/reschedule';
@@ -140,9 +141,11 @@ function ProposeDialog({ booking: b, other, zone, open, onOpenChange }: { bookin
   const slots = useSlots(b.guideId, open ? date : null, b.duration, days, b.id);
   const today = todayInZone(b.timeZone);
   const reply = slots.data && slots.data.date === date && slots.data.durationHours === b.duration ? slots.data : undefined;
+  // Several days keep their daily start: the last day's, since day 1 may start later after a same-day replacement (decision 140, amended).
+  const dailyStart = days > 1 && b.schedule?.length ? zonedClockTime(new Date(b.schedule.at(-1)!.startsAt), b.timeZone) : b.scheduledStartTime;
   // The booked time itself is not a new time; several days keep their hours.
   const choices = reply
-    ? { ...reply, slots: reply.slots.filter((s) => !(date === b.date && s.startTime === b.scheduledStartTime) && (days === 1 || s.startTime === b.scheduledStartTime)) }
+    ? { ...reply, slots: reply.slots.filter((s) => !(date === b.date && s.startTime === dailyStart) && (days === 1 || s.startTime === dailyStart)) }
     : undefined;
   const reset = (o: boolean) => {
     onOpenChange(o);
@@ -172,7 +175,7 @@ function ProposeDialog({ booking: b, other, zone, open, onOpenChange }: { bookin
     <Sheet open={open} onOpenChange={reset} title={t('sheet.title')} description={t('sheet.description', { name: other })} closeLabel={t('bookings:close')}>
       <form noValidate onSubmit={submit} className="space-y-4" aria-describedby={error ? errorId : undefined}>
         <p className="text-sm text-stone-600 dark:text-stone-400">{t('sheet.current', { slot: slotLabel(b.date, b.scheduledStartTime, b.duration, zone, locale, days) })}</p>
-        {days > 1 && <p className="text-sm text-stone-600 dark:text-stone-400">{t('sheet.daysTogether', { count: days, time: b.scheduledStartTime })}</p>}
+        {days > 1 && <p className="text-sm text-stone-600 dark:text-stone-400">{t('sheet.daysTogether', { count: days, time: dailyStart })}</p>}
         <DateField
           label={days > 1 ? t('sheet.firstDay') : t('sheet.date')}
           min={addDays(today, 1)}

@@ -1,13 +1,13 @@
 import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
-import { TourTime } from '../../../components/ui/tour-time';
+import { TourDayTime } from './booking-card-parts';
 
 /**
  * On tour over several days (decision 155): which day it is now ("Day 2 of 3", the server's
- * `currentDay`) and that day's hours, extensions on it included; nothing for a tour of one day.
+ * `currentDay`) and that day's own hours, extensions on it included; nothing for a tour of one day.
  */
-export function TourDayNow({ booking: b }: { booking: Pick<Booking, 'days' | 'currentDay' | 'schedule' | 'scheduledStartTime' | 'timeZone'> }) {
+export function TourDayNow({ booking: b }: { booking: Pick<Booking, 'days' | 'currentDay' | 'schedule' | 'timeZone'> }) {
   const { t } = useTranslation('tour');
   const day = b.schedule?.[(b.currentDay ?? 1) - 1];
   if (!b.days || b.days < 2 || !day) return null;
@@ -16,7 +16,7 @@ export function TourDayNow({ booking: b }: { booking: Pick<Booking, 'days' | 'cu
       <CalendarClock className="mt-0.5 h-4 w-4 shrink-0 text-primary-700 dark:text-primary-300" aria-hidden />
       <span>
         <span className="font-semibold">{t('onTourDay', { n: b.currentDay ?? 1, count: b.days })}</span>{' '}
-        <TourTime date={day.date} start={b.scheduledStartTime} hours={(Date.parse(day.endsAt) - Date.parse(day.startsAt)) / 3_600_000} timeZone={b.timeZone} />
+        <TourDayTime day={day} timeZone={b.timeZone} />
       </span>
     </p>
   );
