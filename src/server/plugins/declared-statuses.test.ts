@@ -35,7 +35,7 @@ afterAll(() => t.close());
 const responses = (path: string, method: string): Responses =>
   (t.app.swagger() as unknown as { paths: Record<string, Record<string, { responses: Responses }>> }).paths[path]![method]!.responses;
 
-describe('declared statuses (issue 23)', () => {
+describe('declared statuses', () => {
   it('derives the statuses a route can answer from its shape', () => {
     const get = { method: 'GET', url: '/api/v2/bookings/:id' } as const;
     expect(shapeStatuses(get, { readsToken: true, adminOnly: false })).toEqual([400, 401, 404, 414, 500]);

@@ -59,7 +59,7 @@ describe('server-rendered public pages', () => {
     expect(html.indexOf('<script id="ssr-data"')).toBeGreaterThan(html.indexOf('Born in Asakusa'));
   });
 
-  it('a licensed guide: the badge and the registration in the HTML, and hasCredential in the schema.org data (issue 26)', async () => {
+  it('a licensed guide: the badge and the registration in the HTML, and hasCredential in the schema.org data', async () => {
     const { guide } = await makeGuide(t.database.db, { name: 'Kei Licensed', city: 'kyoto' });
     const { guides, guideCredentials } = await import('../db/schema/index');
     const { eq } = await import('drizzle-orm');
@@ -209,7 +209,7 @@ describe('server-rendered public pages', () => {
     }
   });
 
-  it('pages link the web app manifest in the reader’s language (issue 27), served as a manifest', async () => {
+  it('pages link the web app manifest in the reader’s language, served as a manifest', async () => {
     for (const url of ['/dashboard', `/guides/${guideId}`]) {
       expect((await page(url, { 'accept-language': 'zh-CN' })).body, url).toContain('<link rel="manifest" href="/manifest.zh-CN.webmanifest" />');
       expect((await page(url, { 'accept-language': 'en' })).body, url).toContain('<link rel="manifest" href="/manifest.webmanifest" />');

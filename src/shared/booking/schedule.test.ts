@@ -94,7 +94,7 @@ describe('the guide’s notice and buffer (decision 153)', () => {
   });
 });
 
-describe('bookableCalendar (issue 27: the calendar at 22:30 Japan time)', () => {
+describe('bookableCalendar (the calendar at 22:30 Japan time)', () => {
   // Monday 2026-11-23 22:30 in Tokyo.
   const now = new Date('2026-11-23T13:30:00Z');
   const morning = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 720 }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listText, spaceLatinHan, withGap } from './cjk-spacing';
 
-describe('Chinese spacing (locales/VOICE.md, issue 27)', () => {
+describe('Chinese spacing (locales/VOICE.md)', () => {
   it('spaces a Latin name from Chinese, and leaves numbers, dates and Chinese names alone', () => {
     expect(spaceLatinHan('Sato Yuki需要在11月25日前接受')).toBe('Sato Yuki 需要在11月25日前接受');
     expect(spaceLatinHan('地陪Sato Yuki')).toBe('地陪 Sato Yuki');

@@ -269,7 +269,7 @@ async function pdfLinks(data: Buffer): Promise<string[]> {
   return annotations.flatMap((a) => (a.url ? [a.url] : []));
 }
 
-describe('the meeting point on a map (issue 27)', () => {
+describe('the meeting point on a map', () => {
   it('a place chosen from the list keeps its coordinates, and the PDF links to them in both languages', async () => {
     const res = await book(t, traveler, {
       guideId: guide.guideId,

@@ -56,7 +56,7 @@ describe('demo bookings', () => {
     expect(cancelled.payments[0]).toMatchObject({ status: 'refunded' });
   });
 
-  it('put one Kyoto tour of the demo traveler under the recorded JMA warning, free to cancel in full (issue 26)', async () => {
+  it('put one Kyoto tour of the demo traveler under the recorded JMA warning, free to cancel in full', async () => {
     const me = await login('traveler');
     const { data } = (await t.app.inject({ url: `/api/v2/bookings-new/traveler/${me.id}`, headers: auth(me.token) })).json();
     const under = data.filter((b: { weather: unknown }) => b.weather);

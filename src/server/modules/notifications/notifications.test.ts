@@ -192,7 +192,7 @@ describe('notification settings', () => {
 });
 
 describe('bookings events seam', () => {
-  it('tells the traveler when a booking is accepted or declined, and not the guide who did it (issue 27)', async (ctx) => {
+  it('tells the traveler when a booking is accepted or declined, and not the guide who did it', async (ctx) => {
     const bookings = (t.app as unknown as { bookings?: { events: { dispatch: (n: string, p: unknown) => Promise<void> } } }).bookings;
     if (!bookings) return ctx.skip();
     const a = await traveler(t);

@@ -78,7 +78,7 @@ async function messagesOf(who: Who) {
   return res.json().data as { id: number; kind: string; offer: { id: number; status: string; booking: { bookingNumber: string } | null } | null; tourRequest: { state: { status: string; offer: { id: number; status: string; bookingNumber: string | null } | null } } | null }[];
 }
 
-describe('a meeting point chosen from the list (issue 27, decision 094)', () => {
+describe('a meeting point chosen from the list (decision 094)', () => {
   const tokyoStation = { meetingAddress: '东京站 · 東京都千代田区丸の内1丁目', meetingPostalCode: '100-0005', meetingLat: 35.6812, meetingLng: 139.7671 };
 
   it('keeps its coordinates from the request, through the offer, to the booking; and through an accepted request', async () => {

@@ -112,7 +112,7 @@ describe('authorization table', () => {
   });
 });
 
-describe('admin audit (issue 14)', () => {
+describe('admin audit', () => {
   // Runs after the table: a write the admin could not complete would make its audit check vacuous.
   it('every admin write in the table went through and was audited', () => {
     const writes = Object.entries(AUTHZ_TABLE)
@@ -147,7 +147,7 @@ describe('authentication as documented', () => {
   });
 });
 
-describe('statuses as documented (issue 23)', () => {
+describe('statuses as documented', () => {
   // Runs after the matrix and the sweep above, over every reply they got.
   it('every status the authorization checks met is declared by its operation', () => {
     expect(undeclared.size, `statuses these operations answer but their OpenAPI entry does not declare:\n${undeclared.list().join('\n')}`).toBe(0);

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EmailText } from './email-text';
 
-describe('EmailText (issue 27)', () => {
+describe('EmailText', () => {
   it('keeps the address whole and lets it wrap only before @ and the dots', () => {
     const { container } = render(<EmailText email="chenjing@example.com" />);
     expect(container.textContent).toBe('chenjing@example.com');

@@ -152,7 +152,7 @@ describe('TripCard (traveler actions)', () => {
     expect(await screen.findByText('In 3 days')).toBeTruthy();
   });
 
-  it('at 22:40 Japan time does not say 今天开始 of a 17:30–19:30 tour, nor count down to it (issue 27)', async () => {
+  it('at 22:40 Japan time does not say 今天开始 of a 17:30–19:30 tour, nor count down to it', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-25T13:40:00Z')); // 22:40 in Tokyo
     try {
@@ -176,7 +176,7 @@ describe('TripCard (traveler actions)', () => {
     }
   });
 
-  it('counts a paid extension in the price at once and shows its hours as pending until confirmed (issue 27)', async () => {
+  it('counts a paid extension in the price at once and shows its hours as pending until confirmed', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     const pay = (id: number, kind: 'deposit' | 'extension', amountCents: number) =>
       ({ id, kind, method: 'alipay', provider: 'simulated', status: 'succeeded', amountCents, refundedCents: 0, currency: 'CNY', last4: null, proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '2026-11-22T10:00:00Z' }) as const;

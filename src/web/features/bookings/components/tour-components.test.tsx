@@ -159,7 +159,7 @@ describe('extension dialogs', () => {
   });
 });
 
-describe('an unpaid extension request (issue 22)', () => {
+describe('an unpaid extension request', () => {
   it('says when it lapses, can be withdrawn, and closing the payment dialog sends nothing', async () => {
     const requested = booking({
       status: 'extend_requested',
@@ -235,7 +235,7 @@ describe('Help now on the guide’s tour card (decision 132)', () => {
   });
 });
 
-describe('a cancelled trip says why (issue 22)', () => {
+describe('a cancelled trip says why', () => {
   it("quotes the guide's own words, and names a lapse in Chinese", async () => {
     const declined = booking({ status: 'cancelled', cancelledBy: 'guide', cancelReason: 'I am guiding a school group that week', actions: [] });
     const { unmount } = render(wrap(<TripCard booking={declined} now={now} onContactSupport={noop} />));
@@ -249,7 +249,7 @@ describe('a cancelled trip says why (issue 22)', () => {
   });
 });
 
-describe('the typhoon rule on both cards (issue 26)', () => {
+describe('the typhoon rule on both cards', () => {
   const weather = { kind: 'warning' as const, code: '05', name: '暴風警報', areaCode: '260000', municipality: '2610000', issuedAt: '2024-08-29T07:41:00Z', source: 'jma' as const, checkedAt: '2026-11-21T09:00:00Z' };
   it('tells the traveler of the warning and offers Cancel on the tour day; tells the guide and cancels without penalty after a confirmation (zh-CN)', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));

@@ -56,7 +56,7 @@ describe('AvailabilityCalendar (guide profile)', () => {
     expect(screen.getByText(/^09:00–17:00（日本时间）/)).toBeTruthy();
   });
 
-  it('at 22:30 Japan time picks the first day still bookable, never today’s past morning (issue 27)', () => {
+  it('at 22:30 Japan time picks the first day still bookable, never today’s past morning', () => {
     vi.setSystemTime(new Date('2026-11-23T13:30:00Z')); // Monday 22:30 in Tokyo
     const mornings = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 9 * 60, endMinute: 12 * 60 }));
     render(<AvailabilityCalendar weekly={mornings} exceptions={[]} timeZone="Asia/Tokyo" minNoticeHours={12} minHours={2} />);

@@ -168,7 +168,7 @@ describe('TourRequestForm', () => {
     expect(body.request).not.toHaveProperty('meetingLat');
   });
 
-  it('the meeting-point picker fills address and postal code from "京都站" and sends the coordinates (issue 27)', async () => {
+  it('the meeting-point picker fills address and postal code from "京都站" and sends the coordinates', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     const { posts } = stubApi();
     const done = vi.fn();
