@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const MOMENTS = [
-  ['2026-11-24 15:30:00', '00:30 in Japan, where CI failed (issue 24)'],
+  ['2026-11-24 15:30:00', '00:30 in Japan, where CI once failed'],
   ['2026-11-30 14:59:00', '23:59 in Japan on a month’s last day'],
   ['2026-11-30 15:01:00', '00:01 in Japan on a month’s first day'],
   ['2026-12-31 14:59:00', '23:59 in Japan on the year’s last day'],
