@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { AppError } from '../lib/app-error';
 import { byIdsInOneTurn, inOneTurn } from './same-turn';
 
 interface Row {
@@ -18,12 +19,12 @@ describe('inOneTurn', () => {
 
   it('runs each call alone when the shared run fails, so one bad input fails its own caller only', async () => {
     const run = vi.fn(async (inputs: number[]) => {
-      if (inputs.includes(13)) throw new Error('bad input');
+      if (inputs.includes(13)) throw new AppError('validation_failed', 'input 13 is refused');
       return inputs.map((i) => i * 2);
     });
     const double = inOneTurn(run);
     const results = await Promise.allSettled([double(1), double(13), double(3)]);
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([2, 'failed', 6]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as AppError).code))).toEqual([2, 'validation_failed', 6]);
     expect(run).toHaveBeenCalledTimes(4);
   });
 });

@@ -51,15 +51,16 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
   const [noneToday, setNoneToday] = useState(false);
   const report = useReportNoShow();
   if (!b.noShowReportableFrom || !reached) return null;
-  const deposit = b.payments.find((p) => p.kind === 'deposit' && p.status === 'succeeded')?.amountCents ?? b.depositCents;
+  // What the report gives back, as the server will charge it (decision 158): the whole deposit on the first day.
+  const refund = b.noShowRefundCents ?? b.payments.find((p) => p.kind === 'deposit' && p.status === 'succeeded')?.amountCents ?? b.depositCents;
   const key = side === 'traveler' ? 'guide' : 'traveler';
   // The server's tour day (decision 155): from the second on, the report ends the tour partly given.
   const span = { day: b.currentDay ?? 1, days: b.days ?? 1 };
   const laterDay = span.days > 1 && span.day > 1 ? span : null;
   const body = laterDay
-    ? t(`noShow.${key}.bodyLaterDay`, { ...laterDay, amount: amount(b.noShowRefundCents ?? 0) })
+    ? t(`noShow.${key}.bodyLaterDay`, { ...laterDay, amount: amount(refund) })
     : side === 'traveler'
-      ? t('noShow.guide.body', { amount: amount(deposit) })
+      ? t('noShow.guide.body', { amount: amount(refund) })
       : t('noShow.traveler.body');
   const offerReplacement = side === 'traveler' && !laterDay;
 
