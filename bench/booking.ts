@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { addDays, isoWeekday, todayInZone } from '../src/shared/availability';
 import { guides, guideWeeklyAvailability, users } from '../src/server/db/schema/index';
 import { createSession } from '../src/server/modules/auth/index';
+import type { DatabaseHandle } from '../src/server/db/client';
 import { BENCH_JWT_SECRET, request, type BenchDatabase } from './lib';
 
 /** Travelers the booking series books as, one after the other (a traveler is in one place at a time). */
@@ -37,9 +38,11 @@ export async function addExistingBookings(db: BenchDatabase, count: number): Pro
       select t.id, b.id,
              case b.k when 1 then 'completed' when 2 then 'completed' when 3 then 'cancelled' when 6 then 'confirmed' else 'upcoming' end,
              b.d, 0, 60, b.time_zone, b.d::timestamp at time zone b.time_zone, (b.d::timestamp + interval '1 hour') at time zone b.time_zone, 2,
-             b.price, 3000, b.price + 3000, (b.price + 3000) / 5, (b.price + 3000) / 10, now() - interval '30 days', now() - interval '30 days', now()
+             b.price, 3000, b.price + 3000, (b.price + 3000) / 5, (b.price + 3000) / 10,
+             case when b.k = 3 then null else now() - interval '30 days' end, now() - interval '30 days', now()
         from b join t on t.rn = 1 + ((b.rn * 7 + b.k) % 2000)
        limit ${count}`);
+    await addTheirMoney(database.db);
     await database.db.execute(sql`vacuum analyze`);
     const counted = (await database.db.execute(sql`select count(*)::int as n from bookings`)) as unknown as { rows: { n: number }[] };
     const n = counted.rows[0]!.n;
@@ -47,6 +50,53 @@ export async function addExistingBookings(db: BenchDatabase, count: number): Pro
   } finally {
     await database.close();
   }
+}
+
+/**
+ * What a paid booking leaves behind, for the existing bookings, as the product writes it: the card
+ * deposit that paid it (succeeded, through the simulated provider) with its ledger postings (and the
+ * release at completion), its receipt in the `R` series, its runner's jobs done, and for a tour to
+ * come its start-of-day job, queued. Without them the
+ * tables a create + pay reads and writes (payments, receipts, ledger, jobs) would start empty and be
+ * planned as empty: PostgreSQL then scans them whole in every statement as they grow during the run,
+ * which no live marketplace's database does. The cancelled ones were cancelled before they were paid.
+ */
+async function addTheirMoney(d: DatabaseHandle['db']): Promise<void> {
+  await d.execute(sql`
+    insert into payments (booking_id, payer_id, kind, method, provider, provider_ref, idempotency_key, request_hash, status, amount_cents, card_last4, created_at, updated_at)
+    select id, traveler_id, 'deposit', 'card', 'simulated', 'sim_past_' || id, 'past-' || id, 'past', 'succeeded', deposit_cents, '4242', paid_at, paid_at
+      from bookings where paid_at is not null`);
+  // The deposit's postings, then the completion's: the commission stays, the rest is the guide's.
+  await d.execute(sql`
+    insert into ledger_entries (booking_id, account, user_id, kind, amount_cents, payment_id, available_at, created_at)
+    select b.id, x.account, case x.account when 'traveler' then b.traveler_id when 'guide' then g.user_id end, x.kind, x.amount, p.id, x.available_at, p.created_at
+      from bookings b join guides g on g.id = b.guide_id join payments p on p.booking_id = b.id
+      cross join lateral (values
+        ('traveler', 'deposit', -b.deposit_cents, null::timestamptz, true),
+        ('platform', 'deposit', b.deposit_cents, null, true),
+        ('platform', 'deposit_release', -b.deposit_cents, null, b.status = 'completed'),
+        ('guide', 'guide_earnings', b.deposit_cents - least(b.commission_cents, b.deposit_cents), b.ends_at + interval '7 days', b.status = 'completed'),
+        ('platform', 'commission', least(b.commission_cents, b.deposit_cents), null, b.status = 'completed')
+      ) as x(account, kind, amount, available_at, applies)
+     where x.applies`);
+  await d.execute(sql`
+    insert into receipts (kind, series, seq, number, booking_id, payment_id, payer_id, payment_kind, method, card_last4, amount_cents, in_person_cents, currency, paid_at, addressee, operator, issued_at, updated_at)
+    select 'receipt', 'R', n, 'R-' || lpad(n::text, 8, '0'), booking_id, id, payer_id, 'deposit', 'card', '4242', amount_cents, in_person, 'CNY', created_at, full_name,
+           '{"name": "Tabi Guides (bench)", "address": "", "phone": "", "email": "", "invoiceNumber": null, "fake": true}'::jsonb, created_at, created_at
+      from (select p.*, b.total_price_cents - b.deposit_cents as in_person, u.full_name, row_number() over (order by p.id)::int as n
+              from payments p join bookings b on b.id = p.booking_id join users u on u.id = p.payer_id) s`);
+  await d.execute(sql`insert into receipt_series (series, last_number) select 'R', count(*) from receipts having count(*) > 0`);
+  // The runner's work for each: the checkout's and the payment's events, the held-time notice, the expiry that found it paid, a mail.
+  await d.execute(sql`
+    insert into jobs (kind, payload, run_at, status, attempts, created_at, updated_at)
+    select x.kind, jsonb_build_object('bookingId', b.id), b.created_at, 'done', 1, b.created_at, b.created_at
+      from bookings b cross join (values ('booking.event'), ('booking.event'), ('booking.payment_held'), ('booking.payment_expiry'), ('mail.send')) as x(kind)
+     where b.paid_at is not null`);
+  // And what waits for the coming ones: the morning of the tour day, queued.
+  await d.execute(sql`
+    insert into jobs (kind, payload, run_at, dedupe_key, created_at, updated_at)
+    select 'booking.start_day', jsonb_build_object('bookingId', id), date::timestamp at time zone time_zone, 'booking.start_day:' || id, paid_at, paid_at
+      from bookings where status in ('upcoming', 'confirmed')`);
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Shared parts of `npm run bench`: the database backend, the server child process, load and summaries. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -223,6 +223,42 @@ export async function takeProfile(child: ChildProcess, file: string): Promise<St
  * A child's CPU time so far (user + system, ms) from /proc: the server's own cost per request, which
  * throughput alone hides when Node and PostgreSQL share the cores. Undefined where /proc is absent.
  */
+/**
+ * The CPU of the PostgreSQL backends serving one database, read from /proc like `processCpuMs`: a
+ * backend's title names its database ("postgres: 15/main: postgres <database> 127.0.0.1(…) idle").
+ * Each backend's own total, by pid, so the caller can subtract two readings of the same backends (a
+ * pool keeps its connections). Undefined when no backend of it can be read here (a server on another
+ * machine, or in a container).
+ */
+export function backendsCpuMs(database: string): Map<number, { user: number; system: number }> | undefined {
+  const found = new Map<number, { user: number; system: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres:') || !title.split(' ').includes(database)) continue;
+      const cpu = processCpuMs(Number(entry));
+      if (cpu) found.set(Number(entry), cpu);
+    } catch {
+      // the process ended while it was read
+    }
+  }
+  return found.size ? found : undefined;
+}
+
+/** What the backends read by `backendsCpuMs` spent between two readings (backends that came or went in between count from 0). */
+export function backendsSpent(from: Map<number, { user: number; system: number }> | undefined, to: Map<number, { user: number; system: number }> | undefined): { user: number; system: number } | undefined {
+  if (!from || !to) return undefined;
+  let user = 0;
+  let system = 0;
+  for (const [pid, t] of to) {
+    const f = from.get(pid) ?? { user: 0, system: 0 };
+    user += t.user - f.user;
+    system += t.system - f.system;
+  }
+  return { user, system };
+}
+
 export function processCpuMs(pid: number | undefined): { user: number; system: number } | undefined {
   if (pid === undefined) return undefined;
   try {

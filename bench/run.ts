@@ -56,6 +56,8 @@ import {
   createDatabase,
   fmt,
   processCpuMs,
+  backendsCpuMs,
+  backendsSpent,
   loadOps,
   postgresAnswers,
   quantile,
@@ -178,6 +180,8 @@ async function main() {
   let tpcb: TpcbAnchor | string | undefined;
   const bookingWindows: [bigint, bigint][] = [];
   let bookingCpuMs: { user: number; system: number } | undefined = { user: 0, system: 0 };
+  // PostgreSQL's side of the same slices: the booking database's backends (the job runner's included).
+  let bookingPgCpuMs: { user: number; system: number } | undefined = { user: 0, system: 0 };
   const variedWindows: [bigint, bigint][] = [];
   const cpuBefore = new Set(CPU_PROF_DIR && existsSync(CPU_PROF_DIR) ? readdirSync(CPU_PROF_DIR) : []);
   const lines: string[] = [];
@@ -247,9 +251,12 @@ async function main() {
         if (booking) {
           const from = process.hrtime.bigint() / 1000n;
           const cpuFrom = processCpuMs(bookingServer!.pid);
+          const pgFrom = backendsCpuMs(bookingDb!.name);
           samples.booking!.push(await loadOps(slice, CONCURRENCY, booking));
           bookingWindows.push([from, process.hrtime.bigint() / 1000n]);
           const cpuTo = processCpuMs(bookingServer!.pid);
+          const pgSpent = backendsSpent(pgFrom, backendsCpuMs(bookingDb!.name));
+          bookingPgCpuMs = pgSpent && bookingPgCpuMs ? { user: bookingPgCpuMs.user + pgSpent.user, system: bookingPgCpuMs.system + pgSpent.system } : undefined;
           bookingCpuMs = cpuFrom && cpuTo && bookingCpuMs ? { user: bookingCpuMs.user + cpuTo.user - cpuFrom.user, system: bookingCpuMs.system + cpuTo.system - cpuFrom.system } : undefined;
           if (typeof tpcb === 'object') await tpcb.slice(slice);
         }
@@ -299,6 +306,9 @@ async function main() {
         results.push(
           `  Node's CPU per create + pay (the booking server): ${per(bookingCpuMs.user + bookingCpuMs.system)} ms (user ${per(bookingCpuMs.user)}, system ${per(bookingCpuMs.system)})${CPU_PROF_DIR ? ', with --cpu-prof running' : ''}`,
         );
+        if (bookingPgCpuMs) {
+          results.push(`  PostgreSQL's CPU per create + pay (the booking database's backends): ${per(bookingPgCpuMs.user + bookingPgCpuMs.system)} ms (user ${per(bookingPgCpuMs.user)}, system ${per(bookingPgCpuMs.system)})`);
+        }
       }
       results.push(
         `  booking (create + pay) / healthz at ${BOOKING_GUIDES.toLocaleString('en')} guides, ${EXISTING_BOOKINGS.toLocaleString('en')} existing bookings: throughput ${((bookings.rps / health.rps) * 100).toFixed(1)}%, p50 ${(bookings.p50 / health.p50).toFixed(1)}×, p99 ${(bookings.p99 / health.p99).toFixed(1)}×   (${bookings.errors} failed)`,

@@ -216,6 +216,8 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_due_idx').on(t.runAt, t.id).where(sql`status in ('queued', 'running')`),
+    // Leases that ran out (their instance died): the runner looks for them at every claim (decision 159).
+    index('jobs_lease_idx').on(t.lockedUntil).where(sql`status = 'running'`),
     // Dead letters for the admin console (migration 0017).
     index('jobs_failed_idx').on(t.id.desc()).where(sql`status = 'failed'`),
     uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
