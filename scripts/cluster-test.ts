@@ -244,6 +244,22 @@ try {
   })();
   await Promise.all([...Array.from({ length: 8 }, (_, n) => client(n)), stopping]);
   check(failed.length === 0, `${requests} requests (${booked} bookings made) through the balancer during the stop, ${failed.length} failed${failed.length ? `: ${failed.slice(0, 3).join('; ')}` : ''}`);
+  // How: the stopping app1 refused a GET (nginx says it passes those on), nginx passed it to app2 and
+  // counted app1 failed, and sent it nothing new, so no POST met its port as it closed. The log is in
+  // the order requests ended: after that line app1 can only have answered what was in flight then,
+  // at most one request for each of the 8 clients (it would be about half of the grace's requests,
+  // 30 or more, if nginx kept sending). A line's upstreams are those nginx tried, in order.
+  const app1Addr = `127.0.0.1:${app1.port}`;
+  const tried = readFileSync(cluster.nginxLog, 'utf8')
+    .split('\n')
+    .map((line) => /" \d{3} \d+ [\d.]+ (\S+(?:, \S+)*) (\S+(?:, \S+)*) [0-9a-f]{32}$/.exec(line))
+    .map((m) => ({ upstreams: m?.[1]?.split(', ') ?? [], statuses: m?.[2]?.split(', ') ?? [] }));
+  const upstreams = tried.map((t) => t.upstreams);
+  // Refused by app1 with its 503 (a closed port would read 502), then answered by the other.
+  const passedOn = tried.findIndex((t) => t.upstreams.length > 1 && t.upstreams[0] === app1Addr && t.statuses[0] === '503');
+  const afterPassOn = passedOn < 0 ? [] : upstreams.slice(passedOn + 1).filter((u) => u.length > 0);
+  const answeredByApp1 = afterPassOn.filter((u) => u[u.length - 1] === app1Addr).length;
+  check(passedOn >= 0 && afterPassOn.length > 0 && answeredByApp1 <= 8, `once stopping app1 refused a GET, nginx passed it on and sent app1 nothing new: of the ${afterPassOn.length} requests after it, app1 answered ${answeredByApp1} (in flight, ≤ 8)`);
   // Every message sent is kept, and live sockets (reconnected to app2 after 1001) hear the later ones.
   const stored = new Set<string>();
   for (let before: number | null = null, pages = 0; pages < 20; pages++) {

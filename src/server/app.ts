@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { composeModules } from './compose';
+import { AppError } from './lib/app-error';
 import type { AppContext, AppInstance } from './lib/types';
 import { drainBound, registerBodyDrain } from './plugins/body-drain';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
@@ -62,6 +63,15 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorate('ctx', ctx);
   // API bodies are JSON only: anything else is a 415 with a stable code.
   app.removeContentTypeParser('text/plain');
+  // Stopping, behind a balancer that says it passes a 503 on to another instance for what it may send
+  // twice (deploy/nginx.conf: `X-Balancer-Retries: idempotent`): a GET or HEAD is refused, so the
+  // balancer passes it on, counts this instance failed and sends it nothing more, a POST included,
+  // before its port closes. Without it nginx kept sending until the close, and a POST it had just sent
+  // as the port closed was lost to a 502 (decision 088). Without the header, every request is served.
+  app.addHook('onRequest', async (request) => {
+    if (!app.readiness?.draining || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    if (request.headers['x-balancer-retries'] === 'idempotent') throw new AppError('unavailable', 'This instance is shutting down');
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-instance', ctx.config.instanceId);

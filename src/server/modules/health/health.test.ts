@@ -22,6 +22,27 @@ describe('health', () => {
     expect(res.json()).toEqual({ status: 'ready', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
   });
 
+  it('stopping, refuses what a retrying balancer passes on (GET, HEAD) and serves the rest', async () => {
+    const other = await createTestApp();
+    try {
+      other.app.readiness.draining = true;
+      const balancer = { 'x-balancer-retries': 'idempotent' };
+      const get = await other.app.inject({ method: 'GET', url: '/api/v2/cities', headers: balancer });
+      expect(get.statusCode).toBe(503);
+      expect(get.json()).toMatchObject({ code: 'unavailable', message: 'This instance is shutting down' });
+      expect(get.headers.connection).toBe('close');
+      expect((await other.app.inject({ method: 'HEAD', url: '/healthz', headers: balancer })).statusCode).toBe(503);
+      // A POST is never refused: the balancer would not pass it on.
+      const post = await other.app.inject({ method: 'POST', url: '/api/auth/login', headers: balancer, payload: { username: 'nobody', password: 'wrong-password' } });
+      expect(post.statusCode).toBe(401);
+      // Straight to the instance (no balancer's word): served until the port closes.
+      expect((await other.app.inject({ method: 'GET', url: '/api/v2/cities' })).statusCode).toBe(200);
+      expect((await other.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('GET /readyz is 503 with a stable code when the database is gone', async () => {
     const other = await createTestApp();
     await other.database.close();
