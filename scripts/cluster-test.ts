@@ -186,8 +186,8 @@ try {
   }
 
   // 4. SIGTERM to app1 while 8 clients read, book and chat through the balancer.
-  // 20 s of load around the stop. Chat every 28th step keeps 8 clients under the message
-  // route's 60 a minute per address (they all come from this machine through nginx).
+  // 20 s of load around the stop. Chat every 28th step keeps each of the two senders (four clients
+  // each) under 60 messages a minute (the send's pace, decision 160): about 26 each in the 20 s.
   const LOAD_MS = 20_000;
   let requests = 0;
   let booked = 0;

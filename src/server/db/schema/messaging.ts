@@ -62,6 +62,8 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_client_id_key').on(t.conversationId, t.senderId, t.clientMessageId),
     index('messages_conversation_idx').on(t.conversationId, t.id),
+    // A sender's messages of the last minute, counted by every send (decision 160).
+    index('messages_sender_recent_idx').on(t.senderId, t.createdAt),
   ],
 );
 

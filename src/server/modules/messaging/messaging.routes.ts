@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { currentClaims, currentUser } from '../auth/index';
 import type { MessagingService } from './messaging.service';
+import { SENDS_PER_MINUTE } from './send-rules';
 
 const idParams = z.object({ id: idParam });
 const tourParams = z.object({ id: idParam, messageId: idParam });
@@ -90,15 +91,16 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
   app.post(
     '/api/conversations/:id/messages',
     {
-      // The token here; the session in the send's one statement (decision 089).
+      // The token here; the session and the sender's pace in the send's one statement (decisions 089 and
+      // 160): 60 messages a minute per sender, not per address, and no round trip to Redis before it.
       onRequest: app.requireToken,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Send a message (idempotent per clientMessageId: a repeat returns the same message with 200)',
+        description: `A sender may send ${SENDS_PER_MINUTE} messages in any minute, across their conversations; past that, 429 rate_limited with Retry-After (a repeat of a sent clientMessageId is still answered).`,
         params: idParams,
         body: sendMessageSchema,
-        response: { 200: sendMessageReplySchema, 201: sendMessageReplySchema, ...errors },
+        response: { 200: sendMessageReplySchema, 201: sendMessageReplySchema, ...errors, 429: errorBodySchema },
       },
     },
     async (request, reply) => {

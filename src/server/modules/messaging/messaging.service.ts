@@ -1,5 +1,6 @@
 import { travelerBookingPath } from '../../../shared/booking/links';
 import { canSend, creditsFor, FREE_MESSAGES, type Credits } from '../../../shared/messaging/credits';
+import { SENDS_PER_MINUTE } from './send-rules';
 import { maskContacts } from '../../../shared/messaging/contact-masking';
 import { tourRequestPreview, type RejectReason } from '../../../shared/messaging/tour-request';
 import { matchLocale, type Locale } from '../../../shared/locales';
@@ -216,6 +217,7 @@ export class MessagingService {
       kind: tr ? 'tour_request' : input.offer ? 'offer' : 'text',
       tourRequest: tr ?? null,
       freeMessages: FREE_MESSAGES,
+      perMinute: SENDS_PER_MINUTE,
       mail: { kind: CHAT_EMAIL_JOB, emailByDefault: DEFAULT_NOTIFICATION_SETTINGS.kinds.chat.email, ...chatMailTexts(input.body, tr, services) },
     };
     const attach = input.offer;
@@ -231,6 +233,9 @@ export class MessagingService {
     const c = sent.conversation;
     const side: Side = c.travelerId === user.id ? 'traveler' : 'guide';
     const credits = creditsOf(sent, sent.hasBooking);
+    if (!sent.message && sent.tooFast) {
+      throw new AppError('rate_limited', 'You are sending messages too quickly. Please wait a moment and try again.', undefined, sent.tooFast);
+    }
     if (!sent.message) {
       // A traveler out of credits; or the same clientMessageId sent twice at once, and the other request
       // inserted it after this statement's snapshot: its message is there now.

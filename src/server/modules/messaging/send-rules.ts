@@ -15,3 +15,10 @@ export const CONTACTS_LOCKED: readonly BookingStatus[] = ['cancelled', 'pending'
 export const countsAsBooking = (status: BookingStatus): boolean => !NOT_A_BOOKING.includes(status);
 /** A booking between the pair that unlocks the contacts in their messages (paid: confirmed or later). */
 export const unlocksContacts = (status: BookingStatus): boolean => !CONTACTS_LOCKED.includes(status);
+
+/**
+ * How many messages one sender may send in a minute, across all their conversations (decision 160):
+ * counted in the send's own statement, per sender rather than per address, so a tour group behind one
+ * hotel network or a carrier's shared address does not share one limit.
+ */
+export const SENDS_PER_MINUTE = 60;

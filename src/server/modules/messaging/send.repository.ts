@@ -21,6 +21,8 @@ export interface SendInput {
   tourRequest: TourRequest | null;
   /** A traveler's free messages before the guide replies or a booking exists (decision 050). */
   freeMessages: number;
+  /** Messages the sender may send in any minute (decision 160); the send past it writes nothing. */
+  perMinute: number;
   /** The chat e-mail job, written when the recipient asked for chat e-mails (their setting, else `emailByDefault`). */
   mail: {
     kind: string;
@@ -45,6 +47,8 @@ export interface SendOutcome {
   created: boolean;
   /** The chat e-mail's job, when one was written. */
   mailJobId: number | null;
+  /** Nothing was written: the sender sent `perMinute` messages in the last minute; they may again in `retryAfter` seconds. */
+  tooFast: { retryAfter: number } | null;
 }
 
 type Row = {
@@ -72,12 +76,15 @@ type Row = {
   m_booking_id: number | null;
   m_created_at: number | string;
   mail_job_id: number | null;
+  too_fast: boolean;
+  retry_after: number | null;
 };
 
 /**
  * A chat message sent, in one statement (decision 089): the membership check (a conversation
  * the sender is not in gives no row), the pair's bookings (credits, masking), the message this
- * clientMessageId made before, the credit check, the insert, each side's counters (last message, sent,
+ * clientMessageId made before, the sender's pace (decision 160: their messages of the last minute,
+ * counted up to `perMinute`), the credit check, the insert, each side's counters (last message, sent,
  * the recipient's unread) with RETURNING, and the chat e-mail's job when the recipient asked for one.
  * The conversation's row is locked first (`FOR UPDATE`), so sends in one conversation are serialized
  * and the credit check reads the counters of the send before it. One statement is one transaction
@@ -103,12 +110,20 @@ export async function sendMessage(db: Database | Tx, i: SendInput): Promise<Send
       SELECT m.* FROM messages m JOIN c ON m.conversation_id = c.id
        WHERE m.sender_id = ${i.senderId} AND m.client_message_id = ${i.clientMessageId}
     ),
+    pace AS (
+      SELECT count(*)::int AS n, min(created_at) AS oldest FROM (
+        SELECT created_at FROM messages
+         WHERE sender_id = ${i.senderId} AND created_at > now() - interval '1 minute'
+         ORDER BY created_at DESC LIMIT ${i.perMinute}
+      ) recent
+    ),
     ins AS (
       INSERT INTO messages (conversation_id, sender_id, client_message_id, body, kind, tour_request, tour_request_status)
       SELECT c.id, ${i.senderId}, ${i.clientMessageId}, ${i.body}, ${i.kind}, ${i.tourRequest ? JSON.stringify(i.tourRequest) : null}::jsonb,
              ${i.tourRequest ? 'pending' : null}
         FROM c
        WHERE NOT EXISTS (SELECT 1 FROM existing)
+         AND (SELECT n FROM pace) < ${i.perMinute}
          AND ${maySendSql({ senderIsTraveler: sql`c.traveler_id = ${i.senderId}`, hasBooking: sql`c.has_booking`, guideMessages: sql`c.guide_messages`, travelerMessages: sql`c.traveler_messages` }, i.freeMessages)}
       ON CONFLICT DO NOTHING
       RETURNING *
@@ -153,7 +168,9 @@ export async function sendMessage(db: Database | Tx, i: SendInput): Promise<Send
            msg.tour_request_status AS m_tour_request_status, msg.reject_reason AS m_reject_reason,
            (extract(epoch FROM msg.answered_at) * 1000)::float8 AS m_answered_at, msg.booking_id AS m_booking_id,
            (extract(epoch FROM msg.created_at) * 1000)::float8 AS m_created_at,
-           (SELECT id FROM mail) AS mail_job_id
+           (SELECT id FROM mail) AS mail_job_id,
+           (SELECT n >= ${i.perMinute} FROM pace) AND NOT EXISTS (SELECT 1 FROM existing) AS too_fast,
+           (SELECT ceil(extract(epoch FROM oldest + interval '1 minute' - now()))::int FROM pace) AS retry_after
       FROM (SELECT 1) one
       LEFT JOIN c ON true
       LEFT JOIN msg ON true
@@ -172,6 +189,7 @@ export async function sendMessage(db: Database | Tx, i: SendInput): Promise<Send
     guideUnread: n(r.guide_unread),
     created: Boolean(r.created),
     mailJobId: r.mail_job_id === null ? null : n(r.mail_job_id),
+    tooFast: r.too_fast && r.c_id !== null ? { retryAfter: Math.max(1, n(r.retry_after ?? 1)) } : null,
     message:
       r.m_id === null
         ? null

@@ -24,6 +24,8 @@ const conversation = (id: number) =>
   }) as unknown as Conversation;
 
 const sent: unknown[] = [];
+/** The send's answer: 201, or (set by a test) the server's 429 for a sender past the pace. */
+let tooFast = false;
 const thread = (userId: number, id: number) => (
   <QueryClientProvider client={createQueryClient()}>
     <MemoryRouter>
@@ -41,6 +43,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   sent.length = 0;
+  tooFast = false;
   setSession('token', { id: 1, fullName: 'Li Wei', role: 'traveler' } as unknown as User);
   vi.stubGlobal('matchMedia', (q: string) => ({ matches: false, media: q, addEventListener() {}, removeEventListener() {} }));
   vi.stubGlobal(
@@ -51,6 +54,7 @@ beforeEach(() => {
       if (init?.method === 'POST' && url.endsWith('/messages')) {
         const body = JSON.parse(String(init.body)) as { body: string; clientMessageId: string };
         sent.push(body);
+        if (tooFast) return json({ code: 'rate_limited', message: 'You are sending messages too quickly.', retryAfter: 30 }, 429);
         const message = { id: 5, clientMessageId: body.clientMessageId, conversationId: 7, senderId: 1, body: body.body, kind: 'text', masked: false, sentAt: '2026-11-22T10:00:00.000Z', readAt: null, tourRequest: null };
         return json({ data: message, credits: null }, 201);
       }
@@ -92,5 +96,14 @@ describe('the chat composer', () => {
     cleanup();
     render(thread(1, 7));
     expect((await composer()).value).toBe('');
+  });
+
+  it('says to wait a moment when the server refuses a sender past the pace, and keeps the text', async () => {
+    tooFast = true;
+    render(thread(1, 9));
+    fireEvent.change(await composer(), { target: { value: 'One more thing' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You are sending messages quickly. Wait a moment, then send again.');
+    expect((await composer()).value).toBe('One more thing');
   });
 });

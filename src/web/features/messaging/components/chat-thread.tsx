@@ -6,6 +6,7 @@ import type { Conversation, Message } from '../../../../shared/schemas/messaging
 import { Button } from '../../../components/ui/button';
 import { detectTextLanguage } from '../../../../shared/guide-texts';
 import { MachineTranslated } from '../../../components/ui/machine-translated';
+import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { KEYBOARD_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { markConversationRead, useMessages, useSendMessage } from '../api/conversations';
@@ -207,7 +208,11 @@ export function ChatThread({ conversation, userId, onBack, compact, hideHeader }
           {t('thread.hintKeyboard')}
         </p>
       )}
-      {send.isError && <p className="px-3 pb-2 text-xs text-danger-600" role="alert">{t('thread.sendFailed')}</p>}
+      {send.isError && (
+        <p className="px-3 pb-2 text-xs text-danger-600" role="alert">
+          {send.error instanceof ApiError && send.error.code === 'rate_limited' ? t('thread.tooFast') : t('thread.sendFailed')}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_sender_recent_idx" ON "messages" USING btree ("sender_id","created_at");
