@@ -218,11 +218,24 @@ export async function takeProfile(child: ChildProcess, file: string): Promise<St
   return [];
 }
 
+/** CPU time in milliseconds, user and system apart. */
+export type CpuMs = { user: number; system: number };
 
 /**
  * A child's CPU time so far (user + system, ms) from /proc: the server's own cost per request, which
  * throughput alone hides when Node and PostgreSQL share the cores. Undefined where /proc is absent.
  */
+export function processCpuMs(pid: number | undefined): CpuMs | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second on Linux).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The CPU of the PostgreSQL backends serving one database, read from /proc like `processCpuMs`: a
  * backend's title names its database ("postgres: 15/main: postgres <database> 127.0.0.1(…) idle").
@@ -230,8 +243,8 @@ export async function takeProfile(child: ChildProcess, file: string): Promise<St
  * pool keeps its connections). Undefined when no backend of it can be read here (a server on another
  * machine, or in a container).
  */
-export function backendsCpuMs(database: string): Map<number, { user: number; system: number }> | undefined {
-  const found = new Map<number, { user: number; system: number }>();
+export function backendsCpuMs(database: string): Map<number, CpuMs> | undefined {
+  const found = new Map<number, CpuMs>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -247,7 +260,7 @@ export function backendsCpuMs(database: string): Map<number, { user: number; sys
 }
 
 /** What the backends read by `backendsCpuMs` spent between two readings (backends that came or went in between count from 0). */
-export function backendsSpent(from: Map<number, { user: number; system: number }> | undefined, to: Map<number, { user: number; system: number }> | undefined): { user: number; system: number } | undefined {
+export function backendsSpent(from: Map<number, CpuMs> | undefined, to: Map<number, CpuMs> | undefined): CpuMs | undefined {
   if (!from || !to) return undefined;
   let user = 0;
   let system = 0;
@@ -257,15 +270,4 @@ export function backendsSpent(from: Map<number, { user: number; system: number }
     system += t.system - f.system;
   }
   return { user, system };
-}
-
-export function processCpuMs(pid: number | undefined): { user: number; system: number } | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second on Linux).
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
-  } catch {
-    return undefined;
-  }
 }

@@ -58,6 +58,7 @@ import {
   processCpuMs,
   backendsCpuMs,
   backendsSpent,
+  type CpuMs,
   loadOps,
   postgresAnswers,
   quantile,
@@ -179,9 +180,9 @@ async function main() {
   let booking: (() => Promise<boolean>) | undefined;
   let tpcb: TpcbAnchor | string | undefined;
   const bookingWindows: [bigint, bigint][] = [];
-  let bookingCpuMs: { user: number; system: number } | undefined = { user: 0, system: 0 };
+  let bookingCpuMs: CpuMs | undefined = { user: 0, system: 0 };
   // PostgreSQL's side of the same slices: the booking database's backends (the job runner's included).
-  let bookingPgCpuMs: { user: number; system: number } | undefined = { user: 0, system: 0 };
+  let bookingPgCpuMs: CpuMs | undefined = { user: 0, system: 0 };
   const variedWindows: [bigint, bigint][] = [];
   const cpuBefore = new Set(CPU_PROF_DIR && existsSync(CPU_PROF_DIR) ? readdirSync(CPU_PROF_DIR) : []);
   const lines: string[] = [];

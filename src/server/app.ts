@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { composeModules } from './compose';
-import { AppError } from './lib/app-error';
+import { shuttingDown } from './modules/health/index';
 import type { AppContext, AppInstance } from './lib/types';
 import { drainBound, registerBodyDrain } from './plugins/body-drain';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
@@ -70,7 +70,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // as the port closed was lost to a 502 (decision 088). Without the header, every request is served.
   app.addHook('onRequest', async (request) => {
     if (!app.readiness?.draining || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-    if (request.headers['x-balancer-retries'] === 'idempotent') throw new AppError('unavailable', 'This instance is shutting down');
+    if (request.headers['x-balancer-retries'] === 'idempotent') throw shuttingDown();
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

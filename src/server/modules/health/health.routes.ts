@@ -10,6 +10,9 @@ declare module 'fastify' {
   }
 }
 
+/** A stopping instance's answer (decision 088): /readyz's, and what a retrying balancer is refused. */
+export const shuttingDown = () => new AppError('unavailable', 'This instance is shutting down');
+
 const readySchema = z.object({
   /** `degraded`: the instance serves every request, but something shared is away (decision 101). */
   status: z.enum(['ready', 'degraded']),
@@ -34,7 +37,7 @@ export function healthRoutes(app: AppInstance): void {
     '/readyz',
     { schema: { tags: ['health'], response: { 200: readySchema, 503: errorBodySchema } } },
     async (request) => {
-      if (app.readiness.draining) throw new AppError('unavailable', 'This instance is shutting down');
+      if (app.readiness.draining) throw shuttingDown();
       const redis = redisState(app);
       try {
         await app.ctx.database.ping();

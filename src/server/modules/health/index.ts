@@ -1,1 +1,1 @@
-export { healthRoutes } from './health.routes';
+export { healthRoutes, shuttingDown } from './health.routes';

@@ -1,6 +1,5 @@
 import { travelerBookingPath } from '../../../shared/booking/links';
-import { canSend, creditsFor, FREE_MESSAGES, type Credits } from '../../../shared/messaging/credits';
-import { SENDS_PER_MINUTE } from './send-rules';
+import { canSend, FREE_MESSAGES, type Credits } from '../../../shared/messaging/credits';
 import { maskContacts } from '../../../shared/messaging/contact-masking';
 import { tourRequestPreview, type RejectReason } from '../../../shared/messaging/tour-request';
 import { matchLocale, type Locale } from '../../../shared/locales';
@@ -17,6 +16,8 @@ import { CHAT_EMAIL_JOB, notificationTexts } from '../notifications/index';
 import { offerPreview, readOffers, type AttachToMessage, type OfferMaps, type OfferReader } from './message-offers';
 import * as repo from './messaging.repository';
 import type { ConversationRow, MessageRow } from './messaging.repository';
+import { announceSent, showToBoth } from './send-events';
+import { creditsOf, otherOf, SENDS_PER_MINUTE, type Side } from './send-rules';
 import { sendMessage, type SendInput } from './send.repository';
 import { chatMailTexts, toMessage, withTranslations, type Services } from './message-view';
 
@@ -42,15 +43,7 @@ interface Deps {
   log: { warn: (o: object, m: string) => void };
 }
 
-type Side = 'traveler' | 'guide';
-
 const sideOf = (c: ConversationRow, userId: number): Side | null => (c.travelerId === userId ? 'traveler' : c.guideUserId === userId ? 'guide' : null);
-const otherOf = (c: Pick<ConversationRow, 'travelerId' | 'guideUserId'>, userId: number) => (c.travelerId === userId ? c.guideUserId : c.travelerId);
-/** Both sides' credits, from the conversation's counters of sent messages (decision 089) and whether the pair has a booking. */
-const creditsOf = (n: { travelerMessages: number; guideMessages: number }, hasBooking: boolean): Record<Side, Credits> => {
-  const facts = { travelerMessages: n.travelerMessages, guideReplied: n.guideMessages > 0, hasBooking };
-  return { traveler: creditsFor('traveler', facts), guide: creditsFor('guide', facts) };
-};
 const pairKey = (c: { travelerId: number; guideId: number }) => `${c.travelerId}:${c.guideId}`;
 /** Read receipts show only when both sides allow them. */
 const receiptsOf = (both: { readReceiptsEnabled: boolean }[]) => both.length === 2 && both.every((p) => p.readReceiptsEnabled);
@@ -233,12 +226,10 @@ export class MessagingService {
     const c = sent.conversation;
     const side: Side = c.travelerId === user.id ? 'traveler' : 'guide';
     const credits = creditsOf(sent, sent.hasBooking);
-    if (!sent.message && sent.tooFast) {
-      throw new AppError('rate_limited', 'You are sending messages too quickly. Please wait a moment and try again.', undefined, sent.tooFast);
-    }
     if (!sent.message) {
-      // A traveler out of credits; or the same clientMessageId sent twice at once, and the other request
-      // inserted it after this statement's snapshot: its message is there now.
+      // Past the sender's pace; a traveler out of credits; or the same clientMessageId sent twice at once,
+      // and the other request inserted it after this statement's snapshot: its message is there now.
+      if (sent.tooFast) throw new AppError('rate_limited', 'You are sending messages too quickly. Please wait a moment and try again.', undefined, sent.tooFast);
       if (!canSend(credits[side])) {
         throw new AppError('credits_exhausted', 'You have used your free messages. Wait for the guide to reply, or book to keep chatting.');
       }
@@ -252,21 +243,7 @@ export class MessagingService {
     ]);
     const data = toMessage(message, { unlocked: sent.confirmed, services: names, offers, readBy: null });
     if (sent.created) {
-      const other = otherOf(c, user.id);
-      const rt = this.deps.realtime;
-      const unread = { traveler: sent.travelerUnread, guide: sent.guideUnread };
-      const otherSide: Side = side === 'traveler' ? 'guide' : 'traveler';
-      // The recipient's event first: it is the one the other side waits for.
-      rt.send([other], { type: 'new_message', payload: { ...data, credits: credits[otherSide], unreadCount: unread[otherSide] } });
-      rt.send([user.id], { type: 'new_message', payload: { ...data, credits: credits[side], unreadCount: unread[side] } });
-      const before = creditsOf(
-        { travelerMessages: sent.travelerMessages - (side === 'traveler' ? 1 : 0), guideMessages: sent.guideMessages - (side === 'guide' ? 1 : 0) },
-        sent.hasBooking,
-      );
-      if (credits.traveler !== before.traveler) {
-        rt.send([c.travelerId], { type: 'credits_update', payload: { conversationId: c.id, userId: c.travelerId, credits: credits.traveler } });
-        rt.send([c.travelerId, c.guideUserId], { type: 'conversation_update', payload: { conversationId: c.id, credits: credits.traveler } });
-      }
+      announceSent(this.deps.realtime, c, user.id, data, sent);
       // The recipient's chat e-mail, when they asked for one, was written with the message (decision 089).
       if (sent.mailJobId !== null) this.deps.jobs.soon(sent.mailJobId);
     }
@@ -290,11 +267,7 @@ export class MessagingService {
     const f = await this.facts(c);
     const credits = creditsOf(c, f.hasBooking);
     const [services, offers] = await Promise.all([this.services(rows), this.offersOf(rows)]);
-    for (const m of rows) {
-      const data = toMessage(m, { unlocked: f.confirmed, services, offers });
-      this.deps.realtime.send([c.travelerId], { type: 'new_message', payload: { ...data, credits: credits.traveler } });
-      this.deps.realtime.send([c.guideUserId], { type: 'new_message', payload: { ...data, credits: credits.guide } });
-    }
+    for (const m of rows) showToBoth(this.deps.realtime, c, toMessage(m, { unlocked: f.confirmed, services, offers }), credits);
   }
 
   /**
@@ -357,10 +330,8 @@ export class MessagingService {
   private async afterAnswer(user: AuthUser, c: ConversationRow, m: MessageRow, outcome: 'accepted' | 'rejected') {
     const [f, services, offers] = await Promise.all([this.facts(c), this.services([m]), this.offersOf([m])]);
     const data = toMessage(m, { unlocked: f.confirmed, services, offers });
-    const credits = creditsOf(c, f.hasBooking);
     // Both sides see the request's new state at once (the same message, re-sent).
-    this.deps.realtime.send([c.travelerId], { type: 'new_message', payload: { ...data, credits: credits.traveler } });
-    this.deps.realtime.send([c.guideUserId], { type: 'new_message', payload: { ...data, credits: credits.guide } });
+    showToBoth(this.deps.realtime, c, data, creditsOf(c, f.hasBooking));
     const [guide] = await repo.people(this.db, [user.id]);
     const name = guide?.nickname || guide?.fullName || user.username;
     // Written to the outbox and created after this reply (decision 085).

@@ -1,4 +1,5 @@
 import type { BookingStatus } from '../../../shared/booking/state-machine';
+import { creditsFor, type Credits } from '../../../shared/messaging/credits';
 
 /**
  * The rules the chat send's one statement (decision 089, `send.repository.ts`) used to carry inline:
@@ -22,3 +23,14 @@ export const unlocksContacts = (status: BookingStatus): boolean => !CONTACTS_LOC
  * hotel network or a carrier's shared address does not share one limit.
  */
 export const SENDS_PER_MINUTE = 60;
+
+export type Side = 'traveler' | 'guide';
+
+/** The other member of a conversation. */
+export const otherOf = (c: { travelerId: number; guideUserId: number }, userId: number) => (c.travelerId === userId ? c.guideUserId : c.travelerId);
+
+/** Both sides' credits, from the conversation's counters of sent messages (decision 089) and whether the pair has a booking. */
+export const creditsOf = (n: { travelerMessages: number; guideMessages: number }, hasBooking: boolean): Record<Side, Credits> => {
+  const facts = { travelerMessages: n.travelerMessages, guideReplied: n.guideMessages > 0, hasBooking };
+  return { traveler: creditsFor('traveler', facts), guide: creditsFor('guide', facts) };
+};

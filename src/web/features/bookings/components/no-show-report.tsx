@@ -50,9 +50,9 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
   // The server said nobody is free later today (409 no_replacement_today): the sheet stays open on the refund.
   const [noneToday, setNoneToday] = useState(false);
   const report = useReportNoShow();
-  if (!b.noShowReportableFrom || !reached) return null;
-  // What the report gives back, as the server will charge it (decision 158): the whole deposit on the first day.
-  const refund = b.noShowRefundCents ?? b.payments.find((p) => p.kind === 'deposit' && p.status === 'succeeded')?.amountCents ?? b.depositCents;
+  // The server says when a report may be made and what it gives back (decision 158); the web computes neither.
+  if (!b.noShowReportableFrom || b.noShowRefundCents == null || !reached) return null;
+  const refund = b.noShowRefundCents;
   const key = side === 'traveler' ? 'guide' : 'traveler';
   // The server's tour day (decision 155): from the second on, the report ends the tour partly given.
   const span = { day: b.currentDay ?? 1, days: b.days ?? 1 };

@@ -284,7 +284,7 @@ describe('the replacement request on the guide’s card (decision 137)', () => {
 
 describe('the no-show report (decision 138)', () => {
   const started = (over: Partial<Booking> = {}) =>
-    sampleBooking({ status: 'awaiting_start', travelerConfirmedStart: false, guideConfirmedStart: false, payments: [deposit], actions: ['start_confirm'], ...over });
+    sampleBooking({ status: 'awaiting_start', travelerConfirmedStart: false, guideConfirmedStart: false, payments: [deposit], noShowRefundCents: 13_200, actions: ['start_confirm'], ...over });
   const past = () => new Date(Date.now() - 60_000).toISOString();
 
   it('shows nothing before the server’s time, nor without it; the button once that time comes', async () => {
