@@ -368,7 +368,9 @@ async function main() {
     if (why) lines.push(`  ${why}`);
     else {
       console.log('Chat series');
-      lines.push(...(await runChatSeries(backend, basePort + 20, CPU_PROF_DIR && path.join(CPU_PROF_DIR, `chat-${Date.now()}`))));
+      const chat = await runChatSeries(backend, basePort + 20, CPU_PROF_DIR && path.join(CPU_PROF_DIR, `chat-${Date.now()}`));
+      lines.push(...chat.lines);
+      guardFailures.push(...chat.failures);
     }
   }
   if (chosen.has('size')) {

@@ -62,6 +62,7 @@ export class RedisHub implements Hub {
   private readonly sub: Redis;
   private readonly handlers: ((message: HubMessage) => void)[] = [];
   private readonly origin = randomUUID();
+  private readonly ownPrefix = `{"origin":${JSON.stringify(this.origin)},`;
   private subscribed: Promise<unknown>;
 
   constructor(
@@ -76,6 +77,8 @@ export class RedisHub implements Hub {
     reportConnectionErrors(this.pub, onError);
     reportConnectionErrors(this.sub, onError);
     this.sub.on('message', (_channel: string, raw: string) => {
+      // Redis hands this instance its own messages back; they were delivered here when published.
+      if (raw.startsWith(this.ownPrefix)) return;
       let wire: WireMessage;
       try {
         wire = JSON.parse(raw) as WireMessage;
@@ -95,7 +98,8 @@ export class RedisHub implements Hub {
 
   async publish(message: HubMessage): Promise<void> {
     this.deliver(message);
-    const wire: WireMessage = { ...message, origin: this.origin };
+    // The origin first, so that the sender can recognize its own message without parsing it.
+    const wire: WireMessage = { origin: this.origin, ...message };
     await this.guard.run(
       () => this.pub.publish(this.channel, JSON.stringify(wire)),
       () => 0,

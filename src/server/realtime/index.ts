@@ -76,9 +76,10 @@ export async function registerRealtime(app: AppInstance): Promise<Realtime> {
       recheck([...(byUser.get(message.revalidate) ?? [])]).catch((err) => app.log.warn({ err }, 'socket session check failed'));
       return;
     }
-    const data = JSON.stringify(message.event);
+    // Every instance hears every event, and most name no one connected here: serialize only for a socket.
+    let data: string | undefined;
     for (const userId of message.to) {
-      for (const c of byUser.get(userId) ?? []) if (c.socket.readyState === c.socket.OPEN) c.socket.send(data);
+      for (const c of byUser.get(userId) ?? []) if (c.socket.readyState === c.socket.OPEN) c.socket.send((data ??= JSON.stringify(message.event)));
     }
   });
 
