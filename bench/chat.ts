@@ -30,8 +30,8 @@ const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 5);
 const SLICE_S = 2;
 /** A message not delivered this long after it was sent counts as lost. */
 const LOST_AFTER_MS = 5000;
-/** What the bench holds chat to (decision 161): a change past either fails `npm run bench`. */
-export const CHAT_P99_TARGET = 8;
+/** Chat's p99 target, against the echo's p99 (printed, not guarded: decision 161 says why). */
+const CHAT_P99_TARGET = 8;
 
 /** Why the chat series cannot run here (one line), or null when it can. */
 export async function chatUnavailable(backend: Backend): Promise<string | null> {
@@ -305,8 +305,7 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
       `  statements per chat message: ${(statements / sentMessages).toFixed(1)}   (target ≤ 4)`,
       `  chat p50 ${(quantile(c, 0.5) / quantile(e, 0.5)).toFixed(1)}× echo, p99 ${(quantile(c, 0.99) / quantile(e, 0.99)).toFixed(1)}×, ${chatSlice.lost} lost   (target: p50 ≤ 5× echo, p99 ≤ ${CHAT_P99_TARGET}×, 0 lost)`,
     );
-    const p99 = quantile(c, 0.99) / quantile(e, 0.99);
-    if (!(p99 <= CHAT_P99_TARGET)) failures.push(`chat p99 is ${p99.toFixed(1)}× the echo's, above ${CHAT_P99_TARGET}×`);
+    // A message lost or refused fails `npm run bench` (decision 161).
     if (chatSlice.lost + chatSlice.errors > 0) failures.push(`${chatSlice.lost} chat messages lost and ${chatSlice.errors} refused`);
   } finally {
     for (const ws of sockets) ws.terminate();
