@@ -173,8 +173,10 @@ async function openLoad(seconds: number, send: (k: number, sentAt: number, fail:
   pending.clear();
 }
 
-/** `cpuDir`: run both instances with --cpu-prof into it and summarize where their CPU went while chatting. */
-/** The series' report, and what broke the guard (none when all held). */
+/**
+ * The series' report, and what fails `npm run bench` (none when all held). `cpuDir`: run both
+ * instances with --cpu-prof into it and summarize where their CPU went while chatting.
+ */
 export async function runChatSeries(backend: Backend, basePort: number, cpuDir?: string): Promise<{ lines: string[]; failures: string[] }> {
   const redisUrl = process.env.REDIS_URL!;
   const pairs = Math.floor(CLIENTS / 2);

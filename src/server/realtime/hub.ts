@@ -77,7 +77,8 @@ export class RedisHub implements Hub {
     reportConnectionErrors(this.pub, onError);
     reportConnectionErrors(this.sub, onError);
     this.sub.on('message', (_channel: string, raw: string) => {
-      // Redis hands this instance its own messages back; they were delivered here when published.
+      // Redis hands this instance its own messages back (`publish` writes them with this prefix); they
+      // were delivered here when published.
       if (raw.startsWith(this.ownPrefix)) return;
       let wire: WireMessage;
       try {
@@ -86,8 +87,8 @@ export class RedisHub implements Hub {
         onError(err);
         return;
       }
-      const { origin, ...message } = wire;
-      if (origin !== this.origin) this.deliver(message as HubMessage);
+      const { origin: _origin, ...message } = wire;
+      this.deliver(message as HubMessage);
     });
     this.subscribed = this.sub.subscribe(channel).catch(onError);
   }
