@@ -68,8 +68,20 @@ export class JobRunner {
     this.sweeps.push(fn);
   }
 
-  /** Runs the sweeps, then every job due at `now`, in batches, one job after the other; returns how many jobs ran. */
-  tick(now: Date = new Date(), limit = 1000): Promise<number> {
+  /**
+   * Runs the sweeps, then every job due at `now`, in batches, one job after the other; returns how many
+   * jobs ran, once what they started after their own commits (the jobs their events kicked, which the
+   * background may have claimed before this loop could) has run too: a test that drives time reads
+   * every effect of the day it ticked to. The poll loop does not wait so (`poll`): on a busy server
+   * something is always in flight.
+   */
+  async tick(now: Date = new Date(), limit = 1000): Promise<number> {
+    const n = await this.poll(now, limit);
+    await this.settled();
+    return n;
+  }
+
+  private poll(now: Date = new Date(), limit = 1000): Promise<number> {
     return background.run('jobs', () => this.tickInner(now, limit));
   }
 
@@ -230,7 +242,7 @@ export class JobRunner {
     if (this.timer) return;
     this.stopped = false;
     const loop = () => {
-      this.running = this.tick()
+      this.running = this.poll()
         .catch((err) => this.log?.error({ err }, 'job runner tick failed'))
         .finally(() => {
           if (!this.stopped) this.timer = setTimeout(loop, intervalMs);

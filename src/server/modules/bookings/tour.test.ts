@@ -90,7 +90,8 @@ describe('confirming the start', () => {
     expect((await confirmStart(b.id, traveler, 'traveler')).json().status).toBe('start_confirmed');
     const guideView = (await call('GET', `/api/v2/bookings/${b.id}`, guide)).json();
     expect(guideView.actions).toContain('start_confirm');
-    // The guide was told (a system message, pushed to their open tabs).
+    // The guide was told (a system message, pushed to their open tabs, created after the commit: decision 085).
+    await t.app.jobs.settled();
     const notices = (await call('GET', '/api/v2/system-messages', guide)).json().data.messages as { title: string; relatedEntityId: number | null }[];
     expect(notices.some((m) => m.title === 'The traveler is ready to start' && m.relatedEntityId === b.id)).toBe(true);
 
