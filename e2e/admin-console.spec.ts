@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORDS, expect, signIn, signUpByApi, test } from './fixtures';
+import { DEMO_PASSWORDS, expect, expectAxeClean, signIn, signUpByApi, test } from './fixtures';
 
 /**
  * the admin console (/admin), in English and Chinese: a non-admin gets the not-found page;
@@ -52,14 +51,6 @@ const WORDS = {
     queue: '队列',
   },
 } as const;
-
-async function axeClean(page: Page, label: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
-    label,
-  ).toEqual([]);
-}
 
 async function noHorizontalScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
@@ -166,7 +157,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     const detail = page.locator('article');
     await expect(detail.getByRole('img', { name: 'licence.png' })).toBeVisible();
     await expect(detail.getByText('Tour guide qualification certificate')).toBeVisible();
-    await axeClean(page, `application ${locale}`);
+    await expectAxeClean(page, `application ${locale}`);
     await page.screenshot({ path: `${SHOTS}/application-${locale}-1280.png`, fullPage: true });
 
     await detail.getByRole('button', { name: w.approve, exact: true }).click();
@@ -176,7 +167,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     const note = dialog.getByRole('note');
     await expect(note).toContainText(w.notListed);
     await expect(note.getByRole('listitem')).toHaveText([w.noIdentity, w.noTimes]);
-    await axeClean(page, `approve dialog ${locale}`);
+    await expectAxeClean(page, `approve dialog ${locale}`);
     await dialog.getByRole('button', { name: w.approve, exact: true }).click();
     await expect(dialog).toHaveCount(0);
     await expect(detail.getByText(w.approved, { exact: true }).first()).toBeVisible();
@@ -193,7 +184,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.reload();
     await expect(page.locator('article').getByRole('img', { name: 'licence.png' })).toBeVisible();
-    await axeClean(page, `application dark ${locale}`);
+    await expectAxeClean(page, `application dark ${locale}`);
     await page.screenshot({ path: `${SHOTS}/application-dark-${locale}-375.png`, fullPage: true });
   });
 
@@ -220,7 +211,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(trail.filter({ hasText: w.payoutApproved })).toHaveCount(1);
     await expect(trail.filter({ hasText: w.payoutPaid })).toHaveCount(1);
     await expect(trail.first()).toContainText('@admin');
-    await axeClean(page, `withdrawal ${locale}`);
+    await expectAxeClean(page, `withdrawal ${locale}`);
     await page.screenshot({ path: `${SHOTS}/withdrawal-paid-${locale}-1280.png`, fullPage: true });
 
     // The audit log lists them too, filtered to this payout.
@@ -230,7 +221,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await page.getByRole('button', { name: locale === 'en' ? 'Apply filters' : '应用筛选' }).click();
     await expect(page.getByTestId('audit-entry')).toHaveCount(2);
     await expect(page.getByTestId('audit-entry').first()).toContainText(w.payoutPaid);
-    await axeClean(page, `audit ${locale}`);
+    await expectAxeClean(page, `audit ${locale}`);
     await page.screenshot({ path: `${SHOTS}/audit-${locale}-1280.png`, fullPage: true });
 
     await page.setViewportSize({ width: 375, height: 812 });
@@ -241,7 +232,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await page.goto('/admin/withdrawals?status=paid');
     await expect(page.getByLabel(w.queue, { exact: true })).toBeVisible();
     await noHorizontalScroll(page);
-    await axeClean(page, `withdrawals list 375 ${locale}`);
+    await expectAxeClean(page, `withdrawals list 375 ${locale}`);
     await page.screenshot({ path: `${SHOTS}/withdrawals-list-${locale}-375.png`, fullPage: true });
   });
 
@@ -266,7 +257,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(detail.getByTestId('audit-entry').filter({ hasText: locale === 'en' ? 'User suspended' : '停用用户' })).toHaveCount(1);
     const login = await page.request.post('/api/auth/login', { data: { username, password } });
     expect(login.status()).not.toBe(200);
-    await axeClean(page, `user ${locale}`);
+    await expectAxeClean(page, `user ${locale}`);
     await page.screenshot({ path: `${SHOTS}/user-${locale}-1280.png`, fullPage: true });
     const reinstate = locale === 'en' ? 'Reinstate' : '恢复账户';
     await detail.getByRole('button', { name: reinstate }).click();
@@ -283,7 +274,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page.locator('article').getByRole('heading', { name: locale === 'en' ? 'Timeline' : '时间线' })).toBeVisible();
     // In Chinese, the status and the timeline's payment details are words, not the API's values.
     if (locale === 'zh-CN') await expect(page.locator('article')).not.toContainText(/\b(pending|confirmed|upcoming|completed|cancelled|deposit|succeeded|card|alipay|wechat)\b/);
-    await axeClean(page, `booking ${locale}`);
+    await expectAxeClean(page, `booking ${locale}`);
     await page.screenshot({ path: `${SHOTS}/booking-${locale}-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });
     await noHorizontalScroll(page);

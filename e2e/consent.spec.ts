@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, gotoInLocale, signIn, signUpByApi, test } from './fixtures';
+import { expect, gotoInLocale, signIn, signUpByApi, test, visibleToasts } from './fixtures';
 
 /** Terms, privacy and the transfer abroad: the unticked boxes at sign-up and the blocking consent screen (decision 124), on a phone. */
 const T = {
@@ -46,7 +46,7 @@ const T = {
 } as const;
 
 const PHONE = { width: 375, height: 740 };
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text }).first();
+const toast = (page: Page, text: string) => visibleToasts(page).filter({ hasText: text }).first();
 
 async function myConsents(page: Page, token: string) {
   const res = await page.request.get('/api/me/consents', { headers: { authorization: `Bearer ${token}` } });

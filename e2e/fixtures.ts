@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
 import { LOCALE_NAMES, type Locale } from '../src/shared/locales';
 import { e2eServer } from './servers';
@@ -181,4 +182,26 @@ export async function expectDate(group: Locator, iso: string) {
   await expect(datePart(group, 'year')).toHaveValue(String(y));
   await expect(datePart(group, 'month')).toHaveValue(String(m));
   await expect(datePart(group, 'day')).toHaveValue(String(d));
+}
+
+/** Toasts on screen (one being dismissed may linger in the DOM for a moment, docs/rules/look-and-language.md). */
+export const visibleToasts = (page: Page) => page.locator('[data-sonner-toast][data-visible="true"]');
+
+/** Expects a toast with this text on screen. */
+export const expectToast = (page: Page, text: string) => expect(visibleToasts(page).filter({ hasText: text }).first()).toBeVisible();
+
+/** Opens a page as a signed-in user: the session is stored the way the app stores it after logging in. */
+export async function openSignedIn(page: Page, pathName: string, locale: Locale, username: string, password: string) {
+  const reply = await signIn(page, username, password);
+  await gotoInLocale(page, pathName, locale);
+  return reply;
+}
+
+/** Expects no WCAG 2.1 A/AA violation on the page as it stands (the first three elements of each named). */
+export async function expectAxeClean(page: Page, label: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
+    label,
+  ).toEqual([]);
 }

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, expectAxeClean, signIn, test } from './fixtures';
 
 /**
  * Payouts that leave (decisions 128, 129, 130): at 375 px the demo guide picks a bank and its branch
@@ -51,13 +50,6 @@ const WORDS = {
   },
 } as const;
 
-async function axeClean(page: Page, label: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
-    label,
-  ).toEqual([]);
-}
 const noHorizontalScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
 
 for (const locale of ['en', 'zh-CN'] as const) {
@@ -93,7 +85,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(toast).toBeVisible();
     await expect(toast).toBeHidden({ timeout: 15_000 });
     await noHorizontalScroll(page);
-    await axeClean(page, `withdrawal bank ${locale}`);
+    await expectAxeClean(page, `withdrawal bank ${locale}`);
     await page.screenshot({ path: `${SHOTS}/withdrawal-bank-${locale}-375.png`, fullPage: true });
 
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -117,7 +109,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(detail.getByText('21.53')).toBeVisible();
     await expect(detail.getByText('ｻﾄｳ ﾕｷ', { exact: false })).toBeVisible();
     await expect(detail.getByRole('link', { name: w.zengin })).toBeVisible();
-    await axeClean(page, `payout batch ${locale}`);
+    await expectAxeClean(page, `payout batch ${locale}`);
     await page.screenshot({ path: `${SHOTS}/admin-batch-${locale}-1280.png`, fullPage: true });
 
     await page.setViewportSize({ width: 375, height: 812 });
@@ -140,7 +132,7 @@ async function openAwaiting(page: Page, locale: 'en' | 'zh-CN') {
   // Nothing to download before the rate.
   await expect(page.locator('article').getByRole('link', { name: w.zengin })).toHaveCount(0);
   await noHorizontalScroll(page);
-  await axeClean(page, `awaiting batch ${locale}`);
+  await expectAxeClean(page, `awaiting batch ${locale}`);
   await page.screenshot({ path: `${SHOTS}/admin-awaiting-${locale}-375.png`, fullPage: true });
   return form;
 }
