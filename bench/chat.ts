@@ -5,8 +5,9 @@
  * `POST /api/conversations/{id}/messages` to its own instance; the time runs until the `new_message`
  * event arrives on the traveler's socket on the other instance. Beside it, the same number of
  * clients on a bare `ws` echo server (its own process, same machine) at the same message rate: the
- * time from send until the echo arrives. Both are an open load at BENCH_CHAT_RATE messages per
- * second in total, taking turns in 2 s slices.
+ * time from send until the echo arrives; and on the floor (bench/floor-server.ts), the least a stored
+ * message's trip between two processes costs here. All three are an open load at BENCH_CHAT_RATE
+ * messages per second in total, taking turns in 2 s slices.
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -99,15 +100,16 @@ async function prepare(db: BenchDatabase, pairs: number): Promise<Pair[]> {
   }
 }
 
-function startEcho(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/echo-server.ts')], {
+/** One of the series' bare servers (the echo, the floor) in its own process; resolves when it says it is ready. */
+function startBare(script: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', script)], {
     cwd: root,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     child.stdout!.once('data', () => resolve(child));
-    child.once('exit', () => reject(new Error('the echo server did not start')));
+    child.once('exit', () => reject(new Error(`${script} did not start`)));
   });
 }
 
@@ -206,7 +208,15 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
       env: { REDIS_URL: redisUrl, BENCH_PG_PROFILE: path.join(profileDir, `pg-${i}.json`) },
       extraNodeArgs: [...pgProfileArgs(), ...(cpuDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuDir}/${i}`] : [])],
     });
-    starting = [startServer(db, ports[0]!, profiled(0)), startServer(db, ports[1]!, profiled(1)), startEcho(echoPort)];
+    // The floor's two processes, on the same database (bench/floor-server.ts).
+    const floorPorts = [basePort + 3, basePort + 4];
+    const floorEnv = { DATABASE_URL: db.env.DATABASE_URL!, CHANNEL: `${db.name}_floor` };
+    starting = [
+      startServer(db, ports[0]!, profiled(0)),
+      startServer(db, ports[1]!, profiled(1)),
+      startBare('echo-server.ts', echoPort),
+      ...floorPorts.map((port) => startBare('floor-server.ts', port, floorEnv)),
+    ];
     for (const p of starting) void p.then((c) => children.push(c), () => {});
     const list = await prepare(db, pairs);
     console.log(`  ${pairs} pairs with sessions and conversations — ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -215,7 +225,7 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
     const failed = settled.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     const [appA, appB] = settled.map((r) => (r as PromiseFulfilledResult<ChildProcess>).value);
-    console.log(`  two app instances and the echo server up — ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`  two app instances, the echo server and the floor up — ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const setupS = (performance.now() - started) / 1000;
 
     // Chat sockets: traveler i on one instance, guide i on the other. Only the travelers' matter here.
@@ -251,6 +261,20 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
     );
     sockets.push(...echoSockets);
 
+    // The floor's sockets, paired as the chat's: pair i's receiver on one floor process, its sender on the other.
+    const floorPending = new Map<number, number>();
+    const floorSlice: Slice = { latencies: [], lost: 0, errors: 0 };
+    const floorSockets = await openSockets(
+      list.flatMap((p, i) => [`ws://127.0.0.1:${floorPorts[1 - p.guideSide]}/?id=r${i}`, `ws://127.0.0.1:${floorPorts[p.guideSide]}/?id=s${i}`]),
+      (_i, data) => {
+        const at = performance.now();
+        const k = Number(data);
+        const sentAt = floorPending.get(k);
+        if (sentAt !== undefined && floorPending.delete(k)) floorSlice.latencies.push(at - sentAt);
+      },
+    );
+    sockets.push(...floorSockets);
+
     const agents = ports.map(() => new http.Agent({ keepAlive: true, maxSockets: 64 }));
     const chatSend = (k: number, _t: number, fail: () => void) => {
       const p = list[k % list.length]!;
@@ -264,6 +288,10 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
         if (res.status !== 201) fail();
       });
     };
+    const floorSend = (k: number, _t: number, fail: () => void) => {
+      const i = k % list.length;
+      floorSockets[2 * i + 1]!.send(`${k} r${i}`, (err) => err && fail());
+    };
     const echoSend = (k: number, _t: number, fail: () => void) => {
       const ws = echoSockets[k % echoSockets.length]!;
       ws.send(String(k), (err) => err && fail());
@@ -273,12 +301,14 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
     const discard: Slice = { latencies: [], lost: 0, errors: 0 };
     await openLoad(1, echoSend, echoPending, discard);
     await openLoad(1, chatSend, chatPending, discard);
+    await openLoad(1, floorSend, floorPending, discard);
     await Promise.all([takeProfile(appA!, path.join(profileDir, 'pg-0.json')), takeProfile(appB!, path.join(profileDir, 'pg-1.json'))]);
     for (let r = 0; r < ROUNDS; r++) {
       await openLoad(SLICE_S, echoSend, echoPending, echoSlice);
       const from = process.hrtime.bigint() / 1000n;
       await openLoad(SLICE_S, chatSend, chatPending, chatSlice);
       chatWindows.push([from, process.hrtime.bigint() / 1000n]);
+      await openLoad(SLICE_S, floorSend, floorPending, floorSlice);
       process.stdout.write(`\r  chat round ${r + 1} / ${ROUNDS}`);
     }
     console.log('');
@@ -292,6 +322,8 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
 
     const e = [...echoSlice.latencies].sort((x, y) => x - y);
     const c = [...chatSlice.latencies].sort((x, y) => x - y);
+    const f = [...floorSlice.latencies].sort((x, y) => x - y);
+    const ratio = (a: number[], b: number[], q: number) => (quantile(a, q) / quantile(b, q)).toFixed(1);
     const line = (s: Slice, sorted: number[]) =>
       `p50 ${quantile(sorted, 0.5).toFixed(1).padStart(6)} ms   p99 ${quantile(sorted, 0.99).toFixed(1).padStart(6)} ms   (${sorted.length} delivered, ${s.lost} lost, ${s.errors} refused)`;
     const total = (performance.now() - started) / 1000;
@@ -300,15 +332,17 @@ export async function runChatSeries(backend: Backend, basePort: number, cpuDir?:
       `    set-up ${setupS.toFixed(0)} s, ${(pairs * 2).toLocaleString('en')} app sockets connected in ${connectS.toFixed(1)} s, whole series ${total.toFixed(0)} s`,
       `  bare ws echo, ${(pairs * 2).toLocaleString('en')} sockets, send → echo               ${line(echoSlice, e)}`,
       `  POST …/messages → new_message on the other instance  ${line(chatSlice, c)}`,
+      `  floor: ws → stored and announced → ws on the other   ${line(floorSlice, f)}`,
       `    both instances' PostgreSQL statements per message sent: ${(statements / sentMessages).toFixed(1)} on the request path, ${(statementMs / sentMessages).toFixed(1)} ms of statement time; ${(afterCommit / sentMessages).toFixed(1)} after the commit (job runner)`,
-      `  chat / bare ws echo: p50 ${(quantile(c, 0.5) / quantile(e, 0.5)).toFixed(1)}×, p99 ${(quantile(c, 0.99) / quantile(e, 0.99)).toFixed(1)}×`,
+      `  chat / bare ws echo: p50 ${ratio(c, e, 0.5)}×, p99 ${ratio(c, e, 0.99)}×;  floor / echo: p50 ${ratio(f, e, 0.5)}×, p99 ${ratio(f, e, 0.99)}×;  chat / floor: p50 ${ratio(c, f, 0.5)}×`,
       '',
       'Results (chat)',
       `  statements per chat message: ${(statements / sentMessages).toFixed(1)}   (target ≤ 4)`,
-      `  chat p50 ${(quantile(c, 0.5) / quantile(e, 0.5)).toFixed(1)}× echo, p99 ${(quantile(c, 0.99) / quantile(e, 0.99)).toFixed(1)}×, ${chatSlice.lost} lost   (target: p50 ≤ 5× echo, p99 ≤ ${CHAT_P99_TARGET}×, 0 lost)`,
+      `  chat p50 ${ratio(c, e, 0.5)}× echo, p99 ${ratio(c, e, 0.99)}×, ${chatSlice.lost} lost   (target: p50 ≤ 5× echo, p99 ≤ ${CHAT_P99_TARGET}×, 0 lost; the floor, a stored message with no app around it: p50 ${ratio(f, e, 0.5)}× echo)`,
     );
     // A message lost or refused fails `npm run bench` (decision 161).
     if (chatSlice.lost + chatSlice.errors > 0) failures.push(`${chatSlice.lost} chat messages lost and ${chatSlice.errors} refused`);
+    if (floorSlice.lost + floorSlice.errors > 0) failures.push(`the floor lost ${floorSlice.lost} messages and refused ${floorSlice.errors}: its figures mean nothing`);
   } finally {
     for (const ws of sockets) ws.terminate();
     await Promise.allSettled(starting); // a child still starting is stopped too
