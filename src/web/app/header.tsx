@@ -39,6 +39,9 @@ function MenuNeedsNetwork({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** The key the router gave the browser's current history entry (what `useLocation().key` reads once that entry's page shows). */
+const historyEntryKey = () => (window.history.state as { key?: string } | null)?.key;
+
 /** Header: logo, navigation, language, dark mode, notification bell, and the account area. */
 export function Header() {
   const { t } = useTranslation();
@@ -49,12 +52,16 @@ export function Header() {
   const menuButton = useRef<HTMLButtonElement>(null);
   // Any navigation closes the menu: a link tapped while the sheet was still sliding in (or the back
   // button) left it open over the next page. Adjusted while rendering, as React advises for state
-  // that follows a changing value.
+  // that follows a changing value. A navigation already in the address bar when the menu was opened
+  // does not: the router shows its page only once it has rendered, and on a slow phone the header
+  // still showed the last one when the menu was opened right after a role switch, which then closed
+  // the menu under the finger (e2e/account-security.spec.ts, with the CPU slowed down).
   const { key: locationKey } = useLocation();
   const [menuAt, setMenuAt] = useState(locationKey);
+  const [openedAt, setOpenedAt] = useState<string | undefined>();
   if (menuAt !== locationKey) {
     setMenuAt(locationKey);
-    if (menuOpen) setMenuOpen(false);
+    if (menuOpen && openedAt !== locationKey) setMenuOpen(false);
   }
   const user = useSession()?.user;
   // 'Become a Guide' and 'View Application Status' follow the guide status flags.
@@ -129,6 +136,7 @@ export function Header() {
             aria-expanded={menuOpen}
             onClick={() => {
               setMenuLoaded(true);
+              setOpenedAt(historyEntryKey());
               setMenuOpen(true);
               setMenuAttempt((n) => n + 1);
             }}
