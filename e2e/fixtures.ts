@@ -48,6 +48,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   baseURL: async ({}, use, testInfo) => use(e2eServer(testInfo.parallelIndex).baseURL),
   page: async ({ page }, use) => {
     waitForReadyOnLoad(page);
+    // A slow phone's CPU on demand (README, E2E_SLOW_CPU): the phone menu's self-closing showed only so.
+    if (process.env.E2E_SLOW_CPU) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.E2E_SLOW_CPU) });
+    }
     await use(page);
   },
   consoleErrors: [
