@@ -202,8 +202,15 @@ export async function openSignedIn(page: Page, pathName: string, locale: Locale,
   return reply;
 }
 
-/** Expects no WCAG 2.1 A/AA violation on the page as it stands (the first three elements of each named). */
-export async function expectAxeClean(page: Page, label: string) {
+/**
+ * Expects no WCAG 2.1 A/AA violation on the page (the first three elements of each named). With
+ * `settled`, once the network is idle and every toast has gone: a toast is checked while it fades in.
+ */
+export async function expectAxeClean(page: Page, label: string, { settled = false } = {}) {
+  if (settled) {
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  }
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(
     result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
