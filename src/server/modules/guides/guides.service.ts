@@ -109,12 +109,15 @@ export async function searchReply(guideSearch: GuideSearch, db: Database, q: Gui
   const { data, total, withoutFilter } = await guideSearch.search(sized, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined, lang);
   // The saved hearts are the caller's own: one lookup for the page.
   const saved = await savedAmong(db, viewer?.id, data.map(({ card }) => card.id));
+  const groupKey = group && JSON.stringify(group);
   const parts: Buffer[] = [OPEN_DATA];
   data.forEach(({ card, json }, i) => {
     if (i > 0) parts.push(COMMA);
     const kept = saved.has(card.id) ? Buffer.from(JSON.stringify({ ...card, isSaved: true })) : json;
-    // The group's price is the reader's, not the kept card's: spliced before the card's closing brace.
-    parts.push(group ? Buffer.concat([kept.subarray(0, kept.length - 1), Buffer.from(`,"groupQuote":${JSON.stringify(cardGroupQuote(card, group))}}`)]) : kept);
+    // The group's price is the reader's, not the kept card's: spliced before the card's closing brace
+    // (the page's one concat below copies both parts once).
+    if (group) parts.push(kept.subarray(0, kept.length - 1), groupQuoteTail(card, group, groupKey!));
+    else parts.push(kept);
   });
   const without = withoutFilter ? `,"withoutFilter":${JSON.stringify(withoutFilter)}` : '';
   parts.push(Buffer.from(`],"total":${total},"page":${q.page},"limit":${q.limit}${without}}`));
@@ -143,6 +146,25 @@ function cardGroupQuote(card: Pick<GuideSummary, 'basicPricePerHourCents' | 'add
   return { ...group, hours: price.hours, totalCents: price.totalCents };
 }
 const COMMA = Buffer.from(',');
+
+/**
+ * A card's group quote as the JSON that ends it, kept with the card for the groups last asked of it:
+ * a search asks every card of the page the same group, and the next searches mostly the same again.
+ * A card changes as a new object (guide-search.ts builds it anew), so an old quote is never read.
+ */
+const quoteTails = new WeakMap<GuideSummary, Map<string, Buffer>>();
+const QUOTES_PER_CARD = 8;
+function groupQuoteTail(card: GuideSummary, group: CheckoutGroup, key: string): Buffer {
+  let byGroup = quoteTails.get(card);
+  if (!byGroup) quoteTails.set(card, (byGroup = new Map()));
+  let tail = byGroup.get(key);
+  if (!tail) {
+    if (byGroup.size >= QUOTES_PER_CARD) byGroup.clear();
+    tail = Buffer.from(`,"groupQuote":${JSON.stringify(cardGroupQuote(card, group))}}`);
+    byGroup.set(key, tail);
+  }
+  return tail;
+}
 
 /** A guide's full profile. Paused or suspended listings are visible only to their owner. */
 export async function getGuide(db: Database, id: number, viewer: AuthUser | null, lang: TextLanguage = 'en', translations?: Pick<Translations, 'read'>): Promise<GuideDetail> {

@@ -52,6 +52,17 @@ describe('search priced for the reader’s group', () => {
     expect((await search('travelers=4&adults=2&children=1&infants=1'))[0]!.groupQuote?.totalCents).toBe(135_000);
   });
 
+  it('quotes a card afresh for another group and after the guide changes their rates (the quotes kept with a card)', async () => {
+    const two = async () => (await search('travelers=2')).find((c) => c.id === small.guideId)!.groupQuote?.totalCents;
+    expect(await two()).toBe(3 * (30_000 + 10_000));
+    expect((await search('travelers=3')).find((c) => c.id === small.guideId)!.groupQuote?.totalCents).toBe(3 * (30_000 + 2 * 10_000));
+    expect(await two()).toBe(3 * (30_000 + 10_000));
+    await setRates(small, { maxPeople: 3, basicPricePerHourCents: 25_000 });
+    await t.app.guideSearch.sync();
+    expect(await two()).toBe(3 * (25_000 + 10_000));
+    await setRates(small, { maxPeople: 3 });
+  });
+
   it('has no group price without a group', async () => {
     const cards = await search('');
     expect(cards.length).toBe(2);
