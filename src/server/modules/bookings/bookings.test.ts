@@ -6,22 +6,14 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { setGuideServices } from '../guides/index';
 import { SimulatedProvider, SIMULATED_SIGNATURE_HEADER } from '../payments/index';
 import { PAYMENT_ATTEMPTS_PER_WINDOW } from './bookings.routes';
-import { book, CARD_DECLINED, CARD_OK, confirmedBooking, daysAhead, guidePerson, newKey, pay, person, type Person } from './test-helpers';
+import { book, bookingCast, type BookingCast, CARD_DECLINED, CARD_OK, confirmedBooking, daysAhead, guidePerson, newKey, pay, person, type Person } from './test-helpers';
 
 let t: TestApp;
-let traveler: Person;
-let stranger: Person;
-let admin: Person;
-let guide: Awaited<ReturnType<typeof guidePerson>>;
-let otherGuide: Awaited<ReturnType<typeof guidePerson>>;
+let { traveler, stranger, admin, guide, otherGuide } = {} as BookingCast;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });
-  traveler = await person(t);
-  stranger = await person(t);
-  admin = await person(t, { admin: true });
-  guide = await guidePerson(t, { priceRmb: 300, maxPeople: 4 });
-  otherGuide = await guidePerson(t);
+  ({ traveler, stranger, admin, guide, otherGuide } = await bookingCast(t));
 });
 afterAll(() => t.close());
 

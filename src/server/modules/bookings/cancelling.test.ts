@@ -1,23 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { book, confirmedBooking, daysAhead, guidePerson, person, type Person } from './test-helpers';
+import { book, bookingCast, type BookingCast, confirmedBooking, daysAhead, guidePerson, type Person } from './test-helpers';
 
 /** Cancelling a booking by either side, its quote and refund to the fen, and the admin's ledger of it. */
 let t: TestApp;
-let traveler: Person;
-let stranger: Person;
-let admin: Person;
-let guide: Awaited<ReturnType<typeof guidePerson>>;
-let otherGuide: Awaited<ReturnType<typeof guidePerson>>;
+let { traveler, stranger, admin, guide, otherGuide } = {} as BookingCast;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });
-  traveler = await person(t);
-  stranger = await person(t);
-  admin = await person(t, { admin: true });
-  guide = await guidePerson(t, { priceRmb: 300, maxPeople: 4 });
-  otherGuide = await guidePerson(t);
+  ({ traveler, stranger, admin, guide, otherGuide } = await bookingCast(t));
 });
 afterAll(() => t.close());
 

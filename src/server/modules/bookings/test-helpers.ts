@@ -26,6 +26,20 @@ export async function guidePerson(t: TestApp, spec: GuideSpec = {}) {
   return { id: g.user.id, guideId: g.guide.id, token: await tokenFor(t.database.db, g.user.id) };
 }
 
+/**
+ * The people most booking suites need, made in this order: a traveler, a stranger, an admin, a guide
+ * at 300 RMB an hour for up to 4, and another guide.
+ */
+export async function bookingCast(t: TestApp) {
+  const traveler = await person(t);
+  const stranger = await person(t);
+  const admin = await person(t, { admin: true });
+  const guide = await guidePerson(t, { priceRmb: 300, maxPeople: 4 });
+  const otherGuide = await guidePerson(t);
+  return { traveler, stranger, admin, guide, otherGuide };
+}
+export type BookingCast = Awaited<ReturnType<typeof bookingCast>>;
+
 /** Someone signed in, or nobody. */
 export type Who = Person | null;
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
 import { SIMULATED_SIGNATURE_HEADER } from '../payments/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { callAs, CARD_DECLINED, CARD_OK, confirmedBooking, daysAhead, guidePerson, type Method, newKey, pay, person, type Person, type Who } from './test-helpers';
+import { bookingCast, type BookingCast, callAs, CARD_DECLINED, CARD_OK, confirmedBooking, daysAhead, guidePerson, type Method, newKey, pay, type Who } from './test-helpers';
 
 /**
  * On tour: confirming the start, extensions (fee, payment, approval, rejection with
@@ -11,19 +11,11 @@ import { callAs, CARD_DECLINED, CARD_OK, confirmedBooking, daysAhead, guidePerso
  * authorization and the ledger after each (a booking's entries sum to zero).
  */
 let t: TestApp;
-let traveler: Person;
-let stranger: Person;
-let admin: Person;
-let guide: Awaited<ReturnType<typeof guidePerson>>;
-let otherGuide: Awaited<ReturnType<typeof guidePerson>>;
+let { traveler, stranger, admin, guide, otherGuide } = {} as BookingCast;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });
-  traveler = await person(t);
-  stranger = await person(t);
-  admin = await person(t, { admin: true });
-  guide = await guidePerson(t, { priceRmb: 300, maxPeople: 4 });
-  otherGuide = await guidePerson(t);
+  ({ traveler, stranger, admin, guide, otherGuide } = await bookingCast(t));
 });
 afterAll(() => t.close());
 afterEach(() => {
