@@ -33,7 +33,7 @@ const THROW_APP_ERROR = {
   message: "throw an AppError with a stable code from src/shared/errors.ts ('internal' for a broken invariant no client causes)",
 };
 /** The decorations compose.ts leaves on the app for server.ts and the tests (decision 108). */
-const MODULE_DECORATIONS = ['bookings', 'disputes', 'guideSearch', 'jobs', 'messaging', 'notifications', 'offers', 'paymentProvider', 'payoutBatches', 'realtime', 'receipts', 'reviews', 'storage', 'wallet', 'weather'];
+const MODULE_DECORATIONS = ['bookings', 'disputes', 'fx', 'guideSearch', 'jobs', 'messaging', 'notifications', 'offers', 'paymentProvider', 'payoutBatches', 'realtime', 'receipts', 'reviews', 'storage', 'wallet', 'weather'];
 const NO_DECORATION_LOOKUP = {
   selector: `MemberExpression:matches([object.name='app'], [object.property.name='app'])[property.name=/^(?:${MODULE_DECORATIONS.join('|')})$/]`,
   message: 'a module gets its collaborators from compose.ts (declare the need in its index.ts), never off the app (decision 108)',

@@ -68,8 +68,8 @@ async function addTheirMoney(d: DatabaseHandle['db']): Promise<void> {
       from bookings where paid_at is not null`);
   // The deposit's postings, then the completion's: the commission stays, the rest is the guide's.
   await d.execute(sql`
-    insert into ledger_entries (booking_id, account, user_id, kind, amount_cents, payment_id, available_at, created_at)
-    select b.id, x.account, case x.account when 'traveler' then b.traveler_id when 'guide' then g.user_id end, x.kind, x.amount, p.id, x.available_at, p.created_at
+    insert into ledger_entries (booking_id, account, user_id, kind, amount_cents, currency, payment_id, available_at, created_at)
+    select b.id, x.account, case x.account when 'traveler' then b.traveler_id when 'guide' then g.user_id end, x.kind, x.amount, b.currency, p.id, x.available_at, p.created_at
       from bookings b join guides g on g.id = b.guide_id join payments p on p.booking_id = b.id
       cross join lateral (values
         ('traveler', 'deposit', -b.deposit_cents, null::timestamptz, true),

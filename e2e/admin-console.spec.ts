@@ -5,7 +5,7 @@ import { DEMO_PASSWORDS, expect, expectAxeClean, signIn, signUpByApi, test } fro
 /**
  * the admin console (/admin), in English and Chinese: a non-admin gets the not-found page;
  * the demo admin approves a guide application with a document (viewed inline) and pays out a
- * withdrawal of the demo guide (approve, then mark paid), and sees the audit entries of both.
+ * yen withdrawal of the demo guide to her bank (approve, then mark paid), and sees the audit entries of both.
  * Each test makes its own records through the API (the database is shared with the other specs).
  * Screenshots at 1280 and 375 px in both languages.
  */
@@ -111,12 +111,15 @@ async function submittedApplication(request: APIRequestContext, name: string): P
   return (await submitted.json()).id as number;
 }
 
-/** The demo guide asks for a 1 RMB payout through the API (as /withdrawal does). */
+/**
+ * The demo guide asks for a payout of ¥100, the least, through the API (as /withdrawal does): she earns
+ * yen, which goes to a Japanese bank account as it is (decision 167), here her seeded one.
+ */
 async function requestedWithdrawal(request: APIRequestContext): Promise<number> {
   const guide = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
   const res = await request.post('/api/v2/wallet/withdrawals', {
     headers: auth(guide.token),
-    data: { amountCents: 100, method: 'alipay', accountName: 'Demo Guide', accountNumber: 'guide-payout@example.com' },
+    data: { amountCents: 100, currency: 'JPY', method: 'bank', accountName: 'Sato Yuki', accountNumber: '7654321', bankCode: '0009', branchCode: '001', accountType: 'ordinary', accountHolderKana: 'ｻﾄｳ ﾕｷ' },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).withdrawal.id as number;
@@ -196,8 +199,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: w.console })).toBeVisible();
     await page.locator(`a[href^="/admin/withdrawals/${id}"]`).click();
     const detail = page.locator('article');
-    await expect(detail.getByText(locale === 'en' ? '1 RMB' : '1 元').first()).toBeVisible();
-    await expect(detail.getByText('guide-payout@example.com')).toBeVisible();
+    const facts = detail.getByRole('definition');
+    await expect(facts.getByText(locale === 'en' ? '¥100 (JPY)' : '100 日元', { exact: true })).toBeVisible();
+    await expect(facts.getByText('0009 三井住友 · 001 神保町', { exact: true })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/withdrawal-${locale}-1280.png`, fullPage: true });
 
     await detail.getByRole('button', { name: w.approve, exact: true }).click();

@@ -89,7 +89,8 @@ const W = {
     basic: 'Base price per hour per person',
     additional: 'Additional price per extra person per hour (optional)',
     previewTitle: 'Preview your application',
-    price: '300 RMB',
+    // A new application prices in yen (decision 164).
+    price: '¥4,000 (JPY)',
     submit: 'Submit application',
     declarationMsg: 'Please confirm declaration',
     declaration: /I declare that the information/,
@@ -141,7 +142,7 @@ const W = {
     basic: '每人每小时基础价格',
     additional: '每增加一人每小时加价（选填）',
     previewTitle: '预览您的申请',
-    price: '300 元',
+    price: '4000 日元',
     submit: '提交申请',
     declarationMsg: '请确认声明',
     declaration: /我声明本申请中的信息/,
@@ -270,8 +271,8 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await field(page, w.maxPeople).fill('6');
     await field(page, w.minHours).fill('2');
     await field(page, w.maxHours).fill('8');
-    await field(page, w.basic).fill('300');
-    await field(page, w.additional).fill('50');
+    await field(page, w.basic).fill('4000');
+    await field(page, w.additional).fill('1000');
     await page.locator('[data-field="subcategoryIds"] input[type=checkbox]').first().check();
     await shoot(page, 'page4', locale);
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORDS, expect, expectAxeClean, expectDate, signIn, test } from './fixtures';
+import { formatMoney } from '../src/shared/money-format';
 import { fillCard, fillMeetingPoint } from './checkout';
 import { freeSlot } from './slots';
 
@@ -179,6 +180,11 @@ test('in English: Alipay through the demo approval page, the guide accepts, and 
   await expect(t.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
   await expect(t.getByText('Paid with Alipay · demo payment, no money moved')).toBeVisible();
   const number = await bookingNumberOn(t);
+  // The demo guide prices in yen: the booking's deposit is hers in yen, Alipay paid it in yuan (decision 164).
+  const session = await (await request.post('/api/auth/login', { data: { username: 'traveler', password: DEMO_PASSWORDS.traveler } })).json();
+  const booked = await (await request.get(`/api/v2/bookings/${new URL(t.url()).searchParams.get('booking')}`, { headers: { authorization: `Bearer ${session.token}` } })).json();
+  expect(booked).toMatchObject({ currency: 'JPY', chargeCurrency: 'CNY' });
+  expect(formatMoney(booked.chargeDepositCents, 'CNY', 'en')).toBe(`${deposit} RMB`);
 
   const g = guideUser.page;
   await g.goto('/guide-dashboard');
@@ -188,11 +194,12 @@ test('in English: Alipay through the demo approval page, the guide accepts, and 
   await t.goto('/dashboard?tab=upcoming');
   const trip = t.getByRole('article').filter({ hasText: number });
   await expect(trip.getByText('Upcoming', { exact: true })).toBeVisible();
-  // More than 7 days ahead: the whole deposit comes back, to Alipay in 1–3 business days.
+  // More than 7 days ahead: the whole deposit comes back in the yuan it was paid in, to Alipay in 1–3
+  // business days; the deposit it is all of is the booking's, in yen.
   await trip.getByRole('button', { name: 'Cancel' }).click();
   const dialog = t.getByRole('dialog', { name: 'Cancel this booking?' });
   await expect(dialog.getByTestId('refund-amount')).toHaveText(`${deposit} RMB`);
-  await expect(dialog.getByText(`100% of your ${deposit} RMB deposit`)).toBeVisible();
+  await expect(dialog.getByText(`100% of your ${formatMoney(booked.depositCents, 'JPY', 'en')} deposit`, { exact: true })).toBeVisible();
   await expect(dialog.getByText('The refund goes back to your Alipay account and arrives in 1–3 business days.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel booking' }).click();
   await expect(t.locator('[data-sonner-toast]').filter({ hasText: 'Booking has been cancelled' })).toBeVisible();

@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { formatMoney } from '../src/shared/money-format';
 import { DEMO_PASSWORDS, expect, gotoInLocale, signIn, test } from './fixtures';
 
 /**
  * One way to pay (decision 104) on a 375 px phone in Chinese, simulated provider: the traveler pays an
- * extension of the seeded tour under way with Alipay. Pay hands over to the approval page in this same
+ * extension of the seeded tour under way with Alipay, in yuan, though the demo guide prices in yen
+ * (decision 164: a wallet charges yuan). Pay hands over to the approval page in this same
  * tab (no new tab); back on the trip before approving, the sheet resumes that payment instead of
  * starting another; approving comes back by itself to the extension's /payment-success with the
  * extension's toast (not the deposit's), one payment in all. Then the rules as they were: the guide
@@ -65,8 +67,11 @@ test('375 px in Chinese: an Alipay extension in the same tab, resumed not paid t
   expect(tabs, 'no new tab').toEqual([]);
 
   // Back on the trip without approving: the sheet resumes that payment, and takes the traveler back to it.
+  // The card asks the extension's price in the booking's yen (the demo guide's); Alipay charges it in yuan.
+  const asked = (await (await request.get(`/api/v2/bookings/${bookingId}`, { headers: auth })).json()) as { currency: string; extension: { priceCents: number } };
+  expect(asked.currency).toBe('JPY');
   await t.goBack();
-  await trip().getByRole('button', { name: `支付延长费用（${fee} 元）` }).click();
+  await trip().getByRole('button', { name: `支付延长费用（${formatMoney(asked.extension.priceCents, 'JPY', 'zh-CN')}）`, exact: true }).click();
   await expect(sheet.getByText('您的支付宝付款尚未完成')).toBeVisible();
   await expect(sheet.getByRole('button', { name: /^支付 .+ 元$/ })).toHaveCount(0);
   await sheet.getByRole('button', { name: '继续用支付宝付款' }).click();
@@ -98,7 +103,8 @@ test('375 px in Chinese: an Alipay extension in the same tab, resumed not paid t
   // The guide approves; the traveler's one step the rules ask for: 确认延长.
   await t.getByRole('link', { name: '返回我的行程' }).click();
   await expect(t).toHaveURL(`/dashboard?booking=${bookingId}`);
-  await expect(trip().getByText(new RegExp(`已支付.*${fee}`))).toBeVisible();
+  // What was paid, as the booking counts it: its yen.
+  await expect(trip().getByText(new RegExp(`已支付 ${formatMoney(asked.extension.priceCents, 'JPY', 'zh-CN')}`))).toBeVisible();
   const guide = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
   const approved = await request.post(`/api/v2/bookings/${bookingId}/extension/approve`, { headers: { authorization: `Bearer ${guide.token}` } });
   expect((await approved.json()).status).toBe('extend_confirmed');

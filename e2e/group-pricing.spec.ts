@@ -1,13 +1,17 @@
+import { durationText } from '../src/shared/booking/duration';
+import { convertMinor } from '../src/shared/currency';
+import { formatBeside } from '../src/shared/money-format';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * Group pricing (decision 151) at 375 px: the demo guide prices a private group, children at half
- * and overtime per hour on the rates form; the public profile lists what the tour includes, and the
- * quote prices a family of two adults, a child and an infant. The guide's rates are put back.
+ * Group pricing (decision 151) at 375 px: the demo guide, who prices in yen, prices a private group,
+ * children at half and overtime per hour on the rates form; the public profile lists what the tour
+ * includes, a visitor's card shows a group's total in yuan with her yen beside it (decision 168), and
+ * the quote prices a family of two adults, a child and an infant. The guide's rates are put back.
  */
 const TEXT = {
-  en: { covers: 'Hourly rate covers up to (people)', child: 'Child rate (% of the additional person rate)', overtime: 'Overtime', meals: 'Meals', price: 'Overtime price (RMB per hour)', save: 'Save rates', saved: 'Rates saved', included: 'Meals: included', heading: 'Price and what it includes' },
-  'zh-CN': { covers: '每小时价格包含人数', child: '儿童价格（额外人员价格的百分比）', overtime: '加时', meals: '餐费', price: '加时价格（元/小时）', save: '保存价格', saved: '价格已保存', included: '餐费：已包含', heading: '价格与包含内容' },
+  en: { covers: 'Hourly rate covers up to (people)', child: 'Child rate (% of the additional person rate)', overtime: 'Overtime', meals: 'Meals', price: 'Overtime price (yen per hour)', save: 'Save rates', saved: 'Rates saved', included: 'Meals: included', heading: 'Price and what it includes' },
+  'zh-CN': { covers: '每小时价格包含人数', child: '儿童价格（额外人员价格的百分比）', overtime: '加时', meals: '餐费', price: '加时价格（日元/小时）', save: '保存价格', saved: '价格已保存', included: '餐费：已包含', heading: '价格与包含内容' },
 } as const;
 
 for (const locale of ['en', 'zh-CN'] as const) {
@@ -24,13 +28,14 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await panel.getByLabel(s.covers).fill(String(included));
       await panel.getByLabel(s.child).fill('50');
       await panel.getByLabel(s.overtime, { exact: true }).selectOption('excluded');
-      await panel.getByLabel(s.price).fill('200');
+      await panel.getByLabel(s.price).fill('5000');
       await panel.getByLabel(s.meals, { exact: true }).selectOption('included');
       await panel.getByRole('button', { name: s.save }).click();
       await expect(page.getByText(s.saved)).toBeVisible();
 
       const saved = await (await page.request.get('/api/v2/guides/me/rates', { headers })).json();
-      expect(saved).toMatchObject({ includedPeople: included, childPriceRate: 0.5, extras: [{ kind: 'overtime_hour', included: false, priceCents: 20_000 }, { kind: 'meals', included: true }] });
+      expect(saved).toMatchObject({ includedPeople: included, childPriceRate: 0.5, extras: [{ kind: 'overtime_hour', included: false, priceCents: 5_000 }, { kind: 'meals', included: true }] });
+      expect(saved.currency).toBe('JPY');
 
       await page.goto(`/guides/${before.guideId}`);
       const section = page.locator('#pricing').locator('..');
@@ -38,14 +43,18 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await expect(section.getByText(s.included)).toBeVisible();
 
       // A visitor searches for a group of three (a guide never sees their own card): the guide's card
-      // shows the group's total for the shortest tour.
+      // shows the group's total for the shortest tour, about as much in yuan at today's rate, her yen beside.
       const detail = await (await page.request.get(`/api/v2/guides/${before.guideId}`)).json();
+      const { jpyPerCny } = await (await page.request.get('/api/v2/fx/rate')).json();
+      const yen = (before.basicPricePerHourCents + before.additionalPricePerPersonCents * (3 - included)) * before.minDurationHours;
+      const total = formatBeside({ minor: convertMinor(yen, 'JPY', 'CNY', jpyPerCny), currency: 'CNY' }, { minor: yen, currency: 'JPY' }, locale);
+      const duration = durationText(before.minDurationHours, locale);
       const visitor = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: locale === 'en' ? 'en-US' : 'zh-CN' });
       try {
         const search = await visitor.newPage();
         await search.goto(`${new URL(page.url()).origin}/search?city=${detail.serviceCity}&travelers=3`);
         const card = search.getByRole('article', { name: detail.user.fullName, exact: true });
-        await expect(card.getByTestId('group-total')).toContainText(locale === 'en' ? '3 people ≈' : '3 人 · 约');
+        await expect(card.getByTestId('group-total')).toHaveText(locale === 'en' ? `3 people: ${total} / ${duration}` : `3 人 · ${total} / ${duration}`);
       } finally {
         await visitor.close();
       }
@@ -57,7 +66,12 @@ for (const locale of ['en', 'zh-CN'] as const) {
       // Two adults fill the included places (or one, and one more adult pays); the child pays half; the infant is free.
       const extraAdults = 2 - Math.min(2, included);
       const childPays = included > 2 ? 0 : 0.5;
-      expect(q.totalCents).toBe(Math.round((before.basicPricePerHourCents + before.additionalPricePerPersonCents * (extraAdults + childPays)) * hours));
+      // In her yen, and in the yuan the reader sees (the quote's default), converted once at the quote's rate (decision 164).
+      expect(q).toMatchObject({ guideCurrency: 'JPY', chargeCurrency: 'CNY', currency: 'CNY' });
+      expect(q.guideTotal).toBe(Math.round((before.basicPricePerHourCents + before.additionalPricePerPersonCents * (extraAdults + childPays)) * hours));
+      expect(q.guideDeposit + q.guideInPerson).toBe(q.guideTotal);
+      expect(q.lines.reduce((sum: number, l: { guideAmount: number }) => sum + l.guideAmount, 0)).toBe(q.guideTotal);
+      expect(q.totalCents).toBe(convertMinor(q.guideTotal, 'JPY', 'CNY', q.rate.jpyPerCny));
       expect(q.depositCents + q.inPersonCents).toBe(q.totalCents);
       expect(q.lines.reduce((sum: number, l: { amountCents: number }) => sum + l.amountCents, 0)).toBe(q.totalCents);
     } finally {

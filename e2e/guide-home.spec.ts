@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
+import { formatMoney } from '../src/shared/money-format';
 import { DEMO_PASSWORDS, expect, gotoInLocale, signIn, test } from './fixtures';
 import { freeSlot } from './slots';
 
 /**
  * /guide, the guide landing page: the demo guide signs in and lands there from /,
- * and sees real figures from the demo seed — non-zero earnings today and in total, this week's tours
+ * and sees real figures from the demo seed — non-zero earnings today and in total, in the yen she earns
+ * (decision 167), this week's tours
  * (the seed has tours today), unread counts, new requests and reviews — in English and Chinese, on a
  * desktop and at 375 px. A visitor is asked to log in (with the way back), a traveler to become a
  * guide. The empty states of a freshly approved guide are covered by the API tests.
@@ -15,8 +17,8 @@ const SHOTS = '/tmp/shots-guide-home';
 mkdirSync(SHOTS, { recursive: true });
 
 const WORDS = {
-  en: { greeting: 'Welcome back, Sato Yuki', today: 'Today', week: "This week's tours", unread: /Unread messages/, requests: /New booking requests/, ratings: 'Ratings and reviews', money: /^[\d,.]+ RMB$/, zero: '0 RMB' },
-  'zh-CN': { greeting: '欢迎回来，Sato Yuki', today: '今天', week: '本周行程', unread: /未读消息/, requests: /新预订请求/, ratings: '评分与评价', money: /^[\d,.]+ 元$/, zero: '0 元' },
+  en: { greeting: 'Welcome back, Sato Yuki', today: 'Today', week: "This week's tours", unread: /Unread messages/, requests: /New booking requests/, ratings: 'Ratings and reviews', zero: '¥0 (JPY)' },
+  'zh-CN': { greeting: '欢迎回来，Sato Yuki', today: '今天', week: '本周行程', unread: /未读消息/, requests: /新预订请求/, ratings: '评分与评价', zero: '0 日元' },
 } as const;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -56,11 +58,16 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await expect(page).toHaveURL(/\/guide$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.greeting);
 
-      // Earnings: today's completion of the seed, and the total, as RMB (never a bare ¥).
-      for (const key of ['today', 'month', 'year', 'total']) await expect(page.getByTestId(`earnings-${key}`)).toHaveText(w.money);
+      // Earnings: today's completion of the seed, and the total, the overview's figures in her yen
+      // (¥1,100 (JPY) / 1100 日元), never a bare ¥ and never yuan.
+      const overview = await (await page.request.get('/api/v2/guides/me/overview', { headers: bearer(me.token) })).json();
+      expect(overview.earnings.currency).toBe('JPY');
+      for (const key of ['today', 'month', 'year', 'total']) await expect(page.getByTestId(`earnings-${key}`)).toHaveText(formatMoney(overview.earnings[`${key}Cents`], 'JPY', locale));
       await expect(page.getByTestId('earnings-today')).not.toHaveText(w.zero);
       await expect(page.getByTestId('earnings-total')).not.toHaveText(w.zero);
-      expect(await page.locator('main').innerText()).not.toContain('¥');
+      const text = await page.locator('main').innerText();
+      expect(text).not.toMatch(locale === 'en' ? /¥(?![\d,]+ \(JPY\))/ : /¥/);
+      expect(text).not.toMatch(locale === 'en' ? / RMB\b/ : /\d 元/);
 
       // Unread: the same count as the header's; the tile opens /messages.
       const unread = await (await page.request.get(`/api/conversations/total-unread-count/${me.user.id}`, { headers: bearer(me.token) })).json();

@@ -7,7 +7,8 @@ import { expect, signIn } from './fixtures';
  * What every Japanese walk checks on every page (decision 144), shared by e2e/japanese.spec.ts and
  * e2e/japanese-tour.spec.ts: nothing scrolls sideways at 375 px, and no English is left in what the
  * interface itself says (text marked as written in another language — a guide's bio, a chat message —
- * is the writer's, not the interface's). Screenshots in test-results/japanese.
+ * is the writer's, not the interface's), and the heading is set in a Japanese face first. Screenshots in
+ * test-results/japanese.
  */
 const out = 'test-results/japanese';
 const phone = { width: 375, height: 812 };
@@ -48,6 +49,17 @@ export async function look(page: Page, name: string) {
   // Soft: one run reports every page's findings.
   expect.soft(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
   expect.soft(await englishLeft(page), `${name}: English left`).toEqual([]);
+  expect.soft(await firstHanFace(page), `${name}: the first Han face of the heading`).toMatch(JAPANESE_FACE);
+}
+
+/** The Japanese faces of the stack (src/web/styles.css), and any face that holds Han characters. */
+const JAPANESE_FACE = /^(Hiragino Sans|Hiragino Kaku Gothic ProN|Noto Sans JP|Noto Sans CJK JP|Yu Gothic UI|Yu Gothic|YuGothic|Meiryo)$/;
+const HAN_FACE = /Hiragino|Noto Sans (CJK|JP|SC)|Yu ?Gothic|Meiryo|PingFang|YaHei|WenQuanYi/;
+
+/** The first face in the page heading's computed font-family that can set a Han character: Japanese or Chinese shapes. */
+async function firstHanFace(page: Page): Promise<string | null> {
+  const family = await page.evaluate(() => getComputedStyle(document.querySelector('main h1, h1') ?? document.body).fontFamily);
+  return family.split(',').map((f) => f.trim().replace(/^["']|["']$/g, '')).find((f) => HAN_FACE.test(f)) ?? null;
 }
 
 /** A signed-in phone at 375 px with the interface in Japanese. */

@@ -1,3 +1,5 @@
+import { convertMinor } from '../src/shared/currency';
+import { formatBeside, formatMoney } from '../src/shared/money-format';
 import { expect, pickDate, signUpByApi, test } from './fixtures';
 import { approvedApplicant, auth, openAllWeek, tourDay, verifiedIdentity } from './guide-helpers';
 import { look, phoneAs, word } from './japanese-look';
@@ -64,7 +66,7 @@ test('a Japanese guide answers a tour request with an offer, the traveler books 
   const offerForm = g.getByTestId('offer-form');
   await expect(offerForm.locator('[name=itinerary]')).toHaveValue(itinerary);
   await expect(offerForm.locator('[name=meetingPostalCode]')).toHaveValue('630-8215');
-  await offerForm.locator('[name=feeRmb]').fill('550');
+  await offerForm.locator('[name=fee]').fill('550');
   await look(g, 'offer-form');
   await offerForm.getByRole('button', { name: word('messaging', 'offer.send') }).click();
   await expect(offerForm).toBeHidden();
@@ -74,7 +76,9 @@ test('a Japanese guide answers a tour request with an offer, the traveler books 
   // The traveler sees the offer in Japanese and books it with one tap.
   const offer = t.getByTestId('offer-card').filter({ hasText: itinerary });
   await expect(offer).toHaveAttribute('data-status', 'open');
-  await expect(offer.getByTestId('offer-fee')).toHaveText('550 元');
+  // In the reader's yen at the rate the offer was priced at, the guide's 550 元 beside it (decision 169).
+  const { jpyPerCny } = await (await request.get('/api/v2/fx/rate')).json();
+  await expect(offer.getByTestId('offer-fee')).toHaveText(formatBeside({ minor: convertMinor(55_000, 'CNY', 'JPY', jpyPerCny), currency: 'JPY' }, { minor: 55_000, currency: 'CNY' }, 'ja'));
   await offer.scrollIntoViewIfNeeded();
   await look(t, 'offer-card');
   await offer.getByRole('link', { name: word('messaging', 'offer.book') }).click();
@@ -86,7 +90,8 @@ test('a Japanese guide answers a tour request with an offer, the traveler books 
   await t.getByLabel('CVV').fill('123');
   await t.getByLabel(word('bookings', 'payment.holder')).fill('Yamada Hanako');
   await look(t, 'checkout-offer');
-  await t.getByRole('button', { name: /^110 元を支払う$/ }).click();
+  // A card is charged in the yen she reads, the 110 元 deposit converted at the offer's rate (decision 169).
+  await t.getByRole('button', { name: `${formatMoney(convertMinor(11_000, 'CNY', 'JPY', jpyPerCny), 'JPY', 'ja')}を支払う`, exact: true }).click();
   await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
   await look(t, 'payment-success-offer');
   const bookingId = Number(new URL(t.url()).searchParams.get('booking'));

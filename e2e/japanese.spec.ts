@@ -35,7 +35,8 @@ test('a traveler books and pays in Japanese, and the guide accepts, on a phone',
   await t.getByLabel('CVV').fill('123');
   await t.getByLabel(word('bookings', 'payment.holder')).fill('Yamada Taro');
   await look(t, 'checkout');
-  await t.getByRole('button', { name: /^[\d,.]+ 元を支払う$/ }).click();
+  // A Japanese reader sees yen and a card pays in them (decision 168).
+  await t.getByRole('button', { name: /^[\d,.]+円を支払う$/ }).click();
   await expect(t).toHaveURL(/\/payment-success\?booking=\d+$/);
   await expect(t.getByRole('heading', { level: 1, name: word('bookings', 'success.heading') })).toBeVisible();
   await look(t, 'payment-success');

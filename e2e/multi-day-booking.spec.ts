@@ -4,8 +4,8 @@ import { freeSlot } from './slots';
 
 /**
  * Three days with one guide at 375 px (decision 154): the booking box lists each date and offers the
- * starts every day has, the checkout books the days at the guide's day rate, and the booking holds
- * all three days in one deposit.
+ * starts every day has, the checkout books the days at the guide's day rate (in yen: the seeded day
+ * guide is Japanese-speaking), and the booking holds all three days in one deposit.
  */
 const TEXT = {
   en: { choose: 'Check times', box: 'Book this guide', date: 'Date', days: 'Days', list: 'Your days', start: 'Start time (Japan time)', book: 'Book', pay: /^Pay [\d,.]+ RMB$/ },
@@ -49,10 +49,11 @@ for (const locale of ['zh-CN', 'en'] as const) {
       // One booking, one deposit, three days held, charged as the quote prices three days.
       const login = await (await request.post('/api/auth/login', { data: { username: 'traveler', password: 'traveler123' } })).json();
       const booking = await (await request.get(`/api/v2/bookings/${bookingId}`, { headers: { authorization: `Bearer ${login.token}` } })).json();
-      // A travel credit the traveler held comes off the quoted total (decision 139).
-      expect(booking).toMatchObject({ days: 3, date: slot.date });
-      expect(booking.totalPriceCents + booking.creditCents).toBe(quote.totalCents);
-      if (booking.creditCents === 0) expect(booking.depositCents).toBe(quote.depositCents);
+      // The seeded day guide prices in yen: the booking is in her yen, its deposit charged in the yuan the
+      // traveler saw (decision 164). A travel credit the traveler held comes off the quoted total (decision 139).
+      expect(booking).toMatchObject({ days: 3, date: slot.date, currency: 'JPY', chargeCurrency: 'CNY' });
+      expect(booking.totalPriceCents + booking.creditCents).toBe(quote.guideTotal);
+      if (booking.creditCents === 0) expect(booking).toMatchObject({ depositCents: quote.guideDeposit, chargeDepositCents: quote.chargeDeposit });
       expect(booking.schedule).toHaveLength(3);
       expect(booking.payments.filter((p: { kind: string; status: string }) => p.kind === 'deposit' && p.status === 'succeeded')).toHaveLength(1);
     } finally {

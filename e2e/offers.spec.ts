@@ -1,12 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { convertMinor } from '../src/shared/currency';
+import { formatBeside, formatMoney } from '../src/shared/money-format';
 import { expect, signIn, test, pickDate } from './fixtures';
 import { freeSlot } from './slots';
 
 /**
- * Decision 078: the traveler sends a tour request, the guide answers with an offer,
- * the traveler books it with one tap from the chat (nothing typed again), pays the deposit, and the
+ * Decision 078: the traveler sends a tour request, the guide answers with an offer in her yen
+ * (decision 164: the demo guide prices in yen), the traveler books it with one tap from the chat
+ * (nothing typed again), pays the deposit in yuan at the booking's rate, and the
  * trip is upcoming on both sides with the request and the offer marked booked. Then the guide
  * proposes a new time (item 2) and the traveler accepts it: both sides, the booking PDF and the
  * guide's iCal feed follow.
@@ -103,7 +106,7 @@ for (const c of cases) {
     await expect(offerForm.locator('[name=meetingPostalCode]')).toHaveValue(postal);
     await expect(offerForm.getByTestId('offer-quote')).toContainText(gz ? '按费率计算' : 'Rate-based price');
     await expect(offerForm).toContainText(gz ? '随报价一并列出，现场支付' : 'paid on site, not online');
-    await offerForm.locator('[name=feeRmb]').fill('550');
+    await offerForm.locator('[name=fee]').fill('11000');
     await offerForm.getByRole('button', { name: gz ? '发送报价' : 'Send offer' }).click();
     await expect(offerForm).toBeHidden();
     const guideOffer = g.getByTestId('offer-card').filter({ hasText: itinerary });
@@ -115,7 +118,10 @@ for (const c of cases) {
     // The traveler sees it at once, and books it with one tap.
     const offer = t.getByTestId('offer-card').filter({ hasText: itinerary });
     await expect(offer).toHaveAttribute('data-status', 'open');
-    await expect(offer.getByTestId('offer-fee')).toHaveText(tz ? '550 元' : '550 RMB');
+    // The fee in the traveler's yuan at the rate the offer was priced at, the guide's yen beside it (decision 169).
+    const offered = (await (await t.request.get('/api/v2/fx/rate')).json()).jpyPerCny as string;
+    const fee = formatBeside({ minor: convertMinor(11_000, 'JPY', 'CNY', offered), currency: 'CNY' }, { minor: 11_000, currency: 'JPY' }, tz ? 'zh-CN' : 'en');
+    await expect(offer.getByTestId('offer-fee')).toHaveText(fee);
     await expect(offer.getByTestId('offer-extras')).toContainText(tz ? '14000 日元（约 700 元）' : '¥14,000 (JPY, ≈ 700 RMB)');
     await offer.scrollIntoViewIfNeeded();
     await t.screenshot({ path: `${SHOTS}/traveler-chat-offer-${tTag}.png` });
@@ -136,11 +142,14 @@ for (const c of cases) {
     await expect(t.getByTestId('meeting-fixed')).toContainText(itinerary);
     await expect(t.getByTestId('offer-price-note')).toBeVisible();
     await expect(t.getByLabel(tz ? '集合地址' : 'Meeting address')).toHaveCount(0);
-    const pay = t.getByRole('button', { name: tz ? '支付 110 元' : 'Pay 110 RMB' });
+    // The deposit, a fifth of ¥11,000, charged in the yuan the traveler reads at the booking's rate.
+    const { jpyPerCny } = await (await t.request.get('/api/v2/fx/rate')).json();
+    const deposit = formatMoney(convertMinor(2_200, 'JPY', 'CNY', jpyPerCny), 'CNY', c.traveler.locale);
+    const pay = t.getByRole('button', { name: tz ? `支付 ${deposit}` : `Pay ${deposit}`, exact: true });
     await expect(pay).toBeVisible();
     // The final confirmation beside Pay (decision 122): the offer's deposit now, and how long the offer is open.
     const review = t.getByRole('region', { name: tz ? '确认订单内容' : 'Review your booking' });
-    await expect(review).toContainText(tz ? '现在在线支付110 元' : 'Paid now, online110 RMB');
+    await expect(review).toContainText(tz ? `现在在线支付${deposit}` : `Paid now, online${deposit}`);
     await expect(review.getByTestId('order-review-validity')).toContainText(tz ? /^此报价有效期至.+（日本时间）。$/ : /^This offer is open until .+ \(Japan time\)\.$/);
     await t.screenshot({ path: `${SHOTS}/checkout-offer-${tTag}.png`, fullPage: true });
     if (tz) await t.getByRole('radio', { name: '银行卡' }).locator('..').click();
@@ -160,7 +169,7 @@ for (const c of cases) {
     const number = (await (await t.request.get(`/api/v2/offers/${offerId}`, { headers: traveler.auth })).json()).data.booking.bookingNumber as string;
     for (const who of [traveler, guide]) {
       const b = await (await who.page.request.get(`/api/v2/bookings/${bookingId}`, { headers: who.auth })).json();
-      expect(b).toMatchObject({ status: 'upcoming', offerId, totalPriceCents: 55_000, depositCents: 11_000 });
+      expect(b).toMatchObject({ status: 'upcoming', offerId, currency: 'JPY', totalPriceCents: 11_000, depositCents: 2_200 });
     }
     await t.goto('/dashboard?tab=upcoming');
     await expect(t.getByRole('article').filter({ hasText: number })).toBeVisible();
@@ -203,7 +212,7 @@ for (const c of cases) {
     await expect(tripCard).toContainText(tz ? '已从' : 'Moved from');
     for (const who of [traveler, guide]) {
       const b = await (await who.page.request.get(`/api/v2/bookings/${bookingId}`, { headers: who.auth })).json();
-      expect(b).toMatchObject({ status: 'upcoming', date: later.date, scheduledStartTime: later.startTime, totalPriceCents: 55_000 });
+      expect(b).toMatchObject({ status: 'upcoming', date: later.date, scheduledStartTime: later.startTime, totalPriceCents: 11_000 });
     }
     await g.goto('/guide-dashboard?tab=tours');
     await expect(g.getByRole('article').filter({ hasText: number }).first()).toContainText(gz ? '已从' : 'Moved from');

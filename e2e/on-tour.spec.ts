@@ -1,10 +1,13 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { convertMinor, type Currency } from '../src/shared/currency';
+import { formatMoney } from '../src/shared/money-format';
 import { DEMO_PASSWORDS, expect, expectAxeClean, signIn, test } from './fixtures';
 
 /**
  * in the browser, in Chinese: the demo traveler and the demo guide in their own browser
  * contexts on the seeded tour day. Both confirm the start (each sees the other's step without a
- * reload) → ongoing; the traveler extends by 0.5 h and pays by card; the guide approves; the
+ * reload) → ongoing; the traveler extends by 0.5 h and pays by card (in the yuan she reads, for the
+ * demo guide's yen, decision 164); the guide approves; the
  * traveler confirms the extension, uploads a photo of the in-person payment, the guide verifies it;
  * the traveler completes the service; both review, and the traveler's review shows on the profile.
  */
@@ -35,6 +38,11 @@ interface Trip {
   guideId: number;
   status: string;
   startsAt: string;
+  /** The booking's currency, the guide's (decision 164), and the rate it was fixed at. */
+  currency: Currency;
+  rate: { jpyPerCny: string } | null;
+  extensionsPaidCents: number;
+  extension: { priceCents: number } | null;
 }
 
 /** The demo traveler's trips, read through the API. */
@@ -101,8 +109,12 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, proves the
   await payButton.click();
   await expect(payment).toBeHidden({ timeout: 15_000 });
   await expect(travelerCard().getByRole('button', { name: '已申请延长……' })).toBeDisabled();
-  // The card counts the paid fee at once and shows the half hour as pending.
-  await expect(travelerCard().getByText(`含延长费用 ${fee} 元`)).toBeVisible();
+  // The card counts the paid fee at once, in the booking's yen, and shows the half hour as pending; the
+  // card paid it in yuan at the booking's rate.
+  const extended = (await travelerTrips(t)).find((b) => b.id === tour.id)!;
+  expect(extended.currency).toBe('JPY');
+  expect(`${fee} 元`).toBe(formatMoney(convertMinor(extended.extensionsPaidCents, 'JPY', 'CNY', extended.rate!.jpyPerCny), 'CNY', 'zh-CN'));
+  await expect(travelerCard().getByText(`含延长费用 ${formatMoney(extended.extensionsPaidCents, 'JPY', 'zh-CN')}`)).toBeVisible();
   await expect(travelerCard().getByText('另有延长 30 分钟，待确认')).toBeVisible();
 
   // The guide approves the paid extension (live on their dashboard).
@@ -193,7 +205,9 @@ test('the on-tour cards and both extension dialogs have no WCAG A/AA violations 
   const asked = await t.request.post(`/api/bookings/${trip.id}/request-extension`, { headers: { authorization: `Bearer ${me.token}` }, data: { extensionHours: 0.25 } });
   expect(asked.status(), await asked.text()).toBe(200);
   await t.reload();
-  await expect(card.getByRole('button', { name: /^支付延长费用（.+ 元）$/ })).toBeVisible();
+  // Its price asked in the booking's currency (the demo guide's yen).
+  const unpaid = (await travelerTrips(t)).find((b) => b.id === trip.id)!;
+  await expect(card.getByRole('button', { name: `支付延长费用（${formatMoney(unpaid.extension!.priceCents, unpaid.currency, 'zh-CN')}）`, exact: true })).toBeVisible();
   await expect(card).toContainText('否则申请失效');
   await expectAxeClean(t, 'unpaid extension request', { settled: true });
   await card.getByRole('button', { name: '撤回申请' }).click();

@@ -50,7 +50,8 @@ test('the traveler uploads a payment proof in Chinese, the guide verifies it, th
   await card().getByRole('link', { name: '+ 上传付款凭证' }).click();
   await expect(t).toHaveURL(new RegExp(`/booking/${tour.id}/payment-proof$`));
   await expect(t.getByRole('heading', { name: '付款凭证', level: 1 })).toBeVisible();
-  await expect(t.getByText(/请当面向地陪支付剩余的 .+ 元/)).toBeVisible();
+  // The demo guide prices in yen: what is handed over in person is her yen (decision 164).
+  await expect(t.getByText(/请当面向地陪支付剩余的 [\d,]+ 日元，/)).toBeVisible();
 
   // A wrong type is refused in the browser with the Chinese message; a photo is previewed and uploaded.
   const input = t.getByLabel('付款照片或 PDF');

@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectAxeClean, signIn, test } from './fixtures';
+import { allowConsoleErrors, expect, expectAxeClean, signIn, test } from './fixtures';
 
 /**
- * Payouts that leave (decisions 128, 129, 130): at 375 px the demo guide picks a bank and its branch
- * from the server's Zengin list, in English and Chinese, and requests a bank payout; the demo admin sees
- * the seeded paid bank batch with its line and the Zengin download, and enters the rate of this week's
- * bank batch the weekly run formed. Screenshots at 1280 and 375 px.
+ * Payouts that leave (decisions 128, 129, 130, 167, 169): at 375 px the demo guide, who earns yen,
+ * picks a bank and its branch from the server's Zengin list, in English and Chinese, and requests a
+ * payout of her yen, which goes to a bank as it is; the demo admin sees the seeded paid bank batch of
+ * yen with its line, no rate and the Zengin download, and makes the next bank batch of her approved
+ * ¥1,600 without typing a rate. Screenshots at 1280 and 375 px.
  */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-payouts';
 mkdirSync(SHOTS, { recursive: true });
@@ -14,10 +15,12 @@ mkdirSync(SHOTS, { recursive: true });
 const WORDS = {
   en: {
     method: 'Pay out to',
+    yenToBank: 'Your yen balance is paid to a Japanese bank account, in yen, as it is.',
     findBank: 'Find your bank',
     otherAccount: 'Use a different account',
     findBranch: 'Find the branch',
-    amount: /Amount/,
+    amount: /^Amount \(yen\)/,
+    requestedAmount: '¥500 (JPY)',
     holder: "Account holder's name",
     number: 'Bank account number',
     kana: "Account holder's name in katakana",
@@ -26,16 +29,18 @@ const WORDS = {
     batches: 'Payout batches',
     done: 'Done',
     zengin: 'Download Zengin file',
-    awaiting: 'Awaiting rate',
-    setRate: 'Set rate',
-    rate: 'Rate (yen per RMB)',
+    paidLine: '¥4,000 (JPY) · @guide',
+    newBatch: 'New payout batch',
+    create: 'Create batch from approved payouts',
   },
   'zh-CN': {
     method: '提现到',
+    yenToBank: '日元余额将按原金额以日元汇入您的日本银行账户。',
     findBank: '查找银行',
     otherAccount: '使用其他账户',
     findBranch: '查找支店',
-    amount: /^金额/,
+    amount: /^金额（日元）/,
+    requestedAmount: '500 日元',
     holder: '账户持有人姓名',
     number: '银行账号',
     kana: '户名（片假名）',
@@ -44,9 +49,9 @@ const WORDS = {
     batches: '打款批次',
     done: '已完成',
     zengin: '下载全银文件',
-    awaiting: '待填汇率',
-    setRate: '设定汇率',
-    rate: '汇率（每 1 元人民币兑日元）',
+    paidLine: '4000 日元 · @guide',
+    newBatch: '新建打款批次',
+    create: '用已批准的提现创建批次',
   },
 } as const;
 
@@ -59,7 +64,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await signIn(page, 'guide', undefined, locale);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/withdrawal');
-    await page.getByLabel(w.method).selectOption('bank');
+    // Her balance is yen: no method to choose, it goes to a Japanese bank account as it is.
+    await expect(page.getByTestId('yen-to-bank')).toHaveText(w.yenToBank);
+    await expect(page.getByLabel(w.method)).toHaveCount(0);
     // The demo guide has been paid to a bank before: the form offers that account (decision 142); type another.
     await page.getByRole('button', { name: w.otherAccount }).click();
     // By name (kana) for the bank, by code for the branch.
@@ -73,13 +80,14 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await page.getByRole('button', { name: /^001 東京営業部/ }).click();
     await expect(page.getByTestId('branch-chosen')).toContainText('東京営業部');
 
-    await page.getByLabel(w.amount).fill('10');
+    await page.getByLabel(w.amount).fill('500');
     await page.getByLabel(w.holder, { exact: true }).fill('Yamada Taro');
     await page.getByLabel(w.number).fill('1234567');
     await page.getByLabel(w.kana).fill('ヤマダ　タロウ');
     await page.getByRole('button', { name: w.submit }).click();
     // The new request heads the history with the bank and branch the list named.
     await expect(page.locator('#history li').first()).toContainText('みずほ 東京営業部');
+    await expect(page.locator('#history li').first().getByText(w.requestedAmount, { exact: true })).toBeVisible();
     // The success toast, then axe once it has gone (a toast mid-animation is half transparent).
     const toast = page.getByText(w.requested);
     await expect(toast).toBeVisible();
@@ -106,7 +114,7 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(seeded).toBeVisible();
     await seeded.click();
     const detail = page.locator('article');
-    await expect(detail.getByText('21.53')).toBeVisible();
+    await expect(detail.locator('[data-testid^="payout-line-"] p').first()).toHaveText(w.paidLine);
     await expect(detail.getByText('ｻﾄｳ ﾕｷ', { exact: false })).toBeVisible();
     await expect(detail.getByRole('link', { name: w.zengin })).toBeVisible();
     await expectAxeClean(page, `payout batch ${locale}`);
@@ -120,41 +128,31 @@ for (const locale of ['en', 'zh-CN'] as const) {
   });
 }
 
-/** This week's bank batch, formed by the weekly run (seeded), opened at 375 px. */
-async function openAwaiting(page: Page, locale: 'en' | 'zh-CN') {
-  const w = WORDS[locale];
-  await signIn(page, 'admin', undefined, locale);
+/**
+ * The next bank batch, made by the admin at 375 px from the demo guide's approved ¥1,600: a batch of yen
+ * alone asks no rate (decision 169), is dated for the next business day and has its file at once.
+ */
+test('at 375 px the admin makes a bank batch of yen without a rate; its file follows (en)', async ({ page }) => {
+  // Refused on a day that is not a business day in Japan (409 not_business_day): the browser logs that reply.
+  allowConsoleErrors(page, /status of 409/);
+  await signIn(page, 'admin', undefined, 'en');
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/admin/payouts');
-  await page.getByRole('list', { name: w.batches }).getByRole('link').filter({ hasText: w.awaiting }).first().click();
-  const form = page.getByRole('form', { name: w.setRate });
-  await expect(form.getByLabel(w.rate)).toBeVisible();
-  // Nothing to download before the rate.
-  await expect(page.locator('article').getByRole('link', { name: w.zengin })).toHaveCount(0);
+  const form = page.getByRole('form', { name: WORDS.en.newBatch });
+  await expect(form.getByText('leave it empty when only yen payouts are waiting')).toBeVisible();
   await noHorizontalScroll(page);
-  await expectAxeClean(page, `awaiting batch ${locale}`);
-  await page.screenshot({ path: `${SHOTS}/admin-awaiting-${locale}-375.png`, fullPage: true });
-  return form;
-}
-
-// The file's tests run in order: this one sees the batch before the next one rates it.
-test('at 375 px the admin sees the weekly run’s bank batch awaiting its rate (zh-CN)', async ({ page }) => {
-  await openAwaiting(page, 'zh-CN');
-});
-
-test('at 375 px the admin enters the rate of the weekly run’s bank batch; its yen and file follow (en)', async ({ page }) => {
-  const form = await openAwaiting(page, 'en');
-  await form.getByLabel('Rate (yen per RMB)').fill('21.53');
-  await form.getByRole('button', { name: 'Set rate' }).click();
+  await expectAxeClean(page, 'new batch en');
+  await form.getByRole('button', { name: WORDS.en.create }).click();
   // On a day that is not a business day in Japan the server refuses, and the form says why.
-  const file = page.locator('article').getByRole('link', { name: 'Download Zengin file' });
+  const file = page.locator('article').getByRole('link', { name: WORDS.en.zengin });
   const refused = page.getByText('Bank batches are made and converted on Japanese business days only.');
   await expect(file.or(refused)).toBeVisible();
   if (await file.isVisible()) {
-    // 80 RMB × 21.53 = 1,722.4 yen → 1,722.
-    await expect(page.locator('article').getByText('¥1,722 (JPY)').first()).toBeVisible();
-    await expect(form).toHaveCount(0);
+    // Its one line is the demo guide's ¥1,600, sent as it is: the batch's total and its yen are that line's, and it has no rate.
+    const article = page.locator('article');
+    await expect(article.locator('[data-testid^="payout-line-"] p').first()).toHaveText('¥1,600 (JPY) · @guide');
+    await expect(article.getByRole('definition').filter({ hasText: /^¥1,600 \(JPY\)$/ })).toHaveCount(2);
   }
   await noHorizontalScroll(page);
-  await page.screenshot({ path: `${SHOTS}/admin-rated-en-375.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/admin-yen-batch-en-375.png`, fullPage: true });
 });

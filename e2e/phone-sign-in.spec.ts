@@ -62,10 +62,13 @@ test('a new traveler signs up by phone and books a guide', async ({ browser, req
   await expect(phone.getByRole('button', { name: /秒后重新发送$/ })).toBeDisabled();
   await code.fill(await texted(request, `+86${number}`));
   for (const box of await phone.getByRole('checkbox').all()) await box.check();
+  // Her name, family name first, is what guides will see: never a generated username.
+  await phone.getByLabel('姓', { exact: true }).fill('王');
+  await phone.getByLabel('名', { exact: true }).fill('芳');
   await phone.getByRole('button', { name: '继续' }).click();
   await expect(page).toHaveURL(/\/$/);
   const me = await page.evaluate(() => JSON.parse(localStorage.getItem('tabi.user') ?? 'null') as { phone: string; email: string | null } | null);
-  expect(me).toMatchObject({ phone: `+86${number}`, email: null });
+  expect(me).toMatchObject({ phone: `+86${number}`, email: null, fullName: '王芳' });
 
   // The same traveler books the demo guide: checkout, Alipay first, the wallet's demo page, paid.
   const login = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
@@ -100,7 +103,8 @@ test('an existing traveler adds a phone in the profile, then signs in with it', 
   await section.getByLabel('验证码').fill(await texted(request, `+86${number}`));
   await section.getByRole('button', { name: '验证', exact: true }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: '手机号已保存' })).toBeVisible();
-  await expect(page.getByText(`当前手机号：+86${number}`)).toBeVisible();
+  // Written as a Chinese number is written: 139 0471 5320.
+  await expect(page.getByText(`当前手机号：${number.slice(0, 3)} ${number.slice(3, 7)} ${number.slice(7)}`)).toBeVisible();
   await noSidewaysScroll(page);
   await context.close();
 

@@ -1,20 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { formatMoney } from '../src/shared/money-format';
 import { expect, signIn, test } from './fixtures';
 
 /**
  * Monthly statements (decision 127): the demo guide opens /profile and finds the wallet's monthly
  * statements — the seeded past tours give a month that is over, with its PDF, and the running month
- * marked in progress — at 375 px without sideways scrolling, in both languages, and downloads a PDF.
+ * marked in progress — in the yen she earns (decision 167), at 375 px without sideways scrolling, in
+ * both languages, and downloads a PDF.
  * Screenshots at 1280 and 375 px.
  */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-statements';
 mkdirSync(SHOTS, { recursive: true });
 
 const WORDS = {
-  en: { title: 'Monthly statements', closing: 'Closing balance', inProgress: 'In progress', pdf: /^Download the statement and invoice for /, money: /^[\d,.]+ RMB$/ },
-  'zh-CN': { title: '月度对账单', closing: '期末余额', inProgress: '进行中', pdf: /^下载.+的对账单和请求书（PDF）$/, money: /^[\d,.]+ 元$/ },
+  en: { title: 'Monthly statements', closing: 'Closing balance', inProgress: 'In progress', pdf: /^Download the statement and invoice for / },
+  'zh-CN': { title: '月度对账单', closing: '期末余额', inProgress: '进行中', pdf: /^下载.+的对账单和请求书（PDF）$/ },
 } as const;
 
 /** Scrolls the list's heading to just below the sticky header, for the screenshot. */
@@ -27,7 +29,8 @@ const showList = (page: Page) =>
 for (const locale of ['en', 'zh-CN'] as const) {
   const w = WORDS[locale];
   test(`the guide's monthly statements at 375 px (${locale})`, async ({ page }) => {
-    await signIn(page, 'guide', undefined, locale);
+    const { token } = await signIn(page, 'guide', undefined, locale);
+    const { statements } = await (await page.request.get('/api/v2/wallet/statements', { headers: { authorization: `Bearer ${token}` } })).json();
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/profile');
     const list = page.locator('section[aria-labelledby="statements-title"]');
@@ -41,8 +44,12 @@ for (const locale of ['en', 'zh-CN'] as const) {
     const closed = months.filter({ has: page.getByRole('button', { name: w.pdf }) }).first();
     await expect(closed).toBeVisible();
     await expect(closed.getByText(w.closing)).toBeVisible();
-    await expect(closed.locator('[data-testid^="closing-"]')).toHaveText(w.money);
-    await expect(closed.locator('[data-testid^="tax-"]')).toHaveText(w.money);
+    // Her month in yen alone: its closing balance and its tax as the API states them, written in yen.
+    const month = (await closed.getAttribute('data-testid'))!.replace('statement-', '');
+    const statement = statements.find((x: { month: string; currency: string }) => x.month === month && x.currency === 'JPY');
+    expect(statements.filter((x: { month: string }) => x.month === month)).toHaveLength(1);
+    await expect(closed.getByTestId(`closing-${month}`)).toHaveText(formatMoney(statement.closingBalanceCents, 'JPY', locale));
+    await expect(closed.getByTestId(`tax-${month}`)).toHaveText(formatMoney(statement.commission.taxCents, 'JPY', locale));
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await showList(page);
     await page.screenshot({ path: `${SHOTS}/statements-${locale}-375.png` });

@@ -1,4 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
+import type { Currency } from '../src/shared/currency';
+import { formatMoney } from '../src/shared/money-format';
 import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
 
 interface Trip {
@@ -7,6 +9,10 @@ interface Trip {
   status: string;
   startsAt: string;
   depositCents: number;
+  /** The booking's currency, the guide's (decision 164), and the deposit as it was charged. */
+  currency: Currency;
+  chargeCurrency: Currency;
+  chargeDepositCents: number;
   noShowReportableFrom?: string | null;
 }
 
@@ -41,7 +47,9 @@ test('the guide cancelled: the traveler chooses a new guide and waits for their 
   const candidates = panel.getByTestId('replacement-candidate');
   await expect(candidates.first()).toBeVisible();
   expect(await candidates.count()).toBeLessThanOrEqual(3);
-  await expect(candidates.first().getByTestId('candidate-price')).toContainText(/总计 [\d,.]+ 元 · 当面支付 [\d,.]+ 元/);
+  // A replacement takes the booking's price over in its currency (decision 164): yen for a Japanese-speaking guide's.
+  const money = trip!.currency === 'JPY' ? '\\d+ 日元' : '[\\d,.]+ 元';
+  await expect(candidates.first().getByTestId('candidate-price')).toContainText(new RegExp(`总计 ${money} · 当面支付 ${money}`));
   await expect(card.getByRole('button', { name: '改为全额退款' })).toBeVisible();
   // The ordinary Cancel is not offered beside the choice.
   await expect(card.getByRole('button', { name: '取消', exact: true })).toHaveCount(0);
@@ -71,10 +79,9 @@ test('the guide did not come: 地陪没有来 offers another guide later today, 
   const card = page.getByRole('article').filter({ hasText: trip!.bookingNumber });
   await card.getByRole('button', { name: '地陪没有来' }).click();
   const dialog = page.getByRole('dialog', { name: '确认报告地陪没有来？' });
-  // As the app writes fen (money-format.ts): whole yuan plainly, else two decimals.
-  const yuan = trip!.depositCents / 100;
-  const deposit = new Intl.NumberFormat('en-US', Number.isInteger(yuan) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(yuan);
-  await expect(dialog).toContainText(`定金 ${deposit} 元将立即全额退还`);
+  // The deposit in the booking's currency (the demo guide's yen); what comes back, in what it was paid in (decision 164).
+  await expect(dialog).toContainText(`定金 ${formatMoney(trip!.depositCents, trip!.currency, 'zh-CN')}将立即全额退还`);
+  const paid = formatMoney(trip!.chargeDepositCents, trip!.chargeCurrency, 'zh-CN');
 
   // Another guide later today (decision 140). Whether one is free depends on the hour the demo was
   // seeded (late at night in Japan nobody is), so both of the server's answers are followed; each
@@ -87,7 +94,7 @@ test('the guide did not come: 地陪没有来 offers another guide later today, 
     await expect(none).toHaveText('今天稍后没有其他地陪有空。您仍可以全额退款。');
     await dialog.getByRole('button', { name: '报告并退款' }).click();
     await expect(page.getByText('已报告：地陪没有来')).toBeVisible();
-    await expect(page.getByText(`${deposit} 元已全额退还给您。`)).toBeVisible();
+    await expect(page.getByText(`${paid}已全额退还给您。`)).toBeVisible();
   } else {
     await expect(page.getByText('您可以在下方选择今天稍后的地陪。')).toBeVisible();
     // Each guide at their own start later today, in Japan time.
@@ -100,7 +107,7 @@ test('the guide did not come: 地陪没有来 offers another guide later today, 
   // The card, now in the past tab, says why it ended and what came back.
   await expect(card.getByText('已取消', { exact: true })).toBeVisible();
   await expect(card.getByText(/^您报告了.*没有来，预订已取消，定金已全额退还。$/)).toBeVisible();
-  await expect(card.getByText(`已退款：${deposit} 元`)).toBeVisible();
+  await expect(card.getByText(`已退款：${paid}`)).toBeVisible();
   await expect(card.getByRole('button', { name: '地陪没有来' })).toHaveCount(0);
   await context.close();
 });

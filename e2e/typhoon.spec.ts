@@ -1,3 +1,4 @@
+import { formatMoney } from '../src/shared/money-format';
 import { DEMO_PASSWORDS, expect, signIn, test } from './fixtures';
 
 /**
@@ -27,9 +28,8 @@ test('a JMA warning on the trip card and the booking timeline, in Chinese', asyn
   await expect(notice).toContainText('您可以免费取消，线上支付的款项全额退还；也可以免费改期。');
   await card.getByRole('button', { name: '取消', exact: true }).click();
   const dialog = page.getByRole('dialog');
-  const deposit = tour.depositCents / 100;
-  const rmb = new Intl.NumberFormat('en-US', Number.isInteger(deposit) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(deposit);
-  await expect(dialog.getByTestId('refund-amount')).toHaveText(`${rmb} 元`);
+  // The whole deposit back in what it was paid in: the Kyoto guide prices in yen, the card paid yuan (decision 164).
+  await expect(dialog.getByTestId('refund-amount')).toHaveText(formatMoney(tour.chargeDepositCents, tour.chargeCurrency, 'zh-CN'));
   await expect(dialog.getByText('行程所在地区正处于日本气象厅警报期间：线上支付的款项全额退还。')).toBeVisible();
   await dialog.getByRole('button', { name: '保留预订' }).click();
 

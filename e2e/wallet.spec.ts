@@ -1,23 +1,25 @@
 import { mkdirSync } from 'node:fs';
+import { formatMoney } from '../src/shared/money-format';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * The wallet (decision 067): the demo guide sees the wallet on /profile, follows 'Request
- * withdrawal' to /withdrawal and is refused an amount above withdrawable before anything is sent; a
+ * The wallet (decisions 067, 167): the demo guide sees the wallet on /profile, follows 'Request
+ * withdrawal' to /withdrawal, reads what she may withdraw in the yen she earns, and is refused an
+ * amount above it before anything is sent; a
  * traveler sees a credit level and no earnings. Screenshots at 1280 and 375 px in both languages.
  */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/wallet';
 mkdirSync(SHOTS, { recursive: true });
 
 const WORDS = {
-  en: { wallet: 'Wallet', earnings: 'Guide earnings', request: 'Request withdrawal', title: 'Withdrawal', amount: /Amount/, tooMuch: 'The amount is more than your withdrawable balance.', bronze: 'Bronze' },
-  'zh-CN': { wallet: '钱包', earnings: '地陪收入', request: '申请提现', title: '提现', amount: /金额/, tooMuch: '金额超过了您的可提现余额。', bronze: '青铜' },
+  en: { wallet: 'Wallet', earnings: 'Guide earnings', request: 'Request withdrawal', title: 'Withdrawal', amount: /^Amount \(yen\)/, tooMuch: 'The amount is more than your withdrawable balance.', bronze: 'Bronze' },
+  'zh-CN': { wallet: '钱包', earnings: '地陪收入', request: '申请提现', title: '提现', amount: /^金额（日元）/, tooMuch: '金额超过了您的可提现余额。', bronze: '青铜' },
 } as const;
 
 for (const locale of ['en', 'zh-CN'] as const) {
   const w = WORDS[locale];
   test(`a guide's wallet and the withdrawal page (${locale})`, async ({ page }) => {
-    await signIn(page, 'guide', undefined, locale);
+    const { token } = await signIn(page, 'guide', undefined, locale);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/profile');
     const section = page.locator('#wallet');
@@ -29,7 +31,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await section.getByRole('link', { name: w.request }).click();
     await expect(page).toHaveURL(/\/withdrawal$/);
     await expect(page.getByRole('heading', { level: 1, name: w.title })).toBeVisible();
-    await expect(page.getByTestId('earnings-withdrawable')).toHaveText(locale === 'en' ? /^[\d,.]+ RMB$/ : /^[\d,.]+ 元$/);
+    const wallet = await (await page.request.get('/api/v2/wallet', { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(wallet).toMatchObject({ currency: 'JPY', otherBalances: [] });
+    await expect(page.getByTestId('earnings-withdrawable')).toHaveText(formatMoney(wallet.earnings.withdrawableCents, 'JPY', locale));
     await page.screenshot({ path: `${SHOTS}/withdrawal-${locale}-1280.png`, fullPage: true });
 
     await page.setViewportSize({ width: 375, height: 812 });

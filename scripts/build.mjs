@@ -64,8 +64,8 @@ export async function build({ onlyStale = false, template = true } = {}) {
   const web = async () => {
     if (!stale.web) return 0;
     const started = Date.now();
-    let status = await run([at('node_modules/vite/bin/vite.js'), 'build']);
-    if (status === 0) status = await run([at('node_modules/vite/bin/vite.js'), 'build', '--ssr']);
+    let status = await run([at('node_modules/vite/bin/vite.js'), 'build'], PRODUCTION);
+    if (status === 0) status = await run([at('node_modules/vite/bin/vite.js'), 'build', '--ssr'], PRODUCTION);
     if (status === 0) console.log(`  ✓ web app built (dist/web, dist/ssr) in ${seconds(started)}`);
     return status;
   };
@@ -92,16 +92,24 @@ export async function build({ onlyStale = false, template = true } = {}) {
 }
 
 /**
+ * The web app is built as for production whatever NODE_ENV the build was started under: Vite and
+ * React's JSX transform follow NODE_ENV, and a build under NODE_ENV=test compiled development JSX
+ * (jsxDEV) that the server renderer, which always runs React's production build, cannot call.
+ * scripts/e2e.mjs builds under NODE_ENV=test, so every browser test run proves it.
+ */
+const PRODUCTION = { NODE_ENV: 'production' };
+
+/**
  * Runs a Node script with its phase lines (Vite's transforming, modules transformed, rendering chunks)
  * indented under ours, but without Vite's table of every emitted file nor its own "built in" (ours
  * counts Vite's start-up too). Warnings and errors (stderr) pass through untouched.
  */
-function run(args) {
+function run(args, env = {}) {
   const color = process.stdout.isTTY && !process.env.NO_COLOR;
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: color ? { ...process.env, FORCE_COLOR: '1' } : process.env,
+    env: { ...process.env, ...(color && { FORCE_COLOR: '1' }), ...env },
   });
   let pending = '';
   const show = (line) => {

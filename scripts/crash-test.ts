@@ -3,7 +3,7 @@
 // wallets, approving the link); the server is killed with SIGKILL mid-load and restarted; once
 // reconciliation has run and the travelers have finished their open wallet attempts, every
 // acknowledged write must be there, no payment left processing or pending, no booking paid but still
-// pending, every booking's ledger summing to zero, no deposit with two open or two charged attempts,
+// pending, every booking's ledger summing to zero in each currency, no deposit with two open or two charged attempts,
 // and no charge the provider made that is not recorded as paid.
 // Three rounds on one database.   Usage: DATABASE_URL=postgres://…/postgres npx tsx scripts/crash-test.ts
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -166,7 +166,7 @@ async function check(round: number, restartedAt: Date) {
     if (unpaid.length) problems.push(`acknowledged payments missing: bookings ${unpaid.join(', ')}`);
     const paidPending = (await db.query(`select b.id from bookings b join payments p on p.booking_id = b.id and p.kind = 'deposit' and p.status = 'succeeded' where b.status = 'pending'`)).rows;
     if (paidPending.length) problems.push(`paid but still pending: ${paidPending.map((r) => r.id).join(', ')}`);
-    const unbalanced = (await db.query('select booking_id, sum(amount_cents)::int as s from ledger_entries group by booking_id having sum(amount_cents) <> 0')).rows;
+    const unbalanced = (await db.query('select booking_id, currency, sum(amount_cents)::int as s from ledger_entries group by booking_id, currency having sum(amount_cents) <> 0')).rows;
     if (unbalanced.length) problems.push(`ledgers not summing to zero: ${JSON.stringify(unbalanced)}`);
     problems.push(...(await walletChecks(db)));
     const doubles = (await db.query(`select booking_id, count(*)::int as n from payments where kind = 'deposit' and status = 'succeeded' group by booking_id having count(*) > 1`)).rows;

@@ -21,6 +21,9 @@ const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env }).statu
 rmSync('test-results/e2e-data', { recursive: true, force: true });
 // What is stale of the web app, its server renderer, the server and the database template that the
 // servers' fresh databases start from, once, before the servers start (they would each build).
+// Built under NODE_ENV=test, as the servers run and as `NODE_ENV=test npm start` builds: the build
+// must not depend on it (scripts/build.mjs), and every browser test depends on this build.
+process.env.NODE_ENV = 'test';
 let status = await build({ onlyStale: true });
 // Budget for the landing page's first JavaScript, on the build just made.
 if (status === 0) status = run('npx', ['tsx', 'bench/landing-size.ts', '--dist', 'dist/web', '--check']);

@@ -10,6 +10,7 @@ import { catalogRoutes } from './modules/catalog/index';
 import { clientErrorRoutes } from './modules/client-errors/index';
 import { devRoutes } from './modules/dev/index';
 import { registerDisputes } from './modules/disputes/index';
+import { registerFx } from './modules/fx/index';
 import { registerGuideApplications } from './modules/guide-applications/index';
 import { registerGuideBusiness } from './modules/guide-business/index';
 import { registerGuideOverview } from './modules/guide-overview/index';
@@ -81,7 +82,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
   const clock: Clock = { now: () => new Date() };
   const now = () => clock.now();
 
-  const notifications = registerNotifications(app, { realtime, jobs });
+  const notifications = registerNotifications(app, { realtime, jobs, sms });
   const notify = notifications.create.bind(notifications);
   // Machine translation of what people write (decision 145): guide texts and chat read its cache;
   // a spent budget or quota tells every admin through the notices' outbox.
@@ -92,7 +93,11 @@ export async function composeModules(app: AppInstance): Promise<void> {
     },
   };
   const translations = registerTranslation(app, { jobs, admins, now });
-  const guideSearch = guidesRoutes(app, { translations, rates });
+  // Yen per yuan (decision 165): the fixed rate or the ECB's daily feed, whose trouble tells the admins
+  // the same way. Its `current` is what a module pricing in both currencies is handed.
+  // The rate between yen and yuan (decision 165), which new bookings and quotes are priced at (decision 164).
+  const fx = registerFx(app, { jobs, admins, now });
+  const guideSearch = guidesRoutes(app, { translations, rates, fx: fx.current });
   registerGuideBusiness(app, { guideSearch });
   savedGuidesRoutes(app, { translations });
   // Support's reply deadlines alert the admins through the notices' outbox (decision 132).
@@ -102,10 +107,10 @@ export async function composeModules(app: AppInstance): Promise<void> {
   const offerBook = new OfferBook({ db: app.ctx.database.db, rates, now });
   // Receipts are issued where money moves: bookings settle and refund payments, disputes refund them.
   const receipts = registerReceipts(app, { operator: config.operator, now });
-  const bookings = registerBookings(app, { jobs, clock, offers: offerBook, notify, receipts: receipts.issuer });
+  const bookings = registerBookings(app, { jobs, clock, offers: offerBook, notify, receipts: receipts.issuer, fx: { current: fx.current } });
   notifyOfBookings(app, bookings.events, notifications);
   const messaging = registerMessaging(app, { realtime, jobs, notifications, bookings, offers: offerBook, translations });
-  registerOffers(app, { book: offerBook, messaging, bookingEvents: bookings.events, rates, notify });
+  registerOffers(app, { book: offerBook, messaging, bookingEvents: bookings.events, rates, fx: fx.current, notify });
 
   registerWeather(app, { jobs, now });
   registerBookingPdf(app, { bookings });

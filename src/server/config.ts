@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { operatorFromSettings } from './operator';
 import { DEFAULT_TRAVEL_CREDIT_CENTS } from '../shared/booking/credit';
 import { DEFAULT_REPLACEMENT_COVER_RATE } from '../shared/booking/replacement';
+import { isUsableRate, MAX_JPY_PER_CNY, MIN_JPY_PER_CNY, trimRate } from '../shared/currency';
+import { FX_PROVIDERS } from '../shared/schemas/fx';
 
 /**
  * Every setting, parsed once from the environment. README.md lists them with their defaults;
@@ -58,6 +60,12 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   // Stripe.js in the browser (cards are entered in Stripe Elements; decision 042). Public by design.
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  // Unset: Stripe's own API. The tests point it at their local server (src/server/test/stripe-server.ts).
+  STRIPE_API_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:$/.test(new URL(u).protocol) && new URL(u).pathname === '/', 'an http(s) origin without a path, e.g. http://127.0.0.1:12111')
+    .optional(),
   DEPOSIT_RATE: z.coerce.number().gt(0).max(1).default(0.2),
   COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
   // Decision 137: the most the platform adds, as a share of the booked price, when a replacement guide costs more.
@@ -124,6 +132,16 @@ const envSchema = z.object({
     .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'two-letter country codes separated by commas')).min(1)),
   // Codes sent per hour by this deployment, all numbers together: the ceiling against SMS pumping.
   SMS_MAX_PER_HOUR: z.coerce.number().int().min(1).default(500),
+  // Yen per yuan (decision 165): a fixed rate (this one, or the admin's from the console), or the ECB's daily feed.
+  FX_PROVIDER: z.enum(FX_PROVIDERS).default('fixed'),
+  FX_JPY_PER_CNY: z
+    .string()
+    .trim()
+    .default('20.5')
+    .refine(isUsableRate, `yen per yuan as a decimal of at most six places, from ${MIN_JPY_PER_CNY} to ${MAX_JPY_PER_CNY}, e.g. 20.5`)
+    .transform(trimRate),
+  // The ECB's euro reference rates; the tests point it at their local server (src/server/test/ecb-server.ts).
+  FX_ECB_URL: z.string().url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -241,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       /** Sent to the browser in /api/config/public (Stripe.js needs it); never the secret key. */
       stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      /** Where the Stripe client sends its requests instead of Stripe's API; unset, Stripe's own. */
+      stripeApiUrl: e.STRIPE_API_URL,
       depositRate: e.DEPOSIT_RATE,
       commissionRate: e.COMMISSION_RATE,
       replacementCoverRate: e.REPLACEMENT_COVER_RATE,
@@ -283,6 +303,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       countries: e.SMS_COUNTRIES,
       maxPerHour: e.SMS_MAX_PER_HOUR,
     },
+    /** Yen per yuan (decision 165): where the rate comes from, the operator's fixed rate and the ECB feed's address. */
+    fx: { provider: e.FX_PROVIDER, jpyPerCny: e.FX_JPY_PER_CNY, ecbUrl: e.FX_ECB_URL },
     weather: {
       provider: e.WEATHER_PROVIDER ?? (e.NODE_ENV === 'production' ? ('jma' as const) : ('fixture' as const)),
       fixtureDir: e.WEATHER_FIXTURE_DIR ? path.resolve(e.WEATHER_FIXTURE_DIR) : undefined,

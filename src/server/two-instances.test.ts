@@ -21,6 +21,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { jobs, payoutBatches, users } from './db/schema/index';
 import { runSeed } from './db/seed/index';
 import type { AppInstance } from './lib/types';
+import { bankWithdrawal } from './modules/wallet/test-helpers';
 import { cloneTemplateDatabase } from './test/database-template';
 import { auth, tokenFor } from './test/guide-fixtures';
 
@@ -99,8 +100,9 @@ describe.runIf(serverUrl)('two instances on one PostgreSQL database', () => {
       return tokenFor(db, u!.id);
     };
     const [guide, admin] = [await token('guide'), await token('admin')];
-    // An approved Alipay payout of the demo guide, through one instance and the other.
-    const asked = await a!.app.inject({ method: 'POST', url: '/api/v2/wallet/withdrawals', headers: auth(guide), payload: { amountCents: 1_000, method: 'alipay', accountName: 'Demo', accountNumber: 'demo@example.com' } });
+    // An approved bank payout of the demo guide, who is paid in yen, through one instance and the
+    // other. A batch of yen alone needs no rate, so the week's job dates it at once (decision 169).
+    const asked = await a!.app.inject({ method: 'POST', url: '/api/v2/wallet/withdrawals', headers: auth(guide), payload: bankWithdrawal(1_000) });
     expect(asked.statusCode, asked.body).toBe(201);
     expect((await b!.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${asked.json().withdrawal.id}/approve`, headers: auth(admin) })).statusCode).toBe(200);
     // Monday 6 January 2031, 10:30 in Japan: a business day. Both tick twice, and both run the
@@ -108,7 +110,7 @@ describe.runIf(serverUrl)('two instances on one PostgreSQL database', () => {
     const at = new Date('2031-01-06T10:30:00+09:00');
     await Promise.all(instances.flatMap((i) => [i.app.jobs.tick(at), i.app.jobs.tick(at), i.app.payoutBatches.formWeekly('2031-01-06', at)]));
     const formed = await db.select({ kind: payoutBatches.kind }).from(payoutBatches).where(eq(payoutBatches.formedForWeek, '2031-01-06'));
-    expect(formed.map((r) => r.kind)).toEqual(['alipay']);
+    expect(formed.map((r) => r.kind)).toEqual(['bank']);
     const weekJobs = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.dedupeKey, 'payouts.weekly_batches:2031-01-06'));
     expect(weekJobs).toEqual([{ status: 'done' }]);
   });

@@ -95,6 +95,10 @@ export const ERROR_STATUS = {
   // A bank batch the weekly job formed, before and after the admin's rate (decision 130)
   rate_not_set: 409,
   rate_already_set: 409,
+  // A bank batch holding a yuan payout is converted at a rate; one of yen payouts alone needs none (decision 169)
+  rate_required: 400,
+  // The exchange rate comes from the ECB's feed (FX_PROVIDER=ecb): an admin's fixed rate would not be used (decision 165)
+  rate_from_feed: 409,
   // Guide business: availability, rates, calendar feed
   not_a_guide: 403,
   overlapping_hours: 400,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, availabilityCalendar, dayAvailability, isCalendarDate, isoWeekday, todayInZone, weeklyDaysMask } from './availability';
 import { parseSearchParams, toSearchString } from './guide-search';
-import { defaultPriceBand, priceSliderBounds } from './price-range';
+import { defaultPriceBand, priceSliderBounds } from './price-slider';
 
 describe('search query string', () => {
   it('round-trips every SPEC parameter with services repeated', () => {
@@ -13,6 +13,22 @@ describe('search query string', () => {
   it('drops values that do not parse and swaps a reversed price band', () => {
     const p = parseSearchParams(new URLSearchParams('city=paris&language=fr&services=x&date=2026-02-30&travelers=0&minPrice=500&maxPrice=100&page=-2'));
     expect(p).toEqual({ city: undefined, language: undefined, services: [], date: undefined, travelers: undefined, minPrice: 100, maxPrice: 500, page: 1, sort: 'recommended' });
+  });
+});
+
+describe('a band in yen (decision 168)', () => {
+  it('carries its currency in the address; a band in yuan is written as before', () => {
+    const yen = parseSearchParams(new URLSearchParams('city=kyoto&minPrice=2000&maxPrice=10000&currency=JPY'));
+    expect(yen).toMatchObject({ minPrice: 2_000, maxPrice: 10_000, currency: 'JPY' });
+    expect(toSearchString(yen)).toBe('city=kyoto&minPrice=2000&maxPrice=10000&currency=JPY');
+    expect(toSearchString({ ...yen, currency: 'CNY', minPrice: 100, maxPrice: 500 })).toBe('city=kyoto&minPrice=100&maxPrice=500');
+    expect(parseSearchParams(new URLSearchParams('currency=EUR')).currency).toBeUndefined();
+  });
+
+  it('rounds the yen slider to thousands, with its own default band', () => {
+    expect(priceSliderBounds(3_400, 17_200, 'JPY')).toEqual({ min: 3_000, max: 18_000 });
+    expect(priceSliderBounds(null, null, 'JPY')).toEqual({ min: 1_000, max: 4_000 });
+    expect(defaultPriceBand({ min: 1_000, max: 30_000 }, 'JPY')).toEqual({ min: 2_000, max: 10_000 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { SERVICE_CITY_SLUGS, type ServiceCitySlug } from './cities';
 import { isCalendarDate } from './availability';
 import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort, type SearchLanguage } from './price-range';
+import type { Currency } from './currency';
 
 /**
  * The /search query string (city, language, services repeated, date yyyy-mm-dd, travelers,
@@ -18,6 +19,8 @@ export interface GuideSearchParams {
   infants?: number;
   minPrice?: number;
   maxPrice?: number;
+  /** The band's currency (decision 168): whole yuan (also when absent, as links before it) or yen. */
+  currency?: Currency;
   page: number;
   sort: GuideSort;
   /** Only guides with a verified licence (decision 092). */
@@ -25,6 +28,9 @@ export interface GuideSearchParams {
   /** Only guides who confirm a paid booking at once (decision 153). */
   instantBook?: boolean;
 }
+
+/** The largest band end a search takes: the most a price may be, in yen (currency.ts MAX_PRICE). */
+export const MAX_PRICE_BAND = 20_000_000;
 
 const int = (v: string | null, min: number, max: number): number | undefined => {
   if (v === null || !/^\d+$/.test(v)) return undefined;
@@ -37,8 +43,9 @@ export function parseSearchParams(sp: URLSearchParams): GuideSearchParams {
   const language = sp.get('language');
   const date = sp.get('date');
   const sort = sp.get('sort');
-  let minPrice = int(sp.get('minPrice'), 0, 100_000);
-  let maxPrice = int(sp.get('maxPrice'), 0, 100_000);
+  let minPrice = int(sp.get('minPrice'), 0, MAX_PRICE_BAND);
+  let maxPrice = int(sp.get('maxPrice'), 0, MAX_PRICE_BAND);
+  const currency = sp.get('currency');
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
   const travelers = int(sp.get('travelers'), 1, 100);
   const ages = agesOf(travelers, int(sp.get('children'), 0, 99), int(sp.get('infants'), 0, 99));
@@ -51,6 +58,7 @@ export function parseSearchParams(sp: URLSearchParams): GuideSearchParams {
     ...ages,
     minPrice,
     maxPrice,
+    ...(currency === 'CNY' || currency === 'JPY' ? { currency } : {}),
     page: int(sp.get('page'), 1, 10_000) ?? 1,
     sort: (GUIDE_SORTS as readonly string[]).includes(sort ?? '') ? (sort as GuideSort) : 'recommended',
     ...(sp.get('licensed') === 'true' ? { licensed: true } : {}),
@@ -70,6 +78,8 @@ export function toSearchString(p: Partial<GuideSearchParams>): string {
   if (p.travelers !== undefined && p.infants) sp.set('infants', String(p.infants));
   if (p.minPrice !== undefined) sp.set('minPrice', String(p.minPrice));
   if (p.maxPrice !== undefined) sp.set('maxPrice', String(p.maxPrice));
+  // A band in yuan, the API's default, is written as it always was.
+  if (p.currency && p.currency !== 'CNY') sp.set('currency', p.currency);
   if (p.licensed) sp.set('licensed', 'true');
   if (p.instantBook) sp.set('instantBook', 'true');
   if (p.sort && p.sort !== 'recommended') sp.set('sort', p.sort);
@@ -104,6 +114,7 @@ export function toApiQuery(p: GuideSearchParams, limit = 12): Record<string, str
     ...apiGroup(p),
     minPrice: p.minPrice,
     maxPrice: p.maxPrice,
+    currency: p.currency,
     page: p.page,
     limit,
     sort: p.sort,

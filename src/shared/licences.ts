@@ -29,6 +29,13 @@ export const PREFECTURES = [
 ] as const;
 export type Prefecture = (typeof PREFECTURES)[number];
 
+/**
+ * The foreign languages the national guide examination is held in (通訳案内士試験: 英語, 中国語, 韓国語,
+ * フランス語, スペイン語, ドイツ語, イタリア語, ポルトガル語, ロシア語, タイ語), as ISO 639-1 codes: what a
+ * licence can be for, offered as a choice rather than codes to type.
+ */
+export const LICENCE_LANGUAGES = ['en', 'zh', 'ko', 'fr', 'es', 'de', 'it', 'pt', 'ru', 'th'] as const;
+
 /** The official name of each licence (never translated: it is the title the Act protects). */
 export const LICENCE_TITLES: Record<LicenceKind, string> = { national: '全国通訳案内士', regional: '地域通訳案内士' };
 

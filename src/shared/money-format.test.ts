@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fenToInput, formatFen, formatRmb, moneyFormat } from './money-format';
+import { inputToMinor, minorToInput } from './currency';
+import { formatFen, formatMoney, formatRmb, moneyFormat } from './money-format';
 
 // The cases of the copies this formatter replaced (decision 117): the web's amount() and rmb(), the
 // wallet's and admin's formatRmb, the checkout's and the tour request's yen, the server's yuan() in
@@ -46,8 +47,27 @@ describe('money format', () => {
   });
 
   it('writes a price field back as the same editable number', () => {
-    expect(fenToInput(100_000)).toBe('1000');
-    expect(fenToInput(48_650)).toBe('486.50');
-    expect(fenToInput(5)).toBe('0.05');
+    expect(minorToInput(100_000, 'CNY')).toBe('1000');
+    expect(minorToInput(48_650, 'CNY')).toBe('486.50');
+    expect(minorToInput(5, 'CNY')).toBe('0.05');
+    expect(minorToInput(4_000, 'JPY')).toBe('4000');
+  });
+
+  it('writes a negative yen amount with its sign first, as a negative yuan one', () => {
+    expect(formatMoney(-1_600, 'JPY', 'en')).toBe('-¥1,600 (JPY)');
+    expect(formatMoney(-1_600, 'JPY', 'ja')).toBe('-1,600円');
+    expect(formatMoney(-7_800, 'CNY', 'en')).toBe('-78 RMB');
+  });
+
+  it('reads a typed price in its own currency: whole yen, yuan to the fen, full-width digits as digits', () => {
+    expect(inputToMinor('4000', 'JPY')).toBe(4_000);
+    expect(inputToMinor('4,000', 'JPY')).toBe(4_000);
+    expect(inputToMinor('４０００', 'JPY')).toBe(4_000);
+    expect(inputToMinor('4000.5', 'JPY')).toBeNull();
+    expect(inputToMinor('299.5', 'CNY')).toBe(29_950);
+    expect(inputToMinor('２９９．５０', 'CNY')).toBe(29_950);
+    expect(inputToMinor('300', 'CNY')).toBe(30_000);
+    expect(inputToMinor('1.234', 'CNY')).toBeNull();
+    for (const bad of ['-1', 'abc', '', '4000円', '¥4000']) expect(inputToMinor(bad, 'JPY'), bad).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { Currency } from './currency';
 import type { Locale } from './locales';
 import { approxRmbFromYen, centsToAmount } from './money';
 
@@ -16,6 +17,8 @@ export interface MoneyFormat {
   yen(yen: number): string;
   /** Yen with about how much in RMB beside it (decision 105): ¥2,000 (JPY, ≈ 100 RMB) / 2000 日元（约 100 元）. */
   yenWithRmb(yen: number): string;
+  /** An amount in its own currency (decision 164): yuan as `rmb`, yen as `yen`. */
+  money(minor: number, currency: Currency): string;
 }
 
 // Made on first use: the first Intl object a page builds loads its locale data, a long task if it
@@ -36,8 +39,10 @@ const grouped = (n: number) => (groupFormat ??= new Intl.NumberFormat('en-US')).
 const EN: MoneyFormat = {
   amount: formatFen,
   rmb: (cents) => `${formatFen(cents)} RMB`,
-  yen: (yen) => `¥${grouped(yen)} (JPY)`,
+  // The sign before the symbol, as a negative RMB amount reads (-78 RMB): -¥1,600 (JPY), not ¥-1,600.
+  yen: (yen) => `${yen < 0 ? '-' : ''}¥${grouped(Math.abs(yen))} (JPY)`,
   yenWithRmb: (yen) => (yen > 0 ? `¥${grouped(yen)} (JPY, ≈ ${grouped(approxRmbFromYen(yen))} RMB)` : `¥${grouped(yen)} (JPY)`),
+  money: (minor, currency) => (currency === 'JPY' ? EN.yen(minor) : EN.rmb(minor)),
 };
 
 const ZH: MoneyFormat = {
@@ -45,6 +50,7 @@ const ZH: MoneyFormat = {
   rmb: (cents) => `${formatFen(cents)} 元`,
   yen: (yen) => `${yen} 日元`,
   yenWithRmb: (yen) => (yen > 0 ? `${yen} 日元（约 ${approxRmbFromYen(yen)} 元）` : `${yen} 日元`),
+  money: (minor, currency) => (currency === 'JPY' ? ZH.yen(minor) : ZH.rmb(minor)),
 };
 
 // Japanese readers know 元 as the renminbi; yen is written as Japan writes it, with grouping.
@@ -53,6 +59,7 @@ const JA: MoneyFormat = {
   rmb: (cents) => `${formatFen(cents)} 元`,
   yen: (yen) => `${grouped(yen)}円`,
   yenWithRmb: (yen) => (yen > 0 ? `${grouped(yen)}円（約 ${grouped(approxRmbFromYen(yen))} 元）` : `${grouped(yen)}円`),
+  money: (minor, currency) => (currency === 'JPY' ? JA.yen(minor) : JA.rmb(minor)),
 };
 
 /** The money formatter of a locale; any other tag reads as English. */
@@ -61,8 +68,18 @@ export const moneyFormat = (locale: Locale | string): MoneyFormat => (locale ===
 /** `2,430 RMB` in English, `2,430 元` in Chinese and Japanese. */
 export const formatRmb = (cents: number, locale: Locale | string): string => moneyFormat(locale).rmb(cents);
 
+/** An amount in its currency: `2,430 RMB` / `¥4,000 (JPY)` in English, `2,430 元` / `4000 日元` in Chinese, `4,000円` in Japanese. */
+export const formatMoney = (minor: number, currency: Currency, locale: Locale | string): string => moneyFormat(locale).money(minor, currency);
+
 /**
- * Fen as an editable number for a price field: no grouping, decimals only when there are fen
- * (1000 · 486.50), so the field reads back as the same amount. Not for display.
+ * What a traveler reads for a price in another currency than theirs (decision 164): about the amount in
+ * theirs, then the guide's own: 约 195 元 · 4000 日元 / ≈ 195 RMB · ¥4,000 (JPY) / 約 195 元・4,000円.
+ * `shown` is already converted; the same currency reads as the amount alone.
  */
-export const fenToInput = (fen: number): string => (fen % 100 === 0 ? String(fen / 100) : (fen / 100).toFixed(2));
+export function formatBeside(shown: { minor: number; currency: Currency }, own: { minor: number; currency: Currency }, locale: Locale | string): string {
+  const f = moneyFormat(locale);
+  if (shown.currency === own.currency) return f.money(own.minor, own.currency);
+  const about = locale === 'zh-CN' ? '约 ' : locale === 'ja' ? '約 ' : '≈ ';
+  const dot = locale === 'ja' ? '・' : ' · ';
+  return `${about}${f.money(shown.minor, shown.currency)}${dot}${f.money(own.minor, own.currency)}`;
+}

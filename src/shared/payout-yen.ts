@@ -2,12 +2,7 @@
  * RMB fen to whole yen at a rate the product used for a bank payout (decision 129), pure so the
  * server's transfer batches, the statement's invoice and the withdrawal form's estimate are one rule.
  */
-
-/** Yen per RMB as typed ("21.53") in millionths, exactly: the string has at most six decimals. */
-function rateMicros(rate: string): bigint {
-  const [whole = '0', frac = ''] = rate.split('.');
-  return BigInt(whole) * 1_000_000n + BigInt(frac.padEnd(6, '0'));
-}
+import { rateMicros, type Currency } from './currency';
 
 /**
  * Fen to whole yen at `jpyPerCny`, rounded down (decision 129): yen = ⌊fen × rate / 100⌋, computed in
@@ -17,5 +12,12 @@ export function fenToYen(fen: number, jpyPerCny: string): number {
   return Number((BigInt(fen) * rateMicros(jpyPerCny)) / 100_000_000n);
 }
 
-/** A rate as stored by numeric(10,6) ("21.530000"), as the admin entered it ("21.53"). */
-export const trimRate = (stored: string): string => (stored.includes('.') ? stored.replace(/\.?0+$/, '') : stored);
+/**
+ * The yen a bank payout sends (decision 167): a yen payout is its own amount, never converted, and
+ * needs no rate (decision 169); a yuan payout is `fenToYen` at the batch's rate.
+ */
+export function payoutYen(amountMinor: number, currency: Currency, jpyPerCny: string | null): number {
+  if (currency === 'JPY') return amountMinor;
+  if (jpyPerCny === null) throw new RangeError('a yuan payout is converted at a rate');
+  return fenToYen(amountMinor, jpyPerCny);
+}

@@ -7,7 +7,8 @@
 /** The Zengin data record's holder name field: 30 half-width characters. */
 export const ZENGIN_NAME_MAX = 30;
 
-const SMALL: Record<string, string> = { ァ: 'ア', ィ: 'イ', ゥ: 'ウ', ェ: 'エ', ォ: 'オ', ャ: 'ヤ', ュ: 'ユ', ョ: 'ヨ', ッ: 'ツ', ヮ: 'ワ', ヵ: 'カ', ヶ: 'ケ' };
+/** Small kana and the large ones the Zengin format writes instead (it has no small kana). */
+export const SMALL_TO_LARGE_KANA: Record<string, string> = { ァ: 'ア', ィ: 'イ', ゥ: 'ウ', ェ: 'エ', ォ: 'オ', ャ: 'ヤ', ュ: 'ユ', ョ: 'ヨ', ッ: 'ツ', ヮ: 'ワ', ヵ: 'カ', ヶ: 'ケ' };
 /** Full-width katakana that are two half-width characters (a kana and its ﾞ or ﾟ). */
 const VOICED = new Set([...'ガギグゲゴザジズゼゾダヂヅデドバビブベボパピプペポヴ']);
 /** Katakana the half-width set has (ｱ–ﾝ); ヲ (ｦ), ヰ and ヱ are not allowed in a name. */
@@ -22,7 +23,7 @@ export function zenginNameLength(input: string): number | null {
   let length = 0;
   for (const raw of text) {
     const c = hiraganaToKatakana(raw);
-    const k = SMALL[c] ?? (c === 'ー' || c === '−' ? '-' : c);
+    const k = SMALL_TO_LARGE_KANA[c] ?? (c === 'ー' || c === '−' ? '-' : c);
     if (OTHER.test(k)) length += 1;
     else if (KANA.test(k)) length += VOICED.has(k) ? 2 : 1;
     else return null;

@@ -6,6 +6,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { cjkSpacing } from './lib/cjk-spacing';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import type { Currency } from '../shared/currency';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../shared/locales';
 import { routes, type RouteHandle } from './app/routes';
 import { PageFallback } from './components/ui/spinner';
@@ -52,6 +53,8 @@ export interface RenderRequest {
   /** The site's public origin, for absolute URLs (canonical, hreflang, Open Graph). */
   origin: string;
   locale: Locale;
+  /** The display currency the reader chose (its cookie), if any (decision 168). */
+  currency?: Currency;
   /** The API, reached in-process as a visitor. */
   fetch: typeof fetch;
 }
@@ -69,9 +72,10 @@ export interface RenderedPage {
 /**
  * API replies a render may ask for (query key prefixes): public reads only, never a visitor's own
  * data. A guide's bookable times are public, and rendered with the booking box they need no fetch,
- * and no second render, once the page is live.
+ * and no second render, once the page is live. Today's exchange rate shows a price in the reader's
+ * currency (decision 168).
  */
-const PUBLIC_QUERIES: readonly (readonly string[])[] = [['guides'], ['itineraries'], ['service-categories'], ['help'], ['bookings', 'slots'], ['legal']];
+const PUBLIC_QUERIES: readonly (readonly string[])[] = [['guides'], ['itineraries'], ['service-categories'], ['help'], ['bookings', 'slots'], ['legal'], ['fx']];
 /** Renders never take more passes than this to find the data their components ask for. */
 const MAX_PASSES = 3;
 /** How renderToString marks a part it could not finish (the browser renders it). */
@@ -85,7 +89,7 @@ export function isServerRendered(pathname: string): boolean {
 export async function render(req: RenderRequest): Promise<RenderedPage | null> {
   const url = new URL(req.url, req.origin);
   if (!isServerRendered(url.pathname)) return null;
-  const store: ServerContext = { locale: req.locale, fetch: req.fetch, dateFormats: new Map() };
+  const store: ServerContext = { locale: req.locale, currency: req.currency, fetch: req.fetch, dateFormats: new Map() };
   return context.run(store, async () => {
     const routerContext = await query(new Request(url));
     // A redirect or an error thrown by a loader: the browser deals with it.
@@ -125,6 +129,7 @@ export async function render(req: RenderRequest): Promise<RenderedPage | null> {
     const notFound = routerContext.matches.at(-1)?.route.path === '*' || store.notFound === true;
     const data: SsrData = {
       locale: req.locale,
+      ...(req.currency ? { currency: req.currency } : {}),
       i18n: usedNamespaces(i18n, req.locale),
       // Help articles come from the app's own code, so the browser loads them rather than the HTML
       // carrying them twice.

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isCurrency, type Currency } from '../../shared/currency';
+import { CURRENCY_COOKIE } from '../../shared/display-currency';
 import { SSR_DATA_ID, type Locale } from '../../shared/locales';
 import { readerLocale } from '../lib/request-language';
 
@@ -12,6 +14,7 @@ export interface PageRenderer {
     url: string;
     origin: string;
     locale: Locale;
+    currency?: Currency;
     fetch: typeof fetch;
   }): Promise<{ status: number; head: string; html: string; data: string } | null>;
 }
@@ -67,7 +70,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, rend
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const locale = readerLocale(request);
     const origin = app.ctx.config.appUrl;
-    const page = renderer ? await renderer.render({ url: request.url, origin, locale, fetch: fetchApi }) : null;
+    const page = renderer ? await renderer.render({ url: request.url, origin, locale, currency: chosenCurrency(request), fetch: fetchApi }) : null;
     const html = withManifest(page ? fillTemplate(template!, locale, page) : template!.replace('<html lang="en">', () => `<html lang="${locale}">`), locale);
     return reply
       .status(page?.status ?? 200)
@@ -97,6 +100,14 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, rend
     app.get('/', { schema: { hide: true } }, sendPage);
     app.get('/*', { schema: { hide: true } }, (request, reply) => (isPage(request) ? sendPage(request, reply) : reply.callNotFound()));
   }
+}
+
+const CURRENCY_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${CURRENCY_COOKIE}=([^;]+)`);
+
+/** The display currency the reader chose, from the cookie the app writes with it (decision 168); none: the page's language decides. */
+function chosenCurrency(request: FastifyRequest): Currency | undefined {
+  const value = CURRENCY_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1];
+  return isCurrency(value) ? value : undefined;
 }
 
 /** The web app manifest in the page's language: the name a phone puts under the home-screen icon (decision 095). */

@@ -119,9 +119,9 @@ const ROUTES: Record<string, () => Promise<Fetched>> = {
     // A commission kept in a past month (balanced, as the ledger's trigger demands): that month has a statement.
     const createdAt = new Date('2025-09-10T03:00:00Z');
     await t.database.db.insert(ledgerEntries).values([
-      { bookingId, account: 'platform', userId: null, kind: 'deposit_release', amountCents: -1_000, createdAt },
-      { bookingId, account: 'guide', userId: g.id, kind: 'guide_earnings', amountCents: 900, availableAt: createdAt, createdAt },
-      { bookingId, account: 'platform', userId: null, kind: 'commission', amountCents: 100, createdAt },
+      { bookingId, account: 'platform', userId: null, kind: 'deposit_release', amountCents: -1_000, currency: 'CNY', createdAt },
+      { bookingId, account: 'guide', userId: g.id, kind: 'guide_earnings', amountCents: 900, currency: 'CNY', availableAt: createdAt, createdAt },
+      { bookingId, account: 'platform', userId: null, kind: 'commission', amountCents: 100, currency: 'CNY', createdAt },
     ]);
     return { url: '/api/v2/wallet/statements/2025-09/pdf?lang=en', who: g, disposition: 'attachment; filename="Tabi-Guides-statement-2025-09.pdf"' };
   },

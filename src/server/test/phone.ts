@@ -30,4 +30,5 @@ export function verifyPhone(t: TestApp, phone: string, code: string, extra: Reco
   return t.app.inject({ method: 'POST', url: '/api/auth/phone/verify', payload: { phone, code, ...extra }, remoteAddress: nextAddress() });
 }
 
-export const withConsents = { consents: currentConsents() };
+/** What a new number's account is made with: the sign-up documents and the name other people see. */
+export const withConsents = { consents: currentConsents(), fullName: '王芳' };

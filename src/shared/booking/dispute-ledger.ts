@@ -10,13 +10,13 @@
  *   gets the remainder.
  * Every set of postings sums to zero, so the booking's entries still do.
  */
-import type { LedgerAccount, Posting } from './ledger';
+import type { PartyAccount, Posting } from './ledger';
 
 export type DisputeResolution = 'completed' | 'cancelled';
 
 export interface DisputeLedgerInput {
   /** The booking's ledger balance per account before the resolution. */
-  balance: Record<LedgerAccount, number>;
+  balance: Record<PartyAccount, number>;
   /** Whether the tour's completion postings were written (the dispute was opened after completion). */
   settled: boolean;
   resolution: DisputeResolution;
@@ -34,7 +34,7 @@ export interface DisputeLedgerInput {
 }
 
 /** The most a resolution may refund: what the traveler paid online and has not had back. */
-export const refundableCents = (balance: Record<LedgerAccount, number>) => Math.max(0, -balance.traveler);
+export const refundableCents = (balance: Record<PartyAccount, number>) => Math.max(0, -balance.traveler);
 
 export function disputeResolutionPostings(input: DisputeLedgerInput): Posting[] {
   const { balance, refundCents } = input;

@@ -3,10 +3,18 @@
  * traveler, guide and platform accounts that sums to zero, so a booking's entries always do too.
  * Pure: the server writes what these return in the transaction that changes the status.
  */
+import type { Currency } from '../currency';
 import type { RefundSplit } from './money-rules';
 
-export const LEDGER_ACCOUNTS = ['traveler', 'guide', 'platform'] as const;
+/**
+ * `exchange` stands between two currencies (decision 164): what a traveler pays or gets back in
+ * another currency than the booking's passes through it as a pair at the booking's rate, so each
+ * currency's entries sum to zero on their own.
+ */
+export const LEDGER_ACCOUNTS = ['traveler', 'guide', 'platform', 'exchange'] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+/** The accounts of the people and the platform, as a booking's own currency sees them. */
+export type PartyAccount = Exclude<LedgerAccount, 'exchange'>;
 
 export const LEDGER_KINDS = [
   'deposit',
@@ -23,14 +31,18 @@ export const LEDGER_KINDS = [
   'replacement_cover',
   // A travel credit the traveler spent on the booking, paid to the guide by the platform at completion (decision 139).
   'travel_credit',
+  // One side of a conversion between the booking's currency and the one the traveler paid in (decision 164).
+  'exchange',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface Posting {
   account: LedgerAccount;
   kind: LedgerKind;
-  /** Signed fen: what the account gains (+) or gives (−). */
+  /** Signed minor units of `currency`: what the account gains (+) or gives (−). */
   amountCents: number;
+  /** Absent: the booking's own currency (the guide's). */
+  currency?: Currency;
 }
 
 /** The traveler pays the deposit online; the platform holds it until the tour or a cancellation. */
@@ -98,12 +110,45 @@ export function completionPostings(opts: { depositCents: number; extensionsCents
   return postings.filter((p) => p.amountCents !== 0);
 }
 
-/** Sum of postings per account and overall (0 for a consistent ledger). */
-export function ledgerBalance(postings: Pick<Posting, 'account' | 'amountCents'>[]): Record<LedgerAccount, number> & { total: number } {
+/**
+ * Postings whose traveler side is paid or refunded in `charge` rather than the booking's currency
+ * (decision 164): each traveler entry of `a` in the booking's currency becomes the traveler's `x` in
+ * the charge's currency, with the exchange taking `a` and giving `x`. `x` is given by the caller for
+ * each traveler entry, from what was actually charged (`convertTraveler`), so a refund returns the
+ * exact charge. The same currency leaves the postings as they are.
+ */
+export function throughExchange(postings: Posting[], own: Currency, charge: Currency, convertTraveler: (amount: number) => number): Posting[] {
+  if (own === charge) return postings;
+  return postings.flatMap((p): Posting[] => {
+    if (p.account !== 'traveler' || (p.currency ?? own) !== own) return [p];
+    const x = convertTraveler(p.amountCents);
+    return [
+      { account: 'traveler', kind: p.kind, amountCents: x, currency: charge },
+      { account: 'exchange', kind: 'exchange', amountCents: -x, currency: charge },
+      { account: 'exchange', kind: 'exchange', amountCents: p.amountCents, currency: own },
+    ].filter((e) => e.amountCents !== 0) as Posting[];
+  });
+}
+
+/**
+ * Sum of a booking's postings per account and overall (0 for a consistent ledger) in the booking's own
+ * currency `own`: the exchange's side in it is read as the traveler's, whose payment or refund it
+ * stands for (`throughExchange`), so rules written for one currency (what may still be refunded, what
+ * the platform holds) read a converted booking as they read any other. Without `own`, every entry.
+ */
+export function ledgerBalance(postings: Pick<Posting, 'account' | 'amountCents' | 'currency'>[], own?: Currency): Record<PartyAccount, number> & { total: number } {
   const out = { traveler: 0, guide: 0, platform: 0, total: 0 };
   for (const p of postings) {
-    out[p.account] += p.amountCents;
+    if (own !== undefined && p.currency !== undefined && p.currency !== own) continue;
+    out[p.account === 'exchange' ? 'traveler' : p.account] += p.amountCents;
     out.total += p.amountCents;
   }
+  return out;
+}
+
+/** Each currency's sum of a booking's entries (every one 0 for a consistent ledger); entries without one are `own`'s. */
+export function balanceByCurrency(postings: Pick<Posting, 'amountCents' | 'currency'>[], own: Currency): Partial<Record<Currency, number>> {
+  const out: Partial<Record<Currency, number>> = {};
+  for (const p of postings) out[p.currency ?? own] = (out[p.currency ?? own] ?? 0) + p.amountCents;
   return out;
 }

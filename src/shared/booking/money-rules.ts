@@ -135,13 +135,14 @@ export function depositCents(totalCents: number, rate = DEFAULT_DEPOSIT_RATE): n
 }
 
 /**
- * docs/rules/money-and-cancellation.md: fee = round(totalPrice / duration) × extension hours, in RMB. The rounding is to a whole
- * RMB per hour, as the spec says; the result is returned in cents.
+ * docs/rules/money-and-cancellation.md: fee = round(totalPrice / duration) × extension hours. The rounding is to a whole
+ * RMB per hour, as the spec says (a whole yen for a booking in yen, decision 164: `minorPerMajor` 1); the result is in
+ * the minor unit.
  */
-export function extensionFeeCents(totalCents: number, durationHours: number, extensionHours: number): number {
+export function extensionFeeCents(totalCents: number, durationHours: number, extensionHours: number, minorPerMajor = 100): number {
   if (durationHours <= 0) throw new RangeError('duration must be positive');
-  const hourlyRmb = Math.round(totalCents / 100 / durationHours);
-  return Math.round(hourlyRmb * extensionHours * 100);
+  const hourly = Math.round(totalCents / minorPerMajor / durationHours);
+  return Math.round(hourly * extensionHours * minorPerMajor);
 }
 
 /** docs/rules/booking-lifecycle.md / docs/rules/booking-lifecycle.md: the guide is paid within five working days after the service. */
@@ -315,9 +316,9 @@ export function declaredOvertimeRateCents(extras: readonly GuideExtra[]): number
  * What an extension of `hours` (quarter hours allowed) costs (decision 152): the frozen overtime
  * rate × hours, rounded to the fen once; without one, today's hourly average (`extensionFeeCents`).
  */
-export function extensionPriceCents(b: { totalCents: number; baseHours: number; overtimeRateCents: number | null }, hours: number): number {
+export function extensionPriceCents(b: { totalCents: number; baseHours: number; overtimeRateCents: number | null; minorPerMajor?: number }, hours: number): number {
   if (b.overtimeRateCents !== null) return Math.round(b.overtimeRateCents * hours);
-  return extensionFeeCents(b.totalCents, b.baseHours, hours);
+  return extensionFeeCents(b.totalCents, b.baseHours, hours, b.minorPerMajor);
 }
 
 export type PaymentMethod = 'card' | 'alipay' | 'wechat' | 'bank_transfer';

@@ -27,7 +27,7 @@ export interface LegalVersion {
 }
 
 export const CURRENT_LEGAL_VERSIONS: Readonly<Record<LegalKind, LegalVersion>> = {
-  terms: { version: '2', effectiveDate: '2026-11-25' },
+  terms: { version: '3', effectiveDate: '2026-11-27' },
   privacy: { version: '2', effectiveDate: '2026-11-25' },
   cross_border: { version: '1', effectiveDate: '2026-11-25' },
   sensitive_data: { version: '1', effectiveDate: '2026-11-25' },

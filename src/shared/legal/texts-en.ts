@@ -26,7 +26,8 @@ We are not a travel agency or tour operator and we do not employ guides. Each to
 
 ## 4. Prices and payment {#payment}
 
-- Guides set their prices in RMB per hour per person, with a price for each additional person. The checkout shows the total before you pay.
+- Guides set their prices per hour in Japanese yen or in RMB, with a price for each additional person. You see prices in the currency you choose; an amount in another currency than the guide's is an estimate at the day's rate. The checkout shows the total, what is charged now and, when an amount is converted, the rate and its date before you pay.
+- The deposit is charged by card in the currency you saw, and by Alipay or WeChat Pay in RMB, converted at the rate fixed when you book. A booking's amounts never change after it is made. A refund returns its share of exactly what was charged, in the currency it was charged in.
 - When you book you pay a **deposit of 20% of the total** online, by card, Alipay or WeChat Pay. A booking whose deposit is not paid within 30 minutes is cancelled.
 - The remaining **80% is paid in person** to the guide on the day of the tour. The traveler uploads a payment proof and the guide verifies it.
 - Extensions during a tour (at most two, of 15 minutes to 2 hours) are paid online at the tour's hourly rate.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from './common';
 
 /** Admin views of users and bookings. */
 export const adminUserSummarySchema = z.object({
@@ -36,8 +37,10 @@ export const adminBookingSummarySchema = z.object({
   startsAt: z.string(),
   /** Consecutive days from `date` (decision 154). */
   days: z.number().int(),
+  /** In the minor unit of `currency`, the booking's own (the guide's, decision 164). */
   totalPriceCents: z.number().int(),
   depositCents: z.number().int(),
+  currency: currencySchema,
   traveler: z.object({ id: z.number().int(), username: z.string(), fullName: z.string() }),
   guide: z.object({ id: z.number().int(), userId: z.number().int(), username: z.string(), fullName: z.string() }),
 });
@@ -77,7 +80,8 @@ export const adminBookingDetailSchema = z.object({
     cancelReason: z.string().nullable(),
   }),
   timeline: z.array(timelineEventSchema),
-  ledger: z.object({ entries: z.array(z.object({ id: z.number().int(), account: z.string(), kind: z.string(), amountCents: z.number().int(), createdAt: z.string() })), total: z.number().int() }),
+  /** Each entry in its own currency (a converted booking's traveler side is in the charge's); `total` is the booking's currency's sum. */
+  ledger: z.object({ entries: z.array(z.object({ id: z.number().int(), account: z.string(), kind: z.string(), amountCents: z.number().int(), currency: currencySchema, createdAt: z.string() })), total: z.number().int() }),
 });
 
 /** A job that used up its retries (a dead letter), for the console; `payload` holds ids only. */

@@ -3,6 +3,7 @@
  * of the routes that move a booking along (split from `bookings.ts`, which keeps the booking itself).
  */
 import { z } from 'zod';
+import { CURRENCIES } from '../currency';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../booking/ledger';
 import { bookingSchema, bookingStatusSchema } from './bookings';
 
@@ -18,7 +19,9 @@ export const CANCEL_REASON_CODES: readonly string[] = ['cancel', 'decline', 'pay
 export const statusBodySchema = z.object({ status: bookingStatusSchema, reason: z.string().trim().max(500).optional() });
 
 export const refundInfoSchema = z.object({
+  /** In `currency`: what was charged, which may differ from the booking's (decision 164). */
   amountCents: z.number().int(),
+  currency: z.enum(CURRENCIES),
   method: z.string().nullable(),
   minBusinessDays: z.number().int(),
   maxBusinessDays: z.number().int(),
@@ -37,8 +40,13 @@ export const cancellationQuoteSchema = z.object({
    * missed_day (the guide absent: the shares of the days not given back) or no_show (the traveler absent: nothing back).
    */
   tier: z.string(),
+  /** The deposit paid and its split, in the booking's currency (`currency`, the guide's). */
   depositPaidCents: z.number().int(),
   refundCents: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  /** What comes back in what was paid (decision 164): the same share of the charge, in `paidCurrency`. */
+  paidCurrency: z.enum(CURRENCIES),
+  refundPaidCents: z.number().int(),
   /** 0–100. */
   refundPercent: z.number(),
   /** What the guide keeps and the platform's commission on it (the rest of the deposit). */
@@ -58,6 +66,8 @@ export const ledgerEntrySchema = z.object({
   userId: z.number().int().nullable(),
   kind: z.enum(LEDGER_KINDS),
   amountCents: z.number().int(),
+  /** The entry's currency (decision 164): a booking paid in another currency than its own has entries in both. */
+  currency: z.enum(CURRENCIES),
   paymentId: z.number().int().nullable(),
   /** Guide earnings: pending until then, withdrawable after. */
   availableAt: z.string().nullable(),
@@ -66,6 +76,7 @@ export const ledgerEntrySchema = z.object({
 export const ledgerReplySchema = z.object({
   bookingId: z.number().int(),
   entries: z.array(ledgerEntrySchema),
+  /** In the booking's own currency, the exchange's side read as the traveler's (each currency's entries sum to zero). */
   balance: z.object({ traveler: z.number().int(), guide: z.number().int(), platform: z.number().int(), total: z.number().int() }),
 });
 export type LedgerReply = z.infer<typeof ledgerReplySchema>;

@@ -4,7 +4,8 @@
  * The API names a plain price (`totalPrice`, `extensionPrice`: stored cents / 100).
  */
 import { z } from 'zod';
-import { calendarDateSchema } from './common';
+import { calendarDateSchema, currencySchema } from './common';
+import { fxRateSchema } from './fx';
 import { checkoutGroup } from '../booking/checkout-group';
 import { BOOKING_STATUSES } from '../booking/state-machine';
 import { MAX_BOOKING_DAYS, MAX_DAY_HOURS, MIN_DAY_HOURS } from '../booking/tour-days';
@@ -19,51 +20,6 @@ const hours = z.number().multipleOf(0.5).min(0.5).max(24);
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 export const paymentMethodSchema = z.enum(['card', 'alipay', 'wechat']);
 export type PaymentMethodName = z.infer<typeof paymentMethodSchema>;
-
-// ---------------------------------------------------------------- slots
-
-/**
- * GET /api/v2/guides/{id}/slots?date=&durationHours=[&days=]. With `days` (decision 154), `durationHours`
- * is each day's length and a start is offered only when every day from `date` offers it.
- */
-export const slotsQuerySchema = z.object({
-  date: calendarDateSchema,
-  durationHours: z.coerce.number().multipleOf(0.5).min(0.5).max(24),
-  days: z.coerce.number().int().min(1).max(MAX_BOOKING_DAYS).optional(),
-  exceptBooking: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2_147_483_647)
-    .optional()
-    .describe("A booking of this guide the caller is in (its traveler or its guide; else 404): its own time counts as free, as a new time for it is checked (a reschedule, decision 079)"),
-});
-export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
-
-export const slotSchema = z.object({
-  /** Start in the guide's time zone, "09:30". */
-  startTime: z.string(),
-  /** The same instant in UTC (ISO 8601), for showing the traveler's own time beside it. */
-  startsAt: z.string(),
-  endsAt: z.string(), // the last day's end, for several days
-});
-
-export const slotsReplySchema = z.object({
-  guideId: z.number().int(),
-  date: z.string(),
-  timeZone: z.string(),
-  durationHours: z.number(),
-  /** The days each start holds (decision 154); 1 without `days`. */
-  days: z.number().int().optional(),
-  /** Bookings must start at least this many hours from now: the guide's minimum notice (decision 153). */
-  leadTimeHours: z.number(),
-  /** The free minutes the guide keeps before and after each tour (decision 153). */
-  bufferMinutes: z.number().int(),
-  /** A booking paid now is confirmed at once, without waiting for the guide (decision 153). */
-  instantBook: z.boolean(),
-  slots: z.array(slotSchema),
-});
-export type SlotsReply = z.infer<typeof slotsReplySchema>;
 
 // ---------------------------------------------------------------- create
 
@@ -118,6 +74,9 @@ const createBookingFields = z.object({
   meetingPostalCode: postalCodeSchema.optional(),
   ...meetingCoordsSchema,
   notes: z.string().trim().max(1000).optional(),
+  chargeCurrency: currencySchema
+    .optional()
+    .describe('The currency the traveler saw the price in, which a card is charged in (decision 164); Alipay and WeChat Pay charge yuan. Default CNY'),
 });
 
 /** Hours or days, never both (decision 154): each missing or stray field is named. */
@@ -161,9 +120,10 @@ export const bookingPaymentSchema = z.object({
   method: z.enum(['card', 'alipay', 'wechat', 'cash']),
   provider: z.string(),
   status: z.enum(['processing', 'pending', 'succeeded', 'failed', 'refunded', 'partially_refunded']),
+  /** In `currency`, which may differ from the booking's (decision 164). */
   amountCents: z.number().int(),
   refundedCents: z.number().int(),
-  currency: z.string(),
+  currency: currencySchema,
   /** Last four card digits; nothing more of a card is ever stored. */
   last4: z.string().nullable(),
   proofUploadedByTraveler: z.boolean(),
@@ -238,7 +198,14 @@ export const bookingSchema = z.object({
   depositCents: z.number().int(),
   /** Paid in person to the guide. */
   balanceCents: z.number().int(),
-  currency: z.string(),
+  /** The guide's currency: every amount above is in it (decision 164). */
+  currency: currencySchema,
+  /** What the traveler saw and a card is charged in; wallets charge yuan. */
+  chargeCurrency: currencySchema,
+  /** The deposit in `chargeCurrency`, fixed when the booking was made. */
+  chargeDepositCents: z.number().int(),
+  /** The rate the booking was priced at (null: made before two currencies, all in yuan). */
+  rate: fxRateSchema.nullable(),
   status: bookingStatusSchema,
   travelerConfirmedStart: z.boolean(),
   guideConfirmedStart: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from '../currency';
 import { FIRST_CALENDAR_DATE, isCalendarDate, LAST_CALENDAR_DATE } from '../availability';
 
 export const errorBodySchema = z.object({
@@ -40,3 +41,6 @@ export const instantSchema = z.iso
     const at = new Date(v);
     return !Number.isNaN(at.getTime()) && isCalendarDate(at.toISOString().slice(0, 10));
   }, `Use a moment from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}`);
+
+/** The currency of an amount (decision 164): every amount beside it is in its minor unit (fen; yen have none). */
+export const currencySchema = z.enum(CURRENCIES);

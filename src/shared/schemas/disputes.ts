@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LANGUAGES } from '../guide-texts';
-import { idParam } from './common';
+import { currencySchema, idParam } from './common';
 import { bodyTranslationFields, machineTranslationSchema, translationStateSchema } from './translation';
 
 export const DISPUTE_REASON_MAX_CHARS = 2000;
@@ -59,13 +59,14 @@ export type Dispute = z.infer<typeof disputeSchema>;
 
 export const resolveDisputeBodySchema = z.object({
   resolution: z.enum(['completed', 'cancelled']),
-  /** Refund to the traveler in fen, through the payment provider; at most what was paid online. */
+  /** Refund to the traveler in the minor unit of the booking's currency, through the payment provider; at most what was paid online. */
   refundCents: z.number().int().min(0).max(100_000_000).optional().default(0),
   note: z.string().trim().max(DISPUTE_REASON_MAX_CHARS).optional(),
 });
 export type ResolveDisputeBody = z.input<typeof resolveDisputeBodySchema>;
 
-export const ledgerEntrySchema = z.object({ account: z.string(), kind: z.string(), amountCents: z.number().int() });
+/** A ledger entry in its own currency (decision 164). */
+export const ledgerEntrySchema = z.object({ account: z.string(), kind: z.string(), amountCents: z.number().int(), currency: currencySchema });
 
 export const resolveDisputeReplySchema = z.object({
   dispute: disputeSchema,
@@ -85,6 +86,8 @@ export const adminDisputeDetailSchema = z.object({
     reasonTranslated: machineTranslationSchema.optional(),
     reasonTranslation: translationStateSchema.optional(),
   }),
+  /** The booking's currency (decision 164): `refundCents` and the ledger's `total` are in it. */
+  currency: currencySchema,
   ledger: z.object({ entries: z.array(ledgerEntrySchema), total: z.number().int() }),
   /** The latest 50 messages between the booking's traveler and guide, oldest first; translated like the statement. */
   messages: z.array(z.object({ id: z.number().int(), side: z.enum(['traveler', 'guide']), body: z.string(), kind: z.string(), createdAt: z.string(), ...bodyTranslationFields })),

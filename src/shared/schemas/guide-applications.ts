@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { displayText } from '../display-text';
 import { SERVICE_CITY_SLUGS } from '../cities';
-import { MIN_HOURLY_PRICE_FEN, MIN_HOURLY_PRICE_RMB } from '../price-range';
+import { MIN_HOURLY_PRICE } from '../currency';
+import { LICENCE_KINDS, LICENCE_LANGUAGES, PREFECTURES } from '../licences';
+import { formatMoney } from '../money-format';
 import { guideStatusSchema } from './user';
 import { listingStatusSchema } from './guides';
 
@@ -29,6 +31,8 @@ export const TARGET_GROUPS = ['individual', 'couple', 'family', 'group', 'child'
 export const APPLICATION_LANGUAGES = ['zh', 'ja', 'en'] as const;
 export const APPLICATION_GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
 export const APPLICATION_CURRENCIES = ['CNY', 'JPY'] as const;
+/** What a new application prices in until the applicant chooses: guides live and are paid in Japan (decision 164). */
+export const DEFAULT_APPLICATION_CURRENCY = 'JPY' as const;
 
 /** docs/rules/guides-and-licences.md messages, quoted exactly. */
 export const APPLICATION_MESSAGES = {
@@ -42,13 +46,56 @@ export const APPLICATION_MESSAGES = {
 const line = (max: number) => displayText(max);
 const text = (max: number) => displayText(max, { multiline: true });
 const score = z.number().int().min(SCORE_MIN).max(SCORE_MAX);
+/** An amount in the minor unit of the application's `currency` (decision 164): yen, or yuan fen. */
 const money = z.number().int().min(0).max(10_000_000);
+
+/** The hourly price's floor in the application's own currency (¥1,000 or 50 元): a draft or a submission under it is refused. */
+function hourlyFloor(d: { currency?: (typeof APPLICATION_CURRENCIES)[number]; basicPricePerHourCents?: number }, ctx: z.RefinementCtx) {
+  if (d.currency === undefined || d.basicPricePerHourCents === undefined) return;
+  const floor = MIN_HOURLY_PRICE[d.currency];
+  if (d.basicPricePerHourCents < floor) {
+    ctx.addIssue({ code: 'custom', path: ['basicPricePerHourCents'], message: `The lowest price is ${formatMoney(floor, d.currency, 'en')} an hour` });
+  }
+}
+
+/**
+ * A guide licence declared while applying (decision 171): what the registry lists, and which of the
+ * uploaded documents is the licence card. Every part may be missing from a draft; a declared licence
+ * (one with a kind) needs all of them on submit. The protected titles it covers are accepted in the
+ * answers, and the reviewer checks the registration before approving.
+ */
+export const applicationLicenceSchema = z
+  .object({
+    kind: z.enum(LICENCE_KINDS),
+    region: line(100),
+    registrationNumber: line(40),
+    prefecture: z.enum(PREFECTURES),
+    languages: z.array(z.enum(LICENCE_LANGUAGES)).max(LICENCE_LANGUAGES.length),
+    /** One of the application's documents: the licence card. */
+    documentId: z.number().int().positive().max(2_147_483_647),
+  })
+  .partial()
+  .strict();
+export type ApplicationLicence = z.infer<typeof applicationLicenceSchema>;
+
+/** What a declared licence still lacks for submission (dotted paths under `data.licence`). */
+export function missingLicenceParts(licence: ApplicationLicence | undefined): string[] {
+  if (!licence?.kind) return [];
+  const missing: string[] = [];
+  if (!licence.registrationNumber?.trim()) missing.push('registrationNumber');
+  if (!licence.prefecture) missing.push('prefecture');
+  if (!licence.languages?.length) missing.push('languages');
+  if (licence.kind === 'regional' && !licence.region?.trim()) missing.push('region');
+  if (!licence.documentId) missing.push('documentId');
+  return missing;
+}
 
 /**
  * Everything the four pages hold. Every field is optional in a draft (saved as typed); types and
- * ranges are checked on every save, completeness, the minimum age and the declaration on submit.
+ * ranges are checked on every save (the hourly floor in the chosen currency among them),
+ * completeness, the minimum age and the declaration on submit.
  */
-export const applicationDataSchema = z
+const applicationFields = z
   .object({
     // Page 1
     name: line(100),
@@ -86,17 +133,20 @@ export const applicationDataSchema = z
     minDurationHours: z.number().int().min(1).max(24),
     maxDurationHours: z.number().int().min(1).max(24),
     currency: z.enum(APPLICATION_CURRENCIES),
-    basicPricePerHourCents: money.min(MIN_HOURLY_PRICE_FEN, `The lowest price is ${MIN_HOURLY_PRICE_RMB} an hour`),
+    basicPricePerHourCents: money,
     additionalPricePerPersonCents: money,
     subcategoryIds: z.array(z.number().int().positive().max(2_147_483_647)).max(50),
+    // Page 1, optional: a licence (decision 171).
+    licence: applicationLicenceSchema,
   })
   .partial()
   .strict();
+export const applicationDataSchema = applicationFields.superRefine(hourlyFloor);
 export type ApplicationData = z.infer<typeof applicationDataSchema>;
 
 /** Required on submit (every field but the optional ones below). */
-export const OPTIONAL_FIELDS = ['mbti', 'socialProfileLink', 'additionalPricePerPersonCents'] as const;
-export const REQUIRED_FIELDS = (Object.keys(applicationDataSchema.shape) as (keyof ApplicationData)[]).filter(
+export const OPTIONAL_FIELDS = ['mbti', 'socialProfileLink', 'additionalPricePerPersonCents', 'licence'] as const;
+export const REQUIRED_FIELDS = (Object.keys(applicationFields.shape) as (keyof ApplicationData)[]).filter(
   (k) => !(OPTIONAL_FIELDS as readonly string[]).includes(k),
 );
 
@@ -136,6 +186,12 @@ export const applicationSchema = z.object({
   reviewedAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
   guideId: z.number().int().nullable(),
+  /**
+   * For the applicant's own draft: each saved answer or file description that holds a protected title
+   * the declared licence does not cover, with what to do, in the applicant's language (decision 171).
+   * Submitting is refused while there is one. Always empty for an admin's view.
+   */
+  titleProblems: z.array(z.object({ path: z.string(), message: z.string() })),
 });
 export type GuideApplication = z.infer<typeof applicationSchema>;
 

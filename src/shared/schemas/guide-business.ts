@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { displayText } from '../display-text';
-import { calendarDateSchema } from './common';
+import { calendarDateSchema, currencySchema } from './common';
 import { shopStopsSchema } from './shop-stops';
 import { SERVICE_CITY_SLUGS } from '../cities';
 import { TEXT_LANGUAGES } from '../guide-texts';
-import { MIN_HOURLY_PRICE_FEN, MIN_HOURLY_PRICE_RMB } from '../price-range';
+import { MIN_HOURLY_PRICE } from '../currency';
 import { EXTRA_KINDS } from '../booking/money-rules';
 
 /**
@@ -58,10 +58,14 @@ export const availabilityReplySchema = z.object({
 });
 export type AvailabilityReply = z.infer<typeof availabilityReplySchema>;
 
-/** Prices: integer fen, at most 1,000,000 RMB an hour. */
+/**
+ * Prices: integers in the minor unit of the guide's currency (decision 164), at most 1,000,000 RMB
+ * (100,000,000 fen) or ¥20,000,000; the floor and ceiling of each currency are checked with it
+ * (`checkPriceBounds` in the guide-business service).
+ */
 const fen = z.number().int().min(0).max(100_000_000);
-/** An hourly price: at least the floor (decision 082). */
-const hourlyFen = fen.min(MIN_HOURLY_PRICE_FEN, `The lowest price is ${MIN_HOURLY_PRICE_RMB} RMB an hour`);
+/** An hourly price: at least the lowest floor of any currency (decision 082), the currency's own checked with it. */
+const hourlyFen = fen.min(MIN_HOURLY_PRICE.JPY, 'Below the lowest hourly price');
 
 /** One thing a tour includes or not (decision 151). */
 export const guideExtraSchema = z
@@ -86,7 +90,7 @@ const groupRatesFields = {
     .refine((r) => Math.abs(r * 100 - Math.round(r * 100)) < 1e-9, 'Use a whole percent, such as 0.5')
     .default(1),
   infantsFree: z.boolean().default(true),
-  dayRateCents: fen.min(MIN_HOURLY_PRICE_FEN).nullable().default(null),
+  dayRateCents: hourlyFen.nullable().default(null),
   dayHours: z.number().int().min(6).max(10).default(8),
   extras: z.array(guideExtraSchema).max(EXTRA_KINDS.length + 4).default([]),
 };
@@ -106,6 +110,8 @@ const bookingRulesFields = {
 
 export const ratesBodySchema = z
   .object({
+    /** What every price in the body is in (decision 164); absent: the guide's currency as it stands. */
+    currency: currencySchema.optional(),
     basicPricePerHourCents: hourlyFen,
     additionalPricePerPersonCents: fen,
     minPeople: z.number().int().min(1).max(50),
@@ -131,7 +137,7 @@ export type RatesBody = z.infer<typeof ratesBodySchema>;
 
 export const ratesReplySchema = z.object({
   guideId: z.number().int(),
-  currency: z.string(),
+  currency: currencySchema,
   basicPricePerHourCents: z.number().int(),
   additionalPricePerPersonCents: z.number().int(),
   minPeople: z.number().int(),
@@ -231,7 +237,7 @@ export const profileReplySchema = z.object({
   basicPricePerHourCents: z.number().int(),
   additionalPricePerPersonCents: z.number().int(),
   minDurationHours: z.number().int(),
-  currency: z.string(),
+  currency: currencySchema,
 });
 export type ProfileReply = z.infer<typeof profileReplySchema>;
 

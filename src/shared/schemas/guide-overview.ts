@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookingStatusSchema } from './bookings';
+import { currencySchema } from './common';
 import { totalUnreadSchema } from './messaging';
 
 /** How many paid requests and published reviews the overview lists (the counts cover all of them). */
@@ -24,14 +25,17 @@ const tourSchema = z.object({
   /** Consecutive days (decision 154); always sent by the server. */
   days: z.number().int().optional(),
   travelers: z.number().int(),
+  /** In the minor unit of `currency`, the booking's (the guide's when it was made, decision 164). */
   totalPriceCents: z.number().int(),
+  currency: currencySchema,
   traveler: z.object({ id: z.number().int(), fullName: z.string(), profilePicture: z.string().nullable() }),
 });
 export type OverviewTour = z.infer<typeof tourSchema>;
 
 /**
  * GET /api/v2/guides/me/overview: what /guide shows (Guide landing). Periods are the guide's
- * zone at the server's clock; money is integer fen from the ledgers (decisions 061, 067).
+ * zone at the server's clock; money is integer minor units from the ledgers (decisions 061, 067), each
+ * tour's in its booking's currency and the earnings in the guide's (decision 164).
  */
 export const guideOverviewSchema = z.object({
   guide: z.object({ id: z.number().int(), fullName: z.string(), timeZone: z.string() }),
@@ -46,7 +50,8 @@ export const guideOverviewSchema = z.object({
   }),
   unread: totalUnreadSchema,
   earnings: z.object({
-    currency: z.literal('CNY'),
+    /** The guide's currency: the periods sum her account's postings in it (decision 164). */
+    currency: currencySchema,
     /**
      * Net postings to the guide's account (earnings at completion, kept cancellation fees, dispute
      * adjustments) whose time — the completion for earnings — falls in today, this month and this

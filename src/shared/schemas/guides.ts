@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { LICENCE_KINDS } from '../licences';
 import { guideLicenceSchema } from './licences';
 import { SERVICE_CITY_SLUGS } from '../cities';
-import { calendarDateSchema } from './common';
+import { calendarDateSchema, currencySchema } from './common';
 import { LISTING_REQUIREMENTS } from '../listing';
 import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort } from '../price-range';
+import { MAX_PRICE_BAND as MAX_BAND } from '../guide-search';
 import { TEXT_LANGUAGES } from '../guide-texts';
 import { RESPONSIVENESS_MIN_REQUESTS, RESPONSIVENESS_WINDOW_DAYS } from '../responsiveness';
 import { shopStopSchema } from './shop-stops';
@@ -30,7 +31,7 @@ const repeatedIds = z.preprocess((v) => {
 export { GUIDE_SORTS, type GuideSort };
 
 
-/** GET /api/v2/guides query (/search parameters, plus paging and sort). Prices are whole RMB. */
+/** GET /api/v2/guides query (/search parameters, plus paging and sort). Prices are whole yuan or yen, as `currency` says. */
 export const guideSearchQuerySchema = z
   .object({
     city: z.enum(SERVICE_CITY_SLUGS).optional(),
@@ -41,8 +42,11 @@ export const guideSearchQuerySchema = z
     adults: z.coerce.number().int().min(1).max(100).optional().describe('The group by age (decision 152): adults; with children and infants it sizes the search as `travelers` does and prices each card for the group'),
     children: z.coerce.number().int().min(0).max(100).optional().describe('Children 3–11 in the group (needs adults)'),
     infants: z.coerce.number().int().min(0).max(100).optional().describe('Infants under 3 in the group (needs adults); they count toward the group size'),
-    minPrice: z.coerce.number().int().min(0).max(100_000).optional(),
-    maxPrice: z.coerce.number().int().min(0).max(100_000).optional(),
+    minPrice: z.coerce.number().int().min(0).max(MAX_BAND).optional(),
+    maxPrice: z.coerce.number().int().min(0).max(MAX_BAND).optional(),
+    currency: currencySchema
+      .default('CNY')
+      .describe("The currency of the price band and the price sorts (decision 168): whole yuan or yen; every guide's hourly price is converted to it at the current rate before it is compared"),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     limit: z.coerce.number().int().min(1).max(50).default(12),
     sort: z.enum(GUIDE_SORTS).default('recommended'),
@@ -125,7 +129,7 @@ export const guideSummarySchema = z.object({
   hourlyRate: z.number(),
   basicPricePerHourCents: z.number().int(),
   additionalPricePerPersonCents: z.number().int(),
-  currency: z.string(),
+  currency: currencySchema,
   rating: z.number(),
   reviewCount: z.number().int(),
   minPeople: z.number().int(),
@@ -219,7 +223,7 @@ export const itinerarySchema = itinerarySummarySchema.extend({
     serviceCity: z.string(),
     hourlyRate: z.number(),
     basicPricePerHourCents: z.number().int(),
-    currency: z.string(),
+    currency: currencySchema,
     timeZone: z.string(),
   }),
 });
@@ -322,8 +326,11 @@ export const guideListReplySchema = z.object({
 });
 export type GuideListReply = z.infer<typeof guideListReplySchema>;
 
+/** GET /api/v2/guides/price-bounds query: the currency the bounds are in (decision 168). */
+export const priceBoundsQuerySchema = z.object({ currency: currencySchema.default('CNY').describe('Whole yuan (CNY, the default) or yen (JPY), every guide converted at the current rate') });
+
 export const priceBoundsReplySchema = z.object({
-  /** Lowest and highest hourly price per person of listed guides, whole RMB (null with no guides). */
+  /** Lowest and highest hourly price per person of listed guides, whole yuan or yen (null with no guides). */
   lowest: z.number().nullable(),
   highest: z.number().nullable(),
 });

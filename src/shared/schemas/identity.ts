@@ -6,7 +6,13 @@ export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
 /** While the user may upload (replace) files and submit. */
 export const IDENTITY_EDITABLE_STATUSES: readonly IdentityStatus[] = ['draft', 'rejected', 'changes_requested'];
 
-export const IDENTITY_DOCUMENT_KINDS = ['passport', 'national_id', 'residence_card', 'drivers_license'] as const;
+/**
+ * The documents a person may verify with: a passport, a national identity card (China's 居民身份证 and
+ * the like), and the documents of people who live in Japan: the My Number Card (its front only: the
+ * back carries the Individual Number, which is never collected), the residence card (在留カード) and a
+ * driver's licence.
+ */
+export const IDENTITY_DOCUMENT_KINDS = ['passport', 'national_id', 'my_number_card', 'residence_card', 'drivers_license'] as const;
 export type IdentityDocumentKind = (typeof IDENTITY_DOCUMENT_KINDS)[number];
 
 /** The two files: the ID document (image or PDF) and the selfie (image only). */

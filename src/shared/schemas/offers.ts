@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { MAX_BOOKING_DAYS } from '../booking/tour-days';
 import { displayText } from '../display-text';
 import { MAX_OFFER_VALID_HOURS, OFFER_DECLINE_REASONS, OFFER_STATUSES } from '../offers/offer-rules';
-import { calendarDateSchema, clientMessageIdSchema } from './common';
+import { calendarDateSchema, clientMessageIdSchema, currencySchema } from './common';
+import { fxRateSchema } from './fx';
 import { meetingCoordsSchema, postalCodeSchema } from './bookings';
 import { shopStopSchema, shopStopsSchema } from './shop-stops';
 import { TEXT_LANGUAGES } from '../guide-texts';
@@ -73,7 +74,7 @@ export const offerQuoteSchema = z.object({
   floorCents: z.number().int(),
   ceilingCents: z.number().int(),
   depositRate: z.number(),
-  currency: z.string(),
+  currency: currencySchema,
 });
 export type OfferQuote = z.infer<typeof offerQuoteSchema>;
 
@@ -109,7 +110,12 @@ export const offerSchema = z.object({
   suggestedCents: z.number().int(),
   /** Paid online when booking (the usual deposit rule); the rest is paid to the guide in person. */
   depositCents: z.number().int(),
-  currency: z.string(),
+  currency: currencySchema,
+  /**
+   * The rate the fee was priced at (decision 169): the traveler reads it in their currency at this
+   * rate, and the booking made from the offer is fixed at it. Null for an offer made before offers kept one.
+   */
+  rate: fxRateSchema.nullable(),
   meetingAddress: z.string(),
   meetingPostalCode: z.string(),
   /** The meeting point's coordinates when it was chosen from the list (decision 094). */

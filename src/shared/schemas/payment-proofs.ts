@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from './common';
 
 /**
  * The payment-proof API contract (decision 062): the traveler's proof of the final payment
@@ -40,7 +41,7 @@ export const paymentProofReplySchema = z.object({
   status: z.enum(PROOF_STATUSES),
   /** What remains to be paid in person (total less the deposit), in fen. */
   amountCents: z.number().int(),
-  currency: z.string(),
+  currency: currencySchema,
   canUpload: z.boolean(),
   canVerify: z.boolean(),
   proof: proofFileSchema.nullable(),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { CURRENCIES } from '../currency';
 import { WITHDRAWAL_STATUSES } from './wallet';
 
 /**
  * Payout batches (decision 128): approved withdrawals grouped for one transfer run. A bank batch is
- * paid by a Zengin transfer file in yen at the rate the admin entered (decision 129); Alipay and
- * WeChat batches are lists an admin pays by hand.
+ * paid by a Zengin transfer file in yen: a yuan payout at the rate the admin entered (decision 129),
+ * a yen payout as it is (decision 167); Alipay and WeChat batches are lists an admin pays by hand.
  */
 export const PAYOUT_BATCH_KINDS = ['bank', 'alipay', 'wechat'] as const;
 export type PayoutBatchKind = (typeof PAYOUT_BATCH_KINDS)[number];
@@ -28,23 +29,33 @@ export const JPY_PER_CNY_PATTERN = /^(?!0+(\.0+)?$)\d{1,4}(\.\d{1,6})?$/;
 export const createPayoutBatchBodySchema = z
   .object({
     kind: z.enum(PAYOUT_BATCH_KINDS),
-    /** Required for a bank batch, refused for the others (they are paid in RMB). */
+    /**
+     * A bank batch's rate: its yuan payouts are converted at it, so it is required when one is waiting
+     * (400 `rate_required` otherwise); yen payouts are sent as they are, and a batch of them alone keeps
+     * no rate (decision 169). Refused for the other kinds (paid in RMB).
+     */
     jpyPerCny: z.string().trim().regex(JPY_PER_CNY_PATTERN, 'Yen per RMB as a decimal, e.g. 21.53').optional(),
   })
   .strict()
-  .refine((b) => (b.kind === 'bank') === (b.jpyPerCny !== undefined), { path: ['jpyPerCny'], message: 'Required for a bank batch, and only for one' });
+  .refine((b) => b.kind === 'bank' || b.jpyPerCny === undefined, { path: ['jpyPerCny'], message: 'Only a bank batch takes a rate' });
 export type CreatePayoutBatchBody = z.infer<typeof createPayoutBatchBodySchema>;
 
-/** The rate of a bank batch the weekly job formed without one (decision 130); validated as at creation. */
-export const setPayoutRateBodySchema = z.object({ jpyPerCny: z.string().trim().regex(JPY_PER_CNY_PATTERN, 'Yen per RMB as a decimal, e.g. 21.53') }).strict();
+/**
+ * The rate and transfer day of a bank batch the weekly job formed without them (decision 130),
+ * validated as at creation: the rate is required while the batch holds a yuan payout, and a batch of
+ * yen payouts alone is dated without one (decision 169).
+ */
+export const setPayoutRateBodySchema = z.object({ jpyPerCny: z.string().trim().regex(JPY_PER_CNY_PATTERN, 'Yen per RMB as a decimal, e.g. 21.53').optional() }).strict();
 
 export const payoutLineSchema = z.object({
   id: z.number().int(),
   withdrawalId: z.number().int(),
   userId: z.number().int(),
   username: z.string(),
+  /** In `currency`'s minor unit: the withdrawal's own amount. */
   amountCents: z.number().int(),
-  /** The yen sent (bank batches); null for Alipay and WeChat. */
+  currency: z.enum(CURRENCIES),
+  /** The yen sent (bank batches: a yen payout's own amount, a yuan one's at the rate); null for Alipay and WeChat. */
   amountYen: z.number().int().nullable(),
   status: z.enum(PAYOUT_LINE_STATUSES),
   withdrawalStatus: z.enum(WITHDRAWAL_STATUSES),
@@ -75,7 +86,8 @@ export const payoutBatchSummarySchema = z.object({
   formedForWeek: z.string().nullable(),
   lineCount: z.number().int(),
   pendingCount: z.number().int(),
-  totalCents: z.number().int(),
+  /** The lines' amounts summed per currency, each in its minor unit (never yen and fen together, decision 167). */
+  totals: z.array(z.object({ currency: z.enum(CURRENCIES), amountCents: z.number().int() })),
   totalYen: z.number().int().nullable(),
   createdAt: z.string(),
 });

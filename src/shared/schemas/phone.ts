@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales';
+import { displayName } from '../display-text';
 import { signupConsentListSchema } from './legal';
 
 /**
@@ -35,6 +36,8 @@ export const phoneVerifyBodySchema = z.object({
   code: codeSchema,
   /** Needed when the number has no account yet: the documents the sign-up screen showed and the user accepted (decision 124). */
   consents: signupConsentListSchema.optional(),
+  /** Needed with them: the name other people will see (a generated username is never shown to them). */
+  fullName: displayName(100).optional(),
   locale: z.enum(LOCALES).optional(),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales';
-import { calendarDateSchema } from './common';
+import { calendarDateSchema, currencySchema } from './common';
+import { fxRateSchema } from './fx';
 
 /**
  * GET /api/v2/guides/{id}/quote (decision 151): the price of a tour for a group, as a booking with
@@ -16,12 +17,25 @@ export const quoteQuerySchema = z.object({
   infants: z.coerce.number().int().min(0).max(50).default(0).describe('Under 3'),
   subcategoryId: z.coerce.number().int().positive().max(2_147_483_647).optional().describe("A service of the guide's with its own hourly price"),
   lang: z.enum(LOCALES).optional().describe("The lines' language (default: Accept-Language, else en)"),
+  chargeCurrency: currencySchema.optional().describe('The currency the reader sees and a card is charged in (decision 164; default CNY): the …Cents fields are in it'),
 });
 export type QuoteQuery = z.infer<typeof quoteQuerySchema>;
 
 export const quoteReplySchema = z.object({
   guideId: z.number().int(),
-  currency: z.string(),
+  /** The charge currency, which the …Cents fields are in (kept for the clients that read them). */
+  currency: currencySchema,
+  /** The guide's own currency and price (decision 164): what the guide set and is paid in, in its minor unit. */
+  guideCurrency: currencySchema,
+  guideTotal: z.number().int(),
+  guideDeposit: z.number().int(),
+  guideInPerson: z.number().int().describe("Paid to the guide in person, in the guide's currency (yen for a guide in yen)"),
+  /** What the reader sees and pays online in, converted once at `rate`. */
+  chargeCurrency: currencySchema,
+  chargeTotal: z.number().int(),
+  chargeDeposit: z.number().int().describe('Charged online at checkout; a booking made now stores exactly this'),
+  chargeInPerson: z.number().int(),
+  rate: fxRateSchema,
   adults: z.number().int(),
   children: z.number().int(),
   infants: z.number().int(),
@@ -33,7 +47,7 @@ export const quoteReplySchema = z.object({
   depositCents: z.number().int(),
   /** Paid to the guide in person. */
   inPersonCents: z.number().int(),
-  /** In the reader's language; they add up to the total. */
-  lines: z.array(z.object({ kind: z.enum(['base', 'extra_adults', 'children', 'infants']), label: z.string(), amountCents: z.number().int() })),
+  /** In the reader's language; their `amountCents` (charge currency) add up to `totalCents`, their `guideAmount` to `guideTotal`. */
+  lines: z.array(z.object({ kind: z.enum(['base', 'extra_adults', 'children', 'infants']), label: z.string(), amountCents: z.number().int(), guideAmount: z.number().int() })),
 });
 export type QuoteReply = z.infer<typeof quoteReplySchema>;

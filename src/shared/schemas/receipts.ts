@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from './common';
 import { displayName } from '../display-text';
 
 /**
@@ -24,11 +25,18 @@ export const receiptSchema = z.object({
   paymentKind: z.enum(['deposit', 'extension']),
   method: z.enum(['card', 'alipay', 'wechat', 'cash']),
   cardLast4: z.string().nullable(),
-  /** Received (a receipt) or refunded (a credit note), in fen. */
+  /** Received (a receipt) or refunded (a credit note), in the minor unit of `currency`: the payment's (decision 164). */
   amountCents: z.number().int(),
   /** Owed to the guide in person when the receipt was issued: not received by the platform, not in the amount. */
   inPersonCents: z.number().int(),
-  currency: z.string(),
+  currency: currencySchema,
+  /** The booking's (the guide's) currency, which `inPersonCents` is in. */
+  inPersonCurrency: currencySchema,
+  /**
+   * When the payment's currency is not the booking's: the rate the booking was fixed at, yen per yuan
+   * as entered ("20.53"), and the day it is the reference for (YYYY-MM-DD). Null otherwise.
+   */
+  rate: z.object({ jpyPerCny: z.string(), asOf: z.string() }).nullable(),
   paidAt: z.string(),
   issuedAt: z.string(),
   /** 宛名: who the receipt is made out to (the payer's name unless changed). */

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { CURRENCIES, type Currency } from '../currency';
 
 /**
  * The wallet (decision 067): balances computed from the ledgers, credit levels, and the
- * guide's payout requests. Money in integer fen.
+ * guide's payout requests. Money in integer minor units of the currency each figure names: a guide's
+ * earnings and payouts in the currency they were earned in (decision 167), credit levels in yuan fen.
  */
 export const WITHDRAWAL_METHODS = ['alipay', 'wechat', 'bank'] as const;
 export type WithdrawalMethod = (typeof WITHDRAWAL_METHODS)[number];
@@ -45,9 +47,17 @@ export function creditLevelOf(spentCents: number): { level: CreditLevel; next: {
   };
 }
 
-/** Smallest and largest single payout (fen): ¥1 to ¥500,000. */
-export const WITHDRAWAL_MIN_CENTS = 100;
-export const WITHDRAWAL_MAX_CENTS = 50_000_000;
+/** Smallest and largest single payout in yuan (fen): 1 元 to 500,000 元. */
+const WITHDRAWAL_MIN_CENTS = 100;
+const WITHDRAWAL_MAX_CENTS = 50_000_000;
+/**
+ * The same bounds per currency (decision 167), in its minor unit: 1 元 to 500,000 元, ¥100 to
+ * ¥10,000,000 (about the yuan's ceiling, and what a Zengin amount field of ten digits holds).
+ */
+export const WITHDRAWAL_LIMITS: Record<Currency, { min: number; max: number }> = {
+  CNY: { min: WITHDRAWAL_MIN_CENTS, max: WITHDRAWAL_MAX_CENTS },
+  JPY: { min: 100, max: 10_000_000 },
+};
 
 export const guideEarningsSchema = z.object({
   /** Everything the guide has earned (net of dispute adjustments). */
@@ -65,22 +75,41 @@ export const guideEarningsSchema = z.object({
 });
 export type GuideEarnings = z.infer<typeof guideEarningsSchema>;
 
+/** A guide's money in one currency: the balance the platform holds and the figures it adds up from. */
+export const currencyBalanceSchema = z.object({
+  currency: z.enum(CURRENCIES),
+  assetBalanceCents: z.number().int(),
+  earnings: guideEarningsSchema,
+});
+export type CurrencyBalance = z.infer<typeof currencyBalanceSchema>;
+
 export const walletSchema = z.object({
-  currency: z.literal('CNY'),
-  /** What the platform holds for the user: the guide's withdrawable, pending and in-payout money. */
+  /**
+   * The currency of `assetBalanceCents` and `earnings`: the one the guide prices in (decision 167);
+   * CNY for a user who is not a guide.
+   */
+  currency: z.enum(CURRENCIES),
+  /** What the platform holds for the user: the guide's withdrawable, pending and in-payout money, in `currency`. */
   assetBalanceCents: z.number().int(),
   creditLevel: z.enum(CREDIT_LEVELS),
-  /** Net paid online as a traveler (payments less refunds): what the credit level is computed from. */
+  /** Net paid online as a traveler in yuan (payments less refunds), fen: what the credit level is computed from. */
   spentCents: z.number().int(),
   nextLevel: z.object({ level: z.enum(CREDIT_LEVELS), thresholdCents: z.number().int() }).nullable(),
-  /** The guide's earnings; null for a user who is not a guide. */
+  /** The guide's earnings in `currency`; null for a user who is not a guide. */
   earnings: guideEarningsSchema.nullable(),
+  /**
+   * A guide who earned in the other currency too (they priced in it before): their figures in it, on
+   * their own (never added to the figures above, decision 167), paid out included. Empty for everyone else.
+   */
+  otherBalances: z.array(currencyBalanceSchema),
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
 export const withdrawalSchema = z.object({
   id: z.number().int(),
+  /** In `currency`'s minor unit: the balance it was requested from (decision 167). */
   amountCents: z.number().int(),
+  currency: z.enum(CURRENCIES),
   method: z.enum(WITHDRAWAL_METHODS),
   accountName: z.string(),
   /** The account number with all but its last four characters hidden. */
@@ -113,7 +142,13 @@ const ACCOUNT_FIELDS = ['accountName', 'accountNumber', 'bankName', 'bankCode', 
 
 export const createWithdrawalBodySchema = z
   .object({
-    amountCents: z.number().int().min(WITHDRAWAL_MIN_CENTS).max(WITHDRAWAL_MAX_CENTS),
+    /** In the minor unit of `currency`, within its `WITHDRAWAL_LIMITS` (checked on the server, which knows the default). */
+    amountCents: z.number().int().min(Math.min(WITHDRAWAL_LIMITS.CNY.min, WITHDRAWAL_LIMITS.JPY.min)).max(Math.max(WITHDRAWAL_LIMITS.CNY.max, WITHDRAWAL_LIMITS.JPY.max)),
+    /**
+     * The balance paid out (decision 167): the guide's own currency when left out. A yen balance goes
+     * to a Japanese bank account only.
+     */
+    currency: z.enum(CURRENCIES).optional(),
     method: z.enum(WITHDRAWAL_METHODS),
     /**
      * One of the guide's own earlier withdrawals of the same method whose account this one is paid to
@@ -152,7 +187,7 @@ export type CreateWithdrawalBody = z.infer<typeof createWithdrawalBodySchema>;
 
 export const failWithdrawalBodySchema = z.object({ reason: trimmed(500) }).strict();
 
-/** The guide's and the admin's view of a transition: the withdrawal and the guide's earnings after it. */
+/** The guide's and the admin's view of a transition: the withdrawal and the guide's earnings after it, in the withdrawal's currency. */
 export const withdrawalReplySchema = z.object({ withdrawal: withdrawalSchema, earnings: guideEarningsSchema });
 export const adminWithdrawalReplySchema = z.object({ withdrawal: adminWithdrawalSchema, earnings: guideEarningsSchema });
 

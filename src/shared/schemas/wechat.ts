@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayName } from '../display-text';
 import { SIGNUP_KINDS } from '../legal/documents';
 import { LOCALES } from '../locales';
 import { signupConsentListSchema } from './legal';
@@ -54,6 +55,8 @@ export const wechatSignupBodySchema = z.object({
   // Every document sign-up asks for, at its current version: an account never starts without them.
   consents: signupConsentListSchema.refine((list) => SIGNUP_KINDS.every((kind) => list.some((c) => c.kind === kind)), 'Every sign-up document must be accepted'),
   emailUpdates: z.boolean().default(false),
+  /** The name other people see; WeChat's nickname when left out (a blank nickname then asks for it). */
+  fullName: displayName(100).optional(),
   locale: z.enum(LOCALES).optional(),
 });
 

@@ -16,6 +16,9 @@ import { LazyNotificationBell } from '../features/messaging/lazy';
 
 // Menus load when first needed: visitors who never open them never download Radix's menu code.
 const MobileMenu = lazyPart(() => import('./mobile-menu'));
+// The currency switch (decision 168) loads after the shell: in the landing page's first download it
+// split the language code into chunks of its own, over the page's budget (bench/landing-size.ts).
+const CurrencySwitch = lazyPart(() => import('../components/layout/currency-switch').then((m) => ({ default: m.CurrencySwitch })));
 
 function BellPlaceholder({ label }: { label: string }) {
   return (
@@ -87,6 +90,13 @@ export function Header() {
           {/* A wrapper, because the button's own inline-flex would beat `hidden` (phones switch language in the menu). */}
           <span className="hidden sm:inline-flex">
             <LanguageSwitch />
+          </span>
+          <span className="hidden sm:inline-flex">
+            <PartBoundary fallback={null}>
+              <Suspense fallback={null}>
+                <CurrencySwitch />
+              </Suspense>
+            </PartBoundary>
           </span>
           <span className="hidden sm:inline-flex">
             <ThemeToggle />

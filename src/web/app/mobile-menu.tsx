@@ -7,6 +7,7 @@ import type { User } from '../../shared/schemas/user';
 import { accountLinks, RoleSwitch, useLogoutFlow } from '../features/auth';
 import { Button, ButtonLink } from '../components/ui/button';
 import { LanguageSwitch } from '../components/layout/language-switch';
+import { CurrencySwitch } from '../components/layout/currency-switch';
 import { navClass } from '../components/layout/nav-links';
 import { ThemeToggle } from '../components/layout/theme-toggle';
 
@@ -51,8 +52,9 @@ export default function MobileMenu({ open, onOpenChange, links, user, returnFocu
                   ))}
                 </nav>
                 <div className="my-3 border-t border-stone-200 dark:border-stone-800" />
-                <div className="flex items-center gap-2">
+                <div className="flex flex-wrap items-center gap-2">
                   <LanguageSwitch />
+                  <CurrencySwitch />
                   <ThemeToggle />
                 </div>
                 {user ? (

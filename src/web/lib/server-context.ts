@@ -1,3 +1,4 @@
+import type { Currency } from '../../shared/currency';
 import type { Locale } from '../../shared/locales';
 
 /**
@@ -7,6 +8,8 @@ import type { Locale } from '../../shared/locales';
  */
 export interface ServerContext {
   locale: Locale;
+  /** The display currency the reader chose (its cookie), else none: the locale's default (decision 168). */
+  currency?: Currency;
   fetch: typeof fetch;
   /** The page's full title, as the page sets it while rendering. */
   title?: string;

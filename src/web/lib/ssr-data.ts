@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
+import type { Currency } from '../../shared/currency';
 import { SSR_DATA_ID, type Locale } from '../../shared/locales';
 import type { DateFormatSpec } from './server-context';
 
@@ -9,6 +10,8 @@ import type { DateFormatSpec } from './server-context';
  */
 export interface SsrData {
   locale: Locale;
+  /** The display currency the page was rendered in when the reader had chosen one (decision 168). */
+  currency?: Currency;
   /** The namespaces the page used, in its locale: namespace → resources. */
   i18n: Record<string, Record<string, unknown>>;
   queries: DehydratedState;

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   theme: 'tabi.theme',
   viewPreference: 'tabi.view',
   locale: 'tabi.locale',
+  /** The currency prices are shown in, once the reader has chosen one (decision 168). */
+  currency: 'tabi.currency',
   /** The open support conversation: its id and, for anonymous visitors, its secret key. */
   support: 'tabi.support',
 } as const;

@@ -8,11 +8,13 @@ import type { Booking } from '../../shared/schemas/bookings';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { useBooking, useOffer, useSlots, CheckoutForm, tourOfBooking, type TourInfo, bookingPriceLines, offerPriceLines, useDraftPrice, useTravelCredits, draftFromQuery, draftGroupSize, durationOptions, useApprovalPage } from '../features/bookings';
+import { useBooking, useOffer, useSlots, CheckoutForm, tourOfBooking, type TourInfo, bookingPriceLines, inDisplayCurrency, offerPriceLines, useDraftPrice, useTravelCredits, draftFromQuery, draftGroupSize, durationOptions, useApprovalPage } from '../features/bookings';
 import { useGuide } from '../features/guides';
 import { openSupport } from '../features/support';
 import { ApiError } from '../lib/api-client';
 import { withRedirect } from '../lib/safe-redirect';
+import { useDisplayCurrency } from '../lib/display-currency';
+import { useFxRate } from '../lib/prices';
 import { useSession } from '../lib/session';
 import { depositPaid, showPaidToast } from '../lib/paid-toast';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -38,6 +40,10 @@ export function Component() {
   const draft = bookingId || offerId ? null : draftFromQuery(params);
   const booking = useBooking(bookingId, { enabled: !!session });
   const offer = useOffer(offerId, { enabled: !!session });
+  // An offer reads in the traveler's currency at the rate it was priced at (decision 169); one made
+  // before offers kept a rate, at today's, as its booking will be.
+  const display = useDisplayCurrency();
+  const todayRate = useFxRate(!!offer.data && !offer.data.rate && offer.data.currency !== display).data;
   // A pending booking's guide too: the review lists what the tour includes (decision 152).
   const guide = useGuide(bookingId ? (booking.data?.guideId ?? 0) : offerId ? (offer.data?.guideId ?? 0) : (guideIdParam ?? 0));
   const slots = useSlots(guideIdParam ?? 0, session && draft && guideIdParam ? draft.date : null, draft?.durationHours ?? 1, draft?.days ?? 1);
@@ -157,7 +163,7 @@ export function Component() {
       travelers: o.travelers,
       service: o.subcategory,
     };
-    return shell(<CheckoutForm tour={tour} price={offerPriceLines(o)} offer={o} guideProfilePath={profile} extras={g?.extras} {...common} />);
+    return shell(<CheckoutForm tour={tour} price={inDisplayCurrency(offerPriceLines(o), display, o.rate ?? todayRate)} offer={o} guideProfilePath={profile} extras={g?.extras} {...common} />);
   }
 
   // A new booking from the profile's box.
@@ -227,6 +233,8 @@ export function Component() {
     children: draft.children,
     infants: draft.infants,
     ...(draft.subcategoryId !== null ? { subcategoryId: draft.subcategoryId } : {}),
+    // Booked in the currency the traveler saw the price in: a card is charged in it (decision 168).
+    chargeCurrency: draftPrice.price!.currency ?? 'CNY',
   };
   // The credit is named with until when it was good for (decision 139): the traveler sees which one this spends.
   const available = credits.data?.available;

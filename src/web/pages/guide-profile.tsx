@@ -164,7 +164,7 @@ export function Component() {
             <ProfileLicence guide={guide} />
           </Section>
           <Section title={t('profile.services')} id="services">
-            <ServicesList guideId={guide.id} fallback={guide.services} />
+            <ServicesList guideId={guide.id} fallback={guide.services} currency={guide.currency} />
           </Section>
           {[guide.ethicsScore, guide.boundaryScore, guide.supportiveScore].some((score) => score !== null) && (
             <Section title={t('profile.scores')} id="scores">

@@ -6,20 +6,22 @@ import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
 import { MachineTranslated } from '../components/ui/machine-translated';
 import { useItinerary, GuidePhoto, WrittenIn } from '../features/guides';
-import { bracketed } from '../lib/format';
-import { cityName, amount } from '../lib/format';
+import { BesideText } from '../components/ui/beside-text';
+import { bracketed, cityName } from '../lib/format';
 import { ApiError } from '../lib/api-client';
 import { currentLocale } from '../lib/i18n';
+import { usePriceText } from '../lib/prices';
 import { markNotFound } from '../lib/server-context';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ShopStopsList } from '../components/ui/shop-stops';
 
-/** /itinerary/{id}: a guide's sample day plan with its stops. */
+/** /itinerary/{id}: a guide's sample day plan with its stops, and the guide's price as the cards show it (decision 168). */
 export function Component() {
   const { t } = useTranslation(['guides', 'common']);
   const locale = currentLocale();
   const id = Number(useParams().id);
   const query = useItinerary(id);
+  const { price } = usePriceText();
   useDocumentTitle(query.data ? (query.data.titleTranslated?.text ?? query.data.title) : t('common:routes.itinerary'));
 
   if (!Number.isInteger(id) || id <= 0 || (query.error instanceof ApiError && query.error.status === 404)) {
@@ -80,7 +82,7 @@ export function Component() {
         <GuidePhoto src={it.guide.profilePicture} alt={t('card.photoAlt', { name: it.guide.fullName })} size={64} className="h-16 w-16 rounded-full" />
         <div className="flex-1">
           <p className="font-semibold">{t('itinerary.with', { name: it.guide.fullName })}</p>
-          <p className="text-sm text-stone-600 dark:text-stone-400">{t('price.perHour', { amount: amount(it.guide.basicPricePerHourCents) })}</p>
+          <p className="text-sm text-stone-600 dark:text-stone-400"><BesideText text={t('price.perHourPrice', { price: price(it.guide.basicPricePerHourCents, it.guide.currency) })} /></p>
         </div>
         <ButtonLink to={`/guides/${it.guide.id}`} variant="primary">
           {t('itinerary.viewGuide')}

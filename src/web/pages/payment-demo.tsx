@@ -2,11 +2,14 @@ import { FlaskConical, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { chargeCurrencyOf } from '../../shared/booking/charge';
 import { paymentReturnPath, travelerBookingPath } from '../../shared/booking/links';
+import { isCurrency } from '../../shared/currency';
+import { formatMoney } from '../../shared/money-format';
 import { Button, ButtonLink } from '../components/ui/button';
 import { PageMessage } from '../components/ui/page-message';
 import { useApproveDemoPayment, getBooking, useBooking, DemoQr } from '../features/bookings';
-import { amount } from '../lib/format';
+import { currentLocale } from '../lib/i18n';
 import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query';
@@ -26,7 +29,8 @@ const BRAND = {
  * Alipay and WeChat Pay (decision 040). Approving posts the signed event to the same webhook a real
  * provider calls; the booking then shows as paid and the traveler comes back by themselves, in this
  * same tab, to the payment's /payment-success (with `&payment=` for an extension's payment, whose
- * approval link names it: decisions 042 and 104).
+ * approval link names it: decisions 042 and 104). The amount is in the payment's currency: the one the
+ * link names, else the booking's record of the payment, else what the wallet charges (yuan, decision 164).
  */
 export function Component() {
   const { t } = useTranslation(['bookings', 'payments']);
@@ -60,6 +64,8 @@ export function Component() {
   const extension = isExtension(b);
   const extensionPaid = (x: typeof b) => !!x?.payments.some((p) => p.id === paymentId && p.kind === 'extension' && p.status !== 'pending' && p.status !== 'processing' && p.status !== 'failed');
   const alreadyPaid = extension ? extensionPaid(b) : b && b.status !== 'pending';
+  const named = params.get('currency');
+  const currency = isCurrency(named) ? named : (b?.payments.find((p) => p.id === paymentId)?.currency ?? chargeCurrencyOf(method, b?.chargeCurrency ?? 'CNY'));
   const returnPath = (x: typeof b) => paymentReturnPath(bookingId, isExtension(x) ? paymentId : undefined);
   const successPath = returnPath(b);
 
@@ -98,7 +104,7 @@ export function Component() {
         </div>
         <div className="flex flex-col items-center px-5 py-6 text-center">
           <p className="text-sm text-stone-600 dark:text-stone-400">{t('demo.amountLabel')}</p>
-          <p className="mt-1 text-3xl font-bold tabular-nums">{t('money', { amount: amount(cents) })}</p>
+          <p className="mt-1 text-3xl font-bold tabular-nums">{formatMoney(cents, currency, currentLocale())}</p>
           {b && <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('demo.forBooking', { number: b.bookingNumber, guide: b.guide.fullName })}</p>}
           {phone && method === 'alipay' ? (
             <p className="mt-5 flex items-start gap-1.5 text-left text-sm text-stone-700 dark:text-stone-300" data-testid="wallet-app">

@@ -5,7 +5,8 @@ import { bookingPathFor } from '../../shared/booking/links';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { amount } from '../lib/format';
+import { formatMoney } from '../../shared/money-format';
+import { currentLocale } from '../lib/i18n';
 import { usePaymentProof, ProofStatusPill, ProofUploadForm, ProofView, VerifyProofButton } from '../features/payment-proofs';
 import { ApiError } from '../lib/api-client';
 import { withRedirect } from '../lib/safe-redirect';
@@ -35,7 +36,8 @@ export function Component() {
   if (proof.isError) return <LoadFailed onRetry={() => void proof.refetch()} />;
   if (!proof.data) return <Spinner />;
   const p = proof.data;
-  const money = amount(p.amountCents);
+  // Paid in person in the booking's own currency (decision 164).
+  const money = formatMoney(p.amountCents, p.currency, currentLocale());
 
   return (
     <div className="mx-auto max-w-2xl px-4 pb-16 pt-6">

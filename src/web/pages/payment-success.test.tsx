@@ -46,6 +46,8 @@ const receipt: Receipt = {
   amountCents: 12_000,
   inPersonCents: 48_000,
   currency: 'CNY',
+  inPersonCurrency: 'CNY',
+  rate: null,
   paidAt: '2026-11-20T01:00:00Z',
   issuedAt: '2026-11-20T01:00:00Z',
   addressee: 'Li Wei',
@@ -93,6 +95,24 @@ describe('receipts from /payment-success', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     open('/payment-success?booking=31&payment=6');
     expect((await screen.findByRole('link', { name: '查看收据' })).getAttribute('href')).toBe('/booking/31/receipts');
+  });
+});
+
+describe('the payment’s result', () => {
+  it('is read from the server, not from the booking cached while it was still unpaid', async () => {
+    const client = createQueryClient();
+    // The checkout left the booking in the cache as it was before the wallet approved the payment.
+    client.setQueryData(['bookings', 'detail', 31], { ...paid, status: 'pending', payments: [{ ...deposit, status: 'pending' }] });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/payment-success?booking=31']}>
+          <PaymentSuccess />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+    expect(screen.getByText('Paid by card ending in 4242 · demo payment, no money moved')).toBeTruthy();
+    expect(screen.queryByText('This booking is not paid yet.')).toBeNull();
   });
 });
 

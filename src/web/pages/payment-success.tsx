@@ -1,4 +1,5 @@
 import { CheckCircle2, Clock3, Receipt } from 'lucide-react';
+import { formatMoney } from '../../shared/money-format';
 import { useTranslation } from 'react-i18next';
 import { travelerBookingPath } from '../../shared/booking/links';
 import type { Booking, BookingPayment } from '../../shared/schemas/bookings';
@@ -6,8 +7,8 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { useBooking, PriceBreakdown, awaitingStripe, StripePaymentConfirming, TourSummary, tourOfBooking, bookingPriceLines } from '../features/bookings';
-import { amount, formatDeadline } from '../lib/format';
+import { useBooking, PriceBreakdown, awaitingStripe, StripePaymentConfirming, TourSummary, tourOfBooking, bookingCharge, bookingPriceLines } from '../features/bookings';
+import { formatDeadline } from '../lib/format';
 import { openSupport } from '../features/support';
 import { currentLocale } from '../lib/i18n';
 import { withRedirect } from '../lib/safe-redirect';
@@ -30,12 +31,14 @@ export function Component() {
   const [params] = useSearchParams();
   const bookingId = Number(params.get('booking')) || undefined;
   const paymentId = Number(params.get('payment')) || undefined;
-  const booking = useBooking(bookingId, { enabled: !!session });
+  // The payment's result is read from the server, never from a booking cached before it was paid: a
+  // cached "pending" would say the deposit is not paid (e2e/wallet-attempts.spec.ts).
+  const booking = useBooking(bookingId, { enabled: !!session, fresh: true });
 
   if (!session) return <Navigate to={withRedirect('/login', location.pathname + location.search)} replace />;
   if (!bookingId) return <PageMessage title={t('checkout.notFound')} action={<ButtonLink to="/dashboard">{t('checkout.toTrips')}</ButtonLink>} />;
   if (booking.isError) return <LoadFailed onRetry={() => void booking.refetch()} />;
-  if (!booking.data) return <Spinner />;
+  if (!booking.data || !booking.isFetchedAfterMount) return <Spinner />;
   const b = booking.data;
   const extension = paymentId ? b.payments.find((p) => p.id === paymentId && p.kind === 'extension') : undefined;
   if (extension) {
@@ -78,7 +81,7 @@ export function Component() {
       <div className="flex flex-col items-center text-center">
         <CheckCircle2 className="h-14 w-14 text-success-600" aria-hidden />
         <h1 className="mt-3 text-3xl font-bold tracking-tight">{t('success.heading')}</h1>
-        <p className="mt-2 max-w-xl text-stone-600 dark:text-stone-400">{t('success.body', { amount: amount(deposit.amountCents), number: b.bookingNumber })}</p>
+        <p className="mt-2 max-w-xl text-stone-600 dark:text-stone-400">{t('success.bodyPrice', { price: formatMoney(deposit.amountCents, deposit.currency, locale), number: b.bookingNumber })}</p>
         <p className="mt-1 text-sm text-stone-500 dark:text-stone-400">
           {method}
           {deposit.provider === 'simulated' && <> · {t('success.demo')}</>}
@@ -107,7 +110,11 @@ export function Component() {
   );
 }
 
-/** An extension's payment: waiting for the provider, failed, or paid (then the guide approves it). */
+/**
+ * An extension's payment: waiting for the provider, failed, or paid (then the guide approves it), in
+ * what it was charged in (decision 164). It is the open extension's when it charged what that fee
+ * charges with its method (`bookingCharge`, the server's rule), whatever the currency.
+ */
 function ExtensionPaid({ booking: b, payment, redirectFailed, onPoll }: { booking: Booking; payment: BookingPayment; redirectFailed: boolean; onPoll: () => void }) {
   const { t } = useTranslation(['payments', 'bookings', 'tour', 'receipts']);
   const back = { to: travelerBookingPath(b.id), label: t('extension.back') };
@@ -115,9 +122,11 @@ function ExtensionPaid({ booking: b, payment, redirectFailed, onPoll }: { bookin
   if (failed || payment.status === 'pending' || payment.status === 'processing') {
     return <StripePaymentConfirming booking={b} redirectFailed={failed} onPoll={onPoll} onContactSupport={() => void openSupport('payment_failure')} back={back} />;
   }
-  const hours = b.extension && b.extension.priceCents === payment.amountCents ? b.extension.hours : null;
+  const open = b.extension && payment.method !== 'cash' ? bookingCharge(b, b.extension.priceCents, payment.method) : null;
+  const forOpen = !!open && open.amountCents === payment.amountCents && open.currency === payment.currency;
+  const hours = forOpen ? b.extension!.hours : null;
   const values = {
-    amount: amount(payment.amountCents),
+    amount: formatMoney(payment.amountCents, payment.currency, currentLocale()),
     guide: b.guide.fullName,
     number: b.bookingNumber,
     hours: hours === null ? '' : t(`tour:request.options.${hours}`, { defaultValue: String(hours) }),
@@ -137,7 +146,7 @@ function ExtensionPaid({ booking: b, payment, redirectFailed, onPoll }: { bookin
           {payment.provider === 'simulated' && <> · {t('bookings:success.demo')}</>}
         </p>
       </div>
-      {b.extension?.status === 'paid' && b.extension.priceCents === payment.amountCents && (
+      {forOpen && b.extension?.status === 'paid' && (
         <p className="mt-6 flex items-start gap-2 rounded-lg bg-primary-50 px-4 py-3 text-sm text-primary-900 dark:bg-primary-900/40 dark:text-primary-100">
           <Clock3 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           {t('extension.next', { guide: b.guide.fullName })}

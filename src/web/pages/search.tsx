@@ -7,6 +7,7 @@ import { parseSearchParams, toSearchString, type GuideSearchParams } from '../..
 import type { GuideSummary } from '../../shared/schemas/guides';
 import { Button } from '../components/ui/button';
 import { BottomBar } from '../components/ui/bottom-bar';
+import { useDisplayCurrency } from '../lib/display-currency';
 import { usePriceSliderBounds, useGuides, useServiceCategories, GuideCard, GuideGrid, GuidePhoto } from '../features/guides';
 import { cityName } from '../lib/format';
 import { SaveHeart } from '../features/saved-guides';
@@ -29,7 +30,11 @@ export function Component() {
   const params = parseSearchParams(searchParams);
   const bounds = usePriceSliderBounds();
   const { categories, usingFallback } = useServiceCategories();
-  const results = useGuides(params, PAGE_SIZE);
+  // The band and the price sorts compare in the reader's currency, or the band's own (decision 168):
+  // a band in the address without one is in yuan, as every link before it.
+  const display = useDisplayCurrency();
+  const banded = params.minPrice !== undefined || params.maxPrice !== undefined;
+  const results = useGuides({ ...params, currency: params.currency ?? (banded ? 'CNY' : display) }, PAGE_SIZE);
   const { selected, toggle, clear } = useGuideSelection();
   // Multi-select is on when the reader turned it on, or (until they choose) when this tab kept a
   // selection; hydration first renders with none, as the server did.

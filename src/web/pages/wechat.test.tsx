@@ -74,7 +74,7 @@ describe('the WeChat button', () => {
 });
 
 describe('the page WeChat returns to', () => {
-  it('a new WeChat: asks the consents, then creates the account with them and goes on', async () => {
+  it('a new WeChat: offers the nickname as the name, asks the consents, then creates the account with them and goes on', async () => {
     const calls = server({
       '/api/auth/wechat/callback': () => json({ status: 'consents_needed', signupToken: 'tok', nickname: '小美旅行中', avatar: true, redirect: '/search' }),
       '/api/auth/wechat/signup': () => json({ ...user, token: 'session-token', user }, 201),
@@ -88,10 +88,17 @@ describe('the page WeChat returns to', () => {
     fireEvent.click(screen.getByRole('button', { name: '创建账户' }));
     expect(calls.some((c) => c.url.includes('/signup'))).toBe(false);
     for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box);
+    // The nickname is offered; she writes her own name instead.
+    const name = screen.getByLabelText('您的名字') as HTMLInputElement;
+    expect(name.value).toBe('小美旅行中');
+    fireEvent.change(name, { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: '创建账户' }));
+    expect(calls.some((c) => c.url.includes('/signup'))).toBe(false);
+    fireEvent.change(name, { target: { value: '王小美' } });
     fireEvent.click(screen.getByRole('button', { name: '创建账户' }));
     expect(await screen.findByText('search page')).toBeTruthy();
     const signup = calls.find((c) => c.url === '/api/auth/wechat/signup')!;
-    expect(signup.body).toMatchObject({ signupToken: 'tok', locale: 'zh-CN', emailUpdates: false });
+    expect(signup.body).toMatchObject({ signupToken: 'tok', locale: 'zh-CN', emailUpdates: false, fullName: '王小美' });
     expect((signup.body as { consents: { kind: string }[] }).consents.map((c) => c.kind).sort()).toEqual(['cross_border', 'privacy', 'terms']);
     expect(storage.get(STORAGE_KEYS.token)).toBe('session-token');
     // The callback was asked once: its state works once.

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { formatRmb } from '../../shared/money-format';
+import { MINOR_PER_MAJOR, toMajor } from '../../shared/currency';
+import { formatMoney } from '../../shared/money-format';
 import { LICENCE_TITLES, prefectureName } from '../../shared/licences';
 import { LOCALES, type Locale } from '../../shared/locales';
 import type { GuideDetail, Itinerary } from '../../shared/schemas/guides';
@@ -91,7 +92,10 @@ function pageFacts({ route, params, locale, t, queryClient, url, origin, notFoun
       const guide = queryClient.getQueryData<GuideDetail>(guideKeys.detail(Number(params.id)));
       if (!guide) return home;
       const city = cityName(guide.serviceCity, locale);
-      const price = formatRmb(guide.basicPricePerHourCents, locale);
+      // The guide's own price in her currency (decision 164): ¥4,000 is 4000 yen, not 40.00.
+      const price = formatMoney(guide.basicPricePerHourCents, guide.currency, locale);
+      const major = toMajor(guide.basicPricePerHourCents, guide.currency);
+      const offerPrice = major.toFixed(Math.log10(MINOR_PER_MAJOR[guide.currency]));
       const name = guide.user.fullName;
       const pageUrl = new URL(`/guides/${guide.id}`, origin).toString();
       return {
@@ -101,7 +105,7 @@ function pageFacts({ route, params, locale, t, queryClient, url, origin, notFoun
         noindex: !guide.listed,
         image: guide.user.profilePicture,
         extraProperties: [
-          ['product:price:amount', String(guide.basicPricePerHourCents / 100)],
+          ['product:price:amount', String(major)],
           ['product:price:currency', guide.currency],
         ],
         jsonLd: {
@@ -114,14 +118,14 @@ function pageFacts({ route, params, locale, t, queryClient, url, origin, notFoun
           brand: { '@type': 'Brand', name: 'Tabi Guides' },
           offers: {
             '@type': 'Offer',
-            price: (guide.basicPricePerHourCents / 100).toFixed(2),
+            price: offerPrice,
             priceCurrency: guide.currency,
             url: pageUrl,
             availability: 'https://schema.org/InStock',
             offeredBy: guidePerson(guide, name, locale),
             priceSpecification: {
               '@type': 'UnitPriceSpecification',
-              price: (guide.basicPricePerHourCents / 100).toFixed(2),
+              price: offerPrice,
               priceCurrency: guide.currency,
               unitCode: 'HUR',
               referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'HUR' },

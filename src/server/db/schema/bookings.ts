@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CURRENCIES, FX_SOURCES } from '../../../shared/currency';
 import { BOOKING_STATUSES } from '../../../shared/booking/state-machine';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../../../shared/booking/ledger';
 import type { PriceLine } from '../../../shared/booking/money-rules';
@@ -63,7 +64,19 @@ export const bookings = pgTable(
      * guide by the platform at completion, so the guide's price is total + credit.
      */
     creditCents: integer('credit_cents').notNull().default(0),
-    currency: text('currency').notNull().default('CNY'),
+    /** The guide's currency: every amount above is in its minor unit (decision 164). */
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('CNY'),
+    /**
+     * What the traveler saw and pays a card in (decision 164); a wallet (Alipay, WeChat Pay) always
+     * charges yuan. `charge_deposit_cents` is the deposit in it, fixed at creation at the rate below;
+     * null when the charge's currency is the booking's own, whose deposit it then is.
+     */
+    chargeCurrency: text('charge_currency', { enum: CURRENCIES }).notNull().default('CNY'),
+    chargeDepositCents: integer('charge_deposit_cents'),
+    /** The rate the booking was priced at, with its day and source; null only for bookings made before two currencies. */
+    jpyPerCny: numeric('jpy_per_cny', { precision: 10, scale: 6 }),
+    fxAsOf: date('fx_as_of', { mode: 'string' }),
+    fxSource: text('fx_source', { enum: FX_SOURCES }),
     meetingAddress: text('meeting_address'),
     meetingPostalCode: text('meeting_postal_code'),
     /** A meeting point chosen from the list (decision 094); null for a typed address. */
@@ -118,6 +131,9 @@ export const bookings = pgTable(
     check('bookings_group', sql`children >= 0 and infants >= 0 and travelers - children - infants >= 1`),
     check('bookings_overtime_rate', sql`overtime_rate_cents is null or overtime_rate_cents >= 0`),
     check('bookings_days', sql`days between 1 and 7`),
+    check('bookings_currencies', sql`currency in ('CNY', 'JPY') and charge_currency in ('CNY', 'JPY') and (charge_deposit_cents is null or charge_deposit_cents >= 0)`),
+    // A booking in another currency than its charge's cannot exist without the rate and the converted deposit.
+    check('bookings_rate', sql`currency = charge_currency or (jpy_per_cny is not null and charge_deposit_cents is not null)`),
   ],
 );
 
@@ -142,9 +158,16 @@ export const payments = pgTable(
     status: text('status', { enum: ['processing', 'pending', 'succeeded', 'failed', 'refunded', 'partially_refunded'] })
       .notNull()
       .default('processing'),
+    /** In `currency`'s minor unit: the charge's currency, which may differ from the booking's (decision 164). */
     amountCents: integer('amount_cents').notNull(),
+    /**
+     * What the payment stands for in the booking's own currency, when it was charged in another (at
+     * the booking's rate): a refund of part of it returns the same share of `amount_cents`. Null: the
+     * payment is in the booking's currency and this is `amount_cents` itself.
+     */
+    ownAmountCents: integer('own_amount_cents'),
     refundedCents: integer('refunded_cents').notNull().default(0),
-    currency: text('currency').notNull().default('CNY'),
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('CNY'),
     cardLast4: text('card_last4'),
     /** What the payer must do next: an approval URL (wallets) or a Stripe.js client secret. */
     nextAction: jsonb('next_action').$type<{ approvalUrl?: string; clientSecret?: string }>(),
@@ -173,8 +196,9 @@ export const payments = pgTable(
 );
 
 /**
- * Every movement of money as signed fen on the traveler, guide or platform account. The entries of a
- * booking sum to zero (each posting does); written in the transaction that changes the status.
+ * Every movement of money as signed minor units of `currency` on the traveler, guide, platform or
+ * exchange account. The entries of a booking sum to zero in each currency (each posting does, decision
+ * 164); written in the transaction that changes the status.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -186,12 +210,17 @@ export const ledgerEntries = pgTable(
     userId: integer('user_id').references(() => users.id),
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     amountCents: integer('amount_cents').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
     paymentId: integer('payment_id').references(() => payments.id),
     /** Guide earnings: pending until this time (five working days after completion), then withdrawable. */
     availableAt: timestamp('available_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_entries_booking_idx').on(t.bookingId), index('ledger_entries_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('ledger_entries_booking_idx').on(t.bookingId),
+    index('ledger_entries_user_idx').on(t.userId, t.createdAt),
+    check('ledger_entries_currency', sql`currency in ('CNY', 'JPY')`),
+  ],
 );
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CURRENCIES } from '../../../shared/currency';
 import { bookings } from './bookings';
 import { users } from './users';
 
@@ -13,7 +14,9 @@ export const travelCredits = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     travelerId: integer('traveler_id').notNull().references(() => users.id),
+    /** In the currency of the booking it came from, and spent only on a booking in that currency (decision 164). */
     amountCents: integer('amount_cents').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('CNY'),
     reason: text('reason', { enum: ['guide_cancelled', 'guide_no_show'] }).notNull(),
     sourceBookingId: integer('source_booking_id').notNull().references(() => bookings.id),
     spentBookingId: integer('spent_booking_id').references(() => bookings.id),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CURRENCIES } from '../../../shared/currency';
 import {
   boolean,
   check,
@@ -57,7 +58,8 @@ export const guides = pgTable(
     minNoticeHours: smallint('min_notice_hours').notNull().default(24),
     /** Free minutes the guide keeps before and after each tour (decision 153). */
     bufferMinutes: smallint('buffer_minutes').notNull().default(30),
-    currency: text('currency').notNull().default('CNY'),
+    /** What the guide prices in (decision 164): every price of the guide's is in its minor unit (yen have none). */
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('CNY'),
     /** Average of published traveler_to_guide reviews (0 when none) and their count. */
     rating: doublePrecision('rating').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
@@ -122,6 +124,7 @@ export const guides = pgTable(
     check('guides_duration_range', sql`min_duration_hours >= 1 and max_duration_hours >= min_duration_hours`),
     check('guides_licence_kind_check', sql`licence_kind is null or licence_kind in ('national', 'regional')`),
     check('guides_price_nonnegative', sql`basic_price_per_hour_cents >= 0 and additional_price_per_person_cents >= 0`),
+    check('guides_currency', sql`currency in ('CNY', 'JPY')`),
   ],
 );
 

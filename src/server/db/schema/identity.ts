@@ -37,7 +37,7 @@ export const identityVerifications = pgTable(
     uniqueIndex('identity_verifications_user_key').on(t.userId),
     index('identity_verifications_status_idx').on(t.status, t.submittedAt),
     check('identity_verifications_status_check', sql`status in ('draft', 'submitted', 'approved', 'rejected', 'changes_requested')`),
-    check('identity_verifications_kind_check', sql`document_kind is null or document_kind in ('passport', 'national_id', 'residence_card', 'drivers_license')`),
+    check('identity_verifications_kind_check', sql`document_kind is null or document_kind in ('passport', 'national_id', 'my_number_card', 'residence_card', 'drivers_license')`),
     check('identity_verifications_document_type_check', sql`document_type is null or document_type in ('image/webp', 'application/pdf')`),
     check('identity_verifications_selfie_type_check', sql`selfie_type is null or selfie_type = 'image/webp'`),
     check('identity_verifications_sizes', sql`coalesce(document_size, 1) > 0 and coalesce(selfie_size, 1) > 0`),

@@ -30,3 +30,4 @@ export * from './credits';
 export * from './translations';
 export * from './phone';
 export * from './wechat';
+export * from './fx';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { CURRENCIES, FX_SOURCES } from '../../../shared/currency';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { OFFER_DECLINE_REASONS, OFFER_STORED_STATUSES } from '../../../shared/offers/offer-rules';
 import type { ShopStop } from '../../../shared/schemas/shop-stops';
 import { serviceSubcategories } from './catalog';
@@ -37,7 +38,16 @@ export const offers = pgTable(
     subcategoryId: integer('subcategory_id').references(() => serviceSubcategories.id),
     priceCents: integer('price_cents').notNull(),
     suggestedCents: integer('suggested_cents').notNull(),
-    currency: text('currency').notNull().default('CNY'),
+    /** The guide's currency when the offer was made (decision 164); the prices above are in it. */
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('CNY'),
+    /**
+     * The rate the offer was priced at, with its day and source (decision 169): what the traveler reads
+     * the fee in their currency at, and what the booking made from it is fixed at. Null for an offer made
+     * before offers kept one; its booking takes the rate of the day it is booked.
+     */
+    jpyPerCny: numeric('jpy_per_cny', { precision: 10, scale: 6 }),
+    fxAsOf: date('fx_as_of', { mode: 'string' }),
+    fxSource: text('fx_source', { enum: FX_SOURCES }),
     meetingAddress: text('meeting_address').notNull(),
     meetingPostalCode: text('meeting_postal_code').notNull(),
     /** A meeting point chosen from the list (decision 094); null for a typed address. */
@@ -63,5 +73,6 @@ export const offers = pgTable(
     check('offers_money', sql`price_cents > 0 and suggested_cents >= 0 and meal_yen >= 0 and transport_yen >= 0 and tickets_yen >= 0`),
     check('offers_time_range', sql`ends_at > starts_at`),
     check('offers_travelers', sql`travelers >= 1`),
+    check('offers_rate', sql`(jpy_per_cny is null) = (fx_as_of is null) and (jpy_per_cny is null) = (fx_source is null) and (jpy_per_cny is null or jpy_per_cny > 0)`),
   ],
 );

@@ -6,10 +6,11 @@ import { users } from './users';
 import { withdrawals } from './withdrawals';
 
 /**
- * One transfer run: every approved, unbatched withdrawal of one method. A bank batch has its transfer
- * day and the rate the admin entered (yen per RMB, exactly as typed) — both null while a batch the
- * weekly job formed waits for the rate (decision 130). The job's batches carry their week (the
- * Monday in Japan), at most one per method and week; an admin's carry their creator.
+ * One transfer run: every approved, unbatched withdrawal of one method. A dated bank batch has its
+ * transfer day, and the rate the admin entered (yen per RMB, exactly as typed) when it holds a yuan
+ * payout; a batch of yen payouts alone has no rate (decision 169). Both are null while a batch the
+ * weekly job formed waits for its day (decision 130). The job's batches carry their week (the Monday
+ * in Japan), at most one per method and week; an admin's carry their creator.
  */
 export const payoutBatches = pgTable(
   'payout_batches',
@@ -23,7 +24,7 @@ export const payoutBatches = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('payout_batches_rate_and_day', sql`(${t.kind} = 'bank' or ${t.jpyPerCny} is null) and (${t.jpyPerCny} is null) = (${t.transferDate} is null)`),
+    check('payout_batches_rate_and_day', sql`(${t.kind} = 'bank' or (${t.jpyPerCny} is null and ${t.transferDate} is null)) and (${t.jpyPerCny} is null or ${t.transferDate} is not null)`),
     check('payout_batches_made_by', sql`${t.createdBy} is not null or ${t.formedForWeek} is not null`),
     uniqueIndex('payout_batches_week_key').on(t.kind, t.formedForWeek),
   ],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bookings, payments } from './bookings';
+import { CURRENCIES } from '../../../shared/currency';
 import type { PrintedOperator } from '../../operator';
 import { users } from './users';
 
@@ -40,11 +41,15 @@ export const receipts = pgTable(
     paymentKind: text('payment_kind', { enum: ['deposit', 'extension'] }).notNull(),
     method: text('method', { enum: ['card', 'alipay', 'wechat', 'cash'] }).notNull(),
     cardLast4: text('card_last4'),
-    /** Received (a receipt) or refunded (a credit note), in fen. */
+    /** Received (a receipt) or refunded (a credit note), in the minor unit of `currency`: the payment's (decision 164). */
     amountCents: integer('amount_cents').notNull(),
-    /** What the payer owed the guide in person at issue (listed apart: the platform does not receive it). */
+    /**
+     * What the payer owed the guide in person at issue (listed apart: the platform does not receive it),
+     * in the booking's own currency, `in_person_currency` (yen for a guide who prices in yen).
+     */
     inPersonCents: integer('in_person_cents').notNull().default(0),
-    currency: text('currency').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    inPersonCurrency: text('in_person_currency', { enum: CURRENCIES }).notNull().default('CNY'),
     /** When the money moved: the payment's success (a receipt) or the refund's record (a credit note). */
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     /** 宛名: the payer's name by default; the payer may change it. */

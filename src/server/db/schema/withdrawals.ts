@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { BANK_ACCOUNT_TYPES, PAYOUT_LEDGER_ACCOUNTS, PAYOUT_LEDGER_KINDS, WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from '../../../shared/schemas/wallet';
+import { CURRENCIES } from '../../../shared/currency';
 import { users } from './users';
 
 /**
@@ -13,7 +14,9 @@ export const withdrawals = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     userId: integer('user_id').notNull().references(() => users.id),
+    /** In the minor unit of `currency`: what the guide earned it in, yen for a guide who prices in yen (decision 164). */
     amountCents: integer('amount_cents').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('CNY'),
     method: text('method', { enum: WITHDRAWAL_METHODS }).notNull(),
     accountName: text('account_name').notNull(),
     accountNumber: text('account_number').notNull(),
@@ -48,6 +51,8 @@ export const payoutLedgerEntries = pgTable(
     userId: integer('user_id').references(() => users.id),
     kind: text('kind', { enum: PAYOUT_LEDGER_KINDS }).notNull(),
     amountCents: integer('amount_cents').notNull(),
+    /** The withdrawal's currency; its entries sum to zero in it. */
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('CNY'),
     /** On a `payout_converted` entry: the yen this amount became at the batch's rate (decision 129). */
     amountYen: integer('amount_yen'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

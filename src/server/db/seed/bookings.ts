@@ -9,7 +9,7 @@ import { jmaAreaOf } from '../../../shared/weather';
 import { guideForBooking } from '../../modules/bookings/index';
 import { fixtureProvider, WEATHER_JOB, warningFor } from '../../modules/weather/index';
 import type { Database } from '../client';
-import { seedDeposit } from './deposits';
+import { seedCharge, seedDeposit } from './deposits';
 import { seedProposalNotice } from './notices';
 import { bookingReschedules, bookings, bookingWeatherChecks, guideAvailabilityExceptions, guides, guideWeeklyAvailability, jobs, users } from '../schema/index';
 
@@ -177,6 +177,7 @@ async function seedPlans(db: Database, now: Date): Promise<void> {
         depositCents: price.depositCents,
         commissionCents: price.commissionCents,
         currency: guide.currency,
+        ...seedCharge(guide.currency, price.depositCents),
         meetingAddress: plan.meetingAddress ?? null,
         notes: plan.notes ?? null,
         travelerConfirmedStart: plan.status === 'completed',
@@ -310,6 +311,7 @@ export async function seedTourDay(db: Database, now: Date): Promise<void> {
         depositCents: price.depositCents,
         commissionCents: price.commissionCents,
         currency: guide.currency,
+        ...seedCharge(guide.currency, price.depositCents),
         meetingAddress: tour.meetingAddress,
         notes: tour.notes,
         travelerConfirmedStart: started,

@@ -1,5 +1,6 @@
 import { SERVICE_CITIES } from '../../../shared/cities';
 import type { GuideExtra } from '../../../shared/booking/money-rules';
+import type { Currency } from '../../../shared/currency';
 import type { GuideTexts, TextLanguage } from '../../../shared/guide-texts';
 import { servicesForBio } from './guide-services';
 
@@ -158,6 +159,8 @@ export interface GeneratedGuide {
     maxPeople: number;
     minDurationHours: number;
     maxDurationHours: number;
+    /** What the guide prices in (decision 164): the generator draws yuan; guides.ts prices Japanese guides in yen. */
+    currency?: Currency;
     /** Group pricing (decision 151); the generator leaves today's model, the seed sets it on a few (guides.ts). */
     includedPeople?: number;
     childPricePercent?: number;

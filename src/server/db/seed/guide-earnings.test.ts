@@ -45,14 +45,14 @@ describe('demo guide earnings', () => {
     await expectDemoOverview(t);
   });
 
-  it('every completed seeded booking has its completion postings and every booking still sums to zero', async () => {
+  it('every completed seeded booking has its completion postings and every booking still sums to zero in each currency', async () => {
     const db = t.database.db;
     const missing = await db
       .select({ id: bookings.id })
       .from(bookings)
       .where(sql`${bookings.status} = 'completed' and not exists (select 1 from ${ledgerEntries} le where le.booking_id = ${bookings.id} and le.kind = 'guide_earnings')`);
     expect(missing).toEqual([]);
-    const unbalanced = await db.execute(sql`select booking_id from ledger_entries group by booking_id having sum(amount_cents) <> 0`);
+    const unbalanced = await db.execute(sql`select booking_id, currency from ledger_entries group by booking_id, currency having sum(amount_cents) <> 0`);
     expect((unbalanced as unknown as { rows: unknown[] }).rows ?? unbalanced).toEqual([]);
     const earnings = await db.select({ availableAt: ledgerEntries.availableAt, createdAt: ledgerEntries.createdAt }).from(ledgerEntries).where(eq(ledgerEntries.kind, 'guide_earnings'));
     expect(earnings.length).toBeGreaterThanOrEqual(8);

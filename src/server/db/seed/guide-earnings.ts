@@ -1,10 +1,13 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { todayInZone } from '../../../shared/availability';
 import { completionPostings, depositPostings, type Posting } from '../../../shared/booking/ledger';
+import { chargeFor, ownAmountOf, paidPostings, type PaidIn } from '../../../shared/booking/charge';
+import type { Currency } from '../../../shared/currency';
 import { addWorkingDays, bookingPrice, EARNINGS_HOLD_WORKING_DAYS } from '../../../shared/booking/money-rules';
 import { zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { guideForBooking, type BookingRow } from '../../modules/bookings/index';
 import type { Database } from '../client';
+import { seedCharge } from './deposits';
 import { REVIEW_BLIND_DAYS } from '../../../shared/schemas/reviews';
 import { refreshGuideRating } from '../../modules/reviews/reviews.repository';
 import { bookings, guides, ledgerEntries, payments, reviews, users } from '../schema/index';
@@ -62,7 +65,7 @@ async function postMissingCompletions(db: Database): Promise<void> {
     );
   for (const { booking, guideUserId } of rows) {
     const [deposit] = await db
-      .select({ id: payments.id, amountCents: payments.amountCents })
+      .select({ id: payments.id, amountCents: payments.amountCents, currency: payments.currency, ownAmountCents: payments.ownAmountCents })
       .from(payments)
       .where(and(eq(payments.bookingId, booking.id), eq(payments.kind, 'deposit'), eq(payments.status, 'succeeded')));
     if (!deposit) continue;
@@ -70,10 +73,17 @@ async function postMissingCompletions(db: Database): Promise<void> {
   }
 }
 
-async function writeCompletion(db: Database, booking: Pick<BookingRow, 'id' | 'travelerId' | 'commissionCents' | 'timeZone' | 'completedAt' | 'endsAt'>, guideUserId: number, deposit: { id: number; amountCents: number }) {
+async function writeCompletion(
+  db: Database,
+  booking: Pick<BookingRow, 'id' | 'travelerId' | 'commissionCents' | 'timeZone' | 'completedAt' | 'endsAt' | 'currency'>,
+  guideUserId: number,
+  deposit: { id: number } & PaidIn,
+) {
   const completedAt = booking.completedAt ?? booking.endsAt;
-  const postings = completionPostings({ depositCents: deposit.amountCents, extensionsCents: 0, commissionCents: booking.commissionCents });
-  await insertPostings(db, booking.id, postings, { travelerId: booking.travelerId, guideUserId, paymentId: deposit.id, at: completedAt, guideAvailableAt: addWorkingDays(completedAt, EARNINGS_HOLD_WORKING_DAYS, booking.timeZone) });
+  // The platform holds the deposit in the booking's currency, whatever the traveler paid it in (decision 164).
+  const postings = completionPostings({ depositCents: ownAmountOf(deposit), extensionsCents: 0, commissionCents: booking.commissionCents });
+  const at = { travelerId: booking.travelerId, guideUserId, paymentId: deposit.id, at: completedAt, currency: booking.currency };
+  await insertPostings(db, booking.id, postings, { ...at, guideAvailableAt: addWorkingDays(completedAt, EARNINGS_HOLD_WORKING_DAYS, booking.timeZone) });
 }
 
 /** As the bookings repository writes postings, with the time they were made (the seed writes history). */
@@ -88,6 +98,8 @@ interface PostingContext {
   paymentId: number;
   at: Date;
   guideAvailableAt?: Date;
+  /** The booking's currency (decision 164); yuan unless the guide prices in yen. */
+  currency?: Currency;
 }
 
 /** A booking's postings as ledger rows: who each account is, and when the guide's share becomes available. */
@@ -98,6 +110,7 @@ export function postingRows(bookingId: number, postings: Posting[], p: PostingCo
     userId: x.account === 'traveler' ? p.travelerId : x.account === 'guide' ? p.guideUserId : null,
     kind: x.kind,
     amountCents: x.amountCents,
+    currency: x.currency ?? p.currency ?? 'CNY',
     paymentId: p.paymentId,
     availableAt: x.account === 'guide' ? (p.guideAvailableAt ?? null) : null,
     createdAt: p.at,
@@ -168,6 +181,7 @@ export async function seedCompletedTours(db: Database, now: Date): Promise<void>
         depositCents: price.depositCents,
         commissionCents: price.commissionCents,
         currency: guide.currency,
+        ...seedCharge(guide.currency, price.depositCents),
         travelerConfirmedStart: true,
         guideConfirmedStart: true,
         paidAt,
@@ -189,14 +203,13 @@ export async function seedCompletedTours(db: Database, now: Date): Promise<void>
         idempotencyKey: `seed-${b!.id}`,
         requestHash: 'seed',
         status: 'succeeded',
-        amountCents: price.depositCents,
-        currency: guide.currency,
+        ...chargeFor(b!, price.depositCents, plan.method, true),
         cardLast4: plan.method === 'card' ? '4242' : null,
         createdAt: paidAt,
         updatedAt: paidAt,
       })
       .returning();
-    await insertPostings(db, b!.id, depositPostings(price.depositCents), { travelerId: plan.travelerId, guideUserId: guide.userId, paymentId: payment!.id, at: paidAt });
+    await insertPostings(db, b!.id, paidPostings(depositPostings(price.depositCents), b!.currency, payment!), { travelerId: plan.travelerId, guideUserId: guide.userId, paymentId: payment!.id, at: paidAt, currency: b!.currency });
     await writeCompletion(db, b!, guide.userId, payment!);
     if (plan.review) {
       const submittedAt = new Date(completedAt.getTime() + DAY);

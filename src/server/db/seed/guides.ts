@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { addDays, todayInZone, weeklyDaysMask } from '../../../shared/availability';
 import { DEFAULT_GUIDE_TIME_ZONE, SERVICE_CITIES } from '../../../shared/cities';
+import { convertMinor, MIN_HOURLY_PRICE } from '../../../shared/currency';
 import { avatarUrl } from '../../modules/guides/index';
 import type { Database } from '../client';
 import {
@@ -14,6 +15,7 @@ import {
   users,
 } from '../schema/index';
 import { createRng, generateGuide, REVIEWER_NAMES, type GeneratedGuide } from './guide-data';
+import { SEED_RATE } from './deposits';
 import { japaneseOnlyGuide } from './japanese-guide';
 
 /** Seeded people cannot log in: this is not a valid password hash. */
@@ -185,6 +187,7 @@ export async function seedDemoGuides(db: Database): Promise<void> {
   }
   // Last, so the guides drawn before him stay the same: a Kyoto guide who writes only in Japanese (decision 145).
   list.push(japaneseOnlyGuide(rng, subs));
+  for (const g of list) if (g.guide.originalLanguage === 'ja' || g.username === 'guide') priceInYen(g);
   await insertGuides(db, list, { reviewerIds: reviewerRows.map((r) => r.id), existingUserIds });
   await refreshRatings(db);
 }
@@ -228,6 +231,27 @@ function showcaseGroupPricing(list: GeneratedGuide[]): void {
       ],
     } satisfies Partial<GeneratedGuide['guide']>);
   }
+}
+
+/**
+ * A guide who prices in yen (decision 164): the Japanese guides and the demo account `guide`, whose
+ * wallet and statements then show yen. Every price the generator drew in yuan becomes about the same
+ * in yen at the default fixed rate, rounded to ¥100 as a guide would write it. An hourly price (the
+ * basic one, a day's, a service's) keeps the yen floor, as the rates' bounds do
+ * (`checkPriceBounds` in the guide-business service); a price per further person or for an extra has
+ * no floor there, so 30 元 a person reads ¥600, not the hourly floor.
+ */
+function priceInYen(g: GeneratedGuide): void {
+  const rounded = (fen: number) => Math.round(convertMinor(fen, 'CNY', 'JPY', SEED_RATE.jpyPerCny) / 100) * 100;
+  const yen = (fen: number) => Math.max(MIN_HOURLY_PRICE.JPY, rounded(fen));
+  const yenOrZero = (fen: number) => (fen === 0 ? 0 : Math.max(100, rounded(fen)));
+  const d = g.guide;
+  d.currency = 'JPY';
+  d.basicPricePerHourCents = yen(d.basicPricePerHourCents);
+  d.additionalPricePerPersonCents = yenOrZero(d.additionalPricePerPersonCents);
+  if (d.dayRateCents != null) d.dayRateCents = yen(d.dayRateCents);
+  d.extras = d.extras?.map((e) => (e.priceCents === undefined ? e : { ...e, priceCents: yenOrZero(e.priceCents) }));
+  g.services = g.services.map((s) => ({ ...s, priceCents: s.priceCents === null ? null : yen(s.priceCents) }));
 }
 
 /**

@@ -43,7 +43,7 @@ export async function seedDemoMessages(db: Database, seededAt: Date): Promise<vo
 
   // Notices for the seeded bookings of both demo accounts.
   const rows = await db
-    .select({ id: bookings.id, status: bookings.status, travelerId: bookings.travelerId, guideUserId: guides.userId, depositCents: bookings.depositCents, paidAt: bookings.paidAt, startsAt: bookings.startsAt })
+    .select({ id: bookings.id, status: bookings.status, travelerId: bookings.travelerId, guideUserId: guides.userId, depositCents: bookings.depositCents, chargeCurrency: bookings.chargeCurrency, chargeDepositCents: bookings.chargeDepositCents, paidAt: bookings.paidAt, startsAt: bookings.startsAt })
     .from(bookings)
     .innerJoin(guides, eq(guides.id, bookings.guideId));
   const notices: (typeof systemMessages.$inferInsert)[] = [];
@@ -68,9 +68,9 @@ export async function seedDemoMessages(db: Database, seededAt: Date): Promise<vo
   for (const b of rows) {
     const n = bookingNumber(b.id);
     if (b.travelerId === traveler.id) {
-      if (b.status === 'confirmed') add(traveler.id, traveler.locale, 'payment', notificationTexts.paidForTraveler(n, b.depositCents), b.id, travelerBookingPath(b.id), 20, false);
+      if (b.status === 'confirmed') add(traveler.id, traveler.locale, 'payment', notificationTexts.paidForTraveler(n, { cents: b.chargeDepositCents ?? b.depositCents, currency: b.chargeCurrency }), b.id, travelerBookingPath(b.id), 20, false);
       if (b.status === 'upcoming') add(traveler.id, traveler.locale, 'booking', notificationTexts.acceptedForTraveler(n), b.id, travelerBookingPath(b.id), 26, false);
-      if (b.status === 'cancelled') add(traveler.id, traveler.locale, 'booking', notificationTexts.cancelled(n, 0, { to: 'traveler', by: 'traveler', reason: 'cancel', note: null }), b.id, travelerBookingPath(b.id), 24 * 25, true);
+      if (b.status === 'cancelled') add(traveler.id, traveler.locale, 'booking', notificationTexts.cancelled(n, { cents: 0, currency: b.chargeCurrency }, { to: 'traveler', by: 'traveler', reason: 'cancel', note: null }), b.id, travelerBookingPath(b.id), 24 * 25, true);
     }
     if (b.guideUserId === guideUser.id && b.status === 'confirmed') {
       // With the time to answer by, as the paid event tells the guide (the request's own expiry).

@@ -8,7 +8,7 @@ import { daysPlan, spanSlots } from '../../modules/bookings/index';
 import type { Database } from '../client';
 import { bookings, guideAvailabilityExceptions, guideWeeklyAvailability, jobs, users } from '../schema/index';
 import { pickGuide } from './bookings';
-import { seedDeposit } from './deposits';
+import { seedCharge, seedDeposit } from './deposits';
 
 const HOUR = 3_600_000;
 const DAYS = 3;
@@ -85,6 +85,7 @@ export async function seedMultiDayTrip(db: Database, now: Date): Promise<void> {
         depositCents: price.depositCents,
         commissionCents: price.commissionCents,
         currency: guide.currency,
+        ...seedCharge(guide.currency, price.depositCents),
         meetingAddress: 'Kyoto Station, Karasuma central exit · 京都駅 烏丸中央口 · 京都站 乌丸中央口',
         notes: '三天：第一天东山和清水寺，第二天岚山，第三天去奈良看鹿和东大寺。',
         paidAt,

@@ -1,28 +1,28 @@
 import { eq } from 'drizzle-orm';
 import { earningsOf } from '../../modules/wallet/wallet.service';
-import { dayInJapan, isBusinessDay, mondayOf, nextBusinessDay } from '../../modules/wallet/business-days';
-import { fenToYen } from '../../../shared/payout-yen';
+import { dayInJapan, isBusinessDay, nextBusinessDay } from '../../modules/wallet/business-days';
 import { insertBatch, insertLines } from '../../modules/wallet/payout-batches.repository';
 import { insertPayoutPostings, insertWithdrawal, ledgerFigures, type PayoutPosting } from '../../modules/wallet/wallet.repository';
 import type { Database } from '../client';
 import { users } from '../schema/index';
 
 const DAY = 86_400_000;
-const DEMO_RATE = '21.53';
 /** Sato Yuki's account at 三井住友, 神保町 (real codes from the Zengin list). */
 const DEMO_BANK = { method: 'bank', accountName: 'Sato Yuki', accountNumber: '7654321', bankName: '三井住友', bankCode: '0009', branchCode: '001', branchName: '神保町', accountType: 'ordinary', accountHolderKana: 'ｻﾄｳ ﾕｷ' } as const;
 
 /**
- * Demo step: payouts that left (decisions 128, 129). The demo guide's bank payout of 200 RMB went out
- * in last week's bank batch, made on a business day at 21.53 yen per RMB and marked paid; a second
- * payout of 80 RMB is approved and in this week's bank batch, which the weekly job formed and which
- * waits for the admin's rate (decision 130), so the admin can enter one at once.
+ * Demo step: payouts that left (decisions 128, 129, 167, 169). The demo guide prices and earns in yen,
+ * so her payouts are yen, sent as they are: ¥4,000 went out in last week's bank batch, made on a
+ * business day with no rate (it held yen alone) and marked paid; a second payout of ¥1,600 was approved
+ * yesterday and waits for the next bank batch, which the admin can make at once, with no rate to type,
+ * or the weekly job forms (decision 130).
  */
 export async function seedDemoPayouts(db: Database, now: Date): Promise<void> {
   const [guide] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'guide'));
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
   if (!guide || !admin) return;
-  if (earningsOf(await ledgerFigures(db, guide.id, now)).withdrawableCents < 28_000) return;
+  const figures = (await ledgerFigures(db, guide.id, now)).byCurrency.JPY;
+  if (!figures || earningsOf(figures).withdrawableCents < 5_600) return;
 
   let day = dayInJapan(new Date(now.getTime() - 7 * DAY));
   while (!isBusinessDay(day)) day = dayInJapan(new Date(Date.parse(`${day}T12:00:00+09:00`) - DAY));
@@ -30,9 +30,10 @@ export async function seedDemoPayouts(db: Database, now: Date): Promise<void> {
   const transferDate = nextBusinessDay(day);
   const paidAt = new Date(`${transferDate}T15:00:00+09:00`);
 
-  const paid = await payout(db, guide.id, admin.id, 20_000, new Date(batchAt.getTime() - 2 * DAY), 'paid', paidAt);
-  const batch = (await insertBatch(db, { kind: 'bank', transferDate, jpyPerCny: DEMO_RATE, createdBy: admin.id, createdAt: batchAt }))!;
-  const yen = fenToYen(paid.amountCents, DEMO_RATE);
+  const paid = await payout(db, guide.id, admin.id, 4_000, new Date(batchAt.getTime() - 2 * DAY), 'paid', paidAt);
+  const batch = (await insertBatch(db, { kind: 'bank', transferDate, jpyPerCny: null, createdBy: admin.id, createdAt: batchAt }))!;
+  // A yen payout is sent as it is: a batch of yen alone has a transfer day and no rate (decision 169).
+  const yen = paid.amountCents;
   await insertLines(db, [{ batchId: batch.id, withdrawalId: paid.id, amountCents: paid.amountCents, amountYen: yen, status: 'paid', decidedBy: admin.id, decidedAt: paidAt }]);
   await post(db, paid, batchAt, [
     { account: 'payout_sending', kind: 'payout_converted', amountCents: -paid.amountCents },
@@ -42,16 +43,14 @@ export async function seedDemoPayouts(db: Database, now: Date): Promise<void> {
     { account: 'payout_batched', kind: 'payout_paid', amountCents: -paid.amountCents },
     { account: 'payout_external', kind: 'payout_paid', amountCents: paid.amountCents },
   ]);
-  const waiting = await payout(db, guide.id, admin.id, 8_000, new Date(now.getTime() - DAY), 'approved', new Date(now.getTime() - DAY / 2));
-  const week = (await insertBatch(db, { kind: 'bank', formedForWeek: mondayOf(dayInJapan(now)), createdAt: new Date(now.getTime() - DAY / 4) }))!;
-  await insertLines(db, [{ batchId: week.id, withdrawalId: waiting.id, amountCents: waiting.amountCents }]);
+  await payout(db, guide.id, admin.id, 1_600, new Date(now.getTime() - DAY), 'approved', new Date(now.getTime() - DAY / 2));
 }
 
-const post = (db: Database, w: { id: number; userId: number }, at: Date, postings: PayoutPosting[]) => insertPayoutPostings(db, w, postings, at);
+const post = (db: Database, w: Parameters<typeof insertPayoutPostings>[1], at: Date, postings: PayoutPosting[]) => insertPayoutPostings(db, w, postings, at);
 
 /** A bank payout requested at `requestedAt` and approved two hours later, with its entries. */
 async function payout(db: Database, userId: number, adminId: number, amountCents: number, requestedAt: Date, status: 'paid' | 'approved', updatedAt: Date) {
-  const w = await insertWithdrawal(db, { userId, amountCents, ...DEMO_BANK, status, decidedBy: adminId, createdAt: requestedAt, updatedAt });
+  const w = await insertWithdrawal(db, { userId, amountCents, currency: 'JPY', ...DEMO_BANK, status, decidedBy: adminId, createdAt: requestedAt, updatedAt });
   await post(db, w, requestedAt, [
     { account: 'guide', kind: 'withdrawal', amountCents: -amountCents },
     { account: 'payout_hold', kind: 'withdrawal', amountCents },

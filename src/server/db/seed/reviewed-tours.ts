@@ -1,11 +1,13 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { todayInZone } from '../../../shared/availability';
+import { chargeFor, paidPostings } from '../../../shared/booking/charge';
 import { completionPostings, depositPostings } from '../../../shared/booking/ledger';
 import { addWorkingDays, bookingPrice, EARNINGS_HOLD_WORKING_DAYS } from '../../../shared/booking/money-rules';
 import { zonedTimeToUtc } from '../../../shared/booking/schedule';
 import type { Database } from '../client';
 import { bookings, guides, ledgerEntries, payments, reviews } from '../schema/index';
 import { postingRows } from './guide-earnings';
+import { seedCharge } from './deposits';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -109,6 +111,7 @@ export async function seedDemoReviewedTours(db: Database): Promise<void> {
         depositCents: price.depositCents,
         commissionCents: price.commissionCents,
         currency: r.currency,
+        ...seedCharge(r.currency, price.depositCents),
         travelerConfirmedStart: true,
         guideConfirmedStart: true,
         paidAt,
@@ -141,8 +144,7 @@ async function insertPart(db: Database, part: { reviewId: number; guideUserId: n
         idempotencyKey: `seed-${b.id}`,
         requestHash: 'seed',
         status: 'succeeded' as const,
-        amountCents: b.depositCents,
-        currency: b.currency,
+        ...chargeFor(b, b.depositCents, method, true),
         cardLast4: method === 'card' ? '4242' : null,
         createdAt: b.paidAt!,
         updatedAt: b.paidAt!,
@@ -150,13 +152,14 @@ async function insertPart(db: Database, part: { reviewId: number; guideUserId: n
     )
     .returning({ id: payments.id, bookingId: payments.bookingId });
   const paymentOf = new Map(paid.map((p) => [p.bookingId, p.id]));
-  const ledger = made.flatMap(({ booking: b, guideUserId }) => {
+  const ledger = made.flatMap(({ booking: b, guideUserId, method }) => {
     const who = { travelerId: b.travelerId, guideUserId, paymentId: paymentOf.get(b.id)! };
     const completedAt = b.completedAt!;
     return [
-      ...postingRows(b.id, depositPostings(b.depositCents), { ...who, at: b.paidAt! }),
+      ...postingRows(b.id, paidPostings(depositPostings(b.depositCents), b.currency, chargeFor(b, b.depositCents, method, true)), { ...who, at: b.paidAt!, currency: b.currency }),
       ...postingRows(b.id, completionPostings({ depositCents: b.depositCents, extensionsCents: 0, commissionCents: b.commissionCents }), {
         ...who,
+        currency: b.currency,
         at: completedAt,
         guideAvailableAt: addWorkingDays(completedAt, EARNINGS_HOLD_WORKING_DAYS, b.timeZone),
       }),

@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ledgerOf = async (bookingId: number) =>
-  rowsOf<{ kind: string; account: string; amount_cents: number }>(await t.database.db.execute(sql`select kind, account, amount_cents from ledger_entries where booking_id = ${bookingId} order by id`));
+  rowsOf<{ kind: string; account: string; amount_cents: number; currency: string }>(await t.database.db.execute(sql`select kind, account, amount_cents, currency from ledger_entries where booking_id = ${bookingId} order by id`));
 
 describe('demo trip trouble (decisions 137, 138)', () => {
   it('the demo traveler has a paid tour a few days ahead whose guide cancelled, with Chinese-speaking guides free to take it over', async () => {
@@ -35,11 +35,12 @@ describe('demo trip trouble (decisions 137, 138)', () => {
     expect(Date.parse(b.startsAt) - NOW.getTime()).toBeGreaterThan(4 * 24 * HOUR);
     expect(b.replacement).toMatchObject({ status: 'open', lapsesAt: new Date(Date.parse(b.startsAt) - 3 * HOUR).toISOString(), answerBy: null });
     expect(b.subcategory).not.toBeNull();
-    expect(b.payments).toMatchObject([{ kind: 'deposit', status: 'succeeded', amountCents: b.depositCents, refundedCents: 0 }]);
+    // Paid in the currency the traveler saw, the guide's deposit through the exchange when they differ (decision 164).
+    expect(b.payments).toMatchObject([{ kind: 'deposit', status: 'succeeded', amountCents: b.chargeDepositCents, currency: b.chargeCurrency, refundedCents: 0 }]);
     const ledger = await ledgerOf(b.id);
     expect(ledger.length).toBeGreaterThan(0);
-    expect(ledger.every((e) => e.kind === 'deposit')).toBe(true);
-    expect(ledger.reduce((sum, e) => sum + e.amount_cents, 0)).toBe(0);
+    expect(ledger.every((e) => e.kind === 'deposit' || e.kind === 'exchange')).toBe(true);
+    for (const c of ['CNY', 'JPY']) expect(ledger.filter((e) => e.currency === c).reduce((sum, e) => sum + e.amount_cents, 0)).toBe(0);
 
     const reply = await t.app.inject({ url: `/api/v2/bookings/${b.id}/replacements`, headers: auth(me.token) });
     expect(reply.statusCode).toBe(200);
@@ -76,7 +77,7 @@ describe('demo trip trouble (decisions 137, 138)', () => {
 
     const reply = await t.app.inject({ method: 'POST', url: `/api/v2/bookings/${b.id}/report-no-show`, headers: auth(me.token), payload: {} });
     expect(reply.statusCode).toBe(200);
-    expect(reply.json()).toMatchObject({ status: 'cancelled', cancelReason: 'guide_no_show', refund: { amountCents: b.depositCents } });
+    expect(reply.json()).toMatchObject({ status: 'cancelled', cancelReason: 'guide_no_show', refund: { amountCents: b.chargeDepositCents, currency: b.chargeCurrency } });
   });
 });
 

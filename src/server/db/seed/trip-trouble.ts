@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { addDays, todayInZone } from '../../../shared/availability';
 import { SERVICE_CITIES } from '../../../shared/cities';
+import { chargeFor, paidPostings } from '../../../shared/booking/charge';
 import { depositPostings } from '../../../shared/booking/ledger';
 import { bookingPrice, type BookingPrice } from '../../../shared/booking/money-rules';
 import { DEFAULT_REPLACEMENT_COVER_RATE, replacementLapsesAt, replacementPrice } from '../../../shared/booking/replacement';
@@ -11,6 +12,7 @@ import { travelerBookingPath } from '../../../shared/booking/links';
 import { bookingNumber } from '../../../shared/booking/money-rules';
 import { tripTroubleTexts } from '../../modules/notifications/index';
 import type { Database } from '../client';
+import { seedCharge } from './deposits';
 import { seedNotice } from './notices';
 import { bookingReplacements, bookings, guides, guideServices, jobs, ledgerEntries, payments, users } from '../schema/index';
 
@@ -83,7 +85,8 @@ async function findChoice(db: Database, travelerId: number, now: Date): Promise<
     for (const from of all) {
       for (const service of offered(from.id)) {
         const price = priceWith(from, service.priceCents, HOURS);
-        const others = all.filter((g) => g.id !== from.id && chinese.has(g.id) && offered(g.id).some((s) => s.subcategoryId === service.subcategoryId));
+        // A replacement takes the booking's price over in its currency (decision 164).
+        const others = all.filter((g) => g.id !== from.id && g.currency === from.currency && chinese.has(g.id) && offered(g.id).some((s) => s.subcategoryId === service.subcategoryId));
         for (const other of others) {
           const theirs = offered(other.id).find((s) => s.subcategoryId === service.subcategoryId)!;
           const next = priceWith(other, theirs.priceCents, HOURS);
@@ -132,6 +135,7 @@ async function insertPaidBooking(
       depositCents: o.price.depositCents,
       commissionCents: o.price.commissionCents,
       currency: o.guide.currency,
+      ...seedCharge(o.guide.currency, o.price.depositCents),
       meetingAddress: o.meetingAddress,
       paidAt: o.paidAt,
       acceptedAt: new Date(o.paidAt.getTime() + 3 * HOUR),
@@ -151,20 +155,20 @@ async function insertPaidBooking(
       idempotencyKey: `seed-${b!.id}`,
       requestHash: 'seed',
       status: 'succeeded',
-      amountCents: o.price.depositCents,
-      currency: o.guide.currency,
+      ...chargeFor(b!, o.price.depositCents, o.method, true),
       cardLast4: o.method === 'card' ? '4242' : null,
       createdAt: o.paidAt,
       updatedAt: o.paidAt,
     })
     .returning();
   await db.insert(ledgerEntries).values(
-    depositPostings(o.price.depositCents).map((p) => ({
+    paidPostings(depositPostings(o.price.depositCents), b!.currency, payment!).map((p) => ({
       bookingId: b!.id,
       account: p.account,
       userId: p.account === 'traveler' ? o.travelerId : null,
       kind: p.kind,
       amountCents: p.amountCents,
+      currency: p.currency ?? b!.currency,
       paymentId: payment!.id,
       createdAt: o.paidAt,
     })),

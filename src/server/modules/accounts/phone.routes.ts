@@ -45,8 +45,10 @@ export function phoneRoutes(app: AppInstance, phone: PhoneSignIn): void {
           numberRules +
           codeRules +
           'Signs in the account holding the number (200, as login answers; 403 account_suspended). A number without an account makes a traveler account ' +
-          '(201) with a generated username and no e-mail or password; it needs consents for the sign-up documents at their current versions: ' +
-          'without them 403 consent_required (fields name the missing ones; the code stays good for the answer with them), a stale version 400 consent_version_not_current.',
+          '(201) with a generated username (never shown to other people) and no e-mail or password; it needs consents for the sign-up documents at their current versions ' +
+          'and `fullName`, the name other people see: without the consents 403 consent_required (fields name the missing ones, and body.fullName when it is missing too; ' +
+          'the code stays good for the answer with them), with them but no name 400 validation_failed on body.fullName, a protected title in the name 400 protected_title, ' +
+          'a stale version 400 consent_version_not_current.',
         body: phoneVerifyBodySchema,
         response: { 200: authReplySchema, 201: authReplySchema, 400: errorBodySchema, 403: errorBodySchema },
       },

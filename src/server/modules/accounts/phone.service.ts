@@ -11,6 +11,7 @@ import { insertPhoneCode, latestPhoneCode, spendPhoneCodeTry, usePhoneCode, type
 import { codeText, type SmsSender } from '../sms/index';
 import { findUserById, findUserByPhone, freeUsername, insertUser, toUserDto, updateUser, type UserRow } from '../users/index';
 import { issueSession, type SignupConsents } from './auth.service';
+import { refuseProtectedTitles } from '../licences/index';
 import { mobileNumber } from './phone-number';
 import type { PhoneCodeThrottle } from './phone-limits';
 
@@ -99,28 +100,31 @@ export class PhoneSignIn {
       await this.use(this.db, row);
       return { created: false, reply: await issueSession(this.app, this.db, holder, client) };
     }
-    // A new account accepts the sign-up documents first; the code stays good for the answer with them.
+    // A new account accepts the sign-up documents and says its name first; the code stays good for the
+    // answer with them. The fields name everything still missing, so one screen asks for all of it.
     const accepted = body.consents ?? [];
     const missing = SIGNUP_KINDS.filter((kind) => !accepted.some((c) => c.kind === kind));
+    const nameField = { path: 'body.fullName', message: 'The name other people will see' };
     if (missing.length > 0) {
-      throw new AppError(
-        'consent_required',
-        'A new account needs the sign-up documents accepted',
-        missing.map((kind) => ({ path: `consents.${kind}`, message: 'Required for a new account' })),
-      );
+      throw new AppError('consent_required', 'A new account needs the sign-up documents accepted and a name', [
+        ...missing.map((kind) => ({ path: `consents.${kind}`, message: 'Required for a new account' })),
+        ...(body.fullName ? [] : [nameField]),
+      ]);
     }
+    if (!body.fullName) throw new AppError('validation_failed', 'A new account needs the name other people will see', [nameField]);
+    refuseProtectedTitles([{ path: 'fullName', text: body.fullName }], null, body.locale ?? 'en');
     this.needs.consents.assertCurrent(accepted);
-    const user = await this.create(phone, body.locale ?? null, accepted, client, row);
+    const user = await this.create(phone, body.fullName, body.locale ?? null, accepted, client, row);
     return { created: true, reply: await issueSession(this.app, this.db, user, client) };
   }
 
-  private async create(phone: string, locale: Locale | null, accepted: NonNullable<z.output<typeof phoneVerifyBodySchema>['consents']>, client: ClientInfo, row: PhoneCodeRow): Promise<UserRow> {
+  private async create(phone: string, fullName: string, locale: Locale | null, accepted: NonNullable<z.output<typeof phoneVerifyBodySchema>['consents']>, client: ClientInfo, row: PhoneCodeRow): Promise<UserRow> {
     const username = await freeUsername(this.db, 'tabi');
     try {
       return await inTransaction(this.db, async (t) => {
         await this.use(t, row);
         // No e-mail and no password: the number is the way in until the traveler adds either (decision 147).
-        const user = await insertUser(t, { username, fullName: username, phone, phoneVerifiedAt: new Date(), locale });
+        const user = await insertUser(t, { username, fullName, phone, phoneVerifiedAt: new Date(), locale });
         await this.needs.consents.record(t, user.id, accepted, { locale, ip: client.ip });
         return user;
       });

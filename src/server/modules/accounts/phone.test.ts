@@ -60,19 +60,28 @@ describe('POST /api/auth/phone/start', () => {
 });
 
 describe('POST /api/auth/phone/verify', () => {
-  it('makes a traveler account for a new number once the sign-up documents are accepted, with no e-mail and no password', async () => {
+  it('makes a traveler account for a new number once the sign-up documents are accepted and a name given, with no e-mail and no password', async () => {
     const phone = nextPhone();
     const { code } = await startAndRead(phone);
     const without = await verifyPhone(t, phone, code);
     expect(without.statusCode).toBe(403);
     expect(without.json().code).toBe('consent_required');
+    expect(without.json().fields.map((f: { path: string }) => f.path)).toContain('body.fullName');
     expect(await t.database.db.select().from(users).where(eq(users.phone, phone))).toHaveLength(0);
-    // The code is still good for the answer with the consents.
-    const res = await verifyPhone(t, phone, code, { ...withConsents, locale: 'zh-CN' });
+    // The documents without a name, a blank name, or a protected title as a name: still no account.
+    const nameless = await verifyPhone(t, phone, code, { consents: withConsents.consents });
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.fullName' }] });
+    expect((await verifyPhone(t, phone, code, { ...withConsents, fullName: '  ' })).statusCode).toBe(400);
+    const titled = await verifyPhone(t, phone, code, { ...withConsents, fullName: '全国通訳案内士 岡田', locale: 'ja' });
+    expect(titled.statusCode).toBe(400);
+    expect(await t.database.db.select().from(users).where(eq(users.phone, phone))).toHaveLength(0);
+    // The code is still good for the answer with the consents and the name.
+    const res = await verifyPhone(t, phone, code, { ...withConsents, fullName: '岡田 真司', locale: 'zh-CN' });
     expect(res.statusCode).toBe(201);
     const reply = res.json();
     expect(reply.token).toEqual(expect.any(String));
-    expect(reply.user).toMatchObject({ phone, email: null, hasPassword: false, role: 'traveler', locale: 'zh-CN' });
+    expect(reply.user).toMatchObject({ phone, fullName: '岡田 真司', email: null, hasPassword: false, role: 'traveler', locale: 'zh-CN' });
     expect(reply.user.username).toMatch(/^tabi[a-z0-9]{8}$/);
     expect(await t.database.db.select().from(consents).where(eq(consents.userId, reply.user.id))).toHaveLength(3);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(reply.token) });

@@ -163,19 +163,22 @@ export async function completeWeChatSignup(
 ): Promise<AuthReply> {
   const wechat = wechatOf(app);
   const db = app.ctx.database.db;
-  // Before the step is used: a stale version refuses without costing the person their WeChat round trip.
+  // Before the step is used: a stale version or a refused name costs the person no WeChat round trip.
   needs.consents.assertCurrent(body.consents);
+  if (body.fullName) refuseProtectedTitles([{ path: 'fullName', text: body.fullName }], null, body.locale ?? 'en');
   const step = await consumeStep(db, 'signup', sha256(body.signupToken));
   if (!step?.profile) throw new AppError('wechat_signup_expired', 'This WeChat sign-up took too long or was finished already: please start again');
   const profile = step.profile;
   if (await findIdentity(db, profile)) throw new AppError('wechat_taken', 'This WeChat is already linked to another account');
+  const fullName = body.fullName ?? usableNickname(profile.nickname, body.locale);
+  if (!fullName) throw new AppError('validation_failed', 'WeChat gave no name that can be shown: the name other people see is needed', [{ path: 'body.fullName', message: 'Required' }]);
   const username = await freeUsername(db, 'wx');
   const user = await inTransaction(db, async (t) => {
     const row = await insertUser(t, {
       username,
       email: null,
       passwordHash: null,
-      fullName: nameFrom(profile.nickname, username, body.locale),
+      fullName,
       nickname: profile.nickname || null,
       emailUpdates: body.emailUpdates,
       locale: body.locale ?? null,
@@ -188,14 +191,14 @@ export async function completeWeChatSignup(
   return issueSession(app, db, withPicture, client);
 }
 
-/** The nickname as the account's name, unless it is blank or carries a protected title (decision 099): then the username. */
-function nameFrom(nickname: string, username: string, locale: 'en' | 'zh-CN' | 'ja' | undefined): string {
-  if (!hasVisibleText(nickname)) return username;
+/** The nickname as the account's name, unless it is blank or carries a protected title (decision 099): then none. */
+function usableNickname(nickname: string, locale: 'en' | 'zh-CN' | 'ja' | undefined): string | null {
+  if (!hasVisibleText(nickname)) return null;
   try {
     refuseProtectedTitles([{ path: 'fullName', text: nickname }], null, locale ?? 'en');
     return nickname;
   } catch {
-    return username;
+    return null;
   }
 }
 

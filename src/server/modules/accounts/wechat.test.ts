@@ -36,8 +36,8 @@ async function consent(opts: { headers?: Record<string, string>; url?: string; m
 const callback = (q: { code: string; state: string }, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/auth/wechat/callback?code=${encodeURIComponent(q.code)}&state=${encodeURIComponent(q.state)}`, headers, remoteAddress: nextAddress() });
 
-const signupWith = (signupToken: string, consents: unknown = currentConsents()) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/wechat/signup', payload: { signupToken, consents, locale: 'zh-CN' }, remoteAddress: nextAddress() });
+const signupWith = (signupToken: string, consents: unknown = currentConsents(), more: object = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/wechat/signup', payload: { signupToken, consents, locale: 'zh-CN', ...more }, remoteAddress: nextAddress() });
 
 /** A WeChat person's whole first login: consent, callback, consents given. */
 async function newWeChatAccount(person: WeChatPerson) {
@@ -130,6 +130,20 @@ describe('a new WeChat: consents first, then a traveler account', () => {
     const account = await newWeChatAccount(WECHAT_PEOPLE.lei);
     expect(account.profilePicture).toBeNull();
     expect(account.fullName).toBe('雷雷');
+  });
+
+  it('takes the name the person chose over the nickname, and never names an account by its generated username', async () => {
+    wx.person = { key: 'blank', nickname: '   ' };
+    let c = await consent();
+    let reply = (await callback(c, { cookie: c.cookie })).json();
+    const nameless = await signupWith(reply.signupToken);
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.fullName' }] });
+    c = await consent();
+    reply = (await callback(c, { cookie: c.cookie })).json();
+    const named = await signupWith(reply.signupToken, currentConsents(), { fullName: '张小明' });
+    expect(named.statusCode).toBe(201);
+    expect(named.json()).toMatchObject({ fullName: '张小明' });
   });
 
   it('finds the account by unionid before openid (the same person through another WeChat app)', async () => {

@@ -41,6 +41,7 @@ export function toSummary(r: BookingSummaryRow) {
     days: b.days,
     totalPriceCents: b.totalPriceCents,
     depositCents: b.depositCents,
+    currency: b.currency,
     traveler: r.traveler,
     guide: r.guide,
   };

@@ -118,7 +118,8 @@ export class AdminUsersService {
     add(b.createdAt, 'created', { travelers: b.travelers, totalPriceCents: b.totalPriceCents });
     add(b.paidAt, 'paid', { depositCents: b.depositCents });
     add(b.acceptedAt, 'accepted');
-    for (const p of found.paymentRows) add(p.createdAt, 'payment', { id: p.id, kind: p.kind, method: p.method, status: p.status, amountCents: p.amountCents, refundedCents: p.refundedCents });
+    // A payment's amounts are in its own currency, the charge's, which may not be the booking's (decision 164).
+    for (const p of found.paymentRows) add(p.createdAt, 'payment', { id: p.id, kind: p.kind, method: p.method, status: p.status, amountCents: p.amountCents, refundedCents: p.refundedCents, currency: p.currency });
     for (const e of found.extensionRows) add(e.requestedAt, 'extension', { id: e.id, minutes: e.minutes, priceCents: e.priceCents, status: e.status });
     for (const d of found.disputeRows) {
       add(d.createdAt, 'dispute_opened', { id: d.id, side: d.openedSide, reason: d.reason });
@@ -147,8 +148,8 @@ export class AdminUsersService {
       },
       timeline: events.map((e) => ({ ...e, at: e.at.toISOString() })),
       ledger: {
-        entries: entries.map((e) => ({ id: e.id, account: e.account, kind: e.kind, amountCents: e.amountCents, createdAt: e.createdAt.toISOString() })),
-        total: ledgerBalance(entries).total,
+        entries: entries.map((e) => ({ id: e.id, account: e.account, kind: e.kind, amountCents: e.amountCents, currency: e.currency, createdAt: e.createdAt.toISOString() })),
+        total: ledgerBalance(entries, b.currency).total,
       },
     };
   }

@@ -1,6 +1,6 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatFen } from '../../../shared/money-format';
+import { formatMoney } from '../../../shared/money-format';
 import type { Booking } from '../../../shared/schemas/bookings';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -79,15 +79,17 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     expect(text).toContain('10:00 – 12:00 (Japan time)');
     expect(text).toContain('京都市东山区清水1丁目294 清水寺仁王门前');
     expect(text).toContain('605-0862');
-    expect(text).toContain(`${formatFen(booking.totalPriceCents)} RMB`);
+    expect(text).toContain(formatMoney(booking.totalPriceCents, booking.currency, 'en'));
     expect(text).toContain('Deposit paid online');
-    expect(text).toContain(`${formatFen(booking.depositCents)} RMB`);
+    expect(text).toContain(formatMoney(booking.depositCents, booking.currency, 'en'));
     expect(text).toContain('To pay your guide in person on the day');
-    expect(text).toContain(`${formatFen(booking.balanceCents)} RMB`);
+    expect(text).toContain(formatMoney(booking.balanceCents, booking.currency, 'en'));
     expect(text).toContain('Card ending 4242');
     expect(text).toContain('Cancellation policy');
     expect(text).toContain('More than 7 days before the start');
     expect(text).not.toContain('元');
+    // Priced and paid in yuan: no rate to name (decision 164).
+    expect(text).not.toContain('1 RMB =');
   });
 
   it('lists every day of a booking of several days (decision 154), in each language, on one page', async () => {
@@ -117,9 +119,9 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     const [y, m, d] = date.split('-').map(Number);
     expect(text).toContain(`${y}年${m}月${d}日`);
     expect(text).toContain('已在线支付定金');
-    expect(text).toContain(`${formatFen(booking.depositCents)} 元`);
+    expect(text).toContain(formatMoney(booking.depositCents, booking.currency, 'zh-CN'));
     expect(text).toContain('行程当天当面支付给地陪');
-    expect(text).toContain(`${formatFen(booking.balanceCents)} 元`);
+    expect(text).toContain(formatMoney(booking.balanceCents, booking.currency, 'zh-CN'));
     expect(text).toContain('取消政策');
     expect(text).toContain('有证明的紧急情况');
     expect(text).not.toContain('RMB');
@@ -143,7 +145,7 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     expect(text).toContain('2時間');
     expect(text).toContain('2名');
     expect(text).toContain('予約金（オンラインでお支払い済み）');
-    expect(text).toContain(`${formatFen(booking.depositCents)} 元`);
+    expect(text).toContain(formatMoney(booking.depositCents, booking.currency, 'ja'));
     expect(text).toContain('当日現地払い（ガイドへ直接お支払い）');
     expect(text).toContain('末尾4242のカード');
     expect(text).toContain('キャンセルポリシー');
@@ -257,7 +259,7 @@ describe('the money lines', () => {
     expect(zh).toContain('已在线支付延时费');
     expect(zh).toContain('165.50 元');
     expect(zh).toContain('支付宝');
-    expect(zh).toContain(`${formatFen(booking.balanceCents)} 元`);
+    expect(zh).toContain(formatMoney(booking.balanceCents, booking.currency, 'zh-CN'));
   });
 });
 

@@ -2,7 +2,7 @@ import { zonedClockTime } from '../../../shared/booking/schedule';
 import { SERVICE_CITIES } from '../../../shared/cities';
 import { localName, type Locale } from '../../../shared/locales';
 import { meetingMapUrl } from '../../../shared/map-links';
-import { formatFen } from '../../../shared/money-format';
+import type { Currency } from '../../../shared/currency';
 import type { Booking, BookingPayment } from '../../../shared/schemas/bookings';
 import { openPdf, PDF_PALETTE } from './pdf-document';
 import { PDF_STRINGS, type PdfStrings } from './strings';
@@ -73,16 +73,31 @@ interface PaymentLine {
   label: string;
   detail?: string;
   cents: number;
+  currency: Currency;
   negative?: boolean;
 }
 
-/** What was paid online, what was refunded and what remains to pay in person. */
+/** Payments summed per currency, in the order the currencies first appear: amounts in two currencies are never added. */
+function byCurrency(ps: BookingPayment[], f: (p: BookingPayment) => number): { currency: Currency; cents: number; first: BookingPayment }[] {
+  const out: { currency: Currency; cents: number; first: BookingPayment }[] = [];
+  for (const p of ps) {
+    const line = out.find((l) => l.currency === p.currency);
+    if (line) line.cents += f(p);
+    else out.push({ currency: p.currency, cents: f(p), first: p });
+  }
+  return out;
+}
+
+/**
+ * What was paid online, what was refunded and what remains to pay in person, each in its own currency
+ * (decision 164): the price and what is paid in person in the booking's (the guide's), what was paid
+ * or refunded online in the payment's, the deposit still due in the one the traveler saw.
+ */
 export function paymentLines(b: Booking, s: PdfStrings, locale: Locale): { lines: PaymentLine[]; final: PaymentLine } {
   const live = (kind: BookingPayment['kind']) => b.payments.filter((p) => p.kind === kind && LIVE.includes(p.status));
   const deposits = live('deposit');
   const extensions = live('extension');
   const inPerson = live('final_payment');
-  const sum = (ps: BookingPayment[], f: (p: BookingPayment) => number) => ps.reduce((acc, p) => acc + f(p), 0);
   const zone = b.timeZone;
 
   const lines: PaymentLine[] = [
@@ -90,33 +105,38 @@ export function paymentLines(b: Booking, s: PdfStrings, locale: Locale): { lines
       label: s.tourPrice,
       detail: b.extensionCount === 0 ? s.tourPriceDetail(hoursText(b.duration * (b.days ?? 1)), b.travelers) : s.travelerCount(b.travelers),
       cents: b.totalPriceCents,
+      currency: b.currency,
     },
   ];
-  if (deposits.length > 0) {
-    const first = deposits[0]!;
-    lines.push({
-      label: s.depositPaid,
-      detail: `${methodText(first, s)} · ${instant(new Date(first.createdAt), locale, zone)}`,
-      cents: sum(deposits, (p) => p.amountCents),
-    });
-  } else if (b.status === 'pending') {
-    lines.push({ label: s.depositDue, cents: b.depositCents });
+  for (const d of byCurrency(deposits, (p) => p.amountCents)) {
+    lines.push({ label: s.depositPaid, detail: `${methodText(d.first, s)} · ${instant(new Date(d.first.createdAt), locale, zone)}`, cents: d.cents, currency: d.currency });
   }
-  if (extensions.length > 0) {
-    lines.push({
-      label: s.extensionPaid(extensions.length),
-      detail: [...new Set(extensions.map((p) => methodText(p, s)))].join(', '),
-      cents: sum(extensions, (p) => p.amountCents),
-    });
+  if (deposits.length === 0 && b.status === 'pending') lines.push({ label: s.depositDue, cents: b.chargeDepositCents, currency: b.chargeCurrency });
+  for (const e of byCurrency(extensions, (p) => p.amountCents)) {
+    const paid = extensions.filter((p) => p.currency === e.currency);
+    lines.push({ label: s.extensionPaid(paid.length), detail: [...new Set(paid.map((p) => methodText(p, s)))].join(', '), cents: e.cents, currency: e.currency });
   }
-  const refunded = sum([...deposits, ...extensions], (p) => p.refundedCents);
-  if (refunded > 0) lines.push({ label: s.refunded, cents: refunded, negative: true });
+  for (const r of byCurrency([...deposits, ...extensions], (p) => p.refundedCents)) {
+    if (r.cents > 0) lines.push({ label: s.refunded, cents: r.cents, currency: r.currency, negative: true });
+  }
 
   let final: PaymentLine;
-  if (inPerson.length > 0) final = { label: s.inPersonPaid, cents: sum(inPerson, (p) => p.amountCents) };
-  else if (b.status === 'cancelled') final = { label: s.inPersonNone, cents: 0 };
-  else final = { label: s.inPerson, cents: b.balanceCents };
+  const paidInPerson = byCurrency(inPerson, (p) => p.amountCents)[0];
+  if (paidInPerson) final = { label: s.inPersonPaid, cents: paidInPerson.cents, currency: paidInPerson.currency };
+  else if (b.status === 'cancelled') final = { label: s.inPersonNone, cents: 0, currency: b.currency };
+  else final = { label: s.inPerson, cents: b.balanceCents, currency: b.currency };
   return { lines, final };
+}
+
+/** A calendar day (YYYY-MM-DD) without its weekday: "Nov 27, 2026" / "2026年11月27日". */
+function plainDate(date: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(DATE_LOCALE[locale], { year: 'numeric', month: locale === 'en' ? 'short' : 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** The booking's rate with its day, when an amount of the payment section is in another currency than the booking's (decision 164). */
+function rateLine(b: Booking, s: PdfStrings, locale: Locale, amounts: PaymentLine[]): string | null {
+  if (!b.rate || amounts.every((l) => l.currency === b.currency)) return null;
+  return s.rate(b.rate.jpyPerCny, plainDate(b.rate.asOf, locale));
 }
 
 /** The torii mark: a curved top beam, a tie beam and two pillars, in vermilion. */
@@ -268,7 +288,7 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
   const { lines, final } = paymentLines(b, s, locale);
   const AMOUNT_W = 130;
   for (const line of lines) {
-    const amount = s.money(`${line.negative ? '−' : ''}${formatFen(line.cents)}`);
+    const amount = `${line.negative ? '−' : ''}${s.money(line.cents, line.currency)}`;
     doc.font('regular').fontSize(10.5).fillColor(INK).text(line.label, left, y, { width: CONTENT_WIDTH - AMOUNT_W, lineBreak: false });
     doc.text(amount, right - AMOUNT_W, y, { width: AMOUNT_W, align: 'right', lineBreak: false });
     y += 17;
@@ -285,8 +305,13 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
     .font('bold')
     .fontSize(14)
     .fillColor(final.label === s.inPerson ? VERMILION : INK)
-    .text(s.money(formatFen(final.cents)), right - AMOUNT_W - 12, y + 7.5, { width: AMOUNT_W, align: 'right', lineBreak: false });
+    .text(s.money(final.cents, final.currency), right - AMOUNT_W - 12, y + 7.5, { width: AMOUNT_W, align: 'right', lineBreak: false });
   y += 42;
+  const rate = rateLine(b, s, locale, [...lines, final]);
+  if (rate) {
+    doc.font('regular').fontSize(8.5).fillColor(MUTED).text(rate, left, y, { width: CONTENT_WIDTH, lineGap: 1 });
+    y = doc.y + 4;
+  }
   if (final.label === s.inPerson) {
     doc.font('regular').fontSize(8.5).fillColor(MUTED).text(s.inPersonNote, left, y, { width: CONTENT_WIDTH, lineGap: 1 });
     y = doc.y + 6;

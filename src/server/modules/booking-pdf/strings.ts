@@ -1,4 +1,6 @@
+import type { Currency } from '../../../shared/currency';
 import type { Locale } from '../../../shared/locales';
+import { formatMoney } from '../../../shared/money-format';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
 import { CANCELLATION_REFUND_RATES as R, EMERGENCY_REFUND_RATE } from '../../../shared/booking/money-rules';
 
@@ -61,7 +63,10 @@ export interface PdfStrings {
   policyTiers: [string, string][];
   policyTiming: string;
   footer: string;
-  money: (amount: string) => string;
+  /** An amount in its own currency (decision 164), as the app writes it. */
+  money: (minor: number, currency: Currency) => string;
+  /** The booking's rate and its reference day, when an amount is in another currency than the booking's. */
+  rate: (jpyPerCny: string, day: string) => string;
 }
 
 const en: PdfStrings = {
@@ -132,7 +137,8 @@ const en: PdfStrings = {
   ],
   policyTiming: 'Refunds arrive in 3–5 business days (cards), 1–3 (Alipay, WeChat Pay), 5–7 (bank transfer). Full policy: /help/cancellation',
   footer: 'Tabi Guides · This confirmation is for the traveler and the guide of this booking.',
-  money: (amount) => `${amount} RMB`,
+  money: (minor, currency) => formatMoney(minor, currency, 'en'),
+  rate: (rate, day) => `Paid online at the booking's rate: 1 RMB = ${rate} JPY (the rate of ${day}).`,
 };
 
 const zhCN: PdfStrings = {
@@ -203,7 +209,8 @@ const zhCN: PdfStrings = {
   ],
   policyTiming: '退款到账时间：银行卡 3–5 个工作日，支付宝、微信支付 1–3 个工作日，银行转账 5–7 个工作日。完整政策：/help/cancellation',
   footer: 'Tabi 日本地陪 · 本确认单仅供本订单的旅客和地陪使用。',
-  money: (amount) => `${amount} 元`,
+  money: (minor, currency) => formatMoney(minor, currency, 'zh-CN'),
+  rate: (rate, day) => `线上付款按预订时确定的汇率换算：1 元 = ${rate} 日元（${day}的汇率）。`,
 };
 
 const ja: PdfStrings = {
@@ -274,7 +281,8 @@ const ja: PdfStrings = {
   ],
   policyTiming: '返金の反映には、カードの場合3〜5営業日、AlipayまたはWeChat Payの場合1〜3営業日、銀行振込の場合5〜7営業日かかります。ポリシーの全文：/help/cancellation',
   footer: 'Tabi Guides · この確認書は、本予約の旅行者とガイドのためのものです。',
-  money: (amount) => `${amount} 元`,
+  money: (minor, currency) => formatMoney(minor, currency, 'ja'),
+  rate: (rate, day) => `オンラインでのお支払いは、予約時に確定したレートで換算しています：1元＝${rate}円（${day}のレート）。`,
 };
 
 export const PDF_STRINGS: Record<Locale, PdfStrings> = { en, 'zh-CN': zhCN, ja };

@@ -1,3 +1,5 @@
+import type { Currency } from '../../../shared/currency';
+import { inCurrency, ownAmountOf, paidPostings, shareOfPayment } from '../../../shared/booking/charge';
 import { instantBookPausedUntil } from '../../../shared/booking/instant-book';
 import { TRAVEL_CREDIT_DAYS } from '../../../shared/booking/credit';
 import { cancellationPostings } from '../../../shared/booking/ledger';
@@ -23,7 +25,9 @@ export const tierStart = (b: Pick<BookingRow, 'startsAt' | 'firstStartsAt'>): Da
   b.firstStartsAt && b.firstStartsAt < b.startsAt ? b.firstStartsAt : b.startsAt;
 
 export interface RefundInfo {
+  /** In `currency`: what was charged, which may differ from the booking's (decision 164). */
   amountCents: number;
+  currency: Currency;
   method: string | null;
   minBusinessDays: number;
   maxBusinessDays: number;
@@ -55,6 +59,7 @@ interface End {
 /** A travel credit given with a refund, as the traveler's notice names it. */
 interface Credit {
   creditCents: number;
+  creditCurrency: Currency;
   creditExpiresAt: string;
 }
 
@@ -263,7 +268,7 @@ export class BookingCancellation {
     const id = booking.id;
     const decision = this.core.decide(booking, e.event, e.actor, now);
     const paid = (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
-    const { split } = this.split(booking, paid?.amountCents ?? 0, e.actor, now, e.event === 'report_no_show' ? e.event : undefined, e.replacing);
+    const { split } = this.split(booking, paid ? ownAmountOf(paid) : 0, e.actor, now, e.event === 'report_no_show' ? e.event : undefined, e.replacing);
     const closed = booking.status === 'awaiting_replacement' || e.replacing ? await this.replacement.refunded(db, id, now) : undefined;
     const who = endedBy(e, closed);
     await repo.transitionBooking(db, id, decision.from, decision.to, { cancelledAt: now, cancelledBy: who.cancelledBy, cancelReason: who.cancelReason });
@@ -275,7 +280,7 @@ export class BookingCancellation {
     const ended: Ended = paid ? await this.payBack(ctx, paid, split, later !== null) : { refund: null };
     if (later && who.absent) ended.extensionRefundJobs = await settleExtensions(db, this.core, booking, { travelerId: booking.travelerId, guideUserId: ctx.guideUserId }, later.day, who.absent, now);
     const day = e.event === 'report_no_show' && booking.days > 1 ? { day: later?.day ?? 1, days: booking.days } : undefined;
-    await this.tell(ctx, e, who, closed, split.refundCents, credit, day);
+    await this.tell(ctx, e, who, closed, ended.refund ?? { amountCents: 0, currency: booking.chargeCurrency }, credit, day);
     return ended;
   }
 
@@ -287,24 +292,30 @@ export class BookingCancellation {
   private async payBack(ctx: Ctx, paid: PaymentRow, split: RefundSplit, given = false): Promise<Ended> {
     const { booking } = ctx;
     const parties = { travelerId: booking.travelerId, guideUserId: ctx.guideUserId, paymentId: paid.id, guideAvailableAt: given ? earningsAvailableAt(booking, ctx.now) : null };
-    await repo.insertPostings(ctx.db, booking.id, cancellationPostings(paid.amountCents, split, given ? 'guide_earnings' : 'cancellation_fee'), parties);
-    const refundJob = split.refundCents > 0 ? await this.core.enqueueRefund(ctx.db, paid, split.refundCents, ctx.now) : undefined;
-    return { refundJob, refund: { amountCents: split.refundCents, method: paid.method, ...refundArrival(paid.method === 'cash' ? 'bank_transfer' : paid.method) } };
+    // The split is the booking's currency's; the traveler's side goes back in what was charged, its share exactly (decision 164).
+    const postings = paidPostings(cancellationPostings(ownAmountOf(paid), split, given ? 'guide_earnings' : 'cancellation_fee'), booking.currency, paid);
+    await repo.insertPostings(ctx.db, booking.id, postings, parties);
+    const back = shareOfPayment(split.refundCents, booking.currency, paid);
+    const refundJob = back > 0 ? await this.core.enqueueRefund(ctx.db, paid, back, ctx.now) : undefined;
+    return { refundJob, refund: { amountCents: back, currency: paid.currency, method: paid.method, ...refundArrival(paid.method === 'cash' ? 'bank_transfer' : paid.method) } };
   }
 
   /** The credit for the next booking; the traveler's notice of the refund names it. */
   private async issueTravelCredit(ctx: Ctx, reason: 'guide_no_show' | 'guide_cancelled'): Promise<Credit | undefined> {
-    const amountCents = this.core.deps.config.payments.travelCreditCents;
+    // The credit is set in yuan; it is given in the booking's currency at the booking's rate, and
+    // spent only on a booking in that currency (decision 164).
+    const { booking } = ctx;
+    const amountCents = inCurrency({ ...booking, currency: 'CNY' }, this.core.deps.config.payments.travelCreditCents, booking.currency);
     if (amountCents <= 0) return undefined;
     const expiresAt = new Date(ctx.now.getTime() + TRAVEL_CREDIT_DAYS * 86_400_000);
-    await credits.issueCredit(ctx.db, { travelerId: ctx.booking.travelerId, amountCents, reason, sourceBookingId: ctx.booking.id, expiresAt, createdAt: ctx.now });
-    return { creditCents: amountCents, creditExpiresAt: expiresAt.toISOString() };
+    await credits.issueCredit(ctx.db, { travelerId: booking.travelerId, amountCents, currency: booking.currency, reason, sourceBookingId: booking.id, expiresAt, createdAt: ctx.now });
+    return { creditCents: amountCents, creditCurrency: booking.currency, creditExpiresAt: expiresAt.toISOString() };
   }
 
   /** The one notice of the ending, read by the notification centre after the commit (decision 085). */
-  private async tell(ctx: Ctx, e: End, who: EndedBy, closed: ReplacementRow | undefined, refundCents: number, credit: Credit | undefined, day?: { day: number; days: number }): Promise<void> {
+  private async tell(ctx: Ctx, e: End, who: EndedBy, closed: ReplacementRow | undefined, refund: { amountCents: number; currency: Currency }, credit: Credit | undefined, day?: { day: number; days: number }): Promise<void> {
     const { publish, booking } = ctx;
-    const base = { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: ctx.guideUserId, refundCents, ...credit };
+    const base = { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: ctx.guideUserId, refundCents: refund.amountCents, currency: refund.currency, ...credit };
     if (e.event === 'decline') await publish('booking.declined', { ...base, reason: e.reason ?? '' });
     else if (e.event === 'report_no_show' || who.absent) {
       await publish('booking.no_show_reported', { ...base, by: who.absent === 'guide' ? 'traveler' : 'guide', note: e.event === 'report_no_show' ? (e.reason ?? null) : (closed?.reason ?? null), ...day });

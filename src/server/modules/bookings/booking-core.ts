@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { bookingNumber } from '../../../shared/booking/money-rules';
+import type { FxRate } from '../../../shared/currency';
 import { nextStatus, type Actor, type BookingEvent, type BookingFacts } from '../../../shared/booking/state-machine';
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { Config } from '../../config';
@@ -84,6 +85,8 @@ export interface BookingDeps {
   /** The terms of an offer being booked (the offers module's OfferBook). */
   offers: OfferSource;
   receipts: ReceiptIssuing;
+  /** Today's rate between yen and yuan (the fx module's), which a new booking is priced and fixed at (decision 164). */
+  fx: { current(): Promise<FxRate> };
 }
 
 /** A side of a booking: who the caller is to it. */

@@ -1,3 +1,5 @@
+import { chargeFor, ownAmountOf, paidPostings } from '../../../shared/booking/charge';
+import { toMajor } from '../../../shared/currency';
 import { extensionPostings, extensionRefundPostings } from '../../../shared/booking/ledger';
 import { PAYMENT_WINDOW_MINUTES } from '../../../shared/booking/schedule';
 import { addedMinutesByDay, currentTourDay, tourDays } from '../../../shared/booking/tour-days';
@@ -67,10 +69,11 @@ export class BookingExtensions {
         runAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS),
         dedupeKey: `${JOB.extensionLapse}:${row.id}`,
       });
-      await publish('booking.extension_requested', { bookingId: id, travelerId: user.id, guideUserId, hours, priceCents: row.priceCents });
+      await publish('booking.extension_requested', { bookingId: id, travelerId: user.id, guideUserId, hours, priceCents: row.priceCents, currency: booking.currency });
       return row;
     });
-    return { ...(await core.view(id, user.id)), extensionDetails: { hours, price: ext.priceCents / 100, priceCents: ext.priceCents } };
+    const view = await core.view(id, user.id);
+    return { ...view, extensionDetails: { hours, price: toMajor(ext.priceCents, view.currency), priceCents: ext.priceCents } };
   }
 
   /** POST /api/v2/bookings/{id}/extension/withdraw: the traveler takes back a request not yet paid. */
@@ -145,8 +148,8 @@ export class BookingExtensions {
         provider: this.core.deps.provider.name,
         idempotencyKey: k.idempotencyKey,
         requestHash: k.requestHash,
-        amountCents: ext.priceCents,
-        currency: booking.currency,
+        // In the method's currency at the booking's rate (decision 164), as the deposit was.
+        ...chargeFor(booking, ext.priceCents, body.method),
         cardLast4: k.last4,
       })
       .catch((err: unknown) => {
@@ -173,16 +176,16 @@ export class BookingExtensions {
     publish: Publish,
   ) {
     const { core } = this;
-    await repo.insertPostings(db, booking.id, extensionPostings(payment.amountCents), parties);
+    await repo.insertPostings(db, booking.id, paidPostings(extensionPostings(ownAmountOf(payment)), booking.currency, payment), parties);
     const ext = await repo.extensionByPayment(db, payment.id);
     const decision = nextStatus(factsOf(booking), 'extension_paid', 'system', { now });
     if (ext && ext.status === 'requested' && decision.ok) {
       await repo.updateExtension(db, ext.id, { status: 'paid', paidAt: now });
       await repo.transitionBooking(db, booking.id, decision.from, decision.to, { extensionPriceCents: null });
-      await publish('booking.extension_paid', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: parties.guideUserId, hours: ext.minutes / 60, priceCents: ext.priceCents });
+      await publish('booking.extension_paid', { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: parties.guideUserId, hours: ext.minutes / 60, priceCents: ext.priceCents, currency: booking.currency });
       return;
     }
-    await repo.insertPostings(db, booking.id, extensionRefundPostings(payment.amountCents), parties);
+    await repo.insertPostings(db, booking.id, paidPostings(extensionRefundPostings(ownAmountOf(payment)), booking.currency, payment), parties);
     const jobId = await core.enqueueRefund(db, payment, payment.amountCents, now);
     if (jobId) after.push(async () => void (await core.deps.jobs.runNow(jobId, now)));
   }
@@ -238,18 +241,19 @@ export class BookingExtensions {
       const booking = (await repo.lockBooking(db, id))!;
       const decision = core.decide(booking, 'reject_extension', 'guide', now);
       const open = await repo.openExtension(db, id);
-      let refundCents = 0;
+      let refund = { amountCents: 0, currency: booking.chargeCurrency };
       if (open) {
         await repo.updateExtension(db, open.id, { status: 'rejected', decidedAt: now });
         const payment = open.paymentId ? await repo.paymentById(db, open.paymentId) : undefined;
         if (open.status === 'paid' && payment?.status === 'succeeded') {
-          refundCents = payment.amountCents;
-          await repo.insertPostings(db, id, extensionRefundPostings(payment.amountCents), { travelerId: booking.travelerId, guideUserId: user.id, paymentId: payment.id });
+          refund = { amountCents: payment.amountCents, currency: payment.currency };
+          const postings = paidPostings(extensionRefundPostings(ownAmountOf(payment)), booking.currency, payment);
+          await repo.insertPostings(db, id, postings, { travelerId: booking.travelerId, guideUserId: user.id, paymentId: payment.id });
           refundJob = await core.enqueueRefund(db, payment, payment.amountCents, now);
         }
       }
       await repo.transitionBooking(db, id, decision.from, decision.to, { extensionPriceCents: null });
-      await publish('booking.extension_rejected', { bookingId: id, travelerId: booking.travelerId, guideUserId: user.id, hours: (open?.minutes ?? 0) / 60, refundCents });
+      await publish('booking.extension_rejected', { bookingId: id, travelerId: booking.travelerId, guideUserId: user.id, hours: (open?.minutes ?? 0) / 60, refundCents: refund.amountCents, currency: refund.currency });
     });
     if (refundJob) await core.deps.jobs.runNow(refundJob, now);
     return core.view(id, user.id);

@@ -1,3 +1,4 @@
+import { ownAmountOf, shareOfPayment } from '../../../shared/booking/charge';
 import { addDays, todayInZone } from '../../../shared/availability';
 import { completionPostings } from '../../../shared/booking/ledger';
 import { addWorkingDays, EARNINGS_HOLD_WORKING_DAYS, refundArrival } from '../../../shared/booking/money-rules';
@@ -129,7 +130,8 @@ export class BookingLifecycle {
     // report, so the quote is what it charges.
     const reporting = Boolean(facts.laterDay) && nextStatus(facts, 'report_no_show', side, { now }).ok;
     const paid = (await repo.depositPayments(core.db, id)).find((p) => p.status === 'succeeded');
-    const paidCents = paid?.amountCents ?? 0;
+    // The split is in the booking's currency; what comes back is the same share of what was charged (decision 164).
+    const paidCents = paid ? ownAmountOf(paid) : 0;
     const replacing = booking.status === 'confirmed' && (await this.replacement.requested(core.db, id))?.status === 'requested';
     const { split, tier } = this.cancellation.split(booking, paidCents, side, now, reporting ? 'report_no_show' : undefined, replacing);
     const arrival = refundArrival(!paid || paid.method === 'cash' ? 'card' : paid.method);
@@ -140,6 +142,9 @@ export class BookingLifecycle {
       tier,
       depositPaidCents: paidCents,
       refundCents: split.refundCents,
+      currency: booking.currency,
+      paidCurrency: paid?.currency ?? booking.chargeCurrency,
+      refundPaidCents: paid ? shareOfPayment(split.refundCents, booking.currency, paid) : 0,
       refundPercent: paidCents ? Math.round((split.refundCents / paidCents) * 10_000) / 100 : 0,
       guideCents: split.guideCents,
       platformCents: split.platformCents,
@@ -283,7 +288,8 @@ export class BookingLifecycle {
       const commissionCents = booking.commissionCents + Math.round(extensionsCents * core.rates.commissionRate);
       const coveredCents = await replacementCoverCents(db, id);
       const creditCents = booking.creditCents;
-      const postings = completionPostings({ depositCents: deposit?.amountCents ?? 0, extensionsCents, commissionCents, coveredCents, creditCents });
+      // The deposit as the booking's currency holds it (decision 164): a card may have paid it in the other.
+      const postings = completionPostings({ depositCents: deposit ? ownAmountOf(deposit) : 0, extensionsCents, commissionCents, coveredCents, creditCents });
       await repo.transitionBooking(db, id, decision.from, decision.to, { completedAt: now });
       await repo.insertPostings(db, id, postings, {
         travelerId: booking.travelerId,

@@ -1,3 +1,5 @@
+import { chargeColumns } from '../../../shared/booking/charge';
+import type { Currency, FxRate } from '../../../shared/currency';
 import { BOOKING_HORIZON_DAYS, bookingRulesOf, withinBookingHorizon } from '../../../shared/booking/schedule';
 import { declaredOvertimeRateCents } from '../../../shared/booking/money-rules';
 import { offerBookingPrice } from '../../../shared/offers/offer-rules';
@@ -27,6 +29,10 @@ export interface OfferTerms {
   travelers: number;
   subcategoryId: number | null;
   priceCents: number;
+  /** What the offer's price is in: the guide's currency when it was made (decision 164). */
+  currency: Currency;
+  /** The rate the offer was priced at, which its booking is fixed at; null for an offer made before offers kept one (decision 169). */
+  rate: FxRate | null;
   meetingAddress: string;
   meetingPostalCode: string;
   meetingLat: number | null;
@@ -66,9 +72,10 @@ export class BookingFromOffer {
     private readonly offers: OfferSource,
   ) {}
 
-  async create(user: AuthUser, offerId: number): Promise<Booking> {
+  async create(user: AuthUser, offerId: number, seen: Currency = 'CNY'): Promise<Booking> {
     const { core } = this;
     const now = core.now();
+    const rate = await core.deps.fx.current();
     let made: { booking: BookingRow; guideUserId: number };
     try {
       made = await core.transaction(async (db, publish) => {
@@ -103,7 +110,8 @@ export class BookingFromOffer {
           totalPriceCents: price.totalCents,
           depositCents: price.depositCents,
           commissionCents: price.commissionCents,
-          currency: guide.currency,
+          currency: terms.currency,
+          ...chargeColumns(terms.currency, price.depositCents, seen, terms.rate ?? rate),
           meetingAddress: terms.meetingAddress,
           meetingPostalCode: terms.meetingPostalCode,
           meetingLat: terms.meetingLat,

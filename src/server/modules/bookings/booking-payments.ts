@@ -1,4 +1,6 @@
+import type { Currency } from '../../../shared/currency';
 import { createHash } from 'node:crypto';
+import { ownAmountOf, paidPostings } from '../../../shared/booking/charge';
 import { cancellationPostings, depositPostings } from '../../../shared/booking/ledger';
 import { paymentReturnPath } from '../../../shared/booking/links';
 import { startOfTourDay } from '../../../shared/booking/schedule';
@@ -8,7 +10,7 @@ import { inTransaction } from '../../db/client';
 import type { ClaimedJob, NewJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';
 import type { TokenCaller } from '../auth/index';
-import { assertPaymentDetails, type WebhookEvent } from '../payments/index';
+import { assertPaymentDetails, paymentCurrency, type WebhookEvent } from '../payments/index';
 import { JOB, paymentInProgress, type BookingCore } from './booking-core';
 import type { BookingExtensions } from './booking-extensions';
 import { factsOf, respondBy, toBooking, toPayment } from './booking-view';
@@ -24,12 +26,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The events of a deposit's success: `booking.paid`, and for an instant booking (decision 153) also
  * `booking.accepted`, as when the guide accepts — the paid notice tells both sides, once.
  */
-function paidEvents(booking: BookingRow, guideUserId: number, amountCents: number, accepted: boolean, answerBy: Date) {
+function paidEvents(booking: BookingRow, guideUserId: number, paid: { amountCents: number; currency: Currency }, accepted: boolean, answerBy: Date) {
   const parties = { bookingId: booking.id, travelerId: booking.travelerId, guideUserId };
   const fromOffer = booking.offerId !== null;
   const instantBook = accepted && !fromOffer;
   return [
-    { name: 'booking.paid' as const, payload: { ...parties, amountCents, fromOffer, ...(instantBook && { instantBook }), ...(!accepted && { answerBy: answerBy.toISOString() }) } },
+    { name: 'booking.paid' as const, payload: { ...parties, amountCents: paid.amountCents, currency: paid.currency, fromOffer, ...(instantBook && { instantBook }), ...(!accepted && { answerBy: answerBy.toISOString() }) } },
     ...(instantBook ? [{ name: 'booking.accepted' as const, payload: { ...parties, instantBook } }] : []),
   ];
 }
@@ -119,7 +121,7 @@ export class BookingPayments {
       accepted
         ? { kind: JOB.startDay, payload: { bookingId: booking.id }, runAt: startOfTourDay(booking.date, booking.timeZone), dedupeKey: `${JOB.startDay}:${booking.id}` }
         : { kind: JOB.requestExpiry, payload: { bookingId: booking.id }, runAt: answerBy, dedupeKey: `${JOB.requestExpiry}:${booking.id}` },
-      ...paidEvents(booking, guideUserId, payment.amountCents, accepted, answerBy).map((e): NewJob => ({ kind: JOB.event, payload: e, runAt: now })),
+      ...paidEvents(booking, guideUserId, payment, accepted, answerBy).map((e): NewJob => ({ kind: JOB.event, payload: e, runAt: now })),
     ];
     const settled = await settleDeposit(core.db, {
       paymentId: payment.id,
@@ -129,7 +131,7 @@ export class BookingPayments {
       to: decision.to,
       paidAt: now,
       acceptedAt: accepted ? now : null,
-      postings: depositPostings(payment.amountCents),
+      postings: paidPostings(depositPostings(ownAmountOf(payment)), booking.currency, payment),
       parties: { travelerId: booking.travelerId, guideUserId },
       jobs,
       receipt: (ids) => core.deps.receipts.ctes(ids, now, now),
@@ -147,7 +149,7 @@ export class BookingPayments {
         paymentId: payment.id,
         bookingId: payment.bookingId,
         amountCents: payment.amountCents,
-        currency: payment.currency,
+        currency: paymentCurrency(payment.currency),
         method: body.method,
         card:
           body.method === 'card'
@@ -217,7 +219,8 @@ export class BookingPayments {
         await core.deps.receipts.receipts(db, booking.id, now);
         return payment;
       }
-      await repo.insertPostings(db, booking.id, depositPostings(payment.amountCents), parties);
+      // The booking's deposit, the traveler's side in what was charged (decision 164).
+      await repo.insertPostings(db, booking.id, paidPostings(depositPostings(ownAmountOf(payment)), booking.currency, payment), parties);
       const decision = nextStatus(factsOf(booking), 'deposit_paid', 'system', { now });
       if (decision.ok && payment.kind === 'deposit') {
         // From an offer the guide already said yes (decision 078), and an instant booking is their yes
@@ -230,11 +233,12 @@ export class BookingPayments {
             ? { kind: JOB.startDay, payload: { bookingId: booking.id }, runAt: startOfTourDay(paid!.date, paid!.timeZone), dedupeKey: `${JOB.startDay}:${booking.id}` }
             : { kind: JOB.requestExpiry, payload: { bookingId: booking.id }, runAt: respondBy(paid!)!, dedupeKey: `${JOB.requestExpiry}:${booking.id}` },
         );
-        for (const e of paidEvents(booking, guideUserId, payment.amountCents, accepted, respondBy(paid!)!)) await publish(e.name, e.payload);
+        for (const e of paidEvents(booking, guideUserId, payment, accepted, respondBy(paid!)!)) await publish(e.name, e.payload);
       } else {
         // The booking lapsed (or is paid already): give the money straight back.
-        const split = { refundCents: payment.amountCents, guideCents: 0, platformCents: 0 };
-        await repo.insertPostings(db, booking.id, cancellationPostings(payment.amountCents, split), parties);
+        const own = ownAmountOf(payment);
+        const split = { refundCents: own, guideCents: 0, platformCents: 0 };
+        await repo.insertPostings(db, booking.id, paidPostings(cancellationPostings(own, split), booking.currency, payment), parties);
         const jobId = await core.enqueueRefund(db, payment, payment.amountCents, now);
         if (jobId) after.push(async () => void (await core.deps.jobs.runNow(jobId, now)));
       }
@@ -301,7 +305,7 @@ export class BookingPayments {
     const { paymentId, amountCents } = job.payload as { paymentId: number; amountCents: number };
     const payment = await repo.paymentById(db, paymentId);
     if (!payment || !payment.providerRef || payment.refundRef) return;
-    const { refundRef } = await deps.provider.refund({ providerRef: payment.providerRef, amountCents, idempotencyKey: `tabi-refund-${paymentId}` });
+    const { refundRef } = await deps.provider.refund({ providerRef: payment.providerRef, amountCents, currency: paymentCurrency(payment.currency), idempotencyKey: `tabi-refund-${paymentId}` });
     const refunded = Math.min(payment.amountCents, amountCents);
     // The refund and its credit note together, under the booking's lock like every issue (decision 125).
     await inTransaction(db, async (tx) => {

@@ -1,3 +1,4 @@
+import { ownAmountOf } from '../../../shared/booking/charge';
 import { compareCandidates, compareStanding, REPLACEMENT_CANDIDATES, replacementAnswerBy, replacementLapsesAt, sameDayAnswerBy, sameDayLapsesAt } from '../../../shared/booking/replacement';
 import { addDays, minutesToTime } from '../../../shared/availability';
 import { matchLocale } from '../../../shared/locales';
@@ -73,6 +74,7 @@ export class BookingReplacement {
       travelers: booking.travelers,
       hours,
       days: booking.days,
+      currency: booking.currency,
       exclude: o.exclude,
       only: o.only,
       limit: CANDIDATE_PAGE,
@@ -108,7 +110,7 @@ export class BookingReplacement {
     if (now >= replacementLapsesAt(booking.startsAt)) return false;
     const paid = await this.paidDeposit(db, booking.id);
     if (!paid) return false;
-    const list = await this.candidates(db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: paid.amountCents, sameDay: false }, now);
+    const list = await this.candidates(db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: ownAmountOf(paid), sameDay: false }, now);
     return list.length > 0;
   }
 
@@ -120,7 +122,7 @@ export class BookingReplacement {
   async offerableToday(db: Database, booking: BookingRow, now: Date): Promise<Date | null> {
     const paid = await this.paidDeposit(db, booking.id);
     if (!paid) return null;
-    const list = await this.candidates(db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: paid.amountCents, sameDay: true }, now);
+    const list = await this.candidates(db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: ownAmountOf(paid), sameDay: true }, now);
     if (list.length === 0) return null;
     return sameDayLapsesAt(now, new Date(Math.max(...list.map((c) => c.lastStartsAt.getTime()))));
   }
@@ -157,7 +159,7 @@ export class BookingReplacement {
     const db = this.core.db;
     const row = await replacements.latestReplacement(db, id);
     const paid = await this.paidDeposit(db, id);
-    const depositPaidCents = paid?.amountCents ?? 0;
+    const depositPaidCents = paid ? ownAmountOf(paid) : 0;
     const open = row?.status === 'open' && booking.status === 'awaiting_replacement' && this.core.now() < row.lapsesAt;
     const list = open ? await this.candidates(db, booking, this.choiceOf(row!, depositPaidCents), this.core.now()) : [];
     return {
@@ -206,7 +208,7 @@ export class BookingReplacement {
         const sameDayEnd = (from: string) => (booking.days > 1 ? booking.endsAt : new Date(Date.parse(from) + booking.durationMinutes * 60_000));
         const asked = !row.sameDay ? { from: booking.startsAt, to: booking.endsAt } : startsAt === undefined ? null : { from: new Date(startsAt), to: sameDayEnd(startsAt) };
         if (asked) await core.claimTravelerTime(db, booking.travelerId, asked.from, asked.to, now, id);
-        const [pick] = await this.candidates(db, booking, { ...this.choiceOf(row, paid.amountCents), only: guideId }, now);
+        const [pick] = await this.candidates(db, booking, { ...this.choiceOf(row, ownAmountOf(paid)), only: guideId }, now);
         if (!pick || (startsAt !== undefined && Date.parse(startsAt) !== Date.parse(pick.startsAt))) throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another', [{ path: 'guideId', message: 'unavailable' }]);
         // A same-day replacement (decision 140) moves the tour to that guide's time, and its start is confirmed afresh;
         // on day 1 of several days only day 1 moves: `startMinute`, the other days' start, stays as booked (the pick's).

@@ -1,3 +1,5 @@
+import { ownAmountOf } from '../../../shared/booking/charge';
+import { MINOR_PER_MAJOR, toMajor, trimRate } from '../../../shared/currency';
 import { minutesToTime } from '../../../shared/availability';
 import { PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS, zonedClockTime } from '../../../shared/booking/schedule';
 import { availableEvents, nextStatus, NO_SHOW_AFTER_MINUTES, type Actor, type BookingFacts } from '../../../shared/booking/state-machine';
@@ -75,7 +77,9 @@ function noShowReportableFrom(b: BookingRow, actor: Actor, now: Date): string | 
  */
 function noShowRefundCents(b: BookingRow, payments: PaymentRow[], actor: Actor, reportable: string | null, now: Date): number | null {
   if (!reportable) return null;
-  const paid = payments.find((p) => p.kind === 'deposit' && p.status === 'succeeded')?.amountCents ?? 0;
+  const deposit = payments.find((p) => p.kind === 'deposit' && p.status === 'succeeded');
+  // In the booking's currency, as the split is (decision 164).
+  const paid = deposit ? ownAmountOf(deposit) : 0;
   const day = laterTourDay(b, now)?.day ?? 1;
   return noShowSplit({ depositCents: paid, commissionCents: b.commissionCents, days: b.days, day, absent: actor === 'traveler' ? 'guide' : 'traveler' }).refundCents;
 }
@@ -134,8 +138,8 @@ export function baseDurationHours(b: Pick<BookingRow, 'durationMinutes' | 'days'
  * booking, else the hourly average of the tour as booked. The request charges it and the view's
  * `extensionRateCents` is it for one hour, so the dialog shows what is charged.
  */
-export function extensionFee(b: Pick<BookingRow, 'totalPriceCents' | 'durationMinutes' | 'days' | 'overtimeRateCents'>, extensions: Pick<ExtensionRow, 'status' | 'minutes'>[], hours: number): number {
-  return extensionPriceCents({ totalCents: b.totalPriceCents, baseHours: baseDurationHours(b, extensions), overtimeRateCents: b.overtimeRateCents }, hours);
+export function extensionFee(b: Pick<BookingRow, 'totalPriceCents' | 'durationMinutes' | 'days' | 'overtimeRateCents' | 'currency'>, extensions: Pick<ExtensionRow, 'status' | 'minutes'>[], hours: number): number {
+  return extensionPriceCents({ totalCents: b.totalPriceCents, baseHours: baseDurationHours(b, extensions), overtimeRateCents: b.overtimeRateCents, minorPerMajor: MINOR_PER_MAJOR[b.currency] }, hours);
 }
 
 /**
@@ -198,30 +202,35 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     lines: linesOf(b, r.extensions),
     overtimeRateCents: b.overtimeRateCents,
     subcategory: r.subcategory?.id ? r.subcategory : null,
-    totalPrice: b.totalPriceCents / 100,
+    totalPrice: toMajor(b.totalPriceCents, b.currency),
     totalPriceCents: b.totalPriceCents,
     unitPriceCents: b.unitPriceCents,
     additionalPerPersonCents: b.additionalPerPersonCents,
     depositCents: b.depositCents,
     balanceCents: b.totalPriceCents - b.depositCents,
     currency: b.currency,
+    chargeCurrency: b.chargeCurrency,
+    chargeDepositCents: b.chargeDepositCents ?? b.depositCents,
+    rate: b.jpyPerCny === null ? null : { jpyPerCny: trimRate(b.jpyPerCny), asOf: b.fxAsOf!, source: b.fxSource! },
     status: b.status,
     travelerConfirmedStart: b.travelerConfirmedStart,
     guideConfirmedStart: b.guideConfirmedStart,
     travelerConfirmedExtension: b.travelerConfirmedExtension,
     extensionCount: b.extensionCount,
     dayExtensionCount: counted,
-    extensionPrice: b.extensionPriceCents === null ? null : b.extensionPriceCents / 100,
+    extensionPrice: b.extensionPriceCents === null ? null : toMajor(b.extensionPriceCents, b.currency),
     extensionRateCents: extensionFee(b, r.extensions, 1),
+    // In the booking's currency (decision 164): an extension charged in another stands for its own amount,
+    // and is only ever refunded whole (a rejected or missed extension).
     extensionsPaidCents: r.payments
       .filter((p) => p.kind === 'extension' && (p.status === 'succeeded' || p.status === 'partially_refunded'))
-      .reduce((sum, p) => sum + p.amountCents - p.refundedCents, 0),
+      .reduce((sum, p) => sum + (p.currency === b.currency ? p.amountCents - p.refundedCents : ownAmountOf(p)), 0),
     extension: open
       ? {
           id: open.id,
           day: open.day ?? b.days,
           hours: open.minutes / 60,
-          price: open.priceCents / 100,
+          price: toMajor(open.priceCents, b.currency),
           priceCents: open.priceCents,
           status: open.status,
           payBy: open.status === 'requested' ? new Date(open.requestedAt.getTime() + PAYMENT_WINDOW_MINUTES * 60_000).toISOString() : null,

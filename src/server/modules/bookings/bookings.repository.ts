@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
 import type { Posting } from '../../../shared/booking/ledger';
+import type { Currency } from '../../../shared/currency';
 import type { Database } from '../../db/client';
 import {
   bookingExtensions,
@@ -315,6 +316,8 @@ export async function insertPostings(
       userId: p.account === 'traveler' ? parties.travelerId : p.account === 'guide' ? parties.guideUserId : null,
       kind: p.kind,
       amountCents: p.amountCents,
+      // A posting without its own currency is in the booking's (decision 164), read in the same statement.
+      currency: p.currency ?? sql<Currency>`(SELECT currency FROM bookings WHERE id = ${bookingId})`,
       paymentId: parties.paymentId ?? null,
       availableAt: p.account === 'guide' ? (parties.guideAvailableAt ?? null) : null,
     })),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
-import { bookingListQuerySchema, bookingListReplySchema, bookingSchema, createBookingRequestSchema, createPaymentBodySchema, idempotencyKeySchema, paymentReplySchema, slotsQuerySchema, slotsReplySchema, webhookReplySchema } from '../../../shared/schemas/bookings';
+import { bookingListQuerySchema, bookingListReplySchema, bookingSchema, createBookingRequestSchema, createPaymentBodySchema, idempotencyKeySchema, paymentReplySchema, webhookReplySchema } from '../../../shared/schemas/bookings';
+import { slotsQuerySchema, slotsReplySchema } from '../../../shared/schemas/slots';
 import { cancellationQuoteSchema, declineBodySchema, ledgerReplySchema, statusBodySchema, statusReplySchema } from '../../../shared/schemas/booking-answers';
 import { extensionPaymentBodySchema, requestExtensionBodySchema, requestExtensionReplySchema, userTypeBodySchema } from '../../../shared/schemas/tour';
 import { AppError, notFound } from '../../lib/app-error';

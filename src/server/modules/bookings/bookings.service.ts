@@ -1,10 +1,12 @@
+import { chargeColumns } from '../../../shared/booking/charge';
 import { ledgerBalance } from '../../../shared/booking/ledger';
 import { priceWithCredit } from '../../../shared/booking/credit';
 import { instantBookOn } from '../../../shared/booking/instant-book';
 import { bookableSlots, bookingRulesOf, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { tripTabOf, type TRIP_TABS } from '../../../shared/booking/state-machine';
 import type { TravelCreditsReply } from '../../../shared/schemas/replacements';
-import { meetingCoords, type Booking, type BookingListReply, type CreateBookingBody, type CreateBookingRequest, type SlotsQuery, type SlotsReply } from '../../../shared/schemas/bookings';
+import { meetingCoords, type Booking, type BookingListReply, type CreateBookingBody, type CreateBookingRequest } from '../../../shared/schemas/bookings';
+import type { SlotsQuery, SlotsReply } from '../../../shared/schemas/slots';
 import { type LedgerReply } from '../../../shared/schemas/booking-answers';
 import { pgErrorCode, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -98,7 +100,7 @@ export class BookingsService extends BookingCore {
    * the user first as every other route does.
    */
   async createFrom(caller: TokenCaller & { sessionId: string }, body: CreateBookingRequest): Promise<Booking> {
-    if (body.offerId !== undefined) return this.fromOffer.create(await liveUser(this.db, caller), body.offerId);
+    if (body.offerId !== undefined) return this.fromOffer.create(await liveUser(this.db, caller), body.offerId, body.chargeCurrency);
     return this.create(caller, body as CreateBookingBody);
   }
 
@@ -112,6 +114,8 @@ export class BookingsService extends BookingCore {
     // A booking of several days (decision 154) has its own checks in tour-span.ts; one without `days` is a tour of hours.
     const { startMinute, days, lastDate } = requestedSpan(body);
     const now = this.now();
+    // Read before the locks (an in-memory read, decision 165): the rate the booking is fixed at.
+    const rate = await this.deps.fx.current();
     let made: { booking: BookingRow; reply: Omit<repo.BookingViewRow, 'booking'> };
     try {
       made = await this.transaction(async (db, publish) => {
@@ -168,6 +172,7 @@ export class BookingsService extends BookingCore {
             commissionCents: price.commissionCents,
             creditCents: credit,
             currency: guide.currency,
+            ...chargeColumns(guide.currency, paid.depositCents, body.chargeCurrency ?? 'CNY', rate),
             meetingAddress: body.meetingAddress ?? null,
             meetingPostalCode: body.meetingPostalCode ?? null,
             ...meetingCoords(body),
@@ -242,7 +247,7 @@ export class BookingsService extends BookingCore {
     const booking = await repo.findBooking(this.db, bookingId);
     if (!booking) throw notFound('Booking');
     const entries = await repo.ledgerOf(this.db, bookingId);
-    const balance = ledgerBalance(entries);
+    const balance = ledgerBalance(entries, booking.currency);
     return {
       bookingId,
       entries: entries.map((e) => ({ ...e, availableAt: e.availableAt?.toISOString() ?? null, createdAt: e.createdAt.toISOString() })),

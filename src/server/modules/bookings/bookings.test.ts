@@ -334,7 +334,7 @@ describe('the guide’s answer', () => {
     expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'guide', cancelReason: 'I am at a family wedding that day' });
     expect(res.json().payments[0]).toMatchObject({ status: 'refunded', refundedCents: 13_200 });
     await t.app.jobs.settled(); // dispatched after the commit (decision 085)
-    expect(events).toEqual([{ bookingId: id, travelerId: traveler.id, guideUserId: guide.id, reason: 'I am at a family wedding that day', refundCents: 13_200 }]);
+    expect(events).toEqual([{ bookingId: id, travelerId: traveler.id, guideUserId: guide.id, reason: 'I am at a family wedding that day', refundCents: 13_200, currency: 'CNY' }]);
     off();
     const ledger = (await get(`/api/admin/bookings/${id}/ledger`, admin)).json();
     expect(ledger.balance).toEqual({ traveler: 0, guide: 0, platform: 0, total: 0 });

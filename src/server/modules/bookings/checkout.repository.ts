@@ -60,10 +60,12 @@ export async function lockForCheckout(db: Database, guideId: number, caller: Tok
            CASE WHEN tu.id IS NULL THEN NULL ELSE json_build_object('id', tu.id, 'fullName', tu.full_name, 'profilePicture', tu.profile_picture, 'phone', tu.phone) END AS traveler,
            CASE WHEN gs.guide_id IS NULL THEN NULL ELSE json_build_object('subcategoryId', gs.subcategory_id, 'priceCents', gs.price_cents) END AS service,
            CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'nameEn', s.name_en, 'nameCn', s.name_cn, 'nameJa', s.name_ja) END AS subcategory,
-           -- The traveler's credit to spend first (decision 139), the one expiring soonest. Spending it is
-           -- guarded in the insert's statement, so a concurrent checkout cannot spend it twice.
+           -- The traveler's credit to spend first (decision 139), the one expiring soonest, in the guide's
+           -- currency (decision 164: a credit is never read in another). Spending it is guarded in the
+           -- insert's statement, so a concurrent checkout cannot spend it twice.
            (SELECT json_build_object('id', c.id, 'amountCents', c.amount_cents) FROM travel_credits c
              WHERE c.traveler_id = ${travelerId} AND c.spent_booking_id IS NULL AND c.expires_at > ${now.toISOString()}::timestamptz
+               AND c.currency = g.currency
              ORDER BY c.expires_at, c.id LIMIT 1) AS credit
       FROM guides g
       JOIN users gu ON gu.id = g.user_id AND gu.deleted_at IS NULL
@@ -129,7 +131,7 @@ export async function lockBookingView(db: Database, id: number, caller: TokenCal
  */
 export async function claimDeposit(
   db: Database,
-  v: Pick<typeof payments.$inferInsert, 'bookingId' | 'payerId' | 'method' | 'provider' | 'idempotencyKey' | 'requestHash' | 'amountCents' | 'currency' | 'cardLast4'>,
+  v: Pick<typeof payments.$inferInsert, 'bookingId' | 'payerId' | 'method' | 'provider' | 'idempotencyKey' | 'requestHash' | 'amountCents' | 'currency' | 'ownAmountCents' | 'cardLast4'>,
 ): Promise<{ read: PaymentRow[]; inserted: PaymentRow | undefined }> {
   const result = await runSql(db, sql`
     WITH r AS (
@@ -137,8 +139,8 @@ export async function claimDeposit(
        WHERE (payer_id = ${v.payerId} AND idempotency_key = ${v.idempotencyKey}) OR (booking_id = ${v.bookingId} AND kind = 'deposit')
     ),
     ins AS (
-      INSERT INTO payments (booking_id, payer_id, kind, method, provider, idempotency_key, request_hash, amount_cents, currency, card_last4)
-      SELECT ${v.bookingId}, ${v.payerId}, 'deposit', ${v.method}, ${v.provider}, ${v.idempotencyKey}, ${v.requestHash}, ${v.amountCents}, ${v.currency ?? 'CNY'}, ${v.cardLast4 ?? null}
+      INSERT INTO payments (booking_id, payer_id, kind, method, provider, idempotency_key, request_hash, amount_cents, currency, own_amount_cents, card_last4)
+      SELECT ${v.bookingId}, ${v.payerId}, 'deposit', ${v.method}, ${v.provider}, ${v.idempotencyKey}, ${v.requestHash}, ${v.amountCents}, ${v.currency ?? 'CNY'}, ${v.ownAmountCents ?? null}::int, ${v.cardLast4 ?? null}
        WHERE NOT EXISTS (
          SELECT 1 FROM r
           WHERE (payer_id = ${v.payerId} AND idempotency_key = ${v.idempotencyKey})
@@ -187,10 +189,14 @@ export async function claimDepositAlone(
       SELECT * FROM payments WHERE (${mine}) OR (booking_id = ${bookingId} AND kind = 'deposit')
     ),
     ins AS (
-      INSERT INTO payments (booking_id, payer_id, kind, method, provider, idempotency_key, request_hash, amount_cents, currency, card_last4)
-      SELECT lk.id, ${caller.id}, 'deposit', ${v.method}, ${v.provider}, ${v.idempotencyKey}, ${v.requestHash}, lk.deposit_cents, lk.currency, ${v.cardLast4 ?? null}
+      INSERT INTO payments (booking_id, payer_id, kind, method, provider, idempotency_key, request_hash, amount_cents, currency, own_amount_cents, card_last4)
+      SELECT lk.id, ${caller.id}, 'deposit', ${v.method}, ${v.provider}, ${v.idempotencyKey}, ${v.requestHash},
+             coalesce(lk.charge_deposit_cents, lk.deposit_cents), lk.charge_currency,
+             CASE WHEN lk.charge_currency = lk.currency THEN NULL ELSE lk.deposit_cents END, ${v.cardLast4 ?? null}
         FROM lk
-       WHERE NOT EXISTS (SELECT 1 FROM r WHERE (${mine}) OR (booking_id = ${bookingId} AND kind = 'deposit' AND ${blocksNewAttemptSql(sql`status`)}))
+       -- The deposit as the traveler saw it (decision 164); a wallet paying a deposit seen in yen is
+       -- converted to yuan by the general path (chargeFor), so it is not inserted here.
+       WHERE (${v.method} = 'card' OR lk.charge_currency = 'CNY') AND NOT EXISTS (SELECT 1 FROM r WHERE (${mine}) OR (booking_id = ${bookingId} AND kind = 'deposit' AND ${blocksNewAttemptSql(sql`status`)}))
       ON CONFLICT DO NOTHING
       RETURNING *
     )
@@ -254,6 +260,7 @@ export async function settleDeposit(
       user_id: p.account === 'traveler' ? a.parties.travelerId : p.account === 'guide' ? a.parties.guideUserId : null,
       kind: p.kind,
       amount_cents: p.amountCents,
+      currency: p.currency ?? null,
     })),
   );
   const result = await runSql(db, sql`
@@ -274,9 +281,9 @@ export async function settleDeposit(
       RETURNING *
     ),
     l AS (
-      INSERT INTO ledger_entries (booking_id, account, user_id, kind, amount_cents, payment_id)
-      SELECT b.id, x.account, x.user_id, x.kind, x.amount_cents, ${a.paymentId}
-        FROM b, jsonb_to_recordset(${postings}::jsonb) AS x(account text, user_id int, kind text, amount_cents int)
+      INSERT INTO ledger_entries (booking_id, account, user_id, kind, amount_cents, currency, payment_id)
+      SELECT b.id, x.account, x.user_id, x.kind, x.amount_cents, coalesce(x.currency, b.currency), ${a.paymentId}
+        FROM b, jsonb_to_recordset(${postings}::jsonb) AS x(account text, user_id int, kind text, amount_cents int, currency text)
       RETURNING id
     ),
     j AS (

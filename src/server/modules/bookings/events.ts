@@ -3,10 +3,21 @@
  * notification module (system messages to both sides, push events): it subscribes here; bookings do
  * not know who listens. Listeners must not throw (errors are caught and logged by the emitter's owner).
  */
+import type { Currency } from '../../../shared/currency';
 /** The credit for the next booking the guide's end of a paid booking gave the traveler with the refund (decision 139). */
 interface TravelCredit {
   creditCents?: number;
+  /** The credit's currency, the booking's (decision 164); absent on events written before: yuan. */
+  creditCurrency?: Currency;
   creditExpiresAt?: string;
+}
+
+/**
+ * The currency of an event's amount (decision 164): a payment's or refund's is what was charged, a
+ * price's or earnings' the booking's. Absent on events written before two currencies: yuan.
+ */
+interface In {
+  currency?: Currency;
 }
 
 /** When a tour is: its first date and daily start in the guide's zone, and its days (decision 154). */
@@ -20,12 +31,12 @@ export interface BookingEventMap {
   /** `fromOffer`: booked from a guide's offer (decision 078): the guide said yes already. */
   'booking.created': { bookingId: number; travelerId: number; guideUserId: number; fromOffer?: boolean; instantBook?: boolean };
   /** `answerBy`: when the paid request expires unless the guide answers (none from an offer). */
-  'booking.paid': { bookingId: number; travelerId: number; guideUserId: number; amountCents: number; fromOffer?: boolean; instantBook?: boolean; answerBy?: string };
+  'booking.paid': { bookingId: number; travelerId: number; guideUserId: number; amountCents: number; fromOffer?: boolean; instantBook?: boolean; answerBy?: string } & In;
   /** A checkout left unpaid a while after it was made: the traveler pays by `paymentDueAt` or the time is released. */
   'booking.payment_held': { bookingId: number; travelerId: number; guideUserId: number; paymentDueAt: string };
   /** `instantBook`: the deposit of an instant booking accepted it (decision 153); `booking.paid` told both sides. */
   'booking.accepted': { bookingId: number; travelerId: number; guideUserId: number; instantBook?: boolean };
-  'booking.declined': { bookingId: number; travelerId: number; guideUserId: number; reason: string; refundCents: number };
+  'booking.declined': { bookingId: number; travelerId: number; guideUserId: number; reason: string; refundCents: number } & In;
   'booking.cancelled': {
     bookingId: number;
     travelerId: number;
@@ -35,7 +46,8 @@ export interface BookingEventMap {
     /** The canceller's own words, when they gave some. */
     note: string | null;
     refundCents: number;
-  } & TravelCredit;
+  } & TravelCredit &
+    In;
   /** The tour day has come; for a booking of several days (decision 154) with its `days` and day 1. */
   'booking.awaiting_start': { bookingId: number; travelerId: number; guideUserId: number; day?: number; days?: number };
   /** A later day (2..days) of a booking of several days has come (decision 154, amended). */
@@ -54,17 +66,17 @@ export interface BookingEventMap {
    * Decision 138: `by` reported the other side absent; the booking is cancelled with `refundCents` back to the traveler.
    * `day` of `days`: the tour day of the report on a booking of several days (decision 158); absent on a tour of hours.
    */
-  'booking.no_show_reported': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; note: string | null; refundCents: number; day?: number; days?: number } & TravelCredit;
+  'booking.no_show_reported': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; note: string | null; refundCents: number; day?: number; days?: number } & TravelCredit & In;
   // On tour; `by` is the party who acted.
   'booking.start_confirmed': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; status: 'start_confirmed' | 'ongoing' };
-  'booking.extension_requested': { bookingId: number; travelerId: number; guideUserId: number; hours: number; priceCents: number };
-  'booking.extension_paid': { bookingId: number; travelerId: number; guideUserId: number; hours: number; priceCents: number };
+  'booking.extension_requested': { bookingId: number; travelerId: number; guideUserId: number; hours: number; priceCents: number } & In;
+  'booking.extension_paid': { bookingId: number; travelerId: number; guideUserId: number; hours: number; priceCents: number } & In;
   'booking.extension_approved': { bookingId: number; travelerId: number; guideUserId: number; hours: number };
-  'booking.extension_rejected': { bookingId: number; travelerId: number; guideUserId: number; hours: number; refundCents: number };
+  'booking.extension_rejected': { bookingId: number; travelerId: number; guideUserId: number; hours: number; refundCents: number } & In;
   /** An unpaid request withdrawn by the traveler, or lapsed (`by: 'system'`) after the payment window. */
   'booking.extension_withdrawn': { bookingId: number; travelerId: number; guideUserId: number; hours: number; by: 'traveler' | 'system' };
   'booking.extension_confirmed': { bookingId: number; travelerId: number; guideUserId: number; hours: number };
-  'booking.completed': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; guideEarningsCents: number };
+  'booking.completed': { bookingId: number; travelerId: number; guideUserId: number; by: 'traveler' | 'guide'; guideEarningsCents: number } & In;
   // Rescheduling (decision 079): `by` is the side that acted; dates and times in the guide's zone;
   // `days`: the booking's days (decision 154), each starting at `startTime`.
   'booking.reschedule_proposed': {

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { SIMULATED_SIGNATURE_HEADER } from '../payments/index';
-import { confirmedBooking, daysAhead, guidePerson, newKey, pay, person, type Person } from './test-helpers';
+import { approveWallet, confirmedBooking, daysAhead, guidePerson, newKey, pay, person, type Person } from './test-helpers';
 
 /**
  * One way to pay (decision 104): an extension paid with a wallet is one payment per open attempt,
@@ -40,18 +39,7 @@ async function ongoing(days: number) {
   return accepted as { id: number; endsAt: string };
 }
 
-/** The wallet's approval, as /payment-demo posts it (the signed event of the approval link). */
-async function approveInWallet(approvalUrl: string, expected = 200) {
-  const params = new URLSearchParams(approvalUrl.split('?')[1]);
-  const hook = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/payments/webhooks/simulated',
-    headers: { 'content-type': 'application/json', [SIMULATED_SIGNATURE_HEADER]: params.get('signature')! },
-    payload: JSON.stringify({ type: 'payment.succeeded', ref: params.get('ref') }),
-  });
-  expect(hook.statusCode).toBe(expected);
-  return hook;
-}
+const approveInWallet = (approvalUrl: string, expected = 200) => approveWallet(t, approvalUrl, expected);
 
 const extensionPayments = (b: { payments: { id: number; kind: string; status: string }[] }) => b.payments.filter((p) => p.kind === 'extension');
 

@@ -2,7 +2,7 @@ import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import { createPaymentProvider, type PaymentProvider } from '../payments/index';
 import type { OfferSource } from './booking-offers';
-import type { Clock, ReceiptIssuing } from './booking-core';
+import type { BookingDeps, Clock, ReceiptIssuing } from './booking-core';
 import { labelLinesForReader } from './booking-line-labels';
 import { bookingsRoutes } from './bookings.routes';
 import { rescheduleRoutes } from './reschedule.routes';
@@ -41,6 +41,8 @@ export interface BookingsNeeds {
   notify: (notices: TourNotice[]) => Promise<unknown>;
   /** Receipts written where a payment succeeds, credit notes where a refund is recorded (decision 125). */
   receipts: ReceiptIssuing;
+  /** Today's rate between yen and yuan, which a new booking is fixed at (the fx module's, decision 164). */
+  fx: BookingDeps['fx'];
 }
 
 /**
@@ -52,7 +54,7 @@ export function registerBookings(app: AppInstance, needs: BookingsNeeds): Bookin
   const db = app.ctx.database.db;
   const provider = createPaymentProvider(app.ctx.config, app.ctx.jwtSecret, db);
   const { jobs } = needs;
-  const service = new BookingsService({ db, provider, jobs, config: app.ctx.config, clock: needs.clock, offers: needs.offers, receipts: needs.receipts });
+  const service = new BookingsService({ db, provider, jobs, config: app.ctx.config, clock: needs.clock, offers: needs.offers, receipts: needs.receipts, fx: needs.fx });
   service.events.onError = (err) => app.log.error({ err }, 'a booking event listener failed');
   jobs.register(JOB.paymentExpiry, (job, now) => service.lifecycle.expireUnpaid(job, now));
   jobs.register(JOB.paymentHeld, (job, now) => service.lifecycle.heldUnpaid(job, now));

@@ -1,3 +1,4 @@
+import { ownAmountOf, paidPostings } from '../../../shared/booking/charge';
 import { completionPostings, extensionRefundPostings } from '../../../shared/booking/ledger';
 import { addWorkingDays, EARNINGS_HOLD_WORKING_DAYS } from '../../../shared/booking/money-rules';
 import type { Database } from '../../db/client';
@@ -42,7 +43,7 @@ export async function settleExtensions(
   for (const e of confirmed.filter(missed)) {
     const payment = e.paymentId === null ? undefined : await repo.paymentById(db, e.paymentId);
     if (!payment || payment.status !== 'succeeded') continue;
-    await repo.insertPostings(db, booking.id, extensionRefundPostings(payment.amountCents), { ...parties, paymentId: payment.id });
+    await repo.insertPostings(db, booking.id, paidPostings(extensionRefundPostings(ownAmountOf(payment)), booking.currency, payment), { ...parties, paymentId: payment.id });
     const job = await core.enqueueRefund(db, payment, payment.amountCents, now);
     if (job) jobs.push(job);
   }

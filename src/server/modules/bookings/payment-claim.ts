@@ -1,3 +1,4 @@
+import { chargeFor } from '../../../shared/booking/charge';
 import type { CreatePaymentBody } from '../../../shared/schemas/bookings';
 import { inTransaction } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -74,8 +75,8 @@ export async function claimAttempt(core: BookingCore, extensions: BookingExtensi
         provider: core.deps.provider.name,
         idempotencyKey: k.idempotencyKey,
         requestHash: k.requestHash,
-        amountCents: booking.depositCents,
-        currency: booking.currency,
+        // In the method's currency (decision 164): the deposit as seen, or converted at the booking's rate.
+        ...chargeFor(booking, booking.depositCents, body.method, true),
         cardLast4: k.last4,
       });
       const existing = read.find(isKey);

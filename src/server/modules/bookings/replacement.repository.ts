@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Currency } from '../../../shared/currency';
 import type { Database } from '../../db/client';
 import { bookingReplacements, guides, guideServices, users } from '../../db/schema/index';
 
@@ -70,7 +71,7 @@ export interface CandidateGuide {
  */
 export async function candidateGuides(
   db: Database,
-  q: { city: string; language: string; subcategoryId: number | null; travelers: number; hours: number; days: number; exclude: number[]; only?: number; limit: number; offset: number },
+  q: { city: string; language: string; subcategoryId: number | null; travelers: number; hours: number; days: number; currency: Currency; exclude: number[]; only?: number; limit: number; offset: number },
 ): Promise<CandidateGuide[]> {
   return db
     .select({
@@ -103,6 +104,8 @@ export async function candidateGuides(
         eq(users.identityVerified, true),
         sql`${users.deletedAt} is null`,
         eq(guides.serviceCity, q.city),
+        // A replacement takes over the booking's price, in the booking's currency (decision 164).
+        eq(guides.currency, q.currency),
         sql`${q.language} = any(${guides.languages})`,
         q.subcategoryId === null ? undefined : sql`${guideServices.subcategoryId} is not null`,
         sql`${guides.minPeople} <= ${q.travelers} and ${guides.maxPeople} >= ${q.travelers}`,

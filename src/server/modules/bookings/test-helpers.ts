@@ -4,6 +4,8 @@ import { users } from '../../db/schema/index';
 import { nextAddress } from '../../test/accounts';
 import { auth, makeGuide, makeUser, tokenFor, type GuideSpec } from '../../test/guide-fixtures';
 import type { TestApp } from '../../test/test-app';
+import { AppError } from '../../lib/app-error';
+import { SIMULATED_SIGNATURE_HEADER } from '../payments/index';
 
 /** Test-only helpers for the bookings suites (not exported from the module's index). */
 export const CARD_OK = { kind: 'deposit', method: 'card', cardNumber: '4242 4242 4242 4242', expiryDate: '12/34', cvv: '123', cardHolder: 'Li Wei' } as const;
@@ -77,4 +79,49 @@ export async function confirmedBooking(t: TestApp, who: Person, guideId: number,
   const paid = await pay(t, who, id);
   if (paid.statusCode !== 201) throw new Error(`payment failed: ${paid.statusCode} ${paid.body}`);
   return id;
+}
+
+/** Prices in yen (decision 164), as a guide sets them: ¥4,000 an hour and ¥1,000 for each further traveler. */
+export const YEN_RATES = {
+  currency: 'JPY',
+  basicPricePerHourCents: 4_000,
+  additionalPricePerPersonCents: 1_000,
+  minPeople: 1,
+  maxPeople: 6,
+  minDurationHours: 1,
+  maxDurationHours: 8,
+  services: [],
+} as const;
+
+/** A guide who prices in yen (`YEN_RATES`), switched by the rates route as the guide would. */
+export async function yenGuide(t: TestApp, spec: GuideSpec = {}) {
+  const guide = await guidePerson(t, spec);
+  const res = await callAs(t, 'PUT', '/api/v2/guides/me/rates', guide, YEN_RATES);
+  if (res.statusCode !== 200) throw new AppError('internal', `rates failed: ${res.statusCode} ${res.body}`);
+  return guide;
+}
+
+/**
+ * A wallet payment approved as the demo page approves it: the signed event its approval link carries,
+ * posted to the webhook. The reply must have `expected` status (a replaced payment's is refused).
+ */
+export async function approveWallet(t: TestApp, approvalUrl: string, expected = 200) {
+  const q = new URLSearchParams(approvalUrl.split('?')[1]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/payments/webhooks/simulated',
+    headers: { 'content-type': 'application/json', [SIMULATED_SIGNATURE_HEADER]: q.get('signature')! },
+    payload: JSON.stringify({ type: 'payment.succeeded', ref: q.get('ref') }),
+  });
+  if (res.statusCode !== expected) throw new AppError('internal', `approval answered ${res.statusCode}, not ${expected}: ${res.body}`);
+  return res;
+}
+
+/** The deposit paid by Alipay (in yuan, whatever the booking's currency) and approved; the payment as the route answered it. */
+export async function paidByAlipay(t: TestApp, who: Person, bookingId: number) {
+  const paid = await pay(t, who, bookingId, { kind: 'deposit', method: 'alipay', alipayAccount: 'liwei@example.cn' });
+  if (paid.statusCode !== 201) throw new AppError('internal', `payment failed: ${paid.statusCode} ${paid.body}`);
+  const payment = paid.json().payment as { id: number; approvalUrl: string; amountCents: number; currency: string };
+  await approveWallet(t, payment.approvalUrl);
+  return payment;
 }

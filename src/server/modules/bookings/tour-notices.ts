@@ -1,7 +1,9 @@
 import { durationText } from '../../../shared/booking/duration';
 import { guideBookingPath, travelerBookingPath } from '../../../shared/booking/links';
 import { bookingNumber } from '../../../shared/booking/money-rules';
+import type { Currency } from '../../../shared/currency';
 import type { Locale } from '../../../shared/locales';
+import { formatMoney } from '../../../shared/money-format';
 import type { BookingEventMap } from './events';
 import type { BookingEvents } from './events';
 
@@ -15,7 +17,9 @@ export interface TourNotice {
   dedupeKey: string;
 }
 
-const yuan = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
+// An amount in its event's currency (decision 164: an extension's price the booking's, a refund what was
+// charged); events written before two currencies name none: theirs were yuan.
+const amount = (cents: number, e: { currency?: Currency }, locale: Locale) => formatMoney(cents, e.currency ?? 'CNY', locale);
 const hoursEn = (h: number) => durationText(h, 'en');
 const hoursZh = (h: number) => durationText(h, 'zh-CN');
 const hoursJa = (h: number) => durationText(h, 'ja');
@@ -71,9 +75,9 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
       const e = p as BookingEventMap['booking.extension_requested'];
       return [
         toGuide(`extension-requested:${Date.now()}`, {
-          en: { title: 'Extension requested', message: `The traveler asked to extend booking ${n} by ${hoursEn(e.hours)} (${yuan(e.priceCents)} RMB), payment pending.`, actionLabel: 'View tour' },
-          'zh-CN': { title: '旅行者申请延长行程', message: `旅行者申请将预订 ${n} 延长 ${hoursZh(e.hours)}（${yuan(e.priceCents)} 元），等待付款。`, actionLabel: '查看行程' },
-          ja: { title: '延長のリクエストがありました', message: `旅行者から、予約（${n}）を${hoursJa(e.hours)}延長したいとのリクエストがありました（${yuan(e.priceCents)} 元、お支払い待ち）。`, actionLabel: 'ツアーを見る' },
+          en: { title: 'Extension requested', message: `The traveler asked to extend booking ${n} by ${hoursEn(e.hours)} (${amount(e.priceCents, e, 'en')}), payment pending.`, actionLabel: 'View tour' },
+          'zh-CN': { title: '旅行者申请延长行程', message: `旅行者申请将预订 ${n} 延长 ${hoursZh(e.hours)}（${amount(e.priceCents, e, 'zh-CN')}），等待付款。`, actionLabel: '查看行程' },
+          ja: { title: '延長のリクエストがありました', message: `旅行者から、予約（${n}）を${hoursJa(e.hours)}延長したいとのリクエストがありました（${amount(e.priceCents, e, 'ja')}、お支払い待ち）。`, actionLabel: 'ツアーを見る' },
         }),
       ];
     }
@@ -81,15 +85,15 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
       const e = p as BookingEventMap['booking.extension_paid'];
       return [
         toGuide(`extension-paid:${Date.now()}`, {
-          en: { title: 'Extension paid: approve or reject', message: `The traveler paid ${yuan(e.priceCents)} RMB to extend booking ${n} by ${hoursEn(e.hours)}.`, actionLabel: 'Answer' },
-          'zh-CN': { title: '延长费用已支付，请批准或拒绝', message: `旅行者已支付 ${yuan(e.priceCents)} 元，申请将预订 ${n} 延长 ${hoursZh(e.hours)}。`, actionLabel: '处理' },
-          ja: { title: '延長料金が支払われました：承諾またはお断りをお願いします', message: `旅行者が予約（${n}）を${hoursJa(e.hours)}延長するため、${yuan(e.priceCents)} 元を支払いました。`, actionLabel: '回答する' },
+          en: { title: 'Extension paid: approve or reject', message: `The traveler paid ${amount(e.priceCents, e, 'en')} to extend booking ${n} by ${hoursEn(e.hours)}.`, actionLabel: 'Answer' },
+          'zh-CN': { title: '延长费用已支付，请批准或拒绝', message: `旅行者已支付 ${amount(e.priceCents, e, 'zh-CN')}，申请将预订 ${n} 延长 ${hoursZh(e.hours)}。`, actionLabel: '处理' },
+          ja: { title: '延長料金が支払われました：承諾またはお断りをお願いします', message: `旅行者が予約（${n}）を${hoursJa(e.hours)}延長するため、${amount(e.priceCents, e, 'ja')}を支払いました。`, actionLabel: '回答する' },
         }, 'payment'),
         // The traveler's receipt (refunded in full if the guide cannot extend).
         toTraveler(`extension-receipt:${Date.now()}`, {
-          en: { title: 'Extension payment received', message: `We received ${yuan(e.priceCents)} RMB to extend booking ${n} by ${hoursEn(e.hours)}. If your guide cannot extend, it is refunded in full.`, actionLabel: 'View tour' },
-          'zh-CN': { title: '延长费用已收到', message: `我们已收到您为预订 ${n} 延长 ${hoursZh(e.hours)} 支付的 ${yuan(e.priceCents)} 元。如地陪无法延长，将全额退款。`, actionLabel: '查看行程' },
-          ja: { title: '延長料金を受け付けました', message: `予約（${n}）を${hoursJa(e.hours)}延長する料金${yuan(e.priceCents)} 元を受け付けました。ガイドが延長できない場合は全額返金します。`, actionLabel: 'ツアーを見る' },
+          en: { title: 'Extension payment received', message: `We received ${amount(e.priceCents, e, 'en')} to extend booking ${n} by ${hoursEn(e.hours)}. If your guide cannot extend, it is refunded in full.`, actionLabel: 'View tour' },
+          'zh-CN': { title: '延长费用已收到', message: `我们已收到您为预订 ${n} 延长 ${hoursZh(e.hours)} 支付的 ${amount(e.priceCents, e, 'zh-CN')}。如地陪无法延长，将全额退款。`, actionLabel: '查看行程' },
+          ja: { title: '延長料金を受け付けました', message: `予約（${n}）を${hoursJa(e.hours)}延長する料金${amount(e.priceCents, e, 'ja')}を受け付けました。ガイドが延長できない場合は全額返金します。`, actionLabel: 'ツアーを見る' },
         }, 'payment'),
       ];
     }
@@ -108,9 +112,9 @@ export function tourNotices<K extends keyof BookingEventMap>(name: K, p: Booking
       const refund = e.refundCents > 0;
       return [
         toTraveler(`extension-rejected:${Date.now()}`, {
-          en: { title: 'Your guide could not extend the tour', message: `The extension of booking ${n} was declined.${refund ? ` ${yuan(e.refundCents)} RMB will be refunded.` : ''}`, actionLabel: 'View tour' },
-          'zh-CN': { title: '地陪无法延长行程', message: `预订 ${n} 的延长申请未获批准。${refund ? `${yuan(e.refundCents)} 元将退还给您。` : ''}`, actionLabel: '查看行程' },
-          ja: { title: 'ガイドはツアーを延長できませんでした', message: `予約（${n}）の延長はお断りされました。${refund ? `${yuan(e.refundCents)} 元を返金します。` : ''}`, actionLabel: 'ツアーを見る' },
+          en: { title: 'Your guide could not extend the tour', message: `The extension of booking ${n} was declined.${refund ? ` ${amount(e.refundCents, e, 'en')} will be refunded.` : ''}`, actionLabel: 'View tour' },
+          'zh-CN': { title: '地陪无法延长行程', message: `预订 ${n} 的延长申请未获批准。${refund ? `${amount(e.refundCents, e, 'zh-CN')}将退还给您。` : ''}`, actionLabel: '查看行程' },
+          ja: { title: 'ガイドはツアーを延長できませんでした', message: `予約（${n}）の延長はお断りされました。${refund ? `${amount(e.refundCents, e, 'ja')}を返金します。` : ''}`, actionLabel: 'ツアーを見る' },
         }),
       ];
     }

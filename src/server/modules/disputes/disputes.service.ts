@@ -1,9 +1,11 @@
+import { ownLeftOf, refundedThroughExchange, refundParts } from '../../../shared/booking/charge';
 import { disputeResolutionPostings, refundableCents } from '../../../shared/booking/dispute-ledger';
 import { writerTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import { ledgerBalance } from '../../../shared/booking/ledger';
 import { bookingPathFor } from '../../../shared/booking/links';
 import { addWorkingDays, bookingNumber, EARNINGS_HOLD_WORKING_DAYS } from '../../../shared/booking/money-rules';
 import { nextStatus } from '../../../shared/booking/state-machine';
+import { formatMoney } from '../../../shared/money-format';
 import {
   EVIDENCE_MAX_FILES,
   type Dispute,
@@ -21,10 +23,11 @@ import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import { factsOf, findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, replacementCoverCents, transitionBooking, type BookingRow } from '../bookings/index';
 import type { NotificationsService } from '../notifications/index';
-import type { PaymentProvider } from '../payments/index';
+import { paymentCurrency, type PaymentProvider } from '../payments/index';
 import type { ReceiptIssuer } from '../receipts/index';
 import { bodyFieldsOf, fieldsOf, type Translations } from '../translation/index';
 import * as repo from './disputes.repository';
+import { ledgerView } from './ledger-view';
 import type { DisputeRow, EvidenceRow } from './disputes.repository';
 import { disputeTexts } from './texts';
 
@@ -50,7 +53,6 @@ interface Deps {
 }
 
 type Side = 'traveler' | 'guide';
-
 
 /** A file name for display only: no path, no control characters, at most 120 characters. */
 export function cleanFileName(name: string | undefined, fallback: string): string {
@@ -204,7 +206,8 @@ export class DisputesService {
     const [reason, ...bodies] = await this.deps.translations.readWritten([{ text: dispute.reason, writer: opener }, ...messages.map((m) => written(m.body, m.senderLocale))], reader);
     return {
       dispute: { ...toDispute(dispute, booking.status, evidence), ...(reason && { reasonLanguage: reason.language, ...fieldsOf('reason', reason) }) },
-      ledger: { entries: entries.map((e) => ({ account: e.account, kind: e.kind, amountCents: e.amountCents })), total: ledgerBalance(entries).total },
+      currency: booking.currency,
+      ledger: ledgerView(entries, booking.currency),
       messages: messages.map((m, i) => {
         const side = m.senderId === booking.travelerId ? ('traveler' as const) : ('guide' as const);
         return { id: m.id, side, body: m.body, kind: m.kind, createdAt: m.createdAt.toISOString(), ...bodyFieldsOf(bodies[i]) };
@@ -263,16 +266,19 @@ export class DisputesService {
       const decision = nextStatus(factsOf(booking), 'resolve', 'admin', { now, resolution: body.resolution });
       if (!decision.ok) throw new AppError('invalid_transition', `A ${booking.status} booking cannot be resolved (${decision.reason})`);
       const entries = await ledgerOf(db, booking.id);
-      const balance = ledgerBalance(entries);
+      const balance = ledgerBalance(entries, booking.currency);
       const payable = await repo.refundablePayments(db, booking.id);
-      const providerRefundable = payable.reduce((s, p) => s + p.amountCents - p.refundedCents, 0);
+      // In the booking's currency (decision 164): what is left of each payment, read at its own rate.
+      const providerRefundable = payable.reduce((s, p) => s + ownLeftOf(p, booking.currency), 0);
       const maxRefund = Math.min(refundableCents(balance), providerRefundable);
       if (body.refundCents > maxRefund) {
-        throw new AppError('validation_failed', `The refund can be at most ${maxRefund} fen (what the traveler paid online)`, [
+        throw new AppError('validation_failed', `The refund can be at most ${formatMoney(maxRefund, booking.currency, 'en')} (what the traveler paid online)`, [
           { path: 'refundCents', message: `at most ${maxRefund}` },
         ]);
       }
-      const postings = disputeResolutionPostings({
+      // The refund, newest payment first, one provider refund per payment, each in its own currency.
+      const parts = refundParts(body.refundCents, payable, booking.currency);
+      const written = disputeResolutionPostings({
         balance,
         // A contested no-show (decision 138) was settled by its cancellation, like a completed tour by its completion.
         settled: dispute.previousStatus === 'completed' || dispute.previousStatus === 'cancelled',
@@ -282,6 +288,7 @@ export class DisputesService {
         commissionRate: this.deps.commissionRate,
         platformAdds: { coveredCents: await replacementCoverCents(db, booking.id), creditCents: booking.creditCents },
       });
+      const postings = refundedThroughExchange(written, booking.currency, parts);
       const guideUserId = (await guideUserIdOf(db, booking.guideId))!;
       // What the settlement pays the guide is pending like a completion's earnings (decision 061), counted from the resolution.
       const guideAvailableAt = addWorkingDays(now, EARNINGS_HOLD_WORKING_DAYS, booking.timeZone);
@@ -304,12 +311,7 @@ export class DisputesService {
         resolvedBy: admin.id,
         resolvedAt: now,
       }))!;
-      // The refund, newest payment first, one provider refund per payment.
-      let left = body.refundCents;
-      for (const p of payable) {
-        if (left <= 0) break;
-        const amount = Math.min(left, p.amountCents - p.refundedCents);
-        left -= amount;
+      for (const { payment: p, amountCents: amount } of parts) {
         const jobId = await enqueueJob(db, {
           kind: DISPUTE_REFUND_JOB,
           payload: { disputeId: id, paymentId: p.id, amountCents: amount },
@@ -328,7 +330,7 @@ export class DisputesService {
         note: body.note ?? null,
       });
       const all = await ledgerOf(db, booking.id);
-      const text = disputeTexts.resolved(bookingNumber(moved.id, moved.bookingNumber), body.resolution, body.refundCents);
+      const text = disputeTexts.resolved(bookingNumber(moved.id, moved.bookingNumber), body.resolution, body.refundCents, payable[0]?.currency ?? booking.chargeCurrency);
       const notices = await this.notify(
         db,
         [
@@ -343,10 +345,7 @@ export class DisputesService {
     this.deps.jobs.soon(done.notices, now);
     return {
       dispute: await this.view(done.dispute, done.booking),
-      ledger: {
-        entries: done.ledger.map((e) => ({ account: e.account, kind: e.kind, amountCents: e.amountCents })),
-        total: done.ledger.reduce((s, e) => s + e.amountCents, 0),
-      },
+      ledger: ledgerView(done.ledger, done.booking.currency),
     };
   }
 
@@ -358,6 +357,7 @@ export class DisputesService {
     const { refundRef } = await this.deps.provider.refund({
       providerRef: payment.providerRef,
       amountCents,
+      currency: paymentCurrency(payment.currency),
       idempotencyKey: `tabi-dispute-refund-${disputeId}-${paymentId}`,
     });
     // The refund and its credit note together, under the booking's lock like every issue (decision 125).

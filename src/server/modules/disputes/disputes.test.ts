@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../../shared/money-format';
 import { users } from '../../db/schema/index';
 import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { confirmedBooking, daysAhead, guidePerson, person, type Person } from '../bookings/test-helpers';
 import { bookingIn } from '../reviews/test-helpers';
+import { disputeTexts } from './texts';
 
 let t: TestApp;
 let traveler: Person;
@@ -147,6 +149,10 @@ describe('resolution (admin)', () => {
     const booking = (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
     expect(booking.status).toBe('cancelled');
     expect(booking.payments[0]).toMatchObject({ status: 'partially_refunded', refundedCents: deposit - 1000 });
+    // Both sides are told the refund in the currency it goes back in, the yuan the deposit was paid in (decision 164).
+    await t.app.jobs.settled();
+    const told = (await t.app.inject({ url: '/api/v2/system-messages', headers: auth(traveler.token) })).json().data.messages as { title: string; message: string }[];
+    expect(told.find((m) => m.title === 'Dispute resolved')?.message).toContain(`${formatMoney(deposit - 1000, 'CNY', 'en')} is refunded to the traveler.`);
     expect((await t.app.inject({ method: 'POST', url, headers: auth(admin.token), payload: { resolution: 'completed' } })).statusCode).toBe(409);
   });
 
@@ -161,6 +167,17 @@ describe('resolution (admin)', () => {
     expect(l.entries.filter((e: { kind: string }) => e.kind === 'dispute_refund').map((e: { account: string; amountCents: number }) => [e.account, e.amountCents])).toContainEqual(['traveler', 500]);
     const open2 = (await t.app.inject({ url: '/api/admin/disputes', headers: auth(admin.token) })).json().data as { id: number }[];
     expect(open2.map((d) => d.id)).not.toContain(dispute.id);
+  });
+});
+
+describe('the resolution’s notice', () => {
+  it('names the refund in the currency of the payments it returns to: yen paid by a yen card, yuan by a wallet', () => {
+    const inYen = disputeTexts.resolved('TG0042', 'cancelled', 800, 'JPY');
+    expect(inYen.en.message).toBe('The dispute on booking TG0042 was resolved: the booking is cancelled. ¥800 (JPY) is refunded to the traveler.');
+    expect(inYen['zh-CN'].message).toBe('预订 TG0042 的争议已处理：预订已取消。800 日元将退还给旅行者。');
+    expect(inYen.ja.message).toBe('予約（TG0042）の申し立ては解決し、予約はキャンセルとなりました。旅行者に800円を返金します。');
+    expect(disputeTexts.resolved('TG0042', 'completed', 3_897, 'CNY').ja.message).toContain('旅行者に38.97 元を返金します。');
+    expect(disputeTexts.resolved('TG0042', 'completed', 0, 'JPY').en.message).toBe('The dispute on booking TG0042 was resolved: the booking is completed.');
   });
 });
 

@@ -1,9 +1,8 @@
+import type { Currency } from '../../../shared/currency';
 import type { Locale } from '../../../shared/locales';
-import { formatFen } from '../../../shared/money-format';
+import { formatMoney } from '../../../shared/money-format';
 
 /** System messages about disputes, in the recipient's language. */
-// Money as the app and the booking PDF write it (decision 117): 2,430 · 486.50.
-const yuan = formatFen;
 
 type Text = { title: string; message: string; actionLabel: string };
 type Pair = Record<Locale, Text>;
@@ -31,20 +30,21 @@ export const disputeTexts = {
       actionLabel: '予約を見る',
     },
   }),
-  resolved: (n: string, resolution: 'completed' | 'cancelled', refundCents: number): Pair => ({
+  // The refund as the provider returns it: in the currency of the payments it comes back from (decision 164).
+  resolved: (n: string, resolution: 'completed' | 'cancelled', refundCents: number, currency: Currency): Pair => ({
     en: {
       title: 'Dispute resolved',
-      message: `The dispute on booking ${n} was resolved: the booking is ${resolution === 'completed' ? 'completed' : 'cancelled'}.${refundCents > 0 ? ` ${yuan(refundCents)} RMB is refunded to the traveler.` : ''}`,
+      message: `The dispute on booking ${n} was resolved: the booking is ${resolution === 'completed' ? 'completed' : 'cancelled'}.${refundCents > 0 ? ` ${formatMoney(refundCents, currency, 'en')} is refunded to the traveler.` : ''}`,
       actionLabel: 'View booking',
     },
     'zh-CN': {
       title: '争议已处理',
-      message: `预订 ${n} 的争议已处理：预订${resolution === 'completed' ? '已完成' : '已取消'}。${refundCents > 0 ? `${yuan(refundCents)} 元将退还给旅行者。` : ''}`,
+      message: `预订 ${n} 的争议已处理：预订${resolution === 'completed' ? '已完成' : '已取消'}。${refundCents > 0 ? `${formatMoney(refundCents, currency, 'zh-CN')}将退还给旅行者。` : ''}`,
       actionLabel: '查看预订',
     },
     ja: {
       title: '申し立ての対応が完了しました',
-      message: `予約（${n}）の申し立ては解決し、予約は${resolution === 'completed' ? '完了' : 'キャンセル'}となりました。${refundCents > 0 ? `旅行者に${yuan(refundCents)} 元を返金します。` : ''}`,
+      message: `予約（${n}）の申し立ては解決し、予約は${resolution === 'completed' ? '完了' : 'キャンセル'}となりました。${refundCents > 0 ? `旅行者に${formatMoney(refundCents, currency, 'ja')}を返金します。` : ''}`,
       actionLabel: '予約を見る',
     },
   }),

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { guideApplicationDocuments, guideApplications, guides, guideServices, serviceSubcategories, users } from '../../db/schema/index';
 import { detectTextLanguage, writerTextLanguage, type GuideTextFields, type GuideTexts, type TextLanguage } from '../../../shared/guide-texts';
 import type { ApplicationData, ApplicationStatus } from '../../../shared/schemas/guide-applications';
+import { insertApprovedLicence, type VerifiedLicence } from '../licences/index';
 
 export type ApplicationRow = typeof guideApplications.$inferSelect;
 export type DocumentRow = typeof guideApplicationDocuments.$inferSelect;
@@ -118,7 +119,7 @@ function writtenTexts(l: ListingTexts, writer: TextLanguage | undefined): { orig
  * the search helper `service_ids`), the user marked a guide, the application approved. Returns the
  * guide id, or undefined when the application was no longer awaiting a decision.
  */
-export async function approve(db: Database, app: ApplicationRow, adminId: number, data: ApplicationData, timeZone: string): Promise<number | undefined> {
+export async function approve(db: Database, app: ApplicationRow, adminId: number, data: ApplicationData, timeZone: string, licence?: VerifiedLicence): Promise<number | undefined> {
   return db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ status: guideApplications.status })
@@ -175,6 +176,7 @@ export async function approve(db: Database, app: ApplicationRow, adminId: number
       guideId = g!.id;
     }
     if (serviceIds.length) await tx.insert(guideServices).values(serviceIds.map((subcategoryId) => ({ guideId, subcategoryId, priceCents: null })));
+    if (licence) await insertApprovedLicence(tx, { guideId, adminId, ...licence });
     await tx
       .update(users)
       .set({ isGuide: true, gender: data.gender ?? undefined, age: data.age ?? undefined, mbti: listing.mbti ?? undefined, updatedAt: new Date() })

@@ -73,7 +73,8 @@ export function guideApplicationsRoutes(service: GuideApplicationsService) {
           description:
             'Every field is optional; types and ranges are checked (400 validation_failed). Allowed while the application is a draft, ' +
             'changes were requested or it was rejected (it becomes a draft again); while submitted or under review 409 invalid_transition; a guide 409. ' +
-            'Texts are stored in NFC without invisible code points; a protected title (全国通訳案内士, licensed guide, … in any disguise) in the name, occupation, bio or descriptions is 400 protected_title (decision 099).',
+            'Texts are stored in NFC without invisible code points, as typed: a protected title (全国通訳案内士, licensed guide, … in any disguise) is kept in a draft and checked on submit (decision 171); the reply’s titleProblems names each answer or file description holding one, with what to do, in the applicant’s language. ' +
+            '`licence` declares a guide licence (kind, region, registrationNumber, prefecture, languages, documentId: the uploaded file that is the card), every part optional in a draft.',
           security,
           body: saveDraftBodySchema,
           response: { 200: applicationSchema, ...errors },
@@ -93,7 +94,7 @@ export function guideApplicationsRoutes(service: GuideApplicationsService) {
           description:
             `multipart/form-data: field "file" (JPEG, PNG, GIF, WEBP or PDF, at most 10 MB, checked by content) and optional "description". ` +
             `At most ${DOCUMENT_MAX_FILES} files (409 too_many_files). Images are re-encoded to WebP without metadata; PDFs with active content are refused. ` +
-            'A bad type is 400 invalid_file_type; over 10 MB 413. A protected title in the description is 400 protected_title (decision 099).',
+            'A bad type is 400 invalid_file_type; over 10 MB 413. A protected title in the description is kept and checked on submit (decision 171).',
           consumes: ['multipart/form-data'],
           security,
           response: { 201: applicationSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
@@ -150,7 +151,9 @@ export function guideApplicationsRoutes(service: GuideApplicationsService) {
           summary: 'Submit the saved draft for review',
           description:
             "Needs declaration true ('Please confirm declaration', 400 declaration_required), every required field and a description for each file " +
-            "('Please complete the following required fields', 400 application_incomplete, fields name each one), the minimum age 18 (400 age_below_minimum).",
+            "('Please complete the following required fields', 400 application_incomplete, fields name each one, data.licence.* for a declared licence's missing parts), the minimum age 18 (400 age_below_minimum), " +
+            'a declared licence card among the documents (400 validation_failed on data.licence.documentId), and no protected title in the name, occupation, bio, descriptions or file descriptions ' +
+            "that the declared licence does not cover (400 protected_title in the applicant's language, fields name each text; decision 171).",
           security,
           body: submitBodySchema,
           response: { 200: applicationSchema, ...errors },
@@ -194,7 +197,9 @@ export function guideApplicationsRoutes(service: GuideApplicationsService) {
         schema: {
           tags: adminTags,
           summary: 'Approve: the user becomes a guide with a listing built from the application',
-          description: 'The listing is searchable before the reply; the applicant gets a system message and an e-mail. Only submitted or under review (409 otherwise).',
+          description:
+            'The listing is searchable before the reply; the applicant gets a system message and an e-mail (a text message for an account with only a phone number). ' +
+            'A licence the application declares becomes the guide\'s verified licence, with a copy of its card (decision 171). Only submitted or under review (409 otherwise).',
           security,
           params: idParams,
           response: { 200: adminApplicationSchema, ...errors },

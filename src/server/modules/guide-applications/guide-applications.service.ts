@@ -19,7 +19,7 @@ import type { AppInstance } from '../../lib/types';
 import { auditedChange } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import { listingStatus, type GuideSearch } from '../guides/index';
-import { assertNoProtectedTitles } from '../licences/index';
+import { assertNoProtectedTitles, protectedTitleIssues } from '../licences/index';
 import type { CreateSystemMessage, NotificationsService } from '../notifications/index';
 import type { JobRunner } from '../../jobs/index';
 import type { FileStorage, StoredFile } from '../../storage/index';
@@ -27,6 +27,7 @@ import { storePrivateDocument } from '../../storage/private-document';
 import * as repo from './guide-applications.repository';
 import type { ApplicationRow, DocumentRow } from './guide-applications.repository';
 import { applicationTexts, approvedMail } from './texts';
+import { approvedLicence, licenceProblems } from './application-licence';
 
 /** Private: /uploads/ never serves a private-… folder. */
 export const DOCUMENT_FOLDER = 'private-guide-applications';
@@ -38,6 +39,10 @@ const AWAITING: readonly ApplicationStatus[] = ['submitted', 'under_review'];
  * qualifications). The page-3 answers and the residence are for the review only (decision 099).
  */
 const PUBLISHED_FIELDS = ['name', 'occupation', 'bio', 'ethicsDescription', 'boundaryDescription', 'supportiveDescription'] as const;
+const publishedTexts = (data: ApplicationData, docs: readonly DocumentRow[]) => [
+  ...PUBLISHED_FIELDS.map((k) => ({ path: `data.${k}`, text: data[k] })),
+  ...docs.map((d, i) => ({ path: `documents.${i}.description`, text: d.description })),
+];
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -75,6 +80,7 @@ export function toApplication(row: ApplicationRow | undefined, docs: DocumentRow
     reviewedAt: iso(row?.reviewedAt),
     updatedAt: iso(row?.updatedAt),
     guideId: row?.guideId ?? null,
+    titleProblems: [],
   };
 }
 
@@ -96,8 +102,12 @@ export class GuideApplicationsService {
     return this.app.ctx.database.db;
   }
 
+  /** The applicant's own application, with the protected titles its saved texts hold (decision 171). */
   private async view(row: ApplicationRow | undefined): Promise<GuideApplication> {
-    return toApplication(row, row ? await repo.documentsOf(this.db, row.id) : []);
+    const docs = row ? await repo.documentsOf(this.db, row.id) : [];
+    const application = toApplication(row, docs);
+    if (!row || !application.editable) return application;
+    return { ...application, titleProblems: await protectedTitleIssues(this.db, row.userId, publishedTexts(row.data, docs), row.data.licence?.kind ?? null) };
   }
 
   async draft(user: AuthUser): Promise<GuideApplication> {
@@ -111,9 +121,12 @@ export class GuideApplicationsService {
     return row;
   }
 
+  /**
+   * Saves what the applicant typed, as typed: a protected title is not refused here but on submit,
+   * where a declared licence may cover it (decision 171), so no answer is ever lost to a refused save.
+   */
   async saveDraft(user: AuthUser, data: ApplicationData): Promise<GuideApplication> {
     const row = await this.editable(user);
-    await assertNoProtectedTitles(this.db, user.id, PUBLISHED_FIELDS.map((k) => ({ path: `data.${k}`, text: data[k] })));
     const saved = await repo.saveDraft(this.db, row.id, data, EDITABLE_STATUSES);
     if (!saved) throw new AppError('invalid_transition', 'The application is being reviewed and cannot be changed now');
     return this.view(saved);
@@ -126,7 +139,6 @@ export class GuideApplicationsService {
     }
     const { data, fileName, fields } = await read();
     const description = cleanDisplayText(fields.description ?? '', { multiline: true }).slice(0, 500);
-    await assertNoProtectedTitles(this.db, user.id, [{ path: 'description', text: description }]);
     const stored = await storePrivateDocument(this.needs.storage, DOCUMENT_FOLDER, data, DOCUMENT_BOX);
     // Counted again after the (slow) re-encode: two uploads at once must not pass the maximum together.
     const doc = await this.db.transaction(async (tx) => {
@@ -151,7 +163,6 @@ export class GuideApplicationsService {
   async describeDocument(user: AuthUser, documentId: number, description: string): Promise<GuideApplication> {
     await this.ownDocument(user, documentId);
     const row = await this.editable(user);
-    await assertNoProtectedTitles(this.db, user.id, [{ path: 'description', text: description }]);
     await repo.updateDocumentDescription(this.db, documentId, description);
     return this.view(row);
   }
@@ -189,6 +200,7 @@ export class GuideApplicationsService {
     if (data.minDurationHours !== undefined && data.maxDurationHours !== undefined && data.maxDurationHours < data.minDurationHours) {
       fields.push({ path: 'data.maxDurationHours', message: 'At least the minimum duration' });
     }
+    fields.push(...licenceProblems(data, docs));
     if (data.subcategoryIds?.length) {
       const known = await repo.knownSubcategories(this.db, data.subcategoryIds);
       if (known.length !== new Set(data.subcategoryIds).size) fields.push({ path: 'data.subcategoryIds', message: 'Unknown service' });
@@ -197,6 +209,8 @@ export class GuideApplicationsService {
     if (missing.length || fields.some((f) => f.message === 'Required')) throw new AppError('application_incomplete', APPLICATION_MESSAGES.incomplete, fields);
     if (data.age !== undefined && data.age < APPLICATION_MIN_AGE) throw new AppError('age_below_minimum', APPLICATION_MESSAGES.minAge, fields);
     if (fields.length) throw new AppError('validation_failed', 'Some answers are not valid', fields);
+    // What approval publishes may use only the protected titles the declared licence covers.
+    await assertNoProtectedTitles(this.db, user.id, publishedTexts(data, docs), { declared: data.licence?.kind ?? null });
     const now = new Date();
     const saved = await repo.transition(this.db, row.id, ['draft'], { status: 'submitted', submittedAt: now, declarationAcceptedAt: now, reviewNote: null, reviewedAt: null, reviewedBy: null });
     if (!saved) throw new AppError('invalid_transition', 'The application was already submitted');
@@ -226,7 +240,7 @@ export class GuideApplicationsService {
 
   private async forAdmin(row: ApplicationRow) {
     const who = await repo.applicant(this.db, row.userId);
-    return { ...(await this.view(row)), userId: row.userId, username: who?.username ?? '', email: who?.email ?? '' };
+    return { ...toApplication(row, await repo.documentsOf(this.db, row.id)), userId: row.userId, username: who?.username ?? '', email: who?.email ?? '' };
   }
 
   private async awaiting(id: number): Promise<ApplicationRow> {
@@ -254,12 +268,14 @@ export class GuideApplicationsService {
   async approve(admin: AuthUser, id: number) {
     const row = await this.awaiting(id);
     const city = row.data.serviceCities?.[0];
+    // The declared licence, verified by this approval (decision 171), with its own copy of the card.
+    const licence = await approvedLicence(this.needs.storage, row.data, await repo.documentsOf(this.db, row.id));
     const guideId = await this.audited(
       admin,
       row,
       'approve',
       null,
-      (db) => repo.approve(db, row, admin.id, row.data, timeZoneForCity(city)),
+      (db) => repo.approve(db, row, admin.id, row.data, timeZoneForCity(city), licence),
       (id) => ({ status: 'approved', guideId: id }),
       async (db) => {
         const who = await repo.applicant(db, row.userId);
@@ -270,7 +286,10 @@ export class GuideApplicationsService {
         }));
       },
     );
-    if (!guideId) throw new AppError('invalid_transition', 'The application is no longer awaiting a decision');
+    if (!guideId) {
+      if (licence) await this.needs.storage.delete(licence.file.key);
+      throw new AppError('invalid_transition', 'The application is no longer awaiting a decision');
+    }
     // Searchable before the reply (the index follows the guides table through NOTIFY).
     await this.needs.guideSearch.sync();
     return this.forAdmin((await repo.applicationById(this.db, row.id))!);

@@ -3,20 +3,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES, DOCUMENT_MAX_FILES, type ApplicationData } from '../../../shared/schemas/guide-applications';
 import { emailOutbox, guides, serviceSubcategories, systemMessages, users } from '../../db/schema/index';
-import { nextAddress } from '../../test/accounts';
 import { auth, makeGuide, tokenFor } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { person, type Person } from '../bookings/test-helpers';
+import { complete, PDF, uploadDocument } from './test-helpers';
 
 let t: TestApp;
 let admin: Person;
 let PNG: Buffer;
 let subcategoryId: number;
-
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
-  'latin1',
-);
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'none' });
@@ -27,63 +22,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const complete = (): ApplicationData => ({
-  name: 'Sato Hana',
-  age: 29,
-  gender: 'female',
-  mbti: 'ENFP',
-  socialProfileLink: 'https://example.com/hana',
-  serviceCities: ['sapporo'],
-  residenceArea: 'Chuo-ku, Sapporo',
-  residenceZipcode: '060-0001',
-  residenceSince: '2019-04',
-  occupation: 'Translator',
-  bio: 'I show travelers the snow festival and the best ramen alleys.',
-  languages: ['zh', 'ja'],
-  experienceMonths: 24,
-  sessionCount: 40,
-  ethicsScore: 8,
-  ethicsDescription: 'Honest pricing',
-  boundaryScore: 5,
-  boundaryDescription: 'Clear about personal time',
-  supportiveScore: 2,
-  supportiveDescription: 'Still learning',
-  interaction: 'Chatty',
-  favoriteSpot: 'Otaru canal',
-  boundaryResponse: 'Politely decline',
-  emotionalHandling: 'Listen first',
-  selfSymbol: 'A lantern',
-  targetGroups: ['couple', 'family'],
-  minPeople: 1,
-  maxPeople: 5,
-  minDurationHours: 2,
-  maxDurationHours: 6,
-  currency: 'CNY',
-  basicPricePerHourCents: 27_700,
-  additionalPricePerPersonCents: 5_000,
-  subcategoryIds: [],
-});
 
 const save = (p: Person, data: ApplicationData) => t.app.inject({ method: 'PUT', url: '/api/v2/guide-applications/draft', headers: auth(p.token), payload: { data } });
 const submit = (p: Person, declaration = true) => t.app.inject({ method: 'POST', url: '/api/v2/guide-applications/submit', headers: auth(p.token), payload: { declaration } });
 const status = (p: Person) => t.app.inject({ url: '/api/v2/guide-applications/status', headers: auth(p.token) });
 
-function upload(p: Person, file: Buffer, name: string, type: string, description = 'First-aid certificate') {
-  const boundary = 'tabiqualification';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\n${description}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v2/guide-applications/documents',
-    payload,
-    remoteAddress: nextAddress(),
-    headers: { ...auth(p.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-}
+const upload = (p: Person, file: Buffer, name: string, type: string, description?: string) => uploadDocument(t, p, file, name, type, description);
 
 async function submitted(data = complete()): Promise<{ p: Person; id: number }> {
   const p = await person(t);

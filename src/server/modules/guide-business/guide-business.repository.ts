@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { weeklyDaysMask } from '../../../shared/availability';
+import type { Currency } from '../../../shared/currency';
 import type { AvailabilityBody, RatesBody } from '../../../shared/schemas/guide-business';
 import type { Database } from '../../db/client';
 import {
@@ -118,13 +119,14 @@ export async function existingSubcategories(db: Database, ids: number[]): Promis
 }
 
 /** Writes prices, ranges and services (with the search helper `service_ids`) in one transaction. */
-export async function replaceRates(db: Database, guideId: number, body: RatesBody): Promise<void> {
+export async function replaceRates(db: Database, guideId: number, body: RatesBody, currency: Currency): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(guideServices).where(eq(guideServices.guideId, guideId));
     if (body.services.length) await tx.insert(guideServices).values(body.services.map((s) => ({ guideId, subcategoryId: s.subcategoryId, priceCents: s.priceCents })));
     await tx
       .update(guides)
       .set({
+        currency,
         basicPricePerHourCents: body.basicPricePerHourCents,
         additionalPricePerPersonCents: body.additionalPricePerPersonCents,
         minPeople: body.minPeople,

@@ -1,6 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { addedMinutesByDay, tourDays } from '../../../shared/booking/tour-days';
 import { todayInZone } from '../../../shared/availability';
+import { MAX_PRICE, MIN_HOURLY_PRICE, type Currency } from '../../../shared/currency';
+import { formatMoney } from '../../../shared/money-format';
 import type { AvailabilityBody, AvailabilityReply, CalendarUrlReply, RatesBody, RatesReply } from '../../../shared/schemas/guide-business';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -34,6 +36,29 @@ function checkExtras(extras: RatesBody['extras']): void {
       throw new AppError('overtime_price_required', 'Overtime that is not included needs its price per hour', [{ path: `extras.${i}.priceCents`, message: 'required' }]);
     }
   });
+}
+
+/**
+ * Every price of the body inside its currency's bounds (decision 164): an hourly price (the basic
+ * one, a service's, a day's) at least the currency's floor (decision 082), and no price above its
+ * ceiling, so a yen price is never read against a floor written in fen.
+ */
+function checkPriceBounds(body: RatesBody, currency: Currency): void {
+  const floor = MIN_HOURLY_PRICE[currency];
+  const hourly: [string, number | null][] = [
+    ['basicPricePerHourCents', body.basicPricePerHourCents],
+    ['dayRateCents', body.dayRateCents],
+    ...body.services.map((s, i): [string, number | null] => [`services.${i}.priceCents`, s.priceCents]),
+  ];
+  const low = hourly.find(([, cents]) => cents !== null && cents < floor);
+  if (low) throw new AppError('validation_failed', `The lowest price is ${formatMoney(floor, currency, 'en')} an hour`, [{ path: `body.${low[0]}`, message: `at least ${floor}` }]);
+  const all: [string, number | null | undefined][] = [
+    ...hourly,
+    ['additionalPricePerPersonCents', body.additionalPricePerPersonCents],
+    ...body.extras.map((e, i): [string, number | undefined] => [`extras.${i}.priceCents`, e.priceCents]),
+  ];
+  const high = all.find(([, cents]) => cents != null && cents > MAX_PRICE[currency]);
+  if (high) throw new AppError('validation_failed', `The highest price is ${formatMoney(MAX_PRICE[currency], currency, 'en')}`, [{ path: `body.${high[0]}`, message: `at most ${MAX_PRICE[currency]}` }]);
 }
 
 /** The feed shows tours that ended up to this many days ago, and everything ahead. */
@@ -113,12 +138,14 @@ export class GuideBusinessService {
       throw new AppError('invalid_range', 'The price covers more people than the largest group', [{ path: 'includedPeople', message: 'must not exceed maxPeople' }]);
     }
     checkExtras(body.extras);
+    const currency = body.currency ?? g.currency;
+    checkPriceBounds(body, currency);
     const ids = body.services.map((s) => s.subcategoryId);
     if (new Set(ids).size !== ids.length) throw new AppError('validation_failed', 'A service appears twice', [{ path: 'services', message: 'duplicate service' }]);
     const known = await existingSubcategories(this.db, ids);
     const unknown = body.services.findIndex((s) => !known.has(s.subcategoryId));
     if (unknown >= 0) throw new AppError('unknown_service', 'No such service in the catalogue', [{ path: `services.${unknown}.subcategoryId`, message: 'unknown service' }]);
-    await replaceRates(this.db, g.id, body);
+    await replaceRates(this.db, g.id, body, currency);
     await this.search.sync();
     return this.rates(viewer);
   }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { Currency } from '../../../shared/currency';
 import { MAX_BOOKING_DAYS } from '../../../shared/booking/tour-days';
 import { REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
 import { OVERVIEW_REQUESTS_SHOWN, OVERVIEW_REVIEWS_SHOWN, OVERVIEW_TOUR_STATUSES } from '../../../shared/schemas/guide-overview';
@@ -8,7 +9,7 @@ import { bookings, guides, ledgerEntries, reviews, users } from '../../db/schema
 /** The caller's listing with what the greeting and the ratings need (one row, by the unique user_id index). */
 export async function guideOfUser(db: Database, userId: number) {
   const [row] = await db
-    .select({ id: guides.id, timeZone: guides.timeZone, rating: guides.rating, reviewCount: guides.reviewCount, fullName: users.fullName })
+    .select({ id: guides.id, timeZone: guides.timeZone, currency: guides.currency, rating: guides.rating, reviewCount: guides.reviewCount, fullName: users.fullName })
     .from(guides)
     .innerJoin(users, eq(users.id, guides.userId))
     .where(eq(guides.userId, userId));
@@ -27,6 +28,7 @@ const tourColumns = {
   days: bookings.days,
   travelers: bookings.travelers,
   totalPriceCents: bookings.totalPriceCents,
+  currency: bookings.currency,
   paidAt: bookings.paidAt,
   firstStartsAt: bookings.firstStartsAt,
   travelerId: users.id,
@@ -80,11 +82,12 @@ export interface EarningsBounds {
 }
 
 /**
- * The guide account's booking entries summed per period (one statement over ledger_entries_user_idx).
- * An entry's time is the booking's completion for `guide_earnings` (the posting of decision 061, in
- * the completing transaction) and its own creation time for the others.
+ * The guide account's booking entries in `currency` summed per period (one statement over
+ * ledger_entries_user_idx): yen and fen are never added together (decision 164). An entry's time is
+ * the booking's completion for `guide_earnings` (the posting of decision 061, in the completing
+ * transaction) and its own creation time for the others.
  */
-export async function earningsByPeriod(db: Database, userId: number, b: EarningsBounds) {
+export async function earningsByPeriod(db: Database, userId: number, currency: Currency, b: EarningsBounds) {
   const at = sql`(case when ${ledgerEntries.kind} = 'guide_earnings' and ${bookings.completedAt} is not null then ${bookings.completedAt} else ${ledgerEntries.createdAt} end)`;
   const within = (from: Date, to: Date) =>
     sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${at} >= ${from.toISOString()}::timestamptz and ${at} < ${to.toISOString()}::timestamptz), 0)`;
@@ -97,7 +100,7 @@ export async function earningsByPeriod(db: Database, userId: number, b: Earnings
     })
     .from(ledgerEntries)
     .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
-    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'guide')));
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'guide'), eq(ledgerEntries.currency, currency)));
   const n = (v: unknown) => Number(v ?? 0);
   return { today: n(row?.today), month: n(row?.month), year: n(row?.year), total: n(row?.total) };
 }

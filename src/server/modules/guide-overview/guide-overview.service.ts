@@ -36,6 +36,7 @@ const tourOf = (r: TourRow): OverviewTour => ({
   days: r.days,
   travelers: r.travelers,
   totalPriceCents: r.totalPriceCents,
+  currency: r.currency,
   traveler: { id: r.travelerId, fullName: r.travelerName, profilePicture: r.travelerPicture },
 });
 
@@ -68,7 +69,7 @@ export class GuideOverviewService {
     const [tours, requests, sums, reviews, unread, wallet] = await Promise.all([
       repo.toursBetween(db, g.id, at(weekStart), at(addDays(weekStart, 7))),
       repo.openRequests(db, g.id),
-      repo.earningsByPeriod(db, user.id, {
+      repo.earningsByPeriod(db, user.id, g.currency, {
         dayStart: at(today),
         dayEnd: at(addDays(today, 1)),
         monthStart: at(`${today.slice(0, 7)}-01`),
@@ -87,7 +88,7 @@ export class GuideOverviewService {
       week: { start: weekStart, end: addDays(weekStart, 6), tours: tours.map(tourOf) },
       unread,
       earnings: {
-        currency: 'CNY',
+        currency: g.currency,
         todayCents: sums.today,
         monthCents: sums.month,
         yearCents: sums.year,

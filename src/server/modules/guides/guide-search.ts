@@ -12,6 +12,8 @@ import { SearchIndex, type IndexedException, type IndexedGuide } from './search-
 import { todayInZone } from '../../../shared/availability';
 import { DEFAULT_GUIDE_TIME_ZONE } from '../../../shared/cities';
 import { hasOpenDay } from '../../../shared/listing';
+import { toMajor, type Currency } from '../../../shared/currency';
+import type { CurrentRate } from '../fx/index';
 
 /** The NOTIFY channel the database announces changed guide ids on (migration 0003). */
 const CHANNEL = 'guide_search';
@@ -44,6 +46,11 @@ export class GuideSearch {
     private readonly database: DatabaseHandle,
     /** Machine translation of bios (decision 145); the cards ask the cache once per card and language. */
     private readonly translations?: Pick<Translations, 'read' | 'enabled'>,
+    /**
+     * The rate prices are compared at across currencies (decision 168): the fx module keeps it a
+     * minute, and the index converts its prices again only when it changes.
+     */
+    private readonly rate?: CurrentRate,
   ) {
     this.figures = new ResponsivenessCache((ids) => responsivenessByGuide(this.database.db, ids));
   }
@@ -101,6 +108,9 @@ export class GuideSearch {
   private async catchUp(): Promise<void> {
     // "An open day within the next 60 days" moves with the calendar: a new day re-decides every guide.
     if (this.loadedDay !== todayInZone(DEFAULT_GUIDE_TIME_ZONE)) this.reloadAll = true;
+    // The rate first: a first load then prices every guide once, at it (a change of rate later
+    // converts them again, search-prices.ts).
+    if (this.rate) this.index.reprice((await this.rate()).jpyPerCny);
     // A reload already running may have started before the latest notifications: then run one more.
     if (this.refreshing) await this.refreshing;
     if (this.reloadAll || this.pending.size > 0) {
@@ -147,11 +157,11 @@ export class GuideSearch {
     return this.index.ids();
   }
 
-  /** Lowest and highest hourly price of listed guides, whole RMB (null without guides). */
-  async priceBounds(): Promise<{ lowest: number | null; highest: number | null }> {
+  /** Lowest and highest hourly price of listed guides in whole yuan or yen at the current rate (null without guides). */
+  async priceBounds(currency: Currency = 'CNY'): Promise<{ lowest: number | null; highest: number | null }> {
     await this.catchUp();
-    const range = this.index.priceRange();
-    return { lowest: range ? range.lowest / 100 : null, highest: range ? range.highest / 100 : null };
+    const range = this.index.priceRange(currency);
+    return { lowest: range ? toMajor(range.lowest, currency) : null, highest: range ? toMajor(range.highest, currency) : null };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { weeklyDaysMask, type WeeklySlot } from '../../../shared/availability';
+import type { Currency } from '../../../shared/currency';
 import type { TextLanguage } from '../../../shared/guide-texts';
 import type { Database } from '../../db/client';
 import { intArray } from '../../db/raw-row';
@@ -66,7 +67,7 @@ export interface SummaryRow extends Pick<typeof guides.$inferSelect, 'includedPe
   languages: string[];
   basicPricePerHourCents: number;
   additionalPricePerPersonCents: number;
-  currency: string;
+  currency: Currency;
   rating: number;
   reviewCount: number;
   minPeople: number;
@@ -95,6 +96,7 @@ export async function listedForSearch(db: Database, ids?: readonly number[]): Pr
       minPeople: guides.minPeople,
       maxPeople: guides.maxPeople,
       priceCents: guides.basicPricePerHourCents,
+      currency: guides.currency,
       weeklyDays: guides.weeklyDays,
       serviceIds: guides.serviceIds,
       rating: guides.rating,

@@ -1,3 +1,4 @@
+import { toMajor } from '../../../shared/currency';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, fileReplySchema, idParam } from '../../../shared/schemas/common';
@@ -8,6 +9,7 @@ import {
   guideSearchQuerySchema,
   itinerarySchema,
   listingStatusSchema,
+  priceBoundsQuerySchema,
   priceBoundsReplySchema,
 } from '../../../shared/schemas/guides';
 import { serviceCategorySchema } from '../../../shared/schemas/catalog';
@@ -20,6 +22,7 @@ import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import type { Translations } from '../translation/index';
 import { avatarSvg } from './avatar';
+import type { CurrentRate } from '../fx/index';
 import { quoteTour, type PaymentRates } from './quote';
 
 /**
@@ -36,10 +39,10 @@ import { assertListedGuide, getGuide, getMyGuide, listingStatus, searchReply, wi
 const bearer = [{ bearerAuth: [] }];
 
 /** The public guide search and profiles; returns the search index the modules that change a listing keep in step (compose.ts). */
-export function guidesRoutes(app: AppInstance, needs: { translations: Translations; rates: PaymentRates }): GuideSearch {
+export function guidesRoutes(app: AppInstance, needs: { translations: Translations; rates: PaymentRates; fx: CurrentRate }): GuideSearch {
   const db = () => app.ctx.database.db;
   const { translations } = needs;
-  const guideSearch = new GuideSearch(app.ctx.database, translations);
+  const guideSearch = new GuideSearch(app.ctx.database, translations, needs.fx);
   // A bio or description just translated: every instance drops the guide's kept cards (decision 145).
   translations.onTranslated((guideId) => announceGuide(db(), guideId));
   app.decorate('guideSearch', guideSearch);
@@ -52,7 +55,9 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
       onRequest: app.optionalAuth,
       schema: {
         tags: ['guides'],
-        summary: 'Search guides (city, language, services, date, travelers, price band in RMB, licensed, instant confirmation, paging, sort)',
+        summary: 'Search guides (city, language, services, date, travelers, price band in yuan or yen, licensed, instant confirmation, paging, sort)',
+        description:
+          'The price band (minPrice, maxPrice) and the price sorts are in `currency` (default CNY): each guide\'s hourly price, in yen or yuan, is converted at the current rate (GET /api/v2/fx/rate) before it is compared (decision 168). The cards keep the guide\'s own price and currency.',
         querystring: guideSearchQuerySchema,
         response: { 200: guideListReplySchema },
       },
@@ -67,10 +72,17 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
 
   app.get(
     '/api/v2/guides/price-bounds',
-    { schema: { tags: ['guides'], summary: 'Lowest and highest hourly price of listed guides (RMB)', response: { 200: priceBoundsReplySchema } } },
-    async (_request, reply) => {
+    {
+      schema: {
+        tags: ['guides'],
+        summary: 'Lowest and highest hourly price of listed guides, whole yuan or yen (`currency`, default CNY) at the current rate',
+        querystring: priceBoundsQuerySchema,
+        response: { 200: priceBoundsReplySchema },
+      },
+    },
+    async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return guideSearch.priceBounds();
+      return guideSearch.priceBounds(request.query.currency);
     },
   );
 
@@ -118,7 +130,7 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
         response: { 200: quoteReplySchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => quoteTour(db(), request.params.id, request.query, request.user, requestLanguage(request.query.lang, request.headers['accept-language']), needs.rates),
+    async (request) => quoteTour(db(), request.params.id, request.query, request.user, requestLanguage(request.query.lang, request.headers['accept-language']), needs.rates, needs.fx),
   );
 
   app.get(
@@ -198,7 +210,7 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
         language: t ? language! : it.originalLanguage,
         stops: it.stops.map((s, i) => ({ time: s.time, title: t?.stops[i]?.title ?? s.title, description: t?.stops[i]?.description ?? s.description })),
         shopStops: it.shopStops,
-        guide: { ...guide, hourlyRate: guide.basicPricePerHourCents / 100 },
+        guide: { ...guide, hourlyRate: toMajor(guide.basicPricePerHourCents, guide.currency) },
       }, reader);
     },
   );

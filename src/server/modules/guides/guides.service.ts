@@ -1,3 +1,4 @@
+import { toMajor } from '../../../shared/currency';
 import { pickItineraryLanguage, pickText, TEXT_LANGUAGES, type TextLanguage } from '../../../shared/guide-texts';
 import { NEW_RESPONSIVENESS, type Responsiveness } from '../../../shared/responsiveness';
 import type { GuideDetail, GuideSearchQuery, GuideSummary, Itinerary, ListingStatus } from '../../../shared/schemas/guides';
@@ -58,7 +59,7 @@ export async function toSummaryVariants(
     const rest = {
       languages: r.languages,
       services: services.get(r.id) ?? [],
-      hourlyRate: r.basicPricePerHourCents / 100,
+      hourlyRate: toMajor(r.basicPricePerHourCents, r.currency),
       basicPricePerHourCents: r.basicPricePerHourCents,
       additionalPricePerPersonCents: r.additionalPricePerPersonCents,
       currency: r.currency,

@@ -9,6 +9,7 @@ import { addException, auth, makeGuide, tokenFor } from '../../test/guide-fixtur
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { daysAhead, person, type Person } from '../bookings/test-helpers';
+import { complete } from '../guide-applications/test-helpers';
 
 /**
  * Verified before listed (decision 091): a guide is in search, on the landing page and in
@@ -140,40 +141,8 @@ describe('the listing rule', () => {
 });
 
 describe('from application to listing', () => {
-  const application = (): ApplicationData => ({
-    name: 'Mori Aoi',
-    age: 33,
-    gender: 'female',
-    serviceCities: ['fukuoka'],
-    residenceArea: 'Hakata, Fukuoka',
-    residenceZipcode: '812-0011',
-    residenceSince: '2017-04',
-    occupation: 'Teacher',
-    bio: 'Tea houses and the old samurai quarter, slowly.',
-    languages: ['zh', 'ja'],
-    experienceMonths: 24,
-    sessionCount: 40,
-    ethicsScore: 8,
-    ethicsDescription: 'Honest pricing',
-    boundaryScore: 5,
-    boundaryDescription: 'Clear about personal time',
-    supportiveScore: 6,
-    supportiveDescription: 'Patient',
-    interaction: 'Chatty',
-    favoriteSpot: 'Kenroku-en in snow',
-    boundaryResponse: 'Politely decline',
-    emotionalHandling: 'Listen first',
-    selfSymbol: 'A lantern',
-    targetGroups: ['couple'],
-    minPeople: 1,
-    maxPeople: 4,
-    minDurationHours: 2,
-    maxDurationHours: 6,
-    currency: 'CNY',
-    basicPricePerHourCents: 30_000,
-    additionalPricePerPersonCents: 5_000,
-    subcategoryIds: [],
-  });
+  // A whole application of a guide in Fukuoka (the search below looks there).
+  const application = (): ApplicationData => ({ ...complete(), name: 'Mori Aoi', serviceCities: ['fukuoka'] });
 
   async function applied(p: Person): Promise<number> {
     const saved = await t.app.inject({ method: 'PUT', url: '/api/v2/guide-applications/draft', headers: auth(p.token), payload: { data: { ...application(), subcategoryIds: [subcategoryId] } } });

@@ -84,9 +84,9 @@ describe('GET /api/v2/guides/{id}/quote', () => {
     const q = quoteReplySchema.parse(res.json());
     expect(q).toMatchObject({ guideId: guide.guideId, currency: 'CNY', hours: 2, days: null, totalCents: 60_000, depositCents: 12_000, inPersonCents: 48_000 });
     expect(q.lines).toEqual([
-      { kind: 'base', label: '地陪费（4 人以内）· 2 小时', amountCents: 60_000 },
-      { kind: 'children', label: '儿童（3–11 岁）1 位', amountCents: 0 },
-      { kind: 'infants', label: '婴儿（3 岁以下）1 位', amountCents: 0 },
+      { kind: 'base', label: '地陪费（4 人以内）· 2 小时', amountCents: 60_000, guideAmount: 60_000 },
+      { kind: 'children', label: '儿童（3–11 岁）1 位', amountCents: 0, guideAmount: 0 },
+      { kind: 'infants', label: '婴儿（3 岁以下）1 位', amountCents: 0, guideAmount: 0 },
     ]);
     // Accept-Language decides without `lang`.
     const ja = quoteReplySchema.parse((await quote('durationHours=2&adults=5&children=1', { 'accept-language': 'ja' })).json());
@@ -97,7 +97,7 @@ describe('GET /api/v2/guides/{id}/quote', () => {
   it('prices whole days at the day rate', async () => {
     const q = quoteReplySchema.parse((await quote('days=3&adults=2&lang=en')).json());
     expect(q).toMatchObject({ hours: 24, days: 3, totalCents: 450_000, depositCents: 90_000, inPersonCents: 360_000 });
-    expect(q.lines).toEqual([{ kind: 'base', label: 'Guide for up to 4 people · 3 days', amountCents: 450_000 }]);
+    expect(q.lines).toEqual([{ kind: 'base', label: 'Guide for up to 4 people · 3 days', amountCents: 450_000, guideAmount: 450_000 }]);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { inBothCurrencies } from '../../../shared/booking/charge';
 import { groupPrice, groupSize, type TourLength } from '../../../shared/booking/money-rules';
 import { priceLineLabel } from '../../../shared/booking/price-lines';
 import type { Locale } from '../../../shared/locales';
@@ -5,17 +6,19 @@ import type { QuoteQuery, QuoteReply } from '../../../shared/schemas/quote';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
+import type { CurrentRate } from '../fx/index';
 import { findGuide, guidePricing } from './guides.repository';
 
 /** The deposit and commission rates the bookings charge with (compose.ts hands both the same). */
 export type PaymentRates = () => { depositRate: number; commissionRate: number };
+
 
 /**
  * GET /api/v2/guides/{id}/quote (decision 151): the group's price by `groupPrice`, with the group
  * and the hours checked as a booking checks them (bookings.service.ts), so a quote the server gives
  * is one a booking can be made at. A guide who is not listed is 404, as their profile is.
  */
-export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, viewer: AuthUser | null, locale: Locale, rates: PaymentRates): Promise<QuoteReply> {
+export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, viewer: AuthUser | null, locale: Locale, rates: PaymentRates, fx: CurrentRate): Promise<QuoteReply> {
   const row = await findGuide(db, guideId);
   if (!row || (row.guide.status !== 'active' && row.userId !== viewer?.id)) throw notFound('Guide');
   const g = row.guide;
@@ -60,15 +63,27 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
     length,
     rates(),
   );
+  // In the guide's currency and the reader's, at today's rate, as a booking made now is fixed (decision 164).
+  const rate = await fx();
+  const both = inBothCurrencies(price, g.currency, q.chargeCurrency ?? 'CNY', rate);
   return {
     guideId,
-    currency: g.currency,
+    currency: both.charge.currency,
+    guideCurrency: both.guide.currency,
+    guideTotal: both.guide.total,
+    guideDeposit: both.guide.deposit,
+    guideInPerson: both.guide.inPerson,
+    chargeCurrency: both.charge.currency,
+    chargeTotal: both.charge.total,
+    chargeDeposit: both.charge.deposit,
+    chargeInPerson: both.charge.inPerson,
+    rate,
     ...group,
     hours: price.hours,
     days: q.days ?? null,
-    totalCents: price.totalCents,
-    depositCents: price.depositCents,
-    inPersonCents: price.inPersonCents,
-    lines: price.lines.map((l) => ({ kind: l.kind, label: priceLineLabel(l, length, locale), amountCents: l.amountCents })),
+    totalCents: both.charge.total,
+    depositCents: both.charge.deposit,
+    inPersonCents: both.charge.inPerson,
+    lines: both.lines.map((l) => ({ kind: l.kind, label: priceLineLabel(l, length, locale), amountCents: l.chargeAmount, guideAmount: l.amountCents })),
   };
 }

@@ -1,4 +1,4 @@
-import type { IndexedGuide } from './search-index';
+import { byPrice, type PricedGuide } from './search-prices';
 
 /** The filters of one search in the form the counting loop reads (no optional values). */
 export interface CountFilter {
@@ -6,8 +6,10 @@ export interface CountFilter {
   languageBit: number;
   /** -1: any group size. */
   travelers: number;
+  /** The band, in fen or (`inYen`) in yen. */
   minCents: number;
   maxCents: number;
+  inYen: boolean;
   /** -1: nobody excluded. */
   excludeUserId: number;
   /** 0: no date; otherwise the weekday bit (exceptions are added afterwards). */
@@ -80,7 +82,7 @@ function popcount(v: number): number {
 export class CityColumns {
   size = 0;
   /** The guide in each slot (its id and service list are read from here). */
-  private readonly entries: IndexedGuide[] = [];
+  private readonly entries: PricedGuide[] = [];
   private userId = new Int32Array(INITIAL_CAPACITY);
   private price = new Int32Array(INITIAL_CAPACITY);
   private minPeople = new Int16Array(INITIAL_CAPACITY);
@@ -90,9 +92,9 @@ export class CityColumns {
   private rows = Array.from({ length: ROWS }, () => new Int32Array(INITIAL_CAPACITY / 32));
 
   /** Adds a guide at its place in price order (a load that adds in that order moves nothing). */
-  add(g: IndexedGuide, zone: number): void {
+  add(g: PricedGuide, zone: number): void {
     if (this.size === this.userId.length) this.grow();
-    const slot = this.slotBefore(g.priceCents, g.id);
+    const slot = this.slotBefore(g);
     if (slot < this.size) this.open(slot);
     this.entries.splice(slot, 0, g);
     this.size++;
@@ -100,8 +102,8 @@ export class CityColumns {
   }
 
   /** Removes the guide as it was added (found by its price and id). */
-  remove(g: IndexedGuide): void {
-    const slot = this.slotBefore(g.priceCents, g.id);
+  remove(g: PricedGuide): void {
+    const slot = this.slotBefore(g);
     if (this.entries[slot] !== g) return;
     this.close(slot);
     this.entries.splice(slot, 1);
@@ -115,8 +117,10 @@ export class CityColumns {
   scan(f: CountFilter, out: number[] | null = null): number {
     const { languageBit, travelers, minCents, maxCents, excludeUserId, dayBit, zonePast, serviceBitsLow, serviceBitsHigh, services, licensedOnly, instantOnly } = f;
     const { userId, minPeople, maxPeople, zone, entries, rows } = this;
-    const from = this.slotBefore(minCents, -Infinity);
-    const to = this.slotBefore(maxCents, Infinity);
+    // Fen and yen are both in order along the slots (search-prices.ts): the band is one stretch either way.
+    const price = f.inYen ? (g: PricedGuide) => g.priceYen : (g: PricedGuide) => g.priceCents;
+    const from = lowerBound(entries, (g) => price(g) < minCents);
+    const to = lowerBound(entries, (g) => price(g) <= maxCents);
     if (from >= to) return 0;
     const all: Int32Array[] = [];
     if (languageBit !== 0) all.push(rows[31 - Math.clz32(languageBit)]!);
@@ -168,9 +172,9 @@ export class CityColumns {
     return total;
   }
 
-  /** The first slot whose guide is not before (price, id). */
-  private slotBefore(price: number, id: number): number {
-    return lowerBound(this.entries, (g) => g.priceCents < price || (g.priceCents === price && g.id < id));
+  /** The slot of a guide in the price order (search-prices.ts). */
+  private slotBefore(g: PricedGuide): number {
+    return lowerBound(this.entries, (x) => byPrice(x, g) < 0);
   }
 
   /** Moves slots `slot` … size − 1 one up (the last slot is free: `grow` made room). */
@@ -200,7 +204,7 @@ export class CityColumns {
     }
   }
 
-  private write(slot: number, g: IndexedGuide, zone: number): void {
+  private write(slot: number, g: PricedGuide, zone: number): void {
     this.userId[slot] = g.userId;
     this.price[slot] = g.priceCents;
     this.minPeople[slot] = g.minPeople;

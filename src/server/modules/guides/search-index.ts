@@ -5,6 +5,8 @@ import { activeSearchFilters, withoutSearchFilter, type SearchFilter } from '../
 import type { GuideSearchQuery } from '../../../shared/schemas/guides';
 import { CityColumns, lowerBound, serviceBits, type CountFilter } from './search-columns';
 import { DAYS_SHIFT, INSTANT_BIT, LICENSED_BIT, MAX_SMALL, SortedList } from './sorted-list';
+import { MINOR_PER_MAJOR, type Currency } from '../../../shared/currency';
+import { byPrice, priced, priceIn, type PricedGuide } from './search-prices';
 
 /**
  * The in-memory search index: what a search filters and sorts on, for every listed guide, kept in
@@ -19,7 +21,10 @@ export interface IndexedGuide {
   languageMask: number;
   minPeople: number;
   maxPeople: number;
+  /** The hourly price the guide set, in `currency`'s minor unit (the index converts it, search-prices.ts). */
   priceCents: number;
+  /** The guide's currency (decision 164); yuan when absent. */
+  currency?: Currency;
   /** Bit n set when the weekly schedule has hours on ISO weekday n+1 (guides.weekly_days). */
   weeklyDays: number;
   serviceIds: readonly number[];
@@ -47,7 +52,7 @@ const LANGUAGE_BITS: Record<SearchLanguage, number> = { zh: 1, ja: 2, en: 4 };
 
 type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];
 
-export type Compare = (a: IndexedGuide, b: IndexedGuide) => number;
+export type Compare = (a: PricedGuide, b: PricedGuide) => number;
 /** Every order ends on the id, so two entries compare equal only when they are the same guide. */
 const byRating: Compare = (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || a.id - b.id;
 const speaksChinese = (g: IndexedGuide) => g.languageMask & LANGUAGE_BITS.zh;
@@ -55,7 +60,7 @@ const ORDERS = {
   recommended: byRating,
   /** "推荐" for a Chinese reader: guides who speak Chinese first (a Japanese-only bio topped it). */
   recommendedZh: (a, b) => speaksChinese(b) - speaksChinese(a) || byRating(a, b),
-  price: (a, b) => a.priceCents - b.priceCents || a.id - b.id,
+  price: byPrice,
   id: (a, b) => a.id - b.id,
 } satisfies Record<string, Compare>;
 type OrderName = keyof typeof ORDERS;
@@ -86,9 +91,13 @@ const EMPTY = new SortedList(ORDERS.id);
 
 export class SearchIndex {
   /** How a page is found: by cost (default), or always one way (tests prove both agree). */
-  constructor(private readonly pageStrategy: 'auto' | 'walk' | 'collect' = 'auto') {}
+  constructor(
+    private readonly pageStrategy: 'auto' | 'walk' | 'collect' = 'auto',
+    /** Yen per yuan the prices are compared at (decision 168); the search sets the current one. */
+    private jpyPerCny = '20',
+  ) {}
 
-  private readonly byId = new Map<number, IndexedGuide>();
+  private readonly byId = new Map<number, PricedGuide>();
   /** Per order: all listed guides, and the guides of each city. */
   private readonly lists = Object.fromEntries(
     Object.entries(ORDERS).map(([name, compare]) => [name, { all: new SortedList(compare), byCity: new Map<string, SortedList>() }]),
@@ -116,18 +125,42 @@ export class SearchIndex {
     return this.lists.id.all.items.map((g) => g.id);
   }
 
-  /** The lowest and highest hourly price of listed guides, in cents (null without guides). */
-  priceRange(): { lowest: number; highest: number } | null {
+  /** The lowest and highest hourly price of listed guides in `currency`'s minor unit at the index's rate (null without guides). */
+  priceRange(currency: Currency = 'CNY'): { lowest: number; highest: number } | null {
     const items = this.lists.price.all.items;
-    return items.length ? { lowest: items[0]!.priceCents, highest: items.at(-1)!.priceCents } : null;
+    const price = priceIn(currency);
+    return items.length ? { lowest: price(items[0]!), highest: price(items.at(-1)!) } : null;
+  }
+
+  /** The rate the prices are compared at. */
+  get rate(): string {
+    return this.jpyPerCny;
+  }
+
+  /**
+   * Compares the prices at another rate: each guide's price converted once more and the orders and
+   * columns built again (a rate changes daily at most), the exceptions kept.
+   */
+  reprice(jpyPerCny: string): void {
+    if (jpyPerCny === this.jpyPerCny) return;
+    this.jpyPerCny = jpyPerCny;
+    this.build([...this.byId.values()]);
   }
 
   /** Replaces everything: the listed guides and their exceptions. */
   load(guides: IndexedGuide[], exceptions: IndexedException[]): void {
+    this.build(guides);
+    this.exceptions.clear();
+    this.exceptionDates.clear();
+    for (const e of exceptions) this.addException(e);
+  }
+
+  /** The orders and columns of these guides, priced at the index's rate. */
+  private build(guides: IndexedGuide[]): void {
     this.byId.clear();
-    for (const g of guides) this.byId.set(g.id, g);
-    const byCity = new Map<string, IndexedGuide[]>();
-    for (const g of guides) {
+    for (const g of guides) this.byId.set(g.id, priced(g, this.jpyPerCny));
+    const byCity = new Map<string, PricedGuide[]>();
+    for (const g of this.byId.values()) {
       const city = byCity.get(g.city);
       if (city) city.push(g);
       else byCity.set(g.city, [g]);
@@ -140,9 +173,6 @@ export class SearchIndex {
     this.columns.clear();
     // In the columns' own order (price, then id), so adding moves nothing.
     for (const g of this.lists.price.all.items) this.addColumns(g);
-    this.exceptions.clear();
-    this.exceptionDates.clear();
-    for (const e of exceptions) this.addException(e);
   }
 
   /**
@@ -155,14 +185,14 @@ export class SearchIndex {
       const old = this.byId.get(id);
       if (old) this.remove(old);
       const fresh = now.get(id);
-      if (fresh) this.insert(fresh);
+      if (fresh) this.insert(priced(fresh, this.jpyPerCny));
       for (const date of this.exceptionDates.get(id) ?? []) this.exceptions.get(date)?.delete(id);
       this.exceptionDates.delete(id);
     }
     for (const e of exceptions) this.addException(e);
   }
 
-  private addColumns(g: IndexedGuide): void {
+  private addColumns(g: PricedGuide): void {
     let zone = this.zoneOf.get(g.timeZone);
     if (zone === undefined) this.zoneOf.set(g.timeZone, (zone = this.zoneNames.push(g.timeZone) - 1));
     let city = this.columns.get(g.city);
@@ -170,7 +200,7 @@ export class SearchIndex {
     city.add(g, zone);
   }
 
-  private insert(g: IndexedGuide): void {
+  private insert(g: PricedGuide): void {
     this.byId.set(g.id, g);
     this.addColumns(g);
     for (const [name, list] of Object.entries(this.lists)) {
@@ -181,7 +211,7 @@ export class SearchIndex {
     }
   }
 
-  private remove(g: IndexedGuide): void {
+  private remove(g: PricedGuide): void {
     this.byId.delete(g.id);
     this.columns.get(g.city)?.remove(g);
     for (const list of Object.values(this.lists)) {
@@ -217,8 +247,9 @@ export class SearchIndex {
     // In price order, every match lies between the price bounds: walk only that stretch.
     let [from, to] = [0, items.length];
     if (order === 'price') {
-      from = lowerBound(items, (g) => g.priceCents < filter.count.minCents);
-      to = lowerBound(items, (g) => g.priceCents <= filter.count.maxCents);
+      const price = priceIn(q.currency);
+      from = lowerBound(items, (g) => price(g) < filter.count.minCents);
+      to = lowerBound(items, (g) => price(g) <= filter.count.maxCents);
     }
     // Walking visits about (offset + limit) / (share of the stretch that matches) guides; when
     // matches are rare, collecting them from the columns and sorting them is cheaper.
@@ -280,7 +311,7 @@ export class SearchIndex {
    * The guides whose exception for the searched date changes the answer the weekly schedule gives:
    * true when an exception adds the day, false when it takes it away.
    */
-  private *exceptionCorrections(q: GuideSearchQuery, filter: NonNullable<ReturnType<SearchIndex['compile']>>): Generator<[IndexedGuide, boolean]> {
+  private *exceptionCorrections(q: GuideSearchQuery, filter: NonNullable<ReturnType<SearchIndex['compile']>>): Generator<[PricedGuide, boolean]> {
     if (!filter.dayExceptions) return;
     for (const [id, available] of filter.dayExceptions) {
       const g = this.byId.get(id);
@@ -293,6 +324,8 @@ export class SearchIndex {
   /** The query as a counting filter and as predicates on one guide; null when nothing can match. */
   private compile(q: GuideSearchQuery, excludeUserId: number | undefined, now: Date) {
     const date = q.date;
+    const currency = q.currency ?? 'CNY';
+    const inYen = currency === 'JPY';
     let zonePast: Uint8Array | null = null;
     if (date) {
       // "Not in the past" is decided in each guide's own zone. Where every zone on Earth agrees
@@ -303,8 +336,10 @@ export class SearchIndex {
     const count: CountFilter = {
       languageBit: q.language ? LANGUAGE_BITS[q.language]! : 0,
       travelers: q.travelers ?? -1,
-      minCents: q.minPrice === undefined ? -Infinity : q.minPrice * 100,
-      maxCents: q.maxPrice === undefined ? Infinity : q.maxPrice * 100,
+      // The band is whole yuan or yen, as the query's currency says (decision 168).
+      minCents: q.minPrice === undefined ? -Infinity : q.minPrice * MINOR_PER_MAJOR[currency],
+      maxCents: q.maxPrice === undefined ? Infinity : q.maxPrice * MINOR_PER_MAJOR[currency],
+      inYen,
       excludeUserId: excludeUserId ?? -1,
       dayBit: date ? weekdayBit(isoWeekday(date)) : 0,
       zonePast,
@@ -315,10 +350,10 @@ export class SearchIndex {
     const { languageBit, travelers, minCents, maxCents, dayBit } = count;
     const services = q.services?.length ? new Set(q.services) : null;
     const zoneOf = this.zoneOf;
-    const base = (g: IndexedGuide) =>
+    const base = (g: PricedGuide) =>
       (languageBit === 0 || (g.languageMask & languageBit) !== 0) &&
-      g.priceCents >= minCents &&
-      g.priceCents <= maxCents &&
+      (inYen ? g.priceYen : g.priceCents) >= minCents &&
+      (inYen ? g.priceYen : g.priceCents) <= maxCents &&
       (travelers < 0 || (g.minPeople <= travelers && g.maxPeople >= travelers)) &&
       g.userId !== excludeUserId &&
       (services === null || g.serviceIds.some((id) => services.has(id))) &&
@@ -334,7 +369,7 @@ export class SearchIndex {
     const matchesAt = (list: SortedList, at: number): boolean => {
       const t = list.traits[at]!;
       if ((languageBit !== 0 && (t & languageBit) === 0) || (t & licensed) !== licensed) return false;
-      const p = list.price[at]!;
+      const p = inYen ? list.priceYen[at]! : list.price[at]!;
       if (p < minCents || p > maxCents) return false;
       if (travelers >= 0) {
         const people = list.people[at]!;

@@ -70,7 +70,7 @@ export function identityRoutes(service: IdentityService) {
           summary: 'Upload the ID document and/or the selfie (each replaces the previous one)',
           description:
             'multipart/form-data: file fields "document" (JPEG, PNG, GIF, WEBP or PDF) and "selfie" (JPEG, PNG, GIF or WEBP), one or both, each at most 10 MB and typed by content; ' +
-            'optional text field "documentKind" (passport, national_id, residence_card, drivers_license). Images are re-encoded to WebP without metadata; PDFs with active content are refused. ' +
+            'optional text field "documentKind" (passport, national_id, my_number_card — its front only, residence_card, drivers_license). Images are re-encoded to WebP without metadata; PDFs with active content are refused. ' +
             'A bad type is 400 invalid_file_type (fields name the file), over 10 MB 413. Allowed while a draft, rejected or with changes requested; while submitted 409 invalid_transition; already verified 409 conflict. ' +
             CONSENT_NOTE,
           consumes: ['multipart/form-data'],

@@ -174,6 +174,10 @@ describe('status and uploads', () => {
     const kind = await upload(p, [{ field: 'documentKind', value: 'library_card' }, { field: 'selfie', data: PNG }]);
     expect(kind.statusCode).toBe(400);
     expect(kind.json().fields[0].path).toBe('body.documentKind');
+    // The My Number Card (its front) is a document of people who live in Japan.
+    const myNumber = await upload(p, [{ field: 'documentKind', value: 'my_number_card' }]);
+    expect(myNumber.statusCode, myNumber.body).toBe(200);
+    expect(myNumber.json().documentKind).toBe('my_number_card');
     const empty = await upload(p, [{ field: 'document', data: Buffer.alloc(0) }]);
     expect(empty.statusCode).toBe(400);
     const json = await t.app.inject({ method: 'POST', url: '/api/v2/identity-verification', headers: auth(p.token), payload: { document: 'x' }, remoteAddress: nextAddress() });

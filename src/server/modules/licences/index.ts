@@ -2,7 +2,9 @@ import type { AppInstance } from '../../lib/types';
 import { licencesRoutes } from './licences.routes';
 import { LicencesService, type LicencesNeeds } from './licences.service';
 
-export { assertMayDrive, assertNoProtectedTitles, refuseProtectedTitles, type PublishedText } from './licence-rules';
+export { assertMayDrive, assertNoProtectedTitles, protectedTitleIssues, refuseProtectedTitles, type PublishedText } from './licence-rules';
+export { insertApprovedLicence, type VerifiedLicence } from './licences.repository';
+export { CREDENTIAL_FOLDER } from './licences.service';
 
 /**
  * Licensed guides (decision 092): a guide's licence and insurance proof (private files),

@@ -11,32 +11,51 @@ export interface PublishedText {
   text: string | null | undefined;
 }
 
+/** Each written text that uses a protected title `licence` does not cover, with its words. */
+function titlesByText(texts: readonly PublishedText[], licence: LicenceKind | null): { path: string; words: string[] }[] {
+  return texts.flatMap((t) => {
+    const words = typeof t.text === 'string' && t.text.trim() !== '' ? protectedTitlesIn([t.text], licence) : [];
+    return words.length ? [{ path: t.path, words }] : [];
+  });
+}
+
 /**
  * Refuses texts shown about a person or their services (profile, listing, application, offers;
  * decision 099 lists them) that use a protected title (全国通訳案内士, 通訳ガイド, certified guide, and
  * their disguises: decision 099) which `licence` does not cover: 400 protected_title, the message in
  * `locale` naming the words and the reason, one field per text that uses one (decision 092).
  */
-export function refuseProtectedTitles(texts: readonly PublishedText[], licence: LicenceKind | null, locale: Locale): void {
-  const written = texts.filter((t): t is { path: string; text: string } => typeof t.text === 'string' && t.text.trim() !== '');
-  if (written.length === 0) return;
-  const words = protectedTitlesIn(
-    written.map((t) => t.text),
-    licence,
-  );
-  if (words.length === 0) return;
-  const fields = written.flatMap((t) => {
-    const here = protectedTitlesIn([t.text], licence);
-    return here.length ? [{ path: t.path, message: here.join(', ') }] : [];
-  });
-  throw new AppError('protected_title', protectedTitleMessage(locale, words), fields);
+export function refuseProtectedTitles(texts: readonly PublishedText[], licence: LicenceKind | null, locale: Locale, where: 'licence' | 'application' = 'licence'): void {
+  const found = titlesByText(texts, licence);
+  if (found.length === 0) return;
+  const words = [...new Set(found.flatMap((f) => f.words))];
+  throw new AppError('protected_title', protectedTitleMessage(locale, words, where), found.map((f) => ({ path: f.path, message: f.words.join(', ') })));
 }
 
-/** `refuseProtectedTitles` for a signed-in user: their verified licence (if a guide) and their language. */
-export async function assertNoProtectedTitles(db: Database, userId: number, texts: readonly PublishedText[]): Promise<void> {
-  if (!texts.some((t) => typeof t.text === 'string' && t.text.trim() !== '')) return;
+/**
+ * The licence a signed-in user's texts are held to — their verified one (a guide) or, for an applicant,
+ * the one the application declares (decision 171) — and their language; null when nothing is written.
+ */
+async function titleRule(db: Database, userId: number, texts: readonly PublishedText[], declared: LicenceKind | null) {
+  if (!texts.some((t) => typeof t.text === 'string' && t.text.trim() !== '')) return null;
   const holder = await titleHolder(db, userId);
-  refuseProtectedTitles(texts, holder?.licenceKind ?? null, matchLocale(holder?.locale) ?? 'en');
+  return { licence: holder?.licenceKind ?? declared, locale: matchLocale(holder?.locale) ?? 'en' };
+}
+
+/** `refuseProtectedTitles` for a signed-in user (`applying`: an applicant, with the licence declared). */
+export async function assertNoProtectedTitles(db: Database, userId: number, texts: readonly PublishedText[], applying?: { declared: LicenceKind | null }): Promise<void> {
+  const rule = await titleRule(db, userId, texts, applying?.declared ?? null);
+  if (rule) refuseProtectedTitles(texts, rule.licence, rule.locale, applying ? 'application' : 'licence');
+}
+
+/**
+ * What `assertNoProtectedTitles` would refuse in an applicant's texts, without refusing: one issue per
+ * text, its message naming that text's words and what to do, in the applicant's language.
+ */
+export async function protectedTitleIssues(db: Database, userId: number, texts: readonly PublishedText[], declared: LicenceKind | null): Promise<{ path: string; message: string }[]> {
+  const rule = await titleRule(db, userId, texts, declared);
+  if (!rule) return [];
+  return titlesByText(texts, rule.licence).map(({ path, words }) => ({ path, message: protectedTitleMessage(rule.locale, words, 'application') }));
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -78,6 +78,45 @@ export async function decide(db: Database, id: number, adminId: number, to: 'ver
   return row;
 }
 
+/**
+ * The licence an approved application declared (decision 171), verified by the approving admin, who
+ * checked its registration: written as a verified credential and mirrored on the guide row, in the
+ * approval's transaction. The card is a copy of the application's document (`file`).
+ */
+export interface VerifiedLicence {
+  kind: LicenceKind;
+  region: string | null;
+  registrationNumber: string;
+  prefecture: string;
+  languages: string[];
+  file: { key: string; type: 'image/webp' | 'application/pdf'; size: number };
+}
+
+export async function insertApprovedLicence(db: Database, v: VerifiedLicence & { guideId: number; adminId: number }): Promise<void> {
+  const now = new Date();
+  await db.delete(guideCredentials).where(and(eq(guideCredentials.guideId, v.guideId), eq(guideCredentials.type, 'licence')));
+  await db.insert(guideCredentials).values({
+    guideId: v.guideId,
+    type: 'licence',
+    status: 'verified',
+    licenceKind: v.kind,
+    region: v.kind === 'regional' ? v.region : null,
+    registrationNumber: v.registrationNumber,
+    prefecture: v.prefecture,
+    languages: v.languages,
+    fileKey: v.file.key,
+    fileType: v.file.type,
+    fileSize: v.file.size,
+    reviewedAt: now,
+    reviewedBy: v.adminId,
+    reviewNote: null,
+  });
+  await db
+    .update(guides)
+    .set({ licenceKind: v.kind, licenceRegion: v.kind === 'regional' ? v.region : null, updatedAt: now })
+    .where(eq(guides.id, v.guideId));
+}
+
 export async function setGuideDrives(db: Database, guideId: number, value: boolean): Promise<void> {
   await db.update(guides).set({ guideDrives: value, updatedAt: new Date() }).where(eq(guides.id, guideId));
 }

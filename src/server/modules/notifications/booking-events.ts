@@ -1,8 +1,9 @@
 import { guideBookingPath, travelerBookingPath } from '../../../shared/booking/links';
+import type { Currency } from '../../../shared/currency';
 import { REVIEW_WINDOW_DAYS } from '../../../shared/schemas/reviews';
 import type { BookingEventMap, BookingEventName } from '../bookings/index';
 import type { NotificationsService } from './notifications.service';
-import { bookingNumber, texts } from './templates';
+import { bookingNumber, texts, type Money } from './templates';
 import { tripTroubleTexts, type TourWhen } from './trip-trouble-texts';
 
 /** The part of the bookings module's event seam this module listens to (bookings/events.ts). */
@@ -25,12 +26,20 @@ interface Resched extends Base {
   days?: number;
 }
 
-/** The credit the guide's end of a paid booking gave, when the event carries one (decision 139). */
+/** The credit the guide's end of a paid booking gave, when the event carries one (decision 139), in the booking's currency. */
 interface Credit {
   creditCents?: number;
+  creditCurrency?: Currency;
   creditExpiresAt?: string;
 }
-const creditOf = (p: Credit) => (p.creditCents && p.creditExpiresAt ? { cents: p.creditCents, expiresAt: p.creditExpiresAt } : null);
+// Events written before two currencies (decision 164) name none: theirs were yuan.
+const creditOf = (p: Credit) => (p.creditCents && p.creditExpiresAt ? { cents: p.creditCents, currency: p.creditCurrency ?? 'CNY', expiresAt: p.creditExpiresAt } : null);
+
+/** The currency of an event's amount (bookings/events.ts: a payment's or refund's is what was charged); absent on events from before two currencies: yuan. */
+interface In {
+  currency?: Currency;
+}
+const amountOf = (cents: number, p: In): Money => ({ cents, currency: p.currency ?? 'CNY' });
 
 /** The tour's days an event carries, if it carries them all. */
 const whenOf = (p: Partial<TourWhen>): TourWhen | undefined =>
@@ -72,21 +81,21 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.guideUserId, type: 'booking', text: texts.requestReceived(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:created` },
       ]),
     ),
-    on<Base & { amountCents: number; fromOffer?: boolean; instantBook?: boolean; answerBy?: string }>('booking.paid', (p) =>
+    on<Base & In & { amountCents: number; fromOffer?: boolean; instantBook?: boolean; answerBy?: string }>('booking.paid', (p) =>
       service.create(
         p.instantBook
           ? [
               { userId: p.guideUserId, type: 'booking', text: texts.instantBookedForGuide(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-              { userId: p.travelerId, type: 'payment', text: texts.instantBookedForTraveler(bookingNumber(p.bookingId), p.amountCents), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+              { userId: p.travelerId, type: 'payment', text: texts.instantBookedForTraveler(bookingNumber(p.bookingId), amountOf(p.amountCents, p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
             ]
           : p.fromOffer
           ? [
               { userId: p.guideUserId, type: 'booking', text: texts.offerBookedForGuide(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-              { userId: p.travelerId, type: 'payment', text: texts.offerBookedForTraveler(bookingNumber(p.bookingId), p.amountCents), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+              { userId: p.travelerId, type: 'payment', text: texts.offerBookedForTraveler(bookingNumber(p.bookingId), amountOf(p.amountCents, p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
             ]
           : [
         { userId: p.guideUserId, type: 'booking', text: texts.paidForGuide(bookingNumber(p.bookingId), p.answerBy), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-        { userId: p.travelerId, type: 'payment', text: texts.paidForTraveler(bookingNumber(p.bookingId), p.amountCents), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+        { userId: p.travelerId, type: 'payment', text: texts.paidForTraveler(bookingNumber(p.bookingId), amountOf(p.amountCents, p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
             ],
       ),
     ),
@@ -102,19 +111,19 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.travelerId, type: 'booking', text: texts.acceptedForTraveler(bookingNumber(p.bookingId)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:accepted` },
       ]),
     ),
-    on<Base & { refundCents: number; reason: string }>('booking.declined', (p) =>
+    on<Base & In & { refundCents: number; reason: string }>('booking.declined', (p) =>
       service.create([
-        { userId: p.travelerId, type: 'booking', text: texts.declinedForTraveler(bookingNumber(p.bookingId), p.refundCents, p.reason || null), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:declined` },
+        { userId: p.travelerId, type: 'booking', text: texts.declinedForTraveler(bookingNumber(p.bookingId), amountOf(p.refundCents, p), p.reason || null), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:declined` },
       ]),
     ),
-    on<Base & Credit & { refundCents: number; by: 'traveler' | 'guide' | 'system'; reason: string; note?: string | null }>('booking.cancelled', (p) => {
+    on<Base & Credit & In & { refundCents: number; by: 'traveler' | 'guide' | 'system'; reason: string; note?: string | null }>('booking.cancelled', (p) => {
       const c = { by: p.by, reason: p.reason, note: p.note ?? null };
       return service.create([
-        { userId: p.travelerId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), p.refundCents, { ...c, to: 'traveler', credit: creditOf(p) }), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
+        { userId: p.travelerId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), amountOf(p.refundCents, p), { ...c, to: 'traveler', credit: creditOf(p) }), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
         // The guide's own cancellation is not news to them; the traveler's refund receipt stays.
         ...(p.by === 'guide'
           ? []
-          : [{ userId: p.guideUserId, type: 'booking' as const, text: texts.cancelled(bookingNumber(p.bookingId), 0, { ...c, to: 'guide' }), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` }]),
+          : [{ userId: p.guideUserId, type: 'booking' as const, text: texts.cancelled(bookingNumber(p.bookingId), amountOf(0, p), { ...c, to: 'guide' }), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` }]),
       ]);
     }),
     // The invitation to review (decision 063: the window is REVIEW_WINDOW_DAYS from completion).
@@ -167,15 +176,15 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.travelerId, type: 'booking', text: tripTroubleTexts.replacementDeclined(bookingNumber(p.bookingId), p.how, p.lapsesAt), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:replacement-declined:${p.attempt}` },
       ]),
     ),
-    on<Base & Credit & { by: 'traveler' | 'guide'; refundCents: number; note: string | null; day?: number; days?: number }>('booking.no_show_reported', (p) => {
+    on<Base & Credit & In & { by: 'traveler' | 'guide'; refundCents: number; note: string | null; day?: number; days?: number }>('booking.no_show_reported', (p) => {
       const n = bookingNumber(p.bookingId);
       // The day of a report on a booking of several days (decision 158); an event without it is a tour of hours.
       const span = p.day && p.days ? { day: p.day, days: p.days } : null;
       const reported = p.by === 'traveler' ? p.guideUserId : p.travelerId;
       const reporter = p.by === 'traveler' ? p.travelerId : p.guideUserId;
       return service.create([
-        { userId: reported, type: 'booking', text: tripTroubleTexts.noShowReported(n, p.by, p.refundCents, p.note, span), actionUrl: urlFor(p, reported), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
-        { userId: reporter, type: 'booking', text: tripTroubleTexts.noShowRecorded(n, p.by, p.refundCents, creditOf(p), span), actionUrl: urlFor(p, reporter), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
+        { userId: reported, type: 'booking', text: tripTroubleTexts.noShowReported(n, p.by, amountOf(p.refundCents, p), p.note, span), actionUrl: urlFor(p, reported), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
+        { userId: reporter, type: 'booking', text: tripTroubleTexts.noShowRecorded(n, p.by, amountOf(p.refundCents, p), creditOf(p), span), actionUrl: urlFor(p, reporter), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show` },
       ]);
     }),
     on<Base & { note: string }>('booking.cancelled_for_guide', (p) =>

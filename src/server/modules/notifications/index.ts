@@ -1,6 +1,7 @@
 import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import type { Realtime } from '../../realtime/index';
+import type { SmsSender } from '../sms/index';
 import { subscribeToBookings, type BookingEventSource } from './booking-events';
 import { notificationsRoutes } from './notifications.routes';
 import { CHAT_EMAIL_JOB, NOTIFY_JOB, NotificationsService } from './notifications.service';
@@ -23,11 +24,13 @@ export interface NotificationsNeeds {
   realtime: Realtime;
   /** Its mails and the notices other modules write to the outbox (decision 085). */
   jobs: JobRunner;
+  /** Decisions reach an account that has only a phone number by text message. */
+  sms: SmsSender;
 }
 
 /** The notification centre (System messages) and notification settings. */
 export function registerNotifications(app: AppInstance, needs: NotificationsNeeds): NotificationsService {
-  const service = new NotificationsService({ db: app.ctx.database.db, realtime: needs.realtime, jobs: needs.jobs, appUrl: app.ctx.config.appUrl, log: app.log });
+  const service = new NotificationsService({ db: app.ctx.database.db, realtime: needs.realtime, jobs: needs.jobs, sms: needs.sms, appUrl: app.ctx.config.appUrl, log: app.log });
   app.decorate('notifications', service);
   needs.jobs.register(NOTIFY_JOB, (job) => service.runJob(job));
   needs.jobs.register(CHAT_EMAIL_JOB, (job) => service.runJob(job));

@@ -149,6 +149,8 @@ function recipientsQuery(db: Database) {
     .select({
       id: users.id,
       email: users.email,
+      // Set only once verified by a code (decision 147).
+      phone: users.phone,
       fullName: users.fullName,
       nickname: users.nickname,
       locale: users.locale,

@@ -14,6 +14,7 @@ import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { notFound } from '../../lib/app-error';
 import type { Realtime } from '../../realtime/index';
 import { mailsCte, queueMails } from '../mail/index';
+import { noticeText, type SmsSender } from '../sms/index';
 import * as repo from './notifications.repository';
 import type { SystemMessageRow } from './notifications.repository';
 import { chatMail, systemMail, type Locale } from './templates';
@@ -62,7 +63,8 @@ export interface CreateSystemMessage {
   dedupeKey?: string;
   /**
    * A fuller e-mail than the message itself (an application decision, say), sent instead of the
-   * generic one — and, like it, only when the recipient chose e-mail for this kind.
+   * generic one — and, like it, only when the recipient chose e-mail for this kind. A recipient with
+   * no e-mail address but a phone number gets a text message with the title and the link instead.
    */
   mail?: (locale: Locale) => NotificationMail;
 }
@@ -120,7 +122,7 @@ const fromStored = ({ mails, expiresAt, text, ...rest }: StoredNotice): CreateSy
  */
 export class NotificationsService {
   constructor(
-    private readonly deps: { db: Database; realtime: Realtime; jobs: JobRunner; appUrl: string; log: { warn: (o: object, m: string) => void } },
+    private readonly deps: { db: Database; realtime: Realtime; jobs: JobRunner; sms: SmsSender; appUrl: string; log: { warn: (o: object, m: string) => void } },
   ) {}
 
   private get db() {
@@ -176,7 +178,7 @@ export class NotificationsService {
     const mails = plans
       .filter((p) => p.email && p.person.email)
       .map(({ input, person, locale, text }) => {
-        const link = input.actionUrl ? new URL(input.actionUrl, this.deps.appUrl).toString() : null;
+        const link = this.linkOf(input);
         const mail = input.mail?.(locale) ?? { ...systemMail(locale, { title: text.title, message: text.message, link, linkLabel: text.actionLabel }), template: `system_${input.type}` };
         return { toAddress: person.email!, ...mail, meta: {}, dedupeKey: input.dedupeKey ? `notification:${input.dedupeKey}:${input.userId}` : null };
       });
@@ -202,22 +204,47 @@ export class NotificationsService {
     // The messages come back in the order written; a row skipped as a repeat (same user and key) is missing.
     const out: SystemMessage[][] = calls.map(() => []);
     const byUser = new Map<number, SystemMessage[]>();
+    const createdNow: typeof inApp = [];
     let next = 0;
     for (const plan of inApp) {
       const row = rows[next];
       if (!row || row.userId !== plan.input.userId || row.dedupeKey !== (plan.input.dedupeKey ?? null)) continue;
       next++;
+      createdNow.push(plan);
       const message = toSystemMessage(row, plan.locale);
       out[plan.call]!.push(message);
       byUser.set(plan.input.userId, [...(byUser.get(plan.input.userId) ?? []), message]);
     }
     this.deps.jobs.soon(mailJobs);
+    await this.textThoseWithoutMail(createdNow);
     // Several notices for one person at once go as one `bulk_created` push (one browser notification).
     for (const [userId, messages] of byUser) {
       const payload = messages.length === 1 ? { action: 'created' as const, message: messages[0]! } : { action: 'bulk_created' as const, messages };
       this.deps.realtime.send([userId], { type: 'system_message', payload });
     }
     return out;
+  }
+
+  /** Where a notice's mail or text message sends its reader: the action's page on the app. */
+  private linkOf(input: CreateSystemMessage): string | null {
+    return input.actionUrl ? new URL(input.actionUrl, this.deps.appUrl).toString() : null;
+  }
+
+  /**
+   * A decision (a notice with its own mail) for a person who chose e-mail for its kind but has no
+   * address, only a phone number (an account made by phone): a text message. Sent only for a message
+   * created now, so a replayed notice, skipped by its key, texts no one twice. A failed send is
+   * logged: the message is in the app either way.
+   */
+  private async textThoseWithoutMail(createdNow: { input: CreateSystemMessage; person: { email: string | null; phone: string | null }; locale: Locale; text: { title: string }; email: boolean }[]) {
+    const texts = createdNow.filter((p) => p.input.mail && p.email && !p.person.email && p.person.phone);
+    await Promise.all(
+      texts.map(({ input, person, locale, text }) => {
+        return this.deps.sms
+          .send({ to: person.phone!, body: noticeText(locale, text.title, this.linkOf(input)), template: `notice_${input.type}` })
+          .catch((err: unknown) => this.deps.log.warn({ err, userId: input.userId }, 'notice not texted'));
+      }),
+    );
   }
 
   /**

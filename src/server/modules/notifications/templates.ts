@@ -6,14 +6,24 @@ import type { Locale } from '../../../shared/locales';
 import { addDays } from '../../../shared/availability';
 import { zoneOffsetMinutes } from '../../../shared/booking/schedule';
 import { dateRangeText } from '../../../shared/booking/span-text';
-import { formatFen } from '../../../shared/money-format';
+import type { Currency } from '../../../shared/currency';
+import { formatMoney } from '../../../shared/money-format';
 import { htmlMail } from '../mail/index';
 
 export type { Locale };
 
 export { bookingNumber } from '../../../shared/booking/money-rules';
-// Money as the app and the booking PDF write it (decision 117): 2,430 · 486.50.
-const yuan = formatFen;
+
+/**
+ * An amount in its own currency (decision 164): a deposit or refund in what was charged, a price in
+ * the booking's, a credit in its own. Written as the app and the booking PDF write it (decision 117):
+ * 2,430 RMB / 2,430 元, ¥4,000 (JPY) / 4000 日元 / 4,000円.
+ */
+export interface Money {
+  cents: number;
+  currency: Currency;
+}
+export const money = (locale: Locale, m: Money): string => formatMoney(m.cents, m.currency, locale);
 
 type Text = { title: string; message: string; actionLabel: string };
 
@@ -77,17 +87,17 @@ export const because = (locale: Locale, reason: string | null) =>
   !reason ? '' : locale === 'ja' ? `理由：「${reason}」。` : locale === 'zh-CN' ? `原因：“${reason}”。` : ` Reason: “${reason}”.`;
 type Pair = Record<Locale, Text>;
 
-/** A credit for the next booking given with a refund (decision 139). */
-export interface GivenCredit {
-  cents: number;
+/** A credit for the next booking given with a refund (decision 139), in the booking's currency (decision 164). */
+export interface GivenCredit extends Money {
   expiresAt: string;
 }
 /** That credit as a sentence of its own, with until when (the trip card's words), or nothing. */
 export function creditSentence(locale: Locale, credit: GivenCredit | null | undefined): string {
   if (!credit) return '';
   const until = dayText(locale, credit.expiresAt.slice(0, 10));
-  if (locale === 'ja') return `次回のご予約に使える${yuan(credit.cents)} 元の旅行クレジットを付与しました（${until}まで有効）。`;
-  return locale === 'zh-CN' ? `已为您的下一次预订发放 ${yuan(credit.cents)} 元抵用金，有效期至${until}。` : ` A credit of ${yuan(credit.cents)} RMB for your next booking is yours until ${until}.`;
+  const amount = money(locale, credit);
+  if (locale === 'ja') return `次回のご予約に使える${amount}の旅行クレジットを付与しました（${until}まで有効）。`;
+  return locale === 'zh-CN' ? `已为您的下一次预订发放 ${amount}抵用金，有效期至${until}。` : ` A credit of ${amount} for your next booking is yours until ${until}.`;
 }
 
 export const texts = {
@@ -120,10 +130,11 @@ export const texts = {
     'zh-CN': { title: '您的预订正在等待支付定金', message: `预订 ${n} 为您保留该时段至 ${japanTime('zh-CN', dueAt)}。请在此之前支付定金，否则该时段将被释放。`, actionLabel: '支付定金' },
     ja: { title: 'ご予約は予約金のお支払い待ちです', message: `予約（${n}）の時間は${japanTime('ja', dueAt)}まで確保しています。それまでに予約金をお支払いください。期限を過ぎると確保した時間は解放されます。`, actionLabel: '予約金を支払う' },
   }),
-  paidForTraveler: (n: string, cents: number): Pair => ({
-    en: { title: 'Deposit received', message: `We received your deposit of ${yuan(cents)} RMB for booking ${n}. Your guide will confirm soon.`, actionLabel: 'View my trips' },
-    'zh-CN': { title: '定金已收到', message: `我们已收到您为预订 ${n} 支付的定金 ${yuan(cents)} 元，地陪将尽快确认。`, actionLabel: '查看我的行程' },
-    ja: { title: '予約金を受け付けました', message: `予約（${n}）の予約金${yuan(cents)} 元を受け付けました。まもなくガイドが予約を確定します。`, actionLabel: 'マイ旅行を見る' },
+  // `paid`: the deposit as charged, in the currency the traveler paid in (decision 164).
+  paidForTraveler: (n: string, paid: Money): Pair => ({
+    en: { title: 'Deposit received', message: `We received your deposit of ${money('en', paid)} for booking ${n}. Your guide will confirm soon.`, actionLabel: 'View my trips' },
+    'zh-CN': { title: '定金已收到', message: `我们已收到您为预订 ${n} 支付的定金 ${money('zh-CN', paid)}，地陪将尽快确认。`, actionLabel: '查看我的行程' },
+    ja: { title: '予約金を受け付けました', message: `予約（${n}）の予約金${money('ja', paid)}を受け付けました。まもなくガイドが予約を確定します。`, actionLabel: 'マイ旅行を見る' },
   }),
   // Decision 078: a booking from the guide's own offer needs no second yes.
   offerBookedForGuide: (n: string): Pair => ({
@@ -131,10 +142,10 @@ export const texts = {
     'zh-CN': { title: '您的报价已被预订', message: `旅行者已预订您的报价并支付定金，预订 ${n} 已列入您即将进行的行程。`, actionLabel: '查看工作台' },
     ja: { title: 'オファーが予約されました', message: `旅行者がオファーを予約し、予約金を支払いました。予約（${n}）は今後のツアーに追加されています。`, actionLabel: 'ダッシュボードを見る' },
   }),
-  offerBookedForTraveler: (n: string, cents: number): Pair => ({
-    en: { title: 'Booked: see you on the day', message: `We received your deposit of ${yuan(cents)} RMB. Booking ${n} is confirmed: your guide made the offer, so there is nothing more to wait for.`, actionLabel: 'View my trips' },
-    'zh-CN': { title: '预订成功', message: `我们已收到您的定金 ${yuan(cents)} 元。预订 ${n} 已确认：报价由地陪发出，无需再等待确认。`, actionLabel: '查看我的行程' },
-    ja: { title: '予約が確定しました', message: `予約金${yuan(cents)} 元を受け付けました。予約（${n}）は確定済みです。ガイドからのオファーによる予約のため、承諾を待つ必要はありません。当日をお楽しみに。`, actionLabel: 'マイ旅行を見る' },
+  offerBookedForTraveler: (n: string, paid: Money): Pair => ({
+    en: { title: 'Booked: see you on the day', message: `We received your deposit of ${money('en', paid)}. Booking ${n} is confirmed: your guide made the offer, so there is nothing more to wait for.`, actionLabel: 'View my trips' },
+    'zh-CN': { title: '预订成功', message: `我们已收到您的定金 ${money('zh-CN', paid)}。预订 ${n} 已确认：报价由地陪发出，无需再等待确认。`, actionLabel: '查看我的行程' },
+    ja: { title: '予約が確定しました', message: `予約金${money('ja', paid)}を受け付けました。予約（${n}）は確定済みです。ガイドからのオファーによる予約のため、承諾を待つ必要はありません。当日をお楽しみに。`, actionLabel: 'マイ旅行を見る' },
   }),
   // Decision 153: the guide's instant booking took the deposit as their yes.
   instantBookedForGuide: (n: string): Pair => ({
@@ -142,43 +153,46 @@ export const texts = {
     'zh-CN': { title: '即时确认的新预订', message: `旅行者已预订并支付定金。根据您的即时确认设置，预订 ${n} 已自动确认，并已列入您即将进行的行程。`, actionLabel: '查看工作台' },
     ja: { title: '即時確定の予約が入りました', message: `旅行者が予約し、予約金を支払いました。即時確定の設定により、予約（${n}）はその場で確定し、今後のツアーに追加されています。`, actionLabel: 'ダッシュボードを見る' },
   }),
-  instantBookedForTraveler: (n: string, cents: number): Pair => ({
-    en: { title: 'Booked: confirmed at once', message: `We received your deposit of ${yuan(cents)} RMB. Booking ${n} is confirmed: this guide confirms bookings instantly, so there is nothing more to wait for.`, actionLabel: 'View my trips' },
-    'zh-CN': { title: '预订已即时确认', message: `我们已收到您的定金 ${yuan(cents)} 元。预订 ${n} 已确认：该地陪接受即时确认，无需再等待。`, actionLabel: '查看我的行程' },
-    ja: { title: '予約が即時確定しました', message: `予約金${yuan(cents)} 元を受け付けました。このガイドは予約を即時確定しているため、予約（${n}）はすでに確定しています。承諾を待つ必要はありません。`, actionLabel: 'マイ旅行を見る' },
+  instantBookedForTraveler: (n: string, paid: Money): Pair => ({
+    en: { title: 'Booked: confirmed at once', message: `We received your deposit of ${money('en', paid)}. Booking ${n} is confirmed: this guide confirms bookings instantly, so there is nothing more to wait for.`, actionLabel: 'View my trips' },
+    'zh-CN': { title: '预订已即时确认', message: `我们已收到您的定金 ${money('zh-CN', paid)}。预订 ${n} 已确认：该地陪接受即时确认，无需再等待。`, actionLabel: '查看我的行程' },
+    ja: { title: '予約が即時確定しました', message: `予約金${money('ja', paid)}を受け付けました。このガイドは予約を即時確定しているため、予約（${n}）はすでに確定しています。承諾を待つ必要はありません。`, actionLabel: 'マイ旅行を見る' },
   }),
   acceptedForTraveler: (n: string): Pair => ({
     en: { title: 'Your guide accepted the booking', message: `Booking ${n} is confirmed. You can now chat freely and share contact details.`, actionLabel: 'View my trips' },
     'zh-CN': { title: '地陪已接受您的预订', message: `预订 ${n} 已确认。您现在可以与地陪自由聊天并交换联系方式。`, actionLabel: '查看我的行程' },
     ja: { title: 'ガイドが予約を承諾しました', message: `予約（${n}）が確定しました。これからはチャットで自由にやり取りでき、連絡先も交換できます。`, actionLabel: 'マイ旅行を見る' },
   }),
-  declinedForTraveler: (n: string, refundCents: number, reason: string | null): Pair => ({
+  // `refund`: in what was charged (decision 164).
+  declinedForTraveler: (n: string, refund: Money, reason: string | null): Pair => ({
     en: {
       title: 'Your booking was declined',
-      message: `The guide could not take booking ${n}.${because('en', reason)} ${refundCents > 0 ? `${yuan(refundCents)} RMB will be refunded. ` : ''}Try another guide for the same day.`,
+      message: `The guide could not take booking ${n}.${because('en', reason)} ${refund.cents > 0 ? `${money('en', refund)} will be refunded. ` : ''}Try another guide for the same day.`,
       actionLabel: 'Find another guide',
     },
     'zh-CN': {
       title: '您的预订被拒绝',
-      message: `地陪无法接受预订 ${n}。${because('zh-CN', reason)}${refundCents > 0 ? `${yuan(refundCents)} 元将退还给您。` : ''}您可以为同一天选择其他地陪。`,
+      message: `地陪无法接受预订 ${n}。${because('zh-CN', reason)}${refund.cents > 0 ? `${money('zh-CN', refund)}将退还给您。` : ''}您可以为同一天选择其他地陪。`,
       actionLabel: '寻找其他地陪',
     },
     ja: {
       title: 'ご予約はお受けできませんでした',
-      message: `ガイドは予約（${n}）をお受けできませんでした。${because('ja', reason)}${refundCents > 0 ? `${yuan(refundCents)} 元を返金します。` : ''}同じ日に対応できる別のガイドをお探しください。`,
+      message: `ガイドは予約（${n}）をお受けできませんでした。${because('ja', reason)}${refund.cents > 0 ? `${money('ja', refund)}を返金します。` : ''}同じ日に対応できる別のガイドをお探しください。`,
       actionLabel: '別のガイドを探す',
     },
   }),
   /**
    * A cancellation, told to one side (every "no" has its reason): who cancelled and why,
-   * in their words when they gave some, or what lapsed; and the refund to the traveler.
+   * in their words when they gave some, or what lapsed; and the refund to the traveler, in what was
+   * charged (decision 164).
    */
-  cancelled: (n: string, refundCents: number, c: { to: 'traveler' | 'guide'; by: 'traveler' | 'guide' | 'system'; reason: string; note: string | null; credit?: GivenCredit | null }): Pair => {
+  cancelled: (n: string, refund: Money, c: { to: 'traveler' | 'guide'; by: 'traveler' | 'guide' | 'system'; reason: string; note: string | null; credit?: GivenCredit | null }): Pair => {
     // The credit the guide's cancellation gave comes with the refund, told to the traveler (decision 139).
     const credit = c.to === 'traveler' ? c.credit : null;
-    const refundEn = (refundCents > 0 ? ` ${yuan(refundCents)} RMB will be refunded.` : '') + creditSentence('en', credit);
-    const refundZh = (refundCents > 0 ? `${yuan(refundCents)} 元将退还。` : '') + creditSentence('zh-CN', credit);
-    const refundJa = (refundCents > 0 ? `${yuan(refundCents)} 元を返金します。` : '') + creditSentence('ja', credit);
+    const refunded = refund.cents > 0;
+    const refundEn = (refunded ? ` ${money('en', refund)} will be refunded.` : '') + creditSentence('en', credit);
+    const refundZh = (refunded ? `${money('zh-CN', refund)}将退还。` : '') + creditSentence('zh-CN', credit);
+    const refundJa = (refunded ? `${money('ja', refund)}を返金します。` : '') + creditSentence('ja', credit);
     if (c.by === 'system' && c.reason === 'request_expired') {
       return {
         en: { title: 'Booking lapsed: no answer from the guide', message: `The guide did not answer booking ${n} in time, so it was cancelled.${refundEn}`, actionLabel: 'View details' },
@@ -212,15 +226,16 @@ export const texts = {
     'zh-CN': { title: '这次行程怎么样？', message: `预订 ${n} 已完成。请在 ${days} 天内写下评价：双方都评价后（或对方的评价期结束后）评价才会公开。`, actionLabel: '写评价' },
     ja: { title: 'ツアーはいかがでしたか？', message: `予約（${n}）のツアーが終了しました。${days}日以内にレビューをお書きください。レビューは双方が書き終えるまで（または相手の投稿期間が終わるまで）公開されません。`, actionLabel: 'レビューを書く' },
   }),
-  payoutPaid: (cents: number): Pair => ({
-    en: { title: 'Payout sent', message: `Your withdrawal of ${yuan(cents)} RMB has been paid. It may take a day to show in your account.`, actionLabel: 'View withdrawals' },
-    'zh-CN': { title: '提现已到账', message: `您申请提现的 ${yuan(cents)} 元已打款，可能需要一天左右到账。`, actionLabel: '查看提现记录' },
-    ja: { title: '出金が完了しました', message: `${yuan(cents)} 元の出金を振り込みました。口座に反映されるまで1日ほどかかる場合があります。`, actionLabel: '出金履歴を見る' },
+  // A payout in its own currency (decision 167): 2,430 RMB / 2,430 元, or ¥48,000 (JPY) / 48000 日元 / 48,000円.
+  payoutPaid: (cents: number, currency: Currency): Pair => ({
+    en: { title: 'Payout sent', message: `Your withdrawal of ${formatMoney(cents, currency, 'en')} has been paid. It may take a day to show in your account.`, actionLabel: 'View withdrawals' },
+    'zh-CN': { title: '提现已到账', message: `您申请提现的 ${formatMoney(cents, currency, 'zh-CN')}已打款，可能需要一天左右到账。`, actionLabel: '查看提现记录' },
+    ja: { title: '出金が完了しました', message: `${formatMoney(cents, currency, 'ja')}の出金を振り込みました。口座に反映されるまで1日ほどかかる場合があります。`, actionLabel: '出金履歴を見る' },
   }),
-  payoutFailed: (cents: number, reason: string): Pair => ({
-    en: { title: 'Payout failed', message: `Your withdrawal of ${yuan(cents)} RMB could not be paid: ${reason}. The money is back in your withdrawable balance; check your account details and try again.`, actionLabel: 'Open withdrawals' },
-    'zh-CN': { title: '提现失败', message: `您申请提现的 ${yuan(cents)} 元未能打款：${reason}。这笔钱已退回可提现余额，请核对收款账户后重新申请。`, actionLabel: '打开提现' },
-    ja: { title: '出金できませんでした', message: `${yuan(cents)} 元の出金を振り込めませんでした。理由：${reason}。金額は出金可能な残高に戻っています。口座情報をご確認のうえ、もう一度お手続きください。`, actionLabel: '出金を開く' },
+  payoutFailed: (cents: number, currency: Currency, reason: string): Pair => ({
+    en: { title: 'Payout failed', message: `Your withdrawal of ${formatMoney(cents, currency, 'en')} could not be paid: ${reason}. The money is back in your withdrawable balance; check your account details and try again.`, actionLabel: 'Open withdrawals' },
+    'zh-CN': { title: '提现失败', message: `您申请提现的 ${formatMoney(cents, currency, 'zh-CN')}未能打款：${reason}。这笔钱已退回可提现余额，请核对收款账户后重新申请。`, actionLabel: '打开提现' },
+    ja: { title: '出金できませんでした', message: `${formatMoney(cents, currency, 'ja')}の出金を振り込めませんでした。理由：${reason}。金額は出金可能な残高に戻っています。口座情報をご確認のうえ、もう一度お手続きください。`, actionLabel: '出金を開く' },
   }),
   // The tour day; a booking of several days (decision 154) is reminded every day, naming which.
   startDay: (n: string, day = 1, days = 1): Pair =>

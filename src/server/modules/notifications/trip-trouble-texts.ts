@@ -2,10 +2,9 @@
  * Notices when a trip goes wrong (decisions 137, 138): the guide cancelled and a replacement is
  * offered, the replacement is asked or says no, a side is reported absent. Same shape as templates.ts.
  */
-import { formatFen } from '../../../shared/money-format';
 import { NO_SHOW_CONTEST_HOURS } from '../../../shared/booking/state-machine';
 import { addDays } from '../../../shared/availability';
-import { because, creditSentence, japanTime, laterFirstDayText, tourWhenText, type GivenCredit, type Locale } from './templates';
+import { because, creditSentence, japanTime, laterFirstDayText, money, tourWhenText, type GivenCredit, type Locale, type Money } from './templates';
 
 type Text = { title: string; message: string; actionLabel: string };
 type Pair = Record<Locale, Text>;
@@ -113,11 +112,11 @@ export const tripTroubleTexts = {
   /**
    * To the side reported absent: what happened to the money, the reporter's own words, and how to
    * contest. `span`: the tour day of the report on a booking of several days (decision 158), named;
-   * from the second day on, only the days not given come back.
+   * from the second day on, only the days not given come back. `refund`: in what was charged (decision 164).
    */
-  noShowReported: (n: string, by: 'traveler' | 'guide', refundCents: number, note: string | null = null, span: Span = null): Pair => {
+  noShowReported: (n: string, by: 'traveler' | 'guide', refund: Money, note: string | null = null, span: Span = null): Pair => {
     const on = onDay(span);
-    const X = formatFen(refundCents);
+    const X = (locale: Locale) => money(locale, refund);
     if (by === 'guide') {
       return {
         en: {
@@ -141,17 +140,17 @@ export const tripTroubleTexts = {
     return {
       en: {
         title: 'The traveler reported that you did not come',
-        message: `The traveler of booking ${n} reported that you did not come${on.en}; the booking is cancelled and ${later ? `${X} RMB, the deposit for the days not given, is refunded to them; the days before are paid to you` : `${X} RMB is refunded to them`}.${wrote('en', note)} If you were there, open a dispute with your evidence within ${NO_SHOW_CONTEST_HOURS} hours.`,
+        message: `The traveler of booking ${n} reported that you did not come${on.en}; the booking is cancelled and ${later ? `${X('en')}, the deposit for the days not given, is refunded to them; the days before are paid to you` : `${X('en')} is refunded to them`}.${wrote('en', note)} If you were there, open a dispute with your evidence within ${NO_SHOW_CONTEST_HOURS} hours.`,
         actionLabel: 'View details',
       },
       'zh-CN': {
         title: '旅行者报告您未到场',
-        message: `预订 ${n} 的旅行者报告您${on['zh-CN']}未到场；预订已取消，${later ? `未提供服务各天的定金 ${X} 元已退还给旅行者，此前各天的款项归您` : `${X} 元已退还给旅行者`}。${wrote('zh-CN', note)}如果您到场了，请在 ${NO_SHOW_CONTEST_HOURS} 小时内提交证据发起争议。`,
+        message: `预订 ${n} 的旅行者报告您${on['zh-CN']}未到场；预订已取消，${later ? `未提供服务各天的定金 ${X('zh-CN')}已退还给旅行者，此前各天的款项归您` : `${X('zh-CN')}已退还给旅行者`}。${wrote('zh-CN', note)}如果您到场了，请在 ${NO_SHOW_CONTEST_HOURS} 小时内提交证据发起争议。`,
         actionLabel: '查看详情',
       },
       ja: {
         title: '旅行者から、待ち合わせにいらっしゃらなかったとの報告がありました',
-        message: `予約（${n}）の旅行者から、${on.ja}待ち合わせにいらっしゃらなかったとの報告がありました。予約はキャンセルされ、${later ? `実施されなかった日の分の予約金${X} 元を旅行者に返金しました。それより前の日の分はあなたにお支払いします` : `旅行者に${X} 元を返金しました`}。${wrote('ja', note)}実際に現地にいらした場合は、${NO_SHOW_CONTEST_HOURS}時間以内に証拠を添えて申し立てをしてください。`,
+        message: `予約（${n}）の旅行者から、${on.ja}待ち合わせにいらっしゃらなかったとの報告がありました。予約はキャンセルされ、${later ? `実施されなかった日の分の予約金${X('ja')}を旅行者に返金しました。それより前の日の分はあなたにお支払いします` : `旅行者に${X('ja')}を返金しました`}。${wrote('ja', note)}実際に現地にいらした場合は、${NO_SHOW_CONTEST_HOURS}時間以内に証拠を添えて申し立てをしてください。`,
         actionLabel: '詳細を見る',
       },
     };
@@ -216,10 +215,10 @@ export const tripTroubleTexts = {
    * To the side who reported: the booking is cancelled and what comes back. `span` as for
    * `noShowReported` (decision 158): on a later day, the deposit of the days not given.
    */
-  noShowRecorded: (n: string, by: 'traveler' | 'guide', refundCents: number, credit: GivenCredit | null = null, span: Span = null): Pair => {
+  noShowRecorded: (n: string, by: 'traveler' | 'guide', refund: Money, credit: GivenCredit | null = null, span: Span = null): Pair => {
     const on = onDay(span);
     const d = dayLabel(span);
-    const X = formatFen(refundCents);
+    const X = (locale: Locale) => money(locale, refund);
     if (by === 'guide') {
       return {
         en: { title: 'Reported: the traveler did not come', message: `Booking ${n} is cancelled as a no-show${on.en}; the deposit is kept under the cancellation terms.`, actionLabel: 'View details' },
@@ -229,15 +228,15 @@ export const tripTroubleTexts = {
     }
     if (d && span && span.day > 1) {
       return {
-        en: { title: 'Reported: your guide did not come', message: `Your guide did not come${on.en}, so booking ${n} is cancelled: ${X} RMB, the deposit for the days not given, is refunded to you.${creditSentence('en', credit)} Sorry: you can book another guide now.`, actionLabel: 'Find another guide' },
-        'zh-CN': { title: '已报告：地陪未到场', message: `地陪${on['zh-CN']}未到场，预订 ${n} 已取消：未提供服务各天的定金 ${X} 元将退还给您。${creditSentence('zh-CN', credit)}非常抱歉，您现在可以预订其他地陪。`, actionLabel: '寻找其他地陪' },
-        ja: { title: '報告を受け付けました：ガイドが来ませんでした', message: `${d.ja}にガイドが来なかったため、予約（${n}）はキャンセルされました。実施されなかった日の分の予約金${X} 元を返金します。${creditSentence('ja', credit)}ご迷惑をおかけして申し訳ありません。今すぐ別のガイドを予約できます。`, actionLabel: '別のガイドを探す' },
+        en: { title: 'Reported: your guide did not come', message: `Your guide did not come${on.en}, so booking ${n} is cancelled: ${X('en')}, the deposit for the days not given, is refunded to you.${creditSentence('en', credit)} Sorry: you can book another guide now.`, actionLabel: 'Find another guide' },
+        'zh-CN': { title: '已报告：地陪未到场', message: `地陪${on['zh-CN']}未到场，预订 ${n} 已取消：未提供服务各天的定金 ${X('zh-CN')}将退还给您。${creditSentence('zh-CN', credit)}非常抱歉，您现在可以预订其他地陪。`, actionLabel: '寻找其他地陪' },
+        ja: { title: '報告を受け付けました：ガイドが来ませんでした', message: `${d.ja}にガイドが来なかったため、予約（${n}）はキャンセルされました。実施されなかった日の分の予約金${X('ja')}を返金します。${creditSentence('ja', credit)}ご迷惑をおかけして申し訳ありません。今すぐ別のガイドを予約できます。`, actionLabel: '別のガイドを探す' },
       };
     }
     return {
-      en: { title: 'Reported: your guide did not come', message: `Booking ${n} is cancelled${on.en} and your deposit of ${X} RMB is refunded in full.${creditSentence('en', credit)} Sorry: you can book another guide now.`, actionLabel: 'Find another guide' },
-      'zh-CN': { title: '已报告：地陪未到场', message: `预订 ${n} 已${on['zh-CN']}取消，您的定金 ${X} 元将全额退还。${creditSentence('zh-CN', credit)}非常抱歉，您现在可以预订其他地陪。`, actionLabel: '寻找其他地陪' },
-      ja: { title: '報告を受け付けました：ガイドが来ませんでした', message: `予約（${n}）は${d ? `${d.ja}に` : ''}キャンセルされ、予約金${X} 元は全額返金されます。${creditSentence('ja', credit)}ご迷惑をおかけして申し訳ありません。今すぐ別のガイドを予約できます。`, actionLabel: '別のガイドを探す' },
+      en: { title: 'Reported: your guide did not come', message: `Booking ${n} is cancelled${on.en} and your deposit of ${X('en')} is refunded in full.${creditSentence('en', credit)} Sorry: you can book another guide now.`, actionLabel: 'Find another guide' },
+      'zh-CN': { title: '已报告：地陪未到场', message: `预订 ${n} 已${on['zh-CN']}取消，您的定金 ${X('zh-CN')}将全额退还。${creditSentence('zh-CN', credit)}非常抱歉，您现在可以预订其他地陪。`, actionLabel: '寻找其他地陪' },
+      ja: { title: '報告を受け付けました：ガイドが来ませんでした', message: `予約（${n}）は${d ? `${d.ja}に` : ''}キャンセルされ、予約金${X('ja')}は全額返金されます。${creditSentence('ja', credit)}ご迷惑をおかけして申し訳ありません。今すぐ別のガイドを予約できます。`, actionLabel: '別のガイドを探す' },
     };
   },
 };

@@ -1,3 +1,4 @@
+import type { FxRate } from '../../../shared/currency';
 import type { AppInstance } from '../../lib/types';
 import { guideForBooking, type BookingsService } from '../bookings/index';
 import type { CreateSystemMessage } from '../notifications/index';
@@ -23,6 +24,8 @@ export interface OffersNeeds {
   /** The bookings' events: a booking made from an offer re-sends the offer's card when it changes. */
   bookingEvents: Pick<BookingsService['events'], 'on'>;
   rates: () => { depositRate: number; commissionRate: number };
+  /** Today's rate between yen and yuan (the fx module's): an offer keeps the one it was priced at (decision 169). */
+  fx: () => Promise<FxRate>;
   /** The notification centre's create (a declined or withdrawn offer tells the other side). */
   notify: (notices: CreateSystemMessage[]) => Promise<unknown>;
 }
@@ -33,7 +36,7 @@ export interface OffersNeeds {
  * re-sends an offer's card to both sides when a booking made from it changes.
  */
 export function registerOffers(app: AppInstance, needs: OffersNeeds): OffersService {
-  const service = new OffersService({ db: app.ctx.database.db, book: needs.book, messaging: needs.messaging, guideForBooking, rates: needs.rates, notify: needs.notify });
+  const service = new OffersService({ db: app.ctx.database.db, book: needs.book, messaging: needs.messaging, guideForBooking, rates: needs.rates, fxRate: needs.fx, notify: needs.notify });
   // A booking its event says is not from an offer (`fromOffer: false`) has no offer card to refresh.
   const refresh = (p: { bookingId: number; fromOffer?: boolean }) => (p.fromOffer === false ? undefined : service.bookingChanged(p.bookingId));
   for (const name of ['booking.created', 'booking.paid', 'booking.cancelled', 'booking.accepted'] as const) needs.bookingEvents.on(name, refresh);

@@ -1,4 +1,5 @@
 import { minutesToTime } from '../../../shared/availability';
+import { trimRate, type FxRate } from '../../../shared/currency';
 import { bookingNumber, depositCents } from '../../../shared/booking/money-rules';
 import { offerStatus } from '../../../shared/offers/offer-rules';
 import type { Offer } from '../../../shared/schemas/offers';
@@ -15,6 +16,10 @@ export interface OfferBookDeps {
   rates: () => { depositRate: number; commissionRate: number };
   now: () => Date;
 }
+
+/** The rate an offer was priced at (decision 169); null for one made before offers kept it. numeric(10,6) reads padded, so it is trimmed. */
+const rateOf = (o: Pick<OfferViewRow['offer'], 'jpyPerCny' | 'fxAsOf' | 'fxSource'>): FxRate | null =>
+  o.jpyPerCny === null || o.fxAsOf === null || o.fxSource === null ? null : { jpyPerCny: trimRate(o.jpyPerCny), asOf: o.fxAsOf, source: o.fxSource };
 
 export const closed = (status: string) => new AppError('offer_closed', `This offer is ${status}`, [{ path: 'offerId', message: status }]);
 
@@ -59,6 +64,7 @@ export class OfferBook implements OfferSource, OfferReader {
       suggestedCents: o.suggestedCents,
       depositCents: depositCents(o.priceCents, this.deps.rates().depositRate),
       currency: o.currency,
+      rate: rateOf(o),
       meetingAddress: o.meetingAddress,
       meetingPostalCode: o.meetingPostalCode,
       meetingLat: o.meetingLat,
@@ -99,6 +105,8 @@ export class OfferBook implements OfferSource, OfferReader {
       travelers: o.travelers,
       subcategoryId: o.subcategoryId,
       priceCents: o.priceCents,
+      currency: o.currency,
+      rate: rateOf(o),
       meetingAddress: o.meetingAddress,
       meetingPostalCode: o.meetingPostalCode,
       meetingLat: o.meetingLat,

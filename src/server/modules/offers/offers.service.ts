@@ -1,5 +1,7 @@
 import { addDays } from '../../../shared/availability';
+import type { FxRate } from '../../../shared/currency';
 import { bookingPrice } from '../../../shared/booking/money-rules';
+import { formatMoney } from '../../../shared/money-format';
 import { daysLength } from '../../../shared/booking/tour-days';
 import { bookingRulesOf, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { tourRequestAllowances } from '../../../shared/messaging/tour-request';
@@ -27,6 +29,8 @@ export interface OffersDeps {
   messaging: OfferMessaging;
   guideForBooking: typeof guideForBooking;
   rates: () => { depositRate: number; commissionRate: number };
+  /** Today's rate, which the offer keeps beside its fee (decision 169). */
+  fxRate: () => Promise<FxRate>;
   /** The notification centre's create, when it is there (a declined or withdrawn offer tells the other side). */
   notify?: (notices: CreateSystemMessage[]) => Promise<unknown>;
 }
@@ -116,8 +120,10 @@ export class OffersService {
     if (body.guideDrives) await assertMayDrive(this.db, guide.id);
     const subcategoryId = body.subcategoryId ?? request?.tourRequest?.subcategoryId ?? undefined;
     const { suggestedCents, floorCents, ceilingCents } = await this.price(guide.id, guide, { ...body, subcategoryId });
-    if (body.priceCents < floorCents) throw new AppError('price_below_floor', `The fee must be at least ${floorCents / 100} RMB`, [{ path: 'priceCents', message: `min ${floorCents}` }]);
-    if (body.priceCents > ceilingCents) throw new AppError('price_above_ceiling', `The fee must be at most ${ceilingCents / 100} RMB`, [{ path: 'priceCents', message: `max ${ceilingCents}` }]);
+    // The fee is in the guide's currency, as every price of hers (decision 164): ¥8,000 (JPY) or 495 RMB.
+    const fee = (minor: number) => formatMoney(minor, guide.currency, 'en');
+    if (body.priceCents < floorCents) throw new AppError('price_below_floor', `The fee must be at least ${fee(floorCents)}`, [{ path: 'priceCents', message: `min ${floorCents}` }]);
+    if (body.priceCents > ceilingCents) throw new AppError('price_above_ceiling', `The fee must be at most ${fee(ceilingCents)}`, [{ path: 'priceCents', message: `max ${ceilingCents}` }]);
     const startMinute = timeToMinutes(body.startTime)!;
     const durationMinutes = Math.round(body.durationHours * 60);
     const startsAt = zonedTimeToUtc(body.date, startMinute, guide.timeZone);
@@ -133,6 +139,8 @@ export class OffersService {
     const around = rules.bufferMinutes * MINUTE_MS;
     const busy = await guideBusyRanges(this.db, guide.id, new Date(startsAt.getTime() - around), new Date(endsAt.getTime() + around));
     assertTimeFree({ startsAt, endsAt, busy, now, ...rules });
+    // The rate the fee is priced at for the traveler, kept with it: the booking made from it is fixed at it (decision 169).
+    const rate = await this.deps.fxRate();
     const extras = body.extras ?? (request?.tourRequest ? tourRequestAllowances(request.tourRequest) : { mealYen: 0, transportYen: 0, ticketsYen: 0 });
     let replaced: OfferRow[] = [];
     const sent = await this.deps.messaging.sendOffer(user, c.id, { clientMessageId: body.clientMessageId, body: body.note.trim() }, async (tx, message) => {
@@ -161,6 +169,9 @@ export class OffersService {
         priceCents: body.priceCents,
         suggestedCents,
         currency: guide.currency,
+        jpyPerCny: rate.jpyPerCny,
+        fxAsOf: rate.asOf,
+        fxSource: rate.source,
         meetingAddress: body.meetingAddress,
         meetingPostalCode: body.meetingPostalCode,
         ...meetingCoords(body),

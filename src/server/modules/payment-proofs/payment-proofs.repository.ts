@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { Currency } from '../../../shared/currency';
 import type { Database } from '../../db/client';
 import { bookings, guides, paymentProofs, payments } from '../../db/schema/index';
 
@@ -49,7 +50,7 @@ async function finalPayment(tx: Tx, bookingId: number) {
  */
 export async function saveUpload(
   tx: Tx,
-  input: { bookingId: number; travelerId: number; amountCents: number; currency: string; storageKey: string; contentType: 'image/webp' | 'application/pdf'; sizeBytes: number; fileName: string },
+  input: { bookingId: number; travelerId: number; amountCents: number; currency: Currency; storageKey: string; contentType: 'image/webp' | 'application/pdf'; sizeBytes: number; fileName: string },
 ): Promise<{ proof: ProofRow; replacedKey: string | null } | 'verified'> {
   await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, input.bookingId)).for('update');
   let payment = await finalPayment(tx, input.bookingId);

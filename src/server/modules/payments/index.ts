@@ -6,6 +6,7 @@ import { SimulatedProvider } from './simulated-provider';
 import { StripeProvider } from './stripe-provider';
 
 export type { ChargeMethod, ChargeRequest, ChargeResult, PaymentProvider, ProviderName, RefundRequest, WebhookEvent } from './provider';
+export { paymentCurrency } from './provider';
 export { SIMULATED_SIGNATURE_HEADER, SimulatedProvider } from './simulated-provider';
 export { StripeProvider } from './stripe-provider';
 export { assertPaymentDetails } from './request-rules';
@@ -13,7 +14,7 @@ export { assertPaymentDetails } from './request-rules';
 /** The provider PAYMENT_PROVIDER names (decision 040). */
 export function createPaymentProvider(config: Config, appSecret: string, db: Database): PaymentProvider {
   const p = config.payments;
-  if (p.provider === 'stripe') return new StripeProvider(p.stripeSecretKey!, p.stripeWebhookSecret!);
+  if (p.provider === 'stripe') return new StripeProvider(p.stripeSecretKey!, p.stripeWebhookSecret!, p.stripeApiUrl);
   return new SimulatedProvider(appSecret, db);
 }
 

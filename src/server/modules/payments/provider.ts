@@ -3,14 +3,18 @@
  * charges, refunds and reads webhooks only through this interface; `simulated` (the default) and
  * `stripe` implement it.
  */
+import { isCurrency, type Currency } from '../../../shared/currency';
+import { AppError } from '../../lib/app-error';
+
 export type ProviderName = 'simulated' | 'stripe';
 export type ChargeMethod = 'card' | 'alipay' | 'wechat';
 
 export interface ChargeRequest {
   paymentId: number;
   bookingId: number;
+  /** In the currency's minor unit (`MINOR_PER_MAJOR` in src/shared/currency.ts): fen, or yen. */
   amountCents: number;
-  currency: string;
+  currency: Currency;
   method: ChargeMethod;
   /** Card fields as typed (the simulated provider only; with Stripe the card is entered in Stripe.js and never sent here). */
   card?: { number: string; expiryDate: string; cvv: string; holder: string };
@@ -27,8 +31,19 @@ export type ChargeResult =
 
 export interface RefundRequest {
   providerRef: string;
+  /** In the minor unit of the charge's currency, which `currency` names (the payment's, as it was charged). */
   amountCents: number;
+  currency: Currency;
   idempotencyKey: string;
+}
+
+/**
+ * A payment row's currency as a provider is asked in it. The column is text that the database does not
+ * check, so anything but one of our currencies is a broken invariant: nothing is sent (decision 166).
+ */
+export function paymentCurrency(stored: string): Currency {
+  if (!isCurrency(stored)) throw new AppError('internal', `A payment in an unknown currency: ${stored}`);
+  return stored;
 }
 
 /** A verified webhook, reduced to what the product acts on. */

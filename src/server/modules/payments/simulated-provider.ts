@@ -124,6 +124,8 @@ export class SimulatedProvider implements PaymentProvider {
         ref: providerRef,
         method: req.method,
         amount: String(req.amountCents),
+        // The amount's currency, so the approval page writes it as charged (a wallet charges yuan).
+        currency: req.currency,
         booking: String(req.bookingId),
         payment: String(req.paymentId),
         signature: this.sign('payment.succeeded', providerRef),

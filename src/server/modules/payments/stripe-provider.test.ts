@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../test/guide-fixtures';
+import { startTestStripe, type TestStripe } from '../../test/stripe-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, daysAhead, guidePerson, newKey, person, type Person } from '../bookings/test-helpers';
 import { StripeProvider } from './index';
 
-/** Stripe cannot be reached from here: signatures are made offline with generateTestHeaderString. */
+/**
+ * Stripe's webhooks are signed here with the client's own generateTestHeaderString; the API's
+ * requests go to the local server speaking Stripe's API (src/server/test/stripe-server.ts), never to Stripe.
+ */
 const SECRET = 'whsec_test_0123456789abcdef0123456789abcdef';
-const STRIPE_ENV = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline_only', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_offline_only' };
 const provider = new StripeProvider('sk_test_offline_only', SECRET);
 const header = (payload: string, opts: { secret?: string; timestamp?: number } = {}) =>
   provider.stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, timestamp: opts.timestamp });
@@ -31,24 +34,7 @@ const chargeEvent = (intentId: string, last4: string, id: string, captured = tru
     data: { object: { id: `ch_${id}`, object: 'charge', status: 'succeeded', captured, payment_intent: intentId, metadata: {}, payment_method_details: { type: 'card', card: { last4 } } } },
   });
 
-describe('Stripe provider (offline)', () => {
-  it('finds the PaymentIntent of a payment by its metadata for reconciliation', async () => {
-    const offline = new StripeProvider('sk_test_offline_only', SECRET);
-    const queries: string[] = [];
-    const answer = (data: unknown[]) => (async (params: { query: string }) => {
-      queries.push(params.query);
-      return { data };
-    }) as unknown as typeof offline.stripe.paymentIntents.search;
-    offline.stripe.paymentIntents.search = answer([{ id: 'pi_ok', status: 'succeeded', metadata: { paymentId: '7' } }]);
-    expect(await offline.findCharge('tabi-payment-7', 7)).toEqual({ status: 'succeeded', providerRef: 'pi_ok' });
-    expect(queries).toEqual([`metadata['paymentId']:'7'`]);
-    offline.stripe.paymentIntents.search = answer([{ id: 'pi_no', status: 'requires_payment_method', last_payment_error: { code: 'card_declined', message: 'Your card was declined.' } }]);
-    expect(await offline.findCharge('tabi-payment-8', 8)).toEqual({ status: 'failed', providerRef: 'pi_no', failureCode: 'card_declined', message: 'Your card was declined.' });
-    offline.stripe.paymentIntents.search = answer([]);
-    expect(await offline.findCharge('tabi-payment-9', 9)).toBeNull();
-  });
-
-
+describe('Stripe webhooks (signed here)', () => {
   it('verifies webhooks on the raw body and reduces them to our events', () => {
     const body = intentEvent('payment_intent.succeeded', 'pi_123', { paymentId: '42' }, 'evt_1');
     expect(provider.verifyWebhook(body, { 'stripe-signature': header(body) })).toEqual({
@@ -82,57 +68,34 @@ describe('Stripe provider (offline)', () => {
     refuse(body, { 'stripe-signature': header(body, { timestamp: Math.floor(Date.now() / 1000) - 601 }) });
     refuse(body, {});
   });
-
-  it('creates PaymentIntents with allowed_payment_method_types and the provider idempotency key', async () => {
-    const calls: { params: Record<string, unknown>; options: Record<string, unknown> }[] = [];
-    const fake = new StripeProvider('sk_test_offline_only', SECRET);
-    (fake.stripe.paymentIntents as unknown as { create: unknown }).create = async (params: Record<string, unknown>, options: Record<string, unknown>) => {
-      calls.push({ params, options });
-      const wechat = (params.allowed_payment_method_types as string[])[0] === 'wechat_pay';
-      return {
-        id: `pi_${calls.length}`,
-        status: params.confirm ? 'requires_action' : 'requires_payment_method',
-        client_secret: `pi_${calls.length}_secret`,
-        next_action: params.confirm
-          ? wechat
-            ? { wechat_pay_display_qr_code: { hosted_instructions_url: 'https://pay.stripe.com/qr/1' } }
-            : { alipay_handle_redirect: { url: 'https://pay.stripe.com/alipay/1' } }
-          : null,
-      };
-    };
-    const base = { paymentId: 7, bookingId: 3, amountCents: 12_000, currency: 'CNY', idempotencyKey: 'tabi-payment-7', returnUrl: 'http://localhost:3000/payment-success?booking=3' };
-    expect(await fake.charge({ ...base, method: 'card' })).toEqual({ status: 'pending', providerRef: 'pi_1', approvalUrl: undefined, clientSecret: 'pi_1_secret' });
-    expect(await fake.charge({ ...base, method: 'alipay' })).toMatchObject({ status: 'pending', approvalUrl: 'https://pay.stripe.com/alipay/1' });
-    expect(await fake.charge({ ...base, method: 'wechat' })).toMatchObject({ status: 'pending', approvalUrl: 'https://pay.stripe.com/qr/1' });
-    expect(calls[0]).toMatchObject({ params: { amount: 12_000, currency: 'cny', allowed_payment_method_types: ['card'], metadata: { paymentId: '7', bookingId: '3' } }, options: { idempotencyKey: 'tabi-payment-7' } });
-    expect(calls[0]!.params).not.toHaveProperty('confirm');
-    expect(calls[1]!.params).toMatchObject({ allowed_payment_method_types: ['alipay'], confirm: true, payment_method_data: { type: 'alipay' }, return_url: base.returnUrl });
-    expect(calls[2]!.params).toMatchObject({ allowed_payment_method_types: ['wechat_pay'], payment_method_options: { wechat_pay: { client: 'web' } } });
-  });
 });
 
-describe('Stripe webhooks through the API (PAYMENT_PROVIDER=stripe)', () => {
+describe('Stripe through the API (PAYMENT_PROVIDER=stripe, the local Stripe)', () => {
+  let stripe: TestStripe;
   let t: TestApp;
   let traveler: Person;
   let admin: Person;
   let guide: Awaited<ReturnType<typeof guidePerson>>;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: STRIPE_ENV });
+    stripe = await startTestStripe('sk_test_local_stripe', SECRET);
+    t = await createTestApp({ env: stripe.env });
     traveler = await person(t);
     admin = await person(t, { admin: true });
     guide = await guidePerson(t);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
 
   const hook = (body: string, signature: string) =>
     t.app.inject({ method: 'POST', url: '/api/v2/payments/webhooks/stripe', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload: body });
+  const view = async (id: number) => (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
 
-  it('confirms the booking once, however often and in whatever order the events arrive', async () => {
-    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(8), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
-    // The card PaymentIntent is created through the provider (stubbed: Stripe is not reachable here).
-    const stripe = (t.app.paymentProvider as StripeProvider).stripe;
-    (stripe.paymentIntents as unknown as { create: unknown }).create = async () => ({ id: 'pi_api_1', status: 'requires_payment_method', client_secret: 'pi_api_1_secret', next_action: null });
+  /** A booking whose card deposit Stripe has: its PaymentIntent at the local server, the payer not yet done. */
+  async function cardDeposit(days: number) {
+    const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(days), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id as number;
     // The card is entered in Stripe Elements: the request carries no card field (decision 042).
     const res = await t.app.inject({
       method: 'POST',
@@ -141,16 +104,31 @@ describe('Stripe webhooks through the API (PAYMENT_PROVIDER=stripe)', () => {
       payload: { kind: 'deposit', method: 'card' },
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().payment).toMatchObject({ status: 'pending', provider: 'stripe', clientSecret: 'pi_api_1_secret', demo: false, last4: null });
+    return { id, payment: res.json().payment, intent: stripe.intents.at(-1)! };
+  }
 
-    const succeeded = intentEvent('payment_intent.succeeded', 'pi_api_1', { paymentId: String(res.json().payment.id) }, 'evt_ok');
-    const failed = intentEvent('payment_intent.payment_failed', 'pi_api_1', {}, 'evt_fail');
-    const charge = chargeEvent('pi_api_1', '4242', 'evt_charge');
+  /** The payer completed the card step, and Stripe's webhook says so. */
+  async function completed(intentId: string) {
+    stripe.succeed(intentId);
+    const body = stripe.event('payment_intent.succeeded', intentId);
+    expect((await hook(body, header(body))).statusCode).toBe(200);
+  }
+
+  it('asks Stripe for the deposit in fen and confirms the booking once, however often and in whatever order the events arrive', async () => {
+    const { id, payment, intent } = await cardDeposit(8);
+    const booking = await view(id);
+    expect(intent).toMatchObject({ amount: booking.depositCents, currency: 'cny', payment_method_types: ['card'], metadata: { paymentId: String(payment.id), bookingId: String(id) } });
+    expect(payment).toMatchObject({ status: 'pending', provider: 'stripe', clientSecret: intent.client_secret, demo: false, last4: null });
+
+    stripe.succeed(intent.id);
+    const succeeded = stripe.event('payment_intent.succeeded', intent.id);
+    const failed = intentEvent('payment_intent.payment_failed', intent.id, {}, 'evt_fail');
+    const charge = chargeEvent(intent.id, '4242', 'evt_charge');
     for (const body of [succeeded, failed, charge, succeeded, charge]) {
       const r = await hook(body, header(body));
       expect(r.statusCode, r.body).toBe(200);
     }
-    const after = (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
+    const after = await view(id);
     expect(after.status).toBe('confirmed');
     expect(after.payments).toMatchObject([{ status: 'succeeded', last4: '4242' }]);
     const ledger = (await t.app.inject({ url: `/api/admin/bookings/${id}/ledger`, headers: auth(admin.token) })).json();
@@ -158,14 +136,33 @@ describe('Stripe webhooks through the API (PAYMENT_PROVIDER=stripe)', () => {
     expect(ledger.balance.total).toBe(0);
   });
 
+  it("refunds a cancelled booking's deposit through Stripe in the payment's unit: all of it, or the tier's part", async () => {
+    const full = await cardDeposit(20);
+    await completed(full.intent.id);
+    const cancel = (id: number) => t.app.inject({ method: 'PATCH', url: `/api/bookings/${id}/status`, headers: auth(traveler.token), payload: { status: 'cancelled' } });
+    expect((await cancel(full.id)).json().payments[0]).toMatchObject({ status: 'refunded', refundedCents: full.intent.amount });
+    expect(stripe.refunds.filter((r) => r.payment_intent === full.intent.id).map((r) => [r.amount, r.currency])).toEqual([[full.intent.amount, 'cny']]);
+
+    const part = await cardDeposit(21);
+    await completed(part.intent.id);
+    const start = new Date(`${daysAhead(21)}T01:00:00Z`).getTime();
+    t.app.bookings.now = () => new Date(start - 5 * 86_400_000); // 5 days before: half back
+    try {
+      const res = await cancel(part.id);
+      const refunded = res.json().refund.amountCents as number;
+      expect(refunded).toBe(part.intent.amount / 2);
+      expect(res.json().payments[0]).toMatchObject({ status: 'partially_refunded', refundedCents: refunded });
+      const sent = stripe.received.filter((r) => r.path === '/v1/refunds' && r.params.payment_intent === part.intent.id);
+      expect(sent.map((r) => [r.params.amount, r.idempotencyKey])).toEqual([[String(refunded), `tabi-refund-${part.payment.id}`]]);
+      expect(stripe.refunds.filter((r) => r.payment_intent === part.intent.id).map((r) => [r.amount, r.currency])).toEqual([[refunded, 'cny']]);
+    } finally {
+      t.app.bookings.now = () => new Date();
+    }
+  });
+
   it('refuses card fields sent to this server: the card goes to Stripe only, nothing is charged', async () => {
     const id = (await book(t, traveler, { guideId: guide.guideId, date: daysAhead(9), startTime: '10:00', durationHours: 2, travelers: 1 })).json().id;
-    const stripe = (t.app.paymentProvider as StripeProvider).stripe;
-    let created = 0;
-    (stripe.paymentIntents as unknown as { create: unknown }).create = async () => {
-      created++;
-      return { id: 'pi_never', status: 'requires_payment_method', client_secret: 'pi_never_secret', next_action: null };
-    };
+    const asked = stripe.received.length;
     for (const payload of [
       { kind: 'deposit', method: 'card', cardNumber: '4242424242424242', expiryDate: '12/34', cvv: '123', cardHolder: 'Li Wei' },
       { kind: 'deposit', method: 'card', cardHolder: 'Li Wei' },
@@ -175,14 +172,13 @@ describe('Stripe webhooks through the API (PAYMENT_PROVIDER=stripe)', () => {
       expect(res.json()).toMatchObject({ code: 'validation_failed' });
       expect(res.body).not.toContain('4242');
     }
-    expect(created).toBe(0);
-    const after = (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: auth(traveler.token) })).json();
-    expect(after).toMatchObject({ status: 'pending', payments: [] });
+    expect(stripe.received.length).toBe(asked);
+    expect(await view(id)).toMatchObject({ status: 'pending', payments: [] });
   });
 
   it('tells the browser the publishable key (never the secret) and opens the CSP to Stripe.js', async () => {
     const res = await t.app.inject({ url: '/api/config/public' });
-    expect(res.json().payments).toEqual({ provider: 'stripe', publishableKey: 'pk_test_offline_only' });
+    expect(res.json().payments).toEqual({ provider: 'stripe', publishableKey: 'pk_test_local_stripe' });
     expect(res.body).not.toContain('sk_test');
     expect(res.body).not.toContain('whsec_');
     const csp = String(res.headers['content-security-policy']);

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type Stripe from 'stripe';
+import { MINOR_PER_MAJOR, type Currency } from '../../../shared/currency';
 import { AppError } from '../../lib/app-error';
 import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, WebhookEvent } from './provider';
 
@@ -8,6 +9,39 @@ import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, Webho
 const requireStripe = () => createRequire(import.meta.url)('stripe') as typeof Stripe;
 
 const STRIPE_METHOD = { card: 'card', alipay: 'alipay', wechat: 'wechat_pay' } as const;
+
+/**
+ * Stripe's code for each of our currencies and how many of its amount units make one yuan or one yen.
+ * Stripe counts in a currency's smallest unit, and the yen is zero-decimal there: ¥4,000 is 4000.
+ */
+const STRIPE_CURRENCY: Record<Currency, { code: 'cny' | 'jpy'; unitsPerMajor: number }> = {
+  CNY: { code: 'cny', unitsPerMajor: 100 },
+  JPY: { code: 'jpy', unitsPerMajor: 1 },
+};
+
+/**
+ * An amount in our minor unit as Stripe takes it (decision 166). For both our currencies Stripe's unit
+ * is ours (fen, and the yen itself), so the number passes unchanged; that is checked here rather than
+ * assumed, and a currency without an entry, or whose units differ, is refused before anything is sent.
+ */
+export function stripeAmount(amountMinor: number, currency: Currency): { amount: number; currency: 'cny' | 'jpy' } {
+  const stripe = Object.hasOwn(STRIPE_CURRENCY, currency) ? STRIPE_CURRENCY[currency] : undefined;
+  if (!stripe || stripe.unitsPerMajor !== MINOR_PER_MAJOR[currency]) {
+    throw new AppError('internal', `No Stripe amount is defined for the currency ${String(currency)}`);
+  }
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
+    throw new AppError('internal', `A Stripe amount is a positive whole number of minor units, not ${amountMinor}`);
+  }
+  return { amount: amountMinor, currency: stripe.code };
+}
+
+/** Where the client sends its requests instead of Stripe's API (STRIPE_API_URL: the tests' local server). */
+function apiOrigin(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port) || (protocol === 'http' ? 80 : 443), protocol };
+}
 
 /**
  * Stripe: a PaymentIntent per payment (`allowed_payment_method_types`, stripe ≥ 23). Cards are
@@ -22,9 +56,10 @@ export class StripeProvider implements PaymentProvider {
   constructor(
     secretKey: string,
     private readonly webhookSecret: string,
+    apiUrl?: string,
   ) {
     const StripeClient = requireStripe();
-    this.stripe = new StripeClient(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+    this.stripe = new StripeClient(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...apiOrigin(apiUrl) });
   }
 
   async charge(req: ChargeRequest): Promise<ChargeResult> {
@@ -32,8 +67,7 @@ export class StripeProvider implements PaymentProvider {
     const wallet = req.method !== 'card';
     const intent = await this.stripe.paymentIntents.create(
       {
-        amount: req.amountCents,
-        currency: req.currency.toLowerCase(),
+        ...stripeAmount(req.amountCents, req.currency),
         allowed_payment_method_types: [type],
         metadata: { bookingId: String(req.bookingId), paymentId: String(req.paymentId) },
         ...(wallet && {
@@ -76,7 +110,9 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async refund(req: RefundRequest): Promise<{ refundRef: string }> {
-    const refund = await this.stripe.refunds.create({ payment_intent: req.providerRef, amount: req.amountCents }, { idempotencyKey: req.idempotencyKey });
+    // A partial refund's amount is in the charge's unit, as the charge's was; Stripe takes no currency here.
+    const { amount } = stripeAmount(req.amountCents, req.currency);
+    const refund = await this.stripe.refunds.create({ payment_intent: req.providerRef, amount }, { idempotencyKey: req.idempotencyKey });
     return { refundRef: refund.id };
   }
 

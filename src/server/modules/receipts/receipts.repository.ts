@@ -32,6 +32,7 @@ export function receiptCtes(ids: SQL, stamp: IssueStamp, paidAt: Date | null): S
       SELECT p.id, p.booking_id, p.payer_id, p.kind, p.method, p.card_last4, p.amount_cents, p.currency, u.full_name,
              coalesce(${paid}::timestamptz, CASE WHEN p.kind = 'deposit' THEN bk.paid_at END, p.updated_at) AS paid_at,
              CASE WHEN p.kind = 'deposit' AND NOT (${ENDED_UNTOURED}) THEN greatest(bk.total_price_cents - bk.deposit_cents, 0) ELSE 0 END AS in_person_cents,
+             bk.currency AS in_person_currency,
              row_number() OVER (ORDER BY p.created_at, p.id) AS rn, count(*) OVER () AS n
         FROM payments p JOIN bookings bk ON bk.id = p.booking_id JOIN users u ON u.id = p.payer_id
        WHERE p.id IN (${ids}) AND ${RECEIPTED}
@@ -44,9 +45,9 @@ export function receiptCtes(ids: SQL, stamp: IssueStamp, paidAt: Date | null): S
     ),
     rc_ins AS (
       INSERT INTO receipts (kind, series, seq, number, booking_id, payment_id, payer_id, payment_kind, method, card_last4,
-                            amount_cents, in_person_cents, currency, paid_at, addressee, operator, issued_at, updated_at)
+                            amount_cents, in_person_cents, currency, in_person_currency, paid_at, addressee, operator, issued_at, updated_at)
       SELECT 'receipt', 'R', s.seq, 'R-' || lpad(s.seq::text, 8, '0'), s.booking_id, s.id, s.payer_id, s.kind, s.method, s.card_last4,
-             s.amount_cents, s.in_person_cents, s.currency, s.paid_at, s.full_name, ${JSON.stringify(stamp.operator)}::jsonb,
+             s.amount_cents, s.in_person_cents, s.currency, s.in_person_currency, s.paid_at, s.full_name, ${JSON.stringify(stamp.operator)}::jsonb,
              ${stamp.now.toISOString()}::timestamptz, ${stamp.now.toISOString()}::timestamptz
         FROM (SELECT rc_src.*, (rc_n.last_number - rc_src.n + rc_src.rn)::int AS seq FROM rc_src, rc_n) s
       RETURNING id
@@ -71,9 +72,10 @@ export async function issueCreditNotes(db: Database, bookingId: number, stamp: I
   const result = await db.execute(sql`
     WITH cn_src AS (
       SELECT r.id AS receipt_id, r.booking_id, r.payment_id, r.payer_id, r.payment_kind, r.method, r.card_last4, r.currency, r.addressee,
+             bk.currency AS in_person_currency,
              p.refunded_cents - coalesce((SELECT sum(c.amount_cents) FROM receipts c WHERE c.receipt_id = r.id), 0) AS amount_cents,
              row_number() OVER (ORDER BY r.id) AS rn, count(*) OVER () AS n
-        FROM receipts r JOIN payments p ON p.id = r.payment_id
+        FROM receipts r JOIN payments p ON p.id = r.payment_id JOIN bookings bk ON bk.id = r.booking_id
        WHERE r.booking_id = ${bookingId} AND r.kind = 'receipt'
          AND p.refunded_cents > coalesce((SELECT sum(c.amount_cents) FROM receipts c WHERE c.receipt_id = r.id), 0)
     ),
@@ -84,9 +86,9 @@ export async function issueCreditNotes(db: Database, bookingId: number, stamp: I
     ),
     cn_ins AS (
       INSERT INTO receipts (kind, series, seq, number, booking_id, payment_id, payer_id, receipt_id, payment_kind, method, card_last4,
-                            amount_cents, currency, paid_at, addressee, operator, issued_at, updated_at)
+                            amount_cents, currency, in_person_currency, paid_at, addressee, operator, issued_at, updated_at)
       SELECT 'credit_note', 'C', s.seq, 'C-' || lpad(s.seq::text, 8, '0'), s.booking_id, s.payment_id, s.payer_id, s.receipt_id, s.payment_kind,
-             s.method, s.card_last4, s.amount_cents, s.currency, ${now}::timestamptz, s.addressee, ${JSON.stringify(stamp.operator)}::jsonb,
+             s.method, s.card_last4, s.amount_cents, s.currency, s.in_person_currency, ${now}::timestamptz, s.addressee, ${JSON.stringify(stamp.operator)}::jsonb,
              ${now}::timestamptz, ${now}::timestamptz
         FROM (SELECT cn_src.*, (cn_n.last_number - cn_src.n + cn_src.rn)::int AS seq FROM cn_src, cn_n) s
       RETURNING id
@@ -97,12 +99,17 @@ export async function issueCreditNotes(db: Database, bookingId: number, stamp: I
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 
-/** The booking's traveler, and whether any receipted payment or refund still lacks its document (one statement). */
+/**
+ * The booking's traveler, its rate (fixed when it was made and never moved, decision 164: the rate its
+ * documents were issued at), and whether any receipted payment or refund still lacks its document (one statement).
+ */
 export async function bookingReceiptState(db: Database, bookingId: number) {
   const [row] = await db
     .select({
       travelerId: bookings.travelerId,
       bookingNumber: bookings.bookingNumber,
+      jpyPerCny: bookings.jpyPerCny,
+      fxAsOf: bookings.fxAsOf,
       due: sql<boolean>`exists (
         select 1 from payments p
          where p.booking_id = ${bookingId} and ${RECEIPTED} and p.status in ('succeeded', 'partially_refunded', 'refunded')
@@ -126,10 +133,10 @@ export async function receiptsOfBooking(db: Database, bookingId: number): Promis
 
 const original = alias(receipts, 'original');
 
-/** A receipt of the payer's with its booking's stored number and, for a credit note, its receipt's; undefined for anyone else's (their 404). */
+/** A receipt of the payer's with its booking's stored number and rate and, for a credit note, its receipt's number; undefined for anyone else's (their 404). */
 export async function payersReceipt(db: Database, id: number, payerId: number) {
   const [row] = await db
-    .select({ receipt: receipts, bookingNumber: bookings.bookingNumber, receiptNumber: original.number })
+    .select({ receipt: receipts, bookingNumber: bookings.bookingNumber, jpyPerCny: bookings.jpyPerCny, fxAsOf: bookings.fxAsOf, receiptNumber: original.number })
     .from(receipts)
     .innerJoin(bookings, eq(bookings.id, receipts.bookingId))
     .leftJoin(original, eq(original.id, receipts.receiptId))

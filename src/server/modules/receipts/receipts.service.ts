@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { bookingNumber } from '../../../shared/booking/money-rules';
+import { trimRate } from '../../../shared/currency';
 import type { Receipt, ReceiptLanguage } from '../../../shared/schemas/receipts';
 import { inTransaction, type Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
@@ -55,14 +56,14 @@ export class ReceiptsService {
     }
     const rows = await repo.receiptsOfBooking(this.db, bookingId);
     const numbers = new Map(rows.map((r) => [r.id, r.number]));
-    return rows.filter((r) => r.payerId === userId).map((r) => toReceipt(r, state.bookingNumber, numbers.get(r.receiptId ?? 0) ?? null));
+    return rows.filter((r) => r.payerId === userId).map((r) => toReceipt(r, state, numbers.get(r.receiptId ?? 0) ?? null));
   }
 
   /** One of the caller's receipts; anyone else's is a 404. */
   async get(userId: number, id: number): Promise<Receipt> {
     const found = await repo.payersReceipt(this.db, id, userId);
     if (!found) throw notFound('Receipt');
-    return toReceipt(found.receipt, found.bookingNumber, found.receiptNumber);
+    return toReceipt(found.receipt, found, found.receiptNumber);
   }
 
   async pdf(userId: number, id: number, lang: ReceiptLanguage): Promise<{ body: Buffer; fileName: string }> {
@@ -78,20 +79,31 @@ export class ReceiptsService {
   }
 }
 
-function toReceipt(r: ReceiptRow, storedBookingNumber: string | null, receiptNumber: string | null): Receipt {
+/** What a receipt reads of its booking: the stored number, and the rate it was fixed at (decision 164). */
+interface OfBooking {
+  bookingNumber: string | null;
+  jpyPerCny: string | null;
+  fxAsOf: string | null;
+}
+
+function toReceipt(r: ReceiptRow, b: OfBooking, receiptNumber: string | null): Receipt {
+  // Paid in another currency than the booking's: the rate that converted the one into the other.
+  const converted = r.currency !== r.inPersonCurrency && b.jpyPerCny !== null && b.fxAsOf !== null;
   return {
     id: r.id,
     kind: r.kind,
     number: r.number,
     receiptNumber: r.kind === 'credit_note' ? receiptNumber : null,
     bookingId: r.bookingId,
-    bookingNumber: bookingNumber(r.bookingId, storedBookingNumber),
+    bookingNumber: bookingNumber(r.bookingId, b.bookingNumber),
     paymentKind: r.paymentKind,
     method: r.method,
     cardLast4: r.cardLast4,
     amountCents: r.amountCents,
     inPersonCents: r.inPersonCents,
     currency: r.currency,
+    inPersonCurrency: r.inPersonCurrency,
+    rate: converted ? { jpyPerCny: trimRate(b.jpyPerCny!), asOf: b.fxAsOf! } : null,
     paidAt: r.paidAt.toISOString(),
     issuedAt: r.issuedAt.toISOString(),
     addressee: r.addressee,

@@ -75,6 +75,9 @@ describe('a receipt for every payment received online', () => {
       amountCents: booking.depositCents,
       inPersonCents: booking.balanceCents,
       currency: 'CNY',
+      // One currency: the in-person balance in the booking's yuan, no rate (decision 164).
+      inPersonCurrency: 'CNY',
+      rate: null,
       addressee: expect.stringMatching(/^Test User \d+$/),
       operator: { name: DEVELOPMENT_OPERATOR.name, invoiceNumber: DEVELOPMENT_OPERATOR.invoiceNumber, fake: true },
     });

@@ -1,4 +1,3 @@
-import { formatFen } from '../../../shared/money-format';
 import type { Receipt, ReceiptLanguage } from '../../../shared/schemas/receipts';
 import { openPdf, PDF_PALETTE } from '../booking-pdf/index';
 import { RECEIPT_STRINGS, type ReceiptStrings } from './strings';
@@ -16,6 +15,8 @@ const WIDTH = PAGE.width - 2 * PAGE.margin;
 
 const dateOf = (iso: string, s: ReceiptStrings) =>
   new Intl.DateTimeFormat(s.intl, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tokyo' }).format(new Date(iso));
+/** A calendar day (YYYY-MM-DD), the same everywhere: read in UTC so it never shifts. */
+const dayOf = (day: string, s: ReceiptStrings) => new Intl.DateTimeFormat(s.intl, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /** What the money was for, in the receipt's language. */
 export function purposeOf(r: Receipt, s: ReceiptStrings): string {
@@ -31,6 +32,8 @@ export async function renderReceiptPdf(r: Receipt, lang: ReceiptLanguage, now: D
   const title = credit ? s.creditNote : s.receipt;
   // The Japanese title beside the reader's: the document is a Japanese business's.
   const jaTitle = lang === 'ja' ? '' : credit ? RECEIPT_STRINGS.ja.creditNote : RECEIPT_STRINGS.ja.receipt;
+  // The amount in the payment's currency; a credit note's with its minus.
+  const amount = `${credit ? '−' : ''}${s.money(r.amountCents, r.currency)}`;
   const { doc, done } = await openPdf({ margin: PAGE.margin, lang, info: { Title: `${title} ${r.number}`, Author: r.operator.name, Subject: title, Creator: s.brand, Producer: s.brand, CreationDate: now } });
   const left = PAGE.margin;
   const right = PAGE.width - PAGE.margin;
@@ -57,7 +60,7 @@ export async function renderReceiptPdf(r: Receipt, lang: ReceiptLanguage, now: D
     .font('bold')
     .fontSize(22)
     .fillColor(INK)
-    .text(s.money(`${credit ? '−' : ''}${formatFen(r.amountCents)}`), left, y + 14, { width: WIDTH - 16, align: 'right', lineBreak: false });
+    .text(amount, left, y + 14, { width: WIDTH - 16, align: 'right', lineBreak: false });
   y += 68;
   doc.font('regular').fontSize(10.5).fillColor(INK).text(`${s.forLabel}${s.colon}${purposeOf(r, s)}`, left, y, { width: WIDTH });
   y = doc.y + 18;
@@ -74,7 +77,6 @@ export async function renderReceiptPdf(r: Receipt, lang: ReceiptLanguage, now: D
     doc.text(value, right - 140, y, { width: 140, align: 'right', lineBreak: false });
     y += Math.max(h, 14) + 8;
   };
-  const amount = s.money(`${credit ? '−' : ''}${formatFen(r.amountCents)}`);
   row(purposeOf(r, s), amount);
   doc.moveTo(left, y - 3).lineTo(right, y - 3).lineWidth(0.6).strokeColor(RULE).stroke();
   y += 4;
@@ -82,8 +84,14 @@ export async function renderReceiptPdf(r: Receipt, lang: ReceiptLanguage, now: D
   if (!credit && r.inPersonCents > 0) {
     // Listed apart and outside the total: the platform does not receive it.
     y += 6;
-    row(s.inPerson, s.money(formatFen(r.inPersonCents)), { muted: true });
+    // In the booking's (the guide's) currency, which the guide is paid in.
+    row(s.inPerson, s.money(r.inPersonCents, r.inPersonCurrency), { muted: true });
     doc.font('regular').fontSize(8.5).fillColor(MUTED).text(s.inPersonNote, left, y - 4, { width: WIDTH });
+    y = doc.y + 8;
+  }
+  if (r.rate) {
+    // Paid in another currency than the booking's (decision 164): the rate the booking was fixed at.
+    doc.font('regular').fontSize(8.5).fillColor(MUTED).text(s.rate(r.rate.jpyPerCny, dayOf(r.rate.asOf, s)), left, y, { width: WIDTH });
     y = doc.y + 8;
   }
   y += 8;

@@ -1,10 +1,13 @@
+import type { Currency } from '../../../shared/currency';
+import { formatFen, formatMoney } from '../../../shared/money-format';
 import type { ReceiptLanguage } from '../../../shared/schemas/receipts';
 
 /**
  * A receipt's words in its three languages (decision 125). Chinese follows the booking PDF's voice
  * (地陪, 您); Japanese uses the terms of a Japanese receipt (領収書, 宛名, 但し書き), the wording of the
  * web app's receipts page (locales ja/receipts.json) and no space around numbers (locales/VOICE.md);
- * amounts say 人民元 in full, as the qualified invoice does, since a Japanese tax document names its currency.
+ * yuan say 人民元 in full, as the qualified invoice does, since a Japanese tax document names its currency
+ * (yen are 円 as `formatMoney` writes them). Every amount is in its own currency (decision 164).
  */
 export interface ReceiptStrings {
   brand: string;
@@ -35,7 +38,9 @@ export interface ReceiptStrings {
   registration: string;
   notFapiao: string;
   fake: string;
-  money: (amount: string) => string;
+  money: (minor: number, currency: Currency) => string;
+  /** The rate a payment in another currency than the booking's was converted at, and its reference day as `intl` writes it. */
+  rate: (jpyPerCny: string, day: string) => string;
   /** A calendar date in the reader's form. */
   intl: string;
 }
@@ -68,7 +73,8 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     registration: 'Registration No.',
     notFapiao: 'A receipt of a Japanese business: proof of payment for your records and expense claims. It is not a Chinese fapiao (发票).',
     fake: 'Development data: fictitious operator, not a valid receipt.',
-    money: (amount) => `${amount} RMB`,
+    money: (minor, currency) => formatMoney(minor, currency, 'en'),
+    rate: (rate, day) => `Converted at the booking's rate: 1 RMB = ${rate} JPY (the rate of ${day}).`,
     intl: 'en-US',
   },
   'zh-CN': {
@@ -98,7 +104,8 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     registration: '登记号码',
     notFapiao: '本收据由日本企业开具，可作为付款证明和报销凭证；日本企业无法开具中国发票。',
     fake: '开发数据：虚构的运营方，不是有效收据。',
-    money: (amount) => `${amount} 元`,
+    money: (minor, currency) => formatMoney(minor, currency, 'zh-CN'),
+    rate: (rate, day) => `按预订时确定的汇率换算：1 元 = ${rate} 日元（${day}的汇率）。`,
     intl: 'zh-CN',
   },
   ja: {
@@ -128,7 +135,8 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     registration: '登録番号',
     notFapiao: '日本の事業者が発行する領収書です。中国の発票（fapiao）ではありません。',
     fake: '開発用データ：架空の事業者によるもので、有効な領収書ではありません。',
-    money: (amount) => `${amount} 人民元`,
+    money: (minor, currency) => (currency === 'CNY' ? `${formatFen(minor)} 人民元` : formatMoney(minor, currency, 'ja')),
+    rate: (rate, day) => `予約時に確定したレートで換算しています：1人民元＝${rate}円（${day}のレート）。`,
     intl: 'ja-JP',
   },
 };

@@ -3,7 +3,7 @@ import { outboxProvider, twilioProvider, type SmsProvider } from './provider';
 import { insertSms, markSms } from './sms.repository';
 
 export { latestSmsTo } from './sms.repository';
-export { codeText } from './texts';
+export { codeText, noticeText } from './texts';
 export { twilioProvider, type SmsProvider } from './provider';
 
 /** What other modules are handed (compose.ts): one way to send a text message. */

@@ -14,3 +14,17 @@ const CODE_TEXT: Record<Locale, (code: string, minutes: number) => string> = {
 export function codeText(locale: Locale, code: string, minutes: number): string {
   return CODE_TEXT[locale](code, minutes);
 }
+
+/**
+ * A notice for an account with only a phone number: its title and where to read it, opened with the
+ * brand the same way as the code's message.
+ */
+const NOTICE_TEXT: Record<Locale, (title: string, link: string | null) => string> = {
+  'zh-CN': (title, link) => `【Tabi Guides】${title}${link ? ` 详情：${link}` : ''}`,
+  ja: (title, link) => `【Tabi Guides】${title}${link ? ` 詳細：${link}` : ''}`,
+  en: (title, link) => `[Tabi Guides] ${title}${link ? ` Details: ${link}` : ''}`,
+};
+
+export function noticeText(locale: Locale, title: string, link: string | null): string {
+  return NOTICE_TEXT[locale](title, link);
+}

@@ -46,9 +46,9 @@ async function settled(who: { id: number; guideId: number }, days: number, when:
   const id = await confirmedBooking(t, traveler, who.guideId, daysAhead(days));
   const createdAt = new Date(when);
   await t.database.db.insert(ledgerEntries).values([
-    { bookingId: id, account: 'platform', userId: null, kind: 'deposit_release', amountCents: -(earnings + commission), createdAt },
-    { bookingId: id, account: 'guide', userId: who.id, kind: 'guide_earnings', amountCents: earnings, availableAt: createdAt, createdAt },
-    { bookingId: id, account: 'platform', userId: null, kind: 'commission', amountCents: commission, createdAt },
+    { bookingId: id, account: 'platform', userId: null, kind: 'deposit_release', amountCents: -(earnings + commission), currency: 'CNY', createdAt },
+    { bookingId: id, account: 'guide', userId: who.id, kind: 'guide_earnings', amountCents: earnings, currency: 'CNY', availableAt: createdAt, createdAt },
+    { bookingId: id, account: 'platform', userId: null, kind: 'commission', amountCents: commission, currency: 'CNY', createdAt },
   ]);
   const booking = (await get(`/api/v2/bookings/${id}`, traveler)).json();
   const number = booking.bookingNumber ?? bookingNumber(id);

@@ -1,21 +1,24 @@
 import type { Locale } from '../../../shared/locales';
-import { formatFen, moneyFormat } from '../../../shared/money-format';
-import { fenToYen } from '../../../shared/payout-yen';
+import { formatMoney } from '../../../shared/money-format';
 import type { Statement } from '../../../shared/schemas/statements';
 import type { PayoutRate } from '../../../shared/schemas/wallet';
 import type { PrintedOperator } from '../../operator';
 import { openPdf, PDF_PALETTE } from '../booking-pdf/index';
+import { renderInvoice } from './render-invoice';
+import { AMOUNT_W, CONTENT_WIDTH, lastDay, LEFT, PAGE, RIGHT, sheet, tokyoDay } from './sheet';
 import type { CommissionLine, PayoutLine } from './statements.repository';
 import { INVOICE_JA, STATEMENT_STRINGS } from './strings';
 
 /**
  * A guide's monthly statement as an A4 PDF, followed by the qualified invoice (適格請求書) for the
  * month's commission (decision 127). Set in the booking PDF's Noto Sans SC (decision 065), which also
- * carries the kana and kanji of the invoice's Japanese, so the text can be searched and copied.
+ * carries the kana and kanji of the invoice's Japanese, so the text can be searched and copied. Every
+ * amount is written in its own currency (decision 167): a yen guide's in yen.
  */
 
 export interface StatementDocument {
-  statement: Statement;
+  /** The month's statements, one per currency its ledgers moved in (almost always one). */
+  statements: Statement[];
   guideName: string;
   commissions: CommissionLine[];
   payouts: PayoutLine[];
@@ -23,76 +26,48 @@ export interface StatementDocument {
   /** The invoice's number and day of issue (the first day after the month, Japan time). */
   invoiceNumber: string;
   issuedOn: { year: number; month: number; day: number };
-  /** The yen rate the invoice converts its tax at, with its transfer day; null when there was none yet. */
+  /** The yen rate the invoice converts a yuan tax at, with its transfer day; null when there was none yet, or nothing is in yuan. */
   yenRate: PayoutRate | null;
 }
 
-const { INDIGO, VERMILION, INK, MUTED, FAINT, RULE, TINT } = PDF_PALETTE;
-
-const PAGE = { width: 595.28, height: 841.89, margin: 48 };
-const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
-const BOTTOM = PAGE.height - PAGE.margin - 30;
-
-/** A day in Japan time. */
-function tokyoDay(at: Date): { year: number; month: number; day: number } {
-  const shifted = new Date(at.getTime() + 9 * 3_600_000);
-  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
-}
-
-const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const { INDIGO, VERMILION, INK, MUTED, RULE, TINT } = PDF_PALETTE;
 
 export async function renderStatementPdf(d: StatementDocument, locale: Locale): Promise<Buffer> {
   const s = STATEMENT_STRINGS[locale];
   const ja = INVOICE_JA;
-  // Chinese and Japanese take full-width punctuation; a Japanese reader needs no reading of the invoice's Japanese.
+  // Chinese and Japanese take full-width punctuation.
   const cjk = locale !== 'en';
-  const readings = locale !== 'ja';
-  const [year, month] = d.statement.month.split('-').map(Number) as [number, number];
+  const month0 = d.statements[0]!.month;
+  const [year, month] = month0.split('-').map(Number) as [number, number];
   const monthName = s.monthName(year, month);
   const issued = new Date(Date.UTC(d.issuedOn.year, d.issuedOn.month - 1, d.issuedOn.day));
   const { doc, done } = await openPdf({ margin: PAGE.margin, lang: locale, info: { Title: `${s.title} ${monthName} · ${ja.title} ${d.invoiceNumber}`, Author: s.brand, Subject: s.title, Creator: s.brand, Producer: s.brand, CreationDate: issued } });
+  const p = sheet(doc, { left: s.footer, right: `${month0} · ${d.invoiceNumber}` });
+  const left = LEFT;
+  const right = RIGHT;
+  const money = (minor: number, currency: Statement['currency']) => formatMoney(minor, currency, locale);
 
-  const left = PAGE.margin;
-  const right = PAGE.width - PAGE.margin;
-  const money = moneyFormat(locale).rmb;
-  const rmbJa = (cents: number) => ja.money(formatFen(cents));
-  let y = PAGE.margin;
-
-  const footer = () => {
-    const footerY = PAGE.height - PAGE.margin - 14;
-    doc.moveTo(left, footerY - 8).lineTo(right, footerY - 8).lineWidth(0.6).strokeColor(RULE).stroke();
-    doc.font('regular').fontSize(7.5).fillColor(FAINT).text(s.footer, left, footerY, { width: CONTENT_WIDTH - 150, lineBreak: false });
-    doc.text(`${d.statement.month} · ${d.invoiceNumber}`, right - 150, footerY, { width: 150, align: 'right', lineBreak: false });
-  };
-  /** A new page when `height` more would run into the footer. */
-  const room = (height: number) => {
-    if (y + height <= BOTTOM) return;
-    footer();
-    doc.addPage();
-    y = PAGE.margin;
-  };
   const section = (title: string) => {
-    room(60);
-    doc.font('bold').fontSize(11.5).fillColor(INDIGO).text(title, left, y, { lineBreak: false });
-    y += 20;
-    doc.moveTo(left, y).lineTo(right, y).lineWidth(0.6).strokeColor(RULE).stroke();
-    y += 8;
+    p.room(60);
+    doc.font('bold').fontSize(11.5).fillColor(INDIGO).text(title, left, p.y, { lineBreak: false });
+    p.y += 20;
+    doc.moveTo(left, p.y).lineTo(right, p.y).lineWidth(0.6).strokeColor(RULE).stroke();
+    p.y += 8;
   };
-  const AMOUNT_W = 150;
-  const row = (label: string, cents: string, opts: { strong?: boolean; note?: string; tint?: boolean } = {}) => {
+  const row = (label: string, amount: string, opts: { strong?: boolean; note?: string; tint?: boolean } = {}) => {
     doc.font('regular').fontSize(8);
     const noteHeight = opts.note ? doc.heightOfString(opts.note, { width: CONTENT_WIDTH - AMOUNT_W - 16 }) + 1 : 0;
-    room(22 + noteHeight);
-    if (opts.tint) doc.roundedRect(left, y - 5, CONTENT_WIDTH, 26 + noteHeight, 6).fill(TINT);
+    p.room(22 + noteHeight);
+    if (opts.tint) doc.roundedRect(left, p.y - 5, CONTENT_WIDTH, 26 + noteHeight, 6).fill(TINT);
     const font = opts.strong ? 'bold' : 'regular';
-    doc.font(font).fontSize(10.5).fillColor(INK).text(label, left + 8, y, { width: CONTENT_WIDTH - AMOUNT_W - 16, lineBreak: false });
-    doc.text(cents, right - AMOUNT_W - 8, y, { width: AMOUNT_W, align: 'right', lineBreak: false });
-    y += 16;
+    doc.font(font).fontSize(10.5).fillColor(INK).text(label, left + 8, p.y, { width: CONTENT_WIDTH - AMOUNT_W - 16, lineBreak: false });
+    doc.text(amount, right - AMOUNT_W - 8, p.y, { width: AMOUNT_W, align: 'right', lineBreak: false });
+    p.y += 16;
     if (opts.note) {
-      doc.font('regular').fontSize(8).fillColor(MUTED).text(opts.note, left + 8, y - 1, { width: CONTENT_WIDTH - AMOUNT_W - 16 });
-      y += noteHeight;
+      doc.font('regular').fontSize(8).fillColor(MUTED).text(opts.note, left + 8, p.y - 1, { width: CONTENT_WIDTH - AMOUNT_W - 16 });
+      p.y += noteHeight;
     }
-    y += 7;
+    p.y += 7;
   };
 
   // ---------------------------------------------------------------- header
@@ -102,24 +77,34 @@ export async function renderStatementPdf(d: StatementDocument, locale: Locale): 
   doc.font('bold').fontSize(15).fillColor(INK).text(s.title, left, 46, { width: CONTENT_WIDTH, align: 'right' });
   doc.font('regular').fontSize(10).fillColor(MUTED).text(cjk ? `${monthName}（${s.japanTime}）` : `${monthName} (${s.japanTime})`, left, 69, { width: CONTENT_WIDTH, align: 'right' });
   doc.moveTo(left, 96).lineTo(right, 96).lineWidth(1.2).strokeColor(INDIGO).stroke();
-  y = 110;
+  p.y = 110;
   const sep = cjk ? '：' : ': ';
-  doc.font('regular').fontSize(10).fillColor(MUTED).text(`${s.guide}${sep}`, left, y, { continued: true }).font('bold').fillColor(INK).text(d.guideName);
-  y += 16;
-  doc.font('regular').fontSize(10).fillColor(MUTED).text(`${s.period}${sep}`, left, y, { continued: true }).fillColor(INK).text(s.range(year, month, lastDay(year, month)));
-  y += 28;
+  doc.font('regular').fontSize(10).fillColor(MUTED).text(`${s.guide}${sep}`, left, p.y, { continued: true }).font('bold').fillColor(INK).text(d.guideName);
+  p.y += 16;
+  doc.font('regular').fontSize(10).fillColor(MUTED).text(`${s.period}${sep}`, left, p.y, { continued: true }).fillColor(INK).text(s.range(year, month, lastDay(year, month)));
+  p.y += 28;
 
   // ---------------------------------------------------------------- summary
-  const st = d.statement;
+  // One summary per currency, each adding up on its own; a month in one currency (the usual case)
+  // names none, its unit being on every amount.
   section(s.sectionSummary);
-  row(s.opening, money(st.openingBalanceCents));
-  row(s.earnings, money(st.earningsCents), { note: s.earningsNote });
-  row(s.payouts, st.payoutsCents ? `−${money(st.payoutsCents)}` : money(0));
-  row(s.closing, money(st.closingBalanceCents), { strong: true, tint: true });
-  y += 6;
-  row(s.commission, money(st.commission.totalCents), { note: s.commissionNote(st.commission.bookings) });
-  row(s.commissionTax(st.commission.taxRatePercent), money(st.commission.taxCents));
-  y += 8;
+  const several = d.statements.length > 1;
+  for (const st of d.statements) {
+    if (several) {
+      p.room(40);
+      doc.font('bold').fontSize(9.5).fillColor(MUTED).text(s.inCurrency[st.currency], left + 8, p.y, { lineBreak: false });
+      p.y += 18;
+    }
+    const m = (minor: number) => money(minor, st.currency);
+    row(s.opening, m(st.openingBalanceCents));
+    row(s.earnings, m(st.earningsCents), { note: s.earningsNote });
+    row(s.payouts, st.payoutsCents ? `−${m(st.payoutsCents)}` : m(0));
+    row(s.closing, m(st.closingBalanceCents), { strong: true, tint: true });
+    p.y += 6;
+    row(s.commission, m(st.commission.totalCents), { note: s.commissionNote(st.commission.bookings) });
+    row(s.commissionTax(st.commission.taxRatePercent), m(st.commission.taxCents));
+    p.y += 8;
+  }
 
   // ---------------------------------------------------------------- bookings
   // Each booking the commission was kept on, with its price, so the guide can check the sum against
@@ -128,141 +113,43 @@ export async function renderStatementPdf(d: StatementDocument, locale: Locale): 
   const COL_W = 100;
   const cols = (date: string, booking: string, price: string, commission: string, font: 'regular' | 'bold', size: number, colour: string) => {
     doc.font(font).fontSize(size).fillColor(colour);
-    doc.text(date, left + 8, y, { width: 96, lineBreak: false });
-    doc.text(booking, left + 108, y, { width: CONTENT_WIDTH - 108 - 2 * COL_W - 8, lineBreak: false });
-    doc.text(price, right - 2 * COL_W - 8, y, { width: COL_W, align: 'right', lineBreak: false });
-    doc.text(commission, right - COL_W - 8, y, { width: COL_W, align: 'right', lineBreak: false });
+    doc.text(date, left + 8, p.y, { width: 96, lineBreak: false });
+    doc.text(booking, left + 108, p.y, { width: CONTENT_WIDTH - 108 - 2 * COL_W - 8, lineBreak: false });
+    doc.text(price, right - 2 * COL_W - 8, p.y, { width: COL_W, align: 'right', lineBreak: false });
+    doc.text(commission, right - COL_W - 8, p.y, { width: COL_W, align: 'right', lineBreak: false });
   };
   if (d.commissions.length === 0) {
-    doc.font('regular').fontSize(9.5).fillColor(MUTED).text(s.noBookings, left + 8, y, { lineBreak: false });
-    y += 22;
+    doc.font('regular').fontSize(9.5).fillColor(MUTED).text(s.noBookings, left + 8, p.y, { lineBreak: false });
+    p.y += 22;
   } else {
     const h = s.bookingsHead;
     cols(h.date, h.booking, h.price, h.commission, 'bold', 8.5, MUTED);
-    y += 16;
+    p.y += 16;
   }
   for (const line of d.commissions) {
-    room(18);
+    p.room(18);
     const day = tokyoDay(line.at);
-    cols(s.day(day.year, day.month, day.day), line.bookingNumber, money(line.priceCents), money(line.amountCents), 'regular', 9.5, INK);
-    y += 16;
-    doc.moveTo(left, y - 3).lineTo(right, y - 3).lineWidth(0.4).strokeColor(RULE).stroke();
+    cols(s.day(day.year, day.month, day.day), line.bookingNumber, money(line.priceCents, line.currency), money(line.amountCents, line.currency), 'regular', 9.5, INK);
+    p.y += 16;
+    doc.moveTo(left, p.y - 3).lineTo(right, p.y - 3).lineWidth(0.4).strokeColor(RULE).stroke();
   }
-  y += 10;
+  p.y += 10;
 
   // ---------------------------------------------------------------- payouts
   section(s.sectionPayouts);
   if (d.payouts.length === 0) {
-    doc.font('regular').fontSize(9.5).fillColor(MUTED).text(s.noPayouts, left + 8, y, { lineBreak: false });
-    y += 22;
+    doc.font('regular').fontSize(9.5).fillColor(MUTED).text(s.noPayouts, left + 8, p.y, { lineBreak: false });
+    p.y += 22;
   }
-  for (const p of d.payouts) {
-    const day = tokyoDay(p.at);
-    row(`${s.day(day.year, day.month, day.day)} · ${s.methods[p.method]}`, money(p.amountCents));
+  for (const payout of d.payouts) {
+    const day = tokyoDay(payout.at);
+    row(`${s.day(day.year, day.month, day.day)} · ${s.methods[payout.method]}`, money(payout.amountCents, payout.currency));
   }
 
   // ---------------------------------------------------------------- the qualified invoice
-  // On a page of its own: the statement is the guide's record, the invoice a tax document. Its legally
-  // required items stand under their Japanese names with the reader's reading beside them.
-  footer();
-  doc.addPage();
-  y = PAGE.margin;
-  doc.roundedRect(left, y, CONTENT_WIDTH, 4, 2).fill(INDIGO);
-  y += 14;
-  doc.font('bold').fontSize(18).fillColor(INK).text(ja.title, left, y, { lineBreak: false });
-  doc.font('regular').fontSize(9).fillColor(MUTED).text(s.invoice.title, left + 100, y + 6, { width: CONTENT_WIDTH - 100, align: 'right', lineBreak: false });
-  y += 32;
-  const LABEL_W = 222;
-  const item = (jaLabel: string, reading: string, value: string, opts: { strong?: boolean } = {}) => {
-    doc.font('bold').fontSize(10.5);
-    const h = doc.heightOfString(value, { width: CONTENT_WIDTH - LABEL_W, lineGap: 2 });
-    room(Math.max(h, 26) + 8);
-    doc.font('regular').fontSize(8.5).fillColor(INK).text(jaLabel, left, y, { width: LABEL_W - 10, lineGap: 1 });
-    if (readings) doc.fontSize(7.5).fillColor(MUTED).text(reading, left, doc.y + 1, { width: LABEL_W - 10 });
-    const labelBottom = doc.y;
-    doc.font(opts.strong ? 'bold' : 'regular').fontSize(10.5).fillColor(INK).text(value, left + LABEL_W, y, { width: CONTENT_WIDTH - LABEL_W, lineGap: 2 });
-    y = Math.max(labelBottom, doc.y) + 8;
-  };
-  item(ja.number, s.invoice.number, d.invoiceNumber);
-  item(ja.issued, s.invoice.issued, ja.date_(d.issuedOn.year, d.issuedOn.month, d.issuedOn.day));
-  item(ja.recipient, s.invoice.recipient, `${d.guideName} ${ja.honorific}`, { strong: true });
-  item(ja.issuer, `${s.invoice.issuer} · ${s.invoice.registration}`, `${d.operator.name}\n${ja.registration} ${d.operator.invoiceNumber}\n${d.operator.address}`, { strong: true });
-  item(ja.period, s.invoice.period, ja.range(year, month, lastDay(year, month)));
-  y += 4;
+  renderInvoice(p, d, locale, { year, month });
 
-  // The items: one line per booking whose commission the platform kept this month.
-  const DATE_W = 110;
-  const header = () => {
-    room(40);
-    doc.rect(left, y - 4, CONTENT_WIDTH, 30).fill(TINT);
-    doc.font('bold').fontSize(8.5).fillColor(INK);
-    doc.text(ja.date, left + 6, y, { width: DATE_W - 6, lineBreak: false });
-    doc.text(ja.item, left + DATE_W, y, { width: CONTENT_WIDTH - DATE_W - AMOUNT_W, lineBreak: false });
-    doc.text(ja.amount, right - AMOUNT_W - 6, y, { width: AMOUNT_W, align: 'right', lineBreak: false });
-    if (readings) {
-      doc.font('regular').fontSize(7).fillColor(MUTED);
-      doc.text(s.invoice.date, left + 6, y + 12, { width: DATE_W - 6, lineBreak: false });
-      doc.text(s.invoice.item, left + DATE_W, y + 12, { width: CONTENT_WIDTH - DATE_W - AMOUNT_W, lineBreak: false });
-      doc.text(s.invoice.amount, right - AMOUNT_W - 6, y + 12, { width: AMOUNT_W, align: 'right', lineBreak: false });
-    }
-    y += 32;
-  };
-  header();
-  if (d.commissions.length === 0) {
-    doc.font('regular').fontSize(9.5).fillColor(MUTED).text(s.invoice.noItems, left + 6, y, { lineBreak: false });
-    y += 20;
-  }
-  for (const line of d.commissions) {
-    if (y + 18 > BOTTOM) {
-      room(BOTTOM);
-      header();
-    }
-    const day = tokyoDay(line.at);
-    doc.font('regular').fontSize(9.5).fillColor(INK);
-    doc.text(ja.date_(day.year, day.month, day.day), left + 6, y, { width: DATE_W - 6, lineBreak: false });
-    doc.text(ja.itemText(line.bookingNumber), left + DATE_W, y, { width: CONTENT_WIDTH - DATE_W - AMOUNT_W, lineBreak: false });
-    doc.text(rmbJa(line.amountCents), right - AMOUNT_W - 6, y, { width: AMOUNT_W, align: 'right', lineBreak: false });
-    y += 16;
-    doc.moveTo(left, y - 3).lineTo(right, y - 3).lineWidth(0.4).strokeColor(RULE).stroke();
-  }
-  y += 6;
-
-  // One total and one tax per rate (there is one rate: the standard 10 %).
-  const rate = st.commission.taxRatePercent;
-  const total = (jaLabel: string, reading: string, cents: number) => {
-    room(34);
-    doc.font('bold').fontSize(9.5).fillColor(INK).text(jaLabel, left + 6, y, { width: CONTENT_WIDTH - AMOUNT_W - 12, lineBreak: false });
-    doc.fontSize(11).text(rmbJa(cents), right - AMOUNT_W - 6, y - 1, { width: AMOUNT_W, align: 'right', lineBreak: false });
-    if (readings) doc.font('regular').fontSize(7.5).fillColor(MUTED).text(reading, left + 6, y + 13, { width: CONTENT_WIDTH - AMOUNT_W - 12, lineBreak: false });
-    y += 30;
-  };
-  room(70);
-  doc.rect(left, y - 6, CONTENT_WIDTH, 64).lineWidth(0.8).strokeColor(INDIGO).stroke();
-  total(ja.total(rate), s.invoice.total(rate), st.commission.totalCents);
-  total(ja.tax(rate), s.invoice.tax(rate), st.commission.taxCents);
-  y += 8;
-  // The tax in yen as well (decision 142): Japan's invoice rule asks, for a consideration in a foreign
-  // currency, for the tax in yen and the rate it was converted at. Without a rate, it says so.
-  room(70);
-  const rated = d.yenRate;
-  if (rated) {
-    const [ry, rm, rd] = rated.transferDate.split('-').map(Number) as [number, number, number];
-    doc.font('bold').fontSize(9.5).fillColor(INK).text(ja.taxYen(rate), left + 6, y, { width: CONTENT_WIDTH - AMOUNT_W - 12, lineBreak: false });
-    doc.fontSize(11).text(ja.yen(fenToYen(st.commission.taxCents, rated.jpyPerCny)), right - AMOUNT_W - 6, y - 1, { width: AMOUNT_W, align: 'right', lineBreak: false });
-    doc.font('regular').fontSize(7.5).fillColor(MUTED).text(s.invoice.taxYen, left + 6, y + 13, { width: CONTENT_WIDTH - AMOUNT_W - 12, lineBreak: false });
-    y += 30;
-    doc.font('regular').fontSize(8).fillColor(INK).text(ja.rate(rated.jpyPerCny, ry, rm, rd), left, y, { width: CONTENT_WIDTH, lineGap: 1 });
-    doc.fillColor(MUTED).text(s.invoice.rate(rated.jpyPerCny, s.day(ry, rm, rd)), left, doc.y + 2, { width: CONTENT_WIDTH, lineGap: 1 });
-  } else {
-    doc.font('regular').fontSize(8).fillColor(INK).text(ja.noRate, left, y, { width: CONTENT_WIDTH, lineGap: 1 });
-    doc.fillColor(MUTED).text(s.invoice.noRate, left, doc.y + 2, { width: CONTENT_WIDTH, lineGap: 1 });
-  }
-  y = doc.y + 10;
-  room(50);
-  doc.font('regular').fontSize(8).fillColor(MUTED).text(ja.currencyNote, left, y, { width: CONTENT_WIDTH, lineGap: 1 });
-  if (readings) doc.text(s.invoice.currencyNote, left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
-
-  footer();
+  p.footer();
   doc.end();
   return done;
 }

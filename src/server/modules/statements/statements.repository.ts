@@ -1,12 +1,13 @@
 import { and, asc, eq, gte, lt, sql, type AnyColumn } from 'drizzle-orm';
 import { bookingNumber } from '../../../shared/booking/money-rules';
+import type { Currency } from '../../../shared/currency';
 import type { Database } from '../../db/client';
 import { bookings, guides, issuedInvoices, ledgerEntries, payoutLedgerEntries, users, withdrawals } from '../../db/schema/index';
 import type { PrintedOperator } from '../../operator';
 
 /**
  * The statements' reads (decision 127): only the two ledgers the wallet reads (decision 067), so a
- * statement and the wallet are sums over the same rows.
+ * statement and the wallet are sums over the same rows, each taken in one currency (decision 167).
  */
 
 /** The month of an instant in Japan time, as `yyyy-mm`. */
@@ -14,6 +15,8 @@ const tokyoMonth = (column: AnyColumn) => sql<string>`to_char(${column} at time 
 
 export interface MonthSums {
   month: string;
+  /** The currency of every sum: the entries' own. */
+  currency: Currency;
   earnings: number;
   commission: number;
   commissionBookings: number;
@@ -31,41 +34,42 @@ const commissionOf = (guideUserId: number) =>
 const paidPayoutOf = (guideUserId: number) =>
   and(eq(payoutLedgerEntries.kind, 'payout_paid'), eq(payoutLedgerEntries.account, 'payout_external'), eq(withdrawals.userId, guideUserId));
 
-/** Every month (Japan time) in which the guide's ledgers moved, with its sums; in no order. */
+/** Every month (Japan time) and currency in which the guide's ledgers moved, with its sums; in no order. */
 export async function monthSums(db: Database, guideUserId: number): Promise<MonthSums[]> {
   const month = tokyoMonth(ledgerEntries.createdAt);
+  const payoutMonth = tokyoMonth(payoutLedgerEntries.createdAt);
   const [earnings, commission, payouts] = await Promise.all([
     db
-      .select({ month, sum: sql<string>`sum(${ledgerEntries.amountCents})` })
+      .select({ month, currency: ledgerEntries.currency, sum: sql<string>`sum(${ledgerEntries.amountCents})` })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.account, 'guide'), eq(ledgerEntries.userId, guideUserId)))
-      .groupBy(month),
+      .groupBy(month, ledgerEntries.currency),
     db
-      .select({ month, sum: sql<string>`sum(${ledgerEntries.amountCents})`, bookings: sql<string>`count(distinct ${ledgerEntries.bookingId})` })
+      .select({ month, currency: ledgerEntries.currency, sum: sql<string>`sum(${ledgerEntries.amountCents})`, bookings: sql<string>`count(distinct ${ledgerEntries.bookingId})` })
       .from(ledgerEntries)
       .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
       .innerJoin(guides, eq(guides.id, bookings.guideId))
       .where(commissionOf(guideUserId))
-      .groupBy(month),
+      .groupBy(month, ledgerEntries.currency),
     db
-      .select({ month: tokyoMonth(payoutLedgerEntries.createdAt), sum: sql<string>`sum(${payoutLedgerEntries.amountCents})` })
+      .select({ month: payoutMonth, currency: payoutLedgerEntries.currency, sum: sql<string>`sum(${payoutLedgerEntries.amountCents})` })
       .from(payoutLedgerEntries)
       .innerJoin(withdrawals, eq(withdrawals.id, payoutLedgerEntries.withdrawalId))
       .where(paidPayoutOf(guideUserId))
-      .groupBy(tokyoMonth(payoutLedgerEntries.createdAt)),
+      .groupBy(payoutMonth, payoutLedgerEntries.currency),
   ]);
   const months = new Map<string, MonthSums>();
-  const at = (m: string) => {
-    let row = months.get(m);
-    if (!row) months.set(m, (row = { month: m, earnings: 0, commission: 0, commissionBookings: 0, payouts: 0 }));
+  const at = (m: string, currency: Currency) => {
+    let row = months.get(`${m} ${currency}`);
+    if (!row) months.set(`${m} ${currency}`, (row = { month: m, currency, earnings: 0, commission: 0, commissionBookings: 0, payouts: 0 }));
     return row;
   };
-  for (const r of earnings) at(r.month).earnings += Number(r.sum);
+  for (const r of earnings) at(r.month, r.currency).earnings += Number(r.sum);
   for (const r of commission) {
-    at(r.month).commission += Number(r.sum);
-    at(r.month).commissionBookings += Number(r.bookings);
+    at(r.month, r.currency).commission += Number(r.sum);
+    at(r.month, r.currency).commissionBookings += Number(r.bookings);
   }
-  for (const r of payouts) at(r.month).payouts += Number(r.sum);
+  for (const r of payouts) at(r.month, r.currency).payouts += Number(r.sum);
   return [...months.values()];
 }
 
@@ -76,6 +80,8 @@ export interface CommissionLine {
   /** The booking's price (its total, as booked): what the commission was a share of. */
   priceCents: number;
   amountCents: number;
+  /** Of the price and the commission: the booking's own (decision 167). */
+  currency: Currency;
 }
 
 /** The month's commission postings per booking, oldest first: the invoice's items. */
@@ -85,6 +91,7 @@ export async function commissionLines(db: Database, guideUserId: number, from: D
       id: bookings.id,
       number: bookings.bookingNumber,
       price: bookings.totalPriceCents,
+      currency: ledgerEntries.currency,
       at: sql<string>`max(${ledgerEntries.createdAt})`,
       sum: sql<string>`sum(${ledgerEntries.amountCents})`,
     })
@@ -92,21 +99,22 @@ export async function commissionLines(db: Database, guideUserId: number, from: D
     .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
     .innerJoin(guides, eq(guides.id, bookings.guideId))
     .where(and(commissionOf(guideUserId), gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to)))
-    .groupBy(bookings.id, bookings.bookingNumber, bookings.totalPriceCents)
+    .groupBy(bookings.id, bookings.bookingNumber, bookings.totalPriceCents, ledgerEntries.currency)
     .orderBy(asc(sql`max(${ledgerEntries.createdAt})`), asc(bookings.id));
-  return rows.map((r) => ({ bookingNumber: bookingNumber(r.id, r.number), at: new Date(r.at), priceCents: r.price, amountCents: Number(r.sum) }));
+  return rows.map((r) => ({ bookingNumber: bookingNumber(r.id, r.number), at: new Date(r.at), priceCents: r.price, amountCents: Number(r.sum), currency: r.currency }));
 }
 
 export interface PayoutLine {
   at: Date;
   amountCents: number;
+  currency: Currency;
   method: (typeof withdrawals.$inferSelect)['method'];
 }
 
 /** The payouts paid in the month, oldest first. */
 export async function payoutLines(db: Database, guideUserId: number, from: Date, to: Date): Promise<PayoutLine[]> {
   const rows = await db
-    .select({ at: payoutLedgerEntries.createdAt, amountCents: payoutLedgerEntries.amountCents, method: withdrawals.method })
+    .select({ at: payoutLedgerEntries.createdAt, amountCents: payoutLedgerEntries.amountCents, currency: payoutLedgerEntries.currency, method: withdrawals.method })
     .from(payoutLedgerEntries)
     .innerJoin(withdrawals, eq(withdrawals.id, payoutLedgerEntries.withdrawalId))
     .where(and(paidPayoutOf(guideUserId), gte(payoutLedgerEntries.createdAt, from), lt(payoutLedgerEntries.createdAt, to)))

@@ -1,3 +1,4 @@
+import type { Currency } from '../../../shared/currency';
 import type { Locale } from '../../../shared/locales';
 import { taxIncludedIn, STANDARD_TAX_RATE_PERCENT } from '../../../shared/invoice-tax';
 import type { Statement } from '../../../shared/schemas/statements';
@@ -38,7 +39,8 @@ function monthBounds(month: string): { from: Date; to: Date; lastDay: string; ne
 /**
  * A guide's monthly statements and the commission's qualified invoice (decision 127), from the same
  * ledgers as the wallet (decision 067): the closing balance of the month now running is the wallet's
- * asset balance, and each month's opening balance is the previous month's closing.
+ * asset balance, and each month's opening balance is the previous month's closing. Each currency the
+ * guide's money moved in has statements of its own (decision 167): a yen guide's are in yen.
  */
 export class StatementsService {
   constructor(
@@ -46,20 +48,24 @@ export class StatementsService {
     private readonly needs: StatementsNeeds,
   ) {}
 
-  /** Every month with activity, newest first. Only guides have statements (a traveler: 403, as the wallet's payouts). */
+  /**
+   * Every month and currency with activity, newest month first (a month's yuan before its yen). Only
+   * guides have statements (a traveler: 403, as the wallet's payouts).
+   */
   async list(user: AuthUser): Promise<Statement[]> {
     if (!user.isGuide) throw new AppError('forbidden', 'Only guides have monthly statements');
     const sums = (await repo.monthSums(this.db, user.id)).sort((a, b) => a.month.localeCompare(b.month));
     const current = tokyoMonthOf(this.needs.now());
-    let balance = 0;
+    const balances: Partial<Record<Currency, number>> = {};
     const out: Statement[] = [];
     for (const s of sums) {
-      const opening = balance;
-      balance = opening + s.earnings - s.payouts;
+      const opening = balances[s.currency] ?? 0;
+      const balance = opening + s.earnings - s.payouts;
+      balances[s.currency] = balance;
       out.push({
         month: s.month,
         closed: s.month < current,
-        currency: 'CNY',
+        currency: s.currency,
         openingBalanceCents: opening,
         earningsCents: s.earnings,
         payoutsCents: s.payouts,
@@ -67,19 +73,20 @@ export class StatementsService {
         commission: {
           totalCents: s.commission,
           taxRatePercent: STANDARD_TAX_RATE_PERCENT,
-          // Once per statement and rate, on the month's sum (decision 127), never per booking.
+          // Once per statement and rate, on the month's sum (decision 127), never per booking; in the
+          // statement's own currency, so a yen guide's tax is yen cut off, never converted (decision 167).
           taxCents: taxIncludedIn(s.commission, STANDARD_TAX_RATE_PERCENT),
           bookings: s.commissionBookings,
         },
       });
     }
-    return out.reverse();
+    return out.sort((a, b) => b.month.localeCompare(a.month) || a.currency.localeCompare(b.currency));
   }
 
-  /** One month's statement; a month without activity is a 404. */
-  async month(user: AuthUser, month: string): Promise<Statement> {
-    const found = (await this.list(user)).find((s) => s.month === month);
-    if (!found) throw notFound('Statement');
+  /** One month's statements, one per currency; a month without activity is a 404. */
+  async month(user: AuthUser, month: string): Promise<Statement[]> {
+    const found = (await this.list(user)).filter((s) => s.month === month);
+    if (found.length === 0) throw notFound('Statement');
     return found;
   }
 
@@ -88,8 +95,8 @@ export class StatementsService {
    * commission once, and the month still running can change (409 month_not_closed).
    */
   async pdf(user: AuthUser, month: string, lang: Locale): Promise<{ body: Buffer; fileName: string }> {
-    const statement = await this.month(user, month);
-    if (!statement.closed) throw new AppError('month_not_closed', 'The month is not over yet (Japan time): its statement and invoice are issued from the first of the next month');
+    const statements = await this.month(user, month);
+    if (!statements[0]!.closed) throw new AppError('month_not_closed', 'The month is not over yet (Japan time): its statement and invoice are issued from the first of the next month');
     const { from, to, next, lastDay } = monthBounds(month);
     const [commissions, payouts, invoice, rate] = await Promise.all([
       repo.commissionLines(this.db, user.id, from, to),
@@ -97,11 +104,12 @@ export class StatementsService {
       this.issued(user.id, month),
       // The tax in yen (decision 142): at the latest rate a bank payout used by the month's last day.
       // A rate is given only on the day before its transfer day, so once the month is over this
-      // answer never changes and the invoice says the same on every download (decision 133).
-      this.needs.yenRate(lastDay),
+      // answer never changes and the invoice says the same on every download (decision 133). A month
+      // only in yen converts nothing and states no rate (decision 167).
+      statements.some((s) => s.currency === 'CNY') ? this.needs.yenRate(lastDay) : null,
     ]);
     const body = await renderStatementPdf(
-      { statement, guideName: invoice.recipient, commissions, payouts, operator: invoice.operator, invoiceNumber: invoice.number, issuedOn: next, yenRate: rate },
+      { statements, guideName: invoice.recipient, commissions, payouts, operator: invoice.operator, invoiceNumber: invoice.number, issuedOn: next, yenRate: rate },
       lang,
     );
     return { body, fileName: `Tabi-Guides-statement-${month}.pdf` };

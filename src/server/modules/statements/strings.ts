@@ -1,3 +1,4 @@
+import type { Currency } from '../../../shared/currency';
 import type { Locale } from '../../../shared/locales';
 
 /**
@@ -20,6 +21,8 @@ export interface StatementStrings {
   guide: string;
   period: string;
   sectionSummary: string;
+  /** A summary's heading when the month moved in both currencies (decision 167). */
+  inCurrency: Record<Currency, string>;
   opening: string;
   earnings: string;
   earningsNote: string;
@@ -49,7 +52,10 @@ export interface StatementStrings {
     amount: string;
     total: (rate: number) => string;
     tax: (rate: number) => string;
-    currencyNote: string;
+    /** Of the invoice's totals when the month moved in both currencies. */
+    part: Record<Currency, string>;
+    /** What the amounts are in, and how the tax is cut off in that currency. */
+    currencyNote: Record<Currency, string>;
     noItems: string;
     /** The tax in yen, and the rate and day it was converted at (or that there was no rate yet). */
     taxYen: string;
@@ -73,6 +79,7 @@ const EN: StatementStrings = {
   guide: 'Guide',
   period: 'Period',
   sectionSummary: 'Summary',
+  inCurrency: { CNY: 'In Chinese yuan (RMB)', JPY: 'In Japanese yen' },
   opening: 'Opening balance',
   earnings: 'Earnings credited',
   earningsNote: 'Your share of tours completed, cancellation fees and dispute adjustments, after the commission.',
@@ -100,7 +107,11 @@ const EN: StatementStrings = {
     amount: 'Amount (tax incl.)',
     total: (rate) => `Total at ${rate}% (tax incl.)`,
     tax: (rate) => `Consumption tax (${rate}%)`,
-    currencyNote: 'Amounts in Chinese yuan (RMB). The tax is computed once for the invoice, on the total at each rate, and fractions of a fen are cut off.',
+    part: { CNY: 'Transactions in yuan', JPY: 'Transactions in yen' },
+    currencyNote: {
+      CNY: 'Amounts in Chinese yuan (RMB). The tax is computed once for the invoice, on the total at each rate, and fractions of a fen are cut off.',
+      JPY: 'Amounts in Japanese yen. The tax is computed once for the invoice, on the total at each rate, and fractions of a yen are cut off.',
+    },
     noItems: 'No commission this month.',
     taxYen: 'Consumption tax in yen',
     rate: (rate, day) => `At 1 RMB = ${rate} yen, the rate of the bank payouts transferred on ${day}; fractions of a yen are cut off.`,
@@ -120,6 +131,7 @@ const ZH: StatementStrings = {
   guide: '地陪',
   period: '期间',
   sectionSummary: '汇总',
+  inCurrency: { CNY: '人民币部分', JPY: '日元部分' },
   opening: '期初余额',
   earnings: '入账收入',
   earningsNote: '已完成行程、取消费及纠纷调整中您的所得，已扣除平台佣金。',
@@ -147,7 +159,11 @@ const ZH: StatementStrings = {
     amount: '金额（含税）',
     total: (rate) => `${rate}% 税率合计（含税）`,
     tax: (rate) => `消费税（${rate}%）`,
-    currencyNote: '金额以人民币（元）计。消费税按每张请求书、每个税率对合计金额计算一次，不足一分的部分舍去。',
+    part: { CNY: '以人民币计的交易', JPY: '以日元计的交易' },
+    currencyNote: {
+      CNY: '金额以人民币（元）计。消费税按每张请求书、每个税率对合计金额计算一次，不足一分的部分舍去。',
+      JPY: '金额以日元计。消费税按每张请求书、每个税率对合计金额计算一次，不足 1 日元的部分舍去。',
+    },
     noItems: '本月没有佣金。',
     taxYen: '消费税（日元）',
     rate: (rate, day) => `按 1 元 = ${rate} 日元换算，即${day}转账的银行提现所用汇率；不足 1 日元的部分舍去。`,
@@ -171,6 +187,7 @@ const JA: StatementStrings = {
   guide: 'ガイド',
   period: '対象期間',
   sectionSummary: '概要',
+  inCurrency: { CNY: '人民元建て', JPY: '円建て' },
   opening: '月初残高',
   earnings: '今月の収益',
   earningsNote: '完了したツアー、キャンセル料、申し立てによる調整のうち、サービス手数料を差し引いたガイドの取り分です。',
@@ -198,7 +215,8 @@ const JA: StatementStrings = {
     amount: '金額（税込）',
     total: (rate) => `${rate}%対象の合計（税込）`,
     tax: (rate) => `消費税（${rate}%）`,
-    currencyNote: '金額は人民元で表示しています。',
+    part: { CNY: '人民元建ての取引', JPY: '円建ての取引' },
+    currencyNote: { CNY: '金額は人民元で表示しています。', JPY: '金額は円で表示しています。' },
     noItems: '今月のサービス手数料はありません。',
     taxYen: '消費税額（円換算）',
     rate: (rate, day) => `1元＝${rate}円（${day}に送金した銀行出金のレート）で換算し、1円未満の端数は切り捨てています。`,
@@ -231,9 +249,13 @@ export const INVOICE_JA = {
   date_: (y: number, m: number, d: number) => `${y}年${m}月${d}日`,
   range: (y: number, m: number, last: number) => `${y}年${m}月1日〜${y}年${m}月${last}日`,
   money: (amount: string) => `${amount} 人民元`,
-  yen: (yen: number) => `${new Intl.NumberFormat('ja-JP').format(yen)}円`,
   taxYen: (rate: number) => `消費税額等（${rate}%、円換算）`,
   rate: (jpyPerCny: string, y: number, m: number, d: number) => `換算レート：1人民元＝${jpyPerCny}円（${y}年${m}月${d}日送金の銀行出金に適用したレート）。1円未満の端数は切り捨てています。`,
   noRate: '円換算なし：当月末までに円建ての銀行出金の実績がなく、記載できる換算レートがありません。',
-  currencyNote: '金額は人民元（CNY）で表示しています。消費税額等は請求書ごと、税率ごとに合計額から1回計算し、0.01人民元未満の端数は切り捨てています。',
+  /** A month in both currencies totals each on its own (decision 167). */
+  part: { CNY: '人民元建ての取引', JPY: '円建ての取引' } satisfies Record<Currency, string>,
+  currencyNote: {
+    CNY: '金額は人民元（CNY）で表示しています。消費税額等は請求書ごと、税率ごとに合計額から1回計算し、0.01人民元未満の端数は切り捨てています。',
+    JPY: '金額は円で表示しています。消費税額等は請求書ごと、税率ごとに合計額から1回計算し、1円未満の端数は切り捨てています。',
+  } satisfies Record<Currency, string>,
 };

@@ -45,9 +45,9 @@ export interface WrittenText {
 /** A written text's language, and its translation when one applies. */
 export type WrittenTranslation = TranslationFields & { language: TextLanguage };
 
-/** Tells every admin (the notices' outbox); compose.ts builds it. */
+/** Tells every admin (the notices' outbox), linking to where to act when `actionUrl` is given; compose.ts builds it. */
 export interface AdminAlert {
-  tellAdmins(notice: { text: Record<Locale, { title: string; message: string }>; dedupeKey: string }): Promise<void>;
+  tellAdmins(notice: { text: Record<Locale, { title: string; message: string }>; dedupeKey: string; actionUrl?: string }): Promise<void>;
 }
 
 interface Deps {

@@ -1,10 +1,12 @@
 import Encoding from 'encoding-japanese';
 import type ZenginList from 'zengin-code';
 import type { Bank } from '../../../shared/schemas/payouts';
+import { SMALL_TO_LARGE_KANA } from '../../../shared/zengin-name';
 import { AppError } from '../../lib/app-error';
+import { rankEntries } from './bank-search';
 
 /**
- * Japanese banks and branches from the zengin-code list (decision 128). The list is 5 MB of
+ * Japanese banks and branches from the zengin-code list (decision 128), found by bank-search.ts. The list is 5 MB of
  * JavaScript: it is loaded on first use, not at start, and never sent to the browser (the picker asks
  * the lookup routes).
  */
@@ -12,7 +14,6 @@ type ZenginData = typeof ZenginList;
 let loaded: Promise<ZenginData> | undefined;
 const zengin = () => (loaded ??= import('zengin-code').then((m) => m.default));
 
-const SMALL_KANA: Record<string, string> = { ァ: 'ア', ィ: 'イ', ゥ: 'ウ', ェ: 'エ', ォ: 'オ', ャ: 'ヤ', ュ: 'ユ', ョ: 'ヨ', ッ: 'ツ', ヮ: 'ワ', ヵ: 'カ', ヶ: 'ケ' };
 /** What a Zengin name field may hold, once half-width: digits, capitals, katakana ｱ–ﾝ (no ｦ, no small kana), ﾞ ﾟ, space and ( ) . - / */
 const ZENGIN_NAME = /^[0-9A-Z\uFF71-\uFF9D\uFF9E\uFF9F ().\-/]+$/;
 
@@ -24,43 +25,23 @@ const ZENGIN_NAME = /^[0-9A-Z\uFF71-\uFF9D\uFF9E\uFF9F ().\-/]+$/;
 export function toZenginKana(input: string): string | null {
   let s = Encoding.toHankakuSpace(Encoding.toHankakuCase(input.normalize('NFKC'))).trim().replace(/\s+/g, ' ');
   s = Encoding.toKatakanaCase(s).toUpperCase();
-  s = [...s].map((c) => SMALL_KANA[c] ?? (c === 'ー' || c === '−' ? '-' : c)).join('');
+  s = [...s].map((c) => SMALL_TO_LARGE_KANA[c] ?? (c === 'ー' || c === '−' ? '-' : c)).join('');
   s = Encoding.toHankanaCase(s);
   return s.length > 0 && ZENGIN_NAME.test(s) ? s : null;
-}
-
-const searchKey = (q: string) => Encoding.toKatakanaCase(q.normalize('NFKC')).toLowerCase();
-
-function matches(entry: { code: string; name: string; kana: string; roma: string }, q: string): boolean {
-  if (!q) return true;
-  if (/^\d+$/.test(q)) return entry.code.startsWith(q);
-  return entry.name.normalize('NFKC').toLowerCase().includes(q) || entry.kana.normalize('NFKC').includes(q) || entry.roma.includes(q);
 }
 
 const LIMIT = 30;
 const view = (e: { code: string; name: string; kana: string }): Bank => ({ code: e.code, name: e.name, kana: e.kana });
 
 export async function searchBanks(query: string | undefined): Promise<Bank[]> {
-  const q = searchKey(query ?? '');
-  const data = await zengin();
-  return Object.values(data)
-    .filter((b) => matches(b, q))
-    .slice(0, LIMIT)
-    .map(view);
+  return rankEntries(Object.values(await zengin()), query, LIMIT).map(view);
 }
 
 /** A bank's branches matching `query`; null for a bank that does not exist. */
 export async function searchBranches(bankCode: string, query: string | undefined): Promise<{ bank: Bank; branches: Bank[] } | null> {
   const bank = (await zengin())[bankCode];
   if (!bank) return null;
-  const q = searchKey(query ?? '');
-  return {
-    bank: view(bank),
-    branches: Object.values(bank.branches)
-      .filter((b) => matches(b, q))
-      .slice(0, LIMIT)
-      .map(view),
-  };
+  return { bank: view(bank), branches: rankEntries(Object.values(bank.branches), query, LIMIT).map(view) };
 }
 
 export interface BankBranch {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, notExists, sql } from 'drizzle-orm';
+import type { Currency } from '../../../shared/currency';
 import type { PayoutBatchKind, PayoutLineStatus } from '../../../shared/schemas/payouts';
 import type { Database } from '../../db/client';
 import { payoutBatches, payoutBatchLines, users, withdrawals } from '../../db/schema/index';
@@ -38,7 +39,7 @@ export async function lockBatch(tx: Database, id: number): Promise<BatchRow | un
   return row;
 }
 
-export async function setBatchRate(tx: Database, id: number, fields: { jpyPerCny: string; transferDate: string }): Promise<void> {
+export async function setBatchRate(tx: Database, id: number, fields: { jpyPerCny: string | null; transferDate: string }): Promise<void> {
   await tx.update(payoutBatches).set(fields).where(eq(payoutBatches.id, id));
 }
 
@@ -50,27 +51,38 @@ export async function insertLines(tx: Database, values: (typeof payoutBatchLines
   return tx.insert(payoutBatchLines).values(values).returning();
 }
 
+/** The lines' amounts summed in one currency: null when the batch holds none in it (decision 167). */
+const totalIn = (currency: Currency) => sql<string | null>`sum(${payoutBatchLines.amountCents}) filter (where ${withdrawals.currency} = ${currency})`;
+
 const summaryColumns = {
   batch: payoutBatches,
   lineCount: sql<string>`count(${payoutBatchLines.id})`,
   pendingCount: sql<string>`count(${payoutBatchLines.id}) filter (where ${payoutBatchLines.status} = 'pending')`,
-  totalCents: sql<string>`coalesce(sum(${payoutBatchLines.amountCents}), 0)`,
+  totalCny: totalIn('CNY'),
+  totalJpy: totalIn('JPY'),
   totalYen: sql<string | null>`sum(${payoutBatchLines.amountYen})`,
 };
-export type BatchSummaryRow = { batch: BatchRow; lineCount: string; pendingCount: string; totalCents: string; totalYen: string | null };
+export type BatchSummaryRow = { batch: BatchRow; lineCount: string; pendingCount: string; totalCny: string | null; totalJpy: string | null; totalYen: string | null };
 
 export async function listBatches(db: Database): Promise<BatchSummaryRow[]> {
   return db
     .select(summaryColumns)
     .from(payoutBatches)
     .leftJoin(payoutBatchLines, eq(payoutBatchLines.batchId, payoutBatches.id))
+    .leftJoin(withdrawals, eq(withdrawals.id, payoutBatchLines.withdrawalId))
     .groupBy(payoutBatches.id)
     .orderBy(desc(payoutBatches.createdAt), desc(payoutBatches.id))
     .limit(200);
 }
 
 export async function batchSummary(db: Database, id: number): Promise<BatchSummaryRow | undefined> {
-  const [row] = await db.select(summaryColumns).from(payoutBatches).leftJoin(payoutBatchLines, eq(payoutBatchLines.batchId, payoutBatches.id)).where(eq(payoutBatches.id, id)).groupBy(payoutBatches.id);
+  const [row] = await db
+    .select(summaryColumns)
+    .from(payoutBatches)
+    .leftJoin(payoutBatchLines, eq(payoutBatchLines.batchId, payoutBatches.id))
+    .leftJoin(withdrawals, eq(withdrawals.id, payoutBatchLines.withdrawalId))
+    .where(eq(payoutBatches.id, id))
+    .groupBy(payoutBatches.id);
   return row;
 }
 

@@ -30,7 +30,7 @@ export function payoutBatchRoutes(app: AppInstance, service: PayoutBatchService)
     {
       schema: {
         tags: ['wallet'],
-        summary: 'Public reference data: Japanese banks from the Zengin code list whose code starts with, or name (kanji, kana or romaji) contains, q; at most 30',
+        summary: 'Public reference data: Japanese banks from the Zengin code list whose code starts with q, or whose name matches it (full or short name, kana with or without small letters, Hepburn or the list’s romaji; 銀行 and 信用金庫 read as the list’s short forms); exact matches first, then names starting with q, then names holding it; at most 30',
         querystring: bankSearchQuerySchema,
         response: { 200: bankListSchema, 400: errorBodySchema },
       },
@@ -43,7 +43,7 @@ export function payoutBatchRoutes(app: AppInstance, service: PayoutBatchService)
     {
       schema: {
         tags: ['wallet'],
-        summary: 'A bank’s branches whose code starts with, or name contains, q; at most 30 (an unknown bank is a 404)',
+        summary: 'A bank’s branches whose code starts with q or whose name, kana or romaji matches it, best first; at most 30 (an unknown bank is a 404). A ゆうちょ branch is found by the code its 記号 converts to',
         params: bankCodeParams,
         querystring: bankSearchQuerySchema,
         response: { 200: branchListSchema, 400: errorBodySchema, 404: errorBodySchema },
@@ -70,8 +70,9 @@ export function payoutBatchRoutes(app: AppInstance, service: PayoutBatchService)
         tags: ['admin'],
         summary: 'Admin: a batch of every approved payout of one method not yet in a batch (the weekly job forms them too, bank ones without a rate)',
         description:
-          'A bank batch needs jpyPerCny (yen per RMB, up to six decimals, stored as entered) and is made on a Japanese business day ' +
-          '(else 409 not_business_day) for the next one; each line’s yen is ⌊fen × rate / 100⌋. Nothing waiting: 409 nothing_to_batch.',
+          'A bank batch is made on a Japanese business day (else 409 not_business_day) for the next one. It needs jpyPerCny (yen per RMB, up to six decimals, stored as entered) ' +
+          'when a yuan payout is waiting (else 400 rate_required): a yuan line’s yen is ⌊fen × rate / 100⌋, a yen line’s its own amount, and a batch of yen payouts alone keeps no rate ' +
+          '(one given is not kept). Nothing waiting: 409 nothing_to_batch.',
         security,
         body: createPayoutBatchBodySchema,
         response: { 201: payoutBatchSchema, ...errors },
@@ -112,11 +113,12 @@ export function payoutBatchRoutes(app: AppInstance, service: PayoutBatchService)
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Admin: the rate of a bank batch the weekly job formed (status awaiting_rate)',
+        summary: 'Admin: the rate and transfer day of a bank batch the weekly job formed (status awaiting_rate)',
         description:
-          'jpyPerCny as at creation (yen per RMB, up to six decimals). In one transaction: the rate, the transfer day (the next Japanese ' +
-          'business day) and each pending line’s yen ⌊fen × rate / 100⌋ with its payout_converted entries. On a day that is not a business ' +
-          'day 409 not_business_day; a second rate 409 rate_already_set; an Alipay or WeChat batch 409 not_a_bank_batch.',
+          'jpyPerCny as at creation (yen per RMB, up to six decimals), required while a yuan payout is pending (400 rate_required); a batch whose pending payouts are all ' +
+          'yen is dated with an empty body and keeps no rate. In one transaction: the rate, the transfer day (the next Japanese ' +
+          'business day) and each pending line’s yen (⌊fen × rate / 100⌋ for a yuan line, its own amount for a yen line) with its payout_converted entries. On a day that is not a business ' +
+          'day 409 not_business_day; a batch already dated 409 rate_already_set; an Alipay or WeChat batch 409 not_a_bank_batch.',
         security,
         params,
         body: setPayoutRateBodySchema,

@@ -1,6 +1,7 @@
 import { PAYOUT_BATCH_KINDS, type CreatePayoutBatchBody, type PayoutBatch, type PayoutBatchKind, type PayoutBatchSummary, type PayoutLine } from '../../../shared/schemas/payouts';
 import type { BankAccountType } from '../../../shared/schemas/wallet';
-import { fenToYen, trimRate } from '../../../shared/payout-yen';
+import { CURRENCIES, trimRate } from '../../../shared/currency';
+import { payoutYen } from '../../../shared/payout-yen';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
@@ -30,17 +31,29 @@ export interface PayoutBatchDeps {
   notices?: NoticeOutbox;
 }
 
+/**
+ * A bank batch the weekly job formed waits for its transfer day, and for the rate when it holds a yuan
+ * payout (decision 169): until then nothing in it is converted or paid. The status keeps its name.
+ */
+const awaitingDay = (b: Pick<repo.BatchSummaryRow['batch'], 'kind' | 'transferDate'>) => b.kind === 'bank' && b.transferDate === null;
+
+const rateRequired = () => new AppError('rate_required', 'A yuan payout is waiting in this bank batch: enter the rate it is converted at', [{ path: 'jpyPerCny', message: 'required' }]);
+
 const summary = (r: repo.BatchSummaryRow): PayoutBatchSummary => ({
   id: r.batch.id,
   kind: r.batch.kind,
-  status: Number(r.pendingCount) === 0 ? 'done' : r.batch.kind === 'bank' && r.batch.jpyPerCny === null ? 'awaiting_rate' : 'open',
+  status: Number(r.pendingCount) === 0 ? 'done' : awaitingDay(r.batch) ? 'awaiting_rate' : 'open',
   transferDate: r.batch.transferDate,
   // numeric(10,6) comes back padded ("21.530000"): shown as entered, without the trailing zeros.
   jpyPerCny: r.batch.jpyPerCny === null ? null : trimRate(r.batch.jpyPerCny),
   formedForWeek: r.batch.formedForWeek,
   lineCount: Number(r.lineCount),
   pendingCount: Number(r.pendingCount),
-  totalCents: Number(r.totalCents),
+  // Each currency's lines on their own (decision 167): a batch of yuan and yen payouts has two totals.
+  totals: CURRENCIES.flatMap((currency) => {
+    const sum = currency === 'CNY' ? r.totalCny : r.totalJpy;
+    return sum === null ? [] : [{ currency, amountCents: Number(sum) }];
+  }),
   totalYen: r.totalYen === null ? null : Number(r.totalYen),
   createdAt: r.batch.createdAt.toISOString(),
 });
@@ -51,6 +64,7 @@ const lineView = ({ line, withdrawal: w, username }: repo.LineWithWithdrawal): P
   userId: w.userId,
   username,
   amountCents: line.amountCents,
+  currency: w.currency,
   amountYen: line.amountYen,
   status: line.status,
   withdrawalStatus: w.status,
@@ -81,8 +95,9 @@ export class PayoutBatchService {
 
   /**
    * A batch of every approved, unbatched withdrawal of one method. A bank batch is made on a Japanese
-   * business day, for the next one, at the rate the admin entered; each line's yen and the conversion
-   * entries are written with it.
+   * business day, for the next one, at the rate the admin entered when a yuan payout is in it; each
+   * line's yen (a yen payout's own amount, a yuan payout's at the rate, decisions 167 and 169) and the
+   * conversion entries are written with it.
    */
   async create(admin: AuthUser, body: CreatePayoutBatchBody): Promise<PayoutBatch> {
     const created = await this.form({ kind: body.kind, rate: body.jpyPerCny, by: admin, week: null, now: this.deps.now() });
@@ -92,8 +107,9 @@ export class PayoutBatchService {
 
   /**
    * The weekly job's run (decision 130): one batch per method with approved payouts waiting, for the
-   * week whose Monday is `week`. A bank batch is formed without a rate and waits for the admin's
-   * (`setRate`). A method with nothing waiting, or already formed for that week, forms nothing.
+   * week whose Monday is `week`. A bank batch holding a yuan payout is formed without a rate and waits
+   * for the admin's (`setRate`); one of yen payouts alone is dated at once on a business day (decision
+   * 169). A method with nothing waiting, or already formed for that week, forms nothing.
    */
   async formWeekly(week: string, now: Date): Promise<PayoutBatch[]> {
     const formed: PayoutBatch[] = [];
@@ -105,25 +121,32 @@ export class PayoutBatchService {
   }
 
   /**
-   * The one way a batch is formed, by an admin (with the rate for a bank batch) or by the weekly job
-   * (without one). Undefined when nothing is waiting or the week's batch of this method exists.
+   * The one way a batch is formed, by an admin (with the rate for a bank batch holding yuan) or by the
+   * weekly job (without one). A bank batch is dated (its transfer day, each line's yen, the conversion
+   * entries) when it is formed if it can be: by an admin, or by the job when every payout is yen and
+   * today is a business day. A rate given for yen payouts alone converts nothing and is not kept.
+   * Undefined when nothing is waiting or the week's batch of this method exists.
    */
   private async form(opts: { kind: PayoutBatchKind; rate: string | undefined; by: AuthUser | null; week: string | null; now: Date }): Promise<PayoutBatch | undefined> {
     const { now } = opts;
     const today = dayInJapan(now);
-    const rate = opts.kind === 'bank' ? opts.rate : undefined;
-    if (rate !== undefined && !isBusinessDay(today)) throw new AppError('not_business_day', `${today} is not a business day in Japan: bank batches are made on business days`);
     return this.deps.db.transaction(async (tx) => {
       const rows = await repo.approvedUnbatched(tx, opts.kind);
       if (rows.length === 0) return undefined;
-      const transferDate = rate === undefined ? null : nextBusinessDay(today);
-      const batch = await repo.insertBatch(tx, { kind: opts.kind, transferDate, jpyPerCny: rate ?? null, createdBy: opts.by?.id ?? null, formedForWeek: opts.week, createdAt: now });
+      const bank = opts.kind === 'bank';
+      const yuan = rows.some((w) => w.currency === 'CNY');
+      if (bank && opts.by && yuan && opts.rate === undefined) throw rateRequired();
+      const rate = bank && yuan ? (opts.rate ?? null) : null;
+      const dated = bank && (rate !== null || (!yuan && (opts.by !== null || isBusinessDay(today))));
+      if (dated && !isBusinessDay(today)) throw new AppError('not_business_day', `${today} is not a business day in Japan: bank batches are made on business days`);
+      const transferDate = dated ? nextBusinessDay(today) : null;
+      const batch = await repo.insertBatch(tx, { kind: opts.kind, transferDate, jpyPerCny: rate, createdBy: opts.by?.id ?? null, formedForWeek: opts.week, createdAt: now });
       if (!batch) return undefined;
       const lines = await repo.insertLines(
         tx,
-        rows.map((w) => ({ batchId: batch.id, withdrawalId: w.id, amountCents: w.amountCents, amountYen: rate === undefined ? null : fenToYen(w.amountCents, rate) })),
+        rows.map((w) => ({ batchId: batch.id, withdrawalId: w.id, amountCents: w.amountCents, amountYen: dated ? payoutYen(w.amountCents, w.currency, rate) : null })),
       );
-      if (rate !== undefined) await this.convert(tx, lines.map((line) => ({ line, withdrawal: rows.find((w) => w.id === line.withdrawalId)! })), rate, now, false);
+      if (dated) await this.convert(tx, lines.map((line) => ({ line, withdrawal: rows.find((w) => w.id === line.withdrawalId)! })), rate, now, false);
       const created = await this.get(batch.id, tx);
       // The weekly job's batches have no admin to name; the batch's week records who formed it.
       if (opts.by) {
@@ -133,7 +156,7 @@ export class PayoutBatchService {
           entityType: 'payout_batch',
           entityId: batch.id,
           before: null,
-          after: { kind: created.kind, lines: created.lineCount, totalCents: created.totalCents, totalYen: created.totalYen, jpyPerCny: created.jpyPerCny, transferDate: created.transferDate },
+          after: { kind: created.kind, lines: created.lineCount, totals: created.totals, totalYen: created.totalYen, jpyPerCny: created.jpyPerCny, transferDate: created.transferDate },
           note: null,
         });
       }
@@ -143,12 +166,21 @@ export class PayoutBatchService {
 
   /**
    * The conversion of a bank batch's lines at its rate (decision 129), in the caller's transaction:
-   * per line, its yen rounded down and the `payout_converted` entries. `setYen`: the lines exist
-   * without yen (a rate entered after the weekly job formed the batch).
+   * per line, its yen rounded down and the `payout_converted` entries. A yen payout is not converted
+   * (decision 167): its yen are its amount, and its pair, in yen, records only that it now sits in the
+   * batch, so every line of a bank batch is paid or failed from `payout_batched` alike. `setYen`: the
+   * lines exist without yen (a rate entered after the weekly job formed the batch). `rate` is null for
+   * a batch of yen payouts alone.
    */
-  private async convert(tx: Database, lines: { line: repo.LineRow; withdrawal: { id: number; userId: number; amountCents: number } }[], rate: string, now: Date, setYen: boolean): Promise<void> {
+  private async convert(
+    tx: Database,
+    lines: { line: repo.LineRow; withdrawal: Pick<repo.LineWithWithdrawal['withdrawal'], 'id' | 'userId' | 'amountCents' | 'currency'> }[],
+    rate: string | null,
+    now: Date,
+    setYen: boolean,
+  ): Promise<void> {
     for (const { line, withdrawal: w } of lines) {
-      const yen = fenToYen(w.amountCents, rate);
+      const yen = payoutYen(w.amountCents, w.currency, rate);
       if (setYen) await repo.setLineYen(tx, line.id, yen);
       await wallet.insertPayoutPostings(
         tx,
@@ -165,19 +197,23 @@ export class PayoutBatchService {
   /**
    * The admin's rate for a bank batch the weekly job formed (decision 130): in one transaction the
    * rate, the transfer day (the business day after today, as at creation) and the conversion of every
-   * pending line, exactly as a batch created with a rate. A rate is entered once.
+   * pending line, exactly as a batch created with a rate. A rate is entered once, and only while a yuan
+   * payout is pending: a batch whose pending payouts are all yen is dated without one (decision 169).
    */
-  async setRate(admin: AuthUser, id: number, jpyPerCny: string): Promise<PayoutBatch> {
+  async setRate(admin: AuthUser, id: number, given: string | undefined): Promise<PayoutBatch> {
     const now = this.deps.now();
     const today = dayInJapan(now);
     return this.deps.db.transaction(async (tx) => {
       const batch = await repo.lockBatch(tx, id);
       if (!batch) throw notFound('Payout batch');
       if (batch.kind !== 'bank') throw new AppError('not_a_bank_batch', 'Only a bank batch is paid in yen');
-      if (batch.jpyPerCny !== null) throw new AppError('rate_already_set', 'This batch already has its rate');
+      if (!awaitingDay(batch)) throw new AppError('rate_already_set', 'This batch already has its transfer day');
       if (!isBusinessDay(today)) throw new AppError('not_business_day', `${today} is not a business day in Japan: bank batches are converted on business days`);
       const pending = (await repo.linesOf(tx, id)).filter((r) => r.line.status === 'pending');
       if (pending.length === 0) throw new AppError('invalid_transition', 'Every payout of this batch has failed: there is nothing to convert');
+      const yuan = pending.some((r) => r.withdrawal.currency === 'CNY');
+      if (yuan && given === undefined) throw rateRequired();
+      const jpyPerCny = yuan ? given! : null;
       const transferDate = nextBusinessDay(today);
       await repo.setBatchRate(tx, id, { jpyPerCny, transferDate });
       await this.convert(tx, pending, jpyPerCny, now, true);
@@ -188,7 +224,7 @@ export class PayoutBatchService {
         entityType: 'payout_batch',
         entityId: id,
         before: { jpyPerCny: null, transferDate: null },
-        after: { lines: pending.length, totalCents: rated.totalCents, totalYen: rated.totalYen, jpyPerCny: rated.jpyPerCny, transferDate },
+        after: { lines: pending.length, totals: rated.totals, totalYen: rated.totalYen, jpyPerCny: rated.jpyPerCny, transferDate },
         note: null,
       });
       return rated;
@@ -199,7 +235,7 @@ export class PayoutBatchService {
   async zengin(id: number): Promise<{ body: Buffer; fileName: string }> {
     const batch = await this.get(id);
     if (batch.kind !== 'bank') throw new AppError('not_a_bank_batch', 'Only a bank batch has a transfer file');
-    if (!batch.jpyPerCny || !batch.transferDate) throw new AppError('rate_not_set', 'The batch has no rate yet: enter it to make the file');
+    if (!batch.transferDate) throw new AppError('rate_not_set', 'The batch has no transfer day yet: date it (with its rate when it holds yuan) to make the file');
     const payer = this.deps.payoutAccount;
     if (!payer) throw new AppError('conflict', 'The payout account is not set (PAYOUT_BANK_CODE … PAYOUT_CONSIGNOR_NAME)');
     const payerNames = await kanaNames(payer.bankCode, payer.branchCode);
@@ -237,7 +273,7 @@ export class PayoutBatchService {
       if (line.status !== 'pending') throw new AppError('invalid_transition', `A ${line.status} line cannot be ${outcome}`);
       // Awaiting its rate, a bank batch's money has not been converted: nothing can be paid yet, but a
       // line can fail (its money never left payout_sending).
-      const awaitingRate = batch.kind === 'bank' && batch.jpyPerCny === null;
+      const awaitingRate = awaitingDay(batch);
       if (awaitingRate && outcome === 'paid') throw new AppError('rate_not_set', 'The batch has no rate yet: enter it before marking payouts paid');
       const w = await wallet.findWithdrawal(tx, line.withdrawalId, true);
       if (!w || w.status !== 'approved') throw new AppError('invalid_transition', 'The payout is no longer approved');
@@ -266,11 +302,11 @@ export class PayoutBatchService {
         entityType: 'payout_batch',
         entityId: batchId,
         before: { lineId, withdrawalId: w.id, status: 'pending' },
-        after: { lineId, withdrawalId: w.id, status: outcome, amountCents: A, amountYen: line.amountYen },
+        after: { lineId, withdrawalId: w.id, status: outcome, amountCents: A, currency: w.currency, amountYen: line.amountYen },
         note: outcome === 'failed' ? (reason ?? null) : null,
       });
       // The guide hears of the outcome, as for a payout settled one by one: written with the change, sent after it.
-      return this.deps.notices?.enqueue(tx, [payoutNotice({ userId: w.userId, withdrawalId: w.id, amountCents: A }, outcome, reason)]);
+      return this.deps.notices?.enqueue(tx, [payoutNotice({ userId: w.userId, withdrawalId: w.id, amountCents: A, currency: w.currency }, outcome, reason)]);
     });
     this.deps.notices?.soon(notice);
     return this.get(batchId);

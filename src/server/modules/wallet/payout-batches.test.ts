@@ -141,7 +141,7 @@ describe('payout batches', () => {
     const res = await call('POST', '/api/admin/payout-batches', admin, { kind: 'bank', jpyPerCny: '21.53' });
     expect(res.statusCode, res.body).toBe(201);
     batch = res.json();
-    expect(batch).toMatchObject({ kind: 'bank', status: 'open', transferDate: '2026-11-24', jpyPerCny: '21.53', lineCount: 1, pendingCount: 1, totalCents: 12_345, totalYen: 2657 });
+    expect(batch).toMatchObject({ kind: 'bank', status: 'open', transferDate: '2026-11-24', jpyPerCny: '21.53', lineCount: 1, pendingCount: 1, totals: [{ currency: 'CNY', amountCents: 12_345 }], totalYen: 2657 });
     // 123.45 RMB × 21.53 = 2657.8785 yen → 2657.
     expect(batch.lines).toEqual([expect.objectContaining({ withdrawalId: bankId, amountCents: 12_345, amountYen: 2657, status: 'pending', accountHolderKana: 'ﾔﾏﾀﾞ ﾀﾛｳ' })]);
     expect(batch.lines.map((l) => l.withdrawalId)).not.toContain(requestedId);

@@ -1,3 +1,4 @@
+import type { Currency } from '../../../shared/currency';
 import type { Database } from '../../db/client';
 import { notificationTexts, type CreateSystemMessage } from '../notifications/index';
 
@@ -15,12 +16,16 @@ export interface NoticeOutbox {
  * The guide's notice of a payout paid or failed, however it was settled (one by one, or as a batch's
  * line): its dedupe key makes it one per payout and outcome.
  */
-export function payoutNotice(p: { userId: number; withdrawalId: number; amountCents: number }, outcome: 'paid' | 'failed', reason: string | undefined): CreateSystemMessage {
+export function payoutNotice(
+  p: { userId: number; withdrawalId: number; amountCents: number; currency: Currency },
+  outcome: 'paid' | 'failed',
+  reason: string | undefined,
+): CreateSystemMessage {
   const failed = outcome === 'failed';
   return {
     userId: p.userId,
     type: 'payment',
-    text: failed ? notificationTexts.payoutFailed(p.amountCents, reason ?? '') : notificationTexts.payoutPaid(p.amountCents),
+    text: failed ? notificationTexts.payoutFailed(p.amountCents, p.currency, reason ?? '') : notificationTexts.payoutPaid(p.amountCents, p.currency),
     actionUrl: '/withdrawal',
     related: { type: 'withdrawal', id: p.withdrawalId },
     dedupeKey: `withdrawal:${p.withdrawalId}:${failed ? 'fail' : 'paid'}`,

@@ -1,7 +1,8 @@
+import type { Currency } from '../../../shared/currency';
 import { ledgerEntries } from '../../db/schema/index';
 import { auth } from '../../test/guide-fixtures';
 import type { TestApp } from '../../test/test-app';
-import { daysAhead, guidePerson, person, type Person } from '../bookings/test-helpers';
+import { daysAhead, guidePerson, person, yenGuide, type Person } from '../bookings/test-helpers';
 import { bookingIn } from '../reviews/test-helpers';
 
 /** Test-only helpers for payout suites (not exported from the module's index). */
@@ -21,17 +22,18 @@ export const bankWithdrawal = (amountCents: number, extra: object = {}) => ({
 });
 
 /**
- * A guide with `cents` withdrawable: a completed booking's earnings (a balanced pair in the bookings
- * ledger, available a day ago), as the completion postings would leave them.
+ * A guide with `cents` withdrawable in `currency` (a yen guide for JPY): a completed booking's
+ * earnings (a balanced pair in the bookings ledger, available a day ago), as the completion postings
+ * would leave them.
  */
-export async function guideWithEarnings(t: TestApp, cents: number, day = 40) {
-  const guide = await guidePerson(t);
+export async function guideWithEarnings(t: TestApp, cents: number, day = 40, currency: Currency = 'CNY') {
+  const guide = currency === 'JPY' ? await yenGuide(t) : await guidePerson(t);
   const traveler = await person(t);
   const bookingId = await bookingIn(t, traveler, guide, daysAhead(day), 'completed');
   const availableAt = new Date(Date.now() - 86_400_000);
   await t.database.db.insert(ledgerEntries).values([
-    { bookingId, account: 'guide', userId: guide.id, kind: 'guide_earnings', amountCents: cents, availableAt },
-    { bookingId, account: 'platform', userId: null, kind: 'guide_earnings', amountCents: -cents },
+    { bookingId, account: 'guide', userId: guide.id, kind: 'guide_earnings', amountCents: cents, currency, availableAt },
+    { bookingId, account: 'platform', userId: null, kind: 'guide_earnings', amountCents: -cents, currency },
   ]);
   return guide;
 }

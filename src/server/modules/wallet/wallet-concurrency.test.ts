@@ -24,8 +24,8 @@ describe.runIf(process.env.DATABASE_URL)('withdrawals under concurrency (Postgre
     // A booking's history with 10,000 fen of available earnings for the guide (balanced, as the trigger demands).
     const bookingId = await confirmedBooking(t, traveler, guide.guideId, daysAhead(30));
     await t.database.db.insert(ledgerEntries).values([
-      { bookingId, account: 'platform', userId: null, kind: 'deposit_release', amountCents: -10_000 },
-      { bookingId, account: 'guide', userId: guide.id, kind: 'guide_earnings', amountCents: 10_000, availableAt: new Date(Date.now() - 60_000) },
+      { bookingId, account: 'platform', userId: null, kind: 'deposit_release', amountCents: -10_000, currency: 'CNY' },
+      { bookingId, account: 'guide', userId: guide.id, kind: 'guide_earnings', amountCents: 10_000, currency: 'CNY', availableAt: new Date(Date.now() - 60_000) },
     ]);
     const replies = await Promise.all(
       Array.from({ length: 40 }, () =>

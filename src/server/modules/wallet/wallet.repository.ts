@@ -1,11 +1,13 @@
 import { and, desc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import { convertMinor, type Currency } from '../../../shared/currency';
 import type { PayoutLedgerAccount, PayoutLedgerKind, WithdrawalStatus } from '../../../shared/schemas/wallet';
 import type { Database } from '../../db/client';
-import { ledgerEntries, payoutBatches, payoutBatchLines, payoutLedgerEntries, users, withdrawals } from '../../db/schema/index';
+import { bookings, guides, ledgerEntries, payoutBatches, payoutBatchLines, payoutLedgerEntries, users, withdrawals } from '../../db/schema/index';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
-export interface LedgerFigures {
+/** A user's figures in one currency, from the guide's entries in it (decision 167). */
+export interface CurrencyFigures {
   /** Sum of the guide account's booking entries (earnings net of dispute adjustments). */
   guideTotal: number;
   /** Guide entries not yet available at `now`. */
@@ -13,47 +15,73 @@ export interface LedgerFigures {
   nextAvailableAt: Date | null;
   /** Sum of the guide account's payout entries (negative: money requested or paid out). */
   payoutGuide: number;
-  /** Net paid online as a traveler. */
-  spent: number;
   inPayout: number;
   withdrawn: number;
 }
 
+export interface LedgerFigures {
+  /** The currency the user prices in as a guide (`guides.currency`); null for a user with no guide profile. */
+  own: Currency | null;
+  /**
+   * The figures of each currency the user has guide or payout entries in (decision 167): every sum is
+   * taken in one currency, so no yen is ever added to fen.
+   */
+  byCurrency: Partial<Record<Currency, CurrencyFigures>>;
+  /**
+   * Net paid online as a traveler, in yuan fen: the credit levels' unit (decision 067). What was paid
+   * in yen counts at the rate of the booking it paid for, converted once per booking (decision 170).
+   */
+  spent: number;
+}
+
 const int = (v: unknown) => Number(v ?? 0);
+const ZERO: CurrencyFigures = { guideTotal: 0, guidePending: 0, nextAvailableAt: null, payoutGuide: 0, inPayout: 0, withdrawn: 0 };
 
 export async function ledgerFigures(db: Database, userId: number, now: Date): Promise<LedgerFigures> {
-  const [guide] = await db
+  const guide = await db
     .select({
+      currency: ledgerEntries.currency,
       total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
       pending: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.availableAt} > ${now.toISOString()}::timestamptz), 0)`,
       next: sql<string | null>`min(${ledgerEntries.availableAt}) filter (where ${ledgerEntries.availableAt} > ${now.toISOString()}::timestamptz)`,
     })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.account, 'guide'), eq(ledgerEntries.userId, userId)));
-  const [traveler] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .where(and(eq(ledgerEntries.account, 'guide'), eq(ledgerEntries.userId, userId)))
+    .groupBy(ledgerEntries.currency);
+  // Each booking's net in each currency: yuan as it is, yen converted at the booking's fixed rate (the
+  // levels' thresholds are yuan), so a card charged in yen is never read as fen.
+  const traveler = await db
+    .select({ currency: ledgerEntries.currency, jpyPerCny: bookings.jpyPerCny, total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.account, 'traveler'), eq(ledgerEntries.userId, userId)));
-  const [payout] = await db
-    .select({ total: sql<string>`coalesce(sum(${payoutLedgerEntries.amountCents}), 0)` })
+    .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+    .where(and(eq(ledgerEntries.account, 'traveler'), eq(ledgerEntries.userId, userId)))
+    .groupBy(ledgerEntries.bookingId, ledgerEntries.currency, bookings.jpyPerCny);
+  // A traveler's entries are negative for what they paid: the spend is their opposite.
+  const spentFen = traveler.reduce((sum, r) => {
+    if (r.currency === 'CNY') return sum - int(r.total);
+    return r.jpyPerCny === null ? sum : sum + convertMinor(-int(r.total), r.currency, 'CNY', r.jpyPerCny);
+  }, 0);
+  const payout = await db
+    .select({ currency: payoutLedgerEntries.currency, total: sql<string>`coalesce(sum(${payoutLedgerEntries.amountCents}), 0)` })
     .from(payoutLedgerEntries)
-    .where(and(eq(payoutLedgerEntries.account, 'guide'), eq(payoutLedgerEntries.userId, userId)));
-  const [requests] = await db
+    .where(and(eq(payoutLedgerEntries.account, 'guide'), eq(payoutLedgerEntries.userId, userId)))
+    .groupBy(payoutLedgerEntries.currency);
+  const requests = await db
     .select({
+      currency: withdrawals.currency,
       inPayout: sql<string>`coalesce(sum(${withdrawals.amountCents}) filter (where ${withdrawals.status} in ('requested', 'approved')), 0)`,
       withdrawn: sql<string>`coalesce(sum(${withdrawals.amountCents}) filter (where ${withdrawals.status} = 'paid'), 0)`,
     })
     .from(withdrawals)
-    .where(eq(withdrawals.userId, userId));
-  return {
-    guideTotal: int(guide?.total),
-    guidePending: int(guide?.pending),
-    nextAvailableAt: guide?.next ? new Date(guide.next) : null,
-    payoutGuide: int(payout?.total),
-    spent: -int(traveler?.total),
-    inPayout: int(requests?.inPayout),
-    withdrawn: int(requests?.withdrawn),
-  };
+    .where(eq(withdrawals.userId, userId))
+    .groupBy(withdrawals.currency);
+  const [profile] = await db.select({ currency: guides.currency }).from(guides).where(eq(guides.userId, userId));
+  const byCurrency: Partial<Record<Currency, CurrencyFigures>> = {};
+  const of = (c: Currency) => (byCurrency[c] ??= { ...ZERO });
+  for (const r of guide) Object.assign(of(r.currency), { guideTotal: int(r.total), guidePending: int(r.pending), nextAvailableAt: r.next ? new Date(r.next) : null });
+  for (const r of payout) of(r.currency).payoutGuide = int(r.total);
+  for (const r of requests) Object.assign(of(r.currency), { inPayout: int(r.inPayout), withdrawn: int(r.withdrawn) });
+  return { own: profile?.currency ?? null, byCurrency, spent: spentFen };
 }
 
 /** Serializes a user's payout requests: the row lock is held until the transaction ends. */
@@ -94,7 +122,8 @@ export interface PayoutPosting {
   amountYen?: number;
 }
 
-export async function insertPayoutPostings(tx: Database, withdrawal: { id: number; userId: number }, postings: PayoutPosting[], at: Date): Promise<void> {
+/** A withdrawal's entries, every one in its currency: they sum to zero in it (decision 167). */
+export async function insertPayoutPostings(tx: Database, withdrawal: { id: number; userId: number; currency: Currency }, postings: PayoutPosting[], at: Date): Promise<void> {
   await tx.insert(payoutLedgerEntries).values(
     postings.map((p) => ({
       withdrawalId: withdrawal.id,
@@ -102,6 +131,7 @@ export async function insertPayoutPostings(tx: Database, withdrawal: { id: numbe
       userId: p.account === 'guide' ? withdrawal.userId : null,
       kind: p.kind,
       amountCents: p.amountCents,
+      currency: withdrawal.currency,
       amountYen: p.amountYen ?? null,
       createdAt: at,
     })),
@@ -140,13 +170,20 @@ export async function usernameOf(db: Database, userId: number): Promise<string> 
 
 /**
  * The rate of the bank batch with the latest transfer day (on or before `onOrBefore`, yyyy-mm-dd, when
- * given), as stored (numeric(10,6)); undefined when no bank batch has a rate yet.
+ * given), as stored (numeric(10,6)); undefined when no bank batch has a rate yet. A batch of yen
+ * payouts alone has none (decision 169), so only a rate that converted a yuan payout is read.
  */
 export async function latestRate(db: Database, onOrBefore?: string): Promise<{ jpyPerCny: string; transferDate: string } | undefined> {
   const [row] = await db
     .select({ jpyPerCny: payoutBatches.jpyPerCny, transferDate: payoutBatches.transferDate })
     .from(payoutBatches)
-    .where(and(isNotNull(payoutBatches.jpyPerCny), isNotNull(payoutBatches.transferDate), onOrBefore ? lte(payoutBatches.transferDate, onOrBefore) : undefined))
+    .where(
+      and(
+        isNotNull(payoutBatches.jpyPerCny),
+        isNotNull(payoutBatches.transferDate),
+        onOrBefore ? lte(payoutBatches.transferDate, onOrBefore) : undefined,
+      ),
+    )
     .orderBy(desc(payoutBatches.transferDate), desc(payoutBatches.id))
     .limit(1);
   return row?.jpyPerCny && row.transferDate ? { jpyPerCny: row.jpyPerCny, transferDate: row.transferDate } : undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from '../../../shared/currency';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
 import {
   adminWithdrawalListSchema,
@@ -29,12 +30,15 @@ const payoutLedgerSchema = z.object({
       account: z.enum(PAYOUT_LEDGER_ACCOUNTS),
       userId: z.number().int().nullable(),
       kind: z.enum(PAYOUT_LEDGER_KINDS),
+      /** In `currency`'s minor unit: the withdrawal's currency (decision 167). */
       amountCents: z.number().int(),
+      currency: z.enum(CURRENCIES),
       /** On a conversion entry: the yen the amount became (decision 129). */
       amountYen: z.number().int().nullable(),
       createdAt: z.string(),
     }),
   ),
+  /** The entries' sum in the withdrawal's currency: 0. */
   total: z.number().int(),
 });
 
@@ -47,6 +51,8 @@ export function walletRoutes(app: AppInstance, service: WalletService): void {
       schema: {
         tags: ['wallet'],
         summary: 'The signed-in user’s wallet: asset balance, credit level and the guide’s earnings (total, withdrawable, pending), from the ledger',
+        description:
+          'A guide’s figures are in the currency they price in (`currency`); money they hold in the other, from when they priced in it, is in `otherBalances`, one entry per currency, never added to the first (decision 167). The credit level’s figures are yuan fen.',
         security,
         response: { 200: walletSchema, ...errors },
       },
@@ -87,7 +93,8 @@ export function walletRoutes(app: AppInstance, service: WalletService): void {
       schema: {
         tags: ['wallet'],
         summary: 'A guide requests a payout to Alipay, WeChat or a bank account, at most the withdrawable balance',
-        description: 'The account is named in the body, or is that of one of the guide’s earlier withdrawals of the same method (`sameAccountAs`; another user’s is 404).',
+        description:
+          'The account is named in the body, or is that of one of the guide’s earlier withdrawals of the same method (`sameAccountAs`; another user’s is 404). The amount is in the minor unit of `currency` (the guide’s own when left out) and at most that currency’s withdrawable balance; a yen payout goes to a bank account only (400 otherwise).',
         security,
         body: createWithdrawalBodySchema,
         response: { 201: withdrawalReplySchema, ...errors },
@@ -154,7 +161,7 @@ export function walletRoutes(app: AppInstance, service: WalletService): void {
     async (request) => {
       const entries = await service.adminLedger(request.params.id);
       return {
-        entries: entries.map((e) => ({ id: e.id, account: e.account, userId: e.userId, kind: e.kind, amountCents: e.amountCents, amountYen: e.amountYen, createdAt: e.createdAt.toISOString() })),
+        entries: entries.map((e) => ({ id: e.id, account: e.account, userId: e.userId, kind: e.kind, amountCents: e.amountCents, currency: e.currency, amountYen: e.amountYen, createdAt: e.createdAt.toISOString() })),
         total: entries.reduce((s, e) => s + e.amountCents, 0),
       };
     },

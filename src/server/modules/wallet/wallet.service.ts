@@ -1,14 +1,17 @@
 import {
   creditLevelOf,
+  WITHDRAWAL_LIMITS,
   type AdminWithdrawal,
   type CreateWithdrawalBody,
+  type CurrencyBalance,
   type GuideEarnings,
   type PayoutRate,
   type Wallet,
   type Withdrawal,
   type WithdrawalStatus,
 } from '../../../shared/schemas/wallet';
-import { trimRate } from '../../../shared/payout-yen';
+import { CURRENCIES, trimRate, type Currency } from '../../../shared/currency';
+import { formatMoney } from '../../../shared/money-format';
 import { ZENGIN_NAME_MAX } from '../../../shared/zengin-name';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -17,7 +20,7 @@ import type { AuthUser } from '../auth/index';
 import { resolveBranch, toZenginKana } from './banks';
 import { payoutNotice, type NoticeOutbox } from './payout-notices';
 import * as repo from './wallet.repository';
-import type { LedgerFigures, PayoutPosting, WithdrawalRow } from './wallet.repository';
+import type { CurrencyFigures, LedgerFigures, PayoutPosting, WithdrawalRow } from './wallet.repository';
 
 export interface WalletDeps {
   db: Database;
@@ -27,8 +30,9 @@ export interface WalletDeps {
   notices?: NoticeOutbox;
 }
 
-/** The guide's figures from the two ledgers (decision 067). */
-export function earningsOf(f: LedgerFigures): GuideEarnings {
+/** The guide's figures in one currency from the two ledgers (decisions 067, 167); none is all zero. */
+export function earningsOf(f: CurrencyFigures | undefined): GuideEarnings {
+  if (!f) return { totalCents: 0, withdrawableCents: 0, pendingCents: 0, inPayoutCents: 0, withdrawnCents: 0, nextAvailableAt: null };
   const pending = Math.max(0, f.guidePending);
   return {
     totalCents: f.guideTotal,
@@ -40,12 +44,24 @@ export function earningsOf(f: LedgerFigures): GuideEarnings {
   };
 }
 
+/** What the platform holds for the guide in one currency: withdrawable, pending and on its way (decision 142). */
+const balanceOf = (e: GuideEarnings) => e.withdrawableCents + e.pendingCents + e.inPayoutCents;
+
+/**
+ * The currency a user's wallet is shown in first: the one they price in as a guide, else the one
+ * they have money in (a former guide), else yuan.
+ */
+function walletCurrency(f: LedgerFigures): Currency {
+  return f.own ?? CURRENCIES.find((c) => f.byCurrency[c] !== undefined) ?? 'CNY';
+}
+
 const maskNumber = (n: string) => (n.length <= 4 ? n : `${'•'.repeat(Math.min(8, n.length - 4))}${n.slice(-4)}`);
 
 function view(row: WithdrawalRow): Withdrawal {
   return {
     id: row.id,
     amountCents: row.amountCents,
+    currency: row.currency,
     method: row.method,
     accountName: row.accountName,
     accountNumberMasked: maskNumber(row.accountNumber),
@@ -115,28 +131,55 @@ async function bankDetails(body: Pick<CreateWithdrawalBody, 'bankCode' | 'branch
   };
 }
 
+/**
+ * A payout's amount within its currency's bounds, and a yen payout to a bank account only (decision
+ * 167): Alipay and WeChat are paid in yuan, and a yen balance is never converted to be paid out.
+ */
+function checkAmount(body: Pick<CreateWithdrawalBody, 'amountCents' | 'method'>, currency: Currency): void {
+  const { min, max } = WITHDRAWAL_LIMITS[currency];
+  if (body.amountCents < min || body.amountCents > max) {
+    throw new AppError('validation_failed', `A payout is ${formatMoney(min, currency, 'en')} to ${formatMoney(max, currency, 'en')}`, [
+      { path: 'body.amountCents', message: `${min} to ${max} in ${currency}'s smallest unit` },
+    ]);
+  }
+  if (currency === 'JPY' && body.method !== 'bank') {
+    throw new AppError('validation_failed', 'A balance in yen is paid to a Japanese bank account', [{ path: 'body.method', message: 'bank, for a payout in yen' }]);
+  }
+}
+
 /** What a withdrawal row keeps of the account it is paid to. */
 type PayoutAccountFields = Pick<WithdrawalRow, 'accountName' | 'accountNumber' | 'bankName'> & Partial<Pick<WithdrawalRow, 'bankCode' | 'branchCode' | 'branchName' | 'accountType' | 'accountHolderKana'>>;
 
 export class WalletService {
   constructor(private readonly deps: WalletDeps) {}
 
-  private async earnings(db: Database, userId: number): Promise<GuideEarnings> {
-    return earningsOf(await repo.ledgerFigures(db, userId, this.deps.now()));
+  /** The guide's earnings in `currency` (a withdrawal's, decision 167). */
+  private async earnings(db: Database, userId: number, currency: Currency): Promise<GuideEarnings> {
+    return earningsOf((await repo.ledgerFigures(db, userId, this.deps.now())).byCurrency[currency]);
   }
 
+  /**
+   * The wallet in the guide's own currency, and what they hold in the other (decision 167) beside it,
+   * each summed on its own.
+   */
   async wallet(user: AuthUser): Promise<Wallet> {
     const f = await repo.ledgerFigures(this.deps.db, user.id, this.deps.now());
-    const e = earningsOf(f);
-    const hasEarnings = user.isGuide || f.guideTotal !== 0 || f.payoutGuide !== 0;
+    const currency = walletCurrency(f);
+    const e = earningsOf(f.byCurrency[currency]);
+    const hasEarnings = user.isGuide || Object.keys(f.byCurrency).length > 0;
     const { level, next } = creditLevelOf(Math.max(0, f.spent));
+    const otherBalances: CurrencyBalance[] = CURRENCIES.filter((c) => c !== currency && f.byCurrency[c] !== undefined).map((c) => {
+      const earnings = earningsOf(f.byCurrency[c]);
+      return { currency: c, assetBalanceCents: balanceOf(earnings), earnings };
+    });
     return {
-      currency: 'CNY',
-      assetBalanceCents: hasEarnings ? e.withdrawableCents + e.pendingCents + e.inPayoutCents : 0,
+      currency,
+      assetBalanceCents: hasEarnings ? balanceOf(e) : 0,
       creditLevel: level,
       spentCents: Math.max(0, f.spent),
       nextLevel: next,
       earnings: hasEarnings ? e : null,
+      otherBalances,
     };
   }
 
@@ -159,12 +202,16 @@ export class WalletService {
     return this.deps.db.transaction(async (tx) => {
       const locked = await repo.lockUser(tx, user.id);
       if (!locked?.isGuide) throw new AppError('forbidden', 'Only guides can request a withdrawal');
-      const before = await this.earnings(tx, user.id);
+      const figures = await repo.ledgerFigures(tx, user.id, this.deps.now());
+      // The balance paid out is the one named, else the guide's own currency's (decision 167).
+      const currency = body.currency ?? walletCurrency(figures);
+      checkAmount(body, currency);
+      const before = earningsOf(figures.byCurrency[currency]);
       if (body.amountCents > before.withdrawableCents) {
-        throw new AppError('insufficient_balance', `The amount is more than your withdrawable balance (${before.withdrawableCents} fen)`);
+        throw new AppError('insufficient_balance', `The amount is more than your withdrawable balance (${formatMoney(before.withdrawableCents, currency, 'en')})`);
       }
       const at = this.deps.now();
-      const row = await repo.insertWithdrawal(tx, { userId: user.id, amountCents: body.amountCents, method: body.method, ...account, createdAt: at, updatedAt: at });
+      const row = await repo.insertWithdrawal(tx, { userId: user.id, amountCents: body.amountCents, currency, method: body.method, ...account, createdAt: at, updatedAt: at });
       await repo.insertPayoutPostings(
         tx,
         row,
@@ -174,7 +221,7 @@ export class WalletService {
         ],
         at,
       );
-      return { withdrawal: view(row), earnings: await this.earnings(tx, user.id) };
+      return { withdrawal: view(row), earnings: await this.earnings(tx, user.id, currency) };
     });
   }
 
@@ -235,13 +282,13 @@ export class WalletService {
         action: `withdrawal.${step}`,
         entityType: 'withdrawal',
         entityId: id,
-        before: { status: row.status, amountCents: row.amountCents },
-        after: { status: rule.to, amountCents: row.amountCents },
+        before: { status: row.status, amountCents: row.amountCents, currency: row.currency },
+        after: { status: rule.to, amountCents: row.amountCents, currency: row.currency },
         note: step === 'fail' ? reason : null,
       });
       const notice =
-        step === 'approve' ? undefined : await this.deps.notices?.enqueue(tx, [payoutNotice({ userId: row.userId, withdrawalId: id, amountCents: row.amountCents }, step === 'paid' ? 'paid' : 'failed', reason)]);
-      return { withdrawal: adminView(updated, await repo.usernameOf(tx, row.userId)), earnings: await this.earnings(tx, row.userId), notice };
+        step === 'approve' ? undefined : await this.deps.notices?.enqueue(tx, [payoutNotice({ userId: row.userId, withdrawalId: id, amountCents: row.amountCents, currency: row.currency }, step === 'paid' ? 'paid' : 'failed', reason)]);
+      return { withdrawal: adminView(updated, await repo.usernameOf(tx, row.userId)), earnings: await this.earnings(tx, row.userId, row.currency), notice };
     });
     this.deps.notices?.soon(done.notice);
     return { withdrawal: done.withdrawal, earnings: done.earnings };

@@ -77,7 +77,7 @@ describe('the weekly job', () => {
     expect(list.map((b) => `${b.kind}:${b.status}:${b.formedForWeek}`).sort()).toEqual(['alipay:open:2026-11-23', 'bank:awaiting_rate:2026-11-23']);
     bank = (await call('GET', `/api/admin/payout-batches/${list.find((b) => b.kind === 'bank')!.id}`, admin)).json();
     alipayBatch = list.find((b) => b.kind === 'alipay')!.id;
-    expect(bank).toMatchObject({ jpyPerCny: null, transferDate: null, totalCents: 17_345, totalYen: null, pendingCount: 2 });
+    expect(bank).toMatchObject({ jpyPerCny: null, transferDate: null, totals: [{ currency: 'CNY', amountCents: 17_345 }], totalYen: null, pendingCount: 2 });
     expect(bank.lines.map((l) => l.withdrawalId)).toEqual([bankA, bankB]);
     expect(bank.lines.map((l) => l.amountYen)).toEqual([null, null]);
 

@@ -23,9 +23,9 @@ async function guidesClosedMonth(f: TrustFixtures): Promise<string> {
   const now = new Date();
   const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15, 3));
   await f.t.database.db.insert(ledgerEntries).values([
-    { bookingId: id, account: 'platform', userId: null, kind: 'deposit_release', amountCents: -10_000, createdAt: lastMonth },
-    { bookingId: id, account: 'guide', userId: f.guide.id, kind: 'guide_earnings', amountCents: 9_000, availableAt: lastMonth, createdAt: lastMonth },
-    { bookingId: id, account: 'platform', userId: null, kind: 'commission', amountCents: 1_000, createdAt: lastMonth },
+    { bookingId: id, account: 'platform', userId: null, kind: 'deposit_release', amountCents: -10_000, currency: 'CNY', createdAt: lastMonth },
+    { bookingId: id, account: 'guide', userId: f.guide.id, kind: 'guide_earnings', amountCents: 9_000, currency: 'CNY', availableAt: lastMonth, createdAt: lastMonth },
+    { bookingId: id, account: 'platform', userId: null, kind: 'commission', amountCents: 1_000, currency: 'CNY', createdAt: lastMonth },
   ]);
   return lastMonth.toISOString().slice(0, 7);
 }

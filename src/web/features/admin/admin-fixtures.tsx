@@ -47,7 +47,7 @@ export const awaitingBatch: PayoutBatch = {
   formedForWeek: '2026-11-23',
   lineCount: 1,
   pendingCount: 1,
-  totalCents: 12_345,
+  totals: [{ currency: 'CNY', amountCents: 12_345 }],
   totalYen: null,
   createdAt: '2026-11-24T01:00:00Z',
   lines: [
@@ -57,6 +57,7 @@ export const awaitingBatch: PayoutBatch = {
       userId: 3,
       username: 'guide',
       amountCents: 12_345,
+      currency: 'CNY',
       amountYen: null,
       status: 'pending',
       withdrawalStatus: 'approved',

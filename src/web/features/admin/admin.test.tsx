@@ -7,7 +7,7 @@ import { i18next, i18nReady } from '../../lib/i18n';
 import { clearSession, setSession } from '../../lib/session';
 import { actionRequest } from './api';
 import { RefundSplitInput } from './components/refund-split';
-import { canOpenConsole, errorKey, parseAdminPath, parseYuan, refundSplit } from './lib';
+import { canOpenConsole, errorKey, parseAdminPath, parseAmount, refundSplit } from './lib';
 import { ApiError } from '../../lib/api-client';
 import { awaitingBatch, json, page, user } from './admin-fixtures';
 
@@ -36,10 +36,11 @@ function server(post: () => Response = () => json({ dispute: { ...dispute, statu
     if (url.startsWith('/api/admin/disputes/5'))
       return json({
         dispute,
+        currency: 'CNY',
         ledger: {
           entries: [
-            { account: 'traveler', kind: 'deposit', amountCents: -30_000 },
-            { account: 'platform', kind: 'deposit', amountCents: 30_000 },
+            { account: 'traveler', kind: 'deposit', amountCents: -30_000, currency: 'CNY' },
+            { account: 'platform', kind: 'deposit', amountCents: 30_000, currency: 'CNY' },
           ],
           total: 0,
         },
@@ -71,23 +72,26 @@ afterEach(async () => {
 });
 
 describe('admin helpers', () => {
-  it('reads yuan as fen, refusing more than two decimals and negatives', () => {
-    expect(parseYuan('')).toBe(0);
-    expect(parseYuan('120')).toBe(12_000);
-    expect(parseYuan('120.5')).toBe(12_050);
-    expect(parseYuan(' 1,200.05 ')).toBe(120_005);
-    expect(parseYuan('0.01')).toBe(1);
-    expect(parseYuan('1.234')).toBeNull();
-    expect(parseYuan('-5')).toBeNull();
-    expect(parseYuan('abc')).toBeNull();
-    expect(parseYuan('1e3')).toBeNull();
+  it('reads yuan as fen and yen as whole yen, refusing more decimals and negatives', () => {
+    expect(parseAmount('', 'CNY')).toBe(0);
+    expect(parseAmount('120', 'CNY')).toBe(12_000);
+    expect(parseAmount('120.5', 'CNY')).toBe(12_050);
+    expect(parseAmount(' 1,200.05 ', 'CNY')).toBe(120_005);
+    expect(parseAmount('0.01', 'CNY')).toBe(1);
+    expect(parseAmount('1.234', 'CNY')).toBeNull();
+    expect(parseAmount('-5', 'CNY')).toBeNull();
+    expect(parseAmount('abc', 'CNY')).toBeNull();
+    expect(parseAmount('1e3', 'CNY')).toBeNull();
+    expect(parseAmount('1,200', 'JPY')).toBe(1_200);
+    expect(parseAmount('1200.5', 'JPY')).toBeNull();
   });
 
-  it('splits what was paid online between the refund and what is kept', () => {
-    expect(refundSplit('100', 30_000)).toEqual({ refundCents: 10_000, keptCents: 20_000, error: null });
-    expect(refundSplit('300', 30_000)).toEqual({ refundCents: 30_000, keptCents: 0, error: null });
-    expect(refundSplit('300.01', 30_000).error).toBe('tooMuch');
-    expect(refundSplit('x', 30_000).error).toBe('invalid');
+  it('splits what was paid online between the refund and what is kept, in the booking’s currency', () => {
+    expect(refundSplit('100', 30_000, 'CNY')).toEqual({ refundCents: 10_000, keptCents: 20_000, error: null });
+    expect(refundSplit('300', 30_000, 'CNY')).toEqual({ refundCents: 30_000, keptCents: 0, error: null });
+    expect(refundSplit('300.01', 30_000, 'CNY').error).toBe('tooMuch');
+    expect(refundSplit('x', 30_000, 'CNY').error).toBe('invalid');
+    expect(refundSplit('1000', 1_600, 'JPY')).toEqual({ refundCents: 1_000, keptCents: 600, error: null });
   });
 
   it('parses console paths and refuses the rest', () => {
@@ -115,9 +119,9 @@ describe('admin helpers', () => {
 });
 
 describe('the refund split input', () => {
-  function Harness({ initial = '' }: { initial?: string }) {
+  function Harness({ initial = '', currency = 'CNY', refundable = 30_000 }: { initial?: string; currency?: 'CNY' | 'JPY'; refundable?: number }) {
     const [v, setV] = useState(initial);
-    return <RefundSplitInput value={v} onChange={setV} refundableCents={30_000} />;
+    return <RefundSplitInput value={v} onChange={setV} refundableCents={refundable} currency={currency} />;
   }
 
   it('shows the split in RMB as typed in yuan, and refuses more than was paid', async () => {
@@ -148,6 +152,22 @@ describe('the refund split input', () => {
     const split = await screen.findByTestId('refund-split');
     expect(split.textContent).toContain('50 元');
     expect(split.textContent).toContain('250 元');
+  });
+
+  it('takes a yen booking’s refund in whole yen and shows the split in yen (decision 164)', async () => {
+    await act(() => i18next.changeLanguage('ja'));
+    render(
+      <Suspense fallback="loading">
+        <Harness currency="JPY" refundable={1_600} initial="1000" />
+      </Suspense>,
+    );
+    const split = await screen.findByTestId('refund-split');
+    expect(split.textContent).toContain('1,600円');
+    expect(split.textContent).toContain('1,000円');
+    expect(split.textContent).toContain('600円');
+    expect(screen.getByText('円')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('旅行者への返金額'), { target: { value: '1000.5' } });
+    expect(screen.getByText('金額は円単位の整数で入力してください（例：1200）。')).toBeTruthy();
   });
 });
 

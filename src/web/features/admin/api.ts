@@ -7,9 +7,11 @@ import type { adminDisputeDetailSchema, Dispute, ResolveDisputeBody } from '../.
 import type { GuideApplication } from '../../../shared/schemas/guide-applications';
 import type { AdminIdentityVerification } from '../../../shared/schemas/identity';
 import type { AdminCredential } from '../../../shared/schemas/licences';
+import type { AdminFx, SetFxRateBody } from '../../../shared/schemas/fx';
 import type { AdminSupportMetrics, AdminSupportThread, SupportMessage } from '../../../shared/schemas/support';
 import type { CreatePayoutBatchBody, PayoutBatch, PayoutBatchSummary } from '../../../shared/schemas/payouts';
 import type { AdminWithdrawal } from '../../../shared/schemas/wallet';
+import type { Currency } from '../../../shared/currency';
 import type { RecordedWarning, RecordWarningBody } from '../../../shared/schemas/weather';
 import { useTranslation } from 'react-i18next';
 import { recheckWhilePending } from '../../components/ui/machine-translated';
@@ -36,7 +38,8 @@ export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 export type AdminBookingRow = z.infer<typeof adminBookingSummarySchema>;
 export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 export interface PayoutLedger {
-  entries: { id: number; account: string; userId: number | null; kind: string; amountCents: number; createdAt: string }[];
+  /** Every entry in the withdrawal's currency (decision 167). */
+  entries: { id: number; account: string; userId: number | null; kind: string; amountCents: number; currency: Currency; createdAt: string }[];
   total: number;
 }
 
@@ -185,6 +188,9 @@ export const useFailedJobs = (before: number | undefined) =>
 export const useRecordedWarnings = () =>
   useQuery({ queryKey: [...ADMIN_KEY, 'weather'], queryFn: () => get<{ warnings: RecordedWarning[] }>('/api/admin/weather-warnings'), retry: false });
 
+/** Yen per yuan (decision 165): the rate in use, the rates kept, the feed's latest failure. */
+export const useFxOverview = () => useQuery({ queryKey: [...ADMIN_KEY, 'fx'], queryFn: () => get<AdminFx>('/api/admin/fx'), retry: false });
+
 /** Payout batches (decisions 128, 130), newest first, and one with its lines. */
 export const usePayoutBatches = () => useQuery({ queryKey: [...ADMIN_KEY, 'payout-batches'], queryFn: async () => (await get<{ batches: PayoutBatchSummary[] }>('/api/admin/payout-batches')).batches });
 export const usePayoutBatch = (id: number | undefined) =>
@@ -205,7 +211,7 @@ export type AdminAction =
   | { kind: 'withdrawal'; id: number; step: 'approve' | 'paid' }
   | { kind: 'withdrawal'; id: number; step: 'fail'; reason: string }
   | { kind: 'payoutBatch'; step: 'create'; body: CreatePayoutBatchBody }
-  | { kind: 'payoutBatch'; id: number; step: 'rate'; jpyPerCny: string }
+  | { kind: 'payoutBatch'; id: number; step: 'rate'; jpyPerCny?: string }
   | { kind: 'payoutLine'; id: number; lineId: number; step: 'paid' }
   | { kind: 'payoutLine'; id: number; lineId: number; step: 'failed'; reason: string }
   | { kind: 'support'; id: number; step: 'reply'; body: string }
@@ -214,10 +220,11 @@ export type AdminAction =
   | { kind: 'user'; id: number; step: 'reinstate' }
   | { kind: 'job'; id: number; step: 'retry' }
   | { kind: 'weather'; step: 'record'; body: RecordWarningBody }
-  | { kind: 'weather'; id: number; step: 'lift' };
+  | { kind: 'weather'; id: number; step: 'lift' }
+  | ({ kind: 'fx'; step: 'rate' } & SetFxRateBody);
 
 /** The request one action makes (exported for tests). */
-export function actionRequest(a: AdminAction): { path: string; method: 'POST' | 'PATCH'; body: unknown } {
+export function actionRequest(a: AdminAction): { path: string; method: 'POST' | 'PATCH' | 'PUT'; body: unknown } {
   switch (a.kind) {
     case 'application': {
       const path = `/api/admin/applications/${a.id}/${a.step}`;
@@ -240,7 +247,7 @@ export function actionRequest(a: AdminAction): { path: string; method: 'POST' | 
       return { path, method: 'POST', body: a.step === 'fail' ? { reason: a.reason } : {} };
     }
     case 'payoutBatch':
-      return a.step === 'create' ? { path: '/api/admin/payout-batches', method: 'POST', body: a.body } : { path: `/api/admin/payout-batches/${a.id}/rate`, method: 'POST', body: { jpyPerCny: a.jpyPerCny } };
+      return a.step === 'create' ? { path: '/api/admin/payout-batches', method: 'POST', body: a.body } : { path: `/api/admin/payout-batches/${a.id}/rate`, method: 'POST', body: a.jpyPerCny === undefined ? {} : { jpyPerCny: a.jpyPerCny } };
     case 'payoutLine':
       return { path: `/api/admin/payout-batches/${a.id}/lines/${a.lineId}/${a.step}`, method: 'POST', body: a.step === 'failed' ? { reason: a.reason } : {} };
     case 'support':
@@ -251,6 +258,8 @@ export function actionRequest(a: AdminAction): { path: string; method: 'POST' | 
       return { path: `/api/admin/jobs/${a.id}/retry`, method: 'POST', body: {} };
     case 'weather':
       return a.step === 'record' ? { path: '/api/admin/weather-warnings', method: 'POST', body: a.body } : { path: `/api/admin/weather-warnings/${a.id}/lift`, method: 'POST', body: {} };
+    case 'fx':
+      return { path: '/api/admin/fx/rate', method: 'PUT', body: { jpyPerCny: a.jpyPerCny } };
     case 'user':
       return { path: `/api/admin/users/${a.id}/${a.step}`, method: 'POST', body: a.step === 'suspend' ? { reason: a.reason } : {} };
   }

@@ -17,6 +17,7 @@ const detail: AdminBookingDetail = {
     days: 3,
     totalPriceCents: 600_000,
     depositCents: 120_000,
+    currency: 'CNY',
     traveler: { id: 2, username: 'traveler', fullName: 'Li Wei' },
     guide: { id: 4, userId: 3, username: 'guide', fullName: 'Aoi Sato' },
     durationMinutes: 480,

@@ -1,8 +1,9 @@
+import { inputToMinor, type Currency } from '../../../shared/currency';
 import type { Session } from '../../lib/session';
 import { ApiError } from '../../lib/api-client';
 
 /** The console's sections, in sidebar order. */
-export const SECTIONS = ['applications', 'identity', 'licences', 'disputes', 'withdrawals', 'payouts', 'support', 'users', 'bookings', 'weather', 'jobs', 'audit'] as const;
+export const SECTIONS = ['applications', 'identity', 'licences', 'disputes', 'withdrawals', 'payouts', 'rates', 'support', 'users', 'bookings', 'weather', 'jobs', 'audit'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** Only an admin's session opens the console; everyone else sees the not-found page (the API answers them 404 too). */
@@ -23,28 +24,25 @@ export function parseAdminPath(splat: string | undefined): { section: Section; i
 }
 
 /**
- * An amount typed in yuan (RMB) as integer fen: '120', '120.5', '1,200.05'. Returns null for
- * anything else (negative, more than two decimals, not a number). Empty is 0.
+ * An amount typed in `currency` as its minor unit (decision 164): yuan to the fen ('120', '120.5',
+ * '1,200.05'), yen whole ('1200'). Returns null for anything else (negative, too many decimals, not a
+ * number). Empty is 0.
  */
-export function parseYuan(input: string): number | null {
-  const s = input.trim().replace(/[,，\s]/g, '');
-  if (s === '') return 0;
-  const m = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(s);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+export function parseAmount(input: string, currency: Currency): number | null {
+  return input.trim() === '' ? 0 : inputToMinor(input, currency);
 }
 
 export interface RefundSplit {
-  /** Fen back to the traveler, or null when the input is not an amount. */
+  /** Minor units back to the traveler, or null when the input is not an amount. */
   refundCents: number | null;
   /** Of what was paid online, what is not refunded (stays with the guide and the platform). */
   keptCents: number;
   error: 'invalid' | 'tooMuch' | null;
 }
 
-/** The split a typed refund makes of what the traveler paid online (the server computes the postings and checks again). */
-export function refundSplit(input: string, refundableCents: number): RefundSplit {
-  const refund = parseYuan(input);
+/** The split a typed refund, in the booking's currency, makes of what the traveler paid online (the server computes the postings and checks again). */
+export function refundSplit(input: string, refundableCents: number, currency: Currency): RefundSplit {
+  const refund = parseAmount(input, currency);
   if (refund === null) return { refundCents: null, keptCents: refundableCents, error: 'invalid' };
   if (refund > refundableCents) return { refundCents: refund, keptCents: 0, error: 'tooMuch' };
   return { refundCents: refund, keptCents: refundableCents - refund, error: null };
@@ -55,7 +53,7 @@ export function errorCode(err: unknown): string {
   if (err instanceof ApiError) return err.code ?? `http_${err.status}`;
   return 'network';
 }
-const KNOWN = ['invalid_transition', 'conflict', 'validation_failed', 'not_found', 'rate_limited', 'insufficient_balance', 'payment_failed', 'forbidden', 'not_business_day', 'rate_already_set'];
+const KNOWN = ['invalid_transition', 'conflict', 'validation_failed', 'not_found', 'rate_limited', 'insufficient_balance', 'payment_failed', 'forbidden', 'not_business_day', 'rate_already_set', 'rate_required', 'rate_from_feed'];
 export function errorKey(err: unknown): string {
   const code = errorCode(err);
   return KNOWN.includes(code) ? `errors.${code}` : 'errors.generic';

@@ -23,6 +23,7 @@ function server() {
     if (url.startsWith('/api/admin/disputes/5'))
       return json({
         dispute: { ...dispute, reasonLanguage: 'zh', reasonTranslated: { text: 'ガイドは1時間で帰ってしまいました', provider: 'DeepL', targetLang: 'ja' } },
+        currency: 'CNY',
         ledger: { entries: [], total: 0 },
         messages: [
           { id: 1, side: 'guide', body: '急用で帰りました', kind: 'text', createdAt: '2026-11-20T02:00:00Z' },

@@ -1,23 +1,25 @@
 import type { ServiceCitySlug } from '../../../shared/cities';
-import { fenToInput } from '../../../shared/money-format';
-import { MIN_HOURLY_PRICE_FEN } from '../../../shared/price-range';
+import { inputToMinor, MIN_HOURLY_PRICE, minorToInput } from '../../../shared/currency';
 import {
   APPLICATION_MIN_AGE,
-  DOCUMENT_MAX_BYTES,
+  DEFAULT_APPLICATION_CURRENCY,
   missingFields,
   SCORE_BANDS,
   type APPLICATION_CURRENCIES,
   type APPLICATION_GENDERS,
   type APPLICATION_LANGUAGES,
+  missingLicenceParts,
   type ApplicationData,
+  type ApplicationLicence,
   type GuideApplication,
   type TARGET_GROUPS,
 } from '../../../shared/schemas/guide-applications';
 
 /**
  * The /become-guide form (pages 1–4) as the inputs hold it (text as typed), and the
- * conversions to and from the server draft (`ApplicationData`, money in fen). Only well-formed
- * values are sent: a half-typed postal code stays on screen with its message and is saved once valid.
+ * conversions to and from the server draft (`ApplicationData`, money in the minor unit of the chosen
+ * currency: yen, or yuan fen, decision 164). Only well-formed values are sent: a half-typed postal code
+ * or a price under the floor stays on screen with its message and is saved once valid.
  */
 export type Gender = (typeof APPLICATION_GENDERS)[number];
 export type Language = (typeof APPLICATION_LANGUAGES)[number];
@@ -62,6 +64,8 @@ export interface FormState {
   basicPrice: string;
   additionalPrice: string;
   subcategoryIds: number[];
+  /** A declared licence as chosen (decision 171): every part optional until submit. */
+  licence: ApplicationLicence;
 }
 
 export const SCORE_KEYS = ['ethics', 'boundary', 'supportive'] as const;
@@ -104,6 +108,7 @@ export const FIELD_PAGE: Record<DataKey, 1 | 2 | 3 | 4> = {
   basicPricePerHourCents: 4,
   additionalPricePerPersonCents: 4,
   subcategoryIds: 4,
+  licence: 1,
 };
 
 /** Page 1 also holds the qualification files; their descriptions are required on submit. */
@@ -128,15 +133,13 @@ export function zipProblem(value: string): 'chars' | 'digits' | undefined {
   return undefined;
 }
 
-// ---- money: yuan typed, fen sent ----
+// ---- money: typed in the chosen currency, sent in its minor unit ----
 
-/** RMB typed by the applicant → integer fen (null when not a price). */
-export function rmbToFen(text: string): number | null {
-  const t = text.trim();
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(t)) return null;
-  const fen = Math.round(Number(t) * 100);
-  return fen <= 10_000_000 ? fen : null;
-}
+/** A typed price in the form's currency (whole yen, yuan to the fen), null when it is not one. */
+export const priceOf = (text: string, currency: Currency): number | null => {
+  const minor = inputToMinor(text, currency);
+  return minor !== null && minor <= 10_000_000 ? minor : null;
+};
 
 export const scoreBandOf = (score: number | null) => (score === null ? undefined : SCORE_BANDS.find((b) => score >= b.min && score <= b.max));
 
@@ -184,10 +187,11 @@ export function emptyForm(name = ''): FormState {
     maxPeople: '',
     minDurationHours: '',
     maxDurationHours: '',
-    currency: 'CNY',
+    currency: DEFAULT_APPLICATION_CURRENCY,
     basicPrice: '',
     additionalPrice: '',
     subcategoryIds: [],
+    licence: {},
   };
 }
 
@@ -229,11 +233,21 @@ export function toForm(d: ApplicationData, fallbackName = ''): FormState {
     maxPeople: str(d.maxPeople),
     minDurationHours: str(d.minDurationHours),
     maxDurationHours: str(d.maxDurationHours),
-    currency: d.currency ?? 'CNY',
-    basicPrice: d.basicPricePerHourCents === undefined ? '' : fenToInput(d.basicPricePerHourCents),
-    additionalPrice: d.additionalPricePerPersonCents === undefined ? '' : fenToInput(d.additionalPricePerPersonCents),
+    ...prices(d),
     subcategoryIds: d.subcategoryIds ?? [],
+    licence: d.licence ?? {},
   };
+}
+
+/**
+ * The saved prices as typed. A draft saved without a currency was priced in yuan (the only currency
+ * there was); one without prices starts in yen, as a new application does.
+ */
+function prices(d: ApplicationData): Pick<FormState, 'currency' | 'basicPrice' | 'additionalPrice'> {
+  const priced = d.basicPricePerHourCents !== undefined || d.additionalPricePerPersonCents !== undefined;
+  const currency = d.currency ?? (priced ? 'CNY' : DEFAULT_APPLICATION_CURRENCY);
+  const typed = (minor: number | undefined) => (minor === undefined ? '' : minorToInput(minor, currency));
+  return { currency, basicPrice: typed(d.basicPricePerHourCents), additionalPrice: typed(d.additionalPricePerPersonCents) };
 }
 
 const isUrl = (s: string) => {
@@ -274,10 +288,10 @@ export function fieldErrors(f: FormState): FieldErrors {
   if (!e.maxPeople && minP !== undefined && maxP !== undefined && maxP < minP) e.maxPeople = 'errors.maxPeople';
   const [minH, maxH] = [int(f.minDurationHours, 1, 24), int(f.maxDurationHours, 1, 24)];
   if (!e.maxDurationHours && minH !== undefined && maxH !== undefined && maxH < minH) e.maxDurationHours = 'errors.maxDuration';
-  const basic = f.basicPrice.trim() ? rmbToFen(f.basicPrice) : undefined;
-  if (basic === null) e.basicPrice = 'errors.price';
-  else if (basic !== undefined && basic < MIN_HOURLY_PRICE_FEN) e.basicPrice = 'errors.priceFloor';
-  if (f.additionalPrice.trim() && rmbToFen(f.additionalPrice) === null) e.additionalPrice = 'errors.price';
+  const basic = f.basicPrice.trim() ? priceOf(f.basicPrice, f.currency) : undefined;
+  if (basic === null) e.basicPrice = `errors.price.${f.currency}`;
+  else if (basic !== undefined && basic < MIN_HOURLY_PRICE[f.currency]) e.basicPrice = 'errors.priceFloor';
+  if (f.additionalPrice.trim() && priceOf(f.additionalPrice, f.currency) === null) e.additionalPrice = `errors.price.${f.currency}`;
   return e;
 }
 
@@ -323,11 +337,12 @@ export function toData(f: FormState): ApplicationData {
     if (n !== undefined) d[k] = n;
   }
   d.currency = f.currency;
-  const basic = f.basicPrice.trim() ? rmbToFen(f.basicPrice) : null;
-  if (basic !== null) d.basicPricePerHourCents = basic;
-  const additional = f.additionalPrice.trim() ? rmbToFen(f.additionalPrice) : null;
+  const basic = f.basicPrice.trim() ? priceOf(f.basicPrice, f.currency) : null;
+  if (basic !== null && basic >= MIN_HOURLY_PRICE[f.currency]) d.basicPricePerHourCents = basic;
+  const additional = f.additionalPrice.trim() ? priceOf(f.additionalPrice, f.currency) : null;
   if (additional !== null) d.additionalPricePerPersonCents = additional;
   if (f.subcategoryIds.length) d.subcategoryIds = f.subcategoryIds;
+  if (Object.keys(f.licence).length) d.licence = { ...f.licence, ...(f.licence.registrationNumber && { registrationNumber: f.licence.registrationNumber.trim() }) };
   return d;
 }
 
@@ -351,6 +366,7 @@ export function submitProblems(f: FormState, documents: Pick<GuideApplication['d
   if (errors.basicPrice) problems.add('basicPricePerHourCents');
   if (errors.additionalPrice) problems.add('additionalPricePerPersonCents');
   if (documents.some((doc) => !doc.description.trim())) problems.add('documents');
+  if (missingLicenceParts(f.licence).length) problems.add('licence');
   const order = Object.keys(FIELD_PAGE) as DataKey[];
   // The files come last on page 1, after the session count.
   const rank = (p: Problem) => (p === 'documents' ? order.indexOf('sessionCount') + 0.5 : order.indexOf(p));
@@ -366,23 +382,4 @@ export function problemsFromServer(fields: { path: string }[] | undefined): Prob
     else if (path.startsWith('documents.')) out.add('documents');
   }
   return [...out];
-}
-
-// ---- qualification files (JPEG, PNG, GIF, WEBP or PDF, at most 10MB, docs/rules/guides-and-licences.md) ----
-
-export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'] as const;
-export const DOCUMENT_ACCEPT = DOCUMENT_TYPES.join(',');
-
-function guessType(name: string): string {
-  const ext = name.toLowerCase().split('.').pop() ?? '';
-  return ({ pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as Record<string, string>)[ext] ?? '';
-}
-
-/** A first check in the browser (the server checks again, by content): the `errors.*` key, or undefined. */
-export function checkDocument(file: Pick<File, 'type' | 'size' | 'name'>): 'errors.fileType' | 'errors.fileSize' | 'errors.fileEmpty' | undefined {
-  const type = file.type || guessType(file.name);
-  if (!(DOCUMENT_TYPES as readonly string[]).includes(type)) return 'errors.fileType';
-  if (file.size === 0) return 'errors.fileEmpty';
-  if (file.size > DOCUMENT_MAX_BYTES) return 'errors.fileSize';
-  return undefined;
 }

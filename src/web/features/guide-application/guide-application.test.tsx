@@ -9,8 +9,9 @@ import { createQueryClient } from '../../lib/query-client';
 import { ApplicationWizard } from './components/application-wizard';
 import { ApplicationStatusView } from './components/status-view';
 import { ApiError } from '../../lib/api-client';
-import { errorKey } from './api';
-import { checkDocument, formatZip, rmbToFen, submitProblems, toData, toForm, zipProblem } from './form';
+import { errorKey, useApplicationDraft } from './api';
+import { checkDocument } from './document-check';
+import { formatZip, submitProblems, toData, toForm, zipProblem } from './form';
 
 function Where() {
   const loc = useLocation();
@@ -77,15 +78,28 @@ const app = (data: ApplicationData, extra: Partial<GuideApplication> = {}): Guid
   reviewedAt: null,
   updatedAt: null,
   guideId: null,
+  titleProblems: [],
   ...extra,
 });
 
+/** The wizard on the draft as /become-guide reads it: from the cache every save's reply updates. */
+function DraftPage() {
+  const draft = useApplicationDraft();
+  return draft.data ? <ApplicationWizard application={draft.data} fallbackName="岡田 真司" /> : null;
+}
+
+const TITLE_MESSAGE = '「全国通訳案内士」は…これらの語を削除するか、このページの「通訳案内士の資格」で資格を申告してください（審査で登録を確認します）。';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function server(opts: { submit?: () => Response; status?: ApplicationStatusReply } = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    if (url.endsWith('/draft') && init?.method === 'PUT') return json(app(JSON.parse(String(init.body)).data));
+    if (url.endsWith('/draft') && init?.method === 'PUT') {
+      // As the server answers a save: a protected title not covered by a declared licence is named (decision 171).
+      const data = JSON.parse(String(init.body)).data as ApplicationData;
+      const titled = data.bio?.includes('全国通訳案内士') && !data.licence?.kind;
+      return json(app(data, { titleProblems: titled ? [{ path: 'data.bio', message: TITLE_MESSAGE }] : [] }));
+    }
     if (url.endsWith('/submit')) return (opts.submit ?? (() => json(app(complete, { status: 'submitted', editable: false }))))();
     if (url.endsWith('/status') && opts.status) return json(opts.status);
     if (url.endsWith('/api/v2/service-categories')) return json({ data: [{ id: 1, nameEn: 'Tours', nameCn: '游览', nameJa: '観光', subcategories: [{ id: 1, nameEn: 'City walk', nameCn: '城市漫步', nameJa: '街歩き' }] }] });
@@ -117,15 +131,6 @@ describe('guide application form rules', () => {
     expect(zipProblem('150-00')).toBe('digits');
     expect(zipProblem('150-0002')).toBeUndefined();
     expect(zipProblem('')).toBeUndefined();
-  });
-
-  it('turns typed yuan into fen and refuses what is not a price', () => {
-    expect(rmbToFen('300')).toBe(30_000);
-    expect(rmbToFen('299.5')).toBe(29_950);
-    expect(rmbToFen('0.01')).toBe(1);
-    expect(rmbToFen('3,00')).toBeNull();
-    expect(rmbToFen('-1')).toBeNull();
-    expect(rmbToFen('1.234')).toBeNull();
   });
 
   it('round-trips a complete draft through the form, money in fen and experience in months', () => {
@@ -169,6 +174,34 @@ describe('the /become-guide wizard', () => {
     expect(zip.getAttribute('aria-describedby')).toContain(screen.getByText('Please enter a valid 7-digit postal code.').id);
   });
 
+  it('in Japanese, names a protected title on the bio once saved, and takes it once her licence is declared, its card chosen among her files', async () => {
+    await act(() => i18next.changeLanguage('ja'));
+    const fetchMock = server();
+    const card = { id: 31, fileName: 'card.jpg', contentType: 'image/webp', sizeBytes: 10, description: '登録証', uploadedAt: '2026-11-20T00:00:00Z', fileUrl: '/x' };
+    // The draft read as the page reads it (a save's reply replaces it in the cache); every save's reply keeps the card.
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/draft') && !init?.method) return json(app({}, { documents: [card] }));
+      const reply = await answer(input, init);
+      return String(input).endsWith('/draft') ? json({ ...(await reply.json()), documents: [card] }) : reply;
+    });
+    render(wrap(<DraftPage />));
+    const bio = await screen.findByLabelText(/^自己紹介/);
+    fireEvent.change(bio, { target: { value: '全国通訳案内士として京都を案内します。' } });
+    expect(await screen.findByText(TITLE_MESSAGE, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(bio.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(screen.getByLabelText('通訳案内士の資格'), { target: { value: 'national' } });
+    await waitFor(() => expect(bio.getAttribute('aria-invalid')).toBeNull(), { timeout: 5_000 });
+    fireEvent.change(screen.getByLabelText('登録番号'), { target: { value: '京都府 第2010-0042号' } });
+    fireEvent.change(screen.getByLabelText('登録先の都道府県'), { target: { value: 'kyoto' } });
+    fireEvent.click(within(screen.getByRole('group', { name: '資格の言語' })).getByRole('checkbox', { name: '中国語' }));
+    fireEvent.change(screen.getByLabelText('登録証'), { target: { value: '31' } });
+    await waitFor(() => {
+      const saves = fetchMock.mock.calls.filter(([u, i]) => String(u).endsWith('/draft') && i?.method === 'PUT');
+      expect(JSON.parse(String(saves.at(-1)?.[1]?.body ?? '{}')).data?.licence).toEqual({ kind: 'national', registrationNumber: '京都府 第2010-0042号', prefecture: 'kyoto', languages: ['zh'], documentId: 31 });
+    }, { timeout: 5_000 });
+  });
+
   it('refuses a wrong file type with the SPEC message and states the maximum', async () => {
     server();
     render(wrap(<ApplicationWizard application={app({})} fallbackName="Aoi" />));
@@ -187,15 +220,15 @@ describe('the /become-guide wizard', () => {
     expect(screen.getByText('The minimum age for guides is 18')).toBeTruthy();
   });
 
-  it('saves the draft by itself shortly after a change (only valid answers, money in fen)', async () => {
+  it('saves the draft by itself shortly after a change (only valid answers, money in the minor unit of its currency)', async () => {
     const fetchMock = server();
     render(wrap(<ApplicationWizard application={app({})} fallbackName="Aoi" />, '/become-guide?step=4'));
-    fireEvent.change(await screen.findByLabelText('Base price per hour per person'), { target: { value: '299.50' } });
+    fireEvent.change(await screen.findByLabelText('Base price per hour per person'), { target: { value: '4500' } });
     await waitFor(
       () => {
         const put = fetchMock.mock.calls.find(([u, init]) => String(u).endsWith('/draft') && init?.method === 'PUT');
         expect(put).toBeTruthy();
-        expect(JSON.parse(String(put![1]!.body)).data).toMatchObject({ name: 'Aoi', basicPricePerHourCents: 29_950, currency: 'CNY' });
+        expect(JSON.parse(String(put![1]!.body)).data).toMatchObject({ name: 'Aoi', basicPricePerHourCents: 4_500, currency: 'JPY' });
       },
       { timeout: 4000 },
     );

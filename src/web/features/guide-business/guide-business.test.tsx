@@ -8,7 +8,7 @@ import { i18next, i18nReady } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
 import { AvailabilityEditor } from './components/availability-editor';
 import { CalendarLink } from './components/calendar-link';
-import { RatesEditor, rmbToFen } from './components/rates-editor';
+import { RatesEditor } from './components/rates-editor';
 
 function wrap(children: ReactNode) {
   return (
@@ -86,13 +86,6 @@ describe('availability editor', () => {
 });
 
 describe('rates editor', () => {
-  it('turns RMB into fen', () => {
-    expect(rmbToFen('299.5')).toBe(29_950);
-    expect(rmbToFen('300')).toBe(30_000);
-    expect(rmbToFen('-1')).toBeNull();
-    expect(rmbToFen('abc')).toBeNull();
-  });
-
   it('refuses a smallest group above the largest before calling the server, in Chinese', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (url.includes('service-categories') ? json({ data: [] }) : json(rates)));

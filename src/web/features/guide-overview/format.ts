@@ -1,9 +1,13 @@
 import type { Locale } from '../../../shared/locales';
-import { formatRmb } from '../../../shared/money-format';
+import type { Currency } from '../../../shared/currency';
+import { formatMoney } from '../../../shared/money-format';
 import { formatCalendarDate } from '../../lib/format';
 
-/** Money as docs/rules/look-and-language.md writes it (`1,234 RMB` / `1,234 元`), never a bare ¥. */
-export const money = (cents: number, locale: Locale) => formatRmb(cents, locale);
+/**
+ * Money in its own currency (decision 164), as docs/rules/look-and-language.md writes it: `1,234 RMB` /
+ * `1,234 元`, yen `¥4,000 (JPY)` / `4000 日元` / `4,000円`; never a bare ¥ beside Chinese.
+ */
+export const money = (minor: number, currency: Currency, locale: Locale) => formatMoney(minor, currency, locale);
 
 /** A yyyy-mm-dd day as docs/rules/look-and-language.md writes dates, optionally with the weekday. */
 export const dayText = (date: string, locale: Locale, weekday?: 'short' | 'long') => formatCalendarDate(date, locale, weekday ? { weekday } : {});

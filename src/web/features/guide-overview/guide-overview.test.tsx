@@ -80,7 +80,8 @@ describe('/guide', () => {
     const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 });
     expect(screen.getByRole('alert').textContent).toContain("We couldn't load your guide home.");
     fireEvent.click(retry);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Tanaka Yui' })).toBeTruthy();
+    // A guide with nothing earned and no review yet is new: welcomed, not welcomed back.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Tanaka Yui' })).toBeTruthy();
     expect(overview).toHaveBeenCalledTimes(2);
   });
 
@@ -100,7 +101,7 @@ describe('/guide', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     expect(await screen.findByText('本周暂无行程')).toBeTruthy();
     expect(screen.getByTestId('earnings-today').textContent).toBe('0 元');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('欢迎回来，Tanaka Yui');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('欢迎，Tanaka Yui');
   });
 
   it('writes a tour and a request as every card does: Japan time first, the reader’s own in brackets; the answer-by dated', async () => {
@@ -116,6 +117,7 @@ describe('/guide', () => {
       duration: 3,
       travelers: 2,
       totalPriceCents: 99_000,
+      currency: 'CNY' as const,
       traveler: { id: 1, fullName: 'Li Wei', profilePicture: null },
     };
     const request = { ...tour, id: 32, bookingNumber: 'TG0032', status: 'confirmed' as const, date: '2026-11-28', scheduledStartTime: '08:00', startsAt: '2026-11-27T23:00:00Z', endsAt: '2026-11-28T01:00:00Z', duration: 2, respondBy: '2026-11-26T15:30:00Z' };
@@ -129,8 +131,25 @@ describe('/guide', () => {
     expect(screen.getByText(/^请在2026年11月27日 00:30（日本时间）前回复/)).toBeTruthy();
   });
 
+  it('shows a guide who prices in yen her tours, requests and earnings in yen (decision 164)', async () => {
+    const tour = { id: 51, bookingNumber: 'TG0051', status: 'upcoming' as const, date: '2026-11-26', scheduledStartTime: '10:00', timeZone: 'Asia/Tokyo', startsAt: '2026-11-26T01:00:00Z', endsAt: '2026-11-26T03:00:00Z', duration: 2, travelers: 2, totalPriceCents: 10_000, currency: 'JPY' as const, traveler: { id: 1, fullName: 'Li Wei', profilePicture: null } };
+    const request = { ...tour, id: 52, bookingNumber: 'TG0052', status: 'confirmed' as const, totalPriceCents: 12_000, respondBy: null };
+    const earnings = { ...EMPTY.earnings, currency: 'JPY' as const, todayCents: 8_000, monthCents: 48_000, yearCents: 480_000, totalCents: 500_000, withdrawableCents: 400_000, pendingCents: 100_000 };
+    server([json({ ...EMPTY, week: { ...EMPTY.week, tours: [tour] }, requests: { count: 1, items: [request] }, earnings })]);
+    signIn({});
+    await act(() => i18next.changeLanguage('ja'));
+    render(wrap(<GuideHome />));
+    expect((await screen.findByTestId('earnings-today')).textContent).toBe('8,000円');
+    // She has earned before: welcomed back.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('おかえりなさい、Tanaka Yui さん');
+    expect(screen.getByTestId('earnings-year').textContent).toBe('480,000円');
+    expect(screen.getByTestId('earnings-withdrawable').textContent).toContain('400,000円');
+    expect(screen.getByText('12,000円')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/\d 元/);
+  });
+
   it('names every day of a tour of several days, on the week and on a request, in the three languages', async () => {
-    const span = { id: 41, bookingNumber: 'TG0041', status: 'upcoming' as const, date: '2026-11-24', scheduledStartTime: '09:00', timeZone: 'Asia/Tokyo', startsAt: '2026-11-24T00:00:00Z', endsAt: '2026-11-26T08:00:00Z', duration: 8, days: 3, travelers: 2, totalPriceCents: 600_000, traveler: { id: 1, fullName: 'Li Wei', profilePicture: null } };
+    const span = { id: 41, bookingNumber: 'TG0041', status: 'upcoming' as const, date: '2026-11-24', scheduledStartTime: '09:00', timeZone: 'Asia/Tokyo', startsAt: '2026-11-24T00:00:00Z', endsAt: '2026-11-26T08:00:00Z', duration: 8, days: 3, travelers: 2, totalPriceCents: 600_000, currency: 'CNY' as const, traveler: { id: 1, fullName: 'Li Wei', profilePicture: null } };
     const request = { ...span, id: 42, bookingNumber: 'TG0042', status: 'confirmed' as const, date: '2026-11-30', startsAt: '2026-11-30T00:00:00Z', endsAt: '2026-12-01T08:00:00Z', days: 2, respondBy: null };
     signIn({});
     for (const [lng, week, asked] of [

@@ -10,7 +10,8 @@ import { currentLocale } from '../../lib/i18n';
 import { formatDeadline, formatInstant } from '../../lib/format';
 import { TourTime } from '../../components/ui/tour-time';
 import { dayText, money, shortDay, zoneName } from './format';
-import { muted, TourItem, tourDaysText, tourLength } from './tour-item';
+import { muted, TourItem, tourDaysText } from './tour-item';
+import { tourLengthText } from '../../../shared/booking/tour-length';
 import { detectTextLanguage } from '../../../shared/guide-texts';
 import { htmlLang } from '../../components/ui/machine-translated';
 
@@ -68,7 +69,7 @@ function EarningsPanel({ earnings }: { earnings: GuideOverview['earnings'] }) {
           <div key={key} className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
             <dt className={`text-xs ${muted}`}>{t(`earnings.${key}`)}</dt>
             <dd className="mt-1 text-lg font-semibold tabular-nums sm:text-xl" data-testid={`earnings-${key}`}>
-              {money(cents, locale)}
+              {money(cents, earnings.currency, locale)}
             </dd>
           </div>
         ))}
@@ -76,11 +77,11 @@ function EarningsPanel({ earnings }: { earnings: GuideOverview['earnings'] }) {
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm">
           <span className="font-medium" data-testid="earnings-withdrawable">
-            {t('earnings.withdrawable', { amount: money(earnings.withdrawableCents, locale) })}
+            {t('earnings.withdrawable', { amount: money(earnings.withdrawableCents, earnings.currency, locale) })}
           </span>
           <span className={muted}> · </span>
           <span className={muted} data-testid="earnings-pending">
-            {t('earnings.pending', { amount: money(earnings.pendingCents, locale) })}
+            {t('earnings.pending', { amount: money(earnings.pendingCents, earnings.currency, locale) })}
           </span>
           {earnings.pendingCents > 0 && <span className={`block text-xs ${muted}`}>{t('earnings.pendingNote')}</span>}
         </p>
@@ -162,13 +163,13 @@ function RequestsPanel({ requests, zone }: { requests: GuideOverview['requests']
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-baseline justify-between gap-x-2">
                     <span className="truncate font-medium">{r.traveler.fullName}</span>
-                    <span className="text-sm font-semibold tabular-nums">{money(r.totalPriceCents, locale)}</span>
+                    <span className="text-sm font-semibold tabular-nums">{money(r.totalPriceCents, r.currency, locale)}</span>
                   </p>
                   <p className={`text-sm ${muted}`}>
                     {tourDaysText(r, locale)} · <TourTime date={r.date} start={r.scheduledStartTime} hours={r.duration} timeZone={r.timeZone} />
                   </p>
                   <p className={`text-xs ${muted}`}>
-                    {t('week.people', { count: r.travelers })} · {tourLength(r, t, locale)}
+                    {t('week.people', { count: r.travelers })} · {tourLengthText(r.days, r.duration, locale)}
                   </p>
                   {r.respondBy && (
                     <p className="mt-1 text-xs text-amber-800 dark:text-amber-200">
@@ -266,7 +267,10 @@ function QuickLinks() {
   );
 }
 
-/** The ready state of /guide: greeting, figures, this week's tours, requests, ratings and quick links. */
+/**
+ * The ready state of /guide: greeting, figures, this week's tours, requests, ratings and quick links.
+ * A guide with nothing earned and no review yet is new here: welcomed, not welcomed back.
+ */
 export function GuideOverviewView({ overview, unread, notice }: { overview: GuideOverview; unread: TotalUnread; notice?: ReactNode }) {
   const { t } = useTranslation('guideOverview');
   const locale = currentLocale();
@@ -274,7 +278,7 @@ export function GuideOverviewView({ overview, unread, notice }: { overview: Guid
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pb-16 pt-8">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('greeting', { name: overview.guide.fullName })}</h1>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t(overview.earnings.totalCents === 0 && overview.ratings.count === 0 ? 'greetingNew' : 'greeting', { name: overview.guide.fullName })}</h1>
         <p className={`mt-1 ${muted}`}>{t('todayLine', { date: dayText(overview.today, locale, 'long'), zone: zoneName(zone, t('japanTime')) })}</p>
       </header>
       {notice}

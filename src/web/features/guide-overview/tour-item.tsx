@@ -1,5 +1,4 @@
 import { CalendarClock, Users } from 'lucide-react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { addDays } from '../../../shared/availability';
 import { dateRangeText, spanText } from '../../../shared/booking/span-text';
@@ -7,7 +6,7 @@ import type { Locale } from '../../../shared/locales';
 import type { OverviewTour } from '../../../shared/schemas/guide-overview';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { TourTime } from '../../components/ui/tour-time';
-import { durationText } from '../../lib/format';
+import { tourLengthText } from '../../../shared/booking/tour-length';
 import { currentLocale } from '../../lib/i18n';
 import { StatusBadge } from '../bookings';
 import { monthDay, shortDay, weekdayText } from './format';
@@ -48,7 +47,7 @@ export function TourItem({ tour, today }: { tour: OverviewTour; today: string })
               {t('week.people', { count: tour.travelers })}
             </span>
             <span aria-hidden>·</span>
-            <span>{tourLength(tour, t, locale)}</span>
+            <span>{tourLengthText(tour.days, tour.duration, locale)}</span>
             <span aria-hidden>·</span>
             <span className="tabular-nums">{tour.bookingNumber}</span>
           </p>
@@ -61,11 +60,6 @@ export function TourItem({ tour, today }: { tour: OverviewTour; today: string })
   );
 }
 
-/** A tour's length: its hours, or for several days (decision 154) the days and each day's hours. */
-export function tourLength(tour: Pick<OverviewTour, 'days' | 'duration'>, t: TFunction, locale: Locale): string {
-  const hours = durationText(tour.duration, locale);
-  return (tour.days ?? 1) > 1 ? t('week.daysOfHours', { count: tour.days, hours }) : hours;
-}
 
 /** A tour's day, or for several days all of them: "Sat, Dec 12" / "Dec 12–14". */
 export function tourDaysText(tour: Pick<OverviewTour, 'date' | 'days'>, locale: Locale): string {

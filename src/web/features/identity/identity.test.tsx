@@ -9,6 +9,8 @@ import { i18next, i18nReady } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
 import { VerificationView } from './components/verification-view';
 import { checkIdentityFile } from './lib';
+import { clearSession, setSession } from '../../lib/session';
+import type { User } from '../../../shared/schemas/user';
 
 function wrap(children: ReactNode) {
   return (
@@ -108,6 +110,13 @@ describe('/verify-identity', () => {
     localStorage.clear();
   });
 
+  it('a My Number Card is asked for its front only, never the back with the number', async () => {
+    server(base);
+    render(wrap(<VerificationView />));
+    fireEvent.change(await screen.findByLabelText('Document type'), { target: { value: 'my_number_card' } });
+    expect(screen.getByTestId('my-number-front').textContent).toBe('Upload the front of your My Number Card only. Never upload the back: it shows your Individual Number (マイナンバー), which we do not collect or keep.');
+  });
+
   it('refuses a PDF selfie and an oversized file in the browser, before any upload', async () => {
     expect(checkIdentityFile('selfie', { name: 'me.pdf', type: 'application/pdf', size: 10 })).toBe('errors.selfieType');
     expect(checkIdentityFile('document', { name: 'id.pdf', type: 'application/pdf', size: 10 })).toBeUndefined();
@@ -193,6 +202,23 @@ describe('/verify-identity', () => {
     expect(JSON.parse(String(post[1]!.body))).toEqual({ consents: [{ kind: 'sensitive_data', version: CURRENT }], locale: 'en' });
     for (const input of inputs) expect(input.disabled).toBe(false);
     expect((screen.getByRole('button', { name: 'Submit for review' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('names the law of where the person lives: APPI for a guide in Kyoto, in Japanese; PIPL for a traveler from Shanghai', async () => {
+    await act(() => i18next.changeLanguage('ja'));
+    const guide = { id: 5, username: 'okada', fullName: '岡田 真司', role: 'guide', isGuide: true, phone: '+819031415926', email: null, hasPassword: false, locale: 'ja', guideStatus: { shouldShowRoleSwitch: true, shouldShowBecomeGuideButton: false, shouldShowViewApplicationButton: false } } as unknown as User;
+    setSession('t', guide);
+    server(base, undefined, null);
+    const view = render(wrap(<VerificationView />));
+    const card = await screen.findByTestId('identity-consent');
+    expect(card.textContent).toContain('個人情報の保護に関する法律');
+    expect(card.textContent).not.toContain('PIPL');
+    view.unmount();
+    clearSession();
+    await act(() => i18next.changeLanguage('zh-CN'));
+    server(base, undefined, null);
+    render(wrap(<VerificationView />));
+    expect((await screen.findByTestId('identity-consent')).textContent).toContain('依照中国《个人信息保护法》（PIPL）');
   });
 
   it('does not ask a user who holds the current version; asks again, in Chinese too, after a new version', async () => {

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Bank } from '../../../shared/schemas/payouts';
 import type { CreateWithdrawalBody, GuideEarnings, PayoutRate, Wallet, Withdrawal } from '../../../shared/schemas/wallet';
-import { formatRmb } from '../../../shared/money-format';
+import type { Currency } from '../../../shared/currency';
+import { formatMoney, formatRmb } from '../../../shared/money-format';
 import { apiRequest } from '../../lib/api-client';
 import { currentLocale } from '../../lib/i18n';
 import { formatInstant } from '../../lib/format';
@@ -43,6 +44,9 @@ export function useRequestWithdrawal() {
 /** Fen as docs/rules/look-and-language.md writes money: `1,234.50 RMB` / `1,234.50 元`, never a bare ¥ (it reads as yen in Japan). */
 export const rmb = (cents: number) => formatRmb(cents, currentLocale());
 
+/** An amount in its own currency (decision 167): yuan as `rmb`, yen as `¥4,000 (JPY)` / `4000 日元` / `4,000円`. */
+export const money = (minor: number, currency: Currency) => formatMoney(minor, currency, currentLocale());
+
 /** A day as docs/rules/look-and-language.md writes dates (Nov 22, 2026 / 2026年11月22日), in the reader's language. */
 export const day = (iso: string) => formatInstant(iso, currentLocale()).date;
 
@@ -56,12 +60,13 @@ export function useBankSearch(q: string) {
   });
 }
 
-/** A bank's branches matching `q`. */
+/** A bank's branches matching `q`: the search's query, also fetched at once for a ゆうちょ number. */
+export const branchesQuery = (bankCode: string | null, q: string) => ({
+  queryKey: ['banks', bankCode, 'branches', q],
+  queryFn: async () => (await apiRequest<{ branches: Bank[] }>(`/api/v2/banks/${bankCode}/branches`, { query: { q } })).branches,
+  staleTime: 3_600_000,
+});
+
 export function useBranchSearch(bankCode: string | null, q: string) {
-  return useQuery({
-    queryKey: ['banks', bankCode, 'branches', q],
-    queryFn: async () => (await apiRequest<{ branches: Bank[] }>(`/api/v2/banks/${bankCode}/branches`, { query: { q } })).branches,
-    enabled: bankCode !== null,
-    staleTime: 3_600_000,
-  });
+  return useQuery({ ...branchesQuery(bankCode, q), enabled: bankCode !== null });
 }

@@ -1,10 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Bank } from '../../../shared/schemas/payouts';
+import { YUCHO_BANK_CODE, type YuchoTransferAccount } from '../../../shared/yucho';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useBankSearch, useBranchSearch } from './api';
+import { branchesQuery, useBankSearch, useBranchSearch } from './api';
+import { YuchoNumbers } from './yucho-numbers';
 
 export interface BankChoice {
   bank: Bank | null;
@@ -14,8 +17,10 @@ export interface BankChoice {
 /**
  * The bank and its branch, searched by name (kanji or kana) or code on the server's Zengin list
  * (decision 128): a search box and the matches as buttons; the choice shows with a way to change it.
+ * For ゆうちょ the passbook's 記号・番号 can be typed instead: the branch they convert to is chosen, and
+ * `onYucho` is given the account type and number for the rest of the form.
  */
-export function BankPicker({ value, onChange, error }: { value: BankChoice; onChange: (v: BankChoice) => void; error?: string | null }) {
+export function BankPicker({ value, onChange, onYucho, error }: { value: BankChoice; onChange: (v: BankChoice) => void; onYucho?: (account: YuchoTransferAccount) => void; error?: string | null }) {
   const { t } = useTranslation('wallet');
   const [bankQ, setBankQ] = useState('');
   const [branchQ, setBranchQ] = useState('');
@@ -23,6 +28,16 @@ export function BankPicker({ value, onChange, error }: { value: BankChoice; onCh
   const branchTerm = useDebouncedValue(branchQ.trim(), 250);
   const banks = useBankSearch(bankTerm);
   const branches = useBranchSearch(value.bank?.code ?? null, branchTerm);
+  const queryClient = useQueryClient();
+  // The branch a ゆうちょ number converts to, looked up and chosen; false when the list has no such branch.
+  const chooseYucho = async (account: YuchoTransferAccount) => {
+    const list = await queryClient.fetchQuery(branchesQuery(YUCHO_BANK_CODE, account.branchCode));
+    const branch = list.find((b) => b.code === account.branchCode);
+    if (!branch || !value.bank) return false;
+    onChange({ ...value, branch });
+    onYucho?.(account);
+    return true;
+  };
   return (
     <div className="space-y-4">
       <Step
@@ -39,6 +54,9 @@ export function BankPicker({ value, onChange, error }: { value: BankChoice; onCh
         onClear={() => onChange({ bank: null, branch: null })}
         error={value.bank ? null : error}
       />
+      {value.bank?.code === YUCHO_BANK_CODE && !value.branch && onYucho && (
+        <YuchoNumbers onConverted={chooseYucho} />
+      )}
       {value.bank && (
         <Step
           testId="branch"

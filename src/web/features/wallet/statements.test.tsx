@@ -90,3 +90,28 @@ describe('monthly statements', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Monthly statements are for guides.');
   });
 });
+
+describe('monthly statements of a guide who prices in yen (decision 167)', () => {
+  const yenSeptember: Statement = { ...october, month: '2026-09', currency: 'JPY', openingBalanceCents: 0, earningsCents: 35_000, payoutsCents: 12_000, closingBalanceCents: 23_000, commission: { totalCents: 7_911, taxRatePercent: 10, taxCents: 719, bookings: 3 } };
+  const yenOctober: Statement = { ...yenSeptember, month: '2026-10', openingBalanceCents: 23_000, earningsCents: 3_000, payoutsCents: 0, closingBalanceCents: 26_000, commission: { totalCents: 300, taxRatePercent: 10, taxCents: 27, bookings: 1 } };
+  const yuanOctober: Statement = { ...october, openingBalanceCents: 0, earningsCents: 4_500, payoutsCents: 0, closingBalanceCents: 4_500, commission: { totalCents: 500, taxRatePercent: 10, taxCents: 45, bookings: 1 } };
+
+  it('reads each month in yen, and a month in both currencies as one card with each apart and one PDF', async () => {
+    server(() => json({ statements: [yuanOctober, yenOctober, yenSeptember] }));
+    render(wrap(<MonthlyStatements />));
+    const sep = await screen.findByTestId('statement-2026-09');
+    expect(within(sep).getByTestId('closing-2026-09').textContent).toBe('¥23,000 (JPY)');
+    expect(within(sep).getByTestId('tax-2026-09').textContent).toBe('¥719 (JPY)');
+    const oct = screen.getByTestId('statement-2026-10');
+    expect(screen.getAllByRole('listitem').map((li) => li.dataset.testid)).toEqual(['statement-2026-10', 'statement-2026-09']);
+    expect(within(within(oct).getByRole('region', { name: 'In yuan (RMB)' })).getByTestId('closing-2026-10-CNY').textContent).toBe('45 RMB');
+    expect(within(within(oct).getByRole('region', { name: 'In yen' })).getByTestId('tax-2026-10-JPY').textContent).toBe('¥27 (JPY)');
+    expect(within(oct).getAllByRole('button')).toHaveLength(1);
+
+    cleanup();
+    await act(() => i18next.changeLanguage('ja'));
+    render(wrap(<MonthlyStatements />));
+    expect((await screen.findByTestId('closing-2026-09')).textContent).toBe('23,000円');
+    expect(screen.getByRole('region', { name: '円建て' })).toBeTruthy();
+  });
+});

@@ -8,7 +8,7 @@ import { apiFile, apiRequest, ApiError } from '../../lib/api-client';
 import { currentLocale } from '../../lib/i18n';
 import { dateTimeFormat } from '../../lib/intl';
 import { showToast } from '../../lib/toast';
-import { rmb } from './api';
+import { money } from './api';
 
 const STATEMENTS_KEY = ['wallet', 'statements'] as const;
 
@@ -38,21 +38,48 @@ function monthName(month: string): string {
   return dateTimeFormat(locale === 'en' ? 'en-US' : locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
 }
 
-function Row({ label, cents, strong, testId }: { label: string; cents: number; strong?: boolean; testId?: string }) {
+function Row({ label, cents, currency, strong, testId }: { label: string; cents: number; currency: Statement['currency']; strong?: boolean; testId?: string }) {
   return (
     <div className="flex items-baseline justify-between gap-3 py-1">
       <dt className="text-sm text-stone-600 dark:text-stone-400">{label}</dt>
       <dd className={strong ? 'text-sm font-semibold tabular-nums' : 'text-sm tabular-nums'} data-testid={testId}>
-        {rmb(cents)}
+        {money(cents, currency)}
       </dd>
     </div>
   );
 }
 
-function MonthCard({ statement: s }: { statement: Statement }) {
+/** One currency's figures of a month; `suffix` tells the test ids of a month in both currencies apart. */
+function Figures({ statement: s, suffix }: { statement: Statement; suffix: string }) {
   const { t } = useTranslation('statements');
+  const c = s.currency;
+  return (
+    // Two lists side by side: a <dl>'s children are only its <div> groups of <dt> and <dd> (axe: definition-list).
+    <div className="mt-2 grid grid-cols-1 gap-x-6 sm:grid-cols-2">
+      <dl>
+        <Row label={t('opening')} cents={s.openingBalanceCents} currency={c} />
+        <Row label={t('earnings')} cents={s.earningsCents} currency={c} />
+        <Row label={t('payouts')} cents={s.payoutsCents} currency={c} />
+        <Row label={t('closing')} cents={s.closingBalanceCents} currency={c} strong testId={`closing-${s.month}${suffix}`} />
+      </dl>
+      <dl>
+        <Row label={t('commission')} cents={s.commission.totalCents} currency={c} />
+        <Row label={t('tax', { rate: s.commission.taxRatePercent })} cents={s.commission.taxCents} currency={c} testId={`tax-${s.month}${suffix}`} />
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * A month: its figures (in the guide's currency; a month in both currencies, after a change of
+ * currency, shows each apart, decision 167) and its one PDF with the invoice.
+ */
+function MonthCard({ statements }: { statements: Statement[] }) {
+  const { t } = useTranslation('statements');
+  const s = statements[0]!;
   const pdf = useMutation({ mutationFn: () => downloadPdf(s.month) });
   const name = monthName(s.month);
+  const several = statements.length > 1;
   const save = () =>
     pdf.mutate(undefined, {
       onError: () => showToast({ title: t('pdfFailed'), variant: 'destructive' }),
@@ -71,22 +98,28 @@ function MonthCard({ statement: s }: { statement: Statement }) {
           </Button>
         )}
       </div>
-      {/* Two lists side by side: a <dl>'s children are only its <div> groups of <dt> and <dd> (axe: definition-list). */}
-      <div className="mt-2 grid grid-cols-1 gap-x-6 sm:grid-cols-2">
-        <dl>
-          <Row label={t('opening')} cents={s.openingBalanceCents} />
-          <Row label={t('earnings')} cents={s.earningsCents} />
-          <Row label={t('payouts')} cents={s.payoutsCents} />
-          <Row label={t('closing')} cents={s.closingBalanceCents} strong testId={`closing-${s.month}`} />
-        </dl>
-        <dl>
-          <Row label={t('commission')} cents={s.commission.totalCents} />
-          <Row label={t('tax', { rate: s.commission.taxRatePercent })} cents={s.commission.taxCents} testId={`tax-${s.month}`} />
-        </dl>
-      </div>
+      {several
+        ? statements.map((one) => (
+            <section key={one.currency} className="mt-2" aria-label={t(`inCurrency.${one.currency}`)}>
+              <h5 className="text-xs font-semibold text-stone-600 dark:text-stone-400">{t(`inCurrency.${one.currency}`)}</h5>
+              <Figures statement={one} suffix={`-${one.currency}`} />
+            </section>
+          ))
+        : <Figures statement={s} suffix="" />}
       {!s.closed && <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">{t('inProgressNote')}</p>}
     </li>
   );
+}
+
+/** The server's statements (newest month first, one per currency) grouped by month, in order. */
+function byMonth(statements: Statement[]): Statement[][] {
+  const months: Statement[][] = [];
+  for (const s of statements) {
+    const last = months.at(-1);
+    if (last?.[0]?.month === s.month) last.push(s);
+    else months.push([s]);
+  }
+  return months;
 }
 
 /** The guide's monthly statements (decision 127): the figures of each month and its PDF with the invoice. */
@@ -112,8 +145,8 @@ export function MonthlyStatements() {
         <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('empty')}</p>
       ) : (
         <ul className="mt-3 space-y-3">
-          {statements.data.map((s) => (
-            <MonthCard key={s.month} statement={s} />
+          {byMonth(statements.data).map((month) => (
+            <MonthCard key={month[0]!.month} statements={month} />
           ))}
         </ul>
       )}

@@ -2,15 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Panel } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
-import { day, rmb, useWallet } from './api';
-import { BalanceSum } from './balance-sum';
+import type { Currency } from '../../../shared/currency';
+import { day, money, rmb, useWallet } from './api';
+import { BalanceSum, OtherBalances } from './balance-sum';
 import { MonthlyStatements } from './statements';
 
-function Figure({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
+function Figure({ label, cents, currency, strong }: { label: string; cents: number; currency: Currency; strong?: boolean }) {
   return (
     <div className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
       <dt className="text-xs text-stone-600 dark:text-stone-400">{label}</dt>
-      <dd className={strong ? 'mt-1 text-xl font-semibold tabular-nums' : 'mt-1 text-base font-medium tabular-nums'}>{rmb(cents)}</dd>
+      <dd className={strong ? 'mt-1 text-xl font-semibold tabular-nums' : 'mt-1 text-base font-medium tabular-nums'}>{money(cents, currency)}</dd>
     </div>
   );
 }
@@ -38,11 +39,12 @@ export function WalletSection() {
             <div>
               <h3 className="text-sm font-semibold">{t('earnings.title')}</h3>
               <div className="mt-2">
-                <BalanceSum earnings={wallet.data.earnings} balanceCents={wallet.data.assetBalanceCents} />
+                <BalanceSum earnings={wallet.data.earnings} balanceCents={wallet.data.assetBalanceCents} currency={wallet.data.currency} />
               </div>
               {wallet.data.earnings.nextAvailableAt && (
                 <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('pendingNote', { date: day(wallet.data.earnings.nextAvailableAt) })}</p>
               )}
+              <OtherBalances balances={wallet.data.otherBalances} />
               <ButtonLink to="/withdrawal" className="mt-4">
                 {t('requestWithdrawal')}
               </ButtonLink>
@@ -50,7 +52,7 @@ export function WalletSection() {
             </div>
           ) : (
             <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <Figure label={t('assetBalance')} cents={wallet.data.assetBalanceCents} strong />
+              <Figure label={t('assetBalance')} cents={wallet.data.assetBalanceCents} currency={wallet.data.currency} strong />
               <div className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
                 <dt className="text-xs text-stone-600 dark:text-stone-400">{t('creditLevel')}</dt>
                 <dd className="mt-1 text-xl font-semibold" data-testid="credit-level">

@@ -26,10 +26,12 @@ const guideWallet: Wallet = {
   spentCents: 250_000,
   nextLevel: { level: 'gold', thresholdCents: 1_000_000 },
   earnings: { totalCents: 8_600, withdrawableCents: 6_600, pendingCents: 2_000, inPayoutCents: 2_000, withdrawnCents: 0, nextAvailableAt: '2026-12-20T00:00:00Z' },
+  otherBalances: [],
 };
 const failed: Withdrawal = {
   id: 3,
   amountCents: 2_000,
+  currency: 'CNY',
   method: 'alipay',
   accountName: 'Tanaka',
   accountNumberMasked: '••••.com',
@@ -61,6 +63,7 @@ const paidBank: Withdrawal = {
   failureReason: null,
 };
 const MIZUHO = { code: '0001', name: 'みずほ', kana: 'ミズホ' };
+const YUCHO = { code: '9900', name: 'ゆうちょ', kana: 'ユウチヨ' };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function server(
@@ -75,7 +78,8 @@ function server(
     if (url.endsWith('/api/v2/wallet/withdrawals') && init?.method === 'POST') return post();
     if (url.endsWith('/api/v2/wallet/withdrawals')) return json({ withdrawals: more.withdrawals ?? [failed] });
     if (url.includes('/api/v2/banks/0001/branches')) return json({ bank: MIZUHO, branches: [{ code: '001', name: '東京営業部', kana: 'トウキヨウ' }] });
-    if (url.includes('/api/v2/banks?')) return json({ banks: [MIZUHO] });
+    if (url.includes('/api/v2/banks/9900/branches')) return json({ bank: YUCHO, branches: url.includes('q=058') ? [{ code: '058', name: '〇五八', kana: 'ゼロゴハチ' }] : [] });
+    if (url.includes('/api/v2/banks?')) return json({ banks: [MIZUHO, YUCHO] });
     return json({ code: 'not_found', message: 'x' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -152,7 +156,7 @@ describe('/withdrawal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({ amountCents: 6_000, method: 'alipay', accountName: 'Tanaka Yui', accountNumber: 'yui@example.com' });
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ amountCents: 6_000, currency: 'CNY', method: 'alipay', accountName: 'Tanaka Yui', accountNumber: 'yui@example.com' });
     await waitFor(() => expect(describedBy(amount)).toContain('The amount is more than your withdrawable balance.'));
     expect(amount.getAttribute('aria-invalid')).toBe('true');
   });
@@ -178,6 +182,27 @@ describe('/withdrawal', () => {
     expect(JSON.parse(String(post[1]!.body))).toMatchObject({ method: 'bank', bankCode: '0001', branchCode: '001', accountType: 'ordinary', accountNumber: '1234567', accountHolderKana: 'ヤマダ タロウ' });
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('该银行没有这个支店，请从列表中选择。'));
     expect(screen.getByText('失败')).toBeTruthy();
+  });
+
+  it('in Japanese, offers the bank first and fills a ゆうちょ branch and account from the passbook’s 記号・番号', async () => {
+    await act(() => i18next.changeLanguage('ja'));
+    const fetchMock = server(() => json({ code: 'insufficient_balance', message: 'x' }, 409));
+    render(wrap(<WithdrawalPanel />));
+    await screen.findByTestId('earnings-withdrawable');
+    expect((screen.getByLabelText('出金先') as HTMLSelectElement).value).toBe('bank');
+    fireEvent.change(screen.getByLabelText(/銀行を検索/), { target: { value: 'ゆうちょ銀行' } });
+    fireEvent.click(await screen.findByRole('button', { name: /9900/ }));
+    fireEvent.change(screen.getByLabelText('記号（5桁）'), { target: { value: '10530' } });
+    fireEvent.change(screen.getByLabelText('番号'), { target: { value: '12345670' } });
+    fireEvent.click(screen.getByRole('button', { name: '店名と口座番号を入力' }));
+    expect(describedBy(screen.getByLabelText('番号'))).toContain('番号の末尾は1です');
+    fireEvent.change(screen.getByLabelText('番号'), { target: { value: '12345671' } });
+    fireEvent.click(screen.getByRole('button', { name: '店名と口座番号を入力' }));
+    await waitFor(() => expect(screen.getByTestId('branch-chosen').textContent).toContain('〇五八'));
+    expect(screen.queryByTestId('yucho-numbers')).toBeNull();
+    expect((screen.getByLabelText(/口座番号/) as HTMLInputElement).value).toBe('1234567');
+    expect((screen.getByLabelText('口座種別') as HTMLSelectElement).value).toBe('ordinary');
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/v2/banks/9900/branches?q=058'))).toBe(true);
   });
 
   it('shows a bank payout in yen at the latest rate the product used, with its day, and that the batch sets the transfer’s own rate', async () => {
@@ -217,7 +242,7 @@ describe('/withdrawal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({ amountCents: 3_000, method: 'bank', sameAccountAs: 7 });
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ amountCents: 3_000, currency: 'CNY', method: 'bank', sameAccountAs: 7 });
 
     fireEvent.click(screen.getByRole('button', { name: 'Use a different account' }));
     expect(screen.getByLabelText(/Find your bank/)).toBeTruthy();

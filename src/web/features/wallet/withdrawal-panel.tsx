@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BANK_ACCOUNT_TYPES, WITHDRAWAL_METHODS, WITHDRAWAL_MIN_CENTS, type BankAccountType, type WithdrawalMethod } from '../../../shared/schemas/wallet';
+import { inputToMinor, type Currency } from '../../../shared/currency';
+import { BANK_ACCOUNT_TYPES, WITHDRAWAL_LIMITS, WITHDRAWAL_METHODS, type BankAccountType, type CurrencyBalance, type WithdrawalMethod } from '../../../shared/schemas/wallet';
 import { isZenginName } from '../../../shared/zengin-name';
 import { Button } from '../../components/ui/button';
 import { Panel, SelectField, TextField } from '../../components/ui/form';
@@ -8,11 +9,12 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { openSupport } from '../support/index';
-import { day, rmb, useRequestWithdrawal, useWallet, useWithdrawals } from './api';
-import { BalanceSum } from './balance-sum';
+import { day, money, useRequestWithdrawal, useWallet, useWithdrawals } from './api';
+import { BalanceSum, OtherBalances } from './balance-sum';
 import { BankPicker, type BankChoice } from './bank-picker';
 import { lastAccountOf, SameAccount } from './same-account';
 import { YenEstimate } from './yen-estimate';
+import { currentLocale } from '../../lib/i18n';
 
 /** The fields an error is shown on (outlined, the words under it); `form` for one that names no field. */
 type Field = 'amount' | 'bank' | 'accountNumber' | 'holderKana' | 'form';
@@ -33,7 +35,10 @@ export function WithdrawalPanel() {
   const list = useWithdrawals();
   const request = useRequestWithdrawal();
   const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<WithdrawalMethod>('alipay');
+  // A guide reading Japanese lives in Japan: her bank comes first (a yen balance goes nowhere else).
+  const [chosenMethod, setMethod] = useState<WithdrawalMethod>(() => (currentLocale() === 'ja' ? 'bank' : 'alipay'));
+  // The balance paid out: the guide's own currency's until they choose the other (decision 167).
+  const [chosenCurrency, setCurrency] = useState<Currency | null>(null);
   const [accountName, setAccountName] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const [bank, setBank] = useState<BankChoice>({ bank: null, branch: null });
@@ -61,26 +66,35 @@ export function WithdrawalPanel() {
       </div>
     );
   }
-  const earnings = wallet.data.earnings;
-  if (!earnings) return <p className="py-10 text-center text-stone-600 dark:text-stone-400">{t('guidesOnly')}</p>;
+  const own = wallet.data.earnings;
+  if (!own) return <p className="py-10 text-center text-stone-600 dark:text-stone-400">{t('guidesOnly')}</p>;
+  const balances: CurrencyBalance[] = [{ currency: wallet.data.currency, assetBalanceCents: wallet.data.assetBalanceCents, earnings: own }, ...wallet.data.otherBalances];
+  const chosen = balances.find((b) => b.currency === chosenCurrency) ?? balances[0]!;
+  const { currency, earnings } = chosen;
+  const limits = WITHDRAWAL_LIMITS[currency];
+  // A yen balance is paid to a Japanese bank account, as it is (decision 167).
+  const method: WithdrawalMethod = currency === 'JPY' ? 'bank' : chosenMethod;
 
   const earlier = lastAccountOf(list.data, method);
   const sameAccount = earlier !== null && !typeAnother;
-  const typedCents = Math.round(Number(amount) * 100);
-  const estimateCents = amount.trim() !== '' && Number.isFinite(typedCents) && typedCents > 0 ? typedCents : null;
+  // Yen are whole, yuan have at most two decimals (`inputToMinor`).
+  const typed = inputToMinor(amount, currency);
+  const estimateCents = typed !== null && typed > 0 ? typed : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setErrorState(null);
-    const cents = typedCents;
-    if (!Number.isFinite(cents) || cents < WITHDRAWAL_MIN_CENTS) return setError('amount', t('errors.amountMin'));
+    const cents = typed;
+    if (cents === null) return setError('amount', t(currency === 'JPY' ? 'errors.wholeYen' : 'errors.amountFormat'));
+    if (cents < limits.min) return setError('amount', t('errors.amountMin', { amount: money(limits.min, currency) }));
     if (cents > earnings.withdrawableCents) return setError('amount', t('errors.insufficient'));
+    if (cents > limits.max) return setError('amount', t('errors.amountMax', { amount: money(limits.max, currency) }));
     if (!sameAccount && method === 'bank' && (!bank.bank || !bank.branch)) return setError('bank', t('errors.pickBank'));
     if (!sameAccount && method === 'bank' && !/^\d{7}$/.test(accountNumber.trim())) return setError('accountNumber', t('errors.accountNumber'));
     if (!sameAccount && method === 'bank' && !isZenginName(holderKana)) return setError('holderKana', t('errors.kana'));
     const bankFields = method === 'bank' && bank.bank && bank.branch ? { bankCode: bank.bank.code, branchCode: bank.branch.code, accountType, accountHolderKana: holderKana } : {};
     request.mutate(
-      sameAccount ? { amountCents: cents, method, sameAccountAs: earlier.id } : { amountCents: cents, method, accountName, accountNumber: accountNumber.trim(), ...bankFields },
+      sameAccount ? { amountCents: cents, currency, method, sameAccountAs: earlier.id } : { amountCents: cents, currency, method, accountName, accountNumber: accountNumber.trim(), ...bankFields },
       {
         onSuccess: () => {
           setAmount('');
@@ -99,42 +113,75 @@ export function WithdrawalPanel() {
   return (
     <div className="space-y-6">
       <Panel id="balances" title={t('earnings.title')}>
-        <BalanceSum earnings={earnings} balanceCents={wallet.data.assetBalanceCents} />
-        {earnings.nextAvailableAt && <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('pendingNote', { date: day(earnings.nextAvailableAt) })}</p>}
+        <BalanceSum earnings={own} balanceCents={wallet.data.assetBalanceCents} currency={wallet.data.currency} />
+        {own.nextAvailableAt && <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('pendingNote', { date: day(own.nextAvailableAt) })}</p>}
+        <OtherBalances balances={wallet.data.otherBalances} />
       </Panel>
 
       <Panel id="request" title={t('form.title')} description={t('form.description')}>
         <form onSubmit={submit} noValidate className="space-y-4">
+          {balances.length > 1 && (
+            <SelectField
+              label={t('form.currency')}
+              value={currency}
+              onChange={(e) => {
+                setCurrency(e.target.value as Currency);
+                setAmount('');
+                setTypeAnother(false);
+              }}
+            >
+              {balances.map((b) => (
+                <option key={b.currency} value={b.currency}>
+                  {t('form.balanceOption', { currency: t(`currencies.${b.currency}`), amount: money(b.earnings.withdrawableCents, b.currency) })}
+                </option>
+              ))}
+            </SelectField>
+          )}
           <TextField
             ref={(el) => void (inputs.current.amount = el)}
-            label={t('form.amount')}
-            inputMode="decimal"
+            label={t(currency === 'JPY' ? 'form.amountYen' : 'form.amount')}
+            inputMode={currency === 'JPY' ? 'numeric' : 'decimal'}
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
             error={errorOn('amount')}
-            hint={t('form.amountHint', { amount: rmb(earnings.withdrawableCents) })}
+            hint={t('form.amountHint', { amount: money(earnings.withdrawableCents, currency) })}
             required
           />
-          <SelectField
-            label={t('form.method')}
-            value={method}
-            onChange={(e) => {
-              setMethod(e.target.value as WithdrawalMethod);
-              setTypeAnother(false);
-            }}
-          >
-            {WITHDRAWAL_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(`methods.${m}`)}
-              </option>
-            ))}
-          </SelectField>
-          {method === 'bank' && <YenEstimate amountCents={estimateCents} />}
+          {currency === 'JPY' ? (
+            <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="yen-to-bank">
+              {t('form.yenToBank')}
+            </p>
+          ) : (
+            <SelectField
+              label={t('form.method')}
+              value={method}
+              onChange={(e) => {
+                setMethod(e.target.value as WithdrawalMethod);
+                setTypeAnother(false);
+              }}
+            >
+              {WITHDRAWAL_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {t(`methods.${m}`)}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          {/* The estimate in yen is for yuan sent to a Japanese bank; yen are sent as they are. */}
+          {method === 'bank' && currency === 'CNY' && <YenEstimate amountCents={estimateCents} />}
           {earlier && <SameAccount earlier={earlier} using={sameAccount} onChange={(use) => setTypeAnother(!use)} />}
           {sameAccount ? null : method === 'bank' ? (
             <>
               <TextField label={t('form.accountName')} value={accountName} onChange={(e) => setAccountName(e.target.value)} required maxLength={100} />
-              <BankPicker value={bank} onChange={setBank} error={errorOn('bank')} />
+              <BankPicker
+                value={bank}
+                onChange={setBank}
+                onYucho={(a) => {
+                  setAccountType(a.accountType);
+                  setAccountNumber(a.accountNumber);
+                }}
+                error={errorOn('bank')}
+              />
               <SelectField label={t('bank.accountType')} value={accountType} onChange={(e) => setAccountType(e.target.value as BankAccountType)}>
                 {BANK_ACCOUNT_TYPES.map((a) => (
                   <option key={a} value={a}>
@@ -166,7 +213,7 @@ export function WithdrawalPanel() {
               {error.message}
             </p>
           )}
-          <Button type="submit" disabled={request.isPending || earnings.withdrawableCents < WITHDRAWAL_MIN_CENTS}>
+          <Button type="submit" disabled={request.isPending || earnings.withdrawableCents < limits.min}>
             {t('form.submit')}
           </Button>
         </form>
@@ -184,7 +231,7 @@ export function WithdrawalPanel() {
             {list.data.map((w) => (
               <li key={w.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <div className="min-w-0">
-                  <p className="font-medium tabular-nums">{rmb(w.amountCents)}</p>
+                  <p className="font-medium tabular-nums">{money(w.amountCents, w.currency)}</p>
                   <p className="truncate text-sm text-stone-600 dark:text-stone-400">
                     {t(`methods.${w.method}`)}
                     {w.bankName ? ` · ${w.bankName} ${w.branchName ?? ''}` : ''} · {w.accountNumberMasked} · {day(w.createdAt)}

@@ -1,4 +1,4 @@
-import { BadgeCheck, Banknote, ClipboardCheck, CloudLightning, FileClock, Gavel, IdCard, LifeBuoy, ReceiptText, TriangleAlert, Users, Wallet, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, Banknote, ClipboardCheck, CloudLightning, Coins, FileClock, Gavel, IdCard, LifeBuoy, ReceiptText, TriangleAlert, Users, Wallet, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { SECTIONS, type Section } from '../lib';
 import { ApplicationsQueue } from './applications';
 import { AuditLogView } from './audit';
 import { DisputesQueue } from './disputes';
+import { ExchangeRate } from './exchange-rate';
 import { IdentityQueue } from './identity';
 import { FailedJobsQueue } from './jobs';
 import { LicencesQueue } from './licences';
@@ -27,6 +28,7 @@ const ICONS: Record<Section, LucideIcon> = {
   disputes: Gavel,
   withdrawals: Wallet,
   payouts: Banknote,
+  rates: Coins,
   support: LifeBuoy,
   users: Users,
   bookings: ReceiptText,
@@ -98,6 +100,7 @@ export function AdminConsole({ section, id }: { section: Section; id: number | u
           {section === 'disputes' && <DisputesQueue id={id} />}
           {section === 'withdrawals' && <WithdrawalsQueue id={id} />}
           {section === 'payouts' && <PayoutBatches id={id} />}
+          {section === 'rates' && <ExchangeRate />}
           {section === 'support' && <SupportQueue id={id} />}
           {section === 'users' && <UsersQueue id={id} />}
           {section === 'bookings' && <BookingsQueue id={id} />}

@@ -3,7 +3,9 @@ import { EmailText } from '../../../components/ui/email-text';
 import { listText } from '../../../lib/cjk-spacing';
 import { APPLICATION_STATUSES } from '../../../../shared/schemas/guide-applications';
 import type { ListingStatus } from '../../../../shared/schemas/guides';
-import { cityName, moneyFormat } from '../../../lib/format';
+import { cityName } from '../../../lib/format';
+import { LICENCE_TITLES, prefectureName } from '../../../../shared/licences';
+import { languageName } from '../../licences';
 import { useAdminAction, useApplication, useApplications } from '../api';
 import { AuditTrail } from './audit-trail';
 import { ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
@@ -73,6 +75,7 @@ function ApplicationDetail({ id }: { id: number }) {
               <ConfirmAction variant="outline" label={t('applications.review')} title={t('applications.reviewTitle')} onConfirm={() => act.mutateAsync({ kind: 'application', id, step: 'review' })} />
             )}
             <ConfirmAction label={t('actions.approve')} title={t('applications.approveTitle')} description={t('applications.approveBody')} onConfirm={() => act.mutateAsync({ kind: 'application', id, step: 'approve' })}>
+              {d.licence?.kind && <p className="text-sm font-medium">{t('applications.licence.approves', { title: LICENCE_TITLES[d.licence.kind] })}</p>}
               <ListingAfterApproval listing={a.listing} />
             </ConfirmAction>
             <ConfirmAction
@@ -115,11 +118,27 @@ function ApplicationDetail({ id }: { id: number }) {
             [t('applications.f.hours'), d.minDurationHours !== undefined ? `${d.minDurationHours}–${d.maxDurationHours ?? '?'}` : undefined],
             [
               t('applications.f.price'),
-              d.basicPricePerHourCents !== undefined ? (d.currency === 'JPY' ? moneyFormat(f.locale).yen(d.basicPricePerHourCents / 100) : f.rmb(d.basicPricePerHourCents)) : undefined,
+              // In the application's currency; one saved before there was a choice was in yuan.
+              d.basicPricePerHourCents !== undefined ? f.money(d.basicPricePerHourCents, d.currency ?? 'CNY') : undefined,
             ],
           ]}
         />
       </Section>
+      {d.licence?.kind && (
+        <Section title={t('applications.licence.title')}>
+          <Facts
+            items={[
+              [t('applications.licence.kind'), LICENCE_TITLES[d.licence.kind]],
+              ...(d.licence.region ? ([[t('applications.licence.region'), d.licence.region]] as [string, string][]) : []),
+              [t('applications.licence.number'), d.licence.registrationNumber],
+              [t('applications.licence.prefecture'), d.licence.prefecture && prefectureName(d.licence.prefecture, f.locale)],
+              [t('applications.licence.languages'), d.licence.languages && listText(d.licence.languages.map((l) => languageName(l, f.locale, t)), f.locale)],
+              [t('applications.licence.card'), a.documents.find((doc) => doc.id === d.licence?.documentId)?.fileName],
+            ]}
+          />
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('applications.licence.check')}</p>
+        </Section>
+      )}
       <Section title={t('applications.answers')}>
         <Facts
           items={(['ethicsDescription', 'boundaryDescription', 'supportiveDescription', 'interaction', 'favoriteSpot', 'boundaryResponse', 'emotionalHandling', 'selfSymbol'] as const).map((k) => [

@@ -16,9 +16,15 @@ export function AuditChange({ entry }: { entry: AuditEntry }) {
   const after = entry.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !(entry.before && entry.after) || showValue(before[k]) !== showValue(after[k]));
   if (!keys.length) return null;
-  // Statuses and yes/no read as the badges say them; other values (amounts, codes, names) as recorded.
+  // Statuses, a rate's source and yes/no read as the console says them; other values (amounts, codes, names) as recorded.
   const value = (k: string, v: unknown) =>
-    typeof v === 'boolean' ? t(v ? 'yes' : 'no') : typeof v === 'string' && /status$/i.test(k) ? t([`status.${v}`, `bookingStatus.${v}`], { defaultValue: v }) : showValue(v);
+    typeof v === 'boolean'
+      ? t(v ? 'yes' : 'no')
+      : typeof v === 'string' && /status$/i.test(k)
+        ? t([`status.${v}`, `bookingStatus.${v}`], { defaultValue: v })
+        : typeof v === 'string' && k === 'source'
+          ? t(`rates.sources.${v}`, { defaultValue: v })
+          : showValue(v);
   return (
     <ul className="mt-1 space-y-0.5 text-xs">
       {keys.map((k) => (

@@ -6,7 +6,7 @@ import { useAuditLog, type AuditFilter } from '../api';
 import { AuditRow } from './audit-trail';
 import { Empty, Loading, LoadError } from './ui';
 
-const ENTITY_TYPES = ['guide_application', 'identity_verification', 'guide_credential', 'dispute', 'withdrawal', 'support_thread', 'user', 'job', 'weather_warning', 'payout_batch'] as const;
+const ENTITY_TYPES = ['guide_application', 'identity_verification', 'guide_credential', 'dispute', 'withdrawal', 'support_thread', 'user', 'job', 'weather_warning', 'payout_batch', 'fx_rate'] as const;
 
 /** The audit log, newest first, read-only: filter by record type, record id or admin; older pages by `before`. */
 export function AuditLogView() {

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { detectTextLanguage } from '../../../../shared/guide-texts';
 import type { Dispute } from '../../../../shared/schemas/disputes';
+import type { Currency } from '../../../../shared/currency';
+import { LEDGER_ACCOUNTS, ledgerBalance, type LedgerAccount } from '../../../../shared/booking/ledger';
 import { MachineTranslated } from '../../../components/ui/machine-translated';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
@@ -59,8 +61,14 @@ export function DisputesQueue({ id }: { id: number | undefined }) {
   );
 }
 
-/** What the traveler paid online and has not had back: minus the traveler's ledger balance. */
-export const refundableOf = (entries: { account: string; amountCents: number }[]) => Math.max(0, -entries.filter((e) => e.account === 'traveler').reduce((s, e) => s + e.amountCents, 0));
+const isLedgerAccount = (a: string): a is LedgerAccount => (LEDGER_ACCOUNTS as readonly string[]).includes(a);
+
+/**
+ * What the traveler paid online and has not had back, in the booking's currency: minus the traveler's
+ * ledger balance in it, the exchange's side standing for a payment made in the other (ledgerBalance, decision 164).
+ */
+export const refundableOf = (entries: { account: string; amountCents: number; currency?: Currency }[], currency: Currency) =>
+  Math.max(0, -ledgerBalance(entries.filter((e): e is typeof e & { account: LedgerAccount } => isLedgerAccount(e.account)), currency).traveler);
 
 function DisputeDetailView({ id }: { id: number }) {
   const { t } = useTranslation(['admin', 'disputes']);
@@ -69,7 +77,7 @@ function DisputeDetailView({ id }: { id: number }) {
   if (detail.isPending || detail.isError) return <QueryFallback query={detail} />;
   const { dispute, ledger, messages } = detail.data;
   return (
-    <DetailCard title={t('disputes.title', { id: dispute.id })} actions={dispute.status === 'open' ? <ResolveDispute dispute={dispute} refundableCents={refundableOf(ledger.entries)} /> : undefined}>
+    <DetailCard title={t('disputes.title', { id: dispute.id })} actions={dispute.status === 'open' ? <ResolveDispute dispute={dispute} currency={detail.data.currency} refundableCents={refundableOf(ledger.entries, detail.data.currency)} /> : undefined}>
       <Facts
         items={[
           [t('fields.status'), t(`status.${dispute.status}`)],
@@ -81,7 +89,7 @@ function DisputeDetailView({ id }: { id: number }) {
           ...(dispute.resolution
             ? ([
                 [t('disputes.resolution'), t(`disputes.resolutions.${dispute.resolution}`)],
-                [t('refund.toTraveler'), f.rmb(dispute.refundCents ?? 0)],
+                [t('refund.toTraveler'), f.money(dispute.refundCents ?? 0, detail.data.currency)],
                 [t('disputes.note'), dispute.resolutionNote],
               ] as [string, string | null][])
             : []),
@@ -126,21 +134,21 @@ function DisputeDetailView({ id }: { id: number }) {
         )}
       </Section>
       <Section title={t('ledger.booking')}>
-        <LedgerTable entries={ledger.entries} total={ledger.total} caption={t('ledger.booking')} />
+        <LedgerTable entries={ledger.entries} total={ledger.total} totalCurrency={detail.data.currency} caption={t('ledger.booking')} />
       </Section>
       <AuditTrail entityType="dispute" entityId={dispute.id} />
     </DetailCard>
   );
 }
 
-function ResolveDispute({ dispute, refundableCents }: { dispute: Dispute; refundableCents: number }) {
+function ResolveDispute({ dispute, refundableCents, currency }: { dispute: Dispute; refundableCents: number; currency: Currency }) {
   const { t } = useTranslation('admin');
   const act = useAdminAction();
   const [open, setOpen] = useState(false);
   const [resolution, setResolution] = useState<'completed' | 'cancelled'>('completed');
   const [refund, setRefund] = useState('');
   const [note, setNote] = useState('');
-  const split = refundSplit(refund, refundableCents);
+  const split = refundSplit(refund, refundableCents, currency);
   const submit = () => {
     if (split.error || split.refundCents === null) return;
     act.mutate(
@@ -173,7 +181,7 @@ function ResolveDispute({ dispute, refundableCents }: { dispute: Dispute; refund
               </label>
             ))}
           </fieldset>
-          <RefundSplitInput value={refund} onChange={setRefund} refundableCents={refundableCents} />
+          <RefundSplitInput value={refund} onChange={setRefund} refundableCents={refundableCents} currency={currency} />
           <div className="space-y-1.5">
             <label htmlFor={`note-${dispute.id}`} className="block text-sm font-medium">
               {t('disputes.noteLabel')}

@@ -67,6 +67,8 @@ function IdentityDetail({ id }: { id: number }) {
         items={[
           [t('fields.status'), t(`status.${v.status}`, { defaultValue: v.status })],
           [t('fields.user'), <>@{v.username}{f.locale === 'en' ? ' (' : '（'}<EmailText email={v.email} />{f.locale === 'en' ? ')' : '）'}</>],
+          // The name the document must show, beside its type.
+          [t('identity.name'), v.fullName],
           [t('identity.kind'), v.documentKind ? t(`identity.kinds.${v.documentKind}`) : undefined],
           [t('fields.submitted'), f.when(v.submittedAt)],
           [t('fields.reviewed'), f.when(v.reviewedAt)],

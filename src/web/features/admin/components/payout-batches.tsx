@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { todayInZone } from '../../../../shared/availability';
 import type { Locale } from '../../../../shared/locales';
-import { PAYOUT_BATCH_KINDS, type PayoutBatch, type PayoutBatchKind, type PayoutLine } from '../../../../shared/schemas/payouts';
+import { formatMoney } from '../../../../shared/money-format';
+import { PAYOUT_BATCH_KINDS, type PayoutBatch, type PayoutBatchKind, type PayoutBatchSummary, type PayoutLine } from '../../../../shared/schemas/payouts';
 import { JPY_PER_CNY_PATTERN } from '../../../../shared/schemas/payouts';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/form';
@@ -13,9 +14,11 @@ import { useAdminAction, usePayoutBatch, usePayoutBatches } from '../api';
 import { AuditTrail } from './audit-trail';
 import { ConfirmAction, DetailCard, Empty, ErrorNote, Facts, LoadError, Loading, QueryFallback, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
 
-/** A transfer day (yyyy-mm-dd, Japan) as the reader writes dates. */
 /** Yen in the reader's money format (decision 117): `¥18,000 (JPY)` / `18000 日元` / `18,000円`; none is a dash. */
 const yen = (n: number | null, locale: Locale) => (n === null ? '—' : moneyFormat(locale).yen(n));
+/** A batch's totals, each in its currency (decision 167): `123.45 RMB · ¥48,000 (JPY)`; none is a dash. */
+const totalsText = (totals: PayoutBatchSummary['totals'], locale: Locale) => (totals.length ? totals.map((x) => formatMoney(x.amountCents, x.currency, locale)).join(' · ') : '—');
+/** A transfer day (yyyy-mm-dd, Japan) as the reader writes dates. */
 const transferDay = (day: string | null, locale: Locale) => (day ? formatInstant(`${day}T12:00:00+09:00`, locale, 'Asia/Tokyo').date : '—');
 
 /**
@@ -43,7 +46,7 @@ export function PayoutBatches({ id }: { id: number | undefined }) {
                 key={b.id}
                 to={`/admin/payouts/${b.id}`}
                 active={b.id === id}
-                title={`#${b.id} · ${t(`payouts.kinds.${b.kind}`)} · ${f.rmb(b.totalCents)}`}
+                title={`#${b.id} · ${t(`payouts.kinds.${b.kind}`)} · ${totalsText(b.totals, f.locale)}`}
                 meta={`${t('payouts.lineCount', { count: b.lineCount })} · ${b.transferDate ? transferDay(b.transferDate, f.locale) : f.when(b.createdAt)}`}
                 status={b.status}
               />
@@ -64,8 +67,11 @@ function NewBatch() {
   const [invalid, setInvalid] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (kind === 'bank' && !JPY_PER_CNY_PATTERN.test(rate.trim())) return setInvalid(true);
-    act.mutate({ kind: 'payoutBatch', step: 'create', body: kind === 'bank' ? { kind, jpyPerCny: rate.trim() } : { kind } });
+    // The rate may be left empty: payouts in yen need none, and the server asks for it (rate_required)
+    // when a payout in yuan is waiting (decision 169).
+    const typed = kind === 'bank' ? rate.trim() : '';
+    if (typed && !JPY_PER_CNY_PATTERN.test(typed)) return setInvalid(true);
+    act.mutate({ kind: 'payoutBatch', step: 'create', body: typed ? { kind, jpyPerCny: typed } : { kind } });
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-3 rounded-[var(--radius-card)] border border-stone-200 bg-white p-3 dark:border-stone-800 dark:bg-stone-900" aria-label={t('payouts.new')}>
@@ -95,12 +101,12 @@ function BatchDetail({ id }: { id: number }) {
   if (batch.isError) return <LoadError error={batch.error} onRetry={() => void batch.refetch()} />;
   const b = batch.data;
   return (
-    <DetailCard title={t('payouts.title', { id: b.id, kind: t(`payouts.kinds.${b.kind}`) })} actions={b.kind === 'bank' && b.jpyPerCny !== null ? <ZenginLink batch={b} /> : undefined}>
+    <DetailCard title={t('payouts.title', { id: b.id, kind: t(`payouts.kinds.${b.kind}`) })} actions={b.kind === 'bank' && b.transferDate !== null ? <ZenginLink batch={b} /> : undefined}>
       {b.status === 'awaiting_rate' && <SetRate batch={b} />}
       <Facts
         items={[
           [t('fields.status'), <StatusBadge key="s" status={b.status} />],
-          [t('payouts.total'), f.rmb(b.totalCents)],
+          [t('payouts.total'), totalsText(b.totals, f.locale)],
           ...(b.kind === 'bank'
             ? ([
                 [t('payouts.totalYen'), yen(b.totalYen, f.locale)],
@@ -125,24 +131,31 @@ function BatchDetail({ id }: { id: number }) {
   );
 }
 
-/** The rate of a bank batch the weekly run formed (decision 130): its yen, transfer day and file follow. */
+/**
+ * The rate and transfer day of a bank batch the weekly run formed (decision 130): its yen, transfer
+ * day and file follow. A batch whose waiting payouts are all in yen takes its day without a rate
+ * (decision 169).
+ */
 function SetRate({ batch }: { batch: PayoutBatch }) {
   const { t } = useTranslation('admin');
   const act = useAdminAction();
   const [rate, setRate] = useState('');
   const [invalid, setInvalid] = useState(false);
+  const yenOnly = batch.lines.every((l) => l.status !== 'pending' || l.currency === 'JPY');
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (yenOnly) return act.mutate({ kind: 'payoutBatch', id: batch.id, step: 'rate' });
     if (!JPY_PER_CNY_PATTERN.test(rate.trim())) return setInvalid(true);
     act.mutate({ kind: 'payoutBatch', id: batch.id, step: 'rate', jpyPerCny: rate.trim() });
   };
+  const label = t(yenOnly ? 'payouts.setDay' : 'payouts.setRate');
   return (
-    <form onSubmit={submit} noValidate aria-label={t('payouts.setRate')} className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40">
-      <p className="text-sm">{t('payouts.awaitingRate')}</p>
-      <RateField value={rate} invalid={invalid} onChange={(v) => (setRate(v), setInvalid(false))} />
+    <form onSubmit={submit} noValidate aria-label={label} className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40">
+      <p className="text-sm">{t(yenOnly ? 'payouts.awaitingDay' : 'payouts.awaitingRate')}</p>
+      {!yenOnly && <RateField value={rate} invalid={invalid} onChange={(v) => (setRate(v), setInvalid(false))} />}
       <ErrorNote error={act.error} />
       <Button type="submit" size="sm" busy={act.isPending}>
-        {t('payouts.setRate')}
+        {label}
       </Button>
     </form>
   );
@@ -181,7 +194,7 @@ function Line({ batch, line }: { batch: PayoutBatch; line: PayoutLine }) {
   const { t } = useTranslation('admin');
   const f = useFormat();
   const act = useAdminAction();
-  const amount = f.rmb(line.amountCents);
+  const amount = f.money(line.amountCents, line.currency);
   // Money is not at the bank before its transfer day (Japan's calendar, decision 129): marking a line paid
   // then is most likely a slip, so the confirmation names the day.
   const early = !!batch.transferDate && todayInZone('Asia/Tokyo') < batch.transferDate;
@@ -191,7 +204,8 @@ function Line({ batch, line }: { batch: PayoutBatch; line: PayoutLine }) {
         <div className="min-w-0 text-sm">
           <p className="font-medium">
             {amount}
-            {line.amountYen !== null && <span className="text-stone-600 dark:text-stone-400">{f.note(yen(line.amountYen, f.locale))}</span>} · @{line.username}
+            {/* A yuan line's yen beside it; a yen line is sent as it is (decision 167). */}
+            {line.currency === 'CNY' && line.amountYen !== null && <span className="text-stone-600 dark:text-stone-400">{f.note(yen(line.amountYen, f.locale))}</span>} · @{line.username}
           </p>
           <p className="break-words text-stone-600 dark:text-stone-400">
             {line.bankCode ? `${line.bankCode} ${line.bankName ?? ''} · ${line.branchCode} ${line.branchName ?? ''} · ${line.accountNumber} · ${line.accountHolderKana ?? ''}` : `${line.accountName} · ${line.accountNumber}`}

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { spanText } from '../../../../shared/booking/span-text';
+import { isCurrency } from '../../../../shared/currency';
 import { formatInstant } from '../../../lib/format';
 import { useAdminAction, useBooking, useBookingSearch, useUser, useUsers, type AdminBookingDetail, type AdminBookingRow } from '../api';
 import { AuditTrail } from './audit-trail';
@@ -15,7 +16,7 @@ import { EmailText } from '../../../components/ui/email-text';
 function useBookingMeta() {
   const f = useFormat();
   // A booking of several days names its days, not only its first (decision 154).
-  return (b: AdminBookingRow) => `${f.when(b.startsAt)}${b.days > 1 ? f.note(spanText(b.date, b.days, f.locale)) : ''} · ${b.traveler.username} → ${b.guide.username} · ${f.rmb(b.totalPriceCents)}`;
+  return (b: AdminBookingRow) => `${f.when(b.startsAt)}${b.days > 1 ? f.note(spanText(b.date, b.days, f.locale)) : ''} · ${b.traveler.username} → ${b.guide.username} · ${f.money(b.totalPriceCents, b.currency)}`;
 }
 
 function SearchBox({ label, initial, onSearch, placeholder }: { label: string; initial: string; onSearch: (q: string) => void; placeholder?: string }) {
@@ -213,9 +214,12 @@ function BookingDetail({ id }: { id: number }) {
       {f.person(p)}
     </Link>
   );
-  /** A timeline detail in words: amounts in RMB, actions and enum values translated; free text (a reason, a note) as written. */
-  const detailValue = (key: string, v: unknown): string => {
-    if (/Cents$/.test(key) && typeof v === 'number') return f.rmb(v);
+  /**
+   * A timeline detail in words: amounts in their currency (a payment's own, which may be the charge's;
+   * otherwise the booking's, decision 164), actions and enum values translated; free text (a reason, a note) as written.
+   */
+  const detailValue = (key: string, v: unknown, detail: Record<string, unknown>): string => {
+    if (/Cents$/.test(key) && typeof v === 'number') return f.money(v, isCurrency(detail.currency) ? detail.currency : b.currency);
     if (key === 'action' && typeof v === 'string') return t(`audit.actions.${v}`, { defaultValue: v });
     if (ENUM_DETAILS.has(key) && typeof v === 'string') return t(`bookings.values.${v}`, { defaultValue: v });
     if (typeof v === 'boolean') return t(`bookings.values.${v}`);
@@ -232,8 +236,8 @@ function BookingDetail({ id }: { id: number }) {
         ] as [string, ReactNode][])
       : ([[t('bookings.duration'), t('bookings.hours', { count: b.durationMinutes / 60 })]] as [string, ReactNode][])),
     [t('bookings.travelers'), b.travelers],
-    [t('bookings.total'), f.rmb(b.totalPriceCents)],
-    [t('bookings.deposit'), f.rmb(b.depositCents)],
+    [t('bookings.total'), f.money(b.totalPriceCents, b.currency)],
+    [t('bookings.deposit'), f.money(b.depositCents, b.currency)],
     [t('status.traveler'), person(b.traveler)],
     [t('status.guide'), person(b.guide, b.guide.userId)],
     [t('bookings.meeting'), b.meetingAddress],
@@ -254,8 +258,8 @@ function BookingDetail({ id }: { id: number }) {
                 {Object.keys(e.detail).length > 0 && (
                   <span className="block break-words text-xs text-stone-600 dark:text-stone-400">
                     {Object.entries(e.detail)
-                      .filter(([, v]) => v !== null && v !== undefined && v !== '')
-                      .map(([k, v]) => `${t(`bookings.detail.${k}`, { defaultValue: k })}${f.colon}${detailValue(k, v)}`)
+                      .filter(([k, v]) => v !== null && v !== undefined && v !== '' && k !== 'currency')
+                      .map(([k, v]) => `${t(`bookings.detail.${k}`, { defaultValue: k })}${f.colon}${detailValue(k, v, e.detail)}`)
                       .join(' · ')}
                   </span>
                 )}
@@ -265,7 +269,7 @@ function BookingDetail({ id }: { id: number }) {
         )}
       </Section>
       <Section title={t('ledger.booking')}>
-        <LedgerTable entries={ledger.entries} total={ledger.total} caption={t('ledger.booking')} />
+        <LedgerTable entries={ledger.entries} total={ledger.total} totalCurrency={b.currency} caption={t('ledger.booking')} />
       </Section>
     </DetailCard>
   );

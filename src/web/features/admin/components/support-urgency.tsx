@@ -7,6 +7,7 @@ import { cn } from '../../../lib/cn';
 import { useSupportMetrics } from '../api';
 import { Facts, QueryFallback, Section, useFormat } from './ui';
 import { EmailText } from '../../../components/ui/email-text';
+import { formatPhone } from '../../../../shared/phone-format';
 
 /** The clock the countdowns read, moved every second while they are shown. */
 function useNow(intervalMs = 1000): number {
@@ -67,7 +68,7 @@ export function UrgentTrip({ thread }: { thread: AdminSupportThread }) {
       {p.phone && (
         <>
           <a className="text-primary-700 underline tabular-nums dark:text-primary-300" href={`tel:${p.phone}`}>
-            {p.phone}
+            {formatPhone(p.phone, 'international')}
           </a>{' '}
           ·{' '}
         </>

@@ -3,7 +3,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { matchLocale } from '../../../../shared/locales';
-import { formatRmb } from '../../../../shared/money-format';
+import type { Currency } from '../../../../shared/currency';
+import { formatMoney, formatRmb } from '../../../../shared/money-format';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
@@ -20,6 +21,8 @@ export function useFormat() {
   return {
     locale,
     rmb: (cents: number) => formatRmb(cents, locale),
+    /** An amount in its own currency (decision 167): yuan as `rmb`, yen as yen. */
+    money: (minor: number, currency: Currency) => formatMoney(minor, currency, locale),
     /** A note after a phrase, in the reader's brackets: " (x)" / "（x）" (locales/VOICE.md). */
     note: (text: string | number) => bracketed(String(text), locale),
     /** "Li Wei (@traveler)" / "Li Wei（@traveler）". */
@@ -331,7 +334,21 @@ export function PrivateFile({ url, contentType, name }: { url: string; contentTy
 }
 
 /** Ledger entries as a table: account, kind, signed amount. */
-export function LedgerTable({ entries, total, caption }: { entries: { id?: number; account: string; kind: string; amountCents: number; createdAt?: string }[]; total?: number; caption: string }) {
+/**
+ * Ledger entries, each amount in its own currency when the entry names one (decision 167), else in
+ * yuan; the total in `totalCurrency` (a payout's entries are all in its currency).
+ */
+export function LedgerTable({
+  entries,
+  total,
+  totalCurrency = 'CNY',
+  caption,
+}: {
+  entries: { id?: number; account: string; kind: string; amountCents: number; currency?: Currency; createdAt?: string }[];
+  total?: number;
+  totalCurrency?: Currency;
+  caption: string;
+}) {
   const { t } = useTranslation('admin');
   const f = useFormat();
   if (!entries.length) return <Empty>{t('ledger.empty')}</Empty>;
@@ -351,7 +368,7 @@ export function LedgerTable({ entries, total, caption }: { entries: { id?: numbe
             <tr key={e.id ?? i} className="border-t border-stone-100 dark:border-stone-800">
               <td className="py-1 pr-3">{t(`ledger.accounts.${e.account}`, { defaultValue: e.account })}</td>
               <td className="py-1 pr-3">{t(`ledger.kinds.${e.kind}`, { defaultValue: e.kind.replaceAll('_', ' ') })}</td>
-              <td className="py-1 text-right tabular-nums">{f.rmb(e.amountCents)}</td>
+              <td className="py-1 text-right tabular-nums">{f.money(e.amountCents, e.currency ?? 'CNY')}</td>
             </tr>
           ))}
         </tbody>
@@ -359,7 +376,7 @@ export function LedgerTable({ entries, total, caption }: { entries: { id?: numbe
           <tfoot>
             <tr className="border-t border-stone-300 font-medium dark:border-stone-600">
               <td colSpan={2} className="py-1">{t('ledger.total')}</td>
-              <td className="py-1 text-right tabular-nums">{f.rmb(total)}</td>
+              <td className="py-1 text-right tabular-nums">{f.money(total, totalCurrency)}</td>
             </tr>
           </tfoot>
         )}

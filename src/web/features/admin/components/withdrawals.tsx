@@ -32,7 +32,7 @@ export function WithdrawalsQueue({ id }: { id: number | undefined }) {
           <>
             <ul aria-label={t('sections.withdrawals')}>
               {shown.map((w) => (
-                <QueueItem key={w.id} to={`/admin/withdrawals/${w.id}${q.search}`} active={w.id === id} title={`${f.rmb(w.amountCents)} · @${w.username}`} meta={`#${w.id} · ${f.when(w.createdAt)}`} status={w.status} />
+                <QueueItem key={w.id} to={`/admin/withdrawals/${w.id}${q.search}`} active={w.id === id} title={`${f.money(w.amountCents, w.currency)} · @${w.username}`} meta={`#${w.id} · ${f.when(w.createdAt)}`} status={w.status} />
               ))}
             </ul>
             <Pager page={q.page} total={rows.length} limit={PAGE} onPage={q.setPage} />
@@ -49,7 +49,7 @@ function WithdrawalDetail({ w }: { w: AdminWithdrawal }) {
   const f = useFormat();
   const act = useAdminAction();
   const ledger = useWithdrawalLedger(w.id);
-  const amount = f.rmb(w.amountCents);
+  const amount = f.money(w.amountCents, w.currency);
   return (
     <DetailCard
       title={t('withdrawals.title', { id: w.id, amount })}
@@ -83,7 +83,7 @@ function WithdrawalDetail({ w }: { w: AdminWithdrawal }) {
         ]}
       />
       <Section title={t('ledger.payout')}>
-        {ledger.isPending ? <Loading /> : ledger.isError ? <LoadError error={ledger.error} onRetry={() => void ledger.refetch()} /> : <LedgerTable entries={ledger.data.entries} total={ledger.data.total} caption={t('ledger.payout')} />}
+        {ledger.isPending ? <Loading /> : ledger.isError ? <LoadError error={ledger.error} onRetry={() => void ledger.refetch()} /> : <LedgerTable entries={ledger.data.entries} total={ledger.data.total} totalCurrency={w.currency} caption={t('ledger.payout')} />}
       </Section>
       <AuditTrail entityType="withdrawal" entityId={w.id} />
     </DetailCard>

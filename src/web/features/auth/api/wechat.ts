@@ -40,6 +40,8 @@ export interface WeChatSignupInput {
   signupToken: string;
   consents: ConsentInput[];
   emailUpdates: boolean;
+  /** The name other people see: WeChat's nickname unless the person wrote another. */
+  fullName: string;
   locale: Locale;
 }
 

@@ -105,20 +105,28 @@ describe('PhoneSignIn', () => {
     expect((screen.getByRole('button', { name: '重新发送' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('asks a new number for the sign-up documents and sends the same code again with them', async () => {
+  it('asks a new number for its name (姓 first) and the sign-up documents, and sends the same code again with them', async () => {
     const bodies = server((body) => (body.consents ? json({ ...user, token: 't', user }, 201) : json({ code: 'consent_required', message: 'x' }, 403)));
     const onSuccess = renderSignIn('login');
     fireEvent.change(await screen.findByLabelText('手机号'), { target: { value: '13800138000' } });
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     fireEvent.change(await screen.findByLabelText('验证码'), { target: { value: '482913' } });
     fireEvent.click(screen.getByRole('button', { name: '继续' }));
-    expect(await screen.findByText('该手机号尚未注册。同意以下条款即可创建账户。')).toBeTruthy();
+    expect(await screen.findByText('该手机号尚未注册。填写姓名并同意以下条款即可创建账户。')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '继续' }));
     expect(await screen.findByText('请同意服务条款和隐私政策')).toBeTruthy();
+    expect(screen.getAllByText('请填写姓名')).toHaveLength(2);
     for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box);
+    // 姓 comes before 名 in Chinese.
+    const [family, given] = [screen.getByLabelText(/^姓/), screen.getByLabelText(/^名/)];
+    expect(family.compareDocumentPosition(given) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.change(family, { target: { value: '王' } });
+    fireEvent.click(screen.getByRole('button', { name: '继续' }));
+    expect(onSuccess).not.toHaveBeenCalled();
+    fireEvent.change(given, { target: { value: '芳' } });
     fireEvent.click(screen.getByRole('button', { name: '继续' }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(bodies.at(-1)!.body).toMatchObject({ code: '482913', consents: expect.arrayContaining([expect.objectContaining({ kind: 'terms' })]) });
+    expect(bodies.at(-1)!.body).toMatchObject({ code: '482913', fullName: '王芳', consents: expect.arrayContaining([expect.objectContaining({ kind: 'terms' })]) });
   });
 
   it('says why a code is refused', async () => {

@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { currentConsents } from '../../../../shared/legal/documents';
 import type { AuthReply } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
-import { CheckboxField } from '../../../components/ui/form';
+import { CheckboxField, TextField } from '../../../components/ui/form';
 import { OneTimeCodeField, phoneErrorText, PhoneNumberField, ResendButton, usePhoneCodeSteps } from '../../../components/ui/phone-fields';
 import { ApiError } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
@@ -11,6 +11,9 @@ import { setSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { LegalDocLink } from '../../help';
 import { useStartPhoneSignIn, useVerifyPhoneSignIn } from '../api/phone';
+import { hasVisibleText } from '../../../../shared/display-text';
+import { joinName, nameOrder, type NamePart } from '../../../../shared/person-name';
+import { formatPhone } from '../../../../shared/phone-format';
 
 const docLinkClass = 'font-medium text-primary-700 underline dark:text-primary-300';
 
@@ -31,6 +34,9 @@ export function PhoneSignIn({ mode, onSuccess }: { mode: 'login' | 'signup'; onS
   const [terms, setTerms] = useState(false);
   const [transfer, setTransfer] = useState(false);
   const [consentsTried, setConsentsTried] = useState(false);
+  // A new account's name, asked with the documents: what other people see, never a generated username.
+  const [name, setName] = useState<Record<NamePart, string>>({ family: '', given: '' });
+  const nameMissing = !hasVisibleText(name.family) || !hasVisibleText(name.given);
 
   const submitCode = (e: FormEvent) => {
     e.preventDefault();
@@ -38,13 +44,15 @@ export function PhoneSignIn({ mode, onSuccess }: { mode: 'login' | 'signup'; onS
     if (!typed) return;
     if (askConsents) {
       setConsentsTried(true);
-      if (!terms || !transfer) return;
+      if (!terms || !transfer || nameMissing) return;
     }
     verify.mutate(
-      { ...typed, locale, ...(askConsents && { consents: currentConsents() }) },
+      { ...typed, locale, ...(askConsents && { consents: currentConsents(), fullName: joinName(name, locale) }) },
       {
         onSuccess: (reply) => {
-          showToast({ title: t('login.success'), description: t('login.successBody'), variant: 'success' });
+          // A new account is welcomed, not welcomed back.
+          if (askConsents) showToast({ title: t('signup.success'), description: t('signup.successBody', { name: reply.user.fullName }), variant: 'success' });
+          else showToast({ title: t('login.success'), description: t('login.successBody'), variant: 'success' });
           setSession(reply.token, reply.user);
           onSuccess(reply);
         },
@@ -76,7 +84,7 @@ export function PhoneSignIn({ mode, onSuccess }: { mode: 'login' | 'signup'; onS
       ) : (
         <form noValidate onSubmit={submitCode} className="space-y-4">
           <p className="text-sm text-stone-700 dark:text-stone-300">
-            {t('common:phone.sentTo', { phone: sentTo })}{' '}
+            {t('common:phone.sentTo', { phone: formatPhone(sentTo) })}{' '}
             <button type="button" className={docLinkClass} onClick={() => steps.setSentTo(null)}>
               {t('common:phone.changeNumber')}
             </button>
@@ -86,6 +94,20 @@ export function PhoneSignIn({ mode, onSuccess }: { mode: 'login' | 'signup'; onS
           {askConsents && (
             <div className="space-y-3">
               {mode === 'login' && <p className="text-sm text-stone-700 dark:text-stone-300">{t('phone.newAccount')}</p>}
+              <div className="grid gap-4 sm:grid-cols-2">
+                {nameOrder(locale).map((part) => (
+                  <TextField
+                    key={part}
+                    label={t(part === 'given' ? 'fields.firstName' : 'fields.lastName')}
+                    autoComplete={part === 'given' ? 'given-name' : 'family-name'}
+                    value={name[part]}
+                    onChange={(e) => setName({ ...name, [part]: e.target.value })}
+                    maxLength={50}
+                    error={consentsTried && !hasVisibleText(name[part]) ? t('signup.nameRequired') : null}
+                  />
+                ))}
+              </div>
+              <p className="text-sm text-stone-600 dark:text-stone-400">{t('phone.nameHint')}</p>
               <CheckboxField
                 checked={terms}
                 onChange={(e) => setTerms(e.target.checked)}

@@ -21,24 +21,18 @@ import { useSignup } from '../api/signup';
 import { PasswordField } from '../../../components/ui/password-field';
 import { StrengthMeter } from '../../../components/ui/strength-meter';
 import { withGap } from '../../../lib/cjk-spacing';
+import { joinName, nameOrder } from '../../../../shared/person-name';
 
 type Field = 'name' | 'username' | 'email' | 'password' | 'confirmPassword' | 'terms' | 'transfer';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const hasCjk = (s: string) => /[\u3400-\u9fff]/.test(s);
 const docLinkClass = 'font-medium text-primary-700 underline dark:text-primary-300';
-
-/** Chinese names are written family name first, without a space. */
-function joinName(first: string, last: string, zh: boolean): string {
-  const f = first.trim();
-  const l = last.trim();
-  if (zh && (hasCjk(f) || hasCjk(l))) return `${l}${f}`;
-  return [f, l].filter(Boolean).join(' ');
-}
 
 /** docs/rules/accounts-and-sessions.md Signup, with every message of the spec in both languages. */
 export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => void }) {
   const { t } = useTranslation(['auth', 'licences']);
-  const zh = currentLocale() === 'zh-CN';
+  const locale = currentLocale();
+  // 姓 before 名 in Chinese and Japanese; the first box the name error sends the focus to is the first empty one.
+  const order = nameOrder(locale).map((part) => (part === 'given' ? 'first' : 'last'));
   const signup = useSignup();
   const [values, setValues] = useState({ first: '', last: '', username: '', email: '', password: '', confirmPassword: '', terms: false, transfer: false, emailUpdates: false });
   const [submitted, setSubmitted] = useState(false);
@@ -118,10 +112,10 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
     const problem = firstProblem(confirmed);
     if (problem) {
       showToast({ title: t('error'), description: problem[1], variant: 'destructive' });
-      refs.current[problem[0] === 'name' ? (zh ? (values.last.trim() ? 'first' : 'last') : values.first.trim() ? 'last' : 'first') : problem[0]]?.focus();
+      refs.current[problem[0] === 'name' ? (order.find((key) => !values[key].trim()) ?? order[0]!) : problem[0]]?.focus();
       return;
     }
-    const fullName = joinName(values.first, values.last, zh);
+    const fullName = joinName({ given: values.first, family: values.last }, locale);
     signup.mutate(
       {
         username: values.username,
@@ -182,7 +176,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: AuthReply) => voi
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
       <div>
-        <div className="grid gap-4 sm:grid-cols-2">{zh ? [nameInput('last'), nameInput('first')] : [nameInput('first'), nameInput('last')]}</div>
+        <div className="grid gap-4 sm:grid-cols-2">{order.map((key) => nameInput(key))}</div>
         {nameError && (
           <p id="signup-name-error" className="mt-1.5 text-sm text-danger-600 dark:text-red-400">
             {nameError}

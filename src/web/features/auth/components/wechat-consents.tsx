@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { hasVisibleText } from '../../../../shared/display-text';
 import { currentConsents } from '../../../../shared/legal/documents';
 import type { AuthReply } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
-import { CheckboxField } from '../../../components/ui/form';
+import { CheckboxField, TextField } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
@@ -32,9 +33,11 @@ export function WeChatConsentsForm({
 }) {
   const { t } = useTranslation(['wechat', 'auth']);
   const signup = useWeChatSignup();
-  const [values, setValues] = useState({ terms: false, transfer: false });
+  // WeChat's nickname is offered as the name other people see; the person may write another.
+  const [values, setValues] = useState({ terms: false, transfer: false, fullName: nickname });
   const [submitted, setSubmitted] = useState(false);
   const errors = {
+    fullName: !hasVisibleText(values.fullName) ? t('consents.nameRequired') : null,
     terms: !values.terms ? t('auth:signup.termsRequired') : null,
     transfer: !values.transfer ? t('auth:signup.transferRequired') : null,
   };
@@ -42,13 +45,13 @@ export function WeChatConsentsForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (errors.terms || errors.transfer) {
-      showToast({ title: t('auth:error'), description: errors.terms ?? errors.transfer ?? '', variant: 'destructive' });
+    if (errors.fullName || errors.terms || errors.transfer) {
+      showToast({ title: t('auth:error'), description: errors.fullName ?? errors.terms ?? errors.transfer ?? '', variant: 'destructive' });
       return;
     }
     signup.mutate(
       // No e-mail updates: the account has no e-mail address to send them to.
-      { signupToken, consents: currentConsents(), emailUpdates: false, locale: currentLocale() },
+      { signupToken, consents: currentConsents(), emailUpdates: false, fullName: values.fullName.trim(), locale: currentLocale() },
       {
         onSuccess: (reply) => {
           showToast({ title: t('auth:signup.success'), description: t('auth:signup.successBody', { name: reply.fullName }), variant: 'success' });
@@ -75,6 +78,15 @@ export function WeChatConsentsForm({
         <WeChatMark className="h-5 w-5 shrink-0 text-[#06ad56]" />
         {t('consents.who', { name: nickname })}
       </p>
+      <TextField
+        label={t('consents.name')}
+        hint={t('auth:phone.nameHint')}
+        value={values.fullName}
+        onChange={(e) => setValues((v) => ({ ...v, fullName: e.target.value }))}
+        maxLength={100}
+        autoComplete="name"
+        error={submitted ? errors.fullName : null}
+      />
       <CheckboxField
         checked={values.terms}
         onChange={(e) => setValues((v) => ({ ...v, terms: e.target.checked }))}

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Currency } from '../../../../shared/currency';
 import type { Booking, CreateBookingBody } from '../../../../shared/schemas/bookings';
 import { apiRequest } from '../../../lib/api-client';
 import { readerLanguage } from '../../../lib/reader-language';
@@ -9,7 +10,7 @@ import { bookingKeys } from './keys';
  * from the guide's rates (decision 040); 409 `slot_unavailable` when the time was taken. With
  * `{ offerId }` everything, the price included, comes from the guide's offer (decision 078).
  */
-export function createBooking(body: CreateBookingBody | { offerId: number }): Promise<Booking> {
+export function createBooking(body: CreateBookingBody | { offerId: number; chargeCurrency: Currency }): Promise<Booking> {
   // The reply becomes the checkout's booking: its lines in the reader's language, as getBooking asks.
   return apiRequest<Booking>('/api/v2/bookings', { method: 'POST', body, headers: readerLanguage() });
 }

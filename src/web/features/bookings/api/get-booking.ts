@@ -12,11 +12,16 @@ export function getBooking(id: number): Promise<Booking> {
   return apiRequest<Booking>(`/api/v2/bookings/${id}`, { headers: readerLanguage() });
 }
 
-export function useBooking(id: number | undefined, opts: { enabled?: boolean } = {}) {
+/**
+ * The booking, kept in the cache. `fresh`: read again when the component mounts, whatever the cache
+ * holds, for a page that tells the outcome of a step just taken elsewhere (the payment's result).
+ */
+export function useBooking(id: number | undefined, opts: { enabled?: boolean; fresh?: boolean } = {}) {
   useRefetchOnLanguageChange(bookingKeys.detail(id ?? 0), { exact: true, enabled: id !== undefined });
   return useQuery({
     queryKey: bookingKeys.detail(id ?? 0),
     queryFn: () => getBooking(id!),
     enabled: id !== undefined && Number.isInteger(id) && id > 0 && opts.enabled !== false,
+    ...(opts.fresh ? { refetchOnMount: 'always' as const } : {}),
   });
 }

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Currency } from '../../../../shared/currency';
 import type { QuoteReply } from '../../../../shared/schemas/quote';
 import { apiRequest } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
@@ -10,7 +11,13 @@ import { bookingKeys } from './keys';
  * lines in the reader's language; a booking of the same group is charged exactly that (decision 152).
  * The previous answer stays on screen while a changed group is priced.
  */
-export function useGroupQuote(guideId: number, draft: Pick<BookingDraft, 'durationHours' | 'adults' | 'children' | 'infants' | 'subcategoryId' | 'days'>, enabled = true) {
+export function useGroupQuote(
+  guideId: number,
+  draft: Pick<BookingDraft, 'durationHours' | 'adults' | 'children' | 'infants' | 'subcategoryId' | 'days'>,
+  /** The reader's currency: the quote's …Cents fields are in it, and a booking made from it is charged in it (decision 168). */
+  chargeCurrency: Currency,
+  enabled = true,
+) {
   // Several days are the guide's day hours each (decision 154), which the quote prices as `days`.
   const query: Record<string, string | number> = {
     ...((draft.days ?? 1) > 1 ? { days: draft.days! } : { durationHours: draft.durationHours }),
@@ -18,6 +25,7 @@ export function useGroupQuote(guideId: number, draft: Pick<BookingDraft, 'durati
     children: draft.children,
     infants: draft.infants,
     lang: currentLocale(),
+    chargeCurrency,
     ...(draft.subcategoryId !== null ? { subcategoryId: draft.subcategoryId } : {}),
   };
   return useQuery({

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SlotsReply } from '../../../../shared/schemas/bookings';
+import type { SlotsReply } from '../../../../shared/schemas/slots';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './keys';
 

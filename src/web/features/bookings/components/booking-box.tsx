@@ -1,4 +1,5 @@
 import { CalendarCheck2, ShieldCheck } from 'lucide-react';
+import { BesideText } from '../../../components/ui/beside-text';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays } from '../../../../shared/availability';
@@ -12,7 +13,9 @@ import { useSession } from '../../../lib/session';
 import { useDraftPrice } from '../hooks/use-draft-price';
 import { useSlots } from '../api/get-slots';
 import { useTravelerBookings } from '../api/get-traveler-bookings';
-import { amount, durationText, formatCalendarDate, formatInstant, localName, zoneName } from '../../../lib/format';
+import { durationText, formatCalendarDate, formatInstant, localName, zoneName } from '../../../lib/format';
+import { usePriceText } from '../../../lib/prices';
+import { figureText } from '../lib/price';
 import { dateBounds, durationOptions, nextOpenDay, type BookableGuide, type BookingDraft } from '../lib/selection';
 import { GroupSteppers } from './group-steppers';
 import { PriceBreakdown } from './price-breakdown';
@@ -53,6 +56,8 @@ export function BookingBox({
   const bounds = dateBounds(guide.timeZone);
   const zoneLabel = zoneLabelKey(guide.timeZone) ? t('japanTime') : guide.timeZone;
   const price = useDraftPrice(guide, draft).price!;
+  const money = usePriceText().price;
+  const own = guide.currency ?? 'CNY';
   const reply = slots.data && slots.data.date === draft.date && slots.data.durationHours === draft.durationHours && (slots.data.days ?? 1) === days ? slots.data : undefined;
   const chosen = reply?.slots.some((s) => s.startTime === draft.startTime) ? draft.startTime : null;
   const nextDay = draft.date && reply && reply.slots.length === 0 ? nextOpenDay(guide, addDays(draft.date, 1)) : null;
@@ -79,8 +84,10 @@ export function BookingBox({
     <div className={cn('flex flex-col', variant === 'card' && 'max-h-[calc(100vh-11.5rem)] min-h-0')}>
       <div className={cn('space-y-3.5', variant === 'card' && 'min-h-0 flex-1 overflow-y-auto p-5')}>
         <div>
-          <p className="text-2xl font-bold">{t('perHour', { amount: amount(guide.basicPricePerHourCents) })}</p>
-          <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-400">{t('additionalPerson', { amount: amount(guide.additionalPricePerPersonCents) })}</p>
+          <p className="text-2xl font-bold" data-testid="box-hourly">
+            <BesideText text={t('perHourPrice', { price: money(guide.basicPricePerHourCents, own) })} />
+          </p>
+          <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-400">{t('additionalPersonPrice', { price: money(guide.additionalPricePerPersonCents, own) })}</p>
         </div>
         <DateField
           label={t('box.date')}
@@ -122,7 +129,7 @@ export function BookingBox({
             <option value="">{t('box.anyService')}</option>
             {guide.services.map((s) => (
               <option key={s.id} value={s.id}>
-                {t('box.serviceOption', { name: localName(s, locale), amount: amount(s.priceCents) })}
+                {t('box.serviceOptionPrice', { name: localName(s, locale), price: money(s.priceCents, own) })}
               </option>
             ))}
           </SelectField>
@@ -186,9 +193,13 @@ export function BookingBox({
       >
         <div className="flex items-baseline justify-between gap-3">
           <span className="text-sm text-stone-600 dark:text-stone-400">{t('price.total')}</span>
-          <span className="text-lg font-bold tabular-nums">{t('money', { amount: amount(price.totalCents) })}</span>
+          <span className="text-right text-lg font-bold tabular-nums" data-testid="box-total">
+            <BesideText text={figureText(price, 'total', locale)} />
+          </span>
         </div>
-        <p className="text-right text-xs text-stone-600 dark:text-stone-400">{t('box.depositNow', { amount: amount(price.depositCents) })}</p>
+        <p className="text-right text-xs text-stone-600 dark:text-stone-400">
+          <BesideText text={t('box.depositNowPrice', { price: figureText(price, 'deposit', locale) })} />
+        </p>
         <Button variant="accent" size="lg" className="mt-3 w-full" disabled={!!clash} onClick={book}>
           <CalendarCheck2 className="h-5 w-5" aria-hidden />
           {t('box.book')}

@@ -1,4 +1,4 @@
-import { CalendarRange } from 'lucide-react';
+import { CalendarRange, StickyNote } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingStatus } from '../../../../shared/booking/state-machine';
@@ -61,6 +61,16 @@ export function Fact({ icon, label, children, wide }: { icon?: ReactNode; label:
       </dt>
       <dd className="mt-0.5 text-stone-800 dark:text-stone-200">{children}</dd>
     </div>
+  );
+}
+
+/** What the traveler wrote with the booking (a child's age, a stroller, the hotel), when they wrote anything. */
+export function TravelerNotes({ notes, label }: { notes: string | null | undefined; label: string }) {
+  if (!notes) return null;
+  return (
+    <Fact icon={<StickyNote className="h-4 w-4" />} label={label} wide>
+      <span className="whitespace-pre-line break-words">{notes}</span>
+    </Fact>
   );
 }
 

@@ -6,7 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { useBookingDraft } from '../hooks/use-booking-draft';
 import { useDraftPrice } from '../hooks/use-draft-price';
-import { amount, formatCalendarDate } from '../../../lib/format';
+import { formatCalendarDate } from '../../../lib/format';
+import { usePriceText } from '../../../lib/prices';
+import { figureText } from '../lib/price';
 import type { BookableGuide, BookingDraft } from '../lib/selection';
 import { BookingBox } from './booking-box';
 import { Sheet } from '../../../components/ui/sheet';
@@ -34,17 +36,18 @@ export function BookingWidget({
   const locale = currentLocale();
   const { draft, update, travelersAdjusted } = useBookingDraft(guide, params);
   const [open, setOpen] = useState(false);
+  const hourly = t('perHourPrice', { price: usePriceText().price(guide.basicPricePerHourCents, guide.currency ?? 'CNY') });
   const box = (variant: 'card' | 'sheet') =>
     ownListing ? (
       <div className={variant === 'card' ? 'space-y-3 p-5' : 'space-y-3'}>
-        <p className="text-2xl font-bold">{t('perHour', { amount: amount(guide.basicPricePerHourCents) })}</p>
+        <p className="text-2xl font-bold">{hourly}</p>
         <p className="rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-800 dark:bg-primary-900/40 dark:text-primary-100">{ownListing}</p>
       </div>
     ) : (
       <BookingBox guide={guide} draft={draft} onChange={update} onBook={() => onBook(draft)} travelersAdjusted={travelersAdjusted} variant={variant} />
     );
   const { price } = useDraftPrice(guide, draft);
-  const total = draft.startTime && price ? price.totalCents : null;
+  const total = draft.startTime && price ? figureText(price, 'total', locale) : null;
 
   return (
     <>
@@ -57,14 +60,14 @@ export function BookingWidget({
             <div className="min-w-0">
               {total !== null && draft.date && draft.startTime ? (
                 <>
-                  <p className="truncate text-base font-bold">{t('money', { amount: amount(total) })}</p>
+                  <p className="truncate text-base font-bold">{total}</p>
                   <p className="truncate text-xs text-stone-600 dark:text-stone-400">
                     {t('bar.when', { date: formatCalendarDate(draft.date, locale, { weekday: 'short', year: undefined }), time: draft.startTime })}
                   </p>
                 </>
               ) : (
                 <>
-                  <p className="truncate text-base font-bold">{t('perHour', { amount: amount(guide.basicPricePerHourCents) })}</p>
+                  <p className="truncate text-base font-bold">{hourly}</p>
                   <p className="truncate text-xs text-stone-600 dark:text-stone-400">{t('bar.hint')}</p>
                 </>
               )}

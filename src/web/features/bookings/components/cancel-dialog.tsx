@@ -6,7 +6,8 @@ import { TextAreaField } from '../../../components/ui/form';
 import { showToast } from '../../../lib/toast';
 import { useCancellationQuote } from '../api/get-cancellation-quote';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
-import { amount } from '../../../lib/format';
+import { formatMoney } from '../../../../shared/money-format';
+import { currentLocale } from '../../../lib/i18n';
 import { Sheet } from '../../../components/ui/sheet';
 
 /**
@@ -19,6 +20,7 @@ export function CancelDialog({ booking, open, onOpenChange }: { booking: Booking
   const quote = useCancellationQuote(booking.id, open);
   const update = useUpdateBookingStatus();
   const q = quote.data;
+  const locale = currentLocale();
   /** Optional words for the guide (every "no" has its reason). */
   const [reason, setReason] = useState('');
   const methodName = (m: string | null) => t(`refundTo.${m ?? 'cash'}`, { defaultValue: t('refundTo.cash') });
@@ -34,7 +36,7 @@ export function CancelDialog({ booking, open, onOpenChange }: { booking: Booking
           title: t('toasts.cancelled'),
           description:
             r && r.amountCents > 0
-              ? t('toasts.cancelledRefund', { amount: amount(r.amountCents), min: r.minBusinessDays, max: r.maxBusinessDays, method: methodName(r.method) })
+              ? t('toasts.cancelledRefundPrice', { price: formatMoney(r.amountCents, r.currency, locale), min: r.minBusinessDays, max: r.maxBusinessDays, method: methodName(r.method) })
               : undefined,
           variant: 'success',
         });
@@ -63,15 +65,16 @@ export function CancelDialog({ booking, open, onOpenChange }: { booking: Booking
             <div className="rounded-lg bg-stone-100 px-4 py-3 dark:bg-stone-800">
               <p className="text-stone-600 dark:text-stone-400">{t('cancel.refundLabel')}</p>
               <p className="mt-0.5 text-2xl font-bold tabular-nums" data-testid="refund-amount">
-                {t('bookings:money', { amount: amount(q.refundCents) })}
+                {/* What comes back, in what was paid (decision 164). */}
+                {formatMoney(q.refundPaidCents, q.paidCurrency, locale)}
               </p>
               <p className="mt-0.5 text-stone-600 dark:text-stone-400">
-                {t('cancel.refundOf', { percent: q.refundPercent, deposit: amount(q.depositPaidCents) })}
+                {t('cancel.refundOfPrice', { percent: q.refundPercent, deposit: formatMoney(q.depositPaidCents, q.currency, locale) })}
               </p>
             </div>
             <p>{t(`cancel.tier.${q.tier}`, { defaultValue: '' }) || null}</p>
             {q.refundCents > 0 && <p>{t('cancel.arrives', { method: methodName(q.method), min: q.minBusinessDays, max: q.maxBusinessDays })}</p>}
-            {q.refundCents < q.depositPaidCents && <p className="text-stone-600 dark:text-stone-400">{t('cancel.rest', { amount: amount(q.depositPaidCents - q.refundCents) })}</p>}
+            {q.refundCents < q.depositPaidCents && <p className="text-stone-600 dark:text-stone-400">{t('cancel.restPrice', { price: formatMoney(q.depositPaidCents - q.refundCents, q.currency, locale) })}</p>}
           </div>
         )}
       </div>

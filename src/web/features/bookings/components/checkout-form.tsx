@@ -12,7 +12,9 @@ import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useCheckout, type CheckoutProblem } from '../hooks/use-checkout';
-import { amount, moneyFormat, localName } from '../../../lib/format';
+import { moneyFormat, localName } from '../../../lib/format';
+import { formatMoney } from '../../../../shared/money-format';
+import { chargeNow } from '../lib/price';
 import { formatPostalCode } from '../lib/forms';
 import { MeetingPointInput, MeetingPlace } from '../../meeting-points';
 import { CancellationPolicy } from './cancellation-policy';
@@ -120,6 +122,11 @@ export function CheckoutForm({
   };
 
   const payHintId = `${formId}-pay-hint`;
+  // What Pay charges with the chosen method (a wallet charges yuan), and what is left for the guide in
+  // the guide's own currency (decision 164): the server's figures, not computed here for charging.
+  const charge = chargeNow(price, payment.method);
+  const nowText = formatMoney(charge.amountCents, charge.currency, locale);
+  const restText = price.own ? formatMoney(price.own.balanceCents, price.own.currency, locale) : formatMoney(price.balanceCents, price.currency ?? 'CNY', locale);
   // The final confirmation beside Pay (decision 122): the server's figures for a booking or an offer,
   // the shared rule's preview for a new booking (Pay stops if the server's price differs).
   const review: OrderReviewFacts = {
@@ -142,6 +149,10 @@ export function CheckoutForm({
     lines: price.fromOffer ? undefined : price.lines,
     extras,
     overtimeRateCents: booking?.overtimeRateCents,
+    currency: price.currency,
+    own: price.fromOffer ? undefined : price.own,
+    rate: price.rate,
+    charge,
     validity: booking?.paymentDueAt ? { kind: 'hold', until: booking.paymentDueAt } : offer ? { kind: 'offer', until: offer.expiresAt } : { kind: 'newHold' },
     ...(offer && !booking && { shopStops: offer.shopStops }),
   };
@@ -234,10 +245,10 @@ export function CheckoutForm({
         </Panel>
         <Panel
           id={`${formId}-payment`}
-          title={t('payment.title', { amount: amount(price.depositCents) })}
+          title={t('payment.titlePrice', { price: nowText })}
           description={
             <>
-              {t('payment.description', { balance: amount(price.balanceCents) })}{' '}
+              {t('payment.descriptionPrice', { balance: restText })}{' '}
               <Link to={PAYING_HELP_PATH} className="font-medium text-primary-700 underline dark:text-primary-300" data-testid="paying-help">
                 {t('licences:transport.whatYouPay')}
               </Link>
@@ -273,14 +284,14 @@ export function CheckoutForm({
             {checkout.problem && <Problem problem={checkout.problem} guideProfilePath={guideProfilePath} onContactSupport={onContactSupport} />}
             <Button type="submit" variant="accent" size="lg" className="mt-4 w-full" busy={checkout.busy} disabled={!complete} aria-describedby={!complete ? payHintId : undefined}>
               {!checkout.busy && <Lock className="h-4 w-4" aria-hidden />}
-              {checkout.busy ? t('payment.processing') : t('payment.pay', { amount: amount(price.depositCents) })}
+              {checkout.busy ? t('payment.processing') : t('payment.payPrice', { price: nowText })}
             </Button>
             {!complete && !checkout.busy && (
               <p id={payHintId} className="mt-2 text-center text-xs text-stone-600 dark:text-stone-400">
                 {t('payment.required')}
               </p>
             )}
-            <p className="mt-3 text-center text-xs text-stone-500 dark:text-stone-400">{t('checkout.restInPerson', { amount: amount(price.balanceCents) })}</p>
+            <p className="mt-3 text-center text-xs text-stone-500 dark:text-stone-400">{t('checkout.restInPersonPrice', { price: restText })}</p>
           </Panel>
         </div>
       </div>

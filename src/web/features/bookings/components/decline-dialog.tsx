@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/form';
 import { showToast } from '../../../lib/toast';
 import { useAnswerRequest } from '../api/answer-request';
-import { amount } from '../../../lib/format';
+import { formatMoney } from '../../../../shared/money-format';
+import { currentLocale } from '../../../lib/i18n';
 import { Sheet } from '../../../components/ui/sheet';
 
 export const DECLINE_REASONS = ['unavailable', 'group', 'service', 'other'] as const;
@@ -50,7 +51,7 @@ export function DeclineDialog({ booking, open, onOpenChange }: { booking: Bookin
       open={open}
       onOpenChange={reset}
       title={t('requests.decline.title')}
-      description={t('requests.decline.description', { name: booking.traveler.fullName, amount: amount(booking.depositCents) })}
+      description={t('requests.decline.description', { name: booking.traveler.fullName, amount: formatMoney(booking.depositCents, booking.currency, currentLocale()) })}
       closeLabel={t('close')}
     >
       <form noValidate onSubmit={submit} className="space-y-4">

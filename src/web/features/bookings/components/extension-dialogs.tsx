@@ -1,7 +1,10 @@
 import { Wallet } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chargeCurrencyOf } from '../../../../shared/booking/charge';
 import { MAX_EXTENSIONS } from '../../../../shared/booking/state-machine';
+import { toMajor } from '../../../../shared/currency';
+import { formatMoney } from '../../../../shared/money-format';
 import { DEFAULT_EXTENSION_HOURS, EXTENSION_HOUR_OPTIONS, type ExtensionHours } from '../../../../shared/booking/money-rules';
 import { createPaymentBodySchema, type Booking, type BookingPayment, type Payment } from '../../../../shared/schemas/bookings';
 import { Button } from '../../../components/ui/button';
@@ -13,8 +16,9 @@ import { showToast } from '../../../lib/toast';
 import { getBooking } from '../api/get-booking';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useMarkExtensionPaid, usePayExtension, useRequestExtension } from '../api/tour';
-import { amount, localName } from '../../../lib/format';
+import { localName } from '../../../lib/format';
 import { newIdempotencyKey } from '../lib/idempotency';
+import { bookingCharge } from '../lib/price';
 import { settlePayment } from '../lib/settle-payment';
 import { useApprovalPage } from '../lib/use-approval-page';
 import { PAYMENT_POLL_MS } from '../lib/stripe-client';
@@ -32,7 +36,7 @@ interface Details {
 /**
  * The traveler's extension (docs/rules/booking-lifecycle.md, docs/rules/money-and-cancellation.md): 'Request Tour Extension' (0.25, 0.5,
  * 1 or 2 h, default 1; base rate, time and fee; Current Extensions N/2), then 'Tour Extension Payment'
- * (hours, the fee, card / Alipay / WeChat Pay, 'Pay {price} RMB'). The request is sent when the
+ * (hours, the fee, card / Alipay / WeChat Pay, 'Pay {price}'). The request is sent when the
  * traveler pays, not before (a closed payment dialog leaves nothing behind), and the
  * server's fee is what is paid; the payment goes through the deposit's provider with an
  * Idempotency-Key, then is marked on the booking. Cancelling either dialog resets the time to 1 hour
@@ -49,6 +53,10 @@ interface Details {
  * method: 'card'}` confirmed with Stripe.js and the client secret, then marked once the webhook made
  * the payment succeed; Alipay leaves for its page (back to /payment-success?booking&payment); WeChat
  * Pay shows the QR code sheet and is marked once paid.
+ *
+ * The fee and the rate read in the booking's currency (decision 168: an extension is the booking's);
+ * Pay says what it charges with the chosen method, as the checkout's Pay does (`bookingCharge`: a card
+ * in the currency the traveler saw, a wallet in yuan, decision 164).
  */
 export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Booking; step: ExtensionStep; onStep: (s: ExtensionStep) => void }) {
   const { t } = useTranslation(['tour', 'bookings', 'payments']);
@@ -107,6 +115,9 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
   const open = b.extension?.openPayment;
   const resume = open && !payOther && !confirming && !processing ? open : null;
   const walletName = (m: 'alipay' | 'wechat') => t(`bookings:payment.methods.${m}`);
+  const locale = currentLocale();
+  const own = (cents: number) => formatMoney(cents, b.currency, locale);
+  const charge = bookingCharge(b, shown?.priceCents ?? 0, payment.method);
 
   const toastError = (err: unknown) => {
     const code = err instanceof ApiError ? err.code : undefined;
@@ -156,8 +167,9 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
           transactionData: {
             transactionId: String(p.id),
             transactionTime: new Date().toISOString(),
-            amount: p.amountCents / 100,
-            currency: 'RMB',
+            amount: toMajor(p.amountCents, p.currency),
+            // The field's old label names yuan 'RMB'; yen by its code.
+            currency: p.currency === 'CNY' ? 'RMB' : p.currency,
             paymentMethod: payment.method,
             status: p.status,
           },
@@ -283,9 +295,9 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
             </div>
           </fieldset>
           <dl aria-label={t('request.summary')} className="space-y-1.5 rounded-lg border border-stone-200 px-3 py-2 dark:border-stone-800">
-            <Row label={t('request.baseRate')} value={t('request.baseRateValue', { rate: amount(b.extensionRateCents) })} />
+            <Row label={t('request.baseRate')} value={t('request.baseRateValue', { rate: own(b.extensionRateCents) })} />
             <Row label={t('request.extensionTime')} value={hoursLabel(hours)} />
-            <Row label={t('request.extensionFee')} value={t('request.feeValue', { price: amount(previewCents) })} strong />
+            <Row label={t('request.extensionFee')} value={own(previewCents)} strong />
           </dl>
         </div>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
@@ -308,7 +320,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
         {shown && (
           <dl className="mb-4 space-y-1.5 rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">
             <Row label={t('payment.hours')} value={hoursLabel(shown.hours)} />
-            <Row label={t('payment.fee')} value={t('request.feeValue', { price: amount(shown.priceCents) })} strong />
+            <Row label={t('payment.fee')} value={own(shown.priceCents)} strong />
           </dl>
         )}
         {resume ? (
@@ -317,7 +329,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
               <Wallet className="h-4 w-4 shrink-0" aria-hidden />
               {t('payment.resumeTitle', { method: walletName(resume.method) })}
             </p>
-            <p>{t('payment.resumeBody', { method: walletName(resume.method), price: amount(resume.amountCents) })}</p>
+            <p>{t('payment.resumeBody', { method: walletName(resume.method), price: formatMoney(resume.amountCents, chargeCurrencyOf(resume.method, b.chargeCurrency), locale) })}</p>
             <button type="button" className="font-medium underline underline-offset-2" onClick={() => setPayOther(true)}>
               {t('payment.payOther')}
             </button>
@@ -347,7 +359,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
         {/* The final confirmation beside Pay (decision 122). */}
         {shown && !resume && !confirming && (
           <OrderReview
-            facts={extensionReviewFacts(b, shown, payment.method, t('bookings:review.extensionService', { service: b.subcategory ? (localName(b.subcategory, currentLocale())) : t('bookings:summary.basicTour') }))}
+            facts={extensionReviewFacts(b, shown, payment.method, t('bookings:review.extensionService', { service: b.subcategory ? (localName(b.subcategory, locale)) : t('bookings:summary.basicTour') }))}
             className="mt-4 rounded-lg border border-stone-200 px-3 py-3 dark:border-stone-800"
           />
         )}
@@ -362,7 +374,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
           ) : (
             !confirming && (
               <Button variant="accent" disabled={processing || !complete || !shown} onClick={() => void submitPayment()}>
-                {processing ? t('payment.processing') : t('payment.pay', { price: amount(shown?.priceCents ?? 0) })}
+                {processing ? t('payment.processing') : t('bookings:payment.payPrice', { price: formatMoney(charge.amountCents, charge.currency, locale) })}
               </Button>
             )
           )}

@@ -2,10 +2,11 @@ import { CalendarDays, Clock, MapPin, Phone, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { currentLocale } from '../../../lib/i18n';
-import { amount, formatCalendarDate, durationText, localName } from '../../../lib/format';
+import { formatCalendarDate, localName } from '../../../lib/format';
+import { formatMoney } from '../../../../shared/money-format';
 import { TourTime } from '../../../components/ui/tour-time';
 import { daysUntil, statusKey } from '../lib/trips';
-import { BookingCardHeader, Fact, TourDays } from './booking-card-parts';
+import { BookingCardHeader, Fact, TourDays, TravelerNotes } from './booking-card-parts';
 import { ReschedulePanel } from './reschedule-panel';
 import { TourActions } from './tour-actions';
 import { WeatherNotice } from './weather-notice';
@@ -15,6 +16,8 @@ import { MeetingPlace } from '../../meeting-points';
 import { HelpNow } from '../../support';
 import { inHelpWindow } from '../../../../shared/booking/help-window';
 import { groupText } from '../lib/group-text';
+import { formatPhone } from '../../../../shared/phone-format';
+import { tourLengthText } from '../../../../shared/booking/tour-length';
 
 /**
  * An accepted tour on /guide-dashboard: the traveler, day and time in the guide's zone,
@@ -26,6 +29,8 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
   const locale = currentLocale();
   const days = daysUntil(b, now);
   const titleId = `tour-${b.id}`;
+  // In the booking's currency, the guide's own (decision 164).
+  const money = (minor: number) => formatMoney(minor, b.currency, locale);
   return (
     <article id={`booking-${b.id}`} aria-labelledby={titleId} className="scroll-mt-20 rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
       <BookingCardHeader
@@ -60,23 +65,26 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
         </Fact>
         <TourDays booking={b} />
         <Fact icon={<Users className="h-4 w-4" />} label={t('bookings:requests.group')}>
-          {t('bookings:requests.groupValue', { people: groupText(t, b), hours: durationText(b.duration, locale) })}
+          {t('bookings:requests.groupValue', { people: groupText(t, b), hours: tourLengthText(b.days, b.duration, locale) })}
         </Fact>
         {/* The traveler's verified number, sent by the server on the trip day only (decision 147). */}
         {b.travelerPhone && (
           <Fact icon={<Phone className="h-4 w-4" />} label={t('bookings:travelerPhone')}>
             <a href={`tel:${b.travelerPhone}`} className="font-medium text-primary-700 underline tabular-nums dark:text-primary-300">
-              {b.travelerPhone}
+              {formatPhone(b.travelerPhone)}
             </a>
           </Fact>
         )}
         <Fact icon={<MapPin className="h-4 w-4" />} label={t('bookings:meeting.title')}>
           <MeetingPlace place={b} fallback={t('bookings:requests.noMeeting')} />
         </Fact>
+        {/* What the traveler wrote (a child's age, a stroller, the hotel): an instant booking skips the
+            request card, so it is shown here too. */}
+        <TravelerNotes notes={b.notes} label={t('bookings:requests.notes')} />
         <Fact label={t('trips:card.price')}>
-          {t('bookings:money', { amount: amount(b.totalPriceCents) })}
+          {money(b.totalPriceCents)}
           <span className="block text-xs text-stone-500 dark:text-stone-400">
-            {t('bookings:requests.depositPaid', { amount: amount(b.depositCents) })} · {t('guide.travelerPaidBalance', { amount: amount(b.balanceCents) })}
+            {t('bookings:requests.depositPaid', { amount: money(b.depositCents) })} · {t('guide.travelerPaidBalance', { amount: money(b.balanceCents) })}
           </span>
         </Fact>
       </dl>

@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/form';
 import { Sheet } from '../../../components/ui/sheet';
 import { ApiError } from '../../../lib/api-client';
-import { amount } from '../../../lib/format';
+import { formatMoney } from '../../../../shared/money-format';
+import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useReportNoShow } from '../api/trip-trouble';
 import { CreditBeforeNote, creditGiven, sentences } from './credit-note';
@@ -40,7 +41,8 @@ function useReached(from: string | null | undefined): boolean {
  * it by the no-show terms, and the traveler may contest within 48 hours. A traveler may instead ask for
  * another guide later the same day (decision 140): the card then shows the replacement panel. On a
  * later day of several days (decision 158) the booking ends that day: the traveler gets back the
- * server's figure for the days not given (`noShowRefundCents`), and no other guide is offered.
+ * server's figure for the days not given (`noShowRefundCents`), and no other guide is offered. That
+ * figure is in the booking's currency; the refund made is in what the deposit was paid in (decision 164).
  */
 export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'traveler' | 'guide' }) {
   const { t } = useTranslation(['trips', 'bookings']);
@@ -52,15 +54,16 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
   const report = useReportNoShow();
   // The server says when a report may be made and what it gives back (decision 158); the web computes neither.
   if (!b.noShowReportableFrom || b.noShowRefundCents == null || !reached) return null;
-  const refund = b.noShowRefundCents;
+  const locale = currentLocale();
+  const refund = formatMoney(b.noShowRefundCents, b.currency, locale);
   const key = side === 'traveler' ? 'guide' : 'traveler';
   // The server's tour day (decision 155): from the second on, the report ends the tour partly given.
   const span = { day: b.currentDay ?? 1, days: b.days ?? 1 };
   const laterDay = span.days > 1 && span.day > 1 ? span : null;
   const body = laterDay
-    ? t(`noShow.${key}.bodyLaterDay`, { ...laterDay, amount: amount(refund) })
+    ? t(`noShow.${key}.bodyLaterDay`, { ...laterDay, amount: refund })
     : side === 'traveler'
-      ? t('noShow.guide.body', { amount: amount(refund) })
+      ? t('noShow.guide.body', { amount: refund })
       : t('noShow.traveler.body');
   const offerReplacement = side === 'traveler' && !laterDay;
 
@@ -81,7 +84,7 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
         else if (r && r.amountCents > 0) {
           // The credit the guide's absence gave (decision 139), named with the refund.
           const credit = creditGiven(reply);
-          description = sentences([t(laterDay ? 'noShow.refundedDays' : 'noShow.refunded', { amount: amount(r.amountCents) }), credit && t('card.creditIssued', credit)]);
+          description = sentences([t(laterDay ? 'noShow.refundedDays' : 'noShow.refunded', { amount: formatMoney(r.amountCents, r.currency, locale) }), credit && t('card.creditIssued', credit)]);
         }
         else if (side === 'guide') description = t('noShow.traveler.doneBody');
         showToast({ title: t(`noShow.${key}.done`), description, variant: 'success' });
@@ -113,7 +116,7 @@ export function NoShowReport({ booking: b, side }: { booking: Booking; side: 'tr
         description={body}
         closeLabel={t('bookings:close')}
       >
-        {side === 'traveler' && <CreditBeforeNote />}
+        {side === 'traveler' && <CreditBeforeNote booking={b} />}
         {offerReplacement && <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">{t('noShow.guide.replacementBody')}</p>}
         <TextAreaField wrapperClassName="mt-4" label={t('noShow.noteLabel')} hint={t('noShow.noteHint')} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
         {noneToday && (

@@ -32,6 +32,7 @@ const offer: Offer = {
   suggestedCents: 99_000,
   depositCents: 17_760,
   currency: 'CNY',
+  rate: { jpyPerCny: '20.5', asOf: '2026-11-20', source: 'fixed' },
   meetingAddress: 'Tsukiji Station exit 1',
   meetingPostalCode: '104-0045',
   itinerary: 'Tsukiji outer market, Hamarikyu garden',
@@ -100,7 +101,7 @@ describe('CheckoutForm with a guide’s offer', () => {
     fireEvent.click(pay);
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
     const post = (fetch.mock.calls as unknown as [RequestInfo, RequestInit][]).find(([u, i]) => String(u).endsWith('/api/v2/bookings') && i?.method === 'POST')!;
-    expect(JSON.parse(String(post[1].body))).toEqual({ offerId: 8 });
+    expect(JSON.parse(String(post[1].body))).toEqual({ offerId: 8, chargeCurrency: 'CNY' });
   });
 
   it('in Chinese: the offer’s price line and the extras in 日元', async () => {

@@ -1,4 +1,5 @@
 import { ClipboardCheck } from 'lucide-react';
+import { BesideText } from '../../../components/ui/beside-text';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,10 +10,15 @@ import type { ShopStop } from '../../../../shared/schemas/shop-stops';
 import { ShopStopsList } from '../../../components/ui/shop-stops';
 import { ExtrasList } from '../../guides';
 import { currentLocale } from '../../../lib/i18n';
-import { durationText, formatCalendarDate, formatDeadline, hoursText, moneyFormat } from '../../../lib/format';
+import { durationText, formatCalendarDate, formatDeadline, hoursText } from '../../../lib/format';
+import { shareOfCharge, type Currency, type FxRate } from '../../../../shared/currency';
+import { formatBeside, formatMoney } from '../../../../shared/money-format';
+import type { PriceLines } from './price-breakdown';
 import { spanText } from '../../../../shared/booking/span-text';
 import { TourTime } from '../../../components/ui/tour-time';
 import { groupText } from '../lib/group-text';
+import { bookingCharge, bookingTerms } from '../lib/price';
+import { inCurrency } from '../../../../shared/booking/charge';
 
 /** Until when what is being paid for stays open, as each screen knows it. */
 export type ReviewValidity =
@@ -60,6 +66,14 @@ export interface OrderReviewFacts {
   extras?: readonly GuideExtra[];
   /** The booking's frozen overtime rate an hour (decision 152), shown as the overtime extra's price. */
   overtimeRateCents?: number | null;
+  /** The currency of the amounts above (decision 164); yuan when missing. */
+  currency?: Currency;
+  /** The guide's own figures when the amounts above are in another currency (decision 168). */
+  own?: PriceLines['own'];
+  /** The rate the quote or the booking converts at. */
+  rate?: FxRate;
+  /** What Pay charges now, when it is not `nowCents` in `currency`: a wallet charges yuan (decision 164). */
+  charge?: { amountCents: number; currency: Currency };
 }
 
 /** The extras with the overtime priced at the rate the booking froze, where it has one. */
@@ -68,9 +82,13 @@ const extrasAsBooked = (extras: readonly GuideExtra[], overtimeRateCents: number
 
 /**
  * The review of an extension's payment: the booking's tour, the extension's hours and the server's
- * fee (or the same rule's preview until the request is sent), paid in full online.
+ * fee (or the same rule's preview until the request is sent), paid in full online. Like the booking's
+ * own figures, the fee reads in the currency its traveler saw with the guide's own beside it, and Pay
+ * charges what the method charges (decision 164, 168).
  */
 export function extensionReviewFacts(b: Booking, extension: { hours: number; priceCents: number }, method: PaymentMethodName, service: string): OrderReviewFacts {
+  const seen = b.rate ? b.chargeCurrency : b.currency;
+  const seenCents = inCurrency(bookingTerms(b), extension.priceCents, seen);
   return {
     service,
     guideName: b.guide.fullName,
@@ -79,12 +97,16 @@ export function extensionReviewFacts(b: Booking, extension: { hours: number; pri
     timeZone: b.timeZone,
     hours: extension.hours,
     travelers: b.travelers,
-    totalCents: extension.priceCents,
-    nowCents: extension.priceCents,
+    totalCents: seenCents,
+    nowCents: seenCents,
     inPersonCents: 0,
     method,
     depositCents: null,
     validity: b.extension?.payBy ? { kind: 'extension', until: b.extension.payBy } : { kind: 'extensionNew' },
+    currency: seen,
+    own: seen === b.currency ? undefined : { currency: b.currency, totalCents: extension.priceCents, depositCents: 0, balanceCents: 0 },
+    rate: b.rate ?? undefined,
+    charge: bookingCharge(b, extension.priceCents, method),
   };
 }
 
@@ -98,7 +120,18 @@ export function extensionReviewFacts(b: Booking, extension: { hours: number; pri
 export function OrderReview({ facts, className }: { facts: OrderReviewFacts; className?: string }) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
-  const money = moneyFormat(locale);
+  const currency = facts.currency ?? 'CNY';
+  const own = facts.own;
+  // The reader's currency, the guide's own beside it when they differ (decision 168).
+  const shown = (cents: number, ownCents?: number) => (
+    <BesideText text={own && ownCents !== undefined ? formatBeside({ minor: cents, currency }, { minor: ownCents, currency: own.currency }, locale) : formatMoney(cents, currency, locale)} />
+  );
+  const charge = facts.charge ?? { amountCents: facts.nowCents, currency };
+  const now = formatMoney(charge.amountCents, charge.currency, locale);
+  // Paid in person in the guide's own currency: yen for a guide in yen, handed over in Japan.
+  const inPersonCurrency = own?.currency ?? currency;
+  const inPerson = formatMoney(own ? own.balanceCents : facts.inPersonCents, inPersonCurrency, locale);
+  const converted = !!facts.rate && (!!own || charge.currency !== currency);
   const titleId = useId();
   const method = t(`payment.methods.${facts.method}`);
   // Deadlines are dated and on the tour's clock, like the tour they belong to (formatDeadline).
@@ -135,37 +168,45 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
         </Row>
         {facts.lines?.map((l, i) => (
           <Row key={i} label={l.label}>
-            {money.rmb(l.amountCents)}
+            {shown(l.amountCents, own?.lines?.[i])}
           </Row>
         ))}
-        {!!facts.creditCents && <Row label={t('review.credit')}>−{money.rmb(facts.creditCents)}</Row>}
+        {!!facts.creditCents && <Row label={t('review.credit')}>−{formatMoney(facts.creditCents, currency, locale)}</Row>}
         <Row label={t('review.total')} strong>
-          {money.rmb(facts.totalCents)}
+          {shown(facts.totalCents, own?.totalCents)}
         </Row>
         <Row label={t('review.now')} strong>
-          {money.rmb(facts.nowCents)}
+          <span data-testid="review-now">{now}</span>
         </Row>
-        {facts.inPersonCents > 0 && <Row label={t('review.inPerson')}>{money.rmb(facts.inPersonCents)}</Row>}
+        {facts.inPersonCents > 0 && (
+          <Row label={t('review.inPerson')}>
+            <span data-testid="review-in-person">{inPerson}</span>
+          </Row>
+        )}
       </dl>
       {facts.shopStops && <ShopStopsList stops={facts.shopStops} className="mt-3 text-sm" />}
       {!!facts.extras?.length && (
         <>
           <h4 className="mt-4 text-sm font-semibold">{t('review.extras')}</h4>
-          <ExtrasList extras={extrasAsBooked(facts.extras, facts.overtimeRateCents)} className="mt-1 text-sm text-stone-700 dark:text-stone-300" />
+          <ExtrasList extras={extrasAsBooked(facts.extras, facts.overtimeRateCents)} currency={inPersonCurrency} className="mt-1 text-sm text-stone-700 dark:text-stone-300" />
         </>
       )}
 
       <h4 className="mt-4 text-sm font-semibold">{t('review.payment')}</h4>
       <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-stone-700 dark:text-stone-300">
-        <li>{t('review.paymentNow', { method, amount: money.rmb(facts.nowCents) })}</li>
-        {facts.inPersonCents > 0 && <li>{t('review.paymentInPerson', { amount: money.rmb(facts.inPersonCents) })}</li>}
+        <li>{t('review.paymentNow', { method, amount: now })}</li>
+        {charge.currency !== currency && <li>{t('review.walletYuan', { amount: now, shown: formatMoney(facts.nowCents, currency, locale) })}</li>}
+        {facts.inPersonCents > 0 && <li>{t(inPersonCurrency === 'JPY' ? 'review.paymentInPersonYen' : 'review.paymentInPerson', { amount: inPerson })}</li>}
+        {converted && (
+          <li data-testid="review-rate">{t('review.rate', { rate: facts.rate!.jpyPerCny, date: formatCalendarDate(facts.rate!.asOf, locale) })}</li>
+        )}
       </ul>
 
       <h4 className="mt-4 text-sm font-semibold">{t('review.cancellation')}</h4>
       {extension ? (
-        <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">{t('review.extensionTerms', { amount: money.rmb(facts.nowCents) })}</p>
+        <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">{t('review.extensionTerms', { amount: now })}</p>
       ) : (
-        <Tiers depositCents={facts.depositCents!} format={money.rmb} />
+        <Tiers depositCents={own?.depositCents ?? facts.depositCents!} charged={charge} format={(cents) => formatMoney(cents, charge.currency, locale)} />
       )}
 
       <h4 className="mt-4 text-sm font-semibold">{t('review.validity')}</h4>
@@ -197,9 +238,13 @@ function validityText(v: ReviewValidity, t: (key: string, o?: Record<string, unk
   }
 }
 
-/** This booking's deposit by the tiers: what comes back and what is kept, in the reader's money format. */
-function Tiers({ depositCents, format }: { depositCents: number; format: (cents: number) => string }) {
+/**
+ * This booking's deposit by the tiers: what comes back and what is kept, in what is charged. A tier
+ * returns its share of the charge, as the server refunds it (`shareOfCharge`, decision 164).
+ */
+function Tiers({ depositCents, charged, format }: { depositCents: number; charged: { amountCents: number }; format: (cents: number) => string }) {
   const { t } = useTranslation('bookings');
+  const back = (refund: number) => (depositCents > 0 ? shareOfCharge(refund, depositCents, charged.amountCents) : 0);
   return (
     <>
       <table className="mt-1 w-full text-left text-sm" data-testid="order-review-tiers">
@@ -223,8 +268,8 @@ function Tiers({ depositCents, format }: { depositCents: number; format: (cents:
               <th scope="row" className="py-1 pr-2 font-normal">
                 {t(`policy.tiers.${term.case}`)}
               </th>
-              <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">{format(term.refundCents)}</td>
-              <td className="whitespace-nowrap py-1 text-right tabular-nums">{format(term.feeCents)}</td>
+              <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">{format(back(term.refundCents))}</td>
+              <td className="whitespace-nowrap py-1 text-right tabular-nums">{format(charged.amountCents - back(term.refundCents))}</td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { BesideText } from '../../../components/ui/beside-text';
+import type { Currency, FxRate } from '../../../../shared/currency';
+import { formatBeside, formatMoney } from '../../../../shared/money-format';
 import { cn } from '../../../lib/cn';
-import { amount, formatCalendarDate, hoursText } from '../../../lib/format';
+import { formatCalendarDate, hoursText } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 
 export interface PriceLines {
@@ -23,6 +26,15 @@ export interface PriceLines {
   creditExpiresAt?: string;
   /** Several days (decision 154): `hours` is every day's hours, and the first line reads as the days. */
   days?: number;
+  /** The currency every amount above is in (decision 164); yuan when missing. */
+  currency?: Currency;
+  /**
+   * The guide's own figures when the amounts above are in another currency (decision 168): the
+   * quote's or the booking's, shown beside them; `lines` in the order of `lines` above.
+   */
+  own?: { currency: Currency; totalCents: number; depositCents: number; balanceCents: number; lines?: number[] };
+  /** The rate between the two (the quote's, or the one the booking was made at). */
+  rate?: FxRate;
 }
 
 /**
@@ -39,35 +51,41 @@ export function PriceBreakdown({ price, className, estimate, paid }: { price: Pr
   const base = days > 1 ? price.totalCents + credit - Math.round(price.additionalPerPersonCents * extraPeople * price.hours) : Math.round(price.unitPriceCents * price.hours);
   const extra = price.totalCents + credit - base;
   const percent = price.totalCents > 0 ? Math.round((price.depositCents / price.totalCents) * 100) : 0;
-  const money = (cents: number) => t('money', { amount: amount(cents) });
+  const locale = currentLocale();
+  const currency = price.currency ?? 'CNY';
+  // In the reader's currency, with the guide's own beside it when they differ (decision 168).
+  const money = (cents: number, own?: number) =>
+    price.own && own !== undefined ? formatBeside({ minor: cents, currency }, { minor: own, currency: price.own.currency }, locale) : formatMoney(cents, currency, locale);
+  // A unit price in a line's label: the reader's currency alone.
+  const unit = (cents: number) => formatMoney(cents, currency, locale);
   return (
     <div className={className}>
       <dl className="space-y-1.5 text-sm">
         {price.lines && !price.fromOffer ? (
-          price.lines.map((l, i) => <Line key={i} label={l.label} value={money(l.amountCents)} />)
+          price.lines.map((l, i) => <Line key={i} label={l.label} value={money(l.amountCents, price.own?.lines?.[i])} />)
         ) : price.fromOffer ? (
-          <Line label={t('price.offer', { hours: hoursText(price.hours), count: price.travelers })} value={money(price.totalCents)} />
+          <Line label={t('price.offer', { hours: hoursText(price.hours), count: price.travelers })} value={money(price.totalCents, price.own?.totalCents)} />
         ) : days > 1 ? (
           <Line label={t('price.days', { count: days, hours: hoursText(price.hours / days) })} value={money(base)} />
         ) : (
-          <Line label={t('price.base', { amount: amount(price.unitPriceCents), hours: hoursText(price.hours) })} value={money(base)} />
+          <Line label={t('price.basePrice', { price: unit(price.unitPriceCents), hours: hoursText(price.hours) })} value={money(base)} />
         )}
         {extraPeople > 0 && !price.fromOffer && !price.lines && (
           <Line
-            label={t('price.extra', { amount: amount(price.additionalPerPersonCents), count: extraPeople, hours: hoursText(price.hours) })}
+            label={t('price.extraPrice', { price: unit(price.additionalPerPersonCents), count: extraPeople, hours: hoursText(price.hours) })}
             value={money(extra)}
           />
         )}
         {credit > 0 && (
           <Line
-            label={price.creditExpiresAt ? t('price.creditUntil', { date: formatCalendarDate(price.creditExpiresAt.slice(0, 10), currentLocale()) }) : t('price.credit')}
+            label={price.creditExpiresAt ? t('price.creditUntil', { date: formatCalendarDate(price.creditExpiresAt.slice(0, 10), locale) }) : t('price.credit')}
             value={`−${money(credit)}`}
             className="text-green-800 dark:text-green-200"
           />
         )}
-        <Line label={t('price.total')} value={money(price.totalCents)} className="border-t border-stone-200 pt-2 text-base font-semibold dark:border-stone-700" />
-        <Line label={t(paid ? 'price.depositPaid' : 'price.deposit', { percent })} value={money(price.depositCents)} className="font-semibold text-primary-800 dark:text-primary-200" />
-        <Line label={t('price.balance')} value={money(price.balanceCents)} className="text-stone-600 dark:text-stone-400" />
+        <Line label={t('price.total')} value={money(price.totalCents, price.own?.totalCents)} className="border-t border-stone-200 pt-2 text-base font-semibold dark:border-stone-700" />
+        <Line label={t(paid ? 'price.depositPaid' : 'price.deposit', { percent })} value={money(price.depositCents, price.own?.depositCents)} className="font-semibold text-primary-800 dark:text-primary-200" />
+        <Line label={t('price.balance')} value={money(price.balanceCents, price.own?.balanceCents)} className="text-stone-600 dark:text-stone-400" />
       </dl>
       {estimate && <p className="mt-2 text-xs text-stone-500 dark:text-stone-400">{t('price.estimateNote')}</p>}
     </div>
@@ -78,7 +96,10 @@ function Line({ label, value, className }: { label: string; value: string; class
   return (
     <div className={cn('flex items-baseline justify-between gap-3', className)}>
       <dt className="min-w-0">{label}</dt>
-      <dd className="shrink-0 tabular-nums">{value}</dd>
+      {/* Two currencies side by side wrap under a long label on a phone rather than push it out. */}
+      <dd className="min-w-0 shrink-0 text-right tabular-nums max-sm:max-w-[60%] max-sm:shrink">
+        <BesideText text={value} />
+      </dd>
     </div>
   );
 }

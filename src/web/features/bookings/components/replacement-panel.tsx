@@ -10,7 +10,9 @@ import { Button } from '../../../components/ui/button';
 import { Sheet } from '../../../components/ui/sheet';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { ApiError } from '../../../lib/api-client';
-import { amount, formatDeadline, viewerTime, zoneName } from '../../../lib/format';
+import { formatDeadline, viewerTime, zoneName } from '../../../lib/format';
+import { formatMoney } from '../../../../shared/money-format';
+import type { Currency } from '../../../../shared/currency';
 import { currentLocale } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
@@ -26,6 +28,7 @@ import { CreditBeforeNote, creditGiven, sentences } from './credit-note';
  * each, and the full refund instead; until `lapsesAt`, after which the refund comes by itself.
  * After the guide's no-show (`sameDay`, decision 140) the guides are free later that day, each at
  * their own start time, which each shows; after a cancellation it is the booked time the card already shows.
+ * A replacement takes over the booking's price, so every figure is in the booking's currency (decision 164).
  */
 export function ReplacementPanel({ booking: b }: { booking: Booking }) {
   const { t } = useTranslation(['trips', 'bookings']);
@@ -117,6 +120,7 @@ export function ReplacementPanel({ booking: b }: { booking: Booking }) {
                   candidate={c}
                   start={sameDay ? { date: b.date, timeZone: b.timeZone, rest } : null}
                   bookedTotalCents={list.data.bookedTotalCents}
+                  currency={b.currency}
                   busy={choose.isPending && choose.variables?.guideId === c.guideId}
                   disabled={choose.isPending}
                   onChoose={() => void pick(c)}
@@ -148,6 +152,7 @@ function Candidate({
   candidate: c,
   start,
   bookedTotalCents,
+  currency,
   busy,
   disabled,
   onChoose,
@@ -155,6 +160,7 @@ function Candidate({
   candidate: ReplacementCandidate;
   start: { date: string; timeZone: string; rest: Rest } | null;
   bookedTotalCents: number;
+  currency: Currency;
   busy: boolean;
   disabled: boolean;
   onChoose: () => void;
@@ -162,6 +168,7 @@ function Candidate({
   const { t } = useTranslation(['trips', 'bookings', 'guides']);
   const nameId = `candidate-${c.guideId}`;
   const noExtra = c.coveredCents > 0 || c.totalCents === bookedTotalCents;
+  const money = (cents: number) => formatMoney(cents, currency, currentLocale());
   return (
     <li aria-labelledby={nameId} data-testid="replacement-candidate" className="flex flex-wrap items-center gap-3 rounded-lg bg-white p-3 text-stone-800 shadow-sm dark:bg-stone-900 dark:text-stone-100">
       <UserAvatar user={{ id: c.guideId, fullName: c.fullName, nickname: null, profilePicture: c.profilePicture }} size={44} />
@@ -182,11 +189,11 @@ function Candidate({
         </div>
         {/* The note wraps as one piece under the price on a phone, not split from its own start. */}
         <p className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs tabular-nums" data-testid="candidate-price">
-          <span>{t('replacement.pays', { total: amount(c.totalCents), balance: amount(c.balanceCents) })}</span>
+          <span>{t('replacement.pays', { total: money(c.totalCents), balance: money(c.balanceCents) })}</span>
           {noExtra ? (
             <span className="whitespace-nowrap rounded-full bg-success-600/10 px-1.5 py-0.5 font-medium text-success-600 dark:text-green-400">{t('replacement.noExtra')}</span>
           ) : (
-            c.totalCents < bookedTotalCents && <span className="whitespace-nowrap text-stone-600 dark:text-stone-400">{t('replacement.less', { amount: amount(bookedTotalCents - c.totalCents) })}</span>
+            c.totalCents < bookedTotalCents && <span className="whitespace-nowrap text-stone-600 dark:text-stone-400">{t('replacement.less', { amount: money(bookedTotalCents - c.totalCents) })}</span>
           )}
         </p>
       </div>
@@ -231,6 +238,7 @@ function RefundDialog({ booking: b, depositCents, open, onOpenChange }: { bookin
   const { t } = useTranslation(['trips', 'bookings']);
   const update = useUpdateBookingStatus();
   const methodName = (m: string | null) => t(`refundTo.${m ?? 'cash'}`, { defaultValue: t('refundTo.cash') });
+  const locale = currentLocale();
   const confirm = () =>
     update.mutateAsync({ id: b.id, status: 'cancelled' }).then(
       (reply) => {
@@ -241,7 +249,7 @@ function RefundDialog({ booking: b, depositCents, open, onOpenChange }: { bookin
         showToast({
           title: t('toasts.cancelled'),
           description: sentences([
-            r && r.amountCents > 0 ? t('toasts.cancelledRefund', { amount: amount(r.amountCents), min: r.minBusinessDays, max: r.maxBusinessDays, method: methodName(r.method) }) : null,
+            r && r.amountCents > 0 ? t('toasts.cancelledRefundPrice', { price: formatMoney(r.amountCents, r.currency, locale), min: r.minBusinessDays, max: r.maxBusinessDays, method: methodName(r.method) }) : null,
             credit && t('card.creditIssued', credit),
           ]),
           variant: 'success',
@@ -254,10 +262,10 @@ function RefundDialog({ booking: b, depositCents, open, onOpenChange }: { bookin
       open={open}
       onOpenChange={onOpenChange}
       title={t('replacement.refundTitle')}
-      description={depositCents ? t('replacement.refundBody', { amount: amount(depositCents) }) : t('replacement.refundBodyShort')}
+      description={depositCents ? t('replacement.refundBody', { amount: formatMoney(depositCents, b.currency, locale) }) : t('replacement.refundBodyShort')}
       closeLabel={t('bookings:close')}
     >
-      <CreditBeforeNote />
+      <CreditBeforeNote booking={b} />
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => onOpenChange(false)}>
           {t('replacement.keepChoosing')}

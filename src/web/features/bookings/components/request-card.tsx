@@ -1,4 +1,4 @@
-import { CalendarDays, Check, Clock, Hourglass, MapPin, Repeat2, StickyNote, Users, X } from 'lucide-react';
+import { CalendarDays, Check, Clock, Hourglass, MapPin, Repeat2, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../../../../shared/schemas/bookings';
@@ -6,13 +6,15 @@ import { Button } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useAnswerRequest } from '../api/answer-request';
-import { amount, formatCalendarDate, formatDeadline, durationText, localName } from '../../../lib/format';
+import { formatCalendarDate, formatDeadline, localName } from '../../../lib/format';
+import { formatMoney } from '../../../../shared/money-format';
 import { TourTime } from '../../../components/ui/tour-time';
-import { BookingCardHeader, Fact, TourDays } from './booking-card-parts';
+import { BookingCardHeader, Fact, TourDays, TravelerNotes } from './booking-card-parts';
 import { DeclineDialog } from './decline-dialog';
 import { ReschedulePanel } from './reschedule-panel';
 import { MeetingPlace } from '../../meeting-points';
 import { groupText } from '../lib/group-text';
+import { tourLengthText } from '../../../../shared/booking/tour-length';
 
 /** A paid request on /guide-dashboard: who, when, how many, what it pays; Accept, or Decline with a reason. */
 export function RequestCard({ booking: b }: { booking: Booking }) {
@@ -31,11 +33,13 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
       () => showToast({ title: t('requests.toasts.errorTitle'), description: t('requests.toasts.failed'), variant: 'destructive' }),
     );
 
+  // In the booking's currency, the guide's own (decision 164): what she earns it in.
+  const money = (minor: number) => formatMoney(minor, b.currency, locale);
   const price = (
     <>
-      <p className="text-lg font-bold tabular-nums">{t('money', { amount: amount(b.totalPriceCents) })}</p>
+      <p className="text-lg font-bold tabular-nums">{money(b.totalPriceCents)}</p>
       <p className="text-xs text-stone-600 dark:text-stone-400">
-        {t('requests.depositPaid', { amount: amount(b.depositCents) })}
+        {t('requests.depositPaid', { amount: money(b.depositCents) })}
         {b.payments.some((p) => p.kind === 'deposit' && p.provider === 'simulated' && p.status !== 'failed') && <> · {t('requests.demo')}</>}
       </p>
     </>
@@ -74,16 +78,12 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
         </Fact>
         <TourDays booking={b} />
         <Fact icon={<Users className="h-4 w-4" />} label={t('requests.group')}>
-          {t('requests.groupValue', { people: groupText(t, b), hours: durationText(b.duration, locale) })}
+          {t('requests.groupValue', { people: groupText(t, b), hours: tourLengthText(b.days, b.duration, locale) })}
         </Fact>
         <Fact icon={<MapPin className="h-4 w-4" />} label={t('meeting.title')}>
           <MeetingPlace place={b} fallback={t('requests.noMeeting')} />
         </Fact>
-        {b.notes && (
-          <Fact icon={<StickyNote className="h-4 w-4" />} label={t('requests.notes')} wide>
-            <span className="whitespace-pre-line">{b.notes}</span>
-          </Fact>
-        )}
+        <TravelerNotes notes={b.notes} label={t('requests.notes')} />
       </dl>
       {answerBy && (
         <p className="mt-4 flex items-center gap-1.5 text-sm text-amber-800 dark:text-amber-200">

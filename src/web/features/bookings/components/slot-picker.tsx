@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SlotsReply } from '../../../../shared/schemas/bookings';
+import type { SlotsReply } from '../../../../shared/schemas/slots';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { bracketed, viewerTime } from '../../../lib/format';

@@ -8,7 +8,7 @@ import { TextField } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { getBooking } from '../api/get-booking';
-import { amount } from '../../../lib/format';
+import { formatMoney } from '../../../../shared/money-format';
 import type { ConfirmOutcome } from '../hooks/use-checkout';
 import { confirmCard, leaveForPayment, loadStripeClient, PAYMENT_POLL_MS, wechatQrImage } from '../lib/stripe-client';
 import { PaymentFields, paymentBody, type PaymentValues } from './payment-fields';
@@ -76,7 +76,7 @@ export function StripePaymentFields({
         }
         const stripe = await loadStripeClient(publishableKey).catch(() => null);
         const image = stripe ? await wechatQrImage(stripe, secret) : null;
-        setQr({ bookingId: reply.booking.id, paymentId: reply.payment.id, kind: reply.payment.kind, amountCents: reply.payment.amountCents, image, page: reply.payment.approvalUrl });
+        setQr({ bookingId: reply.booking.id, paymentId: reply.payment.id, kind: reply.payment.kind, amountCents: reply.payment.amountCents, currency: reply.payment.currency, image, page: reply.payment.approvalUrl });
         return { kind: 'handled' };
       },
     }),
@@ -125,7 +125,9 @@ interface QrState {
   bookingId: number;
   paymentId: number;
   kind: PaymentReply['payment']['kind'];
+  /** In `currency`, what the payment charges (decision 164). */
   amountCents: number;
+  currency: PaymentReply['payment']['currency'];
   image: string | null;
   page: string | null;
 }
@@ -303,7 +305,7 @@ function WechatQrSheet({
   }, [qr.bookingId, qr.paymentId, qr.kind]);
 
   return (
-    <Sheet open onOpenChange={(open) => !open && onClose()} title={t('qr.title')} description={t('qr.description', { amount: amount(qr.amountCents) })} closeLabel={t('qr.close')}>
+    <Sheet open onOpenChange={(open) => !open && onClose()} title={t('qr.title')} description={t('qr.description', { amount: formatMoney(qr.amountCents, qr.currency, currentLocale()) })} closeLabel={t('qr.close')}>
       <div className="flex flex-col items-center gap-4 text-center">
         {qr.image ? (
           <img src={qr.image} alt={t('qr.alt')} width={220} height={220} className="h-56 w-56 rounded-lg border border-stone-200 bg-white p-2" />

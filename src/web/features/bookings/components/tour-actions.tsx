@@ -1,6 +1,8 @@
 import { CheckCircle2, Hourglass, PlayCircle, TimerReset, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MINOR_PER_MAJOR } from '../../../../shared/currency';
+import { formatMoney } from '../../../../shared/money-format';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
@@ -21,7 +23,9 @@ export const ON_TOUR_STATUSES = ['ongoing', 'extend_requested', 'extend_confirme
  * 'Confirm Start' on the tour day, then the disabled 'Waiting for guide...'; on tour 'Request
  * Extension', 'Extension requested...', 'Pay Extension (price RMB)', 'Confirm Extension' and always
  * 'Complete Service'; the guide approves or rejects a paid extension. The server's `actions` (the
- * shared state machine) decide what is enabled.
+ * shared state machine) decide what is enabled. An extension's price is the booking's, in its currency
+ * (decision 168): a yuan booking's button reads as docs/rules/booking-lifecycle.md words it, a yen
+ * booking's names its yen.
  */
 export function TourActions({ booking: b, side, isTourDay }: { booking: Booking; side: UserType; isTourDay: boolean }) {
   const { t } = useTranslation(['tour', 'bookings']);
@@ -36,6 +40,7 @@ export function TourActions({ booking: b, side, isTourDay }: { booking: Booking;
   const theirs = side === 'traveler' ? b.guideConfirmedStart : b.travelerConfirmedStart;
   const ext = b.extension;
   const hours = ext ? t(`request.options.${ext.hours}`, { defaultValue: String(ext.hours) }) : '';
+  const locale = currentLocale();
 
   // mutateAsync, not mutate's callbacks: the booking's live event may move this card to another tab
   // (a started tour to Ongoing) before the reply arrives, and those callbacks never run once it is gone.
@@ -86,8 +91,8 @@ export function TourActions({ booking: b, side, isTourDay }: { booking: Booking;
   if (starting && !mine && theirs) info = side === 'traveler' ? t('guideConfirmed') : t('travelerConfirmed');
   else if (offerStart && !theirs) info = t('startDayHint');
   if (ext && b.status !== 'ongoing') {
-    const price = amount(ext.priceCents);
-    if (ext.status === 'requested' && ext.payBy) info = t('extensionInfo.requestedLapse', { hours, price, ...formatDeadline(ext.payBy, currentLocale(), b.timeZone, t('bookings:japanTime'), false) });
+    const price = formatMoney(ext.priceCents, b.currency, locale);
+    if (ext.status === 'requested' && ext.payBy) info = t('extensionInfo.requestedLapse', { hours, price, ...formatDeadline(ext.payBy, locale, b.timeZone, t('bookings:japanTime'), false) });
     else if (ext.status === 'requested') info = t('extensionInfo.requested', { hours, price });
     else if (ext.status === 'paid') info = side === 'traveler' ? t('extensionInfo.paid', { hours, price }) : t('extensionInfo.paidGuide', { hours, price });
     else if (ext.status === 'approved') info = side === 'traveler' ? t('extensionInfo.approved', { hours }) : t('extensionInfo.approvedGuide', { hours });
@@ -96,7 +101,9 @@ export function TourActions({ booking: b, side, isTourDay }: { booking: Booking;
   // Decision 155: a tour of several days is completed from its last day's start; before, the server leaves
   // 'service_complete' out of an ongoing tour's actions, and the card says why.
   const lastDay = b.schedule && b.schedule.length > 1 ? b.schedule[b.schedule.length - 1] : undefined;
-  const completeLater = b.status === 'ongoing' && !can('service_complete') && lastDay ? t('actions.completeFromLastDay', { date: formatCalendarDate(lastDay.date, currentLocale(), { weekday: 'short' }) }) : null;
+  const completeLater = b.status === 'ongoing' && !can('service_complete') && lastDay ? t('actions.completeFromLastDay', { date: formatCalendarDate(lastDay.date, locale, { weekday: 'short' }) }) : null;
+  // `extensionPrice` is in the booking's major unit (yuan, or whole yen).
+  const extensionCents = b.extensionPrice === null ? 0 : Math.round(b.extensionPrice * MINOR_PER_MAJOR[b.currency]);
 
   return (
     <div className="mt-4 border-t border-stone-100 pt-4 dark:border-stone-800">
@@ -129,7 +136,9 @@ export function TourActions({ booking: b, side, isTourDay }: { booking: Booking;
         )}
         {side === 'traveler' && b.status === 'extend_requested' && b.extensionPrice !== null && (
           <Button variant="accent" size="sm" onClick={() => setExtension('payment')}>
-            {t('actions.payExtension', { price: amount(Math.round(b.extensionPrice * 100)) })}
+            {b.currency === 'CNY'
+              ? t('actions.payExtension', { price: amount(extensionCents) })
+              : t('actions.payExtensionPrice', { price: formatMoney(extensionCents, b.currency, locale) })}
           </Button>
         )}
         {side === 'traveler' && can('withdraw_extension') && (

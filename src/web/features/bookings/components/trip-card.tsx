@@ -5,11 +5,14 @@ import { type Booking } from '../../../../shared/schemas/bookings';
 import { CANCEL_REASON_CODES } from '../../../../shared/schemas/booking-answers';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
-import { amount, cityName, formatCalendarDate, formatDeadline, durationText, localName } from '../../../lib/format';
+import { cityName, formatCalendarDate, formatDeadline, durationText, localName } from '../../../lib/format';
+import { formatMoney } from '../../../../shared/money-format';
+import { bookingAmountText } from '../lib/price';
 import { TourTime } from '../../../components/ui/tour-time';
 import { COUNTDOWN_DAYS, daysUntil, statusKey, tourPhase } from '../lib/trips';
 import { BookingCardHeader, Fact, TourDays } from './booking-card-parts';
 import { CancelDialog } from './cancel-dialog';
+import { creditValues } from './credit-note';
 import { BookingPdfLink } from '../../booking-pdf';
 import { ReceiptsLink } from '../../receipts';
 import { BookingFeedback } from '../../reviews';
@@ -23,6 +26,7 @@ import { ReplacementPanel, ReplacementWaiting } from './replacement-panel';
 import { HelpNow } from '../../support';
 import { inHelpWindow } from '../../../../shared/booking/help-window';
 import { groupText } from '../lib/group-text';
+import { tourLengthText } from '../../../../shared/booking/tour-length';
 
 /**
  * One trip on /dashboard: guide, day and time (Japan time, with the traveler's own), group, price,
@@ -44,7 +48,8 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
   // card still said 810 for 4 hours); the hours count once confirmed, until then they are shown as pending.
   const extensionsPaidCents = b.extensionsPaidCents;
   const pendingExtension = b.extension && (b.extension.status === 'paid' || b.extension.status === 'approved') ? b.extension : null;
-  const refunded = b.payments.reduce((sum, p) => sum + p.refundedCents, 0);
+  // Each refund in what its payment was charged in (decision 164).
+  const refunded = b.payments.filter((p) => p.refundedCents > 0);
   // docs/rules/money-and-cancellation.md: on the tour day the card offers 'Confirm Start' instead of 'Cancel'.
   // Under a JMA warning (decision 093) the traveler may cancel free on the tour day too.
   // Awaiting a replacement (decision 137), the panel's own 'Take the full refund instead' is the way out.
@@ -98,20 +103,21 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
         </Fact>
         <TourDays booking={b} />
         <Fact icon={<Users className="h-4 w-4" />} label={t('card.group')}>
-          {t('card.groupValue', { people: groupText(t, b), hours: durationText(b.duration, locale) })}
+          {t('card.groupValue', { people: groupText(t, b), hours: tourLengthText(b.days, b.duration, locale) })}
           {pendingExtension && (
             <span className="block text-xs text-stone-500 dark:text-stone-400">{t('card.extensionPending', { hours: durationText(pendingExtension.hours, locale) })}</span>
           )}
         </Fact>
         <Fact label={t('card.price')}>
-          {t('bookings:money', { amount: amount(b.totalPriceCents + extensionsPaidCents) })}
+          {/* The booking's own figures, in the currency it was booked in at its own rate (decision 168). */}
+          <span data-testid="trip-price">{bookingAmountText(b, b.totalPriceCents + extensionsPaidCents, locale)}</span>
           {extensionsPaidCents > 0 && (
-            <span className="block text-xs text-stone-500 dark:text-stone-400">{t('card.withExtensions', { amount: amount(extensionsPaidCents) })}</span>
+            <span className="block text-xs text-stone-500 dark:text-stone-400">{t('card.withExtensionsPrice', { price: formatMoney(extensionsPaidCents, b.currency, locale) })}</span>
           )}
           <span className="block text-xs text-stone-500 dark:text-stone-400">
             {deposit
-              ? t('card.depositPaid', { amount: amount(deposit.amountCents) }) + (deposit.provider === 'simulated' ? ` · ${t('card.demo')}` : '')
-              : t('card.depositDue', { amount: amount(b.depositCents) })}
+              ? t('card.depositPaidPrice', { price: formatMoney(deposit.amountCents, deposit.currency, locale) }) + (deposit.provider === 'simulated' ? ` · ${t('card.demo')}` : '')
+              : t('card.depositDuePrice', { price: formatMoney(b.chargeDepositCents, b.chargeCurrency, locale) })}
           </span>
         </Fact>
         {/* Where to meet, with a map link (by coordinates when chosen from the list). */}
@@ -139,7 +145,9 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
         <div className="mt-3 rounded-lg bg-stone-100 px-3 py-2 text-sm dark:bg-stone-800">
           <p className="font-medium">{t('card.wasCancelled')}</p>
           <CancellationReason booking={b} />
-          {refunded > 0 && <p className="text-stone-600 dark:text-stone-400">{t('card.refunded', { amount: amount(refunded) })}</p>}
+          {refunded.length > 0 && (
+            <p className="text-stone-600 dark:text-stone-400">{t('card.refundedPrice', { price: refunded.map((p) => formatMoney(p.refundedCents, p.currency, locale)).join(' + ') })}</p>
+          )}
           <button type="button" onClick={onContactSupport} className="mt-1 inline-flex items-center gap-1 font-medium text-primary-700 hover:underline dark:text-primary-300">
             <LifeBuoy className="h-3.5 w-3.5" aria-hidden />
             {t('card.askSupport')}
@@ -179,11 +187,11 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
   );
 }
 
-/** The credit this booking's end gave (decision 139): until when it is there, or that it was used, or that it lapsed unused. */
-function CreditLine({ credit }: { credit: NonNullable<Booking['creditIssued']> }) {
+/** The credit this booking's end gave (decision 139), in the booking's currency: until when it is there, or that it was used, or that it lapsed unused. */
+function CreditLine({ credit, currency }: { credit: NonNullable<Booking['creditIssued']>; currency: Booking['currency'] }) {
   const { t } = useTranslation('trips');
   const [now] = useState(() => Date.now());
-  const o = { amount: amount(credit.amountCents), date: formatCalendarDate(credit.expiresAt.slice(0, 10), currentLocale()) };
+  const o = creditValues(credit, currency);
   if (credit.spent) return <p className="text-green-800 dark:text-green-200">{t('card.creditSpent', o)}</p>;
   if (Date.parse(credit.expiresAt) <= now) return <p className="text-stone-600 dark:text-stone-400">{t('card.creditExpired', o)}</p>;
   return <p className="text-green-800 dark:text-green-200">{t('card.creditIssued', o)}</p>;
@@ -206,7 +214,7 @@ function CancellationReason({ booking: b }: { booking: Booking }) {
     <>
       {line && <p className="text-stone-600 dark:text-stone-400">{line}</p>}
       {words && <p className="break-words text-stone-800 dark:text-stone-200">{t('card.reason', { reason: words })}</p>}
-      {b.creditIssued && <CreditLine credit={b.creditIssued} />}
+      {b.creditIssued && <CreditLine credit={b.creditIssued} currency={b.currency} />}
     </>
   );
 }

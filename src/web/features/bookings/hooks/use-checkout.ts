@@ -63,7 +63,8 @@ export function useCheckout(opts: {
       if (!booking) {
         if (!opts.draft && !opts.offerId) return;
         try {
-          booking = await create.mutateAsync(opts.offerId ? { offerId: opts.offerId } : { ...opts.draft!, ...meeting });
+          // An offer is booked in the currency its price was shown in, as a draft is (decision 169).
+          booking = await create.mutateAsync(opts.offerId ? { offerId: opts.offerId, chargeCurrency: opts.preview?.currency ?? 'CNY' } : { ...opts.draft!, ...meeting });
         } catch (err) {
           if (err instanceof ApiError && err.code === 'slot_unavailable') setProblem({ kind: 'slot_unavailable' });
           else if (err instanceof ApiError && err.status < 500) setProblem({ kind: 'rejected', code: err.code });
@@ -73,7 +74,9 @@ export function useCheckout(opts: {
         created.current = booking;
         opts.onCreated(booking);
         const p = opts.preview;
-        if (p && (booking.totalPriceCents !== p.totalCents || booking.depositCents !== p.depositCents)) {
+        // The guide's own figures, and the deposit in the currency it is shown in (decision 168).
+        const changed = p && (p.own ? booking.totalPriceCents !== p.own.totalCents || booking.chargeDepositCents !== p.depositCents : booking.totalPriceCents !== p.totalCents || booking.depositCents !== p.depositCents);
+        if (changed) {
           setProblem({ kind: 'price_changed' });
           return;
         }

@@ -1,6 +1,8 @@
+import { useDisplayCurrency } from '../../../lib/display-currency';
+import { useFxRate } from '../../../lib/prices';
 import { useGroupQuote } from '../api/get-quote';
 import type { PriceLines } from '../components/price-breakdown';
-import { previewPrice, quotedPrice } from '../lib/price';
+import { inDisplayCurrency, previewPrice, quotedPrice } from '../lib/price';
 import type { BookableGuide, BookingDraft } from '../lib/selection';
 
 /**
@@ -10,8 +12,15 @@ import type { BookableGuide, BookingDraft } from '../lib/selection';
  */
 export function useDraftPrice(guide: BookableGuide | undefined, draft: Pick<BookingDraft, 'durationHours' | 'adults' | 'children' | 'infants' | 'subcategoryId' | 'days'> | null, availableCreditCents = 0) {
   const fallback = { durationHours: 1, adults: 1, children: 0, infants: 0, subcategoryId: null };
-  const quote = useGroupQuote(guide?.id ?? 0, draft ?? fallback, !!guide && !!draft);
+  // The quote is asked in the reader's currency, which a booking made from it is charged in (decision 168).
+  const currency = useDisplayCurrency();
+  const rate = useFxRate().data;
+  const quote = useGroupQuote(guide?.id ?? 0, draft ?? fallback, currency, !!guide && !!draft);
   const price: PriceLines | null =
-    !guide || !draft ? null : quote.data && !quote.isPlaceholderData ? quotedPrice(quote.data, availableCreditCents) : previewPrice(guide, draft, availableCreditCents);
+    !guide || !draft
+      ? null
+      : quote.data && !quote.isPlaceholderData
+        ? quotedPrice(quote.data, availableCreditCents)
+        : inDisplayCurrency(previewPrice(guide, draft, availableCreditCents), currency, rate);
   return { price, loading: quote.isLoading };
 }

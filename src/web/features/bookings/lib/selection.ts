@@ -18,7 +18,9 @@ export type BookableGuide = Pick<
   | 'services'
   | 'availabilities'
   | 'minNoticeHours'
->;
+> &
+  /** The guide's currency (decision 164); yuan when missing. */
+  Partial<Pick<GuideDetail, 'currency'>>;
 
 /** The traveler's choice in the booking box, carried to the checkout in its query string. */
 export interface BookingDraft {

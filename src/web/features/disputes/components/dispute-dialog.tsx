@@ -10,6 +10,7 @@ import { showToast } from '../../../lib/toast';
 import { Sheet } from '../../../components/ui/sheet';
 import { useOpenDispute } from '../api/open-dispute';
 import { useSession } from '../../../lib/session';
+import { FileField } from '../../../components/ui/file-field';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'];
 
@@ -29,7 +30,6 @@ export function DisputeDialog({ booking, open, onOpenChange }: { booking: Bookin
   const mutation = useOpenDispute();
   const reasonId = useId();
   const errorId = useId();
-  const fileId = useId();
   const fileErrorId = useId();
 
   const close = (next: boolean) => {
@@ -43,8 +43,7 @@ export function DisputeDialog({ booking, open, onOpenChange }: { booking: Bookin
     onOpenChange(next);
   };
 
-  const addFiles = (list: FileList | null) => {
-    const picked = Array.from(list ?? []);
+  const addFiles = (picked: File[]) => {
     const bad = picked.find((f) => !ACCEPTED.includes(f.type));
     const big = picked.find((f) => f.size > EVIDENCE_MAX_BYTES);
     if (bad) setFileError(t('invalidType'));
@@ -120,22 +119,17 @@ export function DisputeDialog({ booking, open, onOpenChange }: { booking: Bookin
           )}
         </div>
         <div>
-          <label htmlFor={fileId} className="text-sm font-medium">
-            {t('evidence')}
-          </label>
-          {isTraveler && <p className="text-xs text-stone-700 dark:text-stone-300">{t(`evidenceFor.${category}`)}</p>}
-          <p className="text-xs text-stone-600 dark:text-stone-400">{t('evidenceHint', { max: EVIDENCE_MAX_FILES })}</p>
-          <input
-            id={fileId}
-            type="file"
-            multiple
+          <FileField
+            label={t('evidence')}
+            hint={
+              <>
+                {isTraveler && <span className="block text-stone-700 dark:text-stone-300">{t(`evidenceFor.${category}`)}</span>}
+                {t('evidenceHint', { max: EVIDENCE_MAX_FILES })}
+              </>
+            }
             accept={ACCEPTED.join(',')}
-            aria-describedby={fileError ? fileErrorId : undefined}
-            onChange={(e) => {
-              addFiles(e.target.files);
-              e.target.value = '';
-            }}
-            className="mt-2 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-primary-50 file:px-3 file:py-2 file:font-medium file:text-primary-800 dark:file:bg-primary-900/40 dark:file:text-primary-100"
+            multiple
+            onFiles={addFiles}
           />
           {fileError && (
             <p id={fileErrorId} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">

@@ -2,6 +2,8 @@ import { Check } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { MIN_HOURLY_PRICE } from '../../../../shared/currency';
+import { formatMoney } from '../../../../shared/money-format';
 import type { GuideApplication } from '../../../../shared/schemas/guide-applications';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/form';
@@ -117,10 +119,16 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
   const errors = fieldErrors(form);
   const problems = submitErrors?.problems ?? [];
   const err = (key: string): string | null => {
+    // A protected title in a saved answer is named on its field, with what to do (the server's words,
+    // in the applicant's language: decision 171); it goes with the next save once the answer is fixed.
+    const title = application.titleProblems.find((p) => p.path === `data.${key}`);
+    if (title) return title.message;
     const e = errors[key as keyof typeof errors];
     // A postal code with letters is flagged at once; the rest once the field was left (or after a submit attempt).
     if (e && (touched.has(key) || showAll || (key === 'residenceZipcode' && e === 'errors.zipChars'))) {
-      return e === 'errors.zipChars' ? `${t('errors.zipCharsTitle')}: ${t('errors.zipChars')}` : t(e);
+      if (e === 'errors.zipChars') return `${t('errors.zipCharsTitle')}: ${t('errors.zipChars')}`;
+      // The floor in the currency the applicant prices in (decision 164): ¥1,000 or 50 元 an hour.
+      return t(e, { min: formatMoney(MIN_HOURLY_PRICE[form.currency], form.currency, currentLocale()) });
     }
     const problem = key === 'experience' ? 'experienceMonths' : key === 'basicPrice' ? 'basicPricePerHourCents' : key === 'additionalPrice' ? 'additionalPricePerPersonCents' : key;
     if (problems.includes(problem as Problem)) return t('errors.required');
@@ -185,7 +193,7 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
         const fields = e instanceof ApiError ? e.body?.fields : undefined;
         setSubmitErrors({
           declaration: code === 'declaration_required',
-          problems: code === 'application_incomplete' || code === 'validation_failed' || code === 'age_below_minimum' ? problemsFromServer(fields) : [],
+          problems: code === 'application_incomplete' || code === 'validation_failed' || code === 'age_below_minimum' || code === 'protected_title' ? problemsFromServer(fields) : [],
           other: code === 'declaration_required' || code === 'application_incomplete' ? null : t(errorKey(e)),
         });
         focusAlert();

@@ -9,7 +9,7 @@ import { apiFile } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { openSupport } from '../../support/index';
 import { errorKey, useDeleteDocument, useDescribeDocument, useUploadDocument } from '../api';
-import { checkDocument, DOCUMENT_ACCEPT } from '../form';
+import { checkDocument, DOCUMENT_ACCEPT } from '../document-check';
 
 type Doc = GuideApplication['documents'][number];
 

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SERVICE_CITIES } from '../../../../shared/cities';
 import type { GuideApplication } from '../../../../shared/schemas/guide-applications';
-import { formatRmb, moneyFormat } from '../../../../shared/money-format';
+import { formatMoney } from '../../../../shared/money-format';
 import { buttonClass } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { useServiceCategories } from '../../guides';
-import { ANSWER_KEYS, rmbToFen, SCORE_KEYS, scoreBandOf, type FormState } from '../form';
+import { ANSWER_KEYS, priceOf, SCORE_KEYS, scoreBandOf, type FormState } from '../form';
 import { localName } from '../../../lib/format';
 
 /** The preview (become-guide flow): every answer of the four pages, with a way back to each. */
@@ -18,10 +18,10 @@ export function ApplicationPreview({ form, documents }: { form: FormState; docum
   const categories = useServiceCategories();
   const subNames = new Map((categories.categories ?? []).flatMap((c) => c.subcategories.map((s) => [s.id, localName(s, locale)] as const)));
   const list = (xs: string[]) => (xs.length ? xs.join(zh ? '、' : ', ') : null);
+  // An amount with its unit, in the currency chosen on page 4: ¥4,000 (JPY) / 4000 日元 / 4,000円, or 300 RMB / 300 元.
   const money = (typed: string) => {
-    const fen = typed.trim() ? rmbToFen(typed) : null;
-    if (fen === null) return null;
-    return form.currency === 'CNY' ? formatRmb(fen, locale) : moneyFormat(locale).yen(fen / 100);
+    const minor = typed.trim() ? priceOf(typed, form.currency) : null;
+    return minor === null ? null : formatMoney(minor, form.currency, locale);
   };
   const since = form.residenceYear && form.residenceMonth ? (zh ? `${form.residenceYear}年${Number(form.residenceMonth)}月` : `${form.residenceMonth}/${form.residenceYear}`) : null;
   const experience =

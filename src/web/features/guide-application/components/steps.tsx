@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_CITIES } from '../../../../shared/cities';
-import { APPLICATION_CURRENCIES, APPLICATION_GENDERS, APPLICATION_LANGUAGES, TARGET_GROUPS, type GuideApplication } from '../../../../shared/schemas/guide-applications';
+import { APPLICATION_GENDERS, APPLICATION_LANGUAGES, TARGET_GROUPS, type GuideApplication } from '../../../../shared/schemas/guide-applications';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/spinner';
 import { currentLocale } from '../../../lib/i18n';
 import { useServiceCategories } from '../../guides';
 import { ANSWER_KEYS, formatZip, SCORE_KEYS, type FormState } from '../form';
 import { DocumentsField } from './documents';
+import { LicenceDeclaration } from './licence-declaration';
 import { CheckboxGroup, ScoreField } from './fields';
 import { dateTimeFormat } from '../../../lib/intl';
 import { localName } from '../../../lib/format';
@@ -211,6 +212,10 @@ export function PersonalStep({ form, set, err, touch, application }: StepProps &
       <Section title={t('sections.documents')}>
         <DocumentsField documents={application.documents} max={application.maxDocuments} showMissing={!!err('documents')} />
       </Section>
+
+      <Section title={t('sections.licence')}>
+        <LicenceDeclaration licence={form.licence} onChange={(licence) => set({ licence })} documents={application.documents} showMissing={!!err('licence')} />
+      </Section>
     </div>
   );
 }
@@ -266,7 +271,12 @@ export function AnswersStep({ form, set, err, touch }: StepProps) {
   );
 }
 
-/** Page 4: who they guide, group size and length, prices (yuan typed, fen sent) and services. */
+/** Yen first: a new application prices in yen until the applicant chooses yuan (decision 164). */
+const CURRENCY_CHOICES = ['JPY', 'CNY'] as const;
+/** A price of the usual size in each currency, for the hints. */
+const EXAMPLE = { JPY: '4000', CNY: '300' } as const;
+
+/** Page 4: who they guide, group size and length, prices (typed in the chosen currency, sent in its minor unit) and services. */
 export function ServicesStep({ form, set, err, touch }: StepProps) {
   const { t } = useTranslation('guideApplication');
   const locale = currentLocale();
@@ -295,10 +305,11 @@ export function ServicesStep({ form, set, err, touch }: StepProps) {
       </Section>
 
       <Section title={t('sections.pricing')}>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <div data-field="currency">
+        <p className="text-sm text-stone-600 dark:text-stone-400">{t('pricing.currencyNote')}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div data-field="currency" className="sm:col-span-2 sm:max-w-xs">
             <SelectField label={t('fields.currency')} value={form.currency} onChange={(e) => set({ currency: e.target.value as FormState['currency'] })}>
-              {APPLICATION_CURRENCIES.map((c) => (
+              {CURRENCY_CHOICES.map((c) => (
                 <option key={c} value={c}>
                   {t(`currencies.${c}`)}
                 </option>
@@ -308,7 +319,7 @@ export function ServicesStep({ form, set, err, touch }: StepProps) {
           <div data-field="basicPricePerHourCents">
             <TextField
               label={t('fields.basicPricePerHourCents')}
-              hint={t('fields.basicPriceHint', { unit })}
+              hint={t('fields.basicPriceHint', { unit, example: EXAMPLE[form.currency] })}
               inputMode="decimal"
               maxLength={10}
               value={form.basicPrice}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EXTRA_KINDS, type ExtraKind } from '../../../../shared/booking/money-rules';
-import { fenToInput } from '../../../../shared/money-format';
+import { minorToInput } from '../../../../shared/currency';
 import type { RatesReply } from '../../../../shared/schemas/guide-business';
 import { SelectField, TextField } from '../../../components/ui/form';
 
@@ -17,7 +17,7 @@ export interface GroupForm {
   /** A child's share of the additional-person rate, in whole percent. */
   childPercent: string;
   infantsFree: boolean;
-  /** RMB for a full day; '' when the guide sells by the hour only. */
+  /** A full day's price in the guide's currency; '' when the guide sells by the hour only. */
   dayRate: string;
   dayHours: number;
   extras: Record<ExtraKind, ExtraForm>;
@@ -30,14 +30,14 @@ export function groupFormOf(d: RatesReply): GroupForm {
     EXTRA_KINDS.map((kind) => {
       const e = d.extras.find((x) => x.kind === kind);
       const state: ExtraForm['state'] = !e ? '' : e.included ? 'included' : 'excluded';
-      return [kind, { state, price: e?.priceCents === undefined ? '' : fenToInput(e.priceCents), note: e?.note ?? '' }];
+      return [kind, { state, price: e?.priceCents === undefined ? '' : minorToInput(e.priceCents, d.currency), note: e?.note ?? '' }];
     }),
   ) as Record<ExtraKind, ExtraForm>;
   return {
     includedPeople: String(d.includedPeople),
     childPercent: String(Math.round(d.childPriceRate * 100)),
     infantsFree: d.infantsFree,
-    dayRate: d.dayRateCents === null ? '' : fenToInput(d.dayRateCents),
+    dayRate: d.dayRateCents === null ? '' : minorToInput(d.dayRateCents, d.currency),
     dayHours: d.dayHours,
     extras,
   };
@@ -47,7 +47,19 @@ export function groupFormOf(d: RatesReply): GroupForm {
  * The private-group price, the child rate, infants, the day rate and what a tour includes: each with
  * today's per-person pricing as its default, so a guide who changes nothing is priced as before.
  */
-export function GroupPricingFields({ form, set }: { form: GroupForm; set: (patch: Partial<GroupForm>) => void }) {
+export function GroupPricingFields({
+  form,
+  set,
+  unit,
+  dayRateLow = false,
+}: {
+  form: GroupForm;
+  set: (patch: Partial<GroupForm>) => void;
+  /** The prices' unit, as the labels name it. */
+  unit: string;
+  /** The day rate is under the hourly floor (the form's message names it). */
+  dayRateLow?: boolean;
+}) {
   const { t } = useTranslation('guideBusiness');
   const setExtra = (kind: ExtraKind, patch: Partial<ExtraForm>) => set({ extras: { ...form.extras, [kind]: { ...form.extras[kind], ...patch } } });
   return (
@@ -58,7 +70,7 @@ export function GroupPricingFields({ form, set }: { form: GroupForm; set: (patch
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           <TextField label={t('rates.group.includedPeople')} hint={t('rates.group.includedPeopleHint')} inputMode="numeric" value={form.includedPeople} onChange={(e) => set({ includedPeople: e.target.value })} />
           <TextField label={t('rates.group.childPercent')} hint={t('rates.group.childPercentHint')} inputMode="numeric" value={form.childPercent} onChange={(e) => set({ childPercent: e.target.value })} />
-          <TextField label={t('rates.group.dayRate')} hint={t('rates.group.dayRateHint')} inputMode="decimal" value={form.dayRate} onChange={(e) => set({ dayRate: e.target.value })} />
+          <TextField label={t('rates.group.dayRate', { unit })} hint={t('rates.group.dayRateHint')} inputMode="decimal" value={form.dayRate} aria-invalid={dayRateLow || undefined} onChange={(e) => set({ dayRate: e.target.value })} />
           <SelectField label={t('rates.group.dayHours')} value={form.dayHours} onChange={(e) => set({ dayHours: Number(e.target.value) })}>
             {DAY_HOURS_OPTIONS.map((h) => (
               <option key={h} value={h}>
@@ -90,7 +102,7 @@ export function GroupPricingFields({ form, set }: { form: GroupForm; set: (patch
                 {e.state !== '' &&
                   (kind === 'overtime_hour' ? (
                     e.state === 'excluded' && (
-                      <TextField label={t('rates.extras.overtimePrice')} inputMode="decimal" value={e.price} onChange={(ev) => setExtra(kind, { price: ev.target.value })} />
+                      <TextField label={t('rates.extras.overtimePrice', { unit })} inputMode="decimal" value={e.price} onChange={(ev) => setExtra(kind, { price: ev.target.value })} />
                     )
                   ) : (
                     <TextField label={t('rates.extras.note', { name })} maxLength={200} value={e.note} onChange={(ev) => setExtra(kind, { note: ev.target.value })} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_CITIES } from '../../../../shared/cities';
 import { TEXT_LANGUAGES, type GuideTextFields, type TextLanguage } from '../../../../shared/guide-texts';
-import { formatRmb } from '../../../../shared/money-format';
+import { formatMoney } from '../../../../shared/money-format';
 import { formatPostalCode, postalCodeError } from '../../../../shared/messaging/postal-code';
 import { PROFILE_GENDERS, RESPONSE_TIMES, type ProfileBody, type ProfileReply } from '../../../../shared/schemas/guide-business';
 import { Button } from '../../../components/ui/button';
@@ -138,7 +138,8 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
     );
   };
 
-  const rmb = (fen: number) => formatRmb(fen, locale);
+  // Read-only here, in the currency the guide prices in (decision 164).
+  const price = (minor: number) => formatMoney(minor, initial.currency, locale);
   const cityLabel = (c: (typeof SERVICE_CITIES)[number]) => localName(c, locale);
   const lang = form.originalLanguage;
 
@@ -207,12 +208,12 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
         </h3>
         <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
           <div>
-            <dt className="text-stone-600 dark:text-stone-400">{t('rates.basic')}</dt>
-            <dd className="font-medium tabular-nums">{rmb(initial.basicPricePerHourCents)}</dd>
+            <dt className="text-stone-600 dark:text-stone-400">{t('rates.basic', { unit: t(`rates.unit.${initial.currency}`) })}</dt>
+            <dd className="font-medium tabular-nums">{price(initial.basicPricePerHourCents)}</dd>
           </div>
           <div>
-            <dt className="text-stone-600 dark:text-stone-400">{t('rates.additional')}</dt>
-            <dd className="font-medium tabular-nums">{rmb(initial.additionalPricePerPersonCents)}</dd>
+            <dt className="text-stone-600 dark:text-stone-400">{t('rates.additional', { unit: t(`rates.unit.${initial.currency}`) })}</dt>
+            <dd className="font-medium tabular-nums">{price(initial.additionalPricePerPersonCents)}</dd>
           </div>
           <div>
             <dt className="text-stone-600 dark:text-stone-400">{t('profile.minHours')}</dt>

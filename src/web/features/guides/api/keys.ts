@@ -12,7 +12,7 @@ export const guideKeys = {
   reviews: (id: number) => ['guides', 'reviews', id] as const,
   choices: (id: number) => ['guides', 'choices', id] as const,
   pricing: (id: number) => ['guides', 'pricing', id] as const,
-  priceBounds: ['guides', 'price-bounds'] as const,
+  priceBounds: (currency: string) => ['guides', 'price-bounds', currency] as const,
   itinerary: (id: number) => ['itineraries', id, currentLocale()] as const,
   categories: ['service-categories'] as const,
 };

@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import { BesideText } from '../../../components/ui/beside-text';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -7,7 +8,8 @@ import { ButtonLink } from '../../../components/ui/button';
 import { MachineTranslationLabel } from '../../../components/ui/machine-translated';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { cityName, localName, amount } from '../../../lib/format';
+import { cityName, localName } from '../../../lib/format';
+import { usePriceText } from '../../../lib/prices';
 import { GuidePhoto } from './guide-photo';
 import { htmlLang, WrittenIn } from './written-in';
 import { Rating } from './rating';
@@ -37,6 +39,7 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
   const { t } = useTranslation('guides');
   const locale = currentLocale();
   const location = useLocation();
+  const { price } = usePriceText();
   const name = guide.user.fullName;
   // The profile may carry redirect={current path and query}.
   const profileUrl = `/guides/${guide.id}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
@@ -116,10 +119,12 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
           )}
         </ul>
         <div className="mt-auto flex items-center justify-between gap-2 pt-4">
-          <p className="text-base font-semibold text-stone-900 dark:text-white">{t('price.perHour', { amount: amount(guide.basicPricePerHourCents) })}</p>
+          <p className="text-base font-semibold text-stone-900 dark:text-white" data-testid="card-price">
+            <BesideText text={t('price.perHourPrice', { price: price(guide.basicPricePerHourCents, guide.currency) })} />
+          </p>
         </div>
         {/* A search that named a group carries its price on the card (decision 151). */}
-        <GroupTotal quote={guide.groupQuote} />
+        <GroupTotal quote={guide.groupQuote} currency={guide.currency} />
         <div className="mt-3 grid grid-cols-[auto_1fr] gap-2">
           {chatSlot}
           <ButtonLink to={profileUrl} variant="primary" size="sm">

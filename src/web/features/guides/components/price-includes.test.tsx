@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -5,10 +6,11 @@ import type { GuideDetail } from '../../../../shared/schemas/guides';
 import { i18next, i18nReady } from '../../../lib/i18n';
 import { PriceIncludes } from './price-includes';
 
-type Priced = Pick<GuideDetail, 'groupPricing' | 'extras' | 'additionalPricePerPersonCents'>;
+type Priced = Pick<GuideDetail, 'groupPricing' | 'extras' | 'additionalPricePerPersonCents' | 'currency'>;
 
 const family: Priced = {
   additionalPricePerPersonCents: 10_000,
+  currency: 'CNY',
   groupPricing: { includedPeople: 4, childPriceRate: 0.5, infantsFree: true, dayRateCents: 150_000, dayHours: 8 },
   extras: [
     { kind: 'overtime_hour', included: false, priceCents: 20_000 },
@@ -21,11 +23,20 @@ beforeAll(async () => {
   await i18nReady;
 });
 /** The guides namespace loads on first use: the component suspends until it has. */
+/** Today's rate as the page has read it (20 yen a yuan), so no test asks the server. */
+function withRate() {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(['fx', 'rate'], { jpyPerCny: '20', asOf: '2026-11-27', source: 'admin' });
+  return client;
+}
+
 const show = (guide: Priced) =>
   render(
-    <Suspense fallback="loading">
-      <PriceIncludes guide={guide} />
-    </Suspense>,
+    <QueryClientProvider client={withRate()}>
+      <Suspense fallback="loading">
+        <PriceIncludes guide={guide} />
+      </Suspense>
+    </QueryClientProvider>,
   );
 
 afterEach(async () => {
@@ -62,11 +73,12 @@ describe('PriceIncludes', () => {
     await screen.findByTestId('price-includes');
     items = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toContain('公共交通機関：含まれます');
-    expect(items).toContain('1時間の料金は4名までです。それを超える方は1名ごとに1時間あたり100 元が加わります。');
+    // In yen for a Japanese reader (decision 168), the guide's yuan beside: 100 元 at 20 yen a yuan.
+    expect(items).toContain('1時間の料金は4名までです。それを超える方は1名ごとに1時間あたり約 2,000円・100 元が加わります。');
   });
 
   it('says per person as today when the guide set nothing, and lists no extras', async () => {
-    show({ additionalPricePerPersonCents: 3_000, groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8 }, extras: [] });
+    show({ additionalPricePerPersonCents: 3_000, currency: 'CNY', groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: null, dayHours: 8 }, extras: [] });
     const text = (await screen.findByTestId('price-includes')).textContent!;
     expect(text).toContain('The hourly rate is for 1 person; each further person adds');
     expect(text).not.toContain('Children');

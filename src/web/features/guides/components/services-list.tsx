@@ -1,17 +1,21 @@
 import { useTranslation } from 'react-i18next';
+import { BesideText } from '../../../components/ui/beside-text';
 import type { GuideService } from '../../../../shared/schemas/guides';
 import { currentLocale } from '../../../lib/i18n';
 import { useGuideChoices } from '../api/get-guide-services';
 import { useGuidePricing } from '../api/get-guide-pricing';
-import { localName, amount } from '../../../lib/format';
+import type { Currency } from '../../../../shared/currency';
+import { usePriceText } from '../../../lib/prices';
+import { localName } from '../../../lib/format';
 
 /**
  * Services grouped by category with their prices, from the choices and pricing calls. If either
  * call fails, the guide's own service list stands in (docs/rules/look-and-language.md legacy fallback).
  */
-export function ServicesList({ guideId, fallback }: { guideId: number; fallback: GuideService[] }) {
+export function ServicesList({ guideId, fallback, currency = 'CNY' }: { guideId: number; fallback: GuideService[]; currency?: Currency }) {
   const { t } = useTranslation('guides');
   const locale = currentLocale();
+  const money = usePriceText().price;
   const choices = useGuideChoices(guideId);
   const pricing = useGuidePricing(guideId);
   if (choices.isPending || pricing.isPending) {
@@ -24,7 +28,7 @@ export function ServicesList({ guideId, fallback }: { guideId: number; fallback:
         <ul className="mt-3 flex flex-wrap gap-2">
           {fallback.map((s) => (
             <li key={s.id} className="rounded-full bg-primary-50 px-3 py-1 text-sm text-primary-700 dark:bg-primary-900/40 dark:text-primary-200">
-              {localName(s, locale)} · {t('price.perHour', { amount: amount(s.priceCents) })}
+              {localName(s, locale)} · {t('price.perHourPrice', { price: money(s.priceCents, currency) })}
             </li>
           ))}
         </ul>
@@ -41,7 +45,12 @@ export function ServicesList({ guideId, fallback }: { guideId: number; fallback:
             {c.subcategories.map((s) => (
               <li key={s.id} className="flex items-baseline justify-between gap-3 text-sm">
                 <span>{localName(s, locale)}</span>
-                {price.has(s.id) && <span className="shrink-0 font-medium">{t('price.perHour', { amount: amount(price.get(s.id)!) })}</span>}
+                {/* A price in two currencies wraps between them on a phone rather than push the page wider (BesideText). */}
+                {price.has(s.id) && (
+                  <span className="min-w-0 text-right font-medium">
+                    <BesideText text={t('price.perHourPrice', { price: money(price.get(s.id)!, currency) })} />
+                  </span>
+                )}
               </li>
             ))}
           </ul>

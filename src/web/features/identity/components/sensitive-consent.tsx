@@ -8,6 +8,8 @@ import { ApiError } from '../../../lib/api-client';
 import { formatCalendarDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
+import { useSession } from '../../../lib/session';
+import { privacyLawsFor } from '../../../../shared/privacy-law';
 import { LegalDocLink } from '../../help';
 import { useRecordConsents } from '../../legal/index';
 
@@ -29,6 +31,9 @@ export function sensitiveNotice(data: MyConsents | undefined): { notice: Notice 
  * and the server refuses them without it (decision 131). A user holding the current version never sees it.
  */
 export function SensitiveConsent({ notice, onGiven }: { notice: Notice; onGiven: () => void }) {
+  // The law of where the person lives (a guide in Kyoto is not cited China's).
+  const user = useSession()?.user;
+  const laws = privacyLawsFor({ isGuide: user?.isGuide ?? false, applying: user?.guideStatus.shouldShowViewApplicationButton ?? false, phone: user?.phone ?? null, locale: currentLocale() });
   const { t } = useTranslation('identity');
   const locale = currentLocale();
   const record = useRecordConsents();
@@ -65,7 +70,7 @@ export function SensitiveConsent({ notice, onGiven }: { notice: Notice; onGiven:
           <h2 id="identity-consent-title" className="font-semibold">
             {t(updated ? 'consent.titleUpdated' : 'consent.title')}
           </h2>
-          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">{t(updated ? 'consent.introUpdated' : 'consent.intro')}</p>
+          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">{t(updated ? 'consent.introUpdated' : `consent.intro.${laws.length > 1 ? 'both' : laws[0]!}`)}</p>
         </div>
       </div>
       <ul className="mt-3 list-disc space-y-1 ps-5 text-sm text-stone-700 dark:text-stone-300">

@@ -186,6 +186,11 @@ function UploadForm({ v, locked, focusKind, onFocused }: { v: IdentityVerificati
           </option>
         ))}
       </SelectField>
+      {kind === 'my_number_card' && (
+        <p role="note" className="max-w-xl rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" data-testid="my-number-front">
+          {t('kind.myNumberFront')}
+        </p>
+      )}
 
       <div className="grid gap-6 sm:grid-cols-2">
         {IDENTITY_FILE_KINDS.map((k) => (

@@ -9,6 +9,11 @@ import { CheckboxField, Panel, SelectField, TextField } from '../../../component
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useOwnCredentials, useSetGuideDrives, useSubmitCredential } from '../api';
+import { FileField } from '../../../components/ui/file-field';
+import { LicenceLanguagesField } from './licence-languages-field';
+
+/** A licence card or certificate: a photo or a PDF. */
+const CREDENTIAL_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,application/pdf';
 
 function StatusLine({ credential }: { credential: Credential | null }) {
   const { t } = useTranslation('licences');
@@ -21,24 +26,28 @@ function StatusLine({ credential }: { credential: Credential | null }) {
   );
 }
 
-function FileField({ label, hint, onFile, error }: { label: string; hint?: string; onFile: (f: File | null) => void; error?: string | null }) {
-  return (
-    <TextField
-      label={label}
-      hint={hint}
-      error={error}
-      type="file"
-      accept="image/jpeg,image/png,image/gif,image/webp,application/pdf"
-      onChange={(e) => onFile(e.currentTarget.files?.[0] ?? null)}
-      className="file:mr-3 file:rounded-md file:border-0 file:bg-stone-100 file:px-3 file:py-1.5 dark:file:bg-stone-800"
-    />
-  );
+/**
+ * What went wrong, in the reader's language: the server's words only where they are already in it (a
+ * protected title), otherwise ours for the field or the file it names.
+ */
+function useErrorText() {
+  const { t } = useTranslation('licences');
+  return (e: unknown): string => {
+    if (!(e instanceof ApiError)) return t('editor.errors.failed');
+    if (e.status === 413) return t('editor.errors.tooLarge');
+    if (e.status === 415) return t('editor.errors.fileType');
+    if (e.code === 'protected_title' && e.body?.message) return e.body.message;
+    const field = e.body?.fields?.[0]?.path.replace(/^body\./, '');
+    if (e.code === 'validation_failed' && field && ['languages', 'registrationNumber', 'region', 'insurer', 'validUntil'].includes(field)) return t(`editor.errors.${field}`);
+    return t('editor.errors.failed');
+  };
 }
 
 /** Submits one credential; the server's field errors show under the form. */
 function useSubmit(type: CredentialType) {
   const { t } = useTranslation('licences');
   const submit = useSubmitCredential();
+  const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
   const send = (fields: Record<string, string>, file: File | null, reset: () => void) => {
     if (!file) return setError(t('editor.errors.file'));
@@ -50,7 +59,7 @@ function useSubmit(type: CredentialType) {
           reset();
           showToast({ title: t('editor.submitted'), variant: 'success' });
         },
-        onError: (e) => setError(e instanceof ApiError && e.body?.message ? e.body.message : t('editor.errors.failed')),
+        onError: (e) => setError(errorText(e)),
       },
     );
   };
@@ -69,7 +78,7 @@ export function LicenceEditor() {
   const [region, setRegion] = useState('');
   const [number, setNumber] = useState('');
   const [prefecture, setPrefecture] = useState<string>('tokyo');
-  const [languages, setLanguages] = useState('');
+  const [languages, setLanguages] = useState<string[]>([]);
   const [card, setCard] = useState<File | null>(null);
   const [insurer, setInsurer] = useState('');
   const [validUntil, setValidUntil] = useState('');
@@ -78,7 +87,7 @@ export function LicenceEditor() {
 
   const submitLicence = (e: FormEvent) => {
     e.preventDefault();
-    licence.send({ licenceKind: kind, ...(kind === 'regional' ? { region } : {}), registrationNumber: number, prefecture, languages }, card, () => {
+    licence.send({ licenceKind: kind, ...(kind === 'regional' ? { region } : {}), registrationNumber: number, prefecture, languages: languages.join(',') }, card, () => {
       setCard(null);
       setFormKey((k) => k + 1);
     });
@@ -113,8 +122,8 @@ export function LicenceEditor() {
                 </option>
               ))}
             </SelectField>
-            <TextField label={t('editor.languages')} hint={t('editor.languagesHint')} value={languages} onChange={(e) => setLanguages(e.target.value)} required maxLength={200} />
-            <FileField label={t('editor.file')} hint={t('editor.fileHint')} onFile={setCard} />
+            <LicenceLanguagesField value={languages} onChange={setLanguages} hint={t('editor.languagesHint')} />
+            <FileField label={t('editor.file')} hint={t('editor.fileHint')} accept={CREDENTIAL_ACCEPT} onFiles={(f) => setCard(f[0] ?? null)} />
           </div>
           {licence.error && (
             <p role="alert" className="text-sm text-danger-600 dark:text-red-400">
@@ -133,7 +142,7 @@ export function LicenceEditor() {
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label={t('editor.insurer')} value={insurer} onChange={(e) => setInsurer(e.target.value)} required maxLength={100} />
             <DateField label={t('editor.validUntil')} value={validUntil} onChange={setValidUntil} required />
-            <FileField label={t('editor.insuranceFile')} hint={t('editor.fileHint')} onFile={setCertificate} />
+            <FileField label={t('editor.insuranceFile')} hint={t('editor.fileHint')} accept={CREDENTIAL_ACCEPT} onFiles={(f) => setCertificate(f[0] ?? null)} />
           </div>
           {insurance.error && (
             <p role="alert" className="text-sm text-danger-600 dark:text-red-400">

@@ -27,7 +27,7 @@ const traveler: Message = { id: 31, clientMessageId: 'abcdefgh31', conversationI
 const offer: Offer = {
   id: 8, conversationId: 7, messageId: 30, requestMessageId: 29, guideId: 3, guideUserId: 9, travelerId: 1, status: 'open', date: '2026-12-05', startTime: '10:00', timeZone: 'Asia/Tokyo',
   startsAt: '2026-12-05T01:00:00.000Z', endsAt: '2026-12-05T04:00:00.000Z', durationHours: 3, travelers: 2, subcategory: null, priceCents: 88_800, suggestedCents: 99_000, depositCents: 17_760,
-  currency: 'CNY', meetingAddress: 'Tsukiji Station exit 1', meetingPostalCode: '104-0045', itinerary: 'Tsukiji', guideDrives: false, shopStops: [],
+  currency: 'CNY', rate: { jpyPerCny: '20.5', asOf: '2026-11-20', source: 'fixed' }, meetingAddress: 'Tsukiji Station exit 1', meetingPostalCode: '104-0045', itinerary: 'Tsukiji', guideDrives: false, shopStops: [],
   extras: { mealYen: 0, transportYen: 0, ticketsYen: 0, totalYen: 0 }, expiresAt: '2026-12-01T01:00:00.000Z', declineReason: null, booking: null, createdAt: '2026-11-29T01:00:00.000Z',
 };
 const offerMessage: Message = {

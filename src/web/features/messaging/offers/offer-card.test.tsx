@@ -43,6 +43,7 @@ const offer = (over: Partial<Offer> = {}): Offer => ({
   suggestedCents: 99_000,
   depositCents: 17_760,
   currency: 'CNY',
+  rate: { jpyPerCny: '20.5', asOf: '2026-11-20', source: 'fixed' },
   meetingAddress: 'Tsukiji Station exit 1',
   meetingPostalCode: '104-0045',
   itinerary: 'Tsukiji outer market, Hamarikyu garden',

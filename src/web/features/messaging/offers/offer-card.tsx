@@ -8,7 +8,11 @@ import { MachineTranslated } from '../../../components/ui/machine-translated';
 import { ShopStopsList } from '../../../components/ui/shop-stops';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
-import { amount, formatDeadline } from '../../../lib/format';
+import { formatDeadline } from '../../../lib/format';
+import { tourLengthText } from '../../../../shared/booking/tour-length';
+import { formatMoney } from '../../../../shared/money-format';
+import { useDisplayCurrency } from '../../../lib/display-currency';
+import { priceText, useFxRate } from '../../../lib/prices';
 import { TourTime } from '../../../components/ui/tour-time';
 import { displayDate, serviceName, yen } from '../tour-request/rules';
 import { closeChatWindow } from '../window/chat-window-store';
@@ -23,8 +27,8 @@ export function offerStatusText(t: (k: string, o?: Record<string, unknown>) => s
 }
 
 /**
- * A guide's offer in the thread (decision 078): the terms, the fee in RMB (the rate-based price beside
- * it for the guide), the deposit rule, and the extras in yen paid on site. The traveler books it in one
+ * A guide's offer in the thread (decision 078): the terms, the fee in the guide's currency (decision 164; the rate-based price beside
+ * it for the guide) and for the traveler in theirs at the rate the offer was priced at (decision 169), the deposit rule, and the extras in yen paid on site. The traveler books it in one
  * tap (checkout opens with everything filled in) or declines it; the guide withdraws it.
  */
 export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: boolean }) {
@@ -34,6 +38,11 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState<OfferDeclineReason | ''>('');
   const open = offer.status === 'open';
+  const display = useDisplayCurrency();
+  // An offer made before offers kept their rate is read at today's, as its booking would be.
+  const today = useFxRate(!isGuideView && !offer.rate && offer.currency !== display).data;
+  const jpyPerCny = (offer.rate ?? today)?.jpyPerCny;
+  const money = (minor: number) => (isGuideView ? formatMoney(minor, offer.currency, locale) : priceText(minor, offer.currency, display, jpyPerCny, locale));
   const until = formatDeadline(offer.expiresAt, locale, offer.timeZone, t('tour.japanTime'));
   const rows: [string, ReactNode][] = [
     [
@@ -43,7 +52,7 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
       </>,
     ],
     // Several days (decision 154): how many, each of the offer's hours.
-    [t('tour.duration'), (offer.days ?? 1) > 1 ? t('tour.daysOfHours', { count: offer.days, hours: t('tour.hours', { count: offer.durationHours }) }) : t('tour.hours', { count: offer.durationHours })],
+    [t('tour.duration'), tourLengthText(offer.days, offer.durationHours, locale)],
     [t('tour.travelers'), String(offer.travelers)],
     ...(offer.subcategory ? [[t('tour.service'), serviceName(offer.subcategory, locale)] as [string, string]] : []),
     [
@@ -81,17 +90,17 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
         <p className="flex items-baseline justify-between gap-2">
           <span className="font-medium">{t('offer.fee')}</span>
           <span className="text-base font-semibold tabular-nums" data-testid="offer-fee">
-            {t('offer.money', { amount: amount(offer.priceCents) })}
+            {money(offer.priceCents)}
           </span>
         </p>
         {isGuideView && (
           <p className="flex justify-between gap-2 text-xs text-stone-600 dark:text-stone-400">
             <span>{t('offer.suggested')}</span>
-            <span className="tabular-nums">{t('offer.money', { amount: amount(offer.suggestedCents) })}</span>
+            <span className="tabular-nums">{money(offer.suggestedCents)}</span>
           </p>
         )}
         <p className="text-xs text-stone-600 dark:text-stone-400">
-          {t('offer.depositRule', { deposit: amount(offer.depositCents), rest: amount(offer.priceCents - offer.depositCents) })}
+          {t('offer.depositRule', { deposit: money(offer.depositCents), rest: money(offer.priceCents - offer.depositCents) })}
         </p>
       </div>
       {offer.extras.totalYen > 0 && (
@@ -103,11 +112,11 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
               .map(([k, v]) => (
                 <div key={k} className="contents">
                   <dt>{k}</dt>
-                  <dd className="text-right tabular-nums">{yen(v, locale)}</dd>
+                  <dd className="text-right tabular-nums">{yen(v, locale, isGuideView ? 'guide' : 'traveler')}</dd>
                 </div>
               ))}
             <dt className="font-semibold">{t('offer.extrasTotal')}</dt>
-            <dd className="text-right font-semibold tabular-nums">{yen(offer.extras.totalYen, locale)}</dd>
+            <dd className="text-right font-semibold tabular-nums">{yen(offer.extras.totalYen, locale, isGuideView ? 'guide' : 'traveler')}</dd>
           </dl>
           <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{t('offer.extrasNote')}</p>
         </div>

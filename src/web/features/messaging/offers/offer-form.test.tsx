@@ -26,7 +26,7 @@ beforeEach(() => {
         posted.push(String(url));
         bodies.push(JSON.parse(String(init.body)));
       }
-      if (String(url).includes('offer-quote')) return json({ suggestedCents: 60_000, floorCents: 30_000, ceilingCents: 600_000, depositRate: 0.2, currency: 'RMB' });
+      if (String(url).includes('offer-quote')) return json({ suggestedCents: 60_000, floorCents: 30_000, ceilingCents: 600_000, depositRate: 0.2, currency: 'CNY' });
       if (String(url).includes('credentials')) return json({ licence: null, insurance: null, mayDrive: false });
       return json({}, 404);
     }),

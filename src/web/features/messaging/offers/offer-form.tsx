@@ -11,7 +11,8 @@ import { Button } from '../../../components/ui/button';
 import { DateSelect } from '../../../components/ui/date-select';
 import { ApiError } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
-import { amount } from '../../../lib/format';
+import { inputToMinor, minorToInput } from '../../../../shared/currency';
+import { formatMoney } from '../../../../shared/money-format';
 import { MeetingPointInput } from '../../meeting-points';
 import { yen } from '../tour-request/rules';
 import { useOwnCredentials } from '../../licences';
@@ -36,7 +37,8 @@ interface Draft {
   /** Consecutive days of `durationHours` each (decision 154). */
   days: number;
   travelers: string;
-  feeRmb: string;
+  /** The fee as typed, in the guide's currency (the quote names it); '' takes the rate-based price. */
+  fee: string;
   meetingAddress: string;
   meetingPostalCode: string;
   /** Set when the place was chosen from the list or carried from the request. */
@@ -55,7 +57,7 @@ function draftOf(request: Request | null): Draft {
     durationHours: request ? Math.min(24, Math.max(0.5, Math.round(request.durationHours * 2) / 2)) : 2,
     days: 1,
     travelers: String(request?.travelers ?? 1),
-    feeRmb: '',
+    fee: '',
     meetingAddress: request?.meetingAddress ?? '',
     meetingPostalCode: request?.meetingPostalCode ?? '',
     meetingLat: request?.meetingLat ?? null,
@@ -67,7 +69,8 @@ function draftOf(request: Request | null): Draft {
 
 /**
  * The guide's offer (decision 078), from a tour request (prefilled from it, its extras carried over)
- * or from the chat: the terms and the fee in RMB, with the server's rate-based price and floor beside it.
+ * or from the chat: the terms and the fee in the guide's own currency (decision 164), with the server's
+ * rate-based price and floor beside it. The fee field waits for the quote: it names the currency.
  */
 export function OfferForm({ conversationId, request, onDone }: { conversationId: number; request: { id: number; tourRequest: Request } | null; onDone: () => void }) {
   const { t } = useTranslation(['messaging', 'licences', 'guideBusiness']);
@@ -89,7 +92,12 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
     clientId.current = newId();
     if (errors[k]) setErrors((old) => ({ ...old, [k]: undefined }));
   };
-  const feeCents = d.feeRmb.trim() ? Math.round(Number(d.feeRmb) * 100) : (quote.data?.suggestedCents ?? 0);
+  const currency = quote.data?.currency;
+  const money = (minor: number) => (currency ? formatMoney(minor, currency, locale) : '');
+  // null: typed, but not an amount in the guide's currency (yen are whole, yuan have at most two decimals).
+  const typedFee = d.fee.trim() && currency ? inputToMinor(d.fee, currency) : undefined;
+  const feeCents = typedFee ?? (d.fee.trim() ? 0 : (quote.data?.suggestedCents ?? 0));
+  const feeError = () => t('offer.errors.fee', { unit: currency ? t(`offer.unit.${currency}`) : '', example: currency === 'JPY' ? '8000' : '400' });
 
   const submit = () => {
     const body = {
@@ -119,11 +127,12 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
           stopsBad = true;
           continue;
         }
-        const k = issue.path[0] === 'priceCents' ? 'feeRmb' : (issue.path[0] as keyof Draft);
-        found[k] ??= k === 'meetingPostalCode' ? t('offer.errors.postal') : k === 'feeRmb' ? t('offer.errors.fee') : t('offer.errors.required');
+        const k = issue.path[0] === 'priceCents' ? 'fee' : (issue.path[0] as keyof Draft);
+        found[k] ??= k === 'meetingPostalCode' ? t('offer.errors.postal') : k === 'fee' ? feeError() : t('offer.errors.required');
       }
     }
-    if (quote.data && feeCents < quote.data.floorCents) found.feeRmb = t('offer.errors.floor', { amount: amount(quote.data.floorCents) });
+    if (typedFee === null) found.fee = feeError();
+    else if (quote.data && feeCents < quote.data.floorCents) found.fee = t('offer.errors.floor', { amount: money(quote.data.floorCents) });
     if (!d.date || d.date < todayIso()) found.date = t('offer.errors.required');
     else if (d.date > lastDayIso()) found.date = t('offer.errors.horizon', { days: BOOKING_HORIZON_DAYS });
     setErrors(found);
@@ -132,7 +141,7 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
     create.mutate(parsed.data, {
       onSuccess: onDone,
       onError: (e) => {
-        if (e instanceof ApiError && e.code === 'price_below_floor') setErrors({ feeRmb: t('offer.errors.floor', { amount: quote.data ? amount(quote.data.floorCents) : '' }) });
+        if (e instanceof ApiError && e.code === 'price_below_floor') setErrors({ fee: quote.data ? t('offer.errors.floor', { amount: money(quote.data.floorCents) }) : feeError() });
         if (e instanceof ApiError && e.code === 'slot_unavailable') setErrors({ startTime: t('offer.errors.slot') });
         if (e instanceof ApiError && e.code === 'date_out_of_range') setErrors({ date: t('offer.errors.horizon', { days: BOOKING_HORIZON_DAYS }) });
         if (e instanceof ApiError && e.code === 'protected_title') setErrors({ [e.body?.fields?.[0]?.path === 'note' ? 'note' : 'itinerary']: saveErrorText(t, e) });
@@ -230,25 +239,34 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
           )}
           {label('travelers', t('tour.travelers'), <input type="number" min={1} max={50} inputMode="numeric" className={field} value={d.travelers} onChange={(e) => set('travelers', e.target.value)} {...a11y('travelers')} />)}
         </div>
-        {label(
-          'feeRmb',
-          t('offer.feeLabel'),
-          <input
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            className={field}
-            placeholder={quote.data ? amount(quote.data.suggestedCents) : ''}
-            value={d.feeRmb}
-            onChange={(e) => set('feeRmb', e.target.value)}
-            {...a11y('feeRmb')}
-          />,
-          quote.data && (
+        {quote.data && currency ? (
+          label(
+            'fee',
+            t('offer.feeLabel', { unit: t(`offer.unit.${currency}`) }),
+            <input
+              type="number"
+              min={0}
+              step={currency === 'JPY' ? 1 : 0.01}
+              inputMode={currency === 'JPY' ? 'numeric' : 'decimal'}
+              className={field}
+              placeholder={minorToInput(quote.data.suggestedCents, currency)}
+              value={d.fee}
+              onChange={(e) => set('fee', e.target.value)}
+              {...a11y('fee')}
+            />,
             <p className="mt-1 text-xs text-stone-600 dark:text-stone-400" data-testid="offer-quote">
-              {t('offer.quoteHint', { suggested: amount(quote.data.suggestedCents), floor: amount(quote.data.floorCents), deposit: amount(Math.round(feeCents * quote.data.depositRate)) })}
-            </p>
-          ),
+              {t('offer.quoteHint', { suggested: money(quote.data.suggestedCents), floor: money(quote.data.floorCents), deposit: money(Math.round(feeCents * quote.data.depositRate)) })}
+            </p>,
+          )
+        ) : quote.isError ? (
+          <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-danger-600 dark:text-danger-400">
+            {t('offer.quoteFailed')}
+            <Button variant="outline" size="sm" onClick={() => void quote.refetch()}>
+              {t('common:retry')}
+            </Button>
+          </p>
+        ) : (
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('offer.quoteLoading')}</p>
         )}
         <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
           {label(
@@ -289,7 +307,7 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
         </div>
         {label('itinerary', t('tour.itinerary'), <textarea rows={3} maxLength={2000} className={field} value={d.itinerary} onChange={(e) => set('itinerary', e.target.value)} {...a11y('itinerary')} />)}
         {extras && extras.totalYen > 0 && (
-          <p className="rounded-lg bg-stone-50 px-3 py-2 text-xs text-stone-700 dark:bg-stone-800 dark:text-stone-200">{t('offer.extrasCarried', { amount: yen(extras.totalYen, locale) })}</p>
+          <p className="rounded-lg bg-stone-50 px-3 py-2 text-xs text-stone-700 dark:bg-stone-800 dark:text-stone-200">{t('offer.extrasCarried', { amount: yen(extras.totalYen, locale, 'guide') })}</p>
         )}
         {mayDrive && (
           <label className="flex items-start gap-2 text-sm">
@@ -317,7 +335,7 @@ export function OfferForm({ conversationId, request, onDone }: { conversationId:
         <Button variant="ghost" onClick={onDone}>
           {t('tour.cancel')}
         </Button>
-        <Button type="submit" variant="accent" busy={create.isPending}>
+        <Button type="submit" variant="accent" busy={create.isPending} disabled={!quote.data}>
           {t('offer.send')}
         </Button>
       </div>

@@ -3,7 +3,7 @@ import type { MealOption, TicketOption, TransportOption } from '../../../../shar
 import type { Locale } from '../../../../shared/locales';
 import type { TourRequest } from '../../../../shared/schemas/messaging';
 import { dateTimeFormat } from '../../../lib/intl';
-import { moneyFormat } from '../../../../shared/money-format';
+import { formatMoney, moneyFormat } from '../../../../shared/money-format';
 import { localName } from '../../../lib/format';
 
 /** What the tour request form holds (strings as typed). */
@@ -102,8 +102,13 @@ export function toTourRequest(d: TourRequestDraft): TourRequest {
   };
 }
 
-/** Yen with about how much in RMB beside it (decision 105): the locale's money format (decision 117). */
-export const yen = (amount: number, locale: string): string => moneyFormat(locale).yenWithRmb(amount);
+/**
+ * The request's extras, yen paid on site, as their reader needs them: a traveler with about how much
+ * in RMB beside (decision 105); the guide, who is paid them in yen on the day, in yen alone, whatever
+ * currency she prices in (decision 164). The locale's money format either way (decision 117).
+ */
+export const yen = (amount: number, locale: string, reader: 'traveler' | 'guide' = 'traveler'): string =>
+  reader === 'guide' ? formatMoney(amount, 'JPY', locale) : moneyFormat(locale).yenWithRmb(amount);
 
 /** docs/rules/look-and-language.md dates: Nov 22, 2026 / 2026年11月22日 (a calendar date, so read in UTC). */
 export function displayDate(iso: string, locale: string): string {

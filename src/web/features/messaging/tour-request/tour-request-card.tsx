@@ -68,7 +68,7 @@ export function TourRequestCard({ message, isGuideView, onOffer }: { message: Me
       </p>
       <DetailRows rows={rows} />
       <div className="mt-2 border-t border-stone-100 pt-2 dark:border-stone-800">
-        <FeeLines fees={r.state.allowances} />
+        <FeeLines fees={r.state.allowances} reader={isGuideView ? 'guide' : 'traveler'} />
       </div>
       {status === 'rejected' && r.state.rejectReason && <p className="mt-2 text-stone-600 dark:text-stone-300">{t('tour.rejectedBecause', { reason: t(`tour.reasons.${r.state.rejectReason}`) })}</p>}
       {status === 'accepted' && !isGuideView && (

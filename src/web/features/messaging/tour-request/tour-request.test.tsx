@@ -69,6 +69,9 @@ describe('tour request rules (postal codes, allowances)', () => {
   it('writes yen as docs/rules/look-and-language.md says', () => {
     expect(yen(14000, 'en')).toBe('¥14,000 (JPY, ≈ 700 RMB)');
     expect(yen(14000, 'zh-CN')).toBe('14000 日元（约 700 元）');
+    // The guide is paid them in yen on the day (decision 164): yen alone.
+    expect(yen(14000, 'ja', 'guide')).toBe('14,000円');
+    expect(yen(14000, 'en', 'guide')).toBe('¥14,000 (JPY)');
   });
 });
 
@@ -234,6 +237,14 @@ describe('TourRequestCard', () => {
     expect(pay.getAttribute('href')).toBe('/checkout?booking=42');
     expect(screen.getByTestId('tour-fees').textContent).toContain('¥3,000 (JPY, ≈ 150 RMB)');
     expect(screen.getByTestId('tour-request-card').textContent).toContain('ServiceStreet food tour');
+  });
+
+  it('shows the guide the extras in yen alone, in Japanese', async () => {
+    await act(() => i18next.changeLanguage('ja'));
+    wrap(<TourRequestCard message={message('pending')} isGuideView />);
+    const fees = await screen.findByTestId('tour-fees');
+    expect(fees.textContent).toContain('3,000円');
+    expect(fees.textContent).not.toContain('元');
   });
 
   it("names the chosen service in the reader's language (Chinese)", async () => {

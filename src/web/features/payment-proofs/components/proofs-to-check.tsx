@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { proofStatusOf } from '../../../../shared/schemas/payment-proofs';
 import type { Booking } from '../../../../shared/schemas/bookings';
-import { amount } from '../../../lib/format';
+import { formatMoney } from '../../../../shared/money-format';
+import { currentLocale } from '../../../lib/i18n';
 import { VerifyProofButton } from './verify-proof-button';
 
 /**
  * The guide dashboard's list of payment proofs waiting for a check: each with the traveler, the
- * booking, the amount paid in person, 'View proof' and 'Mark as verified'. Nothing when none wait.
+ * booking, the amount paid in person in its own currency (decision 164), 'View proof' and 'Mark as verified'. Nothing when none wait.
  */
 export function ProofsToCheck({ bookings }: { bookings: readonly Booking[] | undefined }) {
   const { t } = useTranslation('proofs');
@@ -30,7 +31,7 @@ export function ProofsToCheck({ bookings }: { bookings: readonly Booking[] | und
             >
               <div className="min-w-0">
                 <p className="font-semibold">{t('toCheck.item', { traveler: b.traveler.fullName, number: b.bookingNumber })}</p>
-                <p className="text-sm text-stone-600 dark:text-stone-400">{t('toCheck.amount', { amount: amount(final?.amountCents ?? 0) })}</p>
+                <p className="text-sm text-stone-600 dark:text-stone-400">{t('toCheck.amount', { amount: formatMoney(final?.amountCents ?? 0, final?.currency ?? b.currency, currentLocale()) })}</p>
               </div>
               <div className="flex flex-wrap gap-2">
                 <Link to={`/booking/${b.id}/payment-proof`} className="inline-flex items-center rounded-lg px-3 py-2 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300">

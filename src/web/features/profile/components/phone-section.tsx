@@ -7,6 +7,7 @@ import { OneTimeCodeField, phoneErrorText, PhoneNumberField, ResendButton, usePh
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useStartAccountPhone, useVerifyAccountPhone } from '../api/phone';
+import { formatPhone } from '../../../../shared/phone-format';
 
 /** The account's phone number (decision 147): added or changed with a code sent to the new number. */
 export function PhoneSection({ user }: { user: User }) {
@@ -32,7 +33,7 @@ export function PhoneSection({ user }: { user: User }) {
 
   return (
     <Panel id="phone" title={t('phone.title')} description={t('phone.description')}>
-      <p className="mb-4 text-sm text-stone-700 dark:text-stone-300">{user.phone ? t('phone.current', { phone: user.phone }) : t('phone.none')}</p>
+      <p className="mb-4 text-sm text-stone-700 dark:text-stone-300">{user.phone ? t('phone.current', { phone: formatPhone(user.phone) }) : t('phone.none')}</p>
       {!sentTo ? (
         <form noValidate onSubmit={steps.submitNumber} className="grid max-w-md gap-4">
           <PhoneNumberField country={steps.country} number={steps.number} onCountry={steps.setCountry} onNumber={steps.setNumber} locale={locale} error={steps.numberError} />
@@ -45,7 +46,7 @@ export function PhoneSection({ user }: { user: User }) {
       ) : (
         <form noValidate onSubmit={submitCode} className="grid max-w-md gap-4">
           <p className="text-sm text-stone-700 dark:text-stone-300">
-            {t('common:phone.sentTo', { phone: sentTo })}{' '}
+            {t('common:phone.sentTo', { phone: formatPhone(sentTo) })}{' '}
             <button type="button" className="font-medium text-primary-700 underline dark:text-primary-300" onClick={() => steps.setSentTo(null)}>
               {t('common:phone.changeNumber')}
             </button>

@@ -5,7 +5,7 @@ import { ADDRESSEE_MAX, RECEIPT_LANGUAGES, type Receipt, type ReceiptLanguage } 
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
-import { colon, formatInstant, moneyFormat } from '../../../lib/format';
+import { colon, formatCalendarDate, formatInstant, moneyFormat } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { downloadReceiptPdf, useUpdateAddressee } from '../api/receipts';
 
@@ -20,7 +20,8 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
   const date = (iso: string) => formatInstant(iso, locale, 'Asia/Tokyo').date;
   const purpose = credit ? t('purpose.refund', { number: r.receiptNumber }) : t(`purpose.${r.paymentKind}`, { number: r.bookingNumber });
   const method = r.method === 'card' && r.cardLast4 ? t('cardEnding', { last4: r.cardLast4 }) : t(`methods.${r.method}`);
-  const amount = `${credit ? '−' : ''}${money.rmb(r.amountCents)}`;
+  // Each amount in its own currency (decision 164): what was paid in the payment's, what is paid in person in the booking's.
+  const amount = `${credit ? '−' : ''}${money.money(r.amountCents, r.currency)}`;
   const [downloading, setDownloading] = useState<ReceiptLanguage | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -73,10 +74,15 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
         <div className="mt-4 border-t border-stone-100 pt-3 text-sm dark:border-stone-800">
           <p className="flex flex-wrap justify-between gap-2 text-stone-600 dark:text-stone-300">
             <span>{t('inPerson')}</span>
-            <span className="tabular-nums">{money.rmb(r.inPersonCents)}</span>
+            <span className="tabular-nums">{money.money(r.inPersonCents, r.inPersonCurrency)}</span>
           </p>
           <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('inPersonNote')}</p>
         </div>
+      )}
+
+      {r.rate && (
+        // Paid in another currency than the booking's: the rate the booking was fixed at.
+        <p className="mt-3 text-xs text-stone-500 dark:text-stone-400">{t('rate', { rate: r.rate.jpyPerCny, date: formatCalendarDate(r.rate.asOf, locale) })}</p>
       )}
 
       <div className="mt-4 border-t border-stone-100 pt-3 text-sm dark:border-stone-800">

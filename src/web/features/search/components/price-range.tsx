@@ -1,16 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { moneyFormat } from '../../../../shared/money-format';
-import { PRICE_STEP } from '../../../../shared/price-range';
+import { MINOR_PER_MAJOR, type Currency } from '../../../../shared/currency';
+import { formatMoney } from '../../../../shared/money-format';
+import { PRICE_SLIDER } from '../../../../shared/price-slider';
 import { currentLocale } from '../../../lib/i18n';
 import './price-range.css';
 
 /** docs/rules/messaging.md price band: two thumbs on one track, step 10, keyboard operable, labelled for screen readers. */
 export function PriceRange({
+  currency = 'CNY',
   bounds,
   value,
   onChange,
   hint,
 }: {
+  /** The reader's currency (decision 168): whole yuan, step 10, or whole yen, step 200. */
+  currency?: Currency;
   bounds: { min: number; max: number };
   value: { min: number; max: number };
   onChange: (value: { min: number; max: number }) => void;
@@ -18,7 +22,9 @@ export function PriceRange({
   hint?: string;
 }) {
   const { t } = useTranslation('search');
-  const money = moneyFormat(currentLocale());
+  const locale = currentLocale();
+  const money = (major: number) => formatMoney(major * MINOR_PER_MAJOR[currency], currency, locale);
+  const step = PRICE_SLIDER[currency].step;
   const span = bounds.max - bounds.min || 1;
   const left = ((value.min - bounds.min) / span) * 100;
   const right = ((value.max - bounds.min) / span) * 100;
@@ -29,7 +35,7 @@ export function PriceRange({
           {t('form.price')}
         </span>
         <output className="text-sm font-semibold text-primary-700 dark:text-primary-300" aria-live="polite" data-testid="price-output">
-          {t('form.priceRange', { min: value.min, max: value.max })}
+          {currency === 'CNY' ? t('form.priceRange', { min: value.min, max: value.max }) : t('form.priceBand', { min: money(value.min), max: money(value.max) })}
         </output>
       </div>
       <div className="price-range relative mt-3 h-6">
@@ -39,23 +45,23 @@ export function PriceRange({
           type="range"
           min={bounds.min}
           max={bounds.max}
-          step={PRICE_STEP}
+          step={step}
           value={value.min}
           // When both thumbs meet at the top end, the minimum must stay grabbable.
-          style={{ zIndex: value.min >= bounds.max - PRICE_STEP ? 3 : 1 }}
+          style={{ zIndex: value.min >= bounds.max - step ? 3 : 1 }}
           aria-label={t('form.minPrice')}
-          aria-valuetext={money.rmb(value.min * 100)}
+          aria-valuetext={money(value.min)}
           onChange={(e) => onChange({ min: Math.min(Number(e.target.value), value.max), max: value.max })}
         />
         <input
           type="range"
           min={bounds.min}
           max={bounds.max}
-          step={PRICE_STEP}
+          step={step}
           value={value.max}
           style={{ zIndex: 2 }}
           aria-label={t('form.maxPrice')}
-          aria-valuetext={money.rmb(value.max * 100)}
+          aria-valuetext={money(value.max)}
           onChange={(e) => onChange({ min: value.min, max: Math.max(Number(e.target.value), value.min) })}
         />
       </div>
@@ -63,7 +69,7 @@ export function PriceRange({
         <span>{bounds.min}</span>
         <span>{bounds.max}</span>
       </div>
-      <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('form.additionalPerson')}</p>
+      {currency === 'CNY' && <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('form.additionalPerson')}</p>}
       {hint && <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400">{hint}</p>}
     </div>
   );

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { todayInZone } from '../../../../shared/availability';
 import { DEFAULT_GUIDE_TIME_ZONE, SERVICE_CITIES, type ServiceCitySlug } from '../../../../shared/cities';
 import type { GuideSearchParams } from '../../../../shared/guide-search';
-import { defaultPriceBand, SEARCH_LANGUAGES, TRAVELER_OPTIONS, type SearchLanguage } from '../../../../shared/price-range';
+import { SEARCH_LANGUAGES, TRAVELER_OPTIONS, type SearchLanguage } from '../../../../shared/price-range';
+import { defaultPriceBand, PRICE_SLIDER } from '../../../../shared/price-slider';
+import { useDisplayCurrency } from '../../../lib/display-currency';
 import type { ServiceCategory } from '../../../../shared/schemas/catalog';
 import { Button } from '../../../components/ui/button';
 import { DateSelect } from '../../../components/ui/date-select';
@@ -51,9 +53,11 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
   const count = travelers ? Number(travelers) : 0;
   const ages = count > 1 && children + infants < count ? { children: children || undefined, infants: infants || undefined } : {};
   const [services, setServices] = useState<number[]>(initial.services);
-  const fallbackBand = defaultPriceBand(bounds);
+  // The band is in the reader's currency (decision 168); one from a link in the other currency starts afresh.
+  const currency = useDisplayCurrency();
+  const fallbackBand = defaultPriceBand(bounds, currency);
   const [band, setBand] = useState<{ min: number; max: number } | null>(
-    initial.minPrice !== undefined || initial.maxPrice !== undefined
+    (initial.minPrice !== undefined || initial.maxPrice !== undefined) && (initial.currency ?? 'CNY') === currency
       ? { min: initial.minPrice ?? bounds.min, max: initial.maxPrice ?? bounds.max }
       : null,
   );
@@ -61,9 +65,10 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
   const [open, setOpen] = useState(false);
   const shownBand = band ?? (requireFields ? fallbackBand : bounds);
   // A band from the URL outside today's prices widens the slider instead of being silently clamped.
+  const round = PRICE_SLIDER[currency].round;
   const sliderBounds = {
-    min: Math.min(bounds.min, Math.floor(shownBand.min / 50) * 50),
-    max: Math.max(bounds.max, Math.ceil(shownBand.max / 50) * 50),
+    min: Math.min(bounds.min, Math.floor(shownBand.min / round) * round),
+    max: Math.max(bounds.max, Math.ceil(shownBand.max / round) * round),
   };
   const sliderValue = shownBand;
 
@@ -89,6 +94,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
       services,
       minPrice: priced?.min,
       maxPrice: priced?.max,
+      ...(priced && { currency }),
       page: 1,
       sort: initial.sort,
     });
@@ -105,6 +111,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
     services,
     minPrice: band?.min,
     maxPrice: band?.max,
+    currency,
     licensed: initial.licensed,
     instantBook: initial.instantBook,
   };
@@ -243,7 +250,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
           </div>
         </div>
         <div className="mt-5 grid grid-cols-1 items-end gap-4 md:grid-cols-[1fr_auto]">
-          <PriceRange bounds={sliderBounds} value={sliderValue} onChange={setBand} hint={requireFields && !band ? t('form.bandNotApplied') : undefined} />
+          <PriceRange currency={currency} bounds={sliderBounds} value={sliderValue} onChange={setBand} hint={requireFields && !band ? t('form.bandNotApplied') : undefined} />
           <Button type="submit" variant="accent" size="lg" className="w-full bg-accent-600 hover:bg-accent-700 md:w-44">
             <Search className="h-5 w-5" aria-hidden />
             {t('form.submit')}

@@ -2,9 +2,10 @@ import type { TFunction } from 'i18next';
 import { activeSearchFilters, type GuideSearchParams, type SearchFilter } from '../../../../shared/guide-search';
 import type { Locale } from '../../../../shared/locales';
 import type { ServiceCategory } from '../../../../shared/schemas/catalog';
+import { formatMoney } from '../../../../shared/money-format';
 import { formatCalendarDate, localName } from '../../../lib/format';
 
-export type FilterValues = Partial<Pick<GuideSearchParams, 'language' | 'services' | 'date' | 'travelers' | 'children' | 'infants' | 'minPrice' | 'maxPrice' | 'licensed' | 'instantBook'>>;
+export type FilterValues = Partial<Pick<GuideSearchParams, 'language' | 'services' | 'date' | 'travelers' | 'children' | 'infants' | 'minPrice' | 'maxPrice' | 'currency' | 'licensed' | 'instantBook'>>;
 
 /**
  * What each active filter of a search reads as, in one place (decision 104): the folded search bar's
@@ -35,6 +36,12 @@ function filterLabel(filter: SearchFilter, p: FilterValues, t: TFunction, locale
       return names.map((s) => localName(s, locale)).join(locale === 'en' ? ', ' : '、');
     }
     case 'price':
+      // A band in yen reads in yen (decision 168); in yuan as it always has.
+      if (p.currency === 'JPY') {
+        const yen = (n: number) => formatMoney(n, 'JPY', locale);
+        if (p.minPrice !== undefined && p.maxPrice !== undefined) return t('search:form.priceBand', { min: yen(p.minPrice), max: yen(p.maxPrice) });
+        return p.minPrice !== undefined ? t('search:filters.priceFromBand', { min: yen(p.minPrice) }) : t('search:filters.priceUpToBand', { max: yen(p.maxPrice!) });
+      }
       if (p.minPrice !== undefined && p.maxPrice !== undefined) return t('search:form.priceRange', { min: p.minPrice, max: p.maxPrice });
       return p.minPrice !== undefined ? t('search:filters.priceFrom', { min: p.minPrice }) : t('search:filters.priceUpTo', { max: p.maxPrice });
     case 'licensed':

@@ -1,0 +1,3 @@
+-- The My Number Card (front only) joins the identity documents of people who live in Japan.
+ALTER TABLE "identity_verifications" DROP CONSTRAINT "identity_verifications_kind_check";--> statement-breakpoint
+ALTER TABLE "identity_verifications" ADD CONSTRAINT "identity_verifications_kind_check" CHECK (document_kind is null or document_kind in ('passport', 'national_id', 'my_number_card', 'residence_card', 'drivers_license'));

@@ -1,0 +1,87 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Receipt } from '../../../../shared/schemas/receipts';
+import { i18next, i18nReady } from '../../../lib/i18n';
+import { createQueryClient } from '../../../lib/query-client';
+import { ReceiptDocument } from './receipt-document';
+
+/**
+ * Each amount of a receipt in its own currency (decision 164): what was paid online in the payment's,
+ * what is paid to the guide in person in the booking's, and, when the two differ, the rate the booking
+ * was fixed at with its day.
+ */
+const paidInYuan: Receipt = {
+  id: 1,
+  kind: 'receipt',
+  number: 'R-00000001',
+  receiptNumber: null,
+  bookingId: 31,
+  bookingNumber: 'TG0031',
+  paymentKind: 'deposit',
+  method: 'alipay',
+  cardLast4: null,
+  amountCents: 7_793,
+  inPersonCents: 6_400,
+  currency: 'CNY',
+  inPersonCurrency: 'JPY',
+  rate: { jpyPerCny: '20.53', asOf: '2026-11-27' },
+  paidAt: '2026-11-27T01:00:00Z',
+  issuedAt: '2026-11-27T01:00:00Z',
+  addressee: 'Li Wei',
+  operator: { name: 'Tabi Guides KK', address: 'Tokyo', phone: '03-0000-0000', email: 'billing@example.com', invoiceNumber: 'T7000012050002', fake: false },
+};
+
+beforeAll(async () => {
+  await i18nReady;
+});
+afterEach(async () => {
+  cleanup();
+  await act(() => i18next.changeLanguage('en'));
+});
+
+const show = (receipt: Receipt) =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ReceiptDocument receipt={receipt} />
+    </QueryClientProvider>,
+  );
+
+describe('a receipt of a yen booking paid in yuan', () => {
+  it('says the yuan received, the yen owed in person and the rate, in English', async () => {
+    show(paidInYuan);
+    const text = (await screen.findByRole('article')).textContent!;
+    expect(text).toContain('77.93 RMB');
+    expect(text).toContain('¥6,400 (JPY)');
+    expect(text).toContain("Converted at the booking's rate: 1 RMB = 20.53 JPY (the rate of Nov 27, 2026).");
+  });
+
+  it('in Chinese and in Japanese', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    show(paidInYuan);
+    let text = (await screen.findByRole('article')).textContent!;
+    expect(text).toContain('77.93 元');
+    expect(text).toContain('6400 日元');
+    expect(text).toContain('按预订时确定的汇率换算：1 元 = 20.53 日元（2026年11月27日的汇率）。');
+    cleanup();
+    await act(() => i18next.changeLanguage('ja'));
+    show(paidInYuan);
+    text = (await screen.findByRole('article')).textContent!;
+    expect(text).toContain('77.93 元');
+    expect(text).toContain('6,400円');
+    expect(text).toContain('予約時に確定したレートで換算しています：1元＝20.53円（2026年11月27日のレート）。');
+  });
+
+  it('a credit note of the refund says its yuan and the rate; a receipt in the booking’s own currency names no rate', async () => {
+    show({ ...paidInYuan, id: 2, kind: 'credit_note', number: 'C-00000001', receiptNumber: 'R-00000001', amountCents: 3_897, inPersonCents: 0 });
+    const note = (await screen.findByRole('article')).textContent!;
+    expect(note).toContain('−38.97 RMB');
+    expect(note).toContain('1 RMB = 20.53 JPY');
+    expect(note).not.toContain('in person');
+    cleanup();
+    show({ ...paidInYuan, method: 'card', cardLast4: '4242', currency: 'JPY', amountCents: 1_600, rate: null });
+    const inYen = (await screen.findByRole('article')).textContent!;
+    expect(inYen).toContain('¥1,600 (JPY)');
+    expect(inYen).not.toContain('rate');
+  });
+});
