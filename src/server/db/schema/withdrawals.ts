@@ -59,3 +59,34 @@ export const payoutLedgerEntries = pgTable(
   },
   (t) => [index('payout_ledger_withdrawal_idx').on(t.withdrawalId), index('payout_ledger_user_idx').on(t.userId)],
 );
+
+/**
+ * A guide's saved payout account (decision 172): one per user, kept before she has any balance and
+ * offered to her withdrawals, which copy it. The fields are a withdrawal's, checked by the same rules;
+ * a bank account has its Zengin codes, type and half-width kana holder (decision 128).
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    method: text('method', { enum: WITHDRAWAL_METHODS }).notNull(),
+    accountName: text('account_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    bankName: text('bank_name'),
+    bankCode: text('bank_code'),
+    branchCode: text('branch_code'),
+    branchName: text('branch_name'),
+    accountType: text('account_type', { enum: BANK_ACCOUNT_TYPES }),
+    accountHolderKana: text('account_holder_kana'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'payout_accounts_bank_complete',
+      sql`${t.method} <> 'bank' or (${t.bankCode} is not null and ${t.branchCode} is not null and ${t.accountType} is not null and ${t.accountHolderKana} is not null)`,
+    ),
+  ],
+);
