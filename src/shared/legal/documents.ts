@@ -30,7 +30,7 @@ export const CURRENT_LEGAL_VERSIONS: Readonly<Record<LegalKind, LegalVersion>> =
   terms: { version: '3', effectiveDate: '2026-11-27' },
   privacy: { version: '2', effectiveDate: '2026-11-25' },
   cross_border: { version: '1', effectiveDate: '2026-11-25' },
-  sensitive_data: { version: '1', effectiveDate: '2026-11-25' },
+  sensitive_data: { version: '2', effectiveDate: '2026-11-27' },
 };
 
 /** Where each document is read in the web app (a help article's path). */

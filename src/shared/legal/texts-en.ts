@@ -207,15 +207,22 @@ You use every right — to see, copy, correct or delete your data, to object, or
 `,
   sensitive_data: `# Notice on sensitive personal information
 
-Before you verify your identity on Tabi Guides, this notice tells you which sensitive personal information we then collect, why, who sees it, how long we keep it and how to withdraw. Under China's Personal Information Protection Law (PIPL, Articles 28 and 29) we ask for your separate consent to it, on the verification page, before your first upload. It is not part of signing up: travelers who never verify their identity never give us this information.
+Before you verify your identity on Tabi Guides, this notice tells you which sensitive personal information we then collect, why, who sees it, how long we keep it and how to withdraw. Which law your consent rests on depends on where you live:
+
+- **If you live in Japan**, Japan's Act on the Protection of Personal Information (APPI) applies: this notice tells you, before we collect anything, what we use it for (Article 21), and we collect it only with your consent.
+- **If you live in mainland China**, China's Personal Information Protection Law (PIPL, Articles 28 and 29) counts face images and identity document numbers as sensitive personal information and requires your separate consent.
+- **Where both apply**, we follow both.
+
+We ask for this consent on the verification page, before your first upload. It is not part of signing up: travelers who never verify their identity never give us this information.
 
 ## 1. What we collect {#what}
 
-- **A photo or scan of an official identity document**: passport, national ID card, residence card or driver's licence, with everything printed on it — name, photo, date of birth, document number, nationality.
+- **A photo or scan of an official identity document**: passport, national ID card, residence card, driver's licence or the front of a My Number Card, with everything printed on it — name, photo, date of birth, document number, nationality.
+- **A My Number Card: the front only.** Its back shows your Individual Number (マイナンバー), which Japan's My Number Act does not allow us to collect: never upload the back. We do not ask for, read or store the number; if you upload the back by mistake, the reviewer asks you for the front instead, and the file you replace is deleted at once.
 - **A selfie**: a photo of your face, to compare with the photo on the document.
 - The kind of document you chose, and when you uploaded and submitted each file.
 
-Face images and identity document numbers are sensitive personal information: if they leak or are misused, they can harm your dignity, your safety or your property.
+Under the PIPL, face images and identity document numbers are sensitive personal information: if they leak or are misused, they can harm your dignity, your safety or your property. The APPI does not class them as special care-required personal information (要配慮個人情報), but we handle the data of residents of Japan with the same care and under the same limits.
 
 ## 2. Why {#why}
 

@@ -166,16 +166,17 @@ export async function completeWeChatSignup(
   // Before the step is used: a stale version or a refused name costs the person no WeChat round trip.
   needs.consents.assertCurrent(body.consents);
   if (body.fullName) refuseProtectedTitles([{ path: 'fullName', text: body.fullName }], null, body.locale ?? 'en');
-  const step = await consumeStep(db, 'signup', sha256(body.signupToken));
-  if (!step?.profile) throw new AppError('wechat_signup_expired', 'This WeChat sign-up took too long or was finished already: please start again');
-  const profile = step.profile;
-  if (await findIdentity(db, profile)) throw new AppError('wechat_taken', 'This WeChat is already linked to another account');
-  const fullName = body.fullName ?? usableNickname(profile.nickname, body.locale);
-  if (!fullName) throw new AppError('validation_failed', 'WeChat gave no name that can be shown: the name other people see is needed', [{ path: 'body.fullName', message: 'Required' }]);
-  const username = await freeUsername(db, 'wx');
-  const user = await inTransaction(db, async (t) => {
+  // The step is used in the transaction that opens the account: a refusal below (no name that can be
+  // shown) rolls it back, so the person answers on the same screen with the same step.
+  const { user, profile } = await inTransaction(db, async (t) => {
+    const step = await consumeStep(t, 'signup', sha256(body.signupToken));
+    if (!step?.profile) throw new AppError('wechat_signup_expired', 'This WeChat sign-up took too long or was finished already: please start again');
+    const profile = step.profile;
+    if (await findIdentity(t, profile)) throw new AppError('wechat_taken', 'This WeChat is already linked to another account');
+    const fullName = body.fullName ?? usableNickname(profile.nickname, body.locale);
+    if (!fullName) throw new AppError('validation_failed', 'WeChat gave no name that can be shown: the name other people see is needed', [{ path: 'body.fullName', message: 'Required' }]);
     const row = await insertUser(t, {
-      username,
+      username: await freeUsername(t, 'wx'),
       email: null,
       passwordHash: null,
       fullName,
@@ -185,7 +186,7 @@ export async function completeWeChatSignup(
     });
     await insertIdentity(t, { userId: row.id, openid: profile.openid, unionid: profile.unionid, nickname: profile.nickname || null });
     await needs.consents.record(t, row.id, body.consents, { locale: body.locale ?? null, ip: client.ip });
-    return row;
+    return { user: row, profile };
   }).catch(takenOnRace);
   const withPicture = await pictureFor(app, needs, wechat, user, profile.headimgurl);
   return issueSession(app, db, withPicture, client);

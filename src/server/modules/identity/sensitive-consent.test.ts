@@ -41,8 +41,10 @@ describe('the sensitive-data notice', () => {
     expect(documents.map((d) => [d.kind, d.askedAt])).toEqual([['terms', 'signup'], ['privacy', 'signup'], ['cross_border', 'signup'], ['sensitive_data', 'identity']]);
     const notice = documents.find((d) => d.kind === 'sensitive_data')!;
     expect(notice).toMatchObject({ path: '/privacy/sensitive-data', version: CURRENT_LEGAL_VERSIONS.sensitive_data.version });
-    for (const word of ['identity document', 'selfie', 'who you say you are', 'staff who review', 'file storage provider', '(/privacy/cross-border)', 'How long we keep it', 'withdraw', 'PIPL']) expect(notice.body.en, word).toContain(word);
-    for (const word of ['身份证件', '自拍照', '核实', '审核', '文件存储服务商', '(/privacy/cross-border)', '保存多久', '撤回', '单独表示同意']) expect(notice.body['zh-CN'], word).toContain(word);
+    for (const word of ['identity document', 'selfie', 'who you say you are', 'staff who review', 'file storage provider', '(/privacy/cross-border)', 'How long we keep it', 'withdraw', 'PIPL', 'If you live in Japan', 'APPI', 'My Number Card: the front only', 'never upload the back']) expect(notice.body.en, word).toContain(word);
+    for (const word of ['身份证件', '自拍照', '核实', '审核', '文件存储服务商', '(/privacy/cross-border)', '保存多久', '撤回', '单独同意', '居住在日本的', '个人编号卡只收正面', '请勿上传背面']) expect(notice.body['zh-CN'], word).toContain(word);
+    // The law of a resident of Japan comes first in the Japanese text too, with the My Number Card's back refused.
+    for (const word of ['日本にお住まいの方', '個人情報保護法', '第21条', 'マイナンバーカードは表面のみ', '裏面は決してアップロードしないでください']) expect(notice.body.ja, word).toContain(word);
   });
 
   it('is never needed by the consent screen: a user with the sign-up consents has nothing to give, and sees the notice unsigned', async () => {
