@@ -33,6 +33,7 @@ export function ApplicationStatusView() {
   const session = useSession();
   const qc = useQueryClient();
   const reply = query.data;
+  // An account with only a phone is told by text, not e-mail (notice-sms.test.ts): the promise says so.
 
   // An approval makes the user a guide: refresh the session's user (GET /api/me) so the header and
   // role switch follow at once.
@@ -111,7 +112,7 @@ export function ApplicationStatusView() {
           <h2 id="next-title" className="font-semibold">
             {t('status.next')}
           </h2>
-          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">{t(`status.${shown}.next`)}</p>
+          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">{t(session && !session.user.email ? [`status.${shown}.nextByText`, `status.${shown}.next`] : `status.${shown}.next`)}</p>
         </section>
       )}
     </div>
