@@ -84,6 +84,17 @@ export const messageSchema = z.object({
       subcategoryId: z.number().int().nullable(),
       service: tourRequestServiceSchema.nullable(),
       state: tourRequestStateSchema,
+      /**
+       * Machine translation (decision 145) of the traveler's own words for the guide reading them in
+       * another language, as an offer's itinerary (decision 173): `itinerary` and `groupComposition`
+       * stay as written.
+       */
+      itineraryLanguage: textLanguageSchema.optional(),
+      itineraryTranslated: machineTranslationSchema.optional(),
+      itineraryTranslation: translationStateSchema.optional(),
+      groupCompositionLanguage: textLanguageSchema.optional(),
+      groupCompositionTranslated: machineTranslationSchema.optional(),
+      groupCompositionTranslation: translationStateSchema.optional(),
     })
     .nullable(),
   /** A guide's offer (kind `offer`), as it stands now. */
@@ -116,8 +127,18 @@ export const conversationSchema = z.object({
   travelerName: z.string(),
   travelerImage: z.string().nullable(),
   counterpart: counterpartSchema,
-  /** The last message; a tour request reads as a summary in the caller's language (Accept-Language, else their stored locale). */
+  /** The last message; a tour request reads as a summary in the caller's language (`lang`, else Accept-Language, else their stored locale). */
   lastMessage: z.string().nullable(),
+  /**
+   * Machine translation of the last message (decision 173) on the list, only when a provider is set
+   * and the other side wrote it in another language than the caller's: `lastMessage` stays the
+   * original (masked as the thread masks it), `lastMessageLanguage` names its language, and
+   * `lastMessageTranslated` is the same line in the caller's language (an offer's word, then its
+   * note translated), or null while `lastMessageTranslation` says why.
+   */
+  lastMessageLanguage: textLanguageSchema.optional(),
+  lastMessageTranslated: machineTranslationSchema.optional(),
+  lastMessageTranslation: translationStateSchema.optional(),
   lastMessageAt: z.string().nullable(),
   messageCount: z.number().int(),
   unreadCount: z.number().int(),
@@ -128,6 +149,10 @@ export type Conversation = z.infer<typeof conversationSchema>;
 
 export const openConversationSchema = z.object({ guideId: idParam });
 export const conversationListSchema = z.object({ data: z.array(conversationSchema) });
+export const conversationListQuerySchema = z.object({
+  /** The reader's language of the previews and their machine translations (decision 173): else Accept-Language, else the stored locale. */
+  lang: readerLangSchema,
+});
 export const conversationReplySchema = z.object({ data: conversationSchema });
 
 export const messagesQuerySchema = z.object({

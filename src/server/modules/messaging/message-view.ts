@@ -1,9 +1,9 @@
-import { detectTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
+import { detectTextLanguage, writerTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import { maskContacts } from '../../../shared/messaging/contact-masking';
 import { isLegacyTourRequestBody, tourRequestAllowances, tourRequestPreview, type RejectReason } from '../../../shared/messaging/tour-request';
 import type { Locale } from '../../../shared/locales';
-import type { Message, TourRequest, TourRequestService } from '../../../shared/schemas/messaging';
-import type { OfferMaps } from './message-offers';
+import type { Conversation, Message, TourRequest, TourRequestService } from '../../../shared/schemas/messaging';
+import { offerPreview, type OfferMaps } from './message-offers';
 import type { MessageRow } from './messaging.repository';
 import { fieldsOf, type Translations } from '../translation/index';
 
@@ -63,11 +63,11 @@ export function chatMailTexts(body: string, tr: TourRequest | undefined, service
 
 /**
  * The other side's messages with their translation into `reader`'s language, from the cache in one
- * statement (decision 145): each body, and an offer's itinerary. The body given is the one the reader
- * gets, so a masked body (decision 050) is what the provider is asked to translate, never the contact
- * details it hides; an offer's itinerary is shown as written but masked before it is translated until
- * a booking is confirmed. `writer` is the other side's account language: a kanji-only text of a
- * Japanese writer is Japanese (decision 146).
+ * statement (decision 145): each body, an offer's itinerary, and a tour request's itinerary and group
+ * (decision 173). The body given is the one the reader gets, so a masked body (decision 050) is what
+ * the provider is asked to translate, never the contact details it hides; an itinerary or a group is
+ * shown as written but masked before it is translated until a booking is confirmed. `writer` is the
+ * other side's account language: a kanji-only text of a Japanese writer is Japanese (decision 146).
  */
 export async function withTranslations(
   translations: Pick<Translations, 'read'>,
@@ -79,15 +79,83 @@ export async function withTranslations(
 ): Promise<Message[]> {
   if (!reader) return messages;
   const ask = (text: string | undefined) => (text ? { text, from: detectTextLanguage(text, writer), to: reader } : null);
-  const items = messages.flatMap((m) => {
-    if (m.senderId === readerId) return [null, null];
-    const itinerary = m.offer?.itinerary;
-    return [ask(m.body), ask(itinerary && (unlocked ? itinerary : maskContacts(itinerary).text))];
+  const shownAsWritten = (text: string | undefined) => ask(text && (unlocked ? text : maskContacts(text).text));
+  const items = messages.map((m) =>
+    m.senderId === readerId ? [] : [ask(m.body), shownAsWritten(m.offer?.itinerary), shownAsWritten(m.tourRequest?.itinerary), shownAsWritten(m.tourRequest?.groupComposition)],
+  );
+  const found = await translations.read(items.flatMap((texts) => [0, 1, 2, 3].map((n) => texts[n] ?? null)));
+  return messages.map((m, i) => {
+    const [body, offerPlan, requestPlan, group] = found.slice(4 * i, 4 * i + 4);
+    if (!body && !offerPlan && !requestPlan && !group) return m;
+    const from = (n: number) => items[i]![n]!.from;
+    return {
+      ...m,
+      ...(body && { bodyLanguage: from(0), ...body }),
+      offer: offerPlan && m.offer ? { ...m.offer, itineraryLanguage: from(1), ...fieldsOf('itinerary', offerPlan) } : m.offer,
+      tourRequest:
+        (requestPlan || group) && m.tourRequest
+          ? {
+              ...m.tourRequest,
+              ...(requestPlan && { itineraryLanguage: from(2), ...fieldsOf('itinerary', requestPlan) }),
+              ...(group && { groupCompositionLanguage: from(3), ...fieldsOf('groupComposition', group) }),
+            }
+          : m.tourRequest,
+    };
+  });
+}
+
+/** What the list reads of a conversation's last message (listConversations). */
+interface LastMessage {
+  lastBody: string | null;
+  lastKind: string | null;
+  lastTourRequest: TourRequest | null;
+  lastSenderId: number | null;
+  otherLocale: string | null;
+}
+
+/**
+ * The last message as the list shows it, in the reader's `locale` (decision 053): a tour request
+ * summed up, an offer as its word and its note, else the body, masked as the thread masks it (decision
+ * 050). `words` is the part someone wrote, the same text the thread shows and translates, so both
+ * share one cache row; `line` puts a translation of it in its place.
+ */
+export function previewOf(r: LastMessage, confirmed: boolean, services: Services, locale: Locale): { text: string; words?: string; line?: (words: string) => string } | null {
+  if (r.lastBody === null) return null;
+  const words = confirmed ? r.lastBody : maskContacts(r.lastBody).text;
+  if (r.lastKind === 'offer') {
+    const line = (w: string) => offerPreview(locale, w);
+    return { text: line(words), words, line };
+  }
+  if (r.lastTourRequest) {
+    const t = r.lastTourRequest;
+    return { text: tourRequestPreview(locale, { ...t, service: t.subcategoryId ? services.get(t.subcategoryId) : null }) };
+  }
+  return { text: words, words, line: (w) => w };
+}
+
+/**
+ * The previews' translations into `reader`'s language (decision 173), for the whole list in one cache
+ * read (decision 145's `read`; misses queued as its jobs, as a thread's are): only the other side's
+ * words, their language guessed with their account's (decision 146). An entry's fields beside
+ * `lastMessage`, or none where no translation applies.
+ */
+export async function previewTranslations(
+  translations: Pick<Translations, 'read'>,
+  readerId: number,
+  rows: LastMessage[],
+  previews: ReturnType<typeof previewOf>[],
+  reader: TextLanguage | undefined,
+): Promise<Pick<Conversation, 'lastMessageLanguage' | 'lastMessageTranslated' | 'lastMessageTranslation'>[]> {
+  if (!reader) return rows.map(() => ({}));
+  const items = previews.map((p, i) => {
+    const r = rows[i]!;
+    return p?.words && r.lastSenderId !== readerId ? { text: p.words, from: detectTextLanguage(p.words, writerTextLanguage(r.otherLocale)), to: reader } : null;
   });
   const found = await translations.read(items);
-  return messages.map((m, i) => {
-    const [body, itinerary] = [found[2 * i], found[2 * i + 1]];
-    const offer = itinerary && m.offer ? { ...m.offer, itineraryLanguage: items[2 * i + 1]!.from, ...fieldsOf('itinerary', itinerary) } : m.offer;
-    return body || itinerary ? { ...m, ...(body && { bodyLanguage: items[2 * i]!.from, ...body }), offer } : m;
+  return found.map((f, i) => {
+    const [item, line] = [items[i], previews[i]?.line];
+    if (!f || !item || !line) return {};
+    const translated = f.translated && { ...f.translated, text: line(f.translated.text) };
+    return { lastMessageLanguage: item.from, lastMessageTranslated: translated, ...(f.translation && { lastMessageTranslation: f.translation }) };
   });
 }

@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings, conversationReads, conversations, guideServices, guides, messages, serviceSubcategories, users } from '../../db/schema/index';
-import type { TourRequest } from '../../../shared/schemas/messaging';
 import { countsAsBooking, unlocksContacts } from './send-rules';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -141,24 +140,37 @@ const unreadExpr = (userId: number) =>
 /** The caller's conversations with the other side, the last message, counts and credits (list entry). */
 export async function listConversations(db: Database, userId: number) {
   const other = sql<number>`case when ${conversations.travelerId} = ${userId} then ${conversations.guideUserId} else ${conversations.travelerId} end`;
+  // The last message, found once per conversation (one probe of messages_conversation_idx for all its columns).
+  const last = db
+    .select({ body: messages.body, kind: messages.kind, tourRequest: messages.tourRequest, senderId: messages.senderId })
+    .from(messages)
+    .where(eq(messages.conversationId, conversations.id))
+    .orderBy(desc(messages.id))
+    .limit(1)
+    .as('last');
   const rows = await db
     .select({
       c: conversations,
       messageCount: sql<number>`${conversations.travelerMessages} + ${conversations.guideMessages}`.mapWith(Number),
       unreadCount: unreadExpr(userId),
-      lastBody: sql<string | null>`(select m.body from ${messages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
-      lastKind: sql<string | null>`(select m.kind from ${messages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
+      lastBody: last.body,
+      lastKind: last.kind,
       /** The last message's tour request form, when it is one (its preview is written in the reader's language). */
-      lastTourRequest: sql<TourRequest | null>`(select m.tour_request from ${messages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
+      lastTourRequest: last.tourRequest,
+      /** Who wrote it: only the other side's words are translated for the reader (decision 173). */
+      lastSenderId: last.senderId,
       otherName: users.fullName,
       otherNickname: users.nickname,
       otherPicture: users.profilePicture,
+      /** The other side's account language: the writer's hint for a kanji-only preview (decision 146). */
+      otherLocale: users.locale,
       /** Chat context: the traveler's shown name and photo, whichever side reads. */
       travelerName: sql<string>`(select coalesce(nullif(t.nickname, ''), t.full_name) from ${users} t where t.id = ${conversations.travelerId})`,
       travelerImage: sql<string | null>`(select t.profile_picture from ${users} t where t.id = ${conversations.travelerId})`,
     })
     .from(conversations)
     .innerJoin(users, eq(users.id, other))
+    .leftJoinLateral(last, sql`true`)
     .where(or(eq(conversations.travelerId, userId), eq(conversations.guideUserId, userId)))
     .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
     .limit(200);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
 import {
+  conversationListQuerySchema,
   conversationListSchema,
   conversationReplySchema,
   markReadReplySchema,
@@ -57,13 +58,15 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
       schema: {
         tags,
         summary: 'My conversations, latest activity first',
-        description: "A tour request's lastMessage is a summary in the reader's language: Accept-Language (en or zh-CN), else the caller's stored locale.",
+        description:
+          "A tour request's lastMessage is a summary in the reader's language: lang, else Accept-Language (en, zh-CN or ja), else the caller's stored locale. With machine translation on (decision 173), a lastMessage the other side wrote in another language carries lastMessageLanguage, lastMessageTranslated (the line in the reader's language) and, while it is missing, lastMessageTranslation.status; lastMessage stays the original.",
+        querystring: conversationListQuerySchema,
         response: { 200: conversationListSchema, ...errors },
       },
     },
     async (request) => {
       const user = currentUser(request);
-      return service.list(user, await service.readerLocale(user, request.headers['accept-language']));
+      return service.list(user, await service.readerLocale(user, request.query.lang ?? request.headers['accept-language']));
     },
   );
 

@@ -1,9 +1,8 @@
 import { travelerBookingPath } from '../../../shared/booking/links';
 import { canSend, FREE_MESSAGES, type Credits } from '../../../shared/messaging/credits';
-import { maskContacts } from '../../../shared/messaging/contact-masking';
-import { tourRequestPreview, type RejectReason } from '../../../shared/messaging/tour-request';
+import type { RejectReason } from '../../../shared/messaging/tour-request';
 import { matchLocale, type Locale } from '../../../shared/locales';
-import { writerTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
+import { localeTextLanguage, writerTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import type { Conversation, Message, TourRequest, TotalUnread } from '../../../shared/schemas/messaging';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../shared/schemas/notifications';
 import { inTransaction, type Database } from '../../db/client';
@@ -13,13 +12,13 @@ import type { AuthUser, TokenCaller } from '../auth/index';
 import type { NotificationsService } from '../notifications/index';
 import type { Translations } from '../translation/index';
 import { CHAT_EMAIL_JOB, notificationTexts } from '../notifications/index';
-import { offerPreview, readOffers, type AttachToMessage, type OfferMaps, type OfferReader } from './message-offers';
+import { readOffers, type AttachToMessage, type OfferMaps, type OfferReader } from './message-offers';
 import * as repo from './messaging.repository';
 import type { ConversationRow, MessageRow } from './messaging.repository';
 import { announceSent, showToBoth } from './send-events';
 import { creditsOf, otherOf, SENDS_PER_MINUTE, type Side } from './send-rules';
 import { sendMessage, type SendInput } from './send.repository';
-import { chatMailTexts, toMessage, withTranslations, type Services } from './message-view';
+import { chatMailTexts, previewOf, previewTranslations, toMessage, withTranslations, type Services } from './message-view';
 
 /** What messaging needs of the bookings module: a tour request accepted by the guide becomes a pending booking. */
 export interface CreateBooking {
@@ -88,21 +87,11 @@ export class MessagingService {
     return (await this.entries(user, [row], locale))[0]!;
   }
 
-  /** The last message as the list shows it: a tour request is summed up in the reader's language (decision 053). */
-  private preview(r: Awaited<ReturnType<typeof repo.listConversations>>[number], confirmed: boolean, services: Services, locale: Locale): string | null {
-    if (r.lastBody === null) return null;
-    if (r.lastKind === 'offer') {
-      const note = confirmed ? r.lastBody : maskContacts(r.lastBody).text;
-      return offerPreview(locale, note);
-    }
-    if (r.lastTourRequest) {
-      const t = r.lastTourRequest;
-      return tourRequestPreview(locale, { ...t, service: t.subcategoryId ? services.get(t.subcategoryId) : null });
-    }
-    return confirmed ? r.lastBody : maskContacts(r.lastBody).text;
-  }
-
-  private async entries(user: AuthUser, rows: Awaited<ReturnType<typeof repo.listConversations>>, locale: Locale): Promise<Conversation[]> {
+  /**
+   * List entries in the reader's `locale`; with `reader` (the list's, when a provider is set), the
+   * other side's last words translated too, for every entry in one cache read (decision 173).
+   */
+  private async entries(user: AuthUser, rows: Awaited<ReturnType<typeof repo.listConversations>>, locale: Locale, reader?: TextLanguage): Promise<Conversation[]> {
     const [facts, services] = await Promise.all([
       repo.bookingFacts(
         this.db,
@@ -110,8 +99,11 @@ export class MessagingService {
       ),
       this.services(rows.map((r) => ({ tourRequest: r.lastTourRequest }))),
     ]);
-    return rows.map((r) => {
-      const f = facts.get(pairKey(r.c)) ?? { hasBooking: false, confirmed: false };
+    const factsOf = (r: (typeof rows)[number]) => facts.get(pairKey(r.c)) ?? { hasBooking: false, confirmed: false };
+    const previews = rows.map((r) => previewOf(r, factsOf(r).confirmed, services, locale));
+    const translated = await previewTranslations(this.deps.translations, user.id, rows, previews, reader);
+    return rows.map((r, i) => {
+      const f = factsOf(r);
       const isGuideView = r.c.guideUserId === user.id;
       return {
         conversation: { id: r.c.id, guideId: r.c.guideId, travelerId: r.c.travelerId },
@@ -124,7 +116,8 @@ export class MessagingService {
           avatarUrl: r.otherPicture,
           guideId: isGuideView ? null : r.c.guideId,
         },
-        lastMessage: this.preview(r, f.confirmed, services, locale),
+        lastMessage: previews[i]?.text ?? null,
+        ...translated[i],
         lastMessageAt: r.c.lastMessageAt?.toISOString() ?? null,
         messageCount: r.messageCount,
         unreadCount: r.unreadCount,
@@ -144,16 +137,22 @@ export class MessagingService {
     return { data: await this.entry(user, c.id, locale), created: !existed };
   }
 
-  /** The language a reader reads in now: the request's Accept-Language when it names a supported language (en, zh-CN, ja), else their stored locale. */
-  async readerLocale(user: AuthUser, acceptLanguage: string | undefined): Promise<Locale> {
-    const asked = matchLocale(acceptLanguage);
+  /** The language a reader reads in now: the request's `lang` or Accept-Language when it names a supported language (en, zh-CN, ja), else their stored locale. */
+  async readerLocale(user: AuthUser, named: string | undefined): Promise<Locale> {
+    const asked = matchLocale(named);
     if (asked) return asked;
     const [me] = await repo.people(this.db, [user.id]);
     return matchLocale(me?.locale) ?? 'en';
   }
 
+  /**
+   * The caller's conversations, previews in `locale`. With a provider set, the other side's last
+   * words are translated into the same language as the rest of the list (decision 173): the locale
+   * already read for the previews, so the list reads no language more.
+   */
   async list(user: AuthUser, locale: Locale = 'en') {
-    return { data: await this.entries(user, await repo.listConversations(this.db, user.id), locale) };
+    const reader = this.deps.translations.enabled ? localeTextLanguage(locale) : undefined;
+    return { data: await this.entries(user, await repo.listConversations(this.db, user.id), locale, reader) };
   }
 
   /** The language machine translations are made into (decision 145): `lang`, Accept-Language, the stored locale; none without a provider. */

@@ -53,6 +53,21 @@ describe.runIf(onPostgres)('statements of machine translation (counted on Postgr
     expect([translationReads(), jobWrites()]).toEqual([1, 0]);
   });
 
+  it('the inbox: one cache read for every preview however many conversations, one insert of the misses, then the read alone', async () => {
+    const tr = await traveler(t);
+    for (let i = 1; i <= 6; i++) {
+      const g = await guide(t);
+      await say(t, g, await openChat(t, tr, g.guideId), `${i} 番目の会話です`);
+    }
+    const inbox = () => t.app.inject({ method: 'GET', url: '/api/conversations', headers: { authorization: `Bearer ${tr.token}`, 'accept-language': 'zh-CN' } });
+    await counted(inbox);
+    expect([translationReads(), jobWrites()]).toEqual([1, 1]);
+    await t.app.jobs.settled();
+    const res = await counted(inbox);
+    expect(res.json().data.filter((c: { lastMessageTranslated: unknown }) => c.lastMessageTranslated)).toHaveLength(6);
+    expect([translationReads(), jobWrites()]).toEqual([1, 0]);
+  });
+
   it('a profile: one cache read for all its texts; a search page: none once its cards are kept', async () => {
     const g = await guide(t);
     await t.database.db.update(guides).set({ bio: '東京を案内します', originalLanguage: 'ja', texts: { ja: { bio: '東京を案内します', ethicsDescription: '正直です' } } }).where(eq(guides.id, g.guideId));

@@ -346,12 +346,15 @@ describe('TRANSLATION_PROVIDER=none (the default)', () => {
     const page = (await profile(t, g.guideId, 'zh-CN')).json();
     const list = (await t.app.inject({ method: 'GET', url: '/api/v2/guides?lang=zh-CN&limit=50' })).json();
     const chat = (await messages(t, tr, conv, 'zh-CN')).json();
+    const inbox = (await t.app.inject({ method: 'GET', url: '/api/conversations', headers: { authorization: `Bearer ${tr.token}`, 'accept-language': 'zh-CN' } })).json();
     await translateNow(t);
     expect(page).toMatchObject({ bio: '奈良の鹿と歩きます', bioLanguage: 'ja' });
     const keys = (o: object) => Object.keys(o).filter((k) => /Translat|translat|bodyLanguage/.test(k));
     expect(keys(page)).toEqual([]);
     expect(keys(list.data.find((c: { id: number }) => c.id === g.guideId))).toEqual([]);
     expect(keys(chat.data[0])).toEqual([]);
+    expect(inbox.data[0].lastMessage).toBe('よろしくお願いします');
+    expect(Object.keys(inbox.data[0]).filter((k) => /^lastMessage(Language|Translat)/.test(k))).toEqual([]);
     expect(deepl.received).toEqual([]);
     expect(await t.database.db.select().from(jobs).where(eq(jobs.kind, TRANSLATE_JOB))).toEqual([]);
   });
