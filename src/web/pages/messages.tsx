@@ -2,17 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { badgeText } from '../../shared/realtime';
 import { ButtonLink } from '../components/ui/button';
 import { OfflineBanner } from '../components/ui/offline-banner';
 import { PageMessage } from '../components/ui/page-message';
-import { openConversation, useConversations, messagingKeys, ChatThread, SystemMessageList, formatWhen } from '../features/messaging';
+import { openConversation, useConversations, messagingKeys, ChatThread, ConversationRow, SystemMessageList } from '../features/messaging';
 import { cn } from '../lib/cn';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useSession } from '../lib/session';
 import { withGap } from '../lib/cjk-spacing';
-import { detectTextLanguage } from '../../shared/guide-texts';
-import { htmlLang } from '../components/ui/machine-translated';
 
 /**
  * /messages: the conversation list (last message, time, unread count) and the open thread side by
@@ -90,34 +87,7 @@ export function Component() {
                 </li>
               )}
               {list.map((c) => (
-                <li key={c.conversation.id}>
-                  <button
-                    type="button"
-                    onClick={() => setParams({ c: String(c.conversation.id) })}
-                    className={cn('flex w-full items-center gap-3 px-3 py-3 text-left hover:bg-stone-50 dark:hover:bg-stone-800', c.conversation.id === selected && 'bg-primary-50 dark:bg-primary-950/40')}
-                    aria-current={c.conversation.id === selected || undefined}
-                  >
-                    <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-600 font-semibold text-white" aria-hidden>
-                      {c.counterpart.name.slice(0, 1)}
-                    </span>
-                    <span className="min-w-0 flex-1">
-                      <span className="flex items-center justify-between gap-2">
-                        <span className="truncate font-medium">{c.counterpart.name}</span>
-                        {c.lastMessageAt && <span className="shrink-0 text-xs text-stone-500">{formatWhen(c.lastMessageAt)}</span>}
-                      </span>
-                      <span className="flex items-center justify-between gap-2">
-                        <span className="truncate text-sm text-stone-600 dark:text-stone-300" lang={c.lastMessage ? htmlLang(detectTextLanguage(c.lastMessage)) : undefined}>
-                          {c.lastMessage ?? t('list.noMessages')}
-                        </span>
-                        {c.unreadCount > 0 && (
-                          <span className="shrink-0 rounded-full bg-accent-600 px-1.5 text-xs font-semibold leading-5 text-white" aria-label={t('list.unread', { count: c.unreadCount })}>
-                            {badgeText(c.unreadCount)}
-                          </span>
-                        )}
-                      </span>
-                    </span>
-                  </button>
-                </li>
+                <ConversationRow key={c.conversation.id} conversation={c} selected={c.conversation.id === selected} onOpen={() => setParams({ c: String(c.conversation.id) })} />
               ))}
             </ul>
           </aside>

@@ -31,13 +31,34 @@ export interface MachineTranslatedProps {
 }
 
 /**
+ * Whether the reader asked for the original, and the text and language shown: the translation when
+ * there is one, else the original. MachineTranslated's state, for a place that cannot hold the toggle
+ * next to the text (the inbox's row is one button: the toggle sits beside it, decision 173).
+ */
+export function useOriginalToggle(original: string, originalLanguage: TextLanguage, translated: MachineTranslation | undefined) {
+  const [showOriginal, setShowOriginal] = useState(false);
+  const shown = !translated || showOriginal ? { text: original, lang: originalLanguage } : { text: translated.text, lang: translated.targetLang };
+  return { shown, showOriginal, toggle: () => setShowOriginal((v) => !v) };
+}
+
+/** The button between a translation and its original: "显示原文" / "显示译文", pressed while the original shows. */
+export function OriginalToggle({ showOriginal, onToggle, describedBy }: { showOriginal: boolean; onToggle: () => void; describedBy?: string }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="font-medium underline underline-offset-2" aria-pressed={showOriginal} aria-describedby={describedBy} onClick={onToggle}>
+      {showOriginal ? t('machineTranslation.showTranslation') : t('machineTranslation.showOriginal')}
+    </button>
+  );
+}
+
+/**
  * A text someone wrote, in the reader's language by machine translation when there is one: the
  * translation first, named with its provider ("机器翻译 · DeepL"), and one tap to the original and
  * back. Without a translation, the original as before; "翻译暂不可用" when the provider is out.
  */
 export function MachineTranslated({ original, originalLanguage, translated, translation, className, inverted, as: Text = 'span' }: MachineTranslatedProps) {
   const { t } = useTranslation();
-  const [showOriginal, setShowOriginal] = useState(false);
+  const { shown, showOriginal, toggle } = useOriginalToggle(original, originalLanguage, translated ?? undefined);
   const note = cn('mt-1 flex flex-wrap items-center gap-x-2 text-xs', inverted ? 'text-white/80' : 'text-stone-500 dark:text-stone-400');
   if (!translated) {
     return (
@@ -53,7 +74,6 @@ export function MachineTranslated({ original, originalLanguage, translated, tran
       </>
     );
   }
-  const shown = showOriginal ? { text: original, lang: originalLanguage } : { text: translated.text, lang: translated.targetLang };
   return (
     <>
       <Text lang={htmlLang(shown.lang)} className={cn('block', className)} data-testid={showOriginal ? 'original-text' : 'translated-text'}>
@@ -61,9 +81,7 @@ export function MachineTranslated({ original, originalLanguage, translated, tran
       </Text>
       <span className={note}>
         {!showOriginal && <MachineTranslationLabel provider={translated.provider} />}
-        <button type="button" className="font-medium underline underline-offset-2" aria-pressed={showOriginal} onClick={() => setShowOriginal((v) => !v)}>
-          {showOriginal ? t('machineTranslation.showTranslation') : t('machineTranslation.showOriginal')}
-        </button>
+        <OriginalToggle showOriginal={showOriginal} onToggle={toggle} />
       </span>
     </>
   );

@@ -3,7 +3,7 @@ export { messagingKeys } from './api/keys';
 export { useNotificationSettings, useSaveNotificationSettings } from './api/system-messages';
 export { useUnread } from './api/unread';
 export { ChatThread } from './components/chat-thread';
+export { ConversationRow } from './components/conversation-row';
 export { SystemMessageList } from './components/system-message-list';
-export { formatWhen } from './lib/format';
 export { ChatWithGuideButton } from './window/chat-button';
 export { ChatWindowHost } from './window/chat-window-host';

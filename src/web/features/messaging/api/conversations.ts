@@ -15,11 +15,12 @@ export const openConversation = (guideId: number) =>
   apiRequest<{ data: Conversation }>('/api/conversations', { method: 'POST', body: { guideId }, headers: readerLanguage() });
 
 export function useConversations(enabled = true) {
-  // The server writes tour request previews in the reader's language (decision 053): a switch fetches the list again.
+  // The server writes tour request previews and translates the others' in the reader's language (decisions 053, 173): a switch fetches the list again.
   useRefetchOnLanguageChange(messagingKeys.conversations, { exact: true });
   return useQuery({
     queryKey: messagingKeys.conversations,
     queryFn: () => apiRequest<{ data: Conversation[] }>('/api/conversations', { headers: readerLanguage() }).then((r) => r.data),
+    refetchInterval: (query) => recheckWhilePending(Boolean(query.state.data?.some((c) => c.lastMessageTranslation?.status === 'pending')), query.state.dataUpdateCount),
     enabled,
   });
 }

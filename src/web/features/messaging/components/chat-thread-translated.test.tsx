@@ -86,6 +86,45 @@ describe("a tour request's note and an offer's note in the reader's language", (
     expect(asked[0]).toBe('ja');
   });
 
+  it("the guide reads the traveler's plan in the request card in Japanese: itinerary and group, each with 原文を表示 (decision 173)", async () => {
+    await act(() => i18next.changeLanguage('ja'));
+    const toJa = (text: string) => ({ text, provider: 'DeepL' as const, targetLang: 'ja' as const });
+    const plan: Message = {
+      ...request,
+      body: '',
+      tourRequest: {
+        ...request.tourRequest!,
+        itinerary: '先去伏见稻荷，然后去祇园',
+        groupComposition: '两个大人和一个五岁的孩子',
+        itineraryLanguage: 'zh',
+        itineraryTranslated: toJa('まず伏見稲荷、それから祇園へ'),
+        groupCompositionLanguage: 'zh',
+        groupCompositionTranslated: toJa('大人2人と5歳の子ども1人'),
+      },
+    };
+    showThread({ id: 9, role: 'guide' }, true, [plan]);
+    const card = await screen.findByTestId('tour-request-card');
+    const itinerary = within(card).getByText('まず伏見稲荷、それから祇園へ');
+    expect(itinerary.getAttribute('lang')).toBe('ja');
+    const group = within(card).getByText('大人2人と5歳の子ども1人');
+    expect(group.getAttribute('lang')).toBe('ja');
+    expect(within(card).getAllByTestId('machine-translated').map((n) => n.textContent)).toEqual(['機械翻訳 · DeepL', '機械翻訳 · DeepL']);
+    // Each row has its own toggle: the itinerary's shows its original alone.
+    fireEvent.click(within(itinerary.closest('dd')!).getByRole('button', { name: '原文を表示' }));
+    expect(within(card).getByText('先去伏见稻荷，然后去祇园').getAttribute('lang')).toBe('zh-CN');
+    expect(within(card).getByText('大人2人と5歳の子ども1人')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: '翻訳を表示' }));
+    expect(within(card).getByText('まず伏見稲荷、それから祇園へ')).toBeTruthy();
+  });
+
+  it("an offer's itinerary with no translation (the reader's own language) is marked with its language", async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    showThread({ id: 1, role: 'traveler' }, false, [{ ...offerMessage, offer: { ...offer, itinerary: '築地場外市場で食べ歩き' } }]);
+    const itinerary = await within(await screen.findByTestId('offer-card')).findByText('築地場外市場で食べ歩き');
+    expect(itinerary.getAttribute('lang')).toBe('ja');
+    expect(within(itinerary.closest('dd')!).queryByRole('button')).toBeNull();
+  });
+
   it("the traveler reads the guide's offer note in Chinese, 显示原文 one tap away", async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     showThread({ id: 1, role: 'traveler' }, false, [offerMessage]);

@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { FREE_MESSAGES } from '../../../../shared/messaging/credits';
 import type { Conversation, Message } from '../../../../shared/schemas/messaging';
 import { Button } from '../../../components/ui/button';
-import { detectTextLanguage } from '../../../../shared/guide-texts';
-import { MachineTranslated } from '../../../components/ui/machine-translated';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { KEYBOARD_QUERY, useMediaQuery } from '../../../lib/use-media-query';
@@ -15,14 +13,13 @@ import { formatWhen } from '../lib/format';
 import { OfferCard } from '../offers/offer-card';
 import { TourRequestCard } from '../tour-request/tour-request-card';
 import { TourRequestForm } from '../tour-request/tour-request-form';
+import { WrittenText } from './written-text';
 
 // Only guides make offers: the form loads when one opens it.
 const OfferForm = lazy(() => import('../offers/offer-form').then((m) => ({ default: m.OfferForm })));
 
 /** A message's words: the machine translation with the original a tap away, when the server sent one (decision 145). */
-const bodyOf = (m: Message, mine: boolean) =>
-  // The words are the writer's, in their language (named so screen readers and CJK fonts follow it), translated when one applies.
-  <MachineTranslated original={m.body} originalLanguage={m.bodyLanguage ?? detectTextLanguage(m.body)} translated={m.translated} translation={m.translation} inverted={mine} />;
+const bodyOf = (m: Message, mine: boolean) => <WrittenText text={m.body} language={m.bodyLanguage} translated={m.translated} translation={m.translation} inverted={mine} />;
 
 /** One conversation: messages, the masking notice, credits, and the composer. */
 export function ChatThread({ conversation, userId, onBack, compact, hideHeader }: { conversation: Conversation; userId: number; onBack?: () => void; compact?: boolean; hideHeader?: boolean }) {

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { OFFER_DECLINE_REASONS, type OfferDeclineReason } from '../../../../shared/offers/offer-rules';
 import type { Offer } from '../../../../shared/schemas/offers';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { MachineTranslated } from '../../../components/ui/machine-translated';
 import { ShopStopsList } from '../../../components/ui/shop-stops';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
@@ -20,6 +19,7 @@ import { useAnswerOffer } from './api';
 import { DetailRows } from '../tour-request/detail-rows';
 import { PAYING_HELP_PATH } from '../../licences';
 import { MeetingPlace } from '../../meeting-points';
+import { WrittenText } from '../components/written-text';
 
 /** What the badge says: "Booked TG0042" / "已预订 TG0042" once booked. */
 export function offerStatusText(t: (k: string, o?: Record<string, unknown>) => string, offer: Pick<Offer, 'status' | 'booking'>): string {
@@ -58,11 +58,7 @@ export function OfferCard({ offer, isGuideView }: { offer: Offer; isGuideView: b
     [
       t('tour.itinerary'),
       // In the traveler's language by machine translation when it applies, the original one tap away (decision 145).
-      offer.itineraryLanguage ? (
-        <MachineTranslated original={offer.itinerary} originalLanguage={offer.itineraryLanguage} translated={offer.itineraryTranslated} translation={offer.itineraryTranslation} />
-      ) : (
-        offer.itinerary
-      ),
+      <WrittenText text={offer.itinerary} language={offer.itineraryLanguage} translated={offer.itineraryTranslated} translation={offer.itineraryTranslation} />,
     ],
     [t('tour.meetingPoint'), <MeetingPlace place={offer} />],
   ];

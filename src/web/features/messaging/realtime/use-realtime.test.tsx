@@ -148,6 +148,19 @@ describe('useRealtime and machine translation (decision 145)', () => {
     expect(invalidated).toContainEqual(['conversations', 4, 'messages']);
   });
 
+  it("keeps a tour request's translated itinerary and group when the request is pushed again answered (decision 173)", () => {
+    const { client } = setup();
+    const plain = tourRequest('');
+    const asked = { ...plain, tourRequest: { ...plain.tourRequest!, itinerary: '浅草和上野', groupComposition: '两个大人' } };
+    const toJa = { provider: 'DeepL' as const, targetLang: 'ja' as const };
+    const shown = { ...asked, tourRequest: { ...asked.tourRequest, itineraryLanguage: 'zh' as const, itineraryTranslated: { ...toJa, text: '浅草と上野' }, groupCompositionLanguage: 'zh' as const, groupCompositionTranslated: { ...toJa, text: '大人二人' } } };
+    client.setQueryData(['conversations', 4, 'messages'], { data: [shown], nextBefore: null, credits: null });
+    sockets.onEvent!({ type: 'new_message', payload: { ...asked, tourRequest: { ...asked.tourRequest, state: { ...asked.tourRequest.state, status: 'accepted' } } } } as RealtimeEvent);
+    const now = client.getQueryData<{ data: Message[] }>(['conversations', 4, 'messages'])!.data[0]!.tourRequest!;
+    expect(now.state.status).toBe('accepted');
+    expect([now.itineraryTranslated?.text, now.groupCompositionTranslated?.text]).toEqual(['浅草と上野', '大人二人']);
+  });
+
   it('without translation in the thread, a new message is only added (no extra read)', () => {
     const { client, invalidated } = setup();
     client.setQueryData(['conversations', 4, 'messages'], { data: [text(7, 'hello')], nextBefore: null, credits: null });

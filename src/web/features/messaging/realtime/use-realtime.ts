@@ -19,18 +19,36 @@ declare global {
   }
 }
 
+/** `next` with the translation fields `shown` had for the same words, when `next` carries none (events carry none). */
+function keep<T extends object>(next: T, shown: T | null | undefined, words: keyof T, fields: [keyof T, ...(keyof T)[]]): T {
+  if (!shown || next[fields[0]] || !shown[fields[0]] || next[words] !== shown[words]) return next;
+  return { ...next, ...Object.fromEntries(fields.map((f) => [f, shown[f]])) };
+}
+
+/**
+ * A message pushed again (an offer or a request that changed) keeps the translations the thread
+ * already shows of the same words: its body, an offer's itinerary, a request's itinerary and group.
+ */
+function keepTranslation(next: Message, shown: Message): Message {
+  const body = keep(next, shown, 'body', ['bodyLanguage', 'translated', 'translation']);
+  const offer = next.offer && keep(next.offer, shown.offer, 'itinerary', ['itineraryLanguage', 'itineraryTranslated', 'itineraryTranslation']);
+  const request =
+    next.tourRequest &&
+    keep(
+      keep(next.tourRequest, shown.tourRequest, 'itinerary', ['itineraryLanguage', 'itineraryTranslated', 'itineraryTranslation']),
+      shown.tourRequest,
+      'groupComposition',
+      ['groupCompositionLanguage', 'groupCompositionTranslated', 'groupCompositionTranslation'],
+    );
+  return { ...body, offer, tourRequest: request };
+}
+
 /**
  * A sent message's event carries the conversation's unread count as the send wrote it (decision 089):
  * the badge moves by the difference instead of asking the server again. Without the conversation list
  * in the cache, a new message from the other side is one more unread and one's own is none. An event
  * without a count (a tour request answered) changes no count.
  */
-/** A message pushed again with the same words keeps the translation the thread already shows (events carry none). */
-function keepTranslation(next: Message, shown: Message): Message {
-  if (next.bodyLanguage || !shown.bodyLanguage || next.body !== shown.body) return next;
-  return { ...next, bodyLanguage: shown.bodyLanguage, translated: shown.translated, translation: shown.translation };
-}
-
 function applyUnread(queryClient: QueryClient, userId: number, m: NewMessage) {
   if (m.unreadCount === undefined) return;
   const list = queryClient.getQueryData<Conversation[]>(messagingKeys.conversations);

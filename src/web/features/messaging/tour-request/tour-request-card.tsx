@@ -13,6 +13,7 @@ import { displayDate, serviceName } from './rules';
 import { FeeLines } from './tour-request-form';
 import { DetailRows } from './detail-rows';
 import { MeetingPlace } from '../../meeting-points';
+import { WrittenText } from '../components/written-text';
 
 /**
  * A tour request in the thread: its details and fees; the guide accepts directly or
@@ -45,9 +46,12 @@ export function TourRequestCard({ message, isGuideView, onOffer }: { message: Me
     ],
     [t('tour.duration'), t('tour.hours', { count: r.durationHours })],
     [t('tour.travelers'), String(r.travelers)],
-    ...(r.groupComposition ? [[t('tour.group'), r.groupComposition] as [string, string]] : []),
+    // The traveler's own words, in the guide's language by machine translation when it applies (decision 173).
+    ...(r.groupComposition
+      ? [[t('tour.group'), <WrittenText text={r.groupComposition} language={r.groupCompositionLanguage} translated={r.groupCompositionTranslated} translation={r.groupCompositionTranslation} />] as [string, ReactNode]]
+      : []),
     ...(r.service ? [[t('tour.service'), serviceName(r.service, currentLocale())] as [string, string]] : []),
-    [t('tour.itinerary'), r.itinerary],
+    [t('tour.itinerary'), <WrittenText text={r.itinerary} language={r.itineraryLanguage} translated={r.itineraryTranslated} translation={r.itineraryTranslation} />],
     [t('tour.meetingPoint'), <MeetingPlace place={r} />],
     [t('tour.meal'), `${t(`tour.meals.${r.meal}`)} × ${r.meals}`],
     [t('tour.transport'), t(`tour.transportShort.${r.transport}`)],
