@@ -137,8 +137,35 @@ export const adminWithdrawalQuerySchema = z.object({ status: z.enum(WITHDRAWAL_S
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
-/** The account fields a request names, or takes from an earlier withdrawal with `sameAccountAs`. */
-const ACCOUNT_FIELDS = ['accountName', 'accountNumber', 'bankName', 'bankCode', 'branchCode', 'accountType', 'accountHolderKana'] as const;
+/**
+ * A payout account's fields, as a withdrawal names them and as a guide saves one ahead of any payout
+ * (decision 172): one set of rules for both, so an account that was saved is one a withdrawal takes.
+ */
+const accountFieldShapes = {
+  accountName: trimmed(100).optional(),
+  accountNumber: z.string().trim().min(4).max(64).regex(/^[A-Za-z0-9@._+\- ]+$/, 'Letters, digits, @ . _ + - only').optional(),
+  /** Ignored for a bank payout: the bank's name comes from its code (decision 128). */
+  bankName: trimmed(100).optional(),
+  bankCode: z.string().regex(/^\d{4}$/, 'A four-digit bank code').optional(),
+  branchCode: z.string().regex(/^\d{3}$/, 'A three-digit branch code').optional(),
+  accountType: z.enum(BANK_ACCOUNT_TYPES).optional(),
+  /** The holder's name in katakana (full- or half-width); checked and stored half-width on the server. */
+  accountHolderKana: z.string().trim().min(1).max(60).optional(),
+};
+const ACCOUNT_FIELDS = Object.keys(accountFieldShapes) as (keyof typeof accountFieldShapes)[];
+type AccountFieldValues = { method: WithdrawalMethod } & { [K in keyof typeof accountFieldShapes]?: string };
+
+/** The account fields a method needs: a name and a number, and for a bank its codes, type, holder's kana and seven digits. */
+function requireAccountFields(b: AccountFieldValues, ctx: z.RefinementCtx): void {
+  for (const key of ['accountName', 'accountNumber'] as const) {
+    if (b[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Required' });
+  }
+  if (b.method !== 'bank') return;
+  for (const key of ['bankCode', 'branchCode', 'accountType', 'accountHolderKana'] as const) {
+    if (b[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Required for a bank transfer' });
+  }
+  if (!/^\d{7}$/.test(b.accountNumber ?? '')) ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: 'A seven-digit account number' });
+}
 
 export const createWithdrawalBodySchema = z
   .object({
@@ -153,37 +180,46 @@ export const createWithdrawalBodySchema = z
     /**
      * One of the guide's own earlier withdrawals of the same method whose account this one is paid to
      * ("use the same account"): the server copies the account, so the form never needs its full number,
-     * which reads only masked. Without it, the account fields below are required.
+     * which reads only masked. Without it (or `savedAccount`), the account fields below are required.
      */
     sameAccountAs: z.number().int().positive().max(2_147_483_647).optional(),
-    accountName: trimmed(100).optional(),
-    accountNumber: z.string().trim().min(4).max(64).regex(/^[A-Za-z0-9@._+\- ]+$/, 'Letters, digits, @ . _ + - only').optional(),
-    /** Ignored for a bank payout: the bank's name comes from its code (decision 128). */
-    bankName: trimmed(100).optional(),
-    bankCode: z.string().regex(/^\d{4}$/, 'A four-digit bank code').optional(),
-    branchCode: z.string().regex(/^\d{3}$/, 'A three-digit branch code').optional(),
-    accountType: z.enum(BANK_ACCOUNT_TYPES).optional(),
-    /** The holder's name in katakana (full- or half-width); checked and stored half-width on the server. */
-    accountHolderKana: z.string().trim().min(1).max(60).optional(),
+    /**
+     * Paid to the guide's saved payout account (decision 172), which must be of `method`: the server
+     * copies it, as it copies an earlier withdrawal's.
+     */
+    savedAccount: z.literal(true).optional(),
+    ...accountFieldShapes,
   })
   .strict()
   .superRefine((b, ctx) => {
-    if (b.sameAccountAs !== undefined) {
+    if (b.sameAccountAs !== undefined && b.savedAccount) ctx.addIssue({ code: 'custom', path: ['savedAccount'], message: 'Either sameAccountAs or savedAccount' });
+    if (b.sameAccountAs !== undefined || b.savedAccount) {
       for (const key of ACCOUNT_FIELDS) {
-        if (b[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Not with sameAccountAs: the account is the earlier withdrawal’s' });
+        if (b[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Not with sameAccountAs or savedAccount: the account is copied' });
       }
       return;
     }
-    for (const key of ['accountName', 'accountNumber'] as const) {
-      if (b[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Required' });
-    }
-    if (b.method !== 'bank') return;
-    for (const key of ['bankCode', 'branchCode', 'accountType', 'accountHolderKana'] as const) {
-      if (b[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'Required for a bank transfer' });
-    }
-    if (!/^\d{7}$/.test(b.accountNumber ?? '')) ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: 'A seven-digit account number' });
+    requireAccountFields(b, ctx);
   });
 export type CreateWithdrawalBody = z.infer<typeof createWithdrawalBodySchema>;
+
+/**
+ * A guide's saved payout account (decision 172): created or replaced whole, with a withdrawal's
+ * account fields and their rules.
+ */
+export const payoutAccountBodySchema = z
+  .object({ method: z.enum(WITHDRAWAL_METHODS), ...accountFieldShapes })
+  .strict()
+  .superRefine(requireAccountFields);
+export type PayoutAccountBody = z.infer<typeof payoutAccountBodySchema>;
+
+/** The saved account as the guide reads it: a withdrawal's account fields, the number masked as a withdrawal's is. */
+export const payoutAccountSchema = withdrawalSchema
+  .pick({ method: true, accountName: true, accountNumberMasked: true, bankName: true, bankCode: true, branchCode: true, branchName: true, accountType: true, accountHolderKana: true })
+  .extend({ updatedAt: z.string() });
+export type PayoutAccountView = z.infer<typeof payoutAccountSchema>;
+/** `account` is null until the guide saves one (and after she removes it). */
+export const payoutAccountReplySchema = z.object({ account: payoutAccountSchema.nullable() });
 
 export const failWithdrawalBodySchema = z.object({ reason: trimmed(500) }).strict();
 

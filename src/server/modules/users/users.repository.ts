@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { passwordResetTokens, sessions, supportMessages, supportThreads, users, wechatIdentities } from '../../db/schema/index';
+import { passwordResetTokens, payoutAccounts, sessions, supportMessages, supportThreads, users, wechatIdentities } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -136,6 +136,8 @@ export async function anonymizeUser(db: Database, userId: number, unusableHash: 
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   // The WeChat link goes with the account: that WeChat may sign up anew (decision 148).
   await db.delete(wechatIdentities).where(eq(wechatIdentities.userId, userId));
+  // A saved bank or wallet account is personal data; requested payouts keep their own copy (decision 172).
+  await db.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
   await db.update(sessions).set({ userAgent: null, ip: null }).where(eq(sessions.userId, userId));
   await db.update(supportThreads).set({ contactName: null, contactEmail: null }).where(eq(supportThreads.userId, userId));
 }

@@ -1,5 +1,7 @@
 import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
+import { payoutAccountRoutes } from './payout-account.routes';
+import { PayoutAccountService } from './payout-account.service';
 import { payoutBatchRoutes } from './payout-batches.routes';
 import type { NoticeOutbox } from './payout-notices';
 import { PayoutBatchService, type PayoutAccount } from './payout-batches.service';
@@ -18,9 +20,10 @@ declare module 'fastify' {
 }
 
 /**
- * The wallet and payouts (decision 067) and payout batches (decisions 128, 129), on the app's clock,
- * telling guides of payouts through the notification centre's outbox (`notices`, decision 085); bank
- * batches leave from `payoutAccount`, and the week's batches are formed on `jobs` (decision 130).
+ * The wallet and payouts (decision 067), the guide's saved payout account (decision 172) and payout
+ * batches (decisions 128, 129), on the app's clock, telling guides of payouts through the notification
+ * centre's outbox (`notices`, decision 085); bank batches leave from the operator's `payoutAccount`,
+ * and the week's batches are formed on `jobs` (decision 130).
  */
 export function registerWallet(
   app: AppInstance,
@@ -31,6 +34,7 @@ export function registerWallet(
   app.decorate('wallet', service);
   app.decorate('payoutBatches', batches);
   walletRoutes(app, service);
+  payoutAccountRoutes(app, new PayoutAccountService({ db: app.ctx.database.db, now: needs.now }));
   payoutBatchRoutes(app, batches);
   registerWeeklyPayouts(needs.jobs, app.ctx.database.db, batches, needs.weekly);
   return service;

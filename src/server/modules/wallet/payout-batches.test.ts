@@ -7,7 +7,7 @@ import { auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { person, type Person } from '../bookings/test-helpers';
 import { isBusinessDay, nextBusinessDay } from './business-days';
-import { approvedWithdrawal, bankBatch, bankWithdrawal, guideWithEarnings, REAL_BANK } from './test-helpers';
+import { approvedWithdrawal, bankBatch, bankWithdrawal, guideWithEarnings, REAL_BANK, unusedBank, unusedBranch } from './test-helpers';
 import { zenginFile } from './zengin';
 
 /**
@@ -51,15 +51,6 @@ describe('the bank picker', () => {
 });
 
 describe('bank details', () => {
-  const unusedBank = () => {
-    for (let n = 9999; n > 0; n--) if (!zengin[String(n).padStart(4, '0')]) return String(n).padStart(4, '0');
-    throw new Error('every code is used');
-  };
-  const unusedBranch = () => {
-    for (let n = 999; n > 0; n--) if (!zengin['0001']!.branches[String(n).padStart(3, '0')]) return String(n).padStart(3, '0');
-    throw new Error('every branch is used');
-  };
-
   it('takes a real bank and branch, and stores the holder’s name in half-width katakana', async () => {
     const guide = await guideWithEarnings(t, 10_000);
     const res = await call('POST', '/api/v2/wallet/withdrawals', guide, bankWithdrawal(1_000, { accountHolderKana: 'ヤマダ　ショウタ' }));
@@ -80,10 +71,10 @@ describe('bank details', () => {
   it('refuses a bank or branch that does not exist, a name the format cannot carry, and missing details', async () => {
     const guide = await guideWithEarnings(t, 10_000);
     const send = (extra: object) => call('POST', '/api/v2/wallet/withdrawals', guide, bankWithdrawal(1_000, extra));
-    const bank = await send({ bankCode: unusedBank() });
+    const bank = await send({ bankCode: await unusedBank() });
     expect(bank.statusCode).toBe(400);
     expect(bank.json()).toMatchObject({ code: 'unknown_bank', fields: [{ path: 'body.bankCode' }] });
-    const branch = await send({ branchCode: unusedBranch() });
+    const branch = await send({ branchCode: await unusedBranch() });
     expect(branch.statusCode).toBe(400);
     expect(branch.json()).toMatchObject({ code: 'unknown_branch', fields: [{ path: 'body.branchCode' }] });
     for (const name of ['山田 太郎', 'ヤマダ・タロウ', 'ヲ', 'ア'.repeat(31)]) {

@@ -10,6 +10,21 @@ import { bookingIn } from '../reviews/test-helpers';
 /** A real bank and branch from the Zengin list: みずほ, 東京営業部. */
 export const REAL_BANK = { bankCode: '0001', branchCode: '001' } as const;
 
+/** The Zengin list (5 MB), loaded only by the suites that ask. */
+const zenginList = async () => (await import('zengin-code')).default;
+/** A bank code the Zengin list does not have (a 400 `unknown_bank`). */
+export async function unusedBank(): Promise<string> {
+  const zengin = await zenginList();
+  for (let n = 9999; n > 0; n--) if (!zengin[String(n).padStart(4, '0')]) return String(n).padStart(4, '0');
+  throw new Error('every code is used');
+}
+/** A branch code みずほ (REAL_BANK's bank) does not have (a 400 `unknown_branch`). */
+export async function unusedBranch(): Promise<string> {
+  const branches = (await zenginList())[REAL_BANK.bankCode]!.branches;
+  for (let n = 999; n > 0; n--) if (!branches[String(n).padStart(3, '0')]) return String(n).padStart(3, '0');
+  throw new Error('every branch is used');
+}
+
 export const bankWithdrawal = (amountCents: number, extra: object = {}) => ({
   amountCents,
   method: 'bank',

@@ -12,12 +12,11 @@ import {
 } from '../../../shared/schemas/wallet';
 import { CURRENCIES, trimRate, type Currency } from '../../../shared/currency';
 import { formatMoney } from '../../../shared/money-format';
-import { ZENGIN_NAME_MAX } from '../../../shared/zengin-name';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
-import { resolveBranch, toZenginKana } from './banks';
+import { accountOf, copiedAccount, maskNumber, savedAccountFor, type PayoutAccountFields } from './payout-account.service';
 import { payoutNotice, type NoticeOutbox } from './payout-notices';
 import * as repo from './wallet.repository';
 import type { CurrencyFigures, LedgerFigures, PayoutPosting, WithdrawalRow } from './wallet.repository';
@@ -54,8 +53,6 @@ const balanceOf = (e: GuideEarnings) => e.withdrawableCents + e.pendingCents + e
 function walletCurrency(f: LedgerFigures): Currency {
   return f.own ?? CURRENCIES.find((c) => f.byCurrency[c] !== undefined) ?? 'CNY';
 }
-
-const maskNumber = (n: string) => (n.length <= 4 ? n : `${'•'.repeat(Math.min(8, n.length - 4))}${n.slice(-4)}`);
 
 function view(row: WithdrawalRow): Withdrawal {
   return {
@@ -109,29 +106,6 @@ function stepPostings(step: AdminStep, from: WithdrawalStatus, amount: number): 
 }
 
 /**
- * A bank payout's details checked against the Zengin list (decision 128): a bank or branch code that
- * does not exist is a 400 `unknown_bank` / `unknown_branch`, a holder name the format cannot carry a
- * 400 `invalid_kana_name`; the name is kept in half-width katakana, as the transfer file writes it.
- */
-async function bankDetails(body: Pick<CreateWithdrawalBody, 'bankCode' | 'branchCode' | 'accountType' | 'accountHolderKana'>) {
-  const branch = await resolveBranch(body.bankCode ?? '', body.branchCode ?? '');
-  const kana = toZenginKana(body.accountHolderKana ?? '');
-  if (!kana || kana.length > ZENGIN_NAME_MAX) {
-    throw new AppError('invalid_kana_name', `The account holder's name in katakana (at most ${ZENGIN_NAME_MAX} characters once half-width)`, [
-      { path: 'body.accountHolderKana', message: 'Katakana, capital letters, digits, spaces and ( ) . - / only' },
-    ]);
-  }
-  return {
-    bankName: branch.bankName,
-    bankCode: body.bankCode ?? null,
-    branchCode: body.branchCode ?? null,
-    branchName: branch.branchName,
-    accountType: body.accountType ?? null,
-    accountHolderKana: kana,
-  };
-}
-
-/**
  * A payout's amount within its currency's bounds, and a yen payout to a bank account only (decision
  * 167): Alipay and WeChat are paid in yuan, and a yen balance is never converted to be paid out.
  */
@@ -146,9 +120,6 @@ function checkAmount(body: Pick<CreateWithdrawalBody, 'amountCents' | 'method'>,
     throw new AppError('validation_failed', 'A balance in yen is paid to a Japanese bank account', [{ path: 'body.method', message: 'bank, for a payout in yen' }]);
   }
 }
-
-/** What a withdrawal row keeps of the account it is paid to. */
-type PayoutAccountFields = Pick<WithdrawalRow, 'accountName' | 'accountNumber' | 'bankName'> & Partial<Pick<WithdrawalRow, 'bankCode' | 'branchCode' | 'branchName' | 'accountType' | 'accountHolderKana'>>;
 
 export class WalletService {
   constructor(private readonly deps: WalletDeps) {}
@@ -198,7 +169,13 @@ export class WalletService {
    * after the other and the second sees the first's hold; never more than withdrawable.
    */
   async request(user: AuthUser, body: CreateWithdrawalBody): Promise<{ withdrawal: Withdrawal; earnings: GuideEarnings }> {
-    const account = body.sameAccountAs === undefined ? await this.accountOf(body) : await this.sameAccount(user, body.sameAccountAs, body.method);
+    // The account is named, or copied from an earlier withdrawal or the saved account (decision 172).
+    const account =
+      body.sameAccountAs !== undefined
+        ? await this.sameAccount(user, body.sameAccountAs, body.method)
+        : body.savedAccount
+          ? await savedAccountFor(this.deps.db, user.id, body.method)
+          : await accountOf(body);
     return this.deps.db.transaction(async (tx) => {
       const locked = await repo.lockUser(tx, user.id);
       if (!locked?.isGuide) throw new AppError('forbidden', 'Only guides can request a withdrawal');
@@ -225,16 +202,10 @@ export class WalletService {
     });
   }
 
-  /** The account a request names (a bank's checked against the Zengin list). */
-  private async accountOf(body: CreateWithdrawalBody): Promise<PayoutAccountFields> {
-    const named = { accountName: body.accountName ?? '', accountNumber: body.accountNumber ?? '' };
-    return body.method === 'bank' ? { ...named, ...(await bankDetails(body)) } : { ...named, bankName: null };
-  }
-
   /**
    * The account of one of the guide's own earlier withdrawals ("use the same account"): another
    * user's, or one that does not exist, is a 404; one of another method a 400, as a body that mixes
-   * methods would be. A bank account is checked against today's Zengin list again: a branch can close.
+   * methods would be.
    */
   private async sameAccount(user: AuthUser, id: number, method: CreateWithdrawalBody['method']): Promise<PayoutAccountFields> {
     const earlier = await repo.findWithdrawal(this.deps.db, id);
@@ -242,9 +213,7 @@ export class WalletService {
     if (earlier.method !== method) {
       throw new AppError('validation_failed', 'The earlier withdrawal was paid by another method', [{ path: 'body.sameAccountAs', message: `That withdrawal went to ${earlier.method}` }]);
     }
-    const named = { accountName: earlier.accountName, accountNumber: earlier.accountNumber };
-    if (method !== 'bank') return { ...named, bankName: earlier.bankName };
-    return { ...named, ...(await bankDetails({ bankCode: earlier.bankCode ?? '', branchCode: earlier.branchCode ?? '', accountType: earlier.accountType ?? 'ordinary', accountHolderKana: earlier.accountHolderKana ?? '' })) };
+    return copiedAccount(earlier, method);
   }
 
   /**
