@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Bank } from '../../../shared/schemas/payouts';
-import type { CreateWithdrawalBody, GuideEarnings, PayoutRate, Wallet, Withdrawal } from '../../../shared/schemas/wallet';
+import type { CreateWithdrawalBody, GuideEarnings, PayoutAccountBody, PayoutAccountView, PayoutRate, Wallet, Withdrawal } from '../../../shared/schemas/wallet';
 import type { Currency } from '../../../shared/currency';
 import { formatMoney, formatRmb } from '../../../shared/money-format';
 import { apiRequest } from '../../lib/api-client';
@@ -38,6 +38,34 @@ export function useRequestWithdrawal() {
     mutationFn: (body: CreateWithdrawalBody) =>
       apiRequest<{ withdrawal: Withdrawal; earnings: GuideEarnings }>('/api/v2/wallet/withdrawals', { method: 'POST', body }),
     onSettled: () => void qc.invalidateQueries({ queryKey: WALLET_KEY }),
+  });
+}
+
+const PAYOUT_ACCOUNT_KEY = ['wallet', 'payout-account'] as const;
+const PAYOUT_ACCOUNT_URL = '/api/v2/wallet/payout-account';
+
+/** The guide's saved payout account, null before she saves one (decision 172); the number comes masked. */
+export function usePayoutAccount(enabled = true) {
+  return useQuery({
+    queryKey: PAYOUT_ACCOUNT_KEY,
+    queryFn: async () => (await apiRequest<{ account: PayoutAccountView | null }>(PAYOUT_ACCOUNT_URL)).account,
+    enabled,
+  });
+}
+
+export function useSavePayoutAccount() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: PayoutAccountBody) => (await apiRequest<{ account: PayoutAccountView }>(PAYOUT_ACCOUNT_URL, { method: 'PUT', body })).account,
+    onSuccess: (account) => qc.setQueryData(PAYOUT_ACCOUNT_KEY, account),
+  });
+}
+
+export function useRemovePayoutAccount() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>(PAYOUT_ACCOUNT_URL, { method: 'DELETE' }),
+    onSuccess: () => qc.setQueryData(PAYOUT_ACCOUNT_KEY, null),
   });
 }
 

@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import type { Currency } from '../../../shared/currency';
 import { day, money, rmb, useWallet } from './api';
 import { BalanceSum, OtherBalances } from './balance-sum';
+import { PayoutAccountCard } from './payout-account-card';
 import { MonthlyStatements } from './statements';
 
 function Figure({ label, cents, currency, strong }: { label: string; cents: number; currency: Currency; strong?: boolean }) {
@@ -16,7 +17,7 @@ function Figure({ label, cents, currency, strong }: { label: string; cents: numb
   );
 }
 
-/** Profile wallet: a guide's balance as a sum with the request-withdrawal action; a traveler's asset balance and credit level. */
+/** Profile wallet: a guide's balance as a sum with the request-withdrawal action and her payout account; a traveler's asset balance and credit level. */
 export function WalletSection() {
   const { t } = useTranslation('wallet');
   const wallet = useWallet();
@@ -48,6 +49,8 @@ export function WalletSection() {
               <ButtonLink to="/withdrawal" className="mt-4">
                 {t('requestWithdrawal')}
               </ButtonLink>
+              {/* Shown at any balance: the account can be saved before the first earnings (decision 172). */}
+              <PayoutAccountCard />
               <MonthlyStatements />
             </div>
           ) : (

@@ -1,32 +1,23 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputToMinor, type Currency } from '../../../shared/currency';
-import { BANK_ACCOUNT_TYPES, WITHDRAWAL_LIMITS, WITHDRAWAL_METHODS, type BankAccountType, type CurrencyBalance, type WithdrawalMethod } from '../../../shared/schemas/wallet';
-import { isZenginName } from '../../../shared/zengin-name';
+import { WITHDRAWAL_LIMITS, WITHDRAWAL_METHODS, type CurrencyBalance, type WithdrawalMethod } from '../../../shared/schemas/wallet';
 import { Button } from '../../components/ui/button';
 import { Panel, SelectField, TextField } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { openSupport } from '../support/index';
-import { day, money, useRequestWithdrawal, useWallet, useWithdrawals } from './api';
+import { ACCOUNT_ERRORS, AccountFields, draftFields, draftProblem, EMPTY_DRAFT, firstMethod, type AccountDraft, type AccountField } from './account-fields';
+import { day, money, usePayoutAccount, useRequestWithdrawal, useWallet, useWithdrawals } from './api';
 import { BalanceSum, OtherBalances } from './balance-sum';
-import { BankPicker, type BankChoice } from './bank-picker';
 import { lastAccountOf, SameAccount } from './same-account';
 import { YenEstimate } from './yen-estimate';
-import { currentLocale } from '../../lib/i18n';
 
 /** The fields an error is shown on (outlined, the words under it); `form` for one that names no field. */
-type Field = 'amount' | 'bank' | 'accountNumber' | 'holderKana' | 'form';
+type Field = 'amount' | AccountField | 'form';
 /** What the server's codes for a refused request mean to the guide, and the field they are about. */
-const ERRORS: Record<string, [Field, string]> = {
-  insufficient_balance: ['amount', 'errors.insufficient'],
-  validation_failed: ['form', 'errors.invalid'],
-  // About the bank and branch already chosen (the picker shows them as chosen): said under the form.
-  unknown_bank: ['form', 'errors.unknownBank'],
-  unknown_branch: ['form', 'errors.unknownBranch'],
-  invalid_kana_name: ['holderKana', 'errors.kana'],
-};
+const ERRORS: Record<string, [Field, string]> = { insufficient_balance: ['amount', 'errors.insufficient'], ...ACCOUNT_ERRORS };
 
 /** /withdrawal: the guide's balances, a payout request form, and their requests with statuses. */
 export function WithdrawalPanel() {
@@ -34,28 +25,24 @@ export function WithdrawalPanel() {
   const wallet = useWallet();
   const list = useWithdrawals();
   const request = useRequestWithdrawal();
+  // The saved payout account is asked for only once the wallet says this is a guide's (decision 172).
+  const saved = usePayoutAccount(!!wallet.data?.earnings);
   const [amount, setAmount] = useState('');
-  // A guide reading Japanese lives in Japan: her bank comes first (a yen balance goes nowhere else).
-  const [chosenMethod, setMethod] = useState<WithdrawalMethod>(() => (currentLocale() === 'ja' ? 'bank' : 'alipay'));
+  // The method the guide chose; until then her saved account's, else the first for her language.
+  const [chosenMethod, setMethod] = useState<WithdrawalMethod | null>(null);
   // The balance paid out: the guide's own currency's until they choose the other (decision 167).
   const [chosenCurrency, setCurrency] = useState<Currency | null>(null);
-  const [accountName, setAccountName] = useState('');
-  const [accountNumber, setAccountNumber] = useState('');
-  const [bank, setBank] = useState<BankChoice>({ bank: null, branch: null });
-  const [accountType, setAccountType] = useState<BankAccountType>('ordinary');
-  const [holderKana, setHolderKana] = useState('');
+  const [draft, setDraft] = useState<AccountDraft>(EMPTY_DRAFT);
   const [error, setErrorState] = useState<{ field: Field; message: string } | null>(null);
-  // The earlier account is chosen until the guide asks to type another (decision 142).
+  // The offered account is chosen until the guide asks to type another (decision 142).
   const [typeAnother, setTypeAnother] = useState(false);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   // The field with the error takes the focus, so a screen reader reads its label and its error together.
   const setError = (field: Field, message: string) => (setErrorState({ field, message }), inputs.current[field]?.focus());
   const errorOn = (field: Field) => (error?.field === field ? error.message : null);
-  // The holder's name is checked as it is typed: once it holds what a transfer cannot carry, it says so at
-  // once, and the words go as soon as the name is right again.
-  const kanaInvalid = holderKana.trim() !== '' && !isZenginName(holderKana);
 
-  if (wallet.isPending) return <Spinner />;
+  // A saved account that could not be read is not offered; the form still works without it.
+  if (wallet.isPending || (wallet.data?.earnings && saved.isPending)) return <Spinner />;
   if (wallet.isError || !wallet.data) {
     return (
       <div role="alert" className="py-10 text-center">
@@ -73,10 +60,13 @@ export function WithdrawalPanel() {
   const { currency, earnings } = chosen;
   const limits = WITHDRAWAL_LIMITS[currency];
   // A yen balance is paid to a Japanese bank account, as it is (decision 167).
-  const method: WithdrawalMethod = currency === 'JPY' ? 'bank' : chosenMethod;
+  const method: WithdrawalMethod = currency === 'JPY' ? 'bank' : (chosenMethod ?? saved.data?.method ?? firstMethod());
 
-  const earlier = lastAccountOf(list.data, method);
-  const sameAccount = earlier !== null && !typeAnother;
+  // The saved account first, else the last payout's of this method (decision 172).
+  const savedOffer = saved.data?.method === method ? saved.data : null;
+  const earlier = savedOffer ? null : lastAccountOf(list.data, method);
+  const offer = savedOffer ?? earlier;
+  const sameAccount = offer !== null && !typeAnother;
   // Yen are whole, yuan have at most two decimals (`inputToMinor`).
   const typed = inputToMinor(amount, currency);
   const estimateCents = typed !== null && typed > 0 ? typed : null;
@@ -89,12 +79,11 @@ export function WithdrawalPanel() {
     if (cents < limits.min) return setError('amount', t('errors.amountMin', { amount: money(limits.min, currency) }));
     if (cents > earnings.withdrawableCents) return setError('amount', t('errors.insufficient'));
     if (cents > limits.max) return setError('amount', t('errors.amountMax', { amount: money(limits.max, currency) }));
-    if (!sameAccount && method === 'bank' && (!bank.bank || !bank.branch)) return setError('bank', t('errors.pickBank'));
-    if (!sameAccount && method === 'bank' && !/^\d{7}$/.test(accountNumber.trim())) return setError('accountNumber', t('errors.accountNumber'));
-    if (!sameAccount && method === 'bank' && !isZenginName(holderKana)) return setError('holderKana', t('errors.kana'));
-    const bankFields = method === 'bank' && bank.bank && bank.branch ? { bankCode: bank.bank.code, branchCode: bank.branch.code, accountType, accountHolderKana: holderKana } : {};
+    const problem = sameAccount ? null : draftProblem(method, draft);
+    if (problem) return setError(problem[0], t(problem[1]));
+    const paid = { amountCents: cents, currency, method };
     request.mutate(
-      sameAccount ? { amountCents: cents, currency, method, sameAccountAs: earlier.id } : { amountCents: cents, currency, method, accountName, accountNumber: accountNumber.trim(), ...bankFields },
+      !sameAccount ? { ...paid, ...draftFields(method, draft) } : earlier ? { ...paid, sameAccountAs: earlier.id } : { ...paid, savedAccount: true },
       {
         onSuccess: () => {
           setAmount('');
@@ -169,44 +158,15 @@ export function WithdrawalPanel() {
           )}
           {/* The estimate in yen is for yuan sent to a Japanese bank; yen are sent as they are. */}
           {method === 'bank' && currency === 'CNY' && <YenEstimate amountCents={estimateCents} />}
-          {earlier && <SameAccount earlier={earlier} using={sameAccount} onChange={(use) => setTypeAnother(!use)} />}
-          {sameAccount ? null : method === 'bank' ? (
-            <>
-              <TextField label={t('form.accountName')} value={accountName} onChange={(e) => setAccountName(e.target.value)} required maxLength={100} />
-              <BankPicker
-                value={bank}
-                onChange={setBank}
-                onYucho={(a) => {
-                  setAccountType(a.accountType);
-                  setAccountNumber(a.accountNumber);
-                }}
-                error={errorOn('bank')}
-              />
-              <SelectField label={t('bank.accountType')} value={accountType} onChange={(e) => setAccountType(e.target.value as BankAccountType)}>
-                {BANK_ACCOUNT_TYPES.map((a) => (
-                  <option key={a} value={a}>
-                    {t(`bank.accountTypes.${a}`)}
-                  </option>
-                ))}
-              </SelectField>
-              <TextField ref={(el) => void (inputs.current.accountNumber = el)} label={t('form.bankAccount')} hint={t('bank.accountNumberHint')} inputMode="numeric" value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} error={errorOn('accountNumber')} required maxLength={7} />
-              <TextField
-                ref={(el) => void (inputs.current.holderKana = el)}
-                label={t('bank.holderKana')}
-                hint={t('bank.holderKanaHint')}
-                value={holderKana}
-                onChange={(e) => setHolderKana(e.target.value)}
-                error={kanaInvalid ? t('errors.kana') : errorOn('holderKana')}
-                required
-                maxLength={60}
-                lang="ja"
-              />
-            </>
-          ) : (
-            <>
-              <TextField label={t('form.accountName')} value={accountName} onChange={(e) => setAccountName(e.target.value)} required maxLength={100} />
-              <TextField label={t('form.account')} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} required maxLength={64} />
-            </>
+          {offer && <SameAccount account={offer} saved={savedOffer !== null} using={sameAccount} onChange={(use) => setTypeAnother(!use)} />}
+          {!sameAccount && (
+            <AccountFields
+              method={method}
+              draft={draft}
+              onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+              errorOn={errorOn}
+              inputRef={(field) => (el) => void (inputs.current[field] = el)}
+            />
           )}
           {error?.field === 'form' && (
             <p role="alert" className="text-sm text-red-600 dark:text-red-400">
