@@ -124,6 +124,6 @@ export async function composeModules(app: AppInstance): Promise<void> {
   registerStatements(app, { now, operator: config.operator, yenRate: (day) => wallet.latestRate(day) });
   auditRoutes(app);
   registerAdminUsers(app, { realtime, guideSearch, now });
-  registerGuideOverview(app, { now, messaging, wallet });
+  registerGuideOverview(app, { now, messaging, wallet, bookings });
   seoRoutes(app, { guideSearch });
 }

@@ -1,4 +1,5 @@
 import type { ServiceCitySlug } from './cities';
+import { LOCALES, type Locale } from './locales';
 
 /**
  * Meeting points: the main stations and sights of the ten service cities, each with its
@@ -194,6 +195,28 @@ export interface MeetingCoords {
 export function findMeetingPoint(c: MeetingCoords): MeetingPoint | undefined {
   if (c.meetingLat == null || c.meetingLng == null) return undefined;
   return MEETING_POINTS.find((p) => p.lat === c.meetingLat && p.lng === c.meetingLng);
+}
+
+/** A booked place as one reader reads it (`placeForReader`). */
+type PlaceForReader =
+  | { kind: 'listed'; name: string; addressJa: string; asWritten: { text: string; locale: Locale | null } | null }
+  | { kind: 'typed'; text: string };
+
+/**
+ * A booked place as a reader of `locale` reads it (decision 175). A listed place (its coordinates are
+ * the list's) by its name in that language and its Japanese address, with the words it was booked under
+ * as `asWritten` when they differ: the list's name in the chooser's language (`locale` says which), or
+ * the whole text when it was changed after the choice (`locale` null: the caller knows its language or
+ * not). A place typed by hand is as its writer typed it: no list names it in another language.
+ */
+export function placeForReader(m: { meetingAddress?: string | null } & MeetingCoords, locale: Locale): PlaceForReader {
+  const text = m.meetingAddress?.trim() ?? '';
+  const listed = findMeetingPoint(m);
+  if (!listed) return { kind: 'typed', text };
+  const mine = meetingPointAddress(listed, locale);
+  const chooser = LOCALES.find((l) => meetingPointAddress(listed, l) === text);
+  const asWritten = !text || text === mine ? null : chooser ? { text: meetingPointName(listed, chooser), locale: chooser } : { text, locale: null };
+  return { kind: 'listed', name: meetingPointName(listed, locale), addressJa: listed.addressJa, asWritten };
 }
 
 /**

@@ -12,6 +12,10 @@ import { MAX_BOOKING_DAYS, MAX_DAY_HOURS, MIN_DAY_HOURS } from '../booking/tour-
 import { rescheduleProposalSchema } from './reschedule';
 import { bookingReplacementSchema } from './replacements';
 import { weatherWarningSchema } from './weather';
+import { TEXT_LANGUAGES } from '../guide-texts';
+
+/** The language a person's text is written in (decision 146), as its `lang` attribute names it. */
+const textLanguageSchema = z.enum(TEXT_LANGUAGES);
 
 const positiveId = z.number().int().positive().max(2_147_483_647);
 /** Hours on the half-hour grid: 0.5, 1, 1.5 … */
@@ -147,7 +151,8 @@ export const bookingSchema = z.object({
   bookingNumber: z.string(),
   guideId: z.number().int(),
   guide: bookingPartySchema.extend({ userId: z.number().int(), serviceCity: z.string(), timeZone: z.string() }),
-  traveler: bookingPartySchema,
+  /** `nameLanguage`: the language the name is written in, told by its script and the traveler's account language (decision 175). */
+  traveler: bookingPartySchema.extend({ nameLanguage: textLanguageSchema.optional() }),
   /**
    * The traveler's verified phone number, for the guide only and only on the trip day of a booked trip
    * (from 00:00 of its day until it is over, as "Help now"); otherwise null (decision 147).
@@ -247,6 +252,23 @@ export const bookingSchema = z.object({
   meetingLat: z.number().nullable().optional(),
   meetingLng: z.number().nullable().optional(),
   notes: z.string().nullable(),
+  /**
+   * The languages `meetingAddress` and `notes` are written in, told by their script and their writer's
+   * account language (decision 146): the traveler's, or the guide's for a booking from her offer. The
+   * web app marks each text with it (`lang`, decision 175). Absent without a text, and in the replies of
+   * a checkout and of its payment, which do not read the accounts' languages.
+   */
+  meetingAddressLanguage: textLanguageSchema.optional(),
+  notesLanguage: textLanguageSchema.optional(),
+  /**
+   * The guide's view only (absent for the traveler): what she receives for the tour in the booking's
+   * currency, which her earnings are paid in (decision 175). Before completion, what the traveler pays
+   * her in person plus what the completion will post to her wallet for the deposit, the confirmed
+   * extensions, a replacement's cover and a spent credit, less the commission (`guideNetCents`); once
+   * completed, what was posted, dispute adjustments included. Null while it is not settled that the tour
+   * is hers to give (cancelled, disputed, awaiting a replacement).
+   */
+  guideNetCents: z.number().int().nullable().optional(),
   /** pending: when the unpaid booking expires. */
   paymentDueAt: z.string().nullable(),
   /** confirmed: when the request expires unless the guide answers. */

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { bookingStatusSchema } from './bookings';
 import { currencySchema } from './common';
 import { totalUnreadSchema } from './messaging';
+import { TEXT_LANGUAGES } from '../guide-texts';
+
+const textLanguageSchema = z.enum(TEXT_LANGUAGES);
 
 /** How many paid requests and published reviews the overview lists (the counts cover all of them). */
 export const OVERVIEW_REQUESTS_SHOWN = 3;
@@ -28,7 +31,10 @@ const tourSchema = z.object({
   /** In the minor unit of `currency`, the booking's (the guide's when it was made, decision 164). */
   totalPriceCents: z.number().int(),
   currency: currencySchema,
-  traveler: z.object({ id: z.number().int(), fullName: z.string(), profilePicture: z.string().nullable() }),
+  /** What the guide receives for it in `currency`: her booking's `guideNetCents` (decision 175). */
+  guideNetCents: z.number().int().nullable(),
+  /** `nameLanguage`: the language the name is written in (its script and the traveler's account language, decision 175). */
+  traveler: z.object({ id: z.number().int(), fullName: z.string(), profilePicture: z.string().nullable(), nameLanguage: textLanguageSchema }),
 });
 export type OverviewTour = z.infer<typeof tourSchema>;
 
@@ -81,7 +87,10 @@ export const guideOverviewSchema = z.object({
         id: z.number().int(),
         rating: z.number().int(),
         content: z.string(),
+        /** The languages of the review and of the reviewer's name (their script and the reviewer's account language, decisions 146, 175). */
+        contentLanguage: textLanguageSchema,
         reviewerFirstName: z.string(),
+        reviewerNameLanguage: textLanguageSchema,
         reviewerPicture: z.string().nullable(),
         publishedAt: z.string(),
       }),

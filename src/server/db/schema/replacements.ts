@@ -51,6 +51,8 @@ export const bookingReplacements = pgTable(
   (t) => [
     uniqueIndex('booking_replacements_one_open').on(t.bookingId).where(sql`status in ('open', 'requested')`),
     index('booking_replacements_from_guide_idx').on(t.fromGuideId, t.createdAt),
+    // A booking's replacements, open or closed: the booking view reads the latest one's cover (decision 175).
+    index('booking_replacements_booking_idx').on(t.bookingId),
     check('booking_replacements_covered', sql`covered_cents >= 0`),
   ],
 );

@@ -9,7 +9,7 @@ import { enqueueJob, enqueueJobs, type JobRunner, type NewJob } from '../../jobs
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import type { PaymentProvider } from '../payments/index';
-import { factsOf, toBooking } from './booking-view';
+import { factsOf, guideNetOf, toBooking } from './booking-view';
 import * as repo from './bookings.repository';
 import { restoreCredit } from './credits.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
@@ -145,7 +145,17 @@ export class BookingCore {
   async view(id: number, viewerId: number, known?: repo.KnownViewParts): Promise<Booking> {
     const [row] = await repo.bookingViews(this.db, { ids: [id] }, known);
     if (!row) throw notFound('Booking');
-    return toBooking(row, viewerId, this.now());
+    return toBooking(row, viewerId, this.now(), this.rates.commissionRate);
+  }
+
+  /**
+   * What the guide `guideUserId` receives for each of these bookings of hers (decision 175), as her
+   * booking's view says (`guideNetOf`); another guide's bookings are left out.
+   */
+  async guideNets(guideUserId: number, ids: number[]): Promise<Map<number, number | null>> {
+    if (!ids.length) return new Map();
+    const rows = await repo.bookingViews(this.db, { ids });
+    return new Map(rows.filter((r) => r.guide.userId === guideUserId).map((r) => [r.booking.id, guideNetOf(r, this.rates.commissionRate)]));
   }
 
   /** The booking if the caller is its traveler or its guide; 404 for anyone else. */

@@ -1,6 +1,6 @@
 import { ownAmountOf, shareOfPayment } from '../../../shared/booking/charge';
 import { addDays, todayInZone } from '../../../shared/availability';
-import { completionPostings } from '../../../shared/booking/ledger';
+import { completionOf } from '../../../shared/booking/guide-net';
 import { addWorkingDays, EARNINGS_HOLD_WORKING_DAYS, refundArrival } from '../../../shared/booking/money-rules';
 import { startOfTourDay } from '../../../shared/booking/schedule';
 import { nextStatus, NO_SHOW_AFTER_MINUTES, type BookingStatus } from '../../../shared/booking/state-machine';
@@ -285,11 +285,17 @@ export class BookingLifecycle {
       const deposit = (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
       const extensions = (await repo.extensionsOf(db, id)).filter((e) => e.status === 'confirmed');
       const extensionsCents = extensions.reduce((sum, e) => sum + e.priceCents, 0);
-      const commissionCents = booking.commissionCents + Math.round(extensionsCents * core.rates.commissionRate);
       const coveredCents = await replacementCoverCents(db, id);
-      const creditCents = booking.creditCents;
       // The deposit as the booking's currency holds it (decision 164): a card may have paid it in the other.
-      const postings = completionPostings({ depositCents: deposit ? ownAmountOf(deposit) : 0, extensionsCents, commissionCents, coveredCents, creditCents });
+      // `completionOf` is also what the guide's booking shows she will receive (decision 175).
+      const postings = completionOf({
+        paidDepositCents: deposit ? ownAmountOf(deposit) : 0,
+        extensionsCents,
+        coveredCents,
+        creditCents: booking.creditCents,
+        bookingCommissionCents: booking.commissionCents,
+        commissionRate: core.rates.commissionRate,
+      });
       await repo.transitionBooking(db, id, decision.from, decision.to, { completedAt: now });
       await repo.insertPostings(db, id, postings, {
         travelerId: booking.travelerId,

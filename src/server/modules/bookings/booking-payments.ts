@@ -99,7 +99,7 @@ export class BookingPayments {
     const known = deposits ? { payments: deposits.map((p) => (p.id === payment.id ? payment : p)), extensions: [], reschedule: null, replacement: null, creditIssued: null } : undefined;
     if (known && settledBooking) {
       const { traveler, guide, subcategory } = claim.locked;
-      return { payment: toPayment(payment), booking: toBooking({ booking: settledBooking, traveler, guide, subcategory, ...known }, user.id, core.now()) };
+      return { payment: toPayment(payment), booking: toBooking({ booking: settledBooking, traveler, guide, subcategory, ...known }, user.id, core.now(), core.rates.commissionRate) };
     }
     return { payment: toPayment(payment), booking: await core.view(bookingId, user.id, known) };
   }

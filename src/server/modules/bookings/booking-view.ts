@@ -12,6 +12,9 @@ import type { BookingRow, BookingViewRow, ExtensionRow, PaymentRow } from './boo
 import { inHelpWindow } from '../../../shared/booking/help-window';
 import { addedMinutesByDay, currentTourDay, lastDayStartsAt, laterTourDay, tourDays } from '../../../shared/booking/tour-days';
 import { noShowSplit } from '../../../shared/booking/no-show-split';
+import { guideNetCents } from '../../../shared/booking/guide-net';
+import { detectTextLanguage, writerTextLanguage } from '../../../shared/guide-texts';
+import { TOUR_TO_PAY } from './guide-pay.repository';
 
 /** Events a person fires from the app (the system's and admin's are not buttons). */
 const HUMAN_EVENTS = new Set(['accept', 'decline', 'cancel', 'start_confirm', 'request_extension', 'approve_extension', 'reject_extension', 'confirm_extension', 'withdraw_extension', 'service_complete', 'dispute']);
@@ -168,10 +171,65 @@ function openWalletPayment(p: PaymentRow | undefined) {
   return { id: p.id, method: p.method, amountCents: p.amountCents, approvalUrl };
 }
 
-/** The API's booking as `viewer` sees it (their available actions depend on their side). */
-export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booking {
+/**
+ * A booking's row as the view is built from it. A checkout's reply and its payment's one-statement
+ * claim build it without the columns of a guide's pay and the accounts' languages: a booking not yet
+ * paid has no cover, and only its traveler reads it.
+ */
+export type BookingViewInput = Omit<BookingViewRow, 'coveredCents' | 'guideEarnedCents' | 'writers'> & Partial<Pick<BookingViewRow, 'coveredCents' | 'guideEarnedCents' | 'writers'>>;
+
+/**
+ * What the guide receives for the tour, in the booking's currency (decision 175): the in-person part
+ * (total less deposit) and what the completion posts to her (`guideNetCents`, the function the
+ * completion itself posts with), or once completed what was posted; null when the tour is not
+ * settled to be hers (cancelled, disputed, awaiting a replacement).
+ */
+export function guideNetOf(r: BookingViewInput, commissionRate: number): number | null {
+  const b = r.booking;
+  const inPerson = b.totalPriceCents - b.depositCents;
+  if (b.status === 'completed') return r.guideEarnedCents == null ? null : inPerson + r.guideEarnedCents;
+  if (!TOUR_TO_PAY.includes(b.status)) return null;
+  // The deposit as the completion reads it: the succeeded one, in the booking's currency (decision 164).
+  const deposit = r.payments.find((p) => p.kind === 'deposit' && p.status === 'succeeded');
+  return guideNetCents({
+    totalCents: b.totalPriceCents,
+    depositCents: b.depositCents,
+    paidDepositCents: deposit ? ownAmountOf(deposit) : 0,
+    extensionsCents: r.extensions.filter((e) => e.status === 'confirmed').reduce((sum, e) => sum + e.priceCents, 0),
+    coveredCents: r.coveredCents ?? 0,
+    creditCents: b.creditCents,
+    bookingCommissionCents: b.commissionCents,
+    commissionRate,
+  });
+}
+
+/**
+ * The languages of the people's texts (decision 146's rule: the script, and the writer's account
+ * language for Han alone): the traveler's name; the meeting place and the notes, the guide's words on
+ * a booking from her offer (its terms), else the traveler's. Nothing when the accounts were not read.
+ */
+function languagesOf(r: BookingViewInput) {
+  if (!r.writers) return { name: undefined, texts: {} };
+  const b = r.booking;
+  const traveler = writerTextLanguage(r.writers.traveler);
+  const writer = b.offerId !== null ? writerTextLanguage(r.writers.guide) : traveler;
+  return {
+    name: detectTextLanguage(r.traveler.fullName, traveler),
+    texts: {
+      ...(b.meetingAddress && { meetingAddressLanguage: detectTextLanguage(b.meetingAddress, writer) }),
+      ...(b.notes && { notesLanguage: detectTextLanguage(b.notes, writer) }),
+    },
+  };
+}
+
+/**
+ * The API's booking as `viewer` sees it (their available actions depend on their side). `commissionRate`:
+ * the settings', which the guide's net takes from confirmed extensions as the completion does.
+ */
+export function toBooking(r: BookingViewInput, viewerId: number, now: Date, commissionRate: number): Booking {
   const b = r.booking;
   const actor: Actor = viewerId === r.guide.userId ? 'guide' : 'traveler';
+  const languages = languagesOf(r);
   const open = r.extensions.find((x) => OPEN.has(x.status));
   const counted = extensionsCounted(b, r.extensions, now);
   const facts = factsOf(b, { extensionCount: counted });
@@ -181,7 +239,7 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     bookingNumber: bookingNumber(b.id, b.bookingNumber),
     guideId: b.guideId,
     guide: r.guide,
-    traveler: { id: r.traveler.id, fullName: r.traveler.fullName, profilePicture: r.traveler.profilePicture },
+    traveler: { id: r.traveler.id, fullName: r.traveler.fullName, profilePicture: r.traveler.profilePicture, ...(languages.name && { nameLanguage: languages.name }) },
     // The traveler's verified number reaches the guide only on the trip day of a booked trip, when a lost
     // traveler must be called (decision 147); before, contact details stay masked as chat masks them (decision 050).
     travelerPhone: actor === 'guide' && inHelpWindow(b, now) ? r.traveler.phone : null,
@@ -244,6 +302,9 @@ export function toBooking(r: BookingViewRow, viewerId: number, now: Date): Booki
     meetingLat: b.meetingLat,
     meetingLng: b.meetingLng,
     notes: b.notes,
+    ...languages.texts,
+    // The guide's own figure: the traveler is not told what the commission leaves her (decision 175).
+    ...(actor === 'guide' && { guideNetCents: guideNetOf(r, commissionRate) }),
     paymentDueAt: b.status === 'pending' ? paymentDueAt(b).toISOString() : null,
     // A replacement guide answers by the replacement's own time (decision 137), not 48 h after the first payment.
     respondBy: b.status !== 'confirmed' ? null : r.replacement?.status === 'requested' ? r.replacement.answerBy : (respondBy(b)?.toISOString() ?? null),

@@ -17,6 +17,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { travelerBusyCondition } from './busy.repository';
+import { guidePayColumns } from './guide-pay.repository';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -194,6 +195,10 @@ export function viewQuery<X extends Record<string, SQL>>(db: Database, extra: X 
       // The open replacement (decision 137), in the same statement: most bookings never have one.
       // The credit the booking's end gave (decision 139), likewise.
       creditIssued: sql<{ amountCents: number; expiresAt: string; spent: boolean } | null>`(select json_build_object('amountCents', c.amount_cents, 'expiresAt', to_char(c.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'spent', c.spent_booking_id is not null) from travel_credits c where c.source_booking_id = ${bookings.id})`,
+      // What the guide's booking shows she receives (decision 175), and the languages of the parties'
+      // accounts, which say what language their names and words are in (decision 146's `writer`).
+      ...guidePayColumns,
+      writers: { traveler: users.locale, guide: guideUser.locale },
       replacement: sql<OpenReplacementView | null>`(select json_build_object('status', r.status, 'lapsesAt', to_char(r.lapses_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'answerBy', to_char(r.answer_by at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'coveredCents', r.covered_cents, 'reason', r.reason, 'sameDay', r.same_day) from booking_replacements r where r.booking_id = ${bookings.id} and r.status in ('open', 'requested'))`,
     })
     .from(bookings)

@@ -20,7 +20,7 @@ import { BookingFromOffer } from './booking-offers';
 import { BookingPayments } from './booking-payments';
 import { BookingReplacement } from './booking-replacement';
 import { BookingReschedule } from './booking-reschedule';
-import { toBooking } from './booking-view';
+import { toBooking, type BookingViewInput } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow } from './bookings.repository';
 import { lockForCheckout } from './checkout.repository';
@@ -116,7 +116,7 @@ export class BookingsService extends BookingCore {
     const now = this.now();
     // Read before the locks (an in-memory read, decision 165): the rate the booking is fixed at.
     const rate = await this.deps.fx.current();
-    let made: { booking: BookingRow; reply: Omit<repo.BookingViewRow, 'booking'> };
+    let made: { booking: BookingRow; reply: Omit<BookingViewInput, 'booking'> };
     try {
       made = await this.transaction(async (db, publish) => {
         const found = await lockForCheckout(db, body.guideId, user, body.subcategoryId, now);
@@ -192,7 +192,7 @@ export class BookingsService extends BookingCore {
       throw err;
     }
     // Just made: no payments, extensions or proposals; the parties and service came with the lock.
-    return toBooking({ booking: made.booking, ...made.reply }, user.id, this.now());
+    return toBooking({ booking: made.booking, ...made.reply }, user.id, this.now(), this.rates.commissionRate);
   }
 
   // ------------------------------------------------------------ reading
@@ -218,7 +218,7 @@ export class BookingsService extends BookingCore {
 
   private list(rows: repo.BookingViewRow[], viewerId: number, tab?: keyof typeof TRIP_TABS): BookingListReply {
     const now = this.now();
-    const all = rows.map((r) => toBooking(r, viewerId, now));
+    const all = rows.map((r) => toBooking(r, viewerId, now, this.rates.commissionRate));
     const counts = { 'pending-requests': 0, upcoming: 0, ongoing: 0, past: 0 };
     for (const b of all) {
       const of = tripTabOf(b, now);

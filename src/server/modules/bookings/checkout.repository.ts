@@ -226,8 +226,13 @@ export async function claimDepositAlone(
   return { inserted: rowOf(payments, row.payment), deposits: row.deposits.map((p) => rowOf(payments, p)), locked };
 }
 
-/** What `lockBookingView` returns for a booking it found. */
-type LockedParts = NonNullable<Awaited<ReturnType<typeof lockBookingView>>>;
+/**
+ * What `lockBookingView` returns for a booking it found. The claim's one statement reads neither a
+ * guide's pay nor the accounts' languages (decision 175): a pending booking has no cover, and its reply
+ * is its traveler's.
+ */
+export type LockedParts = Omit<NonNullable<Awaited<ReturnType<typeof lockBookingView>>>, 'writers' | 'coveredCents' | 'guideEarnedCents'> &
+  Partial<Pick<NonNullable<Awaited<ReturnType<typeof lockBookingView>>>, 'writers' | 'coveredCents' | 'guideEarnedCents'>>;
 
 /**
  * A deposit's success as one statement (decision 090): under the booking's row lock, and only while

@@ -7,10 +7,11 @@ import { paymentInProgress, type BookingCore } from './booking-core';
 import type { BookingExtensions } from './booking-extensions';
 import * as repo from './bookings.repository';
 import type { PaymentRow } from './bookings.repository';
-import { claimDeposit, claimDepositAlone, lockBookingView } from './checkout.repository';
+import { claimDeposit, claimDepositAlone, lockBookingView, type LockedParts } from './checkout.repository';
 import { isPaid, openAttempt, stepFor } from './one-charge';
 
-export type LockedView = NonNullable<Awaited<ReturnType<typeof lockBookingView>>>;
+/** The booking as a payment's claim locked it, by either way of claiming (`LockedParts`). */
+export type LockedView = LockedParts;
 
 /** The request's own marks: its key, the hash of its body, a card's last four digits. */
 export interface AttemptKeys {

@@ -140,7 +140,10 @@ describe('a guide cancels a paid booking (decision 137)', () => {
     const pick = (await replacements(id, traveler)).json().candidates[0];
     expect(pick.coveredCents).toBeGreaterThan(0);
     await choose(id, traveler, dearer.guideId);
-    expect((await call('POST', `/api/v2/bookings/${id}/accept`, dearer)).statusCode).toBe(200);
+    // What the asked guide reads she will receive (decision 175): her own price, cover included, less the commission on it.
+    const ownNet = booking.totalPriceCents + pick.coveredCents - Math.round((booking.totalPriceCents + pick.coveredCents) * 0.1);
+    expect((await view(id, dearer)).json().guideNetCents).toBe(ownNet);
+    expect((await call('POST', `/api/v2/bookings/${id}/accept`, dearer)).json().guideNetCents).toBe(ownNet);
     // Through the tour to its completion, on its day.
     const startsAt = new Date(booking.startsAt).getTime();
     t.app.bookings.now = () => new Date(startsAt + 60_000);
@@ -159,6 +162,7 @@ describe('a guide cancels a paid booking (decision 137)', () => {
     const ownPrice = booking.totalPriceCents + pick.coveredCents;
     expect(amount('commission')).toBe(Math.round(ownPrice * 0.1));
     expect(booking.totalPriceCents - booking.depositCents + amount('guide_earnings')).toBe(ownPrice - amount('commission'));
+    expect((await view(id, dearer)).json().guideNetCents).toBe(ownNet);
   });
 
   it('the traveler may take the full refund instead; the cancellation stays the guide’s', async () => {

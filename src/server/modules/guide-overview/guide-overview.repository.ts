@@ -34,6 +34,8 @@ const tourColumns = {
   travelerId: users.id,
   travelerName: users.fullName,
   travelerPicture: users.profilePicture,
+  // The language the name is written in breaks its tie on the traveler's account language (decision 175).
+  travelerLocale: users.locale,
 };
 
 /**
@@ -114,6 +116,7 @@ export function latestReviews(db: Database, guideId: number) {
       content: reviews.content,
       reviewerFirstName: sql<string>`split_part(btrim(${users.fullName}), ' ', 1)`,
       reviewerPicture: users.profilePicture,
+      reviewerLocale: users.locale,
       publishedAt: reviews.publishedAt,
     })
     .from(reviews)

@@ -1,6 +1,7 @@
 import { addDays, isoWeekday, todayInZone } from '../../../shared/availability';
 import { bookingNumber } from '../../../shared/booking/money-rules';
 import { zonedClockTime, zonedTimeToUtc } from '../../../shared/booking/schedule';
+import { detectTextLanguage, writerTextLanguage } from '../../../shared/guide-texts';
 import type { GuideOverview, OverviewTour } from '../../../shared/schemas/guide-overview';
 import type { TotalUnread } from '../../../shared/schemas/messaging';
 import type { GuideEarnings } from '../../../shared/schemas/wallet';
@@ -18,11 +19,13 @@ export interface GuideOverviewDeps {
   unread: (userId: number) => Promise<TotalUnread>;
   /** Pending and withdrawable, as the wallet computes them (decision 067). */
   earnings: (user: AuthUser) => Promise<GuideEarnings | null>;
+  /** What the guide receives for each of her bookings, as her booking's view says (the bookings module's, decision 175). */
+  nets: (guideUserId: number, bookingIds: number[]) => Promise<Map<number, number | null>>;
 }
 
 type TourRow = Awaited<ReturnType<typeof repo.toursBetween>>[number];
 
-const tourOf = (r: TourRow): OverviewTour => ({
+const tourOf = (r: TourRow, nets: Map<number, number | null>): OverviewTour => ({
   id: r.id,
   bookingNumber: bookingNumber(r.id, r.bookingNumber),
   status: r.status,
@@ -37,7 +40,8 @@ const tourOf = (r: TourRow): OverviewTour => ({
   travelers: r.travelers,
   totalPriceCents: r.totalPriceCents,
   currency: r.currency,
-  traveler: { id: r.travelerId, fullName: r.travelerName, profilePicture: r.travelerPicture },
+  guideNetCents: nets.get(r.id) ?? null,
+  traveler: { id: r.travelerId, fullName: r.travelerName, profilePicture: r.travelerPicture, nameLanguage: detectTextLanguage(r.travelerName, writerTextLanguage(r.travelerLocale)) },
 });
 
 /** The first day of the month after `date`'s month (yyyy-mm-01). */
@@ -81,11 +85,12 @@ export class GuideOverviewService {
       this.deps.unread(user.id),
       this.deps.earnings(user),
     ]);
+    const nets = await this.deps.nets(user.id, [...tours, ...requests].map((r) => r.id));
 
     return {
       guide: { id: g.id, fullName: g.fullName, timeZone: zone },
       today,
-      week: { start: weekStart, end: addDays(weekStart, 6), tours: tours.map(tourOf) },
+      week: { start: weekStart, end: addDays(weekStart, 6), tours: tours.map((r) => tourOf(r, nets)) },
       unread,
       earnings: {
         currency: g.currency,
@@ -99,12 +104,15 @@ export class GuideOverviewService {
       },
       requests: {
         count: requests[0]?.total ?? 0,
-        items: requests.map((r) => ({ ...tourOf(r), respondBy: respondBy(r)?.toISOString() ?? null })),
+        items: requests.map((r) => ({ ...tourOf(r, nets), respondBy: respondBy(r)?.toISOString() ?? null })),
       },
       ratings: {
         average: Math.round(g.rating * 100) / 100,
         count: g.reviewCount,
-        reviews: reviews.map((r) => ({ ...r, publishedAt: r.publishedAt!.toISOString() })),
+        reviews: reviews.map(({ reviewerLocale, ...r }) => {
+          const writer = writerTextLanguage(reviewerLocale);
+          return { ...r, contentLanguage: detectTextLanguage(r.content, writer), reviewerNameLanguage: detectTextLanguage(r.reviewerFirstName, writer), publishedAt: r.publishedAt!.toISOString() };
+        }),
       },
     };
   }

@@ -10,6 +10,7 @@ export { AttentionBadge } from './components/attention-badge';
 export { BookingWidget } from './components/booking-widget';
 export { CheckoutForm } from './components/checkout-form';
 export { DemoQr } from './components/demo-qr';
+export { GuideNet } from './components/booking-card-parts';
 export { GuideTabs, tabFromUrl } from './components/guide-tabs';
 export { GuideTourCard } from './components/guide-tour-card';
 export { LandedTrip } from './components/landed-trip';

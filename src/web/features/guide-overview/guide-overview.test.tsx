@@ -118,7 +118,8 @@ describe('/guide', () => {
       travelers: 2,
       totalPriceCents: 99_000,
       currency: 'CNY' as const,
-      traveler: { id: 1, fullName: 'Li Wei', profilePicture: null },
+      guideNetCents: 89_100,
+      traveler: { id: 1, fullName: 'Li Wei', profilePicture: null, nameLanguage: 'en' as const },
     };
     const request = { ...tour, id: 32, bookingNumber: 'TG0032', status: 'confirmed' as const, date: '2026-11-28', scheduledStartTime: '08:00', startsAt: '2026-11-27T23:00:00Z', endsAt: '2026-11-28T01:00:00Z', duration: 2, respondBy: '2026-11-26T15:30:00Z' };
     server([json({ ...EMPTY, week: { ...EMPTY.week, tours: [tour] }, requests: { count: 1, items: [request] } })]);
@@ -132,10 +133,11 @@ describe('/guide', () => {
   });
 
   it('shows a guide who prices in yen her tours, requests and earnings in yen (decision 164)', async () => {
-    const tour = { id: 51, bookingNumber: 'TG0051', status: 'upcoming' as const, date: '2026-11-26', scheduledStartTime: '10:00', timeZone: 'Asia/Tokyo', startsAt: '2026-11-26T01:00:00Z', endsAt: '2026-11-26T03:00:00Z', duration: 2, travelers: 2, totalPriceCents: 10_000, currency: 'JPY' as const, traveler: { id: 1, fullName: 'Li Wei', profilePicture: null } };
-    const request = { ...tour, id: 52, bookingNumber: 'TG0052', status: 'confirmed' as const, totalPriceCents: 12_000, respondBy: null };
+    const tour = { id: 51, bookingNumber: 'TG0051', status: 'upcoming' as const, date: '2026-11-26', scheduledStartTime: '10:00', timeZone: 'Asia/Tokyo', startsAt: '2026-11-26T01:00:00Z', endsAt: '2026-11-26T03:00:00Z', duration: 2, travelers: 2, totalPriceCents: 10_000, currency: 'JPY' as const, guideNetCents: 9_000, traveler: { id: 1, fullName: 'Li Wei', profilePicture: null, nameLanguage: 'en' as const } };
+    const request = { ...tour, id: 52, bookingNumber: 'TG0052', status: 'confirmed' as const, totalPriceCents: 12_000, guideNetCents: 10_800, traveler: { id: 2, fullName: '王芳', profilePicture: null, nameLanguage: 'zh' as const }, respondBy: null };
+    const review = { id: 9, rating: 5, content: '导游很热情，京都站集合很方便。', contentLanguage: 'zh' as const, reviewerFirstName: '王芳', reviewerNameLanguage: 'zh' as const, reviewerPicture: null, publishedAt: '2026-11-20T03:00:00Z' };
     const earnings = { ...EMPTY.earnings, currency: 'JPY' as const, todayCents: 8_000, monthCents: 48_000, yearCents: 480_000, totalCents: 500_000, withdrawableCents: 400_000, pendingCents: 100_000 };
-    server([json({ ...EMPTY, week: { ...EMPTY.week, tours: [tour] }, requests: { count: 1, items: [request] }, earnings })]);
+    server([json({ ...EMPTY, week: { ...EMPTY.week, tours: [tour] }, requests: { count: 1, items: [request] }, earnings, ratings: { average: 5, count: 1, reviews: [review] } })]);
     signIn({});
     await act(() => i18next.changeLanguage('ja'));
     render(wrap(<GuideHome />));
@@ -146,10 +148,16 @@ describe('/guide', () => {
     expect(screen.getByTestId('earnings-withdrawable').textContent).toContain('400,000円');
     expect(screen.getByText('12,000円')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/\d 元/);
+    // What she receives for each, the server's figure (decision 175), in yen.
+    expect(screen.getAllByTestId('guide-net').map((e) => e.firstChild?.textContent)).toEqual(['お受け取り予定：9,000円', 'お受け取り予定：10,800円']);
+    // The Chinese traveler's name and review are marked Chinese on her Japanese page; a Latin name as the server said.
+    expect(screen.getAllByText('王芳').map((e) => e.getAttribute('lang'))).toEqual(['zh-CN', 'zh-CN']);
+    expect(screen.getByText('导游很热情，京都站集合很方便。').getAttribute('lang')).toBe('zh-CN');
+    expect(screen.getByText('Li Wei').getAttribute('lang')).toBe('en');
   });
 
   it('names every day of a tour of several days, on the week and on a request, in the three languages', async () => {
-    const span = { id: 41, bookingNumber: 'TG0041', status: 'upcoming' as const, date: '2026-11-24', scheduledStartTime: '09:00', timeZone: 'Asia/Tokyo', startsAt: '2026-11-24T00:00:00Z', endsAt: '2026-11-26T08:00:00Z', duration: 8, days: 3, travelers: 2, totalPriceCents: 600_000, currency: 'CNY' as const, traveler: { id: 1, fullName: 'Li Wei', profilePicture: null } };
+    const span = { id: 41, bookingNumber: 'TG0041', status: 'upcoming' as const, date: '2026-11-24', scheduledStartTime: '09:00', timeZone: 'Asia/Tokyo', startsAt: '2026-11-24T00:00:00Z', endsAt: '2026-11-26T08:00:00Z', duration: 8, days: 3, travelers: 2, totalPriceCents: 600_000, currency: 'CNY' as const, guideNetCents: 540_000, traveler: { id: 1, fullName: 'Li Wei', profilePicture: null, nameLanguage: 'en' as const } };
     const request = { ...span, id: 42, bookingNumber: 'TG0042', status: 'confirmed' as const, date: '2026-11-30', startsAt: '2026-11-30T00:00:00Z', endsAt: '2026-12-01T08:00:00Z', days: 2, respondBy: null };
     signIn({});
     for (const [lng, week, asked] of [

@@ -11,8 +11,8 @@ import { formatDeadline, formatInstant } from '../../lib/format';
 import { TourTime } from '../../components/ui/tour-time';
 import { dayText, money, shortDay, zoneName } from './format';
 import { muted, TourItem, tourDaysText } from './tour-item';
+import { GuideNet } from '../bookings';
 import { tourLengthText } from '../../../shared/booking/tour-length';
-import { detectTextLanguage } from '../../../shared/guide-texts';
 import { htmlLang } from '../../components/ui/machine-translated';
 
 const card = 'rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900';
@@ -162,9 +162,12 @@ function RequestsPanel({ requests, zone }: { requests: GuideOverview['requests']
                 <UserAvatar user={{ id: r.traveler.id, fullName: r.traveler.fullName, nickname: null, profilePicture: r.traveler.profilePicture }} size={36} />
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-baseline justify-between gap-x-2">
-                    <span className="truncate font-medium">{r.traveler.fullName}</span>
+                    <span className="truncate font-medium" lang={htmlLang(r.traveler.nameLanguage)}>
+                      {r.traveler.fullName}
+                    </span>
                     <span className="text-sm font-semibold tabular-nums">{money(r.totalPriceCents, r.currency, locale)}</span>
                   </p>
+                  <GuideNet booking={r} className="text-sm" />
                   <p className={`text-sm ${muted}`}>
                     {tourDaysText(r, locale)} · <TourTime date={r.date} start={r.scheduledStartTime} hours={r.duration} timeZone={r.timeZone} />
                   </p>
@@ -220,11 +223,13 @@ function RatingsPanel({ ratings, zone }: { ratings: GuideOverview['ratings']; zo
                 {ratings.reviews.map((r) => (
                   <li key={r.id} className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
                     <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="font-medium">{r.reviewerFirstName}</span>
+                      <span className="font-medium" lang={htmlLang(r.reviewerNameLanguage)}>
+                        {r.reviewerFirstName}
+                      </span>
                       <Stars rating={r.rating} label={t('ratings.stars', { rating: r.rating })} size="h-3.5 w-3.5" />
                     </div>
                     <p className={`text-xs ${muted}`}>{formatInstant(r.publishedAt, locale, zone).date}</p>
-                    <p className="mt-1.5 text-sm leading-relaxed" lang={r.content ? htmlLang(detectTextLanguage(r.content)) : undefined}>
+                    <p className="mt-1.5 text-sm leading-relaxed" lang={r.content ? htmlLang(r.contentLanguage) : undefined}>
                       {r.content || <span className={muted}>{t('ratings.noText')}</span>}
                     </p>
                   </li>

@@ -8,12 +8,16 @@ import { UserAvatar } from '../../components/ui/user-avatar';
 import { TourTime } from '../../components/ui/tour-time';
 import { tourLengthText } from '../../../shared/booking/tour-length';
 import { currentLocale } from '../../lib/i18n';
-import { StatusBadge } from '../bookings';
+import { GuideNet, StatusBadge } from '../bookings';
+import { htmlLang } from '../../components/ui/machine-translated';
 import { monthDay, shortDay, weekdayText } from './format';
 
 export const muted = 'text-stone-600 dark:text-stone-400';
 
-/** One tour of the week on the guide's landing page: its first day, its hours, and every day of a span. */
+/**
+ * One tour of the week on the guide's landing page: its first day, its hours, every day of a span, the
+ * traveler (the name marked with its language) and what the guide receives for it (decision 175).
+ */
 export function TourItem({ tour, today }: { tour: OverviewTour; today: string }) {
   const { t } = useTranslation(['guideOverview', 'bookings']);
   const locale = currentLocale();
@@ -39,7 +43,9 @@ export function TourItem({ tour, today }: { tour: OverviewTour; today: string })
           )}
           <p className="mt-1.5 flex min-w-0 items-center gap-2 text-sm">
             <UserAvatar user={{ id: tour.traveler.id, fullName: tour.traveler.fullName, nickname: null, profilePicture: tour.traveler.profilePicture }} size={24} />
-            <span className="truncate font-medium">{tour.traveler.fullName}</span>
+            <span className="truncate font-medium" lang={htmlLang(tour.traveler.nameLanguage)}>
+              {tour.traveler.fullName}
+            </span>
           </p>
           <p className={`mt-1 flex flex-wrap items-center gap-x-2 text-xs ${muted}`}>
             <span className="inline-flex items-center gap-1">
@@ -51,6 +57,7 @@ export function TourItem({ tour, today }: { tour: OverviewTour; today: string })
             <span aria-hidden>·</span>
             <span className="tabular-nums">{tour.bookingNumber}</span>
           </p>
+          <GuideNet booking={tour} className="mt-1 text-sm" />
         </div>
       </div>
       <div className="pl-[4.75rem] sm:pl-0">

@@ -9,12 +9,16 @@ import { UserAvatar } from '../../../components/ui/user-avatar';
 import { cn } from '../../../lib/cn';
 import { formatCalendarDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
+import { formatMoney } from '../../../../shared/money-format';
+import type { TextLanguage } from '../../../../shared/guide-texts';
+import { htmlLang } from '../../../components/ui/machine-translated';
 import { StatusBadge } from './status-badge';
 
 /**
  * The top of every booking card (a traveler's trip, a guide's request or tour): the other side's
- * avatar and name as the card's heading, the status when the card shows one, a line of details under
- * the name, and an optional piece on the right (a chat button, the price).
+ * avatar and name as the card's heading (marked with the language the server told for the name,
+ * decision 175), the status when the card shows one, a line of details under the name, and an
+ * optional piece on the right (a chat button, the price).
  */
 export function BookingCardHeader({
   person,
@@ -25,7 +29,7 @@ export function BookingCardHeader({
   aside,
   asideBelowOnPhone,
 }: {
-  person: { id: number; fullName: string; profilePicture: string | null };
+  person: { id: number; fullName: string; profilePicture: string | null; nameLanguage?: TextLanguage };
   titleId: string;
   status?: BookingStatus;
   statusLabelKey?: string;
@@ -39,7 +43,7 @@ export function BookingCardHeader({
       <UserAvatar user={{ ...person, nickname: null }} size={48} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-          <h3 id={titleId} className="truncate text-base font-semibold">
+          <h3 id={titleId} className="truncate text-base font-semibold" lang={person.nameLanguage && htmlLang(person.nameLanguage)}>
             {person.fullName}
           </h3>
           {status && <StatusBadge status={status} labelKey={statusLabelKey} />}
@@ -64,13 +68,36 @@ export function Fact({ icon, label, children, wide }: { icon?: ReactNode; label:
   );
 }
 
-/** What the traveler wrote with the booking (a child's age, a stroller, the hotel), when they wrote anything. */
-export function TravelerNotes({ notes, label }: { notes: string | null | undefined; label: string }) {
+/**
+ * What the traveler wrote with the booking (a child's age, a stroller, the hotel), when they wrote
+ * anything, marked with the language the server told for it (`notesLanguage`, decision 175).
+ */
+export function TravelerNotes({ notes, label, lang }: { notes: string | null | undefined; label: string; lang?: TextLanguage }) {
   if (!notes) return null;
   return (
     <Fact icon={<StickyNote className="h-4 w-4" />} label={label} wide>
-      <span className="whitespace-pre-line break-words">{notes}</span>
+      <span className="whitespace-pre-line break-words" lang={lang && htmlLang(lang)}>
+        {notes}
+      </span>
     </Fact>
+  );
+}
+
+/**
+ * What the guide receives for the tour (decision 175): the server's figure, in the booking's currency
+ * (hers), sent only in her own view; nothing without it. Once completed, what she earned.
+ */
+export function GuideNet({ booking: b, className }: { booking: Pick<Booking, 'guideNetCents' | 'currency' | 'status'>; className?: string }) {
+  const { t } = useTranslation('bookings');
+  const locale = currentLocale();
+  if (b.guideNetCents == null) return null;
+  return (
+    <span className={cn('block', className)} data-testid="guide-net">
+      <span className="font-semibold text-primary-800 tabular-nums dark:text-primary-200">
+        {t(b.status === 'completed' ? 'net.earned' : 'net.expected', { amount: formatMoney(b.guideNetCents, b.currency, locale) })}
+      </span>
+      <span className="block text-xs text-stone-500 dark:text-stone-400">{t('net.note')}</span>
+    </span>
   );
 }
 

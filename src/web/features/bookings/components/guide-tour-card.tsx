@@ -6,7 +6,7 @@ import { formatCalendarDate, localName } from '../../../lib/format';
 import { formatMoney } from '../../../../shared/money-format';
 import { TourTime } from '../../../components/ui/tour-time';
 import { daysUntil, statusKey } from '../lib/trips';
-import { BookingCardHeader, Fact, TourDays, TravelerNotes } from './booking-card-parts';
+import { BookingCardHeader, Fact, GuideNet, TourDays, TravelerNotes } from './booking-card-parts';
 import { ReschedulePanel } from './reschedule-panel';
 import { TourActions } from './tour-actions';
 import { WeatherNotice } from './weather-notice';
@@ -21,8 +21,9 @@ import { tourLengthText } from '../../../../shared/booking/tour-length';
 
 /**
  * An accepted tour on /guide-dashboard: the traveler, day and time in the guide's zone,
- * group, what was paid online and what is paid in person, the guide's on-tour actions (confirm
- * start on the day, approve or reject an extension, complete), and "Help now" in the help window.
+ * group, what was paid online and what is paid in person, what the guide receives (decision 175), the
+ * guide's on-tour actions (confirm start on the day, approve or reject an extension, complete), and
+ * "Help now" in the help window. The traveler's name, place and notes carry their language.
  */
 export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date }) {
   const { t } = useTranslation(['tour', 'bookings', 'trips']);
@@ -76,16 +77,17 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
           </Fact>
         )}
         <Fact icon={<MapPin className="h-4 w-4" />} label={t('bookings:meeting.title')}>
-          <MeetingPlace place={b} fallback={t('bookings:requests.noMeeting')} />
+          <MeetingPlace place={b} lang={b.meetingAddressLanguage} fallback={t('bookings:requests.noMeeting')} />
         </Fact>
         {/* What the traveler wrote (a child's age, a stroller, the hotel): an instant booking skips the
             request card, so it is shown here too. */}
-        <TravelerNotes notes={b.notes} label={t('bookings:requests.notes')} />
+        <TravelerNotes notes={b.notes} lang={b.notesLanguage} label={t('bookings:requests.notes')} />
         <Fact label={t('trips:card.price')}>
           {money(b.totalPriceCents)}
           <span className="block text-xs text-stone-500 dark:text-stone-400">
             {t('bookings:requests.depositPaid', { amount: money(b.depositCents) })} · {t('guide.travelerPaidBalance', { amount: money(b.balanceCents) })}
           </span>
+          <GuideNet booking={b} className="mt-1" />
         </Fact>
       </dl>
       <WeatherNotice booking={b} side="guide" />

@@ -7,6 +7,7 @@ import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { formatCalendarDate, formatDeadline } from '../../../lib/format';
 import type { AnswerItem, AnswerKind } from '../lib/needs-answer';
+import { htmlLang } from '../../../components/ui/machine-translated';
 
 const ICONS: Record<AnswerKind, typeof Inbox> = {
   request: Inbox,
@@ -41,11 +42,21 @@ const cardLink = (item: AnswerItem) => {
   return item.side === 'guide' ? { pathname: '/guide-dashboard', search: `?tab=${item.tab}`, hash: `#booking-${item.booking.id}` } : { pathname: '/dashboard', search: `?booking=${item.booking.id}` };
 };
 
-/** What a line shows of its booking or offer: the tour's day on its clock, and who is on the other side (an offer names none). */
+/**
+ * What a line shows of its booking or offer: the tour's day on its clock, and who is on the other side
+ * (an offer names none), with the language the server told for a traveler's name (decision 175).
+ */
 const lineOf = (item: AnswerItem) =>
   item.kind === 'offer'
-    ? { id: item.offer.id, date: item.offer.date, days: item.offer.days ?? 1, timeZone: item.offer.timeZone, who: null }
-    : { id: item.booking.id, date: item.booking.date, days: item.booking.days ?? 1, timeZone: item.booking.timeZone, who: item.side === 'guide' ? item.booking.traveler.fullName : item.booking.guide.fullName };
+    ? { id: item.offer.id, date: item.offer.date, days: item.offer.days ?? 1, timeZone: item.offer.timeZone, who: null, whoLang: undefined }
+    : {
+        id: item.booking.id,
+        date: item.booking.date,
+        days: item.booking.days ?? 1,
+        timeZone: item.booking.timeZone,
+        who: item.side === 'guide' ? item.booking.traveler.fullName : item.booking.guide.fullName,
+        whoLang: item.side === 'guide' ? item.booking.traveler.nameLanguage : undefined,
+      };
 
 /**
  * One short line for each thing that waits on the reader (`needsAnswer`, `travelerNeedsAnswer`), with its deadline on
@@ -93,7 +104,12 @@ export function NeedsAnswerList({ items, hideWhenEmpty = false, className }: { i
                     <span className="flex items-baseline justify-between gap-2 text-sm">
                       <span className="truncate font-medium">
                         {t(`needsAnswer.kinds.${item.kind}`)}
-                        {b.who && ` · ${b.who}`}
+                        {b.who && (
+                          <>
+                            {' · '}
+                            <span lang={b.whoLang && htmlLang(b.whoLang)}>{b.who}</span>
+                          </>
+                        )}
                       </span>
                       <span className="shrink-0 text-xs text-stone-600 dark:text-stone-400">
                         {/* Several days (decision 154): all of them. */}

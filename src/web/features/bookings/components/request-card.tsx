@@ -9,14 +9,18 @@ import { useAnswerRequest } from '../api/answer-request';
 import { formatCalendarDate, formatDeadline, localName } from '../../../lib/format';
 import { formatMoney } from '../../../../shared/money-format';
 import { TourTime } from '../../../components/ui/tour-time';
-import { BookingCardHeader, Fact, TourDays, TravelerNotes } from './booking-card-parts';
+import { BookingCardHeader, Fact, GuideNet, TourDays, TravelerNotes } from './booking-card-parts';
 import { DeclineDialog } from './decline-dialog';
 import { ReschedulePanel } from './reschedule-panel';
 import { MeetingPlace } from '../../meeting-points';
 import { groupText } from '../lib/group-text';
 import { tourLengthText } from '../../../../shared/booking/tour-length';
 
-/** A paid request on /guide-dashboard: who, when, how many, what it pays; Accept, or Decline with a reason. */
+/**
+ * A paid request on /guide-dashboard: who, when, how many, what it pays and what the guide would
+ * receive (decision 175); Accept, or Decline with a reason. The traveler's name, place and notes carry
+ * their language.
+ */
 export function RequestCard({ booking: b }: { booking: Booking }) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
@@ -42,6 +46,7 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
         {t('requests.depositPaid', { amount: money(b.depositCents) })}
         {b.payments.some((p) => p.kind === 'deposit' && p.provider === 'simulated' && p.status !== 'failed') && <> · {t('requests.demo')}</>}
       </p>
+      <GuideNet booking={b} className="mt-1 text-sm" />
     </>
   );
 
@@ -81,9 +86,9 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
           {t('requests.groupValue', { people: groupText(t, b), hours: tourLengthText(b.days, b.duration, locale) })}
         </Fact>
         <Fact icon={<MapPin className="h-4 w-4" />} label={t('meeting.title')}>
-          <MeetingPlace place={b} fallback={t('requests.noMeeting')} />
+          <MeetingPlace place={b} lang={b.meetingAddressLanguage} fallback={t('requests.noMeeting')} />
         </Fact>
-        <TravelerNotes notes={b.notes} label={t('requests.notes')} />
+        <TravelerNotes notes={b.notes} lang={b.notesLanguage} label={t('requests.notes')} />
       </dl>
       {answerBy && (
         <p className="mt-4 flex items-center gap-1.5 text-sm text-amber-800 dark:text-amber-200">

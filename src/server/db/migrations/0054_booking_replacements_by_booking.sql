@@ -1,0 +1,2 @@
+-- A booking's replacements by booking (decision 175): every booking view reads the latest one's cover, which a guide is paid.
+CREATE INDEX "booking_replacements_booking_idx" ON "booking_replacements" USING btree ("booking_id");
