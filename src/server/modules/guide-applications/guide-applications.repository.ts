@@ -204,3 +204,8 @@ export async function lockApplication(db: Database, id: number): Promise<void> {
 export async function knownSubcategories(db: Database, ids: number[]): Promise<{ id: number }[]> {
   return db.select({ id: serviceSubcategories.id }).from(serviceSubcategories).where(inArray(serviceSubcategories.id, ids));
 }
+
+/** The account's name (users.full_name), set from the application's 氏名 when it is submitted. */
+export async function setAccountName(db: Database, userId: number, fullName: string): Promise<void> {
+  await db.update(users).set({ fullName, updatedAt: new Date() }).where(eq(users.id, userId));
+}

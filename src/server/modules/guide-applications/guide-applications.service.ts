@@ -212,7 +212,13 @@ export class GuideApplicationsService {
     // What approval publishes may use only the protected titles the declared licence covers.
     await assertNoProtectedTitles(this.db, user.id, publishedTexts(data, docs), { declared: data.licence?.kind ?? null });
     const now = new Date();
-    const saved = await repo.transition(this.db, row.id, ['draft'], { status: 'submitted', submittedAt: now, declarationAcceptedAt: now, reviewNote: null, reviewedAt: null, reviewedBy: null });
+    // The application's 氏名 is the account's name, the one other people see (application-name.test.ts):
+    // submitting writes it there in the same transaction, so the team reviews the name travelers will read.
+    const saved = await this.db.transaction(async (tx) => {
+      const next = await repo.transition(tx, row.id, ['draft'], { status: 'submitted', submittedAt: now, declarationAcceptedAt: now, reviewNote: null, reviewedAt: null, reviewedBy: null });
+      if (next && data.name) await repo.setAccountName(tx, user.id, cleanDisplayText(data.name));
+      return next;
+    });
     if (!saved) throw new AppError('invalid_transition', 'The application was already submitted');
     return this.view(saved);
   }

@@ -10,6 +10,7 @@ export async function readProfile(db: Database, guideId: number) {
     .select({
       guideId: guides.id,
       email: users.email,
+      fullName: users.fullName,
       nickname: users.nickname,
       gender: users.gender,
       userAge: users.age,
@@ -39,7 +40,7 @@ export async function readProfile(db: Database, guideId: number) {
 export interface ProfileWrite {
   userId: number;
   guideId: number;
-  user: { nickname: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; age: number | null; city: string | null; mbti: string | null; backgroundImage: string | null };
+  user: { fullName?: string; nickname: string | null; gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null; age: number | null; city: string | null; mbti: string | null; backgroundImage: string | null };
   guide: {
     serviceCity: string;
     residenceZipCode: string | null;

@@ -61,6 +61,7 @@ export class GuideProfileService {
     return {
       guideId: r.guideId,
       email: r.email,
+      fullName: r.fullName,
       nickname: r.nickname,
       gender: r.gender ?? r.guideSex,
       age: r.userAge ?? r.guideAge,
@@ -96,6 +97,7 @@ export class GuideProfileService {
     const bio = texts[original]?.bio;
     if (!bio) throw new AppError('text_required', 'Write the bio in its original language', [{ path: `texts.${original}.bio`, message: 'required' }]);
     await assertNoProtectedTitles(this.db, viewer.id, [
+      { path: 'fullName', text: body.fullName },
       { path: 'nickname', text: body.nickname },
       { path: 'city', text: body.city },
       ...Object.entries(texts).flatMap(([l, fields]) => Object.entries(fields).map(([k, v]) => ({ path: `texts.${l}.${k}`, text: v }))),
@@ -107,6 +109,7 @@ export class GuideProfileService {
       userId: viewer.id,
       guideId: g.id,
       user: {
+        ...(body.fullName ? { fullName: body.fullName } : {}),
         nickname: body.nickname?.trim() || null,
         gender: body.gender,
         age: body.age,

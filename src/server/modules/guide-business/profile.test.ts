@@ -108,6 +108,18 @@ describe('profile', () => {
     expect(u).toEqual({ nickname: 'Kana', city: 'Nara', backgroundImage: 'https://example.com/bg.jpg' });
   });
 
+  it('edits the name travelers read (the account name), keeps it when the body names none, and refuses a blank one', async () => {
+    const renamed = await call('PUT', '/api/v2/guides/me/profile', guide, profile({ fullName: '中村 結衣' }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().fullName).toBe('中村 結衣');
+    expect((await call('GET', `/api/v2/guides/${guide.guideId}`, null)).json().user.fullName).toBe('中村 結衣');
+    // An older client that sends no name leaves it as it is.
+    expect((await call('PUT', '/api/v2/guides/me/profile', guide, profile())).json().fullName).toBe('中村 結衣');
+    const blank = await call('PUT', '/api/v2/guides/me/profile', guide, profile({ fullName: '  ' }));
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.fullName' }] });
+  });
+
   it('refuses bad postal codes, a missing original bio and bad fields with stable codes', async () => {
     const length = await call('PUT', '/api/v2/guides/me/profile', guide, profile({ residenceZipCode: '12345' }));
     expect(length.statusCode).toBe(400);

@@ -24,6 +24,7 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 const profile: ProfileReply = {
   guideId: 3,
   email: 'yuki@example.com',
+  fullName: 'Yuki Tanaka',
   nickname: 'Yuki',
   gender: 'female',
   age: 34,
@@ -57,7 +58,7 @@ describe('profile editor', () => {
     vi.stubGlobal('fetch', fetchMock);
     const client = createQueryClient();
     render(wrap(<ProfileEditor />, client));
-    await screen.findByLabelText('Nickname (display name)');
+    await screen.findByLabelText('Your name');
     fireEvent.keyDown(screen.getByRole('tab', { name: /中文/ }), { key: 'ArrowRight' });
     fireEvent.keyDown(screen.getByRole('tab', { name: /English/ }), { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: /日本語/ }).getAttribute('aria-selected')).toBe('true');
@@ -83,7 +84,10 @@ describe('profile editor', () => {
       }),
     );
     render(wrap(<ProfileEditor />));
-    expect((await screen.findByLabelText('Nickname (display name)') as HTMLInputElement).value).toBe('Yuki');
+    // The name travelers read is the account's name, edited here; the nickname is only a nickname.
+    expect((await screen.findByLabelText('Your name') as HTMLInputElement).value).toBe('Yuki Tanaka');
+    expect((screen.getByLabelText('Nickname') as HTMLInputElement).value).toBe('Yuki');
+    fireEvent.change(screen.getByLabelText('Your name'), { target: { value: '田中 由紀' } });
     // Prices belong to the rates editor: shown read-only with a link there.
     expect(screen.getByText('300 RMB')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit in Rates and services' }).getAttribute('href')).toBe('#rates');
@@ -98,7 +102,7 @@ describe('profile editor', () => {
     expect((screen.getByLabelText('Residence zip code') as HTMLInputElement).value).toBe('111-0032');
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toMatchObject({ originalLanguage: 'zh', residenceZipCode: '111-0032', texts: { zh: { bio: '我是由纪' }, ja: { bio: '由紀です' } }, experienceYears: 8 });
+    expect(bodies[0]).toMatchObject({ fullName: '田中 由紀', originalLanguage: 'zh', residenceZipCode: '111-0032', texts: { zh: { bio: '我是由纪' }, ja: { bio: '由紀です' } }, experienceYears: 8 });
     expect(bodies[0]!.texts).not.toHaveProperty('en');
   });
 
@@ -118,7 +122,7 @@ describe('profile editor', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     vi.stubGlobal('fetch', vi.fn(async () => json(profile)));
     render(wrap(<ProfileEditor />));
-    expect((await screen.findByLabelText('昵称（显示名称）') as HTMLInputElement).value).toBe('Yuki');
+    expect((await screen.findByLabelText('您的名字') as HTMLInputElement).value).toBe('Yuki Tanaka');
     expect(screen.getByText('300 元')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_CITIES } from '../../../../shared/cities';
+import { hasVisibleText } from '../../../../shared/display-text';
 import { TEXT_LANGUAGES, type GuideTextFields, type TextLanguage } from '../../../../shared/guide-texts';
 import { formatMoney } from '../../../../shared/money-format';
 import { formatPostalCode, postalCodeError } from '../../../../shared/messaging/postal-code';
@@ -20,6 +21,7 @@ const TEXT_FIELDS: TextKey[] = ['bio', 'ethicsDescription', 'boundaryDescription
 type Texts = Record<TextLanguage, Record<TextKey, string>>;
 
 interface Form {
+  fullName: string;
   nickname: string;
   gender: string;
   age: string;
@@ -37,6 +39,7 @@ interface Form {
 function toForm(d: ProfileReply): Form {
   const texts = Object.fromEntries(TEXT_LANGUAGES.map((l) => [l, Object.fromEntries(TEXT_FIELDS.map((f) => [f, d.texts[l]?.[f] ?? '']))])) as Texts;
   return {
+    fullName: d.fullName,
     nickname: d.nickname ?? '',
     gender: d.gender ?? '',
     age: d.age === null ? '' : String(d.age),
@@ -67,7 +70,7 @@ export function ProfileEditor() {
   );
 }
 
-type Errors = Partial<Record<'age' | 'mbti' | 'backgroundImage' | 'residenceZipCode' | 'experienceYears' | 'bio', string>>;
+type Errors = Partial<Record<'fullName' | 'age' | 'mbti' | 'backgroundImage' | 'residenceZipCode' | 'experienceYears' | 'bio', string>>;
 
 function ProfileForm({ initial }: { initial: ProfileReply }) {
   const { t } = useTranslation(['guideBusiness', 'licences']);
@@ -83,6 +86,7 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
 
   const validate = (): Errors => {
     const e: Errors = {};
+    if (!hasVisibleText(form.fullName)) e.fullName = t('profile.fullNameRequired');
     if (form.age.trim() && !(/^\d{1,3}$/.test(form.age.trim()) && Number(form.age) >= 18 && Number(form.age) <= 100)) e.age = t('profile.ageError');
     if (form.mbti.trim() && !/^[EIei][NSns][TFtf][JPjp]$/.test(form.mbti.trim())) e.mbti = t('profile.mbtiError');
     if (form.backgroundImage.trim() && !/^https?:\/\/\S+$/i.test(form.backgroundImage.trim())) e.backgroundImage = t('profile.urlError');
@@ -111,6 +115,7 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
     }
     save.mutate(
       {
+        fullName: form.fullName.trim(),
         nickname: form.nickname.trim() || null,
         gender: (form.gender || null) as ProfileBody['gender'],
         age: form.age.trim() ? Number(form.age) : null,
@@ -152,6 +157,7 @@ function ProfileForm({ initial }: { initial: ProfileReply }) {
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={t('profile.fullName')} hint={t('profile.fullNameHint')} value={form.fullName} maxLength={100} autoComplete="name" error={errors.fullName} onChange={(e) => set({ fullName: e.target.value })} />
         <TextField label={t('profile.nickname')} value={form.nickname} maxLength={50} autoComplete="nickname" onChange={(e) => set({ nickname: e.target.value })} />
         <TextField label={t('profile.email')} value={initial.email ?? t('common:account.noEmail')} readOnly hint={t('profile.emailHint')} />
         <SelectField label={t('profile.gender')} value={form.gender} onChange={(e) => set({ gender: e.target.value })}>
