@@ -8,9 +8,9 @@ import { openPdf, PDF_PALETTE } from './pdf-document';
 import { PDF_STRINGS, type PdfStrings } from './strings';
 
 /**
- * The booking confirmation as a one-page A4 PDF (decision 065). Text is set in Noto Sans SC (Latin,
- * Chinese, kana and the kanji Japanese uses in one face), embedded as a subset with a ToUnicode map,
- * so the PDF is small and its text can be searched and copied in every script.
+ * The booking confirmation as a one-page A4 PDF (decision 065), in its language's faces (Noto Sans JP
+ * for Japanese, Noto Sans SC otherwise; decision 174), embedded as subsets with ToUnicode maps, so
+ * the PDF is small and its text can be searched and copied in every script.
  */
 
 const { INDIGO, VERMILION, INK, MUTED, FAINT, RULE, TINT } = PDF_PALETTE;

@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/raw-row';
 import { payments, receiptSeries } from '../../db/schema/index';
 import { DEVELOPMENT_OPERATOR } from '../../operator';
 import { auth } from '../../test/guide-fixtures';
+import { drawnTexts, embeddedFonts, fontsOfChars } from '../../test/pdf-runs';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, confirmedBooking, daysAhead, guidePerson, newKey, pay, person, type Person } from '../bookings/test-helpers';
 import { SIMULATED_SIGNATURE_HEADER } from '../payments/index';
@@ -188,6 +189,19 @@ describe('who may read and change a receipt', () => {
     expect(jaText).toContain('株式会社旅行 Café 様');
     expect(jaText).toContain('登録番号');
     expect((await get(`/api/v2/receipts/${receipt.id}/pdf?lang=fr`, traveler)).statusCode).toBe(400);
+  });
+
+  it('in Japanese the receipt is set in Noto Sans JP, and a Chinese addressee’s name in Noto Sans SC, never a .notdef box (decision 174)', async () => {
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/v2/receipts/${receipt.id}`, headers: auth(traveler.token), payload: { addressee: '张伟' } })).statusCode).toBe(200);
+    const ja = (await get(`/api/v2/receipts/${receipt.id}/pdf?lang=ja`, traveler)).rawPayload;
+    expect(embeddedFonts(ja)).toEqual(['NotoSansJP-Bold', 'NotoSansJP-Regular', 'NotoSansSC-Bold']);
+    const drawn = await drawnTexts(ja);
+    expect(drawn.map((d) => d.text).join('')).toContain('张伟 様');
+    // The addressee is bold; 登録番号 is Japanese.
+    expect(fontsOfChars(drawn, '张伟登')).toEqual({ 张: ['NotoSansSC-Bold'], 伟: ['NotoSansSC-Bold'], 登: ['NotoSansJP-Regular'] });
+    expect(drawn.filter((d) => d.notdef > 0)).toEqual([]);
+    const zh = (await get(`/api/v2/receipts/${receipt.id}/pdf?lang=zh-CN`, traveler)).rawPayload;
+    expect(embeddedFonts(zh)).toEqual(['NotoSansSC-Bold', 'NotoSansSC-Regular']);
   });
 });
 

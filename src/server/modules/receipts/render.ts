@@ -3,9 +3,9 @@ import { openPdf, PDF_PALETTE } from '../booking-pdf/index';
 import { RECEIPT_STRINGS, type ReceiptStrings } from './strings';
 
 /**
- * A receipt or credit note as a one-page A4 PDF (decision 125), set like the booking PDF in Noto Sans
- * SC (Latin, Chinese and kana in one face, embedded as a subset with a ToUnicode map, so its text
- * can be searched and copied). Dates are Japan's: the issuer is a Japanese business.
+ * A receipt or credit note as a one-page A4 PDF (decision 125), set like the booking PDF in its
+ * language's faces (decision 174), embedded as subsets with ToUnicode maps, so its text can be
+ * searched and copied. Dates are Japan's: the issuer is a Japanese business.
  */
 
 const { INDIGO, VERMILION, INK, MUTED, RULE, TINT } = PDF_PALETTE;

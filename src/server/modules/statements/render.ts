@@ -11,9 +11,10 @@ import { INVOICE_JA, STATEMENT_STRINGS } from './strings';
 
 /**
  * A guide's monthly statement as an A4 PDF, followed by the qualified invoice (適格請求書) for the
- * month's commission (decision 127). Set in the booking PDF's Noto Sans SC (decision 065), which also
- * carries the kana and kanji of the invoice's Japanese, so the text can be searched and copied. Every
- * amount is written in its own currency (decision 167): a yen guide's in yen.
+ * month's commission (decision 127). Set in the booking PDF's faces for its language (decision 174;
+ * Noto Sans SC also carries the kana and kanji of the invoice's Japanese in a Chinese or English
+ * statement), so the text can be searched and copied. Every amount is written in its own currency
+ * (decision 167): a yen guide's in yen.
  */
 
 export interface StatementDocument {
