@@ -84,8 +84,9 @@ describe('the guide’s notice and buffer (decision 153)', () => {
   it('says why a time is refused: the notice with its earliest start, a plain overlap, a buffer', () => {
     const at = (startMinute: number, extra: object = {}) => slotAt({ ...q, busy, bufferMinutes: 30, ...extra }, startMinute);
     expect(at(810)).toMatchObject({ slot: { startTime: '13:30' } });
-    expect(at(780)).toEqual({ refusal: { code: 'buffer_conflict' } });
-    expect(at(600)).toEqual({ refusal: { code: 'slot_unavailable' } });
+    // The other tour in the way is named by its times (decision 176).
+    expect(at(780)).toEqual({ refusal: { code: 'buffer_conflict', clash: busy[0] } });
+    expect(at(600)).toEqual({ refusal: { code: 'slot_unavailable', clash: busy[0] } });
     // Outside the day's hours: no slot whatever the rest.
     expect(at(960)).toEqual({ refusal: { code: 'slot_unavailable' } });
     // 18:00 JST on the 9th is 9 days ahead of now; a week's notice is fine, ten days are not.

@@ -119,17 +119,21 @@ export function bookingRulesOf(g: { minNoticeHours: number; bufferMinutes: numbe
 /**
  * Why a tour at [startsAt, endsAt) cannot be taken, or null when it can (decision 153): too soon
  * (with the earliest start the notice allows), over another tour (`slot_unavailable`, the plain
- * overlap), or inside another tour's buffer. The weekly hours are not its question: the slots ask
+ * overlap), or inside another tour's buffer, each with that tour's times (`clash`, decision 176). The weekly hours are not its question: the slots ask
  * them, a guide's own offer may go outside them (decision 106).
  */
-export type TimeRefusal = { code: 'too_short_notice'; earliestStartsAt: Date } | { code: 'buffer_conflict' } | { code: 'slot_unavailable' };
+export type TimeRefusal = { code: 'too_short_notice'; earliestStartsAt: Date } | { code: 'buffer_conflict' | 'slot_unavailable'; clash?: BusyRange };
 
 export function timeRefusal(t: { startsAt: Date; endsAt: Date; busy: BusyRange[]; now: Date; minNoticeMinutes?: number; bufferMinutes?: number }): TimeRefusal | null {
   const earliest = t.now.getTime() + (t.minNoticeMinutes ?? DEFAULT_MIN_NOTICE_HOURS * 60) * MINUTE_MS;
   if (t.startsAt.getTime() < earliest) return { code: 'too_short_notice', earliestStartsAt: new Date(Math.ceil(earliest / MINUTE_MS) * MINUTE_MS) };
-  if (t.busy.some((b) => b.startsAt < t.endsAt && t.startsAt < b.endsAt)) return { code: 'slot_unavailable' };
+  // The other tour in the way is named by its times (decision 176): the traveler is told what clashes.
+  const clash = (b: BusyRange) => ({ startsAt: b.startsAt, endsAt: b.endsAt });
+  const over = t.busy.find((b) => b.startsAt < t.endsAt && t.startsAt < b.endsAt);
+  if (over) return { code: 'slot_unavailable', clash: clash(over) };
   const buffer = (t.bufferMinutes ?? DEFAULT_BUFFER_MINUTES) * MINUTE_MS;
-  if (t.busy.some((b) => b.startsAt.getTime() - buffer < t.endsAt.getTime() && t.startsAt.getTime() < b.endsAt.getTime() + buffer)) return { code: 'buffer_conflict' };
+  const near = t.busy.find((b) => b.startsAt.getTime() - buffer < t.endsAt.getTime() && t.startsAt.getTime() < b.endsAt.getTime() + buffer);
+  if (near) return { code: 'buffer_conflict', clash: clash(near) };
   return null;
 }
 

@@ -9,7 +9,7 @@ import { zonedTimeToUtc } from './schedule';
 
 /** At most a week in one booking (decision 154). */
 export const MAX_BOOKING_DAYS = 7;
-/** The hours a day may have, as a guide's day hours (decision 151). */
+/** The hours a guide's day rate may cover (decision 151); a day of a booking is any length the guide sells (decision 176). */
 export const MIN_DAY_HOURS = 6;
 export const MAX_DAY_HOURS = 10;
 
@@ -87,3 +87,24 @@ export const lastDayStartsAt = (b: { date: string; startMinute: number; days: nu
 export function daysLength(days: number, dayHours: number, guideDayHours: number): TourLength {
   return dayHours === guideDayHours ? { days } : { hours: days * dayHours };
 }
+
+/** What a guide sells by the day (decision 176): the day rate's hours, and the lengths of its tours. */
+export interface DayRates {
+  dayHours: number;
+  dayRateCents: number | null;
+  minHours: number;
+  maxHours: number;
+}
+
+/**
+ * Whether a guide sells days of `dayHours` (decisions 154, 176): the day rate's own hours, or any
+ * length of its tours (those hours at the hourly price). The one rule of the checkout, the quote,
+ * the slots and the search cards.
+ */
+export const sellsDaysOf = (g: DayRates, dayHours: number): boolean => (g.dayRateCents !== null && dayHours === g.dayHours) || (dayHours >= g.minHours && dayHours <= g.maxHours);
+
+/**
+ * The hours of each day when the traveler named none (decision 176): the guide's day hours when it
+ * sells them, else its longest tour. A search card prices days with it and the booking box opens on it.
+ */
+export const defaultDayHours = (g: DayRates): number => (sellsDaysOf(g, g.dayHours) ? g.dayHours : g.maxHours);

@@ -8,7 +8,7 @@ import { calendarDateSchema, currencySchema } from './common';
 import { fxRateSchema } from './fx';
 import { checkoutGroup } from '../booking/checkout-group';
 import { BOOKING_STATUSES } from '../booking/state-machine';
-import { MAX_BOOKING_DAYS, MAX_DAY_HOURS, MIN_DAY_HOURS } from '../booking/tour-days';
+import { MAX_BOOKING_DAYS } from '../booking/tour-days';
 import { rescheduleProposalSchema } from './reschedule';
 import { bookingReplacementSchema } from './replacements';
 import { weatherWarningSchema } from './weather';
@@ -62,7 +62,8 @@ const createBookingFields = z.object({
   /** Consecutive days with the guide (decision 154); instead of `startTime`/`durationHours`. */
   days: z.number().int().min(1).max(MAX_BOOKING_DAYS).optional(),
   dayStartTime: timeOfDay.optional(), // each day's start, in the guide's zone
-  dayHours: z.number().multipleOf(0.5).min(MIN_DAY_HOURS).max(MAX_DAY_HOURS).optional(),
+  // Each day's hours: the day rate's, or any length the guide sells (decision 176), which the checkout checks against the guide.
+  dayHours: hours.optional(),
   adults: z.number().int().min(1).max(50).optional().describe('Adults (12 and over); required unless `travelers` is sent (decision 152)'),
   children: z.number().int().min(0).max(50).optional().describe('Children aged 3–11 (default 0)'),
   infants: z.number().int().min(0).max(50).optional().describe('Infants under 3 (default 0)'),

@@ -6,6 +6,8 @@ import { calendarDateSchema, currencySchema } from './common';
 import { LISTING_REQUIREMENTS } from '../listing';
 import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort } from '../price-range';
 import { MAX_PRICE_BAND as MAX_BAND } from '../guide-search';
+import { MAX_BOOKING_DAYS } from '../booking/tour-days';
+import { cardGroupQuoteSchema, cardQuoteRefusalSchema } from './card-quote';
 import { TEXT_LANGUAGES } from '../guide-texts';
 import { RESPONSIVENESS_MIN_REQUESTS, RESPONSIVENESS_WINDOW_DAYS } from '../responsiveness';
 import { shopStopSchema } from './shop-stops';
@@ -42,6 +44,21 @@ export const guideSearchQuerySchema = z
     adults: z.coerce.number().int().min(1).max(100).optional().describe('The group by age (decision 152): adults; with children and infants it sizes the search as `travelers` does and prices each card for the group'),
     children: z.coerce.number().int().min(0).max(100).optional().describe('Children 3–11 in the group (needs adults)'),
     infants: z.coerce.number().int().min(0).max(100).optional().describe('Infants under 3 in the group (needs adults); they count toward the group size'),
+    days: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_BOOKING_DAYS)
+      .optional()
+      .describe("The trip's consecutive days from `date` (decision 176): each card prices the group for them, per day and for the trip"),
+    durationHours: z.coerce
+      .number()
+      .multipleOf(0.5)
+      .min(0.5)
+      .max(24)
+      .optional()
+      .describe("The tour's hours (decision 176); with `days`, each day's hours. Without either, a card prices the guide's shortest tour"),
+    chargeCurrency: currencySchema.optional().describe("The reader's currency the cards' group prices are also given in (decision 176; default `currency`), as the quote's `chargeCurrency`"),
     minPrice: z.coerce.number().int().min(0).max(MAX_BAND).optional(),
     maxPrice: z.coerce.number().int().min(0).max(MAX_BAND).optional(),
     currency: currencySchema
@@ -151,20 +168,10 @@ export const guideSummarySchema = z.object({
   minNoticeHours: z.number().int(),
   /** Whether the signed-in caller has saved this guide (false for visitors). */
   isSaved: z.boolean(),
-  /**
-   * Search cards when the search names a group (`travelers`, or `adults` with `children` and
-   * `infants`): the group's price for the guide's shortest tour, by the pricing the
-   * quote uses, so the card's total is the quote's for `durationHours=minDuration`.
-   */
-  groupQuote: z
-    .object({
-      adults: z.number().int(),
-      children: z.number().int(),
-      infants: z.number().int(),
-      hours: z.number(),
-      totalCents: z.number().int(),
-    })
-    .optional(),
+  /** Search cards when the search names a group: the searched trip's price (decisions 151, 176). */
+  groupQuote: cardGroupQuoteSchema.optional(),
+  /** Search cards: why the searched length has no price with this guide (decision 176). */
+  groupQuoteRefusal: cardQuoteRefusalSchema.optional(),
   /** Search cards: as of at most a few minutes ago; profile and saved guides: as of the request. */
   responsiveness: responsivenessSchema,
   /** The verified licence (the "Licensed Guide Interpreter" badge), null when none (decision 092). */

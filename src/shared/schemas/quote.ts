@@ -11,7 +11,14 @@ export const quoteQuerySchema = z.object({
   date: calendarDateSchema.optional().describe("The tour's date in the guide's zone (the price does not depend on it)"),
   startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time written HH:MM').optional(),
   durationHours: z.coerce.number().multipleOf(0.5).min(0.5).max(24).optional(),
-  days: z.coerce.number().int().min(1).max(7).optional().describe("Whole days of the guide's day hours"),
+  days: z.coerce.number().int().min(1).max(7).optional().describe("Consecutive days, each of the guide's day hours unless `dayHours` says"),
+  dayHours: z.coerce
+    .number()
+    .multipleOf(0.5)
+    .min(0.5)
+    .max(24)
+    .optional()
+    .describe("With `days` (decision 176): each day's hours, the day rate's or a length the guide sells, as a booking's `dayHours`"),
   adults: z.coerce.number().int().min(1).max(50),
   children: z.coerce.number().int().min(0).max(50).default(0).describe('Aged 3–11'),
   infants: z.coerce.number().int().min(0).max(50).default(0).describe('Under 3'),
@@ -39,9 +46,14 @@ export const quoteReplySchema = z.object({
   adults: z.number().int(),
   children: z.number().int(),
   infants: z.number().int(),
-  /** Hours in all: the duration, or days × the guide's day hours. */
+  /** Hours in all: the duration, or days × each day's hours. */
   hours: z.number(),
   days: z.number().int().nullable(),
+  /** Each day's hours with `days`, else null (decision 176). */
+  dayHours: z.number().nullable(),
+  /** One day's price with `days` (the trip's with one), in the guide's currency and the charge currency (decision 176); null without `days`. */
+  guideDayTotal: z.number().int().nullable(),
+  chargeDayTotal: z.number().int().nullable(),
   totalCents: z.number().int(),
   /** Paid online at checkout. */
   depositCents: z.number().int(),

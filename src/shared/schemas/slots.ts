@@ -42,5 +42,7 @@ export const slotsReplySchema = z.object({
   /** A booking paid now is confirmed at once, without waiting for the guide (decision 153). */
   instantBook: z.boolean(),
   slots: z.array(slotSchema),
+  /** With `days` (decision 176): the dates whose hours offer no start of `durationHours` (a day off, or hours too short). */
+  closedDays: z.array(z.string()).optional(),
 });
 export type SlotsReply = z.infer<typeof slotsReplySchema>;

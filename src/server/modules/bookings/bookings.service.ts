@@ -59,7 +59,8 @@ export class BookingsService extends BookingCore {
     if (q.days === undefined) this.checkDuration(guide, q.durationHours);
     else daysPlan(guide, { days: q.days, dayHours: q.durationHours });
     const except = q.exceptBooking === undefined ? undefined : await this.ownBookingOf(guide, q.exceptBooking, viewer);
-    const slots = q.days === undefined ? await this.freeSlots(this.db, guide, q.date, q.durationHours * 60, except) : await spanFreeSlots(this.db, guide, q.date, q.days, q.durationHours * 60, this.now(), except);
+    const { slots, closedDays } =
+      q.days === undefined ? { slots: await this.freeSlots(this.db, guide, q.date, q.durationHours * 60, except), closedDays: undefined } : await spanFreeSlots(this.db, guide, q.date, q.days, q.durationHours * 60, this.now(), except);
     return {
       guideId,
       date: q.date,
@@ -70,6 +71,7 @@ export class BookingsService extends BookingCore {
       bufferMinutes: guide.bufferMinutes,
       instantBook: instantBookOn(guide, this.now()),
       slots: slots.map((s) => ({ startTime: s.startTime, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString() })),
+      ...(closedDays && { closedDays }),
     };
   }
 

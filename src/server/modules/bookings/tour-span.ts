@@ -1,7 +1,7 @@
 import { addDays, minutesToTime, type AvailabilityException, type WeeklySlot } from '../../../shared/availability';
 import type { TourLength } from '../../../shared/booking/money-rules';
 import { bookableSlots, bookingRulesOf, timeRefusal, timeToMinutes, zonedTimeToUtc, type BusyRange } from '../../../shared/booking/schedule';
-import { daysLength, tourDates } from '../../../shared/booking/tour-days';
+import { daysLength, sellsDaysOf, tourDates, type DayRates as SoldDays } from '../../../shared/booking/tour-days';
 import type { CreateBookingBody } from '../../../shared/schemas/bookings';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -33,6 +33,9 @@ export const spanWindow = (date: string, days: number): [Date, Date] => [
 
 type DayRates = Pick<GuideForBooking, 'dayHours' | 'dayRateCents' | 'minDurationHours' | 'maxDurationHours'>;
 
+/** A guide's row as the shared day rule reads it. */
+const dayRatesOf = (g: DayRates): SoldDays => ({ dayHours: g.dayHours, dayRateCents: g.dayRateCents, minHours: g.minDurationHours, maxHours: g.maxDurationHours });
+
 /**
  * One day's length and what the booking is priced as. Days at the guide's day hours with a day rate
  * are whole days however short the guide's tours are (the quote's rule, guides/quote.ts); any other
@@ -40,8 +43,7 @@ type DayRates = Pick<GuideForBooking, 'dayHours' | 'dayRateCents' | 'minDuration
  */
 export function daysPlan(guide: DayRates, body: Pick<CreateBookingBody, 'days' | 'dayHours'>): { durationMinutes: number; length: TourLength } {
   const dayHours = body.dayHours ?? guide.dayHours;
-  const byDayRate = guide.dayRateCents !== null && dayHours === guide.dayHours;
-  if (!byDayRate && (dayHours < guide.minDurationHours || dayHours > guide.maxDurationHours)) {
+  if (!sellsDaysOf(dayRatesOf(guide), dayHours)) {
     throw new AppError('duration_out_of_range', `This guide offers tours of ${guide.minDurationHours}–${guide.maxDurationHours} hours a day`, [
       { path: 'dayHours', message: `between ${guide.minDurationHours} and ${guide.maxDurationHours}` },
     ]);
@@ -136,10 +138,15 @@ export function holdDays(q: SpanQuery & { startMinute: number }): { startsAt: Da
   return span;
 }
 
-/** GET slots with `days` (decision 154): the guide's days read in one statement, then `spanSlots`. */
+/**
+ * GET slots with `days` (decision 154): the guide's days read in one statement, then `spanSlots`;
+ * and the dates whose hours offer no start of the day's length at all (decision 176), which the
+ * booking box names when no start is free on every day.
+ */
 export async function spanFreeSlots(db: Database, guide: Pick<GuideForBooking, 'id' | 'timeZone' | 'minNoticeHours' | 'bufferMinutes'>, date: string, days: number, durationMinutes: number, now: Date, except?: number) {
   const [from, to] = spanWindow(date, days);
   const { weekly, exceptions, busy } = await daySchedule(db, guide.id, date, from, to, undefined, addDays(date, days - 1));
   // A booking being moved does not stand in its own way (`exceptBooking`).
-  return spanSlots({ date, days, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy: busy.filter((b) => b.id !== except), now, ...bookingRulesOf(guide) });
+  const q = { date, days, durationMinutes, timeZone: guide.timeZone, weekly, exceptions, busy: busy.filter((b) => b.id !== except), now, ...bookingRulesOf(guide) };
+  return { slots: spanSlots(q), closedDays: tourDates(date, days).filter((d) => dayStarts(q, d).size === 0) };
 }

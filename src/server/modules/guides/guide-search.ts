@@ -12,7 +12,7 @@ import { SearchIndex, type IndexedException, type IndexedGuide } from './search-
 import { todayInZone } from '../../../shared/availability';
 import { DEFAULT_GUIDE_TIME_ZONE } from '../../../shared/cities';
 import { hasOpenDay } from '../../../shared/listing';
-import { toMajor, type Currency } from '../../../shared/currency';
+import { toMajor, type Currency, type FxRate } from '../../../shared/currency';
 import type { CurrentRate } from '../fx/index';
 
 /** The NOTIFY channel the database announces changed guide ids on (migration 0003). */
@@ -41,6 +41,8 @@ export class GuideSearch {
   private generation = 0;
   private readonly syncWaiters = new Map<string, () => void>();
   private unlisten?: () => Promise<void>;
+  /** The rate the index was last priced at, which the cards' group prices are converted at (decision 176). */
+  private fxRate?: FxRate;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -110,7 +112,7 @@ export class GuideSearch {
     if (this.loadedDay !== todayInZone(DEFAULT_GUIDE_TIME_ZONE)) this.reloadAll = true;
     // The rate first: a first load then prices every guide once, at it (a change of rate later
     // converts them again, search-prices.ts).
-    if (this.rate) this.index.reprice((await this.rate()).jpyPerCny);
+    if (this.rate) this.index.reprice((this.fxRate = await this.rate()).jpyPerCny);
     // A reload already running may have started before the latest notifications: then run one more.
     if (this.refreshing) await this.refreshing;
     if (this.reloadAll || this.pending.size > 0) {
@@ -166,19 +168,20 @@ export class GuideSearch {
 
   /**
    * One page of guides as a visitor reading `lang` sees them (isSaved false), each card with its
-   * UTF-8 JSON (kept with the card: a page is written from these, not serialized again), and the total.
+   * UTF-8 JSON (kept with the card: a page is written from these, not serialized again), the total
+   * and the rate the prices were compared at.
    */
   async search(
     q: GuideSearchQuery,
     excludeUserId: number | undefined,
     lang: TextLanguage = 'en',
-  ): Promise<{ data: SearchCard[]; total: number; withoutFilter?: Partial<Record<SearchFilter, number>> }> {
+  ): Promise<{ data: SearchCard[]; total: number; withoutFilter?: Partial<Record<SearchFilter, number>>; rate?: FxRate }> {
     await this.catchUp();
     const now = new Date();
     const { ids, total } = this.index.search(q, excludeUserId, now, lang);
     // Nobody found: what each filter alone hid (decision 104). A search that found someone pays nothing.
     if (total === 0) return { data: [], total, withoutFilter: this.index.countsWithout(q, excludeUserId, now) };
-    return { data: await this.cardsFor(ids, lang), total };
+    return { data: await this.cardsFor(ids, lang), total, rate: this.fxRate };
   }
 
   /** The page's cards with their response figures (one query for the figures a page lacks, if any). */

@@ -55,9 +55,9 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
       onRequest: app.optionalAuth,
       schema: {
         tags: ['guides'],
-        summary: 'Search guides (city, language, services, date, travelers, price band in yuan or yen, licensed, instant confirmation, paging, sort)',
+        summary: 'Search guides (city, language, services, date, travelers, days or hours, price band in yuan or yen, licensed, instant confirmation, paging, sort)',
         description:
-          'The price band (minPrice, maxPrice) and the price sorts are in `currency` (default CNY): each guide\'s hourly price, in yen or yuan, is converted at the current rate (GET /api/v2/fx/rate) before it is compared (decision 168). The cards keep the guide\'s own price and currency.',
+          'The price band (minPrice, maxPrice) and the price sorts are in `currency` (default CNY): each guide\'s hourly price, in yen or yuan, is converted at the current rate (GET /api/v2/fx/rate) before it is compared (decision 168). The cards keep the guide\'s own price and currency. A search that names a group prices each card for it (`groupQuote`) for the searched `days` (each of `durationHours`, else the guide\'s usual day) or `durationHours`, else the guide\'s shortest tour, per day and for the trip, in the guide\'s currency and in `chargeCurrency` (default `currency`), as the quote answers the same question; a guide who does not sell that length has `groupQuoteRefusal` instead (decision 176).',
         querystring: guideSearchQuerySchema,
         response: { 200: guideListReplySchema },
       },
@@ -124,7 +124,7 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
         tags: ['guides'],
         summary: "A group's price for a tour with this guide, as a booking is charged: total, deposit online, the rest in person, and the lines in the reader's language",
         description:
-          'Either durationHours or days (whole days of the guide\'s day hours). Children are 3–11, infants under 3; everyone counts toward the group size (decision 151). 400 group_size_out_of_range, duration_out_of_range, service_not_offered, validation_failed; 404 for a guide who is not listed.',
+          'Either durationHours or days (each of the guide\'s day hours, or of `dayHours`: the day rate\'s or a length the guide sells, decision 176; one day\'s price beside the trip\'s). Children are 3–11, infants under 3; everyone counts toward the group size (decision 151). 400 group_size_out_of_range, duration_out_of_range, service_not_offered, validation_failed; 404 for a guide who is not listed.',
         params: z.object({ id: idParam }),
         querystring: quoteQuerySchema,
         response: { 200: quoteReplySchema, 400: errorBodySchema, 404: errorBodySchema },

@@ -3,13 +3,13 @@ import { pickItineraryLanguage, pickText, TEXT_LANGUAGES, type TextLanguage } fr
 import { NEW_RESPONSIVENESS, type Responsiveness } from '../../../shared/responsiveness';
 import type { GuideDetail, GuideSearchQuery, GuideSummary, Itinerary, ListingStatus } from '../../../shared/schemas/guides';
 import { hasOpenTimes, listingMissing } from '../../../shared/listing';
-import { checkoutGroup, type CheckoutGroup } from '../../../shared/booking/checkout-group';
-import { groupPrice, groupSize } from '../../../shared/booking/money-rules';
+import { groupSize } from '../../../shared/booking/money-rules';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../auth/index';
 import { responsivenessByGuide } from '../messaging/index';
 import { fieldsOf, type TextToTranslate, type Translations } from '../translation/index';
 import type { GuideSearch } from './guide-search';
+import { cardQuestion, groupQuoteTail } from './card-quote';
 import { notFound } from '../../lib/app-error';
 import {
   findGuide,
@@ -104,20 +104,20 @@ export async function toSummaries(db: Database, rows: SummaryRow[], viewer: Auth
  * Guide-role callers never see their own listing (a guide browsing as a guide is not a traveler looking for one). An empty result carries `withoutFilter`.
  */
 export async function searchReply(guideSearch: GuideSearch, db: Database, q: GuideSearchQuery, viewer: AuthUser | null, lang: TextLanguage = 'en'): Promise<Buffer> {
-  const group = searchGroup(q);
   // A group by age sizes the search as `travelers` does (the schema has checked they agree).
+  const group = q.adults === undefined ? null : { adults: q.adults, children: q.children ?? 0, infants: q.infants ?? 0 };
   const sized = group ? { ...q, travelers: groupSize(group) } : q;
-  const { data, total, withoutFilter } = await guideSearch.search(sized, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined, lang);
+  const { data, total, withoutFilter, rate } = await guideSearch.search(sized, viewer?.isGuide || viewer?.role === 'guide' ? viewer.id : undefined, lang);
   // The saved hearts are the caller's own: one lookup for the page.
   const saved = await savedAmong(db, viewer?.id, data.map(({ card }) => card.id));
-  const groupKey = group && JSON.stringify(group);
+  const ask = cardQuestion(q, rate);
   const parts: Buffer[] = [OPEN_DATA];
   data.forEach(({ card, json }, i) => {
     if (i > 0) parts.push(COMMA);
     const kept = saved.has(card.id) ? Buffer.from(JSON.stringify({ ...card, isSaved: true })) : json;
     // The group's price is the reader's, not the kept card's: spliced before the card's closing brace
     // (the page's one concat below copies both parts once).
-    if (group) parts.push(kept.subarray(0, kept.length - 1), groupQuoteTail(card, group, groupKey!));
+    if (ask) parts.push(kept.subarray(0, kept.length - 1), groupQuoteTail(card, ask));
     else parts.push(kept);
   });
   const without = withoutFilter ? `,"withoutFilter":${JSON.stringify(withoutFilter)}` : '';
@@ -125,47 +125,7 @@ export async function searchReply(guideSearch: GuideSearch, db: Database, q: Gui
   return Buffer.concat(parts);
 }
 const OPEN_DATA = Buffer.from('{"data":[');
-
-/**
- * The search's group, read as a checkout's body reads it (`checkoutGroup`): by age when it names adults,
- * else `travelers` all priced as adults; none without either. The query's schema has refused a
- * `travelers` that disagrees with the ages, so the reader's refusal cannot happen here.
- */
-function searchGroup(q: Pick<GuideSearchQuery, 'travelers' | 'adults' | 'children' | 'infants'>): CheckoutGroup | null {
-  if (q.adults === undefined && q.travelers === undefined) return null;
-  const group = checkoutGroup(q);
-  return typeof group === 'string' ? null : group;
-}
-
-/**
- * A card's price for the group's shortest tour with this guide: `groupPrice` with the card's rates,
- * the very fields and function the quote prices with (quote.ts), so the card shows what
- * `GET /guides/{id}/quote?durationHours=<minDuration>` answers for the same group (`search-group.test.ts`).
- */
-function cardGroupQuote(card: Pick<GuideSummary, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'groupPricing' | 'minDuration'>, group: CheckoutGroup): NonNullable<GuideSummary['groupQuote']> {
-  const price = groupPrice({ basicPerHourCents: card.basicPricePerHourCents, additionalPerPersonCents: card.additionalPricePerPersonCents, ...card.groupPricing }, group, { hours: card.minDuration });
-  return { ...group, hours: price.hours, totalCents: price.totalCents };
-}
 const COMMA = Buffer.from(',');
-
-/**
- * A card's group quote as the JSON that ends it, kept with the card for the groups last asked of it:
- * a search asks every card of the page the same group, and the next searches mostly the same again.
- * A card changes as a new object (guide-search.ts builds it anew), so an old quote is never read.
- */
-const quoteTails = new WeakMap<GuideSummary, Map<string, Buffer>>();
-const QUOTES_PER_CARD = 8;
-function groupQuoteTail(card: GuideSummary, group: CheckoutGroup, key: string): Buffer {
-  let byGroup = quoteTails.get(card);
-  if (!byGroup) quoteTails.set(card, (byGroup = new Map()));
-  let tail = byGroup.get(key);
-  if (!tail) {
-    if (byGroup.size >= QUOTES_PER_CARD) byGroup.clear();
-    tail = Buffer.from(`,"groupQuote":${JSON.stringify(cardGroupQuote(card, group))}}`);
-    byGroup.set(key, tail);
-  }
-  return tail;
-}
 
 /** A guide's full profile. Paused or suspended listings are visible only to their owner. */
 export async function getGuide(db: Database, id: number, viewer: AuthUser | null, lang: TextLanguage = 'en', translations?: Pick<Translations, 'read'>): Promise<GuideDetail> {

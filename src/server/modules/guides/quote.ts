@@ -1,5 +1,6 @@
-import { inBothCurrencies } from '../../../shared/booking/charge';
-import { groupPrice, groupSize, type TourLength } from '../../../shared/booking/money-rules';
+import { groupSize } from '../../../shared/booking/money-rules';
+import { sellsDaysOf } from '../../../shared/booking/tour-days';
+import { tripPrice, type TripLength } from '../../../shared/booking/trip-price';
 import { priceLineLabel } from '../../../shared/booking/price-lines';
 import type { Locale } from '../../../shared/locales';
 import type { QuoteQuery, QuoteReply } from '../../../shared/schemas/quote';
@@ -35,10 +36,14 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
       { path: 'querystring.durationHours', message: `between ${g.minDurationHours} and ${g.maxDurationHours}` },
     ]);
   }
-  // A day without a day rate is the day's hours at the hourly price: a tour the guide must offer.
-  if (q.days !== undefined && g.dayRateCents === null && (g.dayHours < g.minDurationHours || g.dayHours > g.maxDurationHours)) {
-    throw new AppError('duration_out_of_range', `This guide offers tours of ${g.minDurationHours}–${g.maxDurationHours} hours, not whole days`, [
-      { path: 'querystring.days', message: 'this guide sells no whole days' },
+  if (q.dayHours !== undefined && q.days === undefined) {
+    throw new AppError('validation_failed', 'dayHours goes with days', [{ path: 'querystring.dayHours', message: 'only with days' }]);
+  }
+  // A day is the day rate's hours or a length the guide sells (`sellsDaysOf`, the checkout's rule).
+  const dayHours = q.dayHours ?? g.dayHours;
+  if (q.days !== undefined && !sellsDaysOf({ dayHours: g.dayHours, dayRateCents: g.dayRateCents, minHours: g.minDurationHours, maxHours: g.maxDurationHours }, dayHours)) {
+    throw new AppError('duration_out_of_range', `This guide offers tours of ${g.minDurationHours}–${g.maxDurationHours} hours, not days of ${dayHours}`, [
+      q.dayHours === undefined ? { path: 'querystring.days', message: 'this guide sells no whole days' } : { path: 'querystring.dayHours', message: `between ${g.minDurationHours} and ${g.maxDurationHours}` },
     ]);
   }
   let servicePriceCents: number | null = null;
@@ -47,8 +52,10 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
     if (!service) throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'querystring.subcategoryId', message: 'not offered' }]);
     servicePriceCents = service.priceCents;
   }
-  const length: TourLength = q.days !== undefined ? { days: q.days } : { hours: q.durationHours! };
-  const price = groupPrice(
+  const trip: TripLength = q.days !== undefined ? { days: q.days, dayHours } : { hours: q.durationHours! };
+  // In the guide's currency and the reader's, at today's rate, as a booking made now is fixed (decision 164).
+  const rate = await fx();
+  const priced = tripPrice(
     {
       basicPerHourCents: g.basicPricePerHourCents,
       additionalPerPersonCents: g.additionalPricePerPersonCents,
@@ -60,12 +67,11 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
       dayHours: g.dayHours,
     },
     group,
-    length,
+    trip,
+    { own: g.currency, seen: q.chargeCurrency ?? 'CNY', rate },
     rates(),
   );
-  // In the guide's currency and the reader's, at today's rate, as a booking made now is fixed (decision 164).
-  const rate = await fx();
-  const both = inBothCurrencies(price, g.currency, q.chargeCurrency ?? 'CNY', rate);
+  const { price, length, ...both } = priced;
   return {
     guideId,
     currency: both.charge.currency,
@@ -81,6 +87,9 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
     ...group,
     hours: price.hours,
     days: q.days ?? null,
+    dayHours: q.days !== undefined ? dayHours : null,
+    guideDayTotal: q.days !== undefined ? both.day.guide : null,
+    chargeDayTotal: q.days !== undefined ? both.day.charge : null,
     totalCents: both.charge.total,
     depositCents: both.charge.deposit,
     inPersonCents: both.charge.inPerson,

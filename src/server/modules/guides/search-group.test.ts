@@ -41,13 +41,15 @@ describe('search priced for the reader’s group', () => {
     expect(quote.statusCode, quote.body).toBe(200);
     // 3 h × (300 + 100 for the second adult + 50 for the child; the infant is free) = 1,350 RMB.
     expect(quote.json().totalCents).toBe(135_000);
-    expect(cards[0]!.groupQuote).toEqual({ adults: 2, children: 1, infants: 1, hours: 3, totalCents: quote.json().totalCents });
+    // A search naming no length prices one day of the shortest tour, in the guide's yuan (decision 176).
+    const total = quote.json().totalCents;
+    expect(cards[0]!.groupQuote).toEqual({ adults: 2, children: 1, infants: 1, hours: 3, totalCents: total, days: 1, dayHours: 3, dayTotalCents: total, chargeCurrency: 'CNY', chargeTotal: total, chargeDayTotal: total });
   });
 
   it('keeps travelers working: everyone priced as an adult, and the same guides', async () => {
     const cards = await search('travelers=4');
     expect(cards.map((c) => c.id)).toEqual([family.guideId]);
-    expect(cards[0]!.groupQuote).toEqual({ adults: 4, children: 0, infants: 0, hours: 3, totalCents: 3 * (30_000 + 3 * 10_000) });
+    expect(cards[0]!.groupQuote).toMatchObject({ adults: 4, children: 0, infants: 0, hours: 3, totalCents: 3 * (30_000 + 3 * 10_000) });
     // travelers agreeing with the ages is accepted.
     expect((await search('travelers=4&adults=2&children=1&infants=1'))[0]!.groupQuote?.totalCents).toBe(135_000);
   });

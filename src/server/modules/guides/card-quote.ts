@@ -1,0 +1,103 @@
+import { checkoutGroup, type CheckoutGroup } from '../../../shared/booking/checkout-group';
+import { defaultDayHours, sellsDaysOf, type DayRates } from '../../../shared/booking/tour-days';
+import { tripPrice, type TripLength } from '../../../shared/booking/trip-price';
+import type { Currency, FxRate } from '../../../shared/currency';
+import type { GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
+
+/**
+ * The question a search asks every card of its page (decision 176): the group, the length (days,
+ * hours, or neither: the guide's shortest tour) and the reader's currency at the index's rate.
+ * `key` names it among the questions kept with a card.
+ */
+interface CardQuestion {
+  group: CheckoutGroup;
+  days?: number;
+  hours?: number;
+  seen?: Currency;
+  rate?: FxRate;
+  key: string;
+}
+
+/**
+ * The search's question, or null when it names no group. The group is read as a checkout's body
+ * reads it (`checkoutGroup`): by age when it names adults, else `travelers` all priced as adults. The
+ * query's schema has refused a `travelers` that disagrees with the ages, so the reader's refusal
+ * cannot happen here.
+ */
+export function cardQuestion(q: Pick<GuideSearchQuery, 'travelers' | 'adults' | 'children' | 'infants' | 'days' | 'durationHours' | 'chargeCurrency' | 'currency'>, rate: FxRate | undefined): CardQuestion | null {
+  if (q.adults === undefined && q.travelers === undefined) return null;
+  const group = checkoutGroup(q);
+  if (typeof group === 'string') return null;
+  const seen = q.chargeCurrency ?? q.currency;
+  // The rate changes the reader's figures only: it is part of the question.
+  const key = `${group.adults},${group.children},${group.infants}|${q.days ?? ''}|${q.durationHours ?? ''}|${seen}|${rate?.jpyPerCny ?? ''}`;
+  return { group, days: q.days, hours: q.durationHours, seen, rate, key };
+}
+
+type Priced = Pick<GuideSummary, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'groupPricing' | 'minDuration' | 'maxDuration' | 'currency'>;
+
+/**
+ * The length a card prices (decision 176): the searched hours, or days of the searched hours or the
+ * guide's usual day (`defaultDayHours`), or the guide's shortest tour when the search named none;
+ * null when the guide does not sell it (`sellsDaysOf`, the checkout's rule).
+ */
+function cardLength(card: Priced, ask: Pick<CardQuestion, 'days' | 'hours'>): TripLength | null {
+  const sold: DayRates = { dayHours: card.groupPricing.dayHours, dayRateCents: card.groupPricing.dayRateCents, minHours: card.minDuration, maxHours: card.maxDuration };
+  if (ask.days !== undefined) {
+    const dayHours = ask.hours ?? defaultDayHours(sold);
+    return sellsDaysOf(sold, dayHours) ? { days: ask.days, dayHours } : null;
+  }
+  const hours = ask.hours ?? card.minDuration;
+  return hours >= card.minDuration && hours <= card.maxDuration ? { hours } : null;
+}
+
+/**
+ * A card's price for the question: `tripPrice` with the card's rates, the very fields and function
+ * the quote prices with (quote.ts), so the card shows what `GET /guides/{id}/quote` answers for the
+ * same group and length, and a booking of them is charged (`search-trip.test.ts`).
+ */
+function cardGroupQuote(card: Priced, ask: CardQuestion): Pick<GuideSummary, 'groupQuote' | 'groupQuoteRefusal'> {
+  const trip = cardLength(card, ask);
+  if (!trip) return { groupQuoteRefusal: 'duration_out_of_range' };
+  const own = card.currency;
+  // Without a rate (none read yet), the guide's own currency: a guess is never a price.
+  const seen = ask.rate ? (ask.seen ?? own) : own;
+  const rate = ask.rate ?? { jpyPerCny: '1', asOf: '', source: 'fixed' as const };
+  const p = tripPrice({ basicPerHourCents: card.basicPricePerHourCents, additionalPerPersonCents: card.additionalPricePerPersonCents, ...card.groupPricing }, ask.group, trip, { own, seen, rate });
+  const days = 'days' in trip ? trip.days : 1;
+  return {
+    groupQuote: {
+      ...ask.group,
+      hours: p.price.hours,
+      totalCents: p.guide.total,
+      days,
+      dayHours: 'days' in trip ? trip.dayHours : trip.hours,
+      dayTotalCents: p.day.guide,
+      chargeCurrency: p.charge.currency,
+      chargeTotal: p.charge.total,
+      chargeDayTotal: p.day.charge,
+    },
+  };
+}
+
+/**
+ * A card's group quote as the JSON that ends it, kept with the card for the questions last asked of
+ * it (decision 163): a search asks every card of the page the same question, and the next searches
+ * mostly the same again. A card changes as a new object (guide-search.ts builds it anew), so an old
+ * quote is never read.
+ */
+const quoteTails = new WeakMap<GuideSummary, Map<string, Buffer>>();
+const QUOTES_PER_CARD = 8;
+export function groupQuoteTail(card: GuideSummary, ask: CardQuestion): Buffer {
+  let byQuestion = quoteTails.get(card);
+  if (!byQuestion) quoteTails.set(card, (byQuestion = new Map()));
+  let tail = byQuestion.get(ask.key);
+  if (!tail) {
+    if (byQuestion.size >= QUOTES_PER_CARD) byQuestion.clear();
+    const quoted = JSON.stringify(cardGroupQuote(card, ask));
+    // The quote's fields, spliced before the card's closing brace.
+    tail = Buffer.from(`,${quoted.slice(1)}`);
+    byQuestion.set(ask.key, tail);
+  }
+  return tail;
+}
