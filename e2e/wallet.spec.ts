@@ -1,12 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { formatMoney } from '../src/shared/money-format';
-import { expect, signIn, test } from './fixtures';
+import { expect, openSignedIn, signIn, test } from './fixtures';
+import { approvedApplicant } from './guide-helpers';
 
 /**
  * The wallet (decisions 067, 167): the demo guide sees the wallet on /profile, follows 'Request
  * withdrawal' to /withdrawal, reads what she may withdraw in the yen she earns, and is refused an
  * amount above it before anything is sent; a
  * traveler sees a credit level and no earnings. Screenshots at 1280 and 375 px in both languages.
+ * A new guide saves her bank account before she has earned anything, and the withdrawal form offers
+ * it (decision 172).
  */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/wallet';
 mkdirSync(SHOTS, { recursive: true });
@@ -58,3 +61,32 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await page.screenshot({ path: `${SHOTS}/profile-wallet-traveler-${locale}-375.png` });
   });
 }
+
+test('a new guide saves her bank account before any earnings, and the withdrawal form offers it (ja, 375 px)', async ({ page }) => {
+  // A guide of her own: the demo guide's account is every other spec's too.
+  const guide = await approvedApplicant(page.request, '佐藤 花子');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openSignedIn(page, '/profile', 'ja', guide.username, guide.password);
+  const card = page.getByTestId('payout-account');
+  await expect(page.getByTestId('asset-balance')).toHaveText('0 元');
+  await expect(card.getByText(/初めてのツアーの前でも登録でき/)).toBeVisible();
+  await card.getByRole('button', { name: '受取口座を登録' }).click();
+  await expect(card.getByLabel('出金先')).toHaveValue('bank');
+  await card.getByLabel('口座名義', { exact: true }).fill('Sato Hanako');
+  await card.getByLabel(/銀行を検索/).fill('みずほ');
+  await card.getByRole('button', { name: /0001/ }).click();
+  await card.getByLabel(/支店を検索/).fill('001');
+  await card.getByRole('button', { name: /東京営業部/ }).click();
+  await card.getByLabel(/口座番号/).fill('1234567');
+  await card.getByLabel(/口座名義（カタカナ）/).fill('サトウ ハナコ');
+  await card.getByRole('button', { name: '口座を保存' }).click();
+  await expect(card.getByTestId('account-line')).toHaveText('みずほ 東京営業部 · 普通 · •••4567 · ｻﾄｳ ﾊﾅｺ');
+  await expect(card).not.toContainText('1234567');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/payout-account-ja-375.png` });
+
+  await page.goto('/withdrawal');
+  await expect(page.getByTestId('same-account')).toContainText('登録済みの受取口座に出金します');
+  await expect(page.getByTestId('same-account')).toContainText('•••4567');
+});
