@@ -90,18 +90,34 @@ describe('availability', () => {
 
 describe('a group by age in the search', () => {
   it('keeps children and infants among the travelers and asks the API for the group by age', async () => {
-    const { toApiQuery } = await import('./guide-search');
+    const { toApiQuery } = await import('./guide-search-query');
     const p = parseSearchParams(new URLSearchParams('travelers=4&children=1&infants=1'));
     expect(p).toMatchObject({ travelers: 4, children: 1, infants: 1 });
     expect(toSearchString(p)).toBe('travelers=4&children=1&infants=1');
     expect(toApiQuery(p)).toMatchObject({ travelers: 4, adults: 2, children: 1, infants: 1 });
   });
   it('drops ages that leave no adult, or have no travelers, and sends travelers alone then', async () => {
-    const { toApiQuery } = await import('./guide-search');
+    const { toApiQuery } = await import('./guide-search-query');
     for (const qs of ['travelers=2&children=1&infants=1', 'children=1']) {
       const p = parseSearchParams(new URLSearchParams(qs));
       expect(p.children).toBeUndefined();
       expect(toApiQuery(p).adults).toBeUndefined();
+    }
+  });
+});
+
+describe('the trip’s length in the search (decision 176)', () => {
+  it('reads days or hours, writes them back, and asks the API for them with the reader’s currency', async () => {
+    const { toApiQuery } = await import('./guide-search-query');
+    const p = parseSearchParams(new URLSearchParams('travelers=4&children=1&infants=1&days=3&hours=6'));
+    expect(p).toMatchObject({ days: 3, hours: 6 });
+    expect(toSearchString(p)).toBe('travelers=4&children=1&infants=1&days=3&hours=6');
+    expect(toApiQuery({ ...p, chargeCurrency: 'JPY' })).toMatchObject({ adults: 2, days: 3, durationHours: 6, chargeCurrency: 'JPY' });
+  });
+  it('drops a length that does not parse', () => {
+    for (const qs of ['days=0', 'days=8', 'days=2.5', 'hours=2.25', 'hours=0', 'hours=25', 'hours=x']) {
+      const p = parseSearchParams(new URLSearchParams(qs));
+      expect([p.days, p.hours], qs).toEqual([undefined, undefined]);
     }
   });
 });

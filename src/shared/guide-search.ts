@@ -2,10 +2,12 @@ import { SERVICE_CITY_SLUGS, type ServiceCitySlug } from './cities';
 import { isCalendarDate } from './availability';
 import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort, type SearchLanguage } from './price-range';
 import type { Currency } from './currency';
+import { MAX_BOOKING_DAYS } from './booking/tour-days';
+import { agesOf } from './guide-search-query';
 
 /**
  * The /search query string (city, language, services repeated, date yyyy-mm-dd, travelers,
- * minPrice, maxPrice) plus page and sort, read leniently: a value that does not parse is dropped,
+ * children, infants, days, hours, minPrice, maxPrice) plus page and sort, read leniently: a value that does not parse is dropped,
  * so a hand-edited URL still shows results instead of an error.
  */
 export interface GuideSearchParams {
@@ -17,6 +19,9 @@ export interface GuideSearchParams {
   /** Of the travelers, children 3–11 and infants under 3 (the rest are adults): the cards price the group by age (decision 152). */
   children?: number;
   infants?: number;
+  /** The trip's length (decision 176): consecutive days from `date`, or hours (with days, each day's). */
+  days?: number;
+  hours?: number;
   minPrice?: number;
   maxPrice?: number;
   /** The band's currency (decision 168): whole yuan (also when absent, as links before it) or yen. */
@@ -27,6 +32,8 @@ export interface GuideSearchParams {
   licensed?: boolean;
   /** Only guides who confirm a paid booking at once (decision 153). */
   instantBook?: boolean;
+  /** The reader's currency the cards price the group in (decision 176): the reader's own, never in the URL. */
+  chargeCurrency?: Currency;
 }
 
 /** The largest band end a search takes: the most a price may be, in yen (currency.ts MAX_PRICE). */
@@ -56,6 +63,7 @@ export function parseSearchParams(sp: URLSearchParams): GuideSearchParams {
     date: date && isCalendarDate(date) ? date : undefined,
     travelers,
     ...ages,
+    ...lengthOf(sp),
     minPrice,
     maxPrice,
     ...(currency === 'CNY' || currency === 'JPY' ? { currency } : {}),
@@ -76,6 +84,8 @@ export function toSearchString(p: Partial<GuideSearchParams>): string {
   if (p.travelers !== undefined) sp.set('travelers', String(p.travelers));
   if (p.travelers !== undefined && p.children) sp.set('children', String(p.children));
   if (p.travelers !== undefined && p.infants) sp.set('infants', String(p.infants));
+  if (p.days !== undefined) sp.set('days', String(p.days));
+  if (p.hours !== undefined) sp.set('hours', String(p.hours));
   if (p.minPrice !== undefined) sp.set('minPrice', String(p.minPrice));
   if (p.maxPrice !== undefined) sp.set('maxPrice', String(p.maxPrice));
   // A band in yuan, the API's default, is written as it always was.
@@ -87,40 +97,17 @@ export function toSearchString(p: Partial<GuideSearchParams>): string {
   return sp.toString();
 }
 
-/**
- * Children and infants among `travelers`, kept only when at least one adult is left (a hand-edited
- * URL that cannot be a group drops its ages and is searched by the count alone).
- */
-function agesOf(travelers: number | undefined, children = 0, infants = 0): Pick<GuideSearchParams, 'children' | 'infants'> {
-  if (travelers === undefined || children + infants === 0 || children + infants >= travelers) return {};
-  return { ...(children ? { children } : {}), ...(infants ? { infants } : {}) };
-}
+/** Hours on the half-hour grid the API accepts (0.5–24), or undefined. */
+export const hoursParam = (v: string | null): number | undefined => {
+  const n = v === null || v === '' ? Number.NaN : Number(v);
+  return Number.isFinite(n) && n >= 0.5 && n <= 24 && (n * 2) % 1 === 0 ? n : undefined;
+};
 
-/** The group by age for the API (adults, children, infants) when the search names children or infants; else `travelers` says it all. */
-function apiGroup(p: Pick<GuideSearchParams, 'travelers' | 'children' | 'infants'>): { adults?: number; children?: number; infants?: number } {
-  const { children = 0, infants = 0 } = agesOf(p.travelers, p.children, p.infants);
-  if (p.travelers === undefined || children + infants === 0) return {};
-  return { adults: p.travelers - children - infants, children, infants };
-}
-
-/** The API query for GET /api/v2/guides. */
-export function toApiQuery(p: GuideSearchParams, limit = 12): Record<string, string | number | (string | number)[] | undefined> {
-  return {
-    city: p.city,
-    language: p.language,
-    services: p.services.length ? p.services : undefined,
-    date: p.date,
-    travelers: p.travelers,
-    ...apiGroup(p),
-    minPrice: p.minPrice,
-    maxPrice: p.maxPrice,
-    currency: p.currency,
-    page: p.page,
-    limit,
-    sort: p.sort,
-    licensed: p.licensed ? 'true' : undefined,
-    instantBook: p.instantBook ? 'true' : undefined,
-  };
+/** The trip's days (1–7) and hours (decision 176), each when it parses. */
+function lengthOf(sp: URLSearchParams): Pick<GuideSearchParams, 'days' | 'hours'> {
+  const days = int(sp.get('days'), 1, MAX_BOOKING_DAYS);
+  const hours = hoursParam(sp.get('hours'));
+  return { ...(days !== undefined && { days }), ...(hours !== undefined && { hours }) };
 }
 
 /**

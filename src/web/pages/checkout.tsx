@@ -8,7 +8,8 @@ import type { Booking } from '../../shared/schemas/bookings';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { useBooking, useOffer, useSlots, CheckoutForm, tourOfBooking, type TourInfo, bookingPriceLines, inDisplayCurrency, offerPriceLines, useDraftPrice, useTravelCredits, draftFromQuery, draftGroupSize, durationOptions, useApprovalPage } from '../features/bookings';
+import { useBooking, useOffer, useSlots, CheckoutForm, tourOfBooking, type TourInfo, bookingPriceLines, inDisplayCurrency, offerPriceLines, useDraftPrice, useTravelCredits, draftFromQuery, draftGroupSize, draftQuestion, sellsLength, useApprovalPage } from '../features/bookings';
+import { questionParams } from '../../shared/trip-question';
 import { useGuide } from '../features/guides';
 import { openSupport } from '../features/support';
 import { ApiError } from '../lib/api-client';
@@ -20,7 +21,7 @@ import { depositPaid, showPaidToast } from '../lib/paid-toast';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /**
- * /checkout/{guideId}?date&time&hours&adults&children&infants&service — a new booking from the profile's box;
+ * /checkout/{guideId}?date&time&hours&adults&children&infants&service[&days] — a new booking from the profile's box;
  * /checkout?booking={id} (or /checkout/{guideId}?booking={id}) — paying a pending booking
  * ('Continue Payment'). The first Pay of a new booking creates it and the URL switches to
  * ?booking={id}, so a reload or a failed card never makes a second booking.
@@ -46,7 +47,8 @@ export function Component() {
   const todayRate = useFxRate(!!offer.data && !offer.data.rate && offer.data.currency !== display).data;
   // A pending booking's guide too: the review lists what the tour includes (decision 152).
   const guide = useGuide(bookingId ? (booking.data?.guideId ?? 0) : offerId ? (offer.data?.guideId ?? 0) : (guideIdParam ?? 0));
-  const slots = useSlots(guideIdParam ?? 0, session && draft && guideIdParam ? draft.date : null, draft?.durationHours ?? 1, draft?.days ?? 1);
+  // Days booked by the day are asked as days, one included (decision 176).
+  const slots = useSlots(guideIdParam ?? 0, session && draft && guideIdParam ? draft.date : null, draft?.durationHours ?? 1, draft?.days ?? 1, undefined, draft?.days !== undefined);
   // A travel credit the server will take off a new booking's total (decision 139), so the preview matches it.
   const credits = useTravelCredits(!!session && !bookingId && !offerId && !!guideIdParam);
   // The server's quote of a new booking's group (decision 152), less the credit it will take.
@@ -180,7 +182,8 @@ export function Component() {
     );
   }
   const size = draftGroupSize(draft);
-  const profile = `/guides/${guideIdParam}?${new URLSearchParams({ date: draft.date, travelers: String(size) })}`;
+  // Back to the profile on the same question: date, group and length (decision 176).
+  const profile = `/guides/${guideIdParam}?${questionParams(draftQuestion(draft))}`;
   if (guide.isError) {
     return guide.error instanceof ApiError && guide.error.status === 404 ? (
       <PageMessage title={t('checkout.guideNotFound')} action={<ButtonLink to="/search">{t('checkout.findGuide')}</ButtonLink>} />
@@ -192,8 +195,8 @@ export function Component() {
   const g = guide.data;
   const service = draft.subcategoryId === null ? null : (g.services.find((s) => s.id === draft.subcategoryId) ?? null);
   const validChoice =
-    // Several days last the guide's day hours (decision 154); a tour of hours is one the guide offers.
-    ((draft.days ?? 1) > 1 ? draft.durationHours === g.groupPricing.dayHours : durationOptions(g).includes(draft.durationHours)) &&
+    // Days of hours the guide sells by the day, or a tour length it offers (decision 176).
+    sellsLength(g, draft) &&
     size >= g.minPeople &&
     size <= g.maxPeople &&
     (draft.subcategoryId === null || service !== null) &&
@@ -228,7 +231,7 @@ export function Component() {
   const body = {
     guideId: g.id,
     date: draft.date,
-    ...((draft.days ?? 1) > 1 ? { days: draft.days, dayStartTime: draft.startTime, dayHours: draft.durationHours } : { startTime: draft.startTime, durationHours: draft.durationHours }),
+    ...(draft.days !== undefined ? { days: draft.days, dayStartTime: draft.startTime, dayHours: draft.durationHours } : { startTime: draft.startTime, durationHours: draft.durationHours }),
     adults: draft.adults,
     children: draft.children,
     infants: draft.infants,

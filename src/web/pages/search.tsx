@@ -34,7 +34,8 @@ export function Component() {
   // a band in the address without one is in yuan, as every link before it.
   const display = useDisplayCurrency();
   const banded = params.minPrice !== undefined || params.maxPrice !== undefined;
-  const results = useGuides({ ...params, currency: params.currency ?? (banded ? 'CNY' : display) }, PAGE_SIZE);
+  // The cards price the searched trip in the reader's currency (decision 176), whatever the band's.
+  const results = useGuides({ ...params, currency: params.currency ?? (banded ? 'CNY' : display), chargeCurrency: display }, PAGE_SIZE);
   const { selected, toggle, clear } = useGuideSelection();
   // Multi-select is on when the reader turned it on, or (until they choose) when this tab kept a
   // selection; hydration first renders with none, as the server did.

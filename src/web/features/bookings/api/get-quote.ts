@@ -18,9 +18,9 @@ export function useGroupQuote(
   chargeCurrency: Currency,
   enabled = true,
 ) {
-  // Several days are the guide's day hours each (decision 154), which the quote prices as `days`.
+  // Days are priced as `days` of `dayHours` (decisions 154, 176), as the checkout books them.
   const query: Record<string, string | number> = {
-    ...((draft.days ?? 1) > 1 ? { days: draft.days! } : { durationHours: draft.durationHours }),
+    ...(draft.days !== undefined ? { days: draft.days, dayHours: draft.durationHours } : { durationHours: draft.durationHours }),
     adults: draft.adults,
     children: draft.children,
     infants: draft.infants,

@@ -34,7 +34,7 @@ export function BookingWidget({
 }) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
-  const { draft, update, travelersAdjusted } = useBookingDraft(guide, params);
+  const { draft, update, travelersAdjusted, lengthAdjusted, asked } = useBookingDraft(guide, params);
   const [open, setOpen] = useState(false);
   const hourly = t('perHourPrice', { price: usePriceText().price(guide.basicPricePerHourCents, guide.currency ?? 'CNY') });
   const box = (variant: 'card' | 'sheet') =>
@@ -44,10 +44,12 @@ export function BookingWidget({
         <p className="rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-800 dark:bg-primary-900/40 dark:text-primary-100">{ownListing}</p>
       </div>
     ) : (
-      <BookingBox guide={guide} draft={draft} onChange={update} onBook={() => onBook(draft)} travelersAdjusted={travelersAdjusted} variant={variant} />
+      <BookingBox guide={guide} draft={draft} onChange={update} onBook={() => onBook(draft)} travelersAdjusted={travelersAdjusted} lengthAdjusted={lengthAdjusted} variant={variant} />
     );
-  const { price } = useDraftPrice(guide, draft);
-  const total = draft.startTime && price ? figureText(price, 'total', locale) : null;
+  const { price, refused } = useDraftPrice(guide, draft);
+  // The phone bar shows a total only for a choice the server prices; for the searched trip before a
+  // time is chosen too, so the phone reads the card's price at once (decision 176).
+  const total = (draft.startTime || asked) && price && !refused ? figureText(price, 'total', locale) : null;
 
   return (
     <>
@@ -58,11 +60,15 @@ export function BookingWidget({
         <BottomBar>
           <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
             <div className="min-w-0">
-              {total !== null && draft.date && draft.startTime ? (
+              {total !== null && draft.date ? (
                 <>
-                  <p className="truncate text-base font-bold">{total}</p>
+                  <p className="truncate text-base font-bold" data-testid="bar-total">
+                    {total}
+                  </p>
                   <p className="truncate text-xs text-stone-600 dark:text-stone-400">
-                    {t('bar.when', { date: formatCalendarDate(draft.date, locale, { weekday: 'short', year: undefined }), time: draft.startTime })}
+                    {draft.startTime
+                      ? t('bar.when', { date: formatCalendarDate(draft.date, locale, { weekday: 'short', year: undefined }), time: draft.startTime })
+                      : t('bar.chooseTime', { date: formatCalendarDate(draft.date, locale, { weekday: 'short', year: undefined }) })}
                   </p>
                 </>
               ) : (

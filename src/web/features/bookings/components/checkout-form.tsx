@@ -23,6 +23,7 @@ import { emptyPayment, PaymentFields, paymentBody, type PaymentValues } from './
 import { PriceBreakdown, type PriceLines } from './price-breakdown';
 import { StripePaymentFields, stripePaymentBody, type StripePaymentHandle } from './stripe-payment-fields';
 import { TourSummary, type TourInfo } from './tour-summary';
+import { refusalText } from '../lib/refusal-text';
 
 /**
  * /checkout: the tour, the meeting point (docs/rules/messaging.md postal code and address rules), the deposit's
@@ -281,7 +282,7 @@ export function CheckoutForm({
             {offer && !booking && <p className="mb-2 text-sm text-stone-700 dark:text-stone-300" data-testid="offer-price-note">{t('offer.priceNote')}</p>}
             <PriceBreakdown price={price} estimate={!booking && !offer} />
             <OrderReview facts={review} className="mt-4 border-t border-stone-200 pt-4 dark:border-stone-700" />
-            {checkout.problem && <Problem problem={checkout.problem} guideProfilePath={guideProfilePath} onContactSupport={onContactSupport} />}
+            {checkout.problem && <Problem problem={checkout.problem} tour={tour} guideProfilePath={guideProfilePath} onContactSupport={onContactSupport} />}
             <Button type="submit" variant="accent" size="lg" className="mt-4 w-full" busy={checkout.busy} disabled={!complete} aria-describedby={!complete ? payHintId : undefined}>
               {!checkout.busy && <Lock className="h-4 w-4" aria-hidden />}
               {checkout.busy ? t('payment.processing') : t('payment.payPrice', { price: nowText })}
@@ -300,8 +301,11 @@ export function CheckoutForm({
 }
 
 
-function Problem({ problem, guideProfilePath, onContactSupport }: { problem: CheckoutProblem; guideProfilePath: string; onContactSupport: () => void }) {
+function Problem({ problem, tour, guideProfilePath, onContactSupport }: { problem: CheckoutProblem; tour: TourInfo; guideProfilePath: string; onContactSupport: () => void }) {
   const { t } = useTranslation('bookings');
+  // A refusal in words: which day, what is in the way (decision 176).
+  const refused = (code: string | undefined, fields: { path: string; message: string }[] | undefined) =>
+    refusalText(t, { code, fields }, { date: tour.date, days: tour.days, timeZone: tour.timeZone }, currentLocale());
   let text: string;
   let action: ReactNode = null;
   const link = (label: string) => (
@@ -319,7 +323,7 @@ function Problem({ problem, guideProfilePath, onContactSupport }: { problem: Che
       );
       break;
     case 'slot_unavailable':
-      text = t('problems.slotTaken');
+      text = refused('slot_unavailable', problem.fields);
       action = link(t('problems.chooseAnother'));
       break;
     case 'expired':
@@ -336,7 +340,7 @@ function Problem({ problem, guideProfilePath, onContactSupport }: { problem: Che
       text = t('problems.network');
       break;
     default:
-      text = t(`problems.codes.${problem.code ?? 'other'}`, { defaultValue: t('problems.codes.other') });
+      text = refused(problem.code, problem.fields);
       action = link(t('problems.chooseAnother'));
   }
   return (

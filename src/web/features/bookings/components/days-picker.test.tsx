@@ -9,7 +9,7 @@ import type { BookableGuide, BookingDraft } from '../lib/selection';
 import { BookingBox } from './booking-box';
 import { TourDays } from './booking-card-parts';
 
-/** The booking box's "Days" choice (decision 154): each date listed, starts asked for every day, the days' price. */
+/** The booking box's "Days" choice (decisions 154, 176): each date listed, starts asked for every day, the days' price. */
 const guide: BookableGuide = {
   id: 3,
   groupPricing: { includedPeople: 1, childPriceRate: 1, infantsFree: true, dayRateCents: 200_000, dayHours: 8 },
@@ -72,8 +72,9 @@ describe('the days picker', () => {
     show();
     expect(screen.getByLabelText('Duration')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Days'), { target: { value: '3' } });
-    // Several days last the guide's day hours: no duration to choose.
+    // Several days last the hours chosen a day (decision 176): the guide's day rate's by default, any length it sells.
     expect(screen.queryByLabelText('Duration')).toBeNull();
+    expect((screen.getByLabelText('Hours a day') as HTMLSelectElement).value).toBe('8');
     const list = screen.getByRole('list', { name: 'Your days' });
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Day 1: Thu, Dec 3, 2026', 'Day 2: Fri, Dec 4, 2026', 'Day 3: Sat, Dec 5, 2026']);
     expect(await screen.findByRole('radio', { name: /09:00/ })).toBeTruthy();

@@ -5,23 +5,24 @@ import { durationText, formatCalendarDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 
 /**
- * The booking box's "Days" choice (decision 154): one day is a tour of hours; above one, each day
- * lasts the guide's day hours from the start time chosen below, and every date is listed so the
- * traveler sees what they book.
+ * The booking box's "Days" choice (decisions 154, 176): by the hour (a tour on one day), or 1–7
+ * days booked by the day, each lasting `dayHours` from the start time chosen below; every date is
+ * listed so the traveler sees what they book.
  */
-export function DaysPicker({ days, date, dayHours, onChange }: { days: number; date: string | null; dayHours: number; onChange: (days: number) => void }) {
+export function DaysPicker({ days, date, dayHours, onChange }: { days: number | undefined; date: string | null; dayHours: number; onChange: (days: number | undefined) => void }) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
   return (
     <div className="space-y-2">
-      <SelectField label={t('box.days')} value={String(days)} onChange={(e) => onChange(Number(e.target.value))}>
+      <SelectField label={t('box.days')} value={days === undefined ? '' : String(days)} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}>
+        <option value="">{t('box.oneDay')}</option>
         {Array.from({ length: MAX_BOOKING_DAYS }, (_, i) => i + 1).map((n) => (
           <option key={n} value={n}>
-            {n === 1 ? t('box.oneDay') : t('box.daysOption', { count: n })}
+            {t('box.daysOption', { count: n })}
           </option>
         ))}
       </SelectField>
-      {days > 1 && (
+      {days !== undefined && days > 1 && (
         <div className="rounded-lg bg-stone-50 px-3 py-2 text-sm dark:bg-stone-800/60">
           <p>{t('box.eachDay', { hours: durationText(dayHours, locale) })}</p>
           {date && (

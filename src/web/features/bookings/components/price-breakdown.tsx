@@ -26,13 +26,15 @@ export interface PriceLines {
   creditExpiresAt?: string;
   /** Several days (decision 154): `hours` is every day's hours, and the first line reads as the days. */
   days?: number;
+  /** One day's price of several, the server's (the quote's `chargeDayTotal`, decision 176). */
+  dayTotalCents?: number;
   /** The currency every amount above is in (decision 164); yuan when missing. */
   currency?: Currency;
   /**
    * The guide's own figures when the amounts above are in another currency (decision 168): the
    * quote's or the booking's, shown beside them; `lines` in the order of `lines` above.
    */
-  own?: { currency: Currency; totalCents: number; depositCents: number; balanceCents: number; lines?: number[] };
+  own?: { currency: Currency; totalCents: number; depositCents: number; balanceCents: number; lines?: number[]; dayTotalCents?: number };
   /** The rate between the two (the quote's, or the one the booking was made at). */
   rate?: FxRate;
 }

@@ -5,15 +5,18 @@ import { useCreateBooking } from '../api/create-booking';
 import { usePayDeposit } from '../api/pay-deposit';
 import type { PriceLines } from '../components/price-breakdown';
 import { newIdempotencyKey } from '../lib/idempotency';
+import type { Refusal } from '../lib/refusal-text';
 import { settlePayment } from '../lib/settle-payment';
+
+type RefusalFields = NonNullable<Refusal['fields']>;
 
 /** Why the checkout stopped before a paid deposit, shown beside the Pay button. */
 export type CheckoutProblem =
   | { kind: 'payment_failed'; code?: string }
-  | { kind: 'slot_unavailable' }
+  | { kind: 'slot_unavailable'; fields?: RefusalFields }
   | { kind: 'price_changed' }
   | { kind: 'expired' }
-  | { kind: 'rejected'; code?: string }
+  | { kind: 'rejected'; code?: string; fields?: RefusalFields }
   | { kind: 'unsupported' }
   | { kind: 'network' };
 
@@ -66,8 +69,9 @@ export function useCheckout(opts: {
           // An offer is booked in the currency its price was shown in, as a draft is (decision 169).
           booking = await create.mutateAsync(opts.offerId ? { offerId: opts.offerId, chargeCurrency: opts.preview?.currency ?? 'CNY' } : { ...opts.draft!, ...meeting });
         } catch (err) {
-          if (err instanceof ApiError && err.code === 'slot_unavailable') setProblem({ kind: 'slot_unavailable' });
-          else if (err instanceof ApiError && err.status < 500) setProblem({ kind: 'rejected', code: err.code });
+          // The refusal's fields name the day and what is in the way (decision 176).
+          if (err instanceof ApiError && err.code === 'slot_unavailable') setProblem({ kind: 'slot_unavailable', fields: err.body?.fields });
+          else if (err instanceof ApiError && err.status < 500) setProblem({ kind: 'rejected', code: err.code, fields: err.body?.fields });
           else setProblem({ kind: 'network' });
           return;
         }

@@ -25,7 +25,7 @@ export function previewPrice(
   /** The traveler's available travel credit (decision 139), which the server takes off the total. */
   availableCreditCents = 0,
 ): PriceLines {
-  const days = draft.days ?? 1;
+  const days = draft.days;
   const service = draft.subcategoryId === null ? undefined : guide.services.find((s) => s.id === draft.subcategoryId);
   const g = guide.groupPricing;
   const p = bookingPrice({
@@ -39,15 +39,15 @@ export function previewPrice(
     children: draft.children,
     infants: draft.infants,
     hours: draft.durationHours,
-    // Several days are priced as the server prices them (decision 154).
-    length: days > 1 ? daysLength(days, draft.durationHours, guide.groupPricing.dayHours) : undefined,
+    // Days are priced as the server prices them (decisions 154, 176).
+    length: days !== undefined ? daysLength(days, draft.durationHours, guide.groupPricing.dayHours) : undefined,
     dayRateCents: guide.groupPricing.dayRateCents,
     dayHours: guide.groupPricing.dayHours,
   });
   const locale = currentLocale();
-  const length = days > 1 ? daysLength(days, draft.durationHours, guide.groupPricing.dayHours) : { hours: draft.durationHours };
+  const length = days !== undefined ? daysLength(days, draft.durationHours, guide.groupPricing.dayHours) : { hours: draft.durationHours };
   const lines = p.lines.map((l) => ({ label: priceLineLabel(l, length, locale), amountCents: l.amountCents }));
-  return withCredit({ ...p, lines, hours: days * draft.durationHours, travelers: draftGroupSize(draft), days, currency: guide.currency ?? 'CNY' }, availableCreditCents);
+  return withCredit({ ...p, lines, hours: (days ?? 1) * draft.durationHours, travelers: draftGroupSize(draft), days: days ?? 1, currency: guide.currency ?? 'CNY' }, availableCreditCents);
 }
 
 /**
@@ -97,12 +97,21 @@ export function quotedPrice(q: QuoteReply, availableCreditCents = 0): PriceLines
       hours: q.hours,
       travelers: q.adults + q.children + q.infants,
       days: q.days ?? 1,
+      // One day's price of several (decision 176), as the search card showed it.
+      ...(q.days !== null && q.days > 1 && q.chargeDayTotal !== null && { dayTotalCents: q.chargeDayTotal }),
       lines: q.lines.map((l) => ({ label: l.label, amountCents: l.amountCents })),
       // In the currency asked for, the guide's own beside when they differ (decision 168).
       currency: q.chargeCurrency,
       rate: q.rate,
       ...(q.guideCurrency !== q.chargeCurrency && {
-        own: { currency: q.guideCurrency, totalCents: q.guideTotal, depositCents: q.guideDeposit, balanceCents: q.guideInPerson, lines: q.lines.map((l) => l.guideAmount) },
+        own: {
+          currency: q.guideCurrency,
+          totalCents: q.guideTotal,
+          depositCents: q.guideDeposit,
+          balanceCents: q.guideInPerson,
+          lines: q.lines.map((l) => l.guideAmount),
+          ...(q.guideDayTotal !== null && { dayTotalCents: q.guideDayTotal }),
+        },
       }),
     },
     availableCreditCents,
@@ -190,6 +199,13 @@ export function figureText(p: PriceLines, which: keyof typeof FIGURES, locale: L
   const cents = p[FIGURES[which]];
   const currency = p.currency ?? 'CNY';
   return p.own ? formatBeside({ minor: cents, currency }, { minor: p.own[FIGURES[which]], currency: p.own.currency }, locale) : formatMoney(cents, currency, locale);
+}
+
+/** One day's price of several as it reads (decision 176), the guide's own beside; null without one. */
+export function dayFigureText(p: PriceLines, locale: Locale): string | null {
+  if (p.dayTotalCents === undefined) return null;
+  const currency = p.currency ?? 'CNY';
+  return p.own?.dayTotalCents !== undefined ? formatBeside({ minor: p.dayTotalCents, currency }, { minor: p.own.dayTotalCents, currency: p.own.currency }, locale) : formatMoney(p.dayTotalCents, currency, locale);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { addDays, isCalendarDate, todayInZone } from '../../../../shared/availability';
 import { BOOKING_HORIZON_DAYS, bookableCalendar } from '../../../../shared/booking/schedule';
-import { MAX_BOOKING_DAYS } from '../../../../shared/booking/tour-days';
+import { defaultDayHours, MAX_BOOKING_DAYS, sellsDaysOf, type DayRates } from '../../../../shared/booking/tour-days';
+import { readQuestion, type TripQuestion } from '../../../../shared/trip-question';
 import type { GuideDetail } from '../../../../shared/schemas/guides';
 
 /** What the booking box needs to know about a guide. */
@@ -33,7 +34,10 @@ export interface BookingDraft {
   children: number;
   infants: number;
   subcategoryId: number | null;
-  /** Consecutive days with the guide (decision 154); 1 or missing for a tour of hours. */
+  /**
+   * Consecutive days with the guide, each of `durationHours` (decisions 154, 176): booked by the day
+   * from 1 to 7; missing for a tour of hours.
+   */
   days?: number;
 }
 
@@ -48,6 +52,24 @@ export function durationOptions(guide: Pick<BookableGuide, 'minDuration' | 'maxD
   for (let h = Math.max(0.5, guide.minDuration); h <= guide.maxDuration + 1e-9; h += 0.5) out.push(h);
   return out;
 }
+
+/** What the guide sells by the day, as the shared day rule reads it (decision 176). */
+export const soldDays = (g: Pick<BookableGuide, 'groupPricing' | 'minDuration' | 'maxDuration'>): DayRates => ({
+  dayHours: g.groupPricing.dayHours,
+  dayRateCents: g.groupPricing.dayRateCents,
+  minHours: g.minDuration,
+  maxHours: g.maxDuration,
+});
+
+/** Hours a day offered for days (decision 176): the guide's tour lengths, and the day rate's hours. */
+export function dayHoursOptions(guide: Pick<BookableGuide, 'groupPricing' | 'minDuration' | 'maxDuration'>): number[] {
+  const own = guide.groupPricing.dayRateCents !== null ? [guide.groupPricing.dayHours] : [];
+  return [...new Set([...durationOptions(guide), ...own])].sort((a, b) => a - b);
+}
+
+/** Whether the draft's length is one the guide sells: days of hours it sells by the day, else a tour length it offers. */
+export const sellsLength = (guide: Pick<BookableGuide, 'groupPricing' | 'minDuration' | 'maxDuration'>, d: Pick<BookingDraft, 'days' | 'durationHours'>): boolean =>
+  d.days !== undefined ? sellsDaysOf(soldDays(guide), d.durationHours) : durationOptions(guide).includes(d.durationHours);
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
@@ -66,32 +88,61 @@ export function nextOpenDay(guide: Pick<BookableGuide, 'availabilities' | 'timeZ
 }
 
 /**
- * The draft a profile opens with: the date and the group carried over from the search (its own
- * query, or the `redirect` back to the results), kept inside the guide's ranges; otherwise the
- * guide's first day that still has a bookable start time and the smallest group. A search that named
- * ages (`adults`, `children`, `infants`) opens with that family, so the box prices what the card
- * showed; one that named only `travelers` opens with that many adults (decision 151). A family
- * outside the guide's range becomes adults at the nearest size the guide takes, and the box says so.
+ * The draft a profile opens with: the question the search asked (decision 176; its own query, else
+ * the `redirect` back to the results, whose `travelers` with `children` and `infants` are the family),
+ * kept inside the guide's ranges; otherwise the guide's first day that still has a bookable start
+ * time, the shortest tour and the smallest group. A family outside the guide's range becomes adults
+ * at the nearest size the guide takes, and a length the guide does not sell its nearest offer: the box
+ * says so for both.
  */
-export function initialDraft(guide: BookableGuide, params: URLSearchParams, now = new Date()): BookingDraft & { travelersAdjusted: boolean } {
+export function initialDraft(guide: BookableGuide, params: URLSearchParams, now = new Date()): BookingDraft & { travelersAdjusted: boolean; lengthAdjusted: boolean; asked: boolean } {
   const redirect = params.get('redirect');
-  const carried = redirect?.includes('?') ? new URLSearchParams(redirect.slice(redirect.indexOf('?') + 1)) : undefined;
-  const pick = (key: string) => params.get(key) ?? carried?.get(key) ?? null;
-  const count = (key: string) => {
-    const n = Number.parseInt(pick(key) ?? '', 10);
-    return Number.isInteger(n) && n >= 0 ? n : undefined;
+  const own = readQuestion(params);
+  const carried = redirect?.includes('?') ? readQuestion(new URLSearchParams(redirect.slice(redirect.indexOf('?') + 1))) : undefined;
+  // Each part from the profile's own query when it asks it, else from the search it came from.
+  const q: TripQuestion = {
+    date: own.date ?? carried?.date,
+    ...(own.adults !== undefined ? { adults: own.adults, children: own.children, infants: own.infants } : { adults: carried?.adults, children: carried?.children ?? 0, infants: carried?.infants ?? 0 }),
+    ...(own.days !== undefined || own.hours !== undefined ? { days: own.days, hours: own.hours } : { days: carried?.days, hours: carried?.hours }),
   };
   const { min, max } = dateBounds(guide.timeZone, now);
-  const askedDate = pick('date');
-  const date = askedDate && isCalendarDate(askedDate) && askedDate >= min && askedDate <= max ? askedDate : nextOpenDay(guide, min, now);
-  const base = { date, startTime: null, durationHours: durationOptions(guide)[0] ?? guide.minDuration, subcategoryId: null };
-  const adults = count('adults');
-  const family = adults ? { adults, children: count('children') ?? 0, infants: count('infants') ?? 0 } : undefined;
-  const asked = family ? family.adults + family.children + family.infants : (count('travelers') ?? 0);
+  const date = q.date && q.date >= min && q.date <= max ? q.date : nextOpenDay(guide, min, now);
+  const length = draftLength(guide, q);
+  // `asked`: a group or a length came with the link, so its price is shown before a time is chosen.
+  const base = { date, startTime: null, ...length.draft, subcategoryId: null, lengthAdjusted: length.adjusted, asked: q.adults !== undefined || q.days !== undefined || q.hours !== undefined };
+  const family = q.adults !== undefined ? { adults: q.adults, children: q.children, infants: q.infants } : undefined;
+  const asked = family ? draftGroupSize(family) : 0;
   if (family && asked >= guide.minPeople && asked <= guide.maxPeople) return { ...base, ...family, travelersAdjusted: false };
   const travelers = asked > 0 ? clamp(asked, guide.minPeople, guide.maxPeople) : guide.minPeople;
   return { ...base, adults: travelers, children: 0, infants: 0, travelersAdjusted: asked > 0 && asked !== travelers };
 }
+
+/**
+ * The length a question asks of this guide (decision 176): days of the hours asked, else of the
+ * guide's usual day (`defaultDayHours`, as the search card priced them); hours it offers; or the
+ * shortest tour. `adjusted` when the question asked a length the guide does not sell.
+ */
+function draftLength(guide: BookableGuide, q: Pick<TripQuestion, 'days' | 'hours'>): { draft: Pick<BookingDraft, 'days' | 'durationHours'>; adjusted: boolean } {
+  const shortest = durationOptions(guide)[0] ?? guide.minDuration;
+  if (q.days !== undefined) {
+    const usual = defaultDayHours(soldDays(guide));
+    const sold = q.hours !== undefined && sellsDaysOf(soldDays(guide), q.hours);
+    return { draft: { days: q.days, durationHours: sold ? q.hours! : usual }, adjusted: q.hours !== undefined && !sold };
+  }
+  if (q.hours === undefined) return { draft: { durationHours: shortest }, adjusted: false };
+  const offered = durationOptions(guide).includes(q.hours);
+  return { draft: { durationHours: offered ? q.hours : shortest }, adjusted: !offered };
+}
+
+/** The question a draft asks, for a link back to the profile (the checkout's): its date, group and length. */
+export const draftQuestion = (d: BookingDraft): TripQuestion => ({
+  date: d.date ?? undefined,
+  adults: d.adults,
+  children: d.children,
+  infants: d.infants,
+  ...(d.days !== undefined && { days: d.days }),
+  hours: d.durationHours,
+});
 
 /** /checkout/{guideId}?date=&time=&hours=&adults=&children=&infants=&service= (children and infants when any). */
 export function checkoutPath(guideId: number, d: BookingDraft): string {
@@ -103,7 +154,7 @@ export function checkoutPath(guideId: number, d: BookingDraft): string {
   if (d.children > 0) q.set('children', String(d.children));
   if (d.infants > 0) q.set('infants', String(d.infants));
   if (d.subcategoryId !== null) q.set('service', String(d.subcategoryId));
-  if (d.days && d.days > 1) q.set('days', String(d.days));
+  if (d.days !== undefined) q.set('days', String(d.days));
   return `/checkout/${guideId}?${q}`;
 }
 
@@ -121,7 +172,8 @@ export function draftFromQuery(params: URLSearchParams): (BookingDraft & { date:
   if (!Number.isFinite(durationHours) || durationHours <= 0 || (durationHours * 2) % 1 !== 0) return null;
   if (!Number.isInteger(adults) || adults < 1 || !Number.isInteger(children) || children < 0 || !Number.isInteger(infants) || infants < 0) return null;
   if (subcategoryId !== null && (!Number.isInteger(subcategoryId) || subcategoryId <= 0)) return null;
-  const days = Number(params.get('days') ?? 1);
-  if (!Number.isInteger(days) || days < 1 || days > MAX_BOOKING_DAYS) return null;
-  return { date, startTime, durationHours, adults, children, infants, subcategoryId, ...(days > 1 && { days }) };
+  // Days, when named, are booked by the day, one included (decision 176).
+  const days = params.get('days') === null ? undefined : Number(params.get('days'));
+  if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > MAX_BOOKING_DAYS)) return null;
+  return { date, startTime, durationHours, adults, children, infants, subcategoryId, ...(days !== undefined && { days }) };
 }

@@ -1,71 +1,60 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import type { Currency } from '../../../../shared/currency';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { GuideSummary } from '../../../../shared/schemas/guides';
 import { i18next, i18nReady } from '../../../lib/i18n';
 import { GroupTotal } from './group-total';
 
-/** Today's rate as the page has read it (20 yen a yuan), so no test asks the server. */
-function withRate() {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(['fx', 'rate'], { jpyPerCny: '20', asOf: '2026-11-27', source: 'admin' });
-  return client;
-}
-
-const show = (quote: Parameters<typeof GroupTotal>[0]['quote'], currency: Currency = 'CNY') =>
-  render(
-    <QueryClientProvider client={withRate()}>
-      <Suspense fallback="loading">
-        <GroupTotal quote={quote} currency={currency} />
-      </Suspense>
-    </QueryClientProvider>,
-  );
+type Quote = NonNullable<GuideSummary['groupQuote']>;
+/** A family of four for three days of eight hours with a guide in yuan, priced by the server in yuan. */
+const threeDays: Quote = { adults: 2, children: 1, infants: 1, hours: 24, totalCents: 810_000, days: 3, dayHours: 8, dayTotalCents: 270_000, chargeCurrency: 'CNY', chargeTotal: 810_000, chargeDayTotal: 270_000 };
+const guide = { currency: 'CNY' as const, instantBook: false, minDuration: 2, maxDuration: 6 };
+const show = (over: Partial<Parameters<typeof GroupTotal>[0]['guide']>) => render(<GroupTotal guide={{ ...guide, ...over }} />);
+const text = async () => (await screen.findByTestId('group-total')).textContent;
 
 beforeAll(async () => {
   await i18nReady;
+  await i18next.loadNamespaces('guides');
 });
 afterEach(async () => {
   cleanup();
   await act(() => i18next.changeLanguage('en'));
 });
 
-/** The group's total on a search card, as the server priced it for the searched group (decision 151). */
+/** The searched trip's price on a search card, as the server priced it (decisions 151, 176). */
 describe('GroupTotal', () => {
-  it("shows the server's total for the whole group, infants counted", async () => {
-    show({ adults: 2, children: 1, infants: 1, hours: 2, totalCents: 192_000 });
-    expect((await screen.findByTestId('group-total')).textContent).toBe('4 people ≈ 1,920 RMB / 2 hours');
+  it('says the group, the days, a day’s price and the trip’s, and whether the guide confirms at once', async () => {
+    show({ groupQuote: threeDays });
+    expect(await text()).toBe('4 people · 3 days, 8 hours a day2,700 RMB a day8,100 RMB in allThe guide confirms after you pay the deposit');
     cleanup();
-    show({ adults: 1, children: 0, infants: 0, hours: 3, totalCents: 90_000 });
-    expect((await screen.findByTestId('group-total')).textContent).toBe('1 person ≈ 900 RMB / 3 hours');
+    show({ groupQuote: { ...threeDays, days: 1, dayHours: 3, hours: 3, totalCents: 90_000, dayTotalCents: 90_000, chargeTotal: 90_000, chargeDayTotal: 90_000, adults: 1, children: 0, infants: 0 }, instantBook: true });
+    // One tour: no price a day, the tour's alone.
+    expect(await text()).toBe('1 person · 3 hours900 RMB in allConfirmed as soon as you pay the deposit');
   });
 
   it('reads in Chinese and Japanese', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    show({ adults: 2, children: 1, infants: 1, hours: 2, totalCents: 192_000 });
-    expect((await screen.findByTestId('group-total')).textContent).toBe('4 人 · 约 1,920 元 / 2 小时');
+    show({ groupQuote: threeDays, instantBook: true });
+    expect(await text()).toBe('4 人 · 3 天，每天 8 小时每天 2,700 元共 8,100 元支付定金后立即确认');
     cleanup();
     await act(() => i18next.changeLanguage('ja'));
-    // A Japanese reader sees yen (decision 168): about as much in yen, the guide's yuan beside.
-    show({ adults: 4, children: 0, infants: 0, hours: 2, totalCents: 60_000 });
-    expect((await screen.findByTestId('group-total')).textContent).toBe('4名で約 12,000円・600 元／2時間');
+    show({ groupQuote: { ...threeDays, chargeCurrency: 'JPY', chargeTotal: 162_000, chargeDayTotal: 54_000 } });
+    // A Japanese reader sees yen, the guide's yuan beside.
+    expect(await text()).toBe('4名・3日間・1日8時間1日あたり 約 54,000円・2,700 元合計 約 162,000円・8,100 元予約金のお支払い後、ガイドが確定します');
   });
 
   it('reads a guide in yen in yuan for a Chinese reader, the yen beside', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    show({ adults: 4, children: 0, infants: 0, hours: 2, totalCents: 24_000 }, 'JPY');
-    expect((await screen.findByTestId('group-total')).textContent).toBe('4 人 · 约 1,200 元 · 24000 日元 / 2 小时');
+    show({ currency: 'JPY', groupQuote: { ...threeDays, days: 1, dayHours: 2, hours: 2, totalCents: 24_000, dayTotalCents: 24_000, chargeTotal: 120_000, chargeDayTotal: 120_000 } });
+    expect(await screen.findByTestId('trip-total')).toHaveProperty('textContent', '共 约 1,200 元 · 24000 日元');
   });
 
-  it('reads a guide in yen in yen for a Japanese reader, about as much as its yuan twin', async () => {
-    await act(() => i18next.changeLanguage('ja'));
-    show({ adults: 4, children: 0, infants: 0, hours: 2, totalCents: 24_000 }, 'JPY');
-    expect((await screen.findByTestId('group-total')).textContent).toBe('4名で約 24,000円／2時間');
+  it('names the lengths the guide sells when it does not sell the one searched', async () => {
+    show({ groupQuoteRefusal: 'duration_out_of_range' });
+    expect(await text()).toBe('This guide offers tours of 2–6 hours, not the length you searched for.');
   });
 
   it('says nothing when the search named no group', async () => {
-    const { container } = show(undefined);
-    await act(() => i18next.loadNamespaces('guides'));
+    const { container } = show({});
     expect(container.textContent).toBe('');
   });
 });

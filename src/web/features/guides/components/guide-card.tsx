@@ -17,6 +17,7 @@ import { LicenceBadge } from '../../licences';
 import { InstantBadge } from './instant-badge';
 import { ResponsivenessLine } from './responsiveness';
 import { GroupTotal } from './group-total';
+import { questionParams, readQuestion } from '../../../../shared/trip-question';
 
 export interface GuideCardProps {
   guide: GuideSummary;
@@ -41,8 +42,10 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
   const location = useLocation();
   const { price } = usePriceText();
   const name = guide.user.fullName;
-  // The profile may carry redirect={current path and query}.
-  const profileUrl = `/guides/${guide.id}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+  // The profile opens on the question the search asked (decision 176), and may carry redirect={current path and query}.
+  const question = questionParams(readQuestion(new URLSearchParams(location.search)));
+  question.set('redirect', location.pathname + location.search);
+  const profileUrl = `/guides/${guide.id}?${question}`;
   const tags = guide.services.slice(0, 2);
   const more = guide.services.length - tags.length;
   return (
@@ -123,8 +126,8 @@ export function GuideCard({ guide, saveSlot, chatSlot, selectable, selected, onS
             <BesideText text={t('price.perHourPrice', { price: price(guide.basicPricePerHourCents, guide.currency) })} />
           </p>
         </div>
-        {/* A search that named a group carries its price on the card (decision 151). */}
-        <GroupTotal quote={guide.groupQuote} currency={guide.currency} />
+        {/* A search that named a group carries its price on the card (decisions 151, 176). */}
+        <GroupTotal guide={guide} />
         <div className="mt-3 grid grid-cols-[auto_1fr] gap-2">
           {chatSlot}
           <ButtonLink to={profileUrl} variant="primary" size="sm">

@@ -9,8 +9,9 @@ import { createQueryClient } from '../../../lib/query-client';
 import { Component as SearchPage } from '../../../pages/search';
 
 /**
- * A family searches on /search with a stubbed API (decision 152): the form sends the ages as
- * adults, children and infants beside `travelers`, and the card shows the total the server priced.
+ * A family searches on /search with a stubbed API (decisions 152, 176): the form sends the ages as
+ * adults, children and infants beside `travelers`, and the length; the card shows the trip the server
+ * priced and links to the profile with the whole question.
  */
 const card: GuideSummary = {
   id: 1,
@@ -52,7 +53,7 @@ afterEach(async () => {
 });
 
 describe('a family’s search', () => {
-  it('sends 2 adults, 1 child and 1 infant and shows the group’s total on the card', async () => {
+  it('sends 2 adults, 1 child, 1 infant and three days, and shows the trip’s price on the card', async () => {
     const searches: URLSearchParams[] = [];
     vi.stubGlobal(
       'fetch',
@@ -60,7 +61,10 @@ describe('a family’s search', () => {
         const url = new URL(String(input), 'http://localhost');
         if (url.pathname === '/api/v2/guides') {
           searches.push(url.searchParams);
-          const group = url.searchParams.get('adults') ? { adults: 2, children: 1, infants: 1, hours: 2, totalCents: 90_000 } : undefined;
+          // The server's price of the question: three days of eight hours for the family (decision 176).
+          const group = url.searchParams.get('adults')
+            ? { adults: 2, children: 1, infants: 1, hours: 24, totalCents: 810_000, days: 3, dayHours: 8, dayTotalCents: 270_000, chargeCurrency: 'CNY' as const, chargeTotal: 810_000, chargeDayTotal: 270_000 }
+            : undefined;
           const data = [{ ...card, ...(group && { groupQuote: group }) }];
           return json({ data, total: 1, page: 1, limit: 12 } satisfies GuideListReply);
         }
@@ -86,13 +90,19 @@ describe('a family’s search', () => {
     fireEvent.change(screen.getByLabelText('Infants (under 3)'), { target: { value: '1' } });
     // Two of four are not adults: the children's select leaves one adult at least (0–2 with an infant).
     expect((screen.getByLabelText('Children (3–11)') as HTMLSelectElement).options.length).toBe(3);
+    fireEvent.change(screen.getByLabelText('How long'), { target: { value: 'd3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect((await screen.findByTestId('group-total')).textContent).toBe('4 people ≈ 900 RMB / 2 hours');
+    expect((await screen.findByTestId('group-total')).textContent).toBe('4 people · 3 days, 8 hours a day2,700 RMB a day8,100 RMB in allThe guide confirms after you pay the deposit');
     const sent = searches.at(-1)!;
-    expect([sent.get('travelers'), sent.get('adults'), sent.get('children'), sent.get('infants')]).toEqual(['4', '2', '1', '1']);
-    // The folded bar a phone shows sums up the family, ages included.
-    expect(screen.getByText('Tokyo · 4 travelers (1 child, 1 infant)')).toBeTruthy();
+    expect([sent.get('travelers'), sent.get('adults'), sent.get('children'), sent.get('infants'), sent.get('days'), sent.get('durationHours')]).toEqual(['4', '2', '1', '1', '3', null]);
+    // The cards are priced in the reader's currency.
+    expect(sent.get('chargeCurrency')).toBe('CNY');
+    // The card's link carries the whole question to the profile (decision 176).
+    const link = new URL(screen.getByRole('link', { name: 'Aoi Sato' }).getAttribute('href')!, 'http://x');
+    expect(Object.fromEntries([...link.searchParams].filter(([k]) => k !== 'redirect'))).toEqual({ adults: '2', children: '1', infants: '1', days: '3' });
+    // The folded bar a phone shows sums up the family, ages included, and the length.
+    expect(screen.getByText('Tokyo · 3 days · 4 travelers (1 child, 1 infant)')).toBeTruthy();
     await act(() => i18next.changeLanguage('zh-CN'));
-    expect(screen.getByText('东京 · 4 人（含儿童 1 人、婴儿 1 人）')).toBeTruthy();
+    expect(screen.getByText('东京 · 3 天 · 4 人（含儿童 1 人、婴儿 1 人）')).toBeTruthy();
   });
 });

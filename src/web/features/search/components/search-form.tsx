@@ -16,6 +16,10 @@ import { filterLabels } from '../lib/filter-labels';
 import { PriceRange } from './price-range';
 import { ServicesPicker } from './services-picker';
 import { localName } from '../../../lib/format';
+import { durationText } from '../../../../shared/booking/duration';
+import { MAX_BOOKING_DAYS } from '../../../../shared/booking/tour-days';
+import type { Locale } from '../../../../shared/locales';
+import type { TFunction } from 'i18next';
 
 const fieldClass =
   'mt-1 block h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm text-stone-900 shadow-sm ' +
@@ -52,6 +56,10 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
   const [infants, setInfants] = useState(initial.infants ?? 0);
   const count = travelers ? Number(travelers) : 0;
   const ages = count > 1 && children + infants < count ? { children: children || undefined, infants: infants || undefined } : {};
+  // How long (decision 176): days, or hours; a link's days with hours keeps both until the choice changes.
+  const initialLength = lengthValue(initial);
+  const [length, setLength] = useState(initialLength);
+  const trip = length === initialLength ? { days: initial.days, hours: initial.hours } : lengthOfValue(length);
   const [services, setServices] = useState<number[]>(initial.services);
   // The band is in the reader's currency (decision 168); one from a link in the other currency starts afresh.
   const currency = useDisplayCurrency();
@@ -91,6 +99,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
       language: (language || undefined) as SearchLanguage | undefined,
       travelers: travelers ? Number(travelers) : undefined,
       ...ages,
+      ...trip,
       services,
       minPrice: priced?.min,
       maxPrice: priced?.max,
@@ -128,7 +137,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
         >
           <Search className="h-4 w-4 shrink-0 text-primary-600" aria-hidden />
           <span className="line-clamp-2 min-w-0 flex-1" data-testid="search-summary">
-            {[cityLabel, ...filterLabels(current, t, locale, categories).map((f) => f.label)].join(' · ')}
+            {[cityLabel, lengthLabel(trip, t, locale), ...filterLabels(current, t, locale, categories).map((f) => f.label)].filter(Boolean).join(' · ')}
           </span>
           <SlidersHorizontal className="h-4 w-4 shrink-0 text-stone-500 dark:text-stone-400" aria-hidden />
         </button>
@@ -145,7 +154,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
         )}
       >
         {/* The date is three selects: its column is wider, so "Month", "Day" and "Year" are read whole. */}
-        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-[1fr_1.6fr_1fr_1fr_1fr]">
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-[1fr_1.6fr_1fr_1fr_1fr_1fr]">
           <div className="col-span-2 sm:col-span-1">
             <label htmlFor={`${id}-city`} className={labelClass}>
               {t('form.destination')}
@@ -182,6 +191,30 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
             <DateSelect id={`${id}-date`} labelId={`${id}-date-label`} className="mt-1" partClassName="h-11 py-0" value={date} min={todayInZone(DEFAULT_GUIDE_TIME_ZONE)} onChange={setDate} />
           </div>
           <div>
+            <label htmlFor={`${id}-length`} className={labelClass}>
+              {t('form.length')}
+            </label>
+            <select id={`${id}-length`} className={fieldClass} value={length} onChange={(e) => setLength(e.target.value)}>
+              <option value="">{t('form.anyLength')}</option>
+              <optgroup label={t('form.byHour')}>
+                {[...new Set([...SEARCH_HOURS, ...(initial.hours && !initial.days ? [initial.hours] : [])])]
+                  .sort((a, b) => a - b)
+                  .map((h) => (
+                    <option key={h} value={`h${h}`}>
+                      {durationText(h, locale)}
+                    </option>
+                  ))}
+              </optgroup>
+              <optgroup label={t('form.byDay')}>
+                {Array.from({ length: MAX_BOOKING_DAYS }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={`d${n}`}>
+                    {t('form.daysOption', { count: n })}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+          </div>
+          <div>
             <label htmlFor={`${id}-language`} className={labelClass}>
               {t('form.language')}
             </label>
@@ -194,7 +227,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
               ))}
             </select>
           </div>
-          <div>
+          <div className="col-span-2 sm:col-span-1">
             <label htmlFor={`${id}-travelers`} className={labelClass}>
               {t('form.travelers')}
             </label>
@@ -259,6 +292,22 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
       </form>
     </div>
   );
+}
+
+/** The hours a search offers (decision 176); a link's other hours are added to them. */
+const SEARCH_HOURS = [2, 3, 4, 6, 8];
+
+/** The length select's value: `d3` for three days, `h4` for four hours, '' for any. */
+const lengthValue = (p: Pick<GuideSearchParams, 'days' | 'hours'>) => (p.days ? `d${p.days}` : p.hours ? `h${p.hours}` : '');
+function lengthOfValue(v: string): Pick<GuideSearchParams, 'days' | 'hours'> {
+  const n = Number(v.slice(1));
+  return v.startsWith('d') ? { days: n, hours: undefined } : v.startsWith('h') ? { days: undefined, hours: n } : { days: undefined, hours: undefined };
+}
+
+/** The length in the folded bar: "3 days", "3 days, 6 hours a day", "4 hours"; nothing for any. */
+function lengthLabel(p: Pick<GuideSearchParams, 'days' | 'hours'>, t: TFunction, locale: Locale): string {
+  if (p.days) return p.hours ? t('form.daysOfHours', { count: p.days, hours: durationText(p.hours, locale) }) : t('form.daysOption', { count: p.days });
+  return p.hours ? durationText(p.hours, locale) : '';
 }
 
 /** How many of the travelers are of an age (0 up to all but one adult). */
