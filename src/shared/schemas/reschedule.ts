@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { calendarDateSchema, idParam } from './common';
+import { TEXT_LANGUAGES } from '../guide-texts';
 
 /** How long a proposal stays open at most; it also closes at the booking's start as it was proposed. */
 export const RESCHEDULE_ANSWER_HOURS = 48;
@@ -43,6 +44,12 @@ export const rescheduleProposalSchema = z.object({
   fromStartTime: z.string(),
   reason: z.string().nullable(),
   declineReason: z.string().nullable(),
+  /**
+   * The languages of `reason` (the proposer's words) and `declineReason` (the other side's), told as the
+   * booking's texts are, by the script and the writer's account language (decision 175); absent without one.
+   */
+  reasonLanguage: z.enum(TEXT_LANGUAGES).optional(),
+  declineReasonLanguage: z.enum(TEXT_LANGUAGES).optional(),
   /** The earlier of 48 h after the proposal and the booking's start when proposed. */
   expiresAt: z.string(),
   createdAt: z.string(),

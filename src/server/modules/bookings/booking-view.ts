@@ -315,7 +315,7 @@ export function toBooking(r: BookingViewInput, viewerId: number, now: Date, comm
     // Only a request not yet paid can be withdrawn (a paid one is the guide's to reject, with a refund).
     actions: availableEvents(facts, actor, now).filter((e) => HUMAN_EVENTS.has(e) && (e !== 'withdraw_extension' || open?.status === 'requested')),
     reschedulable: availableEvents(facts, actor, now).includes('reschedule'),
-    reschedule: r.reschedule ? toProposal(r.reschedule, actor, b.status, now) : null,
+    reschedule: r.reschedule ? toProposal(r.reschedule, actor, b.status, now, r.writers) : null,
     weather: b.weatherWarning ?? null,
     // The cancelling guide's words are for the traveler, not for the guide asked to replace them.
     replacement: r.replacement && (b.status === 'awaiting_replacement' || b.status === 'confirmed') ? { ...r.replacement, reason: actor === 'traveler' ? r.replacement.reason : null } : null,
@@ -330,10 +330,14 @@ export function toBooking(r: BookingViewInput, viewerId: number, now: Date, comm
 
 /**
  * A reschedule proposal as `actor` sees it. An open one past its expiry, or on a booking that can no
- * longer move (cancelled, under way), reads as expired before its job has closed it.
+ * longer move (cancelled, under way), reads as expired before its job has closed it. With the parties'
+ * account languages, the language of the proposer's message and of the other side's decline reason
+ * (decision 175).
  */
-export function toProposal(p: NonNullable<BookingViewRow['reschedule']>, actor: Actor, bookingStatus: BookingRow['status'], now: Date): RescheduleProposal {
+export function toProposal(p: NonNullable<BookingViewRow['reschedule']>, actor: Actor, bookingStatus: BookingRow['status'], now: Date, writers?: BookingViewRow['writers']): RescheduleProposal {
   const stale = p.status === 'open' && (p.expiresAt <= now || !['confirmed', 'upcoming'].includes(bookingStatus));
+  const writer = (side: 'traveler' | 'guide') => writerTextLanguage(writers?.[side]);
+  const answerer = p.proposedBy === 'traveler' ? 'guide' : 'traveler';
   return {
     id: p.id,
     status: stale ? 'expired' : p.status,
@@ -347,6 +351,8 @@ export function toProposal(p: NonNullable<BookingViewRow['reschedule']>, actor: 
     fromStartTime: minutesToTime(p.fromStartMinute),
     reason: p.reason,
     declineReason: p.declineReason,
+    ...(writers && p.reason && { reasonLanguage: detectTextLanguage(p.reason, writer(p.proposedBy)) }),
+    ...(writers && p.declineReason && { declineReasonLanguage: detectTextLanguage(p.declineReason, writer(answerer)) }),
     expiresAt: p.expiresAt.toISOString(),
     createdAt: p.createdAt.toISOString(),
     decidedAt: p.decidedAt?.toISOString() ?? null,

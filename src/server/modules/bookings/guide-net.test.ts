@@ -8,7 +8,8 @@ import { book, callAs, CARD_OK, daysAhead, paidByAlipay, pay, person, yenGuide, 
  * What a guide receives for a booking (decision 175): in her booking's view and list, and on her
  * overview, in the booking's currency (yen for a guide who prices in yen, whatever the traveler paid
  * in), the total less the commission as the completion posts it; the traveler's view never has it.
- * And the languages of the traveler's name, meeting place and notes, told by the writer's account.
+ * And the languages of the traveler's name, meeting place and notes and of a new time's message and
+ * decline reason, told by the script and the writer's account.
  */
 let t: TestApp;
 let traveler: Person;
@@ -87,7 +88,7 @@ describe('the guide’s net on her booking', () => {
 });
 
 describe('the languages of the traveler’s words', () => {
-  it('names the traveler’s name, meeting place and notes by their script, and kanji alone by the writer’s account language', async () => {
+  it('names the traveler’s name, meeting place, notes and a new time’s words by their script, and kanji alone by the writer’s account language', async () => {
     const japanese = await person(t);
     await writer(japanese, '高橋 健', 'ja');
     const made = await book(t, japanese, { guideId: guide.guideId, date: daysAhead(50), startTime: '10:00', durationHours: 2, adults: 1, meetingAddress: '京都駅八条口', notes: '祖母と一緒です' });
@@ -100,6 +101,14 @@ describe('the languages of the traveler’s words', () => {
 
     expect(await view(fromJapanese, guide)).toMatchObject({ traveler: { fullName: '高橋 健', nameLanguage: 'ja' }, meetingAddressLanguage: 'ja', notesLanguage: 'ja' });
     expect(await view(fromChinese, guide)).toMatchObject({ traveler: { fullName: '王芳', nameLanguage: 'zh' }, meetingAddressLanguage: 'zh', notesLanguage: 'en' });
+    // A new time: the traveler's message in her language, the guide's decline reason in his (kanji alone, a Japanese account).
+    await writer(guide, '佐藤 美咲', 'ja');
+    const proposed = await call('POST', `/api/v2/bookings/${fromChinese}/reschedule`, traveler, { date: daysAhead(52), startTime: '10:00', reason: '航班改了' });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const proposalId = proposed.json().reschedule.id as number;
+    expect((await view(fromChinese, guide)).reschedule).toMatchObject({ reason: '航班改了', reasonLanguage: 'zh' });
+    expect((await call('POST', `/api/v2/bookings/${fromChinese}/reschedule/${proposalId}/decline`, guide, { reason: '満席' })).statusCode).toBe(200);
+    expect((await view(fromChinese, traveler)).reschedule).toMatchObject({ declineReason: '満席', declineReasonLanguage: 'ja', reasonLanguage: 'zh' });
     const items = (await overview()).requests.items as { id: number; traveler: { nameLanguage: string } }[];
     expect(items.find((r) => r.id === fromJapanese)?.traveler.nameLanguage).toBe('ja');
     expect(items.find((r) => r.id === fromChinese)?.traveler.nameLanguage).toBe('zh');

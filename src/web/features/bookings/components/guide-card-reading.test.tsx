@@ -102,6 +102,34 @@ describe('the guide’s tour card in Japanese', () => {
   });
 });
 
+describe('a new time the traveler proposes', () => {
+  it('writes the traveler’s message in the Japanese sentence, marked Chinese', async () => {
+    await act(() => i18next.changeLanguage('ja'));
+    const reschedule = {
+      id: 4,
+      status: 'open' as const,
+      proposedBy: 'traveler' as const,
+      mine: false,
+      date: '2026-11-29',
+      startTime: '10:00',
+      startsAt: '2026-11-29T01:00:00Z',
+      endsAt: '2026-11-29T03:00:00Z',
+      fromDate: '2026-11-22',
+      fromStartTime: '10:00',
+      reason: '我们的航班改了',
+      reasonLanguage: 'zh' as const,
+      declineReason: null,
+      expiresAt: '2026-11-21T05:30:00Z',
+      createdAt: '2026-11-19T05:30:00Z',
+      decidedAt: null,
+    };
+    show(<GuideTourCard booking={kyotoBooking({ reschedule })} now={now} />);
+    const words = await screen.findByText('我们的航班改了');
+    expect(words.getAttribute('lang')).toBe('zh-CN');
+    expect(words.closest('p')?.textContent).toBe('メッセージ：我们的航班改了');
+  });
+});
+
 describe('the guide’s request card and what needs her answer', () => {
   it('shows a request’s net beside its price and the place in Japanese; the waiting line marks the traveler’s name', async () => {
     await act(() => i18next.changeLanguage('ja'));

@@ -96,7 +96,7 @@ describe('the other side answers an open proposal', () => {
     expect(within(region).getByText('Haruka Tanaka proposes a new time')).toBeTruthy();
     expect(within(region).getByText('Sat, Dec 5, 2026 13:30–15:30 (Japan time)')).toBeTruthy();
     expect(within(region).getByText('Booked now: Thu, Dec 3, 2026 10:00–12:00 (Japan time)')).toBeTruthy();
-    expect(within(region).getByText('Message: The temple is closed that morning')).toBeTruthy();
+    expect(within(region).getByText('The temple is closed that morning').closest('p')?.textContent).toBe('Message: The temple is closed that morning');
     expect(within(region).getByText(/^Please answer by Nov 24, 2026/)).toBeTruthy();
     // No second proposal while one is open.
     expect(within(region).queryByRole('button', { name: 'Propose a new time' })).toBeNull();
@@ -124,7 +124,7 @@ describe('the other side answers an open proposal', () => {
     const region = await screen.findByRole('region', { name: '更改时间' });
     expect(within(region).getByText('Haruka Tanaka 提议更改时间')).toBeTruthy();
     expect(within(region).getByText('2026年12月5日（周六） 13:30–15:30（日本时间）')).toBeTruthy();
-    expect(within(region).getByText('留言：The temple is closed that morning')).toBeTruthy();
+    expect(within(region).getByText('The temple is closed that morning').closest('p')?.textContent).toBe('留言：The temple is closed that morning');
     expect(within(region).getByRole('button', { name: '接受新时间' })).toBeTruthy();
     expect(within(region).getByRole('button', { name: '拒绝' })).toBeTruthy();
   });
@@ -139,16 +139,18 @@ describe('the proposer', () => {
     unmount();
     render(wrap(<TripCard booking={booking({ reschedule: proposal({ proposedBy: 'traveler', mine: true, status: 'declined', declineReason: 'I am fully booked that day' }) })} now={now} onContactSupport={noop} />));
     expect(await screen.findByText('Haruka Tanaka declined your proposed time (Sat, Dec 5, 2026 13:30–15:30 (Japan time)).')).toBeTruthy();
-    expect(screen.getByText('Reason: I am fully booked that day')).toBeTruthy();
+    expect(screen.getByText('I am fully booked that day').closest('p')?.textContent).toBe('Reason: I am fully booked that day');
     // A new proposal may be made.
     expect(screen.getByRole('button', { name: 'Propose a new time' })).toBeTruthy();
   });
 
   it('in Chinese, sees the decline reason with a full-width colon', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
-    render(wrap(<TripCard booking={booking({ reschedule: proposal({ proposedBy: 'traveler', mine: true, status: 'declined', declineReason: '那天已约满' }) })} now={now} onContactSupport={noop} />));
+    render(wrap(<TripCard booking={booking({ reschedule: proposal({ proposedBy: 'traveler', mine: true, status: 'declined', declineReason: '那天已约满', declineReasonLanguage: 'zh' }) })} now={now} onContactSupport={noop} />));
     expect(await screen.findByText('Haruka Tanaka 拒绝了您提议的时间（2026年12月5日（周六） 13:30–15:30（日本时间））。')).toBeTruthy();
-    expect(screen.getByText('原因：那天已约满')).toBeTruthy();
+    expect(screen.getByText('那天已约满').closest('p')?.textContent).toBe('原因：那天已约满');
+    // The guide's words carry the language the server told for them (decision 175).
+    expect(screen.getByText('那天已约满').getAttribute('lang')).toBe('zh-CN');
   });
 
   it('proposes a date and one of the guide’s free start times, with a note', async () => {

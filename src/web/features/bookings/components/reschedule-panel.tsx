@@ -18,6 +18,8 @@ import { useAnswerReschedule, useProposeReschedule } from '../api/reschedule';
 import { endTime, formatCalendarDate, formatDeadline } from '../../../lib/format';
 import { Sheet } from '../../../components/ui/sheet';
 import { SlotPicker } from './slot-picker';
+import type { TextLanguage } from '../../../../shared/guide-texts';
+import { htmlLang } from '../../../components/ui/machine-translated';
 
 type Side = 'traveler' | 'guide';
 
@@ -30,6 +32,25 @@ function slotLabel(date: string, start: string, hours: number, zone: string, loc
   // Several days (decision 154): every day, each at the same hours. No space after a full-width bracket (locales/VOICE.md).
   if (days > 1) return `${spanText(date, days, locale)}${locale === 'en' ? ' · ' : '· '}${range}`;
   return `${formatCalendarDate(date, locale, { weekday: 'short' })} ${range}`;
+}
+
+/** Where a person's words go in a translated sentence: no translation or person writes it. */
+const WORDS = '\u0000';
+
+/**
+ * A sentence of the interface with a person's words in it ("Reason: {{reason}}"), the words marked with
+ * the language the server told for them (decision 175): the sentence is translated with a mark where
+ * the words go, and the words are put there in an element of their own.
+ */
+function WithWords({ sentence, words, lang }: { sentence: (mark: string) => string; words: string; lang?: TextLanguage }) {
+  const [before, after = ''] = sentence(WORDS).split(WORDS);
+  return (
+    <>
+      {before}
+      <span lang={lang && htmlLang(lang)}>{words}</span>
+      {after}
+    </>
+  );
 }
 
 function problem(err: unknown): string {
@@ -79,7 +100,11 @@ export function ReschedulePanel({ booking: b, side }: { booking: Booking; side: 
           </p>
           <p className="mt-1 font-medium tabular-nums">{slot(p)}</p>
           <p className="text-stone-600 dark:text-stone-400">{t('incoming.was', { slot: slot({ date: p.fromDate, startTime: p.fromStartTime }) })}</p>
-          {p.reason && <p className="mt-1 whitespace-pre-line break-words">{t('incoming.note', { reason: p.reason })}</p>}
+          {p.reason && (
+            <p className="mt-1 whitespace-pre-line break-words">
+              <WithWords sentence={(reason) => t('incoming.note', { reason })} words={p.reason} lang={p.reasonLanguage} />
+            </p>
+          )}
           <p className="mt-1 text-amber-800 dark:text-amber-200">{t('incoming.answerBy', formatDeadline(p.expiresAt, locale, b.timeZone, t('bookings:japanTime')))}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button size="sm" busy={answer.isPending} onClick={() => accept(p)}>
@@ -107,7 +132,11 @@ export function ReschedulePanel({ booking: b, side }: { booking: Booking; side: 
       {p?.status === 'declined' && (
         <div className="rounded-lg bg-stone-100 px-3 py-2 dark:bg-stone-800">
           <p>{p.mine ? t('declined.mine', { name: other, slot: slot(p) }) : t('declined.theirs', { slot: slot(p) })}</p>
-          {p.declineReason && <p className="whitespace-pre-line break-words text-stone-600 dark:text-stone-400">{t('declined.reason', { reason: p.declineReason })}</p>}
+          {p.declineReason && (
+            <p className="whitespace-pre-line break-words text-stone-600 dark:text-stone-400">
+              <WithWords sentence={(reason) => t('declined.reason', { reason })} words={p.declineReason} lang={p.declineReasonLanguage} />
+            </p>
+          )}
         </div>
       )}
       {p?.status === 'expired' && <p className="text-stone-600 dark:text-stone-400">{t('expired', { slot: slot(p) })}</p>}

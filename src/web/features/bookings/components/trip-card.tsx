@@ -122,7 +122,7 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
         </Fact>
         {/* Where to meet, with a map link (by coordinates when chosen from the list). */}
         <Fact icon={<MapPin className="h-4 w-4" />} label={t('bookings:meeting.title')} wide>
-          <MeetingPlace place={b} fallback={t('bookings:requests.noMeeting')} driver />
+          <MeetingPlace place={b} lang={b.meetingAddressLanguage} fallback={t('bookings:requests.noMeeting')} driver />
         </Fact>
       </dl>
 
