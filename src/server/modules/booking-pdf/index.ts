@@ -13,7 +13,7 @@ export { renderBookingPdf } from './render';
 
 const bearer = [{ bearerAuth: [] }];
 const idParams = z.object({ id: idParam });
-const langSchema = z.enum(LOCALES).describe('Language of the document: en or zh-CN (default: the Accept-Language header, else en)');
+const langSchema = z.enum(LOCALES).describe('Language of the document: en, zh-CN or ja (default: the Accept-Language header, else en)');
 
 const pdfQuerySchema = z.object({
   lang: langSchema.optional(),
@@ -43,7 +43,7 @@ export function registerBookingPdf(app: AppInstance, needs: BookingPdfNeeds): vo
       onRequest: app.optionalAuth,
       schema: {
         tags: ['bookings'],
-        summary: 'The booking confirmation and itinerary as a one-page A4 PDF, in English or Chinese',
+        summary: 'The booking confirmation and itinerary as a one-page A4 PDF, in English, Chinese or Japanese (a Japanese one in a Japanese face: decision 174)',
         description:
           'For the booking’s traveler, its guide or an admin (bearer token), or with a signed link from GET …/pdf-link ' +
           `(valid ${PDF_LINK_TTL_MS / 60_000} minutes). Visitors 401, anyone else 404. Never cached.`,

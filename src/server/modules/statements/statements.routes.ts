@@ -10,7 +10,7 @@ import type { StatementsService } from './statements.service';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const langSchema = z.enum(LOCALES).describe('Language of the statement: en or zh-CN (default: the Accept-Language header, else en); the invoice’s items are in Japanese in both');
+const langSchema = z.enum(LOCALES).describe('Language of the statement: en, zh-CN or ja (default: the Accept-Language header, else en); the invoice’s items are in Japanese in every language');
 
 /** The guide's monthly statements and the commission's qualified invoice (decision 127). */
 export function statementsRoutes(app: AppInstance, service: StatementsService): void {
