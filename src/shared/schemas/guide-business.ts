@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayText } from '../display-text';
+import { displayName, displayText } from '../display-text';
 import { calendarDateSchema, currencySchema } from './common';
 import { shopStopsSchema } from './shop-stops';
 import { SERVICE_CITY_SLUGS } from '../cities';
@@ -200,6 +200,8 @@ export const PROFILE_GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] 
  */
 export const profileBodySchema = z
   .object({
+    /** The account's name, the one travelers read on the listing; absent: kept as it is. */
+    fullName: displayName(100).optional(),
     nickname: displayText(50).nullable().default(null),
     gender: z.enum(PROFILE_GENDERS).nullable().default(null),
     age: z.number().int().min(18).max(100).nullable().default(null),
@@ -221,6 +223,8 @@ export const profileReplySchema = z.object({
   guideId: z.number().int(),
   /** Null for an account made by phone or WeChat without one (decision 147). */
   email: z.string().nullable(),
+  /** The name travelers see on the listing (the account's name). */
+  fullName: z.string(),
   nickname: z.string().nullable(),
   gender: z.enum(PROFILE_GENDERS).nullable(),
   age: z.number().int().nullable(),
