@@ -1,5 +1,3 @@
-import type { Currency, FxRate } from '../currency';
-import { inBothCurrencies } from './charge';
 import { groupPrice, type Group, type GroupRates, type TourLength } from './money-rules';
 import { daysLength } from './tour-days';
 
@@ -10,22 +8,15 @@ export type TripLength = { hours: number } | { days: number; dayHours: number };
 const tripLength = (trip: TripLength, guideDayHours: number): TourLength => ('days' in trip ? daysLength(trip.days, trip.dayHours, guideDayHours) : { hours: trip.hours });
 
 /**
- * A trip's price for a group (decision 176): `groupPrice` for the length asked, in the guide's
- * currency and in the reader's as a booking made now fixes it (`inBothCurrencies`), with one day's
- * price beside the trip's. The quote and the search cards both price with it, so a card shows what
- * the quote answers and a booking of the same question is charged.
+ * A trip's price for a group in the guide's currency (decision 176): `groupPrice` for the length
+ * asked, and one day's total beside the trip's (the trip's own for one day). The quote and the
+ * search cards both price with it and convert with `convertMinor` at the same rate (the quote through
+ * `inBothCurrencies`, whose total is that one conversion), so a card shows what the quote answers and
+ * a booking of the same question is charged.
  */
-export function tripPrice(
-  rates: GroupRates & { dayHours: number },
-  group: Group,
-  trip: TripLength,
-  money: { own: Currency; seen: Currency; rate: FxRate },
-  opts: { depositRate?: number; commissionRate?: number } = {},
-) {
+export function tripPrice(rates: GroupRates & { dayHours: number }, group: Group, trip: TripLength, opts: { depositRate?: number; commissionRate?: number } = {}) {
   const length = tripLength(trip, rates.dayHours);
   const price = groupPrice(rates, group, length, opts);
-  const both = inBothCurrencies(price, money.own, money.seen, money.rate);
-  const several = 'days' in trip && trip.days > 1;
-  const day = several ? inBothCurrencies(groupPrice(rates, group, tripLength({ days: 1, dayHours: trip.dayHours }, rates.dayHours), opts), money.own, money.seen, money.rate) : both;
-  return { price, length, ...both, day: { guide: day.guide.total, charge: day.charge.total } };
+  const dayTotalCents = 'days' in trip && trip.days > 1 ? groupPrice(rates, group, tripLength({ days: 1, dayHours: trip.dayHours }, rates.dayHours), opts).totalCents : price.totalCents;
+  return { price, length, dayTotalCents };
 }

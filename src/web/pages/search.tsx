@@ -128,7 +128,7 @@ export function Component() {
           isError={results.isError}
           onRetry={() => void results.refetch()}
           renderCard={renderCard}
-          empty={<EmptyResults params={params} withoutFilter={results.data?.withoutFilter} categories={categories} onChange={(p) => void go(p)} renderCard={renderCard} />}
+          empty={<EmptyResults params={{ ...params, chargeCurrency: display }} withoutFilter={results.data?.withoutFilter} categories={categories} onChange={(p) => void go(p)} renderCard={renderCard} />}
         />
       </div>
 

@@ -1,7 +1,7 @@
 import { checkoutGroup, type CheckoutGroup } from '../../../shared/booking/checkout-group';
 import { defaultDayHours, sellsDaysOf, type DayRates } from '../../../shared/booking/tour-days';
 import { tripPrice, type TripLength } from '../../../shared/booking/trip-price';
-import type { Currency, FxRate } from '../../../shared/currency';
+import { convertMinor, type Currency, type FxRate } from '../../../shared/currency';
 import type { GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
 
 /**
@@ -53,8 +53,9 @@ function cardLength(card: Priced, ask: Pick<CardQuestion, 'days' | 'hours'>): Tr
 
 /**
  * A card's price for the question: `tripPrice` with the card's rates, the very fields and function
- * the quote prices with (quote.ts), so the card shows what `GET /guides/{id}/quote` answers for the
- * same group and length, and a booking of them is charged (`search-trip.test.ts`).
+ * the quote prices with (quote.ts), converted to the reader's currency by `convertMinor` at the
+ * index's rate as the quote converts at today's, so the card shows what `GET /guides/{id}/quote`
+ * answers for the same group and length, and a booking of them is charged (`search-trip.test.ts`).
  */
 function cardGroupQuote(card: Priced, ask: CardQuestion): Pick<GuideSummary, 'groupQuote' | 'groupQuoteRefusal'> {
   const trip = cardLength(card, ask);
@@ -62,20 +63,23 @@ function cardGroupQuote(card: Priced, ask: CardQuestion): Pick<GuideSummary, 'gr
   const own = card.currency;
   // Without a rate (none read yet), the guide's own currency: a guess is never a price.
   const seen = ask.rate ? (ask.seen ?? own) : own;
-  const rate = ask.rate ?? { jpyPerCny: '1', asOf: '', source: 'fixed' as const };
-  const p = tripPrice({ basicPerHourCents: card.basicPricePerHourCents, additionalPerPersonCents: card.additionalPricePerPersonCents, ...card.groupPricing }, ask.group, trip, { own, seen, rate });
-  const days = 'days' in trip ? trip.days : 1;
+  const inSeen = (minor: number) => (seen === own ? minor : convertMinor(minor, own, seen, ask.rate!.jpyPerCny));
+  const p = tripPrice({ basicPerHourCents: card.basicPricePerHourCents, additionalPerPersonCents: card.additionalPricePerPersonCents, ...card.groupPricing }, ask.group, trip);
+  // Every field written out: a spread followed by more fields made an object three times as slow to
+  // build and write, measured on a page of quotes (decision 176).
   return {
     groupQuote: {
-      ...ask.group,
+      adults: ask.group.adults,
+      children: ask.group.children,
+      infants: ask.group.infants,
       hours: p.price.hours,
-      totalCents: p.guide.total,
-      days,
+      totalCents: p.price.totalCents,
+      days: 'days' in trip ? trip.days : 1,
       dayHours: 'days' in trip ? trip.dayHours : trip.hours,
-      dayTotalCents: p.day.guide,
-      chargeCurrency: p.charge.currency,
-      chargeTotal: p.charge.total,
-      chargeDayTotal: p.day.charge,
+      dayTotalCents: p.dayTotalCents,
+      chargeCurrency: seen,
+      chargeTotal: inSeen(p.price.totalCents),
+      chargeDayTotal: inSeen(p.dayTotalCents),
     },
   };
 }

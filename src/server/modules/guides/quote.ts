@@ -1,4 +1,6 @@
+import { inBothCurrencies } from '../../../shared/booking/charge';
 import { groupSize } from '../../../shared/booking/money-rules';
+import { convertMinor } from '../../../shared/currency';
 import { sellsDaysOf } from '../../../shared/booking/tour-days';
 import { tripPrice, type TripLength } from '../../../shared/booking/trip-price';
 import { priceLineLabel } from '../../../shared/booking/price-lines';
@@ -55,7 +57,7 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
   const trip: TripLength = q.days !== undefined ? { days: q.days, dayHours } : { hours: q.durationHours! };
   // In the guide's currency and the reader's, at today's rate, as a booking made now is fixed (decision 164).
   const rate = await fx();
-  const priced = tripPrice(
+  const { price, length, dayTotalCents } = tripPrice(
     {
       basicPerHourCents: g.basicPricePerHourCents,
       additionalPerPersonCents: g.additionalPricePerPersonCents,
@@ -68,10 +70,9 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
     },
     group,
     trip,
-    { own: g.currency, seen: q.chargeCurrency ?? 'CNY', rate },
     rates(),
   );
-  const { price, length, ...both } = priced;
+  const both = inBothCurrencies(price, g.currency, q.chargeCurrency ?? 'CNY', rate);
   return {
     guideId,
     currency: both.charge.currency,
@@ -88,8 +89,9 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
     hours: price.hours,
     days: q.days ?? null,
     dayHours: q.days !== undefined ? dayHours : null,
-    guideDayTotal: q.days !== undefined ? both.day.guide : null,
-    chargeDayTotal: q.days !== undefined ? both.day.charge : null,
+    guideDayTotal: q.days !== undefined ? dayTotalCents : null,
+    // One day converted as the total is: the one rounding (convertMinor), at the same rate.
+    chargeDayTotal: q.days !== undefined ? convertMinor(dayTotalCents, g.currency, both.charge.currency, rate.jpyPerCny) : null,
     totalCents: both.charge.total,
     depositCents: both.charge.deposit,
     inPersonCents: both.charge.inPerson,
