@@ -10,8 +10,8 @@ import { freeSlot } from './slots';
  * price's deposit at the checkout, and the booking is confirmed without waiting for the guide.
  */
 const TEXT = {
-  en: { choose: 'Check times', badge: 'Instant confirmation', group: '4 people ≈', view: 'View Profile', box: 'Book this guide', date: 'Date', adults: 'Adults', duration: 'Duration', start: 'Start time (Japan time)', book: 'Book', pay: /^Pay [\d,.]+ RMB$/, money: (a: string) => `${a} RMB`, waiting: 'Waiting for the guide', upcoming: 'Upcoming' },
-  'zh-CN': { choose: '查看时间', badge: '可即时确认', group: '4 人 · 约', view: '查看资料', box: '预订这位地陪', date: '日期', adults: '成人', duration: '时长', start: '开始时间（日本时间）', book: '预订', pay: /^支付 [\d,.]+ 元$/, money: (a: string) => `${a} 元`, waiting: '等待地陪接受', upcoming: '即将出行' },
+  en: { choose: 'Check times', badge: 'Instant confirmation', group: '4 people · ', view: 'View Profile', box: 'Book this guide', date: 'Date', adults: 'Adults', duration: 'Duration', start: 'Start time (Japan time)', book: 'Book', pay: /^Pay [\d,.]+ RMB$/, money: (a: string) => `${a} RMB`, waiting: 'Waiting for the guide', upcoming: 'Upcoming' },
+  'zh-CN': { choose: '查看时间', badge: '可即时确认', group: '4 人 · ', view: '查看资料', box: '预订这位地陪', date: '日期', adults: '成人', duration: '时长', start: '开始时间（日本时间）', book: '预订', pay: /^支付 [\d,.]+ 元$/, money: (a: string) => `${a} 元`, waiting: '等待地陪接受', upcoming: '即将出行' },
 } as const;
 
 const yuan = formatFen;

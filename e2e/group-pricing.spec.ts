@@ -54,7 +54,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
         const search = await visitor.newPage();
         await search.goto(`${new URL(page.url()).origin}/search?city=${detail.serviceCity}&travelers=3`);
         const card = search.getByRole('article', { name: detail.user.fullName, exact: true });
-        await expect(card.getByTestId('group-total')).toHaveText(locale === 'en' ? `3 people: ${total} / ${duration}` : `3 人 · ${total} / ${duration}`);
+        // The group and the tour on one line, the price on the next (decision 176).
+        await expect(card.getByTestId('group-total')).toContainText(locale === 'en' ? `3 people · ${duration}` : `3 人 · ${duration}`);
+        await expect(card.getByTestId('trip-total')).toHaveText(locale === 'en' ? `${total} in all` : `共 ${total}`);
       } finally {
         await visitor.close();
       }
