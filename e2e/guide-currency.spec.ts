@@ -102,7 +102,7 @@ async function shoot(page: Page, name: string, target = page.locator('main')) {
 }
 
 for (const locale of ['ja', 'zh-CN', 'en'] as const satisfies readonly Locale[]) {
-  test(`screens: the rates editor switched to yen and the application's price step (${locale})`, async ({ page, request }) => {
+  test(`screens, taken only when SHOTS_DIR is set: the rates editor switched to yen and the application's price step (${locale})`, async ({ page, request }) => {
     test.skip(!SHOTS, 'SHOTS_DIR is not set');
     const guide = await yuanGuide(request, 'Mei Kiyomizu');
     await signIn(page, guide.username, guide.password, locale);

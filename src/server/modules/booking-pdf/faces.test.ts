@@ -4,7 +4,7 @@ import { auth } from '../../test/guide-fixtures';
 import { drawnTexts, embeddedFonts, fontsOfChars } from '../../test/pdf-runs';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, daysAhead, guidePerson, pay, person, type Person } from '../bookings/test-helpers';
-import { loadFaces, openPdf } from './pdf-document';
+import { loadFaces, openPdf, type ParsedFont } from './pdf-document';
 
 /**
  * A Japanese document is set in Noto Sans JP, so its kanji have Japanese shapes, and what Noto Sans JP
@@ -115,22 +115,11 @@ describe('a line of two faces', () => {
 });
 
 describe('the faces measure alike', () => {
-  /** What fontkit tells of a face beyond the glyph test pdfkit needs. */
-  interface Metrics {
-    unitsPerEm: number;
-    ascent: number;
-    descent: number;
-    lineGap: number;
-    characterSet: number[];
-    glyphForCodePoint(codePoint: number): { advanceWidth: number };
-    getGlyph(id: number): { advanceWidth: number };
-  }
-
   it('the same line height, and every character one face lacks as wide as its .notdef, so pdfkit measures a mixed text in the first face', async () => {
     const faces = await loadFaces('ja');
     for (const weight of ['regular', 'bold'] as const) {
-      const [jp, sc] = faces.map((f) => f[weight] as unknown as Metrics) as [Metrics, Metrics];
-      const line = (f: Metrics) => [f.unitsPerEm, f.ascent, f.descent, f.lineGap];
+      const [jp, sc] = [faces[0]![weight], faces[1]![weight]];
+      const line = (f: ParsedFont) => [f.unitsPerEm, f.ascent, f.descent, f.lineGap];
       expect(line(jp), weight).toEqual(line(sc));
       const inJp = new Set(jp.characterSet);
       const notdef = jp.getGlyph(0).advanceWidth;

@@ -34,8 +34,16 @@ type FaceName = keyof typeof FACE_FILES;
 
 
 /** A parsed font (fontkit's object; pdfkit's registerFont takes it as it is). */
-interface ParsedFont {
+/** What this module and its tests read of a fontkit font (fontkit ships no types). */
+export interface ParsedFont {
   hasGlyphForCodePoint(codePoint: number): boolean;
+  glyphForCodePoint(codePoint: number): { advanceWidth: number };
+  getGlyph(id: number): { advanceWidth: number };
+  unitsPerEm: number;
+  ascent: number;
+  descent: number;
+  lineGap: number;
+  characterSet: number[];
 }
 type Face = Record<Weight, ParsedFont>;
 
