@@ -68,6 +68,12 @@ export const ERROR_STATUS = {
   tour_not_over: 409,
   // Rescheduling (decision 079)
   reschedule_open: 409,
+  // Changing a booked trip (decision 177): another change is open; the trip asked is the trip booked;
+  // the booking cannot change now (unpaid, started or ended); the change to answer is not open
+  change_open: 409,
+  change_unchanged: 400,
+  change_not_allowed: 409,
+  change_not_open: 409,
   // A replacement guide (decision 137): the choice is no longer open, or the chosen guide can no longer take the tour
   replacement_closed: 409,
   replacement_unavailable: 409,
