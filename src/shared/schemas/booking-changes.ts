@@ -9,10 +9,11 @@ import { z } from 'zod';
 import { CANCELLATION_TIERS } from '../booking/money-rules';
 import { currencySchema, idParam } from './common';
 
-/** How long the traveler has to pay a change's difference; unpaid, it lapses and nothing changes. */
-export const CHANGE_PAYMENT_MINUTES = 30;
-/** How long the guide has to answer a change that waits for them; at most until the tour starts. */
-export const CHANGE_ANSWER_HOURS = 48;
+/**
+ * The traveler pays a change's difference within the checkout's payment window, unpaid it lapses and
+ * nothing changes; the guide answers within the request's answer window, at most until the tour starts.
+ */
+export { PAYMENT_WINDOW_MINUTES as CHANGE_PAYMENT_MINUTES, REQUEST_ANSWER_HOURS as CHANGE_ANSWER_HOURS } from '../booking/schedule';
 
 export const CHANGE_STATUSES = ['awaiting_payment', 'requested', 'applied', 'declined', 'withdrawn', 'lapsed'] as const;
 export type ChangeStatus = (typeof CHANGE_STATUSES)[number];

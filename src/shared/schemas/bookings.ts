@@ -335,8 +335,11 @@ const digits = (v: string) => v.replace(/[\s-]/g, '');
  */
 export const createPaymentBodySchema = z
   .object({
-    /** deposit at checkout; extension pays the open extension's fee (the server's figure). */
-    kind: z.enum(['deposit', 'extension']),
+    /**
+     * deposit at checkout; extension pays the open extension's fee; change pays the open trip change's
+     * difference of deposit (decision 177). Each amount is the server's figure.
+     */
+    kind: z.enum(['deposit', 'extension', 'change']),
     method: paymentMethodSchema,
     cardNumber: z.string().max(23).optional(),
     expiryDate: z.string().max(5).optional(),

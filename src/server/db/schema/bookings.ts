@@ -65,6 +65,12 @@ export const bookings = pgTable(
      */
     creditCents: integer('credit_cents').notNull().default(0),
     /** The guide's currency: every amount above is in its minor unit (decision 164). */
+    /**
+     * What applied trip changes added to (+) or released from (−) the deposit the platform holds
+     * (decision 177): the deposit held is the paid deposit plus this, as completion and a later
+     * cancellation read it.
+     */
+    depositChangeCents: integer('deposit_change_cents').notNull().default(0),
     currency: text('currency', { enum: CURRENCIES }).notNull().default('CNY'),
     /**
      * What the traveler saw and pays a card in (decision 164); a wallet (Alipay, WeChat Pay) always
@@ -147,7 +153,7 @@ export const payments = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     bookingId: integer('booking_id').notNull().references(() => bookings.id),
     payerId: integer('payer_id').notNull().references(() => users.id),
-    kind: text('kind', { enum: ['deposit', 'extension', 'final_payment'] }).notNull(),
+    kind: text('kind', { enum: ['deposit', 'extension', 'final_payment', 'change'] }).notNull(),
     method: text('method', { enum: ['card', 'alipay', 'wechat', 'cash'] }).notNull(),
     provider: text('provider').notNull(),
     /** The provider's id for the payment (PaymentIntent id, simulated ref); set once created there. */
@@ -185,8 +191,8 @@ export const payments = pgTable(
     index('payments_booking_idx').on(t.bookingId),
     // Reconciliation's sweep: the few payments still open with the provider, oldest first.
     index('payments_open_idx').on(t.updatedAt).where(sql`status in ('processing', 'pending')`),
-    // One open attempt per charge (decision 100): a booking's deposit, or its extension (one open at a
-    // time); a second attempt of the charge reuses or cancels the open one, never runs beside it.
+    // One open attempt per charge (decision 100): a booking's deposit, its extension or its trip change
+    // (one open at a time, decision 177); a second attempt of the charge reuses or cancels the open one.
     uniqueIndex('payments_one_open_per_charge')
       .on(t.bookingId, t.kind)
       .where(sql`status in ('processing', 'pending') and kind in ('deposit', 'extension')`),

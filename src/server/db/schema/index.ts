@@ -31,3 +31,4 @@ export * from './translations';
 export * from './phone';
 export * from './wechat';
 export * from './fx';
+export * from './booking-changes';

@@ -1,5 +1,5 @@
 import type { Currency } from '../../../shared/currency';
-import { inCurrency, ownAmountOf, paidPostings, shareOfPayment } from '../../../shared/booking/charge';
+import { inCurrency, ownAmountOf, paidPostings, refundedThroughExchange, refundParts, shareOfPayment } from '../../../shared/booking/charge';
 import { instantBookPausedUntil } from '../../../shared/booking/instant-book';
 import { TRAVEL_CREDIT_DAYS } from '../../../shared/booking/credit';
 import { cancellationPostings } from '../../../shared/booking/ledger';
@@ -11,9 +11,11 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
-import type { BookingCore, Publish } from './booking-core';
+import { JOB, type BookingCore, type Publish } from './booking-core';
 import type { BookingReplacement } from './booking-replacement';
-import { NO_SHOW_REASONS } from './booking-view';
+import { heldDepositCents, NO_SHOW_REASONS } from './booking-view';
+import { depositPaymentsLeft } from './changes.repository';
+import { enqueueJob } from '../../jobs/index';
 import * as repo from './bookings.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
 import * as credits from './credits.repository';
@@ -268,7 +270,7 @@ export class BookingCancellation {
     const id = booking.id;
     const decision = this.core.decide(booking, e.event, e.actor, now);
     const paid = (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
-    const { split } = this.split(booking, paid ? ownAmountOf(paid) : 0, e.actor, now, e.event === 'report_no_show' ? e.event : undefined, e.replacing);
+    const { split } = this.split(booking, heldDepositCents(booking, paid), e.actor, now, e.event === 'report_no_show' ? e.event : undefined, e.replacing);
     const closed = booking.status === 'awaiting_replacement' || e.replacing ? await this.replacement.refunded(db, id, now) : undefined;
     const who = endedBy(e, closed);
     await repo.transitionBooking(db, id, decision.from, decision.to, { cancelledAt: now, cancelledBy: who.cancelledBy, cancelReason: who.cancelReason });
@@ -292,12 +294,39 @@ export class BookingCancellation {
   private async payBack(ctx: Ctx, paid: PaymentRow, split: RefundSplit, given = false): Promise<Ended> {
     const { booking } = ctx;
     const parties = { travelerId: booking.travelerId, guideUserId: ctx.guideUserId, paymentId: paid.id, guideAvailableAt: given ? earningsAvailableAt(booking, ctx.now) : null };
+    const guideKind = given ? 'guide_earnings' : 'cancellation_fee';
+    if (booking.depositChangeCents !== 0) return this.payBackChanged(ctx, split, guideKind, parties);
     // The split is the booking's currency's; the traveler's side goes back in what was charged, its share exactly (decision 164).
-    const postings = paidPostings(cancellationPostings(ownAmountOf(paid), split, given ? 'guide_earnings' : 'cancellation_fee'), booking.currency, paid);
+    const postings = paidPostings(cancellationPostings(ownAmountOf(paid), split, guideKind), booking.currency, paid);
     await repo.insertPostings(ctx.db, booking.id, postings, parties);
     const back = shareOfPayment(split.refundCents, booking.currency, paid);
     const refundJob = back > 0 ? await this.core.enqueueRefund(ctx.db, paid, back, ctx.now) : undefined;
     return { refundJob, refund: { amountCents: back, currency: paid.currency, method: paid.method, ...refundArrival(paid.method === 'cash' ? 'bank_transfer' : paid.method) } };
+  }
+
+  /**
+   * `payBack` for a trip changed since it was paid (decision 177): the deposit held is spread over the
+   * deposit and the changes' payments, so the refund goes back from the latest money in first, each
+   * part a refund of its own payment in its own currency.
+   */
+  private async payBackChanged(ctx: Ctx, split: RefundSplit, guideKind: 'guide_earnings' | 'cancellation_fee', parties: { travelerId: number; guideUserId: number; paymentId: number; guideAvailableAt: Date | null }): Promise<Ended> {
+    const { booking, db, now } = ctx;
+    const held = split.refundCents + split.guideCents + split.platformCents;
+    const parts = refundParts(split.refundCents, await depositPaymentsLeft(db, booking.id), booking.currency);
+    await repo.insertPostings(db, booking.id, refundedThroughExchange(cancellationPostings(held, split, guideKind), booking.currency, parts), { ...parties, paymentId: parts[0]?.payment.id ?? parties.paymentId });
+    const jobs: number[] = [];
+    for (const part of parts) {
+      const job = await enqueueJob(db, { kind: JOB.refund, payload: { paymentId: part.payment.id, amountCents: part.amountCents, key: `end-${booking.id}` }, runAt: now, dedupeKey: `${JOB.refund}:${part.payment.id}:end` });
+      if (job) jobs.push(job);
+    }
+    const first = parts[0]?.payment;
+    const back = parts.reduce((sum, p) => sum + p.amountCents, 0);
+    const method = first?.method ?? null;
+    return {
+      refundJob: jobs[0],
+      extensionRefundJobs: jobs.slice(1),
+      refund: { amountCents: back, currency: first?.currency ?? booking.chargeCurrency, method, ...refundArrival(method === null || method === 'cash' ? 'bank_transfer' : method) },
+    };
   }
 
   /** The credit for the next booking; the traveler's notice of the refund names it. */

@@ -12,7 +12,7 @@ import type { AuthUser } from '../auth/index';
 import type { BookingCancellation, RefundInfo } from './booking-cancellation';
 import { JOB, type BookingCore, type Side } from './booking-core';
 import type { BookingReplacement } from './booking-replacement';
-import { factsOf, paymentDueAt } from './booking-view';
+import { factsOf, heldDepositCents, paymentDueAt } from './booking-view';
 import * as repo from './bookings.repository';
 import { replacementCoverCents } from './replacement.repository';
 
@@ -289,7 +289,7 @@ export class BookingLifecycle {
       // The deposit as the booking's currency holds it (decision 164): a card may have paid it in the other.
       // `completionOf` is also what the guide's booking shows she will receive (decision 175).
       const postings = completionOf({
-        paidDepositCents: deposit ? ownAmountOf(deposit) : 0,
+        paidDepositCents: heldDepositCents(booking, deposit),
         extensionsCents,
         coveredCents,
         creditCents: booking.creditCents,

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import type { TokenCaller } from '../auth/index';
 import { assertPaymentDetails, paymentCurrency, type WebhookEvent } from '../payments/index';
 import { JOB, paymentInProgress, type BookingCore } from './booking-core';
+import type { BookingChanges } from './booking-changes';
 import type { BookingExtensions } from './booking-extensions';
 import { factsOf, respondBy, toBooking, toPayment } from './booking-view';
 import * as repo from './bookings.repository';
@@ -47,6 +48,7 @@ export class BookingPayments {
   constructor(
     private readonly core: BookingCore,
     private readonly extensions: BookingExtensions,
+    private readonly changes: BookingChanges,
   ) {}
 
   /**
@@ -67,11 +69,11 @@ export class BookingPayments {
 
     // A claim that finds another attempt of the charge open (decision 100) cancels it at the provider
     // and claims again; twice at most, then the charge is busy (another request keeps opening attempts).
-    let claim = await claimAttempt(core, this.extensions, user, bookingId, body, { idempotencyKey, requestHash, last4 });
+    let claim = await claimAttempt(core, { extensions: this.extensions, changes: this.changes }, user, bookingId, body, { idempotencyKey, requestHash, last4 });
     for (let i = 0; claim.kind === 'cancel'; i++) {
       if (i === 2) throw paymentInProgress('Another payment of this booking is being started; try again shortly');
       await cancelOpenAttempt(core, claim.payment, (id, known) => this.succeeded(id, known));
-      claim = await claimAttempt(core, this.extensions, user, bookingId, body, { idempotencyKey, requestHash, last4 });
+      claim = await claimAttempt(core, { extensions: this.extensions, changes: this.changes }, user, bookingId, body, { idempotencyKey, requestHash, last4 });
     }
 
     let payment = claim.payment;
@@ -214,8 +216,8 @@ export class BookingPayments {
       if (!payment) return undefined;
       if (payment.bookingId !== booking.id) throw new AppError('internal', `payment ${paymentId} is not booking ${booking.id}'s`);
       const parties = { travelerId: booking.travelerId, guideUserId, paymentId };
-      if (payment.kind === 'extension') {
-        await this.extensions.paymentSucceeded(db, booking, payment, parties, now, after, publish);
+      if (payment.kind === 'extension' || payment.kind === 'change') {
+        await (payment.kind === 'extension' ? this.extensions : this.changes).paymentSucceeded(db, booking, payment, parties, now, after, publish);
         await core.deps.receipts.receipts(db, booking.id, now);
         return payment;
       }
@@ -302,18 +304,24 @@ export class BookingPayments {
   /** Job: refunds through the provider (retried by the runner), then records it on the payment. */
   async runRefund(job: ClaimedJob): Promise<void> {
     const { db, deps } = this.core;
-    const { paymentId, amountCents } = job.payload as { paymentId: number; amountCents: number };
+    // `key`: a payment refunded in parts (a trip change's released share, then a cancellation, decision
+    // 177) names each part, so each is its own refund at the provider and is recorded once.
+    const { paymentId, amountCents, key } = job.payload as { paymentId: number; amountCents: number; key?: string };
     const payment = await repo.paymentById(db, paymentId);
-    if (!payment || !payment.providerRef || payment.refundRef) return;
-    const { refundRef } = await deps.provider.refund({ providerRef: payment.providerRef, amountCents, currency: paymentCurrency(payment.currency), idempotencyKey: `tabi-refund-${paymentId}` });
-    const refunded = Math.min(payment.amountCents, amountCents);
+    if (!payment || !payment.providerRef || (payment.refundRef && !key && payment.refundedCents >= payment.amountCents)) return;
+    const idempotencyKey = key ? `tabi-refund-${paymentId}-${key}` : `tabi-refund-${paymentId}`;
+    const { refundRef } = await deps.provider.refund({ providerRef: payment.providerRef, amountCents, currency: paymentCurrency(payment.currency), idempotencyKey });
     // The refund and its credit note together, under the booking's lock like every issue (decision 125).
     await inTransaction(db, async (tx) => {
       await repo.lockBooking(tx, payment.bookingId);
+      const now = (await repo.paymentById(tx, paymentId))!;
+      // Recorded already: the provider answered this key's refund again (a job run twice).
+      if (now.refundRef === refundRef) return;
+      const refunded = Math.min(now.amountCents, now.refundedCents + amountCents);
       await repo.updatePayment(tx, paymentId, {
         refundRef,
         refundedCents: refunded,
-        status: refunded >= payment.amountCents ? 'refunded' : 'partially_refunded',
+        status: refunded >= now.amountCents ? 'refunded' : 'partially_refunded',
       });
       await deps.receipts.creditNotes(tx, payment.bookingId, this.core.now());
     });

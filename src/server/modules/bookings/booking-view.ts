@@ -75,14 +75,20 @@ function noShowReportableFrom(b: BookingRow, actor: Actor, now: Date): string | 
 
 /**
  * What of the deposit paid the caller's no-show report would give back to the traveler, as the report
+/**
+ * The deposit the platform holds for a paid booking, in its currency (decision 164: a card may have paid
+ * it in the other): the succeeded deposit, plus what applied trip changes paid or released (decision 177).
+ */
+export function heldDepositCents(b: Pick<BookingRow, 'depositChangeCents'>, deposit: PaymentRow | undefined): number {
+  return deposit ? ownAmountOf(deposit) + b.depositChangeCents : 0;
+}
+
  * charges it (`noShowSplit`): on a later day, the shares of the days not given when the guide is absent
  * (decision 158). Null while the caller cannot report.
  */
 function noShowRefundCents(b: BookingRow, payments: PaymentRow[], actor: Actor, reportable: string | null, now: Date): number | null {
   if (!reportable) return null;
-  const deposit = payments.find((p) => p.kind === 'deposit' && p.status === 'succeeded');
-  // In the booking's currency, as the split is (decision 164).
-  const paid = deposit ? ownAmountOf(deposit) : 0;
+  const paid = heldDepositCents(b, payments.find((p) => p.kind === 'deposit' && p.status === 'succeeded'));
   const day = laterTourDay(b, now)?.day ?? 1;
   return noShowSplit({ depositCents: paid, commissionCents: b.commissionCents, days: b.days, day, absent: actor === 'traveler' ? 'guide' : 'traveler' }).refundCents;
 }
@@ -189,12 +195,11 @@ export function guideNetOf(r: BookingViewInput, commissionRate: number): number 
   const inPerson = b.totalPriceCents - b.depositCents;
   if (b.status === 'completed') return r.guideEarnedCents == null ? null : inPerson + r.guideEarnedCents;
   if (!TOUR_TO_PAY.includes(b.status)) return null;
-  // The deposit as the completion reads it: the succeeded one, in the booking's currency (decision 164).
-  const deposit = r.payments.find((p) => p.kind === 'deposit' && p.status === 'succeeded');
+  // The deposit as the completion reads it (`heldDepositCents`).
   return guideNetCents({
     totalCents: b.totalPriceCents,
     depositCents: b.depositCents,
-    paidDepositCents: deposit ? ownAmountOf(deposit) : 0,
+    paidDepositCents: heldDepositCents(b, r.payments.find((p) => p.kind === 'deposit' && p.status === 'succeeded')),
     extensionsCents: r.extensions.filter((e) => e.status === 'confirmed').reduce((sum, e) => sum + e.priceCents, 0),
     coveredCents: r.coveredCents ?? 0,
     creditCents: b.creditCents,

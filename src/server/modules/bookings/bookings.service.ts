@@ -16,6 +16,7 @@ import { BookingExtensions } from './booking-extensions';
 import { checkGroupSize, checkoutPrice, groupColumns, groupOfBody } from './booking-group';
 import { BookingCancellation } from './booking-cancellation';
 import { BookingLifecycle } from './booking-lifecycle';
+import { BookingChanges } from './booking-changes';
 import { BookingFromOffer } from './booking-offers';
 import { BookingPayments } from './booking-payments';
 import { BookingReplacement } from './booking-replacement';
@@ -47,7 +48,8 @@ export class BookingsService extends BookingCore {
   readonly cancellation = new BookingCancellation(this, this.replacement);
   readonly lifecycle = new BookingLifecycle(this, this.replacement, this.cancellation);
   readonly extensions = new BookingExtensions(this);
-  readonly payments = new BookingPayments(this, this.extensions);
+  readonly changes = new BookingChanges(this);
+  readonly payments = new BookingPayments(this, this.extensions, this.changes);
   readonly reschedule = new BookingReschedule(this);
   readonly fromOffer = new BookingFromOffer(this, this.deps.offers);
 

@@ -28,6 +28,11 @@ interface TourWhen {
 }
 
 export interface BookingEventMap {
+  // A trip changed (decision 177): asked of the guide, applied (`refundCents`: what a smaller deposit gave back,
+  // in the booking's currency), or closed unapplied by the guide's no or its time.
+  'booking.change_requested': { bookingId: number; travelerId: number; guideUserId: number; changeId: number; travelers: number; days: number; answerBy: string };
+  'booking.changed': { bookingId: number; travelerId: number; guideUserId: number; changeId: number; travelers: number; days: number; refundCents: number } & In;
+  'booking.change_closed': { bookingId: number; travelerId: number; guideUserId: number; changeId: number; how: 'declined' | 'lapsed'; reason: string | null };
   /** `fromOffer`: booked from a guide's offer (decision 078): the guide said yes already. */
   'booking.created': { bookingId: number; travelerId: number; guideUserId: number; fromOffer?: boolean; instantBook?: boolean };
   /** `answerBy`: when the paid request expires unless the guide answers (none from an offer). */

@@ -6,6 +6,8 @@ import type { BookingDeps, Clock, ReceiptIssuing } from './booking-core';
 import { labelLinesForReader } from './booking-line-labels';
 import { bookingsRoutes } from './bookings.routes';
 import { rescheduleRoutes } from './reschedule.routes';
+import { changesRoutes } from './changes.routes';
+import { CHANGE_LAPSE_JOB } from './booking-changes';
 import { tripTroubleRoutes } from './trip-trouble.routes';
 import { BookingsService, JOB } from './bookings.service';
 import { subscribeTourNotices, type TourNotice } from './tour-notices';
@@ -63,6 +65,7 @@ export function registerBookings(app: AppInstance, needs: BookingsNeeds): Bookin
   jobs.register(JOB.tourDay, (job, now) => service.lifecycle.tourDay(job, now));
   jobs.register(JOB.extensionLapse, (job, now) => service.extensions.lapse(job, now));
   jobs.register(JOB.refund, (job) => service.payments.runRefund(job));
+  jobs.register(CHANGE_LAPSE_JOB, (job, now) => service.changes.lapse(job, now));
   jobs.register(JOB.rescheduleExpiry, (job, now) => service.reschedule.expire(job, now));
   jobs.register(JOB.replacementLapse, (job, now) => service.lifecycle.lapseReplacement(job, now));
   jobs.register(JOB.replacementAnswer, (job, now) => service.lifecycle.replacementUnanswered(job, now));
@@ -74,6 +77,7 @@ export function registerBookings(app: AppInstance, needs: BookingsNeeds): Bookin
   labelLinesForReader(app);
   bookingsRoutes(app, service, provider);
   rescheduleRoutes(app, service);
+  changesRoutes(app, service);
   tripTroubleRoutes(app, service);
   return service;
 }

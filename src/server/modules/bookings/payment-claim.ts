@@ -4,6 +4,7 @@ import { inTransaction } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { assertLive, sessionEnded, type TokenCaller } from '../auth/index';
 import { paymentInProgress, type BookingCore } from './booking-core';
+import type { BookingChanges } from './booking-changes';
 import type { BookingExtensions } from './booking-extensions';
 import * as repo from './bookings.repository';
 import type { PaymentRow } from './bookings.repository';
@@ -39,7 +40,7 @@ export type Claim =
  * an open attempt of the charge is reused, waited for or cancelled (`one-charge.ts`); otherwise a new
  * attempt is inserted `processing`.
  */
-export async function claimAttempt(core: BookingCore, extensions: BookingExtensions, user: TokenCaller, bookingId: number, body: CreatePaymentBody, k: AttemptKeys): Promise<Claim> {
+export async function claimAttempt(core: BookingCore, by: { extensions: BookingExtensions; changes: BookingChanges }, user: TokenCaller, bookingId: number, body: CreatePaymentBody, k: AttemptKeys): Promise<Claim> {
   if (body.kind === 'deposit') {
     // The usual first payment of a pending booking: one statement, no transaction (decision 149).
     // Anything else it finds (a retry, another attempt, a paid or changed booking, an ended session)
@@ -93,8 +94,9 @@ export async function claimAttempt(core: BookingCore, extensions: BookingExtensi
     const read = await repo.paymentsForClaim(db, bookingId, user.id, k.idempotencyKey);
     const existing = read.find(isKey);
     if (existing) return replay(existing);
-    if (body.kind === 'extension') {
-      const step = await extensions.claimPayment(db, booking, user, body, k);
+    if (body.kind === 'extension' || body.kind === 'change') {
+      // An extension's fee, or a trip change's difference (decision 177): each its own charge.
+      const step = await (body.kind === 'extension' ? by.extensions : by.changes).claimPayment(db, booking, user, body, k);
       if (step.do === 'open') return { kind: 'fresh', payment: step.payment, locked };
       return step.do === 'reuse' ? { kind: 'reuse', payment: step.payment, locked } : { kind: 'cancel', payment: step.payment };
     }
