@@ -121,7 +121,7 @@ export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
 export const bookingPaymentSchema = z.object({
   id: z.number().int(),
   /** deposit (online at checkout), extension, final_payment (in person, with a proof). */
-  kind: z.enum(['deposit', 'extension', 'final_payment']),
+  kind: z.enum(['deposit', 'extension', 'final_payment', 'change']),
   method: z.enum(['card', 'alipay', 'wechat', 'cash']),
   provider: z.string(),
   status: z.enum(['processing', 'pending', 'succeeded', 'failed', 'refunded', 'partially_refunded']),

@@ -13,7 +13,7 @@ import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import { JOB, type BookingCore, type Publish } from './booking-core';
 import type { BookingReplacement } from './booking-replacement';
-import { heldDepositCents, NO_SHOW_REASONS } from './booking-view';
+import { heldDepositCents, isPaidDeposit, NO_SHOW_REASONS } from './booking-view';
 import { depositPaymentsLeft } from './changes.repository';
 import { enqueueJob } from '../../jobs/index';
 import * as repo from './bookings.repository';
@@ -269,7 +269,7 @@ export class BookingCancellation {
     const { db, booking, now } = ctx;
     const id = booking.id;
     const decision = this.core.decide(booking, e.event, e.actor, now);
-    const paid = (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
+    const paid = (await repo.depositPayments(db, id)).find(isPaidDeposit);
     const { split } = this.split(booking, heldDepositCents(booking, paid), e.actor, now, e.event === 'report_no_show' ? e.event : undefined, e.replacing);
     const closed = booking.status === 'awaiting_replacement' || e.replacing ? await this.replacement.refunded(db, id, now) : undefined;
     const who = endedBy(e, closed);

@@ -12,7 +12,7 @@ import type { AuthUser } from '../auth/index';
 import type { BookingCancellation, RefundInfo } from './booking-cancellation';
 import { JOB, type BookingCore, type Side } from './booking-core';
 import type { BookingReplacement } from './booking-replacement';
-import { factsOf, heldDepositCents, paymentDueAt } from './booking-view';
+import { factsOf, heldDepositCents, isPaidDeposit, paymentDueAt } from './booking-view';
 import * as repo from './bookings.repository';
 import { replacementCoverCents } from './replacement.repository';
 
@@ -129,9 +129,9 @@ export class BookingLifecycle {
     // Decision 158: on a later day of several days the one ending open to the caller is their no-show
     // report, so the quote is what it charges.
     const reporting = Boolean(facts.laterDay) && nextStatus(facts, 'report_no_show', side, { now }).ok;
-    const paid = (await repo.depositPayments(core.db, id)).find((p) => p.status === 'succeeded');
+    const paid = (await repo.depositPayments(core.db, id)).find(isPaidDeposit);
     // The split is in the booking's currency; what comes back is the same share of what was charged (decision 164).
-    const paidCents = paid ? ownAmountOf(paid) : 0;
+    const paidCents = heldDepositCents(booking, paid);
     const replacing = booking.status === 'confirmed' && (await this.replacement.requested(core.db, id))?.status === 'requested';
     const { split, tier } = this.cancellation.split(booking, paidCents, side, now, reporting ? 'report_no_show' : undefined, replacing);
     const arrival = refundArrival(!paid || paid.method === 'cash' ? 'card' : paid.method);
@@ -282,7 +282,7 @@ export class BookingLifecycle {
       const booking = (await repo.lockBooking(db, id))!;
       const decision = core.decide(booking, 'service_complete', side, now);
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
-      const deposit = (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
+      const deposit = (await repo.depositPayments(db, id)).find(isPaidDeposit);
       const extensions = (await repo.extensionsOf(db, id)).filter((e) => e.status === 'confirmed');
       const extensionsCents = extensions.reduce((sum, e) => sum + e.priceCents, 0);
       const coveredCents = await replacementCoverCents(db, id);

@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import { JOB, type BookingCore, type Publish } from './booking-core';
 import * as repo from './bookings.repository';
+import { isPaidDeposit } from './booking-view';
 import type { BookingRow } from './bookings.repository';
 import * as replacements from './replacement.repository';
 import type { ReplacementRow } from './replacement.repository';
@@ -53,7 +54,7 @@ export class BookingReplacement {
 
   /** The paid deposit of a booking, if it was paid. */
   private async paidDeposit(db: Database, id: number) {
-    return (await repo.depositPayments(db, id)).find((p) => p.status === 'succeeded');
+    return (await repo.depositPayments(db, id)).find(isPaidDeposit);
   }
 
   /**

@@ -74,7 +74,11 @@ function noShowReportableFrom(b: BookingRow, actor: Actor, now: Date): string | 
 }
 
 /**
- * What of the deposit paid the caller's no-show report would give back to the traveler, as the report
+ * The booking's deposit, paid: succeeded, or partly refunded since by a trip change that released a
+ * share of it (decision 177).
+ */
+export const isPaidDeposit = (p: Pick<PaymentRow, 'kind' | 'status'>): boolean => p.kind === 'deposit' && (p.status === 'succeeded' || p.status === 'partially_refunded');
+
 /**
  * The deposit the platform holds for a paid booking, in its currency (decision 164: a card may have paid
  * it in the other): the succeeded deposit, plus what applied trip changes paid or released (decision 177).
@@ -83,12 +87,14 @@ export function heldDepositCents(b: Pick<BookingRow, 'depositChangeCents'>, depo
   return deposit ? ownAmountOf(deposit) + b.depositChangeCents : 0;
 }
 
+/**
+ * What of the deposit paid the caller's no-show report would give back to the traveler, as the report
  * charges it (`noShowSplit`): on a later day, the shares of the days not given when the guide is absent
  * (decision 158). Null while the caller cannot report.
  */
 function noShowRefundCents(b: BookingRow, payments: PaymentRow[], actor: Actor, reportable: string | null, now: Date): number | null {
   if (!reportable) return null;
-  const paid = heldDepositCents(b, payments.find((p) => p.kind === 'deposit' && p.status === 'succeeded'));
+  const paid = heldDepositCents(b, payments.find(isPaidDeposit));
   const day = laterTourDay(b, now)?.day ?? 1;
   return noShowSplit({ depositCents: paid, commissionCents: b.commissionCents, days: b.days, day, absent: actor === 'traveler' ? 'guide' : 'traveler' }).refundCents;
 }
@@ -199,7 +205,7 @@ export function guideNetOf(r: BookingViewInput, commissionRate: number): number 
   return guideNetCents({
     totalCents: b.totalPriceCents,
     depositCents: b.depositCents,
-    paidDepositCents: heldDepositCents(b, r.payments.find((p) => p.kind === 'deposit' && p.status === 'succeeded')),
+    paidDepositCents: heldDepositCents(b, r.payments.find(isPaidDeposit)),
     extensionsCents: r.extensions.filter((e) => e.status === 'confirmed').reduce((sum, e) => sum + e.priceCents, 0),
     coveredCents: r.coveredCents ?? 0,
     creditCents: b.creditCents,
