@@ -16,7 +16,8 @@ import {
 } from '../schema/index';
 import { createRng, generateGuide, REVIEWER_NAMES, type GeneratedGuide } from './guide-data';
 import { SEED_RATE } from './deposits';
-import { japaneseOnlyGuide } from './japanese-guide';
+import { familyRates } from './family-rates';
+import { JAPANESE_GUIDE, japaneseOnlyGuide } from './japanese-guide';
 
 /** Seeded people cannot log in: this is not a valid password hash. */
 const NO_LOGIN = 'disabled';
@@ -129,8 +130,9 @@ export async function refreshRatings(db: Database): Promise<void> {
 
 /**
  * Demo step: 80 guides, eight per city, with reviews from 20 demo travelers, itineraries, weekly
- * hours and a few days off; a listing for the demo account `guide` (Sato Yuki, Tokyo); and a Kyoto
- * guide who writes only in Japanese (japanese-guide.ts).
+ * hours and a few days off; a listing for the demo account `guide` (Sato Yuki, Tokyo); a Kyoto
+ * guide who writes only in Japanese (japanese-guide.ts); and about a third of them selling a day, a
+ * private group or a child's price (family-rates.ts).
  */
 export async function seedDemoGuides(db: Database): Promise<void> {
   const rng = createRng(20261122);
@@ -188,6 +190,8 @@ export async function seedDemoGuides(db: Database): Promise<void> {
   // Last, so the guides drawn before him stay the same: a Kyoto guide who writes only in Japanese (decision 145).
   list.push(japaneseOnlyGuide(rng, subs));
   for (const g of list) if (g.guide.originalLanguage === 'ja' || g.username === 'guide') priceInYen(g);
+  // In each guide's own currency, so a day or a group is priced against the guide's own hour.
+  familyRates(list, new Set(['guide', JAPANESE_GUIDE.username]));
   await insertGuides(db, list, { reviewerIds: reviewerRows.map((r) => r.id), existingUserIds });
   await refreshRatings(db);
 }

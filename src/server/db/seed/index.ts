@@ -52,7 +52,8 @@ const STEPS: SeedStep[] = [
   { name: 'demo-trip-trouble', reference: false, run: seedDemoTripTrouble },
   // Last: the tours behind the seeded reviews keep clear of every tour seeded before them.
   { name: 'demo-reviewed-tours', reference: false, run: seedDemoReviewedTours },
-  // Decision 153: a Tokyo guide who confirms at once (after the tours above: it changes no booking).
+  // Decisions 153, 180: guides in Tokyo, Kyoto and Osaka who confirm at once (after the tours above, whose
+  // hours it counts: it changes no booking).
   { name: 'demo-instant-book', reference: false, run: seedDemoInstantBook },
 ];
 

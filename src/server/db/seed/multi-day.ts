@@ -1,84 +1,65 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import { addDays, todayInZone } from '../../../shared/availability';
-import { bookingPrice } from '../../../shared/booking/money-rules';
-import { bookingRulesOf, REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
-import { ACTIVE_BOOKING_STATUSES } from '../../../shared/booking/state-machine';
-import { daysLength, MAX_DAY_HOURS, MIN_DAY_HOURS } from '../../../shared/booking/tour-days';
-import { daysPlan, spanSlots } from '../../modules/bookings/index';
+import type { CheckoutGroup } from '../../../shared/booking/checkout-group';
+import { DEFAULT_COMMISSION_RATE, DEFAULT_DEPOSIT_RATE, groupSize } from '../../../shared/booking/money-rules';
+import { bookingRulesOf, startOfTourDay, timeToMinutes } from '../../../shared/booking/schedule';
+import { MEETING_POINTS, meetingPointAddress } from '../../../shared/meeting-points';
+import { checkoutPrice, groupColumns } from '../../modules/bookings/booking-group';
+import { daysPlan, guideForBooking, spanSlots } from '../../modules/bookings/index';
 import type { Database } from '../client';
-import { bookings, guideAvailabilityExceptions, guideWeeklyAvailability, jobs, users } from '../schema/index';
-import { pickGuide } from './bookings';
+import { bookings, guides, jobs, users } from '../schema/index';
 import { seedCharge, seedDeposit } from './deposits';
+import { seedSchedule } from './schedule';
 
 const HOUR = 3_600_000;
-const DAYS = 3;
+/** Three days, a family of two adults and a child of eight, meeting at Kyoto Station at 9:00 on day 1. */
+export const TRIP = { days: 3, group: { adults: 2, children: 1, infants: 0 } satisfies CheckoutGroup, startTime: '09:00', firstDay: 21, lastDay: 90 } as const;
+const KYOTO_STATION = MEETING_POINTS.find((p) => p.id === 'kyoto/kyoto-station')!;
 
 /**
- * A trip of several days (decision 154): the demo traveler has three days in Kyoto and Nara with a
- * Kyoto guide, paid and waiting for the guide's answer, three weeks or more ahead. It is made as the
- * checkout would make it: every day one the guide works from the start for the day's hours
- * (`spanSlots`), no booking of the guide's or the traveler's in the span, the days' price
- * (`daysLength`, as the quote prices them) and one deposit in the ledger.
+ * A trip of several days (decisions 154, 180): the demo family (Li Wei, another adult and a child)
+ * has three days in Kyoto and Nara with one Kyoto guide who sells whole days and prices children at
+ * a share, three weeks or more ahead, paid and accepted (upcoming). It is made as the checkout makes
+ * it: days the guide sells (`daysPlan`) starting at 9:00 on every day, each a day the guide works for
+ * the day's hours, clear of the guide's and the traveler's other tours (`spanSlots`, with the guide's
+ * notice and buffer), priced by `checkoutPrice` (the day rate, the further adult and the child's
+ * share) with the booking's group columns (`groupColumns`: the lines as charged, the overtime rate
+ * frozen), one deposit paid by card in the ledger (`seedDeposit`) — its receipt is issued with the
+ * others' (receipts.ts) — and the start-day job an accepted booking has.
  */
 export async function seedMultiDayTrip(db: Database, now: Date): Promise<void> {
   const [traveler] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'traveler'));
-  const guide = await pickGuide(db, 'kyoto');
-  if (!traveler || !guide) return;
-  const offered = (h: number) => {
-    try {
-      daysPlan(guide, { days: DAYS, dayHours: h });
-      return h >= MIN_DAY_HOURS && h <= MAX_DAY_HOURS;
-    } catch {
-      return false;
-    }
-  };
-  const dayHours = [guide.dayHours, guide.maxDurationHours].find(offered);
-  if (dayHours === undefined) return;
-  const [weekly, exceptions, busy] = await Promise.all([
-    db.select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute }).from(guideWeeklyAvailability).where(eq(guideWeeklyAvailability.guideId, guide.id)),
-    db
-      .select({ date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available, startMinute: guideAvailabilityExceptions.startMinute, endMinute: guideAvailabilityExceptions.endMinute })
-      .from(guideAvailabilityExceptions)
-      .where(eq(guideAvailabilityExceptions.guideId, guide.id)),
-    // The guide's bookings and the traveler's: neither may overlap the trip.
-    db
-      .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-      .from(bookings)
-      .where(and(or(eq(bookings.guideId, guide.id), eq(bookings.travelerId, traveler.id)), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]))),
-  ]);
-  const today = todayInZone(guide.timeZone, now);
-  for (let i = 21; i < 90; i++) {
-    const date = addDays(today, i);
-    const [slot] = spanSlots({ date, days: DAYS, durationMinutes: dayHours * 60, timeZone: guide.timeZone, weekly, exceptions, busy, now, ...bookingRulesOf(guide) });
-    if (!slot) continue;
-    const travelers = Math.min(Math.max(2, guide.minPeople), guide.maxPeople);
-    const price = bookingPrice({
-      basicPerHourCents: guide.basicPricePerHourCents,
-      additionalPerPersonCents: guide.additionalPricePerPersonCents,
-      includedPeople: guide.includedPeople,
-      adults: travelers,
-      hours: dayHours,
-      length: daysLength(DAYS, dayHours, guide.dayHours),
-      dayRateCents: guide.dayRateCents,
-      dayHours: guide.dayHours,
-    });
-    const createdAt = new Date(now.getTime() - 2 * HOUR);
+  if (!traveler) return;
+  const dayGuides = await db
+    .select({ id: guides.id })
+    .from(guides)
+    .innerJoin(users, eq(users.id, guides.userId))
+    .where(and(eq(guides.serviceCity, 'kyoto'), eq(guides.status, 'active'), isNotNull(guides.dayRateCents), ne(users.username, 'guide')))
+    .orderBy(asc(guides.id));
+  for (const { id } of dayGuides) {
+    const guide = await guideForBooking(db, id);
+    if (!guide || groupSize(TRIP.group) < guide.minPeople || groupSize(TRIP.group) > guide.maxPeople) continue;
+    const plan = daysPlan(guide, { days: TRIP.days, dayHours: guide.dayHours });
+    const found = await firstSpan(db, guide, traveler.id, plan.durationMinutes, now);
+    if (!found) continue;
+    const price = checkoutPrice(guide, null, TRIP.group, plan.length, { depositRate: DEFAULT_DEPOSIT_RATE, commissionRate: DEFAULT_COMMISSION_RATE });
+    const createdAt = new Date(now.getTime() - 3 * 24 * HOUR);
     const paidAt = new Date(createdAt.getTime() + 6 * 60_000);
-    const [h, m] = slot.startTime.split(':').map(Number) as [number, number];
+    const acceptedAt = new Date(paidAt.getTime() + 2 * HOUR);
     const [b] = await db
       .insert(bookings)
       .values({
         travelerId: traveler.id,
         guideId: guide.id,
-        status: 'confirmed',
-        date,
-        startMinute: h * 60 + m,
-        durationMinutes: dayHours * 60,
-        days: DAYS,
+        status: 'upcoming',
+        date: found.date,
+        startMinute: timeToMinutes(TRIP.startTime)!,
+        durationMinutes: plan.durationMinutes,
+        days: TRIP.days,
         timeZone: guide.timeZone,
-        startsAt: slot.startsAt,
-        endsAt: slot.endsAt,
-        travelers,
+        startsAt: found.startsAt,
+        endsAt: found.endsAt,
+        ...groupColumns(guide, TRIP.group, price),
         unitPriceCents: price.unitPriceCents,
         additionalPerPersonCents: price.additionalPerPersonCents,
         totalPriceCents: price.totalCents,
@@ -86,16 +67,31 @@ export async function seedMultiDayTrip(db: Database, now: Date): Promise<void> {
         commissionCents: price.commissionCents,
         currency: guide.currency,
         ...seedCharge(guide.currency, price.depositCents),
-        meetingAddress: 'Kyoto Station, Karasuma central exit · 京都駅 烏丸中央口 · 京都站 乌丸中央口',
-        notes: '三天：第一天东山和清水寺，第二天岚山，第三天去奈良看鹿和东大寺。',
+        meetingAddress: meetingPointAddress(KYOTO_STATION, 'zh-CN'),
+        meetingPostalCode: KYOTO_STATION.postalCode,
+        meetingLat: KYOTO_STATION.lat,
+        meetingLng: KYOTO_STATION.lng,
+        notes: '一家三口，孩子八岁。第一天东山和清水寺，第二天去奈良看鹿和东大寺，第三天伏见稻荷。',
         paidAt,
+        acceptedAt,
         createdAt,
-        updatedAt: paidAt,
+        updatedAt: acceptedAt,
       })
       .returning();
     await seedDeposit(db, b!, { travelerId: traveler.id, guideUserId: guide.userId, method: 'card', paidAt });
-    const respondBy = new Date(Math.min(paidAt.getTime() + REQUEST_ANSWER_HOURS * HOUR, slot.startsAt.getTime()));
-    await db.insert(jobs).values({ kind: 'booking.request_expiry', payload: { bookingId: b!.id }, runAt: respondBy, dedupeKey: `booking.request_expiry:${b!.id}` });
+    await db.insert(jobs).values({ kind: 'booking.start_day', payload: { bookingId: b!.id }, runAt: startOfTourDay(b!.date, b!.timeZone), dedupeKey: `booking.start_day:${b!.id}` });
     return;
   }
+}
+
+/** The first date from three weeks ahead whose three days all start at 9:00 for the day's hours, as the checkout's slots offer them. */
+async function firstSpan(db: Database, guide: NonNullable<Awaited<ReturnType<typeof guideForBooking>>>, travelerId: number, durationMinutes: number, now: Date) {
+  const schedule = await seedSchedule(db, guide.id, travelerId);
+  const today = todayInZone(guide.timeZone, now);
+  for (let i = TRIP.firstDay; i < TRIP.lastDay; i++) {
+    const date = addDays(today, i);
+    const slot = spanSlots({ date, days: TRIP.days, durationMinutes, timeZone: guide.timeZone, ...schedule, now, ...bookingRulesOf(guide) }).find((s) => s.startTime === TRIP.startTime);
+    if (slot) return { date, startsAt: slot.startsAt, endsAt: slot.endsAt };
+  }
+  return undefined;
 }
