@@ -9,6 +9,9 @@ export const bookingKeys = {
   /** A guide's public quote for a group (decision 151), by guide and its query. */
   groupQuote: (guideId: number, query: Record<string, string | number>) => ['bookings', 'group-quote', guideId, query] as const,
   replacements: (id: number) => ['bookings', 'replacements', id] as const,
+  /** A booking's trip changes (decision 177), and a change's price as asked. */
+  changes: (id: number) => ['bookings', 'changes', id] as const,
+  changeQuote: (id: number, body: Record<string, number>) => ['bookings', 'changes', id, 'quote', body] as const,
   credits: ['bookings', 'credits'] as const,
   openOffers: (userId: number) => ['bookings', 'open-offers', userId] as const,
 };

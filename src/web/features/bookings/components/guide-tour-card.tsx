@@ -8,6 +8,7 @@ import { TourTime } from '../../../components/ui/tour-time';
 import { daysUntil, statusKey } from '../lib/trips';
 import { BookingCardHeader, Fact, GuideNet, TourDays, TravelerNotes } from './booking-card-parts';
 import { ReschedulePanel } from './reschedule-panel';
+import { ChangeAnswer } from './change-answer';
 import { TourActions } from './tour-actions';
 import { WeatherNotice } from './weather-notice';
 import { NoShowReport } from './no-show-report';
@@ -92,6 +93,7 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
       </dl>
       <WeatherNotice booking={b} side="guide" />
       <ReschedulePanel booking={b} side="guide" />
+      <ChangeAnswer booking={b} />
       <TourActions booking={b} side="guide" isTourDay={days === 0} />
       <NoShowReport booking={b} side="guide" />
 

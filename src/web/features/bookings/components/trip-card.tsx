@@ -18,6 +18,7 @@ import { ReceiptsLink } from '../../receipts';
 import { BookingFeedback } from '../../reviews';
 import { PaymentProofBadge } from '../../payment-proofs';
 import { ReschedulePanel } from './reschedule-panel';
+import { TripChangePanel } from './trip-change-panel';
 import { TourActions } from './tour-actions';
 import { WeatherNotice } from './weather-notice';
 import { MeetingPlace } from '../../meeting-points';
@@ -157,6 +158,7 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
 
       <WeatherNotice booking={b} side="traveler" />
       <ReschedulePanel booking={b} side="traveler" />
+      <TripChangePanel booking={b} now={now} />
 
       {(b.status === 'pending' || canCancel) && (
         <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-100 pt-4 dark:border-stone-800">

@@ -1,0 +1,146 @@
+import { Check, Users, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BookingChange } from '../../../../shared/schemas/booking-changes';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import { formatMoney } from '../../../../shared/money-format';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/form';
+import { Sheet } from '../../../components/ui/sheet';
+import { ApiError } from '../../../lib/api-client';
+import { formatDeadline } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
+import { showToast } from '../../../lib/toast';
+import { useAnswerChange, useBookingChanges } from '../api/booking-changes';
+import { changeTripText } from '../lib/change-text';
+import { CHANGEABLE_STATUSES } from './trip-change-panel';
+
+const problem = (err: unknown) => (err instanceof ApiError && (err.code === 'change_not_open' || err.code === 'slot_unavailable' || err.code === 'buffer_conflict') ? `toasts.${err.code}` : 'toasts.failed');
+
+/**
+ * The guide's answer to a trip change that waits for her (decision 177), on her tour card: what the
+ * traveler asks (the trip booked and the trip asked), what she receives for it in her currency — the
+ * new price and what the traveler pays her in person, and what the cancellation tiers keep for her of a
+ * smaller deposit — until when she can answer, and Accept / Decline (a reason is required: the traveler
+ * reads it on their card).
+ */
+export function ChangeAnswer({ booking: b }: { booking: Booking }) {
+  const { t } = useTranslation(['changes', 'bookings']);
+  const locale = currentLocale();
+  const [declining, setDeclining] = useState(false);
+  const changeable = CHANGEABLE_STATUSES.includes(b.status);
+  const changes = useBookingChanges(b.id, changeable);
+  const answer = useAnswerChange();
+  const latest = (changes.data?.changes ?? [])[0];
+  if (!changeable || latest?.status !== 'requested') return null;
+  const c = latest;
+  // In the booking's currency, the guide's own (decision 164).
+  const money = (cents: number) => formatMoney(cents, b.currency, locale);
+  const traveler = b.traveler.fullName;
+  const accept = () =>
+    answer.mutateAsync({ id: b.id, changeId: c.id, answer: 'accept' }).then(
+      () => showToast({ title: t('toasts.accepted'), description: t('toasts.acceptedBody', { trip: changeTripText(t, c.to, locale) }), variant: 'success' }),
+      (err) => showToast({ title: t('toasts.errorTitle'), description: t(problem(err)), variant: 'destructive' }),
+    );
+
+  return (
+    <section aria-label={t('region')} className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-3 text-sm dark:border-amber-700 dark:bg-amber-950/40">
+      <p className="flex items-start gap-2 font-semibold text-amber-900 dark:text-amber-100">
+        <Users className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+        {t('guide.title', { traveler })}
+      </p>
+      <dl className="mt-2 space-y-1">
+        <div>
+          <dt className="inline text-stone-600 dark:text-stone-400">{t('guide.asked')} </dt>
+          <dd className="inline font-medium">{changeTripText(t, c.to, locale)}</dd>
+        </div>
+        <div>
+          <dt className="inline text-stone-600 dark:text-stone-400">{t('guide.booked')} </dt>
+          <dd className="inline">{changeTripText(t, c.from, locale)}</dd>
+        </div>
+        <div>
+          <dt className="inline text-stone-600 dark:text-stone-400">{t('guide.price')} </dt>
+          <dd className="inline tabular-nums">
+            <span className="font-semibold">{money(c.to.totalCents)}</span> {t('guide.was', { amount: money(c.from.totalCents) })}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline text-stone-600 dark:text-stone-400">{t('guide.inPerson')} </dt>
+          <dd className="inline tabular-nums">
+            <span className="font-semibold">{money(c.to.inPersonCents)}</span> {t('guide.was', { amount: money(c.from.inPersonCents) })}
+          </dd>
+        </div>
+      </dl>
+      {c.money.keptCents > 0 && <p className="mt-1 text-stone-700 dark:text-stone-300">{t('guide.kept', { amount: money(c.money.keptCents) })}</p>}
+      <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{t('guide.earnings')}</p>
+      {c.expiresAt && <p className="mt-1 text-amber-800 dark:text-amber-200">{t('guide.answerBy', formatDeadline(c.expiresAt, locale, b.timeZone, t('bookings:japanTime')))}</p>}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" busy={answer.isPending} onClick={() => void accept()}>
+          <Check className="h-4 w-4" aria-hidden />
+          {t('guide.accept')}
+        </Button>
+        <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => setDeclining(true)}>
+          <X className="h-4 w-4" aria-hidden />
+          {t('guide.decline')}
+        </Button>
+      </div>
+      <DeclineChangeSheet booking={b} change={c} open={declining} onOpenChange={setDeclining} />
+    </section>
+  );
+}
+
+/** Declining needs a reason: the traveler reads it on their card. */
+function DeclineChangeSheet({ booking: b, change, open, onOpenChange }: { booking: Booking; change: BookingChange; open: boolean; onOpenChange: (o: boolean) => void }) {
+  const { t } = useTranslation(['changes', 'bookings']);
+  const answer = useAnswerChange();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const traveler = b.traveler.fullName;
+  const reset = (o: boolean) => {
+    onOpenChange(o);
+    if (!o) {
+      setReason('');
+      setError(null);
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return setError(t('declineSheet.required', { traveler }));
+    answer.mutate(
+      { id: b.id, changeId: change.id, answer: 'decline', reason: reason.trim().slice(0, 500) },
+      {
+        onSuccess: () => {
+          reset(false);
+          showToast({ title: t('toasts.declined'), description: t('toasts.declinedBody', { traveler }), variant: 'success' });
+        },
+        onError: (err) => setError(t(problem(err))),
+      },
+    );
+  };
+  return (
+    <Sheet open={open} onOpenChange={reset} title={t('declineSheet.title')} description={t('declineSheet.description', { traveler })} closeLabel={t('bookings:close')}>
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <TextAreaField
+          label={t('declineSheet.reason')}
+          value={reason}
+          maxLength={500}
+          rows={3}
+          required
+          error={error ?? undefined}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError(null);
+          }}
+        />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => reset(false)}>
+            {t('declineSheet.back')}
+          </Button>
+          <Button type="submit" variant="danger" busy={answer.isPending}>
+            {t('declineSheet.confirm')}
+          </Button>
+        </div>
+      </form>
+    </Sheet>
+  );
+}
