@@ -119,7 +119,8 @@ test('a profile opens from the results with every section, and goes back to them
   for (const section of ['关于我', '基本信息', '服务与价格', '我的带团风格', '可预约时间', '评价']) {
     await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
   }
-  await expect(page.getByText('未来 60 天，时间均为日本时间。')).toBeVisible();
+  // The whole booking window, as the booking box books it (decision 180).
+  await expect(page.getByText(/^可预约未来 180 天，至\d{4}年\d{1,2}月\d{1,2}日。时间均为日本时间。$/)).toBeVisible();
   await expect(page.getByRole('list', { name: '可预约时间' }).getByRole('listitem')).not.toHaveCount(0);
   // The first guide of the results may price in yuan or in yen (other specs' reviews order them): either reads an hourly price.
   await expect(page.getByRole('region', { name: '服务与价格' }).getByText(/(\d+ 元|约 [\d,.]+ 元 · \d+ 日元)\/小时/).first()).toBeVisible();

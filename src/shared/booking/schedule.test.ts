@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { todayInZone } from '../availability';
-import { bookableCalendar, bookableSlots, slotAt, startOfTourDay, timeRefusal, timeToMinutes, zonedTimeToUtc, zoneOffsetMinutes } from './schedule';
+import { addDays, todayInZone } from '../availability';
+import { BOOKING_HORIZON_DAYS, bookableCalendar, bookableSlots, bookingWindow, slotAt, startOfTourDay, timeRefusal, timeToMinutes, withinBookingHorizon, zonedTimeToUtc, zoneOffsetMinutes } from './schedule';
 
 const weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 540, endMinute: 1020 }));
 
@@ -46,6 +46,16 @@ describe('schedule', () => {
     expect(bookableSlots({ ...day, date: '2026-12-11', exceptions: [{ date: '2026-12-11', available: true, startMinute: 600, endMinute: 720 }] }).map((s) => s.startTime)).toEqual(['10:00', '10:30', '11:00']);
     expect(bookableSlots({ ...day, date: '2027-12-11', exceptions: [] })).toEqual([]);
     expect(bookableSlots({ ...day, date: '2026-12-01', exceptions: [] })).toEqual([]);
+  });
+
+  it('names the booking window the slots keep: today in the guide’s zone through the horizon (decision 180)', () => {
+    const now = new Date('2026-11-21T15:30:00Z'); // 00:30 JST on the 22nd, still the 21st in UTC
+    expect(bookingWindow('Asia/Tokyo', now)).toEqual({ first: '2026-11-22', last: addDays('2026-11-22', BOOKING_HORIZON_DAYS), days: BOOKING_HORIZON_DAYS + 1 });
+    const { first, last } = bookingWindow('Asia/Tokyo', now);
+    expect([addDays(first, -1), first, last, addDays(last, 1)].map((date) => withinBookingHorizon(date, 'Asia/Tokyo', now))).toEqual([false, true, true, false]);
+    const day = (date: string) => bookableSlots({ date, durationMinutes: 60, timeZone: 'Asia/Tokyo', weekly, exceptions: [], busy: [], now });
+    expect(day(last)).not.toEqual([]);
+    expect(day(addDays(last, 1))).toEqual([]);
   });
 });
 

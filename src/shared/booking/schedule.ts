@@ -143,8 +143,17 @@ export function timeRefusal(t: { startsAt: Date; endsAt: Date; busy: BusyRange[]
  * made and when it is booked, a new time proposed for a booking (decision 106).
  */
 export function withinBookingHorizon(date: string, timeZone: string, now: Date, horizonDays = BOOKING_HORIZON_DAYS): boolean {
-  const today = todayInZone(timeZone, now);
-  return date >= today && date <= addDays(today, horizonDays);
+  const { first, last } = bookingWindow(timeZone, now, horizonDays);
+  return date >= first && date <= last;
+}
+
+/**
+ * The dates a tour may be booked on from `now` (`withinBookingHorizon`'s): today in the guide's zone
+ * through the horizon, both included — `days` dates in all. What a guide's profile shows (decision 180).
+ */
+export function bookingWindow(timeZone: string, now: Date, horizonDays = BOOKING_HORIZON_DAYS): { first: string; last: string; days: number } {
+  const first = todayInZone(timeZone, now);
+  return { first, last: addDays(first, horizonDays), days: horizonDays + 1 };
 }
 
 /**

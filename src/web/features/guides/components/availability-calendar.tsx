@@ -1,16 +1,21 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isoWeekday, minutesToTime, type AvailabilityException, type DayAvailability, type WeeklySlot } from '../../../../shared/availability';
+import { Button } from '../../../components/ui/button';
+import { withGap } from '../../../lib/cjk-spacing';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { bracketed, colon, useViewerTimeZone } from '../../../lib/format';
 import { formatCalendarDate } from '../../../lib/format';
 import { dateTimeFormat } from '../../../lib/intl';
-import { bookableCalendar } from '../../../../shared/booking/schedule';
+import { BOOKING_HORIZON_DAYS, bookableCalendar, bookingWindow } from '../../../../shared/booking/schedule';
 
 /**
- * The next 60 days in the guide's zone (labelled Japan time for Asia/Tokyo), as a month-style grid
- * starting on Monday. Picking a day shows its hours.
+ * Every date the guide can be booked on (decision 180: the booking window, today through
+ * `BOOKING_HORIZON_DAYS` ahead, as the booking box and the server book it), in the guide's zone
+ * (labelled Japan time for Asia/Tokyo), a month at a time as a grid starting on Monday. It opens on
+ * the month of the first day a traveler can still book; picking a day shows its hours.
  */
 export function AvailabilityCalendar({
   weekly,
@@ -31,12 +36,23 @@ export function AvailabilityCalendar({
   const locale = currentLocale();
   // No start time already past (or within the guide's notice) in the guide's zone, so the day
   // picked first is the first one a traveler can still book.
-  const days = useMemo(
-    () => bookableCalendar(weekly, exceptions, timeZone, 60, new Date(), { minMinutes: minHours ? Math.round(minHours * 60) : undefined, minNoticeHours }),
-    [weekly, exceptions, timeZone, minHours, minNoticeHours],
-  );
-  const [picked, setPicked] = useState<string | null>(() => days.find((d) => d.available)?.date ?? null);
-  const pickedDay = days.find((d) => d.date === picked);
+  const { window, months } = useMemo(() => {
+    const now = new Date();
+    const window = bookingWindow(timeZone, now);
+    const days = bookableCalendar(weekly, exceptions, timeZone, window.days, now, { minMinutes: minHours ? Math.round(minHours * 60) : undefined, minNoticeHours });
+    const months = new Map<string, DayAvailability[]>();
+    for (const d of days) {
+      const month = d.date.slice(0, 7);
+      if (!months.has(month)) months.set(month, []);
+      months.get(month)!.push(d);
+    }
+    return { window, months: [...months.entries()] };
+  }, [weekly, exceptions, timeZone, minHours, minNoticeHours]);
+  const all = useMemo(() => months.flatMap(([, days]) => days), [months]);
+  const [picked, setPicked] = useState<string | null>(() => all.find((d) => d.available)?.date ?? null);
+  const [shown, setShown] = useState(() => Math.max(0, months.findIndex(([month]) => month === picked?.slice(0, 7))));
+  const pickedDay = all.find((d) => d.date === picked);
+  const [month, days] = months[shown]!;
   const lead = isoWeekday(days[0]!.date) - 1;
   const weekdayNames = useMemo(() => {
     const fmt = dateTimeFormat(locale === 'en' ? 'en-US' : locale, { weekday: 'short', timeZone: 'UTC' });
@@ -45,23 +61,35 @@ export function AvailabilityCalendar({
   }, [locale]);
   const available = t('profile.available');
   const unavailable = t('profile.unavailable');
+  const monthName = formatCalendarDate(`${month}-01`, locale, { month: 'long', day: undefined });
 
   return (
     <div>
       <p className="text-sm text-stone-600 dark:text-stone-400">
+        {withGap(t('profile.window', { days: BOOKING_HORIZON_DAYS, date: formatCalendarDate(window.last, locale) }))}
         {timeZone === 'Asia/Tokyo' ? t('profile.availabilityHint') : t('profile.zoneLabel', { zone: timeZone })}
       </p>
-      <div className="mt-3 grid grid-cols-7 gap-1 text-center text-xs font-medium text-stone-500 dark:text-stone-400" aria-hidden>
+      <div className="mt-3 flex items-center justify-between gap-2">
+        <Button variant="ghost" size="icon" aria-label={t('profile.previousMonth')} disabled={shown === 0} onClick={() => setShown(shown - 1)}>
+          <ChevronLeft className="h-5 w-5" aria-hidden />
+        </Button>
+        <h3 className="text-sm font-semibold" aria-live="polite">
+          {monthName}
+        </h3>
+        <Button variant="ghost" size="icon" aria-label={t('profile.nextMonth')} disabled={shown === months.length - 1} onClick={() => setShown(shown + 1)}>
+          <ChevronRight className="h-5 w-5" aria-hidden />
+        </Button>
+      </div>
+      <div className="mt-2 grid grid-cols-7 gap-1 text-center text-xs font-medium text-stone-500 dark:text-stone-400" aria-hidden>
         {weekdayNames.map((w) => (
           <span key={w}>{w}</span>
         ))}
       </div>
-      <ul className="mt-1 grid grid-cols-7 gap-1" aria-label={t('profile.availability')}>
+      <ul className="mt-1 grid grid-cols-7 gap-1" aria-label={`${t('profile.availability')}${colon(locale)}${monthName}`}>
         {Array.from({ length: lead }, (_, i) => (
           <li key={`lead-${i}`} aria-hidden />
         ))}
         {days.map((d) => {
-          const [, m, day] = d.date.split('-');
           const label = `${formatCalendarDate(d.date, locale, { weekday: 'short' })}${colon(locale)}${d.available ? available : unavailable}`;
           return (
             <li key={d.date}>
@@ -71,15 +99,14 @@ export function AvailabilityCalendar({
                 aria-label={label}
                 aria-pressed={picked === d.date}
                 className={cn(
-                  'flex h-10 w-full flex-col items-center justify-center rounded-lg text-sm transition',
+                  'flex h-10 w-full items-center justify-center rounded-lg text-sm transition',
                   d.available
                     ? 'bg-green-50 font-semibold text-green-800 hover:bg-green-100 dark:bg-green-900/30 dark:text-green-300 dark:hover:bg-green-900/50'
                     : 'text-stone-500 line-through decoration-stone-400 dark:text-stone-400 dark:decoration-stone-500',
                   picked === d.date && 'ring-2 ring-primary-500',
                 )}
               >
-                {day === '01' || d === days[0] ? <span className="text-[10px] font-normal leading-none">{Number(m)}/</span> : null}
-                <span className="leading-none">{Number(day)}</span>
+                {Number(d.date.slice(8))}
               </button>
             </li>
           );
@@ -92,7 +119,7 @@ export function AvailabilityCalendar({
 
 /**
  * The picked day's hours, and the reader's own time beside them. Only this part reads the reader's
- * zone, which the browser learns after hydrating: that re-render stays small (not the 60-day grid).
+ * zone, which the browser learns after hydrating: that re-render stays small (not the month's grid).
  */
 function DayHours({ day, timeZone }: { day: DayAvailability | undefined; timeZone: string }) {
   const { t } = useTranslation('guides');
