@@ -10,8 +10,8 @@ import { expect, signIn, test } from './fixtures';
  * the quote prices a family of two adults, a child and an infant. The guide's rates are put back.
  */
 const TEXT = {
-  en: { covers: 'Hourly rate covers up to (people)', child: 'Child rate (% of the additional person rate)', overtime: 'Overtime', meals: 'Meals', price: 'Overtime price (yen per hour)', save: 'Save rates', saved: 'Rates saved', included: 'Meals: included', heading: 'Price and what it includes' },
-  'zh-CN': { covers: '每小时价格包含人数', child: '儿童价格（额外人员价格的百分比）', overtime: '加时', meals: '餐费', price: '加时价格（日元/小时）', save: '保存价格', saved: '价格已保存', included: '餐费：已包含', heading: '价格与包含内容' },
+  en: { covers: 'Hourly price covers up to (people)', child: 'A child’s price (% of a further traveler’s hourly price)', overtime: 'Overtime', meals: 'Meals', price: 'An hour of overtime, for the whole group (yen)', save: 'Save rates', saved: 'Rates saved', included: 'Meals: included', heading: 'Price and what it includes' },
+  'zh-CN': { covers: '每小时价格包含人数', child: '每位儿童的价格（占每人每小时加价的百分比）', overtime: '加时', meals: '餐费', price: '加时每小时价格（整个团体，日元）', save: '保存价格', saved: '价格已保存', included: '餐费：已包含', heading: '价格与包含内容' },
 } as const;
 
 for (const locale of ['en', 'zh-CN'] as const) {

@@ -44,13 +44,13 @@ test('a guide prices in yen on a phone, in Japanese, and keeps it after a reload
   await page.goto('/guide-dashboard#rates');
   const rates = page.locator('#rates');
   await expect(rates.getByRole('button', { name: '料金を保存' })).toBeVisible();
-  await expect(rates.getByLabel('1時間あたりの料金（元）')).toBeVisible();
+  await expect(rates.getByLabel('旅行者1名の1時間あたりの料金（元）')).toBeVisible();
 
   await rates.getByRole('radio', { name: '日本円' }).check();
   // Nothing is converted: the form says the numbers are now read as yen.
   await expect(rates.getByText('料金は日本円で設定されます。入力済みの金額は換算されませんので、保存する前にそれぞれご確認ください。')).toBeVisible();
-  await rates.getByLabel('1時間あたりの料金（円）').fill('4000');
-  await rates.getByLabel('追加1名あたりの料金（円）').fill('1000');
+  await rates.getByLabel('旅行者1名の1時間あたりの料金（円）').fill('4000');
+  await rates.getByLabel('2人目から1名ごとの1時間あたりの追加料金（円）').fill('1000');
   await noOverflow(page);
   await rates.getByRole('button', { name: '料金を保存' }).click();
   // Her own prices for two services were typed as yuan (270, 320): read as yen they are under the
@@ -64,8 +64,8 @@ test('a guide prices in yen on a phone, in Japanese, and keeps it after a reload
 
   await page.reload();
   await expect(rates.getByRole('radio', { name: '日本円' })).toBeChecked();
-  await expect(rates.getByLabel('1時間あたりの料金（円）')).toHaveValue('4000');
-  await expect(rates.getByLabel('追加1名あたりの料金（円）')).toHaveValue('1000');
+  await expect(rates.getByLabel('旅行者1名の1時間あたりの料金（円）')).toHaveValue('4000');
+  await expect(rates.getByLabel('2人目から1名ごとの1時間あたりの追加料金（円）')).toHaveValue('1000');
   await expect(rates.getByText('換算されません')).toHaveCount(0);
   const profile = page.locator('#profile');
   await expect(profile).toContainText('4,000円');
@@ -81,7 +81,7 @@ test('a guide prices in yen on a phone, in Japanese, and keeps it after a reload
   // The same prices in English: ¥4,000 (JPY), labelled in yen.
   await page.setViewportSize({ width: 1280, height: 900 });
   await switchLanguage(page, 'en');
-  await expect(rates.getByLabel('Hourly rate (yen)')).toHaveValue('4000');
+  await expect(rates.getByLabel('Price of an hour for one traveler (yen)')).toHaveValue('4000');
   await expect(profile).toContainText('¥4,000 (JPY)');
 });
 

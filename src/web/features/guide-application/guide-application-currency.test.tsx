@@ -91,7 +91,7 @@ describe('the application prices in yen unless the applicant chooses yuan', () =
     render(wrap(<ApplicationWizard application={app({})} fallbackName="Aoi" />, '/become-guide?step=4'));
     expect(((await screen.findByLabelText('料金の通貨')) as HTMLSelectElement).value).toBe('JPY');
     expect(screen.getByText(/料金は日本円で設定します/)).toBeTruthy();
-    const basic = screen.getByLabelText('1名1時間あたりの基本料金');
+    const basic = screen.getByLabelText('旅行者1名の1時間あたりの料金');
     expect(document.getElementById(basic.getAttribute('aria-describedby')!)!.textContent).toBe('単位：円。1人目の旅行者の1時間あたりの料金です（例：4000）。');
     fireEvent.change(basic, { target: { value: '800' } });
     fireEvent.blur(basic);

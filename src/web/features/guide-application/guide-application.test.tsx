@@ -223,7 +223,7 @@ describe('the /become-guide wizard', () => {
   it('saves the draft by itself shortly after a change (only valid answers, money in the minor unit of its currency)', async () => {
     const fetchMock = server();
     render(wrap(<ApplicationWizard application={app({})} fallbackName="Aoi" />, '/become-guide?step=4'));
-    fireEvent.change(await screen.findByLabelText('Base price per hour per person'), { target: { value: '4500' } });
+    fireEvent.change(await screen.findByLabelText('Price of an hour for one traveler'), { target: { value: '4500' } });
     await waitFor(
       () => {
         const put = fetchMock.mock.calls.find(([u, init]) => String(u).endsWith('/draft') && init?.method === 'PUT');

@@ -107,13 +107,13 @@ describe('rates editor: groups, children, days and extras (decision 151)', () =>
     const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (url.includes('service-categories') ? json({ data: [] }) : json(rates)));
     vi.stubGlobal('fetch', fetchMock);
     render(wrap(<RatesEditor />));
-    fireEvent.change(await screen.findByLabelText('Hourly rate covers up to (people)'), { target: { value: '4' } });
-    fireEvent.change(screen.getByLabelText('Child rate (% of the additional person rate)'), { target: { value: '50' } });
+    fireEvent.change(await screen.findByLabelText('Hourly price covers up to (people)'), { target: { value: '4' } });
+    fireEvent.change(screen.getByLabelText('A child’s price (% of a further traveler’s hourly price)'), { target: { value: '50' } });
     fireEvent.click(screen.getByLabelText(/Infants under 3 go free/));
-    fireEvent.change(screen.getByLabelText('Full-day price (RMB, optional)'), { target: { value: '1500' } });
+    fireEvent.change(screen.getByLabelText('Price of a day of 8 hours for a group of up to 4 (RMB, optional)'), { target: { value: '1500' } });
     fireEvent.change(screen.getByLabelText('A full day is'), { target: { value: '9' } });
     fireEvent.change(screen.getByLabelText('Overtime'), { target: { value: 'excluded' } });
-    fireEvent.change(screen.getByLabelText('Overtime price (RMB per hour)'), { target: { value: '200' } });
+    fireEvent.change(screen.getByLabelText('An hour of overtime, for the whole group (RMB)'), { target: { value: '200' } });
     fireEvent.change(screen.getByLabelText('Entrance tickets'), { target: { value: 'excluded' } });
     fireEvent.change(screen.getByLabelText('Note on Entrance tickets (optional)'), { target: { value: 'About 500 yen each' } });
     fireEvent.change(screen.getByLabelText('Public transport'), { target: { value: 'included' } });
@@ -150,16 +150,16 @@ describe('rates editor: groups, children, days and extras (decision 151)', () =>
     vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.includes('service-categories') ? json({ data: [] }) : json(stored))));
     render(wrap(<RatesEditor />));
     expect(((await screen.findByLabelText('每小时价格包含人数')) as HTMLInputElement).value).toBe('4');
-    expect((screen.getByLabelText('儿童价格（额外人员价格的百分比）') as HTMLInputElement).value).toBe('50');
-    expect((screen.getByLabelText('一日地陪价格（元，可不填）') as HTMLInputElement).value).toBe('1500');
+    expect((screen.getByLabelText('每位儿童的价格（占每人每小时加价的百分比）') as HTMLInputElement).value).toBe('50');
+    expect((screen.getByLabelText('4 人以内团体的一日地陪价格，一天 8 小时（元，可不填）') as HTMLInputElement).value).toBe('1500');
     expect((screen.getByLabelText('餐费') as HTMLSelectElement).value).toBe('included');
   });
 });
 
 describe('rates editor: the floor', () => {
   it.each([
-    ['en', 'Hourly rate (RMB)', 'Save rates', 'The lowest hourly price is 50 RMB.'],
-    ['zh-CN', '每小时价格（元）', '保存价格', '每小时价格最低为 50 元。'],
+    ['en', 'Price of an hour for one traveler (RMB)', 'Save rates', 'The lowest hourly price is 50 RMB.'],
+    ['zh-CN', '一位旅行者每小时价格（元）', '保存价格', '每小时价格最低为 50 元。'],
   ])('refuses a price of 0 before calling the server (%s)', async (lang, label, save, message) => {
     await act(() => i18next.changeLanguage(lang));
     const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (url.includes('service-categories') ? json({ data: [] }) : json(rates)));

@@ -25,6 +25,18 @@ export interface GroupForm {
 
 const DAY_HOURS_OPTIONS = [6, 7, 8, 9, 10] as const;
 
+/**
+ * What a price label names (decision 180): the people the hourly price covers as typed (one while
+ * the field holds no valid number), and the labels' `group` wording when that is more than one, as
+ * `groupPrice` applies it — the hour's and the day's price for the whole group, each traveler beyond
+ * it at the further price, a child beyond it at its share.
+ */
+export function pricedFor(includedPeople: string): { people: number; context: 'group' | undefined } {
+  const n = /^\d{1,2}$/.test(includedPeople.trim()) ? Number(includedPeople) : 1;
+  const people = n >= 1 && n <= 20 ? n : 1;
+  return { people, context: people > 1 ? 'group' : undefined };
+}
+
 export function groupFormOf(d: RatesReply): GroupForm {
   const extras = Object.fromEntries(
     EXTRA_KINDS.map((kind) => {
@@ -62,6 +74,7 @@ export function GroupPricingFields({
 }) {
   const { t } = useTranslation('guideBusiness');
   const setExtra = (kind: ExtraKind, patch: Partial<ExtraForm>) => set({ extras: { ...form.extras, [kind]: { ...form.extras[kind], ...patch } } });
+  const per = pricedFor(form.includedPeople);
   return (
     <>
       <fieldset className="mt-6">
@@ -69,8 +82,15 @@ export function GroupPricingFields({
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('rates.group.intro')}</p>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           <TextField label={t('rates.group.includedPeople')} hint={t('rates.group.includedPeopleHint')} inputMode="numeric" value={form.includedPeople} onChange={(e) => set({ includedPeople: e.target.value })} />
-          <TextField label={t('rates.group.childPercent')} hint={t('rates.group.childPercentHint')} inputMode="numeric" value={form.childPercent} onChange={(e) => set({ childPercent: e.target.value })} />
-          <TextField label={t('rates.group.dayRate', { unit })} hint={t('rates.group.dayRateHint')} inputMode="decimal" value={form.dayRate} aria-invalid={dayRateLow || undefined} onChange={(e) => set({ dayRate: e.target.value })} />
+          <TextField label={t('rates.group.childPercent')} hint={t('rates.group.childPercentHint', per)} inputMode="numeric" value={form.childPercent} onChange={(e) => set({ childPercent: e.target.value })} />
+          <TextField
+            label={t('rates.group.dayRate', { unit, hours: form.dayHours, ...per })}
+            hint={t('rates.group.dayRateHint')}
+            inputMode="decimal"
+            value={form.dayRate}
+            aria-invalid={dayRateLow || undefined}
+            onChange={(e) => set({ dayRate: e.target.value })}
+          />
           <SelectField label={t('rates.group.dayHours')} value={form.dayHours} onChange={(e) => set({ dayHours: Number(e.target.value) })}>
             {DAY_HOURS_OPTIONS.map((h) => (
               <option key={h} value={h}>

@@ -62,14 +62,14 @@ describe('rates editor: a guide who prices in yen', () => {
     await act(() => i18next.changeLanguage('ja'));
     const fetchMock = serve(yenGuide);
     render(wrap(<RatesEditor />));
-    const basic = (await screen.findByLabelText('1時間あたりの料金（円）')) as HTMLInputElement;
+    const basic = (await screen.findByLabelText('旅行者1名の1時間あたりの料金（円）')) as HTMLInputElement;
     expect(basic.value).toBe('4000');
-    expect((screen.getByLabelText('追加1名あたりの料金（円）') as HTMLInputElement).value).toBe('1000');
+    expect((screen.getByLabelText('2人目から1名ごとの1時間あたりの追加料金（円）') as HTMLInputElement).value).toBe('1000');
     expect((screen.getByRole('radio', { name: '日本円' }) as HTMLInputElement).checked).toBe(true);
     expect(document.body.textContent).not.toContain('人民元での料金');
     expect(document.body.textContent).not.toMatch(/（元）|・元）/);
     fireEvent.change(basic, { target: { value: '４５００' } });
-    fireEvent.change(screen.getByLabelText('1日ガイドの料金（円、任意）'), { target: { value: '30,000' } });
+    fireEvent.change(screen.getByLabelText('旅行者1名の1日ガイド料金（8時間・円、任意）'), { target: { value: '30,000' } });
     fireEvent.click(screen.getByRole('button', { name: '料金を保存' }));
     await waitFor(() => expect(putBodies(fetchMock)).toHaveLength(1));
     expect(putBodies(fetchMock)[0]).toMatchObject({ currency: 'JPY', basicPricePerHourCents: 4_500, additionalPricePerPersonCents: 1_000, dayRateCents: 30_000 });
@@ -78,25 +78,25 @@ describe('rates editor: a guide who prices in yen', () => {
   it('refuses yen with decimals, and a price under ¥1,000 an hour, before calling the server', async () => {
     const fetchMock = serve(yenGuide);
     render(wrap(<RatesEditor />));
-    const basic = await screen.findByLabelText('Hourly rate (yen)');
+    const basic = await screen.findByLabelText('Price of an hour for one traveler (yen)');
     fireEvent.change(basic, { target: { value: '4000.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save rates' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Enter prices in whole yen, for example 4000.');
     fireEvent.change(basic, { target: { value: '999' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save rates' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The lowest hourly price is ¥1,000 (JPY). Please check: Hourly rate (yen).'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The lowest hourly price is ¥1,000 (JPY). Please check: Price of an hour for one traveler (yen).'));
     expect(basic.getAttribute('aria-invalid')).toBe('true');
     expect(putBodies(fetchMock)).toHaveLength(0);
   });
 
   it.each([
-    ['ja', '1時間あたりの料金は1,000円以上にしてください。確認が必要な料金：1時間あたりの料金（円）。'],
-    ['zh-CN', '每小时价格最低为 1000 日元。请检查：每小时价格（日元）。'],
+    ['ja', '1時間あたりの料金は1,000円以上にしてください。確認が必要な料金：旅行者1名の1時間あたりの料金（円）。'],
+    ['zh-CN', '每小时价格最低为 1000 日元。请检查：一位旅行者每小时价格（日元）。'],
   ])('states the yen floor in %s', async (lang, message) => {
     await act(() => i18next.changeLanguage(lang));
     serve(yenGuide);
     render(wrap(<RatesEditor />));
-    fireEvent.change(await screen.findByLabelText(lang === 'ja' ? '1時間あたりの料金（円）' : '每小时价格（日元）'), { target: { value: '500' } });
+    fireEvent.change(await screen.findByLabelText(lang === 'ja' ? '旅行者1名の1時間あたりの料金（円）' : '一位旅行者每小时价格（日元）'), { target: { value: '500' } });
     fireEvent.click(screen.getByRole('button', { name: lang === 'ja' ? '料金を保存' : '保存价格' }));
     expect((await screen.findByRole('alert')).textContent).toBe(message);
   });
@@ -106,16 +106,16 @@ describe('rates editor: changing the currency', () => {
   it('converts nothing, says the prices are now in yen, and reads each number as yen', async () => {
     const fetchMock = serve(yuanGuide);
     render(wrap(<RatesEditor />));
-    expect(((await screen.findByLabelText('Hourly rate (RMB)')) as HTMLInputElement).value).toBe('300');
+    expect(((await screen.findByLabelText('Price of an hour for one traveler (RMB)')) as HTMLInputElement).value).toBe('300');
     expect(screen.queryByText(/not converted/)).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'Japanese yen (JPY)' }));
     expect(screen.getByText(/not converted/).textContent).toBe('Your prices are now in Japanese yen (JPY). The numbers below are not converted: check each one before you save.');
     expect(screen.getByText(/not converted/).getAttribute('role')).toBe('status');
     // The typed 300 stays 300, now read as yen: under the yen floor, so nothing is sent.
-    const basic = screen.getByLabelText('Hourly rate (yen)') as HTMLInputElement;
+    const basic = screen.getByLabelText('Price of an hour for one traveler (yen)') as HTMLInputElement;
     expect(basic.value).toBe('300');
     fireEvent.click(screen.getByRole('button', { name: 'Save rates' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The lowest hourly price is ¥1,000 (JPY). Please check: Hourly rate (yen).');
+    expect((await screen.findByRole('alert')).textContent).toBe('The lowest hourly price is ¥1,000 (JPY). Please check: Price of an hour for one traveler (yen).');
     expect(putBodies(fetchMock)).toHaveLength(0);
     fireEvent.change(basic, { target: { value: '6000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save rates' }));
@@ -135,13 +135,13 @@ describe('rates editor: changing the currency', () => {
     vi.stubGlobal('fetch', fetchMock);
     render(wrap(<RatesEditor />));
     fireEvent.click(await screen.findByRole('radio', { name: '日本円' }));
-    fireEvent.change(screen.getByLabelText('1時間あたりの料金（円）'), { target: { value: '4000' } });
-    const temple = await screen.findByLabelText('寺社めぐりの料金（1時間あたり・円）');
+    fireEvent.change(screen.getByLabelText('旅行者1名の1時間あたりの料金（円）'), { target: { value: '4000' } });
+    const temple = await screen.findByLabelText('寺社めぐりの1時間あたりの料金（旅行者1名・円）');
     expect((temple as HTMLInputElement).value).toBe('270');
     fireEvent.click(screen.getByRole('button', { name: '料金を保存' }));
     expect((await screen.findByRole('alert')).textContent).toBe('1時間あたりの料金は1,000円以上にしてください。確認が必要な料金：寺社めぐり。');
     expect(temple.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByLabelText('街歩きの料金（1時間あたり・円）').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText('街歩きの1時間あたりの料金（旅行者1名・円）').getAttribute('aria-invalid')).toBeNull();
     fireEvent.change(temple, { target: { value: '' } });
     expect(temple.getAttribute('aria-invalid')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '料金を保存' }));
@@ -155,8 +155,8 @@ describe('rates editor: changing the currency', () => {
     render(wrap(<RatesEditor />));
     fireEvent.click(await screen.findByRole('radio', { name: '人民币' }));
     expect(screen.getByText(/您的价格现以人民币计/).textContent).toBe('您的价格现以人民币计。下面的数字不会自动换算，保存前请逐一确认。');
-    fireEvent.change(screen.getByLabelText('每小时价格（元）'), { target: { value: '299.5' } });
-    fireEvent.change(screen.getByLabelText('每增加一人价格（元）'), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('一位旅行者每小时价格（元）'), { target: { value: '299.5' } });
+    fireEvent.change(screen.getByLabelText('第二位起每人每小时加价（元）'), { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: '保存价格' }));
     await waitFor(() => expect(putBodies(fetchMock)).toHaveLength(1));
     expect(putBodies(fetchMock)[0]).toMatchObject({ currency: 'CNY', basicPricePerHourCents: 29_950, additionalPricePerPersonCents: 5_000 });

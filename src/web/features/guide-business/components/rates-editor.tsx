@@ -14,7 +14,7 @@ import { useServiceCategories } from '../../guides';
 import { saveErrorKey, useMyRates, useSaveRates } from '../api/guide-business';
 import { formKey, QueryFallback } from './query-fallback';
 import { EXTRA_KINDS, type GuideExtra } from '../../../../shared/booking/money-rules';
-import { GroupPricingFields, groupFormOf, type GroupForm } from './group-pricing-fields';
+import { GroupPricingFields, groupFormOf, pricedFor, type GroupForm } from './group-pricing-fields';
 import { BookingRulesFields, rulesFormOf, type RulesForm } from './booking-rules-fields';
 import { CurrencyChoice } from './currency-choice';
 
@@ -110,6 +110,8 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
 
   const cur = form.currency;
   const unit = t(`rates.unit.${cur}`);
+  // Each price names what it buys: an hour for one traveler or for the group the hourly price covers (decision 180).
+  const per = pricedFor(form.includedPeople);
   const say = (problem: Problem, fields: string[] = []) =>
     setError(
       t(problem === 'rates.priceError' ? `rates.priceError.${cur}` : problem, {
@@ -131,8 +133,8 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
     // Every hourly price under the floor is named and marked: after a change of currency, a number typed as yuan often is.
     const dayRate = form.dayRate.trim() === '' ? null : price(form.dayRate);
     const under: [key: string, name: string][] = [
-      ...(basic < MIN_HOURLY_PRICE[cur] ? [['basic', t('rates.basic', { unit })] as [string, string]] : []),
-      ...(dayRate !== null && dayRate < MIN_HOURLY_PRICE[cur] ? [['dayRate', t('rates.group.dayRate', { unit })] as [string, string]] : []),
+      ...(basic < MIN_HOURLY_PRICE[cur] ? [['basic', t('rates.basic', { unit, ...per })] as [string, string]] : []),
+      ...(dayRate !== null && dayRate < MIN_HOURLY_PRICE[cur] ? [['dayRate', t('rates.group.dayRate', { unit, hours: form.dayHours, ...per })] as [string, string]] : []),
       ...services.filter((s) => s.priceCents !== null && s.priceCents < MIN_HOURLY_PRICE[cur]).map((s): [string, string] => [`services.${s.subcategoryId}`, serviceNames.get(s.subcategoryId) ?? String(s.subcategoryId)]),
     ];
     setLow(new Set(under.map(([key]) => key)));
@@ -165,8 +167,8 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
         >
           <CurrencyChoice value={cur} saved={d.currency} onChange={(currency) => set({ currency })} />
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            <TextField label={t('rates.basic', { unit })} hint={t('rates.basicHint')} inputMode="decimal" value={form.basic} aria-invalid={low.has('basic') || undefined} onChange={(e) => set({ basic: e.target.value })} />
-            <TextField label={t('rates.additional', { unit })} hint={t('rates.additionalHint')} inputMode="decimal" value={form.additional} onChange={(e) => set({ additional: e.target.value })} />
+            <TextField label={t('rates.basic', { unit, ...per })} hint={t('rates.basicHint', per)} inputMode="decimal" value={form.basic} aria-invalid={low.has('basic') || undefined} onChange={(e) => set({ basic: e.target.value })} />
+            <TextField label={t('rates.additional', { unit, ...per })} hint={t('rates.additionalHint', per)} inputMode="decimal" value={form.additional} onChange={(e) => set({ additional: e.target.value })} />
             <TextField label={t('rates.minPeople')} inputMode="numeric" value={form.minPeople} onChange={(e) => set({ minPeople: e.target.value })} />
             <TextField label={t('rates.maxPeople')} inputMode="numeric" value={form.maxPeople} onChange={(e) => set({ maxPeople: e.target.value })} />
             <TextField label={t('rates.minDuration')} inputMode="numeric" value={form.minDuration} onChange={(e) => set({ minDuration: e.target.value })} />
@@ -210,7 +212,7 @@ function RatesForm({ initial: d }: { initial: RatesReply }) {
                             {chosen && (
                               <span className="flex w-40 items-center gap-1.5">
                                 <input
-                                  aria-label={t('rates.servicePrice', { service: name, unit })}
+                                  aria-label={t('rates.servicePrice', { service: name, unit, ...per })}
                                   placeholder={t('rates.servicePricePlaceholder', { price: form.basic })}
                                   inputMode="decimal"
                                   value={form.services[s.id]}
