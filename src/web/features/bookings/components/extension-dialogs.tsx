@@ -1,30 +1,25 @@
 import { Wallet } from 'lucide-react';
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chargeCurrencyOf } from '../../../../shared/booking/charge';
 import { MAX_EXTENSIONS } from '../../../../shared/booking/state-machine';
 import { toMajor } from '../../../../shared/currency';
 import { formatMoney } from '../../../../shared/money-format';
 import { DEFAULT_EXTENSION_HOURS, EXTENSION_HOUR_OPTIONS, type ExtensionHours } from '../../../../shared/booking/money-rules';
-import { createPaymentBodySchema, type Booking, type BookingPayment, type Payment } from '../../../../shared/schemas/bookings';
+import type { Booking } from '../../../../shared/schemas/bookings';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { showPaidToast } from '../../../lib/paid-toast';
 import { showToast } from '../../../lib/toast';
-import { getBooking } from '../api/get-booking';
-import { usePaymentConfig } from '../api/get-payment-config';
 import { useMarkExtensionPaid, usePayExtension, useRequestExtension } from '../api/tour';
 import { localName } from '../../../lib/format';
-import { newIdempotencyKey } from '../lib/idempotency';
 import { bookingCharge } from '../lib/price';
-import { settlePayment } from '../lib/settle-payment';
 import { useApprovalPage } from '../lib/use-approval-page';
-import { PAYMENT_POLL_MS } from '../lib/stripe-client';
 import { extensionReviewFacts, OrderReview } from './order-review';
-import { emptyPayment, PaymentFields, paymentBody, type PaymentValues } from './payment-fields';
-import { StripePaymentFields, stripePaymentBody, type StripePaymentHandle } from './stripe-payment-fields';
+import { useOnlinePayment, type PaidPayment } from '../hooks/use-online-payment';
+import { OnlinePaymentFields } from './online-payment-fields';
 import { Sheet } from '../../../components/ui/sheet';
 
 export type ExtensionStep = 'closed' | 'request' | 'payment';
@@ -62,34 +57,30 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
   const { t } = useTranslation(['tour', 'bookings', 'payments']);
   const [hours, setHours] = useState<ExtensionHours>(DEFAULT_EXTENSION_HOURS);
   const [details, setDetails] = useState<Details | null>(null);
-  const [payment, setPayment] = useState<PaymentValues>(() => emptyPayment(currentLocale()));
-  const [key, setKey] = useState(newIdempotencyKey);
   /** The traveler chose to pay another way than the wallet payment waiting for their approval. */
   const [payOther, setPayOther] = useState(false);
-  /** Stripe took the card; the payment succeeds on the server once Stripe's webhook lands. */
-  const [confirming, setConfirming] = useState<BookingPayment | null>(null);
-  const [confirmBusy, setConfirmBusy] = useState(false);
-  const [cardComplete, setCardComplete] = useState(false);
-  const stripe = useRef<StripePaymentHandle>(null);
-  const lastPayment = useRef<Payment | null>(null);
   /** The request this dialog sent (its payment may fail and be tried again without asking twice). */
   const requested = useRef(false);
   const request = useRequestExtension();
   const pay = usePayExtension();
   const mark = useMarkExtensionPaid();
-  const config = usePaymentConfig();
   const groupName = useId();
   const toApproval = useApprovalPage();
-  const stripeKey = config.data?.publishableKey ?? null;
+  const payment = useOnlinePayment({
+    booking: b,
+    kind: 'extension',
+    pay: (body, idempotencyKey) => pay.mutateAsync({ id: b.id, body, idempotencyKey }),
+    onPaid: (p) => markPaid(p),
+    onFailed: () => showToast({ title: t('toasts.paymentFailed'), description: t('toasts.paymentFailedBody'), variant: 'destructive' }),
+    // No error: the reply could not be followed (no answer, a step this app cannot show).
+    onError: (err) => (err ? toastError(err) : showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' })),
+  });
 
   const reset = () => {
     setHours(DEFAULT_EXTENSION_HOURS);
     setDetails(null);
-    setPayment(emptyPayment(currentLocale()));
-    setKey(newIdempotencyKey());
+    payment.reset();
     setPayOther(false);
-    setConfirming(null);
-    lastPayment.current = null;
     requested.current = false;
     request.reset();
     pay.reset();
@@ -106,10 +97,8 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
   const atLimit = (b.dayExtensionCount ?? b.extensionCount) >= MAX_EXTENSIONS;
   const previewCents = Math.round(b.extensionRateCents * hours);
   const hoursLabel = (h: number) => t(`request.options.${h}`, { defaultValue: t('bookings:hours', { count: h, hours: String(h) }) });
-  const processing = request.isPending || pay.isPending || mark.isPending || confirmBusy;
-  const body = stripeKey ? stripePaymentBody(payment, 'extension') : paymentBody(payment);
-  const complete =
-    createPaymentBodySchema.safeParse(body).success && (!stripeKey || payment.method !== 'card' || (cardComplete && !!payment.cardHolder.trim()));
+  const processing = request.isPending || payment.sending || mark.isPending;
+  const { complete, confirming } = payment;
 
   // A wallet payment of this extension waits for the traveler's approval: the sheet continues it.
   const open = b.extension?.openPayment;
@@ -117,7 +106,7 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
   const walletName = (m: 'alipay' | 'wechat') => t(`bookings:payment.methods.${m}`);
   const locale = currentLocale();
   const own = (cents: number) => formatMoney(cents, b.currency, locale);
-  const charge = bookingCharge(b, shown?.priceCents ?? 0, payment.method);
+  const charge = bookingCharge(b, shown?.priceCents ?? 0, payment.values.method);
 
   const toastError = (err: unknown) => {
     const code = err instanceof ApiError ? err.code : undefined;
@@ -150,35 +139,28 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
     }
   };
 
-  const paymentFailed = () => {
-    // A failed attempt is final for its key: the next try is a new payment.
-    setKey(newIdempotencyKey());
-    setConfirming(null);
-    showToast({ title: t('toasts.paymentFailed'), description: t('toasts.paymentFailedBody'), variant: 'destructive' });
-  };
-
-  const markPaid = (p: BookingPayment) =>
+  const markPaid = (p: PaidPayment) =>
     mark.mutate(
       {
         id: b.id,
         body: {
           paid: true,
-          paymentMethod: payment.method,
+          paymentMethod: payment.values.method,
           transactionData: {
             transactionId: String(p.id),
             transactionTime: new Date().toISOString(),
             amount: toMajor(p.amountCents, p.currency),
             // The field's old label names yuan 'RMB'; yen by its code.
             currency: p.currency === 'CNY' ? 'RMB' : p.currency,
-            paymentMethod: payment.method,
+            paymentMethod: payment.values.method,
             status: p.status,
           },
           paymentDetails:
-            payment.method === 'card'
-              ? { lastFourDigits: p.last4 ?? undefined, cardHolder: payment.cardHolder.trim() }
-              : payment.method === 'alipay'
-                ? { account: payment.alipayAccount.trim() }
-                : { wechatId: payment.wechatId.trim() },
+            payment.values.method === 'card'
+              ? { lastFourDigits: p.last4 ?? undefined, cardHolder: payment.values.cardHolder.trim() }
+              : payment.values.method === 'alipay'
+                ? { account: payment.values.alipayAccount.trim() }
+                : { wechatId: payment.values.wechatId.trim() },
         },
       },
       {
@@ -196,56 +178,8 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
       return;
     }
     if (!(await ensureRequested())) return;
-    pay.mutate(
-      { id: b.id, body, idempotencyKey: key },
-      {
-        onSuccess: async (reply) => {
-          lastPayment.current = reply.payment;
-          setConfirmBusy(true);
-          const next = await settlePayment(reply, stripeKey ? (r) => stripe.current!.confirm(r) : undefined).finally(() => setConfirmBusy(false));
-          if (next.kind === 'paid') {
-            if (reply.payment.status === 'succeeded') markPaid(reply.payment);
-            else setConfirming(reply.payment);
-          } else if (next.kind === 'approval') toApproval(next.url);
-          else if (next.kind === 'failed') paymentFailed();
-          else if (next.kind === 'network' || next.kind === 'unsupported') {
-            setKey(newIdempotencyKey());
-            showToast({ title: t('toasts.errorTitle'), description: t('toasts.statusFailed'), variant: 'destructive' });
-          }
-          // 'approval' and 'handled': the wallet's page took over (this tab, as at checkout), or WeChat Pay's QR code sheet is open.
-        },
-        onError: (err) => {
-          // A failed attempt is final for its key: the next try is a new payment.
-          setKey(newIdempotencyKey());
-          toastError(err);
-        },
-      },
-    );
+    await payment.submit();
   };
-
-  // Stripe confirmed the card: wait for the webhook (the booking is polled), then mark the extension paid.
-  const settled = useEffectEvent((p: BookingPayment) => (p.status === 'succeeded' ? markPaid(p) : paymentFailed()));
-  const confirmingId = confirming?.id;
-  useEffect(() => {
-    if (!confirmingId) return;
-    let stopped = false;
-    const timer = setInterval(() => {
-      getBooking(b.id).then(
-        (fresh) => {
-          const p = fresh.payments.find((x) => x.id === confirmingId);
-          if (stopped || !p || (p.status !== 'succeeded' && p.status !== 'failed')) return;
-          stopped = true;
-          clearInterval(timer);
-          settled(p);
-        },
-        () => {},
-      );
-    }, PAYMENT_POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [b.id, confirmingId]);
 
   return (
     <>
@@ -334,32 +268,13 @@ export function ExtensionDialogs({ booking: b, step, onStep }: { booking: Bookin
               {t('payment.payOther')}
             </button>
           </div>
-        ) : confirming ? (
-          <div className="space-y-2 text-sm" aria-live="polite">
-            <p className="flex items-center gap-2 font-semibold">
-              <span className="h-4 w-4 animate-spin rounded-full border-2 border-primary-200 border-t-primary-600" aria-hidden />
-              {t('payments:confirming.title')}
-            </p>
-            <p className="text-stone-600 dark:text-stone-400">{t('payments:confirming.body')}</p>
-          </div>
-        ) : stripeKey ? (
-          <StripePaymentFields
-            ref={stripe}
-            publishableKey={stripeKey}
-            value={payment}
-            onChange={setPayment}
-            disabled={processing}
-            onCardComplete={setCardComplete}
-            onPaid={() => lastPayment.current && markPaid(lastPayment.current)}
-            onFailed={paymentFailed}
-          />
         ) : (
-          <PaymentFields value={payment} onChange={setPayment} disabled={processing} demo={config.data?.demo ?? true} />
+          <OnlinePaymentFields payment={payment} disabled={processing} />
         )}
         {/* The final confirmation beside Pay (decision 122). */}
         {shown && !resume && !confirming && (
           <OrderReview
-            facts={extensionReviewFacts(b, shown, payment.method, t('bookings:review.extensionService', { service: b.subcategory ? (localName(b.subcategory, locale)) : t('bookings:summary.basicTour') }))}
+            facts={extensionReviewFacts(b, shown, payment.values.method, t('bookings:review.extensionService', { service: b.subcategory ? (localName(b.subcategory, locale)) : t('bookings:summary.basicTour') }))}
             className="mt-4 rounded-lg border border-stone-200 px-3 py-3 dark:border-stone-800"
           />
         )}

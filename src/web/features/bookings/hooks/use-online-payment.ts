@@ -11,7 +11,7 @@ import { PAYMENT_POLL_MS } from '../lib/stripe-client';
 import { useApprovalPage } from '../lib/use-approval-page';
 
 /** What a paid payment is read by: the reply's payment, or the booking's once the webhook landed. */
-type PaidPayment = Pick<BookingPayment, 'id' | 'status' | 'amountCents' | 'currency' | 'last4'>;
+export type PaidPayment = Pick<BookingPayment, 'id' | 'status' | 'amountCents' | 'currency' | 'last4'>;
 
 interface Options {
   booking: Pick<Booking, 'id'>;
