@@ -20,7 +20,7 @@ import { registerIdentity } from './modules/identity/index';
 import { registerLegal } from './modules/legal/index';
 import { registerLicences } from './modules/licences/index';
 import { registerMailer } from './modules/mail/index';
-import { registerMessaging } from './modules/messaging/index';
+import { chatOfBookings, registerMessaging } from './modules/messaging/index';
 import { notifyOfBookings, registerNotifications } from './modules/notifications/index';
 import { OfferBook, registerOffers } from './modules/offers/index';
 import { registerPaymentProofs } from './modules/payment-proofs/index';
@@ -110,6 +110,8 @@ export async function composeModules(app: AppInstance): Promise<void> {
   const bookings = registerBookings(app, { jobs, clock, offers: offerBook, notify, receipts: receipts.issuer, fx: { current: fx.current } });
   notifyOfBookings(app, bookings.events, notifications);
   const messaging = registerMessaging(app, { realtime, jobs, notifications, bookings, offers: offerBook, translations });
+  // A booking's plan for each day, agreed later, stands in the pair's chat too (decision 178).
+  chatOfBookings(app, bookings.events, messaging);
   registerOffers(app, { book: offerBook, messaging, bookingEvents: bookings.events, rates, fx: fx.current, notify });
 
   registerWeather(app, { jobs, now });

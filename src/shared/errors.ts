@@ -56,6 +56,10 @@ export const ERROR_STATUS = {
   group_size_out_of_range: 400,
   duration_out_of_range: 400,
   service_not_offered: 400,
+  // An extra ticked at the checkout that the guide does not declare as not included with a price (decision 178); fields name it
+  extra_not_offered: 400,
+  // The plan for each day of a completed, cancelled or disputed booking (decision 178): nothing is left to plan
+  booking_closed: 409,
   payment_failed: 402,
   invalid_signature: 400,
   // On tour: start, extensions, completion

@@ -13,6 +13,8 @@ import { rescheduleProposalSchema } from './reschedule';
 import { bookingReplacementSchema } from './replacements';
 import { weatherWarningSchema } from './weather';
 import { TEXT_LANGUAGES } from '../guide-texts';
+import { meetingCoordsSchema, postalCodeSchema, timeOfDaySchema } from './meeting-place';
+import { bookingFamilyFields, familyBodyFields, familyBodyRefinement } from './booking-family';
 
 /** The language a person's text is written in (decision 146), as its `lang` attribute names it. */
 const textLanguageSchema = z.enum(TEXT_LANGUAGES);
@@ -27,25 +29,9 @@ export type PaymentMethodName = z.infer<typeof paymentMethodSchema>;
 
 // ---------------------------------------------------------------- create
 
-/** docs/rules/booking-lifecycle.md: 7 digits typed as 1234567 or 123-4567; stored as 123-4567. */
-export const postalCodeSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{3}-?\d{4}$/, 'Please enter a valid 7-digit postal code.')
-  .transform((v) => `${v.replace('-', '').slice(0, 3)}-${v.replace('-', '').slice(3)}`);
+export { meetingCoords, meetingCoordsSchema, postalCodeSchema } from './meeting-place';
 
-/**
- * The coordinates of a meeting point chosen from the list (decision 094): inside Japan.
- * Optional, and only stored when both are given (`meetingCoords`); a typed address has none.
- */
-export const meetingLatSchema = z.number().min(20).max(46);
-export const meetingLngSchema = z.number().min(122).max(154);
-export const meetingCoordsSchema = { meetingLat: meetingLatSchema.optional(), meetingLng: meetingLngSchema.optional() };
-/** Both coordinates, or both null. */
-export const meetingCoords = (b: { meetingLat?: number | null; meetingLng?: number | null }) =>
-  b.meetingLat != null && b.meetingLng != null ? { meetingLat: b.meetingLat, meetingLng: b.meetingLng } : { meetingLat: null, meetingLng: null };
-
-const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time written HH:MM');
+const timeOfDay = timeOfDaySchema;
 
 /**
  * POST /api/v2/bookings. The price is not part of the request: the server computes it from the
@@ -82,6 +68,7 @@ const createBookingFields = z.object({
   chargeCurrency: currencySchema
     .optional()
     .describe('The currency the traveler saw the price in, which a card is charged in (decision 164); Alipay and WeChat Pay charge yuan. Default CNY'),
+  ...familyBodyFields,
 });
 
 /** Hours or days, never both (decision 154): each missing or stray field is named. */
@@ -112,6 +99,7 @@ export const createBookingRequestSchema = createBookingFields
       // The group (decision 152): adults, or the body before them with travelers; both only when they agree.
       const group = checkoutGroup(full.data);
       if (typeof group === 'string') ctx.addIssue({ code: 'custom', path: [b.adults === undefined ? 'adults' : 'travelers'], message: group });
+      else familyBodyRefinement(full.data, group, ctx);
     }
   });
 export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
@@ -311,6 +299,7 @@ export const bookingSchema = z.object({
   /** The credit this booking's end gave the traveler for their next booking (decision 139), else null. Always sent by the server. */
   creditIssued: z.object({ amountCents: z.number().int(), expiresAt: z.string(), spent: z.boolean() }).nullable().optional(),
   createdAt: z.string(),
+  ...bookingFamilyFields,
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

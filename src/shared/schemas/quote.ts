@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../locales';
 import { calendarDateSchema, currencySchema } from './common';
 import { fxRateSchema } from './fx';
+import { CHOOSABLE_EXTRA_KINDS } from '../booking/family-plans';
 
 /**
  * GET /api/v2/guides/{id}/quote (decision 151): the price of a tour for a group, as a booking with
@@ -25,6 +26,12 @@ export const quoteQuerySchema = z.object({
   subcategoryId: z.coerce.number().int().positive().max(2_147_483_647).optional().describe("A service of the guide's with its own hourly price"),
   lang: z.enum(LOCALES).optional().describe("The lines' language (default: Accept-Language, else en)"),
   chargeCurrency: currencySchema.optional().describe('The currency the reader sees and a card is charged in (decision 164; default CNY): the …Cents fields are in it'),
+  extras: z
+    .preprocess((v) => {
+      if (v === undefined || v === '') return undefined;
+      return (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).filter((x) => x.trim() !== '');
+    }, z.array(z.enum(CHOOSABLE_EXTRA_KINDS)).max(CHOOSABLE_EXTRA_KINDS.length).optional())
+    .describe('Extras to list as paid in person at cost (decision 178), repeated or comma-separated: kinds the guide declares not included with a price (else 400 extra_not_offered)'),
 });
 export type QuoteQuery = z.infer<typeof quoteQuerySchema>;
 
@@ -61,5 +68,11 @@ export const quoteReplySchema = z.object({
   inPersonCents: z.number().int(),
   /** In the reader's language; their `amountCents` (charge currency) add up to `totalCents`, their `guideAmount` to `guideTotal`. */
   lines: z.array(z.object({ kind: z.enum(['base', 'extra_adults', 'children', 'infants']), label: z.string(), amountCents: z.number().int(), guideAmount: z.number().int() })),
+  /**
+   * The extras asked for (decision 178): paid to the guide in person at cost, about `guideAmount` in the
+   * guide's currency (`amountCents` in the charge currency) — not charged online and in none of the
+   * amounts above. The label says so in the reader's language. Empty when none were asked; always sent by the server.
+   */
+  extras: z.array(z.object({ kind: z.enum(CHOOSABLE_EXTRA_KINDS), label: z.string(), note: z.string().nullable(), amountCents: z.number().int(), guideAmount: z.number().int() })).optional(),
 });
 export type QuoteReply = z.infer<typeof quoteReplySchema>;

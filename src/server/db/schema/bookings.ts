@@ -4,6 +4,7 @@ import { CURRENCIES, FX_SOURCES } from '../../../shared/currency';
 import { BOOKING_STATUSES } from '../../../shared/booking/state-machine';
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from '../../../shared/booking/ledger';
 import type { PriceLine } from '../../../shared/booking/money-rules';
+import type { ChosenExtra, StoredDayPlan } from '../../../shared/booking/family-plans';
 import type { WeatherWarningEvidence } from '../../../shared/weather';
 import { serviceSubcategories } from './catalog';
 import { guides } from './guides';
@@ -125,6 +126,17 @@ export const bookings = pgTable(
      * penalty. Every check, with or without a warning, is kept in `booking_weather_checks`.
      */
     weatherWarning: jsonb('weather_warning').$type<WeatherWarningEvidence>(),
+    /**
+     * What a family settles up front (decision 178): a plan for each day that has one (place, time to
+     * meet, a short plan; a dropped day's plan goes with it), the extras chosen at the checkout as the
+     * guide declared them then (paid at cost in person, never charged), the children's and infants'
+     * ages as given (null: not given) and their needs.
+     */
+    dayPlans: jsonb('day_plans').$type<StoredDayPlan[]>(),
+    chosenExtras: jsonb('chosen_extras').$type<ChosenExtra[]>(),
+    childAges: smallint('child_ages').array(),
+    needsStroller: boolean('needs_stroller').notNull().default(false),
+    needsChildSeat: boolean('needs_child_seat').notNull().default(false),
   },
   (t) => [
     uniqueIndex('bookings_offer_key').on(t.offerId).where(sql`offer_id is not null and (status <> 'cancelled' or paid_at is not null)`),

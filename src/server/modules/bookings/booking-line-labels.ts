@@ -4,6 +4,7 @@ import type { Booking } from '../../../shared/schemas/bookings';
 import type { AppInstance } from '../../lib/types';
 import { readerLocale } from '../../lib/request-language';
 
+import { dayPlacesForReader } from './family-plans';
 /**
  * A booking's price lines carry the quote's labels (decision 151: `priceLineLabel`, in the reader's
  * language). The booking replies come from many services that do not know the request, so
@@ -26,7 +27,7 @@ export function pricedLength(b: { durationMinutes: number; days: number }, exten
 /** Relabels the lines of every booking in a reply (a booking, `{booking}`, `{data: [...]}`). */
 function labelLines(payload: unknown, locale: ReturnType<typeof readerLocale>): void {
   if (!payload || typeof payload !== 'object' || Buffer.isBuffer(payload)) return;
-  const p = payload as { lines?: unknown; booking?: unknown; data?: unknown };
+  const p = payload as { lines?: unknown; dayPlans?: unknown; booking?: unknown; data?: unknown };
   if (Array.isArray(p.lines)) {
     for (const line of p.lines as (LabelledLine & PriceLine)[]) {
       const length = line?.[PRICED_LENGTH];
@@ -35,6 +36,8 @@ function labelLines(payload: unknown, locale: ReturnType<typeof readerLocale>): 
   }
   if (p.booking) labelLines(p.booking, locale);
   if (Array.isArray(p.data)) for (const item of p.data) labelLines(item, locale);
+  // Each day's place likewise (decision 178).
+  if (Array.isArray(p.dayPlans)) dayPlacesForReader(p.dayPlans, locale);
 }
 
 /**

@@ -14,6 +14,7 @@ import { assertLive, liveUser, sessionEnded, type AuthUser, type TokenCaller } f
 import { BookingCore, MINUTE_MS } from './booking-core';
 import { BookingExtensions } from './booking-extensions';
 import { checkGroupSize, checkoutPrice, groupColumns, groupOfBody } from './booking-group';
+import { familyColumns } from './family-plans';
 import { BookingCancellation } from './booking-cancellation';
 import { BookingLifecycle } from './booking-lifecycle';
 import { BookingChanges } from './booking-changes';
@@ -168,6 +169,7 @@ export class BookingsService extends BookingCore {
             startsAt: slot.startsAt,
             endsAt: slot.endsAt,
             ...groupColumns(guide, group, price),
+            ...familyColumns(guide, body),
             subcategoryId: body.subcategoryId ?? null,
             unitPriceCents: price.unitPriceCents,
             additionalPerPersonCents: price.additionalPerPersonCents,

@@ -120,6 +120,12 @@ export interface BookingEventMap {
     days: number;
     reason: string;
   };
+  /**
+   * The plan for each day was agreed anew (decision 178) by `by`; `days` are the days whose plan
+   * changed, `note` the chat's line about it in the author's language, `at` when (it tells one edit
+   * from another). The other side is told; the chat carries the note.
+   */
+  'booking.day_plans_updated': { bookingId: number; travelerId: number; guideUserId: number; guideId: number; by: 'traveler' | 'guide'; days: number[]; note: string; at: string };
   'booking.reschedule_expired': {
     bookingId: number;
     travelerId: number;

@@ -6,6 +6,8 @@ import type { BookingDeps, Clock, ReceiptIssuing } from './booking-core';
 import { labelLinesForReader } from './booking-line-labels';
 import { bookingsRoutes } from './bookings.routes';
 import { rescheduleRoutes } from './reschedule.routes';
+import { dayPlansRoutes } from './day-plans.routes';
+import { BookingDayPlans } from './booking-day-plans';
 import { changesRoutes } from './changes.routes';
 import { CHANGE_LAPSE_JOB } from './booking-changes';
 import { tripTroubleRoutes } from './trip-trouble.routes';
@@ -78,6 +80,7 @@ export function registerBookings(app: AppInstance, needs: BookingsNeeds): Bookin
   bookingsRoutes(app, service, provider);
   rescheduleRoutes(app, service);
   changesRoutes(app, service);
+  dayPlansRoutes(app, new BookingDayPlans(service));
   tripTroubleRoutes(app, service);
   return service;
 }

@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import type { CurrentRate } from '../fx/index';
 import { findGuide, guidePricing } from './guides.repository';
+import { quoteExtras } from './quote-extras';
 
 /** The deposit and commission rates the bookings charge with (compose.ts hands both the same). */
 export type PaymentRates = () => { depositRate: number; commissionRate: number };
@@ -95,6 +96,7 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
     totalCents: both.charge.total,
     depositCents: both.charge.deposit,
     inPersonCents: both.charge.inPerson,
+    extras: quoteExtras(g.extras, q, g.currency, both.charge.currency, rate, locale),
     lines: both.lines.map((l) => ({ kind: l.kind, label: priceLineLabel(l, length, locale), amountCents: l.chargeAmount, guideAmount: l.amountCents })),
   };
 }

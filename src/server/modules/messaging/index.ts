@@ -37,3 +37,4 @@ export function registerMessaging(app: AppInstance, needs: MessagingNeeds): Mess
   return service;
 }
 export { responsivenessByGuide } from './responsiveness.repository';
+export { chatOfBookings } from './booking-notes';

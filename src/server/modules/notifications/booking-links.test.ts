@@ -19,7 +19,7 @@ type Dispatch = (name: string, payload: unknown) => Promise<void>;
 const BASE = '/api/v2/system-messages';
 
 /** One payload per booking event (each one the job runner dispatches after the booking's commit, decision 085). */
-function everyEvent(bookingId: number, travelerId: number, guideUserId: number): { [K in keyof BookingEventMap]: BookingEventMap[K][] } {
+function everyEvent(bookingId: number, travelerId: number, guideUserId: number, guideId: number): { [K in keyof BookingEventMap]: BookingEventMap[K][] } {
   const b = { bookingId, travelerId, guideUserId };
   const move = { proposalId: 1, date: '2031-05-02', startTime: '10:00', days: 1 };
   const when = { date: '2031-05-02', startTime: '10:00', days: 1 };
@@ -68,6 +68,7 @@ function everyEvent(bookingId: number, travelerId: number, guideUserId: number):
     ],
     'booking.no_show_replacing': [{ ...b, ...when, note: 'Waited 30 minutes at the north exit', lapsesAt: '2031-05-02T03:00:00.000Z' }],
     'booking.cancelled_for_guide': [{ ...b, note: 'Hospitalised; could not reach us' }],
+    'booking.day_plans_updated': [{ ...b, guideId, by: 'traveler', days: [2], note: 'Plan for each day updated:\nDay 2 (May 3) · 09:00', at: '2031-04-27T01:00:00.000Z' }],
   };
 }
 
@@ -90,7 +91,7 @@ describe('booking notices link to their booking (decision 103)', () => {
       expect(saved.statusCode).toBe(200);
     }
     const bookingId = 7731;
-    const all = everyEvent(bookingId, a.id, g.id);
+    const all = everyEvent(bookingId, a.id, g.id, g.guideId);
     for (const [name, payloads] of Object.entries(all)) {
       for (const payload of payloads) await events.dispatch(name, payload);
     }

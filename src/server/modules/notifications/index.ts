@@ -3,6 +3,7 @@ import type { AppInstance } from '../../lib/types';
 import type { Realtime } from '../../realtime/index';
 import type { SmsSender } from '../sms/index';
 import { subscribeToBookings, type BookingEventSource } from './booking-events';
+import { subscribeToDayPlans } from './day-plan-notices';
 import { notificationsRoutes } from './notifications.routes';
 import { CHAT_EMAIL_JOB, NOTIFY_JOB, NotificationsService } from './notifications.service';
 
@@ -41,5 +42,9 @@ export function registerNotifications(app: AppInstance, needs: NotificationsNeed
 /** The notices of the bookings' events (run by the job runner), until the app closes. */
 export function notifyOfBookings(app: AppInstance, events: BookingEventSource, service: NotificationsService): void {
   const off = subscribeToBookings(events, service);
-  app.addHook('onClose', async () => off());
+  const offPlans = subscribeToDayPlans(events, service);
+  app.addHook('onClose', async () => {
+    off();
+    offPlans();
+  });
 }
