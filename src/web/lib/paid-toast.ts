@@ -4,9 +4,10 @@ import { showToast } from './toast';
 
 /**
  * What a successful payment paid, as its toast says it (decision 104): a deposit of a request the guide
- * still answers, a deposit of a booking the guide already agreed to (an offer), or an extension.
+ * still answers, a deposit of a booking the guide already agreed to (an offer), an extension, or a trip
+ * change's difference (decision 177).
  */
-export type Paid = 'deposit' | 'depositAccepted' | 'extension';
+export type Paid = 'deposit' | 'depositAccepted' | 'extension' | 'change';
 
 /** A paid deposit's booking: `confirmed` waits for the guide's answer; from an offer it is already accepted. */
 export const depositPaid = (booking: Pick<Booking, 'status'>): Paid => (booking.status === 'confirmed' ? 'deposit' : 'depositAccepted');

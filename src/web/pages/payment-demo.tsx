@@ -28,8 +28,9 @@ const BRAND = {
  * /payment-demo?ref&method&amount&booking&signature: the simulated provider's approval page for
  * Alipay and WeChat Pay (decision 040). Approving posts the signed event to the same webhook a real
  * provider calls; the booking then shows as paid and the traveler comes back by themselves, in this
- * same tab, to the payment's /payment-success (with `&payment=` for an extension's payment, whose
- * approval link names it: decisions 042 and 104). The amount is in the payment's currency: the one the
+ * same tab, to the payment's /payment-success (with `&payment=` for a payment of its own on a paid
+ * booking — an extension's, a trip change's (decision 177) — whose approval link names it: decisions 042
+ * and 104). The amount is in the payment's currency: the one the
  * link names, else the booking's record of the payment, else what the wallet charges (yuan, decision 164).
  */
 export function Component() {
@@ -59,14 +60,18 @@ export function Component() {
     return <PageMessage title={t('demo.invalid')} action={<ButtonLink to="/dashboard">{t('checkout.toTrips')}</ButtonLink>} />;
   }
   const b = booking.data;
-  // An extension is paid on a booking under way: it is "already paid" by its own payment, not by the booking's status.
-  const isExtension = (x: typeof b) => !!x && !!paymentId && x.payments.some((p) => p.id === paymentId && p.kind === 'extension');
-  const extension = isExtension(b);
-  const extensionPaid = (x: typeof b) => !!x?.payments.some((p) => p.id === paymentId && p.kind === 'extension' && p.status !== 'pending' && p.status !== 'processing' && p.status !== 'failed');
-  const alreadyPaid = extension ? extensionPaid(b) : b && b.status !== 'pending';
+  // An extension or a trip change is paid on a booking already paid: it is "already paid" by its own
+  // payment, not by the booking's status.
+  const ownPayment = (x: typeof b) => (paymentId ? x?.payments.find((p) => p.id === paymentId && (p.kind === 'extension' || p.kind === 'change')) : undefined);
+  const own = ownPayment(b);
+  const ownPaid = (x: typeof b) => {
+    const p = ownPayment(x);
+    return !!p && p.status !== 'pending' && p.status !== 'processing' && p.status !== 'failed';
+  };
+  const alreadyPaid = own ? ownPaid(b) : b && b.status !== 'pending';
   const named = params.get('currency');
   const currency = isCurrency(named) ? named : (b?.payments.find((p) => p.id === paymentId)?.currency ?? chargeCurrencyOf(method, b?.chargeCurrency ?? 'CNY'));
-  const returnPath = (x: typeof b) => paymentReturnPath(bookingId, isExtension(x) ? paymentId : undefined);
+  const returnPath = (x: typeof b) => paymentReturnPath(bookingId, ownPayment(x) ? paymentId : undefined);
   const successPath = returnPath(b);
 
   const onApprove = async () => {
@@ -79,11 +84,11 @@ export function Component() {
       return;
     }
     // The webhook is processed before it answers; one read confirms the booking moved on (and, however
-    // quickly Approve was pressed, whether this was an extension's payment).
+    // quickly Approve was pressed, whether this was an extension's or a change's payment).
     const fresh = await getBooking(bookingId).catch(() => undefined);
-    const paidExtension = isExtension(fresh);
-    if (fresh && (paidExtension ? extensionPaid(fresh) : fresh.status !== 'pending')) {
-      void showPaidToast(paidExtension ? 'extension' : depositPaid(fresh));
+    const paidOwn = ownPayment(fresh);
+    if (fresh && (paidOwn ? ownPaid(fresh) : fresh.status !== 'pending')) {
+      void showPaidToast(paidOwn ? (paidOwn.kind === 'change' ? 'change' : 'extension') : depositPaid(fresh));
       void navigate(returnPath(fresh), { replace: true });
     } else setStuck(true);
   };
@@ -136,7 +141,7 @@ export function Component() {
       </section>
       {alreadyPaid ? (
         <div role="status" className="mt-6 rounded-lg bg-green-50 px-4 py-3 text-sm text-green-900 dark:bg-green-900/30 dark:text-green-100">
-          <p>{extension ? t('payments:extension.heading') : t('checkout.alreadyPaid')}</p>
+          <p>{own ? t(own.kind === 'change' ? 'payments:change.heading' : 'payments:extension.heading') : t('checkout.alreadyPaid')}</p>
           <Link to={successPath} className="mt-1 inline-block font-medium underline">
             {t('checkout.viewBooking')}
           </Link>
@@ -146,8 +151,8 @@ export function Component() {
           <Button variant="primary" size="lg" className="sm:flex-1" busy={approve.isPending} onClick={() => void onApprove()}>
             {approve.isPending ? t('payment.processing') : t('demo.approve')}
           </Button>
-          <ButtonLink to={extension ? travelerBookingPath(bookingId) : `/checkout?booking=${bookingId}`} variant="outline" size="lg" className="sm:flex-1">
-            {extension ? t('payments:extension.back') : t('demo.back')}
+          <ButtonLink to={own ? travelerBookingPath(bookingId) : `/checkout?booking=${bookingId}`} variant="outline" size="lg" className="sm:flex-1">
+            {own ? t(own.kind === 'change' ? 'payments:change.back' : 'payments:extension.back') : t('demo.back')}
           </ButtonLink>
         </div>
       )}

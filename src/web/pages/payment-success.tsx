@@ -20,7 +20,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
  * With Stripe the page may open before the webhook has landed: it then waits for it (decision 042).
  * /payment-success?booking={id}&payment={paymentId} of an extension's payment (the return from Alipay,
  * or the demo approval page) says the extension is paid and leads back to the trip (decision 042,
- * 'Extensions').
+ * 'Extensions'); a trip change's payment likewise (decision 177).
  */
 export function Component() {
   const { t } = useTranslation(['bookings', 'trips', 'receipts']);
@@ -41,6 +41,8 @@ export function Component() {
   if (!booking.data || !booking.isFetchedAfterMount) return <Spinner />;
   const b = booking.data;
   const extension = paymentId ? b.payments.find((p) => p.id === paymentId && p.kind === 'extension') : undefined;
+  const change = paymentId ? b.payments.find((p) => p.id === paymentId && p.kind === 'change') : undefined;
+  if (change) return <ChangePaid booking={b} payment={change} redirectFailed={params.get('redirect_status') === 'failed'} onPoll={() => void booking.refetch()} />;
   if (extension) {
     return <ExtensionPaid booking={b} payment={extension} redirectFailed={params.get('redirect_status') === 'failed'} onPoll={() => void booking.refetch()} />;
   }
@@ -152,6 +154,42 @@ function ExtensionPaid({ booking: b, payment, redirectFailed, onPoll }: { bookin
           {t('extension.next', { guide: b.guide.fullName })}
         </p>
       )}
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <ButtonLink to={back.to} variant="primary" size="lg">
+          {back.label}
+        </ButtonLink>
+        <ReceiptsButton bookingId={b.id} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A trip change's difference (decision 177): waiting for the provider, failed, or paid; whether the
+ * change is made or waits for the guide shows on the trip card, where the page leads back.
+ */
+function ChangePaid({ booking: b, payment, redirectFailed, onPoll }: { booking: Booking; payment: BookingPayment; redirectFailed: boolean; onPoll: () => void }) {
+  const { t } = useTranslation(['payments', 'bookings', 'receipts']);
+  const back = { to: travelerBookingPath(b.id), label: t('change.back') };
+  const failed = redirectFailed || payment.status === 'failed';
+  if (failed || payment.status === 'pending' || payment.status === 'processing') {
+    return <StripePaymentConfirming booking={b} redirectFailed={failed} onPoll={onPoll} onContactSupport={() => void openSupport('payment_failure')} back={back} />;
+  }
+  const method =
+    payment.method === 'card' && payment.last4 ? t('bookings:success.paidCard', { last4: payment.last4 }) : t(`bookings:success.paidWith.${payment.method}`);
+  return (
+    <div className="mx-auto max-w-xl px-4 pb-16 pt-8">
+      <div className="flex flex-col items-center text-center">
+        <CheckCircle2 className="h-14 w-14 text-success-600" aria-hidden />
+        <h1 className="mt-3 text-3xl font-bold tracking-tight">{t('change.heading')}</h1>
+        <p className="mt-2 text-stone-600 dark:text-stone-400">
+          {t('change.body', { amount: formatMoney(payment.amountCents, payment.currency, currentLocale()), guide: b.guide.fullName, number: b.bookingNumber })}
+        </p>
+        <p className="mt-1 text-sm text-stone-500 dark:text-stone-400">
+          {method}
+          {payment.provider === 'simulated' && <> · {t('bookings:success.demo')}</>}
+        </p>
+      </div>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <ButtonLink to={back.to} variant="primary" size="lg">
           {back.label}
