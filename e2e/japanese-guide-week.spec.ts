@@ -217,7 +217,7 @@ test('a licensed guide in Kyoto, in Japanese on her phone: her first week', asyn
   await page.goto('/guide-dashboard?tab=tours');
   const card = page.locator(`#booking-${booking.id}`);
   await expect(card).toBeVisible();
-  await expect(card).toContainText('3日間・各8時間');
+  await expect(card).toContainText('3日間 × 8時間');
   await expect(card).toContainText('王芳');
   await expect(card.getByText(NOTE)).toHaveAttribute('lang', /^zh/);
   // What she receives, in yen, as the server counts it.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inputToMinor, minorToInput } from './currency';
-import { formatFen, formatMoney, formatRmb, moneyFormat } from './money-format';
+import { formatFen, formatMoney, formatRmb, formatWithAbout, moneyFormat } from './money-format';
 
 // The cases of the copies this formatter replaced (decision 117): the web's amount() and rmb(), the
 // wallet's and admin's formatRmb, the checkout's and the tour request's yen, the server's yuan() in
@@ -69,5 +69,21 @@ describe('money format', () => {
     expect(inputToMinor('300', 'CNY')).toBe(30_000);
     expect(inputToMinor('1.234', 'CNY')).toBeNull();
     for (const bad of ['-1', 'abc', '', '4000円', '¥4000']) expect(inputToMinor(bad, 'JPY'), bad).toBeNull();
+  });
+});
+
+describe('formatWithAbout (decision 179)', () => {
+  const yen = { minor: 32_000, currency: 'JPY' as const };
+  const fen = { minor: 155_900, currency: 'CNY' as const };
+  it('writes the amount in its own currency first, about as much in the other beside', () => {
+    expect(formatWithAbout(yen, fen, 'zh-CN')).toBe('32000 日元（约 1,559 元）');
+    expect(formatWithAbout(yen, fen, 'ja')).toBe('32,000円（約 1,559 元）');
+    expect(formatWithAbout(yen, fen, 'en')).toBe('¥32,000 (JPY, ≈ 1,559 RMB)');
+    expect(formatWithAbout(fen, yen, 'en')).toBe('1,559 RMB (≈ ¥32,000 JPY)');
+    expect(formatWithAbout(fen, yen, 'zh-CN')).toBe('1,559 元（约 32000 日元）');
+  });
+  it('writes the amount alone without another currency', () => {
+    expect(formatWithAbout(yen, null, 'en')).toBe('¥32,000 (JPY)');
+    expect(formatWithAbout(fen, { ...fen }, 'zh-CN')).toBe('1,559 元');
   });
 });

@@ -83,3 +83,20 @@ export function formatBeside(shown: { minor: number; currency: Currency }, own: 
   const dot = locale === 'ja' ? '・' : ' · ';
   return `${about}${f.money(shown.minor, shown.currency)}${dot}${f.money(own.minor, own.currency)}`;
 }
+
+/**
+ * An amount paid in its own currency, with about as much in the reader's beside it (decision 179: what is
+ * handed to the guide in person is counted in the guide's currency): 32000 日元（约 1,559 元） /
+ * ¥32,000 (JPY, ≈ 1,559 RMB) / 32,000円（約 1,559 元）. Without `about`, or in the same currency, the amount alone.
+ */
+export function formatWithAbout(own: { minor: number; currency: Currency }, about: { minor: number; currency: Currency } | null, locale: Locale | string): string {
+  const f = moneyFormat(locale);
+  const amount = f.money(own.minor, own.currency);
+  if (!about || about.currency === own.currency) return amount;
+  const other = f.money(about.minor, about.currency);
+  if (locale === 'zh-CN') return `${amount}（约 ${other}）`;
+  if (locale === 'ja') return `${amount}（約 ${other}）`;
+  // English yen carry "(JPY)": the yuan go inside those brackets, and yen inside others lose theirs.
+  if (own.currency === 'JPY') return `${amount.slice(0, -1)}, ≈ ${other})`;
+  return `${amount} (≈ ${other.replace(' (JPY)', ' JPY')})`;
+}

@@ -18,10 +18,10 @@ describe('durationText', () => {
 
 describe('tourLengthText', () => {
   it.each([
-    [3, 8, 'ja', '3日間・各8時間'],
-    [3, 8, 'zh-CN', '3 天，每天 8 小时'],
-    [3, 8, 'en', '3 days of 8 hours each'],
-    [2, 6.5, 'en', '2 days of 6 h 30 min each'],
+    [3, 8, 'ja', '3日間 × 8時間'],
+    [3, 8, 'zh-CN', '3 天 × 8 小时'],
+    [3, 8, 'en', '3 days × 8 hours'],
+    [2, 6.5, 'en', '2 days × 6 h 30 min'],
     [1, 8, 'ja', '8時間'],
     [undefined, 2, 'zh-CN', '2 小时'],
   ] as const)('%s days of %s hours in %s: %s', (days, hours, locale, text) => {

@@ -95,6 +95,11 @@ describe('groupPrice: every pricing model (decision 151)', () => {
     expect(labels('zh-CN')).toEqual(['地陪费（2 人以内）· 2 小时', '另加成人 1 位', '儿童（3–11 岁）1 位', '婴儿（3 岁以下）1 位']);
     expect(labels('ja')).toEqual(['ガイド料（2名まで）・2時間', '追加の大人 1名', 'お子さま（3〜11歳）1名', '乳幼児（3歳未満）1名']);
     expect(priceLineLabel({ kind: 'base', people: 1, amountCents: 1 }, { days: 3 }, 'zh-CN')).toBe('地陪费 · 3 天');
+    // Days with their hours (decision 179): never the hours of every day added up.
+    const base = { kind: 'base', people: 4, amountCents: 1 } as const;
+    expect(priceLineLabel(base, { days: 3, dayHours: 8 }, 'zh-CN')).toBe('地陪费（4 人以内）· 3 天 × 8 小时');
+    expect(priceLineLabel(base, { days: 3, dayHours: 8 }, 'en')).toBe('Guide for up to 4 people · 3 days × 8 hours');
+    expect(priceLineLabel(base, { days: 3, dayHours: 8 }, 'ja')).toBe('ガイド料（4名まで）・3日間 × 8時間');
   });
 });
 

@@ -298,6 +298,26 @@ export const bookingSchema = z.object({
   creditCents: z.number().int().optional(),
   /** The credit this booking's end gave the traveler for their next booking (decision 139), else null. Always sent by the server. */
   creditIssued: z.object({ amountCents: z.number().int(), expiresAt: z.string(), spent: z.boolean() }).nullable().optional(),
+  /** When the deposit was paid (its success), else null. Always sent by the server. */
+  depositPaidAt: z.string().nullable().optional(),
+  /**
+   * What the payments made online (deposit, extensions) still stand for, in the booking's currency: less
+   * what was refunded of them (decision 179). Always sent by the server.
+   */
+  paidOnlineCents: z.number().int().optional(),
+  /**
+   * Left to pay the guide in person, in the booking's currency (the guide's, decision 164): the total less
+   * the deposit, 0 once cancelled or once the traveler reported paying it (decision 062). Always sent by the server.
+   */
+  dueInPersonCents: z.number().int().optional(),
+  /** The same in `chargeCurrency` at the booking's rate, as the checkout showed it; null when that is the booking's own. Always sent by the server. */
+  dueInPersonChargeCents: z.number().int().nullable().optional(),
+  /**
+   * When it is paid (decision 179): a share each tour day, handed to the guide that day (one entry for a
+   * tour of hours); the shares add up to `dueInPersonCents` (and `dueInPersonChargeCents`). Empty when
+   * nothing is owed. Always sent by the server.
+   */
+  dueInPersonOn: z.array(z.object({ day: z.number().int(), date: z.string(), cents: z.number().int(), chargeCents: z.number().int().nullable() })).optional(),
   createdAt: z.string(),
   ...bookingFamilyFields,
 });

@@ -4,7 +4,7 @@ import type { Booking } from '../../../shared/schemas/bookings';
 import { AppError } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import type { AuthUser } from '../auth/index';
-import { findBooking, type BookingsService } from '../bookings/index';
+import { findBooking, inReaderLanguage, type BookingsService } from '../bookings/index';
 import { renderBookingPdf } from './render';
 
 /** How long a signed PDF link works (the preview page asks for a new one when it reloads). */
@@ -106,7 +106,9 @@ export class BookingPdfService {
     else if (this.validSignature(id, q, Date.now())) booking = await this.bookingFor({ id: q.uid!, isAdmin: false }, id);
     else if (q.sig) throw new AppError('unauthorized', 'This PDF link has expired or is not valid');
     else throw new AppError('unauthorized', 'Authentication required');
-    const body = await this.render(booking, q.lang ?? 'en');
+    const lang = q.lang ?? 'en';
+    // The lines (and what else a reply puts in its reader's language) in the PDF's, as a reply's are (decision 179).
+    const body = await this.render(inReaderLanguage(booking, lang), lang);
     return { body, fileName: `Tabi-Guides-${booking.bookingNumber.replace(/[^A-Za-z0-9-]/g, '')}.pdf` };
   }
 }

@@ -82,7 +82,8 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     expect(text).toContain(formatMoney(booking.totalPriceCents, booking.currency, 'en'));
     expect(text).toContain('Deposit paid online');
     expect(text).toContain(formatMoney(booking.depositCents, booking.currency, 'en'));
-    expect(text).toContain('To pay your guide in person on the day');
+    expect(text).toContain('Still to pay your guide, 佐藤由衣 Sato Yui, in person');
+    expect(text).toContain('On the day of the tour, ');
     expect(text).toContain(formatMoney(booking.balanceCents, booking.currency, 'en'));
     expect(text).toContain('Card ending 4242');
     expect(text).toContain('Cancellation policy');
@@ -101,8 +102,11 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     expect(en.pages).toBe(1);
     for (const n of [1, 2, 3]) expect(en.text).toContain(`Day ${n} `);
     expect(en.text.match(/09:00 – 17:00 ?\(Japan time\)/g)?.length).toBe(4);
-    expect(en.text).toContain('3 days, 8 hours a day');
-    expect(en.text).toContain('24 h × 2 people');
+    // The length as days × each day's hours, the group on its own (decision 179).
+    expect(en.text).toContain('3 days × 8 hours');
+    expect(en.text).toContain('Guide · 3 days × 8 hours');
+    expect(en.text).toContain('2 people');
+    expect(en.text).not.toMatch(/24 h\b|× 2 people/);
     expect((await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=zh-CN`, traveler)).rawPayload)).text).toContain('第 3 天');
     expect((await pdfText((await getPdf(`/api/v2/bookings/${id}/pdf?lang=ja`, traveler)).rawPayload)).text).toContain('3日目');
   });
@@ -120,7 +124,7 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     expect(text).toContain(`${y}年${m}月${d}日`);
     expect(text).toContain('已在线支付定金');
     expect(text).toContain(formatMoney(booking.depositCents, booking.currency, 'zh-CN'));
-    expect(text).toContain('行程当天当面支付给地陪');
+    expect(text).toContain('还需当面支付给地陪（佐藤由衣 Sato Yui）');
     expect(text).toContain(formatMoney(booking.balanceCents, booking.currency, 'zh-CN'));
     expect(text).toContain('取消政策');
     expect(text).toContain('有证明的紧急情况');
@@ -146,7 +150,7 @@ describe('GET /api/v2/bookings/{id}/pdf', () => {
     expect(text).toContain('2名');
     expect(text).toContain('予約金（オンラインでお支払い済み）');
     expect(text).toContain(formatMoney(booking.depositCents, booking.currency, 'ja'));
-    expect(text).toContain('当日現地払い（ガイドへ直接お支払い）');
+    expect(text).toContain('ガイド（佐藤由衣 Sato Yuiさん）へ直接お支払いいただく残金');
     expect(text).toContain('末尾4242のカード');
     expect(text).toContain('キャンセルポリシー');
     expect(text).toContain('証明できる緊急事態');

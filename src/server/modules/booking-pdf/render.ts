@@ -1,9 +1,12 @@
+import { groupWords } from '../../../shared/booking/group-words';
 import { zonedClockTime } from '../../../shared/booking/schedule';
+import { tourLengthText } from '../../../shared/booking/tour-length';
 import { SERVICE_CITIES } from '../../../shared/cities';
 import { localName, type Locale } from '../../../shared/locales';
 import { meetingMapUrl } from '../../../shared/map-links';
-import type { Currency } from '../../../shared/currency';
-import type { Booking, BookingPayment } from '../../../shared/schemas/bookings';
+import type { Booking } from '../../../shared/schemas/bookings';
+import { paymentLines, rateLine, type FinalLine } from './payment-lines';
+import { calendarDate, instant } from './pdf-dates';
 import { openPdf, PDF_PALETTE } from './pdf-document';
 import { PDF_STRINGS, type PdfStrings } from './strings';
 
@@ -19,35 +22,8 @@ const INDIGO_TINT = '#eef3fa';
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 
-const LIVE: BookingPayment['status'][] = ['succeeded', 'partially_refunded', 'refunded'];
-
 function zoneLabel(timeZone: string, s: PdfStrings): string {
   return timeZone === 'Asia/Tokyo' ? s.japanTime : timeZone;
-}
-
-/** The Intl tag each locale's dates are written with. */
-const DATE_LOCALE: Record<Locale, string> = { en: 'en-US', 'zh-CN': 'zh-CN', ja: 'ja-JP' };
-
-/** "Sun, Nov 22, 2026" / "2026年11月22日星期日" / "2026年11月22日(日)" for a yyyy-mm-dd calendar date. */
-function calendarDate(date: string, locale: Locale): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const opts: Intl.DateTimeFormatOptions =
-    locale === 'zh-CN'
-      ? { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long', timeZone: 'UTC' }
-      : { year: 'numeric', month: 'short', day: 'numeric', weekday: 'short', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(DATE_LOCALE[locale], opts).format(new Date(Date.UTC(y, m - 1, d)));
-}
-
-/** An instant as a date and 24-hour time in `timeZone`: "Nov 22, 2026 09:05" / "2026年11月22日 09:05". */
-function instant(at: Date, locale: Locale, timeZone: string): string {
-  const date = new Intl.DateTimeFormat(DATE_LOCALE[locale], {
-    year: 'numeric',
-    month: locale === 'zh-CN' ? 'long' : 'short',
-    day: 'numeric',
-    timeZone,
-  }).format(at);
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
-  return `${date} ${time}`;
 }
 
 /** An instant's 24-hour time in `timeZone`: "17:00". */
@@ -57,86 +33,9 @@ function endTime(startTime: string, hours: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-const hoursText = (hours: number) => (Number.isInteger(hours) ? String(hours) : String(Math.round(hours * 100) / 100));
-
 function cityName(slug: string, locale: Locale): string {
   const city = SERVICE_CITIES.find((c) => c.slug === slug);
   return city ? localName(city, locale) : slug;
-}
-
-function methodText(p: BookingPayment, s: PdfStrings): string {
-  if (p.method === 'card' && p.last4) return s.cardEnding(p.last4);
-  return s.methods[p.method];
-}
-
-interface PaymentLine {
-  label: string;
-  detail?: string;
-  cents: number;
-  currency: Currency;
-  negative?: boolean;
-}
-
-/** Payments summed per currency, in the order the currencies first appear: amounts in two currencies are never added. */
-function byCurrency(ps: BookingPayment[], f: (p: BookingPayment) => number): { currency: Currency; cents: number; first: BookingPayment }[] {
-  const out: { currency: Currency; cents: number; first: BookingPayment }[] = [];
-  for (const p of ps) {
-    const line = out.find((l) => l.currency === p.currency);
-    if (line) line.cents += f(p);
-    else out.push({ currency: p.currency, cents: f(p), first: p });
-  }
-  return out;
-}
-
-/**
- * What was paid online, what was refunded and what remains to pay in person, each in its own currency
- * (decision 164): the price and what is paid in person in the booking's (the guide's), what was paid
- * or refunded online in the payment's, the deposit still due in the one the traveler saw.
- */
-export function paymentLines(b: Booking, s: PdfStrings, locale: Locale): { lines: PaymentLine[]; final: PaymentLine } {
-  const live = (kind: BookingPayment['kind']) => b.payments.filter((p) => p.kind === kind && LIVE.includes(p.status));
-  const deposits = live('deposit');
-  const extensions = live('extension');
-  const inPerson = live('final_payment');
-  const zone = b.timeZone;
-
-  const lines: PaymentLine[] = [
-    {
-      label: s.tourPrice,
-      detail: b.extensionCount === 0 ? s.tourPriceDetail(hoursText(b.duration * (b.days ?? 1)), b.travelers) : s.travelerCount(b.travelers),
-      cents: b.totalPriceCents,
-      currency: b.currency,
-    },
-  ];
-  for (const d of byCurrency(deposits, (p) => p.amountCents)) {
-    lines.push({ label: s.depositPaid, detail: `${methodText(d.first, s)} · ${instant(new Date(d.first.createdAt), locale, zone)}`, cents: d.cents, currency: d.currency });
-  }
-  if (deposits.length === 0 && b.status === 'pending') lines.push({ label: s.depositDue, cents: b.chargeDepositCents, currency: b.chargeCurrency });
-  for (const e of byCurrency(extensions, (p) => p.amountCents)) {
-    const paid = extensions.filter((p) => p.currency === e.currency);
-    lines.push({ label: s.extensionPaid(paid.length), detail: [...new Set(paid.map((p) => methodText(p, s)))].join(', '), cents: e.cents, currency: e.currency });
-  }
-  for (const r of byCurrency([...deposits, ...extensions], (p) => p.refundedCents)) {
-    if (r.cents > 0) lines.push({ label: s.refunded, cents: r.cents, currency: r.currency, negative: true });
-  }
-
-  let final: PaymentLine;
-  const paidInPerson = byCurrency(inPerson, (p) => p.amountCents)[0];
-  if (paidInPerson) final = { label: s.inPersonPaid, cents: paidInPerson.cents, currency: paidInPerson.currency };
-  else if (b.status === 'cancelled') final = { label: s.inPersonNone, cents: 0, currency: b.currency };
-  else final = { label: s.inPerson, cents: b.balanceCents, currency: b.currency };
-  return { lines, final };
-}
-
-/** A calendar day (YYYY-MM-DD) without its weekday: "Nov 27, 2026" / "2026年11月27日". */
-function plainDate(date: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(DATE_LOCALE[locale], { year: 'numeric', month: locale === 'en' ? 'short' : 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-}
-
-/** The booking's rate with its day, when an amount of the payment section is in another currency than the booking's (decision 164). */
-function rateLine(b: Booking, s: PdfStrings, locale: Locale, amounts: PaymentLine[]): string | null {
-  if (!b.rate || amounts.every((l) => l.currency === b.currency)) return null;
-  return s.rate(b.rate.jpyPerCny, plainDate(b.rate.asOf, locale));
 }
 
 /** The torii mark: a curved top beam, a tie beam and two pillars, in vermilion. */
@@ -154,6 +53,39 @@ function drawMark(doc: PDFKit.PDFDocument, x: number, y: number, size: number): 
   doc.rect(x + 5.5 * u, y + 6 * u, 2.4 * u, 17 * u).fill();
   doc.rect(x + 16.1 * u, y + 6 * u, 2.4 * u, 17 * u).fill();
   doc.restore();
+}
+
+/**
+ * The closing box of the payment section: what is left to hand the guide, named, with the amount in the
+ * guide's currency and the traveler's beside (decision 179), then when — the day, or each day's share.
+ * Its height; drawn only with `draw`.
+ */
+function finalBox(doc: PDFKit.PDFDocument, f: FinalLine, left: number, y: number, draw: boolean): number {
+  const PAD = 12;
+  const inner = CONTENT_WIDTH - 2 * PAD;
+  doc.font('bold').fontSize(11);
+  const labelW = doc.widthOfString(f.label);
+  doc.font('bold').fontSize(13);
+  const amountW = doc.widthOfString(f.amount);
+  // The amount beside the label when both fit on a line, else on the next line, to the right.
+  const oneLine = labelW + amountW + 16 <= inner;
+  let h = PAD + (oneLine ? 16 : 34);
+  const whenTop = h + 2;
+  h += f.when.length * 14 + (f.when.length ? 4 : 0) + PAD - 4;
+  if (!draw) return h;
+  doc.roundedRect(left, y, CONTENT_WIDTH, h, 8).fill(f.owed ? '#fdf0ec' : TINT);
+  doc.font('bold').fontSize(11).fillColor(INK).text(f.label, left + PAD, y + PAD + 1, { width: oneLine ? inner - amountW - 16 : inner, lineBreak: false });
+  doc
+    .font('bold')
+    .fontSize(13)
+    .fillColor(f.owed ? VERMILION : INK)
+    .text(f.amount, left + PAD, y + PAD + (oneLine ? 0 : 18), { width: inner, align: 'right', lineBreak: false });
+  f.when.forEach((w, i) => {
+    const at = y + whenTop + i * 14;
+    doc.font('regular').fontSize(9.5).fillColor(INK).text(w.label, left + PAD, at, { width: inner - (w.amount ? 190 : 0), lineBreak: false });
+    if (w.amount) doc.text(w.amount, left + PAD, at, { width: inner, align: 'right', lineBreak: false });
+  });
+  return h;
 }
 
 export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = new Date()): Promise<Buffer> {
@@ -195,12 +127,28 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
     .font('regular')
     .fontSize(8.5)
     .fillColor(MUTED)
-    
     .text(cjk ? `${s.issued}：${instant(now, locale, b.timeZone)}（${zoneLabel(b.timeZone, s)}）` : `${s.issued}: ${instant(now, locale, b.timeZone)} (${zoneLabel(b.timeZone, s)})`, left, y + 5.5, { width: CONTENT_WIDTH, align: 'right' });
   y += 36;
 
+  // ---------------------------------------------------------------- pages
+  // One page for most bookings; a family's several days with their lines go on to a second (decision 179).
+  const FOOTER_Y = PAGE.height - PAGE.margin - 14;
+  const footer = () => {
+    doc.moveTo(left, FOOTER_Y - 8).lineTo(right, FOOTER_Y - 8).lineWidth(0.6).strokeColor(RULE).stroke();
+    doc.font('regular').fontSize(7.5).fillColor(FAINT).text(s.footer, left, FOOTER_Y, { width: CONTENT_WIDTH - 90, lineBreak: false });
+    doc.text(b.bookingNumber, right - 90, FOOTER_Y, { width: 90, align: 'right', lineBreak: false });
+  };
+  /** Room for `h` more points above the footer, else the footer and a new page. */
+  const room = (h: number) => {
+    if (y + h <= FOOTER_Y - 12) return;
+    footer();
+    doc.addPage();
+    y = PAGE.margin;
+  };
+
   // ---------------------------------------------------------------- helpers
-  const section = (title: string) => {
+  const section = (title: string, first = 40) => {
+    room(28 + first);
     doc.font('bold').fontSize(11.5).fillColor(INDIGO).text(title, left, y, { lineBreak: false });
     y += 20;
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.6).strokeColor(RULE).stroke();
@@ -212,6 +160,7 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
     const valueWidth = CONTENT_WIDTH - LABEL_W;
     doc.font(opts.strong ? 'bold' : 'regular').fontSize(10.5);
     const h = Math.max(doc.heightOfString(value, { width: valueWidth, lineGap: gap }), 14);
+    room(h);
     doc.font('regular').fontSize(9.5).fillColor(MUTED).text(label, left, y + 1, { width: LABEL_W - 10, lineBreak: false });
     doc
       .font(opts.strong ? 'bold' : 'regular')
@@ -222,26 +171,31 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
   };
 
   // ---------------------------------------------------------------- the tour
-  // Two columns of label and value: guide | traveler, date | time, city | service, duration | travelers.
+  // Two columns of label and value: guide | traveler, date | time, city | service, length | group.
   section(s.sectionTour);
   const zone = zoneLabel(b.timeZone, s);
   const service = b.subcategory ? localName(b.subcategory, locale) : null;
   const COL_W = CONTENT_WIDTH / 2;
   const GRID_LABEL_W = LABEL_W;
   const pair = (cells: ([string, string, boolean?] | null)[]) => {
+    const valueWidth = () => (cells.length === 1 ? CONTENT_WIDTH : COL_W) - GRID_LABEL_W - 12;
     let h = 14;
+    cells.forEach((cell) => {
+      if (!cell) return;
+      doc.font(cell[2] ? 'bold' : 'regular').fontSize(10.5);
+      h = Math.max(h, doc.heightOfString(cell[1], { width: valueWidth(), lineGap: gap }));
+    });
+    room(h);
     cells.forEach((cell, i) => {
       if (!cell) return;
       const [label, value, strong] = cell;
       const x = left + i * COL_W;
-      const valueWidth = COL_W - GRID_LABEL_W - 12;
       doc.font('regular').fontSize(9).fillColor(MUTED).text(label, x, y + 1.5, { width: GRID_LABEL_W - 6, lineBreak: false });
       doc
         .font(strong ? 'bold' : 'regular')
         .fontSize(10.5)
-        .fillColor(INK);
-      h = Math.max(h, doc.heightOfString(value, { width: valueWidth, lineGap: gap }));
-      doc.text(value, x + GRID_LABEL_W, y, { width: valueWidth, lineGap: gap });
+        .fillColor(INK)
+        .text(value, x + GRID_LABEL_W, y, { width: valueWidth(), lineGap: gap });
     });
     y += h + 6;
   };
@@ -263,9 +217,10 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
     });
   }
   pair([[s.city, cityName(b.guide.serviceCity, locale)], service ? [s.service, service] : null]);
+  // The length as "3 days × 8 hours" and the group on its own (decision 179), never multiplied into each other.
   pair([
-    [s.duration, (b.days ?? 1) > 1 ? s.daysOfHours(b.days!, hoursText(b.duration)) : s.hours(hoursText(b.duration))],
-    [s.travelers, s.travelerCount(b.travelers)],
+    [s.duration, tourLengthText(b.days, b.duration, locale)],
+    [s.travelers, groupWords(b, locale)],
   ]);
   y += 8;
 
@@ -286,40 +241,42 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
   // ---------------------------------------------------------------- payment
   section(s.sectionPayment);
   const { lines, final } = paymentLines(b, s, locale);
-  const AMOUNT_W = 130;
-  for (const line of lines) {
+  const AMOUNT_W = 150;
+  lines.forEach((line, i) => {
     const amount = `${line.negative ? '−' : ''}${s.money(line.cents, line.currency)}`;
-    doc.font('regular').fontSize(10.5).fillColor(INK).text(line.label, left, y, { width: CONTENT_WIDTH - AMOUNT_W, lineBreak: false });
+    const indent = line.part ? 12 : 0;
+    room(line.part ? 14 : 21 + 14 * (line.detail?.length ?? 0));
+    doc
+      .font('regular')
+      .fontSize(line.part ? 9.5 : 10.5)
+      .fillColor(line.part ? MUTED : INK);
+    doc.text(line.label, left + indent, y, { width: CONTENT_WIDTH - AMOUNT_W - indent, lineBreak: false });
     doc.text(amount, right - AMOUNT_W, y, { width: AMOUNT_W, align: 'right', lineBreak: false });
-    y += 17;
-    if (line.detail) {
-      doc.font('regular').fontSize(8.5).fillColor(MUTED).text(line.detail, left, y - 1, { width: CONTENT_WIDTH - AMOUNT_W, lineBreak: false });
+    y += line.part ? 14 : 17;
+    for (const detail of line.detail ?? []) {
+      doc.font('regular').fontSize(8.5).fillColor(MUTED).text(detail, left, y - 1, { width: CONTENT_WIDTH - AMOUNT_W, lineBreak: false });
       y += 14;
     }
-    y += 4;
-  }
-  y += 2;
-  doc.roundedRect(left, y, CONTENT_WIDTH, 34, 8).fill(final.cents > 0 && final.label === s.inPerson ? '#fdf0ec' : TINT);
-  doc.font('bold').fontSize(11).fillColor(INK).text(final.label, left + 12, y + 10, { width: CONTENT_WIDTH - AMOUNT_W - 24, lineBreak: false });
-  doc
-    .font('bold')
-    .fontSize(14)
-    .fillColor(final.label === s.inPerson ? VERMILION : INK)
-    .text(s.money(final.cents, final.currency), right - AMOUNT_W - 12, y + 7.5, { width: AMOUNT_W, align: 'right', lineBreak: false });
-  y += 42;
-  const rate = rateLine(b, s, locale, [...lines, final]);
+    if (!line.part || !lines[i + 1]?.part) y += 4;
+  });
+  y += 4;
+  room(finalBox(doc, final, left, y, false));
+  y += finalBox(doc, final, left, y, true) + 8;
+  const rate = rateLine(b, s, locale, lines, b.dueInPersonChargeCents != null && final.owed);
+  // The rate and the note stay together, under the box when they fit.
+  room((rate ? 24 : 0) + (final.owed ? 28 : 0));
   if (rate) {
     doc.font('regular').fontSize(8.5).fillColor(MUTED).text(rate, left, y, { width: CONTENT_WIDTH, lineGap: 1 });
     y = doc.y + 4;
   }
-  if (final.label === s.inPerson) {
+  if (final.owed) {
     doc.font('regular').fontSize(8.5).fillColor(MUTED).text(s.inPersonNote, left, y, { width: CONTENT_WIDTH, lineGap: 1 });
     y = doc.y + 6;
   }
-  y += 12;
+  y += 8;
 
   // ---------------------------------------------------------------- cancellation policy
-  section(s.sectionPolicy);
+  section(s.sectionPolicy, 94);
   doc.font('regular').fontSize(9.5).fillColor(INK).text(s.policyIntro, left, y, { width: CONTENT_WIDTH, lineGap: 1 });
   y = doc.y + 6;
   // Six tiers in two columns of three rows.
@@ -339,12 +296,7 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
   y += 6;
   doc.font('regular').fontSize(8.5).fillColor(MUTED).text(s.policyTiming, left, y, { width: CONTENT_WIDTH, lineGap: 1 });
 
-  // ---------------------------------------------------------------- footer
-  const footerY = PAGE.height - PAGE.margin - 14;
-  doc.moveTo(left, footerY - 8).lineTo(right, footerY - 8).lineWidth(0.6).strokeColor(RULE).stroke();
-  doc.font('regular').fontSize(7.5).fillColor(FAINT).text(s.footer, left, footerY, { width: CONTENT_WIDTH - 90, lineBreak: false });
-  doc.text(b.bookingNumber, right - 90, footerY, { width: 90, align: 'right', lineBreak: false });
-
+  footer();
   doc.end();
   return done;
 }

@@ -30,13 +30,9 @@ export interface PdfStrings {
   timeRange: (start: string, end: string, zoneLabel: string) => string;
   /** A day of a booking of several days (decision 154): "Day 2". */
   dayN: (n: number) => string;
-  /** The length of several days: "3 days, 8 hours a day". */
-  daysOfHours: (days: number, hours: string) => string;
   japanTime: string;
   duration: string;
-  hours: (h: string) => string;
   travelers: string;
-  travelerCount: (n: number) => string;
   sectionMeeting: string;
   address: string;
   postalCode: string;
@@ -47,12 +43,19 @@ export interface PdfStrings {
   meetingUnset: string;
   sectionPayment: string;
   tourPrice: string;
-  tourPriceDetail: (hours: string, travelers: number) => string;
+  /** A travel credit taken off the price (decision 139). */
+  credit: string;
   depositPaid: string;
   depositDue: string;
   extensionPaid: (n: number) => string;
   refunded: string;
-  inPerson: string;
+  /** What is left to hand the guide, named (decision 179). */
+  inPerson: (guide: string) => string;
+  /** When, for a tour of one day. */
+  inPersonOnDay: (date: string) => string;
+  /** When, for several days: a share each day. */
+  inPersonEachDay: string;
+  dayShare: (n: number, date: string) => string;
   inPersonPaid: string;
   inPersonNone: string;
   inPersonNote: string;
@@ -99,12 +102,9 @@ const en: PdfStrings = {
   time: 'Time',
   timeRange: (start, end, zone) => `${start} – ${end} (${zone})`,
   dayN: (n) => `Day ${n}`,
-  daysOfHours: (days, h) => `${days} days, ${h === '1' ? '1 hour' : `${h} hours`} a day`,
   japanTime: 'Japan time',
   duration: 'Duration',
-  hours: (h) => (h === '1' ? '1 hour' : `${h} hours`),
   travelers: 'Travelers',
-  travelerCount: (n) => (n === 1 ? '1 person' : `${n} people`),
   sectionMeeting: 'Meeting point',
   address: 'Address',
   postalCode: 'Postal code',
@@ -114,12 +114,15 @@ const en: PdfStrings = {
   meetingUnset: 'Your guide will confirm the meeting point in your chat.',
   sectionPayment: 'Payment',
   tourPrice: 'Tour price',
-  tourPriceDetail: (hours, n) => `${hours} h × ${n === 1 ? '1 person' : `${n} people`}`,
+  credit: 'Travel credit used',
   depositPaid: 'Deposit paid online',
   depositDue: 'Deposit due online',
   extensionPaid: (n) => (n === 1 ? 'Extension paid online' : `Extensions paid online (${n})`),
   refunded: 'Refunded',
-  inPerson: 'To pay your guide in person on the day',
+  inPerson: (guide) => `Still to pay your guide, ${guide}, in person`,
+  inPersonOnDay: (date) => `On the day of the tour, ${date}.`,
+  inPersonEachDay: 'A share each tour day, handed to your guide that day:',
+  dayShare: (n, date) => `Day ${n}, ${date}`,
   inPersonPaid: 'Paid to your guide in person',
   inPersonNone: 'Nothing to pay in person',
   inPersonNote: 'Nothing more is charged online. Keep a photo of the in-person payment and upload it in My Trips.',
@@ -171,12 +174,9 @@ const zhCN: PdfStrings = {
   time: '时间',
   timeRange: (start, end, zone) => `${start} – ${end}（${zone}）`,
   dayN: (n) => `第 ${n} 天`,
-  daysOfHours: (days, h) => `${days} 天，每天 ${h} 小时`,
   japanTime: '日本时间',
   duration: '时长',
-  hours: (h) => `${h} 小时`,
   travelers: '人数',
-  travelerCount: (n) => `${n} 人`,
   sectionMeeting: '集合地点',
   address: '地址',
   postalCode: '邮编',
@@ -186,12 +186,15 @@ const zhCN: PdfStrings = {
   meetingUnset: '地陪会在聊天中与您确认集合地点。',
   sectionPayment: '费用',
   tourPrice: '行程费用',
-  tourPriceDetail: (hours, n) => `${hours} 小时 × ${n} 人`,
+  credit: '已抵扣抵用金',
   depositPaid: '已在线支付定金',
   depositDue: '待在线支付定金',
   extensionPaid: (n) => (n === 1 ? '已在线支付延时费' : `已在线支付延时费（${n} 次）`),
   refunded: '已退款',
-  inPerson: '行程当天当面支付给地陪',
+  inPerson: (guide) => `还需当面支付给地陪（${guide}）`,
+  inPersonOnDay: (date) => `在行程当天（${date}）支付。`,
+  inPersonEachDay: '每天当面支付当天的部分：',
+  dayShare: (n, date) => `第 ${n} 天（${date}）`,
   inPersonPaid: '已当面支付给地陪',
   inPersonNone: '无需当面支付',
   inPersonNote: '线上不再收取其他费用。当面付款后请拍照留存，并在“我的行程”中上传付款凭证。',
@@ -243,12 +246,9 @@ const ja: PdfStrings = {
   time: '時間',
   timeRange: (start, end, zone) => `${start}〜${end}（${zone}）`,
   dayN: (n) => `${n}日目`,
-  daysOfHours: (days, h) => `${days}日間（1日${h}時間）`,
   japanTime: '日本時間',
   duration: '所要時間',
-  hours: (h) => `${h}時間`,
   travelers: '人数',
-  travelerCount: (n) => `${n}名`,
   sectionMeeting: '集合場所',
   address: '住所',
   postalCode: '郵便番号',
@@ -258,12 +258,15 @@ const ja: PdfStrings = {
   meetingUnset: '集合場所は、ガイドがメッセージでお知らせします。',
   sectionPayment: 'お支払い',
   tourPrice: 'ツアー料金',
-  tourPriceDetail: (hours, n) => `${hours}時間 × ${n}名`,
+  credit: '旅行クレジット適用',
   depositPaid: '予約金（オンラインでお支払い済み）',
   depositDue: '予約金（オンラインでのお支払い待ち）',
   extensionPaid: (n) => (n === 1 ? '延長料金（オンラインでお支払い済み）' : `延長料金（オンラインでお支払い済み、${n}回）`),
   refunded: '返金済み',
-  inPerson: '当日現地払い（ガイドへ直接お支払い）',
+  inPerson: (guide) => `ガイド（${guide}さん）へ直接お支払いいただく残金`,
+  inPersonOnDay: (date) => `ツアー当日（${date}）にお支払いください。`,
+  inPersonEachDay: '各日の分を、その日にガイドへお支払いください：',
+  dayShare: (n, date) => `${n}日目・${date}`,
   inPersonPaid: 'ガイドへ直接お支払い済み',
   inPersonNone: '当日現地払いはありません',
   inPersonNote: 'オンラインで追加の請求はありません。当日現地払いの際は支払いの様子を写真に残し、「マイ旅行」からアップロードしてください。',

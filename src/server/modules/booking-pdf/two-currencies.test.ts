@@ -61,17 +61,19 @@ describe('a yen guide’s booking', () => {
     expect(en).toMatch(row('Tour price', '¥8,000 (JPY)'));
     expect(en).toMatch(row('Deposit paid online', '77.93 RMB'));
     expect(en).toContain('Alipay');
-    expect(en).toMatch(row('To pay your guide in person on the day', '¥6,400 (JPY)'));
+    // What is handed to the guide in her yen, the traveler's yuan beside at the booking's rate (decision 179).
+    expect(en).toMatch(/Still to pay your guide, .+, in person ?¥6,400 \(JPY, ≈ 311\.74 RMB\)/);
+    expect(en).toContain(`On the day of the tour, ${shortDay('en-US', made.json().date, 'short')}.`);
     expect(en).toContain(`Paid online at the booking's rate: 1 RMB = 20.53 JPY (the rate of ${shortDay('en-US', asOf, 'short')}).`);
     const zh = await pdf(id, 'zh-CN');
     expect(zh).toMatch(row('行程费用', '8000 日元'));
     expect(zh).toMatch(row('已在线支付定金', '77.93 元'));
-    expect(zh).toContain('6400 日元');
+    expect(zh).toContain('6400 日元（约 311.74 元）');
     expect(zh).toContain(`线上付款按预订时确定的汇率换算：1 元 = 20.53 日元（${shortDay('zh-CN', asOf, 'long')}的汇率）。`);
     const ja = await pdf(id, 'ja');
     expect(ja).toMatch(row('ツアー料金', '8,000円'));
     expect(ja).toContain('77.93 元');
-    expect(ja).toContain('6,400円');
+    expect(ja).toContain('6,400円（約 311.74 元）');
     expect(ja).toContain(`1元＝20.53円（${shortDay('ja-JP', asOf, 'long')}のレート）`);
   });
 

@@ -1,5 +1,6 @@
 import { priceLineLabel } from '../../../shared/booking/price-lines';
-import type { PriceLine, TourLength } from '../../../shared/booking/money-rules';
+import type { PriceLine } from '../../../shared/booking/money-rules';
+import type { TripLength } from '../../../shared/booking/trip-price';
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { AppInstance } from '../../lib/types';
 import { readerLocale } from '../../lib/request-language';
@@ -12,14 +13,15 @@ import { dayPlacesForReader } from './family-plans';
  * the reply is relabelled in the reader's language as it is sent.
  */
 export const PRICED_LENGTH = Symbol('the tour length the line was priced for');
-export type LabelledLine = Booking['lines'][number] & { [PRICED_LENGTH]?: TourLength };
+export type LabelledLine = Booking['lines'][number] & { [PRICED_LENGTH]?: TripLength };
 
 /**
- * The length a booking was priced for: its days (decision 154: a day's hours do not change), else
- * its hours before any extension. A span priced by the hour reads "3 days", as true as its hours.
+ * The length a booking was priced for: its days with each day's hours (decision 154: a day's hours do
+ * not change; read "3 days × 8 hours", decision 179, whether the days were priced by the day or by the
+ * hour), else its hours before any extension.
  */
-export function pricedLength(b: { durationMinutes: number; days: number }, extensions: { status: string; minutes: number }[]): TourLength {
-  if (b.days > 1) return { days: b.days };
+export function pricedLength(b: { durationMinutes: number; days: number }, extensions: { status: string; minutes: number }[]): TripLength {
+  if (b.days > 1) return { days: b.days, dayHours: b.durationMinutes / 60 };
   const added = extensions.filter((e) => e.status === 'confirmed').reduce((sum, e) => sum + e.minutes, 0);
   return { hours: (b.durationMinutes - added) / 60 };
 }
@@ -38,6 +40,15 @@ function labelLines(payload: unknown, locale: ReturnType<typeof readerLocale>): 
   if (Array.isArray(p.data)) for (const item of p.data) labelLines(item, locale);
   // Each day's place likewise (decision 178).
   if (Array.isArray(p.dayPlans)) dayPlacesForReader(p.dayPlans, locale);
+}
+
+/**
+ * A booking read outside a reply (the trip PDF, decision 179) in `locale`, as the hook below relabels
+ * a reply: its lines and what else `labelLines` puts in the reader's language. Relabels in place.
+ */
+export function inReaderLanguage<T extends object>(booking: T, locale: ReturnType<typeof readerLocale>): T {
+  labelLines(booking, locale);
+  return booking;
 }
 
 /**

@@ -64,10 +64,10 @@ describe('the lines of a booking', () => {
   it('name the days of a booking of several days, and a booking without stored lines reads as one base line', async () => {
     const res = await book(t, traveler, { guideId: guide.guideId, date: daysAhead(40), days: 3, dayStartTime: '09:00', adults: 2 });
     expect(res.statusCode, res.body).toBe(201);
-    expect(labels(res.json())).toEqual(['Guide for up to 2 people · 3 days']);
-    expect(labels((await get(`/api/v2/bookings/${res.json().id}`, traveler, { 'accept-language': 'ja' })).json())).toEqual(['ガイド料（2名まで）・3日間']);
+    expect(labels(res.json())).toEqual(['Guide for up to 2 people · 3 days × 8 hours']);
+    expect(labels((await get(`/api/v2/bookings/${res.json().id}`, traveler, { 'accept-language': 'ja' })).json())).toEqual(['ガイド料（2名まで）・3日間 × 8時間']);
     await t.database.db.update(bookings).set({ priceLines: null }).where(eq(bookings.id, res.json().id));
     const old = (await get(`/api/v2/bookings/${res.json().id}`, traveler, { 'accept-language': 'zh-CN' })).json();
-    expect(old.lines).toEqual([{ kind: 'base', people: 1, amountCents: old.totalPriceCents + old.creditCents, label: '地陪费 · 3 天' }]);
+    expect(old.lines).toEqual([{ kind: 'base', people: 1, amountCents: old.totalPriceCents + old.creditCents, label: '地陪费 · 3 天 × 8 小时' }]);
   });
 });

@@ -16,6 +16,7 @@ import { guideNetCents } from '../../../shared/booking/guide-net';
 import { detectTextLanguage, writerTextLanguage } from '../../../shared/guide-texts';
 import { TOUR_TO_PAY } from './guide-pay.repository';
 import { familyView } from './family-plans';
+import { moneyView } from './in-person-view';
 
 /** Events a person fires from the app (the system's and admin's are not buttons). */
 const HUMAN_EVENTS = new Set(['accept', 'decline', 'cancel', 'start_confirm', 'request_extension', 'approve_extension', 'reject_extension', 'confirm_extension', 'withdraw_extension', 'service_complete', 'dispute']);
@@ -336,6 +337,7 @@ export function toBooking(r: BookingViewInput, viewerId: number, now: Date, comm
     creditCents: b.creditCents,
     // The traveler's own credit: the guide is not told what the platform gave.
     creditIssued: actor === 'traveler' ? (r.creditIssued ?? null) : null,
+    ...moneyView(b, r.payments),
     createdAt: b.createdAt.toISOString(),
     ...familyView(b, r.writers),
   };

@@ -18,6 +18,7 @@ export { guideForBooking } from './bookings.repository';
 // Reviews and disputes read bookings and move them only through transitionBooking.
 export { findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, transitionBooking, type BookingRow } from './bookings.repository';
 export { factsOf, respondBy } from './booking-view';
+export { inReaderLanguage } from './booking-line-labels';
 export { replacementCoverCents } from './replacement.repository';
 export { assertBookableDay, type OfferSource, type OfferTerms } from './booking-offers';
 export type { Clock } from './booking-core';

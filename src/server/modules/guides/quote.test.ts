@@ -97,7 +97,7 @@ describe('GET /api/v2/guides/{id}/quote', () => {
   it('prices whole days at the day rate', async () => {
     const q = quoteReplySchema.parse((await quote('days=3&adults=2&lang=en')).json());
     expect(q).toMatchObject({ hours: 24, days: 3, totalCents: 450_000, depositCents: 90_000, inPersonCents: 360_000 });
-    expect(q.lines).toEqual([{ kind: 'base', label: 'Guide for up to 4 people · 3 days', amountCents: 450_000, guideAmount: 450_000 }]);
+    expect(q.lines).toEqual([{ kind: 'base', label: 'Guide for up to 4 people · 3 days × 8 hours', amountCents: 450_000, guideAmount: 450_000 }]);
   });
 
   it.each([

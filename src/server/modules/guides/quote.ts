@@ -58,7 +58,7 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
   const trip: TripLength = q.days !== undefined ? { days: q.days, dayHours } : { hours: q.durationHours! };
   // In the guide's currency and the reader's, at today's rate, as a booking made now is fixed (decision 164).
   const rate = await fx();
-  const { price, length, dayTotalCents } = tripPrice(
+  const { price, dayTotalCents } = tripPrice(
     {
       basicPerHourCents: g.basicPricePerHourCents,
       additionalPerPersonCents: g.additionalPricePerPersonCents,
@@ -97,6 +97,7 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
     depositCents: both.charge.deposit,
     inPersonCents: both.charge.inPerson,
     extras: quoteExtras(g.extras, q, g.currency, both.charge.currency, rate, locale),
-    lines: both.lines.map((l) => ({ kind: l.kind, label: priceLineLabel(l, length, locale), amountCents: l.chargeAmount, guideAmount: l.amountCents })),
+    // The base line names the trip as asked ("3 days × 8 hours", decision 179), not the hours it is priced as.
+    lines: both.lines.map((l) => ({ kind: l.kind, label: priceLineLabel(l, trip, locale), amountCents: l.chargeAmount, guideAmount: l.amountCents })),
   };
 }

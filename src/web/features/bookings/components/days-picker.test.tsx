@@ -42,7 +42,7 @@ beforeEach(() => {
       if (url.includes('/quote')) {
         // The server's quote of the days at the day rate (decision 151).
         const total = days * 200_000;
-        return json({ guideId: 3, currency: 'CNY', adults: 1, children: 0, infants: 0, hours: days * 8, days, totalCents: total, depositCents: total / 5, inPersonCents: total - total / 5, lines: [{ kind: 'base', label: `Guide · ${days} days`, amountCents: total }] });
+        return json({ guideId: 3, currency: 'CNY', adults: 1, children: 0, infants: 0, hours: days * 8, days, totalCents: total, depositCents: total / 5, inPersonCents: total - total / 5, lines: [{ kind: 'base', label: `Guide · ${days} days × 8 hours`, amountCents: total }] });
       }
       return json({ guideId: 3, date: '2026-12-03', timeZone: 'Asia/Tokyo', durationHours: Number(q.get('durationHours')), days, leadTimeHours: 12, slots: [{ startTime: '09:00', startsAt: '2026-12-03T00:00:00.000Z', endsAt: '2026-12-05T08:00:00.000Z' }] });
     }),
@@ -81,7 +81,7 @@ describe('the days picker', () => {
     expect(asked.some((u) => u.includes('durationHours=8') && u.includes('days=3'))).toBe(true);
     // 3 × 2000 RMB, the day rate.
     expect(screen.getAllByText('6,000 RMB').length).toBeGreaterThan(0);
-    expect(screen.getAllByText('Guide · 3 days').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Guide · 3 days × 8 hours').length).toBeGreaterThan(0);
   });
 
   it('reads in Japanese', async () => {

@@ -121,11 +121,11 @@ describe('the guide’s card', () => {
     expect(((screen.getByRole('button', { name: '完成服务' }) as HTMLButtonElement).disabled)).toBe(true);
   });
 
-  it('ja: 3日間のうち2日目, 3日間・各8時間, what the family wrote and her number as written in Japan', async () => {
+  it('ja: 3日間のうち2日目, 3日間 × 8時間, what the family wrote and her number as written in Japan', async () => {
     await act(() => i18next.changeLanguage('ja'));
     render(wrap(<GuideTourCard booking={threeDays({ notes: '7歳の子と赤ちゃん、ベビーカーあり', travelerPhone: '+819031415926' })} now={now} />));
     expect((await screen.findByTestId('tour-day-now')).textContent).toContain('3日間のうち2日目');
-    expect(screen.getByText(/3日間・各8時間/)).toBeTruthy();
+    expect(screen.getByText(/3日間 × 8時間/)).toBeTruthy();
     expect(screen.getByText('7歳の子と赤ちゃん、ベビーカーあり')).toBeTruthy();
     expect(screen.getByRole('link', { name: '090-3141-5926' }).getAttribute('href')).toBe('tel:+819031415926');
     expect(screen.getByText(/ツアーの完了は最終日（.*）の開始後にできます。/)).toBeTruthy();

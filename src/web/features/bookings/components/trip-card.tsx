@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, Hourglass, LifeBuoy, MapPin, Users } from 'lucide-react';
+import { CalendarDays, Clock, Hourglass, LifeBuoy, MapPin, Timer, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Booking } from '../../../../shared/schemas/bookings';
@@ -7,11 +7,11 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { currentLocale } from '../../../lib/i18n';
 import { cityName, formatCalendarDate, formatDeadline, durationText, localName } from '../../../lib/format';
 import { formatMoney } from '../../../../shared/money-format';
-import { bookingAmountText } from '../lib/price';
 import { TourTime } from '../../../components/ui/tour-time';
 import { COUNTDOWN_DAYS, daysUntil, statusKey, tourPhase } from '../lib/trips';
 import { BookingCardHeader, Fact, TourDays } from './booking-card-parts';
 import { CancelDialog } from './cancel-dialog';
+import { TripMoney } from './trip-money';
 import { creditValues } from './credit-note';
 import { BookingPdfLink } from '../../booking-pdf';
 import { ReceiptsLink } from '../../receipts';
@@ -44,10 +44,8 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
   const days = daysUntil(b, now);
   // A deadline is dated and on the tour's clock, like the tour it belongs to (never a bare "10:00").
   const deadline = (iso: string) => formatDeadline(iso, locale, b.timeZone, t('bookings:japanTime'));
-  const deposit = b.payments.find((p) => p.kind === 'deposit' && p.status !== 'failed' && p.status !== 'pending' && p.status !== 'processing');
-  // What the traveler paid for extensions counts in the price at once (after paying 270 RMB the
-  // card still said 810 for 4 hours); the hours count once confirmed, until then they are shown as pending.
-  const extensionsPaidCents = b.extensionsPaidCents;
+  // The hours of an extension count once confirmed, until then they are shown as pending; what was paid
+  // for it shows at once in the card's money (TripMoney).
   const pendingExtension = b.extension && (b.extension.status === 'paid' || b.extension.status === 'approved') ? b.extension : null;
   // Each refund in what its payment was charged in (decision 164).
   const refunded = b.payments.filter((p) => p.refundedCents > 0);
@@ -103,24 +101,17 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
           <TourTime date={b.date} start={b.scheduledStartTime} hours={b.duration} timeZone={b.timeZone} />
         </Fact>
         <TourDays booking={b} />
+        {/* The group on its own, and the length as "3 天 × 8 小时" (decision 179). */}
         <Fact icon={<Users className="h-4 w-4" />} label={t('card.group')}>
-          {t('card.groupValue', { people: groupText(t, b), hours: tourLengthText(b.days, b.duration, locale) })}
+          <span data-testid="trip-group">{groupText(t, b)}</span>
+        </Fact>
+        <Fact icon={<Timer className="h-4 w-4" />} label={t('card.length')}>
+          <span data-testid="trip-length">{tourLengthText(b.days, b.duration, locale)}</span>
           {pendingExtension && (
             <span className="block text-xs text-stone-500 dark:text-stone-400">{t('card.extensionPending', { hours: durationText(pendingExtension.hours, locale) })}</span>
           )}
         </Fact>
-        <Fact label={t('card.price')}>
-          {/* The booking's own figures, in the currency it was booked in at its own rate (decision 168). */}
-          <span data-testid="trip-price">{bookingAmountText(b, b.totalPriceCents + extensionsPaidCents, locale)}</span>
-          {extensionsPaidCents > 0 && (
-            <span className="block text-xs text-stone-500 dark:text-stone-400">{t('card.withExtensionsPrice', { price: formatMoney(extensionsPaidCents, b.currency, locale) })}</span>
-          )}
-          <span className="block text-xs text-stone-500 dark:text-stone-400">
-            {deposit
-              ? t('card.depositPaidPrice', { price: formatMoney(deposit.amountCents, deposit.currency, locale) }) + (deposit.provider === 'simulated' ? ` · ${t('card.demo')}` : '')
-              : t('card.depositDuePrice', { price: formatMoney(b.chargeDepositCents, b.chargeCurrency, locale) })}
-          </span>
-        </Fact>
+        <TripMoney booking={b} />
         {/* Where to meet, with a map link (by coordinates when chosen from the list). */}
         <Fact icon={<MapPin className="h-4 w-4" />} label={t('bookings:meeting.title')} wide>
           <MeetingPlace place={b} lang={b.meetingAddressLanguage} fallback={t('bookings:requests.noMeeting')} driver />

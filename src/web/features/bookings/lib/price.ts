@@ -45,8 +45,9 @@ export function previewPrice(
     dayHours: guide.groupPricing.dayHours,
   });
   const locale = currentLocale();
-  const length = days !== undefined ? daysLength(days, draft.durationHours, guide.groupPricing.dayHours) : { hours: draft.durationHours };
-  const lines = p.lines.map((l) => ({ label: priceLineLabel(l, length, locale), amountCents: l.amountCents }));
+  // Labelled by the trip as asked, "3 days × 8 hours" (decision 179), as the quote labels it.
+  const asked = days !== undefined ? { days, dayHours: draft.durationHours } : { hours: draft.durationHours };
+  const lines = p.lines.map((l) => ({ label: priceLineLabel(l, asked, locale), amountCents: l.amountCents }));
   return withCredit({ ...p, lines, hours: (days ?? 1) * draft.durationHours, travelers: draftGroupSize(draft), days: days ?? 1, currency: guide.currency ?? 'CNY' }, availableCreditCents);
 }
 

@@ -1,0 +1,102 @@
+import { useTranslation } from 'react-i18next';
+import type { Booking, BookingPayment } from '../../../../shared/schemas/bookings';
+import { BesideText } from '../../../components/ui/beside-text';
+import { formatBeside, formatMoney, formatWithAbout } from '../../../../shared/money-format';
+import { cn } from '../../../lib/cn';
+import { formatCalendarDate, formatInstant } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
+import { bookingPriceLines } from '../lib/price';
+import { Fact } from './booking-card-parts';
+
+const PAID = new Set<BookingPayment['status']>(['succeeded', 'partially_refunded', 'refunded']);
+
+/**
+ * A trip's money on its card (decision 179): the price's lines as charged (the server's labels: "3 天 ×
+ * 8 小时", the group on its own lines), the travel credit taken off, the total; what was paid online, with
+ * how and when; and what is left to pay the guide in person, to whom and on which day — a share each day
+ * of several. Every amount is the server's: the booking's, in the currency its traveler saw with the
+ * guide's beside (decision 168), and what is paid in person in the guide's currency with the traveler's beside.
+ */
+export function TripMoney({ booking: b }: { booking: Booking }) {
+  const { t } = useTranslation(['trips', 'bookings']);
+  const locale = currentLocale();
+  const price = bookingPriceLines(b);
+  const currency = price.currency ?? b.currency;
+  const money = (cents: number, own?: number) => (price.own && own !== undefined ? formatBeside({ minor: cents, currency }, { minor: own, currency: price.own.currency }, locale) : formatMoney(cents, currency, locale));
+  const credit = price.creditCents ?? 0;
+  const deposit = b.payments.find((p) => p.kind === 'deposit' && PAID.has(p.status));
+  const inPerson = b.payments.find((p) => p.kind === 'final_payment' && p.status !== 'failed');
+  return (
+    <Fact label={t('card.price')} wide>
+      <dl className="space-y-1" data-testid="trip-money">
+        {price.lines?.map((l, i) => <Row key={i} label={l.label} value={money(l.amountCents, price.own?.lines?.[i])} muted />)}
+        {credit > 0 && <Row label={t('card.money.credit')} value={`−${money(credit, b.creditCents)}`} className="text-green-800 dark:text-green-200" />}
+        <Row label={t('card.money.total')} value={money(price.totalCents, price.own?.totalCents)} strong testId="trip-price" />
+        {b.extensionsPaidCents > 0 && <Row label={t('card.money.extensions')} value={formatMoney(b.extensionsPaidCents, b.currency, locale)} muted />}
+      </dl>
+      <div className="mt-2 space-y-1 border-t border-stone-100 pt-2 dark:border-stone-800">
+        {deposit ? (
+          <p data-testid="trip-paid">
+            {t('card.money.paid', { amount: formatMoney(deposit.amountCents, deposit.currency, locale), how: methodText(t, deposit), date: formatInstant(b.depositPaidAt ?? deposit.createdAt, locale, b.timeZone).date })}
+            {deposit.provider === 'simulated' && <span className="text-stone-500 dark:text-stone-400"> · {t('card.demo')}</span>}
+          </p>
+        ) : (
+          b.status !== 'cancelled' && <p data-testid="trip-paid">{t('card.depositDuePrice', { price: formatMoney(b.chargeDepositCents, b.chargeCurrency, locale) })}</p>
+        )}
+        {inPerson && b.status !== 'cancelled' && (
+          <p data-testid="trip-paid-in-person">{t('card.money.paidInPerson', { guide: b.guide.fullName, amount: formatMoney(inPerson.amountCents, inPerson.currency, locale) })}</p>
+        )}
+        <InPersonDue booking={b} />
+      </div>
+    </Fact>
+  );
+}
+
+/** What is left to hand the guide, to whom and when: on the day for one day, a share each day for several. */
+function InPersonDue({ booking: b }: { booking: Booking }) {
+  const { t } = useTranslation('trips');
+  const locale = currentLocale();
+  const due = b.dueInPersonCents ?? 0;
+  const days = b.dueInPersonOn ?? [];
+  if (due <= 0 || days.length === 0) return null;
+  const about = (cents: number, charge: number | null) => formatWithAbout({ minor: cents, currency: b.currency }, charge === null ? null : { minor: charge, currency: b.chargeCurrency }, locale);
+  const dayDate = (date: string) => formatCalendarDate(date, locale, { weekday: 'short', year: undefined });
+  return (
+    <div data-testid="trip-due" className="rounded-lg bg-accent-50 px-3 py-2 dark:bg-accent-700/20">
+      <p className="font-semibold text-accent-800 dark:text-accent-100">
+        {t('card.money.due', { guide: b.guide.fullName, amount: about(due, b.dueInPersonChargeCents ?? null) })}
+      </p>
+      {days.length === 1 ? (
+        <p className="text-sm text-stone-700 dark:text-stone-300">{t('card.money.dueOnDay', { date: dayDate(days[0]!.date) })}</p>
+      ) : (
+        <>
+          <p className="text-sm text-stone-700 dark:text-stone-300">{t('card.money.dueEachDay')}</p>
+          <ol className="mt-1 space-y-0.5 text-sm">
+            {days.map((d) => (
+              <li key={d.day} className="flex flex-wrap justify-between gap-x-3">
+                <span>{t('card.money.dayShare', { n: d.day, date: dayDate(d.date) })}</span>
+                <span className="tabular-nums">{about(d.cents, d.chargeCents)}</span>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}
+
+function methodText(t: (key: string, o?: Record<string, unknown>) => string, p: BookingPayment): string {
+  if (p.method === 'card' && p.last4) return t('card.money.cardEnding', { last4: p.last4 });
+  return t(`bookings:payment.methods.${p.method}`);
+}
+
+function Row({ label, value, strong, muted, className, testId }: { label: string; value: string; strong?: boolean; muted?: boolean; className?: string; testId?: string }) {
+  return (
+    <div className={cn('flex items-baseline justify-between gap-3', strong && 'font-semibold', muted && 'text-stone-600 dark:text-stone-400', className)}>
+      <dt className="min-w-0">{label}</dt>
+      <dd className="min-w-0 shrink-0 text-right tabular-nums max-sm:max-w-[60%] max-sm:shrink" data-testid={testId}>
+        <BesideText text={value} />
+      </dd>
+    </div>
+  );
+}
