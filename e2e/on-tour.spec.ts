@@ -114,7 +114,8 @@ test('both confirm the start, the traveler extends by 0.5 h and pays, proves the
   const extended = (await travelerTrips(t)).find((b) => b.id === tour.id)!;
   expect(extended.currency).toBe('JPY');
   expect(`${fee} 元`).toBe(formatMoney(convertMinor(extended.extensionsPaidCents, 'JPY', 'CNY', extended.rate!.jpyPerCny), 'CNY', 'zh-CN'));
-  await expect(travelerCard().getByText(`含延长费用 ${formatMoney(extended.extensionsPaidCents, 'JPY', 'zh-CN')}`)).toBeVisible();
+  // Its own line under the price (decision 179), the yen beside the yuan it was paid in.
+  await expect(travelerCard().getByTestId('trip-money')).toContainText(`已在线支付延时费约 ${fee} 元 · ${formatMoney(extended.extensionsPaidCents, 'JPY', 'zh-CN')}`);
   await expect(travelerCard().getByText('另有延长 30 分钟，待确认')).toBeVisible();
 
   // The guide approves the paid extension (live on their dashboard).

@@ -190,8 +190,9 @@ describe('TripCard (traveler actions)', () => {
       actions: ['confirm_extension'],
     });
     render(wrap(<TripCard booking={b} now={now} onContactSupport={noop} />));
-    expect(await screen.findByText('1,080 元')).toBeTruthy();
-    expect(screen.getByText('含延长费用 270 元')).toBeTruthy();
+    expect((await screen.findByTestId('trip-price')).textContent).toBe('1,080 元');
+    expect(screen.getByText('已在线支付延时费')).toBeTruthy();
+    expect(screen.getByText('270 元')).toBeTruthy();
     expect(screen.getByText('另有延长 1 小时，待确认')).toBeTruthy();
     expect(screen.getByText('延长已获批准')).toBeTruthy();
     expect(screen.queryByText('810 元')).toBeNull();

@@ -5,7 +5,7 @@ import { formatBeside, formatMoney, formatWithAbout } from '../../../../shared/m
 import { cn } from '../../../lib/cn';
 import { formatCalendarDate, formatInstant } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
-import { bookingPriceLines } from '../lib/price';
+import { bookingAmountText, bookingPriceLines } from '../lib/price';
 import { Fact } from './booking-card-parts';
 
 const PAID = new Set<BookingPayment['status']>(['succeeded', 'partially_refunded', 'refunded']);
@@ -31,8 +31,14 @@ export function TripMoney({ booking: b }: { booking: Booking }) {
       <dl className="space-y-1" data-testid="trip-money">
         {price.lines?.map((l, i) => <Row key={i} label={l.label} value={money(l.amountCents, price.own?.lines?.[i])} muted />)}
         {credit > 0 && <Row label={t('card.money.credit')} value={`−${money(credit, b.creditCents)}`} className="text-green-800 dark:text-green-200" />}
-        <Row label={t('card.money.total')} value={money(price.totalCents, price.own?.totalCents)} strong testId="trip-price" />
-        {b.extensionsPaidCents > 0 && <Row label={t('card.money.extensions')} value={formatMoney(b.extensionsPaidCents, b.currency, locale)} muted />}
+        {/* Extensions paid count in the total at once (after paying 270 元 for an hour more the card said 810 for 4 hours). */}
+        {b.extensionsPaidCents > 0 && <Row label={t('card.money.extensions')} value={bookingAmountText(b, b.extensionsPaidCents, locale)} muted />}
+        <Row
+          label={t('card.money.total')}
+          value={b.extensionsPaidCents > 0 ? bookingAmountText(b, b.totalPriceCents + b.extensionsPaidCents, locale) : money(price.totalCents, price.own?.totalCents)}
+          strong
+          testId="trip-price"
+        />
       </dl>
       <div className="mt-2 space-y-1 border-t border-stone-100 pt-2 dark:border-stone-800">
         {deposit ? (
