@@ -65,9 +65,10 @@ describe('AvailabilityCalendar (guide profile)', () => {
       fireEvent.click(next);
     }
     expect(months).toEqual(['November 2026', 'December 2026', 'January 2027', 'February 2027', 'March 2027', 'April 2027', 'May 2027']);
-    // Every date from today through the last, once: 181 dates.
+    // Every date from today through the last, once: 181 dates; May's days after the 21st are in their places, not offered.
     expect(seen).toHaveLength(BOOKING_HORIZON_DAYS + 1);
     expect(seen.at(-1)).toBe('Fri, May 21, 2027: Available');
+    expect(screen.getByRole('list', { name: 'Availability: May 2027' }).querySelectorAll('li').length).toBe(5 + 31);
     expect(previous).toHaveProperty('disabled', false);
     // A day four months out has its hours, as the booking box can book it.
     fireEvent.click(screen.getByRole('button', { name: 'Mon, May 17, 2027: Available' }));
@@ -119,6 +120,10 @@ describe('AvailabilityCalendar (guide profile)', () => {
     expect(screen.getByRole('heading', { name: 'December 2026' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Tue, Dec 1, 2026: Available' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Previous month' }));
-    expect(within(screen.getByRole('list', { name: 'Availability: November 2026' })).getAllByRole('button')).toHaveLength(2);
+    const november = screen.getByRole('list', { name: 'Availability: November 2026' });
+    expect(within(november).getAllByRole('button')).toHaveLength(2);
+    // The days before today keep their places in the month, faint and not offered (1 November 2026 was a Sunday).
+    expect(november.querySelectorAll('li')).toHaveLength(6 + 30);
+    expect(november.querySelectorAll('li')[6]!.textContent).toBe('1');
   });
 });

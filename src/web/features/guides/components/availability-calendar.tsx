@@ -53,7 +53,14 @@ export function AvailabilityCalendar({
   const [shown, setShown] = useState(() => Math.max(0, months.findIndex(([month]) => month === picked?.slice(0, 7))));
   const pickedDay = all.find((d) => d.date === picked);
   const [month, days] = months[shown]!;
-  const lead = isoWeekday(days[0]!.date) - 1;
+  // The month's whole grid: the dates outside the window (before today, after the last bookable
+  // date) keep their places, shown faint and not offered.
+  const firstOfMonth = `${month}-01`;
+  const lead = isoWeekday(firstOfMonth) - 1;
+  const before = Number(days[0]!.date.slice(8)) - 1;
+  // Day 0 of the next month is this month's last.
+  const monthLength = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+  const after = monthLength - Number(days.at(-1)!.date.slice(8));
   const weekdayNames = useMemo(() => {
     const fmt = dateTimeFormat(locale === 'en' ? 'en-US' : locale, { weekday: 'short', timeZone: 'UTC' });
     // 2024-01-01 was a Monday.
@@ -89,6 +96,9 @@ export function AvailabilityCalendar({
         {Array.from({ length: lead }, (_, i) => (
           <li key={`lead-${i}`} aria-hidden />
         ))}
+        {Array.from({ length: before }, (_, i) => (
+          <OutsideDay key={`before-${i}`} day={i + 1} />
+        ))}
         {days.map((d) => {
           const label = `${formatCalendarDate(d.date, locale, { weekday: 'short' })}${colon(locale)}${d.available ? available : unavailable}`;
           return (
@@ -111,9 +121,27 @@ export function AvailabilityCalendar({
             </li>
           );
         })}
+        {Array.from({ length: after }, (_, i) => (
+          <OutsideDay key={`after-${i}`} day={monthLength - after + i + 1} />
+        ))}
       </ul>
       <DayHours day={pickedDay} timeZone={timeZone} />
     </div>
+  );
+}
+
+/**
+ * A date of the month outside the booking window: in its place, faint, a day that cannot be picked
+ * (disabled, as an inactive part of the calendar is; hidden from screen readers, which read the
+ * window's dates alone).
+ */
+function OutsideDay({ day }: { day: number }) {
+  return (
+    <li aria-hidden>
+      <button type="button" disabled tabIndex={-1} className="flex h-10 w-full items-center justify-center text-sm text-stone-300 dark:text-stone-600">
+        {day}
+      </button>
+    </li>
   );
 }
 
