@@ -73,8 +73,15 @@ beforeEach(() => {
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
     if (url.endsWith('/changes')) return json({ changes });
-    if (url.endsWith('/accept')) return json(change({ status: 'applied' }));
-    if (url.endsWith('/decline')) return json(change({ status: 'declined', declineReason: JSON.parse(String(init?.body)).reason }));
+    if (url.endsWith('/accept')) {
+      changes = [change({ status: 'applied' })];
+      return json(changes[0]);
+    }
+    if (url.endsWith('/decline')) {
+      // The list, read again, holds the answered change, as the server's would.
+      changes = [change({ status: 'declined', declineReason: JSON.parse(String(init?.body)).reason })];
+      return json(changes[0]);
+    }
     return json(booking());
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -106,15 +106,13 @@ function DeclineChangeSheet({ booking: b, change, open, onOpenChange }: { bookin
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!reason.trim()) return setError(t('declineSheet.required', { traveler }));
-    answer.mutate(
-      { id: b.id, changeId: change.id, answer: 'decline', reason: reason.trim().slice(0, 500) },
-      {
-        onSuccess: () => {
-          reset(false);
-          showToast({ title: t('toasts.declined'), description: t('toasts.declinedBody', { traveler }), variant: 'success' });
-        },
-        onError: (err) => setError(t(problem(err))),
+    // mutateAsync: the toast shows even when the list, read again, has already taken the answered change off the card.
+    answer.mutateAsync({ id: b.id, changeId: change.id, answer: 'decline', reason: reason.trim().slice(0, 500) }).then(
+      () => {
+        reset(false);
+        showToast({ title: t('toasts.declined'), description: t('toasts.declinedBody', { traveler }), variant: 'success' });
       },
+      (err) => setError(t(problem(err))),
     );
   };
   return (

@@ -106,7 +106,12 @@ beforeEach(() => {
     if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
     if (url.startsWith('/api/v2/guides/3')) return json({ id: 3, minPeople: 1, maxPeople: 6, itineraries: [] });
     if (url.includes('/changes/quote')) return quoteReply();
-    if (url.endsWith('/changes') && method === 'POST') return sentReply();
+    if (url.endsWith('/changes') && method === 'POST') {
+      // The list, read again, holds the change sent, as the server's would.
+      const sent = sentReply();
+      changes = [(await sent.clone().json()) as BookingChange];
+      return sent;
+    }
     if (url.endsWith('/changes')) return json({ changes });
     if (url.endsWith('/withdraw')) return json(change({ status: 'withdrawn' }));
     if (url.endsWith('/payments')) return json({ payment, booking: booking() }, 201);

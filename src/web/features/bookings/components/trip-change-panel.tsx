@@ -92,7 +92,8 @@ export function TripChangePanel({ booking: b, now }: { booking: Booking; now: Da
           {t('action')}
         </Button>
       )}
-      {canAsk && <TripChangeSheet booking={b} open={asking} onOpenChange={setAsking} onAwaitingPayment={setPaying} />}
+      {/* Kept while open: the change it sends is open as soon as the list is read again, before its reply is handled. */}
+      {(canAsk || asking) && <TripChangeSheet booking={b} open={asking} onOpenChange={setAsking} onAwaitingPayment={setPaying} />}
       {paying && <ChangePaymentSheet booking={b} change={paying} open onOpenChange={(o) => !o && setPaying(null)} />}
     </section>
   );

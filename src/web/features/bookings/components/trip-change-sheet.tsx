@@ -73,18 +73,16 @@ export function TripChangeSheet({
   };
   const send = () => {
     if (!current) return;
-    request.mutate(
-      { id: b.id, body: asked },
-      {
-        onSuccess: (c) => {
-          reset(false);
-          if (c.status === 'awaiting_payment') return onAwaitingPayment(c);
-          const trip = changeTripText(t, c.to, locale);
-          if (c.status === 'requested') showToast({ title: t('toasts.requested'), description: t('toasts.requestedBody', { guide: b.guide.fullName, hours: CHANGE_ANSWER_HOURS }), variant: 'success' });
-          else showToast({ title: t('toasts.applied'), description: t('toasts.appliedBody', { trip }), variant: 'success' });
-        },
-        onError: (err) => setSendError(changeRefusalText(t, err, { booking: b, days: asked.days, ...range }, locale) ?? t('sheet.sendFailed')),
+    // mutateAsync: the reply is handled even when the list, read again, has already re-rendered the card.
+    request.mutateAsync({ id: b.id, body: asked }).then(
+      (c) => {
+        reset(false);
+        if (c.status === 'awaiting_payment') return onAwaitingPayment(c);
+        const trip = changeTripText(t, c.to, locale);
+        if (c.status === 'requested') showToast({ title: t('toasts.requested'), description: t('toasts.requestedBody', { guide: b.guide.fullName, hours: CHANGE_ANSWER_HOURS }), variant: 'success' });
+        else showToast({ title: t('toasts.applied'), description: t('toasts.appliedBody', { trip }), variant: 'success' });
       },
+      (err) => setSendError(changeRefusalText(t, err, { booking: b, days: asked.days, ...range }, locale) ?? t('sheet.sendFailed')),
     );
   };
   const submitLabel = !current
