@@ -36,7 +36,6 @@ export const dayPlansInputSchema = z
 
 /** The children's needs on the tour; both false when not said. */
 export const familyNeedsSchema = z.object({ stroller: z.boolean(), childSeat: z.boolean() });
-export type FamilyNeeds = z.infer<typeof familyNeedsSchema>;
 
 const extraKindSchema = z.enum(CHOOSABLE_EXTRA_KINDS);
 
@@ -120,7 +119,6 @@ export const chosenExtraSchema = z.object({
   currency: currencySchema,
   note: z.string().nullable(),
 });
-export type ChosenExtraView = z.infer<typeof chosenExtraSchema>;
 
 /** The booking reply's fields of decision 178; always sent by the server (optional for clients built before them). */
 export const bookingFamilyFields = {

@@ -8,8 +8,9 @@ import type { Booking } from '../../shared/schemas/bookings';
 import { ButtonLink } from '../components/ui/button';
 import { LoadFailed, PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { useBooking, useOffer, useSlots, CheckoutForm, tourOfBooking, type TourInfo, bookingPriceLines, inDisplayCurrency, offerPriceLines, useDraftPrice, useTravelCredits, draftFromQuery, draftGroupSize, draftQuestion, sellsLength, useApprovalPage } from '../features/bookings';
+import { useBooking, useOffer, useSlots, CheckoutForm, tourOfBooking, type TourInfo, bookingPriceLines, inDisplayCurrency, offerPriceLines, useDraftPrice, useTravelCredits, draftFromQuery, draftGroupSize, draftQuestion, sellsLength, useApprovalPage, completeAges } from '../features/bookings';
 import { questionParams } from '../../shared/trip-question';
+import { choosableExtras } from '../../shared/booking/family-plans';
 import { useGuide } from '../features/guides';
 import { openSupport } from '../features/support';
 import { ApiError } from '../lib/api-client';
@@ -238,9 +239,15 @@ export function Component() {
     ...(draft.subcategoryId !== null ? { subcategoryId: draft.subcategoryId } : {}),
     // Booked in the currency the traveler saw the price in: a card is charged in it (decision 168).
     chargeCurrency: draftPrice.price!.currency ?? 'CNY',
+    // What the family said in the box (decision 178).
+    ...(draft.extras?.length && { extras: draft.extras }),
+    ...(draft.childAges && { childAges: completeAges(draft) }),
+    ...(draft.needs && { needs: draft.needs }),
   };
+  // The ticked extras as the guide declares them, listed at cost beside the price, never charged.
+  const atCost = choosableExtras(g.extras).filter((e) => draft.extras?.includes(e.kind)).map((e) => ({ kind: e.kind, priceCents: e.priceCents, currency: g.currency ?? 'CNY' }));
   // The credit is named with until when it was good for (decision 139): the traveler sees which one this spends.
   const available = credits.data?.available;
   const price = { ...draftPrice.price!, ...(available && { creditExpiresAt: available.expiresAt }) };
-  return shell(<CheckoutForm tour={tour} price={price} draft={body} guideProfilePath={profile} extras={g.extras} {...common} />, profile);
+  return shell(<CheckoutForm tour={tour} price={price} draft={body} guideProfilePath={profile} extras={g.extras} atCost={atCost} {...common} />, profile);
 }

@@ -10,10 +10,10 @@ const HEAD: Record<Locale, string> = { en: 'Plan for each day updated:', 'zh-CN'
 const NO_PLAN: Record<Locale, string> = { en: 'no plan', 'zh-CN': '暂无安排', ja: '予定なし' };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** "Day 2 (Dec 13)", "第2天（12月13日）", "2日目（12月13日）". */
+/** "Day 2 (Dec 13)", "第 2 天（12月13日）", "2日目（12月13日）". */
 function dayLabel(day: number, date: string, locale: Locale): string {
   const [, m, d] = date.split('-').map(Number) as [number, number, number];
-  if (locale === 'zh-CN') return `第${day}天（${m}月${d}日）`;
+  if (locale === 'zh-CN') return `第 ${day} 天（${m}月${d}日）`;
   if (locale === 'ja') return `${day}日目（${m}月${d}日）`;
   return `Day ${day} (${MONTHS[m - 1]} ${d})`;
 }

@@ -11,7 +11,7 @@ function daysText(days: number[]): { en: string; zh: string; ja: string } {
   const list = (sep: string, last: string) => (days.length > 1 ? `${days.slice(0, -1).join(sep)}${last}${days.at(-1)}` : String(days[0]));
   return {
     en: `${days.length > 1 ? 'days' : 'day'} ${list(', ', ' and ')}`,
-    zh: `第${list('、', '、')}天`,
+    zh: `第 ${list('、', '、')} 天`,
     ja: `${list('・', '・')}日目`,
   };
 }

@@ -24,6 +24,7 @@ import { dayFigureText, figureText } from '../lib/price';
 import { refusalText } from '../lib/refusal-text';
 import { dateBounds, dayHoursOptions, durationOptions, nextOpenDay, soldDays, type BookableGuide, type BookingDraft } from '../lib/selection';
 import { GroupSteppers } from './group-steppers';
+import { FamilyChoices } from './family-choices';
 import { PriceBreakdown } from './price-breakdown';
 import { DaysPicker } from './days-picker';
 import { SlotPicker } from './slot-picker';
@@ -157,6 +158,7 @@ export function BookingBox({
           ))}
         </SelectField>
         <GroupSteppers guide={guide} group={draft} onChange={change} hint={travelersAdjusted ? t('box.groupRange', { min: guide.minPeople, max: guide.maxPeople }) : undefined} />
+        <FamilyChoices guide={guide} family={draft} onChange={change} />
         {guide.services.length > 0 && (
           <SelectField
             label={t('box.service')}

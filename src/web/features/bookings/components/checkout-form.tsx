@@ -24,6 +24,8 @@ import { PriceBreakdown, type PriceLines } from './price-breakdown';
 import { StripePaymentFields, stripePaymentBody, type StripePaymentHandle } from './stripe-payment-fields';
 import { TourSummary, type TourInfo } from './tour-summary';
 import { refusalText } from '../lib/refusal-text';
+import { tourDates } from '../../../../shared/booking/tour-days';
+import { DayPlansFields, dayPlansBody, type DayPlanDraft } from './day-plans-fields';
 
 /**
  * /checkout: the tour, the meeting point (docs/rules/messaging.md postal code and address rules), the deposit's
@@ -39,6 +41,7 @@ export function CheckoutForm({
   offer,
   guideProfilePath,
   extras,
+  atCost,
   onCreated,
   onPaid,
   onApproval,
@@ -53,6 +56,8 @@ export function CheckoutForm({
   guideProfilePath: string;
   /** What the guide declares the tour includes or not (decision 151), listed in the review before paying. */
   extras?: readonly GuideExtra[];
+  /** The extras ticked in the box, paid at cost in person (decision 178): listed, never charged. */
+  atCost?: OrderReviewFacts['atCost'];
   onCreated: (booking: Booking) => void;
   onPaid: (booking: Booking) => void;
   onApproval: (url: string) => void;
@@ -70,6 +75,7 @@ export function CheckoutForm({
   const [postal, setPostal] = useState('');
   const [coords, setCoords] = useState<{ meetingLat: number; meetingLng: number } | null>(null);
   const [notes, setNotes] = useState('');
+  const [plans, setPlans] = useState<DayPlanDraft[]>([]);
   const [errors, setErrors] = useState<{ address?: string; postal?: string }>({});
   const [payment, setPayment] = useState<PaymentValues>(() => emptyPayment(currentLocale()));
   const addressRef = useRef<HTMLInputElement>(null);
@@ -117,7 +123,9 @@ export function CheckoutForm({
       }
     }
     void checkout.pay(
-      meetingFixed ? { meetingAddress: '' } : { meetingAddress: address.trim(), meetingPostalCode: postal || undefined, ...coords, notes: notes.trim() || undefined },
+      meetingFixed
+        ? { meetingAddress: '' }
+        : { meetingAddress: address.trim(), meetingPostalCode: postal || undefined, ...coords, notes: notes.trim() || undefined, ...(dayPlansBody(plans).length && { dayPlans: dayPlansBody(plans) }) },
       body,
     );
   };
@@ -149,6 +157,7 @@ export function CheckoutForm({
     infants: tour.infants,
     lines: price.fromOffer ? undefined : price.lines,
     extras,
+    atCost: booking ? booking.extras : atCost,
     overtimeRateCents: booking?.overtimeRateCents,
     currency: price.currency,
     own: price.fromOffer ? undefined : price.own,
@@ -244,6 +253,11 @@ export function CheckoutForm({
             </div>
           )}
         </Panel>
+        {!meetingFixed && (tour.days ?? 1) > 1 && (
+          <Panel id={`${formId}-plans`} title={t('family.plansTitle')} description={t('family.plansDescription')}>
+            <DayPlansFields dates={tourDates(tour.date, tour.days ?? 1)} city={tour.guide.serviceCity} plans={plans} onChange={setPlans} disabled={checkout.busy} />
+          </Panel>
+        )}
         <Panel
           id={`${formId}-payment`}
           title={t('payment.titlePrice', { price: nowText })}

@@ -8,6 +8,7 @@ import { TourTime } from '../../../components/ui/tour-time';
 import { daysUntil, statusKey } from '../lib/trips';
 import { BookingCardHeader, Fact, GuideNet, TourDays, TravelerNotes } from './booking-card-parts';
 import { ReschedulePanel } from './reschedule-panel';
+import { FamilyFacts } from './family-facts';
 import { ChangeAnswer } from './change-answer';
 import { TourActions } from './tour-actions';
 import { WeatherNotice } from './weather-notice';
@@ -82,6 +83,7 @@ export function GuideTourCard({ booking: b, now }: { booking: Booking; now: Date
         </Fact>
         {/* What the traveler wrote (a child's age, a stroller, the hotel): an instant booking skips the
             request card, so it is shown here too. */}
+        <FamilyFacts booking={b} />
         <TravelerNotes notes={b.notes} lang={b.notesLanguage} label={t('bookings:requests.notes')} />
         <Fact label={t('trips:card.price')}>
           {money(b.totalPriceCents)}

@@ -19,6 +19,7 @@ import { TourTime } from '../../../components/ui/tour-time';
 import { groupText } from '../lib/group-text';
 import { bookingCharge, bookingTerms } from '../lib/price';
 import { inCurrency } from '../../../../shared/booking/charge';
+import type { ChoosableExtraKind } from '../../../../shared/booking/family-plans';
 
 /** Until when what is being paid for stays open, as each screen knows it. */
 export type ReviewValidity =
@@ -64,6 +65,8 @@ export interface OrderReviewFacts {
   days?: number;
   /** What the guide declares the tour includes or not (decision 151), read before paying. */
   extras?: readonly GuideExtra[];
+  /** The extras the family expects to pay at cost in person (decision 178): listed apart, in no amount above. */
+  atCost?: readonly { kind: ChoosableExtraKind; priceCents: number; currency: Currency }[];
   /** The booking's frozen overtime rate an hour (decision 152), shown as the overtime extra's price. */
   overtimeRateCents?: number | null;
   /** The currency of the amounts above (decision 164); yuan when missing. */
@@ -184,6 +187,19 @@ export function OrderReview({ facts, className }: { facts: OrderReviewFacts; cla
           </Row>
         )}
       </dl>
+      {!!facts.atCost?.length && (
+        <div data-testid="review-at-cost">
+          <h4 className="mt-4 text-sm font-semibold">{t('family.atCostTitle')}</h4>
+          <dl className="mt-1 space-y-1.5 text-sm">
+            {facts.atCost.map((e, i) => (
+              <Row key={i} label={t(`family.kind.${e.kind}`)}>
+                {t('family.atCostLine', { price: formatMoney(e.priceCents, e.currency, locale) })}
+              </Row>
+            ))}
+          </dl>
+          <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{t('family.atCostNote')}</p>
+        </div>
+      )}
       {facts.shopStops && <ShopStopsList stops={facts.shopStops} className="mt-3 text-sm" />}
       {!!facts.extras?.length && (
         <>

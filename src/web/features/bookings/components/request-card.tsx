@@ -11,6 +11,7 @@ import { formatMoney } from '../../../../shared/money-format';
 import { TourTime } from '../../../components/ui/tour-time';
 import { BookingCardHeader, Fact, GuideNet, TourDays, TravelerNotes } from './booking-card-parts';
 import { DeclineDialog } from './decline-dialog';
+import { FamilyFacts } from './family-facts';
 import { ReschedulePanel } from './reschedule-panel';
 import { MeetingPlace } from '../../meeting-points';
 import { groupText } from '../lib/group-text';
@@ -88,6 +89,7 @@ export function RequestCard({ booking: b }: { booking: Booking }) {
         <Fact icon={<MapPin className="h-4 w-4" />} label={t('meeting.title')}>
           <MeetingPlace place={b} lang={b.meetingAddressLanguage} fallback={t('requests.noMeeting')} />
         </Fact>
+        <FamilyFacts booking={b} />
         <TravelerNotes notes={b.notes} lang={b.notesLanguage} label={t('requests.notes')} />
       </dl>
       {answerBy && (

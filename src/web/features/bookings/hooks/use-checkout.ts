@@ -7,6 +7,7 @@ import type { PriceLines } from '../components/price-breakdown';
 import { newIdempotencyKey } from '../lib/idempotency';
 import type { Refusal } from '../lib/refusal-text';
 import { settlePayment } from '../lib/settle-payment';
+import type { DayPlanInput } from '../../../../shared/schemas/booking-family';
 
 type RefusalFields = NonNullable<Refusal['fields']>;
 
@@ -30,6 +31,8 @@ export interface MeetingPoint {
   meetingLat?: number;
   meetingLng?: number;
   notes?: string;
+  /** A plan for each day of several (decision 178), typed with the meeting place. */
+  dayPlans?: DayPlanInput[];
 }
 
 /**

@@ -3,6 +3,7 @@ import { BOOKING_HORIZON_DAYS, bookableCalendar } from '../../../../shared/booki
 import { defaultDayHours, MAX_BOOKING_DAYS, sellsDaysOf, type DayRates } from '../../../../shared/booking/tour-days';
 import { readQuestion, type TripQuestion } from '../../../../shared/trip-question';
 import type { GuideDetail } from '../../../../shared/schemas/guides';
+import { CHOOSABLE_EXTRA_KINDS, MAX_CHILD_AGE, type ChoosableExtraKind } from '../../../../shared/booking/family-plans';
 
 /** What the booking box needs to know about a guide. */
 export type BookableGuide = Pick<
@@ -20,8 +21,8 @@ export type BookableGuide = Pick<
   | 'availabilities'
   | 'minNoticeHours'
 > &
-  /** The guide's currency (decision 164); yuan when missing. */
-  Partial<Pick<GuideDetail, 'currency'>>;
+  /** The guide's currency (decision 164); yuan when missing. Its extras, some a family may tick (decision 178). */
+  Partial<Pick<GuideDetail, 'currency' | 'extras'>>;
 
 /** The traveler's choice in the booking box, carried to the checkout in its query string. */
 export interface BookingDraft {
@@ -39,6 +40,14 @@ export interface BookingDraft {
    * from 1 to 7; missing for a tour of hours.
    */
   days?: number;
+  /** Extras ticked to pay at cost in person (decision 178): never charged online. */
+  extras?: ChoosableExtraKind[];
+  /**
+   * One age per child and infant, children's places first (decision 178); null while a place is not
+   * chosen yet. Sent only when every place has one.
+   */
+  childAges?: (number | null)[];
+  needs?: { stroller: boolean; childSeat: boolean };
 }
 
 /** Everyone on the tour, infants included: what the guide's min and max people are checked against. */
@@ -155,6 +164,12 @@ export function checkoutPath(guideId: number, d: BookingDraft): string {
   if (d.infants > 0) q.set('infants', String(d.infants));
   if (d.subcategoryId !== null) q.set('service', String(d.subcategoryId));
   if (d.days !== undefined) q.set('days', String(d.days));
+  // What the family settled in the box (decision 178).
+  if (d.extras?.length) q.set('extras', d.extras.join(','));
+  const ages = completeAges(d);
+  if (ages) q.set('ages', ages.join(','));
+  if (d.needs?.stroller) q.set('stroller', '1');
+  if (d.needs?.childSeat) q.set('seat', '1');
   return `/checkout/${guideId}?${q}`;
 }
 
@@ -175,5 +190,24 @@ export function draftFromQuery(params: URLSearchParams): (BookingDraft & { date:
   // Days, when named, are booked by the day, one included (decision 176).
   const days = params.get('days') === null ? undefined : Number(params.get('days'));
   if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > MAX_BOOKING_DAYS)) return null;
-  return { date, startTime, durationHours, adults, children, infants, subcategoryId, ...(days !== undefined && { days }) };
+  return { date, startTime, durationHours, adults, children, infants, subcategoryId, ...(days !== undefined && { days }), ...familyFromQuery(params, children + infants) };
+}
+
+/** The ages when every child and infant has one, else undefined (the server takes all or none). */
+export function completeAges(d: Pick<BookingDraft, 'childAges' | 'children' | 'infants'>): number[] | undefined {
+  const ages = d.childAges ?? [];
+  return d.children + d.infants > 0 && ages.length === d.children + d.infants && ages.every((a): a is number => a !== null) ? ages : undefined;
+}
+
+/** The box's extras, ages and needs in a checkout URL (decision 178); what does not read right is left out, never guessed. */
+function familyFromQuery(params: URLSearchParams, young: number): Pick<BookingDraft, 'extras' | 'childAges' | 'needs'> {
+  const extras = (params.get('extras') ?? '').split(',').filter((k): k is ChoosableExtraKind => (CHOOSABLE_EXTRA_KINDS as readonly string[]).includes(k));
+  const ages = (params.get('ages') ?? '').split(',').filter(Boolean).map(Number);
+  const agesOk = young > 0 && ages.length === young && ages.every((a) => Number.isInteger(a) && a >= 0 && a <= MAX_CHILD_AGE);
+  const needs = { stroller: params.get('stroller') === '1', childSeat: params.get('seat') === '1' };
+  return {
+    ...(extras.length && { extras: [...new Set(extras)] }),
+    ...(agesOk && { childAges: ages }),
+    ...(young > 0 && (needs.stroller || needs.childSeat) && { needs }),
+  };
 }
