@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInZone } from '../../../shared/availability';
+import { childAgesRefusal } from '../../../shared/booking/family-plans';
 import { tripPrice } from '../../../shared/booking/trip-price';
+import { MEETING_POINTS } from '../../../shared/meeting-points';
 import { tourDays } from '../../../shared/booking/tour-days';
 import { MAX_DAY_HOURS, MIN_DAY_HOURS } from '../../../shared/booking/tour-days';
 import { sessionFor } from '../../test/accounts';
@@ -116,5 +118,34 @@ describe('the demo family’s three days in Kyoto and Nara', () => {
     expect(receipts).toMatchObject([{ kind: 'receipt', paymentKind: 'deposit' }]);
     const [guideUser] = await db.select({ username: users.username }).from(users).where(eq(users.id, g!.userId));
     expect(guideUser!.username).not.toBe('guide');
+  });
+
+  it('have a place and a time to meet each day, from the meeting-point list, read in the traveler’s language, and the child’s age', async () => {
+    const me = await sessionFor(t, 'traveler');
+    const { data } = (await t.app.inject({ url: `/api/v2/bookings-new/traveler/${me.id}`, headers: auth(me.token) })).json();
+    const id = (data as { id: number; days: number }[]).find((b) => b.days === TRIP.days)!.id;
+    const zh = (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: { ...auth(me.token), 'accept-language': 'zh-CN' } })).json();
+    const at = (pointId: string) => MEETING_POINTS.find((p) => p.id === pointId)!;
+    const expected = [
+      [at('kyoto/kyoto-station'), '09:00'],
+      [at('nara/jr-nara-station'), '08:30'],
+      [at('kyoto/fushimi-inari'), '09:00'],
+    ] as const;
+    expect(zh.dayPlans).toHaveLength(3);
+    expected.forEach(([point, time], i) => {
+      const day = zh.dayPlans[i];
+      expect(day).toMatchObject({ day: i + 1, date: addDays(zh.date, i), startTime: time, meetingLat: point.lat, meetingLng: point.lng, meetingPostalCode: point.postalCode, place: { kind: 'listed', name: point.nameCn, addressJa: point.addressJa } });
+      expect(day.plan).toBeTruthy();
+    });
+    // The booked start stays 9:00 every day: a time to meet is a note (decision 178).
+    expect(zh.scheduledStartTime).toBe('09:00');
+    expect(zh).toMatchObject({ childAges: [8], children: 1, infants: 0 });
+    expect(childAgesRefusal(zh.childAges, zh)).toBeNull();
+    // The guide reads the same days, each place in English for an English reader.
+    const [g] = await t.database.db.select({ userId: guides.userId }).from(guides).where(eq(guides.id, zh.guideId));
+    const [guideUser] = await t.database.db.select({ username: users.username }).from(users).where(eq(users.id, g!.userId));
+    const guideSession = await sessionFor(t, guideUser!.username);
+    const en = (await t.app.inject({ url: `/api/v2/bookings/${id}`, headers: { ...auth(guideSession.token), 'accept-language': 'en' } })).json();
+    expect(en.dayPlans.map((d: { place: { name: string } }) => d.place.name)).toEqual(expected.map(([p]) => p.nameEn));
   });
 });
