@@ -47,9 +47,12 @@ export function useBookingChanges(id: number, enabled: boolean) {
   return useQuery({ queryKey: bookingKeys.changes(id), queryFn: () => getBookingChanges(id), enabled });
 }
 
+/** The price asked in the open sheet is not asked again: the change just sent made it the booking's own trip (a 400 change_unchanged). */
+const notAQuote = (q: { queryKey: readonly unknown[] }) => q.queryKey[1] !== 'changes' || q.queryKey[3] !== 'quote';
+
 function useChangeMutation<V, R>(fn: (v: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }) });
+  return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all, predicate: notAQuote }) });
 }
 
 export const useRequestChange = () => useChangeMutation((v: { id: number; body: ChangeBody }) => requestChange(v.id, v.body));

@@ -8,6 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/form';
 import { Sheet } from '../../../components/ui/sheet';
 import { ApiError } from '../../../lib/api-client';
+import { withGap } from '../../../lib/cjk-spacing';
+import { cn } from '../../../lib/cn';
 import { formatDeadline } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
@@ -50,26 +52,10 @@ export function ChangeAnswer({ booking: b }: { booking: Booking }) {
         {t('guide.title', { traveler })}
       </p>
       <dl className="mt-2 space-y-1">
-        <div>
-          <dt className="inline text-stone-600 dark:text-stone-400">{t('guide.asked')} </dt>
-          <dd className="inline font-medium">{changeTripText(t, c.to, locale)}</dd>
-        </div>
-        <div>
-          <dt className="inline text-stone-600 dark:text-stone-400">{t('guide.booked')} </dt>
-          <dd className="inline">{changeTripText(t, c.from, locale)}</dd>
-        </div>
-        <div>
-          <dt className="inline text-stone-600 dark:text-stone-400">{t('guide.price')} </dt>
-          <dd className="inline tabular-nums">
-            <span className="font-semibold">{money(c.to.totalCents)}</span> {t('guide.was', { amount: money(c.from.totalCents) })}
-          </dd>
-        </div>
-        <div>
-          <dt className="inline text-stone-600 dark:text-stone-400">{t('guide.inPerson')} </dt>
-          <dd className="inline tabular-nums">
-            <span className="font-semibold">{money(c.to.inPersonCents)}</span> {t('guide.was', { amount: money(c.from.inPersonCents) })}
-          </dd>
-        </div>
+        <Line label={t('guide.asked')} value={changeTripText(t, c.to, locale)} strong />
+        <Line label={t('guide.booked')} value={changeTripText(t, c.from, locale)} />
+        <Line label={t('guide.price')} value={t('guide.figure', { amount: money(c.to.totalCents), was: money(c.from.totalCents) })} strong />
+        <Line label={t('guide.inPerson')} value={t('guide.figure', { amount: money(c.to.inPersonCents), was: money(c.from.inPersonCents) })} strong />
       </dl>
       {c.money.keptCents > 0 && <p className="mt-1 text-stone-700 dark:text-stone-300">{t('guide.kept', { amount: money(c.money.keptCents) })}</p>}
       <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{t('guide.earnings')}</p>
@@ -86,6 +72,16 @@ export function ChangeAnswer({ booking: b }: { booking: Booking }) {
       </div>
       <DeclineChangeSheet booking={b} change={c} open={declining} onOpenChange={setDeclining} />
     </section>
+  );
+}
+
+/** "New price: 18,300 円 (now 16,500 円)": the label and its value in one run of text, spaced as the language spaces them (`withGap`). */
+function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div>
+      <dt className="inline text-stone-600 dark:text-stone-400">{withGap(label)}</dt>
+      <dd className={cn('inline tabular-nums', strong && 'font-medium text-stone-900 dark:text-stone-100')}>{value}</dd>
+    </div>
   );
 }
 

@@ -196,6 +196,8 @@ describe('changing the trip', () => {
     expect(await screen.findByText('行程已更改')).toBeTruthy();
     expect(screen.getByText('您的行程现在是：2 天 × 2 小时，2 人。')).toBeTruthy();
     expect(calls('POST', '/payments')).toHaveLength(0);
+    // The trip sent is now the booking's: its price is not asked again (the server would answer change_unchanged).
+    expect(calls('GET', '/changes/quote')).toHaveLength(1);
   });
 
   it('says why the server refuses: the guide’s other tour on the added day, by the booking box’s words', async () => {

@@ -12,7 +12,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useGuide } from '../../guides';
 import { useChangeQuote, useRequestChange } from '../api/booking-changes';
 import { bookedTrip, changeRefusalText, changeTripText } from '../lib/change-text';
-import { bookingAmountText } from '../lib/price';
+import { formatMoney } from '../../../../shared/money-format';
 import { ChangeQuoteSummary } from './change-quote-summary';
 import { DaysPicker } from './days-picker';
 import { GroupSteppers } from './group-steppers';
@@ -88,7 +88,7 @@ export function TripChangeSheet({
   const submitLabel = !current
     ? t('sheet.submit')
     : current.money.payNowCents > 0
-      ? t('sheet.submitPay', { amount: bookingAmountText(b, current.money.payNowCents, locale) })
+      ? t('sheet.submitPay', { amount: formatMoney(current.money.payNowChargeCents, current.money.chargeCurrency, locale) })
       : current.needsGuide
         ? t('sheet.submitAsk', { guide: b.guide.fullName })
         : t('sheet.submit');
@@ -133,7 +133,7 @@ export function TripChangeSheet({
             {sendError}
           </p>
         )}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
           <Button variant="outline" onClick={() => reset(false)}>
             {t('sheet.back')}
           </Button>
