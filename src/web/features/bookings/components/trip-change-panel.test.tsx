@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BookingChange, ChangeQuote, ChangeTrip } from '../../../../shared/schemas/booking-changes';
+import type { BookingChange, ChangeMoney, ChangeQuote, ChangeTrip } from '../../../../shared/schemas/booking-changes';
 import type { Booking, Payment } from '../../../../shared/schemas/bookings';
 import { ToasterHost as Toaster } from '../../../components/ui/toaster-host';
 import { i18next, i18nReady } from '../../../lib/i18n';
@@ -34,7 +34,7 @@ const trip = (over: Partial<ChangeTrip> = {}): ChangeTrip => ({
   endsAt: '2026-12-03T03:00:00Z',
   ...over,
 });
-const money = (over: Partial<ChangeQuote['money']> = {}): ChangeQuote['money'] => ({
+const money = (over: Partial<ChangeMoney> = {}): ChangeMoney => ({
   currency: 'CNY',
   payNowCents: 0,
   payNowChargeCents: 0,
