@@ -89,11 +89,16 @@ export function formatBeside(shown: { minor: number; currency: Currency }, own: 
  * handed to the guide in person is counted in the guide's currency): 32000 日元（约 1,559 元） /
  * ¥32,000 (JPY, ≈ 1,559 RMB) / 32,000円（約 1,559 元）. Without `about`, or in the same currency, the amount alone.
  */
-export function formatWithAbout(own: { minor: number; currency: Currency }, about: { minor: number; currency: Currency } | null, locale: Locale | string): string {
-  const f = moneyFormat(locale);
-  const amount = f.money(own.minor, own.currency);
+export function formatWithAbout(
+  own: { minor: number; currency: Currency },
+  about: { minor: number; currency: Currency } | null,
+  locale: Locale | string,
+  /** How a document writes an amount, when not as the app does (a Japanese receipt's 人民元). */
+  money: MoneyFormat['money'] = moneyFormat(locale).money,
+): string {
+  const amount = money(own.minor, own.currency);
   if (!about || about.currency === own.currency) return amount;
-  const other = f.money(about.minor, about.currency);
+  const other = money(about.minor, about.currency);
   if (locale === 'zh-CN') return `${amount}（约 ${other}）`;
   if (locale === 'ja') return `${amount}（約 ${other}）`;
   // English yen carry "(JPY)": the yuan go inside those brackets, and yen inside others lose theirs.

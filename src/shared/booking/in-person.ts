@@ -52,3 +52,17 @@ export function keptOwnCents(p: PaidIn & { refundedCents: number }, own: ChargeT
   if (p.currency === own) return whole - p.refundedCents;
   return whole - shareOfCharge(Math.min(p.refundedCents, p.amountCents), p.amountCents, whole);
 }
+
+/**
+ * Consecutive days handed the same amount, each run in order: with `dayShares` only the last day can
+ * differ, so a week reads in two lines (a receipt keeps to one page, decision 179).
+ */
+export function sameShareRuns<D extends { cents: number }>(days: readonly D[], same: (a: D, b: D) => boolean = (a, b) => a.cents === b.cents): D[][] {
+  const runs: D[][] = [];
+  for (const d of days) {
+    const run = runs[runs.length - 1];
+    if (run && same(run[0]!, d)) run.push(d);
+    else runs.push([d]);
+  }
+  return runs;
+}

@@ -39,6 +39,29 @@ export const receiptSchema = z.object({
   rate: z.object({ jpyPerCny: z.string(), asOf: z.string() }).nullable(),
   paidAt: z.string(),
   issuedAt: z.string(),
+  /**
+   * The tour the payment is for, as its booking stands (decision 179; not what the receipt certifies):
+   * the guide, the first day, the days and each day's hours, the group. Always sent by the server.
+   */
+  tour: z
+    .object({
+      guideName: z.string(),
+      date: z.string(),
+      days: z.number().int(),
+      hoursEachDay: z.number(),
+      travelers: z.number().int(),
+      children: z.number().int(),
+      infants: z.number().int(),
+    })
+    .optional(),
+  /**
+   * When `inPersonCents` is handed to the guide (decision 179): a share each tour day, in
+   * `inPersonCurrency`, with the same in `currency` at the booking's rate when the two differ
+   * (`aboutCents`, else null); empty when nothing is owed in person. Always sent by the server.
+   */
+  inPersonOn: z.array(z.object({ day: z.number().int(), date: z.string(), cents: z.number().int(), aboutCents: z.number().int().nullable() })).optional(),
+  /** `inPersonCents` in `currency` at the booking's rate when the two differ, else null. Always sent by the server. */
+  inPersonAboutCents: z.number().int().nullable().optional(),
   /** 宛名: who the receipt is made out to (the payer's name unless changed). */
   addressee: z.string(),
   /** The operator as it was when the receipt was issued. */

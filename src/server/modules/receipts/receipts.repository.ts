@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-row';
-import { bookings, receipts } from '../../db/schema/index';
+import { bookings, guides, receipts, users } from '../../db/schema/index';
 import type { PrintedOperator } from '../../operator';
 
 /** What every issue is stamped with: the operator's particulars of the day and the issuing clock. */
@@ -100,6 +100,26 @@ export async function issueCreditNotes(db: Database, bookingId: number, stamp: I
 export type ReceiptRow = typeof receipts.$inferSelect;
 
 /**
+ * What a receipt reads of its booking as it stands (decision 179): the tour its payment is for (the
+ * guide, the days and each day's hours, the group) and the figures the in-person part is read against.
+ * Not what the receipt certifies, which is frozen on its row.
+ */
+const TOUR = {
+  guideName: users.fullName,
+  date: bookings.date,
+  days: bookings.days,
+  durationMinutes: bookings.durationMinutes,
+  travelers: bookings.travelers,
+  children: bookings.children,
+  infants: bookings.infants,
+  currency: bookings.currency,
+  chargeCurrency: bookings.chargeCurrency,
+  totalPriceCents: bookings.totalPriceCents,
+  depositCents: bookings.depositCents,
+  chargeDepositCents: bookings.chargeDepositCents,
+};
+
+/**
  * The booking's traveler, its rate (fixed when it was made and never moved, decision 164: the rate its
  * documents were issued at), and whether any receipted payment or refund still lacks its document (one statement).
  */
@@ -110,6 +130,7 @@ export async function bookingReceiptState(db: Database, bookingId: number) {
       bookingNumber: bookings.bookingNumber,
       jpyPerCny: bookings.jpyPerCny,
       fxAsOf: bookings.fxAsOf,
+      tour: TOUR,
       due: sql<boolean>`exists (
         select 1 from payments p
          where p.booking_id = ${bookingId} and ${RECEIPTED} and p.status in ('succeeded', 'partially_refunded', 'refunded')
@@ -117,6 +138,8 @@ export async function bookingReceiptState(db: Database, bookingId: number) {
                 or p.refunded_cents > coalesce((select sum(c.amount_cents) from receipts c where c.payment_id = p.id and c.kind = 'credit_note'), 0)))`,
     })
     .from(bookings)
+    .innerJoin(guides, eq(guides.id, bookings.guideId))
+    .innerJoin(users, eq(users.id, guides.userId))
     .where(eq(bookings.id, bookingId));
   return row;
 }
@@ -136,9 +159,11 @@ const original = alias(receipts, 'original');
 /** A receipt of the payer's with its booking's stored number and rate and, for a credit note, its receipt's number; undefined for anyone else's (their 404). */
 export async function payersReceipt(db: Database, id: number, payerId: number) {
   const [row] = await db
-    .select({ receipt: receipts, bookingNumber: bookings.bookingNumber, jpyPerCny: bookings.jpyPerCny, fxAsOf: bookings.fxAsOf, receiptNumber: original.number })
+    .select({ receipt: receipts, bookingNumber: bookings.bookingNumber, jpyPerCny: bookings.jpyPerCny, fxAsOf: bookings.fxAsOf, tour: TOUR, receiptNumber: original.number })
     .from(receipts)
     .innerJoin(bookings, eq(bookings.id, receipts.bookingId))
+    .innerJoin(guides, eq(guides.id, bookings.guideId))
+    .innerJoin(users, eq(users.id, guides.userId))
     .leftJoin(original, eq(original.id, receipts.receiptId))
     .where(and(eq(receipts.id, id), eq(receipts.payerId, payerId)));
   return row;

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { bookingNumber } from '../../../shared/booking/money-rules';
-import { trimRate } from '../../../shared/currency';
+import { inPersonCharge, inPersonDays } from '../../../shared/booking/in-person';
+import { convertMinor, trimRate } from '../../../shared/currency';
 import type { Receipt, ReceiptLanguage } from '../../../shared/schemas/receipts';
 import { inTransaction, type Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
@@ -79,16 +80,35 @@ export class ReceiptsService {
   }
 }
 
-/** What a receipt reads of its booking: the stored number, and the rate it was fixed at (decision 164). */
+type Tour = NonNullable<Awaited<ReturnType<typeof repo.bookingReceiptState>>>['tour'];
+
+/** What a receipt reads of its booking: the stored number, the rate it was fixed at (decision 164), the tour as it stands (decision 179). */
 interface OfBooking {
   bookingNumber: string | null;
   jpyPerCny: string | null;
   fxAsOf: string | null;
+  tour: Tour;
+}
+
+/**
+ * What was owed in person when the receipt was issued, in the payment's currency at the booking's rate:
+ * the figure the trip card shows when it is still the booking's in-person part and the payment is in the
+ * currency the traveler saw (decision 179), else that amount converted once.
+ */
+function inPersonAbout(r: ReceiptRow, b: OfBooking): number | null {
+  if (r.currency === r.inPersonCurrency || b.jpyPerCny === null || r.inPersonCents <= 0) return null;
+  const t = b.tour;
+  if (r.currency === t.chargeCurrency && r.inPersonCents === t.totalPriceCents - t.depositCents) {
+    return inPersonCharge({ currency: t.currency, chargeCurrency: t.chargeCurrency, depositCents: t.depositCents, chargeDepositCents: t.chargeDepositCents, jpyPerCny: b.jpyPerCny, totalCents: t.totalPriceCents });
+  }
+  return convertMinor(r.inPersonCents, r.inPersonCurrency, r.currency, b.jpyPerCny);
 }
 
 function toReceipt(r: ReceiptRow, b: OfBooking, receiptNumber: string | null): Receipt {
   // Paid in another currency than the booking's: the rate that converted the one into the other.
   const converted = r.currency !== r.inPersonCurrency && b.jpyPerCny !== null && b.fxAsOf !== null;
+  const t = b.tour;
+  const about = r.kind === 'receipt' ? inPersonAbout(r, b) : null;
   return {
     id: r.id,
     kind: r.kind,
@@ -104,6 +124,10 @@ function toReceipt(r: ReceiptRow, b: OfBooking, receiptNumber: string | null): R
     currency: r.currency,
     inPersonCurrency: r.inPersonCurrency,
     rate: converted ? { jpyPerCny: trimRate(b.jpyPerCny!), asOf: b.fxAsOf! } : null,
+    tour: { guideName: t.guideName, date: t.date, days: t.days, hoursEachDay: t.durationMinutes / 60, travelers: t.travelers, children: t.children, infants: t.infants },
+    // A share each tour day, as the trip card and the PDF say it (decision 179); a credit note owes nothing.
+    inPersonOn: r.kind === 'receipt' ? inPersonDays(t, r.inPersonCents, about).map((d) => ({ day: d.day, date: d.date, cents: d.cents, aboutCents: d.chargeCents })) : [],
+    inPersonAboutCents: about,
     paidAt: r.paidAt.toISOString(),
     issuedAt: r.issuedAt.toISOString(),
     addressee: r.addressee,

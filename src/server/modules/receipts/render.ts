@@ -1,3 +1,9 @@
+import { addDays } from '../../../shared/availability';
+import { groupWords } from '../../../shared/booking/group-words';
+import { sameShareRuns } from '../../../shared/booking/in-person';
+import { dateRangeText } from '../../../shared/booking/span-text';
+import { tourLengthText } from '../../../shared/booking/tour-length';
+import { formatWithAbout } from '../../../shared/money-format';
 import type { Receipt, ReceiptLanguage } from '../../../shared/schemas/receipts';
 import { openPdf, PDF_PALETTE } from '../booking-pdf/index';
 import { RECEIPT_STRINGS, type ReceiptStrings } from './strings';
@@ -81,13 +87,52 @@ export async function renderReceiptPdf(r: Receipt, lang: ReceiptLanguage, now: D
   doc.moveTo(left, y - 3).lineTo(right, y - 3).lineWidth(0.6).strokeColor(RULE).stroke();
   y += 4;
   row(s.total, amount, { bold: true });
+  if (r.tour) {
+    // The tour the payment is for, as the booking PDF writes it (decision 179): "3 天 × 8 小时" and the group on its own.
+    const t = r.tour;
+    y += 4;
+    const note = (label: string, value: string) => {
+      doc.font('regular').fontSize(9.5).fillColor(MUTED).text(label, left, y, { width: 80, lineBreak: false });
+      doc.fillColor(INK).text(value, left + 80, y, { width: WIDTH - 80 });
+      y = doc.y + 4;
+    };
+    note(s.tour, `${tourLengthText(t.days, t.hoursEachDay, lang)} · ${dateRangeText(t.date, addDays(t.date, t.days - 1), lang)}`);
+    note(s.group, groupWords(t, lang));
+  }
   if (!credit && r.inPersonCents > 0) {
     // Listed apart and outside the total: the platform does not receive it.
     y += 6;
-    // In the booking's (the guide's) currency, which the guide is paid in.
-    row(s.inPerson, s.money(r.inPersonCents, r.inPersonCurrency), { muted: true });
-    doc.font('regular').fontSize(8.5).fillColor(MUTED).text(s.inPersonNote, left, y - 4, { width: WIDTH });
-    y = doc.y + 8;
+    // In the booking's (the guide's) currency, which the guide is paid in, the payment's beside (decision 179).
+    const about = (cents: number, other: number | null) => formatWithAbout({ minor: cents, currency: r.inPersonCurrency }, other === null ? null : { minor: other, currency: r.currency }, lang, s.money);
+    // The amount beside the label when both fit on the line, else under it to the right.
+    const label = s.inPerson(r.tour?.guideName ?? '');
+    const owed = about(r.inPersonCents, r.inPersonAboutCents ?? null);
+    doc.font('regular').fontSize(10.5).fillColor(MUTED);
+    const beside = doc.widthOfString(label) + doc.widthOfString(owed) + 16 <= WIDTH;
+    doc.text(label, left, y, { width: WIDTH, lineBreak: false });
+    if (!beside) y += 15;
+    doc.text(owed, left, y, { width: WIDTH, align: 'right', lineBreak: false });
+    y += 19;
+    const days = r.inPersonOn ?? [];
+    doc.font('regular').fontSize(9.5).fillColor(INK);
+    if (days.length === 1) {
+      doc.text(s.inPersonOnDay(dayOf(days[0]!.date, s)), left, y, { width: WIDTH });
+      y = doc.y + 4;
+    } else if (days.length > 1) {
+      doc.text(s.inPersonEachDay, left, y, { width: WIDTH });
+      y = doc.y + 2;
+      // Days in a row with the same share on one line: a week still takes two lines.
+      for (const run of sameShareRuns(days, (p, q) => p.cents === q.cents && p.aboutCents === q.aboutCents)) {
+        const [a, b] = [run[0]!, run[run.length - 1]!];
+        const label = run.length === 1 ? s.dayShare(a.day, dayOf(a.date, s)) : s.dayShares(a.day, b.day, dateRangeText(a.date, b.date, lang));
+        doc.text(label, left + 12, y, { width: WIDTH - 12, lineBreak: false });
+        doc.text(about(a.cents, a.aboutCents), left, y, { width: WIDTH, align: 'right', lineBreak: false });
+        y += 13;
+      }
+      y += 2;
+    }
+    doc.font('regular').fontSize(8.5).fillColor(MUTED).text(s.inPersonNote, left, y, { width: WIDTH });
+    y = doc.y + 6;
   }
   if (r.rate) {
     // Paid in another currency than the booking's (decision 164): the rate the booking was fixed at.
@@ -99,7 +144,7 @@ export async function renderReceiptPdf(r: Receipt, lang: ReceiptLanguage, now: D
   row(credit ? s.refundedOn : s.paidOn, dateOf(r.paidAt, s));
 
   // ------------------------------------------------------------ issuer
-  y += 18;
+  y += 8;
   doc.font('bold').fontSize(11.5).fillColor(INDIGO).text(s.issuer, left, y);
   y = doc.y + 4;
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.6).strokeColor(RULE).stroke();
@@ -109,7 +154,7 @@ export async function renderReceiptPdf(r: Receipt, lang: ReceiptLanguage, now: D
   doc.text(r.operator.address, { width: WIDTH });
   doc.text(`${r.operator.phone} · ${r.operator.email}`, { width: WIDTH });
   doc.text(`${s.registration}${s.colon}${r.operator.invoiceNumber}`, { width: WIDTH });
-  y = doc.y + 20;
+  y = doc.y + 8;
   if (r.operator.fake) {
     doc.font('bold').fontSize(10).fillColor(VERMILION).text(s.fake, left, y, { width: WIDTH });
     y = doc.y + 10;

@@ -24,8 +24,18 @@ export interface ReceiptStrings {
   extension: (booking: string) => string;
   refundOf: (receipt: string) => string;
   lines: string;
-  inPerson: string;
+  /** The tour the payment is for (decision 179): its length and dates, its group. */
+  tour: string;
+  group: string;
+  /** Owed to the guide in person, named; not received by the platform. */
+  inPerson: (guide: string) => string;
   inPersonNote: string;
+  /** When: the day of a tour of one day; a share each day of several. */
+  inPersonOnDay: (date: string) => string;
+  inPersonEachDay: string;
+  dayShare: (n: number, date: string) => string;
+  /** Days in a row handed the same share: "Days 1–3, Jan 2–4, 2027, each". */
+  dayShares: (first: number, last: number, dates: string) => string;
   total: string;
   method: string;
   methods: Record<'card' | 'alipay' | 'wechat' | 'cash', string>;
@@ -60,8 +70,14 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     extension: (booking) => `Tour extension for booking ${booking}`,
     refundOf: (receipt) => `Refund of the payment on receipt ${receipt}`,
     lines: 'Details',
-    inPerson: 'Paid to the guide in person (not received by Tabi Guides)',
-    inPersonNote: 'The balance is paid to your guide on the day and is not part of this receipt.',
+    tour: 'Tour',
+    group: 'Travelers',
+    inPerson: (guide) => `To pay your guide, ${guide}, in person (not received by Tabi Guides)`,
+    inPersonOnDay: (date) => `On the day of the tour, ${date}.`,
+    inPersonEachDay: 'A share each tour day, handed to your guide that day:',
+    dayShare: (n, date) => `Day ${n}, ${date}`,
+    dayShares: (first, last, dates) => `Days ${first}–${last}, ${dates}, each`,
+    inPersonNote: 'It is not part of this receipt.',
     total: 'Total',
     method: 'Payment method',
     methods: { card: 'Card', alipay: 'Alipay', wechat: 'WeChat Pay', cash: 'Cash' },
@@ -91,8 +107,14 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     extension: (booking) => `预订 ${booking} 的延时费`,
     refundOf: (receipt) => `收据 ${receipt} 所列款项的退款`,
     lines: '明细',
-    inPerson: '当面支付给地陪（不经平台收取）',
-    inPersonNote: '余款在行程当天当面支付给地陪，不包含在本收据中。',
+    tour: '行程',
+    group: '人数',
+    inPerson: (guide) => `当面支付给地陪（${guide}），不经平台收取`,
+    inPersonOnDay: (date) => `在行程当天（${date}）支付。`,
+    inPersonEachDay: '每天当面支付当天的部分：',
+    dayShare: (n, date) => `第 ${n} 天（${date}）`,
+    dayShares: (first, last, dates) => `第 ${first}–${last} 天（${dates}）每天`,
+    inPersonNote: '不包含在本收据中。',
     total: '合计',
     method: '支付方式',
     methods: { card: '银行卡', alipay: '支付宝', wechat: '微信支付', cash: '现金' },
@@ -122,8 +144,14 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     extension: (booking) => `予約${booking}のツアー延長料金として`,
     refundOf: (receipt) => `領収書${receipt}の返金`,
     lines: '明細',
-    inPerson: '当日現地払いでガイドに直接お支払い（Tabi Guidesは受け取っていません）',
-    inPersonNote: '残金は当日ガイドへ直接お支払いいただくもので、本領収書には含まれません。',
+    tour: 'ツアー',
+    group: '人数',
+    inPerson: (guide) => `当日ガイド（${guide}さん）へ直接お支払い（Tabi Guidesは受け取っていません）`,
+    inPersonOnDay: (date) => `ツアー当日（${date}）にお支払いください。`,
+    inPersonEachDay: '各日の分を、その日にガイドへお支払いください：',
+    dayShare: (n, date) => `${n}日目・${date}`,
+    dayShares: (first, last, dates) => `${first}〜${last}日目・${dates}、各日`,
+    inPersonNote: '本領収書には含まれません。',
     total: '合計',
     method: 'お支払い方法',
     methods: { card: 'クレジットカード', alipay: 'Alipay', wechat: 'WeChat Pay', cash: '現金' },

@@ -57,20 +57,24 @@ describe('a yen booking paid in yuan', () => {
     const [receipt] = await receiptsOf(id);
     expect(receipt).toMatchObject({ kind: 'receipt', method: 'alipay', amountCents: 7_793, currency: 'CNY', inPersonCents: 6_400, inPersonCurrency: 'JPY', rate: { jpyPerCny: '20.53', asOf: booking.rate.asOf } });
     expect((await get(`/api/v2/receipts/${receipt!.id}`)).json()).toEqual(receipt);
+    // What is handed over, when, and about how much in the yuan paid, as the trip card says it (decision 179).
+    expect(receipt).toMatchObject({ inPersonAboutCents: 31_174, inPersonOn: [{ day: 1, date: booking.date, cents: 6_400, aboutCents: 31_174 }] });
+    expect(receipt!.tour).toMatchObject({ days: 1, hoursEachDay: 2, travelers: 1, children: 0, infants: 0, date: booking.date });
 
     const pdf = async (lang: string) => pdfText((await get(`/api/v2/receipts/${receipt!.id}/pdf?lang=${lang}`)).rawPayload);
     const en = await pdf('en');
     expect(en).toContain('77.93 RMB');
-    expect(en).toContain('¥6,400 (JPY)');
+    expect(en).toContain('¥6,400 (JPY, ≈ 311.74 RMB)');
+    expect(en).toContain(`On the day of the tour, ${longDay('en-US', booking.date)}.`);
     expect(en).toContain(`Converted at the booking's rate: 1 RMB = 20.53 JPY (the rate of ${longDay('en-US', booking.rate.asOf)}).`);
     const zh = await pdf('zh-CN');
     expect(zh).toContain('77.93 元');
-    expect(zh).toContain('6400 日元');
+    expect(zh).toContain('6400 日元（约 311.74 元）');
     expect(zh).toContain(`按预订时确定的汇率换算：1 元 = 20.53 日元（${longDay('zh-CN', booking.rate.asOf)}的汇率）。`);
     const ja = await pdf('ja');
     // A Japanese receipt names the yuan in full, as a tax document does; yen as Japan writes them.
     expect(ja).toContain('77.93 人民元');
-    expect(ja).toContain('6,400円');
+    expect(ja).toContain('6,400円（約 311.74 人民元）');
     expect(ja).toContain(`1人民元＝20.53円（${longDay('ja-JP', booking.rate.asOf)}のレート）`);
     expect(ja).not.toContain('RMB');
   });

@@ -5,6 +5,12 @@ import { ADDRESSEE_MAX, RECEIPT_LANGUAGES, type Receipt, type ReceiptLanguage } 
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
+import { addDays } from '../../../../shared/availability';
+import { groupWords } from '../../../../shared/booking/group-words';
+import { sameShareRuns } from '../../../../shared/booking/in-person';
+import { dateRangeText } from '../../../../shared/booking/span-text';
+import { tourLengthText } from '../../../../shared/booking/tour-length';
+import { formatWithAbout } from '../../../../shared/money-format';
 import { colon, formatCalendarDate, formatInstant, moneyFormat } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { downloadReceiptPdf, useUpdateAddressee } from '../api/receipts';
@@ -70,15 +76,8 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
         <dd>{date(r.paidAt)}</dd>
       </dl>
 
-      {!credit && r.inPersonCents > 0 && (
-        <div className="mt-4 border-t border-stone-100 pt-3 text-sm dark:border-stone-800">
-          <p className="flex flex-wrap justify-between gap-2 text-stone-600 dark:text-stone-300">
-            <span>{t('inPerson')}</span>
-            <span className="tabular-nums">{money.money(r.inPersonCents, r.inPersonCurrency)}</span>
-          </p>
-          <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('inPersonNote')}</p>
-        </div>
-      )}
+      <ReceiptTour receipt={r} />
+      {!credit && r.inPersonCents > 0 && <InPerson receipt={r} />}
 
       {r.rate && (
         // Paid in another currency than the booking's: the rate the booking was fixed at.
@@ -114,6 +113,63 @@ export function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
         )}
       </div>
     </article>
+  );
+}
+
+/** The tour the payment is for, as the booking stands (decision 179): "3 天 × 8 小时 · dates", the group on its own. */
+function ReceiptTour({ receipt: r }: { receipt: Receipt }) {
+  const { t } = useTranslation('receipts');
+  const locale = currentLocale();
+  if (!r.tour) return null;
+  const tour = r.tour;
+  return (
+    <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="receipt-tour">
+      <dt className="text-stone-500 dark:text-stone-400">{t('tour')}</dt>
+      <dd>
+        {tourLengthText(tour.days, tour.hoursEachDay, locale)} · {dateRangeText(tour.date, addDays(tour.date, tour.days - 1), locale)}
+      </dd>
+      <dt className="text-stone-500 dark:text-stone-400">{t('group')}</dt>
+      <dd>{groupWords(tour, locale)}</dd>
+    </dl>
+  );
+}
+
+/**
+ * What was owed to the guide in person when the receipt was issued, outside its amount: named, in the
+ * guide's currency with the payment's beside, on the day or a share each day (decision 179), the days
+ * of one share on one line as the receipt's PDF writes them.
+ */
+function InPerson({ receipt: r }: { receipt: Receipt }) {
+  const { t } = useTranslation('receipts');
+  const locale = currentLocale();
+  const about = (cents: number, other: number | null) => formatWithAbout({ minor: cents, currency: r.inPersonCurrency }, other === null ? null : { minor: other, currency: r.currency }, locale);
+  const days = r.inPersonOn ?? [];
+  const day = (date: string) => formatCalendarDate(date, locale);
+  return (
+    <div className="mt-4 border-t border-stone-100 pt-3 text-sm dark:border-stone-800" data-testid="receipt-in-person">
+      <p className="flex flex-wrap justify-between gap-2 text-stone-600 dark:text-stone-300">
+        <span>{r.tour ? t('inPersonTo', { guide: r.tour.guideName }) : t('inPerson')}</span>
+        <span className="tabular-nums">{about(r.inPersonCents, r.inPersonAboutCents ?? null)}</span>
+      </p>
+      {days.length === 1 && <p className="mt-1">{t('inPersonOnDay', { date: day(days[0]!.date) })}</p>}
+      {days.length > 1 && (
+        <>
+          <p className="mt-1">{t('inPersonEachDay')}</p>
+          <ul className="mt-1 space-y-0.5">
+            {sameShareRuns(days, (p, q) => p.cents === q.cents && p.aboutCents === q.aboutCents).map((run) => {
+              const [a, b] = [run[0]!, run[run.length - 1]!];
+              return (
+                <li key={a.day} className="flex flex-wrap justify-between gap-x-3">
+                  <span>{run.length === 1 ? t('dayShare', { n: a.day, date: day(a.date) }) : t('dayShares', { first: a.day, last: b.day, dates: dateRangeText(a.date, b.date, locale) })}</span>
+                  <span className="tabular-nums">{about(a.cents, a.aboutCents)}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t('inPersonNote')}</p>
+    </div>
   );
 }
 
