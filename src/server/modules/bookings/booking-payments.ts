@@ -158,7 +158,7 @@ export class BookingPayments {
             ? { number: body.cardNumber ?? '', expiryDate: body.expiryDate ?? '', cvv: body.cvv ?? '', holder: body.cardHolder ?? '' }
             : undefined,
         idempotencyKey: providerKey(payment.id),
-        returnUrl: `${core.deps.config.appUrl}${paymentReturnPath(payment.bookingId, payment.kind === 'extension' ? payment.id : undefined)}`,
+        returnUrl: `${core.deps.config.appUrl}${paymentReturnPath(payment.bookingId, payment.kind === 'extension' || payment.kind === 'change' ? payment.id : undefined)}`,
       });
     } catch {
       // No answer is not a "no": the provider may have charged. The payment stays processing, and
