@@ -65,13 +65,13 @@ export const bookings = pgTable(
      * guide by the platform at completion, so the guide's price is total + credit.
      */
     creditCents: integer('credit_cents').notNull().default(0),
-    /** The guide's currency: every amount above is in its minor unit (decision 164). */
     /**
      * What applied trip changes added to (+) or released from (−) the deposit the platform holds
      * (decision 177): the deposit held is the paid deposit plus this, as completion and a later
      * cancellation read it.
      */
     depositChangeCents: integer('deposit_change_cents').notNull().default(0),
+    /** The guide's currency: every amount above is in its minor unit (decision 164). */
     currency: text('currency', { enum: CURRENCIES }).notNull().default('CNY'),
     /**
      * What the traveler saw and pays a card in (decision 164); a wallet (Alipay, WeChat Pay) always
@@ -207,7 +207,7 @@ export const payments = pgTable(
     // (one open at a time, decision 177); a second attempt of the charge reuses or cancels the open one.
     uniqueIndex('payments_one_open_per_charge')
       .on(t.bookingId, t.kind)
-      .where(sql`status in ('processing', 'pending') and kind in ('deposit', 'extension')`),
+      .where(sql`status in ('processing', 'pending') and kind in ('deposit', 'extension', 'change')`),
     check('payments_amounts', sql`amount_cents > 0 and refunded_cents >= 0 and refunded_cents <= amount_cents`),
     check('payments_last4', sql`card_last4 is null or card_last4 ~ '^[0-9]{4}$'`),
   ],

@@ -80,8 +80,8 @@ export function registerBookings(app: AppInstance, needs: BookingsNeeds): Bookin
   labelLinesForReader(app);
   bookingsRoutes(app, service, provider);
   rescheduleRoutes(app, service);
-  changesRoutes(app, service);
   dayPlansRoutes(app, new BookingDayPlans(service));
+  changesRoutes(app, service);
   tripTroubleRoutes(app, service);
   return service;
 }

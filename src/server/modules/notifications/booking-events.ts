@@ -5,6 +5,7 @@ import type { BookingEventMap, BookingEventName } from '../bookings/index';
 import type { NotificationsService } from './notifications.service';
 import { bookingNumber, texts, type Money } from './templates';
 import { tripTroubleTexts, type TourWhen } from './trip-trouble-texts';
+import { changeTexts } from './change-texts';
 
 /** The part of the bookings module's event seam this module listens to (bookings/events.ts). */
 export interface BookingEventSource {
@@ -199,6 +200,17 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
           ? [{ userId: p.travelerId, type: 'booking' as const, text: tripTroubleTexts.sameDayChoice(bookingNumber(p.bookingId), p.lapsesAt, whenOf(p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:no-show-replacing` }]
           : []),
       ]),
+    ),
+    // A changed trip (decision 177): the guide answers a request; both sides hear it made; the traveler hears it closed unmade.
+    on<Base & { changeId: number; travelers: number; days: number; answerBy: string }>('booking.change_requested', (p) =>
+      service.create([{ userId: p.guideUserId, type: 'booking', text: changeTexts.requested(bookingNumber(p.bookingId), p.travelers, p.days, p.answerBy), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:change:${p.changeId}:requested` }]),
+    ),
+    on<Base & In & { changeId: number; travelers: number; days: number; refundCents: number }>('booking.changed', (p) => {
+      const text = changeTexts.applied(bookingNumber(p.bookingId), p.travelers, p.days, p.refundCents > 0 ? amountOf(p.refundCents, p) : null);
+      return service.create([p.travelerId, p.guideUserId].map((userId) => ({ userId, type: 'booking' as const, text, actionUrl: urlFor(p, userId), related: related(p), dedupeKey: `booking:${p.bookingId}:change:${p.changeId}:applied` })));
+    }),
+    on<Base & { changeId: number; how: 'declined' | 'lapsed'; reason: string | null }>('booking.change_closed', (p) =>
+      service.create([{ userId: p.travelerId, type: 'booking', text: changeTexts.closed(bookingNumber(p.bookingId), p.how, p.reason), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:change:${p.changeId}:closed` }]),
     ),
     on<Base & { day?: number; days?: number }>('booking.awaiting_start', (p) => service.create(tourDayNotices(p, p.day ?? 1, p.days ?? 1, 'start'))),
     // Each later day of a booking of several days (decision 154, amended): its own key, so once a day.
