@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/availability';
 import { systemMessages } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { book, callAs, daysAhead, guidePerson, pay, person, type Person, type Who } from './test-helpers';
+import { book, callAs, daysAhead, guidePerson, pay, person, type Person, type Who, until } from './test-helpers';
 
 /**
  * A family settles the days up front (decision 178): a plan for each day (place, time to meet, a short
@@ -51,15 +51,6 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, who: Who, p
 const family = { adults: 2, children: 1, infants: 1 };
 const threeDays = (date: string) => ({ guideId: guide.guideId, date, days: 3, dayStartTime: '09:00', ...family, meetingAddress: 'Hotel Granvia Kyoto lobby' });
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  // Up to 5 s: the job runner delivers notices and the chat's line after the commit.
-  for (let i = 0; i < 250; i++) {
-    const v = await read();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return read();
-}
 
 describe('a family books its days with their plans, extras and children (decision 178)', () => {
   it('stores a plan a day, the extras as paid at cost and the children; both sides read them, the place in their language', async () => {

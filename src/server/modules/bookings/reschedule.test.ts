@@ -5,7 +5,7 @@ import { startOfTourDay } from '../../../shared/booking/schedule';
 import { emailOutbox, systemMessages, users } from '../../db/schema/index';
 import { addException, auth } from '../../test/guide-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { book, confirmedBooking, daysAhead, guidePerson, person, type Person } from './test-helpers';
+import { book, confirmedBooking, daysAhead, guidePerson, person, type Person, until } from './test-helpers';
 
 /** Rescheduling (decision 079), through the API as both sides would use it. */
 let t: TestApp;
@@ -38,15 +38,6 @@ async function upcoming(g: Guide, date: string, start = '10:00', hours = 2, who 
   return id;
 }
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  // Up to 5 s: on a loaded machine the job runner can take more than a second to deliver a notice.
-  for (let i = 0; i < 250; i++) {
-    const v = await read();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return read();
-}
 
 describe('proposing and accepting a new time', () => {
   it('moves an upcoming booking when the other side accepts, at the same price; both sides are told in-app and by e-mail', async () => {

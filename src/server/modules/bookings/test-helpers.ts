@@ -125,3 +125,16 @@ export async function paidByAlipay(t: TestApp, who: Person, bookingId: number) {
   await approveWallet(t, payment.approvalUrl);
   return payment;
 }
+
+/**
+ * Reads until `ok` holds, up to 5 s: notices are jobs delivered after the commit, and on a loaded
+ * machine the job runner can take more than a second.
+ */
+export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 250; i++) {
+    const v = await read();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return read();
+}

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guides } from '../../db/schema/index';
+import { guides, systemMessages } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { book, callAs, CARD_OK, daysAhead, guidePerson, pay, person, type Person } from './test-helpers';
+import { book, callAs, CARD_OK, daysAhead, guidePerson, pay, person, type Person, until } from './test-helpers';
 
 /**
  * Changing a booked trip (decision 177): a family adds a person (the deposit's difference charged) and
@@ -33,6 +33,8 @@ async function dayGuide(instantBook: boolean) {
 const get = (url: string, who: Person | null = traveler) => callAs(t, 'GET', url, who);
 const post = (url: string, body: unknown, who: Person | null = traveler) => callAs(t, 'POST', url, who, body);
 const ledger = async (id: number) => (await get(`/api/admin/bookings/${id}/ledger`, admin)).json();
+const titles = async (userId: number, id: number) =>
+  (await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.userId, userId), eq(systemMessages.relatedEntityId, id)))).map((m) => m.title);
 const held = (entries: { account: string; kind: string; amountCents: number }[]) =>
   entries.filter((e) => e.account === 'platform' && (e.kind === 'deposit' || e.kind === 'deposit_release')).reduce((s, e) => s + e.amountCents, 0);
 
@@ -129,12 +131,15 @@ describe('a guide who answers changes', () => {
     expect((await pay(t, traveler, trip.id, { ...CARD_OK, kind: 'change' })).statusCode).toBe(201);
     const open = (await get(`/api/v2/bookings/${trip.id}/changes`, g)).json().changes[0];
     expect(open).toMatchObject({ status: 'requested' });
+    // The guide is asked (in her notices), and the traveler hears the no.
+    expect(await until(() => titles(g.id, trip.id), (x) => x.includes('The traveler asks to change the trip'))).toContain('The traveler asks to change the trip');
     // Only the guide answers; the traveler's own answer is a 404.
     expect((await post(`/api/v2/bookings/${trip.id}/changes/${open.id}/accept`, {})).statusCode).toBe(404);
     expect((await post(`/api/v2/bookings/${trip.id}/changes/${open.id}/decline`, { reason: '' }, g)).statusCode).toBe(400);
     const declined = await post(`/api/v2/bookings/${trip.id}/changes/${open.id}/decline`, { reason: 'My car seats five' }, g);
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json()).toMatchObject({ status: 'declined', declineReason: 'My car seats five' });
+    expect(await until(() => titles(traveler.id, trip.id), (x) => x.includes('Change declined'))).toContain('Change declined');
     const booking = (await get(`/api/v2/bookings/${trip.id}`)).json();
     expect(booking).toMatchObject({ adults: 2, totalPriceCents: trip.totalPriceCents, depositCents: trip.depositCents });
     const l = await ledger(trip.id);
@@ -150,6 +155,7 @@ describe('a guide who answers changes', () => {
     const accepted = await post(`/api/v2/bookings/${trip.id}/changes/${change.id}/accept`, {}, g);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({ status: 'applied' });
+    expect(await until(() => titles(traveler.id, trip.id), (x) => x.includes('Trip changed'))).toContain('Trip changed');
     expect((await get(`/api/v2/bookings/${trip.id}`)).json()).toMatchObject({ adults: 3, totalPriceCents: change.to.totalCents, depositCents: change.to.depositCents });
   });
 });
