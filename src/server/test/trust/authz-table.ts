@@ -7,6 +7,7 @@ import { FEEDBACK_ENTRIES } from './authz-table-feedback';
 import { PAYOUT_ENTRIES } from './authz-table-payouts';
 import { TROUBLE_ENTRIES } from './authz-table-trouble';
 import { CHANGE_ENTRIES } from './authz-table-changes';
+import { PLAN_ENTRIES } from './authz-table-plans';
 import { bookingStrangers, nextDay, ownersBooking, type AuthzEntry } from './authz-setup';
 import type { TrustFixtures } from './fixtures';
 import { send } from './fixtures';
@@ -382,4 +383,4 @@ async function ownersOngoingBooking(f: TrustFixtures, opts: { proof?: boolean } 
 }
 
 // Reviews and disputes, and the business and account sections, live in files of their own (this one read 671 lines).
-Object.assign(AUTHZ_TABLE, FEEDBACK_ENTRIES, ACCOUNT_ENTRIES, PAYOUT_ENTRIES, DOCUMENT_ENTRIES, TROUBLE_ENTRIES, CHANGE_ENTRIES);
+Object.assign(AUTHZ_TABLE, FEEDBACK_ENTRIES, ACCOUNT_ENTRIES, PAYOUT_ENTRIES, DOCUMENT_ENTRIES, TROUBLE_ENTRIES, CHANGE_ENTRIES, PLAN_ENTRIES);
