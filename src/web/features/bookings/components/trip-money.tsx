@@ -81,7 +81,7 @@ function InPersonDue({ booking: b }: { booking: Booking }) {
             {days.map((d) => (
               <li key={d.day} className="flex flex-wrap justify-between gap-x-3">
                 <span>{t('card.money.dayShare', { n: d.day, date: dayDate(d.date) })}</span>
-                <span className="tabular-nums">{about(d.cents, d.chargeCents)}</span>
+                <span className="ml-auto tabular-nums">{about(d.cents, d.chargeCents)}</span>
               </li>
             ))}
           </ol>
@@ -98,9 +98,10 @@ function methodText(t: (key: string, o?: Record<string, unknown>) => string, p: 
 
 function Row({ label, value, strong, muted, className, testId }: { label: string; value: string; strong?: boolean; muted?: boolean; className?: string; testId?: string }) {
   return (
-    <div className={cn('flex items-baseline justify-between gap-3', strong && 'font-semibold', muted && 'text-stone-600 dark:text-stone-400', className)}>
+    // A label and its amount that do not fit on a phone's line: the amount under the label, to the right.
+    <div className={cn('flex flex-wrap items-baseline justify-between gap-x-3', strong && 'font-semibold', muted && 'text-stone-600 dark:text-stone-400', className)}>
       <dt className="min-w-0">{label}</dt>
-      <dd className="min-w-0 shrink-0 text-right tabular-nums max-sm:max-w-[60%] max-sm:shrink" data-testid={testId}>
+      <dd className="ml-auto min-w-0 text-right tabular-nums" data-testid={testId}>
         <BesideText text={value} />
       </dd>
     </div>
