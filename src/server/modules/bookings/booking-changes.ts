@@ -2,7 +2,6 @@ import { addDays } from '../../../shared/availability';
 import { chargeFor, ownAmountOf, paidPostings, refundedThroughExchange, refundParts } from '../../../shared/booking/charge';
 import { instantBookOn } from '../../../shared/booking/instant-book';
 import { cancellationPostings, depositPostings } from '../../../shared/booking/ledger';
-import { groupSize } from '../../../shared/booking/money-rules';
 import { bookingRulesOf, PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
 import { priceChange, type PricedChange } from '../../../shared/booking/trip-change';
 import type { BookingChange, ChangeBody, ChangeQuote } from '../../../shared/schemas/booking-changes';
@@ -161,7 +160,7 @@ export class BookingChanges {
    * Inside a payment's claim (`kind: 'change'`): the open change's attempt, reused, waited for or to be
    * cancelled first (decision 100), else a new payment of the server's difference.
    */
-  async claimPayment(db: Database, booking: BookingRow, user: Pick<AuthUser, 'id'>, body: CreatePaymentBody, k: { idempotencyKey: string; requestHash: string; last4: string | null }): Promise<OpenAttemptStep> {
+  async claimPayment(db: Database, booking: BookingRow, user: Pick<AuthUser, 'id'>, body: CreatePaymentBody, k: { idempotencyKey: string; requestHash: string; last4: string | null }): Promise<{ do: 'open'; payment: PaymentRow } | Exclude<OpenAttemptStep, { do: 'open' }>> {
     const change = await changes.openChange(db, booking.id);
     if (!change || change.status !== 'awaiting_payment') throw new AppError('change_not_open', 'There is no change of this trip to pay');
     const open = openAttempt(await changes.changePayments(db, booking.id));
@@ -305,7 +304,7 @@ export class BookingChanges {
       travelerId: booking.travelerId,
       guideUserId,
       changeId: change.id,
-      travelers: groupSize(a),
+      travelers: a.travelers,
       days: a.days,
       refundCents: change.quote.money.refundCents,
       currency: booking.currency,

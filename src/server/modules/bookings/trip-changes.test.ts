@@ -156,6 +156,8 @@ describe('a guide who answers changes', () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({ status: 'applied' });
     expect(await until(() => titles(traveler.id, trip.id), (x) => x.includes('Trip changed'))).toContain('Trip changed');
+    const [notice] = await t.database.db.select().from(systemMessages).where(and(eq(systemMessages.userId, g.id), eq(systemMessages.relatedEntityId, trip.id), eq(systemMessages.title, 'Trip changed')));
+    expect(notice?.message).toContain('is now 5 people, 3 days.');
     expect((await get(`/api/v2/bookings/${trip.id}`)).json()).toMatchObject({ adults: 3, totalPriceCents: change.to.totalCents, depositCents: change.to.depositCents });
   });
 });

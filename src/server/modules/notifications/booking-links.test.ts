@@ -25,6 +25,15 @@ function everyEvent(bookingId: number, travelerId: number, guideUserId: number, 
   const when = { date: '2031-05-02', startTime: '10:00', days: 1 };
   return {
     'booking.created': [b],
+    'booking.change_requested': [{ ...b, changeId: 1, travelers: 5, days: 3, answerBy: '2031-04-30T01:00:00.000Z' }],
+    'booking.changed': [
+      { ...b, changeId: 1, travelers: 5, days: 3, refundCents: 0, currency: 'CNY' },
+      { ...b, changeId: 2, travelers: 4, days: 2, refundCents: 13200, currency: 'JPY' },
+    ],
+    'booking.change_closed': [
+      { ...b, changeId: 3, how: 'declined', reason: 'My car seats five' },
+      { ...b, changeId: 4, how: 'lapsed', reason: null },
+    ],
     'booking.paid': [
       { ...b, amountCents: 13200, answerBy: '2031-04-29T01:00:00.000Z' },
       { ...b, amountCents: 13200, fromOffer: true },
