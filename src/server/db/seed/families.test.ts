@@ -47,6 +47,19 @@ describe('demo guides who confirm at once', () => {
   });
 });
 
+describe('a family in Kyoto', () => {
+  it('finds a guide who confirms at once, sells them three days and names what they pay at cost on the day', async () => {
+    const found = (await t.app.inject({ url: '/api/v2/guides?city=kyoto&instantBook=true&travelers=4&adults=2&children=1&infants=1&days=3&limit=50' })).json();
+    const priced = (found.data as { id: number; groupQuote?: { totalCents: number } }[]).filter((g) => g.groupQuote);
+    const withExtras = [];
+    for (const g of priced) {
+      const detail = (await t.app.inject({ url: `/api/v2/guides/${g.id}` })).json();
+      if ((detail.extras as { kind: string; included: boolean; priceCents?: number }[]).some((e) => !e.included && e.kind !== 'overtime_hour' && (e.priceCents ?? 0) > 0)) withExtras.push(g.id);
+    }
+    expect(withExtras.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('demo family prices', () => {
   it('about a third of the guides sell a day, a private group or a child’s price, several in each of Kyoto, Osaka and Tokyo', async () => {
     const rows = await t.database.db
