@@ -1,5 +1,6 @@
 import { addDays } from '../../../shared/availability';
 import { chargeFor, ownAmountOf, paidPostings, refundedThroughExchange, refundParts } from '../../../shared/booking/charge';
+import { dropDayPlans } from '../../../shared/booking/family-plans';
 import { instantBookOn } from '../../../shared/booking/instant-book';
 import { cancellationPostings, depositPostings } from '../../../shared/booking/ledger';
 import { bookingRulesOf, PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
@@ -282,6 +283,9 @@ export class BookingChanges {
       commissionCents: a.commissionCents,
       priceLines: a.priceLines,
       depositChangeCents: booking.depositChangeCents + a.depositChangeCents,
+      // A day dropped takes its plan with it (decision 178); the ages given were of the group as it was.
+      dayPlans: dropDayPlans(booking.dayPlans, a.days),
+      childAges: a.children === booking.children && a.infants === booking.infants ? booking.childAges : null,
     }).catch((err: unknown) => {
       if (pgErrorCode(err) === '23P01') throw new AppError('slot_unavailable', 'Your guide has another booking on the days added');
       throw err;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guides, systemMessages } from '../../db/schema/index';
+import { bookings, guides, systemMessages } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { book, callAs, CARD_OK, daysAhead, guidePerson, pay, person, type Person, until } from './test-helpers';
 
@@ -39,7 +39,8 @@ const held = (entries: { account: string; kind: string; amountCents: number }[])
   entries.filter((e) => e.account === 'platform' && (e.kind === 'deposit' || e.kind === 'deposit_release')).reduce((s, e) => s + e.amountCents, 0);
 
 async function paidTrip(guideId: number, date: string, group = { adults: 2, children: 1, infants: 1 }) {
-  const made = await book(t, traveler, { guideId, date, days: 3, dayStartTime: '09:00', dayHours: 8, ...group });
+  const plans = [1, 2, 3].map((day) => ({ day, meetingAddress: `Station ${day}`, plan: `Day ${day}` }));
+  const made = await book(t, traveler, { guideId, date, days: 3, dayStartTime: '09:00', dayHours: 8, ...group, dayPlans: plans });
   expect(made.statusCode, made.body).toBe(201);
   const paid = await pay(t, traveler, made.json().id);
   expect(paid.statusCode, paid.body).toBe(201);
@@ -90,6 +91,10 @@ describe('a family changes its trip with a guide who confirms at once', () => {
     expect(change.json()).toMatchObject({ status: 'applied', to: { days: 2, totalCents: asked.totalCents }, money: { tier: 'days_3_to_7', refundCents: Math.round(release * 0.5), keptCents: release - Math.round(release * 0.5) } });
     const booking = (await get(`/api/v2/bookings/${trip.id}`)).json();
     expect(booking).toMatchObject({ days: 2, totalPriceCents: asked.totalCents, depositCents: asked.depositCents });
+    // The dropped day's plan went with it.
+    expect(booking.dayPlans.map((p: { plan: string | null }) => p.plan)).toEqual(['Day 1', 'Day 2']);
+    const [stored] = await t.database.db.select({ plans: bookings.dayPlans }).from(bookings).where(eq(bookings.id, trip.id));
+    expect(stored!.plans!.map((p) => p.day)).toEqual([1, 2]);
     let l = await ledger(trip.id);
     expect(l.balance.total).toBe(0);
     expect(held(l.entries)).toBe(asked.depositCents);
