@@ -38,7 +38,12 @@ beforeAll(async () => {
   guide = await makeYenGuide(t, { city: 'kyoto', name: '佐藤由衣' });
   expect((await callAs(t, 'PUT', '/api/admin/fx/rate', admin, { jpyPerCny: '20' })).statusCode).toBe(200);
   // A day: ¥4,000 × 8 h, ¥1,000 × 8 h each for the second adult and the child, the infant free: ¥48,000; ¥144,000 in all.
-  const made = await book(t, traveler, { guideId: guide.guideId, date, days: 3, dayStartTime: '09:00', adults: 2, children: 1, infants: 1, chargeCurrency: 'CNY' });
+  // Day 1 at Kyoto Station (chosen from the list), day 2 at a typed place in Nara, day 3 nothing agreed (decision 178).
+  const dayPlans = [
+    { day: 1, meetingAddress: '京都站 · 京都府京都市下京区東塩小路町', meetingPostalCode: '6008216', meetingLat: 34.9858, meetingLng: 135.7588, startTime: '08:45', plan: '伏见稻荷，午饭在锦市场' },
+    { day: 2, meetingAddress: '奈良公园 东大寺南大门', startTime: '09:30' },
+  ];
+  const made = await book(t, traveler, { guideId: guide.guideId, date, days: 3, dayStartTime: '09:00', adults: 2, children: 1, infants: 1, chargeCurrency: 'CNY', dayPlans });
   expect(made.statusCode, made.body).toBe(201);
   id = made.json().id;
   await paidByAlipay(t, traveler, id);
@@ -46,6 +51,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a family’s three days in the trip PDF', () => {
+  it('a block a day: its date and time to meet, its place in the reader’s language with its map, its plan', async () => {
+    const zh = (await pdf('zh-CN')).text;
+    expect(zh).toContain('每天的安排');
+    expect(zh).toMatch(/第 1 天 ?.+08:45 集合（日本时间）/);
+    expect(zh).toContain('〒600-8216 京都站 · 京都府京都市下京区東塩小路町');
+    expect(zh).toContain('伏见稻荷，午饭在锦市场');
+    expect(zh).toMatch(/第 2 天 ?.+09:30 集合（日本时间）/);
+    expect(zh).toContain('奈良公园 东大寺南大门');
+    expect(zh).toContain('在高德地图中打开');
+    const en = (await pdf('en')).text;
+    expect(en).toContain('Each day');
+    expect(en).toContain('Meet at 08:45 (Japan time)');
+    // A listed place in the reader's language, its Japanese address beside.
+    expect(en).toContain('〒600-8216 Kyoto Station · 京都府京都市下京区東塩小路町');
+    const ja = (await pdf('ja')).text;
+    expect(ja).toContain('各日の予定');
+    expect(ja).toContain('〒600-8216 京都駅 · 京都府京都市下京区東塩小路町');
+    expect(ja).toContain('09:30集合（日本時間）');
+  });
+
   it('zh-CN: 3 天 × 8 小时, the group, the lines, the deposit, and 38400 日元 to hand over each day', async () => {
     const { text, pages } = await pdf('zh-CN');
     expect(pages).toBeLessThanOrEqual(2);

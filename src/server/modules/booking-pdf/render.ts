@@ -3,7 +3,8 @@ import { zonedClockTime } from '../../../shared/booking/schedule';
 import { tourLengthText } from '../../../shared/booking/tour-length';
 import { SERVICE_CITIES } from '../../../shared/cities';
 import { localName, type Locale } from '../../../shared/locales';
-import { meetingMapUrl } from '../../../shared/map-links';
+import { meetingMapUrl, type MapPlace } from '../../../shared/map-links';
+import { placeForReader } from '../../../shared/meeting-points';
 import type { Booking } from '../../../shared/schemas/bookings';
 import { paymentLines, rateLine, type FinalLine } from './payment-lines';
 import { calendarDate, instant } from './pdf-dates';
@@ -31,6 +32,13 @@ function endTime(startTime: string, hours: number): string {
   const [h, m] = startTime.split(':').map(Number) as [number, number];
   const minutes = (h * 60 + m + Math.round(hours * 60)) % (24 * 60);
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** A place as its reader reads it (decision 175): a listed point's name in `locale` and its Japanese address, a typed one as written; with its 〒. */
+function placeText(p: MapPlace, locale: Locale): string {
+  const shown = placeForReader(p, locale);
+  const postal = p.meetingPostalCode ? `〒${p.meetingPostalCode} ` : '';
+  return postal + (shown.kind === 'listed' ? `${shown.name} · ${shown.addressJa}` : shown.text);
 }
 
 function cityName(slug: string, locale: Locale): string {
@@ -224,22 +232,40 @@ export async function renderBookingPdf(b: Booking, locale: Locale, now: Date = n
   ]);
   y += 8;
 
-  // ---------------------------------------------------------------- meeting point
-  section(s.sectionMeeting);
-  if (b.meetingAddress) {
-    field(s.address, b.meetingAddress, { strong: true });
-    if (b.meetingPostalCode) field(s.postalCode, b.meetingPostalCode);
-    // The place on a map, by its coordinates when chosen from the list, else by its address.
-    const map = meetingMapUrl(b, locale);
-    if (map) field(s.map, s.mapOpen, { link: map });
+  // ---------------------------------------------------------------- meeting point, or each day's plan
+  const plans = days.length > 1 ? (b.dayPlans ?? []) : [];
+  if (plans.some((p) => p.meetingAddress || p.startTime || p.plan)) {
+    // Several days with plans (decisions 178, 179): a block a day — its time to meet, its place in the
+    // reader's language (a day without its own is met where the booking says) with its map, its plan.
+    section(s.sectionDays, 60);
+    for (const p of plans) {
+      const at = p.meetingAddress ? p : b;
+      const place = at.meetingAddress ? placeText(at, locale) : s.meetingUnset;
+      const date = days[p.day - 1]?.date ?? p.date;
+      field(s.dayN(p.day), [calendarDate(date, locale), p.startTime && s.meetAt(p.startTime, zone)].filter(Boolean).join('  '), { strong: true });
+      field('', place);
+      const map = at.meetingAddress ? meetingMapUrl(at, locale) : null;
+      if (map) field('', s.mapOpen, { link: map });
+      if (p.plan) field('', p.plan);
+    }
   } else {
-    field(s.address, s.meetingUnset);
+    section(s.sectionMeeting);
+    if (b.meetingAddress) {
+      field(s.address, b.meetingAddress, { strong: true });
+      if (b.meetingPostalCode) field(s.postalCode, b.meetingPostalCode);
+      // The place on a map, by its coordinates when chosen from the list, else by its address.
+      const map = meetingMapUrl(b, locale);
+      if (map) field(s.map, s.mapOpen, { link: map });
+    } else {
+      field(s.address, s.meetingUnset);
+    }
   }
   if (b.notes) field(s.notes, b.notes.length > 400 ? `${b.notes.slice(0, 400)}…` : b.notes);
   y += 8;
 
   // ---------------------------------------------------------------- payment
-  section(s.sectionPayment);
+  // The price and its lines kept together.
+  section(s.sectionPayment, 21 + 14 * b.lines.length);
   const { lines, final } = paymentLines(b, s, locale);
   const AMOUNT_W = 150;
   lines.forEach((line, i) => {

@@ -34,6 +34,9 @@ export interface PdfStrings {
   duration: string;
   travelers: string;
   sectionMeeting: string;
+  /** Several days with their plans (decision 179): a block a day. */
+  sectionDays: string;
+  meetAt: (time: string, zone: string) => string;
   address: string;
   postalCode: string;
   /** The map link's label and text. */
@@ -106,6 +109,8 @@ const en: PdfStrings = {
   duration: 'Duration',
   travelers: 'Travelers',
   sectionMeeting: 'Meeting point',
+  sectionDays: 'Each day',
+  meetAt: (time, zone) => `Meet at ${time} (${zone})`,
   address: 'Address',
   postalCode: 'Postal code',
   map: 'Map',
@@ -178,6 +183,8 @@ const zhCN: PdfStrings = {
   duration: '时长',
   travelers: '人数',
   sectionMeeting: '集合地点',
+  sectionDays: '每天的安排',
+  meetAt: (time, zone) => `${time} 集合（${zone}）`,
   address: '地址',
   postalCode: '邮编',
   map: '地图',
@@ -250,6 +257,8 @@ const ja: PdfStrings = {
   duration: '所要時間',
   travelers: '人数',
   sectionMeeting: '集合場所',
+  sectionDays: '各日の予定',
+  meetAt: (time, zone) => `${time}集合（${zone}）`,
   address: '住所',
   postalCode: '郵便番号',
   map: '地図',

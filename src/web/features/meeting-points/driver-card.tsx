@@ -11,9 +11,10 @@ import { dismissToasts } from '../../lib/toast';
  * type a taxi driver reads at arm's length, in portrait and landscape (sizes follow the shorter side
  * of the screen). The Japanese lines carry lang="ja" so they get Japanese glyphs, not Chinese ones.
  * A dialog: focus stays inside, Escape and the close button close it, focus returns to the button.
- * A toast still on screen is cleared: it would sit over the close button.
+ * A toast still on screen is cleared: it would sit over the close button. On a tour of several days
+ * each day's place has its own card, `day` naming it (decision 179).
  */
-export function DriverCard({ trigger, card }: { trigger: ReactElement; card: NonNullable<ReturnType<typeof driverCardOf>> }) {
+export function DriverCard({ trigger, card, day }: { trigger: ReactElement; card: NonNullable<ReturnType<typeof driverCardOf>>; day?: string }) {
   const { t } = useTranslation('common');
   return (
     <Dialog.Root onOpenChange={(open) => open && dismissToasts()}>
@@ -27,6 +28,12 @@ export function DriverCard({ trigger, card }: { trigger: ReactElement; card: Non
             <div>
               <Dialog.Title className="text-base font-semibold">{t('meetingPoint.driver.title')}</Dialog.Title>
               <Dialog.Description className="text-sm text-stone-600 dark:text-stone-400">{t('meetingPoint.driver.hint')}</Dialog.Description>
+              {/* Which day's place this is, on a tour of several days (decision 179). */}
+              {day && (
+                <p className="mt-1 text-sm font-semibold text-primary-800 dark:text-primary-200" data-testid="driver-day">
+                  {day}
+                </p>
+              )}
             </div>
             <Dialog.Close asChild>
               <Button variant="outline" size="icon" aria-label={t('meetingPoint.driver.close')} className="shrink-0">

@@ -18,7 +18,20 @@ import { DriverCard } from './driver-card';
  * place's Japanese name and address full screen. Renders `fallback` when there is no address yet.
  * Only phrasing content: checkout puts it inside a paragraph.
  */
-export function MeetingPlace({ place, fallback = null, driver = false, lang }: { place: MapPlace; fallback?: React.ReactNode; driver?: boolean; lang?: TextLanguage }) {
+export function MeetingPlace({
+  place,
+  fallback = null,
+  driver = false,
+  driverDay,
+  lang,
+}: {
+  place: MapPlace;
+  fallback?: React.ReactNode;
+  driver?: boolean;
+  /** The day the driver card's place is for, on a tour of several days (decision 179). */
+  driverDay?: string;
+  lang?: TextLanguage;
+}) {
   const { t } = useTranslation('common');
   const locale = currentLocale();
   if (!place.meetingAddress?.trim()) return <>{fallback}</>;
@@ -69,6 +82,7 @@ export function MeetingPlace({ place, fallback = null, driver = false, lang }: {
         {card && (
           <DriverCard
             card={card}
+            day={driverDay}
             trigger={
               <button
                 type="button"

@@ -7,11 +7,12 @@ import type { Booking } from '../../../../shared/schemas/bookings';
 import { TourTime } from '../../../components/ui/tour-time';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { cn } from '../../../lib/cn';
-import { formatCalendarDate } from '../../../lib/format';
+import { formatCalendarDate, zoneName } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { formatMoney } from '../../../../shared/money-format';
 import type { TextLanguage } from '../../../../shared/guide-texts';
 import { htmlLang } from '../../../components/ui/machine-translated';
+import { DayPlanDetails } from './day-plan-details';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -105,9 +106,9 @@ export function GuideNet({ booking: b, className }: { booking: Pick<Booking, 'gu
  * Every day of a booking of several days (decision 154), each with its hours as every card writes a
  * tour's time; nothing for a tour of one day. The trip card kept offline (decision 095) lists them too.
  * Each day's start is its own (day 1 may start later than the others after a same-day replacement,
- * decision 140 amended).
+ * decision 140 amended). With `plans`, each day's time to meet, place and plan under it (decision 179).
  */
-export function TourDays({ booking: b }: { booking: Pick<Booking, 'days' | 'schedule' | 'timeZone'> }) {
+export function TourDays({ booking: b, plans = false }: { booking: Pick<Booking, 'days' | 'schedule' | 'timeZone' | 'dayPlans'>; plans?: boolean }) {
   const { t } = useTranslation('bookings');
   const locale = currentLocale();
   if (!b.schedule || b.schedule.length < 2) return null;
@@ -118,6 +119,7 @@ export function TourDays({ booking: b }: { booking: Pick<Booking, 'days' | 'sche
           <li key={d.date}>
             <span className="font-medium">{t('box.dayLine', { n: i + 1, date: formatCalendarDate(d.date, locale, { weekday: 'short' }) })}</span>{' '}
             <TourDayTime day={d} timeZone={b.timeZone} />
+            {plans && b.dayPlans?.[i] && <DayPlanDetails plan={b.dayPlans[i]} timeZoneNote={zoneName(b.timeZone, t('japanTime'))} />}
           </li>
         ))}
       </ol>

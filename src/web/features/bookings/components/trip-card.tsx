@@ -58,6 +58,9 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
   const showCountdown =
     (b.status === 'upcoming' || b.status === 'awaiting_start' || b.status === 'start_confirmed') && days >= 0 && days <= COUNTDOWN_DAYS && tourPhase(b, now) === 'before';
   const titleId = `trip-${b.id}`;
+  // Today's place on a tour of several days (the tour day it is now, day 1 before it; decision 155);
+  // a day with none of its own is met where the booking says, as every day was before plans.
+  const today = (b.days ?? 1) > 1 ? b.dayPlans?.find((p) => p.day === (b.currentDay ?? 1) && p.meetingAddress) : undefined;
 
   return (
     <article aria-labelledby={titleId} className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900">
@@ -100,7 +103,7 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
         <Fact icon={<Clock className="h-4 w-4" />} label={t('card.time')}>
           <TourTime date={b.date} start={b.scheduledStartTime} hours={b.duration} timeZone={b.timeZone} />
         </Fact>
-        <TourDays booking={b} />
+        <TourDays booking={b} plans />
         {/* The group on its own, and the length as "3 天 × 8 小时" (decision 179). */}
         <Fact icon={<Users className="h-4 w-4" />} label={t('card.group')}>
           <span data-testid="trip-group">{groupText(t, b)}</span>
@@ -112,10 +115,22 @@ export function TripCard({ booking: b, now, onContactSupport, chatSlot }: { book
           )}
         </Fact>
         <TripMoney booking={b} />
-        {/* Where to meet, with a map link (by coordinates when chosen from the list). */}
-        <Fact icon={<MapPin className="h-4 w-4" />} label={t('bookings:meeting.title')} wide>
-          <MeetingPlace place={b} lang={b.meetingAddressLanguage} fallback={t('bookings:requests.noMeeting')} driver />
-        </Fact>
+        {/* Where to meet, with a map link (by coordinates when chosen from the list); on a tour of several
+            days today's place (day 1's before the tour), each day's own under its day (decision 179). */}
+        {today ? (
+          <Fact icon={<MapPin className="h-4 w-4" />} label={t('card.dayMeeting', { n: today.day })} wide>
+            <MeetingPlace
+              place={today}
+              lang={today.meetingAddressLanguage}
+              driver
+              driverDay={t('card.dayPlan.driverDay', { n: today.day, date: formatCalendarDate(today.date, locale, { weekday: 'short', year: undefined }) })}
+            />
+          </Fact>
+        ) : (
+          <Fact icon={<MapPin className="h-4 w-4" />} label={t('bookings:meeting.title')} wide>
+            <MeetingPlace place={b} lang={b.meetingAddressLanguage} fallback={t('bookings:requests.noMeeting')} driver />
+          </Fact>
+        )}
       </dl>
 
       {b.status === 'pending' && b.paymentDueAt && (
