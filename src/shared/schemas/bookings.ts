@@ -344,10 +344,7 @@ const digits = (v: string) => v.replace(/[\s-]/g, '');
  */
 export const createPaymentBodySchema = z
   .object({
-    /**
-     * deposit at checkout; extension pays the open extension's fee; change pays the open trip change's
-     * difference of deposit (decision 177). Each amount is the server's figure.
-     */
+    /** deposit at checkout; extension the open extension's fee; change the open trip change's difference (decision 177): the server's figures. */
     kind: z.enum(['deposit', 'extension', 'change']),
     method: paymentMethodSchema,
     cardNumber: z.string().max(23).optional(),

@@ -1,4 +1,4 @@
-import { ownAmountOf, shareOfPayment } from '../../../shared/booking/charge';
+import { shareOfPayment } from '../../../shared/booking/charge';
 import { addDays, todayInZone } from '../../../shared/availability';
 import { completionOf } from '../../../shared/booking/guide-net';
 import { addWorkingDays, EARNINGS_HOLD_WORKING_DAYS, refundArrival } from '../../../shared/booking/money-rules';
