@@ -4,7 +4,7 @@ import { displayName } from '../display-text';
 
 /**
  * The receipts API contract (decision 125): a receipt for each payment the platform received online
- * (a deposit, an extension) and a credit note for each refund of one, numbered in one series each.
+ * (a deposit, an extension, a trip change's difference) and a credit note for each refund of one, numbered in one series each.
  */
 
 /** The languages a receipt's PDF is printed in: the app's two and Japanese (the issuer's country). */
@@ -22,7 +22,7 @@ export const receiptSchema = z.object({
   receiptNumber: z.string().nullable(),
   bookingId: z.number().int(),
   bookingNumber: z.string(),
-  paymentKind: z.enum(['deposit', 'extension']),
+  paymentKind: z.enum(['deposit', 'extension', 'change']),
   method: z.enum(['card', 'alipay', 'wechat', 'cash']),
   cardLast4: z.string().nullable(),
   /** Received (a receipt) or refunded (a credit note), in the minor unit of `currency`: the payment's (decision 164). */

@@ -38,7 +38,7 @@ export const receipts = pgTable(
     payerId: integer('payer_id').notNull().references(() => users.id),
     /** A credit note's receipt. */
     receiptId: integer('receipt_id').references((): AnyPgColumn => receipts.id),
-    paymentKind: text('payment_kind', { enum: ['deposit', 'extension'] }).notNull(),
+    paymentKind: text('payment_kind', { enum: ['deposit', 'extension', 'change'] }).notNull(),
     method: text('method', { enum: ['card', 'alipay', 'wechat', 'cash'] }).notNull(),
     cardLast4: text('card_last4'),
     /** Received (a receipt) or refunded (a credit note), in the minor unit of `currency`: the payment's (decision 164). */

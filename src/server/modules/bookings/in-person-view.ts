@@ -20,7 +20,10 @@ export function moneyView(b: BookingRow, payments: readonly PaymentRow[]): Money
   const handedOver = payments.some((p) => p.kind === 'final_payment' && HANDED_OVER.has(p.status));
   const owed = b.status !== 'cancelled' && !handedOver;
   const due = owed ? Math.max(0, b.totalPriceCents - b.depositCents) : 0;
-  const terms = { currency: b.currency, chargeCurrency: b.chargeCurrency, depositCents: b.depositCents, chargeDepositCents: b.chargeDepositCents, jpyPerCny: b.jpyPerCny };
+  // The deposit as charged at the checkout stands for the deposit until a trip change moves it (decision
+  // 177); after one, the deposit is converted as the rest is, the figure the change's sheet showed.
+  const chargeDepositCents = b.depositChangeCents === 0 ? b.chargeDepositCents : null;
+  const terms = { currency: b.currency, chargeCurrency: b.chargeCurrency, depositCents: b.depositCents, chargeDepositCents, jpyPerCny: b.jpyPerCny };
   const charge = due > 0 ? inPersonCharge({ ...terms, totalCents: b.totalPriceCents }) : null;
   return {
     depositPaidAt: b.paidAt?.toISOString() ?? null,

@@ -11,8 +11,8 @@ export interface IssueStamp {
   now: Date;
 }
 
-/** The payments that are receipted: deposits and extensions the platform received online (decision 125). */
-const RECEIPTED = sql.raw(`p.kind IN ('deposit', 'extension') AND p.method <> 'cash'`);
+/** The payments that are receipted: deposits, extensions and trip changes' differences the platform received online (decisions 125, 177). */
+const RECEIPTED = sql.raw(`p.kind IN ('deposit', 'extension', 'change') AND p.method <> 'cash'`);
 /** A booking that is over without its tour: nothing is owed to the guide in person. */
 const ENDED_UNTOURED = sql.raw(`bk.status = 'cancelled'`);
 

@@ -27,7 +27,7 @@ const dayOf = (day: string, s: ReceiptStrings) => new Intl.DateTimeFormat(s.intl
 /** What the money was for, in the receipt's language. */
 export function purposeOf(r: Receipt, s: ReceiptStrings): string {
   if (r.kind === 'credit_note') return s.refundOf(r.receiptNumber ?? '');
-  return r.paymentKind === 'deposit' ? s.deposit(r.bookingNumber) : s.extension(r.bookingNumber);
+  return s[r.paymentKind](r.bookingNumber);
 }
 
 export const methodOf = (r: Receipt, s: ReceiptStrings): string => (r.method === 'card' && r.cardLast4 ? s.cardEnding(r.cardLast4) : s.methods[r.method]);

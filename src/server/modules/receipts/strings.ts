@@ -22,6 +22,8 @@ export interface ReceiptStrings {
   forLabel: string;
   deposit: (booking: string) => string;
   extension: (booking: string) => string;
+  /** A trip change's difference of deposit (decision 177). */
+  change: (booking: string) => string;
   refundOf: (receipt: string) => string;
   lines: string;
   /** The tour the payment is for (decision 179): its length and dates, its group. */
@@ -68,6 +70,7 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     forLabel: 'For',
     deposit: (booking) => `Deposit for guided tour booking ${booking}`,
     extension: (booking) => `Tour extension for booking ${booking}`,
+    change: (booking) => `Additional deposit for the change to booking ${booking}`,
     refundOf: (receipt) => `Refund of the payment on receipt ${receipt}`,
     lines: 'Details',
     tour: 'Tour',
@@ -105,6 +108,7 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     forLabel: '款项',
     deposit: (booking) => `地陪预订 ${booking} 的定金`,
     extension: (booking) => `预订 ${booking} 的延时费`,
+    change: (booking) => `地陪预订 ${booking} 更改行程补付的定金`,
     refundOf: (receipt) => `收据 ${receipt} 所列款项的退款`,
     lines: '明细',
     tour: '行程',
@@ -142,6 +146,7 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     forLabel: '但し',
     deposit: (booking) => `ガイド予約${booking}の予約金として`,
     extension: (booking) => `予約${booking}のツアー延長料金として`,
+    change: (booking) => `ガイド予約${booking}の変更に伴う追加予約金として`,
     refundOf: (receipt) => `領収書${receipt}の返金`,
     lines: '明細',
     tour: 'ツアー',
