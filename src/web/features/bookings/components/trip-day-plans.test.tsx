@@ -98,7 +98,7 @@ describe('each day’s plan on the trip card', () => {
     expect(drivers).toHaveLength(3); // day 1's, day 2's, and today's (day 2) as the meeting point
     fireEvent.click(drivers[2]!);
     const card = await screen.findByTestId('driver-card');
-    expect(within(card).getByTestId('driver-day').textContent).toBe('第 2 天（11月22日（周日））');
+    expect(within(card).getByTestId('driver-day').textContent).toBe('第 2 天 · 11月22日（周日）');
     expect(within(card).getByTestId('driver-address').textContent).toBe('奈良公园 东大寺南大门');
   });
 

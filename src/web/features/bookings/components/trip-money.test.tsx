@@ -113,9 +113,9 @@ describe('a family’s three days on the trip card', () => {
     expect(due.textContent).toContain('还需当面支付给 Haruka Tanaka：76800 日元（约 3,746.34 元）');
     expect(due.textContent).toContain('每天当面支付当天的部分：');
     expect(within(due).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '第 1 天（11月21日（周六））25600 日元（约 1,248.78 元）',
-      '第 2 天（11月22日（周日））25600 日元（约 1,248.78 元）',
-      '第 3 天（11月23日（周一））25600 日元（约 1,248.78 元）',
+      '第 1 天 · 11月21日（周六）25600 日元（约 1,248.78 元）',
+      '第 2 天 · 11月22日（周日）25600 日元（约 1,248.78 元）',
+      '第 3 天 · 11月23日（周一）25600 日元（约 1,248.78 元）',
     ]);
   });
 
