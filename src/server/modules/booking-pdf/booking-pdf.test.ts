@@ -250,7 +250,7 @@ describe('the money lines', () => {
     expect(en).toContain('Refunded');
     expect(en).toContain('−50 RMB');
     expect(en).toContain('Nothing to pay in person');
-    expect(en).not.toContain('To pay your guide in person');
+    expect(en).not.toContain('Still to pay your guide');
 
     const extended: Booking = {
       ...booking,
