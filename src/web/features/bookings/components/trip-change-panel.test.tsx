@@ -71,17 +71,21 @@ let sentReply: () => Response;
 const calls = (method: string, part: string) =>
   fetchMock.mock.calls.filter(([u, init]) => String(u).includes(part) && ((init as RequestInit | undefined)?.method ?? 'GET') === method).map(([u, init]) => ({ url: String(u), init: init as RequestInit }));
 
+/** The card of `b`; `show` renders it again with the booking as the server now answers it. */
 function renderCard(b: Booking = booking()) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
+  const client = createQueryClient();
+  const card = (x: Booking) => (
+    <QueryClientProvider client={client}>
       <MemoryRouter>
         <Suspense fallback="loading">
-          <TripCard booking={b} now={now} onContactSupport={() => {}} />
+          <TripCard booking={x} now={now} onContactSupport={() => {}} />
         </Suspense>
       </MemoryRouter>
       <Toaster />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const view = render(card(b));
+  return { ...view, show: (x: Booking) => view.rerender(card(x)) };
 }
 
 /** Opens the sheet and asks for one more child and two days. */
@@ -197,6 +201,30 @@ describe('changing the trip', () => {
     expect(screen.getByText('您的行程现在是：2 天 × 2 小时，2 人。')).toBeTruthy();
     expect(calls('POST', '/payments')).toHaveLength(0);
     // The trip sent is now the booking's: its price is not asked again (the server would answer change_unchanged).
+    expect(calls('GET', '/changes/quote')).toHaveLength(1);
+  });
+
+  it('opens again on the trip as it now stands once a change is made, not on the one before it (e2e/family-trip.spec.ts)', async () => {
+    const three = trip({ days: 3, totalCents: 198_000, depositCents: 39_600, inPersonCents: 158_400 });
+    const two = trip({ days: 2, totalCents: 132_000, depositCents: 26_400, inPersonCents: 105_600 });
+    quoteReply = () => json({ from: three, to: two, money: money({ refundCents: 13_200, tier: 'more_than_7_days' }), needsGuide: false });
+    sentReply = () => json(change({ from: three, to: two, status: 'applied', needsGuide: false, expiresAt: null }), 201);
+    const card = renderCard(booking({ days: 3, duration: 2, totalPriceCents: 198_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Change the trip' }));
+    let sheet = await screen.findByRole('dialog', { name: 'Change the trip' });
+    fireEvent.change(within(sheet).getByLabelText('Days'), { target: { value: '2' } });
+    await within(sheet).findByTestId('change-quote');
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Change the trip' }));
+    expect(await screen.findByText('Trip changed')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // The booking read again is the two days: the sheet opens on them, with nothing asked yet.
+    card.show(booking({ days: 2, duration: 2, totalPriceCents: 132_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Change the trip' }));
+    sheet = await screen.findByRole('dialog', { name: 'Change the trip' });
+    expect((within(sheet).getByLabelText('Days') as HTMLSelectElement).value).toBe('2');
+    expect(within(sheet).getByText('Change the group or the number of days to see what the new trip costs.')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 500));
     expect(calls('GET', '/changes/quote')).toHaveLength(1);
   });
 

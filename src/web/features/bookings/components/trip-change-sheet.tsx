@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingChange, ChangeBody } from '../../../../shared/schemas/booking-changes';
 import type { Booking } from '../../../../shared/schemas/bookings';
@@ -45,7 +45,12 @@ export function TripChangeSheet({
   const { t } = useTranslation(['changes', 'bookings']);
   const locale = currentLocale();
   const booked = bookedTrip(b);
-  const [asked, setAsked] = useState<ChangeBody>(() => ({ adults: booked.adults, children: booked.children, infants: booked.infants, days: booked.days }));
+  const days = b.days ?? 1;
+  const asBooked = useMemo<ChangeBody>(() => ({ adults: b.adults, children: b.children, infants: b.infants, days }), [b.adults, b.children, b.infants, days]);
+  // Nothing chosen is the trip as booked now: once a change is made the sheet opens on the new trip. Kept
+  // from its first opening, a second change (a day dropped) silently asked the first one's group back too.
+  const [choice, setChoice] = useState<ChangeBody | null>(null);
+  const asked = choice ?? asBooked;
   const [sendError, setSendError] = useState<string | null>(null);
   const errorId = useId();
   const guide = useGuide(open ? b.guideId : 0);
@@ -62,13 +67,13 @@ export function TripChangeSheet({
   const reset = (o: boolean) => {
     onOpenChange(o);
     if (!o) {
-      setAsked({ adults: booked.adults, children: booked.children, infants: booked.infants, days: booked.days });
+      setChoice(null);
       setSendError(null);
       request.reset();
     }
   };
   const change = (patch: Partial<ChangeBody>) => {
-    setAsked((a) => ({ ...a, ...patch }));
+    setChoice((a) => ({ ...(a ?? asBooked), ...patch }));
     setSendError(null);
   };
   const send = () => {
