@@ -2,7 +2,7 @@ import { registerJobs } from './jobs/index';
 import type { AppInstance } from './lib/types';
 import { registerAdminUsers } from './modules/admin-users/index';
 import { auditRoutes } from './modules/audit/index';
-import { authRoutes, changePassword, registerPhoneSignIn, wechatRoutes } from './modules/accounts/index';
+import { authRoutes, changePassword, registerPhoneSignIn, wechatRoutes, WayInNotices } from './modules/accounts/index';
 import { registerAuth } from './modules/auth/index';
 import { registerBookingPdf } from './modules/booking-pdf/index';
 import { registerBookings, type Clock } from './modules/bookings/index';
@@ -70,12 +70,15 @@ export async function composeModules(app: AppInstance): Promise<void> {
   // data export lists them, identity verification checks the sensitive-data one.
   const consents = registerLegal(app, { operator: config.operator, rates });
   authRoutes(app, { jobs, consents });
-  wechatRoutes(app, { consents, storage });
-  // Sign-in by phone (decision 147): codes by text message, through the outbox or Twilio.
+  // Text messages (decision 147), through the outbox or Twilio: sign-in codes and notices.
   const sms = registerSms(app);
-  const phoneSignIn = registerPhoneSignIn(app, { sms, consents });
+  // A new way in is told to the account's e-mail and phone (decision 183).
+  const wayIns = new WayInNotices(app, { jobs, sms });
+  wechatRoutes(app, { consents, storage, wayIns });
+  // Sign-in by phone (decision 147) and the proof before a new way in (decision 183).
+  const phoneSignIn = registerPhoneSignIn(app, { sms, consents, wayIns });
   // The signed-in user's password change is an account flow (accounts), served under /api/me.
-  await app.register(usersRoutes({ changePassword, storage, jobs, consents }));
+  await app.register(usersRoutes({ changePassword, storage, jobs, consents, wayIns }));
   devRoutes(app, { endCodePause: (phone) => phoneSignIn.endCodePause(phone) });
 
   // The app's one clock: bookings own it (tests set `app.bookings.now`), every module reads it.

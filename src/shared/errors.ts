@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   invalid_credentials: 401,
   account_suspended: 403,
   forbidden: 403,
+  /** A new way in (phone, WeChat, e-mail, password) needs a proof given on this session within 10 minutes (decision 183). */
+  reauth_required: 403,
   not_found: 404,
   conflict: 409,
   username_taken: 409,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { currentConsents } from '../../shared/legal/documents';
-import { users } from '../db/schema/index';
+import { sessions, users } from '../db/schema/index';
 import { tokenFor } from './guide-fixtures';
 import type { TestApp } from './test-app';
 
@@ -35,6 +35,11 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Moves the proof of every session of the account 11 minutes back: as a session stolen after its sign-in would be (decision 183). */
+export async function staleProof(t: TestApp, userId: number): Promise<void> {
+  await t.database.db.update(sessions).set({ provenAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.userId, userId));
+}
 
 /** A fresh session for an existing account (a demo account of the seed, say), by username. */
 export async function sessionFor(t: TestApp, username: string): Promise<{ id: number; token: string }> {

@@ -62,6 +62,8 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** When this session last proved its owner (sign-in, password or a code to the phone): a new way in needs it within 10 minutes (decision 183). */
+    provenAt: timestamp('proven_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

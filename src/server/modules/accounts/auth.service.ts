@@ -22,6 +22,7 @@ import {
   type UserRow,
 } from '../users/index';
 import {
+  assertRecentProof,
   consumeResetToken,
   countRecentResetTokens,
   createSession,
@@ -161,19 +162,22 @@ export async function resetPassword(app: AppInstance, body: z.output<typeof rese
 }
 
 /**
- * Changes the password: every session ends, and this device gets a fresh one. An account made by phone
- * has no password to give, and sets its first one with the session alone (decision 147).
+ * Changes the password: every session ends, and this device gets a fresh one. The owner proves it is
+ * them with the current password, or — without one in the body, as an account made by phone or WeChat
+ * must — with a proof given on this session within 10 minutes (decision 183).
  */
 export async function changePassword(
   app: AppInstance,
-  userId: number,
+  caller: { id: number; sessionId: string },
   body: z.output<typeof changePasswordBodySchema>,
   client: ClientInfo,
 ): Promise<AuthReply> {
   const db = app.ctx.database.db;
+  const userId = caller.id;
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('unauthorized', 'Authentication required');
-  if (user.passwordHash !== null && !(await verifyPassword(body.currentPassword ?? '', user.passwordHash))) {
+  if (body.currentPassword === undefined) await assertRecentProof(db, caller.sessionId);
+  else if (user.passwordHash === null || !(await verifyPassword(body.currentPassword, user.passwordHash))) {
     throw new AppError('wrong_password', 'The current password is not correct', [{ path: 'body.currentPassword', message: 'Incorrect password' }]);
   }
   const passwordHash = await hashPassword(body.newPassword);

@@ -11,19 +11,27 @@ import type { SignupConsents } from './auth.service';
 import { defaultPhoneCodeLimits, PhoneCodeThrottle, type PhoneCodeLimits } from './phone-limits';
 import { phoneRoutes } from './phone.routes';
 import { PhoneSignIn } from './phone.service';
+import { reauthRoutes } from './reauth.routes';
+import { Reauth } from './reauth.service';
+import type { WayInNotices } from './way-in-notices';
 
 export { authRoutes } from './auth.routes';
 export { changePassword } from './auth.service';
 export { wechatRoutes } from './wechat.routes';
 export { PhoneSignIn } from './phone.service';
 export type { PhoneCodeLimits } from './phone-limits';
+export { WayInNotices, type WayIn } from './way-in-notices';
 
-/** Sign-in by phone: its routes, on the text-message sender and the consent book compose.ts hands over. */
-export function registerPhoneSignIn(app: AppInstance, needs: { sms: SmsSender; consents: SignupConsents }, opts: { limits?: Partial<PhoneCodeLimits> } = {}): PhoneSignIn {
+/**
+ * Sign-in by phone: its routes, on the text-message sender and the consent book compose.ts hands over,
+ * and the proof before a new way in (decision 183), whose codes count with the sign-in codes.
+ */
+export function registerPhoneSignIn(app: AppInstance, needs: { sms: SmsSender; consents: SignupConsents; wayIns: WayInNotices }, opts: { limits?: Partial<PhoneCodeLimits> } = {}): PhoneSignIn {
   // Counted in Redis with REDIS_URL, so a limit holds for all instances together (decision 101).
   const shared = app.redis && app.redisGuard && new GuardedAttemptStore(new RedisAttemptStore(app.redis, 'sms:'), app.redisGuard);
   const throttle = new PhoneCodeThrottle({ ...defaultPhoneCodeLimits(app.ctx.config.sms.maxPerHour), ...opts.limits }, shared);
   const phone = new PhoneSignIn(app, { ...needs, throttle });
-  phoneRoutes(app, phone);
+  phoneRoutes(app, phone, needs.wayIns);
+  reauthRoutes(app, new Reauth(app, { sms: needs.sms, throttle }));
   return phone;
 }

@@ -3,8 +3,10 @@ import { mePhoneVerifyBodySchema, phoneStartBodySchema, phoneStartReplySchema, p
 import { authReplySchema, userSchema } from '../../../shared/schemas/user';
 import { requestLanguage } from '../../lib/request-language';
 import type { AppInstance } from '../../lib/types';
-import { clientInfo, currentUser } from '../auth/index';
+import { clientInfo, currentUser, requireRecentProof } from '../auth/index';
+import { findUserById } from '../users/index';
 import type { PhoneSignIn } from './phone.service';
+import type { WayInNotices } from './way-in-notices';
 
 const security = [{ bearerAuth: [] }];
 const startErrors = { 400: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema };
@@ -13,11 +15,14 @@ const numberRules =
 const limits =
   'At most one code a minute, 5 an hour and 10 a day per number, 10 an hour per client address, and SMS_MAX_PER_HOUR for everyone: ' +
   'beyond them 429 retry_later with Retry-After. A provider that fails is 503 unavailable (ask again). ';
+const proofRule =
+  'Needs a proof given on this session within 10 minutes (POST /api/me/reauth, or a sign-in): else 403 reauth_required. ';
 const codeRules =
   'code: the 6 digits sent, good for 5 minutes and 5 tries. A wrong code is 400 invalid_code; the sixth try, an expired code or one already used is 400 code_expired (ask for a new one). ';
 
 /** Sign-in by phone and adding a number to an account (decision 147). */
-export function phoneRoutes(app: AppInstance, phone: PhoneSignIn): void {
+export function phoneRoutes(app: AppInstance, phone: PhoneSignIn, wayIns: WayInNotices): void {
+  const proof = requireRecentProof(app);
   app.post(
     '/api/auth/phone/start',
     {
@@ -63,13 +68,14 @@ export function phoneRoutes(app: AppInstance, phone: PhoneSignIn): void {
     '/api/me/phone/start',
     {
       onRequest: app.requireAuth,
+      preHandler: proof,
       schema: {
         tags: ['me'],
         summary: 'Send a code to the phone number the account wants to add or change to',
-        description: numberRules + 'The message is in the account\'s language. ' + limits,
+        description: numberRules + proofRule + 'The message is in the account\'s language. ' + limits,
         security,
         body: phoneStartBodySchema,
-        response: { 202: phoneStartReplySchema, ...startErrors, 401: errorBodySchema },
+        response: { 202: phoneStartReplySchema, ...startErrors, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
     async (request, reply) =>
@@ -80,18 +86,26 @@ export function phoneRoutes(app: AppInstance, phone: PhoneSignIn): void {
     '/api/me/phone/verify',
     {
       onRequest: app.requireAuth,
+      preHandler: proof,
       schema: {
         tags: ['me'],
         summary: 'Set the account\'s phone number with the code sent to it',
         description:
           numberRules +
           codeRules +
-          'Afterwards the account signs in by password or by this number alike. A number another account holds is 409 phone_taken (told only to whoever has its code).',
+          proofRule +
+          'Afterwards the account signs in by password or by this number alike. A number another account holds is 409 phone_taken (told only to whoever has its code). ' +
+          'The account\'s e-mail address and its phone before the change are told (decision 183).',
         security,
         body: mePhoneVerifyBodySchema,
-        response: { 200: userSchema, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema },
+        response: { 200: userSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
       },
     },
-    async (request) => phone.verifyForAccount(currentUser(request).id, request.body),
+    async (request) => {
+      const before = await findUserById(app.ctx.database.db, currentUser(request).id);
+      const user = await phone.verifyForAccount(currentUser(request).id, request.body);
+      if (before) await wayIns.tell(before, 'phone');
+      return user;
+    },
   );
 }

@@ -11,8 +11,10 @@ import {
   wechatStartQuerySchema,
 } from '../../../shared/schemas/wechat';
 import type { AppInstance } from '../../lib/types';
-import { clientInfo, currentUser } from '../auth/index';
+import { clientInfo, currentUser, requireRecentProof } from '../auth/index';
+import { findUserById } from '../users/index';
 import { completeWeChatSignup, getWeChatLink, startWeChat, unlinkWeChat, wechatCallback, WECHAT_STATE_TTL_MS, type WeChatNeeds } from './wechat.service';
+import type { WayInNotices } from './way-in-notices';
 
 /** The browser's half of the state (decision 148): only this browser's callback can use it. */
 const STATE_COOKIE = 'tabi_wechat_state';
@@ -32,7 +34,7 @@ function stateCookie(app: AppInstance, value: string, maxAgeSeconds: number): st
 const cookieState = (request: FastifyRequest) => STATE_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1];
 const setState = (app: AppInstance, reply: FastifyReply, state: string) => reply.header('set-cookie', stateCookie(app, state, WECHAT_STATE_TTL_MS / 1000));
 
-export function wechatRoutes(app: AppInstance, needs: WeChatNeeds): void {
+export function wechatRoutes(app: AppInstance, needs: WeChatNeeds & { wayIns: WayInNotices }): void {
   app.get(
     '/api/auth/wechat/start',
     {
@@ -84,11 +86,14 @@ export function wechatRoutes(app: AppInstance, needs: WeChatNeeds): void {
     async (request, reply) => {
       // The state is spent whatever happens next: the cookie goes with it.
       reply.header('set-cookie', stateCookie(app, '', 0));
-      return wechatCallback(
+      const result = await wechatCallback(
         app,
         { code: request.query.code, state: request.query.state, cookieState: cookieState(request), callerId: request.user?.id ?? null },
         clientInfo(request),
       );
+      const linkedTo = result.status === 'linked' && request.user ? await findUserById(app.ctx.database.db, request.user.id) : undefined;
+      if (linkedTo) await needs.wayIns.tell(linkedTo, 'wechat');
+      return result;
     },
   );
 
@@ -128,15 +133,17 @@ export function wechatRoutes(app: AppInstance, needs: WeChatNeeds): void {
     '/api/me/wechat/link',
     {
       onRequest: app.requireAuth,
+      preHandler: requireRecentProof(app),
       config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
       schema: {
         tags: ['me'],
         summary: 'Start linking WeChat to this account',
         description:
           "The WeChat address to open (as /api/auth/wechat/start's 302 gives it), with the state's cookie set on this browser; the callback then " +
-          `links the WeChat to this account if the same account is still signed in. ${DISABLED}`,
+          `links the WeChat to this account if the same account is still signed in, and the account's e-mail address and phone are told (decision 183). ` +
+          `Needs a proof given on this session within 10 minutes (POST /api/me/reauth, or a sign-in): else 403 reauth_required. ${DISABLED}`,
         security: [{ bearerAuth: [] }],
-        response: { 200: wechatLinkStartReplySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
+        response: { 200: wechatLinkStartReplySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error';
 import type { Database } from '../../db/client';
 import type { AppInstance } from '../../lib/types';
 import { findLiveSession, SESSION_ENDED_MESSAGE } from './live-session.repository';
+import { assertRecentProof } from './session-proof.repository';
 import { verifyAccessToken, type TokenClaims } from './tokens';
 
 /** Who is calling: set by `optionalAuth` / `requireAuth`, null for visitors. */
@@ -136,3 +137,9 @@ export function currentClaims(request: FastifyRequest): TokenClaims {
 
 /** Where a request came from, as sessions and the login throttle record it. */
 export const clientInfo = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+/**
+ * A `preHandler` (after `requireAuth`) for the routes that add or change a way in: 403 reauth_required
+ * unless this session proved its owner within the last 10 minutes (decision 183).
+ */
+export const requireRecentProof = (app: AppInstance) => async (request: FastifyRequest) => assertRecentProof(app.ctx.database.db, currentUser(request).sessionId);

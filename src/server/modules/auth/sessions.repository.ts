@@ -4,7 +4,7 @@ import { sessions } from '../../db/schema/index';
 import { invalidateResetTokens } from './reset-tokens.repository';
 import { signAccessToken } from './tokens';
 
-/** Opens a session row and returns its bearer token. */
+/** Opens a session row and returns its bearer token. A sign-in is a proof of its owner, so the row starts proven (decision 183). */
 export async function createSession(
   db: Database,
   opts: { userId: number; secret: string; ttlMs: number; userAgent?: string; ip?: string },
@@ -12,7 +12,7 @@ export async function createSession(
   const expiresAt = new Date(Date.now() + opts.ttlMs);
   const [row] = await db
     .insert(sessions)
-    .values({ userId: opts.userId, expiresAt, userAgent: opts.userAgent?.slice(0, 300), ip: opts.ip })
+    .values({ userId: opts.userId, expiresAt, provenAt: new Date(), userAgent: opts.userAgent?.slice(0, 300), ip: opts.ip })
     .returning({ id: sessions.id });
   const token = await signAccessToken({ userId: opts.userId, sessionId: row!.id }, opts.secret, expiresAt);
   return { token, sessionId: row!.id, expiresAt };

@@ -4,6 +4,7 @@ import { insertSms, markSms } from './sms.repository';
 
 export { latestSmsTo } from './sms.repository';
 export { codeText, noticeText } from './texts';
+export { proofCodeText } from './proof-texts';
 export { twilioProvider, type SmsProvider } from './provider';
 
 /** What other modules are handed (compose.ts): one way to send a text message. */

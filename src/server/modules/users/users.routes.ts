@@ -9,6 +9,7 @@ import type { AppInstance } from '../../lib/types';
 import { AVATAR_BOX, BACKGROUND_BOX, MAX_INPUT_PIXELS, type ImageBox } from '../../storage/index';
 import { wholeFile } from '../../storage/private-document';
 import { clientInfo, currentUser, type ClientInfo } from '../auth/index';
+import { findUserById } from './users.repository';
 import { deleteAccount, exportData, getMe, removeImage, setImage, switchRole, updateMe, type ImageSlot, type UsersNeeds } from './users.service';
 
 const security = [{ bearerAuth: [] }];
@@ -58,7 +59,7 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
  * the e-mail-changed notice after its commit.
  */
 export interface UsersRoutesNeeds extends UsersNeeds {
-  changePassword(app: AppInstance, userId: number, body: z.output<typeof changePasswordBodySchema>, client: ClientInfo): Promise<AuthReply>;
+  changePassword(app: AppInstance, caller: { id: number; sessionId: string }, body: z.output<typeof changePasswordBodySchema>, client: ClientInfo): Promise<AuthReply>;
 }
 
 /** The signed-in user's own account: profile, role, images, password, export and deletion. */
@@ -80,7 +81,8 @@ export const usersRoutes = ({ changePassword, ...needs }: UsersRoutesNeeds) => a
         tags: ['me'],
         summary: 'Update personal info and privacy settings',
         description:
-          'A new email needs currentPassword (400 validation_failed without it, 400 wrong_password when wrong); the old address is told of the change. ' +
+          'A new email needs a proof of the owner: currentPassword (400 wrong_password when wrong), or without it a proof given on this session within 10 minutes ' +
+          '(POST /api/me/reauth, or a sign-in; else 403 reauth_required). The old address and the verified phone are told of the change (decision 183). ' +
           'Names and bio are stored in NFC without invisible code points; a fullName with nothing visible is 400 validation_failed; a protected title ' +
           "(全国通訳案内士, licensed guide, … in any disguise) the user's verified licence does not cover is 400 protected_title (decision 099).",
         security,
@@ -88,7 +90,7 @@ export const usersRoutes = ({ changePassword, ...needs }: UsersRoutesNeeds) => a
         response: { 200: userSchema, ...errors },
       },
     },
-    async (request) => updateMe(app, needs, currentUser(request).id, request.body),
+    async (request) => updateMe(app, needs, currentUser(request), request.body),
   );
 
   app.patch(
@@ -114,13 +116,21 @@ export const usersRoutes = ({ changePassword, ...needs }: UsersRoutesNeeds) => a
       schema: {
         tags: ['me'],
         summary: 'Change the password',
-        description: 'Ends every session of the account and returns a fresh token for this device. A wrong current password is 400 wrong_password; an account made by phone without a password (hasPassword false) sets its first one without currentPassword (decision 147).',
+        description:
+          'Ends every session of the account and returns a fresh token for this device. A wrong current password is 400 wrong_password. Without currentPassword ' +
+          '(an account made by phone or WeChat has none) it needs a proof given on this session within 10 minutes (POST /api/me/reauth, or a sign-in): else 403 reauth_required. ' +
+          "The account's e-mail address and verified phone are told (decision 183).",
         security,
         body: changePasswordBodySchema,
         response: { 200: authReplySchema, ...errors },
       },
     },
-    async (request) => changePassword(app, currentUser(request).id, request.body, clientInfo(request)),
+    async (request) => {
+      const before = await findUserById(app.ctx.database.db, currentUser(request).id);
+      const reply = await changePassword(app, currentUser(request), request.body, clientInfo(request));
+      if (before) await needs.wayIns.tell(before, 'password');
+      return reply;
+    },
   );
 
   for (const [path, slot, what, box] of [

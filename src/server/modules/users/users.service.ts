@@ -9,7 +9,7 @@ import { inTransaction, pgErrorCode, type Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
-import { hashPassword, revokeAllSessions, verifyPassword } from '../auth/index';
+import { assertRecentProof, hashPassword, revokeAllSessions, verifyPassword } from '../auth/index';
 import { deleteMailsTo, emailChangedMail, mailsTo, queueMails } from '../mail/index';
 import { AVATAR_BOX, BACKGROUND_BOX, keyFromPublicUrl, publicUrl, storeImage, type FileStorage } from '../../storage/index';
 import { applicationStatusOf } from '../guide-applications/index';
@@ -25,6 +25,8 @@ export interface UsersNeeds {
   storage: FileStorage;
   jobs: Pick<JobRunner, 'soon'>;
   consents: { list(db: Database, userId: number): Promise<Consent[]> };
+  /** Tells the account's e-mail and phone, as they were before, of a way in added or changed (accounts, decision 183). */
+  wayIns: { tell(user: UserRow, wayIn: 'email' | 'password', opts?: { mail?: boolean }): Promise<void> };
 }
 
 async function requireUser(db: Database, userId: number): Promise<UserRow> {
@@ -40,12 +42,18 @@ export async function getMe(app: AppInstance, userId: number): Promise<User> {
 }
 
 /**
- * Saves profile fields. A new e-mail address needs the current password (whoever holds only a
- * session must not be able to move the account, then reset its password), and the old address is
- * told of the change.
+ * Saves profile fields. A new e-mail address needs a proof of the owner — the current password given
+ * with it, or one given on this session within 10 minutes (decision 183): whoever holds only a session
+ * must not be able to move the account, then reset its password. The old address and the phone are told.
  */
-export async function updateMe(app: AppInstance, { jobs }: Pick<UsersNeeds, 'jobs'>, userId: number, body: z.output<typeof updateProfileBodySchema>): Promise<User> {
+export async function updateMe(
+  app: AppInstance,
+  { jobs, wayIns }: Pick<UsersNeeds, 'jobs' | 'wayIns'>,
+  caller: { id: number; sessionId: string },
+  body: z.output<typeof updateProfileBodySchema>,
+): Promise<User> {
   const db = app.ctx.database.db;
+  const userId = caller.id;
   const { currentPassword, ...fields } = body;
   const user = await requireUser(db, userId);
   // Shown on cards, profiles, chats and reviews: no protected title without the licence (decision 099).
@@ -56,14 +64,10 @@ export async function updateMe(app: AppInstance, { jobs }: Pick<UsersNeeds, 'job
     { path: 'city', text: fields.city },
   ]);
   const newEmail = fields.email !== undefined && fields.email.toLowerCase() !== user.email?.toLowerCase() ? fields.email : undefined;
-  // An account made by phone has no password to give: its session is all it has (decision 147), as when it sets its first password.
-  if (newEmail !== undefined && user.passwordHash !== null) {
-    if (!currentPassword) {
-      throw new AppError('validation_failed', 'Changing the e-mail address needs the current password', [
-        { path: 'body.currentPassword', message: 'Required to change the e-mail address' },
-      ]);
-    }
-    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+  // Without the password in the body, the session's own recent proof (a code to the phone, a sign-in) must do.
+  if (newEmail !== undefined && !currentPassword) await assertRecentProof(db, caller.sessionId);
+  if (newEmail !== undefined && currentPassword) {
+    if (!user.passwordHash || !(await verifyPassword(currentPassword, user.passwordHash))) {
       throw new AppError('wrong_password', 'The current password is not correct', [{ path: 'body.currentPassword', message: 'Incorrect password' }]);
     }
   }
@@ -89,6 +93,8 @@ export async function updateMe(app: AppInstance, { jobs }: Pick<UsersNeeds, 'job
   });
   if (!row) throw new AppError('unauthorized', 'Authentication required');
   jobs.soon(mailJobs); // after the commit, without holding the reply (decision 085)
+  // The old address has its own notice above; the phone hears of it here.
+  if (newEmail !== undefined) await wayIns.tell(user, 'email', { mail: false });
   return toUserDto(row);
 }
 

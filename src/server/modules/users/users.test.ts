@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, sessions, users } from '../../db/schema/index';
-import { bearer, nextAddress, signUp } from '../../test/accounts';
+import { bearer, nextAddress, signUp, staleProof } from '../../test/accounts';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -79,12 +79,13 @@ describe('GET/PATCH /api/me', () => {
     expect((await patch(a.token, '/api/me', { email: a.email.toUpperCase(), fullName: 'Same Mail' })).statusCode).toBe(200);
   });
 
-  it('changes the e-mail only with the current password, and tells the old address', async () => {
+  it('changes the e-mail only with the current password (or a recent proof, decision 183), and tells the old address', async () => {
     const a = await signUp(t);
+    await staleProof(t, a.id);
     const next = `moved.${a.username}@example.com`;
     const missing = await patch(a.token, '/api/me', { email: next });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ code: 'validation_failed', fields: [{ path: 'body.currentPassword' }] });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json()).toMatchObject({ code: 'reauth_required' });
     const wrong = await patch(a.token, '/api/me', { email: next, currentPassword: 'not-my-password' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'wrong_password', fields: [{ path: 'body.currentPassword' }] });
