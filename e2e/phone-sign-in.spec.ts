@@ -34,7 +34,7 @@ async function texted(request: APIRequestContext, e164: string): Promise<string>
     })
     .toBe(true);
   read.set(e164, latest!.id);
-  expect(latest!.body).toMatch(/^【Tabi Guides】验证码 \d{6}，5分钟内有效。请勿告诉他人。$/);
+  expect(latest!.body).toMatch(/^【Tabi Guides】您正在登录 Tabi Guides，验证码 \d{6}，5分钟内有效。请勿告诉他人。$/);
   return /\d{6}/.exec(latest!.body)![0];
 }
 

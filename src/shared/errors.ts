@@ -123,6 +123,9 @@ export const ERROR_STATUS = {
   // Guide profile and itineraries (decision 070)
   invalid_postal_code: 400,
   text_required: 400,
+  // A public text (bio, itinerary, review, reply) with a phone, e-mail, messenger id, link or account
+  // number: refused by the chat's rules before a booking (decision 181)
+  contact_details_not_allowed: 400,
   // Guide applications
   application_incomplete: 400,
   declaration_required: 400,

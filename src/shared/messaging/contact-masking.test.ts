@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MASK, maskContacts } from './contact-masking';
+import { findContacts, MASK, maskContacts } from './contact-masking';
 
 const masked = (s: string) => maskContacts(s).text;
 
@@ -28,6 +28,16 @@ describe('contact masking', () => {
     expect(masked('ライン id taro.99')).toBe(`ライン id ${MASK}`);
     expect(maskContacts('微信 wang_lei88 or 13812345678').kinds.sort()).toEqual(['phone', 'wechat']);
   });
+  it('masks QQ and other messenger ids, links and payment account numbers (decision 181)', () => {
+    expect(masked('QQ号：12345678')).toBe(`QQ号：${MASK}`);
+    expect(masked('telegram @tabi_jp')).toBe(`telegram ${MASK}`);
+    expect(masked('see https://example.com/pay?token=abc123 now')).toBe(`see ${MASK} now`);
+    expect(masked('我的网站 www.tabi-fan.cn 和 tabi.example.jp/me')).toBe(`我的网站 ${MASK} 和 ${MASK}`);
+    expect(masked('口座番号 1234567 にお振込み')).toBe(`口座番号 ${MASK} にお振込み`);
+    expect(masked('card 4111 1111 1111 1111 ok')).toBe(`card ${MASK} ok`);
+    expect(maskContacts('支付宝 13812345678').kinds).toEqual(['account']);
+    expect(findContacts('mail a@b.co or 090-1234-5678').map((s) => s.kind)).toEqual(['email', 'phone']);
+  });
   it('leaves ordinary messages, dates, prices and times alone', () => {
     for (const s of [
       'Can we meet at 10:00 on 2026-11-22?',
@@ -35,6 +45,7 @@ describe('contact masking', () => {
       '我们想去京都，11月22日，两个人',
       'The line for the temple is long',
       'Postal code 150-0001 near Shibuya',
+      'Node.js and the big temple, 3.5 hours, ¥12,000',
     ]) {
       expect(maskContacts(s)).toEqual({ text: s, masked: false, kinds: [] });
     }

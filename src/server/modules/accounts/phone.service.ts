@@ -58,7 +58,7 @@ export class PhoneSignIn {
     await this.needs.throttle.take(phone, address);
     const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
     await insertPhoneCode(this.db, { phone, purpose, userId, codeHash: this.hash(phone, code), expiresAt: new Date(Date.now() + PHONE_CODE_TTL_SECONDS * 1000) });
-    await this.needs.sms.send({ to: phone, body: codeText(locale, code, PHONE_CODE_TTL_SECONDS / 60), template: `phone_code_${purpose}` });
+    await this.needs.sms.send({ to: phone, body: codeText(locale, purpose, code, PHONE_CODE_TTL_SECONDS / 60), template: `phone_code_${purpose}` });
     return { expiresInSeconds: PHONE_CODE_TTL_SECONDS, resendAfterSeconds: PHONE_RESEND_SECONDS };
   }
 

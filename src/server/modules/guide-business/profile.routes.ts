@@ -9,6 +9,9 @@ const security = [{ bearerAuth: [] }];
 const tags = ['guide-business'];
 const errors = { 401: errorBodySchema, 403: errorBodySchema };
 const writeLimit = { rateLimit: { max: 60, timeWindow: '10 minutes' } };
+/** Public texts refuse contact details as the chat masks them before a booking (decision 181). */
+const noContacts =
+  'A text with a phone number, e-mail address, messenger id (WeChat, LINE, QQ, …), link or payment account number is 400 contact_details_not_allowed, fields naming each text and the kinds found.';
 
 /**
  * The guide's own profile (profile fields) and sample itineraries, texts per language
@@ -29,6 +32,7 @@ export function guideProfileRoutes(app: AppInstance, service: GuideProfileServic
       schema: {
         tags,
         summary: "Replace the caller's profile fields (prices and minimum hours are edited with /rates); search shows it at once",
+        description: noContacts,
         security,
         body: profileBodySchema,
         response: { 200: profileReplySchema, 400: errorBodySchema, ...errors },
@@ -48,7 +52,7 @@ export function guideProfileRoutes(app: AppInstance, service: GuideProfileServic
     {
       onRequest: app.requireAuth,
       config: writeLimit,
-      schema: { tags, summary: 'Add an itinerary (texts per language, the original required)', security, body: itineraryBodySchema, response: { 201: ownItinerarySchema, 400: errorBodySchema, 409: errorBodySchema, ...errors } },
+      schema: { tags, summary: 'Add an itinerary (texts per language, the original required)', description: noContacts, security, body: itineraryBodySchema, response: { 201: ownItinerarySchema, 400: errorBodySchema, 409: errorBodySchema, ...errors } },
     },
     async (request, reply) => reply.code(201).send(await service.createItinerary(currentUser(request), request.body)),
   );
@@ -61,6 +65,7 @@ export function guideProfileRoutes(app: AppInstance, service: GuideProfileServic
       schema: {
         tags,
         summary: "Replace one of the caller's itineraries (another guide's is 404)",
+        description: noContacts,
         security,
         params: z.object({ id: idParam }),
         body: itineraryBodySchema,

@@ -3,6 +3,7 @@ import { normalizePostalCode, postalCodeError } from '../../../shared/messaging/
 import type { ItineraryBody, OwnItinerary, ProfileBody, ProfileReply } from '../../../shared/schemas/guide-business';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { refuseContactDetails } from '../../lib/public-texts';
 import type { AuthUser } from '../auth/index';
 import type { GuideSearch } from '../guides/index';
 import { assertNoProtectedTitles, type PublishedText } from '../licences/index';
@@ -96,11 +97,13 @@ export class GuideProfileService {
     const original = body.originalLanguage;
     const bio = texts[original]?.bio;
     if (!bio) throw new AppError('text_required', 'Write the bio in its original language', [{ path: `texts.${original}.bio`, message: 'required' }]);
+    const written = Object.entries(texts).flatMap(([l, fields]) => Object.entries(fields).map(([k, v]) => ({ path: `texts.${l}.${k}`, text: v })));
+    refuseContactDetails(written);
     await assertNoProtectedTitles(this.db, viewer.id, [
       { path: 'fullName', text: body.fullName },
       { path: 'nickname', text: body.nickname },
       { path: 'city', text: body.city },
-      ...Object.entries(texts).flatMap(([l, fields]) => Object.entries(fields).map(([k, v]) => ({ path: `texts.${l}.${k}`, text: v }))),
+      ...written,
     ]);
     const current = (await readProfile(this.db, g.id))!;
     const months = Math.floor(current.experienceMonths / 12) === body.experienceYears ? current.experienceMonths : body.experienceYears * 12;
@@ -204,6 +207,7 @@ export class GuideProfileService {
   async createItinerary(viewer: AuthUser, body: ItineraryBody): Promise<OwnItinerary> {
     const g = await this.guide(viewer);
     const write = this.itineraryWrite(body);
+    refuseContactDetails(this.itineraryTexts(write));
     await assertNoProtectedTitles(this.db, viewer.id, this.itineraryTexts(write));
     if ((await listOwnItineraries(this.db, g.id)).length >= MAX_ITINERARIES) {
       throw new AppError('conflict', `A guide keeps at most ${MAX_ITINERARIES} itineraries`, [{ path: 'itineraries', message: 'limit reached' }]);
@@ -216,6 +220,7 @@ export class GuideProfileService {
   async updateItinerary(viewer: AuthUser, id: number, body: ItineraryBody): Promise<OwnItinerary> {
     await this.own(viewer, id);
     const write = this.itineraryWrite(body);
+    refuseContactDetails(this.itineraryTexts(write));
     await assertNoProtectedTitles(this.db, viewer.id, this.itineraryTexts(write));
     await updateItinerary(this.db, id, write);
     await this.search.sync();

@@ -25,6 +25,9 @@ import type { ReviewsService } from './reviews.service';
 const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: idParam });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+/** A public text refuses contact details as the chat masks them before a booking (decision 181). */
+const noContacts = (field: string) =>
+  `${field} with a phone number, e-mail address, messenger id (WeChat, LINE, QQ, …), link or payment account number is 400 contact_details_not_allowed (fields name it and the kinds found).`;
 
 /**
  * GET /api/v2/reviews/guides/{guideId}: the guide's published traveler reviews, newest first, as an
@@ -89,6 +92,7 @@ export async function reviewsRoutes(app: AppInstance, service?: ReviewsService, 
       schema: {
         tags: ['reviews'],
         summary: 'Review the other party of a completed booking (traveler_to_guide or guide_to_traveler); hidden from them until both have reviewed or 7 days pass',
+        description: noContacts('content'),
         security,
         body: createReviewBodySchema,
         response: { 201: createReviewReplySchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
@@ -105,6 +109,7 @@ export async function reviewsRoutes(app: AppInstance, service?: ReviewsService, 
       schema: {
         tags: ['reviews'],
         summary: "The reviewed guide's one public reply to a published review (a second is 409; it cannot be edited)",
+        description: noContacts('text'),
         security,
         params: idParams,
         body: replyBodySchema,

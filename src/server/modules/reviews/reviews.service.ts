@@ -15,6 +15,7 @@ import type { createReviewBodySchema, replyBodySchema } from '../../../shared/sc
 import { inTransaction, pgErrorCode, type Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
+import { refuseContactDetails } from '../../lib/public-texts';
 import type { AuthUser } from '../auth/index';
 import { publicUrl, storeImage, type FileStorage, type ImageBox } from '../../storage/index';
 import { findBooking, guideUserIdOf, lockBooking, type BookingRow } from '../bookings/index';
@@ -125,6 +126,7 @@ export class ReviewsService {
           throw new AppError('validation_failed', 'Sub-ratings are for reviews of a guide', [{ path: 'subRatings', message: 'only for traveler_to_guide' }]);
         }
         if (!before.canReview) throw new AppError('conflict', `This booking cannot be reviewed now (${before.reason})`, [{ path: 'bookingId', message: before.reason! }]);
+        refuseContactDetails([{ path: 'content', text: body.content }]);
         const review = await repo.insertReview(db, {
           bookingId: booking.id,
           type: before.type,
@@ -203,6 +205,7 @@ export class ReviewsService {
     const review = await repo.findReview(this.db, reviewId);
     if (!review || review.type !== 'traveler_to_guide' || review.toUserId !== user.id || !review.publishedAt) throw notFound('Review');
     if (review.reply !== null) throw replied();
+    refuseContactDetails([{ path: 'text', text: body.text }]);
     await assertNoProtectedTitles(this.db, user.id, [{ path: 'text', text: body.text }]);
     const row = await repo.setReply(this.db, reviewId, body.text, this.now());
     if (!row) throw replied();

@@ -1,18 +1,37 @@
 import type { Locale } from '../../../shared/locales';
 
 /**
- * The sign-in code's message in each interface language (decision 147), typed over Locale so a new
- * language fails the build until it has its text (decision 144). The brand in 【】 is how messages from
- * a service open in China, where operators expect the sender's name in the text.
+ * What a code is for. The message names it so a person who did not ask for it (someone else typing
+ * their number, or a stolen session adding a number or deleting the account) can tell from the text
+ * alone what would happen if they passed the code on (decision 182).
  */
-const CODE_TEXT: Record<Locale, (code: string, minutes: number) => string> = {
-  'zh-CN': (code, minutes) => `【Tabi Guides】验证码 ${code}，${minutes}分钟内有效。请勿告诉他人。`,
-  ja: (code, minutes) => `【Tabi Guides】認証コードは ${code} です。${minutes}分間有効です。他の人には教えないでください。`,
-  en: (code, minutes) => `[Tabi Guides] Your code is ${code}. It expires in ${minutes} minutes. Do not share it with anyone.`,
+export type CodePurpose = 'sign_in' | 'add_phone' | 'delete_account';
+
+/**
+ * The code's message in each interface language (decision 147), typed over Locale so a new language
+ * fails the build until it has its text (decision 144). The brand in 【】 is how messages from a service
+ * open in China, where operators expect the sender's name in the text.
+ */
+const CODE_TEXT: Record<Locale, Record<CodePurpose, (code: string, minutes: number) => string>> = {
+  'zh-CN': {
+    sign_in: (code, minutes) => `【Tabi Guides】您正在登录 Tabi Guides，验证码 ${code}，${minutes}分钟内有效。请勿告诉他人。`,
+    add_phone: (code, minutes) => `【Tabi Guides】您正在将本手机号绑定到 Tabi Guides 账户，验证码 ${code}，${minutes}分钟内有效。如非本人操作，请勿告诉他人。`,
+    delete_account: (code, minutes) => `【Tabi Guides】您正在注销 Tabi Guides 账户，验证码 ${code}，${minutes}分钟内有效。如非本人操作，请勿告诉他人。`,
+  },
+  ja: {
+    sign_in: (code, minutes) => `【Tabi Guides】ログイン用の認証コードは ${code} です。${minutes}分間有効です。他の人には教えないでください。`,
+    add_phone: (code, minutes) => `【Tabi Guides】この電話番号をアカウントに追加するための認証コードは ${code} です。${minutes}分間有効です。心当たりがない場合は誰にも教えないでください。`,
+    delete_account: (code, minutes) => `【Tabi Guides】アカウント削除用の認証コードは ${code} です。${minutes}分間有効です。心当たりがない場合は誰にも教えないでください。`,
+  },
+  en: {
+    sign_in: (code, minutes) => `[Tabi Guides] Your sign-in code is ${code}. It expires in ${minutes} minutes. Do not share it with anyone.`,
+    add_phone: (code, minutes) => `[Tabi Guides] Your code to add this number to your account is ${code}. It expires in ${minutes} minutes. If you did not ask for it, do not share it with anyone.`,
+    delete_account: (code, minutes) => `[Tabi Guides] Your code to delete your account is ${code}. It expires in ${minutes} minutes. If you did not ask for it, do not share it with anyone.`,
+  },
 };
 
-export function codeText(locale: Locale, code: string, minutes: number): string {
-  return CODE_TEXT[locale](code, minutes);
+export function codeText(locale: Locale, purpose: CodePurpose, code: string, minutes: number): string {
+  return CODE_TEXT[locale][purpose](code, minutes);
 }
 
 /**

@@ -15,7 +15,9 @@ describe('the DeepL provider (deepl-node) against the local /v2/translate server
   it('sends the texts form-encoded with the key header and source language, and reads the translations in order', async () => {
     deepl.mode = 'ok';
     expect(await provider('right-key').translate(['おはよう', 'こんにちは'], 'ja', 'zh')).toEqual(['[ZH-HANS] おはよう', '[ZH-HANS] こんにちは']);
-    expect(deepl.received.at(-1)).toEqual({ authKey: 'right-key', texts: ['おはよう', 'こんにちは'], sourceLang: 'ja', targetLang: 'zh-HANS' });
+    // Tags kept as XML, the placeholder tag left alone (decision 181).
+    expect(deepl.received.at(-1)).toEqual({ authKey: 'right-key', texts: ['おはよう', 'こんにちは'], sourceLang: 'ja', targetLang: 'zh-HANS', tagHandling: 'xml', ignoreTags: 'x' });
+    expect(await provider('right-key').translate(['電話は <x id="0"/> まで'], 'ja', 'zh')).toEqual(['[ZH-HANS] 電話は <x id="0"/> まで']);
     // English is asked for as a variant: DeepL's client refuses a bare `en` as a target.
     expect(await provider('right-key').translate(['你好'], 'zh', 'en')).toEqual(['[EN-US] 你好']);
   });

@@ -1,6 +1,7 @@
 import { QuotaExceededError, TooManyRequestsError, Translator, type TargetLanguageCode } from 'deepl-node';
 import type { TextLanguage } from '../../../shared/guide-texts';
 import type { TRANSLATION_PROVIDER_NAMES } from '../../../shared/schemas/translation';
+import { PLACEHOLDER_TAG } from './withheld';
 
 /**
  * How a provider call failed (decision 145): `quota` (DeepL's 456, the account's quota is spent:
@@ -16,7 +17,11 @@ export class ProviderError extends Error {
   }
 }
 
-/** A machine translation service: texts in one language, the same number back in another, in order. */
+/**
+ * A machine translation service: texts in one language, the same number back in another, in order.
+ * The texts are XML with placeholder tags where contact details were (withhold, decision 181): the
+ * provider keeps the tags.
+ */
 export interface TranslationProvider {
   /** Stored with each translation (translation_cache.provider). */
   readonly id: 'deepl';
@@ -46,7 +51,7 @@ export function deeplProvider(opts: { authKey: string; serverUrl?: string }): Tr
     label: 'DeepL',
     async translate(texts, from, to) {
       try {
-        const results = await translator.translateText(texts, from, DEEPL_TARGET[to]);
+        const results = await translator.translateText(texts, from, DEEPL_TARGET[to], { tagHandling: 'xml', ignoreTags: [PLACEHOLDER_TAG] });
         return results.map((r) => r.text);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);

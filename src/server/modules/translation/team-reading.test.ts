@@ -84,7 +84,7 @@ describe("a tour request's note and an offer's note in the thread", () => {
 });
 
 describe('a support thread, for the team (decision 146)', () => {
-  it("the visitor's Chinese reads in the admin's Japanese, contact details masked before sending; agents' replies and the visitor's own view untouched", async () => {
+  it("the visitor's Chinese reads in the admin's Japanese, contact details withheld from the provider and put back; agents' replies and the visitor's own view untouched", async () => {
     const started = await t.app.inject({
       method: 'POST',
       url: '/api/support/threads',
@@ -107,7 +107,7 @@ describe('a support thread, for the team (decision 146)', () => {
     await translateNow();
 
     const [visitor, agent] = (await get(admin.token, url, 'ja')).json().messages;
-    expect(visitor).toMatchObject({ body: '付款失败了，请打电话 13812345678', bodyLanguage: 'zh', translated: { text: '[JA] 付款失败了，请打电话 •••', provider: 'DeepL', targetLang: 'ja' } });
+    expect(visitor).toMatchObject({ body: '付款失败了，请打电话 13812345678', bodyLanguage: 'zh', translated: { text: '[JA] 付款失败了，请打电话 13812345678', provider: 'DeepL', targetLang: 'ja' } });
     expect(visitor.translation).toBeUndefined();
     expect(agent).toEqual({ id: agent.id, sender: 'agent', body: 'お調べします', createdAt: agent.createdAt });
     expect(sentToDeepL()).not.toContain('13812345678');
@@ -151,7 +151,7 @@ describe('a dispute, for the admin (decision 146)', () => {
     const res = await get(admin.token, url, 'en');
     expect(res.statusCode).toBe(200);
     const detail = adminDisputeDetailSchema.parse(res.json());
-    expect(detail.dispute).toMatchObject({ reason, reasonLanguage: 'zh', reasonTranslated: { text: '[EN-US] 导游没有来，电话 ••• 也打不通', provider: 'DeepL', targetLang: 'en' } });
+    expect(detail.dispute).toMatchObject({ reason, reasonLanguage: 'zh', reasonTranslated: { text: '[EN-US] 导游没有来，电话 13812345678 也打不通', provider: 'DeepL', targetLang: 'en' } });
     const guideSays = detail.messages.find((m) => m.side === 'guide')!;
     // Kanji only from a guide whose account is Japanese: Japanese.
     expect(guideSays).toMatchObject({ body: '集合場所変更', bodyLanguage: 'ja', translated: { text: '[EN-US] 集合場所変更' } });

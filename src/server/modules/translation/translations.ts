@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen } from 'cockatiel';
 import { detectTextLanguage, localeTextLanguage, namedTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
-import { maskContacts } from '../../../shared/messaging/contact-masking';
 import type { Locale } from '../../../shared/locales';
 import type { MachineTranslation, TranslationState } from '../../../shared/schemas/translation';
 import type { Database } from '../../db/client';
@@ -10,6 +9,7 @@ import { AppError } from '../../lib/app-error';
 import { withinDeadline } from '../../lib/redis-guard';
 import { PROVIDER_TIMEOUT_MS, ProviderError, type TranslationProvider } from './provider';
 import { accountLocale, cachedTranslations, keepTranslation, reserveCharacters, stopMonth } from './translation.repository';
+import { withhold } from './withheld';
 
 /** The job that sends one text to the provider and keeps its translation (decision 145). */
 export const TRANSLATE_JOB = 'translation.translate';
@@ -142,14 +142,13 @@ export class Translations {
   /**
    * Texts someone wrote, for a team member reading them in `reader`'s language (support threads and
    * dispute statements, decision 146): each text's language, guessed with its writer's account
-   * language, and its translation from the cache in one read. The text sent is the one with its
-   * contact details masked (decision 050), so a phone number or an ID never reaches the provider;
-   * the original, shown a tap away, keeps them. Undefined where no translation applies.
+   * language, and its translation from the cache in one read; the job keeps contact details from the
+   * provider and puts them back (decision 181). Undefined where no translation applies.
    */
   async readWritten(items: (WrittenText | null | undefined)[], reader: TextLanguage | undefined): Promise<(WrittenTranslation | undefined)[]> {
     if (!reader || !this.enabled) return items.map(() => undefined);
     const languages = items.map((i) => (i ? detectTextLanguage(i.text, i.writer) : undefined));
-    const found = await this.read(items.map((i, n) => (i ? { text: maskContacts(i.text).text, from: languages[n]!, to: reader } : null)));
+    const found = await this.read(items.map((i, n) => (i ? { text: i.text, from: languages[n]!, to: reader } : null)));
     return found.map((f, n) => (f ? { language: languages[n]!, ...f } : undefined));
   }
 
@@ -179,7 +178,8 @@ export class Translations {
 
   /**
    * The job: counts the characters against the month's budget, asks the provider (PROVIDER_TIMEOUT_MS,
-   * through the breaker) and keeps the answer. A busy or failing provider fails the job, which the
+   * through the breaker) and keeps the answer. Every path's text is sent from here alone, its contact
+   * details withheld and put back in the translation (decision 181). A busy or failing provider fails the job, which the
    * runner tries again with its back-off; a spent budget or quota stops the month instead.
    */
   async runJob(job: ClaimedJob, now: Date): Promise<void> {
@@ -190,16 +190,17 @@ export class Translations {
     // Already translated (an earlier day's job, or a run that finished after its lease), or stopped: nothing to send.
     const kept = await cachedTranslations(this.deps.db, [p.key], month);
     if (kept.texts.has(p.key) || kept.stopped) return;
-    if (!(await reserveCharacters(this.deps.db, month, p.text.length, this.deps.monthlyCharacters))) return this.stop(month, now, 'budget');
+    const withheld = withhold(p.text);
+    if (!(await reserveCharacters(this.deps.db, month, withheld.sent.length, this.deps.monthlyCharacters))) return this.stop(month, now, 'budget');
     let text: string | undefined;
     try {
-      [text] = await this.breaker.execute(() => withinDeadline(provider.translate([p.text], p.from, p.to), PROVIDER_TIMEOUT_MS, 'The translation provider'));
+      [text] = await this.breaker.execute(() => withinDeadline(provider.translate([withheld.sent], p.from, p.to), PROVIDER_TIMEOUT_MS, 'The translation provider'));
     } catch (err) {
       if (err instanceof ProviderError && err.failure === 'quota') return this.stop(month, now, 'quota');
       throw err;
     }
     if (text === undefined) throw new AppError('internal', 'The translation provider answered without a text');
-    await keepTranslation(this.deps.db, { key: p.key, sourceLanguage: p.from, targetLanguage: p.to, translatedText: text, provider: provider.id });
+    await keepTranslation(this.deps.db, { key: p.key, sourceLanguage: p.from, targetLanguage: p.to, translatedText: withheld.restore(text), provider: provider.id });
     if (p.guideId !== undefined) for (const fn of this.listeners) await fn(p.guideId);
   }
 

@@ -4,3 +4,4 @@ export { PersonalInfoForm } from './components/personal-info-form';
 export { PhoneSection } from './components/phone-section';
 export { PrivacySection } from './components/privacy-section';
 export { ProfileHero } from './components/profile-hero';
+export { ReauthPrompt } from './components/reauth-prompt';

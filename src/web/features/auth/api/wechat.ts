@@ -5,6 +5,7 @@ import type { PublicConfig } from '../../../../shared/schemas/support';
 import type { AuthReply } from '../../../../shared/schemas/user';
 import type { WeChatCallbackReply, WeChatLink } from '../../../../shared/schemas/wechat';
 import { apiRequest, buildUrl } from '../../../lib/api-client';
+import { withProof } from '../../../lib/proof';
 
 /** Whether this deployment offers WeChat login (WECHAT_APP_ID set, decision 148): without it no WeChat button. */
 export function useWeChatOffered(): boolean {
@@ -55,9 +56,9 @@ export function useWeChatLink(enabled: boolean) {
   return useQuery({ queryKey: LINK_KEY, queryFn: () => apiRequest<WeChatLink>('/api/me/wechat'), enabled });
 }
 
-/** Starts a link: the server sets the state's cookie on this browser and answers WeChat's address to open. */
+/** Starts a link, after a proof of the owner (decision 183): the server sets the state's cookie on this browser and answers WeChat's address to open. */
 export function useStartWeChatLink() {
-  return useMutation({ mutationFn: () => apiRequest<{ url: string }>('/api/me/wechat/link', { method: 'POST' }) });
+  return useMutation({ mutationFn: () => withProof(() => apiRequest<{ url: string }>('/api/me/wechat/link', { method: 'POST' })) });
 }
 
 export function useUnlinkWeChat() {

@@ -129,6 +129,6 @@ export function saveErrorText(t: TFunction, err: unknown): string {
 /** The locale key of a failed save (the server's stable code, or a generic one). */
 export function saveErrorKey(err: unknown): string {
   const code = (err as { code?: string } | null)?.code;
-  const known = ['overlapping_hours', 'duplicate_date', 'invalid_range', 'unknown_service', 'duplicate_extra', 'overtime_price_required', 'validation_failed', 'not_a_guide', 'invalid_postal_code', 'text_required', 'conflict'];
+  const known = ['overlapping_hours', 'duplicate_date', 'invalid_range', 'unknown_service', 'duplicate_extra', 'overtime_price_required', 'validation_failed', 'not_a_guide', 'invalid_postal_code', 'text_required', 'contact_details_not_allowed', 'conflict'];
   return code && known.includes(code) ? `guideBusiness:errors.${code}` : 'guideBusiness:errors.generic';
 }

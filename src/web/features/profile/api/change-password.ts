@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthReply } from '../../../../shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
+import { withProof } from '../../../lib/proof';
 import { setSession } from '../../../lib/session';
 import { ME_QUERY_KEY } from '../../../lib/query-keys';
 
@@ -11,9 +12,9 @@ export interface ChangePasswordInput {
   confirmPassword: string;
 }
 
-/** Every other session ends; this device keeps going with the fresh token in the reply. */
+/** Every other session ends; this device keeps going with the fresh token in the reply. Without the current password, after a proof (decision 183). */
 export function changePassword(input: ChangePasswordInput): Promise<AuthReply> {
-  return apiRequest<AuthReply>('/api/me/password', { method: 'PUT', body: input });
+  return withProof(() => apiRequest<AuthReply>('/api/me/password', { method: 'PUT', body: input }));
 }
 
 export function useChangePassword() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingReview, CreateReviewBody, CreateReviewReply } from '../../../../shared/schemas/reviews';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { reviewKeys } from './keys';
 
 /** POST /api/v2/reviews: bookingId, type, fromUserId, toUserId, rating, content, optional subRatings. */
@@ -45,3 +45,6 @@ export function useReplyToReview() {
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: reviewKeys.all }), queryClient.invalidateQueries({ queryKey: ['guides'] })]),
   });
 }
+
+/** Whether the server refused the text for its contact details (400 contact_details_not_allowed, decision 181). */
+export const refusedContacts = (err: unknown): boolean => err instanceof ApiError && err.code === 'contact_details_not_allowed';

@@ -4,6 +4,7 @@ import { REVIEW_REPLY_MAX_CHARS } from '../../../../shared/schemas/reviews';
 import { Button } from '../../../components/ui/button';
 import { Sheet } from '../../../components/ui/sheet';
 import { showToast } from '../../../lib/toast';
+import { refusedContacts } from '../api/create-review';
 import { useReplyToReview } from '../api/create-review';
 
 /** The guide's one public reply to a review (decision 134): it cannot be changed, which the form says. */
@@ -28,7 +29,7 @@ export function ReplyDialog({ reviewId, reviewerName, open, onOpenChange }: { re
           onOpenChange(false);
           showToast({ title: t('replyForm.sent'), variant: 'success' });
         },
-        onError: () => showToast({ title: t('replyForm.failed'), variant: 'destructive' }),
+        onError: (err) => showToast({ title: t('replyForm.failed'), variant: 'destructive', ...(refusedContacts(err) && { description: t('contactDetails') }) }),
       },
     );
   };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { REVIEW_MAX_CHARS, type EligibilityReply } from '../../../../shared/schemas/reviews';
 import { Button } from '../../../components/ui/button';
 import { showToast } from '../../../lib/toast';
+import { refusedContacts } from '../api/create-review';
 import { Sheet } from '../../../components/ui/sheet';
 import { useCreateReview } from '../api/create-review';
 import { PhotoPicker } from './photo-picker';
@@ -78,7 +79,7 @@ export function ReviewDialog({
           showToast({ title: t('submitted'), variant: 'success' });
           if (failed > 0) showToast({ title: t('photosFailed', { count: failed }), variant: 'destructive' });
         },
-        onError: () => showToast({ title: t('failed'), variant: 'destructive' }),
+        onError: (err) => showToast({ title: t('failed'), variant: 'destructive', ...(refusedContacts(err) && { description: t('contactDetails') }) }),
       },
     );
   };

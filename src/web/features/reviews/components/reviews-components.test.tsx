@@ -112,6 +112,22 @@ describe('ReviewAction', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('says why when the server refuses the text for its contact details (decision 181)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) =>
+        init?.method === 'POST' ? json({ code: 'contact_details_not_allowed', message: 'x', fields: [{ path: 'content', message: 'phone' }] }, 400) : json(eligible),
+      ),
+    );
+    render(wrap(<ReviewAction booking={booking()} side="traveler" />));
+    fireEvent.click(await screen.findByRole('button', { name: 'Review your guide' }));
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Your rating' })).getByRole('radio', { name: '5 stars' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit review' }));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith({ title: 'Failed to submit review', variant: 'destructive', description: expect.stringMatching(/^Contact details can't be shown here/) }),
+    );
+  });
+
   it('shows both reviews once published, in Chinese', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     const mine = { id: 5, bookingId: 12, type: 'guide_to_traveler', fromUserId: 9, toUserId: 1, rating: 5, content: '很准时', submittedAt: '2026-11-22T10:00:00Z', publishedAt: '2026-11-22T11:00:00Z', subRatings: null, photos: [], reply: null, touredWithGuide: true };
