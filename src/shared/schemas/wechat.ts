@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAppPath } from '../app-path';
 import { displayName } from '../display-text';
 import { SIGNUP_KINDS } from '../legal/documents';
 import { LOCALES } from '../locales';
@@ -16,7 +17,7 @@ import { authReplySchema } from './user';
 export const appPathSchema = z
   .string()
   .max(500)
-  .refine((p) => p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\'), 'A path inside this app');
+  .refine(isAppPath, 'A path inside this app, without control characters or backslashes');
 
 export const wechatStartQuerySchema = z.object({ redirect: appPathSchema.optional() });
 

@@ -1,6 +1,8 @@
+import { isAppPath } from '../../shared/app-path';
+
 /** The `redirect` query parameter of /login and /signup, accepted only as a path inside this app. */
 export function safeRedirect(value: string | null | undefined): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  if (!isAppPath(value)) return undefined;
   if (value.startsWith('/login') || value.startsWith('/signup')) return undefined;
   return value;
 }

@@ -87,6 +87,14 @@ describe('GET /api/auth/wechat/start', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/wechat/start?redirect=//evil.example' });
     expect(res.statusCode).toBe(400);
   });
+
+  it('refuses a redirect with a control character or a backslash, which a browser would read as another site (decision 182)', async () => {
+    for (const target of ['/\t/evil.example', '/\n/evil.example', '/\r/evil.example', '/\u0000x', '/\u007f/x', '/\u0085/x', '/\\evil.example', '/a\\b']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/auth/wechat/start?redirect=${encodeURIComponent(target)}` });
+      expect(res.statusCode, JSON.stringify(target)).toBe(400);
+      expect(res.json().code, JSON.stringify(target)).toBe('validation_failed');
+    }
+  });
 });
 
 describe('a new WeChat: consents first, then a traveler account', () => {
