@@ -94,8 +94,38 @@ export function shareOfCharge(part: number, whole: number, charged: number): num
  * ¥1,000, about the same): a price of 0 would make a deposit of 0, which no provider can charge.
  */
 export const MIN_HOURLY_PRICE: Record<Currency, number> = { CNY: 5_000, JPY: 1_000 };
-/** The most any one price may be, per currency: 1,000,000 元 or ¥20,000,000. */
-export const MAX_PRICE: Record<Currency, number> = { CNY: 100_000_000, JPY: 20_000_000 };
+/**
+ * Money in bounds (decision 182). Every amount is stored in an integer column (PostgreSQL int4, at most
+ * 2,147,483,647), in the booking's currency and converted into the other one. The guide's own prices
+ * cannot bound a total by themselves: 50 people × 24 hours × 7 days is 8,400 price-hours, and a yen
+ * amount read in fen at the lowest rate accepted is 100 times larger, so prices small enough for the
+ * worst product would be about 25 元 an hour. So the bound is on the total, checked where a total is
+ * made (the quote, the checkout, an offer, an extension, a trip change; `checkTotalInBounds` on the
+ * server), and each price is bounded as a tenth of it.
+ *
+ * The total's bound, per currency: the int4 ceiling, divided by the headroom below (an extension or a
+ * trip change is checked against the same bound, and a booking's stored amounts are parts or sums of a
+ * few such totals), divided by the most one minor unit of the currency can become in the other (yen →
+ * fen is × 100 / rate, largest at the lowest rate, MIN_JPY_PER_CNY; fen → yen is × rate / 100, largest
+ * at MAX_JPY_PER_CNY), rounded down to one significant figure: 500,000 元 or ¥5,000,000.
+ */
+export const INT4_MAX = 2_147_483_647;
+const TOTAL_HEADROOM = 4;
+const MOST_PER_MINOR_CONVERTED: Record<Currency, number> = { CNY: MAX_JPY_PER_CNY / 100, JPY: 100 / MIN_JPY_PER_CNY };
+const roundDownToOneFigure = (n: number): number => {
+  const unit = 10 ** Math.floor(Math.log10(n));
+  return Math.floor(n / unit) * unit;
+};
+export const MAX_TOTAL: Record<Currency, number> = {
+  CNY: roundDownToOneFigure(INT4_MAX / TOTAL_HEADROOM / Math.max(1, MOST_PER_MINOR_CONVERTED.CNY)),
+  JPY: roundDownToOneFigure(INT4_MAX / TOTAL_HEADROOM / Math.max(1, MOST_PER_MINOR_CONVERTED.JPY)),
+};
+/** Whether a total (a booking's, an offer's, after an extension or a change) is inside its currency's bound. */
+export const totalInBounds = (minor: number, currency: Currency): boolean => Number.isSafeInteger(minor) && minor <= MAX_TOTAL[currency];
+/** The most any one price a guide sets may be, per currency: a tenth of the total's bound, 50,000 元 or ¥500,000. */
+export const MAX_PRICE: Record<Currency, number> = { CNY: MAX_TOTAL.CNY / 10, JPY: MAX_TOTAL.JPY / 10 };
+/** The larger of the two ceilings, for a schema that reads a price before it knows the guide's currency. */
+export const MAX_ANY_PRICE = Math.max(MAX_PRICE.CNY, MAX_PRICE.JPY);
 
 /** An amount as an editable number for a price field: no grouping; fen only when there are some (1000 · 486.50; yen 4000). */
 export function minorToInput(minor: number, currency: Currency): string {

@@ -135,6 +135,9 @@ export const ERROR_STATUS = {
   offer_closed: 409,
   price_below_floor: 400,
   price_above_ceiling: 400,
+  // A total (quote, checkout, offer, extension, trip change) past its currency's bound, which keeps every
+  // stored amount far inside its integer column (decision 182, currency.ts MAX_TOTAL)
+  total_too_large: 400,
   // A tour's day before today or past the booking horizon, however the booking is made (decision 106)
   date_out_of_range: 400,
   // Licensed guides, lawful transport (decision 092)

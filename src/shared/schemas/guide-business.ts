@@ -4,7 +4,7 @@ import { calendarDateSchema, currencySchema } from './common';
 import { shopStopsSchema } from './shop-stops';
 import { SERVICE_CITY_SLUGS } from '../cities';
 import { TEXT_LANGUAGES } from '../guide-texts';
-import { MIN_HOURLY_PRICE } from '../currency';
+import { MAX_ANY_PRICE, MIN_HOURLY_PRICE } from '../currency';
 import { EXTRA_KINDS } from '../booking/money-rules';
 
 /**
@@ -59,11 +59,11 @@ export const availabilityReplySchema = z.object({
 export type AvailabilityReply = z.infer<typeof availabilityReplySchema>;
 
 /**
- * Prices: integers in the minor unit of the guide's currency (decision 164), at most 1,000,000 RMB
- * (100,000,000 fen) or ¥20,000,000; the floor and ceiling of each currency are checked with it
- * (`checkPriceBounds` in the guide-business service).
+ * Prices: integers in the minor unit of the guide's currency (decision 164), at most the larger
+ * currency's ceiling (decision 182, currency.ts MAX_PRICE); the floor and ceiling of each currency are
+ * checked with it (`checkPriceBounds` in the guide-business service).
  */
-const fen = z.number().int().min(0).max(100_000_000);
+const fen = z.number().int().min(0).max(MAX_ANY_PRICE);
 /** An hourly price: at least the lowest floor of any currency (decision 082), the currency's own checked with it. */
 const hourlyFen = fen.min(MIN_HOURLY_PRICE.JPY, 'Below the lowest hourly price');
 

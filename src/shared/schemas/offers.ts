@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_BOOKING_DAYS } from '../booking/tour-days';
+import { MAX_TOTAL } from '../currency';
 import { displayText } from '../display-text';
 import { MAX_OFFER_VALID_HOURS, OFFER_DECLINE_REASONS, OFFER_STATUSES } from '../offers/offer-rules';
 import { calendarDateSchema, clientMessageIdSchema, currencySchema } from './common';
@@ -16,6 +17,7 @@ import { machineTranslationSchema, translationStateSchema } from './translation'
 
 const positiveId = z.number().int().positive().max(2_147_483_647);
 const yen = z.number().int().min(0).max(1_000_000);
+const MAX_ANY_TOTAL = Math.max(MAX_TOTAL.CNY, MAX_TOTAL.JPY);
 
 /**
  * Paid on site, never online (decision 092): `transportYen` is the actual cost of getting around
@@ -39,8 +41,11 @@ export const createOfferBodySchema = z.object({
   /** Consecutive days (decision 154), each of `durationHours` from `startTime`; one when left out. */
   days: z.number().int().min(1).max(MAX_BOOKING_DAYS).optional(),
   travelers: z.number().int().min(1).max(50),
-  /** The guide's fee for the whole tour in fen; at least the floor (half the rate-based price). */
-  priceCents: z.number().int().min(100).max(100_000_000),
+  /**
+   * The guide's fee for the whole tour in the guide's currency; at least the floor (half the rate-based
+   * price), at most the currency's total bound (decision 182: 400 `total_too_large` past it).
+   */
+  priceCents: z.number().int().min(100).max(MAX_ANY_TOTAL),
   subcategoryId: positiveId.optional(),
   meetingAddress: z.string().trim().min(1, 'Please provide the meeting address.').max(300),
   meetingPostalCode: postalCodeSchema,

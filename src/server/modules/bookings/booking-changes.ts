@@ -10,6 +10,7 @@ import type { CreatePaymentBody } from '../../../shared/schemas/bookings';
 import { pgErrorCode, type Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
+import { checkTotalInBounds } from '../../lib/money-bounds';
 import type { AuthUser } from '../auth/index';
 import { JOB, MINUTE_MS, paymentInProgress, type BookingCore, type Publish } from './booking-core';
 import { checkGroupSize } from './booking-group';
@@ -225,13 +226,16 @@ export class BookingChanges {
       throw new AppError('change_unchanged', 'This is the trip as booked');
     }
     checkGroupSize(guide, body);
-    return priceChange(
+    const priced = priceChange(
       { ...booking, weatherWarning: booking.weatherWarning !== null },
       { includedPeople: guide.includedPeople, childPriceRate: guide.childPricePercent / 100, infantsFree: guide.infantsFree, dayRateCents: guide.dayRateCents, dayHours: guide.dayHours },
       body,
       now,
       this.core.rates,
     );
+    // The changed trip is a new total, held to the checkout's bound (decision 182).
+    checkTotalInBounds(priced.apply.totalPriceCents, booking.currency);
+    return priced;
   }
 
   private needsGuide(priced: PricedChange, guide: GuideForBooking, now: Date): boolean {

@@ -9,6 +9,7 @@ import type { ExtensionPaymentBody, RequestExtensionReply } from '../../../share
 import { pgErrorCode, type Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
+import { checkTotalInBounds } from '../../lib/money-bounds';
 import type { AuthUser } from '../auth/index';
 import { JOB, MINUTE_MS, paymentInProgress, type BookingCore, type Publish, type Side } from './booking-core';
 import { extensionFee, extensionsCounted, factsOf } from './booking-view';
@@ -50,6 +51,8 @@ export class BookingExtensions {
       const extensions = await repo.extensionsOf(db, id);
       const decision = core.decide(booking, 'request_extension', 'traveler', now, { extensionCount: extensionsCounted(booking, extensions, now) });
       const priceCents = extensionFee(booking, extensions, hours);
+      // The tour with every extension asked so far stays inside the total's bound (decision 182).
+      checkTotalInBounds(booking.totalPriceCents + extensions.reduce((sum, e) => sum + e.priceCents, 0) + priceCents, booking.currency, 'hours');
       const { day, endsAt, nextStartsAt } = extendedDay(booking, extensions, now);
       const newEnd = new Date(endsAt.getTime() + minutes * MINUTE_MS);
       // Decision 155: a day before the last may grow until the next day's start; the booking already

@@ -10,6 +10,7 @@ import type { SlotsQuery, SlotsReply } from '../../../shared/schemas/slots';
 import { type LedgerReply } from '../../../shared/schemas/booking-answers';
 import { pgErrorCode, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { checkTotalInBounds } from '../../lib/money-bounds';
 import { assertLive, liveUser, sessionEnded, type AuthUser, type TokenCaller } from '../auth/index';
 import { BookingCore, MINUTE_MS } from './booking-core';
 import { BookingExtensions } from './booking-extensions';
@@ -139,6 +140,7 @@ export class BookingsService extends BookingCore {
           throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'subcategoryId', message: 'not offered' }]);
         }
         const price = checkoutPrice(guide, found.service?.priceCents ?? null, group, length ?? { hours: durationMinutes / 60 }, this.rates);
+        checkTotalInBounds(price.totalCents, guide.currency);
         // A travel credit (decision 139) comes off the traveler's total; the deposit is on what they pay,
         // the commission on the guide's price, and the platform pays the guide the credit at completion.
         const paid = priceWithCredit(price.totalCents, found.credit?.amountCents ?? 0, this.rates.depositRate);

@@ -17,7 +17,7 @@ export function changesRoutes(app: AppInstance, service: BookingsService): void 
       schema: {
         tags: ['bookings'],
         summary:
-          'The traveler prices a change of group or days before asking it: the new trip, the deposit difference to pay now or what comes back under the cancellation tiers (measured from the first day dropped), and whether the guide must accept. Nothing is written. 400 change_unchanged, group_size_out_of_range; 409 change_not_allowed, day_unavailable (fields name the dates), slot_unavailable, traveler_busy',
+          'The traveler prices a change of group or days before asking it: the new trip, the deposit difference to pay now or what comes back under the cancellation tiers (measured from the first day dropped), and whether the guide must accept. Nothing is written. 400 change_unchanged, group_size_out_of_range, total_too_large (decision 182); 409 change_not_allowed, day_unavailable (fields name the dates), slot_unavailable, traveler_busy',
         security: bearer,
         params: z.object({ id: idParam }),
         querystring: changeBodySchema,
@@ -43,7 +43,7 @@ export function changesRoutes(app: AppInstance, service: BookingsService): void 
       schema: {
         tags: ['bookings'],
         summary:
-          'The traveler changes a paid trip before it starts: the whole group (adults, children 3–11, infants under 3) and the days (added after the last, dropped from the end). A higher deposit is paid next with POST /api/v2/bookings/{id}/payments {kind: "change"} (status awaiting_payment); a change asking more of a guide without instant booking waits for their answer (requested); otherwise it applies at once, a smaller deposit refunded under the tiers with a credit note. One open change per booking (409 change_open)',
+          'The traveler changes a paid trip before it starts: the whole group (adults, children 3–11, infants under 3) and the days (added after the last, dropped from the end). A higher deposit is paid next with POST /api/v2/bookings/{id}/payments {kind: "change"} (status awaiting_payment); a change asking more of a guide without instant booking waits for their answer (requested); otherwise it applies at once, a smaller deposit refunded under the tiers with a credit note. One open change per booking (409 change_open); 400 total_too_large past the total’s bound (decision 182)',
         security: bearer,
         params: z.object({ id: idParam }),
         body: changeBodySchema,

@@ -124,7 +124,7 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
         tags: ['guides'],
         summary: "A group's price for a tour with this guide, as a booking is charged: total, deposit online, the rest in person, and the lines in the reader's language",
         description:
-          'Either durationHours or days (each of the guide\'s day hours, or of `dayHours`: the day rate\'s or a length the guide sells, decision 176; one day\'s price beside the trip\'s). Children are 3–11, infants under 3; everyone counts toward the group size (decision 151). 400 group_size_out_of_range, duration_out_of_range, service_not_offered, validation_failed; 404 for a guide who is not listed.',
+          'Either durationHours or days (each of the guide\'s day hours, or of `dayHours`: the day rate\'s or a length the guide sells, decision 176; one day\'s price beside the trip\'s). Children are 3–11, infants under 3; everyone counts toward the group size (decision 151). 400 group_size_out_of_range, duration_out_of_range, service_not_offered, total_too_large (past the total’s bound, decision 182), validation_failed; 404 for a guide who is not listed.',
         params: z.object({ id: idParam }),
         querystring: quoteQuerySchema,
         response: { 200: quoteReplySchema, 400: errorBodySchema, 404: errorBodySchema },

@@ -8,6 +8,7 @@ import type { Locale } from '../../../shared/locales';
 import type { QuoteQuery, QuoteReply } from '../../../shared/schemas/quote';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { checkTotalInBounds } from '../../lib/money-bounds';
 import type { AuthUser } from '../auth/index';
 import type { CurrentRate } from '../fx/index';
 import { findGuide, guidePricing } from './guides.repository';
@@ -73,6 +74,8 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
     trip,
     rates(),
   );
+  // A quote past the bound would be a checkout refused (decision 182): the same 400 here.
+  checkTotalInBounds(price.totalCents, g.currency);
   const both = inBothCurrencies(price, g.currency, q.chargeCurrency ?? 'CNY', rate);
   return {
     guideId,

@@ -22,7 +22,7 @@ export function offersRoutes(app: AppInstance, service: OffersService): void {
         tags,
         summary: "Make an offer in a conversation (its guide only): date, start, duration, group, the fee in fen, meeting point, itinerary, extras in yen paid on site (409 too_short_notice, buffer_conflict or slot_unavailable by the guide's notice, buffer and tours; decision 153)",
         description:
-          'The fee may not be below half the rate-based price (400 price_below_floor). With requestMessageId it answers that tour request (prefilled extras, the request marked offered; an open earlier offer on it is withdrawn). Idempotent per clientMessageId (a repeat answers 200 with the same offer). Expires after validHours (default 48), never after its start.',
+          'The fee may not be below half the rate-based price (400 price_below_floor), nor past its currency’s total bound (400 total_too_large, decision 182). With requestMessageId it answers that tour request (prefilled extras, the request marked offered; an open earlier offer on it is withdrawn). Idempotent per clientMessageId (a repeat answers 200 with the same offer). Expires after validHours (default 48), never after its start.',
         security: bearer,
         params: conversationParams,
         body: createOfferBodySchema,

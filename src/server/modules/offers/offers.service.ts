@@ -10,6 +10,7 @@ import type { CreateOfferBody, Offer, OfferQuote } from '../../../shared/schemas
 import { meetingCoords } from '../../../shared/schemas/bookings';
 import { inTransaction, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { checkTotalInBounds } from '../../lib/money-bounds';
 import type { AuthUser } from '../auth/index';
 import { assertBookableDay, assertTimeFree, guideBusyRanges, type guideForBooking } from '../bookings/index';
 import type { MessagingService } from '../messaging/index';
@@ -122,6 +123,7 @@ export class OffersService {
     const { suggestedCents, floorCents, ceilingCents } = await this.price(guide.id, guide, { ...body, subcategoryId });
     // The fee is in the guide's currency, as every price of hers (decision 164): ¥8,000 (JPY) or 495 RMB.
     const fee = (minor: number) => formatMoney(minor, guide.currency, 'en');
+    checkTotalInBounds(body.priceCents, guide.currency, 'priceCents');
     if (body.priceCents < floorCents) throw new AppError('price_below_floor', `The fee must be at least ${fee(floorCents)}`, [{ path: 'priceCents', message: `min ${floorCents}` }]);
     if (body.priceCents > ceilingCents) throw new AppError('price_above_ceiling', `The fee must be at most ${fee(ceilingCents)}`, [{ path: 'priceCents', message: `max ${ceilingCents}` }]);
     const startMinute = timeToMinutes(body.startTime)!;
