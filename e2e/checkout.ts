@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /**
@@ -25,8 +25,19 @@ export async function fillMeetingPoint(page: Page, zh: boolean, shot?: string) {
   await expect(postal).toHaveValue('160-0022');
 }
 
-/** The simulated provider's card form (4242… succeeds, 4000 0000 0000 0002 is declined). */
-export async function fillCard(page: Page, zh: boolean, number: string) {
+/**
+ * A place chosen from the picker's list, read in Chinese, for a meeting-place field (`field`, its
+ * combobox): `typed` is typed, the option whose name starts with `name` is chosen, and the field holds
+ * it with its address.
+ */
+export async function pickListedPlace(page: Page, field: Locator, typed: string, name: string) {
+  await field.fill(typed);
+  await page.getByRole('listbox', { name: '车站和景点' }).getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+  await expect(field).toHaveValue(new RegExp(`^${name} · `));
+}
+
+/** The simulated provider's card form (4242… succeeds, 4000 0000 0000 0002 is declined), on the page or in a sheet (`page`). */
+export async function fillCard(page: Page | Locator, zh: boolean, number: string) {
   // A Chinese reader starts on Alipay: choose the card first.
   if (zh) await page.getByRole('radio', { name: '银行卡' }).locator('..').click();
   await page.getByLabel(zh ? '卡号' : 'Card number').fill(number);
