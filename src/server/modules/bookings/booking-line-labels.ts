@@ -4,8 +4,8 @@ import type { TripLength } from '../../../shared/booking/trip-price';
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { AppInstance } from '../../lib/types';
 import { readerLocale } from '../../lib/request-language';
-
 import { dayPlacesForReader } from './family-plans';
+
 /**
  * A booking's price lines carry the quote's labels (decision 151: `priceLineLabel`, in the reader's
  * language). The booking replies come from many services that do not know the request, so
@@ -36,10 +36,10 @@ function labelLines(payload: unknown, locale: ReturnType<typeof readerLocale>): 
       if (length) line.label = priceLineLabel(line, length, locale);
     }
   }
-  if (p.booking) labelLines(p.booking, locale);
-  if (Array.isArray(p.data)) for (const item of p.data) labelLines(item, locale);
   // Each day's place likewise (decision 178).
   if (Array.isArray(p.dayPlans)) dayPlacesForReader(p.dayPlans, locale);
+  if (p.booking) labelLines(p.booking, locale);
+  if (Array.isArray(p.data)) for (const item of p.data) labelLines(item, locale);
 }
 
 /**
