@@ -4,7 +4,7 @@ import { zonedTimeToUtc, zoneOffsetMinutes } from '../../../shared/booking/sched
 import type { AppInstance } from '../../lib/types';
 import { latestMails } from '../mail/index';
 import { latestSmsTo } from '../sms/index';
-import { findBookingRow, moveBookingToNow } from './dev.repository';
+import { findBookingRow, moveBookingToNow, staleSessionProofs } from './dev.repository';
 
 const outboxEntrySchema = z.object({
   id: z.number(),
@@ -77,6 +77,21 @@ export function devRoutes(app: AppInstance, needs: { endCodePause: (phone: strin
       await needs.endCodePause(request.body.to.trim());
       return reply.code(204).send(null);
     },
+  );
+
+  // A new way in needs a proof within 10 minutes, and a sign-in is one (decision 183): the browser test
+  // of the prompt makes the proof stale here rather than waiting.
+  app.post(
+    '/api/dev/sessions/proof-stale',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: "Move the proof of every session of an account 11 minutes back (NODE_ENV=test only)",
+        body: z.object({ username: z.string().max(100) }),
+        response: { 200: z.object({ sessions: z.number() }) },
+      },
+    },
+    async (request) => ({ sessions: await staleSessionProofs(app.ctx.database.db, request.body.username) }),
   );
 
   // A booking made now starts at least 12 hours later, but confirming the start needs the tour day.
