@@ -24,6 +24,7 @@ export function ReauthPrompt({ user }: { user: Pick<User, 'hasPassword' | 'phone
   const [codeSent, setCodeSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [sendError, setSendError] = useState<string | null>(null);
 
   useEffect(() => {
     setProofAsker(
@@ -35,6 +36,7 @@ export function ReauthPrompt({ user }: { user: Pick<User, 'hasPassword' | 'phone
           setCode('');
           setCodeSent(false);
           setError(null);
+          setSendError(null);
           setOpen(true);
         }),
     );
@@ -65,12 +67,13 @@ export function ReauthPrompt({ user }: { user: Pick<User, 'hasPassword' | 'phone
 
   const sendCode = async () => {
     setBusy(true);
-    setError(null);
+    setSendError(null);
     try {
       await apiRequest('/api/me/reauth/code', { method: 'POST' });
+      setError(null);
       setCodeSent(true);
     } catch (err) {
-      setError(phoneErrorText(t, err));
+      setSendError(phoneErrorText(t, err));
     } finally {
       setBusy(false);
     }
@@ -113,9 +116,13 @@ export function ReauthPrompt({ user }: { user: Pick<User, 'hasPassword' | 'phone
           ) : (
             <div>
               <Button type="button" variant="outline" busy={busy && !user.hasPassword} onClick={() => void sendCode()}>
-                {t('reauth.sendCode', { phone })}
+                {t('reauth.sendCode')}
               </Button>
-              {!user.hasPassword && error && <p className="mt-2 text-sm text-danger-600 dark:text-red-400">{error}</p>}
+              {sendError && (
+                <p role="alert" className="mt-2 text-sm text-danger-600 dark:text-red-400">
+                  {sendError}
+                </p>
+              )}
             </div>
           ))}
         {!user.hasPassword && !phone && (
