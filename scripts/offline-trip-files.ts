@@ -33,7 +33,7 @@ export const MODULES = [
  * fails when a module above reaches a namespace not listed here.
  */
 export const NAMESPACES = [
-  'common', 'home', 'search', 'guides', 'licences', 'trips', 'bookings', 'pdf', 'tour', 'reschedule', 'messaging',
+  'common', 'home', 'search', 'guides', 'licences', 'trips', 'bookings', 'pdf', 'tour', 'reschedule', 'changes', 'messaging',
   'payments', 'reviews', 'proofs', 'receipts', 'disputes', 'auth', 'support',
 ];
 export const OFFLINE_TRIP_FILE = 'offline-trip.json';
