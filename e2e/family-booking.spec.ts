@@ -22,8 +22,10 @@ for (const locale of ['zh-CN', 'en'] as const) {
     const s = TEXT[locale];
     const zh = locale === 'zh-CN';
     const found = await (await request.get('/api/v2/guides', { params: { city: 'tokyo', instantBook: 'true', travelers: 4 } })).json();
-    expect(found.data.length, 'a seeded Tokyo guide with instant booking who takes four').toBeGreaterThan(0);
-    const guide = await (await request.get(`/api/v2/guides/${found.data[0].id}`)).json();
+    // A guide who prices in yuan: this journey reads yuan alone (a yen guide's box reads both, guide-currency.spec).
+    const inYuan = (found.data as { id: number; currency: string }[]).find((g) => g.currency === 'CNY');
+    expect(inYuan, 'a seeded Tokyo guide in yuan with instant booking who takes four').toBeDefined();
+    const guide = await (await request.get(`/api/v2/guides/${inYuan!.id}`)).json();
     const hours = Math.max(2, guide.minDuration);
     const slot = await freeSlot(request, guide.id, { hours, fromDay: 12, notBefore: '10:00' });
 

@@ -191,7 +191,7 @@ function Candidate({
         <p className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs tabular-nums" data-testid="candidate-price">
           <span>{t('replacement.pays', { total: money(c.totalCents), balance: money(c.balanceCents) })}</span>
           {noExtra ? (
-            <span className="whitespace-nowrap rounded-full bg-success-600/10 px-1.5 py-0.5 font-medium text-success-600 dark:text-green-400">{t('replacement.noExtra')}</span>
+            <span className="whitespace-nowrap rounded-full bg-success-600/10 px-1.5 py-0.5 font-medium text-green-800 dark:text-green-400">{t('replacement.noExtra')}</span>
           ) : (
             c.totalCents < bookedTotalCents && <span className="whitespace-nowrap text-stone-600 dark:text-stone-400">{t('replacement.less', { amount: money(bookedTotalCents - c.totalCents) })}</span>
           )}
