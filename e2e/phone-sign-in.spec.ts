@@ -24,7 +24,13 @@ const read = new Map<string, number>();
  * The code the server texted to the number, as a phone would show it. The click that asks for it
  * returns before the server has sent it, so the outbox is asked until a text not read before is there.
  */
-async function texted(request: APIRequestContext, e164: string): Promise<string> {
+/** What the text says the code is for (decision 182): signing in, or adding this number to an account. */
+const CODE_TEXT = {
+  signIn: /^【Tabi Guides】您正在登录 Tabi Guides，验证码 \d{6}，5分钟内有效。请勿告诉他人。$/,
+  addNumber: /^【Tabi Guides】您正在将本手机号绑定到 Tabi Guides 账户，验证码 \d{6}，5分钟内有效。如非本人操作，请勿告诉他人。$/,
+};
+
+async function texted(request: APIRequestContext, e164: string, purpose: keyof typeof CODE_TEXT = 'signIn'): Promise<string> {
   let latest: { id: number; body: string } | undefined;
   await expect
     .poll(async () => {
@@ -34,7 +40,7 @@ async function texted(request: APIRequestContext, e164: string): Promise<string>
     })
     .toBe(true);
   read.set(e164, latest!.id);
-  expect(latest!.body).toMatch(/^【Tabi Guides】您正在登录 Tabi Guides，验证码 \d{6}，5分钟内有效。请勿告诉他人。$/);
+  expect(latest!.body).toMatch(CODE_TEXT[purpose]);
   return /\d{6}/.exec(latest!.body)![0];
 }
 
@@ -100,7 +106,7 @@ test('an existing traveler adds a phone in the profile, then signs in with it', 
   const section = page.getByRole('region', { name: '手机号' });
   await section.getByRole('textbox', { name: '手机号' }).fill(number);
   await section.getByRole('button', { name: '获取验证码' }).click();
-  await section.getByLabel('验证码').fill(await texted(request, `+86${number}`));
+  await section.getByLabel('验证码').fill(await texted(request, `+86${number}`, 'addNumber'));
   await section.getByRole('button', { name: '验证', exact: true }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: '手机号已保存' })).toBeVisible();
   // Written as a Chinese number is written: 139 0471 5320.
