@@ -49,12 +49,36 @@ export function TripMoney({ booking: b }: { booking: Booking }) {
         ) : (
           b.status !== 'cancelled' && <p data-testid="trip-paid">{t('card.depositDuePrice', { price: formatMoney(b.chargeDepositCents, b.chargeCurrency, locale) })}</p>
         )}
+        <ChangesPaid booking={b} />
         {inPerson && b.status !== 'cancelled' && (
           <p data-testid="trip-paid-in-person">{t('card.money.paidInPerson', { guide: b.guide.fullName, amount: formatMoney(inPerson.amountCents, inPerson.currency, locale) })}</p>
         )}
         <InPersonDue booking={b} />
       </div>
     </Fact>
+  );
+}
+
+/**
+ * What a trip change moved online (decision 177): each change's payment, and what came back of the
+ * deposit and the changes, so the lines above the in-person part add up to what the card was charged.
+ */
+function ChangesPaid({ booking: b }: { booking: Booking }) {
+  const { t } = useTranslation('trips');
+  const locale = currentLocale();
+  const changes = b.payments.filter((p) => p.kind === 'change' && PAID.has(p.status));
+  const refunded = b.payments.filter((p) => (p.kind === 'deposit' || p.kind === 'change') && p.refundedCents > 0);
+  return (
+    <>
+      {changes.map((p) => (
+        <p key={p.id} data-testid="trip-change-paid">
+          {t('card.money.changePaid', { amount: formatMoney(p.amountCents, p.currency, locale), date: formatInstant(p.createdAt, locale, b.timeZone).date })}
+        </p>
+      ))}
+      {refunded.length > 0 && b.status !== 'cancelled' && (
+        <p data-testid="trip-refunded">{t('card.money.refunded', { amount: refunded.map((p) => formatMoney(p.refundedCents, p.currency, locale)).join(' + ') })}</p>
+      )}
+    </>
   );
 }
 
