@@ -175,10 +175,11 @@ describe('a family’s three days on the trip card', () => {
   it('after trip changes: the change paid and what came back, each as charged (decision 177)', async () => {
     await act(() => i18next.changeLanguage('zh-CN'));
     const deposit = { id: 5, kind: 'deposit' as const, method: 'card' as const, provider: 'simulated', status: 'partially_refunded' as const, amountCents: 93_659, refundedCents: 30_000, currency: 'CNY' as const, last4: '4242', proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '2026-11-02T01:00:00Z' };
-    const change = { ...deposit, id: 7, kind: 'change' as const, status: 'succeeded' as const, amountCents: 12_293, refundedCents: 0, createdAt: '2026-11-04T01:00:00Z' };
+    const change = { ...deposit, id: 7, kind: 'change' as const, status: 'refunded' as const, amountCents: 12_293, refundedCents: 12_293, createdAt: '2026-11-04T01:00:00Z' };
     render(wrap(<TripCard booking={family({ payments: [deposit, change] })} now={now} onContactSupport={noop} />));
     expect((await screen.findByTestId('trip-change-paid')).textContent).toBe('行程更改已在线支付：122.93 元 · 2026年11月4日');
-    expect(screen.getByTestId('trip-refunded').textContent).toBe('已在线退还：300 元');
+    // Back from both payments, summed in the currency they were charged in.
+    expect(screen.getByTestId('trip-refunded').textContent).toBe('已在线退还：422.93 元');
   });
 
   it('an unpaid booking says the deposit due in the currency the traveler saw', async () => {

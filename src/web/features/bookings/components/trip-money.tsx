@@ -76,10 +76,17 @@ function ChangesPaid({ booking: b }: { booking: Booking }) {
         </p>
       ))}
       {refunded.length > 0 && b.status !== 'cancelled' && (
-        <p data-testid="trip-refunded">{t('card.money.refunded', { amount: refunded.map((p) => formatMoney(p.refundedCents, p.currency, locale)).join(' + ') })}</p>
+        <p data-testid="trip-refunded">{t('card.money.refunded', { amount: refundedText(refunded, locale) })}</p>
       )}
     </>
   );
+}
+
+/** What came back online, one sum per currency charged. */
+function refundedText(payments: Booking['payments'], locale: ReturnType<typeof currentLocale>): string {
+  const sums = new Map<Booking['payments'][number]['currency'], number>();
+  for (const p of payments) sums.set(p.currency, (sums.get(p.currency) ?? 0) + p.refundedCents);
+  return [...sums].map(([currency, cents]) => formatMoney(cents, currency, locale)).join(' + ');
 }
 
 /** What is left to hand the guide, to whom and when: on the day for one day, a share each day for several. */
