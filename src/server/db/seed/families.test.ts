@@ -93,9 +93,9 @@ describe('the demo family’s three days in Kyoto and Nara', () => {
   it('are upcoming with one Kyoto guide selling whole days, priced as the quote prices them, the deposit paid, the ledger balanced and the receipt issued', async () => {
     const me = await sessionFor(t, 'traveler');
     const { data } = (await t.app.inject({ url: `/api/v2/bookings-new/traveler/${me.id}`, headers: auth(me.token) })).json();
-    const trips = (data as { days: number }[]).filter((b) => b.days === TRIP.days);
+    const trips = (data as { id: number; days: number }[]).filter((b) => b.days === TRIP.days);
     expect(trips).toHaveLength(1);
-    const trip = (await t.app.inject({ url: `/api/v2/bookings/${(trips[0] as unknown as { id: number }).id}`, headers: auth(me.token) })).json();
+    const trip = (await t.app.inject({ url: `/api/v2/bookings/${trips[0]!.id}`, headers: auth(me.token) })).json();
     expect(trip).toMatchObject({ status: 'upcoming', days: 3, adults: 2, children: 1, infants: 0, travelers: 3, guide: { serviceCity: 'kyoto' }, scheduledStartTime: TRIP.startTime });
     expect(trip.schedule).toHaveLength(3);
     // Every day at 9:00 Japan time, three days in a row, three weeks or more ahead.

@@ -1,12 +1,10 @@
 import { Check, Users, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingChange } from '../../../../shared/schemas/booking-changes';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import { formatMoney } from '../../../../shared/money-format';
 import { Button } from '../../../components/ui/button';
-import { TextAreaField } from '../../../components/ui/form';
-import { Sheet } from '../../../components/ui/sheet';
 import { ApiError } from '../../../lib/api-client';
 import { withGap } from '../../../lib/cjk-spacing';
 import { cn } from '../../../lib/cn';
@@ -15,6 +13,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useAnswerChange, useBookingChanges } from '../api/booking-changes';
 import { changeTripText } from '../lib/change-text';
+import { DeclineReasonSheet, type DeclineTexts } from './decline-reason-sheet';
 import { CHANGEABLE_STATUSES } from './trip-change-panel';
 
 const problem = (err: unknown) => (err instanceof ApiError && (err.code === 'change_not_open' || err.code === 'slot_unavailable' || err.code === 'buffer_conflict') ? `toasts.${err.code}` : 'toasts.failed');
@@ -89,52 +88,19 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
 function DeclineChangeSheet({ booking: b, change, open, onOpenChange }: { booking: Booking; change: BookingChange; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useTranslation(['changes', 'bookings']);
   const answer = useAnswerChange();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const traveler = b.traveler.fullName;
-  const reset = (o: boolean) => {
-    onOpenChange(o);
-    if (!o) {
-      setReason('');
-      setError(null);
-    }
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) return setError(t('declineSheet.required', { traveler }));
-    // mutateAsync: the toast shows even when the list, read again, has already taken the answered change off the card.
-    answer.mutateAsync({ id: b.id, changeId: change.id, answer: 'decline', reason: reason.trim().slice(0, 500) }).then(
-      () => {
-        reset(false);
-        showToast({ title: t('toasts.declined'), description: t('toasts.declinedBody', { traveler }), variant: 'success' });
-      },
-      (err) => setError(t(problem(err))),
-    );
-  };
+  const texts = (['title', 'description', 'reason', 'required', 'back', 'confirm'] as const).reduce((all, k) => ({ ...all, [k]: t(`declineSheet.${k}`, { traveler }) }), {} as DeclineTexts);
   return (
-    <Sheet open={open} onOpenChange={reset} title={t('declineSheet.title')} description={t('declineSheet.description', { traveler })} closeLabel={t('bookings:close')}>
-      <form noValidate onSubmit={submit} className="space-y-4">
-        <TextAreaField
-          label={t('declineSheet.reason')}
-          value={reason}
-          maxLength={500}
-          rows={3}
-          required
-          error={error ?? undefined}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError(null);
-          }}
-        />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => reset(false)}>
-            {t('declineSheet.back')}
-          </Button>
-          <Button type="submit" variant="danger" busy={answer.isPending}>
-            {t('declineSheet.confirm')}
-          </Button>
-        </div>
-      </form>
-    </Sheet>
+    <DeclineReasonSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      texts={texts}
+      busy={answer.isPending}
+      // mutateAsync: the toast shows even when the list, read again, has already taken the answered change off the card.
+      decline={(reason) =>
+        answer.mutateAsync({ id: b.id, changeId: change.id, answer: 'decline', reason }).then(() => showToast({ title: t('toasts.declined'), description: t('toasts.declinedBody', { traveler }), variant: 'success' }))
+      }
+      refusal={(err) => t(problem(err))}
+    />
   );
 }

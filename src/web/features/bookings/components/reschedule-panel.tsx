@@ -17,6 +17,7 @@ import { useSlots } from '../api/get-slots';
 import { useAnswerReschedule, useProposeReschedule } from '../api/reschedule';
 import { endTime, formatCalendarDate, formatDeadline } from '../../../lib/format';
 import { Sheet } from '../../../components/ui/sheet';
+import { DeclineReasonSheet, type DeclineTexts } from './decline-reason-sheet';
 import { SlotPicker } from './slot-picker';
 import type { TextLanguage } from '../../../../shared/guide-texts';
 import { htmlLang } from '../../../components/ui/machine-translated';
@@ -272,53 +273,17 @@ function DeclineRescheduleDialog({
 }) {
   const { t } = useTranslation(['reschedule', 'bookings']);
   const answer = useAnswerReschedule();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const reset = (o: boolean) => {
-    onOpenChange(o);
-    if (!o) {
-      setReason('');
-      setError(null);
-    }
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) return setError(t('declineSheet.required', { name: other }));
-    answer.mutate(
-      { id: b.id, proposalId: proposal.id, answer: 'decline', reason: reason.trim().slice(0, 500) },
-      {
-        onSuccess: () => {
-          reset(false);
-          showToast({ title: t('toasts.declined'), description: t('toasts.declinedBody', { name: other }), variant: 'success' });
-        },
-        onError: (err) => setError(t(problem(err))),
-      },
-    );
-  };
+  const texts = (['title', 'description', 'reason', 'required', 'back', 'confirm'] as const).reduce((all, k) => ({ ...all, [k]: t(`declineSheet.${k}`, { name: other }) }), {} as DeclineTexts);
   return (
-    <Sheet open={open} onOpenChange={reset} title={t('declineSheet.title')} description={t('declineSheet.description', { name: other })} closeLabel={t('bookings:close')}>
-      <form noValidate onSubmit={submit} className="space-y-4">
-        <TextAreaField
-          label={t('declineSheet.reason')}
-          value={reason}
-          maxLength={500}
-          rows={3}
-          required
-          error={error ?? undefined}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError(null);
-          }}
-        />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => reset(false)}>
-            {t('declineSheet.back')}
-          </Button>
-          <Button type="submit" variant="danger" busy={answer.isPending}>
-            {t('declineSheet.confirm')}
-          </Button>
-        </div>
-      </form>
-    </Sheet>
+    <DeclineReasonSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      texts={texts}
+      busy={answer.isPending}
+      decline={(reason) =>
+        answer.mutateAsync({ id: b.id, proposalId: proposal.id, answer: 'decline', reason }).then(() => showToast({ title: t('toasts.declined'), description: t('toasts.declinedBody', { name: other }), variant: 'success' }))
+      }
+      refusal={(err) => t(problem(err))}
+    />
   );
 }
