@@ -39,6 +39,15 @@ describe('refusalText', () => {
     expect(say('something_new')).toBe('The booking could not be made. Please change your choice and try again.');
   });
 
+  it('says which choice to take back when an extra is not offered or the trip is past the online ceiling', async () => {
+    expect(say('extra_not_offered', [{ path: 'extras', message: 'tickets' }])).toBe('This guide does not offer one of the extras you ticked. Please untick it and try again.');
+    expect(say('total_too_large')).toBe('This trip costs more than can be booked online at once. Please choose fewer people, hours or days.');
+    await i18next.changeLanguage('zh-CN');
+    expect(say('total_too_large')).toBe('这次行程的金额超过了单笔在线预订的上限。请减少人数、时长或天数。');
+    await i18next.changeLanguage('ja');
+    expect(say('extra_not_offered')).toBe('選択した追加サービスの中に、このガイドが提供していないものがあります。チェックを外してもう一度お試しください。');
+  });
+
   it('reads in Chinese and Japanese', async () => {
     await i18next.changeLanguage('zh-CN');
     expect(say('day_unavailable', [{ path: 'days', message: '2030-12-13' }])).toBe('第 2 天（12月13日）地陪没有空。请换个开始日期或减少天数。');
