@@ -69,6 +69,10 @@ for (const locale of ['en', 'zh-CN'] as const) {
     await expect(page_.locator('#representative dd')).toHaveText('開発 太郎（架空 / fictitious）');
     await expect(page_.locator('#email').getByRole('link')).toHaveAttribute('href', 'mailto:operator@tabi.localhost');
     await expect(page_.locator('#payment-timing dd')).toContainText('手付金（総額の20%）');
+    // What a family books reads as it is priced and paid: a price by the day, a child's share, the rest a share each day.
+    await expect(page_.locator('#price dd')).toContainText('日単位のご予約は、1日ごとにガイドの1日料金');
+    await expect(page_.locator('#price dd')).toContainText(zh ? '按天预订时，每天的价格 = 地陪的日价' : "Booked by the day, each day costs the guide's day rate");
+    await expect(page_.locator('#payment-timing dd')).toContainText(zh ? '预订后增加人数或天数' : 'A change after booking that adds travelers or days');
     // The tier table: the share of the deposit back and the fee as a share of the total (a 20 % deposit).
     const rows = await page.getByTestId('cancellation-table').locator('tbody tr').allInnerTexts();
     expect(rows.map((r) => r.replace(/\s+/g, ' '))).toEqual([

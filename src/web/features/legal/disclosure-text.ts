@@ -72,9 +72,9 @@ export function disclosureRows(d: CommerceDisclosure): DisclosureRow[] {
       id: 'price',
       label: { ja: '販売価格', zh: '销售价格', en: 'Prices' },
       text: {
-        ja: `各ガイドのプロフィールおよび予約画面に表示します。価格は各ガイドが日本円または人民元（RMB・元）で設定し、ツアー1回あたりの総額（消費税等込み）をその通貨で表示します。もう一方の通貨による金額は参考表示で、その日の為替レートによる概算です。総額は、1時間あたりの料金（2人目からは1人ごとの追加料金を加算）に時間数を掛けた額です。ガイドがメッセージで送るプライベートツアーの提案（オファー）は、その提案額が総額です。延長料金は、ツアー総額を時間数で割った額（1円または1元未満四捨五入）に延長時間を掛けた額です。オンラインでお支払いいただく予約金は、クレジットカードの場合は表示された通貨で、Alipay・WeChat Payの場合は人民元で請求します。換算には予約時に確定した為替レートを用い、そのレートと基準日をお支払い前に表示します。残額は当日、ガイドが設定した通貨で現地にてお支払いください。当社の手数料（総額の${commission}）は総額に含まれ、別途請求しません。`,
-        zh: `以各地陪资料页和预订页面显示的金额为准。价格由各地陪以日元或人民币（元）设定，以该币种显示每次行程的总价（含消费税等税费）；另一币种的金额仅供参考，按当日汇率估算。总价 = 每小时价格（第二位起每人另加附加价格）× 小时数。地陪在消息中发送的私人行程报价，以报价金额为总价。延时费 =（行程总价 ÷ 小时数，四舍五入至日元或元）× 延时小时数。在线支付的订金：信用卡按您看到的币种收取，支付宝和微信支付以人民币收取；换算使用预订时确定的汇率，汇率及其日期会在付款前显示。余款请于行程当天在现场按地陪设定的币种支付。平台佣金（总价的 ${commission}）已包含在总价中，不另行收取。`,
-        en: `As shown on each guide's profile and when you book. Each guide sets prices in Japanese yen or in renminbi (RMB), and the total for the tour, taxes included, is shown in that currency; an amount in the other currency is an estimate at the day's rate, for reference. The total is the hourly rate (plus the rate for each traveler after the first) times the hours. For a private-tour offer a guide sends in a message, the offer's price is the total. An extension costs the tour's total divided by its hours (rounded to the whole yen or RMB) times the extra hours. The deposit paid online is charged by card in the currency you see, and by Alipay or WeChat Pay in RMB, converted at the rate fixed when you book, which is shown with its date before you pay. The rest is paid to the guide on the day, in the guide's currency. Our commission (${commission} of the total) is included and never charged on top.`,
+        ja: `各ガイドのプロフィールおよび予約画面に表示します。価格は各ガイドが日本円または人民元（RMB・元）で設定し、ツアー1回あたりの総額（消費税等込み）をその通貨で表示します。もう一方の通貨による金額は参考表示で、その日の為替レートによる概算です。総額は、1時間あたりの料金に時間数を掛けた額です。この料金にはガイドが定める人数分が含まれ、それを超える方1人ごとに、1時間あたりの追加料金が加わります（3〜11歳のお子様はガイドが定める割合の額、3歳未満のお子様はガイドが別に定めない限り無料）。日単位のご予約は、1日ごとにガイドの1日料金（設定がない場合は1時間あたりの料金×1日の時間数）に、追加の方の料金×1日の時間数を加えた額です。ガイドがメッセージで送るプライベートツアーの提案（オファー）は、その提案額が総額です。延長料金は、ツアー総額を時間数で割った額（1円または1元未満四捨五入）に延長時間を掛けた額です。オンラインでお支払いいただく予約金は、クレジットカードの場合は表示された通貨で、Alipay・WeChat Payの場合は人民元で請求します。換算には予約時に確定した為替レートを用い、そのレートと基準日をお支払い前に表示します。残額は、ガイドが設定した通貨で、ツアー当日に現地でガイドへお支払いください（複数日のツアーは、各日に均等に分けてお支払いいただきます）。当社の手数料（総額の${commission}）は総額に含まれ、別途請求しません。`,
+        zh: `以各地陪资料页和预订页面显示的金额为准。价格由各地陪以日元或人民币（元）设定，以该币种显示每次行程的总价（含消费税等税费）；另一币种的金额仅供参考，按当日汇率估算。总价 = 每小时价格 × 小时数，该价格已包含地陪设定的人数；超出的每位旅客另按每小时附加价格计费（3–11 岁儿童按地陪设定的比例计费；3 岁以下婴儿除地陪另有规定外免费）。按天预订时，每天的价格 = 地陪的日价（未设日价时为每小时价格 × 每天小时数）+ 超出人数的附加价格 × 每天小时数。地陪在消息中发送的私人行程报价，以报价金额为总价。延时费 =（行程总价 ÷ 小时数，四舍五入至日元或元）× 延时小时数。在线支付的订金：信用卡按您看到的币种收取，支付宝和微信支付以人民币收取；换算使用预订时确定的汇率，汇率及其日期会在付款前显示。余款按地陪设定的币种，于行程当天在现场支付给地陪（多日行程按天平均分摊，每天支付一份）。平台佣金（总价的 ${commission}）已包含在总价中，不另行收取。`,
+        en: `As shown on each guide's profile and when you book. Each guide sets prices in Japanese yen or in renminbi (RMB), and the total for the tour, taxes included, is shown in that currency; an amount in the other currency is an estimate at the day's rate, for reference. The total is the hourly rate times the hours, for as many travelers as the guide's price includes; each further traveler adds the guide's rate per person per hour (for a child aged 3–11, the share of it the guide sets; infants under 3 are free unless the guide says otherwise). Booked by the day, each day costs the guide's day rate (or the hourly rate times the day's hours) plus the further travelers' rate times the day's hours. For a private-tour offer a guide sends in a message, the offer's price is the total. An extension costs the tour's total divided by its hours (rounded to the whole yen or RMB) times the extra hours. The deposit paid online is charged by card in the currency you see, and by Alipay or WeChat Pay in RMB, converted at the rate fixed when you book, which is shown with its date before you pay. The rest is paid to the guide in person, in the guide's currency, on the day of the tour; for a tour of several days, an equal share on each day. Our commission (${commission} of the total) is included and never charged on top.`,
       },
     },
     {
@@ -90,18 +90,18 @@ export function disclosureRows(d: CommerceDisclosure): DisclosureRow[] {
       id: 'payment-methods',
       label: { ja: '支払方法', zh: '支付方式', en: 'Payment methods' },
       text: {
-        ja: 'オンライン決済：クレジットカード・デビットカード、Alipay（支付宝）、WeChat Pay（微信支付）。残額：ツアー当日にガイドへ直接お支払いください（お支払いの証明をアップロードし、ガイドが確認します）。',
-        zh: '在线支付：银行卡（信用卡、借记卡）、支付宝、微信支付。余款：行程当天直接支付给地陪（上传付款凭证，由地陪确认）。',
-        en: 'Online: card, Alipay or WeChat Pay. The rest: paid to your guide in person on the day of the tour (you upload a proof of payment and the guide confirms it).',
+        ja: 'オンライン決済：クレジットカード・デビットカード、Alipay（支付宝）、WeChat Pay（微信支付）。残額：ツアー当日（複数日のツアーは各日）にガイドへ直接お支払いください（お支払いの証明をアップロードし、ガイドが確認します）。',
+        zh: '在线支付：银行卡（信用卡、借记卡）、支付宝、微信支付。余款：行程当天（多日行程为每一天）直接支付给地陪（上传付款凭证，由地陪确认）。',
+        en: 'Online: card, Alipay or WeChat Pay. The rest: paid to your guide in person on the day of the tour, a share each day for several days (you upload a proof of payment and the guide confirms it).',
       },
     },
     {
       id: 'payment-timing',
       label: { ja: '支払時期', zh: '支付时间', en: 'When you pay' },
       text: {
-        ja: `手付金（総額の${deposit}）：予約の際、お支払いボタンを押した時にオンラインでお支払いいただきます。${hold}分以内にお支払いが完了しない予約は取り消されます。残額（総額の${rest}）：ツアー当日にガイドへお支払いください。延長料金：延長を申し込む際に、オンラインで全額をお支払いいただきます。カードの引落し日は、各カード会社の規約によります。`,
-        zh: `定金（总价的 ${deposit}）：预订时点击支付即在线支付；${hold} 分钟内未完成支付的预订将被取消。余款（总价的 ${rest}）：行程当天支付给地陪。延时费：申请延时时在线全额支付。银行卡的扣款日期以发卡机构的规定为准。`,
-        en: `The deposit (${deposit} of the total): online, when you press Pay while booking; a booking not paid within ${hold} minutes is released. The rest (${rest}): to your guide on the day of the tour. An extension: in full, online, when you ask for it. When a card is debited follows your card issuer's terms.`,
+        ja: `手付金（総額の${deposit}）：予約の際、お支払いボタンを押した時にオンラインでお支払いいただきます。${hold}分以内にお支払いが完了しない予約は取り消されます。残額（総額の${rest}）：ツアー当日にガイドへお支払いください（複数日のツアーは各日に均等に分けて）。延長料金：延長を申し込む際に、オンラインで全額をお支払いいただきます。予約後に人数や日数を増やす変更：増えた分の手付金を、変更を申し込む際にオンラインでお支払いいただきます。減らす変更では、下記のキャンセル時の区分に従って手付金の一部を返金します。カードの引落し日は、各カード会社の規約によります。`,
+        zh: `定金（总价的 ${deposit}）：预订时点击支付即在线支付；${hold} 分钟内未完成支付的预订将被取消。余款（总价的 ${rest}）：行程当天支付给地陪（多日行程按天平均分摊）。延时费：申请延时时在线全额支付。预订后增加人数或天数：申请更改时在线支付增加部分的定金；减少人数或天数时，按下方取消规定的档位退还部分定金。银行卡的扣款日期以发卡机构的规定为准。`,
+        en: `The deposit (${deposit} of the total): online, when you press Pay while booking; a booking not paid within ${hold} minutes is released. The rest (${rest}): to your guide on the day of the tour, in equal shares each day for several days. An extension: in full, online, when you ask for it. A change after booking that adds travelers or days: the extra deposit, online, when you ask for it; one that takes some away refunds part of the deposit under the cancellation tiers below. When a card is debited follows your card issuer's terms.`,
       },
     },
     {
