@@ -110,6 +110,8 @@ const envSchema = z.object({
   DEEPL_SERVER_URL: z.string().url().optional(),
   // Characters sent to the provider per calendar month (UTC); reached: no more until the next month.
   TRANSLATION_MONTHLY_CHARACTERS: z.coerce.number().int().min(0).default(500_000),
+  // Characters one account may have translated per UTC day, as writer or as reader (decision 184).
+  TRANSLATION_DAILY_CHARACTERS_PER_USER: z.coerce.number().int().min(0).default(10_000),
   // WeChat's website login (decision 148): unset app id, no WeChat button and the endpoints answer 404.
   WECHAT_APP_ID: z.string().min(1).optional(),
   WECHAT_APP_SECRET: z.string().min(1).optional(),
@@ -288,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     translation: {
       provider: e.TRANSLATION_PROVIDER === 'deepl' && e.DEEPL_AUTH_KEY ? { kind: 'deepl' as const, authKey: e.DEEPL_AUTH_KEY, serverUrl: e.DEEPL_SERVER_URL } : null,
       monthlyCharacters: e.TRANSLATION_MONTHLY_CHARACTERS,
+      dailyCharactersPerUser: e.TRANSLATION_DAILY_CHARACTERS_PER_USER,
     },
     /** WeChat's website login (decision 148): null without an app id (no button, the endpoints answer 404). */
     wechat:

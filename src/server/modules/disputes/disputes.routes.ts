@@ -119,7 +119,7 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService)
         response: { 200: adminDisputeDetailSchema, ...errors },
       },
     },
-    async (request) => service.adminDetail(request.params.id, await service.readerLanguage(currentUser(request), request.query.lang, request.headers['accept-language'])),
+    async (request) => service.adminDetail(request.params.id, await service.readerLanguage(currentUser(request), request.query.lang, request.headers['accept-language']), currentUser(request).id),
   );
 
   app.post(

@@ -25,7 +25,7 @@ import { factsOf, findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBook
 import type { NotificationsService } from '../notifications/index';
 import { paymentCurrency, type PaymentProvider } from '../payments/index';
 import type { ReceiptIssuer } from '../receipts/index';
-import { bodyFieldsOf, fieldsOf, type Translations } from '../translation/index';
+import { bodyFieldsOf, fieldsOf, translationScope, type Translations } from '../translation/index';
 import * as repo from './disputes.repository';
 import { ledgerView } from './ledger-view';
 import type { DisputeRow, EvidenceRow } from './disputes.repository';
@@ -192,7 +192,7 @@ export class DisputesService {
    * `reader`'s carry their translation (decision 146), each writer's account language breaking a
    * kanji-only tie; `reason` and `body` stay what was written, and are what counts.
    */
-  async adminDetail(id: number, reader?: TextLanguage) {
+  async adminDetail(id: number, reader?: TextLanguage, readerId?: number) {
     const dispute = await repo.disputeById(this.db, id);
     if (!dispute) throw notFound('Dispute');
     const booking = (await findBooking(this.db, dispute.bookingId))!;
@@ -202,8 +202,9 @@ export class DisputesService {
       repo.latestMessagesBetween(this.db, booking.travelerId, booking.guideId, 50),
       reader ? this.deps.translations.accountLanguage(dispute.openedBy) : undefined,
     ]);
-    const written = (text: string, locale: string | null | undefined) => ({ text, writer: writerTextLanguage(locale) });
-    const [reason, ...bodies] = await this.deps.translations.readWritten([{ text: dispute.reason, writer: opener }, ...messages.map((m) => written(m.body, m.senderLocale))], reader);
+    const written = (text: string, locale: string | null | undefined, writerId: number) => ({ text, writer: writerTextLanguage(locale), writerId });
+    const texts = [{ text: dispute.reason, writer: opener, writerId: dispute.openedBy }, ...messages.map((m) => written(m.body, m.senderLocale, m.senderId))];
+    const [reason, ...bodies] = await this.deps.translations.readWritten(texts, reader, { scope: translationScope.dispute(dispute.id), readerId });
     return {
       dispute: { ...toDispute(dispute, booking.status, evidence), ...(reason && { reasonLanguage: reason.language, ...fieldsOf('reason', reason) }) },
       currency: booking.currency,

@@ -5,7 +5,7 @@ import type { Locale } from '../../../shared/locales';
 import type { Conversation, Message, TourRequest, TourRequestService } from '../../../shared/schemas/messaging';
 import { offerPreview, type OfferMaps } from './message-offers';
 import type { MessageRow } from './messaging.repository';
-import { fieldsOf, type Translations } from '../translation/index';
+import { fieldsOf, translationScope, type Translations } from '../translation/index';
 
 /** Both names of the services chosen in tour requests, by subcategory id. */
 export type Services = Map<number, TourRequestService>;
@@ -78,12 +78,18 @@ export async function withTranslations(
   writer?: TextLanguage,
 ): Promise<Message[]> {
   if (!reader) return messages;
-  const ask = (text: string | undefined) => (text ? { text, from: detectTextLanguage(text, writer), to: reader } : null);
-  const shownAsWritten = (text: string | undefined) => ask(text && (unlocked ? text : maskContacts(text).text));
-  const items = messages.map((m) =>
-    m.senderId === readerId ? [] : [ask(m.body), shownAsWritten(m.offer?.itinerary), shownAsWritten(m.tourRequest?.itinerary), shownAsWritten(m.tourRequest?.groupComposition)],
+  // Each conversation's translations are its own (decision 184): the same words elsewhere never hit them.
+  const items = messages.map((m) => {
+    if (m.senderId === readerId) return [];
+    const ask = (text: string | undefined) =>
+      text ? { text, from: detectTextLanguage(text, writer), to: reader, scope: translationScope.conversation(m.conversationId), writerId: m.senderId } : null;
+    const shownAsWritten = (text: string | undefined) => ask(text && (unlocked ? text : maskContacts(text).text));
+    return [ask(m.body), shownAsWritten(m.offer?.itinerary), shownAsWritten(m.tourRequest?.itinerary), shownAsWritten(m.tourRequest?.groupComposition)];
+  });
+  const found = await translations.read(
+    items.flatMap((texts) => [0, 1, 2, 3].map((n) => texts[n] ?? null)),
+    readerId,
   );
-  const found = await translations.read(items.flatMap((texts) => [0, 1, 2, 3].map((n) => texts[n] ?? null)));
   return messages.map((m, i) => {
     const [body, offerPlan, requestPlan, group] = found.slice(4 * i, 4 * i + 4);
     if (!body && !offerPlan && !requestPlan && !group) return m;
@@ -106,6 +112,7 @@ export async function withTranslations(
 
 /** What the list reads of a conversation's last message (listConversations). */
 interface LastMessage {
+  c: { id: number };
   lastBody: string | null;
   lastKind: string | null;
   lastTourRequest: TourRequest | null;
@@ -149,9 +156,11 @@ export async function previewTranslations(
   if (!reader) return rows.map(() => ({}));
   const items = previews.map((p, i) => {
     const r = rows[i]!;
-    return p?.words && r.lastSenderId !== readerId ? { text: p.words, from: detectTextLanguage(p.words, writerTextLanguage(r.otherLocale)), to: reader } : null;
+    if (!p?.words || r.lastSenderId === readerId) return null;
+    const from = detectTextLanguage(p.words, writerTextLanguage(r.otherLocale));
+    return { text: p.words, from, to: reader, scope: translationScope.conversation(r.c.id), writerId: r.lastSenderId };
   });
-  const found = await translations.read(items);
+  const found = await translations.read(items, readerId);
   return found.map((f, i) => {
     const [item, line] = [items[i], previews[i]?.line];
     if (!f || !item || !line) return {};

@@ -1,7 +1,7 @@
 import { detectTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import type { Review } from '../../../shared/schemas/guides';
 import type { ReviewPhoto, SubRatings } from '../../../shared/schemas/reviews';
-import { fieldsOf, type TextToTranslate, type Translations } from '../translation/index';
+import { fieldsOf, translationScope, type TextToTranslate, type Translations } from '../translation/index';
 
 interface TrustColumns {
   bookingId: number | null;
@@ -46,8 +46,10 @@ interface ReviewWriters {
 export async function withReviewTranslations(translations: Pick<Translations, 'read' | 'enabled'> | undefined, reviews: Review[], reader: TextLanguage, writers: ReviewWriters): Promise<Review[]> {
   if (!translations?.enabled) return reviews;
   const languages = reviews.map((r, i) => ({ content: detectTextLanguage(r.content, writers.reviewers[i]), reply: detectTextLanguage(r.reply?.text, writers.guide) }));
-  const ask = (text: string | undefined, from: TextLanguage): TextToTranslate | null => (text ? { text, from, to: reader } : null);
-  const found = await translations.read(reviews.flatMap((r, i) => [ask(r.content, languages[i]!.content), ask(r.reply?.text, languages[i]!.reply)]));
+  // Each review's translations are its own (decision 184): the reviewer wrote the content, the reviewed the reply.
+  const ask = (r: Review, text: string | undefined, from: TextLanguage, writerId: number): TextToTranslate | null =>
+    text ? { text, from, to: reader, scope: translationScope.review(r.id), writerId } : null;
+  const found = await translations.read(reviews.flatMap((r, i) => [ask(r, r.content, languages[i]!.content, r.fromUserId), ask(r, r.reply?.text, languages[i]!.reply, r.toUserId)]));
   return reviews.map((r, i) => {
     const [content, reply] = [found[2 * i], found[2 * i + 1]];
     return {

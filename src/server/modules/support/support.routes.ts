@@ -158,7 +158,7 @@ export function supportRoutes(app: AppInstance, deps: SupportDeps): void {
     },
     async (request) => {
       const reader = await deps.translations.readerLanguage(currentUser(request).id, request.query.lang, request.headers['accept-language']);
-      return service.adminReadThread(deps, request.params.id, reader);
+      return service.adminReadThread(deps, request.params.id, reader, currentUser(request).id);
     },
   );
 

@@ -8,7 +8,7 @@ import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
 import * as repo from './support.repository';
 import type { SupportMessageRow, SupportThreadRow } from './support.repository';
-import { bodyFieldsOf } from '../translation/index';
+import { bodyFieldsOf, translationScope } from '../translation/index';
 import { bookingsWithParties, type BookingWithParties, type ReplyWindows } from './urgent.repository';
 import { urgentBooking, type SupportDeps } from './urgent';
 
@@ -174,7 +174,7 @@ export async function adminListThreads(deps: SupportDeps, query: { status: 'open
  * in (the thread's locale), else their account's, the tie-breaker for a kanji-only text. The agents'
  * own replies are not translated.
  */
-export async function adminReadThread(deps: SupportDeps, id: number, reader?: TextLanguage) {
+export async function adminReadThread(deps: SupportDeps, id: number, reader?: TextLanguage, readerId?: number) {
   const found = await repo.findThreadForAdmin(deps.db, id);
   if (!found) throw notFound('Conversation');
   const messages = await repo.listMessages(deps.db, id);
@@ -183,7 +183,8 @@ export async function adminReadThread(deps: SupportDeps, id: number, reader?: Te
   const writer = writerTextLanguage(writerLocale);
   const [[booking], translated] = await Promise.all([
     thread.bookingId ? bookingsWithParties(deps.db, [thread.bookingId]) : Promise.resolve([]),
-    deps.translations.readWritten(messages.map((m) => (m.sender === 'visitor' ? { text: m.body, writer } : null)), reader),
+    // The thread's translations are its own (decision 184); the visitor is the writer, when signed in.
+    deps.translations.readWritten(messages.map((m) => (m.sender === 'visitor' ? { text: m.body, writer, writerId: thread.userId } : null)), reader, { scope: translationScope.support(id), readerId }),
   ]);
   return {
     thread: toAdminThread(deps.windows, thread, user, messages.length, messages.at(-1) ?? null, booking),

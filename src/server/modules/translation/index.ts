@@ -1,9 +1,10 @@
 import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
+import { GuardedAllowanceStore, MemoryAllowanceStore, RedisAllowanceStore } from './allowance';
 import { deeplProvider } from './provider';
 import { TRANSLATE_JOB, Translations, type AdminAlert } from './translations';
 
-export { bodyFieldsOf, fieldsOf, Translations, type AdminAlert, type TextToTranslate, type TranslationFields } from './translations';
+export { bodyFieldsOf, fieldsOf, translationScope, Translations, type AdminAlert, type TextToTranslate, type TranslationFields } from './translations';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +27,9 @@ export function registerTranslation(app: AppInstance, needs: TranslationNeeds): 
     db: app.ctx.database.db,
     provider: settings.provider ? deeplProvider(settings.provider) : null,
     monthlyCharacters: settings.monthlyCharacters,
+    dailyCharactersPerUser: settings.dailyCharactersPerUser,
+    // Shared by the instances through Redis when there is one, as the login throttle's counts are (decision 184).
+    allowances: app.redis && app.redisGuard ? new GuardedAllowanceStore(new RedisAllowanceStore(app.redis), app.redisGuard) : new MemoryAllowanceStore(),
     jobs: needs.jobs,
     admins: needs.admins,
     log: app.log,

@@ -57,15 +57,16 @@ describe('the DeepL provider (deepl-node) against the local /v2/translate server
 });
 
 describe('the translation settings', () => {
-  it('default to no provider and a budget of 500,000 characters a month', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).translation).toEqual({ provider: null, monthlyCharacters: 500_000 });
+  it('default to no provider, a budget of 500,000 characters a month and 10,000 a day per account', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).translation).toEqual({ provider: null, monthlyCharacters: 500_000, dailyCharactersPerUser: 10_000 });
   });
 
   it('DeepL needs its key; the server URL is optional (the client then decides by the key)', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', TRANSLATION_PROVIDER: 'deepl' })).toThrow(/DEEPL_AUTH_KEY/);
-    expect(loadConfig({ NODE_ENV: 'test', TRANSLATION_PROVIDER: 'deepl', DEEPL_AUTH_KEY: 'k:fx', TRANSLATION_MONTHLY_CHARACTERS: '1000' }).translation).toEqual({
+    expect(loadConfig({ NODE_ENV: 'test', TRANSLATION_PROVIDER: 'deepl', DEEPL_AUTH_KEY: 'k:fx', TRANSLATION_MONTHLY_CHARACTERS: '1000', TRANSLATION_DAILY_CHARACTERS_PER_USER: '50' }).translation).toEqual({
       provider: { kind: 'deepl', authKey: 'k:fx', serverUrl: undefined },
       monthlyCharacters: 1000,
+      dailyCharactersPerUser: 50,
     });
     expect(() => loadConfig({ NODE_ENV: 'test', TRANSLATION_PROVIDER: 'google' })).toThrow(/TRANSLATION_PROVIDER/);
   });

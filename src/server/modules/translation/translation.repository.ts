@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-row';
-import { translationCache, users } from '../../db/schema/index';
+import { guides, translationCache, users } from '../../db/schema/index';
 
 /** Marks the month's stop in `cachedTranslations`' answer (a cache key is 64 hex digits, never this). */
 const STOPPED = 'month-stopped';
@@ -45,6 +45,11 @@ export async function reserveCharacters(db: Database, month: string, characters:
   return rowsOf(result).length > 0;
 }
 
+/** Gives back characters counted for a call that translated nothing (decision 184): the month pays only for what was translated. */
+export async function returnCharacters(db: Database, month: string, characters: number): Promise<void> {
+  await db.execute(sql`UPDATE translation_months SET characters = GREATEST(characters - ${characters}::int, 0) WHERE month = ${month}`);
+}
+
 /** Stops sending for the month; true for the call that stopped it (the one that tells the admins). */
 export async function stopMonth(db: Database, month: string, now: Date): Promise<boolean> {
   const result = await db.execute(sql`
@@ -58,4 +63,10 @@ export async function stopMonth(db: Database, month: string, now: Date): Promise
 export async function accountLocale(db: Database, userId: number): Promise<string | undefined> {
   const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
   return row?.locale ?? undefined;
+}
+
+/** The account of a guide, whose profile texts count against its daily allowance (decision 184). */
+export async function guideAccount(db: Database, guideId: number): Promise<number | undefined> {
+  const [row] = await db.select({ userId: guides.userId }).from(guides).where(eq(guides.id, guideId));
+  return row?.userId;
 }
