@@ -2,7 +2,7 @@ import { registerJobs } from './jobs/index';
 import type { AppInstance } from './lib/types';
 import { registerAdminUsers } from './modules/admin-users/index';
 import { auditRoutes } from './modules/audit/index';
-import { authRoutes, changePassword, registerPhoneSignIn, wechatRoutes, WayInNotices } from './modules/accounts/index';
+import { authRoutes, changePassword, registerPhoneSignIn, sessionsRoutes, wechatRoutes, WayInNotices } from './modules/accounts/index';
 import { registerAuth } from './modules/auth/index';
 import { registerBookingPdf } from './modules/booking-pdf/index';
 import { registerBookings, type Clock } from './modules/bookings/index';
@@ -75,11 +75,13 @@ export async function composeModules(app: AppInstance): Promise<void> {
   // A new way in is told to the account's e-mail and phone (decision 183).
   const wayIns = new WayInNotices(app, { jobs, sms });
   wechatRoutes(app, { consents, storage, wayIns });
-  // Sign-in by phone (decision 147) and the proof before a new way in (decision 183).
+  // Sign-in by phone (decision 147), the proof before a new way in (decision 183) and before deleting the account (decision 185).
   const phoneSignIn = registerPhoneSignIn(app, { sms, consents, wayIns });
-  // The signed-in user's password change is an account flow (accounts), served under /api/me.
-  await app.register(usersRoutes({ changePassword, storage, jobs, consents, wayIns }));
-  devRoutes(app, { endCodePause: (phone) => phoneSignIn.endCodePause(phone) });
+  // The account's sessions, each of which can be ended (decision 185).
+  sessionsRoutes(app);
+  // The signed-in user's password change and the deletion's proof are account flows (accounts), served under /api/me.
+  await app.register(usersRoutes({ changePassword, deletion: phoneSignIn.reauth, storage, jobs, consents, wayIns }));
+  devRoutes(app, { endCodePause: (phone) => phoneSignIn.phone.endCodePause(phone) });
 
   // The app's one clock: bookings own it (tests set `app.bookings.now`), every module reads it.
   const clock: Clock = { now: () => new Date() };

@@ -159,6 +159,11 @@ export const ERROR_STATUS = {
   wechat_already_linked: 409,
   // Unlinking would leave the account no way in (decision 148)
   last_sign_in_method: 409,
+  // Deleting an account (decision 185): it was given no proof it can have (a password, a code to its
+  // phone or a fresh WeChat sign-in); a password for an account without one; a code for one with no verified phone
+  deletion_proof_required: 400,
+  password_not_set: 400,
+  no_verified_phone: 409,
   internal: 500,
   unavailable: 503,
   // The file store (S3) hangs or refuses: nothing was stored, try again after Retry-After (decision 101)

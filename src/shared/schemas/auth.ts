@@ -84,8 +84,14 @@ export const updateProfileBodySchema = z
   .partial();
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
+/**
+ * Deleting the account (decision 185): the typed username, and the proof the account can give — its
+ * password, or the code POST /api/me/delete/code texted to its verified phone; neither, for an account
+ * without a password, means the session's own fresh proof (a WeChat sign-in within 10 minutes).
+ */
 export const deleteAccountBodySchema = z.object({
-  password: z.string().min(1).max(PASSWORD_MAX),
+  password: z.string().min(1).max(PASSWORD_MAX).optional(),
+  code: z.string().trim().min(1).max(16).optional(),
   /** Typed confirmation: the account's username. */
   confirmation: z.string().max(100),
 });

@@ -48,6 +48,11 @@ export const wechatCallbackReplySchema = z.discriminatedUnion('status', [
   }),
   /** A link started from the settings: made. */
   z.object({ status: z.literal('linked'), wechat: wechatLinkSchema }),
+  /**
+   * The account already signed in on this browser signed in with its WeChat again: no new session, the
+   * current one is stamped proven for 10 minutes (decision 185) — how a WeChat-only account proves itself.
+   */
+  z.object({ status: z.literal('proven'), provenUntil: z.string(), redirect: z.string().nullable() }),
 ]);
 export type WeChatCallbackReply = z.infer<typeof wechatCallbackReplySchema>;
 

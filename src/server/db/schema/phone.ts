@@ -4,7 +4,9 @@ import { users } from './users';
 /**
  * One-time codes sent by text message (decision 147). Only the code's hash is kept; a code is good for
  * 5 minutes and 5 tries and is spent by its first right answer. `purpose` keeps a sign-in code from
- * being used to add a number to an account and back; `userId` is the account adding the number.
+ * being used to add a number to an account and back, and a proof of the owner (decision 183) or a
+ * code to delete the account (decision 185) from being either; `userId` is the account the code is for
+ * (none for a sign-in). A text column without a check, so a new purpose needs no migration.
  * The rows are also the per-number counts of the sending limits.
  */
 export const phoneCodes = pgTable(
@@ -12,7 +14,7 @@ export const phoneCodes = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     phone: text('phone').notNull(),
-    purpose: text('purpose', { enum: ['sign_in', 'add_phone'] }).notNull(),
+    purpose: text('purpose', { enum: ['sign_in', 'add_phone', 'reauth', 'delete_account'] }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

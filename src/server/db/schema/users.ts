@@ -64,6 +64,8 @@ export const sessions = pgTable(
     ip: text('ip'),
     /** When this session last proved its owner (sign-in, password or a code to the phone): a new way in needs it within 10 minutes (decision 183). */
     provenAt: timestamp('proven_at', { withTimezone: true }),
+    /** When the session was last used, to the nearest few minutes (`touchSession`), for the sessions page (decision 185). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -9,6 +9,7 @@ import type { SmsSender } from '../sms/index';
 import type { AppInstance } from '../../lib/types';
 import type { SignupConsents } from './auth.service';
 import { defaultPhoneCodeLimits, PhoneCodeThrottle, type PhoneCodeLimits } from './phone-limits';
+import { PhoneCodes } from './phone-codes';
 import { phoneRoutes } from './phone.routes';
 import { PhoneSignIn } from './phone.service';
 import { reauthRoutes } from './reauth.routes';
@@ -16,22 +17,31 @@ import { Reauth } from './reauth.service';
 import type { WayInNotices } from './way-in-notices';
 
 export { authRoutes } from './auth.routes';
+export { sessionsRoutes } from './sessions.routes';
 export { changePassword } from './auth.service';
 export { wechatRoutes } from './wechat.routes';
 export { PhoneSignIn } from './phone.service';
+export type { Reauth } from './reauth.service';
 export type { PhoneCodeLimits } from './phone-limits';
 export { WayInNotices, type WayIn } from './way-in-notices';
 
 /**
  * Sign-in by phone: its routes, on the text-message sender and the consent book compose.ts hands over,
- * and the proof before a new way in (decision 183), whose codes count with the sign-in codes.
+ * the proof before a new way in (decision 183) and before deleting the account (decision 185): every
+ * code through the one send-and-check (`PhoneCodes`), counted together.
  */
-export function registerPhoneSignIn(app: AppInstance, needs: { sms: SmsSender; consents: SignupConsents; wayIns: WayInNotices }, opts: { limits?: Partial<PhoneCodeLimits> } = {}): PhoneSignIn {
+export function registerPhoneSignIn(
+  app: AppInstance,
+  needs: { sms: SmsSender; consents: SignupConsents; wayIns: WayInNotices },
+  opts: { limits?: Partial<PhoneCodeLimits> } = {},
+): { phone: PhoneSignIn; reauth: Reauth } {
   // Counted in Redis with REDIS_URL, so a limit holds for all instances together (decision 101).
   const shared = app.redis && app.redisGuard && new GuardedAttemptStore(new RedisAttemptStore(app.redis, 'sms:'), app.redisGuard);
   const throttle = new PhoneCodeThrottle({ ...defaultPhoneCodeLimits(app.ctx.config.sms.maxPerHour), ...opts.limits }, shared);
-  const phone = new PhoneSignIn(app, { ...needs, throttle });
+  const codes = new PhoneCodes(app, { sms: needs.sms, throttle });
+  const phone = new PhoneSignIn(app, { codes, consents: needs.consents });
+  const reauth = new Reauth(app, codes);
   phoneRoutes(app, phone, needs.wayIns);
-  reauthRoutes(app, new Reauth(app, { sms: needs.sms, throttle }));
-  return phone;
+  reauthRoutes(app, reauth);
+  return { phone, reauth };
 }

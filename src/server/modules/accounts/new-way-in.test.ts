@@ -89,7 +89,7 @@ describe('a new way in needs a recent proof (decision 183)', () => {
     expect((await addPhone(o.token, next)).statusCode).toBe(200);
     const [mail] = await mailsTo(o.email, 'way_in_changed', o.mailsFrom);
     expect(mail!.textBody).toContain('A phone number was added to your Tabi Guides account');
-    expect(mail!.textBody).toContain(`${t.app.ctx.config.appUrl}/profile`);
+    expect(mail!.textBody).toContain(`${t.app.ctx.config.appUrl}/profile/sessions`);
     expect((await textsTo(o.phone)).map((m) => m.body)).toEqual([expect.stringContaining('A phone number was added')]);
 
     // Now the new number is the verified one: a code to it proves the owner for the next change.

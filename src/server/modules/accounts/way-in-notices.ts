@@ -28,12 +28,15 @@ const TITLE: Record<Locale, Record<WayIn, string>> = {
   },
 };
 
-/** What to do when it was not the owner: the page where the password is changed, which ends every session. */
+/** What to do when it was not the owner: the sessions page (decision 185), where each device signed in can be ended. */
 const IF_NOT_YOU: Record<Locale, (link: string) => string> = {
-  en: (link) => `If this was not you, open ${link} now and change your password: every session of the account ends. Then contact us.`,
-  'zh-CN': (link) => `如果这不是您本人的操作，请立即打开 ${link} 修改密码，账户的所有登录设备都将退出，然后联系我们。`,
-  ja: (link) => `お心当たりがない場合は、すぐに ${link} を開いてパスワードを変更してください（すべての端末からログアウトされます）。そのうえでご連絡ください。`,
+  en: (link) => `If this was not you, open ${link} now: it lists every device signed in to your account, and you can sign out any you do not recognise. Then contact us.`,
+  'zh-CN': (link) => `如果这不是您本人的操作，请立即打开 ${link}，查看账户已登录的所有设备，将不认识的设备退出登录，然后联系我们。`,
+  ja: (link) => `お心当たりがない場合は、すぐに ${link} を開いてください。アカウントにログイン中の端末がすべて表示され、見覚えのない端末をログアウトさせられます。そのうえでご連絡ください。`,
 };
+
+/** The page the notices link to: the account's sessions (decision 185). */
+export const SESSIONS_PATH = '/profile/sessions';
 
 const SUBJECT: Record<Locale, string> = {
   en: 'A new way into your Tabi Guides account',
@@ -55,7 +58,7 @@ export class WayInNotices {
 
   async tell(user: UserRow, wayIn: WayIn, opts: { mail?: boolean } = {}): Promise<void> {
     const locale = matchLocale(user.locale) ?? DEFAULT_LOCALE;
-    const link = `${this.app.ctx.config.appUrl}/profile`;
+    const link = `${this.app.ctx.config.appUrl}${SESSIONS_PATH}`;
     const title = TITLE[locale][wayIn];
     if (user.email && opts.mail !== false) {
       const textBody = `${title}\n\n${IF_NOT_YOU[locale](link)}\n\nTabi Guides`;

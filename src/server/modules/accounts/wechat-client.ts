@@ -25,9 +25,6 @@ const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
  */
 const CODE_ERRCODES = new Set([40029, 40163, 41008, 42003, 40001, 42001, 40003]);
 
-/** In WeChat's own browser the website login (a QR code to scan) cannot work: its official-account login is used there. */
-export const isWeChatBrowser = (userAgent: string | undefined) => /\bMicroMessenger\//i.test(userAgent ?? '');
-
 /**
  * WeChat's website login (OAuth 2.0) as the server calls it (decision 148): where to send the browser,
  * the code's exchange and the profile read. Calls go out with the platform's fetch and a deadline, as

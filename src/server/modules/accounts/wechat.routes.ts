@@ -69,7 +69,8 @@ export function wechatRoutes(app: AppInstance, needs: WeChatNeeds & { wayIns: Wa
           '(a code WeChat refuses — unknown, expired, used: 400 wechat_code_invalid; WeChat unreachable or refusing the app: 502 wechat_unavailable). ' +
           'Answers `signed_in` (as login: token and user) for the account linked to the WeChat unionid, else openid; `consents_needed` with a ' +
           '`signupToken` for a WeChat nobody has linked (POST /api/auth/wechat/signup within 30 minutes creates the account); `linked` for a link ' +
-          'started from the settings by the same signed-in account (another WeChat account\'s link: 409 wechat_taken). ' + DISABLED,
+          'started from the settings by the same signed-in account (another WeChat account\'s link: 409 wechat_taken); `proven` when the account already ' +
+          'signed in on this browser signs in with its WeChat again: no new session, this one may add a way in or delete the account for 10 minutes (decisions 183, 185). ' + DISABLED,
         querystring: wechatCallbackQuerySchema,
         response: {
           200: wechatCallbackReplySchema,
@@ -88,7 +89,7 @@ export function wechatRoutes(app: AppInstance, needs: WeChatNeeds & { wayIns: Wa
       reply.header('set-cookie', stateCookie(app, '', 0));
       const result = await wechatCallback(
         app,
-        { code: request.query.code, state: request.query.state, cookieState: cookieState(request), callerId: request.user?.id ?? null },
+        { code: request.query.code, state: request.query.state, cookieState: cookieState(request), caller: request.user },
         clientInfo(request),
       );
       const linkedTo = result.status === 'linked' && request.user ? await findUserById(app.ctx.database.db, request.user.id) : undefined;

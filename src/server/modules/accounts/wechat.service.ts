@@ -9,9 +9,11 @@ import type { AppInstance } from '../../lib/types';
 import type { FileStorage } from '../../storage/index';
 import { refuseProtectedTitles } from '../licences/index';
 import { findUserById, freeUsername, insertUser, setImage, type UserRow } from '../users/index';
-import type { ClientInfo } from '../auth/index';
+import { markSessionProven, PROOF_WINDOW_MS, type ClientInfo } from '../auth/index';
 import { issueSession, sha256, type SignupConsents } from './auth.service';
-import { isWeChatBrowser, WeChatClient } from './wechat-client';
+// In WeChat's own browser the website login (a QR code to scan) cannot work: its official-account login is used there.
+import { isWeChatBrowser } from '../../../shared/user-agent';
+import { WeChatClient } from './wechat-client';
 import { consumeStep, deleteIdentityOfUser, findIdentity, identityOfUser, insertIdentity, insertStep } from './wechat.repository';
 
 /** The consent screen, the scan and the way back take a few minutes; a state older than this is refused. */
@@ -71,16 +73,17 @@ function sameSecret(a: string, b: string): boolean {
  */
 export async function wechatCallback(
   app: AppInstance,
-  input: { code: string; state: string; cookieState: string | undefined; callerId: number | null },
+  input: { code: string; state: string; cookieState: string | undefined; caller: { id: number; sessionId: string } | null },
   client: ClientInfo,
 ): Promise<WeChatCallbackReply> {
+  const callerId = input.caller?.id ?? null;
   const wechat = wechatOf(app);
   const db = app.ctx.database.db;
   if (!input.cookieState || !sameSecret(input.cookieState, input.state)) throw invalidState();
   const step = await consumeStep(db, 'state', sha256(input.state));
   if (!step) throw invalidState();
   // A link belongs to the account that started it, still signed in on this browser.
-  if (step.linkUserId !== null && step.linkUserId !== input.callerId) throw invalidState();
+  if (step.linkUserId !== null && step.linkUserId !== callerId) throw invalidState();
   const token = await wechat.exchangeCode(input.code);
   const profile = await wechat.userinfo(token.accessToken, token.openid);
   const ids = { openid: profile.openid, unionid: profile.unionid ?? token.unionid };
@@ -92,6 +95,12 @@ export async function wechatCallback(
   const user = identity && (await findUserById(db, identity.userId));
   if (user) {
     if (user.suspendedAt) throw new AppError('account_suspended', 'This account is suspended. Please contact support.');
+    // The same account, signed in here, confirmed with WeChat again: its session is proven (decision 185),
+    // and no second session is opened beside it.
+    if (input.caller && input.caller.id === user.id) {
+      await markSessionProven(db, input.caller.sessionId);
+      return { status: 'proven', provenUntil: new Date(Date.now() + PROOF_WINDOW_MS).toISOString(), redirect: step.redirect };
+    }
     return { status: 'signed_in', ...(await issueSession(app, db, user, client)), redirect: step.redirect };
   }
   const signupToken = newSecret();

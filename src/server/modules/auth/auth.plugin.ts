@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import type { AppInstance } from '../../lib/types';
 import { findLiveSession, SESSION_ENDED_MESSAGE } from './live-session.repository';
 import { assertRecentProof } from './session-proof.repository';
+import { LAST_SEEN_STEP_MS, touchSession } from './sessions.repository';
 import { verifyAccessToken, type TokenClaims } from './tokens';
 
 /** Who is calling: set by `optionalAuth` / `requireAuth`, null for visitors. */
@@ -63,6 +64,8 @@ export const sessionEnded = () => new AppError('unauthorized', SESSION_ENDED_MES
 export async function liveUser(db: Database, caller: TokenCaller & { sessionId: string }): Promise<AuthUser> {
   const live = await findLiveSession(db, { userId: caller.id, sessionId: caller.sessionId });
   if (!live) throw sessionEnded();
+  // The sessions page's "last seen" (decision 185): written at most once per step, not on every request.
+  if (!live.lastSeenAt || Date.now() - live.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) await touchSession(db, caller.sessionId);
   return { ...live.user, sessionId: caller.sessionId };
 }
 

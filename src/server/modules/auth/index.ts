@@ -7,5 +7,5 @@ export { insertPhoneCode, latestPhoneCode, spendPhoneCodeTry, usePhoneCode, type
 export { RedisAttemptStore } from './redis-attempt-store';
 export { consumeResetToken, countRecentResetTokens, insertResetToken } from './reset-tokens.repository';
 export { assertRecentProof, markSessionProven, PROOF_WINDOW_MS } from './session-proof.repository';
-export { createSession, revokeAllSessions, revokeSession } from './sessions.repository';
+export { createSession, listLiveSessions, revokeAllSessions, revokeOwnSession, revokeSession } from './sessions.repository';
 export { verifyAccessToken } from './tokens';

@@ -31,6 +31,8 @@ export const SESSION_ENDED_MESSAGE = 'This session has ended. Please log in agai
 export interface LiveSession {
   user: { id: number; username: string; role: 'traveler' | 'guide'; isGuide: boolean; isAdmin: boolean };
   expiresAt: Date;
+  /** When the session was last noted as used (`touchSession`). */
+  lastSeenAt: Date | null;
 }
 
 /** The verified token's session and user when the session is live; undefined when it is not. One statement. */
@@ -43,13 +45,14 @@ export async function findLiveSession(db: Database, claims: TokenClaims): Promis
       isGuide: users.isGuide,
       isAdmin: users.isAdmin,
       expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), liveSessionCondition(new Date())));
   if (!row) return undefined;
-  const { expiresAt, ...user } = row;
-  return { user, expiresAt };
+  const { expiresAt, lastSeenAt, ...user } = row;
+  return { user, expiresAt, lastSeenAt };
 }
 
 /** Of these sessions, the ones still live (the WebSocket re-checks). One statement. */

@@ -187,17 +187,23 @@ export const usersRoutes = ({ changePassword, ...needs }: UsersRoutesNeeds) => a
     '/api/me',
     {
       onRequest: app.requireAuth,
+      // As POST /api/me/reauth: a guesser gets a few tries at the password, and each code has only 5.
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
       schema: {
         tags: ['me'],
         summary: 'Delete the account',
-        description: 'Needs the password and the username typed as confirmation. Personal data is anonymized, images removed, every session ends.',
+        description:
+          'Needs the username typed as `confirmation` and a proof of the owner (decision 185): `password`; or `code`, sent by POST /api/me/delete/code to the verified phone; ' +
+          'or, for an account without a password, neither — the session\'s own proof within 10 minutes (a WeChat sign-in just now), else 403 reauth_required. ' +
+          'An account with a password giving neither: 400 deletion_proof_required; a password for an account without one: 400 password_not_set; a wrong password 400 wrong_password; ' +
+          'a code without a verified phone 409 no_verified_phone; a wrong code 400 invalid_code, a spent one 400 code_expired. Personal data is anonymized, images removed, every session ends.',
         security,
         body: deleteAccountBodySchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errors, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
-      await deleteAccount(app, needs, currentUser(request).id, request.body);
+      await deleteAccount(app, needs, currentUser(request), request.body);
       return reply.status(204).send(null);
     },
   );

@@ -27,6 +27,8 @@ export interface UsersNeeds {
   consents: { list(db: Database, userId: number): Promise<Consent[]> };
   /** Tells the account's e-mail and phone, as they were before, of a way in added or changed (accounts, decision 183). */
   wayIns: { tell(user: UserRow, wayIn: 'email' | 'password', opts?: { mail?: boolean }): Promise<void> };
+  /** Checks the proof a deletion gives — password, the deletion code, or the session's fresh proof (accounts, decision 185). */
+  deletion: { assertDeletion(caller: { id: number; sessionId: string }, body: { password?: string; code?: string }): Promise<void> };
 }
 
 async function requireUser(db: Database, userId: number): Promise<UserRow> {
@@ -156,18 +158,23 @@ export async function exportData(app: AppInstance, { consents }: Pick<UsersNeeds
 }
 
 /**
- * Deletes an account: the password and the typed username confirm it; personal data is anonymized,
- * uploaded images and e-mails are removed, and every session ends.
+ * Deletes an account: the typed username and a proof of the owner confirm it — the password, a code to
+ * the verified phone, or a fresh WeChat sign-in (decision 185); personal data is anonymized, uploaded
+ * images and e-mails are removed, and every session ends.
  */
-export async function deleteAccount(app: AppInstance, { storage }: Pick<UsersNeeds, 'storage'>, userId: number, body: z.output<typeof deleteAccountBodySchema>): Promise<void> {
+export async function deleteAccount(
+  app: AppInstance,
+  { storage, deletion }: Pick<UsersNeeds, 'storage' | 'deletion'>,
+  caller: { id: number; sessionId: string },
+  body: z.output<typeof deleteAccountBodySchema>,
+): Promise<void> {
   const db = app.ctx.database.db;
+  const userId = caller.id;
   const user = await requireUser(db, userId);
   if (body.confirmation.trim().toLowerCase() !== user.username.toLowerCase()) {
     throw new AppError('validation_failed', 'Type your username to confirm', [{ path: 'body.confirmation', message: 'Does not match the username' }]);
   }
-  if (!(await verifyPassword(body.password, user.passwordHash))) {
-    throw new AppError('wrong_password', 'The password is not correct', [{ path: 'body.password', message: 'Incorrect password' }]);
-  }
+  await deletion.assertDeletion(caller, body);
   // A random password nobody knows: the row can never log in again.
   const unusable = await hashPassword(randomBytes(32).toString("base64url"));
   await inTransaction(db, async (t) => {

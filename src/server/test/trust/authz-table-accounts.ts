@@ -1,6 +1,7 @@
 import { jobs, payoutLedgerEntries, withdrawals } from '../../db/schema/index';
 import { signUp } from '../accounts';
-import { addItinerary } from '../guide-fixtures';
+import { createSession } from '../../modules/auth/index';
+import { addItinerary, TEST_SECRET } from '../guide-fixtures';
 import { ownersBooking, type AuthzEntry } from './authz-setup';
 import type { TrustFixtures } from './fixtures';
 import { send } from './fixtures';
@@ -11,6 +12,14 @@ import { send } from './fixtures';
  * console's users, bookings and weather, and licences. authz-table.ts adds them to AUTHZ_TABLE.
  */
 export const ACCOUNT_ENTRIES: Record<string, AuthzEntry> = {};
+
+// The account's sessions (decision 185): a session of `f.owner` other than the one each call comes with.
+Object.assign(ACCOUNT_ENTRIES, {
+  'DELETE /api/me/sessions/{id}': {
+    rule: 'owner',
+    setup: async (f) => ({ params: { id: (await createSession(f.t.database.db, { userId: f.owner.id, secret: TEST_SECRET, ttlMs: 3_600_000 })).sessionId } }),
+  },
+} satisfies Record<string, AuthzEntry>);
 
 // Guide business: the calendar feed is public to whoever holds its secret URL (a wrong token is 404).
 Object.assign(ACCOUNT_ENTRIES, {
