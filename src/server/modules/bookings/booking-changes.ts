@@ -5,6 +5,7 @@ import { instantBookOn } from '../../../shared/booking/instant-book';
 import { cancellationPostings, depositPostings } from '../../../shared/booking/ledger';
 import { bookingRulesOf, PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
 import { priceChange, type PricedChange } from '../../../shared/booking/trip-change';
+import { guideRates } from '../../../shared/booking/trip-price';
 import type { BookingChange, ChangeBody, ChangeQuote } from '../../../shared/schemas/booking-changes';
 import type { CreatePaymentBody } from '../../../shared/schemas/bookings';
 import { pgErrorCode, type Database } from '../../db/client';
@@ -228,7 +229,8 @@ export class BookingChanges {
     checkGroupSize(guide, body);
     const priced = priceChange(
       { ...booking, weatherWarning: booking.weatherWarning !== null },
-      { includedPeople: guide.includedPeople, childPriceRate: guide.childPricePercent / 100, infantsFree: guide.infantsFree, dayRateCents: guide.dayRateCents, dayHours: guide.dayHours },
+      // The guide's group rules as the one reading makes them (decision 187); the booking's frozen hourly prices replace theirs.
+      guideRates(guide),
       body,
       now,
       this.core.rates,

@@ -1,4 +1,5 @@
-import { bookingPrice, declaredOvertimeRateCents, groupSize, type BookingPrice, type TourLength } from '../../../shared/booking/money-rules';
+import { declaredOvertimeRateCents, groupSize, type BookingPrice } from '../../../shared/booking/money-rules';
+import { guideRates, tripPrice, type RateColumns, type TripLength } from '../../../shared/booking/trip-price';
 import { checkoutGroup, type CheckoutGroup } from '../../../shared/booking/checkout-group';
 import type { CreateBookingBody } from '../../../shared/schemas/bookings';
 import { AppError } from '../../lib/app-error';
@@ -27,28 +28,13 @@ export function checkGroupSize(guide: Pick<GuideForBooking, 'minPeople' | 'maxPe
   }
 }
 
-/** The group's price with the guide's rates (or the chosen service's hourly price), for hours or whole days (decision 154). */
-export function checkoutPrice(
-  guide: Pick<GuideForBooking, 'basicPricePerHourCents' | 'additionalPricePerPersonCents' | 'includedPeople' | 'childPricePercent' | 'infantsFree' | 'dayRateCents' | 'dayHours'>,
-  servicePriceCents: number | null,
-  group: CheckoutGroup,
-  length: TourLength,
-  rates: { depositRate: number; commissionRate: number },
-): BookingPrice {
-  return bookingPrice({
-    basicPerHourCents: guide.basicPricePerHourCents,
-    additionalPerPersonCents: guide.additionalPricePerPersonCents,
-    servicePriceCents,
-    includedPeople: guide.includedPeople,
-    childPriceRate: guide.childPricePercent / 100,
-    infantsFree: guide.infantsFree,
-    ...group,
-    hours: 'hours' in length ? length.hours : 0,
-    length,
-    dayRateCents: guide.dayRateCents,
-    dayHours: guide.dayHours,
-    ...rates,
-  });
+/**
+ * The group's price for the checkout: `tripPrice` with the guide's rates as `guideRates` reads them
+ * (or the chosen service's hourly price), for hours or whole days (decisions 154, 187): the very
+ * call the quote answers with (guides/quote.ts), so a booking is charged what the quote said.
+ */
+export function checkoutPrice(guide: RateColumns, servicePriceCents: number | null, group: CheckoutGroup, trip: TripLength, rates: { depositRate: number; commissionRate: number }): BookingPrice {
+  return tripPrice(guideRates(guide, servicePriceCents), group, trip, rates).price;
 }
 
 /**

@@ -139,6 +139,7 @@ export class BookingsService extends BookingCore {
         if (body.subcategoryId !== undefined && found.service?.subcategoryId == null) {
           throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'subcategoryId', message: 'not offered' }]);
         }
+        // The quote's very call (decision 187): `tripPrice` with `guideRates` of this row.
         const price = checkoutPrice(guide, found.service?.priceCents ?? null, group, length ?? { hours: durationMinutes / 60 }, this.rates);
         checkTotalInBounds(price.totalCents, guide.currency);
         // A travel credit (decision 139) comes off the traveler's total; the deposit is on what they pay,

@@ -1,7 +1,7 @@
-import { bookingPrice } from '../../../shared/booking/money-rules';
+import type { BookingPrice } from '../../../shared/booking/money-rules';
 import { replacementPrice, SAME_DAY_LEAD_MINUTES } from '../../../shared/booking/replacement';
 import { bookableSlots, bookingRulesOf, zonedTimeToUtc } from '../../../shared/booking/schedule';
-import { daysLength } from '../../../shared/booking/tour-days';
+import { guideRates, tripPrice, type TripLength } from '../../../shared/booking/trip-price';
 import type { ReplacementCandidate } from '../../../shared/schemas/replacements';
 import type { BookedPrice } from '../../db/schema/index';
 import type { BookingRow } from './bookings.repository';
@@ -31,7 +31,7 @@ export interface Choice {
  */
 export type Candidate = ReplacementCandidate & { newTotalCents: number; guideUserId: number; unitPriceCents: number; additionalPerPersonCents: number; commissionCents: number; endsAt: Date; startMinute: number; lastStartsAt: Date };
 
-type Priced = ReturnType<typeof bookingPrice>;
+type Priced = BookingPrice;
 type Paid = NonNullable<ReturnType<typeof replacementPrice>>;
 type Rules = ReturnType<typeof bookingRulesOf>;
 type Busy = GuideDay['busy'];
@@ -111,22 +111,11 @@ export function offerOf(
   coverRate: number,
 ): Candidate | null {
   const hours = booking.durationMinutes / 60;
-  const price = bookingPrice({
-    basicPerHourCents: g.basicPricePerHourCents,
-    additionalPerPersonCents: g.additionalPricePerPersonCents,
-    servicePriceCents: g.servicePriceCents,
-    includedPeople: g.includedPeople,
-    childPriceRate: g.childPricePercent / 100,
-    infantsFree: g.infantsFree,
-    adults: booking.adults,
-    children: booking.children,
-    infants: booking.infants,
-    hours,
-    // Several days are priced for the span as the quote and the checkout price them (decision 154):
-    // whole days at this guide's day hours and day rate, else those hours at the hourly price.
-    ...(booking.days > 1 ? { length: daysLength(booking.days, hours, g.dayHours), dayRateCents: g.dayRateCents, dayHours: g.dayHours } : {}),
-    ...rates,
-  });
+  // Several days are priced for the span as the quote and the checkout price them (decision 154):
+  // whole days at this guide's day hours and day rate, else those hours at the hourly price; by the
+  // one pricing function with the one reading of this guide's rates (decision 187).
+  const trip: TripLength = booking.days > 1 ? { days: booking.days, dayHours: hours } : { hours };
+  const { price } = tripPrice(guideRates(g, g.servicePriceCents), { adults: booking.adults, children: booking.children, infants: booking.infants }, trip, rates);
   // A credit spent on the booking (decision 139) stays spent: prices compare the guide's price
   // (the traveler's total + the credit), and the traveler still pays that much less.
   const credit = booking.creditCents;

@@ -1,7 +1,7 @@
 import { addDays, minutesToTime, type AvailabilityException, type WeeklySlot } from '../../../shared/availability';
-import type { TourLength } from '../../../shared/booking/money-rules';
 import { bookableSlots, bookingRulesOf, timeRefusal, timeToMinutes, zonedTimeToUtc, type BusyRange } from '../../../shared/booking/schedule';
-import { daysLength, sellsDaysOf, tourDates, type DayRates as SoldDays } from '../../../shared/booking/tour-days';
+import { sellsDaysOf, tourDates, type DayRates as SoldDays } from '../../../shared/booking/tour-days';
+import type { TripLength } from '../../../shared/booking/trip-price';
 import type { CreateBookingBody } from '../../../shared/schemas/bookings';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -37,18 +37,19 @@ type DayRates = Pick<GuideForBooking, 'dayHours' | 'dayRateCents' | 'minDuration
 const dayRatesOf = (g: DayRates): SoldDays => ({ dayHours: g.dayHours, dayRateCents: g.dayRateCents, minHours: g.minDurationHours, maxHours: g.maxDurationHours });
 
 /**
- * One day's length and what the booking is priced as. Days at the guide's day hours with a day rate
- * are whole days however short the guide's tours are (the quote's rule, guides/quote.ts); any other
- * day is that many hours at the hourly price, so it must be a length the guide offers.
+ * One day's length and the trip the booking is priced as (`tripPrice`, decision 187). Days at the
+ * guide's day hours with a day rate are whole days however short the guide's tours are (the quote's
+ * rule, guides/quote.ts); any other day is that many hours at the hourly price, so it must be a
+ * length the guide offers.
  */
-export function daysPlan(guide: DayRates, body: Pick<CreateBookingBody, 'days' | 'dayHours'>): { durationMinutes: number; length: TourLength } {
+export function daysPlan(guide: DayRates, body: Pick<CreateBookingBody, 'days' | 'dayHours'>): { durationMinutes: number; length: TripLength } {
   const dayHours = body.dayHours ?? guide.dayHours;
   if (!sellsDaysOf(dayRatesOf(guide), dayHours)) {
     throw new AppError('duration_out_of_range', `This guide offers tours of ${guide.minDurationHours}–${guide.maxDurationHours} hours a day`, [
       { path: 'dayHours', message: `between ${guide.minDurationHours} and ${guide.maxDurationHours}` },
     ]);
   }
-  return { durationMinutes: Math.round(dayHours * 60), length: daysLength(body.days ?? 1, dayHours, guide.dayHours) };
+  return { durationMinutes: Math.round(dayHours * 60), length: { days: body.days ?? 1, dayHours } };
 }
 
 type SpanQuery = {

@@ -1,6 +1,6 @@
 import { checkoutGroup, type CheckoutGroup } from '../../../shared/booking/checkout-group';
 import { defaultDayHours, sellsDaysOf, type DayRates } from '../../../shared/booking/tour-days';
-import { tripPrice, type TripLength } from '../../../shared/booking/trip-price';
+import { tripPrice, type GuideRates, type TripLength } from '../../../shared/booking/trip-price';
 import { convertMinor, type Currency, type FxRate } from '../../../shared/currency';
 import type { GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
 
@@ -52,6 +52,17 @@ function cardLength(card: Priced, ask: Pick<CardQuestion, 'days' | 'hours'>): Tr
 }
 
 /**
+ * The rates a card publishes, read back: guides.service.ts writes the two prices and `groupPricing`
+ * from `guideRates` (decision 187), and a card sells no service, so this is that reading unchanged.
+ */
+const publishedRates = (card: Priced): GuideRates => ({
+  basicPerHourCents: card.basicPricePerHourCents,
+  additionalPerPersonCents: card.additionalPricePerPersonCents,
+  servicePriceCents: null,
+  ...card.groupPricing,
+});
+
+/**
  * A card's price for the question: `tripPrice` with the card's rates, the very fields and function
  * the quote prices with (quote.ts), converted to the reader's currency by `convertMinor` at the
  * index's rate as the quote converts at today's, so the card shows what `GET /guides/{id}/quote`
@@ -64,7 +75,7 @@ function cardGroupQuote(card: Priced, ask: CardQuestion): Pick<GuideSummary, 'gr
   // Without a rate (none read yet), the guide's own currency: a guess is never a price.
   const seen = ask.rate ? (ask.seen ?? own) : own;
   const inSeen = (minor: number) => (seen === own ? minor : convertMinor(minor, own, seen, ask.rate!.jpyPerCny));
-  const p = tripPrice({ basicPerHourCents: card.basicPricePerHourCents, additionalPerPersonCents: card.additionalPricePerPersonCents, ...card.groupPricing }, ask.group, trip);
+  const p = tripPrice(publishedRates(card), ask.group, trip);
   // Every field written out: a spread followed by more fields made an object three times as slow to
   // build and write, measured on a page of quotes (decision 176).
   return {

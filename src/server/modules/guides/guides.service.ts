@@ -4,6 +4,7 @@ import { NEW_RESPONSIVENESS, type Responsiveness } from '../../../shared/respons
 import type { GuideDetail, GuideSearchQuery, GuideSummary, Itinerary, ListingStatus } from '../../../shared/schemas/guides';
 import { hasOpenTimes, listingMissing } from '../../../shared/listing';
 import { groupSize } from '../../../shared/booking/money-rules';
+import { guideRates } from '../../../shared/booking/trip-price';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../auth/index';
 import { responsivenessByGuide } from '../messaging/index';
@@ -50,6 +51,8 @@ export async function toSummaryVariants(
     figures ?? responsivenessByGuide(db, ids),
   ]);
   return rows.map((r) => {
+    // The card publishes the rates as the one reading makes them (decision 187); card-quote.ts reads them back.
+    const rates = guideRates(r);
     const base = {
       id: r.id,
       userId: r.userId,
@@ -60,8 +63,8 @@ export async function toSummaryVariants(
       languages: r.languages,
       services: services.get(r.id) ?? [],
       hourlyRate: toMajor(r.basicPricePerHourCents, r.currency),
-      basicPricePerHourCents: r.basicPricePerHourCents,
-      additionalPricePerPersonCents: r.additionalPricePerPersonCents,
+      basicPricePerHourCents: rates.basicPerHourCents,
+      additionalPricePerPersonCents: rates.additionalPerPersonCents,
       currency: r.currency,
       rating: roundRating(r.rating),
       reviewCount: r.reviewCount,
@@ -69,7 +72,7 @@ export async function toSummaryVariants(
       maxPeople: r.maxPeople,
       minDuration: r.minDuration,
       maxDuration: r.maxDuration,
-      groupPricing: { includedPeople: r.includedPeople, childPriceRate: r.childPricePercent / 100, infantsFree: r.infantsFree, dayRateCents: r.dayRateCents, dayHours: r.dayHours },
+      groupPricing: { includedPeople: rates.includedPeople, childPriceRate: rates.childPriceRate, infantsFree: rates.infantsFree, dayRateCents: rates.dayRateCents, dayHours: rates.dayHours },
       timeZone: r.timeZone,
       instantBook: r.instantBook,
       minNoticeHours: r.minNoticeHours,

@@ -2,7 +2,7 @@ import { inBothCurrencies } from '../../../shared/booking/charge';
 import { groupSize } from '../../../shared/booking/money-rules';
 import { convertMinor } from '../../../shared/currency';
 import { sellsDaysOf } from '../../../shared/booking/tour-days';
-import { tripPrice, type TripLength } from '../../../shared/booking/trip-price';
+import { guideRates, tripPrice, type TripLength } from '../../../shared/booking/trip-price';
 import { priceLineLabel } from '../../../shared/booking/price-lines';
 import type { Locale } from '../../../shared/locales';
 import type { QuoteQuery, QuoteReply } from '../../../shared/schemas/quote';
@@ -59,21 +59,9 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
   const trip: TripLength = q.days !== undefined ? { days: q.days, dayHours } : { hours: q.durationHours! };
   // In the guide's currency and the reader's, at today's rate, as a booking made now is fixed (decision 164).
   const rate = await fx();
-  const { price, dayTotalCents } = tripPrice(
-    {
-      basicPerHourCents: g.basicPricePerHourCents,
-      additionalPerPersonCents: g.additionalPricePerPersonCents,
-      servicePriceCents,
-      includedPeople: g.includedPeople,
-      childPriceRate: g.childPricePercent / 100,
-      infantsFree: g.infantsFree,
-      dayRateCents: g.dayRateCents,
-      dayHours: g.dayHours,
-    },
-    group,
-    trip,
-    rates(),
-  );
+  // The one pricing function with the one reading of the guide's rates (decision 187): the checkout
+  // charges this very call (bookings/booking-group.ts `checkoutPrice`).
+  const { price, dayTotalCents } = tripPrice(guideRates(g, servicePriceCents), group, trip, rates());
   // A quote past the bound would be a checkout refused (decision 182): the same 400 here.
   checkTotalInBounds(price.totalCents, g.currency);
   const both = inBothCurrencies(price, g.currency, q.chargeCurrency ?? 'CNY', rate);

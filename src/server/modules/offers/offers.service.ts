@@ -1,8 +1,7 @@
 import { addDays } from '../../../shared/availability';
 import type { FxRate } from '../../../shared/currency';
-import { bookingPrice } from '../../../shared/booking/money-rules';
+import { guideRates, tripPrice, type RateColumns, type TripLength } from '../../../shared/booking/trip-price';
 import { formatMoney } from '../../../shared/money-format';
-import { daysLength } from '../../../shared/booking/tour-days';
 import { bookingRulesOf, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { tourRequestAllowances } from '../../../shared/messaging/tour-request';
 import { offerCeilingCents, offerExpiresAt, offerFloorCents, type OfferDeclineReason } from '../../../shared/offers/offer-rules';
@@ -72,7 +71,7 @@ export class OffersService {
   /** The rate-based price of a tour and the floor and ceiling of a fee for it. */
   private async price(
     guideId: number,
-    base: { basicPricePerHourCents: number; additionalPricePerPersonCents: number; includedPeople: number; dayRateCents: number | null; dayHours: number },
+    base: RateColumns,
     q: { durationHours: number; days?: number; travelers: number; subcategoryId?: number },
   ) {
     let servicePriceCents: number | null = null;
@@ -81,19 +80,10 @@ export class OffersService {
       if (!service) throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'subcategoryId', message: 'not offered' }]);
       servicePriceCents = service.priceCents;
     }
-    const suggestedCents = bookingPrice({
-      basicPerHourCents: base.basicPricePerHourCents,
-      additionalPerPersonCents: base.additionalPricePerPersonCents,
-      servicePriceCents,
-      includedPeople: base.includedPeople,
-      adults: q.travelers,
-      hours: q.durationHours,
-      // Several days (decision 154) are suggested at the price a booking of them would be charged.
-      length: q.days === undefined ? undefined : daysLength(q.days, q.durationHours, base.dayHours),
-      dayRateCents: base.dayRateCents,
-      dayHours: base.dayHours,
-      ...this.deps.rates(),
-    }).totalCents;
+    // Several days (decision 154) are suggested at the price a booking of them would be charged: the
+    // one pricing function with the one reading of the guide's rates (decision 187).
+    const trip: TripLength = q.days === undefined ? { hours: q.durationHours } : { days: q.days, dayHours: q.durationHours };
+    const suggestedCents = tripPrice(guideRates(base, servicePriceCents), { adults: q.travelers }, trip, this.deps.rates()).price.totalCents;
     return { suggestedCents, floorCents: offerFloorCents(suggestedCents), ceilingCents: offerCeilingCents(suggestedCents) };
   }
 
