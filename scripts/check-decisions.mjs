@@ -5,7 +5,8 @@
  *   `Status: accepted`, `Status: accepted, amended by NNN[, NNN…]` or `Status: superseded by NNN`;
  * - every record a status names exists and is later than the record it changes;
  * - the index (README.md in the same folder) links every record exactly once, the records in force
- *   above its `## Superseded` heading and the superseded ones below it, and every link resolves.
+ *   above its `## Superseded` heading and the superseded ones below it, every link resolves, and a
+ *   line ends with what its record's status names (`— amended by NNN, NNN`, `— superseded by NNN`).
  *
  * `node scripts/check-decisions.mjs [folder]` (default docs/decisions); prints each problem as
  * file:line and exits 1 if any. No dependencies; part of `npm run lint` beside check-citations.mjs.
@@ -65,6 +66,10 @@ index.forEach((line, i) => {
     listed.set(number, i + 1);
     if (record.superseded && !belowSuperseded) problems.push(`${indexFile}:${i + 1}: ${number} is superseded but listed among the records in force`);
     if (!record.superseded && belowSuperseded) problems.push(`${indexFile}:${i + 1}: ${number} is in force but listed under Superseded`);
+    // The line says what the status says: `— amended by 146, 173` or `— superseded by 036`, or nothing.
+    const shown = /\) — ((?:amended|superseded) by \d{3}(?:, \d{3})*)\s*$/.exec(line)?.[1] ?? '';
+    const status = record.named.length ? `${record.superseded ? 'superseded' : 'amended'} by ${record.named.join(', ')}` : '';
+    if (shown !== status) problems.push(`${indexFile}:${i + 1}: ${number} reads '${shown || 'no change'}', its status '${status || 'accepted'}'`);
   }
 });
 for (const [number, { file, superseded }] of records) {

@@ -39,7 +39,7 @@ const good = {
   '001-first.md': record('001', 'superseded by 003'),
   '002-second.md': record('002', 'accepted, amended by 003'),
   '003-third.md': record('003', 'accepted'),
-  'README.md': '# Records\n\n## Area\n\n- [002](002-second.md)\n- [003](003-third.md)\n\n## Superseded\n\n- [001](001-first.md)\n',
+  'README.md': '# Records\n\n## Area\n\n- [002](002-second.md) — amended by 003\n- [003](003-third.md)\n\n## Superseded\n\n- [001](001-first.md) — superseded by 003\n',
 };
 
 describe('check-decisions', () => {
@@ -68,6 +68,13 @@ describe('check-decisions', () => {
     expect(earlier.out).toContain('names decision 002, which is not later than 003');
   });
 
+  it('fails an index line that says another status than its record', async () => {
+    const index = (line2: string) => check(folderOf({ ...good, 'README.md': `- ${line2}\n- [003](003-third.md)\n## Superseded\n- [001](001-first.md) — superseded by 003\n` }));
+    expect((await index('[002](002-second.md)')).out).toContain("002 reads 'no change', its status 'amended by 003'");
+    expect((await index('[002](002-second.md) — amended by 001')).out).toContain("002 reads 'amended by 001', its status 'amended by 003'");
+    expect((await index('[002](002-second.md) — amended by 003')).ok).toBe(true);
+  });
+
   it('fails a title whose number is not the file’s', async () => {
     const { ok, out } = await check(folderOf({ ...good, '003-third.md': record('004', 'accepted') }));
     expect(ok).toBe(false);
@@ -76,15 +83,15 @@ describe('check-decisions', () => {
 
   it('fails an index that misses a record, lists one twice, on the wrong side, or links nothing', async () => {
     const index = (body: string) => check(folderOf({ ...good, 'README.md': body }));
-    expect((await index('## Area\n\n- [002](002-second.md)\n\n## Superseded\n\n- [001](001-first.md)\n')).out)
+    expect((await index('## Area\n\n- [002](002-second.md) — amended by 003\n\n## Superseded\n\n- [001](001-first.md) — superseded by 003\n')).out)
       .toContain('003-third.md is not listed');
-    expect((await index('- [002](002-second.md)\n- [003](003-third.md)\n- [3](003-third.md)\n## Superseded\n- [001](001-first.md)\n')).out)
+    expect((await index('- [002](002-second.md) — amended by 003\n- [003](003-third.md)\n- [3](003-third.md)\n## Superseded\n- [001](001-first.md) — superseded by 003\n')).out)
       .toContain('003 is listed again');
-    expect((await index('- [001](001-first.md)\n- [002](002-second.md)\n- [003](003-third.md)\n## Superseded\n')).out)
+    expect((await index('- [001](001-first.md) — superseded by 003\n- [002](002-second.md) — amended by 003\n- [003](003-third.md)\n## Superseded\n')).out)
       .toContain('001 is superseded but listed among the records in force');
-    expect((await index('- [002](002-second.md)\n## Superseded\n- [001](001-first.md)\n- [003](003-third.md)\n')).out)
+    expect((await index('- [002](002-second.md) — amended by 003\n## Superseded\n- [001](001-first.md) — superseded by 003\n- [003](003-third.md)\n')).out)
       .toContain('003 is in force but listed under Superseded');
-    expect((await index('- [002](002-second.md)\n- [003](003-third.md)\n- [004](004-gone.md)\n## Superseded\n- [001](001-first.md)\n')).out)
+    expect((await index('- [002](002-second.md) — amended by 003\n- [003](003-third.md)\n- [004](004-gone.md)\n## Superseded\n- [001](001-first.md) — superseded by 003\n')).out)
       .toContain('004-gone.md does not exist');
   });
 });
