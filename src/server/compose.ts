@@ -78,7 +78,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
   // Sign-in by phone (decision 147), the proof before a new way in (decision 183) and before deleting the account (decision 185).
   const phoneSignIn = registerPhoneSignIn(app, { sms, consents, wayIns });
   // The account's sessions, each of which can be ended (decision 185).
-  sessionsRoutes(app);
+  sessionsRoutes(app, { realtime });
   // The signed-in user's password change and the deletion's proof are account flows (accounts), served under /api/me.
   await app.register(usersRoutes({ changePassword, deletion: phoneSignIn.reauth, storage, jobs, consents, wayIns }));
   devRoutes(app, { endCodePause: (phone) => phoneSignIn.phone.endCodePause(phone) });

@@ -39,6 +39,7 @@ const PAGES: PageRoute[] = [
   { path: '/guide-dashboard/reviews', titleKey: 'routes.guideReviews', lazy: () => import('../pages/guide-reviews') },
   { path: '/dashboard', titleKey: 'routes.dashboard', lazy: () => import('../pages/dashboard') },
   { path: '/profile', titleKey: 'routes.profile', lazy: () => import('../pages/profile') },
+  { path: '/profile/sessions', titleKey: 'routes.profileSessions', lazy: () => import('../pages/profile-sessions') },
   { path: '/messages', titleKey: 'routes.messages', lazy: () => import('../pages/messages') },
   { path: '/settings/notifications', titleKey: 'routes.notificationSettings', lazy: () => import('../pages/notification-settings') },
   { path: '/become-guide', titleKey: 'routes.becomeGuide', lazy: () => import('../pages/become-guide') },

@@ -6,7 +6,7 @@ import { Spinner } from '../components/ui/spinner';
 import { PageNotice } from '../components/ui/page-message';
 import { useMe } from '../features/auth';
 import { WeChatLinkPanel } from '../features/auth/forms';
-import { AccountManagement, PasswordChangeForm, PersonalInfoForm, PhoneSection, PrivacySection, ProfileHero, ReauthPrompt } from '../features/profile';
+import { AccountManagement, PasswordChangeForm, PersonalInfoForm, PhoneSection, PrivacySection, ProfileHero, ReauthPrompt, SessionsPanel } from '../features/profile';
 import { WalletSection } from '../features/wallet';
 import { withRedirect } from '../lib/safe-redirect';
 import { useSession } from '../lib/session';
@@ -54,6 +54,7 @@ export function Component() {
             <WalletSection />
             <PrivacySection user={me.data} />
             <PasswordChangeForm hasPassword={me.data.hasPassword} />
+            <SessionsPanel />
             <WeChatLinkPanel />
             <AccountManagement user={me.data} onDeleted={() => void navigate('/', { replace: true })} />
           </>

@@ -19,8 +19,8 @@ const NAMED_ERRORS = new Set(['invalid_state', 'wechat_code_invalid', 'wechat_un
 
 /**
  * Where WeChat sends the browser back (decision 148): the page hands WeChat's code and state to the
- * server once and follows its answer — signed in, the consents a new account needs first, or a link
- * from the settings made. Without a code the person closed WeChat's consent screen.
+ * server once and follows its answer — signed in, the consents a new account needs first, a link
+ * from the settings made, or the account already signed in here proven again (decision 185). Without a code the person closed WeChat's consent screen.
  */
 export function Component() {
   const { t } = useTranslation(['wechat', 'auth']);
@@ -46,6 +46,11 @@ export function Component() {
       showToast({ title: t('auth:login.success'), description: t('auth:login.successBody'), variant: 'success' });
       setSession(data.token, data.user);
       enter(data.user, data.redirect);
+    } else if (data.status === 'proven') {
+      // The account signed in here confirmed with WeChat again (decision 185): same session, proven for 10 minutes.
+      handled.current = true;
+      showToast({ title: t('proven.title'), description: t('proven.body'), variant: 'success' });
+      void navigate(safeRedirect(data.redirect) ?? '/profile', { replace: true });
     } else if (data.status === 'linked') {
       handled.current = true;
       showToast({ title: t('link.linked'), description: t('link.linkedBody'), variant: 'success' });

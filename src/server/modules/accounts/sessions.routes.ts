@@ -10,8 +10,9 @@ const security = [{ bearerAuth: [] }];
 /**
  * The account's sessions (decision 185): each signed-in device, with when it signed in and was last
  * used, and the way to end one — what the notices of a new way in link to (`/profile/sessions`).
+ * `realtime` (compose.ts) closes the ended session's live sockets on every instance.
  */
-export function sessionsRoutes(app: AppInstance): void {
+export function sessionsRoutes(app: AppInstance, needs: { realtime: { revalidate(userId: number): void } }): void {
   app.get(
     '/api/me/sessions',
     {
@@ -59,7 +60,7 @@ export function sessionsRoutes(app: AppInstance): void {
       const caller = currentUser(request);
       if (!(await revokeOwnSession(app.ctx.database.db, caller.id, request.params.id))) throw new AppError('not_found', 'Session not found');
       // Every instance re-checks this user's sockets and closes the one whose session just ended.
-      app.realtime.revalidate(caller.id);
+      needs.realtime.revalidate(caller.id);
       return reply.status(204).send(null);
     },
   );

@@ -6,6 +6,6 @@ export { PhoneSignIn } from './components/phone-sign-in';
 export { InvalidLink, ResetPasswordForm } from './components/reset-password-form';
 export { SignupForm } from './components/signup-form';
 export { useWeChatCallback } from './api/wechat';
-export { WeChatButton, WeChatMark } from './components/wechat-button';
+export { WeChatButton, WeChatMark, WeChatStartLink } from './components/wechat-button';
 export { WeChatConsentsForm } from './components/wechat-consents';
 export { WeChatLinkPanel } from './components/wechat-link-panel';

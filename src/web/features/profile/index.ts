@@ -5,3 +5,4 @@ export { PhoneSection } from './components/phone-section';
 export { PrivacySection } from './components/privacy-section';
 export { ProfileHero } from './components/profile-hero';
 export { ReauthPrompt } from './components/reauth-prompt';
+export { SessionList, SessionsPanel } from './components/session-list';

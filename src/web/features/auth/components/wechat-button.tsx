@@ -1,6 +1,63 @@
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../../components/ui/button';
+import { isPhoneBrowser, isWeChatBrowser } from '../../../../shared/user-agent';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { useWeChatOffered, wechatStartUrl } from '../api/wechat';
+
+/** A phone's browser other than WeChat's own: WeChat's website login shows a QR code this very phone cannot scan. */
+export const phoneOutsideWeChat = (userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent) => isPhoneBrowser(userAgent) && !isWeChatBrowser(userAgent);
+
+/**
+ * The way to WeChat's sign-in from any of the app's WeChat buttons (sign-in, the proof, deleting the
+ * account). On a computer, or inside WeChat's browser, a link to the server's start. On a phone's
+ * other browser (decision 185) the button opens, in place of a QR code nobody can scan with the phone
+ * showing it, how to go on in WeChat: open this page there (copy the link), or show the code to scan
+ * with another phone.
+ */
+export function WeChatStartLink({ redirect, className, children }: { redirect: string | undefined; className: string; children: ReactNode }) {
+  const { t } = useTranslation('wechat');
+  const [open, setOpen] = useState(false);
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  if (!phoneOutsideWeChat()) {
+    return (
+      <a href={wechatStartUrl(redirect)} className={className}>
+        {children}
+      </a>
+    );
+  }
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  return (
+    <div className="grid gap-3">
+      <button type="button" className={className} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        {children}
+      </button>
+      {open && (
+        <div className="rounded-[var(--radius-card)] border border-stone-200 bg-stone-50 p-4 text-left text-sm dark:border-stone-800 dark:bg-stone-900">
+          <p className="font-medium">{t('phone.title')}</p>
+          <p className="mt-1 text-stone-700 dark:text-stone-300">{t('phone.body')}</p>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <Button type="button" onClick={() => void copy()}>
+              {t('phone.copy')}
+            </Button>
+            <span role="status" className="text-stone-700 dark:text-stone-300">
+              {copied === 'yes' ? t('phone.copied') : copied === 'failed' ? t('phone.copyFailed') : ''}
+            </span>
+          </div>
+          <a href={wechatStartUrl(redirect)} className="mt-3 inline-block text-primary-600 underline dark:text-primary-300">
+            {t('phone.qrAnyway')}
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}
 
 /** WeChat's mark, drawn small: two speech bubbles. */
 export function WeChatMark({ className }: { className?: string }) {
@@ -22,10 +79,10 @@ export function WeChatButton({ redirect }: { redirect: string | undefined }) {
   if (!useWeChatOffered()) return null;
   return (
     <div className="mt-3">
-      <a href={wechatStartUrl(redirect)} className={buttonClass('outline', 'lg', 'w-full gap-2 border-[#07c160] text-success-600 hover:bg-[#07c160]/10 dark:text-[#4ade80]')}>
+      <WeChatStartLink redirect={redirect} className={buttonClass('outline', 'lg', 'w-full gap-2 border-[#07c160] text-success-600 hover:bg-[#07c160]/10 dark:text-[#4ade80]')}>
         <WeChatMark className="h-5 w-5" />
         {t('button')}
-      </a>
+      </WeChatStartLink>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export function deleteAccount(input: { password: string; confirmation: string }): Promise<void> {
+/** The proof is the password, the deletion code, or none (a WeChat-only account's fresh sign-in, decision 185). */
+export function deleteAccount(input: { password?: string; code?: string; confirmation: string }): Promise<void> {
   return apiRequest<void>('/api/me', { method: 'DELETE', body: input });
 }
 

@@ -6,15 +6,19 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '../../../../shared/schemas/user';
 import { Button } from '../../../components/ui/button';
 import { Panel, TextField } from '../../../components/ui/form';
-import { PasswordField } from '../../../components/ui/password-field';
+import { phoneErrorText } from '../../../components/ui/phone-fields';
 import { ApiError } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportData } from '../api/export-data';
 import { dropReaderQueries } from '../../../lib/reader-queries';
+import { DeleteProof, deleteProofWay } from './delete-proof';
 
-/** Data export and account deletion (with the username typed as confirmation, and the password). */
+/**
+ * Data export and account deletion: the username typed as confirmation, and the proof this account can
+ * give — its password, a code to its phone, or a WeChat sign-in just now (decision 185).
+ */
 export function AccountManagement({ user, onDeleted }: { user: User; onDeleted: () => void }) {
   const { t } = useTranslation('profile');
   const exporter = useExportData();
@@ -23,14 +27,18 @@ export function AccountManagement({ user, onDeleted }: { user: User; onDeleted: 
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
-  const [wrongPassword, setWrongPassword] = useState(false);
+  const [code, setCode] = useState('');
+  const [proofError, setProofError] = useState<string | null>(null);
   const matches = typed.trim().toLowerCase() === user.username.toLowerCase();
+  const way = deleteProofWay(user);
+  const proofGiven = way === 'password' ? password !== '' : way === 'code' ? code.trim() !== '' : true;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!matches || !password) return;
+    if (!matches || !proofGiven) return;
+    const confirmation = typed.trim();
     remover.mutate(
-      { password, confirmation: typed.trim() },
+      way === 'password' ? { password, confirmation } : way === 'code' ? { code: code.trim(), confirmation } : { confirmation },
       {
         onSuccess: () => {
           setOpen(false);
@@ -40,7 +48,10 @@ export function AccountManagement({ user, onDeleted }: { user: User; onDeleted: 
           onDeleted();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.code === 'wrong_password') setWrongPassword(true);
+          const failed = err instanceof ApiError ? err.code : undefined;
+          if (failed === 'wrong_password') setProofError(t('management.wrongPassword'));
+          else if (failed === 'invalid_code' || failed === 'code_expired') setProofError(phoneErrorText(t, err));
+          else if (failed === 'reauth_required') setProofError(t('management.wechatFirst'));
           else showToast({ title: t('toasts.updateFailed'), description: t('toasts.updateFailedBody'), variant: 'destructive' });
         },
       },
@@ -82,7 +93,8 @@ export function AccountManagement({ user, onDeleted }: { user: User; onDeleted: 
               if (!o) {
                 setTyped('');
                 setPassword('');
-                setWrongPassword(false);
+                setCode('');
+                setProofError(null);
               }
             }}
           >
@@ -114,21 +126,25 @@ export function AccountManagement({ user, onDeleted }: { user: User; onDeleted: 
                     onChange={(e) => setTyped(e.target.value)}
                     error={typed && !matches ? t('management.mismatch') : null}
                   />
-                  <PasswordField
-                    label={t('management.password')}
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(e) => {
-                      setPassword(e.target.value);
-                      setWrongPassword(false);
+                  <DeleteProof
+                    user={user}
+                    password={password}
+                    onPassword={(value) => {
+                      setPassword(value);
+                      setProofError(null);
                     }}
-                    error={wrongPassword ? t('management.wrongPassword') : null}
+                    code={code}
+                    onCode={(value) => {
+                      setCode(value);
+                      setProofError(null);
+                    }}
+                    error={proofError}
                   />
                   <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                     <Dialog.Close asChild>
                       <Button variant="outline">{t('management.cancel')}</Button>
                     </Dialog.Close>
-                    <Button type="submit" variant="danger" disabled={!matches || !password} busy={remover.isPending}>
+                    <Button type="submit" variant="danger" disabled={!matches || !proofGiven} busy={remover.isPending}>
                       {t('management.confirmDelete')}
                     </Button>
                   </div>

@@ -8,7 +8,7 @@ import { OneTimeCodeField, phoneErrorText } from '../../../components/ui/phone-f
 import { Sheet } from '../../../components/ui/sheet';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { setProofAsker } from '../../../lib/proof';
-import { wechatStartUrl } from '../../auth';
+import { WeChatStartLink } from '../../auth/forms';
 
 /**
  * The prompt a new way in opens when the server asks for a fresh proof (decision 183): the password,
@@ -129,9 +129,9 @@ export function ReauthPrompt({ user }: { user: Pick<User, 'hasPassword' | 'phone
           <div className="grid gap-3">
             <p className="text-sm text-stone-700 dark:text-stone-300">{t('reauth.wechatOnly')}</p>
             <div>
-              <a href={wechatStartUrl('/profile')} className={buttonClass('primary')}>
+              <WeChatStartLink redirect="/profile" className={buttonClass('primary')}>
                 {t('reauth.wechatAgain')}
-              </a>
+              </WeChatStartLink>
             </div>
           </div>
         )}
