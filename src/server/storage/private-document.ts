@@ -57,11 +57,12 @@ const MULTIPART_TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT'
  * The file of a multipart part, read whole. @fastify/multipart's toBuffer() checks for a file cut at
  * the size limit after each chunk, and the chunk that reaches the limit can be the last one it
  * sees: it then returns the first `maxBytes` as if that were the file (a 6 MB upload came back as
- * "not an image", 400, in 2 of 10 tries). Cut is over the limit: its own FST_REQ_FILE_TOO_LARGE.
+ * "not an image", 400, in 2 of 10 tries). Cut is over the limit: a 413 `payload_too_large`, as multipart's
+ * own FST_REQ_FILE_TOO_LARGE is answered.
  */
 export async function wholeFile(part: MultipartFile): Promise<Buffer> {
   const data = await part.toBuffer();
-  if (part.file.truncated) throw Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+  if (part.file.truncated) throw new AppError('payload_too_large', 'The file is larger than the upload limit');
   return data;
 }
 

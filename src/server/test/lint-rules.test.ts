@@ -1,21 +1,13 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { failures } from './lint-text';
 
 /**
- * The rules ARCHITECTURE.md states and lint enforces (decision 143), checked through the project's own
- * eslint.config.js: a violation fails, the listed exceptions pass. lintText takes a path that need not
- * exist, so each case is a file as it would be written in that place.
+ * The rules ARCHITECTURE.md states and lint enforces (decisions 143, 186), checked through the project's
+ * own eslint.config.js: each fails on a violation and passes the allowed form and the listed
+ * exceptions. lintText takes a path that need not exist, so each case is a file as it would be written
+ * in that place; an import it makes names a real file, which import-x resolves. The rules about SQL,
+ * the server's throws and casts and the module loops are in lint-rules-server.test.ts.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const eslint = new ESLint({ cwd: root });
-
-/** The rule ids that fail on `code` written at `file` (a path from the repository's root). */
-async function failures(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
-}
 
 describe('server modules are reached through their index.ts', () => {
   it('fails on a deep import into another module, static or dynamic', async () => {
@@ -36,43 +28,54 @@ describe('server modules are reached through their index.ts', () => {
   });
 });
 
-describe('the server throws AppError', () => {
-  const plain = "export function f(n: number) {\n  if (n < 0) throw new Error('negative');\n  return n;\n}\n";
-  it('fails on throwing a plain Error in server code', async () => {
-    expect(await failures('src/server/modules/wallet/x.ts', plain)).toContain('no-restricted-syntax');
-    expect(await failures('src/server/jobs/x.ts', plain.replace('new Error', 'TypeError'))).toContain('no-restricted-syntax');
+describe('shared is pure', () => {
+  it('fails on a node builtin, named with or without node:, and on either side', async () => {
+    for (const code of ["export { createHash } from 'node:crypto';\n", "export { createHash } from 'crypto';\n", "export { readFileSync } from 'fs';\n"]) {
+      expect(await failures('src/shared/x.ts', code)).toContain('import-x/no-nodejs-modules');
+    }
+    expect(await failures('src/shared/x.ts', "export { AppError } from '../server/lib/app-error';\n")).toContain('import-x/no-restricted-paths');
+    expect(await failures('src/shared/booking/x.ts', "export { cn } from '../../web/lib/cn';\n")).toContain('import-x/no-restricted-paths');
+    expect(await failures('src/shared/x.ts', "export const load = () => import('../server/lib/app-error');\n")).toContain('import-x/no-restricted-paths');
   });
 
-  it('passes an AppError, and leaves the settings, the command-line tools and tests alone', async () => {
-    expect(await failures('src/server/modules/wallet/x.ts', "import { AppError } from '../../lib/app-error';\nexport function f(n: number) {\n  if (n < 0) throw new AppError('internal', 'negative');\n  return n;\n}\n")).toEqual([]);
-    for (const file of ['src/server/config.ts', 'src/server/modules/accounts/admin-cli.ts', 'src/server/db/backup/backup.ts', 'src/server/modules/wallet/x.test.ts', 'src/server/test/x.ts']) {
-      expect(await failures(file, plain)).toEqual([]);
-    }
+  it('passes itself and a pure package, and leaves its tests alone', async () => {
+    expect(await failures('src/shared/x.ts', "export { z } from 'zod';\nexport { LOCALES } from './locales';\n")).toEqual([]);
+    expect(await failures('src/shared/x.test.ts', "export { createHash } from 'node:crypto';\n")).toEqual([]);
   });
 });
 
-describe('only repositories write SQL', () => {
-  const header = "import { eq, sql } from 'drizzle-orm';\nimport type { Database } from '../../db/client';\nimport { users } from '../../db/schema/index';\n";
-  const cases = {
-    tag: `${header}export const q = (db: Database) => db.execute(sql\`select 1\`);\n`,
-    select: `${header}export const q = (db: Database) => db.select().from(users).where(eq(users.id, 1));\n`,
-    chain: `${header}export const q = (records: () => Database) => records().update(users).set({ locale: 'en' });\n`,
-    text: "export const q = 'SELECT id FROM users WHERE id = $1';\n",
-  };
-
-  it('fails on the sql tag, a query on the database, a drizzle chain and a statement in a string', async () => {
-    for (const code of Object.values(cases)) expect(await failures('src/server/modules/users/users.service.ts', code)).toContain('server-sql/only-in-repositories');
+describe('web and server import each other never', () => {
+  it('fails on a server file or package in web, and a web file in the server', async () => {
+    expect(await failures('src/web/lib/x.ts', "export { AppError } from '../../server/lib/app-error';\n")).toContain('import-x/no-restricted-paths');
+    expect(await failures('src/web/lib/x.ts', "export { eq } from 'drizzle-orm';\n")).toContain('no-restricted-imports');
+    expect(await failures('src/web/lib/x.ts', "export type { FastifyInstance } from 'fastify';\n")).toContain('no-restricted-imports');
+    expect(await failures('src/server/lib/x.ts', "export { cn } from '../../web/lib/cn';\n")).toContain('import-x/no-restricted-paths');
   });
 
-  it('passes a map’s delete, a hash’s update and English text', async () => {
-    const code = "import { createHash } from 'node:crypto';\nexport const f = (m: Map<string, number>) => {\n  m.delete('a');\n  return createHash('sha256').update('x').digest('hex') + 'Select a guide from the list';\n};\n";
-    expect(await failures('src/server/modules/users/users.service.ts', code)).toEqual([]);
+  it('passes shared on both sides', async () => {
+    expect(await failures('src/web/lib/x.ts', "export { LOCALES } from '../../shared/locales';\n")).toEqual([]);
+    expect(await failures('src/server/lib/x.ts', "export { LOCALES } from '../../shared/locales';\n")).toEqual([]);
+  });
+});
+
+describe('web features are used through their public modules', () => {
+  const deep = "export { WalletSection } from '../features/wallet/wallet-section';\n";
+  it('fails on a deep import from a page, another feature or a dynamic import', async () => {
+    expect(await failures('src/web/pages/x.tsx', deep)).toContain('import-x/no-restricted-paths');
+    expect(await failures('src/web/features/bookings/x.tsx', "export { WalletSection } from '../wallet/wallet-section';\n")).toContain('import-x/no-restricted-paths');
+    expect(await failures('src/web/app/x.tsx', "export const load = () => import('../features/wallet/wallet-section');\n")).toContain('import-x/no-restricted-paths');
   });
 
-  it('leaves repositories, the database’s folder and tests alone', async () => {
-    for (const file of ['src/server/modules/users/users.repository.ts', 'src/server/plugins/metrics.repository.ts', 'src/server/db/seed/x.ts', 'src/server/modules/users/users.test.ts']) {
-      for (const code of Object.values(cases)) expect(await failures(file, code)).not.toContain('server-sql/only-in-repositories');
-    }
+  it('fails on any feature, its index too, from components/ and lib/', async () => {
+    expect(await failures('src/web/components/ui/x.tsx', "export * from '../../features/wallet/index';\n")).toContain('import-x/no-restricted-paths');
+    expect(await failures('src/web/lib/x.ts', "export * from '../features/wallet';\n")).toContain('import-x/no-restricted-paths');
+  });
+
+  it('passes the index, lazy.ts, the auth forms, a feature’s own files, and tests', async () => {
+    expect(await failures('src/web/pages/x.tsx', "export * from '../features/wallet';\nexport * from '../features/bookings/index';\n")).toEqual([]);
+    expect(await failures('src/web/pages/x.tsx', "export * from '../features/auth/lazy';\nexport * from '../features/auth/forms';\n")).toEqual([]);
+    expect(await failures('src/web/features/wallet/x.tsx', "export { WalletSection } from './wallet-section';\n")).toEqual([]);
+    expect(await failures('src/web/pages/x.test.tsx', deep)).toEqual([]);
   });
 });
 
@@ -92,16 +95,21 @@ describe('the web app calls the server through lib/api-client.ts', () => {
 
 describe('auth imports no module', () => {
   it('fails on an import of another module from auth, and passes the server’s own folders', async () => {
-    expect(await failures('src/server/modules/auth/sessions.repository.ts', "export { findUserById } from '../users/index';\n")).toContain('no-restricted-imports');
+    expect(await failures('src/server/modules/auth/sessions.repository.ts', "export { findUserById } from '../users/index';\n")).toContain('import-x/no-restricted-paths');
     expect(await failures('src/server/modules/auth/sessions.repository.ts', "export type { Database } from '../../db/client';\nexport { verifyAccessToken } from './tokens';\n")).toEqual([]);
   });
 });
 
 describe('no module reads another off the app', () => {
-  it('fails on a decoration lookup in a module, and passes the app’s own settings and guards', async () => {
-    expect(await failures('src/server/modules/reviews/x.ts', 'export const f = (app: { bookings: unknown }) => app.bookings;\n')).toContain('no-restricted-syntax');
-    expect(await failures('src/server/modules/reviews/x.ts', 'export class X {\n  constructor(private readonly app: { jobs: unknown }) {}\n  get jobs() {\n    return this.app.jobs;\n  }\n}\n')).toContain('no-restricted-syntax');
-    expect(await failures('src/server/modules/reviews/x.ts', 'export const f = (app: { ctx: unknown; requireAuth: unknown }) => [app.ctx, app.requireAuth];\n')).toEqual([]);
+  it('fails on a decoration a module makes, translations included, read in a module', async () => {
+    for (const name of ['bookings', 'translations', 'guideSearch', 'storage']) {
+      expect(await failures('src/server/modules/reviews/x.ts', `export const f = (app: { ${name}: unknown }) => app.${name};\n`)).toContain('server/no-module-off-app');
+    }
+    expect(await failures('src/server/modules/reviews/x.ts', 'export class X {\n  constructor(private readonly app: { jobs: unknown }) {}\n  get jobs() {\n    return this.app.jobs;\n  }\n}\n')).toContain('server/no-module-off-app');
+  });
+
+  it('passes the app’s own settings and guards, and server.ts', async () => {
+    expect(await failures('src/server/modules/reviews/x.ts', 'export const f = (app: { ctx: unknown; requireAuth: unknown; log: unknown }) => [app.ctx, app.requireAuth, app.log];\n')).toEqual([]);
     expect(await failures('src/server/server.ts', 'export const f = (app: { jobs: unknown }) => app.jobs;\n')).toEqual([]);
   });
 });
@@ -116,5 +124,14 @@ describe('the web app formats money with src/shared/money-format.ts', () => {
   it('passes the formatter’s answer and prose that names the currency', async () => {
     const code = "import { moneyFormat } from '../../../../shared/money-format';\nexport const label = (n: number, c: string) => `${moneyFormat('en').rmb(n)} · prices in RMB (${c})`;\n";
     expect(await failures('src/web/features/search/components/x.ts', code)).toEqual([]);
+  });
+});
+
+describe('no source file is over 400 lines', () => {
+  it('fails on 401 lines and passes 400', async () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n';
+    expect(await failures('src/server/lib/x.ts', lines(401))).toContain('max-lines');
+    expect(await failures('src/web/lib/x.test.ts', lines(401))).toContain('max-lines');
+    expect(await failures('src/server/lib/x.ts', lines(400))).toEqual([]);
   });
 });

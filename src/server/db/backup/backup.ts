@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { AppError } from '../../lib/app-error';
 
 /**
  * Backup and restore of the embedded database: a gzip tarball of PGlite's data directory,
@@ -13,7 +14,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 
 /** Writes a backup of the database in `dbDir` to `file`; returns its size in bytes. */
 export async function backupEmbedded(dbDir: string, file: string): Promise<number> {
-  if (!existsSync(path.join(dbDir, 'PG_VERSION'))) throw new Error(`No embedded database in ${dbDir}`);
+  if (!existsSync(path.join(dbDir, 'PG_VERSION'))) throw new AppError('not_found', `No embedded database in ${dbDir}`);
   const client = await PGlite.create(dbDir, { extensions: { btree_gist } });
   try {
     const dump = await client.dumpDataDir('gzip');
@@ -37,9 +38,9 @@ export async function restoreEmbedded(dbDir: string, file: string): Promise<{ ke
   try {
     tar = gunzipSync(bytes);
   } catch {
-    throw new Error(`${file} is not a backup (not gzip)`);
+    throw new AppError('bad_request', `${file} is not a backup (not gzip)`);
   }
-  if (tar.subarray(257, 262).toString('latin1') !== 'ustar') throw new Error(`${file} is not a backup (not a tar archive)`);
+  if (tar.subarray(257, 262).toString('latin1') !== 'ustar') throw new AppError('bad_request', `${file} is not a backup (not a tar archive)`);
   const data = new Blob([bytes], { type: 'application/x-gzip' });
   let keptAs: string | null = null;
   if (existsSync(dbDir)) {

@@ -47,6 +47,16 @@ export interface ParsedFont {
 }
 type Face = Record<Weight, ParsedFont>;
 
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- pdfkit's types are a global namespace: this adds an overload to it
+  namespace PDFKit.Mixins {
+    interface PDFFont {
+      /** registerFont's types name files and buffers; at run time it also takes a parsed fontkit font. */
+      registerFont(name: string, src: ParsedFont): this;
+    }
+  }
+}
+
 // pdfkit and fontkit are loaded by the first PDF, not at start-up (decision 086).
 /** pdfkit's options as it reads them: `font: null` loads no standard font (its types name only a font's name). */
 type PdfOptions = Omit<PDFKit.PDFDocumentOptions, 'font'> & { font?: string | null };
@@ -130,8 +140,7 @@ const loadFaceDocument = loadOnce(async () => {
     constructor(options: PdfOptions, faces: readonly Face[]) {
       super(options);
       this.faces = faces;
-      // registerFont's types name files and buffers; at run time it also takes a parsed fontkit font.
-      faces.forEach((face, i) => WEIGHTS.forEach((w) => this.registerFont(fontName(w, i), face[w] as unknown as Buffer)));
+      faces.forEach((face, i) => WEIGHTS.forEach((w) => this.registerFont(fontName(w, i), face[w])));
     }
 
     override font(src: PDFKit.Mixins.PDFFontSource, family?: string | number, size?: number): this {
