@@ -202,7 +202,7 @@ describe('one price (decision 187)', () => {
           chargeCurrency: asked.chargeCurrency,
           chargeDeposit: asked.chargeDeposit,
           lines: asked.lines.map((l) => [l.kind, l.guideAmount]),
-          extras: asked.extras.map((e) => [e.kind, e.guideAmount]),
+          extras: (asked.extras ?? []).map((e) => [e.kind, e.guideAmount]),
         });
         if (!a.withService) expect(b.totalPriceCents).toBe(g.totalCents);
       }),

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { weeklyDaysMask } from '../../../shared/availability';
 import type { Currency } from '../../../shared/currency';
+import { guideRates } from '../../../shared/booking/trip-price';
 import type { AvailabilityBody, RatesBody } from '../../../shared/schemas/guide-business';
 import type { Database } from '../../db/client';
 import {
@@ -107,8 +108,9 @@ export async function readRates(db: Database, guideId: number) {
     .innerJoin(serviceSubcategories, eq(serviceSubcategories.id, guideServices.subcategoryId))
     .where(eq(guideServices.guideId, guideId))
     .orderBy(asc(serviceSubcategories.categoryId), asc(serviceSubcategories.sortOrder));
-  const { childPricePercent, instantBookPausedUntil, ...rest } = g!;
-  return { ...rest, childPriceRate: childPricePercent / 100, instantBookPausedUntil: instantBookPausedUntil?.toISOString() ?? null, services };
+  const { childPricePercent: _, instantBookPausedUntil, ...rest } = g!;
+  // The child's rate as every price reads it (decision 187).
+  return { ...rest, childPriceRate: guideRates(g!).childPriceRate, instantBookPausedUntil: instantBookPausedUntil?.toISOString() ?? null, services };
 }
 
 /** Which of these subcategory ids exist in the catalogue. */
