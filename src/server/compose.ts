@@ -2,7 +2,7 @@ import { registerJobs } from './jobs/index';
 import type { AppInstance } from './lib/types';
 import { registerAdminUsers } from './modules/admin-users/index';
 import { auditRoutes } from './modules/audit/index';
-import { authRoutes, changePassword, registerPhoneSignIn, sessionsRoutes, wechatRoutes, WayInNotices } from './modules/accounts/index';
+import { authRoutes, changePassword, registerPhoneSignIn, wechatRoutes, WayInNotices } from './modules/accounts/index';
 import { registerAuth } from './modules/auth/index';
 import { registerBookingPdf } from './modules/booking-pdf/index';
 import { registerBookings, type Clock } from './modules/bookings/index';
@@ -69,7 +69,7 @@ export async function composeModules(app: AppInstance): Promise<void> {
   // The commerce disclosure, legal documents and consents: sign-up records the accepted ones, the
   // data export lists them, identity verification checks the sensitive-data one.
   const consents = registerLegal(app, { operator: config.operator, rates });
-  authRoutes(app, { jobs, consents });
+  authRoutes(app, { jobs, consents, realtime });
   // Text messages (decision 147), through the outbox or Twilio: sign-in codes and notices.
   const sms = registerSms(app);
   // A new way in is told to the account's e-mail and phone (decision 183).
@@ -77,8 +77,6 @@ export async function composeModules(app: AppInstance): Promise<void> {
   wechatRoutes(app, { consents, storage, wayIns });
   // Sign-in by phone (decision 147), the proof before a new way in (decision 183) and before deleting the account (decision 185).
   const phoneSignIn = registerPhoneSignIn(app, { sms, consents, wayIns });
-  // The account's sessions, each of which can be ended (decision 185).
-  sessionsRoutes(app, { realtime });
   // The signed-in user's password change and the deletion's proof are account flows (accounts), served under /api/me.
   await app.register(usersRoutes({ changePassword, deletion: phoneSignIn.reauth, storage, jobs, consents, wayIns }));
   devRoutes(app, { endCodePause: (phone) => phoneSignIn.phone.endCodePause(phone) });

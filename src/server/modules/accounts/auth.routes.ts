@@ -14,20 +14,24 @@ import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import { usernameExists } from '../users/index';
 import { clientInfo, currentUser, GuardedAttemptStore, LoginThrottle, RedisAttemptStore, type ThrottleLimits } from '../auth/index';
+import { sessionsRoutes } from './sessions.routes';
 import { login, logout, requestPasswordReset, resetPassword, signup, type SignupConsents } from './auth.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
 /**
  * What the account flows are built from (compose.ts): the job runner that sends a reset e-mail after its
- * commit, and the consent book sign-up records the accepted documents in (decision 124).
+ * commit, the consent book sign-up records the accepted documents in (decision 124), and the real-time
+ * hub that closes the sockets of a session ended on the sessions page (decision 185).
  */
 export interface AccountsNeeds {
   jobs: Pick<JobRunner, 'soon'>;
   consents: SignupConsents;
+  realtime: { revalidate(userId: number): void };
 }
 
-export function authRoutes(app: AppInstance, { jobs, consents }: AccountsNeeds, opts: { loginLimits?: ThrottleLimits } = {}): void {
+export function authRoutes(app: AppInstance, { jobs, consents, realtime }: AccountsNeeds, opts: { loginLimits?: ThrottleLimits } = {}): void {
+  sessionsRoutes(app, { realtime });
   // With REDIS_URL every instance counts in Redis: a guesser gets the limit once, not once per instance
   // (and while Redis fails, once per instance: decision 101).
   const shared = app.redis && app.redisGuard && new GuardedAttemptStore(new RedisAttemptStore(app.redis), app.redisGuard);

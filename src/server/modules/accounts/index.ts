@@ -17,7 +17,6 @@ import { Reauth } from './reauth.service';
 import type { WayInNotices } from './way-in-notices';
 
 export { authRoutes } from './auth.routes';
-export { sessionsRoutes } from './sessions.routes';
 export { changePassword } from './auth.service';
 export { wechatRoutes } from './wechat.routes';
 export { PhoneSignIn } from './phone.service';
