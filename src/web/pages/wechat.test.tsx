@@ -112,6 +112,14 @@ describe('the page WeChat returns to', () => {
     expect(storage.get(STORAGE_KEYS.token)).toBe('tok2');
   });
 
+  it('the account signed in here, confirmed again (decision 185): the same session kept, on to the redirect', async () => {
+    storage.set(STORAGE_KEYS.token, 'kept-session');
+    server({ '/api/auth/wechat/callback': () => json({ status: 'proven', provenUntil: new Date(Date.now() + 600_000).toISOString(), redirect: '/search' }) });
+    renderAt('/auth/wechat?code=c3&state=s3');
+    expect(await screen.findByText('search page')).toBeTruthy();
+    expect(storage.get(STORAGE_KEYS.token)).toBe('kept-session');
+  });
+
   it.each([
     ['invalid_state', 400, '此次登录是在其他浏览器中发起的'],
     ['wechat_code_invalid', 400, '微信的授权已过期或已使用'],

@@ -180,4 +180,11 @@ describe('GET and DELETE /api/me/sessions (decision 185)', () => {
   it('needs a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me/sessions' })).statusCode).toBe(401);
   });
+
+  it('is documented in OpenAPI, with the deletion code', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths['/api/me/sessions'] ?? {})).toContain('get');
+    expect(Object.keys(paths['/api/me/sessions/{id}'] ?? {})).toContain('delete');
+    expect(Object.keys(paths['/api/me/delete/code'] ?? {})).toContain('post');
+  });
 });
