@@ -4,8 +4,8 @@ import { formatFen, formatMoney } from '../../../shared/money-format';
 import { fenToYen } from '../../../shared/payout-yen';
 import type { Statement } from '../../../shared/schemas/statements';
 import { PDF_PALETTE } from '../booking-pdf/index';
-import type { StatementDocument } from './render';
 import { AMOUNT_W, BOTTOM, CONTENT_WIDTH, lastDay, LEFT, PAGE, RIGHT, tokyoDay, type Sheet } from './sheet';
+import type { StatementDocument, StatementPage } from './statement-page';
 import { INVOICE_JA, STATEMENT_STRINGS } from './strings';
 
 const { INDIGO, INK, MUTED, RULE, TINT } = PDF_PALETTE;
@@ -16,6 +16,9 @@ const { INDIGO, INK, MUTED, RULE, TINT } = PDF_PALETTE;
  */
 const inJapanese = (minor: number, currency: Currency) => (currency === 'JPY' ? formatMoney(minor, 'JPY', 'ja') : INVOICE_JA.money(formatFen(minor)));
 
+/** A Japanese reader needs no reading of the invoice's Japanese. */
+const withReadings = (c: StatementPage) => c.locale !== 'ja';
+
 /**
  * The qualified invoice (適格請求書) for the month's commission (decision 127), on a page of its own:
  * the statement is the guide's record, the invoice a tax document. Its legally required items stand
@@ -23,33 +26,34 @@ const inJapanese = (minor: number, currency: Currency) => (currency === 'JPY' ? 
  * its tax computed in yen and stated without a rate; a month in yuan states its tax in yen as well, at
  * the payouts' rate (decisions 142, 167).
  */
-export function renderInvoice(p: Sheet, d: StatementDocument, locale: Locale, period: { year: number; month: number }): void {
-  const { doc } = p;
-  const s = STATEMENT_STRINGS[locale];
-  const ja = INVOICE_JA;
-  // A Japanese reader needs no reading of the invoice's Japanese.
-  const readings = locale !== 'ja';
-  const left = LEFT;
-  const right = RIGHT;
-  const { year, month } = period;
+export function renderInvoice(c: StatementPage): void {
+  particulars(c);
+  items(c);
+  totalsAndTax(c);
+}
 
+/** A new page, the title, and the invoice's particulars: number, day of issue, recipient, issuer, period. */
+function particulars(c: StatementPage): void {
+  const { p, doc, d, s, year, month } = c;
+  const ja = INVOICE_JA;
+  const readings = withReadings(c);
   p.footer();
   doc.addPage();
   p.y = PAGE.margin;
-  doc.roundedRect(left, p.y, CONTENT_WIDTH, 4, 2).fill(INDIGO);
+  doc.roundedRect(LEFT, p.y, CONTENT_WIDTH, 4, 2).fill(INDIGO);
   p.y += 14;
-  doc.font('bold').fontSize(18).fillColor(INK).text(ja.title, left, p.y, { lineBreak: false });
-  doc.font('regular').fontSize(9).fillColor(MUTED).text(s.invoice.title, left + 100, p.y + 6, { width: CONTENT_WIDTH - 100, align: 'right', lineBreak: false });
+  doc.font('bold').fontSize(18).fillColor(INK).text(ja.title, LEFT, p.y, { lineBreak: false });
+  doc.font('regular').fontSize(9).fillColor(MUTED).text(s.invoice.title, LEFT + 100, p.y + 6, { width: CONTENT_WIDTH - 100, align: 'right', lineBreak: false });
   p.y += 32;
   const LABEL_W = 222;
   const item = (jaLabel: string, reading: string, value: string, opts: { strong?: boolean } = {}) => {
     doc.font('bold').fontSize(10.5);
     const h = doc.heightOfString(value, { width: CONTENT_WIDTH - LABEL_W, lineGap: 2 });
     p.room(Math.max(h, 26) + 8);
-    doc.font('regular').fontSize(8.5).fillColor(INK).text(jaLabel, left, p.y, { width: LABEL_W - 10, lineGap: 1 });
-    if (readings) doc.fontSize(7.5).fillColor(MUTED).text(reading, left, doc.y + 1, { width: LABEL_W - 10 });
+    doc.font('regular').fontSize(8.5).fillColor(INK).text(jaLabel, LEFT, p.y, { width: LABEL_W - 10, lineGap: 1 });
+    if (readings) doc.fontSize(7.5).fillColor(MUTED).text(reading, LEFT, doc.y + 1, { width: LABEL_W - 10 });
     const labelBottom = doc.y;
-    doc.font(opts.strong ? 'bold' : 'regular').fontSize(10.5).fillColor(INK).text(value, left + LABEL_W, p.y, { width: CONTENT_WIDTH - LABEL_W, lineGap: 2 });
+    doc.font(opts.strong ? 'bold' : 'regular').fontSize(10.5).fillColor(INK).text(value, LEFT + LABEL_W, p.y, { width: CONTENT_WIDTH - LABEL_W, lineGap: 2 });
     p.y = Math.max(labelBottom, doc.y) + 8;
   };
   item(ja.number, s.invoice.number, d.invoiceNumber);
@@ -58,27 +62,32 @@ export function renderInvoice(p: Sheet, d: StatementDocument, locale: Locale, pe
   item(ja.issuer, `${s.invoice.issuer} · ${s.invoice.registration}`, `${d.operator.name}\n${ja.registration} ${d.operator.invoiceNumber}\n${d.operator.address}`, { strong: true });
   item(ja.period, s.invoice.period, ja.range(year, month, lastDay(year, month)));
   p.y += 4;
+}
 
-  // The items: one line per booking whose commission the platform kept this month, in its currency.
+/** The items: one line per booking whose commission the platform kept this month, in its currency; the head again on each new page. */
+function items(c: StatementPage): void {
+  const { p, doc, d, s } = c;
+  const ja = INVOICE_JA;
+  const readings = withReadings(c);
   const DATE_W = 110;
   const header = () => {
     p.room(40);
-    doc.rect(left, p.y - 4, CONTENT_WIDTH, 30).fill(TINT);
+    doc.rect(LEFT, p.y - 4, CONTENT_WIDTH, 30).fill(TINT);
     doc.font('bold').fontSize(8.5).fillColor(INK);
-    doc.text(ja.date, left + 6, p.y, { width: DATE_W - 6, lineBreak: false });
-    doc.text(ja.item, left + DATE_W, p.y, { width: CONTENT_WIDTH - DATE_W - AMOUNT_W, lineBreak: false });
-    doc.text(ja.amount, right - AMOUNT_W - 6, p.y, { width: AMOUNT_W, align: 'right', lineBreak: false });
+    doc.text(ja.date, LEFT + 6, p.y, { width: DATE_W - 6, lineBreak: false });
+    doc.text(ja.item, LEFT + DATE_W, p.y, { width: CONTENT_WIDTH - DATE_W - AMOUNT_W, lineBreak: false });
+    doc.text(ja.amount, RIGHT - AMOUNT_W - 6, p.y, { width: AMOUNT_W, align: 'right', lineBreak: false });
     if (readings) {
       doc.font('regular').fontSize(7).fillColor(MUTED);
-      doc.text(s.invoice.date, left + 6, p.y + 12, { width: DATE_W - 6, lineBreak: false });
-      doc.text(s.invoice.item, left + DATE_W, p.y + 12, { width: CONTENT_WIDTH - DATE_W - AMOUNT_W, lineBreak: false });
-      doc.text(s.invoice.amount, right - AMOUNT_W - 6, p.y + 12, { width: AMOUNT_W, align: 'right', lineBreak: false });
+      doc.text(s.invoice.date, LEFT + 6, p.y + 12, { width: DATE_W - 6, lineBreak: false });
+      doc.text(s.invoice.item, LEFT + DATE_W, p.y + 12, { width: CONTENT_WIDTH - DATE_W - AMOUNT_W, lineBreak: false });
+      doc.text(s.invoice.amount, RIGHT - AMOUNT_W - 6, p.y + 12, { width: AMOUNT_W, align: 'right', lineBreak: false });
     }
     p.y += 32;
   };
   header();
   if (d.commissions.length === 0) {
-    doc.font('regular').fontSize(9.5).fillColor(MUTED).text(s.invoice.noItems, left + 6, p.y, { lineBreak: false });
+    doc.font('regular').fontSize(9.5).fillColor(MUTED).text(s.invoice.noItems, LEFT + 6, p.y, { lineBreak: false });
     p.y += 20;
   }
   for (const line of d.commissions) {
@@ -88,23 +97,31 @@ export function renderInvoice(p: Sheet, d: StatementDocument, locale: Locale, pe
     }
     const day = tokyoDay(line.at);
     doc.font('regular').fontSize(9.5).fillColor(INK);
-    doc.text(ja.date_(day.year, day.month, day.day), left + 6, p.y, { width: DATE_W - 6, lineBreak: false });
-    doc.text(ja.itemText(line.bookingNumber), left + DATE_W, p.y, { width: CONTENT_WIDTH - DATE_W - AMOUNT_W, lineBreak: false });
-    doc.text(inJapanese(line.amountCents, line.currency), right - AMOUNT_W - 6, p.y, { width: AMOUNT_W, align: 'right', lineBreak: false });
+    doc.text(ja.date_(day.year, day.month, day.day), LEFT + 6, p.y, { width: DATE_W - 6, lineBreak: false });
+    doc.text(ja.itemText(line.bookingNumber), LEFT + DATE_W, p.y, { width: CONTENT_WIDTH - DATE_W - AMOUNT_W, lineBreak: false });
+    doc.text(inJapanese(line.amountCents, line.currency), RIGHT - AMOUNT_W - 6, p.y, { width: AMOUNT_W, align: 'right', lineBreak: false });
     p.y += 16;
-    doc.moveTo(left, p.y - 3).lineTo(right, p.y - 3).lineWidth(0.4).strokeColor(RULE).stroke();
+    doc.moveTo(LEFT, p.y - 3).lineTo(RIGHT, p.y - 3).lineWidth(0.4).strokeColor(RULE).stroke();
   }
   p.y += 6;
+}
 
-  // One total and one tax per rate (there is one rate: the standard 10 %) and per currency: yen and
-  // yuan are never added together, so a month in both (a guide who changed currency) has two.
+/**
+ * One total and one tax per rate (there is one rate: the standard 10 %) and per currency: yen and
+ * yuan are never added together, so a month in both (a guide who changed currency) has two. Then
+ * what each currency's amounts are.
+ */
+function totalsAndTax(c: StatementPage): void {
+  const { p, doc, d, s, locale } = c;
+  const ja = INVOICE_JA;
+  const readings = withReadings(c);
   const several = d.statements.length > 1;
   for (const st of d.statements) {
     if (several) {
       p.room(110);
       p.y += 8;
-      doc.font('bold').fontSize(9.5).fillColor(INDIGO).text(ja.part[st.currency], left, p.y, { lineBreak: false });
-      if (readings) doc.font('regular').fontSize(7.5).fillColor(MUTED).text(s.invoice.part[st.currency], left + 160, p.y + 2, { width: CONTENT_WIDTH - 160, lineBreak: false });
+      doc.font('bold').fontSize(9.5).fillColor(INDIGO).text(ja.part[st.currency], LEFT, p.y, { lineBreak: false });
+      if (readings) doc.font('regular').fontSize(7.5).fillColor(MUTED).text(s.invoice.part[st.currency], LEFT + 160, p.y + 2, { width: CONTENT_WIDTH - 160, lineBreak: false });
       p.y += 18;
     }
     totals(p, st, locale, readings);
@@ -114,8 +131,8 @@ export function renderInvoice(p: Sheet, d: StatementDocument, locale: Locale, pe
   p.room(50);
   doc.font('regular').fontSize(8).fillColor(MUTED);
   for (const st of d.statements) {
-    doc.text(ja.currencyNote[st.currency], left, p.y, { width: CONTENT_WIDTH, lineGap: 1 });
-    if (readings) doc.text(s.invoice.currencyNote[st.currency], left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
+    doc.text(ja.currencyNote[st.currency], LEFT, p.y, { width: CONTENT_WIDTH, lineGap: 1 });
+    if (readings) doc.text(s.invoice.currencyNote[st.currency], LEFT, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
     p.y = doc.y + 6;
   }
 }
