@@ -4,7 +4,7 @@ import { Panel } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useStartWeChatLink, useUnlinkWeChat, useWeChatLink, useWeChatOffered } from '../api/wechat';
-import { WeChatMark } from './wechat-button';
+import { phoneOutsideWeChat, WeChatMark } from './wechat-button';
 
 /**
  * WeChat in the account settings (decision 148): link it, to sign in with it afterwards, or unlink it
@@ -42,6 +42,8 @@ export function WeChatLinkPanel() {
         )}
       </div>
       {linked && !canUnlink && <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('link.onlyWayIn')}</p>}
+      {/* WeChat's QR code cannot be scanned by the phone showing it (decision 185): say how to link from WeChat itself. */}
+      {!linked && phoneOutsideWeChat() && <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('link.phoneNote')}</p>}
     </Panel>
   );
 }

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../shared/schemas/user';
 import { user } from '../../admin/admin-fixtures';
-import { WeChatButton } from '../../auth/forms';
+import { WeChatButton, WeChatLinkPanel } from '../../auth/forms';
 import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { AccountManagement } from './account-management';
@@ -136,5 +136,12 @@ describe('the WeChat button on a phone outside WeChat', () => {
     expect(screen.getByText('Continue in WeChat')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Show the QR code to scan with another phone' }).getAttribute('href')).toBe('/api/auth/wechat/start?redirect=%2Fsearch');
+  });
+
+  it('says, in the settings, how to link WeChat from WeChat itself', async () => {
+    vi.stubGlobal('navigator', { ...navigator, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36' });
+    server({ 'GET /api/config/public': () => json({ wechatLogin: true }), 'GET /api/me/wechat': () => json({ linked: false, nickname: null, canUnlink: false }) });
+    show(<WeChatLinkPanel />);
+    expect(await screen.findByText(/Open this page in WeChat instead/)).toBeTruthy();
   });
 });
