@@ -44,7 +44,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: (doc) => ('openapiObject' in doc ? typedNullables(doc.openapiObject) : doc.swaggerObject),
+    transformObject: (doc) => ('openapiObject' in doc ? plainShapes(doc.openapiObject) : doc.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
@@ -80,11 +80,13 @@ function claimOperationId(ids: Map<string, string>, id: string, route: string): 
 }
 
 /**
- * OpenAPI 3.0 reads `nullable` only beside a `type`: a nullable union (`z.union(…).nullable()`) is
- * written with its branches' type when they share one.
+ * Two shapes OpenAPI 3.0 tools misread, written plainly: `nullable` is read only beside a `type`, so a
+ * nullable union (`z.union(…).nullable()`) gets its branches' type when they share one; a record
+ * keyed by an enum (`z.record(z.enum(LOCALES), …)`) requires keys it does not define, so each required
+ * key gets the record's value schema.
  */
-function typedNullables<T>(node: T): T {
-  if (Array.isArray(node)) node.forEach(typedNullables);
+function plainShapes<T>(node: T): T {
+  if (Array.isArray(node)) node.forEach(plainShapes);
   else if (node && typeof node === 'object') {
     const o = node as Record<string, unknown>;
     const branches = (o.oneOf ?? o.anyOf) as { type?: unknown }[] | undefined;
@@ -92,7 +94,12 @@ function typedNullables<T>(node: T): T {
       const types = new Set(branches.map((b) => b.type));
       if (types.size === 1 && typeof [...types][0] === 'string') o.type = [...types][0];
     }
-    Object.values(o).forEach(typedNullables);
+    const values = o.additionalProperties;
+    if (Array.isArray(o.required) && values && typeof values === 'object') {
+      const properties = (o.properties ??= {}) as Record<string, unknown>;
+      for (const key of o.required as string[]) properties[key] ??= values;
+    }
+    Object.values(o).forEach(plainShapes);
   }
   return node;
 }
