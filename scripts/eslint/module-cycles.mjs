@@ -1,15 +1,16 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
 /**
  * `server-modules/no-cycle`: no import loop between the module folders of src/server/modules
  * (decision 107). A folder imports another when any of its files (tests aside) imports one of
  * that folder's files, types included: a loop of folders is a loop of responsibilities even when
- * only types close it. The graph of folders is read once per lint run (one regex pass over the
- * files), so the rule costs milliseconds where a file-level resolver walks every import again.
+ * only types close it. The graph of folders is read once per lint run with the TypeScript compiler's
+ * own import scanner (`ts.preProcessFile`: imports, re-exports and `import()`, types included),
+ * so the rule costs milliseconds where a file-level resolver walks every import again.
  */
 
-const IMPORT = /^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]/gm;
 const SOURCE = /\.tsx?$/;
 const TEST = /\.test\.tsx?$/;
 
@@ -35,7 +36,7 @@ function folderGraph(modulesDir) {
     const from = folderOf(modulesDir, file);
     if (!from) continue;
     if (!graph.has(from)) graph.set(from, new Set());
-    for (const [, spec] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+    for (const { fileName: spec } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
       if (!spec.startsWith('.')) continue;
       const to = folderOf(modulesDir, path.resolve(path.dirname(file), spec));
       if (to && to !== from) graph.get(from).add(to);

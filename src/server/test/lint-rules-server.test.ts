@@ -124,13 +124,16 @@ describe('no import loop between server modules', () => {
   write('a/index.ts', "import type { B } from '../b/index';\nexport type A = B;\n");
   write('b/index.ts', "import type { A } from '../a/index';\nexport type B = A | 1;\n");
   write('c/index.ts', "import type { A } from '../a/index';\nexport type C = A;\n");
+  write('d/index.ts', "export const load = () => import('../e/index');\n");
+  write('e/index.ts', "export { load } from '../d/index';\n");
   const linter = new Linter({ configType: 'flat', cwd: modulesDir });
   const config = [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { m: moduleCycles }, rules: { 'm/no-cycle': ['error', { modulesDir }] } }] as Linter.Config[];
   const lint = (file: string) => linter.verify(readFileSync(path.join(modulesDir, file), 'utf8'), config, path.join(modulesDir, file)).map((m) => m.ruleId);
 
-  it('fails on an import that closes a loop, types included, and passes one that does not', () => {
+  it('fails on an import that closes a loop, types and import() included, and passes one that does not', () => {
     expect(lint('a/index.ts')).toEqual(['m/no-cycle']);
     expect(lint('b/index.ts')).toEqual(['m/no-cycle']);
     expect(lint('c/index.ts')).toEqual([]);
+    expect(lint('e/index.ts')).toEqual(['m/no-cycle']); // the loop closed by d's import()
   });
 });
