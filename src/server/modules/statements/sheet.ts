@@ -1,7 +1,7 @@
 import { PDF_PALETTE } from '../booking-pdf/index';
 
 /**
- * The statement PDF's page frame, shared by the statement's pages (render.ts) and the invoice's
+ * The statement PDF's page frame, shared by the statement's pages (render-statement.ts) and the invoice's
  * (render-invoice.ts): A4 with the booking PDF's margins, a running position `y`, a footer on every
  * page and a new page when what comes next would run into it.
  */

@@ -5,7 +5,7 @@ import type { Locale } from '../../../shared/locales';
  * The statement PDF's words. The statement is in the reader's language (as the booking PDF); the
  * invoice's legally required items are in Japanese, each with the reader's reading beside it
  * (decision 127). Chinese voice: 地陪, 您; Japanese: locales/VOICE.md. A Japanese reader reads the
- * legal names themselves, so render.ts prints no reading under them: of `invoice`, only `title` and
+ * legal names themselves, so render-invoice.ts prints no reading under them: of `invoice`, only `title` and
  * `noItems` show in Japanese, the rest being the plain names kept for completeness.
  */
 export interface StatementStrings {
