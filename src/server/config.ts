@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { AppError } from './lib/app-error';
 import { operatorFromSettings } from './operator';
 import { DEFAULT_TRAVEL_CREDIT_CENTS } from '../shared/booking/credit';
 import { DEFAULT_REPLACEMENT_COVER_RATE } from '../shared/booking/replacement';
@@ -180,11 +181,11 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /**
- * Stops the process before it serves anything. Not an AppError: that is the answer to a request, and no
- * request exists yet (config.ts is the lint rule's listed exception, decision 143).
+ * Stops the process before it serves anything: an `internal` AppError, as every failure the server
+ * throws (decision 186), whose message the operator reads; no request exists yet to answer.
  */
 function invalidSettings(problems: readonly string[]): never {
-  throw new Error(`Invalid settings in the environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  throw new AppError('internal', `Invalid settings in the environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -334,7 +335,7 @@ function payoutAccountFrom(e: z.infer<typeof envSchema>) {
  */
 export function resolveJwtSecret(config: Config): string {
   if (config.jwtSecret) return config.jwtSecret;
-  if (config.isProduction) throw new Error('JWT_SECRET (at least 32 characters) is required in production');
+  if (config.isProduction) throw new AppError('internal', 'JWT_SECRET (at least 32 characters) is required in production');
   const file = path.join(config.dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(config.dataDir, { recursive: true });

@@ -91,8 +91,8 @@ describe('the server throws AppError', () => {
     for (const file of ['src/server/modules/wallet/x.test.ts', 'src/server/test/x.ts']) expect(await failures(file, wrap(newError))).toEqual([]);
   });
 
-  it('holds the command-line tools and the backup too', async () => {
-    for (const file of ['src/server/modules/accounts/admin-cli.ts', 'src/server/db/backup/backup.ts', 'src/server/db/seed/cli.ts']) expect(await failures(file, wrap(newError))).toEqual(['server/throw-app-error']);
+  it('holds the settings, the command-line tools and the backup too', async () => {
+    for (const file of ['src/server/config.ts', 'src/server/modules/accounts/admin-cli.ts', 'src/server/db/backup/backup.ts', 'src/server/db/seed/cli.ts']) expect(await failures(file, wrap(newError))).toEqual(['server/throw-app-error']);
   });
 });
 
