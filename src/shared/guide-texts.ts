@@ -42,27 +42,6 @@ export function detectTextLanguage(text: string | null | undefined, writer?: Tex
   return 'en';
 }
 
-/**
- * The reader's text language: an explicit `lang` (en, zh, zh-CN, ja) first, then the first tag of
- * Accept-Language that names one of the three, else English (the interface fallback).
- */
-export function readerTextLanguage(lang: string | null | undefined, acceptLanguage?: string | null): TextLanguage {
-  return namedTextLanguage(lang, acceptLanguage) ?? 'en';
-}
-
-/** The text language `lang` or Accept-Language names, or undefined when neither names one (the caller then has its own fallback). */
-export function namedTextLanguage(lang: string | null | undefined, acceptLanguage?: string | null): TextLanguage | undefined {
-  for (const tag of [lang, ...(acceptLanguage ?? '').split(',').map((t) => t.split(';')[0])]) {
-    const l = tag?.trim().toLowerCase();
-    if (!l) continue;
-    if (l.startsWith('zh')) return 'zh';
-    if (l.startsWith('ja')) return 'ja';
-    if (l.startsWith('en')) return 'en';
-  }
-  return undefined;
-}
-
-/** The text language of an interface locale (en, zh-CN). */
 export const localeTextLanguage = (locale: string): TextLanguage => (locale.toLowerCase().startsWith('zh') ? 'zh' : locale.toLowerCase().startsWith('ja') ? 'ja' : 'en');
 
 /** A writer's text language from their account's locale (users.locale), unknown when none is stored: `detectTextLanguage`'s `writer`. */

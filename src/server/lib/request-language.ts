@@ -1,12 +1,25 @@
 import type { FastifyRequest } from 'fastify';
+import { localeTextLanguage, type TextLanguage } from '../../shared/guide-texts';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, matchLocale, type Locale } from '../../shared/locales';
 
 /**
- * The one reader of a request's language (decision 143): the `lang` it asks for, else the best match of
- * its Accept-Language header, else the default. Written over matchLocale, so a language added to
- * LOCALES is read here without a change; a document printed in more languages than the interface
- * (receipts) passes its own matcher and default.
+ * The one reader of a request's language (decisions 143, 187): the `lang` it asks for, else the
+ * language the reader chose in the app (the cookie it writes with the choice), else the best match
+ * of its Accept-Language header by q-value, else the account's stored language, else the default.
+ * Interface texts, guide texts and their translations all read it, so a page and its translations
+ * are in one language. Written over matchLocale, so a language added to LOCALES is read here without
+ * a change; a document printed in more languages than the interface (receipts) passes its own
+ * matcher and default.
  */
+
+/** What a request says of its reader's language. */
+export interface AskedLanguage {
+  /** `lang` in the address or query. */
+  lang?: string | null;
+  /** The choice the app stored (`LOCALE_COOKIE`). */
+  chosen?: string | null;
+  acceptLanguage?: string | null;
+}
 
 /** The tags of an Accept-Language header, most wanted first (by q, then in order); q=0 means "not this". */
 function acceptedTags(header: string | undefined): string[] {
@@ -14,8 +27,9 @@ function acceptedTags(header: string | undefined): string[] {
     .split(',')
     .map((part) => {
       const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag?.trim() ?? '', q: q === undefined ? 1 : Number(q) };
+      // A q that is not a number (q=abc) is not read as 1: Number gives NaN, which the filter drops.
+      const q = params.map((p) => /^\s*q\s*=\s*(.*)$/i.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag: tag?.trim() ?? '', q: q === undefined ? 1 : Number(q.trim() === '' ? NaN : q) };
     })
     .filter((a) => a.tag !== '' && a.q > 0)
     .sort((a, b) => b.q - a.q)
@@ -45,19 +59,39 @@ export function requestLanguage(
   return lang ?? acceptedLanguage(acceptLanguage, match) ?? fallback;
 }
 
+
+/** The language a request names (`lang`, the app's choice, Accept-Language by q), or undefined when it names none. */
+export function namedLanguage(asked: AskedLanguage): Locale | undefined {
+  return matchLocale(asked.lang) ?? matchLocale(asked.chosen) ?? acceptedLanguage(asked.acceptLanguage ?? undefined);
+}
+
+/** The reader's language: what the request names, else the account's stored language (users.locale), else the default. */
+export function readerLanguage(asked: AskedLanguage, account?: string | null): Locale {
+  return namedLanguage(asked) ?? matchLocale(account) ?? DEFAULT_LOCALE;
+}
+
 const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`);
 
-/**
- * The reader's language for a server-rendered page, and for the labels of a booking's lines: a
- * `lang` in the address (hreflang links), then the stored choice (the cookie the app writes with it),
- * then Accept-Language, then English.
- */
-export function readerLocale(request: FastifyRequest): Locale {
+/** What a Fastify request says of its reader's language: its `lang` query, the app's stored choice and Accept-Language. */
+export function askedLanguage(request: Pick<FastifyRequest, 'query' | 'headers'>): AskedLanguage {
   const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = typeof query?.lang === 'string' ? matchLocale(query.lang) : undefined;
-  if (fromQuery) return fromQuery;
-  const cookie = LOCALE_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1];
-  const fromCookie = matchLocale(cookie);
-  if (fromCookie) return fromCookie;
-  return acceptedLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE;
+  return {
+    lang: typeof query?.lang === 'string' ? query.lang : undefined,
+    chosen: LOCALE_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1],
+    acceptLanguage: request.headers['accept-language'],
+  };
+}
+
+/**
+ * The reader's language for a server-rendered page, a booking's lines and every reply in the
+ * reader's language: a `lang` in the address (hreflang links), then the stored choice (the cookie the
+ * app writes with it), then Accept-Language, then English.
+ */
+export function readerLocale(request: Pick<FastifyRequest, 'query' | 'headers'>): Locale {
+  return readerLanguage(askedLanguage(request));
+}
+
+/** The same reader as a text language (en, zh, ja): the language guide texts are picked and translated in. */
+export function readerTextLanguage(request: Pick<FastifyRequest, 'query' | 'headers'>): TextLanguage {
+  return localeTextLanguage(readerLocale(request));
 }

@@ -50,7 +50,7 @@ export function guideRates(row: RateColumns, servicePriceCents: number | null = 
 const tripLength = (trip: TripLength, guideDayHours: number): TourLength => ('days' in trip ? daysLength(trip.days, trip.dayHours, guideDayHours) : { hours: trip.hours });
 
 /** A trip's price: `groupPrice`'s, with what a booking stores of it (`BookingPrice`). */
-export type TripPriceFigures = ReturnType<typeof groupPrice> & BookingPrice;
+type TripPriceFigures = ReturnType<typeof groupPrice> & BookingPrice;
 
 /**
  * A trip's price for a group in the guide's currency (decisions 176, 187): `groupPrice` for the

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectTextLanguage, readerTextLanguage } from '../../../shared/guide-texts';
+import { detectTextLanguage } from '../../../shared/guide-texts';
 import { guideDetailSchema, guideListReplySchema, itinerarySchema } from '../../../shared/schemas/guides';
 import { profileReplySchema } from '../../../shared/schemas/guide-business';
 import { guideItineraries, guides, users } from '../../db/schema/index';
@@ -45,14 +45,11 @@ const profile = (over: Record<string, unknown> = {}) => ({
 const searchNara = (lang: string) => call('GET', '/api/v2/guides?city=nara&limit=50', null, undefined, { 'accept-language': lang });
 
 describe('text languages', () => {
-  it('detects the script of a text and the reader language of a request', () => {
+  // The reader's language of a request is read by one reader, tested in lib/request-language.test.ts (decision 187).
+  it('detects the script of a text', () => {
     expect(detectTextLanguage('東京で育ちました。よろしく')).toBe('ja');
     expect(detectTextLanguage('我在东京生活了十年')).toBe('zh');
     expect(detectTextLanguage('I live in Tokyo')).toBe('en');
-    expect(readerTextLanguage(undefined, 'zh-CN,zh;q=0.9')).toBe('zh');
-    expect(readerTextLanguage('ja', 'zh-CN')).toBe('ja');
-    expect(readerTextLanguage(undefined, 'fr-FR, en;q=0.5')).toBe('en');
-    expect(readerTextLanguage(undefined, undefined)).toBe('en');
   });
 
   it('backfills rows written without texts in the language their script shows', async () => {

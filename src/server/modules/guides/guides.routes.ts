@@ -13,10 +13,10 @@ import {
   priceBoundsReplySchema,
 } from '../../../shared/schemas/guides';
 import { serviceCategorySchema } from '../../../shared/schemas/catalog';
-import { pickItineraryLanguage, readerTextLanguage } from '../../../shared/guide-texts';
+import { pickItineraryLanguage } from '../../../shared/guide-texts';
 import { readerLangSchema } from '../../../shared/schemas/guides';
 import { quoteQuerySchema, quoteReplySchema } from '../../../shared/schemas/quote';
-import { requestLanguage } from '../../lib/request-language';
+import { readerLocale, readerTextLanguage } from '../../lib/request-language';
 import { notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
@@ -63,7 +63,7 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
       },
     },
     async (request, reply) => {
-      const json = await searchReply(guideSearch, db(), request.query, request.user, readerTextLanguage(request.query.lang, request.headers['accept-language']));
+      const json = await searchReply(guideSearch, db(), request.query, request.user, readerTextLanguage(request));
       // The hottest route: the reply is joined from each card's kept JSON, already the schema's
       // (the tests parse it with guideListReplySchema), and Fastify sends a Buffer as it is.
       return sendSerialized(reply, json);
@@ -113,7 +113,7 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
         response: { 200: guideDetailSchema },
       },
     },
-    async (request) => getGuide(db(), request.params.id, request.user, readerTextLanguage(request.query.lang, request.headers['accept-language']), translations),
+    async (request) => getGuide(db(), request.params.id, request.user, readerTextLanguage(request), translations),
   );
 
   app.get(
@@ -130,7 +130,7 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
         response: { 200: quoteReplySchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => quoteTour(db(), request.params.id, request.query, request.user, requestLanguage(request.query.lang, request.headers['accept-language']), needs.rates, needs.fx),
+    async (request) => quoteTour(db(), request.params.id, request.query, request.user, readerLocale(request), needs.rates, needs.fx),
   );
 
   app.get(
@@ -145,7 +145,7 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
         response: { 200: guideDetailSchema, 404: errorBodySchema },
       },
     },
-    async (request) => getMyGuide(db(), currentUser(request), readerTextLanguage(request.query.lang, request.headers['accept-language']), translations),
+    async (request) => getMyGuide(db(), currentUser(request), readerTextLanguage(request), translations),
   );
 
   app.get(
@@ -198,7 +198,7 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
       const row = await findItinerary(db(), request.params.id);
       if (!row || row.guideStatus !== 'active') throw notFound('Itinerary');
       const { itinerary: it, guide } = row;
-      const reader = readerTextLanguage(request.query.lang, request.headers['accept-language']);
+      const reader = readerTextLanguage(request);
       const language = pickItineraryLanguage(it.texts, reader, it.originalLanguage);
       const t = language ? it.texts[language] : undefined;
       return withItineraryTranslations(translations, {

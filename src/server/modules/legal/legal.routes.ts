@@ -1,10 +1,10 @@
-import { matchLocale } from '../../../shared/locales';
 import { CURRENT_LEGAL_VERSIONS, LEGAL_KINDS, LEGAL_PATHS, legalAskedAt } from '../../../shared/legal/documents';
 import { LEGAL_TEXTS_EN } from '../../../shared/legal/texts-en';
 import { LEGAL_TEXTS_JA } from '../../../shared/legal/texts-ja';
 import { LEGAL_TEXTS_ZH_CN } from '../../../shared/legal/texts-zh-CN';
 import { errorBodySchema } from '../../../shared/schemas/common';
 import { legalDocumentsReplySchema, myConsentsReplySchema, recordConsentsBodySchema } from '../../../shared/schemas/legal';
+import { namedLanguage } from '../../lib/request-language';
 import type { AppInstance } from '../../lib/types';
 import { currentUser } from '../auth/index';
 import { myConsents, recordConsents } from './consents.service';
@@ -71,7 +71,7 @@ export function legalRoutes(app: AppInstance): void {
     async (request) => {
       const db = app.ctx.database.db;
       const userId = currentUser(request).id;
-      const locale = request.body.locale ?? matchLocale(request.headers['accept-language']) ?? null;
+      const locale = request.body.locale ?? namedLanguage({ acceptLanguage: request.headers['accept-language'] }) ?? null;
       await recordConsents(db, userId, request.body.consents, { locale, ip: request.ip });
       return myConsents(db, userId);
     },

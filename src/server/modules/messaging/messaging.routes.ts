@@ -17,6 +17,7 @@ import {
 } from '../../../shared/schemas/messaging';
 import { messageSchema } from '../../../shared/schemas/messaging';
 import { AppError } from '../../lib/app-error';
+import { askedLanguage } from '../../lib/request-language';
 import type { AppInstance } from '../../lib/types';
 import { currentClaims, currentUser } from '../auth/index';
 import type { MessagingService } from './messaging.service';
@@ -46,7 +47,7 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { data, created } = await service.open(user, request.body.guideId, await service.readerLocale(user, request.headers['accept-language']));
+      const { data, created } = await service.open(user, request.body.guideId, await service.readerLocale(user, askedLanguage(request)));
       return reply.status(created ? 201 : 200).send({ data });
     },
   );
@@ -66,7 +67,7 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
     },
     async (request) => {
       const user = currentUser(request);
-      return service.list(user, await service.readerLocale(user, request.query.lang ?? request.headers['accept-language']));
+      return service.list(user, await service.readerLocale(user, askedLanguage(request)));
     },
   );
 

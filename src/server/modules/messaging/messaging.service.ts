@@ -1,12 +1,13 @@
 import { travelerBookingPath } from '../../../shared/booking/links';
 import { canSend, FREE_MESSAGES, type Credits } from '../../../shared/messaging/credits';
 import type { RejectReason } from '../../../shared/messaging/tour-request';
-import { matchLocale, type Locale } from '../../../shared/locales';
+import type { Locale } from '../../../shared/locales';
 import { localeTextLanguage, writerTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import type { Conversation, Message, TourRequest, TotalUnread } from '../../../shared/schemas/messaging';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../shared/schemas/notifications';
 import { inTransaction, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { namedLanguage, readerLanguage, type AskedLanguage } from '../../lib/request-language';
 import type { Realtime } from '../../realtime/index';
 import type { AuthUser, TokenCaller } from '../auth/index';
 import type { NotificationsService } from '../notifications/index';
@@ -137,12 +138,12 @@ export class MessagingService {
     return { data: await this.entry(user, c.id, locale), created: !existed };
   }
 
-  /** The language a reader reads in now: the request's `lang` or Accept-Language when it names a supported language (en, zh-CN, ja), else their stored locale. */
-  async readerLocale(user: AuthUser, named: string | undefined): Promise<Locale> {
-    const asked = matchLocale(named);
-    if (asked) return asked;
+  /** The language a reader reads in now (`readerLanguage`, decision 187): what the request names, else their stored locale, read only then. */
+  async readerLocale(user: AuthUser, asked: AskedLanguage): Promise<Locale> {
+    const named = namedLanguage(asked);
+    if (named) return named;
     const [me] = await repo.people(this.db, [user.id]);
-    return matchLocale(me?.locale) ?? 'en';
+    return readerLanguage({}, me?.locale);
   }
 
   /**

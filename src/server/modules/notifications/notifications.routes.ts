@@ -15,6 +15,7 @@ import {
   unreadCountReplySchema,
 } from '../../../shared/schemas/notifications';
 import type { AppInstance } from '../../lib/types';
+import { askedLanguage } from '../../lib/request-language';
 import { currentUser } from '../auth/index';
 import type { NotificationsService } from './notifications.service';
 
@@ -27,7 +28,7 @@ const tags = ['notifications'];
 export function notificationsRoutes(app: AppInstance, service: NotificationsService): void {
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
   /** Titles and texts come in the language the caller reads now (Accept-Language, else stored locale; decision 053). */
-  const lang = (request: Parameters<typeof currentUser>[0]) => service.readerLocale(me(request), request.headers['accept-language']);
+  const lang = (request: Parameters<typeof currentUser>[0]) => service.readerLocale(me(request), askedLanguage(request));
 
   app.get(
     BASE,

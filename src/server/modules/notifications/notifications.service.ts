@@ -7,11 +7,12 @@ import {
   type SystemMessage,
   type SystemMessageType,
 } from '../../../shared/schemas/notifications';
-import { DEFAULT_LOCALE, LOCALES, matchLocale } from '../../../shared/locales';
+import { DEFAULT_LOCALE, LOCALES } from '../../../shared/locales';
 import type { Database } from '../../db/client';
 import { inOneTurn } from '../../db/same-turn';
 import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { notFound } from '../../lib/app-error';
+import { namedLanguage, type AskedLanguage } from '../../lib/request-language';
 import type { Realtime } from '../../realtime/index';
 import { mailsCte, queueMails } from '../mail/index';
 import { noticeText, type SmsSender } from '../sms/index';
@@ -307,10 +308,10 @@ export class NotificationsService {
     }
   }
 
-  /** The language a reader reads in now: Accept-Language when it names en, zh-CN or ja, else their stored locale. */
-  async readerLocale(userId: number, acceptLanguage: string | undefined): Promise<Locale> {
-    const asked = matchLocale(acceptLanguage);
-    if (asked) return asked;
+  /** The language a reader reads in now (`readerLanguage`, decision 187): what the request names, else their stored locale, read only then. */
+  async readerLocale(userId: number, asked: AskedLanguage): Promise<Locale> {
+    const named = namedLanguage(asked);
+    if (named) return named;
     const [person] = await repo.recipients(this.db, [userId]);
     return localeOf(person?.locale);
   }

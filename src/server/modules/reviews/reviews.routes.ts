@@ -12,7 +12,8 @@ import {
   REVIEW_PHOTO_MAX_BYTES,
   REVIEW_PHOTO_WINDOW_MINUTES,
 } from '../../../shared/schemas/reviews';
-import { readerTextLanguage, writerTextLanguage } from '../../../shared/guide-texts';
+import { writerTextLanguage } from '../../../shared/guide-texts';
+import { readerTextLanguage } from '../../lib/request-language';
 import { notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { readSingleUpload } from '../../storage/private-document';
@@ -64,7 +65,7 @@ export async function reviewsRoutes(app: AppInstance, service?: ReviewsService, 
         ...trustOf({ bookingId, knowledgeRating, communicationRating, punctualityRating, valueRating, reply: text, repliedAt }, photos.get(r.id)),
       }));
       const writers = { reviewers: rows.map((r) => writerTextLanguage(r.reviewerLocale)), guide: writerTextLanguage(guide.locale) };
-      return withReviewTranslations(translations, reviews, readerTextLanguage(request.query.lang, request.headers['accept-language']), writers);
+      return withReviewTranslations(translations, reviews, readerTextLanguage(request), writers);
     },
   );
   if (!service) return;

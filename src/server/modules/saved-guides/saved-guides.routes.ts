@@ -5,7 +5,7 @@ import { pagingQuerySchema, savedGuidesReplySchema } from '../../../shared/schem
 import { notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { currentUser, type AuthUser } from '../auth/index';
-import { readerTextLanguage } from '../../../shared/guide-texts';
+import { readerTextLanguage } from '../../lib/request-language';
 import { toSummaries, withBioTranslations } from '../guides/index';
 import type { Translations } from '../translation/index';
 import { guideForSaving, listSaved, saveGuide, unsaveGuide } from './saved-guides.repository';
@@ -39,7 +39,7 @@ export function savedGuidesRoutes(app: AppInstance, needs: { translations: Trans
       ownList(user, request.params.id);
       const { page, limit } = request.query;
       const { rows, total } = await listSaved(db(), user.id, page, limit);
-      const lang = readerTextLanguage(undefined, request.headers['accept-language']);
+      const lang = readerTextLanguage(request);
       const cards = await toSummaries(db(), rows, user, lang);
       return { data: needs.translations.enabled ? await withBioTranslations(needs.translations, cards, lang) : cards, total, page, limit };
     },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen } from 'cockatiel';
-import { detectTextLanguage, localeTextLanguage, namedTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
+import { detectTextLanguage, localeTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
+import { namedLanguage } from '../../lib/request-language';
 import type { Locale } from '../../../shared/locales';
 import type { MachineTranslation, TranslationState } from '../../../shared/schemas/translation';
 import type { Database } from '../../db/client';
@@ -125,7 +126,8 @@ export class Translations {
    */
   async readerLanguage(userId: number, lang: string | undefined, acceptLanguage: string | undefined): Promise<TextLanguage | undefined> {
     if (!this.enabled) return undefined;
-    return namedTextLanguage(lang, acceptLanguage) ?? (await this.accountLanguage(userId)) ?? 'en';
+    const named = namedLanguage({ lang, acceptLanguage });
+    return named ? localeTextLanguage(named) : ((await this.accountLanguage(userId)) ?? 'en');
   }
 
   /** An account's language as a text language (users.locale): a writer's hint for a kanji-only text (decision 146). */
