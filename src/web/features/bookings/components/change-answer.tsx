@@ -13,7 +13,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useAnswerChange, useBookingChanges } from '../api/booking-changes';
 import { changeTripText } from '../lib/change-text';
-import { DeclineReasonSheet, type DeclineTexts } from './decline-reason-sheet';
+import { DeclineReasonSheet } from './decline-reason-sheet';
 import { CHANGEABLE_STATUSES } from './trip-change-panel';
 
 const problem = (err: unknown) => (err instanceof ApiError && (err.code === 'change_not_open' || err.code === 'slot_unavailable' || err.code === 'buffer_conflict') ? `toasts.${err.code}` : 'toasts.failed');
@@ -89,12 +89,11 @@ function DeclineChangeSheet({ booking: b, change, open, onOpenChange }: { bookin
   const { t } = useTranslation(['changes', 'bookings']);
   const answer = useAnswerChange();
   const traveler = b.traveler.fullName;
-  const texts = (['title', 'description', 'reason', 'required', 'back', 'confirm'] as const).reduce((all, k) => ({ ...all, [k]: t(`declineSheet.${k}`, { traveler }) }), {} as DeclineTexts);
   return (
     <DeclineReasonSheet
       open={open}
       onOpenChange={onOpenChange}
-      texts={texts}
+      text={(part) => t(`declineSheet.${part}`, { traveler })}
       busy={answer.isPending}
       // mutateAsync: the toast shows even when the list, read again, has already taken the answered change off the card.
       decline={(reason) =>

@@ -4,15 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/form';
 import { Sheet } from '../../../components/ui/sheet';
 
-/** The words of one decline sheet, in its own namespace: title, description, field, buttons, and the empty reason's refusal. */
-export interface DeclineTexts {
-  title: string;
-  description: string;
-  reason: string;
-  required: string;
-  back: string;
-  confirm: string;
-}
+/** The parts of one decline sheet each caller words in its own namespace: title, description, field, buttons, and the empty reason's refusal. */
+export type DeclinePart = 'title' | 'description' | 'reason' | 'required' | 'back' | 'confirm';
 
 /**
  * Declining with a reason the other side reads (a proposed time, a trip change): a required text of
@@ -22,14 +15,15 @@ export interface DeclineTexts {
 export function DeclineReasonSheet({
   open,
   onOpenChange,
-  texts,
+  text,
   busy,
   decline,
   refusal,
 }: {
   open: boolean;
   onOpenChange: (o: boolean) => void;
-  texts: DeclineTexts;
+  /** The words of each part (the caller's `declineSheet.<part>`). */
+  text: (part: DeclinePart) => string;
   busy: boolean;
   decline: (reason: string) => Promise<unknown>;
   refusal: (err: unknown) => string;
@@ -46,17 +40,17 @@ export function DeclineReasonSheet({
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!reason.trim()) return setError(texts.required);
+    if (!reason.trim()) return setError(text('required'));
     decline(reason.trim().slice(0, 500)).then(
       () => reset(false),
       (err: unknown) => setError(refusal(err)),
     );
   };
   return (
-    <Sheet open={open} onOpenChange={reset} title={texts.title} description={texts.description} closeLabel={t('close')}>
+    <Sheet open={open} onOpenChange={reset} title={text('title')} description={text('description')} closeLabel={t('close')}>
       <form noValidate onSubmit={submit} className="space-y-4">
         <TextAreaField
-          label={texts.reason}
+          label={text('reason')}
           value={reason}
           maxLength={500}
           rows={3}
@@ -69,10 +63,10 @@ export function DeclineReasonSheet({
         />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => reset(false)}>
-            {texts.back}
+            {text('back')}
           </Button>
           <Button type="submit" variant="danger" busy={busy}>
-            {texts.confirm}
+            {text('confirm')}
           </Button>
         </div>
       </form>

@@ -17,7 +17,7 @@ import { useSlots } from '../api/get-slots';
 import { useAnswerReschedule, useProposeReschedule } from '../api/reschedule';
 import { endTime, formatCalendarDate, formatDeadline } from '../../../lib/format';
 import { Sheet } from '../../../components/ui/sheet';
-import { DeclineReasonSheet, type DeclineTexts } from './decline-reason-sheet';
+import { DeclineReasonSheet } from './decline-reason-sheet';
 import { SlotPicker } from './slot-picker';
 import type { TextLanguage } from '../../../../shared/guide-texts';
 import { htmlLang } from '../../../components/ui/machine-translated';
@@ -273,12 +273,11 @@ function DeclineRescheduleDialog({
 }) {
   const { t } = useTranslation(['reschedule', 'bookings']);
   const answer = useAnswerReschedule();
-  const texts = (['title', 'description', 'reason', 'required', 'back', 'confirm'] as const).reduce((all, k) => ({ ...all, [k]: t(`declineSheet.${k}`, { name: other }) }), {} as DeclineTexts);
   return (
     <DeclineReasonSheet
       open={open}
       onOpenChange={onOpenChange}
-      texts={texts}
+      text={(part) => t(`declineSheet.${part}`, { name: other })}
       busy={answer.isPending}
       decline={(reason) =>
         answer.mutateAsync({ id: b.id, proposalId: proposal.id, answer: 'decline', reason }).then(() => showToast({ title: t('toasts.declined'), description: t('toasts.declinedBody', { name: other }), variant: 'success' }))

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '../../../../shared/phone-format';
 import type { User } from '../../../../shared/schemas/user';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { buttonClass } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
-import { OneTimeCodeField, phoneErrorText } from '../../../components/ui/phone-fields';
-import { apiRequest } from '../../../lib/api-client';
+import { OneTimeCodeField } from '../../../components/ui/phone-fields';
 import { WeChatStartLink } from '../../auth/forms';
+import { SendCodeButton } from './send-code-button';
 
 /** How this account proves it is the owner before it is deleted (decision 185). */
 export type DeleteProofWay = 'password' | 'code' | 'wechat';
@@ -38,22 +38,7 @@ export function DeleteProof({
 }) {
   const { t } = useTranslation('profile');
   const [sent, setSent] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
   const way = deleteProofWay(user);
-
-  const sendCode = async () => {
-    setSending(true);
-    setSendError(null);
-    try {
-      await apiRequest('/api/me/delete/code', { method: 'POST' });
-      setSent(true);
-    } catch (err) {
-      setSendError(phoneErrorText(t, err));
-    } finally {
-      setSending(false);
-    }
-  };
 
   if (way === 'password') {
     return <PasswordField label={t('management.password')} autoComplete="current-password" value={password} onChange={(e) => onPassword(e.target.value)} error={error} />;
@@ -65,16 +50,7 @@ export function DeleteProof({
           {sent ? t('management.codeSent', { phone: formatPhone(user.phone!) }) : t('management.codeHelp')}
         </p>
         {sent && <OneTimeCodeField value={code} onChange={onCode} error={error} />}
-        <div>
-          <Button type="button" variant="outline" busy={sending} onClick={() => void sendCode()}>
-            {sent ? t('management.sendAgain') : t('management.sendCode')}
-          </Button>
-          {sendError && (
-            <p role="alert" className="mt-2 text-sm text-danger-600 dark:text-red-400">
-              {sendError}
-            </p>
-          )}
-        </div>
+        <SendCodeButton url="/api/me/delete/code" label={sent ? t('management.sendAgain') : t('management.sendCode')} onSent={() => setSent(true)} />
       </div>
     );
   }

@@ -9,6 +9,7 @@ import { Sheet } from '../../../components/ui/sheet';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { setProofAsker } from '../../../lib/proof';
 import { WeChatStartLink } from '../../auth/forms';
+import { SendCodeButton } from './send-code-button';
 
 /**
  * The prompt a new way in opens when the server asks for a fresh proof (decision 183): the password,
@@ -24,7 +25,6 @@ export function ReauthPrompt({ user }: { user: Pick<User, 'hasPassword' | 'phone
   const [codeSent, setCodeSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [sendError, setSendError] = useState<string | null>(null);
 
   useEffect(() => {
     setProofAsker(
@@ -36,7 +36,6 @@ export function ReauthPrompt({ user }: { user: Pick<User, 'hasPassword' | 'phone
           setCode('');
           setCodeSent(false);
           setError(null);
-          setSendError(null);
           setOpen(true);
         }),
     );
@@ -60,20 +59,6 @@ export function ReauthPrompt({ user }: { user: Pick<User, 'hasPassword' | 'phone
       finish(true);
     } catch (err) {
       setError('password' in body ? (err instanceof ApiError && err.code === 'wrong_password' ? t('reauth.wrongPassword') : t('reauth.failed')) : phoneErrorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const sendCode = async () => {
-    setBusy(true);
-    setSendError(null);
-    try {
-      await apiRequest('/api/me/reauth/code', { method: 'POST' });
-      setError(null);
-      setCodeSent(true);
-    } catch (err) {
-      setSendError(phoneErrorText(t, err));
     } finally {
       setBusy(false);
     }
@@ -114,16 +99,14 @@ export function ReauthPrompt({ user }: { user: Pick<User, 'hasPassword' | 'phone
               </div>
             </form>
           ) : (
-            <div>
-              <Button type="button" variant="outline" busy={busy && !user.hasPassword} onClick={() => void sendCode()}>
-                {t('reauth.sendCode')}
-              </Button>
-              {sendError && (
-                <p role="alert" className="mt-2 text-sm text-danger-600 dark:text-red-400">
-                  {sendError}
-                </p>
-              )}
-            </div>
+            <SendCodeButton
+              url="/api/me/reauth/code"
+              label={t('reauth.sendCode')}
+              onSent={() => {
+                setError(null);
+                setCodeSent(true);
+              }}
+            />
           ))}
         {!user.hasPassword && !phone && (
           <div className="grid gap-3">
