@@ -1,4 +1,5 @@
-import { allowConsoleErrors, expect, gotoInLocale, switchLanguage, test } from './fixtures';
+import type { BrowserContext } from '@playwright/test';
+import { allowConsoleErrors, expect, gotoInLocale, signUpByApi, switchLanguage, test } from './fixtures';
 
 test.describe('landing page', () => {
   test('renders in English', async ({ page }) => {
@@ -52,6 +53,36 @@ test('a first visit from a Japanese browser is served in Japanese, rendered on t
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('その街に暮らす人と、日本を歩こう');
   await expect(page.getByRole('link', { name: '新規登録' }).first()).toBeVisible();
   await context.close();
+});
+
+test("a new device takes the account's language at sign-in; a choice made on the device stays", async ({ browser, request }) => {
+  const user = await signUpByApi(request, { locale: 'zh-CN' });
+  const signInOn = async (context: BrowserContext) => {
+    const page = await context.newPage();
+    await page.goto('/login?redirect=%2Fprofile');
+    return page;
+  };
+  // An English machine that never chose: after the sign-in it reads the account's 中文, and so do the server's replies.
+  const fresh = await browser.newContext({ locale: 'en-US' });
+  let page = await signInOn(fresh);
+  await page.getByLabel('Username or email').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.locator('form').getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '个人设置' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  const cookies = await fresh.cookies();
+  expect(cookies.find((c) => c.name === 'tabi_locale')?.value).toBe('zh-CN');
+  await fresh.close();
+  // A machine whose reader picked 日本語 before signing in keeps it.
+  const chosen = await browser.newContext({ locale: 'en-US' });
+  page = await signInOn(chosen);
+  await switchLanguage(page, 'ja');
+  await page.getByLabel('ユーザー名またはメールアドレス').fill(user.username);
+  await page.getByLabel('パスワード', { exact: true }).fill(user.password);
+  await page.locator('form').getByRole('button', { name: 'ログイン' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await chosen.close();
 });
 
 test('the dark-mode choice survives a reload', async ({ page }) => {

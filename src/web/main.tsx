@@ -7,7 +7,7 @@ import { routes } from './app/routes';
 import { PageFallback } from './components/ui/spinner';
 import { ApiError } from './lib/api-client';
 import { hydrationStarted, whenSettled } from './lib/hydration';
-import { i18nReady, setLocale } from './lib/i18n';
+import { adoptAccountLocale, i18nReady, setLocale } from './lib/i18n';
 import { matchLocale } from '../shared/locales';
 import { dateTimeFormat } from './lib/intl';
 import { nextTask } from './lib/next-task';
@@ -120,4 +120,6 @@ function afterHydration(data: SsrData) {
   // right after hydration; a `lang` in the address wins for this page.
   const stored = matchLocale(storage.get(STORAGE_KEYS.locale));
   if (!languageInAddress && stored && stored !== data.locale) void setLocale(stored);
+  // A session from before this device took the account's choice as its own (lib/i18n.ts).
+  else if (!languageInAddress && session) adoptAccountLocale(session.user.locale);
 }

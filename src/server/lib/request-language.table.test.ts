@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedLanguage, readerLanguage, readerLocale, readerTextLanguage } from './request-language';
+import { askedLanguage, namedLanguage, readerLanguage, readerLocale, readerTextLanguage } from './request-language';
 
 /**
  * The one reader of a request's language (decision 187), as a table: `lang`, then the app's stored
@@ -40,11 +40,17 @@ describe('readerLanguage', () => {
     expect(readerLanguage({ lang: 'fr', chosen: 'zh-CN', acceptLanguage: 'ja' })).toBe('zh-CN');
   });
 
-  it("the account's language when the request names none, English without one", () => {
+  it("the account's choice before the browser's Accept-Language, after a choice on the request; English without either", () => {
     expect(readerLanguage({ acceptLanguage: 'ko, fr;q=0.5' }, 'ja')).toBe('ja');
-    expect(readerLanguage({ acceptLanguage: 'zh-CN' }, 'ja')).toBe('zh-CN');
+    expect(readerLanguage({ acceptLanguage: 'zh-CN' }, 'ja')).toBe('ja');
+    expect(readerLanguage({ acceptLanguage: 'zh-CN' }, 'xx')).toBe('zh-CN');
+    expect(readerLanguage({ chosen: 'en', acceptLanguage: 'zh-CN' }, 'ja')).toBe('en');
+    expect(readerLanguage({ lang: 'zh-CN' }, 'ja')).toBe('zh-CN');
     expect(readerLanguage({}, 'zh-CN')).toBe('zh-CN');
     expect(readerLanguage({}, null)).toBe('en');
+    // Without an account read (a consent at sign-up), the request alone.
+    expect(namedLanguage({ acceptLanguage: 'ja' })).toBe('ja');
+    expect(namedLanguage({})).toBeUndefined();
   });
 
   it('reads a request: its lang, the cookie of the stored choice, the header; the text language with it', () => {

@@ -3,13 +3,14 @@ import { localeTextLanguage, type TextLanguage } from '../../shared/guide-texts'
 import { DEFAULT_LOCALE, LOCALE_COOKIE, matchLocale, type Locale } from '../../shared/locales';
 
 /**
- * The one reader of a request's language (decisions 143, 187): the `lang` it asks for, else the
- * language the reader chose in the app (the cookie it writes with the choice), else the best match
- * of its Accept-Language header by q-value, else the account's stored language, else the default.
- * Interface texts, guide texts and their translations all read it, so a page and its translations
- * are in one language. Written over matchLocale, so a language added to LOCALES is read here without
- * a change; a document printed in more languages than the interface (receipts) passes its own
- * matcher and default.
+ * The one reader of a request's language (decisions 143, 187, 190): the `lang` it asks for, else the
+ * language the reader chose in the app (the cookie it writes with the choice), else — for a signed-in
+ * reader whose account is read — the account's choice (users.locale, saved with each switch), else the
+ * best match of its Accept-Language header by q-value, else the default. A browser's header says what
+ * the machine is set to; the account says what its owner picked, so it comes first. Interface texts,
+ * guide texts and their translations all read it, so a page and its translations are in one language.
+ * Written over matchLocale, so a language added to LOCALES is read here without a change; a document
+ * printed in more languages than the interface (receipts) passes its own matcher and default.
  */
 
 /** What a request says of its reader's language. */
@@ -59,15 +60,19 @@ export function requestLanguage(
   return lang ?? acceptedLanguage(acceptLanguage, match) ?? fallback;
 }
 
-
-/** The language a request names (`lang`, the app's choice, Accept-Language by q), or undefined when it names none. */
-export function namedLanguage(asked: AskedLanguage): Locale | undefined {
-  return matchLocale(asked.lang) ?? matchLocale(asked.chosen) ?? acceptedLanguage(asked.acceptLanguage ?? undefined);
+/** The language the reader chose for this request: `lang`, else the app's stored choice; undefined when neither. */
+export function chosenLanguage(asked: AskedLanguage): Locale | undefined {
+  return matchLocale(asked.lang) ?? matchLocale(asked.chosen);
 }
 
-/** The reader's language: what the request names, else the account's stored language (users.locale), else the default. */
+/** The language a request names (`lang`, the app's choice, Accept-Language by q), or undefined: where no account is read (a consent given at sign-up). */
+export function namedLanguage(asked: AskedLanguage): Locale | undefined {
+  return chosenLanguage(asked) ?? acceptedLanguage(asked.acceptLanguage ?? undefined);
+}
+
+/** The reader's language: their choice on this request, else the account's stored choice (users.locale), else Accept-Language by q, else the default. */
 export function readerLanguage(asked: AskedLanguage, account?: string | null): Locale {
-  return namedLanguage(asked) ?? matchLocale(account) ?? DEFAULT_LOCALE;
+  return chosenLanguage(asked) ?? matchLocale(account) ?? acceptedLanguage(asked.acceptLanguage ?? undefined) ?? DEFAULT_LOCALE;
 }
 
 const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`);
@@ -85,7 +90,8 @@ export function askedLanguage(request: Pick<FastifyRequest, 'query' | 'headers'>
 /**
  * The reader's language for a server-rendered page, a booking's lines and every reply in the
  * reader's language: a `lang` in the address (hreflang links), then the stored choice (the cookie the
- * app writes with it), then Accept-Language, then English.
+ * app writes with it), then Accept-Language, then English. No account is read on these routes: after a
+ * sign-in the web app takes the account's choice as its own and writes the cookie (adoptAccountLocale).
  */
 export function readerLocale(request: Pick<FastifyRequest, 'query' | 'headers'>): Locale {
   return readerLanguage(askedLanguage(request));

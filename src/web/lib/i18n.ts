@@ -58,6 +58,17 @@ export async function setLocale(locale: Locale): Promise<unknown> {
   return i18next.changeLanguage(locale);
 }
 
+/**
+ * After a sign-in, the account's language (saved with each switch, lib/save-locale.ts) becomes this
+ * device's when the device has no choice of its own: a reader who chose 中文 on their phone reads 中文
+ * on a new laptop, as the server answers them (it reads the account's choice before the browser's
+ * Accept-Language, decision 190). A choice made on this device stays.
+ */
+export function adoptAccountLocale(account: string | null | undefined): void {
+  const chosen = matchLocale(account);
+  if (chosen && !matchLocale(storage.get(STORAGE_KEYS.locale)) && chosen !== currentLocale()) void setLocale(chosen);
+}
+
 export function currentLocale(): Locale {
   return serverContext()?.locale ?? matchLocale(i18next.resolvedLanguage) ?? DEFAULT_LOCALE;
 }

@@ -7,6 +7,7 @@ import { PageNotice } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
 import { AuthCard, useWeChatCallback, WeChatConsentsForm, WeChatMark } from '../features/auth/forms';
 import { ApiError } from '../lib/api-client';
+import { adoptAccountLocale } from '../lib/i18n';
 import { safeRedirect } from '../lib/safe-redirect';
 import { setSession } from '../lib/session';
 import { storage, STORAGE_KEYS } from '../lib/storage-keys';
@@ -45,6 +46,7 @@ export function Component() {
       handled.current = true;
       showToast({ title: t('auth:login.success'), description: t('auth:login.successBody'), variant: 'success' });
       setSession(data.token, data.user);
+      adoptAccountLocale(data.user.locale);
       enter(data.user, data.redirect);
     } else if (data.status === 'proven') {
       // The account signed in here confirmed with WeChat again (decision 185): same session, proven for 10 minutes.

@@ -7,7 +7,7 @@ import type { Conversation, Message, TourRequest, TotalUnread } from '../../../s
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../shared/schemas/notifications';
 import { inTransaction, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { namedLanguage, readerLanguage, type AskedLanguage } from '../../lib/request-language';
+import { chosenLanguage, readerLanguage, type AskedLanguage } from '../../lib/request-language';
 import type { Realtime } from '../../realtime/index';
 import type { AuthUser, TokenCaller } from '../auth/index';
 import type { NotificationsService } from '../notifications/index';
@@ -138,12 +138,12 @@ export class MessagingService {
     return { data: await this.entry(user, c.id, locale), created: !existed };
   }
 
-  /** The language a reader reads in now (`readerLanguage`, decision 187): what the request names, else their stored locale, read only then. */
+  /** The language a reader reads in now (`readerLanguage`, decisions 187, 190): their choice on the request, else their account's, read only then, else Accept-Language. */
   async readerLocale(user: AuthUser, asked: AskedLanguage): Promise<Locale> {
-    const named = namedLanguage(asked);
-    if (named) return named;
+    const chosen = chosenLanguage(asked);
+    if (chosen) return chosen;
     const [me] = await repo.people(this.db, [user.id]);
-    return readerLanguage({}, me?.locale);
+    return readerLanguage(asked, me?.locale);
   }
 
   /**
@@ -156,7 +156,7 @@ export class MessagingService {
     return { data: await this.entries(user, await repo.listConversations(this.db, user.id), locale, reader) };
   }
 
-  /** The language machine translations are made into (decision 145): `lang`, Accept-Language, the stored locale; none without a provider. */
+  /** The language machine translations are made into (decisions 145, 190): `lang`, the stored locale, Accept-Language; none without a provider. */
   async readerTextLanguage(user: AuthUser, lang: string | undefined, acceptLanguage: string | undefined): Promise<TextLanguage | undefined> {
     return this.deps.translations.readerLanguage(user.id, lang, acceptLanguage);
   }

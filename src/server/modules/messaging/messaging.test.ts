@@ -323,8 +323,10 @@ describe('tour request service and previews (decision 053)', () => {
     await t.database.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.id, a.id));
     expect(await list(a)).toBe(zh);
     expect(await list(a, 'fr-FR')).toBe(zh);
-    // POST /api/conversations (open) answers the same entry in the asked language.
-    const opened = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: { ...auth(a.token), 'accept-language': 'en' }, payload: { guideId: g.guideId } });
+    // The stored choice outranks a browser's header (decision 190); the app's own choice (its cookie) outranks both.
+    expect(await list(a, 'en')).toBe(zh);
+    // POST /api/conversations (open) answers the same entry in the language chosen.
+    const opened = await t.app.inject({ method: 'POST', url: '/api/conversations', headers: { ...auth(a.token), 'accept-language': 'zh-CN', cookie: 'tabi_locale=en' }, payload: { guideId: g.guideId } });
     expect(opened.json().data.lastMessage).toBe(en);
     // A plain message after it is shown as written.
     await say(t, g, c, 'See you there');

@@ -27,12 +27,12 @@ const tags = ['notifications'];
 /** System messages: all authenticated, every reply wrapped in `data`; another user's message is 404. */
 export function notificationsRoutes(app: AppInstance, service: NotificationsService): void {
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
-  /** Titles and texts come in the language the caller reads now (Accept-Language, else stored locale; decision 053). */
+  /** Titles and texts come in the language the caller reads now (readerLanguage: the app's choice, else the stored locale, else Accept-Language; decisions 053, 190). */
   const lang = (request: Parameters<typeof currentUser>[0]) => service.readerLocale(me(request), askedLanguage(request));
 
   app.get(
     BASE,
-    { onRequest: app.requireAuth, schema: { tags, summary: 'My system messages, newest first', description: 'title, message and actionLabel are in the language of Accept-Language (en or zh-CN), else the caller\'s stored locale.', querystring: systemMessageListQuerySchema, response: { 200: systemMessageListSchema, ...errors } } },
+    { onRequest: app.requireAuth, schema: { tags, summary: 'My system messages, newest first', description: 'title, message and actionLabel are in the reader\'s language (en, zh-CN or ja; decision 190): the one chosen in the app (the tabi_locale cookie), else the caller\'s stored locale, else Accept-Language.', querystring: systemMessageListQuerySchema, response: { 200: systemMessageListSchema, ...errors } } },
     async (request) => service.list(me(request), request.query, await lang(request)),
   );
   app.get(

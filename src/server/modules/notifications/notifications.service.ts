@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { inOneTurn } from '../../db/same-turn';
 import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { notFound } from '../../lib/app-error';
-import { namedLanguage, type AskedLanguage } from '../../lib/request-language';
+import { chosenLanguage, readerLanguage, type AskedLanguage } from '../../lib/request-language';
 import type { Realtime } from '../../realtime/index';
 import { mailsCte, queueMails } from '../mail/index';
 import { noticeText, type SmsSender } from '../sms/index';
@@ -308,12 +308,12 @@ export class NotificationsService {
     }
   }
 
-  /** The language a reader reads in now (`readerLanguage`, decision 187): what the request names, else their stored locale, read only then. */
+  /** The language a reader reads in now (`readerLanguage`, decisions 187, 190): their choice on the request, else their account's, read only then, else Accept-Language. */
   async readerLocale(userId: number, asked: AskedLanguage): Promise<Locale> {
-    const named = namedLanguage(asked);
-    if (named) return named;
+    const chosen = chosenLanguage(asked);
+    if (chosen) return chosen;
     const [person] = await repo.recipients(this.db, [userId]);
-    return localeOf(person?.locale);
+    return readerLanguage(asked, person?.locale);
   }
 
   async list(userId: number, q: Parameters<typeof repo.listOwn>[2], locale?: Locale) {

@@ -70,9 +70,12 @@ describe('system messages', () => {
     const [created] = await t.app.notifications.create([note(a.id)]);
     expect(created).toMatchObject({ title: '予約が承諾されました', actionLabel: '見る' });
     expect((await call(t, a, 'GET', BASE)).json().data.messages[0]).toMatchObject({ title: '予約が承諾されました', message: 'お会いできるのを楽しみにしています' });
-    // Every language is stored, so the same message reads in English once the reader asks for it.
-    const asked = await t.app.inject({ url: BASE, headers: { authorization: `Bearer ${a.token}`, 'accept-language': 'en' } });
+    // Every language is stored, so the same message reads in English once the reader chooses it on
+    // this device (the app's cookie); a browser merely set to English does not outrank the account (decision 190).
+    const asked = await t.app.inject({ url: BASE, headers: { authorization: `Bearer ${a.token}`, cookie: 'tabi_locale=en', 'accept-language': 'ja' } });
     expect(asked.json().data.messages[0].title).toBe('Booking accepted');
+    const browser = await t.app.inject({ url: BASE, headers: { authorization: `Bearer ${a.token}`, 'accept-language': 'en' } });
+    expect(browser.json().data.messages[0].title).toBe('予約が承諾されました');
     const me = (await call(t, a, 'GET', '/api/me')).json();
     expect((await mailsTo(t.database.db, me.email)).map((m: { subject: string }) => m.subject)).toContain('予約が承諾されました');
   });
@@ -86,7 +89,7 @@ describe('system messages', () => {
     expect((await call(t, a, 'GET', BASE)).json().data.messages[0].title).toBe('Booking accepted');
   });
 
-  it('reads a Japanese-speaking reader Japanese from Accept-Language, whatever they stored', async () => {
+  it('reads a Japanese-speaking reader without a stored language Japanese from Accept-Language', async () => {
     const a = await traveler(t); // stored locale: none (English)
     await t.app.notifications.create([note(a.id)]);
     const res = await t.app.inject({ url: BASE, headers: { authorization: `Bearer ${a.token}`, 'accept-language': 'ja-JP,ja;q=0.9' } });
@@ -104,10 +107,13 @@ describe('system messages', () => {
     expect(await get(`${BASE}/${created!.id}`, 'en-GB')).toMatchObject({ title: 'Booking accepted' });
     expect((await get(`${BASE}/entity/booking/9191`, 'zh-CN'))[0]).toMatchObject({ message: '期待见面' });
     expect(await get(`${BASE}/${created!.id}/read`, 'zh-CN', 'PATCH')).toMatchObject({ title: '预订已接受', status: 'read' });
-    // The same message, once the reader stores Chinese: Chinese without any header.
+    // The same message, once the reader stores Chinese: Chinese without any header, and over a
+    // browser's English too (decision 190); English chosen in the app (its cookie) reads English.
     await call(t, a, 'PATCH', '/api/me', { locale: 'zh-CN' });
     expect((await get(BASE)).messages[0]).toMatchObject({ title: '预订已接受' });
-    expect((await get(BASE, 'en')).messages[0]).toMatchObject({ title: 'Booking accepted' });
+    expect((await get(BASE, 'en')).messages[0]).toMatchObject({ title: '预订已接受' });
+    const chosen = await t.app.inject({ url: BASE, headers: { ...as('zh-CN'), cookie: 'tabi_locale=en' } });
+    expect(chosen.json().data.messages[0]).toMatchObject({ title: 'Booking accepted' });
   });
 
   it('shows a message stored before texts existed as it was written', async () => {

@@ -29,7 +29,9 @@ afterAll(async () => {
 });
 
 const setLocale = (id: number, locale: string) => t.database.db.update(users).set({ locale }).where(eq(users.id, id));
-const get = (token: string, url: string, lang?: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, ...(lang && { 'accept-language': lang }) } });
+// The reader's language asked the way the app's switch asks it (`lang`): it wins over the account's stored choice (decision 190).
+const get = (token: string, url: string, lang?: string) =>
+  t.app.inject({ method: 'GET', url, query: lang ? { lang } : {}, headers: { authorization: `Bearer ${token}` } });
 /** Runs the translation jobs the reads just queued. */
 async function translateNow() {
   await t.app.jobs.settled();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen } from 'cockatiel';
 import { detectTextLanguage, localeTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
-import { namedLanguage } from '../../lib/request-language';
+import { chosenLanguage, readerLanguage } from '../../lib/request-language';
 import type { Locale } from '../../../shared/locales';
 import type { MachineTranslation, TranslationState } from '../../../shared/schemas/translation';
 import type { Database } from '../../db/client';
@@ -121,13 +121,14 @@ export class Translations {
   }
 
   /**
-   * The language a signed-in reader gets translations in: `lang`, else Accept-Language, else their
-   * account's language; undefined without a provider, so nothing is read (decision 145).
+   * The language a signed-in reader gets translations in (readerLanguage, decision 190): `lang`, else
+   * their account's choice, else Accept-Language; the account is read only when `lang` does not say.
+   * Undefined without a provider, so nothing is read (decision 145).
    */
   async readerLanguage(userId: number, lang: string | undefined, acceptLanguage: string | undefined): Promise<TextLanguage | undefined> {
     if (!this.enabled) return undefined;
-    const named = namedLanguage({ lang, acceptLanguage });
-    return named ? localeTextLanguage(named) : ((await this.accountLanguage(userId)) ?? 'en');
+    const asked = { lang, acceptLanguage };
+    return localeTextLanguage(chosenLanguage(asked) ?? readerLanguage(asked, await accountLocale(this.deps.db, userId)));
   }
 
   /** An account's language as a text language (users.locale): a writer's hint for a kanji-only text (decision 146). */

@@ -34,7 +34,8 @@ afterAll(async () => {
   await deepl?.close();
 });
 
-const get = (token: string, url: string, lang: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'accept-language': lang } });
+// The language asked with `lang`, which wins over the admin's stored choice (decision 190).
+const get = (token: string, url: string, lang: string) => t.app.inject({ method: 'GET', url, query: { lang }, headers: { authorization: `Bearer ${token}` } });
 async function translateNow() {
   await t.app.jobs.settled();
   await t.app.jobs.tick(new Date());

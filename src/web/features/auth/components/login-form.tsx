@@ -5,6 +5,7 @@ import type { AuthReply } from '../../../../shared/schemas/user';
 import { TextField } from '../../../components/ui/form';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { adoptAccountLocale } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useLogin } from '../api/login';
@@ -33,6 +34,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (reply: AuthReply) => void
           // Toast, store and navigate in one go: storing the session re-renders the page away from this form.
           showToast({ title: t('login.success'), description: t('login.successBody'), variant: 'success' });
           setSession(reply.token, reply.user);
+          adoptAccountLocale(reply.user.locale);
           onSuccess(reply);
         },
         onError: (err) => {

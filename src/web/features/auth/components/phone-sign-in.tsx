@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField, TextField } from '../../../components/ui/form';
 import { OneTimeCodeField, phoneErrorText, PhoneNumberField, ResendButton, usePhoneCodeSteps } from '../../../components/ui/phone-fields';
 import { ApiError } from '../../../lib/api-client';
-import { currentLocale } from '../../../lib/i18n';
+import { adoptAccountLocale, currentLocale } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { LegalDocLink } from '../../help';
@@ -54,6 +54,7 @@ export function PhoneSignIn({ mode, onSuccess }: { mode: 'login' | 'signup'; onS
           if (askConsents) showToast({ title: t('signup.success'), description: t('signup.successBody', { name: reply.user.fullName }), variant: 'success' });
           else showToast({ title: t('login.success'), description: t('login.successBody'), variant: 'success' });
           setSession(reply.token, reply.user);
+          adoptAccountLocale(reply.user.locale);
           onSuccess(reply);
         },
         onError: (err) => {
