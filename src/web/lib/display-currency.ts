@@ -39,6 +39,15 @@ export function currentCurrency(locale: Locale): Currency {
   return stored() ?? defaultCurrency(locale);
 }
 
+/**
+ * Forgets the choice read so far, so the next read takes it from storage again: the web tests share one
+ * page per worker and empty its storage before each file (src/web/test/setup.ts); a choice another
+ * file made would otherwise stay in this module (a Japanese reader priced in yuan).
+ */
+export function rereadDisplayCurrency(): void {
+  chosen = undefined;
+}
+
 /** Stores the choice (local storage and the cookie) and shows every price in it. */
 export function setDisplayCurrency(currency: Currency): void {
   chosen = currency;

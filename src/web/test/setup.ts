@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { rereadDisplayCurrency } from '../lib/display-currency';
 import { dismissToasts } from '../lib/toast';
 
 // findBy… and waitFor wait 1 s by default; on a two-core CI machine running the API suite beside
@@ -15,6 +16,7 @@ document.body.innerHTML = '';
 for (const name of document.documentElement.getAttributeNames()) document.documentElement.removeAttribute(name);
 localStorage.clear();
 sessionStorage.clear();
+rereadDisplayCurrency();
 // sonner keeps a toast that was not dismissed and replays it to the next Toaster that mounts, so a
 // file's late "Payment Successful" would otherwise appear in the next file's page.
 dismissToasts();
