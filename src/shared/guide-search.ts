@@ -1,40 +1,8 @@
 import { SERVICE_CITY_SLUGS, type ServiceCitySlug } from './cities';
 import { isCalendarDate } from './availability';
 import { GUIDE_SORTS, SEARCH_LANGUAGES, type GuideSort, type SearchLanguage } from './price-range';
-import type { Currency } from './currency';
 import { MAX_BOOKING_DAYS } from './booking/tour-days';
-import { agesOf } from './guide-search-query';
-
-/**
- * The /search query string (city, language, services repeated, date yyyy-mm-dd, travelers,
- * children, infants, days, hours, minPrice, maxPrice) plus page and sort, read leniently: a value that does not parse is dropped,
- * so a hand-edited URL still shows results instead of an error.
- */
-export interface GuideSearchParams {
-  city?: ServiceCitySlug;
-  language?: SearchLanguage;
-  services: number[];
-  date?: string;
-  travelers?: number;
-  /** Of the travelers, children 3–11 and infants under 3 (the rest are adults): the cards price the group by age (decision 152). */
-  children?: number;
-  infants?: number;
-  /** The trip's length (decision 176): consecutive days from `date`, or hours (with days, each day's). */
-  days?: number;
-  hours?: number;
-  minPrice?: number;
-  maxPrice?: number;
-  /** The band's currency (decision 168): whole yuan (also when absent, as links before it) or yen. */
-  currency?: Currency;
-  page: number;
-  sort: GuideSort;
-  /** Only guides with a verified licence (decision 092). */
-  licensed?: boolean;
-  /** Only guides who confirm a paid booking at once (decision 153). */
-  instantBook?: boolean;
-  /** The reader's currency the cards price the group in (decision 176): the reader's own, never in the URL. */
-  chargeCurrency?: Currency;
-}
+import { agesOf, type GuideSearchParams } from './guide-search-query';
 
 /** The largest band end a search takes: the most a price may be, in yen (currency.ts MAX_PRICE). */
 export const MAX_PRICE_BAND = 20_000_000;

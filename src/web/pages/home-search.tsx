@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
-import { toSearchString, type GuideSearchParams } from '../../shared/guide-search';
+import { toSearchString } from '../../shared/guide-search';
+import type { GuideSearchParams } from '../../shared/guide-search-query';
 import { usePriceSliderBounds, useServiceCategories } from '../features/guides';
 import { SearchForm } from '../features/search';
 

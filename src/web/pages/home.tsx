@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SERVICE_CITIES } from '../../shared/cities';
-import type { GuideSearchParams } from '../../shared/guide-search';
+import type { GuideSearchParams } from '../../shared/guide-search-query';
 import { CityArt } from '../components/art/city-art';
 import { ButtonLink } from '../components/ui/button';
 import { useGuides, GuideGridSkeleton } from '../features/guides';

@@ -14,8 +14,7 @@ import * as repo from './bookings.repository';
 import { restoreCredit } from './credits.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
 import { BookingEvents, type BookingEventMap, type BookingEventName } from './events';
-import type { OfferSource } from './booking-offers';
-import type { NEW_BOOKING_ID } from './checkout.repository';
+import type { OfferSource } from './offer-terms';
 import { releasable, type TravelerOverlap } from './schedule.repository';
 
 export const JOB = {
@@ -35,6 +34,12 @@ export const JOB = {
   /** A domain event written in the transaction of its change (the outbox, decision 085). */
   event: 'booking.event',
 } as const;
+
+/**
+ * Stands for the id of the booking a statement inserts, in the jobs written with it
+ * (`insertBookingWithJobs` in checkout.repository.ts puts the id in its place, in payloads and dedupe keys).
+ */
+export const NEW_BOOKING_ID = '__new_booking_id__';
 
 /**
  * Writes a domain event in the current transaction; dispatched to the listeners after the commit.

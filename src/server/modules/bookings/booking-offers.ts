@@ -1,44 +1,19 @@
 import { chargeColumns } from '../../../shared/booking/charge';
-import type { Currency, FxRate } from '../../../shared/currency';
+import type { Currency } from '../../../shared/currency';
 import { BOOKING_HORIZON_DAYS, bookingRulesOf, withinBookingHorizon } from '../../../shared/booking/schedule';
 import { declaredOvertimeRateCents } from '../../../shared/booking/money-rules';
 import { offerBookingPrice } from '../../../shared/offers/offer-rules';
 import type { Booking } from '../../../shared/schemas/bookings';
-import { pgErrorCode, type Database } from '../../db/client';
+import { pgErrorCode } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import type { BookingCore } from './booking-core';
+import type { OfferSource } from './offer-terms';
 import * as repo from './bookings.repository';
 import { guideBusyRanges } from './busy.repository';
 import type { BookingRow } from './bookings.repository';
 import { insertNewBooking } from './new-booking';
 import { assertTimeFree } from './time-rules';
-
-/** What a booking takes from a guide's offer (decision 078): everything, the price included. */
-export interface OfferTerms {
-  offerId: number;
-  guideId: number;
-  date: string;
-  startMinute: number;
-  /** One day's length; `days` consecutive days (decision 154), `endsAt` the last one's end. */
-  durationMinutes: number;
-  days: number;
-  timeZone: string;
-  startsAt: Date;
-  endsAt: Date;
-  travelers: number;
-  subcategoryId: number | null;
-  priceCents: number;
-  /** What the offer's price is in: the guide's currency when it was made (decision 164). */
-  currency: Currency;
-  /** The rate the offer was priced at, which its booking is fixed at; null for an offer made before offers kept one (decision 169). */
-  rate: FxRate | null;
-  meetingAddress: string;
-  meetingPostalCode: string;
-  meetingLat: number | null;
-  meetingLng: number | null;
-  itinerary: string;
-}
 
 /**
  * The booking horizon for every way into a booking (decision 106): the checkout asks it through its
@@ -50,15 +25,6 @@ export function assertBookableDay(date: string, timeZone: string, now: Date): vo
   if (!withinBookingHorizon(date, timeZone, now)) {
     throw new AppError('date_out_of_range', `Tours can be booked from today up to ${BOOKING_HORIZON_DAYS} days ahead`, [{ path: 'date', message: `within ${BOOKING_HORIZON_DAYS} days` }]);
   }
-}
-
-/** What bookings need of the offers module (compose.ts passes it in; bookings do not import offers). */
-export interface OfferSource {
-  /**
-   * The terms for a traveler booking an offer, inside the booking's transaction: the offer row locked,
-   * 404 unless it is this traveler's, 409 `offer_closed` unless it is open.
-   */
-  termsForBooking(db: Database, traveler: AuthUser, offerId: number, now: Date): Promise<OfferTerms>;
 }
 
 /**

@@ -9,6 +9,7 @@ import { bookings, payments } from '../../db/schema/index';
 import type { NewJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';
 import { liveSessionExists, type TokenCaller } from '../auth/index';
+import { NEW_BOOKING_ID } from './booking-core';
 import { bookableGuideColumns, viewQuery, type BookingRow, type GuideForBooking, type NewBooking, type PaymentRow } from './bookings.repository';
 import { OPEN_PAYMENT_STATUSES, PAID_PAYMENT_STATUSES } from './one-charge';
 
@@ -18,12 +19,6 @@ import { OPEN_PAYMENT_STATUSES, PAID_PAYMENT_STATUSES } from './one-charge';
  */
 
 type WrittenJob = { id: number; kind: string };
-
-/**
- * Stands for the id of the booking a statement inserts, in the jobs written with it
- * (`insertBookingWithJobs` puts the id in its place, in payloads and dedupe keys).
- */
-export const NEW_BOOKING_ID = '__new_booking_id__';
 
 /** The caller's session check as a column (decision 149); true when the server acts without a session. */
 const liveCheck = (caller: TokenCaller) => (caller.sessionId === null ? sql<boolean>`true` : liveSessionExists(caller.sessionId, caller.id)).mapWith(Boolean);

@@ -1,7 +1,7 @@
 import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import { createPaymentProvider, type PaymentProvider } from '../payments/index';
-import type { OfferSource } from './booking-offers';
+import type { OfferSource } from './offer-terms';
 import type { BookingDeps, Clock, ReceiptIssuing } from './booking-core';
 import { labelLinesForReader } from './booking-line-labels';
 import { bookingsRoutes } from './bookings.routes';
@@ -20,7 +20,8 @@ export { findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, tran
 export { factsOf, respondBy } from './booking-view';
 export { inReaderLanguage } from './booking-line-labels';
 export { replacementCoverCents } from './replacement.repository';
-export { assertBookableDay, type OfferSource, type OfferTerms } from './booking-offers';
+export { assertBookableDay } from './booking-offers';
+export type { OfferSource, OfferTerms } from './offer-terms';
 export type { Clock } from './booking-core';
 export { guideBusyCondition, guideBusyRanges, travelerBusyCondition } from './busy.repository';
 export { guidesDays } from './schedule.repository';

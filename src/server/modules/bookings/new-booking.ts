@@ -1,8 +1,8 @@
 import { PAYMENT_HELD_NOTICE_MINUTES, PAYMENT_WINDOW_MINUTES } from '../../../shared/booking/schedule';
 import type { Database } from '../../db/client';
-import { JOB, MINUTE_MS, type Publish } from './booking-core';
+import { JOB, MINUTE_MS, NEW_BOOKING_ID, type Publish } from './booking-core';
 import type { BookingRow, NewBooking } from './bookings.repository';
-import { insertBookingWithJobs, NEW_BOOKING_ID } from './checkout.repository';
+import { insertBookingWithJobs } from './checkout.repository';
 
 /**
  * The one way a booking is inserted, for the checkout and for a guide's offer alike: the row, its

@@ -17,7 +17,7 @@ import {
   serviceSubcategories,
   users,
 } from '../../db/schema/index';
-import type { IndexedException, IndexedGuide } from './search-index';
+import type { IndexedException, IndexedGuide } from './search-prices';
 
 /** The columns a guide card needs (one row per guide, the user joined in the same query). */
 export const summaryColumns = {

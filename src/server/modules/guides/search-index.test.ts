@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { addDays, isoWeekday, todayInZone, weekdayBit } from '../../../shared/availability';
 import { activeSearchFilters, withoutSearchFilter } from '../../../shared/guide-search';
 import { guideSearchQuerySchema, type GuideSearchQuery } from '../../../shared/schemas/guides';
-import { SearchIndex, type IndexedException, type IndexedGuide } from './search-index';
+import { SearchIndex } from './search-index';
+import type { IndexedException, IndexedGuide } from './search-prices';
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number) {

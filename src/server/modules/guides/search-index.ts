@@ -6,53 +6,19 @@ import type { GuideSearchQuery } from '../../../shared/schemas/guides';
 import { CityColumns, lowerBound, serviceBits, type CountFilter } from './search-columns';
 import { DAYS_SHIFT, INSTANT_BIT, LICENSED_BIT, MAX_SMALL, SortedList } from './sorted-list';
 import { MINOR_PER_MAJOR, type Currency } from '../../../shared/currency';
-import { byPrice, priced, priceIn, type PricedGuide } from './search-prices';
+import { byPrice, priced, priceIn, type Compare, type IndexedException, type IndexedGuide, type PricedGuide } from './search-prices';
 
 /**
  * The in-memory search index: what a search filters and sorts on, for every listed guide, kept in
  * the orders searches ask for. Pure data (no database): `guide-search.ts` loads it and applies the
  * changes PostgreSQL announces. See docs/decisions/036-in-memory-search-index.md.
  */
-export interface IndexedGuide {
-  id: number;
-  userId: number;
-  city: string;
-  /** zh 1, ja 2, en 4 (guides.language_mask). */
-  languageMask: number;
-  minPeople: number;
-  maxPeople: number;
-  /** The hourly price the guide set, in `currency`'s minor unit (the index converts it, search-prices.ts). */
-  priceCents: number;
-  /** The guide's currency (decision 164); yuan when absent. */
-  currency?: Currency;
-  /** Bit n set when the weekly schedule has hours on ISO weekday n+1 (guides.weekly_days). */
-  weeklyDays: number;
-  serviceIds: readonly number[];
-  rating: number;
-  reviewCount: number;
-  timeZone: string;
-  /** A verified licence (guides.licence_kind set; decision 092). */
-  licensed: boolean;
-  /**
-   * Takes instant bookings and is not paused, as of the read (decision 153): the index reloads daily,
-   * so a guide whose pause has ended is instant again by the next day, never early.
-   */
-  instantBook: boolean;
-}
-
-/** A date that differs from the weekly schedule: a day off (false) or extra hours (true). */
-export interface IndexedException {
-  guideId: number;
-  date: string;
-  available: boolean;
-}
 
 /** The bits of guides.language_mask (the generated column in the schema). */
 const LANGUAGE_BITS: Record<SearchLanguage, number> = { zh: 1, ja: 2, en: 4 };
 
 type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];
 
-export type Compare = (a: PricedGuide, b: PricedGuide) => number;
 /** Every order ends on the id, so two entries compare equal only when they are the same guide. */
 const byRating: Compare = (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || a.id - b.id;
 const speaksChinese = (g: IndexedGuide) => g.languageMask & LANGUAGE_BITS.zh;

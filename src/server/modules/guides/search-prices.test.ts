@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { convertMinor, type Currency } from '../../../shared/currency';
 import { guideSearchQuerySchema } from '../../../shared/schemas/guides';
-import { SearchIndex, type IndexedGuide } from './search-index';
+import { SearchIndex } from './search-index';
+import type { IndexedGuide } from './search-prices';
 
 /**
  * Guides in yen and in yuan in one index (decision 168): a band and the price sorts in either

@@ -1,5 +1,39 @@
 import { convertMinor, type Currency } from '../../../shared/currency';
-import type { IndexedGuide } from './search-index';
+
+/** A listed guide as the search index reads it from the database (guides.repository.ts), before its prices. */
+export interface IndexedGuide {
+  id: number;
+  userId: number;
+  city: string;
+  /** zh 1, ja 2, en 4 (guides.language_mask). */
+  languageMask: number;
+  minPeople: number;
+  maxPeople: number;
+  /** The hourly price the guide set, in `currency`'s minor unit (the index converts it, search-prices.ts). */
+  priceCents: number;
+  /** The guide's currency (decision 164); yuan when absent. */
+  currency?: Currency;
+  /** Bit n set when the weekly schedule has hours on ISO weekday n+1 (guides.weekly_days). */
+  weeklyDays: number;
+  serviceIds: readonly number[];
+  rating: number;
+  reviewCount: number;
+  timeZone: string;
+  /** A verified licence (guides.licence_kind set; decision 092). */
+  licensed: boolean;
+  /**
+   * Takes instant bookings and is not paused, as of the read (decision 153): the index reloads daily,
+   * so a guide whose pause has ended is instant again by the next day, never early.
+   */
+  instantBook: boolean;
+}
+
+/** A date that differs from the weekly schedule: a day off (false) or extra hours (true). */
+export interface IndexedException {
+  guideId: number;
+  date: string;
+  available: boolean;
+}
 
 /**
  * A listed guide as the search index keeps it (decision 168): the hourly price in both currencies at
@@ -11,6 +45,9 @@ export interface PricedGuide extends IndexedGuide {
   priceYen: number;
   ownPriceCents: number;
 }
+
+/** An order of the index (search-index.ts), ending on the id so two entries compare equal only when they are the same guide. */
+export type Compare = (a: PricedGuide, b: PricedGuide) => number;
 
 /** The guide's price in fen and in yen at `jpyPerCny`; a guide without a currency prices in yuan. */
 export function priced(g: IndexedGuide, jpyPerCny: string): PricedGuide {

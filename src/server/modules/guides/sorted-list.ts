@@ -1,5 +1,4 @@
-import type { Compare } from './search-index';
-import type { PricedGuide } from './search-prices';
+import type { Compare, PricedGuide } from './search-prices';
 import { lowerBound, resized, serviceBits } from './search-columns';
 
 /** Bits of `SortedList.traits`: language mask (0–2), weekly days (3–9), a verified licence (10), instant booking (11). */

@@ -9,7 +9,7 @@ import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { getBooking } from '../api/get-booking';
 import { formatMoney } from '../../../../shared/money-format';
-import type { ConfirmOutcome } from '../hooks/use-checkout';
+import type { ConfirmOutcome } from '../lib/settle-payment';
 import { confirmCard, leaveForPayment, loadStripeClient, PAYMENT_POLL_MS, wechatQrImage } from '../lib/stripe-client';
 import { PaymentFields, paymentBody, type PaymentValues } from './payment-fields';
 import { Sheet } from '../../../components/ui/sheet';

@@ -6,7 +6,7 @@ import { usePayDeposit } from '../api/pay-deposit';
 import type { PriceLines } from '../components/price-breakdown';
 import { newIdempotencyKey } from '../lib/idempotency';
 import type { Refusal } from '../lib/refusal-text';
-import { settlePayment } from '../lib/settle-payment';
+import { settlePayment, type ConfirmOutcome } from '../lib/settle-payment';
 import type { DayPlanInput } from '../../../../shared/schemas/booking-family';
 
 type RefusalFields = NonNullable<Refusal['fields']>;
@@ -21,8 +21,6 @@ export type CheckoutProblem =
   | { kind: 'unsupported' }
   | { kind: 'network' };
 
-/** What the provider's browser step came to (Stripe.js confirming a card, a wallet's redirect or QR code). */
-export type ConfirmOutcome = { kind: 'paid' } | { kind: 'failed'; code?: string } | { kind: 'network' } | { kind: 'handled' };
 
 export interface MeetingPoint {
   meetingAddress: string;

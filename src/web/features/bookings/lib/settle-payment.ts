@@ -1,5 +1,7 @@
 import type { PaymentReply } from '../../../../shared/schemas/bookings';
-import type { ConfirmOutcome } from '../hooks/use-checkout';
+
+/** What the provider's browser step came to (Stripe.js confirming a card, a wallet's redirect or QR code). */
+export type ConfirmOutcome = { kind: 'paid' } | { kind: 'failed'; code?: string } | { kind: 'network' } | { kind: 'handled' };
 
 /** Where a payment stands once the server answered, and after the provider's browser step. */
 export type PaymentNext = ConfirmOutcome | { kind: 'approval'; url: string } | { kind: 'unsupported' };

@@ -1,5 +1,5 @@
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
-import type { ConfirmOutcome } from '../hooks/use-checkout';
+import type { ConfirmOutcome } from './settle-payment';
 
 /**
  * The one seam between the checkout and Stripe.js (decision 042). Stripe.js is fetched from

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { GuideSearchParams } from '../../../../shared/guide-search';
-import { toApiQuery } from '../../../../shared/guide-search-query';
+import { toApiQuery, type GuideSearchParams } from '../../../../shared/guide-search-query';
 import type { GuideListReply } from '../../../../shared/schemas/guides';
 import { apiRequest } from '../../../lib/api-client';
 import { readerLanguage } from '../../../lib/reader-language';

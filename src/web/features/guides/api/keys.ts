@@ -1,4 +1,4 @@
-import type { GuideSearchParams } from '../../../../shared/guide-search';
+import type { GuideSearchParams } from '../../../../shared/guide-search-query';
 import { currentLocale } from '../../../lib/i18n';
 
 /**

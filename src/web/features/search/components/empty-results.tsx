@@ -1,7 +1,8 @@
 import { FilterX, SearchX, X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { activeSearchFilters, withoutSearchFilter, type GuideSearchParams, type SearchFilter } from '../../../../shared/guide-search';
+import { activeSearchFilters, withoutSearchFilter, type SearchFilter } from '../../../../shared/guide-search';
+import type { GuideSearchParams } from '../../../../shared/guide-search-query';
 import type { ServiceCategory } from '../../../../shared/schemas/catalog';
 import type { GuideSummary } from '../../../../shared/schemas/guides';
 import { Button } from '../../../components/ui/button';

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { todayInZone } from '../../../../shared/availability';
 import { DEFAULT_GUIDE_TIME_ZONE, SERVICE_CITIES, type ServiceCitySlug } from '../../../../shared/cities';
-import type { GuideSearchParams } from '../../../../shared/guide-search';
+import type { GuideSearchParams } from '../../../../shared/guide-search-query';
 import { SEARCH_LANGUAGES, TRAVELER_OPTIONS, type SearchLanguage } from '../../../../shared/price-range';
 import { defaultPriceBand, PRICE_SLIDER } from '../../../../shared/price-slider';
 import { useDisplayCurrency } from '../../../lib/display-currency';

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { activeSearchFilters, type GuideSearchParams, type SearchFilter } from '../../../../shared/guide-search';
+import { activeSearchFilters, type SearchFilter } from '../../../../shared/guide-search';
+import type { GuideSearchParams } from '../../../../shared/guide-search-query';
 import type { Locale } from '../../../../shared/locales';
 import type { ServiceCategory } from '../../../../shared/schemas/catalog';
 import { formatMoney } from '../../../../shared/money-format';
