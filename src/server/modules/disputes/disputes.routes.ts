@@ -4,6 +4,7 @@ import { errorBodySchema, fileReplySchema, idParam } from '../../../shared/schem
 import { readerLangSchema } from '../../../shared/schemas/guides';
 import { adminDisputeDetailSchema, disputeSchema, EVIDENCE_MAX_BYTES, openDisputeBodySchema, resolveDisputeBodySchema, resolveDisputeReplySchema } from '../../../shared/schemas/disputes';
 import type { AppInstance } from '../../lib/types';
+import { askedLanguage } from '../../lib/request-language';
 import { readSingleUpload, sendPrivateFile } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
 import type { DisputesService } from './disputes.service';
@@ -112,14 +113,14 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService)
         tags: ['admin'],
         summary: "One dispute with its evidence, the booking's ledger and both sides' latest messages (admins only)",
         description:
-          "With machine translation on (decision 146), the statement and the messages in another language than the admin's (lang, else Accept-Language, else the admin's stored locale) carry their language and translation (reasonLanguage, reasonTranslated, reasonTranslation; bodyLanguage, translated, translation); reason and body stay the originals.",
+          "With machine translation on (decision 146), the statement and the messages in another language than the admin's (lang, else the app's choice (the tabi_locale cookie), else the admin's stored locale, else Accept-Language) carry their language and translation (reasonLanguage, reasonTranslated, reasonTranslation; bodyLanguage, translated, translation); reason and body stay the originals.",
         security,
         params: z.object({ id: idParam }),
         querystring: z.object({ lang: readerLangSchema }),
         response: { 200: adminDisputeDetailSchema, ...errors },
       },
     },
-    async (request) => service.adminDetail(request.params.id, await service.readerLanguage(currentUser(request), request.query.lang, request.headers['accept-language']), currentUser(request).id),
+    async (request) => service.adminDetail(request.params.id, await service.readerLanguage(currentUser(request), askedLanguage(request)), currentUser(request).id),
   );
 
   app.post(

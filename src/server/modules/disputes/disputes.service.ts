@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { inTransaction, type Database } from '../../db/client';
 import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
+import type { AskedLanguage } from '../../lib/request-language';
 import type { FileStorage, StoredFile } from '../../storage/index';
 import { storePrivateDocument } from '../../storage/private-document';
 import { recordAdminAction } from '../audit/index';
@@ -158,8 +159,8 @@ export class DisputesService {
   }
 
   /** The language the admin reads a dispute in (decision 146): `lang`, Accept-Language, their stored locale; none without a provider. */
-  readerLanguage(user: AuthUser, lang: string | undefined, acceptLanguage: string | undefined): Promise<TextLanguage | undefined> {
-    return this.deps.translations.readerLanguage(user.id, lang, acceptLanguage);
+  readerLanguage(user: AuthUser, asked: AskedLanguage): Promise<TextLanguage | undefined> {
+    return this.deps.translations.readerLanguage(user.id, asked);
   }
 
   async get(user: AuthUser, id: number): Promise<Dispute> {

@@ -60,7 +60,7 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
         tags,
         summary: 'My conversations, latest activity first',
         description:
-          "A tour request's lastMessage is a summary in the reader's language: lang, else Accept-Language (en, zh-CN or ja), else the caller's stored locale. With machine translation on (decision 173), a lastMessage the other side wrote in another language carries lastMessageLanguage, lastMessageTranslated (the line in the reader's language) and, while it is missing, lastMessageTranslation.status; lastMessage stays the original.",
+          "A tour request's lastMessage is a summary in the reader's language (en, zh-CN or ja): lang, else the app's choice (the tabi_locale cookie), else the caller's stored locale, else Accept-Language. With machine translation on (decision 173), a lastMessage the other side wrote in another language carries lastMessageLanguage, lastMessageTranslated (the line in the reader's language) and, while it is missing, lastMessageTranslation.status; lastMessage stays the original.",
         querystring: conversationListQuerySchema,
         response: { 200: conversationListSchema, ...errors },
       },
@@ -79,7 +79,7 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
         tags,
         summary: 'Messages of a conversation, paging backwards (before = an id, limit)',
         description:
-          "With machine translation on (decision 145), the other side's messages in another language than the reader's (lang, else Accept-Language, else the stored locale) carry bodyLanguage, translated and, while it is missing, translation.status.",
+          "With machine translation on (decision 145), the other side's messages in another language than the reader's (lang, else the app's choice (the tabi_locale cookie), else the stored locale, else Accept-Language) carry bodyLanguage, translated and, while it is missing, translation.status.",
         params: idParams,
         querystring: messagesQuerySchema,
         response: { 200: messagesPageSchema, ...errors },
@@ -87,7 +87,7 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
     },
     async (request) => {
       const user = currentUser(request);
-      const reader = await service.readerTextLanguage(user, request.query.lang, request.headers['accept-language']);
+      const reader = await service.readerTextLanguage(user, askedLanguage(request));
       return service.messages(user, request.params.id, request.query, reader);
     },
   );

@@ -156,9 +156,9 @@ export class MessagingService {
     return { data: await this.entries(user, await repo.listConversations(this.db, user.id), locale, reader) };
   }
 
-  /** The language machine translations are made into (decisions 145, 190): `lang`, the stored locale, Accept-Language; none without a provider. */
-  async readerTextLanguage(user: AuthUser, lang: string | undefined, acceptLanguage: string | undefined): Promise<TextLanguage | undefined> {
-    return this.deps.translations.readerLanguage(user.id, lang, acceptLanguage);
+  /** The language machine translations are made into (decisions 145, 190): `lang`, the app's choice, the stored locale, Accept-Language; none without a provider. */
+  async readerTextLanguage(user: AuthUser, asked: AskedLanguage): Promise<TextLanguage | undefined> {
+    return this.deps.translations.readerLanguage(user.id, asked);
   }
 
   async messages(user: AuthUser, id: number, q: { before?: number; limit: number }, reader?: TextLanguage) {

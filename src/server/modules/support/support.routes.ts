@@ -18,6 +18,7 @@ import {
   supportThreadStatusSchema,
 } from '../../../shared/schemas/support';
 import type { AppInstance } from '../../lib/types';
+import { askedLanguage } from '../../lib/request-language';
 import { currentUser } from '../auth/index';
 import { publicPaymentConfig } from '../payments/index';
 import * as service from './support.service';
@@ -150,14 +151,14 @@ export function supportRoutes(app: AppInstance, deps: SupportDeps): void {
         tags: ['admin'],
         summary: 'One support conversation with all its messages',
         description:
-          "With machine translation on (decision 146), the visitor's messages in another language than the admin's (lang, else Accept-Language, else the admin's stored locale) carry bodyLanguage, translated and, while it is missing, translation.status; body stays the original.",
+          "With machine translation on (decision 146), the visitor's messages in another language than the admin's (lang, else the app's choice (the tabi_locale cookie), else the admin's stored locale, else Accept-Language) carry bodyLanguage, translated and, while it is missing, translation.status; body stays the original.",
         params: threadParams,
         querystring: readerQuery,
         response: { 200: z.object({ thread: adminSupportThreadSchema, messages: z.array(supportMessageSchema) }), ...errors },
       },
     },
     async (request) => {
-      const reader = await deps.translations.readerLanguage(currentUser(request).id, request.query.lang, request.headers['accept-language']);
+      const reader = await deps.translations.readerLanguage(currentUser(request).id, askedLanguage(request));
       return service.adminReadThread(deps, request.params.id, reader, currentUser(request).id);
     },
   );

@@ -154,6 +154,9 @@ describe('a dispute, for the admin (decision 146)', () => {
     expect(res.statusCode).toBe(200);
     const detail = adminDisputeDetailSchema.parse(res.json());
     expect(detail.dispute).toMatchObject({ reason, reasonLanguage: 'zh', reasonTranslated: { text: '[EN-US] 导游没有来，电话 13812345678 也打不通', provider: 'DeepL', targetLang: 'en' } });
+    // The app's choice (its cookie) asks as `lang` does, over the admin's stored 中文 and a browser's header (decision 190).
+    const chosen = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin.token}`, cookie: 'tabi_locale=en', 'accept-language': 'zh-CN' } });
+    expect(adminDisputeDetailSchema.parse(chosen.json()).dispute.reasonTranslated?.text).toBe('[EN-US] 导游没有来，电话 13812345678 也打不通');
     const guideSays = detail.messages.find((m) => m.side === 'guide')!;
     // Kanji only from a guide whose account is Japanese: Japanese.
     expect(guideSays).toMatchObject({ body: '集合場所変更', bodyLanguage: 'ja', translated: { text: '[EN-US] 集合場所変更' } });

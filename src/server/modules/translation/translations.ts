@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen } from 'cockatiel';
 import { detectTextLanguage, localeTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
-import { chosenLanguage, readerLanguage } from '../../lib/request-language';
+import { chosenLanguage, readerLanguage, type AskedLanguage } from '../../lib/request-language';
 import type { Locale } from '../../../shared/locales';
 import type { MachineTranslation, TranslationState } from '../../../shared/schemas/translation';
 import type { Database } from '../../db/client';
@@ -122,12 +122,11 @@ export class Translations {
 
   /**
    * The language a signed-in reader gets translations in (readerLanguage, decision 190): `lang`, else
-   * their account's choice, else Accept-Language; the account is read only when `lang` does not say.
-   * Undefined without a provider, so nothing is read (decision 145).
+   * the app's choice, else their account's, else Accept-Language; the account is read only when the
+   * first two do not say. Undefined without a provider, so nothing is read (decision 145).
    */
-  async readerLanguage(userId: number, lang: string | undefined, acceptLanguage: string | undefined): Promise<TextLanguage | undefined> {
+  async readerLanguage(userId: number, asked: AskedLanguage): Promise<TextLanguage | undefined> {
     if (!this.enabled) return undefined;
-    const asked = { lang, acceptLanguage };
     return localeTextLanguage(chosenLanguage(asked) ?? readerLanguage(asked, await accountLocale(this.deps.db, userId)));
   }
 
