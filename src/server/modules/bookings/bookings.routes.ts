@@ -15,7 +15,18 @@ const idParams = z.object({ id: idParam });
 /** Payment attempts allowed per client address per 10 minutes. */
 export const PAYMENT_ATTEMPTS_PER_WINDOW = 30;
 
+/** The bookings' routes, one function per group of them (each under 80 lines), registered in this order. */
 export function bookingsRoutes(app: AppInstance, service: BookingsService, provider: PaymentProvider): void {
+  checkoutRoutes(app, service);
+  answerRoutes(app, service);
+  onTourRoutes(app, service);
+  extensionAnswerRoutes(app, service);
+  bookingListRoutes(app, service);
+  webhookRoutes(app, service, provider);
+}
+
+/** The checkout: a guide's free start times, the booking, reading it and paying its deposit. */
+function checkoutRoutes(app: AppInstance, service: BookingsService): void {
   app.get(
     '/api/v2/guides/:id/slots',
     {
@@ -79,7 +90,10 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
     async (request, reply) =>
       reply.status(201).send(await service.payments.pay(tokenCaller(request), request.params.id, request.body, request.headers['idempotency-key'])),
   );
+}
 
+/** The guide's answer (accept, decline), the cancellation quote and a change of status by either side. */
+function answerRoutes(app: AppInstance, service: BookingsService): void {
   app.post(
     '/api/v2/bookings/:id/accept',
     {
@@ -137,8 +151,10 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
     },
     async (request) => service.lifecycle.setStatus(currentUser(request), request.params.id, request.body.status, request.body.reason),
   );
+}
 
-  // ---- on tour: start, extensions ----
+/** On tour: the start confirmed, an extension asked for and paid. */
+function onTourRoutes(app: AppInstance, service: BookingsService): void {
   app.patch(
     '/api/bookings/:id/confirm-start',
     {
@@ -186,7 +202,10 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
     },
     async (request) => service.extensions.markPaid(currentUser(request), request.params.id, request.body),
   );
+}
 
+/** An extension answered by the guide, withdrawn by the traveler, confirmed at its end. */
+function extensionAnswerRoutes(app: AppInstance, service: BookingsService): void {
   app.post(
     '/api/v2/bookings/:id/extension/approve',
     {
@@ -241,7 +260,10 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
     },
     async (request) => service.extensions.confirm(currentUser(request), request.params.id, request.body.userType),
   );
+}
 
+/** Each side's list of bookings, and a booking's ledger for the admin. */
+function bookingListRoutes(app: AppInstance, service: BookingsService): void {
   app.get(
     '/api/v2/bookings-new/traveler/:userId',
     {
@@ -288,7 +310,10 @@ export function bookingsRoutes(app: AppInstance, service: BookingsService, provi
     },
     async (request) => service.ledger(request.params.id),
   );
+}
 
+/** The payment providers' webhooks. */
+function webhookRoutes(app: AppInstance, service: BookingsService, provider: PaymentProvider): void {
   // Webhooks need the raw body for their signature: a raw-body parser in this scope only.
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
