@@ -49,6 +49,24 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
   app.addHook('onReady', () => guideSearch.start());
   app.addHook('onClose', () => guideSearch.stop());
 
+  const context = { db, guideSearch, translations, needs };
+  searchRoutes(app, context);
+  profileRoutes(app, context);
+  offerRoutes(app, context);
+  itineraryRoutes(app, context);
+  return guideSearch;
+}
+
+/** What the guides' route groups share: the database, the search index, the translations and the rates. */
+interface GuidesRoutesContext {
+  db: () => AppInstance['ctx']['database']['db'];
+  guideSearch: GuideSearch;
+  translations: Translations;
+  needs: { translations: Translations; rates: PaymentRates; fx: CurrentRate };
+}
+
+/** The search and its price band, and a guide's own listing status. */
+function searchRoutes(app: AppInstance, { db, guideSearch }: GuidesRoutesContext): void {
   app.get(
     '/api/v2/guides',
     {
@@ -100,7 +118,10 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
     },
     async (request) => listingStatus(db(), currentUser(request).id),
   );
+}
 
+/** A guide's profile and quote, and the guide's own profile. */
+function profileRoutes(app: AppInstance, { db, translations, needs }: GuidesRoutesContext): void {
   app.get(
     '/api/v2/guides/:id',
     {
@@ -147,7 +168,10 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
     },
     async (request) => getMyGuide(db(), currentUser(request), readerTextLanguage(request), translations),
   );
+}
 
+/** What a listed guide offers and at what price. */
+function offerRoutes(app: AppInstance, { db }: GuidesRoutesContext): void {
   app.get(
     '/api/v2/service-categories/guides/:guideId/choices/with-subcategories',
     {
@@ -181,7 +205,10 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
       return { data: await guidePricing(db(), request.params.guideId) };
     },
   );
+}
 
+/** An itinerary, and a guide's avatar. */
+function itineraryRoutes(app: AppInstance, { db, translations }: GuidesRoutesContext): void {
   app.get(
     '/api/v2/itineraries/:id',
     {
@@ -234,5 +261,4 @@ export function guidesRoutes(app: AppInstance, needs: { translations: Translatio
         .send(avatarSvg(key.replace(/-[fm]$/, ''), sex));
     },
   );
-  return guideSearch;
 }
