@@ -33,6 +33,14 @@ const tags = ['messaging'];
  * caller is not in is 404, like one that does not exist.
  */
 export function messagingRoutes(app: AppInstance, service: MessagingService): void {
+  conversationRoutes(app, service);
+  messageRoutes(app, service);
+  tourRequestRoutes(app, service);
+  readingRoutes(app, service);
+}
+
+/** Conversations: opened and listed. */
+function conversationRoutes(app: AppInstance, service: MessagingService): void {
   app.post(
     '/api/conversations',
     {
@@ -70,7 +78,10 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
       return service.list(user, await service.readerLocale(user, askedLanguage(request)));
     },
   );
+}
 
+/** A conversation's messages: read and sent. */
+function messageRoutes(app: AppInstance, service: MessagingService): void {
   app.get(
     '/api/conversations/:id/messages',
     {
@@ -113,7 +124,10 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
       return reply.status(created ? 201 : 200).send({ data, credits });
     },
   );
+}
 
+/** A tour request in a conversation: sent, accepted, rejected. */
+function tourRequestRoutes(app: AppInstance, service: MessagingService): void {
   app.post(
     '/api/conversations/:id/tour-requests',
     {
@@ -161,7 +175,10 @@ export function messagingRoutes(app: AppInstance, service: MessagingService): vo
     },
     async (request) => service.rejectTourRequest(currentUser(request), request.params.id, request.params.messageId, request.body.reason),
   );
+}
 
+/** What has been read: a conversation marked read, and the unread count. */
+function readingRoutes(app: AppInstance, service: MessagingService): void {
   app.post(
     '/api/conversations/:id/mark-read',
     {

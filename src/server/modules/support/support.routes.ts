@@ -43,8 +43,14 @@ const caller = (request: FastifyRequest): service.SupportCaller => {
  * write to it; admins list every conversation and answer. Rate limits are per client address.
  */
 export function supportRoutes(app: AppInstance, deps: SupportDeps): void {
-  const db = () => deps.db;
+  openingRoutes(app, deps);
+  visitorThreadRoutes(app, deps);
+  adminInboxRoutes(app, deps);
+  adminStatusRoutes(app, deps);
+}
 
+/** The public settings the widget reads, and a visitor opening a conversation. */
+function openingRoutes(app: AppInstance, deps: SupportDeps): void {
   app.get(
     '/api/config/public',
     {
@@ -74,7 +80,10 @@ export function supportRoutes(app: AppInstance, deps: SupportDeps): void {
     },
     async (request, reply) => reply.status(201).send(await service.createThread(deps, caller(request), request.body)),
   );
+}
 
+/** A visitor's conversations: listed, read and written to. */
+function visitorThreadRoutes(app: AppInstance, deps: SupportDeps): void {
   app.get(
     '/api/support/threads',
     {
@@ -86,7 +95,7 @@ export function supportRoutes(app: AppInstance, deps: SupportDeps): void {
         response: { 200: z.object({ data: z.array(supportThreadSchema) }), ...errors },
       },
     },
-    async (request) => service.listMyThreads(db(), currentUser(request)),
+    async (request) => service.listMyThreads(deps.db, currentUser(request)),
   );
 
   app.get(
@@ -103,7 +112,7 @@ export function supportRoutes(app: AppInstance, deps: SupportDeps): void {
         response: { 200: supportThreadMessagesSchema, ...errors },
       },
     },
-    async (request) => service.readThread(db(), caller(request), request.params.id, request.query.after),
+    async (request) => service.readThread(deps.db, caller(request), request.params.id, request.query.after),
   );
 
   app.post(
@@ -123,8 +132,10 @@ export function supportRoutes(app: AppInstance, deps: SupportDeps): void {
     async (request, reply) =>
       reply.status(201).send(await service.postVisitorMessage(deps, caller(request), request.params.id, request.body.body)),
   );
+}
 
-  // ---- admin inbox (invisible to everyone else: 404) ----
+/** The admin inbox, invisible to everyone else (404): every conversation, read and answered. */
+function adminInboxRoutes(app: AppInstance, deps: SupportDeps): void {
 
   app.get(
     '/api/admin/support/threads',
@@ -178,7 +189,10 @@ export function supportRoutes(app: AppInstance, deps: SupportDeps): void {
     async (request, reply) =>
       reply.status(201).send(await service.adminReply(deps, currentUser(request), request.params.id, request.body.body)),
   );
+}
 
+/** The admin's status of a conversation, and the inbox's figures. */
+function adminStatusRoutes(app: AppInstance, deps: SupportDeps): void {
   app.patch(
     '/api/admin/support/threads/:id',
     {
@@ -191,7 +205,7 @@ export function supportRoutes(app: AppInstance, deps: SupportDeps): void {
         response: { 200: z.object({ thread: supportThreadSchema }), ...errors },
       },
     },
-    async (request) => service.adminSetStatus(db(), currentUser(request), request.params.id, request.body.status),
+    async (request) => service.adminSetStatus(deps.db, currentUser(request), request.params.id, request.body.status),
   );
   app.get(
     '/api/admin/support/metrics',
