@@ -66,7 +66,14 @@ export interface UsersRoutesNeeds extends UsersNeeds {
 export const usersRoutes = ({ changePassword, ...needs }: UsersRoutesNeeds) => async (app: AppInstance): Promise<void> => {
   // Multipart parsing only inside this plugin's scope: other routes keep JSON-only bodies.
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  profileRoutes(app, needs);
+  passwordRoutes(app, needs, changePassword);
+  imageRoutes(app, needs);
+  accountDataRoutes(app, needs);
+};
 
+/** The user's own record: read, updated, and the view switched. */
+function profileRoutes(app: AppInstance, needs: UsersNeeds): void {
   app.get(
     '/api/me',
     { onRequest: app.requireAuth, schema: { tags: ['me'], summary: 'The signed-in user, all fields', security, response: { 200: userSchema, 401: errorBodySchema } } },
@@ -108,7 +115,10 @@ export const usersRoutes = ({ changePassword, ...needs }: UsersRoutesNeeds) => a
     },
     async (request) => switchRole(app, currentUser(request).id, request.body.role),
   );
+}
 
+/** A new password, and the account's ways in told of it. */
+function passwordRoutes(app: AppInstance, needs: UsersNeeds, changePassword: UsersRoutesNeeds['changePassword']): void {
   app.put(
     '/api/me/password',
     {
@@ -132,7 +142,10 @@ export const usersRoutes = ({ changePassword, ...needs }: UsersRoutesNeeds) => a
       return reply;
     },
   );
+}
 
+/** The avatar and the background image: set and removed. */
+function imageRoutes(app: AppInstance, needs: UsersNeeds): void {
   for (const [path, slot, what, box] of [
     ['/api/me/avatar', 'avatar', 'avatar', AVATAR_BOX],
     ['/api/me/background-image', 'background', 'background image', BACKGROUND_BOX],
@@ -163,7 +176,10 @@ export const usersRoutes = ({ changePassword, ...needs }: UsersRoutesNeeds) => a
       async (request) => removeImage(app, needs, currentUser(request).id, slot),
     );
   }
+}
 
+/** The account's data exported, and the account deleted. */
+function accountDataRoutes(app: AppInstance, needs: UsersNeeds): void {
   app.get(
     '/api/me/export',
     {
@@ -207,4 +223,4 @@ export const usersRoutes = ({ changePassword, ...needs }: UsersRoutesNeeds) => a
       return reply.status(204).send(null);
     },
   );
-};
+}
