@@ -17,83 +17,8 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService)
     // Multipart parsing only inside this scope: other routes keep JSON-only bodies.
     await scope.register(multipart, { limits: { fileSize: EVIDENCE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
-    scope.post(
-      '/api/v2/disputes',
-      {
-        onRequest: app.requireAuth,
-        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
-        schema: {
-          tags: ['disputes'],
-          summary: 'Open a dispute on an ongoing booking or one completed within 7 days; the booking becomes disputed',
-          security,
-          body: openDisputeBodySchema,
-          response: { 201: disputeSchema, ...errors },
-        },
-      },
-      async (request, reply) => reply.code(201).send(await service.open(currentUser(request), request.body)),
-    );
-
-    scope.get(
-      '/api/v2/disputes/:id',
-      {
-        onRequest: app.requireAuth,
-        schema: { tags: ['disputes'], summary: 'A dispute, for the booking’s parties and admins', security, params: z.object({ id: idParam }), response: { 200: disputeSchema, ...errors } },
-      },
-      async (request) => service.get(currentUser(request), request.params.id),
-    );
-
-    scope.get(
-      '/api/v2/disputes/bookings/:id',
-      {
-        onRequest: app.requireAuth,
-        schema: {
-          tags: ['disputes'],
-          summary: 'The latest dispute of a booking, for its parties and admins',
-          security,
-          params: z.object({ id: idParam }),
-          response: { 200: disputeSchema, ...errors },
-        },
-      },
-      async (request) => service.ofBooking(currentUser(request), request.params.id),
-    );
-
-    scope.post(
-      '/api/v2/disputes/:id/evidence',
-      {
-        onRequest: app.requireAuth,
-        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
-        schema: {
-          tags: ['disputes'],
-          summary: 'Add an evidence file to an open dispute',
-          description:
-            'multipart/form-data with one field "file": JPEG, PNG, GIF, WEBP or PDF, checked by content, at most 10 MB; images are re-encoded to WebP without metadata. ' +
-            'At most 10 files per dispute. Files are private: only the booking’s parties and admins can read them.',
-          consumes: ['multipart/form-data'],
-          security,
-          params: z.object({ id: idParam }),
-          response: { 201: disputeSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
-        },
-      },
-      async (request, reply) => reply.code(201).send(await service.addEvidence(currentUser(request), request.params.id, () => readSingleUpload(request, EVIDENCE_MAX_BYTES))),
-    );
-
-    scope.get(
-      '/api/v2/disputes/:id/evidence/:evidenceId',
-      {
-        onRequest: app.requireAuth,
-        schema: {
-          tags: ['disputes'],
-          summary: 'An evidence file (the booking’s parties and admins only; never cached by shared caches)',
-          security,
-          params: z.object({ id: idParam, evidenceId: idParam }),
-          response: { 200: fileReplySchema },
-        },
-      },
-      async (request, reply) => {
-        const { file, row } = await service.evidenceFile(currentUser(request), request.params.id, request.params.evidenceId);
-        return sendPrivateFile(reply, { contentType: row.contentType, size: file.size, body: file.stream(), fileName: row.fileName, inline: true });
-      },
-    );
+    openingRoutes(scope, service);
+    evidenceRoutes(scope, service);
   });
 
   app.get(
@@ -137,5 +62,89 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService)
       },
     },
     async (request) => service.resolve(currentUser(request), request.params.id, request.body),
+  );
+}
+
+/** A dispute opened, read by either side, and found by its booking. */
+function openingRoutes(scope: AppInstance, service: DisputesService): void {
+  scope.post(
+    '/api/v2/disputes',
+    {
+      onRequest: scope.requireAuth,
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['disputes'],
+        summary: 'Open a dispute on an ongoing booking or one completed within 7 days; the booking becomes disputed',
+        security,
+        body: openDisputeBodySchema,
+        response: { 201: disputeSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.open(currentUser(request), request.body)),
+  );
+
+  scope.get(
+    '/api/v2/disputes/:id',
+    {
+      onRequest: scope.requireAuth,
+      schema: { tags: ['disputes'], summary: 'A dispute, for the booking’s parties and admins', security, params: z.object({ id: idParam }), response: { 200: disputeSchema, ...errors } },
+    },
+    async (request) => service.get(currentUser(request), request.params.id),
+  );
+
+  scope.get(
+    '/api/v2/disputes/bookings/:id',
+    {
+      onRequest: scope.requireAuth,
+      schema: {
+        tags: ['disputes'],
+        summary: 'The latest dispute of a booking, for its parties and admins',
+        security,
+        params: z.object({ id: idParam }),
+        response: { 200: disputeSchema, ...errors },
+      },
+    },
+    async (request) => service.ofBooking(currentUser(request), request.params.id),
+  );
+}
+
+/** A dispute's evidence: uploaded and read back. */
+function evidenceRoutes(scope: AppInstance, service: DisputesService): void {
+  scope.post(
+    '/api/v2/disputes/:id/evidence',
+    {
+      onRequest: scope.requireAuth,
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['disputes'],
+        summary: 'Add an evidence file to an open dispute',
+        description:
+          'multipart/form-data with one field "file": JPEG, PNG, GIF, WEBP or PDF, checked by content, at most 10 MB; images are re-encoded to WebP without metadata. ' +
+          'At most 10 files per dispute. Files are private: only the booking’s parties and admins can read them.',
+        consumes: ['multipart/form-data'],
+        security,
+        params: z.object({ id: idParam }),
+        response: { 201: disputeSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.addEvidence(currentUser(request), request.params.id, () => readSingleUpload(request, EVIDENCE_MAX_BYTES))),
+  );
+
+  scope.get(
+    '/api/v2/disputes/:id/evidence/:evidenceId',
+    {
+      onRequest: scope.requireAuth,
+      schema: {
+        tags: ['disputes'],
+        summary: 'An evidence file (the booking’s parties and admins only; never cached by shared caches)',
+        security,
+        params: z.object({ id: idParam, evidenceId: idParam }),
+        response: { 200: fileReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const { file, row } = await service.evidenceFile(currentUser(request), request.params.id, request.params.evidenceId);
+      return sendPrivateFile(reply, { contentType: row.contentType, size: file.size, body: file.stream(), fileName: row.fileName, inline: true });
+    },
   );
 }

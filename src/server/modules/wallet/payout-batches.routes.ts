@@ -25,6 +25,13 @@ const lineParams = z.object({ id: idParam, lineId: idParam });
 
 /** The bank picker's lookups and the admin's payout batches (decisions 128, 129, 130). */
 export function payoutBatchRoutes(app: AppInstance, service: PayoutBatchService): void {
+  bankRoutes(app);
+  batchRoutes(app, service);
+  batchLineRoutes(app, service);
+}
+
+/** Japan's banks and their branches, for a payout account. */
+function bankRoutes(app: AppInstance): void {
   app.get(
     '/api/v2/banks',
     {
@@ -55,7 +62,10 @@ export function payoutBatchRoutes(app: AppInstance, service: PayoutBatchService)
       return found;
     },
   );
+}
 
+/** The admin's weekly batches: listed, made, read, and the bank's Zengin file. */
+function batchRoutes(app: AppInstance, service: PayoutBatchService): void {
   app.get(
     '/api/admin/payout-batches',
     { onRequest: app.requireAdmin, schema: { tags: ['admin'], summary: 'Admin: payout batches, newest first', security, response: { 200: payoutBatchListSchema, ...errors } } },
@@ -106,7 +116,10 @@ export function payoutBatchRoutes(app: AppInstance, service: PayoutBatchService)
       return sendPrivateFile(reply, { contentType: 'text/plain; charset=Shift_JIS', size: body.length, body, fileName });
     },
   );
+}
 
+/** A batch's rate set afterwards, and each line marked paid or failed. */
+function batchLineRoutes(app: AppInstance, service: PayoutBatchService): void {
   app.post(
     '/api/admin/payout-batches/:id/rate',
     {
