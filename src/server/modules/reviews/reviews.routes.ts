@@ -36,6 +36,36 @@ const noContacts = (field: string) =>
  * `x-total-count` header. Eligibility and submission for both directions (decision 063).
  */
 export async function reviewsRoutes(app: AppInstance, service?: ReviewsService, translations?: Pick<Translations, 'read' | 'enabled'>): Promise<void> {
+  reviewReadRoutes(app, translations);
+  if (!service) return;
+  reviewWriteRoutes(app, service);
+  await app.register(async (scope: AppInstance) => {
+    // Multipart parsing only inside this scope: other routes keep JSON-only bodies.
+    await scope.register(multipart, { limits: { fileSize: REVIEW_PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    scope.post(
+      '/api/v2/reviews/:id/photos',
+      {
+        onRequest: app.requireAuth,
+        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        schema: {
+          tags: ['reviews'],
+          summary: 'Add a photo to your review of a guide',
+          description:
+            `multipart/form-data with one field "file": JPEG, PNG, GIF or WEBP, checked by content, at most 5 MB; re-encoded to WebP without metadata (no EXIF or GPS position). ` +
+            `Only the review's author, within ${REVIEW_PHOTO_WINDOW_MINUTES} minutes of submitting it, at most ${REVIEW_PHOTO_MAX} photos (409). Photos are public with the review.`,
+          consumes: ['multipart/form-data'],
+          security,
+          params: idParams,
+          response: { 201: bookingReviewSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await service.addPhoto(currentUser(request), request.params.id, () => readSingleUpload(request, REVIEW_PHOTO_MAX_BYTES))),
+    );
+  });
+}
+
+/** A guide's published reviews, with their translations for the reader. */
+function reviewReadRoutes(app: AppInstance, translations?: Pick<Translations, 'read' | 'enabled'>): void {
   app.get(
     '/api/v2/reviews/guides/:guideId',
     {
@@ -68,8 +98,10 @@ export async function reviewsRoutes(app: AppInstance, service?: ReviewsService, 
       return withReviewTranslations(translations, reviews, readerTextLanguage(request), writers);
     },
   );
-  if (!service) return;
+}
 
+/** Whether a booking can be reviewed, a review written, and the guide's reply. */
+function reviewWriteRoutes(app: AppInstance, service: ReviewsService): void {
   app.get(
     '/api/v2/reviews/bookings/:id/eligibility',
     {
@@ -119,28 +151,4 @@ export async function reviewsRoutes(app: AppInstance, service?: ReviewsService, 
     },
     async (request) => service.reply(currentUser(request), request.params.id, request.body),
   );
-
-  await app.register(async (scope: AppInstance) => {
-    // Multipart parsing only inside this scope: other routes keep JSON-only bodies.
-    await scope.register(multipart, { limits: { fileSize: REVIEW_PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
-    scope.post(
-      '/api/v2/reviews/:id/photos',
-      {
-        onRequest: app.requireAuth,
-        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
-        schema: {
-          tags: ['reviews'],
-          summary: 'Add a photo to your review of a guide',
-          description:
-            `multipart/form-data with one field "file": JPEG, PNG, GIF or WEBP, checked by content, at most 5 MB; re-encoded to WebP without metadata (no EXIF or GPS position). ` +
-            `Only the review's author, within ${REVIEW_PHOTO_WINDOW_MINUTES} minutes of submitting it, at most ${REVIEW_PHOTO_MAX} photos (409). Photos are public with the review.`,
-          consumes: ['multipart/form-data'],
-          security,
-          params: idParams,
-          response: { 201: bookingReviewSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
-        },
-      },
-      async (request, reply) => reply.code(201).send(await service.addPhoto(currentUser(request), request.params.id, () => readSingleUpload(request, REVIEW_PHOTO_MAX_BYTES))),
-    );
-  });
 }

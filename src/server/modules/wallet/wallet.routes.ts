@@ -44,6 +44,13 @@ const payoutLedgerSchema = z.object({
 
 /** The wallet and payouts (decision 067). */
 export function walletRoutes(app: AppInstance, service: WalletService): void {
+  balanceRoutes(app, service);
+  withdrawalRoutes(app, service);
+  adminWithdrawalRoutes(app, service);
+}
+
+/** The guide's wallet and the rate a yen payout would take. */
+function balanceRoutes(app: AppInstance, service: WalletService): void {
   app.get(
     '/api/v2/wallet',
     {
@@ -75,7 +82,10 @@ export function walletRoutes(app: AppInstance, service: WalletService): void {
     },
     async () => ({ rate: await service.latestRate() }),
   );
+}
 
+/** The guide's withdrawals: listed, asked for, read. */
+function withdrawalRoutes(app: AppInstance, service: WalletService): void {
   app.get(
     '/api/v2/wallet/withdrawals',
     {
@@ -111,7 +121,10 @@ export function walletRoutes(app: AppInstance, service: WalletService): void {
     },
     async (request) => service.get(currentUser(request), request.params.id),
   );
+}
 
+/** The admin's withdrawals: listed, approved, paid, failed, and one's ledger. */
+function adminWithdrawalRoutes(app: AppInstance, service: WalletService): void {
   app.get(
     '/api/admin/withdrawals',
     {
