@@ -36,7 +36,12 @@ export function authRoutes(app: AppInstance, { jobs, consents, realtime }: Accou
   // (and while Redis fails, once per instance: decision 101).
   const shared = app.redis && app.redisGuard && new GuardedAttemptStore(new RedisAttemptStore(app.redis), app.redisGuard);
   const throttle = new LoginThrottle(opts.loginLimits, shared);
+  signInRoutes(app, consents, throttle);
+  sessionEndRoutes(app, jobs);
+}
 
+/** Signing up, logging in, and whether a username is free. */
+function signInRoutes(app: AppInstance, consents: AccountsNeeds['consents'], throttle: LoginThrottle): void {
   app.post(
     '/api/auth/signup',
     {
@@ -87,7 +92,10 @@ export function authRoutes(app: AppInstance, { jobs, consents, realtime }: Accou
       return { available: !(await usernameExists(app.ctx.database.db, username)), valid: true };
     },
   );
+}
 
+/** Logging out, and a forgotten password reset by e-mail. */
+function sessionEndRoutes(app: AppInstance, jobs: AccountsNeeds['jobs']): void {
   app.post(
     '/api/auth/logout',
     {
