@@ -11,6 +11,12 @@ const bearer = [{ bearerAuth: [] }];
 
 /** When a trip goes wrong (decisions 137, 138, 158): the booking's traveler and guide only; 404 for anyone else. */
 export function tripTroubleRoutes(app: AppInstance, service: BookingsService): void {
+  replacementRoutes(app, service);
+  missedTourRoutes(app, service);
+}
+
+/** A replacement guide: the offers, and the traveler's choice. */
+function replacementRoutes(app: AppInstance, service: BookingsService): void {
   app.get(
     '/api/v2/bookings/:id/replacements',
     {
@@ -43,7 +49,10 @@ export function tripTroubleRoutes(app: AppInstance, service: BookingsService): v
     },
     async (request) => service.replacement.choose(currentUser(request), request.params.id, request.body.guideId, request.body.startsAt),
   );
+}
 
+/** A no-show reported, the traveler's credits, and the admin cancelling for a guide. */
+function missedTourRoutes(app: AppInstance, service: BookingsService): void {
   app.post(
     '/api/v2/bookings/:id/report-no-show',
     {

@@ -13,6 +13,12 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
 
 /** Offers (decision 078). Anyone but the offer's traveler and guide gets 404. */
 export function offersRoutes(app: AppInstance, service: OffersService): void {
+  offerMakingRoutes(app, service);
+  offerAnswerRoutes(app, service);
+}
+
+/** A guide's offer in a conversation, and the price it would quote. */
+function offerMakingRoutes(app: AppInstance, service: OffersService): void {
   app.post(
     '/api/v2/conversations/:conversationId/offers',
     {
@@ -50,7 +56,10 @@ export function offersRoutes(app: AppInstance, service: OffersService): void {
     },
     async (request) => service.quote(currentUser(request), request.params.conversationId, request.query),
   );
+}
 
+/** A traveler's open offers, one offer, and its decline or withdrawal. */
+function offerAnswerRoutes(app: AppInstance, service: OffersService): void {
   app.get(
     '/api/me/open-offers',
     {
