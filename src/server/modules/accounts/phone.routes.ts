@@ -23,6 +23,12 @@ const codeRules =
 /** Sign-in by phone and adding a number to an account (decision 147). */
 export function phoneRoutes(app: AppInstance, phone: PhoneSignIn, wayIns: WayInNotices): void {
   const proof = requireRecentProof(app);
+  phoneSignInRoutes(app, phone);
+  accountPhoneRoutes(app, phone, wayIns, proof);
+}
+
+/** Signing in (or up) with a phone: a code sent, then checked. */
+function phoneSignInRoutes(app: AppInstance, phone: PhoneSignIn): void {
   app.post(
     '/api/auth/phone/start',
     {
@@ -63,7 +69,10 @@ export function phoneRoutes(app: AppInstance, phone: PhoneSignIn, wayIns: WayInN
       return reply.status(created ? 201 : 200).send(auth);
     },
   );
+}
 
+/** A phone added to a signed-in account, after a recent proof, and its ways in told. */
+function accountPhoneRoutes(app: AppInstance, phone: PhoneSignIn, wayIns: WayInNotices, proof: ReturnType<typeof requireRecentProof>): void {
   app.post(
     '/api/me/phone/start',
     {

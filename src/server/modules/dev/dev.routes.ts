@@ -24,6 +24,12 @@ const outboxEntrySchema = z.object({
  */
 export function devRoutes(app: AppInstance, needs: { endCodePause: (phone: string) => Promise<void> }): void {
   if (app.ctx.config.env !== 'test') return;
+  outboxRoutes(app, needs);
+  clockRoutes(app);
+}
+
+/** What the outbox sent: e-mails and texts, and a number's pause ended. */
+function outboxRoutes(app: AppInstance, needs: { endCodePause: (phone: string) => Promise<void> }): void {
   app.get(
     '/api/dev/outbox',
     {
@@ -78,7 +84,10 @@ export function devRoutes(app: AppInstance, needs: { endCodePause: (phone: strin
       return reply.code(204).send(null);
     },
   );
+}
 
+/** Time moved for a test: a session's proof made stale, a booking moved to today. */
+function clockRoutes(app: AppInstance): void {
   // A new way in needs a proof within 10 minutes, and a sign-in is one (decision 183): the browser test
   // of the prompt makes the proof stale here rather than waiting.
   app.post(

@@ -15,6 +15,12 @@ export const FEED_LIMIT_PER_MINUTE = 30;
  * Callers without a guide listing get 403 `not_a_guide`.
  */
 export function guideBusinessRoutes(app: AppInstance, service: GuideBusinessService): void {
+  scheduleAndRateRoutes(app, service);
+  calendarFeedRoutes(app, service);
+}
+
+/** The guide's weekly hours and rates: read and set. */
+function scheduleAndRateRoutes(app: AppInstance, service: GuideBusinessService): void {
   app.get(
     '/api/v2/guides/me/availability',
     {
@@ -64,7 +70,10 @@ export function guideBusinessRoutes(app: AppInstance, service: GuideBusinessServ
     },
     async (request) => service.setRates(currentUser(request), request.body),
   );
+}
 
+/** The guide's calendar feed: its address, a new one, and the iCal file it serves. */
+function calendarFeedRoutes(app: AppInstance, service: GuideBusinessService): void {
   app.get(
     '/api/v2/guides/me/calendar-url',
     {
