@@ -35,6 +35,12 @@ const cookieState = (request: FastifyRequest) => STATE_COOKIE_VALUE.exec(request
 const setState = (app: AppInstance, reply: FastifyReply, state: string) => reply.header('set-cookie', stateCookie(app, state, WECHAT_STATE_TTL_MS / 1000));
 
 export function wechatRoutes(app: AppInstance, needs: WeChatNeeds & { wayIns: WayInNotices }): void {
+  wechatSignInRoutes(app, needs);
+  wechatAccountRoutes(app, needs);
+}
+
+/** Signing in with WeChat: the start, and WeChat's callback. */
+function wechatSignInRoutes(app: AppInstance, needs: WeChatNeeds & { wayIns: WayInNotices }): void {
   app.get(
     '/api/auth/wechat/start',
     {
@@ -97,7 +103,10 @@ export function wechatRoutes(app: AppInstance, needs: WeChatNeeds & { wayIns: Wa
       return result;
     },
   );
+}
 
+/** A new account from WeChat, and WeChat on a signed-in account: linked or not, linking, unlinking. */
+function wechatAccountRoutes(app: AppInstance, needs: WeChatNeeds & { wayIns: WayInNotices }): void {
   app.post(
     '/api/auth/wechat/signup',
     {
