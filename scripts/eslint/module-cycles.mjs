@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { circles } from '../import-circles.mjs';
 
 /**
  * `server-modules/no-cycle`: no import loop between the module folders of src/server/modules
@@ -45,37 +46,13 @@ function folderGraph(modulesDir) {
   return graph;
 }
 
-/** Each folder in a loop → the folders of its loop (Tarjan's strongly connected components). */
+/** Each folder in a loop → the folders of its loop (the strongly connected components that scripts/import-circles.mjs finds between files). */
 function loops(graph) {
-  let next = 0;
-  const index = new Map();
-  const low = new Map();
-  const stack = [];
-  const onStack = new Set();
   const out = new Map();
-  const visit = (v) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v), low.get(w)));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
-    }
-    if (low.get(v) === index.get(v)) {
-      const component = new Set();
-      let w;
-      do {
-        w = stack.pop();
-        onStack.delete(w);
-        component.add(w);
-      } while (w !== v);
-      if (component.size > 1) for (const c of component) out.set(c, component);
-    }
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  for (const circle of circles(graph)) {
+    const members = new Set(circle);
+    for (const folder of circle) out.set(folder, members);
+  }
   return out;
 }
 
