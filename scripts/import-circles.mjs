@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Lists every file-level import circle in src/ (shared, server, web; tests left out), type imports and
- * re-exports included, each circle as its files, and how many there are; exits 1 when there is one.
+ * re-exports included, each circle as its files in import order (each imports the next), and how many
+ * there are; exits 1 when there is one.
  * A circle closed only by types is still two files that each need the other to be read, and the
  * order they load in decides what is undefined once a type import becomes a value. A dynamic
  * `import()` does not count: the web's lazy routes split pages from the first download that way, and
@@ -88,12 +89,46 @@ export function circles(graph) {
   return found;
 }
 
+/**
+ * A component's files in import order: the shortest circle from its first file (by name) back to it,
+ * each file importing the next, then the component's other files, which close circles of their own
+ * through these. A newcomer reads where to cut from the order; a bare list of names does not say it.
+ */
+export function inImportOrder(graph, component) {
+  const inside = new Set(component);
+  const start = [...component].sort()[0];
+  const cameFrom = new Map();
+  const queue = [start];
+  let last;
+  for (let i = 0; i < queue.length && last === undefined; i++) {
+    for (const next of graph.get(queue[i]) ?? []) {
+      if (next === start) {
+        last = queue[i];
+        break;
+      }
+      if (inside.has(next) && !cameFrom.has(next)) {
+        cameFrom.set(next, queue[i]);
+        queue.push(next);
+      }
+    }
+  }
+  const circle = [];
+  for (let file = last; file !== undefined && file !== start; file = cameFrom.get(file)) circle.unshift(file);
+  circle.unshift(start);
+  return { circle, others: component.filter((f) => !circle.includes(f)).sort() };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const src = path.join(root, 'src');
   const graph = importGraph(src);
   const found = circles(graph);
-  for (const circle of found) console.log(`${circle.length} files: ${circle.map((f) => path.relative(root, f)).join(', ')}`);
+  const name = (f) => path.relative(root, f);
+  for (const component of found) {
+    const { circle, others } = inImportOrder(graph, component);
+    console.log(`${component.length} files: ${[...circle, circle[0]].map(name).join(' → ')}`);
+    if (others.length > 0) console.log(`  and, in circles through these: ${others.map(name).join(', ')}`);
+  }
   console.log(`${found.length} import circle${found.length === 1 ? '' : 's'} among ${graph.size} files in src/ (type imports included)`);
   process.exit(found.length === 0 ? 0 : 1);
 }

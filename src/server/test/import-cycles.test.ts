@@ -16,7 +16,11 @@ const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 type Graph = Map<string, string[]>;
 /** The script, imported by a name the type checker leaves alone (it is JavaScript). */
 const SCRIPT: string = '../../../scripts/import-circles.mjs';
-const { importGraph, circles } = (await import(SCRIPT)) as { importGraph(root: string): Graph; circles(graph: Graph): string[][] };
+const { importGraph, circles, inImportOrder } = (await import(SCRIPT)) as {
+  importGraph(root: string): Graph;
+  circles(graph: Graph): string[][];
+  inImportOrder(graph: Graph, component: string[]): { circle: string[]; others: string[] };
+};
 
 it('has no import circles in src/, type imports included', () => {
   const graph = importGraph(src);
@@ -28,6 +32,12 @@ it('has no import circles in src/, type imports included', () => {
 
 it('sees a circle when there is one', () => {
   expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]])).map((c) => c.sort())).toEqual([['a', 'b', 'c']]);
+});
+
+it('prints a circle in import order, each file importing the next, and the files of circles beside it', () => {
+  const graph = new Map([['a', ['b']], ['b', ['c', 'd']], ['c', ['a']], ['d', ['b']]]);
+  const [component] = circles(graph);
+  expect(inImportOrder(graph, component!)).toEqual({ circle: ['a', 'b', 'c'], others: ['d'] });
 });
 
 it('counts a circle closed by a type import or a re-export, not one closed by import()', () => {
