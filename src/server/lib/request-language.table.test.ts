@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedLanguage, namedLanguage, readerLanguage, readerLocale, readerTextLanguage } from './request-language';
+import { accountReaderLanguage, askedLanguage, namedLanguage, readerLanguage, readerLocale, readerTextLanguage } from './request-language';
 
 /**
  * The one reader of a request's language (decision 187), as a table: `lang`, then the app's stored
@@ -51,6 +51,17 @@ describe('readerLanguage', () => {
     // Without an account read (a consent at sign-up), the request alone.
     expect(namedLanguage({ acceptLanguage: 'ja' })).toBe('ja');
     expect(namedLanguage({})).toBeUndefined();
+  });
+
+  it("reads a signed-in reader's account only when the request's own choice does not say", async () => {
+    let reads = 0;
+    const account = async () => (reads++, 'ja');
+    expect(await accountReaderLanguage({ chosen: 'en', acceptLanguage: 'zh-CN' }, account)).toBe('en');
+    expect(await accountReaderLanguage({ lang: 'zh-CN' }, account)).toBe('zh-CN');
+    expect(reads).toBe(0);
+    expect(await accountReaderLanguage({ acceptLanguage: 'zh-CN' }, account)).toBe('ja');
+    expect(await accountReaderLanguage({ acceptLanguage: 'zh-CN' }, async () => null)).toBe('zh-CN');
+    expect(reads).toBe(1);
   });
 
   it('reads a request: its lang, the cookie of the stored choice, the header; the text language with it', () => {

@@ -61,7 +61,7 @@ export function requestLanguage(
 }
 
 /** The language the reader chose for this request: `lang`, else the app's stored choice; undefined when neither. */
-export function chosenLanguage(asked: AskedLanguage): Locale | undefined {
+function chosenLanguage(asked: AskedLanguage): Locale | undefined {
   return matchLocale(asked.lang) ?? matchLocale(asked.chosen);
 }
 
@@ -73,6 +73,14 @@ export function namedLanguage(asked: AskedLanguage): Locale | undefined {
 /** The reader's language: their choice on this request, else the account's stored choice (users.locale), else Accept-Language by q, else the default. */
 export function readerLanguage(asked: AskedLanguage, account?: string | null): Locale {
   return chosenLanguage(asked) ?? matchLocale(account) ?? acceptedLanguage(asked.acceptLanguage ?? undefined) ?? DEFAULT_LOCALE;
+}
+
+/**
+ * `readerLanguage` for a signed-in reader: `account` reads their stored language (one lookup), and
+ * runs only when `lang` and the app's choice do not say already.
+ */
+export async function accountReaderLanguage(asked: AskedLanguage, account: () => Promise<string | null | undefined>): Promise<Locale> {
+  return chosenLanguage(asked) ?? readerLanguage(asked, await account());
 }
 
 const LOCALE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`);

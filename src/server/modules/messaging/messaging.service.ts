@@ -7,7 +7,7 @@ import type { Conversation, Message, TourRequest, TotalUnread } from '../../../s
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../shared/schemas/notifications';
 import { inTransaction, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { chosenLanguage, readerLanguage, type AskedLanguage } from '../../lib/request-language';
+import { accountReaderLanguage, type AskedLanguage } from '../../lib/request-language';
 import type { Realtime } from '../../realtime/index';
 import type { AuthUser, TokenCaller } from '../auth/index';
 import type { NotificationsService } from '../notifications/index';
@@ -139,11 +139,8 @@ export class MessagingService {
   }
 
   /** The language a reader reads in now (`readerLanguage`, decisions 187, 190): their choice on the request, else their account's, read only then, else Accept-Language. */
-  async readerLocale(user: AuthUser, asked: AskedLanguage): Promise<Locale> {
-    const chosen = chosenLanguage(asked);
-    if (chosen) return chosen;
-    const [me] = await repo.people(this.db, [user.id]);
-    return readerLanguage(asked, me?.locale);
+  readerLocale(user: AuthUser, asked: AskedLanguage): Promise<Locale> {
+    return accountReaderLanguage(asked, async () => (await repo.people(this.db, [user.id]))[0]?.locale);
   }
 
   /**

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { inOneTurn } from '../../db/same-turn';
 import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { notFound } from '../../lib/app-error';
-import { chosenLanguage, readerLanguage, type AskedLanguage } from '../../lib/request-language';
+import { accountReaderLanguage, type AskedLanguage } from '../../lib/request-language';
 import type { Realtime } from '../../realtime/index';
 import { mailsCte, queueMails } from '../mail/index';
 import { noticeText, type SmsSender } from '../sms/index';
@@ -309,11 +309,8 @@ export class NotificationsService {
   }
 
   /** The language a reader reads in now (`readerLanguage`, decisions 187, 190): their choice on the request, else their account's, read only then, else Accept-Language. */
-  async readerLocale(userId: number, asked: AskedLanguage): Promise<Locale> {
-    const chosen = chosenLanguage(asked);
-    if (chosen) return chosen;
-    const [person] = await repo.recipients(this.db, [userId]);
-    return readerLanguage(asked, person?.locale);
+  readerLocale(userId: number, asked: AskedLanguage): Promise<Locale> {
+    return accountReaderLanguage(asked, async () => (await repo.recipients(this.db, [userId]))[0]?.locale);
   }
 
   async list(userId: number, q: Parameters<typeof repo.listOwn>[2], locale?: Locale) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen } from 'cockatiel';
 import { detectTextLanguage, localeTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
-import { chosenLanguage, readerLanguage, type AskedLanguage } from '../../lib/request-language';
+import { accountReaderLanguage, type AskedLanguage } from '../../lib/request-language';
 import type { Locale } from '../../../shared/locales';
 import type { MachineTranslation, TranslationState } from '../../../shared/schemas/translation';
 import type { Database } from '../../db/client';
@@ -127,7 +127,7 @@ export class Translations {
    */
   async readerLanguage(userId: number, asked: AskedLanguage): Promise<TextLanguage | undefined> {
     if (!this.enabled) return undefined;
-    return localeTextLanguage(chosenLanguage(asked) ?? readerLanguage(asked, await accountLocale(this.deps.db, userId)));
+    return localeTextLanguage(await accountReaderLanguage(asked, () => accountLocale(this.deps.db, userId)));
   }
 
   /** An account's language as a text language (users.locale): a writer's hint for a kanji-only text (decision 146). */
