@@ -44,6 +44,8 @@ async function englishLeft(page: Page): Promise<string[]> {
 export async function look(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  // Network quiet is not the page drawn: a page still loading has no heading yet, and the body's face is not the heading's.
+  await expect(page.locator('main h1, h1').first()).toBeVisible();
   mkdirSync(out, { recursive: true });
   await page.screenshot({ path: `${out}/${name}-375-ja.png`, fullPage: true });
   // Soft: one run reports every page's findings.
