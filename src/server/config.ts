@@ -188,11 +188,17 @@ function invalidSettings(problems: readonly string[]): never {
   throw new AppError('internal', `Invalid settings in the environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+type Settings = z.infer<typeof envSchema>;
+
+/** The environment parsed by envSchema, or the process stops naming every setting that is wrong. */
+function parsedSettings(env: NodeJS.ProcessEnv): Settings {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) invalidSettings(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  const e = parsed.data;
-  // Settings that are right alone but wrong together: every problem is named at once, so one restart fixes them.
+  return parsed.data;
+}
+
+/** Settings that are right alone but wrong together: every problem is named at once, so one restart fixes them. */
+function settingsInConflict(e: Settings): string[] {
   const problems: string[] = [];
   if (e.SUPPORT_WIDGET === 'crisp' && !e.CRISP_WEBSITE_ID) problems.push('CRISP_WEBSITE_ID: required when SUPPORT_WIDGET=crisp');
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PUBLISHABLE_KEY)) {
@@ -205,6 +211,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.SMS_PROVIDER === 'twilio' && (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM)) {
     problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required when SMS_PROVIDER=twilio');
   }
+  return problems;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const e = parsedSettings(env);
+  const problems = settingsInConflict(e);
   const operator = operatorFromSettings(e, e.NODE_ENV === 'production');
   if (Array.isArray(operator)) problems.push(...operator);
   if (problems.length > 0 || Array.isArray(operator)) invalidSettings(problems);
@@ -236,18 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * Uploaded files: DATA_DIR/uploads, or a bucket (decision 087). `publicUrl`: public images are
      * redirected there (a CDN or a public view of the bucket's public folders) instead of streamed.
      */
-    storage: e.S3_BUCKET
-      ? {
-          kind: 's3' as const,
-          bucket: e.S3_BUCKET,
-          region: e.S3_REGION,
-          endpoint: e.S3_ENDPOINT,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE,
-          publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, ''),
-        }
-      : { kind: 'local' as const },
+    storage: storageFrom(e),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     support:
       e.SUPPORT_WIDGET === 'crisp' && e.CRISP_WEBSITE_ID
@@ -256,27 +257,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** How soon the team must answer a waiting support thread (decision 132). */
     supportReply: { urgentMs: Math.round(e.SUPPORT_URGENT_REPLY_MINUTES * 60_000), otherMs: Math.round(e.SUPPORT_REPLY_HOURS * 3_600_000) },
     /** Bookings and payments (decision 040): the provider and the rates of the deposit and commission. */
-    payments: {
-      provider: e.PAYMENT_PROVIDER,
-      stripeSecretKey: e.STRIPE_SECRET_KEY,
-      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
-      /** Sent to the browser in /api/config/public (Stripe.js needs it); never the secret key. */
-      stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
-      /** Where the Stripe client sends its requests instead of Stripe's API; unset, Stripe's own. */
-      stripeApiUrl: e.STRIPE_API_URL,
-      depositRate: e.DEPOSIT_RATE,
-      commissionRate: e.COMMISSION_RATE,
-      replacementCoverRate: e.REPLACEMENT_COVER_RATE,
-      travelCreditCents: e.TRAVEL_CREDIT_CENTS,
-      reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
-    },
+    payments: paymentsFrom(e),
     /** GET /metrics: on the app's port with the bearer token, and/or on an internal port. */
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
-    /**
-     * Where JMA warnings come from (decision 093): `jma` (the default in production) or `fixture`,
-     * recorded files `{office}.json` in WEATHER_FIXTURE_DIR (default: the demo recordings shipped
-     * with the app, a typhoon over Kyoto).
-     */
     /** Who sells: the commerce disclosure, receipts and invoices name it (decision 120). */
     operator,
     /**
@@ -288,27 +271,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The weekly payout batches (decision 130): whether the job runs, and after which minute of the day in Japan. */
     payoutWeekly: { enabled: e.PAYOUT_WEEKLY_BATCH === 'on', afterMinutes: Number(e.PAYOUT_WEEKLY_BATCH_AFTER.slice(0, 2)) * 60 + Number(e.PAYOUT_WEEKLY_BATCH_AFTER.slice(3)) },
     /** Machine translation (decision 145): `none` calls nobody; `deepl` with its key and optional server URL. */
-    translation: {
-      provider: e.TRANSLATION_PROVIDER === 'deepl' && e.DEEPL_AUTH_KEY ? { kind: 'deepl' as const, authKey: e.DEEPL_AUTH_KEY, serverUrl: e.DEEPL_SERVER_URL } : null,
-      monthlyCharacters: e.TRANSLATION_MONTHLY_CHARACTERS,
-      dailyCharactersPerUser: e.TRANSLATION_DAILY_CHARACTERS_PER_USER,
-    },
+    translation: translationFrom(e),
     /** WeChat's website login (decision 148): null without an app id (no button, the endpoints answer 404). */
-    wechat:
-      e.WECHAT_APP_ID && e.WECHAT_APP_SECRET
-        ? { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, openUrl: e.WECHAT_OPEN_URL.replace(/\/$/, ''), apiUrl: e.WECHAT_API_URL.replace(/\/$/, '') }
-        : null,
+    wechat: wechatFrom(e),
     /** Text messages (decision 147): the provider, the countries served and the hourly ceiling. */
-    sms: {
-      provider:
-        e.SMS_PROVIDER === 'twilio' && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
-          ? { kind: 'twilio' as const, accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: e.TWILIO_API_URL }
-          : { kind: 'outbox' as const },
-      countries: e.SMS_COUNTRIES,
-      maxPerHour: e.SMS_MAX_PER_HOUR,
-    },
+    sms: smsFrom(e),
     /** Yen per yuan (decision 165): where the rate comes from, the operator's fixed rate and the ECB feed's address. */
     fx: { provider: e.FX_PROVIDER, jpyPerCny: e.FX_JPY_PER_CNY, ecbUrl: e.FX_ECB_URL },
+    /**
+     * Where JMA warnings come from (decision 093): `jma` (the default in production) or `fixture`,
+     * recorded files `{office}.json` in WEATHER_FIXTURE_DIR (default: the demo recordings shipped
+     * with the app, a typhoon over Kyoto).
+     */
     weather: {
       provider: e.WEATHER_PROVIDER ?? (e.NODE_ENV === 'production' ? ('jma' as const) : ('fixture' as const)),
       fixtureDir: e.WEATHER_FIXTURE_DIR ? path.resolve(e.WEATHER_FIXTURE_DIR) : undefined,
@@ -316,9 +290,66 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   };
 }
 
+function storageFrom(e: Settings) {
+  return e.S3_BUCKET
+    ? {
+        kind: 's3' as const,
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        endpoint: e.S3_ENDPOINT,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, ''),
+      }
+    : { kind: 'local' as const };
+}
+
+function paymentsFrom(e: Settings) {
+  return {
+    provider: e.PAYMENT_PROVIDER,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    /** Sent to the browser in /api/config/public (Stripe.js needs it); never the secret key. */
+    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    /** Where the Stripe client sends its requests instead of Stripe's API; unset, Stripe's own. */
+    stripeApiUrl: e.STRIPE_API_URL,
+    depositRate: e.DEPOSIT_RATE,
+    commissionRate: e.COMMISSION_RATE,
+    replacementCoverRate: e.REPLACEMENT_COVER_RATE,
+    travelCreditCents: e.TRAVEL_CREDIT_CENTS,
+    reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
+  };
+}
+
+function translationFrom(e: Settings) {
+  return {
+    provider: e.TRANSLATION_PROVIDER === 'deepl' && e.DEEPL_AUTH_KEY ? { kind: 'deepl' as const, authKey: e.DEEPL_AUTH_KEY, serverUrl: e.DEEPL_SERVER_URL } : null,
+    monthlyCharacters: e.TRANSLATION_MONTHLY_CHARACTERS,
+    dailyCharactersPerUser: e.TRANSLATION_DAILY_CHARACTERS_PER_USER,
+  };
+}
+
+function wechatFrom(e: Settings) {
+  return e.WECHAT_APP_ID && e.WECHAT_APP_SECRET
+    ? { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, openUrl: e.WECHAT_OPEN_URL.replace(/\/$/, ''), apiUrl: e.WECHAT_API_URL.replace(/\/$/, '') }
+    : null;
+}
+
+function smsFrom(e: Settings) {
+  return {
+    provider:
+      e.SMS_PROVIDER === 'twilio' && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { kind: 'twilio' as const, accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: e.TWILIO_API_URL }
+        : { kind: 'outbox' as const },
+    countries: e.SMS_COUNTRIES,
+    maxPerHour: e.SMS_MAX_PER_HOUR,
+  };
+}
+
 const DEV_PAYOUT_ACCOUNT = { bankCode: '0001', branchCode: '001', accountType: 'ordinary', accountNumber: '1234567', consignorCode: '0000000001', consignorName: 'ﾀﾋﾞｶﾞｲﾄﾞ(ｶ' } as const;
 
-function payoutAccountFrom(e: z.infer<typeof envSchema>) {
+function payoutAccountFrom(e: Settings) {
   const dev = e.NODE_ENV === 'production' ? undefined : DEV_PAYOUT_ACCOUNT;
   const bankCode = e.PAYOUT_BANK_CODE ?? dev?.bankCode;
   const branchCode = e.PAYOUT_BRANCH_CODE ?? dev?.branchCode;
