@@ -1,11 +1,8 @@
-import { ownLeftOf, refundedThroughExchange, refundParts } from '../../../shared/booking/charge';
-import { disputeResolutionPostings, refundableCents } from '../../../shared/booking/dispute-ledger';
+import { refundParts } from '../../../shared/booking/charge';
 import { writerTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
-import { ledgerBalance } from '../../../shared/booking/ledger';
 import { bookingPathFor } from '../../../shared/booking/links';
-import { addWorkingDays, bookingNumber, EARNINGS_HOLD_WORKING_DAYS } from '../../../shared/booking/money-rules';
+import { bookingNumber } from '../../../shared/booking/money-rules';
 import { nextStatus } from '../../../shared/booking/state-machine';
-import { formatMoney } from '../../../shared/money-format';
 import {
   EVIDENCE_MAX_FILES,
   type Dispute,
@@ -20,14 +17,14 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { AskedLanguage } from '../../lib/request-language';
 import type { FileStorage, StoredFile } from '../../storage/index';
 import { storePrivateDocument } from '../../storage/private-document';
-import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
-import { factsOf, findBooking, guideUserIdOf, insertPostings, ledgerOf, lockBooking, replacementCoverCents, transitionBooking, type BookingRow } from '../bookings/index';
+import { factsOf, findBooking, guideUserIdOf, ledgerOf, lockBooking, transitionBooking, type BookingRow } from '../bookings/index';
 import type { NotificationsService } from '../notifications/index';
 import { paymentCurrency, type PaymentProvider } from '../payments/index';
 import type { ReceiptIssuer } from '../receipts/index';
 import { bodyFieldsOf, fieldsOf, translationScope, type Translations } from '../translation/index';
 import * as repo from './disputes.repository';
+import { lockOpenDispute, markResolved, moveResolvedBooking, postResolution, recordResolution, refundableOnline, resolutionPostings } from './dispute-resolution';
 import { ledgerView } from './ledger-view';
 import type { DisputeRow, EvidenceRow } from './disputes.repository';
 import { disputeTexts } from './texts';
@@ -260,77 +257,18 @@ export class DisputesService {
     const now = this.now();
     const jobIds: number[] = [];
     const done = await inTransaction(this.db, async (db) => {
-      const pre = await repo.disputeById(db, id);
-      if (!pre) throw notFound('Dispute');
-      const booking = (await lockBooking(db, pre.bookingId))!;
-      const dispute = (await repo.disputeById(db, id, true))!;
-      if (dispute.status !== 'open') throw new AppError('conflict', 'This dispute is already resolved');
+      const { dispute, booking } = await lockOpenDispute(db, id);
       const decision = nextStatus(factsOf(booking), 'resolve', 'admin', { now, resolution: body.resolution });
       if (!decision.ok) throw new AppError('invalid_transition', `A ${booking.status} booking cannot be resolved (${decision.reason})`);
-      const entries = await ledgerOf(db, booking.id);
-      const balance = ledgerBalance(entries, booking.currency);
-      const payable = await repo.refundablePayments(db, booking.id);
-      // In the booking's currency (decision 164): what is left of each payment, read at its own rate.
-      const providerRefundable = payable.reduce((s, p) => s + ownLeftOf(p, booking.currency), 0);
-      const maxRefund = Math.min(refundableCents(balance), providerRefundable);
-      if (body.refundCents > maxRefund) {
-        throw new AppError('validation_failed', `The refund can be at most ${formatMoney(maxRefund, booking.currency, 'en')} (what the traveler paid online)`, [
-          { path: 'refundCents', message: `at most ${maxRefund}` },
-        ]);
-      }
+      const { balance, payable } = await refundableOnline(db, booking, body.refundCents);
       // The refund, newest payment first, one provider refund per payment, each in its own currency.
       const parts = refundParts(body.refundCents, payable, booking.currency);
-      const written = disputeResolutionPostings({
-        balance,
-        // A contested no-show (decision 138) was settled by its cancellation, like a completed tour by its completion.
-        settled: dispute.previousStatus === 'completed' || dispute.previousStatus === 'cancelled',
-        resolution: body.resolution,
-        refundCents: body.refundCents,
-        commissionCents: booking.commissionCents,
-        commissionRate: this.deps.commissionRate,
-        platformAdds: { coveredCents: await replacementCoverCents(db, booking.id), creditCents: booking.creditCents },
-      });
-      const postings = refundedThroughExchange(written, booking.currency, parts);
-      const guideUserId = (await guideUserIdOf(db, booking.guideId))!;
-      // What the settlement pays the guide is pending like a completion's earnings (decision 061), counted from the resolution.
-      const guideAvailableAt = addWorkingDays(now, EARNINGS_HOLD_WORKING_DAYS, booking.timeZone);
-      await insertPostings(db, booking.id, postings, { travelerId: booking.travelerId, guideUserId, guideAvailableAt });
-      const moved = await transitionBooking(
-        db,
-        booking.id,
-        decision.from,
-        decision.to,
-        decision.to === 'completed'
-          ? { completedAt: booking.completedAt ?? now }
-          : { cancelledAt: now, cancelledBy: 'system', cancelReason: 'dispute' },
-      );
-      if (!moved) throw new AppError('invalid_transition', 'The booking changed meanwhile; try again');
-      const resolved = (await repo.updateDispute(db, id, {
-        status: 'resolved',
-        resolution: body.resolution,
-        refundCents: body.refundCents,
-        resolutionNote: body.note ?? null,
-        resolvedBy: admin.id,
-        resolvedAt: now,
-      }))!;
-      for (const { payment: p, amountCents: amount } of parts) {
-        const jobId = await enqueueJob(db, {
-          kind: DISPUTE_REFUND_JOB,
-          payload: { disputeId: id, paymentId: p.id, amountCents: amount },
-          runAt: now,
-          dedupeKey: `${DISPUTE_REFUND_JOB}:${id}:${p.id}`,
-        });
-        if (jobId) jobIds.push(jobId);
-      }
-      await recordAdminAction(db, {
-        adminUserId: admin.id,
-        action: 'dispute.resolve',
-        entityType: 'dispute',
-        entityId: id,
-        before: { status: dispute.status, bookingId: booking.id, bookingStatus: booking.status },
-        after: { status: 'resolved', resolution: body.resolution, refundCents: body.refundCents, bookingStatus: decision.to },
-        note: body.note ?? null,
-      });
+      const postings = await resolutionPostings(db, { booking, dispute, body, balance, parts, commissionRate: this.deps.commissionRate });
+      const guideUserId = await postResolution(db, booking, postings, now);
+      const moved = await moveResolvedBooking(db, booking, decision, now);
+      const resolved = await markResolved(db, admin, id, body, now);
+      jobIds.push(...(await enqueueRefunds(db, id, parts, now)));
+      await recordResolution(db, admin, { dispute, booking, body, to: decision.to });
       const all = await ledgerOf(db, booking.id);
       const text = disputeTexts.resolved(bookingNumber(moved.id, moved.bookingNumber), body.resolution, body.refundCents, payable[0]?.currency ?? booking.chargeCurrency);
       const notices = await this.notify(
@@ -369,6 +307,21 @@ export class DisputesService {
       await this.deps.receipts.creditNotes(tx, payment.bookingId, this.now());
     });
   }
+}
+
+/** One refund job per payment refunded, in the resolution's transaction; the ids of those not queued before. */
+async function enqueueRefunds(db: Database, disputeId: number, parts: { payment: { id: number }; amountCents: number }[], now: Date): Promise<number[]> {
+  const jobIds: number[] = [];
+  for (const { payment: p, amountCents: amount } of parts) {
+    const jobId = await enqueueJob(db, {
+      kind: DISPUTE_REFUND_JOB,
+      payload: { disputeId, paymentId: p.id, amountCents: amount },
+      runAt: now,
+      dedupeKey: `${DISPUTE_REFUND_JOB}:${disputeId}:${p.id}`,
+    });
+    if (jobId) jobIds.push(jobId);
+  }
+  return jobIds;
 }
 
 function toDispute(dispute: DisputeRow, bookingStatus: string, evidence: EvidenceRow[]): Dispute {
