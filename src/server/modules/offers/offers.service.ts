@@ -1,5 +1,5 @@
 import { addDays } from '../../../shared/availability';
-import type { FxRate } from '../../../shared/currency';
+import type { Currency, FxRate } from '../../../shared/currency';
 import { guideRates, tripPrice, type RateColumns, type TripLength } from '../../../shared/booking/trip-price';
 import { formatMoney } from '../../../shared/money-format';
 import { bookingRulesOf, timeToMinutes, zonedTimeToUtc } from '../../../shared/booking/schedule';
@@ -36,6 +36,9 @@ export interface OffersDeps {
 }
 
 const MINUTE_MS = 60_000;
+
+/** The guide an offer is made by: the checkout's read of her (`guideForBooking`). */
+type OfferGuide = NonNullable<Awaited<ReturnType<typeof guideForBooking>>>;
 
 /**
  * Offers (decision 078): a guide answers a tour request, or any conversation with a
@@ -94,54 +97,20 @@ export class OffersService {
 
   async create(user: AuthUser, conversationId: number, body: CreateOfferBody): Promise<{ data: Offer; created: boolean }> {
     const { c, guide } = await this.guideConversation(user, conversationId);
-    const request = body.requestMessageId !== undefined ? await repo.findRequest(this.db, c.id, body.requestMessageId) : undefined;
-    if (body.requestMessageId !== undefined) {
-      if (!request?.tourRequest) throw notFound('Tour request');
-      const latest = (await this.deps.book.byRequest([request.id])).get(request.id);
-      if (!['pending', 'offered'].includes(request.tourRequestStatus ?? 'pending') || latest?.status === 'booked') {
-        throw new AppError('tour_request_closed', 'This request has already been answered');
-      }
-    }
-    // Decision 092: the offer's texts are published to the traveler; driving needs both proofs.
-    await assertNoProtectedTitles(this.db, user.id, [
-      { path: 'itinerary', text: body.itinerary },
-      { path: 'note', text: body.note },
-      ...body.shopStops.map((s, i) => ({ path: `shopStops.${i}.name`, text: s.name })),
-    ]);
-    if (body.guideDrives) await assertMayDrive(this.db, guide.id);
+    const request = await this.openRequest(c.id, body.requestMessageId);
+    await this.checkPublishable(user, guide.id, body);
     const subcategoryId = body.subcategoryId ?? request?.tourRequest?.subcategoryId ?? undefined;
     const { suggestedCents, floorCents, ceilingCents } = await this.price(guide.id, guide, { ...body, subcategoryId });
-    // The fee is in the guide's currency, as every price of hers (decision 164): ¥8,000 (JPY) or 495 RMB.
-    const fee = (minor: number) => formatMoney(minor, guide.currency, 'en');
-    checkTotalInBounds(body.priceCents, guide.currency, 'priceCents');
-    if (body.priceCents < floorCents) throw new AppError('price_below_floor', `The fee must be at least ${fee(floorCents)}`, [{ path: 'priceCents', message: `min ${floorCents}` }]);
-    if (body.priceCents > ceilingCents) throw new AppError('price_above_ceiling', `The fee must be at most ${fee(ceilingCents)}`, [{ path: 'priceCents', message: `max ${ceilingCents}` }]);
-    const startMinute = timeToMinutes(body.startTime)!;
-    const durationMinutes = Math.round(body.durationHours * 60);
-    const startsAt = zonedTimeToUtc(body.date, startMinute, guide.timeZone);
-    const days = body.days ?? 1;
-    // The last day's end: an offer of several days holds the guide throughout, as its booking will (decision 154).
-    const endsAt = new Date(zonedTimeToUtc(addDays(body.date, days - 1), startMinute, guide.timeZone).getTime() + durationMinutes * MINUTE_MS);
+    checkFee(body.priceCents, guide.currency, floorCents, ceilingCents);
+    const { startMinute, durationMinutes, startsAt, days, endsAt } = offerTimes(body, guide.timeZone);
     const now = this.now();
-    // An offer is a way into a booking: the same calendar as the checkout, checked again when booked;
-    // outside the weekly hours if the guide likes, but with their own notice and buffer (decision 153).
-    assertBookableDay(body.date, guide.timeZone, now);
-    if (days > 1) assertBookableDay(addDays(body.date, days - 1), guide.timeZone, now);
-    const rules = bookingRulesOf(guide);
-    const around = rules.bufferMinutes * MINUTE_MS;
-    const busy = await guideBusyRanges(this.db, guide.id, new Date(startsAt.getTime() - around), new Date(endsAt.getTime() + around));
-    assertTimeFree({ startsAt, endsAt, busy, now, ...rules });
+    await this.assertGuideFree(guide, { date: body.date, days, startsAt, endsAt }, now);
     // The rate the fee is priced at for the traveler, kept with it: the booking made from it is fixed at it (decision 169).
     const rate = await this.deps.fxRate();
     const extras = body.extras ?? (request?.tourRequest ? tourRequestAllowances(request.tourRequest) : { mealYen: 0, transportYen: 0, ticketsYen: 0 });
     let replaced: OfferRow[] = [];
     const sent = await this.deps.messaging.sendOffer(user, c.id, { clientMessageId: body.clientMessageId, body: body.note.trim() }, async (tx, message) => {
-      if (request) {
-        // A new offer on a request replaces an open one (the guide revised the terms).
-        replaced = await repo.openOffersOfRequest(tx, request.id);
-        for (const r of replaced) await repo.closeOffer(tx, r.id, 'withdrawn', { closedAt: now });
-        await repo.markRequestOffered(tx, request.id);
-      }
+      if (request) replaced = await replaceOpenOffers(tx, request.id, now);
       await repo.insertOffer(tx, {
         conversationId: c.id,
         messageId: message.id,
@@ -185,6 +154,42 @@ export class OffersService {
       await this.deps.notify?.([offerSentNotice(row)]);
     }
     return { data: (await this.view(row.id))!, created: sent.created };
+  }
+
+  /** The tour request the offer answers, if any: 404 if it is not one of this conversation, 409 once answered. */
+  private async openRequest(conversationId: number, requestMessageId: number | undefined) {
+    const request = requestMessageId !== undefined ? await repo.findRequest(this.db, conversationId, requestMessageId) : undefined;
+    if (requestMessageId !== undefined) {
+      if (!request?.tourRequest) throw notFound('Tour request');
+      const latest = (await this.deps.book.byRequest([request.id])).get(request.id);
+      if (!['pending', 'offered'].includes(request.tourRequestStatus ?? 'pending') || latest?.status === 'booked') {
+        throw new AppError('tour_request_closed', 'This request has already been answered');
+      }
+    }
+    return request;
+  }
+
+  /** Decision 092: the offer's texts are published to the traveler; driving needs both proofs. */
+  private async checkPublishable(user: AuthUser, guideId: number, body: CreateOfferBody) {
+    await assertNoProtectedTitles(this.db, user.id, [
+      { path: 'itinerary', text: body.itinerary },
+      { path: 'note', text: body.note },
+      ...body.shopStops.map((s, i) => ({ path: `shopStops.${i}.name`, text: s.name })),
+    ]);
+    if (body.guideDrives) await assertMayDrive(this.db, guideId);
+  }
+
+  /**
+   * An offer is a way into a booking: the same calendar as the checkout, checked again when booked;
+   * outside the weekly hours if the guide likes, but with their own notice and buffer (decision 153).
+   */
+  private async assertGuideFree(guide: OfferGuide, t: { date: string; days: number; startsAt: Date; endsAt: Date }, now: Date) {
+    assertBookableDay(t.date, guide.timeZone, now);
+    if (t.days > 1) assertBookableDay(addDays(t.date, t.days - 1), guide.timeZone, now);
+    const rules = bookingRulesOf(guide);
+    const around = rules.bufferMinutes * MINUTE_MS;
+    const busy = await guideBusyRanges(this.db, guide.id, new Date(t.startsAt.getTime() - around), new Date(t.endsAt.getTime() + around));
+    assertTimeFree({ startsAt: t.startsAt, endsAt: t.endsAt, busy, now, ...rules });
   }
 
   /** GET /api/me/open-offers: the caller's offers waiting for their answer (none for anyone else's). */
@@ -234,4 +239,32 @@ export class OffersService {
     const messageIds = [...new Set(ids.filter((x): x is number => typeof x === 'number'))];
     if (messageIds.length) await this.deps.messaging.refresh(conversationId, messageIds);
   }
+}
+
+/** The fee within bounds, and within the suggested price's floor and ceiling. */
+function checkFee(priceCents: number, currency: Currency, floorCents: number, ceilingCents: number): void {
+  // The fee is in the guide's currency, as every price of hers (decision 164): ¥8,000 (JPY) or 495 RMB.
+  const fee = (minor: number) => formatMoney(minor, currency, 'en');
+  checkTotalInBounds(priceCents, currency, 'priceCents');
+  if (priceCents < floorCents) throw new AppError('price_below_floor', `The fee must be at least ${fee(floorCents)}`, [{ path: 'priceCents', message: `min ${floorCents}` }]);
+  if (priceCents > ceilingCents) throw new AppError('price_above_ceiling', `The fee must be at most ${fee(ceilingCents)}`, [{ path: 'priceCents', message: `max ${ceilingCents}` }]);
+}
+
+/** When the offered tour starts and ends, in the guide's time zone. */
+function offerTimes(body: Pick<CreateOfferBody, 'date' | 'startTime' | 'durationHours' | 'days'>, timeZone: string) {
+  const startMinute = timeToMinutes(body.startTime)!;
+  const durationMinutes = Math.round(body.durationHours * 60);
+  const startsAt = zonedTimeToUtc(body.date, startMinute, timeZone);
+  const days = body.days ?? 1;
+  // The last day's end: an offer of several days holds the guide throughout, as its booking will (decision 154).
+  const endsAt = new Date(zonedTimeToUtc(addDays(body.date, days - 1), startMinute, timeZone).getTime() + durationMinutes * MINUTE_MS);
+  return { startMinute, durationMinutes, startsAt, days, endsAt };
+}
+
+/** A new offer on a request replaces an open one (the guide revised the terms); the request reads offered. */
+async function replaceOpenOffers(tx: Database, requestId: number, now: Date): Promise<OfferRow[]> {
+  const replaced = await repo.openOffersOfRequest(tx, requestId);
+  for (const r of replaced) await repo.closeOffer(tx, r.id, 'withdrawn', { closedAt: now });
+  await repo.markRequestOffered(tx, requestId);
+  return replaced;
 }
