@@ -200,6 +200,8 @@ function placeOf(node) {
       if (name && (n.value?.type === 'FunctionExpression' || n.value?.type === 'ArrowFunctionExpression')) return name;
     }
     if (n.type === 'VariableDeclarator' && (n.init?.type === 'ArrowFunctionExpression' || n.init?.type === 'FunctionExpression')) return nameOf(n.id);
+    // A statement built by a call, `const settle = prepared((shape) => sql…)` (src/server/db/prepared.ts).
+    if (n.type === 'VariableDeclarator' && n.init?.type === 'CallExpression') return nameOf(n.id);
   }
   return '(top level)';
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { intArray, rowsOf } from '../db/raw-row';
-import { runSql } from '../db/run-sql';
+import { prepared } from '../db/prepared';
 import { jobs } from '../db/schema/index';
 
 export interface NewJob {
@@ -70,6 +70,53 @@ export interface JobClaim {
 const outcomesJson = (outcomes: JobOutcome[]) =>
   JSON.stringify(outcomes.map((o) => ({ id: o.id, status: o.status, run_at: o.runAt?.toISOString() ?? null, error: o.error?.slice(0, 2000) ?? null, unrun: Boolean(o.unrun) })));
 
+// The outcomes' ids again as an array, so the planner finds their rows by the primary key whatever it
+// guesses of the recordset's size: its guess of 100 rows had it scan the whole table, read at every
+// tick (2,800 pages a statement with a marketplace's done jobs in it: decision 159).
+const SETTLE = sql`o AS (
+      UPDATE jobs SET status = x.status, run_at = coalesce(x.run_at, jobs.run_at),
+             last_error = CASE WHEN x.status = 'done' OR x.unrun THEN jobs.last_error ELSE x.error END,
+             attempts = jobs.attempts - CASE WHEN x.unrun THEN 1 ELSE 0 END, locked_until = NULL, updated_at = now()
+        FROM jsonb_to_recordset(${sql.placeholder('outcomes')}::jsonb) AS x(id int, status text, run_at timestamptz, error text, unrun boolean)
+       WHERE jobs.id = x.id AND jobs.id = ANY(${sql.placeholder('settled')}::int[]) AND jobs.status = 'running'
+      RETURNING jobs.id
+    )`;
+
+const settleOnly = prepared(() => sql`WITH ${SETTLE} SELECT count(*)::int AS n FROM o`);
+
+/** A claim's shape: `w` when it takes queued jobs whenever they are due, then `i` when only the jobs `ids`. */
+type ClaimShape = `${'w' | '-'}${'i' | '-'}`;
+
+// Due jobs and lapsed leases are looked for apart, each through its own index (a due job's run_at
+// bounds the scan of jobs_due_idx; jobs_lease_idx holds the running ones), then the first `limit` of
+// both are taken. One condition with an OR read every queued job, those due in days included, at
+// every tick (decision 159). A row locked here and not taken stays queued; its lock ends with the statement.
+const settleThenClaim = prepared((shape: ClaimShape) => {
+  const at = sql`${sql.placeholder('at')}::timestamptz`;
+  const due = shape[0] === 'w' ? sql`status = 'queued'` : sql`status = 'queued' AND run_at <= ${at}`;
+  const only = shape[1] === 'i' ? sql`AND id = ANY(${sql.placeholder('ids')}::int[])` : sql``;
+  const limit = sql.placeholder('limit');
+  return sql`
+    WITH ${SETTLE},
+    due AS (
+      SELECT id, run_at FROM jobs WHERE ${due} ${only}
+       ORDER BY run_at, id FOR UPDATE SKIP LOCKED LIMIT ${limit}
+    ),
+    lapsed AS (
+      SELECT id, run_at FROM jobs WHERE status = 'running' AND locked_until < ${at} ${only}
+       ORDER BY run_at, id FOR UPDATE SKIP LOCKED LIMIT ${limit}
+    ),
+    pick AS (
+      SELECT id FROM (SELECT * FROM due UNION ALL SELECT * FROM lapsed) both_kinds ORDER BY run_at, id LIMIT ${limit}
+    ),
+    c AS (
+      UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ${at} + ${LEASE}, updated_at = now()
+        FROM pick WHERE jobs.id = pick.id
+      RETURNING jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.run_at
+    )
+    SELECT c.*, (SELECT count(*) FROM o)::int AS settled FROM c ORDER BY c.run_at, c.id`;
+});
+
 /**
  * The job runner's bookkeeping in one statement (decision 149): the outcomes of the jobs it ran are
  * written, and the next jobs are claimed — due ones (or running ones whose lease has passed: their
@@ -78,47 +125,13 @@ const outcomesJson = (outcomes: JobOutcome[]) =>
  * so a job settled here is never claimed again by the same statement (it is still leased there).
  */
 export async function settleAndClaim(db: Database, outcomes: JobOutcome[], claim?: JobClaim): Promise<ClaimedJob[]> {
-  // The outcomes' ids again as an array, so the planner finds their rows by the primary key whatever it
-  // guesses of the recordset's size: its guess of 100 rows had it scan the whole table, read at every
-  // tick (2,800 pages a statement with a marketplace's done jobs in it: decision 159).
-  const settle = sql`o AS (
-      UPDATE jobs SET status = x.status, run_at = coalesce(x.run_at, jobs.run_at),
-             last_error = CASE WHEN x.status = 'done' OR x.unrun THEN jobs.last_error ELSE x.error END,
-             attempts = jobs.attempts - CASE WHEN x.unrun THEN 1 ELSE 0 END, locked_until = NULL, updated_at = now()
-        FROM jsonb_to_recordset(${outcomesJson(outcomes)}::jsonb) AS x(id int, status text, run_at timestamptz, error text, unrun boolean)
-       WHERE jobs.id = x.id AND jobs.id = ANY(${intArray(outcomes.map((o) => o.id))}::int[]) AND jobs.status = 'running'
-      RETURNING jobs.id
-    )`;
+  const values = { outcomes: outcomesJson(outcomes), settled: intArray(outcomes.map((o) => o.id)) };
   if (!claim) {
-    await runSql(db, sql`WITH ${settle} SELECT count(*)::int AS n FROM o`);
+    await settleOnly(db, '', values);
     return [];
   }
-  const at = sql`${claim.now.toISOString()}::timestamptz`;
-  const due = claim.whenever ? sql`status = 'queued'` : sql`status = 'queued' AND run_at <= ${at}`;
-  const only = claim.ids ? sql`AND id = ANY(${intArray(claim.ids)}::int[])` : sql``;
-  // Due jobs and lapsed leases are looked for apart, each through its own index (a due job's run_at
-  // bounds the scan of jobs_due_idx; jobs_lease_idx holds the running ones), then the first `limit` of
-  // both are taken. One condition with an OR read every queued job, those due in days included, at
-  // every tick (decision 159). A row locked here and not taken stays queued; its lock ends with the statement.
-  const result = await runSql(db, sql`
-    WITH ${settle},
-    due AS (
-      SELECT id, run_at FROM jobs WHERE ${due} ${only}
-       ORDER BY run_at, id FOR UPDATE SKIP LOCKED LIMIT ${claim.limit}
-    ),
-    lapsed AS (
-      SELECT id, run_at FROM jobs WHERE status = 'running' AND locked_until < ${at} ${only}
-       ORDER BY run_at, id FOR UPDATE SKIP LOCKED LIMIT ${claim.limit}
-    ),
-    pick AS (
-      SELECT id FROM (SELECT * FROM due UNION ALL SELECT * FROM lapsed) both_kinds ORDER BY run_at, id LIMIT ${claim.limit}
-    ),
-    c AS (
-      UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ${at} + ${LEASE}, updated_at = now()
-        FROM pick WHERE jobs.id = pick.id
-      RETURNING jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.run_at
-    )
-    SELECT c.*, (SELECT count(*) FROM o)::int AS settled FROM c ORDER BY c.run_at, c.id`);
+  const shape: ClaimShape = `${claim.whenever ? 'w' : '-'}${claim.ids ? 'i' : '-'}`;
+  const result = await settleThenClaim(db, shape, { ...values, at: claim.now.toISOString(), limit: claim.limit, ids: claim.ids && intArray(claim.ids) });
   return rowsOf<{ id: number; kind: string; payload: Record<string, unknown>; attempts: number; run_at: string | Date }>(result).map((row) => ({
     id: Number(row.id),
     kind: row.kind,

@@ -61,6 +61,10 @@ describe('one status writer', () => {
     expect(await failures('src/server/modules/bookings/x.repository.ts', other)).not.toContain('server-sql/one-status-writer');
     const listed = `${head}export async function transitionBooking(db: Database, id: number) {\n  await db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, id));\n}\n`;
     expect(await failures('src/server/modules/bookings/bookings.repository.ts', listed)).not.toContain('server-sql/one-status-writer');
+    // A prepared statement is listed by the constant holding it.
+    const prepared = "const prepared = (f: () => string) => f;\nconst depositSettle = prepared(() => 'WITH b AS (UPDATE bookings SET status = $1 WHERE id = $2 RETURNING id) SELECT 1');\nexport { depositSettle };\n";
+    expect(await failures('src/server/modules/bookings/checkout.repository.ts', prepared)).not.toContain('server-sql/one-status-writer');
+    expect(await failures('src/server/modules/bookings/bookings.repository.ts', prepared)).toContain('server-sql/one-status-writer');
   });
 
   it('sees the listed writers in the real files, and only there', async () => {
@@ -70,7 +74,7 @@ describe('one status writer', () => {
       return (result?.messages ?? []).filter((m) => m.ruleId === 'server-sql/one-status-writer').map((m) => m.message.split(' ')[0]);
     };
     expect(await seen('src/server/modules/bookings/bookings.repository.ts')).toEqual(['modules/bookings/bookings.repository.ts#transitionBooking']);
-    expect(await seen('src/server/modules/bookings/checkout.repository.ts')).toEqual(['modules/bookings/checkout.repository.ts#settleDeposit']);
+    expect(await seen('src/server/modules/bookings/checkout.repository.ts')).toEqual(['modules/bookings/checkout.repository.ts#depositSettle']);
   });
 });
 
@@ -103,10 +107,10 @@ describe('no cast through unknown in the server', () => {
     expect(await failures('src/server/lib/x.ts', 'export const f = (v: string) => <number>(<unknown>v);\n')).toEqual(['server/no-double-cast']);
   });
 
-  it('passes a single cast and tests; run-sql.ts is exempt while it is replaced', async () => {
+  it('passes a single cast and tests, and exempts no server file', async () => {
     expect(await failures('src/server/modules/wallet/x.ts', 'export const f = (v: unknown) => v as number;\n')).toEqual([]);
     expect(await failures('src/server/modules/wallet/x.test.ts', cast)).toEqual([]);
-    expect(await failures('src/server/db/run-sql.ts', cast)).toEqual([]);
+    expect(await failures('src/server/db/prepared.ts', cast)).toEqual(['server/no-double-cast']);
   });
 });
 

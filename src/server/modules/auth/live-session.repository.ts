@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 import type { TokenClaims } from './tokens';
@@ -19,8 +19,9 @@ export function liveSessionCondition(at: Date | SQL = sql`now()`): SQL {
 /**
  * The condition as an SQL piece for a hand-written statement: true when the session `sessionId` of
  * user `userId` is live. Its own `sessions` and `users` scope, so it fits anywhere a boolean does.
+ * Either may be a prepared statement's placeholder (decision 189).
  */
-export function liveSessionExists(sessionId: string, userId: number): SQL {
+export function liveSessionExists(sessionId: string | Placeholder, userId: number | Placeholder): SQL {
   return sql`EXISTS (SELECT 1 FROM ${sessions} JOIN ${users} ON ${users.id} = ${sessions.userId}
     WHERE ${sessions.id} = ${sessionId}::uuid AND ${sessions.userId} = ${userId} AND ${liveSessionCondition()})`;
 }

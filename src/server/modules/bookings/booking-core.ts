@@ -75,8 +75,10 @@ export interface Clock {
  * receipts module's issuer, given by compose.ts; decision 125).
  */
 export interface ReceiptIssuing {
-  /** CTEs for a statement that settles payments: receipts for the payment ids `ids` selects, paid at `paidAt`. */
-  ctes(ids: SQL, now: Date, paidAt: Date): SQL;
+  /** CTEs for a statement that settles payments: receipts for the payment ids `ids` selects; the same text on every call. */
+  ctes(ids: SQL): SQL;
+  /** The values of `ctes`' placeholders: issued `now`, paid at `paidAt`. */
+  cteValues(now: Date, paidAt: Date): Record<string, unknown>;
   receipts(db: Database, bookingId: number, now: Date): Promise<number>;
   creditNotes(db: Database, bookingId: number, now: Date): Promise<number>;
 }

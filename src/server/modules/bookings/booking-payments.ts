@@ -136,7 +136,7 @@ export class BookingPayments {
       postings: paidPostings(depositPostings(ownAmountOf(payment)), booking.currency, payment),
       parties: { travelerId: booking.travelerId, guideUserId },
       jobs,
-      receipt: (ids) => core.deps.receipts.ctes(ids, now, now),
+      receipt: { ctes: core.deps.receipts.ctes, values: core.deps.receipts.cteValues(now, now) },
     });
     if (settled) core.deps.jobs.soon(settled.jobs.filter((j) => j.kind === JOB.event).map((j) => j.id), now);
     return settled;

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ACTIVE_BOOKING_STATUSES } from '../../../shared/booking/state-machine';
 import type { Database } from '../../db/client';
 import { bookings } from '../../db/schema/index';
@@ -11,17 +11,21 @@ import { bookings } from '../../db/schema/index';
  * the last word between concurrent writers. A condition over `bookings` (unaliased), for a Drizzle
  * query or a hand-written statement alike. `busy.test.ts` holds the cases.
  */
-export function holdsTime(from: Date, to: Date): SQL {
-  return and(inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES]), lt(bookings.startsAt, to), gt(bookings.endsAt, from))!;
+export function holdsTime(from: Date | Placeholder, to: Date | Placeholder): SQL {
+  return and(sql`${bookings.status} IN (${ACTIVE_LIST})`, lt(bookings.startsAt, to), gt(bookings.endsAt, from))!;
 }
 
+// The statuses as literals, not parameters: the same text for every caller, so a statement holding the
+// condition can be prepared once (decision 189). The list is the application's own constant.
+const ACTIVE_LIST = sql.raw(ACTIVE_BOOKING_STATUSES.map((s) => `'${s}'`).join(', '));
+
 /** The guide's bookings that hold [from, to), but `except` (the booking being moved or extended). */
-export function guideBusyCondition(guideId: number, from: Date, to: Date, except?: number): SQL {
+export function guideBusyCondition(guideId: number | Placeholder, from: Date | Placeholder, to: Date | Placeholder, except?: number): SQL {
   return and(eq(bookings.guideId, guideId), except === undefined ? undefined : ne(bookings.id, except), holdsTime(from, to))!;
 }
 
 /** The traveler's bookings that hold [from, to) (one traveler, one place). */
-export function travelerBusyCondition(travelerId: number, from: Date, to: Date): SQL {
+export function travelerBusyCondition(travelerId: number | Placeholder, from: Date | Placeholder, to: Date | Placeholder): SQL {
   return and(eq(bookings.travelerId, travelerId), holdsTime(from, to))!;
 }
 

@@ -2,9 +2,9 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
 import type { Posting } from '../../../shared/booking/ledger';
 import type { Database } from '../../db/client';
-import { insertValues } from '../../db/insert-values';
+import { insertedRows, insertStatement } from '../../db/insert-values';
 import { fieldsOf, jsonOfColumns, rowOf, rowsOf } from '../../db/raw-row';
-import { runSql } from '../../db/run-sql';
+import { prepared } from '../../db/prepared';
 import { bookings, payments } from '../../db/schema/index';
 import type { NewJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';
@@ -15,13 +15,20 @@ import { OPEN_PAYMENT_STATUSES, PAID_PAYMENT_STATUSES } from './one-charge';
 
 /**
  * The hot path of a checkout and its deposit (decision 090): create + pay by card in few
- * statements. Each function here is one statement; the rules stay in the service.
+ * statements. Each function here is one statement, prepared once per shape with its values as
+ * placeholders (`$`, decision 189); the rules stay in the service.
  */
+
+const $ = (name: string) => sql.placeholder(name);
 
 type WrittenJob = { id: number; kind: string };
 
 /** The caller's session check as a column (decision 149); true when the server acts without a session. */
 const liveCheck = (caller: TokenCaller) => (caller.sessionId === null ? sql<boolean>`true` : liveSessionExists(caller.sessionId, caller.id)).mapWith(Boolean);
+/** The same for a prepared statement, the session and its user as the placeholders `sid` and `uid`. */
+const liveCheckOf = (shape: string) => (shape.includes('s') ? liveSessionExists($('sid'), $('uid')) : sql`true`);
+/** The session part of a statement's shape: `s` when the caller has a session to check. */
+const sessionShape = (caller: TokenCaller) => (caller.sessionId === null ? '' : 's');
 
 const GUIDE_JSON = sql.raw(jsonOfColumns('g', bookableGuideColumns));
 
@@ -35,6 +42,29 @@ type CheckoutRow = {
   credit: { id: number; amountCents: number } | null;
 };
 
+const checkoutLocks = prepared((shape: string) => sql`
+    SELECT ${liveCheckOf(shape)} AS live,
+           pg_advisory_xact_lock(7001, g.id)::text AS guide_lock,
+           pg_advisory_xact_lock(7002, ${$('uid')})::text AS traveler_lock,
+           ${GUIDE_JSON} AS guide,
+           json_build_object('id', g.id, 'userId', g.user_id, 'fullName', gu.full_name, 'profilePicture', gu.profile_picture, 'serviceCity', g.service_city, 'timeZone', g.time_zone) AS view,
+           CASE WHEN tu.id IS NULL THEN NULL ELSE json_build_object('id', tu.id, 'fullName', tu.full_name, 'profilePicture', tu.profile_picture, 'phone', tu.phone) END AS traveler,
+           CASE WHEN gs.guide_id IS NULL THEN NULL ELSE json_build_object('subcategoryId', gs.subcategory_id, 'priceCents', gs.price_cents) END AS service,
+           CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'nameEn', s.name_en, 'nameCn', s.name_cn, 'nameJa', s.name_ja) END AS subcategory,
+           -- The traveler's credit to spend first (decision 139), the one expiring soonest, in the guide's
+           -- currency (decision 164: a credit is never read in another). Spending it is guarded in the
+           -- insert's statement, so a concurrent checkout cannot spend it twice.
+           (SELECT json_build_object('id', c.id, 'amountCents', c.amount_cents) FROM travel_credits c
+             WHERE c.traveler_id = ${$('uid')} AND c.spent_booking_id IS NULL AND c.expires_at > ${$('now')}::timestamptz
+               AND c.currency = g.currency
+             ORDER BY c.expires_at, c.id LIMIT 1) AS credit
+      FROM guides g
+      JOIN users gu ON gu.id = g.user_id AND gu.deleted_at IS NULL
+      LEFT JOIN users tu ON tu.id = ${$('uid')}
+      LEFT JOIN guide_services gs ON ${shape.includes('c') ? sql`gs.guide_id = g.id AND gs.subcategory_id = ${$('sub')}` : sql`false`}
+      LEFT JOIN service_subcategories s ON ${shape.includes('c') ? sql`s.id = ${$('sub')}` : sql`false`}
+     WHERE g.id = ${$('guide')}`);
+
 /**
  * A checkout's first statement in its transaction: the guide's and then the traveler's schedule locks
  * (always in that order, decision 040; the select list is evaluated left to right), with what booking
@@ -45,29 +75,8 @@ type CheckoutRow = {
  * taken, and the session is still to be checked).
  */
 export async function lockForCheckout(db: Database, guideId: number, caller: TokenCaller, subcategoryId: number | undefined, now: Date): Promise<CheckoutRow | undefined> {
-  const travelerId = caller.id;
-  const result = await runSql(db, sql`
-    SELECT ${liveCheck(caller)} AS live,
-           pg_advisory_xact_lock(7001, g.id)::text AS guide_lock,
-           pg_advisory_xact_lock(7002, ${travelerId})::text AS traveler_lock,
-           ${GUIDE_JSON} AS guide,
-           json_build_object('id', g.id, 'userId', g.user_id, 'fullName', gu.full_name, 'profilePicture', gu.profile_picture, 'serviceCity', g.service_city, 'timeZone', g.time_zone) AS view,
-           CASE WHEN tu.id IS NULL THEN NULL ELSE json_build_object('id', tu.id, 'fullName', tu.full_name, 'profilePicture', tu.profile_picture, 'phone', tu.phone) END AS traveler,
-           CASE WHEN gs.guide_id IS NULL THEN NULL ELSE json_build_object('subcategoryId', gs.subcategory_id, 'priceCents', gs.price_cents) END AS service,
-           CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'nameEn', s.name_en, 'nameCn', s.name_cn, 'nameJa', s.name_ja) END AS subcategory,
-           -- The traveler's credit to spend first (decision 139), the one expiring soonest, in the guide's
-           -- currency (decision 164: a credit is never read in another). Spending it is guarded in the
-           -- insert's statement, so a concurrent checkout cannot spend it twice.
-           (SELECT json_build_object('id', c.id, 'amountCents', c.amount_cents) FROM travel_credits c
-             WHERE c.traveler_id = ${travelerId} AND c.spent_booking_id IS NULL AND c.expires_at > ${now.toISOString()}::timestamptz
-               AND c.currency = g.currency
-             ORDER BY c.expires_at, c.id LIMIT 1) AS credit
-      FROM guides g
-      JOIN users gu ON gu.id = g.user_id AND gu.deleted_at IS NULL
-      LEFT JOIN users tu ON tu.id = ${travelerId}
-      LEFT JOIN guide_services gs ON ${subcategoryId === undefined ? sql`false` : sql`gs.guide_id = g.id AND gs.subcategory_id = ${subcategoryId}`}
-      LEFT JOIN service_subcategories s ON ${subcategoryId === undefined ? sql`false` : sql`s.id = ${subcategoryId}`}
-     WHERE g.id = ${guideId}`);
+  const shape = sessionShape(caller) + (subcategoryId === undefined ? '' : 'c');
+  const result = await checkoutLocks(db, shape, { sid: caller.sessionId, uid: caller.id, now: now.toISOString(), sub: subcategoryId, guide: guideId });
   const [row] = rowsOf<CheckoutRow & { guide: Record<string, unknown> }>(result);
   return row && { ...row, live: Boolean(row.live), guide: fieldsOf(bookableGuideColumns, row.guide) as GuideForBooking };
 }
@@ -78,27 +87,38 @@ const jobsJson = (jobs: NewJob[]) =>
 
 const JOB_RECORD = sql.raw('x(kind text, payload jsonb, run_at timestamptz, dedupe_key text)');
 
+// The placeholder's two spellings in the jobs' JSON: a string value, and inside one (a dedupe key). Constants, so literals.
+const NEW_ID_QUOTED = sql.raw(`'${JSON.stringify(NEW_BOOKING_ID)}'`);
+const NEW_ID = sql.raw(`'${NEW_BOOKING_ID}'`);
+
+/** `insertBookingWithJobs`' statement; its shape: `c` when a credit is spent, then the booking row's (`insertedRows`). */
+const bookingWithJobs = prepared((shape: string) => {
+  const credit = shape.startsWith('c');
+  // A credit spent on the booking (decision 139) is marked in the same statement; none spent, no booking.
+  const spend = credit
+    ? sql`c AS (UPDATE travel_credits SET spent_booking_id = b.id, spent_at = b.created_at FROM b WHERE travel_credits.id = ${$('credit')} AND travel_credits.spent_booking_id IS NULL RETURNING travel_credits.id),`
+    : sql``;
+  return sql`
+    WITH b AS (${insertStatement(bookings, shape.slice(1), 'b')} returning *),
+    ${spend}
+    j AS (
+      INSERT INTO jobs (kind, payload, run_at, dedupe_key)
+      SELECT x.kind, x.payload, x.run_at, x.dedupe_key
+        FROM b, jsonb_to_recordset(replace(replace(${$('jobs')}::text, ${NEW_ID_QUOTED}, b.id::text), ${NEW_ID}, b.id::text)::jsonb) AS ${JOB_RECORD}
+      ON CONFLICT DO NOTHING
+      RETURNING id, kind
+    )
+    SELECT row_to_json(b) AS booking, (SELECT coalesce(json_agg(json_build_object('id', j.id, 'kind', j.kind)), '[]'::json) FROM j) AS jobs,
+      ${credit ? sql`(SELECT count(*) FROM c)::int` : sql`0`} AS spent FROM b`;
+});
+
 /**
  * The booking and its jobs (the payment expiry, the `booking.created` event) in one statement, the
  * jobs' `NEW_BOOKING_ID` replaced by the new id. Returns the booking and the jobs added.
  */
 export async function insertBookingWithJobs(db: Database, values: NewBooking, jobs: NewJob[], creditId?: number): Promise<{ booking: BookingRow; jobs: WrittenJob[] }> {
-  // A credit spent on the booking (decision 139) is marked in the same statement; none spent, no booking.
-  const spend = creditId
-    ? sql`c AS (UPDATE travel_credits SET spent_booking_id = b.id, spent_at = b.created_at FROM b WHERE travel_credits.id = ${creditId} AND travel_credits.spent_booking_id IS NULL RETURNING travel_credits.id),`
-    : sql``;
-  const result = await runSql(db, sql`
-    WITH b AS (${insertValues(bookings, [values])} returning *),
-    ${spend}
-    j AS (
-      INSERT INTO jobs (kind, payload, run_at, dedupe_key)
-      SELECT x.kind, x.payload, x.run_at, x.dedupe_key
-        FROM b, jsonb_to_recordset(replace(replace(${jobsJson(jobs)}::text, ${`"${NEW_BOOKING_ID}"`}, b.id::text), ${NEW_BOOKING_ID}, b.id::text)::jsonb) AS ${JOB_RECORD}
-      ON CONFLICT DO NOTHING
-      RETURNING id, kind
-    )
-    SELECT row_to_json(b) AS booking, (SELECT coalesce(json_agg(json_build_object('id', j.id, 'kind', j.kind)), '[]'::json) FROM j) AS jobs,
-      ${creditId ? sql`(SELECT count(*) FROM c)::int` : sql`0`} AS spent FROM b`);
+  const booking = insertedRows(bookings, [values], 'b');
+  const result = await bookingWithJobs(db, (creditId ? 'c' : '-') + booking.shape, { ...booking.values, jobs: jobsJson(jobs), credit: creditId });
   const [row] = rowsOf<{ booking: Record<string, unknown>; jobs: WrittenJob[]; spent: number }>(result);
   if (creditId && Number(row!.spent) !== 1) throw new AppError('conflict', 'Your travel credit was just used by another booking; try again');
   return { booking: rowOf(bookings, row!.booking), jobs: row!.jobs.map((j) => ({ id: Number(j.id), kind: j.kind })) };
@@ -116,6 +136,27 @@ export async function lockBookingView(db: Database, id: number, caller: TokenCal
   return row;
 }
 
+const depositClaim = prepared(
+  () => sql`
+    WITH r AS (
+      SELECT * FROM payments
+       WHERE (payer_id = ${$('payer')} AND idempotency_key = ${$('key')}) OR (booking_id = ${$('booking')} AND kind = 'deposit')
+    ),
+    ins AS (
+      INSERT INTO payments (booking_id, payer_id, kind, method, provider, idempotency_key, request_hash, amount_cents, currency, own_amount_cents, card_last4)
+      SELECT ${$('booking')}, ${$('payer')}, 'deposit', ${$('method')}, ${$('provider')}, ${$('key')}, ${$('hash')}, ${$('amount')}, ${$('currency')}, ${$('own')}::int, ${$('last4')}
+       WHERE NOT EXISTS (
+         SELECT 1 FROM r
+          WHERE (payer_id = ${$('payer')} AND idempotency_key = ${$('key')})
+             OR (booking_id = ${$('booking')} AND kind = 'deposit' AND ${blocksNewAttemptSql(sql`status`)}))
+      ON CONFLICT DO NOTHING
+      RETURNING *
+    )
+    SELECT row_to_json(r) AS p, false AS fresh FROM r
+    UNION ALL
+    SELECT row_to_json(ins), true FROM ins`,
+);
+
 /**
  * A deposit's claim after the booking's lock, in one statement (decision 083's rules, decision 090):
  * the caller's payment with this key (any booking) and the booking's deposits are read, and the new
@@ -128,29 +169,62 @@ export async function claimDeposit(
   db: Database,
   v: Pick<typeof payments.$inferInsert, 'bookingId' | 'payerId' | 'method' | 'provider' | 'idempotencyKey' | 'requestHash' | 'amountCents' | 'currency' | 'ownAmountCents' | 'cardLast4'>,
 ): Promise<{ read: PaymentRow[]; inserted: PaymentRow | undefined }> {
-  const result = await runSql(db, sql`
-    WITH r AS (
-      SELECT * FROM payments
-       WHERE (payer_id = ${v.payerId} AND idempotency_key = ${v.idempotencyKey}) OR (booking_id = ${v.bookingId} AND kind = 'deposit')
-    ),
-    ins AS (
-      INSERT INTO payments (booking_id, payer_id, kind, method, provider, idempotency_key, request_hash, amount_cents, currency, own_amount_cents, card_last4)
-      SELECT ${v.bookingId}, ${v.payerId}, 'deposit', ${v.method}, ${v.provider}, ${v.idempotencyKey}, ${v.requestHash}, ${v.amountCents}, ${v.currency ?? 'CNY'}, ${v.ownAmountCents ?? null}::int, ${v.cardLast4 ?? null}
-       WHERE NOT EXISTS (
-         SELECT 1 FROM r
-          WHERE (payer_id = ${v.payerId} AND idempotency_key = ${v.idempotencyKey})
-             OR (booking_id = ${v.bookingId} AND kind = 'deposit' AND ${blocksNewAttemptSql(sql`status`)}))
-      ON CONFLICT DO NOTHING
-      RETURNING *
-    )
-    SELECT row_to_json(r) AS p, false AS fresh FROM r
-    UNION ALL
-    SELECT row_to_json(ins), true FROM ins`);
+  const result = await depositClaim(db, '', {
+    payer: v.payerId,
+    key: v.idempotencyKey,
+    booking: v.bookingId,
+    method: v.method,
+    provider: v.provider,
+    hash: v.requestHash,
+    amount: v.amountCents,
+    currency: v.currency ?? 'CNY',
+    own: v.ownAmountCents ?? null,
+    last4: v.cardLast4 ?? null,
+  });
   const rows = rowsOf<{ p: Record<string, unknown>; fresh: boolean }>(result);
   const read = rows.filter((r) => !r.fresh).map((r) => rowOf(payments, r.p)).sort((a, b) => a.id - b.id);
   const fresh = rows.find((r) => r.fresh);
   return { read, inserted: fresh ? rowOf(payments, fresh.p) : undefined };
 }
+
+const MINE = sql`payer_id = ${$('uid')} AND idempotency_key = ${$('key')}`;
+
+/** `claimDepositAlone`'s statement; its shape is the caller's session part (`sessionShape`). */
+const depositClaimAlone = prepared(
+  (shape: string) => sql`
+    WITH lk AS MATERIALIZED (
+      SELECT * FROM bookings
+       WHERE id = ${$('booking')} AND traveler_id = ${$('uid')} AND status = 'pending'
+         AND ${liveCheckOf(shape)}
+       FOR UPDATE
+    ),
+    r AS (
+      SELECT * FROM payments WHERE (${MINE}) OR (booking_id = ${$('booking')} AND kind = 'deposit')
+    ),
+    ins AS (
+      INSERT INTO payments (booking_id, payer_id, kind, method, provider, idempotency_key, request_hash, amount_cents, currency, own_amount_cents, card_last4)
+      SELECT lk.id, ${$('uid')}, 'deposit', ${$('method')}, ${$('provider')}, ${$('key')}, ${$('hash')},
+             coalesce(lk.charge_deposit_cents, lk.deposit_cents), lk.charge_currency,
+             CASE WHEN lk.charge_currency = lk.currency THEN NULL ELSE lk.deposit_cents END, ${$('last4')}
+        FROM lk
+       -- The deposit as the traveler saw it (decision 164); a wallet paying a deposit seen in yen is
+       -- converted to yuan by the general path (chargeFor), so it is not inserted here.
+       WHERE (${$('method')} = 'card' OR lk.charge_currency = 'CNY') AND NOT EXISTS (SELECT 1 FROM r WHERE (${MINE}) OR (booking_id = ${$('booking')} AND kind = 'deposit' AND ${blocksNewAttemptSql(sql`status`)}))
+      ON CONFLICT DO NOTHING
+      RETURNING *
+    )
+    SELECT row_to_json(lk) AS booking, row_to_json(ins) AS payment,
+           (SELECT coalesce(json_agg(row_to_json(r) ORDER BY r.id), '[]'::json) FROM r WHERE r.booking_id = lk.id AND r.kind = 'deposit') AS deposits,
+           json_build_object('id', tu.id, 'fullName', tu.full_name, 'profilePicture', tu.profile_picture) AS traveler,
+           json_build_object('id', g.id, 'userId', g.user_id, 'fullName', gu.full_name, 'profilePicture', gu.profile_picture, 'serviceCity', g.service_city, 'timeZone', g.time_zone) AS guide,
+           CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'nameEn', s.name_en, 'nameCn', s.name_cn, 'nameJa', s.name_ja) END AS subcategory
+      FROM ins
+      JOIN lk ON lk.id = ins.booking_id
+      JOIN users tu ON tu.id = lk.traveler_id
+      JOIN guides g ON g.id = lk.guide_id
+      JOIN users gu ON gu.id = g.user_id
+      LEFT JOIN service_subcategories s ON s.id = lk.subcategory_id`,
+);
 
 /**
  * A pending booking's deposit claimed in one statement, without a transaction (decision 149): `lk`
@@ -172,40 +246,16 @@ export async function claimDepositAlone(
   bookingId: number,
   v: Pick<typeof payments.$inferInsert, 'method' | 'provider' | 'idempotencyKey' | 'requestHash' | 'cardLast4'>,
 ) {
-  const mine = sql`payer_id = ${caller.id} AND idempotency_key = ${v.idempotencyKey}`;
-  const result = await runSql(db, sql`
-    WITH lk AS MATERIALIZED (
-      SELECT * FROM bookings
-       WHERE id = ${bookingId} AND traveler_id = ${caller.id} AND status = 'pending'
-         AND ${caller.sessionId === null ? sql`true` : liveSessionExists(caller.sessionId, caller.id)}
-       FOR UPDATE
-    ),
-    r AS (
-      SELECT * FROM payments WHERE (${mine}) OR (booking_id = ${bookingId} AND kind = 'deposit')
-    ),
-    ins AS (
-      INSERT INTO payments (booking_id, payer_id, kind, method, provider, idempotency_key, request_hash, amount_cents, currency, own_amount_cents, card_last4)
-      SELECT lk.id, ${caller.id}, 'deposit', ${v.method}, ${v.provider}, ${v.idempotencyKey}, ${v.requestHash},
-             coalesce(lk.charge_deposit_cents, lk.deposit_cents), lk.charge_currency,
-             CASE WHEN lk.charge_currency = lk.currency THEN NULL ELSE lk.deposit_cents END, ${v.cardLast4 ?? null}
-        FROM lk
-       -- The deposit as the traveler saw it (decision 164); a wallet paying a deposit seen in yen is
-       -- converted to yuan by the general path (chargeFor), so it is not inserted here.
-       WHERE (${v.method} = 'card' OR lk.charge_currency = 'CNY') AND NOT EXISTS (SELECT 1 FROM r WHERE (${mine}) OR (booking_id = ${bookingId} AND kind = 'deposit' AND ${blocksNewAttemptSql(sql`status`)}))
-      ON CONFLICT DO NOTHING
-      RETURNING *
-    )
-    SELECT row_to_json(lk) AS booking, row_to_json(ins) AS payment,
-           (SELECT coalesce(json_agg(row_to_json(r) ORDER BY r.id), '[]'::json) FROM r WHERE r.booking_id = lk.id AND r.kind = 'deposit') AS deposits,
-           json_build_object('id', tu.id, 'fullName', tu.full_name, 'profilePicture', tu.profile_picture) AS traveler,
-           json_build_object('id', g.id, 'userId', g.user_id, 'fullName', gu.full_name, 'profilePicture', gu.profile_picture, 'serviceCity', g.service_city, 'timeZone', g.time_zone) AS guide,
-           CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'nameEn', s.name_en, 'nameCn', s.name_cn, 'nameJa', s.name_ja) END AS subcategory
-      FROM ins
-      JOIN lk ON lk.id = ins.booking_id
-      JOIN users tu ON tu.id = lk.traveler_id
-      JOIN guides g ON g.id = lk.guide_id
-      JOIN users gu ON gu.id = g.user_id
-      LEFT JOIN service_subcategories s ON s.id = lk.subcategory_id`);
+  const result = await depositClaimAlone(db, sessionShape(caller), {
+    uid: caller.id,
+    sid: caller.sessionId,
+    booking: bookingId,
+    key: v.idempotencyKey,
+    method: v.method,
+    provider: v.provider,
+    hash: v.requestHash,
+    last4: v.cardLast4 ?? null,
+  });
   const [row] = rowsOf<{
     booking: Record<string, unknown>;
     payment: Record<string, unknown>;
@@ -229,6 +279,44 @@ export async function claimDepositAlone(
 export type LockedParts = Omit<NonNullable<Awaited<ReturnType<typeof lockBookingView>>>, 'writers' | 'coveredCents' | 'guideEarnedCents'> &
   Partial<Pick<NonNullable<Awaited<ReturnType<typeof lockBookingView>>>, 'writers' | 'coveredCents' | 'guideEarnedCents'>>;
 
+/** `settleDeposit`'s statement; `receipt` writes the receipt's CTEs (`ReceiptIssuer.ctes`). */
+const depositSettle = prepared((_shape: '', receipt: (ids: SQL) => SQL) => sql`
+    WITH lk AS MATERIALIZED (
+      SELECT id FROM bookings WHERE id = ${$('booking')} AND status = ${$('from')} FOR UPDATE
+    ),
+    p AS (
+      UPDATE payments SET status = 'succeeded', failure_code = NULL, failure_message = NULL,
+             provider_ref = coalesce(${$('ref')}, provider_ref), updated_at = ${$('updated')}::timestamptz
+       WHERE id = ${$('payment')} AND booking_id = ${$('booking')} AND kind = 'deposit'
+         AND status IN ('processing', 'pending', 'failed') AND EXISTS (SELECT 1 FROM lk)
+      RETURNING *
+    ),
+    b AS (
+      UPDATE bookings SET status = ${$('to')}, paid_at = ${$('paid')}::timestamptz,
+             accepted_at = coalesce(${$('accepted')}::timestamptz, accepted_at), updated_at = ${$('updated')}::timestamptz
+       WHERE id = ${$('booking')} AND status = ${$('from')} AND EXISTS (SELECT 1 FROM p)
+      RETURNING *
+    ),
+    l AS (
+      INSERT INTO ledger_entries (booking_id, account, user_id, kind, amount_cents, currency, payment_id)
+      SELECT b.id, x.account, x.user_id, x.kind, x.amount_cents, coalesce(x.currency, b.currency), ${$('payment')}
+        FROM b, jsonb_to_recordset(${$('postings')}::jsonb) AS x(account text, user_id int, kind text, amount_cents int, currency text)
+      RETURNING id
+    ),
+    j AS (
+      INSERT INTO jobs (kind, payload, run_at, dedupe_key)
+      SELECT x.kind, x.payload, x.run_at, x.dedupe_key FROM b, jsonb_to_recordset(${$('jobs')}::jsonb) AS ${JOB_RECORD}
+      ON CONFLICT DO NOTHING
+      RETURNING id, kind
+    ),
+    ${receipt(sql`SELECT id FROM p`)}
+    SELECT (SELECT row_to_json(p) FROM p) AS payment, (SELECT row_to_json(b) FROM b) AS booking,
+           (SELECT coalesce(json_agg(json_build_object('id', j.id, 'kind', j.kind)), '[]'::json) FROM j) AS jobs,
+           -- Never true under the lock; if it were, the division fails the statement and nothing is written.
+           1 / (CASE WHEN (SELECT count(*) FROM p) = (SELECT count(*) FROM b)
+                      AND (SELECT count(*) FROM l) = ${$('postingCount')} * (SELECT count(*) FROM b)
+                      AND (SELECT count(*) FROM rc_ins) = (SELECT count(*) FROM b) THEN 1 ELSE 0 END) AS consistent`);
+
 /**
  * A deposit's success as one statement (decision 090): under the booking's row lock, and only while
  * the booking is still `from`, the payment becomes `succeeded`, the booking `to` (with `set`), and the
@@ -249,8 +337,11 @@ export async function settleDeposit(
     postings: Posting[];
     parties: { travelerId: number; guideUserId: number };
     jobs: NewJob[];
-    /** The receipt's CTEs (`rc_…`, ending in `rc_ins`), given the settled payment's ids as `SELECT id FROM p`. */
-    receipt: (ids: SQL) => SQL;
+    /**
+     * The receipt's CTEs (`rc_…`, ending in `rc_ins`), given the settled payment's ids as `SELECT id FROM p`,
+     * the same text on every call, and the values of their placeholders.
+     */
+    receipt: { ctes: (ids: SQL) => SQL; values: Record<string, unknown> };
   },
 ): Promise<{ payment: PaymentRow; booking: BookingRow; jobs: WrittenJob[] } | undefined> {
   const updatedAt = new Date().toISOString();
@@ -263,42 +354,25 @@ export async function settleDeposit(
       currency: p.currency ?? null,
     })),
   );
-  const result = await runSql(db, sql`
-    WITH lk AS MATERIALIZED (
-      SELECT id FROM bookings WHERE id = ${a.bookingId} AND status = ${a.from} FOR UPDATE
-    ),
-    p AS (
-      UPDATE payments SET status = 'succeeded', failure_code = NULL, failure_message = NULL,
-             provider_ref = coalesce(${a.providerRef}, provider_ref), updated_at = ${updatedAt}::timestamptz
-       WHERE id = ${a.paymentId} AND booking_id = ${a.bookingId} AND kind = 'deposit'
-         AND status IN ('processing', 'pending', 'failed') AND EXISTS (SELECT 1 FROM lk)
-      RETURNING *
-    ),
-    b AS (
-      UPDATE bookings SET status = ${a.to}, paid_at = ${a.paidAt.toISOString()}::timestamptz,
-             accepted_at = coalesce(${a.acceptedAt?.toISOString() ?? null}::timestamptz, accepted_at), updated_at = ${updatedAt}::timestamptz
-       WHERE id = ${a.bookingId} AND status = ${a.from} AND EXISTS (SELECT 1 FROM p)
-      RETURNING *
-    ),
-    l AS (
-      INSERT INTO ledger_entries (booking_id, account, user_id, kind, amount_cents, currency, payment_id)
-      SELECT b.id, x.account, x.user_id, x.kind, x.amount_cents, coalesce(x.currency, b.currency), ${a.paymentId}
-        FROM b, jsonb_to_recordset(${postings}::jsonb) AS x(account text, user_id int, kind text, amount_cents int, currency text)
-      RETURNING id
-    ),
-    j AS (
-      INSERT INTO jobs (kind, payload, run_at, dedupe_key)
-      SELECT x.kind, x.payload, x.run_at, x.dedupe_key FROM b, jsonb_to_recordset(${jobsJson(a.jobs)}::jsonb) AS ${JOB_RECORD}
-      ON CONFLICT DO NOTHING
-      RETURNING id, kind
-    ),
-    ${a.receipt(sql`SELECT id FROM p`)}
-    SELECT (SELECT row_to_json(p) FROM p) AS payment, (SELECT row_to_json(b) FROM b) AS booking,
-           (SELECT coalesce(json_agg(json_build_object('id', j.id, 'kind', j.kind)), '[]'::json) FROM j) AS jobs,
-           -- Never true under the lock; if it were, the division fails the statement and nothing is written.
-           1 / (CASE WHEN (SELECT count(*) FROM p) = (SELECT count(*) FROM b)
-                      AND (SELECT count(*) FROM l) = ${a.postings.length} * (SELECT count(*) FROM b)
-                      AND (SELECT count(*) FROM rc_ins) = (SELECT count(*) FROM b) THEN 1 ELSE 0 END) AS consistent`);
+  const result = await depositSettle(
+    db,
+    '',
+    {
+      booking: a.bookingId,
+      from: a.from,
+      ref: a.providerRef,
+      updated: updatedAt,
+      payment: a.paymentId,
+      to: a.to,
+      paid: a.paidAt.toISOString(),
+      accepted: a.acceptedAt?.toISOString() ?? null,
+      postings,
+      postingCount: a.postings.length,
+      jobs: jobsJson(a.jobs),
+      ...a.receipt.values,
+    },
+    a.receipt.ctes,
+  );
   const [row] = rowsOf<{ payment: Record<string, unknown> | null; booking: Record<string, unknown> | null; jobs: WrittenJob[] }>(result);
   if (!row?.payment || !row.booking) return undefined;
   return { payment: rowOf(payments, row.payment), booking: rowOf(bookings, row.booking), jobs: row.jobs.map((j) => ({ id: Number(j.id), kind: j.kind })) };

@@ -2,7 +2,7 @@ import { and, between, inArray, sql } from 'drizzle-orm';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw-row';
-import { runSql } from '../../db/run-sql';
+import { prepared } from '../../db/prepared';
 import { bookings, guideAvailabilityExceptions, guideWeeklyAvailability } from '../../db/schema/index';
 import { guideBusyCondition, holdsTime, travelerBusyCondition } from './busy.repository';
 
@@ -21,6 +21,30 @@ export interface TravelerOverlap {
  */
 export const releasable = (o: Pick<TravelerOverlap, 'status' | 'paymentInFlight'>): boolean => o.status === 'pending' && !o.paymentInFlight;
 
+const $ = (name: string) => sql.placeholder(name);
+
+/** `daySchedule`'s statement, prepared once per shape (decision 189): `t` when it reads a traveler's overlaps too. */
+const dayRead = prepared((shape: string) => {
+  const travelerPart =
+    shape === 't'
+      ? sql`
+    UNION ALL
+    SELECT 't', NULL, NULL, NULL, NULL, NULL, NULL, NULL, id, booking_number, status,
+        exists (SELECT 1 FROM payments p WHERE p.booking_id = bookings.id AND p.status IN ('processing', 'pending', 'succeeded'))
+      FROM bookings WHERE ${travelerBusyCondition($('traveler'), $('tFrom'), $('tTo'))}`
+      : sql``;
+  return sql`
+    SELECT 'w' AS k, weekday::int AS weekday, NULL::text AS date, NULL::boolean AS available, start_minute::int AS start_minute, end_minute::int AS end_minute, NULL::float8 AS s, NULL::float8 AS e,
+        NULL::int AS id, NULL::text AS num, NULL::text AS status, NULL::boolean AS inflight
+      FROM guide_weekly_availability WHERE guide_id = ${$('guide')}
+    UNION ALL
+    SELECT 'x', NULL, date::text, available, start_minute::int, end_minute::int, NULL, NULL, NULL, NULL, NULL, NULL
+      FROM guide_availability_exceptions WHERE guide_id = ${$('guide')} AND date BETWEEN ${$('date')}::date AND ${$('last')}::date
+    UNION ALL
+    SELECT 'b', NULL, NULL, NULL, NULL, NULL, extract(epoch FROM starts_at) * 1000, extract(epoch FROM ends_at) * 1000, id, NULL, NULL, NULL
+      FROM bookings WHERE ${guideBusyCondition($('guide'), $('from'), $('to'))}${travelerPart}`;
+});
+
 /**
  * The checkout's read of a guide's day in one statement: the weekly windows, the day's
  * exceptions and the bookings holding [from, to) (`busy.ts`) — what `guideSchedule` and `busyRanges`
@@ -30,23 +54,16 @@ export const releasable = (o: Pick<TravelerOverlap, 'status' | 'paymentInFlight'
  * a booking of several days (decision 154).
  */
 export async function daySchedule(db: Database, guideId: number, date: string, from: Date, to: Date, traveler?: { id: number; from: Date; to: Date }, lastDate = date) {
-  const travelerPart = traveler
-    ? sql`
-    UNION ALL
-    SELECT 't', NULL, NULL, NULL, NULL, NULL, NULL, NULL, id, booking_number, status,
-        exists (SELECT 1 FROM payments p WHERE p.booking_id = bookings.id AND p.status IN ('processing', 'pending', 'succeeded'))
-      FROM bookings WHERE ${travelerBusyCondition(traveler.id, traveler.from, traveler.to)}`
-    : sql``;
-  const result = await runSql(db, sql`
-    SELECT 'w' AS k, weekday::int AS weekday, NULL::text AS date, NULL::boolean AS available, start_minute::int AS start_minute, end_minute::int AS end_minute, NULL::float8 AS s, NULL::float8 AS e,
-        NULL::int AS id, NULL::text AS num, NULL::text AS status, NULL::boolean AS inflight
-      FROM guide_weekly_availability WHERE guide_id = ${guideId}
-    UNION ALL
-    SELECT 'x', NULL, date::text, available, start_minute::int, end_minute::int, NULL, NULL, NULL, NULL, NULL, NULL
-      FROM guide_availability_exceptions WHERE guide_id = ${guideId} AND date BETWEEN ${date}::date AND ${lastDate}::date
-    UNION ALL
-    SELECT 'b', NULL, NULL, NULL, NULL, NULL, extract(epoch FROM starts_at) * 1000, extract(epoch FROM ends_at) * 1000, id, NULL, NULL, NULL
-      FROM bookings WHERE ${guideBusyCondition(guideId, from, to)}${travelerPart}`);
+  const result = await dayRead(db, traveler ? 't' : '', {
+    guide: guideId,
+    date,
+    last: lastDate,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    traveler: traveler?.id,
+    tFrom: traveler?.from.toISOString(),
+    tTo: traveler?.to.toISOString(),
+  });
   type Row = {
     k: 'w' | 'x' | 'b' | 't';
     weekday: number | null;

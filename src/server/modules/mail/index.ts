@@ -4,7 +4,7 @@ import { MAIL_JOB, mailIdsOf } from './mail.repository';
 import { Mailer } from './mailer';
 
 export { Mailer } from './mailer';
-export { deleteMailsTo, latestMails, MAIL_JOB, mailsCte, mailsTo, queueMails, type NewMail, type QueuedMail } from './mail.repository';
+export { deleteMailsTo, latestMails, MAIL_JOB, mailsCte, mailsTo, queueMails, type CtesWithValues, type NewMail, type QueuedMail } from './mail.repository';
 export { escapeHtml, htmlMail } from './layout';
 export { emailChangedMail, passwordResetMail } from './templates';
 

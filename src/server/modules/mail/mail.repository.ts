@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { intArray, rowsOf } from '../../db/raw-row';
-import { runSql } from '../../db/run-sql';
+import { prepared } from '../../db/prepared';
 import { byIdsInOneTurn, perDatabase } from '../../db/same-turn';
 import { emailOutbox } from '../../db/schema/index';
 
@@ -13,29 +13,50 @@ export const MAIL_JOB = 'mail.send';
 
 export type QueuedMail = NewMail & { dedupeKey?: string | null };
 
+/** A statement's CTEs with the values of their placeholders (decision 189). */
+export interface CtesWithValues {
+  ctes: SQL;
+  values: Record<string, unknown>;
+}
+
+const JOB_KIND = sql.raw(`'${MAIL_JOB}'`);
+
 /**
  * The outbox write (decision 085) as CTEs another statement can carry: `mail_ins` writes the mails,
  * `mail_job` the one `mail.send` job that sends them all (one claim and one finish in the job runner
  * instead of one pair per mail, decision 090). A mail whose `dedupeKey` exists already is skipped (a
- * replayed event); no mail written, no job. Empty `mails`: nothing to carry.
+ * replayed event); no mail written, no job. The mails are one JSON value, so the text is the same
+ * whatever their number and the statement is prepared once.
  */
-export function mailsCte(mails: QueuedMail[], runAt: Date): SQL {
-  const values = mails.map(
-    (m) => sql`(${m.toAddress}, ${m.subject}, ${m.textBody}, ${m.htmlBody ?? null}, ${m.template}, ${JSON.stringify(m.meta ?? {})}::jsonb, ${m.dedupeKey ?? null})`,
-  );
-  return sql`mail_ins AS (
+const MAILS_CTES = sql`mail_ins AS (
       INSERT INTO email_outbox (to_address, subject, text_body, html_body, template, meta, dedupe_key)
-      VALUES ${sql.join(values, sql`, `)}
+      SELECT x.to_address, x.subject, x.text_body, x.html_body, x.template, x.meta, x.dedupe_key
+        FROM jsonb_to_recordset(${sql.placeholder('mails')}::jsonb) AS x(to_address text, subject text, text_body text, html_body text, template text, meta jsonb, dedupe_key text)
       ON CONFLICT DO NOTHING
       RETURNING id
     ),
     mail_job AS (
       INSERT INTO jobs (kind, payload, run_at, dedupe_key)
-      SELECT ${MAIL_JOB}, jsonb_build_object('mailIds', jsonb_agg(mail_ins.id ORDER BY mail_ins.id)), ${runAt.toISOString()}::timestamptz, ${MAIL_JOB + ':'} || min(mail_ins.id) FROM mail_ins
+      SELECT ${JOB_KIND}, jsonb_build_object('mailIds', jsonb_agg(mail_ins.id ORDER BY mail_ins.id)), ${sql.placeholder('mail_at')}::timestamptz, ${JOB_KIND} || ':' || min(mail_ins.id) FROM mail_ins
       HAVING count(*) > 0
       RETURNING id
     )`;
+
+/** The outbox write's CTEs (`mail_ins`, `mail_job`) for `mails` sent from `runAt`. Empty `mails`: nothing to carry. */
+export function mailsCte(mails: QueuedMail[], runAt: Date): CtesWithValues {
+  const rows = mails.map((m) => ({
+    to_address: m.toAddress,
+    subject: m.subject,
+    text_body: m.textBody,
+    html_body: m.htmlBody ?? null,
+    template: m.template,
+    meta: m.meta ?? {},
+    dedupe_key: m.dedupeKey ?? null,
+  }));
+  return { ctes: MAILS_CTES, values: { mails: JSON.stringify(rows), mail_at: runAt.toISOString() } };
 }
+
+const mailsAndJob = prepared(() => sql`WITH ${MAILS_CTES} SELECT id FROM mail_job`);
 
 /**
  * The mails and their send job in one statement (`mailsCte`), so a mail never exists without the job
@@ -44,7 +65,7 @@ export function mailsCte(mails: QueuedMail[], runAt: Date): SQL {
  */
 export async function queueMails(db: Database, mails: QueuedMail[], runAt: Date): Promise<number[]> {
   if (!mails.length) return [];
-  const result = await runSql(db, sql`WITH ${mailsCte(mails, runAt)} SELECT id FROM mail_job`);
+  const result = await mailsAndJob(db, '', mailsCte(mails, runAt).values);
   return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }
 

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { insertValues } from '../../db/insert-values';
+import { insertedRows, insertStatement } from '../../db/insert-values';
+import { prepared } from '../../db/prepared';
 import { intArray, rowOf, rowsOf } from '../../db/raw-row';
-import { runSql } from '../../db/run-sql';
 import { perDatabase } from '../../db/same-turn';
 import { notificationSettings, systemMessages, users } from '../../db/schema/index';
+import type { CtesWithValues } from '../mail/index';
 
 export type SystemMessageRow = typeof systemMessages.$inferSelect;
 export type NewSystemMessage = Omit<typeof systemMessages.$inferInsert, 'id' | 'status' | 'createdAt' | 'readAt'>;
@@ -14,23 +15,29 @@ type Type = SystemMessageRow['type'];
 const notExpired = (now: Date) => or(isNull(systemMessages.expiresAt), gt(systemMessages.expiresAt, now));
 
 /**
+ * `writeNotices`' statement; its shape: the rows' (`insertedRows`), then `+m` when it carries mails,
+ * whose CTEs (`mailsCte`, the same text on every call) come as `mails`.
+ */
+const notices = prepared((shape: string, mails: SQL | undefined) => {
+  const [rows, withMails] = shape.split('+');
+  const ctes = [rows ? sql`msgs AS (${insertStatement(systemMessages, rows, 'm')} on conflict do nothing returning *)` : undefined, withMails ? mails : undefined].filter(
+    (c) => c !== undefined,
+  );
+  return sql`WITH ${sql.join(ctes, sql`, `)}
+    SELECT ${rows ? sql`(SELECT coalesce(json_agg(msgs), '[]'::json) FROM msgs)` : sql`'[]'::json`} AS messages,
+           ${withMails ? sql`(SELECT coalesce(json_agg(id), '[]'::json) FROM mail_job)` : sql`'[]'::json`} AS jobs`;
+});
+
+/**
  * The messages and the mails of one event in one statement: rows whose (user, dedupeKey) exists
  * already are skipped (not returned, in the order of `rows` otherwise), the mails and their send job
  * are written by `mails` (`mailsCte`). Returns the messages written and the mail job's id.
  */
-export async function writeNotices(db: Database, rows: NewSystemMessage[], mails: SQL | undefined): Promise<{ messages: SystemMessageRow[]; mailJobs: number[] }> {
+export async function writeNotices(db: Database, rows: NewSystemMessage[], mails: CtesWithValues | undefined): Promise<{ messages: SystemMessageRow[]; mailJobs: number[] }> {
   if (!rows.length && !mails) return { messages: [], mailJobs: [] };
-  // Every booking event writes here from the job runner: without Drizzle's builder (db/insert-values.ts says why).
-  const ctes = [
-    rows.length ? sql`msgs AS (${insertValues(systemMessages, rows)} on conflict do nothing returning *)` : undefined,
-    mails,
-  ].filter((c) => c !== undefined);
-  const result = await runSql(
-    db,
-    sql`WITH ${sql.join(ctes, sql`, `)}
-    SELECT ${rows.length ? sql`(SELECT coalesce(json_agg(msgs), '[]'::json) FROM msgs)` : sql`'[]'::json`} AS messages,
-           ${mails ? sql`(SELECT coalesce(json_agg(id), '[]'::json) FROM mail_job)` : sql`'[]'::json`} AS jobs`,
-  );
+  // Every booking event writes here from the job runner: without Drizzle's builder, prepared once per shape (db/prepared.ts says why).
+  const written = rows.length ? insertedRows(systemMessages, rows, 'm') : { shape: '', values: {} };
+  const result = await notices(db, written.shape + (mails ? '+m' : ''), { ...written.values, ...mails?.values }, mails?.ctes);
   const [row] = rowsOf<{ messages: Record<string, unknown>[]; jobs: number[] }>(result);
   return { messages: row!.messages.map((r) => rowOf(systemMessages, r)), mailJobs: row!.jobs.map(Number) };
 }

@@ -1,17 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { insertValues } from '../../db/insert-values';
+import { insertedRows, insertStatement } from '../../db/insert-values';
+import { prepared } from '../../db/prepared';
 import { rowOf, rowsOf } from '../../db/raw-row';
-import { runSql } from '../../db/run-sql';
 import { simulatedCharges } from '../../db/schema/index';
 
 /** The simulated provider's own record of charges (simulated_charges): one row per idempotency key. */
 export type SimulatedChargeRow = typeof simulatedCharges.$inferSelect;
 
+// On the deposit's path: written without Drizzle's builder and prepared once per shape (db/prepared.ts says why).
+const insertCharge = prepared((shape: string) => sql`${insertStatement(simulatedCharges, shape, 'c')} on conflict do nothing returning *`);
+
 /** One statement for a new key: the record is written, or nothing (the key has its first record). */
 export async function insertChargeOnce(db: Database, values: typeof simulatedCharges.$inferInsert): Promise<SimulatedChargeRow | undefined> {
-  // On the deposit's path: written without Drizzle's builder (db/insert-values.ts says why).
-  const [row] = rowsOf<Record<string, unknown>>(await runSql(db, sql`${insertValues(simulatedCharges, [values])} on conflict do nothing returning *`));
+  const charge = insertedRows(simulatedCharges, [values], 'c');
+  const [row] = rowsOf<Record<string, unknown>>(await insertCharge(db, charge.shape, charge.values));
   return row && rowOf(simulatedCharges, row);
 }
 

@@ -26,11 +26,24 @@ const ENDED_UNTOURED = sql.raw(`bk.status = 'cancelled'`);
  * The caller holds the booking's row lock, so two issues for one payment cannot both find it missing.
  */
 export function receiptCtes(ids: SQL, stamp: IssueStamp, paidAt: Date | null): SQL {
-  const paid = paidAt?.toISOString() ?? null;
+  return receiptCtesOf(ids, { paid: paidAt?.toISOString() ?? null, operator: JSON.stringify(stamp.operator), now: stamp.now.toISOString() });
+}
+
+/** `receiptCtes`' values as a prepared statement's placeholders, filled by `receiptValues` (decision 189). */
+export const RECEIPT_PLACEHOLDERS = { paid: sql.placeholder('rc_paid'), operator: sql.placeholder('rc_operator'), now: sql.placeholder('rc_now') };
+
+export const receiptValues = (stamp: IssueStamp, paidAt: Date | null): Record<string, unknown> => ({
+  rc_paid: paidAt?.toISOString() ?? null,
+  rc_operator: JSON.stringify(stamp.operator),
+  rc_now: stamp.now.toISOString(),
+});
+
+/** `receiptCtes` with each value given, as a value or a placeholder. */
+export function receiptCtesOf(ids: SQL, v: { paid: unknown; operator: unknown; now: unknown }): SQL {
   return sql`
     rc_src AS (
       SELECT p.id, p.booking_id, p.payer_id, p.kind, p.method, p.card_last4, p.amount_cents, p.currency, u.full_name,
-             coalesce(${paid}::timestamptz, CASE WHEN p.kind = 'deposit' THEN bk.paid_at END, p.updated_at) AS paid_at,
+             coalesce(${v.paid}::timestamptz, CASE WHEN p.kind = 'deposit' THEN bk.paid_at END, p.updated_at) AS paid_at,
              CASE WHEN p.kind = 'deposit' AND NOT (${ENDED_UNTOURED}) THEN greatest(bk.total_price_cents - bk.deposit_cents, 0) ELSE 0 END AS in_person_cents,
              bk.currency AS in_person_currency,
              row_number() OVER (ORDER BY p.created_at, p.id) AS rn, count(*) OVER () AS n
@@ -47,8 +60,8 @@ export function receiptCtes(ids: SQL, stamp: IssueStamp, paidAt: Date | null): S
       INSERT INTO receipts (kind, series, seq, number, booking_id, payment_id, payer_id, payment_kind, method, card_last4,
                             amount_cents, in_person_cents, currency, in_person_currency, paid_at, addressee, operator, issued_at, updated_at)
       SELECT 'receipt', 'R', s.seq, 'R-' || lpad(s.seq::text, 8, '0'), s.booking_id, s.id, s.payer_id, s.kind, s.method, s.card_last4,
-             s.amount_cents, s.in_person_cents, s.currency, s.in_person_currency, s.paid_at, s.full_name, ${JSON.stringify(stamp.operator)}::jsonb,
-             ${stamp.now.toISOString()}::timestamptz, ${stamp.now.toISOString()}::timestamptz
+             s.amount_cents, s.in_person_cents, s.currency, s.in_person_currency, s.paid_at, s.full_name, ${v.operator}::jsonb,
+             ${v.now}::timestamptz, ${v.now}::timestamptz
         FROM (SELECT rc_src.*, (rc_n.last_number - rc_src.n + rc_src.rn)::int AS seq FROM rc_src, rc_n) s
       RETURNING id
     )`;

@@ -15,8 +15,14 @@ import { renderReceiptPdf } from './render';
  * disputes modules call it where a payment succeeds or a refund is recorded, under the booking's lock.
  */
 export interface ReceiptIssuer {
-  /** The settle statement's own CTEs (`rc_…`): receipts for the payment ids `ids` selects, paid at `paidAt`. */
-  ctes(ids: SQL, now: Date, paidAt: Date): SQL;
+  /**
+   * The settle statement's own CTEs (`rc_…`): receipts for the payment ids `ids` selects. Its values
+   * are placeholders (the same text for every call, so the statement is prepared once: decision 189),
+   * filled by `cteValues`.
+   */
+  ctes(ids: SQL): SQL;
+  /** The values of `ctes`' placeholders: issued `now`, paid at `paidAt`. */
+  cteValues(now: Date, paidAt: Date): Record<string, unknown>;
   /** The receipts due for the booking's payments (one statement). */
   receipts(db: Database, bookingId: number, now: Date): Promise<number>;
   /** The credit notes due for the booking's refunds (one statement). */
@@ -33,7 +39,8 @@ export class ReceiptsService {
   ) {
     const stamped = printedParticulars(operator);
     this.issuer = {
-      ctes: (ids, now, paidAt) => repo.receiptCtes(ids, { operator: stamped, now }, paidAt),
+      ctes: (ids) => repo.receiptCtesOf(ids, repo.RECEIPT_PLACEHOLDERS),
+      cteValues: (now, paidAt) => repo.receiptValues({ operator: stamped, now }, paidAt),
       receipts: (db, bookingId, now) => repo.issueReceipts(db, bookingId, { operator: stamped, now }),
       creditNotes: (db, bookingId, now) => repo.issueCreditNotes(db, bookingId, { operator: stamped, now }),
     };
