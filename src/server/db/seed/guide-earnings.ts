@@ -117,17 +117,35 @@ export function postingRows(bookingId: number, postings: Posting[], p: PostingCo
   }));
 }
 
+type DemoGuide = NonNullable<Awaited<ReturnType<typeof guideForBooking>>>;
+interface TourPlan {
+  travelerId: number;
+  startsAt: Date;
+  hours: number;
+  travelers: number;
+  method: PastTour['method'];
+  completedAt?: Date;
+  review?: PastTour['review'];
+}
+
 export async function seedCompletedTours(db: Database, now: Date): Promise<void> {
   const [demo] = await db.select({ id: guides.id }).from(guides).innerJoin(users, eq(users.id, guides.userId)).where(eq(users.username, 'guide'));
   const guide = demo && (await guideForBooking(db, demo.id));
   if (!guide) return;
   const people = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, [...PAST_TOURS.map((p) => p.traveler), 'traveler08']));
   const userId = new Map(people.map((p) => [p.username, p.id]));
-  const zone = guide.timeZone;
-  const today = todayInZone(zone, now);
-  const startOfToday = zonedTimeToUtc(today, 0, zone);
+  const startOfToday = zonedTimeToUtc(todayInZone(guide.timeZone, now), 0, guide.timeZone);
+  const plans = await planPastTours(db, guide, userId, startOfToday);
+  const todayTraveler = userId.get('traveler08');
+  if (todayTraveler) plans.push(planTourEarlierToday(todayTraveler, now, startOfToday));
+  for (const plan of plans) await insertCompletedTour(db, guide, plan);
+  await refreshGuideRating(db, guide.id);
+}
 
-  const plans: { travelerId: number; startsAt: Date; hours: number; travelers: number; method: PastTour['method']; completedAt?: Date; review?: PastTour['review'] }[] = [];
+/** PAST_TOURS on their days, each at the first of STARTS that keeps clear of the guide's other tours. */
+async function planPastTours(db: Database, guide: DemoGuide, userId: Map<string, number>, startOfToday: Date): Promise<TourPlan[]> {
+  const zone = guide.timeZone;
+  const plans: TourPlan[] = [];
   for (const p of PAST_TOURS) {
     const travelerId = userId.get(p.traveler);
     if (!travelerId) continue;
@@ -140,93 +158,107 @@ export async function seedCompletedTours(db: Database, now: Date): Promise<void>
       }
     }
   }
-  // Earlier today: a two-hour tour that ended five hours before seeding (before the seeded tour day's
-  // tours), completed then or, when that was still yesterday in the guide's zone, just after midnight.
-  const todayTraveler = userId.get('traveler08');
-  if (todayTraveler) {
-    const base = Math.floor(now.getTime() / (30 * 60_000)) * 30 * 60_000;
-    const startsAt = new Date(base - 7 * HOUR);
-    const end = startsAt.getTime() + 2 * HOUR;
-    // Never later than a second ago, never before today's midnight: today's earnings are never empty.
-    const completedAt = new Date(Math.max(startOfToday.getTime(), Math.min(now.getTime() - 1000, Math.max(end, startOfToday.getTime() + 5 * 60_000))));
-    plans.push({ travelerId: todayTraveler, startsAt, hours: 2, travelers: 2, method: 'alipay', completedAt });
-  }
+  return plans;
+}
 
-  for (const plan of plans) {
-    const travelers = Math.min(Math.max(plan.travelers, guide.minPeople), guide.maxPeople);
-    const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, adults: travelers, hours: plan.hours });
-    const endsAt = new Date(plan.startsAt.getTime() + plan.hours * HOUR);
-    const completedAt = plan.completedAt ?? endsAt;
-    const date = todayInZone(zone, plan.startsAt);
-    const startMinute = Math.round((plan.startsAt.getTime() - zonedTimeToUtc(date, 0, zone).getTime()) / 60_000);
-    const createdAt = new Date(plan.startsAt.getTime() - 9 * DAY);
-    const paidAt = new Date(createdAt.getTime() + 6 * 60_000);
-    const [b] = await db
-      .insert(bookings)
-      .values({
-        travelerId: plan.travelerId,
-        guideId: guide.id,
-        status: 'completed',
-        date,
-        startMinute,
-        durationMinutes: plan.hours * 60,
-        timeZone: zone,
-        startsAt: plan.startsAt,
-        endsAt,
-        travelers,
-        unitPriceCents: price.unitPriceCents,
-        additionalPerPersonCents: price.additionalPerPersonCents,
-        totalPriceCents: price.totalCents,
-        priceLines: price.lines,
-        depositCents: price.depositCents,
-        commissionCents: price.commissionCents,
-        currency: guide.currency,
-        ...seedCharge(guide.currency, price.depositCents),
-        travelerConfirmedStart: true,
-        guideConfirmedStart: true,
-        paidAt,
-        acceptedAt: new Date(paidAt.getTime() + 3 * HOUR),
-        completedAt,
-        createdAt,
-        updatedAt: completedAt,
-      })
-      .returning();
-    const [payment] = await db
-      .insert(payments)
-      .values({
-        bookingId: b!.id,
-        payerId: plan.travelerId,
-        kind: 'deposit',
-        method: plan.method,
-        provider: 'simulated',
-        providerRef: `sim_${plan.method}_seed_${b!.id}`,
-        idempotencyKey: `seed-${b!.id}`,
-        requestHash: 'seed',
-        status: 'succeeded',
-        ...chargeFor(b!, price.depositCents, plan.method, true),
-        cardLast4: plan.method === 'card' ? '4242' : null,
-        createdAt: paidAt,
-        updatedAt: paidAt,
-      })
-      .returning();
-    await insertPostings(db, b!.id, paidPostings(depositPostings(price.depositCents), b!.currency, payment!), { travelerId: plan.travelerId, guideUserId: guide.userId, paymentId: payment!.id, at: paidAt, currency: b!.currency });
-    await writeCompletion(db, b!, guide.userId, payment!);
-    if (plan.review) {
-      const submittedAt = new Date(completedAt.getTime() + DAY);
-      await db.insert(reviews).values({
-        bookingId: b!.id,
-        type: 'traveler_to_guide',
-        fromUserId: plan.travelerId,
-        toUserId: guide.userId,
-        guideId: guide.id,
-        rating: plan.review.rating,
-        content: plan.review.content,
-        submittedAt,
-        publishedAt: new Date(submittedAt.getTime() + REVIEW_BLIND_DAYS * DAY),
-      });
-    }
-  }
-  await refreshGuideRating(db, guide.id);
+/**
+ * Earlier today: a two-hour tour that ended five hours before seeding (before the seeded tour day's
+ * tours), completed then or, when that was still yesterday in the guide's zone, just after midnight.
+ */
+function planTourEarlierToday(travelerId: number, now: Date, startOfToday: Date): TourPlan {
+  const base = Math.floor(now.getTime() / (30 * 60_000)) * 30 * 60_000;
+  const startsAt = new Date(base - 7 * HOUR);
+  const end = startsAt.getTime() + 2 * HOUR;
+  // Never later than a second ago, never before today's midnight: today's earnings are never empty.
+  const completedAt = new Date(Math.max(startOfToday.getTime(), Math.min(now.getTime() - 1000, Math.max(end, startOfToday.getTime() + 5 * 60_000))));
+  return { travelerId, startsAt, hours: 2, travelers: 2, method: 'alipay', completedAt };
+}
+
+/** One completed tour: the booking, its paid deposit and postings, the completion postings and the review. */
+async function insertCompletedTour(db: Database, guide: DemoGuide, plan: TourPlan): Promise<void> {
+  const b = await insertCompletedBooking(db, guide, plan);
+  const paidAt = b.paidAt!;
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      bookingId: b.id,
+      payerId: plan.travelerId,
+      kind: 'deposit',
+      method: plan.method,
+      provider: 'simulated',
+      providerRef: `sim_${plan.method}_seed_${b.id}`,
+      idempotencyKey: `seed-${b.id}`,
+      requestHash: 'seed',
+      status: 'succeeded',
+      ...chargeFor(b, b.depositCents, plan.method, true),
+      cardLast4: plan.method === 'card' ? '4242' : null,
+      createdAt: paidAt,
+      updatedAt: paidAt,
+    })
+    .returning();
+  await insertPostings(db, b.id, paidPostings(depositPostings(b.depositCents), b.currency, payment!), { travelerId: plan.travelerId, guideUserId: guide.userId, paymentId: payment!.id, at: paidAt, currency: b.currency });
+  await writeCompletion(db, b, guide.userId, payment!);
+  if (plan.review) await insertTourReview(db, guide, plan.travelerId, b, plan.review);
+}
+
+/** The booking as the product leaves it at 'Complete Service': booked nine days before, paid, accepted, both confirmed the start. */
+async function insertCompletedBooking(db: Database, guide: DemoGuide, plan: TourPlan): Promise<BookingRow> {
+  const zone = guide.timeZone;
+  const travelers = Math.min(Math.max(plan.travelers, guide.minPeople), guide.maxPeople);
+  const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, adults: travelers, hours: plan.hours });
+  const endsAt = new Date(plan.startsAt.getTime() + plan.hours * HOUR);
+  const completedAt = plan.completedAt ?? endsAt;
+  const date = todayInZone(zone, plan.startsAt);
+  const startMinute = Math.round((plan.startsAt.getTime() - zonedTimeToUtc(date, 0, zone).getTime()) / 60_000);
+  const createdAt = new Date(plan.startsAt.getTime() - 9 * DAY);
+  const paidAt = new Date(createdAt.getTime() + 6 * 60_000);
+  const [b] = await db
+    .insert(bookings)
+    .values({
+      travelerId: plan.travelerId,
+      guideId: guide.id,
+      status: 'completed',
+      date,
+      startMinute,
+      durationMinutes: plan.hours * 60,
+      timeZone: zone,
+      startsAt: plan.startsAt,
+      endsAt,
+      travelers,
+      unitPriceCents: price.unitPriceCents,
+      additionalPerPersonCents: price.additionalPerPersonCents,
+      totalPriceCents: price.totalCents,
+      priceLines: price.lines,
+      depositCents: price.depositCents,
+      commissionCents: price.commissionCents,
+      currency: guide.currency,
+      ...seedCharge(guide.currency, price.depositCents),
+      travelerConfirmedStart: true,
+      guideConfirmedStart: true,
+      paidAt,
+      acceptedAt: new Date(paidAt.getTime() + 3 * HOUR),
+      completedAt,
+      createdAt,
+      updatedAt: completedAt,
+    })
+    .returning();
+  return b!;
+}
+
+/** The traveler's review, written the day after the tour and published when the blind period ended. */
+async function insertTourReview(db: Database, guide: DemoGuide, travelerId: number, b: BookingRow, review: NonNullable<PastTour['review']>): Promise<void> {
+  const submittedAt = new Date(b.completedAt!.getTime() + DAY);
+  await db.insert(reviews).values({
+    bookingId: b.id,
+    type: 'traveler_to_guide',
+    fromUserId: travelerId,
+    toUserId: guide.userId,
+    guideId: guide.id,
+    rating: review.rating,
+    content: review.content,
+    submittedAt,
+    publishedAt: new Date(submittedAt.getTime() + REVIEW_BLIND_DAYS * DAY),
+  });
 }
 
 async function overlaps(db: Database, guideId: number, from: Date, to: Date): Promise<boolean> {
