@@ -40,8 +40,28 @@ export async function seedDemoMessages(db: Database, seededAt: Date): Promise<vo
   if (!traveler || !guideUser) return;
   const [listing] = await db.select({ id: guides.id }).from(guides).where(eq(guides.userId, guideUser.id));
   const now = seededAt.getTime();
+  await seedBookingNotices(db, traveler, guideUser, now);
+  // The traveler's chat in Chinese with a guide who answers in Japanese (decision 145).
+  await seedJapaneseChat(db, traveler.id, now);
+  if (!listing) return await recountConversations(db);
+  const conversationId = await seedDemoChat(db, { travelerId: traveler.id, guideUserId: guideUser.id, guideId: listing.id, now });
+  if (conversationId === null) return;
+  // The guide replied (and there is a booking): the traveler chats without a message limit.
+  await db
+    .insert(conversationCredits)
+    .values({ conversationId, userId: traveler.id, credits: null })
+    .onConflictDoNothing();
+  // Written directly, not sent: each conversation's counters are counted once (decision 089).
+  await recountConversations(db);
+}
 
-  // Notices for the seeded bookings of both demo accounts.
+interface DemoPerson {
+  id: number;
+  locale: string | null;
+}
+
+/** Notices for the seeded bookings of both demo accounts: paid, accepted and cancelled for the traveler, paid for the guide. */
+async function seedBookingNotices(db: Database, traveler: DemoPerson, guideUser: DemoPerson, now: number): Promise<void> {
   const rows = await db
     .select({ id: bookings.id, status: bookings.status, travelerId: bookings.travelerId, guideUserId: guides.userId, depositCents: bookings.depositCents, chargeCurrency: bookings.chargeCurrency, chargeDepositCents: bookings.chargeDepositCents, paidAt: bookings.paidAt, startsAt: bookings.startsAt })
     .from(bookings)
@@ -79,22 +99,26 @@ export async function seedDemoMessages(db: Database, seededAt: Date): Promise<vo
     }
   }
   if (notices.length) await db.insert(systemMessages).values(notices).onConflictDoNothing();
+}
 
-  // The traveler's chat in Chinese with a guide who answers in Japanese (decision 145).
-  await seedJapaneseChat(db, traveler.id, now);
-  if (!listing) return await recountConversations(db);
+/**
+ * The demo traveler's chat with the demo guide (CHAT), then the tour request and the guide's offer,
+ * and how far each has read. Null when the conversation was there already.
+ */
+async function seedDemoChat(db: Database, o: { travelerId: number; guideUserId: number; guideId: number; now: number }): Promise<number | null> {
+  const { now } = o;
   const [conversation] = await db
     .insert(conversations)
-    .values({ travelerId: traveler.id, guideId: listing.id, guideUserId: guideUser.id, createdAt: new Date(now - CHAT[0]!.hoursAgo * HOUR), lastMessageAt: new Date(now - CHAT.at(-1)!.hoursAgo * HOUR) })
+    .values({ travelerId: o.travelerId, guideId: o.guideId, guideUserId: o.guideUserId, createdAt: new Date(now - CHAT[0]!.hoursAgo * HOUR), lastMessageAt: new Date(now - CHAT.at(-1)!.hoursAgo * HOUR) })
     .onConflictDoNothing()
     .returning({ id: conversations.id });
-  if (!conversation) return;
+  if (!conversation) return null;
   const inserted = await db
     .insert(messages)
     .values(
       CHAT.map((m, i) => ({
         conversationId: conversation.id,
-        senderId: m.from === 'traveler' ? traveler.id : guideUser.id,
+        senderId: m.from === 'traveler' ? o.travelerId : o.guideUserId,
         clientMessageId: `seed-${i + 1}`,
         body: m.body,
         createdAt: new Date(now - m.hoursAgo * HOUR),
@@ -102,20 +126,14 @@ export async function seedDemoMessages(db: Database, seededAt: Date): Promise<vo
     )
     .returning({ id: messages.id });
   const ids = inserted.map((m) => m.id);
-  const offered = await seedRequestWithOffer(db, { conversationId: conversation.id, travelerId: traveler.id, guideUserId: guideUser.id, guideId: listing.id, now });
+  const offered = await seedRequestWithOffer(db, { conversationId: conversation.id, ...o });
   if (offered) await db.update(conversations).set({ lastMessageAt: new Date(now - 1 * HOUR) }).where(eq(conversations.id, conversation.id));
   // The guide has read everything; the traveler has read up to their tour request, not the guide's offer.
   await db.insert(conversationReads).values([
-    { conversationId: conversation.id, userId: guideUser.id, lastReadMessageId: offered?.offerMessageId ?? ids.at(-1)!, readAt: new Date(now - 1 * HOUR) },
-    { conversationId: conversation.id, userId: traveler.id, lastReadMessageId: offered?.requestMessageId ?? ids.at(-2)!, readAt: new Date(now - 1.5 * HOUR) },
+    { conversationId: conversation.id, userId: o.guideUserId, lastReadMessageId: offered?.offerMessageId ?? ids.at(-1)!, readAt: new Date(now - 1 * HOUR) },
+    { conversationId: conversation.id, userId: o.travelerId, lastReadMessageId: offered?.requestMessageId ?? ids.at(-2)!, readAt: new Date(now - 1.5 * HOUR) },
   ]);
-  // The guide replied (and there is a booking): the traveler chats without a message limit.
-  await db
-    .insert(conversationCredits)
-    .values({ conversationId: conversation.id, userId: traveler.id, credits: null })
-    .onConflictDoNothing();
-  // Written directly, not sent: each conversation's counters are counted once (decision 089).
-  await recountConversations(db);
+  return conversation.id;
 }
 
 /**
@@ -128,38 +146,10 @@ async function seedRequestWithOffer(db: Database, o: { conversationId: number; t
   if (!guide) return null;
   const [service] = await db.select({ subcategoryId: guideServices.subcategoryId, priceCents: guideServices.priceCents }).from(guideServices).where(eq(guideServices.guideId, guide.id)).limit(1);
   if (!service) return null;
-  const today = todayInZone(guide.timeZone, new Date(o.now));
-  const startMinute = 10 * 60;
-  const hours = Math.min(Math.max(4, guide.minDurationHours), guide.maxDurationHours);
+  const tour = { startMinute: 10 * 60, hours: Math.min(Math.max(4, guide.minDurationHours), guide.maxDurationHours) };
   const travelers = Math.min(Math.max(2, guide.minPeople), guide.maxPeople);
-  let date = addDays(today, 16);
-  for (let i = 16; i < 40; i++) {
-    date = addDays(today, i);
-    const from = zonedTimeToUtc(date, startMinute, guide.timeZone);
-    const to = new Date(from.getTime() + hours * HOUR);
-    const [busy] = await db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(and(eq(bookings.guideId, guide.id), ne(bookings.status, 'cancelled'), lt(bookings.startsAt, to), gt(bookings.endsAt, from)))
-      .limit(1);
-    if (!busy) break;
-  }
-  const request: TourRequest = {
-    date,
-    startTime: '10:00',
-    durationHours: hours,
-    travelers,
-    meal: 'shared_meal',
-    meals: 2,
-    transport: 'nearby_city',
-    tickets: 'pay_on_site_together',
-    ticketCount: 2,
-    itinerary: '上午逛筑地场外市场吃早餐，然后去滨离宫恩赐庭园喝抹茶，最后在银座附近午餐。',
-    groupComposition: '两位成人',
-    meetingAddress: '筑地站 1 号出口',
-    meetingPostalCode: '104-0045',
-    subcategoryId: service.subcategoryId,
-  };
+  const date = await firstFreeMorning(db, guide, todayInZone(guide.timeZone, new Date(o.now)), tour);
+  const request = demoTourRequest(date, tour.hours, travelers, service.subcategoryId);
   const [req] = await db
     .insert(messages)
     .values({
@@ -185,29 +175,84 @@ async function seedRequestWithOffer(db: Database, o: { conversationId: number; t
       createdAt: offeredAt,
     })
     .returning({ id: messages.id });
+  const offer = await insertOpenOffer(db, guide, service, { ...o, request, requestMessageId: req!.id, messageId: carrier!.id, offeredAt, startMinute: tour.startMinute });
+  // The traveler was told of it, with until when it can be booked, as a real offer tells them.
+  const notice = offerSentNotice(offer);
+  await seedNotice(db, { userId: notice.userId, type: 'booking', text: notice.text, related: notice.related!, actionUrl: notice.actionUrl!, createdAt: offeredAt, dedupeKey: notice.dedupeKey! });
+  return { requestMessageId: req!.id, offerMessageId: carrier!.id };
+}
+
+type GuideRow = typeof guides.$inferSelect;
+
+/** The first day from 16 days out (to 39) whose morning the guide has free; the 39th when none is. */
+async function firstFreeMorning(db: Database, guide: GuideRow, today: string, tour: { startMinute: number; hours: number }): Promise<string> {
+  let date = addDays(today, 16);
+  for (let i = 16; i < 40; i++) {
+    date = addDays(today, i);
+    const from = zonedTimeToUtc(date, tour.startMinute, guide.timeZone);
+    const to = new Date(from.getTime() + tour.hours * HOUR);
+    const [busy] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.guideId, guide.id), ne(bookings.status, 'cancelled'), lt(bookings.startsAt, to), gt(bookings.endsAt, from)))
+      .limit(1);
+    if (!busy) break;
+  }
+  return date;
+}
+
+/** The traveler's request: a Tsukiji morning for two, a shared meal, nearby transport and tickets paid on site. */
+function demoTourRequest(date: string, hours: number, travelers: number, subcategoryId: number): TourRequest {
+  return {
+    date,
+    startTime: '10:00',
+    durationHours: hours,
+    travelers,
+    meal: 'shared_meal',
+    meals: 2,
+    transport: 'nearby_city',
+    tickets: 'pay_on_site_together',
+    ticketCount: 2,
+    itinerary: '上午逛筑地场外市场吃早餐，然后去滨离宫恩赐庭园喝抹茶，最后在银座附近午餐。',
+    groupComposition: '两位成人',
+    meetingAddress: '筑地站 1 号出口',
+    meetingPostalCode: '104-0045',
+    subcategoryId,
+  };
+}
+
+/** The guide's open offer for the request: the rate-based price less a tenth, and one declared shop stop. */
+async function insertOpenOffer(
+  db: Database,
+  guide: GuideRow,
+  service: { subcategoryId: number; priceCents: number | null },
+  o: { conversationId: number; travelerId: number; guideUserId: number; request: TourRequest; requestMessageId: number; messageId: number; offeredAt: Date; startMinute: number },
+): Promise<typeof offers.$inferSelect> {
+  const { request, offeredAt } = o;
+  const hours = request.durationHours;
   const suggested = bookingPrice({
     basicPerHourCents: guide.basicPricePerHourCents,
     additionalPerPersonCents: guide.additionalPricePerPersonCents,
     servicePriceCents: service.priceCents,
-    adults: travelers,
+    adults: request.travelers,
     hours,
   }).totalCents;
-  const startsAt = zonedTimeToUtc(date, startMinute, guide.timeZone);
+  const startsAt = zonedTimeToUtc(request.date, o.startMinute, guide.timeZone);
   const extras = tourRequestAllowances(request);
   const [offer] = await db.insert(offers).values({
     conversationId: o.conversationId,
-    messageId: carrier!.id,
-    requestMessageId: req!.id,
+    messageId: o.messageId,
+    requestMessageId: o.requestMessageId,
     guideId: guide.id,
     guideUserId: o.guideUserId,
     travelerId: o.travelerId,
-    date,
-    startMinute,
+    date: request.date,
+    startMinute: o.startMinute,
     durationMinutes: hours * 60,
     timeZone: guide.timeZone,
     startsAt,
     endsAt: new Date(startsAt.getTime() + hours * HOUR),
-    travelers,
+    travelers: request.travelers,
     subcategoryId: service.subcategoryId,
     priceCents: Math.round((suggested * 0.9) / 1000) * 1000,
     suggestedCents: suggested,
@@ -223,8 +268,5 @@ async function seedRequestWithOffer(db: Database, o: { conversationId: number; t
     expiresAt: offerExpiresAt(offeredAt, startsAt),
     createdAt: offeredAt,
   }).returning();
-  // The traveler was told of it, with until when it can be booked, as a real offer tells them.
-  const notice = offerSentNotice(offer!);
-  await seedNotice(db, { userId: notice.userId, type: 'booking', text: notice.text, related: notice.related!, actionUrl: notice.actionUrl!, createdAt: offeredAt, dedupeKey: notice.dedupeKey! });
-  return { requestMessageId: req!.id, offerMessageId: carrier!.id };
+  return offer!;
 }
