@@ -93,8 +93,30 @@ type Row = {
  * nor suspended): 'session_ended' when it is not, and nothing is written.
  */
 export async function sendMessage(db: Database | Tx, i: SendInput): Promise<SendOutcome | 'session_ended' | null> {
-  const result = await db.execute(sql`
-    WITH live AS (
+  const result = await db.execute(sendStatement(i));
+  const r = rowsOf<Row>(result)[0];
+  if (!r?.session_live) return 'session_ended';
+  if (r.c_id === null) return null;
+  return outcomeOf(r, r.c_id);
+}
+
+/** The send's one statement: the reads, the writes, the chat e-mail's job, then the outcome's one row. */
+function sendStatement(i: SendInput): SQL {
+  return sql`
+    WITH ${readCtes(i)},
+    ${writeCtes(i)},
+    ${chatMailCte(i)},
+    msg AS (
+      SELECT true AS created, ins.* FROM ins
+      UNION ALL
+      SELECT false, existing.* FROM existing
+    )
+    ${outcomeSelect(i)}`;
+}
+
+/** The session, the conversation locked with the pair's bookings, the message of this clientMessageId, and the sender's pace. */
+function readCtes(i: SendInput): SQL {
+  return sql`live AS (
       SELECT ${i.sessionId === null ? sql`true` : liveSessionExists(i.sessionId, i.senderId)} AS ok
     ),
     c AS (
@@ -116,8 +138,12 @@ export async function sendMessage(db: Database | Tx, i: SendInput): Promise<Send
          WHERE sender_id = ${i.senderId} AND created_at > now() - interval '1 minute'
          ORDER BY created_at DESC LIMIT ${i.perMinute}
       ) recent
-    ),
-    ins AS (
+    )`;
+}
+
+/** The message, when it is new, the sender may send and is not too fast, and each side's counters after it. */
+function writeCtes(i: SendInput): SQL {
+  return sql`ins AS (
       INSERT INTO messages (conversation_id, sender_id, client_message_id, body, kind, tour_request, tour_request_status)
       SELECT c.id, ${i.senderId}, ${i.clientMessageId}, ${i.body}, ${i.kind}, ${i.tourRequest ? JSON.stringify(i.tourRequest) : null}::jsonb,
              ${i.tourRequest ? 'pending' : null}
@@ -138,8 +164,12 @@ export async function sendMessage(db: Database | Tx, i: SendInput): Promise<Send
         FROM ins
        WHERE conv.id = ins.conversation_id
       RETURNING conv.traveler_messages, conv.guide_messages, conv.traveler_unread, conv.guide_unread
-    ),
-    mail AS (
+    )`;
+}
+
+/** The chat e-mail's job for the recipient, when their setting (else `emailByDefault`) asks for chat e-mails. */
+function chatMailCte(i: SendInput): SQL {
+  return sql`mail AS (
       INSERT INTO jobs (kind, payload, run_at, dedupe_key)
       SELECT ${i.mail.kind},
              jsonb_build_object(
@@ -152,13 +182,12 @@ export async function sendMessage(db: Database | Tx, i: SendInput): Promise<Send
        WHERE coalesce((SELECT s.email FROM notification_settings s WHERE s.user_id = r.id AND s.kind = 'chat'), ${i.mail.emailByDefault})
       ON CONFLICT DO NOTHING
       RETURNING id
-    ),
-    msg AS (
-      SELECT true AS created, ins.* FROM ins
-      UNION ALL
-      SELECT false, existing.* FROM existing
-    )
-    SELECT (SELECT ok FROM live) AS session_live, c.id AS c_id, c.traveler_id, c.guide_id, c.guide_user_id, c.has_booking, c.confirmed,
+    )`;
+}
+
+/** One row, whatever happened: the session, the conversation and its counters, the message, the e-mail's job and the pace. */
+function outcomeSelect(i: SendInput): SQL {
+  return sql`SELECT (SELECT ok FROM live) AS session_live, c.id AS c_id, c.traveler_id, c.guide_id, c.guide_user_id, c.has_booking, c.confirmed,
            coalesce(bump.traveler_messages, c.traveler_messages) AS traveler_messages,
            coalesce(bump.guide_messages, c.guide_messages) AS guide_messages,
            coalesce(bump.traveler_unread, c.traveler_unread) AS traveler_unread,
@@ -174,13 +203,16 @@ export async function sendMessage(db: Database | Tx, i: SendInput): Promise<Send
       FROM (SELECT 1) one
       LEFT JOIN c ON true
       LEFT JOIN msg ON true
-      LEFT JOIN bump ON true`);
-  const r = rowsOf<Row>(result)[0];
-  if (!r?.session_live) return 'session_ended';
-  if (r.c_id === null) return null;
-  const n = (v: number | string) => Number(v);
+      LEFT JOIN bump ON true`;
+}
+
+/** The row's ids, counts and epoch milliseconds as numbers, whichever way the driver gives them. */
+const n = (v: number | string) => Number(v);
+
+/** The statement's row as a SendOutcome; `conversationId` is its c_id, known not null. */
+function outcomeOf(r: Row, conversationId: number): SendOutcome {
   return {
-    conversation: { id: n(r.c_id), travelerId: n(r.traveler_id), guideId: n(r.guide_id), guideUserId: n(r.guide_user_id) },
+    conversation: { id: n(conversationId), travelerId: n(r.traveler_id), guideId: n(r.guide_id), guideUserId: n(r.guide_user_id) },
     hasBooking: Boolean(r.has_booking),
     confirmed: Boolean(r.confirmed),
     travelerMessages: n(r.traveler_messages),
@@ -190,23 +222,25 @@ export async function sendMessage(db: Database | Tx, i: SendInput): Promise<Send
     created: Boolean(r.created),
     mailJobId: r.mail_job_id === null ? null : n(r.mail_job_id),
     tooFast: r.too_fast && r.c_id !== null ? { retryAfter: Math.max(1, n(r.retry_after ?? 1)) } : null,
-    message:
-      r.m_id === null
-        ? null
-        : {
-            id: n(r.m_id),
-            conversationId: n(r.c_id),
-            senderId: n(r.m_sender_id),
-            clientMessageId: r.m_client_message_id,
-            body: r.m_body,
-            kind: r.m_kind,
-            tourRequest: r.m_tour_request === null ? null : (JSON.parse(r.m_tour_request) as TourRequest),
-            tourRequestStatus: r.m_tour_request_status,
-            rejectReason: r.m_reject_reason,
-            answeredAt: r.m_answered_at === null ? null : new Date(n(r.m_answered_at)),
-            bookingId: r.m_booking_id === null ? null : n(r.m_booking_id),
-            createdAt: new Date(n(r.m_created_at)),
-          },
+    message: r.m_id === null ? null : messageOf(r, r.m_id, conversationId),
+  };
+}
+
+/** The message this send made, or the one its clientMessageId made before. */
+function messageOf(r: Row, id: number, conversationId: number): MessageRow {
+  return {
+    id: n(id),
+    conversationId: n(conversationId),
+    senderId: n(r.m_sender_id),
+    clientMessageId: r.m_client_message_id,
+    body: r.m_body,
+    kind: r.m_kind,
+    tourRequest: r.m_tour_request === null ? null : (JSON.parse(r.m_tour_request) as TourRequest),
+    tourRequestStatus: r.m_tour_request_status,
+    rejectReason: r.m_reject_reason,
+    answeredAt: r.m_answered_at === null ? null : new Date(n(r.m_answered_at)),
+    bookingId: r.m_booking_id === null ? null : n(r.m_booking_id),
+    createdAt: new Date(n(r.m_created_at)),
   };
 }
 
