@@ -69,13 +69,36 @@ const tourDayNotices = (p: Base, day: number, days: number, key: string) =>
  * an action URL. A dedupe key per event and recipient keeps a replayed event from doubling them.
  */
 export function subscribeToBookings(events: BookingEventSource, service: NotificationsService): () => void {
-  const on = <P extends Base>(name: BookingEventName, fn: (p: P) => Promise<unknown>) =>
+  const on = listenerOn(events);
+  const offs = [
+    ...requestListeners(on, service),
+    ...answerListeners(on, service),
+    ...rescheduleListeners(on, service),
+    ...tripTroubleListeners(on, service),
+    ...changeListeners(on, service),
+    ...tourDayListeners(on, service),
+  ];
+  return () => offs.forEach((off) => off());
+}
+
+type Unsubscribe = () => void;
+type Listen = <P extends Base>(name: BookingEventName, fn: (p: P) => Promise<unknown>) => Unsubscribe;
+
+/** `events.on` for a listener that reads its event's fields as P, and is awaited. */
+function listenerOn(events: BookingEventSource): Listen {
+  return <P extends Base>(name: BookingEventName, fn: (p: P) => Promise<unknown>) =>
     // Each listener names the fields of its event it reads (P); every event carries Base.
     events.on(name, async (p) => {
       await fn(p as P);
     });
-  const related = (p: Base) => ({ type: 'booking', id: p.bookingId });
-  const offs = [
+}
+
+/** The booking each notice is about. */
+const related = (p: Base) => ({ type: 'booking', id: p.bookingId });
+
+/** A request made, paid, or held unpaid at checkout. */
+function requestListeners(on: Listen, service: NotificationsService): Unsubscribe[] {
+  return [
     // A booking from an offer (decision 078) or an instant one (decision 153) is no request for the guide to answer: they hear of it when it is paid.
     on<Base & { fromOffer?: boolean; instantBook?: boolean }>('booking.created', async (p) =>
       p.fromOffer || p.instantBook ? [] : service.create([
@@ -106,6 +129,12 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.travelerId, type: 'payment', text: texts.paymentHeld(bookingNumber(p.bookingId), p.paymentDueAt), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:payment-held`, expiresAt: new Date(p.paymentDueAt) },
       ]),
     ),
+  ];
+}
+
+/** The guide's answer, a cancellation, and the end of the tour. */
+function answerListeners(on: Listen, service: NotificationsService): Unsubscribe[] {
+  return [
     // An instant booking's acceptance came with its payment, whose notice told both sides (decision 153).
     on<Base & { instantBook?: boolean }>('booking.accepted', async (p) =>
       p.instantBook ? [] : service.create([
@@ -135,6 +164,12 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
         { userId: p.guideUserId, type: 'booking', text, actionUrl: guideBookingPath(p.bookingId, '#past-tours'), related: related(p), dedupeKey: `booking:${p.bookingId}:review-invite` },
       ]);
     }),
+  ];
+}
+
+/** A new date proposed, agreed, declined or left to expire. */
+function rescheduleListeners(on: Listen, service: NotificationsService): Unsubscribe[] {
+  return [
     // Rescheduling (decision 079): both sides hear of every step (and get it by e-mail when they chose that).
     on<Resched & { reason: string | null; expiresAt?: string }>('booking.reschedule_proposed', (p) => {
       const key = `booking:${p.bookingId}:reschedule:${p.proposalId}:proposed`;
@@ -160,6 +195,12 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
       const key = `booking:${p.bookingId}:reschedule:${p.proposalId}:expired`;
       return service.create([p.travelerId, p.guideUserId].map((userId) => ({ userId, type: 'booking' as const, text, actionUrl: urlFor(p, userId), related: related(p), dedupeKey: key })));
     }),
+  ];
+}
+
+/** A replacement guide, a no-show, and a booking cancelled for the guide. */
+function tripTroubleListeners(on: Listen, service: NotificationsService): Unsubscribe[] {
+  return [
     // A replacement guide (decision 137) and a no-show report (decision 138).
     // The tour's days come with the events since several days were replaceable (decision 154); an older event's texts are one day's.
     on<Base & Partial<TourWhen> & { note: string | null; lapsesAt: string }>('booking.replacement_offered', (p) =>
@@ -201,6 +242,12 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
           : []),
       ]),
     ),
+  ];
+}
+
+/** A change to the travelers or days asked, made, or closed unmade. */
+function changeListeners(on: Listen, service: NotificationsService): Unsubscribe[] {
+  return [
     // A changed trip (decision 177): the guide answers a request; both sides hear it made; the traveler hears it closed unmade.
     on<Base & { changeId: number; travelers: number; days: number; answerBy: string }>('booking.change_requested', (p) =>
       service.create([{ userId: p.guideUserId, type: 'booking', text: changeTexts.requested(bookingNumber(p.bookingId), p.travelers, p.days, p.answerBy), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:change:${p.changeId}:requested` }]),
@@ -212,9 +259,14 @@ export function subscribeToBookings(events: BookingEventSource, service: Notific
     on<Base & { changeId: number; how: 'declined' | 'lapsed'; reason: string | null }>('booking.change_closed', (p) =>
       service.create([{ userId: p.travelerId, type: 'booking', text: changeTexts.closed(bookingNumber(p.bookingId), p.how, p.reason), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:change:${p.changeId}:closed` }]),
     ),
+  ];
+}
+
+/** The tour-day reminders: the first day's, then each later day's. */
+function tourDayListeners(on: Listen, service: NotificationsService): Unsubscribe[] {
+  return [
     on<Base & { day?: number; days?: number }>('booking.awaiting_start', (p) => service.create(tourDayNotices(p, p.day ?? 1, p.days ?? 1, 'start'))),
     // Each later day of a booking of several days (decision 154, amended): its own key, so once a day.
     on<Base & { day: number; days: number }>('booking.tour_day', (p) => service.create(tourDayNotices(p, p.day, p.days, `start:day${p.day}`))),
   ];
-  return () => offs.forEach((off) => off());
 }
