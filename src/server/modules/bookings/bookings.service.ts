@@ -118,20 +118,16 @@ export class BookingsService extends BookingCore {
    */
   async create(user: TokenCaller, body: CreateBookingBody): Promise<Booking> {
     // A booking of several days (decision 154) has its own checks in tour-span.ts; one without `days` is a tour of hours.
-    const { startMinute, days, lastDate } = requestedSpan(body);
+    const span = requestedSpan(body);
+    const { startMinute, days } = span;
     const now = this.now();
     // Read before the locks (an in-memory read, decision 165): the rate the booking is fixed at.
     const rate = await this.deps.fx.current();
     let made: { booking: BookingRow; reply: Omit<BookingViewInput, 'booking'> };
     try {
       made = await this.transaction(async (db, publish) => {
-        const found = await lockForCheckout(db, body.guideId, user, body.subcategoryId, now);
-        // An ended session is a 401 before anything else is answered, a missing guide included.
-        if (!found) await assertLive(db, user);
-        if (found && !found.live) throw sessionEnded();
-        if (!found || found.guide.status !== 'active') throw notFound('Guide');
+        const found = await lockCheckout(db, user, body, now);
         const { guide } = found;
-        if (guide.userId === user.id) throw new AppError('own_listing', 'You cannot book your own listing');
         const group = groupOfBody(body);
         checkGroupSize(guide, group);
         if (body.days === undefined) this.checkDuration(guide, body.durationHours!);
@@ -146,18 +142,7 @@ export class BookingsService extends BookingCore {
         // the commission on the guide's price, and the platform pays the guide the credit at completion.
         const paid = priceWithCredit(price.totalCents, found.credit?.amountCents ?? 0, this.rates.depositRate);
         const credit = paid.creditCents;
-        const requested = zonedTimeToUtc(body.date, startMinute, guide.timeZone);
-        const [from, to] = spanWindow(body.date, days);
-        const lastEnd = new Date(zonedTimeToUtc(lastDate, startMinute, guide.timeZone).getTime() + durationMinutes * MINUTE_MS);
-        const day = await daySchedule(db, guide.id, body.date, from, to, { id: user.id, from: requested, to: lastEnd }, lastDate);
-        // An unpaid checkout of the traveler's that this one replaces no longer holds the guide either.
-        const released = await this.releaseOrRefuse(db, day.travelerOverlaps, now);
-        const busy = day.busy.filter((b) => !released.includes(b.id));
-        const rules = bookingRulesOf(guide);
-        const slot =
-          body.days === undefined
-            ? takeSlot({ date: body.date, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now, ...rules }, startMinute)
-            : holdDays({ date: body.date, days, startMinute, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now, ...rules });
+        const slot = await this.checkoutSlot(db, user.id, guide, body, span, durationMinutes, now);
         const booking = await insertNewBooking(
           db,
           publish,
@@ -202,6 +187,32 @@ export class BookingsService extends BookingCore {
     }
     // Just made: no payments, extensions or proposals; the parties and service came with the lock.
     return toBooking({ booking: made.booking, ...made.reply }, user.id, this.now(), this.rates.commissionRate);
+  }
+
+  /**
+   * The checkout's second statement, the guide's days with the traveler's overlapping bookings; then
+   * the requested time taken from what is left free, or refused with why.
+   */
+  private async checkoutSlot(
+    db: Database,
+    travelerId: number,
+    guide: repo.GuideForBooking,
+    body: CreateBookingBody,
+    { startMinute, days, lastDate }: ReturnType<typeof requestedSpan>,
+    durationMinutes: number,
+    now: Date,
+  ): Promise<{ startsAt: Date; endsAt: Date }> {
+    const requested = zonedTimeToUtc(body.date, startMinute, guide.timeZone);
+    const [from, to] = spanWindow(body.date, days);
+    const lastEnd = new Date(zonedTimeToUtc(lastDate, startMinute, guide.timeZone).getTime() + durationMinutes * MINUTE_MS);
+    const day = await daySchedule(db, guide.id, body.date, from, to, { id: travelerId, from: requested, to: lastEnd }, lastDate);
+    // An unpaid checkout of the traveler's that this one replaces no longer holds the guide either.
+    const released = await this.releaseOrRefuse(db, day.travelerOverlaps, now);
+    const busy = day.busy.filter((b) => !released.includes(b.id));
+    const rules = bookingRulesOf(guide);
+    return body.days === undefined
+      ? takeSlot({ date: body.date, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now, ...rules }, startMinute)
+      : holdDays({ date: body.date, days, startMinute, durationMinutes, timeZone: guide.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now, ...rules });
   }
 
   // ------------------------------------------------------------ reading
@@ -263,4 +274,18 @@ export class BookingsService extends BookingCore {
       balance,
     };
   }
+}
+
+/**
+ * The checkout's first statement (`lockForCheckout`): the locks, the guide and the session. An ended
+ * session is a 401 before anything else is answered, a missing guide included; then 404 for a guide
+ * not bookable, 409 for one's own listing.
+ */
+async function lockCheckout(db: Database, user: TokenCaller, body: CreateBookingBody, now: Date) {
+  const found = await lockForCheckout(db, body.guideId, user, body.subcategoryId, now);
+  if (!found) await assertLive(db, user);
+  if (found && !found.live) throw sessionEnded();
+  if (!found || found.guide.status !== 'active') throw notFound('Guide');
+  if (found.guide.userId === user.id) throw new AppError('own_listing', 'You cannot book your own listing');
+  return found;
 }
