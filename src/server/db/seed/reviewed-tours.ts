@@ -20,6 +20,20 @@ interface Busy {
   endsAt: number;
 }
 const clashes = (list: Busy[] | undefined, from: number, to: number) => (list ?? []).some((b) => b.startsAt < to && b.endsAt > from);
+const mark = (map: Map<number, Busy[]>, id: number, b: Busy) => map.set(id, [...(map.get(id) ?? []), b]);
+
+/** Who is busy when: each guide's and each traveler's tours, by their id. */
+interface Calendars {
+  guide: Map<number, Busy[]>;
+  traveler: Map<number, Busy[]>;
+}
+
+interface PlannedTour {
+  reviewId: number;
+  guideUserId: number;
+  method: (typeof METHODS)[number];
+  row: typeof bookings.$inferInsert;
+}
 
 /**
  * Demo step: a review exists only for a completed booking (decision 063), so every seeded traveler review
@@ -30,7 +44,20 @@ const clashes = (list: Busy[] | undefined, from: number, to: number) => (list ??
  * other seeded tour; databases seeded before it receive it on their next start.
  */
 export async function seedDemoReviewedTours(db: Database): Promise<void> {
-  const rows = await db
+  const rows = await reviewsWithoutTour(db);
+  if (!rows.length) return;
+  const calendars = await seededCalendars(db);
+  const planned: PlannedTour[] = [];
+  for (const r of rows) {
+    const tour = planReviewedTour(r, calendars);
+    if (tour) planned.push(tour);
+  }
+  for (let i = 0; i < planned.length; i += 500) await insertPart(db, planned.slice(i, i + 500));
+}
+
+/** The seeded traveler reviews without a booking, oldest first, with what their guide charges and takes. */
+function reviewsWithoutTour(db: Database) {
+  return db
     .select({
       reviewId: reviews.id,
       travelerId: reviews.fromUserId,
@@ -50,83 +77,88 @@ export async function seedDemoReviewedTours(db: Database): Promise<void> {
     .innerJoin(guides, eq(guides.id, reviews.guideId))
     .where(and(eq(reviews.type, 'traveler_to_guide'), isNull(reviews.bookingId)))
     .orderBy(reviews.id);
-  if (!rows.length) return;
+}
+type ReviewWithoutTour = Awaited<ReturnType<typeof reviewsWithoutTour>>[number];
 
-  const busyGuide = new Map<number, Busy[]>();
-  const busyTraveler = new Map<number, Busy[]>();
-  const mark = (map: Map<number, Busy[]>, id: number, b: Busy) => map.set(id, [...(map.get(id) ?? []), b]);
+/** The tours seeded before this step (all but the cancelled), on their guide's and traveler's calendars. */
+async function seededCalendars(db: Database): Promise<Calendars> {
+  const calendars: Calendars = { guide: new Map(), traveler: new Map() };
   const taken = await db
     .select({ guideId: bookings.guideId, travelerId: bookings.travelerId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
     .from(bookings)
     .where(ne(bookings.status, 'cancelled'));
   for (const b of taken) {
     const busy = { startsAt: b.startsAt.getTime(), endsAt: b.endsAt.getTime() };
-    mark(busyGuide, b.guideId, busy);
-    mark(busyTraveler, b.travelerId, busy);
+    mark(calendars.guide, b.guideId, busy);
+    mark(calendars.traveler, b.travelerId, busy);
   }
-
-  const planned: { reviewId: number; guideUserId: number; method: (typeof METHODS)[number]; row: typeof bookings.$inferInsert }[] = [];
-  for (const r of rows) {
-    const hours = r.minDurationHours;
-    const travelers = Math.min(Math.max(1 + (r.reviewId % 3), r.minPeople), r.maxPeople);
-    let startsAt: Date | undefined;
-    for (let back = 1; back <= 14 && !startsAt; back++) {
-      const day = todayInZone(r.timeZone, new Date(r.submittedAt.getTime() - back * DAY));
-      for (const minute of STARTS) {
-        const at = zonedTimeToUtc(day, minute, r.timeZone);
-        const end = at.getTime() + hours * HOUR;
-        if (end >= r.submittedAt.getTime() || clashes(busyGuide.get(r.guideId), at.getTime(), end) || clashes(busyTraveler.get(r.travelerId), at.getTime(), end)) continue;
-        startsAt = at;
-        break;
-      }
-    }
-    if (!startsAt) continue;
-    const endsAt = new Date(startsAt.getTime() + hours * HOUR);
-    const busy = { startsAt: startsAt.getTime(), endsAt: endsAt.getTime() };
-    mark(busyGuide, r.guideId, busy);
-    mark(busyTraveler, r.travelerId, busy);
-    const price = bookingPrice({ basicPerHourCents: r.basicPerHourCents, additionalPerPersonCents: r.additionalPerPersonCents, includedPeople: r.includedPeople, adults: travelers, hours });
-    const date = todayInZone(r.timeZone, startsAt);
-    const createdAt = new Date(startsAt.getTime() - 9 * DAY);
-    const paidAt = new Date(createdAt.getTime() + 6 * 60_000);
-    planned.push({
-      reviewId: r.reviewId,
-      guideUserId: r.guideUserId,
-      method: METHODS[r.reviewId % METHODS.length]!,
-      row: {
-        travelerId: r.travelerId,
-        guideId: r.guideId,
-        status: 'completed',
-        date,
-        startMinute: Math.round((startsAt.getTime() - zonedTimeToUtc(date, 0, r.timeZone).getTime()) / 60_000),
-        durationMinutes: hours * 60,
-        timeZone: r.timeZone,
-        startsAt,
-        endsAt,
-        travelers,
-        unitPriceCents: price.unitPriceCents,
-        additionalPerPersonCents: price.additionalPerPersonCents,
-        totalPriceCents: price.totalCents,
-        priceLines: price.lines,
-        depositCents: price.depositCents,
-        commissionCents: price.commissionCents,
-        currency: r.currency,
-        ...seedCharge(r.currency, price.depositCents),
-        travelerConfirmedStart: true,
-        guideConfirmedStart: true,
-        paidAt,
-        acceptedAt: new Date(paidAt.getTime() + 3 * HOUR),
-        completedAt: endsAt,
-        createdAt,
-        updatedAt: endsAt,
-      },
-    });
-  }
-
-  for (let i = 0; i < planned.length; i += 500) await insertPart(db, planned.slice(i, i + 500));
+  return calendars;
 }
 
-async function insertPart(db: Database, part: { reviewId: number; guideUserId: number; method: (typeof METHODS)[number]; row: typeof bookings.$inferInsert }[]): Promise<void> {
+/** The review's tour, put on both calendars; none when the guide or the traveler was busy for two weeks before it. */
+function planReviewedTour(r: ReviewWithoutTour, calendars: Calendars): PlannedTour | null {
+  const hours = r.minDurationHours;
+  const travelers = Math.min(Math.max(1 + (r.reviewId % 3), r.minPeople), r.maxPeople);
+  const startsAt = freeStartBefore(r, hours, calendars);
+  if (!startsAt) return null;
+  const endsAt = new Date(startsAt.getTime() + hours * HOUR);
+  const busy = { startsAt: startsAt.getTime(), endsAt: endsAt.getTime() };
+  mark(calendars.guide, r.guideId, busy);
+  mark(calendars.traveler, r.travelerId, busy);
+  return { reviewId: r.reviewId, guideUserId: r.guideUserId, method: METHODS[r.reviewId % METHODS.length]!, row: completedBookingRow(r, startsAt, hours, travelers) };
+}
+
+/** The first of STARTS, from the day before the review back to 14 days, that ends before it and clashes with no tour. */
+function freeStartBefore(r: ReviewWithoutTour, hours: number, calendars: Calendars): Date | undefined {
+  for (let back = 1; back <= 14; back++) {
+    const day = todayInZone(r.timeZone, new Date(r.submittedAt.getTime() - back * DAY));
+    for (const minute of STARTS) {
+      const at = zonedTimeToUtc(day, minute, r.timeZone);
+      const end = at.getTime() + hours * HOUR;
+      if (end >= r.submittedAt.getTime() || clashes(calendars.guide.get(r.guideId), at.getTime(), end) || clashes(calendars.traveler.get(r.travelerId), at.getTime(), end)) continue;
+      return at;
+    }
+  }
+  return undefined;
+}
+
+/** The completed booking as the product leaves it: booked nine days before, paid six minutes later, accepted, both confirmed the start. */
+function completedBookingRow(r: ReviewWithoutTour, startsAt: Date, hours: number, travelers: number): typeof bookings.$inferInsert {
+  const endsAt = new Date(startsAt.getTime() + hours * HOUR);
+  const price = bookingPrice({ basicPerHourCents: r.basicPerHourCents, additionalPerPersonCents: r.additionalPerPersonCents, includedPeople: r.includedPeople, adults: travelers, hours });
+  const date = todayInZone(r.timeZone, startsAt);
+  const createdAt = new Date(startsAt.getTime() - 9 * DAY);
+  const paidAt = new Date(createdAt.getTime() + 6 * 60_000);
+  return {
+    travelerId: r.travelerId,
+    guideId: r.guideId,
+    status: 'completed',
+    date,
+    startMinute: Math.round((startsAt.getTime() - zonedTimeToUtc(date, 0, r.timeZone).getTime()) / 60_000),
+    durationMinutes: hours * 60,
+    timeZone: r.timeZone,
+    startsAt,
+    endsAt,
+    travelers,
+    unitPriceCents: price.unitPriceCents,
+    additionalPerPersonCents: price.additionalPerPersonCents,
+    totalPriceCents: price.totalCents,
+    priceLines: price.lines,
+    depositCents: price.depositCents,
+    commissionCents: price.commissionCents,
+    currency: r.currency,
+    ...seedCharge(r.currency, price.depositCents),
+    travelerConfirmedStart: true,
+    guideConfirmedStart: true,
+    paidAt,
+    acceptedAt: new Date(paidAt.getTime() + 3 * HOUR),
+    completedAt: endsAt,
+    createdAt,
+    updatedAt: endsAt,
+  };
+}
+
+async function insertPart(db: Database, part: PlannedTour[]): Promise<void> {
   const inserted = await db.insert(bookings).values(part.map((p) => p.row)).returning();
   // A guide has one tour at a time, so the guide and the start name each inserted booking.
   const byStart = new Map(inserted.map((b) => [`${b.guideId}@${b.startsAt.getTime()}`, b]));
