@@ -45,77 +45,95 @@ export async function insertGuides(
   const today = todayInZone(DEFAULT_GUIDE_TIME_ZONE);
   const guideIds: number[] = [];
   for (const part of chunks(list, batch)) {
-    const needUsers = part.filter((g) => !opts.existingUserIds?.has(g.username));
-    const insertedUsers = needUsers.length
-      ? await db
-          .insert(users)
-          .values(
-            needUsers.map((g) => ({
-              username: g.username,
-              email: `${g.username}@guides.demo.tabi`,
-              passwordHash: NO_LOGIN,
-              fullName: g.fullName,
-              role: 'guide' as const,
-              isGuide: true,
-              gender: g.sex,
-              age: g.age,
-              city: g.city,
-              profilePicture: avatarUrl(g.username, g.sex),
-              identityVerified: true,
-            })),
-          )
-          .returning({ id: users.id, username: users.username })
-      : [];
-    const userIds = new Map<string, number>(insertedUsers.map((u) => [u.username, u.id]));
-    for (const g of part) if (opts.existingUserIds?.has(g.username)) userIds.set(g.username, opts.existingUserIds.get(g.username)!);
-    const insertedGuides = await db
-      .insert(guides)
-      .values(
-        part.map((g) => ({
-          ...g.guide,
-          userId: userIds.get(g.username)!,
-          age: g.age,
-          sex: g.sex,
-          timeZone: DEFAULT_GUIDE_TIME_ZONE,
-          weeklyDays: weeklyDaysMask(g.weekly),
-          serviceIds: g.services.map((s) => s.subcategoryId),
-        })),
-      )
-      .returning({ id: guides.id, userId: guides.userId });
-    const idByUser = new Map(insertedGuides.map((r) => [r.userId, r.id]));
-    const ids = part.map((g) => idByUser.get(userIds.get(g.username)!)!);
+    const userIds = await insertGuideUsers(db, part, opts.existingUserIds);
+    const ids = await insertGuideListings(db, part, userIds);
     guideIds.push(...ids);
-
-    const services = part.flatMap((g, i) => g.services.map((s) => ({ ...s, guideId: ids[i]! })));
-    for (const c of chunks(services, 5000)) await db.insert(guideServices).values(c);
-    const weekly = part.flatMap((g, i) => g.weekly.map((w) => ({ ...w, guideId: ids[i]! })));
-    for (const c of chunks(weekly, 5000)) await db.insert(guideWeeklyAvailability).values(c);
-    const offs = part.flatMap((g, i) => g.daysOff.map((d) => ({ guideId: ids[i]!, date: addDays(today, d), available: false })));
-    for (const c of chunks(offs, 5000)) await db.insert(guideAvailabilityExceptions).values(c);
-    const its = part.flatMap((g, i) => g.itineraries.map((it, j) => ({ ...it, guideId: ids[i]!, sortOrder: j })));
-    for (const c of chunks(its, 2000)) await db.insert(guideItineraries).values(c);
-
+    await insertGuideOfferings(db, part, ids, today);
     const reviewers = opts.reviewerIds ?? [];
-    if (reviewers.length) {
-      const rows = part.flatMap((g, i) =>
-        g.reviews.map((r, j) => {
-          const at = new Date(Date.now() - r.daysAgo * 86_400_000);
-          return {
-            type: 'traveler_to_guide' as const,
-            fromUserId: reviewers[(i * 7 + j * 3) % reviewers.length]!,
-            toUserId: userIds.get(g.username)!,
-            guideId: ids[i]!,
-            rating: r.rating,
-            content: r.content,
-            submittedAt: at,
-            publishedAt: new Date(at.getTime() + 2 * 86_400_000),
-          };
-        }),
-      );
-      for (const c of chunks(rows, 2000)) await db.insert(reviews).values(c);
-    }
+    if (reviewers.length) await insertGuideReviews(db, part, { ids, userIds, reviewers });
   }
   return guideIds;
+}
+
+/** The guides' accounts (they cannot log in), except those that exist already; every guide's user id by username. */
+async function insertGuideUsers(db: Database, part: GeneratedGuide[], existingUserIds: Map<string, number> | undefined): Promise<Map<string, number>> {
+  const needUsers = part.filter((g) => !existingUserIds?.has(g.username));
+  const insertedUsers = needUsers.length
+    ? await db
+        .insert(users)
+        .values(
+          needUsers.map((g) => ({
+            username: g.username,
+            email: `${g.username}@guides.demo.tabi`,
+            passwordHash: NO_LOGIN,
+            fullName: g.fullName,
+            role: 'guide' as const,
+            isGuide: true,
+            gender: g.sex,
+            age: g.age,
+            city: g.city,
+            profilePicture: avatarUrl(g.username, g.sex),
+            identityVerified: true,
+          })),
+        )
+        .returning({ id: users.id, username: users.username })
+    : [];
+  const userIds = new Map<string, number>(insertedUsers.map((u) => [u.username, u.id]));
+  for (const g of part) if (existingUserIds?.has(g.username)) userIds.set(g.username, existingUserIds.get(g.username)!);
+  return userIds;
+}
+
+/** The guides' listings, in the guide's default zone; their ids in the order of `part`. */
+async function insertGuideListings(db: Database, part: GeneratedGuide[], userIds: Map<string, number>): Promise<number[]> {
+  const insertedGuides = await db
+    .insert(guides)
+    .values(
+      part.map((g) => ({
+        ...g.guide,
+        userId: userIds.get(g.username)!,
+        age: g.age,
+        sex: g.sex,
+        timeZone: DEFAULT_GUIDE_TIME_ZONE,
+        weeklyDays: weeklyDaysMask(g.weekly),
+        serviceIds: g.services.map((s) => s.subcategoryId),
+      })),
+    )
+    .returning({ id: guides.id, userId: guides.userId });
+  const idByUser = new Map(insertedGuides.map((r) => [r.userId, r.id]));
+  return part.map((g) => idByUser.get(userIds.get(g.username)!)!);
+}
+
+/** What each guide offers and when: services, weekly hours, days off (from `today`) and itineraries. */
+async function insertGuideOfferings(db: Database, part: GeneratedGuide[], ids: number[], today: string): Promise<void> {
+  const services = part.flatMap((g, i) => g.services.map((s) => ({ ...s, guideId: ids[i]! })));
+  for (const c of chunks(services, 5000)) await db.insert(guideServices).values(c);
+  const weekly = part.flatMap((g, i) => g.weekly.map((w) => ({ ...w, guideId: ids[i]! })));
+  for (const c of chunks(weekly, 5000)) await db.insert(guideWeeklyAvailability).values(c);
+  const offs = part.flatMap((g, i) => g.daysOff.map((d) => ({ guideId: ids[i]!, date: addDays(today, d), available: false })));
+  for (const c of chunks(offs, 5000)) await db.insert(guideAvailabilityExceptions).values(c);
+  const its = part.flatMap((g, i) => g.itineraries.map((it, j) => ({ ...it, guideId: ids[i]!, sortOrder: j })));
+  for (const c of chunks(its, 2000)) await db.insert(guideItineraries).values(c);
+}
+
+/** The guides' past reviews, each by one of `reviewers` in turn, published two days after it was written. */
+async function insertGuideReviews(db: Database, part: GeneratedGuide[], o: { ids: number[]; userIds: Map<string, number>; reviewers: number[] }): Promise<void> {
+  const { ids, userIds, reviewers } = o;
+  const rows = part.flatMap((g, i) =>
+    g.reviews.map((r, j) => {
+      const at = new Date(Date.now() - r.daysAgo * 86_400_000);
+      return {
+        type: 'traveler_to_guide' as const,
+        fromUserId: reviewers[(i * 7 + j * 3) % reviewers.length]!,
+        toUserId: userIds.get(g.username)!,
+        guideId: ids[i]!,
+        rating: r.rating,
+        content: r.content,
+        submittedAt: at,
+        publishedAt: new Date(at.getTime() + 2 * 86_400_000),
+      };
+    }),
+  );
+  for (const c of chunks(rows, 2000)) await db.insert(reviews).values(c);
 }
 
 /** Recomputes every guide's rating and review count from published traveler reviews (one statement). */

@@ -78,12 +78,37 @@ function historyFor(rng: Rng, now: number): { askedAt: number; replyMinutes: num
 export async function seedDemoResponsiveness(db: Database, seededAt: Date): Promise<void> {
   const now = seededAt.getTime();
   const rng = createRng(20261123);
+  const requests = await planRequests(db, rng, now);
+  if (requests.length === 0) return;
+  const fresh = await openConversations(db, requests);
+  const last = await writeQuestionsAndAnswers(db, rng, fresh);
+  // Both sides have read everything (the demo guide's unread count stays that of the demo story).
+  await db.insert(conversationReads).values(
+    fresh.flatMap((r) => [
+      { conversationId: r.conversationId, userId: r.guideUserId, lastReadMessageId: last.get(r.conversationId)!, readAt: seededAt },
+      { conversationId: r.conversationId, userId: r.travelerId, lastReadMessageId: last.get(r.conversationId)!, readAt: seededAt },
+    ]),
+  );
+  await db
+    .insert(conversationCredits)
+    .values(fresh.map((r) => ({ conversationId: r.conversationId, userId: r.travelerId, credits: r.replyMinutes === null ? FREE_MESSAGES - 1 : null })))
+    .onConflictDoNothing();
+  // Written directly, not sent: each conversation's counters are counted once (decision 089).
+  await recountConversations(db);
+}
+
+/**
+ * Who asked which listed guide when, and how long the answer took: the demo guide's DEMO_GUIDE_REQUESTS,
+ * a drawn history for two of every three other guides (bulk guides left out), each from drawn demo
+ * travelers. None without eight demo travelers.
+ */
+async function planRequests(db: Database, rng: Rng, now: number): Promise<Request[]> {
   const travelers = await db
     .select({ id: users.id, city: users.city })
     .from(users)
     .where(like(users.username, 'traveler__'))
     .orderBy(asc(users.username));
-  if (travelers.length < 8) return;
+  if (travelers.length < 8) return [];
   const listed = await db
     .select({ id: guides.id, userId: guides.userId, city: guides.serviceCity, username: users.username })
     .from(guides)
@@ -108,8 +133,11 @@ export async function seedDemoResponsiveness(db: Database, seededAt: Date): Prom
       requests.push({ guideId: g.id, guideUserId: g.userId, travelerId: traveler.id, lang, city: cityName(g.city, lang), ...h });
     });
   }
-  if (requests.length === 0) return;
+  return requests;
+}
 
+/** A conversation for each request whose traveler and guide had none yet; the requests that got one. */
+async function openConversations(db: Database, requests: Request[]): Promise<(Request & { conversationId: number })[]> {
   const opened = await db
     .insert(conversations)
     .values(
@@ -124,10 +152,14 @@ export async function seedDemoResponsiveness(db: Database, seededAt: Date): Prom
     .onConflictDoNothing()
     .returning({ id: conversations.id, travelerId: conversations.travelerId, guideId: conversations.guideId });
   const idOf = new Map(opened.map((c) => [`${c.travelerId}:${c.guideId}`, c.id]));
-  const fresh = requests.flatMap((r) => {
+  return requests.flatMap((r) => {
     const conversationId = idOf.get(`${r.travelerId}:${r.guideId}`);
     return conversationId ? [{ ...r, conversationId }] : [];
   });
+}
+
+/** The traveler's question and the guide's answer (when there was one) in each conversation; each conversation's last message id. */
+async function writeQuestionsAndAnswers(db: Database, rng: Rng, fresh: (Request & { conversationId: number })[]): Promise<Map<number, number>> {
   // Questions first, then answers: ids follow time within every conversation.
   const asked = await db
     .insert(messages)
@@ -150,17 +182,5 @@ export async function seedDemoResponsiveness(db: Database, seededAt: Date): Prom
     : [];
   const last = new Map<number, number>();
   for (const m of [...asked, ...answers]) last.set(m.conversationId, Math.max(last.get(m.conversationId) ?? 0, m.id));
-  // Both sides have read everything (the demo guide's unread count stays that of the demo story).
-  await db.insert(conversationReads).values(
-    fresh.flatMap((r) => [
-      { conversationId: r.conversationId, userId: r.guideUserId, lastReadMessageId: last.get(r.conversationId)!, readAt: seededAt },
-      { conversationId: r.conversationId, userId: r.travelerId, lastReadMessageId: last.get(r.conversationId)!, readAt: seededAt },
-    ]),
-  );
-  await db
-    .insert(conversationCredits)
-    .values(fresh.map((r) => ({ conversationId: r.conversationId, userId: r.travelerId, credits: r.replyMinutes === null ? FREE_MESSAGES - 1 : null })))
-    .onConflictDoNothing();
-  // Written directly, not sent: each conversation's counters are counted once (decision 089).
-  await recountConversations(db);
+  return last;
 }
