@@ -5,7 +5,7 @@ import type { Dispute } from '../../../shared/schemas/disputes';
 import type { PayoutBatch } from '../../../shared/schemas/payouts';
 import { i18next, i18nReady } from '../../lib/i18n';
 import { clearSession, setSession } from '../../lib/session';
-import { actionRequest } from './api';
+import { actionRequest } from './api/actions';
 import { RefundSplitInput } from './components/refund-split';
 import { canOpenConsole, errorKey, parseAdminPath, parseAmount, refundSplit } from './lib';
 import { ApiError } from '../../lib/api-client';

@@ -1,6 +1,6 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AdminBookingDetail } from './api';
+import type { AdminBookingDetail } from './api/people';
 import { i18next, i18nReady } from '../../lib/i18n';
 import { clearSession, setSession } from '../../lib/session';
 import { json, page, user } from './admin-fixtures';

@@ -5,7 +5,7 @@ import { NavLink, useNavigate } from 'react-router';
 import { inputClass } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useQueueCounts } from '../api';
+import { useQueueCounts } from '../api/queue-counts';
 import { SECTIONS, type Section } from '../lib';
 import { ApplicationsQueue } from './applications';
 import { AuditLogView } from './audit';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../../shared/schemas/audit';
-import { useAuditLog } from '../api';
+import { useAuditLog } from '../api/audit';
 import { Loading, LoadError, Section, useFormat } from './ui';
 
 function showValue(v: unknown): string {

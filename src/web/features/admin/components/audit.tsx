@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
-import { useAuditLog, type AuditFilter } from '../api';
+import { useAuditLog, type AuditFilter } from '../api/audit';
 import { AuditRow } from './audit-trail';
 import { Empty, Loading, LoadError } from './ui';
 

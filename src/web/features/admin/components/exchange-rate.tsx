@@ -6,7 +6,8 @@ import type { AdminFx } from '../../../../shared/schemas/fx';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form';
 import { formatInstant } from '../../../lib/format';
-import { useAdminAction, useFxOverview } from '../api';
+import { useAdminAction } from '../api/actions';
+import { useFxOverview } from '../api/operations';
 import { DetailCard, Empty, ErrorNote, Facts, QueryFallback, Section, useFormat } from './ui';
 
 /** A reference day (yyyy-mm-dd) as the reader writes dates. */

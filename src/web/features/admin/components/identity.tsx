@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { EmailText } from '../../../components/ui/email-text';
 import { IDENTITY_STATUSES } from '../../../../shared/schemas/identity';
-import { useAdminAction, useIdentityCheck, useIdentityChecks } from '../api';
+import { useAdminAction } from '../api/actions';
+import { useIdentityCheck, useIdentityChecks } from '../api/verification';
 import { AuditTrail } from './audit-trail';
 import { ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { useAdminAction, useFailedJobs, type FailedJob } from '../api';
+import { useAdminAction } from '../api/actions';
+import { useFailedJobs, type FailedJob } from '../api/operations';
 import { AuditTrail } from './audit-trail';
 import { ConfirmAction, DetailCard, Empty, Facts, Loading, QueryFallback, QueueItem, QueueLayout, Section, useFormat } from './ui';
 

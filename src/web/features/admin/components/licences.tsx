@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CREDENTIAL_STATUSES, LICENCE_TITLES, prefectureName } from '../../../../shared/licences';
-import { useAdminAction, useCredential, useCredentials } from '../api';
+import { useAdminAction } from '../api/actions';
+import { useCredential, useCredentials } from '../api/verification';
 import { AuditTrail } from './audit-trail';
 import { ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';

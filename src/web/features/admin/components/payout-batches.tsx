@@ -10,7 +10,8 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/form';
 import { formatInstant, moneyFormat } from '../../../lib/format';
 import { usePrivateFileUrl } from '../../identity';
-import { useAdminAction, usePayoutBatch, usePayoutBatches } from '../api';
+import { useAdminAction } from '../api/actions';
+import { usePayoutBatch, usePayoutBatches } from '../api/payouts';
 import { AuditTrail } from './audit-trail';
 import { ConfirmAction, DetailCard, Empty, ErrorNote, Facts, LoadError, Loading, QueryFallback, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { mapProvidersFor, mapUrl } from '../../../../shared/map-links';
 import type { AdminSupportThread } from '../../../../shared/schemas/support';
 import { cn } from '../../../lib/cn';
-import { useSupportMetrics } from '../api';
+import { useSupportMetrics } from '../api/support';
 import { Facts, QueryFallback, Section, useFormat } from './ui';
 import { EmailText } from '../../../components/ui/email-text';
 import { formatPhone } from '../../../../shared/phone-format';

@@ -5,7 +5,8 @@ import { cityOfOffice, JMA_AREAS, JMA_WARNING_CODES } from '../../../../shared/w
 import { SelectField, TextField } from '../../../components/ui/form';
 import { currentLocale } from '../../../lib/i18n';
 import { cityName } from '../../../lib/format';
-import { useAdminAction, useRecordedWarnings } from '../api';
+import { useAdminAction } from '../api/actions';
+import { useRecordedWarnings } from '../api/operations';
 import { ConfirmAction, DetailCard, Empty, QueryFallback, useFormat } from './ui';
 
 /**

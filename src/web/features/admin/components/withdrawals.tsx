@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { WITHDRAWAL_STATUSES, type AdminWithdrawal } from '../../../../shared/schemas/wallet';
-import { useAdminAction, useWithdrawalLedger, useWithdrawals } from '../api';
+import { useAdminAction } from '../api/actions';
+import { useWithdrawalLedger, useWithdrawals } from '../api/payouts';
 import { AuditTrail } from './audit-trail';
 import { ConfirmAction, DetailCard, Empty, Facts, LedgerTable, LoadError, Loading, Pager, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
 import { useQueueParams } from './use-queue-params';
