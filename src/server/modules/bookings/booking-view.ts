@@ -17,6 +17,7 @@ import { detectTextLanguage, writerTextLanguage } from '../../../shared/guide-te
 import { TOUR_TO_PAY } from './guide-pay.repository';
 import { familyView } from './family-plans';
 import { moneyView } from './in-person-view';
+import { extensionsPaidCents, openExtensionView } from './extension-view';
 
 /** Events a person fires from the app (the system's and admin's are not buttons). */
 const HUMAN_EVENTS = new Set(['accept', 'decline', 'cancel', 'start_confirm', 'request_extension', 'approve_extension', 'reject_extension', 'confirm_extension', 'withdraw_extension', 'service_complete', 'dispute']);
@@ -178,13 +179,6 @@ function linesOf(b: Pick<BookingRow, 'priceLines' | 'totalPriceCents' | 'creditC
 
 const OPEN = new Set(['requested', 'paid', 'approved']);
 
-/** An extension's wallet payment still waiting for the traveler's approval (decision 104), as the sheet resumes it. */
-function openWalletPayment(p: PaymentRow | undefined) {
-  const approvalUrl = p?.nextAction?.approvalUrl;
-  if (!p || p.status !== 'pending' || p.method === 'card' || p.method === 'cash' || !approvalUrl) return null;
-  return { id: p.id, method: p.method, amountCents: p.amountCents, approvalUrl };
-}
-
 /**
  * A booking's row as the view is built from it. A checkout's reply and its payment's one-statement
  * claim build it without the columns of a guide's pay and the accounts' languages: a booking not yet
@@ -253,12 +247,9 @@ export function toBooking(r: BookingViewInput, viewerId: number, now: Date, comm
     guideId: b.guideId,
     guide: r.guide,
     traveler: { id: r.traveler.id, fullName: r.traveler.fullName, profilePicture: r.traveler.profilePicture, ...(languages.name && { nameLanguage: languages.name }) },
-    // The traveler's verified number reaches the guide only on the trip day of a booked trip, when a lost
-    // traveler must be called (decision 147); before, contact details stay masked as chat masks them (decision 050).
-    travelerPhone: actor === 'guide' && inHelpWindow(b, now) ? r.traveler.phone : null,
+    travelerPhone: travelerPhoneFor(r, actor, now),
     date: b.date,
-    // When the tour starts, day 1's time: a same-day replacement on day 1 of several days starts later than the other days (decision 140, amended).
-    scheduledStartTime: zonedClockTime(b.startsAt, b.timeZone),
+    scheduledStartTime: dayOneStartTime(b),
     timeZone: b.timeZone,
     startsAt: b.startsAt.toISOString(),
     endsAt: b.endsAt.toISOString(),
@@ -291,23 +282,8 @@ export function toBooking(r: BookingViewInput, viewerId: number, now: Date, comm
     dayExtensionCount: counted,
     extensionPrice: b.extensionPriceCents === null ? null : toMajor(b.extensionPriceCents, b.currency),
     extensionRateCents: extensionFee(b, r.extensions, 1),
-    // In the booking's currency (decision 164): an extension charged in another stands for its own amount,
-    // and is only ever refunded whole (a rejected or missed extension).
-    extensionsPaidCents: r.payments
-      .filter((p) => p.kind === 'extension' && (p.status === 'succeeded' || p.status === 'partially_refunded'))
-      .reduce((sum, p) => sum + (p.currency === b.currency ? p.amountCents - p.refundedCents : ownAmountOf(p)), 0),
-    extension: open
-      ? {
-          id: open.id,
-          day: open.day ?? b.days,
-          hours: open.minutes / 60,
-          price: toMajor(open.priceCents, b.currency),
-          priceCents: open.priceCents,
-          status: open.status,
-          payBy: open.status === 'requested' ? new Date(open.requestedAt.getTime() + PAYMENT_WINDOW_MINUTES * 60_000).toISOString() : null,
-          openPayment: open.status === 'requested' && actor === 'traveler' ? openWalletPayment(r.payments.find((p) => p.id === open.paymentId)) : null,
-        }
-      : null,
+    extensionsPaidCents: extensionsPaidCents(b, r.payments),
+    extension: openExtensionView(open, b, r.payments, actor),
     completedAt: b.completedAt?.toISOString() ?? null,
     payments: r.payments.map(toPaymentSummary),
     meetingAddress: b.meetingAddress,
@@ -316,31 +292,64 @@ export function toBooking(r: BookingViewInput, viewerId: number, now: Date, comm
     meetingLng: b.meetingLng,
     notes: b.notes,
     ...languages.texts,
-    // The guide's own figure: the traveler is not told what the commission leaves her (decision 175).
-    ...(actor === 'guide' && { guideNetCents: guideNetOf(r, commissionRate) }),
+    ...guideOwnNet(r, actor, commissionRate),
     paymentDueAt: b.status === 'pending' ? paymentDueAt(b).toISOString() : null,
-    // A replacement guide answers by the replacement's own time (decision 137), not 48 h after the first payment.
-    respondBy: b.status !== 'confirmed' ? null : r.replacement?.status === 'requested' ? r.replacement.answerBy : (respondBy(b)?.toISOString() ?? null),
+    respondBy: answerBy(r),
     cancelledBy: b.cancelledBy,
     cancelReason: b.cancelReason,
     offerId: b.offerId,
     instantBook: b.instantBook,
-    // Only a request not yet paid can be withdrawn (a paid one is the guide's to reject, with a refund).
-    actions: availableEvents(facts, actor, now).filter((e) => HUMAN_EVENTS.has(e) && (e !== 'withdraw_extension' || open?.status === 'requested')),
+    actions: humanActions(facts, actor, now, open),
     reschedulable: availableEvents(facts, actor, now).includes('reschedule'),
     reschedule: r.reschedule ? toProposal(r.reschedule, actor, b.status, now, r.writers) : null,
     weather: b.weatherWarning ?? null,
-    // The cancelling guide's words are for the traveler, not for the guide asked to replace them.
-    replacement: r.replacement && (b.status === 'awaiting_replacement' || b.status === 'confirmed') ? { ...r.replacement, reason: actor === 'traveler' ? r.replacement.reason : null } : null,
+    replacement: replacementFor(r, actor),
     noShowReportableFrom: reportable,
     noShowRefundCents: noShowRefundCents(b, r.payments, actor, reportable, now),
     creditCents: b.creditCents,
-    // The traveler's own credit: the guide is not told what the platform gave.
-    creditIssued: actor === 'traveler' ? (r.creditIssued ?? null) : null,
+    creditIssued: creditIssuedFor(r, actor),
     ...moneyView(b, r.payments),
     createdAt: b.createdAt.toISOString(),
     ...familyView(b, r.writers),
   };
+}
+
+/** When the tour starts, day 1's time: a same-day replacement on day 1 of several days starts later than the other days (decision 140, amended). */
+const dayOneStartTime = (b: Pick<BookingRow, 'startsAt' | 'timeZone'>) => zonedClockTime(b.startsAt, b.timeZone);
+
+/**
+ * The traveler's verified number reaches the guide only on the trip day of a booked trip, when a lost
+ * traveler must be called (decision 147); before, contact details stay masked as chat masks them (decision 050).
+ */
+function travelerPhoneFor(r: BookingViewInput, actor: Actor, now: Date) {
+  return actor === 'guide' && inHelpWindow(r.booking, now) ? r.traveler.phone : null;
+}
+
+/** The guide's own figure: the traveler is not told what the commission leaves her (decision 175). */
+function guideOwnNet(r: BookingViewInput, actor: Actor, commissionRate: number) {
+  return actor === 'guide' && { guideNetCents: guideNetOf(r, commissionRate) };
+}
+
+/** A replacement guide answers by the replacement's own time (decision 137), not 48 h after the first payment. */
+function answerBy(r: BookingViewInput) {
+  const b = r.booking;
+  return b.status !== 'confirmed' ? null : r.replacement?.status === 'requested' ? r.replacement.answerBy : (respondBy(b)?.toISOString() ?? null);
+}
+
+/** A person's buttons. Only a request not yet paid can be withdrawn (a paid one is the guide's to reject, with a refund). */
+function humanActions(facts: BookingFacts, actor: Actor, now: Date, open: ExtensionRow | undefined) {
+  return availableEvents(facts, actor, now).filter((e) => HUMAN_EVENTS.has(e) && (e !== 'withdraw_extension' || open?.status === 'requested'));
+}
+
+/** The cancelling guide's words are for the traveler, not for the guide asked to replace them. */
+function replacementFor(r: BookingViewInput, actor: Actor) {
+  const b = r.booking;
+  return r.replacement && (b.status === 'awaiting_replacement' || b.status === 'confirmed') ? { ...r.replacement, reason: actor === 'traveler' ? r.replacement.reason : null } : null;
+}
+
+/** The traveler's own credit: the guide is not told what the platform gave. */
+function creditIssuedFor(r: BookingViewInput, actor: Actor) {
+  return actor === 'traveler' ? (r.creditIssued ?? null) : null;
 }
 
 /**
