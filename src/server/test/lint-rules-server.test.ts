@@ -141,3 +141,15 @@ describe('no import loop between server modules', () => {
     expect(lint('e/index.ts')).toEqual(['m/no-cycle']); // the loop closed by d's import()
   });
 });
+
+describe('no server function over 80 lines', () => {
+  const fn = (lines: number) => `export function f(n: number) {\n${'  n += 1;\n'.repeat(lines - 3)}  return n;\n}\n`;
+  it('fails on 81 lines in server code', async () => {
+    expect(await failures('src/server/modules/wallet/x.ts', fn(81))).toEqual(['max-lines-per-function']);
+  });
+
+  it('passes 80 lines, and a test of any length', async () => {
+    expect(await failures('src/server/modules/wallet/x.ts', fn(80))).toEqual([]);
+    expect(await failures('src/server/modules/wallet/x.test.ts', fn(120))).toEqual([]);
+  });
+});
