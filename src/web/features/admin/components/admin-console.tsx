@@ -17,7 +17,7 @@ import { LicencesQueue } from './licences';
 import { PayoutBatches } from './payout-batches';
 import { BookingsQueue, UsersQueue } from './people';
 import { SupportQueue } from './support';
-import { useFormat } from './ui';
+import { useFormat } from './ui/use-format';
 import { WeatherWarnings } from './weather';
 import { WithdrawalsQueue } from './withdrawals';
 

@@ -9,7 +9,12 @@ import { languageName } from '../../licences';
 import { useAdminAction } from '../api/actions';
 import { useApplication, useApplications } from '../api/verification';
 import { AuditTrail } from './audit-trail';
-import { ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { ConfirmAction } from './ui/confirm-action';
+import { DetailCard, Facts, Section } from './ui/detail';
+import { Empty, QueryFallback } from './ui/feedback';
+import { PrivateFile } from './ui/private-file';
+import { Pager, QueueItem, QueueLayout, StatusFilter } from './ui/queue';
+import { useFormat } from './ui/use-format';
 import { useQueueParams } from './use-queue-params';
 
 const FILTERS = APPLICATION_STATUSES.filter((s) => s !== 'draft');

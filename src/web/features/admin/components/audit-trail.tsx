@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../../shared/schemas/audit';
 import { useAuditLog } from '../api/audit';
-import { Loading, LoadError, Section, useFormat } from './ui';
+import { Section } from './ui/detail';
+import { Loading, LoadError } from './ui/feedback';
+import { useFormat } from './ui/use-format';
 
 function showValue(v: unknown): string {
   if (v === null || v === undefined) return '—';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form';
 import { useAuditLog, type AuditFilter } from '../api/audit';
 import { AuditRow } from './audit-trail';
-import { Empty, Loading, LoadError } from './ui';
+import { Empty, Loading, LoadError } from './ui/feedback';
 
 const ENTITY_TYPES = ['guide_application', 'identity_verification', 'guide_credential', 'dispute', 'withdrawal', 'support_thread', 'user', 'job', 'weather_warning', 'payout_batch', 'fx_rate'] as const;
 

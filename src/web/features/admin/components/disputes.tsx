@@ -15,7 +15,12 @@ import { useDisputeDetail, useDisputes } from '../api/disputes';
 import { refundSplit } from '../lib';
 import { RefundSplitInput } from './refund-split';
 import { AuditTrail } from './audit-trail';
-import { DetailCard, Empty, ErrorNote, Facts, LedgerTable, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { DetailCard, Facts, Section } from './ui/detail';
+import { Empty, ErrorNote, QueryFallback } from './ui/feedback';
+import { LedgerTable } from './ui/ledger-table';
+import { PrivateFile } from './ui/private-file';
+import { Pager, QueueItem, QueueLayout, StatusFilter } from './ui/queue';
+import { useFormat } from './ui/use-format';
 import { useQueueParams } from './use-queue-params';
 
 const PAGE = 20;

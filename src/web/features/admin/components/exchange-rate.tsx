@@ -8,7 +8,9 @@ import { TextField } from '../../../components/ui/form';
 import { formatInstant } from '../../../lib/format';
 import { useAdminAction } from '../api/actions';
 import { useFxOverview } from '../api/operations';
-import { DetailCard, Empty, ErrorNote, Facts, QueryFallback, Section, useFormat } from './ui';
+import { DetailCard, Facts, Section } from './ui/detail';
+import { Empty, ErrorNote, QueryFallback } from './ui/feedback';
+import { useFormat } from './ui/use-format';
 
 /** A reference day (yyyy-mm-dd) as the reader writes dates. */
 const day = (date: string, locale: Locale) => formatInstant(`${date}T12:00:00+09:00`, locale, 'Asia/Tokyo').date;

@@ -4,7 +4,12 @@ import { IDENTITY_STATUSES } from '../../../../shared/schemas/identity';
 import { useAdminAction } from '../api/actions';
 import { useIdentityCheck, useIdentityChecks } from '../api/verification';
 import { AuditTrail } from './audit-trail';
-import { ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { ConfirmAction } from './ui/confirm-action';
+import { DetailCard, Facts, Section } from './ui/detail';
+import { Empty, QueryFallback } from './ui/feedback';
+import { PrivateFile } from './ui/private-file';
+import { Pager, QueueItem, QueueLayout, StatusFilter } from './ui/queue';
+import { useFormat } from './ui/use-format';
 import { useQueueParams } from './use-queue-params';
 
 const FILTERS = IDENTITY_STATUSES.filter((s) => s !== 'draft');

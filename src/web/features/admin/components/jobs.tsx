@@ -5,7 +5,11 @@ import { Button } from '../../../components/ui/button';
 import { useAdminAction } from '../api/actions';
 import { useFailedJobs, type FailedJob } from '../api/operations';
 import { AuditTrail } from './audit-trail';
-import { ConfirmAction, DetailCard, Empty, Facts, Loading, QueryFallback, QueueItem, QueueLayout, Section, useFormat } from './ui';
+import { ConfirmAction } from './ui/confirm-action';
+import { DetailCard, Facts, Section } from './ui/detail';
+import { Empty, Loading, QueryFallback } from './ui/feedback';
+import { QueueItem, QueueLayout } from './ui/queue';
+import { useFormat } from './ui/use-format';
 
 /** Dead letters: scheduled jobs that failed for good after their retries, newest first; an admin can queue one again. */
 export function FailedJobsQueue({ id }: { id: number | undefined }) {

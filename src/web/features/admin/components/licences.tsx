@@ -3,7 +3,12 @@ import { CREDENTIAL_STATUSES, LICENCE_TITLES, prefectureName } from '../../../..
 import { useAdminAction } from '../api/actions';
 import { useCredential, useCredentials } from '../api/verification';
 import { AuditTrail } from './audit-trail';
-import { ConfirmAction, DetailCard, Empty, Facts, Pager, PrivateFile, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { ConfirmAction } from './ui/confirm-action';
+import { DetailCard, Facts, Section } from './ui/detail';
+import { Empty, QueryFallback } from './ui/feedback';
+import { PrivateFile } from './ui/private-file';
+import { Pager, QueueItem, QueueLayout, StatusFilter } from './ui/queue';
+import { useFormat } from './ui/use-format';
 import { useQueueParams } from './use-queue-params';
 
 /** Guide licences and insurance proofs (decision 092): verify or reject, with the registry look-up beside it. */

@@ -13,7 +13,11 @@ import { usePrivateFileUrl } from '../../identity';
 import { useAdminAction } from '../api/actions';
 import { usePayoutBatch, usePayoutBatches } from '../api/payouts';
 import { AuditTrail } from './audit-trail';
-import { ConfirmAction, DetailCard, Empty, ErrorNote, Facts, LoadError, Loading, QueryFallback, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
+import { ConfirmAction } from './ui/confirm-action';
+import { DetailCard, Facts, Section } from './ui/detail';
+import { Empty, ErrorNote, LoadError, Loading, QueryFallback } from './ui/feedback';
+import { QueueItem, QueueLayout, StatusBadge } from './ui/queue';
+import { useFormat } from './ui/use-format';
 
 /** Yen in the reader's money format (decision 117): `¥18,000 (JPY)` / `18000 日元` / `18,000円`; none is a dash. */
 const yen = (n: number | null, locale: Locale) => (n === null ? '—' : moneyFormat(locale).yen(n));

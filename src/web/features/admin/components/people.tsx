@@ -11,7 +11,12 @@ import { formatInstant } from '../../../lib/format';
 import { useAdminAction } from '../api/actions';
 import { useBooking, useBookingSearch, useUser, useUsers, type AdminBookingDetail, type AdminBookingRow } from '../api/people';
 import { AuditTrail } from './audit-trail';
-import { ConfirmAction, DetailCard, Empty, Facts, LedgerTable, Pager, QueryFallback, QueueItem, QueueLayout, Section, StatusBadge, useFormat } from './ui';
+import { ConfirmAction } from './ui/confirm-action';
+import { DetailCard, Facts, Section } from './ui/detail';
+import { Empty, QueryFallback } from './ui/feedback';
+import { LedgerTable } from './ui/ledger-table';
+import { Pager, QueueItem, QueueLayout, StatusBadge } from './ui/queue';
+import { useFormat } from './ui/use-format';
 import { EmailText } from '../../../components/ui/email-text';
 
 function useBookingMeta() {

@@ -3,7 +3,7 @@ import type { Currency } from '../../../../shared/currency';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/ui/form';
 import { refundSplit } from '../lib';
-import { useFormat } from './ui';
+import { useFormat } from './ui/use-format';
 
 /**
  * The refund an admin picks when resolving a dispute: typed in the booking's currency (decision 164),

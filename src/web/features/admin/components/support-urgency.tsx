@@ -5,7 +5,9 @@ import { mapProvidersFor, mapUrl } from '../../../../shared/map-links';
 import type { AdminSupportThread } from '../../../../shared/schemas/support';
 import { cn } from '../../../lib/cn';
 import { useSupportMetrics } from '../api/support';
-import { Facts, QueryFallback, Section, useFormat } from './ui';
+import { Facts, Section } from './ui/detail';
+import { QueryFallback } from './ui/feedback';
+import { useFormat } from './ui/use-format';
 import { EmailText } from '../../../components/ui/email-text';
 import { formatPhone } from '../../../../shared/phone-format';
 

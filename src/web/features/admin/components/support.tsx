@@ -9,7 +9,11 @@ import { cn } from '../../../lib/cn';
 import { useAdminAction } from '../api/actions';
 import { useSupportThread, useSupportThreads } from '../api/support';
 import { AuditTrail } from './audit-trail';
-import { ConfirmAction, DetailCard, Empty, ErrorNote, Facts, Pager, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { ConfirmAction } from './ui/confirm-action';
+import { DetailCard, Facts, Section } from './ui/detail';
+import { Empty, ErrorNote, QueryFallback } from './ui/feedback';
+import { Pager, QueueItem, QueueLayout, StatusFilter } from './ui/queue';
+import { useFormat } from './ui/use-format';
 import { useQueueParams } from './use-queue-params';
 import { SupportMetricsPanel, TimeLeft, UrgentBadge, UrgentTrip } from './support-urgency';
 

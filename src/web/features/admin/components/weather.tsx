@@ -7,7 +7,10 @@ import { currentLocale } from '../../../lib/i18n';
 import { cityName } from '../../../lib/format';
 import { useAdminAction } from '../api/actions';
 import { useRecordedWarnings } from '../api/operations';
-import { ConfirmAction, DetailCard, Empty, QueryFallback, useFormat } from './ui';
+import { ConfirmAction } from './ui/confirm-action';
+import { DetailCard } from './ui/detail';
+import { Empty, QueryFallback } from './ui/feedback';
+import { useFormat } from './ui/use-format';
 
 /**
  * The typhoon rule by hand (decision 093): an admin records a JMA warning or special warning

@@ -3,7 +3,12 @@ import { WITHDRAWAL_STATUSES, type AdminWithdrawal } from '../../../../shared/sc
 import { useAdminAction } from '../api/actions';
 import { useWithdrawalLedger, useWithdrawals } from '../api/payouts';
 import { AuditTrail } from './audit-trail';
-import { ConfirmAction, DetailCard, Empty, Facts, LedgerTable, LoadError, Loading, Pager, QueryFallback, QueueItem, QueueLayout, Section, StatusFilter, useFormat } from './ui';
+import { ConfirmAction } from './ui/confirm-action';
+import { DetailCard, Facts, Section } from './ui/detail';
+import { Empty, LoadError, Loading, QueryFallback } from './ui/feedback';
+import { LedgerTable } from './ui/ledger-table';
+import { Pager, QueueItem, QueueLayout, StatusFilter } from './ui/queue';
+import { useFormat } from './ui/use-format';
 import { useQueueParams } from './use-queue-params';
 
 const PAGE = 20;
