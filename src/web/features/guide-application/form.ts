@@ -1,19 +1,16 @@
 import type { ServiceCitySlug } from '../../../shared/cities';
 import { inputToMinor, MIN_HOURLY_PRICE, minorToInput } from '../../../shared/currency';
 import {
-  APPLICATION_MIN_AGE,
   DEFAULT_APPLICATION_CURRENCY,
-  missingFields,
   SCORE_BANDS,
   type APPLICATION_CURRENCIES,
   type APPLICATION_GENDERS,
   type APPLICATION_LANGUAGES,
-  missingLicenceParts,
   type ApplicationData,
   type ApplicationLicence,
-  type GuideApplication,
   type TARGET_GROUPS,
 } from '../../../shared/schemas/guide-applications';
+import { formatZip, int, isUrl, zipProblem } from './form-inputs';
 
 /**
  * The /become-guide form (pages 1–4) as the inputs hold it (text as typed), and the
@@ -72,67 +69,6 @@ export const SCORE_KEYS = ['ethics', 'boundary', 'supportive'] as const;
 export type ScoreKey = (typeof SCORE_KEYS)[number];
 export const ANSWER_KEYS = ['interaction', 'favoriteSpot', 'boundaryResponse', 'emotionalHandling', 'selfSymbol'] as const;
 
-/** The step (1–4) of every server field, for 'links back to the page of each' missing field. */
-export const FIELD_PAGE: Record<DataKey, 1 | 2 | 3 | 4> = {
-  name: 1,
-  age: 1,
-  gender: 1,
-  mbti: 1,
-  socialProfileLink: 1,
-  serviceCities: 1,
-  residenceArea: 1,
-  residenceZipcode: 1,
-  residenceSince: 1,
-  occupation: 1,
-  bio: 1,
-  languages: 1,
-  experienceMonths: 1,
-  sessionCount: 1,
-  ethicsScore: 2,
-  ethicsDescription: 2,
-  boundaryScore: 2,
-  boundaryDescription: 2,
-  supportiveScore: 2,
-  supportiveDescription: 2,
-  interaction: 3,
-  favoriteSpot: 3,
-  boundaryResponse: 3,
-  emotionalHandling: 3,
-  selfSymbol: 3,
-  targetGroups: 4,
-  minPeople: 4,
-  maxPeople: 4,
-  minDurationHours: 4,
-  maxDurationHours: 4,
-  currency: 4,
-  basicPricePerHourCents: 4,
-  additionalPricePerPersonCents: 4,
-  subcategoryIds: 4,
-  licence: 1,
-};
-
-/** Page 1 also holds the qualification files; their descriptions are required on submit. */
-export type Problem = DataKey | 'documents';
-export const pageOf = (p: Problem) => (p === 'documents' ? 1 : FIELD_PAGE[p]);
-
-// ---- postal code (7 digits, typed as 1234567 or 123-4567 and formatted automatically, docs/rules/messaging.md) ----
-
-/** Formats digits and dashes as 123-4567 while typing; anything else is left as typed (and flagged). */
-export function formatZip(typed: string): string {
-  if (!/^[\d\s-]*$/.test(typed)) return typed;
-  const digits = typed.replace(/\D/g, '').slice(0, 7);
-  return digits.length > 3 ? `${digits.slice(0, 3)}-${digits.slice(3)}` : digits;
-}
-
-/** 'chars': not numbers only (the 'Invalid postal code' message); 'digits': not 7 digits. */
-export function zipProblem(value: string): 'chars' | 'digits' | undefined {
-  const v = value.trim();
-  if (!v) return undefined;
-  if (!/^[\d\s-]*$/.test(v)) return 'chars';
-  if (!/^\d{3}-?\d{4}$/.test(v)) return 'digits';
-  return undefined;
-}
-
 // ---- money: typed in the chosen currency, sent in its minor unit ----
 
 /** A typed price in the form's currency (whole yen, yuan to the fen), null when it is not one. */
@@ -145,12 +81,6 @@ export const scoreBandOf = (score: number | null) => (score === null ? undefined
 
 // ---- conversions ----
 
-const int = (s: string, min: number, max: number): number | undefined => {
-  const t = s.trim();
-  if (!/^\d{1,6}$/.test(t)) return undefined;
-  const n = Number(t);
-  return n >= min && n <= max ? n : undefined;
-};
 const str = (n: number | undefined) => (n === undefined ? '' : String(n));
 
 export function emptyForm(name = ''): FormState {
@@ -250,51 +180,6 @@ function prices(d: ApplicationData): Pick<FormState, 'currency' | 'basicPrice' |
   return { currency, basicPrice: typed(d.basicPricePerHourCents), additionalPrice: typed(d.additionalPricePerPersonCents) };
 }
 
-const isUrl = (s: string) => {
-  if (!/^https?:\/\//i.test(s)) return false;
-  try {
-    new URL(s);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/**
- * What the inputs hold that is not a valid answer, as `guideApplication:errors.*` keys by field.
- * (Empty is not a problem here: that is completeness, checked on submit.)
- */
-export type FieldErrors = Partial<Record<keyof FormState | 'residenceSince' | 'experience', string>>;
-
-export function fieldErrors(f: FormState): FieldErrors {
-  const e: FieldErrors = {};
-  if (f.age.trim()) {
-    const age = int(f.age, 0, 100);
-    if (age === undefined) e.age = 'errors.age';
-    else if (age < APPLICATION_MIN_AGE) e.age = 'errors.minAge';
-  }
-  if (f.mbti.trim() && !/^[EI][SN][TF][JP]$/i.test(f.mbti.trim())) e.mbti = 'errors.mbti';
-  if (f.socialProfileLink.trim() && !isUrl(f.socialProfileLink.trim())) e.socialProfileLink = 'errors.link';
-  const zip = zipProblem(f.residenceZipcode);
-  if (zip) e.residenceZipcode = zip === 'chars' ? 'errors.zipChars' : 'errors.zip';
-  if (!!f.residenceYear !== !!f.residenceMonth) e.residenceSince = 'errors.residenceSince';
-  if ((f.experienceYears.trim() && int(f.experienceYears, 0, 100) === undefined) || (f.experienceMonths.trim() && int(f.experienceMonths, 0, 11) === undefined)) {
-    e.experience = 'errors.experience';
-  }
-  if (f.sessionCount.trim() && int(f.sessionCount, 0, 100_000) === undefined) e.sessionCount = 'errors.number';
-  for (const k of ['minPeople', 'maxPeople'] as const) if (f[k].trim() && int(f[k], 1, 50) === undefined) e[k] = 'errors.people';
-  for (const k of ['minDurationHours', 'maxDurationHours'] as const) if (f[k].trim() && int(f[k], 1, 24) === undefined) e[k] = 'errors.hours';
-  const [minP, maxP] = [int(f.minPeople, 1, 50), int(f.maxPeople, 1, 50)];
-  if (!e.maxPeople && minP !== undefined && maxP !== undefined && maxP < minP) e.maxPeople = 'errors.maxPeople';
-  const [minH, maxH] = [int(f.minDurationHours, 1, 24), int(f.maxDurationHours, 1, 24)];
-  if (!e.maxDurationHours && minH !== undefined && maxH !== undefined && maxH < minH) e.maxDurationHours = 'errors.maxDuration';
-  const basic = f.basicPrice.trim() ? priceOf(f.basicPrice, f.currency) : undefined;
-  if (basic === null) e.basicPrice = `errors.price.${f.currency}`;
-  else if (basic !== undefined && basic < MIN_HOURLY_PRICE[f.currency]) e.basicPrice = 'errors.priceFloor';
-  if (f.additionalPrice.trim() && priceOf(f.additionalPrice, f.currency) === null) e.additionalPrice = `errors.price.${f.currency}`;
-  return e;
-}
-
 /** The draft to save: every well-formed answer (what is empty or not valid yet is left out). */
 export function toData(f: FormState): ApplicationData {
   const d: ApplicationData = {};
@@ -344,42 +229,4 @@ export function toData(f: FormState): ApplicationData {
   if (f.subcategoryIds.length) d.subcategoryIds = f.subcategoryIds;
   if (Object.keys(f.licence).length) d.licence = { ...f.licence, ...(f.licence.registrationNumber && { registrationNumber: f.licence.registrationNumber.trim() }) };
   return d;
-}
-
-/**
- * What stops a submission, in page order: missing required answers (docs/rules/booking-lifecycle.md 'Please complete the
- * following required fields'), a qualification file without its description, and answers that are
- * not valid (an age under 18 among them) — the same rules the server applies.
- */
-export function submitProblems(f: FormState, documents: Pick<GuideApplication['documents'][number], 'description'>[]): Problem[] {
-  const errors = fieldErrors(f);
-  const data = toData(f);
-  const problems = new Set<Problem>(missingFields(data));
-  if (errors.age) problems.add('age');
-  if (errors.residenceZipcode) problems.add('residenceZipcode');
-  if (errors.residenceSince) problems.add('residenceSince');
-  if (errors.experience) problems.add('experienceMonths');
-  if (errors.sessionCount) problems.add('sessionCount');
-  if (errors.mbti) problems.add('mbti');
-  if (errors.socialProfileLink) problems.add('socialProfileLink');
-  for (const k of ['minPeople', 'maxPeople', 'minDurationHours', 'maxDurationHours'] as const) if (errors[k]) problems.add(k);
-  if (errors.basicPrice) problems.add('basicPricePerHourCents');
-  if (errors.additionalPrice) problems.add('additionalPricePerPersonCents');
-  if (documents.some((doc) => !doc.description.trim())) problems.add('documents');
-  if (missingLicenceParts(f.licence).length) problems.add('licence');
-  const order = Object.keys(FIELD_PAGE) as DataKey[];
-  // The files come last on page 1, after the session count.
-  const rank = (p: Problem) => (p === 'documents' ? order.indexOf('sessionCount') + 0.5 : order.indexOf(p));
-  return [...problems].sort((a, b) => rank(a) - rank(b));
-}
-
-/** Server `fields` paths (data.age, documents.0.description, body.declaration) → problems. */
-export function problemsFromServer(fields: { path: string }[] | undefined): Problem[] {
-  const out = new Set<Problem>();
-  for (const { path } of fields ?? []) {
-    const m = /^data\.(\w+)/.exec(path);
-    if (m && m[1]! in FIELD_PAGE) out.add(m[1] as DataKey);
-    else if (path.startsWith('documents.')) out.add('documents');
-  }
-  return [...out];
 }

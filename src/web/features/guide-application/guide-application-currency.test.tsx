@@ -7,7 +7,8 @@ import type { ApplicationData, GuideApplication } from '../../../shared/schemas/
 import { i18next, i18nReady } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
 import { ApplicationWizard } from './components/application-wizard';
-import { emptyForm, fieldErrors, priceOf, toData, toForm } from './form';
+import { emptyForm, priceOf, toData, toForm } from './form';
+import { fieldErrors } from './form-problems';
 
 /** The application's prices in the currency the applicant chooses, yen unless she picks yuan (decision 164). */
 const wrap = (children: ReactNode, path: string) => (

@@ -11,7 +11,9 @@ import { ApplicationStatusView } from './components/status-view';
 import { ApiError } from '../../lib/api-client';
 import { errorKey, useApplicationDraft } from './api';
 import { checkDocument } from './document-check';
-import { formatZip, submitProblems, toData, toForm, zipProblem } from './form';
+import { toData, toForm } from './form';
+import { formatZip, zipProblem } from './form-inputs';
+import { submitProblems } from './form-problems';
 
 function Where() {
   const loc = useLocation();

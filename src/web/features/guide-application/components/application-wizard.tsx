@@ -14,7 +14,8 @@ import { bracketed } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { protectedTitleText } from '../../licences';
 import { errorKey, saveDraft, useSaveDraft, useSubmitApplication } from '../api';
-import { fieldErrors, pageOf, problemsFromServer, submitProblems, toData, toForm, type FormState, type Problem } from '../form';
+import { toData, toForm, type FormState } from '../form';
+import { fieldErrors, pageOf, problemsFromServer, submitProblems, type Problem } from '../form-problems';
 import { ApplicationPreview } from './preview';
 import { AnswersStep, PersonalStep, ScoresStep, ServicesStep } from './steps';
 

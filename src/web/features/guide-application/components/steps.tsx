@@ -6,7 +6,8 @@ import { SelectField, TextAreaField, TextField } from '../../../components/ui/fo
 import { Spinner } from '../../../components/ui/spinner';
 import { currentLocale } from '../../../lib/i18n';
 import { useServiceCategories } from '../../guides';
-import { ANSWER_KEYS, formatZip, SCORE_KEYS, type FormState } from '../form';
+import { ANSWER_KEYS, SCORE_KEYS, type FormState } from '../form';
+import { formatZip } from '../form-inputs';
 import { DocumentsField } from './documents';
 import { LicenceDeclaration } from './licence-declaration';
 import { CheckboxGroup, ScoreField } from './fields';
