@@ -17,7 +17,10 @@ import { errorKey, saveDraft, useSaveDraft, useSubmitApplication } from '../api'
 import { toData, toForm, type FormState } from '../form';
 import { fieldErrors, pageOf, problemsFromServer, submitProblems, type Problem } from '../form-problems';
 import { ApplicationPreview } from './preview';
-import { AnswersStep, PersonalStep, ScoresStep, ServicesStep } from './steps';
+import { AnswersStep } from './answers-step';
+import { PersonalStep } from './personal-step';
+import { ScoresStep } from './scores-step';
+import { ServicesStep } from './services-step';
 
 export const STEP_COUNT = 5;
 /** Autosave this long after the last change. */
