@@ -1,5 +1,4 @@
-import { Check } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MIN_HOURLY_PRICE } from '../../../../shared/currency';
@@ -8,32 +7,27 @@ import type { GuideApplication } from '../../../../shared/schemas/guide-applicat
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';
 import { bracketed } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
-import { protectedTitleText } from '../../licences';
-import { errorKey, saveDraft, useSaveDraft, useSubmitApplication } from '../api';
-import { toData, toForm, type FormState } from '../form';
+import { errorKey, useSubmitApplication } from '../api';
+import { toForm, type FormState } from '../form';
 import { fieldErrors, pageOf, problemsFromServer, submitProblems, type Problem } from '../form-problems';
 import { ApplicationPreview } from './preview';
 import { AnswersStep } from './answers-step';
 import { PersonalStep } from './personal-step';
 import { ScoresStep } from './scores-step';
 import { ServicesStep } from './services-step';
+import { StepNav } from './step-nav';
+import { useDraftAutosave } from './use-draft-autosave';
 
 export const STEP_COUNT = 5;
-/** Autosave this long after the last change. */
-export const AUTOSAVE_MS = 1200;
 
 /** ?step=1…5 (5 is the preview); anything else is page 1. */
 export function stepFrom(params: URLSearchParams): number {
   const n = Number(params.get('step'));
   return Number.isInteger(n) && n >= 1 && n <= STEP_COUNT ? n : 1;
 }
-
-/** A failed save may say why: a protected title in an answer (decision 099) names its words. */
-type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'failed'; reason?: string };
 
 /** Problems and messages of a submit attempt (client check or server reply). */
 interface SubmitErrors {
@@ -59,64 +53,14 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
   const [showAll, setShowAll] = useState(false);
   const [declared, setDeclared] = useState(false);
   const [submitErrors, setSubmitErrors] = useState<SubmitErrors | null>(null);
-  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   // The review note stays on screen while the applicant edits (the first save makes the application a draft again).
   const [review] = useState(() => ({ status: application.status, note: application.reviewNote }));
-  const saveDraftMutation = useSaveDraft();
   const submit = useSubmitApplication();
   const heading = useRef<HTMLHeadingElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
 
   // ---- saving ----
-  const dataJson = JSON.stringify(toData(form));
-  const latest = useRef(dataJson);
-  useLayoutEffect(() => {
-    latest.current = dataJson;
-  }, [dataJson]);
-  const [savedJson, setSavedJson] = useState(() => JSON.stringify(toData(toForm(application.data, fallbackName))));
-  const lastSaved = useRef(savedJson);
-  const inFlight = useRef<Promise<boolean> | null>(null);
-  const dirty = dataJson !== savedJson;
-
-  /** Saves what the form holds now (after any save under way); true when the server has it. */
-  const flush = useCallback(async (force = false): Promise<boolean> => {
-    while (inFlight.current) await inFlight.current;
-    const json = latest.current;
-    if (json === lastSaved.current && !force) return true;
-    setSave({ kind: 'saving' });
-    const run = saveDraftMutation
-      .mutateAsync(JSON.parse(json))
-      .then(() => {
-        lastSaved.current = json;
-        setSavedJson(json);
-        setSave({ kind: 'saved', at: new Date() });
-        return true;
-      })
-      .catch((err: unknown) => {
-        setSave({ kind: 'failed', reason: protectedTitleText(t, err) ?? undefined });
-        return false;
-      })
-      .finally(() => {
-        inFlight.current = null;
-      });
-    inFlight.current = run;
-    return run;
-  }, [saveDraftMutation, t]);
-
-  useEffect(() => {
-    if (dataJson === savedJson) return;
-    const timer = setTimeout(() => void flush(), AUTOSAVE_MS);
-    return () => clearTimeout(timer);
-  }, [dataJson, savedJson, flush]);
-
-  // Leaving the page (closing the tab, reloading) sends what is not saved yet.
-  useEffect(() => {
-    const onHide = () => {
-      if (latest.current !== lastSaved.current && !inFlight.current) void saveDraft(JSON.parse(latest.current), { keepalive: true }).catch(() => undefined);
-    };
-    window.addEventListener('pagehide', onHide);
-    return () => window.removeEventListener('pagehide', onHide);
-  }, []);
+  const { save, setSave, dirty, flush } = useDraftAutosave(form, { data: application.data, fallbackName }, t);
 
   // ---- fields ----
   const set = useCallback((patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch })), []);
@@ -218,43 +162,7 @@ export function ApplicationWizard({ application, fallbackName }: { application: 
         </div>
       )}
 
-      <nav aria-label={t('steps.label')}>
-        <ol className="grid grid-cols-5 gap-1.5 sm:gap-2">
-          {Array.from({ length: STEP_COUNT }, (_, i) => i + 1).map((n) => {
-            const current = n === step;
-            const done = n < step;
-            return (
-              <li key={n} className="min-w-0">
-                <button
-                  type="button"
-                  onClick={() => goTo(n)}
-                  aria-current={current ? 'step' : undefined}
-                  className={cn(
-                    'flex w-full min-w-0 flex-col items-center gap-1 rounded-lg px-1 py-1.5 text-center text-xs sm:flex-row sm:gap-2 sm:px-2 sm:text-left sm:text-sm',
-                    current ? 'font-semibold text-primary-800 dark:text-primary-200' : 'text-stone-600 hover:bg-stone-100 dark:text-stone-400 dark:hover:bg-stone-800',
-                  )}
-                >
-                  <span
-                    aria-hidden
-                    className={cn(
-                      'flex h-7 w-7 shrink-0 items-center justify-center rounded-full border text-xs font-semibold',
-                      current ? 'border-primary-600 bg-primary-600 text-white' : done ? 'border-primary-600 bg-primary-50 text-primary-700 dark:bg-primary-900/40 dark:text-primary-200' : 'border-stone-300 dark:border-stone-700',
-                    )}
-                  >
-                    {done ? <Check className="h-3.5 w-3.5" /> : n}
-                  </span>
-                  {/* Phones show the numbers only (the page heading names the step); wider screens the names too. */}
-                  <span className="sr-only min-w-0 sm:not-sr-only sm:leading-tight">
-                    <span className="sr-only">{t('steps.of', { n, total: STEP_COUNT })}: </span>
-                    {t(`steps.${n}`)}
-                    {done && <span className="sr-only"> ({t('steps.done')})</span>}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
+      <StepNav step={step} total={STEP_COUNT} goTo={goTo} />
 
       <section aria-labelledby="step-title" className="rounded-[var(--radius-card)] border border-stone-200 bg-white p-4 shadow-soft sm:p-6 dark:border-stone-800 dark:bg-stone-900">
         <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
