@@ -2,7 +2,7 @@
  * Notices of a changed trip (decision 177): the guide is asked, both sides hear it applied, the
  * traveler hears a change was declined or ran out of time. Same shape as templates.ts.
  */
-import { japanTime, money, type Locale, type Money } from './templates';
+import { japanTime, money, type Locale, type Money } from './text-parts';
 
 type Text = { title: string; message: string; actionLabel: string };
 type Pair = Record<Locale, Text>;

@@ -18,7 +18,8 @@ import { mailsCte, queueMails } from '../mail/index';
 import { noticeText, type SmsSender } from '../sms/index';
 import * as repo from './notifications.repository';
 import type { SystemMessageRow } from './notifications.repository';
-import { chatMail, systemMail, type Locale } from './templates';
+import { chatMail, systemMail } from './templates';
+import type { Locale } from './text-parts';
 
 /**
  * The message as the API shows it, in `locale` when its texts hold that language (decision 053);

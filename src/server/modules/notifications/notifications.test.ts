@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemMessages } from '../../db/schema/index';
 import { mailsTo } from '../mail/index';
 import { NOTIFY_JOB } from './index';
-import { chatMail, slotText } from './templates';
+import { chatMail } from './templates';
+import { slotText } from './text-parts';
 import { call, guide, traveler, type Who } from '../messaging/test-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

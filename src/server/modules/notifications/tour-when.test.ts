@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { laterFirstDayText, texts, tourWhenText } from './templates';
+import { texts } from './templates';
+import { laterFirstDayText, tourWhenText } from './text-parts';
 import { tripTroubleTexts } from './trip-trouble-texts';
 
 /** A notice about a booking of several days names every day of it (decision 154), not the first. */

@@ -4,7 +4,7 @@
  */
 import { NO_SHOW_CONTEST_HOURS } from '../../../shared/booking/state-machine';
 import { addDays } from '../../../shared/availability';
-import { because, creditSentence, japanTime, laterFirstDayText, money, tourWhenText, type GivenCredit, type Locale, type Money } from './templates';
+import { because, creditSentence, japanTime, laterFirstDayText, money, tourWhenText, type GivenCredit, type Locale, type Money } from './text-parts';
 
 type Text = { title: string; message: string; actionLabel: string };
 type Pair = Record<Locale, Text>;
