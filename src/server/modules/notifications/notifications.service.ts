@@ -1,122 +1,22 @@
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  kindOfType,
-  NOTIFICATION_KINDS,
-  type NotificationKind,
-  type NotificationSettings,
-  type SystemMessage,
-  type SystemMessageType,
-} from '../../../shared/schemas/notifications';
-import { DEFAULT_LOCALE, LOCALES } from '../../../shared/locales';
+import { kindOfType, NOTIFICATION_KINDS, type NotificationSettings, type SystemMessage } from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
 import { inOneTurn } from '../../db/same-turn';
 import { enqueueJob, type ClaimedJob, type JobRunner } from '../../jobs/index';
 import { notFound } from '../../lib/app-error';
 import { accountReaderLanguage, type AskedLanguage } from '../../lib/request-language';
 import type { Realtime } from '../../realtime/index';
-import { mailsCte, queueMails } from '../mail/index';
+import { mailsCte } from '../mail/index';
 import { noticeText, type SmsSender } from '../sms/index';
+import { mailChatMessage, writeChatEmailJob, type ChatEmail } from './chat-email';
 import * as repo from './notifications.repository';
-import type { SystemMessageRow } from './notifications.repository';
-import { chatMail, systemMail } from './templates';
+import { CHAT_EMAIL_JOB, everyLocale, fromStored, NOTIFY_JOB, toStored, type Stored, type StoredNotice } from './outbox-notices';
+import { localeOf, settingsFrom } from './recipient-settings';
+import { toSystemMessage, type CreateSystemMessage } from './system-message';
+import { systemMail } from './templates';
 import type { Locale } from './text-parts';
 
-/**
- * The message as the API shows it, in `locale` when its texts hold that language (decision 053);
- * otherwise as stored (the recipient's locale at creation). Every read goes through here.
- */
-export const toSystemMessage = (m: SystemMessageRow, locale?: Locale): SystemMessage => {
-  const text = locale ? m.texts?.[locale] : undefined;
-  return {
-    ...fields(m),
-    ...(text && { title: text.title, message: text.message, actionLabel: text.actionLabel ?? m.actionLabel }),
-  };
-};
-
-const fields = (m: SystemMessageRow): SystemMessage => ({
-  id: m.id,
-  type: m.type,
-  title: m.title,
-  message: m.message,
-  status: m.status,
-  createdAt: m.createdAt.toISOString(),
-  readAt: m.readAt?.toISOString() ?? null,
-  expiresAt: m.expiresAt?.toISOString() ?? null,
-  actionable: m.actionUrl !== null,
-  actionUrl: m.actionUrl,
-  actionLabel: m.actionLabel,
-  showContactSupport: m.showContactSupport,
-  isErrorMessage: m.isErrorMessage,
-  relatedEntityId: m.relatedEntityId,
-  relatedEntityType: m.relatedEntityType,
-});
-
-export interface CreateSystemMessage {
-  userId: number;
-  type: SystemMessageType;
-  /** Texts per locale; the recipient's locale picks one. */
-  text: Record<Locale, { title: string; message: string; actionLabel?: string }>;
-  actionUrl?: string;
-  expiresAt?: Date;
-  showContactSupport?: boolean;
-  isErrorMessage?: boolean;
-  related?: { type: string; id: number };
-  /** The same key for the same user is created once (events may be delivered twice). */
-  dedupeKey?: string;
-  /**
-   * A fuller e-mail than the message itself (an application decision, say), sent instead of the
-   * generic one — and, like it, only when the recipient chose e-mail for this kind. A recipient with
-   * no e-mail address but a phone number gets a text message with the title and the link instead.
-   */
-  mail?: (locale: Locale) => NotificationMail;
-}
-
-export interface NotificationMail {
-  subject: string;
-  textBody: string;
-  htmlBody: string | null;
-  template: string;
-}
-
-/** A stored locale (one of LOCALES, or none): the language the recipient's notices are written in. */
-const localeOf = (l: string | null | undefined): Locale => LOCALES.find((x) => x === l) ?? DEFAULT_LOCALE;
-
-const settingsFrom = (rows: { kind: string; inApp: boolean; browser: boolean; email: boolean }[]): NotificationSettings => {
-  const kinds = structuredClone(DEFAULT_NOTIFICATION_SETTINGS.kinds);
-  for (const r of rows) {
-    if ((NOTIFICATION_KINDS as readonly string[]).includes(r.kind)) kinds[r.kind as NotificationKind] = { inApp: r.inApp, browser: r.browser, email: r.email };
-  }
-  return { kinds };
-};
-
-/** The job kind that creates notices written to the outbox by another module's transaction. */
-export const NOTIFY_JOB = 'notifications.create';
-export const CHAT_EMAIL_JOB = 'notifications.chat_email';
-
-/**
- * Words per locale as a job's JSON holds them. A job written before Japanese existed has en and zh-CN
- * only; its Japanese reader gets the English, as the notification centre shows a message without texts.
- */
-type Stored<T> = Partial<Record<Locale, T>> & { en: T };
-const everyLocale = <T>(stored: Stored<T>): Record<Locale, T> => ({ en: stored.en, 'zh-CN': stored['zh-CN'] ?? stored.en, ja: stored.ja ?? stored.en });
-
-/** A notice as the jobs table keeps it: JSON, with a fuller mail written out in every language. */
-type StoredNotice = Omit<CreateSystemMessage, 'mail' | 'expiresAt' | 'text'> & {
-  text: Stored<CreateSystemMessage['text'][Locale]>;
-  expiresAt?: string;
-  mails?: Stored<NotificationMail>;
-};
-const toStored = ({ mail, expiresAt, ...rest }: CreateSystemMessage): StoredNotice => ({
-  ...rest,
-  ...(expiresAt && { expiresAt: expiresAt.toISOString() }),
-  ...(mail && { mails: { en: mail('en'), 'zh-CN': mail('zh-CN'), ja: mail('ja') } }),
-});
-const fromStored = ({ mails, expiresAt, text, ...rest }: StoredNotice): CreateSystemMessage => ({
-  ...rest,
-  text: everyLocale(text),
-  ...(expiresAt && { expiresAt: new Date(expiresAt) }),
-  ...(mails && { mail: (locale: Locale) => everyLocale(mails)[locale] }),
-});
+export { CHAT_EMAIL_JOB, NOTIFY_JOB } from './outbox-notices';
+export { toSystemMessage, type CreateSystemMessage } from './system-message';
 
 /**
  * The notification centre (System messages). Every read and write is scoped to the
@@ -267,14 +167,9 @@ export class NotificationsService {
     this.deps.jobs.soon(await this.enqueue(this.db, inputs));
   }
 
-  /**
-   * The e-mail about a chat message, as a job written in the message's transaction (decision 085);
-   * `body` is written out in every language. Returns the job's id for `jobs.soon` after the commit.
-   */
-  enqueueChatEmail(db: Database, userId: number, opts: { from: string; body: string | ((locale: Locale) => string); conversationId: number }) {
-    const body: Record<Locale, string> =
-      typeof opts.body === 'function' ? { en: opts.body('en'), 'zh-CN': opts.body('zh-CN'), ja: opts.body('ja') } : { en: opts.body, 'zh-CN': opts.body, ja: opts.body };
-    return enqueueJob(db, { kind: CHAT_EMAIL_JOB, payload: { userId, from: opts.from, body, conversationId: opts.conversationId }, runAt: new Date() });
+  /** The e-mail about a chat message, as a job in the message's transaction (chat-email.ts). */
+  enqueueChatEmail(db: Database, userId: number, opts: ChatEmail) {
+    return writeChatEmailJob(db, userId, opts);
   }
 
   /** The `notifications.create` and `notifications.chat_email` jobs. */
@@ -288,25 +183,9 @@ export class NotificationsService {
     await this.create((job.payload.notices as StoredNotice[]).map(fromStored));
   }
 
-  /**
-   * An e-mail about a chat message, for recipients who chose e-mail for chat, in the recipient's
-   * stored locale. `body` may be written per locale (a tour request's summary).
-   */
-  async chatEmail(userId: number, opts: { from: string; body: string | ((locale: Locale) => string); conversationId: number }, inJob = false): Promise<void> {
-    const prefs = (await this.settings(userId)).kinds.chat;
-    if (!prefs.email) return;
-    const [person] = await repo.recipients(this.db, [userId]);
-    if (!person?.email) return; // no address: an account made by phone (decision 147)
-    const locale = localeOf(person.locale);
-    const body = typeof opts.body === 'function' ? opts.body(locale) : opts.body;
-    const link = new URL(`/messages?c=${opts.conversationId}`, this.deps.appUrl).toString();
-    const mail = { ...chatMail(locale, { from: opts.from, body, link }), template: 'chat_message' };
-    try {
-      this.deps.jobs.soon(await queueMails(this.db, [{ toAddress: person.email, ...mail, meta: {} }], new Date()));
-    } catch (err) {
-      if (inJob) throw err; // the job runs again
-      this.deps.log.warn({ err }, 'chat e-mail not queued');
-    }
+  /** An e-mail about a chat message, if the recipient chose e-mail for chat (chat-email.ts). */
+  chatEmail(userId: number, opts: ChatEmail, inJob = false): Promise<void> {
+    return mailChatMessage(this.deps, userId, opts, inJob);
   }
 
   /** The language a reader reads in now (`readerLanguage`, decisions 187, 190): their choice on the request, else their account's, read only then, else Accept-Language. */
