@@ -19,6 +19,7 @@ import type { AppInstance } from '../../lib/types';
 import type { StoredFile } from '../../storage/index';
 import { readUploads, sendPrivateFile } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
+import type { IdentityReviewService } from './identity-review.service';
 import type { IdentityService } from './identity.service';
 
 const security = [{ bearerAuth: [] }];
@@ -41,12 +42,12 @@ function sendIdentityFile(reply: FastifyReply, kind: IdentityFileKind, found: { 
 }
 
 /** Identity verification: the user's ID document and selfie, submission, and the admin review. */
-export function identityRoutes(service: IdentityService) {
+export function identityRoutes(service: IdentityService, review: IdentityReviewService) {
   return async (app: AppInstance): Promise<void> => {
     await app.register(multipart, { limits: { fileSize: IDENTITY_FILE_MAX_BYTES, files: 2, fields: 3, parts: 6 } });
     verificationRoutes(app, service);
-    identityListRoutes(app, service);
-    identityReviewRoutes(app, service);
+    identityListRoutes(app, review);
+    identityReviewRoutes(app, review);
   };
 }
 
@@ -123,7 +124,7 @@ function verificationRoutes(app: AppInstance, service: IdentityService): void {
 }
 
 /** The admin's list, one verification and its files. */
-function identityListRoutes(app: AppInstance, service: IdentityService): void {
+function identityListRoutes(app: AppInstance, service: IdentityReviewService): void {
   app.get(
     '/api/admin/identity',
     {
@@ -159,7 +160,7 @@ function identityListRoutes(app: AppInstance, service: IdentityService): void {
 }
 
 /** The admin's decision: approve, reject, ask for changes. */
-function identityReviewRoutes(app: AppInstance, service: IdentityService): void {
+function identityReviewRoutes(app: AppInstance, service: IdentityReviewService): void {
   app.post(
     '/api/admin/identity/:id/approve',
     {

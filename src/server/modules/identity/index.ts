@@ -1,7 +1,8 @@
 import type { JobRunner } from '../../jobs/index';
 import type { AppInstance } from '../../lib/types';
 import { identityRoutes } from './identity.routes';
-import { IDENTITY_DISCARD_JOB, IdentityService, type IdentityNeeds } from './identity.service';
+import { IDENTITY_DISCARD_JOB, IdentityReviewService } from './identity-review.service';
+import { IdentityService, type IdentityNeeds } from './identity.service';
 
 export { IdentityService } from './identity.service';
 
@@ -11,6 +12,7 @@ export { IdentityService } from './identity.service';
  */
 export async function registerIdentity(app: AppInstance, needs: IdentityNeeds & { jobs: Pick<JobRunner, 'register'> }): Promise<void> {
   const service = new IdentityService(app, needs);
-  needs.jobs.register(IDENTITY_DISCARD_JOB, (job) => service.discardFiles(job));
-  await app.register(identityRoutes(service));
+  const review = new IdentityReviewService(app, needs);
+  needs.jobs.register(IDENTITY_DISCARD_JOB, (job) => review.discardFiles(job));
+  await app.register(identityRoutes(service, review));
 }
