@@ -18,6 +18,7 @@ import {
 import type { AppInstance } from '../../lib/types';
 import { readSingleUpload, sendPrivateFile } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
+import type { ApplicationReviewService } from './application-review.service';
 import type { GuideApplicationsService } from './guide-applications.service';
 
 const security = [{ bearerAuth: [] }];
@@ -29,13 +30,13 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
 export const DOCUMENT_UPLOAD_LIMIT = 20;
 
 /** Becoming a guide: the applicant's draft, documents and submission, and the admin review. */
-export function guideApplicationsRoutes(service: GuideApplicationsService) {
+export function guideApplicationsRoutes(service: GuideApplicationsService, review: ApplicationReviewService) {
   return async (app: AppInstance): Promise<void> => {
     await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
     applicationDraftRoutes(app, service);
     applicationDocumentRoutes(app, service);
     applicationSubmitRoutes(app, service);
-    applicationReviewRoutes(app, service);
+    applicationReviewRoutes(app, review);
   };
 }
 
@@ -178,7 +179,7 @@ function applicationSubmitRoutes(app: AppInstance, service: GuideApplicationsSer
 }
 
 /** The admin's review: the list, one application, and each decision on it. */
-function applicationReviewRoutes(app: AppInstance, service: GuideApplicationsService): void {
+function applicationReviewRoutes(app: AppInstance, service: ApplicationReviewService): void {
   app.get(
     '/api/admin/applications',
     {

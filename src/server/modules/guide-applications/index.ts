@@ -1,5 +1,6 @@
 import type { AppInstance } from '../../lib/types';
 import { guideApplicationsRoutes } from './guide-applications.routes';
+import { ApplicationReviewService } from './application-review.service';
 import { GuideApplicationsService, type GuideApplicationsNeeds } from './guide-applications.service';
 
 export { GuideApplicationsService } from './guide-applications.service';
@@ -9,6 +10,6 @@ export { GuideApplicationsService } from './guide-applications.service';
  * submission, and the admin review that turns an applicant into a listed guide.
  */
 export async function registerGuideApplications(app: AppInstance, needs: GuideApplicationsNeeds): Promise<void> {
-  await app.register(guideApplicationsRoutes(new GuideApplicationsService(app, needs)));
+  await app.register(guideApplicationsRoutes(new GuideApplicationsService(app, needs), new ApplicationReviewService(app, needs)));
 }
 export { applicationStatusOf } from './guide-applications.repository';
