@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import type { AuthUser } from '../auth/index';
 import { responsivenessByGuide } from '../messaging/index';
 import type { TextToTranslate } from '../translation/index';
-import { savedAmong, servicesForGuides, type SummaryRow } from './guides.repository';
+import { savedAmong, servicesForGuides, type SummaryRow } from './guide-cards.repository';
 
 /*
  * A guide's card (GuideSummary) made from its row, in each reader language: what the search keeps

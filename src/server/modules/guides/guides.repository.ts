@@ -1,9 +1,11 @@
+/**
+ * One guide's rows: its listing facts, profile, services, prices and itineraries, and the writes of its
+ * weekly hours and services. The cards' rows are in guide-cards.repository.ts, the search index's in
+ * guide-search.repository.ts.
+ */
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { weeklyDaysMask, type WeeklySlot } from '../../../shared/availability';
-import type { Currency } from '../../../shared/currency';
-import type { TextLanguage } from '../../../shared/guide-texts';
 import type { Database } from '../../db/client';
-import { intArray } from '../../db/raw-row';
 import {
   guideAvailabilityExceptions,
   guideCredentials,
@@ -12,103 +14,14 @@ import {
   guideServices,
   guideWeeklyAvailability,
   reviews,
-  savedGuides,
   serviceCategories,
   serviceSubcategories,
   users,
 } from '../../db/schema/index';
-import type { IndexedException, IndexedGuide } from './search-prices';
+import { summaryColumns } from './guide-cards.repository';
 
-/** The columns a guide card needs (one row per guide, the user joined in the same query). */
-export const summaryColumns = {
-  id: guides.id,
-  userId: guides.userId,
-  fullName: users.fullName,
-  profilePicture: users.profilePicture,
-  serviceCity: guides.serviceCity,
-  bio: guides.bio,
-  /** The bio per language (the card picks the reader's; decision 070). */
-  bioTexts: sql<Record<TextLanguage, string | null>>`jsonb_build_object('zh', ${guides.texts}->'zh'->'bio', 'en', ${guides.texts}->'en'->'bio', 'ja', ${guides.texts}->'ja'->'bio')`,
-  originalLanguage: guides.originalLanguage,
-  languages: guides.languages,
-  basicPricePerHourCents: guides.basicPricePerHourCents,
-  additionalPricePerPersonCents: guides.additionalPricePerPersonCents,
-  currency: guides.currency,
-  rating: guides.rating,
-  reviewCount: guides.reviewCount,
-  minPeople: guides.minPeople,
-  maxPeople: guides.maxPeople,
-  minDuration: guides.minDurationHours,
-  maxDuration: guides.maxDurationHours,
-  includedPeople: guides.includedPeople,
-  childPricePercent: guides.childPricePercent,
-  infantsFree: guides.infantsFree,
-  dayRateCents: guides.dayRateCents,
-  dayHours: guides.dayHours,
-  timeZone: guides.timeZone,
-  /** The verified licence (mirror written with the admin's decision; decision 092). */
-  licenceKind: guides.licenceKind,
-  licenceRegion: guides.licenceRegion,
-  instantBook: sql<boolean>`${guides.instantBook} and (${guides.instantBookPausedUntil} is null or ${guides.instantBookPausedUntil} <= now())`,
-  minNoticeHours: guides.minNoticeHours,
-  /** The guide's services as [subcategoryId, own price or null] pairs, read with the row (no extra query). */
-  serviceList: sql<[number, number | null][]>`(select coalesce(json_agg(json_build_array(gs.subcategory_id, gs.price_cents)), '[]'::json) from ${guideServices} gs where gs.guide_id = ${guides.id})`,
-};
-/** The group pricing columns (decision 151) and the booking rules (decision 153) as the schema types them. */
-export interface SummaryRow extends Pick<typeof guides.$inferSelect, 'includedPeople' | 'childPricePercent' | 'infantsFree' | 'dayRateCents' | 'dayHours' | 'instantBook' | 'minNoticeHours'> {
-  id: number;
-  userId: number;
-  fullName: string;
-  profilePicture: string | null;
-  serviceCity: string;
-  bio: string;
-  bioTexts: Record<TextLanguage, string | null>;
-  originalLanguage: TextLanguage;
-  languages: string[];
-  basicPricePerHourCents: number;
-  additionalPricePerPersonCents: number;
-  currency: Currency;
-  rating: number;
-  reviewCount: number;
-  minPeople: number;
-  maxPeople: number;
-  minDuration: number;
-  maxDuration: number;
-  timeZone: string;
-  licenceKind: 'national' | 'regional' | null;
-  licenceRegion: string | null;
-  serviceList: [number, number | null][];
-}
+export { summaryColumns, type SummaryRow } from './guide-cards.repository';
 
-/**
- * What the search index holds of the guides that may be listed: all of them, or the given ids (absent
- * = unlisted). May be listed: the listing active (an approved application; not paused or suspended)
- * and the guide's identity verified. The third condition, an open day within the listing window,
- * the index decides from the weekly days and the exceptions (decision 091).
- */
-export async function listedForSearch(db: Database, ids?: readonly number[]): Promise<IndexedGuide[]> {
-  return db
-    .select({
-      id: guides.id,
-      userId: guides.userId,
-      city: guides.serviceCity,
-      languageMask: guides.languageMask,
-      minPeople: guides.minPeople,
-      maxPeople: guides.maxPeople,
-      priceCents: guides.basicPricePerHourCents,
-      currency: guides.currency,
-      weeklyDays: guides.weeklyDays,
-      serviceIds: guides.serviceIds,
-      rating: guides.rating,
-      reviewCount: guides.reviewCount,
-      timeZone: guides.timeZone,
-      licensed: sql<boolean>`${guides.licenceKind} is not null`,
-      instantBook: summaryColumns.instantBook,
-    })
-    .from(guides)
-    .innerJoin(users, eq(users.id, guides.userId))
-    .where(and(eq(guides.status, 'active'), eq(users.identityVerified, true), ids ? sql`${guides.id} = any(${intArray(ids)}::int[])` : undefined));
-}
 
 /** The facts a guide's listing status is decided on (decision 091); undefined for a user without a listing. */
 export async function listingFacts(db: Database, userId: number) {
@@ -143,103 +56,6 @@ async function schedule(db: Database, guideId: number) {
       .orderBy(asc(guideAvailabilityExceptions.date)),
   ]);
   return { weekly, exceptions };
-}
-
-/** Availability exceptions from yesterday on (older dates are in the past in every zone). */
-export async function exceptionsForSearch(db: Database, ids?: readonly number[]): Promise<IndexedException[]> {
-  return db
-    .select({ guideId: guideAvailabilityExceptions.guideId, date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available })
-    .from(guideAvailabilityExceptions)
-    .where(
-      and(
-        sql`${guideAvailabilityExceptions.date} >= current_date - 1`,
-        ids ? sql`${guideAvailabilityExceptions.guideId} = any(${intArray(ids)}::int[])` : undefined,
-      ),
-    );
-}
-
-/** The card query, built once per database and prepared by name (a primary-key lookup plans the same for any ids). */
-function cardQuery(db: Database) {
-  return db
-    .select(summaryColumns)
-    .from(guides)
-    .innerJoin(users, eq(users.id, guides.userId))
-    .where(sql`${guides.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('guide_cards_by_ids');
-}
-const cardQueries = new WeakMap<Database, ReturnType<typeof cardQuery>>();
-
-/** Card rows of the given guides (one query, any order). */
-export async function summaryRowsByIds(db: Database, ids: readonly number[]): Promise<SummaryRow[]> {
-  if (ids.length === 0) return [];
-  let query = cardQueries.get(db);
-  if (!query) cardQueries.set(db, (query = cardQuery(db)));
-  return query.execute({ ids: intArray(ids) });
-}
-
-/**
- * The service catalogue (reference data) kept in memory for a minute per database, so a page of
- * guides needs only one cheap lookup of guide_services.
- */
-const catalogueCache = new WeakMap<Database, { at: number; value: Promise<Map<number, Omit<ServiceRow, 'priceCents'> & { order: number }>> }>();
-function catalogue(db: Database) {
-  const hit = catalogueCache.get(db);
-  if (hit && Date.now() - hit.at < 60_000) return hit.value;
-  const value = db
-    .select({
-      id: serviceSubcategories.id,
-      categoryId: serviceSubcategories.categoryId,
-      nameEn: serviceSubcategories.nameEn,
-      nameCn: serviceSubcategories.nameCn,
-      nameJa: serviceSubcategories.nameJa,
-    })
-    .from(serviceSubcategories)
-    .innerJoin(serviceCategories, eq(serviceCategories.id, serviceSubcategories.categoryId))
-    .orderBy(asc(serviceCategories.sortOrder), asc(serviceSubcategories.sortOrder))
-    .then((rows) => new Map(rows.map((r, order) => [r.id, { ...r, order }])));
-  value.catch(() => catalogueCache.delete(db));
-  catalogueCache.set(db, { at: Date.now(), value });
-  return value;
-}
-
-/** Drops the cached catalogue (the service names changed). */
-export function forgetCatalogue(db: Database): void {
-  catalogueCache.delete(db);
-}
-
-/** Cards' services: names from the cached catalogue, prices from the row's own list (no query per row). */
-export async function servicesForGuides(db: Database, rows: Pick<SummaryRow, 'id' | 'basicPricePerHourCents' | 'serviceList'>[]) {
-  const map = new Map<number, ServiceRow[]>();
-  if (rows.length === 0) return map;
-  const names = await catalogue(db);
-  for (const r of rows) {
-    const list: ServiceRow[] = [];
-    for (const [subcategoryId, price] of r.serviceList) {
-      const s = names.get(subcategoryId);
-      if (s) list.push({ id: s.id, categoryId: s.categoryId, nameEn: s.nameEn, nameCn: s.nameCn, nameJa: s.nameJa, priceCents: price ?? r.basicPricePerHourCents });
-    }
-    list.sort((x, y) => names.get(x.id)!.order - names.get(y.id)!.order);
-    map.set(r.id, list);
-  }
-  return map;
-}
-export interface ServiceRow {
-  id: number;
-  categoryId: number;
-  nameEn: string;
-  nameCn: string;
-  nameJa: string;
-  priceCents: number;
-}
-
-/** Which of these guides the traveler has saved, in one query. */
-export async function savedAmong(db: Database, travelerId: number | undefined, guideIds: number[]): Promise<Set<number>> {
-  if (!travelerId || guideIds.length === 0) return new Set();
-  const rows = await db
-      .select({ guideId: savedGuides.guideId })
-      .from(savedGuides)
-      .where(and(eq(savedGuides.travelerId, travelerId), sql`${savedGuides.guideId} = any(${intArray(guideIds)}::int[])`));
-  return new Set(rows.map((r) => r.guideId));
 }
 
 export async function findGuide(db: Database, id: number) {
@@ -387,14 +203,3 @@ export async function setGuideServices(db: Database, guideId: number, services: 
       .where(eq(guides.id, guideId));
   });
 }
-
-/** NOTIFY on `channel` with `payload`: every instance listening hears it, this one included. */
-export async function notifyChannel(db: Database, channel: string, payload: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
-}
-
-/**
- * Announces a guide on the search channel (as every guides-row update does, migration 0003), so each
- * instance drops the guide's kept cards: a text of theirs has just been translated (decision 145).
- */
-export const announceGuide = (db: Database, guideId: number) => notifyChannel(db, 'guide_search', String(guideId));

@@ -33,7 +33,8 @@ function sendSerialized(reply: FastifyReply, json: Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 import { GuideSearch } from './guide-search';
-import { announceGuide, findItinerary, guideChoices, guidePricing } from './guides.repository';
+import { announceGuide } from './guide-search.repository';
+import { findItinerary, guideChoices, guidePricing } from './guides.repository';
 import { assertListedGuide, getGuide, getMyGuide, listingStatus, searchReply, withItineraryTranslations } from './guides.service';
 
 const bearer = [{ bearerAuth: [] }];

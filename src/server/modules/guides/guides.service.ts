@@ -9,13 +9,12 @@ import type { GuideSearch } from './guide-search';
 import { cardQuestion, groupQuoteTail } from './card-quote';
 import { bioToTranslate, toSummaryVariants } from './guide-cards';
 import { notFound } from '../../lib/app-error';
+import { savedAmong, type SummaryRow } from './guide-cards.repository';
 import {
   findGuide,
   findGuideIdByUser,
   guideDetails,
   listingFacts,
-  savedAmong,
-  type SummaryRow,
 } from './guides.repository';
 import { trackRecord } from './track-record.repository';
 
