@@ -9,7 +9,7 @@ import { jmaAreaOf } from '../../../shared/weather';
 import { guideForBooking } from '../../modules/bookings/index';
 import { fixtureProvider, WEATHER_JOB, warningFor } from '../../modules/weather/index';
 import type { Database } from '../client';
-import { seedCharge, seedDeposit } from './deposits';
+import { seedDeposit, seedPriceColumns } from './deposits';
 import { seedProposalNotice } from './notices';
 import { bookingReschedules, bookings, bookingWeatherChecks, guideAvailabilityExceptions, guides, guideWeeklyAvailability, jobs, users } from '../schema/index';
 
@@ -170,14 +170,7 @@ async function seedPlans(db: Database, now: Date): Promise<void> {
         startsAt,
         endsAt,
         travelers,
-        unitPriceCents: price.unitPriceCents,
-        additionalPerPersonCents: price.additionalPerPersonCents,
-        totalPriceCents: price.totalCents,
-        priceLines: price.lines,
-        depositCents: price.depositCents,
-        commissionCents: price.commissionCents,
-        currency: guide.currency,
-        ...seedCharge(guide.currency, price.depositCents),
+        ...seedPriceColumns(price, guide.currency),
         meetingAddress: plan.meetingAddress ?? null,
         notes: plan.notes ?? null,
         travelerConfirmedStart: plan.status === 'completed',
@@ -304,14 +297,7 @@ export async function seedTourDay(db: Database, now: Date): Promise<void> {
         startsAt: tour.startsAt,
         endsAt: new Date(tour.startsAt.getTime() + tour.hours * HOUR),
         travelers: tour.travelers,
-        unitPriceCents: price.unitPriceCents,
-        additionalPerPersonCents: price.additionalPerPersonCents,
-        totalPriceCents: price.totalCents,
-        priceLines: price.lines,
-        depositCents: price.depositCents,
-        commissionCents: price.commissionCents,
-        currency: guide.currency,
-        ...seedCharge(guide.currency, price.depositCents),
+        ...seedPriceColumns(price, guide.currency),
         meetingAddress: tour.meetingAddress,
         notes: tour.notes,
         travelerConfirmedStart: started,

@@ -1,7 +1,7 @@
 import { chargeColumns, chargeFor, paidPostings, shareOfPayment, type ChargeTerms } from '../../../shared/booking/charge';
 import { cancellationPostings, depositPostings, type Posting } from '../../../shared/booking/ledger';
 import type { Currency, FxRate } from '../../../shared/currency';
-import { cancellationSplit, cancellationTier } from '../../../shared/booking/money-rules';
+import { cancellationSplit, cancellationTier, type BookingPrice } from '../../../shared/booking/money-rules';
 import type { Database } from '../client';
 import { ledgerEntries, payments } from '../schema/index';
 
@@ -13,6 +13,18 @@ export const SEED_RATE: FxRate = { jpyPerCny: '20.5', asOf: '2026-11-01', source
 
 /** A seeded booking's charge: demo travelers read yuan, so a yen guide's deposit is fixed in yuan too. */
 export const seedCharge = (currency: Currency, depositCents: number) => chargeColumns(currency, depositCents, 'CNY', SEED_RATE);
+
+/** A seeded booking's price columns from its price (`bookingPrice`), with its charge (`seedCharge`). */
+export const seedPriceColumns = (price: BookingPrice, currency: Currency) => ({
+  unitPriceCents: price.unitPriceCents,
+  additionalPerPersonCents: price.additionalPerPersonCents,
+  totalPriceCents: price.totalCents,
+  priceLines: price.lines,
+  depositCents: price.depositCents,
+  commissionCents: price.commissionCents,
+  currency,
+  ...seedCharge(currency, price.depositCents),
+});
 
 /**
  * A seeded booking's deposit as the checkout records it: the simulated provider's payment in the

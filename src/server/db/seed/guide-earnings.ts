@@ -7,7 +7,7 @@ import { addWorkingDays, bookingPrice, EARNINGS_HOLD_WORKING_DAYS } from '../../
 import { zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { guideForBooking, type BookingRow } from '../../modules/bookings/index';
 import type { Database } from '../client';
-import { seedCharge } from './deposits';
+import { seedPriceColumns } from './deposits';
 import { REVIEW_BLIND_DAYS } from '../../../shared/schemas/reviews';
 import { refreshGuideRating } from '../../modules/reviews/reviews.repository';
 import { bookings, guides, ledgerEntries, payments, reviews, users } from '../schema/index';
@@ -225,14 +225,7 @@ async function insertCompletedBooking(db: Database, guide: DemoGuide, plan: Tour
       startsAt: plan.startsAt,
       endsAt,
       travelers,
-      unitPriceCents: price.unitPriceCents,
-      additionalPerPersonCents: price.additionalPerPersonCents,
-      totalPriceCents: price.totalCents,
-      priceLines: price.lines,
-      depositCents: price.depositCents,
-      commissionCents: price.commissionCents,
-      currency: guide.currency,
-      ...seedCharge(guide.currency, price.depositCents),
+      ...seedPriceColumns(price, guide.currency),
       travelerConfirmedStart: true,
       guideConfirmedStart: true,
       paidAt,

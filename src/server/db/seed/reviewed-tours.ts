@@ -7,7 +7,7 @@ import { zonedTimeToUtc } from '../../../shared/booking/schedule';
 import type { Database } from '../client';
 import { bookings, guides, ledgerEntries, payments, reviews } from '../schema/index';
 import { postingRows } from './guide-earnings';
-import { seedCharge } from './deposits';
+import { seedPriceColumns } from './deposits';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -140,14 +140,7 @@ function completedBookingRow(r: ReviewWithoutTour, startsAt: Date, hours: number
     startsAt,
     endsAt,
     travelers,
-    unitPriceCents: price.unitPriceCents,
-    additionalPerPersonCents: price.additionalPerPersonCents,
-    totalPriceCents: price.totalCents,
-    priceLines: price.lines,
-    depositCents: price.depositCents,
-    commissionCents: price.commissionCents,
-    currency: r.currency,
-    ...seedCharge(r.currency, price.depositCents),
+    ...seedPriceColumns(price, r.currency),
     travelerConfirmedStart: true,
     guideConfirmedStart: true,
     paidAt,

@@ -30,27 +30,8 @@ const hoursJa = (h: number) => durationText(h, 'ja');
  * (the trips page and the guide dashboard refresh their bookings on it).
  */
 export function tourNotices<K extends keyof BookingEventMap>(name: K, p: BookingEventMap[K]): TourNotice[] {
-  const to = addressees(p);
-  switch (name) {
-    case 'booking.start_confirmed':
-      return startConfirmed(p as BookingEventMap['booking.start_confirmed'], to);
-    case 'booking.extension_requested':
-      return extensionRequested(p as BookingEventMap['booking.extension_requested'], to);
-    case 'booking.extension_paid':
-      return extensionPaid(p as BookingEventMap['booking.extension_paid'], to);
-    case 'booking.extension_approved':
-      return extensionApproved(p as BookingEventMap['booking.extension_approved'], to);
-    case 'booking.extension_rejected':
-      return extensionRejected(p as BookingEventMap['booking.extension_rejected'], to);
-    case 'booking.extension_withdrawn':
-      return extensionWithdrawn(p as BookingEventMap['booking.extension_withdrawn'], to);
-    case 'booking.extension_confirmed':
-      return extensionConfirmed(p as BookingEventMap['booking.extension_confirmed'], to);
-    case 'booking.completed':
-      return completed(p as BookingEventMap['booking.completed'], to);
-    default:
-      return [];
-  }
+  const make = (NOTICES as Partial<Record<keyof BookingEventMap, NoticeMaker<K>>>)[name];
+  return make ? make(p, addressees(p)) : [];
 }
 
 /** The booking's number and a notice to either side of it, deduplicated by the booking and `key`. */
@@ -208,6 +189,20 @@ export const TOUR_EVENTS = [
   'booking.extension_confirmed',
   'booking.completed',
 ] as const satisfies readonly (keyof BookingEventMap)[];
+
+type NoticeMaker<K extends keyof BookingEventMap> = (e: BookingEventMap[K], to: Addressees) => TourNotice[];
+
+/** Each tour event's notices: one maker per event of `TOUR_EVENTS`. */
+const NOTICES: { [K in (typeof TOUR_EVENTS)[number]]: NoticeMaker<K> } = {
+  'booking.start_confirmed': startConfirmed,
+  'booking.extension_requested': extensionRequested,
+  'booking.extension_paid': extensionPaid,
+  'booking.extension_approved': extensionApproved,
+  'booking.extension_rejected': extensionRejected,
+  'booking.extension_withdrawn': extensionWithdrawn,
+  'booking.extension_confirmed': extensionConfirmed,
+  'booking.completed': completed,
+};
 
 /** Subscribes `send` (the notification centre's create) to the tour's events. */
 export function subscribeTourNotices(events: BookingEvents, send: (notices: TourNotice[]) => Promise<unknown>): void {
