@@ -3,26 +3,15 @@
  * who chose e-mail for chat, in their stored locale. NotificationsService answers for it.
  */
 import type { Database } from '../../db/client';
-import { enqueueJob, type JobRunner } from '../../jobs/index';
+import type { JobRunner } from '../../jobs/index';
 import { queueMails } from '../mail/index';
 import * as repo from './notifications.repository';
-import { CHAT_EMAIL_JOB } from './outbox-notices';
 import { localeOf, settingsFrom } from './recipient-settings';
 import { chatMail } from './templates';
 import type { Locale } from './text-parts';
 
 /** Who wrote, what (the same in every language, or written per locale) and in which conversation. */
 export type ChatEmail = { from: string; body: string | ((locale: Locale) => string); conversationId: number };
-
-/**
- * The e-mail about a chat message, as a job written in the message's transaction (decision 085);
- * `body` is written out in every language. Returns the job's id for `jobs.soon` after the commit.
- */
-export function writeChatEmailJob(db: Database, userId: number, opts: ChatEmail) {
-  const body: Record<Locale, string> =
-    typeof opts.body === 'function' ? { en: opts.body('en'), 'zh-CN': opts.body('zh-CN'), ja: opts.body('ja') } : { en: opts.body, 'zh-CN': opts.body, ja: opts.body };
-  return enqueueJob(db, { kind: CHAT_EMAIL_JOB, payload: { userId, from: opts.from, body, conversationId: opts.conversationId }, runAt: new Date() });
-}
 
 /**
  * An e-mail about a chat message, for recipients who chose e-mail for chat, in the recipient's

@@ -7,7 +7,7 @@ import { accountReaderLanguage, type AskedLanguage } from '../../lib/request-lan
 import type { Realtime } from '../../realtime/index';
 import { mailsCte } from '../mail/index';
 import { noticeText, type SmsSender } from '../sms/index';
-import { mailChatMessage, writeChatEmailJob, type ChatEmail } from './chat-email';
+import { mailChatMessage, type ChatEmail } from './chat-email';
 import * as repo from './notifications.repository';
 import { CHAT_EMAIL_JOB, everyLocale, fromStored, NOTIFY_JOB, toStored, type Stored, type StoredNotice } from './outbox-notices';
 import { localeOf, settingsFrom } from './recipient-settings';
@@ -165,11 +165,6 @@ export class NotificationsService {
   /** Writes the notices to the outbox on their own (a caller without a transaction) and runs them after. */
   async enqueueNow(inputs: CreateSystemMessage[]): Promise<void> {
     this.deps.jobs.soon(await this.enqueue(this.db, inputs));
-  }
-
-  /** The e-mail about a chat message, as a job in the message's transaction (chat-email.ts). */
-  enqueueChatEmail(db: Database, userId: number, opts: ChatEmail) {
-    return writeChatEmailJob(db, userId, opts);
   }
 
   /** The `notifications.create` and `notifications.chat_email` jobs. */
