@@ -11,6 +11,7 @@ import type { AuthUser } from '../auth/index';
 import type { PaymentProvider } from '../payments/index';
 import { factsOf, guideNetOf, toBooking } from './booking-view';
 import * as repo from './bookings.repository';
+import { bookingViews, type KnownViewParts } from './booking-views.repository';
 import { restoreCredit } from './credits.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
 import { BookingEvents, type BookingEventMap, type BookingEventName } from './events';
@@ -149,8 +150,8 @@ export class BookingCore {
   }
 
   /** The booking as `viewerId` sees it; `known` are its rows the caller holds already (not read again). */
-  async view(id: number, viewerId: number, known?: repo.KnownViewParts): Promise<Booking> {
-    const [row] = await repo.bookingViews(this.db, { ids: [id] }, known);
+  async view(id: number, viewerId: number, known?: KnownViewParts): Promise<Booking> {
+    const [row] = await bookingViews(this.db, { ids: [id] }, known);
     if (!row) throw notFound('Booking');
     return toBooking(row, viewerId, this.now(), this.rates.commissionRate);
   }
@@ -161,7 +162,7 @@ export class BookingCore {
    */
   async guideNets(guideUserId: number, ids: number[]): Promise<Map<number, number | null>> {
     if (!ids.length) return new Map();
-    const rows = await repo.bookingViews(this.db, { ids });
+    const rows = await bookingViews(this.db, { ids });
     return new Map(rows.filter((r) => r.guide.userId === guideUserId).map((r) => [r.booking.id, guideNetOf(r, this.rates.commissionRate)]));
   }
 

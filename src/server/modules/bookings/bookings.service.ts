@@ -26,6 +26,7 @@ import { BookingReschedule } from './booking-reschedule';
 import { toBooking, type BookingViewInput } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow } from './bookings.repository';
+import { bookingViews, type BookingViewRow } from './booking-views.repository';
 import { lockForCheckout } from './checkout.repository';
 import { insertNewBooking } from './new-booking';
 import { creditsOf } from './credits.repository';
@@ -35,7 +36,7 @@ import { takeSlot } from './time-rules';
 
 export { JOB } from './booking-core';
 
-export type { RefundInfo } from './booking-cancellation';
+export type { RefundInfo } from './cancellation-refunds';
 
 /**
  * Bookings (decision 040): slots, checkout and reading here; the rest of a booking's life
@@ -224,7 +225,7 @@ export class BookingsService extends BookingCore {
 
   async travelerList(user: AuthUser, userId: number, tab?: keyof typeof TRIP_TABS): Promise<BookingListReply> {
     if (userId !== user.id) throw notFound('Bookings');
-    const rows = await repo.bookingViews(this.db, { travelerId: user.id });
+    const rows = await bookingViews(this.db, { travelerId: user.id });
     return this.list(rows, user.id, tab);
   }
 
@@ -232,11 +233,11 @@ export class BookingsService extends BookingCore {
   async guideList(user: AuthUser, userId: number, tab?: keyof typeof TRIP_TABS): Promise<BookingListReply> {
     const guideId = userId === user.id ? await repo.guideIdOfUser(this.db, user.id) : undefined;
     if (guideId === undefined) throw notFound('Bookings');
-    const rows = await repo.bookingViews(this.db, { guideId, excludePending: true });
+    const rows = await bookingViews(this.db, { guideId, excludePending: true });
     return this.list(rows, user.id, tab);
   }
 
-  private list(rows: repo.BookingViewRow[], viewerId: number, tab?: keyof typeof TRIP_TABS): BookingListReply {
+  private list(rows: BookingViewRow[], viewerId: number, tab?: keyof typeof TRIP_TABS): BookingListReply {
     const now = this.now();
     const all = rows.map((r) => toBooking(r, viewerId, now, this.rates.commissionRate));
     const counts = { 'pending-requests': 0, upcoming: 0, ongoing: 0, past: 0 };

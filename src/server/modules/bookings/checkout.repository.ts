@@ -10,7 +10,8 @@ import type { NewJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';
 import { liveSessionExists, type TokenCaller } from '../auth/index';
 import { NEW_BOOKING_ID } from './booking-core';
-import { bookableGuideColumns, viewQuery, type BookingRow, type GuideForBooking, type NewBooking, type PaymentRow } from './bookings.repository';
+import { bookableGuideColumns, type BookingRow, type GuideForBooking, type NewBooking, type PaymentRow } from './bookings.repository';
+import { viewQuery } from './booking-views.repository';
 import { OPEN_PAYMENT_STATUSES, PAID_PAYMENT_STATUSES } from './one-charge';
 
 /**
