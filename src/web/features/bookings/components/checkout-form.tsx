@@ -1,31 +1,30 @@
-import { AlertCircle, Lock } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Lock } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYING_HELP_PATH } from '../../licences';
 import { Link } from 'react-router';
-import { createPaymentBodySchema, postalCodeSchema, type Booking, type CreateBookingBody } from '../../../../shared/schemas/bookings';
+import { createPaymentBodySchema, type Booking, type CreateBookingBody } from '../../../../shared/schemas/bookings';
 import type { GuideExtra } from '../../../../shared/booking/money-rules';
 import type { Offer } from '../../../../shared/schemas/offers';
 import { Button } from '../../../components/ui/button';
-import { FieldShell, inputClass, Panel, TextAreaField, TextField } from '../../../components/ui/form';
+import { Panel } from '../../../components/ui/form';
 import { currentLocale } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { usePaymentConfig } from '../api/get-payment-config';
-import { useCheckout, type CheckoutProblem } from '../hooks/use-checkout';
-import { moneyFormat, localName } from '../../../lib/format';
+import { useCheckout } from '../hooks/use-checkout';
+import { localName } from '../../../lib/format';
 import { formatMoney } from '../../../../shared/money-format';
 import { chargeNow } from '../lib/price';
-import { formatPostalCode } from '../lib/forms';
-import { MeetingPointInput, MeetingPlace } from '../../meeting-points';
 import { CancellationPolicy } from './cancellation-policy';
 import { OrderReview, type OrderReviewFacts } from './order-review';
 import { emptyPayment, PaymentFields, paymentBody, type PaymentValues } from './payment-fields';
 import { PriceBreakdown, type PriceLines } from './price-breakdown';
 import { StripePaymentFields, stripePaymentBody, type StripePaymentHandle } from './stripe-payment-fields';
 import { TourSummary, type TourInfo } from './tour-summary';
-import { refusalText } from '../lib/refusal-text';
 import { tourDates } from '../../../../shared/booking/tour-days';
 import { DayPlansFields, dayPlansBody, type DayPlanDraft } from './day-plans-fields';
+import { FixedMeeting, MeetingFields, useMeetingDraft } from './checkout-meeting';
+import { Problem } from './checkout-problem';
 
 /**
  * /checkout: the tour, the meeting point (docs/rules/messaging.md postal code and address rules), the deposit's
@@ -71,15 +70,9 @@ export function CheckoutForm({
   const stripeKey = config.data?.publishableKey ?? null;
   const stripe = useRef<StripePaymentHandle>(null);
   const [stripeCardComplete, setStripeCardComplete] = useState(false);
-  const [address, setAddress] = useState('');
-  const [postal, setPostal] = useState('');
-  const [coords, setCoords] = useState<{ meetingLat: number; meetingLng: number } | null>(null);
-  const [notes, setNotes] = useState('');
+  const meeting = useMeetingDraft();
   const [plans, setPlans] = useState<DayPlanDraft[]>([]);
-  const [errors, setErrors] = useState<{ address?: string; postal?: string }>({});
   const [payment, setPayment] = useState<PaymentValues>(() => emptyPayment(currentLocale()));
-  const addressRef = useRef<HTMLInputElement>(null);
-  const postalRef = useRef<HTMLInputElement>(null);
   const paymentFailed = () =>
     showToast({
       title: t('toasts.paymentFailed'),
@@ -104,11 +97,10 @@ export function CheckoutForm({
   const meetingFixed = !!booking || !!offer;
   const fixed = booking ?? (offer ? { meetingAddress: offer.meetingAddress, meetingPostalCode: offer.meetingPostalCode, meetingLat: offer.meetingLat, meetingLng: offer.meetingLng, notes: offer.itinerary } : null);
 
-  const postalError = (v: string) => (v && !postalCodeSchema.safeParse(v).success ? t('meeting.postalInvalid') : undefined);
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (checkout.busy || !complete) return;
+    const { address, postal, coords, notes, setErrors, postalError, addressRef, postalRef } = meeting;
     if (!meetingFixed) {
       const next = { address: address.trim() ? undefined : t('meeting.addressRequired'), postal: postalError(postal) };
       setErrors(next);
@@ -175,82 +167,9 @@ export function CheckoutForm({
         </Panel>
         <Panel id={`${formId}-meeting`} title={t('meeting.title')} description={meetingFixed ? undefined : t('meeting.description')}>
           {meetingFixed && fixed ? (
-            <div className="text-sm" data-testid="meeting-fixed">
-              {fixed.meetingAddress ? (
-                <p>
-                  <MeetingPlace place={fixed} />
-                </p>
-              ) : (
-                <p className="text-stone-600 dark:text-stone-400">{t('meeting.none')}</p>
-              )}
-              {fixed.notes && <p className="mt-2 whitespace-pre-line text-stone-600 dark:text-stone-400">{fixed.notes}</p>}
-              {offer && offer.extras.totalYen > 0 && (
-                <p className="mt-2 rounded-lg bg-stone-50 px-3 py-2 text-stone-700 dark:bg-stone-800 dark:text-stone-200" data-testid="offer-extras-note">
-                  {t('offer.extras', { amount: moneyFormat(locale).yen(offer.extras.totalYen) })}
-                </p>
-              )}
-            </div>
+            <FixedMeeting fixed={fixed} offer={offer} />
           ) : (
-            <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-              <FieldShell label={t('meeting.address')} error={errors.address} hint={t('common:meetingPoint.hint')}>
-                {({ id, describedBy, invalid }) => (
-                  <MeetingPointInput
-                    ref={addressRef}
-                    id={id}
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid || undefined}
-                    className={inputClass}
-                    placeholder={t('meeting.addressPlaceholder')}
-                    maxLength={300}
-                    required
-                    disabled={checkout.busy}
-                    city={tour.guide.serviceCity}
-                    value={address}
-                    onChange={(text) => {
-                      setAddress(text);
-                      setCoords(null);
-                      if (errors.address && text.trim()) setErrors((x) => ({ ...x, address: undefined }));
-                    }}
-                    onPick={(p) => {
-                      setAddress(p.meetingAddress);
-                      setPostal(p.meetingPostalCode);
-                      setCoords({ meetingLat: p.meetingLat, meetingLng: p.meetingLng });
-                      setErrors((x) => ({ ...x, address: undefined, postal: undefined }));
-                    }}
-                  />
-                )}
-              </FieldShell>
-              <TextField
-                ref={postalRef}
-                label={t('meeting.postal')}
-                inputMode="numeric"
-                autoComplete="postal-code"
-                placeholder="150-0043"
-                maxLength={8}
-                value={postal}
-                disabled={checkout.busy}
-                error={errors.postal}
-                hint={t('meeting.postalHint')}
-                onChange={(e) => {
-                  const v = formatPostalCode(e.target.value);
-                  setPostal(v);
-                  setCoords(null);
-                  if (errors.postal && !postalError(v)) setErrors((x) => ({ ...x, postal: undefined }));
-                }}
-                onBlur={() => setErrors((x) => ({ ...x, postal: postalError(postal) }))}
-              />
-              <TextAreaField
-                wrapperClassName="sm:col-span-2"
-                label={t('meeting.notes')}
-                placeholder={t('meeting.notesPlaceholder')}
-                maxLength={1000}
-                rows={2}
-                className="min-h-0"
-                value={notes}
-                disabled={checkout.busy}
-                onChange={(e) => setNotes(e.target.value)}
-              />
-            </div>
+            <MeetingFields meeting={meeting} busy={checkout.busy} city={tour.guide.serviceCity} />
           )}
         </Panel>
         {!meetingFixed && (tour.days ?? 1) > 1 && (
@@ -311,59 +230,5 @@ export function CheckoutForm({
         </div>
       </div>
     </form>
-  );
-}
-
-
-function Problem({ problem, tour, guideProfilePath, onContactSupport }: { problem: CheckoutProblem; tour: TourInfo; guideProfilePath: string; onContactSupport: () => void }) {
-  const { t } = useTranslation('bookings');
-  // A refusal in words: which day, what is in the way (decision 176).
-  const refused = (code: string | undefined, fields: { path: string; message: string }[] | undefined) =>
-    refusalText(t, { code, fields }, { date: tour.date, days: tour.days, timeZone: tour.timeZone }, currentLocale());
-  let text: string;
-  let action: ReactNode = null;
-  const link = (label: string) => (
-    <Link to={guideProfilePath} className="mt-2 inline-block font-medium text-primary-700 underline dark:text-primary-300">
-      {label}
-    </Link>
-  );
-  switch (problem.kind) {
-    case 'payment_failed':
-      text = t('toasts.paymentFailedBody');
-      action = (
-        <Button variant="outline" size="sm" className="mt-2" onClick={onContactSupport}>
-          {t('contactSupport')}
-        </Button>
-      );
-      break;
-    case 'slot_unavailable':
-      text = refused('slot_unavailable', problem.fields);
-      action = link(t('problems.chooseAnother'));
-      break;
-    case 'expired':
-      text = t('problems.expired');
-      action = link(t('problems.bookAgain'));
-      break;
-    case 'price_changed':
-      text = t('problems.priceChanged');
-      break;
-    case 'unsupported':
-      text = t('problems.unsupported');
-      break;
-    case 'network':
-      text = t('problems.network');
-      break;
-    default:
-      text = refused(problem.code, problem.fields);
-      action = link(t('problems.chooseAnother'));
-  }
-  return (
-    <div role="alert" className="mt-4 flex gap-2 rounded-lg border border-danger-600/30 bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100">
-      <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-      <div>
-        <p>{text}</p>
-        {action}
-      </div>
-    </div>
   );
 }
