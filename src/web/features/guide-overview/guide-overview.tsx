@@ -1,55 +1,16 @@
-import { ArrowRight, CalendarDays, Compass, Inbox, LayoutDashboard, MessageCircle, Star, Wallet, Banknote, BellRing } from 'lucide-react';
+import { ArrowRight, CalendarDays, Compass, LayoutDashboard, MessageCircle, Star, Wallet, Banknote, BellRing } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { GuideOverview } from '../../../shared/schemas/guide-overview';
 import type { TotalUnread } from '../../../shared/schemas/messaging';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { UserAvatar } from '../../components/ui/user-avatar';
 import { currentLocale } from '../../lib/i18n';
-import { formatDeadline, formatInstant } from '../../lib/format';
-import { TourTime } from '../../components/ui/tour-time';
 import { dayText, money, shortDay, zoneName } from './format';
-import { muted, TourItem, tourDaysText } from './tour-item';
-import { GuideNet } from '../bookings';
-import { tourLengthText } from '../../../shared/booking/tour-length';
-import { htmlLang } from '../../components/ui/machine-translated';
-
-const card = 'rounded-[var(--radius-card)] border border-stone-200 bg-white p-5 shadow-soft dark:border-stone-800 dark:bg-stone-900';
-
-function SectionTitle({ id, children, aside }: { id: string; children: ReactNode; aside?: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-      <h2 id={id} className="text-lg font-semibold tracking-tight">
-        {children}
-      </h2>
-      {aside}
-    </div>
-  );
-}
-
-function Empty({ icon, title, body, action }: { icon: ReactNode; title: string; body: string; action?: ReactNode }) {
-  return (
-    <div className="mt-4 flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-stone-300 px-6 py-8 text-center dark:border-stone-700">
-      <span className="text-primary-500" aria-hidden>
-        {icon}
-      </span>
-      <p className="mt-2 font-semibold">{title}</p>
-      <p className={`mt-1 max-w-sm text-sm ${muted}`}>{body}</p>
-      {action}
-    </div>
-  );
-}
-
-function Stars({ rating, label, size = 'h-4 w-4' }: { rating: number; label: string; size?: string }) {
-  return (
-    <span role="img" aria-label={label} className="inline-flex items-center gap-0.5">
-      {[1, 2, 3, 4, 5].map((i) => (
-        <Star key={i} aria-hidden className={i <= Math.round(rating) ? `${size} fill-amber-400 text-amber-400` : `${size} text-stone-300 dark:text-stone-600`} />
-      ))}
-    </span>
-  );
-}
+import { muted, TourItem } from './tour-item';
+import { card, Empty, SectionTitle } from './overview-panel';
+import { RequestsPanel } from './requests-panel';
+import { RatingsPanel } from './ratings-panel';
 
 /** Earnings today / month / year / total, and what of it is withdrawable or still pending. */
 function EarningsPanel({ earnings }: { earnings: GuideOverview['earnings'] }) {
@@ -141,103 +102,6 @@ function WeekPanel({ overview }: { overview: GuideOverview }) {
             <TourItem key={tour.id} tour={tour} today={overview.today} />
           ))}
         </ul>
-      )}
-    </section>
-  );
-}
-
-function RequestsPanel({ requests, zone }: { requests: GuideOverview['requests']; zone: string }) {
-  const { t } = useTranslation(['guideOverview', 'bookings']);
-  const locale = currentLocale();
-  return (
-    <section aria-labelledby="requests-title" className={card}>
-      <SectionTitle id="requests-title">{t('requests.title')}</SectionTitle>
-      {requests.count === 0 ? (
-        <Empty icon={<Inbox className="h-9 w-9" />} title={t('requests.empty')} body={t('requests.emptyBody')} />
-      ) : (
-        <>
-          <ul className="mt-4 space-y-3">
-            {requests.items.map((r) => (
-              <li key={r.id} className="flex items-start gap-3 rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
-                <UserAvatar user={{ id: r.traveler.id, fullName: r.traveler.fullName, nickname: null, profilePicture: r.traveler.profilePicture }} size={36} />
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-baseline justify-between gap-x-2">
-                    <span className="truncate font-medium" lang={htmlLang(r.traveler.nameLanguage)}>
-                      {r.traveler.fullName}
-                    </span>
-                    <span className="text-sm font-semibold tabular-nums">{money(r.totalPriceCents, r.currency, locale)}</span>
-                  </p>
-                  <GuideNet booking={r} className="text-sm" />
-                  <p className={`text-sm ${muted}`}>
-                    {tourDaysText(r, locale)} · <TourTime date={r.date} start={r.scheduledStartTime} hours={r.duration} timeZone={r.timeZone} />
-                  </p>
-                  <p className={`text-xs ${muted}`}>
-                    {t('week.people', { count: r.travelers })} · {tourLengthText(r.days, r.duration, locale)}
-                  </p>
-                  {r.respondBy && (
-                    <p className="mt-1 text-xs text-amber-800 dark:text-amber-200">
-                      {t('requests.answerBy', formatDeadline(r.respondBy, locale, zone, t('japanTime')))}
-                    </p>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-            {requests.count > requests.items.length ? <p className={`text-sm ${muted}`}>{t('requests.more', { count: requests.count - requests.items.length })}</p> : <span />}
-            <ButtonLink to="/guide-dashboard" variant="primary" size="sm">
-              {t('requests.viewAll')}
-            </ButtonLink>
-          </div>
-        </>
-      )}
-    </section>
-  );
-}
-
-function RatingsPanel({ ratings, zone }: { ratings: GuideOverview['ratings']; zone: string }) {
-  const { t } = useTranslation('guideOverview');
-  const locale = currentLocale();
-  return (
-    <section aria-labelledby="ratings-title" className={card}>
-      <SectionTitle id="ratings-title">{t('ratings.title')}</SectionTitle>
-      {ratings.count === 0 ? (
-        <Empty icon={<Star className="h-9 w-9" />} title={t('ratings.empty')} body={t('ratings.emptyBody')} />
-      ) : (
-        <>
-          <div className="mt-4 flex items-center gap-3">
-            <p className="text-4xl font-bold tabular-nums" data-testid="rating-average">
-              {ratings.average.toFixed(1)}
-            </p>
-            <div>
-              <Stars rating={ratings.average} label={t('ratings.average', { rating: ratings.average.toFixed(1) })} />
-              <p className={`text-sm ${muted}`} data-testid="rating-count">
-                {t('ratings.count', { count: ratings.count })}
-              </p>
-            </div>
-          </div>
-          {ratings.reviews.length > 0 && (
-            <>
-              <h3 className="mt-5 text-sm font-semibold">{t('ratings.latest')}</h3>
-              <ul className="mt-2 space-y-3">
-                {ratings.reviews.map((r) => (
-                  <li key={r.id} className="rounded-lg bg-stone-50 p-3 dark:bg-stone-800/60">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="font-medium" lang={htmlLang(r.reviewerNameLanguage)}>
-                        {r.reviewerFirstName}
-                      </span>
-                      <Stars rating={r.rating} label={t('ratings.stars', { rating: r.rating })} size="h-3.5 w-3.5" />
-                    </div>
-                    <p className={`text-xs ${muted}`}>{formatInstant(r.publishedAt, locale, zone).date}</p>
-                    <p className="mt-1.5 text-sm leading-relaxed" lang={r.content ? htmlLang(r.contentLanguage) : undefined}>
-                      {r.content || <span className={muted}>{t('ratings.noText')}</span>}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </>
       )}
     </section>
   );
