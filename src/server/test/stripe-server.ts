@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { closeLocal, listenLocal, sendJson } from './local-server';
 import { AppError } from '../lib/app-error';
-
-/** A form or query as Stripe's client encodes it (`metadata[paymentId]=7`, `allowed_payment_method_types[0]=card`), decoded. */
-export type StripeParam = string | StripeParam[] | StripeParams;
-export interface StripeParams {
-  [key: string]: StripeParam;
-}
+import { cancelIntent, createIntent, searchIntents, type StripeIntent } from './stripe-intents';
+import { decode, objectId, refuse, unixTime, type Answer, type StripeParams } from './stripe-protocol';
+import { createRefund, type StripeRefund } from './stripe-refunds';
 
 /** One request as the local Stripe received it, with what it answered. */
 export interface StripeRequest {
@@ -20,36 +16,6 @@ export interface StripeRequest {
   status: number;
   /** Answered from the result kept for its Idempotency-Key, as Stripe's `Idempotent-Replayed: true`. */
   replayed: boolean;
-}
-
-type IntentStatus = 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
-
-/** A PaymentIntent as the server keeps and answers it: the fields the adapter reads, and what identifies the charge. */
-export interface StripeIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  amount_received: number;
-  currency: string;
-  status: IntentStatus;
-  client_secret: string;
-  metadata: Record<string, string>;
-  payment_method_types: string[];
-  next_action: Record<string, unknown> | null;
-  last_payment_error: { type: 'card_error'; code: string; message: string } | null;
-  cancellation_reason: string | null;
-  created: number;
-  livemode: false;
-}
-
-export interface StripeRefund {
-  id: string;
-  object: 'refund';
-  amount: number;
-  currency: string;
-  payment_intent: string;
-  status: 'succeeded';
-  created: number;
 }
 
 export interface TestStripe {
@@ -74,21 +40,6 @@ export interface TestStripe {
   close(): Promise<void>;
 }
 
-/** Currencies Stripe counts in whole units (zero-decimal): an amount of 4000 in `jpy` is ¥4,000. */
-const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
-/** A few of the two-decimal currencies Stripe takes, in hundredths (cny: fen); another code is refused. */
-const TWO_DECIMAL = new Set(['aud', 'cad', 'chf', 'cny', 'eur', 'gbp', 'hkd', 'myr', 'sgd', 'thb', 'usd']);
-/** The largest amount Stripe takes, in the smallest unit of any currency: eight digits. */
-const MAX_AMOUNT = 99_999_999;
-const METHODS = new Set(['card', 'alipay', 'wechat_pay']);
-const CANCELLABLE = new Set<IntentStatus>(['requires_payment_method', 'requires_action']);
-
-type Answer = [status: number, body: unknown];
-const refuse = (status: number, message: string, extra: { code?: string; param?: string; type?: string } = {}): Answer => [
-  status,
-  { error: { type: extra.type ?? 'invalid_request_error', message, ...(extra.code && { code: extra.code }), ...(extra.param && { param: extra.param }) } },
-];
-
 /**
  * A local server that speaks the part of Stripe's API the Stripe adapter uses, as the official
  * `stripe` client sends it (form-encoded bodies, bracketed keys, `Authorization: Bearer sk_…`; another
@@ -108,8 +59,6 @@ export async function startTestStripe(secretKey = 'sk_test_local_stripe', webhoo
   const refundedOf = new Map<string, number>();
   const kept = new Map<string, { fingerprint: string; answer: Answer }>();
   const state = { dropNext: 0, origin: '' };
-  const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-  const now = () => Math.floor(Date.now() / 1000);
   const intentById = (intentId: string) => intents.find((i) => i.id === intentId);
   const server = createServer((req, res) => void handle(req, res));
 
@@ -148,107 +97,17 @@ export async function startTestStripe(secretKey = 'sk_test_local_stripe', webhoo
   }
 
   function route(method: string, path: string, params: StripeParams): Answer {
-    if (method === 'POST' && path === '/v1/payment_intents') return createIntent(params);
-    if (method === 'GET' && path === '/v1/payment_intents/search') return search(params);
-    if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
+    if (method === 'POST' && path === '/v1/payment_intents') return createIntent(intents, state.origin, params);
+    if (method === 'GET' && path === '/v1/payment_intents/search') return searchIntents(intents, params);
+    if (method === 'POST' && path === '/v1/refunds') return createRefund({ intents, refunds, refundedOf }, params);
     const one = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(path);
     if (one) {
       const intent = intentById(decodeURIComponent(one[1]!));
       if (!intent) return refuse(404, `No such payment_intent: '${one[1]}'`, { code: 'resource_missing', param: 'intent' });
       if (method === 'GET' && !one[2]) return [200, intent];
-      if (method === 'POST' && one[2]) return cancel(intent);
+      if (method === 'POST' && one[2]) return cancelIntent(intent);
     }
     return refuse(404, `Unrecognized request URL (${method}: ${path}).`);
-  }
-
-  function createIntent(params: StripeParams): Answer {
-    const amount = amountOf(params, 'amount', true);
-    if (typeof amount !== 'number') return amount;
-    const currency = str(params, 'currency')?.toLowerCase();
-    if (!currency) return refuse(400, 'Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
-    if (!ZERO_DECIMAL.has(currency) && !TWO_DECIMAL.has(currency)) return refuse(400, `Invalid currency: ${currency}.`, { param: 'currency' });
-    const types = list(params, 'allowed_payment_method_types') ?? list(params, 'payment_method_types') ?? ['card'];
-    const unknown = types.find((t) => !METHODS.has(t));
-    if (types.length === 0 || unknown) return refuse(400, `The payment method type "${unknown}" is invalid.`, { param: 'payment_method_types' });
-    const metadata = params.metadata;
-    const intentId = id('pi');
-    const intent: StripeIntent = {
-      id: intentId,
-      object: 'payment_intent',
-      amount,
-      amount_received: 0,
-      currency,
-      status: 'requires_payment_method',
-      client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
-      metadata: metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? (Object.fromEntries(Object.entries(metadata).filter(([, v]) => typeof v === 'string')) as Record<string, string>) : {},
-      payment_method_types: types,
-      next_action: null,
-      last_payment_error: null,
-      cancellation_reason: null,
-      created: now(),
-      livemode: false,
-    };
-    if (str(params, 'confirm') === 'true') {
-      const data = params.payment_method_data;
-      const type = data && typeof data === 'object' && !Array.isArray(data) ? data.type : undefined;
-      if (typeof type !== 'string' || !types.includes(type) || type === 'card') {
-        return refuse(400, 'This server confirms only an Alipay or WeChat Pay payment_method_data among the allowed types.', { param: 'payment_method_data[type]' });
-      }
-      const returnUrl = str(params, 'return_url');
-      if (type === 'alipay' && !returnUrl) return refuse(400, 'A return_url is required to confirm an Alipay PaymentIntent.', { code: 'parameter_missing', param: 'return_url' });
-      intent.status = 'requires_action';
-      intent.next_action =
-        type === 'alipay'
-          ? { type: 'alipay_handle_redirect', alipay_handle_redirect: { url: `${state.origin}/alipay/${intentId}`, return_url: returnUrl } }
-          : { type: 'wechat_pay_display_qr_code', wechat_pay_display_qr_code: { hosted_instructions_url: `${state.origin}/wechat/${intentId}`, image_data_url: 'data:image/png;base64,' } };
-    }
-    intents.push(intent);
-    return [200, intent];
-  }
-
-  function search(params: StripeParams): Answer {
-    const query = str(params, 'query') ?? '';
-    const clauses = query.split(/\s+AND\s+/);
-    const tests: ((i: StripeIntent) => boolean)[] = [];
-    for (const clause of clauses) {
-      const meta = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(clause.trim());
-      const status = /^status:'([a-z_]+)'$/.exec(clause.trim());
-      if (meta) tests.push((i) => i.metadata[meta[1]!] === meta[2]);
-      else if (status) tests.push((i) => i.status === status[1]);
-      else return refuse(400, `This server cannot read the search query "${query}".`, { param: 'query' });
-    }
-    const limit = Number(str(params, 'limit') ?? 10);
-    const found = intents.filter((i) => tests.every((t) => t(i))).reverse();
-    return [200, { object: 'search_result', url: '/v1/payment_intents/search', data: found.slice(0, limit), has_more: found.length > limit, next_page: null }];
-  }
-
-  function cancel(intent: StripeIntent): Answer {
-    if (!CANCELLABLE.has(intent.status)) {
-      return refuse(
-        400,
-        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
-        { code: 'payment_intent_unexpected_state' },
-      );
-    }
-    Object.assign(intent, { status: 'canceled', next_action: null, cancellation_reason: 'requested_by_customer' });
-    return [200, intent];
-  }
-
-  function createRefund(params: StripeParams): Answer {
-    const intentId = str(params, 'payment_intent');
-    if (!intentId) return refuse(400, 'Missing required param: payment_intent.', { code: 'parameter_missing', param: 'payment_intent' });
-    const intent = intentById(intentId);
-    if (!intent) return refuse(400, `No such payment_intent: '${intentId}'`, { code: 'resource_missing', param: 'payment_intent' });
-    if (intent.status !== 'succeeded') return refuse(400, `This PaymentIntent (${intentId}) does not have a successful charge to refund.`);
-    const left = intent.amount_received - (refundedOf.get(intentId) ?? 0);
-    if (left <= 0) return refuse(400, `The charge of ${intentId} has already been refunded.`, { code: 'charge_already_refunded' });
-    const asked = params.amount === undefined ? left : amountOf(params, 'amount', false);
-    if (typeof asked !== 'number') return asked;
-    if (asked > left) return refuse(400, `Refund amount (${asked} ${intent.currency}) is greater than unrefunded amount on charge (${left} ${intent.currency})`, { param: 'amount' });
-    refundedOf.set(intentId, (refundedOf.get(intentId) ?? 0) + asked);
-    const refund: StripeRefund = { id: id('re'), object: 'refund', amount: asked, currency: intent.currency, payment_intent: intentId, status: 'succeeded', created: now() };
-    refunds.push(refund);
-    return [200, refund];
   }
 
   const known = (intentId: string) => {
@@ -278,48 +137,8 @@ export async function startTestStripe(secretKey = 'sk_test_local_stripe', webhoo
       return Object.assign(known(intentId), { status: 'requires_payment_method', next_action: null, last_payment_error: { type: 'card_error', code, message } });
     },
     event(type, intentId) {
-      return JSON.stringify({ id: id('evt'), object: 'event', type, api_version: '2025-01-01', created: now(), data: { object: known(intentId) } });
+      return JSON.stringify({ id: objectId('evt'), object: 'event', type, api_version: '2025-01-01', created: unixTime(), data: { object: known(intentId) } });
     },
     close: () => closeLocal(server),
   };
-}
-
-/** An amount parameter as Stripe reads it: digits only, positive, at most eight of them. */
-function amountOf(params: StripeParams, name: string, required: boolean): number | Answer {
-  const value = str(params, name);
-  if (value === undefined) return required ? refuse(400, `Missing required param: ${name}.`, { code: 'parameter_missing', param: name }) : refuse(400, `Invalid integer: ${name}`, { param: name });
-  if (!/^\d+$/.test(value)) return refuse(400, `Invalid integer: ${value}`, { code: 'parameter_invalid_integer', param: name });
-  const amount = Number(value);
-  if (amount <= 0) return refuse(400, 'This value must be greater than or equal to 1.', { code: 'amount_too_small', param: name });
-  if (amount > MAX_AMOUNT) return refuse(400, `Amount must be no more than ${MAX_AMOUNT} in the currency's smallest unit.`, { code: 'amount_too_large', param: name });
-  return amount;
-}
-
-const str = (params: StripeParams, name: string): string | undefined => (typeof params[name] === 'string' ? params[name] : undefined);
-
-function list(params: StripeParams, name: string): string[] | undefined {
-  const value = params[name];
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
-}
-
-/** `a[b][0]=x` into `{a: {b: ['x']}}`: objects whose keys are 0, 1, … become lists, as the client wrote them. */
-function decode(encoded: string): StripeParams {
-  const root: StripeParams = {};
-  for (const [key, value] of new URLSearchParams(encoded)) {
-    const path = key.replace(/\]/g, '').split('[');
-    let node = root;
-    path.forEach((part, i) => {
-      if (i === path.length - 1) node[part] = value;
-      else node = (typeof node[part] === 'object' && !Array.isArray(node[part]) ? node[part] : (node[part] = {})) as StripeParams;
-    });
-  }
-  return listed(root) as StripeParams;
-}
-
-function listed(param: StripeParam): StripeParam {
-  if (typeof param === 'string' || Array.isArray(param)) return param;
-  const keys = Object.keys(param);
-  const entries = keys.map((k) => [k, listed(param[k]!)] as const);
-  if (keys.length > 0 && keys.every((k, i) => k === String(i))) return entries.map(([, v]) => v);
-  return Object.fromEntries(entries);
 }
