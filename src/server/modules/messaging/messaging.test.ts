@@ -4,7 +4,7 @@ import { conversations, users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { call, cid, guide, insertBooking, openChat, say, traveler } from './test-helpers';
 
-/** Chat through the API: conversations, credits, contact masking, unread counts (tour requests: tour-requests.test.ts). */
+/** Chat through the API: conversations, credits, contact masking, unread counts (tour requests: their own file). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
