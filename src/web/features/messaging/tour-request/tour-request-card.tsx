@@ -10,7 +10,7 @@ import { TourTime } from '../../../components/ui/tour-time';
 import { closeChatWindow } from '../window/chat-window-store';
 import { useAnswerTourRequest } from './api';
 import { displayDate, serviceName } from './rules';
-import { FeeLines } from './tour-request-form';
+import { FeeLines } from './fee-lines';
 import { DetailRows } from './detail-rows';
 import { MeetingPlace } from '../../meeting-points';
 import { WrittenText } from '../components/written-text';

@@ -1,21 +1,19 @@
 import { X } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPostalCode } from '../../../../shared/messaging/postal-code';
-import { MEAL_OPTIONS, TICKET_OPTIONS, tourRequestAllowances, TRANSPORT_ALLOWANCE_YEN, TRANSPORT_OPTIONS } from '../../../../shared/messaging/tour-request';
+import { MEAL_OPTIONS, TICKET_OPTIONS, TRANSPORT_ALLOWANCE_YEN, TRANSPORT_OPTIONS } from '../../../../shared/messaging/tour-request';
 import { Button } from '../../../components/ui/button';
 import { DateSelect } from '../../../components/ui/date-select';
 import { ApiError } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
-import { useGuideChoices } from '../../guides';
-import { emptyDraft, serviceName, toTourRequest, validateTourRequest, yen, type TourRequestDraft, type TourRequestErrors } from './rules';
-import { useSendTourRequest } from './api';
+import { serviceName, yen, type TourRequestDraft } from './rules';
 import { withGap } from '../../../lib/cjk-spacing';
 import { MeetingPointInput } from '../../meeting-points';
+import { FeeLines } from './fee-lines';
+import { newId, todayIso, useTourRequestDraft } from './use-tour-request-draft';
 
 const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm dark:border-stone-700 dark:bg-stone-950 aria-[invalid=true]:border-danger-600';
-const todayIso = () => new Date().toISOString().slice(0, 10);
-const newId = () => (crypto.randomUUID?.() ?? `${Date.now()}${Math.random()}`).replace(/[^A-Za-z0-9]/g, '');
 
 /**
  * Tour request message, written by the traveler inside the chat: date and time, meal,
@@ -26,43 +24,7 @@ const newId = () => (crypto.randomUUID?.() ?? `${Date.now()}${Math.random()}`).r
 export function TourRequestForm({ conversationId, guideId, onDone }: { conversationId: number; guideId: number; onDone: () => void }) {
   const { t } = useTranslation('messaging');
   const locale = currentLocale();
-  const choices = useGuideChoices(guideId);
-  const [d, setD] = useState<TourRequestDraft>(emptyDraft);
-  const [errors, setErrors] = useState<TourRequestErrors>({});
-  const clientId = useRef(newId());
-  const send = useSendTourRequest(conversationId);
-  const formRef = useRef<HTMLFormElement>(null);
-  const set = <K extends keyof TourRequestDraft>(k: K, v: TourRequestDraft[K]) => {
-    setD((old) => ({ ...old, [k]: v }));
-    clientId.current = newId();
-    if (errors[k]) setErrors((old) => ({ ...old, [k]: undefined }));
-  };
-  const meals = Number(d.meals) || 0;
-  const tickets = Number(d.ticketCount) || 0;
-  const fees = tourRequestAllowances({ meal: d.meal, meals, transport: d.transport, tickets: d.tickets, ticketCount: tickets });
-
-  const submit = () => {
-    const found = validateTourRequest(d, todayIso());
-    setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    send.mutate(
-      { clientMessageId: clientId.current, request: toTourRequest(d), note: d.note.trim() },
-      {
-        onSuccess: onDone,
-        onError: (e) => {
-          // The guide stopped offering it meanwhile: say so on the field and show the current list.
-          if (e instanceof ApiError && e.code === 'service_not_offered') {
-            setErrors({ subcategoryId: 'serviceNotOffered' });
-            void choices.refetch();
-          }
-        },
-      },
-    );
-  };
+  const { choices, d, setD, errors, setErrors, clientId, send, formRef, set, fees, submit } = useTourRequestDraft(conversationId, guideId, onDone);
 
   const err = (k: keyof TourRequestDraft) =>
     errors[k] ? (
@@ -256,27 +218,5 @@ export function TourRequestForm({ conversationId, guideId, onDone }: { conversat
         </Button>
       </div>
     </form>
-  );
-}
-
-/** The additional fees, each with its amount in yen, and their total; the guide reads them in yen alone (`yen` in rules.ts). */
-export function FeeLines({ fees, reader = 'traveler' }: { fees: { mealYen: number; transportYen: number; ticketsYen: number; totalYen: number }; reader?: 'traveler' | 'guide' }) {
-  const { t } = useTranslation(['messaging', 'licences']);
-  const locale = currentLocale();
-  return (
-    <>
-    <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 text-sm" data-testid="tour-fees">
-      <dt>{t('tour.feeMeal')}</dt>
-      <dd className="text-right tabular-nums">{yen(fees.mealYen, locale, reader)}</dd>
-      <dt>{t('tour.feeTransport')}</dt>
-      <dd className="text-right tabular-nums">{yen(fees.transportYen, locale, reader)}</dd>
-      <dt>{t('tour.feeTickets')}</dt>
-      <dd className="text-right tabular-nums">{yen(fees.ticketsYen, locale, reader)}</dd>
-      <dt className="font-semibold">{t('tour.feeTotal')}</dt>
-      <dd className="text-right font-semibold tabular-nums">{yen(fees.totalYen, locale, reader)}</dd>
-    </dl>
-    {/* Decision 092: paid on site at cost, never a fare; tickets for trains or hotels are the traveler's own. */}
-    <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">{t('licences:transport.ticketsNote')}</p>
-    </>
   );
 }
