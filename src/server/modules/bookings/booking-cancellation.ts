@@ -1,102 +1,27 @@
-import type { Currency } from '../../../shared/currency';
-import { inCurrency, ownAmountOf, paidPostings, refundedThroughExchange, refundParts, shareOfPayment } from '../../../shared/booking/charge';
 import { instantBookPausedUntil } from '../../../shared/booking/instant-book';
-import { TRAVEL_CREDIT_DAYS } from '../../../shared/booking/credit';
-import { cancellationPostings } from '../../../shared/booking/ledger';
-import { cancellationSplit, cancellationTier, refundArrival, type RefundSplit } from '../../../shared/booking/money-rules';
+import { cancellationSplit, cancellationTier, type RefundSplit } from '../../../shared/booking/money-rules';
 import { noShowSplit } from '../../../shared/booking/no-show-split';
 import { laterTourDay } from '../../../shared/booking/tour-days';
 import type { Actor, BookingStatus } from '../../../shared/booking/state-machine';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAdminAction } from '../audit/index';
 import type { AuthUser } from '../auth/index';
-import { JOB, type BookingCore, type Publish } from './booking-core';
+import type { BookingCore } from './booking-core';
 import type { BookingReplacement } from './booking-replacement';
-import { heldDepositCents, isPaidDeposit, NO_SHOW_REASONS } from './booking-view';
-import { depositPaymentsLeft } from './changes.repository';
-import { enqueueJob } from '../../jobs/index';
+import { heldDepositCents, isPaidDeposit } from './booking-view';
 import * as repo from './bookings.repository';
-import type { BookingRow, PaymentRow } from './bookings.repository';
+import type { BookingRow } from './bookings.repository';
+import { endedBy, tell, type End } from './cancellation-notice';
+import { issueTravelCredit, payBack, type Ctx, type Ended, type RefundInfo } from './cancellation-refunds';
 import * as credits from './credits.repository';
-import { earningsAvailableAt, settleExtensions } from './missed-day';
+import { settleExtensions } from './missed-day';
 import type { ReplacementRow } from './replacement.repository';
 
 /** The start a traveler's cancellation is measured against: the earlier of the booked and the current start. */
 export const tierStart = (b: Pick<BookingRow, 'startsAt' | 'firstStartsAt'>): Date =>
   b.firstStartsAt && b.firstStartsAt < b.startsAt ? b.firstStartsAt : b.startsAt;
 
-export interface RefundInfo {
-  /** In `currency`: what was charged, which may differ from the booking's (decision 164). */
-  amountCents: number;
-  currency: Currency;
-  method: string | null;
-  minBusinessDays: number;
-  maxBusinessDays: number;
-}
-
-/** The events that end a booking unstarted (the state machine's names). */
-type EndEvent = 'cancel' | 'decline' | 'payment_expired' | 'request_expired' | 'replacement_lapsed' | 'report_no_show';
-
-/** One cancellation's transaction: the booking locked, its guide's user, the clock it runs on. */
-interface Ctx {
-  db: Database;
-  publish: Publish;
-  booking: BookingRow;
-  guideUserId: number;
-  now: Date;
-}
-
-/** What a case hands the shared ending: the event, who acted, their words, and whether a replacement guide was asked. */
-interface End {
-  event: EndEvent;
-  actor: Actor;
-  reason?: string;
-  /** An admin acting for the guide: audited, and the guide told. */
-  admin?: AuthUser;
-  /** A replacement guide asked and not yet answered (decision 137): the cancelling guide's booking still. */
-  replacing: boolean;
-}
-
-/** A travel credit given with a refund, as the traveler's notice names it. */
-interface Credit {
-  creditCents: number;
-  creditCurrency: Currency;
-  creditExpiresAt: string;
-}
-
-interface Ended {
-  refund: RefundInfo | null;
-  refundJob?: number;
-  /** Extensions of a day a guide missed, refunded (decision 158). */
-  extensionRefundJobs?: number[];
-}
-
 const FULL = (paidCents: number): RefundSplit => ({ refundCents: paidCents, guideCents: 0, platformCents: 0 });
-
-/**
- * Who ended the booking and why, as the booking records it. `closed`: the replacement choice this
- * ending refunds (decision 137), if there was one.
- */
-interface EndedBy {
-  absent: 'guide' | 'traveler' | null;
-  cancelledBy: 'traveler' | 'guide' | 'system';
-  cancelReason: string;
-  guideEnded: boolean;
-}
-
-function endedBy(e: End, closed: ReplacementRow | undefined): EndedBy {
-  // The side reported absent, if this ends a no-show: the report itself, or a same-day choice after the
-  // guide's no-show that ends in the refund (decision 140), contestable like the report.
-  const absent: EndedBy['absent'] = e.event === 'report_no_show' ? (e.actor === 'traveler' ? 'guide' : 'traveler') : closed?.sameDay ? 'guide' : null;
-  // An admin's cancellation is made on the guide's behalf, and counts as theirs.
-  const cancelledBy: EndedBy['cancelledBy'] = absent ?? (closed ? 'guide' : e.actor === 'system' ? 'system' : e.actor === 'guide' || e.actor === 'admin' ? 'guide' : 'traveler');
-  const cancelReason = absent ? NO_SHOW_REASONS[absent] : closed ? (closed.reason ?? 'cancel') : (e.reason ?? e.event);
-  // Decision 139: a paid booking the guide ended (their cancellation, however it was finished, or their
-  // absence) gives the traveler a credit for the next one, with the refund.
-  const guideEnded = Boolean(closed) || absent === 'guide' || (e.event === 'cancel' && (e.actor === 'guide' || e.actor === 'admin'));
-  return { absent, cancelledBy, cancelReason, guideEnded };
-}
 
 /**
  * Every way a booking is cancelled before its tour (docs/rules/booking-lifecycle.md; ARCHITECTURE.md,
@@ -276,79 +201,13 @@ export class BookingCancellation {
     await repo.transitionBooking(db, id, decision.from, decision.to, { cancelledAt: now, cancelledBy: who.cancelledBy, cancelReason: who.cancelReason });
     if (e.admin) await this.audit(ctx, e.admin, e.reason, decision.to);
     if (booking.creditCents > 0) await credits.restoreCredit(db, id);
-    const credit = paid && who.guideEnded ? await this.issueTravelCredit(ctx, who.absent === 'guide' ? 'guide_no_show' : 'guide_cancelled') : undefined;
+    const credit = paid && who.guideEnded ? await issueTravelCredit(this.core, ctx, who.absent === 'guide' ? 'guide_no_show' : 'guide_cancelled') : undefined;
     // Decision 158: a report on a later day of several days ends a tour partly given.
     const later = e.event === 'report_no_show' && who.absent ? laterTourDay(booking, now) : null;
-    const ended: Ended = paid ? await this.payBack(ctx, paid, split, later !== null) : { refund: null };
+    const ended: Ended = paid ? await payBack(this.core, ctx, paid, split, later !== null) : { refund: null };
     if (later && who.absent) ended.extensionRefundJobs = await settleExtensions(db, this.core, booking, { travelerId: booking.travelerId, guideUserId: ctx.guideUserId }, later.day, who.absent, now);
     const day = e.event === 'report_no_show' && booking.days > 1 ? { day: later?.day ?? 1, days: booking.days } : undefined;
-    await this.tell(ctx, e, who, closed, ended.refund ?? { amountCents: 0, currency: booking.chargeCurrency }, credit, day);
+    await tell(ctx, e, who, closed, ended.refund ?? { amountCents: 0, currency: booking.chargeCurrency }, credit, day);
     return ended;
-  }
-
-  /**
-   * The paid deposit released by the split, and the refund through the provider as a job (decision 085).
-   * `given`: days of the tour were given (a later day's no-show, decision 158): the guide's part is
-   * earnings, held as a completion's are.
-   */
-  private async payBack(ctx: Ctx, paid: PaymentRow, split: RefundSplit, given = false): Promise<Ended> {
-    const { booking } = ctx;
-    const parties = { travelerId: booking.travelerId, guideUserId: ctx.guideUserId, paymentId: paid.id, guideAvailableAt: given ? earningsAvailableAt(booking, ctx.now) : null };
-    const guideKind = given ? 'guide_earnings' : 'cancellation_fee';
-    if (booking.depositChangeCents !== 0) return this.payBackChanged(ctx, split, guideKind, parties);
-    // The split is the booking's currency's; the traveler's side goes back in what was charged, its share exactly (decision 164).
-    const postings = paidPostings(cancellationPostings(ownAmountOf(paid), split, guideKind), booking.currency, paid);
-    await repo.insertPostings(ctx.db, booking.id, postings, parties);
-    const back = shareOfPayment(split.refundCents, booking.currency, paid);
-    const refundJob = back > 0 ? await this.core.enqueueRefund(ctx.db, paid, back, ctx.now) : undefined;
-    return { refundJob, refund: { amountCents: back, currency: paid.currency, method: paid.method, ...refundArrival(paid.method === 'cash' ? 'bank_transfer' : paid.method) } };
-  }
-
-  /**
-   * `payBack` for a trip changed since it was paid (decision 177): the deposit held is spread over the
-   * deposit and the changes' payments, so the refund goes back from the latest money in first, each
-   * part a refund of its own payment in its own currency.
-   */
-  private async payBackChanged(ctx: Ctx, split: RefundSplit, guideKind: 'guide_earnings' | 'cancellation_fee', parties: { travelerId: number; guideUserId: number; paymentId: number; guideAvailableAt: Date | null }): Promise<Ended> {
-    const { booking, db, now } = ctx;
-    const held = split.refundCents + split.guideCents + split.platformCents;
-    const parts = refundParts(split.refundCents, await depositPaymentsLeft(db, booking.id), booking.currency);
-    await repo.insertPostings(db, booking.id, refundedThroughExchange(cancellationPostings(held, split, guideKind), booking.currency, parts), { ...parties, paymentId: parts[0]?.payment.id ?? parties.paymentId });
-    const jobs: number[] = [];
-    for (const part of parts) {
-      const job = await enqueueJob(db, { kind: JOB.refund, payload: { paymentId: part.payment.id, amountCents: part.amountCents, key: `end-${booking.id}` }, runAt: now, dedupeKey: `${JOB.refund}:${part.payment.id}:end` });
-      if (job) jobs.push(job);
-    }
-    const first = parts[0]?.payment;
-    const back = parts.reduce((sum, p) => sum + p.amountCents, 0);
-    const method = first?.method ?? null;
-    return {
-      refundJob: jobs[0],
-      extensionRefundJobs: jobs.slice(1),
-      refund: { amountCents: back, currency: first?.currency ?? booking.chargeCurrency, method, ...refundArrival(method === null || method === 'cash' ? 'bank_transfer' : method) },
-    };
-  }
-
-  /** The credit for the next booking; the traveler's notice of the refund names it. */
-  private async issueTravelCredit(ctx: Ctx, reason: 'guide_no_show' | 'guide_cancelled'): Promise<Credit | undefined> {
-    // The credit is set in yuan; it is given in the booking's currency at the booking's rate, and
-    // spent only on a booking in that currency (decision 164).
-    const { booking } = ctx;
-    const amountCents = inCurrency({ ...booking, currency: 'CNY' }, this.core.deps.config.payments.travelCreditCents, booking.currency);
-    if (amountCents <= 0) return undefined;
-    const expiresAt = new Date(ctx.now.getTime() + TRAVEL_CREDIT_DAYS * 86_400_000);
-    await credits.issueCredit(ctx.db, { travelerId: booking.travelerId, amountCents, currency: booking.currency, reason, sourceBookingId: booking.id, expiresAt, createdAt: ctx.now });
-    return { creditCents: amountCents, creditCurrency: booking.currency, creditExpiresAt: expiresAt.toISOString() };
-  }
-
-  /** The one notice of the ending, read by the notification centre after the commit (decision 085). */
-  private async tell(ctx: Ctx, e: End, who: EndedBy, closed: ReplacementRow | undefined, refund: { amountCents: number; currency: Currency }, credit: Credit | undefined, day?: { day: number; days: number }): Promise<void> {
-    const { publish, booking } = ctx;
-    const base = { bookingId: booking.id, travelerId: booking.travelerId, guideUserId: ctx.guideUserId, refundCents: refund.amountCents, currency: refund.currency, ...credit };
-    if (e.event === 'decline') await publish('booking.declined', { ...base, reason: e.reason ?? '' });
-    else if (e.event === 'report_no_show' || who.absent) {
-      await publish('booking.no_show_reported', { ...base, by: who.absent === 'guide' ? 'traveler' : 'guide', note: e.event === 'report_no_show' ? (e.reason ?? null) : (closed?.reason ?? null), ...day });
-    } else if (closed) await publish('booking.cancelled', { ...base, by: 'guide', reason: 'cancel', note: closed.reason });
-    else await publish('booking.cancelled', { ...base, by: who.cancelledBy, reason: e.event === 'replacement_lapsed' ? 'cancel' : e.event, note: e.event === 'cancel' ? (e.reason ?? null) : null });
   }
 }

@@ -9,11 +9,12 @@ import type { CancellationQuote } from '../../../shared/schemas/booking-answers'
 import { enqueueJob, type ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
-import type { BookingCancellation, RefundInfo } from './booking-cancellation';
+import type { BookingCancellation } from './booking-cancellation';
 import { JOB, type BookingCore, type Side } from './booking-core';
 import type { BookingReplacement } from './booking-replacement';
 import { factsOf, heldDepositCents, isPaidDeposit, paymentDueAt } from './booking-view';
 import * as repo from './bookings.repository';
+import type { RefundInfo } from './cancellation-refunds';
 import { replacementCoverCents } from './replacement.repository';
 
 /** Where a booking of several days is between its first and its last day: the days go on. */
