@@ -1,31 +1,20 @@
-import { addDays } from '../../../shared/availability';
-import { chargeFor, ownAmountOf, paidPostings, refundedThroughExchange, refundParts } from '../../../shared/booking/charge';
-import { dropDayPlans } from '../../../shared/booking/family-plans';
-import { instantBookOn } from '../../../shared/booking/instant-book';
+import { chargeFor, ownAmountOf, paidPostings } from '../../../shared/booking/charge';
 import { cancellationPostings, depositPostings } from '../../../shared/booking/ledger';
-import { bookingRulesOf, PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
-import { priceChange, type PricedChange } from '../../../shared/booking/trip-change';
-import { guideRates } from '../../../shared/booking/trip-price';
+import { PAYMENT_WINDOW_MINUTES } from '../../../shared/booking/schedule';
 import type { BookingChange, ChangeBody, ChangeQuote } from '../../../shared/schemas/booking-changes';
 import type { CreatePaymentBody } from '../../../shared/schemas/bookings';
 import { pgErrorCode, type Database } from '../../db/client';
-import { enqueueJob, type ClaimedJob } from '../../jobs/index';
+import type { ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
-import { checkTotalInBounds } from '../../lib/money-bounds';
 import type { AuthUser } from '../auth/index';
-import { JOB, MINUTE_MS, paymentInProgress, type BookingCore, type Publish } from './booking-core';
-import { checkGroupSize } from './booking-group';
+import { MINUTE_MS, paymentInProgress, type BookingCore, type Publish } from './booking-core';
 import * as repo from './bookings.repository';
-import type { BookingRow, GuideForBooking, PaymentRow } from './bookings.repository';
+import type { BookingRow, PaymentRow } from './bookings.repository';
 import * as changes from './changes.repository';
 import type { ChangeRow } from './changes.repository';
+import { applyChange } from './change-apply';
+import { CHANGEABLE, changeAnswerBy, changeNeedsGuide, checkAddedDays, checkChangeable, pricedChange } from './change-checks';
 import { openAttempt, stepFor, type OpenAttemptStep } from './one-charge';
-import { daySchedule } from './schedule.repository';
-import { holdDays, spanWindow } from './tour-span';
-
-const HOUR_MS = 3_600_000;
-/** The statuses a trip can change in: paid, before the tour. */
-const CHANGEABLE = new Set(['confirmed', 'upcoming']);
 
 /** The job that closes an open change at its `expiresAt`. */
 export const CHANGE_LAPSE_JOB = 'booking.change_lapse';
@@ -64,9 +53,9 @@ export class BookingChanges {
     const { booking } = await this.travelerOf(user, id);
     const guide = (await repo.guideForBooking(this.core.db, booking.guideId))!;
     const now = this.core.now();
-    const priced = this.priced(booking, guide, body, now);
-    if (body.days > booking.days) await this.checkAddedDays(this.core.db, booking, guide, body.days, now, false);
-    return { ...priced.quote, needsGuide: this.needsGuide(priced, guide, now) };
+    const priced = pricedChange(booking, guide, body, now, this.core.rates);
+    if (body.days > booking.days) await checkAddedDays(this.core, this.core.db, booking, guide, body.days, now, false);
+    return { ...priced.quote, needsGuide: changeNeedsGuide(priced, guide, now) };
   }
 
   /** GET …/changes: both sides read them, newest first. */
@@ -82,15 +71,15 @@ export class BookingChanges {
     const refunds: number[] = [];
     const row = await this.run(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
-      this.checkChangeable(booking, now);
+      checkChangeable(booking, now);
       if (await changes.openChange(db, id)) throw new AppError('change_open', 'Another change of this trip is open; finish or withdraw it first');
       const guide = (await repo.guideForBooking(db, booking.guideId))!;
-      const priced = this.priced(booking, guide, body, now);
-      if (body.days > booking.days) await this.checkAddedDays(db, booking, guide, body.days, now, true);
-      const needsGuide = this.needsGuide(priced, guide, now);
+      const priced = pricedChange(booking, guide, body, now, this.core.rates);
+      if (body.days > booking.days) await checkAddedDays(this.core, db, booking, guide, body.days, now, true);
+      const needsGuide = changeNeedsGuide(priced, guide, now);
       const payNow = priced.quote.money.payNowCents;
       const status = payNow > 0 ? 'awaiting_payment' : needsGuide ? 'requested' : 'applied';
-      const expiresAt = status === 'awaiting_payment' ? new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS) : status === 'requested' ? this.answerBy(booking, now) : null;
+      const expiresAt = status === 'awaiting_payment' ? new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS) : status === 'requested' ? changeAnswerBy(booking, now) : null;
       const inserted = await changes.insertChange(db, {
         bookingId: id,
         requesterId: user.id,
@@ -105,7 +94,7 @@ export class BookingChanges {
         createdAt: now,
       });
       const guideUserId = (await repo.guideUserIdOf(db, booking.guideId))!;
-      if (status === 'applied') refunds.push(...(await this.apply(db, publish, booking, inserted, guideUserId, now)));
+      if (status === 'applied') refunds.push(...(await applyChange(db, publish, booking, inserted, guideUserId, now)));
       else {
         publish.job({ kind: CHANGE_LAPSE_JOB, payload: { bookingId: id, changeId: inserted.id }, runAt: expiresAt!, dedupeKey: `${CHANGE_LAPSE_JOB}:${inserted.id}:${status}` });
         if (status === 'requested') await this.tellGuide(publish, booking, inserted, guideUserId);
@@ -124,10 +113,10 @@ export class BookingChanges {
     await this.run(async (db, publish) => {
       const booking = (await repo.lockBooking(db, id))!;
       const change = await this.openOf(db, id, changeId, 'requested');
-      this.checkChangeable(booking, now);
+      checkChangeable(booking, now);
       const guide = (await repo.guideForBooking(db, booking.guideId))!;
-      if (change.apply.days > booking.days) await this.checkAddedDays(db, booking, guide, change.apply.days, now, true);
-      refunds.push(...(await this.apply(db, publish, booking, change, user.id, now)));
+      if (change.apply.days > booking.days) await checkAddedDays(this.core, db, booking, guide, change.apply.days, now, true);
+      refunds.push(...(await applyChange(db, publish, booking, change, user.id, now)));
     });
     await this.runRefunds(refunds, now);
     return toChange((await changes.changeById(this.core.db, id, changeId))!);
@@ -199,7 +188,7 @@ export class BookingChanges {
     const change = await changes.changeByPayment(db, payment.id);
     const open = change?.status === 'awaiting_payment' && CHANGEABLE.has(booking.status) && booking.startsAt > now;
     if (open && change.needsGuide) {
-      const expiresAt = this.answerBy(booking, now);
+      const expiresAt = changeAnswerBy(booking, now);
       const requested = (await changes.updateChange(db, change.id, { status: 'requested', expiresAt }))!;
       publish.job({ kind: CHANGE_LAPSE_JOB, payload: { bookingId: booking.id, changeId: change.id }, runAt: expiresAt, dedupeKey: `${CHANGE_LAPSE_JOB}:${change.id}:requested` });
       await this.tellGuide(publish, booking, requested, parties.guideUserId);
@@ -207,9 +196,9 @@ export class BookingChanges {
     }
     if (open) {
       const guide = (await repo.guideForBooking(db, booking.guideId))!;
-      const free = change.apply.days <= booking.days || (await this.checkAddedDays(db, booking, guide, change.apply.days, now, true).then(() => true, () => false));
+      const free = change.apply.days <= booking.days || (await checkAddedDays(this.core, db, booking, guide, change.apply.days, now, true).then(() => true, () => false));
       if (free) {
-        const refunds = await this.apply(db, publish, booking, change, parties.guideUserId, now);
+        const refunds = await applyChange(db, publish, booking, change, parties.guideUserId, now);
         after.push(() => this.runRefunds(refunds, now));
         return;
       }
@@ -221,106 +210,6 @@ export class BookingChanges {
   }
 
   // ── What the steps share ─────────────────────────────────────────────────────────────────────
-
-  private priced(booking: BookingRow, guide: GuideForBooking, body: ChangeBody, now: Date): PricedChange {
-    if (body.adults === booking.adults && body.children === booking.children && body.infants === booking.infants && body.days === booking.days) {
-      throw new AppError('change_unchanged', 'This is the trip as booked');
-    }
-    checkGroupSize(guide, body);
-    const priced = priceChange(
-      { ...booking, weatherWarning: booking.weatherWarning !== null },
-      // The guide's group rules as the one reading makes them (decision 187); the booking's frozen hourly prices replace theirs.
-      guideRates(guide),
-      body,
-      now,
-      this.core.rates,
-    );
-    // The changed trip is a new total, held to the checkout's bound (decision 182).
-    checkTotalInBounds(priced.apply.totalPriceCents, booking.currency);
-    return priced;
-  }
-
-  private needsGuide(priced: PricedChange, guide: GuideForBooking, now: Date): boolean {
-    return priced.asksMore && !instantBookOn(guide, now);
-  }
-
-  /** The guide answers within the request window, and before the tour starts. */
-  private answerBy(booking: BookingRow, now: Date): Date {
-    return new Date(Math.min(now.getTime() + REQUEST_ANSWER_HOURS * HOUR_MS, booking.startsAt.getTime()));
-  }
-
-  private checkChangeable(booking: BookingRow, now: Date): void {
-    if (!CHANGEABLE.has(booking.status) || booking.startsAt <= now) {
-      throw new AppError('change_not_allowed', 'A trip changes once its deposit is paid and before it starts');
-    }
-  }
-
-  /**
-   * The days added after the last must be open in the guide's hours at the booking's daily start and
-   * free of other bookings (`holdDays`, the checkout's rule, 409 `day_unavailable` naming the dates),
-   * and the traveler free then too; `locked`: under the guide's schedule lock, as the checkout holds it.
-   */
-  private async checkAddedDays(db: Database, booking: BookingRow, guide: GuideForBooking, days: number, now: Date, locked: boolean): Promise<void> {
-    const first = addDays(booking.date, booking.days);
-    const added = days - booking.days;
-    if (locked) await repo.lockGuideSchedule(db, booking.guideId);
-    const [from, to] = spanWindow(first, added);
-    const day = await daySchedule(db, booking.guideId, first, from, to, undefined, addDays(first, added - 1));
-    const busy = day.busy.filter((b) => b.id !== booking.id);
-    const span = holdDays({ date: first, days: added, startMinute: booking.startMinute, durationMinutes: booking.durationMinutes, timeZone: booking.timeZone, weekly: day.weekly, exceptions: day.exceptions, busy, now, ...bookingRulesOf(guide) });
-    if (locked) await this.core.claimTravelerTime(db, booking.travelerId, booking.endsAt, span.endsAt, now, booking.id);
-  }
-
-  /**
-   * The change made: the booking's new trip written, a released deposit share split by the tiers
-   * (ledger postings with the refund from the latest payments first), and both sides told. Returns the
-   * refund jobs to run after the commit.
-   */
-  private async apply(db: Database, publish: Publish, booking: BookingRow, change: ChangeRow, guideUserId: number, now: Date): Promise<number[]> {
-    const a = change.apply;
-    const written = await changes.writeChangedTrip(db, booking.id, {
-      travelers: a.travelers,
-      children: a.children,
-      infants: a.infants,
-      days: a.days,
-      endsAt: new Date(a.endsAt),
-      totalPriceCents: a.totalPriceCents,
-      depositCents: a.depositCents,
-      commissionCents: a.commissionCents,
-      priceLines: a.priceLines,
-      depositChangeCents: booking.depositChangeCents + a.depositChangeCents,
-      // A day dropped takes its plan with it (decision 178); the ages given were of the group as it was.
-      dayPlans: dropDayPlans(booking.dayPlans, a.days),
-      childAges: a.children === booking.children && a.infants === booking.infants ? booking.childAges : null,
-    }).catch((err: unknown) => {
-      if (pgErrorCode(err) === '23P01') throw new AppError('slot_unavailable', 'Your guide has another booking on the days added');
-      throw err;
-    });
-    if (!written) throw new AppError('change_not_allowed', 'A trip changes once its deposit is paid and before it starts');
-    await changes.updateChange(db, change.id, { status: 'applied', decidedAt: now });
-    const jobs: number[] = [];
-    const release = -a.depositChangeCents;
-    if (release > 0) {
-      const parts = refundParts(a.split.refundCents, await changes.depositPaymentsLeft(db, booking.id), booking.currency);
-      const postings = refundedThroughExchange(cancellationPostings(release, a.split), booking.currency, parts);
-      await repo.insertPostings(db, booking.id, postings, { travelerId: booking.travelerId, guideUserId, paymentId: parts[0]?.payment.id });
-      for (const part of parts) {
-        const job = await enqueueJob(db, { kind: JOB.refund, payload: { paymentId: part.payment.id, amountCents: part.amountCents, key: `change-${change.id}` }, runAt: now, dedupeKey: `${JOB.refund}:${part.payment.id}:change:${change.id}` });
-        if (job) jobs.push(job);
-      }
-    }
-    await publish('booking.changed', {
-      bookingId: booking.id,
-      travelerId: booking.travelerId,
-      guideUserId,
-      changeId: change.id,
-      travelers: a.travelers,
-      days: a.days,
-      refundCents: change.quote.money.refundCents,
-      currency: booking.currency,
-    });
-    return jobs;
-  }
 
   /** Closes the open change without applying it; a paid difference goes back in full. */
   private async close(id: number, changeId: number, status: 'declined' | 'withdrawn' | 'lapsed', now: Date, reason?: string): Promise<BookingChange> {
