@@ -1,7 +1,6 @@
 import { ownAmountOf } from '../../../shared/booking/charge';
-import { compareCandidates, compareStanding, REPLACEMENT_CANDIDATES, replacementAnswerBy, replacementLapsesAt, sameDayAnswerBy, sameDayLapsesAt } from '../../../shared/booking/replacement';
-import { addDays, minutesToTime } from '../../../shared/availability';
-import { matchLocale } from '../../../shared/locales';
+import { replacementAnswerBy, replacementLapsesAt, sameDayAnswerBy, sameDayLapsesAt } from '../../../shared/booking/replacement';
+import { minutesToTime } from '../../../shared/availability';
 import type { Booking } from '../../../shared/schemas/bookings';
 import type { ReplacementsReply } from '../../../shared/schemas/replacements';
 import { pgErrorCode, type Database } from '../../db/client';
@@ -15,12 +14,8 @@ import { isPaidDeposit } from './booking-view';
 import type { BookingRow } from './bookings.repository';
 import * as replacements from './replacement.repository';
 import type { ReplacementRow } from './replacement.repository';
-import { offerOf, type Candidate, type Choice } from './replacement-offers';
-import { guidesDays, releasable } from './schedule.repository';
-
-/** How many listed guides are read at a time, in the ranking's order, before checking who is free. */
-const CANDIDATE_PAGE = 25;
-const DAY_MS = 86_400_000;
+import { replacementCandidates, shownCandidate } from './replacement-candidates';
+import type { Choice } from './replacement-offers';
 
 const bookedPriceOf = (b: BookingRow): BookedPrice => ({
   unitPriceCents: b.unitPriceCents,
@@ -33,12 +28,6 @@ const bookedPriceOf = (b: BookingRow): BookedPrice => ({
 const whenOf = (b: BookingRow) => ({ date: b.date, startTime: minutesToTime(b.startMinute), days: b.days });
 
 /**
- * The language a replacement must speak: the traveler's (Chinese unless they chose English). The stored
- * locale is read as every language tag is (matchLocale); the guides' languages are spoken ones (en, zh).
- */
-const languageOf = (locale: string | null) => (matchLocale(locale) === 'en' ? 'en' : 'zh');
-
-/**
  * A replacement guide when the booked one cancels (decision 137). The guide's cancellation of a paid
  * booking opens a choice instead of refunding at once, when free guides exist and there is time: the
  * traveler picks one of up to three, the booking moves to that guide as a paid request (the deposit
@@ -48,61 +37,9 @@ const languageOf = (locale: string | null) => (matchLocale(locale) === 'en' ? 'e
 export class BookingReplacement {
   constructor(private readonly core: BookingCore) {}
 
-  private get coverRate() {
-    return this.core.deps.config.payments.replacementCoverRate;
-  }
-
   /** The paid deposit of a booking, if it was paid. */
   private async paidDeposit(db: Database, id: number) {
     return (await repo.depositPayments(db, id)).find(isPaidDeposit);
-  }
-
-  /**
-   * Guides free to take the booking over at its date and time, best match first, priced for the
-   * traveler; `only` checks one guide (the one chosen), under that guide's lock. A same-day choice
-   * (decision 140) takes each guide's first free start that day from SAME_DAY_LEAD_MINUTES on.
-   * Guides are read a page at a time in the ranking's order until no unread guide could enter the
-   * offered few, so a free guide is never missed behind busy ones rated higher.
-   */
-  private async candidates(db: Database, booking: BookingRow, o: Choice & { only?: number }, now: Date): Promise<Candidate[]> {
-    const from = await replacements.cityOf(db, o.fromGuideId);
-    if (!from) return [];
-    const hours = booking.durationMinutes / 60;
-    const query = {
-      city: from,
-      language: languageOf(await replacements.localeOf(db, booking.travelerId)),
-      subcategoryId: booking.subcategoryId,
-      travelers: booking.travelers,
-      hours,
-      days: booking.days,
-      currency: booking.currency,
-      exclude: o.exclude,
-      only: o.only,
-      limit: CANDIDATE_PAGE,
-    };
-    const [dayFrom, dayTo] = [new Date(booking.startsAt.getTime() - DAY_MS), new Date(booking.endsAt.getTime() + DAY_MS)];
-    // One traveler, one place: hours the traveler has another tour are offered by nobody, since the
-    // choice would refuse them (409 traveler_busy); a checkout the choice would release does not count.
-    const travelerBusy = (await repo.travelerOverlaps(db, booking.travelerId, dayFrom, dayTo)).filter((b) => b.id !== booking.id && !releasable(b));
-    const rank = compareCandidates(o.price.totalPriceCents + booking.creditCents);
-    const out: Candidate[] = [];
-    for (let offset = 0; ; offset += CANDIDATE_PAGE) {
-      const listed = await replacements.candidateGuides(db, { ...query, offset });
-      // Every day of a booking of several days: the exceptions of each date (decision 154).
-      const days = await guidesDays(db, listed.map((g) => g.id), booking.date, dayFrom, dayTo, addDays(booking.date, booking.days - 1));
-      for (const g of listed) {
-        const offer = offerOf(booking, o, g, days.get(g.id)!, travelerBusy, now, this.core.rates, this.coverRate);
-        if (offer) out.push(offer);
-      }
-      out.sort(rank);
-      const last = listed.at(-1);
-      if (!last || listed.length < CANDIDATE_PAGE) break;
-      // Read in the order of standing: once the last of the few offered stands above the last guide read,
-      // every guide not yet read ranks below it.
-      const worstOffered = out[REPLACEMENT_CANDIDATES - 1];
-      if (worstOffered && compareStanding(worstOffered, last) < 0) break;
-    }
-    return out.slice(0, REPLACEMENT_CANDIDATES);
   }
 
   /** Whether the guide's cancellation of `booking` at `now` offers a replacement (the state machine's `replaceable`). */
@@ -111,7 +48,7 @@ export class BookingReplacement {
     if (now >= replacementLapsesAt(booking.startsAt)) return false;
     const paid = await this.paidDeposit(db, booking.id);
     if (!paid) return false;
-    const list = await this.candidates(db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: ownAmountOf(paid), sameDay: false }, now);
+    const list = await replacementCandidates(this.core, db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: ownAmountOf(paid), sameDay: false }, now);
     return list.length > 0;
   }
 
@@ -123,7 +60,7 @@ export class BookingReplacement {
   async offerableToday(db: Database, booking: BookingRow, now: Date): Promise<Date | null> {
     const paid = await this.paidDeposit(db, booking.id);
     if (!paid) return null;
-    const list = await this.candidates(db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: ownAmountOf(paid), sameDay: true }, now);
+    const list = await replacementCandidates(this.core, db, booking, { fromGuideId: booking.guideId, price: bookedPriceOf(booking), exclude: [booking.guideId], depositPaidCents: ownAmountOf(paid), sameDay: true }, now);
     if (list.length === 0) return null;
     return sameDayLapsesAt(now, new Date(Math.max(...list.map((c) => c.lastStartsAt.getTime()))));
   }
@@ -162,7 +99,7 @@ export class BookingReplacement {
     const paid = await this.paidDeposit(db, id);
     const depositPaidCents = paid ? ownAmountOf(paid) : 0;
     const open = row?.status === 'open' && booking.status === 'awaiting_replacement' && this.core.now() < row.lapsesAt;
-    const list = open ? await this.candidates(db, booking, this.choiceOf(row!, depositPaidCents), this.core.now()) : [];
+    const list = open ? await replacementCandidates(this.core, db, booking, this.choiceOf(row!, depositPaidCents), this.core.now()) : [];
     return {
       bookingId: id,
       status: row?.status ?? null,
@@ -172,9 +109,7 @@ export class BookingReplacement {
       answerBy: row?.status === 'requested' ? (row.answerBy?.toISOString() ?? null) : null,
       bookedTotalCents: row?.bookedPrice.totalPriceCents ?? booking.totalPriceCents,
       depositPaidCents,
-      candidates: list.map(({ guideId, fullName, profilePicture, rating, reviewCount, languages, licensed, totalCents, balanceCents, coveredCents, startsAt, scheduledStartTime }) => ({
-        guideId, fullName, profilePicture, rating, reviewCount, languages, licensed, totalCents, balanceCents, coveredCents, startsAt, scheduledStartTime,
-      })),
+      candidates: list.map(shownCandidate),
     };
   }
 
@@ -209,7 +144,7 @@ export class BookingReplacement {
         const sameDayEnd = (from: string) => (booking.days > 1 ? booking.endsAt : new Date(Date.parse(from) + booking.durationMinutes * 60_000));
         const asked = !row.sameDay ? { from: booking.startsAt, to: booking.endsAt } : startsAt === undefined ? null : { from: new Date(startsAt), to: sameDayEnd(startsAt) };
         if (asked) await core.claimTravelerTime(db, booking.travelerId, asked.from, asked.to, now, id);
-        const [pick] = await this.candidates(db, booking, { ...this.choiceOf(row, ownAmountOf(paid)), only: guideId }, now);
+        const [pick] = await replacementCandidates(this.core, db, booking, { ...this.choiceOf(row, ownAmountOf(paid)), only: guideId }, now);
         if (!pick || (startsAt !== undefined && Date.parse(startsAt) !== Date.parse(pick.startsAt))) throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another', [{ path: 'guideId', message: 'unavailable' }]);
         // A same-day replacement (decision 140) moves the tour to that guide's time, and its start is confirmed afresh;
         // on day 1 of several days only day 1 moves: `startMinute`, the other days' start, stays as booked (the pick's).
