@@ -16,10 +16,7 @@ import { filterLabels } from '../lib/filter-labels';
 import { PriceRange } from './price-range';
 import { ServicesPicker } from './services-picker';
 import { localName } from '../../../lib/format';
-import { durationText } from '../../../../shared/booking/duration';
-import { MAX_BOOKING_DAYS } from '../../../../shared/booking/tour-days';
-import type { Locale } from '../../../../shared/locales';
-import type { TFunction } from 'i18next';
+import { LengthSelect, lengthLabel, lengthOfValue, lengthValue } from './length-select';
 
 const fieldClass =
   'mt-1 block h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-sm text-stone-900 shadow-sm ' +
@@ -194,25 +191,7 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
             <label htmlFor={`${id}-length`} className={labelClass}>
               {t('form.length')}
             </label>
-            <select id={`${id}-length`} className={fieldClass} value={length} onChange={(e) => setLength(e.target.value)}>
-              <option value="">{t('form.anyLength')}</option>
-              <optgroup label={t('form.byHour')}>
-                {[...new Set([...SEARCH_HOURS, ...(initial.hours && !initial.days ? [initial.hours] : [])])]
-                  .sort((a, b) => a - b)
-                  .map((h) => (
-                    <option key={h} value={`h${h}`}>
-                      {durationText(h, locale)}
-                    </option>
-                  ))}
-              </optgroup>
-              <optgroup label={t('form.byDay')}>
-                {Array.from({ length: MAX_BOOKING_DAYS }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={`d${n}`}>
-                    {t('form.daysOption', { count: n })}
-                  </option>
-                ))}
-              </optgroup>
-            </select>
+            <LengthSelect id={`${id}-length`} className={fieldClass} value={length} onChange={setLength} initial={initial} />
           </div>
           <div>
             <label htmlFor={`${id}-language`} className={labelClass}>
@@ -292,22 +271,6 @@ export function SearchForm({ initial, requireFields, categories, categoriesFallb
       </form>
     </div>
   );
-}
-
-/** The hours a search offers (decision 176); a link's other hours are added to them. */
-const SEARCH_HOURS = [2, 3, 4, 6, 8];
-
-/** The length select's value: `d3` for three days, `h4` for four hours, '' for any. */
-const lengthValue = (p: Pick<GuideSearchParams, 'days' | 'hours'>) => (p.days ? `d${p.days}` : p.hours ? `h${p.hours}` : '');
-function lengthOfValue(v: string): Pick<GuideSearchParams, 'days' | 'hours'> {
-  const n = Number(v.slice(1));
-  return v.startsWith('d') ? { days: n, hours: undefined } : v.startsWith('h') ? { days: undefined, hours: n } : { days: undefined, hours: undefined };
-}
-
-/** The length in the folded bar: "3 days", "3 days, 6 hours a day", "4 hours"; nothing for any. */
-function lengthLabel(p: Pick<GuideSearchParams, 'days' | 'hours'>, t: TFunction, locale: Locale): string {
-  if (p.days) return p.hours ? t('form.daysOfHours', { count: p.days, hours: durationText(p.hours, locale) }) : t('form.daysOption', { count: p.days });
-  return p.hours ? durationText(p.hours, locale) : '';
 }
 
 /** How many of the travelers are of an age (0 up to all but one adult). */
