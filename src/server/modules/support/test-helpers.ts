@@ -11,7 +11,13 @@ export type Who = 'traveler' | 'guide' | 'admin';
  * The state lives in this call, not in the module: the API files share a worker's modules (vitest.config.ts).
  */
 export function supportSuite() {
-  const app = { t: undefined as unknown as TestApp };
+  let testApp: TestApp | undefined;
+  const app = {
+    get t(): TestApp {
+      if (!testApp) throw new Error('the support suite is read before its beforeAll built the app');
+      return testApp;
+    },
+  };
   const tokens: Record<Who, string> = { traveler: '', guide: '', admin: '' };
   let ip = 0;
   /** Each test writes from its own address so the per-address rate limits never leak between tests. */
@@ -19,10 +25,10 @@ export function supportSuite() {
 
   // Seeding the demo takes most of a minute on a busy two-core machine, and the suites' two files seed at once there.
   beforeAll(async () => {
-    app.t = await createTestApp({ seed: 'demo' });
-    for (const name of Object.keys(tokens) as Who[]) tokens[name] = (await sessionFor(app.t, name)).token;
+    testApp = await createTestApp({ seed: 'demo' });
+    for (const name of Object.keys(tokens) as Who[]) tokens[name] = (await sessionFor(testApp, name)).token;
   }, 120_000);
-  afterAll(() => app.t?.close());
+  afterAll(() => testApp?.close());
 
   const auth = (who: Who) => ({ authorization: `Bearer ${tokens[who]}` });
 
