@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { errorBodySchema, idParam } from '../../../shared/schemas/common';
-import { bookingListQuerySchema, bookingListReplySchema, bookingSchema, createBookingRequestSchema, createPaymentBodySchema, idempotencyKeySchema, paymentReplySchema, webhookReplySchema } from '../../../shared/schemas/bookings';
+import { bookingListQuerySchema, bookingListReplySchema, bookingSchema } from '../../../shared/schemas/bookings';
+import { createBookingRequestSchema } from '../../../shared/schemas/booking-create';
+import { createPaymentBodySchema, idempotencyKeySchema, paymentReplySchema } from '../../../shared/schemas/payments';
 import { slotsQuerySchema, slotsReplySchema } from '../../../shared/schemas/slots';
 import { cancellationQuoteSchema, declineBodySchema, ledgerReplySchema, statusBodySchema, statusReplySchema } from '../../../shared/schemas/booking-answers';
 import { extensionPaymentBodySchema, requestExtensionBodySchema, requestExtensionReplySchema, userTypeBodySchema } from '../../../shared/schemas/tour';
-import { AppError, notFound } from '../../lib/app-error';
 import type { AppInstance } from '../../lib/types';
 import { currentUser, tokenCaller } from '../auth/index';
-import { SimulatedProvider, type PaymentProvider } from '../payments/index';
 import type { BookingsService } from './bookings.service';
 
 const bearer = [{ bearerAuth: [] }];
@@ -16,13 +16,12 @@ const idParams = z.object({ id: idParam });
 export const PAYMENT_ATTEMPTS_PER_WINDOW = 30;
 
 /** The bookings' routes, one function per group of them (each under 80 lines), registered in this order. */
-export function bookingsRoutes(app: AppInstance, service: BookingsService, provider: PaymentProvider): void {
+export function bookingsRoutes(app: AppInstance, service: BookingsService): void {
   checkoutRoutes(app, service);
   answerRoutes(app, service);
   onTourRoutes(app, service);
   extensionAnswerRoutes(app, service);
   bookingListRoutes(app, service);
-  webhookRoutes(app, service, provider);
 }
 
 /** The checkout: a guide's free start times, the booking, reading it and paying its deposit. */
@@ -310,40 +309,4 @@ function bookingListRoutes(app: AppInstance, service: BookingsService): void {
     },
     async (request) => service.ledger(request.params.id),
   );
-}
-
-/** The payment providers' webhooks. */
-function webhookRoutes(app: AppInstance, service: BookingsService, provider: PaymentProvider): void {
-  // Webhooks need the raw body for their signature: a raw-body parser in this scope only.
-  void app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    const webhook = (name: PaymentProvider['name']) =>
-      scope.post(
-        `/api/v2/payments/webhooks/${name}`,
-        {
-          schema: {
-            tags: ['payments'],
-            summary:
-              name === 'stripe'
-                ? 'Stripe webhook (verified with the Stripe-Signature header on the raw body)'
-                : 'Simulated provider webhook: the demo approval page posts {type, ref} signed with X-Simulated-Signature',
-            response: { 200: webhookReplySchema, 404: errorBodySchema, 409: errorBodySchema },
-          },
-        },
-        async (request) => {
-          if (provider.name !== name) throw notFound('Webhook');
-          const event = provider.verifyWebhook(typeof request.body === 'string' ? request.body : '', request.headers);
-          // The demo approval page is the simulated provider's own page: its approval is the provider's record
-          // too, and a charge it can no longer approve (cancelled for a newer attempt) is refused, uncharged.
-          if (provider instanceof SimulatedProvider && event.type === 'payment.succeeded' && !(await provider.approved(event.providerRef))) {
-            throw new AppError('payment_canceled', 'This payment was cancelled when a newer payment of the booking was started; nothing was charged');
-          }
-          await service.payments.webhook(event);
-          return { received: true };
-        },
-      );
-    webhook('simulated');
-    webhook('stripe');
-  });
 }

@@ -5,6 +5,7 @@ import type { OfferSource } from './offer-terms';
 import type { BookingDeps, Clock, ReceiptIssuing } from './booking-core';
 import { labelLinesForReader } from './booking-line-labels';
 import { bookingsRoutes } from './bookings.routes';
+import { webhookRoutes } from './payment-webhooks.routes';
 import { rescheduleRoutes } from './reschedule.routes';
 import { dayPlansRoutes } from './day-plans.routes';
 import { BookingDayPlans } from './booking-day-plans';
@@ -79,7 +80,8 @@ export function registerBookings(app: AppInstance, needs: BookingsNeeds): Bookin
   app.decorate('paymentProvider', provider);
   subscribeTourNotices(service.events, needs.notify);
   labelLinesForReader(app);
-  bookingsRoutes(app, service, provider);
+  bookingsRoutes(app, service);
+  webhookRoutes(app, service, provider);
   rescheduleRoutes(app, service);
   dayPlansRoutes(app, new BookingDayPlans(service));
   changesRoutes(app, service);
