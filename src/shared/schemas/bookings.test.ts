@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBookingBodySchema, createPaymentBodySchema } from './bookings';
+import { createBookingBodySchema } from './booking-create';
+import { createPaymentBodySchema } from './payments';
 
 describe('booking request schemas', () => {
   it('drop a client price and normalise the postal code', () => {

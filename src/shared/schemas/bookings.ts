@@ -1,108 +1,25 @@
 /**
- * The bookings and payments API contract: request and reply schemas for the server's
- * routes and the web app's calls. Money is integer fen (`…Cents`) with RMB amounts beside it where
- * The API names a plain price (`totalPrice`, `extensionPrice`: stored cents / 100).
+ * The bookings API contract: the booking as the server's routes reply with it and the web app reads it,
+ * and the trip lists. Money is integer fen (`…Cents`) with RMB amounts beside it where
+ * the API names a plain price (`totalPrice`, `extensionPrice`: stored cents / 100). The checkout's request
+ * is in booking-create.ts, the payments' in payments.ts.
  */
 import { z } from 'zod';
-import { calendarDateSchema, currencySchema } from './common';
+import { currencySchema } from './common';
 import { fxRateSchema } from './fx';
-import { checkoutGroup } from '../booking/checkout-group';
 import { BOOKING_STATUSES } from '../booking/state-machine';
-import { MAX_BOOKING_DAYS } from '../booking/tour-days';
 import { rescheduleProposalSchema } from './reschedule';
 import { bookingReplacementSchema } from './replacements';
 import { weatherWarningSchema } from './weather';
 import { TEXT_LANGUAGES } from '../guide-texts';
-import { meetingCoordsSchema, postalCodeSchema, timeOfDaySchema } from './meeting-place';
-import { bookingFamilyFields, familyBodyFields, familyBodyRefinement } from './booking-family';
+import { bookingFamilyFields } from './booking-family';
 
 /** The language a person's text is written in (decision 146), as its `lang` attribute names it. */
 const textLanguageSchema = z.enum(TEXT_LANGUAGES);
 
-const positiveId = z.number().int().positive().max(2_147_483_647);
-/** Hours on the half-hour grid: 0.5, 1, 1.5 … */
-const hours = z.number().multipleOf(0.5).min(0.5).max(24);
-
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
-export const paymentMethodSchema = z.enum(['card', 'alipay', 'wechat']);
-export type PaymentMethodName = z.infer<typeof paymentMethodSchema>;
-
-// ---------------------------------------------------------------- create
 
 export { meetingCoords, meetingCoordsSchema, postalCodeSchema } from './meeting-place';
-
-const timeOfDay = timeOfDaySchema;
-
-/**
- * POST /api/v2/bookings. The price is not part of the request: the server computes it from the
- * guide's rates (decision 040); unknown fields such as a client's `totalPrice` are dropped. A tour of
- * hours names `startTime` and `durationHours`; a booking of whole days (decision 154) names `days`
- * (1–7) and `dayStartTime`, with `dayHours` defaulting to the guide's day hours.
- */
-const createBookingFields = z.object({
-  guideId: positiveId,
-  /** The tour's date; for several days, the first. */
-  date: calendarDateSchema,
-  startTime: timeOfDay.optional(),
-  durationHours: hours.optional(),
-  /** Consecutive days with the guide (decision 154); instead of `startTime`/`durationHours`. */
-  days: z.number().int().min(1).max(MAX_BOOKING_DAYS).optional(),
-  dayStartTime: timeOfDay.optional(), // each day's start, in the guide's zone
-  // Each day's hours: the day rate's, or any length the guide sells (decision 176), which the checkout checks against the guide.
-  dayHours: hours.optional(),
-  adults: z.number().int().min(1).max(50).optional().describe('Adults (12 and over); required unless `travelers` is sent (decision 152)'),
-  children: z.number().int().min(0).max(50).optional().describe('Children aged 3–11 (default 0)'),
-  infants: z.number().int().min(0).max(50).optional().describe('Infants under 3 (default 0)'),
-  travelers: z
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .optional()
-    .describe('The body before decision 152: the adults when `adults` is not sent; sent with `adults`, it must be everyone (adults + children + infants)'),
-  subcategoryId: positiveId.optional(),
-  meetingAddress: z.string().trim().min(1, 'Please provide the meeting address.').max(300).optional(),
-  meetingPostalCode: postalCodeSchema.optional(),
-  ...meetingCoordsSchema,
-  notes: z.string().trim().max(1000).optional(),
-  chargeCurrency: currencySchema
-    .optional()
-    .describe('The currency the traveler saw the price in, which a card is charged in (decision 164); Alipay and WeChat Pay charge yuan. Default CNY'),
-  ...familyBodyFields,
-});
-
-/** Hours or days, never both (decision 154): each missing or stray field is named. */
-function oneLength(b: Partial<z.infer<typeof createBookingFields>>, ctx: z.RefinementCtx) {
-  const byDays = b.days !== undefined;
-  const fields = [['startTime', !byDays], ['durationHours', !byDays], ['dayStartTime', byDays], ['dayHours', byDays]] as const;
-  for (const [path, wanted] of fields) {
-    if (wanted && path !== 'dayHours' && b[path] === undefined) ctx.addIssue({ code: 'custom', path: [path], message: 'Required' });
-    if (!wanted && b[path] !== undefined) ctx.addIssue({ code: 'custom', path: [path], message: byDays ? 'not with days' : 'only with days' });
-  }
-}
-
-export const createBookingBodySchema = createBookingFields.superRefine(oneLength);
-export type CreateBookingBody = z.infer<typeof createBookingBodySchema>;
-
-/**
- * The route's body: the checkout's fields, or `{ offerId }` alone (decision 078): a booking from a
- * guide's offer takes every other field and the price from the offer, whatever else the body says.
- */
-export const createBookingRequestSchema = createBookingFields
-  .partial()
-  .extend({ offerId: positiveId.optional() })
-  .superRefine((b, ctx) => {
-    if (b.offerId !== undefined) return;
-    const full = createBookingBodySchema.safeParse(b);
-    if (!full.success) for (const issue of full.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    else {
-      // The group (decision 152): adults, or the body before them with travelers; both only when they agree.
-      const group = checkoutGroup(full.data);
-      if (typeof group === 'string') ctx.addIssue({ code: 'custom', path: [b.adults === undefined ? 'adults' : 'travelers'], message: group });
-      else familyBodyRefinement(full.data, group, ctx);
-    }
-  });
-export type CreateBookingRequest = z.infer<typeof createBookingRequestSchema>;
 
 // ---------------------------------------------------------------- booking view
 
@@ -333,67 +250,3 @@ export const bookingListReplySchema = z.object({
   counts: z.object({ 'pending-requests': z.number().int(), upcoming: z.number().int(), ongoing: z.number().int(), past: z.number().int() }),
 });
 export type BookingListReply = z.infer<typeof bookingListReplySchema>;
-
-// ---------------------------------------------------------------- payments
-
-const digits = (v: string) => v.replace(/[\s-]/g, '');
-
-/**
- * POST /api/v2/bookings/{id}/payments (the payment form's field names; "complete" as in docs/rules/money-and-cancellation.md).
- * Send an `Idempotency-Key` header: a retry with the same key returns the same result.
- */
-export const createPaymentBodySchema = z
-  .object({
-    /** deposit at checkout; extension the open extension's fee; change the open trip change's difference (decision 177): the server's figures. */
-    kind: z.enum(['deposit', 'extension', 'change']),
-    method: paymentMethodSchema,
-    cardNumber: z.string().max(23).optional(),
-    expiryDate: z.string().max(5).optional(),
-    cvv: z.string().max(4).optional(),
-    cardHolder: z.string().trim().max(100).optional(),
-    alipayAccount: z.string().trim().max(100).optional(),
-    wechatId: z.string().trim().max(100).optional(),
-  })
-  .superRefine((b, ctx) => {
-    const need = (field: keyof typeof b, ok: boolean, message = 'Payment Information Required') => {
-      if (!ok) ctx.addIssue({ code: 'custom', path: [field], message });
-    };
-    if (b.method === 'card') {
-      // No card field at all: the provider's own card form took the card (Stripe Elements, decision 042);
-      // the server refuses this with the simulated provider, and refuses card fields with Stripe.
-      if (b.cardNumber === undefined && b.expiryDate === undefined && b.cvv === undefined && b.cardHolder === undefined) return;
-      need('cardNumber', !!b.cardNumber && /^\d{12,19}$/.test(digits(b.cardNumber)));
-      need('expiryDate', !!b.expiryDate && /^(0[1-9]|1[0-2])\/\d{2}$/.test(b.expiryDate));
-      need('cvv', !!b.cvv && /^\d{3,4}$/.test(b.cvv));
-      need('cardHolder', !!b.cardHolder);
-    } else if (b.method === 'alipay') {
-      need('alipayAccount', !!b.alipayAccount);
-    } else {
-      need('wechatId', !!b.wechatId);
-    }
-  });
-export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>;
-
-export const idempotencyKeySchema = z.string().trim().min(8).max(200).regex(/^[\x21-\x7e]+$/, 'printable ASCII');
-
-export const paymentSchema = bookingPaymentSchema.extend({
-  bookingId: z.number().int(),
-  /** Alipay / WeChat Pay: where the traveler approves the payment (the demo page with `simulated`). */
-  approvalUrl: z.string().nullable(),
-  /** Stripe: the PaymentIntent's client secret for Stripe.js (card details never reach our server). */
-  clientSecret: z.string().nullable(),
-  failureCode: z.string().nullable(),
-  /** True when the provider is the simulated one: the web app labels it as a demo. */
-  demo: z.boolean(),
-});
-export type Payment = z.infer<typeof paymentSchema>;
-
-export const paymentReplySchema = z.object({ payment: paymentSchema, booking: bookingSchema });
-export type PaymentReply = z.infer<typeof paymentReplySchema>;
-
-/** The simulated provider's webhook (same path a real provider's takes): signed, see decision 040. */
-export const simulatedWebhookBodySchema = z.object({
-  type: z.enum(['payment.succeeded', 'payment.failed']),
-  ref: z.string().min(1).max(200),
-});
-export const webhookReplySchema = z.object({ received: z.boolean() });

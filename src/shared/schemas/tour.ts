@@ -1,6 +1,7 @@
 /** On tour (docs/rules/booking-lifecycle.md): confirming the start and extensions, the bodies and replies of their routes. */
 import { z } from 'zod';
-import { bookingSchema, paymentMethodSchema } from './bookings';
+import { bookingSchema } from './bookings';
+import { paymentMethodSchema } from './payments';
 
 /** PATCH /api/bookings/{id}/confirm-start and …/confirm-extension: the caller's side. */
 export const userTypeBodySchema = z.object({ userType: z.enum(['traveler', 'guide']) });

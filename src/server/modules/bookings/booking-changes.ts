@@ -2,7 +2,7 @@ import { chargeFor, ownAmountOf, paidPostings } from '../../../shared/booking/ch
 import { cancellationPostings, depositPostings } from '../../../shared/booking/ledger';
 import { PAYMENT_WINDOW_MINUTES } from '../../../shared/booking/schedule';
 import type { BookingChange, ChangeBody, ChangeQuote } from '../../../shared/schemas/booking-changes';
-import type { CreatePaymentBody } from '../../../shared/schemas/bookings';
+import type { CreatePaymentBody } from '../../../shared/schemas/payments';
 import { pgErrorCode, type Database } from '../../db/client';
 import type { ClaimedJob } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';

@@ -1,7 +1,7 @@
 import { declaredOvertimeRateCents, groupSize, type BookingPrice } from '../../../shared/booking/money-rules';
 import { guideRates, tripPrice, type RateColumns, type TripLength } from '../../../shared/booking/trip-price';
 import { checkoutGroup, type CheckoutGroup } from '../../../shared/booking/checkout-group';
-import type { CreateBookingBody } from '../../../shared/schemas/bookings';
+import type { CreateBookingBody } from '../../../shared/schemas/booking-create';
 import { AppError } from '../../lib/app-error';
 import type { GuideForBooking, NewBooking } from './bookings.repository';
 

@@ -3,7 +3,7 @@ import { ownAmountOf, paidPostings } from '../../../shared/booking/charge';
 import { cancellationPostings, depositPostings } from '../../../shared/booking/ledger';
 import { startOfTourDay } from '../../../shared/booking/schedule';
 import { nextStatus } from '../../../shared/booking/state-machine';
-import type { CreatePaymentBody, PaymentReply } from '../../../shared/schemas/bookings';
+import type { CreatePaymentBody, PaymentReply } from '../../../shared/schemas/payments';
 import { inTransaction } from '../../db/client';
 import type { ClaimedJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';

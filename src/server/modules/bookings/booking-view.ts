@@ -1,13 +1,10 @@
 import { ownAmountOf } from '../../../shared/booking/charge';
-import { MINOR_PER_MAJOR, toMajor, trimRate } from '../../../shared/currency';
-import { minutesToTime } from '../../../shared/availability';
+import { toMajor, trimRate } from '../../../shared/currency';
 import { PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS, zonedClockTime } from '../../../shared/booking/schedule';
 import { availableEvents, nextStatus, NO_SHOW_AFTER_MINUTES, type Actor, type BookingFacts } from '../../../shared/booking/state-machine';
-import { bookingNumber, extensionPriceCents } from '../../../shared/booking/money-rules';
-import { priceLineLabel } from '../../../shared/booking/price-lines';
-import { PRICED_LENGTH, pricedLength, type LabelledLine } from './booking-line-labels';
-import type { Booking, BookingPayment, Payment } from '../../../shared/schemas/bookings';
-import type { RescheduleProposal } from '../../../shared/schemas/reschedule';
+import { bookingNumber } from '../../../shared/booking/money-rules';
+import type { Booking, BookingPayment } from '../../../shared/schemas/bookings';
+import type { Payment } from '../../../shared/schemas/payments';
 import type { BookingRow, ExtensionRow, PaymentRow } from './bookings.repository';
 import type { BookingViewRow } from './booking-views.repository';
 import { inHelpWindow } from '../../../shared/booking/help-window';
@@ -19,6 +16,9 @@ import { TOUR_TO_PAY } from './guide-pay.repository';
 import { familyView } from './family-plans';
 import { moneyView } from './in-person-view';
 import { extensionsPaidCents, openExtensionView } from './extension-view';
+import { extensionFee, extensionsCounted } from './extension-rules';
+import { linesOf } from './booking-lines';
+import { toProposal } from './reschedule-view';
 
 /** Events a person fires from the app (the system's and admin's are not buttons). */
 const HUMAN_EVENTS = new Set(['accept', 'decline', 'cancel', 'start_confirm', 'request_extension', 'approve_extension', 'reject_extension', 'confirm_extension', 'withdraw_extension', 'service_complete', 'dispute']);
@@ -54,16 +54,6 @@ export const factsOf = (b: BookingRow, extra: Partial<BookingFacts> = {}, now?: 
   laterDay: now ? laterTourDay(b, now) : null,
   ...extra,
 });
-
-/**
- * The confirmed extensions the limit (MAX_EXTENSIONS) counts now: on a booking of several days, the
- * current day's only (decision 155: each day may be lengthened as a one-day tour may); otherwise all.
- */
-export function extensionsCounted(b: Pick<BookingRow, 'days' | 'date' | 'timeZone' | 'extensionCount'>, extensions: Pick<ExtensionRow, 'status' | 'day'>[], now: Date): number {
-  if (b.days <= 1) return b.extensionCount;
-  const day = currentTourDay(b, now);
-  return extensions.filter((e) => e.status === 'confirmed' && (e.day ?? b.days) === day).length;
-}
 
 /**
  * From when `actor` may report the other side absent (decision 138), while the state machine would let
@@ -140,42 +130,6 @@ export function toPayment(p: PaymentRow): Payment {
     failureCode: p.failureCode,
     demo: p.provider === 'simulated',
   };
-}
-
-/**
- * The tour's booked hours before any extension: the base of the extension fee (docs/rules/money-and-cancellation.md).
- * Several days (decision 154) keep one day's length through extensions, so their base is every day's hours.
- */
-export function baseDurationHours(b: Pick<BookingRow, 'durationMinutes' | 'days'>, extensions: Pick<ExtensionRow, 'status' | 'minutes'>[]): number {
-  if (b.days > 1) return (b.days * b.durationMinutes) / 60;
-  const added = extensions.filter((e) => e.status === 'confirmed').reduce((sum, e) => sum + e.minutes, 0);
-  return (b.durationMinutes - added) / 60;
-}
-
-/**
- * What an extension of `hours` costs on this booking (decision 152): the overtime rate frozen at
- * booking, else the hourly average of the tour as booked. The request charges it and the view's
- * `extensionRateCents` is it for one hour, so the dialog shows what is charged.
- */
-export function extensionFee(b: Pick<BookingRow, 'totalPriceCents' | 'durationMinutes' | 'days' | 'overtimeRateCents' | 'currency'>, extensions: Pick<ExtensionRow, 'status' | 'minutes'>[], hours: number): number {
-  return extensionPriceCents({ totalCents: b.totalPriceCents, baseHours: baseDurationHours(b, extensions), overtimeRateCents: b.overtimeRateCents, minorPerMajor: MINOR_PER_MAJOR[b.currency] }, hours);
-}
-
-/**
- * The lines as charged (`price_lines`, frozen at booking and never recomputed), labelled by
- * `priceLineLabel` as the quote labels them: in English here, in the reader's language by
- * `labelLinesForReader` (booking-line-labels.ts) when the reply is sent. A booking without lines
- * (made before decision 152, or replaced) reads as one base line of the guide's price.
- */
-function linesOf(b: Pick<BookingRow, 'priceLines' | 'totalPriceCents' | 'creditCents' | 'durationMinutes' | 'days'>, extensions: Pick<ExtensionRow, 'status' | 'minutes'>[]): LabelledLine[] {
-  const length = pricedLength(b, extensions);
-  return (b.priceLines ?? [{ kind: 'base', people: 1, amountCents: b.totalPriceCents + b.creditCents }]).map((l) => ({
-    kind: l.kind,
-    people: l.people,
-    amountCents: l.amountCents,
-    label: priceLineLabel(l, length, 'en'),
-    [PRICED_LENGTH]: length,
-  }));
 }
 
 const OPEN = new Set(['requested', 'paid', 'approved']);
@@ -351,35 +305,4 @@ function replacementFor(r: BookingViewInput, actor: Actor) {
 /** The traveler's own credit: the guide is not told what the platform gave. */
 function creditIssuedFor(r: BookingViewInput, actor: Actor) {
   return actor === 'traveler' ? (r.creditIssued ?? null) : null;
-}
-
-/**
- * A reschedule proposal as `actor` sees it. An open one past its expiry, or on a booking that can no
- * longer move (cancelled, under way), reads as expired before its job has closed it. With the parties'
- * account languages, the language of the proposer's message and of the other side's decline reason
- * (decision 175).
- */
-export function toProposal(p: NonNullable<BookingViewRow['reschedule']>, actor: Actor, bookingStatus: BookingRow['status'], now: Date, writers?: BookingViewRow['writers']): RescheduleProposal {
-  const stale = p.status === 'open' && (p.expiresAt <= now || !['confirmed', 'upcoming'].includes(bookingStatus));
-  const writer = (side: 'traveler' | 'guide') => writerTextLanguage(writers?.[side]);
-  const answerer = p.proposedBy === 'traveler' ? 'guide' : 'traveler';
-  return {
-    id: p.id,
-    status: stale ? 'expired' : p.status,
-    proposedBy: p.proposedBy,
-    mine: p.proposedBy === actor,
-    date: p.date,
-    startTime: minutesToTime(p.startMinute),
-    startsAt: p.startsAt.toISOString(),
-    endsAt: p.endsAt.toISOString(),
-    fromDate: p.fromDate,
-    fromStartTime: minutesToTime(p.fromStartMinute),
-    reason: p.reason,
-    declineReason: p.declineReason,
-    ...(writers && p.reason && { reasonLanguage: detectTextLanguage(p.reason, writer(p.proposedBy)) }),
-    ...(writers && p.declineReason && { declineReasonLanguage: detectTextLanguage(p.declineReason, writer(answerer)) }),
-    expiresAt: p.expiresAt.toISOString(),
-    createdAt: p.createdAt.toISOString(),
-    decidedAt: p.decidedAt?.toISOString() ?? null,
-  };
 }

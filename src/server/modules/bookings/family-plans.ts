@@ -4,7 +4,8 @@ import { detectTextLanguage, writerTextLanguage, type TextLanguage } from '../..
 import type { Locale } from '../../../shared/locales';
 import { placeForReader } from '../../../shared/meeting-points';
 import type { DayPlan, DayPlanInput } from '../../../shared/schemas/booking-family';
-import type { Booking, CreateBookingBody } from '../../../shared/schemas/bookings';
+import type { Booking } from '../../../shared/schemas/bookings';
+import type { CreateBookingBody } from '../../../shared/schemas/booking-create';
 import { meetingCoords } from '../../../shared/schemas/meeting-place';
 import { AppError } from '../../lib/app-error';
 import type { BookingRow, GuideForBooking, NewBooking } from './bookings.repository';

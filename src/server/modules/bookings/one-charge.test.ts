@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/raw-row';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { PaymentRow } from './bookings.repository';
-import { blocksNewAttemptSql } from './checkout.repository';
+import { blocksNewAttemptSql } from './deposit-claims.repository';
 import { isPaid, openAttempt, OPEN_PAYMENT_STATUSES, PAID_PAYMENT_STATUSES } from './one-charge';
 
 /**

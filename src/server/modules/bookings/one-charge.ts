@@ -1,4 +1,4 @@
-import type { CreatePaymentBody } from '../../../shared/schemas/bookings';
+import type { CreatePaymentBody } from '../../../shared/schemas/payments';
 import type { ChargeResult } from '../payments/index';
 import { paymentInProgress, type BookingCore } from './booking-core';
 import * as repo from './bookings.repository';

@@ -5,7 +5,7 @@ import { depositPostings } from '../../../shared/booking/ledger';
 import { paymentReturnPath } from '../../../shared/booking/links';
 import { startOfTourDay } from '../../../shared/booking/schedule';
 import { nextStatus } from '../../../shared/booking/state-machine';
-import type { CreatePaymentBody } from '../../../shared/schemas/bookings';
+import type { CreatePaymentBody } from '../../../shared/schemas/payments';
 import type { NewJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';
 import { paymentCurrency } from '../payments/index';

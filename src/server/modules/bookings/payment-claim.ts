@@ -1,5 +1,5 @@
 import { chargeFor } from '../../../shared/booking/charge';
-import type { CreatePaymentBody } from '../../../shared/schemas/bookings';
+import type { CreatePaymentBody } from '../../../shared/schemas/payments';
 import { inTransaction } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { assertLive, sessionEnded, type TokenCaller } from '../auth/index';
@@ -8,7 +8,7 @@ import type { BookingChanges } from './booking-changes';
 import type { BookingExtensions } from './booking-extensions';
 import * as repo from './bookings.repository';
 import type { PaymentRow } from './bookings.repository';
-import { claimDeposit, claimDepositAlone, lockBookingView, type LockedParts } from './checkout.repository';
+import { claimDeposit, claimDepositAlone, lockBookingView, type LockedParts } from './deposit-claims.repository';
 import { isPaid, openAttempt, stepFor } from './one-charge';
 
 /** The booking as a payment's claim locked it, by either way of claiming (`LockedParts`). */

@@ -2,7 +2,7 @@ import { addDays, minutesToTime, type AvailabilityException, type WeeklySlot } f
 import { bookableSlots, bookingRulesOf, timeRefusal, timeToMinutes, zonedTimeToUtc, type BusyRange } from '../../../shared/booking/schedule';
 import { sellsDaysOf, tourDates, type DayRates as SoldDays } from '../../../shared/booking/tour-days';
 import type { TripLength } from '../../../shared/booking/trip-price';
-import type { CreateBookingBody } from '../../../shared/schemas/bookings';
+import type { CreateBookingBody } from '../../../shared/schemas/booking-create';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { GuideForBooking } from './bookings.repository';

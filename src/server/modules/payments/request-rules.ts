@@ -1,4 +1,4 @@
-import type { CreatePaymentBody } from '../../../shared/schemas/bookings';
+import type { CreatePaymentBody } from '../../../shared/schemas/payments';
 import { AppError } from '../../lib/app-error';
 import type { ProviderName } from './provider';
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { simulatedWebhookBodySchema } from '../../../shared/schemas/bookings';
+import { simulatedWebhookBodySchema } from '../../../shared/schemas/payments';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { chargeByKey, chargeByRef, insertChargeOnce, settlePendingCharge, type SimulatedChargeRow } from './simulated-charges.repository';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingChange, ChangeBody, ChangeQuote } from '../../../../shared/schemas/booking-changes';
-import type { CreatePaymentBody, PaymentReply } from '../../../../shared/schemas/bookings';
+import type { CreatePaymentBody, PaymentReply } from '../../../../shared/schemas/payments';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './keys';
 import { payDeposit } from './pay-deposit';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Currency } from '../../../../shared/currency';
-import type { Booking, CreateBookingBody } from '../../../../shared/schemas/bookings';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import type { CreateBookingBody } from '../../../../shared/schemas/booking-create';
 import { apiRequest } from '../../../lib/api-client';
 import { readerLanguage } from '../../../lib/reader-language';
 import { bookingKeys } from './keys';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatePaymentBody, PaymentReply } from '../../../../shared/schemas/bookings';
+import type { CreatePaymentBody, PaymentReply } from '../../../../shared/schemas/payments';
 import { apiRequest } from '../../../lib/api-client';
 import { readerLanguage } from '../../../lib/reader-language';
 import { bookingKeys } from './keys';

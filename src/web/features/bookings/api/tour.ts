@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Booking, CreatePaymentBody, PaymentReply } from '../../../../shared/schemas/bookings';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import type { CreatePaymentBody, PaymentReply } from '../../../../shared/schemas/payments';
 import type { ExtensionPaymentBody, RequestExtensionReply } from '../../../../shared/schemas/tour';
 import { apiRequest } from '../../../lib/api-client';
 import { bookingKeys } from './keys';

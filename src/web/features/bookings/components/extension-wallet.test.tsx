@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Booking, Payment } from '../../../../shared/schemas/bookings';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import type { Payment } from '../../../../shared/schemas/payments';
 import type { User } from '../../../../shared/schemas/user';
 import { ToasterHost as Toaster } from '../../../components/ui/toaster-host';
 import { i18next, i18nReady } from '../../../lib/i18n';

@@ -2,7 +2,7 @@ import { CreditCard, FlaskConical, MessageCircle, WalletMinimal } from 'lucide-r
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../../shared/locales';
-import type { CreatePaymentBody, PaymentMethodName } from '../../../../shared/schemas/bookings';
+import type { CreatePaymentBody, PaymentMethodName } from '../../../../shared/schemas/payments';
 import { TextField } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
 import { currentLocale } from '../../../lib/i18n';

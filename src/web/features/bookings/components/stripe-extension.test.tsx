@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { ToasterHost as Toaster } from '../../../components/ui/toaster-host';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Booking, BookingPayment, Payment } from '../../../../shared/schemas/bookings';
+import type { Booking, BookingPayment } from '../../../../shared/schemas/bookings';
+import type { Payment } from '../../../../shared/schemas/payments';
 import type { User } from '../../../../shared/schemas/user';
 import { Component as PaymentSuccessPage } from '../../../pages/payment-success';
 import { i18next, i18nReady } from '../../../lib/i18n';

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
-import type { Booking, CreateBookingBody, CreatePaymentBody, PaymentReply } from '../../../../shared/schemas/bookings';
+import type { Booking } from '../../../../shared/schemas/bookings';
+import type { CreateBookingBody } from '../../../../shared/schemas/booking-create';
+import type { CreatePaymentBody, PaymentReply } from '../../../../shared/schemas/payments';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateBooking } from '../api/create-booking';
 import { usePayDeposit } from '../api/pay-deposit';

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { createPaymentBodySchema, type Booking, type BookingPayment, type CreatePaymentBody, type PaymentReply } from '../../../../shared/schemas/bookings';
+import { createPaymentBodySchema, type CreatePaymentBody, type PaymentReply } from '../../../../shared/schemas/payments';
+import { type Booking, type BookingPayment } from '../../../../shared/schemas/bookings';
 import { currentLocale } from '../../../lib/i18n';
 import { getBooking } from '../api/get-booking';
 import { usePaymentConfig } from '../api/get-payment-config';

@@ -1,4 +1,4 @@
-import type { PaymentReply } from '../../../../shared/schemas/bookings';
+import type { PaymentReply } from '../../../../shared/schemas/payments';
 
 /** What the provider's browser step came to (Stripe.js confirming a card, a wallet's redirect or QR code). */
 export type ConfirmOutcome = { kind: 'paid' } | { kind: 'failed'; code?: string } | { kind: 'network' } | { kind: 'handled' };
