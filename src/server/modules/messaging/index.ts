@@ -5,9 +5,11 @@ import type { NotificationsService } from '../notifications/index';
 import type { Translations } from '../translation/index';
 import type { OfferReader } from './message-offers';
 import { messagingRoutes } from './messaging.routes';
-import { MessagingService, type CreateBooking } from './messaging.service';
+import { MessagingService } from './messaging.service';
+import { TourRequestsService, type CreateBooking } from './tour-requests.service';
 
-export { MessagingService, type CreateBooking } from './messaging.service';
+export { MessagingService } from './messaging.service';
+export type { CreateBooking } from './tour-requests.service';
 export type { AttachToMessage, OfferReader, RequestOffer } from './message-offers';
 
 declare module 'fastify' {
@@ -31,9 +33,10 @@ export interface MessagingNeeds {
 
 /** Chat between travelers and guides. */
 export function registerMessaging(app: AppInstance, needs: MessagingNeeds): MessagingService {
-  const service = new MessagingService({ db: app.ctx.database.db, log: app.log, ...needs });
+  const service = new MessagingService({ db: app.ctx.database.db, ...needs });
+  const tourRequests = new TourRequestsService({ db: app.ctx.database.db, log: app.log, ...needs, chat: service });
   app.decorate('messaging', service);
-  messagingRoutes(app, service);
+  messagingRoutes(app, service, tourRequests);
   return service;
 }
 export { responsivenessByGuide } from './responsiveness.repository';

@@ -21,6 +21,7 @@ import { askedLanguage } from '../../lib/request-language';
 import type { AppInstance } from '../../lib/types';
 import { currentClaims, currentUser } from '../auth/index';
 import type { MessagingService } from './messaging.service';
+import type { TourRequestsService } from './tour-requests.service';
 import { SENDS_PER_MINUTE } from './send-rules';
 
 const idParams = z.object({ id: idParam });
@@ -32,10 +33,10 @@ const tags = ['messaging'];
  * Conversations and messages (Conversations and real time). A conversation the
  * caller is not in is 404, like one that does not exist.
  */
-export function messagingRoutes(app: AppInstance, service: MessagingService): void {
+export function messagingRoutes(app: AppInstance, service: MessagingService, tourRequests: TourRequestsService): void {
   conversationRoutes(app, service);
   messageRoutes(app, service);
-  tourRequestRoutes(app, service);
+  tourRequestRoutes(app, tourRequests);
   readingRoutes(app, service);
 }
 
@@ -127,7 +128,7 @@ function messageRoutes(app: AppInstance, service: MessagingService): void {
 }
 
 /** A tour request in a conversation: sent, accepted, rejected. */
-function tourRequestRoutes(app: AppInstance, service: MessagingService): void {
+function tourRequestRoutes(app: AppInstance, service: TourRequestsService): void {
   app.post(
     '/api/conversations/:id/tour-requests',
     {

@@ -1,6 +1,4 @@
-import { travelerBookingPath } from '../../../shared/booking/links';
 import { canSend, FREE_MESSAGES, type Credits } from '../../../shared/messaging/credits';
-import type { RejectReason } from '../../../shared/messaging/tour-request';
 import type { Locale } from '../../../shared/locales';
 import { localeTextLanguage, writerTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import type { Conversation, Message, TourRequest, TotalUnread } from '../../../shared/schemas/messaging';
@@ -9,42 +7,30 @@ import { inTransaction, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { accountReaderLanguage, type AskedLanguage } from '../../lib/request-language';
 import type { Realtime } from '../../realtime/index';
-import type { AuthUser, TokenCaller } from '../auth/index';
+import type { AuthUser } from '../auth/index';
 import type { NotificationsService } from '../notifications/index';
 import type { Translations } from '../translation/index';
-import { CHAT_EMAIL_JOB, notificationTexts } from '../notifications/index';
+import { CHAT_EMAIL_JOB } from '../notifications/index';
+import { memberOf, pairFacts, pairKey, serviceNames } from './conversation-facts';
 import { readOffers, type AttachToMessage, type OfferMaps, type OfferReader } from './message-offers';
 import * as repo from './messaging.repository';
-import type { ConversationRow, MessageRow } from './messaging.repository';
+import type { MessageRow } from './messaging.repository';
 import { announceSent, showToBoth } from './send-events';
 import { creditsOf, otherOf, SENDS_PER_MINUTE, type Side } from './send-rules';
 import { sendMessage, type SendInput } from './send.repository';
 import { chatMailTexts, previewOf, previewTranslations, toMessage, withTranslations, type Services } from './message-view';
 
-/** What messaging needs of the bookings module: a tour request accepted by the guide becomes a pending booking. */
-export interface CreateBooking {
-  create(
-    /** The traveler, booked for by the server (no session of theirs to check). */
-    traveler: TokenCaller & { sessionId: null },
-    body: { guideId: number; date: string; startTime: string; durationHours: number; travelers: number; subcategoryId?: number; meetingAddress?: string; meetingPostalCode?: string; meetingLat?: number; meetingLng?: number; notes?: string },
-  ): Promise<{ id: number }>;
-}
-
 interface Deps {
   db: Database;
   realtime: Realtime;
   notifications: NotificationsService;
-  bookings: CreateBooking;
   /** The offers messages carry (the offers module's OfferBook; messaging does not import it). */
   offers: OfferReader;
   /** The job runner: a chat e-mail written with its message runs right after the commit (decision 085). */
   jobs: { soon(ids: number): void };
   translations: Pick<Translations, 'enabled' | 'read' | 'readerLanguage'>; // machine translation: the cache only, on a read (decision 145)
-  log: { warn: (o: object, m: string) => void };
 }
 
-const sideOf = (c: ConversationRow, userId: number): Side | null => (c.travelerId === userId ? 'traveler' : c.guideUserId === userId ? 'guide' : null);
-const pairKey = (c: { travelerId: number; guideId: number }) => `${c.travelerId}:${c.guideId}`;
 /** Read receipts show only when both sides allow them. */
 const receiptsOf = (both: { readReceiptsEnabled: boolean }[]) => both.length === 2 && both.every((p) => p.readReceiptsEnabled);
 
@@ -60,26 +46,6 @@ export class MessagingService {
   }
   private get db() {
     return this.deps.db;
-  }
-
-  /** The conversation, if the user is in it; otherwise the same 404 as a missing one. */
-  private async member(user: AuthUser, id: number): Promise<{ c: ConversationRow; side: Side }> {
-    const c = await repo.findConversation(this.db, id);
-    const side = c ? sideOf(c, user.id) : null;
-    if (!c || !side) throw notFound('Conversation');
-    return { c, side };
-  }
-
-  private async facts(c: ConversationRow) {
-    return (await repo.bookingFacts(this.db, [c]).then((m) => m.get(pairKey(c)))) ?? { hasBooking: false, confirmed: false };
-  }
-
-  /** Both names of the services chosen in these tour requests. */
-  private services(rows: Pick<MessageRow, 'tourRequest'>[]): Promise<Services> {
-    return repo.subcategoryNames(
-      this.db,
-      rows.flatMap((m) => (m.tourRequest?.subcategoryId ? [m.tourRequest.subcategoryId] : [])),
-    );
   }
 
   private async entry(user: AuthUser, id: number, locale: Locale): Promise<Conversation> {
@@ -98,7 +64,7 @@ export class MessagingService {
         this.db,
         rows.map((r) => r.c),
       ),
-      this.services(rows.map((r) => ({ tourRequest: r.lastTourRequest }))),
+      serviceNames(this.db, rows.map((r) => ({ tourRequest: r.lastTourRequest }))),
     ]);
     const factsOf = (r: (typeof rows)[number]) => facts.get(pairKey(r.c)) ?? { hasBooking: false, confirmed: false };
     const previews = rows.map((r) => previewOf(r, factsOf(r).confirmed, services, locale));
@@ -159,10 +125,10 @@ export class MessagingService {
   }
 
   async messages(user: AuthUser, id: number, q: { before?: number; limit: number }, reader?: TextLanguage) {
-    const { c, side } = await this.member(user, id);
+    const { c, side } = await memberOf(this.db, user, id);
     const [rows, f, reads, both] = await Promise.all([
       repo.pageOfMessages(this.db, id, q.before, q.limit),
-      this.facts(c),
+      pairFacts(this.db, c),
       repo.readState(this.db, id),
       repo.people(this.db, [c.travelerId, c.guideUserId]),
     ]);
@@ -173,7 +139,7 @@ export class MessagingService {
     const page = rows.slice(0, q.limit).reverse();
     const otherRead = receipts ? (reads.find((r) => r.userId === otherOf(c, user.id)) ?? null) : null;
     const credits = creditsOf(c, f.hasBooking);
-    const [services, offers] = await Promise.all([this.services(page), this.offersOf(page)]);
+    const [services, offers] = await Promise.all([serviceNames(this.db, page), this.offersOf(page)]);
     const data = page.map((m) => toMessage(m, { unlocked: f.confirmed, services, offers, readBy: m.senderId === user.id ? otherRead : null }));
     return {
       data: await withTranslations(this.deps.translations, user.id, data, reader, f.confirmed, writerTextLanguage(writerLocale)),
@@ -235,7 +201,7 @@ export class MessagingService {
     }
     const message = sent.message;
     const [names, offers] = await Promise.all([
-      message.tourRequest?.subcategoryId && !services.has(message.tourRequest.subcategoryId) ? this.services([message]) : services,
+      message.tourRequest?.subcategoryId && !services.has(message.tourRequest.subcategoryId) ? serviceNames(this.db, [message]) : services,
       this.offersOf([message]),
     ]);
     const data = toMessage(message, { unlocked: sent.confirmed, services: names, offers, readBy: null });
@@ -261,95 +227,15 @@ export class MessagingService {
     if (!c) return;
     const rows = (await Promise.all(messageIds.map((mid) => repo.findMessage(this.db, c.id, mid)))).filter((m): m is MessageRow => Boolean(m));
     if (!rows.length) return;
-    const f = await this.facts(c);
+    const f = await pairFacts(this.db, c);
     const credits = creditsOf(c, f.hasBooking);
-    const [services, offers] = await Promise.all([this.services(rows), this.offersOf(rows)]);
+    const [services, offers] = await Promise.all([serviceNames(this.db, rows), this.offersOf(rows)]);
     for (const m of rows) showToBoth(this.deps.realtime, c, toMessage(m, { unlocked: f.confirmed, services, offers }), credits);
-  }
-
-  /**
-   * A tour request: the service must be one the guide offers (400 service_not_offered). The body is
-   * the traveler's note only; every reader sees the summary in their own language (decision 053).
-   */
-  async sendTourRequest(user: AuthUser, id: number, input: { clientMessageId: string; request: TourRequest; note: string }) {
-    const { c, side } = await this.member(user, id);
-    if (side !== 'traveler') throw new AppError('forbidden', 'Only the traveler sends a tour request');
-    if (!(await repo.offersService(this.db, c.guideId, input.request.subcategoryId))) {
-      throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'request.subcategoryId', message: 'not offered' }]);
-    }
-    // The service's names now, for the e-mail written with the message and for the reply.
-    const services = await this.services([{ tourRequest: input.request }]);
-    const checked = { id: user.id, sessionId: null }; // requireAuth read the session
-    return this.send(checked, id, { clientMessageId: input.clientMessageId, body: input.note.trim(), tourRequest: input.request }, services);
-  }
-
-  /** The guide accepts a tour request: a pending booking through the bookings module. */
-  async acceptTourRequest(user: AuthUser, id: number, messageId: number) {
-    const { c, side } = await this.member(user, id);
-    const m = await repo.findMessage(this.db, c.id, messageId);
-    if (!m || m.kind !== 'tour_request' || !m.tourRequest) throw notFound('Tour request');
-    if (side !== 'guide') throw new AppError('forbidden', 'Only the guide answers a tour request');
-    if (m.tourRequestStatus !== 'pending') throw new AppError('tour_request_closed', 'This request has already been answered');
-    const [traveler] = await repo.people(this.db, [c.travelerId]);
-    if (!traveler) throw notFound('Traveler');
-    const r = m.tourRequest;
-    const booking = await this.deps.bookings.create(
-      { id: traveler.id, sessionId: null },
-      {
-        guideId: c.guideId,
-        date: r.date,
-        startTime: r.startTime,
-        durationHours: r.durationHours,
-        travelers: r.travelers,
-        ...(r.subcategoryId && { subcategoryId: r.subcategoryId }),
-        meetingAddress: r.meetingAddress,
-        meetingPostalCode: r.meetingPostalCode.replace(/^(\d{3})-?(\d{4})$/, '$1-$2'),
-        ...(r.meetingLat != null && r.meetingLng != null && { meetingLat: r.meetingLat, meetingLng: r.meetingLng }),
-        notes: r.itinerary.slice(0, 1000),
-      },
-    );
-    const bookingId = booking.id;
-    const updated = await repo.updateTourRequest(this.db, m.id, { tourRequestStatus: 'accepted', bookingId });
-    if (!updated) throw new AppError('tour_request_closed', 'This request has already been answered');
-    return this.afterAnswer(user, c, updated, 'accepted');
-  }
-
-  async rejectTourRequest(user: AuthUser, id: number, messageId: number, reason: RejectReason) {
-    const { c, side } = await this.member(user, id);
-    const m = await repo.findMessage(this.db, c.id, messageId);
-    if (!m || m.kind !== 'tour_request') throw notFound('Tour request');
-    if (side !== 'guide') throw new AppError('forbidden', 'Only the guide answers a tour request');
-    const updated = await repo.updateTourRequest(this.db, m.id, { tourRequestStatus: 'rejected', rejectReason: reason });
-    if (!updated) throw new AppError('tour_request_closed', 'This request has already been answered');
-    return this.afterAnswer(user, c, updated, 'rejected');
-  }
-
-  private async afterAnswer(user: AuthUser, c: ConversationRow, m: MessageRow, outcome: 'accepted' | 'rejected') {
-    const [f, services, offers] = await Promise.all([this.facts(c), this.services([m]), this.offersOf([m])]);
-    const data = toMessage(m, { unlocked: f.confirmed, services, offers });
-    // Both sides see the request's new state at once (the same message, re-sent).
-    showToBoth(this.deps.realtime, c, data, creditsOf(c, f.hasBooking));
-    const [guide] = await repo.people(this.db, [user.id]);
-    const name = guide?.nickname || guide?.fullName || user.username;
-    // Written to the outbox and created after this reply (decision 085).
-    await this.deps.notifications
-      .enqueueNow([
-        {
-          userId: c.travelerId,
-          type: 'booking',
-          text: outcome === 'accepted' ? notificationTexts.tourRequestAccepted(name) : notificationTexts.tourRequestRejected(name),
-          actionUrl: m.bookingId ? travelerBookingPath(m.bookingId) : `/messages?c=${c.id}`,
-          related: { type: 'conversation', id: c.id },
-          dedupeKey: `tour-request:${m.id}:${outcome}`,
-        },
-      ])
-      .catch((err) => this.deps.log.warn({ err }, 'tour request notice failed'));
-    return { data };
   }
 
   /** Mark-read: everything in the conversation is read by the caller; the sender learns it if both allow receipts. */
   async markRead(user: AuthUser, id: number) {
-    const { c } = await this.member(user, id);
+    const { c } = await memberOf(this.db, user, id);
     const ids = await repo.markRead(this.db, c.id, user.id);
     const totals = await this.totalUnread(user.id);
     if (ids.length) {
