@@ -7,12 +7,13 @@ import type { AppInstance } from '../../lib/types';
 import { askedLanguage } from '../../lib/request-language';
 import { readSingleUpload, sendPrivateFile } from '../../storage/private-document';
 import { currentUser } from '../auth/index';
+import type { DisputeReviewService } from './dispute-review.service';
 import type { DisputesService } from './disputes.service';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 /** Disputes (decision 064): open, evidence, read; and the admin's resolution. */
-export async function disputesRoutes(app: AppInstance, service: DisputesService): Promise<void> {
+export async function disputesRoutes(app: AppInstance, service: DisputesService, review: DisputeReviewService): Promise<void> {
   await app.register(async (scope: AppInstance) => {
     // Multipart parsing only inside this scope: other routes keep JSON-only bodies.
     await scope.register(multipart, { limits: { fileSize: EVIDENCE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
@@ -27,7 +28,7 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService)
       onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Open disputes, oldest first (admins only)', security, response: { 200: z.object({ data: z.array(disputeSchema) }), 401: errorBodySchema, 404: errorBodySchema } },
     },
-    async () => ({ data: await service.listOpen() }),
+    async () => ({ data: await review.listOpen() }),
   );
 
   app.get(
@@ -45,7 +46,7 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService)
         response: { 200: adminDisputeDetailSchema, ...errors },
       },
     },
-    async (request) => service.adminDetail(request.params.id, await service.readerLanguage(currentUser(request), askedLanguage(request)), currentUser(request).id),
+    async (request) => review.adminDetail(request.params.id, await review.readerLanguage(currentUser(request), askedLanguage(request)), currentUser(request).id),
   );
 
   app.post(
@@ -61,7 +62,7 @@ export async function disputesRoutes(app: AppInstance, service: DisputesService)
         response: { 200: resolveDisputeReplySchema, ...errors },
       },
     },
-    async (request) => service.resolve(currentUser(request), request.params.id, request.body),
+    async (request) => review.resolve(currentUser(request), request.params.id, request.body),
   );
 }
 

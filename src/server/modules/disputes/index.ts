@@ -1,8 +1,10 @@
 import type { AppInstance } from '../../lib/types';
 import { disputesRoutes } from './disputes.routes';
-import { DISPUTE_REFUND_JOB, DisputesService } from './disputes.service';
+import { DISPUTE_REFUND_JOB, DisputeReviewService } from './dispute-review.service';
+import { DisputesService } from './disputes.service';
 
-export { DISPUTE_REFUND_JOB, DisputesService } from './disputes.service';
+export { DisputesService } from './disputes.service';
+export { DISPUTE_REFUND_JOB } from './dispute-review.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,8 +17,10 @@ export type DisputesNeeds = Pick<ConstructorParameters<typeof DisputesService>[0
 
 /** Disputes and their resolution. */
 export async function registerDisputes(app: AppInstance, needs: DisputesNeeds): Promise<void> {
-  const service = new DisputesService({ db: app.ctx.database.db, ...needs, commissionRate: app.ctx.config.payments.commissionRate });
+  const deps = { db: app.ctx.database.db, ...needs, commissionRate: app.ctx.config.payments.commissionRate };
+  const service = new DisputesService(deps);
+  const review = new DisputeReviewService(deps);
   app.decorate('disputes', service);
-  needs.jobs.register(DISPUTE_REFUND_JOB, (job) => service.runRefund(job));
-  await disputesRoutes(app, service);
+  needs.jobs.register(DISPUTE_REFUND_JOB, (job) => review.runRefund(job));
+  await disputesRoutes(app, service, review);
 }
