@@ -1,6 +1,5 @@
-import { PAYOUT_BATCH_KINDS, type CreatePayoutBatchBody, type PayoutBatch, type PayoutBatchKind, type PayoutBatchSummary, type PayoutLine } from '../../../shared/schemas/payouts';
+import { PAYOUT_BATCH_KINDS, type CreatePayoutBatchBody, type PayoutBatch, type PayoutBatchKind, type PayoutBatchSummary } from '../../../shared/schemas/payouts';
 import type { BankAccountType } from '../../../shared/schemas/wallet';
-import { CURRENCIES, trimRate } from '../../../shared/currency';
 import { payoutYen } from '../../../shared/payout-yen';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -9,6 +8,7 @@ import type { AuthUser } from '../auth/index';
 import { kanaNames } from './banks';
 import { dayInJapan, isBusinessDay, nextBusinessDay } from './business-days';
 import { payoutNotice, type NoticeOutbox } from './payout-notices';
+import { awaitingDay, lineView, summary } from './payout-batch-view';
 import * as repo from './payout-batches.repository';
 import * as wallet from './wallet.repository';
 import { zenginFile } from './zengin';
@@ -31,53 +31,7 @@ export interface PayoutBatchDeps {
   notices?: NoticeOutbox;
 }
 
-/**
- * A bank batch the weekly job formed waits for its transfer day, and for the rate when it holds a yuan
- * payout (decision 169): until then nothing in it is converted or paid. The status keeps its name.
- */
-const awaitingDay = (b: Pick<repo.BatchSummaryRow['batch'], 'kind' | 'transferDate'>) => b.kind === 'bank' && b.transferDate === null;
-
 const rateRequired = () => new AppError('rate_required', 'A yuan payout is waiting in this bank batch: enter the rate it is converted at', [{ path: 'jpyPerCny', message: 'required' }]);
-
-const summary = (r: repo.BatchSummaryRow): PayoutBatchSummary => ({
-  id: r.batch.id,
-  kind: r.batch.kind,
-  status: Number(r.pendingCount) === 0 ? 'done' : awaitingDay(r.batch) ? 'awaiting_rate' : 'open',
-  transferDate: r.batch.transferDate,
-  // numeric(10,6) comes back padded ("21.530000"): shown as entered, without the trailing zeros.
-  jpyPerCny: r.batch.jpyPerCny === null ? null : trimRate(r.batch.jpyPerCny),
-  formedForWeek: r.batch.formedForWeek,
-  lineCount: Number(r.lineCount),
-  pendingCount: Number(r.pendingCount),
-  // Each currency's lines on their own (decision 167): a batch of yuan and yen payouts has two totals.
-  totals: CURRENCIES.flatMap((currency) => {
-    const sum = currency === 'CNY' ? r.totalCny : r.totalJpy;
-    return sum === null ? [] : [{ currency, amountCents: Number(sum) }];
-  }),
-  totalYen: r.totalYen === null ? null : Number(r.totalYen),
-  createdAt: r.batch.createdAt.toISOString(),
-});
-
-const lineView = ({ line, withdrawal: w, username }: repo.LineWithWithdrawal): PayoutLine => ({
-  id: line.id,
-  withdrawalId: w.id,
-  userId: w.userId,
-  username,
-  amountCents: line.amountCents,
-  currency: w.currency,
-  amountYen: line.amountYen,
-  status: line.status,
-  withdrawalStatus: w.status,
-  accountName: w.accountName,
-  accountNumber: w.accountNumber,
-  bankCode: w.bankCode,
-  bankName: w.bankName,
-  branchCode: w.branchCode,
-  branchName: w.branchName,
-  accountHolderKana: w.accountHolderKana,
-  failureReason: line.failureReason,
-  decidedAt: line.decidedAt?.toISOString() ?? null,
-});
 
 /** Payout batches (decisions 128, 129, 130): formed from approved withdrawals, by an admin or weekly, settled line by line. */
 export class PayoutBatchService {
