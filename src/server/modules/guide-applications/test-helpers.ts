@@ -1,8 +1,10 @@
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { ApplicationData } from '../../../shared/schemas/guide-applications';
+import { serviceSubcategories } from '../../db/schema/index';
 import { nextAddress } from '../../test/accounts';
 import { auth } from '../../test/guide-fixtures';
-import type { TestApp } from '../../test/test-app';
-import type { Person } from '../bookings/test-helpers';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { person, type Person } from '../bookings/test-helpers';
 
 /** Test-only helpers of the guide application suites (not exported from the module's index). */
 
@@ -66,4 +68,37 @@ export function uploadDocument(t: TestApp, p: Person, file: Buffer, name: string
     remoteAddress: nextAddress(),
     headers: { ...auth(p.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
   });
+}
+
+/**
+ * Call at a file's top: its app (made before its tests, closed after) with an admin and a service to
+ * offer, and the applicant's steps through the API (guide-applications.test.ts, application-review.test.ts).
+ * The state lives in this call, not in the module: the API files share a worker's modules (vitest.config.ts).
+ */
+export function applicationSuite() {
+  const suite = {} as { t: TestApp; admin: Person; subcategoryId: number };
+  beforeAll(async () => {
+    suite.t = await createTestApp({ seed: 'none' });
+    suite.admin = await person(suite.t, { admin: true });
+    const [sub] = await suite.t.database.db.select({ id: serviceSubcategories.id }).from(serviceSubcategories).limit(1);
+    suite.subcategoryId = sub!.id;
+  });
+  afterAll(() => suite.t?.close());
+
+  const save = (p: Person, data: ApplicationData) => suite.t.app.inject({ method: 'PUT', url: '/api/v2/guide-applications/draft', headers: auth(p.token), payload: { data } });
+  const submit = (p: Person, declaration = true) => suite.t.app.inject({ method: 'POST', url: '/api/v2/guide-applications/submit', headers: auth(p.token), payload: { declaration } });
+  const status = (p: Person) => suite.t.app.inject({ url: '/api/v2/guide-applications/status', headers: auth(p.token) });
+
+  const upload = (p: Person, file: Buffer, name: string, type: string, description?: string) => uploadDocument(suite.t, p, file, name, type, description);
+
+  async function submitted(data = complete()): Promise<{ p: Person; id: number }> {
+    const p = await person(suite.t);
+    expect((await save(p, { ...data, subcategoryIds: [suite.subcategoryId] })).statusCode).toBe(200);
+    expect((await upload(p, PDF, 'license.pdf', 'application/pdf')).statusCode).toBe(201);
+    const res = await submit(p);
+    expect(res.statusCode, res.body).toBe(200);
+    return { p, id: res.json().id };
+  }
+
+  return { suite, save, submit, status, upload, submitted };
 }
