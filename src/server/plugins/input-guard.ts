@@ -11,8 +11,9 @@ import { AppError } from '../lib/app-error';
  * string, the path and every JSON body, so a route added tomorrow is covered without writing
  * anything; multipart text fields pass through `assertAllowedText`.
  */
-// eslint-disable-next-line no-control-regex
+/* eslint-disable no-control-regex -- these are the control characters it refuses */
 const NOT_ALLOWED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/* eslint-enable no-control-regex */
 
 const MAX_DEPTH = 32;
 const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));

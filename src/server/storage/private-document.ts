@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -146,6 +147,20 @@ export interface PrivateFileReply {
 
 /** The characters a quoted `filename=` keeps as they are; anything else becomes `_` there. */
 const PLAIN_FILE_NAME = /[^A-Za-z0-9._-]/g;
+
+/** What a file's name may not carry when shown: control characters, and the quotes and brackets of markup. */
+// eslint-disable-next-line no-control-regex
+const UNSHOWABLE = /[\u0000-\u001f\u007f"<>]/g;
+
+/**
+ * A sent file's name for display only (evidence, proofs, qualifications): its last path segment, whichever slash
+ * the sender's system uses, without control characters, at most 120 characters; `fallback` when nothing is left.
+ */
+export function displayFileName(name: string | undefined, fallback: string): string {
+  const base = path.basename((name ?? '').replace(/\\/g, '/'));
+  const clean = base.replace(UNSHOWABLE, '').trim().slice(0, 120);
+  return clean || fallback;
+}
 
 /**
  * A Content-Disposition value with a filename no header can be broken by: an ASCII fallback, and the

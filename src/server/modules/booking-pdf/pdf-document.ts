@@ -48,7 +48,8 @@ export interface ParsedFont {
 type Face = Record<Weight, ParsedFont>;
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace -- pdfkit's types are a global namespace: this adds an overload to it
+  // pdfkit's types are a global namespace: this adds an overload to it.
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- the only way to extend pdfkit's own types
   namespace PDFKit.Mixins {
     interface PDFFont {
       /** registerFont's types name files and buffers; at run time it also takes a parsed fontkit font. */

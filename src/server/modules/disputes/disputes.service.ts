@@ -6,7 +6,7 @@ import { inTransaction, type Database } from '../../db/client';
 import type { JobRunner } from '../../jobs/index';
 import { AppError, notFound } from '../../lib/app-error';
 import type { FileStorage, StoredFile } from '../../storage/index';
-import { storePrivateDocument } from '../../storage/private-document';
+import { displayFileName, storePrivateDocument } from '../../storage/private-document';
 import type { AuthUser } from '../auth/index';
 import { factsOf, findBooking, guideUserIdOf, lockBooking, transitionBooking, type BookingRow } from '../bookings/index';
 import type { NotificationsService } from '../notifications/index';
@@ -37,14 +37,6 @@ export interface DisputesDeps {
   now: () => Date;
   /** Machine translation of the statement and messages for the admin (decision 146): the cache only, on a read. */
   translations: Pick<Translations, 'readWritten' | 'accountLanguage' | 'readerLanguage'>;
-}
-
-/** A file name for display only: no path, no control characters, at most 120 characters. */
-export function cleanFileName(name: string | undefined, fallback: string): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f<>"]/g, '').trim().slice(0, 120);
-  return clean || fallback;
 }
 
 /**
@@ -148,7 +140,7 @@ export class DisputesService {
     const file = await read();
     const stored = await storePrivateDocument(this.deps.storage, EVIDENCE_FOLDER, file.data, EVIDENCE_BOX);
     const ext = stored.type === 'application/pdf' ? 'pdf' : 'webp';
-    const baseName = cleanFileName(file.fileName, `evidence.${ext}`).replace(/\.[^.]*$/, '');
+    const baseName = displayFileName(file.fileName, `evidence.${ext}`).replace(/\.[^.]*$/, '');
     await repo.insertEvidence(this.db, {
       disputeId: id,
       uploadedBy: user.id,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { cleanDisplayText } from '../../../shared/display-text';
 import { computeGuideStatus } from '../../../shared/rules/guide-status';
 import {
@@ -19,7 +18,7 @@ import { assertNoProtectedTitles } from '../licences/index';
 import type { NotificationsService } from '../notifications/index';
 import type { JobRunner } from '../../jobs/index';
 import type { FileStorage, StoredFile } from '../../storage/index';
-import { storePrivateDocument } from '../../storage/private-document';
+import { displayFileName, storePrivateDocument } from '../../storage/private-document';
 import * as repo from './guide-applications.repository';
 import type { ApplicationRow, DocumentRow } from './guide-applications.repository';
 import { licenceProblems } from './application-licence';
@@ -28,13 +27,6 @@ import { applicationView, iso, publishedTexts } from './application-view';
 /** Private: /uploads/ never serves a private-… folder. */
 export const DOCUMENT_FOLDER = 'private-guide-applications';
 const DOCUMENT_BOX = { width: 2400, height: 2400 };
-
-function cleanFileName(name: string | undefined): string {
-  const base = path.basename((name ?? '').replace(/\\/g, '/'));
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>]/g, '').trim().slice(0, 120);
-  return clean || 'qualification';
-}
 
 /** What applications are built from (compose.ts): the private documents, the search index an approval lists the guide in, and the outbox for the notices. */
 export interface GuideApplicationsNeeds {
@@ -95,7 +87,7 @@ export class GuideApplicationsService {
     const doc = await this.db.transaction(async (tx) => {
       await repo.lockApplication(tx, row.id);
       if ((await repo.countDocuments(tx, row.id)) >= DOCUMENT_MAX_FILES) return undefined;
-      return repo.insertDocument(tx, { applicationId: row.id, storageKey: stored.key, contentType: stored.type, sizeBytes: stored.size, fileName: cleanFileName(fileName), description });
+      return repo.insertDocument(tx, { applicationId: row.id, storageKey: stored.key, contentType: stored.type, sizeBytes: stored.size, fileName: displayFileName(fileName, 'qualification'), description });
     });
     if (!doc) {
       await this.needs.storage.delete(stored.key);

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import path from 'node:path';
 import { bookingNumber } from '../../../shared/booking/money-rules';
 import { PROOF_BOOKING_STATUSES, type PaymentProofReply } from '../../../shared/schemas/payment-proofs';
 import type { Database } from '../../db/client';
@@ -9,7 +8,7 @@ import type { AppInstance } from '../../lib/types';
 import type { AuthUser } from '../auth/index';
 import type { CreateSystemMessage, NotificationsService } from '../notifications/index';
 import type { FileStorage, ImageBox, StoredFile } from '../../storage/index';
-import { storePrivateDocument, type StoredDocument } from '../../storage/private-document';
+import { displayFileName, storePrivateDocument, type StoredDocument } from '../../storage/private-document';
 import * as repo from './payment-proofs.repository';
 import type { BookingParties, ProofRow } from './payment-proofs.repository';
 import { proofTexts } from './texts';
@@ -33,14 +32,6 @@ function viewerOf(b: BookingParties, user: Pick<AuthUser, 'id' | 'isAdmin'>): Vi
 
 const inProofState = (b: BookingParties) => (PROOF_BOOKING_STATUSES as readonly string[]).includes(b.status);
 const remainingCents = (b: BookingParties) => b.totalPriceCents - b.depositCents;
-
-/** The file's name for display: its last path segment without control characters, at most 120 characters. */
-export function cleanFileName(name: string | undefined): string {
-  const base = path.basename((name ?? '').replace(/\\/g, '/'));
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>]/g, '').trim().slice(0, 120);
-  return clean || 'payment-proof';
-}
 
 /** What payment proofs are built from (compose.ts): the private files, and the outbox for the notices. */
 export interface PaymentProofsNeeds {
@@ -145,7 +136,7 @@ export class PaymentProofsService {
         storageKey: stored.key,
         contentType: stored.type,
         sizeBytes: stored.size,
-        fileName: cleanFileName(fileName),
+        fileName: displayFileName(fileName, 'payment-proof'),
       });
       if (out === 'verified') return out;
       const key = `payment-proof:${b.id}:uploaded:${out.proof.uploadedAt.getTime()}`;
