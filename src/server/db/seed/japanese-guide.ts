@@ -14,6 +14,30 @@ export const JAPANESE_GUIDE = { username: 'guide-kyoto-ja', fullName: 'Shinji Ok
 const BIO =
   '京都で生まれ育ち、ガイドを始めて十年になります。普段は茶道の先生をしています。朝の伏見稲荷大社や祇園の路地を、季節の話をしながらゆっくりご案内します。中国語は話せませんが、筆談や翻訳アプリを使って、いつも楽しくやりとりしています。どうぞお気軽にご相談ください。';
 
+/** His two walks, Japanese only: the insert's trigger records them as written in `ja` (migration 0014). */
+const ITINERARIES: GeneratedGuide['itineraries'] = [
+  {
+    title: '朝の伏見稲荷大社と千本鳥居',
+    summary: '人の少ない朝の伏見稲荷大社で千本鳥居をくぐり、四ツ辻から京都の街を眺めます。参道の茶店で一休みしてから解散します。',
+    durationHours: 4,
+    stops: [
+      { time: '08:00', title: '伏見稲荷大社 楼門', description: '楼門の前で集合し、お参りの作法と稲荷信仰のお話をします。' },
+      { time: '08:45', title: '千本鳥居から四ツ辻へ', description: '鳥居のトンネルを休みながらゆっくり登ります。疲れたら途中で引き返しても大丈夫です。' },
+      { time: '11:00', title: '稲荷参道の茶店', description: 'いなり寿司と抹茶で一休みします。' },
+    ],
+  },
+  {
+    title: '祇園の路地と町家でいただく一服',
+    summary: '八坂神社から花見小路の石畳を歩き、町家の茶室でお点前を体験します。',
+    durationHours: 3,
+    stops: [
+      { time: '14:00', title: '八坂神社', description: '祇園祭のお話を聞きながら境内を歩きます。' },
+      { time: '14:45', title: '花見小路', description: 'お茶屋さんが並ぶ石畳の路地を、写真を撮りながら歩きます。' },
+      { time: '15:30', title: '町家の茶室', description: 'お菓子とお抹茶をいただき、お点前を体験していただきます。' },
+    ],
+  },
+];
+
 /** The guide: a Kyoto tea ceremony teacher, every text in `ja` only; the draws of the generated guides before him stay the same. */
 export function japaneseOnlyGuide(rng: Rng, subcategories: readonly { id: number; slug: string }[]): GeneratedGuide {
   const g = generateGuide(rng, 0, 'kyoto', subcategories, { withStories: true });
@@ -56,29 +80,7 @@ export function japaneseOnlyGuide(rng: Rng, subcategories: readonly { id: number
       minDurationHours: 2,
       maxDurationHours: 8,
     },
-    // Japanese only: the insert's trigger records them as written in `ja` (migration 0014).
-    itineraries: [
-      {
-        title: '朝の伏見稲荷大社と千本鳥居',
-        summary: '人の少ない朝の伏見稲荷大社で千本鳥居をくぐり、四ツ辻から京都の街を眺めます。参道の茶店で一休みしてから解散します。',
-        durationHours: 4,
-        stops: [
-          { time: '08:00', title: '伏見稲荷大社 楼門', description: '楼門の前で集合し、お参りの作法と稲荷信仰のお話をします。' },
-          { time: '08:45', title: '千本鳥居から四ツ辻へ', description: '鳥居のトンネルを休みながらゆっくり登ります。疲れたら途中で引き返しても大丈夫です。' },
-          { time: '11:00', title: '稲荷参道の茶店', description: 'いなり寿司と抹茶で一休みします。' },
-        ],
-      },
-      {
-        title: '祇園の路地と町家でいただく一服',
-        summary: '八坂神社から花見小路の石畳を歩き、町家の茶室でお点前を体験します。',
-        durationHours: 3,
-        stops: [
-          { time: '14:00', title: '八坂神社', description: '祇園祭のお話を聞きながら境内を歩きます。' },
-          { time: '14:45', title: '花見小路', description: 'お茶屋さんが並ぶ石畳の路地を、写真を撮りながら歩きます。' },
-          { time: '15:30', title: '町家の茶室', description: 'お菓子とお抹茶をいただき、お点前を体験していただきます。' },
-        ],
-      },
-    ],
+    itineraries: ITINERARIES,
   };
 }
 

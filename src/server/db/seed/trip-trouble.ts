@@ -58,6 +58,25 @@ interface Choice {
 }
 
 /**
+ * The first start from 5 days ahead, over a week, at which `from` can be booked (the traveler free too) and
+ * `other` is free to take the tour over: where findChoice looks for the day its cancelled tour falls on.
+ */
+async function firstSharedSlot(db: Database, from: Guide, other: Guide, travelerBusy: { startsAt: Date; endsAt: Date }[], now: Date) {
+  const today = todayInZone(from.timeZone, now);
+  for (let day = 5; day < 12; day++) {
+    const date = addDays(today, day);
+    const dayStart = zonedTimeToUtc(date, 0, from.timeZone);
+    const days = await guidesDays(db, [from.id, other.id], date, dayStart, new Date(dayStart.getTime() + 24 * HOUR));
+    const [fromDay, otherDay] = [days.get(from.id)!, days.get(other.id)!];
+    const q = { date, durationMinutes: HOURS * 60, timeZone: from.timeZone, now };
+    const free = bookableSlots({ ...q, ...otherDay, minNoticeMinutes: 0 });
+    const slot = bookableSlots({ ...q, ...fromDay, busy: [...fromDay.busy, ...travelerBusy] }).find((s) => free.some((f) => f.startsAt.getTime() === s.startsAt.getTime()));
+    if (slot) return { startsAt: slot.startsAt, date, startMinute: slot.startMinute };
+  }
+  return undefined;
+}
+
+/**
  * The first city (not Tokyo), day from 5 days ahead and start at which a guide and another listed
  * guide of that city who speaks Chinese and offers the same service are both free, and the second's
  * price is one the replacement rule offers (decision 137); the traveler free then too.
@@ -91,17 +110,8 @@ async function findChoice(db: Database, travelerId: number, now: Date): Promise<
           const theirs = offered(other.id).find((s) => s.subcategoryId === service.subcategoryId)!;
           const next = priceWith(other, theirs.priceCents, HOURS);
           if (!replacementPrice({ bookedTotalCents: price.totalCents, newTotalCents: next.totalCents, depositPaidCents: price.depositCents, coverRate: DEFAULT_REPLACEMENT_COVER_RATE })) continue;
-          const today = todayInZone(from.timeZone, now);
-          for (let day = 5; day < 12; day++) {
-            const date = addDays(today, day);
-            const dayStart = zonedTimeToUtc(date, 0, from.timeZone);
-            const days = await guidesDays(db, [from.id, other.id], date, dayStart, new Date(dayStart.getTime() + 24 * HOUR));
-            const [fromDay, otherDay] = [days.get(from.id)!, days.get(other.id)!];
-            const q = { date, durationMinutes: HOURS * 60, timeZone: from.timeZone, now };
-            const free = bookableSlots({ ...q, ...otherDay, minNoticeMinutes: 0 });
-            const slot = bookableSlots({ ...q, ...fromDay, busy: [...fromDay.busy, ...travelerBusy] }).find((s) => free.some((f) => f.startsAt.getTime() === s.startsAt.getTime()));
-            if (slot) return { from, subcategoryId: service.subcategoryId, price, startsAt: slot.startsAt, date, startMinute: slot.startMinute, city: city.slug };
-          }
+          const found = await firstSharedSlot(db, from, other, travelerBusy, now);
+          if (found) return { from, subcategoryId: service.subcategoryId, price, ...found, city: city.slug };
         }
       }
     }
