@@ -1,27 +1,24 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, nextAddress, signUp } from '../../test/accounts';
-import { multipartBody } from '../../test/multipart';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+import { imagesSuite, multipart, PNG } from './test-helpers';
 
-/** A user's avatar and background image (`/api/me/avatar`, `/api/me/background-image`): what is stored, served and refused. */
+/**
+ * A user's avatar and background image (`/api/me/avatar`, `/api/me/background-image`): what is stored, served
+ * and refused; a malformed multipart body is apart (malformed-uploads.test.ts).
+ */
+const suite = imagesSuite();
+const { me } = suite;
 let t: TestApp;
 let dataDir: string;
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'tabi-images-'));
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+beforeAll(() => {
+  ({ t, dataDir } = suite.fixture);
 });
-afterAll(() => t.close());
 
-const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
-
-// A 1×1 PNG whose compressed pixel data is damaged (libpng reports an error), which browsers and the server tolerate.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082', 'hex');
 /** Real, decodable images of the other three types (the server re-encodes every upload, so fakes are refused). */
 const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#c0392b' } });
 let JPEG: Buffer;
@@ -31,7 +28,6 @@ beforeAll(async () => {
   [JPEG, GIF, WEBP] = await Promise.all([solid(3, 2).jpeg().toBuffer(), solid(3, 2).gif().toBuffer(), solid(3, 2).webp().toBuffer()]);
 });
 
-const multipart = (data: Buffer, filename = 'photo.png', contentType = 'image/png') => multipartBody([{ field: 'file', data, name: filename, type: contentType }]);
 // Each upload from its own address, so the per-address upload limit (30 in 10 minutes) never trips.
 const upload = (token: string, url: string, data: Buffer, filename?: string, type?: string) => {
   const m = multipart(data, filename, type);
@@ -193,74 +189,6 @@ describe('avatar and background image', () => {
     const res = await upload(a.token, '/api/me/avatar', big);
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('payload_too_large');
-  });
-
-  describe('a malformed multipart body is a 400 with a stable code, never a 500', () => {
-    const good = () => multipart(PNG);
-    const boundaryOf = (headers: { 'content-type': string }) => headers['content-type'].split('boundary=')[1]!;
-    const cases: [string, () => { payload: Buffer; headers: Record<string, string> }][] = [
-      ['no boundary in the Content-Type', () => ({ payload: good().payload, headers: { 'content-type': 'multipart/form-data' } })],
-      ['an empty boundary', () => ({ payload: good().payload, headers: { 'content-type': 'multipart/form-data; boundary=' } })],
-      ['a body cut short inside the file', () => {
-        const m = good();
-        return { payload: m.payload.subarray(0, m.payload.length - 40), headers: m.headers };
-      }],
-      ['a body cut short inside the part headers', () => {
-        const m = good();
-        return { payload: m.payload.subarray(0, 60), headers: m.headers };
-      }],
-      ['a boundary that never appears in the body', () => ({ payload: good().payload, headers: { 'content-type': 'multipart/form-data; boundary=not-the-one-used' } })],
-      ['an empty body', () => ({ payload: Buffer.alloc(0), headers: good().headers })],
-      ['a closing boundary only', () => {
-        const m = good();
-        return { payload: Buffer.from(`--${boundaryOf(m.headers)}--\r\n`), headers: m.headers };
-      }],
-    ];
-    for (const route of ['/api/me/avatar', '/api/me/background-image']) {
-      it.each(cases)(`${route}: %s`, async (_name, make) => {
-        const a = await signUp(t);
-        const { payload, headers } = make();
-        const res = await t.app.inject({ method: 'POST', url: route, payload, headers: { ...headers, ...bearer(a.token) }, remoteAddress: nextAddress() });
-        expect(res.statusCode, res.body).toBe(400);
-        expect(['bad_request', 'validation_failed']).toContain(res.json().code);
-        expect(res.json().requestId).toBeTruthy();
-        const user = (await me(a.token)).json();
-        expect([user.profilePicture, user.backgroundImage]).toEqual([null, null]);
-      });
-    }
-
-    it('a connection that stops sending mid-upload ("Premature close") is the client\'s fault, not a 500', async () => {
-      const a = await signUp(t);
-      const { port } = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
-      // The test app logs nowhere; its request loggers are app.log itself, so spying on it sees what the route reports.
-      const errorLog = vi.spyOn(t.app.log, 'error');
-      const infoLog = vi.spyOn(t.app.log, 'info');
-      try {
-        const m = good();
-        // Promises 4 KB more than it sends, then closes its sending side: the server sees the body end early.
-        const head = `POST /api/me/avatar HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${a.token}\r\nContent-Type: ${m.headers['content-type']}\r\nContent-Length: ${m.payload.length + 4096}\r\n\r\n`;
-        const reply = await new Promise<string>((resolve, reject) => {
-          const socket = net.connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: true });
-          let text = '';
-          socket.on('data', (chunk) => (text += chunk.toString()));
-          socket.on('close', () => resolve(text));
-          socket.on('error', reject);
-          socket.end(Buffer.concat([Buffer.from(head), m.payload.subarray(0, m.payload.length - 30)]));
-        });
-        // Node itself answers an incomplete request with 400 (Fastify's clientErrorHandler) ...
-        expect(reply).toMatch(/^HTTP\/1\.1 400 /);
-        // ... and the route, which sees "Premature close" while reading the file, must not turn it into a 500.
-        // (Whether the parser had started when the connection closed depends on how fast the session check was.)
-        const reported = () => [...errorLog.mock.calls, ...infoLog.mock.calls].some((call) => /multipart|unhandled/.test(String(call[1])));
-        await vi.waitFor(() => expect(reported(), JSON.stringify([errorLog.mock.calls.map((c) => c[1]), infoLog.mock.calls.map((c) => c[1])])).toBe(true), { timeout: 5000 });
-        expect(errorLog).not.toHaveBeenCalled();
-        expect(infoLog).toHaveBeenCalledWith({ err: expect.any(Error) }, 'malformed multipart upload');
-      } finally {
-        errorLog.mockRestore();
-        infoLog.mockRestore();
-      }
-      expect((await me(a.token)).json().profilePicture).toBeNull();
-    });
   });
 
   it('refuses a JSON body and an upload without a token', async () => {
