@@ -4,22 +4,47 @@ import { cancellationPostings, depositPostings } from '../../../shared/booking/l
 import { startOfTourDay } from '../../../shared/booking/schedule';
 import { nextStatus } from '../../../shared/booking/state-machine';
 import type { CreatePaymentBody, PaymentReply } from '../../../shared/schemas/payments';
-import { inTransaction } from '../../db/client';
+import { inTransaction, type Database } from '../../db/client';
 import type { ClaimedJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';
 import type { TokenCaller } from '../auth/index';
 import { assertPaymentDetails, paymentCurrency, type WebhookEvent } from '../payments/index';
-import { JOB, paymentInProgress, type BookingCore } from './booking-core';
+import { JOB, paymentInProgress, type BookingCore, type Publish } from './booking-core';
 import type { BookingChanges } from './booking-changes';
 import type { BookingExtensions } from './booking-extensions';
 import { factsOf, respondBy, toBooking, toPayment } from './booking-view';
 import * as repo from './bookings.repository';
 import type { BookingRow, PaymentRow } from './bookings.repository';
 import { cancelOpenAttempt } from './one-charge';
-import { claimAttempt } from './payment-claim';
+import { claimAttempt, type AttemptKeys, type Claim } from './payment-claim';
 import { chargePayment, paidEvents, providerKey } from './payment-charge';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A request's marks besides its key: a card's last four digits (all of a card that is stored) and the
+ * hash of what a retry with the key must repeat.
+ */
+function requestMarks(bookingId: number, body: CreatePaymentBody): Omit<AttemptKeys, 'idempotencyKey'> {
+  const { kind, method, cardHolder, alipayAccount, wechatId } = body;
+  const digits = body.cardNumber?.replace(/[\s-]/g, '');
+  const last4 = method === 'card' && digits ? digits.slice(-4) : null;
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify([bookingId, kind, method, last4, cardHolder ?? null, alipayAccount ?? null, wechatId ?? null]))
+    .digest('hex');
+  return { requestHash, last4 };
+}
+
+/** A retry's attempt, waited for while the first request is still with the provider (15 s at most, then 409). */
+async function processed(core: BookingCore, attempt: PaymentRow): Promise<PaymentRow> {
+  let payment = attempt;
+  for (let i = 0; payment.status === 'processing' && i < 300; i++) {
+    await sleep(50);
+    payment = (await repo.paymentById(core.db, payment.id))!;
+  }
+  if (payment.status === 'processing') throw paymentInProgress('This payment is still being processed; try again shortly');
+  return payment;
+}
 
 /**
  * Deposits and extension payments (decisions 040–042): claimed under the booking's row lock, charged
@@ -42,20 +67,7 @@ export class BookingPayments {
   async pay(user: TokenCaller, bookingId: number, body: CreatePaymentBody, idempotencyKey: string): Promise<PaymentReply> {
     const { core } = this;
     assertPaymentDetails(core.deps.provider.name, body);
-    const digits = body.cardNumber?.replace(/[\s-]/g, '');
-    const last4 = body.method === 'card' && digits ? digits.slice(-4) : null;
-    const requestHash = createHash('sha256')
-      .update(JSON.stringify([bookingId, body.kind, body.method, last4, body.cardHolder ?? null, body.alipayAccount ?? null, body.wechatId ?? null]))
-      .digest('hex');
-
-    // A claim that finds another attempt of the charge open (decision 100) cancels it at the provider
-    // and claims again; twice at most, then the charge is busy (another request keeps opening attempts).
-    let claim = await claimAttempt(core, { extensions: this.extensions, changes: this.changes }, user, bookingId, body, { idempotencyKey, requestHash, last4 });
-    for (let i = 0; claim.kind === 'cancel'; i++) {
-      if (i === 2) throw paymentInProgress('Another payment of this booking is being started; try again shortly');
-      await cancelOpenAttempt(core, claim.payment, (id, known) => this.succeeded(id, known));
-      claim = await claimAttempt(core, { extensions: this.extensions, changes: this.changes }, user, bookingId, body, { idempotencyKey, requestHash, last4 });
-    }
+    const claim = await this.claim(user, bookingId, body, { idempotencyKey, ...requestMarks(bookingId, body) });
 
     let payment = claim.payment;
     let settledBooking: BookingRow | undefined;
@@ -65,11 +77,7 @@ export class BookingPayments {
       payment = charged.payment;
       settledBooking = charged.booking;
     } else {
-      for (let i = 0; payment.status === 'processing' && i < 300; i++) {
-        await sleep(50);
-        payment = (await repo.paymentById(core.db, payment.id))!;
-      }
-      if (payment.status === 'processing') throw paymentInProgress('This payment is still being processed; try again shortly');
+      payment = await processed(core, payment);
     }
     if (payment.status === 'failed') {
       throw new AppError('payment_failed', payment.failureMessage ?? 'Payment failed. Please check your information and try again.', [
@@ -85,6 +93,22 @@ export class BookingPayments {
       return { payment: toPayment(payment), booking: toBooking({ booking: settledBooking, traveler, guide, subcategory, ...known }, user.id, core.now(), core.rates.commissionRate) };
     }
     return { payment: toPayment(payment), booking: await core.view(bookingId, user.id, known) };
+  }
+
+  /**
+   * The request's attempt, claimed (`claimAttempt`). A claim that finds another attempt of the charge
+   * open (decision 100) cancels it at the provider and claims again; twice at most, then the charge is
+   * busy (another request keeps opening attempts).
+   */
+  private async claim(user: TokenCaller, bookingId: number, body: CreatePaymentBody, keys: AttemptKeys): Promise<Exclude<Claim, { kind: 'cancel' }>> {
+    const { core } = this;
+    let claim = await claimAttempt(core, { extensions: this.extensions, changes: this.changes }, user, bookingId, body, keys);
+    for (let i = 0; claim.kind === 'cancel'; i++) {
+      if (i === 2) throw paymentInProgress('Another payment of this booking is being started; try again shortly');
+      await cancelOpenAttempt(core, claim.payment, (id, known) => this.succeeded(id, known));
+      claim = await claimAttempt(core, { extensions: this.extensions, changes: this.changes }, user, bookingId, body, keys);
+    }
+    return claim;
   }
 
   /**
@@ -118,35 +142,53 @@ export class BookingPayments {
         await core.deps.receipts.receipts(db, booking.id, now);
         return payment;
       }
-      // The booking's deposit, the traveler's side in what was charged (decision 164).
-      await repo.insertPostings(db, booking.id, paidPostings(depositPostings(ownAmountOf(payment)), booking.currency, payment), parties);
-      const decision = nextStatus(factsOf(booking), 'deposit_paid', 'system', { now });
-      if (decision.ok && payment.kind === 'deposit') {
-        // From an offer the guide already said yes (decision 078), and an instant booking is their yes
-        // given beforehand (decision 153): upcoming, with the start-day job `accept` would schedule;
-        // otherwise confirmed, with the guide's 48-h answer expiry.
-        const accepted = decision.to === 'upcoming';
-        const paid = await repo.transitionBooking(db, booking.id, decision.from, decision.to, accepted ? { paidAt: now, acceptedAt: now } : { paidAt: now });
-        publish.job(
-          accepted
-            ? { kind: JOB.startDay, payload: { bookingId: booking.id }, runAt: startOfTourDay(paid!.date, paid!.timeZone), dedupeKey: `${JOB.startDay}:${booking.id}` }
-            : { kind: JOB.requestExpiry, payload: { bookingId: booking.id }, runAt: respondBy(paid!)!, dedupeKey: `${JOB.requestExpiry}:${booking.id}` },
-        );
-        for (const e of paidEvents(booking, guideUserId, payment, accepted, respondBy(paid!)!)) await publish(e.name, e.payload);
-      } else {
-        // The booking lapsed (or is paid already): give the money straight back.
-        const own = ownAmountOf(payment);
-        const split = { refundCents: own, guideCents: 0, platformCents: 0 };
-        await repo.insertPostings(db, booking.id, paidPostings(cancellationPostings(own, split), booking.currency, payment), parties);
-        const jobId = await core.enqueueRefund(db, payment, payment.amountCents, now);
-        if (jobId) after.push(async () => void (await core.deps.jobs.runNow(jobId, now)));
-      }
+      await this.depositSucceeded(db, booking, payment, parties, now, after, publish);
       // The money was received either way: its receipt now, a refund's credit note when the refund is recorded.
       await core.deps.receipts.receipts(db, booking.id, now);
       return payment;
     });
     for (const fn of after) await fn();
     return settled;
+  }
+
+  /**
+   * `succeeded` for a deposit, in its transaction under the booking's lock, as extensions and changes
+   * have their `paymentSucceeded`: the ledger's entries, then the booking paid with its job and events,
+   * or, when it lapsed (or is paid already), the money's refund.
+   */
+  private async depositSucceeded(
+    db: Database,
+    booking: BookingRow,
+    payment: PaymentRow,
+    parties: { travelerId: number; guideUserId: number; paymentId: number },
+    now: Date,
+    after: (() => Promise<void>)[],
+    publish: Publish,
+  ): Promise<void> {
+    const { core } = this;
+    // The booking's deposit, the traveler's side in what was charged (decision 164).
+    await repo.insertPostings(db, booking.id, paidPostings(depositPostings(ownAmountOf(payment)), booking.currency, payment), parties);
+    const decision = nextStatus(factsOf(booking), 'deposit_paid', 'system', { now });
+    if (decision.ok && payment.kind === 'deposit') {
+      // From an offer the guide already said yes (decision 078), and an instant booking is their yes
+      // given beforehand (decision 153): upcoming, with the start-day job `accept` would schedule;
+      // otherwise confirmed, with the guide's 48-h answer expiry.
+      const accepted = decision.to === 'upcoming';
+      const paid = await repo.transitionBooking(db, booking.id, decision.from, decision.to, accepted ? { paidAt: now, acceptedAt: now } : { paidAt: now });
+      publish.job(
+        accepted
+          ? { kind: JOB.startDay, payload: { bookingId: booking.id }, runAt: startOfTourDay(paid!.date, paid!.timeZone), dedupeKey: `${JOB.startDay}:${booking.id}` }
+          : { kind: JOB.requestExpiry, payload: { bookingId: booking.id }, runAt: respondBy(paid!)!, dedupeKey: `${JOB.requestExpiry}:${booking.id}` },
+      );
+      for (const e of paidEvents(booking, parties.guideUserId, payment, accepted, respondBy(paid!)!)) await publish(e.name, e.payload);
+    } else {
+      // The booking lapsed (or is paid already): give the money straight back.
+      const own = ownAmountOf(payment);
+      const split = { refundCents: own, guideCents: 0, platformCents: 0 };
+      await repo.insertPostings(db, booking.id, paidPostings(cancellationPostings(own, split), booking.currency, payment), parties);
+      const jobId = await core.enqueueRefund(db, payment, payment.amountCents, now);
+      if (jobId) after.push(async () => void (await core.deps.jobs.runNow(jobId, now)));
+    }
   }
 
   async failed(paymentId: number, failureCode?: string, message = 'The payment failed.'): Promise<void> {
