@@ -7,12 +7,13 @@ import type { Booking } from '../../../../shared/schemas/bookings';
 import type { ReplacementCandidate, ReplacementsReply } from '../../../../shared/schemas/replacements';
 import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
+import { clearSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { sampleBooking } from '../test-booking';
 
 /**
- * Test-only set-up the card suites of this folder share, so a suite split by subject
- * (trip-trouble, replacement-outcome and no-show-report .test.tsx) sets it up once.
+ * Test-only set-up the card suites of this folder share, so a suite split by subject sets it up once:
+ * trip-trouble, replacement-outcome and no-show-report .test.tsx; tour-components and tour-extension .test.tsx.
  */
 export function wrap(children: ReactNode) {
   return (
@@ -121,4 +122,50 @@ export function clockAtTroubleNow() {
     vi.setSystemTime(troubleNow);
   });
   afterEach(() => vi.useRealTimers());
+}
+
+/** The tour-day suites' page clock: 22 November, 11:00 in Kyoto, the day of sampleBooking's tour. */
+export const tourDayNow = new Date('2026-11-22T02:00:00Z');
+
+/**
+ * Call at a tour-day file's top: the namespaces, a fetch stub that answers the support thread, the
+ * extension's request and payment and else the booking as extend_requested, and after each test no
+ * session and English again. One mock for the file, its calls cleared before each test.
+ */
+export function tourCardSuite() {
+  const booking = sampleBooking;
+  const fetchMock: ReturnType<typeof vi.fn> = vi.fn(async (url: string) => {
+    if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
+    if (url.endsWith('/api/support/threads')) return json({ thread: { id: 90, topic: 'general', urgent: true, status: 'open', createdAt: '', lastMessageAt: '' }, messages: [], visitorKey: null }, 201);
+    if (url.includes('/request-extension')) {
+      return json({ ...booking({ status: 'extend_requested', extensionPrice: 165 }), extensionDetails: { hours: 0.5, price: 165, priceCents: 16_500 } });
+    }
+    if (url.includes('/payments')) {
+      return json(
+        {
+          payment: { id: 77, bookingId: 12, kind: 'extension', method: 'card', provider: 'simulated', status: 'succeeded', amountCents: 16_500, refundedCents: 0, currency: 'CNY', last4: '4242', proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '', approvalUrl: null, clientSecret: null, failureCode: null, demo: true },
+          booking: booking({ status: 'extend_requested' }),
+        },
+        201,
+      );
+    }
+    return json(booking({ status: 'extend_requested' }));
+  });
+  const calls = () => fetchMock.mock.calls.map(([u, init]) => ({ url: String(u), method: (init as RequestInit | undefined)?.method ?? 'GET', body: (init as RequestInit | undefined)?.body }));
+
+  beforeAll(async () => {
+    await i18nReady;
+    await i18next.loadNamespaces(['tour', 'trips', 'bookings']);
+  });
+  beforeEach(() => {
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(async () => {
+    cleanup();
+    clearSession();
+    vi.unstubAllGlobals();
+    await act(() => i18next.changeLanguage('en'));
+  });
+  return { fetchMock, calls };
 }

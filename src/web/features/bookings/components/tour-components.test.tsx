@@ -1,67 +1,19 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../../../shared/schemas/bookings';
 import type { User } from '../../../../shared/schemas/user';
-import { i18next, i18nReady } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/query-client';
-import { clearSession, setSession } from '../../../lib/session';
+import { i18next } from '../../../lib/i18n';
+import { setSession } from '../../../lib/session';
 import { GuideTourCard } from './guide-tour-card';
 import { TripCard } from './trip-card';
-import { sampleBooking } from '../test-booking';
+import { sampleBooking as booking } from '../test-booking';
+import { noop, tourCardSuite, tourDayNow as now, wrap } from './test-helpers';
 
-/** On-tour cards: docs/rules/money-and-cancellation.md labels for each status, the two extension dialogs, the guide's answers. */
-function wrap(children: ReactNode) {
-  return (
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <Suspense fallback="loading">{children}</Suspense>
-      </MemoryRouter>
-    </QueryClientProvider>
-  );
-}
-
-const booking = sampleBooking;
-
-const now = new Date('2026-11-22T02:00:00Z');
-const noop = () => {};
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-let fetchMock: ReturnType<typeof vi.fn>;
-const calls = () => fetchMock.mock.calls.map(([u, init]) => ({ url: String(u), method: (init as RequestInit | undefined)?.method ?? 'GET', body: (init as RequestInit | undefined)?.body }));
-
-beforeAll(async () => {
-  await i18nReady;
-  await i18next.loadNamespaces(['tour', 'trips', 'bookings']);
-});
-beforeEach(() => {
-  fetchMock = vi.fn(async (url: string) => {
-    if (url.includes('/api/config/public')) return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
-    if (url.endsWith('/api/support/threads')) return json({ thread: { id: 90, topic: 'general', urgent: true, status: 'open', createdAt: '', lastMessageAt: '' }, messages: [], visitorKey: null }, 201);
-    if (url.includes('/request-extension')) {
-      return json({ ...booking({ status: 'extend_requested', extensionPrice: 165 }), extensionDetails: { hours: 0.5, price: 165, priceCents: 16_500 } });
-    }
-    if (url.includes('/payments')) {
-      return json(
-        {
-          payment: { id: 77, bookingId: 12, kind: 'extension', method: 'card', provider: 'simulated', status: 'succeeded', amountCents: 16_500, refundedCents: 0, currency: 'CNY', last4: '4242', proofUploadedByTraveler: false, verifiedByGuide: false, createdAt: '', approvalUrl: null, clientSecret: null, failureCode: null, demo: true },
-          booking: booking({ status: 'extend_requested' }),
-        },
-        201,
-      );
-    }
-    return json(booking({ status: 'extend_requested' }));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(async () => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-  await act(() => i18next.changeLanguage('en'));
-});
+/**
+ * On-tour cards: docs/rules/money-and-cancellation.md labels for each status, the guide's answers, Help now,
+ * why a trip was cancelled, the typhoon rule. The extension dialogs are apart in tour-extension.test.tsx.
+ */
+const { calls } = tourCardSuite();
 
 describe('traveler trip card on the tour day', () => {
   it('awaiting_start: Confirm Start, then a disabled Waiting for guide... once confirmed', async () => {
@@ -100,88 +52,6 @@ describe('traveler trip card on the tour day', () => {
       expect((screen.getByRole('button', { name: 'Complete Service' }) as HTMLButtonElement).disabled).toBe(!(over.actions ?? booking({}).actions).includes('service_complete'));
       unmount();
     }
-  });
-});
-
-describe('extension dialogs', () => {
-  it('request 0.5 h at the server’s fee, pay by card, then mark the payment on the booking; Cancel resets', async () => {
-    render(wrap(<TripCard booking={booking({})} now={now} onContactSupport={noop} />));
-    fireEvent.click(await screen.findByRole('button', { name: 'Request Extension' }));
-    expect(await screen.findByRole('dialog', { name: 'Request Tour Extension' })).toBeTruthy();
-    expect(screen.getByText('Select how much additional time you need for your tour')).toBeTruthy();
-    expect(screen.getByText('Current Extensions: 0/2')).toBeTruthy();
-    expect(screen.getByText('Each booking can be extended up to 2 times maximum')).toBeTruthy();
-    // Default 1 hour: 330 RMB/hour × 1.
-    expect((screen.getByRole('radio', { name: '1 hour' }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText('330 RMB/hour')).toBeTruthy();
-    fireEvent.click(screen.getByRole('radio', { name: '30 minutes' }));
-    expect(screen.getByText('165 RMB')).toBeTruthy();
-    // Cancel resets the time to 1 hour.
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Request Extension' }));
-    expect((await screen.findByRole('radio', { name: '1 hour' }) as HTMLInputElement).checked).toBe(true);
-
-    fireEvent.click(screen.getByRole('radio', { name: '30 minutes' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-    expect(await screen.findByRole('dialog', { name: 'Tour Extension Payment' })).toBeTruthy();
-    // Nothing is asked of the server until the traveler pays.
-    expect(calls().some((c) => c.url.includes('request-extension'))).toBe(false);
-    const pay = screen.getByRole('button', { name: 'Pay 165 RMB' }) as HTMLButtonElement;
-    expect(pay.disabled).toBe(true); // the card form is empty
-    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242424242424242' } });
-    fireEvent.change(screen.getByLabelText(/Expiry/), { target: { value: '1234' } });
-    fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '123' } });
-    fireEvent.change(screen.getByLabelText('Name on card'), { target: { value: 'Li Wei' } });
-    expect(pay.disabled).toBe(false);
-    fireEvent.click(pay);
-    await waitFor(() => expect(calls().some((c) => c.url.endsWith('/api/bookings/12/extension-payment'))).toBe(true));
-    // Paying asked for the extension first, then paid it.
-    const order = calls().map((c) => c.url).filter((u) => u.includes('request-extension') || u.endsWith('/payments'));
-    expect(order).toEqual([expect.stringMatching(/\/api\/bookings\/12\/request-extension$/), expect.stringMatching(/\/api\/v2\/bookings\/12\/payments$/)]);
-    expect(JSON.parse(String(calls().find((c) => c.url.endsWith('/api/bookings/12/request-extension'))!.body))).toEqual({ extensionHours: 0.5 });
-    const payCall = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/api/v2/bookings/12/payments')) as unknown as [string, RequestInit];
-    expect(JSON.parse(String(payCall[1].body))).toMatchObject({ kind: 'extension', method: 'card' });
-    expect(new Headers(payCall[1].headers).get('Idempotency-Key')).toMatch(/^pay_/);
-    const mark = JSON.parse(String(calls().find((c) => c.url.endsWith('/extension-payment'))!.body));
-    expect(mark).toMatchObject({ paid: true, paymentMethod: 'card', transactionData: { transactionId: '77', amount: 165, currency: 'RMB' }, paymentDetails: { lastFourDigits: '4242' } });
-    // Marked: the dialogs close and reset.
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  }, 20_000);
-
-  it('says Extension Limit Reached at 2 of 2 (zh-CN) and does not send a request', async () => {
-    await act(() => i18next.changeLanguage('zh-CN'));
-    render(wrap(<TripCard booking={booking({ extensionCount: 2, actions: ['service_complete'] })} now={now} onContactSupport={noop} />));
-    fireEvent.click(await screen.findByRole('button', { name: '申请延长' }));
-    expect(await screen.findByText('当前延长次数：2/2')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe('已达到延长次数上限');
-    expect((screen.getByRole('button', { name: '继续付款' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(calls().some((c) => c.url.includes('request-extension'))).toBe(false);
-  });
-});
-
-describe('an unpaid extension request', () => {
-  it('says when it lapses, can be withdrawn, and closing the payment dialog sends nothing', async () => {
-    const requested = booking({
-      status: 'extend_requested',
-      extensionPrice: 165,
-      extension: { id: 1, hours: 0.25, price: 82.5, priceCents: 8_250, status: 'requested', payBy: '2026-11-24T02:30:00Z' },
-      actions: ['withdraw_extension'],
-    });
-    render(wrap(<TripCard booking={requested} now={now} onContactSupport={noop} />));
-    // The deadline on the tour's clock, labelled as the tour's times are: 02:30Z is 11:30 in Japan.
-    expect(await screen.findByText(/Pay by Nov 24, 11:30 \(Japan time\), or the request lapses and the tour goes on as booked/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Withdraw request' }));
-    await waitFor(() => expect(calls().some((c) => c.url.endsWith('/api/v2/bookings/12/extension/withdraw') && c.method === 'POST')).toBe(true));
-  });
-
-  it('an ongoing tour: Continue, then closing the payment dialog leaves no request behind', async () => {
-    render(wrap(<TripCard booking={booking({})} now={now} onContactSupport={noop} />));
-    fireEvent.click(await screen.findByRole('button', { name: 'Request Extension' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue to Payment' }));
-    expect(await screen.findByRole('dialog', { name: 'Tour Extension Payment' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls().some((c) => c.url.includes('request-extension'))).toBe(false);
   });
 });
 
