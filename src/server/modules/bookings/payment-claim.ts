@@ -1,6 +1,6 @@
 import { chargeFor } from '../../../shared/booking/charge';
 import type { CreatePaymentBody } from '../../../shared/schemas/payments';
-import { inTransaction } from '../../db/client';
+import { inTransaction, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { assertLive, sessionEnded, type TokenCaller } from '../auth/index';
 import { paymentInProgress, type BookingCore } from './booking-core';
@@ -9,7 +9,7 @@ import type { BookingExtensions } from './booking-extensions';
 import * as repo from './bookings.repository';
 import type { PaymentRow } from './bookings.repository';
 import { claimDeposit, claimDepositAlone, lockBookingView, type LockedParts } from './deposit-claims.repository';
-import { isPaid, openAttempt, stepFor } from './one-charge';
+import { isPaid, openAttempt, stepFor, type OpenAttemptStep } from './one-charge';
 
 /** The booking as a payment's claim locked it, by either way of claiming (`LockedParts`). */
 export type LockedView = LockedParts;
@@ -62,47 +62,60 @@ export async function claimAttempt(core: BookingCore, by: { extensions: BookingE
     if (locked && !locked.live) throw sessionEnded();
     if (!locked || locked.booking.travelerId !== user.id) throw notFound('Booking');
     const { booking } = locked;
-    const isKey = (p: PaymentRow) => p.payerId === user.id && p.idempotencyKey === k.idempotencyKey;
-    const replay = (existing: PaymentRow): Claim => {
-      if (existing.requestHash !== k.requestHash) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request');
-      return { kind: 'replay', payment: existing, locked };
-    };
-    const request = { payerId: user.id, method: body.method };
-    if (body.kind === 'deposit' && booking.status === 'pending') {
-      // The usual deposit: the read and the conditional insert are one statement (decision 090).
-      const { read, inserted } = await claimDeposit(db, {
-        bookingId,
-        payerId: user.id,
-        method: body.method,
-        provider: core.deps.provider.name,
-        idempotencyKey: k.idempotencyKey,
-        requestHash: k.requestHash,
-        // In the method's currency (decision 164): the deposit as seen, or converted at the booking's rate.
-        ...chargeFor(booking, booking.depositCents, body.method, true),
-        cardLast4: k.last4,
-      });
-      const existing = read.find(isKey);
-      if (existing) return replay(existing);
-      const deposits = read.filter((p) => p.bookingId === bookingId && p.kind === 'deposit');
-      if (isPaid(deposits)) throw new AppError('already_paid', 'The deposit of this booking is already paid');
-      if (inserted) return { kind: 'fresh', payment: inserted, deposits: [...deposits, inserted], locked };
-      const step = stepFor(openAttempt(deposits), request);
-      if (step.do === 'open') throw paymentInProgress('Another payment of this booking is being processed');
-      return step.do === 'reuse' ? { kind: 'reuse', payment: step.payment, locked } : { kind: 'cancel', payment: step.payment };
-    }
+    if (body.kind === 'deposit' && booking.status === 'pending') return claimPendingDeposit(core, db, locked, user, bookingId, body, k);
     // One read: the caller's payment with this key, and the booking's deposits.
     const read = await repo.paymentsForClaim(db, bookingId, user.id, k.idempotencyKey);
-    const existing = read.find(isKey);
-    if (existing) return replay(existing);
+    const replay = replayOf(read, user, k, locked);
+    if (replay) return replay;
     if (body.kind === 'extension' || body.kind === 'change') {
       // An extension's fee, or a trip change's difference (decision 177): each its own charge.
       const step = await (body.kind === 'extension' ? by.extensions : by.changes).claimPayment(db, booking, user, body, k);
       if (step.do === 'open') return { kind: 'fresh', payment: step.payment, locked };
-      return step.do === 'reuse' ? { kind: 'reuse', payment: step.payment, locked } : { kind: 'cancel', payment: step.payment };
+      return reuseOrCancel(step, locked);
     }
     const deposits = read.filter((p) => p.bookingId === bookingId && p.kind === 'deposit');
     if (isPaid(deposits)) throw new AppError('already_paid', 'The deposit of this booking is already paid');
     if (booking.status !== 'pending') throw new AppError('invalid_transition', `A ${booking.status} booking cannot be paid`);
     throw new AppError('internal', "unreachable: a pending booking's deposit is claimed above");
   });
+}
+
+/** The caller's attempt with this key among `read`, replayed; the key with another request is 409 `idempotency_key_reused`. */
+function replayOf(read: PaymentRow[], user: TokenCaller, k: AttemptKeys, locked: LockedView): Claim | undefined {
+  const existing = read.find((p) => p.payerId === user.id && p.idempotencyKey === k.idempotencyKey);
+  if (!existing) return undefined;
+  if (existing.requestHash !== k.requestHash) throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request');
+  return { kind: 'replay', payment: existing, locked };
+}
+
+/** The charge's open attempt of another key (decision 100): this request's, or to be cancelled first. */
+function reuseOrCancel(step: Exclude<OpenAttemptStep, { do: 'open' }>, locked: LockedView): Claim {
+  return step.do === 'reuse' ? { kind: 'reuse', payment: step.payment, locked } : { kind: 'cancel', payment: step.payment };
+}
+
+/**
+ * The usual deposit, of a pending booking locked in `claimAttempt`'s transaction: the read and the
+ * conditional insert are one statement (decision 090).
+ */
+async function claimPendingDeposit(core: BookingCore, db: Database, locked: LockedView, user: TokenCaller, bookingId: number, body: CreatePaymentBody, k: AttemptKeys): Promise<Claim> {
+  const { booking } = locked;
+  const { read, inserted } = await claimDeposit(db, {
+    bookingId,
+    payerId: user.id,
+    method: body.method,
+    provider: core.deps.provider.name,
+    idempotencyKey: k.idempotencyKey,
+    requestHash: k.requestHash,
+    // In the method's currency (decision 164): the deposit as seen, or converted at the booking's rate.
+    ...chargeFor(booking, booking.depositCents, body.method, true),
+    cardLast4: k.last4,
+  });
+  const replay = replayOf(read, user, k, locked);
+  if (replay) return replay;
+  const deposits = read.filter((p) => p.bookingId === bookingId && p.kind === 'deposit');
+  if (isPaid(deposits)) throw new AppError('already_paid', 'The deposit of this booking is already paid');
+  if (inserted) return { kind: 'fresh', payment: inserted, deposits: [...deposits, inserted], locked };
+  const step = stepFor(openAttempt(deposits), { payerId: user.id, method: body.method });
+  if (step.do === 'open') throw paymentInProgress('Another payment of this booking is being processed');
+  return reuseOrCancel(step, locked);
 }
