@@ -20,6 +20,13 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
 const params = z.object({ id: idParam });
 
 export function adminUsersRoutes(app: AppInstance, service: AdminUsersService): void {
+  accountRoutes(app, service);
+  bookingLookupRoutes(app, service);
+  failedJobRoutes(app, service);
+}
+
+/** Finding a user, reading one, and suspending or reinstating their account. */
+function accountRoutes(app: AppInstance, service: AdminUsersService): void {
   const admin = { onRequest: app.requireAdmin };
   app.get(
     '/api/admin/users',
@@ -51,6 +58,11 @@ export function adminUsersRoutes(app: AppInstance, service: AdminUsersService): 
     { ...admin, schema: { tags: ['admin'], summary: 'Admin: reinstate a suspended account (and its listing)', security, params, response: { 200: adminUserDetailSchema, ...errors } } },
     async (request) => service.reinstate(currentUser(request), request.params.id),
   );
+}
+
+/** Finding a booking by its number, and one booking with its timeline and ledger. */
+function bookingLookupRoutes(app: AppInstance, service: AdminUsersService): void {
+  const admin = { onRequest: app.requireAdmin };
   app.get(
     '/api/admin/bookings',
     { ...admin, schema: { tags: ['admin'], summary: 'Admin: find bookings by number (TG0042)', security, querystring: adminBookingQuerySchema, response: { 200: adminBookingListSchema, ...errors } } },
@@ -61,6 +73,11 @@ export function adminUsersRoutes(app: AppInstance, service: AdminUsersService): 
     { ...admin, schema: { tags: ['admin'], summary: 'Admin: a booking with its timeline and ledger', security, params, response: { 200: adminBookingDetailSchema, ...errors } } },
     async (request) => service.booking(request.params.id),
   );
+}
+
+/** The scheduled jobs that failed for good, and queuing one again. */
+function failedJobRoutes(app: AppInstance, service: AdminUsersService): void {
+  const admin = { onRequest: app.requireAdmin };
   app.get(
     '/api/admin/jobs/failed',
     { ...admin, schema: { tags: ['admin'], summary: 'Admin: scheduled jobs that failed for good after their retries (dead letters), newest first', security, querystring: failedJobQuerySchema, response: { 200: failedJobListSchema, ...errors } } },
