@@ -1,126 +1,26 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApplicationData, ApplicationStatusReply, GuideApplication } from '../../../shared/schemas/guide-applications';
-import { i18next, i18nReady } from '../../lib/i18n';
-import { createQueryClient } from '../../lib/query-client';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { i18next } from '../../lib/i18n';
 import { ApplicationWizard } from './components/application-wizard';
-import { ApplicationStatusView } from './components/status-view';
 import { ApiError } from '../../lib/api-client';
 import { errorKey, useApplicationDraft } from './api';
 import { checkDocument } from './document-check';
 import { toData, toForm } from './form';
 import { formatZip, zipProblem } from './form-inputs';
 import { submitProblems } from './form-problems';
+import { app, applicationSuite, complete, json, server, TITLE_MESSAGE, wrap } from './test-helpers';
 
-function Where() {
-  const loc = useLocation();
-  return <output data-testid="where">{`${loc.pathname}${loc.search}`}</output>;
-}
-
-function wrap(children: ReactNode, path = '/become-guide') {
-  return (
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Suspense fallback="loading">
-          <Routes>
-            <Route path="*" element={<>{children}<Where /></>} />
-          </Routes>
-        </Suspense>
-      </MemoryRouter>
-    </QueryClientProvider>
-  );
-}
-
-const complete: ApplicationData = {
-  name: 'Aoi Tanaka',
-  age: 31,
-  gender: 'female',
-  serviceCities: ['tokyo'],
-  residenceArea: 'Shibuya',
-  residenceZipcode: '150-0002',
-  residenceSince: '2015-04',
-  occupation: 'Teacher',
-  bio: 'Hello',
-  languages: ['zh', 'ja'],
-  experienceMonths: 42,
-  sessionCount: 120,
-  ethicsScore: 8,
-  ethicsDescription: 'a',
-  boundaryScore: 5,
-  boundaryDescription: 'b',
-  supportiveScore: 2,
-  supportiveDescription: 'c',
-  interaction: '1',
-  favoriteSpot: '2',
-  boundaryResponse: '3',
-  emotionalHandling: '4',
-  selfSymbol: '5',
-  targetGroups: ['couple'],
-  minPeople: 1,
-  maxPeople: 6,
-  minDurationHours: 2,
-  maxDurationHours: 8,
-  currency: 'CNY',
-  basicPricePerHourCents: 30_000,
-  subcategoryIds: [1],
-};
-
-const app = (data: ApplicationData, extra: Partial<GuideApplication> = {}): GuideApplication => ({
-  id: 7,
-  status: 'draft',
-  data,
-  documents: [],
-  maxDocuments: 5,
-  editable: true,
-  reviewNote: null,
-  submittedAt: null,
-  reviewedAt: null,
-  updatedAt: null,
-  guideId: null,
-  titleProblems: [],
-  ...extra,
-});
-
+/**
+ * The application form: its rules and the /become-guide wizard. What follows a submission is apart,
+ * in application-status.test.tsx.
+ */
 /** The wizard on the draft as /become-guide reads it: from the cache every save's reply updates. */
 function DraftPage() {
   const draft = useApplicationDraft();
   return draft.data ? <ApplicationWizard application={draft.data} fallbackName="岡田 真司" /> : null;
 }
 
-const TITLE_MESSAGE = '「全国通訳案内士」は…これらの語を削除するか、このページの「通訳案内士の資格」で資格を申告してください（審査で登録を確認します）。';
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function server(opts: { submit?: () => Response; status?: ApplicationStatusReply } = {}) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    if (url.endsWith('/draft') && init?.method === 'PUT') {
-      // As the server answers a save: a protected title not covered by a declared licence is named (decision 171).
-      const data = JSON.parse(String(init.body)).data as ApplicationData;
-      const titled = data.bio?.includes('全国通訳案内士') && !data.licence?.kind;
-      return json(app(data, { titleProblems: titled ? [{ path: 'data.bio', message: TITLE_MESSAGE }] : [] }));
-    }
-    if (url.endsWith('/submit')) return (opts.submit ?? (() => json(app(complete, { status: 'submitted', editable: false }))))();
-    if (url.endsWith('/status') && opts.status) return json(opts.status);
-    if (url.endsWith('/api/v2/service-categories')) return json({ data: [{ id: 1, nameEn: 'Tours', nameCn: '游览', nameJa: '観光', subcategories: [{ id: 1, nameEn: 'City walk', nameCn: '城市漫步', nameJa: '街歩き' }] }] });
-    if (url.endsWith('/api/me')) return json({ code: 'unauthorized', message: 'x' }, 401);
-    return json({ code: 'not_found', message: 'x' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-beforeAll(async () => {
-  await i18nReady;
-  await i18next.loadNamespaces(['guideApplication', 'support', 'guides']);
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await act(() => i18next.changeLanguage('en'));
-});
+applicationSuite();
 
 describe('guide application form rules', () => {
   it('formats postal codes as 123-4567 and names the SPEC problems', () => {
@@ -329,58 +229,5 @@ describe('the /become-guide wizard', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: /I declare/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
     expect((await screen.findByRole('alert')).textContent).toContain('The minimum age for guides is 18');
-  });
-});
-
-describe('/application-status', () => {
-  const base: ApplicationStatusReply = {
-    status: 'submitted',
-    applicationId: 7,
-    reviewNote: null,
-    submittedAt: '2026-11-22T10:00:00Z',
-    reviewedAt: null,
-    isGuide: false,
-    guideStatus: { shouldShowRoleSwitch: false, shouldShowBecomeGuideButton: false, shouldShowViewApplicationButton: true },
-  };
-
-  it('shows a submitted application and what happens next', async () => {
-    server({ status: base });
-    render(wrap(<ApplicationStatusView />, '/application-status'));
-    expect(await screen.findByRole('heading', { name: 'Application submitted' })).toBeTruthy();
-    expect(screen.getByText('Submitted on Nov 22, 2026')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeTruthy();
-  });
-
-  it('changes requested: the note and a button to edit', async () => {
-    server({ status: { ...base, status: 'changes_requested', reviewNote: 'Please add your licence', reviewedAt: '2026-11-23T10:00:00Z' } });
-    render(wrap(<ApplicationStatusView />, '/application-status'));
-    expect(await screen.findByText('Please add your licence')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Edit application' }).getAttribute('href')).toBe('/become-guide');
-  });
-
-  it('rejected (in Chinese): the reason and the support prefill', async () => {
-    await act(() => i18next.changeLanguage('zh-CN'));
-    server({ status: { ...base, status: 'rejected', reviewNote: '资料不足' } });
-    render(wrap(<ApplicationStatusView />, '/application-status'));
-    expect(await screen.findByText('资料不足')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: '未通过' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '联系客服' })).toBeTruthy();
-  });
-
-  it('approved: a link to the guide dashboard', async () => {
-    server({ status: { ...base, status: 'approved', isGuide: true } });
-    render(wrap(<ApplicationStatusView />, '/application-status'));
-    expect((await screen.findByRole('link', { name: 'Open the guide dashboard' })).getAttribute('href')).toBe('/guide-dashboard');
-  });
-
-  it('no application: a prompt to /become-guide; a failed load offers a retry', async () => {
-    server({ status: { ...base, status: 'none', applicationId: null, submittedAt: null } });
-    render(wrap(<ApplicationStatusView />, '/application-status'));
-    expect((await screen.findByRole('link', { name: 'Start your application' })).getAttribute('href')).toBe('/become-guide');
-    cleanup();
-    server();
-    render(wrap(<ApplicationStatusView />, '/application-status'));
-    expect((await screen.findByRole('alert')).textContent).toContain('We could not load your application status.');
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
