@@ -9,21 +9,18 @@
  * message's trip between two processes costs here. All three are an open load at BENCH_CHAT_RATE
  * messages per second in total, taking turns in 2 s slices.
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { execSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
-import WebSocket from 'ws';
-import { eq } from 'drizzle-orm';
-import { conversations, guides, sessions, users } from '../src/server/db/schema/index';
-import { generateBulkGuides } from '../src/server/db/seed/guides';
+import type WebSocket from 'ws';
 import { runSeed } from '../src/server/db/seed/index';
-import { signAccessToken } from '../src/server/modules/auth/tokens';
+import { openSockets, prepare, startBare } from './chat-clients';
 import { summarizeCpuProfile } from './cpu-profile';
-import { BENCH_JWT_SECRET, createDatabase, pgProfileArgs, quantile, request, root, startServer, stop, takeProfile, type Backend, type BenchDatabase } from './lib';
+import { createDatabase, pgProfileArgs, quantile, request, root, startServer, stop, takeProfile, type Backend } from './lib';
 
 const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 1000);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 50);
@@ -58,80 +55,6 @@ export async function chatUnavailable(backend: Backend): Promise<string | null> 
   if (hard !== 'unlimited' && Number(hard) < need) missing.push(`only ${hard} open files are allowed (ulimit -Hn) and it needs ${need}: raise the limit or lower BENCH_CHAT_CLIENTS`);
   if (backend.kind !== 'postgres') missing.push('no PostgreSQL server answered (the two instances must share one database: BENCH_DATABASE_URL or DATABASE_URL)');
   return missing.length ? `chat series skipped: ${missing.join('; and ')}` : null;
-}
-
-interface Pair {
-  conversationId: number;
-  travelerToken: string;
-  guideToken: string;
-  /** Index of the instance the guide's socket is on (the traveler's is the other one). */
-  guideSide: 0 | 1;
-}
-
-/** Pairs of a generated guide and a new traveler, each with a session and their conversation. */
-async function prepare(db: BenchDatabase, pairs: number): Promise<Pair[]> {
-  const database = await db.open();
-  try {
-    const d = database.db;
-    await generateBulkGuides(d, pairs);
-    const gs = await d.select({ id: guides.id, userId: guides.userId }).from(guides).where(eq(guides.status, 'active')).orderBy(guides.id).limit(pairs);
-    if (gs.length < pairs) throw new Error(`only ${gs.length} active guides for ${pairs} pairs`);
-    const travelers = await d
-      .insert(users)
-      .values(gs.map((_, i) => ({ username: `chattraveler${i}`, email: `chat${i}@bench.tabi`, passwordHash: 'disabled', fullName: `Chat Traveler ${i}` })))
-      .returning({ id: users.id });
-    const convs = await d
-      .insert(conversations)
-      .values(gs.map((g, i) => ({ travelerId: travelers[i]!.id, guideId: g.id, guideUserId: g.userId })))
-      .returning({ id: conversations.id });
-    // One insert for every session, then the tokens (what createSession does, a thousand times at once).
-    const expiresAt = new Date(Date.now() + 3_600_000);
-    const userIds = [...travelers.map((t) => t.id), ...gs.map((g) => g.userId)];
-    const rows = await d.insert(sessions).values(userIds.map((userId) => ({ userId, expiresAt }))).returning({ id: sessions.id, userId: sessions.userId });
-    const tokens = await Promise.all(rows.map((r) => signAccessToken({ userId: r.userId, sessionId: r.id }, BENCH_JWT_SECRET, expiresAt)));
-    return gs.map((_, i) => ({
-      conversationId: convs[i]!.id,
-      travelerToken: tokens[i]!,
-      guideToken: tokens[pairs + i]!,
-      guideSide: (i % 2) as 0 | 1,
-    }));
-  } finally {
-    await database.close();
-  }
-}
-
-/** One of the series' bare servers (the echo, the floor) in its own process; resolves when it says it is ready. */
-function startBare(script: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', script)], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.once('data', () => resolve(child));
-    child.once('exit', () => reject(new Error(`${script} did not start`)));
-  });
-}
-
-/** Opens sockets 50 at a time; each gets `onMessage`. */
-async function openSockets(urls: string[], onMessage: (i: number, data: string) => void): Promise<WebSocket[]> {
-  const sockets: WebSocket[] = new Array(urls.length);
-  for (let i = 0; i < urls.length; i += 50) {
-    await Promise.all(
-      urls.slice(i, i + 50).map(
-        (url, j) =>
-          new Promise<void>((resolve, reject) => {
-            const ws = new WebSocket(url);
-            sockets[i + j] = ws;
-            ws.on('message', (data) => onMessage(i + j, String(data)));
-            ws.once('open', () => resolve());
-            ws.once('unexpected-response', (_req, res) => reject(new Error(`socket refused: HTTP ${res.statusCode}`)));
-            ws.once('error', reject);
-          }),
-      ),
-    );
-  }
-  return sockets;
 }
 
 /** Message numbers, unique in the run. */
