@@ -1,17 +1,16 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { addDays, dayAvailability, todayInZone } from '../../../shared/availability';
 import { bookingPrice } from '../../../shared/booking/money-rules';
-import { bookableSlots, PAYMENT_HELD_NOTICE_MINUTES, PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS, startOfTourDay, zonedTimeToUtc } from '../../../shared/booking/schedule';
-import { ACTIVE_BOOKING_STATUSES } from '../../../shared/booking/state-machine';
-import { RESCHEDULE_ANSWER_HOURS } from '../../../shared/schemas/reschedule';
+import { PAYMENT_HELD_NOTICE_MINUTES, PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS, startOfTourDay, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import type { BookingStatus } from '../../../shared/booking/state-machine';
 import { jmaAreaOf } from '../../../shared/weather';
-import { guideForBooking } from '../../modules/bookings/index';
 import { fixtureProvider, WEATHER_JOB, warningFor } from '../../modules/weather/index';
 import type { Database } from '../client';
+import { pickGuide } from './booked-guide';
 import { seedDeposit, seedPriceColumns } from './deposits';
-import { seedProposalNotice } from './notices';
-import { bookingReschedules, bookings, bookingWeatherChecks, guideAvailabilityExceptions, guides, guideWeeklyAvailability, jobs, users } from '../schema/index';
+import { seedRescheduleProposals } from './reschedule-proposals';
+import { seedTourDay } from './tour-day';
+import { bookings, bookingWeatherChecks, guideAvailabilityExceptions, guideWeeklyAvailability, jobs, users } from '../schema/index';
 
 const HOUR = 3_600_000;
 
@@ -58,83 +57,7 @@ const PLANS: Plan[] = [
 export async function seedDemoBookings(db: Database, now: Date): Promise<void> {
   await seedPlans(db, now);
   await seedTourDay(db, now);
-  await seedRescheduleProposal(db, now, GUIDE_PROPOSES);
-  await seedRescheduleProposal(db, now, TRAVELER_PROPOSES);
-}
-
-interface Proposal {
-  status: 'upcoming' | 'confirmed';
-  /** The traveler of the booking to move; the demo guide's soonest booking in that status when null. */
-  traveler: string | null;
-  proposedBy: 'guide' | 'traveler';
-  reason: string;
-}
-
-const GUIDE_PROPOSES: Proposal = { status: 'upcoming', traveler: null, proposedBy: 'guide', reason: '那天浅草有庙会，人会非常多。改到这一天可以吗？路线和价格都不变。' };
-/** The demo guide's dashboard then has a new time to answer among its requests (decision 105). */
-const TRAVELER_PROPOSES: Proposal = { status: 'confirmed', traveler: 'traveler07', proposedBy: 'traveler', reason: '航班改到了晚一天，能不能把行程也往后挪？' };
-
-/**
- * Rescheduling at a glance (decision 079): the demo guide has proposed moving the demo
- * traveler's upcoming tour to the first free start on a later day (same length), with a note, made an
- * hour before seeding and open for 48 h; the traveler's trip card shows Accept / Decline, the guide's
- * dashboard shows it waiting. A traveler has asked the same of one of the guide's requests, for the
- * guide to answer.
- */
-async function seedRescheduleProposal(db: Database, now: Date, plan: Proposal): Promise<void> {
-  const traveler = plan.traveler ? (await db.select({ id: users.id }).from(users).where(eq(users.username, plan.traveler)))[0] : undefined;
-  if (plan.traveler && !traveler) return;
-  const [row] = await db
-    .select({ booking: bookings, guideUserId: guides.userId })
-    .from(bookings)
-    .innerJoin(guides, eq(guides.id, bookings.guideId))
-    .innerJoin(users, eq(users.id, guides.userId))
-    .where(and(eq(users.username, 'guide'), eq(bookings.status, plan.status), traveler ? eq(bookings.travelerId, traveler.id) : undefined))
-    .orderBy(asc(bookings.startsAt))
-    .limit(1);
-  if (!row) return;
-  const b = row.booking;
-  const weekly = await db
-    .select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
-    .from(guideWeeklyAvailability)
-    .where(eq(guideWeeklyAvailability.guideId, b.guideId));
-  const exceptions = await db
-    .select({ date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available, startMinute: guideAvailabilityExceptions.startMinute, endMinute: guideAvailabilityExceptions.endMinute })
-    .from(guideAvailabilityExceptions)
-    .where(eq(guideAvailabilityExceptions.guideId, b.guideId));
-  const busy = await db
-    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-    .from(bookings)
-    .where(and(eq(bookings.guideId, b.guideId), ne(bookings.id, b.id), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])));
-  for (let i = 1; i <= 14; i++) {
-    const date = addDays(b.date, i);
-    const [slot] = bookableSlots({ date, durationMinutes: b.durationMinutes, timeZone: b.timeZone, weekly, exceptions, busy, now });
-    if (!slot) continue;
-    const createdAt = new Date(now.getTime() - HOUR);
-    const expiresAt = new Date(Math.min(createdAt.getTime() + RESCHEDULE_ANSWER_HOURS * HOUR, b.startsAt.getTime()));
-    const [p] = await db
-      .insert(bookingReschedules)
-      .values({
-        bookingId: b.id,
-        proposedBy: plan.proposedBy,
-        proposerId: plan.proposedBy === 'guide' ? row.guideUserId : b.travelerId,
-        date,
-        startMinute: slot.startMinute,
-        startsAt: slot.startsAt,
-        endsAt: slot.endsAt,
-        fromDate: b.date,
-        fromStartMinute: b.startMinute,
-        fromStartsAt: b.startsAt,
-        reason: plan.reason,
-        expiresAt,
-        createdAt,
-      })
-      .returning();
-    await db.insert(jobs).values({ kind: 'booking.reschedule_expiry', payload: { bookingId: b.id, proposalId: p!.id }, runAt: expiresAt, dedupeKey: `booking.reschedule_expiry:${p!.id}` });
-    const toGuide = plan.proposedBy === 'traveler';
-    await seedProposalNotice(db, { bookingId: b.id, proposalId: p!.id, answererId: toGuide ? row.guideUserId : b.travelerId, answererIsGuide: toGuide, by: plan.proposedBy, date, startMinute: slot.startMinute, reason: plan.reason, expiresAt, createdAt });
-    return;
-  }
+  await seedRescheduleProposals(db, now);
 }
 
 async function seedPlans(db: Database, now: Date): Promise<void> {
@@ -226,13 +149,6 @@ async function seedWeatherCheck(db: Database, b: typeof bookings.$inferSelect, c
   await db.insert(jobs).values({ kind: WEATHER_JOB.start, payload: { bookingId: b.id, startsAt: at }, runAt: b.startsAt, dedupeKey: `${WEATHER_JOB.start}:${b.id}:${at}` });
 }
 
-/** The demo guide by username, or the first listed guide of a city (not the demo guide), as booking sees it. */
-export async function pickGuide(db: Database, key: string) {
-  const where = key === 'guide' ? eq(users.username, 'guide') : and(eq(guides.serviceCity, key), eq(guides.status, 'active'), ne(users.username, 'guide'));
-  const [row] = await db.select({ id: guides.id }).from(guides).innerJoin(users, eq(users.id, guides.userId)).where(where).orderBy(asc(guides.id)).limit(1);
-  return row && guideForBooking(db, row.id);
-}
-
 /** The first day from `day` days ahead on which the guide works, and that day's first window. */
 async function firstOpenDay(db: Database, guide: { id: number; timeZone: string }, day: number, hours: number, now: Date) {
   const weekly = await db
@@ -250,64 +166,4 @@ async function firstOpenDay(db: Database, guide: { id: number; timeZone: string 
     if (window) return { date, startMinute: Math.ceil(window.startMinute / 30) * 30, endMinute: window.endMinute };
   }
   return undefined;
-}
-
-/**
- * The tour day, so a newcomer can try every on-tour step at once: the demo traveler and
- * the demo guide have a tour under way (started an hour before seeding, or at midnight when that was
- * still yesterday in the guide's zone, both confirmed) and another
- * one today that neither has confirmed yet ('Confirm Start' on both sides). Times are relative to the
- * moment of seeding, on the half hour; the second tour starts 4.5 h after the first ends (room for its
- * two extensions) when that is still today in the guide's zone, else earlier today (its start still to
- * be confirmed).
- */
-export async function seedTourDay(db: Database, now: Date): Promise<void> {
-  const [traveler] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'traveler'));
-  const guide = await pickGuide(db, 'guide');
-  if (!traveler || !guide) return;
-  const halfHour = 30 * 60_000;
-  const base = Math.floor(now.getTime() / halfHour) * halfHour;
-  const today = todayInZone(guide.timeZone, now);
-  // Both tours fall on the guide's today at any hour: just after midnight the one under way started at 00:00.
-  const ongoingStart = new Date(Math.max(base - HOUR, zonedTimeToUtc(today, 0, guide.timeZone).getTime()));
-  // Room for both extensions of the tour under way (2 × 2 h) before the next one.
-  const laterStart = new Date(base + 6.5 * HOUR);
-  const nextStart = todayInZone(guide.timeZone, laterStart) === today ? laterStart : new Date(base - 4.5 * HOUR);
-  const tours = [
-    { startsAt: ongoingStart, hours: 3, travelers: 2, status: 'ongoing' as const, method: 'card' as const, meetingAddress: '东京站丸之内北口', notes: '想逛皇居外苑和银座。' },
-    { startsAt: nextStart, hours: 2, travelers: 2, status: 'awaiting_start' as const, method: 'alipay' as const, meetingAddress: '新宿站南口', notes: '晚上想去思出横丁。' },
-  ];
-  for (const tour of tours) {
-    const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, includedPeople: guide.includedPeople, adults: tour.travelers, hours: tour.hours });
-    const date = todayInZone(guide.timeZone, tour.startsAt);
-    const startMinute = Math.round((tour.startsAt.getTime() - zonedTimeToUtc(date, 0, guide.timeZone).getTime()) / 60_000);
-    const createdAt = new Date(tour.startsAt.getTime() - 5 * 24 * HOUR);
-    const paidAt = new Date(createdAt.getTime() + 6 * 60_000);
-    const started = tour.status === 'ongoing';
-    const [b] = await db
-      .insert(bookings)
-      .values({
-        travelerId: traveler.id,
-        guideId: guide.id,
-        status: tour.status,
-        date,
-        startMinute,
-        durationMinutes: tour.hours * 60,
-        timeZone: guide.timeZone,
-        startsAt: tour.startsAt,
-        endsAt: new Date(tour.startsAt.getTime() + tour.hours * HOUR),
-        travelers: tour.travelers,
-        ...seedPriceColumns(price, guide.currency),
-        meetingAddress: tour.meetingAddress,
-        notes: tour.notes,
-        travelerConfirmedStart: started,
-        guideConfirmedStart: started,
-        paidAt,
-        acceptedAt: new Date(paidAt.getTime() + 3 * HOUR),
-        createdAt,
-        updatedAt: started ? tour.startsAt : paidAt,
-      })
-      .returning();
-    await seedDeposit(db, b!, { travelerId: traveler.id, guideUserId: guide.userId, method: tour.method, paidAt });
-  }
 }
