@@ -18,6 +18,12 @@ const noContacts =
  * (decision 070). Callers without a listing get 403 `not_a_guide`; another guide's itinerary is 404.
  */
 export function guideProfileRoutes(app: AppInstance, service: GuideProfileService): void {
+  profileFieldRoutes(app, service);
+  itineraryRoutes(app, service);
+}
+
+/** The caller's profile fields: read them, replace them. */
+function profileFieldRoutes(app: AppInstance, service: GuideProfileService): void {
   app.get(
     '/api/v2/guides/me/profile',
     { onRequest: app.requireAuth, schema: { tags, summary: "The caller's profile fields, texts in every written language", security, response: { 200: profileReplySchema, ...errors } } },
@@ -40,7 +46,10 @@ export function guideProfileRoutes(app: AppInstance, service: GuideProfileServic
     },
     async (request) => service.setProfile(currentUser(request), request.body),
   );
+}
 
+/** The caller's sample itineraries: list, add, replace and delete one. */
+function itineraryRoutes(app: AppInstance, service: GuideProfileService): void {
   app.get(
     '/api/v2/guides/me/itineraries',
     { onRequest: app.requireAuth, schema: { tags, summary: "The caller's itineraries with every written language", security, response: { 200: ownItineraryListSchema, ...errors } } },
