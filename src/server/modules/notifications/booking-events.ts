@@ -7,6 +7,7 @@ import { guideBookingPath, travelerBookingPath } from '../../../shared/booking/l
 import { REVIEW_WINDOW_DAYS } from '../../../shared/schemas/reviews';
 import type { BookingEventMap, BookingEventName } from '../bookings/index';
 import type { NotificationsService } from './notifications.service';
+import type { CreateSystemMessage } from './system-message';
 import { bookingNumber, texts } from './templates';
 import { amountOf, creditOf, related, urlFor, type Base, type Credit, type In, type Listen, type Unsubscribe } from './event-parts';
 import { changeListeners } from './change-events';
@@ -68,24 +69,7 @@ function requestListeners(on: Listen, service: NotificationsService): Unsubscrib
         { userId: p.guideUserId, type: 'booking', text: texts.requestReceived(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:created` },
       ]),
     ),
-    on<Base & In & { amountCents: number; fromOffer?: boolean; instantBook?: boolean; answerBy?: string }>('booking.paid', (p) =>
-      service.create(
-        p.instantBook
-          ? [
-              { userId: p.guideUserId, type: 'booking', text: texts.instantBookedForGuide(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-              { userId: p.travelerId, type: 'payment', text: texts.instantBookedForTraveler(bookingNumber(p.bookingId), amountOf(p.amountCents, p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-            ]
-          : p.fromOffer
-          ? [
-              { userId: p.guideUserId, type: 'booking', text: texts.offerBookedForGuide(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-              { userId: p.travelerId, type: 'payment', text: texts.offerBookedForTraveler(bookingNumber(p.bookingId), amountOf(p.amountCents, p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-            ]
-          : [
-        { userId: p.guideUserId, type: 'booking', text: texts.paidForGuide(bookingNumber(p.bookingId), p.answerBy), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-        { userId: p.travelerId, type: 'payment', text: texts.paidForTraveler(bookingNumber(p.bookingId), amountOf(p.amountCents, p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
-            ],
-      ),
-    ),
+    on<Paid>('booking.paid', (p) => service.create(paidNotices(p))),
     // A checkout left unpaid: until when its time is held.
     on<Base & { paymentDueAt: string }>('booking.payment_held', (p) =>
       service.create([
@@ -93,6 +77,30 @@ function requestListeners(on: Listen, service: NotificationsService): Unsubscrib
       ]),
     ),
   ];
+}
+
+/** What a paid booking's event carries: the deposit as charged, and how the booking was made. */
+type Paid = Base & In & { amountCents: number; fromOffer?: boolean; instantBook?: boolean; answerBy?: string };
+
+/**
+ * A paid booking told to both sides: booked at once (decision 153), booked from the guide's offer
+ * (decision 078), or a request the guide still answers (by `answerBy`).
+ */
+function paidNotices(p: Paid): CreateSystemMessage[] {
+  return p.instantBook
+    ? [
+        { userId: p.guideUserId, type: 'booking', text: texts.instantBookedForGuide(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+        { userId: p.travelerId, type: 'payment', text: texts.instantBookedForTraveler(bookingNumber(p.bookingId), amountOf(p.amountCents, p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+      ]
+    : p.fromOffer
+    ? [
+        { userId: p.guideUserId, type: 'booking', text: texts.offerBookedForGuide(bookingNumber(p.bookingId)), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+        { userId: p.travelerId, type: 'payment', text: texts.offerBookedForTraveler(bookingNumber(p.bookingId), amountOf(p.amountCents, p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+      ]
+    : [
+        { userId: p.guideUserId, type: 'booking', text: texts.paidForGuide(bookingNumber(p.bookingId), p.answerBy), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+        { userId: p.travelerId, type: 'payment', text: texts.paidForTraveler(bookingNumber(p.bookingId), amountOf(p.amountCents, p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:paid` },
+      ];
 }
 
 /** The guide's answer, a cancellation, and the end of the tour. */
@@ -109,16 +117,7 @@ function answerListeners(on: Listen, service: NotificationsService): Unsubscribe
         { userId: p.travelerId, type: 'booking', text: texts.declinedForTraveler(bookingNumber(p.bookingId), amountOf(p.refundCents, p), p.reason || null), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:declined` },
       ]),
     ),
-    on<Base & Credit & In & { refundCents: number; by: 'traveler' | 'guide' | 'system'; reason: string; note?: string | null }>('booking.cancelled', (p) => {
-      const c = { by: p.by, reason: p.reason, note: p.note ?? null };
-      return service.create([
-        { userId: p.travelerId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), amountOf(p.refundCents, p), { ...c, to: 'traveler', credit: creditOf(p) }), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
-        // The guide's own cancellation is not news to them; the traveler's refund receipt stays.
-        ...(p.by === 'guide'
-          ? []
-          : [{ userId: p.guideUserId, type: 'booking' as const, text: texts.cancelled(bookingNumber(p.bookingId), amountOf(0, p), { ...c, to: 'guide' }), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` }]),
-      ]);
-    }),
+    on<Cancelled>('booking.cancelled', (p) => service.create(cancelledNotices(p))),
     // The invitation to review (decision 063: the window is REVIEW_WINDOW_DAYS from completion).
     on<Base>('booking.completed', (p) => {
       const text = texts.reviewInvite(bookingNumber(p.bookingId), REVIEW_WINDOW_DAYS);
@@ -127,6 +126,21 @@ function answerListeners(on: Listen, service: NotificationsService): Unsubscribe
         { userId: p.guideUserId, type: 'booking', text, actionUrl: guideBookingPath(p.bookingId, '#past-tours'), related: related(p), dedupeKey: `booking:${p.bookingId}:review-invite` },
       ]);
     }),
+  ];
+}
+
+/** What a cancellation's event carries: the refund as charged, who cancelled and why, and any credit. */
+type Cancelled = Base & Credit & In & { refundCents: number; by: 'traveler' | 'guide' | 'system'; reason: string; note?: string | null };
+
+/** A cancellation told to each side with its reason; the traveler's with the refund and any credit (decision 139). */
+function cancelledNotices(p: Cancelled): CreateSystemMessage[] {
+  const c = { by: p.by, reason: p.reason, note: p.note ?? null };
+  return [
+    { userId: p.travelerId, type: 'booking', text: texts.cancelled(bookingNumber(p.bookingId), amountOf(p.refundCents, p), { ...c, to: 'traveler', credit: creditOf(p) }), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` },
+    // The guide's own cancellation is not news to them; the traveler's refund receipt stays.
+    ...(p.by === 'guide'
+      ? []
+      : [{ userId: p.guideUserId, type: 'booking' as const, text: texts.cancelled(bookingNumber(p.bookingId), amountOf(0, p), { ...c, to: 'guide' }), actionUrl: guideBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:cancelled` }]),
   ];
 }
 
