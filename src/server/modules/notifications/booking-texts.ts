@@ -97,20 +97,8 @@ export const bookingTexts = {
     const refundEn = (refunded ? ` ${money('en', refund)} will be refunded.` : '') + creditSentence('en', credit);
     const refundZh = (refunded ? `${money('zh-CN', refund)}将退还。` : '') + creditSentence('zh-CN', credit);
     const refundJa = (refunded ? `${money('ja', refund)}を返金します。` : '') + creditSentence('ja', credit);
-    if (c.by === 'system' && c.reason === 'request_expired') {
-      return {
-        en: { title: 'Booking lapsed: no answer from the guide', message: `The guide did not answer booking ${n} in time, so it was cancelled.${refundEn}`, actionLabel: 'View details' },
-        'zh-CN': { title: '预订已失效：地陪未及时回复', message: `地陪未在时限内回复预订 ${n}，预订已取消。${refundZh}`, actionLabel: '查看详情' },
-        ja: { title: '予約は無効になりました：ガイドからの回答がありませんでした', message: `ガイドが期限内に予約（${n}）に回答しなかったため、予約はキャンセルされました。${refundJa}`, actionLabel: '詳細を見る' },
-      };
-    }
-    if (c.by === 'system' && c.reason === 'payment_expired') {
-      return {
-        en: { title: 'Booking lapsed', message: `The deposit for booking ${n} was not paid in time, so the time was released.`, actionLabel: 'View details' },
-        'zh-CN': { title: '预订已失效', message: `预订 ${n} 的定金未在时限内支付，该时段已释放。`, actionLabel: '查看详情' },
-        ja: { title: '予約は無効になりました', message: `予約（${n}）の予約金が期限内に支払われなかったため、確保していた時間を解放しました。`, actionLabel: '詳細を見る' },
-      };
-    }
+    const lapse = c.by === 'system' ? lapsedTexts(n, c.reason, { en: refundEn, zh: refundZh, ja: refundJa }) : null;
+    if (lapse) return lapse;
     if (c.by !== 'system' && c.by !== c.to) {
       const who = c.by === 'guide' ? { en: 'The guide', zh: '地陪', ja: 'ガイド' } : { en: 'The traveler', zh: '旅行者', ja: '旅行者' };
       return {
@@ -126,3 +114,25 @@ export const bookingTexts = {
     };
   },
 };
+
+/**
+ * A booking the system cancelled as something lapsed: the guide's answer (told with the refund) or
+ * the deposit (nothing was paid); null for any other reason.
+ */
+function lapsedTexts(n: string, reason: string, refund: { en: string; zh: string; ja: string }): Pair | null {
+  if (reason === 'request_expired') {
+    return {
+      en: { title: 'Booking lapsed: no answer from the guide', message: `The guide did not answer booking ${n} in time, so it was cancelled.${refund.en}`, actionLabel: 'View details' },
+      'zh-CN': { title: '预订已失效：地陪未及时回复', message: `地陪未在时限内回复预订 ${n}，预订已取消。${refund.zh}`, actionLabel: '查看详情' },
+      ja: { title: '予約は無効になりました：ガイドからの回答がありませんでした', message: `ガイドが期限内に予約（${n}）に回答しなかったため、予約はキャンセルされました。${refund.ja}`, actionLabel: '詳細を見る' },
+    };
+  }
+  if (reason === 'payment_expired') {
+    return {
+      en: { title: 'Booking lapsed', message: `The deposit for booking ${n} was not paid in time, so the time was released.`, actionLabel: 'View details' },
+      'zh-CN': { title: '预订已失效', message: `预订 ${n} 的定金未在时限内支付，该时段已释放。`, actionLabel: '查看详情' },
+      ja: { title: '予約は無効になりました', message: `予約（${n}）の予約金が期限内に支払われなかったため、確保していた時間を解放しました。`, actionLabel: '詳細を見る' },
+    };
+  }
+  return null;
+}
