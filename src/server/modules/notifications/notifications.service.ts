@@ -62,16 +62,7 @@ export class NotificationsService {
   private async createMany(calls: CreateSystemMessage[][]): Promise<SystemMessage[][]> {
     const ids = [...new Set(calls.flat().map((i) => i.userId))];
     const people = await repo.recipientsWithSettings(this.db, ids);
-    const byPerson = new Map(people.map(({ settings, ...p }) => [p.id, { person: p, settings: settingsFrom(settings) }]));
-    const plans = calls.flatMap((inputs, call) =>
-      inputs.flatMap((input) => {
-        const found = byPerson.get(input.userId);
-        if (!found) return [];
-        const locale = localeOf(found.person.locale);
-        const prefs = found.settings.kinds[kindOfType(input.type)];
-        return [{ call, input, person: found.person, locale, text: input.text[locale], inApp: prefs.inApp || input.type === 'admin', email: prefs.email }];
-      }),
-    );
+    const plans = planNotices(calls, people);
     const inApp = plans.filter((p) => p.inApp);
     // A replayed notice mails only if its mail was never written: the mail's own key decides (a notice
     // without a key cannot be a repeat, so its message is always new), which is why the mails need not
@@ -103,20 +94,7 @@ export class NotificationsService {
       })),
       mails.length ? mailsCte(mails, new Date()) : undefined,
     );
-    // The messages come back in the order written; a row skipped as a repeat (same user and key) is missing.
-    const out: SystemMessage[][] = calls.map(() => []);
-    const byUser = new Map<number, SystemMessage[]>();
-    const createdNow: typeof inApp = [];
-    let next = 0;
-    for (const plan of inApp) {
-      const row = rows[next];
-      if (!row || row.userId !== plan.input.userId || row.dedupeKey !== (plan.input.dedupeKey ?? null)) continue;
-      next++;
-      createdNow.push(plan);
-      const message = toSystemMessage(row, plan.locale);
-      out[plan.call]!.push(message);
-      byUser.set(plan.input.userId, [...(byUser.get(plan.input.userId) ?? []), message]);
-    }
+    const { out, byUser, createdNow } = createdOf(calls, inApp, rows);
     this.deps.jobs.soon(mailJobs);
     await this.textThoseWithoutMail(createdNow);
     // Several notices for one person at once go as one `bulk_created` push (one browser notification).
@@ -265,4 +243,45 @@ export class NotificationsService {
     if (rows.length === 0) throw notFound('Messages');
     return { data: rows.map((m) => toSystemMessage(m, locale)) };
   }
+}
+
+/**
+ * Each call's notices for their recipients (a deleted account is skipped), with the recipient's
+ * language, the text in it, and whether it goes in the app and by e-mail (their settings for its
+ * kind; an admin's message is always in the app).
+ */
+function planNotices(calls: CreateSystemMessage[][], people: Awaited<ReturnType<typeof repo.recipientsWithSettings>>) {
+  const byPerson = new Map(people.map(({ settings, ...p }) => [p.id, { person: p, settings: settingsFrom(settings) }]));
+  return calls.flatMap((inputs, call) =>
+    inputs.flatMap((input) => {
+      const found = byPerson.get(input.userId);
+      if (!found) return [];
+      const locale = localeOf(found.person.locale);
+      const prefs = found.settings.kinds[kindOfType(input.type)];
+      return [{ call, input, person: found.person, locale, text: input.text[locale], inApp: prefs.inApp || input.type === 'admin', email: prefs.email }];
+    }),
+  );
+}
+type Plan = ReturnType<typeof planNotices>[number];
+
+/**
+ * The messages created now, matched to the plans they were written for: per call, per user (for one
+ * push each), and the plans themselves (for the texts to those without mail).
+ */
+function createdOf(calls: CreateSystemMessage[][], inApp: Plan[], rows: repo.SystemMessageRow[]) {
+  // The messages come back in the order written; a row skipped as a repeat (same user and key) is missing.
+  const out: SystemMessage[][] = calls.map(() => []);
+  const byUser = new Map<number, SystemMessage[]>();
+  const createdNow: Plan[] = [];
+  let next = 0;
+  for (const plan of inApp) {
+    const row = rows[next];
+    if (!row || row.userId !== plan.input.userId || row.dedupeKey !== (plan.input.dedupeKey ?? null)) continue;
+    next++;
+    createdNow.push(plan);
+    const message = toSystemMessage(row, plan.locale);
+    out[plan.call]!.push(message);
+    byUser.set(plan.input.userId, [...(byUser.get(plan.input.userId) ?? []), message]);
+  }
+  return { out, byUser, createdNow };
 }
