@@ -6,18 +6,25 @@
 import { guideBookingPath, travelerBookingPath } from '../../../shared/booking/links';
 import type { NotificationsService } from './notifications.service';
 import { bookingNumber } from './templates';
-import { tripTroubleTexts, type TourWhen } from './trip-trouble-texts';
+import { tripTroubleTexts } from './trip-trouble-texts';
+import type { TourWhen } from './tour-as-booked';
 import { amountOf, creditOf, related, urlFor, type Base, type Credit, type In, type Listen, type Unsubscribe } from './event-parts';
 
 /** The tour's days an event carries, if it carries them all. */
 const whenOf = (p: Partial<TourWhen>): TourWhen | undefined =>
   p.date !== undefined && p.startTime !== undefined && p.days !== undefined ? { date: p.date, startTime: p.startTime, days: p.days, ...(p.firstStartTime ? { firstStartTime: p.firstStartTime } : {}) } : undefined;
 
-/** A replacement guide, a no-show, and a booking cancelled for the guide. */
+/**
+ * A replacement guide, a no-show, and a booking cancelled for the guide. The tour's days come with
+ * the events since several days were replaceable (decision 154); an older event's texts are one day's.
+ */
 export function tripTroubleListeners(on: Listen, service: NotificationsService): Unsubscribe[] {
+  return [...replacementListeners(on, service), ...noShowListeners(on, service)];
+}
+
+/** A replacement guide (decision 137): offered to the traveler, asked of the guide chosen, or declined. */
+function replacementListeners(on: Listen, service: NotificationsService): Unsubscribe[] {
   return [
-    // A replacement guide (decision 137) and a no-show report (decision 138).
-    // The tour's days come with the events since several days were replaceable (decision 154); an older event's texts are one day's.
     on<Base & Partial<TourWhen> & { note: string | null; lapsesAt: string }>('booking.replacement_offered', (p) =>
       service.create([
         { userId: p.travelerId, type: 'booking', text: tripTroubleTexts.replacementOffered(bookingNumber(p.bookingId), p.note, p.lapsesAt, whenOf(p)), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:replacement-offered:${p.lapsesAt}:${p.guideUserId}` },
@@ -33,6 +40,12 @@ export function tripTroubleListeners(on: Listen, service: NotificationsService):
         { userId: p.travelerId, type: 'booking', text: tripTroubleTexts.replacementDeclined(bookingNumber(p.bookingId), p.how, p.lapsesAt), actionUrl: travelerBookingPath(p.bookingId), related: related(p), dedupeKey: `booking:${p.bookingId}:replacement-declined:${p.attempt}` },
       ]),
     ),
+  ];
+}
+
+/** A no-show report (decision 138), a booking support cancelled for the guide, and the absent guide replaced the same day (decision 140). */
+function noShowListeners(on: Listen, service: NotificationsService): Unsubscribe[] {
+  return [
     on<Base & Credit & In & { by: 'traveler' | 'guide'; refundCents: number; note: string | null; day?: number; days?: number }>('booking.no_show_reported', (p) => {
       const n = bookingNumber(p.bookingId);
       // The day of a report on a booking of several days (decision 158); an event without it is a tour of hours.

@@ -3,8 +3,8 @@
  * offered, the replacement is asked or says no, a side is reported absent. Same shape as templates.ts.
  */
 import { NO_SHOW_CONTEST_HOURS } from '../../../shared/booking/state-machine';
-import { addDays } from '../../../shared/availability';
-import { because, creditSentence, japanTime, laterFirstDayText, money, tourWhenText, type GivenCredit, type Locale, type Money } from './text-parts';
+import { because, creditSentence, japanTime, money, type GivenCredit, type Locale, type Money } from './text-parts';
+import { restText, several, tourSentence, type TourWhen } from './tour-as-booked';
 
 type Text = { title: string; message: string; actionLabel: string };
 type Pair = Record<Locale, Text>;
@@ -27,30 +27,6 @@ const said = (locale: Locale, note: string | null) =>
 /** What the reporter wrote, quoted for the side reported (their account is what a contest answers). */
 const wrote = (locale: Locale, note: string | null) =>
   !note ? '' : locale === 'ja' ? `報告内容：「${note}」。` : locale === 'zh-CN' ? `对方写道：“${note}”。` : ` They wrote: “${note}”.`;
-
-/**
- * The tour as booked: its first date, daily start and days (decision 154). Only a booking of several
- * days names them in these notices, as the reschedule notices do (`tourWhenText`); one day's texts
- * are as they were. `firstStartTime`: day 1's later start with a same-day replacement (decision 140, amended).
- */
-export interface TourWhen {
-  date: string;
-  startTime: string;
-  days: number;
-  firstStartTime?: string;
-}
-const several = (when: TourWhen | undefined): when is TourWhen => (when?.days ?? 1) > 1;
-
-/** The whole tour, "Dec 12–14, 2026 (3 days), 10:00 each day (Japan time)", or with day 1 later than the others. */
-const whenText = (locale: Locale, w: TourWhen) =>
-  w.firstStartTime && w.firstStartTime !== w.startTime ? laterFirstDayText(locale, w.date, w.firstStartTime, w.startTime, w.days) : tourWhenText(locale, w.date, w.startTime, w.days);
-
-/** The days after today of a tour whose guide did not come on day 1, as booked. */
-const restText = (locale: Locale, w: TourWhen) => tourWhenText(locale, addDays(w.date, 1), w.startTime, w.days - 1);
-
-/** "The tour: …" as a sentence of its own. */
-const tourSentence = (locale: Locale, w: TourWhen) =>
-  locale === 'ja' ? `ツアーの日程：${whenText(locale, w)}。` : locale === 'zh-CN' ? `行程：${whenText(locale, w)}。` : ` The tour: ${whenText(locale, w)}.`;
 
 export const tripTroubleTexts = {
   replacementOffered: (n: string, note: string | null, lapsesAt: string, when?: TourWhen): Pair =>
