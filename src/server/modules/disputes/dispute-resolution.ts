@@ -15,7 +15,7 @@ import * as repo from './disputes.repository';
 import type { DisputeRow, PaymentRow } from './disputes.repository';
 
 /**
- * The steps of an admin's resolution (DisputesService.resolve), each inside its one transaction and
+ * The steps of an admin's resolution (DisputeReviewService.resolve), each inside its one transaction and
  * in its order: the locks, what may be refunded, the ledger postings, the booking's move, the audit.
  */
 
