@@ -130,22 +130,7 @@ export class BookingReplacement {
     const now = core.now();
     try {
       await core.transaction(async (db, publish) => {
-        await repo.lockGuideSchedule(db, guideId);
-        const booking = (await repo.lockBooking(db, id))!;
-        const row = await replacements.openReplacement(db, id, true);
-        if (!row || row.status !== 'open' || booking.status !== 'awaiting_replacement' || now >= row.lapsesAt) {
-          throw new AppError('replacement_closed', 'Choosing a replacement guide is no longer open for this booking');
-        }
-        const decision = core.decide(booking, 'choose_replacement', 'traveler', now);
-        const paid = (await this.paidDeposit(db, id))!;
-        // The traveler's own hours first: booked elsewhere since the list was read, the refusal names
-        // that booking (409 traveler_busy) instead of saying the guide can no longer come.
-        // A same-day start is the chosen guide's; several days keep their last day's end (decision 140, amended).
-        const sameDayEnd = (from: string) => (booking.days > 1 ? booking.endsAt : new Date(Date.parse(from) + booking.durationMinutes * 60_000));
-        const asked = !row.sameDay ? { from: booking.startsAt, to: booking.endsAt } : startsAt === undefined ? null : { from: new Date(startsAt), to: sameDayEnd(startsAt) };
-        if (asked) await core.claimTravelerTime(db, booking.travelerId, asked.from, asked.to, now, id);
-        const [pick] = await replacementCandidates(this.core, db, booking, { ...this.choiceOf(row, ownAmountOf(paid)), only: guideId }, now);
-        if (!pick || (startsAt !== undefined && Date.parse(startsAt) !== Date.parse(pick.startsAt))) throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another', [{ path: 'guideId', message: 'unavailable' }]);
+        const { booking, row, decision, asked, pick } = await this.chosen(db, id, guideId, startsAt, now);
         // A same-day replacement (decision 140) moves the tour to that guide's time, and its start is confirmed afresh;
         // on day 1 of several days only day 1 moves: `startMinute`, the other days' start, stays as booked (the pick's).
         const time = row.sameDay ? { startMinute: pick.startMinute, startsAt: new Date(pick.startsAt), endsAt: pick.endsAt, travelerConfirmedStart: false, guideConfirmedStart: false } : null;
@@ -191,6 +176,33 @@ export class BookingReplacement {
       throw err;
     }
     return core.view(id, user.id);
+  }
+
+  /**
+   * `choose`'s checks, in its transaction: the guide's schedule, the booking and its open choice
+   * locked in the checkout's order, the traveler's hours claimed when the choice names them, and the
+   * chosen guide found free again (409 replacement_closed, traveler_busy, replacement_unavailable).
+   * `asked`: the hours claimed, null for a same-day choice sent without its start.
+   */
+  private async chosen(db: Database, id: number, guideId: number, startsAt: string | undefined, now: Date) {
+    const { core } = this;
+    await repo.lockGuideSchedule(db, guideId);
+    const booking = (await repo.lockBooking(db, id))!;
+    const row = await replacements.openReplacement(db, id, true);
+    if (!row || row.status !== 'open' || booking.status !== 'awaiting_replacement' || now >= row.lapsesAt) {
+      throw new AppError('replacement_closed', 'Choosing a replacement guide is no longer open for this booking');
+    }
+    const decision = core.decide(booking, 'choose_replacement', 'traveler', now);
+    const paid = (await this.paidDeposit(db, id))!;
+    // The traveler's own hours first: booked elsewhere since the list was read, the refusal names
+    // that booking (409 traveler_busy) instead of saying the guide can no longer come.
+    // A same-day start is the chosen guide's; several days keep their last day's end (decision 140, amended).
+    const sameDayEnd = (from: string) => (booking.days > 1 ? booking.endsAt : new Date(Date.parse(from) + booking.durationMinutes * 60_000));
+    const asked = !row.sameDay ? { from: booking.startsAt, to: booking.endsAt } : startsAt === undefined ? null : { from: new Date(startsAt), to: sameDayEnd(startsAt) };
+    if (asked) await core.claimTravelerTime(db, booking.travelerId, asked.from, asked.to, now, id);
+    const [pick] = await replacementCandidates(this.core, db, booking, { ...this.choiceOf(row, ownAmountOf(paid)), only: guideId }, now);
+    if (!pick || (startsAt !== undefined && Date.parse(startsAt) !== Date.parse(pick.startsAt))) throw new AppError('replacement_unavailable', 'This guide can no longer take the tour; choose another', [{ path: 'guideId', message: 'unavailable' }]);
+    return { booking, row, decision, asked, pick };
   }
 
   /** The open replacement of a booking, locked (the lifecycle asks before a decline or an expiry). */
