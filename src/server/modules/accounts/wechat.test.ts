@@ -1,54 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { currentConsents } from '../../../shared/legal/documents';
 import { users, wechatIdentities } from '../../db/schema/index';
-import { bearer, nextAddress, signUp } from '../../test/accounts';
+import { bearer } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { startTestWeChat, WECHAT_PEOPLE, type TestWeChat, type WeChatPerson } from '../../test/wechat-server';
+import { WECHAT_PEOPLE, type TestWeChat } from '../../test/wechat-server';
+import { wechatSuite } from './test-helpers';
 
+/**
+ * Signing in by WeChat (decision 148): the start, a new WeChat's consents and account, the state, WeChat's
+ * errors and the app without WeChat; linking it from the settings is apart (wechat-link.test.ts).
+ */
+const suite = wechatSuite();
+const { consent, callback, signupWith, newWeChatAccount } = suite;
 let t: TestApp;
 let wx: TestWeChat;
-beforeAll(async () => {
-  wx = await startTestWeChat();
-  t = await createTestApp({ env: wx.env });
+beforeAll(() => {
+  ({ t, wx } = suite.fixture);
 });
-afterAll(async () => {
-  await t.close();
-  await wx.close();
-});
-beforeEach(() => {
-  wx.person = WECHAT_PEOPLE.mei;
-  wx.exchangeFault = null;
-  wx.userinfoFault = null;
-});
-
-const cookieOf = (setCookie: string | string[] | undefined) => String([setCookie ?? ''].flat()[0]).split(';')[0]!;
-
-/** The browser's trip: start here, WeChat's consent (the fake redirects at once), back with code and state. */
-async function consent(opts: { headers?: Record<string, string>; url?: string; method?: 'GET' | 'POST' } = {}) {
-  const start = await t.app.inject({ method: opts.method ?? 'GET', url: opts.url ?? '/api/auth/wechat/start', headers: opts.headers, remoteAddress: nextAddress() });
-  const location = start.statusCode === 302 ? String(start.headers.location) : (start.json() as { url: string }).url;
-  const back = await fetch(location, { redirect: 'manual' });
-  const returned = new URL(String(back.headers.get('location')));
-  return { start, location, cookie: cookieOf(start.headers['set-cookie']), code: returned.searchParams.get('code')!, state: returned.searchParams.get('state')!, returned };
-}
-
-const callback = (q: { code: string; state: string }, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url: `/api/auth/wechat/callback?code=${encodeURIComponent(q.code)}&state=${encodeURIComponent(q.state)}`, headers, remoteAddress: nextAddress() });
-
-const signupWith = (signupToken: string, consents: unknown = currentConsents(), more: object = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/wechat/signup', payload: { signupToken, consents, locale: 'zh-CN', ...more }, remoteAddress: nextAddress() });
-
-/** A WeChat person's whole first login: consent, callback, consents given. */
-async function newWeChatAccount(person: WeChatPerson) {
-  wx.person = person;
-  const c = await consent();
-  const reply = (await callback(c, { cookie: c.cookie })).json();
-  expect(reply.status).toBe('consents_needed');
-  const res = await signupWith(reply.signupToken);
-  expect(res.statusCode).toBe(201);
-  return res.json() as { token: string; id: number; username: string; fullName: string; profilePicture: string | null; email: string | null };
-}
 
 const exchanges = () => wx.received.filter((r) => r.path === '/sns/oauth2/access_token').length;
 
@@ -231,70 +200,6 @@ describe("WeChat's errors are clear answers, never a 500", () => {
     const d = await consent();
     wx.exchangeFault = 'down';
     expect((await callback(d, { cookie: d.cookie })).statusCode).toBe(502);
-  });
-});
-
-describe('linking WeChat from the settings', () => {
-  it('links to the signed-in account, which then signs in by WeChat, and unlinks while a password remains', async () => {
-    const owner = await signUp(t);
-    wx.person = { key: 'link1', nickname: '链接' };
-    expect((await t.app.inject({ method: 'GET', url: '/api/me/wechat', headers: bearer(owner.token) })).json()).toEqual({ linked: false, nickname: null, canUnlink: false });
-    const c = await consent({ method: 'POST', url: '/api/me/wechat/link', headers: bearer(owner.token) });
-    expect(c.cookie).toMatch(/^tabi_wechat_state=/);
-    // Only the account that started the link, still signed in here, finishes it.
-    const stranger = await signUp(t);
-    const wrong = await callback(c, { cookie: c.cookie, ...bearer(stranger.token) });
-    expect(wrong.json().code).toBe('invalid_state');
-
-    const again = await consent({ method: 'POST', url: '/api/me/wechat/link', headers: bearer(owner.token) });
-    const linked = await callback(again, { cookie: again.cookie, ...bearer(owner.token) });
-    expect(linked.json()).toEqual({ status: 'linked', wechat: { linked: true, nickname: '链接', canUnlink: true } });
-    const exported = (await t.app.inject({ method: 'GET', url: '/api/me/export', headers: bearer(owner.token) })).json();
-    expect(exported.wechat).toMatchObject({ openid: wx.openidOf(wx.person), unionid: wx.unionidOf(wx.person), nickname: '链接' });
-
-    const login = await consent();
-    expect((await callback(login, { cookie: login.cookie })).json()).toMatchObject({ status: 'signed_in', user: { id: owner.id } });
-
-    // The same WeChat on another account: refused.
-    const taken = await consent({ method: 'POST', url: '/api/me/wechat/link', headers: bearer(stranger.token) });
-    const res = await callback(taken, { cookie: taken.cookie, ...bearer(stranger.token) });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('wechat_taken');
-
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/me/wechat', headers: bearer(owner.token) })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/me/wechat', headers: bearer(owner.token) })).statusCode).toBe(404);
-    const after = await consent();
-    expect((await callback(after, { cookie: after.cookie })).json().status).toBe('consents_needed');
-  });
-
-  it('an account whose only way in is WeChat cannot unlink it', async () => {
-    const account = await newWeChatAccount({ key: 'only', nickname: '只有微信' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/me/wechat', headers: bearer(account.token) })).json()).toMatchObject({ linked: true, canUnlink: false });
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/me/wechat', headers: bearer(account.token) });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('last_sign_in_method');
-  });
-
-  it('a verified phone is another way in: WeChat can then be unlinked', async () => {
-    const account = await newWeChatAccount({ key: 'phone', nickname: '有手机' });
-    await t.database.db.update(users).set({ phone: '+8613800138000', phoneVerifiedAt: new Date() }).where(eq(users.id, account.id));
-    expect((await t.app.inject({ method: 'GET', url: '/api/me/wechat', headers: bearer(account.token) })).json().canUnlink).toBe(true);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/me/wechat', headers: bearer(account.token) })).statusCode).toBe(204);
-  });
-
-  it('a deleted account frees its WeChat, which may sign up anew', async () => {
-    const owner = await signUp(t);
-    wx.person = { key: 'gone', nickname: '离开' };
-    const c = await consent({ method: 'POST', url: '/api/me/wechat/link', headers: bearer(owner.token) });
-    expect((await callback(c, { cookie: c.cookie, ...bearer(owner.token) })).json().status).toBe('linked');
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: bearer(owner.token), payload: { password: owner.password, confirmation: owner.username } });
-    expect(del.statusCode).toBe(204);
-    const again = await consent();
-    expect((await callback(again, { cookie: again.cookie })).json().status).toBe('consents_needed');
-  });
-
-  it('a link needs a signed-in account', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/me/wechat/link' })).statusCode).toBe(401);
   });
 });
 
