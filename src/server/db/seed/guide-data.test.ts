@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_CITIES } from '../../../shared/cities';
 import { SERVICE_CATALOGUE } from '../../../shared/service-categories';
-import { CITY_SPOTS, createRng, generateGuide } from './guide-data';
+import { createRng, generateGuide } from './guide-data';
+import { CITY_SPOTS } from './guide-pools';
 import { OCCUPATION_SERVICES, SPOT_SERVICES } from './guide-services';
 
 /** The demo guides must read as real people wrote them ("demo data a traveler believes"). */

@@ -5,7 +5,7 @@
  * Values are the service catalogue's subcategory slugs (src/shared/service-categories.ts).
  */
 
-/** Each city's spots (guide-data.ts's CITY_SPOTS, by their English name) as the services they stand for. */
+/** Each city's spots (guide-pools.ts's CITY_SPOTS, by their English name) as the services they stand for. */
 export const SPOT_SERVICES: Record<string, readonly string[]> = {
   'Senso-ji in Asakusa': ['temples-shrines', 'city-walk'],
   'Shibuya Crossing': ['city-walk', 'night-tour'],
@@ -49,7 +49,7 @@ export const SPOT_SERVICES: Record<string, readonly string[]> = {
   'the SCMAGLEV and Railway Park': ['historic-sites'],
 };
 
-/** What a guide's occupation (guide-data.ts's OCCUPATIONS, in English) lets them offer besides. */
+/** What a guide's occupation (guide-pools.ts's OCCUPATIONS, in English) lets them offer besides. */
 export const OCCUPATION_SERVICES: Record<string, readonly string[]> = {
   'a former travel agent': ['transit-help', 'restaurant-booking'],
   'a university student': ['electronics'],

@@ -14,7 +14,8 @@ import {
   serviceSubcategories,
   users,
 } from '../schema/index';
-import { createRng, generateGuide, REVIEWER_NAMES, type GeneratedGuide } from './guide-data';
+import { createRng, generateGuide, type GeneratedGuide } from './guide-data';
+import { REVIEWER_NAMES } from './guide-pools';
 import { SEED_RATE } from './deposits';
 import { familyRates } from './family-rates';
 import { JAPANESE_GUIDE, japaneseOnlyGuide } from './japanese-guide';

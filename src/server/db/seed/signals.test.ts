@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guideDetailSchema } from '../../../shared/schemas/guides';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { rowsOf } from '../raw-row';
-import { REVIEW_BANDS } from './guide-data';
+import { REVIEW_BANDS } from './guide-pools';
 
 /**
  * Demo data obeys the rules real data does, on every seeded guide: a review exists only for a completed
