@@ -1,106 +1,21 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Stripe } from '@stripe/stripe-js';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ToasterHost as Toaster } from '../../../components/ui/toaster-host';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Booking, BookingPayment } from '../../../../shared/schemas/bookings';
-import type { Payment } from '../../../../shared/schemas/payments';
-import type { User } from '../../../../shared/schemas/user';
-import { Component as PaymentSuccessPage } from '../../../pages/payment-success';
-import { i18next, i18nReady } from '../../../lib/i18n';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18next } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
-import { clearSession, setSession } from '../../../lib/session';
 import { setPageLeaver, setStripeLoader } from '../lib/stripe-client';
 import { ExtensionDialogs } from './extension-dialogs';
+import { EXTENSION_BOOKING as BOOKING, extensionPaymentSuite, extensionReply as reply, extPayment, stubExtensionApi as stubApi, type ExtensionApi as Api } from './test-helpers';
 
 /**
  * An extension paid with PAYMENT_PROVIDER=stripe (decision 042, 'Extensions'): the dialog uses the
  * checkout's Stripe form and confirm step. Stripe.js is a fake behind the loader seam; the API is a
- * stubbed fetch. Asserted: what goes to the server and to Stripe, and what the traveler sees.
+ * stubbed fetch. Asserted: what goes to the server and to Stripe, and what the traveler sees. The pages
+ * the traveler lands on after paying are in extension-payment-pages.test.tsx.
  */
-const BOOKING = {
-  id: 12,
-  bookingNumber: 'TG0012',
-  guideId: 3,
-  guide: { id: 3, userId: 9, fullName: 'Haruka Tanaka', profilePicture: null, serviceCity: 'kyoto', timeZone: 'Asia/Tokyo' },
-  traveler: { id: 1, fullName: 'Li Wei', profilePicture: null },
-  date: '2026-12-10',
-  scheduledStartTime: '10:00',
-  timeZone: 'Asia/Tokyo',
-  startsAt: '2026-12-10T01:00:00Z',
-  endsAt: '2026-12-10T04:00:00Z',
-  duration: 3,
-  travelers: 2,
-  totalPrice: 990,
-  totalPriceCents: 99_000,
-  depositCents: 19_800,
-  balanceCents: 79_200,
-  currency: 'CNY',
-  status: 'extend_requested',
-  travelerConfirmedStart: true,
-  guideConfirmedStart: true,
-  travelerConfirmedExtension: false,
-  extensionCount: 0,
-  extensionPrice: 165,
-  extensionRateCents: 33_000,
-  extension: { id: 5, hours: 0.5, price: 165, priceCents: 16_500, status: 'requested' },
-  payments: [],
-  actions: [],
-  createdAt: '2026-12-01T10:00:00Z',
-} as unknown as Booking;
-
-const extPayment = (over: Partial<BookingPayment> = {}): BookingPayment => ({
-  id: 80,
-  kind: 'extension',
-  method: 'card',
-  provider: 'stripe',
-  status: 'pending',
-  amountCents: 16_500,
-  refundedCents: 0,
-  currency: 'CNY',
-  last4: null,
-  proofUploadedByTraveler: false,
-  verifiedByGuide: false,
-  createdAt: '2026-12-10T02:00:00Z',
-  ...over,
-});
-
-const reply = (over: Partial<Payment> = {}): { payment: Payment; booking: Booking } => ({
-  payment: { ...extPayment(over), bookingId: 12, approvalUrl: null, clientSecret: 'pi_ext_secret_xyz', failureCode: null, demo: false, ...over } as Payment,
-  booking: { ...BOOKING, payments: [extPayment(over)] },
-});
-
-interface Api {
-  booking: () => Booking;
-  posts: unknown[];
-  marks: unknown[];
-  payReply: (body: { method: string }) => { payment: Payment; booking: Booking };
-}
-
-function stubApi(api: Api) {
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      if (url.pathname === '/api/config/public') return json({ support: { provider: 'builtin' }, payments: { provider: 'stripe', publishableKey: 'pk_test_fake' } });
-      if (url.pathname === '/api/v2/bookings/12' && method === 'GET') return json(api.booking());
-      if (url.pathname === '/api/v2/bookings/12/payments' && method === 'POST') {
-        const body = JSON.parse(String(init!.body)) as { method: string };
-        api.posts.push(body);
-        return json(api.payReply(body), 201);
-      }
-      if (url.pathname === '/api/bookings/12/extension-payment' && method === 'PATCH') {
-        api.marks.push(JSON.parse(String(init!.body)));
-        return json({ ...api.booking() });
-      }
-      return json({ code: 'not_found', message: 'Not found' }, 404);
-    }),
-  );
-}
-
 function fakeStripe(confirm: Stripe['confirmCardPayment'], retrieve?: Stripe['retrievePaymentIntent']) {
   const listeners: Record<string, (e: unknown) => void> = {};
   const card = {
@@ -135,20 +50,9 @@ function renderDialog() {
   );
 }
 
-beforeAll(async () => {
-  await i18nReady;
-});
+extensionPaymentSuite();
 beforeEach(() => {
-  setSession('token', { id: 1, fullName: 'Li Wei', role: 'traveler' } as unknown as User);
   onStep.mockClear();
-});
-afterEach(async () => {
-  cleanup();
-  clearSession();
-  setStripeLoader(null);
-  setPageLeaver(null);
-  vi.unstubAllGlobals();
-  await act(() => i18next.changeLanguage('en'));
 });
 
 describe('Extension payment with the stripe provider', () => {
@@ -267,90 +171,4 @@ describe('Extension payment with the stripe provider', () => {
       { kind: 'extension', method: 'wechat', wechatId: 'liwei_88' },
     ]);
   }, 20_000);
-});
-
-describe('/payment-success for an extension', () => {
-  const renderAt = (path: string) =>
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/payment-success" element={<PaymentSuccessPage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-
-  it('says the extension is paid and leads back to the trip, not to the deposit', async () => {
-    const paidExt = { ...BOOKING, extension: { ...BOOKING.extension!, status: 'paid' }, payments: [extPayment({ method: 'alipay', status: 'succeeded' })] } as Booking;
-    stubApi({ booking: () => paidExt, posts: [], marks: [], payReply: () => reply() });
-    renderAt('/payment-success?booking=12&payment=80&payment_intent=pi_1&redirect_status=succeeded');
-    expect(await screen.findByRole('heading', { name: 'Extension Paid' })).toBeTruthy();
-    expect(screen.getByText('You paid 165 RMB to extend your tour with Haruka Tanaka by 30 minutes (booking TG0012).')).toBeTruthy();
-    expect(screen.getByText(/Haruka Tanaka now approves the extension/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to my trip' }).getAttribute('href')).toBe('/dashboard?booking=12');
-    expect(screen.queryByText(/deposit/i)).toBeNull();
-  });
-
-  it('waits for the webhook in Chinese, and a failed Alipay return says Payment Failed with the way back to the trip', async () => {
-    await act(() => i18next.changeLanguage('zh-CN'));
-    stubApi({ booking: () => ({ ...BOOKING, payments: [extPayment({ method: 'alipay' })] }), posts: [], marks: [], payReply: () => reply() });
-    const first = renderAt('/payment-success?booking=12&payment=80');
-    expect(await screen.findByText('正在确认您的付款…')).toBeTruthy();
-    first.unmount();
-    await act(() => i18next.changeLanguage('en'));
-    renderAt('/payment-success?booking=12&payment=80&redirect_status=failed');
-    expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to my trip' }).getAttribute('href')).toBe('/dashboard?booking=12');
-  });
-});
-
-describe('/payment-demo for an extension (simulated provider)', () => {
-  it('approves the extension on a tour under way and lands on its /payment-success, not the deposit', async () => {
-    await act(() => i18next.changeLanguage('en'));
-    let approved = false;
-    const demo = (over: Partial<BookingPayment>) => extPayment({ provider: 'simulated', method: 'alipay', ...over });
-    const webhooks: unknown[] = [];
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = new URL(String(input), 'http://localhost');
-        if (url.pathname === '/api/config/public') return json({ support: { provider: 'builtin' }, payments: { provider: 'simulated' } });
-        if (url.pathname === '/api/v2/payments/webhooks/simulated') {
-          webhooks.push({ body: JSON.parse(String(init!.body)), signature: new Headers(init!.headers).get('X-Simulated-Signature') });
-          approved = true;
-          return json({ received: true });
-        }
-        if (url.pathname === '/api/v2/bookings/12') {
-          return json({
-            ...BOOKING,
-            extension: { ...BOOKING.extension!, status: approved ? 'paid' : 'requested' },
-            payments: [{ ...extPayment({ id: 7, kind: 'deposit', status: 'succeeded', amountCents: 19_800 }), provider: 'simulated' }, demo({ status: approved ? 'succeeded' : 'pending' })],
-          });
-        }
-        return json({ code: 'not_found', message: 'Not found' }, 404);
-      }),
-    );
-    const { Component: PaymentDemoPage } = await import('../../../pages/payment-demo');
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/payment-demo?ref=sim_alipay_1&method=alipay&amount=16500&booking=12&payment=80&signature=sig']}>
-          <Routes>
-            <Route path="/payment-demo" element={<PaymentDemoPage />} />
-            <Route path="/payment-success" element={<PaymentSuccessPage />} />
-          </Routes>
-        </MemoryRouter>
-        <Toaster />
-      </QueryClientProvider>,
-    );
-    // The booking is under way (not pending): the extension's own payment decides, so Approve is offered.
-    expect((await screen.findByRole('link', { name: 'Back to my trip' })).getAttribute('href')).toBe('/dashboard?booking=12');
-    const approve = screen.getByRole('button', { name: 'Approve payment' });
-    fireEvent.click(approve);
-    expect(await screen.findByRole('heading', { name: 'Extension Paid' })).toBeTruthy();
-    expect(webhooks).toEqual([{ body: { type: 'payment.succeeded', ref: 'sim_alipay_1' }, signature: 'sig' }]);
-    expect(screen.getByText('Payment Successful')).toBeTruthy();
-    expect(screen.getByText(/demo payment, no money moved/)).toBeTruthy();
-  });
 });

@@ -3,17 +3,21 @@ import { act, cleanup } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import type { Booking } from '../../../../shared/schemas/bookings';
+import type { Booking, BookingPayment } from '../../../../shared/schemas/bookings';
+import type { Payment } from '../../../../shared/schemas/payments';
 import type { ReplacementCandidate, ReplacementsReply } from '../../../../shared/schemas/replacements';
+import type { User } from '../../../../shared/schemas/user';
 import { i18next, i18nReady } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
-import { clearSession } from '../../../lib/session';
+import { clearSession, setSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
+import { setPageLeaver, setStripeLoader } from '../lib/stripe-client';
 import { sampleBooking } from '../test-booking';
 
 /**
  * Test-only set-up the card suites of this folder share, so a suite split by subject sets it up once:
- * trip-trouble, replacement-outcome and no-show-report .test.tsx; tour-components and tour-extension .test.tsx.
+ * trip-trouble, replacement-outcome and no-show-report .test.tsx; tour-components and tour-extension .test.tsx;
+ * stripe-extension and extension-payment-pages .test.tsx.
  */
 export function wrap(children: ReactNode) {
   return (
@@ -168,4 +172,106 @@ export function tourCardSuite() {
     await act(() => i18next.changeLanguage('en'));
   });
   return { fetchMock, calls };
+}
+
+/** The extension suites' booking: TG0012 under way, 30 minutes more asked for at 165 RMB and not paid yet. */
+export const EXTENSION_BOOKING = {
+  id: 12,
+  bookingNumber: 'TG0012',
+  guideId: 3,
+  guide: { id: 3, userId: 9, fullName: 'Haruka Tanaka', profilePicture: null, serviceCity: 'kyoto', timeZone: 'Asia/Tokyo' },
+  traveler: { id: 1, fullName: 'Li Wei', profilePicture: null },
+  date: '2026-12-10',
+  scheduledStartTime: '10:00',
+  timeZone: 'Asia/Tokyo',
+  startsAt: '2026-12-10T01:00:00Z',
+  endsAt: '2026-12-10T04:00:00Z',
+  duration: 3,
+  travelers: 2,
+  totalPrice: 990,
+  totalPriceCents: 99_000,
+  depositCents: 19_800,
+  balanceCents: 79_200,
+  currency: 'CNY',
+  status: 'extend_requested',
+  travelerConfirmedStart: true,
+  guideConfirmedStart: true,
+  travelerConfirmedExtension: false,
+  extensionCount: 0,
+  extensionPrice: 165,
+  extensionRateCents: 33_000,
+  extension: { id: 5, hours: 0.5, price: 165, priceCents: 16_500, status: 'requested' },
+  payments: [],
+  actions: [],
+  createdAt: '2026-12-01T10:00:00Z',
+} as unknown as Booking;
+
+export const extPayment = (over: Partial<BookingPayment> = {}): BookingPayment => ({
+  id: 80,
+  kind: 'extension',
+  method: 'card',
+  provider: 'stripe',
+  status: 'pending',
+  amountCents: 16_500,
+  refundedCents: 0,
+  currency: 'CNY',
+  last4: null,
+  proofUploadedByTraveler: false,
+  verifiedByGuide: false,
+  createdAt: '2026-12-10T02:00:00Z',
+  ...over,
+});
+
+export const extensionReply = (over: Partial<Payment> = {}): { payment: Payment; booking: Booking } => ({
+  payment: { ...extPayment(over), bookingId: 12, approvalUrl: null, clientSecret: 'pi_ext_secret_xyz', failureCode: null, demo: false, ...over } as Payment,
+  booking: { ...EXTENSION_BOOKING, payments: [extPayment(over)] },
+});
+
+/** The extension suites' server: the booking it reads, what it was sent, how it answers a payment. */
+export interface ExtensionApi {
+  booking: () => Booking;
+  posts: unknown[];
+  marks: unknown[];
+  payReply: (body: { method: string }) => { payment: Payment; booking: Booking };
+}
+
+/** Stubs fetch as the stripe provider's server: the config, the booking, a payment made, an extension marked paid. */
+export function stubExtensionApi(api: ExtensionApi) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      if (url.pathname === '/api/config/public') return json({ support: { provider: 'builtin' }, payments: { provider: 'stripe', publishableKey: 'pk_test_fake' } });
+      if (url.pathname === '/api/v2/bookings/12' && method === 'GET') return json(api.booking());
+      if (url.pathname === '/api/v2/bookings/12/payments' && method === 'POST') {
+        const body = JSON.parse(String(init!.body)) as { method: string };
+        api.posts.push(body);
+        return json(api.payReply(body), 201);
+      }
+      if (url.pathname === '/api/bookings/12/extension-payment' && method === 'PATCH') {
+        api.marks.push(JSON.parse(String(init!.body)));
+        return json({ ...api.booking() });
+      }
+      return json({ code: 'not_found', message: 'Not found' }, 404);
+    }),
+  );
+}
+
+/** Call at an extension file's top: the traveler signed in before each test; after each, no session, no fake Stripe nor page leaver, no stubbed fetch, English again. */
+export function extensionPaymentSuite() {
+  beforeAll(async () => {
+    await i18nReady;
+  });
+  beforeEach(() => {
+    setSession('token', { id: 1, fullName: 'Li Wei', role: 'traveler' } as unknown as User);
+  });
+  afterEach(async () => {
+    cleanup();
+    clearSession();
+    setStripeLoader(null);
+    setPageLeaver(null);
+    vi.unstubAllGlobals();
+    await act(() => i18next.changeLanguage('en'));
+  });
 }
