@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO_PASSWORDS, expect, expectAxeClean, expectDate, signIn, test } from './fixtures';
+import { DEMO_PASSWORDS, expect, expectAxeClean, signIn, test } from './fixtures';
 import { formatMoney } from '../src/shared/money-format';
+import { bookingNumberOn, chooseInBox, close, demoGuide, openAs } from './booking-steps';
 import { fillCard, fillMeetingPoint } from './checkout';
 import { freeSlot } from './slots';
 
@@ -12,67 +12,7 @@ import { freeSlot } from './slots';
  * → the guide accepts → the trip is upcoming; a declined card; a cancellation with its refund.
  */
 
-type Locale = 'en' | 'zh-CN';
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/tabi-shots/booking';
-
-interface Actor {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-/** A signed-in person in a context of their own; console errors fail the test unless allowed. */
-async function openAs(browser: Browser, username: string, locale: Locale, timezoneId: string, allow: RegExp[] = [], width = 1280): Promise<Actor> {
-  const context = await browser.newContext({ locale: locale === 'zh-CN' ? 'zh-CN' : 'en-US', timezoneId, viewport: { width, height: width < 640 ? 740 : 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !allow.some((p) => p.test(m.text()))) errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, username, DEMO_PASSWORDS[username], locale);
-  return { context, page, errors };
-}
-
-async function close(...actors: Actor[]) {
-  for (const a of actors) {
-    expect(a.errors, 'console errors').toEqual([]);
-    await a.context.close();
-  }
-}
-
-/** The demo guide's listing (id and name), read through the API as the guide. */
-async function demoGuide(request: APIRequestContext): Promise<{ id: number; name: string }> {
-  const login = await (await request.post('/api/auth/login', { data: { username: 'guide', password: DEMO_PASSWORDS.guide } })).json();
-  const me = await (await request.get('/api/guides/me', { headers: { authorization: `Bearer ${login.token}` } })).json();
-  return { id: me.id, name: me.user.fullName };
-}
-
-const hourBefore = (time: string) => `${String(Number(time.slice(0, 2)) - 1).padStart(2, '0')}${time.slice(2)}`;
-
-/** From the search results to the guide's profile, choosing a start time in the booking box, then Book. */
-async function chooseInBox(page: Page, o: { date: string; startTime: string; guideName: string; locale: Locale; hours: number }) {
-  const zh = o.locale === 'zh-CN';
-  await page.goto(`/search?city=tokyo&date=${o.date}&travelers=2`);
-  const card = page.getByRole('article', { name: o.guideName, exact: true });
-  await card.getByRole('link', { name: zh ? '查看资料' : 'View Profile' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(o.guideName);
-  const box = page.getByRole('complementary', { name: zh ? '预订这位地陪' : 'Book this guide' });
-  // Carried over from the search: the date and the group size.
-  await expectDate(box.getByRole('group', { name: zh ? '日期' : 'Date' }), o.date);
-  // A search names no ages (decision 152): its group starts as adults.
-  await expect(box.getByRole('status', { name: zh ? '成人' : 'Adults' })).toHaveText('2');
-  await box.getByLabel(zh ? '时长' : 'Duration').selectOption(String(o.hours));
-  await box.getByRole('group', { name: zh ? '开始时间（日本时间）' : 'Start time (Japan time)' }).getByText(o.startTime, { exact: true }).click();
-  await expect(box.getByRole('radio', { name: o.startTime })).toBeChecked();
-  await expect(box.getByText(zh ? `您当地时间 ${hourBefore(o.startTime)}` : `${hourBefore(o.startTime)} your time`)).toBeVisible();
-  // The total and its breakdown before Book, as the server's quote labels it: 2 adults, so one further adult's line.
-  await expect(box.getByText(zh ? '另加成人 1 位' : '1 more adult', { exact: true })).toBeVisible();
-  await box.getByRole('button', { name: zh ? '预订' : 'Book', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/checkout/\\d+\\?date=${o.date}&time=${o.startTime.replace(':', '%3A')}&hours=${o.hours}&adults=2$`));
-}
-
-const bookingNumberOn = async (page: Page) => (await page.locator('dd').filter({ hasText: /^TG\d{4,}$/ }).first().textContent())!;
 
 test('in Chinese: a traveler books from the search, pays the deposit by card, the guide accepts and the trip is upcoming', async ({ browser, request }) => {
   test.setTimeout(90_000);

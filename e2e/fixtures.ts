@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page, type Response } from '@playwright/test';
 import { LOCALE_NAMES, type Locale } from '../src/shared/locales';
 import { e2eServer } from './servers';
 
@@ -124,6 +124,21 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
     [reply.token, JSON.stringify(reply.user), locale ?? ''],
   );
   return reply;
+}
+
+/** A new browser context signed in as `username` in `locale`: a second person beside the test's own page. */
+export async function newSignedInPage(browser: Browser, username: string, locale: Locale, viewport = { width: 1280, height: 720 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const reply = await signIn(page, username, undefined, locale);
+  return { context, page, token: reply.token as string };
+}
+
+/** The signed-in guide's listing id (GET /api/guides/me), which chat and booking URLs name. */
+export async function guideListingId(page: Page, token: string): Promise<number> {
+  const res = await page.request.get('/api/guides/me', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).id as number;
 }
 
 type Served = { kind: string; version: string; askedAt: 'signup' | 'identity' };

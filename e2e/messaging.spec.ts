@@ -1,5 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, guideListingId, newSignedInPage, test } from './fixtures';
 
 declare global {
   interface Window {
@@ -11,19 +10,6 @@ declare global {
  * A traveler and a guide, each in their own browser context, chat in real time — in
  * Chinese and in English — and two tabs of one browser share one socket.
  */
-async function guideListingId(page: Page, token: string): Promise<number> {
-  const res = await page.request.get('/api/guides/me', { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).id as number;
-}
-
-async function newSignedInPage(browser: Browser, username: string, locale: 'en' | 'zh-CN') {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const reply = await signIn(page, username, undefined, locale);
-  return { context, page, token: reply.token as string };
-}
-
 test('a traveler (Chinese) and a guide (English) chat in real time', async ({ browser }) => {
   const guide = await newSignedInPage(browser, 'guide', 'en');
   const traveler = await newSignedInPage(browser, 'traveler', 'zh-CN');
