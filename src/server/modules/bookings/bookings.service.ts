@@ -1,6 +1,5 @@
 import { chargeColumns } from '../../../shared/booking/charge';
 import { ledgerBalance } from '../../../shared/booking/ledger';
-import { priceWithCredit } from '../../../shared/booking/credit';
 import { instantBookOn } from '../../../shared/booking/instant-book';
 import { bookableSlots, bookingRulesOf, zonedTimeToUtc } from '../../../shared/booking/schedule';
 import { tripTabOf, type TRIP_TABS } from '../../../shared/booking/state-machine';
@@ -11,11 +10,11 @@ import type { SlotsQuery, SlotsReply } from '../../../shared/schemas/slots';
 import { type LedgerReply } from '../../../shared/schemas/booking-answers';
 import { pgErrorCode, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { checkTotalInBounds } from '../../lib/money-bounds';
 import { assertLive, liveUser, sessionEnded, type AuthUser, type TokenCaller } from '../auth/index';
 import { BookingCore, MINUTE_MS } from './booking-core';
 import { BookingExtensions } from './booking-extensions';
-import { checkGroupSize, checkoutPrice, groupColumns, groupOfBody } from './booking-group';
+import { groupColumns } from './booking-group';
+import { checkDuration, checkoutQuote } from './checkout-quote';
 import { familyColumns } from './family-plans';
 import { BookingCancellation } from './booking-cancellation';
 import { BookingChanges } from './booking-changes';
@@ -62,7 +61,7 @@ export class BookingsService extends BookingCore {
   async slots(guideId: number, q: SlotsQuery, viewer: AuthUser | null): Promise<SlotsReply> {
     const guide = await repo.guideForBooking(this.db, guideId);
     if (!guide || (guide.status !== 'active' && guide.userId !== viewer?.id)) throw notFound('Guide');
-    if (q.days === undefined) this.checkDuration(guide, q.durationHours);
+    if (q.days === undefined) checkDuration(guide, q.durationHours);
     else daysPlan(guide, { days: q.days, dayHours: q.durationHours });
     const except = q.exceptBooking === undefined ? undefined : await this.ownBookingOf(guide, q.exceptBooking, viewer);
     const { slots, closedDays } =
@@ -79,14 +78,6 @@ export class BookingsService extends BookingCore {
       slots: slots.map((s) => ({ startTime: s.startTime, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString() })),
       ...(closedDays && { closedDays }),
     };
-  }
-
-  private checkDuration(guide: repo.GuideForBooking, hours: number) {
-    if (hours < guide.minDurationHours || hours > guide.maxDurationHours) {
-      throw new AppError('duration_out_of_range', `This guide offers tours of ${guide.minDurationHours}–${guide.maxDurationHours} hours`, [
-        { path: 'durationHours', message: `between ${guide.minDurationHours} and ${guide.maxDurationHours}` },
-      ]);
-    }
   }
 
   private async freeSlots(db: Database, guide: repo.GuideForBooking, date: string, durationMinutes: number, except?: number) {
@@ -130,19 +121,7 @@ export class BookingsService extends BookingCore {
       made = await this.transaction(async (db, publish) => {
         const found = await lockCheckout(db, user, body, now);
         const { guide } = found;
-        const group = groupOfBody(body);
-        checkGroupSize(guide, group);
-        if (body.days === undefined) this.checkDuration(guide, body.durationHours!);
-        const { durationMinutes, length } = body.days === undefined ? { durationMinutes: Math.round(body.durationHours! * 60), length: undefined } : daysPlan(guide, body);
-        if (body.subcategoryId !== undefined && found.service?.subcategoryId == null) {
-          throw new AppError('service_not_offered', 'This guide does not offer that service', [{ path: 'subcategoryId', message: 'not offered' }]);
-        }
-        // The quote's very call (decision 187): `tripPrice` with `guideRates` of this row.
-        const price = checkoutPrice(guide, found.service?.priceCents ?? null, group, length ?? { hours: durationMinutes / 60 }, this.rates);
-        checkTotalInBounds(price.totalCents, guide.currency);
-        // A travel credit (decision 139) comes off the traveler's total; the deposit is on what they pay,
-        // the commission on the guide's price, and the platform pays the guide the credit at completion.
-        const paid = priceWithCredit(price.totalCents, found.credit?.amountCents ?? 0, this.rates.depositRate);
+        const { group, durationMinutes, price, paid } = checkoutQuote(found, body, this.rates);
         const credit = paid.creditCents;
         const slot = await this.checkoutSlot(db, user.id, guide, body, span, durationMinutes, now);
         const booking = await insertNewBooking(
@@ -179,8 +158,7 @@ export class BookingsService extends BookingCore {
           },
           { guideUserId: guide.userId, fromOffer: false, creditId: credit ? found.credit!.id : undefined },
         );
-        const traveler = { id: user.id, fullName: found.traveler?.fullName ?? '', profilePicture: found.traveler?.profilePicture ?? null, phone: found.traveler?.phone ?? null };
-        return { booking, reply: { traveler, guide: found.view, subcategory: found.subcategory, payments: [], extensions: [], reschedule: null, replacement: null, creditIssued: null } };
+        return { booking, reply: checkoutReply(user, found) };
       });
     } catch (err) {
       const code = pgErrorCode(err);
@@ -290,4 +268,13 @@ async function lockCheckout(db: Database, user: TokenCaller, body: CreateBooking
   if (!found || found.guide.status !== 'active') throw notFound('Guide');
   if (found.guide.userId === user.id) throw new AppError('own_listing', 'You cannot book your own listing');
   return found;
+}
+
+/**
+ * What the checkout's reply shows besides the booking, from its lock statement: the parties and the
+ * service; a booking just made has no payments, extensions or proposals.
+ */
+function checkoutReply(user: TokenCaller, found: Awaited<ReturnType<typeof lockCheckout>>): Omit<BookingViewInput, 'booking'> {
+  const traveler = { id: user.id, fullName: found.traveler?.fullName ?? '', profilePicture: found.traveler?.profilePicture ?? null, phone: found.traveler?.phone ?? null };
+  return { traveler, guide: found.view, subcategory: found.subcategory, payments: [], extensions: [], reschedule: null, replacement: null, creditIssued: null };
 }
