@@ -4,11 +4,11 @@ import { BOOKING_HORIZON_DAYS, bookingRulesOf, withinBookingHorizon } from '../.
 import { declaredOvertimeRateCents } from '../../../shared/booking/money-rules';
 import { offerBookingPrice } from '../../../shared/offers/offer-rules';
 import type { Booking } from '../../../shared/schemas/bookings';
-import { pgErrorCode } from '../../db/client';
+import { pgErrorCode, type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuthUser } from '../auth/index';
 import type { BookingCore } from './booking-core';
-import type { OfferSource } from './offer-terms';
+import type { OfferSource, OfferTerms } from './offer-terms';
 import * as repo from './bookings.repository';
 import { guideBusyRanges } from './busy.repository';
 import type { BookingRow } from './bookings.repository';
@@ -47,17 +47,7 @@ export class BookingFromOffer {
       made = await core.transaction(async (db, publish) => {
         const terms = await this.offers.termsForBooking(db, user, offerId, now);
         assertBookableDay(terms.date, terms.timeZone, now);
-        const guide = await repo.guideForBooking(db, terms.guideId);
-        if (!guide || guide.status !== 'active') throw notFound('Guide');
-        if (guide.userId === user.id) throw new AppError('own_listing', 'You cannot book your own listing');
-        await repo.lockGuideSchedule(db, guide.id);
-        // The traveler's other bookings at those hours: 409 traveler_busy (their own unpaid checkout is released).
-        await core.claimTravelerTime(db, user.id, terms.startsAt, terms.endsAt, now);
-        // The guide's buffer as now (decision 153); their notice was asked when they made the offer,
-        // whose time they chose knowing it, so booking it later only needs the start still ahead.
-        const around = guide.bufferMinutes * 60_000;
-        const busy = await guideBusyRanges(db, guide.id, new Date(terms.startsAt.getTime() - around), new Date(terms.endsAt.getTime() + around));
-        assertTimeFree({ startsAt: terms.startsAt, endsAt: terms.endsAt, busy, now, ...bookingRulesOf(guide), minNoticeMinutes: 0 });
+        const guide = await this.freeGuide(db, user, terms, now);
         const price = offerBookingPrice({ priceCents: terms.priceCents, hours: (terms.days * terms.durationMinutes) / 60, ...core.rates });
         const booking = await insertNewBooking(db, publish, {
           travelerId: user.id,
@@ -98,5 +88,26 @@ export class BookingFromOffer {
       throw err;
     }
     return core.view(made.booking.id, user.id);
+  }
+
+  /**
+   * The offer's guide, still bookable (404, or 409 for one's own listing) and free at its hours, in the
+   * booking's transaction: the guide's schedule locked, the traveler's hours claimed, then the guide's
+   * bookings around them read.
+   */
+  private async freeGuide(db: Database, user: AuthUser, terms: OfferTerms, now: Date): Promise<repo.GuideForBooking> {
+    const { core } = this;
+    const guide = await repo.guideForBooking(db, terms.guideId);
+    if (!guide || guide.status !== 'active') throw notFound('Guide');
+    if (guide.userId === user.id) throw new AppError('own_listing', 'You cannot book your own listing');
+    await repo.lockGuideSchedule(db, guide.id);
+    // The traveler's other bookings at those hours: 409 traveler_busy (their own unpaid checkout is released).
+    await core.claimTravelerTime(db, user.id, terms.startsAt, terms.endsAt, now);
+    // The guide's buffer as now (decision 153); their notice was asked when they made the offer,
+    // whose time they chose knowing it, so booking it later only needs the start still ahead.
+    const around = guide.bufferMinutes * 60_000;
+    const busy = await guideBusyRanges(db, guide.id, new Date(terms.startsAt.getTime() - around), new Date(terms.endsAt.getTime() + around));
+    assertTimeFree({ startsAt: terms.startsAt, endsAt: terms.endsAt, busy, now, ...bookingRulesOf(guide), minNoticeMinutes: 0 });
+    return guide;
   }
 }
