@@ -203,15 +203,7 @@ export function toBooking(r: BookingViewInput, viewerId: number, now: Date, comm
     guide: r.guide,
     traveler: { id: r.traveler.id, fullName: r.traveler.fullName, profilePicture: r.traveler.profilePicture, ...(languages.name && { nameLanguage: languages.name }) },
     travelerPhone: travelerPhoneFor(r, actor, now),
-    date: b.date,
-    scheduledStartTime: dayOneStartTime(b),
-    timeZone: b.timeZone,
-    startsAt: b.startsAt.toISOString(),
-    endsAt: b.endsAt.toISOString(),
-    duration: b.durationMinutes / 60,
-    days: b.days,
-    schedule: tourDays(b, addedMinutesByDay(r.extensions, b.days)).map((d) => ({ date: d.date, startsAt: d.startsAt.toISOString(), endsAt: d.endsAt.toISOString() })),
-    currentDay: currentTourDay(b, now),
+    ...tourTimes(b, r.extensions, now),
     travelers: b.travelers,
     adults: b.adults,
     children: b.children,
@@ -219,16 +211,7 @@ export function toBooking(r: BookingViewInput, viewerId: number, now: Date, comm
     lines: linesOf(b, r.extensions),
     overtimeRateCents: b.overtimeRateCents,
     subcategory: r.subcategory?.id ? r.subcategory : null,
-    totalPrice: toMajor(b.totalPriceCents, b.currency),
-    totalPriceCents: b.totalPriceCents,
-    unitPriceCents: b.unitPriceCents,
-    additionalPerPersonCents: b.additionalPerPersonCents,
-    depositCents: b.depositCents,
-    balanceCents: b.totalPriceCents - b.depositCents,
-    currency: b.currency,
-    chargeCurrency: b.chargeCurrency,
-    chargeDepositCents: b.chargeDepositCents ?? b.depositCents,
-    rate: b.jpyPerCny === null ? null : { jpyPerCny: trimRate(b.jpyPerCny), asOf: b.fxAsOf!, source: b.fxSource! },
+    ...priceOf(b),
     status: b.status,
     travelerConfirmedStart: b.travelerConfirmedStart,
     guideConfirmedStart: b.guideConfirmedStart,
@@ -267,6 +250,37 @@ export function toBooking(r: BookingViewInput, viewerId: number, now: Date, comm
     createdAt: b.createdAt.toISOString(),
     ...familyView(b, r.writers),
   };
+}
+
+/** When the tour is: its first day and hours, each day of several (decision 154) with its extensions, and the day it is on. */
+function tourTimes(b: BookingRow, extensions: ExtensionRow[], now: Date) {
+  return {
+    date: b.date,
+    scheduledStartTime: dayOneStartTime(b),
+    timeZone: b.timeZone,
+    startsAt: b.startsAt.toISOString(),
+    endsAt: b.endsAt.toISOString(),
+    duration: b.durationMinutes / 60,
+    days: b.days,
+    schedule: tourDays(b, addedMinutesByDay(extensions, b.days)).map((d) => ({ date: d.date, startsAt: d.startsAt.toISOString(), endsAt: d.endsAt.toISOString() })),
+    currentDay: currentTourDay(b, now),
+  } satisfies Partial<Booking>;
+}
+
+/** The booking's price in its currency, and its deposit as charged in the payer's at the booking's rate (decision 164). */
+function priceOf(b: BookingRow) {
+  return {
+    totalPrice: toMajor(b.totalPriceCents, b.currency),
+    totalPriceCents: b.totalPriceCents,
+    unitPriceCents: b.unitPriceCents,
+    additionalPerPersonCents: b.additionalPerPersonCents,
+    depositCents: b.depositCents,
+    balanceCents: b.totalPriceCents - b.depositCents,
+    currency: b.currency,
+    chargeCurrency: b.chargeCurrency,
+    chargeDepositCents: b.chargeDepositCents ?? b.depositCents,
+    rate: b.jpyPerCny === null ? null : { jpyPerCny: trimRate(b.jpyPerCny), asOf: b.fxAsOf!, source: b.fxSource! },
+  } satisfies Partial<Booking>;
 }
 
 /** When the tour starts, day 1's time: a same-day replacement on day 1 of several days starts later than the other days (decision 140, amended). */
