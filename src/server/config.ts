@@ -208,10 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      */
     storage: storageFrom(e),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
-    support:
-      e.SUPPORT_WIDGET === 'crisp' && e.CRISP_WEBSITE_ID
-        ? { provider: 'crisp' as const, crispWebsiteId: e.CRISP_WEBSITE_ID }
-        : { provider: 'builtin' as const },
+    support: supportFrom(e),
     /** How soon the team must answer a waiting support thread (decision 132). */
     supportReply: { urgentMs: Math.round(e.SUPPORT_URGENT_REPLY_MINUTES * 60_000), otherMs: Math.round(e.SUPPORT_REPLY_HOURS * 3_600_000) },
     /** Bookings and payments (decision 040): the provider and the rates of the deposit and commission. */
@@ -241,11 +238,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * recorded files `{office}.json` in WEATHER_FIXTURE_DIR (default: the demo recordings shipped
      * with the app, a typhoon over Kyoto).
      */
-    weather: {
-      provider: e.WEATHER_PROVIDER ?? (e.NODE_ENV === 'production' ? ('jma' as const) : ('fixture' as const)),
-      fixtureDir: e.WEATHER_FIXTURE_DIR ? path.resolve(e.WEATHER_FIXTURE_DIR) : undefined,
-    },
+    weather: weatherFrom(e),
   };
+}
+
+function weatherFrom(e: Settings) {
+  return {
+    provider: e.WEATHER_PROVIDER ?? (e.NODE_ENV === 'production' ? ('jma' as const) : ('fixture' as const)),
+    fixtureDir: e.WEATHER_FIXTURE_DIR ? path.resolve(e.WEATHER_FIXTURE_DIR) : undefined,
+  };
+}
+
+function supportFrom(e: Settings) {
+  return e.SUPPORT_WIDGET === 'crisp' && e.CRISP_WEBSITE_ID
+    ? { provider: 'crisp' as const, crispWebsiteId: e.CRISP_WEBSITE_ID }
+    : { provider: 'builtin' as const };
 }
 
 function storageFrom(e: Settings) {

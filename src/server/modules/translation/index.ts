@@ -4,7 +4,8 @@ import { GuardedAllowanceStore, MemoryAllowanceStore, RedisAllowanceStore } from
 import { deeplProvider } from './provider';
 import { TRANSLATE_JOB, Translations, type AdminAlert } from './translations';
 
-export { bodyFieldsOf, fieldsOf, translationScope, Translations, type AdminAlert, type TextToTranslate, type TranslationFields } from './translations';
+export { Translations, type AdminAlert, type TextToTranslate } from './translations';
+export { bodyFieldsOf, fieldsOf, translationScope, type TranslationFields } from './reply-fields';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,6 @@ import { circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen } from 'co
 import { detectTextLanguage, localeTextLanguage, type TextLanguage } from '../../../shared/guide-texts';
 import { accountReaderLanguage, type AskedLanguage } from '../../lib/request-language';
 import type { Locale } from '../../../shared/locales';
-import type { MachineTranslation, TranslationState } from '../../../shared/schemas/translation';
 import type { Database } from '../../db/client';
 import { enqueueJobs, type ClaimedJob } from '../../jobs/index';
 import { AppError } from '../../lib/app-error';
@@ -11,6 +10,7 @@ import { withinDeadline } from '../../lib/redis-guard';
 import { PROVIDER_TIMEOUT_MS, ProviderError, type TranslationProvider } from './provider';
 import type { AllowanceStore } from './allowance';
 import { accountLocale, cachedTranslations, guideAccount, keepTranslation, reserveCharacters, returnCharacters, stopMonth } from './translation.repository';
+import { translationScope, type TranslationFields, type WrittenTranslation } from './reply-fields';
 import { withhold } from './withheld';
 
 /** The job that sends one text to the provider and keeps its translation (decision 145). */
@@ -45,21 +45,12 @@ export type TextToTranslate = {
 
 const scopeOf = (t: TextToTranslate): string => (t.scope !== undefined ? t.scope : translationScope.guide(t.guideId));
 
-/** What a reply puts next to a text: the translation, or why there is none yet. */
-export interface TranslationFields {
-  translated: MachineTranslation;
-  translation?: TranslationState;
-}
-
 /** A text someone wrote and the language of their account, when known (the tie-breaker of decision 146). */
 export interface WrittenText {
   text: string;
   writer?: TextLanguage;
   writerId?: number | null;
 }
-
-/** A written text's language, and its translation when one applies. */
-export type WrittenTranslation = TranslationFields & { language: TextLanguage };
 
 /** Tells every admin (the notices' outbox), linking to where to act when `actionUrl` is given; compose.ts builds it. */
 export interface AdminAlert {
@@ -288,30 +279,4 @@ export class Translations {
       dedupeKey: `translation-stopped:${month}`,
     });
   }
-}
-
-/** The places a translated text lives (TextToTranslate.scope): one cache per place (decision 184). */
-export const translationScope = {
-  guide: (guideId: number) => `guide:${guideId}`,
-  review: (reviewId: number) => `review:${reviewId}`,
-  conversation: (conversationId: number) => `conversation:${conversationId}`,
-  support: (threadId: number) => `support:${threadId}`,
-  dispute: (disputeId: number) => `dispute:${disputeId}`,
-} as const;
-
-/** A text's translation as the reply's fields `{name}Translated` and `{name}Translation` (nothing when none applies). */
-export function fieldsOf<N extends string>(
-  name: N,
-  f: TranslationFields | undefined,
-): Partial<Record<`${N}Translated`, MachineTranslation> & Record<`${N}Translation`, TranslationState>> {
-  if (!f) return {};
-  return { [`${name}Translated`]: f.translated, ...(f.translation && { [`${name}Translation`]: f.translation }) } as Partial<
-    Record<`${N}Translated`, MachineTranslation> & Record<`${N}Translation`, TranslationState>
-  >;
-}
-
-/** A written text's fields beside a message's `body` (chat's names, decision 146): `bodyLanguage`, `translated`, `translation`; nothing when none applies. */
-export function bodyFieldsOf(w: WrittenTranslation | undefined): { bodyLanguage?: TextLanguage; translated?: MachineTranslation; translation?: TranslationState } {
-  if (!w) return {};
-  return { bodyLanguage: w.language, translated: w.translated, ...(w.translation && { translation: w.translation }) };
 }
