@@ -21,7 +21,7 @@ import { registerLegal } from './modules/legal/index';
 import { registerLicences } from './modules/licences/index';
 import { registerMailer } from './modules/mail/index';
 import { chatOfBookings, registerMessaging } from './modules/messaging/index';
-import { notifyOfBookings, registerNotifications } from './modules/notifications/index';
+import { notifyOfBookings, registerNotifications, type NotificationsService } from './modules/notifications/index';
 import { OfferBook, registerOffers } from './modules/offers/index';
 import { registerPaymentProofs } from './modules/payment-proofs/index';
 import { registerReceipts } from './modules/receipts/index';
@@ -52,7 +52,22 @@ import { registerStorage } from './storage/index';
  * account deletion ends; a hook reaches the routes declared after it, so it comes before the account
  * routes. Nothing else depends on when a module is registered (decision 108).
  */
-export async function composeModules(app: AppInstance): Promise<void> {
+/** Tells every admin through the notices' outbox, each notice marked as an error to act on. */
+function adminAlert(app: AppInstance, notifications: NotificationsService): AdminAlert {
+  return {
+    tellAdmins: async (notice) => {
+      const ids = await adminIds(app.ctx.database.db);
+      if (ids.length) await notifications.enqueueNow(ids.map((userId) => ({ userId, type: 'admin' as const, isErrorMessage: true, ...notice })));
+    },
+  };
+}
+
+/**
+ * The platform and the ways in, first (registerAuth before any route, registerRealtime's hook before the
+ * account routes, as above): jobs, mail, files, real time, legal consents, sign-up and sign-in by password,
+ * WeChat and phone, and the account's own routes. Returns what the market's modules are built from.
+ */
+async function composePlatform(app: AppInstance) {
   const { config } = app.ctx;
   registerAuth(app);
 
@@ -80,6 +95,12 @@ export async function composeModules(app: AppInstance): Promise<void> {
   // The signed-in user's password change and the deletion's proof are account flows (accounts), served under /api/me.
   await app.register(usersRoutes({ changePassword, deletion: phoneSignIn.reauth, storage, jobs, consents, wayIns }));
   devRoutes(app, { endCodePause: (phone) => phoneSignIn.phone.endCodePause(phone) });
+  return { jobs, storage, realtime, consents, sms, rates };
+}
+
+export async function composeModules(app: AppInstance): Promise<void> {
+  const { config } = app.ctx;
+  const { jobs, storage, realtime, consents, sms, rates } = await composePlatform(app);
 
   // The app's one clock: bookings own it (tests set `app.bookings.now`), every module reads it.
   const clock: Clock = { now: () => new Date() };
@@ -89,16 +110,11 @@ export async function composeModules(app: AppInstance): Promise<void> {
   const notify = notifications.create.bind(notifications);
   // Machine translation of what people write (decision 145): guide texts and chat read its cache;
   // a spent budget or quota tells every admin through the notices' outbox.
-  const admins: AdminAlert = {
-    tellAdmins: async (notice) => {
-      const ids = await adminIds(app.ctx.database.db);
-      if (ids.length) await notifications.enqueueNow(ids.map((userId) => ({ userId, type: 'admin' as const, isErrorMessage: true, ...notice })));
-    },
-  };
+  const admins = adminAlert(app, notifications);
   const translations = registerTranslation(app, { jobs, admins, now });
   // Yen per yuan (decision 165): the fixed rate or the ECB's daily feed, whose trouble tells the admins
-  // the same way. Its `current` is what a module pricing in both currencies is handed.
-  // The rate between yen and yuan (decision 165), which new bookings and quotes are priced at (decision 164).
+  // the same way. Its `current`, the rate new bookings and quotes are priced at (decision 164), is what a
+  // module pricing in both currencies is handed.
   const fx = registerFx(app, { jobs, admins, now });
   const guideSearch = guidesRoutes(app, { translations, rates, fx: fx.current });
   registerGuideBusiness(app, { guideSearch });

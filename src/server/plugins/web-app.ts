@@ -36,36 +36,11 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
 export async function registerWebApp(app: FastifyInstance, webRoot: string, renderer?: PageRenderer): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
   const hasBuild = existsSync(indexFile);
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: false,
-      cacheControl: false, // our setHeaders decides
-      index: false,
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
-  }
+  if (hasBuild) await serveBuiltFiles(app, webRoot);
   // Read once: index.html changes only with a new build, and a new build means a new process.
   const template = hasBuild ? readFileSync(indexFile, 'utf8') : undefined;
 
-  /** The API as a visitor sees it, reached in-process: no network, no session. */
-  const fetchApi: typeof fetch = async (input, init) => {
-    const headers = new Headers(init?.headers);
-    headers.delete('authorization');
-    const res = await app.inject({
-      method: (init?.method ?? 'GET') as 'GET',
-      url: String(input),
-      headers: Object.fromEntries(headers),
-    });
-    const bodyless = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(bodyless ? null : res.rawPayload, {
-      status: res.statusCode,
-      headers: Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])),
-    });
-  };
+  const fetchApi = visitorFetch(app);
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const locale = readerLocale(request);
@@ -100,6 +75,38 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, rend
     app.get('/', { schema: { hide: true } }, sendPage);
     app.get('/*', { schema: { hide: true } }, (request, reply) => (isPage(request) ? sendPage(request, reply) : reply.callNotFound()));
   }
+}
+
+/** The built files: hashed ones under /assets cached for a year, the others for an hour. */
+async function serveBuiltFiles(app: FastifyInstance, webRoot: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: false,
+    cacheControl: false, // our setHeaders decides
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+}
+
+/** The API as a visitor sees it, reached in-process: no network, no session (what the server's renderer fetches with). */
+function visitorFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.delete('authorization');
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: String(input),
+      headers: Object.fromEntries(headers),
+    });
+    const bodyless = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(bodyless ? null : res.rawPayload, {
+      status: res.statusCode,
+      headers: Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])),
+    });
+  };
 }
 
 const CURRENCY_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${CURRENCY_COOKIE}=([^;]+)`);
