@@ -175,7 +175,7 @@ const ZH: StatementStrings = {
 const JA_DAY = (year: number, month: number, day: number) =>
   new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
 
-// No 「・」 here: the shared CJK font draws it with the glyph of 「·」 (see monthly-statements.test.ts).
+// No 「・」 here: the shared CJK font draws it with the glyph of 「·」 (see statement-pdf.test.ts).
 const JA: StatementStrings = {
   brand: 'Tabi Guides',
   tagline: '日本各地の現地ガイド',
