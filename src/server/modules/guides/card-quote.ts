@@ -2,7 +2,8 @@ import { checkoutGroup, type CheckoutGroup } from '../../../shared/booking/check
 import { defaultDayHours, sellsDaysOf, type DayRates } from '../../../shared/booking/tour-days';
 import { tripPrice, type GuideRates, type TripLength } from '../../../shared/booking/trip-price';
 import { convertMinor, type Currency, type FxRate } from '../../../shared/currency';
-import type { GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
+import type { GuideSearchQuery } from '../../../shared/schemas/guide-search';
+import type { GuideSummary } from '../../../shared/schemas/guides';
 
 /**
  * The question a search asks every card of its page (decision 176): the group, the length (days,

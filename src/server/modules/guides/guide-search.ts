@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { TEXT_LANGUAGES, type TextLanguage } from '../../../shared/guide-texts';
 import type { SearchFilter } from '../../../shared/guide-search';
-import type { GuideSearchQuery, GuideSummary } from '../../../shared/schemas/guides';
+import type { GuideSearchQuery } from '../../../shared/schemas/guide-search';
+import type { GuideSummary } from '../../../shared/schemas/guides';
 import type { DatabaseHandle } from '../../db/client';
 import { forgetCatalogue, summaryRowsByIds } from './guide-cards.repository';
 import { exceptionsForSearch, listedForSearch, notifyChannel } from './guide-search.repository';

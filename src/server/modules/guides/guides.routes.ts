@@ -2,16 +2,8 @@ import { toMajor } from '../../../shared/currency';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema, fileReplySchema, idParam } from '../../../shared/schemas/common';
-import {
-  guideDetailSchema,
-  guideListReplySchema,
-  guidePricingSchema,
-  guideSearchQuerySchema,
-  itinerarySchema,
-  listingStatusSchema,
-  priceBoundsQuerySchema,
-  priceBoundsReplySchema,
-} from '../../../shared/schemas/guides';
+import { guideDetailSchema, guideListReplySchema, guidePricingSchema, itinerarySchema, listingStatusSchema } from '../../../shared/schemas/guides';
+import { guideSearchQuerySchema, priceBoundsQuerySchema, priceBoundsReplySchema } from '../../../shared/schemas/guide-search';
 import { serviceCategorySchema } from '../../../shared/schemas/catalog';
 import { pickItineraryLanguage } from '../../../shared/guide-texts';
 import { readerLangSchema } from '../../../shared/schemas/guides';

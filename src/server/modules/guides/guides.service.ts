@@ -1,5 +1,6 @@
 import { pickItineraryLanguage, pickText, type TextLanguage } from '../../../shared/guide-texts';
-import type { GuideDetail, GuideSearchQuery, GuideSummary, Itinerary, ListingStatus } from '../../../shared/schemas/guides';
+import type { GuideSearchQuery } from '../../../shared/schemas/guide-search';
+import type { GuideDetail, GuideSummary, Itinerary, ListingStatus } from '../../../shared/schemas/guides';
 import { hasOpenTimes, listingMissing } from '../../../shared/listing';
 import { groupSize } from '../../../shared/booking/money-rules';
 import type { Database } from '../../db/client';

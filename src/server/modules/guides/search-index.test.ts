@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, isoWeekday, todayInZone, weekdayBit } from '../../../shared/availability';
 import { activeSearchFilters, withoutSearchFilter } from '../../../shared/guide-search';
-import { guideSearchQuerySchema, type GuideSearchQuery } from '../../../shared/schemas/guides';
+import { guideSearchQuerySchema, type GuideSearchQuery } from '../../../shared/schemas/guide-search';
 import { SearchIndex } from './search-index';
 import type { IndexedException, IndexedGuide } from './search-prices';
 

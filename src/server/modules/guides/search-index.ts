@@ -2,7 +2,7 @@ import { isoWeekday, todayInZone, weekdayBit } from '../../../shared/availabilit
 import type { SEARCH_LANGUAGES } from '../../../shared/price-range';
 import type { TextLanguage } from '../../../shared/guide-texts';
 import { activeSearchFilters, withoutSearchFilter, type SearchFilter } from '../../../shared/guide-search';
-import type { GuideSearchQuery } from '../../../shared/schemas/guides';
+import type { GuideSearchQuery } from '../../../shared/schemas/guide-search';
 import { CityColumns, lowerBound, serviceBits, type CountFilter } from './search-columns';
 import { DAYS_SHIFT, INSTANT_BIT, LICENSED_BIT, MAX_SMALL, SortedList } from './sorted-list';
 import { MINOR_PER_MAJOR, type Currency } from '../../../shared/currency';

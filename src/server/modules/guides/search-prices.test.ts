@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convertMinor, type Currency } from '../../../shared/currency';
-import { guideSearchQuerySchema } from '../../../shared/schemas/guides';
+import { guideSearchQuerySchema } from '../../../shared/schemas/guide-search';
 import { SearchIndex } from './search-index';
 import type { IndexedGuide } from './search-prices';
 
