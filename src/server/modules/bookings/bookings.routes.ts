@@ -18,13 +18,14 @@ export const PAYMENT_ATTEMPTS_PER_WINDOW = 30;
 /** The bookings' routes, one function per group of them (each under 80 lines), registered in this order. */
 export function bookingsRoutes(app: AppInstance, service: BookingsService): void {
   checkoutRoutes(app, service);
+  bookingAndPaymentRoutes(app, service);
   answerRoutes(app, service);
   onTourRoutes(app, service);
   extensionAnswerRoutes(app, service);
   bookingListRoutes(app, service);
 }
 
-/** The checkout: a guide's free start times, the booking, reading it and paying its deposit. */
+/** The checkout: a guide's free start times and the booking. */
 function checkoutRoutes(app: AppInstance, service: BookingsService): void {
   app.get(
     '/api/v2/guides/:id/slots',
@@ -58,7 +59,10 @@ function checkoutRoutes(app: AppInstance, service: BookingsService): void {
     },
     async (request, reply) => reply.status(201).send(await service.createFrom(tokenCaller(request), request.body)),
   );
+}
 
+/** The booking read back by either side, and its payments: the deposit, or the open extension. */
+function bookingAndPaymentRoutes(app: AppInstance, service: BookingsService): void {
   app.get(
     '/api/v2/bookings/:id',
     {
