@@ -10,6 +10,12 @@ const refusals = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySch
 
 /** Changing a booked trip (decision 177): the booking's traveler asks, its guide answers; 404 for anyone else. */
 export function changesRoutes(app: AppInstance, service: BookingsService): void {
+  changeRequestRoutes(app, service);
+  openChangeRoutes(app, service);
+}
+
+/** The traveler's side before a change is open: its price, the booking's changes, and asking it. */
+function changeRequestRoutes(app: AppInstance, service: BookingsService): void {
   app.get(
     '/api/v2/bookings/:id/changes/quote',
     {
@@ -52,7 +58,10 @@ export function changesRoutes(app: AppInstance, service: BookingsService): void 
     },
     async (request, reply) => reply.status(201).send(await service.changes.request(currentUser(request), request.params.id, request.body)),
   );
+}
 
+/** An open change ends: the guide accepts or declines it, or the traveler withdraws it. */
+function openChangeRoutes(app: AppInstance, service: BookingsService): void {
   app.post(
     '/api/v2/bookings/:id/changes/:changeId/accept',
     {
