@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CURRENCIES, MAX_PRICE, MIN_HOURLY_PRICE, type Currency, type FxRate } from '../currency';
 import { chargeColumns, chargeFor, inBothCurrencies, ownAmountOf, paidPostings, shareOfPayment, type OnlineMethod } from './charge';
 import { balanceByCurrency, cancellationPostings, depositPostings, ledgerBalance } from './ledger';
-import { CANCELLATION_TIERS, cancellationSplit, groupPrice } from './money-rules';
+import { cancellationSplit, groupPrice } from './money-rules';
+import { CANCELLATION_TIERS } from './cancellation-terms';
 
 /**
  * For random guides, groups, lengths, rates, currencies and methods (decision 164): the quote in the

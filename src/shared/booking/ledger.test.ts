@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cancellationPostings, depositPostings, ledgerBalance } from './ledger';
-import { bookingPrice, cancellationSplit, refundArrival, type CancellationTier } from './money-rules';
+import { bookingPrice, cancellationSplit, type CancellationTier } from './money-rules';
+import { refundArrival } from './cancellation-terms';
 
 describe('booking price (decision 040)', () => {
   it('prices from the basic rate, or the chosen service’s price, plus each additional person', () => {

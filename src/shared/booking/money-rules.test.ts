@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bookingNumber, cancellationSplit, cancellationTerms, cancellationTier, dayShares, declaredOvertimeRateCents, depositCents, extensionFeeCents, extensionPriceCents, tourPriceCents, type GuideExtra } from './money-rules';
+import { bookingNumber, cancellationSplit, cancellationTier, dayShares, declaredOvertimeRateCents, depositCents, extensionFeeCents, extensionPriceCents, tourPriceCents, type GuideExtra } from './money-rules';
+import { cancellationTerms } from './cancellation-terms';
 
 describe('money rules', () => {
   it('numbers bookings TG + 4 digits unless set', () => {

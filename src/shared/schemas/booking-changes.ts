@@ -6,7 +6,7 @@
  * instant bookings; the booking as it was stays valid meanwhile. At most one change is open.
  */
 import { z } from 'zod';
-import { CANCELLATION_TIERS } from '../booking/money-rules';
+import { CANCELLATION_TIERS } from '../booking/cancellation-terms';
 import { currencySchema, idParam } from './common';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CANCELLATION_CASES } from '../booking/money-rules';
+import { CANCELLATION_CASES } from '../booking/cancellation-terms';
 import { LEGAL_KINDS, SIGNUP_KINDS, type LegalAskedAt, type LegalKind } from '../legal/documents';
 import { LOCALES } from '../locales';
 

@@ -1,7 +1,8 @@
 import { shareOfPayment } from '../../../shared/booking/charge';
 import { addDays, todayInZone } from '../../../shared/availability';
 import { completionOf } from '../../../shared/booking/guide-net';
-import { addWorkingDays, EARNINGS_HOLD_WORKING_DAYS, refundArrival } from '../../../shared/booking/money-rules';
+import { addWorkingDays, EARNINGS_HOLD_WORKING_DAYS } from '../../../shared/booking/money-rules';
+import { refundArrival } from '../../../shared/booking/cancellation-terms';
 import { startOfTourDay } from '../../../shared/booking/schedule';
 import { nextStatus, NO_SHOW_AFTER_MINUTES, type BookingStatus } from '../../../shared/booking/state-machine';
 import type { Booking } from '../../../shared/schemas/bookings';

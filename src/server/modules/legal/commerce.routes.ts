@@ -1,4 +1,4 @@
-import { CANCELLATION_CASES, cancellationRefundRate, refundArrival } from '../../../shared/booking/money-rules';
+import { CANCELLATION_CASES, cancellationRefundRate, refundArrival } from '../../../shared/booking/cancellation-terms';
 import { PAYMENT_WINDOW_MINUTES, REQUEST_ANSWER_HOURS } from '../../../shared/booking/schedule';
 import { DEFAULT_OFFER_VALID_HOURS, MAX_OFFER_VALID_HOURS } from '../../../shared/offers/offer-rules';
 import { commerceDisclosureSchema, type CommerceDisclosure } from '../../../shared/schemas/legal';

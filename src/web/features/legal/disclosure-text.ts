@@ -1,4 +1,4 @@
-import type { CancellationCase } from '../../../shared/booking/money-rules';
+import type { CancellationCase } from '../../../shared/booking/cancellation-terms';
 import type { CommerceDisclosure } from '../../../shared/schemas/legal';
 
 /**

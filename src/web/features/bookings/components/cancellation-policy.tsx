@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CANCELLATION_REFUND_RATES, CANCELLATION_TIERS, EMERGENCY_REFUND_RATE, refundArrival } from '../../../../shared/booking/money-rules';
+import { CANCELLATION_REFUND_RATES, EMERGENCY_REFUND_RATE } from '../../../../shared/booking/money-rules';
+import { CANCELLATION_TIERS, refundArrival } from '../../../../shared/booking/cancellation-terms';
 import { currentLocale } from '../../../lib/i18n';
 import { formatInstant } from '../../../lib/format';
 import { withGap } from '../../../lib/cjk-spacing';
