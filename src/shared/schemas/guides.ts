@@ -3,7 +3,6 @@ import { LICENCE_KINDS } from '../licences';
 import { guideLicenceSchema } from './licences';
 import { currencySchema } from './common';
 import { LISTING_REQUIREMENTS } from '../listing';
-import { GUIDE_SORTS, type GuideSort } from '../price-range';
 import { cardGroupQuoteSchema, cardQuoteRefusalSchema } from './card-quote';
 import { TEXT_LANGUAGES } from '../guide-texts';
 import { RESPONSIVENESS_MIN_REQUESTS, RESPONSIVENESS_WINDOW_DAYS } from '../responsiveness';
@@ -20,7 +19,6 @@ export const textLanguageSchema = z.enum(TEXT_LANGUAGES);
  */
 export const readerLangSchema = z.enum(['en', 'zh', 'zh-CN', 'ja']).optional().describe('Reader language for guide texts (default: Accept-Language, else en)');
 
-export { GUIDE_SORTS, type GuideSort };
 
 export const guideServiceSchema = z.object({
   id: z.number().int(),
