@@ -7,6 +7,7 @@ import { priceLineLabel } from '../../../shared/booking/price-lines';
 import type { Locale } from '../../../shared/locales';
 import type { QuoteQuery, QuoteReply } from '../../../shared/schemas/quote';
 import type { Database } from '../../db/client';
+import type { guides } from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/app-error';
 import { checkTotalInBounds } from '../../lib/money-bounds';
 import type { AuthUser } from '../auth/index';
@@ -17,16 +18,11 @@ import { quoteExtras } from './quote-extras';
 /** The deposit and commission rates the bookings charge with (compose.ts hands both the same). */
 export type PaymentRates = () => { depositRate: number; commissionRate: number };
 
-
 /**
- * GET /api/v2/guides/{id}/quote (decision 151): the group's price by `groupPrice`, with the group
- * and the hours checked as a booking checks them (bookings.service.ts), so a quote the server gives
- * is one a booking can be made at. A guide who is not listed is 404, as their profile is.
+ * The trip a quote asks for, checked as a booking checks it (one length, the group within the guide's sizes,
+ * hours or days the guide sells), in the order a reader meets the errors; returns the group and a day's hours.
  */
-export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, viewer: AuthUser | null, locale: Locale, rates: PaymentRates, fx: CurrentRate): Promise<QuoteReply> {
-  const row = await findGuide(db, guideId);
-  if (!row || (row.guide.status !== 'active' && row.userId !== viewer?.id)) throw notFound('Guide');
-  const g = row.guide;
+function checkAskedTrip(g: typeof guides.$inferSelect, q: QuoteQuery) {
   if ((q.durationHours === undefined) === (q.days === undefined)) {
     throw new AppError('validation_failed', 'Give either durationHours or days', [{ path: 'querystring.durationHours', message: 'either durationHours or days' }]);
   }
@@ -50,6 +46,19 @@ export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, vi
       q.dayHours === undefined ? { path: 'querystring.days', message: 'this guide sells no whole days' } : { path: 'querystring.dayHours', message: `between ${g.minDurationHours} and ${g.maxDurationHours}` },
     ]);
   }
+  return { group, dayHours };
+}
+
+/**
+ * GET /api/v2/guides/{id}/quote (decision 151): the group's price by `groupPrice`, with the group
+ * and the hours checked as a booking checks them (bookings.service.ts), so a quote the server gives
+ * is one a booking can be made at. A guide who is not listed is 404, as their profile is.
+ */
+export async function quoteTour(db: Database, guideId: number, q: QuoteQuery, viewer: AuthUser | null, locale: Locale, rates: PaymentRates, fx: CurrentRate): Promise<QuoteReply> {
+  const row = await findGuide(db, guideId);
+  if (!row || (row.guide.status !== 'active' && row.userId !== viewer?.id)) throw notFound('Guide');
+  const g = row.guide;
+  const { group, dayHours } = checkAskedTrip(g, q);
   let servicePriceCents: number | null = null;
   if (q.subcategoryId !== undefined) {
     const service = (await guidePricing(db, guideId)).find((s) => s.subcategoryId === q.subcategoryId);
