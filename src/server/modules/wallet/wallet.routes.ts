@@ -171,12 +171,14 @@ function adminWithdrawalRoutes(app: AppInstance, service: WalletService): void {
       onRequest: app.requireAdmin,
       schema: { tags: ['admin'], summary: 'Admin: a payout’s entries in the payouts ledger (they sum to zero)', security, params, response: { 200: payoutLedgerSchema, ...errors } },
     },
-    async (request) => {
-      const entries = await service.adminLedger(request.params.id);
-      return {
-        entries: entries.map((e) => ({ id: e.id, account: e.account, userId: e.userId, kind: e.kind, amountCents: e.amountCents, currency: e.currency, amountYen: e.amountYen, createdAt: e.createdAt.toISOString() })),
-        total: entries.reduce((s, e) => s + e.amountCents, 0),
-      };
-    },
+    async (request) => ledgerView(await service.adminLedger(request.params.id)),
   );
+}
+
+/** A payout's ledger entries as the admin reads them, with their sum (zero when the books balance). */
+function ledgerView(entries: Awaited<ReturnType<WalletService['adminLedger']>>) {
+  return {
+    entries: entries.map((e) => ({ id: e.id, account: e.account, userId: e.userId, kind: e.kind, amountCents: e.amountCents, currency: e.currency, amountYen: e.amountYen, createdAt: e.createdAt.toISOString() })),
+    total: entries.reduce((s, e) => s + e.amountCents, 0),
+  };
 }
