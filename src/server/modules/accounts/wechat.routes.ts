@@ -36,7 +36,8 @@ const setState = (app: AppInstance, reply: FastifyReply, state: string) => reply
 
 export function wechatRoutes(app: AppInstance, needs: WeChatNeeds & { wayIns: WayInNotices }): void {
   wechatSignInRoutes(app, needs);
-  wechatAccountRoutes(app, needs);
+  wechatSignupRoute(app, needs);
+  wechatLinkRoutes(app);
 }
 
 /** Signing in with WeChat: the start, and WeChat's callback. */
@@ -105,8 +106,8 @@ function wechatSignInRoutes(app: AppInstance, needs: WeChatNeeds & { wayIns: Way
   );
 }
 
-/** A new account from WeChat, and WeChat on a signed-in account: linked or not, linking, unlinking. */
-function wechatAccountRoutes(app: AppInstance, needs: WeChatNeeds & { wayIns: WayInNotices }): void {
+/** A new account from WeChat. */
+function wechatSignupRoute(app: AppInstance, needs: WeChatNeeds & { wayIns: WayInNotices }): void {
   app.post(
     '/api/auth/wechat/signup',
     {
@@ -124,7 +125,10 @@ function wechatAccountRoutes(app: AppInstance, needs: WeChatNeeds & { wayIns: Wa
     },
     async (request, reply) => reply.status(201).send(await completeWeChatSignup(app, needs, request.body, clientInfo(request))),
   );
+}
 
+/** WeChat on a signed-in account: linked or not, linking, unlinking. */
+function wechatLinkRoutes(app: AppInstance): void {
   app.get(
     '/api/me/wechat',
     {
