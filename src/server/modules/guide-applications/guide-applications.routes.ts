@@ -35,8 +35,10 @@ export function guideApplicationsRoutes(service: GuideApplicationsService, revie
     await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
     applicationDraftRoutes(app, service);
     applicationDocumentRoutes(app, service);
+    applicationDocumentFileRoutes(app, service);
     applicationSubmitRoutes(app, service);
     applicationReviewRoutes(app, review);
+    applicationDecisionRoutes(app, review);
   };
 }
 
@@ -93,7 +95,7 @@ function applicationDraftRoutes(app: AppInstance, service: GuideApplicationsServ
   );
 }
 
-/** The applicant's documents: uploaded, relabelled, removed, read back. */
+/** The applicant's documents: uploaded, relabelled, removed. */
 function applicationDocumentRoutes(app: AppInstance, service: GuideApplicationsService): void {
   app.post(
     '/api/v2/guide-applications/documents',
@@ -132,7 +134,10 @@ function applicationDocumentRoutes(app: AppInstance, service: GuideApplicationsS
     },
     async (request) => service.deleteDocument(currentUser(request), request.params.id),
   );
+}
 
+/** A document read back, by its owner or an admin, as a private file. */
+function applicationDocumentFileRoutes(app: AppInstance, service: GuideApplicationsService): void {
   app.get(
     '/api/v2/guide-applications/documents/:id/file',
     {
@@ -178,7 +183,7 @@ function applicationSubmitRoutes(app: AppInstance, service: GuideApplicationsSer
   );
 }
 
-/** The admin's review: the list, one application, and each decision on it. */
+/** The admin's review: the list, one application, and starting its review. */
 function applicationReviewRoutes(app: AppInstance, service: ApplicationReviewService): void {
   app.get(
     '/api/admin/applications',
@@ -206,7 +211,10 @@ function applicationReviewRoutes(app: AppInstance, service: ApplicationReviewSer
     },
     async (request) => service.startReview(currentUser(request), request.params.id),
   );
+}
 
+/** The admin's decisions on an application: approve, reject, or ask for changes. */
+function applicationDecisionRoutes(app: AppInstance, service: ApplicationReviewService): void {
   app.post(
     '/api/admin/applications/:id/approve',
     {
