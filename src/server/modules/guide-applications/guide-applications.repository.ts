@@ -114,6 +114,40 @@ function writtenTexts(l: ListingTexts, writer: TextLanguage | undefined): { orig
   return { originalLanguage, texts: { [originalLanguage]: Object.fromEntries(Object.entries(fields).filter(([, v]) => v)) } };
 }
 
+/** The listing an approved application makes (or updates): its answers, with the defaults an unanswered field takes. */
+function listingOf(data: ApplicationData, docs: { description: string }[], timeZone: string, serviceIds: number[]) {
+  return {
+    status: 'active' as const,
+    serviceCity: data.serviceCities?.[0] ?? 'tokyo',
+    bio: data.bio ?? '',
+    languages: data.languages ?? [],
+    basicPricePerHourCents: data.basicPricePerHourCents ?? 0,
+    additionalPricePerPersonCents: data.additionalPricePerPersonCents ?? 0,
+    currency: data.currency ?? 'CNY',
+    age: data.age ?? null,
+    sex: data.gender ?? null,
+    mbti: data.mbti ? data.mbti.toUpperCase() : null,
+    ethicsScore: data.ethicsScore ?? null,
+    ethicsDescription: data.ethicsDescription ?? null,
+    boundaryScore: data.boundaryScore ?? null,
+    boundaryDescription: data.boundaryDescription ?? null,
+    supportiveScore: data.supportiveScore ?? null,
+    supportiveDescription: data.supportiveDescription ?? null,
+    occupation: data.occupation ?? null,
+    qualifications: docs.map((d) => ({ description: d.description })),
+    experienceMonths: data.experienceMonths ?? 0,
+    sessionCount: data.sessionCount ?? 0,
+    targetGroups: data.targetGroups ?? [],
+    minPeople: data.minPeople ?? 1,
+    maxPeople: data.maxPeople ?? 6,
+    minDurationHours: data.minDurationHours ?? 2,
+    maxDurationHours: data.maxDurationHours ?? 8,
+    timeZone,
+    serviceIds,
+    updatedAt: new Date(),
+  };
+}
+
 /**
  * Approval in one transaction: the listing built from the application (its services mirrored into
  * the search helper `service_ids`), the user marked a guide, the application approved. Returns the
@@ -133,36 +167,7 @@ export async function approve(db: Database, app: ApplicationRow, adminId: number
       tx.select({ guideId: guides.id, locale: users.locale }).from(users).leftJoin(guides, eq(guides.userId, users.id)).where(eq(users.id, app.userId)),
     ]);
     const serviceIds = [...new Set(data.subcategoryIds ?? [])].sort((a, b) => a - b);
-    const listing = {
-      status: 'active' as const,
-      serviceCity: data.serviceCities?.[0] ?? 'tokyo',
-      bio: data.bio ?? '',
-      languages: data.languages ?? [],
-      basicPricePerHourCents: data.basicPricePerHourCents ?? 0,
-      additionalPricePerPersonCents: data.additionalPricePerPersonCents ?? 0,
-      currency: data.currency ?? 'CNY',
-      age: data.age ?? null,
-      sex: data.gender ?? null,
-      mbti: data.mbti ? data.mbti.toUpperCase() : null,
-      ethicsScore: data.ethicsScore ?? null,
-      ethicsDescription: data.ethicsDescription ?? null,
-      boundaryScore: data.boundaryScore ?? null,
-      boundaryDescription: data.boundaryDescription ?? null,
-      supportiveScore: data.supportiveScore ?? null,
-      supportiveDescription: data.supportiveDescription ?? null,
-      occupation: data.occupation ?? null,
-      qualifications: docs.map((d) => ({ description: d.description })),
-      experienceMonths: data.experienceMonths ?? 0,
-      sessionCount: data.sessionCount ?? 0,
-      targetGroups: data.targetGroups ?? [],
-      minPeople: data.minPeople ?? 1,
-      maxPeople: data.maxPeople ?? 6,
-      minDurationHours: data.minDurationHours ?? 2,
-      maxDurationHours: data.maxDurationHours ?? 8,
-      timeZone,
-      serviceIds,
-      updatedAt: new Date(),
-    };
+    const listing = listingOf(data, docs, timeZone, serviceIds);
     let guideId: number;
     if (applicant?.guideId) {
       guideId = applicant.guideId;
