@@ -60,6 +60,56 @@ export async function seedDemoBookings(db: Database, now: Date): Promise<void> {
   await seedRescheduleProposals(db, now);
 }
 
+/** A plan's booking row, at the slot found for it: its length and group within what the guide takes, and its dates. */
+async function insertPlanned(
+  db: Database,
+  plan: (typeof PLANS)[number],
+  travelerId: number,
+  guide: NonNullable<Awaited<ReturnType<typeof pickGuide>>>,
+  slot: NonNullable<Awaited<ReturnType<typeof firstOpenDay>>>,
+  now: Date,
+) {
+  const hours = Math.floor(Math.min(Math.max(plan.hours, guide.minDurationHours), guide.maxDurationHours, (slot.endMinute - slot.startMinute) / 60) * 2) / 2;
+  const travelers = Math.min(Math.max(plan.travelers, guide.minPeople), guide.maxPeople);
+  const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, includedPeople: guide.includedPeople, adults: travelers, hours });
+  const startsAt = zonedTimeToUtc(slot.date, slot.startMinute, guide.timeZone);
+  const endsAt = new Date(startsAt.getTime() + hours * HOUR);
+  const past = plan.day < 0;
+  const createdAt = plan.status === 'pending' ? now : new Date(Math.min(now.getTime(), startsAt.getTime()) - (past ? 20 : 1) * 24 * HOUR);
+  const paidAt = plan.status === 'pending' ? null : new Date(createdAt.getTime() + 6 * 60_000);
+  const cancelledAt = plan.cancelledDaysBefore ? new Date(startsAt.getTime() - plan.cancelledDaysBefore * 24 * HOUR) : null;
+
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      travelerId,
+      guideId: guide.id,
+      status: plan.status,
+      date: slot.date,
+      startMinute: slot.startMinute,
+      durationMinutes: hours * 60,
+      timeZone: guide.timeZone,
+      startsAt,
+      endsAt,
+      travelers,
+      ...seedPriceColumns(price, guide.currency),
+      meetingAddress: plan.meetingAddress ?? null,
+      notes: plan.notes ?? null,
+      travelerConfirmedStart: plan.status === 'completed',
+      guideConfirmedStart: plan.status === 'completed',
+      paidAt,
+      acceptedAt: ['upcoming', 'completed'].includes(plan.status) || cancelledAt ? new Date(paidAt!.getTime() + 3 * HOUR) : null,
+      cancelledAt,
+      cancelledBy: cancelledAt ? 'traveler' : null,
+      cancelReason: cancelledAt ? 'cancel' : null,
+      completedAt: plan.status === 'completed' ? endsAt : null,
+      createdAt,
+      updatedAt: cancelledAt ?? paidAt ?? createdAt,
+    })
+    .returning();
+  return { b: row!, createdAt, paidAt, cancelledAt, startsAt };
+}
+
 async function seedPlans(db: Database, now: Date): Promise<void> {
   const people = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, [...new Set(PLANS.map((p) => p.traveler))]));
   const userId = new Map(people.map((p) => [p.username, p.id]));
@@ -70,45 +120,7 @@ async function seedPlans(db: Database, now: Date): Promise<void> {
     if (!travelerId || !guide) continue; // SEED=demo without the demo guides: nothing to book
     const slot = await firstOpenDay(db, guide, plan.day, plan.hours, now);
     if (!slot) continue;
-    const hours = Math.floor(Math.min(Math.max(plan.hours, guide.minDurationHours), guide.maxDurationHours, (slot.endMinute - slot.startMinute) / 60) * 2) / 2;
-    const travelers = Math.min(Math.max(plan.travelers, guide.minPeople), guide.maxPeople);
-    const price = bookingPrice({ basicPerHourCents: guide.basicPricePerHourCents, additionalPerPersonCents: guide.additionalPricePerPersonCents, includedPeople: guide.includedPeople, adults: travelers, hours });
-    const startsAt = zonedTimeToUtc(slot.date, slot.startMinute, guide.timeZone);
-    const endsAt = new Date(startsAt.getTime() + hours * HOUR);
-    const past = plan.day < 0;
-    const createdAt = plan.status === 'pending' ? now : new Date(Math.min(now.getTime(), startsAt.getTime()) - (past ? 20 : 1) * 24 * HOUR);
-    const paidAt = plan.status === 'pending' ? null : new Date(createdAt.getTime() + 6 * 60_000);
-    const cancelledAt = plan.cancelledDaysBefore ? new Date(startsAt.getTime() - plan.cancelledDaysBefore * 24 * HOUR) : null;
-
-    const [row] = await db
-      .insert(bookings)
-      .values({
-        travelerId,
-        guideId: guide.id,
-        status: plan.status,
-        date: slot.date,
-        startMinute: slot.startMinute,
-        durationMinutes: hours * 60,
-        timeZone: guide.timeZone,
-        startsAt,
-        endsAt,
-        travelers,
-        ...seedPriceColumns(price, guide.currency),
-        meetingAddress: plan.meetingAddress ?? null,
-        notes: plan.notes ?? null,
-        travelerConfirmedStart: plan.status === 'completed',
-        guideConfirmedStart: plan.status === 'completed',
-        paidAt,
-        acceptedAt: ['upcoming', 'completed'].includes(plan.status) || cancelledAt ? new Date(paidAt!.getTime() + 3 * HOUR) : null,
-        cancelledAt,
-        cancelledBy: cancelledAt ? 'traveler' : null,
-        cancelReason: cancelledAt ? 'cancel' : null,
-        completedAt: plan.status === 'completed' ? endsAt : null,
-        createdAt,
-        updatedAt: cancelledAt ?? paidAt ?? createdAt,
-      })
-      .returning();
-    const b = row!;
+    const { b, createdAt, paidAt, cancelledAt, startsAt } = await insertPlanned(db, plan, travelerId, guide, slot, now);
 
     if (plan.status === 'pending') {
       // Its expiry, and the notice of a checkout left unpaid, which the traveler gets minutes later as a real one would.

@@ -55,44 +55,69 @@ interface DemoPerson {
   locale: string | null;
 }
 
-/** Notices for the seeded bookings of both demo accounts: paid, accepted and cancelled for the traveler, paid for the guide. */
-async function seedBookingNotices(db: Database, traveler: DemoPerson, guideUser: DemoPerson, now: number): Promise<void> {
-  const rows = await db
+/** Adds one seeded notice: who, in which language, its kind and text, its booking and link, how old, whether read. */
+type Add = (
+  userId: number,
+  locale: string | null,
+  type: 'booking' | 'payment',
+  text: ReturnType<(typeof notificationTexts)['cancelled']>,
+  bookingId: number,
+  actionUrl: string,
+  hoursAgo: number,
+  read: boolean,
+) => void;
+
+/** A seeded notice's row, in its reader's language, as the notices' outbox writes one. */
+function noticeRow(now: number, ...[userId, locale, type, text, bookingId, actionUrl, hoursAgo, read]: Parameters<Add>): typeof systemMessages.$inferInsert {
+  const t = text[locale === 'zh-CN' ? 'zh-CN' : 'en'];
+  return {
+    userId,
+    type,
+    title: t.title,
+    message: t.message,
+    actionLabel: t.actionLabel,
+    actionUrl,
+    status: read ? 'read' : 'unread',
+    readAt: read ? new Date(now - (hoursAgo - 1) * HOUR) : null,
+    createdAt: new Date(now - hoursAgo * HOUR),
+    relatedEntityType: 'booking',
+    relatedEntityId: bookingId,
+    dedupeKey: `seed:${type}:${bookingId}:${userId}`,
+    texts: text,
+  };
+}
+
+/** Every demo booking with what its notices name: status, parties, the deposit as charged, when paid and when it starts. */
+function bookingsForNotices(db: Database) {
+  return db
     .select({ id: bookings.id, status: bookings.status, travelerId: bookings.travelerId, guideUserId: guides.userId, depositCents: bookings.depositCents, chargeCurrency: bookings.chargeCurrency, chargeDepositCents: bookings.chargeDepositCents, paidAt: bookings.paidAt, startsAt: bookings.startsAt })
     .from(bookings)
     .innerJoin(guides, eq(guides.id, bookings.guideId));
-  const notices: (typeof systemMessages.$inferInsert)[] = [];
-  const add = (userId: number, locale: string | null, type: 'booking' | 'payment', text: ReturnType<(typeof notificationTexts)['cancelled']>, bookingId: number, actionUrl: string, hoursAgo: number, read: boolean) => {
-    const t = text[locale === 'zh-CN' ? 'zh-CN' : 'en'];
-    notices.push({
-      userId,
-      type,
-      title: t.title,
-      message: t.message,
-      actionLabel: t.actionLabel,
-      actionUrl,
-      status: read ? 'read' : 'unread',
-      readAt: read ? new Date(now - (hoursAgo - 1) * HOUR) : null,
-      createdAt: new Date(now - hoursAgo * HOUR),
-      relatedEntityType: 'booking',
-      relatedEntityId: bookingId,
-      dedupeKey: `seed:${type}:${bookingId}:${userId}`,
-      texts: text,
-    });
-  };
-  for (const b of rows) {
-    const n = bookingNumber(b.id);
-    if (b.travelerId === traveler.id) {
-      if (b.status === 'confirmed') add(traveler.id, traveler.locale, 'payment', notificationTexts.paidForTraveler(n, { cents: b.chargeDepositCents ?? b.depositCents, currency: b.chargeCurrency }), b.id, travelerBookingPath(b.id), 20, false);
-      if (b.status === 'upcoming') add(traveler.id, traveler.locale, 'booking', notificationTexts.acceptedForTraveler(n), b.id, travelerBookingPath(b.id), 26, false);
-      if (b.status === 'cancelled') add(traveler.id, traveler.locale, 'booking', notificationTexts.cancelled(n, { cents: 0, currency: b.chargeCurrency }, { to: 'traveler', by: 'traveler', reason: 'cancel', note: null }), b.id, travelerBookingPath(b.id), 24 * 25, true);
-    }
-    if (b.guideUserId === guideUser.id && b.status === 'confirmed') {
-      // With the time to answer by, as the paid event tells the guide (the request's own expiry).
-      const answerBy = b.paidAt && new Date(Math.min(b.paidAt.getTime() + REQUEST_ANSWER_HOURS * HOUR, b.startsAt.getTime())).toISOString();
-      add(guideUser.id, guideUser.locale, 'payment', notificationTexts.paidForGuide(n, answerBy ?? undefined), b.id, guideBookingPath(b.id), 5, false);
-    }
+}
+
+type NoticeBooking = Awaited<ReturnType<typeof bookingsForNotices>>[number];
+
+/** The notices a demo booking has left its traveler and its guide, by its status. */
+function addBookingNotices(b: NoticeBooking, traveler: DemoPerson, guideUser: DemoPerson, add: Add): void {
+  const n = bookingNumber(b.id);
+  if (b.travelerId === traveler.id) {
+    if (b.status === 'confirmed') add(traveler.id, traveler.locale, 'payment', notificationTexts.paidForTraveler(n, { cents: b.chargeDepositCents ?? b.depositCents, currency: b.chargeCurrency }), b.id, travelerBookingPath(b.id), 20, false);
+    if (b.status === 'upcoming') add(traveler.id, traveler.locale, 'booking', notificationTexts.acceptedForTraveler(n), b.id, travelerBookingPath(b.id), 26, false);
+    if (b.status === 'cancelled') add(traveler.id, traveler.locale, 'booking', notificationTexts.cancelled(n, { cents: 0, currency: b.chargeCurrency }, { to: 'traveler', by: 'traveler', reason: 'cancel', note: null }), b.id, travelerBookingPath(b.id), 24 * 25, true);
   }
+  if (b.guideUserId === guideUser.id && b.status === 'confirmed') {
+    // With the time to answer by, as the paid event tells the guide (the request's own expiry).
+    const answerBy = b.paidAt && new Date(Math.min(b.paidAt.getTime() + REQUEST_ANSWER_HOURS * HOUR, b.startsAt.getTime())).toISOString();
+    add(guideUser.id, guideUser.locale, 'payment', notificationTexts.paidForGuide(n, answerBy ?? undefined), b.id, guideBookingPath(b.id), 5, false);
+  }
+}
+
+/** Notices for the seeded bookings of both demo accounts: paid, accepted and cancelled for the traveler, paid for the guide. */
+async function seedBookingNotices(db: Database, traveler: DemoPerson, guideUser: DemoPerson, now: number): Promise<void> {
+  const rows = await bookingsForNotices(db);
+  const notices: (typeof systemMessages.$inferInsert)[] = [];
+  const add: Add = (...notice) => notices.push(noticeRow(now, ...notice));
+  for (const b of rows) addBookingNotices(b, traveler, guideUser, add);
   if (notices.length) await db.insert(systemMessages).values(notices).onConflictDoNothing();
 }
 

@@ -38,6 +38,23 @@ const TRAVELER_PROPOSES: Proposal = { status: 'confirmed', traveler: 'traveler07
  * dashboard shows it waiting. A traveler has asked the same of one of the guide's requests, for the
  * guide to answer.
  */
+/** The guide's weekly hours, exceptions and other active bookings, which a new time for `b` must fit. */
+async function guideCalendar(db: Database, b: typeof bookings.$inferSelect) {
+  const weekly = await db
+    .select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
+    .from(guideWeeklyAvailability)
+    .where(eq(guideWeeklyAvailability.guideId, b.guideId));
+  const exceptions = await db
+    .select({ date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available, startMinute: guideAvailabilityExceptions.startMinute, endMinute: guideAvailabilityExceptions.endMinute })
+    .from(guideAvailabilityExceptions)
+    .where(eq(guideAvailabilityExceptions.guideId, b.guideId));
+  const busy = await db
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(and(eq(bookings.guideId, b.guideId), ne(bookings.id, b.id), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])));
+  return { weekly, exceptions, busy };
+}
+
 async function seedRescheduleProposal(db: Database, now: Date, plan: Proposal): Promise<void> {
   const traveler = plan.traveler ? (await db.select({ id: users.id }).from(users).where(eq(users.username, plan.traveler)))[0] : undefined;
   if (plan.traveler && !traveler) return;
@@ -51,18 +68,7 @@ async function seedRescheduleProposal(db: Database, now: Date, plan: Proposal): 
     .limit(1);
   if (!row) return;
   const b = row.booking;
-  const weekly = await db
-    .select({ weekday: guideWeeklyAvailability.weekday, startMinute: guideWeeklyAvailability.startMinute, endMinute: guideWeeklyAvailability.endMinute })
-    .from(guideWeeklyAvailability)
-    .where(eq(guideWeeklyAvailability.guideId, b.guideId));
-  const exceptions = await db
-    .select({ date: guideAvailabilityExceptions.date, available: guideAvailabilityExceptions.available, startMinute: guideAvailabilityExceptions.startMinute, endMinute: guideAvailabilityExceptions.endMinute })
-    .from(guideAvailabilityExceptions)
-    .where(eq(guideAvailabilityExceptions.guideId, b.guideId));
-  const busy = await db
-    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-    .from(bookings)
-    .where(and(eq(bookings.guideId, b.guideId), ne(bookings.id, b.id), inArray(bookings.status, [...ACTIVE_BOOKING_STATUSES])));
+  const { weekly, exceptions, busy } = await guideCalendar(db, b);
   for (let i = 1; i <= 14; i++) {
     const date = addDays(b.date, i);
     const [slot] = bookableSlots({ date, durationMinutes: b.durationMinutes, timeZone: b.timeZone, weekly, exceptions, busy, now });
